@@ -1,0 +1,138 @@
+"""Vijayanagara rules: the whole game as a pure, deterministic state machine.
+
+Public surface (architecture.md): new_game, prompt, legal_actions, apply, parse, describe,
+score, replay, plus undo support and the data loaders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import (  # noqa: F401  (registers the frame handlers)
+    attack,
+    commands_deccan,
+    commands_delhi,
+    decrees,
+    flow,
+    mongols,
+    sequence,
+    succession,
+)
+from .actions import (
+    Action,
+    CavalryFrom,
+    Charge,
+    Choose,
+    Done,
+    Drop,
+    Gain,
+    Give,
+    Go,
+    Move,
+    Place,
+    Remove,
+    Replace,
+    Screen,
+    Select,
+    Shift,
+    Slot,
+    Support,
+    Take,
+    Target,
+    Undo,
+    action_from_json,
+    action_to_json,
+)
+from .board import Board, board
+from .cards import Card, Deck, standard_deck
+from .engine import Prompt, advance, can_undo, legal_actions, prompt, push, set_barrier
+from .engine import apply as apply
+from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError
+from .model import (
+    FACTION_NAMES,
+    PLAYERS,
+    Faction,
+    GameOptions,
+    GameState,
+    Piece,
+)
+from .notation import describe, parse
+from .setup import initial_state
+from .victory import ranking, score, winner
+
+
+def new_game(seed: int, options: GameOptions | None = None) -> GameState:
+    """Setup (2.1) and the first card revealed (2.2); the same seed gives the same game."""
+    st = initial_state(seed, options)
+    push(st, "game")
+    advance(st)
+    set_barrier(st)
+    return st
+
+
+def replay(seed: int, options: GameOptions | None, actions: Iterable[Action]) -> GameState:
+    """Fold apply over a log of actions."""
+    st = new_game(seed, options)
+    for a in actions:
+        st = apply(st, a)
+    return st
+
+
+def undo(state: GameState) -> GameState:
+    return apply(state, Undo())
+
+
+__all__ = [
+    "FACTION_NAMES",
+    "PLAYERS",
+    "Action",
+    "AmbiguousOrder",
+    "Board",
+    "Card",
+    "CavalryFrom",
+    "Charge",
+    "Choose",
+    "DataError",
+    "Deck",
+    "Done",
+    "Drop",
+    "Faction",
+    "Gain",
+    "GameOptions",
+    "GameState",
+    "Give",
+    "Go",
+    "IllegalAction",
+    "InvalidOrder",
+    "Move",
+    "Piece",
+    "Place",
+    "Prompt",
+    "Remove",
+    "Replace",
+    "RulesError",
+    "Screen",
+    "Select",
+    "Shift",
+    "Slot",
+    "Support",
+    "Take",
+    "Target",
+    "Undo",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "board",
+    "can_undo",
+    "describe",
+    "legal_actions",
+    "new_game",
+    "parse",
+    "prompt",
+    "ranking",
+    "replay",
+    "score",
+    "standard_deck",
+    "undo",
+    "winner",
+]

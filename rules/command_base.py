@@ -1,0 +1,180 @@
+"""What every Command shares (3.1): space selection, costs, limits and free Commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action, Done
+from .board import board
+from .engine import Handler, finish, push
+from .forces import log
+from .model import FACTION_NAMES, Faction, Frame, GameState
+
+COMMANDS: dict[Faction, tuple[str, ...]] = {
+    Faction.D: ("conscript", "march", "govern", "attack"),
+    Faction.B: ("rally", "migrate", "rebel", "attack"),
+    Faction.V: ("rally", "migrate", "rebel", "attack"),
+}
+DECREES: dict[Faction, tuple[str, ...]] = {
+    Faction.D: ("collect-tribute", "campaign", "demand-obedience"),
+    Faction.B: ("trade", "build", "conspire"),
+    Faction.V: ("tax", "build", "compel"),
+}
+TITLE = {
+    "conscript": "Conscript",
+    "march": "March",
+    "govern": "Govern",
+    "attack": "Attack",
+    "rally": "Rally",
+    "migrate": "Migrate",
+    "rebel": "Rebel",
+    "collect-tribute": "Collect Tribute",
+    "campaign": "Campaign",
+    "demand-obedience": "Demand Obedience",
+    "trade": "Trade",
+    "build": "Build",
+    "conspire": "Conspire",
+    "tax": "Tax",
+    "compel": "Compel",
+}
+
+
+def shadow(st: GameState) -> bool:
+    """Timur's Shadow variant: one space per Command after the first Timurid card."""
+    return st.options.timurs_shadow and st.timurid_drawn >= 1
+
+
+def start_command(
+    st: GameState,
+    faction: Faction,
+    name: str,
+    *,
+    limited: bool = False,
+    free: bool = False,
+    max_spaces: int | None = None,
+    allowed: list[str] | None = None,
+    ignore_dynasty: bool = False,
+    must_select: bool = False,
+) -> Frame:
+    if limited or shadow(st):
+        max_spaces = 1 if max_spaces is None else min(max_spaces, 1)
+    what = ("free " if free else "") + ("Limited " if limited else "") + TITLE[name]
+    log(st, f"{faction} begins a {what} Command.")
+    return push(
+        st,
+        f"cmd:{name}",
+        faction,
+        limited=limited,
+        free=free,
+        max=max_spaces,
+        allowed=allowed,
+        ignore_dynasty=ignore_dynasty,
+        must_select=must_select or limited,
+        selected=[],
+    )
+
+
+class CommandHandler(Handler):
+    """A Command frame: select spaces (3.1.1) one at a time, then Done."""
+
+    name = ""
+
+    # -- selection rules shared by all Commands -----------------------------------------
+    def can_select_more(self, st: GameState, fr: Frame) -> bool:
+        d = fr.data
+        if d["max"] is not None and len(d["selected"]) >= d["max"]:
+            return False
+        assert fr.faction is not None
+        return bool(d["free"]) or st.resources[fr.faction] >= 1
+
+    def space_ok(self, st: GameState, fr: Frame, space: str) -> bool:
+        """Not yet selected (3.1.1), inside an event's allowed spaces, and a Province for
+        the Deccan factions (3.1.1)."""
+        d = fr.data
+        if space in d["selected"]:
+            return False
+        if d["allowed"] is not None and space not in d["allowed"]:
+            return False
+        return fr.faction == Faction.D or board().is_province(space)
+
+    def pay(self, st: GameState, fr: Frame, space: str) -> None:
+        assert fr.faction is not None
+        fr.data["selected"].append(space)
+        if not fr.data["free"]:
+            st.resources[fr.faction] -= 1
+
+    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+        """Spaces that could be selected now (for Limited Command offers and prompts)."""
+        return []
+
+    # -- the frame ----------------------------------------------------------------------
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        raise NotImplementedError
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        acts = self.command_actions(st, fr)
+        if not fr.data["must_select"] or fr.data["selected"] or not acts:
+            acts.append(Done())
+        return acts
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        acts = self.actions(st, fr)
+        return len(acts) == 1 and isinstance(acts[0], Done)
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        self.end(st, fr)
+
+    def end(self, st: GameState, fr: Frame) -> None:
+        sel = fr.data["selected"]
+        names = ", ".join(board().name(s) for s in sel) if sel else "no spaces"
+        log(st, f"{fr.faction} {TITLE[self.name]} done ({names}).")
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        if isinstance(action, Done):
+            self.end(st, fr)
+            return
+        self.command_act(st, fr, action)
+
+    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+        raise NotImplementedError
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        assert fr.faction is not None
+        d = fr.data
+        cost = "free" if d["free"] else f"1 Resource per space, {st.resources[fr.faction]} left"
+        limit = f", at most {d['max']} space(s)" if d["max"] is not None else ""
+        return f"{FACTION_NAMES[fr.faction]} {TITLE[self.name]}: {self.hint()} ({cost}{limit}), or done."
+
+    def hint(self) -> str:
+        return "select a space"
+
+
+
+
+
+
+def limited_commands(st: GameState, faction: Faction, free: bool = False) -> list[str]:
+    """Commands that could select at least one space now as a Limited Command (2.3.5)."""
+    from .engine import HANDLERS
+
+    out = []
+    for name in COMMANDS[faction]:
+        probe = Frame(
+            kind=f"cmd:{name}",
+            faction=faction,
+            data={
+                "limited": True,
+                "free": free,
+                "max": 1,
+                "allowed": None,
+                "ignore_dynasty": False,
+                "must_select": True,
+                "selected": [],
+            },
+        )
+        h = HANDLERS[probe.kind]
+        assert isinstance(h, CommandHandler)
+        if h.command_actions(st, probe):
+            out.append(name)
+    return out

@@ -1,0 +1,244 @@
+"""Bahmani and Vijayanagara Commands: Rally, Migrate, Rebel (3.3.1-3.3.3, 3.4.1-3.4.3)."""
+
+from __future__ import annotations
+
+from .actions import Action, Move, Place, Select, Shift
+from .board import KARNATAKA, MAHARASHTRA, board
+from .command_base import CommandHandler
+from .engine import handler
+from .flow import change_influence
+from .forces import count, flip, log, move, place, set_tributary
+from .model import (
+    FACTION_NAMES,
+    OBEDIENT_OF,
+    REBEL_OF,
+    STRUCTURE_OF,
+    UNIT_KINDS,
+    Faction,
+    Frame,
+    GameState,
+    Piece,
+)
+
+P = Piece
+HOME = {Faction.B: MAHARASHTRA, Faction.V: KARNATAKA}
+UNIT = {Faction.B: P.AMIR, Faction.V: P.RAJA}
+
+
+def other(f: Faction) -> Faction:
+    return Faction.V if f == Faction.B else Faction.B
+
+
+@handler
+class Rally(CommandHandler):
+    """3.3.1 / 3.4.1."""
+
+    kind = "cmd:rally"
+    name = "rally"
+
+    def limit(self, st: GameState, f: Faction, space: str) -> int:
+        sp = st.spaces[space]
+        n = 1
+        if space == HOME[f]:
+            n += 1
+        if f == Faction.V and sp.pieces.get(P.TEMPLE):
+            n += 1
+        if sp.control == f:
+            n += 1
+        return n
+
+    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+        f = fr.faction
+        assert f is not None
+        if not self.can_select_more(st, fr) or not st.available[f].get(UNIT[f]):
+            return []
+        return [
+            s
+            for s in board().provinces
+            if self.space_ok(st, fr, s) and (st.spaces[s].faction_count(f) or s == HOME[f])
+        ]
+
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        f = fr.faction
+        assert f is not None
+        avail = st.available[f].get(UNIT[f], 0)
+        return [
+            Place(piece=UNIT[f], count=n, space=s)
+            for s in self.candidates(st, fr)
+            for n in range(1, min(self.limit(st, f, s), avail) + 1)
+        ]
+
+    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Place) and fr.faction is not None
+        self.pay(st, fr, action.space)
+        n = place(st, action.space, action.piece, action.count)  # Rebelling if Controlled (1.4.6)
+        log(st, f"{fr.faction} Rallies {n} {action.piece.value}(s) in {board().name(action.space)}.")
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        f = fr.faction
+        if isinstance(action, Place) and f in HOME and action.space in board().spaces:
+            home = board().name(HOME[f])
+            if not board().is_province(action.space):
+                return "Rally selects Provinces only (3.1.1)"
+            if not st.spaces[action.space].faction_count(f) and action.space != HOME[f]:
+                return f"Rally selects Provinces with one of your pieces, or {home} (3.3.1, 3.4.1)"
+            lim = self.limit(st, f, action.space)
+            if action.count > lim:
+                return f"Rally places at most {lim} in {board().name(action.space)} (3.3.1, 3.4.1)"
+        return None
+
+    def hint(self) -> str:
+        return "place Units in a Province"
+
+
+@handler
+class Migrate(CommandHandler):
+    """3.3.2 / 3.4.2: up to three Units from adjacent Provinces into each destination."""
+
+    kind = "cmd:migrate"
+    name = "migrate"
+
+    def _arrived(self, fr: Frame, space: str) -> int:
+        return int(sum(fr.data.setdefault("arrived", {}).get(space, {}).values()))
+
+    def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
+        # Units that arrived this Command may not move again (3.1.2), whatever their state now.
+        arrived = self._arrived(fr, space)
+        assert fr.faction is not None
+        kinds = UNIT_KINDS[fr.faction]
+        total = sum(count(st, space, k) for k in kinds)
+        free_total = max(0, total - arrived)
+        return min(count(st, space, piece), free_total)
+
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        f = fr.faction
+        assert f is not None
+        out: list[Action] = []
+        more = self.can_select_more(st, fr)
+        for dest in board().provinces:
+            if dest not in fr.data["selected"] and not (more and self.space_ok(st, fr, dest)):
+                continue
+            room = 3 - self._arrived(fr, dest)
+            if room <= 0:
+                continue
+            for origin in sorted(board().adjacency[dest]):
+                if not board().is_province(origin):
+                    continue
+                for piece in UNIT_KINDS[f]:
+                    n = min(room, self.movable(st, fr, origin, piece))
+                    out.extend(
+                        Move(piece=piece, count=k, origin=origin, dest=dest) for k in range(1, n + 1)
+                    )
+        if self._can_shift(st, fr):
+            out.append(Shift(faction=f, delta=1))
+        return out
+
+    def _can_shift(self, st: GameState, fr: Frame) -> bool:
+        f = fr.faction
+        assert f is not None
+        if fr.data.get("shifted") or st.resources[f] < 1:
+            return False
+        return any(st.spaces[s].faction_count(other(f)) for s in fr.data["selected"])
+
+    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+        f = fr.faction
+        assert f is not None
+        if isinstance(action, Shift):
+            # Even a free Migrate pays 1 Resource for the shift (3.1.3, 3.3.2, 3.4.2).
+            st.resources[f] -= 1
+            fr.data["shifted"] = True
+            log(st, f"{f} spends 1 Resource to shift Influence (Migrate).")
+            change_influence(st, f, +1)
+            change_influence(st, other(f), -1)
+            return
+        assert isinstance(action, Move)
+        if action.dest not in fr.data["selected"]:
+            self.pay(st, fr, action.dest)
+        dest = st.spaces[action.dest]
+        piece = action.piece
+        if dest.tributary:
+            piece = OBEDIENT_OF.get(piece, piece)  # Obedient entering a Tributary
+        elif dest.control == f:
+            piece = REBEL_OF.get(piece, piece)  # Rebelling entering its own Province
+        n = move(st, action.piece, action.count, action.origin, action.dest, as_piece=piece)
+        arrived = fr.data.setdefault("arrived", {}).setdefault(action.dest, {})
+        arrived[piece.value] = arrived.get(piece.value, 0) + n
+        log(
+            st,
+            f"{f} Migrates {n} {action.piece.value}(s) {board().name(action.origin)} -> "
+            f"{board().name(action.dest)}.",
+        )
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if isinstance(action, Move) and action.origin in board().spaces and action.dest in board().spaces:
+            if not (board().is_province(action.origin) and board().is_province(action.dest)):
+                return "Migrate moves Units between Provinces only (3.1.1)"
+            if not board().adjacent(action.origin, action.dest):
+                return "Migrate moves Units from adjacent Provinces (3.3.2, 3.4.2)"
+            if action.count + self._arrived(fr, action.dest) > 3:
+                return "Migrate moves at most three Units into each destination (3.3.2, 3.4.2)"
+        if isinstance(action, Shift):
+            return (
+                "the Migrate Influence shift needs a destination with an opposing Deccan piece "
+                "and 1 Resource, once per Migrate (3.3.2, 3.4.2)"
+            )
+        return None
+
+    def hint(self) -> str:
+        return "move up to 3 Units from adjacent Provinces into a destination"
+
+
+def rebel_ok(st: GameState, f: Faction, space: str) -> bool:
+    """3.3.3 / 3.4.3: a Tributary Province where this faction's pieces are in the majority."""
+    sp = st.spaces[space]
+    if not (board().is_province(space) and sp.tributary):
+        return False
+    mine = sp.faction_count(f)
+    return mine * 2 > sum(sp.pieces.values())
+
+
+@handler
+class Rebel(CommandHandler):
+    kind = "cmd:rebel"
+    name = "rebel"
+
+    def _dynasty_ok(self, st: GameState, fr: Frame) -> bool:
+        return st.dynasty == "tughlaq" or bool(fr.data["ignore_dynasty"])
+
+    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+        f = fr.faction
+        assert f is not None
+        if not self.can_select_more(st, fr) or not self._dynasty_ok(st, fr):
+            return []
+        return [s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s)]
+
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Select(space=s) for s in self.candidates(st, fr)]
+
+    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Select) and fr.faction is not None
+        self.pay(st, fr, action.space)
+        unit = UNIT[fr.faction]
+        flip(st, action.space, unit, count(st, action.space, unit))
+        set_tributary(st, action.space, False)
+        log(
+            st,
+            f"{FACTION_NAMES[fr.faction]} Rebels in {board().name(action.space)}: the Tributary "
+            f"marker is removed; Control: {st.spaces[action.space].control or 'none'}.",
+        )
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if not self._dynasty_ok(st, fr):
+            return "Rebel is not available during the Khalji Dynasty (2.7.1)"
+        if isinstance(action, Select):
+            return (
+                "Rebel selects Tributary Provinces where your pieces outnumber all others "
+                "combined (3.3.3, 3.4.3)"
+            )
+        return None
+
+    def hint(self) -> str:
+        return "select a Tributary Province where you are in the majority"
+
+
+_ = STRUCTURE_OF

@@ -1,0 +1,236 @@
+"""Delhi Sultanate Commands: Conscript, March, Govern (3.2.1-3.2.3). Attack is in attack.py."""
+
+from __future__ import annotations
+
+from .actions import Action, Done, Move, Place, Remove, Select
+from .board import DELHI, board
+from .command_base import CommandHandler
+from .engine import Handler, finish, handler, push
+from .forces import count, log, place, remove
+from .model import Faction, Frame, GameState, Piece
+
+P = Piece
+
+
+@handler
+class Conscript(CommandHandler):
+    """3.2.1: Tributary Provinces, spaces with a Qasbah, and/or Delhi; 1 Resource each."""
+
+    kind = "cmd:conscript"
+    name = "conscript"
+
+    def limit(self, st: GameState, space: str) -> int:
+        if space == DELHI:
+            return 5
+        if count(st, space, P.QASBAH):
+            return 2
+        if board().is_province(space) and st.spaces[space].tributary:
+            return 1
+        return 0
+
+    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+        if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
+            return []
+        return [s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s)]
+
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        avail = st.available[Faction.D].get(P.TROOP, 0)
+        return [
+            Place(piece=P.TROOP, count=n, space=s)
+            for s in self.candidates(st, fr)
+            for n in range(1, min(self.limit(st, s), avail) + 1)
+        ]
+
+    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Place)
+        self.pay(st, fr, action.space)
+        n = place(st, action.space, P.TROOP, action.count)
+        log(st, f"D Conscripts {n} Troop(s) in {board().name(action.space)}.")
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if isinstance(action, Place) and action.space in board().spaces:
+            if self.limit(st, action.space) == 0:
+                return "Conscript selects Tributary Provinces, spaces with a Qasbah, or Delhi (3.2.1)"
+            if action.count > self.limit(st, action.space):
+                return (
+                    f"Conscript places at most {self.limit(st, action.space)} Troop(s) in "
+                    f"{board().name(action.space)} (3.2.1)"
+                )
+        return None
+
+    def hint(self) -> str:
+        return "place Troops (5 in Delhi, 2 with a Qasbah, 1 in a Tributary)"
+
+
+@handler
+class March(CommandHandler):
+    """3.2.2: move Troops and Governors from adjacent spaces into destinations."""
+
+    kind = "cmd:march"
+    name = "march"
+
+    def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
+        arrived = fr.data.setdefault("arrived", {}).get(space, {}).get(piece.value, 0)
+        return count(st, space, piece) - arrived
+
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        out: list[Action] = []
+        more = self.can_select_more(st, fr)
+        for dest in board().spaces:
+            if dest in fr.data["selected"]:
+                pass
+            elif not (more and self.space_ok(st, fr, dest)):
+                continue
+            for origin in sorted(board().adjacency[dest]):
+                for piece in (P.TROOP, P.GOVERNOR):
+                    n = self.movable(st, fr, origin, piece)
+                    out.extend(
+                        Move(piece=piece, count=k, origin=origin, dest=dest) for k in range(1, n + 1)
+                    )
+        return out
+
+    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Move)
+        if action.dest not in fr.data["selected"]:
+            self.pay(st, fr, action.dest)
+        from .forces import move
+
+        n = move(st, action.piece, action.count, action.origin, action.dest)
+        arrived = fr.data.setdefault("arrived", {}).setdefault(action.dest, {})
+        arrived[action.piece.value] = arrived.get(action.piece.value, 0) + n
+        log(
+            st,
+            f"D Marches {n} {action.piece.value}(s) {board().name(action.origin)} -> "
+            f"{board().name(action.dest)}.",
+        )
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if isinstance(action, Move) and action.origin in board().spaces and action.dest in board().spaces:
+            if not board().adjacent(action.origin, action.dest):
+                return (
+                    f"{board().name(action.origin)} is not adjacent to {board().name(action.dest)}: "
+                    "March moves Units from adjacent spaces (3.2.2)"
+                )
+            if action.piece not in (P.TROOP, P.GOVERNOR):
+                return "March moves Troops and Governors (3.2.2)"
+            if self.movable(st, fr, action.origin, action.piece) < action.count:
+                return "each Unit moves at most once in a March (3.1.2), and only Units that are there"
+        return None
+
+    def hint(self) -> str:
+        return "move Troops/Governors from adjacent spaces into a destination"
+
+
+def governable(st: GameState, space: str) -> bool:
+    """3.2.3: Tributaries, Sultanate Controlled Provinces, Mongol regions and Delhi."""
+    sp = st.spaces[space]
+    if board().is_province(space):
+        return sp.tributary or sp.control == Faction.D
+    return True
+
+
+@handler
+class Govern(CommandHandler):
+    kind = "cmd:govern"
+    name = "govern"
+
+    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+        if not self.can_select_more(st, fr):
+            return []
+        gov_avail = st.available[Faction.D].get(P.GOVERNOR, 0) > 0
+        return [
+            s
+            for s in board().spaces
+            if self.space_ok(st, fr, s)
+            and governable(st, s)
+            and (gov_avail or count(st, s, P.GOVERNOR))
+        ]
+
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Select(space=s) for s in self.candidates(st, fr)]
+
+    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Select)
+        self.pay(st, fr, action.space)
+        if count(st, action.space, P.GOVERNOR):
+            push(st, "govern_space", Faction.D, space=action.space, removed=0, qasbah=False)
+        else:
+            place(st, action.space, P.GOVERNOR, 1)
+            log(st, f"D Governs in {board().name(action.space)}: places a Governor.")
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if isinstance(action, Select) and action.space in board().spaces:
+            if not governable(st, action.space):
+                return (
+                    "Govern selects Tributaries, Sultanate Controlled Provinces, Mongol "
+                    "Invasion Regions or Delhi (3.2.3)"
+                )
+        return None
+
+    def hint(self) -> str:
+        return "select a space to place a Governor, or to use the Governor there"
+
+
+@handler
+class GovernSpace(Handler):
+    """3.2.3 in a space with a Governor: place a Governor, OR remove up to two Obedient Units
+    and/or place a Qasbah."""
+
+    kind = "govern_space"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        space = fr.data["space"]
+        out: list[Action] = []
+        fresh = fr.data["removed"] == 0 and not fr.data["qasbah"]
+        if fresh and st.available[Faction.D].get(P.GOVERNOR, 0):
+            out.append(Place(piece=P.GOVERNOR, count=1, space=space))
+        if fr.data["removed"] < 2:
+            for p in (P.AMIR, P.RAJA):
+                if count(st, space, p):
+                    out.append(Remove(piece=p, count=1, space=space))
+        if (
+            not fr.data["qasbah"]
+            and not count(st, space, P.QASBAH)
+            and st.available[Faction.D].get(P.QASBAH, 0)
+        ):
+            out.append(Place(piece=P.QASBAH, count=1, space=space))
+        out.append(Done())
+        return out
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return len(self.actions(st, fr)) == 1
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        space = fr.data["space"]
+        name = board().name(space)
+        if isinstance(action, Done):
+            finish(st, fr)
+        elif isinstance(action, Place) and action.piece == P.GOVERNOR:
+            place(st, space, P.GOVERNOR, 1)
+            log(st, f"D Governs in {name}: places a Governor.")
+            finish(st, fr)
+        elif isinstance(action, Place):
+            place(st, space, P.QASBAH, 1)
+            fr.data["qasbah"] = True
+            log(st, f"D Governs in {name}: places a Qasbah.")
+        elif isinstance(action, Remove):
+            remove(st, space, action.piece, 1)
+            fr.data["removed"] += 1
+            log(st, f"D Governs in {name}: removes an Obedient {action.piece.value}.")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return (
+            f"Govern in {board().name(fr.data['space'])}: place a Governor, or remove up to two "
+            "Obedient Units and/or place a Qasbah (3.2.3); done when finished."
+        )
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if isinstance(action, Remove) and action.piece not in (P.AMIR, P.RAJA):
+            return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
+        return None
+
+
+_ = Select, Done

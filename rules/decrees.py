@@ -1,0 +1,423 @@
+"""Decrees (4.0): Collect Tribute, Campaign, Demand Obedience; Trade, Build, Conspire;
+Tax, Build, Compel - with the Influence bonuses of 1.9.1 and 1.9.2."""
+
+from __future__ import annotations
+
+from .actions import Action, Done, Drop, Go, Move, Place, Remove, Replace, Select, Take
+from .board import DELHI, board
+from .engine import Handler, finish, handler, push
+from .flow import gain_cavalry
+from .forces import (
+    add_resources,
+    controlled,
+    count,
+    flip,
+    log,
+    move,
+    place,
+    provinces_with,
+    remove,
+    set_tributary,
+    structures_on_map,
+)
+from .model import (
+    FACTION_NAMES,
+    OWNER,
+    REBEL_OF,
+    STRUCTURE_OF,
+    Faction,
+    Frame,
+    GameState,
+    Piece,
+)
+
+P = Piece
+
+
+def start_decree(st: GameState, faction: Faction, name: str, **extra: object) -> None:
+    push(st, f"dec:{name}", faction, **extra)
+
+
+def decree_possible(st: GameState, faction: Faction, name: str) -> bool:
+    """Whether choosing this Decree can do anything that its procedure requires."""
+    if name == "build":
+        return bool(build_spaces(st, faction))
+    if name == "compel":
+        return bool(compel_spaces(st))
+    return True
+
+
+class AutoDecree(Handler):
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return True
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+        self.execute(st, fr)
+
+    def execute(self, st: GameState, fr: Frame) -> None:
+        raise NotImplementedError
+
+
+@handler
+class CollectTribute(AutoDecree):
+    """4.2.1: half the Tributary Prosperity (rounded down), and two Cavalry."""
+
+    kind = "dec:collect-tribute"
+
+    def execute(self, st: GameState, fr: Frame) -> None:
+        total = sum(board().prosperity(s) for s in board().provinces if st.spaces[s].tributary)
+        got = add_resources(st, Faction.D, total // 2)
+        log(st, f"D Collects Tribute: +{got} Resources (Tributary Prosperity {total}).")
+        gain_cavalry(st, Faction.D, 2)
+
+
+@handler
+class Trade(AutoDecree):
+    """4.3.1: Resources = Provinces with a Bahmani piece; 1 Cavalry, 2 at Influence 1-2,
+    3 at Influence 3-4 (1.9.1)."""
+
+    kind = "dec:trade"
+
+    def execute(self, st: GameState, fr: Frame) -> None:
+        n = len(provinces_with(st, Faction.B))
+        got = add_resources(st, Faction.B, n)
+        inf = st.influence[Faction.B]
+        cav = 1 if inf == 0 else 2 if inf <= 2 else 3
+        log(st, f"B Trades: +{got} Resources ({n} Provinces with a Bahmani piece).")
+        gain_cavalry(st, Faction.B, cav)
+
+
+@handler
+class Tax(AutoDecree):
+    """4.4.1: the Prosperity of Vijayanagara Controlled Provinces plus Temples on the map."""
+
+    kind = "dec:tax"
+
+    def execute(self, st: GameState, fr: Frame) -> None:
+        prosperity = sum(board().prosperity(s) for s in controlled(st, Faction.V))
+        temples = structures_on_map(st, P.TEMPLE)
+        got = add_resources(st, Faction.V, prosperity + temples)
+        log(st, f"V Taxes: +{got} Resources (Prosperity {prosperity}, Temples {temples}).")
+
+
+def build_spaces(st: GameState, faction: Faction) -> list[str]:
+    """4.3.2 / 4.4.2: a Province with an Amir (Raja) and no Fort (Temple) of its own yet."""
+    structure = STRUCTURE_OF[faction]
+    if not st.available[faction].get(structure):
+        return []
+    return [
+        s
+        for s in board().provinces
+        if st.spaces[s].units_of(faction) and not count(st, s, structure)
+    ]
+
+
+@handler
+class Build(Handler):
+    kind = "dec:build"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        assert fr.faction is not None
+        structure = STRUCTURE_OF[fr.faction]
+        return [Place(piece=structure, count=1, space=s) for s in build_spaces(st, fr.faction)]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return not self.actions(st, fr)
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Place)
+        place(st, action.space, action.piece, 1)
+        log(st, f"{fr.faction} Builds a {action.piece.value.title()} in {board().name(action.space)}.")
+        finish(st, fr)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        assert fr.faction is not None
+        what = STRUCTURE_OF[fr.faction].value.title()
+        return f"Build: place a {what} in one Province with your Unit (4.3.2, 4.4.2)."
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        return "Build places your Structure in one Province that contains your Unit and none yet (1.4.4)"
+
+
+@handler
+class DemandObedience(Handler):
+    """4.2.3: in Sultanate Controlled Provinces with a Governor: Tributary, flip Rebels to
+    Obedient, gain their Prosperity."""
+
+    kind = "dec:demand-obedience"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        out: list[Action] = [
+            Select(space=s)
+            for s in controlled(st, Faction.D)
+            if count(st, s, P.GOVERNOR)
+        ]
+        return [*out, Done()]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return len(self.actions(st, fr)) == 1
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        if isinstance(action, Done):
+            finish(st, fr)
+            return
+        assert isinstance(action, Select)
+        set_tributary(st, action.space, True)
+        got = add_resources(st, Faction.D, board().prosperity(action.space))
+        log(st, f"D Demands Obedience in {board().name(action.space)}: Tributary again, +{got} Resources.")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return "Demand Obedience: select Sultanate Controlled Provinces with a Governor, then done (4.2.3)."
+
+
+@handler
+class Campaign(Handler):
+    """4.2.2: Troops and Governors from one origin to one destination up to three spaces
+    away, picking up and dropping off along the way."""
+
+    kind = "dec:campaign"
+
+    def _allowed(self, fr: Frame, space: str) -> bool:
+        if fr.data.get("provinces_only"):  # 2.5.1 / 2.5.2: only Delhi and Provinces
+            return space == DELHI or board().is_province(space)
+        return True
+
+    def _takeable(self, st: GameState, fr: Frame, piece: Piece) -> int:
+        at = fr.data["at"]
+        carried = fr.data["carried"].get(piece.value, 0)
+        dropped = fr.data["dropped"].get(at, {}).get(piece.value, 0)
+        return count(st, at, piece) - carried - dropped
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        d = fr.data
+        out: list[Action] = []
+        if d.get("at") is None:
+            for s in board().spaces:
+                if self._allowed(fr, s) and (count(st, s, P.TROOP) or count(st, s, P.GOVERNOR)):
+                    out.append(Select(space=s))
+            return [*out, Done()]
+        for piece in (P.TROOP, P.GOVERNOR):
+            out += [Take(piece=piece, count=k) for k in range(1, self._takeable(st, fr, piece) + 1)]
+        for piece in (P.TROOP, P.GOVERNOR):
+            carried = d["carried"].get(piece.value, 0)
+            if d["steps"] > 0:
+                out += [Drop(piece=piece, count=k) for k in range(1, carried + 1)]
+        if d["steps"] < 3 and sum(d["carried"].values()):
+            out += [Go(space=s) for s in sorted(board().adjacency[d["at"]]) if self._allowed(fr, s)]
+        return [*out, Done()]
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        d = fr.data
+        if isinstance(action, Done):
+            if d.get("at") is not None and d["steps"] > 0:
+                log(st, f"D Campaign ends in {board().name(d['at'])}.")
+            finish(st, fr)
+        elif isinstance(action, Select):
+            d.update(at=action.space, origin=action.space, steps=0, carried={}, dropped={})
+            log(st, f"D Campaigns from {board().name(action.space)}.")
+        elif isinstance(action, Take):
+            d["carried"][action.piece.value] = d["carried"].get(action.piece.value, 0) + action.count
+        elif isinstance(action, Drop):
+            d["carried"][action.piece.value] -= action.count
+            at = d["dropped"].setdefault(d["at"], {})
+            at[action.piece.value] = at.get(action.piece.value, 0) + action.count
+            log(st, f"D drops {action.count} {action.piece.value}(s) in {board().name(d['at'])}.")
+        elif isinstance(action, Go):
+            for pv, n in d["carried"].items():
+                if n:
+                    move(st, Piece(pv), n, d["at"], action.space)
+            d["at"] = action.space
+            d["steps"] += 1
+            group = ", ".join(f"{n} {pv}" for pv, n in d["carried"].items() if n)
+            log(st, f"D Campaign moves {group} to {board().name(action.space)}.")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        d = fr.data
+        if d.get("at") is None:
+            return "Campaign: select the origin space (4.2.2), or done to skip."
+        carried = ", ".join(f"{n} {pv}" for pv, n in d["carried"].items() if n) or "nothing"
+        return (
+            f"Campaign at {board().name(d['at'])} (step {d['steps']}/3, carrying {carried}): "
+            "take, drop, go to an adjacent space, or done to end here."
+        )
+
+
+def _conspire_targets(st: GameState) -> list[tuple[str, Piece]]:
+    influential = st.influence[Faction.B] >= 2
+    with_b = set(provinces_with(st, Faction.B))
+    out: list[tuple[str, Piece]] = []
+    for s in board().provinces:
+        near = s in with_b or (influential and any(n in with_b for n in board().adjacency[s]))
+        if not near:
+            continue
+        kinds = [P.GOVERNOR, P.RAJA, P.REBEL_RAJA] if influential else [P.GOVERNOR]
+        if not influential and s not in with_b:
+            continue
+        out += [(s, k) for k in kinds if count(st, s, k)]
+    return out
+
+
+@handler
+class Conspire(Handler):
+    """4.3.3: in up to two Provinces, replace a Governor (or, Influential, a Raja) with an Amir."""
+
+    kind = "dec:conspire"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        done = fr.data.setdefault("spaces", [])
+        out: list[Action] = []
+        if len(done) < 2:
+            amir = st.available[Faction.B].get(P.AMIR, 0) > 0
+            for s, old in _conspire_targets(st):
+                if s in done:
+                    continue
+                news: list[Piece | None] = []
+                if amir:
+                    news += [P.REBEL_AMIR] if old == P.REBEL_RAJA else [P.AMIR, P.REBEL_AMIR]
+                news.append(None)  # 1.4.6: a replace may simply remove
+                out += [Replace(old=old, new=n, space=s) for n in news]
+        return [*out, Done()]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return len(self.actions(st, fr)) == 1
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        if isinstance(action, Done):
+            finish(st, fr)
+            return
+        assert isinstance(action, Replace)
+        fr.data["spaces"].append(action.space)
+        remove(st, action.space, action.old, 1)
+        if action.new is not None:
+            place(st, action.space, action.new, 1)
+        new = action.new.value if action.new else "nothing"
+        log(st, f"B Conspires in {board().name(action.space)}: {action.old.value} -> {new}.")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return "Conspire: replace a Governor (Influence 2+: or a Raja) with an Amir, in up to two Provinces (4.3.3); done when finished."
+
+
+def compel_spaces(st: GameState) -> list[str]:
+    """4.4.3: a Province with or adjacent to a Vijayanagara piece."""
+    with_v = set(provinces_with(st, Faction.V))
+    return [
+        s
+        for s in board().provinces
+        if s in with_v or any(n in with_v for n in board().adjacency[s])
+    ]
+
+
+@handler
+class Compel(Handler):
+    kind = "dec:compel"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Select(space=s) for s in compel_spaces(st)]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return not self.actions(st, fr)
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Select)
+        finish(st, fr)
+        influential = st.influence[Faction.V] >= 2
+        log(st, f"V Compels in {board().name(action.space)}.")
+        push(
+            st,
+            "compel_space",
+            Faction.V,
+            space=action.space,
+            placed=0,
+            moved=0,
+            origin=None,
+            removed=not influential,
+            removed_delhi=False,
+        )
+        if influential:
+            gain_cavalry(st, Faction.V, 1)  # 1.9.2
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return "Compel: select one Province with or adjacent to a Vijayanagara piece (4.4.3)."
+
+
+@handler
+class CompelSpace(Handler):
+    kind = "compel_space"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        d = fr.data
+        space = d["space"]
+        out: list[Action] = []
+        room = 2 - d["placed"] - d["moved"]
+        if room > 0 and d["placed"] < 2:
+            avail = st.available[Faction.V].get(P.RAJA, 0)
+            out += [Place(piece=P.RAJA, count=k, space=space) for k in range(1, min(room, avail) + 1)]
+        if room > 0:
+            origins = [d["origin"]] if d["origin"] else sorted(board().adjacency[space])
+            for o in origins:
+                if not board().is_province(o):
+                    continue
+                for p in (P.RAJA, P.REBEL_RAJA):
+                    n = count(st, o, p)
+                    out += [Move(piece=p, count=k, origin=o, dest=space) for k in range(1, min(room, n) + 1)]
+        if not d["removed"]:
+            for p in (P.TROOP, P.GOVERNOR, P.AMIR, P.REBEL_AMIR):
+                if count(st, space, p):
+                    out.append(Remove(piece=p, count=1, space=space))
+        return [*out, Done()]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return len(self.actions(st, fr)) == 1
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        self._end(st, fr)
+
+    def _end(self, st: GameState, fr: Frame) -> None:
+        d = fr.data
+        if d["removed_delhi"]:
+            # 1.9.2 / 4.4.3: removing a Sultanate Unit flips the Rajas just placed or moved
+            n = min(d["placed"] + d["moved"], count(st, d["space"], P.RAJA))
+            flip(st, d["space"], P.RAJA, n)
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        d = fr.data
+        space = d["space"]
+        if isinstance(action, Done):
+            self._end(st, fr)
+        elif isinstance(action, Place):
+            n = place(st, space, P.RAJA, action.count)
+            d["placed"] += n
+            log(st, f"V places {n} Raja(s) in {board().name(space)}.")
+        elif isinstance(action, Move):
+            n = move(st, action.piece, action.count, action.origin, space)
+            d["moved"] += n
+            d["origin"] = action.origin
+            log(st, f"V moves {n} Raja(s) {board().name(action.origin)} -> {board().name(space)}.")
+        elif isinstance(action, Remove):
+            remove(st, space, action.piece, 1)
+            d["removed"] = True
+            d["removed_delhi"] = OWNER[action.piece] == Faction.D
+            log(st, f"V removes a {action.piece.value} from {board().name(space)}.")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return (
+            f"Compel in {board().name(fr.data['space'])}: place up to two Rajas or move them in "
+            "from one adjacent Province (Influence 2+: also remove a Troop, Governor or Amir); done when finished."
+        )
+
+
+_ = (REBEL_OF, FACTION_NAMES)

@@ -1,0 +1,232 @@
+"""The state machine: a stack of frames, each run by a registered handler.
+
+A frame is either automatic (its handler runs it at once) or waits for one faction's
+decision. `apply` copies the state, lets the top frame's handler take the action, then runs
+automatic frames until someone must decide again (or the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from .actions import Action, Done, Give, Undo, action_from_json, action_to_json
+from .errors import IllegalAction
+from .model import CAVALRY_TOKENS, FACTION_NAMES, PLAYERS, Faction, Frame, GameState
+
+
+class Prompt(BaseModel):
+    """Who must decide now, what kind of decision, and a one-line text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faction: Faction | None  # None once the game is over
+    kind: str
+    text: str
+
+
+class Handler:
+    """How one kind of frame behaves. Subclasses register themselves with @handler."""
+
+    kind: str = ""
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        """True when the frame needs no decision now; `run` then advances it."""
+        return False
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        raise NotImplementedError(self.kind)
+
+    def decider(self, st: GameState, fr: Frame) -> Faction | None:
+        return fr.faction
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Done()]
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        raise NotImplementedError(self.kind)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return self.kind
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        """A specific reason (with the rule) why this action is not legal, if known."""
+        return None
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(cls: type[Handler]) -> type[Handler]:
+    HANDLERS[cls.kind] = cls()
+    return cls
+
+
+def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) -> Frame:
+    if kind not in HANDLERS:
+        raise KeyError(f"no handler for frame {kind!r}")
+    fr = Frame(kind=kind, faction=faction, data=data)
+    st.frames.append(fr)
+    return fr
+
+
+def finish(st: GameState, fr: Frame) -> None:
+    """Remove this frame (wherever it is: a handler may have pushed frames above it)."""
+    for i in range(len(st.frames) - 1, -1, -1):
+        if st.frames[i] is fr:
+            del st.frames[i]
+            return
+    raise RuntimeError(f"frame {fr.kind} is not on the stack")
+
+
+def top(st: GameState) -> Frame | None:
+    return st.frames[-1] if st.frames else None
+
+
+def advance(st: GameState) -> None:
+    """Run automatic frames until a decision is pending or the game is over."""
+    for _ in range(100_000):
+        if st.game_over:
+            st.frames.clear()
+            return
+        fr = top(st)
+        if fr is None:
+            raise RuntimeError("the frame stack is empty but the game is not over")
+        h = HANDLERS[fr.kind]
+        if not h.is_auto(st, fr):
+            return
+        h.run(st, fr)
+    raise RuntimeError("the state machine did not settle")
+
+
+def prompt(state: GameState) -> Prompt:
+    if state.game_over:
+        return Prompt(faction=None, kind="game_over", text="The game is over.")
+    fr = top(state)
+    assert fr is not None
+    h = HANDLERS[fr.kind]
+    return Prompt(faction=h.decider(state, fr), kind=fr.kind, text=h.prompt(state, fr))
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal next decision of the faction that prompt() names (not Give or Undo)."""
+    if state.game_over:
+        return []
+    fr = top(state)
+    assert fr is not None
+    return HANDLERS[fr.kind].actions(state, fr)
+
+
+def can_undo(state: GameState) -> Faction | None:
+    """The faction that may take back its last step now, or None."""
+    if state.since_barrier and state.barrier is not None:
+        return state.last_actor
+    return None
+
+
+def _snapshot(st: GameState) -> str:
+    return st.model_dump_json(exclude={"barrier", "since_barrier"})
+
+
+def set_barrier(st: GameState) -> None:
+    st.since_barrier = []
+    st.barrier = _snapshot(st)
+
+
+def _give(state: GameState, g: Give) -> GameState:
+    """1.5.2: Resources and Cavalry may be traded among factions at any time."""
+    if state.game_over:
+        raise IllegalAction("the game is over")
+    if g.giver not in PLAYERS or g.receiver not in PLAYERS or g.giver == g.receiver:
+        raise IllegalAction("a trade is between two different player factions (1.5.2)")
+    if g.resources < 0 or g.cavalry < 0 or g.resources + g.cavalry == 0:
+        raise IllegalAction("give a positive number of Resources and/or Cavalry (1.5.2)")
+    if g.resources > state.resources[g.giver]:
+        raise IllegalAction(
+            f"{FACTION_NAMES[g.giver]} has only {state.resources[g.giver]} Resources to give"
+        )
+    if g.cavalry > state.cavalry[g.giver]:
+        raise IllegalAction(
+            f"{FACTION_NAMES[g.giver]} has only {state.cavalry[g.giver]} Cavalry to give"
+        )
+    if state.resources[g.receiver] + g.resources > 24:
+        raise IllegalAction(
+            f"{FACTION_NAMES[g.receiver]} can hold at most 24 Resources (1.8); "
+            f"it has {state.resources[g.receiver]}"
+        )
+    st = state.clone()
+    st.resources[g.giver] -= g.resources
+    st.resources[g.receiver] += g.resources
+    st.cavalry[g.giver] -= g.cavalry
+    st.cavalry[g.receiver] += g.cavalry
+    parts = []
+    if g.resources:
+        parts.append(f"{g.resources} Resources")
+    if g.cavalry:
+        parts.append(f"{g.cavalry} Cavalry")
+    st.log.append(f"{g.giver} gives {' and '.join(parts)} to {g.receiver} (1.5.2).")
+    st.touched = []
+    st.actions_taken += 1
+    st.last_actor = g.giver
+    set_barrier(st)  # another faction's step: nobody undoes across it
+    return st
+
+
+def _undo(state: GameState) -> GameState:
+    if can_undo(state) is None or state.barrier is None:
+        raise IllegalAction(
+            "nothing to undo: steps cannot be taken back past a die roll, a card reveal "
+            "or a hand-off to another faction"
+        )
+    st = GameState.model_validate_json(state.barrier)
+    st.barrier = state.barrier
+    st.since_barrier = []
+    for raw in state.since_barrier[:-1]:
+        st = apply(st, action_from_json(raw))
+    st.log.append(f"{state.last_actor} takes back a step.")
+    return st
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """A new state with the action applied; the old one is untouched. Raises IllegalAction."""
+    if isinstance(action, Undo):
+        return _undo(state)
+    if isinstance(action, Give):
+        return _give(state, action)
+    if state.game_over:
+        raise IllegalAction("the game is over: no more actions")
+    fr = top(state)
+    assert fr is not None
+    h = HANDLERS[fr.kind]
+    legal = h.actions(state, fr)
+    if action not in legal:
+        reason = h.why(state, fr, action)
+        if reason is None:
+            from .notation import describe_all  # local: notation imports engine
+
+            options = describe_all(state, legal)
+            shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
+            reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
+        raise IllegalAction(reason)
+    actor = h.decider(state, fr)
+    st = state.clone()
+    st.touched = []
+    top_fr = st.frames[-1]
+    rng_before = st.rng
+    cards_before = len(st.deck)
+    HANDLERS[top_fr.kind].act(st, top_fr, action)
+    advance(st)
+    st.actions_taken += 1
+    st.last_actor = actor
+    after = prompt(st).faction
+    assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
+    if st.rng != rng_before or len(st.deck) != cards_before or after != actor or st.game_over:
+        set_barrier(st)
+    else:
+        st.since_barrier = [*st.since_barrier, action_to_json(action)]
+    return st
+
+
+def done_only(actions: list[Action]) -> bool:
+    return len(actions) == 1 and isinstance(actions[0], Done)

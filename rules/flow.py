@@ -1,0 +1,133 @@
+"""Small frames shared by many procedures: Cavalry owed when the pool is empty (1.10),
+refilling emptied Influence slots (1.9), and giving out Cavalry and Influence safely."""
+
+from __future__ import annotations
+
+from .actions import Action, CavalryFrom, Slot
+from .board import board
+from .engine import Handler, finish, handler, push
+from .forces import faction_units_on_map, gain_cavalry_from_pool, log, shift_influence, take_cavalry
+from .model import FACTION_NAMES, PLAYERS, UNITS_PER_SLOT, Faction, Frame, GameState, Piece
+
+
+def gain_cavalry(st: GameState, faction: Faction, n: int) -> None:
+    """Gain n Cavalry tokens (1.10): from the pool, else from another faction of the
+    gainer's choosing."""
+    if n <= 0:
+        return
+    owed = gain_cavalry_from_pool(st, faction, n)
+    got = n - owed
+    if got:
+        log(st, f"{faction} gains {got} Cavalry.")
+    if owed and any(st.cavalry[f] for f in PLAYERS if f != faction):
+        push(st, "cavalry_from", faction, owed=owed)
+
+
+@handler
+class CavalryFromHandler(Handler):
+    kind = "cavalry_from"
+
+    def _sources(self, st: GameState, fr: Frame) -> list[Faction]:
+        return [f for f in PLAYERS if f != fr.faction and st.cavalry[f] > 0]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return len(self._sources(st, fr)) <= 1 or fr.data["owed"] <= 0
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        sources = self._sources(st, fr)
+        if sources and fr.data["owed"] > 0:
+            self._take(st, fr, sources[0])
+        else:
+            finish(st, fr)
+
+    def _take(self, st: GameState, fr: Frame, source: Faction) -> None:
+        assert fr.faction is not None
+        take_cavalry(st, fr.faction, source)
+        log(st, f"{fr.faction} takes a Cavalry token from {source} (the pool is empty, 1.10).")
+        fr.data["owed"] -= 1
+        if fr.data["owed"] <= 0 or not self._sources(st, fr):
+            finish(st, fr)
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [CavalryFrom(faction=f) for f in self._sources(st, fr)]
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, CavalryFrom)
+        self._take(st, fr, action.faction)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return (
+            f"The Cavalry pool is empty: take {fr.data['owed']} token(s) from which faction (1.10)?"
+        )
+
+
+def change_influence(st: GameState, faction: Faction, delta: int) -> int:
+    """Shift Influence (1.9); emptied slots now above the marker are refilled by the faction."""
+    moved, refill = shift_influence(st, faction, delta)
+    if moved:
+        log(st, f"{FACTION_NAMES[faction]} Influence {st.influence[faction] - moved} -> {st.influence[faction]}.")
+    if refill:
+        need = sum(UNITS_PER_SLOT - st.slots[faction].get(lv, 0) for lv in refill)
+        push(st, "refill", faction, levels=refill, need=need)
+    return moved
+
+
+@handler
+class RefillHandler(Handler):
+    """1.9: place Amirs/Rajas in emptied slots from Available or from anywhere on the map."""
+
+    kind = "refill"
+
+    def _unit(self, fr: Frame) -> Piece:
+        return Piece.AMIR if fr.faction == Faction.B else Piece.RAJA
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        assert fr.faction is not None
+        out: list[Action] = []
+        unit = self._unit(fr)
+        if st.available[fr.faction].get(unit, 0):
+            out.append(Slot(piece=unit))
+        for space, pieces in sorted(faction_units_on_map(st, fr.faction).items()):
+            for p in sorted(pieces):
+                out.append(Slot(piece=p, space=space))
+        return out
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        acts = self.actions(st, fr)
+        return fr.data["need"] <= 0 or not acts or all(a.space is None for a in acts if isinstance(a, Slot))
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        assert fr.faction is not None
+        acts = self.actions(st, fr)
+        if fr.data["need"] > 0 and acts:
+            self.act(st, fr, acts[0])
+        else:
+            finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Slot) and fr.faction is not None
+        unit = self._unit(fr)
+        if action.space is None:
+            st.available[fr.faction][unit] -= 1
+            src = "Available"
+        else:
+            from .forces import _add, refresh, touch
+
+            _add(st, action.space, action.piece, -1)
+            touch(st, action.space)
+            refresh(st)
+            src = board().name(action.space)
+        for lv in fr.data["levels"]:
+            if st.slots[fr.faction].get(lv, 0) < UNITS_PER_SLOT:
+                st.slots[fr.faction][lv] = st.slots[fr.faction].get(lv, 0) + 1
+                break
+        fr.data["need"] -= 1
+        log(st, f"{fr.faction} returns an {unit.value} from {src} to its Influence track (1.9).")
+        if fr.data["need"] <= 0:
+            finish(st, fr)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return (
+            f"Influence fell below an emptied slot: return {fr.data['need']} unit(s) to the track "
+            "from Available or from the map (1.9)."
+        )

@@ -1,0 +1,177 @@
+"""The game state: one pydantic model that holds everything (see architecture.md)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Faction(StrEnum):
+    D = "D"  # Delhi Sultanate
+    B = "B"  # Bahmani Kingdom
+    V = "V"  # Vijayanagara Empire
+    M = "M"  # Mongol Invaders (non-player)
+
+
+PLAYERS: tuple[Faction, ...] = (Faction.D, Faction.B, Faction.V)
+DECCAN: tuple[Faction, ...] = (Faction.B, Faction.V)
+
+FACTION_NAMES: dict[Faction, str] = {
+    Faction.D: "Delhi Sultanate",
+    Faction.B: "Bahmani Kingdom",
+    Faction.V: "Vijayanagara Empire",
+    Faction.M: "Mongol Invaders",
+}
+
+
+class Piece(StrEnum):
+    """A piece on the map. Amirs and Rajas carry their state (1.4.5) in the kind."""
+
+    TROOP = "troop"
+    GOVERNOR = "governor"
+    QASBAH = "qasbah"
+    AMIR = "amir"  # Obedient Amir
+    REBEL_AMIR = "rebel-amir"  # Rebelling Amir
+    FORT = "fort"
+    RAJA = "raja"  # Obedient Raja
+    REBEL_RAJA = "rebel-raja"  # Rebelling Raja
+    TEMPLE = "temple"
+    MONGOL = "mongol"  # always Rebelling (1.4.5)
+
+
+OWNER: dict[Piece, Faction] = {
+    Piece.TROOP: Faction.D,
+    Piece.GOVERNOR: Faction.D,
+    Piece.QASBAH: Faction.D,
+    Piece.AMIR: Faction.B,
+    Piece.REBEL_AMIR: Faction.B,
+    Piece.FORT: Faction.B,
+    Piece.RAJA: Faction.V,
+    Piece.REBEL_RAJA: Faction.V,
+    Piece.TEMPLE: Faction.V,
+    Piece.MONGOL: Faction.M,
+}
+STRUCTURES: frozenset[Piece] = frozenset({Piece.QASBAH, Piece.FORT, Piece.TEMPLE})
+UNITS: frozenset[Piece] = frozenset(p for p in Piece if p not in STRUCTURES)
+OBEDIENT: frozenset[Piece] = frozenset({Piece.AMIR, Piece.RAJA})
+REBELLING: frozenset[Piece] = frozenset({Piece.REBEL_AMIR, Piece.REBEL_RAJA, Piece.MONGOL})
+# The kind a piece has in its holding box (Available pieces have no Obedient/Rebelling state).
+BASE: dict[Piece, Piece] = {p: p for p in Piece} | {
+    Piece.REBEL_AMIR: Piece.AMIR,
+    Piece.REBEL_RAJA: Piece.RAJA,
+}
+REBEL_OF: dict[Piece, Piece] = {Piece.AMIR: Piece.REBEL_AMIR, Piece.RAJA: Piece.REBEL_RAJA}
+OBEDIENT_OF: dict[Piece, Piece] = {Piece.REBEL_AMIR: Piece.AMIR, Piece.REBEL_RAJA: Piece.RAJA}
+STRUCTURE_OF: dict[Faction, Piece] = {
+    Faction.D: Piece.QASBAH,
+    Faction.B: Piece.FORT,
+    Faction.V: Piece.TEMPLE,
+}
+UNIT_KINDS: dict[Faction, tuple[Piece, ...]] = {
+    Faction.D: (Piece.TROOP, Piece.GOVERNOR),
+    Faction.B: (Piece.AMIR, Piece.REBEL_AMIR),
+    Faction.V: (Piece.RAJA, Piece.REBEL_RAJA),
+    Faction.M: (Piece.MONGOL,),
+}
+PIECES_OF: dict[Faction, tuple[Piece, ...]] = {
+    f: tuple(p for p in Piece if OWNER[p] == f) for f in Faction
+}
+# Every piece in the box (1.4): the totals that piece conservation checks.
+TOTALS: dict[Piece, int] = {
+    Piece.TROOP: 32,
+    Piece.GOVERNOR: 5,
+    Piece.QASBAH: 5,
+    Piece.AMIR: 18,
+    Piece.FORT: 5,
+    Piece.RAJA: 22,
+    Piece.TEMPLE: 5,
+    Piece.MONGOL: 12,
+}
+CAVALRY_TOKENS = 10  # 1.10
+MAX_RESOURCES = 24  # 1.8
+MAX_INFLUENCE = 4  # 1.9
+# Unit slots on the Deccan Influence tracks (1.9, 2.1): level -> units placed there at setup.
+SLOT_LEVELS: dict[Faction, tuple[int, ...]] = {Faction.B: (2, 4), Faction.V: (1, 2, 3, 4)}
+UNITS_PER_SLOT = 2
+
+Dynasty = Literal["khalji", "tughlaq"]
+
+
+class GameOptions(BaseModel):
+    """What a group agrees before the game. None of them changes the standard setup."""
+
+    model_config = ConfigDict(frozen=True)
+
+    timurs_shadow: bool = False  # optional variant (after 5.5)
+
+
+class SpaceState(BaseModel):
+    pieces: dict[Piece, int] = Field(default_factory=dict)  # only non-zero counts
+    tributary: bool = False
+    control: Faction | None = None
+
+    def count(self, *kinds: Piece) -> int:
+        return sum(self.pieces.get(k, 0) for k in kinds)
+
+    def faction_count(self, faction: Faction) -> int:
+        return sum(n for p, n in self.pieces.items() if OWNER[p] == faction)
+
+    def units_of(self, faction: Faction) -> int:
+        return self.count(*UNIT_KINDS[faction])
+
+
+class Frame(BaseModel):
+    """One pending piece of procedure on the stack (RTT's call/goto/end)."""
+
+    kind: str
+    faction: Faction | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class CardState(BaseModel):
+    """The Sequence of Play for the current Event card (2.3)."""
+
+    acted: list[Faction] = Field(default_factory=list)
+    # Which faction took each forked option (2.3.3): "command_decree" and "event_or_command".
+    forks: dict[str, Faction] = Field(default_factory=dict)
+    stay_eligible: list[Faction] = Field(default_factory=list)  # executed a Stay Eligible event
+    limited_or_pass: list[Faction] = Field(default_factory=list)
+
+
+class GameState(BaseModel):
+    seed: int
+    options: GameOptions = Field(default_factory=GameOptions)
+    rng: int
+    spaces: dict[str, SpaceState]
+    available: dict[Faction, dict[Piece, int]]
+    resources: dict[Faction, int]
+    cavalry: dict[Faction, int]
+    cavalry_pool: int
+    influence: dict[Faction, int]
+    # units sitting on each Deccan Influence slot: faction -> level -> count
+    slots: dict[Faction, dict[int, int]]
+    dynasty: Dynasty = "khalji"
+    deck: list[int]
+    discards: list[int] = Field(default_factory=list)
+    current_card: int | None = None
+    eligible: dict[Faction, bool]
+    # set by events (the `eligibility` step): where a faction starts the next card
+    next_eligibility: dict[Faction, bool] = Field(default_factory=dict)
+    card: CardState = Field(default_factory=CardState)
+    timurid_drawn: int = 0
+    frames: list[Frame] = Field(default_factory=list)
+    log: list[str] = Field(default_factory=list)
+    game_over: bool = False
+    delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
+    actions_taken: int = 0
+    # Undo (architecture.md): the state at the last barrier, and who may take steps back.
+    barrier: str | None = None
+    since_barrier: list[dict[str, Any]] = Field(default_factory=list)
+    last_actor: Faction | None = None
+    # Spaces touched by the last action, for the board's highlight.
+    touched: list[str] = Field(default_factory=list)
+
+    def clone(self) -> GameState:
+        return self.model_copy(deep=True)

@@ -1,0 +1,267 @@
+"""Mongol Invasion cards (2.4), the Mongol Commands (3.5) and the Timurid cards (2.6)."""
+
+from __future__ import annotations
+
+from .actions import Action, Choose, Move, Remove, Select
+from .attack import start_battle
+from .board import DELHI, MOUNTAIN_PASSES, PUNJAB, board
+from .engine import Handler, finish, handler, push
+from .flow import change_influence, gain_cavalry
+from .forces import add_resources, count, log, move, place, remove
+from .model import FACTION_NAMES, UNIT_KINDS, Faction, Frame, GameState, Piece
+
+P = Piece
+REGIONS = (MOUNTAIN_PASSES, PUNJAB, DELHI)
+
+
+def mongols(st: GameState, space: str) -> int:
+    return count(st, space, P.MONGOL)
+
+
+@handler
+class MongolInvasion(Handler):
+    """2.4.1 Strategic Assistance: two Mongol Commands; 2.4.2 Compromising Gifts."""
+
+    kind = "mongol_invasion"
+
+    def _commands(self, st: GameState) -> list[str]:
+        out = []
+        if st.available[Faction.M].get(P.MONGOL, 0) >= 1:
+            out.append("amass")
+        if mongols(st, MOUNTAIN_PASSES) or mongols(st, PUNJAB):
+            out.append("advance")
+        if any(mongols(st, s) for s in board().spaces):
+            out.append("plunder")
+        return out
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        assert fr.faction is not None
+        if fr.data["left"] > 0:
+            return [Choose(option=c) for c in self._commands(st)]
+        if st.influence[fr.faction] >= 1:
+            return [Choose(option="gifts"), Choose(option="decline")]
+        return []
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return not self.actions(st, fr)
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        if fr.data["left"] > 0:
+            fr.data["left"] = 0  # no Mongol Command is possible
+        else:
+            finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Choose) and fr.faction is not None
+        opt = action.option
+        if opt in ("gifts", "decline"):
+            finish(st, fr)
+            if opt == "gifts":
+                log(st, f"{fr.faction} accepts Compromising Gifts (2.4.2).")
+                change_influence(st, fr.faction, -1)
+                add_resources(st, fr.faction, 2)
+                gain_cavalry(st, fr.faction, 2)
+            else:
+                log(st, f"{fr.faction} declines Compromising Gifts.")
+            return
+        fr.data["left"] -= 1
+        if opt == "amass":
+            amass(st)
+        elif opt == "advance":
+            push(st, "mongol_advance", fr.faction)
+        elif opt == "plunder":
+            push(st, "plunder", fr.faction, space=None, stage="select")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        if fr.data["left"] > 0:
+            n = 3 - fr.data["left"]
+            return f"Mongol Invasion: choose Mongol Command {n} of 2 (amass, advance, plunder) (2.4.1)."
+        return "Compromising Gifts: lose 1 Influence to gain 2 Resources and 2 Cavalry? (2.4.2)"
+
+
+def amass(st: GameState) -> None:
+    """3.5.1: three Invaders into Mountain Passes; beyond four spill to Punjab, then Delhi."""
+    n = place(st, MOUNTAIN_PASSES, P.MONGOL, 3)
+    over = mongols(st, MOUNTAIN_PASSES) - 4
+    if over > 0:
+        move(st, P.MONGOL, over, MOUNTAIN_PASSES, PUNJAB)
+    over2 = mongols(st, PUNJAB) - 4
+    if over2 > 0:
+        move(st, P.MONGOL, over2, PUNJAB, DELHI)
+    log(st, f"Mongols Amass: {n} placed in the Mountain Passes (Passes {mongols(st, MOUNTAIN_PASSES)}, "
+        f"Punjab {mongols(st, PUNJAB)}, Delhi {mongols(st, DELHI)}).")
+
+
+@handler
+class MongolAdvance(Handler):
+    """3.5.2: move one or more Invaders Passes -> Punjab, or Punjab -> Delhi."""
+
+    kind = "mongol_advance"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        out: list[Action] = []
+        for origin, dest in ((MOUNTAIN_PASSES, PUNJAB), (PUNJAB, DELHI)):
+            out += [Move(piece=P.MONGOL, count=k, origin=origin, dest=dest) for k in range(1, mongols(st, origin) + 1)]
+        return out
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Move)
+        move(st, P.MONGOL, action.count, action.origin, action.dest)
+        log(st, f"Mongols Advance: {action.count} {board().name(action.origin)} -> {board().name(action.dest)}.")
+        finish(st, fr)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return "Mongol Advance: move Invaders from the Mountain Passes to Punjab, or Punjab to Delhi (3.5.2)."
+
+
+@handler
+class Plunder(Handler):
+    """3.5.3 Attack and Plunder, with its consequences by space."""
+
+    kind = "plunder"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        if fr.data["stage"] == "select":
+            return [Select(space=s) for s in board().spaces if mongols(st, s)]
+        return []
+
+    def decider(self, st: GameState, fr: Frame) -> Faction | None:
+        return fr.faction
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return fr.data["stage"] != "select"
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Select)
+        fr.data["space"] = action.space
+        fr.data["stage"] = "after"
+        log(st, f"Mongols Attack and Plunder in {board().name(action.space)}.")
+        if st.spaces[action.space].faction_count(Faction.D):
+            start_battle(st, Faction.M, action.space, defender=Faction.D)
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        space = fr.data["space"]
+        finish(st, fr)
+        n = mongols(st, space)
+        if n:
+            plunder_resources(st, n)
+        if space in (PUNJAB, DELHI):
+            troops = n * (1 if space == PUNJAB else 2)
+            if troops:
+                push(st, "remove_troops", Faction.D, owed=troops)
+        over = n - 3
+        if over > 0:
+            remove(st, space, P.MONGOL, over)
+            log(st, f"{over} Mongol Invader(s) beyond three return to Available (3.5.3).")
+
+
+def plunder_resources(st: GameState, n: int) -> None:
+    """Reduce Sultanate Resources by 1 per Invader, down to a minimum of 3 (3.5.3)."""
+    before = st.resources[Faction.D]
+    if before > 3:
+        st.resources[Faction.D] = max(3, before - n)
+        log(st, f"Plunder: Delhi Resources {before} -> {st.resources[Faction.D]}.")
+
+
+@handler
+class RemoveTroops(Handler):
+    """3.5.3: the Sultanate removes Troops from Provinces of its choice."""
+
+    kind = "remove_troops"
+
+    def _spaces(self, st: GameState) -> list[str]:
+        return [s for s in board().provinces if count(st, s, P.TROOP)]
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Remove(piece=P.TROOP, count=1, space=s) for s in self._spaces(st)]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        spaces = self._spaces(st)
+        total = sum(count(st, s, P.TROOP) for s in spaces)
+        return fr.data["owed"] <= 0 or len(spaces) <= 1 or total <= fr.data["owed"]
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        for s in self._spaces(st):
+            k = remove(st, s, P.TROOP, fr.data["owed"])
+            fr.data["owed"] -= k
+            if k:
+                log(st, f"Plunder: D removes {k} Troop(s) from {board().name(s)}.")
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Remove)
+        remove(st, action.space, P.TROOP, 1)
+        log(st, f"Plunder: D removes a Troop from {board().name(action.space)}.")
+        fr.data["owed"] -= 1
+        if fr.data["owed"] <= 0 or not self._spaces(st):
+            finish(st, fr)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return f"Plunder: remove {fr.data['owed']} Troop(s) from Provinces of your choice (3.5.3)."
+
+
+def first_timurid(st: GameState) -> None:
+    """2.6: half the Available Invaders (rounded down) into the Mountain Passes."""
+    n = st.available[Faction.M].get(P.MONGOL, 0) // 2
+    placed = place(st, MOUNTAIN_PASSES, P.MONGOL, n)
+    log(st, f"Timurid Empire: {placed} Mongol Invaders enter the Mountain Passes (2.6).")
+
+
+@handler
+class Timur(Handler):
+    """2.6 Timur Invades Delhi: Attack in the Passes, Punjab, then Delhi until one side is gone."""
+
+    kind = "timur"
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return True
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        d = fr.data
+        step = d["step"]
+        if step < 2:
+            space, dest = REGIONS[step], REGIONS[step + 1]
+            if not d.get("fought"):
+                d["fought"] = True
+                if mongols(st, space) and st.spaces[space].faction_count(Faction.D):
+                    log(st, f"Timur attacks in {board().name(space)}.")
+                    start_battle(st, Faction.M, space, defender=Faction.D)
+                return
+            for p in (P.MONGOL, *UNIT_KINDS[Faction.D]):
+                n = count(st, space, p)
+                if n:
+                    move(st, p, n, space, dest)
+            log(st, f"The survivors move from {board().name(space)} to {board().name(dest)}.")
+            d["step"] += 1
+            d["fought"] = False
+            return
+        # Delhi: attack until no Invaders or no Sultanate Units remain (resource loss only)
+        if d.get("fought"):
+            n = mongols(st, DELHI)
+            if n:
+                plunder_resources(st, n)
+            d["fought"] = False
+        if mongols(st, DELHI) and st.spaces[DELHI].units_of(Faction.D):
+            d["fought"] = True
+            log(st, "Timur attacks in Delhi.")
+            start_battle(st, Faction.M, DELHI, defender=Faction.D)
+            return
+        finish(st, fr)
+        end_game(st)
+
+
+def end_game(st: GameState) -> None:
+    """5.0-5.1: the Delhi adjustment, then the final scores."""
+    from .victory import score, winner
+
+    left = mongols(st, DELHI)
+    st.delhi_adjustment = max(-3, 3 - left)
+    st.game_over = True
+    scores = score(st)
+    log(
+        st,
+        f"Timur's invasion is over: {left} Invader(s) in Delhi, Delhi adjustment "
+        f"{st.delhi_adjustment:+d} (5.1). Final score: "
+        + ", ".join(f"{FACTION_NAMES[f]} {v}" for f, v in scores.items())
+        + f". Winner: {FACTION_NAMES[winner(st)]}.",
+    )

@@ -1,0 +1,264 @@
+"""The Sequence of Play (2.2-2.3.8): cards, eligibility, the forked options, Limited
+Command and Pass, and what interrupts them (2.4-2.6)."""
+
+from __future__ import annotations
+
+from .actions import Action, Choose
+from .cards import standard_deck
+from .command_base import COMMANDS, DECREES, TITLE, limited_commands, start_command
+from .decrees import decree_possible, start_decree
+from .engine import Handler, finish, handler, push
+from .forces import add_resources, log
+from .model import FACTION_NAMES, PLAYERS, Faction, Frame, GameState
+from .mongols import first_timurid
+from .succession import LORDS, RISE, ZENITH, start_succession
+
+CMD_DECREE = "command_decree"  # forked option 1: a Command plus a Decree (2.3.3)
+EVENT_OR_COMMAND = "event_or_command"  # forked option 2: the Event, or a Command alone
+PASS_INCOME = {Faction.D: 3, Faction.B: 1, Faction.V: 1}  # 2.3.6
+
+# Sequence of Play options as typed in the notation
+OPT_EVENT = "event"
+OPT_COMMAND = "command"
+OPT_CMD_DECREE = "command+decree"
+OPT_LIMITED = "limited"
+OPT_PASS = "pass"
+
+
+def events_enabled() -> bool:
+    """The Event option needs the event interpreter (issue 3)."""
+    from . import events  # noqa: F401
+
+    return events.READY
+
+
+@handler
+class Game(Handler):
+    """The root frame: reveal the next card and start what it asks for (2.2, 2.3)."""
+
+    kind = "game"
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return True
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        if not st.deck:
+            # Cannot happen with a deck built as 2.1 says (the second Timurid card ends it).
+            from .mongols import end_game
+
+            end_game(st)
+            return
+        if st.current_card is not None:
+            st.discards.append(st.current_card)
+        number = st.deck.pop(0)
+        st.current_card = number
+        card = standard_deck().cards[number]
+        log(st, f"Card {number}: {card.title} ({len(st.deck)} left in the deck).")
+        if card.kind == "event":
+            st.card.acted = []
+            st.card.forks = {}
+            st.card.stay_eligible = []
+            st.card.limited_or_pass = []
+            push(st, "card", None)
+        elif card.kind == "mongol_invasion":
+            assert card.faction is not None
+            push(st, "mongol_invasion", card.faction, left=2)
+        elif card.kind == "succession":
+            which = {0: ZENITH, 1: RISE, 2: LORDS}[standard_deck().succession.index(number)]
+            start_succession(st, which)
+        else:  # Timurid Empire (2.6)
+            st.timurid_drawn += 1
+            if st.timurid_drawn == 1:
+                first_timurid(st)
+            else:
+                log(st, "Timur Invades Delhi (2.6).")
+                push(st, "timur", None, step=0)
+
+
+def next_in_order(st: GameState) -> Faction | None:
+    assert st.current_card is not None
+    card = standard_deck().cards[st.current_card]
+    for f in card.order:
+        if st.eligible[f] and f not in st.card.acted:
+            return f
+    return None
+
+
+@handler
+class CardFrame(Handler):
+    """One Event card: each Eligible faction in the card's order (2.3.2), then 2.3.7."""
+
+    kind = "card"
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return True
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        f = next_in_order(st)
+        if f is not None:
+            st.card.acted.append(f)
+            push(st, "turn", f)
+            return
+        adjust_eligibility(st)
+        finish(st, fr)
+
+
+def adjust_eligibility(st: GameState) -> None:
+    """2.3.7: forked options go Ineligible unless a Stay Eligible event was taken; all
+    others become Eligible. An event may have set where a faction starts (`eligibility`)."""
+    for f in PLAYERS:
+        took_fork = f in st.card.forks.values()
+        st.eligible[f] = not took_fork or f in st.card.stay_eligible
+    for f, value in st.next_eligibility.items():
+        st.eligible[f] = value
+    st.next_eligibility = {}
+    shown = ", ".join(f"{f} {'Eligible' if st.eligible[f] else 'Ineligible'}" for f in PLAYERS)
+    log(st, f"Eligibility adjusted: {shown}.")
+
+
+@handler
+class Turn(Handler):
+    """2.3.3: a forked option not yet taken, a Limited Command, or Pass."""
+
+    kind = "turn"
+
+    def _options(self, st: GameState, fr: Frame) -> list[str]:
+        assert fr.faction is not None
+        out = []
+        if CMD_DECREE not in st.card.forks:
+            out.append(OPT_CMD_DECREE)
+        if EVENT_OR_COMMAND not in st.card.forks:
+            if events_enabled():
+                out.append(OPT_EVENT)
+            out.append(OPT_COMMAND)
+        if limited_commands(st, fr.faction):
+            out.append(OPT_LIMITED)
+        out.append(OPT_PASS)
+        return out
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Choose(option=o) for o in self._options(st, fr)]
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Choose) and fr.faction is not None
+        f = fr.faction
+        finish(st, fr)
+        opt = action.option
+        if opt == OPT_PASS:
+            got = add_resources(st, f, PASS_INCOME[f])
+            st.card.limited_or_pass.append(f)
+            log(st, f"{FACTION_NAMES[f]} Passes (+{got} Resources).")
+        elif opt == OPT_LIMITED:
+            st.card.limited_or_pass.append(f)
+            push(st, "choose_command", f, mode="limited")
+        elif opt == OPT_COMMAND:
+            st.card.forks[EVENT_OR_COMMAND] = f
+            push(st, "choose_command", f, mode="alone")
+        elif opt == OPT_CMD_DECREE:
+            st.card.forks[CMD_DECREE] = f
+            push(st, "command_decree", f, command=False, decree=False)
+        elif opt == OPT_EVENT:
+            st.card.forks[EVENT_OR_COMMAND] = f
+            from .events import start_event
+
+            start_event(st, f)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        assert fr.faction is not None and st.current_card is not None
+        card = standard_deck().cards[st.current_card]
+        names = {
+            OPT_CMD_DECREE: "command+decree",
+            OPT_EVENT: "event",
+            OPT_COMMAND: "command (alone)",
+            OPT_LIMITED: "limited",
+            OPT_PASS: f"pass (+{PASS_INCOME[fr.faction]})",
+        }
+        opts = ", ".join(names[o] for o in self._options(st, fr))
+        return f"{FACTION_NAMES[fr.faction]} on card {card.number} {card.title}: choose {opts}."
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if isinstance(action, Choose):
+            if action.option in (OPT_EVENT, OPT_COMMAND) and EVENT_OR_COMMAND in st.card.forks:
+                return (
+                    f"the Event-or-Command option was already taken by {st.card.forks[EVENT_OR_COMMAND]} "
+                    "on this card (2.3.3)"
+                )
+            if action.option == OPT_CMD_DECREE and CMD_DECREE in st.card.forks:
+                return (
+                    f"the Command-and-Decree option was already taken by {st.card.forks[CMD_DECREE]} "
+                    "on this card (2.3.3)"
+                )
+            if action.option == OPT_LIMITED:
+                return "no Command can select a space now, so no Limited Command (2.3.5)"
+        return None
+
+
+@handler
+class ChooseCommand(Handler):
+    """Which Command, for a Command alone or a Limited Command."""
+
+    kind = "choose_command"
+
+    def _names(self, st: GameState, fr: Frame) -> list[str]:
+        assert fr.faction is not None
+        if fr.data["mode"] == "limited":
+            return limited_commands(st, fr.faction)
+        return list(COMMANDS[fr.faction])
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Choose(option=n) for n in self._names(st, fr)]
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Choose) and fr.faction is not None
+        finish(st, fr)
+        start_command(st, fr.faction, action.option, limited=fr.data["mode"] == "limited")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        kind = "Limited Command (one space)" if fr.data["mode"] == "limited" else "Command"
+        return f"Choose a {kind}: {', '.join(self._names(st, fr))}."
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        if isinstance(action, Choose) and action.option == "rebel":
+            return "Rebel is not available during the Khalji Dynasty (2.7.1)" if st.dynasty == "khalji" else None
+        return None
+
+
+@handler
+class CommandDecree(Handler):
+    """2.3.3 / 4.1: a Command and a Decree, the Decree before or after the Command."""
+
+    kind = "command_decree"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        assert fr.faction is not None
+        out: list[Action] = []
+        if not fr.data["command"]:
+            out += [Choose(option=n) for n in COMMANDS[fr.faction]]
+        if not fr.data["decree"]:
+            out += [Choose(option=n) for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)]
+        return out
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return fr.data["command"] and fr.data["decree"]
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Choose) and fr.faction is not None
+        if action.option in COMMANDS[fr.faction]:
+            fr.data["command"] = True
+            start_command(st, fr.faction, action.option)
+        else:
+            fr.data["decree"] = True
+            log(st, f"{fr.faction} Decrees: {TITLE[action.option]}.")
+            start_decree(st, fr.faction, action.option)
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        assert fr.faction is not None
+        parts = []
+        if not fr.data["command"]:
+            parts.append("a Command (" + ", ".join(COMMANDS[fr.faction]) + ")")
+        if not fr.data["decree"]:
+            parts.append("a Decree (" + ", ".join(DECREES[fr.faction]) + ")")
+        return "Command and Decree: choose " + " or ".join(parts) + " (4.1)."
