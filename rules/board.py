@@ -11,6 +11,8 @@ from importlib import resources
 from typing import Any, Literal
 
 import yaml
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from pydantic import BaseModel, ConfigDict
 
 from .errors import DataError
@@ -151,7 +153,7 @@ def parse_board(data: Any) -> Board:
 def board() -> Board:
     """The project's map, loaded once from the package data."""
     text = resources.files("rules").joinpath("data/map.yaml").read_text(encoding="utf-8")
-    return parse_board(yaml.safe_load(text))
+    return parse_board(yaml.load(text, Loader=_Loader))
 
 
 DELHI = "delhi"

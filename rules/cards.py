@@ -11,6 +11,8 @@ from importlib import resources
 from typing import Any, Literal
 
 import yaml
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import DataError
@@ -129,7 +131,7 @@ def parse_deck(data: Any) -> Deck:
 
 def load_deck_text(text: str) -> Deck:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise DataError(f"deck: not valid YAML: {exc}") from exc
     return parse_deck(data)

@@ -111,6 +111,10 @@ class CommandHandler(Handler):
     def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
         raise NotImplementedError
 
+    def can_begin(self, st: GameState, fr: Frame) -> bool:
+        """Whether a fresh frame of this Command has anything to do (2.3.5)."""
+        return bool(self.command_actions(st, fr))
+
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         acts = self.command_actions(st, fr)
         if not fr.data["must_select"] or fr.data["selected"] or not acts:
@@ -175,6 +179,6 @@ def limited_commands(st: GameState, faction: Faction, free: bool = False) -> lis
         )
         h = HANDLERS[probe.kind]
         assert isinstance(h, CommandHandler)
-        if h.command_actions(st, probe):
+        if h.can_begin(st, probe):
             out.append(name)
     return out

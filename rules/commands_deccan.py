@@ -133,6 +133,19 @@ class Migrate(CommandHandler):
             out.append(Shift(faction=f, delta=1))
         return out
 
+    def can_begin(self, st: GameState, fr: Frame) -> bool:
+        f = fr.faction
+        assert f is not None
+        if not self.can_select_more(st, fr):
+            return False
+        return any(
+            self.space_ok(st, fr, dest)
+            and any(
+                board().is_province(o) and st.spaces[o].units_of(f) for o in board().adjacency[dest]
+            )
+            for dest in board().provinces
+        )
+
     def _can_shift(self, st: GameState, fr: Frame) -> bool:
         f = fr.faction
         assert f is not None
@@ -240,5 +253,3 @@ class Rebel(CommandHandler):
     def hint(self) -> str:
         return "select a Tributary Province where you are in the majority"
 
-
-_ = STRUCTURE_OF

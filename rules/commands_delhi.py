@@ -89,6 +89,15 @@ class March(CommandHandler):
                     )
         return out
 
+    def can_begin(self, st: GameState, fr: Frame) -> bool:
+        if not self.can_select_more(st, fr):
+            return False
+        return any(
+            self.space_ok(st, fr, dest)
+            and any(st.spaces[o].units_of(Faction.D) for o in board().adjacency[dest])
+            for dest in board().spaces
+        )
+
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Move)
         if action.dest not in fr.data["selected"]:
@@ -232,5 +241,3 @@ class GovernSpace(Handler):
             return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
         return None
 
-
-_ = Select, Done

@@ -100,6 +100,15 @@ def advance(st: GameState) -> None:
     raise RuntimeError("the state machine did not settle")
 
 
+def decider(state: GameState) -> Faction | None:
+    """The faction that must decide now (prompt() without its text)."""
+    if state.game_over:
+        return None
+    fr = top(state)
+    assert fr is not None
+    return HANDLERS[fr.kind].decider(state, fr)
+
+
 def prompt(state: GameState) -> Prompt:
     if state.game_over:
         return Prompt(faction=None, kind="game_over", text="The game is over.")
@@ -219,7 +228,7 @@ def apply(state: GameState, action: Action) -> GameState:
     advance(st)
     st.actions_taken += 1
     st.last_actor = actor
-    after = prompt(st).faction
+    after = decider(st)
     assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
     if st.rng != rng_before or len(st.deck) != cards_before or after != actor or st.game_over:
         set_barrier(st)

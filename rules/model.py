@@ -174,4 +174,43 @@ class GameState(BaseModel):
     touched: list[str] = Field(default_factory=list)
 
     def clone(self) -> GameState:
-        return self.model_copy(deep=True)
+        """A deep copy, made by hand: pydantic's deep copy is the engine's hot spot."""
+        new = self.model_copy()
+        new.spaces = {
+            k: SpaceState.model_construct(
+                pieces=dict(v.pieces), tributary=v.tributary, control=v.control
+            )
+            for k, v in self.spaces.items()
+        }
+        new.available = {f: dict(box) for f, box in self.available.items()}
+        new.resources = dict(self.resources)
+        new.cavalry = dict(self.cavalry)
+        new.influence = dict(self.influence)
+        new.slots = {f: dict(s) for f, s in self.slots.items()}
+        new.deck = list(self.deck)
+        new.discards = list(self.discards)
+        new.eligible = dict(self.eligible)
+        new.next_eligibility = dict(self.next_eligibility)
+        new.card = CardState.model_construct(
+            acted=list(self.card.acted),
+            forks=dict(self.card.forks),
+            stay_eligible=list(self.card.stay_eligible),
+            limited_or_pass=list(self.card.limited_or_pass),
+        )
+        new.frames = [
+            Frame.model_construct(kind=f.kind, faction=f.faction, data=_copy_json(f.data))
+            for f in self.frames
+        ]
+        new.log = list(self.log)
+        new.since_barrier = list(self.since_barrier)  # entries are never mutated
+        new.touched = list(self.touched)
+        return new
+
+
+def _copy_json(value: Any) -> Any:
+    """Deep copy of JSON-like data (dicts, lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
