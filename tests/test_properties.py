@@ -1,0 +1,117 @@
+"""Issue 2 properties: listed actions apply; unlisted ones are refused with the state
+unchanged; parse(describe(a)) == [a]; undo goes back exactly one step."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rules
+from rules import actions as A
+from rules.model import Faction, Piece
+
+SPACES = sorted(rules.board().spaces)
+
+
+@cache
+def midgame(seed: int, steps: int) -> rules.GameState:
+    r = random.Random(seed)
+    state = rules.new_game(seed)
+    for _ in range(steps):
+        if state.game_over:
+            break
+        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    return state
+
+
+states = st.builds(midgame, st.integers(0, 30), st.integers(0, 250))
+
+any_action = st.one_of(
+    st.builds(A.Choose, option=st.sampled_from(sorted(rules.notation.OPTIONS.values()))),
+    st.builds(A.Select, space=st.sampled_from(SPACES)),
+    st.builds(A.Place, piece=st.sampled_from(list(Piece)), count=st.integers(1, 6), space=st.sampled_from(SPACES)),
+    st.builds(A.Remove, piece=st.sampled_from(list(Piece)), count=st.integers(1, 3), space=st.sampled_from(SPACES)),
+    st.builds(
+        A.Move,
+        piece=st.sampled_from(list(Piece)),
+        count=st.integers(1, 4),
+        origin=st.sampled_from(SPACES),
+        dest=st.sampled_from(SPACES),
+    ),
+    st.builds(A.Target, faction=st.sampled_from(list(Faction))),
+    st.builds(A.Charge, die=st.integers(1, 4)),
+    st.builds(A.Screen, die=st.integers(1, 4)),
+    st.builds(A.Support, piece=st.sampled_from(list(Piece)), count=st.integers(1, 2), space=st.sampled_from(SPACES)),
+    st.builds(A.Go, space=st.sampled_from(SPACES)),
+    st.builds(A.Gain, resources=st.integers(0, 3), cavalry=st.integers(0, 3)),
+    st.builds(A.Shift, faction=st.sampled_from([Faction.B, Faction.V]), delta=st.sampled_from([-1, 1])),
+    st.just(A.Done()),
+)
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@SETTINGS
+@given(states, st.randoms(use_true_random=False))
+def test_every_listed_action_applies(state: rules.GameState, r: random.Random) -> None:
+    acts = rules.legal_actions(state)
+    for a in r.sample(acts, min(8, len(acts))):
+        new = rules.apply(state, a)
+        assert new is not state
+
+
+@SETTINGS
+@given(states, any_action)
+def test_unlisted_actions_are_refused_and_change_nothing(state: rules.GameState, action: A.Action) -> None:
+    if action in rules.legal_actions(state):
+        return
+    before = state.model_dump_json()
+    try:
+        rules.apply(state, action)
+    except rules.IllegalAction as exc:
+        assert str(exc)
+    else:
+        raise AssertionError(f"{action} was accepted but is not listed")
+    assert state.model_dump_json() == before
+
+
+@SETTINGS
+@given(states)
+def test_parse_describe_round_trip(state: rules.GameState) -> None:
+    for a in rules.legal_actions(state):
+        text = rules.describe(state, a)
+        assert rules.parse(state, text) == [a], text
+
+
+@SETTINGS
+@given(states, st.randoms(use_true_random=False))
+def test_undo_takes_back_exactly_the_last_step(state: rules.GameState, r: random.Random) -> None:
+    if state.game_over:
+        return
+    a = r.choice(rules.legal_actions(state))
+    new = rules.apply(state, a)
+    if rules.can_undo(new) is None:
+        return
+    back = rules.undo(new)
+    keep = {"log", "barrier", "since_barrier", "actions_taken", "touched", "last_actor"}
+    assert back.model_dump(exclude=keep) == state.model_dump(exclude=keep)
+
+
+def test_meta_actions_round_trip() -> None:
+    state = rules.new_game(0)
+    for a in (
+        A.Give(giver=Faction.D, receiver=Faction.B, resources=2, cavalry=1),
+        A.Give(giver=Faction.V, receiver=Faction.D, cavalry=1),
+        A.Undo(),
+        A.Slot(piece=Piece.AMIR),
+        A.Slot(piece=Piece.REBEL_RAJA, space="karnataka"),
+        A.CavalryFrom(faction=Faction.B),
+        A.Replace(old=Piece.GOVERNOR, new=None, space="malwa"),
+        A.Replace(old=Piece.REBEL_RAJA, new=Piece.REBEL_AMIR, space="andhra"),
+        A.Take(piece=Piece.TROOP, count=3),
+        A.Drop(piece=Piece.GOVERNOR, count=1),
+    ):
+        assert rules.parse(state, rules.describe(state, a)) == [a]
