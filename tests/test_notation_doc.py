@@ -1,0 +1,17 @@
+"""Every example in docs/notation.md parses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rules
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
+
+
+def test_every_example_in_the_notation_doc_parses() -> None:
+    examples = re.findall(r"\| `([^`]+)` \|\s*$", DOC.read_text(encoding="utf-8"), re.M)
+    assert len(examples) > 30
+    for example in examples:
+        assert rules.parse(None, example), example
