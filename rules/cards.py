@@ -16,7 +16,7 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import DataError
-from .model import Faction
+from .model import Faction, GameOptions
 
 CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 
@@ -87,6 +87,10 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
             raise _fail(label, "field 'order' must list D, B and V once each (2.3.2)")
         if card.unshaded is None or card.shaded is None:
             raise _fail(label, "an Event card needs both 'unshaded' and 'shaded' (2.3.4)")
+        from .event_data import validate_side  # the steps of events-format.md
+
+        validate_side(label, "unshaded", card.unshaded.effects)
+        validate_side(label, "shaded", card.shaded.effects)
     if kind == "mongol_invasion" and card.faction not in (Faction.B, Faction.V):
         raise _fail(label, "field 'faction' must be B or V (2.4.1)")
     return card
@@ -142,3 +146,57 @@ def standard_deck() -> Deck:
     """The project's own deck, loaded once from the package data."""
     text = resources.files("rules").joinpath("data/deck.yaml").read_text(encoding="utf-8")
     return load_deck_text(text)
+
+
+@cache
+def _deck_from_text(text: str) -> Deck:
+    return load_deck_text(text)
+
+
+def deck_for(options: GameOptions | None) -> Deck:
+    """The deck a game plays with: its custom deck text (GameOptions.deck), else the standard."""
+    if options is None or options.deck is None:
+        return standard_deck()
+    return _deck_from_text(options.deck)
+
+
+class CardInfo(BaseModel):
+    """What the bot shows about a card."""
+
+    model_config = ConfigDict(frozen=True)
+
+    number: int
+    title: str
+    kind: CardKind
+    order: tuple[Faction, ...]
+    stay_eligible: bool
+    flavor: str
+    unshaded: str | None
+    shaded: str | None
+
+
+def card_info(number: int, deck: Deck | None = None) -> CardInfo:
+    """Number, title, faction order, Stay Eligible, flavor and both texts of one card."""
+    d = deck or standard_deck()
+    if number not in d.cards:
+        raise KeyError(f"no card {number} in the deck")
+    c = d.cards[number]
+    return CardInfo(
+        number=c.number,
+        title=c.title,
+        kind=c.kind,
+        order=c.order,
+        stay_eligible=c.stay_eligible,
+        flavor=c.flavor,
+        unshaded=c.unshaded.text if c.unshaded else None,
+        shaded=c.shaded.text if c.shaded else None,
+    )
+
+
+def find_cards(prefix: str, deck: Deck | None = None) -> list[CardInfo]:
+    """Cards whose title starts with the prefix (case-insensitive), or whose number it is."""
+    d = deck or standard_deck()
+    p = prefix.strip().lower()
+    if p.isdigit():
+        return [card_info(int(p), d)] if int(p) in d.cards else []
+    return [card_info(n, d) for n in sorted(d.cards) if d.cards[n].title.lower().startswith(p)]

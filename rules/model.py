@@ -105,6 +105,7 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     timurs_shadow: bool = False  # optional variant (after 5.5)
+    deck: str | None = None  # the YAML text of a custom deck (events-format.md); None: standard
 
 
 class SpaceState(BaseModel):

@@ -4,7 +4,7 @@ Command and Pass, and what interrupts them (2.4-2.6)."""
 from __future__ import annotations
 
 from .actions import Action, Choose
-from .cards import standard_deck
+from .cards import deck_for
 from .command_base import COMMANDS, DECREES, TITLE, limited_commands, start_command
 from .decrees import decree_possible, start_decree
 from .engine import Handler, finish, handler, push
@@ -52,7 +52,7 @@ class Game(Handler):
             st.discards.append(st.current_card)
         number = st.deck.pop(0)
         st.current_card = number
-        card = standard_deck().cards[number]
+        card = deck_for(st.options).cards[number]
         log(st, f"Card {number}: {card.title} ({len(st.deck)} left in the deck).")
         if card.kind == "event":
             st.card.acted = []
@@ -64,7 +64,7 @@ class Game(Handler):
             assert card.faction is not None
             push(st, "mongol_invasion", card.faction, left=2)
         elif card.kind == "succession":
-            which = {0: ZENITH, 1: RISE, 2: LORDS}[standard_deck().succession.index(number)]
+            which = {0: ZENITH, 1: RISE, 2: LORDS}[deck_for(st.options).succession.index(number)]
             start_succession(st, which)
         else:  # Timurid Empire (2.6)
             st.timurid_drawn += 1
@@ -77,7 +77,7 @@ class Game(Handler):
 
 def next_in_order(st: GameState) -> Faction | None:
     assert st.current_card is not None
-    card = standard_deck().cards[st.current_card]
+    card = deck_for(st.options).cards[st.current_card]
     for f in card.order:
         if st.eligible[f] and f not in st.card.acted:
             return f
@@ -165,7 +165,7 @@ class Turn(Handler):
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         assert fr.faction is not None and st.current_card is not None
-        card = standard_deck().cards[st.current_card]
+        card = deck_for(st.options).cards[st.current_card]
         names = {
             OPT_CMD_DECREE: "command+decree",
             OPT_EVENT: "event",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import rng
 from .board import board
-from .cards import Deck, standard_deck
+from .cards import Deck, deck_for
 from .model import (
     CAVALRY_TOKENS,
     PLAYERS,
@@ -66,7 +66,7 @@ def initial_state(seed: int, options: GameOptions | None = None) -> GameState:
     """The state after 2.1, before the first card is revealed (2.2)."""
     options = options or GameOptions()
     state = rng.seed_state(seed)
-    state, deck = build_deck(state, standard_deck())
+    state, deck = build_deck(state, deck_for(options))
     spaces: dict[str, SpaceState] = {}
     for sid, space in board().spaces.items():
         spaces[sid] = SpaceState(

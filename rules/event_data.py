@@ -1,0 +1,352 @@
+"""Validation of event effect steps (events-format.md).
+
+Every card's effects are checked when a deck is loaded, so that a mistake in a deck file is a
+`DataError` naming the card, the side and the field, never a crash in the middle of a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import board
+from .errors import DataError
+
+PIECES = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "mongol")
+PIECE_OWNER = {
+    "troop": "D",
+    "governor": "D",
+    "qasbah": "D",
+    "amir": "B",
+    "fort": "B",
+    "raja": "V",
+    "temple": "V",
+    "mongol": "M",
+}
+FACTIONS = ("D", "B", "V", "M")
+STATES = ("obedient", "rebelling")
+COMMAND_NAMES = ("conscript", "march", "govern", "attack", "rally", "migrate", "rebel")
+COMMANDS_OF = {
+    "D": ("conscript", "march", "govern", "attack"),
+    "B": ("rally", "migrate", "rebel", "attack"),
+    "V": ("rally", "migrate", "rebel", "attack"),
+}
+DECREE_NAMES = (
+    "collect_tribute",
+    "campaign",
+    "demand_obedience",
+    "trade",
+    "build",
+    "conspire",
+    "tax",
+    "compel",
+)
+DECREES_OF = {
+    "D": ("collect_tribute", "campaign", "demand_obedience"),
+    "B": ("trade", "build", "conspire"),
+    "V": ("tax", "build", "compel"),
+}
+WHERE_FIELDS = {
+    "spaces",
+    "city",
+    "adjacent_to",
+    "kind",
+    "tributary",
+    "controlled_by",
+    "with",
+    "without",
+    "select",
+}
+KINDS = ("province", "delhi", "mongol_region")
+
+# step name -> (required fields, optional fields)
+STEP_FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "place": ({"piece", "count"}, {"in", "state", "by"}),
+    "remove": ({"count"}, {"faction", "piece", "in", "state", "by"}),
+    "replace": ({"remove", "place", "count"}, {"in", "by"}),
+    "move": ({"count", "from", "to"}, {"piece", "faction", "by"}),
+    "flip": ({"faction", "to", "count"}, {"in", "by"}),
+    "resources": ({"faction", "add"}, {"by"}),
+    "cavalry": ({"faction"}, {"gain", "lose", "by"}),
+    "influence": ({"faction", "shift"}, {"by"}),
+    "tributary": ({"set"}, {"in", "by"}),
+    "free_command": ({"faction", "command"}, {"in", "spaces", "ignore_dynasty", "by"}),
+    "free_decree": ({"faction", "decree"}, {"by"}),
+    "eligibility": ({"faction", "set"}, {"by"}),
+    "choose": (set(), set()),  # a list, checked apart
+    "if": ({"condition", "then", "else"}, {"by"}),
+    "each": ({"in", "do"}, {"select", "by"}),
+}
+STEP_NAMES = tuple(STEP_FIELDS)
+CONDITIONS = {
+    "dynasty": None,
+    "influence": {"faction", "at_least"},
+    "controls": {"faction", "at_least"},
+    "resources": {"faction", "at_least"},
+}
+
+
+class _Check:
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def fail(self, path: str, msg: str) -> DataError:
+        return DataError(f"deck: {self.label}: field {path!r}: {msg}")
+
+    # -- small values -------------------------------------------------------------------
+    def faction(self, path: str, value: Any, allowed: tuple[str, ...] = FACTIONS) -> str:
+        if value not in allowed:
+            raise self.fail(path, f"unknown faction {value!r}; expected one of {list(allowed)}")
+        return str(value)
+
+    def piece(self, path: str, value: Any) -> str:
+        if value not in PIECES:
+            raise self.fail(path, f"unknown piece {value!r}; expected one of {list(PIECES)}")
+        return str(value)
+
+    def count(self, path: str, value: Any, allow_all: bool = True) -> None:
+        if allow_all and value == "all":
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            what = "a positive number or 'all'" if allow_all else "a positive number"
+            raise self.fail(path, f"expected {what}, got {value!r}")
+
+    def space(self, path: str, value: Any) -> None:
+        if value not in board().spaces:
+            raise self.fail(path, f"unknown space {value!r}")
+
+    def state(self, path: str, value: Any, piece: str | None) -> None:
+        if value not in STATES:
+            raise self.fail(path, f"unknown state {value!r}; expected obedient or rebelling")
+        if piece is not None and piece not in ("amir", "raja"):
+            raise self.fail(path, "only Amirs and Rajas are Obedient or Rebelling (1.4.5)")
+
+    def mapping(self, path: str, value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected a mapping, got {value!r}")
+        return value
+
+    # -- where ----------------------------------------------------------------------------
+    def where(self, path: str, value: Any) -> None:
+        w = self.mapping(path, value)
+        unknown = set(w) - WHERE_FIELDS
+        if unknown:
+            raise self.fail(path, f"unknown filter(s) {sorted(unknown)}; allowed: {sorted(WHERE_FIELDS)}")
+        if not w:
+            raise self.fail(path, "an empty where: give at least one filter")
+        if "spaces" in w:
+            if not isinstance(w["spaces"], list) or not w["spaces"]:
+                raise self.fail(f"{path}.spaces", "expected a non-empty list of space ids")
+            for i, s in enumerate(w["spaces"]):
+                self.space(f"{path}.spaces[{i}]", s)
+        if "city" in w and w["city"] not in board().cities:
+            raise self.fail(f"{path}.city", f"unknown City {w['city']!r}")
+        if "adjacent_to" in w:
+            self.space(f"{path}.adjacent_to", w["adjacent_to"])
+        if "kind" in w and w["kind"] not in KINDS:
+            raise self.fail(f"{path}.kind", f"unknown kind {w['kind']!r}; expected one of {list(KINDS)}")
+        if "tributary" in w and not isinstance(w["tributary"], bool):
+            raise self.fail(f"{path}.tributary", "expected true or false")
+        if "controlled_by" in w:
+            self.faction(f"{path}.controlled_by", w["controlled_by"], ("D", "B", "V"))
+        for key in ("with", "without"):
+            if key in w:
+                self.holding(f"{path}.{key}", w[key], key == "with")
+        if "select" in w:
+            self.count(f"{path}.select", w["select"])
+
+    def holding(self, path: str, value: Any, with_state: bool) -> None:
+        h = self.mapping(path, value)
+        allowed = {"faction", "piece", "state"} if with_state else {"faction", "piece"}
+        unknown = set(h) - allowed
+        if unknown:
+            raise self.fail(path, f"unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}")
+        if "faction" not in h and "piece" not in h:
+            raise self.fail(path, "needs a faction or a piece")
+        if "faction" in h:
+            self.faction(f"{path}.faction", h["faction"])
+        piece = self.piece(f"{path}.piece", h["piece"]) if "piece" in h else None
+        if "state" in h:
+            self.state(f"{path}.state", h["state"], piece)
+
+    # -- steps ----------------------------------------------------------------------------
+    def steps(self, path: str, value: Any, in_each: bool) -> None:
+        if not isinstance(value, list | tuple):
+            raise self.fail(path, f"expected a list of steps, got {value!r}")
+        for i, step in enumerate(value):
+            self.step(f"{path}[{i}]", step, in_each)
+
+    def step(self, path: str, value: Any, in_each: bool) -> None:
+        if not isinstance(value, dict) or len(value) != 1:
+            raise self.fail(path, "a step is a mapping with exactly one key (the step name)")
+        ((name, body),) = value.items()
+        if name not in STEP_FIELDS:
+            raise self.fail(path, f"unknown step {name!r}; expected one of {list(STEP_NAMES)}")
+        p = f"{path}.{name}"
+        if name == "choose":
+            self.choose(p, body, in_each)
+            return
+        fields = self.mapping(p, body)
+        required, optional = STEP_FIELDS[name]
+        unknown = set(fields) - required - optional
+        if unknown:
+            raise self.fail(p, f"unknown field(s) {sorted(unknown)}; allowed: {sorted(required | optional)}")
+        missing = required - set(fields)
+        if missing:
+            raise self.fail(p, f"missing field(s) {sorted(missing)}")
+        if "by" in fields:
+            self.faction(f"{p}.by", fields["by"], ("D", "B", "V"))
+        getattr(self, "s_" + name)(p, fields, in_each)
+
+    def located(self, p: str, f: dict[str, Any], key: str, in_each: bool) -> None:
+        if key in f:
+            self.where(f"{p}.{key}", f[key])
+        elif not in_each:
+            raise self.fail(p, f"missing field {key!r} (only steps inside 'each' may leave it out)")
+
+    def s_place(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        piece = self.piece(f"{p}.piece", f["piece"])
+        self.count(f"{p}.count", f["count"], allow_all=False)
+        if "state" in f:
+            self.state(f"{p}.state", f["state"], piece)
+        self.located(p, f, "in", in_each)
+
+    def _what(self, p: str, f: dict[str, Any]) -> str | None:
+        if ("faction" in f) == ("piece" in f):
+            raise self.fail(p, "give exactly one of 'faction' or 'piece'")
+        if "faction" in f:
+            self.faction(f"{p}.faction", f["faction"])
+            return None
+        return self.piece(f"{p}.piece", f["piece"])
+
+    def s_remove(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        piece = self._what(p, f)
+        self.count(f"{p}.count", f["count"])
+        if "state" in f:
+            self.state(f"{p}.state", f["state"], piece)
+        self.located(p, f, "in", in_each)
+
+    def s_replace(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        rem = self.mapping(f"{p}.remove", f["remove"])
+        unknown = set(rem) - {"faction", "piece", "state"}
+        if unknown:
+            raise self.fail(f"{p}.remove", f"unknown field(s) {sorted(unknown)}")
+        piece = self._what(f"{p}.remove", rem)
+        if "state" in rem:
+            self.state(f"{p}.remove.state", rem["state"], piece)
+        pl = self.mapping(f"{p}.place", f["place"])
+        unknown = set(pl) - {"piece", "state"}
+        if unknown or "piece" not in pl:
+            raise self.fail(f"{p}.place", "expected {piece, state (optional)}")
+        new = self.piece(f"{p}.place.piece", pl["piece"])
+        if "state" in pl:
+            self.state(f"{p}.place.state", pl["state"], new)
+        self.count(f"{p}.count", f["count"])
+        self.located(p, f, "in", in_each)
+
+    def s_move(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        piece = self._what(p, f)
+        if piece in ("qasbah", "fort", "temple"):
+            raise self.fail(f"{p}.piece", "only Units move (1.4.1)")
+        self.count(f"{p}.count", f["count"])
+        self.where(f"{p}.from", f["from"])
+        self.where(f"{p}.to", f["to"])
+
+    def s_flip(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        self.faction(f"{p}.faction", f["faction"], ("B", "V"))
+        if f["to"] not in STATES:
+            raise self.fail(f"{p}.to", f"expected obedient or rebelling, got {f['to']!r}")
+        self.count(f"{p}.count", f["count"])
+        self.located(p, f, "in", in_each)
+
+    def _int(self, path: str, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(path, f"expected a whole number, got {value!r}")
+
+    def s_resources(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
+        self._int(f"{p}.add", f["add"])
+
+    def s_cavalry(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
+        if ("gain" in f) == ("lose" in f):
+            raise self.fail(p, "give exactly one of 'gain' or 'lose'")
+        key = "gain" if "gain" in f else "lose"
+        self.count(f"{p}.{key}", f[key], allow_all=False)
+
+    def s_influence(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        self.faction(f"{p}.faction", f["faction"], ("B", "V"))
+        self._int(f"{p}.shift", f["shift"])
+
+    def s_tributary(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        if not isinstance(f["set"], bool):
+            raise self.fail(f"{p}.set", "expected true or false")
+        self.located(p, f, "in", in_each)
+
+    def s_free_command(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
+        if f["command"] not in COMMANDS_OF[fac]:
+            raise self.fail(
+                f"{p}.command",
+                f"unknown Command {f['command']!r} for {fac}; expected one of {list(COMMANDS_OF[fac])}",
+            )
+        if "in" in f:
+            self.where(f"{p}.in", f["in"])
+        if "spaces" in f:
+            self.count(f"{p}.spaces", f["spaces"], allow_all=False)
+        if "ignore_dynasty" in f and not isinstance(f["ignore_dynasty"], bool):
+            raise self.fail(f"{p}.ignore_dynasty", "expected true or false")
+
+    def s_free_decree(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
+        if f["decree"] not in DECREES_OF[fac]:
+            raise self.fail(
+                f"{p}.decree",
+                f"unknown Decree {f['decree']!r} for {fac}; expected one of {list(DECREES_OF[fac])}",
+            )
+
+    def s_eligibility(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
+        if f["set"] not in ("eligible", "ineligible"):
+            raise self.fail(f"{p}.set", f"expected eligible or ineligible, got {f['set']!r}")
+
+    def choose(self, p: str, body: Any, in_each: bool) -> None:
+        if not isinstance(body, list) or len(body) < 2:
+            raise self.fail(p, "expected a list of at least two options {text, effects}")
+        for i, opt in enumerate(body):
+            o = self.mapping(f"{p}[{i}]", opt)
+            if set(o) - {"text", "effects"} or "effects" not in o:
+                raise self.fail(f"{p}[{i}]", "an option is {text, effects}")
+            if not isinstance(o.get("text", ""), str):
+                raise self.fail(f"{p}[{i}].text", "expected text")
+            self.steps(f"{p}[{i}].effects", o["effects"], in_each)
+
+    def s_if(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        cond = self.mapping(f"{p}.condition", f["condition"])
+        if len(cond) != 1:
+            raise self.fail(f"{p}.condition", "a condition is a mapping with one key")
+        ((key, val),) = cond.items()
+        if key not in CONDITIONS:
+            raise self.fail(f"{p}.condition", f"unknown condition {key!r}; expected one of {list(CONDITIONS)}")
+        if key == "dynasty":
+            if val not in ("khalji", "tughlaq"):
+                raise self.fail(f"{p}.condition.dynasty", f"expected khalji or tughlaq, got {val!r}")
+        else:
+            c = self.mapping(f"{p}.condition.{key}", val)
+            if set(c) != CONDITIONS[key]:
+                raise self.fail(f"{p}.condition.{key}", f"expected fields {sorted(CONDITIONS[key] or ())}")
+            allowed = ("B", "V") if key == "influence" else ("D", "B", "V")
+            self.faction(f"{p}.condition.{key}.faction", c["faction"], allowed)
+            self._int(f"{p}.condition.{key}.at_least", c["at_least"])
+        self.steps(f"{p}.then", f["then"], in_each)
+        self.steps(f"{p}.else", f["else"], in_each)
+
+    def s_each(self, p: str, f: dict[str, Any], in_each: bool) -> None:
+        self.where(f"{p}.in", f["in"])
+        if "select" in f:
+            self.count(f"{p}.select", f["select"])
+        self.steps(f"{p}.do", f["do"], True)
+
+
+def validate_side(label: str, side: str, effects: Any) -> None:
+    """Raise DataError when one side's effects do not follow events-format.md."""
+    _Check(label).steps(f"{side}.effects", list(effects), False)
