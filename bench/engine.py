@@ -1,6 +1,6 @@
 """Engine speed on one core: full random games per second and actions per second.
 
-    python bench/engine.py [games]
+python bench/engine.py [games]
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules  # noqa: E402
+import rules
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """The random-playout check at scale: many seeds, invariants after every step.
 
-    python bench/playout.py [seeds] [workers]      (default 10000 seeds, all cores)
+python bench/playout.py [seeds] [workers]      (default 10000 seeds, all cores)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def _one(seed: int) -> tuple[int, str | None]:
     from playout import play
 
     try:
-        state, log = play(seed, trade_every=37 if seed % 4 == 0 else 0)
+        _, log = play(seed, trade_every=37 if seed % 4 == 0 else 0)
     except Exception as exc:  # report every failing seed, keep going
         return seed, f"{type(exc).__name__}: {exc}"
     return len(log), None
@@ -32,7 +32,9 @@ def main() -> None:
     failures: list[tuple[int, str]] = []
     steps = 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for seed, (n, err) in zip(range(seeds), pool.map(_one, range(seeds), chunksize=20)):
+        for seed, (n, err) in zip(
+            range(seeds), pool.map(_one, range(seeds), chunksize=20), strict=True
+        ):
             if err:
                 failures.append((seed, err))
             else:

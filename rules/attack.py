@@ -45,7 +45,11 @@ def defenders(st: GameState, attacker: Faction, space: str) -> list[Faction]:
     if attacker == Faction.D:
         # 3.2.4: a Rebelling Unit, or a Structure with none of that Faction's Units
         for f in (Faction.B, Faction.V, Faction.M):
-            rebels = sum(sp.pieces.get(p, 0) for p in UNIT_KINDS[f] if p in (P.REBEL_AMIR, P.REBEL_RAJA, P.MONGOL))
+            rebels = sum(
+                sp.pieces.get(p, 0)
+                for p in UNIT_KINDS[f]
+                if p in (P.REBEL_AMIR, P.REBEL_RAJA, P.MONGOL)
+            )
             lone = f in STRUCTURE_OF and sp.pieces.get(STRUCTURE_OF[f], 0) and not sp.units_of(f)
             if rebels or lone:
                 out.append(f)
@@ -90,9 +94,7 @@ class AttackCommand(CommandHandler):
         if not self.can_select_more(st, fr):
             return []
         return [
-            s
-            for s in board().spaces
-            if self.space_ok(st, fr, s) and defenders(st, fr.faction, s)
+            s for s in board().spaces if self.space_ok(st, fr, s) and defenders(st, fr.faction, s)
         ]
 
     def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
@@ -151,7 +153,8 @@ def start_battle(
 def _used(st: GameState, fr: Frame) -> dict[str, dict[str, int]]:
     parent = fr.data["parent"]
     if parent is None:
-        return fr.data.setdefault("used_local", {})
+        local: dict[str, dict[str, int]] = fr.data.setdefault("used_local", {})
+        return local
     used: dict[str, dict[str, int]] = st.frames[parent].data.setdefault("used", {})
     return used
 
@@ -240,11 +243,18 @@ class Battle(Handler):
             set_all(st, space, defender, rebelling=True)  # 3.2.4: set all to Rebelling
         assert fr.faction is not None
         for piece in UNIT_KINDS[fr.faction]:
-            n = _free_units(st, fr, space, piece) if fr.faction != Faction.M else count(st, space, piece)
+            n = (
+                _free_units(st, fr, space, piece)
+                if fr.faction != Faction.M
+                else count(st, space, piece)
+            )
             if n:
                 _mark_used(st, fr, space, piece, n)
         d["phase"] = "support" if fr.faction in SUPPORT else "roll"
-        log(st, f"{FACTION_NAMES[Faction(fr.faction)]} attacks {FACTION_NAMES[defender]} in {board().name(space)}.")
+        log(
+            st,
+            f"{FACTION_NAMES[Faction(fr.faction)]} attacks {FACTION_NAMES[defender]} in {board().name(space)}.",
+        )
 
     # -- support --------------------------------------------------------------------
     def _support_actions(self, st: GameState, fr: Frame) -> list[Action]:
@@ -276,7 +286,11 @@ class Battle(Handler):
         n_att = 4
         if fr.faction == Faction.M and space == DELHI:
             n_att = 3  # 3.5.3
-        if defender == Faction.B and fr.faction in (Faction.D, Faction.V) and count(st, space, P.FORT):
+        if (
+            defender == Faction.B
+            and fr.faction in (Faction.D, Faction.V)
+            and count(st, space, P.FORT)
+        ):
             n_att = 3  # 3.2.4, 3.4.4
         state = st.rng
         att: list[int | None] = []
@@ -428,7 +442,9 @@ class Battle(Handler):
             self._set_target(st, fr, action.faction)
         elif isinstance(action, Support):
             d["support_from"] = action.space
-            d["support"][action.piece.value] = d["support"].get(action.piece.value, 0) + action.count
+            d["support"][action.piece.value] = (
+                d["support"].get(action.piece.value, 0) + action.count
+            )
             _mark_used(st, fr, action.space, action.piece, action.count)
             log(
                 st,
@@ -447,7 +463,10 @@ class Battle(Handler):
                 own[action.die - 1] -= 1
                 log(st, f"{who} Charges: its die {action.die} becomes {own[action.die - 1]}.")
             else:
-                log(st, f"{who} Screens the opponent's die {action.die} (a {other[action.die - 1]}).")
+                log(
+                    st,
+                    f"{who} Screens the opponent's die {action.die} (a {other[action.die - 1]}).",
+                )
                 other[action.die - 1] = None
         elif isinstance(action, Remove):
             self._lose(st, fr, action.space, action.piece, 1)

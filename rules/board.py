@@ -11,11 +11,11 @@ from importlib import resources
 from typing import Any, Literal
 
 import yaml
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from pydantic import BaseModel, ConfigDict
 
 from .errors import DataError
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 SpaceKind = Literal["province", "delhi", "mongol_region"]
 

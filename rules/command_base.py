@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Action, Done
 from .board import board
 from .engine import Handler, finish, push
@@ -152,10 +150,6 @@ class CommandHandler(Handler):
 
     def hint(self) -> str:
         return "select a space"
-
-
-
-
 
 
 def limited_commands(st: GameState, faction: Faction, free: bool = False) -> list[str]:

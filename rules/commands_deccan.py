@@ -12,7 +12,6 @@ from .model import (
     FACTION_NAMES,
     OBEDIENT_OF,
     REBEL_OF,
-    STRUCTURE_OF,
     UNIT_KINDS,
     Faction,
     Frame,
@@ -72,7 +71,9 @@ class Rally(CommandHandler):
         assert isinstance(action, Place) and fr.faction is not None
         self.pay(st, fr, action.space)
         n = place(st, action.space, action.piece, action.count)  # Rebelling if Controlled (1.4.6)
-        log(st, f"{fr.faction} Rallies {n} {action.piece.value}(s) in {board().name(action.space)}.")
+        log(
+            st, f"{fr.faction} Rallies {n} {action.piece.value}(s) in {board().name(action.space)}."
+        )
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         f = fr.faction
@@ -127,7 +128,8 @@ class Migrate(CommandHandler):
                 for piece in UNIT_KINDS[f]:
                     n = min(room, self.movable(st, fr, origin, piece))
                     out.extend(
-                        Move(piece=piece, count=k, origin=origin, dest=dest) for k in range(1, n + 1)
+                        Move(piece=piece, count=k, origin=origin, dest=dest)
+                        for k in range(1, n + 1)
                     )
         if self._can_shift(st, fr):
             out.append(Shift(faction=f, delta=1))
@@ -183,7 +185,11 @@ class Migrate(CommandHandler):
         )
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        if isinstance(action, Move) and action.origin in board().spaces and action.dest in board().spaces:
+        if (
+            isinstance(action, Move)
+            and action.origin in board().spaces
+            and action.dest in board().spaces
+        ):
             if not (board().is_province(action.origin) and board().is_province(action.dest)):
                 return "Migrate moves Units between Provinces only (3.1.1)"
             if not board().adjacent(action.origin, action.dest):
@@ -252,4 +258,3 @@ class Rebel(CommandHandler):
 
     def hint(self) -> str:
         return "select a Tributary Province where you are in the majority"
-

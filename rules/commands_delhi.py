@@ -50,7 +50,9 @@ class Conscript(CommandHandler):
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Place) and action.space in board().spaces:
             if self.limit(st, action.space) == 0:
-                return "Conscript selects Tributary Provinces, spaces with a Qasbah, or Delhi (3.2.1)"
+                return (
+                    "Conscript selects Tributary Provinces, spaces with a Qasbah, or Delhi (3.2.1)"
+                )
             if action.count > self.limit(st, action.space):
                 return (
                     f"Conscript places at most {self.limit(st, action.space)} Troop(s) in "
@@ -70,7 +72,7 @@ class March(CommandHandler):
     name = "march"
 
     def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
-        arrived = fr.data.setdefault("arrived", {}).get(space, {}).get(piece.value, 0)
+        arrived = int(fr.data.setdefault("arrived", {}).get(space, {}).get(piece.value, 0))
         return count(st, space, piece) - arrived
 
     def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
@@ -85,7 +87,8 @@ class March(CommandHandler):
                 for piece in (P.TROOP, P.GOVERNOR):
                     n = self.movable(st, fr, origin, piece)
                     out.extend(
-                        Move(piece=piece, count=k, origin=origin, dest=dest) for k in range(1, n + 1)
+                        Move(piece=piece, count=k, origin=origin, dest=dest)
+                        for k in range(1, n + 1)
                     )
         return out
 
@@ -114,7 +117,11 @@ class March(CommandHandler):
         )
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        if isinstance(action, Move) and action.origin in board().spaces and action.dest in board().spaces:
+        if (
+            isinstance(action, Move)
+            and action.origin in board().spaces
+            and action.dest in board().spaces
+        ):
             if not board().adjacent(action.origin, action.dest):
                 return (
                     f"{board().name(action.origin)} is not adjacent to {board().name(action.dest)}: "
@@ -123,7 +130,9 @@ class March(CommandHandler):
             if action.piece not in (P.TROOP, P.GOVERNOR):
                 return "March moves Troops and Governors (3.2.2)"
             if self.movable(st, fr, action.origin, action.piece) < action.count:
-                return "each Unit moves at most once in a March (3.1.2), and only Units that are there"
+                return (
+                    "each Unit moves at most once in a March (3.1.2), and only Units that are there"
+                )
         return None
 
     def hint(self) -> str:
@@ -168,12 +177,15 @@ class Govern(CommandHandler):
             log(st, f"D Governs in {board().name(action.space)}: places a Governor.")
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        if isinstance(action, Select) and action.space in board().spaces:
-            if not governable(st, action.space):
-                return (
-                    "Govern selects Tributaries, Sultanate Controlled Provinces, Mongol "
-                    "Invasion Regions or Delhi (3.2.3)"
-                )
+        if (
+            isinstance(action, Select)
+            and action.space in board().spaces
+            and not governable(st, action.space)
+        ):
+            return (
+                "Govern selects Tributaries, Sultanate Controlled Provinces, Mongol "
+                "Invasion Regions or Delhi (3.2.3)"
+            )
         return None
 
     def hint(self) -> str:
@@ -240,4 +252,3 @@ class GovernSpace(Handler):
         if isinstance(action, Remove) and action.piece not in (P.AMIR, P.RAJA):
             return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
         return None
-

@@ -131,7 +131,10 @@ class Build(Handler):
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Place)
         place(st, action.space, action.piece, 1)
-        log(st, f"{fr.faction} Builds a {action.piece.value.title()} in {board().name(action.space)}.")
+        log(
+            st,
+            f"{fr.faction} Builds a {action.piece.value.title()} in {board().name(action.space)}.",
+        )
         finish(st, fr)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
@@ -152,9 +155,7 @@ class DemandObedience(Handler):
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         out: list[Action] = [
-            Select(space=s)
-            for s in controlled(st, Faction.D)
-            if count(st, s, P.GOVERNOR)
+            Select(space=s) for s in controlled(st, Faction.D) if count(st, s, P.GOVERNOR)
         ]
         return [*out, Done()]
 
@@ -171,7 +172,10 @@ class DemandObedience(Handler):
         assert isinstance(action, Select)
         set_tributary(st, action.space, True)
         got = add_resources(st, Faction.D, board().prosperity(action.space))
-        log(st, f"D Demands Obedience in {board().name(action.space)}: Tributary again, +{got} Resources.")
+        log(
+            st,
+            f"D Demands Obedience in {board().name(action.space)}: Tributary again, +{got} Resources.",
+        )
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         return "Demand Obedience: select Sultanate Controlled Provinces with a Governor, then done (4.2.3)."
@@ -191,8 +195,8 @@ class Campaign(Handler):
 
     def _takeable(self, st: GameState, fr: Frame, piece: Piece) -> int:
         at = fr.data["at"]
-        carried = fr.data["carried"].get(piece.value, 0)
-        dropped = fr.data["dropped"].get(at, {}).get(piece.value, 0)
+        carried = int(fr.data["carried"].get(piece.value, 0))
+        dropped = int(fr.data["dropped"].get(at, {}).get(piece.value, 0))
         return count(st, at, piece) - carried - dropped
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
@@ -223,7 +227,9 @@ class Campaign(Handler):
             d.update(at=action.space, origin=action.space, steps=0, carried={}, dropped={})
             log(st, f"D Campaigns from {board().name(action.space)}.")
         elif isinstance(action, Take):
-            d["carried"][action.piece.value] = d["carried"].get(action.piece.value, 0) + action.count
+            d["carried"][action.piece.value] = (
+                d["carried"].get(action.piece.value, 0) + action.count
+            )
         elif isinstance(action, Drop):
             d["carried"][action.piece.value] -= action.count
             at = d["dropped"].setdefault(d["at"], {})
@@ -364,7 +370,9 @@ class CompelSpace(Handler):
         room = 2 - d["placed"] - d["moved"]
         if room > 0 and d["placed"] < 2:
             avail = st.available[Faction.V].get(P.RAJA, 0)
-            out += [Place(piece=P.RAJA, count=k, space=space) for k in range(1, min(room, avail) + 1)]
+            out += [
+                Place(piece=P.RAJA, count=k, space=space) for k in range(1, min(room, avail) + 1)
+            ]
         if room > 0:
             origins = [d["origin"]] if d["origin"] else sorted(board().adjacency[space])
             for o in origins:
@@ -372,7 +380,10 @@ class CompelSpace(Handler):
                     continue
                 for p in (P.RAJA, P.REBEL_RAJA):
                     n = count(st, o, p)
-                    out += [Move(piece=p, count=k, origin=o, dest=space) for k in range(1, min(room, n) + 1)]
+                    out += [
+                        Move(piece=p, count=k, origin=o, dest=space)
+                        for k in range(1, min(room, n) + 1)
+                    ]
         if not d["removed"]:
             for p in (P.TROOP, P.GOVERNOR, P.AMIR, P.REBEL_AMIR):
                 if count(st, space, p):

@@ -65,7 +65,10 @@ def change_influence(st: GameState, faction: Faction, delta: int) -> int:
     """Shift Influence (1.9); emptied slots now above the marker are refilled by the faction."""
     moved, refill = shift_influence(st, faction, delta)
     if moved:
-        log(st, f"{FACTION_NAMES[faction]} Influence {st.influence[faction] - moved} -> {st.influence[faction]}.")
+        log(
+            st,
+            f"{FACTION_NAMES[faction]} Influence {st.influence[faction] - moved} -> {st.influence[faction]}.",
+        )
     if refill:
         need = sum(UNITS_PER_SLOT - st.slots[faction].get(lv, 0) for lv in refill)
         push(st, "refill", faction, levels=refill, need=need)
@@ -94,7 +97,11 @@ class RefillHandler(Handler):
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
         acts = self.actions(st, fr)
-        return fr.data["need"] <= 0 or not acts or all(a.space is None for a in acts if isinstance(a, Slot))
+        return (
+            fr.data["need"] <= 0
+            or not acts
+            or all(a.space is None for a in acts if isinstance(a, Slot))
+        )
 
     def run(self, st: GameState, fr: Frame) -> None:
         assert fr.faction is not None

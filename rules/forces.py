@@ -92,7 +92,9 @@ def remove(st: GameState, space: str, piece: Piece, n: int = 1) -> int:
     return n
 
 
-def move(st: GameState, piece: Piece, n: int, origin: str, dest: str, as_piece: Piece | None = None) -> int:
+def move(
+    st: GameState, piece: Piece, n: int, origin: str, dest: str, as_piece: Piece | None = None
+) -> int:
     n = min(n, count(st, origin, piece))
     if n <= 0:
         return 0
@@ -162,9 +164,13 @@ def refresh(st: GameState) -> None:
         sp = st.spaces[space]
         sp.control = controller(st, space)
         if sp.control == Faction.B and sp.pieces.get(Piece.AMIR):
-            sp.pieces[Piece.REBEL_AMIR] = sp.pieces.get(Piece.REBEL_AMIR, 0) + sp.pieces.pop(Piece.AMIR)
+            sp.pieces[Piece.REBEL_AMIR] = sp.pieces.get(Piece.REBEL_AMIR, 0) + sp.pieces.pop(
+                Piece.AMIR
+            )
         if sp.control == Faction.V and sp.pieces.get(Piece.RAJA):
-            sp.pieces[Piece.REBEL_RAJA] = sp.pieces.get(Piece.REBEL_RAJA, 0) + sp.pieces.pop(Piece.RAJA)
+            sp.pieces[Piece.REBEL_RAJA] = sp.pieces.get(Piece.REBEL_RAJA, 0) + sp.pieces.pop(
+                Piece.RAJA
+            )
 
 
 def add_resources(st: GameState, faction: Faction, n: int) -> int:
@@ -214,7 +220,11 @@ def shift_influence(st: GameState, faction: Faction, delta: int) -> tuple[int, l
         if after >= level and slots.get(level, 0):
             st.available[faction][unit] = st.available[faction].get(unit, 0) + slots[level]
             slots[level] = 0
-    refill = [lv for lv in SLOT_LEVELS[faction] if after < lv <= before and slots.get(lv, 0) < UNITS_PER_SLOT]
+    refill = [
+        lv
+        for lv in SLOT_LEVELS[faction]
+        if after < lv <= before and slots.get(lv, 0) < UNITS_PER_SLOT
+    ]
     return after - before, refill
 
 

@@ -88,8 +88,11 @@ def amass(st: GameState) -> None:
     over2 = mongols(st, PUNJAB) - 4
     if over2 > 0:
         move(st, P.MONGOL, over2, PUNJAB, DELHI)
-    log(st, f"Mongols Amass: {n} placed in the Mountain Passes (Passes {mongols(st, MOUNTAIN_PASSES)}, "
-        f"Punjab {mongols(st, PUNJAB)}, Delhi {mongols(st, DELHI)}).")
+    log(
+        st,
+        f"Mongols Amass: {n} placed in the Mountain Passes (Passes {mongols(st, MOUNTAIN_PASSES)}, "
+        f"Punjab {mongols(st, PUNJAB)}, Delhi {mongols(st, DELHI)}).",
+    )
 
 
 @handler
@@ -101,13 +104,19 @@ class MongolAdvance(Handler):
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         out: list[Action] = []
         for origin, dest in ((MOUNTAIN_PASSES, PUNJAB), (PUNJAB, DELHI)):
-            out += [Move(piece=P.MONGOL, count=k, origin=origin, dest=dest) for k in range(1, mongols(st, origin) + 1)]
+            out += [
+                Move(piece=P.MONGOL, count=k, origin=origin, dest=dest)
+                for k in range(1, mongols(st, origin) + 1)
+            ]
         return out
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Move)
         move(st, P.MONGOL, action.count, action.origin, action.dest)
-        log(st, f"Mongols Advance: {action.count} {board().name(action.origin)} -> {board().name(action.dest)}.")
+        log(
+            st,
+            f"Mongols Advance: {action.count} {board().name(action.origin)} -> {board().name(action.dest)}.",
+        )
         finish(st, fr)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
@@ -129,7 +138,7 @@ class Plunder(Handler):
         return fr.faction
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return fr.data["stage"] != "select"
+        return bool(fr.data["stage"] != "select")
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Select)

@@ -30,8 +30,10 @@ from .actions import (
     Support,
     Take,
     Target,
-    Take as _Take,
     Undo,
+)
+from .actions import (
+    Take as _Take,
 )
 from .board import board
 from .errors import AmbiguousOrder, InvalidOrder
@@ -194,7 +196,11 @@ def resolve_space(word: str) -> str:
     if w in by_name:
         return by_name[w]
     matches = sorted(
-        {s.id for s in spaces.values() if s.id.startswith(w) or s.name.lower().replace(" ", "_").startswith(w)}
+        {
+            s.id
+            for s in spaces.values()
+            if s.id.startswith(w) or s.name.lower().replace(" ", "_").startswith(w)
+        }
     )
     if len(matches) == 1:
         return matches[0]
@@ -243,7 +249,9 @@ class _Tokens:
     def piece(self) -> Piece:
         w = self.peek()
         if w is None:
-            raise self.fail("a piece (troop, governor, qasbah, amir, rebel-amir, fort, raja, rebel-raja, temple, mongol)")
+            raise self.fail(
+                "a piece (troop, governor, qasbah, amir, rebel-amir, fort, raja, rebel-raja, temple, mongol)"
+            )
         # two-word forms: "rebelling amir", "obedient raja", "mongol invaders"
         if self.i + 1 < len(self.items):
             two = f"{w}-{self.items[self.i + 1]}"
@@ -253,7 +261,9 @@ class _Tokens:
         if w in PIECE_WORDS:
             self.i += 1
             return PIECE_WORDS[w]
-        raise self.fail("a piece (troop, governor, qasbah, amir, rebel-amir, fort, raja, rebel-raja, temple, mongol)")
+        raise self.fail(
+            "a piece (troop, governor, qasbah, amir, rebel-amir, fort, raja, rebel-raja, temple, mongol)"
+        )
 
     def space(self) -> str:
         self.skip_filler()
@@ -266,7 +276,9 @@ class _Tokens:
                 found = resolve_space(two)
             except InvalidOrder:
                 found = None
-            if found is not None and (found == two.replace(" ", "_") or board().name(found).lower() == two):
+            if found is not None and (
+                found == two.replace(" ", "_") or board().name(found).lower() == two
+            ):
                 self.i += 2
                 return found
         w = self.items[self.i]
@@ -285,7 +297,7 @@ class _Tokens:
     def end(self) -> None:
         self.skip_filler()
         if self.i < len(self.items):
-            raise InvalidOrder(f"in {self.step!r}: unexpected {' '.join(self.items[self.i:])!r}")
+            raise InvalidOrder(f"in {self.step!r}: unexpected {' '.join(self.items[self.i :])!r}")
 
 
 def parse_step(step: str) -> Action:

@@ -38,9 +38,15 @@ class Succession(Handler):
     def _zenith(self, st: GameState, fr: Frame, step: int) -> None:
         if step == 0:
             st.dynasty = "tughlaq"
-            log(st, "1. Power struggle in Delhi: the Tughlaq Dynasty rules; Rebel is now allowed (2.5.1).")
+            log(
+                st,
+                "1. Power struggle in Delhi: the Tughlaq Dynasty rules; Rebel is now allowed (2.5.1).",
+            )
         elif step == 1:
-            log(st, "2. The Sultanate reimposes its dominance: Delhi may Campaign (Delhi and Provinces only).")
+            log(
+                st,
+                "2. The Sultanate reimposes its dominance: Delhi may Campaign (Delhi and Provinces only).",
+            )
             start_decree(st, Faction.D, "campaign", provinces_only=True)
         elif step == 2:
             n = st.influence[Faction.B] + structures_on_map(st, Piece.FORT)
@@ -55,11 +61,17 @@ class Succession(Handler):
 
     def _rise(self, st: GameState, fr: Frame, step: int) -> None:
         if step == 0:
-            log(st, "1. Delhi monitors its interests: Delhi may Campaign (Delhi and Provinces only).")
+            log(
+                st,
+                "1. Delhi monitors its interests: Delhi may Campaign (Delhi and Provinces only).",
+            )
             start_decree(st, Faction.D, "campaign", provinces_only=True)
         elif step in (1, 3):
             f = Faction.B if step == 1 else Faction.V
-            log(st, f"{2 if f == Faction.B else 3}. {FACTION_NAMES[f]} may execute a free Limited Command.")
+            log(
+                st,
+                f"{2 if f == Faction.B else 3}. {FACTION_NAMES[f]} may execute a free Limited Command.",
+            )
             push(st, "free_limited", f)
         elif step in (2, 4):
             f = Faction.B if step == 2 else Faction.V
@@ -100,7 +112,9 @@ class FreeLimited(Handler):
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         names = ", ".join(TITLE[o] for o in self._options(st, fr)) or "none possible"
-        return f"Rise of the Rebel Sultans: choose a free Limited Command ({names}) or skip (2.5.2)."
+        return (
+            f"Rise of the Rebel Sultans: choose a free Limited Command ({names}) or skip (2.5.2)."
+        )
 
 
 @handler
@@ -155,7 +169,10 @@ class Lords(Handler):
         assert isinstance(action, Shift)
         st.resources[fr.faction] -= 3
         fr.data["times"] += 1
-        log(st, f"{fr.faction} spends 3 Resources to shift {action.faction} Influence {action.delta:+d} (2.5.3).")
+        log(
+            st,
+            f"{fr.faction} spends 3 Resources to shift {action.faction} Influence {action.delta:+d} (2.5.3).",
+        )
         change_influence(st, action.faction, action.delta)
 
     def prompt(self, st: GameState, fr: Frame) -> str:

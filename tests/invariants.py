@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rules
 from rules.forces import controller
-from rules.model import BASE, OWNER, TOTALS, Faction, GameState, Piece, STRUCTURES
+from rules.model import BASE, OWNER, STRUCTURES, TOTALS, Faction, GameState, Piece
 
 
 def check(state: GameState) -> None:

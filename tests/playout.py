@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 
-import rules
 from invariants import check
+
+import rules
 
 MAX_STEPS = 20_000
 
 
-def play(seed: int, options: rules.GameOptions | None = None, trade_every: int = 0) -> tuple[rules.GameState, list[rules.Action]]:
+def play(
+    seed: int, options: rules.GameOptions | None = None, trade_every: int = 0
+) -> tuple[rules.GameState, list[rules.Action]]:
     """Play one random game to its end; returns the final state and the action log."""
     r = random.Random(seed)
     state = rules.new_game(seed, options)

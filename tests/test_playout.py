@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from playout import play
 
 import rules
-from playout import play
 
 SEEDS = range(200)
 

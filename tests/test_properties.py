@@ -32,8 +32,18 @@ states = st.builds(midgame, st.integers(0, 30), st.integers(0, 250))
 any_action = st.one_of(
     st.builds(A.Choose, option=st.sampled_from(sorted(rules.notation.OPTIONS.values()))),
     st.builds(A.Select, space=st.sampled_from(SPACES)),
-    st.builds(A.Place, piece=st.sampled_from(list(Piece)), count=st.integers(1, 6), space=st.sampled_from(SPACES)),
-    st.builds(A.Remove, piece=st.sampled_from(list(Piece)), count=st.integers(1, 3), space=st.sampled_from(SPACES)),
+    st.builds(
+        A.Place,
+        piece=st.sampled_from(list(Piece)),
+        count=st.integers(1, 6),
+        space=st.sampled_from(SPACES),
+    ),
+    st.builds(
+        A.Remove,
+        piece=st.sampled_from(list(Piece)),
+        count=st.integers(1, 3),
+        space=st.sampled_from(SPACES),
+    ),
     st.builds(
         A.Move,
         piece=st.sampled_from(list(Piece)),
@@ -44,10 +54,17 @@ any_action = st.one_of(
     st.builds(A.Target, faction=st.sampled_from(list(Faction))),
     st.builds(A.Charge, die=st.integers(1, 4)),
     st.builds(A.Screen, die=st.integers(1, 4)),
-    st.builds(A.Support, piece=st.sampled_from(list(Piece)), count=st.integers(1, 2), space=st.sampled_from(SPACES)),
+    st.builds(
+        A.Support,
+        piece=st.sampled_from(list(Piece)),
+        count=st.integers(1, 2),
+        space=st.sampled_from(SPACES),
+    ),
     st.builds(A.Go, space=st.sampled_from(SPACES)),
     st.builds(A.Gain, resources=st.integers(0, 3), cavalry=st.integers(0, 3)),
-    st.builds(A.Shift, faction=st.sampled_from([Faction.B, Faction.V]), delta=st.sampled_from([-1, 1])),
+    st.builds(
+        A.Shift, faction=st.sampled_from([Faction.B, Faction.V]), delta=st.sampled_from([-1, 1])
+    ),
     st.just(A.Done()),
 )
 
@@ -65,7 +82,9 @@ def test_every_listed_action_applies(state: rules.GameState, r: random.Random) -
 
 @SETTINGS
 @given(states, any_action)
-def test_unlisted_actions_are_refused_and_change_nothing(state: rules.GameState, action: A.Action) -> None:
+def test_unlisted_actions_are_refused_and_change_nothing(
+    state: rules.GameState, action: A.Action
+) -> None:
     if action in rules.legal_actions(state):
         return
     before = state.model_dump_json()
