@@ -160,7 +160,12 @@ def _used(st: GameState, fr: Frame) -> dict[str, dict[str, int]]:
 
 
 def _free_units(st: GameState, fr: Frame, space: str, piece: Piece) -> int:
-    return count(st, space, piece) - _used(st, fr).get(space, {}).get(piece.value, 0)
+    """Units not yet involved in an attack this Command (3.1.2); reads, never writes."""
+    parent = fr.data["parent"]
+    used = (
+        fr.data.get("used_local", {}) if parent is None else st.frames[parent].data.get("used", {})
+    )
+    return count(st, space, piece) - int(used.get(space, {}).get(piece.value, 0))
 
 
 def _mark_used(st: GameState, fr: Frame, space: str, piece: Piece, n: int) -> None:

@@ -100,7 +100,7 @@ class Migrate(CommandHandler):
     name = "migrate"
 
     def _arrived(self, fr: Frame, space: str) -> int:
-        return int(sum(fr.data.setdefault("arrived", {}).get(space, {}).values()))
+        return int(sum(fr.data.get("arrived", {}).get(space, {}).values()))
 
     def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
         # Units that arrived this Command may not move again (3.1.2), whatever their state now.

@@ -72,7 +72,7 @@ class March(CommandHandler):
     name = "march"
 
     def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
-        arrived = int(fr.data.setdefault("arrived", {}).get(space, {}).get(piece.value, 0))
+        arrived = int(fr.data.get("arrived", {}).get(space, {}).get(piece.value, 0))
         return count(st, space, piece) - arrived
 
     def command_actions(self, st: GameState, fr: Frame) -> list[Action]:

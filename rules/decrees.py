@@ -277,7 +277,7 @@ class Conspire(Handler):
     kind = "dec:conspire"
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        done = fr.data.setdefault("spaces", [])
+        done = fr.data.get("spaces", [])
         out: list[Action] = []
         if len(done) < 2:
             amir = st.available[Faction.B].get(P.AMIR, 0) > 0
@@ -302,7 +302,7 @@ class Conspire(Handler):
             finish(st, fr)
             return
         assert isinstance(action, Replace)
-        fr.data["spaces"].append(action.space)
+        fr.data.setdefault("spaces", []).append(action.space)
         remove(st, action.space, action.old, 1)
         if action.new is not None:
             place(st, action.space, action.new, 1)

@@ -134,3 +134,12 @@ def test_meta_actions_round_trip() -> None:
         A.Drop(piece=Piece.GOVERNOR, count=1),
     ):
         assert rules.parse(state, rules.describe(state, a)) == [a]
+
+
+@SETTINGS
+@given(states)
+def test_listing_actions_and_prompting_do_not_touch_the_state(state: rules.GameState) -> None:
+    before = state.model_dump_json()
+    rules.legal_actions(state)
+    rules.prompt(state)
+    assert state.model_dump_json() == before
