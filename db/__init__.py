@@ -1,1 +1,28 @@
-"""Package."""
+"""Storage that never loses a move: games, the append-only action log, snapshots.
+
+`Store` is the interface; `SQLiteStore` the implementation (aiosqlite, WAL, synchronous=FULL).
+This package stores JSON text and imports nothing of ours but the `rules` models it names.
+"""
+
+from .errors import GameExists, GameNotFound, StaleAction, StorageError
+from .models import GameExport, GameRecord, NewAction, Snapshot, Status, StoredAction
+from .sqlite import SQLiteStore, open_store
+from .store import OPEN_STATUSES, STATUSES, Store
+
+__all__ = [
+    "OPEN_STATUSES",
+    "STATUSES",
+    "GameExists",
+    "GameExport",
+    "GameNotFound",
+    "GameRecord",
+    "NewAction",
+    "SQLiteStore",
+    "Snapshot",
+    "StaleAction",
+    "Status",
+    "StorageError",
+    "Store",
+    "StoredAction",
+    "open_store",
+]
