@@ -37,6 +37,11 @@ TITLE = {
 }
 
 
+def commands_open(st: GameState, faction: Faction) -> list[str]:
+    """The faction's Commands, without Rebel during the Khalji Dynasty (2.7.1)."""
+    return [c for c in COMMANDS[faction] if c != "rebel" or st.dynasty == "tughlaq"]
+
+
 def shadow(st: GameState) -> bool:
     """Timur's Shadow variant: one space per Command after the first Timurid card."""
     return st.options.timurs_shadow and st.timurid_drawn >= 1

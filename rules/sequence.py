@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Action, Choose
 from .cards import deck_for
-from .command_base import COMMANDS, DECREES, TITLE, limited_commands, start_command
+from .command_base import COMMANDS, DECREES, TITLE, commands_open, limited_commands, start_command
 from .decrees import decree_possible, start_decree
 from .engine import Handler, finish, handler, push
 from .forces import add_resources, log
@@ -203,7 +203,7 @@ class ChooseCommand(Handler):
         assert fr.faction is not None
         if fr.data["mode"] == "limited":
             return limited_commands(st, fr.faction)
-        return list(COMMANDS[fr.faction])
+        return commands_open(st, fr.faction)
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         return [Choose(option=n) for n in self._names(st, fr)]
@@ -233,7 +233,7 @@ class CommandDecree(Handler):
         assert fr.faction is not None
         out: list[Action] = []
         if not fr.data["command"]:
-            out += [Choose(option=n) for n in COMMANDS[fr.faction]]
+            out += [Choose(option=n) for n in commands_open(st, fr.faction)]
         if not fr.data["decree"]:
             out += [Choose(option=n) for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)]
         return out
@@ -258,7 +258,7 @@ class CommandDecree(Handler):
         assert fr.faction is not None
         parts = []
         if not fr.data["command"]:
-            parts.append("a Command (" + ", ".join(COMMANDS[fr.faction]) + ")")
+            parts.append("a Command (" + ", ".join(commands_open(st, fr.faction)) + ")")
         if not fr.data["decree"]:
             parts.append("a Decree (" + ", ".join(DECREES[fr.faction]) + ")")
         return "Command and Decree: choose " + " or ".join(parts) + " (4.1)."
