@@ -1,0 +1,63 @@
+"""What the service answers: plain data, no transport (the adapters turn it into messages)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep a margin
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    custom_id: str
+    style: ButtonStyle = "secondary"
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Reply:
+    text: str
+    image: bytes | None = None  # the board, PNG
+    file: Attachment | None = None  # e.g. an exported game
+    mentions: list[int] = field(default_factory=list)
+    ephemeral: bool = False
+    buttons: list[Button] = field(default_factory=list)
+    ok: bool = True
+    version: int | None = None  # the game's version after this reply, when there is a game
+
+    @classmethod
+    def error(cls, text: str) -> Reply:
+        return cls(text=text, ephemeral=True, ok=False)
+
+    def chunks(self, limit: int = MESSAGE_LIMIT) -> list[str]:
+        """The text cut at line ends into messages of at most `limit` characters: a long turn
+        becomes a few messages, not one per line."""
+        return split_text(self.text, limit)
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    out: list[str] = []
+    cur = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if cur:
+                out.append(cur)
+                cur = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        if cur and len(cur) + 1 + len(line) > limit:
+            out.append(cur)
+            cur = line
+        else:
+            cur = f"{cur}\n{line}" if cur else line
+    if cur or not out:
+        out.append(cur)
+    return out

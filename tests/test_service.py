@@ -1,0 +1,300 @@
+"""GameService end to end on a temporary database, with a fake renderer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from fakes import PNG, SEATS, STRANGER, FakeRenderer
+
+import rules
+from bot.service import GameService
+
+CH = "chan-1"
+D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+
+
+@pytest.fixture
+async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+    s = await GameService.open(str(tmp_path / "g.sqlite3"), FakeRenderer())
+    yield s
+    await s.close()
+
+
+async def seated(svc: GameService, seed: int = 1, channel: str = CH) -> None:
+    assert (await svc.create(channel, D, seed=seed)).ok
+    for f, uid in SEATS.items():
+        r = await svc.join(channel, uid, f.value)
+        assert r.ok, r.text
+    r = await svc.start(channel, D)
+    assert r.ok, r.text
+    assert r.image == PNG
+
+
+async def current(svc: GameService, channel: str = CH) -> tuple[int, rules.GameState]:
+    game = await svc.store.open_game(channel) or await svc.store.latest_game(channel)
+    assert game is not None
+    return game.version, await svc.state_of(game)
+
+
+def who(state: rules.GameState) -> int:
+    f = rules.prompt(state).faction
+    assert f is not None
+    return SEATS[f]
+
+
+async def play_random(svc: GameService, steps: int, seed: int, channel: str = CH) -> int:
+    r = random.Random(seed)
+    n = 0
+    for _ in range(steps):
+        _, st = await current(svc, channel)
+        if st.game_over:
+            break
+        a = r.choice(rules.legal_actions(st))
+        reply = await svc.play(channel, who(st), rules.describe(st, a))
+        assert reply.ok, reply.text
+        n += 1
+    return n
+
+
+async def test_lobby_rules(svc: GameService) -> None:
+    assert not (await svc.join(CH, D, "D")).ok  # no game yet
+    assert (await svc.create(CH, D, seed=3)).ok
+    again = await svc.create(CH, B)
+    assert not again.ok and again.ephemeral and "already has a game" in again.text
+    assert (await svc.join(CH, D, "D")).ok
+    taken = await svc.join(CH, B, "D")
+    assert not taken.ok and "taken" in taken.text
+    bad = await svc.join(CH, B, "X")
+    assert not bad.ok and "not a faction" in bad.text
+    early = await svc.start(CH, D)
+    assert not early.ok and "all three" in early.text and "B (Bahmani" in early.text
+    assert (await svc.join(CH, D, "B")).ok  # one user may hold several factions
+    assert (await svc.leave(CH, D, "B")).ok
+    assert (await svc.join(CH, B, "bahmani")).ok
+    assert (await svc.join(CH, V)).ok  # the first free seat
+    game = await svc.store.open_game(CH)
+    assert game is not None and game.seats == {"D": D, "B": B, "V": V}
+    notyet = await svc.play(CH, D, "pass")
+    assert not notyet.ok and "not started" in notyet.text
+    assert (await svc.start(CH, B)).ok
+
+
+async def test_bad_input_is_refused_and_changes_nothing(svc: GameService) -> None:
+    await seated(svc)
+    v0, st0 = await current(svc)
+    mover = who(st0)
+    other = next(u for u in SEATS.values() if u != mover)
+    cases = [
+        (await svc.command(CH, mover, "frobnicate now"), "Unknown command"),
+        (await svc.play(CH, STRANGER, "pass"), "no seat"),
+        (await svc.play(CH, other, "pass"), "not your turn"),
+        (await svc.play(CH, mover, "fly to the moon"), "not an order I can read"),
+        (await svc.play(CH, mover, "move 2 troop from ma to delhi"), "ambiguous"),
+        (await svc.play(CH, mover, "done"), "refused"),
+        (await svc.play(CH, mover, ""), "Empty order"),
+        (await svc.press(CH, mover, f"vj:1:{v0 + 5}:a0"), "older position"),
+        (await svc.press(CH, mover, "garbage"), "not one of mine"),
+        (await svc.undo(CH, mover), "nothing to undo"),
+        (await svc.give(CH, mover, "X", 1, 0), "not a faction"),
+        (await svc.abort(CH, STRANGER), "creator"),
+    ]
+    for reply, needle in cases:
+        assert not reply.ok and reply.ephemeral, reply.text
+        assert needle in reply.text, (needle, reply.text)
+    # the illegal order lists what is allowed
+    assert "Allowed now:" in cases[5][0].text
+    v1, st1 = await current(svc)
+    assert v1 == v0 and st1.model_dump_json() == st0.model_dump_json()
+    game = await svc.store.open_game(CH)
+    assert game is not None and game.actions == 0
+
+
+async def test_multi_step_order_is_all_or_nothing(svc: GameService) -> None:
+    await seated(svc, seed=1)
+    v0, st = await current(svc)
+    a = rules.legal_actions(st)[0]
+    first = rules.describe(st, a)
+    reply = await svc.play(CH, who(st), f"{first}; fly away")
+    assert not reply.ok and "Step 2" in reply.text
+    reply = await svc.play(CH, who(st), f"{first}; place 99 temple in delhi")
+    assert not reply.ok and "Step 2" in reply.text and "nothing was played" in reply.text
+    v1, st1 = await current(svc)
+    assert v1 == v0 and st1.actions_taken == st.actions_taken
+
+
+async def test_accepted_order_posts_log_and_board_at_handoff(svc: GameService) -> None:
+    await seated(svc, seed=1)
+    _, st = await current(svc)
+    assert rules.prompt(st).faction == rules.Faction.B
+    reply = await svc.play(CH, B, "pass")
+    assert reply.ok and not reply.ephemeral
+    assert "•" in reply.text and "**Next:**" in reply.text
+    _, st2 = await current(svc)
+    nxt = rules.prompt(st2).faction
+    assert nxt is not None and nxt != rules.Faction.B
+    assert reply.image == PNG and reply.mentions == [SEATS[nxt]]
+    assert f"<@{SEATS[nxt]}>" in reply.text
+
+
+async def test_same_faction_continues_without_a_board(svc: GameService) -> None:
+    await seated(svc, seed=1)
+    reply = await svc.play(CH, B, "command")
+    assert reply.ok and reply.image is None and reply.mentions == []
+    assert reply.buttons or "Next" in reply.text
+
+
+async def test_undo_and_buttons(svc: GameService) -> None:
+    await seated(svc, seed=1)
+    reply = await svc.play(CH, B, "command")
+    assert reply.ok
+    ids = [b.custom_id for b in reply.buttons]
+    assert any(i.endswith(":undo") for i in ids)
+    await current(svc)
+    wrong = await svc.undo(CH, D)
+    assert not wrong.ok and "only" in wrong.text
+    undone = await svc.press(CH, B, next(i for i in ids if i.endswith(":undo")))
+    assert undone.ok, undone.text
+    _, st2 = await current(svc)
+    assert rules.prompt(st2).kind == "turn"
+    # the old buttons are now stale
+    stale = await svc.press(CH, B, ids[0])
+    assert not stale.ok and "older position" in stale.text
+    # a fresh button from the last reply works
+    ok = await svc.press(CH, B, undone.buttons[0].custom_id)
+    assert ok.ok, ok.text
+
+
+async def test_give(svc: GameService) -> None:
+    await seated(svc, seed=1)
+    _, st = await current(svc)
+    res_d = st.resources[rules.Faction.D]
+    r = await svc.command(CH, D, "give B 1 resources")
+    assert r.ok, r.text
+    _, st2 = await current(svc)
+    assert st2.resources[rules.Faction.D] == res_d - 1
+    too_much = await svc.give(CH, D, "V", 99, 0)
+    assert not too_much.ok and "only" in too_much.text
+    stranger = await svc.give(CH, STRANGER, "V", 1, 0)
+    assert not stranger.ok
+
+
+async def test_restart_continues_the_game(tmp_path: Path) -> None:
+    path = str(tmp_path / "r.sqlite3")
+    s1 = await GameService.open(path, FakeRenderer())
+    await seated(s1, seed=5)
+    await play_random(s1, 30, seed=5)
+    v1, st1 = await current(s1)
+    await s1.close()
+    s2 = await GameService.open(path, FakeRenderer())
+    v2, st2 = await current(s2)
+    assert v2 == v1
+    assert st2.model_dump_json() == st1.model_dump_json()
+    await play_random(s2, 5, seed=6)
+    # the state rebuilt from snapshots equals a replay of the whole log from the seed
+    game = await s2.store.open_game(CH)
+    assert game is not None
+    acts = [rules.action_from_json(a.action) for a in await s2.store.actions(game.id)]
+    _, st3 = await current(s2)
+    assert rules.replay(5, None, acts).model_dump_json() == st3.model_dump_json()
+    await s2.close()
+
+
+async def test_concurrent_orders_apply_once(tmp_path: Path) -> None:
+    path = str(tmp_path / "c.sqlite3")
+    s1 = await GameService.open(path, FakeRenderer())
+    s2 = await GameService.open(path, FakeRenderer())  # a second process on the same file
+    await seated(s1, seed=1)
+    game = await s1.store.open_game(CH)
+    assert game is not None
+    _, st = await current(s1)
+    await current(s2)  # warm both caches at the same version
+    button = s1.buttons_for(game, st)[0].custom_id
+    replies = await asyncio.gather(
+        s1.press(CH, B, button), s1.press(CH, B, button), s2.press(CH, B, button)
+    )
+    assert sum(r.ok for r in replies) == 1, [r.text for r in replies]
+    game = await s1.store.open_game(CH)
+    assert game is not None and game.actions == 1
+    # same with typed orders through two services
+    _, st = await current(s1)
+    order = rules.describe(st, rules.legal_actions(st)[0])
+    replies = await asyncio.gather(
+        s1.play(CH, who(st), order, expected_version=game.version),
+        s2.play(CH, who(st), order, expected_version=game.version),
+    )
+    assert sum(r.ok for r in replies) == 1, [r.text for r in replies]
+    game = await s1.store.open_game(CH)
+    assert game is not None and game.actions == 2
+    await s1.close()
+    await s2.close()
+
+
+async def test_export_import_same_state(svc: GameService) -> None:
+    await seated(svc, seed=9)
+    await play_random(svc, 25, seed=9)
+    _, st = await current(svc)
+    exp = await svc.export(CH)
+    assert exp.ok and exp.file is not None
+    imp = await svc.import_game("chan-2", D, exp.file.data)
+    assert imp.ok, imp.text
+    _, st2 = await current(svc, "chan-2")
+    assert st2.model_dump_json() == st.model_dump_json()
+    # a log that does not replay is rejected with a clear error
+    data = json.loads(exp.file.data)
+    data["actions"].insert(0, {"action": {"type": "done"}, "faction": "B", "user_id": B})
+    bad = await svc.import_game("chan-3", D, json.dumps(data))
+    assert not bad.ok and "does not replay" in bad.text and "step 1" in bad.text
+    assert await svc.store.open_game("chan-3") is None
+    junk = await svc.import_game("chan-3", D, b"{not json")
+    assert not junk.ok and "not an exported" in junk.text
+    busy = await svc.import_game(CH, D, exp.file.data)
+    assert not busy.ok and "already has a game" in busy.text
+
+
+async def test_reading_commands(svc: GameService) -> None:
+    assert (await svc.status(CH)).ok is False
+    await seated(svc, seed=2)
+    st = await svc.status(CH)
+    assert st.ok and "Delhi Sultanate" in st.text and "Next" in st.text
+    b = await svc.board(CH)
+    assert b.ok and b.image == PNG
+    lg = await svc.log_lines(CH, 5)
+    assert lg.ok and "Card" in lg.text
+    c = svc.card("1")
+    assert c.ok and "Capital Relocated" in c.text and "Unshaded" in c.text
+    assert not svc.card("zzzz").ok
+    assert svc.card_choices("capital")[0][1] == 1
+    h = svc.help()
+    assert "create" in h.text and "play" in h.text
+    orders = await svc.legal_orders(CH, B, "")
+    assert "pass" in orders
+    assert await svc.legal_orders(CH, B, "pa") == ["pass"]
+    chained = await svc.legal_orders(CH, B, "command; ")
+    assert chained and all(o.startswith("command; ") for o in chained)
+
+
+async def test_abort(svc: GameService) -> None:
+    await seated(svc)
+    r = await svc.abort(CH, STRANGER, is_manager=True)
+    assert r.ok
+    assert await svc.store.open_game(CH) is None
+    assert (await svc.create(CH, B)).ok
+
+
+async def test_full_game_through_orders(svc: GameService) -> None:
+    await seated(svc, seed=11)
+    n = await play_random(svc, 5000, seed=11)
+    _, st = await current(svc)
+    assert st.game_over, n
+    game = await svc.store.latest_game(CH)
+    assert game is not None and game.status == "finished"
+    assert await svc.store.open_game(CH) is None
+    late = await svc.play(CH, B, "pass")
+    assert not late.ok
+    status = await svc.status(CH)
+    assert "game is over" in status.text
