@@ -62,7 +62,8 @@ def start_command(
     if limited or shadow(st):
         max_spaces = 1 if max_spaces is None else min(max_spaces, 1)
     what = ("free " if free else "") + ("Limited " if limited else "") + TITLE[name]
-    log(st, f"{faction} begins a {what} Command.")
+    article = "an" if what[0] in "AEIOU" else "a"
+    log(st, f"{faction} begins {article} {what} Command.")
     return push(
         st,
         f"cmd:{name}",

@@ -148,6 +148,9 @@ class Plunder(Handler):
         if st.spaces[action.space].faction_count(Faction.D):
             start_battle(st, Faction.M, action.space, defender=Faction.D)
 
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        return "Attack and Plunder: select a space with Mongol Invaders (3.5.3)."
+
     def run(self, st: GameState, fr: Frame) -> None:
         space = fr.data["space"]
         finish(st, fr)
