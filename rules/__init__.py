@@ -13,6 +13,7 @@ from . import (  # noqa: F401  (registers the frame handlers)
     commands_deccan,
     commands_delhi,
     decrees,
+    events,
     flow,
     mongols,
     sequence,

@@ -130,7 +130,9 @@ class _Check:
         w = self.mapping(path, value)
         unknown = set(w) - WHERE_FIELDS
         if unknown:
-            raise self.fail(path, f"unknown filter(s) {sorted(unknown)}; allowed: {sorted(WHERE_FIELDS)}")
+            raise self.fail(
+                path, f"unknown filter(s) {sorted(unknown)}; allowed: {sorted(WHERE_FIELDS)}"
+            )
         if not w:
             raise self.fail(path, "an empty where: give at least one filter")
         if "spaces" in w:
@@ -143,7 +145,9 @@ class _Check:
         if "adjacent_to" in w:
             self.space(f"{path}.adjacent_to", w["adjacent_to"])
         if "kind" in w and w["kind"] not in KINDS:
-            raise self.fail(f"{path}.kind", f"unknown kind {w['kind']!r}; expected one of {list(KINDS)}")
+            raise self.fail(
+                f"{path}.kind", f"unknown kind {w['kind']!r}; expected one of {list(KINDS)}"
+            )
         if "tributary" in w and not isinstance(w["tributary"], bool):
             raise self.fail(f"{path}.tributary", "expected true or false")
         if "controlled_by" in w:
@@ -189,7 +193,9 @@ class _Check:
         required, optional = STEP_FIELDS[name]
         unknown = set(fields) - required - optional
         if unknown:
-            raise self.fail(p, f"unknown field(s) {sorted(unknown)}; allowed: {sorted(required | optional)}")
+            raise self.fail(
+                p, f"unknown field(s) {sorted(unknown)}; allowed: {sorted(required | optional)}"
+            )
         missing = required - set(fields)
         if missing:
             raise self.fail(p, f"missing field(s) {sorted(missing)}")
@@ -326,14 +332,20 @@ class _Check:
             raise self.fail(f"{p}.condition", "a condition is a mapping with one key")
         ((key, val),) = cond.items()
         if key not in CONDITIONS:
-            raise self.fail(f"{p}.condition", f"unknown condition {key!r}; expected one of {list(CONDITIONS)}")
+            raise self.fail(
+                f"{p}.condition", f"unknown condition {key!r}; expected one of {list(CONDITIONS)}"
+            )
         if key == "dynasty":
             if val not in ("khalji", "tughlaq"):
-                raise self.fail(f"{p}.condition.dynasty", f"expected khalji or tughlaq, got {val!r}")
+                raise self.fail(
+                    f"{p}.condition.dynasty", f"expected khalji or tughlaq, got {val!r}"
+                )
         else:
             c = self.mapping(f"{p}.condition.{key}", val)
             if set(c) != CONDITIONS[key]:
-                raise self.fail(f"{p}.condition.{key}", f"expected fields {sorted(CONDITIONS[key] or ())}")
+                raise self.fail(
+                    f"{p}.condition.{key}", f"expected fields {sorted(CONDITIONS[key] or ())}"
+                )
             allowed = ("B", "V") if key == "influence" else ("D", "B", "V")
             self.faction(f"{p}.condition.{key}.faction", c["faction"], allowed)
             self._int(f"{p}.condition.{key}.at_least", c["at_least"])

@@ -1,11 +1,573 @@
-"""Event cards (2.3.4): the interpreter of events-format.md. See issue 3."""
+"""Event cards (2.3.4): the interpreter of events-format.md.
+
+The `event` frame holds the queue of steps still to run, as data ([step, here, by] items:
+`here` is the space an `each` picked, `by` the faction a `by:` named). Automatic steps run at
+once; a step with a real choice pushes a decision frame for the deciding faction (2.3.4:
+the executing faction, or the faction the step names), which puts the chosen work back at the
+front of the queue. Free Commands and Decrees push the real Command and Decree frames (3.1.3).
+"""
 
 from __future__ import annotations
 
-from .model import Faction, GameState
+from typing import Any
 
-READY = False
+from .actions import Action, Choose, Move, Remove, Replace, Select
+from .board import board
+from .cards import Card, deck_for
+from .command_base import TITLE, start_command
+from .decrees import start_decree
+from .engine import Handler, finish, handler, push
+from .event_where import kinds_of, placed_kind, select_count, spaces_where
+from .flow import change_influence, gain_cavalry
+from .forces import (
+    add_resources,
+    controlled,
+    count,
+    flip,
+    log,
+    lose_cavalry,
+    may_enter,
+    move,
+    place,
+    remove,
+    room_for,
+    set_tributary,
+)
+from .model import BASE, FACTION_NAMES, OWNER, Faction, Frame, GameState, Piece
+
+READY = True
+
+Item = list[Any]  # [step, here, by]
+SIDES = ("unshaded", "shaded")
 
 
 def start_event(st: GameState, faction: Faction) -> None:
-    raise NotImplementedError("the event interpreter is not in this build yet")
+    """2.3.4: the faction executes the current card's Event; first it picks a side."""
+    card = _card(st)
+    if card.stay_eligible and faction not in st.card.stay_eligible:
+        st.card.stay_eligible.append(faction)  # 2.3.4, 2.3.7
+    log(st, f"{FACTION_NAMES[faction]} executes the Event {card.title}.")
+    push(st, "event", faction, card=card.number, side=None, todo=[])
+
+
+def _card(st: GameState) -> Card:
+    assert st.current_card is not None
+    return deck_for(st.options).cards[st.current_card]
+
+
+def _event_frame(st: GameState) -> Frame:
+    for fr in reversed(st.frames):
+        if fr.kind == "event":
+            return fr
+    raise RuntimeError("no event in progress")
+
+
+def _queue_front(st: GameState, items: list[Item]) -> None:
+    ev = _event_frame(st)
+    ev.data["todo"] = items + ev.data["todo"]
+
+
+def _name(step: dict[str, Any]) -> str:
+    return next(iter(step))
+
+
+def _body(step: dict[str, Any]) -> dict[str, Any]:
+    body: dict[str, Any] = step[_name(step)]
+    return body
+
+
+def _decider(st: GameState, by: str | None) -> Faction:
+    if by is not None:
+        return Faction(by)
+    ev = _event_frame(st)
+    assert ev.faction is not None
+    return ev.faction
+
+
+def _side_text(st: GameState) -> str:
+    ev = _event_frame(st)
+    card = _card(st)
+    side = ev.data["side"]
+    text = getattr(card, side).text if side else ""
+    return f"{card.title} ({side}): \u201c{text}\u201d"
+
+
+# -- what a step could do in one space ------------------------------------------------------
+
+
+def _located(name: str) -> bool:
+    return name in ("place", "remove", "replace", "flip", "tributary")
+
+
+def can_act(st: GameState, step: dict[str, Any], here: str) -> bool:
+    """Whether the step (with `here` as its space) would change anything there."""
+    name, f = _name(step), _body(step)
+    if _located(name) and "in" in f and not spaces_where(st, f["in"], here):
+        return False
+    if name == "place":
+        kind = placed_kind(f["piece"], f.get("state"))
+        return st.available[OWNER[kind]].get(BASE[kind], 0) > 0 and room_for(st, here, kind) > 0
+    if name == "remove":
+        return count(st, here, *_remove_kinds(f)) > 0
+    if name == "replace":
+        return count(st, here, *_remove_kinds(f["remove"])) > 0
+    if name == "flip":
+        return count(st, here, *_flip_kinds(f)) > 0
+    if name == "tributary":
+        return board().is_province(here) and st.spaces[here].tributary != f["set"]
+    if name == "each":
+        return any(can_act(st, s, here) for s in f["do"])
+    return True
+
+
+def _remove_kinds(f: dict[str, Any]) -> list[Piece]:
+    return kinds_of(f.get("piece"), f.get("faction"), f.get("state"))
+
+
+def _flip_kinds(f: dict[str, Any]) -> list[Piece]:
+    unit = "amir" if f["faction"] == "B" else "raja"
+    other = "obedient" if f["to"] == "rebelling" else "rebelling"
+    return kinds_of(unit, None, other)
+
+
+def _condition(st: GameState, cond: dict[str, Any]) -> bool:
+    ((key, val),) = cond.items()
+    if key == "dynasty":
+        return bool(st.dynasty == val)
+    f = Faction(val["faction"])
+    have = {
+        "influence": lambda: st.influence[f],
+        "controls": lambda: len(controlled(st, f)),
+        "resources": lambda: st.resources[f],
+    }[key]()
+    return bool(have >= val["at_least"])
+
+
+# -- running one step -----------------------------------------------------------------------
+
+
+def run_step(st: GameState, item: Item) -> None:
+    step, here, by = item
+    name, f = _name(step), _body(step)
+    if isinstance(f, dict):  # `choose` is a list of options
+        by = f.get("by", by)
+    if _located(name) and here is None:
+        # A located step picks its space(s) like an `each` over that one step.
+        inner = {name: {k: v for k, v in f.items() if k != "in"}}
+        where = f["in"]
+        each = {"in": where, "select": select_count(where), "do": [inner]}
+        run_step(st, [{"each": each}, None, by])
+        return
+    getattr(_Steps, "s_" + name)(st, f, here, by)
+
+
+class _Steps:
+    """One function per step of events-format.md; each does as much as it can (2.3.4)."""
+
+    @staticmethod
+    def s_place(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
+        kind = placed_kind(f["piece"], f.get("state"))
+        n = place(st, here, kind, f["count"])
+        if n:
+            log(st, f"Event: {n} {kind.value}(s) placed in {board().name(here)}.")
+
+    @staticmethod
+    def s_remove(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
+        kinds = _remove_kinds(f)
+        left = 1_000 if f["count"] == "all" else int(f["count"])
+        push(st, "event_pieces", _decider(st, by), op="remove", here=here,
+             kinds=[k.value for k in kinds], new=None, left=left)  # fmt: skip
+
+    @staticmethod
+    def s_replace(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
+        kinds = _remove_kinds(f["remove"])
+        new = placed_kind(f["place"]["piece"], f["place"].get("state"))
+        left = 1_000 if f["count"] == "all" else int(f["count"])
+        push(st, "event_pieces", _decider(st, by), op="replace", here=here,
+             kinds=[k.value for k in kinds], new=new.value, left=left)  # fmt: skip
+
+    @staticmethod
+    def s_flip(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
+        left = 1_000 if f["count"] == "all" else int(f["count"])
+        for k in _flip_kinds(f):
+            left -= flip(st, here, k, left)
+        log(st, f"Event: {f['faction']} units flipped to {f['to']} in {board().name(here)}.")
+
+    @staticmethod
+    def s_tributary(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
+        if not board().is_province(here) or st.spaces[here].tributary == f["set"]:
+            return
+        set_tributary(st, here, bool(f["set"]))  # 1.6; Control is recomputed (1.7)
+        what = "placed in" if f["set"] else "removed from"
+        log(st, f"Event: Tributary marker {what} {board().name(here)}.")
+
+    @staticmethod
+    def s_move(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        kinds = _remove_kinds(f)
+        push(st, "event_move", _decider(st, by), frm=f["from"], to=f["to"],
+             kinds=[k.value for k in kinds], left=1_000 if f["count"] == "all" else f["count"],
+             origin=None, dest=None)  # fmt: skip
+
+    @staticmethod
+    def s_resources(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        fac = Faction(f["faction"])
+        got = add_resources(st, fac, int(f["add"]))  # 1.8: kept within 0..24
+        log(st, f"Event: {fac} Resources {got:+d}.")
+
+    @staticmethod
+    def s_cavalry(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        fac = Faction(f["faction"])
+        if "gain" in f:
+            gain_cavalry(st, fac, int(f["gain"]))  # 1.10
+        else:
+            n = lose_cavalry(st, fac, int(f["lose"]))
+            log(st, f"Event: {fac} returns {n} Cavalry to the pool.")
+
+    @staticmethod
+    def s_influence(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        change_influence(st, Faction(f["faction"]), int(f["shift"]))  # 1.9
+
+    @staticmethod
+    def s_free_command(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        allowed = None
+        if "in" in f or here is not None:
+            allowed = spaces_where(st, f.get("in"), here)
+        start_command(
+            st,
+            Faction(f["faction"]),
+            f["command"],
+            free=True,  # 3.1.3
+            max_spaces=int(f.get("spaces", 1)),
+            allowed=allowed,
+            ignore_dynasty=bool(f.get("ignore_dynasty", False)),
+        )
+
+    @staticmethod
+    def s_free_decree(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        name = str(f["decree"]).replace("_", "-")
+        log(st, f"{f['faction']} Decrees (free): {TITLE[name]}.")
+        start_decree(st, Faction(f["faction"]), name)
+
+    @staticmethod
+    def s_eligibility(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        fac = Faction(f["faction"])
+        st.next_eligibility[fac] = f["set"] == "eligible"
+        log(st, f"Event: {FACTION_NAMES[fac]} will be {f['set'].title()} for the next card.")
+
+    @staticmethod
+    def s_choose(st: GameState, f: Any, here: str | None, by: str | None) -> None:
+        push(st, "event_choose", _decider(st, by), options=list(f), here=here, by=by)
+
+    @staticmethod
+    def s_if(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        branch = f["then"] if _condition(st, f["condition"]) else f["else"]
+        _queue_front(st, [[s, here, by] for s in branch])
+
+    @staticmethod
+    def s_each(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
+        sel = f.get("select", 1)
+        push(st, "event_pick", _decider(st, by), step=f, here=here, by=by,
+             left=1_000 if sel == "all" else int(sel), picked=list(f.get("_picked", [])),
+             all=sel == "all")  # fmt: skip
+
+
+# -- frames -----------------------------------------------------------------------------------
+
+
+class EventHandler(Handler):
+    def prompt_ask(self, st: GameState, fr: Frame) -> str:
+        return "decide"
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        who = self.decider(st, fr)
+        name = FACTION_NAMES[who] if who else "Nobody"
+        return f"{name}, Event {_side_text(st)} \u2014 {self.prompt_ask(st, fr)} (2.3.4)."
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        acts = self.actions(st, fr)
+        return len(acts) <= 1
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        acts = self.actions(st, fr)
+        if acts:
+            self.act(st, fr, acts[0])
+        else:
+            finish(st, fr)
+
+
+@handler
+class EventFrame(EventHandler):
+    """The Event in progress: pick a side, then run its steps in order (2.3.4)."""
+
+    kind = "event"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        if fr.data["side"] is None:
+            return [Choose(option=s) for s in SIDES]
+        return []
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return fr.data["side"] is not None
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        todo = fr.data["todo"]
+        if not todo:
+            log(st, f"Event {_card(st).title} done.")
+            finish(st, fr)
+            return
+        item = todo.pop(0)
+        run_step(st, item)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Choose) and action.option in SIDES
+        card = _card(st)
+        side = getattr(card, action.option)
+        fr.data["side"] = action.option
+        fr.data["todo"] = [[s, None, None] for s in side.effects]
+        log(st, f"{fr.faction} chooses the {action.option} text: {side.text}")
+
+    def prompt(self, st: GameState, fr: Frame) -> str:
+        card = _card(st)
+        assert card.unshaded is not None and card.shaded is not None
+        who = FACTION_NAMES[fr.faction] if fr.faction else "?"
+        return (
+            f"{who} executes {card.title}: choose unshaded \u201c{card.unshaded.text}\u201d "
+            f"or shaded \u201c{card.shaded.text}\u201d (2.3.4)."
+        )
+
+
+@handler
+class EventChoose(EventHandler):
+    """A `choose` step: the chooser picks option-1, option-2, ..."""
+
+    kind = "event_choose"
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return [Choose(option=f"option-{i + 1}") for i in range(len(fr.data["options"]))]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return False
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Choose)
+        i = int(action.option.split("-")[1]) - 1
+        opt = fr.data["options"][i]
+        finish(st, fr)
+        log(st, f"{fr.faction} chooses: {opt.get('text', action.option)}")
+        _queue_front(st, [[s, fr.data["here"], fr.data["by"]] for s in opt["effects"]])
+
+    def prompt_ask(self, st: GameState, fr: Frame) -> str:
+        opts = "; ".join(
+            f"option-{i + 1}: \u201c{o.get('text', '')}\u201d"
+            for i, o in enumerate(fr.data["options"])
+        )
+        return f"choose one: {opts}"
+
+
+@handler
+class EventPick(EventHandler):
+    """An `each` (or a located step): select the space(s) where the steps act."""
+
+    kind = "event_pick"
+
+    def _candidates(self, st: GameState, fr: Frame) -> list[str]:
+        d = fr.data
+        spaces = spaces_where(st, d["step"]["in"], d["here"])
+        return [
+            s
+            for s in spaces
+            if s not in d["picked"] and any(can_act(st, x, s) for x in d["step"]["do"])
+        ]
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        if fr.data["left"] <= 0:
+            return []
+        return [Select(space=s) for s in self._candidates(st, fr)]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return bool(fr.data["all"]) or len(self._candidates(st, fr)) <= fr.data["left"]
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        cands = self._candidates(st, fr)[: max(0, fr.data["left"])]
+        finish(st, fr)
+        items: list[Item] = []
+        for s in cands:
+            items += [[x, s, fr.data["by"]] for x in fr.data["step"]["do"]]
+        _queue_front(st, items)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Select)
+        d = fr.data
+        finish(st, fr)
+        log(st, f"{fr.faction} selects {board().name(action.space)} for the Event.")
+        items: list[Item] = [[x, action.space, d["by"]] for x in d["step"]["do"]]
+        if d["left"] > 1:
+            # the next pick comes after these steps; the spaces picked so far stay excluded
+            more = dict(d["step"], select=d["left"] - 1, _picked=[*d["picked"], action.space])
+            items.append([{"each": more}, d["here"], d["by"]])
+        _queue_front(st, items)
+
+    def prompt_ask(self, st: GameState, fr: Frame) -> str:
+        n = fr.data["left"]
+        return f"select {'a space' if n == 1 else f'{n} more spaces'} for the step"
+
+
+@handler
+class EventPieces(EventHandler):
+    """Which pieces a remove or replace takes when there is a real choice (1.4.6)."""
+
+    kind = "event_pieces"
+
+    def _present(self, st: GameState, fr: Frame) -> list[Piece]:
+        return [Piece(k) for k in fr.data["kinds"] if count(st, fr.data["here"], Piece(k))]
+
+    def _new_ok(self, st: GameState, fr: Frame) -> bool:
+        new = fr.data["new"]
+        if new is None:
+            return False
+        p = Piece(new)
+        return st.available[OWNER[p]].get(BASE[p], 0) > 0 and room_for(st, fr.data["here"], p) > 0
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        d = fr.data
+        if d["left"] <= 0:
+            return []
+        out: list[Action] = []
+        for k in self._present(st, fr):
+            if d["op"] == "remove":
+                out.append(Remove(piece=k, count=1, space=d["here"]))
+            else:
+                if self._new_ok(st, fr):
+                    out.append(Replace(old=k, new=Piece(d["new"]), space=d["here"]))
+                out.append(Replace(old=k, new=None, space=d["here"]))  # 1.4.6
+        return out
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        d = fr.data
+        present = self._present(st, fr)
+        if d["left"] <= 0 or not present:
+            return True
+        if d["op"] == "remove":
+            total = count(st, d["here"], *present)
+            return len(present) == 1 or total <= d["left"]
+        return len(present) == 1 and not self._new_ok(st, fr)
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        d = fr.data
+        finish(st, fr)
+        for k in self._present(st, fr):
+            n = remove(st, d["here"], k, d["left"])
+            d["left"] -= n
+            if n:
+                log(st, f"Event: {n} {k.value}(s) removed from {board().name(d['here'])}.")
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        d = fr.data
+        if isinstance(action, Remove):
+            remove(st, action.space, action.piece, 1)
+            log(st, f"Event: 1 {action.piece.value} removed from {board().name(action.space)}.")
+        else:
+            assert isinstance(action, Replace)
+            remove(st, action.space, action.old, 1)
+            if action.new is not None:
+                place(st, action.space, action.new, 1)
+            new = action.new.value if action.new else "nothing"
+            log(
+                st,
+                f"Event: {action.old.value} replaced with {new} in {board().name(action.space)}.",
+            )
+        d["left"] -= 1
+        if d["left"] <= 0 or not self._present(st, fr):
+            finish(st, fr)
+
+    def prompt_ask(self, st: GameState, fr: Frame) -> str:
+        d = fr.data
+        where = board().name(d["here"])
+        if d["op"] == "remove":
+            return f"remove {d['left']} more piece(s) from {where}: which?"
+        return f"replace {d['left']} more piece(s) in {where} (or simply remove, 1.4.6): which?"
+
+
+@handler
+class EventMove(EventHandler):
+    """A `move`: one origin, one destination, then which pieces (1.3.2, 1.3.3 hold)."""
+
+    kind = "event_move"
+
+    def _kinds(self, fr: Frame) -> list[Piece]:
+        return [Piece(k) for k in fr.data["kinds"]]
+
+    def _dests(self, st: GameState, fr: Frame, origin: str) -> list[str]:
+        owners = {OWNER[k] for k in self._kinds(fr)}
+        return [
+            s
+            for s in spaces_where(st, fr.data["to"], None)
+            if s != origin and all(may_enter(o, s) for o in owners)
+        ]
+
+    def _origins(self, st: GameState, fr: Frame) -> list[str]:
+        return [
+            s
+            for s in spaces_where(st, fr.data["frm"], None)
+            if count(st, s, *self._kinds(fr)) and self._dests(st, fr, s)
+        ]
+
+    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+        d = fr.data
+        if d["left"] <= 0:
+            return []
+        if d["origin"] is None:
+            return [Select(space=s) for s in self._origins(st, fr)]
+        if d["dest"] is None:
+            return [Select(space=s) for s in self._dests(st, fr, d["origin"])]
+        present = [k for k in self._kinds(fr) if count(st, d["origin"], k)]
+        return [Move(piece=k, count=1, origin=d["origin"], dest=d["dest"]) for k in present]
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        d = fr.data
+        acts = self.actions(st, fr)
+        if len(acts) <= 1 or d["origin"] is None or d["dest"] is None:
+            return len(acts) <= 1
+        present = [k for k in self._kinds(fr) if count(st, d["origin"], k)]
+        return count(st, d["origin"], *present) <= int(d["left"])
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        d = fr.data
+        acts = self.actions(st, fr)
+        if not acts:
+            finish(st, fr)
+            return
+        if d["origin"] is None or d["dest"] is None:
+            self.act(st, fr, acts[0])
+            return
+        finish(st, fr)
+        for k in self._kinds(fr):
+            n = move(st, k, d["left"], d["origin"], d["dest"])
+            d["left"] -= n
+            if n:
+                self._log(st, k, n, d["origin"], d["dest"])
+
+    def _log(self, st: GameState, k: Piece, n: int, origin: str, dest: str) -> None:
+        b = board()
+        log(st, f"Event: {n} {k.value}(s) moved from {b.name(origin)} to {b.name(dest)}.")
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        d = fr.data
+        if isinstance(action, Select):
+            key = "origin" if d["origin"] is None else "dest"
+            d[key] = action.space
+            return
+        assert isinstance(action, Move)
+        move(st, action.piece, 1, action.origin, action.dest)
+        self._log(st, action.piece, 1, action.origin, action.dest)
+        d["left"] -= 1
+        if d["left"] <= 0 or not count(st, d["origin"], *self._kinds(fr)):
+            finish(st, fr)
+
+    def prompt_ask(self, st: GameState, fr: Frame) -> str:
+        d = fr.data
+        if d["origin"] is None:
+            return "select the space to move from"
+        if d["dest"] is None:
+            return f"select the space to move to from {board().name(d['origin'])}"
+        return f"move {d['left']} more piece(s): which?"

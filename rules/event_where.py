@@ -1,0 +1,87 @@
+"""The `where` filters of events-format.md: which spaces an event step may pick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import board
+from .model import OWNER, PIECES_OF, Faction, GameState, Piece
+
+P = Piece
+
+
+def kinds_of(piece: str | None, faction: str | None, state: str | None = None) -> list[Piece]:
+    """The map pieces an event names: 'amir' covers Obedient and Rebelling Amirs (1.4.5)
+    unless a state is given; a faction covers all its pieces."""
+    if piece is not None:
+        if piece == "amir":
+            out = [P.AMIR, P.REBEL_AMIR]
+        elif piece == "raja":
+            out = [P.RAJA, P.REBEL_RAJA]
+        else:
+            out = [Piece(piece)]
+    else:
+        assert faction is not None
+        out = list(PIECES_OF[Faction(faction)])
+    if state == "obedient":
+        out = [k for k in out if k not in (P.REBEL_AMIR, P.REBEL_RAJA)]
+    elif state == "rebelling":
+        out = [k for k in out if k not in (P.AMIR, P.RAJA)]
+    return out
+
+
+def placed_kind(piece: str, state: str | None) -> Piece:
+    """The piece as it goes on the map: Amirs and Rajas Obedient unless told (1.4.6)."""
+    if state == "rebelling":
+        if piece == "amir":
+            return P.REBEL_AMIR
+        if piece == "raja":
+            return P.REBEL_RAJA
+    return Piece(piece)
+
+
+def _holds(st: GameState, space: str, spec: dict[str, Any]) -> bool:
+    kinds = kinds_of(spec.get("piece"), spec.get("faction"), spec.get("state"))
+    if spec.get("piece") is not None and spec.get("faction") is not None:
+        kinds = [k for k in kinds if OWNER[k] == Faction(spec["faction"])]
+    return st.spaces[space].count(*kinds) > 0
+
+
+def matches(st: GameState, space: str, where: dict[str, Any]) -> bool:
+    """Whether one space passes every filter of the where."""
+    b = board()
+    if "spaces" in where and space not in where["spaces"]:
+        return False
+    if "city" in where and space not in b.cities[where["city"]].touches:
+        return False
+    if "adjacent_to" in where and not b.adjacent(space, where["adjacent_to"]):
+        return False
+    if "kind" in where and b.spaces[space].kind != where["kind"]:
+        return False
+    sp = st.spaces[space]
+    if "tributary" in where and (sp.tributary != where["tributary"] or not b.is_province(space)):
+        return False
+    if "controlled_by" in where and sp.control != Faction(where["controlled_by"]):
+        return False
+    if "with" in where and not _holds(st, space, where["with"]):
+        return False
+    return not ("without" in where and _holds(st, space, where["without"]))
+
+
+def spaces_where(st: GameState, where: dict[str, Any] | None, here: str | None = None) -> list[str]:
+    """Every space that passes the filters, in map order; `here` is the space an `each` picked
+    (the inner steps act there and carry no `in`)."""
+    if where is None:
+        return [] if here is None else [here]
+    out = [s for s in board().spaces if matches(st, s, where)]
+    if here is not None:
+        out = [s for s in out if s == here]
+    return out
+
+
+def select_count(where: dict[str, Any] | None) -> int | str:
+    """How many different spaces a where picks (default 1)."""
+    if where is None:
+        return 1
+    value: int | str = where.get("select", 1)
+    return value
