@@ -1,1 +1,8 @@
-"""Package."""
+"""The board as a picture: `render.board(state, highlight=None) -> bytes` (PNG)."""
+
+from __future__ import annotations
+
+from .board import board, image
+from .geometry import HEIGHT, WIDTH
+
+__all__ = ["HEIGHT", "WIDTH", "board", "image"]

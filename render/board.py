@@ -1,0 +1,32 @@
+"""Compose the board image and encode it as PNG."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from rules.model import GameState
+
+from . import geometry as g
+from .mapview import draw_map
+from .panel import draw_panel
+
+
+def image(state: GameState, highlight: list[str] | None = None) -> Image.Image:
+    """The board as a Pillow image (RGB, WIDTH x HEIGHT)."""
+    spaces = list(state.touched) if highlight is None else list(highlight)
+    img = Image.new("RGB", (g.WIDTH, g.HEIGHT))
+    img.paste(draw_map(state, spaces), (0, 0))
+    img.paste(draw_panel(state), (g.MAP_W, 0))
+    return img
+
+
+def board(state: GameState, highlight: list[str] | None = None) -> bytes:
+    """The board as PNG bytes: pure and deterministic (same state, same bytes).
+
+    `highlight` lists space ids to outline; None means the spaces touched by the last action
+    (`state.touched`), [] means none."""
+    buf = io.BytesIO()
+    image(state, highlight).save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
