@@ -21,7 +21,7 @@ def default_renderer(state: rules.GameState, highlight: list[str] | None = None)
     try:
         import render
 
-        board = render.board  # type: ignore[attr-defined]
+        board = getattr(render, "board")  # noqa: B009  (render/ is built alongside)
     except (ImportError, AttributeError):
         log.warning("render.board is not available; drawing the text fallback")
         return fallback_board(state, highlight)
