@@ -1,0 +1,5 @@
+"""`python -m bot` runs the Discord bot (`python -m bot.local` is the terminal client)."""
+
+from .main import main
+
+main()
