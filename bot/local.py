@@ -134,7 +134,7 @@ async def amain(
     p.add_argument("--seed", type=int, default=None, help="seed of a new game")
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     args = p.parse_args(argv)
-    service = await GameService.open(args.db, renderer, mention_fn=lambda uid: "(you)")
+    service = await GameService.open(args.db, renderer, mention_fn=lambda uid: "you")
     client = LocalClient(service, Path(args.boards), out or sys.stdout)
     try:
         await client.begin(args.seed, args.timurs_shadow)

@@ -106,6 +106,7 @@ class Outcome:
     after: rules.GameState
     new_lines: list[str]
     highlight: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)  # the steps as played (describe)
 
 
 class GameService:
@@ -419,11 +420,15 @@ class GameService:
         cur = state
         new: list[NewAction] = []
         highlight: list[str] = []
+        described: list[str] = []
         total = len(actions)
         for k, (step, action) in enumerate(actions, start=1):
             where = f"Step {k} (`{step}`)" if total > 1 else f"`{step}`"
             who = self._actor(game, cur, action, user, forced, where)
             try:
+                described.append(
+                    "undo" if isinstance(action, rules.Undo) else rules.describe(cur, action)
+                )
                 cur = rules.apply(cur, action)
             except rules.RulesError as e:
                 prefix = (
@@ -456,7 +461,7 @@ class GameService:
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
         self._remember(stored, cur)
-        return Outcome(stored, state, cur, cur.log[len(state.log) :], highlight)
+        return Outcome(stored, state, cur, cur.log[len(state.log) :], highlight, described)
 
     def _actor(
         self,
@@ -512,7 +517,10 @@ class GameService:
 
     async def _moved_reply(self, out: Outcome) -> Reply:
         game, state = out.game, out.after
-        lines = [f"• {line}" for line in out.new_lines] or ["• (done)"]
+        actor = rules.prompt(out.before).faction
+        lines = [f"• {line}" for line in out.new_lines] or [
+            f"• {actor.value if actor else ''}: {'; '.join(out.steps)}"
+        ]
         before_f = rules.prompt(out.before).faction
         after_f = rules.prompt(state).faction
         handoff = state.game_over or after_f != before_f
