@@ -331,7 +331,7 @@ class EventFrame(EventHandler):
         assert card.unshaded is not None and card.shaded is not None
         who = FACTION_NAMES[fr.faction] if fr.faction else "?"
         return (
-            f"{who} executes {card.title}: choose unshaded \u201c{card.unshaded.text}\u201d "
+            f"{who} executes the Event {card.title}: choose unshaded \u201c{card.unshaded.text}\u201d "
             f"or shaded \u201c{card.shaded.text}\u201d (2.3.4)."
         )
 
