@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import board, image
+from .compose import board, image
 from .geometry import HEIGHT, WIDTH
 
 __all__ = ["HEIGHT", "WIDTH", "board", "image"]

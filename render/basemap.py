@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 import rules
 
 from . import geometry as g
-from . import theme
+from . import legend, theme
 
 _SS = 2  # supersampling of shapes and lines
 Mask = tuple[tuple[int, int], Image.Image]  # (top-left offset, L mask)
@@ -91,10 +91,10 @@ def background() -> Image.Image:
     d = ImageDraw.Draw(img)
     sea_ink = (92, 130, 150)
     d.text(
-        (150, 820), "Arabian\nSea", font=theme.serif(22), fill=sea_ink, anchor="mm", align="center"
+        (150, 705), "Arabian\nSea", font=theme.serif(22), fill=sea_ink, anchor="mm", align="center"
     )
     d.text(
-        (850, 800),
+        (880, 705),
         "Bay of\nBengal",
         font=theme.serif(22),
         fill=sea_ink,
@@ -164,5 +164,6 @@ def overlay() -> Image.Image:
         stroke_width=2,
         stroke_fill=(70, 50, 30, 255),
     )
+    legend.draw_key(img)
     del w, h
     return img

@@ -14,11 +14,11 @@ from .panel import draw_panel
 
 
 def image(state: GameState, highlight: list[str] | None = None) -> Image.Image:
-    """The board as a Pillow image (RGB, WIDTH x HEIGHT)."""
+    """The board as a Pillow image (RGB, WIDTH x HEIGHT: the map on top, the panel below)."""
     spaces = list(state.touched) if highlight is None else list(highlight)
     img = Image.new("RGB", (g.WIDTH, g.HEIGHT))
     img.paste(draw_map(state, spaces), (0, 0))
-    img.paste(draw_panel(state), (g.MAP_W, 0))
+    img.paste(draw_panel(state), (0, g.MAP_H))
     return img
 
 
@@ -27,6 +27,11 @@ def board(state: GameState, highlight: list[str] | None = None) -> bytes:
 
     `highlight` lists space ids to outline; None means the spaces touched by the last action
     (`state.touched`), [] means none."""
+    # A 256-colour palette: the board is flat colours, and a palette PNG is about a third of
+    # the size and encodes several times faster than RGB. Octree quantisation is deterministic.
+    pal = image(state, highlight).quantize(
+        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
     buf = io.BytesIO()
-    image(state, highlight).save(buf, format="PNG", compress_level=6)
+    pal.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()

@@ -22,11 +22,18 @@ import math
 
 Point = tuple[int, int]
 
+# Portrait, to fill a phone screen: the map on top, the panel below it.
 MAP_W = 1000  # map area, pixels
 MAP_H = 1100
-PANEL_W = 580  # the side panel to the right of the map
-WIDTH = MAP_W + PANEL_W  # the whole image
-HEIGHT = MAP_H
+PANEL_H = 510  # the panel below the map
+WIDTH = MAP_W  # the whole image
+HEIGHT = MAP_H + PANEL_H
+
+Box = tuple[int, int, int, int]  # left, top, right, bottom
+# Boxes drawn in the sea: the Deccan Influence tracks (1.9) in the Bay of Bengal, the key in
+# the Arabian Sea.
+INFLUENCE_BOX: Box = (716, 800, 990, 1090)
+KEY_BOX: Box = (10, 770, 300, 1090)
 
 DELHI_CENTER: Point = (450, 250)
 DELHI_RADIUS = 88
@@ -196,16 +203,16 @@ LABELS: dict[str, Point] = {
     "punjab": (296, 118),
     "delhi": (450, 190),
     "sindh": (140, 300),
-    "rajput": (300, 305),
+    "rajput": (305, 328),
     "gujarat": (222, 490),
     "malwa": (438, 378),
     "jaunpur": (660, 165),
-    "gondwana": (682, 440),
+    "gondwana": (683, 452),
     "madhyadesh": (556, 522),
     "orissa": (838, 410),
     "maharashtra": (392, 622),
     "andhra": (612, 690),
-    "karnataka": (428, 812),
+    "karnataka": (432, 828),
     "tamilakam": (562, 946),
 }
 PIECES: dict[str, Point] = {
@@ -213,16 +220,16 @@ PIECES: dict[str, Point] = {
     "punjab": (300, 190),
     "delhi": (450, 262),
     "sindh": (150, 380),
-    "rajput": (305, 395),
+    "rajput": (308, 412),
     "gujarat": (232, 535),
     "malwa": (412, 495),
     "jaunpur": (690, 290),
-    "gondwana": (690, 510),
+    "gondwana": (688, 525),
     "madhyadesh": (565, 600),
     "orissa": (820, 500),
     "maharashtra": (400, 700),
-    "andhra": (612, 785),
-    "karnataka": (440, 880),
+    "andhra": (628, 790),
+    "karnataka": (458, 905),
     "tamilakam": (560, 1000),
 }
 # Widest row of pieces each space can hold comfortably (pixels).
@@ -239,7 +246,7 @@ PIECES_WIDTH: dict[str, int] = {
     "madhyadesh": 160,
     "orissa": 140,
     "maharashtra": 150,
-    "andhra": 190,
+    "andhra": 165,
     "karnataka": 100,
     "tamilakam": 110,
 }
@@ -267,10 +274,10 @@ CITY_LABEL_OFFSET: dict[str, Point] = {
     "cambay": (-40, 0),
     "chanderi": (44, 4),
     "lakhnauti": (0, -14),
-    "devagiri": (-8, 14),
+    "devagiri": (-4, -15),
     "warangal": (44, -2),
-    "gulbarga": (-40, 4),
-    "raichur": (-38, 6),
+    "gulbarga": (46, 8),
+    "raichur": (40, -6),
     "hampi": (34, 0),
     "goa": (-14, -14),
     "madurai": (-36, 10),

@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 import rules
 from rules.model import Faction, GameState, Piece
 
-from . import basemap, sprites, theme
+from . import basemap, sprites, theme, tracks
 from . import geometry as g
 
 # The order pieces are shown in a space: Delhi, Bahmani, Vijayanagara, Mongols (1.4).
@@ -25,6 +25,7 @@ PIECE_ORDER: tuple[Piece, ...] = (
 )
 ICON = 30
 ROW_H = 34
+LABEL_SIZE: dict[str, int] = {"delhi": 22, "gondwana": 16}
 NAMES: dict[str, str] = {
     "mountain_passes": "Mountain\nPasses",
     "rajput": "Rajput\nKingdoms",
@@ -113,7 +114,7 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     st = state.spaces[sid]
     x, y = g.LABELS[sid]
     name = NAMES.get(sid, space.name)
-    font = theme.bold(18 if sid != "delhi" else 22)
+    font = theme.bold(LABEL_SIZE.get(sid, 18))
     d.multiline_text(
         (x, y),
         name,
@@ -170,4 +171,5 @@ def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
         draw_label(d, state, sid)
     for sid in g.POLYGONS:
         draw_pieces(img, d, state, sid)
+    tracks.draw_influence(img, d, state)
     return img

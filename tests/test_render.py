@@ -1,0 +1,118 @@
+"""render.board: a PNG of the documented size that changes where the state changes."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+import rules
+from render import HEIGHT, WIDTH, board, geometry, image
+from render.examples import playout
+from rules.forces import refresh
+from rules.model import Faction, GameState, Piece
+
+
+@pytest.fixture(scope="module")
+def start() -> GameState:
+    return rules.new_game(7)
+
+
+def _diff_box(a: GameState, b: GameState) -> tuple[int, int, int, int] | None:
+    return ImageChops.difference(image(a, []), image(b, [])).getbbox()
+
+
+def _inside(box: tuple[int, int, int, int] | None, region: tuple[int, int, int, int]) -> bool:
+    assert box is not None, "the image did not change"
+    return (
+        region[0] <= box[0] and region[1] <= box[1] and box[2] <= region[2] and box[3] <= region[3]
+    )
+
+
+def _space_box(sid: str, margin: int = 40) -> tuple[int, int, int, int]:
+    xs = [p[0] for p in geometry.POLYGONS[sid]]
+    ys = [p[1] for p in geometry.POLYGONS[sid]]
+    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+
+
+PANEL = (0, geometry.MAP_H, WIDTH, HEIGHT)
+
+
+def test_png_decodes_with_the_documented_size(start: GameState) -> None:
+    png = board(start)
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    assert img.format == "PNG"
+    assert img.size == (WIDTH, HEIGHT)
+
+
+def test_deterministic(start: GameState) -> None:
+    assert board(start) == board(start.clone())
+    later = playout(seed=3, steps=120)
+    assert board(later) == board(later.clone())
+
+
+def test_finished_game_renders() -> None:
+    done = playout(seed=5)
+    assert done.game_over
+    img = Image.open(io.BytesIO(board(done)))
+    assert img.size == (WIDTH, HEIGHT)
+
+
+def test_control_change_shows_in_that_province(start: GameState) -> None:
+    s = start.clone()
+    # Remove Delhi's Troops and Tributary from Gujarat and give it Bahmani Control (1.7).
+    s.spaces["gujarat"].pieces = {Piece.AMIR: 3}
+    s.spaces["gujarat"].tributary = False
+    s.available[Faction.D][Piece.TROOP] += start.spaces["gujarat"].pieces.get(Piece.TROOP, 0)
+    s.available[Faction.B][Piece.AMIR] -= 2
+    refresh(s)
+    assert s.spaces["gujarat"].control == Faction.B
+    a = image(start, [])
+    b = image(s, [])
+    box = ImageChops.difference(
+        a.crop((0, 0, WIDTH, geometry.MAP_H)), b.crop((0, 0, WIDTH, geometry.MAP_H))
+    ).getbbox()
+    assert _inside(box, _space_box("gujarat"))
+    # the fill colour in the Province is the Bahmani Control tint
+    x, y = 150, 520
+    assert b.getpixel((x, y)) != a.getpixel((x, y))
+
+
+def test_placing_a_piece_shows_in_that_space(start: GameState) -> None:
+    s = start.clone()
+    s.spaces["orissa"].pieces[Piece.FORT] = 1
+    s.available[Faction.B][Piece.FORT] -= 1
+    refresh(s)
+    map_box = ImageChops.difference(
+        image(start, []).crop((0, 0, WIDTH, geometry.MAP_H)),
+        image(s, []).crop((0, 0, WIDTH, geometry.MAP_H)),
+    ).getbbox()
+    assert _inside(map_box, _space_box("orissa"))
+
+
+def test_influence_track_moves_in_the_bay_of_bengal(start: GameState) -> None:
+    s = start.clone()
+    s.influence[Faction.V] = 1  # also worth 1 VP (5.0): the panel changes too
+    map_box = ImageChops.difference(
+        image(start, []).crop((0, 0, WIDTH, geometry.MAP_H)),
+        image(s, []).crop((0, 0, WIDTH, geometry.MAP_H)),
+    ).getbbox()
+    assert _inside(map_box, geometry.INFLUENCE_BOX)
+
+
+def test_resources_move_in_the_panel(start: GameState) -> None:
+    s = start.clone()
+    s.resources[Faction.B] += 5
+    assert _inside(_diff_box(start, s), PANEL)
+
+
+def test_highlight_outlines_the_touched_spaces(start: GameState) -> None:
+    box = ImageChops.difference(image(start, []), image(start, ["karnataka"])).getbbox()
+    assert _inside(box, _space_box("karnataka", 10))
+
+
+def test_after_apply_the_board_changes(start: GameState) -> None:
+    s = rules.apply(start, rules.legal_actions(start)[0])
+    assert board(s) != board(start)
