@@ -33,5 +33,5 @@ def board(state: GameState, highlight: list[str] | None = None) -> bytes:
         colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     buf = io.BytesIO()
-    pal.save(buf, format="PNG", compress_level=6)
+    pal.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()

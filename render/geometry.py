@@ -211,7 +211,7 @@ LABELS: dict[str, Point] = {
     "madhyadesh": (556, 522),
     "orissa": (838, 410),
     "maharashtra": (392, 622),
-    "andhra": (612, 690),
+    "andhra": (640, 690),
     "karnataka": (432, 828),
     "tamilakam": (562, 946),
 }
@@ -269,7 +269,7 @@ CITIES: dict[str, Point] = {
     "kanchi": KANCHI,
 }
 CITY_LABEL_OFFSET: dict[str, Point] = {
-    "multan": (34, 12),
+    "multan": (-38, 12),
     "chittor": (-36, -10),
     "cambay": (-40, 0),
     "chanderi": (44, 4),
@@ -277,7 +277,7 @@ CITY_LABEL_OFFSET: dict[str, Point] = {
     "devagiri": (-4, -15),
     "warangal": (44, -2),
     "gulbarga": (46, 8),
-    "raichur": (40, -6),
+    "raichur": (-32, -13),
     "hampi": (34, 0),
     "goa": (-14, -14),
     "madurai": (-36, 10),

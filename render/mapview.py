@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 import rules
 from rules.model import Faction, GameState, Piece
 
-from . import basemap, sprites, theme, tracks
+from . import basemap, fastdraw, sprites, theme, tracks
 from . import geometry as g
 
 # The order pieces are shown in a space: Delhi, Bahmani, Vijayanagara, Mongols (1.4).
@@ -115,18 +117,18 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     x, y = g.LABELS[sid]
     name = NAMES.get(sid, space.name)
     font = theme.bold(LABEL_SIZE.get(sid, 18))
-    d.multiline_text(
-        (x, y),
-        name,
-        font=font,
-        fill=theme.INK,
-        anchor="mm",
-        align="center",
-        stroke_width=3,
-        stroke_fill=(255, 250, 238),
-        spacing=0,
-    )
     lines = name.count("\n") + 1
+    line_h = font.size + 3
+    for i, line in enumerate(name.split("\n")):
+        d.text(
+            (x, y + round((i - (lines - 1) / 2) * line_h)),
+            line,
+            font=font,
+            fill=theme.INK,
+            anchor="mm",
+            stroke_width=3,
+            stroke_fill=(255, 250, 238),
+        )
     by = y + 11 * lines + 12
     if not space.is_province:
         return
@@ -135,7 +137,7 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     if st.control is not None:
         f = st.control
         marker = (
-            f"{theme.SHORT[f].upper()} CONTROL",
+            f"{f.value} CONTROL",
             theme.FACTION[f],
             theme.ON_FACTION[f],
             theme.INK,
@@ -154,14 +156,23 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     d.text((cx, by + 1), coin, font=font_c, fill=theme.INK, anchor="mm")
 
 
-def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
+@lru_cache(maxsize=32)
+def _base(fills: tuple[theme.RGB, ...]) -> Image.Image:
+    """The map with each space filled in its colour and the static overlay on top.
+
+    Cached by the fill colours: Control and Tributary markers change far less often than
+    pieces, so most renders start from a copy of a map made before."""
     img = basemap.background().copy()
-    for sid, ((x0, y0), mask) in basemap.masks().items():
-        colour = fill_colour(state, sid)
+    for colour, ((x0, y0), mask) in zip(fills, basemap.masks().values(), strict=True):
         img.paste(colour, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
     over = basemap.overlay()
     img.paste(over, (0, 0), over)
-    d = ImageDraw.Draw(img)
+    return img
+
+
+def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
+    img = _base(tuple(fill_colour(state, sid) for sid in g.POLYGONS)).copy()
+    d = fastdraw.Draw(img)
     for sid in highlight:
         if sid not in g.POLYGONS:
             continue

@@ -22,8 +22,8 @@ from rules.model import (
     Piece,
 )
 
+from . import fastdraw, sprites, text, theme
 from . import geometry as g
-from . import sprites, text, theme
 
 PAD = 22
 W = g.WIDTH
@@ -345,7 +345,7 @@ def _faded(icon: Image.Image) -> Image.Image:
 
 def draw_panel(state: GameState) -> Image.Image:
     img = Image.new("RGB", (W, g.PANEL_H), theme.PANEL)
-    d = ImageDraw.Draw(img)
+    d = fastdraw.Draw(img)
     d.line((0, 0, W, 0), fill=theme.BORDER, width=4)
     y = _header(d, state)
     y = _turn(img, d, state, y)

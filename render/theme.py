@@ -18,7 +18,7 @@ PANEL_LINE: RGB = (196, 182, 152)
 INK: RGB = (40, 34, 28)
 MUTED: RGB = (112, 100, 84)
 BORDER: RGB = (92, 74, 52)
-LAND: RGB = (236, 222, 184)  # a Province with neither marker
+LAND: RGB = (246, 238, 214)  # a Province with neither marker
 MONGOL_LAND: RGB = (205, 170, 120)  # Mountain Passes and Punjab: light brown (1.3.2)
 DELHI_LAND: RGB = (226, 206, 160)
 VINDHYA: RGB = (150, 120, 86)
@@ -47,7 +47,7 @@ CONTROL_TINT: dict[Faction, RGB] = {
     Faction.B: (156, 220, 212),
     Faction.V: (250, 226, 130),
 }
-TRIBUTARY_TINT: RGB = (240, 214, 190)
+TRIBUTARY_TINT: RGB = (238, 208, 182)
 SHORT: dict[Faction, str] = {
     Faction.D: "Delhi",
     Faction.B: "Bahmani",
