@@ -1,0 +1,304 @@
+"""Rulebook 3.2.4, 3.3.4, 3.4.4 (Attack), 1.10 (Cavalry: Charge, Screen, the Mongol Charge,
+the pool) and the Bahmani-Vijayanagara Influence shift."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rules_helpers import (
+    B,
+    D,
+    M,
+    P,
+    V,
+    blank,
+    dice_rng,
+    independent,
+    legal_text,
+    pieces,
+    put,
+    run,
+    top_data,
+    turn,
+)
+
+import rules
+from rules.attack import hits, mongol_charge
+from rules.flow import gain_cavalry
+
+
+# -- hits (3.2.4): a hit per roll <= Units involved, 6 always misses, at most five ---------
+def test_3_2_4_hits_are_rolls_at_most_the_units_involved() -> None:
+    assert hits([1, 2, 3, 4], 3) == 3
+    assert hits([4, 4, 5, 5], 3) == 0
+    assert hits([1, None, 1, 2], 1) == 2  # a Screened die is gone
+
+
+def test_3_2_4_six_always_misses_and_at_most_five_hits() -> None:
+    assert hits([6, 6, 6, 6], 12) == 0
+    assert hits([5, 5, 5, 5, 5, 5], 12) == 5
+
+
+# -- the Mongol Charge (1.10, 3.5.3) --------------------------------------------------------
+def test_1_10_mongol_charge_turns_a_miss_into_a_hit_first() -> None:
+    assert mongol_charge([2, 4, 1], 3) == 1  # the 4 becomes a 3: a hit
+    assert mongol_charge([6, 1, 1, 1], 5) == 0  # 6 -> 5 with five Units
+
+
+def test_1_10_mongol_charge_else_a_two_becomes_a_one() -> None:
+    assert mongol_charge([3, 2, 6, 6], 3) == 1
+    assert mongol_charge([6, 6, 6], 2) is None
+    assert mongol_charge([5, 5, 6], 2) is None  # nothing useful to do
+    assert mongol_charge([1, 1], 4) is None
+
+
+# -- Delhi Attack ---------------------------------------------------------------------------
+def dice_logged(s: rules.GameState) -> tuple[list[int], list[int]]:
+    """The last battle's dice, from the log line the engine writes after the roll."""
+    line = [x for x in s.log if x.startswith("Dice in ")][-1]
+    found = re.findall(r"rolls \[([^\]]*)\]", line)
+    return ([int(v) for v in found[0].split()], [int(v) for v in found[1].split()])
+
+
+def _d_attack_setup() -> rules.GameState:
+    s = blank()
+    s.resources[D] = 10
+    s.cavalry[D] = 0
+    s.cavalry_pool = 10
+    return s
+
+
+def test_3_2_4_delhi_targets_rebelling_units_or_a_lone_structure() -> None:
+    s = _d_attack_setup()
+    put(s, "andhra", P.RAJA, 2)  # Obedient only: not a target
+    put(s, "andhra", P.TROOP, 3)
+    put(s, "orissa", P.FORT)  # a Fort without Amirs
+    put(s, "orissa", P.TROOP, 1)
+    put(s, "gondwana", P.FORT)  # a Fort with an Obedient Amir: not a target
+    put(s, "gondwana", P.AMIR)
+    put(s, "gondwana", P.TROOP, 2)
+    put(s, "punjab", P.MONGOL, 1)  # Mongols are always Rebelling
+    s = run(turn(s, D), "command; attack")
+    opts = legal_text(s)
+    assert "select orissa" in opts and "select punjab" in opts
+    assert "select andhra" not in opts and "select gondwana" not in opts
+
+
+def test_3_2_4_defenders_set_rebelling_four_dice_vs_two_and_casualties() -> None:
+    s = _d_attack_setup()
+    put(s, "andhra", P.RAJA, 2)
+    put(s, "andhra", P.REBEL_RAJA, 1)
+    put(s, "andhra", P.TROOP, 3)
+    s.rng = dice_rng((1, 3, 4, 6), (1, 5))
+    s = run(turn(s, D), "command; attack; select andhra")
+    assert dice_logged(s) == ([1, 3, 4, 6], [1, 5])
+    # 3.2.4: all Rajas were set Rebelling; 3 Units: hits on the 1 and the 3; defender 1 hit
+    assert pieces(s, "andhra") == {P.TROOP: 2, P.REBEL_RAJA: 1}
+    assert s.resources[D] == 9
+
+
+def test_3_2_4_three_dice_against_bahmani_with_a_fort() -> None:
+    s = _d_attack_setup()
+    independent(s, "andhra")
+    put(s, "andhra", P.FORT)
+    put(s, "andhra", P.REBEL_AMIR, 1)
+    put(s, "andhra", P.TROOP, 3)
+    s.rng = dice_rng((4, 4, 4), (6, 6))
+    s = run(turn(s, D), "command; attack; select andhra")
+    assert dice_logged(s) == ([4, 4, 4], [6, 6])
+    assert pieces(s, "andhra") == {P.FORT: 1, P.REBEL_AMIR: 1, P.TROOP: 3}
+
+
+def test_3_2_4_support_up_to_two_from_one_adjacent_qasbah_space() -> None:
+    s = _d_attack_setup()
+    independent(s, "gondwana")
+    put(s, "gondwana", P.REBEL_AMIR, 2)
+    put(s, "orissa", P.QASBAH)
+    put(s, "orissa", P.TROOP, 3)
+    put(s, "jaunpur", P.QASBAH)
+    put(s, "jaunpur", P.TROOP, 3)
+    s.rng = dice_rng((2, 2, 6, 6), (6, 6))
+    s = run(turn(s, D), "command; attack; select gondwana")
+    assert "support 3 troop from orissa" not in legal_text(s)
+    s = run(s, "support 1 troop from orissa")
+    assert not any("jaunpur" in t for t in legal_text(s))  # one adjacent space only
+    s = run(s, "support 1 troop from orissa")
+    assert dice_logged(s)[0] == [2, 2, 6, 6]  # a pure raid: two hits with two Units
+    assert pieces(s, "gondwana") == {}  # Rebel Amirs removed; Independent Uncontrolled
+    assert pieces(s, "orissa") == {P.QASBAH: 1, P.TROOP: 3}
+
+
+def test_3_2_4_each_side_chooses_its_own_casualties() -> None:
+    s = _d_attack_setup()
+    independent(s, "andhra")
+    put(s, "andhra", P.TROOP, 2)
+    put(s, "andhra", P.GOVERNOR, 1)
+    put(s, "andhra", P.REBEL_RAJA, 2)
+    put(s, "andhra", P.TEMPLE)
+    put(s, "karnataka", P.RAJA)
+    s.rng = dice_rng((1, 6, 6, 6), (1, 6))
+    s = run(turn(s, D), "command; attack; select andhra")
+    assert rules.prompt(s).faction == D  # attacker casualties first
+    assert set(legal_text(s)) == {"remove 1 governor from andhra", "remove 1 troop from andhra"}
+    s = run(s, "remove 1 governor from andhra")
+    assert rules.prompt(s).faction == V
+    assert "remove 1 temple from andhra" in legal_text(s)
+    s = run(s, "remove 1 temple from andhra")
+    assert pieces(s, "andhra") == {P.TROOP: 2, P.REBEL_RAJA: 2}
+
+
+def test_3_1_2_units_attack_only_once_per_command() -> None:
+    s = _d_attack_setup()
+    independent(s, "andhra", "orissa")
+    put(s, "andhra", P.QASBAH)
+    put(s, "andhra", P.TROOP, 2)
+    put(s, "andhra", P.REBEL_RAJA, 1)
+    put(s, "orissa", P.REBEL_AMIR, 1)
+    put(s, "orissa", P.TROOP, 1)
+    s.rng = dice_rng((6, 6, 6, 6), (6, 6))
+    s = run(turn(s, D), "command; attack; select andhra; select orissa")
+    # the two Troops in Andhra already attacked: they cannot support Orissa
+    assert rules.prompt(s).kind != "battle" or not any("support" in t for t in legal_text(s))
+
+
+# -- Cavalry (1.10) -------------------------------------------------------------------------
+def test_1_10_charge_and_screen_return_tokens_to_the_pool() -> None:
+    s = _d_attack_setup()
+    s.cavalry = {D: 2, B: 0, V: 1}
+    s.cavalry_pool = 7
+    independent(s, "andhra")
+    put(s, "andhra", P.TROOP, 2)
+    put(s, "andhra", P.REBEL_RAJA, 3)
+    s.rng = dice_rng((3, 1, 6, 6), (2, 1))
+    s = run(turn(s, D), "command; attack; select andhra")
+    assert rules.prompt(s).faction == D
+    assert "charge 2" not in legal_text(s)  # a 1 cannot be lowered
+    assert "screen 2" not in legal_text(s)  # a 1 cannot be Screened
+    s = run(s, "charge 1; screen 1")
+    # the attacker has no token left: now the defender may use its own
+    assert rules.prompt(s).faction == V
+    assert top_data(s)["att_dice"] == [2, 1, 6, 6]
+    assert top_data(s)["def_dice"] == [None, 1]
+    assert s.cavalry[D] == 0 and s.cavalry_pool == 9
+    s = run(s, "screen 1")
+    assert s.cavalry[V] == 0 and s.cavalry_pool == 10
+    # D: 2 Units, its 1 hits (the 2 was Screened); V: 3 Units, its 1 hits
+    assert pieces(s, "andhra") == {P.TROOP: 1, P.REBEL_RAJA: 2}
+
+
+def test_1_10_same_die_charged_twice() -> None:
+    s = _d_attack_setup()
+    s.cavalry = {D: 2, B: 0, V: 0}
+    s.cavalry_pool = 8
+    independent(s, "andhra")
+    put(s, "andhra", P.TROOP, 1)
+    put(s, "andhra", P.REBEL_RAJA, 1)
+    s.rng = dice_rng((3, 6, 6, 6), (6, 6))
+    s = run(turn(s, D), "command; attack; select andhra; charge 1; charge 1")
+    assert pieces(s, "andhra") == {P.TROOP: 1}
+
+
+def test_1_10_cavalry_taken_from_another_faction_when_the_pool_is_empty() -> None:
+    s = blank()
+    s.cavalry = {D: 6, B: 0, V: 4}
+    s.cavalry_pool = 0
+    s = turn(s, B)
+    gain_cavalry(s, B, 2)
+    assert rules.prompt(s).kind == "cavalry_from"
+    s = run(s, "cavalry from V; cavalry from D")
+    assert s.cavalry == {D: 5, B: 2, V: 3}
+    assert s.cavalry_pool == 0
+
+
+def test_1_10_mongols_defending_charge_automatically() -> None:
+    s = _d_attack_setup()
+    put(s, "punjab", P.MONGOL, 3)
+    put(s, "punjab", P.TROOP, 1)
+    s.rng = dice_rng((6, 6, 6, 6), (4, 5))
+    s = run(turn(s, D), "command; attack; select punjab")
+    # the Mongol Charge turns the 4 into a 3: a hit with three Invaders
+    assert pieces(s, "punjab") == {P.MONGOL: 3}
+
+
+# -- Deccan Attacks ---------------------------------------------------------------------
+def test_3_3_4_bahmani_attack_any_faction_with_a_piece_and_fort_support() -> None:
+    s = blank()
+    s.resources[B] = 5
+    put(s, "andhra", P.RAJA, 1)  # Obedient, Tributary: still a target for the Deccan
+    put(s, "andhra", P.TROOP, 1)
+    put(s, "maharashtra", P.FORT)
+    put(s, "maharashtra", P.AMIR, 3)
+    s = run(turn(s, B), "command; attack; select andhra")
+    assert set(legal_text(s)) == {"target D", "target V"}
+    s = run(s, "target V")
+    assert "support 2 amir from maharashtra" in legal_text(s)
+    assert "support 3 amir from maharashtra" not in legal_text(s)
+
+
+def test_3_4_4_vijayanagara_support_one_raja_from_temple_space() -> None:
+    s = blank()
+    s.resources[V] = 5
+    put(s, "andhra", P.AMIR, 1)
+    put(s, "karnataka", P.TEMPLE)
+    put(s, "karnataka", P.RAJA, 3)
+    s = run(turn(s, V), "command; attack; select andhra")
+    assert "support 1 raja from karnataka" in legal_text(s)
+    assert "support 2 raja from karnataka" not in legal_text(s)
+
+
+def test_3_4_4_three_dice_against_a_fort() -> None:
+    s = blank()
+    s.resources[V] = 5
+    put(s, "andhra", P.AMIR, 1)
+    put(s, "andhra", P.FORT)
+    put(s, "andhra", P.RAJA, 2)
+    s.rng = dice_rng((6, 6, 6), (6, 6))
+    s = run(turn(s, V), "command; attack; select andhra")
+    assert dice_logged(s) == ([6, 6, 6], [6, 6])
+
+
+@pytest.mark.parametrize(
+    ("att", "dfn", "inf"),
+    [((1, 1, 6, 6), (6, 6), {B: 2, V: 1}), ((6, 6, 6, 6), (1, 6), {B: 0, V: 3})],
+)
+def test_3_3_4_influence_shift_between_bahmani_and_vijayanagara(
+    att: tuple[int, ...], dfn: tuple[int, ...], inf: dict[rules.Faction, int]
+) -> None:
+    s = blank()
+    s.influence = {B: 1, V: 2}
+    s.slots[B][2] = 0  # emptied slots: no refill decision in this test
+    s.slots[V] = {1: 0, 2: 0, 3: 2, 4: 2}
+    s.resources[B] = 5
+    s.cavalry = {D: 2, B: 0, V: 0}
+    s.cavalry_pool = 8
+    put(s, "andhra", P.AMIR, 3)
+    put(s, "andhra", P.RAJA, 3)
+    s.rng = dice_rng(att, dfn)
+    s = run(turn(s, B), "command; attack; select andhra")
+    while rules.prompt(s).kind in ("battle", "refill"):
+        s = rules.apply(s, rules.legal_actions(s)[0])
+    assert {f: s.influence[f] for f in (B, V)} == inf
+
+
+def test_3_3_4_no_influence_shift_on_equal_losses() -> None:
+    s = blank()
+    s.influence = {B: 1, V: 1}
+    s.resources[B] = 5
+    put(s, "andhra", P.AMIR, 3)
+    put(s, "andhra", P.RAJA, 3)
+    s.rng = dice_rng((1, 6, 6, 6), (1, 6))
+    s = run(turn(s, B), "command; attack; select andhra")
+    assert s.influence == {B: 1, V: 1}
+    assert pieces(s, "andhra") == {P.AMIR: 2, P.RAJA: 2}
+
+
+def test_3_2_4_attack_costs_one_resource_per_space_and_mongol_target() -> None:
+    s = _d_attack_setup()
+    put(s, "mountain_passes", P.MONGOL, 2)
+    put(s, "mountain_passes", P.TROOP, 4)
+    s.rng = dice_rng((1, 2, 6, 6), (6, 6))
+    s = run(turn(s, D), "command; attack; select mountain_passes")
+    assert pieces(s, "mountain_passes") == {P.TROOP: 4}
+    assert s.resources[D] == 9
+    assert M not in s.cavalry
