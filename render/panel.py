@@ -152,8 +152,12 @@ def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
             (PAD + 14, y + 10), f"{card.number}", font=theme.serif(26), fill=theme.INK, anchor="lt"
         )
         nx = PAD + 14 + int(d.textlength(f"{card.number}", font=theme.serif(26))) + 10
-        title = text.fit(d, card.title, theme.bold(19), box[2] - nx - 10)
-        d.text((nx, y + 14), title, font=theme.bold(19), fill=theme.INK, anchor="lt")
+        room = box[2] - nx - 10
+        size = next(
+            (n for n in (19, 17, 15) if d.textlength(card.title, font=theme.bold(n)) <= room), 15
+        )
+        title = text.fit(d, card.title, theme.bold(size), room)
+        d.text((nx, y + 24), title, font=theme.bold(size), fill=theme.INK, anchor="lm")
         x = PAD + 14
         if card.kind == "event":
             for f in card.order:  # eligibility order, left to right (2.3.2)
@@ -188,6 +192,13 @@ def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     return y + 108
 
 
+def _is_event(state: GameState) -> bool:
+    if state.current_card is None:
+        return False
+    card = deck_for(state.options).cards.get(state.current_card)
+    return card is not None and card.kind == "event"
+
+
 def _eligibility(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     """2.3: who is Eligible, who acted, which of the forked options is taken (2.3.3)."""
     PAD = LEFT
@@ -195,18 +206,24 @@ def _eligibility(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     y = _section(d, PAD, y, COL, "ELIGIBILITY")
     x = PAD
     col = (W - 2 * PAD) // 3
+    # The card state belongs to the last Event card: show it only while one is in play.
+    on_event = _is_event(state)
+    acting = {fr.faction for fr in state.frames if fr.kind == "turn"}
     for f in PLAYERS:
-        if f in state.card.acted:
+        note = ""
+        if on_event and f in acting and not state.game_over:
+            status, fill, ink = "TO ACT", theme.GOLD, theme.INK
+        elif on_event and f in state.card.acted:
+            status, fill, ink = "ACTED", (206, 196, 176), theme.INK
             fork = next((FORK_NAMES[k] for k, v in state.card.forks.items() if v == f), None)
             if f in state.card.limited_or_pass:
                 fork = "Limited / Pass"
-            status, fill, ink = "ACTED", (206, 196, 176), theme.INK
             note = fork or ""
         elif state.eligible.get(f, False):
-            status, fill, ink, note = "ELIGIBLE", (40, 120, 60), theme.WHITE, ""
+            status, fill, ink = "ELIGIBLE", (40, 120, 60), theme.WHITE
         else:
-            status, fill, ink, note = "INELIGIBLE", (150, 60, 50), theme.WHITE, ""
-        if f in state.card.stay_eligible:
+            status, fill, ink = "INELIGIBLE", (150, 60, 50), theme.WHITE
+        if on_event and f in state.card.stay_eligible:
             note = "stays Eligible"
         _chip(d, x, y, f, 26)
         _tag(d, x + 32, y + 2, status, fill, ink, 12)
@@ -216,7 +233,7 @@ def _eligibility(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     y += 52
     x = PAD
     for key, name in FORK_NAMES.items():
-        taken = state.card.forks.get(key)
+        taken = state.card.forks.get(key) if on_event else None
         bw = (W - 2 * PAD - 12) // 2
         fill = theme.CONTROL_TINT.get(taken, (252, 248, 238)) if taken else (252, 248, 238)
         d.rounded_rectangle(
