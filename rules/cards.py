@@ -121,9 +121,9 @@ def parse_deck(data: Any) -> Deck:
                 raise _fail(f"{section}[{i}]", f"duplicate card number {card.number}")
             cards[card.number] = card
             ordered[kind].append(card.number)
-    need = {"event": 24, "mongol_invasion": 6, "succession": 3, "timurid": 2}
+    need: dict[CardKind, int] = {"event": 24, "mongol_invasion": 6, "succession": 3, "timurid": 2}
     for kind, n in need.items():
-        have = len(ordered[kind])  # type: ignore[index]
+        have = len(ordered[kind])
         if have < n:
             raise _fail(kind, f"needs at least {n} cards to build the deck (2.1), has {have}")
     if len(ordered["succession"]) != 3 or len(ordered["timurid"]) != 2:
