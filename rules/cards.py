@@ -11,12 +11,12 @@ from importlib import resources
 from typing import Any, Literal
 
 import yaml
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import DataError
 from .model import Faction, GameOptions
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 
