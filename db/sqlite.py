@@ -12,6 +12,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -67,11 +68,23 @@ def _row_to_game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     )
 
 
+@dataclass
+class _Append:
+    game_id: int
+    expected_version: int
+    actions: list[NewAction]
+    snapshot: Snapshot | None
+    status: Status | None
+    future: asyncio.Future[GameRecord]
+
+
 class SQLiteStore:
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self._queue: list[_Append] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout_ms: int = 10_000) -> SQLiteStore:
@@ -92,6 +105,8 @@ class SQLiteStore:
         return store
 
     async def close(self) -> None:
+        if self._writer is not None and not self._writer.done():
+            await self._writer
         await self._conn.close()
 
     async def pragma(self, name: str) -> Any:
@@ -269,29 +284,80 @@ class SQLiteStore:
         snapshot: Snapshot | None = None,
         status: Status | None = None,
     ) -> GameRecord:
-        async with self._tx() as conn:
-            game = await self._check_version(conn, game_id, expected_version)
-            if game.status != "active":
-                raise StorageError(f"game {game_id} is {game.status}: no moves can be stored")
-            seq = game.actions
-            await conn.executemany(
-                "INSERT INTO actions (game_id, seq, action, faction, user_id) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        seq + i + 1,
-                        json.dumps(a.action, sort_keys=True),
-                        a.faction,
-                        a.user_id,
-                    )
-                    for i, a in enumerate(actions)
-                ],
-            )
-            await self._bump(conn, game_id, expected_version, None, status)
-            if snapshot is not None:
-                await self._put_snapshot(conn, game_id, snapshot)
-            return await self._fetch_game(conn, game_id)
+        """Group commit: appends that arrive while a commit is being synced wait and are then
+        written together in one transaction (each in its own savepoint, with its own version
+        check), so one fsync serves many games. A caller is answered only after its COMMIT."""
+        req = _Append(
+            game_id,
+            expected_version,
+            list(actions),
+            snapshot,
+            status,
+            asyncio.get_running_loop().create_future(),
+        )
+        self._queue.append(req)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        return await req.future
+
+    async def _write_batches(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            results: list[GameRecord | BaseException] = []
+            try:
+                async with self._tx() as conn:
+                    for req in batch:
+                        await conn.execute("SAVEPOINT append_one")
+                        try:
+                            rec = await self._append_one(conn, req)
+                        except Exception as e:
+                            await conn.execute("ROLLBACK TO append_one")
+                            await conn.execute("RELEASE append_one")
+                            results.append(e)
+                        else:
+                            await conn.execute("RELEASE append_one")
+                            results.append(rec)
+            except Exception as e:  # the COMMIT (or BEGIN) failed: nothing was stored
+                for req in batch:
+                    if not req.future.done():
+                        req.future.set_exception(e)
+                continue
+            for req, res in zip(batch, results, strict=True):
+                if req.future.done():  # the caller was cancelled; the write stands
+                    continue
+                if isinstance(res, BaseException):
+                    req.future.set_exception(res)
+                else:
+                    req.future.set_result(res)
+
+    async def _append_one(self, conn: aiosqlite.Connection, req: _Append) -> GameRecord:
+        game = await self._check_version(conn, req.game_id, req.expected_version)
+        if game.status != "active":
+            raise StorageError(f"game {req.game_id} is {game.status}: no moves can be stored")
+        seq = game.actions
+        await conn.executemany(
+            "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
+            [
+                (
+                    req.game_id,
+                    seq + i + 1,
+                    json.dumps(a.action, sort_keys=True),
+                    a.faction,
+                    a.user_id,
+                )
+                for i, a in enumerate(req.actions)
+            ],
+        )
+        await self._bump(conn, req.game_id, req.expected_version, None, req.status)
+        if req.snapshot is not None:
+            await self._put_snapshot(conn, req.game_id, req.snapshot)
+        return game.model_copy(
+            update={
+                "version": game.version + 1,
+                "actions": seq + len(req.actions),
+                "status": req.status or game.status,
+            }
+        )
 
     # --- export / import ---------------------------------------------------------------
 

@@ -219,3 +219,18 @@ async def test_kill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     assert seqs == list(range(1, g.actions + 1))
     assert g.version == 1 + g.actions // 3
     await s.close()
+
+
+async def test_group_commit_keeps_each_append_separate(store: Store) -> None:
+    """Many games append at once (one commit serves many); a stale one fails alone."""
+    ids = [await active_game(store, f"g{i}") for i in range(20)]
+    versions = [(await store.get_game(g)).version for g in ids]
+    calls = [store.append_actions(g, v, [act(1)]) for g, v in zip(ids, versions, strict=True)]
+    calls.append(store.append_actions(ids[0], versions[0], [act(2)]))  # a duplicate: stale
+    results = await asyncio.gather(*calls, return_exceptions=True)
+    assert sum(isinstance(r, StaleAction) for r in results) == 1
+    for g in ids:
+        rec = await store.get_game(g)
+        assert rec.actions == 1
+    ok = [r for r in results if not isinstance(r, BaseException)]
+    assert all(r.actions == 1 for r in ok)

@@ -1,0 +1,172 @@
+"""Benchmark of GameService: the time of one move (parse, apply, store, render) and of many
+concurrent games making moves.
+
+    python bench/service.py [--moves 200] [--games 1000] [--rounds 3] [--fake-render]
+
+Prints the median and p95 of: a move alone (the board is rendered at hand-offs, as the bot
+does), a move with its image (rendered every time), and per-move latency while N games move
+at once (each game sends its next order at the same moment, `--rounds` times), and with
+`--rate R` per-move latency when moves arrive at random at R per second over the games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import rules
+from bot.renderer import Renderer, default_renderer
+from bot.service import GameService
+
+SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
+
+
+def fake_renderer(state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+    return b"png"
+
+
+def pct(xs: list[float], p: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+def report(name: str, xs: list[float]) -> None:
+    ms = [x * 1000 for x in xs]
+    print(
+        f"{name:<46} n={len(ms):<6} median {statistics.median(ms):7.1f} ms   "
+        f"p95 {pct(ms, 95):7.1f} ms   max {max(ms):7.1f} ms"
+    )
+
+
+async def setup(svc: GameService, channel: str, seed: int) -> None:
+    await svc.create(channel, 1, seed=seed)
+    for f, uid in SEATS.items():
+        await svc.join(channel, uid, f.value)
+    await svc.start(channel, 1)
+
+
+async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[float, bool]:
+    game = await svc.store.open_game(channel)
+    if game is None:
+        await setup(svc, channel, r.randrange(10**6))
+        game = await svc.store.open_game(channel)
+        assert game is not None
+    st = await svc.state_of(game)
+    a = r.choice(rules.legal_actions(st))
+    f = rules.prompt(st).faction
+    assert f is not None
+    order = rules.describe(st, a)
+    t = time.perf_counter()
+    reply = await svc.play(channel, SEATS[f], order)
+    dt = time.perf_counter() - t
+    assert reply.ok, reply.text
+    return dt, reply.image is not None
+
+
+async def bench_single(path: str, renderer: Renderer, moves: int) -> None:
+    svc = await GameService.open(path, renderer)
+    r = random.Random(1)
+    await setup(svc, "single", 1)
+    plain: list[float] = []
+    handoff: list[float] = []
+    with_image: list[float] = []
+    for _ in range(moves):
+        dt, imaged = await one_move(svc, "single", r)
+        (handoff if imaged else plain).append(dt)
+        game = await svc.store.open_game("single")
+        if game is None:
+            continue
+        st = await svc.state_of(game)
+        t = time.perf_counter()
+        await asyncio.to_thread(renderer, st, None)
+        with_image.append(dt + time.perf_counter() - t)
+    report("move without a hand-off (no image)", plain)
+    report("move at a hand-off (with its board image)", handoff)
+    report("any move + rendering its image", with_image)
+    await svc.close()
+
+
+async def bench_concurrent(path: str, renderer: Renderer, games: int, rounds: int) -> None:
+    svc = await GameService.open(path, renderer)
+    t = time.perf_counter()
+    await asyncio.gather(*(setup(svc, f"g{i}", i) for i in range(games)))
+    print(f"set up {games} games in {time.perf_counter() - t:.1f} s")
+    rs = [random.Random(i) for i in range(games)]
+    lat: list[float] = []
+    imaged: list[float] = []
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        res = await asyncio.gather(*(one_move(svc, f"g{i}", rs[i]) for i in range(games)))
+        lat.extend(d for d, _ in res)
+        imaged.extend(d for d, im in res if im)
+    wall = time.perf_counter() - t0
+    report(f"{games} games moving at once: any move", lat)
+    if imaged:
+        report(f"{games} games moving at once: moves with image", imaged)
+    print(f"throughput: {len(lat) / wall:.0f} moves/s ({len(lat)} moves in {wall:.1f} s)")
+    await svc.close()
+
+
+async def bench_rate(
+    path: str, renderer: Renderer, games: int, rate: float, seconds: float
+) -> None:
+    """Moves arrive at random (Poisson) at `rate` per second, spread over `games` games."""
+    svc = await GameService.open(path, renderer)
+    await asyncio.gather(*(setup(svc, f"r{i}", i) for i in range(games)))
+    rs = [random.Random(i) for i in range(games)]
+    locks = [asyncio.Lock() for _ in range(games)]
+    pick = random.Random(99)
+    lat: list[float] = []
+    imaged: list[float] = []
+
+    async def move(i: int) -> None:
+        t = time.perf_counter()
+        async with locks[i]:
+            _, im = await one_move(svc, f"r{i}", rs[i])
+        dt = time.perf_counter() - t  # includes waiting for the same game's previous move
+        lat.append(dt)
+        if im:
+            imaged.append(dt)
+
+    tasks = []
+    start = time.perf_counter()
+    nxt = start
+    while nxt - start < seconds:
+        nxt += pick.expovariate(rate)
+        await asyncio.sleep(max(0.0, nxt - time.perf_counter()))
+        tasks.append(asyncio.create_task(move(pick.randrange(games))))
+    await asyncio.gather(*tasks)
+    report(f"{games} games, {rate:g} moves/s arriving: any move", lat)
+    if imaged:
+        report(f"{games} games, {rate:g} moves/s arriving: with image", imaged)
+    await svc.close()
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--moves", type=int, default=200)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--fake-render", action="store_true", help="skip the real renderer")
+    ap.add_argument("--skip-concurrent", action="store_true")
+    ap.add_argument("--rate", type=float, default=0, help="also: moves/s arriving at random")
+    ap.add_argument("--seconds", type=float, default=20, help="length of the --rate run")
+    args = ap.parse_args()
+    renderer: Renderer = fake_renderer if args.fake_render else default_renderer
+    with tempfile.TemporaryDirectory() as d:
+        print(f"renderer: {'fake' if args.fake_render else 'render.board'}")
+        await bench_single(str(Path(d) / "single.sqlite3"), renderer, args.moves)
+        if not args.skip_concurrent:
+            await bench_concurrent(str(Path(d) / "many.sqlite3"), renderer, args.games, args.rounds)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
