@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Action, Choose, Move, Remove, Replace, Select
 from .board import board
-from .cards import Card, deck_for
+from .cards import Card, deck_for, standard_deck
 from .command_base import TITLE, start_command
 from .decrees import start_decree
 from .engine import Handler, finish, handler, push
@@ -36,6 +36,7 @@ from .forces import (
 from .model import BASE, FACTION_NAMES, OWNER, Faction, Frame, GameState, Piece
 
 READY = True
+standard_deck()  # the standard deck is validated when the rules are imported (cheap)
 
 Item = list[Any]  # [step, here, by]
 SIDES = ("unshaded", "shaded")

@@ -553,8 +553,10 @@ def test_31_shaded_rajas_out_of_tamilakam() -> None:
 
 # 32 Port of Cambay (Stay Eligible) -------------------------------------------------------------
 def test_32_unshaded_resources_and_amir() -> None:
-    s = event(at(32), "unshaded", "select gujarat")
-    assert res(s)[1] == 8 and n(s, "gujarat", "amir") == 1 and end_card(s).eligible[B]
+    s = play(at(32, D), "event", "unshaded")
+    assert rules.prompt(s).faction == B  # 'Bahmani ... places': B decides the details (2.3.4)
+    s = play(s, "select gujarat")
+    assert res(s)[1] == 8 and n(s, "gujarat", "amir") == 1 and end_card(s).eligible[D]
 
 
 def test_32_shaded_delhi_gains_troop_in_gujarat() -> None:
