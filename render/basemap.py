@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 import rules
 
@@ -120,6 +120,27 @@ def _hatch(ring: list[g.Point]) -> Image.Image:
 
 
 @cache
+def city_labels() -> Image.Image:
+    """The names of the Cities (RGBA), also pasted again over a highlight."""
+    img = Image.new("RGBA", (g.MAP_W, g.MAP_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    board = rules.board()
+    small = theme.bold(13)
+    for cid, (x, y) in g.CITIES.items():
+        dx, dy = g.CITY_LABEL_OFFSET[cid]
+        d.text(
+            (x + dx, y + dy),
+            board.cities[cid].name,
+            font=small,
+            fill=(*theme.INK, 255),
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=(250, 246, 236, 255),
+        )
+    return img
+
+
+@cache
 def overlay() -> Image.Image:
     """Borders, Vindhya, Cities, names and Prosperity, RGBA over the filled spaces."""
     w, h = g.MAP_W * _SS, g.MAP_H * _SS
@@ -142,19 +163,8 @@ def overlay() -> Image.Image:
         del cid
     img = img.resize((g.MAP_W, g.MAP_H), Image.Resampling.LANCZOS)
     d = ImageDraw.Draw(img)
-    board = rules.board()
-    small = theme.bold(13)
-    for cid, (x, y) in g.CITIES.items():
-        dx, dy = g.CITY_LABEL_OFFSET[cid]
-        d.text(
-            (x + dx, y + dy),
-            board.cities[cid].name,
-            font=small,
-            fill=(*theme.INK, 255),
-            anchor="mm",
-            stroke_width=2,
-            stroke_fill=(250, 246, 236, 255),
-        )
+    labels = city_labels()
+    img.alpha_composite(labels)
     d.text(
         ((g.VNW[0] + g.VNE[0]) // 2 + 4, (g.VNW[1] + g.VSW[1]) // 2),
         "VINDHYA RANGE",
@@ -167,3 +177,29 @@ def overlay() -> Image.Image:
     legend.draw_key(img)
     del w, h
     return img
+
+
+@cache
+def outline(sid: str) -> Mask:
+    """The highlight of the last action: an anti-aliased band just inside a space's border,
+    leaving the border line and the Cities on it visible."""
+    ring = g.POLYGONS[sid]
+    xs = [p[0] for p in ring]
+    ys = [p[1] for p in ring]
+    x0, y0 = max(0, min(xs) - 2), max(0, min(ys) - 2)
+    x1, y1 = min(g.MAP_W, max(xs) + 3), min(g.MAP_H, max(ys) + 3)
+    size = ((x1 - x0) * _SS, (y1 - y0) * _SS)
+    pts = _scaled(ring, dx=x0, dy=y0)
+    closed = [*pts, pts[0], pts[1]]
+    inside = Image.new("L", size, 0)
+    ImageDraw.Draw(inside).polygon(pts, fill=255)
+    wide = Image.new("L", size, 0)
+    ImageDraw.Draw(wide).line(closed, fill=255, width=20 * _SS, joint="curve")
+    band = ImageChops.multiply(inside, wide)
+    d = ImageDraw.Draw(band)
+    d.line(closed, fill=0, width=5 * _SS, joint="curve")
+    r = 10 * _SS
+    for cx, cy in g.CITIES.values():
+        cx, cy = (cx - x0) * _SS, (cy - y0) * _SS
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=0)
+    return (x0, y0), band.resize((x1 - x0, y1 - y0), Image.Resampling.BOX)

@@ -176,8 +176,11 @@ def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
     for sid in highlight:
         if sid not in g.POLYGONS:
             continue
-        ring = g.POLYGONS[sid]
-        d.line([*ring, ring[0], ring[1]], fill=theme.HIGHLIGHT, width=5, joint="curve")
+        (x0, y0), mask = basemap.outline(sid)
+        img.paste(theme.HIGHLIGHT, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
+        box = (x0, y0, x0 + mask.width, y0 + mask.height)
+        names = basemap.city_labels().crop(box)
+        img.paste(names, box[:2], names)
     for sid in g.POLYGONS:
         draw_label(d, state, sid)
     for sid in g.POLYGONS:
