@@ -32,6 +32,8 @@ def test_random_games_with_events_end(seed: int) -> None:
                 assert f"Event {title}" in p.text, p.text
             for a in acts:
                 assert rules.parse(s, rules.describe(s, a)) == [a]
+            again = rules.GameState.model_validate_json(s.model_dump_json())
+            assert rules.legal_actions(again) == acts  # a half-done Event survives a restart
         a = EVENT if EVENT in acts and r.random() < 0.8 else r.choice(acts)
         events += a == EVENT
         s = rules.apply(s, a)
