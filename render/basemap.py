@@ -150,6 +150,14 @@ def overlay() -> Image.Image:
         pts = _scaled(ring)
         width = 4 if sid != "delhi" else 5
         d.line([*pts, pts[0]], fill=(*theme.BORDER, 255), width=width * _SS, joint="curve")
+    # Delhi (1.3.3): a walled city, a second ring inside its circle.
+    cx, cy = g.DELHI_CENTER
+    r = (g.DELHI_RADIUS - 9) * _SS
+    d.ellipse(
+        (cx * _SS - r, cy * _SS - r, cx * _SS + r, cy * _SS + r),
+        outline=(*theme.BORDER, 110),
+        width=2 * _SS,
+    )
     vpts = _scaled(g.VINDHYA)
     d.line([*vpts, vpts[0]], fill=(*theme.BORDER, 255), width=3 * _SS, joint="curve")
     for cid, (x, y) in g.CITIES.items():

@@ -25,8 +25,8 @@ PIECE_ORDER: tuple[Piece, ...] = (
     Piece.TEMPLE,
     Piece.MONGOL,
 )
-ICON = 30
-ROW_H = 34
+ICON = 32
+ROW_H = 36
 LABEL_SIZE: dict[str, int] = {"delhi": 22, "gondwana": 16}
 NAMES: dict[str, str] = {
     "mountain_passes": "Mountain\nPasses",
@@ -74,7 +74,7 @@ def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, sid:
         width += gw
     cx, cy = g.PIECES[sid]
     y = cy - (len(rows) * ROW_H) // 2
-    font = theme.bold(19)
+    font = theme.bold(20)
     for row in rows:
         total = sum(_group_width(n) for _, n in row) - 6
         x = cx - total // 2

@@ -208,17 +208,19 @@ def _eligibility(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     col = (W - 2 * PAD) // 3
     # The card state belongs to the last Event card: show it only while one is in play.
     on_event = _is_event(state)
-    acting = {fr.faction for fr in state.frames if fr.kind == "turn"}
+    # While an Event card is in play, the last faction to start its turn is the one acting.
+    current = state.card.acted[-1] if on_event and state.card.acted else None
     for f in PLAYERS:
         note = ""
-        if on_event and f in acting and not state.game_over:
-            status, fill, ink = "TO ACT", theme.GOLD, theme.INK
-        elif on_event and f in state.card.acted:
-            status, fill, ink = "ACTED", (206, 196, 176), theme.INK
+        if on_event and f in state.card.acted:
             fork = next((FORK_NAMES[k] for k, v in state.card.forks.items() if v == f), None)
             if f in state.card.limited_or_pass:
                 fork = "Limited / Pass"
             note = fork or ""
+            if f == current and not state.game_over:
+                status, fill, ink = ("ACTING" if fork else "TO ACT"), theme.GOLD, theme.INK
+            else:
+                status, fill, ink = "ACTED", (206, 196, 176), theme.INK
         elif state.eligible.get(f, False):
             status, fill, ink = "ELIGIBLE", (40, 120, 60), theme.WHITE
         else:
