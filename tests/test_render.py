@@ -116,3 +116,20 @@ def test_highlight_outlines_the_touched_spaces(start: GameState) -> None:
 def test_after_apply_the_board_changes(start: GameState) -> None:
     s = rules.apply(start, rules.legal_actions(start)[0])
     assert board(s) != board(start)
+
+
+def test_highlight_defaults_to_the_spaces_touched_last(start: GameState) -> None:
+    s = start.clone()
+    s.touched = ["andhra"]
+    assert board(s) == board(start, ["andhra"])
+    assert board(s, []) == board(start, [])
+
+
+def test_render_imports_neither_bot_nor_db() -> None:
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "render"
+    pattern = re.compile(r"^\s*(from|import)\s+(bot|db)\b", re.MULTILINE)
+    for path in root.glob("*.py"):
+        assert not pattern.search(path.read_text(encoding="utf-8")), path.name
