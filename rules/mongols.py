@@ -253,11 +253,16 @@ class Timur(Handler):
             if n:
                 plunder_resources(st, n)
             d["fought"] = False
+            d["plundered"] = True
         if mongols(st, DELHI) and st.spaces[DELHI].units_of(Faction.D):
             d["fought"] = True
             log(st, "Timur attacks in Delhi.")
             start_battle(st, Faction.M, DELHI, defender=Faction.D)
             return
+        if not d.get("plundered") and mongols(st, DELHI):
+            # 2.6 step 3: the Mongols Attack in Delhi at least once; 3.5.3: the Resource
+            # consequence applies even when no Sultanate Unit was there to fight.
+            plunder_resources(st, mongols(st, DELHI))
         finish(st, fr)
         end_game(st)
 

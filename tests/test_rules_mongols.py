@@ -1,0 +1,247 @@
+"""Rulebook 2.4 (Mongol Invasion cards), 3.5.1-3.5.3 (Amass, Advance, Attack and Plunder),
+2.6 (the Timurid Empire cards and Timur Invades Delhi) and the Delhi adjustment of 5.1."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import B, D, M, P, V, blank, dice_rng, frame, legal_text, pieces, put, run
+
+import rules
+from rules.cards import deck_for
+from rules.engine import advance, set_barrier
+
+
+def _invasion(s: rules.GameState, faction: rules.Faction = B) -> rules.GameState:
+    return frame(s, "mongol_invasion", faction, left=2)
+
+
+def test_2_4_1_two_mongol_commands_by_the_card_faction_possibly_the_same_twice() -> None:
+    s = _invasion(blank(), V)
+    assert rules.prompt(s).faction == V
+    s = run(s, "amass")
+    assert rules.prompt(s).faction == V and rules.prompt(s).kind == "mongol_invasion"
+    s = run(s, "amass")
+    # 3 + 3 in the Passes: beyond four move on to Punjab
+    assert pieces(s, "mountain_passes") == {P.MONGOL: 4}
+    assert pieces(s, "punjab") == {P.MONGOL: 2}
+    assert rules.prompt(s).kind != "mongol_invasion"  # V at Influence 0: no Gifts
+
+
+def test_3_5_1_amass_overflow_from_punjab_into_delhi() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 4)
+    put(s, "punjab", P.MONGOL, 4)
+    s = run(_invasion(s), "amass")
+    assert pieces(s, "mountain_passes") == {P.MONGOL: 4}
+    assert pieces(s, "punjab") == {P.MONGOL: 4}
+    assert pieces(s, "delhi") == {P.MONGOL: 3}
+    assert s.available[M][P.MONGOL] == 1
+
+
+def test_3_5_1_amass_needs_an_available_invader() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 12)
+    s = _invasion(s)
+    assert "amass" not in legal_text(s)
+    assert "advance" in legal_text(s)
+
+
+def test_3_5_2_advance_moves_one_step_at_least_one_invader() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 2)
+    put(s, "punjab", P.MONGOL, 1)
+    s = run(_invasion(s), "advance")
+    opts = legal_text(s)
+    assert "move 2 mongol from mountain_passes to punjab" in opts
+    assert "move 1 mongol from punjab to delhi" in opts
+    assert not any("mountain_passes to delhi" in o for o in opts)
+    assert "done" not in opts
+    s = run(s, "move 2 mongol from mountain_passes to punjab")
+    assert pieces(s, "punjab") == {P.MONGOL: 3}
+
+
+def test_3_5_2_advance_needs_an_invader_in_passes_or_punjab() -> None:
+    s = blank()
+    put(s, "delhi", P.MONGOL, 1)
+    assert "advance" not in legal_text(_invasion(s))
+
+
+def test_3_5_3_plunder_mountain_passes_resources_down_to_three() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 4)
+    s.resources[D] = 5
+    s = run(_invasion(s), "plunder; select mountain_passes")
+    assert s.resources[D] == 3
+    assert pieces(s, "mountain_passes") == {P.MONGOL: 3}  # beyond three return
+    assert s.available[M][P.MONGOL] == 9
+
+
+def test_3_5_3_plunder_does_not_raise_resources_below_three() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 2)
+    s.resources[D] = 2
+    s = run(_invasion(s), "plunder; select mountain_passes")
+    assert s.resources[D] == 2
+
+
+def test_3_5_3_plunder_punjab_removes_a_troop_from_provinces_per_invader() -> None:
+    s = blank()
+    put(s, "punjab", P.MONGOL, 2)
+    put(s, "sindh", P.TROOP, 2)
+    put(s, "andhra", P.TROOP, 2)
+    put(s, "delhi", P.TROOP, 5)  # Delhi is not a Province
+    s.resources[D] = 12
+    s = run(_invasion(s), "plunder; select punjab")
+    assert rules.prompt(s).faction == D and rules.prompt(s).kind == "remove_troops"
+    assert not any("delhi" in o for o in legal_text(s))
+    s = run(s, "remove 1 troop from sindh; remove 1 troop from andhra")
+    assert s.resources[D] == 10
+    assert pieces(s, "sindh") == {P.TROOP: 1} and pieces(s, "andhra") == {P.TROOP: 1}
+    assert pieces(s, "delhi") == {P.TROOP: 5}
+
+
+def test_3_5_3_plunder_delhi_two_troops_per_invader_if_possible() -> None:
+    s = blank()
+    put(s, "delhi", P.MONGOL, 2)
+    put(s, "sindh", P.TROOP, 3)
+    s.resources[D] = 12
+    s = run(_invasion(s), "plunder; select delhi")
+    assert "sindh" not in s.spaces or pieces(s, "sindh") == {}
+    assert s.resources[D] == 10
+
+
+def test_3_5_3_mongol_attack_three_dice_in_delhi_and_the_charge() -> None:
+    s = blank()
+    put(s, "delhi", P.MONGOL, 3)
+    put(s, "delhi", P.TROOP, 2)
+    s.cavalry = {D: 0, B: 0, V: 0}
+    s.cavalry_pool = 10
+    s.resources[D] = 12
+    s.rng = dice_rng((4, 5, 6), (6, 6))
+    s = run(_invasion(s), "plunder; select delhi")
+    line = [x for x in s.log if x.startswith("Dice in Delhi")][-1]
+    assert "rolls [4 5 6]" in line
+    # the Charge turns the 4 into a 3: one hit with three Invaders
+    assert pieces(s, "delhi") == {P.MONGOL: 3, P.TROOP: 1}
+    assert s.resources[D] == 9
+
+
+def test_2_4_2_compromising_gifts() -> None:
+    s = blank()
+    s.influence[B] = 1
+    s.resources[B] = 3
+    s.cavalry = {D: 2, B: 0, V: 0}
+    s.cavalry_pool = 8
+    s = run(_invasion(s), "amass; amass")
+    assert set(legal_text(s)) == {"gifts", "decline"}
+    before_eligible = dict(s.eligible)
+    t = run(s, "gifts")
+    assert t.influence[B] == 0 and t.resources[B] == 5 and t.cavalry[B] == 2
+    assert t.eligible == before_eligible  # 2.4: no adjustment of Eligibility
+    u = run(s, "decline")
+    assert u.influence[B] == 1 and u.resources[B] == 3
+
+
+def test_2_4_mongol_invasion_card_from_the_deck_goes_to_its_faction() -> None:
+    s = rules.new_game(1).clone()
+    deck = deck_for(s.options)
+    inv = next(n for n, c in deck.cards.items() if c.kind == "mongol_invasion")
+    s.frames = s.frames[:1]
+    s.deck = [inv, *s.deck]
+    s.eligible = {D: False, B: True, V: False}
+    advance(s)
+    assert rules.prompt(s).kind == "mongol_invasion"
+    assert rules.prompt(s).faction == deck.cards[inv].faction
+    assert s.eligible == {D: False, B: True, V: False}
+
+
+def _draw(s: rules.GameState, card: int) -> rules.GameState:
+    s.frames = s.frames[:1]
+    s.deck = [card, *s.deck]
+    advance(s)
+    set_barrier(s)
+    return s
+
+
+@pytest.mark.parametrize(("available", "placed"), [(12, 6), (7, 3), (1, 0)])
+def test_2_6_first_timurid_half_the_available_invaders_rounded_down(
+    available: int, placed: int
+) -> None:
+    s = blank()
+    put(s, "delhi", P.MONGOL, 12 - available)
+    s.eligible = {D: False, B: True, V: True}
+    first, _ = deck_for(s.options).timurid
+    s = _draw(s, first)
+    assert s.spaces["mountain_passes"].pieces.get(P.MONGOL, 0) == placed
+    assert s.timurid_drawn == 1
+    assert s.eligible == {D: False, B: True, V: True}
+    assert rules.prompt(s).kind in ("turn", "mongol_invasion", "succession", "refill")
+
+
+def _timur(s: rules.GameState) -> rules.GameState:
+    s.timurid_drawn = 1
+    _, second = deck_for(s.options).timurid
+    return _draw(s, second)
+
+
+def test_2_6_timur_moves_survivors_on_and_ends_the_game() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 4)
+    s.resources[D] = 10
+    s = _timur(s)
+    assert s.game_over
+    assert pieces(s, "delhi") == {P.MONGOL: 4}
+    assert s.delhi_adjustment == -1  # 5.1: 3 minus the Invaders left in Delhi
+    # 18 Tributary Prosperity - 1
+    assert rules.score(s)[D] == 17
+
+
+def test_2_6_timur_passes_attack_ignores_resources_and_moves_delhi_units_too() -> None:
+    s = blank()
+    put(s, "mountain_passes", P.MONGOL, 2)
+    put(s, "mountain_passes", P.TROOP, 3)
+    s.resources[D] = 10
+    s.cavalry = {D: 0, B: 0, V: 0}
+    s.cavalry_pool = 10
+    # the Mongols miss (no Charge can help), the Sultanate hits twice
+    s.rng = dice_rng((6, 6, 6, 6), (1, 2))
+    s = _timur(s)
+    assert s.game_over
+    assert pieces(s, "mountain_passes") == {} and pieces(s, "punjab") == {}
+    assert pieces(s, "delhi") == {P.TROOP: 3}  # the surviving Troops moved on with Timur
+    assert s.resources[D] == 10
+    assert s.delhi_adjustment == 3
+
+
+def test_2_6_timur_attacks_in_delhi_until_one_side_is_gone_and_plunders_resources() -> None:
+    s = blank()
+    put(s, "delhi", P.MONGOL, 2)
+    put(s, "delhi", P.TROOP, 1)
+    s.resources[D] = 10
+    s.cavalry = {D: 0, B: 0, V: 0}
+    s.cavalry_pool = 10
+    # three Mongol dice: 1 hits (with the Charge 2 -> 1 not needed); the lone Troop dies
+    s.rng = dice_rng((1, 6, 6), (6, 6))
+    s = _timur(s)
+    assert s.game_over
+    assert pieces(s, "delhi") == {P.MONGOL: 2}
+    assert s.resources[D] == 8  # the Resource consequence applies in Delhi
+    assert s.delhi_adjustment == 1
+
+
+def test_2_6_timur_in_delhi_plunders_even_without_sultanate_units() -> None:
+    s = blank()
+    put(s, "delhi", P.MONGOL, 4)
+    s.resources[D] = 10
+    s = _timur(s)
+    assert s.game_over
+    # 3.5.3: the consequences apply whether or not any attack occurred
+    assert s.resources[D] == 6
+
+
+def test_5_1_delhi_adjustment_bounds() -> None:
+    for left, adj in ((0, 3), (3, 0), (6, -3), (9, -3)):
+        s = blank()
+        put(s, "delhi", P.MONGOL, left)
+        s = _timur(s)
+        assert s.delhi_adjustment == adj, left
