@@ -27,7 +27,7 @@ OPT_PASS = "pass"
 
 def events_enabled() -> bool:
     """The Event option needs the event interpreter (issue 3)."""
-    from . import events  # noqa: F401
+    from . import events
 
     return events.READY
 
@@ -219,7 +219,11 @@ class ChooseCommand(Handler):
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Choose) and action.option == "rebel":
-            return "Rebel is not available during the Khalji Dynasty (2.7.1)" if st.dynasty == "khalji" else None
+            return (
+                "Rebel is not available during the Khalji Dynasty (2.7.1)"
+                if st.dynasty == "khalji"
+                else None
+            )
         return None
 
 
@@ -235,11 +239,13 @@ class CommandDecree(Handler):
         if not fr.data["command"]:
             out += [Choose(option=n) for n in commands_open(st, fr.faction)]
         if not fr.data["decree"]:
-            out += [Choose(option=n) for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)]
+            out += [
+                Choose(option=n) for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)
+            ]
         return out
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return fr.data["command"] and fr.data["decree"]
+        return bool(fr.data["command"] and fr.data["decree"])
 
     def run(self, st: GameState, fr: Frame) -> None:
         finish(st, fr)
