@@ -134,6 +134,14 @@ def _final(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
         label = f"{i + 1}. {scores[f]} VP"
         d.text((x + 36, y + 60), label, font=theme.bold(17), fill=theme.WHITE, anchor="lm")
         x += 160
+    if state.delhi_adjustment is not None:  # 5.1, already in Delhi's score
+        d.text(
+            (W - PAD - 16, y + 60),
+            f"Delhi adjustment (5.1): {state.delhi_adjustment:+d}",
+            font=theme.sans(14),
+            fill=(236, 220, 190),
+            anchor="rm",
+        )
     return y + 98
 
 
