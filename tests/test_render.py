@@ -133,3 +133,12 @@ def test_render_imports_neither_bot_nor_db() -> None:
     pattern = re.compile(r"^\s*(from|import)\s+(bot|db)\b", re.MULTILINE)
     for path in root.glob("*.py"):
         assert not pattern.search(path.read_text(encoding="utf-8")), path.name
+
+
+def test_renders_in_threads_agree(start: GameState) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    states = [start, playout(seed=2, steps=60), playout(seed=4, steps=90)] * 3
+    expected = [board(s) for s in states]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(board, states)) == expected
