@@ -146,27 +146,26 @@ def _final(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
 
 
 def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
-    PAD = LEFT
-    W = LEFT + COL + PAD
-    y = _section(d, PAD, y, COL, "CURRENT CARD")
+    x0, x1 = LEFT, LEFT + COL  # the left column
+    y = _section(d, x0, y, COL, "CURRENT CARD")
     deck = deck_for(state.options)
     card: Card | None = deck.cards.get(state.current_card) if state.current_card else None
-    box = (PAD, y, W - PAD - 120, y + 86)
+    box = (x0, y, x1 - 120, y + 86)
     d.rounded_rectangle(box, radius=8, fill=(252, 248, 238), outline=theme.BORDER, width=2)
     if card is None:
-        d.text((PAD + 14, y + 30), "No card", font=theme.bold(18), fill=theme.MUTED)
+        d.text((x0 + 14, y + 30), "No card", font=theme.bold(18), fill=theme.MUTED)
     else:
         d.text(
-            (PAD + 14, y + 10), f"{card.number}", font=theme.serif(26), fill=theme.INK, anchor="lt"
+            (x0 + 14, y + 10), f"{card.number}", font=theme.serif(26), fill=theme.INK, anchor="lt"
         )
-        nx = PAD + 14 + int(d.textlength(f"{card.number}", font=theme.serif(26))) + 10
+        nx = x0 + 14 + int(d.textlength(f"{card.number}", font=theme.serif(26))) + 10
         room = box[2] - nx - 10
         size = next(
             (n for n in (19, 17, 15) if d.textlength(card.title, font=theme.bold(n)) <= room), 15
         )
         title = text.fit(d, card.title, theme.bold(size), room)
         d.text((nx, y + 24), title, font=theme.bold(size), fill=theme.INK, anchor="lm")
-        x = PAD + 14
+        x = x0 + 14
         if card.kind == "event":
             for f in card.order:  # eligibility order, left to right (2.3.2)
                 _chip(d, x, y + 48, f, 26)
@@ -180,7 +179,7 @@ def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
                 label += f" \u2014 {theme.SHORT[card.faction]} runs it"
             _tag(d, x, y + 50, label, theme.FACTION[Faction.M], theme.WHITE, 12)
     # The deck: how many cards are left (open information, 2.3) and how many were played.
-    dx = W - PAD - 104
+    dx = x1 - 104
     for k in range(3):
         d.rounded_rectangle(
             (dx + 8 - 4 * k, y + 4 + 4 * k, dx + 96 - 4 * k, y + 82 - 4 * k),
@@ -209,11 +208,10 @@ def _is_event(state: GameState) -> bool:
 
 def _eligibility(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     """2.3: who is Eligible, who acted, which of the forked options is taken (2.3.3)."""
-    PAD = LEFT
-    W = LEFT + COL + PAD
-    y = _section(d, PAD, y, COL, "ELIGIBILITY")
-    x = PAD
-    col = (W - 2 * PAD) // 3
+    x0, x1 = LEFT, LEFT + COL  # the left column
+    y = _section(d, x0, y, COL, "ELIGIBILITY")
+    x = x0
+    col = (x1 - x0) // 3
     # The card state belongs to the last Event card: show it only while one is in play.
     on_event = _is_event(state)
     # While an Event card is in play, the last faction to start its turn is the one acting.
@@ -241,10 +239,10 @@ def _eligibility(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
             d.text((x + 32, y + 34), note, font=theme.sans(12), fill=theme.MUTED, anchor="lt")
         x += col
     y += 52
-    x = PAD
+    x = x0
     for key, name in FORK_NAMES.items():
         taken = state.card.forks.get(key) if on_event else None
-        bw = (W - 2 * PAD - 12) // 2
+        bw = ((x1 - x0) - 12) // 2
         fill = theme.CONTROL_TINT.get(taken, (252, 248, 238)) if taken else (252, 248, 238)
         d.rounded_rectangle(
             (x, y, x + bw, y + 34), radius=7, fill=fill, outline=theme.BORDER, width=1
@@ -278,33 +276,28 @@ def _bar(
 
 
 def _factions(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
-    PAD = RIGHT
-    W = RIGHT + COL + PAD
-    y = _section(d, PAD, y, COL, "FACTIONS")
+    x0, x1 = RIGHT, RIGHT + COL  # the right column
+    y = _section(d, x0, y, COL, "FACTIONS")
     scores = rules.score(state)
     for f in PLAYERS:
         colour = theme.FACTION[f]
         d.rounded_rectangle(
-            (PAD, y, W - PAD, y + 94),
+            (x0, y, x1, y + 94),
             radius=8,
             fill=(252, 248, 238),
             outline=theme.PANEL_LINE,
             width=1,
         )
-        d.rounded_rectangle((PAD, y, PAD + 10, y + 94), radius=4, fill=colour)
-        d.text(
-            (PAD + 20, y + 8), FACTION_NAMES[f], font=theme.bold(18), fill=theme.INK, anchor="lt"
-        )
+        d.rounded_rectangle((x0, y, x0 + 10, y + 94), radius=4, fill=colour)
+        d.text((x0 + 20, y + 8), FACTION_NAMES[f], font=theme.bold(18), fill=theme.INK, anchor="lt")
         # Victory Points (5.0): big, on the right.
-        d.text(
-            (W - PAD - 12, y + 6), f"{scores[f]}", font=theme.serif(34), fill=theme.INK, anchor="rt"
-        )
-        d.text((W - PAD - 12, y + 46), "VP", font=theme.bold(12), fill=theme.MUTED, anchor="rt")
+        d.text((x1 - 12, y + 6), f"{scores[f]}", font=theme.serif(34), fill=theme.INK, anchor="rt")
+        d.text((x1 - 12, y + 46), "VP", font=theme.bold(12), fill=theme.MUTED, anchor="rt")
         # Resources (1.8) as a 0..24 bar.
-        d.text((PAD + 20, y + 40), "Res", font=theme.bold(13), fill=theme.MUTED, anchor="lm")
-        _bar(d, PAD + 52, y + 33, 230, state.resources[f], MAX_RESOURCES, colour)
+        d.text((x0 + 20, y + 40), "Res", font=theme.bold(13), fill=theme.MUTED, anchor="lm")
+        _bar(d, x0 + 52, y + 33, 230, state.resources[f], MAX_RESOURCES, colour)
         d.text(
-            (PAD + 290, y + 40),
+            (x0 + 290, y + 40),
             f"{state.resources[f]}",
             font=theme.bold(17),
             fill=theme.INK,
@@ -313,12 +306,12 @@ def _factions(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, y: int
         # Cavalry (1.10).
         cav = state.cavalry.get(f, 0)
         icon = sprites.cavalry(22)
-        cx = PAD + 330
+        cx = x0 + 330
         img.paste(icon, (cx, y + 29), icon)
         d.text((cx + 26, y + 40), f"{cav}", font=theme.bold(17), fill=theme.INK, anchor="lm")
         # Available pieces (1.4).
-        d.text((PAD + 20, y + 74), "Avail.", font=theme.bold(13), fill=theme.MUTED, anchor="lm")
-        x = PAD + 68
+        d.text((x0 + 20, y + 74), "Avail.", font=theme.bold(13), fill=theme.MUTED, anchor="lm")
+        x = x0 + 68
         for kind in AVAILABLE_ORDER[f]:
             n = state.available.get(f, {}).get(kind, 0)
             piece = sprites.piece(kind, 26)
@@ -339,23 +332,23 @@ def _factions(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, y: int
 
 def _pools(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     """The Mongols' Available box and the Cavalry pool (1.10)."""
-    PAD = LEFT
-    y = _section(d, PAD, y, COL, "POOLS")
+    x0 = LEFT
+    y = _section(d, x0, y, COL, "POOLS")
     # The Mongols' Available box.
     n = state.available.get(Faction.M, {}).get(Piece.MONGOL, 0)
     piece = sprites.piece(Piece.MONGOL, 24)
-    img.paste(piece, (PAD + 4, y), piece)
+    img.paste(piece, (x0 + 4, y), piece)
     d.text(
-        (PAD + 34, y + 12),
+        (x0 + 34, y + 12),
         f"Mongols available: {n}",
         font=theme.bold(14),
         fill=theme.INK,
         anchor="lm",
     )
     icon = sprites.cavalry(24)
-    img.paste(icon, (PAD + 250, y), icon)
+    img.paste(icon, (x0 + 250, y), icon)
     d.text(
-        (PAD + 280, y + 12),
+        (x0 + 280, y + 12),
         f"Cavalry pool: {state.cavalry_pool}",
         font=theme.bold(14),
         fill=theme.INK,
