@@ -70,7 +70,7 @@ VNW: Point = (470, 445)  # Vindhya Range corners
 VNE: Point = (625, 432)
 VSE: Point = (635, 492)
 VSW: Point = (462, 502)
-G1: Point = (715, 400)  # Jaunpur | Gondwana | Orissa
+G1: Point = (738, 396)  # Jaunpur | Gondwana | Orissa
 LAKHNAUTI: Point = (810, 378)  # on the Jaunpur | Orissa border
 E1: Point = (915, 345)  # Jaunpur | Orissa, east coast
 WARANGAL: Point = (670, 585)  # the four-way corner
@@ -97,7 +97,7 @@ _GUJARAT_MALWA = [CHITTOR, (355, 510), CAMBAY]
 _MALWA_MAHA = [CAMBAY, (400, 590), DEVAGIRI]
 _MALWA_MADHYA = [DEVAGIRI, (465, 550), VSW]
 _MALWA_JAUNPUR = [VNW, (490, 385), circle_point(50)]
-_GONDWANA_ORISSA = [G1, (740, 485), WARANGAL]
+_GONDWANA_ORISSA = [G1, (762, 488), WARANGAL]
 _GONDWANA_MADHYA = [VSE, (655, 540), WARANGAL]
 _ORISSA_ANDHRA = [WARANGAL, (722, 615), OA]
 _MADHYA_MAHA = [DEVAGIRI, (478, 655), GULBARGA]
@@ -207,7 +207,7 @@ LABELS: dict[str, Point] = {
     "gujarat": (222, 490),
     "malwa": (438, 378),
     "jaunpur": (660, 165),
-    "gondwana": (683, 452),
+    "gondwana": (694, 452),
     "madhyadesh": (556, 522),
     "orissa": (838, 410),
     "maharashtra": (392, 622),
@@ -224,9 +224,9 @@ PIECES: dict[str, Point] = {
     "gujarat": (232, 535),
     "malwa": (412, 495),
     "jaunpur": (690, 290),
-    "gondwana": (688, 525),
+    "gondwana": (698, 528),
     "madhyadesh": (565, 600),
-    "orissa": (820, 500),
+    "orissa": (835, 500),
     "maharashtra": (400, 700),
     "andhra": (628, 790),
     "karnataka": (458, 905),
@@ -242,9 +242,9 @@ PIECES_WIDTH: dict[str, int] = {
     "gujarat": 190,
     "malwa": 95,
     "jaunpur": 300,
-    "gondwana": 100,
+    "gondwana": 110,
     "madhyadesh": 160,
-    "orissa": 140,
+    "orissa": 120,
     "maharashtra": 150,
     "andhra": 165,
     "karnataka": 100,

@@ -104,9 +104,9 @@ def _badge(
     ink: theme.RGB,
     edge: theme.RGB,
 ) -> None:
-    font = theme.bold(12)
+    font = theme.bold(13)
     tw = int(d.textlength(text, font=font))
-    box = (cx - tw // 2 - 6, cy - 9, cx + tw // 2 + 6, cy + 9)
+    box = (cx - tw // 2 - 6, cy - 10, cx + tw // 2 + 6, cy + 10)
     d.rounded_rectangle(box, radius=5, fill=fill, outline=edge, width=2)
     d.text((cx, cy + 1), text, font=font, fill=ink, anchor="mm")
 
@@ -116,7 +116,7 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     st = state.spaces[sid]
     x, y = g.LABELS[sid]
     name = NAMES.get(sid, space.name)
-    font = theme.bold(LABEL_SIZE.get(sid, 18))
+    font = theme.bold(LABEL_SIZE.get(sid, 19))
     lines = name.count("\n") + 1
     line_h = font.size + 3
     for i, line in enumerate(name.split("\n")):
@@ -149,7 +149,7 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     if marker is None:
         cx = x
     else:
-        tw = int(d.textlength(marker[0], font=theme.bold(12))) + 12
+        tw = int(d.textlength(marker[0], font=theme.bold(13))) + 12
         cx = x - (tw + 26) // 2 + 10
         _badge(d, cx + 14 + tw // 2, by, marker[0], marker[1], marker[2], marker[3])
     d.ellipse((cx - 10, by - 10, cx + 10, by + 10), fill=theme.GOLD, outline=(120, 88, 20), width=2)
