@@ -1,0 +1,245 @@
+"""Rulebook 4.2.1-4.4.3 (Decrees), 1.9 (Deccan Influence and its Unit slots) and the
+Influence bonuses of 1.9.1 (Trade, Conspire) and 1.9.2 (Compel)."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import B, D, P, V, blank, frame, independent, legal_text, pieces, put, run
+
+import rules
+
+
+def _decree(s: rules.GameState, faction: rules.Faction, name: str) -> rules.GameState:
+    s = frame(s, "command_decree", faction, command=True, decree=False)
+    return run(s, name)
+
+
+def _pool(s: rules.GameState) -> None:
+    s.cavalry = {D: 0, B: 0, V: 0}
+    s.cavalry_pool = 10
+
+
+# -- 1.9 Influence track -------------------------------------------------------------------
+def test_1_9_units_go_to_available_when_the_marker_reaches_their_slot() -> None:
+    s = blank()
+    s.resources[D] = 24
+    s = frame(s, "lords", D, times=0)
+    s = run(s, "shift V +1")
+    assert s.influence[V] == 1 and s.slots[V][1] == 0
+    assert s.available[V][P.RAJA] == 22 + 2 - 8
+    s = run(s, "shift B +1")
+    assert s.slots[B] == {2: 2, 4: 2}  # no slot at 1 on the Bahmani track
+    s = run(s, "shift B +1")
+    assert s.slots[B] == {2: 0, 4: 2}
+    assert s.available[B][P.AMIR] == 18 - 4 + 2
+    assert s.resources[D] == 15
+
+
+def test_1_9_influence_stays_between_0_and_4() -> None:
+    s = blank()
+    s.influence = {B: 4, V: 0}
+    s.slots = {B: {2: 0, 4: 0}, V: {1: 2, 2: 2, 3: 2, 4: 2}}
+    s.available[B][P.AMIR] += 4
+    s.resources[B] = 9
+    s = frame(s, "lords", B, times=0)
+    assert "shift B +1" not in legal_text(s) and "shift V -1" not in legal_text(s)
+
+
+def test_1_9_refill_an_emptied_slot_when_influence_falls_below_it() -> None:
+    s = blank()
+    s.influence[V] = 1
+    s.slots[V][1] = 0
+    s.available[V][P.RAJA] += 2
+    put(s, "karnataka", P.RAJA, 3)
+    s.resources[D] = 3
+    s = run(frame(s, "lords", D, times=0), "shift V -1")
+    assert rules.prompt(s).faction == V and rules.prompt(s).kind == "refill"
+    assert "slot raja from available" in legal_text(s)
+    assert "slot raja from karnataka" in legal_text(s)
+    s = run(s, "slot raja from karnataka; slot raja from available")
+    assert s.slots[V][1] == 2 and s.influence[V] == 0
+    assert pieces(s, "karnataka") == {P.RAJA: 2}
+
+
+# -- Delhi Decrees -------------------------------------------------------------------------
+def test_4_2_1_collect_tribute_half_tributary_prosperity_and_two_cavalry() -> None:
+    s = blank()
+    _pool(s)
+    independent(s, "sindh")  # Prosperity 1: 17 left, half is 8
+    s.resources[D] = 0
+    s = _decree(s, D, "collect-tribute")
+    assert s.resources[D] == 8
+    assert s.cavalry[D] == 2 and s.cavalry_pool == 8
+
+
+def test_4_2_2_campaign_three_spaces_picking_up_and_dropping_off() -> None:
+    s = blank()
+    put(s, "delhi", P.TROOP, 3)
+    put(s, "jaunpur", P.GOVERNOR, 1)
+    s = _decree(s, D, "campaign")
+    s = run(s, "select delhi; take 3 troop; go jaunpur; take 1 governor; go orissa")
+    s = run(s, "drop 1 troop; go andhra")
+    assert not any(t.startswith("go ") for t in legal_text(s))  # three spaces away at most
+    s = run(s, "done")
+    assert pieces(s, "orissa") == {P.TROOP: 1}
+    assert pieces(s, "andhra") == {P.TROOP: 2, P.GOVERNOR: 1}
+    assert pieces(s, "delhi") == {} and pieces(s, "jaunpur") == {}
+
+
+def test_4_2_3_demand_obedience() -> None:
+    s = blank()
+    independent(s, "andhra", "gujarat")
+    put(s, "andhra", P.GOVERNOR, 1)
+    put(s, "andhra", P.TROOP, 3)
+    put(s, "andhra", P.REBEL_RAJA, 2)
+    put(s, "gujarat", P.TROOP, 3)  # Sultanate Controlled but no Governor
+    s.resources[D] = 5
+    s = _decree(s, D, "demand-obedience")
+    assert "select gujarat" not in legal_text(s)
+    s = run(s, "select andhra")
+    assert s.spaces["andhra"].tributary and s.spaces["andhra"].control is None
+    assert pieces(s, "andhra")[P.RAJA] == 2
+    assert s.resources[D] == 7  # Andhra Prosperity 2
+
+
+# -- Bahmani Decrees -----------------------------------------------------------------------
+@pytest.mark.parametrize(("influence", "cavalry"), [(0, 1), (1, 2), (2, 2), (3, 3), (4, 3)])
+def test_4_3_1_and_1_9_1_trade(influence: int, cavalry: int) -> None:
+    s = blank()
+    _pool(s)
+    s.influence[B] = influence
+    put(s, "maharashtra", P.AMIR, 2)
+    put(s, "gujarat", P.FORT)
+    put(s, "sindh", P.AMIR)
+    s.resources[B] = 0
+    s = _decree(s, B, "trade")
+    assert s.resources[B] == 3
+    assert s.cavalry[B] == cavalry
+
+
+def test_4_3_2_build_a_fort_where_an_amir_is_and_no_fort_yet() -> None:
+    s = blank()
+    put(s, "maharashtra", P.AMIR, 1)
+    put(s, "maharashtra", P.FORT)
+    put(s, "sindh", P.AMIR, 1)
+    put(s, "orissa", P.RAJA, 1)
+    s = _decree(s, B, "build")
+    assert legal_text(s) == ["place 1 fort in sindh"]
+    s = run(s, "place 1 fort in sindh")
+    assert pieces(s, "sindh") == {P.AMIR: 1, P.FORT: 1}
+
+
+def test_4_3_3_conspire_replaces_governors_in_up_to_two_provinces_with_bahmani() -> None:
+    s = blank()
+    for sp in ("sindh", "gujarat", "rajput"):
+        put(s, sp, P.GOVERNOR)
+        put(s, sp, P.AMIR)
+    put(s, "malwa", P.GOVERNOR)  # no Bahmani piece there
+    put(s, "maharashtra", P.AMIR)
+    put(s, "maharashtra", P.RAJA)
+    s = _decree(s, B, "conspire")
+    opts = legal_text(s)
+    assert "replace governor with nothing in malwa" not in opts
+    assert not any("raja" in o for o in opts)  # Influence 0
+    s = run(s, "replace governor with rebel-amir in sindh; replace governor with amir in gujarat")
+    assert pieces(s, "sindh") == {P.AMIR: 1, P.REBEL_AMIR: 1}
+    assert pieces(s, "gujarat") == {P.AMIR: 2}
+    assert pieces(s, "rajput") == {P.GOVERNOR: 1, P.AMIR: 1}
+
+
+def test_1_9_1_conspire_at_influence_two_replaces_rajas_in_or_adjacent() -> None:
+    s = blank()
+    s.influence[B] = 2
+    put(s, "maharashtra", P.AMIR)
+    put(s, "karnataka", P.RAJA)  # adjacent to Maharashtra
+    independent(s, "andhra")
+    put(s, "andhra", P.REBEL_RAJA, 1)  # adjacent, Rebelling
+    put(s, "malwa", P.GOVERNOR)  # adjacent
+    put(s, "tamilakam", P.RAJA)  # not adjacent to a Bahmani piece
+    s = _decree(s, B, "conspire")
+    opts = legal_text(s)
+    assert "replace raja with amir in karnataka" in opts
+    assert "replace governor with amir in malwa" in opts
+    assert "replace rebel-raja with rebel-amir in andhra" in opts
+    assert "replace rebel-raja with amir in andhra" not in opts
+    assert not any("tamilakam" in o for o in opts)
+
+
+# -- Vijayanagara Decrees ------------------------------------------------------------------
+def test_4_4_1_tax_controlled_prosperity_plus_temples() -> None:
+    s = blank()
+    independent(s, "andhra")
+    put(s, "andhra", P.RAJA, 1)  # Controlled, Prosperity 2
+    put(s, "karnataka", P.TEMPLE)  # Tributary: no Prosperity, 1 Temple
+    put(s, "karnataka", P.RAJA, 3)
+    s.resources[V] = 0
+    s = _decree(s, V, "tax")
+    assert s.resources[V] == 3
+
+
+def test_4_4_2_build_a_temple() -> None:
+    s = blank()
+    put(s, "karnataka", P.RAJA)
+    put(s, "karnataka", P.TEMPLE)
+    put(s, "andhra", P.RAJA)
+    s = _decree(s, V, "build")
+    assert legal_text(s) == ["place 1 temple in andhra"]
+
+
+def test_4_4_3_compel_place_or_move_in_up_to_two() -> None:
+    s = blank()
+    put(s, "karnataka", P.RAJA, 3)
+    put(s, "tamilakam", P.RAJA, 1)
+    s = _decree(s, V, "compel")
+    opts = legal_text(s)
+    assert "select andhra" in opts  # adjacent to a Raja
+    assert "select orissa" not in opts
+    s = run(s, "select andhra; place 1 raja in andhra")
+    opts = legal_text(s)
+    assert "move 1 raja from karnataka to andhra" in opts
+    assert "move 2 raja from karnataka to andhra" not in opts  # two in all
+    assert not any(o.startswith("remove") for o in opts)  # Influence below 2
+    s = run(s, "move 1 raja from karnataka to andhra")
+    assert pieces(s, "andhra") == {P.RAJA: 2}
+
+
+def test_4_4_3_compel_moves_from_one_adjacent_province_only() -> None:
+    s = blank()
+    put(s, "karnataka", P.RAJA, 3)
+    put(s, "tamilakam", P.RAJA, 1)
+    s = _decree(s, V, "compel")
+    s = run(s, "select andhra; move 1 raja from karnataka to andhra")
+    assert "move 1 raja from tamilakam to andhra" not in legal_text(s)
+
+
+def test_1_9_2_compel_at_influence_two_removes_and_gains_cavalry() -> None:
+    s = blank()
+    _pool(s)
+    s.influence[V] = 2
+    s.slots[V] = {1: 0, 2: 0, 3: 2, 4: 2}
+    s.available[V][P.RAJA] += 4
+    put(s, "karnataka", P.RAJA, 1)
+    put(s, "andhra", P.TROOP, 1)
+    put(s, "andhra", P.AMIR, 1)
+    s = _decree(s, V, "compel")
+    s = run(s, "select andhra")
+    assert s.cavalry[V] == 1
+    s = run(s, "place 2 raja in andhra; remove 1 troop from andhra")
+    # removing a Sultanate Unit flips the Rajas just placed to Rebelling
+    assert pieces(s, "andhra") == {P.AMIR: 1, P.REBEL_RAJA: 2}
+
+
+def test_1_9_2_compel_removing_an_amir_does_not_flip() -> None:
+    s = blank()
+    _pool(s)
+    s.influence[V] = 2
+    s.slots[V] = {1: 0, 2: 0, 3: 2, 4: 2}
+    s.available[V][P.RAJA] += 4
+    put(s, "karnataka", P.RAJA, 1)
+    put(s, "andhra", P.TROOP, 2)
+    put(s, "andhra", P.AMIR, 1)
+    s = run(
+        _decree(s, V, "compel"), "select andhra; place 1 raja in andhra; remove 1 amir from andhra"
+    )
+    s = run(s, "done") if rules.prompt(s).kind == "compel_space" else s
+    assert pieces(s, "andhra") == {P.TROOP: 2, P.RAJA: 1}
