@@ -272,6 +272,24 @@ class _Steps:
              all=sel == "all")  # fmt: skip
 
 
+def summary(step: dict[str, Any]) -> str:
+    """A few words for a step, for prompts: 'place 2 raja', 'free attack (V)'."""
+    name, f = _name(step), _body(step)
+    if name in ("place", "remove", "flip"):
+        what = f.get("piece") or f.get("faction")
+        return f"{name} {f['count']} {what}"
+    if name == "replace":
+        old = f["remove"].get("piece") or f["remove"].get("faction")
+        return f"replace {f['count']} {old} with {f['place']['piece']}"
+    if name == "tributary":
+        return "place a Tributary marker" if f["set"] else "remove the Tributary marker"
+    if name == "free_command":
+        return f"free {f['command']} ({f['faction']})"
+    if name == "free_decree":
+        return f"free {f['decree'].replace('_', ' ')} ({f['faction']})"
+    return name
+
+
 # -- frames -----------------------------------------------------------------------------------
 
 
@@ -410,7 +428,9 @@ class EventPick(EventHandler):
 
     def prompt_ask(self, st: GameState, fr: Frame) -> str:
         n = fr.data["left"]
-        return f"select {'a space' if n == 1 else f'{n} more spaces'} for the step"
+        what = "; ".join(summary(x) for x in fr.data["step"]["do"])
+        where = "a space" if n == 1 else f"{n} more spaces"
+        return f"select {where} to {what}: {', '.join(self._candidates(st, fr))}"
 
 
 @handler
