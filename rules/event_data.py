@@ -215,6 +215,14 @@ class _Check:
         if "state" in f:
             self.state(f"{p}.state", f["state"], piece)
         self.located(p, f, "in", in_each)
+        spaces = f.get("in", {}).get("spaces") if isinstance(f.get("in"), dict) else None
+        on_map = [x for x in spaces or [] if board().is_province(x)]
+        if PIECE_OWNER[piece] in ("B", "V") and spaces and not on_map:
+            raise self.fail(
+                f"{p}.in.spaces",
+                "Bahmani and Vijayanagara pieces never go to Delhi or the Mongol regions "
+                "(1.3.2, 1.3.3)",
+            )
 
     def _what(self, p: str, f: dict[str, Any]) -> str | None:
         if ("faction" in f) == ("piece" in f):

@@ -190,9 +190,14 @@ class _Steps:
     @staticmethod
     def s_flip(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
         left = 1_000 if f["count"] == "all" else int(f["count"])
+        done = 0
         for k in _flip_kinds(f):
-            left -= flip(st, here, k, left)
-        log(st, f"Event: {f['faction']} units flipped to {f['to']} in {board().name(here)}.")
+            done += flip(st, here, k, left - done)
+        if done:
+            log(
+                st,
+                f"Event: {done} {f['faction']} unit(s) flipped to {f['to']} in {board().name(here)}.",
+            )
 
     @staticmethod
     def s_tributary(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:

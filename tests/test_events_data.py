@@ -86,6 +86,11 @@ CASES = [
         ["card 6", "unshaded.effects[0].if.condition", "unknown condition 'moon'"],
     ),
     (
+        "Rajas placed in Delhi",
+        lambda cs: card(cs, 16)["unshaded"]["effects"][0]["place"]["in"].update(spaces=["delhi"]),
+        ["card 16", "place.in.spaces", "never go to Delhi"],
+    ),
+    (
         "place without in",
         lambda cs: card(cs, 13)["unshaded"]["effects"][0]["place"].pop("in"),
         ["card 13", "missing field 'in'"],
