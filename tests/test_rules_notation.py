@@ -1,0 +1,161 @@
+"""The order notation: every action round-trips through describe and parse; space names;
+errors that say what was expected; an illegal action leaves the state unchanged."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import B, D, M, P, V, blank, put, run, turn
+
+import rules
+from rules.actions import (
+    CavalryFrom,
+    Charge,
+    Choose,
+    Done,
+    Drop,
+    Gain,
+    Give,
+    Go,
+    Move,
+    Place,
+    Remove,
+    Replace,
+    Screen,
+    Select,
+    Shift,
+    Slot,
+    Support,
+    Take,
+    Target,
+    Undo,
+)
+
+EXAMPLES: list[rules.Action] = [
+    *(
+        Choose(option=o)
+        for o in (
+            "pass",
+            "command+decree",
+            "command",
+            "limited",
+            "event",
+            "march",
+            "collect-tribute",
+            "demand-obedience",
+            "amass",
+            "plunder",
+            "gifts",
+            "decline",
+            "skip",
+        )
+    ),
+    Select(space="mountain_passes"),
+    Place(piece=P.TROOP, count=5, space="delhi"),
+    Place(piece=P.REBEL_AMIR, count=1, space="gujarat"),
+    Remove(piece=P.RAJA, count=1, space="andhra"),
+    Move(piece=P.MONGOL, count=2, origin="mountain_passes", dest="punjab"),
+    Move(piece=P.REBEL_RAJA, count=1, origin="karnataka", dest="tamilakam"),
+    Replace(old=P.GOVERNOR, new=P.AMIR, space="malwa"),
+    Replace(old=P.REBEL_RAJA, new=P.REBEL_AMIR, space="andhra"),
+    Replace(old=P.GOVERNOR, new=None, space="rajput"),
+    Support(piece=P.TROOP, count=2, space="orissa"),
+    Target(faction=V),
+    Target(faction=M),
+    Charge(die=3),
+    Screen(die=1),
+    Take(piece=P.GOVERNOR, count=1),
+    Drop(piece=P.TROOP, count=3),
+    Go(space="jaunpur"),
+    Gain(resources=2, cavalry=1),
+    Shift(faction=B, delta=1),
+    Shift(faction=V, delta=-1),
+    Slot(piece=P.RAJA),
+    Slot(piece=P.REBEL_AMIR, space="gujarat"),
+    CavalryFrom(faction=D),
+    Done(),
+    Give(giver=D, receiver=B, resources=2, cavalry=1),
+    Give(giver=V, receiver=D, resources=3),
+    Undo(),
+]
+
+
+@pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: a.type)
+def test_notation_round_trip_every_action_type(action: rules.Action) -> None:
+    text = rules.describe(None, action)
+    assert rules.parse(None, text) == [action]
+
+
+def test_notation_round_trip_every_legal_action_in_real_positions() -> None:
+    s = rules.new_game(5)
+    seen = 0
+    for _ in range(60):
+        if s.game_over:
+            break
+        acts = rules.legal_actions(s)
+        for a in acts:
+            assert rules.parse(s, rules.describe(s, a)) == [a]
+            seen += 1
+        s = rules.apply(s, acts[len(acts) // 2])
+    assert seen > 100
+
+
+def test_notation_spaces_by_id_name_and_unique_prefix() -> None:
+    for text in (
+        "select mountain_passes",
+        "select Mountain Passes",
+        "select mount",
+        "select MOUNTAIN",
+    ):
+        assert rules.parse(None, text) == [Select(space="mountain_passes")]
+    assert rules.parse(None, "select tam") == [Select(space="tamilakam")]
+    assert rules.parse(None, "select Rajput Kingdoms") == [Select(space="rajput")]
+    assert rules.parse(None, "move 2 troop from delhi to rajput kingdoms") == [
+        Move(piece=P.TROOP, count=2, origin="delhi", dest="rajput")
+    ]
+
+
+def test_notation_ambiguous_prefix_lists_the_matches() -> None:
+    with pytest.raises(rules.AmbiguousOrder) as err:
+        rules.parse(None, "select ma")
+    for name in ("madhyadesh", "maharashtra", "malwa"):
+        assert name in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("place 2 troop", "a space"),
+        ("charge x", "a number"),
+        ("place 2 elephant in delhi", "a piece"),
+        ("frobnicate delhi", "unknown order"),
+        ("select atlantis", "unknown space"),
+        ("target Q", "not a faction"),
+        ("", "empty"),
+    ],
+)
+def test_notation_malformed_text_says_what_was_expected(text: str, expected: str) -> None:
+    with pytest.raises(rules.InvalidOrder, match=expected):
+        rules.parse(None, text)
+
+
+def test_notation_several_steps_in_one_order() -> None:
+    assert rules.parse(None, "command; conscript\nplace 5 troop in delhi") == [
+        Choose(option="command"),
+        Choose(option="conscript"),
+        Place(piece=P.TROOP, count=5, space="delhi"),
+    ]
+
+
+def test_illegal_action_raises_and_leaves_the_state_unchanged() -> None:
+    s = blank()
+    put(s, "delhi", P.TROOP, 2)
+    s.resources[D] = 5
+    s = run(turn(s, D), "command; conscript")
+    before = s.model_dump()
+    with pytest.raises(rules.IllegalAction, match=r"3\.2\.1"):
+        rules.apply(s, Place(piece=P.TROOP, count=6, space="delhi"))
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(s, Move(piece=P.TROOP, count=1, origin="delhi", dest="punjab"))
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(s, Give(giver=B, receiver=V, cavalry=1))
+    assert s.model_dump() == before
