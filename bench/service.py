@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import rules
 from bot.renderer import Renderer, default_renderer
 from bot.service import GameService
+from rules.engine import decider
 
 SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
 
@@ -61,7 +62,7 @@ async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[fl
         assert game is not None
     st = await svc.state_of(game)
     a = r.choice(rules.legal_actions(st))
-    f = rules.prompt(st).faction
+    f = decider(st)
     assert f is not None
     order = rules.describe(st, a)
     t = time.perf_counter()
@@ -166,6 +167,10 @@ async def main() -> None:
         await bench_single(str(Path(d) / "single.sqlite3"), renderer, args.moves)
         if not args.skip_concurrent:
             await bench_concurrent(str(Path(d) / "many.sqlite3"), renderer, args.games, args.rounds)
+        if args.rate:
+            await bench_rate(
+                str(Path(d) / "rate.sqlite3"), renderer, args.games, args.rate, args.seconds
+            )
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from db import (
     Store,
 )
 from rules.cards import deck_for, find_cards
+from rules.engine import decider
 
 from .renderer import Renderer, default_renderer
 from .reply import Attachment, Button, Reply
@@ -441,9 +442,7 @@ class GameService:
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
-        before_f = rules.prompt(state).faction
-        after_f = rules.prompt(cur).faction
-        handoff = cur.game_over or after_f != before_f
+        handoff = cur.game_over or decider(cur) != decider(state)
         try:
             stored = await self.store.append_actions(
                 game.id,
@@ -501,9 +500,13 @@ class GameService:
                     f"{where}: you do not sit as {action.giver.value}, so you cannot give for it."
                 )
             return action.giver
-        p = rules.prompt(state)
-        if p.faction is None:
+        f = decider(state)  # cheap; the prompt text is only built for an error
+        if f is None:
             raise ServiceError("The game is over.")
+        if f in mine and (forced is None or forced == f):
+            return f
+        p = rules.prompt(state)
+        assert p.faction is not None
         if forced is not None and forced != p.faction:
             raise ServiceError(
                 f"{where}: it is not {rules.FACTION_NAMES[forced]}'s turn; "
@@ -517,13 +520,11 @@ class GameService:
 
     async def _moved_reply(self, out: Outcome) -> Reply:
         game, state = out.game, out.after
-        actor = rules.prompt(out.before).faction
+        actor = decider(out.before)
         lines = [f"• {line}" for line in out.new_lines] or [
             f"• {actor.value if actor else ''}: {'; '.join(out.steps)}"
         ]
-        before_f = rules.prompt(out.before).faction
-        after_f = rules.prompt(state).faction
-        handoff = state.game_over or after_f != before_f
+        handoff = state.game_over or decider(state) != actor
         mentions: list[int] = []
         if state.game_over:
             lines.append(self._final_text(state))
