@@ -289,16 +289,16 @@ class VjGroup(app_commands.Group):
         await respond(interaction, self.service.log_lines(channel_key(interaction), lines))
 
     @app_commands.command(name="card", description="Look up an event card")
-    @app_commands.describe(number="The card's number (type a title to search)")
-    async def card(self, interaction: discord.Interaction[Any], number: int) -> None:
-        await send_reply(interaction, self.service.card(str(number)))
+    @app_commands.describe(number="The card's number, or type part of its title")
+    async def card(self, interaction: discord.Interaction[Any], number: str) -> None:
+        await send_reply(interaction, self.service.card(number))
 
     @card.autocomplete("number")
     async def card_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[int]]:
+    ) -> list[app_commands.Choice[str]]:
         return [
-            app_commands.Choice(name=label, value=n)
+            app_commands.Choice(name=label, value=str(n))
             for label, n in self.service.card_choices(str(current))
         ]
 

@@ -97,9 +97,9 @@ async def test_play_and_autocomplete(group: VjGroup) -> None:
     await call(group, "pass", inter)
     assert not inter.messages[0].ephemeral and "board.png" in inter.messages[-1].filenames
     cards = await group.card_autocomplete(FakeInteraction(B), "capital")  # type: ignore[arg-type]
-    assert cards and cards[0].value == 1
+    assert cards and cards[0].value == "1"
     inter = FakeInteraction(STRANGER)
-    await call(group, "card", inter, number=1)
+    await call(group, "card", inter, number="1")
     assert "Capital Relocated" in inter.text
 
 
