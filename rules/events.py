@@ -5,6 +5,11 @@ The `event` frame holds the queue of steps still to run, as data ([step, here, b
 once; a step with a real choice pushes a decision frame for the deciding faction (2.3.4:
 the executing faction, or the faction the step names), which puts the chosen work back at the
 front of the queue. Free Commands and Decrees push the real Command and Decree frames (3.1.3).
+
+Interpretation of 2.3.4 ('as much of the Event as possible'): a `where` offers only the spaces
+in which its step would change something; when there is none, the step does nothing, and when
+there is exactly as many as it picks, they are taken without asking. A replace may always
+simply remove (1.4.6). Both sides are always offered, even one that would do nothing.
 """
 
 from __future__ import annotations
