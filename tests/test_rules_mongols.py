@@ -245,3 +245,22 @@ def test_5_1_delhi_adjustment_bounds() -> None:
         put(s, "delhi", P.MONGOL, left)
         s = _timur(s)
         assert s.delhi_adjustment == adj, left
+
+
+def test_3_5_3_plunder_counts_invaders_remaining_after_the_battle() -> None:
+    s = blank()
+    put(s, "punjab", P.MONGOL, 5)
+    put(s, "punjab", P.TROOP, 3)
+    put(s, "sindh", P.TROOP, 2)
+    s.cavalry = {D: 0, B: 0, V: 0}
+    s.cavalry_pool = 10
+    s.resources[D] = 12
+    # Mongols: 1 and 2 hit and the Charge makes a 6 a 5, a hit with five Invaders (three
+    # Troops lost); Sultanate: 1 and 3 hit with three Troops (two Invaders lost)
+    s.rng = dice_rng((1, 2, 6, 6), (1, 3))
+    s = run(_invasion(s), "plunder; select punjab")
+    # three Invaders remain: 3 Resources, and 3 Troops from Provinces (only 2 there)
+    assert s.resources[D] == 9
+    assert pieces(s, "sindh") == {}
+    assert pieces(s, "punjab") == {P.MONGOL: 3}
+    assert s.available[M][P.MONGOL] == 9
