@@ -130,3 +130,28 @@ def test_3_1_1_timurs_shadow_one_space_per_command_after_first_timurid() -> None
         t.timurid_drawn = drawn
         t = run(turn(t, D), "command; conscript; place 1 troop in delhi; place 1 troop in sindh")
         assert t.spaces["sindh"].pieces[P.TROOP] == 2
+
+
+def _finish_card(s: rules.GameState, card: int) -> rules.GameState:
+    """Others Pass; the Event's own decisions take the first legal choice."""
+    for _ in range(200):
+        if s.current_card != card:
+            return s
+        if rules.prompt(s).kind == "turn":
+            s = run(s, "pass")
+        else:
+            s = rules.apply(s, rules.legal_actions(s)[0])
+    raise AssertionError("the card did not end")
+
+
+@pytest.mark.parametrize("side", ["unshaded", "shaded"])
+@pytest.mark.parametrize("card", [9, 16, 17, 1, 3])
+def test_2_3_4_and_2_3_7_stay_eligible_events(card: int, side: str) -> None:
+    from rules.cards import deck_for
+
+    stay = deck_for(GameOptions()).cards[card].stay_eligible
+    s = on_card(rules.new_game(1).clone(), card)
+    f = rules.prompt(s).faction
+    assert f is not None
+    s = _finish_card(run(s, f"event; {side}"), card)
+    assert s.eligible[f] == stay
