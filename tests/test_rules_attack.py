@@ -150,16 +150,17 @@ def test_3_2_4_each_side_chooses_its_own_casualties() -> None:
 
 def test_3_1_2_units_attack_only_once_per_command() -> None:
     s = _d_attack_setup()
-    independent(s, "andhra", "orissa")
-    put(s, "andhra", P.QASBAH)
-    put(s, "andhra", P.TROOP, 2)
-    put(s, "andhra", P.REBEL_RAJA, 1)
-    put(s, "orissa", P.REBEL_AMIR, 1)
-    put(s, "orissa", P.TROOP, 1)
+    independent(s, "gondwana", "orissa")
+    put(s, "gondwana", P.REBEL_AMIR, 1)
+    put(s, "orissa", P.QASBAH)
+    put(s, "orissa", P.TROOP, 2)
+    put(s, "orissa", P.REBEL_RAJA, 1)
     s.rng = dice_rng((6, 6, 6, 6), (6, 6))
-    s = run(turn(s, D), "command; attack; select andhra; select orissa")
-    # the two Troops in Andhra already attacked: they cannot support Orissa
-    assert rules.prompt(s).kind != "battle" or not any("support" in t for t in legal_text(s))
+    s = run(turn(s, D), "command; attack; select gondwana; support 2 troop from orissa")
+    s = run(s, "select orissa")
+    # the two Troops in Orissa already joined the Attack on Gondwana: none attack now
+    line = [x for x in s.log if x.startswith("Dice in Orissa")][-1]
+    assert "D (0 Units)" in line
 
 
 # -- Cavalry (1.10) -------------------------------------------------------------------------

@@ -207,3 +207,22 @@ def test_3_3_3_and_3_4_3_rebel_needs_a_strict_majority(
     assert s.spaces["andhra"].control == faction
     assert pieces(s, "andhra") == {rebel: 2, P.TROOP: 1}
     assert s.resources[faction] == 4
+
+
+def test_3_1_2_an_amir_migrates_only_once_per_command() -> None:
+    s = blank()
+    put(s, "maharashtra", P.AMIR, 2)
+    s.resources[B] = 5
+    s = run(turn(s, B), "command; migrate; move 2 amir from maharashtra to andhra")
+    with pytest.raises(rules.IllegalAction):
+        run(s, "move 1 amir from andhra to tamilakam")
+
+
+def test_3_4_2_rajas_become_obedient_entering_a_tributary() -> None:
+    s = blank()
+    independent(s, "andhra")
+    put(s, "andhra", P.RAJA, 3)  # Vijayanagara Controlled: Rebelling
+    s.resources[V] = 5
+    s = run(turn(s, V), "command; migrate; move 2 rebel-raja from andhra to karnataka")
+    assert pieces(s, "karnataka") == {P.RAJA: 2}
+    assert pieces(s, "andhra") == {P.REBEL_RAJA: 1}
