@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from invariants import check
+
 import rules
 from rules import rng
 from rules.cards import deck_for
@@ -87,8 +89,10 @@ def frame(s: GameState, kind: str, faction: Faction | None = None, **data: objec
 
 
 def run(s: GameState, text: str) -> GameState:
+    """Apply each step of an order, checking the standing invariants after each one."""
     for a in rules.parse(s, text):
         s = rules.apply(s, a)
+        check(s)
     return s
 
 

@@ -270,6 +270,8 @@ def test_3_3_4_influence_shift_between_bahmani_and_vijayanagara(
     s.influence = {B: 1, V: 2}
     s.slots[B][2] = 0  # emptied slots: no refill decision in this test
     s.slots[V] = {1: 0, 2: 0, 3: 2, 4: 2}
+    s.available[B][P.AMIR] += 2
+    s.available[V][P.RAJA] += 4
     s.resources[B] = 5
     s.cavalry = {D: 2, B: 0, V: 0}
     s.cavalry_pool = 8
