@@ -145,3 +145,16 @@ def test_3_1_3_free_command_costs_nothing() -> None:
     s = run(s, "rally; place 2 amir in maharashtra")
     assert s.resources[B] == 0
     assert pieces(s, "maharashtra") == {P.AMIR: 3}
+
+
+def test_2_3_5_limited_march_one_destination_from_several_origins() -> None:
+    s = _d_turn()
+    put(s, "delhi", P.TROOP, 2)
+    put(s, "malwa", P.TROOP, 1)
+    s = run(turn(s, D), "limited; march; move 2 troop from delhi to jaunpur")
+    assert "move 1 troop from malwa to jaunpur" in legal_text(s)
+    assert not any(t.endswith("to rajput") for t in legal_text(s))  # one space only
+    s = run(s, "move 1 troop from malwa to jaunpur")
+    assert pieces(s, "jaunpur") == {P.TROOP: 3}
+    assert s.resources[D] == 9
+    assert s.eligible[D]
