@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds: answer directly when the service is quicker, else defer
 MAX_IMPORT_BYTES = 5_000_000
+MAX_DECK_BYTES = 1_000_000
 STYLES: dict[str, discord.ButtonStyle] = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -140,14 +141,36 @@ class VjGroup(app_commands.Group):
     # --- lobby -----------------------------------------------------------------------
 
     @app_commands.command(name="create", description="Open a new game in this channel or thread")
-    @app_commands.describe(timurs_shadow="Play with the optional Timur's Shadow variant")
+    @app_commands.describe(
+        timurs_shadow="Play with the optional Timur's Shadow variant",
+        deck="A deck file (YAML, docs/events-format.md) to play instead of the project's deck",
+    )
     async def create(
-        self, interaction: discord.Interaction[Any], timurs_shadow: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        timurs_shadow: bool = False,
+        deck: discord.Attachment | None = None,
     ) -> None:
+        text: str | None = None
+        if deck is not None:
+            if deck.size > MAX_DECK_BYTES:
+                await send_reply(
+                    interaction,
+                    Reply.error(f"That deck file is too large (at most {MAX_DECK_BYTES} bytes)."),
+                )
+                return
+            try:
+                text = (await deck.read()).decode("utf-8")
+            except UnicodeDecodeError:
+                await send_reply(interaction, Reply.error("That deck file is not UTF-8 text."))
+                return
         await respond(
             interaction,
             self.service.create(
-                channel_key(interaction), interaction.user.id, timurs_shadow=timurs_shadow
+                channel_key(interaction),
+                interaction.user.id,
+                timurs_shadow=timurs_shadow,
+                deck=text,
             ),
         )
 
@@ -291,7 +314,7 @@ class VjGroup(app_commands.Group):
     @app_commands.command(name="card", description="Look up an event card")
     @app_commands.describe(number="The card's number, or type part of its title")
     async def card(self, interaction: discord.Interaction[Any], number: str) -> None:
-        await send_reply(interaction, self.service.card(number))
+        await send_reply(interaction, await self.service.card_in(channel_key(interaction), number))
 
     @card.autocomplete("number")
     async def card_autocomplete(

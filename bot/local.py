@@ -58,18 +58,19 @@ class LocalClient:
             path.write_bytes(reply.file.data)
             print(f"[saved: {path}]", file=self.out)
 
-    async def begin(self, seed: int | None, timurs_shadow: bool) -> None:
+    async def begin(self, seed: int | None, timurs_shadow: bool, deck: str | None = None) -> None:
         game = await self.service.store.open_game(self.channel)
         if game is not None and game.status == "active":
             print(f"Continuing game {game.id}.", file=self.out)
             self.show(await self.service.status(self.channel))
             return
         if game is None:
-            self.show(
-                await self.service.create(
-                    self.channel, LOCAL_USER, timurs_shadow=timurs_shadow, seed=seed
-                )
+            created = await self.service.create(
+                self.channel, LOCAL_USER, timurs_shadow=timurs_shadow, seed=seed, deck=deck
             )
+            self.show(created)
+            if not created.ok:
+                raise SystemExit(2)
         for f in ("D", "B", "V"):
             await self.service.join(self.channel, LOCAL_USER, f)
         self.show(await self.service.start(self.channel, LOCAL_USER))
@@ -133,11 +134,15 @@ async def amain(
     p.add_argument("--boards", default="./boards", help="folder for the board images")
     p.add_argument("--seed", type=int, default=None, help="seed of a new game")
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
+    p.add_argument(
+        "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
+    )
     args = p.parse_args(argv)
+    deck = args.deck.read_text(encoding="utf-8") if args.deck is not None else None
     service = await GameService.open(args.db, renderer, mention_fn=lambda uid: "you")
     client = LocalClient(service, Path(args.boards), out or sys.stdout)
     try:
-        await client.begin(args.seed, args.timurs_shadow)
+        await client.begin(args.seed, args.timurs_shadow, deck)
         await client.run(_stdin_lines() if lines is None else lines)
     finally:
         await service.close()

@@ -31,7 +31,7 @@ from db import (
     StaleAction,
     Store,
 )
-from rules.cards import deck_for, find_cards
+from rules.cards import Deck, deck_for, find_cards
 from rules.engine import decider
 
 from .renderer import Renderer, default_renderer
@@ -250,10 +250,22 @@ class GameService:
     # --- lobby -------------------------------------------------------------------------
 
     async def create(
-        self, channel: str, user: int, *, timurs_shadow: bool = False, seed: int | None = None
+        self,
+        channel: str,
+        user: int,
+        *,
+        timurs_shadow: bool = False,
+        seed: int | None = None,
+        deck: str | None = None,
     ) -> Reply:
+        """Open a game; `deck` is the YAML text of another deck file (events-format.md)."""
         async with self._lock(channel):
-            options = rules.GameOptions(timurs_shadow=timurs_shadow)
+            options = rules.GameOptions(timurs_shadow=timurs_shadow, deck=deck)
+            if deck is not None:
+                try:
+                    deck_for(options)
+                except rules.DataError as exc:
+                    return Reply.error(f"That deck file cannot be used: {exc}")
             try:
                 game = await self.store.create_game(
                     channel,
@@ -266,6 +278,8 @@ class GameService:
                     "This channel already has a game. Finish or `/vj abort` it, or open a thread."
                 )
             variant = " with Timur's Shadow" if timurs_shadow else ""
+            if deck is not None:
+                variant += " with your own deck file"
             return Reply(
                 text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat with "
                 "`/vj join faction:D|B|V` (one person may hold several), then `/vj start`.",
@@ -718,10 +732,18 @@ class GameService:
             text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
         )
 
-    def card(self, query: str) -> Reply:
+    async def channel_deck(self, channel: str) -> Deck:
+        """The deck of this channel's game (its own deck file, if it was created with one)."""
+        game = await self.store.open_game(channel) or await self.store.latest_game(channel)
+        return deck_for(self.options_of(game)) if game is not None else rules.standard_deck()
+
+    async def card_in(self, channel: str, query: str) -> Reply:
+        return self.card(query, await self.channel_deck(channel))
+
+    def card(self, query: str, deck: Deck | None = None) -> Reply:
         q = query.strip()
         try:
-            found = find_cards(q)
+            found = find_cards(q, deck)
         except Exception:
             found = []
         if not found:
@@ -941,7 +963,7 @@ class GameService:
         if name == "log":
             return await self.log_lines(channel, int(rest) if rest.isdigit() else 20)
         if name == "card":
-            return self.card(rest)
+            return await self.card_in(channel, rest)
         if name == "export":
             return await self.export(channel)
         if name in ("abort", "resign"):
