@@ -32,7 +32,6 @@ from db import (
     Store,
 )
 from rules.cards import Deck, deck_for, find_cards
-from rules.engine import decider
 
 from .renderer import Renderer, default_renderer
 from .reply import Attachment, Button, Reply
@@ -456,7 +455,7 @@ class GameService:
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
-        handoff = cur.game_over or decider(cur) != decider(state)
+        handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
         try:
             stored = await self.store.append_actions(
                 game.id,
@@ -514,7 +513,7 @@ class GameService:
                     f"{where}: you do not sit as {action.giver.value}, so you cannot give for it."
                 )
             return action.giver
-        f = decider(state)  # cheap; the prompt text is only built for an error
+        f = rules.decider(state)  # cheap; the prompt text is only built for an error
         if f is None:
             raise ServiceError("The game is over.")
         if f in mine and (forced is None or forced == f):
@@ -534,11 +533,11 @@ class GameService:
 
     async def _moved_reply(self, out: Outcome) -> Reply:
         game, state = out.game, out.after
-        actor = decider(out.before)
+        actor = rules.decider(out.before)
         lines = [f"• {line}" for line in out.new_lines] or [
             f"• {actor.value if actor else ''}: {'; '.join(out.steps)}"
         ]
-        handoff = state.game_over or decider(state) != actor
+        handoff = state.game_over or rules.decider(state) != actor
         mentions: list[int] = []
         if state.game_over:
             lines.append(self._final_text(state))

@@ -46,7 +46,7 @@ from .actions import (
 )
 from .board import Board, board
 from .cards import Card, Deck, standard_deck
-from .engine import Prompt, advance, can_undo, legal_actions, prompt, push, set_barrier
+from .engine import Prompt, advance, can_undo, decider, legal_actions, prompt, push, set_barrier
 from .engine import apply as apply
 from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError
 from .model import (
@@ -125,6 +125,7 @@ __all__ = [
     "apply",
     "board",
     "can_undo",
+    "decider",
     "describe",
     "legal_actions",
     "new_game",
