@@ -15,3 +15,9 @@ def test_every_example_in_the_notation_doc_parses() -> None:
     assert len(examples) > 30
     for example in examples:
         assert rules.parse(None, example), example
+
+
+def test_the_readme_engine_example_runs() -> None:
+    readme = (DOC.parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```python\nimport rules\n", 1)[1].split("```", 1)[0]
+    exec("import rules\n" + block, {})  # the example a reader copies must work
