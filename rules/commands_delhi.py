@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import Action, Done, Move, Place, Remove, Select
 from .board import DELHI, board
 from .command_base import CommandHandler
-from .engine import Handler, finish, handler, push
+from .engine import DoneWhenOnlyDone, finish, handler, push
 from .forces import count, log, place, remove
 from .model import Faction, Frame, GameState, Piece
 
@@ -193,7 +193,7 @@ class Govern(CommandHandler):
 
 
 @handler
-class GovernSpace(Handler):
+class GovernSpace(DoneWhenOnlyDone):
     """3.2.3 in a space with a Governor: place a Governor, OR remove up to two Obedient Units
     and/or place a Qasbah."""
 
@@ -217,12 +217,6 @@ class GovernSpace(Handler):
             out.append(Place(piece=P.QASBAH, count=1, space=space))
         out.append(Done())
         return out
-
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return len(self.actions(st, fr)) == 1
-
-    def run(self, st: GameState, fr: Frame) -> None:
-        finish(st, fr)
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         space = fr.data["space"]

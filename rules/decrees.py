@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Action, Done, Drop, Go, Move, Place, Remove, Replace, Select, Take
 from .board import DELHI, board
-from .engine import Handler, finish, handler, push
+from .engine import DoneWhenOnlyDone, Handler, finish, handler, push
 from .flow import gain_cavalry
 from .forces import (
     add_resources,
@@ -147,7 +147,7 @@ class Build(Handler):
 
 
 @handler
-class DemandObedience(Handler):
+class DemandObedience(DoneWhenOnlyDone):
     """4.2.3: in Sultanate Controlled Provinces with a Governor: Tributary, flip Rebels to
     Obedient, gain their Prosperity."""
 
@@ -158,12 +158,6 @@ class DemandObedience(Handler):
             Select(space=s) for s in controlled(st, Faction.D) if count(st, s, P.GOVERNOR)
         ]
         return [*out, Done()]
-
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return len(self.actions(st, fr)) == 1
-
-    def run(self, st: GameState, fr: Frame) -> None:
-        finish(st, fr)
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         if isinstance(action, Done):
@@ -271,7 +265,7 @@ def _conspire_targets(st: GameState) -> list[tuple[str, Piece]]:
 
 
 @handler
-class Conspire(Handler):
+class Conspire(DoneWhenOnlyDone):
     """4.3.3: in up to two Provinces, replace a Governor (or, Influential, a Raja) with an Amir."""
 
     kind = "dec:conspire"
@@ -290,12 +284,6 @@ class Conspire(Handler):
                 news.append(None)  # 1.4.6: a replace may simply remove
                 out += [Replace(old=old, new=n, space=s) for n in news]
         return [*out, Done()]
-
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return len(self.actions(st, fr)) == 1
-
-    def run(self, st: GameState, fr: Frame) -> None:
-        finish(st, fr)
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         if isinstance(action, Done):

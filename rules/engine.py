@@ -55,6 +55,16 @@ class Handler:
         return None
 
 
+class DoneWhenOnlyDone(Handler):
+    """A frame whose last choice is `done`: when nothing else is left, it ends by itself."""
+
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        return len(self.actions(st, fr)) == 1
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        finish(st, fr)
+
+
 HANDLERS: dict[str, Handler] = {}
 
 

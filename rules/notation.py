@@ -294,6 +294,20 @@ class _Tokens:
         except ValueError:
             raise InvalidOrder(f"in {self.step!r}: {w!r} is not a faction (D, B, V)") from None
 
+    def amounts(self) -> tuple[int, int]:
+        """`<n> resources <m> cavalry`, either part optional, in any order."""
+        res, cav = 0, 0
+        while re.fullmatch(r"\d+", self.peek() or ""):
+            n = self.number()
+            kind = self.word("resources or cavalry")
+            if kind.startswith("res"):
+                res = n
+            elif kind.startswith("cav"):
+                cav = n
+            else:
+                raise InvalidOrder(f"in {self.step!r}: expected resources or cavalry, got {kind!r}")
+        return res, cav
+
     def end(self) -> None:
         self.skip_filler()
         if self.i < len(self.items):
@@ -358,16 +372,7 @@ def parse_step(step: str) -> Action:
     elif head == "go":
         a = Go(space=t.space())
     elif head == "gain":
-        res, cav = 0, 0
-        while t.peek() is not None:
-            n = t.number()
-            kind = t.word("resources or cavalry")
-            if kind.startswith("res"):
-                res = n
-            elif kind.startswith("cav"):
-                cav = n
-            else:
-                raise InvalidOrder(f"in {step!r}: expected resources or cavalry, got {kind!r}")
+        res, cav = t.amounts()
         a = Gain(resources=res, cavalry=cav)
     elif head == "shift":
         f = t.faction()
@@ -382,16 +387,7 @@ def parse_step(step: str) -> Action:
     elif head == "cavalry":
         a = CavalryFrom(faction=t.faction())
     elif head == "give":
-        res, cav = 0, 0
-        while t.peek() is not None and re.fullmatch(r"\d+", t.peek() or ""):
-            n = t.number()
-            kind = t.word("resources or cavalry")
-            if kind.startswith("res"):
-                res = n
-            elif kind.startswith("cav"):
-                cav = n
-            else:
-                raise InvalidOrder(f"in {step!r}: expected resources or cavalry, got {kind!r}")
+        res, cav = t.amounts()
         giver = t.faction()
         receiver = t.faction()
         a = Give(giver=giver, receiver=receiver, resources=res, cavalry=cav)

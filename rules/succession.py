@@ -6,7 +6,7 @@ from .actions import Action, Choose, Done, Gain, Shift
 from .board import board
 from .command_base import TITLE, limited_commands, start_command
 from .decrees import start_decree
-from .engine import Handler, finish, handler, push
+from .engine import DoneWhenOnlyDone, Handler, finish, handler, push
 from .flow import change_influence, gain_cavalry
 from .forces import add_resources, controlled, log, structures_on_map
 from .model import FACTION_NAMES, MAX_INFLUENCE, Faction, Frame, GameState, Piece
@@ -139,7 +139,7 @@ class GainChoice(Handler):
 
 
 @handler
-class Lords(Handler):
+class Lords(DoneWhenOnlyDone):
     """2.5.3: spend 3 Resources to shift either Deccan Influence by one, up to three times."""
 
     kind = "lords"
@@ -154,12 +154,6 @@ class Lords(Handler):
                 if st.influence[f] > 0:
                     out.append(Shift(faction=f, delta=-1))
         return [*out, Done()]
-
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return len(self.actions(st, fr)) == 1
-
-    def run(self, st: GameState, fr: Frame) -> None:
-        finish(st, fr)
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert fr.faction is not None
