@@ -193,9 +193,10 @@ def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
     )
     d.text((dx + 44, y + 60), "in deck", font=theme.bold(12), fill=(250, 236, 210), anchor="mm")
     played = len(state.discards) + (1 if state.current_card else 0)
-    d.text(
-        (dx + 44, y + 98), f"{played} played", font=theme.sans(12), fill=theme.MUTED, anchor="mm"
-    )
+    caption = f"{played} played"
+    if state.timurid_drawn:  # the second Timurid Empire card ends the game (2.6)
+        caption += f" \u00b7 Timurid {state.timurid_drawn}/2"
+    d.text((dx + 44, y + 98), caption, font=theme.sans(12), fill=theme.MUTED, anchor="mm")
     return y + 108
 
 
