@@ -188,6 +188,7 @@ def _give(state: GameState, g: Give) -> GameState:
     st.touched = []
     st.actions_taken += 1
     st.last_actor = g.giver
+    advance(st)  # a frame may have nothing left to decide after the trade
     set_barrier(st)  # another faction's step: nobody undoes across it
     return st
 

@@ -208,6 +208,14 @@ class ChooseCommand(Handler):
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         return [Choose(option=n) for n in self._names(st, fr)]
 
+    def is_auto(self, st: GameState, fr: Frame) -> bool:
+        # A trade (1.5.2) may leave no Command able to select a space after Limited was chosen.
+        return not self._names(st, fr)
+
+    def run(self, st: GameState, fr: Frame) -> None:
+        log(st, f"{fr.faction} can no longer select a space: its Limited Command does nothing.")
+        finish(st, fr)
+
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
         finish(st, fr)

@@ -40,3 +40,22 @@ def test_same_seed_same_game() -> None:
     a, _ = play(42)
     b, _ = play(42)
     assert a.model_dump_json() == b.model_dump_json()
+
+
+@pytest.mark.parametrize("seed", [364, 748])
+def test_a_trade_after_choosing_limited_leaves_no_dead_end(seed: int) -> None:
+    # These seeds give away the last Resource right after choosing a Limited Command (1.5.2).
+    state, _ = play(seed, trade_every=37)
+    assert state.game_over
+
+
+def test_giving_away_the_last_resource_after_limited_ends_the_limited_command() -> None:
+    state = rules.new_game(1)
+    f = rules.prompt(state).faction
+    assert f is not None
+    state = rules.apply(state, rules.Choose(option="limited"))
+    assert rules.prompt(state).kind == "choose_command"
+    other = next(x for x in rules.PLAYERS if x != f)
+    state = rules.apply(state, rules.Give(giver=f, receiver=other, resources=state.resources[f]))
+    assert rules.prompt(state).faction != f or rules.prompt(state).kind != "choose_command"
+    assert rules.legal_actions(state)
