@@ -41,6 +41,12 @@ class LocalClient:
         self.channel = channel
         self.board_count = 0
 
+    async def emit(self, reply: Reply) -> None:
+        """Show a reply; an announcement shown here is delivered (the terminal is the channel)."""
+        self.show(reply)
+        if reply.announcement is not None:
+            await self.service.delivered(reply.announcement)
+
     def show(self, reply: Reply) -> None:
         text = reply.text.replace("**", "")
         prefix = "! " if not reply.ok else ""
@@ -62,18 +68,20 @@ class LocalClient:
         game = await self.service.store.open_game(self.channel)
         if game is not None and game.status == "active":
             print(f"Continuing game {game.id}.", file=self.out)
-            self.show(await self.service.status(self.channel))
+            await self.emit(await self.service.status(self.channel))
             return
         if game is None:
             created = await self.service.create(
                 self.channel, LOCAL_USER, timurs_shadow=timurs_shadow, seed=seed, deck=deck
             )
-            self.show(created)
+            await self.emit(created)
             if not created.ok:
                 raise SystemExit(2)
         for f in ("D", "B", "V"):
-            await self.service.join(self.channel, LOCAL_USER, f)
-        self.show(await self.service.start(self.channel, LOCAL_USER))
+            joined = await self.service.join(self.channel, LOCAL_USER, f)
+            if joined.announcement is not None:  # not shown: the start says who sits where
+                await self.service.delivered(joined.announcement)
+        await self.emit(await self.service.start(self.channel, LOCAL_USER))
 
     async def line(self, line: str) -> bool:
         """Handle one input line; False to stop."""
@@ -85,7 +93,7 @@ class LocalClient:
             return False
         if word == "help":
             print(HELP, file=self.out)
-            self.show(self.service.help())
+            await self.emit(self.service.help())
             return True
         if word == "export" and len(text.split()) > 1:
             reply = await self.service.export(self.channel)
@@ -93,16 +101,18 @@ class LocalClient:
                 Path(text.split(maxsplit=1)[1]).write_bytes(reply.file.data)
                 print(f"[saved: {text.split(maxsplit=1)[1]}]", file=self.out)
             else:
-                self.show(reply)
+                await self.emit(reply)
             return True
         if word == "import" and len(text.split()) > 1:
             data = Path(text.split(maxsplit=1)[1]).read_bytes()
-            self.show(await self.service.import_game(self.channel, LOCAL_USER, data))
+            await self.emit(await self.service.import_game(self.channel, LOCAL_USER, data))
             return True
         if re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
-            self.show(await self.service.command(self.channel, LOCAL_USER, text, is_manager=True))
+            await self.emit(
+                await self.service.command(self.channel, LOCAL_USER, text, is_manager=True)
+            )
         else:
-            self.show(await self.service.play(self.channel, LOCAL_USER, text))
+            await self.emit(await self.service.play(self.channel, LOCAL_USER, text))
         return True
 
     async def run(self, lines: Iterable[str]) -> None:
@@ -139,7 +149,9 @@ async def amain(
     )
     args = p.parse_args(argv)
     deck = args.deck.read_text(encoding="utf-8") if args.deck is not None else None
-    service = await GameService.open(args.db, renderer, mention_fn=lambda uid: "you")
+    service = await GameService.open(
+        args.db, renderer, mention_fn=lambda uid: "you", guard_repeats=False
+    )
     client = LocalClient(service, Path(args.boards), out or sys.stdout)
     try:
         await client.begin(args.seed, args.timurs_shadow, deck)

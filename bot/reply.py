@@ -32,6 +32,11 @@ class Reply:
     buttons: list[Button] = field(default_factory=list)
     ok: bool = True
     version: int | None = None  # the game's version after this reply, when there is a game
+    # A public reply about a stored change is owed to the channel (the outbox, keyed by game id
+    # and version) until the adapter confirms it went out.
+    announcement: tuple[int, int] | None = None
+    # What the sender alone is told when the public message goes out separately.
+    receipt: str | None = None
 
     @classmethod
     def error(cls, text: str) -> Reply:

@@ -22,10 +22,12 @@ import pydantic
 
 import rules
 from db import (
+    Announcement,
     GameExists,
     GameExport,
     GameRecord,
     NewAction,
+    OwedAnnouncement,
     Snapshot,
     SQLiteStore,
     StaleAction,
@@ -33,6 +35,14 @@ from db import (
 )
 from rules.cards import Deck, deck_for, find_cards
 
+from .order_entry import (
+    CHOICE_LIMIT,
+    Drafts,
+    RecentOrders,
+    draft_value,
+    read_entry,
+    tagged,
+)
 from .renderer import Renderer, default_renderer
 from .reply import Attachment, Button, Reply
 
@@ -87,6 +97,12 @@ def faction_of(text: str) -> rules.Faction:
     )
 
 
+def excerpt(text: str, limit: int = 80) -> str:
+    """A short, one-line excerpt of user text for a message (never the whole of a long input)."""
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
 def split_steps(order: str) -> list[str]:
     return [s.strip() for s in re.split(r"[;\n]", order) if s.strip()]
 
@@ -107,6 +123,7 @@ class Outcome:
     new_lines: list[str]
     highlight: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)  # the steps as played (describe)
+    announcement: Announcement = field(default_factory=lambda: Announcement(text=""))
 
 
 class GameService:
@@ -117,13 +134,19 @@ class GameService:
         *,
         seed_source: Callable[[], int] | None = None,
         mention_fn: Callable[[int], str] = mention,
+        guard_repeats: bool = True,
     ) -> None:
+        """`guard_repeats`: refuse a typed order that repeats the one just played (a double
+        submit over a network); the terminal client, which reads each line once, turns it
+        off."""
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
         self.mention = mention_fn
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
+        self._drafts = Drafts()
+        self._recent = RecentOrders() if guard_repeats else None
 
     @classmethod
     async def open(cls, path: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -246,6 +269,42 @@ class GameService:
             log.exception("rendering the board failed")
             return None
 
+    # --- the outbox: announcements owed to the channels -----------------------------------
+
+    async def owed(
+        self, limit: int = 20, grace: float = 0.0
+    ) -> list[tuple[OwedAnnouncement, Reply]]:
+        """Announcements of stored changes not yet delivered and due now, with the reply to
+        post. An announcement the game has moved past since keeps its text but pings nobody
+        and shows no board (the newer one does)."""
+        out: list[tuple[OwedAnnouncement, Reply]] = []
+        for owed in await self.store.owed_announcements(limit, grace):
+            game = await self.store.get_game(owed.game_id)
+            current = game.version == owed.version
+            image = None
+            if owed.board and current and game.status != "lobby":
+                state = await self.state_of(game)
+                image = await self._render(state, state.touched)
+            reply = Reply(
+                text=owed.text,
+                image=image,
+                mentions=owed.mentions if current else [],
+                version=owed.version,
+                announcement=(owed.game_id, owed.version),
+            )
+            out.append((owed, reply))
+        return out
+
+    async def delivered(self, announcement: tuple[int, int]) -> None:
+        """The announcement reached the channel: it leaves the outbox."""
+        await self.store.announcement_delivered(*announcement)
+
+    async def delivery_failed(
+        self, announcement: tuple[int, int], retry_in: float, text: str | None = None
+    ) -> None:
+        """Not (wholly) delivered: retry after `retry_in` s; `text` is what is left to post."""
+        await self.store.announcement_failed(*announcement, retry_in, text)
+
     # --- lobby -------------------------------------------------------------------------
 
     async def create(
@@ -279,11 +338,12 @@ class GameService:
             variant = " with Timur's Shadow" if timurs_shadow else ""
             if deck is not None:
                 variant += " with your own deck file"
-            return Reply(
-                text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat with "
-                "`/vj join faction:D|B|V` (one person may hold several), then `/vj start`.",
-                version=game.version,
+            text = (
+                f"New game of Vijayanagara{variant} (game {game.id}). Take a seat with "
+                "`/vj join faction:D|B|V` (one person may hold several), then `/vj start`."
             )
+            await self.store.announce(game.id, game.version, Announcement(text=text))
+            return Reply(text=text, version=game.version, announcement=(game.id, game.version))
 
     async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:
         async with self._lock(channel):
@@ -306,19 +366,21 @@ class GameService:
                             f"Free seats: {free_txt}."
                         )
                 seats = {**game.seats, f.value: user}
-                game = await self.store.update_game(game.id, game.version, seats=seats)
+                left = [x.value for x in FACTIONS if x.value not in seats]
+                tail = (
+                    f" Free seats: {', '.join(left)}."
+                    if left
+                    else (" All seats are taken: `/vj start`." if game.status == "lobby" else "")
+                )
+                text = f"{self.mention(user)} sits as {rules.FACTION_NAMES[f]}.{tail}"
+                game = await self.store.update_game(
+                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                )
             except ServiceError as e:
                 return Reply.error(str(e))
-            left = [x.value for x in FACTIONS if x.value not in game.seats]
-            tail = (
-                f" Free seats: {', '.join(left)}."
-                if left
-                else (" All seats are taken: `/vj start`." if game.status == "lobby" else "")
-            )
-            return Reply(
-                text=f"{self.mention(user)} sits as {rules.FACTION_NAMES[f]}.{tail}",
-                version=game.version,
-            )
+            except StaleAction:
+                return Reply.error("The game changed meanwhile; try `/vj join` again.")
+            return self._announced(game, text)
 
     async def leave(self, channel: str, user: int, faction: str | None = None) -> Reply:
         async with self._lock(channel):
@@ -333,14 +395,21 @@ class GameService:
                 if not mine:
                     raise ServiceError("You have no seat in this game.")
                 seats = {k: v for k, v in game.seats.items() if k not in {f.value for f in mine}}
-                game = await self.store.update_game(game.id, game.version, seats=seats)
+                names = ", ".join(rules.FACTION_NAMES[f] for f in mine)
+                extra = (
+                    " Anyone may take the free seat with `/vj join`."
+                    if game.status == "active"
+                    else ""
+                )
+                text = f"{self.mention(user)} leaves {names}.{extra}"
+                game = await self.store.update_game(
+                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                )
             except ServiceError as e:
                 return Reply.error(str(e))
-            names = ", ".join(rules.FACTION_NAMES[f] for f in mine)
-            extra = (
-                " Anyone may take the free seat with `/vj join`." if game.status == "active" else ""
-            )
-            return Reply(text=f"{self.mention(user)} leaves {names}.{extra}", version=game.version)
+            except StaleAction:
+                return Reply.error("The game changed meanwhile; try `/vj leave` again.")
+            return self._announced(game, text)
 
     async def start(self, channel: str, user: int) -> Reply:
         async with self._lock(channel):
@@ -356,26 +425,27 @@ class GameService:
                         + ". Join with `/vj join faction:`."
                     )
                 state = await asyncio.to_thread(rules.new_game, game.seed, self.options_of(game))
+                seats = ", ".join(self._who(game, f) for f in FACTIONS)
+                nxt, mentions = self.prompt_text(game, state)
+                text = "The game begins: " + seats + ".\n" + "\n".join(state.log) + "\n" + nxt
                 game = await self.store.update_game(
                     game.id,
                     game.version,
                     status="active",
                     snapshot=Snapshot(seq=0, state=state.model_dump_json()),
+                    announcement=Announcement(text=text, mentions=mentions, board=True),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
             except StaleAction:
                 return Reply.error("The game changed meanwhile; try `/vj start` again.")
             self._remember(game, state)
-        seats = ", ".join(self._who(game, f) for f in FACTIONS)
-        nxt, mentions = self.prompt_text(game, state)
-        text = "The game begins: " + seats + ".\n" + "\n".join(state.log) + "\n" + nxt
-        return Reply(
-            text=text,
-            image=await self._render(state, None),
+        return self._announced(
+            game,
+            text,
             mentions=mentions,
+            image=await self._render(state, None),
             buttons=self.buttons_for(game, state),
-            version=game.version,
         )
 
     # --- moves -------------------------------------------------------------------------
@@ -389,14 +459,43 @@ class GameService:
         as_faction: str | None = None,
         expected_version: int | None = None,
     ) -> Reply:
-        """Parse and apply a whole order (steps separated by ';'), all or nothing."""
+        """Parse and apply a whole order (steps separated by ';'), all or nothing.
+
+        An order picked from the suggestions carries the version it was made for (`[v12] …`)
+        and is refused once the game has moved on; a typed order that repeats the one the same
+        user just had played, with nothing in between, is refused as a likely double submit
+        unless it starts with `again:`."""
+        entry = read_entry(order)
         async with self._lock(channel):
             try:
                 game = await self._active_game(channel)
-                if expected_version is not None and expected_version != game.version:
-                    raise ServiceError(self._stale_text(expected_version, game.version))
+                text = entry.order
+                if entry.draft:
+                    draft = self._drafts.take(user, channel)
+                    if draft is None:
+                        raise ServiceError(
+                            "That suggestion stood for an order you typed earlier, which I no "
+                            "longer have. Type the order again."
+                        )
+                    text = draft
+                version = expected_version if expected_version is not None else entry.version
+                if version is not None and version != game.version:
+                    raise ServiceError(self._stale_text(version, game.version, "That suggestion"))
+                key = f"as {as_faction}: {text}" if as_faction else text
+                if (
+                    version is None
+                    and not entry.again
+                    and self._recent is not None
+                    and self._recent.is_repeat(game.id, user, key, game.version)
+                ):
+                    shown = excerpt(text)
+                    raise ServiceError(
+                        f"You just sent `{shown}` and it was played; nothing has happened since, "
+                        "so I took this for a double submit and played nothing. To play it again "
+                        f"on purpose, send `again: {shown}`."
+                    )
                 state = await self.state_of(game)
-                steps = split_steps(order)
+                steps = split_steps(text)
                 if not steps:
                     raise ServiceError("Empty order. " + self._allowed(state))
                 forced = faction_of(as_faction) if as_faction else None
@@ -405,6 +504,8 @@ class GameService:
                     for a in self._parse_step(state, step, len(steps), len(actions) + 1):
                         actions.append((step, a))
                 outcome = await self._apply_and_store(game, state, user, actions, forced)
+                if version is None and self._recent is not None:
+                    self._recent.played(game.id, user, key, outcome.game.version)
             except ServiceError as e:
                 return Reply.error(str(e))
         return await self._moved_reply(outcome)
@@ -456,6 +557,7 @@ class GameService:
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
+        announcement = self._move_announcement(game, state, cur, described, handoff)
         try:
             stored = await self.store.append_actions(
                 game.id,
@@ -465,6 +567,7 @@ class GameService:
                 if handoff
                 else None,
                 status="finished" if cur.game_over else None,
+                announcement=announcement,
             )
         except StaleAction as e:
             self._cache.pop(game.id, None)
@@ -473,7 +576,9 @@ class GameService:
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
         self._remember(stored, cur)
-        return Outcome(stored, state, cur, cur.log[len(state.log) :], highlight, described)
+        return Outcome(
+            stored, state, cur, cur.log[len(state.log) :], highlight, described, announcement
+        )
 
     def _actor(
         self,
@@ -531,26 +636,68 @@ class GameService:
             )
         return p.faction
 
-    async def _moved_reply(self, out: Outcome) -> Reply:
-        game, state = out.game, out.after
-        actor = rules.decider(out.before)
-        lines = [f"• {line}" for line in out.new_lines] or [
-            f"• {actor.value if actor else ''}: {'; '.join(out.steps)}"
+    def _move_announcement(
+        self,
+        game: GameRecord,
+        before: rules.GameState,
+        after: rules.GameState,
+        steps: list[str],
+        handoff: bool,
+    ) -> Announcement:
+        """The public message a move owes the channel: what happened, then who decides next
+        (pinged, with the board, only at a hand-off)."""
+        actor = rules.decider(before)
+        new_lines = after.log[len(before.log) :]
+        lines = [f"• {line}" for line in new_lines] or [
+            f"• {actor.value if actor else ''}: {'; '.join(steps)}"
         ]
-        handoff = state.game_over or rules.decider(state) != actor
         mentions: list[int] = []
-        if state.game_over:
-            lines.append(self._final_text(state))
+        if after.game_over:
+            lines.append(self._final_text(after))
         else:
-            nxt, mentions = self.prompt_text(game, state)
+            nxt, mentions = self.prompt_text(game, after)
             lines.append(nxt)
-        image = await self._render(state, out.highlight) if handoff else None
+        return Announcement(
+            text="\n".join(lines), mentions=mentions if handoff else [], board=handoff
+        )
+
+    def _announced(
+        self,
+        game: GameRecord,
+        text: str,
+        *,
+        mentions: list[int] | None = None,
+        image: bytes | None = None,
+        buttons: list[Button] | None = None,
+        receipt: str | None = None,
+    ) -> Reply:
+        """The public reply for a change stored with its announcement (game, version)."""
         return Reply(
-            text="\n".join(lines),
+            text=text,
             image=image,
-            mentions=mentions if handoff else [],
-            buttons=self.buttons_for(game, state),
+            mentions=mentions or [],
+            buttons=buttons or [],
             version=game.version,
+            announcement=(game.id, game.version),
+            receipt=receipt,
+        )
+
+    async def _moved_reply(self, out: Outcome) -> Reply:
+        """The reply for a stored move. The move is stored: nothing here may fail it, so a
+        broken picture or button row still leaves the announcement."""
+        game, state, a = out.game, out.after, out.announcement
+        try:
+            buttons = self.buttons_for(game, state)
+        except Exception:
+            log.exception("game %s: building the buttons failed", game.id)
+            buttons = []
+        return self._announced(
+            game,
+            a.text,
+            mentions=a.mentions,
+            image=await self._render(state, out.highlight) if a.board else None,
+            buttons=buttons,
+            receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
         )
 
     def _final_text(self, state: rules.GameState) -> str:
@@ -559,10 +706,10 @@ class GameService:
         parts = [f"{i}. {rules.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)]
         return "**The game is over.**\n" + "\n".join(parts)
 
-    def _stale_text(self, old: int, now: int) -> str:
+    def _stale_text(self, old: int, now: int, what: str = "That button") -> str:
         return (
-            f"That button belongs to an older position (version {old}; the game is now at "
-            f"version {now}). Use the newest message or `/vj play`."
+            f"{what} belongs to an older position (version {old}; the game is now at "
+            f"version {now}), so nothing was played. Use the newest message or `/vj play`."
         )
 
     async def press(self, channel: str, user: int, custom_id: str) -> Reply:
@@ -765,8 +912,12 @@ class GameService:
             lines.append(f"Shaded: {c.shaded}")
         return Reply(text="\n".join(lines))
 
-    def card_choices(self, typed: str, limit: int = 25) -> list[tuple[str, int]]:
-        deck = rules.standard_deck()
+    async def card_choices(
+        self, channel: str, typed: str, limit: int = 25
+    ) -> list[tuple[str, int]]:
+        """Autocomplete for `/vj card`: the cards of this channel's game (its own deck file, if
+        it was created with one) whose number and title contain what was typed."""
+        deck = await self.channel_deck(channel)
         t = typed.strip().lower()
         out = []
         for n in sorted(deck.cards):
@@ -777,16 +928,19 @@ class GameService:
         return out[:limit]
 
     async def legal_orders(
-        self, channel: str, user: int | None, typed: str, limit: int = 25
-    ) -> list[str]:
-        """Autocomplete for `/vj play order:`: the legal next steps (describe), filtered by what
-        was typed. Steps already typed before the last ';' are applied first, so the choices
-        continue the order."""
+        self, channel: str, user: int, typed: str, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        """Autocomplete for `/vj play order:`: (name, value) pairs. The names are the legal next
+        steps (describe) filtered by what was typed; steps typed before the last ';' are applied
+        first, so the choices continue the order. Each value carries the game's version
+        (order_entry). When the order no longer fits a suggestion (100 characters), the first
+        choice sends the steps typed so far as a draft, to be continued with another
+        `/vj play`."""
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return []
         state = await self.state_of(game)
-        head, _, last = typed.rpartition(";")
+        head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
             try:
@@ -796,15 +950,24 @@ class GameService:
                 return []
             prefix = head.strip() + "; "
         words = last.strip().lower().split()
-        out: list[str] = []
+        out: list[tuple[str, str]] = []
+        cut = False  # a continuation did not fit in a suggestion
         for a in rules.legal_actions(state):
             d = rules.describe(state, a)
             if all(w in d.lower() for w in words):
-                full = prefix + d
-                if len(full) <= 100:
-                    out.append(full)
-            if len(out) >= limit:
-                break
+                value = tagged(game.version, prefix + d)
+                if len(value) > CHOICE_LIMIT:
+                    cut = True
+                elif len(out) < limit:
+                    out.append((prefix + d, value))
+        if cut and prefix:
+            steps = len(split_steps(head))
+            self._drafts.keep(user, channel, head.strip())
+            name = (
+                f"Send the {steps} step{'s' if steps != 1 else ''} typed so far, then "
+                "continue with another /vj play"
+            )
+            out = [(name, draft_value(game.version)), *out[: limit - 1]]
         return out
 
     async def shortcut_choices(self, channel: str, name: str, typed: str) -> list[str]:
@@ -893,14 +1056,18 @@ class GameService:
             except ServiceError as e:
                 return Reply.error(str(e))
             self._remember(game, state)
-        if status == "lobby":
-            return Reply(text=f"Imported game {game.id} (not started).", version=game.version)
-        nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-        return Reply(
-            text=f"Imported game {game.id}: {len(data.actions)} steps replayed.\n{nxt}",
+            if status == "lobby":
+                text = f"Imported game {game.id} (not started)."
+                await self.store.announce(game.id, game.version, Announcement(text=text))
+                return self._announced(game, text)
+            nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
+            text = f"Imported game {game.id}: {len(data.actions)} steps replayed.\n{nxt}"
+            await self.store.announce(game.id, game.version, Announcement(text=text, board=True))
+        return self._announced(
+            game,
+            text,
             image=await self._render(state, None),
             buttons=self.buttons_for(game, state) if status == "active" else [],
-            version=game.version,
         )
 
     async def abort(self, channel: str, user: int, *, is_manager: bool = False) -> Reply:
@@ -911,13 +1078,16 @@ class GameService:
                     raise ServiceError(
                         "Only the game's creator or a member with Manage Server may end it."
                     )
-                game = await self.store.update_game(game.id, game.version, status="aborted")
+                text = f"Game {game.id} ended by {self.mention(user)} without a result."
+                game = await self.store.update_game(
+                    game.id, game.version, status="aborted", announcement=Announcement(text=text)
+                )
             except ServiceError as e:
                 return Reply.error(str(e))
             except StaleAction:
                 return Reply.error("The game changed meanwhile; try again.")
             self._cache.pop(game.id, None)
-        return Reply(text=f"Game {game.id} ended by {self.mention(user)} without a result.")
+        return self._announced(game, text)
 
     def help(self) -> Reply:
         lines = ["**Vijayanagara** — play-by-chat for three. Commands (`/vj ...`):"]

@@ -48,6 +48,25 @@ class Snapshot(BaseModel):
     state: str  # GameState JSON
 
 
+class Announcement(BaseModel):
+    """A public message a stored change owes its channel (the outbox): written in the same
+    transaction as the change, deleted once delivered."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    mentions: list[int] = Field(default_factory=list)  # user ids to ping
+    board: bool = False  # attach the board picture
+
+
+class OwedAnnouncement(Announcement):
+    game_id: int
+    version: int  # the version the change produced
+    channel_id: str
+    attempts: int = 0
+    created_at: str = ""
+
+
 class ExportedAction(BaseModel):
     action: dict[str, Any]
     faction: str | None = None

@@ -21,10 +21,12 @@ import aiosqlite
 
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .models import (
+    Announcement,
     ExportedAction,
     GameExport,
     GameRecord,
     NewAction,
+    OwedAnnouncement,
     Snapshot,
     Status,
     StoredAction,
@@ -75,6 +77,7 @@ class _Append:
     actions: list[NewAction]
     snapshot: Snapshot | None
     status: Status | None
+    announcement: Announcement | None
     future: asyncio.Future[GameRecord]
 
 
@@ -259,13 +262,17 @@ class SQLiteStore:
         seats: dict[str, int] | None = None,
         status: Status | None = None,
         snapshot: Snapshot | None = None,
+        announcement: Announcement | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             await self._check_version(conn, game_id, expected_version)
             await self._bump(conn, game_id, expected_version, seats, status)
             if snapshot is not None:
                 await self._put_snapshot(conn, game_id, snapshot)
-            return await self._fetch_game(conn, game_id)
+            game = await self._fetch_game(conn, game_id)
+            if announcement is not None:
+                await self._put_announcement(conn, game, announcement)
+            return game
 
     async def _put_snapshot(
         self, conn: aiosqlite.Connection, game_id: int, snapshot: Snapshot
@@ -283,6 +290,7 @@ class SQLiteStore:
         *,
         snapshot: Snapshot | None = None,
         status: Status | None = None,
+        announcement: Announcement | None = None,
     ) -> GameRecord:
         """Group commit: appends that arrive while a commit is being synced wait and are then
         written together in one transaction (each in its own savepoint, with its own version
@@ -293,6 +301,7 @@ class SQLiteStore:
             list(actions),
             snapshot,
             status,
+            announcement,
             asyncio.get_running_loop().create_future(),
         )
         self._queue.append(req)
@@ -351,13 +360,16 @@ class SQLiteStore:
         await self._bump(conn, req.game_id, req.expected_version, None, req.status)
         if req.snapshot is not None:
             await self._put_snapshot(conn, req.game_id, req.snapshot)
-        return game.model_copy(
+        stored = game.model_copy(
             update={
                 "version": game.version + 1,
                 "actions": seq + len(req.actions),
                 "status": req.status or game.status,
             }
         )
+        if req.announcement is not None:
+            await self._put_announcement(conn, stored, req.announcement)
+        return stored
 
     # --- export / import ---------------------------------------------------------------
 
@@ -376,7 +388,12 @@ class SQLiteStore:
         )
 
     async def import_game(
-        self, channel_id: str, data: GameExport, *, snapshot: Snapshot | None = None
+        self,
+        channel_id: str,
+        data: GameExport,
+        *,
+        snapshot: Snapshot | None = None,
+        announcement: Announcement | None = None,
     ) -> GameRecord:
         try:
             async with self._tx() as conn:
@@ -404,11 +421,77 @@ class SQLiteStore:
                 )
                 if snapshot is not None:
                     await self._put_snapshot(conn, game_id, snapshot)
-                return await self._fetch_game(conn, game_id)
+                game = await self._fetch_game(conn, game_id)
+                if announcement is not None:
+                    await self._put_announcement(conn, game, announcement)
+                return game
         except sqlite3.IntegrityError as e:
             if "games_one_open_per_channel" in str(e) or "UNIQUE" in str(e):
                 raise GameExists(channel_id) from e
             raise
+
+    # --- the outbox --------------------------------------------------------------------
+
+    async def _put_announcement(
+        self, conn: aiosqlite.Connection, game: GameRecord, a: Announcement
+    ) -> None:
+        await conn.execute(
+            "INSERT OR REPLACE INTO outbox (game_id, version, channel_id, text, mentions, board) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game.id, game.version, game.channel_id, a.text, json.dumps(a.mentions), a.board),
+        )
+
+    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
+        async with self._tx() as conn:
+            game = await self._fetch_game(conn, game_id)
+            await self._put_announcement(
+                conn, game.model_copy(update={"version": version}), announcement
+            )
+
+    async def owed_announcements(
+        self, limit: int = 20, grace: float = 0.0
+    ) -> list[OwedAnnouncement]:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT game_id, version, channel_id, text, mentions, board, attempts, "
+                f"created_at FROM outbox WHERE next_attempt_at <= {_NOW} AND (attempts > 0 "
+                "OR created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)) "
+                "ORDER BY created_at, game_id, version LIMIT ?",
+                (f"-{max(0.0, grace):.3f} seconds", limit),
+            ) as c,
+        ):
+            rows = await c.fetchall()
+        return [
+            OwedAnnouncement(
+                game_id=r[0],
+                version=r[1],
+                channel_id=r[2],
+                text=r[3],
+                mentions=json.loads(r[4]),
+                board=bool(r[5]),
+                attempts=r[6],
+                created_at=r[7],
+            )
+            for r in rows
+        ]
+
+    async def announcement_delivered(self, game_id: int, version: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "DELETE FROM outbox WHERE game_id = ? AND version = ?", (game_id, version)
+            )
+
+    async def announcement_failed(
+        self, game_id: int, version: int, retry_in: float, text: str | None = None
+    ) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = "
+                "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?), text = COALESCE(?, text) "
+                "WHERE game_id = ? AND version = ?",
+                (f"+{max(0.0, retry_in):.3f} seconds", text, game_id, version),
+            )
 
 
 async def open_store(path: str | Path) -> SQLiteStore:

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .models import GameExport, GameRecord, NewAction, Snapshot, Status, StoredAction
+from .models import (
+    Announcement,
+    GameExport,
+    GameRecord,
+    NewAction,
+    OwedAnnouncement,
+    Snapshot,
+    Status,
+    StoredAction,
+)
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
@@ -44,7 +53,11 @@ class Store(Protocol):
         seats: dict[str, int] | None = None,
         status: Status | None = None,
         snapshot: Snapshot | None = None,
-    ) -> GameRecord: ...
+        announcement: Announcement | None = None,
+    ) -> GameRecord:
+        """`announcement`: what the change owes the channel, stored in the same transaction
+        (the outbox), keyed by the version the change produces."""
+        ...
 
     async def append_actions(
         self,
@@ -54,8 +67,10 @@ class Store(Protocol):
         *,
         snapshot: Snapshot | None = None,
         status: Status | None = None,
+        announcement: Announcement | None = None,
     ) -> GameRecord:
-        """Append after the last seq, in one transaction with the version check."""
+        """Append after the last seq, in one transaction with the version check (and the
+        announcement the move owes, as in update_game)."""
         ...
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]: ...
@@ -67,7 +82,38 @@ class Store(Protocol):
     async def export_game(self, game_id: int) -> GameExport: ...
 
     async def import_game(
-        self, channel_id: str, data: GameExport, *, snapshot: Snapshot | None = None
+        self,
+        channel_id: str,
+        data: GameExport,
+        *,
+        snapshot: Snapshot | None = None,
+        announcement: Announcement | None = None,
     ) -> GameRecord:
         """Store a whole game (the caller has checked that it replays)."""
+        ...
+
+    # --- the outbox: announcements still owed ---------------------------------------------
+
+    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
+        """Owe an announcement for a change already stored (when it could not be written in
+        the change's own transaction)."""
+        ...
+
+    async def owed_announcements(
+        self, limit: int = 20, grace: float = 0.0
+    ) -> list[OwedAnnouncement]:
+        """The announcements due now, oldest first: those that failed and are due again, and
+        those never tried that are older than `grace` seconds (younger ones are still being
+        delivered by whoever stored them)."""
+        ...
+
+    async def announcement_delivered(self, game_id: int, version: int) -> None:
+        """Delivered (or given up): it leaves the outbox."""
+        ...
+
+    async def announcement_failed(
+        self, game_id: int, version: int, retry_in: float, text: str | None = None
+    ) -> None:
+        """A delivery attempt failed: try again after `retry_in` seconds (with `text`, what is
+        left to deliver, when part of it went out)."""
         ...

@@ -51,11 +51,12 @@ async def play_random(svc: GameService, steps: int, seed: int, channel: str = CH
     r = random.Random(seed)
     n = 0
     for _ in range(steps):
-        _, st = await current(svc, channel)
+        version, st = await current(svc, channel)
         if st.game_over:
             break
         a = r.choice(rules.legal_actions(st))
-        reply = await svc.play(channel, who(st), rules.describe(st, a))
+        # as a suggestion carries it: the position the order was chosen for
+        reply = await svc.play(channel, who(st), rules.describe(st, a), expected_version=version)
         assert reply.ok, reply.text
         n += 1
     return n
@@ -268,14 +269,15 @@ async def test_reading_commands(svc: GameService) -> None:
     c = svc.card("1")
     assert c.ok and "Capital Relocated" in c.text and "Unshaded" in c.text
     assert not svc.card("zzzz").ok
-    assert svc.card_choices("capital")[0][1] == 1
+    assert (await svc.card_choices(CH, "capital"))[0][1] == 1
     h = svc.help()
     assert "create" in h.text and "play" in h.text
-    orders = await svc.legal_orders(CH, B, "")
-    assert "pass" in orders
-    assert await svc.legal_orders(CH, B, "pa") == ["pass"]
+    version, _ = await current(svc)
+    orders = dict(await svc.legal_orders(CH, B, ""))
+    assert orders["pass"] == f"[v{version}] pass"
+    assert [n for n, _ in await svc.legal_orders(CH, B, "pa")] == ["pass"]
     chained = await svc.legal_orders(CH, B, "command; ")
-    assert chained and all(o.startswith("command; ") for o in chained)
+    assert chained and all(n.startswith("command; ") for n, _ in chained)
 
 
 async def test_abort(svc: GameService) -> None:

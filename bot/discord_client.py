@@ -1,0 +1,175 @@
+"""The discord.py client: the /vj command tree, button clicks, the error handler, the outbox
+loop that delivers announcements still owed, and a clean shutdown.
+
+Buttons carry `vj:<game>:<version>:<what>` custom ids and are handled in `on_interaction` by
+parsing the id, so they keep working after a restart and a click on an old message is refused
+by the service (the version no longer matches).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from .discord_commands import VjGroup, channel_key
+from .discord_delivery import (
+    SEND_ERRORS,
+    answer_change,
+    mark_delivered,
+    post_parts,
+    public_parts,
+    sender_of,
+)
+from .service import CUSTOM_ID_PREFIX, GameService
+
+log = logging.getLogger(__name__)
+
+OUTBOX_INTERVAL = 10.0  # seconds between two looks at the outbox
+OUTBOX_GRACE = 60.0  # an announcement younger than this is still being delivered by its move
+DRAIN_TIMEOUT = 8.0  # seconds a shutdown waits for replies in flight (docker stop gives 10)
+MAX_BACKOFF = 3600.0
+NOT_IN_SERVERS = (
+    "Games live in server channels and threads, not in direct messages: use `/vj` in a "
+    "server where I am."
+)
+FAILED = (
+    "Something went wrong on my side and I could not finish that (it is logged). "
+    "`/vj status` shows what the game has stored: check it before you send the same again."
+)
+
+
+class VjTree(app_commands.CommandTree["VijayanagaraBot"]):
+    """Refuses every /vj interaction outside a server (the group is guild-only too, so Discord
+    should not even offer it there)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.guild_id is not None:
+            return True
+        with contextlib.suppress(*SEND_ERRORS):
+            if interaction.type == discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(NOT_IN_SERVERS, ephemeral=True)
+        return False
+
+
+class VijayanagaraBot(discord.Client):
+    """The client: no privileged intents; slash commands and components only."""
+
+    def __init__(self, service: GameService, *, sync: bool = True) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        intents.members = False
+        intents.presences = False
+        super().__init__(intents=intents)
+        self.service = service
+        self.tree = VjTree(self)
+        self.group = VjGroup(service)
+        self.tree.add_command(self.group)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self._sync = sync
+        self.in_flight: set[tuple[int, int]] = set()  # announcements being delivered now
+        self.delivered_unmarked: set[tuple[int, int]] = set()
+        self.handling: set[asyncio.Task[Any]] = set()  # interactions being answered
+        self.outbox_interval = OUTBOX_INTERVAL
+        self._outbox: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        if self._sync:
+            synced = await self.tree.sync()
+            log.info("synced %d application command(s)", len(synced))
+        self._outbox = asyncio.create_task(self._outbox_loop(), name="vj-outbox")
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    # --- interactions ------------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on one of our buttons (slash commands go through the tree)."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(CUSTOM_ID_PREFIX + ":"):
+            return
+        try:
+            await answer_change(
+                interaction,
+                self.service,
+                lambda: self.service.press(
+                    channel_key(interaction), interaction.user.id, custom_id
+                ),
+            )
+        except Exception:
+            log.exception("button %s failed", custom_id)
+            await self._say_failed(interaction)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = NOT_IN_SERVERS
+        else:
+            log.error("command failed", exc_info=error)
+            text = FAILED
+        await self._say_failed(interaction, text)
+
+    async def _say_failed(self, interaction: discord.Interaction[Any], text: str = FAILED) -> None:
+        """Tell the sender privately; never removes what was already delivered."""
+        try:
+            await sender_of(interaction, self.service).private(text)
+        except SEND_ERRORS as e:
+            log.warning("could not tell the user about the failure: %s", e)
+
+    # --- the outbox ------------------------------------------------------------------------
+
+    async def _outbox_loop(self) -> None:
+        grace = 0.0  # at start-up, whatever is owed was left by the previous run
+        while not self.is_closed():
+            try:
+                await self.flush_outbox(grace)
+            except Exception:
+                log.exception("outbox: delivery round failed")
+            grace = OUTBOX_GRACE
+            await asyncio.sleep(self.outbox_interval)
+
+    async def flush_outbox(self, grace: float = OUTBOX_GRACE) -> int:
+        """Deliver announcements still owed as channel messages; return how many went out."""
+        for key in list(self.delivered_unmarked):
+            with contextlib.suppress(Exception):
+                await self.service.delivered(key)
+                self.delivered_unmarked.discard(key)
+        sent = 0
+        for owed, reply in await self.service.owed(grace=grace):
+            key = (owed.game_id, owed.version)
+            if key in self.in_flight or key in self.delivered_unmarked:
+                continue
+            rest = await post_parts(self, int(owed.channel_id), public_parts(reply))
+            if not rest:
+                await mark_delivered(self, self.service, key)
+                sent += 1
+                continue
+            backoff = min(MAX_BACKOFF, 15.0 * 2 ** min(owed.attempts, 12))
+            log.warning("outbox: %s not delivered (attempt %d)", key, owed.attempts + 1)
+            await self.service.delivery_failed(key, backoff, text="\n".join(p.text for p in rest))
+        return sent
+
+    # --- shutdown ----------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Let replies in flight finish (up to DRAIN_TIMEOUT), then disconnect."""
+        busy = {t for t in self.handling if not t.done() and t is not asyncio.current_task()}
+        if busy:
+            log.info("waiting for %d reply(ies) in flight", len(busy))
+            await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
+        if self._outbox is not None:
+            self._outbox.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._outbox
+        await super().close()

@@ -1,0 +1,427 @@
+"""Turning a service `Reply` into Discord messages, so that a stored change always reaches its
+channel and pings whoever must act next.
+
+Discord's rules this follows: an interaction gets exactly one initial response, within 3 s of
+its creation (`interaction.created_at`, not when the handler started); follow-ups work for
+15 minutes; the first follow-up after a "thinking" deferral is applied as an *edit* of that
+message, so it notifies nobody. Hence:
+
+- a change is deferred privately at once; the sender's private placeholder is then edited
+  into a receipt, and the public announcement goes out as *new* messages (which notify);
+- when the interaction's webhook fails (a dead token, a 5xx, a dropped connection) the
+  announcement goes out as plain channel messages; when the upload is refused it goes out
+  without the picture, saying why; when everything fails it stays in the outbox and the
+  client's outbox loop delivers it later (bot/discord_client.py);
+- nothing already delivered is ever deleted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, Literal
+
+import aiohttp
+import discord
+
+from .reply import Reply, split_text
+from .service import GameService
+
+log = logging.getLogger(__name__)
+
+ANSWER_BY = 2.5  # seconds after the interaction's creation: Discord allows 3
+RETRY_AFTER = 30.0  # seconds before the outbox loop retries an announcement that failed
+NO_ATTACH_NOTE = (
+    "(No board picture: I lack the **Attach Files** permission here. `/vj board` shows it "
+    "once a server manager grants it.)"
+)
+STYLES: dict[str, discord.ButtonStyle] = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+# What a failed send raises: Discord's refusals, and the network failing under them.
+SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError)
+
+Deferral = Literal["none", "private", "public", "update"]
+
+
+def seconds_left(interaction: discord.Interaction[Any]) -> float:
+    """Time left to answer or defer, counted from the interaction's creation."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return ANSWER_BY - age
+
+
+def make_view(reply: Reply) -> discord.ui.View | None:
+    if not reply.buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, b in enumerate(reply.buttons[:25]):
+        view.add_item(
+            discord.ui.Button(
+                label=b.label[:80], custom_id=b.custom_id, style=STYLES[b.style], row=min(i // 5, 4)
+            )
+        )
+    view.stop()  # the clicks are handled by the client's on_interaction, not kept in memory
+    return view
+
+
+def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=u) for u in reply.mentions]
+    )
+
+
+def files_of(reply: Reply, *, image: bool = True) -> list[discord.File]:
+    out = []
+    if reply.image is not None and image:
+        out.append(discord.File(io.BytesIO(reply.image), filename="board.png"))
+    if reply.file is not None:
+        out.append(discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename))
+    return out
+
+
+class Sender:
+    """One interaction's answers: tracks what was sent so nothing is answered twice or
+    deleted once delivered."""
+
+    def __init__(self, interaction: discord.Interaction[Any], service: GameService) -> None:
+        self.interaction = interaction
+        self.service = service
+        self.deferral: Deferral = "none"
+        self.delivered = False  # something with content reached the user
+
+    @property
+    def component(self) -> bool:
+        return self.interaction.type == discord.InteractionType.component
+
+    def can_attach(self) -> bool:
+        return self.interaction.app_permissions.attach_files
+
+    async def defer(self, *, private: bool) -> bool:
+        """The initial response: a deferral. False when Discord no longer takes one (the
+        interaction is older than 3 s or unknown): then nothing must be done for it."""
+        if self.interaction.response.is_done():
+            return True
+        try:
+            if self.component:
+                await self.interaction.response.defer()
+                self.deferral = "update"
+            else:
+                await self.interaction.response.defer(thinking=True, ephemeral=private)
+                self.deferral = "private" if private else "public"
+        except SEND_ERRORS as e:
+            log.warning("could not defer interaction %s: %s", self.interaction.id, e)
+            return False
+        return True
+
+    # --- sending ---------------------------------------------------------------------
+
+    async def send(self, reply: Reply) -> None:
+        if reply.announcement is not None:
+            await self.announce(reply)
+        elif reply.ephemeral or not reply.ok:
+            await self.private(reply.text, reply)
+        else:
+            await self.plain(reply)
+
+    async def private(self, text: str, reply: Reply | None = None) -> None:
+        """Text only the sender sees (an error, a log page, a receipt)."""
+        chunks = split_text(text)
+        files = files_of(reply) if reply is not None else []
+        first = 0
+        if self.deferral == "private" and not self.delivered:
+            await self.interaction.edit_original_response(
+                content=chunks[0],
+                attachments=files if len(chunks) == 1 else [],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            self.delivered, first = True, 1
+        elif self.deferral == "public" and not self.delivered:
+            # the public "thinking…" placeholder holds nothing yet; a private answer replaces it
+            await self.interaction.delete_original_response()
+            self.deferral = "update"
+        elif self.deferral == "none":
+            await self.interaction.response.send_message(
+                chunks[0],
+                ephemeral=True,
+                files=files if len(chunks) == 1 else [],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            self.deferral, self.delivered, first = "update", True, 1
+        for i, chunk in enumerate(chunks[first:], start=first):
+            last = i == len(chunks) - 1
+            await self.interaction.followup.send(
+                chunk,
+                ephemeral=True,
+                files=files if last else [],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            self.delivered = True
+
+    async def plain(self, reply: Reply) -> None:
+        """A public answer that stores nothing (a board, a status, a card)."""
+        chunks = split_text(reply.text)
+        if reply.image is not None and not self.can_attach():
+            chunks = split_text(reply.text + "\n" + NO_ATTACH_NOTE)
+        files = files_of(reply, image=self.can_attach())
+        view = make_view(reply)
+        mentions = allowed_mentions(reply)
+        for i, chunk in enumerate(chunks):
+            last = i == len(chunks) - 1
+            extra: dict[str, Any] = {}
+            if last and view is not None:
+                extra["view"] = view
+            if self.deferral == "none":
+                await self.interaction.response.send_message(
+                    chunk, files=files if last else [], allowed_mentions=mentions, **extra
+                )
+                self.deferral = "update"
+            elif self.deferral == "public" and not self.delivered:
+                await self.interaction.edit_original_response(
+                    content=chunk,
+                    attachments=files if last else [],
+                    allowed_mentions=mentions,
+                    **extra,
+                )
+            else:
+                if self.deferral == "private" and not self.delivered:
+                    await self.interaction.edit_original_response(content="Posted below.")
+                    self.delivered = True
+                await self.interaction.followup.send(
+                    chunk, files=files if last else [], allowed_mentions=mentions, **extra
+                )
+            self.delivered = True
+
+    async def announce(self, reply: Reply) -> None:
+        """A stored change: the sender's receipt, then the public messages, through the
+        interaction while it works and the channel otherwise; the outbox is told how it went."""
+        assert reply.announcement is not None
+        key = reply.announcement
+        client = self.interaction.client
+        in_flight: set[tuple[int, int]] = getattr(client, "in_flight", set())
+        in_flight.add(key)
+        try:
+            webhook = await self._receipt(reply)
+            rest = await self._publish_via_webhook(reply) if webhook else public_parts(reply)
+            if rest:
+                rest = await post_parts(client, self.interaction.channel_id or 0, rest)
+            if rest:
+                log.warning("announcement %s not delivered yet; the outbox will retry", key)
+                await self.service.delivery_failed(key, RETRY_AFTER, text=join_parts(rest))
+            else:
+                await mark_delivered(client, self.service, key)
+        finally:
+            in_flight.discard(key)
+
+    async def _receipt(self, reply: Reply) -> bool:
+        """Edit the private placeholder into the sender's receipt (or take the buttons off the
+        clicked message). False when the interaction's webhook no longer works."""
+        try:
+            if self.deferral == "private":
+                await self.interaction.edit_original_response(
+                    content=reply.receipt or "✓ Done.",
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                self.delivered = True
+            elif self.deferral == "update":
+                await self.interaction.edit_original_response(view=None)
+        except SEND_ERRORS as e:
+            log.warning("interaction %s: receipt failed (%s)", self.interaction.id, e)
+            return False
+        return True
+
+    async def _publish_via_webhook(self, reply: Reply) -> list[Part]:
+        """Send the public parts as follow-ups; return those that did not go out."""
+        parts = public_parts(reply, attach=self.can_attach())
+        for i, part in enumerate(parts):
+            try:
+                await self.interaction.followup.send(**part.kwargs(), wait=True)
+            except discord.Forbidden as e:
+                if not part.files:
+                    log.warning("follow-up refused: %s", e)
+                    return parts[i:]
+                part = part.without_files()
+                parts[i] = part
+                try:
+                    await self.interaction.followup.send(**part.kwargs(), wait=True)
+                except SEND_ERRORS as e2:
+                    log.warning("follow-up failed: %s", e2)
+                    return parts[i:]
+            except SEND_ERRORS as e:
+                log.warning("follow-up failed: %s", e)
+                return parts[i:]
+            self.delivered = True
+        return []
+
+
+class Part:
+    """One public message of an announcement."""
+
+    def __init__(
+        self,
+        text: str,
+        reply: Reply,
+        *,
+        files: bool,
+        last: bool,
+    ) -> None:
+        self.text = text
+        self.reply = reply
+        self.files = files
+        self.last = last
+
+    def kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "content": self.text,
+            "allowed_mentions": allowed_mentions(self.reply),
+        }
+        if self.files:
+            out["files"] = files_of(self.reply)
+        if self.last and (view := make_view(self.reply)) is not None:
+            out["view"] = view
+        return out
+
+    def without_files(self) -> Part:
+        return Part(f"{self.text}\n{NO_ATTACH_NOTE}", self.reply, files=False, last=self.last)
+
+
+def public_parts(reply: Reply, *, attach: bool = True) -> list[Part]:
+    """The announcement cut into messages; the picture and the buttons on the last one."""
+    text = reply.text
+    has_files = reply.image is not None or reply.file is not None
+    if reply.image is not None and not attach:
+        text = f"{text}\n{NO_ATTACH_NOTE}"
+    chunks = split_text(text)
+    return [
+        Part(
+            c,
+            reply,
+            files=has_files and attach and i == len(chunks) - 1,
+            last=i == len(chunks) - 1,
+        )
+        for i, c in enumerate(chunks)
+    ]
+
+
+def join_parts(parts: list[Part]) -> str:
+    return "\n".join(p.text for p in parts)
+
+
+async def post_parts(client: discord.Client, channel_id: int, parts: list[Part]) -> list[Part]:
+    """Post parts as plain channel messages (the bot's own token); return what did not go."""
+    channel = client.get_partial_messageable(channel_id)
+    for i, part in enumerate(parts):
+        try:
+            await channel.send(**part.kwargs())
+        except discord.Forbidden as e:
+            if not part.files:
+                log.warning("channel %s refused a message: %s", channel_id, e)
+                return parts[i:]
+            part = part.without_files()
+            parts[i] = part
+            try:
+                await channel.send(**part.kwargs())
+            except SEND_ERRORS as e2:
+                log.warning("channel %s: %s", channel_id, e2)
+                return parts[i:]
+        except SEND_ERRORS as e:
+            log.warning("channel %s: %s", channel_id, e)
+            return parts[i:]
+    return []
+
+
+async def mark_delivered(
+    client: discord.Client, service: GameService, key: tuple[int, int]
+) -> None:
+    """Tell the outbox; if the database refuses now, remember it so the outbox loop neither
+    posts it twice nor forgets to clear it."""
+    try:
+        await service.delivered(key)
+    except Exception:
+        log.exception("announcement %s delivered but not yet cleared from the outbox", key)
+        unmarked: set[tuple[int, int]] = getattr(client, "delivered_unmarked", set())
+        unmarked.add(key)
+
+
+# --- answering an interaction: when to defer ---------------------------------------------
+
+
+@contextlib.contextmanager
+def answering(interaction: discord.Interaction[Any]) -> Iterator[None]:
+    """Count this task among the client's interactions being answered (a shutdown waits)."""
+    handling: set[asyncio.Task[Any]] | None = getattr(interaction.client, "handling", None)
+    task = asyncio.current_task()
+    if handling is not None and task is not None:
+        handling.add(task)
+    try:
+        yield
+    finally:
+        if handling is not None and task is not None:
+            handling.discard(task)
+
+
+def sender_of(interaction: discord.Interaction[Any], service: GameService) -> Sender:
+    """The interaction's Sender (kept in `extras` so the error handler finds what was sent)."""
+    sender = interaction.extras.get("sender")
+    if not isinstance(sender, Sender):
+        sender = Sender(interaction, service)
+        interaction.extras["sender"] = sender
+    return sender
+
+
+async def answer_change(
+    interaction: discord.Interaction[Any],
+    service: GameService,
+    work: Callable[[], Awaitable[Reply]],
+) -> None:
+    """Anything that may change a game (or downloads an attachment first): defer privately at
+    once, then run it and deliver. An interaction Discord no longer accepts is not run: its
+    sender sees it fail and nothing was done."""
+    with answering(interaction):
+        sender = sender_of(interaction, service)
+        if not await sender.defer(private=True):
+            return
+        await sender.send(await work())
+
+
+async def answer_read(
+    interaction: discord.Interaction[Any],
+    service: GameService,
+    work: Awaitable[Reply],
+    *,
+    private: bool = False,
+) -> None:
+    """A read: answer directly when it is ready in time, else defer before 2.5 s counted
+    from the interaction's creation."""
+    with answering(interaction):
+        sender = sender_of(interaction, service)
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, seconds_left(interaction)))
+        if not done and not await sender.defer(private=private):
+            task.cancel()
+            return
+        await sender.send(await task)
+
+
+async def choices_in_time(
+    interaction: discord.Interaction[Any], work: Awaitable[list[Any]]
+) -> list[Any]:
+    """Autocomplete: the choices if they are ready in time, else none (Discord shows an empty
+    list rather than 'Loading options failed')."""
+    budget = seconds_left(interaction)
+    try:
+        if budget <= 0:
+            raise TimeoutError
+        return await asyncio.wait_for(work, timeout=budget)
+    except TimeoutError:
+        log.warning("autocomplete %s: no choices in time", interaction.id)
+    except Exception:
+        log.exception("autocomplete %s failed", interaction.id)
+    if asyncio.iscoroutine(work):
+        work.close()
+    return []
