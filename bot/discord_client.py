@@ -130,23 +130,25 @@ class VijayanagaraBot(discord.Client):
     # --- the outbox ------------------------------------------------------------------------
 
     async def _outbox_loop(self) -> None:
-        grace = 0.0  # at start-up, whatever is owed was left by the previous run
+        first = True  # at start-up, whatever is owed was left by the previous run: now
         while not self.is_closed():
             try:
-                await self.flush_outbox(grace)
+                await self.flush_outbox(0.0 if first else OUTBOX_GRACE, ignore_backoff=first)
             except Exception:
                 log.exception("outbox: delivery round failed")
-            grace = OUTBOX_GRACE
+            first = False
             await asyncio.sleep(self.outbox_interval)
 
-    async def flush_outbox(self, grace: float = OUTBOX_GRACE) -> int:
+    async def flush_outbox(
+        self, grace: float = OUTBOX_GRACE, *, ignore_backoff: bool = False
+    ) -> int:
         """Deliver announcements still owed as channel messages; return how many went out."""
         for key in list(self.delivered_unmarked):
             with contextlib.suppress(Exception):
                 await self.service.delivered(key)
                 self.delivered_unmarked.discard(key)
         sent = 0
-        for owed, reply in await self.service.owed(grace=grace):
+        for owed, reply in await self.service.owed(grace=grace, ignore_backoff=ignore_backoff):
             key = (owed.game_id, owed.version)
             if key in self.in_flight or key in self.delivered_unmarked:
                 continue

@@ -272,13 +272,15 @@ class GameService:
     # --- the outbox: announcements owed to the channels -----------------------------------
 
     async def owed(
-        self, limit: int = 20, grace: float = 0.0
+        self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
     ) -> list[tuple[OwedAnnouncement, Reply]]:
         """Announcements of stored changes not yet delivered and due now, with the reply to
         post. An announcement the game has moved past since keeps its text but pings nobody
         and shows no board (the newer one does)."""
         out: list[tuple[OwedAnnouncement, Reply]] = []
-        for owed in await self.store.owed_announcements(limit, grace):
+        for owed in await self.store.owed_announcements(
+            limit, grace, ignore_backoff=ignore_backoff
+        ):
             game = await self.store.get_game(owed.game_id)
             current = game.version == owed.version
             image = None

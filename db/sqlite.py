@@ -449,16 +449,16 @@ class SQLiteStore:
             )
 
     async def owed_announcements(
-        self, limit: int = 20, grace: float = 0.0
+        self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
     ) -> list[OwedAnnouncement]:
         async with (
             self._lock,
             self._conn.execute(
                 "SELECT game_id, version, channel_id, text, mentions, board, attempts, "
-                f"created_at FROM outbox WHERE next_attempt_at <= {_NOW} AND (attempts > 0 "
-                "OR created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)) "
+                f"created_at FROM outbox WHERE (next_attempt_at <= {_NOW} OR ?) AND "
+                "(attempts > 0 OR created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)) "
                 "ORDER BY created_at, game_id, version LIMIT ?",
-                (f"-{max(0.0, grace):.3f} seconds", limit),
+                (ignore_backoff, f"-{max(0.0, grace):.3f} seconds", limit),
             ) as c,
         ):
             rows = await c.fetchall()

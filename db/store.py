@@ -100,11 +100,12 @@ class Store(Protocol):
         ...
 
     async def owed_announcements(
-        self, limit: int = 20, grace: float = 0.0
+        self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
     ) -> list[OwedAnnouncement]:
-        """The announcements due now, oldest first: those that failed and are due again, and
-        those never tried that are older than `grace` seconds (younger ones are still being
-        delivered by whoever stored them)."""
+        """The announcements due now, oldest first: those that failed and are due again (all
+        that failed, with `ignore_backoff`, as after a restart), and those never tried that
+        are older than `grace` seconds (younger ones are still being delivered by whoever
+        stored them)."""
         ...
 
     async def announcement_delivered(self, game_id: int, version: int) -> None:

@@ -591,11 +591,11 @@ class FakeDiscord:
         if msg.ephemeral:
             return
         allowed = body.get("allowed_mentions")
-        for uid in (int(x) for x in re.findall(r"<@!?(\d+)>", msg.content)):
+        for uid in dict.fromkeys(int(x) for x in re.findall(r"<@!?(\d+)>", msg.content)):
             if allowed is None or "users" in allowed.get("parse", []):
                 ok = True
             else:
-                ok = str(uid) in allowed.get("users", [])
+                ok = uid in {int(u) for u in allowed.get("users", [])}
             if ok:
                 self.notified.append((uid, msg.id))
 
@@ -737,10 +737,7 @@ class FakeDiscord:
 def _busy_tasks() -> Iterator[asyncio.Task[Any]]:
     for t in asyncio.all_tasks():
         name = t.get_name()
-        if not t.done() and (
-            name.startswith(("discord.py: on_interaction", "CommandTree-invoker", "vj-"))
-            and name != "vj-outbox"
-        ):
+        if not t.done() and name.startswith(("discord.py: on_interaction", "CommandTree-invoker")):
             yield t
 
 
@@ -773,10 +770,3 @@ def _body(kw: dict[str, Any]) -> tuple[dict[str, Any] | None, list[str]]:
                 files.append(str(opts["filename"]))
         return payload, files
     return None, []
-
-
-@dataclass
-class Recorder:
-    """Log records captured for token checks."""
-
-    lines: list[str] = field(default_factory=list)

@@ -1,0 +1,99 @@
+"""The bot as `bot/main.py` builds and serves it, against the fake Discord (discord_fake.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+from discord_fake import BOT_TOKEN, FakeDiscord, Interaction, Message
+from fakes import PNG, SEATS
+
+import rules
+from bot.discord_client import VijayanagaraBot
+from bot.main import build, serve
+from bot.service import GameService
+from bot.settings import Settings
+
+D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+
+
+class SlowRenderer:
+    """A renderer that takes `delay` seconds of a worker thread (as a big board would)."""
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.delay = delay
+        self.calls = 0
+
+    def __call__(self, state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+        self.calls += 1
+        if self.delay:
+            time.sleep(self.delay)
+        return PNG
+
+
+@dataclass
+class Env:
+    fake: FakeDiscord
+    service: GameService
+    bot: VijayanagaraBot
+    renderer: SlowRenderer
+    task: asyncio.Task[None]
+
+    async def slash(self, user: int, command: str, **options: object) -> Interaction:
+        inter = self.fake.slash(user, command, **options)  # type: ignore[arg-type]
+        await self.fake.settle()
+        return inter
+
+    async def click(self, user: int, message: Message, custom_id: str) -> Interaction:
+        inter = self.fake.click(user, message, custom_id)
+        await self.fake.settle()
+        return inter
+
+    async def started(self) -> Message:
+        """A game created, three seats taken, started: the start message (B acts first)."""
+        await self.slash(D, "create")
+        for f, uid in SEATS.items():
+            await self.slash(uid, "join", faction=f.value)
+        await self.slash(D, "start")
+        return self.fake.visible[-1]
+
+    async def state(self) -> tuple[int, rules.GameState]:
+        game = await self.service.store.open_game(str(self.fake_channel))
+        assert game is not None
+        return game.version, await self.service.state_of(game)
+
+    @property
+    def fake_channel(self) -> int:
+        from discord_fake import CHANNEL
+
+        return CHANNEL
+
+
+@asynccontextmanager
+async def running_bot(
+    db: Path, monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord | None = None
+) -> AsyncIterator[Env]:
+    """Start the bot the way `vijayanagara-bot` does, on `db`, with Discord faked."""
+    fake = fake or FakeDiscord()
+    monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
+    settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db))  # type: ignore[arg-type]
+    renderer = SlowRenderer()
+    service, bot = await build(settings, renderer)
+    service.seed_source = lambda: 1
+    bot.outbox_interval = 0.2
+    task = asyncio.create_task(serve(service, bot, settings.token()))
+    await fake.until(lambda: fake.gateway is not None and fake.gateway.identified.is_set())
+    await asyncio.sleep(0.05)
+    env = Env(fake, service, bot, renderer, task)
+    try:
+        yield env
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+        await asyncio.wait_for(task, 10)

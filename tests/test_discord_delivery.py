@@ -1,0 +1,271 @@
+"""Every stored move reaches the channel and pings whoever acts next, whatever goes wrong:
+the real discord.py client against a fake Discord that enforces the interaction rules."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import discord
+import pytest
+from discord_env import B, D, V, Env, running_bot
+from discord_fake import CHANNEL, DEFAULT_APP_PERMISSIONS, FakeDiscord, Message
+
+import rules
+
+NOTHING_STORED = "nothing was stored"
+
+
+@pytest.fixture
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+        yield e
+
+
+def pinged_once(fake: FakeDiscord, user: int, since: int = 0) -> Message:
+    """The one message since the `since`-th notification that notified `user`."""
+    pings = [fake.messages[m] for u, m in fake.notified[since:] if u == user]
+    assert len(pings) == 1, [p.content for p in pings]
+    return pings[0]
+
+
+def no_unknown_interaction(fake: FakeDiscord) -> None:
+    late = [r.path for r in fake.requests if r.path.endswith("/callback") and r.status == 404]
+    assert not late, late
+
+
+def told(fake: FakeDiscord, user: int) -> str:
+    return "\n".join(m.content for m in fake.private_to(user))
+
+
+async def b_passes(env: Env) -> None:
+    """B, first on card 1 of seed 1, passes; the next faction to decide is pinged."""
+    await env.slash(B, "pass")
+
+
+async def next_player(env: Env) -> int:
+    _, state = await env.state()
+    f = rules.prompt(state).faction
+    assert f is not None
+    return {rules.Faction.D: D, rules.Faction.B: B, rules.Faction.V: V}[f]
+
+
+async def test_the_start_pings_the_first_player_with_the_board(env: Env) -> None:
+    start = await env.started()
+    assert pinged_once(env.fake, B) is start
+    assert start.files == ["board.png"] and start.custom_ids
+    no_unknown_interaction(env.fake)
+
+
+@pytest.mark.parametrize("render_seconds", [0.0, 2.6])
+async def test_a_hand_off_pings_the_next_player_fast_or_slow(
+    env: Env, render_seconds: float
+) -> None:
+    await env.started()
+    env.renderer.delay = render_seconds
+    since = len(env.fake.notified)
+    await b_passes(env)
+    nxt = await next_player(env)
+    msg = pinged_once(env.fake, nxt, since)
+    assert "board.png" in msg.files and not msg.ephemeral
+    assert "✓" in told(env.fake, B)  # the sender's private receipt
+    no_unknown_interaction(env.fake)
+
+
+async def test_a_button_hand_off_pings_the_next_player(env: Env) -> None:
+    start = await env.started()
+    env.renderer.delay = 2.6
+    since = len(env.fake.notified)
+    pass_button = next(
+        cid for cid, label in zip(start.custom_ids, _labels(start), strict=True) if label == "pass"
+    )
+    await env.click(B, start, pass_button)
+    nxt = await next_player(env)
+    assert "board.png" in pinged_once(env.fake, nxt, since).files
+    assert start.custom_ids == []  # the clicked message loses its buttons
+    no_unknown_interaction(env.fake)
+
+
+def _labels(msg: Message) -> list[str]:
+    return [c["label"] for row in msg.components for c in row.get("components", [])]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "times"),
+    [
+        ("POST", r"^/webhooks/", 403, 1),  # the upload refused
+        ("POST", r"^/webhooks/", 503, 1),  # a 5xx (discord.py retries once)
+        ("POST", r"^/webhooks/", None, 9),  # the connection drops, every time
+        ("POST", r"^/webhooks/", 401, 9),  # the interaction token is dead
+        ("PATCH", r"^/webhooks/", None, 9),  # the receipt cannot be written
+    ],
+    ids=["upload-403", "5xx", "timeout", "dead-token", "receipt-fails"],
+)
+async def test_a_stored_move_is_announced_whatever_fails(
+    env: Env, method: str, path: str, status: int | None, times: int
+) -> None:
+    await env.started()
+    version, _ = await env.state()
+    since = len(env.fake.notified)
+    env.fake.fail(method, path, status, times)
+    await b_passes(env)
+    after, _ = await env.state()
+    assert after == version + 1  # stored
+    nxt = await next_player(env)
+    msg = pinged_once(env.fake, nxt, since)
+    assert "passes" in msg.content or "Pass" in msg.content or "pass" in msg.content
+    if status == 403:
+        assert msg.files == [] and "Attach Files" in msg.content
+    assert NOTHING_STORED not in told(env.fake, B)
+    assert await env.service.store.owed_announcements(grace=0) == []
+
+
+async def test_an_announcement_that_cannot_go_out_is_kept_and_delivered_later(
+    env: Env,
+) -> None:
+    await env.started()
+    since = len(env.fake.notified)
+    env.fake.fail("POST", r"^/webhooks/", None, 99)
+    env.fake.fail("POST", r"^/channels/", 503, 99)
+    env.bot.outbox_interval = 3600  # only the explicit flush below
+    await b_passes(env)
+    nxt = await next_player(env)
+    assert [u for u, _ in env.fake.notified[since:]] == []
+    owed = await env.service.store.owed_announcements(ignore_backoff=True)
+    assert len(owed) == 1 and owed[0].attempts == 1
+    assert await env.service.store.owed_announcements() == []  # it waits before a retry
+    env.fake.faults.clear()
+    await env.service.store.announcement_failed(owed[0].game_id, owed[0].version, 0)
+    assert await env.bot.flush_outbox() == 1
+    pinged_once(env.fake, nxt, since)
+    assert await env.service.store.owed_announcements(grace=0) == []
+
+
+async def test_an_announcement_owed_at_a_crash_is_delivered_after_the_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "restart.sqlite3"
+    async with running_bot(db, monkeypatch) as env:
+        await env.started()
+        env.fake.fail("POST", r"^/webhooks/", None, 99)
+        env.fake.fail("POST", r"^/channels/", None, 99)
+        env.bot.outbox_interval = 3600
+        await b_passes(env)
+        nxt = await next_player(env)
+    fake = FakeDiscord()
+    async with running_bot(db, monkeypatch, fake) as env2:
+        await fake.until(lambda: bool(fake.notified))
+        pinged_once(fake, nxt)
+        assert await env2.service.store.owed_announcements(grace=0) == []
+
+
+async def test_a_move_while_the_database_is_locked_is_stored_and_announced(
+    env: Env, tmp_path: Path
+) -> None:
+    await env.started()
+    since = len(env.fake.notified)
+    other = sqlite3.connect(tmp_path / "bot.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        env.fake.slash(B, "pass")
+        await asyncio.sleep(3.2)  # past Discord's 3 s: the bot must have deferred at once
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    await env.fake.settle()
+    pinged_once(env.fake, await next_player(env), since)
+    no_unknown_interaction(env.fake)
+
+
+async def test_a_late_event_with_a_slow_board_is_deferred_in_time(env: Env) -> None:
+    await env.started()
+    env.renderer.delay = 2.3
+    inter = env.fake.slash(D, "board", age=1.0)  # arrives 1 s after its creation
+    await env.fake.settle()
+    no_unknown_interaction(env.fake)
+    assert inter.response == 5  # deferred, then edited with the board
+    assert any("board.png" in m.files for m in env.fake.seen_by(inter))
+
+
+async def test_an_import_with_a_slow_download_is_announced(env: Env) -> None:
+    await env.started()
+    await env.slash(D, "export")
+    assert env.fake.visible[-1].files == ["vijayanagara-game-1.json"]
+    data = (await env.service.export(str(CHANNEL))).file
+    assert data is not None
+    other = CHANNEL + 1
+    env.fake.slash(
+        D, "import", channel=other, attachments={"file": ("game.json", data.data, 3.2)}
+    )
+    await env.fake.settle()
+    no_unknown_interaction(env.fake)
+    assert any("Imported game" in m.content for m in env.fake.visible if m.channel_id == other)
+
+
+async def test_a_button_that_fails_answers_privately(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = await env.started()
+
+    async def broken(*args: object) -> object:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(env.service, "press", broken)
+    inter = await env.click(B, start, start.custom_ids[0])
+    assert inter.response is not None
+    assert "went wrong" in told(env.fake, B)
+
+
+async def test_autocomplete_that_fails_or_hangs_answers_an_empty_list(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await env.started()
+
+    async def hangs(*args: object) -> object:
+        await asyncio.sleep(10)
+        return []
+
+    async def fails(*args: object) -> object:
+        raise sqlite3.OperationalError("database is locked")
+
+    for broken in (hangs, fails):
+        monkeypatch.setattr(env.service, "legal_orders", broken)
+        inter = env.fake.autocomplete(B, "play", "order", "pa")
+        await env.fake.settle()
+        assert inter.response == 8 and inter.choices == []
+    no_unknown_interaction(env.fake)
+
+
+async def test_an_error_after_a_delivered_page_keeps_that_page(env: Env) -> None:
+    await env.started()
+    for _ in range(60):  # a long log: several pages
+        version, state = await env.state()
+        if state.game_over:
+            break
+        f = rules.prompt(state).faction
+        assert f is not None
+        action = rules.legal_actions(state)[-1]
+        uid = {rules.Faction.D: D, rules.Faction.B: B, rules.Faction.V: V}[f]
+        reply = await env.service.play(
+            str(CHANNEL), uid, rules.describe(state, action), expected_version=version
+        )
+        assert reply.ok, reply.text
+    env.fake.fail("POST", r"^/webhooks/", 400, 1)  # the second page is refused
+    inter = env.fake.slash(D, "log", lines=200)
+    await env.fake.settle()
+    first = env.fake.messages[inter.original or 0]
+    assert not first.deleted and first.content.startswith("The last")
+    assert not any(r.method == "DELETE" for r in env.fake.requests)
+
+
+async def test_the_board_is_not_uploaded_without_attach_files(env: Env) -> None:
+    await env.started()
+    env.fake.channel_permissions[CHANNEL] = discord.Permissions(
+        DEFAULT_APP_PERMISSIONS.value & ~discord.Permissions(attach_files=True).value
+    )
+    since, requests = len(env.fake.notified), len(env.fake.requests)
+    await b_passes(env)
+    msg = pinged_once(env.fake, await next_player(env), since)
+    assert msg.files == [] and "Attach Files" in msg.content
+    assert not any(r.files for r in env.fake.requests[requests:])
