@@ -9,7 +9,7 @@ from pathlib import Path
 
 import discord
 import pytest
-from discord_env import B, D, V, Env, running_bot
+from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL, DEFAULT_APP_PERMISSIONS, FakeDiscord, Message
 
 import rules
@@ -195,9 +195,7 @@ async def test_an_import_with_a_slow_download_is_announced(env: Env) -> None:
     data = (await env.service.export(str(CHANNEL))).file
     assert data is not None
     other = CHANNEL + 1
-    env.fake.slash(
-        D, "import", channel=other, attachments={"file": ("game.json", data.data, 3.2)}
-    )
+    env.fake.slash(D, "import", channel=other, attachments={"file": ("game.json", data.data, 3.2)})
     await env.fake.settle()
     no_unknown_interaction(env.fake)
     assert any("Imported game" in m.content for m in env.fake.visible if m.channel_id == other)

@@ -1,0 +1,168 @@
+"""The /vj commands through the real discord.py library: the tree Discord is given, servers
+only, autocomplete from the game's own data, orders that cannot apply twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from discord_env import B, D, Env, running_bot
+from discord_fake import CHANNEL
+from fakes import STRANGER
+
+import rules
+
+FIXTURES = Path(__file__).parent / "fixtures"
+EXPECTED = {
+    "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
+    "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
+    "resign",
+}  # fmt: skip
+
+
+@pytest.fixture
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+        yield e
+
+
+def told(env: Env, user: int) -> str:
+    return "\n".join(m.content for m in env.fake.private_to(user))
+
+
+async def test_the_synced_group_is_for_servers_only(env: Env) -> None:
+    (vj,) = env.fake.commands
+    assert vj["name"] == "vj"
+    assert {c["name"] for c in vj["options"]} == EXPECTED
+    assert all(c["description"] for c in vj["options"])
+    assert vj.get("contexts") == [0] or vj.get("dm_permission") is False
+    assert not env.bot.intents.message_content and not env.bot.intents.members
+
+
+async def test_vj_in_a_direct_message_is_refused(env: Env) -> None:
+    inter = env.fake.slash(D, "create", guild=False)
+    await env.fake.settle()
+    assert "server" in told(env, D)
+    assert inter.response == 4
+    assert await env.service.store.open_game(str(CHANNEL)) is None
+
+
+async def test_errors_are_private_and_say_why(env: Env) -> None:
+    await env.started()
+    await env.slash(D, "play", order="pass")  # B's turn
+    assert "not your turn" in told(env, D)
+    await env.slash(STRANGER, "join", faction="D")
+    assert "taken" in told(env, STRANGER)
+    public = [m.content for m in env.fake.visible]
+    assert not any("not your turn" in c for c in public)
+
+
+async def test_a_double_submitted_order_is_played_once(env: Env) -> None:
+    await env.started()
+    # B holds D's seat too (D decides after B on seed 1), so a second `pass` would be legal
+    await env.slash(D, "leave")
+    await env.slash(B, "join", faction="D")
+    await env.slash(B, "pass")
+    version, state = await env.state()
+    assert rules.prompt(state).faction == rules.Faction.D
+    await env.slash(B, "play", order="pass")
+    assert (await env.state())[0] == version  # refused
+    assert "again: pass" in told(env, B)
+    await env.slash(B, "play", order="again: pass")
+    assert (await env.state())[0] == version + 1
+
+
+async def test_a_suggestion_picked_after_the_game_moved_on_is_refused(env: Env) -> None:
+    await env.started()
+    inter = env.fake.autocomplete(B, "play", "order", "pa")
+    await env.fake.settle()
+    assert inter.choices is not None
+    (choice,) = inter.choices
+    assert choice["name"] == "pass" and choice["value"].startswith("[v")
+    await env.slash(B, "pass")  # the game moves on
+    version, _ = await env.state()
+    await env.slash(B, "play", order=choice["value"])
+    assert (await env.state())[0] == version
+    assert "older position" in told(env, B)
+
+
+async def test_a_suggestion_is_played_when_current(env: Env) -> None:
+    await env.started()
+    inter = env.fake.autocomplete(B, "play", "order", "pa")
+    await env.fake.settle()
+    assert inter.choices is not None
+    version, _ = await env.state()
+    await env.slash(B, "play", order=inter.choices[0]["value"])
+    assert (await env.state())[0] == version + 1
+
+
+async def test_an_order_past_100_characters_can_be_sent_in_parts(env: Env) -> None:
+    await env.started()
+    version, state = await env.state()
+    steps: list[str] = []
+    while len("; ".join(steps)) <= 100:  # B's own legal steps, past what a suggestion holds
+        legal = [a for a in rules.legal_actions(state) if rules.describe(state, a) != "pass"]
+        action = legal[0]
+        steps.append(rules.describe(state, action))
+        state = rules.apply(state, action)
+        assert rules.prompt(state).faction == rules.Faction.B, steps
+    inter = env.fake.autocomplete(B, "play", "order", "; ".join(steps) + "; ")
+    await env.fake.settle()
+    assert inter.choices, "a long order still gets a suggestion"
+    first = inter.choices[0]
+    assert first["name"].startswith(f"Send the {len(steps)} steps typed so far")
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in inter.choices)
+    await env.slash(B, "play", order=first["value"])
+    after, now = await env.state()
+    assert after == version + 1, told(env, B)
+    assert now.actions_taken == state.actions_taken
+
+
+async def test_card_autocomplete_offers_the_games_own_deck(env: Env) -> None:
+    deck = (FIXTURES / "small_deck.yaml").read_bytes()
+    env.fake.slash(D, "create", attachments={"deck": ("deck.yaml", deck, 0.0)})
+    await env.fake.settle()
+    assert any("own deck" in m.content for m in env.fake.visible), told(env, D)
+    inter = env.fake.autocomplete(D, "card", "number", "")
+    await env.fake.settle()
+    assert inter.choices is not None
+    titles = {c["name"] for c in inter.choices}
+    standard = rules.standard_deck().cards
+    own = rules.cards.deck_for(rules.GameOptions(deck=deck.decode())).cards
+    assert titles == {f"{n}. {c.title}"[:100] for n, c in sorted(own.items())[:25]}
+    assert titles != {f"{n}. {c.title}"[:100] for n, c in sorted(standard.items())[:25]}
+
+
+async def test_abort_needs_the_creator_or_manage_server(env: Env) -> None:
+    await env.started()
+    await env.slash(B, "abort")
+    assert "Manage Server" in told(env, B)
+    env.fake.slash(STRANGER, "resign", manage_guild=True)
+    await env.fake.settle()
+    assert "ended" in env.fake.visible[-1].content
+    assert await env.service.store.open_game(str(CHANNEL)) is None
+
+
+async def test_export_then_import_in_another_channel(env: Env) -> None:
+    await env.started()
+    await env.slash(B, "export")
+    exported = await env.service.export(str(CHANNEL))
+    assert exported.file is not None and env.fake.visible[-1].files == [exported.file.filename]
+    env.fake.slash(
+        D, "import", channel=777, attachments={"file": ("g.json", exported.file.data, 0.0)}
+    )
+    await env.fake.settle()
+    assert "Imported" in env.fake.visible[-1].content
+    env.fake.slash(D, "import", channel=778, attachments={"file": ("g.json", b"nope", 0.0)})
+    await env.fake.settle()
+    assert "not an exported" in told(env, D)
+
+
+async def test_a_button_on_an_old_message_is_refused_privately(env: Env) -> None:
+    start = await env.started()
+    first = start.custom_ids[0]
+    await env.click(B, start, first)
+    version, _ = await env.state()
+    await env.click(B, start, first)  # the same click again: an older position
+    assert (await env.state())[0] == version
+    assert "older position" in told(env, B)

@@ -1,0 +1,153 @@
+"""The bot as a process: stop signals, a refused token, logs without secrets."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from discord_env import B, D, running_bot
+from discord_fake import BOT_TOKEN
+
+from bot.log_redaction import configure_logging, redact
+
+LAUNCHER = Path(__file__).parent / "fake_discord_bot.py"
+
+
+def launch(tmp_path: Path, token: str, script: str = "") -> subprocess.Popen[str]:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": token,
+        "VIJAYANAGARA_DB": str(tmp_path / "proc.sqlite3"),
+        "LOG_LEVEL": "INFO",
+        "FAKE_SCRIPT": script,
+    }
+    return subprocess.Popen(
+        [sys.executable, str(LAUNCHER)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def wait_ready(proc: subprocess.Popen[str]) -> None:
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.strip() == "READY", line + (proc.stderr.read() if proc.stderr else "")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_finishes_the_reply_in_flight_and_closes_cleanly(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    proc = launch(tmp_path, BOT_TOKEN, script="create")
+    wait_ready(proc)
+    time.sleep(0.5)  # /vj create is being answered (each Discord call takes 1 s)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert "closed the database" in err
+    posted = [json.loads(line)["content"] for line in out.splitlines() if line.startswith("{")]
+    assert any("New game of Vijayanagara" in p for p in posted), (posted, err)
+    assert "Traceback" not in err
+
+
+def test_a_refused_token_is_one_clear_line(tmp_path: Path) -> None:
+    proc = launch(tmp_path, "not-the-right-token")
+    out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 2
+    assert "Traceback" not in err
+    assert "Discord refused the bot token" in err
+    assert "not-the-right-token" not in err + out
+
+
+async def test_debug_logs_never_show_interaction_tokens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level)
+    stream = io.StringIO()
+    configure_logging("DEBUG", stream)
+    try:
+        async with running_bot(tmp_path / "log.sqlite3", monkeypatch) as env:
+            await env.started()
+            await env.slash(B, "pass")
+            env.fake.autocomplete(D, "play", "order", "pa")
+            await env.fake.settle()
+            tokens = [i.token for i in env.fake.interactions.values()]
+    finally:
+        for h in list(root.handlers):
+            root.removeHandler(h)
+        for h in saved[0]:
+            root.addHandler(h)
+        root.setLevel(saved[1])
+    text = stream.getvalue()
+    assert "/webhooks/" in text and "INTERACTION_CREATE" in text  # the DEBUG lines are there
+    assert tokens and not any(t in text for t in tokens)
+    assert BOT_TOKEN not in text
+
+
+def test_redact_masks_tokens_in_urls_payloads_and_headers() -> None:
+    line = (
+        "POST https://discord.com/api/v10/webhooks/123/abc.DEF-ghi_9/messages/@original "
+        "{'token': 'aW50ZXJhY3Rpb24', 'id': '1'} Authorization: Bot MTIzNDU2Nzg5MDEyMzQ1Njc4.x"
+    )
+    out = redact(line)
+    assert "abc.DEF-ghi_9" not in out and "aW50ZXJhY3Rpb24" not in out
+    assert "MTIzNDU2Nzg5MDEyMzQ1Njc4" not in out
+    assert "/webhooks/123/[redacted]" in out
+
+
+def test_settings_come_from_the_environment_and_hide_the_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.settings import MissingToken, Settings
+
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    with pytest.raises(MissingToken, match="DISCORD_TOKEN is not set"):
+        Settings().token()
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
+    monkeypatch.setenv("VIJAYANAGARA_DB", "/tmp/x.sqlite3")
+    s = Settings()
+    assert s.token() == "sekrit-token" and s.vijayanagara_db == "/tmp/x.sqlite3"
+    assert "sekrit" not in repr(s) and "sekrit" not in str(s.model_dump())
+
+
+def test_a_missing_token_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.main import main
+
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    root = logging.getLogger()
+    saved = list(root.handlers)
+    try:
+        with pytest.raises(SystemExit) as e:
+            main()
+    finally:
+        for h in list(root.handlers):
+            root.removeHandler(h)
+        for h in saved:
+            root.addHandler(h)
+    assert e.value.code == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+async def test_buttons_work_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "restart.sqlite3"
+    async with running_bot(db, monkeypatch) as env:
+        start = await env.started()
+    async with running_bot(db, monkeypatch, env.fake) as env2:
+        version, _ = await env2.state()
+        await env2.click(B, start, start.custom_ids[0])
+        assert (await env2.state())[0] == version + 1
