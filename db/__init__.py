@@ -5,19 +5,30 @@ This package stores JSON text and imports nothing of ours but the `rules` models
 """
 
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
-from .models import GameExport, GameRecord, NewAction, Snapshot, Status, StoredAction
+from .models import (
+    DeckFile,
+    GameExport,
+    GameRecord,
+    NewAction,
+    ServerSettings,
+    Snapshot,
+    Status,
+    StoredAction,
+)
 from .sqlite import SQLiteStore, open_store
 from .store import OPEN_STATUSES, STATUSES, Store
 
 __all__ = [
     "OPEN_STATUSES",
     "STATUSES",
+    "DeckFile",
     "GameExists",
     "GameExport",
     "GameNotFound",
     "GameRecord",
     "NewAction",
     "SQLiteStore",
+    "ServerSettings",
     "Snapshot",
     "StaleAction",
     "Status",

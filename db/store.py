@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .models import GameExport, GameRecord, NewAction, Snapshot, Status, StoredAction
+from .models import (
+    DeckFile,
+    GameExport,
+    GameRecord,
+    NewAction,
+    ServerSettings,
+    Snapshot,
+    Status,
+    StoredAction,
+)
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
@@ -19,10 +28,27 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
     async def create_game(
-        self, channel_id: str, seed: int, options: dict[str, Any], creator: int
+        self,
+        channel_id: str,
+        seed: int,
+        options: dict[str, Any],
+        creator: int,
+        *,
+        deck: DeckFile | None = None,
     ) -> GameRecord:
-        """A new lobby game; GameExists when the channel has an open one."""
+        """A new lobby game (and its deck file, in the same transaction); GameExists when the
+        channel has an open one."""
         ...
+
+    async def deck_text(self, deck_hash: str) -> str | None:
+        """A stored deck file's text by its hash."""
+        ...
+
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        """The server's settings (the defaults when it has none stored)."""
+        ...
+
+    async def put_server_settings(self, settings: ServerSettings) -> None: ...
 
     async def get_game(self, game_id: int) -> GameRecord:
         """GameNotFound when there is none."""
@@ -67,7 +93,13 @@ class Store(Protocol):
     async def export_game(self, game_id: int) -> GameExport: ...
 
     async def import_game(
-        self, channel_id: str, data: GameExport, *, snapshot: Snapshot | None = None
+        self,
+        channel_id: str,
+        data: GameExport,
+        *,
+        snapshot: Snapshot | None = None,
+        deck: DeckFile | None = None,
     ) -> GameRecord:
-        """Store a whole game (the caller has checked that it replays)."""
+        """Store a whole game (the caller has checked that it replays), in one transaction;
+        `deck` is data.options.deck with its hash."""
         ...

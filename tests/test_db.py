@@ -24,6 +24,7 @@ from db import (
     StorageError,
     Store,
 )
+from db.sqlite import migrations
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,11 +62,11 @@ async def test_pragmas_and_migrations(tmp_path: Path) -> None:
         assert await s.pragma("journal_mode") == "wal"
         assert await s.pragma("synchronous") == 2  # FULL
         assert await s.pragma("foreign_keys") == 1
-        assert await s.pragma("user_version") == 1
+        assert await s.pragma("user_version") == len(migrations())
     finally:
         await s.close()
     s = await SQLiteStore.open(tmp_path / "p.sqlite3")  # re-opening does not re-migrate
-    assert await s.pragma("user_version") == 1
+    assert await s.pragma("user_version") == len(migrations())
     await s.close()
 
 
@@ -127,7 +128,7 @@ async def test_export_import_round_trip(store: Store) -> None:
     g = await store.get_game(gid)
     await store.append_actions(gid, g.version, [act(1), act(2)])
     data = await store.export_game(gid)
-    assert data.seed == 42 and data.options == {"timurs_shadow": True}
+    assert data.seed == 42 and data.options.model_dump() == {"timurs_shadow": True, "deck": None}
     assert data.seats == {"D": 1, "B": 2, "V": 3}
     text = data.model_dump_json()
     back = GameExport.model_validate_json(text)
