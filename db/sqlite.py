@@ -412,17 +412,23 @@ class SQLiteStore:
         deck = game.options.get("deck")  # the text itself, in games stored before 004
         if game.options.get("deck_hash") is not None:
             deck = await self.deck_text(str(game.options["deck_hash"]))
-        return GameExport(
-            seed=game.seed,
-            options=ExportOptions(
-                timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
-            ),
-            seats=game.seats,
-            status=game.status,
-            creator=game.creator,
-            actions=[
-                ExportedAction(action=a.action, faction=a.faction, user_id=a.user_id) for a in acts
-            ],
+        # validated like an upload: an export always imports again
+        return GameExport.model_validate(
+            {
+                "seed": game.seed,
+                "options": ExportOptions(
+                    timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
+                ),
+                "seats": game.seats,
+                "status": game.status,
+                "creator": game.creator,
+                "actions": [
+                    ExportedAction.model_validate(
+                        {"action": a.action, "faction": a.faction, "user_id": a.user_id}
+                    )
+                    for a in acts
+                ],
+            }
         )
 
     async def import_game(
