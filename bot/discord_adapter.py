@@ -19,13 +19,11 @@ import discord
 from discord import app_commands
 
 from .reply import Reply
-from .service import CUSTOM_ID_PREFIX, GameService
+from .service import CUSTOM_ID_PREFIX, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds: answer directly when the service is quicker, else defer
-MAX_IMPORT_BYTES = 5_000_000
-MAX_DECK_BYTES = 1_000_000
 STYLES: dict[str, discord.ButtonStyle] = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -47,6 +45,16 @@ def channel_key(interaction: discord.Interaction[Any]) -> str:
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
     perms = getattr(interaction, "permissions", None)
     return bool(perms is not None and perms.manage_guild)
+
+
+def guild_key(interaction: discord.Interaction[Any]) -> str | None:
+    guild_id = getattr(interaction, "guild_id", None)
+    return None if guild_id is None else str(guild_id)
+
+
+def role_ids(interaction: discord.Interaction[Any]) -> list[int]:
+    """The caller's role ids (a Member has roles; a User in a DM has none)."""
+    return [r.id for r in getattr(interaction.user, "roles", [])]
 
 
 def make_view(reply: Reply) -> discord.ui.View | None:
@@ -151,26 +159,25 @@ class VjGroup(app_commands.Group):
         timurs_shadow: bool = False,
         deck: discord.Attachment | None = None,
     ) -> None:
-        text: str | None = None
+        data: bytes | None = None
         if deck is not None:
-            if deck.size > MAX_DECK_BYTES:
+            if deck.size > MAX_DECK_BYTES:  # not even downloaded; the service checks the bytes
                 await send_reply(
                     interaction,
                     Reply.error(f"That deck file is too large (at most {MAX_DECK_BYTES} bytes)."),
                 )
                 return
-            try:
-                text = (await deck.read()).decode("utf-8")
-            except UnicodeDecodeError:
-                await send_reply(interaction, Reply.error("That deck file is not UTF-8 text."))
-                return
+            data = await deck.read()
         await respond(
             interaction,
             self.service.create(
                 channel_key(interaction),
                 interaction.user.id,
                 timurs_shadow=timurs_shadow,
-                deck=text,
+                deck=data,
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+                is_manager=is_manager(interaction),
             ),
         )
 
@@ -336,17 +343,36 @@ class VjGroup(app_commands.Group):
         await respond(interaction, self.service.export(channel_key(interaction)))
 
     @app_commands.command(name="import", description="Load an exported game into this channel")
-    @app_commands.describe(file="A JSON file made by /vj export")
+    @app_commands.describe(
+        file="A JSON file made by /vj export",
+        claim="Seats you take besides your own from the export, e.g. 'D B' (others stay free)",
+    )
     async def import_(
-        self, interaction: discord.Interaction[Any], file: discord.Attachment
+        self,
+        interaction: discord.Interaction[Any],
+        file: discord.Attachment,
+        claim: app_commands.Range[str, 0, 20] | None = None,
     ) -> None:
         if file.size > MAX_IMPORT_BYTES:
-            await send_reply(interaction, Reply.error("That file is too large for a game export."))
+            await send_reply(
+                interaction,
+                Reply.error(
+                    f"That file is too large for a game export (at most {MAX_IMPORT_BYTES} bytes)."
+                ),
+            )
             return
         data = await file.read()
         await respond(
             interaction,
-            self.service.import_game(channel_key(interaction), interaction.user.id, data),
+            self.service.import_game(
+                channel_key(interaction),
+                interaction.user.id,
+                data,
+                claim=claim,
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+                is_manager=is_manager(interaction),
+            ),
         )
 
     @app_commands.command(name="abort", description="End the game without a result")
@@ -354,7 +380,11 @@ class VjGroup(app_commands.Group):
         await respond(
             interaction,
             self.service.abort(
-                channel_key(interaction), interaction.user.id, is_manager=is_manager(interaction)
+                channel_key(interaction),
+                interaction.user.id,
+                is_manager=is_manager(interaction),
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
             ),
         )
 
@@ -363,7 +393,35 @@ class VjGroup(app_commands.Group):
         await respond(
             interaction,
             self.service.abort(
-                channel_key(interaction), interaction.user.id, is_manager=is_manager(interaction)
+                channel_key(interaction),
+                interaction.user.id,
+                is_manager=is_manager(interaction),
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+            ),
+        )
+
+    @app_commands.command(
+        name="config", description="Who may create, import and abort games on this server"
+    )
+    @app_commands.describe(
+        organisers="anyone, a role, or only members with Manage Server (leave out to see)",
+        role="The role, when organisers is 'role'",
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction[Any],
+        organisers: Literal["anyone", "role", "managers"] | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        await send_reply(
+            interaction,
+            await self.service.configure(
+                guild_key(interaction),
+                interaction.user.id,
+                is_manager=is_manager(interaction),
+                organisers=organisers,
+                role_id=None if role is None else role.id,
             ),
         )
 

@@ -106,7 +106,9 @@ def faction_of(text: str) -> rules.Faction:
 def check_range(what: str, value: int, low: int, high: int) -> int:
     """A number from a user, refused with a message when outside low..high."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ServiceError(f"{what} must be a whole number from {low} to {high}, not {excerpt(value)}.")
+        raise ServiceError(
+            f"{what} must be a whole number from {low} to {high}, not {excerpt(value)}."
+        )
     return value
 
 
@@ -833,7 +835,9 @@ class GameService:
     def card(self, query: str, deck: Deck | None = None) -> Reply:
         q = query.strip()
         if len(q) > MAX_QUERY_CHARS:
-            return Reply.error(f"That is too long for a card number or title (at most {MAX_QUERY_CHARS} characters).")
+            return Reply.error(
+                f"That is too long for a card number or title (at most {MAX_QUERY_CHARS} characters)."
+            )
         d = deck or rules.standard_deck()
         found = find_cards(q, d)
         if not found:

@@ -80,9 +80,7 @@ class ServerSettings(BaseModel):
 
 _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
 # An action is a small flat record (rules/actions.py): a type, names, small numbers.
-ActionValue = (
-    Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-1000, le=1000)] | None
-)
+ActionValue = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-1000, le=1000)] | None
 
 
 class ExportedAction(BaseModel):

@@ -98,7 +98,9 @@ class _Check:
     # -- small values -------------------------------------------------------------------
     def faction(self, path: str, value: Any, allowed: tuple[str, ...] = FACTIONS) -> str:
         if value not in allowed:
-            raise self.fail(path, f"unknown faction {excerpt(value)}; expected one of {list(allowed)}")
+            raise self.fail(
+                path, f"unknown faction {excerpt(value)}; expected one of {list(allowed)}"
+            )
         return str(value)
 
     def piece(self, path: str, value: Any) -> str:
@@ -166,7 +168,9 @@ class _Check:
         allowed = {"faction", "piece", "state"} if with_state else {"faction", "piece"}
         unknown = set(h) - allowed
         if unknown:
-            raise self.fail(path, f"unknown field(s) {excerpts(unknown)}; allowed: {sorted(allowed)}")
+            raise self.fail(
+                path, f"unknown field(s) {excerpts(unknown)}; allowed: {sorted(allowed)}"
+            )
         if "faction" not in h and "piece" not in h:
             raise self.fail(path, "needs a faction or a piece")
         if "faction" in h:
@@ -187,7 +191,9 @@ class _Check:
             raise self.fail(path, "a step is a mapping with exactly one key (the step name)")
         ((name, body),) = value.items()
         if name not in STEP_FIELDS:
-            raise self.fail(path, f"unknown step {excerpt(name)}; expected one of {list(STEP_NAMES)}")
+            raise self.fail(
+                path, f"unknown step {excerpt(name)}; expected one of {list(STEP_NAMES)}"
+            )
         p = f"{path}.{name}"
         if name == "choose":
             self.choose(p, body, in_each)
@@ -210,7 +216,9 @@ class _Check:
         if key in f:
             self.where(f"{p}.{key}", f[key])
         elif not in_each:
-            raise self.fail(p, f"missing field {excerpt(key)} (only steps inside 'each' may leave it out)")
+            raise self.fail(
+                p, f"missing field {excerpt(key)} (only steps inside 'each' may leave it out)"
+            )
 
     def s_place(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         piece = self.piece(f"{p}.piece", f["piece"])
@@ -278,7 +286,8 @@ class _Check:
     def _int(self, path: str, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_AMOUNT:
             raise self.fail(
-                path, f"expected a whole number from -{MAX_AMOUNT} to {MAX_AMOUNT}, got {excerpt(value)}"
+                path,
+                f"expected a whole number from -{MAX_AMOUNT} to {MAX_AMOUNT}, got {excerpt(value)}",
             )
 
     def s_resources(self, p: str, f: dict[str, Any], in_each: bool) -> None:
@@ -346,7 +355,8 @@ class _Check:
         ((key, val),) = cond.items()
         if key not in CONDITIONS:
             raise self.fail(
-                f"{p}.condition", f"unknown condition {excerpt(key)}; expected one of {list(CONDITIONS)}"
+                f"{p}.condition",
+                f"unknown condition {excerpt(key)}; expected one of {list(CONDITIONS)}",
             )
         if key == "dynasty":
             if val not in ("khalji", "tughlaq"):

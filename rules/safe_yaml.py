@@ -17,13 +17,13 @@ _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
-def load_bounded(
-    text: str, *, what: str, max_chars: int, max_depth: int, max_nodes: int
-) -> object:
+def load_bounded(text: str, *, what: str, max_chars: int, max_depth: int, max_nodes: int) -> object:
     """The document in `text`; DataError (a short message) when it is too large, too deep,
     has too many nodes, uses anchors or aliases, or is not YAML."""
     if len(text) > max_chars:
-        raise DataError(f"{what}: the file is too large ({len(text)} characters; at most {max_chars})")
+        raise DataError(
+            f"{what}: the file is too large ({len(text)} characters; at most {max_chars})"
+        )
     depth = nodes = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):

@@ -23,7 +23,7 @@ D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
     "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
-    "resign",
+    "resign", "config",
 }  # fmt: skip
 
 

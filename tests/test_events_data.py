@@ -115,7 +115,9 @@ def test_custom_deck_option_and_lookup() -> None:
     text = (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8")
     options = with_deck(rules.GameOptions(), text)
     deck = deck_for(options)
-    assert deck is deck_for(with_deck(rules.GameOptions(), text))  # parsed once (LRU by content hash)
+    assert deck is deck_for(
+        with_deck(rules.GameOptions(), text)
+    )  # parsed once (LRU by content hash)
     assert len(deck.of_kind("event")) == 24
     s = rules.new_game(3, options)
     assert set(s.deck) | {s.current_card} <= set(deck.cards)

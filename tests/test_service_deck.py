@@ -10,9 +10,9 @@ import pytest
 from fakes import SEATS, FakeRenderer
 
 import rules
-from rules.cards import deck_key
 from bot.local import amain
 from bot.service import GameService
+from rules.cards import deck_key
 
 CH = "chan-deck"
 FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
