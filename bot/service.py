@@ -33,6 +33,7 @@ from db import (
     StaleAction,
     Store,
 )
+from db.export import ExportError, parse_export
 from db.models import MAX_EXPORT_ACTIONS, MAX_ID
 from rules.cards import DECK_MAX_CHARS, Deck, deck_for, find_cards, with_deck
 from rules.errors import excerpt
@@ -958,13 +959,11 @@ class GameService:
     def _read_export(self, raw: bytes | str) -> tuple[GameExport, rules.GameState]:
         """Parse, validate and replay an upload (in a worker thread)."""
         try:
-            data = GameExport.model_validate_json(raw)
-        except pydantic.ValidationError as e:
-            first = e.errors(include_url=False, include_input=False)[0]
-            where = ".".join(str(x) for x in first["loc"])[:100] or "the file"
+            data = parse_export(raw)
+        except ExportError as e:
             raise ServiceError(
-                f"That is not an exported Vijayanagara game ({where}: {first['msg'][:200]}). "
-                f"An export has format_version 1 and at most {MAX_EXPORT_ACTIONS} steps."
+                f"That is not an exported Vijayanagara game ({e}). An export is JSON with "
+                f"format_version 1 and at most {MAX_EXPORT_ACTIONS} steps."
             ) from e
         return data, self.check_export(data)
 
