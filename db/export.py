@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import json.scanner
+from collections.abc import Callable
 from typing import Any
 
 import pydantic
@@ -21,10 +22,18 @@ class ExportError(ValueError):
     """An upload that is not a valid export; the message says where and what."""
 
 
-def _decoder() -> json.JSONDecoder:
-    decoder = json.JSONDecoder()
-    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[misc]
-    return decoder
+_Scanner = Callable[[str, int], tuple[Any, int]]
+_py_make_scanner: Callable[[json.JSONDecoder], _Scanner] = json.scanner.py_make_scanner  # type: ignore[attr-defined]
+
+
+class _PyDecoder(json.JSONDecoder):
+    """json.JSONDecoder with the pure-Python scanner (recursion is bounded by Python's limit)."""
+
+    scan_once: _Scanner
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scan_once = _py_make_scanner(self)
 
 
 def _first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> ExportError:
@@ -37,7 +46,7 @@ def parse_export(raw: bytes | str) -> GameExport:
     """The export in `raw`; ExportError when it is not JSON or does not fit the model."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        doc = _decoder().decode(text)
+        doc = _PyDecoder().decode(text)
     except UnicodeDecodeError as e:
         raise ExportError(f"the file is not UTF-8 text (a bad byte at {e.start})") from e
     except json.JSONDecodeError as e:
