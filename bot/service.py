@@ -805,7 +805,10 @@ class GameService:
             return Reply.error("There is no board yet: create and start a game first.")
         state = await self.state_of(game)
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-        return Reply(text=nxt, image=await self._render(state, state.touched), version=game.version)
+        image = await self._render(state, state.touched)
+        if image is None:
+            nxt += "\n(The board picture could not be drawn; the error is logged.)"
+        return Reply(text=nxt, image=image, version=game.version)
 
     async def log_lines(self, channel: str, lines: int = 20) -> Reply:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
