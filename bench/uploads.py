@@ -71,7 +71,9 @@ def main() -> None:
             break
     start = time.process_time()
     load_deck_text(text)
-    print(f"read and check a {len(text):,}-character deck file: {time.process_time() - start:.2f} s CPU")
+    print(
+        f"read and check a {len(text):,}-character deck file: {time.process_time() - start:.2f} s CPU"
+    )
 
 
 if __name__ == "__main__":

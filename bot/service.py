@@ -52,6 +52,7 @@ CACHE_SIZE = 2048
 MAX_DECK_BYTES = DECK_MAX_CHARS
 MAX_IMPORT_BYTES = 4_000_000
 WORK_SECONDS = 20.0  # reading a deck file or replaying an import, off the event loop
+WORKERS = 2  # such checks running at once; more wait (the machine has few cores)
 MAX_LOG_LINES = 200
 MAX_QUERY_CHARS = 100
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
@@ -126,17 +127,6 @@ def upload_text(raw: bytes | str, what: str, limit: int) -> str:
         raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
 
 
-async def off_loop(fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
-    """CPU work in a worker thread, answered within WORK_SECONDS. The work itself is bounded
-    by the upload limits, so a thread that overruns still ends."""
-    try:
-        return await asyncio.wait_for(asyncio.to_thread(fn, *args, **kwargs), WORK_SECONDS)
-    except TimeoutError as e:
-        raise ServiceError(
-            f"That took longer than {WORK_SECONDS:.0f} seconds to check, so it was refused."
-        ) from e
-
-
 def split_steps(order: str) -> list[str]:
     return [s.strip() for s in re.split(r"[;\n]", order) if s.strip()]
 
@@ -174,6 +164,7 @@ class GameService:
         self.mention = mention_fn
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
+        self._workers = asyncio.Semaphore(WORKERS)
 
     @classmethod
     async def open(cls, path: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -183,6 +174,27 @@ class GameService:
         await self.store.close()
 
     # --- plumbing ----------------------------------------------------------------------
+
+    async def off_loop(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """CPU work in a worker thread, answered within WORK_SECONDS. At most WORKERS run at
+        once, and a slot is freed only when its thread has really finished (a thread cannot be
+        stopped; the upload limits bound how long it runs)."""
+        await self._workers.acquire()
+        work = asyncio.ensure_future(asyncio.to_thread(fn, *args, **kwargs))
+
+        def finished(f: asyncio.Future[_T]) -> None:
+            self._workers.release()
+            if not f.cancelled() and f.exception() is not None:
+                log.debug("background check ended with %r", f.exception())
+
+        work.add_done_callback(finished)
+        try:
+            return await asyncio.wait_for(asyncio.shield(work), WORK_SECONDS)
+        except TimeoutError as e:
+            log.warning("%s took over %s s; refused", getattr(fn, "__name__", fn), WORK_SECONDS)
+            raise ServiceError(
+                f"That took longer than {WORK_SECONDS:.0f} seconds to check, so it was refused."
+            ) from e
 
     def _lock(self, channel: str) -> asyncio.Lock:
         lock = self._locks.get(channel)
@@ -216,7 +228,7 @@ class GameService:
         if text is None:
             return options
         try:
-            return await off_loop(with_deck, options, str(text))
+            return await self.off_loop(with_deck, options, str(text))
         except rules.DataError as e:
             raise ServiceError(f"Game {game.id}'s deck file cannot be read: {e}") from e
 
@@ -336,7 +348,7 @@ class GameService:
                 if deck is not None:
                     text = upload_text(deck, "deck file", MAX_DECK_BYTES)
                     try:
-                        options = await off_loop(with_deck, options, text)
+                        options = await self.off_loop(with_deck, options, text)
                     except rules.DataError as exc:
                         raise ServiceError(f"That deck file cannot be used: {exc}") from exc
                     assert options.deck_hash is not None
@@ -439,7 +451,7 @@ class GameService:
                         + ". Join with `/vj join faction:`."
                     )
                 options = await self.options_of(game)
-                state = await off_loop(rules.new_game, game.seed, options)
+                state = await self.off_loop(rules.new_game, game.seed, options)
                 game = await self.store.update_game(
                     game.id,
                     game.version,
@@ -994,7 +1006,7 @@ class GameService:
                         "This channel already has a game: finish or `/vj abort` it first, or "
                         "import in a new thread."
                     )
-                data, state = await off_loop(self._read_export, raw)
+                data, state = await self.off_loop(self._read_export, raw)
                 seats = {f: u for f, u in data.seats.items() if u == user} | dict.fromkeys(
                     claimed, user
                 )

@@ -204,7 +204,8 @@ def _undo(state: GameState) -> GameState:
         )
     st = GameState.model_validate_json(state.barrier)
     st.options = state.options  # not in the barrier: it carries the parsed deck
-    st.log = state.log[: state.barrier_log]
+    if not st.log:  # barriers taken before the log was left out of them still hold it
+        st.log = state.log[: state.barrier_log]
     st.barrier = state.barrier
     st.barrier_log = state.barrier_log
     st.since_barrier = []

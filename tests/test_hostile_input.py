@@ -447,3 +447,30 @@ def test_a_failing_card_lookup_is_not_hidden(
     monkeypatch.setattr("bot.service.find_cards", broken)
     with pytest.raises(RuntimeError):
         svc.card("5")
+
+
+# --- the time limit on work off the event loop -------------------------------------------------
+
+
+async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    import bot.service
+
+    def slow(options: rules.GameOptions, text: str) -> rules.GameOptions:
+        time.sleep(0.5)
+        return options
+
+    monkeypatch.setattr(bot.service, "WORK_SECONDS", 0.1)
+    monkeypatch.setattr(bot.service, "with_deck", slow)
+    async with watched() as w:
+        reply = await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))
+    assert not reply.ok and "longer than" in reply.text
+    responsive(w)
+    assert await svc.store.open_game(CH) is None
+    # the slot is held until the thread really ends, then free again
+    monkeypatch.setattr(bot.service, "WORK_SECONDS", 5.0)
+    monkeypatch.setattr(bot.service, "with_deck", rules.cards.with_deck)
+    assert (await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))).ok
