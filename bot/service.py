@@ -100,7 +100,7 @@ def faction_of(text: str) -> rules.Faction:
         if t and rules.FACTION_NAMES[f].lower().split()[0].startswith(t) and len(t) >= 2:
             return f
     raise ServiceError(
-        f"{text!r} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
+        f"{excerpt(text)} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
         "or V (Vijayanagara Empire)"
     )
 
@@ -767,7 +767,7 @@ class GameService:
         elif name in ("decree", "pass", "done"):
             steps = [arg] if name == "decree" and arg else [name]
         else:
-            return Reply.error(f"Unknown shortcut {name!r}.")
+            return Reply.error(f"Unknown shortcut {excerpt(name)}.")
         if not steps:
             return Reply.error("Say which one. " + self._allowed(state))
         return await self.play(channel, user, "; ".join(steps))
@@ -782,7 +782,10 @@ class GameService:
         head = f"Game {game.id} — {game.status}, version {game.version}, {game.actions} steps."
         if game.status == "lobby":
             return Reply(text=f"{head}\n{seats}", version=game.version)
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
         score = rules.score(state)
         facts = "\n".join(
             f"• {rules.FACTION_NAMES[f]}: {state.resources[f]} Resources, {state.cavalry[f]} "
@@ -815,7 +818,10 @@ class GameService:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None or game.status == "lobby":
             return Reply.error("There is no board yet: create and start a game first.")
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
         image = await self._render(state, state.touched)
         if image is None:
@@ -830,7 +836,10 @@ class GameService:
             n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
         except ServiceError as e:
             return Reply.error(str(e))
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
         body = "\n".join(state.log[-n:])
         return Reply(
             text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
@@ -897,7 +906,10 @@ class GameService:
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return []
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError:  # nothing to suggest; the command itself will say why
+            return []
         head, _, last = typed.rpartition(";")
         prefix = ""
         if head.strip():
@@ -924,7 +936,10 @@ class GameService:
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return []
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError:  # nothing to suggest; the command itself will say why
+            return []
         legal = [rules.describe(state, a) for a in rules.legal_actions(state)]
         if name == "event":
             pool = ["unshaded", "shaded"]
@@ -1217,7 +1232,7 @@ class GameService:
         if name == "help":
             return self.help()
         return Reply.error(
-            f"Unknown command {name!r}. Commands: {', '.join(COMMANDS)}; or an order as "
+            f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
 

@@ -474,3 +474,14 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     monkeypatch.setattr(bot.service, "WORK_SECONDS", 5.0)
     monkeypatch.setattr(bot.service, "with_deck", rules.cards.with_deck)
     assert (await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))).ok
+
+
+async def test_long_words_are_quoted_only_in_part(svc: GameService, other: Bystander) -> None:
+    word = "Z" * 100_000
+    for reply in (
+        await svc.join(OTHER, STRANGER, word),
+        await svc.command(OTHER, STRANGER, word),
+        await svc.card_in(OTHER, word),
+    ):
+        assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
+    await other.unchanged()
