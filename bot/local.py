@@ -157,7 +157,10 @@ async def amain(
         "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
     )
     args = p.parse_args(argv)
-    deck = read_capped(args.deck, MAX_DECK_BYTES) if args.deck is not None else None
+    try:
+        deck = read_capped(args.deck, MAX_DECK_BYTES) if args.deck is not None else None
+    except OSError as e:
+        p.error(f"cannot read the deck file: {e.strerror or e}")
     service = await GameService.open(args.db, renderer, mention_fn=lambda uid: "you")
     client = LocalClient(service, Path(args.boards), out or sys.stdout)
     try:

@@ -74,7 +74,7 @@ COMMANDS: dict[str, str] = {
     "log": "the last lines of the game log",
     "card": "look up an event card by number or title",
     "export": "the whole game as a JSON file",
-    "import": "load a game from an exported JSON file into this channel",
+    "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
     "config": "who may create, import and abort games on this server (Manage Server only)",
     "help": "this list",

@@ -485,3 +485,16 @@ async def test_long_words_are_quoted_only_in_part(svc: GameService, other: Bysta
     ):
         assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
     await other.unchanged()
+
+
+async def test_the_terminal_client_refuses_a_missing_or_huge_deck_file(tmp_path: Path) -> None:
+    args = ["--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b")]
+    with pytest.raises(SystemExit) as ex:
+        await amain([*args, "--deck", str(tmp_path / "nope.yaml")], ["quit"], io.StringIO())
+    assert ex.value.code == 2
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (MAX_DECK_BYTES * 4))
+    out = io.StringIO()
+    with pytest.raises(SystemExit):
+        await amain([*args, "--deck", str(big)], ["quit"], out, FakeRenderer())
+    assert "too large" in out.getvalue()
