@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 from fakes import FakeRenderer
-from hostile import MAX_MESSAGE_CHARS, export_doc, small_deck
+from hostile import MAX_MESSAGE_CHARS, export_doc, export_of_gives, small_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,7 +54,7 @@ def broken_decks(draw: st.DrawFn) -> str:
     section = draw(st.sampled_from(["cards", "mongol_invasion_cards", "succession_cards"]))
     card = draw(st.sampled_from(deck[section]))
     field = draw(st.sampled_from([*card.keys(), "unknown"]))
-    value = draw(documents)
+    value = draw(st.text(max_size=40) if field in ("title", "flavor") else documents)
     if field in ("unshaded", "shaded") and draw(st.booleans()):
         card[field]["effects"] = [value] if draw(st.booleans()) else value
     else:
@@ -111,6 +111,7 @@ import_uploads = st.one_of(
     st.text(max_size=3000),
     documents.map(lambda d: json.dumps(d).encode()),
     broken_exports(),
+    st.integers(0, 40).map(export_of_gives),  # valid ones too
 )
 
 
