@@ -31,6 +31,7 @@ from db import (
     Snapshot,
     SQLiteStore,
     StaleAction,
+    StorageError,
     Store,
 )
 from db.export import ExportError, parse_export
@@ -954,7 +955,11 @@ class GameService:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None:
             return Reply.error("There is no game in this channel to export.")
-        data = await self.store.export_game(game.id)
+        try:
+            data = await self.store.export_game(game.id)
+        except StorageError as e:
+            log.error("export of game %s failed: %s", game.id, e)
+            return Reply.error(f"Game {game.id} cannot be exported: {e}.")
         body = data.model_dump_json(indent=1).encode()
         return Reply(
             text=f"Game {game.id}: {len(data.actions)} steps. Import it with `/vj import`.",

@@ -412,6 +412,8 @@ class SQLiteStore:
         deck = game.options.get("deck")  # the text itself, in games stored before 004
         if game.options.get("deck_hash") is not None:
             deck = await self.deck_text(str(game.options["deck_hash"]))
+            if deck is None:  # exporting without it would replay with another deck
+                raise StorageError(f"game {game_id}: its deck file is missing")
         # validated like an upload: an export always imports again
         return GameExport.model_validate(
             {

@@ -30,6 +30,7 @@ import rules
 import rules.cards
 from bot.local import amain
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
+from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
 from rules.cards import PARSED_DECKS, deck_key
 
@@ -498,3 +499,22 @@ async def test_the_terminal_client_refuses_a_missing_or_huge_deck_file(tmp_path:
     with pytest.raises(SystemExit):
         await amain([*args, "--deck", str(big)], ["quit"], out, FakeRenderer())
     assert "too large" in out.getvalue()
+
+
+async def test_a_game_whose_deck_row_is_gone_answers_with_a_message(svc: GameService) -> None:
+    text = FIXTURE.read_text(encoding="utf-8")
+    assert (await svc.create(CH, D, seed=3, deck=text)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    assert (await svc.start(CH, D)).ok
+    assert isinstance(svc.store, SQLiteStore)
+    await svc.store._conn.execute("DELETE FROM decks")
+    svc._cache.clear()
+    for reply in (
+        await svc.status(CH),
+        await svc.board(CH),
+        await svc.export(CH),
+        await svc.card_in(CH, "1"),
+        await svc.play(CH, B, "pass"),
+    ):
+        assert not reply.ok and "deck file" in reply.text, reply.text
