@@ -1159,10 +1159,12 @@ class GameService:
                 if role_id is None:
                     raise ServiceError("Name the role that may create, import and abort games.")
                 check_range("The role id", role_id, 0, MAX_ID)
-            s = ServerSettings(
-                guild_id=guild,
-                organisers=organisers,  # type: ignore[arg-type]  # checked above
-                role_id=role_id if organisers == "role" else None,
+            s = ServerSettings.model_validate(
+                {
+                    "guild_id": guild,
+                    "organisers": organisers,
+                    "role_id": role_id if organisers == "role" else None,
+                }
             )
         except ServiceError as e:
             return Reply.error(str(e))
