@@ -87,8 +87,10 @@ async def other(svc: GameService) -> Bystander:
 async def test_a_depth_bomb_deck_is_refused_without_crashing(
     svc: GameService, other: Bystander
 ) -> None:
+    before = rss_bytes()
     reply = await refused_quickly(svc.create(CH, D, deck=depth_bomb()))
     assert "nested deeper than" in reply.text
+    assert rss_bytes() - before < 50_000_000
     assert await svc.store.open_game(CH) is None
     await other.unchanged()
 
@@ -175,7 +177,9 @@ async def test_a_deck_file_over_the_size_limit_is_refused_unread(svc: GameServic
 
 async def test_a_70000_step_export_is_refused_quickly(svc: GameService, other: Bystander) -> None:
     raw = export_of_gives(70_000)
+    before = rss_bytes()
     reply = await refused_quickly(svc.import_game(CH, D, raw))
+    assert rss_bytes() - before < 50_000_000
     assert "too large" in reply.text or str(MAX_EXPORT_ACTIONS) in reply.text
     await other.unchanged()
 
