@@ -11,10 +11,8 @@ from discord import app_commands
 
 from .discord_delivery import answer_change, answer_read, choices_in_time
 from .reply import Reply
-from .service import GameService
+from .service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 
-MAX_IMPORT_BYTES = 5_000_000
-MAX_DECK_BYTES = 1_000_000
 FACTION_CHOICES = [
     app_commands.Choice(name="D — Delhi Sultanate", value="D"),
     app_commands.Choice(name="B — Bahmani Kingdom", value="B"),
@@ -29,6 +27,15 @@ def channel_key(interaction: discord.Interaction[Any]) -> str:
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
     return interaction.permissions.manage_guild
+
+
+def guild_key(interaction: discord.Interaction[Any]) -> str | None:
+    return None if interaction.guild_id is None else str(interaction.guild_id)
+
+
+def role_ids(interaction: discord.Interaction[Any]) -> list[int]:
+    """The caller's role ids (a Member has roles; a User in a DM has none)."""
+    return [r.id for r in getattr(interaction.user, "roles", [])]
 
 
 async def read_upload(attachment: discord.Attachment, limit: int, what: str) -> bytes | Reply:
@@ -88,20 +95,20 @@ class VjGroup(app_commands.Group):
         deck: discord.Attachment | None = None,
     ) -> None:
         async def run() -> Reply:
-            text: str | None = None
-            if deck is not None:
-                data = await read_upload(deck, MAX_DECK_BYTES, "deck file")
-                if isinstance(data, Reply):
-                    return data
-                try:
-                    text = data.decode("utf-8")
-                except UnicodeDecodeError:
-                    return Reply.error("That deck file is not UTF-8 text.")
+            data: bytes | None = None
+            if deck is not None:  # downloaded after the deferral; the service checks the bytes
+                upload = await read_upload(deck, MAX_DECK_BYTES, "deck file")
+                if isinstance(upload, Reply):
+                    return upload
+                data = upload
             return await self.service.create(
                 channel_key(interaction),
                 interaction.user.id,
                 timurs_shadow=timurs_shadow,
-                deck=text,
+                deck=data,
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+                is_manager=is_manager(interaction),
             )
 
         await answer_change(interaction, self.service, run)
@@ -284,16 +291,28 @@ class VjGroup(app_commands.Group):
         await self.read(interaction, self.service.export(channel_key(interaction)), private=False)
 
     @app_commands.command(name="import", description="Load an exported game into this channel")
-    @app_commands.describe(file="A JSON file made by /vj export")
+    @app_commands.describe(
+        file="A JSON file made by /vj export",
+        claim="Seats you take besides your own from the export, e.g. 'D B' (others stay free)",
+    )
     async def import_(
-        self, interaction: discord.Interaction[Any], file: discord.Attachment
+        self,
+        interaction: discord.Interaction[Any],
+        file: discord.Attachment,
+        claim: app_commands.Range[str, 0, 20] | None = None,
     ) -> None:
         async def run() -> Reply:
             data = await read_upload(file, MAX_IMPORT_BYTES, "game export")
             if isinstance(data, Reply):
                 return data
             return await self.service.import_game(
-                channel_key(interaction), interaction.user.id, data
+                channel_key(interaction),
+                interaction.user.id,
+                data,
+                claim=claim,
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+                is_manager=is_manager(interaction),
             )
 
         await answer_change(interaction, self.service, run)
@@ -303,7 +322,11 @@ class VjGroup(app_commands.Group):
         await self.change(
             interaction,
             self.service.abort(
-                channel_key(interaction), interaction.user.id, is_manager=is_manager(interaction)
+                channel_key(interaction),
+                interaction.user.id,
+                is_manager=is_manager(interaction),
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
             ),
         )
 
@@ -312,6 +335,34 @@ class VjGroup(app_commands.Group):
         await self.change(
             interaction,
             self.service.abort(
-                channel_key(interaction), interaction.user.id, is_manager=is_manager(interaction)
+                channel_key(interaction),
+                interaction.user.id,
+                is_manager=is_manager(interaction),
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+            ),
+        )
+
+    @app_commands.command(
+        name="config", description="Who may create, import and abort games on this server"
+    )
+    @app_commands.describe(
+        organisers="anyone, a role, or only members with Manage Server (leave out to see)",
+        role="The role, when organisers is 'role'",
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction[Any],
+        organisers: Literal["anyone", "role", "managers"] | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.configure(
+                guild_key(interaction),
+                interaction.user.id,
+                is_manager=is_manager(interaction),
+                organisers=organisers,
+                role_id=None if role is None else role.id,
             ),
         )

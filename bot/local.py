@@ -18,9 +18,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+from db.models import MAX_ID
+
 from .renderer import Renderer
 from .reply import Reply
-from .service import GameService
+from .service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 
 LOCAL_USER = 1
 CHANNEL = "local"
@@ -29,6 +31,19 @@ COMMAND_WORDS = {
     "start", "create", "abort", "resign", "play",
 }  # fmt: skip
 HELP = __doc__ or ""
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """A file's bytes, at most limit + 1 of them (the service refuses what is over)."""
+    with path.open("rb") as f:
+        return f.read(limit + 1)
+
+
+def seed_arg(text: str) -> int:
+    """`--seed`: a whole number the database can hold (0 to 2**63-1)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > MAX_ID:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_ID}")
+    return int(text)
 
 
 class LocalClient:
@@ -64,7 +79,7 @@ class LocalClient:
             path.write_bytes(reply.file.data)
             print(f"[saved: {path}]", file=self.out)
 
-    async def begin(self, seed: int | None, timurs_shadow: bool, deck: str | None = None) -> None:
+    async def begin(self, seed: int | None, timurs_shadow: bool, deck: bytes | None = None) -> None:
         game = await self.service.store.open_game(self.channel)
         if game is not None and game.status == "active":
             print(f"Continuing game {game.id}.", file=self.out)
@@ -104,7 +119,11 @@ class LocalClient:
                 await self.emit(reply)
             return True
         if word == "import" and len(text.split()) > 1:
-            data = Path(text.split(maxsplit=1)[1]).read_bytes()
+            try:
+                data = read_capped(Path(text.split(maxsplit=1)[1]), MAX_IMPORT_BYTES)
+            except OSError as e:
+                print(f"! cannot read that file: {e.strerror or e}", file=self.out)
+                return True
             await self.emit(await self.service.import_game(self.channel, LOCAL_USER, data))
             return True
         if re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
@@ -142,13 +161,16 @@ async def amain(
     p = argparse.ArgumentParser(prog="vijayanagara-local", description="Play in the terminal.")
     p.add_argument("--db", default="./vijayanagara-local.sqlite3", help="SQLite file")
     p.add_argument("--boards", default="./boards", help="folder for the board images")
-    p.add_argument("--seed", type=int, default=None, help="seed of a new game")
+    p.add_argument("--seed", type=seed_arg, default=None, help="seed of a new game")
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     p.add_argument(
         "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
     )
     args = p.parse_args(argv)
-    deck = args.deck.read_text(encoding="utf-8") if args.deck is not None else None
+    try:
+        deck = read_capped(args.deck, MAX_DECK_BYTES) if args.deck is not None else None
+    except OSError as e:
+        p.error(f"cannot read the deck file: {e.strerror or e}")
     service = await GameService.open(
         args.db, renderer, mention_fn=lambda uid: "you", guard_repeats=False
     )

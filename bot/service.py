@@ -14,26 +14,32 @@ import logging
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import pydantic
 
 import rules
 from db import (
     Announcement,
+    DeckFile,
     GameExists,
     GameExport,
     GameRecord,
     NewAction,
     OwedAnnouncement,
+    ServerSettings,
     Snapshot,
     SQLiteStore,
     StaleAction,
+    StorageError,
     Store,
 )
-from rules.cards import Deck, deck_for, find_cards
+from db.export import ExportError, parse_export
+from db.models import MAX_EXPORT_ACTIONS, MAX_ID
+from rules.cards import DECK_MAX_CHARS, Deck, deck_for, find_cards, with_deck
+from rules.errors import excerpt
 
 from .order_entry import (
     CHOICE_LIMIT,
@@ -53,6 +59,18 @@ BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this 
 SHOWN_OPTIONS = 8  # legal orders listed in an error message
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
+# Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
+MAX_DECK_BYTES = DECK_MAX_CHARS
+MAX_IMPORT_BYTES = 4_000_000
+WORK_SECONDS = 20.0  # reading a deck file or replaying an import, off the event loop
+WORKERS = 2  # such checks running at once; more wait (the machine has few cores)
+MAX_LOG_LINES = 200
+MAX_QUERY_CHARS = 100
+MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
+ORGANISERS = ("anyone", "role", "managers")
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 COMMANDS: dict[str, str] = {
     "create": "open a new game in this channel (option: timurs_shadow)",
@@ -67,8 +85,9 @@ COMMANDS: dict[str, str] = {
     "log": "the last lines of the game log",
     "card": "look up an event card by number or title",
     "export": "the whole game as a JSON file",
-    "import": "load a game from an exported JSON file into this channel",
+    "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
+    "config": "who may create, import and abort games on this server (Manage Server only)",
     "help": "this list",
 }
 
@@ -92,15 +111,38 @@ def faction_of(text: str) -> rules.Faction:
         if t and rules.FACTION_NAMES[f].lower().split()[0].startswith(t) and len(t) >= 2:
             return f
     raise ServiceError(
-        f"{text!r} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
+        f"{excerpt(text)} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
         "or V (Vijayanagara Empire)"
     )
 
 
-def excerpt(text: str, limit: int = 80) -> str:
-    """A short, one-line excerpt of user text for a message (never the whole of a long input)."""
+def short_order(text: str, limit: int = 80) -> str:
+    """An order as the user typed it, on one line and cut short (never the whole of a long
+    input), to quote back inside backticks."""
     one = " ".join(text.split())
     return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+def check_range(what: str, value: int, low: int, high: int) -> int:
+    """A number from a user, refused with a message when outside low..high."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ServiceError(
+            f"{what} must be a whole number from {low} to {high}, not {excerpt(value)}."
+        )
+    return value
+
+
+def upload_text(raw: bytes | str, what: str, limit: int) -> str:
+    """The text of an uploaded file: at most `limit` bytes of UTF-8."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ServiceError(f"That {what} is too large: {size} bytes; at most {limit} bytes.")
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
 
 
 def split_steps(order: str) -> list[str]:
@@ -147,6 +189,7 @@ class GameService:
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._drafts = Drafts()
         self._recent = RecentOrders() if guard_repeats else None
+        self._workers = asyncio.Semaphore(WORKERS)
 
     @classmethod
     async def open(cls, path: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -156,6 +199,27 @@ class GameService:
         await self.store.close()
 
     # --- plumbing ----------------------------------------------------------------------
+
+    async def off_loop(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """CPU work in a worker thread, answered within WORK_SECONDS. At most WORKERS run at
+        once, and a slot is freed only when its thread has really finished (a thread cannot be
+        stopped; the upload limits bound how long it runs)."""
+        await self._workers.acquire()
+        work = asyncio.ensure_future(asyncio.to_thread(fn, *args, **kwargs))
+
+        def finished(f: asyncio.Future[_T]) -> None:
+            self._workers.release()
+            if not f.cancelled() and f.exception() is not None:
+                log.debug("background check ended with %r", f.exception())
+
+        work.add_done_callback(finished)
+        try:
+            return await asyncio.wait_for(asyncio.shield(work), WORK_SECONDS)
+        except TimeoutError as e:
+            log.warning("%s took over %s s; refused", getattr(fn, "__name__", fn), WORK_SECONDS)
+            raise ServiceError(
+                f"That took longer than {WORK_SECONDS:.0f} seconds to check, so it was refused."
+            ) from e
 
     def _lock(self, channel: str) -> asyncio.Lock:
         lock = self._locks.get(channel)
@@ -177,9 +241,21 @@ class GameService:
             raise ServiceError(f"The game has not started yet: `/vj start`.{extra}")
         return game
 
-    @staticmethod
-    def options_of(game: GameRecord) -> rules.GameOptions:
-        return rules.GameOptions.model_validate(game.options)
+    async def options_of(self, game: GameRecord) -> rules.GameOptions:
+        """The game's options with its deck file attached (read from the decks table)."""
+        options = rules.GameOptions(timurs_shadow=bool(game.options.get("timurs_shadow", False)))
+        text = game.options.get("deck")  # games stored before migration 004 kept the text
+        deck_hash = game.options.get("deck_hash")
+        if deck_hash is not None:
+            text = await self.store.deck_text(str(deck_hash))
+            if text is None:
+                raise ServiceError(f"Game {game.id}'s deck file is missing from the database.")
+        if text is None:
+            return options
+        try:
+            return await self.off_loop(with_deck, options, str(text))
+        except rules.DataError as e:
+            raise ServiceError(f"Game {game.id}'s deck file cannot be read: {e}") from e
 
     async def state_of(self, game: GameRecord) -> rules.GameState:
         """The game's state at its stored version: the cache, else the latest snapshot plus
@@ -190,15 +266,17 @@ class GameService:
             return cached.state
         state: rules.GameState | None = None
         start = 0
+        options = await self.options_of(game)
         snap = await self.store.latest_snapshot(game.id, at_most=game.actions)
         if snap is not None:
             try:
                 state = rules.GameState.model_validate_json(snap.state)
+                state.options = options  # the snapshot names the deck; this carries it
                 start = snap.seq
             except pydantic.ValidationError:
                 log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
         if state is None:
-            state = rules.new_game(game.seed, self.options_of(game))
+            state = rules.new_game(game.seed, options)
             start = 0
         for stored in await self.store.actions(game.id, after=start):
             state = rules.apply(state, rules.action_from_json(stored.action))
@@ -316,23 +394,37 @@ class GameService:
         *,
         timurs_shadow: bool = False,
         seed: int | None = None,
-        deck: str | None = None,
+        deck: bytes | str | None = None,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
     ) -> Reply:
-        """Open a game; `deck` is the YAML text of another deck file (events-format.md)."""
+        """Open a game; `deck` is another deck file (YAML, events-format.md), as uploaded.
+        `guild`, `roles` and `is_manager` describe the caller for the server's permissions."""
         async with self._lock(channel):
-            options = rules.GameOptions(timurs_shadow=timurs_shadow, deck=deck)
-            if deck is not None:
-                try:
-                    deck_for(options)
-                except rules.DataError as exc:
-                    return Reply.error(f"That deck file cannot be used: {exc}")
             try:
+                await self._may_organise(guild, roles, is_manager, "create")
+                if seed is not None:
+                    check_range("The seed", seed, 0, MAX_ID)
+                options = rules.GameOptions(timurs_shadow=timurs_shadow)
+                deck_file: DeckFile | None = None
+                if deck is not None:
+                    text = upload_text(deck, "deck file", MAX_DECK_BYTES)
+                    try:
+                        options = await self.off_loop(with_deck, options, text)
+                    except rules.DataError as exc:
+                        raise ServiceError(f"That deck file cannot be used: {exc}") from exc
+                    assert options.deck_hash is not None
+                    deck_file = DeckFile(hash=options.deck_hash, text=text)
                 game = await self.store.create_game(
                     channel,
                     self.seed_source() if seed is None else seed,
                     options.model_dump(mode="json", exclude_none=True),
                     user,
+                    deck=deck_file,
                 )
+            except ServiceError as e:
+                return Reply.error(str(e))
             except GameExists:
                 return Reply.error(
                     "This channel already has a game. Finish or `/vj abort` it, or open a thread."
@@ -419,6 +511,11 @@ class GameService:
                 game = await self._open_game(channel)
                 if game.status == "active":
                     raise ServiceError("The game has already started.")
+                if user != game.creator and not self._user_factions(game, user):
+                    raise ServiceError(
+                        "Only a seated player or the game's creator may start it. "
+                        "Take a seat with `/vj join`."
+                    )
                 missing = [f for f in FACTIONS if f.value not in game.seats]
                 if missing:
                     raise ServiceError(
@@ -426,7 +523,8 @@ class GameService:
                         + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
                         + ". Join with `/vj join faction:`."
                     )
-                state = await asyncio.to_thread(rules.new_game, game.seed, self.options_of(game))
+                options = await self.options_of(game)
+                state = await self.off_loop(rules.new_game, game.seed, options)
                 seats = ", ".join(self._who(game, f) for f in FACTIONS)
                 nxt, mentions = self.prompt_text(game, state)
                 text = "The game begins: " + seats + ".\n" + "\n".join(state.log) + "\n" + nxt
@@ -490,7 +588,7 @@ class GameService:
                     and self._recent is not None
                     and self._recent.is_repeat(game.id, user, key, game.version)
                 ):
-                    shown = excerpt(text)
+                    shown = short_order(text)
                     raise ServiceError(
                         f"You just sent `{shown}` and it was played; nothing has happened since, "
                         "so I took this for a double submit and played nothing. To play it again "
@@ -718,7 +816,8 @@ class GameService:
         """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|undo."""
         parts = custom_id.split(":")
         if (
-            len(parts) != 4
+            len(custom_id) > MAX_CUSTOM_ID_CHARS
+            or len(parts) != 4
             or parts[0] != CUSTOM_ID_PREFIX
             or not parts[1].isdigit()
             or not parts[2].isdigit()
@@ -773,6 +872,8 @@ class GameService:
     ) -> Reply:
         async with self._lock(channel):
             try:
+                check_range("Resources to give", resources, 0, rules.model.MAX_RESOURCES)
+                check_range("Cavalry to give", cavalry, 0, rules.model.CAVALRY_TOKENS)
                 game = await self._active_game(channel)
                 state = await self.state_of(game)
                 mine = self._user_factions(game, user)
@@ -817,7 +918,7 @@ class GameService:
         elif name in ("decree", "pass", "done"):
             steps = [arg] if name == "decree" and arg else [name]
         else:
-            return Reply.error(f"Unknown shortcut {name!r}.")
+            return Reply.error(f"Unknown shortcut {excerpt(name)}.")
         if not steps:
             return Reply.error("Say which one. " + self._allowed(state))
         return await self.play(channel, user, "; ".join(steps))
@@ -832,7 +933,10 @@ class GameService:
         head = f"Game {game.id} — {game.status}, version {game.version}, {game.actions} steps."
         if game.status == "lobby":
             return Reply(text=f"{head}\n{seats}", version=game.version)
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
         score = rules.score(state)
         facts = "\n".join(
             f"• {rules.FACTION_NAMES[f]}: {state.resources[f]} Resources, {state.cavalry[f]} "
@@ -865,16 +969,28 @@ class GameService:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None or game.status == "lobby":
             return Reply.error("There is no board yet: create and start a game first.")
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-        return Reply(text=nxt, image=await self._render(state, state.touched), version=game.version)
+        image = await self._render(state, state.touched)
+        if image is None:
+            nxt += "\n(The board picture could not be drawn; the error is logged.)"
+        return Reply(text=nxt, image=image, version=game.version)
 
     async def log_lines(self, channel: str, lines: int = 20) -> Reply:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None or game.status == "lobby":
             return Reply.error("There is no game log yet.")
-        state = await self.state_of(game)
-        n = max(1, min(lines, 200))
+        try:
+            n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
+        except ServiceError as e:
+            return Reply.error(str(e))
+        try:
+            state = await self.state_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
         body = "\n".join(state.log[-n:])
         return Reply(
             text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
@@ -883,20 +999,27 @@ class GameService:
     async def channel_deck(self, channel: str) -> Deck:
         """The deck of this channel's game (its own deck file, if it was created with one)."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
-        return deck_for(self.options_of(game)) if game is not None else rules.standard_deck()
+        return deck_for(await self.options_of(game)) if game is not None else rules.standard_deck()
 
     async def card_in(self, channel: str, query: str) -> Reply:
-        return self.card(query, await self.channel_deck(channel))
+        try:
+            deck = await self.channel_deck(channel)
+        except ServiceError as e:
+            return Reply.error(str(e))
+        return self.card(query, deck)
 
     def card(self, query: str, deck: Deck | None = None) -> Reply:
         q = query.strip()
-        try:
-            found = find_cards(q, deck)
-        except Exception:
-            found = []
+        if len(q) > MAX_QUERY_CHARS:
+            return Reply.error(
+                f"That is too long for a card number or title (at most {MAX_QUERY_CHARS} characters)."
+            )
+        d = deck or rules.standard_deck()
+        found = find_cards(q, d)
         if not found:
             return Reply.error(
-                f"No card matches {q!r}. Try a number (1-{max(rules.standard_deck().cards)}) or the start of a title."
+                f"No card matches {excerpt(q)}. Try a number ({min(d.cards)}-{max(d.cards)}) "
+                "or the start of a title."
             )
         c = found[0]
         lines = [f"**{c.number}. {c.title}** ({c.kind.replace('_', ' ')})"]
@@ -941,7 +1064,10 @@ class GameService:
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return []
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError:  # nothing to suggest; the command itself will say why
+            return []
         head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
@@ -977,7 +1103,10 @@ class GameService:
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return []
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError:  # nothing to suggest; the command itself will say why
+            return []
         legal = [rules.describe(state, a) for a in rules.legal_actions(state)]
         if name == "event":
             pool = ["unshaded", "shaded"]
@@ -992,7 +1121,11 @@ class GameService:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None:
             return Reply.error("There is no game in this channel to export.")
-        data = await self.store.export_game(game.id)
+        try:
+            data = await self.store.export_game(game.id)
+        except StorageError as e:
+            log.error("export of game %s failed: %s", game.id, e)
+            return Reply.error(f"Game {game.id} cannot be exported: {e}.")
         body = data.model_dump_json(indent=1).encode()
         return Reply(
             text=f"Game {game.id}: {len(data.actions)} steps. Import it with `/vj import`.",
@@ -1000,55 +1133,87 @@ class GameService:
         )
 
     def check_export(self, data: GameExport) -> rules.GameState:
-        """Replay an exported game; ServiceError naming the first step that does not replay."""
-        try:
-            options = rules.GameOptions.model_validate(data.options)
-        except pydantic.ValidationError as e:
-            raise ServiceError(f"The options are not valid: {e}") from e
-        for k in data.seats:
-            if k not in {f.value for f in FACTIONS}:
-                raise ServiceError(f"Unknown seat {k!r}: seats are D, B and V.")
+        """Replay an exported game; ServiceError naming the first step that does not replay.
+        Cost linear in the number of actions (bounded by the export model)."""
+        options = rules.GameOptions(timurs_shadow=data.options.timurs_shadow)
+        if data.options.deck is not None:
+            try:
+                options = with_deck(options, data.options.deck)
+            except rules.DataError as e:
+                raise ServiceError(f"The game's deck file cannot be used: {e}") from e
         state = rules.new_game(data.seed, options)
         for i, ex in enumerate(data.actions, start=1):
             try:
                 action = rules.action_from_json(ex.action)
             except pydantic.ValidationError as e:
-                raise ServiceError(f"Step {i} is not an action: {ex.action}") from e
+                kind = excerpt(ex.action.get("type"))
+                raise ServiceError(f"Step {i} (type {kind}) is not an action I know.") from e
             try:
                 state = rules.apply(state, action)
             except rules.RulesError as e:
                 raise ServiceError(
                     f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
-                    f"is refused: {e}"
+                    f"is refused: {str(e)[:300]}"
                 ) from e
         return state
 
-    async def import_game(self, channel: str, user: int, raw: bytes | str) -> Reply:
+    def _read_export(self, raw: bytes | str) -> tuple[GameExport, rules.GameState]:
+        """Parse, validate and replay an upload (in a worker thread)."""
+        try:
+            data = parse_export(raw)
+        except ExportError as e:
+            raise ServiceError(
+                f"That is not an exported Vijayanagara game ({e}). An export is JSON with "
+                f"format_version 1 and at most {MAX_EXPORT_ACTIONS} steps."
+            ) from e
+        return data, self.check_export(data)
+
+    async def import_game(
+        self,
+        channel: str,
+        user: int,
+        raw: bytes | str,
+        *,
+        claim: str | None = None,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
+    ) -> Reply:
+        """Load an exported game. The importer keeps the seats that were theirs and takes the
+        ones they `claim` (e.g. "D B"); every other seat is free for `/vj join`: nobody is
+        seated (or pinged) without their consent. Nothing is stored on a refusal."""
         async with self._lock(channel):
             try:
-                try:
-                    data = GameExport.model_validate_json(raw)
-                except pydantic.ValidationError as e:
-                    first = e.errors()[0]
-                    where = ".".join(str(x) for x in first["loc"]) or "the file"
+                await self._may_organise(guild, roles, is_manager, "import")
+                claimed = {faction_of(t).value for t in re.split(r"[\s,]+", claim or "") if t}
+                upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
+                if await self.store.open_game(channel) is not None:
                     raise ServiceError(
-                        f"That is not an exported Vijayanagara game ({where}: {first['msg']})."
-                    ) from e
-                state = await asyncio.to_thread(self.check_export, data)
+                        "This channel already has a game: finish or `/vj abort` it first, or "
+                        "import in a new thread."
+                    )
+                data, state = await self.off_loop(self._read_export, raw)
+                seats = {f: u for f, u in data.seats.items() if u == user} | dict.fromkeys(
+                    claimed, user
+                )
                 if state.game_over:
                     status = "finished"
-                elif data.status == "lobby" and not data.actions:
+                elif not data.actions and (data.status == "lobby" or len(seats) < 3):
                     status = "lobby"
-                elif len(data.seats) < 3:
-                    status = "lobby" if not data.actions else "active"
                 else:
                     status = "active"
-                data = data.model_copy(update={"status": status, "creator": user})
+                data = data.model_copy(update={"status": status, "creator": user, "seats": seats})
+                deck = (
+                    None
+                    if data.options.deck is None or state.options.deck_hash is None
+                    else DeckFile(hash=state.options.deck_hash, text=data.options.deck)
+                )
                 try:
                     game = await self.store.import_game(
                         channel,
                         data,
                         snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
+                        deck=deck,
                     )
                 except GameExists as e:
                     raise ServiceError(
@@ -1058,12 +1223,18 @@ class GameService:
             except ServiceError as e:
                 return Reply.error(str(e))
             self._remember(game, state)
+            free = [f.value for f in FACTIONS if f.value not in game.seats]
+            seats_text = (
+                f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."
+            )
             if status == "lobby":
-                text = f"Imported game {game.id} (not started)."
+                text = f"Imported game {game.id} (not started).{seats_text}"
                 await self.store.announce(game.id, game.version, Announcement(text=text))
                 return self._announced(game, text)
             nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-            text = f"Imported game {game.id}: {len(data.actions)} steps replayed.\n{nxt}"
+            text = (
+                f"Imported game {game.id}: {len(data.actions)} steps replayed.{seats_text}\n{nxt}"
+            )
             await self.store.announce(game.id, game.version, Announcement(text=text, board=True))
         return self._announced(
             game,
@@ -1072,14 +1243,20 @@ class GameService:
             buttons=self.buttons_for(game, state) if status == "active" else [],
         )
 
-    async def abort(self, channel: str, user: int, *, is_manager: bool = False) -> Reply:
+    async def abort(
+        self,
+        channel: str,
+        user: int,
+        *,
+        is_manager: bool = False,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+    ) -> Reply:
         async with self._lock(channel):
             try:
                 game = await self._open_game(channel)
-                if user != game.creator and not is_manager:
-                    raise ServiceError(
-                        "Only the game's creator or a member with Manage Server may end it."
-                    )
+                if user != game.creator:
+                    await self._may_organise(guild, roles, is_manager, "abort", anyone=False)
                 text = f"Game {game.id} ended by {self.mention(user)} without a result."
                 game = await self.store.update_game(
                     game.id, game.version, status="aborted", announcement=Announcement(text=text)
@@ -1090,6 +1267,95 @@ class GameService:
                 return Reply.error("The game changed meanwhile; try again.")
             self._cache.pop(game.id, None)
         return self._announced(game, text)
+
+    # --- permissions (README, "Permissions") -------------------------------------------------
+
+    async def _settings(self, guild: str | None) -> ServerSettings:
+        if guild is None:  # the terminal client, direct messages
+            return ServerSettings(guild_id="")
+        return await self.store.server_settings(guild)
+
+    async def _may_organise(
+        self,
+        guild: str | None,
+        roles: Sequence[int],
+        is_manager: bool,
+        what: str,
+        *,
+        anyone: bool = True,
+    ) -> None:
+        """ServiceError unless the caller may create, import or abort games here. Abort
+        (`anyone=False`) is for the game's creator, checked by the caller, or an organiser
+        other than "anyone"."""
+        if is_manager:
+            return
+        s = await self._settings(guild)
+        if s.organisers == "anyone" and anyone:
+            return
+        if s.organisers == "role" and s.role_id in roles:
+            return
+        who = {
+            "anyone": "its creator or a member with Manage Server",
+            "role": f"members with the <@&{s.role_id}> role or Manage Server",
+            "managers": "members with Manage Server",
+        }[s.organisers]
+        if what == "abort" and s.organisers != "anyone":
+            who = "the game's creator or " + who
+        raise ServiceError(
+            f"You may not {what} a game here: that is for {who} "
+            "(a server manager can change it with `/vj config`)."
+        )
+
+    async def configure(
+        self,
+        guild: str | None,
+        user: int,
+        *,
+        is_manager: bool,
+        organisers: str | None = None,
+        role_id: int | None = None,
+    ) -> Reply:
+        """Show or set who may create, import and abort games on this server."""
+        if guild is None:
+            return Reply.error("Permissions are set per server; there is no server here.")
+        if organisers is None:
+            s = await self.store.server_settings(guild)
+            return Reply(text=self._settings_text(s), ephemeral=True)
+        if not is_manager:
+            return Reply.error("Only a member with Manage Server may change these settings.")
+        try:
+            if organisers not in ORGANISERS:
+                raise ServiceError(
+                    f"Unknown setting {excerpt(organisers)}: use one of {', '.join(ORGANISERS)}."
+                )
+            if organisers == "role":
+                if role_id is None:
+                    raise ServiceError("Name the role that may create, import and abort games.")
+                check_range("The role id", role_id, 0, MAX_ID)
+            s = ServerSettings.model_validate(
+                {
+                    "guild_id": guild,
+                    "organisers": organisers,
+                    "role_id": role_id if organisers == "role" else None,
+                }
+            )
+        except ServiceError as e:
+            return Reply.error(str(e))
+        await self.store.put_server_settings(s)
+        return Reply(text="Saved. " + self._settings_text(s))
+
+    @staticmethod
+    def _settings_text(s: ServerSettings) -> str:
+        who = {
+            "anyone": "anyone",
+            "role": f"members with the <@&{s.role_id}> role",
+            "managers": "nobody but server managers",
+        }[s.organisers]
+        return (
+            f"On this server {who} may create and import games; a game's creator, "
+            + ("" if s.organisers == "anyone" else f"{who}, ")
+            + "and members with Manage Server may abort it."
+        )
 
     def help(self) -> Reply:
         lines = ["**Vijayanagara** — play-by-chat for three. Commands (`/vj ...`):"]
@@ -1132,7 +1398,11 @@ class GameService:
         if name == "board":
             return await self.board(channel)
         if name == "log":
-            return await self.log_lines(channel, int(rest) if rest.isdigit() else 20)
+            if rest and not (rest.isascii() and rest.isdigit() and len(rest) <= 6):
+                return Reply.error(
+                    f"`log N`: N is a number of lines from 1 to {MAX_LOG_LINES}, not {excerpt(rest)}."
+                )
+            return await self.log_lines(channel, int(rest) if rest else 20)
         if name == "card":
             return await self.card_in(channel, rest)
         if name == "export":
@@ -1142,19 +1412,22 @@ class GameService:
         if name == "help":
             return self.help()
         return Reply.error(
-            f"Unknown command {name!r}. Commands: {', '.join(COMMANDS)}; or an order as "
+            f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
 
     async def _give_text(self, channel: str, user: int, rest: str) -> Reply:
         """`give B 2 resources 1 cavalry [from D]`."""
         m = re.match(
-            r"^(?:to\s+)?(\w+)((?:\s+\d+\s+(?:resources?|cavalry))+)(?:\s+from\s+(\w+))?$",
+            r"^(?:to\s+)?(\w+)((?:\s+\d{1,3}\s+(?:resources?|cavalry))+)(?:\s+from\s+(\w+))?$",
             rest.strip(),
             re.IGNORECASE,
         )
         if not m:
-            return Reply.error("Write it as `give B 2 resources 1 cavalry` (optionally `from D`).")
+            return Reply.error(
+                "Write it as `give B 2 resources 1 cavalry` (optionally `from D`), with numbers "
+                "of at most three digits."
+            )
         res = cav = 0
         for n, kind in re.findall(r"(\d+)\s+(resources?|cavalry)", m.group(2), re.IGNORECASE):
             if kind.lower().startswith("res"):

@@ -7,10 +7,12 @@ This package stores JSON text and imports nothing of ours but the `rules` models
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .models import (
     Announcement,
+    DeckFile,
     GameExport,
     GameRecord,
     NewAction,
     OwedAnnouncement,
+    ServerSettings,
     Snapshot,
     Status,
     StoredAction,
@@ -22,6 +24,7 @@ __all__ = [
     "OPEN_STATUSES",
     "STATUSES",
     "Announcement",
+    "DeckFile",
     "GameExists",
     "GameExport",
     "GameNotFound",
@@ -29,6 +32,7 @@ __all__ = [
     "NewAction",
     "OwedAnnouncement",
     "SQLiteStore",
+    "ServerSettings",
     "Snapshot",
     "StaleAction",
     "Status",

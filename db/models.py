@@ -3,11 +3,20 @@ actions or states)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 Status = Literal["lobby", "active", "finished", "aborted"]
+Organisers = Literal["anyone", "role", "managers"]
+
+# What fits an SQLite INTEGER; Discord ids (snowflakes) and seeds are within it.
+MAX_ID = 2**63 - 1
+Id = Annotated[int, Field(ge=0, le=MAX_ID)]
+# Bounds of an import (a real game has a few thousand actions; the standard deck file is
+# ~35,000 characters).
+MAX_EXPORT_ACTIONS = 20_000
+MAX_DECK_CHARS = 256_000
 
 
 class GameRecord(BaseModel):
@@ -67,20 +76,60 @@ class OwedAnnouncement(Announcement):
     created_at: str = ""
 
 
+class DeckFile(BaseModel):
+    """A custom deck file, stored once under the hash of its text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hash: str
+    text: str
+
+
+class ServerSettings(BaseModel):
+    """Who may create, import and abort games on one server (README, "Permissions")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    guild_id: str
+    organisers: Organisers = "anyone"
+    role_id: Id | None = None  # the role that may, when organisers == "role"
+
+
+# --- the export format: strict, so an upload is checked before anything uses it ---------
+
+_STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
+# An action is a small flat record (rules/actions.py): a type, names, small numbers.
+ActionValue = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-1000, le=1000)] | None
+
+
 class ExportedAction(BaseModel):
-    action: dict[str, Any]
-    faction: str | None = None
-    user_id: int | None = None
+    model_config = _STRICT
+
+    action: Annotated[dict[Annotated[str, Field(max_length=32)], ActionValue], Field(max_length=8)]
+    faction: Literal["D", "B", "V"] | None = None
+    user_id: Id | None = None
+
+
+class ExportOptions(BaseModel):
+    model_config = _STRICT
+
+    timurs_shadow: bool = False
+    deck: Annotated[str, Field(max_length=MAX_DECK_CHARS)] | None = None  # the deck file's text
 
 
 class GameExport(BaseModel):
-    """A whole game as portable JSON: enough to rebuild it by replay."""
+    """A whole game as portable JSON: enough to rebuild it by replay. Every field is typed
+    and bounded; unknown fields are refused."""
+
+    model_config = _STRICT
 
     format: Literal["vijayanagara-game"] = "vijayanagara-game"
-    format_version: int = 1
-    seed: int
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: dict[str, int] = Field(default_factory=dict)
+    format_version: Literal[1] = 1
+    seed: Id
+    options: ExportOptions = Field(default_factory=ExportOptions)
+    seats: dict[Literal["D", "B", "V"], Id] = Field(default_factory=dict)
     status: Status = "active"
-    creator: int = 0
-    actions: list[ExportedAction] = Field(default_factory=list)
+    creator: Id = 0
+    actions: Annotated[list[ExportedAction], Field(max_length=MAX_EXPORT_ACTIONS)] = Field(
+        default_factory=list
+    )

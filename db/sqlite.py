@@ -22,11 +22,14 @@ import aiosqlite
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .models import (
     Announcement,
+    DeckFile,
     ExportedAction,
+    ExportOptions,
     GameExport,
     GameRecord,
     NewAction,
     OwedAnnouncement,
+    ServerSettings,
     Snapshot,
     Status,
     StoredAction,
@@ -208,11 +211,53 @@ class SQLiteStore:
 
     # --- writes ------------------------------------------------------------------------
 
+    async def deck_text(self, deck_hash: str) -> str | None:
+        async with (
+            self._lock,
+            self._conn.execute("SELECT text FROM decks WHERE hash = ?", (deck_hash,)) as c,
+        ):
+            row = await c.fetchone()
+        return None if row is None else str(row[0])
+
+    async def _put_deck(self, conn: aiosqlite.Connection, deck: DeckFile | None) -> None:
+        if deck is not None:
+            await conn.execute(
+                "INSERT OR IGNORE INTO decks (hash, text) VALUES (?, ?)", (deck.hash, deck.text)
+            )
+
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT organisers, role_id FROM server_settings WHERE guild_id = ?", (guild_id,)
+            ) as c,
+        ):
+            row = await c.fetchone()
+        if row is None:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(guild_id=guild_id, organisers=row[0], role_id=row[1])
+
+    async def put_server_settings(self, settings: ServerSettings) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO server_settings (guild_id, organisers, role_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET organisers = excluded.organisers, "
+                f"role_id = excluded.role_id, updated_at = {_NOW}",
+                (settings.guild_id, settings.organisers, settings.role_id),
+            )
+
     async def create_game(
-        self, channel_id: str, seed: int, options: dict[str, Any], creator: int
+        self,
+        channel_id: str,
+        seed: int,
+        options: dict[str, Any],
+        creator: int,
+        *,
+        deck: DeckFile | None = None,
     ) -> GameRecord:
         try:
             async with self._tx() as conn:
+                await self._put_deck(conn, deck)
                 cur = await conn.execute(
                     "INSERT INTO games (channel_id, seed, options, creator) VALUES (?, ?, ?, ?)",
                     (channel_id, seed, json.dumps(options, sort_keys=True), creator),
@@ -376,15 +421,28 @@ class SQLiteStore:
     async def export_game(self, game_id: int) -> GameExport:
         game = await self.get_game(game_id)
         acts = await self.actions(game_id)
-        return GameExport(
-            seed=game.seed,
-            options=game.options,
-            seats=game.seats,
-            status=game.status,
-            creator=game.creator,
-            actions=[
-                ExportedAction(action=a.action, faction=a.faction, user_id=a.user_id) for a in acts
-            ],
+        deck = game.options.get("deck")  # the text itself, in games stored before 004
+        if game.options.get("deck_hash") is not None:
+            deck = await self.deck_text(str(game.options["deck_hash"]))
+            if deck is None:  # exporting without it would replay with another deck
+                raise StorageError(f"game {game_id}: its deck file is missing")
+        # validated like an upload: an export always imports again
+        return GameExport.model_validate(
+            {
+                "seed": game.seed,
+                "options": ExportOptions(
+                    timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
+                ),
+                "seats": game.seats,
+                "status": game.status,
+                "creator": game.creator,
+                "actions": [
+                    ExportedAction.model_validate(
+                        {"action": a.action, "faction": a.faction, "user_id": a.user_id}
+                    )
+                    for a in acts
+                ],
+            }
         )
 
     async def import_game(
@@ -394,16 +452,24 @@ class SQLiteStore:
         *,
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
+        deck: DeckFile | None = None,
     ) -> GameRecord:
+        """The game's options name the deck by its hash; its text goes to the decks table."""
+        options: dict[str, Any] = {"timurs_shadow": data.options.timurs_shadow}
+        if data.options.deck is not None:
+            if deck is None or deck.text != data.options.deck:
+                raise StorageError("an imported deck file must be passed as `deck`")
+            options["deck_hash"] = deck.hash
         try:
             async with self._tx() as conn:
+                await self._put_deck(conn, deck)
                 cur = await conn.execute(
                     "INSERT INTO games (channel_id, seed, options, seats, status, creator) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (
                         channel_id,
                         data.seed,
-                        json.dumps(data.options, sort_keys=True),
+                        json.dumps(options, sort_keys=True),
                         json.dumps(data.seats, sort_keys=True),
                         data.status,
                         data.creator,

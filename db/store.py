@@ -7,10 +7,12 @@ from typing import Any, Protocol, runtime_checkable
 
 from .models import (
     Announcement,
+    DeckFile,
     GameExport,
     GameRecord,
     NewAction,
     OwedAnnouncement,
+    ServerSettings,
     Snapshot,
     Status,
     StoredAction,
@@ -28,10 +30,27 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
     async def create_game(
-        self, channel_id: str, seed: int, options: dict[str, Any], creator: int
+        self,
+        channel_id: str,
+        seed: int,
+        options: dict[str, Any],
+        creator: int,
+        *,
+        deck: DeckFile | None = None,
     ) -> GameRecord:
-        """A new lobby game; GameExists when the channel has an open one."""
+        """A new lobby game (and its deck file, in the same transaction); GameExists when the
+        channel has an open one."""
         ...
+
+    async def deck_text(self, deck_hash: str) -> str | None:
+        """A stored deck file's text by its hash."""
+        ...
+
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        """The server's settings (the defaults when it has none stored)."""
+        ...
+
+    async def put_server_settings(self, settings: ServerSettings) -> None: ...
 
     async def get_game(self, game_id: int) -> GameRecord:
         """GameNotFound when there is none."""
@@ -88,8 +107,10 @@ class Store(Protocol):
         *,
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
+        deck: DeckFile | None = None,
     ) -> GameRecord:
-        """Store a whole game (the caller has checked that it replays)."""
+        """Store a whole game (the caller has checked that it replays), in one transaction;
+        `deck` is data.options.deck with its hash."""
         ...
 
     # --- the outbox: announcements still owed ---------------------------------------------

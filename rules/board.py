@@ -11,7 +11,7 @@ from importlib import resources
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import DataError
 
@@ -107,7 +107,7 @@ def parse_board(data: Any) -> Board:
             raise _fail(where, f"unknown field(s) {sorted(unknown)}")
         try:
             space = Space.model_validate(raw)
-        except Exception as exc:  # pydantic's message names the field
+        except ValidationError as exc:  # pydantic's message names the field
             raise _fail(f"{where} ({raw.get('id', '?')})", str(exc).splitlines()[0]) from exc
         if space.id in spaces:
             raise _fail(where, f"duplicate space id {space.id!r}")
@@ -131,7 +131,7 @@ def parse_board(data: Any) -> Board:
         where = f"cities[{i}]"
         try:
             city = City.model_validate(raw)
-        except Exception as exc:
+        except ValidationError as exc:
             raise _fail(where, str(exc).splitlines()[0]) from exc
         for s in city.touches:
             if s not in spaces:

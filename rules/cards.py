@@ -6,17 +6,26 @@ effects are kept as data for the interpreter (events-format.md).
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import DataError
+from .errors import DataError, excerpt, excerpts
 from .model import Faction, GameOptions
+from .safe_yaml import load_bounded
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# Bounds of a deck file a user uploads (the standard deck is ~35,000 characters, 14 levels deep).
+DECK_MAX_CHARS = 256_000
+DECK_MAX_DEPTH = 32
+DECK_MAX_NODES = 50_000
+MAX_CARDS_PER_SECTION = 200
+MAX_CARD_NUMBER = 999
+PARSED_DECKS = 16  # parsed custom decks kept in memory (least recently used dropped)
 
 CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 
@@ -24,17 +33,17 @@ CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 class EventSide(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    text: str
+    text: str = Field(max_length=2000)
     effects: tuple[Any, ...] = ()
 
 
 class Card(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    number: int
-    title: str
+    number: int = Field(ge=1, le=MAX_CARD_NUMBER)
+    title: str = Field(min_length=1, max_length=100)
     kind: CardKind
-    flavor: str = ""
+    flavor: str = Field(default="", max_length=1000)
     order: tuple[Faction, ...] = ()  # event cards: faction order left to right (2.3.2)
     stay_eligible: bool = False
     unshaded: EventSide | None = None
@@ -63,7 +72,12 @@ _EVENT_FIELDS = {"number", "title", "order", "stay_eligible", "flavor", "unshade
 def _card(raw: Any, kind: CardKind, where: str) -> Card:
     if not isinstance(raw, dict):
         raise _fail(where, "expected a mapping")
-    label = f"card {raw.get('number', '?')} ({raw.get('title', '?')})"
+    if not all(isinstance(k, str) for k in raw):
+        raise _fail(where, "every field name must be text")
+    # Only bounded excerpts of unvalidated values go into a label or a message.
+    title = raw.get("title", "?")
+    title = excerpt(title).strip("'") if isinstance(title, str) else excerpt(title)
+    label = f"card {excerpt(raw.get('number', '?'))} ({title})"
     allowed = {
         "event": _EVENT_FIELDS,
         "mongol_invasion": {"number", "title", "faction", "flavor"},
@@ -72,7 +86,7 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     }[kind]
     unknown = set(raw) - allowed
     if unknown:
-        raise _fail(label, f"unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}")
+        raise _fail(label, f"unknown field(s) {excerpts(unknown)}; allowed: {sorted(allowed)}")
     for req in ("number", "title"):
         if req not in raw:
             raise _fail(label, f"missing field {req!r}")
@@ -108,13 +122,15 @@ def parse_deck(data: Any) -> Deck:
     }
     unknown = set(data) - set(sections)
     if unknown:
-        raise _fail("document", f"unknown section(s) {sorted(unknown)}")
+        raise _fail("document", f"unknown section(s) {excerpts(unknown)}")
     cards: dict[int, Card] = {}
     ordered: dict[CardKind, list[int]] = {k: [] for k in sections.values()}
     for section, kind in sections.items():
         raw_list = data.get(section)
         if not isinstance(raw_list, list):
             raise _fail(section, "missing or not a list")
+        if len(raw_list) > MAX_CARDS_PER_SECTION:
+            raise _fail(section, f"more than {MAX_CARDS_PER_SECTION} cards")
         for i, raw in enumerate(raw_list):
             card = _card(raw, kind, f"{section}[{i}]")
             if card.number in cards:
@@ -134,11 +150,20 @@ def parse_deck(data: Any) -> Deck:
 
 
 def load_deck_text(text: str) -> Deck:
-    try:
-        data = yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError as exc:
-        raise DataError(f"deck: not valid YAML: {exc}") from exc
+    """Read and validate a deck file; cost linear in its size, DataError when it is bad."""
+    data = load_bounded(
+        text,
+        what="deck",
+        max_chars=DECK_MAX_CHARS,
+        max_depth=DECK_MAX_DEPTH,
+        max_nodes=DECK_MAX_NODES,
+    )
     return parse_deck(data)
+
+
+def deck_key(text: str) -> str:
+    """The content hash a deck file is stored and found by."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @cache
@@ -148,16 +173,40 @@ def standard_deck() -> Deck:
     return load_deck_text(text)
 
 
-@cache
-def _deck_from_text(text: str) -> Deck:
-    return load_deck_text(text)
+_parsed: OrderedDict[str, Deck] = OrderedDict()
+_parsed_lock = threading.Lock()  # decks are parsed in worker threads
+
+
+def deck_from_text(text: str) -> Deck:
+    """A custom deck, parsed once while it stays among the PARSED_DECKS most recently used."""
+    key = deck_key(text)
+    with _parsed_lock:
+        deck = _parsed.get(key)
+        if deck is not None:
+            _parsed.move_to_end(key)
+            return deck
+    deck = load_deck_text(text)
+    with _parsed_lock:
+        _parsed[key] = deck
+        while len(_parsed) > PARSED_DECKS:
+            _parsed.popitem(last=False)
+    return deck
+
+
+def with_deck(options: GameOptions, text: str) -> GameOptions:
+    """Options that play with the deck file `text` (parsed and validated here)."""
+    new = options.model_copy(update={"deck_hash": deck_key(text)})
+    new._deck = deck_from_text(text)
+    return new
 
 
 def deck_for(options: GameOptions | None) -> Deck:
-    """The deck a game plays with: its custom deck text (GameOptions.deck), else the standard."""
-    if options is None or options.deck is None:
+    """The deck a game plays with: its custom deck (attached by with_deck), else the standard."""
+    if options is None or options.deck_hash is None:
         return standard_deck()
-    return _deck_from_text(options.deck)
+    if options._deck is None:
+        raise DataError(f"deck: the game's deck file {options.deck_hash[:12]} is not loaded")
+    return options._deck
 
 
 class CardInfo(BaseModel):
@@ -197,6 +246,7 @@ def find_cards(prefix: str, deck: Deck | None = None) -> list[CardInfo]:
     """Cards whose title starts with the prefix (case-insensitive), or whose number it is."""
     d = deck or standard_deck()
     p = prefix.strip().lower()
-    if p.isdigit():
-        return [card_info(int(p), d)] if int(p) in d.cards else []
+    if p.isascii() and p.isdigit():
+        n = int(p) if len(p) <= 6 else -1  # no card has a longer number
+        return [card_info(n, d)] if n in d.cards else []
     return [card_info(n, d) for n in sorted(d.cards) if d.cards[n].title.lower().startswith(p)]

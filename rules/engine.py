@@ -145,11 +145,14 @@ def can_undo(state: GameState) -> Faction | None:
 
 
 def _snapshot(st: GameState) -> str:
-    return st.model_dump_json(exclude={"barrier", "since_barrier"})
+    # Without the log (only its length is kept): a barrier is taken after every hand-off, and
+    # serialising the whole log each time made a long game cost quadratic time and space.
+    return st.model_dump_json(exclude={"barrier", "since_barrier", "log", "options"})
 
 
 def set_barrier(st: GameState) -> None:
     st.since_barrier = []
+    st.barrier_log = len(st.log)
     st.barrier = _snapshot(st)
 
 
@@ -200,7 +203,11 @@ def _undo(state: GameState) -> GameState:
             "or a hand-off to another faction"
         )
     st = GameState.model_validate_json(state.barrier)
+    st.options = state.options  # not in the barrier: it carries the parsed deck
+    if not st.log:  # barriers taken before the log was left out of them still hold it
+        st.log = state.log[: state.barrier_log]
     st.barrier = state.barrier
+    st.barrier_log = state.barrier_log
     st.since_barrier = []
     for raw in state.since_barrier[:-1]:
         st = apply(st, action_from_json(raw))

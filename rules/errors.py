@@ -19,3 +19,31 @@ class IllegalAction(RulesError):
 
 class DataError(ValueError):
     """A map or deck file that does not validate: names the bad id or field."""
+
+
+EXCERPT_CHARS = 40
+
+
+def excerpt(value: object) -> str:
+    """A short, bounded description of a value for an error message: never the whole of
+    something a user sent (a huge string or number, a deep structure)."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value) if -(10**12) < value < 10**12 else "a very large number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value[:EXCERPT_CHARS]) + ("..." if len(value) > EXCERPT_CHARS else "")
+    if isinstance(value, dict):
+        return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    return f"a {type(value).__name__}"
+
+
+def excerpts(values: object, limit: int = 8) -> str:
+    """Several values, each bounded, at most `limit` of them."""
+    items = list(values) if isinstance(values, set | frozenset | list | tuple) else [values]
+    shown = ", ".join(sorted(excerpt(v) for v in items[:limit]))
+    return f"[{shown}{', ...' if len(items) > limit else ''}]"

@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from .board import board
-from .errors import DataError
+from .errors import DataError, excerpt, excerpts
+
+MAX_COUNT = 99  # a count, gain or select in a step
+MAX_AMOUNT = 99  # the size of a Resources change, an Influence shift, a threshold
 
 PIECES = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "mongol")
 PIECE_OWNER = {
@@ -95,34 +98,36 @@ class _Check:
     # -- small values -------------------------------------------------------------------
     def faction(self, path: str, value: Any, allowed: tuple[str, ...] = FACTIONS) -> str:
         if value not in allowed:
-            raise self.fail(path, f"unknown faction {value!r}; expected one of {list(allowed)}")
+            raise self.fail(
+                path, f"unknown faction {excerpt(value)}; expected one of {list(allowed)}"
+            )
         return str(value)
 
     def piece(self, path: str, value: Any) -> str:
         if value not in PIECES:
-            raise self.fail(path, f"unknown piece {value!r}; expected one of {list(PIECES)}")
+            raise self.fail(path, f"unknown piece {excerpt(value)}; expected one of {list(PIECES)}")
         return str(value)
 
     def count(self, path: str, value: Any, allow_all: bool = True) -> None:
         if allow_all and value == "all":
             return
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            what = "a positive number or 'all'" if allow_all else "a positive number"
-            raise self.fail(path, f"expected {what}, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
+            what = f"a number from 1 to {MAX_COUNT}" + (" or 'all'" if allow_all else "")
+            raise self.fail(path, f"expected {what}, got {excerpt(value)}")
 
     def space(self, path: str, value: Any) -> None:
-        if value not in board().spaces:
-            raise self.fail(path, f"unknown space {value!r}")
+        if not isinstance(value, str) or value not in board().spaces:
+            raise self.fail(path, f"unknown space {excerpt(value)}")
 
     def state(self, path: str, value: Any, piece: str | None) -> None:
         if value not in STATES:
-            raise self.fail(path, f"unknown state {value!r}; expected obedient or rebelling")
+            raise self.fail(path, f"unknown state {excerpt(value)}; expected obedient or rebelling")
         if piece is not None and piece not in ("amir", "raja"):
             raise self.fail(path, "only Amirs and Rajas are Obedient or Rebelling (1.4.5)")
 
     def mapping(self, path: str, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(path, f"expected a mapping, got {value!r}")
+            raise self.fail(path, f"expected a mapping, got {excerpt(value)}")
         return value
 
     # -- where ----------------------------------------------------------------------------
@@ -131,7 +136,7 @@ class _Check:
         unknown = set(w) - WHERE_FIELDS
         if unknown:
             raise self.fail(
-                path, f"unknown filter(s) {sorted(unknown)}; allowed: {sorted(WHERE_FIELDS)}"
+                path, f"unknown filter(s) {excerpts(unknown)}; allowed: {sorted(WHERE_FIELDS)}"
             )
         if not w:
             raise self.fail(path, "an empty where: give at least one filter")
@@ -140,13 +145,13 @@ class _Check:
                 raise self.fail(f"{path}.spaces", "expected a non-empty list of space ids")
             for i, s in enumerate(w["spaces"]):
                 self.space(f"{path}.spaces[{i}]", s)
-        if "city" in w and w["city"] not in board().cities:
-            raise self.fail(f"{path}.city", f"unknown City {w['city']!r}")
+        if "city" in w and (not isinstance(w["city"], str) or w["city"] not in board().cities):
+            raise self.fail(f"{path}.city", f"unknown City {excerpt(w['city'])}")
         if "adjacent_to" in w:
             self.space(f"{path}.adjacent_to", w["adjacent_to"])
         if "kind" in w and w["kind"] not in KINDS:
             raise self.fail(
-                f"{path}.kind", f"unknown kind {w['kind']!r}; expected one of {list(KINDS)}"
+                f"{path}.kind", f"unknown kind {excerpt(w['kind'])}; expected one of {list(KINDS)}"
             )
         if "tributary" in w and not isinstance(w["tributary"], bool):
             raise self.fail(f"{path}.tributary", "expected true or false")
@@ -163,7 +168,9 @@ class _Check:
         allowed = {"faction", "piece", "state"} if with_state else {"faction", "piece"}
         unknown = set(h) - allowed
         if unknown:
-            raise self.fail(path, f"unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}")
+            raise self.fail(
+                path, f"unknown field(s) {excerpts(unknown)}; allowed: {sorted(allowed)}"
+            )
         if "faction" not in h and "piece" not in h:
             raise self.fail(path, "needs a faction or a piece")
         if "faction" in h:
@@ -175,7 +182,7 @@ class _Check:
     # -- steps ----------------------------------------------------------------------------
     def steps(self, path: str, value: Any, in_each: bool) -> None:
         if not isinstance(value, list | tuple):
-            raise self.fail(path, f"expected a list of steps, got {value!r}")
+            raise self.fail(path, f"expected a list of steps, got {excerpt(value)}")
         for i, step in enumerate(value):
             self.step(f"{path}[{i}]", step, in_each)
 
@@ -184,7 +191,9 @@ class _Check:
             raise self.fail(path, "a step is a mapping with exactly one key (the step name)")
         ((name, body),) = value.items()
         if name not in STEP_FIELDS:
-            raise self.fail(path, f"unknown step {name!r}; expected one of {list(STEP_NAMES)}")
+            raise self.fail(
+                path, f"unknown step {excerpt(name)}; expected one of {list(STEP_NAMES)}"
+            )
         p = f"{path}.{name}"
         if name == "choose":
             self.choose(p, body, in_each)
@@ -194,7 +203,7 @@ class _Check:
         unknown = set(fields) - required - optional
         if unknown:
             raise self.fail(
-                p, f"unknown field(s) {sorted(unknown)}; allowed: {sorted(required | optional)}"
+                p, f"unknown field(s) {excerpts(unknown)}; allowed: {sorted(required | optional)}"
             )
         missing = required - set(fields)
         if missing:
@@ -207,7 +216,9 @@ class _Check:
         if key in f:
             self.where(f"{p}.{key}", f[key])
         elif not in_each:
-            raise self.fail(p, f"missing field {key!r} (only steps inside 'each' may leave it out)")
+            raise self.fail(
+                p, f"missing field {excerpt(key)} (only steps inside 'each' may leave it out)"
+            )
 
     def s_place(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         piece = self.piece(f"{p}.piece", f["piece"])
@@ -243,7 +254,7 @@ class _Check:
         rem = self.mapping(f"{p}.remove", f["remove"])
         unknown = set(rem) - {"faction", "piece", "state"}
         if unknown:
-            raise self.fail(f"{p}.remove", f"unknown field(s) {sorted(unknown)}")
+            raise self.fail(f"{p}.remove", f"unknown field(s) {excerpts(unknown)}")
         piece = self._what(f"{p}.remove", rem)
         if "state" in rem:
             self.state(f"{p}.remove.state", rem["state"], piece)
@@ -268,13 +279,16 @@ class _Check:
     def s_flip(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         self.faction(f"{p}.faction", f["faction"], ("B", "V"))
         if f["to"] not in STATES:
-            raise self.fail(f"{p}.to", f"expected obedient or rebelling, got {f['to']!r}")
+            raise self.fail(f"{p}.to", f"expected obedient or rebelling, got {excerpt(f['to'])}")
         self.count(f"{p}.count", f["count"])
         self.located(p, f, "in", in_each)
 
     def _int(self, path: str, value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(path, f"expected a whole number, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_AMOUNT:
+            raise self.fail(
+                path,
+                f"expected a whole number from -{MAX_AMOUNT} to {MAX_AMOUNT}, got {excerpt(value)}",
+            )
 
     def s_resources(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
@@ -301,7 +315,7 @@ class _Check:
         if f["command"] not in COMMANDS_OF[fac]:
             raise self.fail(
                 f"{p}.command",
-                f"unknown Command {f['command']!r} for {fac}; expected one of {list(COMMANDS_OF[fac])}",
+                f"unknown Command {excerpt(f['command'])} for {fac}; expected one of {list(COMMANDS_OF[fac])}",
             )
         if "in" in f:
             self.where(f"{p}.in", f["in"])
@@ -315,13 +329,13 @@ class _Check:
         if f["decree"] not in DECREES_OF[fac]:
             raise self.fail(
                 f"{p}.decree",
-                f"unknown Decree {f['decree']!r} for {fac}; expected one of {list(DECREES_OF[fac])}",
+                f"unknown Decree {excerpt(f['decree'])} for {fac}; expected one of {list(DECREES_OF[fac])}",
             )
 
     def s_eligibility(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
         if f["set"] not in ("eligible", "ineligible"):
-            raise self.fail(f"{p}.set", f"expected eligible or ineligible, got {f['set']!r}")
+            raise self.fail(f"{p}.set", f"expected eligible or ineligible, got {excerpt(f['set'])}")
 
     def choose(self, p: str, body: Any, in_each: bool) -> None:
         if not isinstance(body, list) or len(body) < 2:
@@ -341,12 +355,13 @@ class _Check:
         ((key, val),) = cond.items()
         if key not in CONDITIONS:
             raise self.fail(
-                f"{p}.condition", f"unknown condition {key!r}; expected one of {list(CONDITIONS)}"
+                f"{p}.condition",
+                f"unknown condition {excerpt(key)}; expected one of {list(CONDITIONS)}",
             )
         if key == "dynasty":
             if val not in ("khalji", "tughlaq"):
                 raise self.fail(
-                    f"{p}.condition.dynasty", f"expected khalji or tughlaq, got {val!r}"
+                    f"{p}.condition.dynasty", f"expected khalji or tughlaq, got {excerpt(val)}"
                 )
         else:
             c = self.mapping(f"{p}.condition.{key}", val)

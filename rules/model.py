@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+if TYPE_CHECKING:
+    from .cards import Deck
 
 
 class Faction(StrEnum):
@@ -102,10 +105,14 @@ Dynasty = Literal["khalji", "tughlaq"]
 class GameOptions(BaseModel):
     """What a group agrees before the game. None of them changes the standard setup."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     timurs_shadow: bool = False  # optional variant (after 5.5)
-    deck: str | None = None  # the YAML text of a custom deck (events-format.md); None: standard
+    # A custom deck file (events-format.md) by the hash of its text; None: the standard deck.
+    # The text is stored once, apart from the states; the parsed Deck rides along in memory
+    # only (cards.with_deck), so no state or snapshot carries the file.
+    deck_hash: str | None = None
+    _deck: Deck | None = PrivateAttr(default=None)
 
 
 class SpaceState(BaseModel):
@@ -168,7 +175,8 @@ class GameState(BaseModel):
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
     actions_taken: int = 0
     # Undo (architecture.md): the state at the last barrier, and who may take steps back.
-    barrier: str | None = None
+    barrier: str | None = None  # the state's JSON without its log and options
+    barrier_log: int = 0  # how many log lines the state at the barrier had
     since_barrier: list[dict[str, Any]] = Field(default_factory=list)
     last_actor: Faction | None = None
     # Spaces touched by the last action, for the board's highlight.

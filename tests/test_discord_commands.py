@@ -11,12 +11,13 @@ from discord_fake import CHANNEL
 from fakes import STRANGER
 
 import rules
+from rules.cards import deck_for, with_deck
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
     "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
-    "resign",
+    "resign", "config",
 }  # fmt: skip
 
 
@@ -128,7 +129,7 @@ async def test_card_autocomplete_offers_the_games_own_deck(env: Env) -> None:
     assert inter.choices is not None
     titles = {c["name"] for c in inter.choices}
     standard = rules.standard_deck().cards
-    own = rules.cards.deck_for(rules.GameOptions(deck=deck.decode())).cards
+    own = deck_for(with_deck(rules.GameOptions(), deck.decode())).cards
     assert titles == {f"{n}. {c.title}"[:100] for n, c in sorted(own.items())[:25]}
     assert titles != {f"{n}. {c.title}"[:100] for n, c in sorted(standard.items())[:25]}
 

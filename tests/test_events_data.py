@@ -13,7 +13,7 @@ import yaml
 from invariants import check
 
 import rules
-from rules.cards import card_info, deck_for, find_cards, load_deck_text
+from rules.cards import card_info, deck_for, find_cards, load_deck_text, with_deck
 from rules.errors import DataError
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -113,9 +113,11 @@ def test_standard_deck_is_valid() -> None:
 
 def test_custom_deck_option_and_lookup() -> None:
     text = (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8")
-    options = rules.GameOptions(deck=text)
+    options = with_deck(rules.GameOptions(), text)
     deck = deck_for(options)
-    assert deck is deck_for(rules.GameOptions(deck=text))  # cached by text
+    assert deck is deck_for(
+        with_deck(rules.GameOptions(), text)
+    )  # parsed once (LRU by content hash)
     assert len(deck.of_kind("event")) == 24
     s = rules.new_game(3, options)
     assert set(s.deck) | {s.current_card} <= set(deck.cards)
@@ -124,7 +126,7 @@ def test_custom_deck_option_and_lookup() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_custom_deck_plays_a_random_game_to_the_end(seed: int) -> None:
     text = (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8")
-    s = rules.new_game(seed, rules.GameOptions(deck=text))
+    s = rules.new_game(seed, with_deck(rules.GameOptions(), text))
     r = random.Random(seed)
     events = 0
     for _ in range(5000):
@@ -150,6 +152,6 @@ def test_card_info_and_search() -> None:
     assert [c.number for c in find_cards("fall of")] == [10, 18]
     assert [c.number for c in find_cards("36")] == [36]
     custom = deck_for(
-        rules.GameOptions(deck=(FIXTURES / "small_deck.yaml").read_text(encoding="utf-8"))
+        with_deck(rules.GameOptions(), (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8"))
     )
     assert find_cards("border", custom)[0].number == 101

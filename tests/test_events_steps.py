@@ -10,6 +10,7 @@ import yaml
 from fixtures.events_helpers import B, D, V, at, event, independent, n, play, put
 
 import rules
+from rules.cards import with_deck
 
 FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
 
@@ -21,7 +22,7 @@ def with_card(unshaded: list[Any], shaded: list[Any] | None = None) -> rules.Gam
     card["order"] = ["D", "B", "V"]
     card["unshaded"] = {"text": "Test unshaded.", "effects": unshaded}
     card["shaded"] = {"text": "Test shaded.", "effects": shaded or []}
-    return rules.GameOptions(deck=yaml.safe_dump(doc))
+    return with_deck(rules.GameOptions(), yaml.safe_dump(doc))
 
 
 def test_flip_all_rebelling_in_one_province() -> None:

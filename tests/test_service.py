@@ -178,8 +178,10 @@ async def test_give(svc: GameService) -> None:
     assert r.ok, r.text
     _, st2 = await current(svc)
     assert st2.resources[rules.Faction.D] == res_d - 1
-    too_much = await svc.give(CH, D, "V", 99, 0)
+    too_much = await svc.give(CH, D, "V", 24, 0)
     assert not too_much.ok and "only" in too_much.text
+    out_of_range = await svc.give(CH, D, "V", 99, 0)
+    assert not out_of_range.ok and "from 0 to 24" in out_of_range.text
     stranger = await svc.give(CH, STRANGER, "V", 1, 0)
     assert not stranger.ok
 

@@ -12,6 +12,7 @@ from fakes import SEATS, FakeRenderer
 import rules
 from bot.local import amain
 from bot.service import GameService
+from rules.cards import deck_key
 
 CH = "chan-deck"
 FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
@@ -34,7 +35,9 @@ async def test_a_game_created_with_a_deck_file_plays_its_cards(svc: GameService)
     game = await svc.store.open_game(CH)
     assert game is not None
     state = await svc.state_of(game)
-    assert state.options.deck == text
+    assert state.options.deck_hash == deck_key(text)
+    assert text not in state.model_dump_json()  # the file is stored once, not in every state
+    assert await svc.store.deck_text(deck_key(text)) == text
     custom = rules.cards.deck_for(state.options)
     assert state.current_card in custom.cards
     assert set(state.deck) <= set(custom.cards)

@@ -1,0 +1,80 @@
+"""Cost of hostile-size uploads (issue 10): CPU time per import step as the log grows (it
+should stay flat: replay is linear), and CPU time to read deck files and exports at the limits.
+
+python bench/uploads.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import yaml
+
+import rules
+from db.export import parse_export
+from db.models import MAX_EXPORT_ACTIONS
+from rules.cards import DECK_MAX_CHARS, load_deck_text
+
+
+def gives(steps: int) -> list[rules.Give]:
+    d, b = rules.Faction.D, rules.Faction.B
+    return [
+        rules.Give(giver=d if i % 2 == 0 else b, receiver=b if i % 2 == 0 else d, resources=1)
+        for i in range(steps)
+    ]
+
+
+def replay_cpu(steps: int) -> float:
+    state = rules.new_game(1)
+    actions = gives(steps)
+    start = time.process_time()
+    for a in actions:
+        state = rules.apply(state, a)
+    return time.process_time() - start
+
+
+def main() -> None:
+    rules.new_game(0)
+    print("replay of n trades (the log grows by one line a step):")
+    base: float | None = None
+    for n in (2_500, 5_000, 10_000, MAX_EXPORT_ACTIONS):
+        cpu = replay_cpu(n)
+        per = cpu / n * 1e6
+        base = base or per
+        print(f"  n={n:>6}: {cpu:6.2f} s CPU, {per:6.1f} us/step, per-step ratio {per / base:.2f}")
+
+    export = {
+        "seed": 1,
+        "actions": [{"action": a.model_dump(mode="json")} for a in gives(MAX_EXPORT_ACTIONS)],
+    }
+    raw = json.dumps(export, indent=1).encode()
+    start = time.process_time()
+    parse_export(raw)
+    print(
+        f"parse of a {MAX_EXPORT_ACTIONS}-step export ({len(raw):,} bytes): "
+        f"{time.process_time() - start:.2f} s CPU"
+    )
+
+    deck = Path(__file__).resolve().parent.parent / "rules" / "data" / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    doc = yaml.safe_load(text)
+    while len(text) < DECK_MAX_CHARS * 0.9:  # the same cards, flavor padded to the limit
+        for card in doc["cards"]:
+            card["flavor"] = (card.get("flavor", "") + " More history.")[:1000]
+        text = yaml.safe_dump(doc)
+        if all(len(c["flavor"]) >= 1000 for c in doc["cards"]):
+            break
+    start = time.process_time()
+    load_deck_text(text)
+    print(
+        f"read and check a {len(text):,}-character deck file: {time.process_time() - start:.2f} s CPU"
+    )
+
+
+if __name__ == "__main__":
+    main()

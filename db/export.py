@@ -1,0 +1,73 @@
+"""Reading an uploaded export: bounded, and gentle on the event loop.
+
+The export is parsed by the standard library's pure-Python JSON scanner (so a worker thread
+doing it lets the event loop run between bytecodes, where the C scanner or pydantic's parser
+would hold the interpreter for the whole file), then validated against the strict model piece
+by piece: the header first, then the number of actions, then each action.
+"""
+
+from __future__ import annotations
+
+import json
+import json.scanner
+from collections.abc import Callable
+from typing import Any
+
+import pydantic
+
+from .models import MAX_EXPORT_ACTIONS, ExportedAction, GameExport
+
+
+class ExportError(ValueError):
+    """An upload that is not a valid export; the message says where and what."""
+
+
+_Scanner = Callable[[str, int], tuple[Any, int]]
+_py_make_scanner: Callable[[json.JSONDecoder], _Scanner] = json.scanner.py_make_scanner  # type: ignore[attr-defined]
+
+
+class _PyDecoder(json.JSONDecoder):
+    """json.JSONDecoder with the pure-Python scanner (recursion is bounded by Python's limit)."""
+
+    scan_once: _Scanner
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scan_once = _py_make_scanner(self)
+
+
+def _first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> ExportError:
+    first = e.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(x) for x in (*prefix, *first["loc"]))[:100] or "the file"
+    return ExportError(f"{where}: {first['msg'][:200]}")
+
+
+def parse_export(raw: bytes | str) -> GameExport:
+    """The export in `raw`; ExportError when it is not JSON or does not fit the model."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        doc = _PyDecoder().decode(text)
+    except UnicodeDecodeError as e:
+        raise ExportError(f"the file is not UTF-8 text (a bad byte at {e.start})") from e
+    except json.JSONDecodeError as e:
+        raise ExportError(f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from e
+    except RecursionError as e:
+        raise ExportError("the file is nested too deeply") from e
+    if not isinstance(doc, dict):
+        raise ExportError("the file: expected a JSON object")
+    actions = doc.get("actions", [])
+    if not isinstance(actions, list):
+        raise ExportError("actions: expected a list")
+    if len(actions) > MAX_EXPORT_ACTIONS:
+        raise ExportError(f"actions: {len(actions)} steps; at most {MAX_EXPORT_ACTIONS}")
+    try:
+        head = GameExport.model_validate({**doc, "actions": []})
+    except pydantic.ValidationError as e:
+        raise _first_error(e) from e
+    checked: list[ExportedAction] = []
+    for i, a in enumerate(actions):
+        try:
+            checked.append(ExportedAction.model_validate(a))
+        except pydantic.ValidationError as e:
+            raise _first_error(e, ("actions", i)) from e
+    return head.model_copy(update={"actions": checked})

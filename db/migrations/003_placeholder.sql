@@ -1,0 +1,1 @@
+-- 003: reserved (merged from another branch)

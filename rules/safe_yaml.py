@@ -1,0 +1,52 @@
+"""A YAML reader for files users upload: bounded in size, depth and node count, no aliases.
+
+PyYAML's C composer recurses without limit (a file of nested brackets crashes the process) and
+aliases let a few hundred bytes expand to gigabytes. So the event stream is checked first with
+PyYAML's pure-Python scanner and parser (iterative, cost linear in the text), and only a stream
+that passes is built into Python data, by the fast loader.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from .errors import DataError
+
+_FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def load_bounded(text: str, *, what: str, max_chars: int, max_depth: int, max_nodes: int) -> object:
+    """The document in `text`; DataError (a short message) when it is too large, too deep,
+    has too many nodes, uses anchors or aliases, or is not YAML."""
+    if len(text) > max_chars:
+        raise DataError(
+            f"{what}: the file is too large ({len(text)} characters; at most {max_chars})"
+        )
+    depth = nodes = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                raise DataError(f"{what}: anchors and aliases (& and *) are not allowed")
+            if isinstance(event, _OPEN):
+                depth += 1
+                if depth > max_depth:
+                    raise DataError(f"{what}: nested deeper than {max_depth} levels")
+            elif isinstance(event, _CLOSE):
+                depth -= 1
+            if isinstance(event, yaml.NodeEvent):
+                nodes += 1
+                if nodes > max_nodes:
+                    raise DataError(f"{what}: more than {max_nodes} values")
+        return yaml.load(text, Loader=_FastLoader)
+    except DataError:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        raise DataError(f"{what}: not valid YAML{where}: {str(exc.problem or exc)[:200]}") from exc
+    except yaml.YAMLError as exc:
+        raise DataError(f"{what}: not valid YAML: {str(exc)[:200]}") from exc
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise DataError(f"{what}: a value cannot be read: {str(exc)[:200]}") from exc

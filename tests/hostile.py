@@ -1,0 +1,169 @@
+"""Crafted uploads for the hostile-input tests, and the watch that the bot stays responsive."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+
+from bot.reply import Reply
+
+FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
+MAX_CPU_SECONDS = 2.0
+MAX_BLOCKED_SECONDS = 0.1
+# Wall-clock gaps also count the other work on a shared test machine, so their bound is looser.
+MAX_WALL_GAP_SECONDS = 0.5
+MAX_MESSAGE_CHARS = 2000
+
+T = TypeVar("T")
+
+
+def small_deck() -> dict[str, Any]:
+    doc = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    assert isinstance(doc, dict)
+    return doc
+
+
+def depth_bomb(levels: int = 30_000) -> str:
+    """Nested flow sequences: PyYAML's C composer recursed on these until the process died."""
+    return "cards: " + "[" * levels + "]" * levels + "\n"
+
+
+def alias_bomb(levels: int = 9) -> str:
+    """A title that expands to 10**levels copies of one string through aliases."""
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, levels + 1):
+        refs = ",".join([f"*a{i - 1}"] * 10)
+        lines.append(f"a{i}: &a{i} [{refs}]")
+    body = "\n".join("  " + line for line in lines)
+    return f"cards:\n- number: 1\n  title: *a{levels}\n  junk:\n{body}\n"
+
+
+def nested_choose_deck(levels: int = 9) -> str:
+    """A deck whose first card nests `choose` through aliases: each level names the one below
+    twice, so a validator that expands it does 2**levels (or worse) work."""
+    doc = small_deck()
+    doc["cards"][0]["unshaded"]["effects"] = "PLACEHOLDER"
+    text = yaml.safe_dump(doc, sort_keys=False)
+
+    def level(i: int) -> str:
+        if i == 0:
+            return "&c0 [{resources: {faction: D, add: 1}}]"
+        inner = level(i - 1)
+        return (
+            f"&c{i} [{{choose: [{{text: a, effects: {inner}}}, {{text: b, effects: *c{i - 1}}}]}}]"
+        )
+
+    return text.replace("PLACEHOLDER", level(levels), 1)
+
+
+def export_of_gives(steps: int, seed: int = 1) -> bytes:
+    """An export whose log is `steps` trades of 1 Resource between D and B."""
+    actions = [
+        {
+            "action": {
+                "type": "give",
+                "giver": "D" if i % 2 == 0 else "B",
+                "receiver": "B" if i % 2 == 0 else "D",
+                "resources": 1,
+                "cavalry": 0,
+            },
+        }
+        for i in range(steps)
+    ]
+    return json.dumps(
+        {
+            "format": "vijayanagara-game",
+            "format_version": 1,
+            "seed": seed,
+            "options": {"timurs_shadow": False},
+            "seats": {"D": 1, "B": 1, "V": 1},
+            "status": "active",
+            "creator": 1,
+            "actions": actions,
+        },
+        separators=(",", ":"),
+    ).encode()
+
+
+def export_doc(**changes: Any) -> bytes:
+    doc: dict[str, Any] = {
+        "format": "vijayanagara-game",
+        "format_version": 1,
+        "seed": 7,
+        "options": {"timurs_shadow": False},
+        "seats": {"D": 1, "B": 2, "V": 3},
+        "status": "lobby",
+        "creator": 1,
+        "actions": [],
+    }
+    doc.update(changes)
+    return json.dumps(doc).encode()
+
+
+@dataclass
+class Watch:
+    """What a call cost: CPU seconds of the whole process; the most CPU the event loop's thread
+    spent between two heartbeats (work done on the loop without yielding); and the longest
+    wall-clock gap between heartbeats (which also counts a worker thread holding the
+    interpreter, and the machine's other load)."""
+
+    cpu: float = 0.0
+    blocked: float = 0.0
+    wall_gap: float = 0.0
+
+
+@asynccontextmanager
+async def watched() -> AsyncIterator[Watch]:
+    w = Watch()
+    stop = asyncio.Event()
+
+    async def beat() -> None:
+        last, last_cpu = time.perf_counter(), time.thread_time()
+        while not stop.is_set():
+            await asyncio.sleep(0.005)
+            now, now_cpu = time.perf_counter(), time.thread_time()
+            w.wall_gap = max(w.wall_gap, now - last - 0.005)
+            w.blocked = max(w.blocked, now_cpu - last_cpu)
+            last, last_cpu = now, now_cpu
+
+    task = asyncio.create_task(beat())
+    await asyncio.sleep(0)
+    start = time.process_time()
+    try:
+        yield w
+    finally:
+        w.cpu = time.process_time() - start
+        stop.set()
+        await task
+
+
+def responsive(w: Watch) -> None:
+    assert w.blocked < MAX_BLOCKED_SECONDS, f"the event loop ran {w.blocked:.3f} s without yielding"
+    assert w.wall_gap < MAX_WALL_GAP_SECONDS, f"the event loop waited {w.wall_gap:.3f} s"
+
+
+async def refused_quickly(call: Awaitable[Reply]) -> Reply:
+    """Run a service call; it must be a refusal, cheap, short, and never stall the loop."""
+    async with watched() as w:
+        reply = await call
+    assert not reply.ok, reply.text[:300]
+    assert len(reply.text) < MAX_MESSAGE_CHARS, len(reply.text)
+    assert w.cpu < MAX_CPU_SECONDS, f"{w.cpu:.2f} s of CPU"
+    responsive(w)
+    return reply
+
+
+def rss_bytes() -> int:
+    """The process's resident memory now (Linux)."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    import resource
+
+    return pages * resource.getpagesize()
