@@ -22,4 +22,7 @@ RUN python -m pip install . && rm -rf /root/.cache
 
 USER vj
 VOLUME ["/data"]
+# `docker stop` sends SIGTERM and waits 10 s: the bot finishes replies in flight (at most 8 s),
+# disconnects and closes the database. Exec form, so the signal reaches Python directly.
+STOPSIGNAL SIGTERM
 CMD ["vijayanagara-bot"]

@@ -66,7 +66,7 @@ async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[fl
     assert f is not None
     order = rules.describe(st, a)
     t = time.perf_counter()
-    reply = await svc.play(channel, SEATS[f], order)
+    reply = await svc.play(channel, SEATS[f], order, expected_version=game.version)
     dt = time.perf_counter() - t
     assert reply.ok, reply.text
     return dt, reply.image is not None
