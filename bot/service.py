@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 FACTIONS: tuple[rules.Faction, ...] = rules.PLAYERS
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal orders listed in an error message
+CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
+MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
+LOG_LINES = 200  # at most this many log lines in one answer
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
 
@@ -55,6 +58,7 @@ COMMANDS: dict[str, str] = {
     "status": "who sits where, Resources, Cavalry, score, and whose decision it is",
     "board": "the board picture",
     "log": "the last lines of the game log",
+    "options": "every step allowed now (messages show only the first few)",
     "card": "look up an event card by number or title",
     "export": "the whole game as a JSON file",
     "import": "load a game from an exported JSON file into this channel",
@@ -82,7 +86,7 @@ def faction_of(text: str) -> rules.Faction:
         if t and rules.FACTION_NAMES[f].lower().split()[0].startswith(t) and len(t) >= 2:
             return f
     raise ServiceError(
-        f"{text!r} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
+        f"{rules.excerpt(text, 24)!r} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
         "or V (Vijayanagara Empire)"
     )
 
@@ -107,6 +111,7 @@ class Outcome:
     new_lines: list[str]
     highlight: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)  # the steps as played (describe)
+    notes: list[str] = field(default_factory=list)  # steps accepted without effect, and why
 
 
 class GameService:
@@ -117,11 +122,13 @@ class GameService:
         *,
         seed_source: Callable[[], int] | None = None,
         mention_fn: Callable[[int], str] = mention,
+        see_all_hint: str = "see `/vj play` autocomplete",
     ) -> None:
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
         self.mention = mention_fn
+        self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
 
@@ -200,14 +207,22 @@ class GameService:
         return f"{rules.FACTION_NAMES[faction]} ({seat})"
 
     def _allowed(self, state: rules.GameState, limit: int = SHOWN_OPTIONS) -> str:
-        opts = [rules.describe(state, a) for a in rules.legal_actions(state)]
-        shown = ", ".join(f"`{o}`" for o in opts[:limit])
-        more = (
-            f" and {len(opts) - limit} more (see `/vj play` autocomplete)"
-            if len(opts) > limit
-            else ""
-        )
-        return f"Allowed now: {shown}{more}." if opts else "No decision is pending."
+        opts = self._options(state, limit)
+        return f"Allowed now: {opts}." if opts else "No decision is pending."
+
+    def _options(self, state: rules.GameState, limit: int | None = SHOWN_OPTIONS) -> str:
+        """The legal next steps as text, a step that would do nothing marked (2.3.3)."""
+        opts = [self._option(state, a) for a in rules.legal_actions(state)]
+        shown = ", ".join(opts[:limit])
+        if limit is not None and len(opts) > limit:
+            shown += f" and {len(opts) - limit} more ({self.see_all_hint})"
+        return shown
+
+    @staticmethod
+    def _option(state: rules.GameState, action: rules.Action) -> str:
+        text = f"`{rules.describe(state, action)}`"
+        note = rules.idle_note(state, action)
+        return f"{text} ({note})" if note else text
 
     def custom_id(self, game: GameRecord, what: str) -> str:
         return f"{CUSTOM_ID_PREFIX}:{game.id}:{game.version}:{what}"
@@ -236,8 +251,10 @@ class GameService:
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
-        who = self.mention(uid) if uid is not None else "(free seat: `/vj join`)"
-        return f"**Next:** {p.text} {who}", [uid] if uid is not None else []
+        name = rules.FACTION_NAMES[p.faction]
+        who = self.mention(uid) if uid is not None else "free seat: `/vj join`"
+        seat = f"{name}, {who}" if who else name
+        return f"**Next:** {p.text} ({seat})", [uid] if uid is not None else []
 
     async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
         try:
@@ -390,6 +407,11 @@ class GameService:
         expected_version: int | None = None,
     ) -> Reply:
         """Parse and apply a whole order (steps separated by ';'), all or nothing."""
+        if len(order) > rules.MAX_ORDER_CHARS:  # refused before anything else reads it
+            return Reply.error(
+                f"That order is {len(order)} characters long; an order has at most "
+                f"{rules.MAX_ORDER_CHARS}. Send it in parts."
+            )
         async with self._lock(channel):
             try:
                 game = await self._active_game(channel)
@@ -397,30 +419,56 @@ class GameService:
                     raise ServiceError(self._stale_text(expected_version, game.version))
                 state = await self.state_of(game)
                 steps = split_steps(order)
+                confirmed = any(s.lower() == CONFIRM for s in steps)
+                steps = [s for s in steps if s.lower() != CONFIRM]
                 if not steps:
                     raise ServiceError("Empty order. " + self._allowed(state))
                 forced = faction_of(as_faction) if as_faction else None
+                giver = forced or self._default_giver(game, state, user)
                 actions: list[tuple[str, rules.Action]] = []
                 for step in steps:
-                    for a in self._parse_step(state, step, len(steps), len(actions) + 1):
+                    for a in self._parse_step(state, step, len(steps), len(actions) + 1, giver):
                         actions.append((step, a))
-                outcome = await self._apply_and_store(game, state, user, actions, forced)
+                outcome = await self._apply_and_store(
+                    game, state, user, actions, forced, confirmed=confirmed
+                )
             except ServiceError as e:
                 return Reply.error(str(e))
         return await self._moved_reply(outcome)
 
+    def _default_giver(
+        self, game: GameRecord, state: rules.GameState, user: int
+    ) -> rules.Faction | None:
+        """Who gives in a `give` step that does not say: the user's only seat, else the
+        faction whose decision it is when the user holds it."""
+        mine = self._user_factions(game, user)
+        if len(mine) == 1:
+            return mine[0]
+        now = rules.decider(state)
+        return now if now in mine else None
+
     def _parse_step(
-        self, state: rules.GameState, step: str, total: int, index: int
+        self,
+        state: rules.GameState,
+        step: str,
+        total: int,
+        index: int,
+        giver: rules.Faction | None = None,
     ) -> list[rules.Action]:
-        where = f"Step {index} (`{step}`)" if total > 1 else f"`{step}`"
+        where = self._where(step, total, index)
         try:
-            return rules.parse(state, step)
+            return rules.parse(state, step, giver=giver)
         except rules.AmbiguousOrder as e:
             raise ServiceError(f"{where} is ambiguous: {e}") from e
         except rules.InvalidOrder as e:
             raise ServiceError(
                 f"{where} is not an order I can read: {e}. {self._allowed(state)}"
             ) from e
+
+    @staticmethod
+    def _where(step: str, total: int, index: int) -> str:
+        quoted = f"`{rules.excerpt(step)}`"
+        return f"Step {index} ({quoted})" if total > 1 else quoted
 
     async def _apply_and_store(
         self,
@@ -429,32 +477,43 @@ class GameService:
         user: int,
         actions: list[tuple[str, rules.Action]],
         forced: rules.Faction | None,
+        *,
+        confirmed: bool = True,
     ) -> Outcome:
-        """Apply every step on a scratch state; store them all in one transaction."""
+        """Apply every step on a scratch state; store them all in one transaction. Unless
+        `confirmed`, a Command that would select no space is refused once (see `_idle_check`)."""
         cur = state
         new: list[NewAction] = []
         highlight: list[str] = []
         described: list[str] = []
+        notes: list[str] = []
+        credits = 0  # frames that ended by themselves and may take a trailing `done`
         total = len(actions)
         for k, (step, action) in enumerate(actions, start=1):
-            where = f"Step {k} (`{step}`)" if total > 1 else f"`{step}`"
+            where = self._where(step, total, k)
+            if isinstance(action, rules.Done) and credits:
+                credits -= 1
+                notes.append(f"{where} was not needed: that had already ended by itself.")
+                continue
             who = self._actor(game, cur, action, user, forced, where)
+            if not confirmed:
+                self._idle_check(cur, action, where)
             try:
                 described.append(
                     "undo" if isinstance(action, rules.Undo) else rules.describe(cur, action)
                 )
-                cur = rules.apply(cur, action)
+                nxt = rules.apply(cur, action)
             except rules.RulesError as e:
-                prefix = (
-                    f"{where} was refused, so nothing was played"
-                    if total > 1
-                    else f"{where} was refused"
-                )
-                raise ServiceError(f"{prefix}: {e}. {self._allowed(cur)}") from e
+                raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
+            credits = 0 if isinstance(action, rules.Undo) else credits
+            credits += rules.done_credits(cur, nxt, action)
+            cur = nxt
             highlight.extend(s for s in cur.touched if s not in highlight)
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
+        if not new:
+            raise ServiceError("Nothing to play: " + " ".join(notes) + " " + self._allowed(state))
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
         try:
             stored = await self.store.append_actions(
@@ -473,7 +532,36 @@ class GameService:
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
         self._remember(stored, cur)
-        return Outcome(stored, state, cur, cur.log[len(state.log) :], highlight, described)
+        return Outcome(stored, state, cur, cur.log[len(state.log) :], highlight, described, notes)
+
+    @staticmethod
+    def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
+        """2.3.3 allows a Command in zero spaces, but it still spends the option (and the
+        faction's Eligibility): ask once, and accept the same order with `confirm`."""
+        note = rules.idle_note(state, action)
+        if note is not None:
+            raise ServiceError(
+                f"{where}: {note}, yet it would still use this option and make you Ineligible "
+                f"(2.3.3 allows zero spaces). Nothing was played. If that is what you want, send "
+                f"the same order with `; {CONFIRM}` at its end."
+            )
+
+    def _refusal(
+        self,
+        state: rules.GameState,
+        at: rules.GameState,
+        where: str,
+        k: int,
+        total: int,
+        error: rules.RulesError,
+    ) -> str:
+        """A refused step: why, and what is allowed in the real (stored) position; for a
+        later step also what that step could have been."""
+        head = f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
+        then = ""
+        if k > 1:
+            then = f" At that step the choices were: {self._options(at)}."
+        return f"{head}: {error}.{then} {self._allowed(state)}"
 
     def _actor(
         self,
@@ -680,10 +768,12 @@ class GameService:
         if game is None:
             return Reply.error("There is no game in this channel. Start one with `/vj create`.")
         seats = "\n".join(f"• {f.value}: {self._who(game, f)}" for f in FACTIONS)
-        head = f"Game {game.id} — {game.status}, version {game.version}, {game.actions} steps."
+        head = f"Game {game.id} — {game.status}, version {game.version}"
         if game.status == "lobby":
-            return Reply(text=f"{head}\n{seats}", version=game.version)
+            return Reply(text=f"{head}.\n{seats}", version=game.version)
         state = await self.state_of(game)
+        played = state.actions_taken  # undone steps are not counted
+        head += f", {played} step{'' if played == 1 else 's'} played."
         score = rules.score(state)
         facts = "\n".join(
             f"• {rules.FACTION_NAMES[f]}: {state.resources[f]} Resources, {state.cavalry[f]} "
@@ -725,11 +815,21 @@ class GameService:
         if game is None or game.status == "lobby":
             return Reply.error("There is no game log yet.")
         state = await self.state_of(game)
-        n = max(1, min(lines, 200))
+        n = max(1, min(lines, LOG_LINES))
         body = "\n".join(state.log[-n:])
         return Reply(
             text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
         )
+
+    async def options(self, channel: str) -> Reply:
+        """Every legal next step, uncut (the lists in messages are cut)."""
+        game = await self.store.open_game(channel)
+        if game is None or game.status != "active":
+            return Reply.error("There is no game in progress, so no decision is pending.")
+        state = await self.state_of(game)
+        opts = self._options(state, None)
+        head = self.prompt_text(game, state)[0]
+        return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.", ephemeral=True)
 
     async def channel_deck(self, channel: str) -> Deck:
         """The deck of this channel's game (its own deck file, if it was created with one)."""
@@ -747,7 +847,7 @@ class GameService:
             found = []
         if not found:
             return Reply.error(
-                f"No card matches {q!r}. Try a number (1-{max(rules.standard_deck().cards)}) or the start of a title."
+                f"No card matches {rules.excerpt(q)!r}. Try a number (1-{max(rules.standard_deck().cards)}) or the start of a title."
             )
         c = found[0]
         lines = [f"**{c.number}. {c.title}** ({c.kind.replace('_', ' ')})"]
@@ -756,6 +856,11 @@ class GameService:
                 "Order: "
                 + " ".join(f.value for f in c.order)
                 + (" — Stay Eligible" if c.stay_eligible else "")
+            )
+        if c.kind == "mongol_invasion" and c.faction is not None:
+            lines.append(
+                f"{rules.FACTION_NAMES[c.faction]} runs the Mongol Invaders: it chooses their two "
+                "Mongol Commands and may accept Compromising Gifts (2.4)."
             )
         if c.flavor:
             lines.append(f"_{c.flavor}_")
@@ -935,6 +1040,10 @@ class GameService:
         self, channel: str, user: int, line: str, *, is_manager: bool = False
     ) -> Reply:
         """`join D`, `as D: march; ...`, `play pass`, `status`... Unknown commands are refused."""
+        if len(line) > MAX_LINE_CHARS:
+            return Reply.error(
+                f"That line is {len(line)} characters long; at most {MAX_LINE_CHARS} are read."
+            )
         text = line.strip()
         m = re.match(r"^as\s+(\w+)\s*:\s*(.*)$", text, re.IGNORECASE | re.DOTALL)
         if m:
@@ -954,13 +1063,20 @@ class GameService:
         if name == "undo":
             return await self.undo(channel, user)
         if name == "give":
-            return await self._give_text(channel, user, rest)
+            return await self.play(channel, user, text)
         if name == "status":
             return await self.status(channel)
         if name == "board":
             return await self.board(channel)
         if name == "log":
-            return await self.log_lines(channel, int(rest) if rest.isdigit() else 20)
+            if rest and not re.fullmatch(r"[0-9]{1,3}", rest):
+                return Reply.error(
+                    f"`log` takes a number of lines from 1 to {LOG_LINES}, e.g. `log 40`; "
+                    f"{rules.excerpt(rest, 24)!r} is not one."
+                )
+            return await self.log_lines(channel, int(rest) if rest else 20)
+        if name in ("options", "allowed"):
+            return await self.options(channel)
         if name == "card":
             return await self.card_in(channel, rest)
         if name == "export":
@@ -973,23 +1089,6 @@ class GameService:
             f"Unknown command {name!r}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
-
-    async def _give_text(self, channel: str, user: int, rest: str) -> Reply:
-        """`give B 2 resources 1 cavalry [from D]`."""
-        m = re.match(
-            r"^(?:to\s+)?(\w+)((?:\s+\d+\s+(?:resources?|cavalry))+)(?:\s+from\s+(\w+))?$",
-            rest.strip(),
-            re.IGNORECASE,
-        )
-        if not m:
-            return Reply.error("Write it as `give B 2 resources 1 cavalry` (optionally `from D`).")
-        res = cav = 0
-        for n, kind in re.findall(r"(\d+)\s+(resources?|cavalry)", m.group(2), re.IGNORECASE):
-            if kind.lower().startswith("res"):
-                res += int(n)
-            else:
-                cav += int(n)
-        return await self.give(channel, user, m.group(1), res, cav, m.group(3))
 
 
 def export_json(data: GameExport) -> str:

@@ -45,6 +45,8 @@ from .actions import (
     action_to_json,
 )
 from .board import Board, board
+from .closing import done_credits
+from .command_base import idle_note
 from .cards import Card, Deck, standard_deck
 from .engine import Prompt, advance, can_undo, decider, legal_actions, prompt, push, set_barrier
 from .engine import apply as apply
@@ -57,7 +59,7 @@ from .model import (
     GameState,
     Piece,
 )
-from .notation import describe, parse
+from .notation import MAX_ORDER_CHARS, describe, excerpt, parse
 from .setup import initial_state
 from .victory import ranking, score, winner
 
@@ -85,6 +87,7 @@ def undo(state: GameState) -> GameState:
 
 __all__ = [
     "FACTION_NAMES",
+    "MAX_ORDER_CHARS",
     "PLAYERS",
     "Action",
     "AmbiguousOrder",
@@ -127,6 +130,9 @@ __all__ = [
     "can_undo",
     "decider",
     "describe",
+    "done_credits",
+    "excerpt",
+    "idle_note",
     "legal_actions",
     "new_game",
     "parse",

@@ -182,3 +182,55 @@ def limited_commands(st: GameState, faction: Faction, free: bool = False) -> lis
         if h.can_begin(st, probe):
             out.append(name)
     return out
+
+
+def idle_commands(st: GameState, faction: Faction) -> list[str]:
+    """Commands that could select no space now: still legal (2.3.3 "possibly zero"), but they
+    end at once and spend the option all the same."""
+    from .engine import HANDLERS
+
+    out = []
+    for name in COMMANDS[faction]:
+        probe = Frame(
+            kind=f"cmd:{name}",
+            faction=faction,
+            data={
+                "limited": False,
+                "free": False,
+                "max": 3 if shadow(st) else None,
+                "allowed": None,
+                "ignore_dynasty": False,
+                "must_select": False,
+                "selected": [],
+            },
+        )
+        h = HANDLERS[probe.kind]
+        assert isinstance(h, CommandHandler)
+        if not h.can_begin(st, probe):
+            out.append(name)
+    return out
+
+
+IDLE_NOTE = "no space qualifies, ends at once"
+
+
+def mark_idle(st: GameState, faction: Faction, names: list[str]) -> list[str]:
+    """The Command names for a prompt, the ones that would select nothing marked."""
+    idle = set(idle_commands(st, faction))
+    return [f"{n} ({IDLE_NOTE})" if n in idle else n for n in names]
+
+
+def idle_note(st: GameState, action: Action) -> str | None:
+    """Why choosing this Command now would do nothing, or None (it can select a space, or it
+    is not a choice of Command)."""
+    from .actions import Choose
+    from .engine import top
+
+    fr = None if st.game_over else top(st)
+    if fr is None or fr.kind not in ("choose_command", "command_decree"):
+        return None
+    if fr.data.get("mode") == "limited" or fr.faction is None:
+        return None  # a Limited Command is only offered where it can select (2.3.5)
+    if isinstance(action, Choose) and action.option in idle_commands(st, fr.faction):
+        return IDLE_NOTE
+    return None

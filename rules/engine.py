@@ -125,7 +125,11 @@ def prompt(state: GameState) -> Prompt:
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
-    return Prompt(faction=h.decider(state, fr), kind=fr.kind, text=h.prompt(state, fr))
+    who = h.decider(state, fr)
+    text = h.prompt(state, fr)
+    if who is not None and not text.startswith(FACTION_NAMES[who]):
+        text = f"{FACTION_NAMES[who]} decides — {text}"  # always name who decides
+    return Prompt(faction=who, kind=fr.kind, text=text)
 
 
 def legal_actions(state: GameState) -> list[Action]:

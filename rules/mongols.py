@@ -47,9 +47,15 @@ class MongolInvasion(Handler):
 
     def run(self, st: GameState, fr: Frame) -> None:
         if fr.data["left"] > 0:
-            fr.data["left"] = 0  # no Mongol Command is possible
+            fr.data["left"] = 0
+            log(st, "No Mongol Command is possible (3.5).")
         else:
             finish(st, fr)
+            log(
+                st,
+                f"{fr.faction} cannot accept Compromising Gifts: its Influence is 0, and the "
+                "Influence is what pays for them (2.4.2).",
+            )
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
@@ -73,9 +79,14 @@ class MongolInvasion(Handler):
             push(st, "plunder", fr.faction, space=None, stage="select")
 
     def prompt(self, st: GameState, fr: Frame) -> str:
+        assert fr.faction is not None
         if fr.data["left"] > 0:
             n = 3 - fr.data["left"]
-            return f"Mongol Invasion: choose Mongol Command {n} of 2 (amass, advance, plunder) (2.4.1)."
+            opts = ", ".join(self._commands(st))
+            return (
+                f"Mongol Invasion: {FACTION_NAMES[fr.faction]} runs the Mongol Invaders; choose "
+                f"Mongol Command {n} of 2 ({opts}) (2.4.1)."
+            )
         return "Compromising Gifts: lose 1 Influence to gain 2 Resources and 2 Cavalry? (2.4.2)"
 
 

@@ -45,6 +45,8 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
             a = r.choice(rules.legal_actions(state))
             f = rules.prompt(state).faction
             text = rules.describe(state, a)
+            if rules.idle_note(state, a):  # a Command that does nothing needs `confirm`
+                text += "; confirm"
             state = rules.apply(state, a)
             yield f"as {f}: {text}"
 

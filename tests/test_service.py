@@ -55,7 +55,10 @@ async def play_random(svc: GameService, steps: int, seed: int, channel: str = CH
         if st.game_over:
             break
         a = r.choice(rules.legal_actions(st))
-        reply = await svc.play(channel, who(st), rules.describe(st, a))
+        order = rules.describe(st, a)
+        if rules.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
+            order += "; confirm"
+        reply = await svc.play(channel, who(st), order)
         assert reply.ok, reply.text
         n += 1
     return n
