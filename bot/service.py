@@ -557,7 +557,9 @@ class GameService:
     ) -> str:
         """A refused step: why, and what is allowed in the real (stored) position; for a
         later step also what that step could have been."""
-        head = f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
+        head = (
+            f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
+        )
         then = ""
         if k > 1:
             then = f" At that step the choices were: {self._options(at)}."
@@ -841,13 +843,12 @@ class GameService:
 
     def card(self, query: str, deck: Deck | None = None) -> Reply:
         q = query.strip()
-        try:
-            found = find_cards(q, deck)
-        except Exception:
-            found = []
+        found = find_cards(q, deck)
         if not found:
+            numbers = (deck or rules.standard_deck()).cards
             return Reply.error(
-                f"No card matches {rules.excerpt(q)!r}. Try a number (1-{max(rules.standard_deck().cards)}) or the start of a title."
+                f"No card matches {rules.excerpt(q)!r}. Try a number ({min(numbers)}-"
+                f"{max(numbers)}) or the start of a title."
             )
         c = found[0]
         lines = [f"**{c.number}. {c.title}** ({c.kind.replace('_', ' ')})"]

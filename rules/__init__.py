@@ -45,9 +45,9 @@ from .actions import (
     action_to_json,
 )
 from .board import Board, board
+from .cards import Card, Deck, standard_deck
 from .closing import done_credits
 from .command_base import idle_note
-from .cards import Card, Deck, standard_deck
 from .engine import Prompt, advance, can_undo, decider, legal_actions, prompt, push, set_barrier
 from .engine import apply as apply
 from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError

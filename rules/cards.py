@@ -6,6 +6,7 @@ effects are kept as data for the interpreter (events-format.md).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
@@ -173,6 +174,7 @@ class CardInfo(BaseModel):
     flavor: str
     unshaded: str | None
     shaded: str | None
+    faction: Faction | None = None  # Mongol Invasion cards: who runs the Mongols (2.4)
 
 
 def card_info(number: int, deck: Deck | None = None) -> CardInfo:
@@ -186,6 +188,7 @@ def card_info(number: int, deck: Deck | None = None) -> CardInfo:
         title=c.title,
         kind=c.kind,
         order=c.order,
+        faction=c.faction,
         stay_eligible=c.stay_eligible,
         flavor=c.flavor,
         unshaded=c.unshaded.text if c.unshaded else None,
@@ -197,6 +200,6 @@ def find_cards(prefix: str, deck: Deck | None = None) -> list[CardInfo]:
     """Cards whose title starts with the prefix (case-insensitive), or whose number it is."""
     d = deck or standard_deck()
     p = prefix.strip().lower()
-    if p.isdigit():
+    if re.fullmatch(r"[0-9]{1,6}", p):
         return [card_info(int(p), d)] if int(p) in d.cards else []
     return [card_info(n, d) for n in sorted(d.cards) if d.cards[n].title.lower().startswith(p)]

@@ -61,6 +61,7 @@ def _number_word(step: str, w: str, signed: bool) -> int | None:
         )
     return int(w)
 
+
 PIECE_WORDS: dict[str, Piece] = {}
 for _p in Piece:
     PIECE_WORDS[_p.value] = _p
@@ -367,7 +368,9 @@ def _give(t: _Tokens, giver: Faction | None) -> Give:
         else:
             bare.append(t.faction())
     if len(bare) > 2 or len(bare) + len(marked) > 2:
-        raise InvalidOrder(f"in {excerpt(t.step)!r}: name two factions at most; write {GIVE_FORM!r}")
+        raise InvalidOrder(
+            f"in {excerpt(t.step)!r}: name two factions at most; write {GIVE_FORM!r}"
+        )
     receiver = marked.get("to")
     if len(bare) == 2:
         giver, receiver = bare
