@@ -123,12 +123,14 @@ class GameService:
         seed_source: Callable[[], int] | None = None,
         mention_fn: Callable[[int], str] = mention,
         see_all_hint: str = "see `/vj play` autocomplete",
+        name_players: bool = True,
     ) -> None:
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
         self.mention = mention_fn
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
+        self.name_players = name_players  # False where one person holds every seat
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
 
@@ -203,6 +205,8 @@ class GameService:
 
     def _who(self, game: GameRecord, faction: rules.Faction) -> str:
         uid = game.seats.get(faction.value)
+        if uid is not None and not self.name_players:
+            return rules.FACTION_NAMES[faction]
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"
         return f"{rules.FACTION_NAMES[faction]} ({seat})"
 
@@ -251,10 +255,11 @@ class GameService:
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
-        name = rules.FACTION_NAMES[p.faction]
+        mentions = [uid] if uid is not None else []
+        if uid is not None and not self.name_players:
+            return f"**Next:** {p.text}", mentions
         who = self.mention(uid) if uid is not None else "free seat: `/vj join`"
-        seat = f"{name}, {who}" if who else name
-        return f"**Next:** {p.text} ({seat})", [uid] if uid is not None else []
+        return f"**Next:** {p.text} ({rules.FACTION_NAMES[p.faction]}, {who})", mentions
 
     async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
         try:

@@ -26,7 +26,8 @@ async def test_scripted_session(tmp_path: Path) -> None:
     assert "it is not Delhi Sultanate's turn" in text  # B decides first on seed 1
     assert "not an order I can read" in text
     assert "takes back a step" in text
-    assert list(boards.glob("*.png")) and all(p.read_bytes() == PNG for p in boards.glob("*.png"))
+    pngs = list((boards / "game-1").glob("*.png"))  # each game its own folder
+    assert pngs and all(p.read_bytes() == PNG for p in pngs)
     # a second session continues the same game
     out2 = io.StringIO()
     await amain(["--db", str(db), "--boards", str(boards)], ["status"], out2, FakeRenderer())
