@@ -632,6 +632,7 @@ class GameService:
         lines = [f"• {line}" for line in out.new_lines] or [
             f"• {actor.value if actor else ''}: {'; '.join(out.steps)}"
         ]
+        lines += [f"(note: {n})" for n in out.notes]
         handoff = state.game_over or rules.decider(state) != actor
         mentions: list[int] = []
         if state.game_over:

@@ -2,9 +2,9 @@
 ended by itself (a Rally that used the last Amirs, a Cavalry phase with no token left) is
 recognised as redundant instead of refused (docs/notation.md: "finish with done").
 
-A frame "offered done" when `Done` was one of its choices just before the step; each such frame
-that a step ended without an explicit `done` leaves one credit that a later `done` of the same
-order may use up.
+A frame takes a `done` when players finish it that way (a Command, even a Limited one) or when
+`Done` was one of its choices just before the step; each such frame that a step ended without
+an explicit `done` leaves one credit that a later `done` of the same order may use up.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ def done_credits(before: GameState, after: GameState, action: Action) -> int:
     for i in closed_frames(before, after):
         fr = before.frames[i]
         h = HANDLERS[fr.kind]
-        # frames without choices of their own (the card, the game) never took a `done`
-        if type(h).actions is not Handler.actions and Done() in h.actions(before, fr):
+        if h.ends_with_done or (
+            type(h).actions is not Handler.actions and Done() in h.actions(before, fr)
+        ):
             credits += 1
     if isinstance(action, Done):
         credits -= 1  # the explicit done closed one of them itself

@@ -82,6 +82,7 @@ class CommandHandler(Handler):
     """A Command frame: select spaces (3.1.1) one at a time, then Done."""
 
     name = ""
+    ends_with_done = True  # even a Limited Command, which ends by itself (notation.md)
 
     # -- selection rules shared by all Commands -----------------------------------------
     def can_select_more(self, st: GameState, fr: Frame) -> bool:

@@ -30,6 +30,7 @@ class Handler:
     """How one kind of frame behaves. Subclasses register themselves with @handler."""
 
     kind: str = ""
+    ends_with_done = False  # a frame players finish with `done` even when it ends by itself
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
         """True when the frame needs no decision now; `run` then advances it."""
@@ -57,6 +58,8 @@ class Handler:
 
 class DoneWhenOnlyDone(Handler):
     """A frame whose last choice is `done`: when nothing else is left, it ends by itself."""
+
+    ends_with_done = True
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
         return len(self.actions(st, fr)) == 1
