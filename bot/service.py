@@ -91,6 +91,16 @@ def faction_of(text: str) -> rules.Faction:
     )
 
 
+def new_log_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines `after` adds past what it shares with `before` (an undo shortens the log
+    before it adds its own line)."""
+    n = min(len(before), len(after))
+    i = 0
+    while i < n and before[i] == after[i]:
+        i += 1
+    return after[i:]
+
+
 def split_steps(order: str) -> list[str]:
     return [s.strip() for s in re.split(r"[;\n]", order) if s.strip()]
 
@@ -537,7 +547,9 @@ class GameService:
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
         self._remember(stored, cur)
-        return Outcome(stored, state, cur, cur.log[len(state.log) :], highlight, described, notes)
+        return Outcome(
+            stored, state, cur, new_log_lines(state.log, cur.log), highlight, described, notes
+        )
 
     @staticmethod
     def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
