@@ -157,6 +157,7 @@ class LocalClient:
             if not created.ok:
                 self.show(created)
                 return
+            self.say(created.text.split(" Take a seat")[0])  # the seats are all yours here
             self.seed = None  # --seed is for the first new game only
         elif game.status == "active":
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
