@@ -32,6 +32,7 @@ from db import (
     Store,
 )
 from rules.cards import Deck, deck_for, find_cards
+from rules.words import count_of
 
 from .renderer import Renderer, default_renderer
 from .reply import Attachment, Button, Reply
@@ -954,7 +955,7 @@ class GameService:
         data = await self.store.export_game(game.id)
         body = data.model_dump_json(indent=1).encode()
         return Reply(
-            text=f"Game {game.id}: {len(data.actions)} steps. Import it with `/vj import`.",
+            text=f"Game {game.id}: {count_of(len(data.actions), 'step')}. Import it with `/vj import`.",
             file=Attachment(f"vijayanagara-game-{game.id}.json", body),
         )
 
@@ -1021,7 +1022,7 @@ class GameService:
             return Reply(text=f"Imported game {game.id} (not started).", version=game.version)
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
         return Reply(
-            text=f"Imported game {game.id}: {len(data.actions)} steps replayed.\n{nxt}",
+            text=f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed.\n{nxt}",
             image=await self._render(state, None),
             buttons=self.buttons_for(game, state) if status == "active" else [],
             version=game.version,

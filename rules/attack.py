@@ -27,6 +27,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .words import count_of, pieces
 
 P = Piece
 MAX_HITS = 5
@@ -312,8 +313,8 @@ class Battle(Handler):
         d["phase"] = "att_cav"
         log(
             st,
-            f"Dice in {board().name(space)}: {fr.faction} ({_att_units(fr)} Units) rolls "
-            f"{_fmt(att)}; {defender} ({self._def_units(st, fr)} Units) rolls {_fmt(dfn)}.",
+            f"Dice in {board().name(space)}: {fr.faction} ({count_of(_att_units(fr), 'Unit')}) rolls "
+            f"{_fmt(att)}; {defender} ({count_of(self._def_units(st, fr), 'Unit')}) rolls {_fmt(dfn)}.",
         )
 
     def _def_units(self, st: GameState, fr: Frame) -> int:
@@ -399,7 +400,7 @@ class Battle(Handler):
         else:
             d["def_owed"] -= removed
             d["def_removed"] += removed
-        log(st, f"{OWNER[piece]} loses {removed} {piece.value}(s) in {board().name(space)}.")
+        log(st, f"{OWNER[piece]} loses {pieces(removed, piece)} in {board().name(space)}.")
 
     def _next_casualty_phase(self, fr: Frame) -> None:
         fr.data["phase"] = "def_cas" if fr.data["phase"] == "att_cas" else "end"
@@ -453,7 +454,7 @@ class Battle(Handler):
             _mark_used(st, fr, action.space, action.piece, action.count)
             log(
                 st,
-                f"{action.count} {action.piece.value}(s) join the Attack from {board().name(action.space)}.",
+                f"{pieces(action.count, action.piece)} join the Attack from {board().name(action.space)}.",
             )
         elif isinstance(action, Done):
             d["phase"] = {"support": "roll", "att_cav": "def_cav", "def_cav": "resolve"}[phase]
@@ -491,8 +492,8 @@ class Battle(Handler):
             return (
                 f"Attack in {where}: as the {me}, use Cavalry (charge N: lower your die N by one; "
                 f"screen N: remove the opponent's die N unless it shows 1) or done. Attacker dice "
-                f"{_fmt(d['att_dice'])} ({_att_units(fr)} Units), defender dice {_fmt(d['def_dice'])} "
-                f"({self._def_units(st, fr)} Units)."
+                f"{_fmt(d['att_dice'])} ({count_of(_att_units(fr), 'Unit')}), defender dice {_fmt(d['def_dice'])} "
+                f"({count_of(self._def_units(st, fr), 'Unit')})."
             )
         if phase in ("att_cas", "def_cas"):
             return f"Attack in {where}: remove {self._owed(fr)} of your pieces as casualties."

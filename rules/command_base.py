@@ -7,6 +7,7 @@ from .board import board
 from .engine import Handler, finish, push
 from .forces import log
 from .model import FACTION_NAMES, Faction, Frame, GameState
+from .words import count_of
 
 COMMANDS: dict[Faction, tuple[str, ...]] = {
     Faction.D: ("conscript", "march", "govern", "attack"),
@@ -152,7 +153,7 @@ class CommandHandler(Handler):
         assert fr.faction is not None
         d = fr.data
         cost = "free" if d["free"] else f"1 Resource per space, {st.resources[fr.faction]} left"
-        limit = f", at most {d['max']} space(s)" if d["max"] is not None else ""
+        limit = f", at most {count_of(d['max'], 'space')}" if d["max"] is not None else ""
         return f"{FACTION_NAMES[fr.faction]} {TITLE[self.name]}: {self.hint()} ({cost}{limit}), or done."
 
     def hint(self) -> str:

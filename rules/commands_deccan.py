@@ -18,6 +18,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .words import pieces
 
 P = Piece
 HOME = {Faction.B: MAHARASHTRA, Faction.V: KARNATAKA}
@@ -71,9 +72,7 @@ class Rally(CommandHandler):
         assert isinstance(action, Place) and fr.faction is not None
         self.pay(st, fr, action.space)
         n = place(st, action.space, action.piece, action.count)  # Rebelling if Controlled (1.4.6)
-        log(
-            st, f"{fr.faction} Rallies {n} {action.piece.value}(s) in {board().name(action.space)}."
-        )
+        log(st, f"{fr.faction} Rallies {pieces(n, action.piece)} in {board().name(action.space)}.")
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         f = fr.faction
@@ -180,7 +179,7 @@ class Migrate(CommandHandler):
         arrived[piece.value] = arrived.get(piece.value, 0) + n
         log(
             st,
-            f"{f} Migrates {n} {action.piece.value}(s) {board().name(action.origin)} -> "
+            f"{f} Migrates {pieces(n, action.piece)} {board().name(action.origin)} -> "
             f"{board().name(action.dest)}.",
         )
 

@@ -8,6 +8,7 @@ from .command_base import CommandHandler
 from .engine import DoneWhenOnlyDone, finish, handler, push
 from .forces import count, log, place, remove
 from .model import Faction, Frame, GameState, Piece
+from .words import count_of, pieces
 
 P = Piece
 
@@ -45,7 +46,7 @@ class Conscript(CommandHandler):
         assert isinstance(action, Place)
         self.pay(st, fr, action.space)
         n = place(st, action.space, P.TROOP, action.count)
-        log(st, f"D Conscripts {n} Troop(s) in {board().name(action.space)}.")
+        log(st, f"D Conscripts {count_of(n, 'Troop')} in {board().name(action.space)}.")
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Place) and action.space in board().spaces:
@@ -55,7 +56,7 @@ class Conscript(CommandHandler):
                 )
             if action.count > self.limit(st, action.space):
                 return (
-                    f"Conscript places at most {self.limit(st, action.space)} Troop(s) in "
+                    f"Conscript places at most {count_of(self.limit(st, action.space), 'Troop')} in "
                     f"{board().name(action.space)} (3.2.1)"
                 )
         return None
@@ -112,7 +113,7 @@ class March(CommandHandler):
         arrived[action.piece.value] = arrived.get(action.piece.value, 0) + n
         log(
             st,
-            f"D Marches {n} {action.piece.value}(s) {board().name(action.origin)} -> "
+            f"D Marches {pieces(n, action.piece)} {board().name(action.origin)} -> "
             f"{board().name(action.dest)}.",
         )
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from .actions import Action, Done, Give, Undo, action_from_json, action_to_json
 from .errors import IllegalAction
 from .model import CAVALRY_TOKENS, FACTION_NAMES, PLAYERS, Faction, Frame, GameState
+from .words import count_of
 
 
 class Prompt(BaseModel):
@@ -188,7 +189,7 @@ def _give(state: GameState, g: Give) -> GameState:
     st.cavalry[g.receiver] += g.cavalry
     parts = []
     if g.resources:
-        parts.append(f"{g.resources} Resources")
+        parts.append(f"{count_of(g.resources, 'Resource')}")
     if g.cavalry:
         parts.append(f"{g.cavalry} Cavalry")
     st.log.append(f"{g.giver} gives {' and '.join(parts)} to {g.receiver} (1.5.2).")

@@ -9,6 +9,7 @@ from .engine import Handler, finish, handler, push
 from .flow import change_influence, gain_cavalry
 from .forces import add_resources, count, log, move, place, remove
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, Frame, GameState, Piece
+from .words import count_of
 
 P = Piece
 REGIONS = (MOUNTAIN_PASSES, PUNJAB, DELHI)
@@ -126,7 +127,7 @@ class MongolAdvance(Handler):
         move(st, P.MONGOL, action.count, action.origin, action.dest)
         log(
             st,
-            f"Mongols Advance: {action.count} {board().name(action.origin)} -> {board().name(action.dest)}.",
+            f"Mongols Advance: {count_of(action.count, 'Invader')} {board().name(action.origin)} -> {board().name(action.dest)}.",
         )
         finish(st, fr)
 
@@ -175,7 +176,7 @@ class Plunder(Handler):
         over = n - 3
         if over > 0:
             remove(st, space, P.MONGOL, over)
-            log(st, f"{over} Mongol Invader(s) beyond three return to Available (3.5.3).")
+            log(st, f"{count_of(over, 'Mongol Invader')} beyond three return to Available (3.5.3).")
 
 
 def plunder_resources(st: GameState, n: int) -> None:
@@ -208,7 +209,7 @@ class RemoveTroops(Handler):
             k = remove(st, s, P.TROOP, fr.data["owed"])
             fr.data["owed"] -= k
             if k:
-                log(st, f"Plunder: D removes {k} Troop(s) from {board().name(s)}.")
+                log(st, f"Plunder: D removes {count_of(k, 'Troop')} from {board().name(s)}.")
         finish(st, fr)
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
@@ -220,7 +221,7 @@ class RemoveTroops(Handler):
             finish(st, fr)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
-        return f"Plunder: remove {fr.data['owed']} Troop(s) from Provinces of your choice (3.5.3)."
+        return f"Plunder: remove {count_of(fr.data['owed'], 'Troop')} from Provinces of your choice (3.5.3)."
 
 
 def first_timurid(st: GameState) -> None:
@@ -288,7 +289,7 @@ def end_game(st: GameState) -> None:
     scores = score(st)
     log(
         st,
-        f"Timur's invasion is over: {left} Invader(s) in Delhi, Delhi adjustment "
+        f"Timur's invasion is over: {count_of(left, 'Invader')} in Delhi, Delhi adjustment "
         f"{st.delhi_adjustment:+d} (5.1). Final score: "
         + ", ".join(f"{FACTION_NAMES[f]} {v}" for f, v in scores.items())
         + f". Winner: {FACTION_NAMES[winner(st)]}.",

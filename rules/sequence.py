@@ -20,6 +20,7 @@ from .forces import add_resources, log
 from .model import FACTION_NAMES, PLAYERS, STRUCTURE_OF, Faction, Frame, GameState
 from .mongols import first_timurid
 from .succession import LORDS, RISE, ZENITH, start_succession
+from .words import count_of
 
 CMD_DECREE = "command_decree"  # forked option 1: a Command plus a Decree (2.3.3)
 EVENT_OR_COMMAND = "event_or_command"  # forked option 2: the Event, or a Command alone
@@ -155,7 +156,7 @@ class Turn(Handler):
         if opt == OPT_PASS:
             got = add_resources(st, f, PASS_INCOME[f])
             st.card.limited_or_pass.append(f)
-            log(st, f"{FACTION_NAMES[f]} Passes (+{got} Resources).")
+            log(st, f"{FACTION_NAMES[f]} Passes (+{count_of(got, 'Resource')}).")
         elif opt == OPT_LIMITED:
             st.card.limited_or_pass.append(f)
             push(st, "choose_command", f, mode="limited")
