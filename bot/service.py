@@ -120,7 +120,6 @@ class Outcome:
     before: rules.GameState
     after: rules.GameState
     new_lines: list[str]
-    highlight: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)  # the steps as played (describe)
     notes: list[str] = field(default_factory=list)  # steps accepted without effect, and why
 
@@ -500,7 +499,6 @@ class GameService:
         `confirmed`, a Command that would select no space is refused once (see `_idle_check`)."""
         cur = state
         new: list[NewAction] = []
-        highlight: list[str] = []
         described: list[str] = []
         notes: list[str] = []
         credits = 0  # frames that ended by themselves and may take a trailing `done`
@@ -524,7 +522,6 @@ class GameService:
             credits = 0 if isinstance(action, rules.Undo) else credits
             credits += rules.done_credits(cur, nxt, action)
             cur = nxt
-            highlight.extend(s for s in cur.touched if s not in highlight)
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
@@ -548,9 +545,7 @@ class GameService:
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
         self._remember(stored, cur)
-        return Outcome(
-            stored, state, cur, new_log_lines(state.log, cur.log), highlight, described, notes
-        )
+        return Outcome(stored, state, cur, new_log_lines(state.log, cur.log), described, notes)
 
     @staticmethod
     def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
@@ -646,14 +641,15 @@ class GameService:
             f"• {actor.value if actor else ''}: {'; '.join(out.steps)}"
         ]
         lines += [f"(note: {n})" for n in out.notes]
-        handoff = state.game_over or rules.decider(state) != actor
+        new_card = state.current_card != out.before.current_card
+        handoff = state.game_over or rules.decider(state) != actor or new_card
         mentions: list[int] = []
         if state.game_over:
             lines.append(self._final_text(state))
         else:
             nxt, mentions = self.prompt_text(game, state)
             lines.append(nxt)
-        image = await self._render(state, out.highlight) if handoff else None
+        image = await self._render(state, state.turn_touched) if handoff else None
         return Reply(
             text="\n".join(lines),
             image=image,
@@ -829,7 +825,9 @@ class GameService:
             return Reply.error("There is no board yet: create and start a game first.")
         state = await self.state_of(game)
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-        return Reply(text=nxt, image=await self._render(state, state.touched), version=game.version)
+        return Reply(
+            text=nxt, image=await self._render(state, state.turn_touched), version=game.version
+        )
 
     async def log_lines(self, channel: str, lines: int = 20) -> Reply:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)

@@ -247,6 +247,7 @@ def apply(state: GameState, action: Action) -> GameState:
     advance(st)
     st.actions_taken += 1
     st.last_actor = actor
+    _touch_turn(st, f"{actor}@{state.current_card}")
     after = decider(st)
     assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
     if st.rng != rng_before or len(st.deck) != cards_before or after != actor or st.game_over:
@@ -254,6 +255,13 @@ def apply(state: GameState, action: Action) -> GameState:
     else:
         st.since_barrier = [*st.since_barrier, action_to_json(action)]
     return st
+
+
+def _touch_turn(st: GameState, turn: str) -> None:
+    """Add the step's spaces to its turn's (a new faction or a new card starts a new turn)."""
+    base = st.turn_touched if st.turn_of == turn else []
+    st.turn_touched = base + [s for s in st.touched if s not in base]
+    st.turn_of = turn
 
 
 def done_only(actions: list[Action]) -> bool:

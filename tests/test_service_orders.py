@@ -247,3 +247,41 @@ def test_parse_raises_only_invalid_or_ambiguous_order(text: str) -> None:
         rules.parse(None, text)
     except (rules.InvalidOrder, rules.AmbiguousOrder) as e:
         assert str(e)
+
+
+# -- 7. the board: the whole turn outlined, a board for every new card -------------------
+
+
+async def test_the_last_turn_is_outlined_not_only_its_last_step(svc: GameService) -> None:
+    await seated(svc, 7)
+    for order in ("command; conscript; place 1 troop in sindh", "place 1 troop in gujarat"):
+        assert (await svc.play(CH, D, order)).ok
+    reply = await svc.play(CH, D, "done")
+    assert reply.image is not None
+    renderer = svc.renderer
+    assert isinstance(renderer, FakeRenderer)
+    highlight = renderer.calls[-1][1]
+    assert highlight is not None and {"sindh", "gujarat"} <= set(highlight)
+    board = await svc.board(CH)  # `board` outlines the same turn
+    assert board.image is not None and renderer.calls[-1][1] == highlight
+
+
+async def test_a_new_card_always_brings_a_board_even_for_the_same_faction(
+    svc: GameService,
+) -> None:
+    await seated(svc, 5)
+    r = random.Random(5)
+    same_faction_new_card = 0
+    for _ in range(3000):
+        before = await state_now(svc)
+        if before.game_over:
+            break
+        a = r.choice(rules.legal_actions(before))
+        order = rules.describe(before, a) + ("; confirm" if rules.idle_note(before, a) else "")
+        reply = await svc.play(CH, seat_of(before), order)
+        assert reply.ok, reply.text
+        after = await state_now(svc)
+        if after.current_card != before.current_card:
+            assert reply.image is not None, order
+            same_faction_new_card += rules.decider(after) == rules.decider(before)
+    assert same_faction_new_card > 0
