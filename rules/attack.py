@@ -27,7 +27,7 @@ from .model import (
     GameState,
     Piece,
 )
-from .words import count_of, pieces
+from .words import PIECE_NAME, a, count_of, pieces
 
 P = Piece
 MAX_HITS = 5
@@ -107,7 +107,7 @@ class AttackCommand(CommandHandler):
         log(st, f"{fr.faction} Attacks in {board().name(action.space)}.")
         start_battle(st, fr.faction, action.space, parent=len(st.frames) - 1)
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Select) and action.space in board().spaces:
             if fr.faction != Faction.D and not board().is_province(action.space):
                 return "the Deccan factions select only Provinces (3.1.1)"
@@ -478,6 +478,51 @@ class Battle(Handler):
             self._lose(st, fr, action.space, action.piece, 1)
             if self._owed(fr) <= 0 or not self._casualty_options(st, fr):
                 self._next_casualty_phase(fr)
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        """The rule and the limit behind a refused battle step."""
+        d = fr.data
+        phase = d["phase"]
+        if isinstance(action, Charge | Screen):
+            return self._why_cavalry(st, fr, action)
+        if isinstance(action, Support):
+            if phase != "support":
+                return "Units join an Attack only before the dice are rolled (3.2.4)"
+            assert fr.faction is not None
+            structure, cap = SUPPORT[fr.faction]
+            joined = sum(d["support"].values())
+            if action.count > cap - joined:
+                return (
+                    f"at most {count_of(cap, 'Unit')} may join from a space with "
+                    f"{a(PIECE_NAME[structure])}, and {joined} already joined (3.2.4)"
+                )
+            if d["support_from"] and action.space != d["support_from"]:
+                return f"Units join from one adjacent space only: {board().name(d['support_from'])} (3.2.4)"
+            return (
+                f"Units join only from an adjacent space with your {PIECE_NAME[structure]} "
+                "and free Units there (3.2.4)"
+            )
+        return None
+
+    def _why_cavalry(self, st: GameState, fr: Frame, action: Charge | Screen) -> str | None:
+        d = fr.data
+        if d["phase"] not in ("att_cav", "def_cav"):
+            return "Cavalry is used after the dice are rolled, the attacker first (1.10)"
+        attacker = d["phase"] == "att_cav"
+        who = fr.faction if attacker else Faction(d["defender"])
+        assert who is not None
+        if st.cavalry.get(who, 0) <= 0:
+            return f"{FACTION_NAMES[who]} has no Cavalry token left (1.10)"
+        own = d["att_dice"] if attacker else d["def_dice"]
+        other = d["def_dice"] if attacker else d["att_dice"]
+        dice = own if isinstance(action, Charge) else other
+        if not 1 <= action.die <= len(dice) or dice[action.die - 1] is None:
+            live = [str(i + 1) for i, v in enumerate(dice) if v is not None]
+            return f"there is no die {action.die} to use; the dice are numbered {', '.join(live) or 'none'} (1.10)"
+        value = dice[action.die - 1]
+        if isinstance(action, Screen):
+            return f"die {action.die} shows 1, and a Screen cannot remove a 1 (1.10)"
+        return f"die {action.die} shows {value}: a Charge lowers a die by one, never below 1 (1.10)"
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         d = fr.data

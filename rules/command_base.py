@@ -149,6 +149,29 @@ class CommandHandler(Handler):
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         raise NotImplementedError
 
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        """The selection rules every Command shares (3.1), then the Command's own."""
+        from .actions import Select
+
+        d = fr.data
+        assert fr.faction is not None
+        space = action.space if isinstance(action, Select) else None
+        if space is not None and space in board().spaces:
+            if space in d["selected"]:
+                return f"{board().name(space)} is already selected for this Command (3.1.1)"
+            if d["max"] is not None and len(d["selected"]) >= d["max"]:
+                rule = " (2.3.5)" if d["limited"] else ""
+                return f"this Command selects at most {count_of(d['max'], 'space')}{rule}"
+            if not d["free"] and st.resources[fr.faction] < 1:
+                return "each space costs 1 Resource and none is left (3.1.3)"
+            if d["allowed"] is not None and space not in d["allowed"]:
+                names = ", ".join(board().name(s) for s in d["allowed"])
+                return f"the Event lets this Command select only {names} (2.3.4)"
+        return self.command_why(st, fr, action)
+
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        return None
+
     def prompt(self, st: GameState, fr: Frame) -> str:
         assert fr.faction is not None
         d = fr.data

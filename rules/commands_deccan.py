@@ -74,7 +74,7 @@ class Rally(CommandHandler):
         n = place(st, action.space, action.piece, action.count)  # Rebelling if Controlled (1.4.6)
         log(st, f"{fr.faction} Rallies {pieces(n, action.piece)} in {board().name(action.space)}.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         f = fr.faction
         if isinstance(action, Place) and f in HOME and action.space in board().spaces:
             home = board().name(HOME[f])
@@ -183,7 +183,7 @@ class Migrate(CommandHandler):
             f"{board().name(action.dest)}.",
         )
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if (
             isinstance(action, Move)
             and action.origin in board().spaces
@@ -245,7 +245,7 @@ class Rebel(CommandHandler):
             f"marker is removed; Control: {st.spaces[action.space].control or 'none'}.",
         )
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if not self._dynasty_ok(st, fr):
             return "Rebel is not available during the Khalji Dynasty (2.7.1)"
         if isinstance(action, Select):

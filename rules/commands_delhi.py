@@ -48,7 +48,7 @@ class Conscript(CommandHandler):
         n = place(st, action.space, P.TROOP, action.count)
         log(st, f"D Conscripts {count_of(n, 'Troop')} in {board().name(action.space)}.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Place) and action.space in board().spaces:
             if self.limit(st, action.space) == 0:
                 return (
@@ -117,7 +117,7 @@ class March(CommandHandler):
             f"{board().name(action.dest)}.",
         )
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if (
             isinstance(action, Move)
             and action.origin in board().spaces
@@ -177,7 +177,7 @@ class Govern(CommandHandler):
             place(st, action.space, P.GOVERNOR, 1)
             log(st, f"D Governs in {board().name(action.space)}: places a Governor.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if (
             isinstance(action, Select)
             and action.space in board().spaces
@@ -238,12 +238,42 @@ class GovernSpace(DoneWhenOnlyDone):
             log(st, f"D Governs in {name}: removes an Obedient {action.piece.value}.")
 
     def prompt(self, st: GameState, fr: Frame) -> str:
-        return (
-            f"Govern in {board().name(fr.data['space'])}: place a Governor, or remove up to two "
-            "Obedient Units and/or place a Qasbah (3.2.3); done when finished."
-        )
+        """Only what is still possible in this space (3.2.3)."""
+        d = fr.data
+        acts = self.actions(st, fr)
+        can: list[str] = []
+        if Place(piece=P.GOVERNOR, count=1, space=d["space"]) in acts:
+            can.append("place a Governor (and stop there)")
+        if any(isinstance(x, Remove) for x in acts):
+            can.append(f"remove {count_of(2 - d['removed'], 'more Obedient Unit')}")
+        if Place(piece=P.QASBAH, count=1, space=d["space"]) in acts:
+            can.append("place a Qasbah")
+        what = ", or ".join(can) + "; " if can else ""
+        return f"Govern in {board().name(d['space'])}: {what}done when finished (3.2.3)."
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        if isinstance(action, Remove) and action.piece not in (P.AMIR, P.RAJA):
-            return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
+        d = fr.data
+        space = d["space"]
+        if isinstance(action, Remove):
+            if action.piece not in (P.AMIR, P.RAJA):
+                return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
+            if d["removed"] >= 2:
+                return "Govern removes at most two Obedient Units in a space (3.2.3)"
+            if action.count != 1:
+                return "remove one Unit at a time: `remove 1 amir from <space>` (3.2.3)"
+        if isinstance(action, Place) and action.piece == P.QASBAH:
+            if count(st, space, P.QASBAH) or d["qasbah"]:
+                return "a space holds at most one Qasbah (1.4.4)"
+            if not st.available[Faction.D].get(P.QASBAH, 0):
+                return "no Qasbah is Available (1.4.4)"
+        if isinstance(action, Place) and action.piece == P.GOVERNOR:
+            if d["removed"] or d["qasbah"]:
+                return (
+                    "Govern either places a Governor, OR removes Obedient Units and/or places "
+                    "a Qasbah, not both (3.2.3)"
+                )
+            if not st.available[Faction.D].get(P.GOVERNOR, 0):
+                return "no Governor is Available (3.2.3)"
+        if isinstance(action, Remove | Place) and action.space != space:
+            return f"this Govern acts in {board().name(space)} only (3.2.3)"
         return None

@@ -245,6 +245,36 @@ class Campaign(Handler):
             group = ", ".join(f"{n} {pv}" for pv, n in d["carried"].items() if n)
             log(st, f"D Campaign moves {group} to {board().name(action.space)}.")
 
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        d = fr.data
+        if d.get("at") is None:
+            if isinstance(action, Select) and not self._allowed(fr, action.space):
+                return "this Campaign may use only Delhi and the Provinces (2.5.1, 2.5.2)"
+            return "Campaign first selects an origin with Troops or Governors (4.2.2)"
+        if isinstance(action, Go):
+            if d["steps"] >= 3:
+                return "a Campaign goes at most three spaces (4.2.2)"
+            if not sum(d["carried"].values()):
+                return "take Troops or Governors before you go (4.2.2)"
+            if action.space not in board().adjacency[d["at"]]:
+                return f"Campaign goes to a space adjacent to {board().name(d['at'])} (4.2.2)"
+            if not self._allowed(fr, action.space):
+                return "this Campaign may use only Delhi and the Provinces (2.5.1, 2.5.2)"
+        if isinstance(action, Take):
+            left = self._takeable(st, fr, action.piece)
+            return (
+                f"only {count_of(left, PIECE_NAME[action.piece])} here can be taken "
+                "(pieces dropped here stay) (4.2.2)"
+            )
+        if isinstance(action, Drop):
+            if d["steps"] == 0:
+                return "pieces are dropped along the way, not in the origin (4.2.2)"
+            carried = int(d["carried"].get(action.piece.value, 0))
+            return (
+                f"the Campaign carries only {count_of(carried, PIECE_NAME[action.piece])} (4.2.2)"
+            )
+        return None
+
     def prompt(self, st: GameState, fr: Frame) -> str:
         d = fr.data
         if d.get("at") is None:
@@ -421,6 +451,33 @@ class CompelSpace(Handler):
             d["removed"] = True
             d["removed_delhi"] = OWNER[action.piece] == Faction.D
             log(st, f"V removes a {action.piece.value} from {board().name(space)}.")
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        d = fr.data
+        space = d["space"]
+        room = 2 - d["placed"] - d["moved"]
+        if isinstance(action, Place | Move):
+            if action.piece not in (P.RAJA, P.REBEL_RAJA):
+                return "Compel places or moves in Rajas only (4.4.3)"
+            if (action.dest if isinstance(action, Move) else action.space) != space:
+                return f"this Compel acts in {board().name(space)} only (4.4.3)"
+            if action.count > room:
+                return (
+                    f"Compel brings at most two Rajas in, placed or moved; {room} more now (4.4.3)"
+                )
+            if isinstance(action, Place):
+                avail = st.available[Faction.V].get(P.RAJA, 0)
+                return f"only {count_of(avail, 'Raja')} Available (4.4.3)"
+            if d["origin"] and action.origin != d["origin"]:
+                return (
+                    f"Rajas move in from one adjacent Province: {board().name(d['origin'])} (4.4.3)"
+                )
+            return "Rajas move in from an adjacent Province that has them (4.4.3)"
+        if isinstance(action, Remove):
+            if d["removed"]:
+                return "Compel removes one piece, and only with Influence 2 or more (4.4.3)"
+            return "Compel removes a Troop, Governor or Amir from its Province (4.4.3)"
+        return None
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         return (
