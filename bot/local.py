@@ -119,7 +119,7 @@ class LocalClient:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as e:
-            self.say(f"! Could not write {what} {path}: {e.strerror or e}.")
+            self.say(f"! Could not write {what} {rules.excerpt(str(path))}: {e.strerror or e}.")
             return
         self.say(f"[{what}: {path}]")
 

@@ -773,7 +773,7 @@ class GameService:
         elif name in ("decree", "pass", "done"):
             steps = [arg] if name == "decree" and arg else [name]
         else:
-            return Reply.error(f"Unknown shortcut {name!r}.")
+            return Reply.error(f"Unknown shortcut {rules.excerpt(name, 24)!r}.")
         if not steps:
             return Reply.error("Say which one. " + self._allowed(state))
         return await self.play(channel, user, "; ".join(steps))
@@ -1104,7 +1104,7 @@ class GameService:
         if name == "help":
             return self.help()
         return Reply.error(
-            f"Unknown command {name!r}. Commands: {', '.join(COMMANDS)}; or an order as "
+            f"Unknown command {rules.excerpt(name, 24)!r}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
 

@@ -285,3 +285,11 @@ async def test_a_new_card_always_brings_a_board_even_for_the_same_faction(
             assert reply.image is not None, order
             same_faction_new_card += rules.decider(after) == rules.decider(before)
     assert same_faction_new_card > 0
+
+
+async def test_status_counts_the_steps_played_not_the_undone_ones(svc: GameService) -> None:
+    await seated(svc, 7)
+    assert (await svc.play(CH, D, "command; march; move 2 troop from delhi to malwa")).ok
+    assert (await svc.undo(CH, D)).ok
+    status = await svc.status(CH)
+    assert "2 steps played" in status.text  # command, march: the move was taken back
