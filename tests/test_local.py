@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import random
 import re
@@ -78,7 +79,8 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
 def run_lines(tmp_path: Path, lines: list[str], *extra: str) -> str:
     out = io.StringIO()
     args = ["--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b"), *extra]
-    asyncio.run(amain(args, lines, out, FakeRenderer()))
+    with contextlib.chdir(tmp_path):  # `export` without a file name writes here
+        asyncio.run(amain(args, lines, out, FakeRenderer()))
     return out.getvalue()
 
 
