@@ -85,7 +85,7 @@ class MongolInvasion(Handler):
             n = 3 - fr.data["left"]
             opts = ", ".join(self._commands(st))
             return (
-                f"Mongol Invasion: {FACTION_NAMES[fr.faction]} runs the Mongol Invaders; choose "
+                f"{FACTION_NAMES[fr.faction]} runs the Mongol Invaders (Mongol Invasion): choose "
                 f"Mongol Command {n} of 2 ({opts}) (2.4.1)."
             )
         return "Compromising Gifts: lose 1 Influence to gain 2 Resources and 2 Cavalry? (2.4.2)"
