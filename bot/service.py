@@ -249,6 +249,8 @@ class GameService:
         if len(legal) <= BUTTON_LIMIT:
             for i, a in enumerate(legal):
                 label = rules.describe(state, a)
+                note = rules.idle_note(state, a)
+                label += f" ({note})" if note else ""
                 out.append(
                     Button(
                         label=label if len(label) <= 80 else label[:77] + "...",
@@ -553,11 +555,15 @@ class GameService:
         faction's Eligibility): ask once, and accept the same order with `confirm`."""
         note = rules.idle_note(state, action)
         if note is not None:
-            raise ServiceError(
-                f"{where}: {note}, yet it would still use this option and make you Ineligible "
-                f"(2.3.3 allows zero spaces). Nothing was played. If that is what you want, send "
-                f"the same order with `; {CONFIRM}` at its end."
-            )
+            how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
+            raise ServiceError(GameService._idle_question(where, note, how))
+
+    @staticmethod
+    def _idle_question(where: str, note: str, how: str) -> str:
+        return (
+            f"{where}: {note}, yet it would still use this option and make you Ineligible "
+            f"(2.3.3 allows zero spaces). Nothing was played. {how}"
+        )
 
     def _refusal(
         self,
@@ -671,7 +677,8 @@ class GameService:
         )
 
     async def press(self, channel: str, user: int, custom_id: str) -> Reply:
-        """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|undo."""
+        """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|c<i>|undo
+        (c<i>: the confirmed choice of a Command that would do nothing)."""
         parts = custom_id.split(":")
         if (
             len(parts) != 4
@@ -692,7 +699,7 @@ class GameService:
                 action: rules.Action
                 if what == "undo":
                     action = rules.Undo()
-                elif what.startswith("a") and what[1:].isdigit():
+                elif what[:1] in ("a", "c") and what[1:].isdigit() and len(what) <= 4:
                     legal = rules.legal_actions(state)
                     i = int(what[1:])
                     if i >= len(legal):
@@ -701,10 +708,27 @@ class GameService:
                 else:
                     raise ServiceError("That button is not one of mine.")
                 label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
+                note = rules.idle_note(state, action)
+                if what[0] == "a" and note:
+                    return self._confirm_button(game, label, note, what[1:])
                 outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
             except ServiceError as e:
                 return Reply.error(str(e))
         return await self._moved_reply(outcome)
+
+    def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
+        """The button form of `; confirm` (see `_idle_check`)."""
+        reply = Reply.error(
+            self._idle_question(f"`{label}`", note, "Press Confirm to play it anyway.")
+        )
+        reply.buttons = [
+            Button(
+                label=f"Confirm: {label}",
+                custom_id=self.custom_id(game, f"c{index}"),
+                style="danger",
+            )
+        ]
+        return reply
 
     async def undo(self, channel: str, user: int) -> Reply:
         async with self._lock(channel):

@@ -293,3 +293,17 @@ async def test_status_counts_the_steps_played_not_the_undone_ones(svc: GameServi
     assert (await svc.undo(CH, D)).ok
     status = await svc.status(CH)
     assert "2 steps played" in status.text  # command, march: the move was taken back
+
+
+async def test_a_button_for_a_command_on_no_space_asks_with_a_confirm_button(
+    svc: GameService,
+) -> None:
+    await seated(svc, 7)
+    reply = await svc.play(CH, D, "command")
+    attack = next(b for b in reply.buttons if b.label.startswith("attack"))
+    assert attack.label == "attack (no space qualifies, ends at once)"
+    asked = await svc.press(CH, D, attack.custom_id)
+    assert not asked.ok and "Press Confirm" in asked.text
+    assert [b.label for b in asked.buttons] == ["Confirm: attack"]
+    done = await svc.press(CH, D, asked.buttons[0].custom_id)
+    assert done.ok and "Attack done (no spaces)" in done.text
