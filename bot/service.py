@@ -59,7 +59,6 @@ COMMANDS: dict[str, str] = {
     "status": "who sits where, Resources, Cavalry, score, and whose decision it is",
     "board": "the board picture",
     "log": "the last lines of the game log",
-    "options": "every step allowed now (messages show only the first few)",
     "card": "look up an event card by number or title",
     "export": "the whole game as a JSON file",
     "import": "load a game from an exported JSON file into this channel",
