@@ -682,8 +682,8 @@ class GameService:
         if (
             len(parts) != 4
             or parts[0] != CUSTOM_ID_PREFIX
-            or not parts[1].isdigit()
-            or not parts[2].isdigit()
+            or not re.fullmatch(r"[0-9]{1,12}", parts[1])
+            or not re.fullmatch(r"[0-9]{1,12}", parts[2])
         ):
             return Reply.error("That button is not one of mine.")
         game_id, version, what = int(parts[1]), int(parts[2]), parts[3]
@@ -698,7 +698,7 @@ class GameService:
                 action: rules.Action
                 if what == "undo":
                     action = rules.Undo()
-                elif what[:1] in ("a", "c") and what[1:].isdigit() and len(what) <= 4:
+                elif re.fullmatch(r"[ac][0-9]{1,3}", what):
                     legal = rules.legal_actions(state)
                     i = int(what[1:])
                     if i >= len(legal):

@@ -54,12 +54,14 @@ def _number_word(step: str, w: str, signed: bool) -> int | None:
     """The number in one word (ASCII digits only), bounded; None when it is not a number."""
     if not re.fullmatch(r"[+-]?[0-9]+" if signed else r"[0-9]+", w):
         return None
-    if len(w.lstrip("+-").lstrip("0")) > 2 or abs(int(w)) > MAX_NUMBER:
+    digits = w.lstrip("+-").lstrip("0")  # never int() of a long string (Python's limit)
+    if len(digits) > 2 or int(digits or "0") > MAX_NUMBER:
         raise InvalidOrder(
             f"in {excerpt(step)!r}: {excerpt(w, 12)!r} is too large; numbers in an order "
             f"go up to {MAX_NUMBER}"
         )
-    return int(w)
+    n = int(digits or "0")
+    return -n if w.startswith("-") else n
 
 
 PIECE_WORDS: dict[str, Piece] = {}

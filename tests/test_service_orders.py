@@ -307,3 +307,20 @@ async def test_a_button_for_a_command_on_no_space_asks_with_a_confirm_button(
     assert [b.label for b in asked.buttons] == ["Confirm: attack"]
     done = await svc.press(CH, D, asked.buttons[0].custom_id)
     assert done.ok and "Attack done (no spaces)" in done.text
+
+
+@pytest.mark.parametrize(
+    "custom_id", ["vj:²:1:a0", "vj:1:²:a0", "vj:1:1:a²", "vj:1:1:c" + "9" * 5000]
+)
+async def test_a_forged_button_id_is_refused_not_crashed(svc: GameService, custom_id: str) -> None:
+    await seated(svc, 7)
+    reply = await svc.press(CH, D, custom_id)
+    assert not reply.ok and "not one of mine" in reply.text
+
+
+def test_leading_zeros_do_not_hide_a_huge_number() -> None:
+    assert rules.parse(None, "place 0005 troop in delhi")[0] == rules.Place(
+        piece=rules.Piece.TROOP, count=5, space="delhi"
+    )
+    with pytest.raises(rules.InvalidOrder, match="too large"):
+        rules.parse(None, "place 00100 troop in delhi")
