@@ -502,12 +502,11 @@ class GameService:
         new: list[NewAction] = []
         described: list[str] = []
         notes: list[str] = []
-        credits = 0  # frames that ended by themselves and may take a trailing `done`
+        trailing = rules.TrailingDone()  # a `done` for what already ended is only noted
         total = len(actions)
         for k, (step, action) in enumerate(actions, start=1):
             where = self._where(step, total, k)
-            if isinstance(action, rules.Done) and credits:
-                credits -= 1
+            if trailing.skips(action):
                 notes.append(f"{where} was not needed: that had already ended by itself.")
                 continue
             who = self._actor(game, cur, action, user, forced, where)
@@ -520,8 +519,7 @@ class GameService:
                 nxt = rules.apply(cur, action)
             except rules.RulesError as e:
                 raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
-            credits = 0 if isinstance(action, rules.Undo) else credits
-            credits += rules.done_credits(cur, nxt, action)
+            trailing.record(cur, nxt, action)
             cur = nxt
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
@@ -935,10 +933,15 @@ class GameService:
         head, _, last = typed.rpartition(";")
         prefix = ""
         if head.strip():
+            trailing = rules.TrailingDone()
+            steps = [s for s in split_steps(head) if s.lower() != CONFIRM]
             try:
-                for a in rules.parse(state, head):
-                    state = rules.apply(state, a)
-            except (rules.RulesError, ValueError):
+                for a in rules.parse(state, "; ".join(steps)) if steps else []:
+                    if not trailing.skips(a):
+                        nxt = rules.apply(state, a)
+                        trailing.record(state, nxt, a)
+                        state = nxt
+            except rules.RulesError:
                 return []
             prefix = head.strip() + "; "
         words = last.strip().lower().split()

@@ -46,7 +46,7 @@ from .actions import (
 )
 from .board import Board, board
 from .cards import Card, Deck, standard_deck
-from .closing import done_credits
+from .closing import TrailingDone
 from .command_base import idle_note
 from .engine import Prompt, advance, can_undo, decider, legal_actions, prompt, push, set_barrier
 from .engine import apply as apply
@@ -122,6 +122,7 @@ __all__ = [
     "Support",
     "Take",
     "Target",
+    "TrailingDone",
     "Undo",
     "action_from_json",
     "action_to_json",
@@ -130,7 +131,6 @@ __all__ = [
     "can_undo",
     "decider",
     "describe",
-    "done_credits",
     "excerpt",
     "idle_note",
     "legal_actions",

@@ -9,7 +9,7 @@ an explicit `done` leaves one credit that a later `done` of the same order may u
 
 from __future__ import annotations
 
-from .actions import Action, Done
+from .actions import Action, Done, Undo
 from .engine import HANDLERS, Handler
 from .model import Faction, GameState
 
@@ -43,3 +43,22 @@ def done_credits(before: GameState, after: GameState, action: Action) -> int:
     if isinstance(action, Done):
         credits -= 1  # the explicit done closed one of them itself
     return max(0, credits)
+
+
+class TrailingDone:
+    """One order's bookkeeping: `skips(action)` before a step (True: a `done` that only closes
+    what already ended; accept it and play nothing), `record(before, after, action)` after."""
+
+    def __init__(self) -> None:
+        self.credits = 0
+
+    def skips(self, action: Action) -> bool:
+        if isinstance(action, Done) and self.credits:
+            self.credits -= 1
+            return True
+        return False
+
+    def record(self, before: GameState, after: GameState, action: Action) -> None:
+        if isinstance(action, Undo):
+            self.credits = 0  # what was undone no longer ended
+        self.credits += done_credits(before, after, action)

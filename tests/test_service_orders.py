@@ -324,3 +324,11 @@ def test_leading_zeros_do_not_hide_a_huge_number() -> None:
     )
     with pytest.raises(rules.InvalidOrder, match="too large"):
         rules.parse(None, "place 00100 troop in delhi")
+
+
+async def test_autocomplete_continues_after_a_redundant_done(svc: GameService) -> None:
+    await seated(svc, 7)
+    typed = "limited; conscript; place 5 troop in delhi; done; "
+    choices = await svc.legal_orders(CH, B, typed)
+    assert choices and all(c.startswith(typed) for c in choices)
+    assert typed + "pass" in choices  # Bahmani's decision comes next
