@@ -1,36 +1,86 @@
 """The terminal client: play a whole game without Discord, through the same GameService.
 
-    python -m bot.local [--db FILE] [--boards DIR] [--seed N] [--timurs-shadow]
-
-You sit as all three factions. Type an order (`pass`, `command; march; ...`) or prefix it with
-the faction that should be deciding (`as D: march; move 2 troop from delhi to malwa; done`).
-Other commands: status, board, log [n], undo, give B 2 resources, card N, export FILE,
-help, quit. Each board image is written to the boards folder.
+It holds all three seats, reads one line at a time, and never stops on a bad line: only
+`quit`, end of input (Ctrl-D) or a finished game's `quit` end it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+import rules
 from db.models import MAX_ID
 
 from .renderer import Renderer
 from .reply import Reply
 from .service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 
+log = logging.getLogger(__name__)
+
 LOCAL_USER = 1
 CHANNEL = "local"
+DEFAULT_DB = "./vijayanagara-local.sqlite3"
+DEFAULT_BOARDS = "./boards"
 COMMAND_WORDS = {
-    "status", "board", "log", "undo", "give", "card", "help", "export", "join", "leave",
-    "start", "create", "abort", "resign", "play",
+    "status", "board", "log", "undo", "give", "card", "join", "leave", "start", "play",
+    "options", "allowed",
 }  # fmt: skip
-HELP = __doc__ or ""
+YES = {"yes", "y"}
+NO = {"no", "n"}
+
+HELP = f"""Terminal client: you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom,
+V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
+  pass
+  command; march; move 2 troop from delhi to malwa; done
+  as D: command; march; ...     the same, refused unless it is Delhi's decision
+  ...; confirm                  play an order the game asked you to confirm
+Other lines:
+  status             seats, Resources, Cavalry, VP, the card, whose decision it is
+  options            every step allowed now (refusals show only the first few)
+  board              write the board picture (to the game's folder of boards)
+  log [n]            the last n lines of the game log (1-200, default 20)
+  card N|TITLE       a card's text
+  undo               take back the last step (not past a die roll, card reveal or hand-off)
+  give B 2 resources trade Resources and/or Cavalry (1.5.2); `as D: give B 2 resources`,
+                     `give 2 resources 1 cavalry from D to B` work too
+  export [FILE]      save the whole game as JSON (default: vijayanagara-game-N.json)
+  import FILE        load an exported game (only when no game is in progress)
+  abort              end the game without a result (asks for confirmation)
+  new                start a new game once the last one is over or aborted
+  help               this text
+  quit               leave (also Ctrl-D); the game stays in the database for next time
+Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."""
+
+# The service speaks Discord; the terminal has its own words for the same commands.
+_TERMINAL_WORDS: list[tuple[str, str]] = [
+    (r"`/vj join faction:[^`]*`", "`join D`"),
+    (r"`/vj play order: ?([^`]*)`", r"`\1`"),
+    (r"`/vj import[^`]*`", "`import FILE`"),
+    (r"`/vj export[^`]*`", "`export FILE`"),
+    (r"`/vj play` autocomplete", "`options`"),
+    (r"`/vj (\w+)[^`]*`", r"`\1`"),
+    (r"/vj (\w+)", r"\1"),
+    (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
+    (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
+    (r"in this channel", "in this database"),
+    (r"This channel", "This database"),
+    (r"Use the newest message or `play`", "Look at `status`"),
+]
+
+
+def terminal_text(text: str) -> str:
+    """A service reply in terminal words: no Discord commands, no markdown bold."""
+    text = re.sub(r"^_(.*)_$", r"\1", text.replace("**", ""), flags=re.MULTILINE)
+    for pattern, repl in _TERMINAL_WORDS:
+        text = re.sub(pattern, repl, text)
+    return text
 
 
 def read_capped(path: Path, limit: int) -> bytes:
@@ -54,7 +104,15 @@ class LocalClient:
         self.boards = boards
         self.out = out
         self.channel = channel
-        self.board_count = 0
+        self.game_id = 0
+        self.confirming_abort = False
+        self.over_said = 0  # the finished game whose end was announced
+        self.seed: int | None = None
+        self.timurs_shadow = False
+        self.deck: bytes | None = None
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
 
     async def emit(self, reply: Reply) -> None:
         """Show a reply; an announcement shown here is delivered (the terminal is the channel)."""
@@ -63,70 +121,107 @@ class LocalClient:
             await self.service.delivered(reply.announcement)
 
     def show(self, reply: Reply) -> None:
-        text = reply.text.replace("**", "")
         prefix = "! " if not reply.ok else ""
-        for line in text.split("\n"):
-            print(f"{prefix}{line}", file=self.out)
+        for line in terminal_text(reply.text).split("\n"):
+            self.say(f"{prefix}{line}")
         if reply.image is not None:
-            self.boards.mkdir(parents=True, exist_ok=True)
-            self.board_count += 1
-            name = f"board-{reply.version if reply.version is not None else 0:05d}.png"
-            path = self.boards / name
-            path.write_bytes(reply.image)
-            print(f"[board: {path}]", file=self.out)
+            self._write(self.game_boards() / f"board-{reply.version or 0:05d}.png", reply.image)
         if reply.file is not None:
-            path = Path(reply.file.filename)
-            path.write_bytes(reply.file.data)
-            print(f"[saved: {path}]", file=self.out)
+            self._write(Path(reply.file.filename), reply.file.data, "saved")
+
+    def game_boards(self) -> Path:
+        """Each game's boards in a folder of its own, so no game overwrites another's."""
+        return self.boards / f"game-{self.game_id}"
+
+    def _write(self, path: Path, data: bytes, what: str = "board") -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        except OSError as e:
+            self.say(f"! Could not write {what} {rules.clip(str(path))}: {e.strerror or e}.")
+            return
+        self.say(f"[{what}: {path}]")
+
+    async def _track_game(self) -> None:
+        game = await self.service.store.latest_game(self.channel)
+        self.game_id = game.id if game is not None else 0
 
     async def begin(self, seed: int | None, timurs_shadow: bool, deck: bytes | None = None) -> None:
+        self.seed, self.timurs_shadow, self.deck = seed, timurs_shadow, deck
         game = await self.service.store.open_game(self.channel)
         if game is not None and game.status == "active":
-            print(f"Continuing game {game.id}.", file=self.out)
+            self.game_id = game.id
+            self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
             await self.emit(await self.service.status(self.channel))
             return
+        last = await self.service.store.latest_game(self.channel)
+        if game is None and last is not None:
+            self.game_id = last.id
+            self.say(f"Game {last.id} in this database is {last.status}:")
+            await self.emit(await self.service.status(self.channel))
+            self.say("Type `new` to start a new game, `import FILE` to load one, or `quit`.")
+            return
+        await self.new_game()
+
+    async def new_game(self) -> None:
+        game = await self.service.store.open_game(self.channel)
         if game is None:
             created = await self.service.create(
-                self.channel, LOCAL_USER, timurs_shadow=timurs_shadow, seed=seed, deck=deck
+                self.channel,
+                LOCAL_USER,
+                timurs_shadow=self.timurs_shadow,
+                seed=self.seed,
+                deck=self.deck,
             )
-            await self.emit(created)
             if not created.ok:
-                raise SystemExit(2)
-        for f in ("D", "B", "V"):
-            joined = await self.service.join(self.channel, LOCAL_USER, f)
+                await self.emit(created)
+                if self.deck is not None:  # a deck file given at launch is refused: usage error
+                    raise SystemExit(2)
+                return
+            self.say(created.text.split(" Take a seat")[0])  # the seats are all yours here
+            self.seed = None  # --seed is for the first new game only
+        elif game.status == "active":
+            self.say(f"! Game {game.id} is still in progress: `abort` it first.")
+            return
+        for f in rules.PLAYERS:
+            joined = await self.service.join(self.channel, LOCAL_USER, f.value)
             if joined.announcement is not None:  # not shown: the start says who sits where
                 await self.service.delivered(joined.announcement)
+        await self._track_game()
+        self.say(f"Game {self.game_id}: boards go to {self.game_boards()}.")
         await self.emit(await self.service.start(self.channel, LOCAL_USER))
 
     async def line(self, line: str) -> bool:
         """Handle one input line; False to stop."""
         text = line.strip()
+        if self.confirming_abort:
+            self.confirming_abort = False
+            if text.lower() in YES:
+                await self.emit(await self.service.abort(self.channel, LOCAL_USER, is_manager=True))
+                self.say("Type `new` to start a new game, or `quit`.")
+                return True
+            self.say("Not aborted.")
+            if text.lower() in NO:
+                return True
         if not text or text.startswith("#"):
             return True
         word = text.split()[0].lower()
+        rest = text[len(word) :].strip()
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            print(HELP, file=self.out)
-            await self.emit(self.service.help())
-            return True
-        if word == "export" and len(text.split()) > 1:
-            reply = await self.service.export(self.channel)
-            if reply.file is not None:
-                Path(text.split(maxsplit=1)[1]).write_bytes(reply.file.data)
-                print(f"[saved: {text.split(maxsplit=1)[1]}]", file=self.out)
-            else:
-                await self.emit(reply)
-            return True
-        if word == "import" and len(text.split()) > 1:
-            try:
-                data = read_capped(Path(text.split(maxsplit=1)[1]), MAX_IMPORT_BYTES)
-            except OSError as e:
-                print(f"! cannot read that file: {e.strerror or e}", file=self.out)
-                return True
-            await self.emit(await self.service.import_game(self.channel, LOCAL_USER, data))
-            return True
-        if re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
+            self.say(HELP)
+        elif word == "export":
+            await self._export(rest)
+        elif word == "import":
+            await self._import(rest)
+        elif word in ("abort", "resign"):
+            await self._ask_abort()
+        elif word == "new":
+            await self.new_game()
+        elif word == "create":
+            self.say("! In the terminal a game is started with `new`.")
+        elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
             await self.emit(
                 await self.service.command(self.channel, LOCAL_USER, text, is_manager=True)
             )
@@ -134,22 +229,64 @@ class LocalClient:
             await self.emit(await self.service.play(self.channel, LOCAL_USER, text))
         return True
 
+    async def _ask_abort(self) -> None:
+        game = await self.service.store.open_game(self.channel)
+        if game is None:
+            self.say("! There is no game in progress to abort.")
+            return
+        self.confirming_abort = True
+        self.say(f"End game {game.id} without a result? Type `yes` to confirm.")
+
+    async def _export(self, rest: str) -> None:
+        reply = await self.service.export(self.channel)
+        if reply.file is None or not rest:
+            await self.emit(reply)
+            return
+        self._write(Path(rest), reply.file.data, "saved")
+
+    async def _import(self, rest: str) -> None:
+        if not rest:
+            self.say("! Say which file: `import FILE` (a game saved with `export`).")
+            return
+        path = Path(rest)
+        try:
+            if not path.is_file():
+                what = "is a folder" if path.is_dir() else "does not exist"
+                self.say(f"! {rules.clip(rest)} {what}: give the path of an exported game.")
+                return
+            if path.stat().st_size > MAX_IMPORT_BYTES:
+                self.say(f"! {rules.clip(rest)} is larger than an exported game can be.")
+                return
+            data = read_capped(path, MAX_IMPORT_BYTES)
+        except OSError as e:
+            self.say(f"! Could not read {rules.clip(rest)}: {e.strerror or e}.")
+            return
+        reply = await self.service.import_game(self.channel, LOCAL_USER, data)
+        await self._track_game()
+        await self.emit(reply)
+
     async def run(self, lines: Iterable[str]) -> None:
         for line in lines:
-            if not await self.line(line):
-                break
+            try:
+                if not await self.line(line):
+                    break
+            except Exception as e:  # the loop survives every line; the game is in the database
+                log.debug("line %r failed", line[:200], exc_info=True)
+                self.say(f"! That line could not be handled ({type(e).__name__}).")
             game = await self.service.store.latest_game(self.channel)
-            if game is not None and game.status == "finished":
-                print("The game is over. Bye.", file=self.out)
-                break
+            if game is not None and game.status == "finished" and self.over_said != game.id:
+                self.over_said = game.id
+                self.say("The game is over. `export FILE` keeps it; `new` starts another.")
 
 
-def _stdin_lines() -> Iterator[str]:
+def _stdin_lines(out: TextIO) -> Iterator[str]:
     while True:
         try:
             yield input("> ")
         except EOFError:
             return
+        except KeyboardInterrupt:
+            print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
 
 
 async def amain(
@@ -159,31 +296,48 @@ async def amain(
     renderer: Renderer | None = None,
 ) -> None:
     p = argparse.ArgumentParser(prog="vijayanagara-local", description="Play in the terminal.")
-    p.add_argument("--db", default="./vijayanagara-local.sqlite3", help="SQLite file")
-    p.add_argument("--boards", default="./boards", help="folder for the board images")
+    p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+    p.add_argument(
+        "--boards",
+        default=DEFAULT_BOARDS,
+        help=f"folder for the board images, one subfolder per game (default {DEFAULT_BOARDS})",
+    )
     p.add_argument("--seed", type=seed_arg, default=None, help="seed of a new game")
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     p.add_argument(
         "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
     )
     args = p.parse_args(argv)
+    stream = out or sys.stdout
     try:
         deck = read_capped(args.deck, MAX_DECK_BYTES) if args.deck is not None else None
     except OSError as e:
-        p.error(f"cannot read the deck file: {e.strerror or e}")
-    service = await GameService.open(
-        args.db, renderer, mention_fn=lambda uid: "you", guard_repeats=False
-    )
-    client = LocalClient(service, Path(args.boards), out or sys.stdout)
+        p.error(f"cannot read the deck file {args.deck}: {e.strerror or e}")
+    try:
+        service = await GameService.open(
+            args.db,
+            renderer,
+            mention_fn=lambda uid: "you",
+            see_all_hint="type `options` to see them all",
+            name_players=False,
+            guard_repeats=False,
+        )
+    except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
+        p.error(f"cannot open the database {args.db}: {e}")
+    client = LocalClient(service, Path(args.boards), stream)
     try:
         await client.begin(args.seed, args.timurs_shadow, deck)
-        await client.run(_stdin_lines() if lines is None else lines)
+        await client.run(_stdin_lines(stream) if lines is None else lines)
     finally:
         await service.close()
 
 
 def main(argv: list[str] | None = None) -> None:
-    asyncio.run(amain(argv))
+    try:
+        asyncio.run(amain(argv))
+    except KeyboardInterrupt:
+        print("\nInterrupted; every stored move is kept.", file=sys.stderr)
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ from db.export import ExportError, parse_export
 from db.models import MAX_EXPORT_ACTIONS, MAX_ID
 from rules.cards import DECK_MAX_CHARS, Deck, deck_for, find_cards, with_deck
 from rules.errors import excerpt
+from rules.words import count_of
 
 from .order_entry import (
     CHOICE_LIMIT,
@@ -57,6 +58,9 @@ log = logging.getLogger(__name__)
 FACTIONS: tuple[rules.Faction, ...] = rules.PLAYERS
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal orders listed in an error message
+CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
+MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
+LOG_LINES = 200  # at most this many log lines in one answer
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
 # Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
@@ -117,10 +121,8 @@ def faction_of(text: str) -> rules.Faction:
 
 
 def short_order(text: str, limit: int = 80) -> str:
-    """An order as the user typed it, on one line and cut short (never the whole of a long
-    input), to quote back inside backticks."""
-    one = " ".join(text.split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
+    """An order as the user typed it, on one line and clipped, to quote inside backticks."""
+    return rules.clip(" ".join(text.split()), limit)
 
 
 def check_range(what: str, value: int, low: int, high: int) -> int:
@@ -145,6 +147,16 @@ def upload_text(raw: bytes | str, what: str, limit: int) -> str:
         raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
 
 
+def new_log_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines `after` adds past what it shares with `before` (an undo shortens the log
+    before it adds its own line)."""
+    n = min(len(before), len(after))
+    i = 0
+    while i < n and before[i] == after[i]:
+        i += 1
+    return after[i:]
+
+
 def split_steps(order: str) -> list[str]:
     return [s.strip() for s in re.split(r"[;\n]", order) if s.strip()]
 
@@ -163,8 +175,8 @@ class Outcome:
     before: rules.GameState
     after: rules.GameState
     new_lines: list[str]
-    highlight: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)  # the steps as played (describe)
+    notes: list[str] = field(default_factory=list)  # steps accepted without effect, and why
     announcement: Announcement = field(default_factory=lambda: Announcement(text=""))
 
 
@@ -177,6 +189,8 @@ class GameService:
         seed_source: Callable[[], int] | None = None,
         mention_fn: Callable[[int], str] = mention,
         guard_repeats: bool = True,
+        see_all_hint: str = "see `/vj play` autocomplete",
+        name_players: bool = True,
     ) -> None:
         """`guard_repeats`: refuse a typed order that repeats the one just played (a double
         submit over a network); the terminal client, which reads each line once, turns it
@@ -185,6 +199,8 @@ class GameService:
         self.renderer: Renderer = renderer or default_renderer
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
         self.mention = mention_fn
+        self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
+        self.name_players = name_players  # False where one person holds every seat
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._drafts = Drafts()
@@ -297,18 +313,28 @@ class GameService:
 
     def _who(self, game: GameRecord, faction: rules.Faction) -> str:
         uid = game.seats.get(faction.value)
+        if uid is not None and not self.name_players:
+            return rules.FACTION_NAMES[faction]
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"
         return f"{rules.FACTION_NAMES[faction]} ({seat})"
 
     def _allowed(self, state: rules.GameState, limit: int = SHOWN_OPTIONS) -> str:
-        opts = [rules.describe(state, a) for a in rules.legal_actions(state)]
-        shown = ", ".join(f"`{o}`" for o in opts[:limit])
-        more = (
-            f" and {len(opts) - limit} more (see `/vj play` autocomplete)"
-            if len(opts) > limit
-            else ""
-        )
-        return f"Allowed now: {shown}{more}." if opts else "No decision is pending."
+        opts = self._options(state, limit)
+        return f"Allowed now: {opts}." if opts else "No decision is pending."
+
+    def _options(self, state: rules.GameState, limit: int | None = SHOWN_OPTIONS) -> str:
+        """The legal next steps as text, a step that would do nothing marked (2.3.3)."""
+        opts = [self._option(state, a) for a in rules.legal_actions(state)]
+        shown = ", ".join(opts[:limit])
+        if limit is not None and len(opts) > limit:
+            shown += f" and {len(opts) - limit} more ({self.see_all_hint})"
+        return shown
+
+    @staticmethod
+    def _option(state: rules.GameState, action: rules.Action) -> str:
+        text = f"`{rules.describe(state, action)}`"
+        note = rules.idle_note(state, action)
+        return f"{text} ({note})" if note else text
 
     def custom_id(self, game: GameRecord, what: str) -> str:
         return f"{CUSTOM_ID_PREFIX}:{game.id}:{game.version}:{what}"
@@ -321,6 +347,8 @@ class GameService:
         if len(legal) <= BUTTON_LIMIT:
             for i, a in enumerate(legal):
                 label = rules.describe(state, a)
+                note = rules.idle_note(state, a)
+                label += f" ({note})" if note else ""
                 out.append(
                     Button(
                         label=label if len(label) <= 80 else label[:77] + "...",
@@ -337,8 +365,11 @@ class GameService:
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
-        who = self.mention(uid) if uid is not None else "(free seat: `/vj join`)"
-        return f"**Next:** {p.text} {who}", [uid] if uid is not None else []
+        mentions = [uid] if uid is not None else []
+        if uid is not None and not self.name_players:
+            return f"**Next:** {p.text}", mentions
+        who = self.mention(uid) if uid is not None else "free seat: `/vj join`"
+        return f"**Next:** {p.text} ({rules.FACTION_NAMES[p.faction]}, {who})", mentions
 
     async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
         try:
@@ -565,6 +596,11 @@ class GameService:
         and is refused once the game has moved on; a typed order that repeats the one the same
         user just had played, with nothing in between, is refused as a likely double submit
         unless it starts with `again:`."""
+        if len(order) > rules.MAX_ORDER_CHARS:  # refused before anything else reads it
+            return Reply.error(
+                f"That order is {len(order)} characters long; an order has at most "
+                f"{rules.MAX_ORDER_CHARS}. Send it in parts."
+            )
         entry = read_entry(order)
         async with self._lock(channel):
             try:
@@ -596,32 +632,58 @@ class GameService:
                     )
                 state = await self.state_of(game)
                 steps = split_steps(text)
+                confirmed = any(s.lower() == CONFIRM for s in steps)
+                steps = [s for s in steps if s.lower() != CONFIRM]
                 if not steps:
                     raise ServiceError("Empty order. " + self._allowed(state))
                 forced = faction_of(as_faction) if as_faction else None
+                giver = forced or self._default_giver(game, state, user)
                 actions: list[tuple[str, rules.Action]] = []
                 for step in steps:
-                    for a in self._parse_step(state, step, len(steps), len(actions) + 1):
+                    for a in self._parse_step(state, step, len(steps), len(actions) + 1, giver):
                         actions.append((step, a))
-                outcome = await self._apply_and_store(game, state, user, actions, forced)
+                outcome = await self._apply_and_store(
+                    game, state, user, actions, forced, confirmed=confirmed
+                )
                 if version is None and self._recent is not None:
                     self._recent.played(game.id, user, key, outcome.game.version)
             except ServiceError as e:
                 return Reply.error(str(e))
         return await self._moved_reply(outcome)
 
+    def _default_giver(
+        self, game: GameRecord, state: rules.GameState, user: int
+    ) -> rules.Faction | None:
+        """Who gives in a `give` step that does not say: the user's only seat, else the
+        faction whose decision it is when the user holds it."""
+        mine = self._user_factions(game, user)
+        if len(mine) == 1:
+            return mine[0]
+        now = rules.decider(state)
+        return now if now in mine else None
+
     def _parse_step(
-        self, state: rules.GameState, step: str, total: int, index: int
+        self,
+        state: rules.GameState,
+        step: str,
+        total: int,
+        index: int,
+        giver: rules.Faction | None = None,
     ) -> list[rules.Action]:
-        where = f"Step {index} (`{step}`)" if total > 1 else f"`{step}`"
+        where = self._where(step, total, index)
         try:
-            return rules.parse(state, step)
+            return rules.parse(state, step, giver=giver)
         except rules.AmbiguousOrder as e:
             raise ServiceError(f"{where} is ambiguous: {e}") from e
         except rules.InvalidOrder as e:
             raise ServiceError(
                 f"{where} is not an order I can read: {e}. {self._allowed(state)}"
             ) from e
+
+    @staticmethod
+    def _where(step: str, total: int, index: int) -> str:
+        quoted = f"`{rules.clip(step)}`"
+        return f"Step {index} ({quoted})" if total > 1 else quoted
 
     async def _apply_and_store(
         self,
@@ -630,34 +692,41 @@ class GameService:
         user: int,
         actions: list[tuple[str, rules.Action]],
         forced: rules.Faction | None,
+        *,
+        confirmed: bool = True,
     ) -> Outcome:
-        """Apply every step on a scratch state; store them all in one transaction."""
+        """Apply every step on a scratch state; store them all in one transaction. Unless
+        `confirmed`, a Command that would select no space is refused once (see `_idle_check`)."""
         cur = state
         new: list[NewAction] = []
-        highlight: list[str] = []
         described: list[str] = []
+        notes: list[str] = []
+        trailing = rules.TrailingDone()  # a `done` for what already ended is only noted
         total = len(actions)
         for k, (step, action) in enumerate(actions, start=1):
-            where = f"Step {k} (`{step}`)" if total > 1 else f"`{step}`"
+            where = self._where(step, total, k)
+            if trailing.skips(action):
+                notes.append(f"{where} was not needed: that had already ended by itself.")
+                continue
             who = self._actor(game, cur, action, user, forced, where)
+            if not confirmed:
+                self._idle_check(cur, action, where)
             try:
                 described.append(
                     "undo" if isinstance(action, rules.Undo) else rules.describe(cur, action)
                 )
-                cur = rules.apply(cur, action)
+                nxt = rules.apply(cur, action)
             except rules.RulesError as e:
-                prefix = (
-                    f"{where} was refused, so nothing was played"
-                    if total > 1
-                    else f"{where} was refused"
-                )
-                raise ServiceError(f"{prefix}: {e}. {self._allowed(cur)}") from e
-            highlight.extend(s for s in cur.touched if s not in highlight)
+                raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
+            trailing.record(cur, nxt, action)
+            cur = nxt
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
+        if not new:
+            raise ServiceError("Nothing to play: " + " ".join(notes) + " " + self._allowed(state))
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
-        announcement = self._move_announcement(game, state, cur, described, handoff)
+        announcement = self._move_announcement(game, state, cur, described, notes)
         try:
             stored = await self.store.append_actions(
                 game.id,
@@ -677,8 +746,43 @@ class GameService:
             ) from e
         self._remember(stored, cur)
         return Outcome(
-            stored, state, cur, cur.log[len(state.log) :], highlight, described, announcement
+            stored, state, cur, new_log_lines(state.log, cur.log), described, notes, announcement
         )
+
+    @staticmethod
+    def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
+        """2.3.3 allows a Command in zero spaces, but it still spends the option (and the
+        faction's Eligibility): ask once, and accept the same order with `confirm`."""
+        note = rules.idle_note(state, action)
+        if note is not None:
+            how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
+            raise ServiceError(GameService._idle_question(where, note, how))
+
+    @staticmethod
+    def _idle_question(where: str, note: str, how: str) -> str:
+        return (
+            f"{where}: {note}, yet it would still use this option and make you Ineligible "
+            f"(2.3.3 allows zero spaces). Nothing was played. {how}"
+        )
+
+    def _refusal(
+        self,
+        state: rules.GameState,
+        at: rules.GameState,
+        where: str,
+        k: int,
+        total: int,
+        error: rules.RulesError,
+    ) -> str:
+        """A refused step: why, and what is allowed in the real (stored) position; for a
+        later step also what that step could have been."""
+        head = (
+            f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
+        )
+        then = ""
+        if k > 1:
+            then = f" At that step the choices were: {self._options(at)}."
+        return f"{head}: {error}.{then} {self._allowed(state)}"
 
     def _actor(
         self,
@@ -742,15 +846,17 @@ class GameService:
         before: rules.GameState,
         after: rules.GameState,
         steps: list[str],
-        handoff: bool,
+        notes: list[str],
     ) -> Announcement:
         """The public message a move owes the channel: what happened, then who decides next
-        (pinged, with the board, only at a hand-off)."""
+        (pinged, with the board, at a hand-off or a new card)."""
         actor = rules.decider(before)
-        new_lines = after.log[len(before.log) :]
-        lines = [f"• {line}" for line in new_lines] or [
+        lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
             f"• {actor.value if actor else ''}: {'; '.join(steps)}"
         ]
+        lines += [f"(note: {n})" for n in notes]
+        new_card = after.current_card != before.current_card
+        handoff = after.game_over or rules.decider(after) != actor or new_card
         mentions: list[int] = []
         if after.game_over:
             lines.append(self._final_text(after))
@@ -795,7 +901,7 @@ class GameService:
             game,
             a.text,
             mentions=a.mentions,
-            image=await self._render(state, out.highlight) if a.board else None,
+            image=await self._render(state, state.turn_touched) if a.board else None,
             buttons=buttons,
             receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
         )
@@ -813,14 +919,15 @@ class GameService:
         )
 
     async def press(self, channel: str, user: int, custom_id: str) -> Reply:
-        """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|undo."""
+        """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|c<i>|undo
+        (c<i>: the confirmed choice of a Command that would do nothing)."""
         parts = custom_id.split(":")
         if (
             len(custom_id) > MAX_CUSTOM_ID_CHARS
             or len(parts) != 4
             or parts[0] != CUSTOM_ID_PREFIX
-            or not parts[1].isdigit()
-            or not parts[2].isdigit()
+            or not re.fullmatch(r"[0-9]{1,12}", parts[1])
+            or not re.fullmatch(r"[0-9]{1,12}", parts[2])
         ):
             return Reply.error("That button is not one of mine.")
         game_id, version, what = int(parts[1]), int(parts[2]), parts[3]
@@ -835,7 +942,7 @@ class GameService:
                 action: rules.Action
                 if what == "undo":
                     action = rules.Undo()
-                elif what.startswith("a") and what[1:].isdigit():
+                elif re.fullmatch(r"[ac][0-9]{1,3}", what):
                     legal = rules.legal_actions(state)
                     i = int(what[1:])
                     if i >= len(legal):
@@ -844,10 +951,27 @@ class GameService:
                 else:
                     raise ServiceError("That button is not one of mine.")
                 label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
+                note = rules.idle_note(state, action)
+                if what[0] == "a" and note:
+                    return self._confirm_button(game, label, note, what[1:])
                 outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
             except ServiceError as e:
                 return Reply.error(str(e))
         return await self._moved_reply(outcome)
+
+    def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
+        """The button form of `; confirm` (see `_idle_check`)."""
+        reply = Reply.error(
+            self._idle_question(f"`{label}`", note, "Press Confirm to play it anyway.")
+        )
+        reply.buttons = [
+            Button(
+                label=f"Confirm: {label}",
+                custom_id=self.custom_id(game, f"c{index}"),
+                style="danger",
+            )
+        ]
+        return reply
 
     async def undo(self, channel: str, user: int) -> Reply:
         async with self._lock(channel):
@@ -930,13 +1054,15 @@ class GameService:
         if game is None:
             return Reply.error("There is no game in this channel. Start one with `/vj create`.")
         seats = "\n".join(f"• {f.value}: {self._who(game, f)}" for f in FACTIONS)
-        head = f"Game {game.id} — {game.status}, version {game.version}, {game.actions} steps."
+        head = f"Game {game.id} — {game.status}, version {game.version}"
         if game.status == "lobby":
-            return Reply(text=f"{head}\n{seats}", version=game.version)
+            return Reply(text=f"{head}.\n{seats}", version=game.version)
         try:
             state = await self.state_of(game)
         except ServiceError as e:  # e.g. its deck file cannot be read
             return Reply.error(str(e))
+        played = state.actions_taken  # undone steps are not counted
+        head += f", {played} step{'' if played == 1 else 's'} played."
         score = rules.score(state)
         facts = "\n".join(
             f"• {rules.FACTION_NAMES[f]}: {state.resources[f]} Resources, {state.cavalry[f]} "
@@ -974,7 +1100,7 @@ class GameService:
         except ServiceError as e:  # e.g. its deck file cannot be read
             return Reply.error(str(e))
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-        image = await self._render(state, state.touched)
+        image = await self._render(state, state.turn_touched)
         if image is None:
             nxt += "\n(The board picture could not be drawn; the error is logged.)"
         return Reply(text=nxt, image=image, version=game.version)
@@ -996,6 +1122,16 @@ class GameService:
             text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
         )
 
+    async def options(self, channel: str) -> Reply:
+        """Every legal next step, uncut (the lists in messages are cut)."""
+        game = await self.store.open_game(channel)
+        if game is None or game.status != "active":
+            return Reply.error("There is no game in progress, so no decision is pending.")
+        state = await self.state_of(game)
+        opts = self._options(state, None)
+        head = self.prompt_text(game, state)[0]
+        return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.", ephemeral=True)
+
     async def channel_deck(self, channel: str) -> Deck:
         """The deck of this channel's game (its own deck file, if it was created with one)."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
@@ -1014,12 +1150,12 @@ class GameService:
             return Reply.error(
                 f"That is too long for a card number or title (at most {MAX_QUERY_CHARS} characters)."
             )
-        d = deck or rules.standard_deck()
-        found = find_cards(q, d)
+        found = find_cards(q, deck)
         if not found:
+            numbers = (deck or rules.standard_deck()).cards
             return Reply.error(
-                f"No card matches {excerpt(q)}. Try a number ({min(d.cards)}-{max(d.cards)}) "
-                "or the start of a title."
+                f"No card matches {excerpt(q)}. Try a number ({min(numbers)}-"
+                f"{max(numbers)}) or the start of a title."
             )
         c = found[0]
         lines = [f"**{c.number}. {c.title}** ({c.kind.replace('_', ' ')})"]
@@ -1028,6 +1164,11 @@ class GameService:
                 "Order: "
                 + " ".join(f.value for f in c.order)
                 + (" — Stay Eligible" if c.stay_eligible else "")
+            )
+        if c.kind == "mongol_invasion" and c.faction is not None:
+            lines.append(
+                f"{rules.FACTION_NAMES[c.faction]} runs the Mongol Invaders: it chooses their two "
+                "Mongol Commands and may accept Compromising Gifts (2.4)."
             )
         if c.flavor:
             lines.append(f"_{c.flavor}_")
@@ -1071,10 +1212,15 @@ class GameService:
         head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
+            trailing = rules.TrailingDone()
+            steps = [s for s in split_steps(head) if s.lower() != CONFIRM]
             try:
-                for a in rules.parse(state, head):
-                    state = rules.apply(state, a)
-            except (rules.RulesError, ValueError):
+                for a in rules.parse(state, "; ".join(steps)) if steps else []:
+                    if not trailing.skips(a):
+                        nxt = rules.apply(state, a)
+                        trailing.record(state, nxt, a)
+                        state = nxt
+            except rules.RulesError:
                 return []
             prefix = head.strip() + "; "
         words = last.strip().lower().split()
@@ -1089,10 +1235,9 @@ class GameService:
                 elif len(out) < limit:
                     out.append((prefix + d, value))
         if cut and prefix:
-            steps = len(split_steps(head))
             self._drafts.keep(user, channel, head.strip())
             name = (
-                f"Send the {steps} step{'s' if steps != 1 else ''} typed so far, then "
+                f"Send the {count_of(len(split_steps(head)), 'step')} typed so far, then "
                 "continue with another /vj play"
             )
             out = [(name, draft_value(game.version)), *out[: limit - 1]]
@@ -1128,7 +1273,7 @@ class GameService:
             return Reply.error(f"Game {game.id} cannot be exported: {e}.")
         body = data.model_dump_json(indent=1).encode()
         return Reply(
-            text=f"Game {game.id}: {len(data.actions)} steps. Import it with `/vj import`.",
+            text=f"Game {game.id}: {count_of(len(data.actions), 'step')}. Import it with `/vj import`.",
             file=Attachment(f"vijayanagara-game-{game.id}.json", body),
         )
 
@@ -1232,9 +1377,7 @@ class GameService:
                 await self.store.announce(game.id, game.version, Announcement(text=text))
                 return self._announced(game, text)
             nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-            text = (
-                f"Imported game {game.id}: {len(data.actions)} steps replayed.{seats_text}\n{nxt}"
-            )
+            text = f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed.{seats_text}\n{nxt}"
             await self.store.announce(game.id, game.version, Announcement(text=text, board=True))
         return self._announced(
             game,
@@ -1373,6 +1516,10 @@ class GameService:
         self, channel: str, user: int, line: str, *, is_manager: bool = False
     ) -> Reply:
         """`join D`, `as D: march; ...`, `play pass`, `status`... Unknown commands are refused."""
+        if len(line) > MAX_LINE_CHARS:
+            return Reply.error(
+                f"That line is {len(line)} characters long; at most {MAX_LINE_CHARS} are read."
+            )
         text = line.strip()
         m = re.match(r"^as\s+(\w+)\s*:\s*(.*)$", text, re.IGNORECASE | re.DOTALL)
         if m:
@@ -1392,7 +1539,7 @@ class GameService:
         if name == "undo":
             return await self.undo(channel, user)
         if name == "give":
-            return await self._give_text(channel, user, rest)
+            return await self.play(channel, user, text)
         if name == "status":
             return await self.status(channel)
         if name == "board":
@@ -1403,6 +1550,8 @@ class GameService:
                     f"`log N`: N is a number of lines from 1 to {MAX_LOG_LINES}, not {excerpt(rest)}."
                 )
             return await self.log_lines(channel, int(rest) if rest else 20)
+        if name in ("options", "allowed"):
+            return await self.options(channel)
         if name == "card":
             return await self.card_in(channel, rest)
         if name == "export":
@@ -1415,26 +1564,6 @@ class GameService:
             f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
-
-    async def _give_text(self, channel: str, user: int, rest: str) -> Reply:
-        """`give B 2 resources 1 cavalry [from D]`."""
-        m = re.match(
-            r"^(?:to\s+)?(\w+)((?:\s+\d{1,3}\s+(?:resources?|cavalry))+)(?:\s+from\s+(\w+))?$",
-            rest.strip(),
-            re.IGNORECASE,
-        )
-        if not m:
-            return Reply.error(
-                "Write it as `give B 2 resources 1 cavalry` (optionally `from D`), with numbers "
-                "of at most three digits."
-            )
-        res = cav = 0
-        for n, kind in re.findall(r"(\d+)\s+(resources?|cavalry)", m.group(2), re.IGNORECASE):
-            if kind.lower().startswith("res"):
-                res += int(n)
-            else:
-                cav += int(n)
-        return await self.give(channel, user, m.group(1), res, cav, m.group(3))
 
 
 def export_json(data: GameExport) -> str:

@@ -13,13 +13,13 @@ ITEMS: tuple[tuple[Piece, str], ...] = (
     (Piece.TROOP, "Troop"),
     (Piece.AMIR, "Amir"),
     (Piece.GOVERNOR, "Governor"),
-    (Piece.REBEL_AMIR, "Rebel Amir"),
+    (Piece.REBEL_AMIR, "Rebelling"),
     (Piece.QASBAH, "Qasbah"),
     (Piece.FORT, "Fort"),
     (Piece.MONGOL, "Mongol"),
     (Piece.RAJA, "Raja"),
     (Piece.TEMPLE, "Temple"),
-    (Piece.REBEL_RAJA, "Rebel Raja"),
+    (Piece.REBEL_RAJA, "Rebelling"),
 )
 
 
@@ -49,6 +49,7 @@ def draw_key(img: Image.Image) -> None:
     samples = [
         ("TRIBUTARY", (255, 250, 240), theme.INK, "Tributary (Delhi)"),
         ("B CONTROL", theme.FACTION[sprites.faction_of(Piece.AMIR)], theme.WHITE, "Control"),
+        ("INDEPENDENT", theme.LAND, theme.INK, "pale: no Control (1.7)"),
     ]
     for tag, fill, ink, label in samples:
         tw = int(d.textlength(tag, font=font))
@@ -76,5 +77,5 @@ def draw_key(img: Image.Image) -> None:
     )
     d.line((x0 + 140, y + 10, x0 + 170, y + 10), fill=(*theme.HIGHLIGHT, 255), width=5)
     d.text(
-        (x0 + 176, y + 10), "last action", font=theme.sans(14), fill=(*theme.INK, 255), anchor="lm"
+        (x0 + 176, y + 10), "last turn", font=theme.sans(14), fill=(*theme.INK, 255), anchor="lm"
     )

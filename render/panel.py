@@ -161,10 +161,15 @@ def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
         nx = x0 + 14 + int(d.textlength(f"{card.number}", font=theme.serif(26))) + 10
         room = box[2] - nx - 10
         size = next(
-            (n for n in (19, 17, 15) if d.textlength(card.title, font=theme.bold(n)) <= room), 15
+            (n for n in (19, 17, 15) if d.textlength(card.title, font=theme.bold(n)) <= room), 0
         )
-        title = text.fit(d, card.title, theme.bold(size), room)
-        d.text((nx, y + 24), title, font=theme.bold(size), fill=theme.INK, anchor="lm")
+        if size:
+            d.text((nx, y + 24), card.title, font=theme.bold(size), fill=theme.INK, anchor="lm")
+        else:  # a long title takes two lines rather than being cut
+            for i, line in enumerate(text.wrap(d, card.title, theme.bold(14), room, 2)):
+                d.text(
+                    (nx, y + 15 + 17 * i), line, font=theme.bold(14), fill=theme.INK, anchor="lm"
+                )
         x = x0 + 14
         if card.kind == "event":
             for f in card.order:  # eligibility order, left to right (2.3.2)

@@ -1,11 +1,13 @@
 """Anti-aliased icons for the pieces (1.4) and tokens, drawn large once and scaled down.
 
 Shapes: Units are discs (Delhi Troops are cubes), Structures are buildings. Rebelling Units
-(1.4.5) wear a red ring and a red pennant; Mongols are always Rebelling.
+(1.4.5) are jagged stars in a thick red outline with a red pennant, so that they differ from
+the round Obedient ones by their outline even on a phone; Mongols are always Rebelling.
 """
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -40,6 +42,23 @@ def _disc(d: ImageDraw.ImageDraw, n: int, fill: theme.RGB, ring: theme.RGB, w: i
     hl = _lighter(fill, 0.35)
     k = n // 4
     d.ellipse((m + w + k // 2, m + w + k // 3, n // 2, n // 2 - k // 6), fill=hl)
+
+
+def _burst(d: ImageDraw.ImageDraw, n: int, fill: theme.RGB, edge: theme.RGB) -> None:
+    """A jagged star: the Rebelling shape (1.4.5)."""
+    c = n / 2
+    outer, inner = n * 0.47, n * 0.34
+    points = [
+        (
+            c + (outer if k % 2 == 0 else inner) * math.cos(math.pi * k / 8 - math.pi / 2),
+            c + (outer if k % 2 == 0 else inner) * math.sin(math.pi * k / 8 - math.pi / 2),
+        )
+        for k in range(16)
+    ]
+    d.polygon(points, fill=edge)
+    w = n * 0.11
+    shrunk = [(c + (x - c) * (1 - w / outer), c + (y - c) * (1 - w / outer)) for x, y in points]
+    d.polygon(shrunk, fill=fill)
 
 
 def _pennant(d: ImageDraw.ImageDraw, n: int) -> None:
@@ -99,10 +118,10 @@ def piece(kind: Piece, size: int) -> Image.Image:
     elif kind in (Piece.AMIR, Piece.RAJA):
         _disc(d, n, colour, _darker(colour), ring)
     elif kind in (Piece.REBEL_AMIR, Piece.REBEL_RAJA):
-        _disc(d, n, colour, theme.REBEL, int(ring * 2.2))
+        _burst(d, n, colour, theme.REBEL)
         _pennant(d, n)
     else:  # Mongol: always Rebelling
-        _disc(d, n, colour, (110, 14, 14), ring)
+        _burst(d, n, colour, (110, 14, 14))
         _pennant(d, n)
     return _finish(img, size)
 

@@ -11,7 +11,7 @@ def shorten_prompt(text: str, who: str) -> str:
     """rules.prompt(state).text without what the panel already shows (faction and card)."""
     body = text.strip()
     if body.startswith(who):
-        body = body[len(who) :].lstrip(" :,")
+        body = body[len(who) :].lstrip(" :,").removeprefix("decides — ")
         if body.startswith("on card") and ": " in body:
             body = body.split(": ", 1)[1]
     return body[:1].upper() + body[1:]

@@ -46,9 +46,11 @@ from .actions import (
 )
 from .board import Board, board
 from .cards import Card, Deck, standard_deck
+from .closing import TrailingDone
+from .command_base import idle_note
 from .engine import Prompt, advance, can_undo, decider, legal_actions, prompt, push, set_barrier
 from .engine import apply as apply
-from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError
+from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError, clip
 from .model import (
     FACTION_NAMES,
     PLAYERS,
@@ -57,7 +59,7 @@ from .model import (
     GameState,
     Piece,
 )
-from .notation import describe, parse
+from .notation import MAX_ORDER_CHARS, describe, parse
 from .setup import initial_state
 from .victory import ranking, score, winner
 
@@ -85,6 +87,7 @@ def undo(state: GameState) -> GameState:
 
 __all__ = [
     "FACTION_NAMES",
+    "MAX_ORDER_CHARS",
     "PLAYERS",
     "Action",
     "AmbiguousOrder",
@@ -119,14 +122,17 @@ __all__ = [
     "Support",
     "Take",
     "Target",
+    "TrailingDone",
     "Undo",
     "action_from_json",
     "action_to_json",
     "apply",
     "board",
     "can_undo",
+    "clip",
     "decider",
     "describe",
+    "idle_note",
     "legal_actions",
     "new_game",
     "parse",

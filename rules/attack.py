@@ -27,6 +27,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .words import PIECE_NAME, a, count_of, pieces
 
 P = Piece
 MAX_HITS = 5
@@ -106,7 +107,7 @@ class AttackCommand(CommandHandler):
         log(st, f"{fr.faction} Attacks in {board().name(action.space)}.")
         start_battle(st, fr.faction, action.space, parent=len(st.frames) - 1)
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Select) and action.space in board().spaces:
             if fr.faction != Faction.D and not board().is_province(action.space):
                 return "the Deccan factions select only Provinces (3.1.1)"
@@ -312,8 +313,8 @@ class Battle(Handler):
         d["phase"] = "att_cav"
         log(
             st,
-            f"Dice in {board().name(space)}: {fr.faction} ({_att_units(fr)} Units) rolls "
-            f"{_fmt(att)}; {defender} ({self._def_units(st, fr)} Units) rolls {_fmt(dfn)}.",
+            f"Dice in {board().name(space)}: {fr.faction} ({count_of(_att_units(fr), 'Unit')}) rolls "
+            f"{_fmt(att)}; {defender} ({count_of(self._def_units(st, fr), 'Unit')}) rolls {_fmt(dfn)}.",
         )
 
     def _def_units(self, st: GameState, fr: Frame) -> int:
@@ -399,7 +400,7 @@ class Battle(Handler):
         else:
             d["def_owed"] -= removed
             d["def_removed"] += removed
-        log(st, f"{OWNER[piece]} loses {removed} {piece.value}(s) in {board().name(space)}.")
+        log(st, f"{OWNER[piece]} loses {pieces(removed, piece)} in {board().name(space)}.")
 
     def _next_casualty_phase(self, fr: Frame) -> None:
         fr.data["phase"] = "def_cas" if fr.data["phase"] == "att_cas" else "end"
@@ -453,7 +454,7 @@ class Battle(Handler):
             _mark_used(st, fr, action.space, action.piece, action.count)
             log(
                 st,
-                f"{action.count} {action.piece.value}(s) join the Attack from {board().name(action.space)}.",
+                f"{pieces(action.count, action.piece)} join the Attack from {board().name(action.space)}.",
             )
         elif isinstance(action, Done):
             d["phase"] = {"support": "roll", "att_cav": "def_cav", "def_cav": "resolve"}[phase]
@@ -478,6 +479,51 @@ class Battle(Handler):
             if self._owed(fr) <= 0 or not self._casualty_options(st, fr):
                 self._next_casualty_phase(fr)
 
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        """The rule and the limit behind a refused battle step."""
+        d = fr.data
+        phase = d["phase"]
+        if isinstance(action, Charge | Screen):
+            return self._why_cavalry(st, fr, action)
+        if isinstance(action, Support):
+            if phase != "support":
+                return "Units join an Attack only before the dice are rolled (3.2.4)"
+            assert fr.faction is not None
+            structure, cap = SUPPORT[fr.faction]
+            joined = sum(d["support"].values())
+            if action.count > cap - joined:
+                return (
+                    f"at most {count_of(cap, 'Unit')} may join from a space with "
+                    f"{a(PIECE_NAME[structure])}, and {joined} already joined (3.2.4)"
+                )
+            if d["support_from"] and action.space != d["support_from"]:
+                return f"Units join from one adjacent space only: {board().name(d['support_from'])} (3.2.4)"
+            return (
+                f"Units join only from an adjacent space with your {PIECE_NAME[structure]} "
+                "and free Units there (3.2.4)"
+            )
+        return None
+
+    def _why_cavalry(self, st: GameState, fr: Frame, action: Charge | Screen) -> str | None:
+        d = fr.data
+        if d["phase"] not in ("att_cav", "def_cav"):
+            return "Cavalry is used after the dice are rolled, the attacker first (1.10)"
+        attacker = d["phase"] == "att_cav"
+        who = fr.faction if attacker else Faction(d["defender"])
+        assert who is not None
+        if st.cavalry.get(who, 0) <= 0:
+            return f"{FACTION_NAMES[who]} has no Cavalry token left (1.10)"
+        own = d["att_dice"] if attacker else d["def_dice"]
+        other = d["def_dice"] if attacker else d["att_dice"]
+        dice = own if isinstance(action, Charge) else other
+        if not 1 <= action.die <= len(dice) or dice[action.die - 1] is None:
+            live = [str(i + 1) for i, v in enumerate(dice) if v is not None]
+            return f"there is no die {action.die} to use; the dice are numbered {', '.join(live) or 'none'} (1.10)"
+        value = dice[action.die - 1]
+        if isinstance(action, Screen):
+            return f"die {action.die} shows 1, and a Screen cannot remove a 1 (1.10)"
+        return f"die {action.die} shows {value}: a Charge lowers a die by one, never below 1 (1.10)"
+
     def prompt(self, st: GameState, fr: Frame) -> str:
         d = fr.data
         phase = d["phase"]
@@ -491,8 +537,8 @@ class Battle(Handler):
             return (
                 f"Attack in {where}: as the {me}, use Cavalry (charge N: lower your die N by one; "
                 f"screen N: remove the opponent's die N unless it shows 1) or done. Attacker dice "
-                f"{_fmt(d['att_dice'])} ({_att_units(fr)} Units), defender dice {_fmt(d['def_dice'])} "
-                f"({self._def_units(st, fr)} Units)."
+                f"{_fmt(d['att_dice'])} ({count_of(_att_units(fr), 'Unit')}), defender dice {_fmt(d['def_dice'])} "
+                f"({count_of(self._def_units(st, fr), 'Unit')})."
             )
         if phase in ("att_cas", "def_cas"):
             return f"Attack in {where}: remove {self._owed(fr)} of your pieces as casualties."

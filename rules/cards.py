@@ -7,6 +7,7 @@ effects are kept as data for the interpreter (events-format.md).
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 from collections import OrderedDict
 from functools import cache
@@ -222,6 +223,7 @@ class CardInfo(BaseModel):
     flavor: str
     unshaded: str | None
     shaded: str | None
+    faction: Faction | None = None  # Mongol Invasion cards: who runs the Mongols (2.4)
 
 
 def card_info(number: int, deck: Deck | None = None) -> CardInfo:
@@ -235,6 +237,7 @@ def card_info(number: int, deck: Deck | None = None) -> CardInfo:
         title=c.title,
         kind=c.kind,
         order=c.order,
+        faction=c.faction,
         stay_eligible=c.stay_eligible,
         flavor=c.flavor,
         unshaded=c.unshaded.text if c.unshaded else None,
@@ -246,7 +249,7 @@ def find_cards(prefix: str, deck: Deck | None = None) -> list[CardInfo]:
     """Cards whose title starts with the prefix (case-insensitive), or whose number it is."""
     d = deck or standard_deck()
     p = prefix.strip().lower()
-    if p.isascii() and p.isdigit():
+    if re.fullmatch(r"[0-9]+", p):
         n = int(p) if len(p) <= 6 else -1  # no card has a longer number
         return [card_info(n, d)] if n in d.cards else []
     return [card_info(n, d) for n in sorted(d.cards) if d.cards[n].title.lower().startswith(p)]

@@ -7,6 +7,7 @@ from .board import board
 from .engine import Handler, finish, push
 from .forces import log
 from .model import FACTION_NAMES, Faction, Frame, GameState
+from .words import count_of
 
 COMMANDS: dict[Faction, tuple[str, ...]] = {
     Faction.D: ("conscript", "march", "govern", "attack"),
@@ -82,6 +83,7 @@ class CommandHandler(Handler):
     """A Command frame: select spaces (3.1.1) one at a time, then Done."""
 
     name = ""
+    ends_with_done = True  # even a Limited Command, which ends by itself (notation.md)
 
     # -- selection rules shared by all Commands -----------------------------------------
     def can_select_more(self, st: GameState, fr: Frame) -> bool:
@@ -147,11 +149,34 @@ class CommandHandler(Handler):
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         raise NotImplementedError
 
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        """The selection rules every Command shares (3.1), then the Command's own."""
+        from .actions import Select
+
+        d = fr.data
+        assert fr.faction is not None
+        space = action.space if isinstance(action, Select) else None
+        if space is not None and space in board().spaces:
+            if space in d["selected"]:
+                return f"{board().name(space)} is already selected for this Command (3.1.1)"
+            if d["max"] is not None and len(d["selected"]) >= d["max"]:
+                rule = " (2.3.5)" if d["limited"] else ""
+                return f"this Command selects at most {count_of(d['max'], 'space')}{rule}"
+            if not d["free"] and st.resources[fr.faction] < 1:
+                return "each space costs 1 Resource and none is left (3.1.3)"
+            if d["allowed"] is not None and space not in d["allowed"]:
+                names = ", ".join(board().name(s) for s in d["allowed"])
+                return f"the Event lets this Command select only {names} (2.3.4)"
+        return self.command_why(st, fr, action)
+
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        return None
+
     def prompt(self, st: GameState, fr: Frame) -> str:
         assert fr.faction is not None
         d = fr.data
         cost = "free" if d["free"] else f"1 Resource per space, {st.resources[fr.faction]} left"
-        limit = f", at most {d['max']} space(s)" if d["max"] is not None else ""
+        limit = f", at most {count_of(d['max'], 'space')}" if d["max"] is not None else ""
         return f"{FACTION_NAMES[fr.faction]} {TITLE[self.name]}: {self.hint()} ({cost}{limit}), or done."
 
     def hint(self) -> str:
@@ -182,3 +207,55 @@ def limited_commands(st: GameState, faction: Faction, free: bool = False) -> lis
         if h.can_begin(st, probe):
             out.append(name)
     return out
+
+
+def idle_commands(st: GameState, faction: Faction) -> list[str]:
+    """Commands that could select no space now: still legal (2.3.3 "possibly zero"), but they
+    end at once and spend the option all the same."""
+    from .engine import HANDLERS
+
+    out = []
+    for name in COMMANDS[faction]:
+        probe = Frame(
+            kind=f"cmd:{name}",
+            faction=faction,
+            data={
+                "limited": False,
+                "free": False,
+                "max": 3 if shadow(st) else None,
+                "allowed": None,
+                "ignore_dynasty": False,
+                "must_select": False,
+                "selected": [],
+            },
+        )
+        h = HANDLERS[probe.kind]
+        assert isinstance(h, CommandHandler)
+        if not h.can_begin(st, probe):
+            out.append(name)
+    return out
+
+
+IDLE_NOTE = "no space qualifies, ends at once"
+
+
+def mark_idle(st: GameState, faction: Faction, names: list[str]) -> list[str]:
+    """The Command names for a prompt, the ones that would select nothing marked."""
+    idle = set(idle_commands(st, faction))
+    return [f"{n} ({IDLE_NOTE})" if n in idle else n for n in names]
+
+
+def idle_note(st: GameState, action: Action) -> str | None:
+    """Why choosing this Command now would do nothing, or None (it can select a space, or it
+    is not a choice of Command)."""
+    from .actions import Choose
+    from .engine import top
+
+    fr = None if st.game_over else top(st)
+    if fr is None or fr.kind not in ("choose_command", "command_decree"):
+        return None
+    if fr.data.get("mode") == "limited" or fr.faction is None:
+        return None  # a Limited Command is only offered where it can select (2.3.5)
+    if isinstance(action, Choose) and action.option in idle_commands(st, fr.faction):
+        return IDLE_NOTE
+    return None

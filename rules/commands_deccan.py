@@ -18,6 +18,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .words import pieces
 
 P = Piece
 HOME = {Faction.B: MAHARASHTRA, Faction.V: KARNATAKA}
@@ -71,11 +72,9 @@ class Rally(CommandHandler):
         assert isinstance(action, Place) and fr.faction is not None
         self.pay(st, fr, action.space)
         n = place(st, action.space, action.piece, action.count)  # Rebelling if Controlled (1.4.6)
-        log(
-            st, f"{fr.faction} Rallies {n} {action.piece.value}(s) in {board().name(action.space)}."
-        )
+        log(st, f"{fr.faction} Rallies {pieces(n, action.piece)} in {board().name(action.space)}.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         f = fr.faction
         if isinstance(action, Place) and f in HOME and action.space in board().spaces:
             home = board().name(HOME[f])
@@ -180,11 +179,11 @@ class Migrate(CommandHandler):
         arrived[piece.value] = arrived.get(piece.value, 0) + n
         log(
             st,
-            f"{f} Migrates {n} {action.piece.value}(s) {board().name(action.origin)} -> "
+            f"{f} Migrates {pieces(n, action.piece)} {board().name(action.origin)} -> "
             f"{board().name(action.dest)}.",
         )
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if (
             isinstance(action, Move)
             and action.origin in board().spaces
@@ -246,7 +245,7 @@ class Rebel(CommandHandler):
             f"marker is removed; Control: {st.spaces[action.space].control or 'none'}.",
         )
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if not self._dynasty_ok(st, fr):
             return "Rebel is not available during the Khalji Dynasty (2.7.1)"
         if isinstance(action, Select):

@@ -8,6 +8,7 @@ from .command_base import CommandHandler
 from .engine import DoneWhenOnlyDone, finish, handler, push
 from .forces import count, log, place, remove
 from .model import Faction, Frame, GameState, Piece
+from .words import count_of, pieces
 
 P = Piece
 
@@ -45,9 +46,9 @@ class Conscript(CommandHandler):
         assert isinstance(action, Place)
         self.pay(st, fr, action.space)
         n = place(st, action.space, P.TROOP, action.count)
-        log(st, f"D Conscripts {n} Troop(s) in {board().name(action.space)}.")
+        log(st, f"D Conscripts {count_of(n, 'Troop')} in {board().name(action.space)}.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Place) and action.space in board().spaces:
             if self.limit(st, action.space) == 0:
                 return (
@@ -55,7 +56,7 @@ class Conscript(CommandHandler):
                 )
             if action.count > self.limit(st, action.space):
                 return (
-                    f"Conscript places at most {self.limit(st, action.space)} Troop(s) in "
+                    f"Conscript places at most {count_of(self.limit(st, action.space), 'Troop')} in "
                     f"{board().name(action.space)} (3.2.1)"
                 )
         return None
@@ -112,11 +113,11 @@ class March(CommandHandler):
         arrived[action.piece.value] = arrived.get(action.piece.value, 0) + n
         log(
             st,
-            f"D Marches {n} {action.piece.value}(s) {board().name(action.origin)} -> "
+            f"D Marches {pieces(n, action.piece)} {board().name(action.origin)} -> "
             f"{board().name(action.dest)}.",
         )
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if (
             isinstance(action, Move)
             and action.origin in board().spaces
@@ -176,7 +177,7 @@ class Govern(CommandHandler):
             place(st, action.space, P.GOVERNOR, 1)
             log(st, f"D Governs in {board().name(action.space)}: places a Governor.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if (
             isinstance(action, Select)
             and action.space in board().spaces
@@ -237,12 +238,42 @@ class GovernSpace(DoneWhenOnlyDone):
             log(st, f"D Governs in {name}: removes an Obedient {action.piece.value}.")
 
     def prompt(self, st: GameState, fr: Frame) -> str:
-        return (
-            f"Govern in {board().name(fr.data['space'])}: place a Governor, or remove up to two "
-            "Obedient Units and/or place a Qasbah (3.2.3); done when finished."
-        )
+        """Only what is still possible in this space (3.2.3)."""
+        d = fr.data
+        acts = self.actions(st, fr)
+        can: list[str] = []
+        if Place(piece=P.GOVERNOR, count=1, space=d["space"]) in acts:
+            can.append("place a Governor (and stop there)")
+        if any(isinstance(x, Remove) for x in acts):
+            can.append(f"remove {count_of(2 - d['removed'], 'more Obedient Unit')}")
+        if Place(piece=P.QASBAH, count=1, space=d["space"]) in acts:
+            can.append("place a Qasbah")
+        what = ", or ".join(can) + "; " if can else ""
+        return f"Govern in {board().name(d['space'])}: {what}done when finished (3.2.3)."
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        if isinstance(action, Remove) and action.piece not in (P.AMIR, P.RAJA):
-            return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
+        d = fr.data
+        space = d["space"]
+        if isinstance(action, Remove):
+            if action.piece not in (P.AMIR, P.RAJA):
+                return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
+            if d["removed"] >= 2:
+                return "Govern removes at most two Obedient Units in a space (3.2.3)"
+            if action.count != 1:
+                return "remove one Unit at a time: `remove 1 amir from <space>` (3.2.3)"
+        if isinstance(action, Place) and action.piece == P.QASBAH:
+            if count(st, space, P.QASBAH) or d["qasbah"]:
+                return "a space holds at most one Qasbah (1.4.4)"
+            if not st.available[Faction.D].get(P.QASBAH, 0):
+                return "no Qasbah is Available (1.4.4)"
+        if isinstance(action, Place) and action.piece == P.GOVERNOR:
+            if d["removed"] or d["qasbah"]:
+                return (
+                    "Govern either places a Governor, OR removes Obedient Units and/or places "
+                    "a Qasbah, not both (3.2.3)"
+                )
+            if not st.available[Faction.D].get(P.GOVERNOR, 0):
+                return "no Governor is Available (3.2.3)"
+        if isinstance(action, Remove | Place) and action.space != space:
+            return f"this Govern acts in {board().name(space)} only (3.2.3)"
         return None

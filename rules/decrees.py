@@ -30,6 +30,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .words import PIECE_NAME, a, count_of, pieces
 
 P = Piece
 
@@ -68,7 +69,7 @@ class CollectTribute(AutoDecree):
     def execute(self, st: GameState, fr: Frame) -> None:
         total = sum(board().prosperity(s) for s in board().provinces if st.spaces[s].tributary)
         got = add_resources(st, Faction.D, total // 2)
-        log(st, f"D Collects Tribute: +{got} Resources (Tributary Prosperity {total}).")
+        log(st, f"D Collects Tribute: +{count_of(got, 'Resource')} (Tributary Prosperity {total}).")
         gain_cavalry(st, Faction.D, 2)
 
 
@@ -84,7 +85,10 @@ class Trade(AutoDecree):
         got = add_resources(st, Faction.B, n)
         inf = st.influence[Faction.B]
         cav = 1 if inf == 0 else 2 if inf <= 2 else 3
-        log(st, f"B Trades: +{got} Resources ({n} Provinces with a Bahmani piece).")
+        log(
+            st,
+            f"B Trades: +{count_of(got, 'Resource')} ({count_of(n, 'Province')} with a Bahmani piece).",
+        )
         gain_cavalry(st, Faction.B, cav)
 
 
@@ -98,7 +102,10 @@ class Tax(AutoDecree):
         prosperity = sum(board().prosperity(s) for s in controlled(st, Faction.V))
         temples = structures_on_map(st, P.TEMPLE)
         got = add_resources(st, Faction.V, prosperity + temples)
-        log(st, f"V Taxes: +{got} Resources (Prosperity {prosperity}, Temples {temples}).")
+        log(
+            st,
+            f"V Taxes: +{count_of(got, 'Resource')} (Prosperity {prosperity}, Temples {temples}).",
+        )
 
 
 def build_spaces(st: GameState, faction: Faction) -> list[str]:
@@ -133,14 +140,14 @@ class Build(Handler):
         place(st, action.space, action.piece, 1)
         log(
             st,
-            f"{fr.faction} Builds a {action.piece.value.title()} in {board().name(action.space)}.",
+            f"{fr.faction} Builds {a(PIECE_NAME[action.piece])} in {board().name(action.space)}.",
         )
         finish(st, fr)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         assert fr.faction is not None
         what = STRUCTURE_OF[fr.faction].value.title()
-        return f"Build: place a {what} in one Province with your Unit (4.3.2, 4.4.2)."
+        return f"Build: place {a(what)} in one Province with your Unit (4.3.2, 4.4.2)."
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         return "Build places your Structure in one Province that contains your Unit and none yet (1.4.4)"
@@ -168,7 +175,7 @@ class DemandObedience(DoneWhenOnlyDone):
         got = add_resources(st, Faction.D, board().prosperity(action.space))
         log(
             st,
-            f"D Demands Obedience in {board().name(action.space)}: Tributary again, +{got} Resources.",
+            f"D Demands Obedience in {board().name(action.space)}: Tributary again, +{count_of(got, 'Resource')}.",
         )
 
     def prompt(self, st: GameState, fr: Frame) -> str:
@@ -228,7 +235,7 @@ class Campaign(Handler):
             d["carried"][action.piece.value] -= action.count
             at = d["dropped"].setdefault(d["at"], {})
             at[action.piece.value] = at.get(action.piece.value, 0) + action.count
-            log(st, f"D drops {action.count} {action.piece.value}(s) in {board().name(d['at'])}.")
+            log(st, f"D drops {pieces(action.count, action.piece)} in {board().name(d['at'])}.")
         elif isinstance(action, Go):
             for pv, n in d["carried"].items():
                 if n:
@@ -237,6 +244,36 @@ class Campaign(Handler):
             d["steps"] += 1
             group = ", ".join(f"{n} {pv}" for pv, n in d["carried"].items() if n)
             log(st, f"D Campaign moves {group} to {board().name(action.space)}.")
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        d = fr.data
+        if d.get("at") is None:
+            if isinstance(action, Select) and not self._allowed(fr, action.space):
+                return "this Campaign may use only Delhi and the Provinces (2.5.1, 2.5.2)"
+            return "Campaign first selects an origin with Troops or Governors (4.2.2)"
+        if isinstance(action, Go):
+            if d["steps"] >= 3:
+                return "a Campaign goes at most three spaces (4.2.2)"
+            if not sum(d["carried"].values()):
+                return "take Troops or Governors before you go (4.2.2)"
+            if action.space not in board().adjacency[d["at"]]:
+                return f"Campaign goes to a space adjacent to {board().name(d['at'])} (4.2.2)"
+            if not self._allowed(fr, action.space):
+                return "this Campaign may use only Delhi and the Provinces (2.5.1, 2.5.2)"
+        if isinstance(action, Take):
+            left = self._takeable(st, fr, action.piece)
+            return (
+                f"only {count_of(left, PIECE_NAME[action.piece])} here can be taken "
+                "(pieces dropped here stay) (4.2.2)"
+            )
+        if isinstance(action, Drop):
+            if d["steps"] == 0:
+                return "pieces are dropped along the way, not in the origin (4.2.2)"
+            carried = int(d["carried"].get(action.piece.value, 0))
+            return (
+                f"the Campaign carries only {count_of(carried, PIECE_NAME[action.piece])} (4.2.2)"
+            )
+        return None
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         d = fr.data
@@ -400,17 +437,47 @@ class CompelSpace(Handler):
         elif isinstance(action, Place):
             n = place(st, space, P.RAJA, action.count)
             d["placed"] += n
-            log(st, f"V places {n} Raja(s) in {board().name(space)}.")
+            log(st, f"V places {count_of(n, 'Raja')} in {board().name(space)}.")
         elif isinstance(action, Move):
             n = move(st, action.piece, action.count, action.origin, space)
             d["moved"] += n
             d["origin"] = action.origin
-            log(st, f"V moves {n} Raja(s) {board().name(action.origin)} -> {board().name(space)}.")
+            log(
+                st,
+                f"V moves {count_of(n, 'Raja')} {board().name(action.origin)} -> {board().name(space)}.",
+            )
         elif isinstance(action, Remove):
             remove(st, space, action.piece, 1)
             d["removed"] = True
             d["removed_delhi"] = OWNER[action.piece] == Faction.D
             log(st, f"V removes a {action.piece.value} from {board().name(space)}.")
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        d = fr.data
+        space = d["space"]
+        room = 2 - d["placed"] - d["moved"]
+        if isinstance(action, Place | Move):
+            if action.piece not in (P.RAJA, P.REBEL_RAJA):
+                return "Compel places or moves in Rajas only (4.4.3)"
+            if (action.dest if isinstance(action, Move) else action.space) != space:
+                return f"this Compel acts in {board().name(space)} only (4.4.3)"
+            if action.count > room:
+                return (
+                    f"Compel brings at most two Rajas in, placed or moved; {room} more now (4.4.3)"
+                )
+            if isinstance(action, Place):
+                avail = st.available[Faction.V].get(P.RAJA, 0)
+                return f"only {count_of(avail, 'Raja')} Available (4.4.3)"
+            if d["origin"] and action.origin != d["origin"]:
+                return (
+                    f"Rajas move in from one adjacent Province: {board().name(d['origin'])} (4.4.3)"
+                )
+            return "Rajas move in from an adjacent Province that has them (4.4.3)"
+        if isinstance(action, Remove):
+            if d["removed"]:
+                return "Compel removes one piece, and only with Influence 2 or more (4.4.3)"
+            return "Compel removes a Troop, Governor or Amir from its Province (4.4.3)"
+        return None
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         return (

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from .actions import Action, Done, Give, Undo, action_from_json, action_to_json
 from .errors import IllegalAction
 from .model import CAVALRY_TOKENS, FACTION_NAMES, PLAYERS, Faction, Frame, GameState
+from .words import count_of
 
 
 class Prompt(BaseModel):
@@ -30,6 +31,7 @@ class Handler:
     """How one kind of frame behaves. Subclasses register themselves with @handler."""
 
     kind: str = ""
+    ends_with_done = False  # a frame players finish with `done` even when it ends by itself
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
         """True when the frame needs no decision now; `run` then advances it."""
@@ -57,6 +59,8 @@ class Handler:
 
 class DoneWhenOnlyDone(Handler):
     """A frame whose last choice is `done`: when nothing else is left, it ends by itself."""
+
+    ends_with_done = True
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
         return len(self.actions(st, fr)) == 1
@@ -125,7 +129,11 @@ def prompt(state: GameState) -> Prompt:
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
-    return Prompt(faction=h.decider(state, fr), kind=fr.kind, text=h.prompt(state, fr))
+    who = h.decider(state, fr)
+    text = h.prompt(state, fr)
+    if who is not None and not text.startswith(FACTION_NAMES[who]):
+        text = f"{FACTION_NAMES[who]} decides — {text}"  # always name who decides
+    return Prompt(faction=who, kind=fr.kind, text=text)
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -184,7 +192,7 @@ def _give(state: GameState, g: Give) -> GameState:
     st.cavalry[g.receiver] += g.cavalry
     parts = []
     if g.resources:
-        parts.append(f"{g.resources} Resources")
+        parts.append(f"{count_of(g.resources, 'Resource')}")
     if g.cavalry:
         parts.append(f"{g.cavalry} Cavalry")
     st.log.append(f"{g.giver} gives {' and '.join(parts)} to {g.receiver} (1.5.2).")
@@ -246,6 +254,7 @@ def apply(state: GameState, action: Action) -> GameState:
     advance(st)
     st.actions_taken += 1
     st.last_actor = actor
+    _touch_turn(st, f"{actor}@{state.current_card}")
     after = decider(st)
     assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
     if st.rng != rng_before or len(st.deck) != cards_before or after != actor or st.game_over:
@@ -253,6 +262,13 @@ def apply(state: GameState, action: Action) -> GameState:
     else:
         st.since_barrier = [*st.since_barrier, action_to_json(action)]
     return st
+
+
+def _touch_turn(st: GameState, turn: str) -> None:
+    """Add the step's spaces to its turn's (a new faction or a new card starts a new turn)."""
+    base = st.turn_touched if st.turn_of == turn else []
+    st.turn_touched = base + [s for s in st.touched if s not in base]
+    st.turn_of = turn
 
 
 def done_only(actions: list[Action]) -> bool:

@@ -24,6 +24,14 @@ class DataError(ValueError):
 EXCERPT_CHARS = 40
 
 
+CLIP_CHARS = 60
+
+
+def clip(text: str, limit: int = CLIP_CHARS) -> str:
+    """At most `limit` characters of what a player typed, for quoting it in a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def excerpt(value: object) -> str:
     """A short, bounded description of a value for an error message: never the whole of
     something a user sent (a huge string or number, a deep structure)."""

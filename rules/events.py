@@ -39,6 +39,7 @@ from .forces import (
     set_tributary,
 )
 from .model import BASE, FACTION_NAMES, OWNER, Faction, Frame, GameState, Piece
+from .words import count_of, pieces
 
 READY = True
 standard_deck()  # the standard deck is validated when the rules are imported (cheap)
@@ -175,7 +176,7 @@ class _Steps:
         kind = placed_kind(f["piece"], f.get("state"))
         n = place(st, here, kind, f["count"])
         if n:
-            log(st, f"Event: {n} {kind.value}(s) placed in {board().name(here)}.")
+            log(st, f"Event: {pieces(n, kind)} placed in {board().name(here)}.")
 
     @staticmethod
     def s_remove(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
@@ -201,7 +202,7 @@ class _Steps:
         if done:
             log(
                 st,
-                f"Event: {done} {f['faction']} unit(s) flipped to {f['to']} in {board().name(here)}.",
+                f"Event: {count_of(done, str(f['faction']) + ' unit')} flipped to {f['to']} in {board().name(here)}.",
             )
 
     @staticmethod
@@ -490,7 +491,7 @@ class EventPieces(EventHandler):
             n = remove(st, d["here"], k, d["left"])
             d["left"] -= n
             if n:
-                log(st, f"Event: {n} {k.value}(s) removed from {board().name(d['here'])}.")
+                log(st, f"Event: {pieces(n, k)} removed from {board().name(d['here'])}.")
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         d = fr.data
@@ -515,8 +516,8 @@ class EventPieces(EventHandler):
         d = fr.data
         where = board().name(d["here"])
         if d["op"] == "remove":
-            return f"remove {d['left']} more piece(s) from {where}: which?"
-        return f"replace {d['left']} more piece(s) in {where} (or simply remove, 1.4.6): which?"
+            return f"remove {count_of(d['left'], 'more piece')} from {where}: which?"
+        return f"replace {count_of(d['left'], 'more piece')} in {where} (or simply remove, 1.4.6): which?"
 
 
 @handler
@@ -580,7 +581,7 @@ class EventMove(EventHandler):
 
     def _log(self, st: GameState, k: Piece, n: int, origin: str, dest: str) -> None:
         b = board()
-        log(st, f"Event: {n} {k.value}(s) moved from {b.name(origin)} to {b.name(dest)}.")
+        log(st, f"Event: {pieces(n, k)} moved from {b.name(origin)} to {b.name(dest)}.")
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         d = fr.data
@@ -601,4 +602,4 @@ class EventMove(EventHandler):
             return "select the space to move from"
         if d["dest"] is None:
             return f"select the space to move to from {board().name(d['origin'])}"
-        return f"move {d['left']} more piece(s): which?"
+        return f"move {count_of(d['left'], 'more piece')}: which?"

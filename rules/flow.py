@@ -8,6 +8,7 @@ from .board import board
 from .engine import Handler, finish, handler, push
 from .forces import faction_units_on_map, gain_cavalry_from_pool, log, shift_influence, take_cavalry
 from .model import FACTION_NAMES, PLAYERS, UNITS_PER_SLOT, Faction, Frame, GameState, Piece
+from .words import PIECE_NAME, a, count_of
 
 
 def gain_cavalry(st: GameState, faction: Faction, n: int) -> None:
@@ -56,9 +57,7 @@ class CavalryFromHandler(Handler):
         self._take(st, fr, action.faction)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
-        return (
-            f"The Cavalry pool is empty: take {fr.data['owed']} token(s) from which faction (1.10)?"
-        )
+        return f"The Cavalry pool is empty: take {count_of(fr.data['owed'], 'token')} from which faction (1.10)?"
 
 
 def change_influence(st: GameState, faction: Faction, delta: int) -> int:
@@ -129,12 +128,15 @@ class RefillHandler(Handler):
                 st.slots[fr.faction][lv] = st.slots[fr.faction].get(lv, 0) + 1
                 break
         fr.data["need"] -= 1
-        log(st, f"{fr.faction} returns an {unit.value} from {src} to its Influence track (1.9).")
+        log(
+            st,
+            f"{fr.faction} returns {a(PIECE_NAME[unit])} from {src} to its Influence track (1.9).",
+        )
         if fr.data["need"] <= 0:
             finish(st, fr)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         return (
-            f"Influence fell below an emptied slot: return {fr.data['need']} unit(s) to the track "
+            f"Influence fell below an emptied slot: return {count_of(fr.data['need'], PIECE_NAME[self._unit(fr)])} to the track "
             "from Available or from the map (1.9)."
         )

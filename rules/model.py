@@ -181,6 +181,9 @@ class GameState(BaseModel):
     last_actor: Faction | None = None
     # Spaces touched by the last action, for the board's highlight.
     touched: list[str] = Field(default_factory=list)
+    # Spaces touched by the last turn: the steps of one faction on one card in a row.
+    turn_touched: list[str] = Field(default_factory=list)
+    turn_of: str | None = None  # "<faction>@<card>" of those steps
 
     def clone(self) -> GameState:
         """A deep copy, made by hand: pydantic's deep copy is the engine's hot spot."""
@@ -213,6 +216,7 @@ class GameState(BaseModel):
         new.log = list(self.log)
         new.since_barrier = list(self.since_barrier)  # entries are never mutated
         new.touched = list(self.touched)
+        new.turn_touched = list(self.turn_touched)
         return new
 
 

@@ -9,6 +9,7 @@ from .engine import Handler, finish, handler, push
 from .flow import change_influence, gain_cavalry
 from .forces import add_resources, count, log, move, place, remove
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, Frame, GameState, Piece
+from .words import count_of
 
 P = Piece
 REGIONS = (MOUNTAIN_PASSES, PUNJAB, DELHI)
@@ -47,9 +48,15 @@ class MongolInvasion(Handler):
 
     def run(self, st: GameState, fr: Frame) -> None:
         if fr.data["left"] > 0:
-            fr.data["left"] = 0  # no Mongol Command is possible
+            fr.data["left"] = 0
+            log(st, "No Mongol Command is possible (3.5).")
         else:
             finish(st, fr)
+            log(
+                st,
+                f"{fr.faction} cannot accept Compromising Gifts: its Influence is 0, and the "
+                "Influence is what pays for them (2.4.2).",
+            )
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
@@ -73,9 +80,14 @@ class MongolInvasion(Handler):
             push(st, "plunder", fr.faction, space=None, stage="select")
 
     def prompt(self, st: GameState, fr: Frame) -> str:
+        assert fr.faction is not None
         if fr.data["left"] > 0:
             n = 3 - fr.data["left"]
-            return f"Mongol Invasion: choose Mongol Command {n} of 2 (amass, advance, plunder) (2.4.1)."
+            opts = ", ".join(self._commands(st))
+            return (
+                f"{FACTION_NAMES[fr.faction]} runs the Mongol Invaders (Mongol Invasion): choose "
+                f"Mongol Command {n} of 2 ({opts}) (2.4.1)."
+            )
         return "Compromising Gifts: lose 1 Influence to gain 2 Resources and 2 Cavalry? (2.4.2)"
 
 
@@ -115,7 +127,7 @@ class MongolAdvance(Handler):
         move(st, P.MONGOL, action.count, action.origin, action.dest)
         log(
             st,
-            f"Mongols Advance: {action.count} {board().name(action.origin)} -> {board().name(action.dest)}.",
+            f"Mongols Advance: {count_of(action.count, 'Invader')} {board().name(action.origin)} -> {board().name(action.dest)}.",
         )
         finish(st, fr)
 
@@ -164,7 +176,7 @@ class Plunder(Handler):
         over = n - 3
         if over > 0:
             remove(st, space, P.MONGOL, over)
-            log(st, f"{over} Mongol Invader(s) beyond three return to Available (3.5.3).")
+            log(st, f"{count_of(over, 'Mongol Invader')} beyond three return to Available (3.5.3).")
 
 
 def plunder_resources(st: GameState, n: int) -> None:
@@ -197,7 +209,7 @@ class RemoveTroops(Handler):
             k = remove(st, s, P.TROOP, fr.data["owed"])
             fr.data["owed"] -= k
             if k:
-                log(st, f"Plunder: D removes {k} Troop(s) from {board().name(s)}.")
+                log(st, f"Plunder: D removes {count_of(k, 'Troop')} from {board().name(s)}.")
         finish(st, fr)
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
@@ -209,7 +221,7 @@ class RemoveTroops(Handler):
             finish(st, fr)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
-        return f"Plunder: remove {fr.data['owed']} Troop(s) from Provinces of your choice (3.5.3)."
+        return f"Plunder: remove {count_of(fr.data['owed'], 'Troop')} from Provinces of your choice (3.5.3)."
 
 
 def first_timurid(st: GameState) -> None:
@@ -277,7 +289,7 @@ def end_game(st: GameState) -> None:
     scores = score(st)
     log(
         st,
-        f"Timur's invasion is over: {left} Invader(s) in Delhi, Delhi adjustment "
+        f"Timur's invasion is over: {count_of(left, 'Invader')} in Delhi, Delhi adjustment "
         f"{st.delhi_adjustment:+d} (5.1). Final score: "
         + ", ".join(f"{FACTION_NAMES[f]} {v}" for f, v in scores.items())
         + f". Winner: {FACTION_NAMES[winner(st)]}.",

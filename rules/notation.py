@@ -36,10 +36,27 @@ from .actions import (
     Take as _Take,
 )
 from .board import board
-from .errors import AmbiguousOrder, InvalidOrder
+from .errors import AmbiguousOrder, InvalidOrder, clip
 from .model import Faction, GameState, Piece
 
 FILLER = {"in", "from", "to", "into", "the", "a", "an", "of", "at"}
+MAX_NUMBER = 99  # no count, die, amount or shift in this game comes near it
+MAX_ORDER_CHARS = 4000  # about a hundred steps: more than any turn needs
+
+
+def _number_word(step: str, w: str, signed: bool) -> int | None:
+    """The number in one word (ASCII digits only), bounded; None when it is not a number."""
+    if not re.fullmatch(r"[+-]?[0-9]+" if signed else r"[0-9]+", w):
+        return None
+    digits = w.lstrip("+-").lstrip("0")  # never int() of a long string (Python's limit)
+    if len(digits) > 2 or int(digits or "0") > MAX_NUMBER:
+        raise InvalidOrder(
+            f"in {clip(step)!r}: {clip(w, 12)!r} is too large; numbers in an order "
+            f"go up to {MAX_NUMBER}"
+        )
+    n = int(digits or "0")
+    return -n if w.startswith("-") else n
+
 
 PIECE_WORDS: dict[str, Piece] = {}
 for _p in Piece:
@@ -206,9 +223,9 @@ def resolve_space(word: str) -> str:
         return matches[0]
     if matches:
         raise AmbiguousOrder(
-            f"{word!r} matches several spaces: {', '.join(matches)}; type more of the name"
+            f"{clip(word, 24)!r} matches several spaces: {', '.join(matches)}; type more of the name"
         )
-    raise InvalidOrder(f"unknown space {word!r}; spaces are: {', '.join(spaces)}")
+    raise InvalidOrder(f"unknown space {clip(word, 24)!r}; spaces are: {', '.join(spaces)}")
 
 
 class _Tokens:
@@ -218,8 +235,8 @@ class _Tokens:
         self.i = 0
 
     def fail(self, expected: str) -> InvalidOrder:
-        got = self.items[self.i] if self.i < len(self.items) else "end of step"
-        return InvalidOrder(f"in {self.step!r}: expected {expected}, got {got!r}")
+        got = clip(self.items[self.i], 24) if self.i < len(self.items) else "end of step"
+        return InvalidOrder(f"in {clip(self.step)!r}: expected {expected}, got {got!r}")
 
     def skip_filler(self) -> None:
         while self.i < len(self.items) and self.items[self.i] in FILLER:
@@ -238,10 +255,10 @@ class _Tokens:
 
     def number(self, default: int | None = None, signed: bool = False) -> int:
         w = self.peek()
-        pattern = r"[+-]?\d+" if signed else r"\d+"
-        if w is not None and re.fullmatch(pattern, w):
+        n = None if w is None else _number_word(self.step, w, signed)
+        if n is not None:
             self.i += 1
-            return int(w)
+            return n
         if default is not None:
             return default
         raise self.fail("a number")
@@ -292,12 +309,14 @@ class _Tokens:
         try:
             return Faction(w)
         except ValueError:
-            raise InvalidOrder(f"in {self.step!r}: {w!r} is not a faction (D, B, V)") from None
+            raise InvalidOrder(
+                f"in {clip(self.step)!r}: {clip(w, 24)!r} is not a faction (D, B, V)"
+            ) from None
 
     def amounts(self) -> tuple[int, int]:
         """`<n> resources <m> cavalry`, either part optional, in any order."""
         res, cav = 0, 0
-        while re.fullmatch(r"\d+", self.peek() or ""):
+        while re.fullmatch(r"[0-9]+", self.peek() or ""):
             n = self.number()
             kind = self.word("resources or cavalry")
             if kind.startswith("res"):
@@ -305,16 +324,63 @@ class _Tokens:
             elif kind.startswith("cav"):
                 cav = n
             else:
-                raise InvalidOrder(f"in {self.step!r}: expected resources or cavalry, got {kind!r}")
+                raise self.fail("resources or cavalry")
         return res, cav
 
     def end(self) -> None:
         self.skip_filler()
         if self.i < len(self.items):
-            raise InvalidOrder(f"in {self.step!r}: unexpected {' '.join(self.items[self.i :])!r}")
+            rest = clip(" ".join(self.items[self.i :]), 24)
+            raise InvalidOrder(f"in {clip(self.step)!r}: unexpected {rest!r}")
 
 
-def parse_step(step: str) -> Action:
+GIVE_FORM = "give 2 resources 1 cavalry from D to B"
+
+
+def _give(t: _Tokens, giver: Faction | None) -> Give:
+    """1.5.2 trades, in any natural order: `give 2 resources from D to B`, `give B 2
+    resources` (the receiver; the giver is `giver`), `give B 2 resources from D`, `give 2
+    resources to B`, `give 2 resources D B` (giver, then receiver)."""
+    res = cav = 0
+    marked: dict[str, Faction] = {}
+    bare: list[Faction] = []
+    while t.i < len(t.items):
+        w = t.items[t.i]
+        if w in ("from", "to"):
+            t.i += 1
+            marked[w] = t.faction()
+        elif w in FILLER or w == "and":
+            t.i += 1
+        elif (n := _number_word(t.step, w, signed=False)) is not None:
+            kind = t.items[t.i + 1] if t.i + 1 < len(t.items) else ""
+            if kind.startswith("res"):
+                res += n
+            elif kind.startswith("cav"):
+                cav += n
+            else:
+                t.i += 1
+                raise t.fail("resources or cavalry after a number")
+            t.i += 2
+        else:
+            bare.append(t.faction())
+    if len(bare) > 2 or len(bare) + len(marked) > 2:
+        raise InvalidOrder(f"in {clip(t.step)!r}: name two factions at most; write {GIVE_FORM!r}")
+    receiver = marked.get("to")
+    if len(bare) == 2:
+        giver, receiver = bare
+    elif bare and receiver is None:
+        receiver = bare[0]
+    elif bare:
+        marked.setdefault("from", bare[0])
+    giver = marked.get("from", giver)
+    if receiver is None or giver is None:
+        raise InvalidOrder(f"in {clip(t.step)!r}: say who gives to whom, e.g. {GIVE_FORM!r}")
+    if res + cav == 0:
+        raise InvalidOrder(f"in {clip(t.step)!r}: say how much, e.g. {GIVE_FORM!r}")
+    return Give(giver=giver, receiver=receiver, resources=res, cavalry=cav)
+
+
+def parse_step(step: str, giver: Faction | None = None) -> Action:
     t = _Tokens(step, step)
     if not t.items:
         raise InvalidOrder("empty step")
@@ -323,10 +389,10 @@ def parse_step(step: str) -> Action:
     if head not in VERBS or joined in OPTIONS:
         if joined in OPTIONS:
             return Choose(option=OPTIONS[joined])
-        if re.fullmatch(r"option-?\d+", joined):
-            return Choose(option="option-" + re.sub(r"\D", "", joined))
+        if re.fullmatch(r"option-?[0-9]{1,2}", joined):
+            return Choose(option="option-" + str(int(re.sub(r"[^0-9]", "", joined))))
         raise InvalidOrder(
-            f"unknown order {step!r}: a step starts with an option (e.g. pass, event, "
+            f"unknown order {clip(step)!r}: a step starts with an option (e.g. pass, event, "
             f"command+decree, march) or a verb ({', '.join(sorted(VERBS))})"
         )
     t.i = 1
@@ -387,19 +453,21 @@ def parse_step(step: str) -> Action:
     elif head == "cavalry":
         a = CavalryFrom(faction=t.faction())
     elif head == "give":
-        res, cav = t.amounts()
-        giver = t.faction()
-        receiver = t.faction()
-        a = Give(giver=giver, receiver=receiver, resources=res, cavalry=cav)
+        a = _give(t, giver)
     else:  # pragma: no cover - VERBS and the branches above agree
         raise InvalidOrder(f"unknown verb {head!r}")
     t.end()
     return a
 
 
-def parse(state: GameState | None, text: str) -> list[Action]:
-    """An order line (steps separated by ';' or new lines) into actions."""
+def parse(state: GameState | None, text: str, *, giver: Faction | None = None) -> list[Action]:
+    """An order line (steps separated by ';' or new lines) into actions. `giver` is who gives
+    in a `give` step that does not say it (the faction the order is sent as)."""
+    if len(text) > MAX_ORDER_CHARS:
+        raise InvalidOrder(
+            f"the order is {len(text)} characters long; at most {MAX_ORDER_CHARS} are read"
+        )
     steps = [s.strip() for s in re.split(r"[;\n]", text) if s.strip()]
     if not steps:
         raise InvalidOrder("empty order: type a step such as 'pass' or 'march'")
-    return [parse_step(s) for s in steps]
+    return [parse_step(s, giver) for s in steps]

@@ -5,13 +5,22 @@ from __future__ import annotations
 
 from .actions import Action, Choose
 from .cards import deck_for
-from .command_base import COMMANDS, DECREES, TITLE, commands_open, limited_commands, start_command
+from .command_base import (
+    COMMANDS,
+    DECREES,
+    TITLE,
+    commands_open,
+    limited_commands,
+    mark_idle,
+    start_command,
+)
 from .decrees import decree_possible, start_decree
 from .engine import Handler, finish, handler, push
 from .forces import add_resources, log
-from .model import FACTION_NAMES, PLAYERS, Faction, Frame, GameState
+from .model import FACTION_NAMES, PLAYERS, STRUCTURE_OF, Faction, Frame, GameState
 from .mongols import first_timurid
 from .succession import LORDS, RISE, ZENITH, start_succession
+from .words import count_of
 
 CMD_DECREE = "command_decree"  # forked option 1: a Command plus a Decree (2.3.3)
 EVENT_OR_COMMAND = "event_or_command"  # forked option 2: the Event, or a Command alone
@@ -147,7 +156,7 @@ class Turn(Handler):
         if opt == OPT_PASS:
             got = add_resources(st, f, PASS_INCOME[f])
             st.card.limited_or_pass.append(f)
-            log(st, f"{FACTION_NAMES[f]} Passes (+{got} Resources).")
+            log(st, f"{FACTION_NAMES[f]} Passes (+{count_of(got, 'Resource')}).")
         elif opt == OPT_LIMITED:
             st.card.limited_or_pass.append(f)
             push(st, "choose_command", f, mode="limited")
@@ -222,8 +231,11 @@ class ChooseCommand(Handler):
         start_command(st, fr.faction, action.option, limited=fr.data["mode"] == "limited")
 
     def prompt(self, st: GameState, fr: Frame) -> str:
-        kind = "Limited Command (one space)" if fr.data["mode"] == "limited" else "Command"
-        return f"Choose a {kind}: {', '.join(self._names(st, fr))}."
+        assert fr.faction is not None
+        names = self._names(st, fr)
+        if fr.data["mode"] == "limited":
+            return f"Choose a Limited Command (one space): {', '.join(names)}."
+        return f"Choose a Command: {', '.join(mark_idle(st, fr.faction, names))}."
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         if isinstance(action, Choose) and action.option == "rebel":
@@ -272,7 +284,27 @@ class CommandDecree(Handler):
         assert fr.faction is not None
         parts = []
         if not fr.data["command"]:
-            parts.append("a Command (" + ", ".join(commands_open(st, fr.faction)) + ")")
+            names = mark_idle(st, fr.faction, commands_open(st, fr.faction))
+            parts.append("a Command (" + ", ".join(names) + ")")
         if not fr.data["decree"]:
-            parts.append("a Decree (" + ", ".join(DECREES[fr.faction]) + ")")
+            possible = [n for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)]
+            if possible:  # only what can be done now
+                parts.append("a Decree (" + ", ".join(possible) + ")")
         return "Command and Decree: choose " + " or ".join(parts) + " (4.1)."
+
+    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+        assert fr.faction is not None
+        if not isinstance(action, Choose):
+            return None
+        if action.option == "build" and action.option in DECREES[fr.faction]:
+            structure = STRUCTURE_OF[fr.faction].value.title()
+            if not st.available[fr.faction].get(STRUCTURE_OF[fr.faction]):
+                return f"Build needs a {structure} Available, and none is (4.3.2, 4.4.2)"
+            return f"Build needs a Province with your Unit and no {structure} yet (4.3.2, 4.4.2)"
+        if action.option == "compel" and action.option in DECREES[fr.faction]:
+            return "Compel needs a Province with or adjacent to a Vijayanagara piece (4.4.3)"
+        if fr.data["command"] and action.option in COMMANDS[fr.faction]:
+            return "the Command of this Command and Decree was already chosen (4.1)"
+        if fr.data["decree"] and action.option in DECREES[fr.faction]:
+            return "the Decree of this Command and Decree was already chosen (4.1)"
+        return None

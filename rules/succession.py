@@ -10,6 +10,7 @@ from .engine import DoneWhenOnlyDone, Handler, finish, handler, push
 from .flow import change_influence, gain_cavalry
 from .forces import add_resources, controlled, log, structures_on_map
 from .model import FACTION_NAMES, MAX_INFLUENCE, Faction, Frame, GameState, Piece
+from .words import count_of
 
 ZENITH, RISE, LORDS = "zenith", "rise", "lords"
 
@@ -55,7 +56,7 @@ class Succession(Handler):
         elif step == 3:
             n = st.influence[Faction.V] + structures_on_map(st, Piece.TEMPLE)
             got = add_resources(st, Faction.V, n)
-            log(st, f"4. Temple towns emerge anew: Vijayanagara gains {got} Resources.")
+            log(st, f"4. Temple towns emerge anew: Vijayanagara gains {count_of(got, 'Resource')}.")
         else:
             finish(st, fr)
 
@@ -131,7 +132,10 @@ class GainChoice(Handler):
         assert isinstance(action, Gain) and fr.faction is not None
         finish(st, fr)
         got = add_resources(st, fr.faction, action.resources)
-        log(st, f"{fr.faction} gains {got} Resources and {action.cavalry} Cavalry (2.5.2).")
+        log(
+            st,
+            f"{fr.faction} gains {count_of(got, 'Resource')} and {action.cavalry} Cavalry (2.5.2).",
+        )
         gain_cavalry(st, fr.faction, action.cavalry)
 
     def prompt(self, st: GameState, fr: Frame) -> str:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from fakes import PNG, FakeRenderer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rules
 from bot.local import amain
@@ -26,7 +32,8 @@ async def test_scripted_session(tmp_path: Path) -> None:
     assert "it is not Delhi Sultanate's turn" in text  # B decides first on seed 1
     assert "not an order I can read" in text
     assert "takes back a step" in text
-    assert list(boards.glob("*.png")) and all(p.read_bytes() == PNG for p in boards.glob("*.png"))
+    pngs = list((boards / "game-1").glob("*.png"))  # each game its own folder
+    assert pngs and all(p.read_bytes() == PNG for p in pngs)
     # a second session continues the same game
     out2 = io.StringIO()
     await amain(["--db", str(db), "--boards", str(boards)], ["status"], out2, FakeRenderer())
@@ -45,15 +52,118 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
             a = r.choice(rules.legal_actions(state))
             f = rules.prompt(state).faction
             text = rules.describe(state, a)
+            if rules.idle_note(state, a):  # a Command that does nothing needs `confirm`
+                text += "; confirm"
             state = rules.apply(state, a)
             yield f"as {f}: {text}"
 
     out = io.StringIO()
-    await amain(
-        ["--db", str(tmp_path / "w.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", str(seed)],
-        lines(),
-        out,
-        FakeRenderer(),
-    )
+    args = ["--db", str(tmp_path / "w.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain([*args, "--seed", str(seed)], lines(), out, FakeRenderer())
     assert "The game is over" in out.getvalue()
     assert "! " not in out.getvalue()  # no refusals
+    first_boards = sorted((tmp_path / "b" / "game-1").glob("*.png"))
+    assert first_boards
+
+    # Relaunching says the game is over instead of silently starting another one ...
+    again = io.StringIO()
+    await amain(args, ["status", "new", "status"], again, FakeRenderer())
+    text = again.getvalue()
+    assert "Game 1 in this database is finished" in text
+    assert text.index("Type `new`") < text.index("Game 2: boards go to")
+    # ... and the new game's boards do not overwrite the old game's.
+    assert sorted((tmp_path / "b" / "game-1").glob("*.png")) == first_boards
+    assert list((tmp_path / "b" / "game-2").glob("*.png"))
+
+
+def run_lines(tmp_path: Path, lines: list[str], *extra: str) -> str:
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b"), *extra]
+    with contextlib.chdir(tmp_path):  # `export` without a file name writes here
+        asyncio.run(amain(args, lines, out, FakeRenderer()))
+    return out.getvalue()
+
+
+def test_the_terminal_speaks_terminal_and_its_help_lists_abort(tmp_path: Path) -> None:
+    text = run_lines(
+        tmp_path, ["help", "status", "frobnicate", "join D", "card 999"], "--seed", "7"
+    )
+    assert "/vj" not in text and "<@" not in text
+    assert "abort" in text and "options" in text and "new" in text
+    assert "./vijayanagara-local.sqlite3" in text  # the default paths are in the help
+    assert not text.rstrip().endswith("you")
+
+
+def test_abort_asks_for_confirmation(tmp_path: Path) -> None:
+    text = run_lines(tmp_path, ["abort", "no", "status", "abort", "yes", "status"], "--seed", "7")
+    assert "Type `yes` to confirm" in text and "Not aborted." in text
+    assert "Game 1 — active" in text and "Game 1 — aborted" in text
+    assert text.count("ended by") == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["import /nonexistent.json", "import /tmp", "import", "export /", "log ²", "log x",
+     "log " + "9" * 5000, "card ²", "place " + "9" * 5000 + " troop in delhi", "as Q: pass",
+     "give B " + "9" * 40 + " resources", "x" * 200_000],
+)  # fmt: skip
+def test_bad_lines_get_a_message_and_the_loop_goes_on(tmp_path: Path, line: str) -> None:
+    text = run_lines(tmp_path, [line, "status"], "--seed", "7")
+    assert "Traceback" not in text
+    assert "\n! " in text  # refused with a message
+    assert "Game 1 — active" in text  # and the next line still ran
+    assert len(text) < 20_000  # a huge line is never echoed back
+
+
+def test_a_list_cut_in_a_refusal_can_be_seen_whole(tmp_path: Path) -> None:
+    text = run_lines(tmp_path, ["command+decree; march", "frobnicate", "options"], "--seed", "7")
+    assert "more (type `options` to see them all)" in text
+    assert "All allowed steps:" in text
+
+
+def test_ctrl_c_at_the_prompt_does_not_end_the_session(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers: Iterator[str | type[BaseException]] = iter([KeyboardInterrupt, "status", EOFError])
+
+    def fake_input(prompt: str = "") -> str:
+        a = next(answers)
+        if isinstance(a, str):
+            return a
+        raise a
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "c.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "7"]
+    asyncio.run(amain(args, None, out, FakeRenderer()))
+    text = out.getvalue()
+    assert "Type `quit` to leave" in text and "Game 1 — active" in text
+
+
+LINE_WORDS = ["pass", "done", "status", "log", "card", "give", "import", "export", "abort",
+              "as", "D:", "B", "select", "place", "troop", "delhi", "undo", "options", "new",
+              "confirm", ";", "/tmp", "/nonexistent", "²", "٣", "-1", "99999999999999"]  # fmt: skip
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(max_size=40),
+            st.lists(st.sampled_from(LINE_WORDS), max_size=6).map(" ".join),
+            st.integers(min_value=-(10**60), max_value=10**60).map(lambda n: f"log {n}"),
+        ),
+        max_size=8,
+    )
+)
+def test_fuzz_the_terminal_never_stops_or_shows_a_traceback(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[str]
+) -> None:
+    tmp = tmp_path_factory.mktemp("fuzz")
+    lines = [line for line in lines if line.strip().lower() not in ("quit", "exit", "q")]
+    text = run_lines(tmp, [*lines, "card 1", "status"], "--seed", "7")
+    assert "Traceback" not in text and "could not be handled" not in text
+    tail = text.rsplit("\n1. ", 1)[-1]  # after the card, the status: every line was read
+    assert re.search(r"^Game \d+ — ", tail, re.M), tail

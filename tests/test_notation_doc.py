@@ -14,7 +14,8 @@ def test_every_example_in_the_notation_doc_parses() -> None:
     examples = re.findall(r"\| `([^`]+)` \|\s*$", DOC.read_text(encoding="utf-8"), re.M)
     assert len(examples) > 30
     for example in examples:
-        assert rules.parse(None, example), example
+        # `confirm` is the bot's answer to its own question, not a game step
+        assert rules.parse(None, example.removesuffix("; confirm")), example
 
 
 def test_the_readme_engine_example_runs() -> None:

@@ -55,8 +55,11 @@ async def play_random(svc: GameService, steps: int, seed: int, channel: str = CH
         if st.game_over:
             break
         a = r.choice(rules.legal_actions(st))
+        order = rules.describe(st, a)
+        if rules.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
+            order += "; confirm"
         # as a suggestion carries it: the position the order was chosen for
-        reply = await svc.play(channel, who(st), rules.describe(st, a), expected_version=version)
+        reply = await svc.play(channel, who(st), order, expected_version=version)
         assert reply.ok, reply.text
         n += 1
     return n

@@ -1,0 +1,33 @@
+"""Counts and articles in the rulebook's words, for the log and the prompts:
+"1 Troop", "2 Rebelling Amirs", "a Raja", "an Amir"."""
+
+from __future__ import annotations
+
+from .model import Piece
+
+PIECE_NAME: dict[Piece, str] = {
+    Piece.TROOP: "Troop",
+    Piece.GOVERNOR: "Governor",
+    Piece.QASBAH: "Qasbah",
+    Piece.AMIR: "Amir",
+    Piece.REBEL_AMIR: "Rebelling Amir",
+    Piece.FORT: "Fort",
+    Piece.RAJA: "Raja",
+    Piece.REBEL_RAJA: "Rebelling Raja",
+    Piece.TEMPLE: "Temple",
+    Piece.MONGOL: "Mongol Invader",
+}
+
+
+def count_of(n: int, noun: str) -> str:
+    """`1 Troop`, `2 Troops`, `1 step`, `3 steps`."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def pieces(n: int, piece: Piece) -> str:
+    return count_of(n, PIECE_NAME[piece])
+
+
+def a(noun: str) -> str:
+    """The noun with its indefinite article: `a Raja`, `an Amir`."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

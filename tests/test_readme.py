@@ -1,0 +1,46 @@
+"""The README's set-up is what CI runs, and its terminal example works as written."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from fakes import FakeRenderer
+
+from bot.local import amain
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _setup_commands() -> list[str]:
+    section = README.split("## Set-up (two commands)", 1)[1].split("\n## ", 1)[0]
+    return [b.strip() for b in re.findall(r"```sh\n(.*?)```", section, re.S)]
+
+
+def test_the_readme_has_two_set_up_commands_in_a_virtual_environment() -> None:
+    commands = _setup_commands()
+    assert len(commands) == 2
+    assert commands[0].startswith("python3 -m venv .venv && ")  # PEP 668: never system-wide
+    assert all("\n" not in c for c in commands)
+
+
+def test_ci_runs_exactly_the_readme_set_up_commands() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    steps = [line for line in ci if line and not line.startswith(("#", "set ", "cd "))]
+    assert steps == _setup_commands()
+
+
+async def test_the_readme_terminal_example_works_as_written(tmp_path: Path) -> None:
+    section = README.split("## Terminal client", 1)[1].split("\n## ", 1)[0]
+    block = re.findall(r"```sh\n(.*?)```", section, re.S)[0].splitlines()
+    launch = block[0].split("#")[0].split()
+    assert launch[0].endswith("vijayanagara-local")
+    lines = [line.removeprefix("> ") for line in block[1:]]
+    out = io.StringIO()
+    args = [*launch[1:], "--db", str(tmp_path / "r.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain(args, lines, out, FakeRenderer())
+    text = out.getvalue()
+    assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
+    assert "takes back a step" in text and "gives 2 Resources to B" in text

@@ -1,0 +1,149 @@
+"""Every refusal names the rule and the limit (issue 11, item 4): situations found in random
+games, then the step a player might type there."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+import rules
+from rules.actions import Go, Place, Screen, Select, Support
+from rules.command_base import start_command
+from rules.engine import top
+from rules.model import Faction, Piece
+
+Find = Callable[[rules.GameState], bool]
+
+
+def find(pred: Find, seeds: range = range(60)) -> rules.GameState:
+    for seed in seeds:
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            if pred(state):
+                return state
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    pytest.skip("no such situation in the sampled games")
+
+
+def refusal(state: rules.GameState, action: rules.Action) -> str:
+    with pytest.raises(rules.IllegalAction) as e:
+        rules.apply(state, action)
+    return str(e.value)
+
+
+def _battle(state: rules.GameState, phase: str) -> bool:
+    fr = top(state)
+    return fr is not None and fr.kind == "battle" and fr.data["phase"] == phase
+
+
+def test_a_screen_on_a_die_showing_1_says_so() -> None:
+    def pred(s: rules.GameState) -> bool:
+        if not _battle(s, "att_cav"):
+            return False
+        fr = top(s)
+        assert fr is not None and fr.faction is not None
+        return s.cavalry.get(fr.faction, 0) > 0 and 1 in fr.data["def_dice"]
+
+    state = find(pred)
+    fr = top(state)
+    assert fr is not None
+    die = fr.data["def_dice"].index(1) + 1
+    assert "shows 1, and a Screen cannot remove a 1 (1.10)" in refusal(state, Screen(die=die))
+
+
+def test_support_over_the_limit_names_the_limit() -> None:
+    state = find(lambda s: _battle(s, "support"))
+    fr = top(state)
+    assert fr is not None
+    legal = [a for a in rules.legal_actions(state) if isinstance(a, Support)]
+    origin = legal[0].space if legal else "delhi"
+    text = refusal(
+        state, Support(piece=legal[0].piece if legal else Piece.TROOP, count=5, space=origin)
+    )
+    assert "at most" in text and "(3.2.4)" in text
+
+
+def test_a_second_qasbah_is_refused_with_1_4_4() -> None:
+    def pred(s: rules.GameState) -> bool:
+        fr = top(s)
+        return (
+            fr is not None
+            and fr.kind == "govern_space"
+            and s.spaces[fr.data["space"]].pieces.get(Piece.QASBAH, 0) > 0
+        )
+
+    state = find(pred)
+    fr = top(state)
+    assert fr is not None
+    text = refusal(state, Place(piece=Piece.QASBAH, count=1, space=fr.data["space"]))
+    assert "at most one Qasbah (1.4.4)" in text
+    assert "place a Qasbah" not in rules.prompt(state).text  # not offered either
+
+
+def test_the_govern_prompt_stops_offering_a_governor_once_units_were_removed() -> None:
+    def pred(s: rules.GameState) -> bool:
+        fr = top(s)
+        return fr is not None and fr.kind == "govern_space" and fr.data["removed"] > 0
+
+    state = find(pred)
+    fr = top(state)
+    assert fr is not None
+    assert "place a Governor" not in rules.prompt(state).text
+    text = refusal(state, Place(piece=Piece.GOVERNOR, count=1, space=fr.data["space"]))
+    assert "either places a Governor, OR removes" in text and "(3.2.3)" in text
+
+
+def test_a_fourth_campaign_step_is_refused_with_the_limit() -> None:
+    def pred(s: rules.GameState) -> bool:
+        fr = top(s)
+        return fr is not None and fr.kind == "dec:campaign" and fr.data.get("steps") == 3
+
+    state = find(pred, range(200))
+    fr = top(state)
+    assert fr is not None
+    nxt = sorted(rules.board().adjacency[fr.data["at"]])[0]
+    assert "at most three spaces (4.2.2)" in refusal(state, Go(space=nxt))
+
+
+def test_compel_over_two_rajas_names_the_limit() -> None:
+    def pred(s: rules.GameState) -> bool:
+        fr = top(s)
+        return fr is not None and fr.kind == "compel_space"
+
+    state = find(pred, range(200))
+    fr = top(state)
+    assert fr is not None
+    text = refusal(state, Place(piece=Piece.RAJA, count=3, space=fr.data["space"]))
+    assert "at most two Rajas" in text and "(4.4.3)" in text
+
+
+def test_build_without_a_structure_available_is_neither_offered_nor_refused_silently() -> None:
+    state = rules.new_game(7)
+    st = state.clone()
+    st.available[Faction.B][Piece.FORT] = 0
+    rules.engine.push(st, "command_decree", Faction.B, command=False, decree=False)
+    assert "build" not in rules.prompt(st).text
+    text = refusal(st, rules.Choose(option="build"))
+    assert "Build needs a Fort Available, and none is (4.3.2, 4.4.2)" in text
+
+
+def test_a_free_attack_from_an_event_aimed_at_another_space_names_the_event_limit() -> None:
+    st = rules.new_game(7).clone()
+    start_command(st, Faction.D, "attack", free=True, allowed=["punjab"])
+    text = refusal(st, Select(space="malwa"))
+    assert "the Event lets this Command select only Punjab (2.3.4)" in text
+
+
+def test_the_mongol_prompt_lists_only_possible_commands() -> None:
+    def pred(s: rules.GameState) -> bool:
+        fr = top(s)
+        return fr is not None and fr.kind == "mongol_invasion" and fr.data["left"] > 0
+
+    state = find(pred)
+    text = rules.prompt(state).text
+    legal = {rules.describe(state, a) for a in rules.legal_actions(state)}
+    for name in ("amass", "advance", "plunder"):
+        assert (name in text) == (name in legal), text

@@ -1,0 +1,59 @@
+"""Board details a player on a phone relies on (issue 11, item 7)."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageDraw
+
+import render
+import rules
+from render import legend, sprites
+from rules.cards import deck_for
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string drawn on an image."""
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self: ImageDraw.ImageDraw, xy: object, text: str, *a: object, **k: object) -> None:
+        texts.append(text)
+        original(self, xy, text, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    return texts
+
+
+def test_a_long_card_title_is_shown_whole(drawn: list[str]) -> None:
+    state = rules.new_game(7)
+    deck = deck_for(state.options)
+    longest = max(deck.cards, key=lambda n: len(deck.cards[n].title))
+    state.current_card = longest
+    render.board(state)
+    words = " ".join(drawn)
+    assert deck.cards[longest].title in words.replace("\n", " ") or all(
+        w in drawn or any(w in t for t in drawn) for w in deck.cards[longest].title.split()
+    )
+    assert not any(t.endswith("\u2026") and t[:5] in deck.cards[longest].title for t in drawn)
+
+
+def test_the_key_explains_an_independent_province_and_rebelling_units(drawn: list[str]) -> None:
+    legend.draw_key(Image.new("RGBA", (400, 1200)))
+    assert "INDEPENDENT" in drawn and any("no Control" in t for t in drawn)
+    assert "Rebelling" in drawn and "last turn" in drawn
+
+
+@pytest.mark.parametrize(
+    ("obedient", "rebelling"),
+    [(rules.Piece.AMIR, rules.Piece.REBEL_AMIR), (rules.Piece.RAJA, rules.Piece.REBEL_RAJA)],
+)
+def test_rebelling_and_obedient_differ_by_their_outline_at_phone_size(
+    obedient: rules.Piece, rebelling: rules.Piece
+) -> None:
+    """Not only a small flag: the silhouettes (alpha) differ along the whole edge."""
+    size = 20
+    a = sprites.piece(obedient, size).getchannel("A")
+    b = sprites.piece(rebelling, size).getchannel("A")
+    changed = sum(1 for x, y in zip(a.tobytes(), b.tobytes(), strict=True) if abs(x - y) > 96)
+    assert changed >= size * 2

@@ -1,0 +1,336 @@
+"""Orders that forgive (issue 11), from the player's side through the service: a redundant
+trailing `done`, refusals that show the real position, one trade syntax, prompts that name
+who decides, Commands that would do nothing, and bounded input."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from fakes import SEATS, FakeRenderer
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules
+from bot.service import GameService
+
+CH = "orders"
+D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+
+
+@pytest.fixture
+async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+    # orders typed one after another, as in the terminal: no double-submit guard (a player who
+    # holds several seats sends the same step twice on purpose; test_discord_commands covers it)
+    s = await GameService.open(str(tmp_path / "o.sqlite3"), FakeRenderer(), guard_repeats=False)
+    yield s
+    await s.close()
+
+
+async def seated(svc: GameService, seed: int, channel: str = CH) -> None:
+    assert (await svc.create(channel, D, seed=seed)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(channel, uid, f.value)).ok
+    assert (await svc.start(channel, D)).ok
+
+
+async def state_now(svc: GameService, channel: str = CH) -> rules.GameState:
+    game = await svc.store.open_game(channel) or await svc.store.latest_game(channel)
+    assert game is not None
+    return await svc.state_of(game)
+
+
+def seat_of(state: rules.GameState) -> int:
+    f = rules.decider(state)
+    assert f is not None
+    return SEATS[f]
+
+
+def frame_closed(before: rules.GameState, after: rules.GameState) -> bool:
+    """The frame the step was taken in is gone (judged from the stacks, independently of
+    the service's own bookkeeping)."""
+    i = len(before.frames) - 1
+    if after.game_over or len(after.frames) <= i:
+        return True
+    return (after.frames[i].kind, after.frames[i].faction) != (
+        before.frames[i].kind,
+        before.frames[i].faction,
+    )
+
+
+# -- 1. a trailing `done` that only closes what already closed ---------------------------
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+async def test_whole_games_typing_a_redundant_done_after_each_closing_step(
+    svc: GameService, seed: int
+) -> None:
+    """Each decision that ends its own frame (a Rally using the last Amirs, a Cavalry phase
+    with no token left, a Limited Command after its space: any frame finished with `done`, a
+    Command or one that offered `done`) is typed with `; done` after it:
+    never refused, never changes the game, and the reply says it was not needed."""
+    await seated(svc, seed)
+    r = random.Random(seed)
+    shadow = await state_now(svc)
+    redundant = 0
+    for _ in range(3000):
+        if shadow.game_over:
+            break
+        legal = rules.legal_actions(shadow)
+        a = r.choice(legal)
+        after = rules.apply(shadow, a)
+        order = rules.describe(shadow, a)
+        if rules.idle_note(shadow, a):
+            order += "; confirm"
+        finished_with_done = rules.Done() in legal or shadow.frames[-1].kind.startswith("cmd:")
+        closing = (
+            finished_with_done and not isinstance(a, rules.Done) and frame_closed(shadow, after)
+        )
+        if closing:
+            order += "; done"
+            redundant += 1
+        reply = await svc.play(CH, seat_of(shadow), order)
+        assert reply.ok, f"{order!r}: {reply.text}"
+        if closing:
+            assert "was not needed" in reply.text
+        shadow = after
+        assert (await state_now(svc)).model_dump() == shadow.model_dump()
+    assert shadow.game_over and redundant > 10
+
+
+async def test_a_limited_command_ends_after_its_space_so_done_is_accepted(
+    svc: GameService,
+) -> None:
+    await seated(svc, 7)  # Delhi decides first on seed 7
+    reply = await svc.play(CH, D, "limited; conscript; place 5 troop in delhi; done")
+    assert reply.ok, reply.text
+    assert "Step 4 (`done`) was not needed" in reply.text
+    assert rules.decider(await state_now(svc)) == rules.Faction.B
+
+
+async def test_two_dones_close_two_frames_only_when_both_ended(svc: GameService) -> None:
+    """A `done` beyond what ended by itself is still a real step (here: refused, since the
+    next faction decides), so nothing is silently swallowed."""
+    await seated(svc, 7)
+    reply = await svc.play(CH, D, "limited; conscript; place 5 troop in delhi; done; done; done")
+    assert not reply.ok
+    assert "it is not your turn" in reply.text
+
+
+async def test_a_refusal_lists_what_is_allowed_in_the_real_position(svc: GameService) -> None:
+    await seated(svc, 7)
+    before = (await state_now(svc)).model_dump()
+    reply = await svc.play(CH, D, "command; march; move 40 troop from delhi to malwa")
+    assert not reply.ok
+    assert "At that step the choices were" in reply.text
+    # the real position is the card's first decision, not the hypothetical March
+    assert reply.text.split("Allowed now: ")[1].startswith("`command+decree`")
+    assert (await state_now(svc)).model_dump() == before
+
+
+# -- 2. every prompt names the faction that decides ---------------------------------------
+
+
+def test_every_prompt_names_the_deciding_faction() -> None:
+    for seed in (1, 5):
+        state = rules.new_game(seed)
+        r = random.Random(seed)
+        while not state.game_over:
+            p = rules.prompt(state)
+            assert p.faction is not None
+            assert rules.FACTION_NAMES[p.faction] in p.text, p.text
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+
+
+def test_the_card_text_of_a_mongol_invasion_names_who_runs_the_mongols() -> None:
+    svc = GameService.__new__(GameService)
+    text = GameService.card(svc, "37").text
+    assert "Bahmani Kingdom runs the Mongol Invaders" in text
+
+
+async def test_the_next_line_names_the_faction_and_its_player(svc: GameService) -> None:
+    await seated(svc, 7)
+    status = await svc.status(CH)
+    assert f"(Delhi Sultanate, <@{D}>)" in status.text
+
+
+# -- 3. one trade syntax, its natural variants accepted --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("user", "line"),
+    [
+        (D, "give B 2 resources"),
+        (D, "give 2 resources from D to B"),
+        (D, "as D: give B 2 resources"),
+        (D, "give 2 resources to B"),
+        (D, "give B 2 resources from D"),
+        (D, "play give 2 resources from D to B"),
+    ],
+)
+async def test_every_documented_trade_form_is_accepted(
+    svc: GameService, user: int, line: str
+) -> None:
+    await seated(svc, 7)
+    before = await state_now(svc)
+    reply = await svc.command(CH, user, line)
+    assert reply.ok, reply.text
+    after = await state_now(svc)
+    assert after.resources[rules.Faction.B] == before.resources[rules.Faction.B] + 2
+    assert after.resources[rules.Faction.D] == before.resources[rules.Faction.D] - 2
+
+
+async def test_a_trade_inside_an_order_and_the_giver_must_be_yours(svc: GameService) -> None:
+    await seated(svc, 7)
+    assert (await svc.play(CH, B, "give V 1 resources")).ok  # B gives, off-turn (1.5.2)
+    refused = await svc.play(CH, B, "give 1 resources from D to V")
+    assert not refused.ok and "you do not sit as D" in refused.text
+
+
+# -- 5. a Command that would select no space ------------------------------------------------
+
+
+async def test_a_command_on_no_space_is_marked_and_asks_for_confirmation(
+    svc: GameService,
+) -> None:
+    await seated(svc, 7)  # no space qualifies for Delhi's Attack at set-up
+    assert (await svc.play(CH, D, "command")).ok
+    state = await state_now(svc)
+    assert "attack (no space qualifies, ends at once)" in rules.prompt(state).text
+    asked = await svc.play(CH, D, "attack")
+    assert not asked.ok and "confirm" in asked.text and "Nothing was played" in asked.text
+    assert (await state_now(svc)).model_dump() == state.model_dump()
+    done = await svc.play(CH, D, "attack; confirm")
+    assert done.ok, done.text
+    assert "Attack done (no spaces)" in done.text
+
+
+async def test_the_refusal_list_marks_a_command_that_would_do_nothing(svc: GameService) -> None:
+    await seated(svc, 7)
+    assert (await svc.play(CH, D, "command")).ok
+    reply = await svc.play(CH, D, "frobnicate")
+    assert "`attack` (no space qualifies, ends at once)" in reply.text
+
+
+# -- 9. input size and numbers -----------------------------------------------------------------
+
+
+async def test_a_huge_order_is_refused_without_being_echoed(svc: GameService) -> None:
+    await seated(svc, 7)
+    reply = await svc.play(CH, D, "pass " * 40_000)
+    assert not reply.ok and len(reply.text) < 300
+    assert "at most 4000" in reply.text
+
+
+async def test_a_long_bad_step_is_quoted_only_as_an_excerpt(svc: GameService) -> None:
+    await seated(svc, 7)
+    reply = await svc.play(CH, D, "x" * 3000)
+    assert not reply.ok and len(reply.text) < 1000
+
+
+@pytest.mark.parametrize(
+    "order",
+    ["place 99999 troop in delhi", "charge " + "9" * 3000, "place ² troop in delhi", "option-٣"],
+)
+async def test_numbers_in_orders_are_bounded_and_refused_clearly(
+    svc: GameService, order: str
+) -> None:
+    await seated(svc, 7)
+    reply = await svc.play(CH, D, order)
+    assert not reply.ok and "not an order I can read" in reply.text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_parse_raises_only_invalid_or_ambiguous_order(text: str) -> None:
+    try:
+        rules.parse(None, text)
+    except (rules.InvalidOrder, rules.AmbiguousOrder) as e:
+        assert str(e)
+
+
+# -- 7. the board: the whole turn outlined, a board for every new card -------------------
+
+
+async def test_the_last_turn_is_outlined_not_only_its_last_step(svc: GameService) -> None:
+    await seated(svc, 7)
+    for order in ("command; conscript; place 1 troop in sindh", "place 1 troop in gujarat"):
+        assert (await svc.play(CH, D, order)).ok
+    reply = await svc.play(CH, D, "done")
+    assert reply.image is not None
+    renderer = svc.renderer
+    assert isinstance(renderer, FakeRenderer)
+    highlight = renderer.calls[-1][1]
+    assert highlight is not None and {"sindh", "gujarat"} <= set(highlight)
+    board = await svc.board(CH)  # `board` outlines the same turn
+    assert board.image is not None and renderer.calls[-1][1] == highlight
+
+
+async def test_a_new_card_always_brings_a_board_even_for_the_same_faction(
+    svc: GameService,
+) -> None:
+    await seated(svc, 5)
+    r = random.Random(5)
+    same_faction_new_card = 0
+    for _ in range(3000):
+        before = await state_now(svc)
+        if before.game_over:
+            break
+        a = r.choice(rules.legal_actions(before))
+        order = rules.describe(before, a) + ("; confirm" if rules.idle_note(before, a) else "")
+        reply = await svc.play(CH, seat_of(before), order)
+        assert reply.ok, reply.text
+        after = await state_now(svc)
+        if after.current_card != before.current_card:
+            assert reply.image is not None, order
+            same_faction_new_card += rules.decider(after) == rules.decider(before)
+    assert same_faction_new_card > 0
+
+
+async def test_status_counts_the_steps_played_not_the_undone_ones(svc: GameService) -> None:
+    await seated(svc, 7)
+    assert (await svc.play(CH, D, "command; march; move 2 troop from delhi to malwa")).ok
+    assert (await svc.undo(CH, D)).ok
+    status = await svc.status(CH)
+    assert "2 steps played" in status.text  # command, march: the move was taken back
+
+
+async def test_a_button_for_a_command_on_no_space_asks_with_a_confirm_button(
+    svc: GameService,
+) -> None:
+    await seated(svc, 7)
+    reply = await svc.play(CH, D, "command")
+    attack = next(b for b in reply.buttons if b.label.startswith("attack"))
+    assert attack.label == "attack (no space qualifies, ends at once)"
+    asked = await svc.press(CH, D, attack.custom_id)
+    assert not asked.ok and "Press Confirm" in asked.text
+    assert [b.label for b in asked.buttons] == ["Confirm: attack"]
+    done = await svc.press(CH, D, asked.buttons[0].custom_id)
+    assert done.ok and "Attack done (no spaces)" in done.text
+
+
+@pytest.mark.parametrize("what", ["²:{v}:a0", "1:²:a0", "1:{v}:a²", "1:{v}:c" + "9" * 5000])
+async def test_a_forged_button_id_is_refused_not_crashed(svc: GameService, what: str) -> None:
+    await seated(svc, 7)
+    game = await svc.store.open_game(CH)
+    assert game is not None
+    reply = await svc.press(CH, D, "vj:" + what.replace("{v}", str(game.version)))
+    assert not reply.ok and "not one of mine" in reply.text
+
+
+def test_leading_zeros_do_not_hide_a_huge_number() -> None:
+    assert rules.parse(None, "place 0005 troop in delhi")[0] == rules.Place(
+        piece=rules.Piece.TROOP, count=5, space="delhi"
+    )
+    with pytest.raises(rules.InvalidOrder, match="too large"):
+        rules.parse(None, "place 00100 troop in delhi")
+
+
+async def test_autocomplete_continues_after_a_redundant_done(svc: GameService) -> None:
+    await seated(svc, 7)
+    typed = "limited; conscript; place 5 troop in delhi; done; "
+    choices = await svc.legal_orders(CH, B, typed)
+    assert choices and all(name.startswith(typed) for name, _ in choices)
+    assert typed + "pass" in [name for name, _ in choices]  # Bahmani's decision comes next

@@ -1,0 +1,33 @@
+"""The log and the prompts count and use articles like the rulebook: "1 Troop", "a Raja"."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import rules
+from rules.words import a, count_of, pieces
+
+# "(s)" plurals, "an raja", "a Amir", "1 Troops" / "(1 Units)" / "+1 Resources"
+CLUMSY = re.compile(
+    r"\(s\)|\ban [b-df-hj-np-tv-z]|\ba [aeiou]|\b(?<![-.])1 (?:[A-Z][a-z]+ )?[A-Z][a-z]+s\b"
+)
+
+
+def test_counts_and_articles() -> None:
+    assert count_of(1, "step") == "1 step" and count_of(2, "step") == "2 steps"
+    assert pieces(1, rules.Piece.REBEL_AMIR) == "1 Rebelling Amir"
+    assert pieces(3, rules.Piece.TROOP) == "3 Troops"
+    assert a("Raja") == "a Raja" and a("Amir") == "an Amir"
+
+
+def test_no_clumsy_counts_in_the_log_or_the_prompts_of_random_games() -> None:
+    for seed in range(6):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            text = rules.prompt(state).text
+            assert not CLUMSY.search(text), text
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        for line in state.log:
+            assert not CLUMSY.search(line), line
