@@ -25,6 +25,7 @@ from .actions import (
     Charge,
     Choose,
     Done,
+    Draw,
     Drop,
     Gain,
     Give,
@@ -33,6 +34,7 @@ from .actions import (
     Place,
     Remove,
     Replace,
+    Roll,
     Screen,
     Select,
     Shift,
@@ -46,7 +48,18 @@ from .actions import (
 )
 from .board import Board, board
 from .cards import Card, Deck, standard_deck
-from .engine import Prompt, advance, can_undo, decider, legal_actions, prompt, push, set_barrier
+from .chance import Below, ChanceNode, cards_left, sample
+from .engine import (
+    Prompt,
+    advance,
+    can_undo,
+    chance,
+    decider,
+    legal_actions,
+    prompt,
+    push,
+    set_barrier,
+)
 from .engine import apply as apply
 from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError
 from .model import (
@@ -62,8 +75,12 @@ from .setup import initial_state
 from .victory import ranking, score, winner
 
 
-def new_game(seed: int, options: GameOptions | None = None) -> GameState:
-    """Setup (2.1) and the first card revealed (2.2); the same seed gives the same game."""
+def new_game(seed: int | None, options: GameOptions | None = None) -> GameState:
+    """Setup (2.1) and the first card revealed (2.2).
+
+    With a seed, a seeded dealer in the state resolves every chance node, so the same seed and
+    actions give the same game (tests, benches). With None, the game holds no future: it stops
+    at each chance node (the first card draw at once) for the caller to supply the outcome."""
     st = initial_state(seed, options)
     push(st, "game")
     advance(st)
@@ -71,12 +88,25 @@ def new_game(seed: int, options: GameOptions | None = None) -> GameState:
     return st
 
 
-def replay(seed: int, options: GameOptions | None, actions: Iterable[Action]) -> GameState:
-    """Fold apply over a log of actions."""
+def replay(seed: int | None, options: GameOptions | None, actions: Iterable[Action]) -> GameState:
+    """Fold apply over a log of actions (with its chance entries when seed is None)."""
     st = new_game(seed, options)
     for a in actions:
         st = apply(st, a)
     return st
+
+
+def deal(state: GameState, below: Below) -> tuple[GameState, list[Action]]:
+    """Resolve chance nodes with this dealer until a player must decide (or the game is
+    over); returns the state and the outcomes, which belong in the log."""
+    outcomes: list[Action] = []
+    node = chance(state)
+    while node is not None:
+        outcome = sample(state, node, below)
+        state = apply(state, outcome)
+        outcomes.append(outcome)
+        node = chance(state)
+    return state, outcomes
 
 
 def undo(state: GameState) -> GameState:
@@ -90,12 +120,15 @@ __all__ = [
     "AmbiguousOrder",
     "Board",
     "Card",
+    "Below",
     "CavalryFrom",
+    "ChanceNode",
     "Charge",
     "Choose",
     "DataError",
     "Deck",
     "Done",
+    "Draw",
     "Drop",
     "Faction",
     "Gain",
@@ -111,6 +144,7 @@ __all__ = [
     "Prompt",
     "Remove",
     "Replace",
+    "Roll",
     "RulesError",
     "Screen",
     "Select",
@@ -125,6 +159,9 @@ __all__ = [
     "apply",
     "board",
     "can_undo",
+    "cards_left",
+    "chance",
+    "deal",
     "decider",
     "describe",
     "legal_actions",
@@ -133,6 +170,7 @@ __all__ = [
     "prompt",
     "ranking",
     "replay",
+    "sample",
     "score",
     "standard_deck",
     "undo",
