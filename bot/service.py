@@ -1,14 +1,16 @@
 """GameService: every command of the bot, transport-free.
 
 Each method takes the channel (or thread) id and the calling user's id and returns a `Reply`.
-Per game one asyncio lock: parse -> apply every step (all or nothing) -> append in one
-version-checked transaction -> render off the event loop -> reply. Nothing here imports
+Per game one asyncio lock: parse -> apply the steps (all or nothing up to a reveal) -> deal
+the chance outcomes -> append in one version-checked transaction -> render off the event loop
+-> reply. A reveal commits: a step that rolls dice or draws a card ends the order there. Nothing here imports
 discord; the Discord adapter and the terminal client are thin layers over this.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import re
@@ -32,6 +34,7 @@ from db import (
     Store,
 )
 from rules.cards import Deck, deck_for, find_cards
+from rules.fairness import SECRET_BYTES, Verification, commitment, keyed_outcome, verify
 
 from .renderer import Renderer, default_renderer
 from .reply import Attachment, Button, Reply
@@ -56,7 +59,8 @@ COMMANDS: dict[str, str] = {
     "board": "the board picture",
     "log": "the last lines of the game log",
     "card": "look up an event card by number or title",
-    "export": "the whole game as a JSON file",
+    "export": "the whole game as a JSON file (its secret only once the game is over)",
+    "verify": "check that every die and card followed from the secret committed at the start",
     "import": "load a game from an exported JSON file into this channel",
     "abort": "end the game without a result (its creator or a server manager)",
     "help": "this list",
@@ -107,6 +111,15 @@ class Outcome:
     new_lines: list[str]
     highlight: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)  # the steps as played (describe)
+    # A reveal committed the order at this step; the steps after it were not played.
+    revealed_at: str | None = None
+    unplayed: list[str] = field(default_factory=list)
+    secret: bytes | None = None  # revealed once the game is over
+
+
+def secret_for_seed(seed: int) -> bytes:
+    """A fixed secret for a fixed seed (tests, benches): the same seed, the same game."""
+    return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
 
 
 class GameService:
@@ -120,10 +133,12 @@ class GameService:
     ) -> None:
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
-        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
+        self.seed_source = seed_source
         self.mention = mention_fn
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
+        self._secrets: dict[int, bytes | None] = {}
 
     @classmethod
     async def open(cls, path: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -158,9 +173,23 @@ class GameService:
     def options_of(game: GameRecord) -> rules.GameOptions:
         return rules.GameOptions.model_validate(game.options)
 
+    async def secret_of(self, game: GameRecord) -> bytes | None:
+        """The secret that deals this game's chance outcomes; None for a game stored before
+        chance entries (its seed deals them). Never shown before the game is over."""
+        if game.id not in self._secrets:
+            stored = (await self.store.secret(game.id)).secret
+            self._secrets[game.id] = bytes.fromhex(stored) if stored else None
+        return self._secrets[game.id]
+
+    async def _fresh_state(self, game: GameRecord) -> rules.GameState:
+        """Setup, before any logged action: no future in it, unless the game predates chance
+        entries (then its seed's dealer, as it was played)."""
+        legacy = await self.secret_of(game) is None
+        return rules.new_game(game.seed if legacy else None, self.options_of(game))
+
     async def state_of(self, game: GameRecord) -> rules.GameState:
         """The game's state at its stored version: the cache, else the latest snapshot plus
-        the actions after it (or a replay from the seed when the snapshot is unusable)."""
+        the actions after it (or a replay of the whole log when the snapshot is unusable)."""
         cached = self._cache.get(game.id)
         if cached is not None and cached.version == game.version:
             self._cache.move_to_end(game.id)
@@ -175,7 +204,7 @@ class GameService:
             except pydantic.ValidationError:
                 log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
         if state is None:
-            state = rules.new_game(game.seed, self.options_of(game))
+            state = await self._fresh_state(game)
             start = 0
         for stored in await self.store.actions(game.id, after=start):
             state = rules.apply(state, rules.action_from_json(stored.action))
@@ -265,12 +294,16 @@ class GameService:
                     deck_for(options)
                 except rules.DataError as exc:
                     return Reply.error(f"That deck file cannot be used: {exc}")
+            if seed is None and self.seed_source is not None:
+                seed = self.seed_source()
+            secret = secrets.token_bytes(SECRET_BYTES) if seed is None else secret_for_seed(seed)
             try:
                 game = await self.store.create_game(
                     channel,
-                    self.seed_source() if seed is None else seed,
+                    0,  # no seed: the secret deals the game
                     options.model_dump(mode="json", exclude_none=True),
                     user,
+                    secret=secret.hex(),
                 )
             except GameExists:
                 return Reply.error(
@@ -355,12 +388,14 @@ class GameService:
                         + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
                         + ". Join with `/vj join faction:`."
                     )
-                state = await asyncio.to_thread(rules.new_game, game.seed, self.options_of(game))
-                game = await self.store.update_game(
+                state = await self._fresh_state(game)
+                state, dealt = await self._deal(game, state, 1)
+                game = await self.store.append_actions(
                     game.id,
                     game.version,
+                    dealt,
+                    snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
                     status="active",
-                    snapshot=Snapshot(seq=0, state=state.model_dump_json()),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -369,7 +404,15 @@ class GameService:
             self._remember(game, state)
         seats = ", ".join(self._who(game, f) for f in FACTIONS)
         nxt, mentions = self.prompt_text(game, state)
-        text = "The game begins: " + seats + ".\n" + "\n".join(state.log) + "\n" + nxt
+        text = (
+            "The game begins: "
+            + seats
+            + ".\n"
+            + await self._commitment_text(game)
+            + "\n".join(state.log)
+            + "\n"
+            + nxt
+        )
         return Reply(
             text=text,
             image=await self._render(state, None),
@@ -422,6 +465,21 @@ class GameService:
                 f"{where} is not an order I can read: {e}. {self._allowed(state)}"
             ) from e
 
+    async def _deal(
+        self, game: GameRecord, state: rules.GameState, seq: int
+    ) -> tuple[rules.GameState, list[NewAction]]:
+        """Resolve the pending chance nodes from the game's secret, the first one as log entry
+        `seq`; the outcomes are chance entries of the log (no faction, no user)."""
+        secret = await self.secret_of(game)
+        dealt: list[NewAction] = []
+        if secret is None:  # a game before chance entries: its seeded dealer is in the state
+            return state, dealt
+        while rules.chance(state) is not None:
+            outcome = keyed_outcome(state, secret, game.id, seq + len(dealt))
+            state = rules.apply(state, outcome)
+            dealt.append(NewAction(action=rules.action_to_json(outcome)))
+        return state, dealt
+
     async def _apply_and_store(
         self,
         game: GameRecord,
@@ -430,15 +488,23 @@ class GameService:
         actions: list[tuple[str, rules.Action]],
         forced: rules.Faction | None,
     ) -> Outcome:
-        """Apply every step on a scratch state; store them all in one transaction."""
+        """Apply the steps one by one on a scratch state and store them in one transaction.
+
+        All or nothing, except that a reveal commits: after a step that rolls dice or draws a
+        card (dealt here, from the secret), the order ends; that step and those before it are
+        stored with the outcome, and the rest is not played. So no refusal and no later step
+        is ever computed past a reveal that was not stored and announced."""
         cur = state
         new: list[NewAction] = []
         highlight: list[str] = []
         described: list[str] = []
+        revealed_at: str | None = None
         total = len(actions)
+        played = 0
         for k, (step, action) in enumerate(actions, start=1):
             where = f"Step {k} (`{step}`)" if total > 1 else f"`{step}`"
             who = self._actor(game, cur, action, user, forced, where)
+            reveals = cur.reveals
             try:
                 described.append(
                     "undo" if isinstance(action, rules.Undo) else rules.describe(cur, action)
@@ -451,10 +517,16 @@ class GameService:
                     else f"{where} was refused"
                 )
                 raise ServiceError(f"{prefix}: {e}. {self._allowed(cur)}") from e
-            highlight.extend(s for s in cur.touched if s not in highlight)
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
+            cur, dealt = await self._deal(game, cur, game.actions + len(new) + 1)
+            new.extend(dealt)
+            highlight.extend(s for s in cur.touched if s not in highlight)
+            played = k
+            if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
+                revealed_at = where
+                break
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
         try:
             stored = await self.store.append_actions(
@@ -473,7 +545,17 @@ class GameService:
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
         self._remember(stored, cur)
-        return Outcome(stored, state, cur, cur.log[len(state.log) :], highlight, described)
+        return Outcome(
+            stored,
+            state,
+            cur,
+            cur.log[len(state.log) :],
+            highlight,
+            described,
+            revealed_at=revealed_at if played < total else None,
+            unplayed=list(dict.fromkeys(step for step, _ in actions[played:])),
+            secret=await self.secret_of(game) if cur.game_over else None,
+        )
 
     def _actor(
         self,
@@ -539,8 +621,17 @@ class GameService:
         ]
         handoff = state.game_over or rules.decider(state) != actor
         mentions: list[int] = []
+        if out.revealed_at is not None:
+            rest = "; ".join(out.unplayed)
+            lines.append(
+                f"{out.revealed_at} revealed dice or a card, so your order was committed up to "
+                f"it (a reveal commits). Not played: `{rest}`. Send again what you still want, "
+                "now that everyone has seen the outcome."
+            )
         if state.game_over:
             lines.append(self._final_text(state))
+            if out.secret is not None:
+                lines.append(self._reveal_text(game, out.secret))
         else:
             nxt, mentions = self.prompt_text(game, state)
             lines.append(nxt)
@@ -551,6 +642,23 @@ class GameService:
             mentions=mentions if handoff else [],
             buttons=self.buttons_for(game, state),
             version=game.version,
+        )
+
+    async def _commitment_text(self, game: GameRecord) -> str:
+        secret = await self.secret_of(game)
+        if secret is None:
+            return ""
+        return (
+            f"Fairness: every die and card of game {game.id} comes from a secret; its SHA-256 "
+            f"is `{commitment(secret)}`. The secret is revealed when the game ends, and "
+            "`/vj verify` then checks every outcome.\n"
+        )
+
+    def _reveal_text(self, game: GameRecord, secret: bytes) -> str:
+        return (
+            f"Fairness: the secret of game {game.id} was `{secret.hex()}` (its SHA-256 is the "
+            f"commitment `{commitment(secret)}` posted at the start). `/vj verify` checks every "
+            "die and card; so does `python -m bot.verify` on the export."
         )
 
     def _final_text(self, state: rules.GameState) -> str:
@@ -697,7 +805,7 @@ class GameService:
             card = (
                 f"\nCard {state.current_card}"
                 + (f": {c.title}" if c else "")
-                + f"; {len(state.deck)} left in the deck; dynasty {state.dynasty}."
+                + f"; {rules.cards_left(state)} left in the deck; dynasty {state.dynasty}."
             )
         if state.game_over:
             nxt = self._final_text(state)
@@ -781,7 +889,8 @@ class GameService:
     ) -> list[str]:
         """Autocomplete for `/vj play order:`: the legal next steps (describe), filtered by what
         was typed. Steps already typed before the last ';' are applied first, so the choices
-        continue the order."""
+        continue the order, but never past a die roll or a card draw: the game holds no
+        future, so a prefix that reaches one has no suggestions (a reveal commits)."""
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return []
@@ -791,7 +900,10 @@ class GameService:
         if head.strip():
             try:
                 for a in rules.parse(state, head):
+                    reveals = state.reveals
                     state = rules.apply(state, a)
+                    if state.reveals != reveals or rules.chance(state) is not None:
+                        return []
             except (rules.RulesError, ValueError):
                 return []
             prefix = head.strip() + "; "
@@ -834,6 +946,31 @@ class GameService:
             file=Attachment(f"vijayanagara-game-{game.id}.json", body),
         )
 
+    async def verify(self, channel: str) -> Reply:
+        """`/vj verify`: once the game is over, check every chance entry of its log against
+        the revealed secret; before that, show the commitment."""
+        game = await self.store.open_game(channel) or await self.store.latest_game(channel)
+        if game is None:
+            return Reply.error("There is no game in this channel to verify.")
+        secret = await self.secret_of(game)
+        if secret is None:
+            return Reply.error(
+                f"Game {game.id} was started before dice and cards were dealt from a secret, "
+                "so there is no commitment to check."
+            )
+        if game.status != "finished":
+            return Reply(
+                text=f"Game {game.id} is {game.status}: its secret stays hidden until the game "
+                f"is over. Commitment (SHA-256 of the secret): `{commitment(secret)}`."
+            )
+        stored = await self.store.actions(game.id)
+        log_ = [rules.action_from_json(a.action) for a in stored]
+        dealt_from = (await self.store.secret(game.id)).dealt_from
+        result = await asyncio.to_thread(
+            verify, secret, game.id, self.options_of(game), log_, dealt_from
+        )
+        return Reply(text=verification_text(game.id, secret, result))
+
     def check_export(self, data: GameExport) -> rules.GameState:
         """Replay an exported game; ServiceError naming the first step that does not replay."""
         try:
@@ -843,6 +980,7 @@ class GameService:
         for k in data.seats:
             if k not in {f.value for f in FACTIONS}:
                 raise ServiceError(f"Unknown seat {k!r}: seats are D, B and V.")
+        # Format 2 replays from the log alone (its chance entries); format 1 from its seed.
         state = rules.new_game(data.seed, options)
         for i, ex in enumerate(data.actions, start=1):
             try:
@@ -856,6 +994,9 @@ class GameService:
                     f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
                     f"is refused: {e}"
                 ) from e
+        node = rules.chance(state)
+        if node is not None:
+            raise ServiceError(f"The log stops before {node.text}: it was cut short.")
         return state
 
     async def import_game(self, channel: str, user: int, raw: bytes | str) -> Reply:
@@ -882,8 +1023,10 @@ class GameService:
                 try:
                     game = await self.store.import_game(
                         channel,
-                        data,
+                        data.model_copy(update={"fairness": None}),
                         snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
+                        # a fresh secret deals what comes next; a seeded game keeps its seed
+                        secret="" if data.seed is not None else secrets.token_hex(SECRET_BYTES),
                     )
                 except GameExists as e:
                     raise ServiceError(
@@ -965,6 +1108,8 @@ class GameService:
             return await self.card_in(channel, rest)
         if name == "export":
             return await self.export(channel)
+        if name == "verify":
+            return await self.verify(channel)
         if name in ("abort", "resign"):
             return await self.abort(channel, user, is_manager=is_manager)
         if name == "help":
@@ -990,6 +1135,13 @@ class GameService:
             else:
                 cav += int(n)
         return await self.give(channel, user, m.group(1), res, cav, m.group(3))
+
+
+def verification_text(game_id: int, secret: bytes, result: Verification) -> str:
+    head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{commitment(secret)}`: "
+    if result.ok:
+        return head + f"all {result.checked} dice rolls and card draws follow from the secret."
+    return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)
 
 
 def export_json(data: GameExport) -> str:

@@ -5,17 +5,28 @@ This package stores JSON text and imports nothing of ours but the `rules` models
 """
 
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
-from .models import GameExport, GameRecord, NewAction, Snapshot, Status, StoredAction
+from .models import (
+    ExportedFairness,
+    GameExport,
+    GameRecord,
+    GameSecret,
+    NewAction,
+    Snapshot,
+    Status,
+    StoredAction,
+)
 from .sqlite import SQLiteStore, open_store
 from .store import OPEN_STATUSES, STATUSES, Store
 
 __all__ = [
     "OPEN_STATUSES",
     "STATUSES",
+    "ExportedFairness",
     "GameExists",
     "GameExport",
     "GameNotFound",
     "GameRecord",
+    "GameSecret",
     "NewAction",
     "SQLiteStore",
     "Snapshot",

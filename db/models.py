@@ -48,6 +48,24 @@ class Snapshot(BaseModel):
     state: str  # GameState JSON
 
 
+class GameSecret(BaseModel):
+    """The secret that deals a game's chance outcomes (hex; '' for a game stored before chance
+    entries), and how many log entries came with an import (another secret dealt those)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    secret: str
+    dealt_from: int = 0
+
+
+class ExportedFairness(BaseModel):
+    """Only in a finished game's export: what `verify` needs to check every chance entry."""
+
+    game_id: int
+    secret: str  # hex
+    dealt_from: int = 0
+
+
 class ExportedAction(BaseModel):
     action: dict[str, Any]
     faction: str | None = None
@@ -55,13 +73,16 @@ class ExportedAction(BaseModel):
 
 
 class GameExport(BaseModel):
-    """A whole game as portable JSON: enough to rebuild it by replay."""
+    """A whole game as portable JSON: the log with its chance entries is enough to rebuild it
+    by replay. Nothing in it tells what comes next: no seed (only a game stored before chance
+    entries has one, format 1), and the secret only once the game is over."""
 
     format: Literal["vijayanagara-game"] = "vijayanagara-game"
-    format_version: int = 1
-    seed: int
+    format_version: int = 2
+    seed: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seats: dict[str, int] = Field(default_factory=dict)
     status: Status = "active"
     creator: int = 0
     actions: list[ExportedAction] = Field(default_factory=list)
+    fairness: ExportedFairness | None = None

@@ -22,8 +22,10 @@ import aiosqlite
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .models import (
     ExportedAction,
+    ExportedFairness,
     GameExport,
     GameRecord,
+    GameSecret,
     NewAction,
     Snapshot,
     Status,
@@ -203,16 +205,35 @@ class SQLiteStore:
             row = await c.fetchone()
         return None if row is None else Snapshot(seq=row[0], state=row[1])
 
+    async def secret(self, game_id: int) -> GameSecret:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT secret, dealt_from FROM games WHERE id = ?", (game_id,)
+            ) as c,
+        ):
+            row = await c.fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return GameSecret(secret=row[0], dealt_from=row[1])
+
     # --- writes ------------------------------------------------------------------------
 
     async def create_game(
-        self, channel_id: str, seed: int, options: dict[str, Any], creator: int
+        self,
+        channel_id: str,
+        seed: int,
+        options: dict[str, Any],
+        creator: int,
+        *,
+        secret: str = "",
     ) -> GameRecord:
         try:
             async with self._tx() as conn:
                 cur = await conn.execute(
-                    "INSERT INTO games (channel_id, seed, options, creator) VALUES (?, ?, ?, ?)",
-                    (channel_id, seed, json.dumps(options, sort_keys=True), creator),
+                    "INSERT INTO games (channel_id, seed, options, creator, secret) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (channel_id, seed, json.dumps(options, sort_keys=True), creator, secret),
                 )
                 game_id = cur.lastrowid
                 assert game_id is not None
@@ -332,7 +353,8 @@ class SQLiteStore:
 
     async def _append_one(self, conn: aiosqlite.Connection, req: _Append) -> GameRecord:
         game = await self._check_version(conn, req.game_id, req.expected_version)
-        if game.status != "active":
+        starting = game.status == "lobby" and req.status == "active"
+        if game.status != "active" and not starting:
             raise StorageError(f"game {req.game_id} is {game.status}: no moves can be stored")
         seq = game.actions
         await conn.executemany(
@@ -364,8 +386,16 @@ class SQLiteStore:
     async def export_game(self, game_id: int) -> GameExport:
         game = await self.get_game(game_id)
         acts = await self.actions(game_id)
+        secret = await self.secret(game_id)
+        fairness = (
+            ExportedFairness(game_id=game_id, secret=secret.secret, dealt_from=secret.dealt_from)
+            if secret.secret and game.status == "finished"
+            else None
+        )
         return GameExport(
-            seed=game.seed,
+            format_version=2 if secret.secret else 1,
+            seed=None if secret.secret else game.seed,  # only games before chance entries
+            fairness=fairness,
             options=game.options,
             seats=game.seats,
             status=game.status,
@@ -376,20 +406,27 @@ class SQLiteStore:
         )
 
     async def import_game(
-        self, channel_id: str, data: GameExport, *, snapshot: Snapshot | None = None
+        self,
+        channel_id: str,
+        data: GameExport,
+        *,
+        snapshot: Snapshot | None = None,
+        secret: str = "",
     ) -> GameRecord:
         try:
             async with self._tx() as conn:
                 cur = await conn.execute(
-                    "INSERT INTO games (channel_id, seed, options, seats, status, creator) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (channel_id, seed, options, seats, status, creator, "
+                    "secret, dealt_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         channel_id,
-                        data.seed,
+                        data.seed or 0,
                         json.dumps(data.options, sort_keys=True),
                         json.dumps(data.seats, sort_keys=True),
                         data.status,
                         data.creator,
+                        secret,
+                        len(data.actions) if secret else 0,
                     ),
                 )
                 game_id = cur.lastrowid

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from .models import GameExport, GameRecord, NewAction, Snapshot, Status, StoredAction
+from .models import GameExport, GameRecord, GameSecret, NewAction, Snapshot, Status, StoredAction
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
@@ -19,9 +19,20 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
     async def create_game(
-        self, channel_id: str, seed: int, options: dict[str, Any], creator: int
+        self,
+        channel_id: str,
+        seed: int,
+        options: dict[str, Any],
+        creator: int,
+        *,
+        secret: str = "",
     ) -> GameRecord:
-        """A new lobby game; GameExists when the channel has an open one."""
+        """A new lobby game; GameExists when the channel has an open one. `secret` (hex) deals
+        its chance outcomes; '' leaves it to the seed (games before chance entries)."""
+        ...
+
+    async def secret(self, game_id: int) -> GameSecret:
+        """The game's secret: for the dealer and for verifying, never for a player."""
         ...
 
     async def get_game(self, game_id: int) -> GameRecord:
@@ -55,7 +66,8 @@ class Store(Protocol):
         snapshot: Snapshot | None = None,
         status: Status | None = None,
     ) -> GameRecord:
-        """Append after the last seq, in one transaction with the version check."""
+        """Append after the last seq, in one transaction with the version check. A lobby game
+        takes actions only as it starts (status "active": the first card drawn)."""
         ...
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]: ...
@@ -67,7 +79,13 @@ class Store(Protocol):
     async def export_game(self, game_id: int) -> GameExport: ...
 
     async def import_game(
-        self, channel_id: str, data: GameExport, *, snapshot: Snapshot | None = None
+        self,
+        channel_id: str,
+        data: GameExport,
+        *,
+        snapshot: Snapshot | None = None,
+        secret: str = "",
     ) -> GameRecord:
-        """Store a whole game (the caller has checked that it replays)."""
+        """Store a whole game (the caller has checked that it replays), with a fresh secret
+        that deals what comes after the imported log."""
         ...

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from . import rng
 from .board import board
-from .chance import initial_piles
 from .cards import Deck, deck_for
+from .chance import initial_piles
 from .model import (
     CAVALRY_TOKENS,
     PLAYERS,

@@ -24,6 +24,7 @@ from db import (
     StorageError,
     Store,
 )
+from db.sqlite import migrations
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,11 +62,11 @@ async def test_pragmas_and_migrations(tmp_path: Path) -> None:
         assert await s.pragma("journal_mode") == "wal"
         assert await s.pragma("synchronous") == 2  # FULL
         assert await s.pragma("foreign_keys") == 1
-        assert await s.pragma("user_version") == 1
+        assert await s.pragma("user_version") == len(migrations())
     finally:
         await s.close()
     s = await SQLiteStore.open(tmp_path / "p.sqlite3")  # re-opening does not re-migrate
-    assert await s.pragma("user_version") == 1
+    assert await s.pragma("user_version") == len(migrations())
     await s.close()
 
 

@@ -29,7 +29,7 @@ EXPECTED = {
 
 @pytest.fixture
 async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "d.sqlite3"), FakeRenderer(), seed_source=lambda: 1)
+    s = await GameService.open(str(tmp_path / "d.sqlite3"), FakeRenderer(), seed_source=lambda: 12)
     yield s
     await s.close()
 
@@ -74,7 +74,7 @@ async def test_start_posts_the_board_and_buttons(group: VjGroup) -> None:
     assert "board.png" in last.filenames
     assert not last.ephemeral
     assert last.custom_ids and all(i.startswith("vj:") for i in last.custom_ids)
-    assert f"<@{B}>" in inter.text  # B acts first on seed 1
+    assert f"<@{B}>" in inter.text  # B acts first on seed 12
 
 
 async def test_errors_are_ephemeral(group: VjGroup) -> None:
@@ -139,7 +139,7 @@ async def test_buttons_and_stale_clicks(group: VjGroup, svc: GameService) -> Non
 
 async def test_buttons_work_after_restart(tmp_path: Path) -> None:
     path = str(tmp_path / "restart.sqlite3")
-    s1 = await GameService.open(path, FakeRenderer(), seed_source=lambda: 1)
+    s1 = await GameService.open(path, FakeRenderer(), seed_source=lambda: 12)
     start = await started(VjGroup(s1))
     ids = start.messages[-1].custom_ids
     await s1.close()

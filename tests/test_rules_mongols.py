@@ -4,7 +4,21 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import B, D, M, P, V, blank, dice_rng, force_next_card, frame, legal_text, pieces, put, run
+from rules_helpers import (
+    B,
+    D,
+    M,
+    P,
+    V,
+    blank,
+    dice_rng,
+    force_next_card,
+    frame,
+    legal_text,
+    pieces,
+    put,
+    run,
+)
 
 import rules
 from rules.cards import deck_for

@@ -4,7 +4,20 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import B, D, P, V, blank, event_card, force_next_card, legal_text, on_card, put, run, turn
+from rules_helpers import (
+    B,
+    D,
+    P,
+    V,
+    blank,
+    event_card,
+    force_next_card,
+    legal_text,
+    on_card,
+    put,
+    run,
+    turn,
+)
 
 import rules
 from rules.model import GameOptions

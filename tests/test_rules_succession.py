@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from rules_helpers import B, D, P, V, blank, force_next_card, independent, legal_text, pieces, put, run
+from rules_helpers import (
+    B,
+    D,
+    P,
+    V,
+    blank,
+    force_next_card,
+    independent,
+    legal_text,
+    pieces,
+    put,
+    run,
+)
 
 import rules
 from rules.cards import deck_for

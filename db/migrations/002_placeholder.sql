@@ -1,0 +1,1 @@
+-- 002: reserved (merged from another branch)
