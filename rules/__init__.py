@@ -48,7 +48,7 @@ from .actions import (
 )
 from .board import Board, board
 from .cards import Card, Deck, standard_deck
-from .chance import Below, ChanceNode, cards_left, sample
+from .chance import Below, ChanceNode, SeededDealer, cards_left, sample
 from .engine import (
     Prompt,
     advance,
@@ -71,7 +71,7 @@ from .model import (
     Piece,
 )
 from .notation import describe, parse
-from .setup import initial_state
+from .setup import initial_state, seeded_dealer
 from .victory import ranking, score, winner
 
 
@@ -147,6 +147,7 @@ __all__ = [
     "Roll",
     "RulesError",
     "Screen",
+    "SeededDealer",
     "Select",
     "Shift",
     "Slot",
@@ -172,6 +173,7 @@ __all__ = [
     "replay",
     "sample",
     "score",
+    "seeded_dealer",
     "standard_deck",
     "undo",
     "winner",

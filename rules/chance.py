@@ -151,19 +151,28 @@ def sample(st: GameState, node: ChanceNode, below: Below) -> Action:
     raise AssertionError("unreachable")
 
 
-def seeded_outcome(st: GameState, node: ChanceNode) -> Action:
-    """The seeded dealer's outcome (st.rng set): dice from its generator, the next card of
-    the order it built (2.1). Advances the generator and the order in the state."""
-    assert st.rng is not None
-    if node.kind == "draw" and st.order:
-        return Draw(card=st.order.pop(0))
-    state = st.rng
+class SeededDealer:
+    """The dealer of tests and benches: dice from a seeded generator, cards in the order it
+    built at setup (2.1; rules.setup.seeded_dealer). Same seed, same outcomes."""
 
-    def below(n: int) -> int:
-        nonlocal state
-        state, v = rng.below(state, n)
+    def __init__(self, state: int, order: list[int]) -> None:
+        self.state = state
+        self.order = list(order)
+
+    def below(self, n: int) -> int:
+        self.state, v = rng.below(self.state, n)
         return v
 
-    out = sample(st, node, below)
-    st.rng = state
+    def outcome(self, st: GameState, node: ChanceNode) -> Action:
+        if node.kind == "draw" and self.order:
+            return Draw(card=self.order.pop(0))
+        return sample(st, node, self.below)
+
+
+def seeded_outcome(st: GameState, node: ChanceNode) -> Action:
+    """The outcome of the seeded dealer kept in the state (st.rng set); advances it."""
+    assert st.rng is not None
+    dealer = SeededDealer(st.rng, st.order)
+    out = dealer.outcome(st, node)
+    st.rng, st.order = dealer.state, dealer.order
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import rng
 from .board import board
 from .cards import Deck, deck_for
-from .chance import initial_piles
+from .chance import SeededDealer, initial_piles
 from .model import (
     CAVALRY_TOKENS,
     PLAYERS,
@@ -61,6 +61,12 @@ def build_deck(state: int, deck: Deck) -> tuple[int, list[int]]:
     zenith, rise, lords = deck.succession
     order = stacks[0] + [zenith] + stacks[1] + [rise] + stacks[2] + [lords] + stacks[3]
     return state, order
+
+
+def seeded_dealer(seed: int, options: GameOptions | None = None) -> SeededDealer:
+    """A dealer outside the state, dealing what `new_game(seed)` deals by itself."""
+    state, order = build_deck(rng.seed_state(seed), deck_for(options or GameOptions()))
+    return SeededDealer(state, order)
 
 
 def initial_state(seed: int | None, options: GameOptions | None = None) -> GameState:

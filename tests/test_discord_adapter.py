@@ -22,7 +22,7 @@ from bot.settings import MissingToken, Settings
 D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
-    "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
+    "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort", "verify",
     "resign",
 }  # fmt: skip
 
