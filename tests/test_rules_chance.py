@@ -78,7 +78,7 @@ def test_2_1_cards_dealt_from_the_piles_keep_the_deck_construction(game_id: int)
 
 
 def test_the_dice_of_a_battle_are_a_chance_node() -> None:
-    state, log = play(3)
+    _, log = play(3)
     rolls = [a for a in log if isinstance(a, rules.Roll)]
     assert rolls and all(len(r.dice) in (5, 6) for r in rolls)
     assert all(1 <= d <= 6 for r in rolls for d in r.dice)
