@@ -5,7 +5,7 @@
 You sit as all three factions. Type an order (`pass`, `command; march; ...`) or prefix it with
 the faction that should be deciding (`as D: march; move 2 troop from delhi to malwa; done`).
 Other commands: status, board, log [n], undo, give B 2 resources, card N, export FILE,
-help, quit. Each board image is written to the boards folder.
+verify, help, quit. Each board image is written to the boards folder.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ LOCAL_USER = 1
 CHANNEL = "local"
 COMMAND_WORDS = {
     "status", "board", "log", "undo", "give", "card", "help", "export", "join", "leave",
-    "start", "create", "abort", "resign", "play",
+    "start", "create", "abort", "resign", "play", "verify",
 }  # fmt: skip
 HELP = __doc__ or ""
 
@@ -132,7 +132,13 @@ async def amain(
     p = argparse.ArgumentParser(prog="vijayanagara-local", description="Play in the terminal.")
     p.add_argument("--db", default="./vijayanagara-local.sqlite3", help="SQLite file")
     p.add_argument("--boards", default="./boards", help="folder for the board images")
-    p.add_argument("--seed", type=int, default=None, help="seed of a new game")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="a fixed seed for a new game: its secret (which deals the dice and cards) "
+        "is then derived from it, for repeatable tests rather than fair play",
+    )
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     p.add_argument(
         "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
