@@ -805,7 +805,7 @@ class GameService:
             card = (
                 f"\nCard {state.current_card}"
                 + (f": {c.title}" if c else "")
-                + f"; {rules.cards_left(state)} left in the deck; dynasty {state.dynasty}."
+                + f"; {rules.deck_facts(state)}; dynasty {state.dynasty}."
             )
         if state.game_over:
             nxt = self._final_text(state)

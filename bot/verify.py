@@ -56,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("export", type=Path, help="a JSON file made by /vj export after the game")
     p.add_argument("--commitment", help="the SHA-256 the bot posted when the game started")
     args = p.parse_args(argv)
+    if args.export.stat().st_size > MAX_EXPORT_BYTES:
+        print(f"{args.export} is larger than {MAX_EXPORT_BYTES} bytes: not a game export")
+        return 2
     status, message = check(args.export.read_bytes(), args.commitment)
     print(message)
     return status

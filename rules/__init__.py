@@ -48,7 +48,7 @@ from .actions import (
 )
 from .board import Board, board
 from .cards import Card, Deck, standard_deck
-from .chance import Below, ChanceNode, SeededDealer, cards_left, sample
+from .chance import Below, ChanceNode, SeededDealer, cards_left, deck_facts, sample
 from .engine import (
     Prompt,
     advance,
@@ -94,19 +94,6 @@ def replay(seed: int | None, options: GameOptions | None, actions: Iterable[Acti
     for a in actions:
         st = apply(st, a)
     return st
-
-
-def deal(state: GameState, below: Below) -> tuple[GameState, list[Action]]:
-    """Resolve chance nodes with this dealer until a player must decide (or the game is
-    over); returns the state and the outcomes, which belong in the log."""
-    outcomes: list[Action] = []
-    node = chance(state)
-    while node is not None:
-        outcome = sample(state, node, below)
-        state = apply(state, outcome)
-        outcomes.append(outcome)
-        node = chance(state)
-    return state, outcomes
 
 
 def undo(state: GameState) -> GameState:
@@ -162,8 +149,8 @@ __all__ = [
     "can_undo",
     "cards_left",
     "chance",
-    "deal",
     "decider",
+    "deck_facts",
     "describe",
     "legal_actions",
     "new_game",

@@ -97,6 +97,27 @@ def cards_left(st: GameState) -> int:
     return sum(n for pile in st.piles for _, n, _ in _pools(st, deck, pile))
 
 
+def deck_facts(st: GameState) -> str:
+    """What the players know of the deck (2.1): how many cards are left, where the next
+    Succession card lies, how many Timurid Empire cards are in the last stack. Never an order."""
+    deck = deck_for(st.options)
+    parts = [f"{cards_left(st)} left in the deck"]
+    before = 0
+    for pile in st.piles:
+        pools = _pools(st, deck, pile)
+        known = [int(k) for k, _, _ in pools if k.isdigit()]
+        if known and deck.cards[known[0]].kind == "succession":
+            parts.append(f"{deck.cards[known[0]].title} comes after {before} more")
+            break
+        timurid = sum(n for k, n, _ in pools if k == "timurid")
+        if timurid:
+            size = sum(n for _, n, _ in pools)
+            parts.append(f"{timurid} Timurid Empire card(s) among the last {before + size}")
+            break
+        before += sum(n for _, n, _ in pools)
+    return "; ".join(parts)
+
+
 def can_draw(st: GameState) -> bool:
     return _next_pile(st, deck_for(st.options)) is not None
 

@@ -244,3 +244,33 @@ def test_the_deck_order_is_nowhere_in_a_bot_game_state() -> None:
     assert "deck" not in dumped
     assert sum(n for pile in s.piles for n in pile.values()) == 35
     assert len(deck_for(s.options).cards) >= 35
+
+
+async def test_status_shows_what_the_deck_build_makes_known(svc: GameService) -> None:
+    await seated(svc, B_FIRST)
+    text = (await svc.status(CH)).text
+    assert (
+        "34 left in the deck" in text and "Zenith of the Delhi Sultanate comes after 7 more" in text
+    )
+
+
+async def test_a_game_stored_before_chance_entries_goes_on_with_its_seed(
+    svc: GameService,
+) -> None:
+    # A game created before migration 003 has no secret: its seed deals, as it always did.
+    game = await svc.store.create_game(CH, 5, {}, creator=D)
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    assert (await svc.start(CH, D)).ok
+    gid, st = await state(svc)
+    assert gid == game.id and st.current_card == rules.new_game(5).current_card
+    assert await log_of(svc, gid) == []  # its dice and cards come from the seed
+    r = random.Random(5)
+    for _ in range(30):
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), rules.describe(st, a))).ok
+        _, st = await state(svc)
+    players = await log_of(svc, gid)
+    assert not any(is_chance(a) for a in players)
+    assert rules.replay(5, None, players).model_dump_json() == st.model_dump_json()
+    assert not (await svc.verify(CH)).ok
