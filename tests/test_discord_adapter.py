@@ -204,6 +204,14 @@ async def test_export_and_import_files(group: VjGroup) -> None:
     assert inter.messages[0].ephemeral and "not an exported" in inter.text
 
 
+async def test_verify_shows_the_commitment_while_the_game_runs(group: VjGroup) -> None:
+    await started(group)
+    inter = FakeInteraction(V)
+    await call(group, "verify", inter)
+    assert "Commitment (SHA-256 of the secret)" in inter.text
+    assert "stays hidden until the game is over" in inter.text
+
+
 def test_settings_missing_token(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     with pytest.raises(MissingToken, match="DISCORD_TOKEN is not set"):

@@ -274,3 +274,59 @@ async def test_a_game_stored_before_chance_entries_goes_on_with_its_seed(
     assert not any(is_chance(a) for a in players)
     assert rules.replay(5, None, players).model_dump_json() == st.model_dump_json()
     assert not (await svc.verify(CH)).ok
+
+
+def _path_to_dice(st: rules.GameState, depth: int = 3) -> list[rules.Action] | None:
+    """Steps of the faction deciding now, the last of which rolls dice (a search of the
+    legal steps; the game holds no future, so the search stops at the roll)."""
+    me = rules.decider(st)
+    if depth == 0 or me is None:
+        return None
+    for a in rules.legal_actions(st):
+        nxt = rules.apply(st, a)
+        node = rules.chance(nxt)
+        if node is not None:
+            if node.kind == "dice":
+                return [a]
+            continue
+        if rules.decider(nxt) == me:
+            rest = _path_to_dice(nxt, depth - 1)
+            if rest is not None:
+                return [a, *rest]
+    return None
+
+
+async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
+    svc: GameService,
+) -> None:
+    # The issue's `cd; attack; select gujarat; pass`, wherever an Attack first rolls dice.
+    await seated(svc, B_FIRST)
+    gid, st = await state(svc)
+    r = random.Random(1)
+    path = _path_to_dice(st)
+    while path is None or len(path) < 2:
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), rules.describe(st, a))).ok
+        _, st = await state(svc)
+        path = _path_to_dice(st)
+    texts, seat = [], decider_seat(st)
+    shadow = st
+    for a in path:
+        texts.append(rules.describe(shadow, a))
+        shadow = rules.apply(shadow, a)
+    n = len(await log_of(svc, gid))
+    # the same order cut before the roll and then refused: nothing rolled, nothing stored
+    refused = await svc.play(CH, seat, "; ".join([*texts[:-1], "pass"]))
+    assert not refused.ok and "nothing was played" in refused.text
+    assert "Dice" not in refused.text and "rolls" not in refused.text
+    assert len(await log_of(svc, gid)) == n
+    # the whole order: committed exactly up to the roll, which everyone sees
+    reply = await svc.play(CH, seat, "; ".join([*texts, "pass"]))
+    assert reply.ok and not reply.ephemeral, reply.text
+    assert "Not played: `pass`" in reply.text and "rolls" in reply.text
+    log = await log_of(svc, gid)
+    assert log[n : n + len(path)] == path
+    assert isinstance(log[n + len(path)], rules.Roll) and len(log) == n + len(path) + 1
+    # resubmitting the same steps rolls nothing again
+    again = await svc.play(CH, seat, "; ".join(texts))
+    assert not again.ok and len(await log_of(svc, gid)) == len(log)
