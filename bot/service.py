@@ -286,7 +286,9 @@ class GameService:
         seed: int | None = None,
         deck: str | None = None,
     ) -> Reply:
-        """Open a game; `deck` is the YAML text of another deck file (events-format.md)."""
+        """Open a game; `deck` is the YAML text of another deck file (events-format.md).
+        Its dice and cards are dealt from a fresh random secret, or, with a fixed `seed`
+        (tests, benches), from a secret derived from it."""
         async with self._lock(channel):
             options = rules.GameOptions(timurs_shadow=timurs_shadow, deck=deck)
             if deck is not None:
@@ -966,6 +968,11 @@ class GameService:
         stored = await self.store.actions(game.id)
         log_ = [rules.action_from_json(a.action) for a in stored]
         dealt_from = (await self.store.secret(game.id)).dealt_from
+        if dealt_from >= len(log_):
+            return Reply(
+                text=f"Every die and card of game {game.id} came with its import, dealt by the "
+                "original game's secret: check that game's export with `python -m bot.verify`."
+            )
         result = await asyncio.to_thread(
             verify, secret, game.id, self.options_of(game), log_, dealt_from
         )
