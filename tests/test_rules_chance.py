@@ -121,3 +121,16 @@ def test_a_finished_game_verifies_and_one_altered_chance_entry_does_not() -> Non
     assert not verify(bytes(32), 7, None, log).ok  # another secret
     assert not verify(SECRET, 8, None, log).ok  # another game
     assert len(commitment(SECRET)) == 64
+
+
+def test_undo_never_takes_back_a_dealt_outcome() -> None:
+    _, log = play(3)
+    s = fresh()
+    for a in log:
+        s = rules.apply(s, a)
+        if isinstance(a, rules.Roll | rules.Draw):
+            assert rules.can_undo(s) is None
+            with pytest.raises(rules.IllegalAction, match="nothing to undo"):
+                rules.undo(s)
+        if s.game_over:
+            break
