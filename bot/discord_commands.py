@@ -290,6 +290,12 @@ class VjGroup(app_commands.Group):
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         await self.read(interaction, self.service.export(channel_key(interaction)), private=False)
 
+    @app_commands.command(
+        name="verify", description="Check every die and card against the game's secret"
+    )
+    async def verify(self, interaction: discord.Interaction[Any]) -> None:
+        await self.read(interaction, self.service.verify(channel_key(interaction)), private=False)
+
     @app_commands.command(name="import", description="Load an exported game into this channel")
     @app_commands.describe(
         file="A JSON file made by /vj export",

@@ -30,7 +30,7 @@ DEFAULT_DB = "./vijayanagara-local.sqlite3"
 DEFAULT_BOARDS = "./boards"
 COMMAND_WORDS = {
     "status", "board", "log", "undo", "give", "card", "join", "leave", "start", "play",
-    "options", "allowed",
+    "options", "allowed", "verify",
 }  # fmt: skip
 YES = {"yes", "y"}
 NO = {"no", "n"}
@@ -302,7 +302,14 @@ async def amain(
         default=DEFAULT_BOARDS,
         help=f"folder for the board images, one subfolder per game (default {DEFAULT_BOARDS})",
     )
-    p.add_argument("--seed", type=seed_arg, default=None, help="seed of a new game")
+    p.add_argument(
+        "--seed",
+        type=seed_arg,
+        default=None,
+        help="a fixed seed for a new game: the seed then deals its dice and cards, so the "
+        "same seed gives the same game (for tests and teaching, not fair play: without a "
+        "seed a secret deals them)",
+    )
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     p.add_argument(
         "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"

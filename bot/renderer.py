@@ -46,7 +46,7 @@ def fallback_board(state: rules.GameState, highlight: list[str] | None = None) -
 
 def summary_lines(state: rules.GameState, highlight: list[str] | None = None) -> list[str]:
     hl = set(highlight or [])
-    out = [f"Card {state.current_card}   dynasty {state.dynasty}   deck {len(state.deck)}"]
+    out = [f"Card {state.current_card}   dynasty {state.dynasty}   deck {rules.cards_left(state)}"]
     for f in rules.PLAYERS:
         out.append(
             f"{rules.FACTION_NAMES[f]}: {state.resources[f]} Resources, "

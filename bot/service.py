@@ -1,14 +1,16 @@
 """GameService: every command of the bot, transport-free.
 
 Each method takes the channel (or thread) id and the calling user's id and returns a `Reply`.
-Per game one asyncio lock: parse -> apply every step (all or nothing) -> append in one
-version-checked transaction -> render off the event loop -> reply. Nothing here imports
+Per game one asyncio lock: parse -> apply the steps (all or nothing up to a reveal) -> deal
+the chance outcomes -> append in one version-checked transaction -> render off the event loop
+-> reply. A reveal commits: a step that rolls dice or draws a card ends the order there. Nothing here imports
 discord; the Discord adapter and the terminal client are thin layers over this.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import re
@@ -36,10 +38,11 @@ from db import (
     StorageError,
     Store,
 )
-from db.export import ExportError, parse_export
+from db.export import ExportError, game_options, parse_export
 from db.models import MAX_EXPORT_ACTIONS, MAX_ID
 from rules.cards import DECK_MAX_CHARS, Deck, deck_for, find_cards, with_deck
 from rules.errors import excerpt
+from rules.fairness import SECRET_BYTES, Verification, commitment, keyed_outcome, verify
 from rules.words import count_of
 
 from .order_entry import (
@@ -88,7 +91,8 @@ COMMANDS: dict[str, str] = {
     "board": "the board picture",
     "log": "the last lines of the game log",
     "card": "look up an event card by number or title",
-    "export": "the whole game as a JSON file",
+    "export": "the whole game as a JSON file (its secret only once the game is over)",
+    "verify": "check that every die and card followed from the secret committed at the start",
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
     "config": "who may create, import and abort games on this server (Manage Server only)",
@@ -178,6 +182,14 @@ class Outcome:
     steps: list[str] = field(default_factory=list)  # the steps as played (describe)
     notes: list[str] = field(default_factory=list)  # steps accepted without effect, and why
     announcement: Announcement = field(default_factory=lambda: Announcement(text=""))
+    # A reveal committed the order at this step; the steps after it were not played.
+    revealed_at: str | None = None
+    unplayed: list[str] = field(default_factory=list)
+
+
+def secret_for_seed(seed: int) -> bytes:
+    """A fixed secret for a fixed seed (tests, benches): the same seed, the same game."""
+    return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
 
 
 class GameService:
@@ -197,7 +209,8 @@ class GameService:
         off."""
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
-        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
+        self.seed_source = seed_source
         self.mention = mention_fn
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
@@ -206,6 +219,7 @@ class GameService:
         self._drafts = Drafts()
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
+        self._secrets: dict[int, bytes | None] = {}
 
     @classmethod
     async def open(cls, path: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -273,9 +287,26 @@ class GameService:
         except rules.DataError as e:
             raise ServiceError(f"Game {game.id}'s deck file cannot be read: {e}") from e
 
+    async def secret_of(self, game: GameRecord) -> bytes | None:
+        """The secret that deals this game's chance outcomes; None for a game stored before
+        chance entries (its seed deals them). Never shown before the game is over."""
+        if game.id not in self._secrets:
+            stored = (await self.store.secret(game.id)).secret
+            self._secrets[game.id] = bytes.fromhex(stored) if stored else None
+        return self._secrets[game.id]
+
+    async def _fresh_state(
+        self, game: GameRecord, options: rules.GameOptions | None = None
+    ) -> rules.GameState:
+        """Setup, before any logged action: no future in it, unless the game predates chance
+        entries (then its seed's dealer, as it was played)."""
+        legacy = await self.secret_of(game) is None
+        options = options or await self.options_of(game)
+        return await self.off_loop(rules.new_game, game.seed if legacy else None, options)
+
     async def state_of(self, game: GameRecord) -> rules.GameState:
         """The game's state at its stored version: the cache, else the latest snapshot plus
-        the actions after it (or a replay from the seed when the snapshot is unusable)."""
+        the actions after it (or a replay of the whole log when the snapshot is unusable)."""
         cached = self._cache.get(game.id)
         if cached is not None and cached.version == game.version:
             self._cache.move_to_end(game.id)
@@ -292,7 +323,7 @@ class GameService:
             except pydantic.ValidationError:
                 log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
         if state is None:
-            state = rules.new_game(game.seed, options)
+            state = await self._fresh_state(game, options)
             start = 0
         for stored in await self.store.actions(game.id, after=start):
             state = rules.apply(state, rules.action_from_json(stored.action))
@@ -431,12 +462,22 @@ class GameService:
         is_manager: bool = False,
     ) -> Reply:
         """Open a game; `deck` is another deck file (YAML, events-format.md), as uploaded.
-        `guild`, `roles` and `is_manager` describe the caller for the server's permissions."""
+        `guild`, `roles` and `is_manager` describe the caller for the server's permissions.
+
+        Its dice and cards are dealt from a fresh random secret (committed at the start,
+        revealed at the end), or from the service's `seed_source` (tests: a fixed secret).
+        A game created with an explicit `seed` (tests, benches, the terminal's `--seed`) is
+        `rules.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
         async with self._lock(channel):
             try:
                 await self._may_organise(guild, roles, is_manager, "create")
                 if seed is not None:
                     check_range("The seed", seed, 0, MAX_ID)
+                    secret = b""
+                elif self.seed_source is not None:
+                    secret = secret_for_seed(self.seed_source())
+                else:
+                    secret = secrets.token_bytes(SECRET_BYTES)
                 options = rules.GameOptions(timurs_shadow=timurs_shadow)
                 deck_file: DeckFile | None = None
                 if deck is not None:
@@ -449,10 +490,11 @@ class GameService:
                     deck_file = DeckFile(hash=options.deck_hash, text=text)
                 game = await self.store.create_game(
                     channel,
-                    self.seed_source() if seed is None else seed,
+                    seed or 0,  # a secret deals the game, unless a seed was given
                     options.model_dump(mode="json", exclude_none=True),
                     user,
                     deck=deck_file,
+                    secret=secret.hex(),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -554,16 +596,22 @@ class GameService:
                         + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
                         + ". Join with `/vj join faction:`."
                     )
-                options = await self.options_of(game)
-                state = await self.off_loop(rules.new_game, game.seed, options)
+                state = await self._fresh_state(game)
+                state, dealt = await self._deal(game, state, 1)
                 seats = ", ".join(self._who(game, f) for f in FACTIONS)
                 nxt, mentions = self.prompt_text(game, state)
-                text = "The game begins: " + seats + ".\n" + "\n".join(state.log) + "\n" + nxt
-                game = await self.store.update_game(
+                text = (
+                    f"The game begins: {seats}.\n"
+                    + await self._commitment_text(game)
+                    + "\n".join(state.log)
+                    + f"\n{nxt}"
+                )
+                game = await self.store.append_actions(
                     game.id,
                     game.version,
+                    dealt,
+                    snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
                     status="active",
-                    snapshot=Snapshot(seq=0, state=state.model_dump_json()),
                     announcement=Announcement(text=text, mentions=mentions, board=True),
                 )
             except ServiceError as e:
@@ -685,6 +733,21 @@ class GameService:
         quoted = f"`{rules.clip(step)}`"
         return f"Step {index} ({quoted})" if total > 1 else quoted
 
+    async def _deal(
+        self, game: GameRecord, state: rules.GameState, seq: int
+    ) -> tuple[rules.GameState, list[NewAction]]:
+        """Resolve the pending chance nodes from the game's secret, the first one as log entry
+        `seq`; the outcomes are chance entries of the log (no faction, no user)."""
+        secret = await self.secret_of(game)
+        dealt: list[NewAction] = []
+        if secret is None:  # a game before chance entries: its seeded dealer is in the state
+            return state, dealt
+        while rules.chance(state) is not None:
+            outcome = keyed_outcome(state, secret, game.id, seq + len(dealt))
+            state = rules.apply(state, outcome)
+            dealt.append(NewAction(action=rules.action_to_json(outcome)))
+        return state, dealt
+
     async def _apply_and_store(
         self,
         game: GameRecord,
@@ -695,22 +758,33 @@ class GameService:
         *,
         confirmed: bool = True,
     ) -> Outcome:
-        """Apply every step on a scratch state; store them all in one transaction. Unless
-        `confirmed`, a Command that would select no space is refused once (see `_idle_check`)."""
+        """Apply the steps one by one on a scratch state and store them in one transaction,
+        with the announcement they owe the channel.
+
+        All or nothing, except that a reveal commits: after a step that rolls dice or draws a
+        card (dealt here, from the secret), the order ends; that step and those before it are
+        stored with the outcome, and the rest is not played. So no refusal and no later step
+        is ever computed past a reveal that was not stored and announced. A `done` for what
+        already ended by itself is only noted; unless `confirmed`, a Command that would select
+        no space is refused once (see `_idle_check`)."""
         cur = state
         new: list[NewAction] = []
         described: list[str] = []
         notes: list[str] = []
         trailing = rules.TrailingDone()  # a `done` for what already ended is only noted
+        revealed_at: str | None = None
         total = len(actions)
+        played = 0
         for k, (step, action) in enumerate(actions, start=1):
             where = self._where(step, total, k)
+            played = k
             if trailing.skips(action):
                 notes.append(f"{where} was not needed: that had already ended by itself.")
                 continue
             who = self._actor(game, cur, action, user, forced, where)
             if not confirmed:
                 self._idle_check(cur, action, where)
+            reveals = cur.reveals
             try:
                 described.append(
                     "undo" if isinstance(action, rules.Undo) else rules.describe(cur, action)
@@ -719,14 +793,30 @@ class GameService:
             except rules.RulesError as e:
                 raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
             trailing.record(cur, nxt, action)
-            cur = nxt
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
+            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1)
+            new.extend(dealt)
+            if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
+                revealed_at = where
+                break
         if not new:
             raise ServiceError("Nothing to play: " + " ".join(notes) + " " + self._allowed(state))
+        unplayed: list[str] = []  # what the reveal cut off
+        for k, (step, action) in enumerate(actions[played:], start=played + 1):
+            if trailing.skips(action):  # a `done` for what the revealing step ended
+                notes.append(
+                    f"{self._where(step, total, k)} was not needed: that had already ended "
+                    "by itself."
+                )
+            elif step not in unplayed:
+                unplayed.append(step)
+        secret = await self.secret_of(game) if cur.game_over else None
+        announcement = self._move_announcement(
+            game, state, cur, described, notes, revealed_at if unplayed else None, unplayed, secret
+        )
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
-        announcement = self._move_announcement(game, state, cur, described, notes)
         try:
             stored = await self.store.append_actions(
                 game.id,
@@ -746,7 +836,15 @@ class GameService:
             ) from e
         self._remember(stored, cur)
         return Outcome(
-            stored, state, cur, new_log_lines(state.log, cur.log), described, notes, announcement
+            stored,
+            state,
+            cur,
+            new_log_lines(state.log, cur.log),
+            described,
+            notes,
+            announcement,
+            revealed_at=revealed_at if unplayed else None,
+            unplayed=unplayed,
         )
 
     @staticmethod
@@ -775,7 +873,8 @@ class GameService:
         error: rules.RulesError,
     ) -> str:
         """A refused step: why, and what is allowed in the real (stored) position; for a
-        later step also what that step could have been."""
+        later step also what that step could have been (never past a reveal: the order stops
+        at one)."""
         head = (
             f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
         )
@@ -847,9 +946,13 @@ class GameService:
         after: rules.GameState,
         steps: list[str],
         notes: list[str],
+        revealed_at: str | None = None,
+        unplayed: list[str] | None = None,
+        secret: bytes | None = None,
     ) -> Announcement:
-        """The public message a move owes the channel: what happened, then who decides next
-        (pinged, with the board, at a hand-off or a new card)."""
+        """The public message a move owes the channel: what happened, where a reveal cut the
+        order short, then who decides next (pinged, with the board, at a hand-off or a new
+        card); at the end the score and the game's secret."""
         actor = rules.decider(before)
         lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
             f"• {actor.value if actor else ''}: {'; '.join(steps)}"
@@ -858,8 +961,16 @@ class GameService:
         new_card = after.current_card != before.current_card
         handoff = after.game_over or rules.decider(after) != actor or new_card
         mentions: list[int] = []
+        if revealed_at is not None:
+            rest = "; ".join(rules.clip(u) for u in unplayed or [])
+            lines.append(
+                f"{revealed_at} revealed dice or a card, so the order ended there (a reveal "
+                f"commits). Not played: `{rest}`."
+            )
         if after.game_over:
             lines.append(self._final_text(after))
+            if secret is not None:
+                lines.append(self._reveal_text(game, secret))
         else:
             nxt, mentions = self.prompt_text(game, after)
             lines.append(nxt)
@@ -904,6 +1015,23 @@ class GameService:
             image=await self._render(state, state.turn_touched) if a.board else None,
             buttons=buttons,
             receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
+        )
+
+    async def _commitment_text(self, game: GameRecord) -> str:
+        secret = await self.secret_of(game)
+        if secret is None:
+            return ""
+        return (
+            f"Fairness: every die and card of game {game.id} comes from a secret; its SHA-256 "
+            f"is `{commitment(secret)}`. The secret is revealed when the game ends, and "
+            "`/vj verify` then checks every outcome.\n"
+        )
+
+    def _reveal_text(self, game: GameRecord, secret: bytes) -> str:
+        return (
+            f"Fairness: the secret of game {game.id} was `{secret.hex()}` (its SHA-256 is the "
+            f"commitment `{commitment(secret)}` posted at the start). `/vj verify` checks every "
+            "die and card; so does `python -m bot.verify` on the export."
         )
 
     def _final_text(self, state: rules.GameState) -> str:
@@ -1076,7 +1204,7 @@ class GameService:
             card = (
                 f"\nCard {state.current_card}"
                 + (f": {c.title}" if c else "")
-                + f"; {len(state.deck)} left in the deck; dynasty {state.dynasty}."
+                + f"; {rules.deck_facts(state)}; dynasty {state.dynasty}."
             )
         if state.game_over:
             nxt = self._final_text(state)
@@ -1198,10 +1326,11 @@ class GameService:
     ) -> list[tuple[str, str]]:
         """Autocomplete for `/vj play order:`: (name, value) pairs. The names are the legal next
         steps (describe) filtered by what was typed; steps typed before the last ';' are applied
-        first, so the choices continue the order. Each value carries the game's version
-        (order_entry). When the order no longer fits a suggestion (100 characters), the first
-        choice sends the steps typed so far as a draft, to be continued with another
-        `/vj play`."""
+        first, so the choices continue the order, but never past a die roll or a card draw:
+        the game holds no future, so a prefix that reaches one has no suggestions (a reveal
+        commits). Each value carries the game's version (order_entry). When the order no
+        longer fits a suggestion (100 characters), the first choice sends the steps typed so
+        far as a draft, to be continued with another `/vj play`."""
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return []
@@ -1216,10 +1345,14 @@ class GameService:
             steps = [s for s in split_steps(head) if s.lower() != CONFIRM]
             try:
                 for a in rules.parse(state, "; ".join(steps)) if steps else []:
-                    if not trailing.skips(a):
-                        nxt = rules.apply(state, a)
-                        trailing.record(state, nxt, a)
-                        state = nxt
+                    if trailing.skips(a):
+                        continue
+                    reveals = state.reveals
+                    nxt = rules.apply(state, a)
+                    if nxt.reveals != reveals or rules.chance(nxt) is not None:
+                        return []
+                    trailing.record(state, nxt, a)
+                    state = nxt
             except rules.RulesError:
                 return []
             prefix = head.strip() + "; "
@@ -1277,15 +1410,46 @@ class GameService:
             file=Attachment(f"vijayanagara-game-{game.id}.json", body),
         )
 
+    async def verify(self, channel: str) -> Reply:
+        """`/vj verify`: once the game is over, check every chance entry of its log against
+        the revealed secret; before that, show the commitment."""
+        game = await self.store.open_game(channel) or await self.store.latest_game(channel)
+        if game is None:
+            return Reply.error("There is no game in this channel to verify.")
+        secret = await self.secret_of(game)
+        if secret is None:
+            return Reply.error(
+                f"Game {game.id} was started before dice and cards were dealt from a secret, "
+                "so there is no commitment to check."
+            )
+        if game.status != "finished":
+            return Reply(
+                text=f"Game {game.id} is {game.status}: its secret stays hidden until the game "
+                f"is over. Commitment (SHA-256 of the secret): `{commitment(secret)}`."
+            )
+        stored = await self.store.actions(game.id)
+        log_ = [rules.action_from_json(a.action) for a in stored]
+        dealt_from = (await self.store.secret(game.id)).dealt_from
+        if dealt_from >= len(log_):
+            return Reply(
+                text=f"Every die and card of game {game.id} came with its import, dealt by the "
+                "original game's secret: check that game's export with `python -m bot.verify`."
+            )
+        try:
+            options = await self.options_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
+        result = await self.off_loop(verify, secret, game.id, options, log_, dealt_from)
+        return Reply(text=verification_text(game.id, secret, result))
+
     def check_export(self, data: GameExport) -> rules.GameState:
         """Replay an exported game; ServiceError naming the first step that does not replay.
         Cost linear in the number of actions (bounded by the export model)."""
-        options = rules.GameOptions(timurs_shadow=data.options.timurs_shadow)
-        if data.options.deck is not None:
-            try:
-                options = with_deck(options, data.options.deck)
-            except rules.DataError as e:
-                raise ServiceError(f"The game's deck file cannot be used: {e}") from e
+        try:
+            options = game_options(data)
+        except rules.DataError as e:
+            raise ServiceError(f"The game's deck file cannot be used: {e}") from e
+        # Format 2 replays from the log alone (its chance entries); format 1 from its seed.
         state = rules.new_game(data.seed, options)
         for i, ex in enumerate(data.actions, start=1):
             try:
@@ -1300,6 +1464,9 @@ class GameService:
                     f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
                     f"is refused: {str(e)[:300]}"
                 ) from e
+        node = rules.chance(state)
+        if node is not None:
+            raise ServiceError(f"The log stops before {node.text}: it was cut short.")
         return state
 
     def _read_export(self, raw: bytes | str) -> tuple[GameExport, rules.GameState]:
@@ -1356,9 +1523,11 @@ class GameService:
                 try:
                     game = await self.store.import_game(
                         channel,
-                        data,
+                        data.model_copy(update={"fairness": None}),
                         snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
                         deck=deck,
+                        # a fresh secret deals what comes next; a seeded game keeps its seed
+                        secret="" if data.seed is not None else secrets.token_hex(SECRET_BYTES),
                     )
                 except GameExists as e:
                     raise ServiceError(
@@ -1556,6 +1725,8 @@ class GameService:
             return await self.card_in(channel, rest)
         if name == "export":
             return await self.export(channel)
+        if name == "verify":
+            return await self.verify(channel)
         if name in ("abort", "resign"):
             return await self.abort(channel, user, is_manager=is_manager)
         if name == "help":
@@ -1564,6 +1735,13 @@ class GameService:
             f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
+
+
+def verification_text(game_id: int, secret: bytes, result: Verification) -> str:
+    head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{commitment(secret)}`: "
+    if result.ok:
+        return head + f"all {result.checked} dice rolls and card draws follow from the secret."
+    return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)
 
 
 def export_json(data: GameExport) -> str:

@@ -15,6 +15,9 @@ from typing import Any
 
 import pydantic
 
+import rules
+from rules.cards import with_deck
+
 from .models import MAX_EXPORT_ACTIONS, ExportedAction, GameExport
 
 
@@ -71,3 +74,12 @@ def parse_export(raw: bytes | str) -> GameExport:
         except pydantic.ValidationError as e:
             raise _first_error(e, ("actions", i)) from e
     return head.model_copy(update={"actions": checked})
+
+
+def game_options(data: GameExport) -> rules.GameOptions:
+    """The rules options an export plays with (its deck file attached); DataError when the
+    deck file cannot be used."""
+    options = rules.GameOptions(timurs_shadow=data.options.timurs_shadow)
+    if data.options.deck is None:
+        return options
+    return with_deck(options, data.options.deck)

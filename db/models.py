@@ -95,11 +95,38 @@ class ServerSettings(BaseModel):
     role_id: Id | None = None  # the role that may, when organisers == "role"
 
 
+class GameSecret(BaseModel):
+    """The secret that deals a game's chance outcomes (hex; '' for a game stored before chance
+    entries), and how many log entries came with an import (another secret dealt those)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    secret: str
+    dealt_from: int = 0
+
+
 # --- the export format: strict, so an upload is checked before anything uses it ---------
 
 _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
-# An action is a small flat record (rules/actions.py): a type, names, small numbers.
-ActionValue = Annotated[str, Field(max_length=64)] | Annotated[int, Field(ge=-1000, le=1000)] | None
+# An action is a small flat record (rules/actions.py): a type, names, small numbers, and for a
+# chance entry the dice it rolled (a short list of small numbers).
+SmallInt = Annotated[int, Field(ge=-1000, le=1000)]
+ActionValue = (
+    Annotated[str, Field(max_length=64)]
+    | SmallInt
+    | Annotated[list[SmallInt], Field(max_length=64)]
+    | None
+)
+
+
+class ExportedFairness(BaseModel):
+    """Only in a finished game's export: what `verify` needs to check every chance entry."""
+
+    model_config = _STRICT
+
+    game_id: Id
+    secret: Annotated[str, Field(pattern=r"^[0-9a-f]*$", max_length=128)]  # hex
+    dealt_from: Annotated[int, Field(ge=0, le=MAX_EXPORT_ACTIONS)] = 0
 
 
 class ExportedAction(BaseModel):
@@ -118,14 +145,16 @@ class ExportOptions(BaseModel):
 
 
 class GameExport(BaseModel):
-    """A whole game as portable JSON: enough to rebuild it by replay. Every field is typed
-    and bounded; unknown fields are refused."""
+    """A whole game as portable JSON: the log with its chance entries is enough to rebuild it
+    by replay. Nothing in it tells what comes next: no seed (only a game stored before chance
+    entries has one, format 1), and the secret only once the game is over. Every field is
+    typed and bounded; unknown fields are refused."""
 
     model_config = _STRICT
 
     format: Literal["vijayanagara-game"] = "vijayanagara-game"
-    format_version: Literal[1] = 1
-    seed: Id
+    format_version: Literal[1, 2] = 2
+    seed: Id | None = None
     options: ExportOptions = Field(default_factory=ExportOptions)
     seats: dict[Literal["D", "B", "V"], Id] = Field(default_factory=dict)
     status: Status = "active"
@@ -133,3 +162,4 @@ class GameExport(BaseModel):
     actions: Annotated[list[ExportedAction], Field(max_length=MAX_EXPORT_ACTIONS)] = Field(
         default_factory=list
     )
+    fairness: ExportedFairness | None = None

@@ -27,6 +27,7 @@ from .models import (
     ExportOptions,
     GameExport,
     GameRecord,
+    GameSecret,
     NewAction,
     OwedAnnouncement,
     ServerSettings,
@@ -209,6 +210,18 @@ class SQLiteStore:
             row = await c.fetchone()
         return None if row is None else Snapshot(seq=row[0], state=row[1])
 
+    async def secret(self, game_id: int) -> GameSecret:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT secret, dealt_from FROM games WHERE id = ?", (game_id,)
+            ) as c,
+        ):
+            row = await c.fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return GameSecret(secret=row[0], dealt_from=row[1])
+
     # --- writes ------------------------------------------------------------------------
 
     async def deck_text(self, deck_hash: str) -> str | None:
@@ -254,13 +267,15 @@ class SQLiteStore:
         creator: int,
         *,
         deck: DeckFile | None = None,
+        secret: str = "",
     ) -> GameRecord:
         try:
             async with self._tx() as conn:
                 await self._put_deck(conn, deck)
                 cur = await conn.execute(
-                    "INSERT INTO games (channel_id, seed, options, creator) VALUES (?, ?, ?, ?)",
-                    (channel_id, seed, json.dumps(options, sort_keys=True), creator),
+                    "INSERT INTO games (channel_id, seed, options, creator, secret) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (channel_id, seed, json.dumps(options, sort_keys=True), creator, secret),
                 )
                 game_id = cur.lastrowid
                 assert game_id is not None
@@ -386,7 +401,8 @@ class SQLiteStore:
 
     async def _append_one(self, conn: aiosqlite.Connection, req: _Append) -> GameRecord:
         game = await self._check_version(conn, req.game_id, req.expected_version)
-        if game.status != "active":
+        starting = game.status == "lobby" and req.status == "active"
+        if game.status != "active" and not starting:
             raise StorageError(f"game {req.game_id} is {game.status}: no moves can be stored")
         seq = game.actions
         await conn.executemany(
@@ -426,10 +442,18 @@ class SQLiteStore:
             deck = await self.deck_text(str(game.options["deck_hash"]))
             if deck is None:  # exporting without it would replay with another deck
                 raise StorageError(f"game {game_id}: its deck file is missing")
+        secret = await self.secret(game_id)
+        fairness = (
+            {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
+            if secret.secret and game.status == "finished"
+            else None
+        )
         # validated like an upload: an export always imports again
         return GameExport.model_validate(
             {
-                "seed": game.seed,
+                "format_version": 2 if secret.secret else 1,
+                "seed": None if secret.secret else game.seed,  # only games before chance entries
+                "fairness": fairness,
                 "options": ExportOptions(
                     timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
                 ),
@@ -453,6 +477,7 @@ class SQLiteStore:
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
         deck: DeckFile | None = None,
+        secret: str = "",
     ) -> GameRecord:
         """The game's options name the deck by its hash; its text goes to the decks table."""
         options: dict[str, Any] = {"timurs_shadow": data.options.timurs_shadow}
@@ -464,15 +489,17 @@ class SQLiteStore:
             async with self._tx() as conn:
                 await self._put_deck(conn, deck)
                 cur = await conn.execute(
-                    "INSERT INTO games (channel_id, seed, options, seats, status, creator) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (channel_id, seed, options, seats, status, creator, "
+                    "secret, dealt_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         channel_id,
-                        data.seed,
+                        data.seed or 0,
                         json.dumps(options, sort_keys=True),
                         json.dumps(data.seats, sort_keys=True),
                         data.status,
                         data.creator,
+                        secret,
+                        len(data.actions) if secret else 0,
                     ),
                 )
                 game_id = cur.lastrowid

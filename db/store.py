@@ -10,6 +10,7 @@ from .models import (
     DeckFile,
     GameExport,
     GameRecord,
+    GameSecret,
     NewAction,
     OwedAnnouncement,
     ServerSettings,
@@ -37,9 +38,15 @@ class Store(Protocol):
         creator: int,
         *,
         deck: DeckFile | None = None,
+        secret: str = "",
     ) -> GameRecord:
         """A new lobby game (and its deck file, in the same transaction); GameExists when the
-        channel has an open one."""
+        channel has an open one. `secret` (hex) deals its chance outcomes; '' leaves it to the
+        seed (games before chance entries)."""
+        ...
+
+    async def secret(self, game_id: int) -> GameSecret:
+        """The game's secret: for the dealer and for verifying, never for a player."""
         ...
 
     async def deck_text(self, deck_hash: str) -> str | None:
@@ -89,7 +96,8 @@ class Store(Protocol):
         announcement: Announcement | None = None,
     ) -> GameRecord:
         """Append after the last seq, in one transaction with the version check (and the
-        announcement the move owes, as in update_game)."""
+        announcement the move owes, as in update_game). A lobby game takes actions only as it
+        starts (status "active": the first card drawn)."""
         ...
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]: ...
@@ -108,9 +116,11 @@ class Store(Protocol):
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
         deck: DeckFile | None = None,
+        secret: str = "",
     ) -> GameRecord:
         """Store a whole game (the caller has checked that it replays), in one transaction;
-        `deck` is data.options.deck with its hash."""
+        `deck` is data.options.deck with its hash; `secret` (fresh) deals what comes after the
+        imported log."""
         ...
 
     # --- the outbox: announcements still owed ---------------------------------------------

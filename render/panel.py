@@ -194,7 +194,11 @@ def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
             width=2,
         )
     d.text(
-        (dx + 44, y + 34), f"{len(state.deck)}", font=theme.serif(26), fill=theme.WHITE, anchor="mm"
+        (dx + 44, y + 34),
+        f"{rules.cards_left(state)}",
+        font=theme.serif(26),
+        fill=theme.WHITE,
+        anchor="mm",
     )
     d.text((dx + 44, y + 60), "in deck", font=theme.bold(12), fill=(250, 236, 210), anchor="mm")
     played = len(state.discards) + (1 if state.current_card else 0)

@@ -1,7 +1,9 @@
 """Vijayanagara rules: the whole game as a pure, deterministic state machine.
 
 Public surface (architecture.md): new_game, prompt, legal_actions, apply, parse, describe,
-score, replay, plus undo support and the data loaders.
+score, replay, plus undo support and the data loaders; chance (the pending die roll or card
+draw, whose outcome a dealer supplies as a Roll or Draw action) and rules.fairness (the
+secret-keyed dealer and its verification).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .actions import (
     Charge,
     Choose,
     Done,
+    Draw,
     Drop,
     Gain,
     Give,
@@ -33,6 +36,7 @@ from .actions import (
     Place,
     Remove,
     Replace,
+    Roll,
     Screen,
     Select,
     Shift,
@@ -46,9 +50,20 @@ from .actions import (
 )
 from .board import Board, board
 from .cards import Card, Deck, standard_deck
+from .chance import Below, ChanceNode, SeededDealer, cards_left, deck_facts, sample
 from .closing import TrailingDone
 from .command_base import idle_note
-from .engine import Prompt, advance, can_undo, decider, legal_actions, prompt, push, set_barrier
+from .engine import (
+    Prompt,
+    advance,
+    can_undo,
+    chance,
+    decider,
+    legal_actions,
+    prompt,
+    push,
+    set_barrier,
+)
 from .engine import apply as apply
 from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError, clip
 from .model import (
@@ -60,12 +75,16 @@ from .model import (
     Piece,
 )
 from .notation import MAX_ORDER_CHARS, describe, parse
-from .setup import initial_state
+from .setup import initial_state, seeded_dealer
 from .victory import ranking, score, winner
 
 
-def new_game(seed: int, options: GameOptions | None = None) -> GameState:
-    """Setup (2.1) and the first card revealed (2.2); the same seed gives the same game."""
+def new_game(seed: int | None, options: GameOptions | None = None) -> GameState:
+    """Setup (2.1) and the first card revealed (2.2).
+
+    With a seed, a seeded dealer in the state resolves every chance node, so the same seed and
+    actions give the same game (tests, benches). With None, the game holds no future: it stops
+    at each chance node (the first card draw at once) for the caller to supply the outcome."""
     st = initial_state(seed, options)
     push(st, "game")
     advance(st)
@@ -73,8 +92,8 @@ def new_game(seed: int, options: GameOptions | None = None) -> GameState:
     return st
 
 
-def replay(seed: int, options: GameOptions | None, actions: Iterable[Action]) -> GameState:
-    """Fold apply over a log of actions."""
+def replay(seed: int | None, options: GameOptions | None, actions: Iterable[Action]) -> GameState:
+    """Fold apply over a log of actions (with its chance entries when seed is None)."""
     st = new_game(seed, options)
     for a in actions:
         st = apply(st, a)
@@ -91,14 +110,17 @@ __all__ = [
     "PLAYERS",
     "Action",
     "AmbiguousOrder",
+    "Below",
     "Board",
     "Card",
     "CavalryFrom",
+    "ChanceNode",
     "Charge",
     "Choose",
     "DataError",
     "Deck",
     "Done",
+    "Draw",
     "Drop",
     "Faction",
     "Gain",
@@ -114,8 +136,10 @@ __all__ = [
     "Prompt",
     "Remove",
     "Replace",
+    "Roll",
     "RulesError",
     "Screen",
+    "SeededDealer",
     "Select",
     "Shift",
     "Slot",
@@ -129,8 +153,11 @@ __all__ = [
     "apply",
     "board",
     "can_undo",
+    "cards_left",
+    "chance",
     "clip",
     "decider",
+    "deck_facts",
     "describe",
     "idle_note",
     "legal_actions",
@@ -139,7 +166,9 @@ __all__ = [
     "prompt",
     "ranking",
     "replay",
+    "sample",
     "score",
+    "seeded_dealer",
     "standard_deck",
     "undo",
     "winner",

@@ -166,6 +166,21 @@ class Undo(_Action):
     type: Literal["undo"] = "undo"
 
 
+class Roll(_Action):
+    """A chance outcome (never a player's choice): the dice of a battle, attacker's then
+    defender's, one value 1-6 each (3.2.4, 3.5.3)."""
+
+    type: Literal["roll"] = "roll"
+    dice: tuple[int, ...]
+
+
+class Draw(_Action):
+    """A chance outcome (never a player's choice): the card revealed from the deck (2.2)."""
+
+    type: Literal["draw"] = "draw"
+    card: int
+
+
 Action = Annotated[
     Choose
     | Select
@@ -186,12 +201,15 @@ Action = Annotated[
     | CavalryFrom
     | Done
     | Give
-    | Undo,
+    | Undo
+    | Roll
+    | Draw,
     Field(discriminator="type"),
 ]
 
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 META_ACTIONS = (Give, Undo)  # accepted by apply at any time; not listed by legal_actions
+CHANCE_ACTIONS = (Roll, Draw)  # supplied by the dealer at a chance node (rules.chance)
 
 
 def action_from_json(data: object) -> Action:

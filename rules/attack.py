@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rng
-from .actions import Action, Charge, Done, Remove, Screen, Select, Support, Target
+from .actions import Action, Charge, Done, Remove, Roll, Screen, Select, Support, Target
 from .board import DELHI, board
+from .chance import ChanceNode, dice_node
 from .command_base import CommandHandler
 from .engine import Handler, finish, handler, push
 from .flow import change_influence
@@ -194,7 +194,7 @@ class Battle(Handler):
     # -- automatic phases -------------------------------------------------------------
     def is_auto(self, st: GameState, fr: Frame) -> bool:
         phase = fr.data["phase"]
-        if phase in ("roll", "resolve", "end"):
+        if phase in ("resolve", "end"):
             return True
         if phase == "target":
             return fr.data["defender"] is not None or len(self._targets(st, fr)) <= 1
@@ -219,8 +219,6 @@ class Battle(Handler):
             self._set_target(st, fr, Faction(d["defender"] or targets[0]))
         elif phase == "support":
             d["phase"] = "roll"
-        elif phase == "roll":
-            self._roll(st, fr)
         elif phase == "att_cav":
             if fr.faction == Faction.M:
                 self._mongol_charge(st, fr, d["att_dice"], _att_units(fr))
@@ -285,29 +283,32 @@ class Battle(Handler):
         return out
 
     # -- dice -----------------------------------------------------------------------
-    def _roll(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
-        space = d["space"]
-        defender = Faction(d["defender"])
-        n_att = 4
+    def chance(self, st: GameState, fr: Frame) -> ChanceNode | None:
+        if fr.data["phase"] != "roll":
+            return None
+        return dice_node(self._attack_dice(st, fr) + 2, board().name(fr.data["space"]))
+
+    def _attack_dice(self, st: GameState, fr: Frame) -> int:
+        space = fr.data["space"]
+        defender = Faction(fr.data["defender"])
         if fr.faction == Faction.M and space == DELHI:
-            n_att = 3  # 3.5.3
+            return 3  # 3.5.3
         if (
             defender == Faction.B
             and fr.faction in (Faction.D, Faction.V)
             and count(st, space, P.FORT)
         ):
-            n_att = 3  # 3.2.4, 3.4.4
-        state = st.rng
-        att: list[int | None] = []
-        dfn: list[int | None] = []
-        for _ in range(n_att):
-            state, v = rng.below(state, 6)
-            att.append(v + 1)
-        for _ in range(2):
-            state, v = rng.below(state, 6)
-            dfn.append(v + 1)
-        st.rng = state
+            return 3  # 3.2.4, 3.4.4
+        return 4
+
+    def _roll(self, st: GameState, fr: Frame, roll: Roll) -> None:
+        """The dice, attacker's then defender's two (a chance outcome)."""
+        d = fr.data
+        space = d["space"]
+        defender = Faction(d["defender"])
+        n_att = self._attack_dice(st, fr)
+        att: list[int | None] = list(roll.dice[:n_att])
+        dfn: list[int | None] = list(roll.dice[n_att:])
         d["att_dice"] = att
         d["def_dice"] = dfn
         d["phase"] = "att_cav"
@@ -444,7 +445,9 @@ class Battle(Handler):
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         d = fr.data
         phase = d["phase"]
-        if isinstance(action, Target):
+        if isinstance(action, Roll):
+            self._roll(st, fr, action)
+        elif isinstance(action, Target):
             self._set_target(st, fr, action.faction)
         elif isinstance(action, Support):
             d["support_from"] = action.space

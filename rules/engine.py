@@ -3,6 +3,10 @@
 A frame is either automatic (its handler runs it at once) or waits for one faction's
 decision. `apply` copies the state, lets the top frame's handler take the action, then runs
 automatic frames until someone must decide again (or the game is over).
+
+A frame may instead wait for chance (a die roll, a card draw: rules.chance). Nobody decides
+there: a dealer supplies the outcome as a Roll or Draw action, and that reveal sets the undo
+barrier. A state with a seeded dealer (tests, benches) resolves chance nodes by itself.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from .actions import Action, Done, Give, Undo, action_from_json, action_to_json
+from .actions import CHANCE_ACTIONS, Action, Done, Give, Undo, action_from_json, action_to_json
+from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
 from .model import CAVALRY_TOKENS, FACTION_NAMES, PLAYERS, Faction, Frame, GameState
 from .words import count_of
@@ -54,6 +59,10 @@ class Handler:
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         """A specific reason (with the rule) why this action is not legal, if known."""
+        return None
+
+    def chance(self, st: GameState, fr: Frame) -> ChanceNode | None:
+        """The chance outcome this frame waits for now, if any; `act` then takes it."""
         return None
 
 
@@ -108,10 +117,30 @@ def advance(st: GameState) -> None:
         if fr is None:
             raise RuntimeError("the frame stack is empty but the game is not over")
         h = HANDLERS[fr.kind]
+        node = h.chance(st, fr)
+        if node is not None:
+            if st.rng is None:
+                return  # the caller's dealer supplies the outcome
+            outcome = seeded_outcome(st, node)
+            reason = why_not(st, node, outcome)
+            if reason is not None:
+                raise RuntimeError(f"the seeded dealer: {reason}")
+            h.act(st, fr, outcome)
+            st.reveals += 1
+            continue
         if not h.is_auto(st, fr):
             return
         h.run(st, fr)
     raise RuntimeError("the state machine did not settle")
+
+
+def chance(state: GameState) -> ChanceNode | None:
+    """The pending chance node (a die roll, a card draw), or None."""
+    if state.game_over:
+        return None
+    fr = top(state)
+    assert fr is not None
+    return HANDLERS[fr.kind].chance(state, fr)
 
 
 def decider(state: GameState) -> Faction | None:
@@ -120,7 +149,8 @@ def decider(state: GameState) -> Faction | None:
         return None
     fr = top(state)
     assert fr is not None
-    return HANDLERS[fr.kind].decider(state, fr)
+    h = HANDLERS[fr.kind]
+    return None if h.chance(state, fr) is not None else h.decider(state, fr)
 
 
 def prompt(state: GameState) -> Prompt:
@@ -129,6 +159,9 @@ def prompt(state: GameState) -> Prompt:
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
+    node = h.chance(state, fr)
+    if node is not None:
+        return Prompt(faction=None, kind="chance", text=f"Waiting for {node.text}.")
     who = h.decider(state, fr)
     text = h.prompt(state, fr)
     if who is not None and not text.startswith(FACTION_NAMES[who]):
@@ -137,12 +170,14 @@ def prompt(state: GameState) -> Prompt:
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every legal next decision of the faction that prompt() names (not Give or Undo)."""
+    """Every legal next decision of the faction that prompt() names (not Give or Undo);
+    none at a chance node, where no player decides."""
     if state.game_over:
         return []
     fr = top(state)
     assert fr is not None
-    return HANDLERS[fr.kind].actions(state, fr)
+    h = HANDLERS[fr.kind]
+    return [] if h.chance(state, fr) is not None else h.actions(state, fr)
 
 
 def can_undo(state: GameState) -> Faction | None:
@@ -223,8 +258,30 @@ def _undo(state: GameState) -> GameState:
     return st
 
 
+def _reveal(state: GameState, action: Action) -> GameState:
+    """A chance outcome for the pending chance node: it commits, so it sets the barrier."""
+    node = chance(state)
+    if node is None:
+        raise IllegalAction("no die roll or card draw is pending, so there is no outcome to take")
+    if not isinstance(action, CHANCE_ACTIONS):
+        raise IllegalAction(f"{node.text} is pending: chance decides it, not a player")
+    reason = why_not(state, node, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    st = state.clone()
+    top_fr = st.frames[-1]
+    HANDLERS[top_fr.kind].act(st, top_fr, action)
+    st.reveals += 1
+    advance(st)
+    st.actions_taken += 1
+    set_barrier(st)
+    return st
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """A new state with the action applied; the old one is untouched. Raises IllegalAction."""
+    if isinstance(action, CHANCE_ACTIONS) or chance(state) is not None:
+        return _reveal(state, action)
     if isinstance(action, Undo):
         return _undo(state)
     if isinstance(action, Give):
@@ -248,8 +305,7 @@ def apply(state: GameState, action: Action) -> GameState:
     st = state.clone()
     st.touched = []
     top_fr = st.frames[-1]
-    rng_before = st.rng
-    cards_before = len(st.deck)
+    reveals_before = st.reveals
     HANDLERS[top_fr.kind].act(st, top_fr, action)
     advance(st)
     st.actions_taken += 1
@@ -257,7 +313,7 @@ def apply(state: GameState, action: Action) -> GameState:
     _touch_turn(st, f"{actor}@{state.current_card}")
     after = decider(st)
     assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
-    if st.rng != rng_before or len(st.deck) != cards_before or after != actor or st.game_over:
+    if st.reveals != reveals_before or after != actor or st.game_over:
         set_barrier(st)
     else:
         st.since_barrier = [*st.since_barrier, action_to_json(action)]

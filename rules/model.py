@@ -149,9 +149,14 @@ class CardState(BaseModel):
 
 
 class GameState(BaseModel):
-    seed: int
     options: GameOptions = Field(default_factory=GameOptions)
-    rng: int
+    # The seeded dealer of tests, benches and games stored before chance entries: with `rng`
+    # set, the engine resolves chance nodes itself (dice from `rng`, cards from `order`, the
+    # deck built as 2.1 says). None in the bot's games: they hold no future at all, and the
+    # caller supplies every outcome as a Roll or Draw action (rules.chance).
+    seed: int | None = None
+    rng: int | None = None
+    order: list[int] = Field(default_factory=list)
     spaces: dict[str, SpaceState]
     available: dict[Faction, dict[Piece, int]]
     resources: dict[Faction, int]
@@ -161,7 +166,10 @@ class GameState(BaseModel):
     # units sitting on each Deccan Influence slot: faction -> level -> count
     slots: dict[Faction, dict[int, int]]
     dynasty: Dynasty = "khalji"
-    deck: list[int]
+    # The deck as the players know it (2.1): its piles in order, each a count of cards left
+    # by card kind ("event", "mongol_invasion", "timurid") or by card number (a Succession
+    # card's known place). Which card of a kind comes next is decided only when drawn.
+    piles: list[dict[str, int]]
     discards: list[int] = Field(default_factory=list)
     current_card: int | None = None
     eligible: dict[Faction, bool]
@@ -174,6 +182,7 @@ class GameState(BaseModel):
     game_over: bool = False
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
     actions_taken: int = 0
+    reveals: int = 0  # chance outcomes so far (dice rolled, cards drawn)
     # Undo (architecture.md): the state at the last barrier, and who may take steps back.
     barrier: str | None = None  # the state's JSON without its log and options
     barrier_log: int = 0  # how many log lines the state at the barrier had
@@ -199,7 +208,8 @@ class GameState(BaseModel):
         new.cavalry = dict(self.cavalry)
         new.influence = dict(self.influence)
         new.slots = {f: dict(s) for f, s in self.slots.items()}
-        new.deck = list(self.deck)
+        new.order = list(self.order)
+        new.piles = [dict(p) for p in self.piles]
         new.discards = list(self.discards)
         new.eligible = dict(self.eligible)
         new.next_eligibility = dict(self.next_eligibility)

@@ -15,6 +15,7 @@ from .actions import (
     Charge,
     Choose,
     Done,
+    Draw,
     Drop,
     Gain,
     Give,
@@ -23,6 +24,7 @@ from .actions import (
     Place,
     Remove,
     Replace,
+    Roll,
     Screen,
     Select,
     Shift,
@@ -189,6 +191,10 @@ def describe(state: GameState | None, action: Action) -> str:
         return f"give {' '.join(parts)} from {a.giver.value} to {a.receiver.value}"
     if isinstance(a, Undo):
         return "undo"
+    if isinstance(a, Roll):
+        return "roll " + " ".join(str(d) for d in a.dice)
+    if isinstance(a, Draw):
+        return f"draw {a.card}"
     raise TypeError(f"unknown action {a!r}")
 
 

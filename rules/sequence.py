@@ -3,8 +3,9 @@ Command and Pass, and what interrupts them (2.4-2.6)."""
 
 from __future__ import annotations
 
-from .actions import Action, Choose
+from .actions import Action, Choose, Draw
 from .cards import deck_for
+from .chance import DRAW_NODE, ChanceNode, can_draw, cards_left, take_card
 from .command_base import (
     COMMANDS,
     DECREES,
@@ -47,22 +48,28 @@ class Game(Handler):
 
     kind = "game"
 
+    def chance(self, st: GameState, fr: Frame) -> ChanceNode | None:
+        return DRAW_NODE if can_draw(st) else None
+
     def is_auto(self, st: GameState, fr: Frame) -> bool:
         return True
 
     def run(self, st: GameState, fr: Frame) -> None:
-        if not st.deck:
-            # Cannot happen with a deck built as 2.1 says (the second Timurid card ends it).
-            from .mongols import end_game
+        # No card left: cannot happen with a deck built as 2.1 says (the second Timurid
+        # card ends it).
+        from .mongols import end_game
 
-            end_game(st)
-            return
+        end_game(st)
+
+    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+        assert isinstance(action, Draw)
         if st.current_card is not None:
             st.discards.append(st.current_card)
-        number = st.deck.pop(0)
+        number = action.card
+        take_card(st, number)
         st.current_card = number
         card = deck_for(st.options).cards[number]
-        log(st, f"Card {number}: {card.title} ({len(st.deck)} left in the deck).")
+        log(st, f"Card {number}: {card.title} ({cards_left(st)} left in the deck).")
         if card.kind == "event":
             st.card.acted = []
             st.card.forks = {}

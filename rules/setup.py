@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import rng
 from .board import board
 from .cards import Deck, deck_for
+from .chance import SeededDealer, initial_piles
 from .model import (
     CAVALRY_TOKENS,
     PLAYERS,
@@ -47,7 +48,7 @@ DELHI_CAVALRY = 2
 
 
 def build_deck(state: int, deck: Deck) -> tuple[int, list[int]]:
-    """2.1 steps 1-7: four stacks of six events; two Mongol Invasions in each of the first
+    """The seeded dealer's deck order. 2.1 steps 1-7: four stacks of six events; two Mongol Invasions in each of the first
     three, both Timurid cards in the fourth; the Succession cards between the stacks."""
     state, events = rng.shuffle(state, deck.of_kind("event"))
     state, invasions = rng.shuffle(state, deck.of_kind("mongol_invasion"))
@@ -62,11 +63,20 @@ def build_deck(state: int, deck: Deck) -> tuple[int, list[int]]:
     return state, order
 
 
-def initial_state(seed: int, options: GameOptions | None = None) -> GameState:
-    """The state after 2.1, before the first card is revealed (2.2)."""
+def seeded_dealer(seed: int, options: GameOptions | None = None) -> SeededDealer:
+    """A dealer outside the state, dealing what `new_game(seed)` deals by itself."""
+    state, order = build_deck(rng.seed_state(seed), deck_for(options or GameOptions()))
+    return SeededDealer(state, order)
+
+
+def initial_state(seed: int | None, options: GameOptions | None = None) -> GameState:
+    """The state after 2.1, before the first card is revealed (2.2). With a seed, the state
+    carries a seeded dealer that resolves chance nodes itself; without one, the caller does."""
     options = options or GameOptions()
-    state = rng.seed_state(seed)
-    state, deck = build_deck(state, deck_for(options))
+    order: list[int] = []
+    state: int | None = None
+    if seed is not None:
+        state, order = build_deck(rng.seed_state(seed), deck_for(options))
     spaces: dict[str, SpaceState] = {}
     for sid, space in board().spaces.items():
         spaces[sid] = SpaceState(
@@ -77,6 +87,8 @@ def initial_state(seed: int, options: GameOptions | None = None) -> GameState:
         seed=seed,
         options=options,
         rng=state,
+        order=order,
+        piles=initial_piles(deck_for(options)),
         spaces=spaces,
         available={f: dict(v) for f, v in AVAILABLE.items()},
         resources=dict(RESOURCES),
@@ -85,7 +97,6 @@ def initial_state(seed: int, options: GameOptions | None = None) -> GameState:
         influence={Faction.B: 0, Faction.V: 0},
         slots={f: {lv: UNITS_PER_SLOT for lv in SLOT_LEVELS[f]} for f in (Faction.B, Faction.V)},
         dynasty="khalji",
-        deck=deck,
         eligible={f: True for f in PLAYERS},
         card=CardState(),
     )

@@ -85,7 +85,7 @@ async def running_bot(
     settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db))  # type: ignore[arg-type]
     renderer = SlowRenderer()
     service, bot = await build(settings, renderer)
-    service.seed_source = lambda: 1
+    service.seed_source = lambda: 12  # B acts first
     bot.outbox_interval = 0.2
     task = asyncio.create_task(serve(service, bot, settings.token()))
     await fake.until(lambda: fake.gateway is not None and fake.gateway.identified.is_set())

@@ -14,11 +14,24 @@ MAX_STEPS = 20_000
 def play(
     seed: int, options: rules.GameOptions | None = None, trade_every: int = 0
 ) -> tuple[rules.GameState, list[rules.Action]]:
-    """Play one random game to its end; returns the final state and the action log."""
+    """Play one random game to its end; returns the final state and the action log, whose
+    chance entries (dice, cards) a seeded dealer supplied: `rules.replay(None, ...)` of the
+    log alone gives the game again (and `new_game(seed)` would deal the same)."""
     r = random.Random(seed)
-    state = rules.new_game(seed, options)
-    check(state)
+    dealer = rules.seeded_dealer(seed, options)
     log: list[rules.Action] = []
+
+    def dealt(state: rules.GameState) -> rules.GameState:
+        node = rules.chance(state)
+        while node is not None:
+            outcome = dealer.outcome(state, node)
+            state = rules.apply(state, outcome)
+            log.append(outcome)
+            node = rules.chance(state)
+        return state
+
+    state = dealt(rules.new_game(None, options))
+    check(state)
     for step in range(MAX_STEPS):
         if state.game_over:
             return state, log
@@ -29,6 +42,7 @@ def play(
             action = r.choice(rules.legal_actions(state))
         state = rules.apply(state, action)
         log.append(action)
+        state = dealt(state)
         check(state)
     raise AssertionError(f"seed {seed}: the game did not end in {MAX_STEPS} steps")
 

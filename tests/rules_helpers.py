@@ -31,6 +31,13 @@ def blank(seed: int = 1) -> GameState:
     return s
 
 
+def force_next_card(s: GameState, card: int) -> None:
+    """Make `card` the next card drawn (a known pile of one in front, the seeded dealer's
+    order starting with it), bypassing 2.1 (set-up only)."""
+    s.order = [card] + [n for n in s.order if n != card]
+    s.piles.insert(0, {str(card): 1})
+
+
 def put(s: GameState, space: str, piece: Piece, n: int = 1) -> None:
     """Move n pieces from Available to the space, bypassing every rule (set-up only)."""
     box = s.available[OWNER[piece]]

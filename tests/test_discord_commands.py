@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from discord_env import B, D, Env, running_bot
+from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL
 from fakes import STRANGER
 
@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
     "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
-    "resign", "config",
+    "resign", "config", "verify",
 }  # fmt: skip
 
 
@@ -60,12 +60,12 @@ async def test_errors_are_private_and_say_why(env: Env) -> None:
 
 async def test_a_double_submitted_order_is_played_once(env: Env) -> None:
     await env.started()
-    # B holds D's seat too (D decides after B on seed 1), so a second `pass` would be legal
-    await env.slash(D, "leave")
-    await env.slash(B, "join", faction="D")
+    # B holds V's seat too (V decides after B in this game), so a second `pass` is legal
+    await env.slash(V, "leave")
+    await env.slash(B, "join", faction="V")
     await env.slash(B, "pass")
     version, state = await env.state()
-    assert rules.prompt(state).faction == rules.Faction.D
+    assert rules.prompt(state).faction == rules.Faction.V
     await env.slash(B, "play", order="pass")
     assert (await env.state())[0] == version  # refused
     assert "again: pass" in told(env, B)
@@ -167,3 +167,11 @@ async def test_a_button_on_an_old_message_is_refused_privately(env: Env) -> None
     await env.click(B, start, first)  # the same click again: an older position
     assert (await env.state())[0] == version
     assert "older position" in told(env, B)
+
+
+async def test_verify_shows_the_commitment_while_the_game_runs(env: Env) -> None:
+    await env.started()
+    await env.slash(V, "verify")
+    text = env.fake.visible[-1].content
+    assert "Commitment (SHA-256 of the secret)" in text
+    assert "stays hidden until the game is over" in text

@@ -120,7 +120,7 @@ def test_custom_deck_option_and_lookup() -> None:
     )  # parsed once (LRU by content hash)
     assert len(deck.of_kind("event")) == 24
     s = rules.new_game(3, options)
-    assert set(s.deck) | {s.current_card} <= set(deck.cards)
+    assert set(s.order) | {s.current_card} <= set(deck.cards)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

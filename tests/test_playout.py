@@ -32,8 +32,19 @@ def test_timurs_shadow_games_end(seed: int) -> None:
 @pytest.mark.parametrize("seed", [0, 5])
 def test_replay_of_a_games_actions_gives_the_same_state(seed: int) -> None:
     state, log = play(seed, trade_every=23)
-    again = rules.replay(seed, None, log)
+    assert any(isinstance(a, rules.Roll) for a in log) and any(
+        isinstance(a, rules.Draw) for a in log
+    )
+    again = rules.replay(None, None, log)  # the log alone, with its chance entries
     assert again.model_dump() == state.model_dump()
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_a_seeded_state_deals_what_its_seeded_dealer_deals(seed: int) -> None:
+    state, log = play(seed)
+    players = [a for a in log if not isinstance(a, rules.Roll | rules.Draw)]
+    self_dealt = rules.replay(seed, None, players)
+    assert self_dealt.log == state.log and self_dealt.spaces == state.spaces
 
 
 def test_same_seed_same_game() -> None:

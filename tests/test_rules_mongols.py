@@ -4,7 +4,21 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import B, D, M, P, V, blank, dice_rng, frame, legal_text, pieces, put, run
+from rules_helpers import (
+    B,
+    D,
+    M,
+    P,
+    V,
+    blank,
+    dice_rng,
+    force_next_card,
+    frame,
+    legal_text,
+    pieces,
+    put,
+    run,
+)
 
 import rules
 from rules.cards import deck_for
@@ -147,7 +161,7 @@ def test_2_4_mongol_invasion_card_from_the_deck_goes_to_its_faction() -> None:
     deck = deck_for(s.options)
     inv = next(n for n, c in deck.cards.items() if c.kind == "mongol_invasion")
     s.frames = s.frames[:1]
-    s.deck = [inv, *s.deck]
+    force_next_card(s, inv)
     s.eligible = {D: False, B: True, V: False}
     advance(s)
     assert rules.prompt(s).kind == "mongol_invasion"
@@ -157,7 +171,7 @@ def test_2_4_mongol_invasion_card_from_the_deck_goes_to_its_faction() -> None:
 
 def _draw(s: rules.GameState, card: int) -> rules.GameState:
     s.frames = s.frames[:1]
-    s.deck = [card, *s.deck]
+    force_next_card(s, card)
     advance(s)
     set_barrier(s)
     return s

@@ -4,7 +4,20 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import B, D, P, V, blank, event_card, legal_text, on_card, put, run, turn
+from rules_helpers import (
+    B,
+    D,
+    P,
+    V,
+    blank,
+    event_card,
+    force_next_card,
+    legal_text,
+    on_card,
+    put,
+    run,
+    turn,
+)
 
 import rules
 from rules.model import GameOptions
@@ -74,7 +87,7 @@ def test_2_3_6_and_2_3_7_pass_stays_eligible_and_eligibility_resets() -> None:
 
 def test_2_3_8_next_card_revealed_after_the_last_faction() -> None:
     s = rules.new_game(1).clone()
-    s.deck = [event_card((B, V, D)), *s.deck]
+    force_next_card(s, event_card((B, V, D)))
     first = event_card((D, B, V))
     s = on_card(s, first)
     s = run(s, "pass; pass; pass")

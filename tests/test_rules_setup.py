@@ -115,7 +115,7 @@ def test_2_1_holding_boxes_tracks_resources_and_cavalry() -> None:
 def _kinds(seed: int) -> list[str]:
     s = rules.new_game(seed)
     deck = deck_for(s.options)
-    full = [s.current_card, *s.deck]
+    full = [s.current_card, *s.order]
     return [deck.cards[n].kind for n in full if n is not None]
 
 
@@ -123,7 +123,7 @@ def _kinds(seed: int) -> list[str]:
 def test_2_1_deck_construction(seed: int) -> None:
     s = rules.new_game(seed)
     deck = deck_for(s.options)
-    full = [s.current_card, *s.deck]
+    full = [s.current_card, *s.order]
     assert len(full) == 35
     assert len(set(full)) == 35
     zenith, rise, lords = deck.succession
@@ -143,6 +143,6 @@ def test_2_1_deck_construction(seed: int) -> None:
 
 def test_2_1_same_seed_same_deck_and_shuffles_differ() -> None:
     a, b = rules.new_game(42), rules.new_game(42)
-    assert [a.current_card, *a.deck] == [b.current_card, *b.deck]
-    decks = {tuple([rules.new_game(s).current_card, *rules.new_game(s).deck]) for s in range(6)}
+    assert [a.current_card, *a.order] == [b.current_card, *b.order]
+    decks = {tuple([rules.new_game(s).current_card, *rules.new_game(s).order]) for s in range(6)}
     assert len(decks) > 1

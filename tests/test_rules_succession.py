@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from rules_helpers import B, D, P, V, blank, independent, legal_text, pieces, put, run
+from rules_helpers import (
+    B,
+    D,
+    P,
+    V,
+    blank,
+    force_next_card,
+    independent,
+    legal_text,
+    pieces,
+    put,
+    run,
+)
 
 import rules
 from rules.cards import deck_for
@@ -12,7 +24,7 @@ from rules.engine import advance, set_barrier
 def _draw(s: rules.GameState, which: int) -> rules.GameState:
     card = deck_for(s.options).succession[which]
     s.frames = s.frames[:1]
-    s.deck = [card, *s.deck]
+    force_next_card(s, card)
     advance(s)
     set_barrier(s)
     return s

@@ -1,1 +1,0 @@
--- 003: reserved (merged from another branch)

@@ -1,0 +1,199 @@
+"""Chance nodes (OpenSpiel's): the dice of a battle and the card drawn from the deck.
+
+The engine stops at a chance node and says what outcome it needs; a dealer supplies it as a
+Roll or Draw action, which the log records like any step, so a replay needs the log alone.
+A dealer is anything that gives uniform integers below n (`Below`): `sample` turns them into
+an outcome, the same way for the bot's secret-keyed dealer (rules.fairness) and for a seeded
+one (rules.rng). The deck's order does not exist until a card is drawn: the state holds only
+what the players know of it (2.1), its piles and how many cards of each kind are in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from . import rng
+from .actions import Action, Draw, Roll
+from .cards import Deck, deck_for
+from .model import GameState
+
+Below = Callable[[int], int]  # a uniform integer in [0, n)
+DIE_SIDES = 6
+
+
+class ChanceNode(BaseModel):
+    """What the pending chance outcome is: `dice` dice, or a card from the deck."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["dice", "draw"]
+    dice: int = 0
+    text: str
+
+
+def dice_node(n: int, where: str) -> ChanceNode:
+    return ChanceNode(kind="dice", dice=n, text=f"the roll of {n} dice in {where}")
+
+
+DRAW_NODE = ChanceNode(kind="draw", text="the next card of the deck")
+
+
+# --- the deck as the players know it (2.1) ----------------------------------------------
+
+
+def initial_piles(deck: Deck) -> list[dict[str, int]]:
+    """2.1: three stacks of six Events and two Mongol Invasions, the last of six Events and
+    both Timurid Empire cards, and a Succession card in its known place between them."""
+    zenith, rise, lords = deck.succession
+    stack = {"event": 6, "mongol_invasion": 2}
+    return [
+        dict(stack),
+        {str(zenith): 1},
+        dict(stack),
+        {str(rise): 1},
+        dict(stack),
+        {str(lords): 1},
+        {"event": 6, "timurid": 2},
+    ]
+
+
+def _drawn(st: GameState) -> set[int]:
+    out = set(st.discards)
+    if st.current_card is not None:
+        out.add(st.current_card)
+    return out
+
+
+def _pools(st: GameState, deck: Deck, pile: dict[str, int]) -> list[tuple[str, int, list[int]]]:
+    """(key, cards of it left in the pile, the cards it may be) for every key that can draw."""
+    drawn = _drawn(st)
+    out = []
+    for key, n in pile.items():
+        if n <= 0:
+            continue
+        if key.isdigit():
+            pool = [int(key)] if int(key) in deck.cards and int(key) not in drawn else []
+        else:
+            pool = [c for c in sorted(deck.cards) if deck.cards[c].kind == key and c not in drawn]
+        if pool:
+            out.append((key, n, pool))
+    return out
+
+
+def _next_pile(st: GameState, deck: Deck) -> tuple[int, list[tuple[str, int, list[int]]]] | None:
+    for i, pile in enumerate(st.piles):
+        pools = _pools(st, deck, pile)
+        if pools:
+            return i, pools
+    return None
+
+
+def cards_left(st: GameState) -> int:
+    """How many cards are left in the deck (open information)."""
+    deck = deck_for(st.options)
+    return sum(n for pile in st.piles for _, n, _ in _pools(st, deck, pile))
+
+
+def deck_facts(st: GameState) -> str:
+    """What the players know of the deck (2.1): how many cards are left, where the next
+    Succession card lies, how many Timurid Empire cards are in the last stack. Never an order."""
+    deck = deck_for(st.options)
+    parts = [f"{cards_left(st)} left in the deck"]
+    before = 0
+    for pile in st.piles:
+        pools = _pools(st, deck, pile)
+        known = [int(k) for k, _, _ in pools if k.isdigit()]
+        if known and deck.cards[known[0]].kind == "succession":
+            parts.append(f"{deck.cards[known[0]].title} comes after {before} more")
+            break
+        timurid = sum(n for k, n, _ in pools if k == "timurid")
+        if timurid:
+            size = sum(n for _, n, _ in pools)
+            parts.append(f"{timurid} Timurid Empire card(s) among the last {before + size}")
+            break
+        before += sum(n for _, n, _ in pools)
+    return "; ".join(parts)
+
+
+def can_draw(st: GameState) -> bool:
+    return _next_pile(st, deck_for(st.options)) is not None
+
+
+def take_card(st: GameState, card: int) -> None:
+    """Count a drawn card out of the pile it came from (call before it is the current card)."""
+    deck = deck_for(st.options)
+    found = _next_pile(st, deck)
+    assert found is not None
+    i, pools = found
+    for key, _, pool in pools:
+        if card in pool:
+            st.piles[i][key] -= 1
+            if not any(n > 0 for n in st.piles[i].values()):
+                del st.piles[i]
+            return
+    raise AssertionError(f"card {card} cannot be drawn now")
+
+
+# --- outcomes ----------------------------------------------------------------------------
+
+
+def why_not(st: GameState, node: ChanceNode, action: Action) -> str | None:
+    """Why this outcome cannot resolve the node, or None when it can."""
+    if node.kind == "dice":
+        if not isinstance(action, Roll):
+            return f"{node.text} is pending: it needs a roll of {node.dice} dice"
+        if len(action.dice) != node.dice or not all(1 <= d <= DIE_SIDES for d in action.dice):
+            return f"{node.text} needs {node.dice} values from 1 to {DIE_SIDES}, got {action.dice}"
+        return None
+    if not isinstance(action, Draw):
+        return f"{node.text} is pending: it needs a card draw"
+    found = _next_pile(st, deck_for(st.options))
+    if found is None or not any(action.card in pool for _, _, pool in found[1]):
+        return f"card {action.card} cannot come next from the deck as built in 2.1"
+    return None
+
+
+def sample(st: GameState, node: ChanceNode, below: Below) -> Action:
+    """The outcome a dealer gives: each die uniform; a card uniform over the places left in
+    the pile, then over the cards that place may hold (the same odds as a shuffled stack)."""
+    if node.kind == "dice":
+        return Roll(dice=tuple(below(DIE_SIDES) + 1 for _ in range(node.dice)))
+    found = _next_pile(st, deck_for(st.options))
+    assert found is not None
+    _, pools = found
+    k = below(sum(n for _, n, _ in pools))
+    for _, n, pool in pools:
+        if k < n:
+            return Draw(card=pool[below(len(pool))])
+        k -= n
+    raise AssertionError("unreachable")
+
+
+class SeededDealer:
+    """The dealer of tests and benches: dice from a seeded generator, cards in the order it
+    built at setup (2.1; rules.setup.seeded_dealer). Same seed, same outcomes."""
+
+    def __init__(self, state: int, order: list[int]) -> None:
+        self.state = state
+        self.order = list(order)
+
+    def below(self, n: int) -> int:
+        self.state, v = rng.below(self.state, n)
+        return v
+
+    def outcome(self, st: GameState, node: ChanceNode) -> Action:
+        if node.kind == "draw" and self.order:
+            return Draw(card=self.order.pop(0))
+        return sample(st, node, self.below)
+
+
+def seeded_outcome(st: GameState, node: ChanceNode) -> Action:
+    """The outcome of the seeded dealer kept in the state (st.rng set); advances it."""
+    assert st.rng is not None
+    dealer = SeededDealer(st.rng, st.order)
+    out = dealer.outcome(st, node)
+    st.rng, st.order = dealer.state, dealer.order
+    return out

@@ -1,0 +1,112 @@
+"""Provable fairness: chance outcomes that follow from a secret the players cannot see.
+
+The bot keeps one random secret per game and deals every chance outcome from
+HMAC-SHA256(secret, "<game id>|<seq>|<block>"), seq being the outcome's place in the action
+log. At the start it publishes SHA-256(secret) (the commitment); at the end it reveals the
+secret, and `verify` checks that each chance entry of the log is the one the secret gives, so
+nobody (the bot's host included) chose the dice or the cards after the game began.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from .actions import Action
+from .chance import Below, sample
+from .engine import apply, chance
+from .errors import RulesError
+from .model import GameOptions, GameState
+from .notation import describe
+
+SECRET_BYTES = 32
+_U64 = 1 << 64
+
+
+def commitment(secret: bytes) -> str:
+    """What the bot posts when a game starts: the SHA-256 of the secret, in hex."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+def keyed_below(secret: bytes, game_id: int, seq: int) -> Below:
+    """Uniform integers below n for the chance entry at `seq`: 64-bit words of the HMAC
+    stream, with rejection sampling so no value is favoured."""
+    words: list[int] = []
+    block = 0
+
+    def word() -> int:
+        nonlocal block
+        if not words:
+            mac = hmac.new(secret, f"{game_id}|{seq}|{block}".encode(), hashlib.sha256).digest()
+            words.extend(int.from_bytes(mac[i : i + 8], "big") for i in range(0, 32, 8))
+            block += 1
+        return words.pop(0)
+
+    def below(n: int) -> int:
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = _U64 - (_U64 % n)
+        while True:
+            v = word()
+            if v < limit:
+                return v % n
+
+    return below
+
+
+def keyed_outcome(state: GameState, secret: bytes, game_id: int, seq: int) -> Action:
+    """The outcome of the pending chance node when it is entry `seq` of the log."""
+    node = chance(state)
+    if node is None:
+        raise ValueError("no chance node is pending")
+    return sample(state, node, keyed_below(secret, game_id, seq))
+
+
+class Verification(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    checked: int  # chance entries compared with the secret
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+MAX_PROBLEMS = 10
+
+
+def verify(
+    secret: bytes,
+    game_id: int,
+    options: GameOptions | None,
+    log: Sequence[Action],
+    dealt_from: int = 0,
+) -> Verification:
+    """Replay the log and compare every chance entry after `dealt_from` (the entries before
+    it came with an imported game) with the outcome the secret gives at its place."""
+    from . import new_game  # the package's entry point; it imports this module's neighbours
+
+    state = new_game(None, options)
+    checked = 0
+    problems: list[str] = []
+    for seq, action in enumerate(log, start=1):
+        if chance(state) is not None and seq > dealt_from:
+            expected = keyed_outcome(state, secret, game_id, seq)
+            checked += 1
+            if expected != action:
+                problems.append(
+                    f"step {seq}: the log has `{describe(state, action)}` but the secret "
+                    f"gives `{describe(state, expected)}`"
+                )
+                if len(problems) >= MAX_PROBLEMS:
+                    break
+        try:
+            state = apply(state, action)
+        except RulesError as e:
+            problems.append(f"step {seq} (`{describe(state, action)}`) does not replay: {e}")
+            break
+    return Verification(checked=checked, problems=problems)

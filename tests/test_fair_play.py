@@ -1,0 +1,342 @@
+"""Issue 9, fair play through the service: a reveal commits the order up to it, nothing past an
+uncommitted reveal is ever shown, exports hold no future, and every outcome is verifiable."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from fakes import SEATS, FakeRenderer
+
+import rules
+from bot.service import GameService
+from bot.verify import check
+from rules.cards import deck_for
+
+CH = "fair"
+D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+B_FIRST = 12  # this seed's secret draws an Event card with the order B, V, D first
+JUNK = "give 99 resources from D to B"  # well formed, never legal
+
+
+@pytest.fixture
+async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+    # orders typed one after another by a program: no double-submit guard
+    s = await GameService.open(str(tmp_path / "f.sqlite3"), FakeRenderer(), guard_repeats=False)
+    yield s
+    await s.close()
+
+
+def order_for(st: rules.GameState, a: rules.Action) -> str:
+    """The step as a player types it (a Command on no space is played only when confirmed)."""
+    return rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+
+
+async def seated(svc: GameService, seed: int) -> str:
+    """A started game dealt by the fixed secret of `seed` (as a bot game, with a commitment)."""
+    svc.seed_source = lambda: seed
+    assert (await svc.create(CH, D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    started = await svc.start(CH, D)
+    assert started.ok, started.text
+    return started.text
+
+
+async def state(svc: GameService) -> tuple[int, rules.GameState]:
+    game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
+    assert game is not None
+    return game.id, await svc.state_of(game)
+
+
+async def log_of(svc: GameService, game_id: int) -> list[rules.Action]:
+    return [rules.action_from_json(a.action) for a in await svc.store.actions(game_id)]
+
+
+def decider_seat(st: rules.GameState) -> int:
+    f = rules.prompt(st).faction
+    assert f is not None
+    return SEATS[f]
+
+
+def is_chance(a: rules.Action) -> bool:
+    return isinstance(a, rules.Roll | rules.Draw)
+
+
+async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameService) -> None:
+    text = await seated(svc, B_FIRST)
+    gid, st = await state(svc)
+    m = re.search(r"SHA-256 is `([0-9a-f]{64})`", text)
+    assert m is not None and f"game {gid}" in text
+    secret = await svc.secret_of(await svc.store.get_game(gid))
+    assert secret is not None and secret.hex() not in text
+    assert (await log_of(svc, gid)) == [rules.Draw(card=st.current_card or 0)]
+    verify_now = await svc.verify(CH)
+    assert verify_now.ok and m.group(1) in verify_now.text and secret.hex() not in verify_now.text
+
+
+async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
+    svc: GameService,
+) -> None:
+    # The issue's `pass; pass`: the first pass ends the card and reveals the next one.
+    await seated(svc, B_FIRST)
+    assert (await svc.play(CH, B, "pass")).ok
+    assert (await svc.play(CH, V, "pass")).ok
+    gid, before = await state(svc)
+    n = len(await log_of(svc, gid))
+    reply = await svc.play(CH, D, "pass; pass")
+    assert reply.ok and not reply.ephemeral, reply.text
+    assert "Not played: `pass`" in reply.text and "a reveal commits" in reply.text
+    log = await log_of(svc, gid)
+    assert log[n] == rules.Choose(option="pass") and all(is_chance(a) for a in log[n + 1 :])
+    assert log[n + 1 :], "the next card was drawn and stored with the pass"
+    _, after = await state(svc)
+    assert after.current_card != before.current_card
+    assert f"Card {after.current_card}:" in reply.text  # the reveal is shown to everyone
+    # resubmitting the same prefix rolls nothing again: the state moved on
+    again = await svc.play(CH, D, "pass")
+    _, now = await state(svc)
+    if not again.ok:
+        assert len(await log_of(svc, gid)) == len(log)
+        assert now.current_card == after.current_card
+
+
+async def test_autocomplete_never_looks_past_a_card_draw(svc: GameService) -> None:
+    await seated(svc, B_FIRST)
+    assert "pass; pass" in [name for name, _ in await svc.legal_orders(CH, B, "pass; pa")]
+    gid, _ = await state(svc)
+    n = len(await log_of(svc, gid))
+    # the third pass ends the card: what follows would be the next card's decisions
+    assert await svc.legal_orders(CH, B, "pass; pass; pass; ") == []
+    assert len(await log_of(svc, gid)) == n  # nothing was drawn or stored
+
+
+def _kinds(reply_text: str) -> set[str]:
+    out = set()
+    if re.search(r"Dice in [^:]+: [DBV] ", reply_text):
+        out.add("attack dice")
+    if "Mongols Attack and Plunder" in reply_text and "Dice in" in reply_text:
+        out.add("plunder dice")
+    if "Timur attacks" in reply_text and "Dice in" in reply_text:
+        out.add("timur dice")
+    for kind, word in (
+        ("succession card", r"Card \d+: (The Zenith|Rise of|Lords of)"),
+        ("timurid card", r"Card \d+: Timurid"),
+        ("event card", r"Card \d+: "),
+    ):
+        if re.search(word, reply_text):
+            out.add(kind)
+    return out
+
+
+async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameService) -> None:
+    """Every order is a random legal step plus an illegal one. A step that reveals dice or a
+    card is stored with its outcomes and the rest is not played; any other is refused whole,
+    with nothing stored and nothing past it described. At the end the secret is revealed and
+    every outcome verifies."""
+    await seated(svc, 4)
+    gid, st = await state(svc)
+    r = random.Random(4)
+    seen: set[str] = set()
+    for _ in range(6000):
+        if st.game_over:
+            break
+        a = r.choice(rules.legal_actions(st))
+        step, seat = rules.describe(st, a), decider_seat(st)
+        if rules.idle_note(st, a):  # a Command on no space is played only when confirmed
+            step += "; confirm"
+        n = len(await log_of(svc, gid))
+        reply = await svc.play(CH, seat, f"{step}; {JUNK}")
+        log = await log_of(svc, gid)
+        if reply.ok:
+            assert log[n] == a and log[n + 1 :] and all(is_chance(x) for x in log[n + 1 :])
+            assert f"Not played: `{JUNK}`" in reply.text and not reply.ephemeral
+            seen |= _kinds(reply.text)
+        else:
+            assert reply.ephemeral and len(log) == n, reply.text
+            assert "rolls" not in reply.text and "left in the deck" not in reply.text
+            plain = await svc.play(CH, seat, step)
+            assert plain.ok, plain.text
+            log = await log_of(svc, gid)
+            assert log[n:] == [a]  # the same step alone reveals nothing either
+        _, st = await state(svc)
+    assert st.game_over
+    assert {"attack dice", "plunder dice", "timur dice", "succession card", "timurid card"} <= seen
+    end = reply.text
+    secret = await svc.secret_of(await svc.store.get_game(gid))
+    assert secret is not None and secret.hex() in end
+    verified = await svc.verify(CH)
+    assert verified.ok and "follow from the secret" in verified.text
+    # the finished game's export carries the secret, and the command line checks it
+    exp = await svc.export(CH)
+    assert exp.file is not None
+    status, message = check(exp.file.data)
+    assert status == 0, message
+    data = json.loads(exp.file.data)
+    i = next(i for i, x in enumerate(data["actions"]) if x["action"]["type"] == "roll")
+    dice = data["actions"][i]["action"]["dice"]
+    dice[0] = dice[0] % 6 + 1
+    status, message = check(json.dumps(data).encode())
+    assert status == 1 and f"step {i + 1}" in message
+
+
+def _ints(value: object) -> set[int]:
+    """Every integer in a JSON document, also those written inside strings."""
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, str):
+        return {int(x) for x in re.findall(r"\d+", value)}
+    if isinstance(value, dict):
+        return set().union(*(_ints(k) | _ints(v) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_ints(v) for v in value)) if value else set()
+    return set()
+
+
+async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Path) -> None:
+    await seated(svc, 9)
+    gid, st = await state(svc)
+    r = random.Random(9)
+    for _ in range(60):
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        _, st = await state(svc)
+    exp = await svc.export(CH)
+    assert exp.file is not None
+    data = json.loads(exp.file.data)
+    assert data["seed"] is None and data["fairness"] is None
+    secret = await svc.secret_of(await svc.store.get_game(gid))
+    assert secret is not None and secret.hex() not in exp.file.data.decode()
+    drawn = {st.current_card, *st.discards}
+    # the live game's future: play on and collect the cards it draws
+    n = len(await log_of(svc, gid))
+    while True:
+        _, st = await state(svc)
+        if st.game_over or rules.cards_left(st) < 8:
+            break
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+    future = [x.card for x in (await log_of(svc, gid))[n:] if isinstance(x, rules.Draw)]
+    assert len(future) >= 5
+    ints = _ints(data)
+    assert ints
+    for k in ints:
+        seeded = [c for c in rules.new_game(k).order if c not in drawn]
+        assert seeded[: len(future)] != future, k
+    # the export still imports (with a fresh secret) and replays to the same state
+    other = await GameService.open(str(tmp_path / "other.sqlite3"), FakeRenderer())
+    try:
+        imp = await other.import_game("elsewhere", D, exp.file.data)
+        assert imp.ok, imp.text
+        game = await other.store.open_game("elsewhere")
+        assert game is not None
+        mid = rules.replay(
+            None, rules.GameOptions(), (await log_of(svc, gid))[: len(data["actions"])]
+        )
+        assert (await other.state_of(game)).model_dump_json() == mid.model_dump_json()
+        fresh = await other.store.secret(game.id)
+        assert fresh.secret and fresh.secret != secret.hex()
+        assert fresh.dealt_from == len(data["actions"])
+    finally:
+        await other.close()
+
+
+def test_the_deck_order_is_nowhere_in_a_bot_game_state() -> None:
+    s = rules.new_game(None)
+    dumped = s.model_dump()
+    assert dumped["rng"] is None and dumped["order"] == [] and dumped["seed"] is None
+    assert "deck" not in dumped
+    assert sum(n for pile in s.piles for n in pile.values()) == 35
+    assert len(deck_for(s.options).cards) >= 35
+
+
+async def test_status_shows_what_the_deck_build_makes_known(svc: GameService) -> None:
+    await seated(svc, B_FIRST)
+    text = (await svc.status(CH)).text
+    assert (
+        "34 left in the deck" in text and "Zenith of the Delhi Sultanate comes after 7 more" in text
+    )
+
+
+async def test_a_game_stored_before_chance_entries_goes_on_with_its_seed(
+    svc: GameService,
+) -> None:
+    # A game created before migration 003 has no secret: its seed deals, as it always did.
+    game = await svc.store.create_game(CH, 5, {}, creator=D)
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    assert (await svc.start(CH, D)).ok
+    gid, st = await state(svc)
+    assert gid == game.id and st.current_card == rules.new_game(5).current_card
+    assert await log_of(svc, gid) == []  # its dice and cards come from the seed
+    r = random.Random(5)
+    for _ in range(30):
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        _, st = await state(svc)
+    players = await log_of(svc, gid)
+    assert not any(is_chance(a) for a in players)
+    assert rules.replay(5, None, players).model_dump_json() == st.model_dump_json()
+    assert not (await svc.verify(CH)).ok
+
+
+def _path_to_dice(st: rules.GameState, depth: int = 3) -> list[rules.Action] | None:
+    """Steps of the faction deciding now, the last of which rolls dice (a search of the
+    legal steps; the game holds no future, so the search stops at the roll)."""
+    me = rules.decider(st)
+    if depth == 0 or me is None:
+        return None
+    for a in rules.legal_actions(st):
+        nxt = rules.apply(st, a)
+        node = rules.chance(nxt)
+        if node is not None:
+            if node.kind == "dice":
+                return [a]
+            continue
+        if rules.decider(nxt) == me:
+            rest = _path_to_dice(nxt, depth - 1)
+            if rest is not None:
+                return [a, *rest]
+    return None
+
+
+async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
+    svc: GameService,
+) -> None:
+    # The issue's `cd; attack; select gujarat; pass`, wherever an Attack first rolls dice.
+    await seated(svc, B_FIRST)
+    gid, st = await state(svc)
+    r = random.Random(1)
+    path = _path_to_dice(st)
+    while path is None or len(path) < 2:
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        _, st = await state(svc)
+        path = _path_to_dice(st)
+    texts, seat = [], decider_seat(st)
+    shadow = st
+    for a in path:
+        texts.append(rules.describe(shadow, a))
+        shadow = rules.apply(shadow, a)
+    n = len(await log_of(svc, gid))
+    # the same order cut before the roll and then refused: nothing rolled, nothing stored
+    refused = await svc.play(CH, seat, "; ".join([*texts[:-1], "pass"]))
+    assert not refused.ok and "nothing was played" in refused.text
+    assert "Dice" not in refused.text and "rolls" not in refused.text
+    assert len(await log_of(svc, gid)) == n
+    # the whole order: committed exactly up to the roll, which everyone sees
+    reply = await svc.play(CH, seat, "; ".join([*texts, "pass"]))
+    assert reply.ok and not reply.ephemeral, reply.text
+    assert "Not played: `pass`" in reply.text and "rolls" in reply.text
+    log = await log_of(svc, gid)
+    assert log[n : n + len(path)] == path
+    assert isinstance(log[n + len(path)], rules.Roll) and len(log) == n + len(path) + 1
+    # resubmitting the same steps rolls nothing again
+    again = await svc.play(CH, seat, "; ".join(texts))
+    assert not again.ok and len(await log_of(svc, gid)) == len(log)
