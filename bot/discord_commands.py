@@ -325,19 +325,13 @@ class VjGroup(app_commands.Group):
 
     @app_commands.command(name="abort", description="End the game without a result")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
-        await self.change(
-            interaction,
-            self.service.abort(
-                channel_key(interaction),
-                interaction.user.id,
-                is_manager=is_manager(interaction),
-                guild=guild_key(interaction),
-                roles=role_ids(interaction),
-            ),
-        )
+        await self._end(interaction)
 
     @app_commands.command(name="resign", description="End the game (same as abort)")
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        await self._end(interaction)
+
+    async def _end(self, interaction: discord.Interaction[Any]) -> None:
         await self.change(
             interaction,
             self.service.abort(

@@ -183,25 +183,37 @@ class CommandHandler(Handler):
         return "select a space"
 
 
+def command_probe(
+    name: str,
+    faction: Faction,
+    *,
+    limited: bool = False,
+    free: bool = False,
+    max_spaces: int | None = None,
+) -> Frame:
+    """A Command frame that is never pushed: asked whether it could select a space now."""
+    return Frame(
+        kind=f"cmd:{name}",
+        faction=faction,
+        data={
+            "limited": limited,
+            "free": free,
+            "max": max_spaces,
+            "allowed": None,
+            "ignore_dynasty": False,
+            "must_select": limited,
+            "selected": [],
+        },
+    )
+
+
 def limited_commands(st: GameState, faction: Faction, free: bool = False) -> list[str]:
     """Commands that could select at least one space now as a Limited Command (2.3.5)."""
     from .engine import HANDLERS
 
     out = []
     for name in COMMANDS[faction]:
-        probe = Frame(
-            kind=f"cmd:{name}",
-            faction=faction,
-            data={
-                "limited": True,
-                "free": free,
-                "max": 1,
-                "allowed": None,
-                "ignore_dynasty": False,
-                "must_select": True,
-                "selected": [],
-            },
-        )
+        probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
         h = HANDLERS[probe.kind]
         assert isinstance(h, CommandHandler)
         if h.can_begin(st, probe):
@@ -216,19 +228,7 @@ def idle_commands(st: GameState, faction: Faction) -> list[str]:
 
     out = []
     for name in COMMANDS[faction]:
-        probe = Frame(
-            kind=f"cmd:{name}",
-            faction=faction,
-            data={
-                "limited": False,
-                "free": False,
-                "max": 3 if shadow(st) else None,
-                "allowed": None,
-                "ignore_dynasty": False,
-                "must_select": False,
-                "selected": [],
-            },
-        )
+        probe = command_probe(name, faction, max_spaces=3 if shadow(st) else None)
         h = HANDLERS[probe.kind]
         assert isinstance(h, CommandHandler)
         if not h.can_begin(st, probe):
