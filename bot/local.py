@@ -117,6 +117,10 @@ class LocalClient:
     async def emit(self, reply: Reply) -> None:
         """Show a reply; an announcement shown here is delivered (the terminal is the channel)."""
         self.show(reply)
+        await self.shown(reply)
+
+    async def shown(self, reply: Reply) -> None:
+        """The reply's announcement reached the player: it leaves the outbox."""
         if reply.announcement is not None:
             await self.service.delivered(reply.announcement)
 
@@ -179,14 +183,14 @@ class LocalClient:
                     raise SystemExit(2)
                 return
             self.say(created.text.split(" Take a seat")[0])  # the seats are all yours here
+            await self.shown(created)
             self.seed = None  # --seed is for the first new game only
         elif game.status == "active":
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
             return
         for f in rules.PLAYERS:
-            joined = await self.service.join(self.channel, LOCAL_USER, f.value)
-            if joined.announcement is not None:  # not shown: the start says who sits where
-                await self.service.delivered(joined.announcement)
+            # not shown: the start says who sits where
+            await self.shown(await self.service.join(self.channel, LOCAL_USER, f.value))
         await self._track_game()
         self.say(f"Game {self.game_id}: boards go to {self.game_boards()}.")
         await self.emit(await self.service.start(self.channel, LOCAL_USER))

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import rules
 from bot.local import amain
+from db import SQLiteStore
 
 
 async def test_scripted_session(tmp_path: Path) -> None:
@@ -167,3 +168,15 @@ def test_fuzz_the_terminal_never_stops_or_shows_a_traceback(
     assert "Traceback" not in text and "could not be handled" not in text
     tail = text.rsplit("\n1. ", 1)[-1]  # after the card, the status: every line was read
     assert re.search(r"^Game \d+ — ", tail, re.M), tail
+
+
+async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:
+    """What the terminal shows is delivered: its outbox is empty after a session."""
+    db = tmp_path / "o.sqlite3"
+    args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "3"]
+    await amain(args, ["pass", "status", "abort", "yes", "new"], io.StringIO(), FakeRenderer())
+    store = await SQLiteStore.open(db)
+    try:
+        assert await store.owed_announcements(ignore_backoff=True) == []
+    finally:
+        await store.close()
