@@ -33,6 +33,7 @@ OUTBOX_INTERVAL = 10.0  # seconds between two looks at the outbox
 OUTBOX_GRACE = 60.0  # an announcement younger than this is still being delivered by its move
 DRAIN_TIMEOUT = 8.0  # seconds a shutdown waits for replies in flight (docker stop gives 10)
 MAX_BACKOFF = 3600.0
+GIVE_UP_AFTER = 60  # attempts (the last ones an hour apart): the channel is gone for good
 NOT_IN_SERVERS = (
     "Games live in server channels and threads, not in direct messages: use `/vj` in a "
     "server where I am."
@@ -156,6 +157,10 @@ class VijayanagaraBot(discord.Client):
             if not rest:
                 await mark_delivered(self, self.service, key)
                 sent += 1
+                continue
+            if owed.attempts + 1 >= GIVE_UP_AFTER:
+                log.error("outbox: %s dropped after %d attempts", key, owed.attempts + 1)
+                await mark_delivered(self, self.service, key)
                 continue
             backoff = min(MAX_BACKOFF, 15.0 * 2 ** min(owed.attempts, 12))
             log.warning("outbox: %s not delivered (attempt %d)", key, owed.attempts + 1)

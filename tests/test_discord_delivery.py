@@ -73,9 +73,10 @@ async def test_a_hand_off_pings_the_next_player_fast_or_slow(
     no_unknown_interaction(env.fake)
 
 
-async def test_a_button_hand_off_pings_the_next_player(env: Env) -> None:
+@pytest.mark.parametrize("render_seconds", [0.0, 2.6])
+async def test_a_button_hand_off_pings_the_next_player(env: Env, render_seconds: float) -> None:
     start = await env.started()
-    env.renderer.delay = 2.6
+    env.renderer.delay = render_seconds
     since = len(env.fake.notified)
     pass_button = next(
         cid for cid, label in zip(start.custom_ids, _labels(start), strict=True) if label == "pass"
@@ -267,3 +268,21 @@ async def test_the_board_is_not_uploaded_without_attach_files(env: Env) -> None:
     msg = pinged_once(env.fake, await next_player(env), since)
     assert msg.files == [] and "Attach Files" in msg.content
     assert not any(r.files for r in env.fake.requests[requests:])
+
+
+async def test_an_announcement_to_a_channel_gone_for_good_is_dropped_in_the_end(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.discord_client as client
+
+    monkeypatch.setattr(client, "GIVE_UP_AFTER", 3)
+    await env.started()
+    env.bot.outbox_interval = 3600
+    env.fake.fail("POST", r"^/webhooks/", None, 99)
+    env.fake.fail("POST", r"^/channels/", 404, 99)  # Unknown Channel, every time
+    await b_passes(env)
+    for attempt in (2, 3):
+        (owed,) = await env.service.store.owed_announcements(ignore_backoff=True)
+        assert owed.attempts == attempt - 1
+        await env.bot.flush_outbox(ignore_backoff=True)
+    assert await env.service.store.owed_announcements(ignore_backoff=True) == []
