@@ -252,6 +252,10 @@ class VjGroup(app_commands.Group):
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await self.read(interaction, self.service.status(channel_key(interaction)), private=False)
 
+    @app_commands.command(name="options", description="Every step allowed now (only you see)")
+    async def options(self, interaction: discord.Interaction[Any]) -> None:
+        await self.read(interaction, self.service.options(channel_key(interaction)), private=True)
+
     @app_commands.command(name="log", description="The last lines of the game log (only you see)")
     @app_commands.describe(lines="How many lines (default 20)")
     async def log_(

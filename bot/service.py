@@ -90,6 +90,7 @@ COMMANDS: dict[str, str] = {
     "status": "who sits where, Resources, Cavalry, score, and whose decision it is",
     "board": "the board picture",
     "log": "the last lines of the game log",
+    "options": "every step allowed now, the whole list (only you see it)",
     "card": "look up an event card by number or title",
     "export": "the whole game as a JSON file (its secret only once the game is over)",
     "verify": "check that every die and card followed from the secret committed at the start",
@@ -201,7 +202,7 @@ class GameService:
         seed_source: Callable[[], int] | None = None,
         mention_fn: Callable[[int], str] = mention,
         guard_repeats: bool = True,
-        see_all_hint: str = "see `/vj play` autocomplete",
+        see_all_hint: str = "`/vj options` lists them all",
         name_players: bool = True,
     ) -> None:
         """`guard_repeats`: refuse a typed order that repeats the one just played (a double
@@ -1255,7 +1256,10 @@ class GameService:
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return Reply.error("There is no game in progress, so no decision is pending.")
-        state = await self.state_of(game)
+        try:
+            state = await self.state_of(game)
+        except ServiceError as e:  # e.g. its deck file cannot be read
+            return Reply.error(str(e))
         opts = self._options(state, None)
         head = self.prompt_text(game, state)[0]
         return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.", ephemeral=True)

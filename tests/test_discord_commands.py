@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
     "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
-    "resign", "config", "verify",
+    "resign", "config", "verify", "options",
 }  # fmt: skip
 
 
@@ -175,3 +175,12 @@ async def test_verify_shows_the_commitment_while_the_game_runs(env: Env) -> None
     text = env.fake.visible[-1].content
     assert "Commitment (SHA-256 of the secret)" in text
     assert "stays hidden until the game is over" in text
+
+
+async def test_options_lists_every_allowed_step_privately(env: Env) -> None:
+    await env.started()
+    _, state = await env.state()
+    await env.slash(B, "options")
+    text = "\n".join(m.content for m in env.fake.private_to(B))
+    assert all(rules.describe(state, a) in text for a in rules.legal_actions(state))
+    assert not any("All allowed steps" in m.content for m in env.fake.visible)
