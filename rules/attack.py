@@ -395,9 +395,10 @@ class Battle(Handler):
         if d["phase"] == "att_cas":
             d["att_owed"] -= removed
             d["att_removed"] += removed
-            inv = d["involved"].get(space, {})
-            if piece.value in inv:
-                inv[piece.value] -= removed
+            # the casualties were involved Units: gone, they no longer count as used (3.1.2)
+            for counted in (d["involved"].get(space, {}), _used(st, fr).get(space, {})):
+                if piece.value in counted:
+                    counted[piece.value] = max(0, counted[piece.value] - removed)
         else:
             d["def_owed"] -= removed
             d["def_removed"] += removed

@@ -26,6 +26,8 @@ from rules_helpers import (
 import rules
 from rules.attack import hits, mongol_charge
 from rules.flow import gain_cavalry
+from rules.forces import count
+from rules.model import Piece
 
 
 # -- hits (3.2.4): a hit per roll <= Units involved, 6 always misses, at most five ---------
@@ -305,3 +307,20 @@ def test_3_2_4_attack_costs_one_resource_per_space_and_mongol_target() -> None:
     assert pieces(s, "mountain_passes") == {P.TROOP: 4}
     assert s.resources[D] == 9
     assert M not in s.cavalry
+
+
+def test_3_1_2_a_supporting_unit_lost_as_a_casualty_is_not_counted_again() -> None:
+    """A Raja that joined an Attack from Tamilakam and was removed leaves Tamilakam's other
+    Units free: a later Attack there this Command counts them, never fewer than none."""
+    s = rules.new_game(14)
+    for step in (
+        "command+decree", "build", "place 1 temple in tamilakam", "attack", "select andhra",
+        "support 1 raja from tamilakam", "screen 2", "screen 4", "remove 1 raja from tamilakam",
+        "select rajput", "select tamilakam",
+    ):  # fmt: skip
+        (action,) = rules.parse(s, step)
+        s = rules.apply(s, action)
+    (dice,) = [line for line in s.log if line.startswith("Dice in Tamilakam")]
+    units = int(re.search(r"V \((-?\d+) Units?\)", dice).group(1))  # type: ignore[union-attr]
+    rajas = count(s, "tamilakam", Piece.RAJA)
+    assert units == rajas >= 0
