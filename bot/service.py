@@ -39,7 +39,7 @@ from db import (
     Store,
 )
 from db.export import ExportError, game_options, parse_export
-from db.models import MAX_EXPORT_ACTIONS, MAX_ID
+from db.models import MAX_EXPORT_ACTIONS, MAX_ID, ExportedAction
 from rules.cards import DECK_MAX_CHARS, Deck, deck_for, find_cards, with_deck
 from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, Verification, commitment, keyed_outcome, verify
@@ -1446,15 +1446,30 @@ class GameService:
         result = await self.off_loop(verify, secret, game.id, options, log_, dealt_from)
         return Reply(text=verification_text(game.id, secret, result))
 
-    def check_export(self, data: GameExport) -> rules.GameState:
+    def check_export(self, data: GameExport) -> tuple[GameExport, rules.GameState]:
         """Replay an exported game; ServiceError naming the first step that does not replay.
-        Cost linear in the number of actions (bounded by the export model)."""
+        Cost linear in the number of actions (bounded by the export model).
+
+        Format 2 replays from its log alone (its chance entries). A format-1 export was dealt
+        by its seed, which tells its whole future (and which the uploader may have chosen):
+        its seed's outcomes so far are written into the log as chance entries and the seed is
+        dropped, so a fresh secret deals what comes next, as for any imported game."""
         try:
             options = game_options(data)
         except rules.DataError as e:
             raise ServiceError(f"The game's deck file cannot be used: {e}") from e
-        # Format 2 replays from the log alone (its chance entries); format 1 from its seed.
-        state = rules.new_game(data.seed, options)
+        seeded = None if data.seed is None else rules.seeded_dealer(data.seed, options)
+        state = rules.new_game(None, options)
+        log: list[ExportedAction] = []
+
+        def deal() -> None:
+            nonlocal state
+            while seeded is not None and (node := rules.chance(state)) is not None:
+                outcome = seeded.outcome(state, node)
+                state = rules.apply(state, outcome)
+                log.append(ExportedAction.model_validate({"action": rules.action_to_json(outcome)}))
+
+        deal()
         for i, ex in enumerate(data.actions, start=1):
             try:
                 action = rules.action_from_json(ex.action)
@@ -1468,10 +1483,14 @@ class GameService:
                     f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
                     f"is refused: {str(e)[:300]}"
                 ) from e
+            log.append(ex)
+            deal()
         node = rules.chance(state)
         if node is not None:
             raise ServiceError(f"The log stops before {node.text}: it was cut short.")
-        return state
+        if seeded is not None:
+            data = data.model_copy(update={"seed": None, "format_version": 2, "actions": log})
+        return data, state
 
     def _read_export(self, raw: bytes | str) -> tuple[GameExport, rules.GameState]:
         """Parse, validate and replay an upload (in a worker thread)."""
@@ -1480,9 +1499,9 @@ class GameService:
         except ExportError as e:
             raise ServiceError(
                 f"That is not an exported Vijayanagara game ({e}). An export is JSON with "
-                f"format_version 1 and at most {MAX_EXPORT_ACTIONS} steps."
+                f"format_version 1 or 2 and at most {MAX_EXPORT_ACTIONS} steps."
             ) from e
-        return data, self.check_export(data)
+        return self.check_export(data)
 
     async def import_game(
         self,
@@ -1530,8 +1549,8 @@ class GameService:
                         data.model_copy(update={"fairness": None}),
                         snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
                         deck=deck,
-                        # a fresh secret deals what comes next; a seeded game keeps its seed
-                        secret="" if data.seed is not None else secrets.token_hex(SECRET_BYTES),
+                        # a fresh secret deals what comes next (check_export dropped any seed)
+                        secret=secrets.token_hex(SECRET_BYTES),
                     )
                 except GameExists as e:
                     raise ServiceError(

@@ -340,3 +340,37 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     # resubmitting the same steps rolls nothing again
     again = await svc.play(CH, seat, "; ".join(texts))
     assert not again.ok and len(await log_of(svc, gid)) == len(log)
+
+
+async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> None:
+    """A format-1 export carries the seed that dealt it, which tells its whole future (and an
+    uploader may choose it): the import writes the outcomes so far into the log as chance
+    entries and drops the seed, so a fresh secret deals the rest."""
+    seed = 31
+    state_ = rules.new_game(seed)
+    r = random.Random(seed)
+    played: list[rules.Action] = []
+    while len(played) < 40:
+        a = r.choice(rules.legal_actions(state_))
+        played.append(a)
+        state_ = rules.apply(state_, a)
+    export = {
+        "format_version": 1,
+        "seed": seed,
+        "seats": {"D": D},
+        "creator": D,
+        "actions": [{"action": rules.action_to_json(a), "faction": None} for a in played],
+    }
+    reply = await svc.import_game(CH, D, json.dumps(export).encode())
+    assert reply.ok, reply.text
+    gid, imported = await state(svc)
+    assert imported.seed is None and imported.rng is None and imported.order == []
+    # the same game (but the dealer, the undo copy holding it, and the chance entries counted)
+    same = {"seed", "rng", "order", "barrier", "actions_taken"}
+    assert imported.model_dump(exclude=same) == state_.model_dump(exclude=same)
+    secret = await svc.store.secret(gid)
+    log = await log_of(svc, gid)
+    assert secret.secret and secret.dealt_from == len(log) > len(played)
+    assert any(is_chance(x) for x in log)
+    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    assert exp["seed"] is None and exp["format_version"] == 2
