@@ -24,6 +24,7 @@ import pydantic
 
 import rules
 from db import (
+    ENDED_STATUSES,
     Announcement,
     DeckFile,
     GameExists,
@@ -1426,7 +1427,7 @@ class GameService:
                 f"Game {game.id} was started before dice and cards were dealt from a secret, "
                 "so there is no commitment to check."
             )
-        if game.status != "finished":
+        if game.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {game.id} is {game.status}: its secret stays hidden until the game "
                 f"is over. Commitment (SHA-256 of the secret): `{commitment(secret)}`."
@@ -1593,6 +1594,9 @@ class GameService:
                 if user != game.creator:
                     await self._may_organise(guild, roles, is_manager, "abort", anyone=False)
                 text = f"Game {game.id} ended by {self.mention(user)} without a result."
+                secret = await self.secret_of(game)
+                if secret is not None:  # no future left to guard: dice and cards may be checked
+                    text += "\n" + self._reveal_text(game, secret)
                 game = await self.store.update_game(
                     game.id, game.version, status="aborted", announcement=Announcement(text=text)
                 )

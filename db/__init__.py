@@ -20,9 +20,10 @@ from .models import (
     StoredAction,
 )
 from .sqlite import SQLiteStore, open_store
-from .store import OPEN_STATUSES, STATUSES, Store
+from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, Store
 
 __all__ = [
+    "ENDED_STATUSES",
     "OPEN_STATUSES",
     "STATUSES",
     "Announcement",

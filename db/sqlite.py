@@ -35,7 +35,7 @@ from .models import (
     Status,
     StoredAction,
 )
-from .store import OPEN_STATUSES
+from .store import ENDED_STATUSES, OPEN_STATUSES
 
 _GAME_COLUMNS = (
     "id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at, "
@@ -445,7 +445,7 @@ class SQLiteStore:
         secret = await self.secret(game_id)
         fairness = (
             {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
-            if secret.secret and game.status == "finished"
+            if secret.secret and game.status in ENDED_STATUSES
             else None
         )
         # validated like an upload: an export always imports again

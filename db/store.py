@@ -21,6 +21,7 @@ from .models import (
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
+ENDED_STATUSES: tuple[Status, ...] = ("finished", "aborted")  # a secret may be revealed
 
 
 @runtime_checkable

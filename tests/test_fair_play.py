@@ -374,3 +374,20 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     assert any(is_chance(x) for x in log)
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 2
+
+
+async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService) -> None:
+    await seated(svc, B_FIRST)
+    r = random.Random(3)
+    for _ in range(30):
+        _, st = await state(svc)
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+    gid, _ = await state(svc)
+    secret = (await svc.store.secret(gid)).secret
+    ended = await svc.abort(CH, D)
+    assert ended.ok and secret in ended.text  # no future left to guard
+    verified = await svc.verify(CH)
+    assert verified.ok and "follow from the secret" in verified.text, verified.text
+    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    assert exp["fairness"]["secret"] == secret
