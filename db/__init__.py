@@ -18,6 +18,7 @@ from .models import (
     Snapshot,
     Status,
     StoredAction,
+    TurnMessage,
 )
 from .sqlite import SQLiteStore, open_store
 from .store import OPEN_STATUSES, STATUSES, Store
@@ -43,5 +44,6 @@ __all__ = [
     "StorageError",
     "Store",
     "StoredAction",
+    "TurnMessage",
     "open_store",
 ]
