@@ -37,6 +37,7 @@ from db import (
     StaleAction,
     StorageError,
     Store,
+    TurnMessage,
 )
 from db.export import ExportError, game_options, parse_export
 from db.models import MAX_EXPORT_ACTIONS, MAX_ID
@@ -54,7 +55,7 @@ from .order_entry import (
     tagged,
 )
 from .renderer import Renderer, default_renderer
-from .reply import Attachment, Button, Reply
+from .reply import MESSAGE_LIMIT, Attachment, Button, Reply
 
 log = logging.getLogger(__name__)
 
@@ -424,18 +425,32 @@ class GameService:
             game = await self.store.get_game(owed.game_id)
             current = game.version == owed.version
             image = None
-            if owed.board and current and game.status != "lobby":
+            buttons: list[Button] = []
+            if current and game.status == "active":
                 state = await self.state_of(game)
-                image = await self._render(state, state.touched)
+                buttons = self.buttons_for(game, state)
+                if owed.board:
+                    image = await self._render(state, state.touched)
             reply = Reply(
                 text=owed.text,
                 image=image,
                 mentions=owed.mentions if current else [],
+                buttons=buttons,
                 version=owed.version,
                 announcement=(owed.game_id, owed.version),
+                edit=owed.edit,
+                close_text=owed.close_text,
             )
             out.append((owed, reply))
         return out
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        """The game's current turn message (what later steps of the turn edit)."""
+        return await self.store.turn_message(game_id)
+
+    async def turn_posted(self, game_id: int, version: int, message_id: int) -> None:
+        """The turn opened at `version` has its message: `message_id`."""
+        await self.store.turn_message_posted(game_id, version, message_id)
 
     async def delivered(self, announcement: tuple[int, int]) -> None:
         """The announcement reached the channel: it leaves the outbox."""
@@ -600,19 +615,19 @@ class GameService:
                 state, dealt = await self._deal(game, state, 1)
                 seats = ", ".join(self._who(game, f) for f in FACTIONS)
                 nxt, mentions = self.prompt_text(game, state)
-                text = (
+                body = (
                     f"The game begins: {seats}.\n"
                     + await self._commitment_text(game)
-                    + "\n".join(state.log)
-                    + f"\n{nxt}"
+                    + rules.card_header(state)
                 )
+                text = f"{body}\n{nxt}"
                 game = await self.store.append_actions(
                     game.id,
                     game.version,
                     dealt,
                     snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
                     status="active",
-                    announcement=Announcement(text=text, mentions=mentions, board=True),
+                    announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -814,7 +829,15 @@ class GameService:
                 unplayed.append(step)
         secret = await self.secret_of(game) if cur.game_over else None
         announcement = self._move_announcement(
-            game, state, cur, described, notes, revealed_at if unplayed else None, unplayed, secret
+            game,
+            state,
+            cur,
+            described,
+            notes,
+            revealed_at if unplayed else None,
+            unplayed,
+            secret,
+            turn=await self.store.turn_message(game.id),
         )
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
         try:
@@ -949,34 +972,84 @@ class GameService:
         revealed_at: str | None = None,
         unplayed: list[str] | None = None,
         secret: bytes | None = None,
+        *,
+        turn: TurnMessage | None = None,
     ) -> Announcement:
-        """The public message a move owes the channel: what happened, where a reveal cut the
-        order short, then who decides next (pinged, with the board, at a hand-off or a new
-        card); at the end the score and the game's secret."""
+        """The public message a move owes the channel. Inside a faction's turn it edits the
+        turn's message (what happened so far, then the `Next:` line). A hand-off or a card
+        reveal closes that message with the step's lines and posts a new one, which pings
+        whoever decides next: at a card reveal it opens with a recap of the card that ended
+        and the new card's header, with the board; at the end, the score and the secret."""
         actor = rules.decider(before)
         lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
             f"• {actor.value if actor else ''}: {'; '.join(steps)}"
         ]
-        lines += [f"(note: {n})" for n in notes]
-        new_card = after.current_card != before.current_card
-        handoff = after.game_over or rules.decider(after) != actor or new_card
-        mentions: list[int] = []
+        # what the sender must know about the order: in the message that goes out now
+        said = [f"(note: {n})" for n in notes]
         if revealed_at is not None:
             rest = "; ".join(rules.clip(u) for u in unplayed or [])
-            lines.append(
+            said.append(
                 f"{revealed_at} revealed dice or a card, so the order ended there (a reveal "
                 f"commits). Not played: `{rest}`."
             )
+        new_card = after.current_card != before.current_card
+        handoff = after.game_over or rules.decider(after) != actor or new_card
+        mentions: list[int] = []
         if after.game_over:
-            lines.append(self._final_text(after))
+            nxt = self._final_text(after)
             if secret is not None:
-                lines.append(self._reveal_text(game, secret))
+                nxt += "\n" + self._reveal_text(game, secret)
         else:
             nxt, mentions = self.prompt_text(game, after)
-            lines.append(nxt)
+        kept = turn.body if turn is not None else ""
+        if not handoff:
+            lines += said
+            body = "\n".join([kept, *lines]) if kept else "\n".join(lines)
+            if turn is not None and len(body) + 1 + len(nxt) <= MESSAGE_LIMIT:
+                return Announcement(text=f"{body}\n{nxt}", edit=True, body=body)
+            # the turn's message is full (or unknown): the turn goes on in a new message
+            return Announcement(text="\n".join([*lines, nxt]), body="\n".join(lines))
+        # the step's lines up to a card reveal close the turn; the rest opens the new message
+        cut = next((i for i, line in enumerate(lines) if self._is_card_line(line)), len(lines))
+        closing, opening = lines[:cut], lines[cut:]
+        close_text: str | None = "\n".join([kept, *closing]) if kept else None
+        if close_text is None or len(close_text) > MESSAGE_LIMIT:
+            close_text, opening = None, lines
+        opening += said
+        head: list[str] = []
+        if new_card:
+            head = self._card_edges(before, after)
+            opening = [line for line in opening if not self._is_card_line(line)]
+        body = "\n".join(head + opening)
         return Announcement(
-            text="\n".join(lines), mentions=mentions if handoff else [], board=handoff
+            text=f"{body}\n{nxt}" if body else nxt,
+            mentions=mentions,
+            board=True,
+            body=body,
+            close_text=close_text,
         )
+
+    @staticmethod
+    def _is_card_line(line: str) -> bool:
+        """A log line (as announced) that reveals a card."""
+        return re.match(r"^• Card \d+: .+ \(\d+ left in the deck\)\.$", line) is not None
+
+    @staticmethod
+    def _card_edges(before: rules.GameState, after: rules.GameState) -> list[str]:
+        """The recap of each card that ended during the step, then the new card's header."""
+        new = new_log_lines(before.log, after.log)
+        ended = [before.current_card] if before.current_card is not None else []
+        for line in new:
+            m = re.match(r"^Card (\d+): ", line)
+            if m is not None and int(m.group(1)) != after.current_card:
+                ended.append(int(m.group(1)))
+        out = []
+        for number in ended:
+            recap = rules.card_recap(rules.card_lines(after.log, number))
+            if recap:
+                out.append(f"_{recap}_")
+        out.append(rules.card_header(after))
+        return out
 
     def _announced(
         self,
@@ -987,6 +1060,8 @@ class GameService:
         image: bytes | None = None,
         buttons: list[Button] | None = None,
         receipt: str | None = None,
+        edit: bool = False,
+        close_text: str | None = None,
     ) -> Reply:
         """The public reply for a change stored with its announcement (game, version)."""
         return Reply(
@@ -997,6 +1072,8 @@ class GameService:
             version=game.version,
             announcement=(game.id, game.version),
             receipt=receipt,
+            edit=edit,
+            close_text=close_text,
         )
 
     async def _moved_reply(self, out: Outcome) -> Reply:
@@ -1015,6 +1092,8 @@ class GameService:
             image=await self._render(state, state.turn_touched) if a.board else None,
             buttons=buttons,
             receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
+            edit=a.edit,
+            close_text=a.close_text,
         )
 
     async def _commitment_text(self, game: GameRecord) -> str:
@@ -1546,8 +1625,14 @@ class GameService:
                 await self.store.announce(game.id, game.version, Announcement(text=text))
                 return self._announced(game, text)
             nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-            text = f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed.{seats_text}\n{nxt}"
-            await self.store.announce(game.id, game.version, Announcement(text=text, board=True))
+            body = (
+                f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
+                f"{seats_text}\n{rules.card_header(state)}"
+            )
+            text = f"{body}\n{nxt}"
+            await self.store.announce(
+                game.id, game.version, Announcement(text=text, board=True, body=body)
+            )
         return self._announced(
             game,
             text,

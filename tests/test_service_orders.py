@@ -204,7 +204,7 @@ async def test_a_command_on_no_space_is_marked_and_asks_for_confirmation(
     assert (await state_now(svc)).model_dump() == state.model_dump()
     done = await svc.play(CH, D, "attack; confirm")
     assert done.ok, done.text
-    assert "Attack done (no spaces)" in done.text
+    assert "Attack done (no spaces)" in done.public_text
 
 
 async def test_the_refusal_list_marks_a_command_that_would_do_nothing(svc: GameService) -> None:
@@ -308,7 +308,7 @@ async def test_a_button_for_a_command_on_no_space_asks_with_a_confirm_button(
     assert not asked.ok and "Press Confirm" in asked.text
     assert [b.label for b in asked.buttons] == ["Confirm: attack"]
     done = await svc.press(CH, D, asked.buttons[0].custom_id)
-    assert done.ok and "Attack done (no spaces)" in done.text
+    assert done.ok and "Attack done (no spaces)" in done.public_text
 
 
 @pytest.mark.parametrize("what", ["²:{v}:a0", "1:²:a0", "1:{v}:a²", "1:{v}:c" + "9" * 5000])
