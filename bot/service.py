@@ -417,13 +417,18 @@ class GameService:
     ) -> list[tuple[OwedAnnouncement, Reply]]:
         """Announcements of stored changes not yet delivered and due now, with the reply to
         post. An announcement the game has moved past since keeps its text but pings nobody
-        and shows no board (the newer one does)."""
+        and shows no board or buttons (the newer one does); an edit the game has moved past
+        is dropped (the newer one carries the whole turn)."""
         out: list[tuple[OwedAnnouncement, Reply]] = []
         for owed in await self.store.owed_announcements(
             limit, grace, ignore_backoff=ignore_backoff
         ):
             game = await self.store.get_game(owed.game_id)
             current = game.version == owed.version
+            if owed.edit and not current:
+                # a later announcement carries the whole turn (its edit or its closing text)
+                await self.store.announcement_delivered(owed.game_id, owed.version)
+                continue
             image = None
             buttons: list[Button] = []
             if current and game.status == "active":
@@ -1256,14 +1261,17 @@ class GameService:
 
     # --- reading -----------------------------------------------------------------------
 
-    async def status(self, channel: str) -> Reply:
+    async def status(self, channel: str, *, public: bool = False) -> Reply:
+        """Seats, Resources, score, the card and whose decision it is: to the asker alone
+        (with the buttons), or `public` for the channel (without: only the newest message of
+        a game has buttons)."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None:
             return Reply.error("There is no game in this channel. Start one with `/vj create`.")
         seats = "\n".join(f"• {f.value}: {self._who(game, f)}" for f in FACTIONS)
         head = f"Game {game.id} — {game.status}, version {game.version}"
         if game.status == "lobby":
-            return Reply(text=f"{head}.\n{seats}", version=game.version)
+            return Reply(text=f"{head}.\n{seats}", version=game.version, ephemeral=not public)
         try:
             state = await self.state_of(game)
         except ServiceError as e:  # e.g. its deck file cannot be read
@@ -1294,11 +1302,13 @@ class GameService:
                 nxt += f"\n{rules.FACTION_NAMES[undo]} may undo its last step."
         return Reply(
             text=f"{head}\n{seats}\n{facts}{card}\n{nxt}",
-            buttons=[] if game.status != "active" else self.buttons_for(game, state),
+            buttons=[] if game.status != "active" or public else self.buttons_for(game, state),
             version=game.version,
+            ephemeral=not public,
         )
 
-    async def board(self, channel: str) -> Reply:
+    async def board(self, channel: str, *, public: bool = False) -> Reply:
+        """The board picture and whose decision it is: to the asker alone, or `public`."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None or game.status == "lobby":
             return Reply.error("There is no board yet: create and start a game first.")
@@ -1310,7 +1320,7 @@ class GameService:
         image = await self._render(state, state.turn_touched)
         if image is None:
             nxt += "\n(The board picture could not be drawn; the error is logged.)"
-        return Reply(text=nxt, image=image, version=game.version)
+        return Reply(text=nxt, image=image, version=game.version, ephemeral=not public)
 
     async def log_lines(self, channel: str, lines: int = 20) -> Reply:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
