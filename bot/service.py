@@ -393,15 +393,25 @@ class GameService:
         return out
 
     def prompt_text(self, game: GameRecord, state: rules.GameState) -> tuple[str, list[int]]:
+        """`**Next:** <who> — <the decision>`: the player (pinged), the faction, or the Mongols
+        and who decides for them; the how-to is in `/vj help`."""
         p = rules.prompt(state)
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
         mentions = [uid] if uid is not None else []
-        if uid is not None and not self.name_players:
-            return f"**Next:** {p.text}", mentions
-        who = self.mention(uid) if uid is not None else "free seat: `/vj join`"
-        return f"**Next:** {p.text} ({rules.FACTION_NAMES[p.faction]}, {who})", mentions
+        name = rules.FACTION_NAMES[p.faction]
+        text, sep = p.text, " — "
+        if text.startswith(f"{name} decides — "):
+            text = text.removeprefix(f"{name} decides — ")
+        elif text.startswith(f"{name} "):  # "Delhi Sultanate on card 11 ...": named once
+            text, sep = text.removeprefix(f"{name} "), " "
+        who = f"Mongols (decided by {p.faction.value})" if p.for_mongols else name
+        if uid is None:
+            who += " (free seat: `/vj join`)"
+        elif self.name_players:
+            who += f" {self.mention(uid)}"
+        return f"**Next:** {who}{sep}{text}", mentions
 
     async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
         try:
@@ -986,8 +996,11 @@ class GameService:
         whoever decides next: at a card reveal it opens with a recap of the card that ended
         and the new card's header, with the board; at the end, the score and the secret."""
         actor = rules.decider(before)
+        who = actor.value if actor else ""
+        if actor is not None and rules.prompt(before).for_mongols:
+            who = f"Mongols (decided by {actor.value})"
         lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
-            f"• {actor.value if actor else ''}: {'; '.join(steps)}"
+            f"• {who}: {'; '.join(steps)}"
         ]
         # what the sender must know about the order: in the message that goes out now
         said = [f"(note: {n})" for n in notes]

@@ -22,6 +22,7 @@ from discord_fake import Message
 from fakes import SEATS
 
 import rules
+from db import GameRecord
 
 SAMPLE_CARDS = 6  # cards played by the default (bounded) test
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
@@ -35,6 +36,14 @@ class Record:
     reveals: int = 0
     handoffs: int = 0
     steps: int = 0
+
+
+async def game_now(env: Env) -> tuple[GameRecord, rules.GameState]:
+    """The channel's game, also once it is over."""
+    store, channel = env.service.store, str(env.fake_channel)
+    game = await store.open_game(channel) or await store.latest_game(channel)
+    assert game is not None
+    return game, await env.service.state_of(game)
 
 
 def public_ids(env: Env) -> list[int]:
@@ -60,13 +69,16 @@ async def one_step(env: Env, r: random.Random) -> None:
     button = next((c for c in newest.custom_ids if c.endswith(wanted)), None)
     if button is not None and not rules.idle_note(state, action) and r.random() < 0.5:
         await env.click(user, newest, button)
+        order = button
     else:
-        order = rules.describe(state, action)
+        # `again:` says a repeat is meant (amass twice is no double submit)
+        order = "again: " + rules.describe(state, action)
         if rules.idle_note(state, action):
             order += "; confirm"
         await env.slash(user, "play", order=order)
-    after, _ = await env.state()
-    assert after > version, f"{order if button is None else button} was not played"
+    after = (await game_now(env))[0].version
+    told = [m.content for m in env.fake.private_to(user)][-1:]
+    assert after > version, f"{order} was not played: {told}"
 
 
 async def play_and_watch(env: Env, seed: int, cards: int | None) -> Record:
@@ -75,21 +87,16 @@ async def play_and_watch(env: Env, seed: int, cards: int | None) -> Record:
     r = random.Random(seed)
     await env.started()
     rec = Record()
-    on_card = len(env.fake.visible)  # messages so far on the first card (lobby included)
     on_card = 1  # the start message opens card 1
     while True:
-        _, before = await env.state()
+        _, before = await game_now(env)
         if before.game_over or (cards is not None and len(rec.per_card) >= cards):
             return rec
         seen = set(public_ids(env))
         since = len(env.fake.notified)
         await one_step(env, r)
         rec.steps += 1
-        game = await env.service.store.open_game(str(env.fake_channel)) or (
-            await env.service.store.latest_game(str(env.fake_channel))
-        )
-        assert game is not None
-        after = await env.service.state_of(game)
+        game, after = await game_now(env)
         new = [m for m in env.fake.visible if m.id not in seen]
         pings = env.fake.notified[since:]
         new_card = after.current_card != before.current_card
@@ -226,7 +233,7 @@ def test_the_recap_names_what_each_faction_did() -> None:
         "B Attacks in Malwa.",
         "Bahmani Kingdom attacks Delhi Sultanate in Malwa.",
         "Dice in Malwa: B (0 Units) rolls [5 2 5 3]; D (5 Units) rolls [1 1].",
-        "Hits: B 0, D 2.",
+        "Hits scored: B 0, D 2.",
         "B loses 2 Troops in Malwa.",
         "B Attack done (Malwa).",
     ]

@@ -160,7 +160,7 @@ def test_3_1_2_units_attack_only_once_per_command() -> None:
     s = run(s, "select orissa")
     # the two Troops in Orissa already joined the Attack on Gondwana: none attack now
     line = [x for x in s.log if x.startswith("Dice in Orissa")][-1]
-    assert "D (0 Units)" in line
+    assert "(0 Units involved); V" in line
 
 
 # -- Cavalry (1.10) -------------------------------------------------------------------------

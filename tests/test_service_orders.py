@@ -153,7 +153,27 @@ def test_the_card_text_of_a_mongol_invasion_names_who_runs_the_mongols() -> None
 async def test_the_next_line_names_the_faction_and_its_player(svc: GameService) -> None:
     await seated(svc, 7)
     status = await svc.status(CH)
-    assert f"(Delhi Sultanate, <@{D}>)" in status.text
+    assert f"**Next:** Delhi Sultanate <@{D}> on card " in status.text
+    nxt = status.text.split("**Next:**", 1)[1]
+    assert nxt.count("Delhi Sultanate") == 1  # named once, not "D decides — D on card ..."
+
+
+async def test_a_mongol_decision_names_the_mongols_and_who_decides_for_them(
+    svc: GameService,
+) -> None:
+    await seated(svc, 7)
+    game = await svc.store.open_game(CH)
+    assert game is not None
+    state = await svc.state_of(game)
+    r = random.Random(1)
+    while not rules.prompt(state).for_mongols:  # play on to a Mongol Invasion
+        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state, _ = await svc._deal(game, state, 10_000 + state.actions_taken)
+    p = rules.prompt(state)
+    assert p.faction is not None
+    line, mentions = svc.prompt_text(game, state)
+    assert line.startswith(f"**Next:** Mongols (decided by {p.faction.value}) <@")
+    assert mentions == [SEATS[p.faction]]
 
 
 # -- 3. one trade syntax, its natural variants accepted --------------------------------------
