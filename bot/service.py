@@ -88,8 +88,9 @@ COMMANDS: dict[str, str] = {
     "play": "send an order in the notation, steps separated by ';' (docs/notation.md)",
     "undo": "take back your last step (until a die roll, card reveal or hand-off)",
     "give": "give Resources and/or Cavalry to another faction (1.5.2), at any time",
-    "status": "who sits where, Resources, Cavalry, score, and whose decision it is",
-    "board": "the board picture",
+    "status": "who sits where, Resources, Cavalry, score, whose decision it is (only you see it; "
+    "public: posts it)",
+    "board": "the board picture (only you see it; public: posts it)",
     "log": "the last lines of the game log",
     "card": "look up an event card by number or title",
     "export": "the whole game as a JSON file (its secret only once the game is over)",
@@ -1030,8 +1031,8 @@ class GameService:
         # the step's lines up to a card reveal close the turn; the rest opens the new message
         cut = next((i for i, line in enumerate(lines) if self._is_card_line(line)), len(lines))
         closing, opening = lines[:cut], lines[cut:]
-        close_text: str | None = "\n".join([kept, *closing]) if kept else None
-        if close_text is None or len(close_text) > MESSAGE_LIMIT:
+        close_text: str | None = "\n".join(x for x in [kept, *closing] if x) or None
+        if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
             close_text, opening = None, lines
         opening += said
         head: list[str] = []
@@ -1784,6 +1785,17 @@ class GameService:
             "Shortcuts: `pass`, `event side:`, `command name:`, `decree name:`, `done`. "
             "Orders are in docs/notation.md, e.g. `/vj play order: command; march; "
             "move 2 troop from delhi to malwa; done`."
+        )
+        lines.append(
+            "In a battle, after the dice: Cavalry `charge N` lowers your die N by one (never "
+            "below 1); `screen N` removes the opponent's die N unless it shows 1 (1.10); "
+            "`done` when finished."
+        )
+        lines.append(
+            "The channel: one message per faction turn, edited as the turn goes on; a new "
+            "message pings whoever decides next; each card opens with its header and the board, "
+            "and a one-line recap of the card before. `status` and `board` answer only you "
+            "unless `public:` is set."
         )
         return Reply(text="\n".join(lines), ephemeral=True)
 
