@@ -373,6 +373,8 @@ async def deliver(
     assert reply.announcement is not None
     game_id, version = reply.announcement
     turn = await service.turn_message(game_id)
+    if not reply.edit and turn is not None and turn.turn_version == version and turn.posted:
+        return []  # a later step of this turn, delivered first, already posted the whole turn
     if reply.edit and turn is not None and turn.posted:
         assert turn.message_id is not None
         try:
