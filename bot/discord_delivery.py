@@ -97,6 +97,7 @@ class Sender:
         self.service = service
         self.deferral: Deferral = "none"
         self.delivered = False  # something with content reached the user
+        self.edited: set[int] = set()  # public messages this interaction's delivery edited
 
     @property
     def component(self) -> bool:
@@ -136,12 +137,15 @@ class Sender:
         """Text only the sender sees (an error, a log page, a receipt)."""
         chunks = split_text(text)
         files = files_of(reply) if reply is not None else []
+        view = make_view(reply) if reply is not None else None  # e.g. a Confirm button
+        last: dict[str, Any] = {} if view is None else {"view": view}
         first = 0
         if self.deferral == "private" and not self.delivered:
             await self.interaction.edit_original_response(
                 content=chunks[0],
                 attachments=files if len(chunks) == 1 else [],
                 allowed_mentions=discord.AllowedMentions.none(),
+                **(last if len(chunks) == 1 else {}),
             )
             self.delivered, first = True, 1
         elif self.deferral == "public" and not self.delivered:
@@ -154,15 +158,17 @@ class Sender:
                 ephemeral=True,
                 files=files if len(chunks) == 1 else [],
                 allowed_mentions=discord.AllowedMentions.none(),
+                **(last if len(chunks) == 1 else {}),
             )
             self.deferral, self.delivered, first = "update", True, 1
         for i, chunk in enumerate(chunks[first:], start=first):
-            last = i == len(chunks) - 1
+            final = i == len(chunks) - 1
             await self.interaction.followup.send(
                 chunk,
                 ephemeral=True,
-                files=files if last else [],
+                files=files if final else [],
                 allowed_mentions=discord.AllowedMentions.none(),
+                **(last if final else {}),
             )
             self.delivered = True
 
@@ -214,6 +220,8 @@ class Sender:
                 rest = await deliver(
                     client, self.service, reply, self.interaction.channel_id or 0, self, webhook
                 )
+                if self.clicked is not None and self.clicked not in self.edited:
+                    await self._unbutton()  # e.g. a Confirm button on a private question
             if rest:
                 log.warning("announcement %s not delivered yet; the outbox will retry", key)
                 await self.service.delivery_failed(key, RETRY_AFTER, text=join_parts(rest))
@@ -227,6 +235,13 @@ class Sender:
         """The message whose button was pressed."""
         message = self.interaction.message
         return message.id if self.component and message is not None else None
+
+    async def _unbutton(self) -> None:
+        """Take the buttons off the clicked message (one click per message)."""
+        try:
+            await self.interaction.edit_original_response(view=None)
+        except SEND_ERRORS as e:
+            log.warning("interaction %s: removing the buttons failed (%s)", self.interaction.id, e)
 
     async def _receipt(self, reply: Reply) -> bool:
         """Edit the private placeholder into the sender's receipt. False when the
@@ -427,11 +442,14 @@ async def edit_message(
     if sender is not None and sender.clicked == message_id:
         try:
             await sender.interaction.edit_original_response(allowed_mentions=mentions, **fields)
+            sender.edited.add(message_id)
             return
         except SEND_ERRORS as e:
             log.warning("updating the clicked message failed (%s); editing it directly", e)
     message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
     await message.edit(allowed_mentions=mentions, **fields)
+    if sender is not None:
+        sender.edited.add(message_id)
 
 
 async def mark_delivered(

@@ -241,3 +241,28 @@ def test_the_recap_names_what_each_faction_did() -> None:
         "Card 4 · V Attack in no space · D passed · B attacked Malwa (B lost 2 Troops)"
     )
     assert re.fullmatch(r"Card 4 · .+", rules.card_recap(lines))
+
+
+async def test_a_confirm_button_on_a_private_question_is_used_once(env: Env) -> None:
+    """A Command on no space asks privately with a Confirm button; after the click the
+    question loses its button and the channel shows the step."""
+    d = SEATS[rules.Faction.D]
+    # the rules' seeded game 7: D first, and no space qualifies for its Attack
+    assert (await env.service.create(str(env.fake_channel), d, seed=7)).ok
+    for f, uid in SEATS.items():
+        await env.slash(uid, "join", faction=f.value)
+    await env.slash(d, "start")
+    start = env.fake.visible[-1]
+    await env.click(d, start, _button(start, "command"))
+    turn = env.fake.messages[start.id]
+    await env.click(d, turn, _button(turn, "attack (no space qualifies, ends at once)"))
+    question = next(m for m in env.fake.private_to(d) if m.custom_ids)
+    assert "Press Confirm" in question.content
+    await env.click(d, question, question.custom_ids[0])
+    assert env.fake.messages[question.id].custom_ids == []
+    assert "D Attack done (no spaces)" in env.fake.messages[start.id].content
+    assert [m.id for m in env.fake.visible if m.custom_ids] == [env.fake.visible[-1].id]
+
+
+def _labels(msg: Message) -> list[str]:
+    return [c["label"] for row in msg.components for c in row.get("components", [])]
