@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -221,26 +220,6 @@ async def test_whole_games_step_by_step_read_like_a_game_record(
         f"{rec.reveals} cards, median {statistics.median(rec.per_card)} per card "
         f"(max {max(rec.per_card)}), {rec.handoffs} hand-offs"
     )
-
-
-def test_the_recap_names_what_each_faction_did() -> None:
-    lines = [
-        "Card 4: The Hare and the Hounds (28 left in the deck).",
-        "V begins an Attack Command.",
-        "V Attack done (no spaces).",
-        "Delhi Sultanate Passes (+3 Resources).",
-        "B begins a Limited Attack Command.",
-        "B Attacks in Malwa.",
-        "Bahmani Kingdom attacks Delhi Sultanate in Malwa.",
-        "Dice in Malwa: B (0 Units) rolls [5 2 5 3]; D (5 Units) rolls [1 1].",
-        "Hits scored: B 0, D 2.",
-        "B loses 2 Troops in Malwa.",
-        "B Attack done (Malwa).",
-    ]
-    assert rules.card_recap(lines) == (
-        "Card 4 · V Attack in no space · D passed · B attacked Malwa (B lost 2 Troops)"
-    )
-    assert re.fullmatch(r"Card 4 · .+", rules.card_recap(lines))
 
 
 async def test_a_confirm_button_on_a_private_question_is_used_once(env: Env) -> None:
