@@ -20,9 +20,9 @@ from .discord_commands import VjGroup, channel_key
 from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
+    deliver,
+    game_lock,
     mark_delivered,
-    post_parts,
-    public_parts,
     sender_of,
 )
 from .service import CUSTOM_ID_PREFIX, GameService
@@ -76,6 +76,7 @@ class VijayanagaraBot(discord.Client):
         self._sync = sync
         self.in_flight: set[tuple[int, int]] = set()  # announcements being delivered now
         self.delivered_unmarked: set[tuple[int, int]] = set()
+        self.game_locks: dict[int, asyncio.Lock] = {}  # one delivery at a time per game
         self.handling: set[asyncio.Task[Any]] = set()  # interactions being answered
         self.outbox_interval = OUTBOX_INTERVAL
         self._outbox: asyncio.Task[None] | None = None
@@ -153,7 +154,8 @@ class VijayanagaraBot(discord.Client):
             key = (owed.game_id, owed.version)
             if key in self.in_flight or key in self.delivered_unmarked:
                 continue
-            rest = await post_parts(self, int(owed.channel_id), public_parts(reply))
+            async with game_lock(self, owed.game_id):
+                rest = await deliver(self, self.service, reply, int(owed.channel_id))
             if not rest:
                 await mark_delivered(self, self.service, key)
                 sent += 1

@@ -244,13 +244,26 @@ class VjGroup(app_commands.Group):
 
     # --- reading ---------------------------------------------------------------------
 
-    @app_commands.command(name="board", description="Show the board")
-    async def board(self, interaction: discord.Interaction[Any]) -> None:
-        await self.read(interaction, self.service.board(channel_key(interaction)), private=False)
+    @app_commands.command(name="board", description="Show the board (only to you, unless public)")
+    @app_commands.describe(public="Post it in the channel for everyone")
+    async def board(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await self.read(
+            interaction,
+            self.service.board(channel_key(interaction), public=public),
+            private=not public,
+        )
 
-    @app_commands.command(name="status", description="Seats, Resources, score, whose turn")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        await self.read(interaction, self.service.status(channel_key(interaction)), private=False)
+    @app_commands.command(
+        name="status",
+        description="Seats, Resources, score, whose turn (only to you, unless public)",
+    )
+    @app_commands.describe(public="Post it in the channel for everyone")
+    async def status(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        await self.read(
+            interaction,
+            self.service.status(channel_key(interaction), public=public),
+            private=not public,
+        )
 
     @app_commands.command(name="options", description="Every step allowed now (only you see)")
     async def options(self, interaction: discord.Interaction[Any]) -> None:

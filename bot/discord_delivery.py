@@ -7,7 +7,10 @@ its creation (`interaction.created_at`, not when the handler started); follow-up
 message, so it notifies nobody. Hence:
 
 - a change is deferred privately at once; the sender's private placeholder is then edited
-  into a receipt, and the public announcement goes out as *new* messages (which notify);
+  into a receipt; a step inside a faction's turn edits the turn's public message (an edit
+  notifies nobody), and a hand-off or a card reveal closes that message (its final text, no
+  buttons) and goes out as a *new* message (which notifies); so only the newest message of a
+  game has buttons;
 - when the interaction's webhook fails (a dead token, a 5xx, a dropped connection) the
   announcement goes out as plain channel messages; when the upload is refused it goes out
   without the picture, saying why; when everything fails it stays in the outbox and the
@@ -94,6 +97,7 @@ class Sender:
         self.service = service
         self.deferral: Deferral = "none"
         self.delivered = False  # something with content reached the user
+        self.edited: set[int] = set()  # public messages this interaction's delivery edited
 
     @property
     def component(self) -> bool:
@@ -133,12 +137,15 @@ class Sender:
         """Text only the sender sees (an error, a log page, a receipt)."""
         chunks = split_text(text)
         files = files_of(reply) if reply is not None else []
+        view = make_view(reply) if reply is not None else None  # e.g. a Confirm button
+        last: dict[str, Any] = {} if view is None else {"view": view}
         first = 0
         if self.deferral == "private" and not self.delivered:
             await self.interaction.edit_original_response(
                 content=chunks[0],
                 attachments=files if len(chunks) == 1 else [],
                 allowed_mentions=discord.AllowedMentions.none(),
+                **(last if len(chunks) == 1 else {}),
             )
             self.delivered, first = True, 1
         elif self.deferral == "public" and not self.delivered:
@@ -151,15 +158,17 @@ class Sender:
                 ephemeral=True,
                 files=files if len(chunks) == 1 else [],
                 allowed_mentions=discord.AllowedMentions.none(),
+                **(last if len(chunks) == 1 else {}),
             )
             self.deferral, self.delivered, first = "update", True, 1
         for i, chunk in enumerate(chunks[first:], start=first):
-            last = i == len(chunks) - 1
+            final = i == len(chunks) - 1
             await self.interaction.followup.send(
                 chunk,
                 ephemeral=True,
-                files=files if last else [],
+                files=files if final else [],
                 allowed_mentions=discord.AllowedMentions.none(),
+                **(last if final else {}),
             )
             self.delivered = True
 
@@ -206,10 +215,13 @@ class Sender:
         in_flight: set[tuple[int, int]] = getattr(client, "in_flight", set())
         in_flight.add(key)
         try:
-            webhook = await self._receipt(reply)
-            rest = await self._publish_via_webhook(reply) if webhook else public_parts(reply)
-            if rest:
-                rest = await post_parts(client, self.interaction.channel_id or 0, rest)
+            async with game_lock(client, key[0]):  # taken before any wait: in version order
+                webhook = await self._receipt(reply)
+                rest = await deliver(
+                    client, self.service, reply, self.interaction.channel_id or 0, self, webhook
+                )
+                if self.clicked is not None and self.clicked not in self.edited:
+                    await self._unbutton()  # e.g. a Confirm button on a private question
             if rest:
                 log.warning("announcement %s not delivered yet; the outbox will retry", key)
                 await self.service.delivery_failed(key, RETRY_AFTER, text=join_parts(rest))
@@ -218,9 +230,22 @@ class Sender:
         finally:
             in_flight.discard(key)
 
+    @property
+    def clicked(self) -> int | None:
+        """The message whose button was pressed."""
+        message = self.interaction.message
+        return message.id if self.component and message is not None else None
+
+    async def _unbutton(self) -> None:
+        """Take the buttons off the clicked message (one click per message)."""
+        try:
+            await self.interaction.edit_original_response(view=None)
+        except SEND_ERRORS as e:
+            log.warning("interaction %s: removing the buttons failed (%s)", self.interaction.id, e)
+
     async def _receipt(self, reply: Reply) -> bool:
-        """Edit the private placeholder into the sender's receipt (or take the buttons off the
-        clicked message). False when the interaction's webhook no longer works."""
+        """Edit the private placeholder into the sender's receipt. False when the
+        interaction's webhook no longer works."""
         try:
             if self.deferral == "private":
                 await self.interaction.edit_original_response(
@@ -228,19 +253,18 @@ class Sender:
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
                 self.delivered = True
-            elif self.deferral == "update":
-                await self.interaction.edit_original_response(view=None)
         except SEND_ERRORS as e:
             log.warning("interaction %s: receipt failed (%s)", self.interaction.id, e)
             return False
         return True
 
-    async def _publish_via_webhook(self, reply: Reply) -> list[Part]:
-        """Send the public parts as follow-ups; return those that did not go out."""
+    async def publish(self, reply: Reply, posted: list[int]) -> list[Part]:
+        """Send the public parts as follow-ups (their ids into `posted`); return those that
+        did not go out."""
         parts = public_parts(reply, attach=self.can_attach())
         for i, part in enumerate(parts):
             try:
-                await self.interaction.followup.send(**part.kwargs(), wait=True)
+                sent = await self.interaction.followup.send(**part.kwargs(), wait=True)
             except discord.Forbidden as e:
                 if not part.files:
                     log.warning("follow-up refused: %s", e)
@@ -248,13 +272,14 @@ class Sender:
                 part = part.without_files()
                 parts[i] = part
                 try:
-                    await self.interaction.followup.send(**part.kwargs(), wait=True)
+                    sent = await self.interaction.followup.send(**part.kwargs(), wait=True)
                 except SEND_ERRORS as e2:
                     log.warning("follow-up failed: %s", e2)
                     return parts[i:]
             except SEND_ERRORS as e:
                 log.warning("follow-up failed: %s", e)
                 return parts[i:]
+            posted.append(sent.id)
             self.delivered = True
         return []
 
@@ -312,12 +337,16 @@ def join_parts(parts: list[Part]) -> str:
     return "\n".join(p.text for p in parts)
 
 
-async def post_parts(client: discord.Client, channel_id: int, parts: list[Part]) -> list[Part]:
-    """Post parts as plain channel messages (the bot's own token); return what did not go."""
+async def post_parts(
+    client: discord.Client, channel_id: int, parts: list[Part], posted: list[int] | None = None
+) -> list[Part]:
+    """Post parts as plain channel messages (the bot's own token; their ids into `posted`);
+    return what did not go."""
     channel = client.get_partial_messageable(channel_id)
+    posted = [] if posted is None else posted
     for i, part in enumerate(parts):
         try:
-            await channel.send(**part.kwargs())
+            posted.append((await channel.send(**part.kwargs())).id)
         except discord.Forbidden as e:
             if not part.files:
                 log.warning("channel %s refused a message: %s", channel_id, e)
@@ -325,7 +354,7 @@ async def post_parts(client: discord.Client, channel_id: int, parts: list[Part])
             part = part.without_files()
             parts[i] = part
             try:
-                await channel.send(**part.kwargs())
+                posted.append((await channel.send(**part.kwargs())).id)
             except SEND_ERRORS as e2:
                 log.warning("channel %s: %s", channel_id, e2)
                 return parts[i:]
@@ -333,6 +362,94 @@ async def post_parts(client: discord.Client, channel_id: int, parts: list[Part])
             log.warning("channel %s: %s", channel_id, e)
             return parts[i:]
     return []
+
+
+def game_lock(client: discord.Client, game_id: int) -> asyncio.Lock:
+    """One delivery at a time per game, so an edit never overtakes the message it edits."""
+    locks: dict[int, asyncio.Lock] | None = getattr(client, "game_locks", None)
+    if locks is None:
+        return asyncio.Lock()
+    return locks.setdefault(game_id, asyncio.Lock())
+
+
+async def deliver(
+    client: discord.Client,
+    service: GameService,
+    reply: Reply,
+    channel_id: int,
+    sender: Sender | None = None,
+    webhook: bool = False,
+) -> list[Part]:
+    """Put an announcement before the channel; return the parts that did not go out.
+
+    An edit changes the game's turn message (when it is gone, the turn is posted anew); a new
+    message first closes the previous turn message (its final text, no buttons), then goes
+    out through the interaction (`webhook`) or the channel, and becomes the turn message."""
+    assert reply.announcement is not None
+    game_id, version = reply.announcement
+    turn = await service.turn_message(game_id)
+    if not reply.edit and turn is not None and turn.turn_version == version and turn.posted:
+        return []  # a later step of this turn, delivered first, already posted the whole turn
+    if reply.edit and turn is not None and turn.posted:
+        assert turn.message_id is not None
+        try:
+            await edit_message(
+                client,
+                channel_id,
+                turn.message_id,
+                sender,
+                content=reply.text,
+                view=make_view(reply),
+            )
+            return []
+        except discord.NotFound:
+            log.warning("game %s: the turn message is gone; posting the turn anew", game_id)
+        except SEND_ERRORS as e:
+            log.warning("game %s: editing the turn message failed: %s", game_id, e)
+            return public_parts(reply)
+    elif turn is not None and turn.message_id is not None and turn.message_version != version:
+        fields: dict[str, Any] = {"view": None}
+        if reply.close_text is not None:
+            fields["content"] = reply.close_text
+        try:
+            await edit_message(client, channel_id, turn.message_id, sender, **fields)
+        except SEND_ERRORS as e:  # the new message matters more: go on
+            log.warning("game %s: closing the last turn message failed: %s", game_id, e)
+    posted: list[int] = []
+    rest = await sender.publish(reply, posted) if sender is not None and webhook else None
+    if rest is None or rest:
+        rest = await post_parts(client, channel_id, rest or public_parts(reply), posted)
+    opens_turn = turn is not None and (turn.turn_version == version or reply.edit)
+    if not rest and posted and opens_turn:
+        assert turn is not None
+        try:
+            await service.turn_posted(game_id, turn.turn_version, posted[-1])
+        except Exception:  # the message is out; the next step posts anew instead of editing
+            log.exception("game %s: the turn message's id was not stored", game_id)
+    return rest
+
+
+async def edit_message(
+    client: discord.Client,
+    channel_id: int,
+    message_id: int,
+    sender: Sender | None,
+    **fields: Any,
+) -> None:
+    """Edit one of our public messages: through the interaction when its button was pressed
+    (Discord's update of the clicked message), else with the bot's token."""
+    mentions = discord.AllowedMentions.none()  # an edit notifies nobody anyway
+    if sender is not None and sender.clicked == message_id:
+        try:
+            await sender.interaction.edit_original_response(allowed_mentions=mentions, **fields)
+            sender.edited.add(message_id)
+            return
+        except SEND_ERRORS as e:
+            log.warning("updating the clicked message failed (%s); editing it directly", e)
+    message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    await message.edit(allowed_mentions=mentions, **fields)
+    if sender is not None:
+        sender.edited.add(message_id)
 
 
 async def mark_delivered(

@@ -83,6 +83,15 @@ def terminal_text(text: str) -> str:
     return text
 
 
+def after_shown(shown: str, text: str) -> str:
+    """The lines of `text` after those it shares with what was `shown` (from the start)."""
+    old, new = shown.split("\n"), text.split("\n")
+    same = 0
+    while same < min(len(old), len(new)) and old[same] == new[same]:
+        same += 1
+    return "\n".join(new[same:])
+
+
 def read_capped(path: Path, limit: int) -> bytes:
     """A file's bytes, at most limit + 1 of them (the service refuses what is over)."""
     with path.open("rb") as f:
@@ -110,6 +119,7 @@ class LocalClient:
         self.seed: int | None = None
         self.timurs_shadow = False
         self.deck: bytes | None = None
+        self.turn_text = ""  # the turn message as last shown (an edit repeats it)
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -126,7 +136,16 @@ class LocalClient:
 
     def show(self, reply: Reply) -> None:
         prefix = "! " if not reply.ok else ""
-        for line in terminal_text(reply.text).split("\n"):
+        text = reply.text
+        if reply.announcement is not None:
+            # the terminal is the channel, printed once: a turn's edit and the closing of a
+            # turn repeat what was shown; only their new lines are printed
+            if reply.edit:
+                text = after_shown(self.turn_text, reply.text)
+            elif reply.close_text is not None:
+                text = after_shown(self.turn_text, reply.close_text) + "\n" + reply.text
+            self.turn_text = reply.text
+        for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")
         if reply.image is not None:
             self._write(self.game_boards() / f"board-{reply.version or 0:05d}.png", reply.image)

@@ -37,6 +37,16 @@ class Reply:
     announcement: tuple[int, int] | None = None
     # What the sender alone is told when the public message goes out separately.
     receipt: str | None = None
+    # The announcement edits the game's turn message instead of posting a new one; a new one
+    # first edits the previous turn message into `close_text` and takes its buttons.
+    edit: bool = False
+    close_text: str | None = None
+
+    @property
+    def public_text(self) -> str:
+        """All this reply puts before the channel: the closed turn's final text, then the
+        message posted or edited now."""
+        return f"{self.close_text}\n{self.text}" if self.close_text else self.text
 
     @classmethod
     def error(cls, text: str) -> Reply:

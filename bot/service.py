@@ -38,6 +38,7 @@ from db import (
     StaleAction,
     StorageError,
     Store,
+    TurnMessage,
 )
 from db.export import ExportError, game_options, parse_export
 from db.models import MAX_EXPORT_ACTIONS, MAX_ID, ExportedAction
@@ -55,7 +56,7 @@ from .order_entry import (
     tagged,
 )
 from .renderer import Renderer, default_renderer
-from .reply import Attachment, Button, Reply
+from .reply import MESSAGE_LIMIT, Attachment, Button, Reply
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +89,9 @@ COMMANDS: dict[str, str] = {
     "play": "send an order in the notation, steps separated by ';' (docs/notation.md)",
     "undo": "take back your last step (until a die roll, card reveal or hand-off)",
     "give": "give Resources and/or Cavalry to another faction (1.5.2), at any time",
-    "status": "who sits where, Resources, Cavalry, score, and whose decision it is",
-    "board": "the board picture",
+    "status": "who sits where, Resources, Cavalry, score, whose decision it is (only you see it; "
+    "public: posts it)",
+    "board": "the board picture (only you see it; public: posts it)",
     "log": "the last lines of the game log",
     "options": "every step allowed now, the whole list (only you see it)",
     "card": "look up an event card by number or title",
@@ -394,15 +396,25 @@ class GameService:
         return out
 
     def prompt_text(self, game: GameRecord, state: rules.GameState) -> tuple[str, list[int]]:
+        """`**Next:** <who> — <the decision>`: the player (pinged), the faction, or the Mongols
+        and who decides for them; the how-to is in `/vj help`."""
         p = rules.prompt(state)
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
         mentions = [uid] if uid is not None else []
-        if uid is not None and not self.name_players:
-            return f"**Next:** {p.text}", mentions
-        who = self.mention(uid) if uid is not None else "free seat: `/vj join`"
-        return f"**Next:** {p.text} ({rules.FACTION_NAMES[p.faction]}, {who})", mentions
+        name = rules.FACTION_NAMES[p.faction]
+        text, sep = p.text, " — "
+        if text.startswith(f"{name} decides — "):
+            text = text.removeprefix(f"{name} decides — ")
+        elif text.startswith(f"{name} "):  # "Delhi Sultanate on card 11 ...": named once
+            text, sep = text.removeprefix(f"{name} "), " "
+        who = f"Mongols (decided by {p.faction.value})" if p.for_mongols else name
+        if uid is None:
+            who += " (free seat: `/vj join`)"
+        elif self.name_players:
+            who += f" {self.mention(uid)}"
+        return f"**Next:** {who}{sep}{text}", mentions
 
     async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
         try:
@@ -418,26 +430,45 @@ class GameService:
     ) -> list[tuple[OwedAnnouncement, Reply]]:
         """Announcements of stored changes not yet delivered and due now, with the reply to
         post. An announcement the game has moved past since keeps its text but pings nobody
-        and shows no board (the newer one does)."""
+        and shows no board or buttons (the newer one does); an edit the game has moved past
+        is dropped (the newer one carries the whole turn)."""
         out: list[tuple[OwedAnnouncement, Reply]] = []
         for owed in await self.store.owed_announcements(
             limit, grace, ignore_backoff=ignore_backoff
         ):
             game = await self.store.get_game(owed.game_id)
             current = game.version == owed.version
+            if owed.edit and not current:
+                # a later announcement carries the whole turn (its edit or its closing text)
+                await self.store.announcement_delivered(owed.game_id, owed.version)
+                continue
             image = None
-            if owed.board and current and game.status != "lobby":
+            buttons: list[Button] = []
+            if current and game.status == "active":
                 state = await self.state_of(game)
-                image = await self._render(state, state.touched)
+                buttons = self.buttons_for(game, state)
+                if owed.board:
+                    image = await self._render(state, state.touched)
             reply = Reply(
                 text=owed.text,
                 image=image,
                 mentions=owed.mentions if current else [],
+                buttons=buttons,
                 version=owed.version,
                 announcement=(owed.game_id, owed.version),
+                edit=owed.edit,
+                close_text=owed.close_text,
             )
             out.append((owed, reply))
         return out
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        """The game's current turn message (what later steps of the turn edit)."""
+        return await self.store.turn_message(game_id)
+
+    async def turn_posted(self, game_id: int, version: int, message_id: int) -> None:
+        """The turn opened at `version` has its message: `message_id`."""
+        await self.store.turn_message_posted(game_id, version, message_id)
 
     async def delivered(self, announcement: tuple[int, int]) -> None:
         """The announcement reached the channel: it leaves the outbox."""
@@ -602,19 +633,19 @@ class GameService:
                 state, dealt = await self._deal(game, state, 1)
                 seats = ", ".join(self._who(game, f) for f in FACTIONS)
                 nxt, mentions = self.prompt_text(game, state)
-                text = (
+                body = (
                     f"The game begins: {seats}.\n"
                     + await self._commitment_text(game)
-                    + "\n".join(state.log)
-                    + f"\n{nxt}"
+                    + rules.card_header(state)
                 )
+                text = f"{body}\n{nxt}"
                 game = await self.store.append_actions(
                     game.id,
                     game.version,
                     dealt,
                     snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
                     status="active",
-                    announcement=Announcement(text=text, mentions=mentions, board=True),
+                    announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -816,7 +847,15 @@ class GameService:
                 unplayed.append(step)
         secret = await self.secret_of(game) if cur.game_over else None
         announcement = self._move_announcement(
-            game, state, cur, described, notes, revealed_at if unplayed else None, unplayed, secret
+            game,
+            state,
+            cur,
+            described,
+            notes,
+            revealed_at if unplayed else None,
+            unplayed,
+            secret,
+            turn=await self.store.turn_message(game.id),
         )
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
         try:
@@ -951,34 +990,87 @@ class GameService:
         revealed_at: str | None = None,
         unplayed: list[str] | None = None,
         secret: bytes | None = None,
+        *,
+        turn: TurnMessage | None = None,
     ) -> Announcement:
-        """The public message a move owes the channel: what happened, where a reveal cut the
-        order short, then who decides next (pinged, with the board, at a hand-off or a new
-        card); at the end the score and the game's secret."""
+        """The public message a move owes the channel. Inside a faction's turn it edits the
+        turn's message (what happened so far, then the `Next:` line). A hand-off or a card
+        reveal closes that message with the step's lines and posts a new one, which pings
+        whoever decides next: at a card reveal it opens with a recap of the card that ended
+        and the new card's header, with the board; at the end, the score and the secret."""
         actor = rules.decider(before)
+        who = actor.value if actor else ""
+        if actor is not None and rules.prompt(before).for_mongols:
+            who = f"Mongols (decided by {actor.value})"
         lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
-            f"• {actor.value if actor else ''}: {'; '.join(steps)}"
+            f"• {who}: {'; '.join(steps)}"
         ]
-        lines += [f"(note: {n})" for n in notes]
-        new_card = after.current_card != before.current_card
-        handoff = after.game_over or rules.decider(after) != actor or new_card
-        mentions: list[int] = []
+        # what the sender must know about the order: in the message that goes out now
+        said = [f"(note: {n})" for n in notes]
         if revealed_at is not None:
             rest = "; ".join(rules.clip(u) for u in unplayed or [])
-            lines.append(
+            said.append(
                 f"{revealed_at} revealed dice or a card, so the order ended there (a reveal "
                 f"commits). Not played: `{rest}`."
             )
+        new_card = after.current_card != before.current_card
+        handoff = after.game_over or rules.decider(after) != actor or new_card
+        mentions: list[int] = []
         if after.game_over:
-            lines.append(self._final_text(after))
+            nxt = self._final_text(after)
             if secret is not None:
-                lines.append(self._reveal_text(game, secret))
+                nxt += "\n" + self._reveal_text(game, secret)
         else:
             nxt, mentions = self.prompt_text(game, after)
-            lines.append(nxt)
+        kept = turn.body if turn is not None else ""
+        if not handoff:
+            lines += said
+            body = "\n".join([kept, *lines]) if kept else "\n".join(lines)
+            if turn is not None and len(body) + 1 + len(nxt) <= MESSAGE_LIMIT:
+                return Announcement(text=f"{body}\n{nxt}", edit=True, body=body)
+            # the turn's message is full (or unknown): the turn goes on in a new message
+            return Announcement(text="\n".join([*lines, nxt]), body="\n".join(lines))
+        # the step's lines up to a card reveal close the turn; the rest opens the new message
+        cut = next((i for i, line in enumerate(lines) if self._is_card_line(line)), len(lines))
+        closing, opening = lines[:cut], lines[cut:]
+        close_text: str | None = "\n".join(x for x in [kept, *closing] if x) or None
+        if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
+            close_text, opening = None, lines
+        opening += said
+        head: list[str] = []
+        if new_card:
+            head = self._card_edges(before, after)
+            opening = [line for line in opening if not self._is_card_line(line)]
+        body = "\n".join(head + opening)
         return Announcement(
-            text="\n".join(lines), mentions=mentions if handoff else [], board=handoff
+            text=f"{body}\n{nxt}" if body else nxt,
+            mentions=mentions,
+            board=True,
+            body=body,
+            close_text=close_text,
         )
+
+    @staticmethod
+    def _is_card_line(line: str) -> bool:
+        """A log line (as announced) that reveals a card."""
+        return re.match(r"^• Card \d+: .+ \(\d+ left in the deck\)\.$", line) is not None
+
+    @staticmethod
+    def _card_edges(before: rules.GameState, after: rules.GameState) -> list[str]:
+        """The recap of each card that ended during the step, then the new card's header."""
+        new = new_log_lines(before.log, after.log)
+        ended = [before.current_card] if before.current_card is not None else []
+        for line in new:
+            m = re.match(r"^Card (\d+): ", line)
+            if m is not None and int(m.group(1)) != after.current_card:
+                ended.append(int(m.group(1)))
+        out = []
+        for number in ended:
+            recap = rules.card_recap(rules.card_lines(after.log, number))
+            if recap:
+                out.append(f"_{recap}_")
+        out.append(rules.card_header(after))
+        return out
 
     def _announced(
         self,
@@ -989,6 +1081,8 @@ class GameService:
         image: bytes | None = None,
         buttons: list[Button] | None = None,
         receipt: str | None = None,
+        edit: bool = False,
+        close_text: str | None = None,
     ) -> Reply:
         """The public reply for a change stored with its announcement (game, version)."""
         return Reply(
@@ -999,6 +1093,8 @@ class GameService:
             version=game.version,
             announcement=(game.id, game.version),
             receipt=receipt,
+            edit=edit,
+            close_text=close_text,
         )
 
     async def _moved_reply(self, out: Outcome) -> Reply:
@@ -1017,6 +1113,8 @@ class GameService:
             image=await self._render(state, state.turn_touched) if a.board else None,
             buttons=buttons,
             receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
+            edit=a.edit,
+            close_text=a.close_text,
         )
 
     async def _commitment_text(self, game: GameRecord) -> str:
@@ -1179,14 +1277,17 @@ class GameService:
 
     # --- reading -----------------------------------------------------------------------
 
-    async def status(self, channel: str) -> Reply:
+    async def status(self, channel: str, *, public: bool = False) -> Reply:
+        """Seats, Resources, score, the card and whose decision it is: to the asker alone
+        (with the buttons), or `public` for the channel (without: only the newest message of
+        a game has buttons)."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None:
             return Reply.error("There is no game in this channel. Start one with `/vj create`.")
         seats = "\n".join(f"• {f.value}: {self._who(game, f)}" for f in FACTIONS)
         head = f"Game {game.id} — {game.status}, version {game.version}"
         if game.status == "lobby":
-            return Reply(text=f"{head}.\n{seats}", version=game.version)
+            return Reply(text=f"{head}.\n{seats}", version=game.version, ephemeral=not public)
         try:
             state = await self.state_of(game)
         except ServiceError as e:  # e.g. its deck file cannot be read
@@ -1217,11 +1318,13 @@ class GameService:
                 nxt += f"\n{rules.FACTION_NAMES[undo]} may undo its last step."
         return Reply(
             text=f"{head}\n{seats}\n{facts}{card}\n{nxt}",
-            buttons=[] if game.status != "active" else self.buttons_for(game, state),
+            buttons=[] if game.status != "active" or public else self.buttons_for(game, state),
             version=game.version,
+            ephemeral=not public,
         )
 
-    async def board(self, channel: str) -> Reply:
+    async def board(self, channel: str, *, public: bool = False) -> Reply:
+        """The board picture and whose decision it is: to the asker alone, or `public`."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None or game.status == "lobby":
             return Reply.error("There is no board yet: create and start a game first.")
@@ -1233,7 +1336,7 @@ class GameService:
         image = await self._render(state, state.turn_touched)
         if image is None:
             nxt += "\n(The board picture could not be drawn; the error is logged.)"
-        return Reply(text=nxt, image=image, version=game.version)
+        return Reply(text=nxt, image=image, version=game.version, ephemeral=not public)
 
     async def log_lines(self, channel: str, lines: int = 20) -> Reply:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
@@ -1570,8 +1673,14 @@ class GameService:
                 await self.store.announce(game.id, game.version, Announcement(text=text))
                 return self._announced(game, text)
             nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-            text = f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed.{seats_text}\n{nxt}"
-            await self.store.announce(game.id, game.version, Announcement(text=text, board=True))
+            body = (
+                f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
+                f"{seats_text}\n{rules.card_header(state)}"
+            )
+            text = f"{body}\n{nxt}"
+            await self.store.announce(
+                game.id, game.version, Announcement(text=text, board=True, body=body)
+            )
         return self._announced(
             game,
             text,
@@ -1703,6 +1812,17 @@ class GameService:
             "Shortcuts: `pass`, `event side:`, `command name:`, `decree name:`, `done`. "
             "Orders are in docs/notation.md, e.g. `/vj play order: command; march; "
             "move 2 troop from delhi to malwa; done`."
+        )
+        lines.append(
+            "In a battle, after the dice: Cavalry `charge N` lowers your die N by one (never "
+            "below 1); `screen N` removes the opponent's die N unless it shows 1 (1.10); "
+            "`done` when finished."
+        )
+        lines.append(
+            "The channel: one message per faction turn, edited as the turn goes on; a new "
+            "message pings whoever decides next; each card opens with its header and the board, "
+            "and a one-line recap of the card before. `status` and `board` answer only you "
+            "unless `public:` is set."
         )
         return Reply(text="\n".join(lines), ephemeral=True)
 

@@ -18,6 +18,7 @@ from .models import (
     Snapshot,
     Status,
     StoredAction,
+    TurnMessage,
 )
 from .sqlite import SQLiteStore, open_store
 from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, Store
@@ -44,5 +45,6 @@ __all__ = [
     "StorageError",
     "Store",
     "StoredAction",
+    "TurnMessage",
     "open_store",
 ]

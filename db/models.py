@@ -66,6 +66,29 @@ class Announcement(BaseModel):
     text: str
     mentions: list[int] = Field(default_factory=list)  # user ids to ping
     board: bool = False  # attach the board picture
+    # Edit the game's turn message instead of posting a new one (a step inside a turn).
+    edit: bool = False
+    # The turn message's text without its Next line, kept for the next step's edit; None for
+    # an announcement outside the turns (the lobby, an abort).
+    body: str | None = None
+    # A new message first edits the previous turn message into this (and takes its buttons).
+    close_text: str | None = None
+
+
+class TurnMessage(BaseModel):
+    """The game's current turn message (migration 005)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    turn_version: int  # the version of the announcement that opened the turn
+    body: str
+    message_id: int | None = None  # the Discord message, once posted
+    message_version: int | None = None  # the announcement that message was posted for
+
+    @property
+    def posted(self) -> bool:
+        """The turn's own message is out (not only an earlier turn's)."""
+        return self.message_id is not None and self.message_version == self.turn_version
 
 
 class OwedAnnouncement(Announcement):

@@ -34,6 +34,7 @@ from .models import (
     Snapshot,
     Status,
     StoredAction,
+    TurnMessage,
 )
 from .store import ENDED_STATUSES, OPEN_STATUSES
 
@@ -529,10 +530,32 @@ class SQLiteStore:
         self, conn: aiosqlite.Connection, game: GameRecord, a: Announcement
     ) -> None:
         await conn.execute(
-            "INSERT OR REPLACE INTO outbox (game_id, version, channel_id, text, mentions, board) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (game.id, game.version, game.channel_id, a.text, json.dumps(a.mentions), a.board),
+            "INSERT OR REPLACE INTO outbox (game_id, version, channel_id, text, mentions, board, "
+            "edit, close_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game.id,
+                game.version,
+                game.channel_id,
+                a.text,
+                json.dumps(a.mentions),
+                a.board,
+                a.edit,
+                a.close_text,
+            ),
         )
+        if a.body is None:
+            return
+        if a.edit:
+            await conn.execute(
+                "UPDATE turn_messages SET body = ? WHERE game_id = ?", (a.body, game.id)
+            )
+        else:  # a new turn; the previous message's id stays until the new one is posted
+            await conn.execute(
+                "INSERT INTO turn_messages (game_id, turn_version, body) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET turn_version = excluded.turn_version, "
+                "body = excluded.body",
+                (game.id, game.version, a.body),
+            )
 
     async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
         async with self._tx() as conn:
@@ -548,7 +571,7 @@ class SQLiteStore:
             self._lock,
             self._conn.execute(
                 "SELECT game_id, version, channel_id, text, mentions, board, attempts, "
-                f"created_at FROM outbox WHERE (next_attempt_at <= {_NOW} OR ?) AND "
+                f"created_at, edit, close_text FROM outbox WHERE (next_attempt_at <= {_NOW} OR ?) AND "
                 "(attempts > 0 OR created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)) "
                 "ORDER BY created_at, game_id, version LIMIT ?",
                 (ignore_backoff, f"-{max(0.0, grace):.3f} seconds", limit),
@@ -565,6 +588,8 @@ class SQLiteStore:
                 board=bool(r[5]),
                 attempts=r[6],
                 created_at=r[7],
+                edit=bool(r[8]),
+                close_text=r[9],
             )
             for r in rows
         ]
@@ -584,6 +609,34 @@ class SQLiteStore:
                 "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?), text = COALESCE(?, text) "
                 "WHERE game_id = ? AND version = ?",
                 (f"+{max(0.0, retry_in):.3f} seconds", text, game_id, version),
+            )
+
+    # --- the turn message (migration 005) ---------------------------------------------------
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT turn_version, body, message_id, message_version FROM turn_messages "
+                "WHERE game_id = ?",
+                (game_id,),
+            ) as c,
+        ):
+            row = await c.fetchone()
+        if row is None:
+            return None
+        return TurnMessage(
+            turn_version=row[0],
+            body=row[1],
+            message_id=None if row[2] is None else int(row[2]),
+            message_version=row[3],
+        )
+
+    async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE turn_messages SET message_id = ?, message_version = ? WHERE game_id = ?",
+                (str(message_id), version, game_id),
             )
 
 

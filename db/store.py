@@ -17,6 +17,7 @@ from .models import (
     Snapshot,
     Status,
     StoredAction,
+    TurnMessage,
 )
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
@@ -149,4 +150,15 @@ class Store(Protocol):
     ) -> None:
         """A delivery attempt failed: try again after `retry_in` seconds (with `text`, what is
         left to deliver, when part of it went out)."""
+        ...
+
+    # --- the turn message (migration 005) ---------------------------------------------------
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        """The game's current turn message: its text so far and, once posted, its id."""
+        ...
+
+    async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
+        """The message for the announcement at `version` went out as `message_id`: later
+        steps of the turn edit it."""
         ...

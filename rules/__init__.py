@@ -75,6 +75,7 @@ from .model import (
     Piece,
 )
 from .notation import MAX_ORDER_CHARS, describe, parse
+from .recap import card_header, card_lines, card_recap
 from .setup import initial_state, seeded_dealer
 from .victory import ranking, score, winner
 
@@ -153,6 +154,9 @@ __all__ = [
     "apply",
     "board",
     "can_undo",
+    "card_header",
+    "card_lines",
+    "card_recap",
     "cards_left",
     "chance",
     "clip",

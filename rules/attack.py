@@ -314,8 +314,9 @@ class Battle(Handler):
         d["phase"] = "att_cav"
         log(
             st,
-            f"Dice in {board().name(space)}: {fr.faction} ({count_of(_att_units(fr), 'Unit')}) rolls "
-            f"{_fmt(att)}; {defender} ({count_of(self._def_units(st, fr), 'Unit')}) rolls {_fmt(dfn)}.",
+            f"Dice in {board().name(space)}: {fr.faction} rolls {_fmt(att)} "
+            f"({count_of(_att_units(fr), 'Unit')} involved); {defender} rolls {_fmt(dfn)} "
+            f"({count_of(self._def_units(st, fr), 'Unit')} involved).",
         )
 
     def _def_units(self, st: GameState, fr: Frame) -> int:
@@ -352,7 +353,7 @@ class Battle(Handler):
         d["def_hits"] = def_hits
         d["att_owed"] = def_hits  # the attacker removes pieces equal to the defender's hits
         d["def_owed"] = att_hits
-        log(st, f"Hits: {fr.faction} {att_hits}, {d['defender']} {def_hits}.")
+        log(st, f"Hits scored: {fr.faction} {att_hits}, {d['defender']} {def_hits}.")
         d["phase"] = "att_cas"
 
     def _casualty_options(self, st: GameState, fr: Frame) -> dict[str, dict[Piece, int]]:
@@ -538,11 +539,10 @@ class Battle(Handler):
             return f"Attack in {where}: Units may join from one adjacent space with your Structure; done when ready."
         if phase in ("att_cav", "def_cav"):
             me = "attacker" if phase == "att_cav" else "defender"
+            # what Charge and Screen do (1.10) is in `/vj help`, not on every battle message
             return (
-                f"Attack in {where}: as the {me}, use Cavalry (charge N: lower your die N by one; "
-                f"screen N: remove the opponent's die N unless it shows 1) or done. Attacker dice "
-                f"{_fmt(d['att_dice'])} ({count_of(_att_units(fr), 'Unit')}), defender dice {_fmt(d['def_dice'])} "
-                f"({count_of(self._def_units(st, fr), 'Unit')})."
+                f"Attack in {where}: as the {me}, Cavalry (charge N, screen N) or done. "
+                f"Attacker dice {_fmt(d['att_dice'])}, defender dice {_fmt(d['def_dice'])}."
             )
         if phase in ("att_cas", "def_cas"):
             return f"Attack in {where}: remove {self._owed(fr)} of your pieces as casualties."

@@ -30,6 +30,8 @@ class Prompt(BaseModel):
     faction: Faction | None  # None once the game is over
     kind: str
     text: str
+    # The faction decides for the non-player Mongol Invaders (2.4.1, 3.5), not for itself.
+    for_mongols: bool = False
 
 
 class Handler:
@@ -56,6 +58,10 @@ class Handler:
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         return self.kind
+
+    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+        """The decider chooses for the Mongol Invaders, not for itself."""
+        return False
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         """A specific reason (with the rule) why this action is not legal, if known."""
@@ -166,7 +172,7 @@ def prompt(state: GameState) -> Prompt:
     text = h.prompt(state, fr)
     if who is not None and not text.startswith(FACTION_NAMES[who]):
         text = f"{FACTION_NAMES[who]} decides — {text}"  # always name who decides
-    return Prompt(faction=who, kind=fr.kind, text=text)
+    return Prompt(faction=who, kind=fr.kind, text=text, for_mongols=h.for_mongols(state, fr))
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -25,6 +25,9 @@ class MongolInvasion(Handler):
 
     kind = "mongol_invasion"
 
+    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+        return bool(fr.data["left"] > 0)  # Compromising Gifts (2.4.2) is the faction's own
+
     def _commands(self, st: GameState) -> list[str]:
         out = []
         if st.available[Faction.M].get(P.MONGOL, 0) >= 1:
@@ -84,10 +87,8 @@ class MongolInvasion(Handler):
         if fr.data["left"] > 0:
             n = 3 - fr.data["left"]
             opts = ", ".join(self._commands(st))
-            return (
-                f"{FACTION_NAMES[fr.faction]} runs the Mongol Invaders (Mongol Invasion): choose "
-                f"Mongol Command {n} of 2 ({opts}) (2.4.1)."
-            )
+            # the engine names who decides for the Mongols (Prompt.for_mongols)
+            return f"Mongol Invasion: choose Mongol Command {n} of 2 ({opts}) (2.4.1)."
         return "Compromising Gifts: lose 1 Influence to gain 2 Resources and 2 Cavalry? (2.4.2)"
 
 
@@ -112,6 +113,9 @@ class MongolAdvance(Handler):
     """3.5.2: move one or more Invaders Passes -> Punjab, or Punjab -> Delhi."""
 
     kind = "mongol_advance"
+
+    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+        return True
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         out: list[Action] = []
@@ -140,6 +144,9 @@ class Plunder(Handler):
     """3.5.3 Attack and Plunder, with its consequences by space."""
 
     kind = "plunder"
+
+    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+        return True
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         if fr.data["stage"] == "select":

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from db import (
+    Announcement,
     GameExists,
     GameExport,
     NewAction,
@@ -23,6 +24,7 @@ from db import (
     StaleAction,
     StorageError,
     Store,
+    TurnMessage,
 )
 from db.sqlite import migrations
 
@@ -235,3 +237,49 @@ async def test_group_commit_keeps_each_append_separate(store: Store) -> None:
         assert rec.actions == 1
     ok = [r for r in results if not isinstance(r, BaseException)]
     assert all(r.actions == 1 for r in ok)
+
+
+async def test_the_turn_message_survives_a_restart_and_follows_new_and_edit(
+    tmp_path: Path,
+) -> None:
+    """Migration 005: a new announcement opens a turn (the previous message's id stays until
+    the new one is posted, so it can be closed); an edit extends the turn's text."""
+    path = tmp_path / "turn.sqlite3"
+    s = await SQLiteStore.open(path)
+    gid = await active_game(s)
+    g = await s.get_game(gid)
+    g = await s.append_actions(
+        gid, g.version, [act(1)], announcement=Announcement(text="a\nNext", body="a")
+    )
+    opened = g.version
+    turn = await s.turn_message(gid)
+    assert turn is not None and turn.body == "a" and not turn.posted
+    await s.turn_message_posted(gid, opened, 555)
+    g = await s.append_actions(
+        gid,
+        g.version,
+        [act(2)],
+        announcement=Announcement(text="a\nb\nNext", body="a\nb", edit=True),
+    )
+    owed = {o.version: o for o in await s.owed_announcements(grace=0, ignore_backoff=True)}
+    assert owed[g.version].edit and not owed[opened].edit
+    await s.close()
+    s = await SQLiteStore.open(path)  # a restart
+    turn = await s.turn_message(gid)
+    assert turn == TurnMessage(
+        turn_version=opened, body="a\nb", message_id=555, message_version=opened
+    )
+    assert turn.posted
+    g = await s.get_game(gid)
+    g = await s.append_actions(
+        gid,
+        g.version,
+        [act(3)],
+        announcement=Announcement(text="Next", body="", close_text="a\nb\nc"),
+    )
+    turn = await s.turn_message(gid)
+    assert turn is not None and turn.turn_version == g.version and turn.message_id == 555
+    assert not turn.posted  # the old message is still known, to be closed
+    owed = {o.version: o for o in await s.owed_announcements(grace=0, ignore_backoff=True)}
+    assert owed[g.version].close_text == "a\nb\nc"
+    await s.close()

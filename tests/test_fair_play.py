@@ -96,7 +96,7 @@ async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
     assert log[n + 1 :], "the next card was drawn and stored with the pass"
     _, after = await state(svc)
     assert after.current_card != before.current_card
-    assert f"Card {after.current_card}:" in reply.text  # the reveal is shown to everyone
+    assert f"**Card {after.current_card} · " in reply.text  # the reveal is shown to everyone
     # resubmitting the same prefix rolls nothing again: the state moved on
     again = await svc.play(CH, D, "pass")
     _, now = await state(svc)
@@ -124,9 +124,9 @@ def _kinds(reply_text: str) -> set[str]:
     if "Timur attacks" in reply_text and "Dice in" in reply_text:
         out.add("timur dice")
     for kind, word in (
-        ("succession card", r"Card \d+: (The Zenith|Rise of|Lords of)"),
-        ("timurid card", r"Card \d+: Timurid"),
-        ("event card", r"Card \d+: "),
+        ("succession card", r"Card \d+(:| ·) (The Zenith|Rise of|Lords of)"),
+        ("timurid card", r"Card \d+(:| ·) Timurid"),
+        ("event card", r"Card \d+(:| ·) "),
     ):
         if re.search(word, reply_text):
             out.add(kind)
@@ -155,7 +155,7 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
         if reply.ok:
             assert log[n] == a and log[n + 1 :] and all(is_chance(x) for x in log[n + 1 :])
             assert f"Not played: `{JUNK}`" in reply.text and not reply.ephemeral
-            seen |= _kinds(reply.text)
+            seen |= _kinds(reply.public_text)
         else:
             assert reply.ephemeral and len(log) == n, reply.text
             assert "rolls" not in reply.text and "left in the deck" not in reply.text
@@ -333,7 +333,7 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     # the whole order: committed exactly up to the roll, which everyone sees
     reply = await svc.play(CH, seat, "; ".join([*texts, "pass"]))
     assert reply.ok and not reply.ephemeral, reply.text
-    assert "Not played: `pass`" in reply.text and "rolls" in reply.text
+    assert "Not played: `pass`" in reply.text and "rolls" in reply.public_text
     log = await log_of(svc, gid)
     assert log[n : n + len(path)] == path
     assert isinstance(log[n + len(path)], rules.Roll) and len(log) == n + len(path) + 1

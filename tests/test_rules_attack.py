@@ -162,7 +162,7 @@ def test_3_1_2_units_attack_only_once_per_command() -> None:
     s = run(s, "select orissa")
     # the two Troops in Orissa already joined the Attack on Gondwana: none attack now
     line = [x for x in s.log if x.startswith("Dice in Orissa")][-1]
-    assert "D (0 Units)" in line
+    assert "(0 Units involved); V" in line
 
 
 # -- Cavalry (1.10) -------------------------------------------------------------------------
@@ -321,6 +321,6 @@ def test_3_1_2_a_supporting_unit_lost_as_a_casualty_is_not_counted_again() -> No
         (action,) = rules.parse(s, step)
         s = rules.apply(s, action)
     (dice,) = [line for line in s.log if line.startswith("Dice in Tamilakam")]
-    units = int(re.search(r"V \((-?\d+) Units?\)", dice).group(1))  # type: ignore[union-attr]
+    units = int(re.search(r"V rolls \[[^\]]*\] \((-?\d+) Units? involved", dice).group(1))  # type: ignore[union-attr]
     rajas = count(s, "tamilakam", Piece.RAJA)
     assert units == rajas >= 0

@@ -140,7 +140,9 @@ async def test_accepted_order_posts_log_and_board_at_handoff(svc: GameService) -
     assert rules.prompt(st).faction == rules.Faction.B
     reply = await svc.play(CH, B, "pass")
     assert reply.ok and not reply.ephemeral
-    assert "•" in reply.text and "**Next:**" in reply.text
+    # B's turn closes with what it did; the new message names who decides next
+    assert reply.close_text is not None and "• Bahmani Kingdom Passes" in reply.close_text
+    assert "**Next:**" in reply.text
     _, st2 = await current(svc)
     nxt = rules.prompt(st2).faction
     assert nxt is not None and nxt != rules.Faction.B

@@ -153,7 +153,27 @@ def test_the_card_text_of_a_mongol_invasion_names_who_runs_the_mongols() -> None
 async def test_the_next_line_names_the_faction_and_its_player(svc: GameService) -> None:
     await seated(svc, 7)
     status = await svc.status(CH)
-    assert f"(Delhi Sultanate, <@{D}>)" in status.text
+    assert f"**Next:** Delhi Sultanate <@{D}> on card " in status.text
+    nxt = status.text.split("**Next:**", 1)[1]
+    assert nxt.count("Delhi Sultanate") == 1  # named once, not "D decides — D on card ..."
+
+
+async def test_a_mongol_decision_names_the_mongols_and_who_decides_for_them(
+    svc: GameService,
+) -> None:
+    await seated(svc, 7)
+    game = await svc.store.open_game(CH)
+    assert game is not None
+    state = await svc.state_of(game)
+    r = random.Random(1)
+    while not rules.prompt(state).for_mongols:  # play on to a Mongol Invasion
+        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state, _ = await svc._deal(game, state, 10_000 + state.actions_taken)
+    p = rules.prompt(state)
+    assert p.faction is not None
+    line, mentions = svc.prompt_text(game, state)
+    assert line.startswith(f"**Next:** Mongols (decided by {p.faction.value}) <@")
+    assert mentions == [SEATS[p.faction]]
 
 
 # -- 3. one trade syntax, its natural variants accepted --------------------------------------
@@ -204,7 +224,7 @@ async def test_a_command_on_no_space_is_marked_and_asks_for_confirmation(
     assert (await state_now(svc)).model_dump() == state.model_dump()
     done = await svc.play(CH, D, "attack; confirm")
     assert done.ok, done.text
-    assert "Attack done (no spaces)" in done.text
+    assert "Attack done (no spaces)" in done.public_text
 
 
 async def test_the_refusal_list_marks_a_command_that_would_do_nothing(svc: GameService) -> None:
@@ -308,7 +328,7 @@ async def test_a_button_for_a_command_on_no_space_asks_with_a_confirm_button(
     assert not asked.ok and "Press Confirm" in asked.text
     assert [b.label for b in asked.buttons] == ["Confirm: attack"]
     done = await svc.press(CH, D, asked.buttons[0].custom_id)
-    assert done.ok and "Attack done (no spaces)" in done.text
+    assert done.ok and "Attack done (no spaces)" in done.public_text
 
 
 @pytest.mark.parametrize("what", ["²:{v}:a0", "1:²:a0", "1:{v}:a²", "1:{v}:c" + "9" * 5000])

@@ -1,0 +1,117 @@
+"""How a game played one step at a time reads in its channel (issue 12): whole random games
+through GameService, the channel rebuilt from the replies as Discord would show it (a new
+message, an edit of the turn message, the closing of the last one).
+
+    python bench/channel.py [--games 4] [--seed 0]
+
+Prints per game: steps, public messages, messages per card (median and max), messages with
+buttons at the end, the share of the final text taken by `Next:` lines and their median
+length while shown, and the CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import rules
+from bot.reply import Reply
+from bot.service import GameService
+from db import SQLiteStore
+
+SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
+CHANNEL = "bench"
+
+
+@dataclass
+class Channel:
+    messages: list[str] = field(default_factory=list)
+    buttons: list[bool] = field(default_factory=list)
+
+    def take(self, reply: Reply) -> int:
+        """Apply a reply as Discord would; return how many new messages it posted."""
+        if reply.edit and self.messages:
+            self.messages[-1] = reply.text
+            self.buttons[-1] = bool(reply.buttons)
+            return 0
+        if self.messages:
+            if reply.close_text is not None:
+                self.messages[-1] = reply.close_text
+            self.buttons[-1] = False
+        self.messages.append(reply.text)
+        self.buttons.append(bool(reply.buttons))
+        return 1
+
+
+def fake_renderer(state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+    return b"png"
+
+
+async def one_game(seed: int) -> str:
+    store = await SQLiteStore.open(":memory:")
+    svc = GameService(store, fake_renderer, seed_source=lambda: seed)
+    try:
+        await svc.create(CHANNEL, 1)
+        for f, uid in SEATS.items():
+            await svc.join(CHANNEL, uid, f.value)
+        channel = Channel()
+        channel.take(await svc.start(CHANNEL, 1))
+        r = random.Random(seed)
+        per_card, on_card, steps = [], 1, 0
+        next_lengths: list[int] = []
+        cpu = time.process_time()
+        while True:
+            game = await store.open_game(CHANNEL)
+            if game is None:
+                break
+            state = await svc.state_of(game)
+            action = r.choice(rules.legal_actions(state))
+            order = "again: " + rules.describe(state, action)
+            if rules.idle_note(state, action):
+                order += "; confirm"
+            decider = rules.decider(state)
+            assert decider is not None
+            reply = await svc.play(CHANNEL, SEATS[decider], order)
+            assert reply.ok, reply.text
+            steps += 1
+            posted = channel.take(reply)
+            next_lengths += [len(x) for x in reply.text.split("\n") if x.startswith("**Next:**")]
+            after = await svc.state_of(await store.get_game(game.id))
+            if after.current_card != state.current_card:
+                per_card.append(on_card)
+                on_card = 0
+            on_card += posted
+        cpu = time.process_time() - cpu
+        text = "\n".join(channel.messages)
+        nxt = sum(len(line) for line in text.split("\n") if line.startswith("**Next:**"))
+        return (
+            f"seed {seed}: {steps} steps, {len(channel.messages)} public messages, "
+            f"{len(per_card)} cards, per card median {statistics.median(per_card)} "
+            f"max {max(per_card)}, {sum(channel.buttons)} message(s) with buttons, "
+            f"Next lines {100 * nxt / max(1, len(text)):.0f}% of the {len(text):,} characters "
+            f"left (median {statistics.median(next_lengths)} characters while shown), "
+            f"CPU {cpu:.1f} s"
+        )
+    finally:
+        await store.close()
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    for seed in range(args.seed, args.seed + args.games):
+        print(await one_game(seed))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

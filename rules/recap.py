@@ -1,0 +1,135 @@
+"""What a reader of the channel needs at a card's edges: the header of a card just revealed
+(2.3.1-2.3.2: its number, title, faction order, the deck, who is Eligible) and a one-line
+recap of a card that ended, read from the game log this package writes."""
+
+from __future__ import annotations
+
+import re
+
+from .cards import deck_for
+from .chance import deck_facts
+from .model import FACTION_NAMES, PLAYERS, GameState
+
+_LETTER = {name: f.value for f, name in FACTION_NAMES.items()}
+_NAMES = "|".join(re.escape(n) for n in _LETTER if n)
+_CARD = re.compile(r"^Card (\d+): (.+) \(\d+ left in the deck\)\.$")
+_PASS = re.compile(rf"^({_NAMES}) Passes")
+_EVENT = re.compile(rf"^({_NAMES}) executes the Event")
+_SIDE = re.compile(r"^([DBV]) chooses the (unshaded|shaded) text")
+_DECREE = re.compile(r"^([DBV]) Decrees: (.+)\.$")
+_COMMAND = re.compile(r"^([DBV]) begins an? (Limited )?(.+) Command\.$")
+_ATTACK = re.compile(rf"^({_NAMES}|Mongol Invaders) attacks (?:{_NAMES}) in (.+)\.$")
+_LOSS = re.compile(r"^([DBVM]) loses (.+) in (.+)\.$")
+_DONE = re.compile(r"^([DBV]) (.+) done \((.+)\)\.$")
+_MONGOLS = re.compile(r"^Mongols (Amass|Advance|Attack and Plunder)")
+RECAP_LIMIT = 300  # characters: one line
+
+
+def card_header(st: GameState) -> str:
+    """The current card as a heading: number, title, faction order, deck, Eligibility."""
+    if st.current_card is None:
+        return ""
+    card = deck_for(st.options).cards[st.current_card]
+    parts = [f"**Card {st.current_card} · {card.title}**"]
+    if card.order:
+        parts.append("order " + " ".join(f.value for f in card.order))
+    parts.append(deck_facts(st))
+    if card.kind == "event":
+        eligible = [f.value for f in PLAYERS if st.eligible[f]]
+        ineligible = [f.value for f in PLAYERS if not st.eligible[f]]
+        shown = "Eligible: " + (", ".join(eligible) or "nobody")
+        if ineligible:
+            shown += f" ({', '.join(ineligible)} Ineligible)"
+        parts.append(shown)
+    return " · ".join(parts)
+
+
+def card_lines(log: list[str], number: int) -> list[str]:
+    """The log lines of the last time card `number` was in play (its reveal line first)."""
+    start = None
+    for i in range(len(log) - 1, -1, -1):
+        m = _CARD.match(log[i])
+        if m is not None and int(m.group(1)) == number:
+            start = i
+            break
+    if start is None:
+        return []
+    end = start + 1
+    while end < len(log) and _CARD.match(log[end]) is None:
+        end += 1
+    return log[start:end]
+
+
+def card_recap(lines: list[str]) -> str:
+    """One line for a card that ended: "Card 4 · V Attack + Trade · D passed · B attacked
+    Malwa: D lost 1 Troop". Built from the card's log lines (see `card_lines`)."""
+    if not lines or (head := _CARD.match(lines[0])) is None:
+        return ""
+    doings: dict[str, list[str]] = {}
+    order: list[str] = []
+    battles: dict[str, list[str]] = {}  # per attacker: "Space" or "Space (who lost what)"
+    fought: list[str] = []  # the losses of the battle being read
+
+    def say(who: str, what: str) -> None:
+        if who not in doings:
+            doings[who] = []
+            order.append(who)
+        if what not in doings[who]:
+            doings[who].append(what)
+
+    for line in lines[1:]:
+        if m := _PASS.match(line):
+            say(_who(m.group(1)), "passed")
+        elif m := _EVENT.match(line):
+            say(_who(m.group(1)), "Event")
+        elif m := _SIDE.match(line):
+            doings[m.group(1)] = [
+                f"Event ({m.group(2)})" if d == "Event" else d for d in doings.get(m.group(1), [])
+            ]
+        elif m := _DECREE.match(line):
+            say(m.group(1), m.group(2))
+        elif m := _COMMAND.match(line):
+            say(m.group(1), (m.group(2) or "") + m.group(3))
+        elif m := _ATTACK.match(line):
+            who = _who(m.group(1))
+            say(who, "attacked")
+            fought = []
+            battles.setdefault(who, []).append(m.group(2))
+            battles[who].append("")  # filled with the losses below
+            battle = battles[who]
+        elif (m := _LOSS.match(line)) and battles:
+            fought.append(f"{_who(m.group(1))} lost {m.group(2)}")
+            battle[-1] = ", ".join(fought)
+        elif m := _MONGOLS.match(line):
+            say("Mongols", m.group(1))
+        elif (m := _DONE.match(line)) and m.group(3) == "no spaces":
+            say(m.group(1), f"{m.group(2)} in no space")
+    for who, found in battles.items():
+        where = [f"{found[i]} ({found[i + 1] or 'no losses'})" for i in range(0, len(found), 2)]
+        doings[who] = [
+            "attacked " + ", ".join(where) if d == "attacked" else d for d in doings[who]
+        ]
+    parts = [f"Card {head.group(1)}"]
+    for who in order:
+        parts.append(f"{who} " + " + ".join(_merge(doings[who])))
+    text = " · ".join(parts)
+    return text if len(text) <= RECAP_LIMIT else text[: RECAP_LIMIT - 1] + "…"
+
+
+def _who(name: str) -> str:
+    """A faction's letter from its name or letter; the Mongols by name."""
+    letter = _LETTER.get(name, name)
+    return "Mongols" if letter == "M" else letter
+
+
+def _merge(doings: list[str]) -> list[str]:
+    """Drop a Command's bare name when its battles or "in no space" say more."""
+    out = []
+    for d in doings:
+        bare = d.removeprefix("Limited ")
+        if bare == "Attack" and any(o.startswith("attacked ") for o in doings):
+            continue
+        if any(o != d and o.startswith(d + " in no space") for o in doings):
+            continue
+        out.append(d)
+    return out

@@ -1,0 +1,53 @@
+"""The card header and the one-line recap a card reveal shows in the channel (issue 12)."""
+
+from __future__ import annotations
+
+import random
+
+import rules
+from rules.cards import deck_for
+from rules.recap import RECAP_LIMIT
+
+
+def test_the_recap_names_what_each_faction_did() -> None:
+    lines = [
+        "Card 4: The Hare and the Hounds (28 left in the deck).",
+        "V begins an Attack Command.",
+        "V Attack done (no spaces).",
+        "Delhi Sultanate Passes (+3 Resources).",
+        "B begins a Limited Attack Command.",
+        "B Attacks in Malwa.",
+        "Bahmani Kingdom attacks Delhi Sultanate in Malwa.",
+        "Dice in Malwa: B (0 Units) rolls [5 2 5 3]; D (5 Units) rolls [1 1].",
+        "Hits scored: B 0, D 2.",
+        "B loses 2 Troops in Malwa.",
+        "B Attack done (Malwa).",
+    ]
+    assert rules.card_recap(lines) == (
+        "Card 4 · V Attack in no space · D passed · B attacked Malwa (B lost 2 Troops)"
+    )
+
+
+def test_the_card_header_names_the_card_its_order_the_deck_and_who_is_eligible() -> None:
+    state = rules.new_game(1)
+    assert state.current_card is not None
+    card = deck_for(state.options).cards[state.current_card]
+    header = rules.card_header(state)
+    assert header.startswith(f"**Card {state.current_card} · {card.title}**")
+    assert "order " + " ".join(f.value for f in card.order) in header
+    assert "left in the deck" in header and "Eligible: D, B, V" in header
+
+
+def test_every_card_of_a_random_game_gets_a_recap() -> None:
+    state = rules.new_game(3)
+    r = random.Random(3)
+    seen: list[int] = []
+    while not state.game_over and len(seen) < 12:
+        card = state.current_card
+        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        if card is not None and state.current_card != card:
+            seen.append(card)
+            recap = rules.card_recap(rules.card_lines(state.log, card))
+            assert recap.startswith(f"Card {card}") and "\n" not in recap
+            assert len(recap) <= RECAP_LIMIT
+    assert len(seen) == 12
