@@ -60,14 +60,15 @@ class VjTree(app_commands.CommandTree["VijayanagaraBot"]):
 
 
 class VijayanagaraBot(discord.Client):
-    """The client: no privileged intents; slash commands and components only."""
+    """The client: no privileged intents; slash commands and components only. One process,
+    one connection, unless built as ShardedVijayanagaraBot."""
 
-    def __init__(self, service: GameService, *, sync: bool = True) -> None:
+    def __init__(self, service: GameService, *, sync: bool = True, **shards: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
         intents.members = False
         intents.presences = False
-        super().__init__(intents=intents)
+        super().__init__(intents=intents, **shards)
         self.service = service
         self.tree = VjTree(self)
         self.group = VjGroup(service)
@@ -180,3 +181,14 @@ class VijayanagaraBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._outbox
         await super().close()
+
+
+class ShardedVijayanagaraBot(VijayanagaraBot, discord.AutoShardedClient):
+    """The same bot on discord.py's sharded client: SHARD_COUNT shards in all, this process
+    running SHARD_IDS of them, so several processes (sharing one PostgreSQL database) split
+    the servers between them."""
+
+    def __init__(
+        self, service: GameService, *, shard_count: int, shard_ids: list[int], sync: bool = True
+    ) -> None:
+        super().__init__(service, sync=sync, shard_count=shard_count, shard_ids=shard_ids)

@@ -1,4 +1,5 @@
-"""The storage interface: one contract, SQLite today, PostgreSQL later behind the same tests."""
+"""The storage interface: one contract, two backends (SQLite, PostgreSQL) behind the same
+tests."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from .models import (
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
+# Seconds an owed announcement stays claimed by the process that took it: long enough to post
+# a batch, short enough that one a dead process held is soon taken again.
+OUTBOX_LEASE = 120.0
 
 
 @runtime_checkable
@@ -131,12 +135,19 @@ class Store(Protocol):
         ...
 
     async def owed_announcements(
-        self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
+        self,
+        limit: int = 20,
+        grace: float = 0.0,
+        *,
+        ignore_backoff: bool = False,
+        lease: float = OUTBOX_LEASE,
     ) -> list[OwedAnnouncement]:
-        """The announcements due now, oldest first: those that failed and are due again (all
-        that failed, with `ignore_backoff`, as after a restart), and those never tried that
-        are older than `grace` seconds (younger ones are still being delivered by whoever
-        stored them)."""
+        """Claim the announcements due now, oldest first: those that failed and are due again
+        (all that failed, with `ignore_backoff`, as after a restart), and those never tried
+        that are older than `grace` seconds (younger ones are still being delivered by whoever
+        stored them). Each is claimed for `lease` seconds: no caller, in this process or
+        another, gets it again until it is marked delivered or failed or the lease runs out
+        (the claimer died), so each is delivered by one process."""
         ...
 
     async def announcement_delivered(self, game_id: int, version: int) -> None:
@@ -147,5 +158,5 @@ class Store(Protocol):
         self, game_id: int, version: int, retry_in: float, text: str | None = None
     ) -> None:
         """A delivery attempt failed: try again after `retry_in` seconds (with `text`, what is
-        left to deliver, when part of it went out)."""
+        left to deliver, when part of it went out); the claim ends."""
         ...

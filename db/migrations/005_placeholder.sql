@@ -1,0 +1,1 @@
+-- 005: reserved for another branch (issue 12); the lead replaces this file when merging.
