@@ -54,6 +54,10 @@ _OWED_COLUMNS = (
 _MIGRATION_LOCK = 0x76_6A_6D_69_67  # "vjmig"
 
 
+def _has_statements(sql: str) -> bool:
+    return any(line.strip() and not line.strip().startswith("--") for line in sql.splitlines())
+
+
 def _row_to_game(row: asyncpg.Record) -> GameRecord:
     return GameRecord(
         id=row[0],
@@ -110,7 +114,8 @@ class PostgresStore:
                     if number <= current:
                         continue
                     async with conn.transaction():
-                        await conn.execute(sql)
+                        if _has_statements(sql):  # (asyncpg fails on a comment alone)
+                            await conn.execute(sql)
                         await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
