@@ -6,7 +6,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from pg_server import PgServer, find_bin_dir  # noqa: E402
+from pg_server import PgServer, find_bin_dir
 
 BACKENDS = ["sqlite", "postgresql"]
 
