@@ -222,9 +222,7 @@ class GameService:
         self._secrets: dict[int, bytes | None] = {}
 
     @classmethod
-    async def open(
-        cls, database: str, renderer: Renderer | None = None, **kw: Any
-    ) -> GameService:
+    async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
         """`database`: a postgresql:// URL, or a SQLite file (a path or sqlite:/// URL)."""
         return cls(await open_store(database), renderer, **kw)
 

@@ -330,7 +330,13 @@ class PostgresStore:
                 "INSERT INTO actions (game_id, seq, action, faction, user_id) "
                 "VALUES ($1, $2, $3, $4, $5)",
                 [
-                    (game_id, seq + i + 1, json.dumps(a.action, sort_keys=True), a.faction, a.user_id)
+                    (
+                        game_id,
+                        seq + i + 1,
+                        json.dumps(a.action, sort_keys=True),
+                        a.faction,
+                        a.user_id,
+                    )
                     for i, a in enumerate(actions)
                 ],
             )

@@ -583,4 +583,3 @@ class SQLiteStore:
                 "WHERE game_id = ? AND version = ?",
                 (f"+{max(0.0, retry_in):.3f} seconds", text, game_id, version),
             )
-
