@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import asyncpg
@@ -119,6 +119,13 @@ class PostgresStore:
                         await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+
+    async def count_games(self) -> int:
+        return int(await self._pool.fetchval("SELECT COUNT(*) FROM games"))
+
+    def transaction(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
+        """A raw transaction, for bulk work outside the contract (db/copy.py)."""
+        return self._tx()
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
