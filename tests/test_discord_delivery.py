@@ -144,9 +144,10 @@ async def test_an_announcement_that_cannot_go_out_is_kept_and_delivered_later(
 
 
 async def test_an_announcement_owed_at_a_crash_is_delivered_after_the_restart(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "restart.sqlite3"
+    """On either backend (DATABASE_URL): what the first run owed, the next one delivers."""
+    db = database_url
     async with running_bot(db, monkeypatch) as env:
         await env.started()
         env.fake.fail("POST", r"^/webhooks/", None, 99)
