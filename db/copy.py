@@ -194,6 +194,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("the target must be a postgresql:// URL")
     try:
         report = asyncio.run(copy_database(args.sqlite_file, args.postgres_url))
+    except CopyError as e:
+        print(f"error: {e}", file=sys.stderr)
+        if "after the copy" in str(e):
+            print(
+                "The PostgreSQL database holds a bad copy: drop it and create it again before "
+                "the next try. The SQLite file is unchanged; keep running the bot on it.",
+                file=sys.stderr,
+            )
+        raise SystemExit(1) from None
     except (StorageError, OSError, asyncpg.PostgresError, rules.DataError) as e:
         print(f"error: {e}", file=sys.stderr)
         raise SystemExit(1) from None
