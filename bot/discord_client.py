@@ -79,6 +79,7 @@ class VijayanagaraBot(discord.Client):
         self.delivered_unmarked: set[tuple[int, int]] = set()
         self.handling: set[asyncio.Task[Any]] = set()  # interactions being answered
         self.outbox_interval = OUTBOX_INTERVAL
+        self.startup_grace = 0.0
         self._outbox: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -133,9 +134,11 @@ class VijayanagaraBot(discord.Client):
 
     async def _outbox_loop(self) -> None:
         first = True  # at start-up, whatever is owed was left by the previous run: now
+        # (unless other processes share the database: their fresh ones are theirs to deliver)
         while not self.is_closed():
             try:
-                await self.flush_outbox(0.0 if first else OUTBOX_GRACE, ignore_backoff=first)
+                grace = self.startup_grace if first else OUTBOX_GRACE
+                await self.flush_outbox(grace, ignore_backoff=first)
             except Exception:
                 log.exception("outbox: delivery round failed")
             first = False
@@ -192,3 +195,6 @@ class ShardedVijayanagaraBot(VijayanagaraBot, discord.AutoShardedClient):
         self, service: GameService, *, shard_count: int, shard_ids: list[int], sync: bool = True
     ) -> None:
         super().__init__(service, sync=sync, shard_count=shard_count, shard_ids=shard_ids)
+        # other processes run the other shards on the same database: an announcement younger
+        # than the grace may be one they are delivering right now, even at our start
+        self.startup_grace = OUTBOX_GRACE

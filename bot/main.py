@@ -14,6 +14,8 @@ import sys
 
 import discord
 
+from db import StorageError
+
 from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
 from .log_redaction import configure_logging
 from .renderer import Renderer
@@ -79,6 +81,9 @@ def main() -> None:
     configure_logging(settings.log_level)
     try:
         asyncio.run(run(settings))
+    except StorageError as e:  # e.g. PostgreSQL unreachable or refusing the login
+        print(f"error: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
     except discord.LoginFailure:
         print(
             "error: Discord refused the bot token in DISCORD_TOKEN (401 Unauthorized). Copy a "

@@ -10,6 +10,7 @@ with FOR UPDATE SKIP LOCKED plus a lease, so several bot processes never take th
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -81,7 +82,11 @@ class PostgresStore:
 
     @classmethod
     async def open(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
-        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        try:
+            pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            where = re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", dsn)  # never the password
+            raise StorageError(f"cannot connect to PostgreSQL at {where}: {e}") from e
         try:
             store = cls(pool, dsn)
             await store._migrate()

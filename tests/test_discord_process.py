@@ -215,10 +215,39 @@ async def test_shard_settings_split_the_servers_between_processes(tmp_path: Path
     service, bot = await build(Settings(vijayanagara_db=db, shard_count=4, shard_ids="3, 1"))
     assert isinstance(bot, ShardedVijayanagaraBot)
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
+    # other processes share the database: at start it leaves their fresh announcements alone
+    assert bot.startup_grace > 0
     await service.close()
     service, bot = await build(Settings(vijayanagara_db=db, shard_count=2))  # all in one
     assert isinstance(bot, ShardedVijayanagaraBot) and bot.shard_ids == [0, 1]
     await service.close()
     service, bot = await build(Settings(vijayanagara_db=db))
     assert type(bot) is VijayanagaraBot  # unsharded, as before
+    assert bot.startup_grace == 0  # alone: what is owed at start, the previous run left
     await service.close()
+
+
+def test_an_unreachable_database_is_one_clear_line_without_its_password(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bot.main import main
+
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
+    monkeypatch.delenv("SHARD_COUNT", raising=False)
+    monkeypatch.delenv("SHARD_IDS", raising=False)
+    url = f"postgresql://vj:hunter2@/vj?host={tmp_path / 'no-server-here'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    root = logging.getLogger()
+    saved = list(root.handlers)
+    try:
+        with pytest.raises(SystemExit) as e:
+            main()
+    finally:
+        for h in list(root.handlers):
+            root.removeHandler(h)
+        for h in saved:
+            root.addHandler(h)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "cannot connect to PostgreSQL at postgresql://vj:***@/vj" in err
+    assert "hunter2" not in err and "sekrit" not in err and "Traceback" not in err
