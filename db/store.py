@@ -30,7 +30,9 @@ OUTBOX_LEASE = 120.0
 @runtime_checkable
 class Store(Protocol):
     """Every write checks the version it read and bumps it; a mismatch raises StaleAction and
-    writes nothing. Every write is one transaction."""
+    writes nothing. Every write is one transaction, serialised per game across processes by
+    the backend's own means (SQLite: BEGIN IMMEDIATE; PostgreSQL: the game's row locked FOR
+    UPDATE), so several bot processes may share one database."""
 
     async def close(self) -> None: ...
 
