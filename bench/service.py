@@ -2,17 +2,25 @@
 concurrent games making moves.
 
     python bench/service.py [--moves 200] [--games 1000] [--rounds 3] [--fake-render]
+    python bench/service.py --database postgresql://user@host/db [--processes 1,2,4]
 
 Prints the median and p95 of: a move alone (the board is rendered at hand-offs, as the bot
 does), a move with its image (rendered every time), and per-move latency while N games move
 at once (each game sends its next order at the same moment, `--rounds` times), and with
 `--rate R` per-move latency when moves arrive at random at R per second over the games.
+
+With `--database URL` (several bot processes on one database): for 1, 2 and 4 processes (each
+moving its own share of `--games` games, as shards split the servers), the move p50/p95, the
+moves/s of all processes together and their CPU time, on that database and on a SQLite file
+in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import random
 import statistics
 import sys
@@ -65,6 +73,8 @@ async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[fl
     f = decider(st)
     assert f is not None
     order = rules.describe(st, a)
+    if rules.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
+        order += "; confirm"
     t = time.perf_counter()
     reply = await svc.play(channel, SEATS[f], order, expected_version=game.version)
     dt = time.perf_counter() - t
@@ -151,6 +161,47 @@ async def bench_rate(
     await svc.close()
 
 
+async def worker(database: str, renderer: Renderer, channels: list[str], rounds: int) -> None:
+    """One bot process of the --database run: its games all move at once, `rounds` times;
+    prints its latencies and CPU time as one JSON line."""
+    svc = await GameService.open(database, renderer)
+    rs = [random.Random(c) for c in channels]
+    await asyncio.gather(*(setup(svc, c, i) for i, c in enumerate(channels)))
+    lat: list[float] = []
+    cpu, start = time.process_time(), time.time()
+    for _ in range(rounds):
+        res = await asyncio.gather(*(one_move(svc, c, rs[i]) for i, c in enumerate(channels)))
+        lat.extend(d for d, _ in res)
+    line = {"lat": lat, "cpu": time.process_time() - cpu, "start": start, "end": time.time()}
+    print(json.dumps(line), flush=True)
+    await svc.close()
+
+
+async def bench_processes(
+    name: str, database: str, fake: bool, games: int, rounds: int, counts: list[int]
+) -> None:
+    for n in counts:
+        run = f"p{os.getpid()}-{n}-{random.randrange(10**9)}"
+        shares = [[f"{run}-{i}" for i in range(k, games, n)] for k in range(n)]
+        cmd = [sys.executable, __file__, "--worker", database, "--rounds", str(rounds)]
+        if fake:
+            cmd.append("--fake-render")
+        procs = [
+            await asyncio.create_subprocess_exec(*cmd, *share, stdout=asyncio.subprocess.PIPE)
+            for share in shares
+        ]
+        outs = [json.loads((await p.communicate())[0]) for p in procs]
+        # the moving time: from the first process's first round to the last one's end
+        wall = max(o["end"] for o in outs) - min(o["start"] for o in outs)
+        lat = [x for o in outs for x in o["lat"]]
+        ms = [x * 1000 for x in lat]
+        print(
+            f"{name:<10} {n} process(es): move p50 {statistics.median(ms):6.1f} ms  "
+            f"p95 {pct(ms, 95):6.1f} ms  {len(lat) / wall:6.0f} moves/s  "
+            f"CPU {sum(o['cpu'] for o in outs):5.1f} s  ({len(lat)} moves, {wall:.1f} s wall)"
+        )
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=200)
@@ -160,8 +211,29 @@ async def main() -> None:
     ap.add_argument("--skip-concurrent", action="store_true")
     ap.add_argument("--rate", type=float, default=0, help="also: moves/s arriving at random")
     ap.add_argument("--seconds", type=float, default=20, help="length of the --rate run")
+    ap.add_argument("--database", help="a postgresql:// URL: the several-processes run")
+    ap.add_argument("--processes", default="1,2,4", help="process counts of the --database run")
+    ap.add_argument("--process-games", type=int, default=48, help="games of the --database run")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("channels", nargs="*", help=argparse.SUPPRESS)
     args = ap.parse_args()
     renderer: Renderer = fake_renderer if args.fake_render else default_renderer
+    if args.worker:
+        await worker(args.worker, renderer, args.channels, args.rounds)
+        return
+    if args.database:
+        counts = [int(x) for x in args.processes.split(",")]
+        games = args.process_games
+        print(
+            f"{games} games, {args.rounds} rounds; renderer: {'fake' if args.fake_render else 'render.board'}"
+        )
+        with tempfile.TemporaryDirectory() as d:
+            sqlite = str(Path(d) / "procs.sqlite3")
+            await bench_processes("sqlite", sqlite, args.fake_render, games, args.rounds, counts)
+        await bench_processes(
+            "postgresql", args.database, args.fake_render, games, args.rounds, counts
+        )
+        return
     with tempfile.TemporaryDirectory() as d:
         print(f"renderer: {'fake' if args.fake_render else 'render.board'}")
         await bench_single(str(Path(d) / "single.sqlite3"), renderer, args.moves)

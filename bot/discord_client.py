@@ -60,14 +60,15 @@ class VjTree(app_commands.CommandTree["VijayanagaraBot"]):
 
 
 class VijayanagaraBot(discord.Client):
-    """The client: no privileged intents; slash commands and components only."""
+    """The client: no privileged intents; slash commands and components only. One process,
+    one connection, unless built as ShardedVijayanagaraBot."""
 
-    def __init__(self, service: GameService, *, sync: bool = True) -> None:
+    def __init__(self, service: GameService, *, sync: bool = True, **shards: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
         intents.members = False
         intents.presences = False
-        super().__init__(intents=intents)
+        super().__init__(intents=intents, **shards)
         self.service = service
         self.tree = VjTree(self)
         self.group = VjGroup(service)
@@ -79,6 +80,7 @@ class VijayanagaraBot(discord.Client):
         self.game_locks: dict[int, asyncio.Lock] = {}  # one delivery at a time per game
         self.handling: set[asyncio.Task[Any]] = set()  # interactions being answered
         self.outbox_interval = OUTBOX_INTERVAL
+        self.startup_grace = 0.0
         self._outbox: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -133,9 +135,11 @@ class VijayanagaraBot(discord.Client):
 
     async def _outbox_loop(self) -> None:
         first = True  # at start-up, whatever is owed was left by the previous run: now
+        # (unless other processes share the database: their fresh ones are theirs to deliver)
         while not self.is_closed():
             try:
-                await self.flush_outbox(0.0 if first else OUTBOX_GRACE, ignore_backoff=first)
+                grace = self.startup_grace if first else OUTBOX_GRACE
+                await self.flush_outbox(grace, ignore_backoff=first)
             except Exception:
                 log.exception("outbox: delivery round failed")
             first = False
@@ -182,3 +186,17 @@ class VijayanagaraBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._outbox
         await super().close()
+
+
+class ShardedVijayanagaraBot(VijayanagaraBot, discord.AutoShardedClient):
+    """The same bot on discord.py's sharded client: SHARD_COUNT shards in all, this process
+    running SHARD_IDS of them, so several processes (sharing one PostgreSQL database) split
+    the servers between them."""
+
+    def __init__(
+        self, service: GameService, *, shard_count: int, shard_ids: list[int], sync: bool = True
+    ) -> None:
+        super().__init__(service, sync=sync, shard_count=shard_count, shard_ids=shard_ids)
+        # other processes run the other shards on the same database: an announcement younger
+        # than the grace may be one they are delivering right now, even at our start
+        self.startup_grace = OUTBOX_GRACE

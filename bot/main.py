@@ -14,7 +14,9 @@ import sys
 
 import discord
 
-from .discord_client import VijayanagaraBot
+from db import StorageError
+
+from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
 from .log_redaction import configure_logging
 from .renderer import Renderer
 from .service import GameService
@@ -26,9 +28,15 @@ log = logging.getLogger("bot")
 async def build(
     settings: Settings, renderer: Renderer | None = None
 ) -> tuple[GameService, VijayanagaraBot]:
-    service = await GameService.open(settings.vijayanagara_db, renderer)
-    log.info("database: %s", settings.vijayanagara_db)
-    return service, VijayanagaraBot(service)
+    shard_count, shard_ids = settings.shards()  # checked before the database is opened
+    service = await GameService.open(settings.database(), renderer)
+    log.info("database: %s", settings.database_for_log())
+    if shard_count is None:
+        return service, VijayanagaraBot(service)
+    if shard_ids is None:  # every shard in this one process
+        shard_ids = list(range(shard_count))
+    log.info("shards %s of %d", ",".join(map(str, shard_ids)), shard_count)
+    return service, ShardedVijayanagaraBot(service, shard_count=shard_count, shard_ids=shard_ids)
 
 
 async def serve(service: GameService, bot: VijayanagaraBot, token: str) -> None:
@@ -63,15 +71,19 @@ async def run(settings: Settings) -> None:
 
 
 def main() -> None:
-    settings = Settings()
-    configure_logging(settings.log_level)
     try:
+        settings = Settings()  # a bad SHARD_COUNT is refused here
         settings.token()
-    except MissingToken as e:
+        settings.shards()
+    except (MissingToken, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         raise SystemExit(2) from None
+    configure_logging(settings.log_level)
     try:
         asyncio.run(run(settings))
+    except StorageError as e:  # e.g. PostgreSQL unreachable or refusing the login
+        print(f"error: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
     except discord.LoginFailure:
         print(
             "error: Discord refused the bot token in DISCORD_TOKEN (401 Unauthorized). Copy a "

@@ -34,11 +34,11 @@ from db import (
     OwedAnnouncement,
     ServerSettings,
     Snapshot,
-    SQLiteStore,
     StaleAction,
     StorageError,
     Store,
     TurnMessage,
+    open_store,
 )
 from db.export import ExportError, game_options, parse_export
 from db.models import MAX_EXPORT_ACTIONS, MAX_ID, ExportedAction
@@ -226,8 +226,9 @@ class GameService:
         self._secrets: dict[int, bytes | None] = {}
 
     @classmethod
-    async def open(cls, path: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
-        return cls(await SQLiteStore.open(path), renderer, **kw)
+    async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
+        """`database`: a postgresql:// URL, or a SQLite file (a path or sqlite:/// URL)."""
+        return cls(await open_store(database), renderer, **kw)
 
     async def close(self) -> None:
         await self.store.close()

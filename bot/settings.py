@@ -1,10 +1,16 @@
 """Settings from the environment (pydantic-settings). The token is a SecretStr: it is never
-printed, logged or put in an error message."""
+printed, logged or put in an error message; so is a database URL's password."""
 
 from __future__ import annotations
 
-from pydantic import SecretStr
+import re
+
+from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# discord.py shards: one process may run several; a bot on a few thousand servers needs more
+# than one (Discord asks for one shard per 2,500 servers).
+MAX_SHARDS = 1024
 
 
 class MissingToken(RuntimeError):
@@ -15,8 +21,20 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(extra="ignore", case_sensitive=False)
 
     discord_token: SecretStr | None = None  # DISCORD_TOKEN
+    # DATABASE_URL: postgresql://user:password@host/db, or a SQLite file (a path or
+    # sqlite:///path); unset, VIJAYANAGARA_DB names the SQLite file.
+    database_url: SecretStr | None = None
     vijayanagara_db: str = "./vijayanagara.sqlite3"  # VIJAYANAGARA_DB
     log_level: str = "INFO"  # LOG_LEVEL
+    shard_count: int | None = None  # SHARD_COUNT: how many shards the whole bot runs
+    shard_ids: str | None = None  # SHARD_IDS: this process's shards, e.g. "0,1"
+
+    @field_validator("shard_count")
+    @classmethod
+    def _shard_count_in_range(cls, v: int | None) -> int | None:
+        if v is not None and not 1 <= v <= MAX_SHARDS:
+            raise ValueError(f"SHARD_COUNT must be between 1 and {MAX_SHARDS}, not {v}")
+        return v
 
     def token(self) -> str:
         if self.discord_token is None or not self.discord_token.get_secret_value().strip():
@@ -25,3 +43,34 @@ class Settings(BaseSettings):
                 "(see README, 'Discord set-up') and run: DISCORD_TOKEN=... vijayanagara-bot"
             )
         return self.discord_token.get_secret_value().strip()
+
+    def database(self) -> str:
+        """The database to open: DATABASE_URL when set, else the SQLite file VIJAYANAGARA_DB."""
+        if self.database_url is not None and self.database_url.get_secret_value().strip():
+            return self.database_url.get_secret_value().strip()
+        return self.vijayanagara_db
+
+    def database_for_log(self) -> str:
+        """The database with any password in it masked."""
+        return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", self.database())
+
+    def shards(self) -> tuple[int | None, list[int] | None]:
+        """(SHARD_COUNT, SHARD_IDS) checked together: ids need a count, each id below it.
+        (None, None): one process runs every shard Discord recommends."""
+        ids: list[int] | None = None
+        if self.shard_ids is not None and self.shard_ids.strip():
+            parts = [p.strip() for p in self.shard_ids.split(",")]
+            if len(parts) > MAX_SHARDS or not all(p.isdigit() and len(p) <= 4 for p in parts):
+                raise ValueError(
+                    f"SHARD_IDS must be shard numbers separated by commas, e.g. 0,1 (got "
+                    f"{self.shard_ids[:40]!r})"
+                )
+            ids = sorted({int(p) for p in parts})
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards in all)")
+            if ids[-1] >= self.shard_count:
+                raise ValueError(
+                    f"SHARD_IDS: shard {ids[-1]} does not exist with SHARD_COUNT="
+                    f"{self.shard_count} (shards are numbered 0 to {self.shard_count - 1})"
+                )
+        return self.shard_count, ids

@@ -1,9 +1,12 @@
 """Storage that never loses a move: games, the append-only action log, snapshots.
 
-`Store` is the interface; `SQLiteStore` the implementation (aiosqlite, WAL, synchronous=FULL).
+`Store` is the interface; `SQLiteStore` (aiosqlite, WAL, synchronous=FULL; the embedded
+default) and `PostgresStore` (asyncpg; db/postgres.py, imported on use) implement it, and
+`open_store` picks one from a database URL.
 This package stores JSON text and imports nothing of ours but the `rules` models it names.
 """
 
+from .backend import open_store
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .models import (
     Announcement,
@@ -20,7 +23,7 @@ from .models import (
     StoredAction,
     TurnMessage,
 )
-from .sqlite import SQLiteStore, open_store
+from .sqlite import SQLiteStore
 from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, Store
 
 __all__ = [

@@ -13,7 +13,6 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -36,27 +35,14 @@ from .models import (
     StoredAction,
     TurnMessage,
 )
-from .store import ENDED_STATUSES, OPEN_STATUSES
+from .schema import migrations
+from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
 
 _GAME_COLUMNS = (
     "id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at, "
     "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id)"
 )
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-
-
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migrations shipped as package data: (number, SQL), in order."""
-    out: list[tuple[int, str]] = []
-    for entry in resources.files("db").joinpath("migrations").iterdir():
-        name = entry.name
-        if name.endswith(".sql") and name[:3].isdigit():
-            out.append((int(name[:3]), entry.read_text(encoding="utf-8")))
-    out.sort()
-    numbers = [n for n, _ in out]
-    if numbers != list(range(1, len(out) + 1)):
-        raise StorageError(f"migrations must be numbered 001, 002, ... without gaps: {numbers}")
-    return out
 
 
 def _row_to_game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
@@ -565,19 +551,30 @@ class SQLiteStore:
             )
 
     async def owed_announcements(
-        self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
+        self,
+        limit: int = 20,
+        grace: float = 0.0,
+        *,
+        ignore_backoff: bool = False,
+        lease: float = OUTBOX_LEASE,
     ) -> list[OwedAnnouncement]:
-        async with (
-            self._lock,
-            self._conn.execute(
+        """Claims them in the same write transaction (BEGIN IMMEDIATE: another process on the
+        same file waits, then sees the claims)."""
+        async with self._tx() as conn:
+            async with conn.execute(
                 "SELECT game_id, version, channel_id, text, mentions, board, attempts, "
-                f"created_at, edit, close_text FROM outbox WHERE (next_attempt_at <= {_NOW} OR ?) AND "
+                "created_at, edit, close_text FROM outbox "
+                f"WHERE (next_attempt_at <= {_NOW} OR ?) AND claimed_until <= {_NOW} AND "
                 "(attempts > 0 OR created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)) "
                 "ORDER BY created_at, game_id, version LIMIT ?",
                 (ignore_backoff, f"-{max(0.0, grace):.3f} seconds", limit),
-            ) as c,
-        ):
-            rows = await c.fetchall()
+            ) as c:
+                rows = list(await c.fetchall())
+            await conn.executemany(
+                "UPDATE outbox SET claimed_until = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?) "
+                "WHERE game_id = ? AND version = ?",
+                [(f"+{max(0.0, lease):.3f} seconds", r[0], r[1]) for r in rows],
+            )
         return [
             OwedAnnouncement(
                 game_id=r[0],
@@ -606,7 +603,8 @@ class SQLiteStore:
         async with self._tx() as conn:
             await conn.execute(
                 "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = "
-                "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?), text = COALESCE(?, text) "
+                "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?), text = COALESCE(?, text), "
+                "claimed_until = '' "
                 "WHERE game_id = ? AND version = ?",
                 (f"+{max(0.0, retry_in):.3f} seconds", text, game_id, version),
             )
@@ -638,7 +636,3 @@ class SQLiteStore:
                 "UPDATE turn_messages SET message_id = ?, message_version = ? WHERE game_id = ?",
                 (str(message_id), version, game_id),
             )
-
-
-async def open_store(path: str | Path) -> SQLiteStore:
-    return await SQLiteStore.open(path)

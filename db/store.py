@@ -1,4 +1,5 @@
-"""The storage interface: one contract, SQLite today, PostgreSQL later behind the same tests."""
+"""The storage interface: one contract, two backends (SQLite, PostgreSQL) behind the same
+tests."""
 
 from __future__ import annotations
 
@@ -23,12 +24,17 @@ from .models import (
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
 ENDED_STATUSES: tuple[Status, ...] = ("finished", "aborted")  # a secret may be revealed
+# Seconds an owed announcement stays claimed by the process that took it: long enough to post
+# a batch, short enough that one a dead process held is soon taken again.
+OUTBOX_LEASE = 120.0
 
 
 @runtime_checkable
 class Store(Protocol):
     """Every write checks the version it read and bumps it; a mismatch raises StaleAction and
-    writes nothing. Every write is one transaction."""
+    writes nothing. Every write is one transaction, serialised per game across processes by
+    the backend's own means (SQLite: BEGIN IMMEDIATE; PostgreSQL: the game's row locked FOR
+    UPDATE), so several bot processes may share one database."""
 
     async def close(self) -> None: ...
 
@@ -133,12 +139,19 @@ class Store(Protocol):
         ...
 
     async def owed_announcements(
-        self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
+        self,
+        limit: int = 20,
+        grace: float = 0.0,
+        *,
+        ignore_backoff: bool = False,
+        lease: float = OUTBOX_LEASE,
     ) -> list[OwedAnnouncement]:
-        """The announcements due now, oldest first: those that failed and are due again (all
-        that failed, with `ignore_backoff`, as after a restart), and those never tried that
-        are older than `grace` seconds (younger ones are still being delivered by whoever
-        stored them)."""
+        """Claim the announcements due now, oldest first: those that failed and are due again
+        (all that failed, with `ignore_backoff`, as after a restart), and those never tried
+        that are older than `grace` seconds (younger ones are still being delivered by whoever
+        stored them). Each is claimed for `lease` seconds: no caller, in this process or
+        another, gets it again until it is marked delivered or failed or the lease runs out
+        (the claimer died), so each is delivered by one process."""
         ...
 
     async def announcement_delivered(self, game_id: int, version: int) -> None:
@@ -149,7 +162,7 @@ class Store(Protocol):
         self, game_id: int, version: int, retry_in: float, text: str | None = None
     ) -> None:
         """A delivery attempt failed: try again after `retry_in` seconds (with `text`, what is
-        left to deliver, when part of it went out)."""
+        left to deliver, when part of it went out); the claim ends."""
         ...
 
     # --- the turn message (migration 005) ---------------------------------------------------

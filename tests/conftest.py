@@ -1,4 +1,44 @@
 import sys
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+from pg_server import PgServer, find_bin_dir
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One real PostgreSQL server for the whole test session."""
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        pytest.skip(
+            "no PostgreSQL server binaries (initdb, pg_ctl) on PATH or in "
+            "/usr/lib/postgresql/*/bin: the PostgreSQL backend is not tested"
+        )
+    server = PgServer(bin_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def postgres_url(pg_server: PgServer) -> AsyncIterator[str]:
+    """A fresh database on the session's server."""
+    yield await pg_server.fresh_database()
+
+
+@pytest.fixture(params=BACKENDS)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The database of a test run against each backend: a new SQLite file, or a new
+    PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "test.sqlite3")
+    else:
+        yield await request.getfixturevalue("pg_server").fresh_database()

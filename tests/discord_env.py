@@ -77,12 +77,16 @@ class Env:
 
 @asynccontextmanager
 async def running_bot(
-    db: Path, monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord | None = None
+    db: Path | str, monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord | None = None
 ) -> AsyncIterator[Env]:
-    """Start the bot the way `vijayanagara-bot` does, on `db`, with Discord faked."""
+    """Start the bot the way `vijayanagara-bot` does, on `db` (a SQLite file, or a
+    postgresql:// URL as DATABASE_URL), with Discord faked."""
     fake = fake or FakeDiscord()
     monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
-    settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db))  # type: ignore[arg-type]
+    if str(db).startswith("postgresql://"):
+        settings = Settings(discord_token=BOT_TOKEN, database_url=str(db))  # type: ignore[arg-type]
+    else:
+        settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db))  # type: ignore[arg-type]
     renderer = SlowRenderer()
     service, bot = await build(settings, renderer)
     service.seed_source = lambda: 12  # B acts first

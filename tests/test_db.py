@@ -1,5 +1,5 @@
-"""The storage contract (run against every Store implementation), plus crash and concurrency
-tests for SQLite."""
+"""The storage contract (run against every Store implementation: SQLite and PostgreSQL), plus
+crash and concurrency tests for SQLite (tests/test_postgres.py has PostgreSQL's)."""
 
 from __future__ import annotations
 
@@ -16,24 +16,29 @@ import pytest
 
 from db import (
     Announcement,
+    DeckFile,
     GameExists,
     GameExport,
+    GameNotFound,
+    GameSecret,
     NewAction,
+    ServerSettings,
     Snapshot,
     SQLiteStore,
     StaleAction,
     StorageError,
     Store,
-    TurnMessage,
+    open_store,
 )
 from db.sqlite import migrations
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(params=["sqlite"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    s = await SQLiteStore.open(tmp_path / "t.sqlite3")
+@pytest.fixture
+async def store(database_url: str) -> AsyncIterator[Store]:
+    """The contract runs against each backend (conftest.database_url)."""
+    s = await open_store(database_url)
     yield s
     await s.close()
 
@@ -176,10 +181,10 @@ CRASH_WRITER = textwrap.dedent(
     """
     import asyncio, sys
     sys.path.insert(0, sys.argv[2])
-    from db import SQLiteStore, NewAction, Snapshot
+    from db import open_store, NewAction, Snapshot
 
     async def main():
-        s = await SQLiteStore.open(sys.argv[1])
+        s = await open_store(sys.argv[1])
         g = await s.create_game("crash", 1, {}, creator=1)
         g = await s.update_game(g.id, g.version, seats={"D": 1}, status="active")
         n = 0
@@ -197,8 +202,10 @@ CRASH_WRITER = textwrap.dedent(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-async def test_kill_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    path = tmp_path / "crash.sqlite3"
+async def test_kill_loses_nothing_acknowledged(tmp_path: Path, database_url: str) -> None:
+    """A writer killed with SIGKILL mid-stream, on either backend: every move it was told
+    was stored is there, and no move is there by halves."""
+    path = database_url
     script = tmp_path / "writer.py"
     script.write_text(CRASH_WRITER)
     proc = subprocess.Popen(
@@ -213,7 +220,7 @@ async def test_kill_loses_nothing_acknowledged(tmp_path: Path) -> None:
         acknowledged = int(line.split()[1])
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    s = await SQLiteStore.open(path)
+    s = await open_store(path)
     g = await s.open_game("crash")
     assert g is not None
     assert g.actions >= acknowledged
@@ -239,47 +246,75 @@ async def test_group_commit_keeps_each_append_separate(store: Store) -> None:
     assert all(r.actions == 1 for r in ok)
 
 
-async def test_the_turn_message_survives_a_restart_and_follows_new_and_edit(
-    tmp_path: Path,
-) -> None:
-    """Migration 005: a new announcement opens a turn (the previous message's id stays until
-    the new one is posted, so it can be closed); an edit extends the turn's text."""
-    path = tmp_path / "turn.sqlite3"
-    s = await SQLiteStore.open(path)
-    gid = await active_game(s)
-    g = await s.get_game(gid)
-    g = await s.append_actions(
-        gid, g.version, [act(1)], announcement=Announcement(text="a\nNext", body="a")
+# --- the outbox: owed announcements, claimed by one deliverer at a time --------------------
+
+
+async def owing_game(store: Store, channel: str = "c1") -> tuple[int, int]:
+    """An active game whose last change owes an announcement: (game id, version)."""
+    gid = await active_game(store, channel)
+    g = await store.get_game(gid)
+    g = await store.append_actions(
+        gid, g.version, [act(1)], announcement=Announcement(text="B passes", mentions=[2])
     )
-    opened = g.version
-    turn = await s.turn_message(gid)
-    assert turn is not None and turn.body == "a" and not turn.posted
-    await s.turn_message_posted(gid, opened, 555)
-    g = await s.append_actions(
-        gid,
-        g.version,
-        [act(2)],
-        announcement=Announcement(text="a\nb\nNext", body="a\nb", edit=True),
-    )
-    owed = {o.version: o for o in await s.owed_announcements(grace=0, ignore_backoff=True)}
-    assert owed[g.version].edit and not owed[opened].edit
-    await s.close()
-    s = await SQLiteStore.open(path)  # a restart
-    turn = await s.turn_message(gid)
-    assert turn == TurnMessage(
-        turn_version=opened, body="a\nb", message_id=555, message_version=opened
-    )
-    assert turn.posted
-    g = await s.get_game(gid)
-    g = await s.append_actions(
-        gid,
-        g.version,
-        [act(3)],
-        announcement=Announcement(text="Next", body="", close_text="a\nb\nc"),
-    )
-    turn = await s.turn_message(gid)
-    assert turn is not None and turn.turn_version == g.version and turn.message_id == 555
-    assert not turn.posted  # the old message is still known, to be closed
-    owed = {o.version: o for o in await s.owed_announcements(grace=0, ignore_backoff=True)}
-    assert owed[g.version].close_text == "a\nb\nc"
-    await s.close()
+    return gid, g.version
+
+
+async def test_an_owed_announcement_is_claimed_by_one_caller(store: Store) -> None:
+    gid, version = await owing_game(store)
+    (owed,) = await store.owed_announcements(grace=0)
+    assert (owed.game_id, owed.version, owed.text, owed.mentions) == (gid, version, "B passes", [2])
+    # another process looking now finds nothing: it is being delivered
+    assert await store.owed_announcements(grace=0) == []
+    assert await store.owed_announcements(grace=0, ignore_backoff=True) == []
+
+
+async def test_a_claim_runs_out_and_the_announcement_is_claimed_again(store: Store) -> None:
+    """The process that claimed it died before delivering: once the lease is over, another
+    takes it."""
+    gid, version = await owing_game(store)
+    assert len(await store.owed_announcements(grace=0, lease=0.2)) == 1
+    assert await store.owed_announcements(grace=0) == []
+    await asyncio.sleep(0.3)
+    (again,) = await store.owed_announcements(grace=0)
+    assert (again.game_id, again.version) == (gid, version)
+
+
+async def test_a_failed_delivery_ends_the_claim_and_waits_its_backoff(store: Store) -> None:
+    gid, version = await owing_game(store)
+    await store.owed_announcements(grace=0)
+    await store.announcement_failed(gid, version, 3600, text="the rest")
+    assert await store.owed_announcements(grace=0) == []  # backing off
+    (owed,) = await store.owed_announcements(ignore_backoff=True)  # as after a restart
+    assert (owed.attempts, owed.text) == (1, "the rest")
+    await store.announcement_delivered(gid, version)
+    assert await store.owed_announcements(grace=0, ignore_backoff=True, lease=0) == []
+
+
+async def test_a_young_announcement_is_left_to_the_move_that_stored_it(store: Store) -> None:
+    await owing_game(store)
+    assert await store.owed_announcements(grace=60) == []
+    assert len(await store.owed_announcements(grace=0)) == 1
+
+
+async def test_concurrent_claims_share_the_outbox_without_overlap(store: Store) -> None:
+    for i in range(12):
+        await owing_game(store, f"c{i}")
+    batches = await asyncio.gather(*(store.owed_announcements(limit=5, grace=0) for _ in range(4)))
+    keys = [(o.game_id, o.version) for batch in batches for o in batch]
+    assert len(keys) == len(set(keys)) == 12
+
+
+async def test_server_settings_and_decks(store: Store) -> None:
+    assert await store.server_settings("g1") == ServerSettings(guild_id="g1")
+    await store.put_server_settings(ServerSettings(guild_id="g1", organisers="role", role_id=5))
+    await store.put_server_settings(ServerSettings(guild_id="g1", organisers="managers"))
+    assert await store.server_settings("g1") == ServerSettings(guild_id="g1", organisers="managers")
+    deck = DeckFile(hash="h1", text="deck text")
+    g = await store.create_game("c1", 1, {"deck_hash": "h1"}, creator=1, deck=deck, secret="ab")
+    assert await store.deck_text("h1") == "deck text"
+    assert await store.deck_text("nope") is None
+    assert await store.secret(g.id) == GameSecret(secret="ab", dealt_from=0)
+    with pytest.raises(GameNotFound):
+        await store.secret(g.id + 100)
+    with pytest.raises(GameNotFound):
+        await store.get_game(g.id + 100)

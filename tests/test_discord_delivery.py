@@ -133,7 +133,7 @@ async def test_an_announcement_that_cannot_go_out_is_kept_and_delivered_later(
     await b_passes(env)
     nxt = await next_player(env)
     assert [u for u, _ in env.fake.notified[since:]] == []
-    owed = await env.service.store.owed_announcements(ignore_backoff=True)
+    owed = await env.service.store.owed_announcements(ignore_backoff=True, lease=0)
     assert len(owed) == 1 and owed[0].attempts == 1
     assert await env.service.store.owed_announcements() == []  # it waits before a retry
     env.fake.faults.clear()
@@ -144,9 +144,10 @@ async def test_an_announcement_that_cannot_go_out_is_kept_and_delivered_later(
 
 
 async def test_an_announcement_owed_at_a_crash_is_delivered_after_the_restart(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "restart.sqlite3"
+    """On either backend (DATABASE_URL): what the first run owed, the next one delivers."""
+    db = database_url
     async with running_bot(db, monkeypatch) as env:
         await env.started()
         env.fake.fail("POST", r"^/webhooks/", None, 99)
@@ -282,7 +283,7 @@ async def test_an_announcement_to_a_channel_gone_for_good_is_dropped_in_the_end(
     env.fake.fail("POST", r"^/channels/", 404, 99)  # Unknown Channel, every time
     await b_passes(env)
     for attempt in (2, 3):
-        (owed,) = await env.service.store.owed_announcements(ignore_backoff=True)
+        (owed,) = await env.service.store.owed_announcements(ignore_backoff=True, lease=0)
         assert owed.attempts == attempt - 1
         await env.bot.flush_outbox(ignore_backoff=True)
-    assert await env.service.store.owed_announcements(ignore_backoff=True) == []
+    assert await env.service.store.owed_announcements(ignore_backoff=True, lease=0) == []

@@ -151,3 +151,103 @@ async def test_buttons_work_after_a_restart(
         version, _ = await env2.state()
         await env2.click(B, start, start.custom_ids[0])
         assert (await env2.state())[0] == version + 1
+
+
+def test_database_url_chooses_the_backend_and_hides_its_password(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.settings import Settings
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("VIJAYANAGARA_DB", "/tmp/x.sqlite3")
+    assert Settings().database() == "/tmp/x.sqlite3"  # the embedded default still works
+    monkeypatch.setenv("DATABASE_URL", "postgresql://vj:hunter2@db:5432/vj")
+    s = Settings()
+    assert s.database() == "postgresql://vj:hunter2@db:5432/vj"
+    assert s.database_for_log() == "postgresql://vj:***@db:5432/vj"
+    assert "hunter2" not in repr(s) and "hunter2" not in str(s.model_dump())
+
+
+async def test_an_unknown_database_url_is_refused_clearly() -> None:
+    from db import StorageError, open_store
+
+    with pytest.raises(StorageError, match="unknown database URL scheme in 'mysql'"):
+        await open_store("mysql://x@y/z")
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "error"),
+    [
+        ("2", "0,2", "shard 2 does not exist with SHARD_COUNT=2"),
+        (None, "0", "SHARD_IDS needs SHARD_COUNT"),
+        ("2", "zero", "SHARD_IDS must be shard numbers"),
+        ("0", None, "SHARD_COUNT must be between 1 and 1024"),
+    ],
+)
+def test_bad_shard_settings_are_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    count: str | None,
+    ids: str | None,
+    error: str,
+) -> None:
+    from bot.main import main
+
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
+    for name, value in (("SHARD_COUNT", count), ("SHARD_IDS", ids)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit) as e:
+        main()
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert error in err and "sekrit" not in err
+
+
+async def test_shard_settings_split_the_servers_between_processes(tmp_path: Path) -> None:
+    from bot.discord_client import ShardedVijayanagaraBot, VijayanagaraBot
+    from bot.main import build
+    from bot.settings import Settings
+
+    db = str(tmp_path / "s.sqlite3")
+    service, bot = await build(Settings(vijayanagara_db=db, shard_count=4, shard_ids="3, 1"))
+    assert isinstance(bot, ShardedVijayanagaraBot)
+    assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
+    # other processes share the database: at start it leaves their fresh announcements alone
+    assert bot.startup_grace > 0
+    await service.close()
+    service, bot = await build(Settings(vijayanagara_db=db, shard_count=2))  # all in one
+    assert isinstance(bot, ShardedVijayanagaraBot) and bot.shard_ids == [0, 1]
+    await service.close()
+    service, bot = await build(Settings(vijayanagara_db=db))
+    assert type(bot) is VijayanagaraBot  # unsharded, as before
+    assert bot.startup_grace == 0  # alone: what is owed at start, the previous run left
+    await service.close()
+
+
+def test_an_unreachable_database_is_one_clear_line_without_its_password(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bot.main import main
+
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
+    monkeypatch.delenv("SHARD_COUNT", raising=False)
+    monkeypatch.delenv("SHARD_IDS", raising=False)
+    url = f"postgresql://vj:hunter2@/vj?host={tmp_path / 'no-server-here'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    root = logging.getLogger()
+    saved = list(root.handlers)
+    try:
+        with pytest.raises(SystemExit) as e:
+            main()
+    finally:
+        for h in list(root.handlers):
+            root.removeHandler(h)
+        for h in saved:
+            root.addHandler(h)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "cannot connect to PostgreSQL at postgresql://vj:***@/vj" in err
+    assert "hunter2" not in err and "sekrit" not in err and "Traceback" not in err

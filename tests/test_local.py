@@ -181,6 +181,6 @@ async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:
     await amain(args, ["pass", "status", "abort", "yes", "new"], io.StringIO(), FakeRenderer())
     store = await SQLiteStore.open(db)
     try:
-        assert await store.owed_announcements(ignore_backoff=True) == []
+        assert await store.owed_announcements(ignore_backoff=True, lease=0) == []
     finally:
         await store.close()

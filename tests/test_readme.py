@@ -46,3 +46,21 @@ async def test_the_readme_terminal_example_works_as_written(tmp_path: Path) -> N
     text = out.getvalue()
     assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
     assert "takes back a step" in text and "gives 2 Resources to B" in text
+
+
+def test_the_compose_file_runs_postgresql_and_two_bots_splitting_the_shards() -> None:
+    import yaml
+
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+    services = compose["services"]
+    assert services["db"]["image"].startswith("postgres:")
+    bots = [s for name, s in services.items() if name.startswith("bot-")]
+    assert len(bots) == 2
+    envs = [b["environment"] for b in bots]
+    assert all(
+        e["DATABASE_URL"].startswith("postgresql://") and "@db:" in e["DATABASE_URL"] for e in envs
+    )
+    count = {int(e["SHARD_COUNT"]) for e in envs}
+    assert count == {2}
+    assert sorted(int(i) for e in envs for i in e["SHARD_IDS"].split(",")) == [0, 1]
+    assert "docker compose up" in README and "python -m db.copy" in README

@@ -6,7 +6,6 @@ import asyncio
 import json
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer
@@ -20,8 +19,9 @@ B_FIRST = 12  # the secret of this seed draws an Event card on which B decides f
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "g.sqlite3"), FakeRenderer())
+async def svc(database_url: str) -> AsyncIterator[GameService]:
+    """Each service test runs against each backend (conftest.database_url)."""
+    s = await GameService.open(database_url, FakeRenderer())
     yield s
     await s.close()
 
@@ -194,8 +194,8 @@ async def test_give(svc: GameService) -> None:
     assert not stranger.ok
 
 
-async def test_restart_continues_the_game(tmp_path: Path) -> None:
-    path = str(tmp_path / "r.sqlite3")
+async def test_restart_continues_the_game(database_url: str) -> None:
+    path = database_url
     s1 = await GameService.open(path, FakeRenderer())
     await seated(s1, seed=5)
     await play_random(s1, 30, seed=5)
@@ -215,8 +215,8 @@ async def test_restart_continues_the_game(tmp_path: Path) -> None:
     await s2.close()
 
 
-async def test_concurrent_orders_apply_once(tmp_path: Path) -> None:
-    path = str(tmp_path / "c.sqlite3")
+async def test_concurrent_orders_apply_once(database_url: str) -> None:
+    path = database_url
     s1 = await GameService.open(path, FakeRenderer())
     s2 = await GameService.open(path, FakeRenderer())  # a second process on the same file
     await seated(s1, seed=B_FIRST)

@@ -19,8 +19,9 @@ FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "g.sqlite3"), FakeRenderer())
+async def svc(database_url: str) -> AsyncIterator[GameService]:
+    """Each service test runs against each backend (conftest.database_url)."""
+    s = await GameService.open(database_url, FakeRenderer())
     yield s
     await s.close()
 

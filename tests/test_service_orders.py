@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from fakes import SEATS, FakeRenderer
@@ -21,10 +20,11 @@ D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+async def svc(database_url: str) -> AsyncIterator[GameService]:
+    """Each service test runs against each backend (conftest.database_url)."""
     # orders typed one after another, as in the terminal: no double-submit guard (a player who
     # holds several seats sends the same step twice on purpose; test_discord_commands covers it)
-    s = await GameService.open(str(tmp_path / "o.sqlite3"), FakeRenderer(), guard_repeats=False)
+    s = await GameService.open(database_url, FakeRenderer(), guard_repeats=False)
     yield s
     await s.close()
 

@@ -1,0 +1,223 @@
+"""Moving up: copy every game from a SQLite file into an empty PostgreSQL database, then check
+that each one replays to the same state from either.
+
+    python -m db.copy ./vijayanagara.sqlite3 postgresql://user:password@host/dbname
+
+Everything is copied, in one transaction: games (with their ids, so exports and fairness
+records still name them, and their secrets), the action logs, snapshots, owed announcements,
+deck files and server settings. The SQLite file is only read (after bringing it up to the
+current migration). Stop the bot first: moves made during the copy would not be in it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+import rules
+from rules.cards import with_deck
+
+from .errors import StorageError
+from .models import GameRecord, GameSecret, StoredAction
+from .postgres import PostgresStore
+from .sqlite import SQLiteStore
+from .store import Store
+
+BATCH = 1000  # rows per round trip
+
+# (table, SQLite columns, which of them are timestamps); the PostgreSQL columns have the same
+# names (migrations/postgresql/).
+TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
+    ("decks", ("hash", "text", "created_at"), frozenset({"created_at"})),
+    (
+        "server_settings",
+        ("guild_id", "organisers", "role_id", "updated_at"),
+        frozenset({"updated_at"}),
+    ),
+    (
+        "games",
+        (
+            "id",
+            "channel_id",
+            "seed",
+            "options",
+            "seats",
+            "status",
+            "version",
+            "creator",
+            "created_at",
+            "updated_at",
+            "secret",
+            "dealt_from",
+        ),
+        frozenset({"created_at", "updated_at"}),
+    ),
+    (
+        "actions",
+        ("game_id", "seq", "action", "faction", "user_id", "created_at"),
+        frozenset({"created_at"}),
+    ),
+    ("snapshots", ("game_id", "seq", "state"), frozenset()),
+    (
+        "outbox",
+        (
+            "game_id",
+            "version",
+            "channel_id",
+            "text",
+            "mentions",
+            "board",
+            "attempts",
+            "next_attempt_at",
+            "created_at",
+            "edit",
+            "close_text",
+        ),
+        frozenset({"next_attempt_at", "created_at"}),
+    ),
+    (
+        "turn_messages",
+        ("game_id", "turn_version", "body", "message_id", "message_version"),
+        frozenset(),
+    ),
+)
+
+
+class CopyError(StorageError):
+    """The copy cannot be made, or a copied game does not match its original."""
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    games: int
+    actions: int
+
+
+def _timestamp(text: str) -> datetime:
+    return datetime.fromisoformat(text)  # '...Z' is UTC
+
+
+def _rows(
+    src: sqlite3.Connection, table: str, columns: Sequence[str], stamps: frozenset[str]
+) -> Iterator[list[tuple[Any, ...]]]:
+    cur = src.execute(f"SELECT {', '.join(columns)} FROM {table}")
+    while batch := cur.fetchmany(BATCH):
+        out = []
+        for row in batch:
+            values = list(row)
+            for i, name in enumerate(columns):
+                if name in stamps:
+                    values[i] = _timestamp(values[i])
+                elif table == "outbox" and name in ("board", "edit"):
+                    values[i] = bool(values[i])
+            out.append(tuple(values))
+        yield out
+
+
+def replay(
+    game: GameRecord, secret: GameSecret, deck: str | None, log: Sequence[StoredAction]
+) -> rules.GameState:
+    """The game's state rebuilt from its log alone (what the bot's snapshots cache)."""
+    options = rules.GameOptions(timurs_shadow=bool(game.options.get("timurs_shadow", False)))
+    if deck is not None:
+        options = with_deck(options, deck)
+    seed = None if secret.secret else game.seed  # games before chance entries: their seed
+    return rules.replay(seed, options, [rules.action_from_json(a.action) for a in log])
+
+
+async def _replayed(store: Store, game: GameRecord) -> tuple[list[StoredAction], str]:
+    log = await store.actions(game.id)
+    deck = game.options.get("deck")
+    if game.options.get("deck_hash") is not None:
+        deck = await store.deck_text(str(game.options["deck_hash"]))
+    state = replay(game, await store.secret(game.id), deck, log)
+    return log, state.model_dump_json()
+
+
+async def copy_database(sqlite_path: str | Path, postgres_url: str) -> CopyReport:
+    """Copy everything, then check every game; CopyError on the first that differs."""
+    if not Path(sqlite_path).is_file():
+        raise CopyError(f"no SQLite database at {sqlite_path}")
+    source = await SQLiteStore.open(sqlite_path)  # brings an older file up to date
+    target = await PostgresStore.open(postgres_url)
+    try:
+        if await target.count_games():
+            raise CopyError(
+                "the PostgreSQL database already has games: copy into an empty database"
+            )
+        src = sqlite3.connect(f"file:{Path(sqlite_path).resolve()}?mode=ro", uri=True)
+        try:
+            ids = [int(r[0]) for r in src.execute("SELECT id FROM games ORDER BY id")]
+            async with target.transaction() as conn:
+                for table, columns, stamps in TABLES:
+                    placeholders = ", ".join(f"${i + 1}" for i in range(len(columns)))
+                    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})"
+                    for batch in _rows(src, table, columns, stamps):
+                        await conn.executemany(sql, batch)
+                await conn.execute(
+                    "SELECT setval(pg_get_serial_sequence('games', 'id'), "
+                    "GREATEST((SELECT MAX(id) FROM games), 1))"
+                )
+        finally:
+            src.close()
+        actions = 0
+        for game_id in ids:
+            original = await source.get_game(game_id)
+            copied = await target.get_game(game_id)
+            if copied != original:
+                raise CopyError(f"game {game_id}: its record differs after the copy")
+            log, state = await _replayed(source, original)
+            copied_log, copied_state = await _replayed(target, copied)
+            if copied_log != log:
+                raise CopyError(f"game {game_id}: its action log differs after the copy")
+            if copied_state != state:
+                raise CopyError(f"game {game_id}: it replays to another state after the copy")
+            actions += len(log)
+        return CopyReport(games=len(ids), actions=actions)
+    finally:
+        await target.close()
+        await source.close()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m db.copy",
+        description="Copy every game from a SQLite file into an empty PostgreSQL database and "
+        "check that each replays to the same state. Stop the bot first.",
+    )
+    parser.add_argument("sqlite_file", help="the bot's SQLite file (VIJAYANAGARA_DB)")
+    parser.add_argument("postgres_url", help="postgresql://user:password@host/dbname")
+    args = parser.parse_args(argv)
+    if not args.postgres_url.startswith(("postgresql://", "postgres://")):
+        parser.error("the target must be a postgresql:// URL")
+    try:
+        report = asyncio.run(copy_database(args.sqlite_file, args.postgres_url))
+    except CopyError as e:
+        print(f"error: {e}", file=sys.stderr)
+        if "after the copy" in str(e):
+            print(
+                "The PostgreSQL database holds a bad copy: drop it and create it again before "
+                "the next try. The SQLite file is unchanged; keep running the bot on it.",
+                file=sys.stderr,
+            )
+        raise SystemExit(1) from None
+    except (StorageError, OSError, asyncpg.PostgresError, rules.DataError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        raise SystemExit(1) from None
+    print(
+        f"copied {report.games} game(s), {report.actions} action(s); each replays to the "
+        "same state in PostgreSQL"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,585 @@
+"""The PostgreSQL store: asyncpg, a connection pool, the same contract as the SQLite store.
+
+Every write is one transaction on a pooled connection. Per-game serialisation, across
+processes: a write first locks the game's row (SELECT ... FOR UPDATE), so a second writer of
+the same game waits, then reads the version the first one wrote and gets StaleAction, never a
+silent overwrite. Writes to different games run side by side. Owed announcements are claimed
+with FOR UPDATE SKIP LOCKED plus a lease, so several bot processes never take the same one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from .errors import GameExists, GameNotFound, StaleAction, StorageError
+from .models import (
+    Announcement,
+    DeckFile,
+    ExportedAction,
+    ExportOptions,
+    GameExport,
+    GameRecord,
+    GameSecret,
+    NewAction,
+    OwedAnnouncement,
+    ServerSettings,
+    Snapshot,
+    Status,
+    StoredAction,
+    TurnMessage,
+)
+from .schema import migrations
+from .store import OPEN_STATUSES, OUTBOX_LEASE
+
+
+def _ts(column: str) -> str:
+    """A timestamp as the text the SQLite store keeps (ISO 8601, UTC, milliseconds)."""
+    return f"to_char({column} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+
+
+_GAME_COLUMNS = (
+    "id, channel_id, seed, options, seats, status, version, creator, "
+    f"{_ts('created_at')}, {_ts('updated_at')}, "
+    "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id)"
+)
+_OWED_COLUMNS = (
+    "o.game_id, o.version, o.channel_id, o.text, o.mentions, o.board, o.attempts, "
+    f"{_ts('o.created_at')}, o.edit, o.close_text, o.created_at AS created"
+)
+# Migrations run one process at a time (several bot processes may start together).
+_MIGRATION_LOCK = 0x76_6A_6D_69_67  # "vjmig"
+
+
+def _has_statements(sql: str) -> bool:
+    return any(line.strip() and not line.strip().startswith("--") for line in sql.splitlines())
+
+
+def _row_to_game(row: asyncpg.Record) -> GameRecord:
+    return GameRecord(
+        id=row[0],
+        channel_id=row[1],
+        seed=row[2],
+        options=json.loads(row[3]),
+        seats=json.loads(row[4]),
+        status=row[5],
+        version=row[6],
+        creator=row[7],
+        created_at=row[8],
+        updated_at=row[9],
+        actions=row[10],
+    )
+
+
+class PostgresStore:
+    def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
+        self._pool = pool
+        self.dsn = dsn
+
+    @classmethod
+    async def open(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
+        try:
+            pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            where = re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", dsn)  # never the password
+            raise StorageError(f"cannot connect to PostgreSQL at {where}: {e}") from e
+        try:
+            store = cls(pool, dsn)
+            await store._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        async with self._pool.acquire() as conn:
+            value = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        return int(value)
+
+    async def _migrate(self) -> None:
+        """Each migration and its version row in one transaction (PostgreSQL's DDL is
+        transactional), under an advisory lock so concurrent starts migrate once."""
+        async with self._pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+            try:
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
+                )
+                current = int(
+                    await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+                )
+                for number, sql in migrations("postgresql"):
+                    if number <= current:
+                        continue
+                    async with conn.transaction():
+                        if _has_statements(sql):  # (asyncpg fails on a comment alone)
+                            await conn.execute(sql)
+                        await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+
+    async def count_games(self) -> int:
+        return int(await self._pool.fetchval("SELECT COUNT(*) FROM games"))
+
+    def transaction(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
+        """A raw transaction, for bulk work outside the contract (db/copy.py)."""
+        return self._tx()
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction (COMMIT, or ROLLBACK on any error)."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield conn
+
+    async def _fetch_game(self, conn: asyncpg.Connection, game_id: int) -> GameRecord:
+        row = await conn.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        return _row_to_game(row)
+
+    async def _lock_game(self, conn: asyncpg.Connection, game_id: int) -> None:
+        """Hold the game's row until the transaction ends: the per-game serialisation."""
+        if await conn.fetchval("SELECT id FROM games WHERE id = $1 FOR UPDATE", game_id) is None:
+            raise GameNotFound(game_id)
+
+    # --- reads -------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        async with self._pool.acquire() as conn:
+            return await self._fetch_game(conn, game_id)
+
+    async def open_game(self, channel_id: str) -> GameRecord | None:
+        row = await self._pool.fetchrow(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status = ANY($2)",
+            channel_id,
+            list(OPEN_STATUSES),
+        )
+        return None if row is None else _row_to_game(row)
+
+    async def latest_game(self, channel_id: str) -> GameRecord | None:
+        row = await self._pool.fetchrow(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
+            channel_id,
+        )
+        return None if row is None else _row_to_game(row)
+
+    async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]:
+        rows = await self._pool.fetch(
+            f"SELECT seq, action, faction, user_id, {_ts('created_at')} FROM actions "
+            "WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            game_id,
+            after,
+        )
+        return [
+            StoredAction(
+                seq=r[0], action=json.loads(r[1]), faction=r[2], user_id=r[3], created_at=r[4]
+            )
+            for r in rows
+        ]
+
+    async def latest_snapshot(self, game_id: int, at_most: int | None = None) -> Snapshot | None:
+        row = await self._pool.fetchrow(
+            "SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2 "
+            "ORDER BY seq DESC LIMIT 1",
+            game_id,
+            at_most if at_most is not None else 2**62,
+        )
+        return None if row is None else Snapshot(seq=row[0], state=row[1])
+
+    async def secret(self, game_id: int) -> GameSecret:
+        row = await self._pool.fetchrow(
+            "SELECT secret, dealt_from FROM games WHERE id = $1", game_id
+        )
+        if row is None:
+            raise GameNotFound(game_id)
+        return GameSecret(secret=row[0], dealt_from=row[1])
+
+    async def deck_text(self, deck_hash: str) -> str | None:
+        text = await self._pool.fetchval("SELECT text FROM decks WHERE hash = $1", deck_hash)
+        return None if text is None else str(text)
+
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        row = await self._pool.fetchrow(
+            "SELECT organisers, role_id FROM server_settings WHERE guild_id = $1", guild_id
+        )
+        if row is None:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(guild_id=guild_id, organisers=row[0], role_id=row[1])
+
+    # --- writes ------------------------------------------------------------------------
+
+    async def _put_deck(self, conn: asyncpg.Connection, deck: DeckFile | None) -> None:
+        if deck is not None:
+            await conn.execute(
+                "INSERT INTO decks (hash, text) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                deck.hash,
+                deck.text,
+            )
+
+    async def put_server_settings(self, settings: ServerSettings) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO server_settings (guild_id, organisers, role_id) VALUES ($1, $2, $3) "
+                "ON CONFLICT (guild_id) DO UPDATE SET organisers = excluded.organisers, "
+                "role_id = excluded.role_id, updated_at = clock_timestamp()",
+                settings.guild_id,
+                settings.organisers,
+                settings.role_id,
+            )
+
+    async def create_game(
+        self,
+        channel_id: str,
+        seed: int,
+        options: dict[str, Any],
+        creator: int,
+        *,
+        deck: DeckFile | None = None,
+        secret: str = "",
+    ) -> GameRecord:
+        try:
+            async with self._tx() as conn:
+                await self._put_deck(conn, deck)
+                game_id = await conn.fetchval(
+                    "INSERT INTO games (channel_id, seed, options, creator, secret) "
+                    "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    channel_id,
+                    seed,
+                    json.dumps(options, sort_keys=True),
+                    creator,
+                    secret,
+                )
+                return await self._fetch_game(conn, int(game_id))
+        except asyncpg.UniqueViolationError as e:
+            raise GameExists(channel_id) from e
+
+    async def _check_version(
+        self, conn: asyncpg.Connection, game_id: int, expected: int
+    ) -> GameRecord:
+        await self._lock_game(conn, game_id)
+        game = await self._fetch_game(conn, game_id)
+        if game.version != expected:
+            raise StaleAction(game_id, expected, game.version)
+        return game
+
+    async def _bump(
+        self,
+        conn: asyncpg.Connection,
+        game_id: int,
+        expected: int,
+        seats: dict[str, int] | None,
+        status: Status | None,
+    ) -> None:
+        sets = ["version = version + 1", "updated_at = clock_timestamp()"]
+        args: list[Any] = [game_id, expected]
+        if seats is not None:
+            args.append(json.dumps(seats, sort_keys=True))
+            sets.append(f"seats = ${len(args)}")
+        if status is not None:
+            args.append(status)
+            sets.append(f"status = ${len(args)}")
+        done = await conn.execute(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = $1 AND version = $2", *args
+        )
+        if done != "UPDATE 1":  # cannot happen under the row lock; belt and braces
+            raise StaleAction(game_id, expected, -1)
+
+    async def _put_snapshot(
+        self, conn: asyncpg.Connection, game_id: int, snapshot: Snapshot
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) "
+            "ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
+            game_id,
+            snapshot.seq,
+            snapshot.state,
+        )
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: dict[str, int] | None = None,
+        status: Status | None = None,
+        snapshot: Snapshot | None = None,
+        announcement: Announcement | None = None,
+    ) -> GameRecord:
+        async with self._tx() as conn:
+            await self._check_version(conn, game_id, expected_version)
+            await self._bump(conn, game_id, expected_version, seats, status)
+            if snapshot is not None:
+                await self._put_snapshot(conn, game_id, snapshot)
+            game = await self._fetch_game(conn, game_id)
+            if announcement is not None:
+                await self._put_announcement(conn, game, announcement)
+            return game
+
+    async def append_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: Sequence[NewAction],
+        *,
+        snapshot: Snapshot | None = None,
+        status: Status | None = None,
+        announcement: Announcement | None = None,
+    ) -> GameRecord:
+        async with self._tx() as conn:
+            game = await self._check_version(conn, game_id, expected_version)
+            starting = game.status == "lobby" and status == "active"
+            if game.status != "active" and not starting:
+                raise StorageError(f"game {game_id} is {game.status}: no moves can be stored")
+            seq = game.actions
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, action, faction, user_id) "
+                "VALUES ($1, $2, $3, $4, $5)",
+                [
+                    (
+                        game_id,
+                        seq + i + 1,
+                        json.dumps(a.action, sort_keys=True),
+                        a.faction,
+                        a.user_id,
+                    )
+                    for i, a in enumerate(actions)
+                ],
+            )
+            await self._bump(conn, game_id, expected_version, None, status)
+            if snapshot is not None:
+                await self._put_snapshot(conn, game_id, snapshot)
+            stored = await self._fetch_game(conn, game_id)
+            if announcement is not None:
+                await self._put_announcement(conn, stored, announcement)
+            return stored
+
+    # --- export / import ---------------------------------------------------------------
+
+    async def export_game(self, game_id: int) -> GameExport:
+        game = await self.get_game(game_id)
+        acts = await self.actions(game_id)
+        deck = game.options.get("deck")  # the text itself, in games stored before 004
+        if game.options.get("deck_hash") is not None:
+            deck = await self.deck_text(str(game.options["deck_hash"]))
+            if deck is None:  # exporting without it would replay with another deck
+                raise StorageError(f"game {game_id}: its deck file is missing")
+        secret = await self.secret(game_id)
+        fairness = (
+            {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
+            if secret.secret and game.status == "finished"
+            else None
+        )
+        # validated like an upload: an export always imports again
+        return GameExport.model_validate(
+            {
+                "format_version": 2 if secret.secret else 1,
+                "seed": None if secret.secret else game.seed,
+                "fairness": fairness,
+                "options": ExportOptions(
+                    timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
+                ),
+                "seats": game.seats,
+                "status": game.status,
+                "creator": game.creator,
+                "actions": [
+                    ExportedAction.model_validate(
+                        {"action": a.action, "faction": a.faction, "user_id": a.user_id}
+                    )
+                    for a in acts
+                ],
+            }
+        )
+
+    async def import_game(
+        self,
+        channel_id: str,
+        data: GameExport,
+        *,
+        snapshot: Snapshot | None = None,
+        announcement: Announcement | None = None,
+        deck: DeckFile | None = None,
+        secret: str = "",
+    ) -> GameRecord:
+        options: dict[str, Any] = {"timurs_shadow": data.options.timurs_shadow}
+        if data.options.deck is not None:
+            if deck is None or deck.text != data.options.deck:
+                raise StorageError("an imported deck file must be passed as `deck`")
+            options["deck_hash"] = deck.hash
+        try:
+            async with self._tx() as conn:
+                await self._put_deck(conn, deck)
+                game_id = int(
+                    await conn.fetchval(
+                        "INSERT INTO games (channel_id, seed, options, seats, status, creator, "
+                        "secret, dealt_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+                        "RETURNING id",
+                        channel_id,
+                        data.seed or 0,
+                        json.dumps(options, sort_keys=True),
+                        json.dumps(data.seats, sort_keys=True),
+                        data.status,
+                        data.creator,
+                        secret,
+                        len(data.actions) if secret else 0,
+                    )
+                )
+                await conn.executemany(
+                    "INSERT INTO actions (game_id, seq, action, faction, user_id) "
+                    "VALUES ($1, $2, $3, $4, $5)",
+                    [
+                        (game_id, i + 1, json.dumps(a.action, sort_keys=True), a.faction, a.user_id)
+                        for i, a in enumerate(data.actions)
+                    ],
+                )
+                if snapshot is not None:
+                    await self._put_snapshot(conn, game_id, snapshot)
+                game = await self._fetch_game(conn, game_id)
+                if announcement is not None:
+                    await self._put_announcement(conn, game, announcement)
+                return game
+        except asyncpg.UniqueViolationError as e:
+            raise GameExists(channel_id) from e
+
+    # --- the outbox --------------------------------------------------------------------
+
+    async def _put_announcement(
+        self, conn: asyncpg.Connection, game: GameRecord, a: Announcement
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO outbox (game_id, version, channel_id, text, mentions, board, edit, "
+            "close_text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+            "ON CONFLICT (game_id, version) DO UPDATE SET "
+            "channel_id = excluded.channel_id, text = excluded.text, "
+            "mentions = excluded.mentions, board = excluded.board, edit = excluded.edit, "
+            "close_text = excluded.close_text, attempts = 0, "
+            "next_attempt_at = clock_timestamp(), created_at = clock_timestamp(), "
+            "claimed_until = NULL",
+            game.id,
+            game.version,
+            game.channel_id,
+            a.text,
+            json.dumps(a.mentions),
+            a.board,
+            a.edit,
+            a.close_text,
+        )
+        if a.body is None:
+            return
+        if a.edit:
+            await conn.execute(
+                "UPDATE turn_messages SET body = $1 WHERE game_id = $2", a.body, game.id
+            )
+        else:  # a new turn; the previous message's id stays until the new one is posted
+            await conn.execute(
+                "INSERT INTO turn_messages (game_id, turn_version, body) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game_id) DO UPDATE SET turn_version = excluded.turn_version, "
+                "body = excluded.body",
+                game.id,
+                game.version,
+                a.body,
+            )
+
+    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
+        async with self._tx() as conn:
+            game = await self._fetch_game(conn, game_id)
+            await self._put_announcement(
+                conn, game.model_copy(update={"version": version}), announcement
+            )
+
+    async def owed_announcements(
+        self,
+        limit: int = 20,
+        grace: float = 0.0,
+        *,
+        ignore_backoff: bool = False,
+        lease: float = OUTBOX_LEASE,
+    ) -> list[OwedAnnouncement]:
+        """SKIP LOCKED: rows another process is claiming right now are passed over, not
+        waited for; the lease keeps them from being claimed again once it has committed."""
+        async with self._tx() as conn:
+            rows = await conn.fetch(
+                "WITH due AS (SELECT game_id, version FROM outbox "
+                "WHERE (next_attempt_at <= clock_timestamp() OR $1) "
+                "AND (claimed_until IS NULL OR claimed_until <= clock_timestamp()) "
+                "AND (attempts > 0 OR created_at <= clock_timestamp() - make_interval(secs => $2)) "
+                "ORDER BY created_at, game_id, version LIMIT $3 FOR UPDATE SKIP LOCKED) "
+                "UPDATE outbox o SET claimed_until = clock_timestamp() + make_interval(secs => $4) "
+                "FROM due WHERE o.game_id = due.game_id AND o.version = due.version "
+                f"RETURNING {_OWED_COLUMNS}",
+                ignore_backoff,
+                max(0.0, grace),
+                limit,
+                max(0.0, lease),
+            )
+        rows = sorted(rows, key=lambda r: (r["created"], r[0], r[1]))
+        return [
+            OwedAnnouncement(
+                game_id=r[0],
+                version=r[1],
+                channel_id=r[2],
+                text=r[3],
+                mentions=json.loads(r[4]),
+                board=bool(r[5]),
+                attempts=r[6],
+                created_at=r[7],
+                edit=bool(r[8]),
+                close_text=r[9],
+            )
+            for r in rows
+        ]
+
+    async def announcement_delivered(self, game_id: int, version: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "DELETE FROM outbox WHERE game_id = $1 AND version = $2", game_id, version
+            )
+
+    async def announcement_failed(
+        self, game_id: int, version: int, retry_in: float, text: str | None = None
+    ) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, "
+                "next_attempt_at = clock_timestamp() + make_interval(secs => $1), "
+                "text = COALESCE($2, text), claimed_until = NULL "
+                "WHERE game_id = $3 AND version = $4",
+                max(0.0, retry_in),
+                text,
+                game_id,
+                version,
+            )
+
+    # --- the turn message (migration 005) ---------------------------------------------------
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        async with self._pool.acquire() as conn:
+            row = await conn.fetchrow(
+                "SELECT turn_version, body, message_id, message_version FROM turn_messages "
+                "WHERE game_id = $1",
+                game_id,
+            )
+        if row is None:
+            return None
+        return TurnMessage(
+            turn_version=row[0],
+            body=row[1],
+            message_id=None if row[2] is None else int(row[2]),
+            message_version=row[3],
+        )
+
+    async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE turn_messages SET message_id = $1, message_version = $2 WHERE game_id = $3",
+                str(message_id),
+                version,
+                game_id,
+            )

@@ -1,0 +1,133 @@
+"""Moving up (issue 16): `python -m db.copy` copies every game from a SQLite file into
+PostgreSQL, and each replays there to the state it had; the bot carries on from the copy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakes import SEATS, FakeRenderer
+from test_service import B_FIRST, current, play_random, seated
+
+import rules
+from bot.service import GameService
+from db import ServerSettings
+from db.copy import CopyError, copy_database
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = Path(__file__).parent / "fixtures" / "small_deck.yaml"
+D = SEATS[rules.Faction.D]
+
+
+async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
+    """Games in every state, a custom deck, a server's settings and an announcement still
+    owed; returns each open channel's (version, state JSON)."""
+    svc = await GameService.open(str(path), FakeRenderer())
+    try:
+        await seated(svc, B_FIRST, "playing")
+        await play_random(svc, 20, seed=1, channel="playing")
+        await seated(svc, 7, "aborted")
+        assert (await svc.abort("aborted", D)).ok
+        assert (await svc.create("decked", D, seed=3, deck=DECK.read_text())).ok
+        await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
+        out = {}
+        for ch in ("playing", "decked"):
+            version, state = await current(svc, ch)
+            out[ch] = (version, state.model_dump_json())
+        return out
+    finally:
+        await svc.close()
+
+
+async def test_every_game_is_copied_and_replays_to_the_same_state(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    before = await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
+    source = await GameService.open(str(tmp_path / "bot.sqlite3"), FakeRenderer())
+    owed_before = [
+        (o.game_id, o.version, o.text) for o, _ in await source.owed(limit=10_000, grace=0)
+    ]
+    ids = {ch: (await source.store.latest_game(ch)).id for ch in ("playing", "aborted", "decked")}  # type: ignore[union-attr]
+    await source.close()
+
+    report = await copy_database(tmp_path / "bot.sqlite3", postgres_url)
+    assert report.games == 3 and report.actions > 20
+
+    svc = await GameService.open(postgres_url, FakeRenderer())
+    try:
+        for ch, (version, state) in before.items():
+            v, st = await current(svc, ch)
+            assert (v, st.model_dump_json()) == (version, state)
+        for ch, game_id in ids.items():  # the same ids: exports and fairness records hold
+            assert (await svc.store.latest_game(ch)).id == game_id  # type: ignore[union-attr]
+        assert (await svc.store.latest_game("aborted")).status == "aborted"  # type: ignore[union-attr]
+        got = await svc.store.server_settings("g")
+        assert got == ServerSettings(guild_id="g", organisers="managers")
+        assert [
+            (o.game_id, o.version, o.text) for o, _ in await svc.owed(limit=10_000, grace=0)
+        ] == owed_before
+        # the bot carries on in PostgreSQL: moves, and new games get new ids
+        await play_random(svc, 3, seed=2, channel="playing")
+        await seated(svc, 5, "new")
+        assert (await svc.store.latest_game("new")).id > max(ids.values())  # type: ignore[union-attr]
+    finally:
+        await svc.close()
+
+
+async def test_the_copy_goes_only_into_an_empty_database(tmp_path: Path, postgres_url: str) -> None:
+    await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
+    await copy_database(tmp_path / "bot.sqlite3", postgres_url)
+    with pytest.raises(CopyError, match="already has games"):
+        await copy_database(tmp_path / "bot.sqlite3", postgres_url)
+    with pytest.raises(CopyError, match="no SQLite database"):
+        await copy_database(tmp_path / "missing.sqlite3", postgres_url)
+
+
+async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
+    await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
+    done = subprocess.run(
+        [sys.executable, "-m", "db.copy", str(tmp_path / "bot.sqlite3"), postgres_url],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "copied 3 game(s)" in done.stdout and "same state" in done.stdout
+    again = subprocess.run(
+        [sys.executable, "-m", "db.copy", str(tmp_path / "bot.sqlite3"), postgres_url],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert again.returncode == 1 and "empty database" in again.stderr
+    wrong = subprocess.run(
+        [sys.executable, "-m", "db.copy", str(tmp_path / "bot.sqlite3"), "mysql://x"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert wrong.returncode == 2 and "postgresql://" in wrong.stderr
+
+
+async def test_a_copy_that_lost_a_move_is_caught(
+    tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import db.copy
+
+    real = db.copy._rows
+
+    def losing_the_last_action(*args: Any) -> Iterator[list[tuple[Any, ...]]]:
+        for batch in real(*args):
+            yield batch[:-1] if args[1] == "actions" else batch
+
+    monkeypatch.setattr(db.copy, "_rows", losing_the_last_action)
+    await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
+    with pytest.raises(CopyError, match="differs after the copy"):
+        await copy_database(tmp_path / "bot.sqlite3", postgres_url)
