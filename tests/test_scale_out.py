@@ -61,9 +61,10 @@ async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
         )
         acked = [tuple(x["move"]) for out in lines for x in out if "move" in x]
         delivered = [tuple(x["delivered"]) for out in lines for x in out if "delivered" in x]
-        for owed, _ in await svc.owed(grace=0):  # whatever the last rounds left
-            delivered.append((owed.game_id, owed.version))
-            await svc.delivered((owed.game_id, owed.version))
+        while left := await svc.owed(limit=1000, grace=0):  # whatever the last rounds left
+            for owed, _ in left:
+                delivered.append((owed.game_id, owed.version))
+                await svc.delivered((owed.game_id, owed.version))
 
         assert len(acked) >= STEPS  # the processes really interleaved and moved
         assert len(set(acked)) == len(acked)  # no version acknowledged twice
@@ -86,9 +87,12 @@ async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
             ch: (await svc.store.open_game(ch) or await svc.store.latest_game(ch))
             for ch in CHANNELS
         }
-        assert set(counts) == {
-            (ids[c].id, v) for c, v in acked if ids[c]
-        }  # each move announced once
+        moves = {(ids[c].id, v) for c, v in acked if ids[c]}
+        assert set(counts) <= moves
+        # each move announced once, but an edit of a turn's message that a later move of the
+        # same game superseded before it went out, which is dropped (the later one carries it)
+        for game_id, version in moves - set(counts):
+            assert any(g == game_id and v > version for g, v in counts), (game_id, version)
     finally:
         await svc.close()
 
