@@ -18,7 +18,9 @@ import pydantic
 import rules
 from rules.cards import with_deck
 
-from .models import MAX_EXPORT_ACTIONS, ExportedAction, GameExport
+from .errors import StorageError
+from .models import MAX_EXPORT_ACTIONS, ExportedAction, ExportOptions, GameExport
+from .store import ENDED_STATUSES, Store
 
 
 class ExportError(ValueError):
@@ -83,3 +85,41 @@ def game_options(data: GameExport) -> rules.GameOptions:
     if data.options.deck is None:
         return options
     return with_deck(options, data.options.deck)
+
+
+async def export_game(store: Store, game_id: int) -> GameExport:
+    """A stored game as its export (both backends): options with the deck file's text, seats,
+    the log with its chance entries; the seed only for a game dealt by one, the secret only
+    once the game has ended. Validated like an upload: an export always imports again."""
+    game = await store.get_game(game_id)
+    acts = await store.actions(game_id)
+    deck = game.options.get("deck")  # the text itself, in games stored before 004
+    if game.options.get("deck_hash") is not None:
+        deck = await store.deck_text(str(game.options["deck_hash"]))
+        if deck is None:  # exporting without it would replay with another deck
+            raise StorageError(f"game {game_id}: its deck file is missing")
+    secret = await store.secret(game_id)
+    fairness = (
+        {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
+        if secret.secret and game.status in ENDED_STATUSES
+        else None
+    )
+    return GameExport.model_validate(
+        {
+            "format_version": 2 if secret.secret else 1,
+            "seed": None if secret.secret else game.seed,  # only games before chance entries
+            "fairness": fairness,
+            "options": ExportOptions(
+                timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
+            ),
+            "seats": game.seats,
+            "status": game.status,
+            "creator": game.creator,
+            "actions": [
+                ExportedAction.model_validate(
+                    {"action": a.action, "faction": a.faction, "user_id": a.user_id}
+                )
+                for a in acts
+            ],
+        }
+    )

@@ -18,11 +18,10 @@ from typing import Any
 import asyncpg
 
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
+from .export import export_game
 from .models import (
     Announcement,
     DeckFile,
-    ExportedAction,
-    ExportOptions,
     GameExport,
     GameRecord,
     GameSecret,
@@ -364,39 +363,7 @@ class PostgresStore:
     # --- export / import ---------------------------------------------------------------
 
     async def export_game(self, game_id: int) -> GameExport:
-        game = await self.get_game(game_id)
-        acts = await self.actions(game_id)
-        deck = game.options.get("deck")  # the text itself, in games stored before 004
-        if game.options.get("deck_hash") is not None:
-            deck = await self.deck_text(str(game.options["deck_hash"]))
-            if deck is None:  # exporting without it would replay with another deck
-                raise StorageError(f"game {game_id}: its deck file is missing")
-        secret = await self.secret(game_id)
-        fairness = (
-            {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
-            if secret.secret and game.status == "finished"
-            else None
-        )
-        # validated like an upload: an export always imports again
-        return GameExport.model_validate(
-            {
-                "format_version": 2 if secret.secret else 1,
-                "seed": None if secret.secret else game.seed,
-                "fairness": fairness,
-                "options": ExportOptions(
-                    timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
-                ),
-                "seats": game.seats,
-                "status": game.status,
-                "creator": game.creator,
-                "actions": [
-                    ExportedAction.model_validate(
-                        {"action": a.action, "faction": a.faction, "user_id": a.user_id}
-                    )
-                    for a in acts
-                ],
-            }
-        )
+        return await export_game(self, game_id)
 
     async def import_game(
         self,

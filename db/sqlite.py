@@ -19,11 +19,10 @@ from typing import Any
 import aiosqlite
 
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
+from .export import export_game
 from .models import (
     Announcement,
     DeckFile,
-    ExportedAction,
-    ExportOptions,
     GameExport,
     GameRecord,
     GameSecret,
@@ -36,7 +35,7 @@ from .models import (
     TurnMessage,
 )
 from .schema import migrations
-from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
+from .store import OPEN_STATUSES, OUTBOX_LEASE
 
 _GAME_COLUMNS = (
     "id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at, "
@@ -422,39 +421,7 @@ class SQLiteStore:
     # --- export / import ---------------------------------------------------------------
 
     async def export_game(self, game_id: int) -> GameExport:
-        game = await self.get_game(game_id)
-        acts = await self.actions(game_id)
-        deck = game.options.get("deck")  # the text itself, in games stored before 004
-        if game.options.get("deck_hash") is not None:
-            deck = await self.deck_text(str(game.options["deck_hash"]))
-            if deck is None:  # exporting without it would replay with another deck
-                raise StorageError(f"game {game_id}: its deck file is missing")
-        secret = await self.secret(game_id)
-        fairness = (
-            {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
-            if secret.secret and game.status in ENDED_STATUSES
-            else None
-        )
-        # validated like an upload: an export always imports again
-        return GameExport.model_validate(
-            {
-                "format_version": 2 if secret.secret else 1,
-                "seed": None if secret.secret else game.seed,  # only games before chance entries
-                "fairness": fairness,
-                "options": ExportOptions(
-                    timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
-                ),
-                "seats": game.seats,
-                "status": game.status,
-                "creator": game.creator,
-                "actions": [
-                    ExportedAction.model_validate(
-                        {"action": a.action, "faction": a.faction, "user_id": a.user_id}
-                    )
-                    for a in acts
-                ],
-            }
-        )
+        return await export_game(self, game_id)
 
     async def import_game(
         self,

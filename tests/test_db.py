@@ -318,3 +318,13 @@ async def test_server_settings_and_decks(store: Store) -> None:
         await store.secret(g.id + 100)
     with pytest.raises(GameNotFound):
         await store.get_game(g.id + 100)
+
+
+async def test_an_export_reveals_the_secret_only_once_the_game_has_ended(store: Store) -> None:
+    g = await store.create_game("c-secret", 0, {}, creator=1, secret="ab" * 32)
+    g = await store.update_game(g.id, g.version, seats={"D": 1}, status="active")
+    running = await store.export_game(g.id)
+    assert running.fairness is None and running.seed is None
+    await store.update_game(g.id, g.version, status="aborted")
+    ended = await store.export_game(g.id)
+    assert ended.fairness is not None and ended.fairness.secret == "ab" * 32

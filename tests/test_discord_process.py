@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,19 @@ from discord_fake import BOT_TOKEN
 from bot.log_redaction import configure_logging, redact
 
 LAUNCHER = Path(__file__).parent / "fake_discord_bot.py"
+
+
+@pytest.fixture(autouse=True)
+def root_logging_restored() -> Iterator[None]:
+    """`main()` and `configure_logging` replace the root logger's handlers: put pytest's back."""
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level)
+    yield
+    for h in list(root.handlers):
+        root.removeHandler(h)
+    for h in saved[0]:
+        root.addHandler(h)
+    root.setLevel(saved[1])
 
 
 def launch(tmp_path: Path, token: str, script: str = "") -> subprocess.Popen[str]:
@@ -72,23 +86,14 @@ def test_a_refused_token_is_one_clear_line(tmp_path: Path) -> None:
 async def test_debug_logs_never_show_interaction_tokens(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = logging.getLogger()
-    saved = (list(root.handlers), root.level)
     stream = io.StringIO()
-    configure_logging("DEBUG", stream)
-    try:
-        async with running_bot(tmp_path / "log.sqlite3", monkeypatch) as env:
-            await env.started()
-            await env.slash(B, "pass")
-            env.fake.autocomplete(D, "play", "order", "pa")
-            await env.fake.settle()
-            tokens = [i.token for i in env.fake.interactions.values()]
-    finally:
-        for h in list(root.handlers):
-            root.removeHandler(h)
-        for h in saved[0]:
-            root.addHandler(h)
-        root.setLevel(saved[1])
+    configure_logging("DEBUG", stream)  # as main() does; the fixture restores pytest's
+    async with running_bot(tmp_path / "log.sqlite3", monkeypatch) as env:
+        await env.started()
+        await env.slash(B, "pass")
+        env.fake.autocomplete(D, "play", "order", "pa")
+        await env.fake.settle()
+        tokens = [i.token for i in env.fake.interactions.values()]
     text = stream.getvalue()
     assert "/webhooks/" in text and "INTERACTION_CREATE" in text  # the DEBUG lines are there
     assert tokens and not any(t in text for t in tokens)
@@ -127,16 +132,8 @@ def test_a_missing_token_is_one_clear_line(
     from bot.main import main
 
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    root = logging.getLogger()
-    saved = list(root.handlers)
-    try:
-        with pytest.raises(SystemExit) as e:
-            main()
-    finally:
-        for h in list(root.handlers):
-            root.removeHandler(h)
-        for h in saved:
-            root.addHandler(h)
+    with pytest.raises(SystemExit) as e:
+        main()
     assert e.value.code == 2
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
 
@@ -237,16 +234,8 @@ def test_an_unreachable_database_is_one_clear_line_without_its_password(
     monkeypatch.delenv("SHARD_IDS", raising=False)
     url = f"postgresql://vj:hunter2@/vj?host={tmp_path / 'no-server-here'}"
     monkeypatch.setenv("DATABASE_URL", url)
-    root = logging.getLogger()
-    saved = list(root.handlers)
-    try:
-        with pytest.raises(SystemExit) as e:
-            main()
-    finally:
-        for h in list(root.handlers):
-            root.removeHandler(h)
-        for h in saved:
-            root.addHandler(h)
+    with pytest.raises(SystemExit) as e:
+        main()
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "cannot connect to PostgreSQL at postgresql://vj:***@/vj" in err
