@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import re
 import secrets
@@ -1890,7 +1889,3 @@ def verification_text(game_id: int, secret: bytes, result: Verification) -> str:
     if result.ok:
         return head + f"all {result.checked} dice rolls and card draws follow from the secret."
     return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)
-
-
-def export_json(data: GameExport) -> str:
-    return json.dumps(data.model_dump(mode="json"), indent=1)

@@ -64,27 +64,6 @@ class Board(BaseModel):
     def prosperity(self, space: str) -> int:
         return self.spaces[space].prosperity
 
-    def distance(self, a: str, b: str, allowed: frozenset[str] | None = None) -> int | None:
-        """Steps from a to b through adjacent spaces (optionally only through `allowed`)."""
-        if a == b:
-            return 0
-        seen = {a}
-        frontier = [a]
-        steps = 0
-        while frontier:
-            steps += 1
-            nxt: list[str] = []
-            for s in frontier:
-                for n in self.adjacency[s]:
-                    if n in seen or (allowed is not None and n not in allowed):
-                        continue
-                    if n == b:
-                        return steps
-                    seen.add(n)
-                    nxt.append(n)
-            frontier = nxt
-        return None
-
 
 def _fail(where: str, msg: str) -> DataError:
     return DataError(f"map: {where}: {msg}")

@@ -331,7 +331,3 @@ def _touch_turn(st: GameState, turn: str) -> None:
     base = st.turn_touched if st.turn_of == turn else []
     st.turn_touched = base + [s for s in st.touched if s not in base]
     st.turn_of = turn
-
-
-def done_only(actions: list[Action]) -> bool:
-    return len(actions) == 1 and isinstance(actions[0], Done)

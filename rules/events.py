@@ -41,7 +41,6 @@ from .forces import (
 from .model import BASE, FACTION_NAMES, OWNER, Faction, Frame, GameState, Piece
 from .words import count_of, pieces
 
-READY = True
 standard_deck()  # the standard deck is validated when the rules are imported (cheap)
 
 Item = list[Any]  # [step, here, by]

@@ -138,10 +138,6 @@ VERBS = {
 }  # fmt: skip
 
 
-def _count_text(n: int) -> str:
-    return str(n)
-
-
 def describe(state: GameState | None, action: Action) -> str:
     """The action in the order notation."""
     a = action

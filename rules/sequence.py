@@ -35,13 +35,6 @@ OPT_LIMITED = "limited"
 OPT_PASS = "pass"
 
 
-def events_enabled() -> bool:
-    """The Event option needs the event interpreter (issue 3)."""
-    from . import events
-
-    return events.READY
-
-
 @handler
 class Game(Handler):
     """The root frame: reveal the next card and start what it asks for (2.2, 2.3)."""
@@ -144,8 +137,7 @@ class Turn(Handler):
         if CMD_DECREE not in st.card.forks:
             out.append(OPT_CMD_DECREE)
         if EVENT_OR_COMMAND not in st.card.forks:
-            if events_enabled():
-                out.append(OPT_EVENT)
+            out.append(OPT_EVENT)
             out.append(OPT_COMMAND)
         if limited_commands(st, fr.faction):
             out.append(OPT_LIMITED)
