@@ -7,7 +7,7 @@ import threading
 
 from PIL import Image
 
-from rules.model import GameState
+from rules import GameState
 
 from . import geometry as g
 from .mapview import draw_map

@@ -7,7 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 import rules
-from rules.model import Faction, GameState, Piece
+from rules import Faction, GameState, Piece
 
 from . import basemap, fastdraw, sprites, theme, tracks
 from . import geometry as g

@@ -7,7 +7,7 @@ from importlib import resources
 
 from PIL import ImageFont
 
-from rules.model import Faction
+from rules import Faction
 
 RGB = tuple[int, int, int]
 
