@@ -27,8 +27,8 @@ def image(state: GameState, highlight: list[str] | None = None) -> Image.Image:
     spaces = list(state.touched) if highlight is None else list(highlight)
     with _DRAWING:
         img = Image.new("RGB", (g.WIDTH, g.HEIGHT))
-        img.paste(draw_map(state, spaces), (0, 0))
-        img.paste(draw_panel(state), (0, g.MAP_H))
+        draw_map(img, state, spaces)
+        img.paste(draw_panel(state), (0, g.MAP_H))  # also covers whatever passed the map's edge
     return img
 
 

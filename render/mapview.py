@@ -181,9 +181,10 @@ def base_cache() -> LRU[Fills, Image.Image]:
     return _painted
 
 
-def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
+def draw_map(img: Image.Image, state: GameState, highlight: list[str]) -> None:
+    """The map of `state` into the top MAP_W x MAP_H of `img` (RGB)."""
     fills = tuple(fill_colour(state, sid) for sid in g.POLYGONS)
-    img = _painted.get_or_make(fills, paint).copy()
+    img.paste(_painted.get_or_make(fills, paint), (0, 0))
     d = fastdraw.Draw(img)
     for sid in highlight:
         if sid not in g.POLYGONS:
@@ -198,4 +199,3 @@ def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
     for sid in g.POLYGONS:
         draw_pieces(img, d, state, sid)
     tracks.draw_influence(img, d, state)
-    return img
