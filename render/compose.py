@@ -13,7 +13,8 @@ from rules import GameState
 
 from . import geometry as g
 from . import palette, sprites, theme
-from .mapview import draw_map, paint
+from .mapview import draw_map
+from .painted import paint
 from .panel import draw_panel
 
 # The bot renders in worker threads. The drawing shares cached fonts, masks and images, and a

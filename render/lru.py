@@ -40,6 +40,10 @@ class LRU(Generic[K, V]):
                 self.bytes -= freed
         return value
 
+    def items(self) -> list[tuple[K, V]]:
+        """What it holds, least recently used first (does not count as a use)."""
+        return [(k, v) for k, (v, _) in self._items.items()]
+
     def clear(self) -> None:
         self._items.clear()
         self.bytes = 0

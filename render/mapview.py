@@ -7,9 +7,8 @@ from PIL import Image, ImageDraw
 import rules
 from rules import Faction, GameState, Piece
 
-from . import basemap, fastdraw, sprites, theme, tracks
+from . import basemap, fastdraw, painted, sprites, theme, tracks
 from . import geometry as g
-from .lru import LRU
 
 # The order pieces are shown in a space: Delhi, Bahmani, Vijayanagara, Mongols (1.4).
 PIECE_ORDER: tuple[Piece, ...] = (
@@ -155,36 +154,10 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     d.text((cx, by + 1), coin, font=font_c, fill=theme.INK, anchor="mm")
 
 
-Fills = tuple[theme.RGB, ...]  # one colour per space, in g.POLYGONS order
-
-
-def paint(fills: Fills) -> Image.Image:
-    """The map with each space filled in its colour and the static overlay on top."""
-    img = basemap.background().copy()
-    for colour, ((x0, y0), mask) in zip(fills, basemap.masks().values(), strict=True):
-        img.paste(colour, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
-    over = basemap.overlay()
-    img.paste(over, (0, 0), over)
-    return img
-
-
-# Painted maps by their fills: Control and Tributary markers change far less often than pieces,
-# so most renders start from a copy of a map made before. Each is a full RGB map (3.3 MB): the
-# cache keeps the last few used, never more than BASE_CACHE_BYTES.
-BASE_CACHE_BYTES = 8 * g.MAP_W * g.MAP_H * 3
-_painted: LRU[Fills, Image.Image] = LRU(
-    BASE_CACHE_BYTES, lambda im: len(im.getbands()) * im.width * im.height
-)
-
-
-def base_cache() -> LRU[Fills, Image.Image]:
-    return _painted
-
-
 def draw_map(img: Image.Image, state: GameState, highlight: list[str]) -> None:
     """The map of `state` into the top MAP_W x MAP_H of `img` (RGB)."""
     fills = tuple(fill_colour(state, sid) for sid in g.POLYGONS)
-    img.paste(_painted.get_or_make(fills, paint), (0, 0))
+    img.paste(painted.painted(fills), (0, 0))
     d = fastdraw.Draw(img)
     for sid in highlight:
         if sid not in g.POLYGONS:

@@ -4,12 +4,13 @@ base-map cache bounded by bytes. (Speed and size figures are in bench/render.py,
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import rules
-from render import board, geometry, mapview, palette, sprites, theme
+from render import board, geometry, painted, palette, sprites, theme
 from render.compose import board_palette
 from render.examples import playout
 from render.lru import LRU
@@ -59,7 +60,7 @@ def test_rebelling_units_keep_their_red_outline_on_the_palette(kind: rules.Piece
 def test_the_base_map_cache_stays_within_its_bound() -> None:
     """Many games with different Control and Tributary markers: the cache holds at most
     BASE_CACHE_BYTES of maps, and a board drawn from a fresh map equals one from the cache."""
-    cache = mapview.base_cache()
+    cache = painted.cached()
     start = rules.new_game(7)
     first = board(start, [])
     one_map = geometry.MAP_W * geometry.MAP_H * 3
@@ -68,10 +69,25 @@ def test_the_base_map_cache_stays_within_its_bound() -> None:
         state.spaces[sid].tributary = not state.spaces[sid].tributary
         state.spaces[sid].control = None if i % 2 else rules.Faction.B
         board(state, [])
-        assert cache.bytes <= mapview.BASE_CACHE_BYTES
+        assert cache.bytes <= painted.CACHE_BYTES
         assert len(cache) * one_map == cache.bytes
-    assert len(cache) == mapview.BASE_CACHE_BYTES // one_map  # full, not more
+    assert len(cache) == painted.CACHE_BYTES // one_map  # full, not more
     assert board(start, []) == first  # evicted, painted again: the same bytes
+
+
+def test_repainting_a_cached_map_gives_the_same_pixels_as_painting_afresh() -> None:
+    """So the bytes of a board do not depend on what the cache held before (determinism)."""
+    tints = [theme.LAND, theme.TRIBUTARY_TINT, *theme.CONTROL_TINT.values()]
+    pick = random.Random(14)
+    spaces = list(geometry.POLYGONS)
+    for _ in range(4):
+        before = tuple(pick.choice(tints) for _ in spaces)
+        after = tuple(c if pick.random() < 0.7 else pick.choice(tints) for c in before)
+        img = painted.paint(before).copy()
+        for i, sid in enumerate(spaces):
+            if before[i] != after[i]:
+                painted.repaint(img, sid, after)
+        assert ImageChops.difference(img, painted.paint(after)).getbbox() is None
 
 
 def test_lru_evicts_the_least_recently_used_first() -> None:
