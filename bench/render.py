@@ -17,6 +17,7 @@ same run, rounds alternating between the two trees; the figures are given as rat
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -50,8 +51,10 @@ def states(games: int, per_game: int) -> list[object]:
 def worker(root: str, games: int, per_game: int, rounds: int) -> None:
     """Draw the states with the tree at `root`; print one JSON line per round."""
     sys.path.insert(0, root)
-    import render
-
+    # By name: this script is itself called render.py.
+    render = importlib.import_module("render")
+    if not str(Path(render.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
+        raise SystemExit(f"render was imported from {render.__file__}, not from {root}")
     todo = states(games, per_game)
     render.board(todo[0])  # one-time work: fonts, masks, the palette, the static layers
     for _ in range(rounds):
@@ -59,7 +62,7 @@ def worker(root: str, games: int, per_game: int, rounds: int) -> None:
         size: list[int] = []
         for state in todo:
             c0 = time.process_time()
-            png = render.board(state)  # type: ignore[arg-type]
+            png: bytes = render.board(state)
             cpu.append(time.process_time() - c0)
             size.append(len(png))
         print(json.dumps({"cpu": cpu, "size": size}), flush=True)
