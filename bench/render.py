@@ -1,43 +1,129 @@
-"""Render benchmark: median time and PNG size of render.board over ~30 renders.
+"""Render benchmark: CPU time and PNG size of render.board over ~50 states of several games.
 
-Run: python bench/render.py [N]   (goal: under 80 ms and 500 KB per board)
+    python bench/render.py [--games N] [--per-game K] [--rounds R] [--against REV]
+
+The states: K states spread evenly over each of N seeded random games, from the setup to the
+end (every phase: cards, Commands, Decrees, Events, battles, Mongol invasions, the final
+scores). They are drawn in an interleaved order (a state of each game in turn), as a server
+with several games would, so the base-map cache misses as it would there. Each state is drawn
+R times; a state's time is its least CPU time (time.process_time), the figure is the median
+over the states. Goal: at most 12 ms CPU and 100 KB per board.
+
+With --against REV, the same games (same seeds and actions) are replayed and drawn by
+revision REV's rules/ and render/ (taken with `git archive` into a temporary folder), in the
+same run, rounds alternating between the two trees; the figures are given as ratios.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import json
+import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path and its name would hide the
-# `render` package: put the repository root there instead.
-sys.path[0] = str(Path(__file__).resolve().parents[1])
+REPO = Path(__file__).resolve().parents[1]
 
-import render  # noqa: E402
-from render.examples import playout  # noqa: E402
+
+def states(games: int, per_game: int) -> list[object]:
+    """The states to draw, interleaved across games (imports the `rules` on sys.path)."""
+    import rules
+
+    picked: list[list[object]] = []
+    for seed in range(1, games + 1):
+        pick = random.Random(seed)
+        state = rules.new_game(seed)
+        history = [state]
+        while not state.game_over:
+            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+            history.append(state)
+        last = len(history) - 1
+        picked.append([history[round(i * last / (per_game - 1))] for i in range(per_game)])
+    return [game[i] for i in range(per_game) for game in picked]
+
+
+def worker(root: str, games: int, per_game: int, rounds: int) -> None:
+    """Draw the states with the tree at `root`; print one JSON line per round."""
+    sys.path.insert(0, root)
+    # By name: this script is itself called render.py.
+    render = importlib.import_module("render")
+    if not str(Path(render.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
+        raise SystemExit(f"render was imported from {render.__file__}, not from {root}")
+    todo = states(games, per_game)
+    render.board(todo[0])  # one-time work: fonts, masks, the palette, the static layers
+    for _ in range(rounds):
+        cpu: list[float] = []
+        size: list[int] = []
+        for state in todo:
+            c0 = time.process_time()
+            png: bytes = render.board(state)
+            cpu.append(time.process_time() - c0)
+            size.append(len(png))
+        print(json.dumps({"cpu": cpu, "size": size}), flush=True)
+
+
+def run(root: Path, args: argparse.Namespace, rounds: int) -> list[dict[str, list[float]]]:
+    cmd = [sys.executable, __file__, "--worker", str(root)]
+    cmd += ["--games", str(args.games), "--per-game", str(args.per_game), "--rounds", str(rounds)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root)
+    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+
+
+def figures(results: list[dict[str, list[float]]]) -> tuple[float, float, float]:
+    """Median of each state's least CPU ms, median and largest KB."""
+    n = len(results[0]["cpu"])
+    best = [min(r["cpu"][i] for r in results) * 1000 for i in range(n)]
+    sizes = [s / 1024 for s in results[0]["size"]]
+    return statistics.median(best), statistics.median(sizes), max(sizes)
+
+
+def checkout(rev: str, into: Path) -> None:
+    archive = into / "rev.tar"
+    with archive.open("wb") as f:
+        subprocess.run(
+            ["git", "-C", str(REPO), "archive", rev, "rules", "render"], stdout=f, check=True
+        )
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    states = [playout(seed=s, steps=40 * s) for s in range(1, 6)]
-    render.board(states[0])  # warm the caches (fonts, masks, the static map layers)
-    times: list[float] = []
-    cpu: list[float] = []
-    sizes: list[int] = []
-    for i in range(n):
-        state = states[i % len(states)]
-        t0, c0 = time.perf_counter(), time.process_time()
-        png = render.board(state)
-        times.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
-        sizes.append(len(png))
-    print(f"renders: {n}  size: {render.WIDTH}x{render.HEIGHT}")
-    print(f"median time: {statistics.median(times) * 1000:.1f} ms  (min {min(times) * 1000:.1f})")
-    print(
-        f"median CPU time: {statistics.median(cpu) * 1000:.1f} ms  (wall time suffers on a busy machine)"
-    )
-    print(f"median PNG: {statistics.median(sizes) / 1024:.0f} KB  (max {max(sizes) / 1024:.0f})")
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=5)
+    p.add_argument("--per-game", type=int, default=10)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--against", metavar="REV", help="another git revision to compare with")
+    p.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.worker:
+        worker(args.worker, args.games, args.per_game, args.rounds)
+        return
+    n = args.games * args.per_game
+    print(f"states: {n} ({args.games} games x {args.per_game}), rounds: {args.rounds}")
+    if not args.against:
+        ms, kb, kb_max = figures(run(REPO, args, args.rounds))
+        print(f"median CPU per board: {ms:.1f} ms   (goal <= 12)")
+        print(f"median PNG: {kb:.0f} KB (max {kb_max:.0f})   (goal <= 100)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        other = Path(tmp)
+        checkout(args.against, other)
+        here: list[dict[str, list[float]]] = []
+        there: list[dict[str, list[float]]] = []
+        for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
+            here += run(REPO, args, 1)
+            there += run(other, args, 1)
+    a, b = figures(here), figures(there)
+    print(f"{'':14}{'this tree':>12}{args.against:>14}{'ratio':>8}")
+    print(f"{'CPU ms':14}{a[0]:12.1f}{b[0]:14.1f}{a[0] / b[0]:8.2f}")
+    print(f"{'PNG KB':14}{a[1]:12.0f}{b[1]:14.0f}{a[1] / b[1]:8.2f}")
+    print(f"{'PNG KB (max)':14}{a[2]:12.0f}{b[2]:14.0f}{a[2] / b[2]:8.2f}")
 
 
 if __name__ == "__main__":

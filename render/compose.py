@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import io
 import threading
+from functools import cache
 
 from PIL import Image
 
-from rules.model import GameState
+import rules
+from rules import GameState
 
 from . import geometry as g
+from . import palette, sprites, theme
 from .mapview import draw_map
+from .painted import paint
 from .panel import draw_panel
 
 # The bot renders in worker threads. The drawing shares cached fonts, masks and images, and a
-# FreeType face must not be used by two threads at once: draw one board at a time (about 15 ms
-# of CPU); the PNG encoding, the larger part, runs outside the lock.
+# FreeType face must not be used by two threads at once: draw one board at a time; the
+# palette mapping and the PNG encoding run outside the lock.
 _DRAWING = threading.Lock()
 
 
@@ -24,9 +28,33 @@ def image(state: GameState, highlight: list[str] | None = None) -> Image.Image:
     spaces = list(state.touched) if highlight is None else list(highlight)
     with _DRAWING:
         img = Image.new("RGB", (g.WIDTH, g.HEIGHT))
-        img.paste(draw_map(state, spaces), (0, 0))
-        img.paste(draw_panel(state), (0, g.MAP_H))
+        draw_map(img, state, spaces)
+        img.paste(draw_panel(state), (0, g.MAP_H))  # also covers whatever passed the map's edge
     return img
+
+
+def _sample() -> Image.Image:
+    """The shades a board has: a whole board, the map in each tint, every piece on the land."""
+    tints = (theme.LAND, theme.TRIBUTARY_TINT, *theme.CONTROL_TINT.values())
+    n = len(g.POLYGONS)
+    maps = [paint(tuple(tints[(i + k) % len(tints)] for i in range(n))) for k in range(len(tints))]
+    board = image(rules.new_game(7), [])
+    pieces = Image.new("RGB", (40 * len(rules.Piece), 40), theme.LAND)
+    for i, kind in enumerate(rules.Piece):
+        icon = sprites.piece(kind, 32)
+        pieces.paste(icon, (40 * i, 4), icon)
+    out = Image.new("RGB", (g.WIDTH, g.HEIGHT + g.MAP_H * len(maps) + 40))
+    out.paste(board, (0, 0))
+    for k, m in enumerate(maps):
+        out.paste(m, (0, g.HEIGHT + g.MAP_H * k))
+    out.paste(pieces, (0, g.HEIGHT + g.MAP_H * len(maps)))
+    return out
+
+
+@cache
+def board_palette() -> Image.Image:
+    """The fixed palette of every board (render/palette.py), made once per process."""
+    return palette.build(_sample())
 
 
 def board(state: GameState, highlight: list[str] | None = None) -> bytes:
@@ -34,11 +62,9 @@ def board(state: GameState, highlight: list[str] | None = None) -> bytes:
 
     `highlight` lists space ids to outline; None means the spaces touched by the last action
     (`state.touched`), [] means none."""
-    # A 256-colour palette: the board is flat colours, and a palette PNG is about a third of
-    # the size and encodes several times faster than RGB. Octree quantisation is deterministic.
-    pal = image(state, highlight).quantize(
-        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    # An 8-bit palette PNG: the board is flat colours, and a palette PNG is about a third of
+    # the size of RGB and encodes several times faster.
+    pal = palette.to_palette(image(state, highlight), board_palette())
     buf = io.BytesIO()
     pal.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()

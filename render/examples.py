@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import rules
-from rules.model import GameState
+from rules import GameState
 
 from .compose import board
 

@@ -32,6 +32,11 @@ def _mask(text: str, path: str, size: int, anchor: str, stroke: int) -> Mask:
     return (left - 1, top - 1), mask
 
 
+@lru_cache(maxsize=4096)
+def _length(text: str, path: str, size: int, mode: str) -> float:
+    return _font(path, size).getlength(text, mode)
+
+
 @lru_cache(maxsize=64)
 def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size)
@@ -43,6 +48,19 @@ class Draw(ImageDraw.ImageDraw):
     def __init__(self, im: Image.Image) -> None:
         super().__init__(im)
         self._target = im
+
+    def textlength(self, text: Any, font: Any = None, *args: Any, **kwargs: Any) -> float:
+        """The width of a line of text, from a cache for the fonts of render/fonts."""
+        if (
+            args
+            or kwargs
+            or not isinstance(text, str)
+            or not isinstance(font, ImageFont.FreeTypeFont)
+        ):
+            return super().textlength(text, font, *args, **kwargs)
+        if not isinstance(font.path, str) or "\n" in text:
+            return super().textlength(text, font, *args, **kwargs)
+        return _length(text, font.path, int(font.size), self.fontmode)
 
     def text(
         self,

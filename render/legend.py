@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from rules.model import Piece
+from rules import Piece
 
 from . import geometry as g
 from . import sprites, theme

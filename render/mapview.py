@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 import rules
-from rules.model import Faction, GameState, Piece
+from rules import Faction, GameState, Piece
 
-from . import basemap, fastdraw, sprites, theme, tracks
+from . import basemap, fastdraw, painted, sprites, theme, tracks
 from . import geometry as g
 
 # The order pieces are shown in a space: Delhi, Bahmani, Vijayanagara, Mongols (1.4).
@@ -156,22 +154,10 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
     d.text((cx, by + 1), coin, font=font_c, fill=theme.INK, anchor="mm")
 
 
-@lru_cache(maxsize=32)
-def _base(fills: tuple[theme.RGB, ...]) -> Image.Image:
-    """The map with each space filled in its colour and the static overlay on top.
-
-    Cached by the fill colours: Control and Tributary markers change far less often than
-    pieces, so most renders start from a copy of a map made before."""
-    img = basemap.background().copy()
-    for colour, ((x0, y0), mask) in zip(fills, basemap.masks().values(), strict=True):
-        img.paste(colour, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
-    over = basemap.overlay()
-    img.paste(over, (0, 0), over)
-    return img
-
-
-def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
-    img = _base(tuple(fill_colour(state, sid) for sid in g.POLYGONS)).copy()
+def draw_map(img: Image.Image, state: GameState, highlight: list[str]) -> None:
+    """The map of `state` into the top MAP_W x MAP_H of `img` (RGB)."""
+    fills = tuple(fill_colour(state, sid) for sid in g.POLYGONS)
+    img.paste(painted.painted(fills), (0, 0))
     d = fastdraw.Draw(img)
     for sid in highlight:
         if sid not in g.POLYGONS:
@@ -186,4 +172,3 @@ def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
     for sid in g.POLYGONS:
         draw_pieces(img, d, state, sid)
     tracks.draw_influence(img, d, state)
-    return img

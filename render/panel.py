@@ -12,14 +12,15 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 import rules
-from rules.cards import Card, deck_for
-from rules.model import (
+from rules import (
     FACTION_NAMES,
     MAX_RESOURCES,
     PLAYERS,
+    Card,
     Faction,
     GameState,
     Piece,
+    deck_for,
 )
 
 from . import fastdraw, sprites, text, theme

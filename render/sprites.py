@@ -12,7 +12,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules.model import OWNER, Faction, Piece
+from rules import OWNER, Faction, Piece
 
 from . import theme
 

@@ -7,7 +7,7 @@ from importlib import resources
 
 from PIL import ImageFont
 
-from rules.model import Faction
+from rules import Faction
 
 RGB = tuple[int, int, int]
 
@@ -26,6 +26,24 @@ HIGHLIGHT: RGB = (230, 60, 140)
 REBEL: RGB = (214, 40, 40)
 GOLD: RGB = (214, 170, 52)
 WHITE: RGB = (255, 255, 255)
+# Every colour above, kept exact by the board's fixed palette (render/palette.py).
+NAMED: tuple[RGB, ...] = (
+    SEA,
+    BEYOND,
+    PANEL,
+    PANEL_LINE,
+    INK,
+    MUTED,
+    BORDER,
+    LAND,
+    MONGOL_LAND,
+    DELHI_LAND,
+    VINDHYA,
+    HIGHLIGHT,
+    REBEL,
+    GOLD,
+    WHITE,
+)
 
 # Faction colours (1.4): Delhi black/grey, Bahmani turquoise, Vijayanagara yellow, Mongols red.
 FACTION: dict[Faction, RGB] = {
@@ -48,6 +66,7 @@ CONTROL_TINT: dict[Faction, RGB] = {
     Faction.V: (250, 226, 130),
 }
 TRIBUTARY_TINT: RGB = (238, 208, 182)
+NAMED += (TRIBUTARY_TINT,)
 SHORT: dict[Faction, str] = {
     Faction.D: "Delhi",
     Faction.B: "Bahmani",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from rules.model import MAX_INFLUENCE, SLOT_LEVELS, UNIT_KINDS, UNITS_PER_SLOT, Faction, GameState
+from rules import MAX_INFLUENCE, SLOT_LEVELS, UNIT_KINDS, UNITS_PER_SLOT, Faction, GameState
 
 from . import geometry as g
 from . import sprites, theme

@@ -49,7 +49,7 @@ from .actions import (
     action_to_json,
 )
 from .board import Board, board
-from .cards import Card, Deck, standard_deck
+from .cards import Card, Deck, deck_for, standard_deck
 from .chance import Below, ChanceNode, SeededDealer, cards_left, deck_facts, sample
 from .closing import TrailingDone
 from .command_base import idle_note
@@ -68,7 +68,13 @@ from .engine import apply as apply
 from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError, clip
 from .model import (
     FACTION_NAMES,
+    MAX_INFLUENCE,
+    MAX_RESOURCES,
+    OWNER,
     PLAYERS,
+    SLOT_LEVELS,
+    UNIT_KINDS,
+    UNITS_PER_SLOT,
     Faction,
     GameOptions,
     GameState,
@@ -107,8 +113,14 @@ def undo(state: GameState) -> GameState:
 
 __all__ = [
     "FACTION_NAMES",
+    "MAX_INFLUENCE",
     "MAX_ORDER_CHARS",
+    "MAX_RESOURCES",
+    "OWNER",
     "PLAYERS",
+    "SLOT_LEVELS",
+    "UNITS_PER_SLOT",
+    "UNIT_KINDS",
     "Action",
     "AmbiguousOrder",
     "Below",
@@ -162,6 +174,7 @@ __all__ = [
     "clip",
     "decider",
     "deck_facts",
+    "deck_for",
     "describe",
     "idle_note",
     "legal_actions",

@@ -53,6 +53,20 @@ def test_deterministic(start: GameState) -> None:
     assert board(later) == board(later.clone())
 
 
+def test_deterministic_across_processes(start: GameState) -> None:
+    """A fresh process builds the palette and the cached maps anew: still the same bytes."""
+    import hashlib
+    import subprocess
+    import sys
+
+    code = (
+        "import hashlib, rules, render; "
+        "print(hashlib.sha256(render.board(rules.new_game(7))).hexdigest())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == hashlib.sha256(board(start)).hexdigest()
+
+
 def test_finished_game_renders() -> None:
     done = playout(seed=5)
     assert done.game_over

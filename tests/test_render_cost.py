@@ -1,0 +1,114 @@
+"""The render cost (issue 14): a fixed palette that keeps the theme's colours exact, and a
+base-map cache bounded by bytes. (Speed and size figures are in bench/render.py, not here.)"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageChops
+
+import rules
+from render import board, geometry, painted, palette, sprites, theme
+from render.compose import board_palette
+from render.examples import playout
+from render.lru import LRU
+
+
+def _colours(png: bytes) -> set[tuple[int, int, int]]:
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    return {c for _, c in img.getcolors(maxcolors=1 << 16) or []}
+
+
+def test_every_board_uses_the_same_fixed_palette() -> None:
+    boards = [board(rules.new_game(7)), board(playout(seed=3, steps=200))]
+    palettes = [Image.open(io.BytesIO(b)).getpalette() for b in boards]
+    assert palettes[0] == palettes[1] == board_palette().getpalette()
+    assert len(palettes[0] or []) // 3 <= palette.SIZE
+
+
+def test_the_faction_colours_and_tints_stay_exact() -> None:
+    entries = set(palette.named_colours())
+    for table in (theme.FACTION, theme.CONTROL_TINT):
+        assert set(table.values()) <= entries
+    flat = board_palette().getpalette() or []
+    kept = {(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)}
+    assert entries <= kept
+    # on a board: Delhi's colour and the Vijayanagara Control tint, exactly
+    shown = _colours(board(playout(seed=7, steps=160)))
+    assert theme.FACTION[rules.Faction.D] in shown
+    assert theme.CONTROL_TINT[rules.Faction.V] in shown
+
+
+@pytest.mark.parametrize("kind", [rules.Piece.REBEL_AMIR, rules.Piece.REBEL_RAJA])
+def test_rebelling_units_keep_their_red_outline_on_the_palette(kind: rules.Piece) -> None:
+    """The red that tells Rebelling from Obedient (1.4.5) survives the mapping."""
+    icon = sprites.piece(kind, 32)
+    land = Image.new("RGB", icon.size, theme.LAND)
+    land.paste(icon, (0, 0), icon)
+    mapped = palette.to_palette(land, board_palette()).convert("RGB")
+    assert theme.REBEL in {c for _, c in mapped.getcolors() or []}
+    obedient = {rules.Piece.REBEL_AMIR: rules.Piece.AMIR, rules.Piece.REBEL_RAJA: rules.Piece.RAJA}
+    calm = sprites.piece(obedient[kind], 32)
+    land2 = Image.new("RGB", calm.size, theme.LAND)
+    land2.paste(calm, (0, 0), calm)
+    mapped2 = palette.to_palette(land2, board_palette()).convert("RGB")
+    assert theme.REBEL not in {c for _, c in mapped2.getcolors() or []}
+
+
+def test_the_base_map_cache_stays_within_its_bound() -> None:
+    """Many games with different Control and Tributary markers: the cache holds at most
+    BASE_CACHE_BYTES of maps, and a board drawn from a fresh map equals one from the cache."""
+    cache = painted.cached()
+    start = rules.new_game(7)
+    first = board(start, [])
+    one_map = geometry.MAP_W * geometry.MAP_H * 3
+    for i, sid in enumerate(s for s in geometry.POLYGONS if rules.board().spaces[s].is_province):
+        state = start.clone()
+        state.spaces[sid].tributary = not state.spaces[sid].tributary
+        state.spaces[sid].control = None if i % 2 else rules.Faction.B
+        board(state, [])
+        assert cache.bytes <= painted.CACHE_BYTES
+        assert len(cache) * one_map == cache.bytes
+    assert len(cache) == painted.CACHE_BYTES // one_map  # full, not more
+    assert board(start, []) == first  # evicted, painted again: the same bytes
+
+
+def test_repainting_a_cached_map_gives_the_same_pixels_as_painting_afresh() -> None:
+    """So the bytes of a board do not depend on what the cache held before (determinism)."""
+    tints = [theme.LAND, theme.TRIBUTARY_TINT, *theme.CONTROL_TINT.values()]
+    pick = random.Random(14)
+    spaces = list(geometry.POLYGONS)
+    for _ in range(4):
+        before = tuple(pick.choice(tints) for _ in spaces)
+        after = tuple(c if pick.random() < 0.7 else pick.choice(tints) for c in before)
+        img = painted.paint(before).copy()
+        for i, sid in enumerate(spaces):
+            if before[i] != after[i]:
+                painted.repaint(img, sid, after)
+        assert ImageChops.difference(img, painted.paint(after)).getbbox() is None
+
+
+def test_lru_evicts_the_least_recently_used_first() -> None:
+    made: list[str] = []
+
+    def make(key: str) -> str:
+        made.append(key)
+        return key * 10
+
+    lru: LRU[str, str] = LRU(25, len)
+    lru.get_or_make("a", make)
+    lru.get_or_make("b", make)
+    lru.get_or_make("a", make)  # a is now the most recent
+    lru.get_or_make("c", make)  # 30 bytes > 25: b goes
+    assert (len(lru), lru.bytes) == (2, 20)
+    lru.get_or_make("a", make)
+    lru.get_or_make("b", make)
+    assert made == ["a", "b", "c", "b"]
+
+
+def test_lru_does_not_keep_a_value_larger_than_its_bound() -> None:
+    lru: LRU[int, bytes] = LRU(10, len)
+    assert lru.get_or_make(1, lambda k: bytes(11)) == bytes(11)
+    assert (len(lru), lru.bytes) == (0, 0)

@@ -1,0 +1,69 @@
+"""Layering (issue 14): render/ reads the game through the public `rules` package only, and
+rules/ stays pure: no Pillow, no discord, nothing else of ours."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OURS = {"rules", "render", "db", "bot"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Full dotted names of the absolute imports of one file (`from x import y` gives x)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.add(node.module)
+    return out
+
+
+def test_imported_modules_sees_private_rules_modules(tmp_path: Path) -> None:
+    """The check below would catch the imports render/ used to have."""
+    f = tmp_path / "m.py"
+    f.write_text("import rules\nfrom rules.model import Piece\nimport rules.cards as c\n")
+    assert imported_modules(f) == {"rules", "rules.model", "rules.cards"}
+
+
+def test_render_uses_only_the_public_rules_package() -> None:
+    for path in (ROOT / "render").rglob("*.py"):
+        ours = {m for m in imported_modules(path) if m.split(".")[0] in OURS}
+        assert ours <= {"rules", "render"} and not any(m.startswith("render.") for m in ours), (
+            f"{path.name} imports {sorted(ours)}: only `rules` (the package) is allowed"
+        )
+
+
+def test_every_name_render_takes_from_rules_is_exported() -> None:
+    import rules
+
+    for path in (ROOT / "render").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "rules":
+                for alias in node.names:
+                    assert alias.name in rules.__all__, f"{path.name}: rules.{alias.name}"
+
+
+def test_rules_imports_no_pil_no_discord_and_nothing_else_of_ours() -> None:
+    banned = {"PIL", "discord"} | (OURS - {"rules"})
+    for path in (ROOT / "rules").rglob("*.py"):
+        tops = {m.split(".")[0] for m in imported_modules(path)}
+        assert not tops & banned, f"{path.relative_to(ROOT)} imports {sorted(tops & banned)}"
+
+
+def test_importing_rules_loads_no_pil_and_no_discord() -> None:
+    """At run time too, not only in the source text (a subprocess: a clean interpreter)."""
+    import subprocess
+
+    code = (
+        "import sys, rules; rules.new_game(1); "
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'PIL', 'discord', 'render', 'db', 'bot'}); print(','.join(bad))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == ""
