@@ -186,3 +186,33 @@ class GameExport(BaseModel):
         default_factory=list
     )
     fairness: ExportedFairness | None = None
+
+
+# --- reminders (migration 007) ----------------------------------------------------------
+
+
+class ReminderPlan(BaseModel):
+    """What a stored move does to the game's reminder job: wait for `user_id` from `since`
+    and remind them at `due_at` (seconds since the epoch, the service's clock); `user_id`
+    None: no reminder (nobody's seat is on turn)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int | None
+    since: float = 0.0
+    due_at: float = 0.0
+
+
+class Reminder(BaseModel):
+    """A claimed reminder job: the game waits for `user_id` since `since`; `stage` counts the
+    reminders already sent for this wait (0: none yet)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    channel_id: str
+    version: int  # the game's version the wait began at
+    user_id: int
+    stage: int
+    since: float
+    due_at: float

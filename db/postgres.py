@@ -28,6 +28,8 @@ from .models import (
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Reminder,
+    ReminderPlan,
     ServerSettings,
     Snapshot,
     Status,
@@ -35,7 +37,7 @@ from .models import (
     TurnMessage,
 )
 from .schema import migrations
-from .store import OPEN_STATUSES, OUTBOX_LEASE
+from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
 
 
 def _ts(column: str) -> str:
@@ -291,6 +293,8 @@ class PostgresStore:
         )
         if done != "UPDATE 1":  # cannot happen under the row lock; belt and braces
             raise StaleAction(game_id, expected, -1)
+        if status in ENDED_STATUSES:  # nobody is waited for any more
+            await conn.execute("DELETE FROM jobs WHERE game_id = $1", game_id)
 
     async def _put_snapshot(
         self, conn: asyncpg.Connection, game_id: int, snapshot: Snapshot
@@ -332,6 +336,7 @@ class PostgresStore:
         snapshot: Snapshot | None = None,
         status: Status | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             game = await self._check_version(conn, game_id, expected_version)
@@ -359,6 +364,8 @@ class PostgresStore:
             stored = await self._fetch_game(conn, game_id)
             if announcement is not None:
                 await self._put_announcement(conn, stored, announcement)
+            if reminder is not None and stored.status == "active":
+                await self._put_reminder(conn, stored, reminder)
             return stored
 
     # --- export / import ---------------------------------------------------------------
@@ -582,4 +589,111 @@ class PostgresStore:
                 str(message_id),
                 version,
                 game_id,
+            )
+
+    # --- reminders (migration 007) ---------------------------------------------------------
+
+    async def _put_reminder(
+        self, conn: asyncpg.Connection, game: GameRecord, plan: ReminderPlan
+    ) -> None:
+        if plan.user_id is None:
+            await conn.execute("DELETE FROM jobs WHERE game_id = $1", game.id)
+            return
+        await conn.execute(
+            "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
+            "VALUES ($1, $2, $3, 0, $4, $5, 0) ON CONFLICT (game_id) DO UPDATE SET "
+            "version = excluded.version, user_id = excluded.user_id, stage = 0, "
+            "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
+            game.id,
+            game.version,
+            plan.user_id,
+            plan.since,
+            plan.due_at,
+        )
+
+    async def pace(self, game_id: int) -> int | None:
+        seconds = await self._pool.fetchval("SELECT seconds FROM paces WHERE game_id = $1", game_id)
+        return None if seconds is None else int(seconds)
+
+    async def set_pace(self, game_id: int, seconds: int, due_at: float | None = None) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO paces (game_id, seconds) VALUES ($1, $2) "
+                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds",
+                game_id,
+                seconds,
+            )
+            if due_at is not None:
+                await conn.execute(
+                    "UPDATE jobs SET due_at = $1, claimed_until = 0 WHERE game_id = $2",
+                    due_at,
+                    game_id,
+                )
+
+    @staticmethod
+    def _row_to_reminder(r: asyncpg.Record) -> Reminder:
+        return Reminder(
+            game_id=r[0],
+            channel_id=r[1],
+            version=r[2],
+            user_id=r[3],
+            stage=r[4],
+            since=r[5],
+            due_at=r[6],
+        )
+
+    async def reminder(self, game_id: int) -> Reminder | None:
+        row = await self._pool.fetchrow(
+            "SELECT j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at "
+            "FROM jobs j JOIN games g ON g.id = j.game_id WHERE j.game_id = $1",
+            game_id,
+        )
+        return None if row is None else self._row_to_reminder(row)
+
+    async def due_reminders(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+    ) -> list[Reminder]:
+        """SKIP LOCKED plus the lease, as the outbox."""
+        async with self._tx() as conn:
+            rows = await conn.fetch(
+                "WITH due AS (SELECT game_id FROM jobs WHERE due_at <= $1 AND claimed_until <= $1 "
+                "ORDER BY due_at, game_id LIMIT $2 FOR UPDATE SKIP LOCKED) "
+                "UPDATE jobs j SET claimed_until = $3 FROM due, games g "
+                "WHERE j.game_id = due.game_id AND g.id = j.game_id "
+                "RETURNING j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, "
+                "j.due_at",
+                now,
+                limit,
+                now + max(0.0, lease),
+            )
+        return sorted((self._row_to_reminder(r) for r in rows), key=lambda r: (r.due_at, r.game_id))
+
+    async def reminder_sent(
+        self, game_id: int, version: int, stage: int, next_due: float | None
+    ) -> None:
+        async with self._tx() as conn:
+            if next_due is None:
+                await conn.execute(
+                    "DELETE FROM jobs WHERE game_id = $1 AND version = $2 AND stage = $3",
+                    game_id,
+                    version,
+                    stage,
+                )
+            else:
+                await conn.execute(
+                    "UPDATE jobs SET stage = stage + 1, due_at = $1, claimed_until = 0 "
+                    "WHERE game_id = $2 AND version = $3 AND stage = $4",
+                    next_due,
+                    game_id,
+                    version,
+                    stage,
+                )
+
+    async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE jobs SET due_at = $1, claimed_until = 0 WHERE game_id = $2 AND version = $3",
+                due_at,
+                game_id,
+                version,
             )

@@ -29,6 +29,8 @@ from .models import (
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Reminder,
+    ReminderPlan,
     ServerSettings,
     Snapshot,
     Status,
@@ -69,6 +71,7 @@ class _Append:
     snapshot: Snapshot | None
     status: Status | None
     announcement: Announcement | None
+    reminder: ReminderPlan | None
     future: asyncio.Future[GameRecord]
 
 
@@ -300,6 +303,8 @@ class SQLiteStore:
         )
         if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; belt and braces
             raise StaleAction(game_id, expected, -1)
+        if status in ENDED_STATUSES:  # nobody is waited for any more
+            await conn.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
 
     async def update_game(
         self,
@@ -338,6 +343,7 @@ class SQLiteStore:
         snapshot: Snapshot | None = None,
         status: Status | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
     ) -> GameRecord:
         """Group commit: appends that arrive while a commit is being synced wait and are then
         written together in one transaction (each in its own savepoint, with its own version
@@ -349,6 +355,7 @@ class SQLiteStore:
             snapshot,
             status,
             announcement,
+            reminder,
             asyncio.get_running_loop().create_future(),
         )
         self._queue.append(req)
@@ -417,6 +424,8 @@ class SQLiteStore:
         )
         if req.announcement is not None:
             await self._put_announcement(conn, stored, req.announcement)
+        if req.reminder is not None and stored.status == "active":
+            await self._put_reminder(conn, stored, req.reminder)
         return stored
 
     # --- export / import ---------------------------------------------------------------
@@ -635,4 +644,108 @@ class SQLiteStore:
             await conn.execute(
                 "UPDATE turn_messages SET message_id = ?, message_version = ? WHERE game_id = ?",
                 (str(message_id), version, game_id),
+            )
+
+    # --- reminders (migration 007) ---------------------------------------------------------
+
+    async def _put_reminder(
+        self, conn: aiosqlite.Connection, game: GameRecord, plan: ReminderPlan
+    ) -> None:
+        if plan.user_id is None:
+            await conn.execute("DELETE FROM jobs WHERE game_id = ?", (game.id,))
+            return
+        await conn.execute(
+            "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
+            "VALUES (?, ?, ?, 0, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
+            "version = excluded.version, user_id = excluded.user_id, stage = 0, "
+            "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
+            (game.id, game.version, plan.user_id, plan.since, plan.due_at),
+        )
+
+    async def pace(self, game_id: int) -> int | None:
+        async with (
+            self._lock,
+            self._conn.execute("SELECT seconds FROM paces WHERE game_id = ?", (game_id,)) as c,
+        ):
+            row = await c.fetchone()
+        return None if row is None else int(row[0])
+
+    async def set_pace(self, game_id: int, seconds: int, due_at: float | None = None) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO paces (game_id, seconds) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds",
+                (game_id, seconds),
+            )
+            if due_at is not None:
+                await conn.execute(
+                    "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ?",
+                    (due_at, game_id),
+                )
+
+    _JOB_COLUMNS = (
+        "j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at "
+        "FROM jobs j JOIN games g ON g.id = j.game_id"
+    )
+
+    @staticmethod
+    def _row_to_reminder(r: sqlite3.Row | tuple[Any, ...]) -> Reminder:
+        return Reminder(
+            game_id=r[0],
+            channel_id=r[1],
+            version=r[2],
+            user_id=r[3],
+            stage=r[4],
+            since=r[5],
+            due_at=r[6],
+        )
+
+    async def reminder(self, game_id: int) -> Reminder | None:
+        async with (
+            self._lock,
+            self._conn.execute(
+                f"SELECT {self._JOB_COLUMNS} WHERE j.game_id = ?", (game_id,)
+            ) as c,
+        ):
+            row = await c.fetchone()
+        return None if row is None else self._row_to_reminder(tuple(row))
+
+    async def due_reminders(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+    ) -> list[Reminder]:
+        """Claimed in the same write transaction (BEGIN IMMEDIATE), as the outbox."""
+        async with self._tx() as conn:
+            async with conn.execute(
+                f"SELECT {self._JOB_COLUMNS} WHERE j.due_at <= ? AND j.claimed_until <= ? "
+                "ORDER BY j.due_at, j.game_id LIMIT ?",
+                (now, now, limit),
+            ) as c:
+                rows = [tuple(r) for r in await c.fetchall()]
+            await conn.executemany(
+                "UPDATE jobs SET claimed_until = ? WHERE game_id = ?",
+                [(now + max(0.0, lease), r[0]) for r in rows],
+            )
+        return [self._row_to_reminder(r) for r in rows]
+
+    async def reminder_sent(
+        self, game_id: int, version: int, stage: int, next_due: float | None
+    ) -> None:
+        async with self._tx() as conn:
+            if next_due is None:
+                await conn.execute(
+                    "DELETE FROM jobs WHERE game_id = ? AND version = ? AND stage = ?",
+                    (game_id, version, stage),
+                )
+            else:
+                await conn.execute(
+                    "UPDATE jobs SET stage = stage + 1, due_at = ?, claimed_until = 0 "
+                    "WHERE game_id = ? AND version = ? AND stage = ?",
+                    (next_due, game_id, version, stage),
+                )
+
+    async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ? AND version = ?",
+                (due_at, game_id, version),
             )
