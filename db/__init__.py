@@ -24,6 +24,7 @@ from .models import (
     Status,
     StoredAction,
     TurnMessage,
+    UserPrefs,
 )
 from .sqlite import SQLiteStore
 from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, Store
@@ -53,5 +54,6 @@ __all__ = [
     "Store",
     "StoredAction",
     "TurnMessage",
+    "UserPrefs",
     "open_store",
 ]

@@ -216,3 +216,17 @@ class Reminder(BaseModel):
     stage: int
     since: float
     due_at: float
+
+
+class UserPrefs(BaseModel):
+    """One player's reminder preferences (migration 008): their time zone (an IANA name),
+    quiet hours in it (from `quiet_from` o'clock up to `quiet_to`; None: none), and whether
+    turn notices and reminders also come as direct messages."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int
+    time_zone: Annotated[str, Field(max_length=64)] = "UTC"
+    quiet_from: Annotated[int, Field(ge=0, le=23)] | None = None
+    quiet_to: Annotated[int, Field(ge=0, le=23)] | None = None
+    direct_messages: bool = False

@@ -35,6 +35,7 @@ from .models import (
     Status,
     StoredAction,
     TurnMessage,
+    UserPrefs,
 )
 from .schema import migrations
 from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
@@ -696,4 +697,36 @@ class PostgresStore:
                 due_at,
                 game_id,
                 version,
+            )
+
+    # --- players' preferences (migration 008) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        row = await self._pool.fetchrow(
+            "SELECT time_zone, quiet_from, quiet_to, direct_messages FROM user_prefs "
+            "WHERE user_id = $1",
+            user_id,
+        )
+        if row is None:
+            return UserPrefs(user_id=user_id)
+        return UserPrefs(
+            user_id=user_id,
+            time_zone=row[0],
+            quiet_from=row[1],
+            quiet_to=row[2],
+            direct_messages=bool(row[3]),
+        )
+
+    async def put_user_prefs(self, prefs: UserPrefs) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, time_zone, quiet_from, quiet_to, "
+                "direct_messages) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE "
+                "SET time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
+                "quiet_to = excluded.quiet_to, direct_messages = excluded.direct_messages",
+                prefs.user_id,
+                prefs.time_zone,
+                prefs.quiet_from,
+                prefs.quiet_to,
+                prefs.direct_messages,
             )

@@ -36,6 +36,7 @@ from .models import (
     Status,
     StoredAction,
     TurnMessage,
+    UserPrefs,
 )
 from .schema import migrations
 from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
@@ -748,4 +749,42 @@ class SQLiteStore:
             await conn.execute(
                 "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ? AND version = ?",
                 (due_at, game_id, version),
+            )
+
+    # --- players' preferences (migration 008) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT time_zone, quiet_from, quiet_to, direct_messages FROM user_prefs "
+                "WHERE user_id = ?",
+                (user_id,),
+            ) as c,
+        ):
+            row = await c.fetchone()
+        if row is None:
+            return UserPrefs(user_id=user_id)
+        return UserPrefs(
+            user_id=user_id,
+            time_zone=row[0],
+            quiet_from=row[1],
+            quiet_to=row[2],
+            direct_messages=bool(row[3]),
+        )
+
+    async def put_user_prefs(self, prefs: UserPrefs) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, time_zone, quiet_from, quiet_to, "
+                "direct_messages) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
+                "quiet_to = excluded.quiet_to, direct_messages = excluded.direct_messages",
+                (
+                    prefs.user_id,
+                    prefs.time_zone,
+                    prefs.quiet_from,
+                    prefs.quiet_to,
+                    prefs.direct_messages,
+                ),
             )

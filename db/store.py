@@ -21,6 +21,7 @@ from .models import (
     Status,
     StoredAction,
     TurnMessage,
+    UserPrefs,
 )
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
@@ -213,3 +214,11 @@ class Store(Protocol):
     async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
         """Not sent now (quiet hours, a failed send): due again at `due_at`, claim ended."""
         ...
+
+    # --- players' preferences (migration 008) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        """The player's preferences (the defaults when none are stored)."""
+        ...
+
+    async def put_user_prefs(self, prefs: UserPrefs) -> None: ...
