@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from db import (
     StorageError,
     Store,
     TurnMessage,
+    UserPrefs,
     open_store,
 )
 from db.export import ExportError, game_options, parse_export
@@ -54,6 +56,16 @@ from .order_entry import (
     draft_value,
     read_entry,
     tagged,
+)
+from .reminders import (
+    MAX_PACE_HOURS,
+    MIN_PACE_HOURS,
+    SNOOZE_ID,
+    ReminderError,
+    Reminders,
+    check_time_zone,
+    parse_quiet,
+    prefs_text,
 )
 from .renderer import Renderer, default_renderer
 from .reply import MESSAGE_LIMIT, Attachment, Button, Reply
@@ -100,6 +112,8 @@ COMMANDS: dict[str, str] = {
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
     "config": "who may create, import and abort games on this server (Manage Server only)",
+    "pace": "how many hours the game waits before reminding whoever is on turn (default 24)",
+    "me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
     "help": "this list",
 }
 
@@ -207,6 +221,7 @@ class GameService:
         guard_repeats: bool = True,
         see_all_hint: str = "`/vj options` lists them all",
         name_players: bool = True,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         """`guard_repeats`: refuse a typed order that repeats the one just played (a double
         submit over a network); the terminal client, which reads each line once, turns it
@@ -224,6 +239,9 @@ class GameService:
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
+        # seconds since the epoch; tests pass their own clock and move it
+        self.clock = clock
+        self.reminders = Reminders(store, clock, mention_fn)
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -343,6 +361,10 @@ class GameService:
 
     def _seat_user(self, game: GameRecord, faction: rules.Faction | None) -> int | None:
         return None if faction is None else game.seats.get(faction.value)
+
+    def _waiting_for(self, game: GameRecord, state: rules.GameState) -> int | None:
+        """The person whose decision it is (None: the game is over or their seat is free)."""
+        return None if state.game_over else self._seat_user(game, rules.decider(state))
 
     def _user_factions(self, game: GameRecord, user: int) -> list[rules.Faction]:
         return [f for f in FACTIONS if game.seats.get(f.value) == user]
@@ -647,6 +669,7 @@ class GameService:
                     snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
                     status="active",
                     announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
+                    reminder=await self.reminders.plan(game, self._waiting_for(game, state)),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -869,6 +892,7 @@ class GameService:
                 else None,
                 status="finished" if cur.game_over else None,
                 announcement=announcement,
+                reminder=await self.reminders.plan(game, self._waiting_for(game, cur)),
             )
         except StaleAction as e:
             self._cache.pop(game.id, None)
@@ -1167,6 +1191,10 @@ class GameService:
                     raise ServiceError("That button belongs to another game, which is over.")
                 if version != game.version:
                     raise ServiceError(self._stale_text(version, game.version))
+                if what == SNOOZE_ID:
+                    return Reply(
+                        text=await self.reminders.snooze(game, version, user), ephemeral=True
+                    )
                 state = await self.state_of(game)
                 action: rules.Action
                 if what == "undo":
@@ -1184,7 +1212,7 @@ class GameService:
                 if what[0] == "a" and note:
                     return self._confirm_button(game, label, note, what[1:])
                 outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
-            except ServiceError as e:
+            except (ServiceError, ReminderError) as e:
                 return Reply.error(str(e))
         return await self._moved_reply(outcome)
 
@@ -1792,6 +1820,60 @@ class GameService:
             return Reply.error(str(e))
         await self.store.put_server_settings(s)
         return Reply(text="Saved. " + self._settings_text(s))
+
+    # --- the pace of a game over days, each player's reminders (issue 13) -----------------
+
+    async def pace(self, channel: str, user: int, hours: int | None = None) -> Reply:
+        """Show or set how long the game waits before each reminder (seated players and
+        the game's creator may set it)."""
+        try:
+            game = await self._open_game(channel)
+            current = await self.reminders.pace(game.id)
+            if hours is None:
+                return Reply(
+                    text=f"Game {game.id} reminds whoever is on turn every "
+                    f"{current // 3600} hour(s) of waiting.",
+                    ephemeral=True,
+                )
+            check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
+            if user != game.creator and not self._user_factions(game, user):
+                raise ServiceError("Only a seated player or the game's creator may set the pace.")
+        except ServiceError as e:
+            return Reply.error(str(e))
+        seconds = hours * 3600
+        job = await self.store.reminder(game.id)
+        # the wait under way is measured anew from now, at the new pace
+        await self.store.set_pace(game.id, seconds, self.clock() + seconds if job else None)
+        return Reply(
+            text=f"{self.mention(user)} set game {game.id}'s pace: a reminder after every "
+            f"{hours} hour(s) of waiting, then a notice to the channel, then a stall notice."
+        )
+
+    async def me(
+        self,
+        user: int,
+        *,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+        direct_messages: bool | None = None,
+    ) -> Reply:
+        """Show or change the caller's time zone, quiet hours and direct messages."""
+        prefs = await self.store.user_prefs(user)
+        if time_zone is None and quiet is None and direct_messages is None:
+            return Reply(text=prefs_text(prefs), ephemeral=True)
+        try:
+            changes: dict[str, object] = {}
+            if time_zone is not None:
+                changes["time_zone"] = check_time_zone(time_zone)
+            if quiet is not None:
+                changes["quiet_from"], changes["quiet_to"] = parse_quiet(quiet)
+            if direct_messages is not None:
+                changes["direct_messages"] = direct_messages
+        except ReminderError as e:
+            return Reply.error(str(e))
+        prefs = UserPrefs.model_validate({**prefs.model_dump(), **changes})
+        await self.store.put_user_prefs(prefs)
+        return Reply(text="Saved. " + prefs_text(prefs), ephemeral=True)
 
     @staticmethod
     def _settings_text(s: ServerSettings) -> str:

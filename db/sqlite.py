@@ -704,9 +704,7 @@ class SQLiteStore:
     async def reminder(self, game_id: int) -> Reminder | None:
         async with (
             self._lock,
-            self._conn.execute(
-                f"SELECT {self._JOB_COLUMNS} WHERE j.game_id = ?", (game_id,)
-            ) as c,
+            self._conn.execute(f"SELECT {self._JOB_COLUMNS} WHERE j.game_id = ?", (game_id,)) as c,
         ):
             row = await c.fetchone()
         return None if row is None else self._row_to_reminder(tuple(row))
