@@ -50,6 +50,26 @@ async def read_upload(attachment: discord.Attachment, limit: int, what: str) -> 
         return Reply.error(f"I could not download that {what} from Discord ({e}); try again.")
 
 
+async def change(
+    interaction: discord.Interaction[Any],
+    service: GameService,
+    work: Coroutine[Any, Any, Reply],
+) -> None:
+    """Run a service call that may change the game (see answer_change)."""
+    started = False
+
+    async def run() -> Reply:
+        nonlocal started
+        started = True
+        return await work
+
+    try:
+        await answer_change(interaction, service, run)
+    finally:
+        if not started:
+            work.close()  # Discord refused the interaction: the call never runs
+
+
 class VjGroup(app_commands.Group):
     """/vj — every command of the bot. Servers only: a game belongs to a channel or thread."""
 
@@ -58,23 +78,14 @@ class VjGroup(app_commands.Group):
             name="vj", description="Play Vijayanagara (GMT) in this channel", guild_only=True
         )
         self.service = service
+        # Discord allows 25 subcommands per group and /vj had 24: the commands for play
+        # over days live in one subgroup
+        self.add_command(DaysGroup(service))
 
     async def change(
         self, interaction: discord.Interaction[Any], work: Coroutine[Any, Any, Reply]
     ) -> None:
-        """Run a service call that may change the game (see answer_change)."""
-        started = False
-
-        async def run() -> Reply:
-            nonlocal started
-            started = True
-            return await work
-
-        try:
-            await answer_change(interaction, self.service, run)
-        finally:
-            if not started:
-                work.close()  # Discord refused the interaction: the call never runs
+        await change(interaction, self.service, work)
 
     async def read(
         self, interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool
@@ -381,5 +392,57 @@ class VjGroup(app_commands.Group):
                 is_manager=is_manager(interaction),
                 organisers=organisers,
                 role_id=None if role is None else role.id,
+            ),
+        )
+
+
+class DaysGroup(app_commands.Group):
+    """/vj days — a game played over days (issue 13): its pace, each player's reminders."""
+
+    def __init__(self, service: GameService) -> None:
+        super().__init__(name="days", description="Play over days: pace and reminders")
+        self.service = service
+
+    async def change(
+        self, interaction: discord.Interaction[Any], work: Coroutine[Any, Any, Reply]
+    ) -> None:
+        await change(interaction, self.service, work)
+
+    @app_commands.command(
+        name="pace", description="Hours the game waits before reminding whoever is on turn"
+    )
+    @app_commands.describe(hours="1 to 336 (two weeks); leave out to see the current pace")
+    async def pace(
+        self,
+        interaction: discord.Interaction[Any],
+        hours: app_commands.Range[int, 1, 336] | None = None,
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.pace(channel_key(interaction), interaction.user.id, hours),
+        )
+
+    @app_commands.command(
+        name="me", description="Your time zone, quiet hours and direct messages for your turns"
+    )
+    @app_commands.describe(
+        time_zone="An IANA name: Europe/Paris, America/New_York, Asia/Kolkata, UTC",
+        quiet="Hours without reminders in your time zone, as 22-7; or off",
+        direct_messages="Also tell me by direct message when it is my turn",
+    )
+    async def me(
+        self,
+        interaction: discord.Interaction[Any],
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet: app_commands.Range[str, 1, 16] | None = None,
+        direct_messages: bool | None = None,
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.me(
+                interaction.user.id,
+                time_zone=time_zone,
+                quiet=quiet,
+                direct_messages=direct_messages,
             ),
         )

@@ -112,8 +112,9 @@ COMMANDS: dict[str, str] = {
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
     "config": "who may create, import and abort games on this server (Manage Server only)",
-    "pace": "how many hours the game waits before reminding whoever is on turn (default 24)",
-    "me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
+    "days pace": "hours the game waits before reminding whoever is on turn (default 24), "
+    "then a notice to the channel, then one stall notice",
+    "days me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
     "help": "this list",
 }
 
@@ -239,8 +240,7 @@ class GameService:
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
-        # seconds since the epoch; tests pass their own clock and move it
-        self.clock = clock
+        # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn)
 
     @classmethod
@@ -1843,7 +1843,9 @@ class GameService:
         seconds = hours * 3600
         job = await self.store.reminder(game.id)
         # the wait under way is measured anew from now, at the new pace
-        await self.store.set_pace(game.id, seconds, self.clock() + seconds if job else None)
+        await self.store.set_pace(
+            game.id, seconds, self.reminders.clock() + seconds if job else None
+        )
         return Reply(
             text=f"{self.mention(user)} set game {game.id}'s pace: a reminder after every "
             f"{hours} hour(s) of waiting, then a notice to the channel, then a stall notice."
@@ -1957,6 +1959,13 @@ class GameService:
             return await self.export(channel)
         if name == "verify":
             return await self.verify(channel)
+        if name == "days":  # `days pace 12`, `days pace`
+            sub, _, arg = rest.partition(" ")
+            if sub.lower() == "pace" and (not arg or (arg.isascii() and arg.isdigit())):
+                return await self.pace(channel, user, int(arg[:6]) if arg else None)
+            return Reply.error(
+                "`days pace` or `days pace HOURS` (1 to 336); `/vj days me` on Discord."
+            )
         if name in ("abort", "resign"):
             return await self.abort(channel, user, is_manager=is_manager)
         if name == "help":

@@ -273,6 +273,7 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []
         self.latency: float = 0.0  # seconds every REST call takes
         self._ids = itertools.count(1)
+        self.dm_channels: dict[int, int] = {}  # user id -> their direct-message channel
 
     # --- set-up ------------------------------------------------------------------------
 
@@ -305,6 +306,11 @@ class FakeDiscord:
             for m in self.messages.values()
             if m.ephemeral and not m.deleted and m.interaction_token in tokens
         ]
+
+    def direct_to(self, user: int) -> list[Message]:
+        """The direct messages the bot sent `user`."""
+        dm = self.dm_channels.get(user)
+        return [m for m in self.messages.values() if dm is not None and m.channel_id == dm]
 
     def pings(self, user: int) -> list[Message]:
         return [self.messages[mid] for uid, mid in self.notified if uid == user]
@@ -431,12 +437,11 @@ class FakeDiscord:
                 "url": url,
                 "proxy_url": url,
             }
-        data_: dict[str, Any] = {
-            "id": "1",
-            "name": "vj",
-            "type": 1,
-            "options": [{"name": command, "type": 1, "options": opts}],
-        }
+        sub: dict[str, Any] = {"name": command, "type": 1, "options": opts}
+        if " " in command:  # `days pace`: a subcommand inside a subcommand group
+            group, name = command.split(" ", 1)
+            sub = {"name": group, "type": 2, "options": [{**sub, "name": name}]}
+        data_: dict[str, Any] = {"id": "1", "name": "vj", "type": 1, "options": [sub]}
         if resolved:
             data_["resolved"] = resolved
         payload["data"] = data_
@@ -538,6 +543,12 @@ class FakeDiscord:
             return FakeResponse(401, {"message": "401: Unauthorized", "code": 0})
         if path == "/users/@me":
             return FakeResponse(200, _user_json(self.bot_id, bot=True))
+        if path == "/users/@me/channels" and method == "POST":  # open a DM (issue 13)
+            user = int((body or {})["recipient_id"])
+            dm = self.dm_channels.setdefault(user, self.new_id())
+            return FakeResponse(200, {"id": str(dm), "type": 1, "recipients": [_user_json(user)]})
+        if m := re.fullmatch(r"/users/(\d+)", path):
+            return FakeResponse(200, _user_json(int(m.group(1))))
         if path == "/oauth2/applications/@me":
             return FakeResponse(
                 200,

@@ -215,3 +215,12 @@ async def test_two_services_on_one_database_send_each_reminder_once(
     finally:
         await a.close()
         await b.close()
+
+
+async def test_the_pace_from_a_text_line(svc: GameService) -> None:
+    await seated(svc)
+    d = SEATS[rules.Faction.D]
+    assert (await svc.command(CH, d, "days pace 48")).ok
+    assert "every 48 hour" in (await svc.command(CH, d, "days pace")).text
+    bad = await svc.command(CH, d, "days pace lots")
+    assert not bad.ok and "1 to 336" in bad.text

@@ -1,0 +1,50 @@
+"""Reminders through the real discord.py client against the fake Discord (issue 13): posted
+once in the game's channel with a snooze button, privately too for a player who asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from discord_env import B, Env, running_bot
+from test_reminders import Clock
+
+
+@pytest.fixture
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+        clock = Clock()
+        e.service.reminders.clock = clock
+        yield e, clock
+
+
+async def test_a_reminder_is_posted_once_and_the_player_can_snooze_it(
+    env: tuple[Env, Clock],
+) -> None:
+    e, clock = env
+    await e.started()  # B decides first
+    clock.advance(24)
+    assert await e.bot.flush_reminders() == 1
+    assert await e.bot.flush_reminders() == 0
+    await e.fake.settle()
+    reminder = e.fake.visible[-1]
+    assert "waiting for your decision" in reminder.content
+    assert e.fake.pings(B)[-1] is reminder
+    [snooze] = [c for c in reminder.custom_ids if c.endswith(":snooze")]
+    await e.click(B, reminder, snooze)
+    assert "Snoozed" in "\n".join(m.content for m in e.fake.private_to(B))
+
+
+async def test_a_player_who_asked_gets_turn_notices_and_reminders_by_direct_message(
+    env: tuple[Env, Clock],
+) -> None:
+    e, clock = env
+    await e.slash(B, "days me", direct_messages=True)
+    await e.started()  # pings B in the channel, and privately
+    dms = e.fake.direct_to(B)
+    assert len(dms) == 1 and "Your turn in" in dms[0].content
+    clock.advance(24)
+    assert await e.bot.flush_reminders() == 1
+    await e.fake.settle()
+    assert len(e.fake.direct_to(B)) == 2
+    assert "waiting for your decision" in e.fake.direct_to(B)[-1].content
