@@ -188,7 +188,7 @@ class VijayanagaraBot(discord.Client):
         """Post the reminders due now (claimed, so no other process posts them too), and the
         direct message to a player who asked for one; return how many went out."""
         sent = 0
-        for due in await self.service.reminders.due():
+        for due in await self.service.due_reminders():
             async with game_lock(self, due.job.game_id):
                 rest = await post_parts(
                     self, int(due.job.channel_id), public_parts(due.reply, attach=False)

@@ -411,15 +411,19 @@ class DaysGroup(app_commands.Group):
     @app_commands.command(
         name="pace", description="Hours the game waits before reminding whoever is on turn"
     )
-    @app_commands.describe(hours="1 to 336 (two weeks); leave out to see the current pace")
+    @app_commands.describe(
+        hours="1 to 336 (two weeks); leave both out to see the current pace",
+        deadline="When the first wait runs out: nothing (reminders only) or the seat passes",
+    )
     async def pace(
         self,
         interaction: discord.Interaction[Any],
         hours: app_commands.Range[int, 1, 336] | None = None,
+        deadline: Literal["nothing", "pass"] | None = None,
     ) -> None:
         await self.change(
             interaction,
-            self.service.pace(channel_key(interaction), interaction.user.id, hours),
+            self.service.pace(channel_key(interaction), interaction.user.id, hours, deadline),
         )
 
     @app_commands.command(

@@ -15,7 +15,7 @@ import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from db import GameRecord, Reminder, ReminderPlan, Store, UserPrefs
+from db import GameRecord, Pace, Reminder, ReminderPlan, Store, UserPrefs
 
 from .reply import Button, Reply
 
@@ -110,8 +110,8 @@ class Reminders:
         self.clock = clock
         self.mention = mention
 
-    async def pace(self, game_id: int) -> int:
-        return await self.store.pace(game_id) or DEFAULT_PACE
+    async def pace(self, game_id: int) -> Pace:
+        return await self.store.pace(game_id) or Pace(seconds=DEFAULT_PACE)
 
     async def plan(self, game: GameRecord, waiting_for: int | None) -> ReminderPlan:
         """The job a move leaves: wait for `waiting_for` from now (None: nobody to remind, a
@@ -119,7 +119,9 @@ class Reminders:
         now = self.clock()
         if waiting_for is None:
             return ReminderPlan(user_id=None)
-        return ReminderPlan(user_id=waiting_for, since=now, due_at=now + await self.pace(game.id))
+        return ReminderPlan(
+            user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
+        )
 
     async def due(self, limit: int = 20) -> list[DueReminder]:
         """Claim the jobs due now and say what to post; a job in the player's quiet hours is
@@ -173,7 +175,7 @@ class Reminders:
         if job.stage >= STALLED:
             await self.store.reminder_sent(job.game_id, job.version, job.stage, None)
             return
-        next_due = self.clock() + await self.pace(job.game_id)
+        next_due = self.clock() + (await self.pace(job.game_id)).seconds
         await self.store.reminder_sent(job.game_id, job.version, job.stage, next_due)
 
     async def failed(self, job: Reminder) -> None:

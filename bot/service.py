@@ -33,6 +33,8 @@ from db import (
     GameRecord,
     NewAction,
     OwedAnnouncement,
+    Pace,
+    Reminder,
     ServerSettings,
     Snapshot,
     StaleAction,
@@ -60,7 +62,9 @@ from .order_entry import (
 from .reminders import (
     MAX_PACE_HOURS,
     MIN_PACE_HOURS,
+    REMINDER,
     SNOOZE_ID,
+    DueReminder,
     ReminderError,
     Reminders,
     check_time_zone,
@@ -89,6 +93,7 @@ MAX_LOG_LINES = 200
 MAX_QUERY_CHARS = 100
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 ORGANISERS = ("anyone", "role", "managers")
+DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -814,6 +819,7 @@ class GameService:
         forced: rules.Faction | None,
         *,
         confirmed: bool = True,
+        note: str | None = None,
     ) -> Outcome:
         """Apply the steps one by one on a scratch state and store them in one transaction,
         with the announcement they owe the channel.
@@ -827,7 +833,7 @@ class GameService:
         cur = state
         new: list[NewAction] = []
         described: list[str] = []
-        notes: list[str] = []
+        notes: list[str] = [note] if note else []  # e.g. a deadline's
         trailing = rules.TrailingDone()  # a `done` for what already ended is only noted
         revealed_at: str | None = None
         total = len(actions)
@@ -1823,33 +1829,95 @@ class GameService:
 
     # --- the pace of a game over days, each player's reminders (issue 13) -----------------
 
-    async def pace(self, channel: str, user: int, hours: int | None = None) -> Reply:
-        """Show or set how long the game waits before each reminder (seated players and
-        the game's creator may set it)."""
+    async def pace(
+        self,
+        channel: str,
+        user: int,
+        hours: int | None = None,
+        deadline: str | None = None,
+    ) -> Reply:
+        """Show or set how long the game waits before each reminder, and what happens when
+        the first wait runs out (seated players and the game's creator may set them)."""
         try:
             game = await self._open_game(channel)
             current = await self.reminders.pace(game.id)
-            if hours is None:
-                return Reply(
-                    text=f"Game {game.id} reminds whoever is on turn every "
-                    f"{current // 3600} hour(s) of waiting.",
-                    ephemeral=True,
+            if hours is None and deadline is None:
+                return Reply(text=self._pace_text(game, current), ephemeral=True)
+            if hours is not None:
+                check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
+            if deadline is not None and deadline not in DEADLINES:
+                raise ServiceError(
+                    f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
                 )
-            check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
             if user != game.creator and not self._user_factions(game, user):
                 raise ServiceError("Only a seated player or the game's creator may set the pace.")
         except ServiceError as e:
             return Reply.error(str(e))
-        seconds = hours * 3600
+        pace = Pace.model_validate(
+            {
+                "seconds": current.seconds if hours is None else hours * 3600,
+                "deadline": deadline or current.deadline,
+            }
+        )
         job = await self.store.reminder(game.id)
         # the wait under way is measured anew from now, at the new pace
-        await self.store.set_pace(
-            game.id, seconds, self.reminders.clock() + seconds if job else None
+        due = self.reminders.clock() + pace.seconds if job else None
+        await self.store.set_pace(game.id, pace, due)
+        return Reply(text=f"{self.mention(user)} set the pace. " + self._pace_text(game, pace))
+
+    def _pace_text(self, game: GameRecord, pace: Pace) -> str:
+        hours = pace.seconds // 3600
+        then = (
+            "the seat passes where the rules allow a Pass (else a reminder)"
+            if pace.deadline == "pass"
+            else "a reminder"
         )
-        return Reply(
-            text=f"{self.mention(user)} set game {game.id}'s pace: a reminder after every "
-            f"{hours} hour(s) of waiting, then a notice to the channel, then a stall notice."
+        return (
+            f"Game {game.id}: after {hours} hour(s) without a decision, {then}; after "
+            f"another {hours}, a notice to the channel; after another {hours}, one stall "
+            "notice, then silence until someone moves."
         )
+
+    async def due_reminders(self, limit: int = 20) -> list[DueReminder]:
+        """The reminders due now (claimed: each goes out from one process), after the
+        deadlines due now have been played: a seat whose game passes at its deadline passes
+        (stored and announced like any move) instead of being reminded."""
+        out: list[DueReminder] = []
+        for due in await self.reminders.due(limit):
+            if due.job.stage == REMINDER and await self._deadline_pass(due.job):
+                continue
+            out.append(due)
+        return out
+
+    async def _deadline_pass(self, job: Reminder) -> bool:
+        """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
+        the move replaces the job (so nobody is reminded of a decision already made)."""
+        if (await self.reminders.pace(job.game_id)).deadline != "pass":
+            return False
+        async with self._lock(job.channel_id):
+            game = await self.store.get_game(job.game_id)
+            if game.status != "active" or game.version != job.version:
+                return False
+            state = await self.state_of(game)
+            faction = rules.decider(state)
+            if self._waiting_for(game, state) != job.user_id or faction is None:
+                return False
+            passing = rules.Choose(option="pass")
+            if passing not in rules.legal_actions(state):
+                return False
+            hours = int((self.reminders.clock() - job.since) // 3600)
+            note = (
+                f"deadline: {rules.FACTION_NAMES[faction]} passed automatically after "
+                f"{hours} hour(s) without a decision (`/vj days pace`)"
+            )
+            try:
+                await self._apply_and_store(
+                    game, state, job.user_id, [("pass", passing)], None, note=note
+                )
+            except ServiceError as e:  # someone moved meanwhile: their move stands
+                log.info("game %s: deadline pass not played: %s", game.id, e)
+                return False
+        return True
 
     async def me(
         self,

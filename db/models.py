@@ -203,6 +203,20 @@ class ReminderPlan(BaseModel):
     due_at: float = 0.0
 
 
+Deadline = Literal["nothing", "pass"]
+
+
+class Pace(BaseModel):
+    """A game's pace (migration 007): seconds of waiting before each reminder, and what
+    happens when the first wait runs out: nothing (reminders only) or the seat passes
+    where the rules allow a Pass."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seconds: Annotated[int, Field(gt=0)]
+    deadline: Deadline = "nothing"
+
+
 class Reminder(BaseModel):
     """A claimed reminder job: the game waits for `user_id` since `since`; `stage` counts the
     reminders already sent for this wait (0: none yet)."""

@@ -28,6 +28,7 @@ from .models import (
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Pace,
     Reminder,
     ReminderPlan,
     ServerSettings,
@@ -612,17 +613,21 @@ class PostgresStore:
             plan.due_at,
         )
 
-    async def pace(self, game_id: int) -> int | None:
-        seconds = await self._pool.fetchval("SELECT seconds FROM paces WHERE game_id = $1", game_id)
-        return None if seconds is None else int(seconds)
+    async def pace(self, game_id: int) -> Pace | None:
+        row = await self._pool.fetchrow(
+            "SELECT seconds, deadline FROM paces WHERE game_id = $1", game_id
+        )
+        return None if row is None else Pace(seconds=row[0], deadline=row[1])
 
-    async def set_pace(self, game_id: int, seconds: int, due_at: float | None = None) -> None:
+    async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO paces (game_id, seconds) VALUES ($1, $2) "
-                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds",
+                "INSERT INTO paces (game_id, seconds, deadline) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
+                "deadline = excluded.deadline",
                 game_id,
-                seconds,
+                pace.seconds,
+                pace.deadline,
             )
             if due_at is not None:
                 await conn.execute(

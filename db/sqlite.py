@@ -29,6 +29,7 @@ from .models import (
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Pace,
     Reminder,
     ReminderPlan,
     ServerSettings,
@@ -663,20 +664,23 @@ class SQLiteStore:
             (game.id, game.version, plan.user_id, plan.since, plan.due_at),
         )
 
-    async def pace(self, game_id: int) -> int | None:
+    async def pace(self, game_id: int) -> Pace | None:
         async with (
             self._lock,
-            self._conn.execute("SELECT seconds FROM paces WHERE game_id = ?", (game_id,)) as c,
+            self._conn.execute(
+                "SELECT seconds, deadline FROM paces WHERE game_id = ?", (game_id,)
+            ) as c,
         ):
             row = await c.fetchone()
-        return None if row is None else int(row[0])
+        return None if row is None else Pace(seconds=row[0], deadline=row[1])
 
-    async def set_pace(self, game_id: int, seconds: int, due_at: float | None = None) -> None:
+    async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO paces (game_id, seconds) VALUES (?, ?) "
-                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds",
-                (game_id, seconds),
+                "INSERT INTO paces (game_id, seconds, deadline) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
+                "deadline = excluded.deadline",
+                (game_id, pace.seconds, pace.deadline),
             )
             if due_at is not None:
                 await conn.execute(

@@ -14,6 +14,7 @@ from .models import (
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Pace,
     Reminder,
     ReminderPlan,
     ServerSettings,
@@ -184,12 +185,12 @@ class Store(Protocol):
 
     # --- reminders: jobs claimed with a lease (migration 007) ------------------------------
 
-    async def pace(self, game_id: int) -> int | None:
-        """The game's reminder interval in seconds, None when it has the default."""
+    async def pace(self, game_id: int) -> Pace | None:
+        """The game's pace, None when it has the default."""
         ...
 
-    async def set_pace(self, game_id: int, seconds: int, due_at: float | None = None) -> None:
-        """Store the interval; with `due_at`, the pending reminder (if any) is due then."""
+    async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
+        """Store the pace; with `due_at`, the pending reminder (if any) is due then."""
         ...
 
     async def reminder(self, game_id: int) -> Reminder | None:

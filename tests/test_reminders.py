@@ -44,7 +44,7 @@ async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
 async def due_texts(svc: GameService) -> list[tuple[int, str, list[int]]]:
     """Claim what is due, 'post' it, report it sent: (stage, text, pinged)."""
     out = []
-    for due in await svc.reminders.due():
+    for due in await svc.due_reminders():
         out.append((due.job.stage, due.reply.text, due.reply.mentions))
         await svc.reminders.sent(due.job)
     return out
@@ -119,7 +119,7 @@ async def test_the_pace_sets_the_interval_and_is_bounded(svc: GameService, clock
     stranger = await svc.pace(CH, 999, 6)
     assert not stranger.ok and "seated player" in stranger.text
     assert (await svc.pace(CH, d, 6)).ok
-    assert "every 6 hour" in (await svc.pace(CH, d)).text
+    assert "after 6 hour(s)" in (await svc.pace(CH, d)).text
     clock.advance(5.9)
     assert await due_texts(svc) == []
     clock.advance(0.2)
@@ -221,6 +221,51 @@ async def test_the_pace_from_a_text_line(svc: GameService) -> None:
     await seated(svc)
     d = SEATS[rules.Faction.D]
     assert (await svc.command(CH, d, "days pace 48")).ok
-    assert "every 48 hour" in (await svc.command(CH, d, "days pace")).text
+    assert "after 48 hour(s)" in (await svc.command(CH, d, "days pace")).text
     bad = await svc.command(CH, d, "days pace lots")
     assert not bad.ok and "1 to 336" in bad.text
+
+
+async def owed_texts(svc: GameService) -> list[str]:
+    return [reply.text for _, reply in await svc.owed()]
+
+
+async def test_a_deadline_passes_for_the_seat_where_a_pass_is_allowed(
+    svc: GameService, clock: Clock
+) -> None:
+    await seated(svc)
+    d = SEATS[rules.Faction.D]
+    bad = await svc.pace(CH, d, deadline="resign")
+    assert not bad.ok and "nothing, pass" in bad.text
+    assert (await svc.pace(CH, d, 24, "pass")).ok
+    version, st = await current(svc)
+    waiting, faction = who(st), rules.prompt(st).faction
+    assert rules.Choose(option="pass") in rules.legal_actions(st)
+    clock.advance(24.1)
+    assert await due_texts(svc) == []  # no reminder: the seat passed instead
+    after_version, after = await current(svc)
+    assert after_version == version + 1
+    assert who(after) != waiting  # the decision moved on
+    announced = "\n".join(await owed_texts(svc))  # stored, then announced (the outbox)
+    assert f"{rules.FACTION_NAMES[faction]} passed automatically after 24 hour(s)" in announced
+    game = await svc.store.open_game(CH)
+    assert game is not None
+    job = await svc.store.reminder(game.id)
+    assert job is not None and job.user_id == who(after) and job.stage == REMINDER
+
+
+async def test_without_a_pass_allowed_the_deadline_only_reminds(
+    svc: GameService, clock: Clock
+) -> None:
+    await seated(svc)
+    d = SEATS[rules.Faction.D]
+    assert (await svc.pace(CH, d, 24, "pass")).ok
+    version, st = await current(svc)
+    command = rules.Choose(option="command")
+    assert command in rules.legal_actions(st)
+    assert (await svc.play(CH, who(st), rules.describe(st, command), expected_version=version)).ok
+    version, st = await current(svc)
+    assert rules.Choose(option="pass") not in rules.legal_actions(st)
+    clock.advance(24.1)
+    assert [s for s, _, _ in await due_texts(svc)] == [REMINDER]
+    assert (await current(svc))[0] == version  # nothing was played

@@ -2,7 +2,7 @@
 -- how many reminders went out for this wait (stage), when the next is due, and a claim lease
 -- (like the outbox's) so several processes send each reminder once. Times are seconds since
 -- the epoch on the service's clock. A move replaces the row in its own transaction; a game
--- that ends loses it. `paces`: a game's reminder interval, when not the default.
+-- that ends loses it. `paces`: a game's reminder interval and deadline, when not the defaults.
 CREATE TABLE jobs (
     game_id        INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
     version        INTEGER NOT NULL,
@@ -17,5 +17,6 @@ CREATE INDEX jobs_due ON jobs (due_at);
 
 CREATE TABLE paces (
     game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-    seconds  INTEGER NOT NULL CHECK (seconds > 0)
+    seconds  INTEGER NOT NULL CHECK (seconds > 0),
+    deadline TEXT    NOT NULL DEFAULT 'nothing' CHECK (deadline IN ('nothing', 'pass'))
 );

@@ -13,5 +13,6 @@ CREATE INDEX jobs_due ON jobs (due_at);
 
 CREATE TABLE paces (
     game_id  BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-    seconds  INTEGER NOT NULL CHECK (seconds > 0)
+    seconds  INTEGER NOT NULL CHECK (seconds > 0),
+    deadline TEXT    NOT NULL DEFAULT 'nothing' CHECK (deadline IN ('nothing', 'pass'))
 );
