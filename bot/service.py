@@ -30,11 +30,14 @@ from db import (
     DeckFile,
     GameExists,
     GameExport,
+    GameNotFound,
     GameRecord,
+    GameResult,
     NewAction,
     OwedAnnouncement,
     Pace,
     Reminder,
+    SeatResult,
     ServerSettings,
     Snapshot,
     StaleAction,
@@ -59,6 +62,7 @@ from .order_entry import (
     read_entry,
     tagged,
 )
+from .records import history_text, stats_text
 from .reminders import (
     MAX_PACE_HOURS,
     MIN_PACE_HOURS,
@@ -93,6 +97,8 @@ MAX_LOG_LINES = 200
 MAX_QUERY_CHARS = 100
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 ORGANISERS = ("anyone", "role", "managers")
+HISTORY_LINES = 15  # games listed by /vj history
+MAX_RECORDS = 10_000  # finished games /vj stats reads (the oldest beyond are not rated)
 DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 
 _P = ParamSpec("_P")
@@ -370,6 +376,23 @@ class GameService:
     def _waiting_for(self, game: GameRecord, state: rules.GameState) -> int | None:
         """The person whose decision it is (None: the game is over or their seat is free)."""
         return None if state.game_over else self._seat_user(game, rules.decider(state))
+
+    def _result(self, game: GameRecord, state: rules.GameState) -> GameResult:
+        """The record a finished game keeps: each seat's place and score."""
+        scores = rules.score(state)
+        return GameResult(
+            game_id=game.id,
+            channel_id=game.channel_id,
+            finished_at=self.reminders.clock(),
+            seats=[
+                SeatResult.model_validate(
+                    {"faction": f.value, "user_id": game.seats[f.value], "place": i}
+                    | {"score": scores[f]}
+                )
+                for i, f in enumerate(rules.ranking(state), start=1)
+                if f.value in game.seats
+            ],
+        )
 
     def _user_factions(self, game: GameRecord, user: int) -> list[rules.Faction]:
         return [f for f in FACTIONS if game.seats.get(f.value) == user]
@@ -899,6 +922,7 @@ class GameService:
                 status="finished" if cur.game_over else None,
                 announcement=announcement,
                 reminder=await self.reminders.plan(game, self._waiting_for(game, cur)),
+                result=self._result(game, cur) if cur.game_over else None,
             )
         except StaleAction as e:
             self._cache.pop(game.id, None)
@@ -1919,6 +1943,57 @@ class GameService:
                 return False
         return True
 
+    # --- records of finished games (issue 13) ------------------------------------------------
+
+    async def history(self, channel: str, user: int | None = None) -> Reply:
+        """The channel's finished games, or `user`'s anywhere, newest first."""
+        if user is None:
+            results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
+            return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
+        check_range("The user id", user, 0, MAX_ID)
+        results = await self.store.results(user_id=user, limit=HISTORY_LINES)
+        text = history_text(results, self.mention, f"of {self.mention(user)}")
+        return Reply(text=text, ephemeral=True)
+
+    async def stats(self, user: int) -> Reply:
+        """Wins per faction, and `user`'s wins and rating per faction."""
+        check_range("The user id", user, 0, MAX_ID)
+        results = await self.store.results(limit=MAX_RECORDS, newest_first=False)
+        return Reply(text=stats_text(results, user, self.mention), ephemeral=True)
+
+    async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:
+        """The board of a finished (or aborted) game of this channel after `step` log entries
+        (the last when left out): nothing is hidden any more once a game is over."""
+        try:
+            check_range("The game number", game_id, 1, MAX_ID)
+            try:
+                game = await self.store.get_game(game_id)
+            except GameNotFound:
+                raise ServiceError(f"There is no game {game_id}.") from None
+            if game.channel_id != channel:
+                raise ServiceError(
+                    f"Game {game_id} was not played in this channel; replay it where it was."
+                )
+            if game.status not in ENDED_STATUSES:
+                raise ServiceError(
+                    f"Game {game_id} is {game.status}: only a game that is over can be replayed "
+                    "(`/vj board` shows a running one)."
+                )
+            last = game.actions
+            step = last if step is None else check_range("The step", step, 0, last)
+            state = await self._fresh_state(game)
+            actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
+            state = await self.off_loop(replay_to, state, actions[:step])
+        except ServiceError as e:
+            return Reply.error(str(e))
+        lines = [f"Game {game.id}, step {step} of {last}."]
+        lines += state.log[-3:]
+        if step == last and state.game_over:
+            lines.append(self._final_text(state))
+        return Reply(
+            text="\n".join(lines), image=await self._render(state, state.touched), ephemeral=True
+        )
+
     async def me(
         self,
         user: int,
@@ -2042,6 +2117,13 @@ class GameService:
             f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
+
+
+def replay_to(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState:
+    """The state after applying `actions` (a stored log: each was legal when played)."""
+    for action in actions:
+        state = rules.apply(state, action)
+    return state
 
 
 def verification_text(game_id: int, secret: bytes, result: Verification) -> str:

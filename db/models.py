@@ -3,6 +3,7 @@ actions or states)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -244,3 +245,37 @@ class UserPrefs(BaseModel):
     quiet_from: Annotated[int, Field(ge=0, le=23)] | None = None
     quiet_to: Annotated[int, Field(ge=0, le=23)] | None = None
     direct_messages: bool = False
+
+
+class SeatResult(BaseModel):
+    """One seat of a finished game (migration 008)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faction: Literal["D", "B", "V"]
+    user_id: int
+    place: Annotated[int, Field(ge=1, le=3)]
+    score: int
+
+
+class GameResult(BaseModel):
+    """The record of a finished game: each seat's place and score, newest first in lists."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    channel_id: str = ""
+    finished_at: float
+    seats: list[SeatResult]
+
+
+def group_results(rows: Sequence[Sequence[Any]]) -> list[GameResult]:
+    """Rows (game, channel, finished_at, faction, user, place, score), one game's together."""
+    out: list[GameResult] = []
+    for r in rows:
+        seat = SeatResult(faction=r[3], user_id=r[4], place=r[5], score=r[6])
+        if out and out[-1].game_id == r[0]:
+            out[-1].seats.append(seat)
+        else:
+            out.append(GameResult(game_id=r[0], channel_id=r[1], finished_at=r[2], seats=[seat]))
+    return out

@@ -25,6 +25,7 @@ from .models import (
     ExportOptions,
     GameExport,
     GameRecord,
+    GameResult,
     GameSecret,
     NewAction,
     OwedAnnouncement,
@@ -37,6 +38,7 @@ from .models import (
     StoredAction,
     TurnMessage,
     UserPrefs,
+    group_results,
 )
 from .schema import migrations
 from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
@@ -339,6 +341,7 @@ class PostgresStore:
         status: Status | None = None,
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
+        result: GameResult | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             game = await self._check_version(conn, game_id, expected_version)
@@ -368,6 +371,15 @@ class PostgresStore:
                 await self._put_announcement(conn, stored, announcement)
             if reminder is not None and stored.status == "active":
                 await self._put_reminder(conn, stored, reminder)
+            if result is not None:
+                await conn.executemany(
+                    "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
+                    "VALUES ($1, $2, $3, $4, $5, $6)",
+                    [
+                        (game_id, r.faction, r.user_id, r.place, r.score, result.finished_at)
+                        for r in result.seats
+                    ],
+                )
             return stored
 
     # --- export / import ---------------------------------------------------------------
@@ -735,3 +747,34 @@ class PostgresStore:
                 prefs.quiet_to,
                 prefs.direct_messages,
             )
+
+    # --- records of finished games (migration 008) -----------------------------------------
+
+    async def results(
+        self,
+        *,
+        channel_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 20,
+        newest_first: bool = True,
+    ) -> list[GameResult]:
+        order = "DESC" if newest_first else "ASC"
+        where: list[str] = ["TRUE"]
+        args: list[Any] = []
+        if channel_id is not None:
+            args.append(channel_id)
+            where.append(f"g.channel_id = ${len(args)}")
+        if user_id is not None:
+            args.append(user_id)
+            where.append(f"r.game_id IN (SELECT game_id FROM results WHERE user_id = ${len(args)})")
+        args.append(limit)
+        rows = await self._pool.fetch(
+            "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
+            "r.score FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
+            "(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
+            f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
+            f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ${len(args)}) "
+            f"ORDER BY r.finished_at {order}, r.game_id {order}, r.place",
+            *args,
+        )
+        return group_results([tuple(r) for r in rows])

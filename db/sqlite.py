@@ -26,6 +26,7 @@ from .models import (
     ExportOptions,
     GameExport,
     GameRecord,
+    GameResult,
     GameSecret,
     NewAction,
     OwedAnnouncement,
@@ -38,6 +39,7 @@ from .models import (
     StoredAction,
     TurnMessage,
     UserPrefs,
+    group_results,
 )
 from .schema import migrations
 from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
@@ -74,6 +76,7 @@ class _Append:
     status: Status | None
     announcement: Announcement | None
     reminder: ReminderPlan | None
+    result: GameResult | None
     future: asyncio.Future[GameRecord]
 
 
@@ -346,6 +349,7 @@ class SQLiteStore:
         status: Status | None = None,
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
+        result: GameResult | None = None,
     ) -> GameRecord:
         """Group commit: appends that arrive while a commit is being synced wait and are then
         written together in one transaction (each in its own savepoint, with its own version
@@ -358,6 +362,7 @@ class SQLiteStore:
             status,
             announcement,
             reminder,
+            result,
             asyncio.get_running_loop().create_future(),
         )
         self._queue.append(req)
@@ -428,6 +433,15 @@ class SQLiteStore:
             await self._put_announcement(conn, stored, req.announcement)
         if req.reminder is not None and stored.status == "active":
             await self._put_reminder(conn, stored, req.reminder)
+        if req.result is not None:
+            await conn.executemany(
+                "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (req.game_id, r.faction, r.user_id, r.place, r.score, req.result.finished_at)
+                    for r in req.result.seats
+                ],
+            )
         return stored
 
     # --- export / import ---------------------------------------------------------------
@@ -790,3 +804,37 @@ class SQLiteStore:
                     prefs.direct_messages,
                 ),
             )
+
+    # --- records of finished games (migration 008) -----------------------------------------
+
+    async def results(
+        self,
+        *,
+        channel_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 20,
+        newest_first: bool = True,
+    ) -> list[GameResult]:
+        order = "DESC" if newest_first else "ASC"
+        where: list[str] = ["1"]
+        args: list[Any] = []
+        if channel_id is not None:
+            where.append("g.channel_id = ?")
+            args.append(channel_id)
+        if user_id is not None:
+            where.append("r.game_id IN (SELECT game_id FROM results WHERE user_id = ?)")
+            args.append(user_id)
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
+                "r.score FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
+                f"(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
+                f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
+                f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ?) "
+                f"ORDER BY r.finished_at {order}, r.game_id {order}, r.place",
+                (*args, limit),
+            ) as c,
+        ):
+            rows = [tuple(r) for r in await c.fetchall()]
+        return group_results(rows)

@@ -11,6 +11,7 @@ from .models import (
     DeckFile,
     GameExport,
     GameRecord,
+    GameResult,
     GameSecret,
     NewAction,
     OwedAnnouncement,
@@ -107,12 +108,14 @@ class Store(Protocol):
         status: Status | None = None,
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
+        result: GameResult | None = None,
     ) -> GameRecord:
         """Append after the last seq, in one transaction with the version check (and the
         announcement the move owes, as in update_game). A lobby game takes actions only as it
         starts (status "active": the first card drawn). `reminder`: the game's reminder job
         is replaced by it in the same transaction (None leaves the job as it is). A game
-        that ends (finished, aborted) loses its job, here and in update_game."""
+        that ends (finished, aborted) loses its job, here and in update_game. `result`: the
+        record of the game the move finishes, stored with it."""
         ...
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]: ...
@@ -223,3 +226,16 @@ class Store(Protocol):
         ...
 
     async def put_user_prefs(self, prefs: UserPrefs) -> None: ...
+
+    # --- records of finished games (migration 008) -----------------------------------------
+
+    async def results(
+        self,
+        *,
+        channel_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 20,
+        newest_first: bool = True,
+    ) -> list[GameResult]:
+        """Finished games' records: a channel's, a user's, or all, at most `limit`."""
+        ...
