@@ -24,7 +24,11 @@ MIN_PACE_HOURS = 1
 MAX_PACE_HOURS = 14 * 24
 SNOOZE = 12 * 3600  # the snooze button holds the next reminder back this long
 RETRY = 300.0  # a reminder that could not be posted is tried again after this long
-REMINDER, CHANNEL_NOTICE, STALLED = 0, 1, 2  # the stages of one wait, in order
+# the stages of one wait, in order; after the stall notice, silence, except (when the bot
+# archives abandoned games) one warning ARCHIVE_WARNING before the game is archived
+REMINDER, CHANNEL_NOTICE, STALLED, ABANDON_WARNING, ARCHIVE = 0, 1, 2, 3, 4
+DEFAULT_ABANDON_DAYS = 30
+ARCHIVE_WARNING = 3 * 24 * 3600
 SNOOZE_ID = "snooze"
 
 
@@ -105,10 +109,18 @@ class DueReminder:
 
 
 class Reminders:
-    def __init__(self, store: Store, clock: Callable[[], float], mention: Callable[[int], str]):
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float],
+        mention: Callable[[int], str],
+        abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
+    ):
+        """`abandon_after`: seconds without a move after which a game is archived (0: never)."""
         self.store = store
         self.clock = clock
         self.mention = mention
+        self.abandon_after = abandon_after
 
     async def pace(self, game_id: int) -> Pace:
         return await self.store.pace(game_id) or Pace(seconds=DEFAULT_PACE)
@@ -134,7 +146,7 @@ class Reminders:
                 await self.store.reminder_sent(job.game_id, job.version, job.stage, None)
                 continue
             prefs = await self.store.user_prefs(job.user_id)
-            quiet_until = in_quiet_hours(prefs, now)
+            quiet_until = in_quiet_hours(prefs, now) if job.stage < ABANDON_WARNING else None
             if quiet_until is not None:  # nobody pings them at night: after it
                 await self.store.reminder_later(job.game_id, job.version, quiet_until)
                 continue
@@ -165,17 +177,29 @@ class Reminders:
                 + " — a word from you may help.",
                 mentions=[job.user_id, *others],
             )
+        if job.stage == STALLED:
+            return Reply(
+                text=f"🕸️ Game {game.id} has stalled: it has waited for {who} since {since}. "
+                "No more reminders; the next move wakes it up.",
+            )
+        archive_at = relative(job.since + self.abandon_after)
         return Reply(
-            text=f"🕸️ Game {game.id} has stalled: it has waited for {who} since {since}. "
-            "No more reminders; the next move wakes it up.",
+            text=f"🗄️ Game {game.id} has had no move since {since}: it will be archived "
+            f"{archive_at} unless someone moves.",
         )
 
     async def sent(self, job: Reminder) -> None:
-        """Posted: the next stage is due one pace later; after the stall notice, silence."""
+        """Posted: the next stage is due one pace later; after the stall notice, silence
+        until the archive warning (if abandoned games are archived), then the archiving."""
+        next_due: float | None = self.clock() + (await self.pace(job.game_id)).seconds
         if job.stage >= STALLED:
-            await self.store.reminder_sent(job.game_id, job.version, job.stage, None)
-            return
-        next_due = self.clock() + (await self.pace(job.game_id)).seconds
+            end = job.since + self.abandon_after
+            if not self.abandon_after or job.stage >= ARCHIVE:
+                next_due = None
+            elif job.stage == STALLED:
+                next_due = max(self.clock(), end - ARCHIVE_WARNING)
+            else:
+                next_due = max(self.clock(), end)
         await self.store.reminder_sent(job.game_id, job.version, job.stage, next_due)
 
     async def failed(self, job: Reminder) -> None:

@@ -64,6 +64,8 @@ from .order_entry import (
 )
 from .records import history_text, stats_text
 from .reminders import (
+    ARCHIVE,
+    DEFAULT_ABANDON_DAYS,
     MAX_PACE_HOURS,
     MIN_PACE_HOURS,
     REMINDER,
@@ -97,6 +99,9 @@ MAX_LOG_LINES = 200
 MAX_QUERY_CHARS = 100
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 ORGANISERS = ("anyone", "role", "managers")
+REMATCH_SEATINGS = ("rotate", "same", "choose")
+# a rematch's rotation: whoever played the key plays the value
+ROTATION = {"D": "B", "B": "V", "V": "D"}
 HISTORY_LINES = 15  # games listed by /vj history
 MAX_RECORDS = 10_000  # finished games /vj stats reads (the oldest beyond are not rated)
 DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
@@ -234,6 +239,7 @@ class GameService:
         see_all_hint: str = "`/vj options` lists them all",
         name_players: bool = True,
         clock: Callable[[], float] = time.time,
+        abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
     ) -> None:
         """`guard_repeats`: refuse a typed order that repeats the one just played (a double
         submit over a network); the terminal client, which reads each line once, turns it
@@ -252,7 +258,7 @@ class GameService:
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
-        self.reminders = Reminders(store, clock, mention_fn)
+        self.reminders = Reminders(store, clock, mention_fn, abandon_after)
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -558,10 +564,8 @@ class GameService:
                 if seed is not None:
                     check_range("The seed", seed, 0, MAX_ID)
                     secret = b""
-                elif self.seed_source is not None:
-                    secret = secret_for_seed(self.seed_source())
                 else:
-                    secret = secrets.token_bytes(SECRET_BYTES)
+                    secret = self._new_secret()
                 options = rules.GameOptions(timurs_shadow=timurs_shadow)
                 deck_file: DeckFile | None = None
                 if deck is not None:
@@ -1910,8 +1914,32 @@ class GameService:
         for due in await self.reminders.due(limit):
             if due.job.stage == REMINDER and await self._deadline_pass(due.job):
                 continue
+            if due.job.stage >= ARCHIVE:
+                await self._archive(due.job)
+                continue
             out.append(due)
         return out
+
+    async def _archive(self, job: Reminder) -> None:
+        """A game with no move for the configured time ends without a result (like an abort:
+        its secret is revealed), announced through the outbox."""
+        async with self._lock(job.channel_id):
+            game = await self.store.get_game(job.game_id)
+            if game.status != "active" or game.version != job.version:
+                await self.reminders.sent(job)  # moved meanwhile: the move's job stands
+                return
+            days = round((self.reminders.clock() - job.since) / 86400)
+            text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
+            secret = await self.secret_of(game)
+            if secret is not None:
+                text += "\n" + self._reveal_text(game, secret)
+            try:
+                await self.store.update_game(
+                    game.id, game.version, status="aborted", announcement=Announcement(text=text)
+                )
+            except StaleAction:
+                return  # someone moved at this very moment: the game lives on
+            self._cache.pop(game.id, None)
 
     async def _deadline_pass(self, job: Reminder) -> bool:
         """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
@@ -1942,6 +1970,114 @@ class GameService:
                 log.info("game %s: deadline pass not played: %s", game.id, e)
                 return False
         return True
+
+    # --- rematch and substitutes (issue 13) ------------------------------------------------
+
+    async def rematch(
+        self,
+        channel: str,
+        user: int,
+        *,
+        seating: str = "rotate",
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
+    ) -> Reply:
+        """A new game in the channel of a finished one, with its options and its people:
+        `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
+        empty lobby: everyone joins again)."""
+        async with self._lock(channel):
+            try:
+                if seating not in REMATCH_SEATINGS:
+                    raise ServiceError(
+                        f"Unknown seating {excerpt(seating)}: use one of "
+                        f"{', '.join(REMATCH_SEATINGS)}."
+                    )
+                last = await self.store.latest_game(channel)
+                if last is None or last.status not in ENDED_STATUSES:
+                    raise ServiceError(
+                        "A rematch follows a game that is over; "
+                        + ("this channel has none." if last is None else "this one is not.")
+                    )
+                if user not in last.seats.values() and not is_manager:
+                    raise ServiceError(
+                        f"Only a player of game {last.id} (or a server manager) may call a rematch."
+                    )
+                await self._may_organise(guild, roles, is_manager, "create")
+                seats = {
+                    "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
+                    "same": dict(last.seats),
+                    "choose": {},
+                }[seating]
+                game = await self.store.create_game(
+                    channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+                )
+                who = ", ".join(
+                    self._who(game.model_copy(update={"seats": seats}), f)
+                    for f in FACTIONS
+                    if f.value in seats
+                )
+                text = (
+                    f"Rematch of game {last.id}: game {game.id}, the same options. "
+                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
+                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+                )
+                game = await self.store.update_game(
+                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                )
+            except ServiceError as e:
+                return Reply.error(str(e))
+            except GameExists:
+                return Reply.error("This channel already has a game: play that one first.")
+        return self._announced(game, text, mentions=sorted(set(seats.values())))
+
+    def _new_secret(self) -> bytes:
+        """A fresh secret for a new game (the service's `seed_source` in tests)."""
+        if self.seed_source is not None:
+            return secret_for_seed(self.seed_source())
+        return secrets.token_bytes(SECRET_BYTES)
+
+    async def seat(
+        self, channel: str, user: int, faction: str, to_user: int, *, is_manager: bool = False
+    ) -> Reply:
+        """A server manager gives a seat to someone else (a substitute), at any time of the
+        game; a seat on turn is then waited for from its new holder."""
+        async with self._lock(channel):
+            try:
+                if not is_manager:
+                    raise ServiceError("Only a member with Manage Server may move a seat.")
+                f = faction_of(faction)
+                check_range("The user id", to_user, 0, MAX_ID)
+                game = await self._open_game(channel)
+                old = game.seats.get(f.value)
+                if old == to_user:
+                    raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
+                seats = {**game.seats, f.value: to_user}
+                name = rules.FACTION_NAMES[f]
+                was = f"from {self.mention(old)} " if old is not None else ""
+                text = (
+                    f"{name} passes {was}to {self.mention(to_user)} (moved by "
+                    f"{self.mention(user)})."
+                )
+                plan = None
+                if game.status == "active":
+                    state = await self.state_of(game)
+                    waiting = self._waiting_for(game.model_copy(update={"seats": seats}), state)
+                    if rules.decider(state) == f:
+                        plan = await self.reminders.plan(game, waiting)
+                        text += " It is their decision now."
+                game = await self.store.update_game(
+                    game.id,
+                    game.version,
+                    seats=seats,
+                    announcement=Announcement(text=text, mentions=[to_user]),
+                    reminder=plan,
+                )
+            except ServiceError as e:
+                return Reply.error(str(e))
+            except StaleAction:
+                return Reply.error("The game changed meanwhile; try again.")
+        return self._announced(game, text, mentions=[to_user])
 
     # --- records of finished games (issue 13) ------------------------------------------------
 

@@ -320,6 +320,7 @@ class PostgresStore:
         status: Status | None = None,
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             await self._check_version(conn, game_id, expected_version)
@@ -329,6 +330,8 @@ class PostgresStore:
             game = await self._fetch_game(conn, game_id)
             if announcement is not None:
                 await self._put_announcement(conn, game, announcement)
+            if reminder is not None and game.status == "active":
+                await self._put_reminder(conn, game, reminder)
             return game
 
     async def append_actions(

@@ -93,9 +93,11 @@ class Store(Protocol):
         status: Status | None = None,
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
     ) -> GameRecord:
         """`announcement`: what the change owes the channel, stored in the same transaction
-        (the outbox), keyed by the version the change produces."""
+        (the outbox), keyed by the version the change produces; `reminder`: as in
+        append_actions (e.g. a seat given to someone else while it is on turn)."""
         ...
 
     async def append_actions(
