@@ -79,8 +79,8 @@ class VjGroup(app_commands.Group):
         )
         self.service = service
         # Discord allows 25 subcommands per group and /vj had 24: the commands for play
-        # over days live in one subgroup
-        self.add_command(DaysGroup(service))
+        # over days and the records live in one subgroup
+        self.add_command(ClubGroup(service))
 
     async def change(
         self, interaction: discord.Interaction[Any], work: Coroutine[Any, Any, Reply]
@@ -396,11 +396,14 @@ class VjGroup(app_commands.Group):
         )
 
 
-class DaysGroup(app_commands.Group):
-    """/vj days — a game played over days (issue 13): its pace, each player's reminders."""
+class ClubGroup(app_commands.Group):
+    """/vj club — games played over days (issue 13): pace and reminders, rematches,
+    substitutes, and the records of finished games."""
 
     def __init__(self, service: GameService) -> None:
-        super().__init__(name="days", description="Play over days: pace and reminders")
+        super().__init__(
+            name="club", description="Play over days: pace, reminders, rematch, seats, records"
+        )
         self.service = service
 
     async def change(
@@ -449,4 +452,79 @@ class DaysGroup(app_commands.Group):
                 quiet=quiet,
                 direct_messages=direct_messages,
             ),
+        )
+
+    @app_commands.command(name="rematch", description="A new game with the same people")
+    @app_commands.describe(
+        seating="rotate (D plays B, B plays V, V plays D), same, or choose (everyone joins again)"
+    )
+    async def rematch(
+        self,
+        interaction: discord.Interaction[Any],
+        seating: Literal["rotate", "same", "choose"] = "rotate",
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.rematch(
+                channel_key(interaction),
+                interaction.user.id,
+                seating=seating,
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+                is_manager=is_manager(interaction),
+            ),
+        )
+
+    @app_commands.command(name="seat", description="Give a seat to a substitute (Manage Server)")
+    @app_commands.describe(faction="The seat to move", user="Who takes it over")
+    @app_commands.choices(faction=FACTION_CHOICES)
+    async def seat(
+        self, interaction: discord.Interaction[Any], faction: str, user: discord.User
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.seat(
+                channel_key(interaction),
+                interaction.user.id,
+                faction,
+                user.id,
+                is_manager=is_manager(interaction),
+            ),
+        )
+
+    @app_commands.command(name="history", description="Finished games here, or a player's")
+    @app_commands.describe(user="A player: their finished games anywhere")
+    async def history(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        await answer_read(
+            interaction,
+            self.service,
+            self.service.history(channel_key(interaction), None if user is None else user.id),
+            private=True,
+        )
+
+    @app_commands.command(name="stats", description="Wins per faction and a rating per player")
+    @app_commands.describe(user="Whose record (yours when left out)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        whose = interaction.user.id if user is None else user.id
+        await answer_read(interaction, self.service, self.service.stats(whose), private=True)
+
+    @app_commands.command(name="replay", description="The board at any step of a finished game")
+    @app_commands.describe(
+        game="The game's number (see history)", step="How many log entries in (the end if left out)"
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, 2**53],
+        step: app_commands.Range[int, 0, 100_000] | None = None,
+    ) -> None:
+        await answer_read(
+            interaction,
+            self.service,
+            self.service.replay(channel_key(interaction), game, step),
+            private=True,
         )

@@ -128,9 +128,15 @@ COMMANDS: dict[str, str] = {
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
     "config": "who may create, import and abort games on this server (Manage Server only)",
-    "days pace": "hours the game waits before reminding whoever is on turn (default 24), "
-    "then a notice to the channel, then one stall notice",
-    "days me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
+    "club pace": "hours the game waits before reminding whoever is on turn (default 24), "
+    "then a notice to the channel, then one stall notice; deadline: pass makes the seat pass",
+    "club me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
+    "club rematch": "a new game with the same people after one is over (seating: rotate, same, "
+    "choose)",
+    "club seat": "give a seat to a substitute (Manage Server only)",
+    "club history": "the finished games of this channel, or of a player",
+    "club stats": "wins per faction, and a player's wins and rating (Elo) per faction",
+    "club replay": "the board at any step of a finished game of this channel",
     "help": "this list",
 }
 
@@ -1960,7 +1966,7 @@ class GameService:
             hours = int((self.reminders.clock() - job.since) // 3600)
             note = (
                 f"deadline: {rules.FACTION_NAMES[faction]} passed automatically after "
-                f"{hours} hour(s) without a decision (`/vj days pace`)"
+                f"{hours} hour(s) without a decision (`/vj club pace`)"
             )
             try:
                 await self._apply_and_store(
@@ -2238,12 +2244,12 @@ class GameService:
             return await self.export(channel)
         if name == "verify":
             return await self.verify(channel)
-        if name == "days":  # `days pace 12`, `days pace`
+        if name == "club":  # `club pace 12`, `club pace`
             sub, _, arg = rest.partition(" ")
             if sub.lower() == "pace" and (not arg or (arg.isascii() and arg.isdigit())):
                 return await self.pace(channel, user, int(arg[:6]) if arg else None)
             return Reply.error(
-                "`days pace` or `days pace HOURS` (1 to 336); `/vj days me` on Discord."
+                "`club pace` or `club pace HOURS` (1 to 336); the other `club` commands on Discord."
             )
         if name in ("abort", "resign"):
             return await self.abort(channel, user, is_manager=is_manager)

@@ -408,6 +408,7 @@ class FakeDiscord:
         manage_guild: bool = False,
         app_permissions: discord.Permissions | None = None,
         attachments: dict[str, tuple[str, bytes, float]] | None = None,
+        users: dict[str, int] | None = None,
         **options: str | int | bool,
     ) -> Interaction:
         """`/vj <command> option:value ...`; `attachments` maps an option name to
@@ -425,6 +426,9 @@ class FakeDiscord:
             {"name": k, "type": _option_type(v), "value": v} for k, v in options.items()
         ]
         resolved: dict[str, Any] = {}
+        for name, uid in (users or {}).items():  # a user option: the user is resolved
+            opts.append({"name": name, "type": 6, "value": str(uid)})
+            resolved.setdefault("users", {})[str(uid)] = _user_json(uid)
         for name, (filename, data, delay) in (attachments or {}).items():
             aid = self.new_id()
             url = f"{CDN}/ephemeral-attachments/{aid}/{filename}"
@@ -438,7 +442,7 @@ class FakeDiscord:
                 "proxy_url": url,
             }
         sub: dict[str, Any] = {"name": command, "type": 1, "options": opts}
-        if " " in command:  # `days pace`: a subcommand inside a subcommand group
+        if " " in command:  # `club pace`: a subcommand inside a subcommand group
             group, name = command.split(" ", 1)
             sub = {"name": group, "type": 2, "options": [{**sub, "name": name}]}
         data_: dict[str, Any] = {"id": "1", "name": "vj", "type": 1, "options": [sub]}

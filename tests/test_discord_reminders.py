@@ -6,8 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from discord_env import B, Env, running_bot
+from discord_env import B, D, Env, running_bot
+from fakes import STRANGER
 from test_reminders import Clock
+
+
+def told(e: Env, user: int) -> str:
+    return "\n".join(m.content for m in e.fake.private_to(user))
 
 
 @pytest.fixture
@@ -39,7 +44,7 @@ async def test_a_player_who_asked_gets_turn_notices_and_reminders_by_direct_mess
     env: tuple[Env, Clock],
 ) -> None:
     e, clock = env
-    await e.slash(B, "days me", direct_messages=True)
+    await e.slash(B, "club me", direct_messages=True)
     await e.started()  # pings B in the channel, and privately
     dms = e.fake.direct_to(B)
     assert len(dms) == 1 and "Your turn in" in dms[0].content
@@ -48,3 +53,19 @@ async def test_a_player_who_asked_gets_turn_notices_and_reminders_by_direct_mess
     await e.fake.settle()
     assert len(e.fake.direct_to(B)) == 2
     assert "waiting for your decision" in e.fake.direct_to(B)[-1].content
+
+
+async def test_club_commands_through_discord(env: tuple[Env, Clock]) -> None:
+    e, _ = env
+    await e.slash(D, "club history")
+    assert "No finished games here yet" in told(e, D)
+    await e.started()
+    await e.slash(D, "club seat", faction="V", users={"user": STRANGER})
+    assert "Only a member with Manage Server" in told(e, D)
+    await e.slash(D, "club seat", faction="V", users={"user": STRANGER}, manage_guild=True)
+    moved = e.fake.visible[-1]
+    assert "passes from" in moved.content and e.fake.pings(STRANGER)[-1] is moved
+    await e.slash(D, "club pace", hours=12, deadline="pass")
+    assert "after 12 hour(s)" in e.fake.visible[-1].content
+    await e.slash(D, "club stats")
+    assert "0 finished game(s)" in told(e, D)

@@ -220,9 +220,9 @@ async def test_two_services_on_one_database_send_each_reminder_once(
 async def test_the_pace_from_a_text_line(svc: GameService) -> None:
     await seated(svc)
     d = SEATS[rules.Faction.D]
-    assert (await svc.command(CH, d, "days pace 48")).ok
-    assert "after 48 hour(s)" in (await svc.command(CH, d, "days pace")).text
-    bad = await svc.command(CH, d, "days pace lots")
+    assert (await svc.command(CH, d, "club pace 48")).ok
+    assert "after 48 hour(s)" in (await svc.command(CH, d, "club pace")).text
+    bad = await svc.command(CH, d, "club pace lots")
     assert not bad.ok and "1 to 336" in bad.text
 
 
