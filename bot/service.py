@@ -103,7 +103,7 @@ REMATCH_SEATINGS = ("rotate", "same", "choose")
 # a rematch's rotation: whoever played the key plays the value
 ROTATION = {"D": "B", "B": "V", "V": "D"}
 HISTORY_LINES = 15  # games listed by /vj history
-MAX_RECORDS = 10_000  # finished games /vj stats reads (the oldest beyond are not rated)
+MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
 DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 
 _P = ParamSpec("_P")
@@ -2100,8 +2100,8 @@ class GameService:
     async def stats(self, user: int) -> Reply:
         """Wins per faction, and `user`'s wins and rating per faction."""
         check_range("The user id", user, 0, MAX_ID)
-        results = await self.store.results(limit=MAX_RECORDS, newest_first=False)
-        return Reply(text=stats_text(results, user, self.mention), ephemeral=True)
+        recent = await self.store.results(limit=MAX_RECORDS)
+        return Reply(text=stats_text(recent[::-1], user, self.mention), ephemeral=True)
 
     async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:
         """The board of a finished (or aborted) game of this channel after `step` log entries
