@@ -118,6 +118,20 @@ class VijayanagaraBot(discord.Client):
             log.exception("button %s failed", custom_id)
             await self._say_failed(interaction)
 
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """Discord archives a thread after a week without messages: a game thread whose
+        game still runs is taken out of the archive at once."""
+        meta: dict[str, Any] = dict(payload.data.get("thread_metadata") or {})
+        if not meta.get("archived") or meta.get("locked"):
+            return
+        try:
+            if await self.service.store.open_game(str(payload.thread_id)) is None:
+                return
+            await self.http.edit_channel(payload.thread_id, archived=False)
+            log.info("thread %s: unarchived (its game is still on)", payload.thread_id)
+        except Exception:
+            log.exception("thread %s: could not keep it alive", payload.thread_id)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:

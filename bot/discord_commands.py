@@ -9,7 +9,14 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from .discord_delivery import answer_change, answer_read, choices_in_time
+from .discord_delivery import (
+    SEND_ERRORS,
+    answer_change,
+    answer_read,
+    choices_in_time,
+    open_thread,
+    post_and_pin,
+)
 from .reply import Reply
 from .service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 
@@ -98,12 +105,14 @@ class VjGroup(app_commands.Group):
     @app_commands.describe(
         timurs_shadow="Play with the optional Timur's Shadow variant",
         deck="A deck file (YAML, docs/events-format.md) to play instead of the project's deck",
+        thread="Open a thread for the game and play there (its first message pinned)",
     )
     async def create(
         self,
         interaction: discord.Interaction[Any],
         timurs_shadow: bool = False,
         deck: discord.Attachment | None = None,
+        thread: bool = False,
     ) -> None:
         async def run() -> Reply:
             data: bytes | None = None
@@ -112,8 +121,23 @@ class VjGroup(app_commands.Group):
                 if isinstance(upload, Reply):
                     return upload
                 data = upload
-            return await self.service.create(
-                channel_key(interaction),
+            home = channel_key(interaction)
+            if thread:
+                try:
+                    home = str(
+                        await open_thread(
+                            interaction.client,
+                            interaction.channel_id or 0,
+                            f"Vijayanagara — {interaction.user.display_name}'s game",
+                        )
+                    )
+                except SEND_ERRORS as e:
+                    return Reply.error(
+                        f"I could not open a thread here ({e}). I need Create Public Threads, "
+                        "and a thread cannot hold another: create the game without thread:."
+                    )
+            reply = await self.service.create(
+                home,
                 interaction.user.id,
                 timurs_shadow=timurs_shadow,
                 deck=data,
@@ -121,6 +145,10 @@ class VjGroup(app_commands.Group):
                 roles=role_ids(interaction),
                 is_manager=is_manager(interaction),
             )
+            if not thread or not reply.ok:  # a refused game leaves an empty thread behind
+                return reply
+            await post_and_pin(interaction.client, self.service, reply, int(home))
+            return Reply(text=f"Game opened in <#{home}>: join and play there.", ephemeral=True)
 
         await answer_change(interaction, self.service, run)
 

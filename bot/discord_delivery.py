@@ -393,6 +393,36 @@ async def direct_notices(
             await send_direct(client, uid, f"Your turn in <#{channel_id}>: {nxt}")
 
 
+THREAD_KEEP: Literal[10080] = 10080  # minutes: auto-archive after a week of silence, the most
+PUBLIC_THREAD: Literal[11] = 11
+
+
+async def open_thread(client: discord.Client, channel_id: int, name: str) -> int:
+    """A public thread under the channel, for one game; its id."""
+    data = await client.http.start_thread_without_message(
+        channel_id, name=name[:100], auto_archive_duration=THREAD_KEEP, type=PUBLIC_THREAD
+    )
+    return int(data["id"])
+
+
+async def post_and_pin(
+    client: discord.Client, service: GameService, reply: Reply, channel_id: int
+) -> None:
+    """The game's opening announcement in its own thread, pinned there; what does not go out
+    stays owed (the outbox retries)."""
+    assert reply.announcement is not None
+    posted: list[int] = []
+    rest = await post_parts(client, channel_id, public_parts(reply), posted)
+    if rest:
+        await service.delivery_failed(reply.announcement, RETRY_AFTER, text=join_parts(rest))
+        return
+    await mark_delivered(client, service, reply.announcement)
+    try:
+        await client.http.pin_message(channel_id, posted[0])
+    except SEND_ERRORS as e:  # the game goes on unpinned
+        log.warning("thread %s: pinning the game message failed: %s", channel_id, e)
+
+
 def game_lock(client: discord.Client, game_id: int) -> asyncio.Lock:
     """One delivery at a time per game, so an edit never overtakes the message it edits."""
     locks: dict[int, asyncio.Lock] | None = getattr(client, "game_locks", None)

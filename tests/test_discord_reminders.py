@@ -3,10 +3,12 @@ once in the game's channel with a snooze button, privately too for a player who 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 from discord_env import B, D, Env, running_bot
+from discord_fake import CHANNEL
 from fakes import STRANGER
 from test_reminders import Clock
 
@@ -69,3 +71,25 @@ async def test_club_commands_through_discord(env: tuple[Env, Clock]) -> None:
     assert "after 12 hour(s)" in e.fake.visible[-1].content
     await e.slash(D, "club stats")
     assert "0 finished game(s)" in told(e, D)
+
+
+async def test_a_game_in_its_own_thread_is_pinned_and_kept_alive(
+    env: tuple[Env, Clock],
+) -> None:
+    e, _ = env
+    await e.slash(D, "create", thread=True)
+    [thread] = e.fake.threads
+    assert f"<#{thread}>" in told(e, D)
+    opening = [m for m in e.fake.visible if m.channel_id == thread]
+    assert len(opening) == 1 and "New game" in opening[0].content
+    assert e.fake.pins == [(thread, opening[0].id)]
+    assert not [m for m in e.fake.visible if m.channel_id == CHANNEL]  # nothing in the parent
+    game = await e.service.store.open_game(str(thread))
+    assert game is not None
+    e.fake.archive(thread)
+    await e.fake.until(lambda: not e.fake.threads[thread]["thread_metadata"]["archived"])
+    assert (await e.service.abort(str(thread), D)).ok
+    e.fake.archive(thread)  # the game is over: the thread may rest
+    await e.fake.settle()
+    await asyncio.sleep(0.2)
+    assert e.fake.threads[thread]["thread_metadata"]["archived"]
