@@ -383,6 +383,8 @@ async def direct_notices(
     """A hand-off went out (it pings whoever decides next): those of them who asked for
     direct messages get the decision privately too, with a link to the game's channel."""
     nxt = reply.text.rsplit("\n", 1)[-1]
+    if not nxt.startswith("**Next:**"):  # not a decision (a rematch, a seat moved)
+        return
     for uid in reply.mentions:
         try:
             wants = (await service.store.user_prefs(uid)).direct_messages

@@ -921,6 +921,11 @@ class GameService:
             turn=await self.store.turn_message(game.id),
         )
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
+        waiting = self._waiting_for(game, cur)
+        if announcement.mentions and waiting == self._waiting_for(game, state):
+            # the decision stays with the same person (another of their seats, the Mongols
+            # they decide): a notice only when it passes to someone else
+            announcement = announcement.model_copy(update={"mentions": []})
         try:
             stored = await self.store.append_actions(
                 game.id,
@@ -931,7 +936,7 @@ class GameService:
                 else None,
                 status="finished" if cur.game_over else None,
                 announcement=announcement,
-                reminder=await self.reminders.plan(game, self._waiting_for(game, cur)),
+                reminder=await self.reminders.plan(game, waiting),
                 result=self._result(game, cur) if cur.game_over else None,
             )
         except StaleAction as e:

@@ -36,7 +36,8 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    # abandoned games are never archived here (tests/test_rematch_and_seats.py: they are)
+    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=0)
     yield s
     await s.close()
 
@@ -269,3 +270,37 @@ async def test_without_a_pass_allowed_the_deadline_only_reminds(
     clock.advance(24.1)
     assert [s for s, _, _ in await due_texts(svc)] == [REMINDER]
     assert (await current(svc))[0] == version  # nothing was played
+
+
+async def test_a_notice_only_when_the_decision_passes_to_another_person(
+    svc: GameService,
+) -> None:
+    """One friend holds two seats: passing the decision between them pings nobody."""
+    svc.seed_source = lambda: 12
+    d, solo = SEATS[rules.Faction.D], SEATS[rules.Faction.B]
+    assert (await svc.create(CH, d)).ok
+    assert (await svc.join(CH, d, "D")).ok
+    assert (await svc.join(CH, solo, "B")).ok
+    assert (await svc.join(CH, solo, "V")).ok
+    assert (await svc.start(CH, d)).ok
+    seen = 0
+    for _ in range(60):
+        version, st = await current(svc)
+        f = rules.prompt(st).faction
+        assert f is not None
+        before = d if f == rules.Faction.D else solo
+        a = rules.legal_actions(st)[0]
+        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+        r = await svc.play(CH, before, order, expected_version=version)
+        assert r.ok, r.text
+        _, after = await current(svc)
+        g = rules.prompt(after).faction
+        if g is None:
+            break
+        now = d if g == rules.Faction.D else solo
+        if now == before:
+            assert r.mentions == []
+            seen += 1
+        elif r.close_text is not None or not r.edit:
+            assert r.mentions == [now]
+    assert seen  # the two-seat hand-off happened and pinged nobody
