@@ -37,6 +37,7 @@ from db import (
     OwedAnnouncement,
     Pace,
     Reminder,
+    ReminderPlan,
     SeatResult,
     ServerSettings,
     Snapshot,
@@ -389,6 +390,19 @@ class GameService:
         """The person whose decision it is (None: the game is over or their seat is free)."""
         return None if state.game_over else self._seat_user(game, rules.decider(state))
 
+    async def _seat_change_plan(
+        self, game: GameRecord, seats: dict[str, int]
+    ) -> ReminderPlan | None:
+        """When seats change in a running game and the seat on turn changes hands, the wait
+        starts anew for its new holder (or ends, for a free seat); None: the job stands."""
+        if game.status != "active":
+            return None
+        state = await self.state_of(game)
+        now = self._waiting_for(game.model_copy(update={"seats": seats}), state)
+        if now == self._waiting_for(game, state):
+            return None
+        return await self.reminders.plan(game, now)
+
     def _result(self, game: GameRecord, state: rules.GameState) -> GameResult:
         """The record a finished game keeps: each seat's place and score."""
         scores = rules.score(state)
@@ -635,7 +649,11 @@ class GameService:
                 )
                 text = f"{self.mention(user)} sits as {rules.FACTION_NAMES[f]}.{tail}"
                 game = await self.store.update_game(
-                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                    game.id,
+                    game.version,
+                    seats=seats,
+                    announcement=Announcement(text=text),
+                    reminder=await self._seat_change_plan(game, seats),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -664,7 +682,11 @@ class GameService:
                 )
                 text = f"{self.mention(user)} leaves {names}.{extra}"
                 game = await self.store.update_game(
-                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                    game.id,
+                    game.version,
+                    seats=seats,
+                    announcement=Announcement(text=text),
+                    reminder=await self._seat_change_plan(game, seats),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -2070,13 +2092,9 @@ class GameService:
                     f"{name} passes {was}to {self.mention(to_user)} (moved by "
                     f"{self.mention(user)})."
                 )
-                plan = None
-                if game.status == "active":
-                    state = await self.state_of(game)
-                    waiting = self._waiting_for(game.model_copy(update={"seats": seats}), state)
-                    if rules.decider(state) == f:
-                        plan = await self.reminders.plan(game, waiting)
-                        text += " It is their decision now."
+                plan = await self._seat_change_plan(game, seats)
+                if plan is not None and plan.user_id == to_user:
+                    text += " It is their decision now."
                 game = await self.store.update_game(
                     game.id,
                     game.version,

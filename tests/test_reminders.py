@@ -304,3 +304,24 @@ async def test_a_notice_only_when_the_decision_passes_to_another_person(
         elif r.close_text is not None or not r.edit:
             assert r.mentions == [now]
     assert seen  # the two-seat hand-off happened and pinged nobody
+
+
+async def test_a_seat_on_turn_left_and_taken_moves_the_wait_to_its_new_holder(
+    svc: GameService, clock: Clock
+) -> None:
+    await seated(svc)
+    _, st = await current(svc)
+    waiting, faction = who(st), rules.prompt(st).faction
+    assert faction is not None
+    game = await svc.store.open_game(CH)
+    assert game is not None
+    assert (await svc.leave(CH, waiting, faction.value)).ok
+    assert await svc.store.reminder(game.id) is None  # a free seat is reminded of nothing
+    clock.advance(24 * 5)
+    assert await due_texts(svc) == []
+    assert (await svc.join(CH, 4242, faction.value)).ok
+    job = await svc.store.reminder(game.id)
+    assert job is not None and job.user_id == 4242 and job.since == clock.now
+    clock.advance(24)
+    [(stage, _, pinged)] = await due_texts(svc)
+    assert stage == REMINDER and pinged == [4242]
