@@ -1256,12 +1256,12 @@ class GameService:
                 game = await self._active_game(channel)
                 if game.id != game_id:
                     raise ServiceError("That button belongs to another game, which is over.")
-                if version != game.version:
-                    raise ServiceError(self._stale_text(version, game.version))
-                if what == SNOOZE_ID:
+                if what == SNOOZE_ID:  # the reminder's own job says whether it is current
                     return Reply(
                         text=await self.reminders.snooze(game, version, user), ephemeral=True
                     )
+                if version != game.version:
+                    raise ServiceError(self._stale_text(version, game.version))
                 state = await self.state_of(game)
                 action: rules.Action
                 if what == "undo":
@@ -1953,12 +1953,18 @@ class GameService:
             out.append(due)
         return out
 
+    async def _job_stands(self, job: Reminder) -> bool:
+        """No move replaced the claimed job meanwhile (a seat change that leaves the wait as
+        it was bumps the game's version but not the job's)."""
+        now = await self.store.reminder(job.game_id)
+        return now is not None and (now.version, now.stage) == (job.version, job.stage)
+
     async def _archive(self, job: Reminder) -> None:
         """A game with no move for the configured time ends without a result (like an abort:
         its secret is revealed), announced through the outbox."""
         async with self._lock(job.channel_id):
             game = await self.store.get_game(job.game_id)
-            if game.status != "active" or game.version != job.version:
+            if game.status != "active" or not await self._job_stands(job):
                 await self.reminders.sent(job)  # moved meanwhile: the move's job stands
                 return
             days = round((self.reminders.clock() - job.since) / 86400)
@@ -1981,7 +1987,7 @@ class GameService:
             return False
         async with self._lock(job.channel_id):
             game = await self.store.get_game(job.game_id)
-            if game.status != "active" or game.version != job.version:
+            if game.status != "active" or not await self._job_stands(job):
                 return False
             state = await self.state_of(game)
             faction = rules.decider(state)

@@ -122,3 +122,23 @@ async def test_a_move_before_the_archive_keeps_the_game(svc: GameService, clock:
         await svc.reminders.sent(due.job)
     game = await svc.store.open_game(CH)
     assert game is not None and game.status == "active"
+
+
+async def test_a_seat_change_off_turn_does_not_save_an_abandoned_game(
+    svc: GameService, clock: Clock
+) -> None:
+    """Joining or leaving another seat changes the game's version, not the wait."""
+    await seated(svc)
+    _, st = await current(svc)
+    off_turn = next(f for f in rules.PLAYERS if f != rules.prompt(st).faction)
+    clock.advance(2 * DAY)
+    for due in await svc.due_reminders():
+        await svc.reminders.sent(due.job)
+    assert (await svc.leave(CH, SEATS[off_turn], off_turn.value)).ok
+    assert (await svc.join(CH, STRANGER, off_turn.value)).ok
+    for _ in range(10):
+        clock.advance(DAY)
+        for due in await svc.due_reminders():
+            await svc.reminders.sent(due.job)
+    game = await svc.store.latest_game(CH)
+    assert game is not None and game.status == "aborted"
