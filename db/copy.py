@@ -90,9 +90,14 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
         frozenset(),
     ),
     # issue 13: waits and their reminders (a claim is not copied: the copy is made offline),
-    # paces, players' preferences
+    # paces, finished games' records, players' preferences
     ("jobs", ("game_id", "version", "user_id", "stage", "since", "due_at"), frozenset()),
     ("paces", ("game_id", "seconds", "deadline"), frozenset()),
+    (
+        "results",
+        ("game_id", "faction", "user_id", "place", "score", "finished_at"),
+        frozenset(),
+    ),
     (
         "user_prefs",
         ("user_id", "time_zone", "quiet_from", "quiet_to", "direct_messages"),

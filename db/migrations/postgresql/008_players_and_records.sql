@@ -1,4 +1,5 @@
--- 008: each player's reminder preferences (as ../008_user_prefs.sql).
+-- 008: each player's reminder preferences and the records of finished games (as
+-- ../008_players_and_records.sql).
 CREATE TABLE user_prefs (
     user_id          BIGINT  PRIMARY KEY,
     time_zone        TEXT    NOT NULL DEFAULT 'UTC',
@@ -7,7 +8,7 @@ CREATE TABLE user_prefs (
     direct_messages  BOOLEAN NOT NULL DEFAULT FALSE
 );
 
--- The record of each finished game (as ../008_players_and_records.sql).
+-- The record of each finished game.
 CREATE TABLE results (
     game_id      BIGINT           NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     faction      TEXT             NOT NULL CHECK (faction IN ('D', 'B', 'V')),
