@@ -21,8 +21,12 @@ from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
     deliver,
+    direct_notices,
     game_lock,
     mark_delivered,
+    post_parts,
+    public_parts,
+    send_direct,
     sender_of,
 )
 from .service import CUSTOM_ID_PREFIX, GameService
@@ -114,6 +118,20 @@ class VijayanagaraBot(discord.Client):
             log.exception("button %s failed", custom_id)
             await self._say_failed(interaction)
 
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """Discord archives a thread after a week without messages: a game thread whose
+        game still runs is taken out of the archive at once."""
+        meta: dict[str, Any] = dict(payload.data.get("thread_metadata") or {})
+        if not meta.get("archived") or meta.get("locked"):
+            return
+        try:
+            if await self.service.store.open_game(str(payload.thread_id)) is None:
+                return
+            await self.http.edit_channel(payload.thread_id, archived=False)
+            log.info("thread %s: unarchived (its game is still on)", payload.thread_id)
+        except Exception:
+            log.exception("thread %s: could not keep it alive", payload.thread_id)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -142,6 +160,10 @@ class VijayanagaraBot(discord.Client):
                 await self.flush_outbox(grace, ignore_backoff=first)
             except Exception:
                 log.exception("outbox: delivery round failed")
+            try:
+                await self.flush_reminders()
+            except Exception:
+                log.exception("reminders: round failed")
             first = False
             await asyncio.sleep(self.outbox_interval)
 
@@ -162,6 +184,7 @@ class VijayanagaraBot(discord.Client):
                 rest = await deliver(self, self.service, reply, int(owed.channel_id))
             if not rest:
                 await mark_delivered(self, self.service, key)
+                await direct_notices(self, self.service, reply, int(owed.channel_id))
                 sent += 1
                 continue
             if owed.attempts + 1 >= GIVE_UP_AFTER:
@@ -171,6 +194,27 @@ class VijayanagaraBot(discord.Client):
             backoff = min(MAX_BACKOFF, 15.0 * 2 ** min(owed.attempts, 12))
             log.warning("outbox: %s not delivered (attempt %d)", key, owed.attempts + 1)
             await self.service.delivery_failed(key, backoff, text="\n".join(p.text for p in rest))
+        return sent
+
+    # --- reminders (jobs in the database, claimed with a lease) -------------------------
+
+    async def flush_reminders(self) -> int:
+        """Post the reminders due now (claimed, so no other process posts them too), and the
+        direct message to a player who asked for one; return how many went out."""
+        sent = 0
+        for due in await self.service.due_reminders():
+            async with game_lock(self, due.job.game_id):
+                rest = await post_parts(
+                    self, int(due.job.channel_id), public_parts(due.reply, attach=False)
+                )
+            if rest:
+                await self.service.reminders.failed(due.job)
+                continue
+            await self.service.reminders.sent(due.job)
+            sent += 1
+            if due.direct_to is not None:
+                link = f"<#{due.job.channel_id}>"
+                await send_direct(self, due.direct_to, f"{due.reply.text} ({link})")
         return sent
 
     # --- shutdown ----------------------------------------------------------------------

@@ -9,7 +9,14 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from .discord_delivery import answer_change, answer_read, choices_in_time
+from .discord_delivery import (
+    SEND_ERRORS,
+    answer_change,
+    answer_read,
+    choices_in_time,
+    open_thread,
+    post_and_pin,
+)
 from .reply import Reply
 from .service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 
@@ -50,6 +57,26 @@ async def read_upload(attachment: discord.Attachment, limit: int, what: str) -> 
         return Reply.error(f"I could not download that {what} from Discord ({e}); try again.")
 
 
+async def change(
+    interaction: discord.Interaction[Any],
+    service: GameService,
+    work: Coroutine[Any, Any, Reply],
+) -> None:
+    """Run a service call that may change the game (see answer_change)."""
+    started = False
+
+    async def run() -> Reply:
+        nonlocal started
+        started = True
+        return await work
+
+    try:
+        await answer_change(interaction, service, run)
+    finally:
+        if not started:
+            work.close()  # Discord refused the interaction: the call never runs
+
+
 class VjGroup(app_commands.Group):
     """/vj — every command of the bot. Servers only: a game belongs to a channel or thread."""
 
@@ -58,23 +85,14 @@ class VjGroup(app_commands.Group):
             name="vj", description="Play Vijayanagara (GMT) in this channel", guild_only=True
         )
         self.service = service
+        # Discord allows 25 subcommands per group and /vj had 24: the commands for play
+        # over days and the records live in one subgroup
+        self.add_command(ClubGroup(service))
 
     async def change(
         self, interaction: discord.Interaction[Any], work: Coroutine[Any, Any, Reply]
     ) -> None:
-        """Run a service call that may change the game (see answer_change)."""
-        started = False
-
-        async def run() -> Reply:
-            nonlocal started
-            started = True
-            return await work
-
-        try:
-            await answer_change(interaction, self.service, run)
-        finally:
-            if not started:
-                work.close()  # Discord refused the interaction: the call never runs
+        await change(interaction, self.service, work)
 
     async def read(
         self, interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool
@@ -87,12 +105,14 @@ class VjGroup(app_commands.Group):
     @app_commands.describe(
         timurs_shadow="Play with the optional Timur's Shadow variant",
         deck="A deck file (YAML, docs/events-format.md) to play instead of the project's deck",
+        thread="Open a thread for the game and play there (its first message pinned)",
     )
     async def create(
         self,
         interaction: discord.Interaction[Any],
         timurs_shadow: bool = False,
         deck: discord.Attachment | None = None,
+        thread: bool = False,
     ) -> None:
         async def run() -> Reply:
             data: bytes | None = None
@@ -101,8 +121,23 @@ class VjGroup(app_commands.Group):
                 if isinstance(upload, Reply):
                     return upload
                 data = upload
-            return await self.service.create(
-                channel_key(interaction),
+            home = channel_key(interaction)
+            if thread:
+                try:
+                    home = str(
+                        await open_thread(
+                            interaction.client,
+                            interaction.channel_id or 0,
+                            f"Vijayanagara — {interaction.user.display_name}'s game",
+                        )
+                    )
+                except SEND_ERRORS as e:
+                    return Reply.error(
+                        f"I could not open a thread here ({e}). I need Create Public Threads, "
+                        "and a thread cannot hold another: create the game without thread:."
+                    )
+            reply = await self.service.create(
+                home,
                 interaction.user.id,
                 timurs_shadow=timurs_shadow,
                 deck=data,
@@ -110,6 +145,10 @@ class VjGroup(app_commands.Group):
                 roles=role_ids(interaction),
                 is_manager=is_manager(interaction),
             )
+            if not thread or not reply.ok:  # a refused game leaves an empty thread behind
+                return reply
+            await post_and_pin(interaction.client, self.service, reply, int(home))
+            return Reply(text=f"Game opened in <#{home}>: join and play there.", ephemeral=True)
 
         await answer_change(interaction, self.service, run)
 
@@ -382,4 +421,138 @@ class VjGroup(app_commands.Group):
                 organisers=organisers,
                 role_id=None if role is None else role.id,
             ),
+        )
+
+
+class ClubGroup(app_commands.Group):
+    """/vj club — games played over days (issue 13): pace and reminders, rematches,
+    substitutes, and the records of finished games."""
+
+    def __init__(self, service: GameService) -> None:
+        super().__init__(
+            name="club", description="Play over days: pace, reminders, rematch, seats, records"
+        )
+        self.service = service
+
+    async def change(
+        self, interaction: discord.Interaction[Any], work: Coroutine[Any, Any, Reply]
+    ) -> None:
+        await change(interaction, self.service, work)
+
+    @app_commands.command(
+        name="pace", description="Hours the game waits before reminding whoever is on turn"
+    )
+    @app_commands.describe(
+        hours="1 to 336 (two weeks); leave both out to see the current pace",
+        deadline="When the first wait runs out: nothing (reminders only) or the seat passes",
+    )
+    async def pace(
+        self,
+        interaction: discord.Interaction[Any],
+        hours: app_commands.Range[int, 1, 336] | None = None,
+        deadline: Literal["nothing", "pass"] | None = None,
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.pace(channel_key(interaction), interaction.user.id, hours, deadline),
+        )
+
+    @app_commands.command(
+        name="me", description="Your time zone, quiet hours and direct messages for your turns"
+    )
+    @app_commands.describe(
+        time_zone="An IANA name: Europe/Paris, America/New_York, Asia/Kolkata, UTC",
+        quiet="Hours without reminders in your time zone, as 22-7; or off",
+        direct_messages="Also tell me by direct message when it is my turn",
+    )
+    async def me(
+        self,
+        interaction: discord.Interaction[Any],
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet: app_commands.Range[str, 1, 16] | None = None,
+        direct_messages: bool | None = None,
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.me(
+                interaction.user.id,
+                time_zone=time_zone,
+                quiet=quiet,
+                direct_messages=direct_messages,
+            ),
+        )
+
+    @app_commands.command(name="rematch", description="A new game with the same people")
+    @app_commands.describe(
+        seating="rotate (D plays B, B plays V, V plays D), same, or choose (everyone joins again)"
+    )
+    async def rematch(
+        self,
+        interaction: discord.Interaction[Any],
+        seating: Literal["rotate", "same", "choose"] = "rotate",
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.rematch(
+                channel_key(interaction),
+                interaction.user.id,
+                seating=seating,
+                guild=guild_key(interaction),
+                roles=role_ids(interaction),
+                is_manager=is_manager(interaction),
+            ),
+        )
+
+    @app_commands.command(name="seat", description="Give a seat to a substitute (Manage Server)")
+    @app_commands.describe(faction="The seat to move", user="Who takes it over")
+    @app_commands.choices(faction=FACTION_CHOICES)
+    async def seat(
+        self, interaction: discord.Interaction[Any], faction: str, user: discord.User
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.seat(
+                channel_key(interaction),
+                interaction.user.id,
+                faction,
+                user.id,
+                is_manager=is_manager(interaction),
+            ),
+        )
+
+    @app_commands.command(name="history", description="Finished games here, or a player's")
+    @app_commands.describe(user="A player: their finished games anywhere")
+    async def history(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        await answer_read(
+            interaction,
+            self.service,
+            self.service.history(channel_key(interaction), None if user is None else user.id),
+            private=True,
+        )
+
+    @app_commands.command(name="stats", description="Wins per faction and a rating per player")
+    @app_commands.describe(user="Whose record (yours when left out)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        whose = interaction.user.id if user is None else user.id
+        await answer_read(interaction, self.service, self.service.stats(whose), private=True)
+
+    @app_commands.command(name="replay", description="The board at any step of a finished game")
+    @app_commands.describe(
+        game="The game's number (see history)", step="How many log entries in (the end if left out)"
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1, 2**53],
+        step: app_commands.Range[int, 0, 100_000] | None = None,
+    ) -> None:
+        await answer_read(
+            interaction,
+            self.service,
+            self.service.replay(channel_key(interaction), game, step),
+            private=True,
         )

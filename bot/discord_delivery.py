@@ -30,7 +30,7 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from .reply import Reply, split_text
+from .reply import MESSAGE_LIMIT, Reply, split_text
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -227,6 +227,7 @@ class Sender:
                 await self.service.delivery_failed(key, RETRY_AFTER, text=join_parts(rest))
             else:
                 await mark_delivered(client, self.service, key)
+                await direct_notices(client, self.service, reply, self.interaction.channel_id or 0)
         finally:
             in_flight.discard(key)
 
@@ -362,6 +363,66 @@ async def post_parts(
             log.warning("channel %s: %s", channel_id, e)
             return parts[i:]
     return []
+
+
+async def send_direct(client: discord.Client, user_id: int, text: str) -> bool:
+    """A direct message (opt-in, `/vj me`); a player whose DMs are closed still has the
+    channel's ping, so a refusal is only logged."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await user.send(text[:MESSAGE_LIMIT], allowed_mentions=discord.AllowedMentions.none())
+    except SEND_ERRORS as e:
+        log.info("direct message to %s not sent: %s", user_id, e)
+        return False
+    return True
+
+
+async def direct_notices(
+    client: discord.Client, service: GameService, reply: Reply, channel_id: int
+) -> None:
+    """A hand-off went out (it pings whoever decides next): those of them who asked for
+    direct messages get the decision privately too, with a link to the game's channel."""
+    nxt = reply.text.rsplit("\n", 1)[-1]
+    if not nxt.startswith("**Next:**"):  # not a decision (a rematch, a seat moved)
+        return
+    for uid in reply.mentions:
+        try:
+            wants = (await service.store.user_prefs(uid)).direct_messages
+        except Exception:  # the channel's ping went out; a DM is a courtesy
+            log.exception("preferences of %s unreadable", uid)
+            continue
+        if wants:
+            await send_direct(client, uid, f"Your turn in <#{channel_id}>: {nxt}")
+
+
+THREAD_KEEP: Literal[10080] = 10080  # minutes: auto-archive after a week of silence, the most
+PUBLIC_THREAD: Literal[11] = 11
+
+
+async def open_thread(client: discord.Client, channel_id: int, name: str) -> int:
+    """A public thread under the channel, for one game; its id."""
+    data = await client.http.start_thread_without_message(
+        channel_id, name=name[:100], auto_archive_duration=THREAD_KEEP, type=PUBLIC_THREAD
+    )
+    return int(data["id"])
+
+
+async def post_and_pin(
+    client: discord.Client, service: GameService, reply: Reply, channel_id: int
+) -> None:
+    """The game's opening announcement in its own thread, pinned there; what does not go out
+    stays owed (the outbox retries)."""
+    assert reply.announcement is not None
+    posted: list[int] = []
+    rest = await post_parts(client, channel_id, public_parts(reply), posted)
+    if rest:
+        await service.delivery_failed(reply.announcement, RETRY_AFTER, text=join_parts(rest))
+        return
+    await mark_delivered(client, service, reply.announcement)
+    try:
+        await client.http.pin_message(channel_id, posted[0])
+    except SEND_ERRORS as e:  # the game goes on unpinned
+        log.warning("thread %s: pinning the game message failed: %s", channel_id, e)
 
 
 def game_lock(client: discord.Client, game_id: int) -> asyncio.Lock:

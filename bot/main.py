@@ -29,7 +29,9 @@ async def build(
     settings: Settings, renderer: Renderer | None = None
 ) -> tuple[GameService, VijayanagaraBot]:
     shard_count, shard_ids = settings.shards()  # checked before the database is opened
-    service = await GameService.open(settings.database(), renderer)
+    service = await GameService.open(
+        settings.database(), renderer, abandon_after=settings.abandon_days * 86400
+    )
     log.info("database: %s", settings.database_for_log())
     if shard_count is None:
         return service, VijayanagaraBot(service)

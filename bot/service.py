@@ -14,6 +14,7 @@ import hashlib
 import logging
 import re
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,15 +29,22 @@ from db import (
     DeckFile,
     GameExists,
     GameExport,
+    GameNotFound,
     GameRecord,
+    GameResult,
     NewAction,
     OwedAnnouncement,
+    Pace,
+    Reminder,
+    ReminderPlan,
+    SeatResult,
     ServerSettings,
     Snapshot,
     StaleAction,
     StorageError,
     Store,
     TurnMessage,
+    UserPrefs,
     open_store,
 )
 from db.export import ExportError, game_options, parse_export
@@ -53,6 +61,21 @@ from .order_entry import (
     draft_value,
     read_entry,
     tagged,
+)
+from .records import history_text, stats_text
+from .reminders import (
+    ARCHIVE,
+    DEFAULT_ABANDON_DAYS,
+    MAX_PACE_HOURS,
+    MIN_PACE_HOURS,
+    REMINDER,
+    SNOOZE_ID,
+    DueReminder,
+    ReminderError,
+    Reminders,
+    check_time_zone,
+    parse_quiet,
+    prefs_text,
 )
 from .renderer import Renderer, default_renderer
 from .reply import MESSAGE_LIMIT, Attachment, Button, Reply
@@ -76,6 +99,12 @@ MAX_LOG_LINES = 200
 MAX_QUERY_CHARS = 100
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 ORGANISERS = ("anyone", "role", "managers")
+REMATCH_SEATINGS = ("rotate", "same", "choose")
+# a rematch's rotation: whoever played the key plays the value
+ROTATION = {"D": "B", "B": "V", "V": "D"}
+HISTORY_LINES = 15  # games listed by /vj history
+MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
+DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -99,6 +128,15 @@ COMMANDS: dict[str, str] = {
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
     "config": "who may create, import and abort games on this server (Manage Server only)",
+    "club pace": "hours the game waits before reminding whoever is on turn (default 24), "
+    "then a notice to the channel, then one stall notice; deadline: pass makes the seat pass",
+    "club me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
+    "club rematch": "a new game with the same people after one is over (seating: rotate, same, "
+    "choose)",
+    "club seat": "give a seat to a substitute (Manage Server only)",
+    "club history": "the finished games of this channel, or of a player",
+    "club stats": "wins per faction, and a player's wins and rating (Elo) per faction",
+    "club replay": "the board at any step of a finished game of this channel",
     "help": "this list",
 }
 
@@ -206,6 +244,8 @@ class GameService:
         guard_repeats: bool = True,
         see_all_hint: str = "`/vj options` lists them all",
         name_players: bool = True,
+        clock: Callable[[], float] = time.time,
+        abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
     ) -> None:
         """`guard_repeats`: refuse a typed order that repeats the one just played (a double
         submit over a network); the terminal client, which reads each line once, turns it
@@ -223,6 +263,8 @@ class GameService:
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
+        # the clock (seconds since the epoch) lives there; tests pass their own and move it
+        self.reminders = Reminders(store, clock, mention_fn, abandon_after)
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -342,6 +384,40 @@ class GameService:
 
     def _seat_user(self, game: GameRecord, faction: rules.Faction | None) -> int | None:
         return None if faction is None else game.seats.get(faction.value)
+
+    def _waiting_for(self, game: GameRecord, state: rules.GameState) -> int | None:
+        """The person whose decision it is (None: the game is over or their seat is free)."""
+        return None if state.game_over else self._seat_user(game, rules.decider(state))
+
+    async def _seat_change_plan(
+        self, game: GameRecord, seats: dict[str, int]
+    ) -> ReminderPlan | None:
+        """When seats change in a running game and the seat on turn changes hands, the wait
+        starts anew for its new holder (or ends, for a free seat); None: the job stands."""
+        if game.status != "active":
+            return None
+        state = await self.state_of(game)
+        now = self._waiting_for(game.model_copy(update={"seats": seats}), state)
+        if now == self._waiting_for(game, state):
+            return None
+        return await self.reminders.plan(game, now)
+
+    def _result(self, game: GameRecord, state: rules.GameState) -> GameResult:
+        """The record a finished game keeps: each seat's place and score."""
+        scores = rules.score(state)
+        return GameResult(
+            game_id=game.id,
+            channel_id=game.channel_id,
+            finished_at=self.reminders.clock(),
+            seats=[
+                SeatResult.model_validate(
+                    {"faction": f.value, "user_id": game.seats[f.value], "place": i}
+                    | {"score": scores[f]}
+                )
+                for i, f in enumerate(rules.ranking(state), start=1)
+                if f.value in game.seats
+            ],
+        )
 
     def _user_factions(self, game: GameRecord, user: int) -> list[rules.Faction]:
         return [f for f in FACTIONS if game.seats.get(f.value) == user]
@@ -507,10 +583,8 @@ class GameService:
                 if seed is not None:
                     check_range("The seed", seed, 0, MAX_ID)
                     secret = b""
-                elif self.seed_source is not None:
-                    secret = secret_for_seed(self.seed_source())
                 else:
-                    secret = secrets.token_bytes(SECRET_BYTES)
+                    secret = self._new_secret()
                 options = rules.GameOptions(timurs_shadow=timurs_shadow)
                 deck_file: DeckFile | None = None
                 if deck is not None:
@@ -574,7 +648,11 @@ class GameService:
                 )
                 text = f"{self.mention(user)} sits as {rules.FACTION_NAMES[f]}.{tail}"
                 game = await self.store.update_game(
-                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                    game.id,
+                    game.version,
+                    seats=seats,
+                    announcement=Announcement(text=text),
+                    reminder=await self._seat_change_plan(game, seats),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -603,7 +681,11 @@ class GameService:
                 )
                 text = f"{self.mention(user)} leaves {names}.{extra}"
                 game = await self.store.update_game(
-                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                    game.id,
+                    game.version,
+                    seats=seats,
+                    announcement=Announcement(text=text),
+                    reminder=await self._seat_change_plan(game, seats),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -646,6 +728,7 @@ class GameService:
                     snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
                     status="active",
                     announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
+                    reminder=await self.reminders.plan(game, self._waiting_for(game, state)),
                 )
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -790,6 +873,7 @@ class GameService:
         forced: rules.Faction | None,
         *,
         confirmed: bool = True,
+        note: str | None = None,
     ) -> Outcome:
         """Apply the steps one by one on a scratch state and store them in one transaction,
         with the announcement they owe the channel.
@@ -803,7 +887,7 @@ class GameService:
         cur = state
         new: list[NewAction] = []
         described: list[str] = []
-        notes: list[str] = []
+        notes: list[str] = [note] if note else []  # e.g. a deadline's
         trailing = rules.TrailingDone()  # a `done` for what already ended is only noted
         revealed_at: str | None = None
         total = len(actions)
@@ -858,6 +942,11 @@ class GameService:
             turn=await self.store.turn_message(game.id),
         )
         handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
+        waiting = self._waiting_for(game, cur)
+        if announcement.mentions and waiting == self._waiting_for(game, state):
+            # the decision stays with the same person (another of their seats, the Mongols
+            # they decide): a notice only when it passes to someone else
+            announcement = announcement.model_copy(update={"mentions": []})
         try:
             stored = await self.store.append_actions(
                 game.id,
@@ -868,6 +957,8 @@ class GameService:
                 else None,
                 status="finished" if cur.game_over else None,
                 announcement=announcement,
+                reminder=await self.reminders.plan(game, waiting),
+                result=self._result(game, cur) if cur.game_over else None,
             )
         except StaleAction as e:
             self._cache.pop(game.id, None)
@@ -1164,6 +1255,10 @@ class GameService:
                 game = await self._active_game(channel)
                 if game.id != game_id:
                     raise ServiceError("That button belongs to another game, which is over.")
+                if what == SNOOZE_ID:  # the reminder's own job says whether it is current
+                    return Reply(
+                        text=await self.reminders.snooze(game, version, user), ephemeral=True
+                    )
                 if version != game.version:
                     raise ServiceError(self._stale_text(version, game.version))
                 state = await self.state_of(game)
@@ -1183,7 +1278,7 @@ class GameService:
                 if what[0] == "a" and note:
                     return self._confirm_button(game, label, note, what[1:])
                 outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
-            except ServiceError as e:
+            except (ServiceError, ReminderError) as e:
                 return Reply.error(str(e))
         return await self._moved_reply(outcome)
 
@@ -1792,6 +1887,309 @@ class GameService:
         await self.store.put_server_settings(s)
         return Reply(text="Saved. " + self._settings_text(s))
 
+    # --- the pace of a game over days, each player's reminders (issue 13) -----------------
+
+    async def pace(
+        self,
+        channel: str,
+        user: int,
+        hours: int | None = None,
+        deadline: str | None = None,
+    ) -> Reply:
+        """Show or set how long the game waits before each reminder, and what happens when
+        the first wait runs out (seated players and the game's creator may set them)."""
+        try:
+            game = await self._open_game(channel)
+            current = await self.reminders.pace(game.id)
+            if hours is None and deadline is None:
+                return Reply(text=self._pace_text(game, current), ephemeral=True)
+            if hours is not None:
+                check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
+            if deadline is not None and deadline not in DEADLINES:
+                raise ServiceError(
+                    f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
+                )
+            if user != game.creator and not self._user_factions(game, user):
+                raise ServiceError("Only a seated player or the game's creator may set the pace.")
+        except ServiceError as e:
+            return Reply.error(str(e))
+        pace = Pace.model_validate(
+            {
+                "seconds": current.seconds if hours is None else hours * 3600,
+                "deadline": deadline or current.deadline,
+            }
+        )
+        job = await self.store.reminder(game.id)
+        # the wait under way is measured anew from now, at the new pace
+        due = self.reminders.clock() + pace.seconds if job else None
+        await self.store.set_pace(game.id, pace, due)
+        return Reply(text=f"{self.mention(user)} set the pace. " + self._pace_text(game, pace))
+
+    def _pace_text(self, game: GameRecord, pace: Pace) -> str:
+        hours = pace.seconds // 3600
+        then = (
+            "the seat passes where the rules allow a Pass (else a reminder)"
+            if pace.deadline == "pass"
+            else "a reminder"
+        )
+        return (
+            f"Game {game.id}: after {hours} hour(s) without a decision, {then}; after "
+            f"another {hours}, a notice to the channel; after another {hours}, one stall "
+            "notice, then silence until someone moves."
+        )
+
+    async def due_reminders(self, limit: int = 20) -> list[DueReminder]:
+        """The reminders due now (claimed: each goes out from one process), after the
+        deadlines due now have been played: a seat whose game passes at its deadline passes
+        (stored and announced like any move) instead of being reminded."""
+        out: list[DueReminder] = []
+        for due in await self.reminders.due(limit):
+            if due.job.stage == REMINDER and await self._deadline_pass(due.job):
+                continue
+            if due.job.stage >= ARCHIVE:
+                await self._archive(due.job)
+                continue
+            out.append(due)
+        return out
+
+    async def _job_stands(self, job: Reminder) -> bool:
+        """No move replaced the claimed job meanwhile (a seat change that leaves the wait as
+        it was bumps the game's version but not the job's)."""
+        now = await self.store.reminder(job.game_id)
+        return now is not None and (now.version, now.stage) == (job.version, job.stage)
+
+    async def _archive(self, job: Reminder) -> None:
+        """A game with no move for the configured time ends without a result (like an abort:
+        its secret is revealed), announced through the outbox."""
+        async with self._lock(job.channel_id):
+            game = await self.store.get_game(job.game_id)
+            if game.status != "active" or not await self._job_stands(job):
+                await self.reminders.sent(job)  # moved meanwhile: the move's job stands
+                return
+            days = round((self.reminders.clock() - job.since) / 86400)
+            text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
+            secret = await self.secret_of(game)
+            if secret is not None:
+                text += "\n" + self._reveal_text(game, secret)
+            try:
+                await self.store.update_game(
+                    game.id, game.version, status="aborted", announcement=Announcement(text=text)
+                )
+            except StaleAction:
+                return  # someone moved at this very moment: the game lives on
+            self._cache.pop(game.id, None)
+
+    async def _deadline_pass(self, job: Reminder) -> bool:
+        """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
+        the move replaces the job (so nobody is reminded of a decision already made)."""
+        if (await self.reminders.pace(job.game_id)).deadline != "pass":
+            return False
+        async with self._lock(job.channel_id):
+            game = await self.store.get_game(job.game_id)
+            if game.status != "active" or not await self._job_stands(job):
+                return False
+            state = await self.state_of(game)
+            faction = rules.decider(state)
+            if self._waiting_for(game, state) != job.user_id or faction is None:
+                return False
+            passing = rules.Choose(option="pass")
+            if passing not in rules.legal_actions(state):
+                return False
+            hours = int((self.reminders.clock() - job.since) // 3600)
+            note = (
+                f"deadline: {rules.FACTION_NAMES[faction]} passed automatically after "
+                f"{hours} hour(s) without a decision (`/vj club pace`)"
+            )
+            try:
+                await self._apply_and_store(
+                    game, state, job.user_id, [("pass", passing)], None, note=note
+                )
+            except ServiceError as e:  # someone moved meanwhile: their move stands
+                log.info("game %s: deadline pass not played: %s", game.id, e)
+                return False
+        return True
+
+    # --- rematch and substitutes (issue 13) ------------------------------------------------
+
+    async def rematch(
+        self,
+        channel: str,
+        user: int,
+        *,
+        seating: str = "rotate",
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
+    ) -> Reply:
+        """A new game in the channel of a finished one, with its options and its people:
+        `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
+        empty lobby: everyone joins again)."""
+        async with self._lock(channel):
+            try:
+                if seating not in REMATCH_SEATINGS:
+                    raise ServiceError(
+                        f"Unknown seating {excerpt(seating)}: use one of "
+                        f"{', '.join(REMATCH_SEATINGS)}."
+                    )
+                last = await self.store.latest_game(channel)
+                if last is None or last.status not in ENDED_STATUSES:
+                    raise ServiceError(
+                        "A rematch follows a game that is over; "
+                        + ("this channel has none." if last is None else "this one is not.")
+                    )
+                if user not in last.seats.values() and not is_manager:
+                    raise ServiceError(
+                        f"Only a player of game {last.id} (or a server manager) may call a rematch."
+                    )
+                await self._may_organise(guild, roles, is_manager, "create")
+                seats = {
+                    "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
+                    "same": dict(last.seats),
+                    "choose": {},
+                }[seating]
+                game = await self.store.create_game(
+                    channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+                )
+                who = ", ".join(
+                    self._who(game.model_copy(update={"seats": seats}), f)
+                    for f in FACTIONS
+                    if f.value in seats
+                )
+                text = (
+                    f"Rematch of game {last.id}: game {game.id}, the same options. "
+                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
+                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+                )
+                game = await self.store.update_game(
+                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                )
+            except ServiceError as e:
+                return Reply.error(str(e))
+            except GameExists:
+                return Reply.error("This channel already has a game: play that one first.")
+        return self._announced(game, text, mentions=sorted(set(seats.values())))
+
+    def _new_secret(self) -> bytes:
+        """A fresh secret for a new game (the service's `seed_source` in tests)."""
+        if self.seed_source is not None:
+            return secret_for_seed(self.seed_source())
+        return secrets.token_bytes(SECRET_BYTES)
+
+    async def seat(
+        self, channel: str, user: int, faction: str, to_user: int, *, is_manager: bool = False
+    ) -> Reply:
+        """A server manager gives a seat to someone else (a substitute), at any time of the
+        game; a seat on turn is then waited for from its new holder."""
+        async with self._lock(channel):
+            try:
+                if not is_manager:
+                    raise ServiceError("Only a member with Manage Server may move a seat.")
+                f = faction_of(faction)
+                check_range("The user id", to_user, 0, MAX_ID)
+                game = await self._open_game(channel)
+                old = game.seats.get(f.value)
+                if old == to_user:
+                    raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
+                seats = {**game.seats, f.value: to_user}
+                name = rules.FACTION_NAMES[f]
+                was = f"from {self.mention(old)} " if old is not None else ""
+                text = (
+                    f"{name} passes {was}to {self.mention(to_user)} (moved by "
+                    f"{self.mention(user)})."
+                )
+                plan = await self._seat_change_plan(game, seats)
+                if plan is not None and plan.user_id == to_user:
+                    text += " It is their decision now."
+                game = await self.store.update_game(
+                    game.id,
+                    game.version,
+                    seats=seats,
+                    announcement=Announcement(text=text, mentions=[to_user]),
+                    reminder=plan,
+                )
+            except ServiceError as e:
+                return Reply.error(str(e))
+            except StaleAction:
+                return Reply.error("The game changed meanwhile; try again.")
+        return self._announced(game, text, mentions=[to_user])
+
+    # --- records of finished games (issue 13) ------------------------------------------------
+
+    async def history(self, channel: str, user: int | None = None) -> Reply:
+        """The channel's finished games, or `user`'s anywhere, newest first."""
+        if user is None:
+            results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
+            return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
+        check_range("The user id", user, 0, MAX_ID)
+        results = await self.store.results(user_id=user, limit=HISTORY_LINES)
+        text = history_text(results, self.mention, f"of {self.mention(user)}")
+        return Reply(text=text, ephemeral=True)
+
+    async def stats(self, user: int) -> Reply:
+        """Wins per faction, and `user`'s wins and rating per faction."""
+        check_range("The user id", user, 0, MAX_ID)
+        recent = await self.store.results(limit=MAX_RECORDS)
+        return Reply(text=stats_text(recent[::-1], user, self.mention), ephemeral=True)
+
+    async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:
+        """The board of a finished (or aborted) game of this channel after `step` log entries
+        (the last when left out): nothing is hidden any more once a game is over."""
+        try:
+            check_range("The game number", game_id, 1, MAX_ID)
+            try:
+                game = await self.store.get_game(game_id)
+            except GameNotFound:
+                raise ServiceError(f"There is no game {game_id}.") from None
+            if game.channel_id != channel:
+                raise ServiceError(
+                    f"Game {game_id} was not played in this channel; replay it where it was."
+                )
+            if game.status not in ENDED_STATUSES:
+                raise ServiceError(
+                    f"Game {game_id} is {game.status}: only a game that is over can be replayed "
+                    "(`/vj board` shows a running one)."
+                )
+            last = game.actions
+            step = last if step is None else check_range("The step", step, 0, last)
+            state = await self._fresh_state(game)
+            actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
+            state = await self.off_loop(replay_to, state, actions[:step])
+        except ServiceError as e:
+            return Reply.error(str(e))
+        lines = [f"Game {game.id}, step {step} of {last}."]
+        lines += state.log[-3:]
+        if step == last and state.game_over:
+            lines.append(self._final_text(state))
+        return Reply(
+            text="\n".join(lines), image=await self._render(state, state.touched), ephemeral=True
+        )
+
+    async def me(
+        self,
+        user: int,
+        *,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+        direct_messages: bool | None = None,
+    ) -> Reply:
+        """Show or change the caller's time zone, quiet hours and direct messages."""
+        prefs = await self.store.user_prefs(user)
+        if time_zone is None and quiet is None and direct_messages is None:
+            return Reply(text=prefs_text(prefs), ephemeral=True)
+        try:
+            changes: dict[str, object] = {}
+            if time_zone is not None:
+                changes["time_zone"] = check_time_zone(time_zone)
+            if quiet is not None:
+                changes["quiet_from"], changes["quiet_to"] = parse_quiet(quiet)
+            if direct_messages is not None:
+                changes["direct_messages"] = direct_messages
+        except ReminderError as e:
+            return Reply.error(str(e))
+        prefs = UserPrefs.model_validate({**prefs.model_dump(), **changes})
+        await self.store.put_user_prefs(prefs)
+        return Reply(text="Saved. " + prefs_text(prefs), ephemeral=True)
+
     @staticmethod
     def _settings_text(s: ServerSettings) -> str:
         who = {
@@ -1820,9 +2218,9 @@ class GameService:
         )
         lines.append(
             "The channel: one message per faction turn, edited as the turn goes on; a new "
-            "message pings whoever decides next; each card opens with its header and the board, "
-            "and a one-line recap of the card before. `status` and `board` answer only you "
-            "unless `public:` is set."
+            "message pings whoever decides next (if that is someone else); each card opens "
+            "with its header and the board, and a one-line recap of the card before. "
+            "`status` and `board` answer only you unless `public:` is set."
         )
         return Reply(text="\n".join(lines), ephemeral=True)
 
@@ -1874,6 +2272,13 @@ class GameService:
             return await self.export(channel)
         if name == "verify":
             return await self.verify(channel)
+        if name == "club":  # `club pace 12`, `club pace`
+            sub, _, arg = rest.partition(" ")
+            if sub.lower() == "pace" and (not arg or (arg.isascii() and arg.isdigit())):
+                return await self.pace(channel, user, int(arg[:6]) if arg else None)
+            return Reply.error(
+                "`club pace` or `club pace HOURS` (1 to 336); the other `club` commands on Discord."
+            )
         if name in ("abort", "resign"):
             return await self.abort(channel, user, is_manager=is_manager)
         if name == "help":
@@ -1882,6 +2287,13 @@ class GameService:
             f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
             "`play <order>` / `as D: <order>`."
         )
+
+
+def replay_to(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState:
+    """The state after applying `actions` (a stored log: each was legal when played)."""
+    for action in actions:
+        state = rules.apply(state, action)
+    return state
 
 
 def verification_text(game_id: int, secret: bytes, result: Verification) -> str:

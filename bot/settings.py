@@ -11,6 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 # discord.py shards: one process may run several; a bot on a few thousand servers needs more
 # than one (Discord asks for one shard per 2,500 servers).
 MAX_SHARDS = 1024
+MAX_ABANDON_DAYS = 3650
 
 
 class MissingToken(RuntimeError):
@@ -28,6 +29,15 @@ class Settings(BaseSettings):
     log_level: str = "INFO"  # LOG_LEVEL
     shard_count: int | None = None  # SHARD_COUNT: how many shards the whole bot runs
     shard_ids: str | None = None  # SHARD_IDS: this process's shards, e.g. "0,1"
+    # ABANDON_DAYS: a game with no move for this many days is archived (0: never)
+    abandon_days: int = 30
+
+    @field_validator("abandon_days")
+    @classmethod
+    def _abandon_days_in_range(cls, v: int) -> int:
+        if not 0 <= v <= MAX_ABANDON_DAYS:
+            raise ValueError(f"ABANDON_DAYS must be between 0 and {MAX_ABANDON_DAYS}, not {v}")
+        return v
 
     @field_validator("shard_count")
     @classmethod

@@ -89,6 +89,20 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
         ("game_id", "turn_version", "body", "message_id", "message_version"),
         frozenset(),
     ),
+    # issue 13: waits and their reminders (a claim is not copied: the copy is made offline),
+    # paces, finished games' records, players' preferences
+    ("jobs", ("game_id", "version", "user_id", "stage", "since", "due_at"), frozenset()),
+    ("paces", ("game_id", "seconds", "deadline"), frozenset()),
+    (
+        "results",
+        ("game_id", "faction", "user_id", "place", "score", "finished_at"),
+        frozenset(),
+    ),
+    (
+        "user_prefs",
+        ("user_id", "time_zone", "quiet_from", "quiet_to", "direct_messages"),
+        frozenset(),
+    ),
 )
 
 
@@ -117,7 +131,11 @@ def _rows(
             for i, name in enumerate(columns):
                 if name in stamps:
                     values[i] = _timestamp(values[i])
-                elif table == "outbox" and name in ("board", "edit"):
+                elif (table, name) in (
+                    ("outbox", "board"),
+                    ("outbox", "edit"),
+                    ("user_prefs", "direct_messages"),
+                ):
                     values[i] = bool(values[i])
             out.append(tuple(values))
         yield out

@@ -3,6 +3,7 @@ actions or states)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -186,3 +187,95 @@ class GameExport(BaseModel):
         default_factory=list
     )
     fairness: ExportedFairness | None = None
+
+
+# --- reminders (migration 007) ----------------------------------------------------------
+
+
+class ReminderPlan(BaseModel):
+    """What a stored move does to the game's reminder job: wait for `user_id` from `since`
+    and remind them at `due_at` (seconds since the epoch, the service's clock); `user_id`
+    None: no reminder (nobody's seat is on turn)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int | None
+    since: float = 0.0
+    due_at: float = 0.0
+
+
+Deadline = Literal["nothing", "pass"]
+
+
+class Pace(BaseModel):
+    """A game's pace (migration 007): seconds of waiting before each reminder, and what
+    happens when the first wait runs out: nothing (reminders only) or the seat passes
+    where the rules allow a Pass."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seconds: Annotated[int, Field(gt=0)]
+    deadline: Deadline = "nothing"
+
+
+class Reminder(BaseModel):
+    """A claimed reminder job: the game waits for `user_id` since `since`; `stage` counts the
+    reminders already sent for this wait (0: none yet)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    channel_id: str
+    version: int  # the game's version the wait began at
+    user_id: int
+    stage: int
+    since: float
+    due_at: float
+
+
+class UserPrefs(BaseModel):
+    """One player's reminder preferences (migration 008): their time zone (an IANA name),
+    quiet hours in it (from `quiet_from` o'clock up to `quiet_to`; None: none), and whether
+    turn notices and reminders also come as direct messages."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int
+    time_zone: Annotated[str, Field(max_length=64)] = "UTC"
+    quiet_from: Annotated[int, Field(ge=0, le=23)] | None = None
+    quiet_to: Annotated[int, Field(ge=0, le=23)] | None = None
+    direct_messages: bool = False
+
+
+class SeatResult(BaseModel):
+    """One seat of a finished game (migration 008)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faction: Literal["D", "B", "V"]
+    user_id: int
+    place: Annotated[int, Field(ge=1, le=3)]
+    score: int
+
+
+class GameResult(BaseModel):
+    """The record of a finished game: each seat's place and score, newest first in lists."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game_id: int
+    channel_id: str = ""
+    finished_at: float
+    seats: list[SeatResult]
+
+
+def group_results(rows: Sequence[Sequence[Any]]) -> list[GameResult]:
+    """Rows (game, channel, finished_at, faction, user, place, score), one game's together."""
+    out: list[GameResult] = []
+    for r in rows:
+        seat = SeatResult(faction=r[3], user_id=r[4], place=r[5], score=r[6])
+        if out and out[-1].game_id == r[0]:
+            out[-1].seats.append(seat)
+        else:
+            out.append(GameResult(game_id=r[0], channel_id=r[1], finished_at=r[2], seats=[seat]))
+    return out

@@ -24,17 +24,23 @@ from .models import (
     DeckFile,
     GameExport,
     GameRecord,
+    GameResult,
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Pace,
+    Reminder,
+    ReminderPlan,
     ServerSettings,
     Snapshot,
     Status,
     StoredAction,
     TurnMessage,
+    UserPrefs,
+    group_results,
 )
 from .schema import migrations
-from .store import OPEN_STATUSES, OUTBOX_LEASE
+from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
 
 
 def _ts(column: str) -> str:
@@ -290,6 +296,8 @@ class PostgresStore:
         )
         if done != "UPDATE 1":  # cannot happen under the row lock; belt and braces
             raise StaleAction(game_id, expected, -1)
+        if status in ENDED_STATUSES:  # nobody is waited for any more
+            await conn.execute("DELETE FROM jobs WHERE game_id = $1", game_id)
 
     async def _put_snapshot(
         self, conn: asyncpg.Connection, game_id: int, snapshot: Snapshot
@@ -311,6 +319,7 @@ class PostgresStore:
         status: Status | None = None,
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             await self._check_version(conn, game_id, expected_version)
@@ -320,6 +329,8 @@ class PostgresStore:
             game = await self._fetch_game(conn, game_id)
             if announcement is not None:
                 await self._put_announcement(conn, game, announcement)
+            if reminder is not None and game.status == "active":
+                await self._put_reminder(conn, game, reminder)
             return game
 
     async def append_actions(
@@ -331,6 +342,8 @@ class PostgresStore:
         snapshot: Snapshot | None = None,
         status: Status | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
+        result: GameResult | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             game = await self._check_version(conn, game_id, expected_version)
@@ -358,6 +371,17 @@ class PostgresStore:
             stored = await self._fetch_game(conn, game_id)
             if announcement is not None:
                 await self._put_announcement(conn, stored, announcement)
+            if reminder is not None and stored.status == "active":
+                await self._put_reminder(conn, stored, reminder)
+            if result is not None:
+                await conn.executemany(
+                    "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
+                    "VALUES ($1, $2, $3, $4, $5, $6)",
+                    [
+                        (game_id, r.faction, r.user_id, r.place, r.score, result.finished_at)
+                        for r in result.seats
+                    ],
+                )
             return stored
 
     # --- export / import ---------------------------------------------------------------
@@ -550,3 +574,177 @@ class PostgresStore:
                 version,
                 game_id,
             )
+
+    # --- reminders (migration 007) ---------------------------------------------------------
+
+    async def _put_reminder(
+        self, conn: asyncpg.Connection, game: GameRecord, plan: ReminderPlan
+    ) -> None:
+        if plan.user_id is None:
+            await conn.execute("DELETE FROM jobs WHERE game_id = $1", game.id)
+            return
+        await conn.execute(
+            "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
+            "VALUES ($1, $2, $3, 0, $4, $5, 0) ON CONFLICT (game_id) DO UPDATE SET "
+            "version = excluded.version, user_id = excluded.user_id, stage = 0, "
+            "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
+            game.id,
+            game.version,
+            plan.user_id,
+            plan.since,
+            plan.due_at,
+        )
+
+    async def pace(self, game_id: int) -> Pace | None:
+        row = await self._pool.fetchrow(
+            "SELECT seconds, deadline FROM paces WHERE game_id = $1", game_id
+        )
+        return None if row is None else Pace(seconds=row[0], deadline=row[1])
+
+    async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO paces (game_id, seconds, deadline) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
+                "deadline = excluded.deadline",
+                game_id,
+                pace.seconds,
+                pace.deadline,
+            )
+            if due_at is not None:
+                await conn.execute(
+                    "UPDATE jobs SET due_at = $1, claimed_until = 0 WHERE game_id = $2",
+                    due_at,
+                    game_id,
+                )
+
+    @staticmethod
+    def _row_to_reminder(r: asyncpg.Record) -> Reminder:
+        return Reminder(
+            game_id=r[0],
+            channel_id=r[1],
+            version=r[2],
+            user_id=r[3],
+            stage=r[4],
+            since=r[5],
+            due_at=r[6],
+        )
+
+    async def reminder(self, game_id: int) -> Reminder | None:
+        row = await self._pool.fetchrow(
+            "SELECT j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at "
+            "FROM jobs j JOIN games g ON g.id = j.game_id WHERE j.game_id = $1",
+            game_id,
+        )
+        return None if row is None else self._row_to_reminder(row)
+
+    async def due_reminders(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+    ) -> list[Reminder]:
+        """SKIP LOCKED plus the lease, as the outbox."""
+        async with self._tx() as conn:
+            rows = await conn.fetch(
+                "WITH due AS (SELECT game_id FROM jobs WHERE due_at <= $1 AND claimed_until <= $1 "
+                "ORDER BY due_at, game_id LIMIT $2 FOR UPDATE SKIP LOCKED) "
+                "UPDATE jobs j SET claimed_until = $3 FROM due, games g "
+                "WHERE j.game_id = due.game_id AND g.id = j.game_id "
+                "RETURNING j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, "
+                "j.due_at",
+                now,
+                limit,
+                now + max(0.0, lease),
+            )
+        return sorted((self._row_to_reminder(r) for r in rows), key=lambda r: (r.due_at, r.game_id))
+
+    async def reminder_sent(
+        self, game_id: int, version: int, stage: int, next_due: float | None
+    ) -> None:
+        async with self._tx() as conn:
+            if next_due is None:
+                await conn.execute(
+                    "DELETE FROM jobs WHERE game_id = $1 AND version = $2 AND stage = $3",
+                    game_id,
+                    version,
+                    stage,
+                )
+            else:
+                await conn.execute(
+                    "UPDATE jobs SET stage = stage + 1, due_at = $1, claimed_until = 0 "
+                    "WHERE game_id = $2 AND version = $3 AND stage = $4",
+                    next_due,
+                    game_id,
+                    version,
+                    stage,
+                )
+
+    async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE jobs SET due_at = $1, claimed_until = 0 WHERE game_id = $2 AND version = $3",
+                due_at,
+                game_id,
+                version,
+            )
+
+    # --- players' preferences (migration 008) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        row = await self._pool.fetchrow(
+            "SELECT time_zone, quiet_from, quiet_to, direct_messages FROM user_prefs "
+            "WHERE user_id = $1",
+            user_id,
+        )
+        if row is None:
+            return UserPrefs(user_id=user_id)
+        return UserPrefs(
+            user_id=user_id,
+            time_zone=row[0],
+            quiet_from=row[1],
+            quiet_to=row[2],
+            direct_messages=bool(row[3]),
+        )
+
+    async def put_user_prefs(self, prefs: UserPrefs) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, time_zone, quiet_from, quiet_to, "
+                "direct_messages) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE "
+                "SET time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
+                "quiet_to = excluded.quiet_to, direct_messages = excluded.direct_messages",
+                prefs.user_id,
+                prefs.time_zone,
+                prefs.quiet_from,
+                prefs.quiet_to,
+                prefs.direct_messages,
+            )
+
+    # --- records of finished games (migration 008) -----------------------------------------
+
+    async def results(
+        self,
+        *,
+        channel_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 20,
+        newest_first: bool = True,
+    ) -> list[GameResult]:
+        order = "DESC" if newest_first else "ASC"
+        where: list[str] = ["TRUE"]
+        args: list[Any] = []
+        if channel_id is not None:
+            args.append(channel_id)
+            where.append(f"g.channel_id = ${len(args)}")
+        if user_id is not None:
+            args.append(user_id)
+            where.append(f"r.game_id IN (SELECT game_id FROM results WHERE user_id = ${len(args)})")
+        args.append(limit)
+        rows = await self._pool.fetch(
+            "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
+            "r.score FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
+            "(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
+            f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
+            f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ${len(args)}) "
+            f"ORDER BY r.finished_at {order}, r.game_id {order}, r.place",
+            *args,
+        )
+        return group_results([tuple(r) for r in rows])

@@ -25,17 +25,23 @@ from .models import (
     DeckFile,
     GameExport,
     GameRecord,
+    GameResult,
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Pace,
+    Reminder,
+    ReminderPlan,
     ServerSettings,
     Snapshot,
     Status,
     StoredAction,
     TurnMessage,
+    UserPrefs,
+    group_results,
 )
 from .schema import migrations
-from .store import OPEN_STATUSES, OUTBOX_LEASE
+from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
 
 _GAME_COLUMNS = (
     "id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at, "
@@ -68,6 +74,8 @@ class _Append:
     snapshot: Snapshot | None
     status: Status | None
     announcement: Announcement | None
+    reminder: ReminderPlan | None
+    result: GameResult | None
     future: asyncio.Future[GameRecord]
 
 
@@ -299,6 +307,8 @@ class SQLiteStore:
         )
         if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; belt and braces
             raise StaleAction(game_id, expected, -1)
+        if status in ENDED_STATUSES:  # nobody is waited for any more
+            await conn.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
 
     async def update_game(
         self,
@@ -309,6 +319,7 @@ class SQLiteStore:
         status: Status | None = None,
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             await self._check_version(conn, game_id, expected_version)
@@ -318,6 +329,8 @@ class SQLiteStore:
             game = await self._fetch_game(conn, game_id)
             if announcement is not None:
                 await self._put_announcement(conn, game, announcement)
+            if reminder is not None and game.status == "active":
+                await self._put_reminder(conn, game, reminder)
             return game
 
     async def _put_snapshot(
@@ -337,6 +350,8 @@ class SQLiteStore:
         snapshot: Snapshot | None = None,
         status: Status | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
+        result: GameResult | None = None,
     ) -> GameRecord:
         """Group commit: appends that arrive while a commit is being synced wait and are then
         written together in one transaction (each in its own savepoint, with its own version
@@ -348,6 +363,8 @@ class SQLiteStore:
             snapshot,
             status,
             announcement,
+            reminder,
+            result,
             asyncio.get_running_loop().create_future(),
         )
         self._queue.append(req)
@@ -416,6 +433,17 @@ class SQLiteStore:
         )
         if req.announcement is not None:
             await self._put_announcement(conn, stored, req.announcement)
+        if req.reminder is not None and stored.status == "active":
+            await self._put_reminder(conn, stored, req.reminder)
+        if req.result is not None:
+            await conn.executemany(
+                "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (req.game_id, r.faction, r.user_id, r.place, r.score, req.result.finished_at)
+                    for r in req.result.seats
+                ],
+            )
         return stored
 
     # --- export / import ---------------------------------------------------------------
@@ -603,3 +631,180 @@ class SQLiteStore:
                 "UPDATE turn_messages SET message_id = ?, message_version = ? WHERE game_id = ?",
                 (str(message_id), version, game_id),
             )
+
+    # --- reminders (migration 007) ---------------------------------------------------------
+
+    async def _put_reminder(
+        self, conn: aiosqlite.Connection, game: GameRecord, plan: ReminderPlan
+    ) -> None:
+        if plan.user_id is None:
+            await conn.execute("DELETE FROM jobs WHERE game_id = ?", (game.id,))
+            return
+        await conn.execute(
+            "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
+            "VALUES (?, ?, ?, 0, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
+            "version = excluded.version, user_id = excluded.user_id, stage = 0, "
+            "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
+            (game.id, game.version, plan.user_id, plan.since, plan.due_at),
+        )
+
+    async def pace(self, game_id: int) -> Pace | None:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT seconds, deadline FROM paces WHERE game_id = ?", (game_id,)
+            ) as c,
+        ):
+            row = await c.fetchone()
+        return None if row is None else Pace(seconds=row[0], deadline=row[1])
+
+    async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO paces (game_id, seconds, deadline) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
+                "deadline = excluded.deadline",
+                (game_id, pace.seconds, pace.deadline),
+            )
+            if due_at is not None:
+                await conn.execute(
+                    "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ?",
+                    (due_at, game_id),
+                )
+
+    _JOB_COLUMNS = (
+        "j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at "
+        "FROM jobs j JOIN games g ON g.id = j.game_id"
+    )
+
+    @staticmethod
+    def _row_to_reminder(r: sqlite3.Row | tuple[Any, ...]) -> Reminder:
+        return Reminder(
+            game_id=r[0],
+            channel_id=r[1],
+            version=r[2],
+            user_id=r[3],
+            stage=r[4],
+            since=r[5],
+            due_at=r[6],
+        )
+
+    async def reminder(self, game_id: int) -> Reminder | None:
+        async with (
+            self._lock,
+            self._conn.execute(f"SELECT {self._JOB_COLUMNS} WHERE j.game_id = ?", (game_id,)) as c,
+        ):
+            row = await c.fetchone()
+        return None if row is None else self._row_to_reminder(tuple(row))
+
+    async def due_reminders(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+    ) -> list[Reminder]:
+        """Claimed in the same write transaction (BEGIN IMMEDIATE), as the outbox."""
+        async with self._tx() as conn:
+            async with conn.execute(
+                f"SELECT {self._JOB_COLUMNS} WHERE j.due_at <= ? AND j.claimed_until <= ? "
+                "ORDER BY j.due_at, j.game_id LIMIT ?",
+                (now, now, limit),
+            ) as c:
+                rows = [tuple(r) for r in await c.fetchall()]
+            await conn.executemany(
+                "UPDATE jobs SET claimed_until = ? WHERE game_id = ?",
+                [(now + max(0.0, lease), r[0]) for r in rows],
+            )
+        return [self._row_to_reminder(r) for r in rows]
+
+    async def reminder_sent(
+        self, game_id: int, version: int, stage: int, next_due: float | None
+    ) -> None:
+        async with self._tx() as conn:
+            if next_due is None:
+                await conn.execute(
+                    "DELETE FROM jobs WHERE game_id = ? AND version = ? AND stage = ?",
+                    (game_id, version, stage),
+                )
+            else:
+                await conn.execute(
+                    "UPDATE jobs SET stage = stage + 1, due_at = ?, claimed_until = 0 "
+                    "WHERE game_id = ? AND version = ? AND stage = ?",
+                    (next_due, game_id, version, stage),
+                )
+
+    async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ? AND version = ?",
+                (due_at, game_id, version),
+            )
+
+    # --- players' preferences (migration 008) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT time_zone, quiet_from, quiet_to, direct_messages FROM user_prefs "
+                "WHERE user_id = ?",
+                (user_id,),
+            ) as c,
+        ):
+            row = await c.fetchone()
+        if row is None:
+            return UserPrefs(user_id=user_id)
+        return UserPrefs(
+            user_id=user_id,
+            time_zone=row[0],
+            quiet_from=row[1],
+            quiet_to=row[2],
+            direct_messages=bool(row[3]),
+        )
+
+    async def put_user_prefs(self, prefs: UserPrefs) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, time_zone, quiet_from, quiet_to, "
+                "direct_messages) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
+                "quiet_to = excluded.quiet_to, direct_messages = excluded.direct_messages",
+                (
+                    prefs.user_id,
+                    prefs.time_zone,
+                    prefs.quiet_from,
+                    prefs.quiet_to,
+                    prefs.direct_messages,
+                ),
+            )
+
+    # --- records of finished games (migration 008) -----------------------------------------
+
+    async def results(
+        self,
+        *,
+        channel_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 20,
+        newest_first: bool = True,
+    ) -> list[GameResult]:
+        order = "DESC" if newest_first else "ASC"
+        where: list[str] = ["1"]
+        args: list[Any] = []
+        if channel_id is not None:
+            where.append("g.channel_id = ?")
+            args.append(channel_id)
+        if user_id is not None:
+            where.append("r.game_id IN (SELECT game_id FROM results WHERE user_id = ?)")
+            args.append(user_id)
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
+                "r.score FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
+                f"(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
+                f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
+                f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ?) "
+                f"ORDER BY r.finished_at {order}, r.game_id {order}, r.place",
+                (*args, limit),
+            ) as c,
+        ):
+            rows = [tuple(r) for r in await c.fetchall()]
+        return group_results(rows)

@@ -11,14 +11,19 @@ from .models import (
     DeckFile,
     GameExport,
     GameRecord,
+    GameResult,
     GameSecret,
     NewAction,
     OwedAnnouncement,
+    Pace,
+    Reminder,
+    ReminderPlan,
     ServerSettings,
     Snapshot,
     Status,
     StoredAction,
     TurnMessage,
+    UserPrefs,
 )
 
 STATUSES: tuple[Status, ...] = ("lobby", "active", "finished", "aborted")
@@ -88,9 +93,11 @@ class Store(Protocol):
         status: Status | None = None,
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
     ) -> GameRecord:
         """`announcement`: what the change owes the channel, stored in the same transaction
-        (the outbox), keyed by the version the change produces."""
+        (the outbox), keyed by the version the change produces; `reminder`: as in
+        append_actions (e.g. a seat given to someone else while it is on turn)."""
         ...
 
     async def append_actions(
@@ -102,10 +109,15 @@ class Store(Protocol):
         snapshot: Snapshot | None = None,
         status: Status | None = None,
         announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
+        result: GameResult | None = None,
     ) -> GameRecord:
         """Append after the last seq, in one transaction with the version check (and the
         announcement the move owes, as in update_game). A lobby game takes actions only as it
-        starts (status "active": the first card drawn)."""
+        starts (status "active": the first card drawn). `reminder`: the game's reminder job
+        is replaced by it in the same transaction (None leaves the job as it is). A game
+        that ends (finished, aborted) loses its job, here and in update_game. `result`: the
+        record of the game the move finishes, stored with it."""
         ...
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]: ...
@@ -174,4 +186,58 @@ class Store(Protocol):
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
         """The message for the announcement at `version` went out as `message_id`: later
         steps of the turn edit it."""
+        ...
+
+    # --- reminders: jobs claimed with a lease (migration 007) ------------------------------
+
+    async def pace(self, game_id: int) -> Pace | None:
+        """The game's pace, None when it has the default."""
+        ...
+
+    async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
+        """Store the pace; with `due_at`, the pending reminder (if any) is due then."""
+        ...
+
+    async def reminder(self, game_id: int) -> Reminder | None:
+        """The game's pending reminder job, claimed or not."""
+        ...
+
+    async def due_reminders(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+    ) -> list[Reminder]:
+        """Claim the jobs due at `now` (not claimed, or their lease ran out), earliest first:
+        no caller, in this process or another, gets one again until it is marked sent or
+        later, or `lease` seconds pass."""
+        ...
+
+    async def reminder_sent(
+        self, game_id: int, version: int, stage: int, next_due: float | None
+    ) -> None:
+        """The reminder of `stage` went out: the next one is due at `next_due` (None: no more,
+        the job ends). Does nothing if a move replaced the job meanwhile."""
+        ...
+
+    async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
+        """Not sent now (quiet hours, a failed send): due again at `due_at`, claim ended."""
+        ...
+
+    # --- players' preferences (migration 008) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        """The player's preferences (the defaults when none are stored)."""
+        ...
+
+    async def put_user_prefs(self, prefs: UserPrefs) -> None: ...
+
+    # --- records of finished games (migration 008) -----------------------------------------
+
+    async def results(
+        self,
+        *,
+        channel_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 20,
+        newest_first: bool = True,
+    ) -> list[GameResult]:
+        """Finished games' records: a channel's, a user's, or all, at most `limit`."""
         ...

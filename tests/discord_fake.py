@@ -49,6 +49,7 @@ DEFAULT_APP_PERMISSIONS = discord.Permissions(
     read_message_history=True,
     use_application_commands=True,
     view_channel=True,
+    create_public_threads=True,
 )
 
 
@@ -273,6 +274,10 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []
         self.latency: float = 0.0  # seconds every REST call takes
         self._ids = itertools.count(1)
+        self.dm_channels: dict[int, int] = {}  # user id -> their direct-message channel
+        self.threads: dict[int, dict[str, Any]] = {}  # thread id -> its channel JSON
+        self.pins: list[tuple[int, int]] = []  # (channel, message) pinned
+        self.guild_announced = False
 
     # --- set-up ------------------------------------------------------------------------
 
@@ -305,6 +310,11 @@ class FakeDiscord:
             for m in self.messages.values()
             if m.ephemeral and not m.deleted and m.interaction_token in tokens
         ]
+
+    def direct_to(self, user: int) -> list[Message]:
+        """The direct messages the bot sent `user`."""
+        dm = self.dm_channels.get(user)
+        return [m for m in self.messages.values() if dm is not None and m.channel_id == dm]
 
     def pings(self, user: int) -> list[Message]:
         return [self.messages[mid] for uid, mid in self.notified if uid == user]
@@ -402,6 +412,7 @@ class FakeDiscord:
         manage_guild: bool = False,
         app_permissions: discord.Permissions | None = None,
         attachments: dict[str, tuple[str, bytes, float]] | None = None,
+        users: dict[str, int] | None = None,
         **options: str | int | bool,
     ) -> Interaction:
         """`/vj <command> option:value ...`; `attachments` maps an option name to
@@ -419,6 +430,9 @@ class FakeDiscord:
             {"name": k, "type": _option_type(v), "value": v} for k, v in options.items()
         ]
         resolved: dict[str, Any] = {}
+        for name, uid in (users or {}).items():  # a user option: the user is resolved
+            opts.append({"name": name, "type": 6, "value": str(uid)})
+            resolved.setdefault("users", {})[str(uid)] = _user_json(uid)
         for name, (filename, data, delay) in (attachments or {}).items():
             aid = self.new_id()
             url = f"{CDN}/ephemeral-attachments/{aid}/{filename}"
@@ -431,12 +445,11 @@ class FakeDiscord:
                 "url": url,
                 "proxy_url": url,
             }
-        data_: dict[str, Any] = {
-            "id": "1",
-            "name": "vj",
-            "type": 1,
-            "options": [{"name": command, "type": 1, "options": opts}],
-        }
+        sub: dict[str, Any] = {"name": command, "type": 1, "options": opts}
+        if " " in command:  # `club pace`: a subcommand inside a subcommand group
+            group, name = command.split(" ", 1)
+            sub = {"name": group, "type": 2, "options": [{**sub, "name": name}]}
+        data_: dict[str, Any] = {"id": "1", "name": "vj", "type": 1, "options": [sub]}
         if resolved:
             data_["resolved"] = resolved
         payload["data"] = data_
@@ -538,6 +551,12 @@ class FakeDiscord:
             return FakeResponse(401, {"message": "401: Unauthorized", "code": 0})
         if path == "/users/@me":
             return FakeResponse(200, _user_json(self.bot_id, bot=True))
+        if path == "/users/@me/channels" and method == "POST":  # open a DM (issue 13)
+            user = int((body or {})["recipient_id"])
+            dm = self.dm_channels.setdefault(user, self.new_id())
+            return FakeResponse(200, {"id": str(dm), "type": 1, "recipients": [_user_json(user)]})
+        if m := re.fullmatch(r"/users/(\d+)", path):
+            return FakeResponse(200, _user_json(int(m.group(1))))
         if path == "/oauth2/applications/@me":
             return FakeResponse(
                 200,
@@ -576,6 +595,19 @@ class FakeDiscord:
                     for i, c in enumerate(self.commands)
                 ],
             )
+        if (m := re.fullmatch(r"/channels/(\d+)/threads", path)) and method == "POST":
+            return self._thread_create(int(m.group(1)), body or {})
+        if m := re.fullmatch(r"/channels/(\d+)/(?:messages/)?pins/(\d+)", path):
+            if method == "PUT":
+                self.pins.append((int(m.group(1)), int(m.group(2))))
+            return FakeResponse(204, None)
+        if (m := re.fullmatch(r"/channels/(\d+)", path)) and method == "PATCH":
+            thread = self.threads.get(int(m.group(1)))
+            if thread is None:
+                return FakeResponse(404, {"message": "Unknown Channel", "code": 10003})
+            if "archived" in (body or {}):
+                thread["thread_metadata"]["archived"] = bool((body or {})["archived"])
+            return FakeResponse(200, thread)
         if m := re.fullmatch(r"/channels/(\d+)/messages", path):
             return self._channel_post(int(m.group(1)), body or {}, files)
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
@@ -586,6 +618,41 @@ class FakeDiscord:
                 self._edit(msg, body or {}, files)
             return FakeResponse(200, msg.json(self.bot_id))
         return FakeResponse(404, {"message": f"fake: no route {method} {path}", "code": 0})
+
+    def _thread_create(self, parent: int, body: dict[str, Any]) -> FakeResponse:
+        """A public thread without a starter message (issue 13)."""
+        perms = self.channel_permissions.get(parent, DEFAULT_APP_PERMISSIONS)
+        if not perms.create_public_threads:
+            return FakeResponse(403, {"message": "Missing Permissions", "code": 50013})
+        tid = self.new_id()
+        self.threads[tid] = {
+            "id": str(tid),
+            "type": int(body.get("type", 11)),
+            "guild_id": str(GUILD),
+            "parent_id": str(parent),
+            "owner_id": str(self.bot_id),
+            "name": str(body.get("name", "")),
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int(body.get("auto_archive_duration", 1440)),
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        }
+        return FakeResponse(201, self.threads[tid])
+
+    def archive(self, thread: int) -> None:
+        """Discord archives an idle thread and tells the bot (THREAD_UPDATE)."""
+        assert self.gateway is not None
+        data = self.threads[thread]
+        data["thread_metadata"]["archived"] = True
+        if not self.guild_announced:
+            self.gateway.dispatch("GUILD_CREATE", _guild_json())
+            self.guild_announced = True
+        self.gateway.dispatch("THREAD_UPDATE", dict(data))
 
     def _notify(self, msg: Message, body: dict[str, Any]) -> None:
         if msg.ephemeral:
@@ -739,6 +806,32 @@ def _busy_tasks() -> Iterator[asyncio.Task[Any]]:
         name = t.get_name()
         if not t.done() and name.startswith(("discord.py: on_interaction", "CommandTree-invoker")):
             yield t
+
+
+def _guild_json() -> dict[str, Any]:
+    return {
+        "id": str(GUILD),
+        "name": "fake guild",
+        "icon": None,
+        "owner_id": "1",
+        "roles": [],
+        "emojis": [],
+        "stickers": [],
+        "features": [],
+        "channels": [],
+        "threads": [],
+        "members": [],
+        "member_count": 4,
+        "unavailable": False,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "premium_tier": 0,
+        "nsfw_level": 0,
+        "preferred_locale": "en-US",
+        "system_channel_flags": 0,
+    }
 
 
 def _option_type(v: object) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fakes import SEATS, FakeRenderer
+from test_records import finished
 from test_service import B_FIRST, current, play_random, seated
 
 import rules
@@ -34,6 +35,9 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         assert (await svc.abort("aborted", D)).ok
         assert (await svc.create("decked", D, seed=3, deck=DECK.read_text())).ok
         await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
+        assert (await svc.pace("playing", D, 6, "pass")).ok
+        await finished(svc, "finished", SEATS, 11)
+        assert (await svc.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)).ok
         out = {}
         for ch in ("playing", "decked"):
             version, state = await current(svc, ch)
@@ -52,10 +56,13 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
         (o.game_id, o.version, o.text) for o, _ in await source.owed(limit=10_000, grace=0)
     ]
     ids = {ch: (await source.store.latest_game(ch)).id for ch in ("playing", "aborted", "decked")}  # type: ignore[union-attr]
+    waits = (await source.store.reminder(ids["playing"]), await source.store.pace(ids["playing"]))
+    prefs = await source.store.user_prefs(D)
+    records = await source.store.results()
     await source.close()
 
     report = await copy_database(tmp_path / "bot.sqlite3", postgres_url)
-    assert report.games == 3 and report.actions > 20
+    assert report.games == 4 and report.actions > 20
 
     svc = await GameService.open(postgres_url, FakeRenderer())
     try:
@@ -65,6 +72,12 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
         for ch, game_id in ids.items():  # the same ids: exports and fairness records hold
             assert (await svc.store.latest_game(ch)).id == game_id  # type: ignore[union-attr]
         assert (await svc.store.latest_game("aborted")).status == "aborted"  # type: ignore[union-attr]
+        # the waits, paces and players' preferences (issue 13)
+        assert waits[0] is not None and waits[1] is not None
+        copied = (await svc.store.reminder(ids["playing"]), await svc.store.pace(ids["playing"]))
+        assert copied == waits
+        assert await svc.store.user_prefs(D) == prefs and prefs.direct_messages
+        assert await svc.store.results() == records and len(records) == 1
         got = await svc.store.server_settings("g")
         assert got == ServerSettings(guild_id="g", organisers="managers")
         assert [
@@ -97,7 +110,7 @@ async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert "copied 3 game(s)" in done.stdout and "same state" in done.stdout
+    assert "copied 4 game(s)" in done.stdout and "same state" in done.stdout
     again = subprocess.run(
         [sys.executable, "-m", "db.copy", str(tmp_path / "bot.sqlite3"), postgres_url],
         capture_output=True,

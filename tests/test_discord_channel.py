@@ -2,7 +2,8 @@
 with buttons and typed orders, through the real discord.py client against the fake Discord.
 
 One message per faction turn, kept up to date by edits (which notify nobody); a new message,
-which pings exactly the next player, only at a hand-off or a card reveal; a header with the
+which pings exactly the next player when that is another person, only at a hand-off or a card
+reveal; a header with the
 board at every card reveal; buttons only on the newest message; the current decision within
 the last three messages. A bounded sample runs by default (one game, its first cards); set
 VJ_WHOLE_GAMES=N to play N whole games (`@pytest.mark.slow`)."""
@@ -102,11 +103,14 @@ async def play_and_watch(env: Env, seed: int, cards: int | None) -> Record:
         handoff = after.game_over or new_card or rules.decider(after) != rules.decider(before)
         if handoff:
             rec.handoffs += 1
-            # a new message, pinging exactly the next player
+            # a new message, pinging exactly the next player when the decision passes to
+            # another person (issue 13: the same one going on is not notified again)
             assert len(new) == 1, [m.content for m in new]
-            nxt = rules.decider(after)
-            if nxt is not None:
+            nxt, was = rules.decider(after), rules.decider(before)
+            if nxt is not None and was is not None and SEATS[nxt] != SEATS[was]:
                 assert pings == [(SEATS[nxt], new[0].id)], (pings, new[0].content)
+            else:
+                assert pings == [], (pings, new[0].content)
         else:
             # the turn's message was edited: no new message, nobody notified
             assert new == [] and pings == [], [m.content for m in new]

@@ -17,8 +17,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
     "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
-    "resign", "config", "verify", "options",
+    "resign", "config", "verify", "options", "club",
 }  # fmt: skip
+CLUB = {
+    "pace",
+    "me",
+    "rematch",
+    "seat",
+    "history",
+    "stats",
+    "replay",
+}  # /vj club (a subgroup: Discord allows 25 per group)
 
 
 @pytest.fixture
@@ -36,6 +45,9 @@ async def test_the_synced_group_is_for_servers_only(env: Env) -> None:
     assert vj["name"] == "vj"
     assert {c["name"] for c in vj["options"]} == EXPECTED
     assert all(c["description"] for c in vj["options"])
+    (club,) = [c for c in vj["options"] if c["name"] == "club"]
+    assert club["type"] == 2 and {c["name"] for c in club["options"]} == CLUB
+    assert len(vj["options"]) <= 25
     assert vj.get("contexts") == [0] or vj.get("dm_permission") is False
     assert not env.bot.intents.message_content and not env.bot.intents.members
 

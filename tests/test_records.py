@@ -1,0 +1,155 @@
+"""Records of finished games (issue 13): history, stats with a rating per faction, and the
+board at any step of a finished game; on both backends."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from fakes import PNG, SEATS, STRANGER, FakeRenderer
+from test_reminders import Clock
+from test_service import current, play_random
+
+import rules
+from bot.records import START_RATING, elo
+from bot.service import GameService
+from db import GameResult, SeatResult
+
+F = rules.Faction
+D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
+
+
+@pytest.fixture
+async def svc(database_url: str) -> AsyncIterator[GameService]:
+    s = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    yield s
+    await s.close()
+
+
+async def finished(svc: GameService, channel: str, seating: dict[F, int], seed: int) -> None:
+    """A whole game played to its end with random legal orders."""
+    svc.seed_source = lambda: seed
+    assert (await svc.create(channel, seating[F.D])).ok
+    for f, uid in seating.items():
+        assert (await svc.join(channel, uid, f.value)).ok
+    assert (await svc.start(channel, seating[F.D])).ok
+    for _ in range(5000):
+        version, st = await current(svc, channel)
+        if st.game_over:
+            return
+        a = rules.legal_actions(st)[seed % len(rules.legal_actions(st))]
+        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+        f = rules.prompt(st).faction
+        assert f is not None
+        r = await svc.play(channel, seating[f], order, expected_version=version)
+        assert r.ok, r.text
+    raise AssertionError("the game did not end")
+
+
+ROTATED = {F.D: B, F.B: V, F.V: D}
+
+
+async def test_a_finished_game_keeps_its_record_and_the_history_lists_it(
+    svc: GameService,
+) -> None:
+    await finished(svc, "c1", SEATS, 11)
+    await finished(svc, "c2", ROTATED, 11)
+    [here] = await svc.store.results(channel_id="c1")
+    assert {s.faction: s.user_id for s in here.seats} == {"D": D, "B": B, "V": V}
+    assert sorted(s.place for s in here.seats) == [1, 2, 3]
+    game = await svc.store.latest_game("c1")
+    assert game is not None and here.game_id == game.id
+    _, st = await current(svc, "c1")
+    assert {s.faction: s.score for s in here.seats} == {
+        f.value: v for f, v in rules.score(st).items() if f in rules.PLAYERS
+    }
+    text = (await svc.history("c1")).text
+    assert f"Game {game.id}" in text and "c2" not in text
+    mine = (await svc.history("c1", D)).text
+    assert mine.count("• Game") == 2  # D played in both channels
+    assert "No finished games" in (await svc.history("c1", STRANGER)).text
+    assert "No finished games" in (await svc.history("elsewhere")).text
+
+
+async def test_an_aborted_game_has_no_result(svc: GameService) -> None:
+    svc.seed_source = lambda: 3
+    assert (await svc.create("c", D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join("c", uid, f.value)).ok
+    assert (await svc.start("c", D)).ok
+    assert (await svc.abort("c", D)).ok
+    assert await svc.store.results() == []
+
+
+async def test_stats_after_several_games_count_wins_and_rate_each_faction(
+    svc: GameService,
+) -> None:
+    for i, seating in enumerate([SEATS, ROTATED, SEATS]):
+        await finished(svc, f"c{i}", seating, 11 + i)
+    results = await svc.store.results(limit=100, newest_first=False)
+    assert len(results) == 3
+    text = (await svc.stats(D)).text
+    assert "3 finished game(s)" in text
+    winners = [next(s for s in g.seats if s.place == 1) for g in results]
+    for letter in "DBV":
+        won = sum(w.faction == letter for w in winners)
+        played = sum(1 for g in results for s in g.seats if s.faction == letter)
+        assert f"{rules.FACTION_NAMES[F(letter)]}: {won} of {played}" in text
+    ratings = elo(results)
+    for letter in {s.faction for g in results for s in g.seats if s.user_id == D}:
+        assert f"{ratings[(D, letter)]:.0f}" in text
+    assert "no finished game" in (await svc.stats(STRANGER)).text
+
+
+def test_the_rating_moves_points_from_loser_to_winner_per_faction() -> None:
+    game = GameResult(
+        game_id=1,
+        finished_at=0,
+        seats=[
+            SeatResult(faction="V", user_id=1, place=1, score=30),
+            SeatResult(faction="D", user_id=2, place=2, score=20),
+            SeatResult(faction="B", user_id=3, place=3, score=10),
+        ],
+    )
+    r = elo([game])
+    assert r[(1, "V")] > START_RATING > r[(3, "B")]
+    assert r[(2, "D")] == pytest.approx(START_RATING)
+    assert sum(r.values()) == pytest.approx(3 * START_RATING)
+    assert (1, "D") not in r  # rated per faction: user 1 has no Delhi rating yet
+    solo = GameResult(
+        game_id=2,
+        finished_at=1,
+        seats=[SeatResult(faction=f, user_id=9, place=i + 1, score=0) for i, f in enumerate("DBV")],
+    )
+    assert elo([solo]) == {}  # one person in every seat plays no match
+
+
+async def test_replay_shows_the_board_at_any_step_of_a_finished_game(svc: GameService) -> None:
+    await finished(svc, "c1", SEATS, 11)
+    game = await svc.store.latest_game("c1")
+    assert game is not None
+    first = await svc.replay("c1", game.id, 0)
+    assert first.ok and first.image == PNG and f"step 0 of {game.actions}" in first.text
+    middle = await svc.replay("c1", game.id, game.actions // 2)
+    assert middle.ok and f"step {game.actions // 2} of" in middle.text
+    last = await svc.replay("c1", game.id)
+    assert last.ok and "The game is over" in last.text
+    too_far = await svc.replay("c1", game.id, game.actions + 1)
+    assert not too_far.ok and f"from 0 to {game.actions}" in too_far.text
+    elsewhere = await svc.replay("c2", game.id, 1)
+    assert not elsewhere.ok and "not played in this channel" in elsewhere.text
+    missing = await svc.replay("c1", game.id + 100, 1)
+    assert not missing.ok and "There is no game" in missing.text
+
+
+async def test_a_running_game_cannot_be_replayed(svc: GameService) -> None:
+    svc.seed_source = lambda: 3
+    assert (await svc.create("c", D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join("c", uid, f.value)).ok
+    assert (await svc.start("c", D)).ok
+    await play_random(svc, 5, seed=1, channel="c")
+    game = await svc.store.open_game("c")
+    assert game is not None
+    r = await svc.replay("c", game.id, 1)
+    assert not r.ok and "only a game that is over" in r.text
