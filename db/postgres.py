@@ -17,6 +17,7 @@ from typing import Any
 
 import asyncpg
 
+from . import rows as from_row
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .export import export_game
 from .models import (
@@ -63,22 +64,6 @@ _MIGRATION_LOCK = 0x76_6A_6D_69_67  # "vjmig"
 
 def _has_statements(sql: str) -> bool:
     return any(line.strip() and not line.strip().startswith("--") for line in sql.splitlines())
-
-
-def _row_to_game(row: asyncpg.Record) -> GameRecord:
-    return GameRecord(
-        id=row[0],
-        channel_id=row[1],
-        seed=row[2],
-        options=json.loads(row[3]),
-        seats=json.loads(row[4]),
-        status=row[5],
-        version=row[6],
-        creator=row[7],
-        created_at=row[8],
-        updated_at=row[9],
-        actions=row[10],
-    )
 
 
 class PostgresStore:
@@ -148,7 +133,7 @@ class PostgresStore:
         row = await conn.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
         if row is None:
             raise GameNotFound(game_id)
-        return _row_to_game(row)
+        return from_row.game(row)
 
     async def _lock_game(self, conn: asyncpg.Connection, game_id: int) -> None:
         """Hold the game's row until the transaction ends: the per-game serialisation."""
@@ -167,14 +152,14 @@ class PostgresStore:
             channel_id,
             list(OPEN_STATUSES),
         )
-        return None if row is None else _row_to_game(row)
+        return None if row is None else from_row.game(row)
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:
         row = await self._pool.fetchrow(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1",
             channel_id,
         )
-        return None if row is None else _row_to_game(row)
+        return None if row is None else from_row.game(row)
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]:
         rows = await self._pool.fetch(
@@ -183,12 +168,7 @@ class PostgresStore:
             game_id,
             after,
         )
-        return [
-            StoredAction(
-                seq=r[0], action=json.loads(r[1]), faction=r[2], user_id=r[3], created_at=r[4]
-            )
-            for r in rows
-        ]
+        return [from_row.stored_action(r) for r in rows]
 
     async def latest_snapshot(self, game_id: int, at_most: int | None = None) -> Snapshot | None:
         row = await self._pool.fetchrow(
@@ -511,21 +491,7 @@ class PostgresStore:
                 max(0.0, lease),
             )
         rows = sorted(rows, key=lambda r: (r["created"], r[0], r[1]))
-        return [
-            OwedAnnouncement(
-                game_id=r[0],
-                version=r[1],
-                channel_id=r[2],
-                text=r[3],
-                mentions=json.loads(r[4]),
-                board=bool(r[5]),
-                attempts=r[6],
-                created_at=r[7],
-                edit=bool(r[8]),
-                close_text=r[9],
-            )
-            for r in rows
-        ]
+        return [from_row.owed(r) for r in rows]
 
     async def announcement_delivered(self, game_id: int, version: int) -> None:
         async with self._tx() as conn:
@@ -557,14 +523,7 @@ class PostgresStore:
                 "WHERE game_id = $1",
                 game_id,
             )
-        if row is None:
-            return None
-        return TurnMessage(
-            turn_version=row[0],
-            body=row[1],
-            message_id=None if row[2] is None else int(row[2]),
-            message_version=row[3],
-        )
+        return None if row is None else from_row.turn_message(row)
 
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
         async with self._tx() as conn:
@@ -618,25 +577,13 @@ class PostgresStore:
                     game_id,
                 )
 
-    @staticmethod
-    def _row_to_reminder(r: asyncpg.Record) -> Reminder:
-        return Reminder(
-            game_id=r[0],
-            channel_id=r[1],
-            version=r[2],
-            user_id=r[3],
-            stage=r[4],
-            since=r[5],
-            due_at=r[6],
-        )
-
     async def reminder(self, game_id: int) -> Reminder | None:
         row = await self._pool.fetchrow(
             "SELECT j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at "
             "FROM jobs j JOIN games g ON g.id = j.game_id WHERE j.game_id = $1",
             game_id,
         )
-        return None if row is None else self._row_to_reminder(row)
+        return None if row is None else from_row.reminder(row)
 
     async def due_reminders(
         self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
@@ -654,7 +601,7 @@ class PostgresStore:
                 limit,
                 now + max(0.0, lease),
             )
-        return sorted((self._row_to_reminder(r) for r in rows), key=lambda r: (r.due_at, r.game_id))
+        return sorted((from_row.reminder(r) for r in rows), key=lambda r: (r.due_at, r.game_id))
 
     async def reminder_sent(
         self, game_id: int, version: int, stage: int, next_due: float | None
@@ -694,15 +641,7 @@ class PostgresStore:
             "WHERE user_id = $1",
             user_id,
         )
-        if row is None:
-            return UserPrefs(user_id=user_id)
-        return UserPrefs(
-            user_id=user_id,
-            time_zone=row[0],
-            quiet_from=row[1],
-            quiet_to=row[2],
-            direct_messages=bool(row[3]),
-        )
+        return from_row.user_prefs(user_id, row)
 
     async def put_user_prefs(self, prefs: UserPrefs) -> None:
         async with self._tx() as conn:

@@ -18,6 +18,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import rows as from_row
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .export import export_game
 from .models import (
@@ -48,22 +49,6 @@ _GAME_COLUMNS = (
     "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id)"
 )
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-
-
-def _row_to_game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
-    return GameRecord(
-        id=row[0],
-        channel_id=row[1],
-        seed=row[2],
-        options=json.loads(row[3]),
-        seats=json.loads(row[4]),
-        status=row[5],
-        version=row[6],
-        creator=row[7],
-        created_at=row[8],
-        updated_at=row[9],
-        actions=row[10],
-    )
 
 
 @dataclass
@@ -144,7 +129,7 @@ class SQLiteStore:
             row = await c.fetchone()
         if row is None:
             raise GameNotFound(game_id)
-        return _row_to_game(tuple(row))
+        return from_row.game(row)
 
     # --- reads -------------------------------------------------------------------------
 
@@ -161,7 +146,7 @@ class SQLiteStore:
             ) as c,
         ):
             row = await c.fetchone()
-        return None if row is None else _row_to_game(tuple(row))
+        return None if row is None else from_row.game(row)
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:
         async with (
@@ -172,7 +157,7 @@ class SQLiteStore:
             ) as c,
         ):
             row = await c.fetchone()
-        return None if row is None else _row_to_game(tuple(row))
+        return None if row is None else from_row.game(row)
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]:
         async with (
@@ -184,12 +169,7 @@ class SQLiteStore:
             ) as c,
         ):
             rows = await c.fetchall()
-        return [
-            StoredAction(
-                seq=r[0], action=json.loads(r[1]), faction=r[2], user_id=r[3], created_at=r[4]
-            )
-            for r in rows
-        ]
+        return [from_row.stored_action(r) for r in rows]
 
     async def latest_snapshot(self, game_id: int, at_most: int | None = None) -> Snapshot | None:
         limit = at_most if at_most is not None else 2**62
@@ -570,21 +550,7 @@ class SQLiteStore:
                 "WHERE game_id = ? AND version = ?",
                 [(f"+{max(0.0, lease):.3f} seconds", r[0], r[1]) for r in rows],
             )
-        return [
-            OwedAnnouncement(
-                game_id=r[0],
-                version=r[1],
-                channel_id=r[2],
-                text=r[3],
-                mentions=json.loads(r[4]),
-                board=bool(r[5]),
-                attempts=r[6],
-                created_at=r[7],
-                edit=bool(r[8]),
-                close_text=r[9],
-            )
-            for r in rows
-        ]
+        return [from_row.owed(r) for r in rows]
 
     async def announcement_delivered(self, game_id: int, version: int) -> None:
         async with self._tx() as conn:
@@ -616,14 +582,7 @@ class SQLiteStore:
             ) as c,
         ):
             row = await c.fetchone()
-        if row is None:
-            return None
-        return TurnMessage(
-            turn_version=row[0],
-            body=row[1],
-            message_id=None if row[2] is None else int(row[2]),
-            message_version=row[3],
-        )
+        return None if row is None else from_row.turn_message(row)
 
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
         async with self._tx() as conn:
@@ -677,25 +636,13 @@ class SQLiteStore:
         "FROM jobs j JOIN games g ON g.id = j.game_id"
     )
 
-    @staticmethod
-    def _row_to_reminder(r: sqlite3.Row | tuple[Any, ...]) -> Reminder:
-        return Reminder(
-            game_id=r[0],
-            channel_id=r[1],
-            version=r[2],
-            user_id=r[3],
-            stage=r[4],
-            since=r[5],
-            due_at=r[6],
-        )
-
     async def reminder(self, game_id: int) -> Reminder | None:
         async with (
             self._lock,
             self._conn.execute(f"SELECT {self._JOB_COLUMNS} WHERE j.game_id = ?", (game_id,)) as c,
         ):
             row = await c.fetchone()
-        return None if row is None else self._row_to_reminder(tuple(row))
+        return None if row is None else from_row.reminder(tuple(row))
 
     async def due_reminders(
         self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
@@ -712,7 +659,7 @@ class SQLiteStore:
                 "UPDATE jobs SET claimed_until = ? WHERE game_id = ?",
                 [(now + max(0.0, lease), r[0]) for r in rows],
             )
-        return [self._row_to_reminder(r) for r in rows]
+        return [from_row.reminder(r) for r in rows]
 
     async def reminder_sent(
         self, game_id: int, version: int, stage: int, next_due: float | None
@@ -749,15 +696,7 @@ class SQLiteStore:
             ) as c,
         ):
             row = await c.fetchone()
-        if row is None:
-            return UserPrefs(user_id=user_id)
-        return UserPrefs(
-            user_id=user_id,
-            time_zone=row[0],
-            quiet_from=row[1],
-            quiet_to=row[2],
-            direct_messages=bool(row[3]),
-        )
+        return from_row.user_prefs(user_id, row)
 
     async def put_user_prefs(self, prefs: UserPrefs) -> None:
         async with self._tx() as conn:

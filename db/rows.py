@@ -1,0 +1,97 @@
+"""Database rows into records, the same for both backends: each backend selects the columns in
+the order these functions read them (an SQLite tuple and an asyncpg record both index)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .models import (
+    GameRecord,
+    OwedAnnouncement,
+    Reminder,
+    StoredAction,
+    TurnMessage,
+    UserPrefs,
+)
+
+Row = Sequence[Any]
+
+
+def game(r: Row) -> GameRecord:
+    """id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at,
+    the last seq."""
+    return GameRecord(
+        id=r[0],
+        channel_id=r[1],
+        seed=r[2],
+        options=json.loads(r[3]),
+        seats=json.loads(r[4]),
+        status=r[5],
+        version=r[6],
+        creator=r[7],
+        created_at=r[8],
+        updated_at=r[9],
+        actions=r[10],
+    )
+
+
+def stored_action(r: Row) -> StoredAction:
+    """seq, action, faction, user_id, created_at."""
+    return StoredAction(
+        seq=r[0], action=json.loads(r[1]), faction=r[2], user_id=r[3], created_at=r[4]
+    )
+
+
+def owed(r: Row) -> OwedAnnouncement:
+    """game_id, version, channel_id, text, mentions, board, attempts, created_at, edit,
+    close_text."""
+    return OwedAnnouncement(
+        game_id=r[0],
+        version=r[1],
+        channel_id=r[2],
+        text=r[3],
+        mentions=json.loads(r[4]),
+        board=bool(r[5]),
+        attempts=r[6],
+        created_at=r[7],
+        edit=bool(r[8]),
+        close_text=r[9],
+    )
+
+
+def turn_message(r: Row) -> TurnMessage:
+    """turn_version, body, message_id, message_version."""
+    return TurnMessage(
+        turn_version=r[0],
+        body=r[1],
+        message_id=None if r[2] is None else int(r[2]),
+        message_version=r[3],
+    )
+
+
+def reminder(r: Row) -> Reminder:
+    """game_id, channel_id, version, user_id, stage, since, due_at."""
+    return Reminder(
+        game_id=r[0],
+        channel_id=r[1],
+        version=r[2],
+        user_id=r[3],
+        stage=r[4],
+        since=r[5],
+        due_at=r[6],
+    )
+
+
+def user_prefs(user_id: int, r: Row | None) -> UserPrefs:
+    """time_zone, quiet_from, quiet_to, direct_messages; the defaults when there is no row."""
+    if r is None:
+        return UserPrefs(user_id=user_id)
+    return UserPrefs(
+        user_id=user_id,
+        time_zone=r[0],
+        quiet_from=r[1],
+        quiet_to=r[2],
+        direct_messages=bool(r[3]),
+    )
