@@ -77,16 +77,23 @@ class Env:
 
 @asynccontextmanager
 async def running_bot(
-    db: Path | str, monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord | None = None
+    db: Path | str,
+    monkeypatch: pytest.MonkeyPatch,
+    fake: FakeDiscord | None = None,
+    *,
+    shard_count: int | None = None,
+    shard_ids: str | None = None,
 ) -> AsyncIterator[Env]:
     """Start the bot the way `vijayanagara-bot` does, on `db` (a SQLite file, or a
-    postgresql:// URL as DATABASE_URL), with Discord faked."""
+    postgresql:// URL as DATABASE_URL), with Discord faked; `shard_count`/`shard_ids` as
+    SHARD_COUNT/SHARD_IDS would set them."""
     fake = fake or FakeDiscord()
     monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
+    shards = {"shard_count": shard_count, "shard_ids": shard_ids}
     if str(db).startswith("postgresql://"):
-        settings = Settings(discord_token=BOT_TOKEN, database_url=str(db))  # type: ignore[arg-type]
+        settings = Settings(discord_token=BOT_TOKEN, database_url=str(db), **shards)  # type: ignore[arg-type]
     else:
-        settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db))  # type: ignore[arg-type]
+        settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db), **shards)  # type: ignore[arg-type]
     renderer = SlowRenderer()
     service, bot = await build(settings, renderer)
     service.seed_source = lambda: 12  # B acts first

@@ -191,6 +191,7 @@ class FakeGateway:
         self.close_code: int | None = None
         self.seq = 0
         self.identified = asyncio.Event()
+        self.shard: tuple[int, int] = (0, 1)  # (shard id, shard count) from IDENTIFY
         self._put({"op": 10, "d": {"heartbeat_interval": 41_250}})
 
     def _put(self, payload: dict[str, Any]) -> None:
@@ -210,9 +211,13 @@ class FakeGateway:
                 self.close_code = 4004
                 self.queue.put_nowait(aiohttp.WSMessage(aiohttp.WSMsgType.CLOSE, 4004, None))
                 return
+            shard = msg["d"].get("shard")
+            if shard is not None:
+                self.shard = (int(shard[0]), int(shard[1]))
             self.dispatch(
                 "READY",
                 {
+                    "shard": list(self.shard),
                     "v": 10,
                     "user": _user_json(self.discord.bot_id, bot=True),
                     "guilds": [],
@@ -252,8 +257,9 @@ class FakeSession:
         return _Call(self.discord.handle("GET", url, kw))
 
     async def ws_connect(self, url: str, **kw: Any) -> FakeGateway:
-        self.discord.gateway = FakeGateway(self.discord)
-        return self.discord.gateway
+        gateway = FakeGateway(self.discord)
+        self.discord.gateways.append(gateway)
+        return gateway
 
     async def close(self) -> None:
         self.closed = True
@@ -270,7 +276,8 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         self.cdn: dict[str, tuple[bytes, float]] = {}
         self.channel_permissions: dict[int, discord.Permissions] = {}
-        self.gateway: FakeGateway | None = None
+        # Every gateway connection made, one per shard (and a new one after a reconnect).
+        self.gateways: list[FakeGateway] = []
         self.commands: list[dict[str, Any]] = []
         self.latency: float = 0.0  # seconds every REST call takes
         self._ids = itertools.count(1)
@@ -291,6 +298,21 @@ class FakeDiscord:
     def fail(self, method: str, path: str, status: int | None, times: int = 1) -> None:
         """The next `times` requests matching `method` and the path regex fail."""
         self.faults.append(Fault(method, re.compile(path), status, times))
+
+    @property
+    def serving(self) -> FakeGateway | None:
+        """The open, identified connection serving GUILD's shard: Discord sends a server's
+        events only to shard (server id >> 22) % shard count."""
+        for gw in reversed(self.gateways):
+            shard_id, count = gw.shard
+            if not gw.closed and gw.identified.is_set() and (GUILD >> 22) % count == shard_id:
+                return gw
+        return None
+
+    @property
+    def gateway(self) -> FakeGateway | None:
+        """The connection serving GUILD's shard, else the newest connection."""
+        return self.serving or (self.gateways[-1] if self.gateways else None)
 
     # --- what the tests read -------------------------------------------------------------
 
@@ -398,8 +420,9 @@ class FakeDiscord:
         return payload, rec
 
     def _send(self, payload: dict[str, Any]) -> None:
-        assert self.gateway is not None and self.gateway.identified.is_set(), "not connected"
-        self.gateway.dispatch("INTERACTION_CREATE", payload)
+        assert self.gateways and self.gateways[-1].identified.is_set(), "not connected"
+        if self.serving is not None:  # else another process runs the server's shard
+            self.serving.dispatch("INTERACTION_CREATE", payload)
 
     def slash(
         self,

@@ -240,3 +240,42 @@ def test_an_unreachable_database_is_one_clear_line_without_its_password(
     err = capsys.readouterr().err
     assert "cannot connect to PostgreSQL at postgresql://vj:***@/vj" in err
     assert "hunter2" not in err and "sekrit" not in err and "Traceback" not in err
+
+
+async def test_a_sharded_bot_connects_each_shard_and_plays_on_the_servers_shard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SHARD_COUNT=2 in one process: two gateway connections, each identified as its shard;
+    the server's events arrive on its own shard (server id >> 22 % 2) and a game is played."""
+    from discord_fake import GUILD
+
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, shard_count=2) as env:
+        await env.fake.until(lambda: sum(g.identified.is_set() for g in env.fake.gateways) == 2)
+        assert sorted(g.shard for g in env.fake.gateways) == [(0, 2), (1, 2)]
+        serving = env.fake.gateway
+        assert serving is not None and serving.shard == ((GUILD >> 22) % 2, 2)
+        await env.started()
+        before, _ = await env.state()
+        await env.slash(B, "play", order="pass")
+        after, _ = await env.state()
+        assert after == before + 1
+        assert any("pass" in m.content.lower() for m in env.fake.visible[-2:])
+
+
+async def test_a_process_running_other_shards_does_not_answer_this_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SHARD_IDS splits the servers between processes: a process without this server's shard
+    never sees its commands (another process, on the same database, answers them)."""
+    from discord_fake import GUILD
+
+    other = 1 - (GUILD >> 22) % 2
+    async with running_bot(
+        tmp_path / "bot.sqlite3", monkeypatch, shard_count=2, shard_ids=str(other)
+    ) as env:
+        (gateway,) = env.fake.gateways
+        assert gateway.shard == (other, 2) and env.bot.shard_ids == [other]
+        inter = env.fake.slash(D, "create")
+        await env.fake.settle()
+        assert inter.response is None  # not this process's server
+        assert await env.service.store.open_game(str(env.fake_channel)) is None
