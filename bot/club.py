@@ -28,7 +28,6 @@ from .reminders import (
     MIN_PACE_HOURS,
     REMINDER,
     DueReminder,
-    ReminderError,
     check_time_zone,
     parse_quiet,
     prefs_text,
@@ -42,6 +41,7 @@ from .service_base import (
     REMATCH_SEATINGS,
     ROTATION,
     ServiceError,
+    answers,
     check_range,
     faction_of,
     replay_to,
@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 
 
 class Club(Moves):
+    @answers()
     async def pace(
         self,
         channel: str,
@@ -60,21 +61,18 @@ class Club(Moves):
     ) -> Reply:
         """Show or set how long the game waits before each reminder, and what happens when
         the first wait runs out (seated players and the game's creator may set them)."""
-        try:
-            game = await self._open_game(channel)
-            current = await self.reminders.pace(game.id)
-            if hours is None and deadline is None:
-                return Reply(text=self._pace_text(game, current), ephemeral=True)
-            if hours is not None:
-                check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
-            if deadline is not None and deadline not in DEADLINES:
-                raise ServiceError(
-                    f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
-                )
-            if user != game.creator and not self._user_factions(game, user):
-                raise ServiceError("Only a seated player or the game's creator may set the pace.")
-        except ServiceError as e:
-            return Reply.error(str(e))
+        game = await self._open_game(channel)
+        current = await self.reminders.pace(game.id)
+        if hours is None and deadline is None:
+            return Reply(text=self._pace_text(game, current), ephemeral=True)
+        if hours is not None:
+            check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
+        if deadline is not None and deadline not in DEADLINES:
+            raise ServiceError(
+                f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
+            )
+        if user != game.creator and not self._user_factions(game, user):
+            raise ServiceError("Only a seated player or the game's creator may set the pace.")
         pace = Pace.model_validate(
             {
                 "seconds": current.seconds if hours is None else hours * 3600,
@@ -171,6 +169,7 @@ class Club(Moves):
                 return False
         return True
 
+    @answers()
     async def rematch(
         self,
         channel: str,
@@ -223,48 +222,39 @@ class Club(Moves):
                 game = await self.store.update_game(
                     game.id, game.version, seats=seats, announcement=Announcement(text=text)
                 )
-            except ServiceError as e:
-                return Reply.error(str(e))
             except GameExists:
                 return Reply.error("This channel already has a game: play that one first.")
         return self._announced(game, text, mentions=sorted(set(seats.values())))
 
+    @answers()
     async def seat(
         self, channel: str, user: int, faction: str, to_user: int, *, is_manager: bool = False
     ) -> Reply:
         """A server manager gives a seat to someone else (a substitute), at any time of the
         game; a seat on turn is then waited for from its new holder."""
         async with self._lock(channel):
-            try:
-                if not is_manager:
-                    raise ServiceError("Only a member with Manage Server may move a seat.")
-                f = faction_of(faction)
-                check_range("The user id", to_user, 0, MAX_ID)
-                game = await self._open_game(channel)
-                old = game.seats.get(f.value)
-                if old == to_user:
-                    raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
-                seats = {**game.seats, f.value: to_user}
-                name = rules.FACTION_NAMES[f]
-                was = f"from {self.mention(old)} " if old is not None else ""
-                text = (
-                    f"{name} passes {was}to {self.mention(to_user)} (moved by "
-                    f"{self.mention(user)})."
-                )
-                plan = await self._seat_change_plan(game, seats)
-                if plan is not None and plan.user_id == to_user:
-                    text += " It is their decision now."
-                game = await self.store.update_game(
-                    game.id,
-                    game.version,
-                    seats=seats,
-                    announcement=Announcement(text=text, mentions=[to_user]),
-                    reminder=plan,
-                )
-            except ServiceError as e:
-                return Reply.error(str(e))
-            except StaleAction:
-                return Reply.error("The game changed meanwhile; try again.")
+            if not is_manager:
+                raise ServiceError("Only a member with Manage Server may move a seat.")
+            f = faction_of(faction)
+            check_range("The user id", to_user, 0, MAX_ID)
+            game = await self._open_game(channel)
+            old = game.seats.get(f.value)
+            if old == to_user:
+                raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
+            seats = {**game.seats, f.value: to_user}
+            name = rules.FACTION_NAMES[f]
+            was = f"from {self.mention(old)} " if old is not None else ""
+            text = f"{name} passes {was}to {self.mention(to_user)} (moved by {self.mention(user)})."
+            plan = await self._seat_change_plan(game, seats)
+            if plan is not None and plan.user_id == to_user:
+                text += " It is their decision now."
+            game = await self.store.update_game(
+                game.id,
+                game.version,
+                seats=seats,
+                announcement=Announcement(text=text, mentions=[to_user]),
+                reminder=plan,
+            )
         return self._announced(game, text, mentions=[to_user])
 
     async def history(self, channel: str, user: int | None = None) -> Reply:
@@ -283,31 +273,29 @@ class Club(Moves):
         recent = await self.store.results(limit=MAX_RECORDS)
         return Reply(text=stats_text(recent[::-1], user, self.mention), ephemeral=True)
 
+    @answers()
     async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:
         """The board of a finished (or aborted) game of this channel after `step` log entries
         (the last when left out): nothing is hidden any more once a game is over."""
+        check_range("The game number", game_id, 1, MAX_ID)
         try:
-            check_range("The game number", game_id, 1, MAX_ID)
-            try:
-                game = await self.store.get_game(game_id)
-            except GameNotFound:
-                raise ServiceError(f"There is no game {game_id}.") from None
-            if game.channel_id != channel:
-                raise ServiceError(
-                    f"Game {game_id} was not played in this channel; replay it where it was."
-                )
-            if game.status not in ENDED_STATUSES:
-                raise ServiceError(
-                    f"Game {game_id} is {game.status}: only a game that is over can be replayed "
-                    "(`/vj board` shows a running one)."
-                )
-            last = game.actions
-            step = last if step is None else check_range("The step", step, 0, last)
-            state = await self._fresh_state(game)
-            actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
-            state = await self.off_loop(replay_to, state, actions[:step])
-        except ServiceError as e:
-            return Reply.error(str(e))
+            game = await self.store.get_game(game_id)
+        except GameNotFound:
+            raise ServiceError(f"There is no game {game_id}.") from None
+        if game.channel_id != channel:
+            raise ServiceError(
+                f"Game {game_id} was not played in this channel; replay it where it was."
+            )
+        if game.status not in ENDED_STATUSES:
+            raise ServiceError(
+                f"Game {game_id} is {game.status}: only a game that is over can be replayed "
+                "(`/vj board` shows a running one)."
+            )
+        last = game.actions
+        step = last if step is None else check_range("The step", step, 0, last)
+        state = await self._fresh_state(game)
+        actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
+        state = await self.off_loop(replay_to, state, actions[:step])
         lines = [f"Game {game.id}, step {step} of {last}."]
         lines += state.log[-3:]
         if step == last and state.game_over:
@@ -316,6 +304,7 @@ class Club(Moves):
             text="\n".join(lines), image=await self._render(state, state.touched), ephemeral=True
         )
 
+    @answers()
     async def me(
         self,
         user: int,
@@ -328,16 +317,13 @@ class Club(Moves):
         prefs = await self.store.user_prefs(user)
         if time_zone is None and quiet is None and direct_messages is None:
             return Reply(text=prefs_text(prefs), ephemeral=True)
-        try:
-            changes: dict[str, object] = {}
-            if time_zone is not None:
-                changes["time_zone"] = check_time_zone(time_zone)
-            if quiet is not None:
-                changes["quiet_from"], changes["quiet_to"] = parse_quiet(quiet)
-            if direct_messages is not None:
-                changes["direct_messages"] = direct_messages
-        except ReminderError as e:
-            return Reply.error(str(e))
+        changes: dict[str, object] = {}
+        if time_zone is not None:
+            changes["time_zone"] = check_time_zone(time_zone)
+        if quiet is not None:
+            changes["quiet_from"], changes["quiet_to"] = parse_quiet(quiet)
+        if direct_messages is not None:
+            changes["direct_messages"] = direct_messages
         prefs = UserPrefs.model_validate({**prefs.model_dump(), **changes})
         await self.store.put_user_prefs(prefs)
         return Reply(text="Saved. " + prefs_text(prefs), ephemeral=True)

@@ -20,7 +20,6 @@ from .order_entry import (
 )
 from .reminders import (
     SNOOZE_ID,
-    ReminderError,
 )
 from .reply import Button, Reply
 from .service_base import (
@@ -30,6 +29,7 @@ from .service_base import (
     MAX_CUSTOM_ID_CHARS,
     Outcome,
     ServiceError,
+    answers,
     check_range,
     faction_of,
     new_log_lines,
@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 
 class Moves(MoveAnnouncements):
+    @answers()
     async def play(
         self,
         channel: str,
@@ -63,52 +64,49 @@ class Moves(MoveAnnouncements):
             )
         entry = read_entry(order)
         async with self._lock(channel):
-            try:
-                game = await self._active_game(channel)
-                text = entry.order
-                if entry.draft:
-                    draft = self._drafts.take(user, channel)
-                    if draft is None:
-                        raise ServiceError(
-                            "That suggestion stood for an order you typed earlier, which I no "
-                            "longer have. Type the order again."
-                        )
-                    text = draft
-                version = expected_version if expected_version is not None else entry.version
-                if version is not None and version != game.version:
-                    raise ServiceError(self._stale_text(version, game.version, "That suggestion"))
-                key = f"as {as_faction}: {text}" if as_faction else text
-                if (
-                    version is None
-                    and not entry.again
-                    and self._recent is not None
-                    and self._recent.is_repeat(game.id, user, key, game.version)
-                ):
-                    shown = short_order(text)
+            game = await self._active_game(channel)
+            text = entry.order
+            if entry.draft:
+                draft = self._drafts.take(user, channel)
+                if draft is None:
                     raise ServiceError(
-                        f"You just sent `{shown}` and it was played; nothing has happened since, "
-                        "so I took this for a double submit and played nothing. To play it again "
-                        f"on purpose, send `again: {shown}`."
+                        "That suggestion stood for an order you typed earlier, which I no "
+                        "longer have. Type the order again."
                     )
-                state = await self.state_of(game)
-                steps = split_steps(text)
-                confirmed = any(s.lower() == CONFIRM for s in steps)
-                steps = [s for s in steps if s.lower() != CONFIRM]
-                if not steps:
-                    raise ServiceError("Empty order. " + self._allowed(state))
-                forced = faction_of(as_faction) if as_faction else None
-                giver = forced or self._default_giver(game, state, user)
-                actions: list[tuple[str, rules.Action]] = []
-                for step in steps:
-                    for a in self._parse_step(state, step, len(steps), len(actions) + 1, giver):
-                        actions.append((step, a))
-                outcome = await self._apply_and_store(
-                    game, state, user, actions, forced, confirmed=confirmed
+                text = draft
+            version = expected_version if expected_version is not None else entry.version
+            if version is not None and version != game.version:
+                raise ServiceError(self._stale_text(version, game.version, "That suggestion"))
+            key = f"as {as_faction}: {text}" if as_faction else text
+            if (
+                version is None
+                and not entry.again
+                and self._recent is not None
+                and self._recent.is_repeat(game.id, user, key, game.version)
+            ):
+                shown = short_order(text)
+                raise ServiceError(
+                    f"You just sent `{shown}` and it was played; nothing has happened since, "
+                    "so I took this for a double submit and played nothing. To play it again "
+                    f"on purpose, send `again: {shown}`."
                 )
-                if version is None and self._recent is not None:
-                    self._recent.played(game.id, user, key, outcome.game.version)
-            except ServiceError as e:
-                return Reply.error(str(e))
+            state = await self.state_of(game)
+            steps = split_steps(text)
+            confirmed = any(s.lower() == CONFIRM for s in steps)
+            steps = [s for s in steps if s.lower() != CONFIRM]
+            if not steps:
+                raise ServiceError("Empty order. " + self._allowed(state))
+            forced = faction_of(as_faction) if as_faction else None
+            giver = forced or self._default_giver(game, state, user)
+            actions: list[tuple[str, rules.Action]] = []
+            for step in steps:
+                for a in self._parse_step(state, step, len(steps), len(actions) + 1, giver):
+                    actions.append((step, a))
+            outcome = await self._apply_and_store(
+                game, state, user, actions, forced, confirmed=confirmed
+            )
+            if version is None and self._recent is not None:
+                self._recent.played(game.id, user, key, outcome.game.version)
         return await self._moved_reply(outcome)
 
     def _default_giver(
@@ -372,6 +370,7 @@ class Moves(MoveAnnouncements):
             close_text=a.close_text,
         )
 
+    @answers()
     async def press(self, channel: str, user: int, custom_id: str) -> Reply:
         """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|c<i>|undo
         (c<i>: the confirmed choice of a Command that would do nothing)."""
@@ -386,35 +385,30 @@ class Moves(MoveAnnouncements):
             return Reply.error("That button is not one of mine.")
         game_id, version, what = int(parts[1]), int(parts[2]), parts[3]
         async with self._lock(channel):
-            try:
-                game = await self._active_game(channel)
-                if game.id != game_id:
-                    raise ServiceError("That button belongs to another game, which is over.")
-                if what == SNOOZE_ID:  # the reminder's own job says whether it is current
-                    return Reply(
-                        text=await self.reminders.snooze(game, version, user), ephemeral=True
-                    )
-                if version != game.version:
-                    raise ServiceError(self._stale_text(version, game.version))
-                state = await self.state_of(game)
-                action: rules.Action
-                if what == "undo":
-                    action = rules.Undo()
-                elif re.fullmatch(r"[ac][0-9]{1,3}", what):
-                    legal = rules.legal_actions(state)
-                    i = int(what[1:])
-                    if i >= len(legal):
-                        raise ServiceError("That button is out of date.")
-                    action = legal[i]
-                else:
-                    raise ServiceError("That button is not one of mine.")
-                label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
-                note = rules.idle_note(state, action)
-                if what[0] == "a" and note:
-                    return self._confirm_button(game, label, note, what[1:])
-                outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
-            except (ServiceError, ReminderError) as e:
-                return Reply.error(str(e))
+            game = await self._active_game(channel)
+            if game.id != game_id:
+                raise ServiceError("That button belongs to another game, which is over.")
+            if what == SNOOZE_ID:  # the reminder's own job says whether it is current
+                return Reply(text=await self.reminders.snooze(game, version, user), ephemeral=True)
+            if version != game.version:
+                raise ServiceError(self._stale_text(version, game.version))
+            state = await self.state_of(game)
+            action: rules.Action
+            if what == "undo":
+                action = rules.Undo()
+            elif re.fullmatch(r"[ac][0-9]{1,3}", what):
+                legal = rules.legal_actions(state)
+                i = int(what[1:])
+                if i >= len(legal):
+                    raise ServiceError("That button is out of date.")
+                action = legal[i]
+            else:
+                raise ServiceError("That button is not one of mine.")
+            label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
+            note = rules.idle_note(state, action)
+            if what[0] == "a" and note:
+                return self._confirm_button(game, label, note, what[1:])
+            outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
         return await self._moved_reply(outcome)
 
     def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
@@ -431,18 +425,15 @@ class Moves(MoveAnnouncements):
         ]
         return reply
 
+    @answers()
     async def undo(self, channel: str, user: int) -> Reply:
         async with self._lock(channel):
-            try:
-                game = await self._active_game(channel)
-                state = await self.state_of(game)
-                outcome = await self._apply_and_store(
-                    game, state, user, [("undo", rules.Undo())], None
-                )
-            except ServiceError as e:
-                return Reply.error(str(e))
+            game = await self._active_game(channel)
+            state = await self.state_of(game)
+            outcome = await self._apply_and_store(game, state, user, [("undo", rules.Undo())], None)
         return await self._moved_reply(outcome)
 
+    @answers()
     async def give(
         self,
         channel: str,
@@ -453,42 +444,35 @@ class Moves(MoveAnnouncements):
         giver: str | None = None,
     ) -> Reply:
         async with self._lock(channel):
-            try:
-                check_range("Resources to give", resources, 0, rules.model.MAX_RESOURCES)
-                check_range("Cavalry to give", cavalry, 0, rules.model.CAVALRY_TOKENS)
-                game = await self._active_game(channel)
-                state = await self.state_of(game)
-                mine = self._user_factions(game, user)
-                if giver is not None:
-                    g = faction_of(giver)
-                elif len(mine) == 1:
-                    g = mine[0]
-                elif not mine:
-                    raise ServiceError(
-                        "You have no seat in this game, so you have nothing to give."
-                    )
-                else:
-                    raise ServiceError(
-                        "You sit as "
-                        + " and ".join(f.value for f in mine)
-                        + ": say which faction gives (giver:)."
-                    )
-                action = rules.Give(
-                    giver=g, receiver=faction_of(receiver), resources=resources, cavalry=cavalry
+            check_range("Resources to give", resources, 0, rules.model.MAX_RESOURCES)
+            check_range("Cavalry to give", cavalry, 0, rules.model.CAVALRY_TOKENS)
+            game = await self._active_game(channel)
+            state = await self.state_of(game)
+            mine = self._user_factions(game, user)
+            if giver is not None:
+                g = faction_of(giver)
+            elif len(mine) == 1:
+                g = mine[0]
+            elif not mine:
+                raise ServiceError("You have no seat in this game, so you have nothing to give.")
+            else:
+                raise ServiceError(
+                    "You sit as "
+                    + " and ".join(f.value for f in mine)
+                    + ": say which faction gives (giver:)."
                 )
-                outcome = await self._apply_and_store(game, state, user, [("give", action)], None)
-            except ServiceError as e:
-                return Reply.error(str(e))
+            action = rules.Give(
+                giver=g, receiver=faction_of(receiver), resources=resources, cavalry=cavalry
+            )
+            outcome = await self._apply_and_store(game, state, user, [("give", action)], None)
         return await self._moved_reply(outcome)
 
+    @answers()
     async def shortcut(self, channel: str, user: int, name: str, arg: str | None = None) -> Reply:
         """`/vj pass`, `/vj event side:`, `/vj command name:`, `/vj decree name:`, `/vj done`:
         the order they stand for, fitted to the decision now pending."""
-        try:
-            game = await self._active_game(channel)
-            state = await self.state_of(game)
-        except ServiceError as e:
-            return Reply.error(str(e))
+        game = await self._active_game(channel)
+        state = await self.state_of(game)
         legal = {rules.describe(state, a) for a in rules.legal_actions(state)}
         steps: list[str]
         if name == "event":

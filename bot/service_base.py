@@ -4,13 +4,14 @@ state cache, the worker threads, seats and prompts, and the texts several parts 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, Self, TypeVar
 
@@ -25,6 +26,7 @@ from db import (
     ReminderPlan,
     SeatResult,
     ServerSettings,
+    StaleAction,
     Store,
     open_store,
 )
@@ -38,6 +40,7 @@ from .order_entry import (
 )
 from .reminders import (
     DEFAULT_ABANDON_DAYS,
+    ReminderError,
     Reminders,
 )
 from .renderer import Renderer, default_renderer
@@ -74,6 +77,30 @@ _T = TypeVar("_T")
 
 class ServiceError(Exception):
     """A refusal with a message for the user; nothing was changed."""
+
+
+def answers(
+    stale: str = "The game changed meanwhile; try again.",
+) -> Callable[[Callable[_P, Coroutine[Any, Any, Reply]]], Callable[_P, Coroutine[Any, Any, Reply]]]:
+    """The one mapping of refusals to the user's Reply: a ServiceError or ReminderError says
+    what was wrong; a StaleAction (the game changed between reading and storing) says
+    `stale`. Nothing was stored in either case."""
+
+    def wrap(
+        method: Callable[_P, Coroutine[Any, Any, Reply]],
+    ) -> Callable[_P, Coroutine[Any, Any, Reply]]:
+        @functools.wraps(method)
+        async def replying(*args: _P.args, **kwargs: _P.kwargs) -> Reply:
+            try:
+                return await method(*args, **kwargs)
+            except (ServiceError, ReminderError) as e:
+                return Reply.error(str(e))
+            except StaleAction:
+                return Reply.error(stale)
+
+        return replying
+
+    return wrap
 
 
 def mention(user_id: int) -> str:

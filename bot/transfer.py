@@ -31,6 +31,7 @@ from .service_base import (
     MAX_IMPORT_BYTES,
     ServiceBase,
     ServiceError,
+    answers,
     faction_of,
     upload_text,
 )
@@ -54,6 +55,7 @@ class Transfer(ServiceBase):
             file=Attachment(f"vijayanagara-game-{game.id}.json", body),
         )
 
+    @answers()
     async def verify(self, channel: str) -> Reply:
         """`/vj verify`: once the game is over, check every chance entry of its log against
         the revealed secret; before that, show the commitment."""
@@ -79,10 +81,7 @@ class Transfer(ServiceBase):
                 text=f"Every die and card of game {game.id} came with its import, dealt by the "
                 "original game's secret: check that game's export with `python -m bot.verify`."
             )
-        try:
-            options = await self.options_of(game)
-        except ServiceError as e:  # e.g. its deck file cannot be read
-            return Reply.error(str(e))
+        options = await self.options_of(game)
         result = await self.off_loop(verify, secret, game.id, options, log_, dealt_from)
         return Reply(text=verification_text(game.id, secret, result))
 
@@ -143,6 +142,7 @@ class Transfer(ServiceBase):
             ) from e
         return self.check_export(data)
 
+    @answers()
     async def import_game(
         self,
         channel: str,
@@ -158,47 +158,44 @@ class Transfer(ServiceBase):
         ones they `claim` (e.g. "D B"); every other seat is free for `/vj join`: nobody is
         seated (or pinged) without their consent. Nothing is stored on a refusal."""
         async with self._lock(channel):
+            await self._may_organise(guild, roles, is_manager, "import")
+            claimed = {faction_of(t).value for t in re.split(r"[\s,]+", claim or "") if t}
+            upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
+            if await self.store.open_game(channel) is not None:
+                raise ServiceError(
+                    "This channel already has a game: finish or `/vj abort` it first, or "
+                    "import in a new thread."
+                )
+            data, state = await self.off_loop(self._read_export, raw)
+            seats = {f: u for f, u in data.seats.items() if u == user} | dict.fromkeys(
+                claimed, user
+            )
+            if state.game_over:
+                status = "finished"
+            elif not data.actions and (data.status == "lobby" or len(seats) < 3):
+                status = "lobby"
+            else:
+                status = "active"
+            data = data.model_copy(update={"status": status, "creator": user, "seats": seats})
+            deck = (
+                None
+                if data.options.deck is None or state.options.deck_hash is None
+                else DeckFile(hash=state.options.deck_hash, text=data.options.deck)
+            )
             try:
-                await self._may_organise(guild, roles, is_manager, "import")
-                claimed = {faction_of(t).value for t in re.split(r"[\s,]+", claim or "") if t}
-                upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
-                if await self.store.open_game(channel) is not None:
-                    raise ServiceError(
-                        "This channel already has a game: finish or `/vj abort` it first, or "
-                        "import in a new thread."
-                    )
-                data, state = await self.off_loop(self._read_export, raw)
-                seats = {f: u for f, u in data.seats.items() if u == user} | dict.fromkeys(
-                    claimed, user
+                game = await self.store.import_game(
+                    channel,
+                    data.model_copy(update={"fairness": None}),
+                    snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
+                    deck=deck,
+                    # a fresh secret deals what comes next (check_export dropped any seed)
+                    secret=secrets.token_hex(SECRET_BYTES),
                 )
-                if state.game_over:
-                    status = "finished"
-                elif not data.actions and (data.status == "lobby" or len(seats) < 3):
-                    status = "lobby"
-                else:
-                    status = "active"
-                data = data.model_copy(update={"status": status, "creator": user, "seats": seats})
-                deck = (
-                    None
-                    if data.options.deck is None or state.options.deck_hash is None
-                    else DeckFile(hash=state.options.deck_hash, text=data.options.deck)
-                )
-                try:
-                    game = await self.store.import_game(
-                        channel,
-                        data.model_copy(update={"fairness": None}),
-                        snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
-                        deck=deck,
-                        # a fresh secret deals what comes next (check_export dropped any seed)
-                        secret=secrets.token_hex(SECRET_BYTES),
-                    )
-                except GameExists as e:
-                    raise ServiceError(
-                        "This channel already has a game: finish or `/vj abort` it first, or "
-                        "import in a new thread."
-                    ) from e
-            except ServiceError as e:
-                return Reply.error(str(e))
+            except GameExists as e:
+                raise ServiceError(
+                    "This channel already has a game: finish or `/vj abort` it first, or "
+                    "import in a new thread."
+                ) from e
             self._remember(game, state)
             free = [f.value for f in FACTIONS if f.value not in game.seats]
             seats_text = (

@@ -12,7 +12,7 @@ from .service_base import (
     MAX_LOG_LINES,
     MAX_QUERY_CHARS,
     ServiceBase,
-    ServiceError,
+    answers,
     check_range,
 )
 
@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
 
 
 class Views(ServiceBase):
+    @answers()
     async def status(self, channel: str, *, public: bool = False) -> Reply:
         """Seats, Resources, score, the card and whose decision it is: to the asker alone
         (with the buttons), or `public` for the channel (without: only the newest message of
@@ -60,10 +61,7 @@ class Views(ServiceBase):
         head = f"Game {game.id} — {game.status}, version {game.version}"
         if game.status == "lobby":
             return Reply(text=f"{head}.\n{seats}", version=game.version, ephemeral=not public)
-        try:
-            state = await self.state_of(game)
-        except ServiceError as e:  # e.g. its deck file cannot be read
-            return Reply.error(str(e))
+        state = await self.state_of(game)
         played = state.actions_taken  # undone steps are not counted
         head += f", {played} step{'' if played == 1 else 's'} played."
         score = rules.score(state)
@@ -95,56 +93,45 @@ class Views(ServiceBase):
             ephemeral=not public,
         )
 
+    @answers()
     async def board(self, channel: str, *, public: bool = False) -> Reply:
         """The board picture and whose decision it is: to the asker alone, or `public`."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None or game.status == "lobby":
             return Reply.error("There is no board yet: create and start a game first.")
-        try:
-            state = await self.state_of(game)
-        except ServiceError as e:  # e.g. its deck file cannot be read
-            return Reply.error(str(e))
+        state = await self.state_of(game)
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
         image = await self._render(state, state.turn_touched)
         if image is None:
             nxt += "\n(The board picture could not be drawn; the error is logged.)"
         return Reply(text=nxt, image=image, version=game.version, ephemeral=not public)
 
+    @answers()
     async def log_lines(self, channel: str, lines: int = 20) -> Reply:
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None or game.status == "lobby":
             return Reply.error("There is no game log yet.")
-        try:
-            n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
-        except ServiceError as e:
-            return Reply.error(str(e))
-        try:
-            state = await self.state_of(game)
-        except ServiceError as e:  # e.g. its deck file cannot be read
-            return Reply.error(str(e))
+        n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
+        state = await self.state_of(game)
         body = "\n".join(state.log[-n:])
         return Reply(
             text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
         )
 
+    @answers()
     async def options(self, channel: str) -> Reply:
         """Every legal next step, uncut (the lists in messages are cut)."""
         game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return Reply.error("There is no game in progress, so no decision is pending.")
-        try:
-            state = await self.state_of(game)
-        except ServiceError as e:  # e.g. its deck file cannot be read
-            return Reply.error(str(e))
+        state = await self.state_of(game)
         opts = self._options(state, None)
         head = self.prompt_text(game, state)[0]
         return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.", ephemeral=True)
 
+    @answers()
     async def card_in(self, channel: str, query: str) -> Reply:
-        try:
-            deck = await self.channel_deck(channel)
-        except ServiceError as e:
-            return Reply.error(str(e))
+        deck = await self.channel_deck(channel)
         return self.card(query, deck)
 
     def card(self, query: str, deck: Deck | None = None) -> Reply:
