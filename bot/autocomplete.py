@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from rules.registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES
 from rules.words import count_of
 
 from .order_entry import (
@@ -100,9 +101,15 @@ class Autocomplete(ServiceBase):
         except ServiceError:  # nothing to suggest; the command itself will say why
             return []
         legal = [rules.describe(state, a) for a in rules.legal_actions(state)]
+        pool: list[str] | tuple[str, ...]
         if name == "event":
             pool = ["unshaded", "shaded"]
+        elif name == "command":
+            pool = [d for d in legal if d in COMMAND_NAMES]
+            decider = rules.decider(state)
+            if not pool and "command" in legal and decider is not None:
+                pool = COMMANDS[decider]  # `/vj command name:` plays `command; <name>`
         else:
-            pool = [d for d in legal if " " not in d and d not in ("pass", "done", "event")]
+            pool = [d for d in legal if d in DECREE_NAMES]
         t = typed.strip().lower()
         return [p for p in pool if t in p][:25]

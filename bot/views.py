@@ -5,6 +5,7 @@ from __future__ import annotations
 import rules
 from rules.cards import Deck, deck_for, find_cards
 from rules.errors import excerpt
+from rules.registry import summary
 
 from .reply import Reply
 from .service_base import (
@@ -176,6 +177,8 @@ class Views(ServiceBase):
             "Orders are in docs/notation.md, e.g. `/vj play order: command; march; "
             "move 2 troop from delhi to malwa; done`."
         )
+        lines.append(f"Commands (3.0) — {summary('command')}.")
+        lines.append(f"Decrees (4.0) — {summary('decree')}.")
         lines.append(
             "In a battle, after the dice: Cavalry `charge N` lowers your die N by one (never "
             "below 1); `screen N` removes the opponent's die N unless it shows 1 (1.10); "

@@ -10,6 +10,7 @@ from typing import Any
 
 from .board import board
 from .errors import DataError, excerpt, excerpts
+from .registry import BY_NAME, COMMANDS, DECREES, entry
 
 MAX_COUNT = 99  # a count, gain or select in a step
 MAX_AMOUNT = 99  # the size of a Resources change, an Influence shift, a threshold
@@ -27,27 +28,9 @@ PIECE_OWNER = {
 }
 FACTIONS = ("D", "B", "V", "M")
 STATES = ("obedient", "rebelling")
-COMMAND_NAMES = ("conscript", "march", "govern", "attack", "rally", "migrate", "rebel")
-COMMANDS_OF = {
-    "D": ("conscript", "march", "govern", "attack"),
-    "B": ("rally", "migrate", "rebel", "attack"),
-    "V": ("rally", "migrate", "rebel", "attack"),
-}
-DECREE_NAMES = (
-    "collect_tribute",
-    "campaign",
-    "demand_obedience",
-    "trade",
-    "build",
-    "conspire",
-    "tax",
-    "compel",
-)
-DECREES_OF = {
-    "D": ("collect_tribute", "campaign", "demand_obedience"),
-    "B": ("trade", "build", "conspire"),
-    "V": ("tax", "build", "compel"),
-}
+# the deck-file spelling of each faction's Commands and Decrees (the registry's snake case)
+COMMANDS_OF = {f.value: tuple(BY_NAME[n].deck_name for n in COMMANDS[f]) for f in COMMANDS}
+DECREES_OF = {f.value: tuple(BY_NAME[n].deck_name for n in DECREES[f]) for f in DECREES}
 WHERE_FIELDS = {
     "spaces",
     "city",
@@ -312,7 +295,8 @@ class _Check:
 
     def s_free_command(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
-        if f["command"] not in COMMANDS_OF[fac]:
+        named = entry(f["command"]) if isinstance(f["command"], str) else None
+        if named is None or named.deck_name not in COMMANDS_OF[fac]:
             raise self.fail(
                 f"{p}.command",
                 f"unknown Command {excerpt(f['command'])} for {fac}; expected one of {list(COMMANDS_OF[fac])}",
@@ -326,7 +310,8 @@ class _Check:
 
     def s_free_decree(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
-        if f["decree"] not in DECREES_OF[fac]:
+        named = entry(f["decree"]) if isinstance(f["decree"], str) else None
+        if named is None or named.deck_name not in DECREES_OF[fac]:
             raise self.fail(
                 f"{p}.decree",
                 f"unknown Decree {excerpt(f['decree'])} for {fac}; expected one of {list(DECREES_OF[fac])}",

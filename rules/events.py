@@ -19,7 +19,7 @@ from typing import Any
 from .actions import Action, Choose, Move, Remove, Replace, Select
 from .board import board
 from .cards import Card, deck_for, standard_deck
-from .command_base import TITLE, start_command
+from .command_base import start_command
 from .decrees import start_decree
 from .engine import Handler, finish, handler, push
 from .event_where import kinds_of, placed_kind, select_count, spaces_where
@@ -39,6 +39,7 @@ from .forces import (
     set_tributary,
 )
 from .model import BASE, FACTION_NAMES, OWNER, Faction, Frame, GameState, Piece
+from .registry import TITLE, name_of
 from .words import count_of, pieces
 
 standard_deck()  # the standard deck is validated when the rules are imported (cheap)
@@ -246,7 +247,7 @@ class _Steps:
         start_command(
             st,
             Faction(f["faction"]),
-            f["command"],
+            name_of(str(f["command"])),
             free=True,  # 3.1.3
             max_spaces=int(f.get("spaces", 1)),
             allowed=allowed,
@@ -255,7 +256,7 @@ class _Steps:
 
     @staticmethod
     def s_free_decree(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        name = str(f["decree"]).replace("_", "-")
+        name = name_of(str(f["decree"]))
         log(st, f"{f['faction']} Decrees (free): {TITLE[name]}.")
         start_decree(st, Faction(f["faction"]), name)
 

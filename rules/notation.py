@@ -40,6 +40,7 @@ from .actions import (
 from .board import board
 from .errors import AmbiguousOrder, InvalidOrder, clip
 from .model import Faction, GameState, Piece
+from .registry import SPELLINGS
 
 FILLER = {"in", "from", "to", "into", "the", "a", "an", "of", "at"}
 MAX_NUMBER = 99  # no count, die, amount or shift in this game comes near it
@@ -84,7 +85,8 @@ _ALIASES = {
 }
 PIECE_WORDS.update(_ALIASES)
 
-# Named options (Choose): Sequence of Play options, Commands, Decrees, Mongol Commands...
+# Named options (Choose): Sequence of Play options, Event sides, Mongol Commands and the
+# like; the Commands and Decrees (with their aliases) come from the registry.
 OPTIONS: dict[str, str] = {
     o: o
     for o in (
@@ -95,21 +97,6 @@ OPTIONS: dict[str, str] = {
         "pass",
         "unshaded",
         "shaded",
-        "conscript",
-        "march",
-        "govern",
-        "attack",
-        "rally",
-        "migrate",
-        "rebel",
-        "collect-tribute",
-        "campaign",
-        "demand-obedience",
-        "trade",
-        "build",
-        "conspire",
-        "tax",
-        "compel",
         "amass",
         "advance",
         "plunder",
@@ -118,6 +105,7 @@ OPTIONS: dict[str, str] = {
         "skip",
     )
 }
+OPTIONS.update(SPELLINGS)
 OPTIONS.update(
     {
         "cd": "command+decree",
@@ -125,9 +113,6 @@ OPTIONS.update(
         "command-and-decree": "command+decree",
         "command-only": "command",
         "limited-command": "limited",
-        "tribute": "collect-tribute",
-        "collect": "collect-tribute",
-        "demand": "demand-obedience",
         "attack-and-plunder": "plunder",
         "compromising-gifts": "gifts",
     }
