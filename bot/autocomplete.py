@@ -16,7 +16,6 @@ from .service_base import (
     CONFIRM,
     ServiceBase,
     ServiceError,
-    split_steps,
 )
 
 
@@ -57,9 +56,9 @@ class Autocomplete(ServiceBase):
         prefix = ""
         if head.strip():
             trailing = rules.TrailingDone()
-            steps = [s for s in split_steps(head) if s.lower() != CONFIRM]
             try:
-                for a in rules.parse(state, "; ".join(steps)) if steps else []:
+                spans = [s for s in rules.split_order(head) if s.text.lower() != CONFIRM]
+                for a in [s.action for s in rules.parse_steps(spans)]:
                     if trailing.skips(a):
                         continue
                     reveals = state.reveals
@@ -85,7 +84,7 @@ class Autocomplete(ServiceBase):
         if cut and prefix:
             self._drafts.keep(user, channel, head.strip())
             name = (
-                f"Send the {count_of(len(split_steps(head)), 'step')} typed so far, then "
+                f"Send the {count_of(len(rules.split_order(head)), 'step')} typed so far, then "
                 "continue with another /vj play"
             )
             out = [(name, draft_value(game.version)), *out[: limit - 1]]

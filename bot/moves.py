@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 import rules
 from db import (
@@ -15,13 +17,11 @@ from db import (
 from rules.errors import excerpt
 
 from .announcing import MoveAnnouncements
-from .order_entry import (
-    read_entry,
-)
+from .order_entry import Alternatives, Entry, read_entry
 from .reminders import (
     SNOOZE_ID,
 )
-from .reply import Button, Reply
+from .reply import Button, Menu, Reply
 from .service_base import (
     CONFIRM,
     CUSTOM_ID_PREFIX,
@@ -34,10 +34,37 @@ from .service_base import (
     faction_of,
     new_log_lines,
     short_order,
-    split_steps,
 )
 
 log = logging.getLogger(__name__)
+
+PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
+MENU_OPTIONS = 25  # Discord's limit of options in a select menu
+MENU_LABEL_CHARS = 100  # and of an option's label
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What reading an order needs: the game and its position, who sends it, as whom."""
+
+    game: GameRecord
+    state: rules.GameState
+    user: int
+    channel: str
+    text: str
+    giver: rules.Faction | None  # who gives in a `give` step that does not say
+    as_faction: str | None
+
+
+@dataclass(frozen=True)
+class Order:
+    """An order read: each step's text and action; `confirm` given (see `_idle_check`)."""
+
+    steps: list[tuple[str, rules.Action]]
+    confirmed: bool = False
+
+
+Reader = Callable[[Reading], Order]
 
 
 class Moves(MoveAnnouncements):
@@ -62,7 +89,20 @@ class Moves(MoveAnnouncements):
                 f"That order is {len(order)} characters long; an order has at most "
                 f"{rules.MAX_ORDER_CHARS}. Send it in parts."
             )
-        entry = read_entry(order)
+        return await self._order(
+            channel, user, read_entry(order), self._read_order, as_faction, expected_version
+        )
+
+    async def _order(
+        self,
+        channel: str,
+        user: int,
+        entry: Entry,
+        read: Reader,
+        as_faction: str | None = None,
+        expected_version: int | None = None,
+    ) -> Reply:
+        """Play the steps `read` makes of the order `entry` (typed, or a shortcut's)."""
         async with self._lock(channel):
             game = await self._active_game(channel)
             text = entry.order
@@ -91,23 +131,57 @@ class Moves(MoveAnnouncements):
                     f"on purpose, send `again: {shown}`."
                 )
             state = await self.state_of(game)
-            steps = split_steps(text)
-            confirmed = any(s.lower() == CONFIRM for s in steps)
-            steps = [s for s in steps if s.lower() != CONFIRM]
-            if not steps:
-                raise ServiceError("Empty order. " + self._allowed(state))
             forced = faction_of(as_faction) if as_faction else None
             giver = forced or self._default_giver(game, state, user)
-            actions: list[tuple[str, rules.Action]] = []
-            for step in steps:
-                for a in self._parse_step(state, step, len(steps), len(actions) + 1, giver):
-                    actions.append((step, a))
+            order = read(Reading(game, state, user, channel, text, giver, as_faction))
             outcome = await self._apply_and_store(
-                game, state, user, actions, forced, confirmed=confirmed
+                game, state, user, order.steps, forced, confirmed=order.confirmed
             )
             if version is None and self._recent is not None:
                 self._recent.played(game.id, user, key, outcome.game.version)
         return await self._moved_reply(outcome)
+
+    def _read_order(self, r: Reading) -> Order:
+        """A typed order read once: its steps (with `confirm` taken out) and their actions.
+        An ambiguous step comes back with the whole orders it could have meant, in a menu."""
+        spans = rules.split_order(r.text)
+        confirmed = any(s.text.lower() == CONFIRM for s in spans)
+        spans = [s for s in spans if s.text.lower() != CONFIRM]
+        if not spans:
+            raise ServiceError("Empty order. " + self._allowed(r.state))
+        try:
+            steps = rules.parse_steps(spans, giver=r.giver)
+        except rules.AmbiguousOrder as e:
+            menu = self._alternatives(r, spans, e, confirmed)
+            pick = " Or pick one below." if menu is not None else ""
+            raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
+        except rules.InvalidOrder as e:
+            raise ServiceError(
+                f"{e.where} is not an order I can read: {e}. {self._allowed(r.state)}"
+            ) from e
+        return Order([(s.text, s.action) for s in steps], confirmed)
+
+    def _alternatives(
+        self, r: Reading, spans: list[rules.Span], e: rules.AmbiguousOrder, confirmed: bool
+    ) -> Menu | None:
+        """The whole orders the ambiguous step could have meant, as a select menu (kept for
+        the user until picked); at the first step only those allowed now."""
+        assert e.step is not None
+        candidates = list(e.candidates)
+        if e.step == 1:
+            legal = rules.legal_actions(r.state)
+            candidates = [a for a in candidates if a in legal]
+        orders: list[str] = []
+        options: list[tuple[str, str]] = []
+        for a in candidates[:MENU_OPTIONS]:
+            step = rules.describe(r.state, a)
+            texts = [step if i == e.step - 1 else s.text for i, s in enumerate(spans)]
+            options.append((rules.clip(step, MENU_LABEL_CHARS), str(len(orders))))
+            orders.append("; ".join(texts + ([CONFIRM] if confirmed else [])))
+        if not orders:
+            return None
+        self._picks.keep(r.user, r.channel, Alternatives(tuple(orders), r.as_faction))
+        return Menu(self.custom_id(r.game, PICK), f"{e.where}: which one?", tuple(options))
 
     def _default_giver(
         self, game: GameRecord, state: rules.GameState, user: int
@@ -119,24 +193,6 @@ class Moves(MoveAnnouncements):
             return mine[0]
         now = rules.decider(state)
         return now if now in mine else None
-
-    def _parse_step(
-        self,
-        state: rules.GameState,
-        step: str,
-        total: int,
-        index: int,
-        giver: rules.Faction | None = None,
-    ) -> list[rules.Action]:
-        where = self._where(step, total, index)
-        try:
-            return rules.parse(state, step, giver=giver)
-        except rules.AmbiguousOrder as e:
-            raise ServiceError(f"{where} is ambiguous: {e}") from e
-        except rules.InvalidOrder as e:
-            raise ServiceError(
-                f"{where} is not an order I can read: {e}. {self._allowed(state)}"
-            ) from e
 
     @staticmethod
     def _where(step: str, total: int, index: int) -> str:
@@ -371,9 +427,12 @@ class Moves(MoveAnnouncements):
         )
 
     @answers()
-    async def press(self, channel: str, user: int, custom_id: str) -> Reply:
+    async def press(
+        self, channel: str, user: int, custom_id: str, values: Sequence[str] = ()
+    ) -> Reply:
         """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|c<i>|undo
-        (c<i>: the confirmed choice of a Command that would do nothing)."""
+        (c<i>: the confirmed choice of a Command that would do nothing); or a pick from the
+        menu of an ambiguous step's alternatives (vj:<game>:<version>:pick, `values`)."""
         parts = custom_id.split(":")
         if (
             len(custom_id) > MAX_CUSTOM_ID_CHARS
@@ -384,6 +443,8 @@ class Moves(MoveAnnouncements):
         ):
             return Reply.error("That button is not one of mine.")
         game_id, version, what = int(parts[1]), int(parts[2]), parts[3]
+        if what == PICK:
+            return await self._pick(channel, user, version, values)
         async with self._lock(channel):
             game = await self._active_game(channel)
             if game.id != game_id:
@@ -410,6 +471,24 @@ class Moves(MoveAnnouncements):
                 return self._confirm_button(game, label, note, what[1:])
             outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
         return await self._moved_reply(outcome)
+
+    async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
+        """The order picked from an ambiguous step's alternatives (made for `version`)."""
+        kept = self._picks.take(user, channel)
+        if kept is None:
+            return Reply.error(
+                "That menu stood for an order you typed earlier, which I no longer have. "
+                "Type the order again."
+            )
+        if len(values) != 1 or not re.fullmatch(r"[0-9]{1,2}", values[0]):
+            return Reply.error("Pick one of the menu's options.")
+        index = int(values[0])
+        if index >= len(kept.orders):
+            return Reply.error("That option is not one of the menu's.")
+        order = kept.orders[index]
+        return await self.play(
+            channel, user, order, as_faction=kept.as_faction, expected_version=version
+        )
 
     def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
         """The button form of `; confirm` (see `_idle_check`)."""
@@ -470,21 +549,31 @@ class Moves(MoveAnnouncements):
     @answers()
     async def shortcut(self, channel: str, user: int, name: str, arg: str | None = None) -> Reply:
         """`/vj pass`, `/vj event side:`, `/vj command name:`, `/vj decree name:`, `/vj done`:
-        the order they stand for, fitted to the decision now pending."""
-        game = await self._active_game(channel)
-        state = await self.state_of(game)
-        legal = {rules.describe(state, a) for a in rules.legal_actions(state)}
-        steps: list[str]
-        if name == "event":
-            steps = (["event"] if "event" in legal else []) + ([arg] if arg else [])
-        elif name == "command":
-            steps = (["command"] if "command" in legal and arg not in legal else []) + (
-                [arg] if arg else []
-            )
-        elif name in ("decree", "pass", "done"):
-            steps = [arg] if name == "decree" and arg else [name]
-        else:
+        the steps they stand for, fitted to the decision now pending, built as actions."""
+        if name not in ("event", "command", "decree", "pass", "done"):
             return Reply.error(f"Unknown shortcut {excerpt(name)}.")
-        if not steps:
-            return Reply.error("Say which one. " + self._allowed(state))
-        return await self.play(channel, user, "; ".join(steps))
+        if arg is not None and len(arg) > rules.MAX_ORDER_CHARS:
+            return Reply.error(
+                f"That is {len(arg)} characters long; at most {rules.MAX_ORDER_CHARS}."
+            )
+
+        def read(r: Reading) -> Order:
+            legal = rules.legal_actions(r.state)
+            given = self._read_order(replace(r, text=arg)).steps if arg else []
+            option: rules.Action = rules.Done() if name == "done" else rules.Choose(option=name)
+            steps: list[tuple[str, rules.Action]]
+            if name == "event":
+                steps = ([("event", option)] if option in legal else []) + given
+            elif name == "command":
+                lead = option in legal and not (given and given[0][1] in legal)
+                steps = ([("command", option)] if lead else []) + given
+            elif name == "decree":
+                steps = given
+            else:
+                steps = [(name, option)]
+            if not steps:
+                raise ServiceError("Say which one. " + self._allowed(r.state))
+            return Order(steps)
+
+        shown = "; ".join(([] if name == "decree" else [name]) + ([arg] if arg else []))
+        return await self._order(channel, user, Entry(shown), read)

@@ -7,7 +7,6 @@ import asyncio
 import functools
 import hashlib
 import logging
-import re
 import secrets
 import time
 from collections import OrderedDict
@@ -36,6 +35,7 @@ from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
 from .order_entry import (
     Drafts,
+    Picks,
     RecentOrders,
 )
 from .reminders import (
@@ -44,7 +44,7 @@ from .reminders import (
     Reminders,
 )
 from .renderer import Renderer, default_renderer
-from .reply import Button, Reply
+from .reply import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,12 @@ _T = TypeVar("_T")
 
 
 class ServiceError(Exception):
-    """A refusal with a message for the user; nothing was changed."""
+    """A refusal with a message for the user; nothing was changed. `menu`: what the user
+    may pick instead (e.g. the steps an ambiguous one could have meant)."""
+
+    def __init__(self, message: str, menu: Menu | None = None) -> None:
+        super().__init__(message)
+        self.menu = menu
 
 
 def answers(
@@ -93,7 +98,11 @@ def answers(
         async def replying(*args: _P.args, **kwargs: _P.kwargs) -> Reply:
             try:
                 return await method(*args, **kwargs)
-            except (ServiceError, ReminderError) as e:
+            except ServiceError as e:
+                reply = Reply.error(str(e))
+                reply.menu = e.menu
+                return reply
+            except ReminderError as e:
                 return Reply.error(str(e))
             except StaleAction:
                 return Reply.error(stale)
@@ -160,10 +169,6 @@ def new_log_lines(before: list[str], after: list[str]) -> list[str]:
     return after[i:]
 
 
-def split_steps(order: str) -> list[str]:
-    return [s.strip() for s in re.split(r"[;\n]", order) if s.strip()]
-
-
 @dataclass
 class _Cached:
     version: int
@@ -225,6 +230,7 @@ class ServiceBase:
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._drafts = Drafts()
+        self._picks = Picks()  # the alternatives of an ambiguous step, per user and channel
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
