@@ -99,19 +99,22 @@ class VijayanagaraBot(discord.Client):
     # --- interactions ------------------------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on one of our buttons (slash commands go through the tree)."""
+        """A click on one of our buttons or a pick from our menus (slash commands go through the
+        tree)."""
         if interaction.type != discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(CUSTOM_ID_PREFIX + ":"):
             return
+        # a select menu sends the picked options' values (at most a few short strings)
+        values = [str(v)[:100] for v in list(data.get("values") or [])[:25]]
         try:
             await answer_change(
                 interaction,
                 self.service,
                 lambda: self.service.press(
-                    channel_key(interaction), interaction.user.id, custom_id
+                    channel_key(interaction), interaction.user.id, custom_id, values
                 ),
             )
         except Exception:

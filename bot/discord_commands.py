@@ -9,6 +9,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from rules.registry import COMMAND_NAMES, DECREE_NAMES
+
 from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
@@ -209,14 +211,14 @@ class VjGroup(app_commands.Group):
         await self._shortcut(interaction, "event", side)
 
     @app_commands.command(name="command", description="Choose a Command (or the Command option)")
-    @app_commands.describe(name="march, conscript, govern, attack, rally, migrate, rebel")
+    @app_commands.describe(name=", ".join(COMMAND_NAMES))
     async def command_(
         self, interaction: discord.Interaction[Any], name: str | None = None
     ) -> None:
         await self._shortcut(interaction, "command", name)
 
     @app_commands.command(name="decree", description="Choose a Decree")
-    @app_commands.describe(name="collect-tribute, campaign, demand-obedience, trade, build, ...")
+    @app_commands.describe(name=", ".join(DECREE_NAMES))
     async def decree(self, interaction: discord.Interaction[Any], name: str) -> None:
         await self._shortcut(interaction, "decree", name)
 

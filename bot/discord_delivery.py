@@ -60,13 +60,30 @@ def seconds_left(interaction: discord.Interaction[Any]) -> float:
 
 
 def make_view(reply: Reply) -> discord.ui.View | None:
-    if not reply.buttons:
+    if not reply.buttons and reply.menu is None:
         return None
     view = discord.ui.View(timeout=None)
-    for i, b in enumerate(reply.buttons[:25]):
+    first = 0  # the row of the first button: a menu takes a row of its own
+    if reply.menu is not None:
+        m = reply.menu
+        view.add_item(
+            discord.ui.Select(
+                custom_id=m.custom_id,
+                placeholder=m.placeholder[:150],
+                options=[
+                    discord.SelectOption(label=lbl[:100], value=v) for lbl, v in m.options[:25]
+                ],
+                row=0,
+            )
+        )
+        first = 1
+    for i, b in enumerate(reply.buttons[: 25 - 5 * first]):
         view.add_item(
             discord.ui.Button(
-                label=b.label[:80], custom_id=b.custom_id, style=STYLES[b.style], row=min(i // 5, 4)
+                label=b.label[:80],
+                custom_id=b.custom_id,
+                style=STYLES[b.style],
+                row=min(first + i // 5, 4),
             )
         )
     view.stop()  # the clicks are handled by the client's on_interaction, not kept in memory

@@ -17,10 +17,12 @@ from typing import TextIO
 
 import rules
 from db.models import MAX_ID
+from rules.errors import excerpt
 
 from .renderer import Renderer
 from .reply import Reply
-from .service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
+from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
+from .service_base import MAX_LOG_LINES
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +36,7 @@ COMMAND_WORDS = {
 }  # fmt: skip
 YES = {"yes", "y"}
 NO = {"no", "n"}
+MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 
 HELP = f"""Terminal client: you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom,
 V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
@@ -103,6 +106,69 @@ def seed_arg(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > MAX_ID:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_ID}")
     return int(text)
+
+
+async def text_command(
+    service: GameService, channel: str, user: int, line: str, *, is_manager: bool = False
+) -> Reply:
+    """`join D`, `as D: march; ...`, `play pass`, `status`... Unknown commands are refused."""
+    if len(line) > MAX_LINE_CHARS:
+        return Reply.error(
+            f"That line is {len(line)} characters long; at most {MAX_LINE_CHARS} are read."
+        )
+    text = line.strip()
+    m = re.match(r"^as\s+(\w+)\s*:\s*(.*)$", text, re.IGNORECASE | re.DOTALL)
+    if m:
+        return await service.play(channel, user, m.group(2), as_faction=m.group(1))
+    name, _, rest = text.partition(" ")
+    name, rest = name.lower(), rest.strip()
+    if name == "create":
+        return await service.create(channel, user, timurs_shadow="timur" in rest.lower())
+    if name == "join":
+        return await service.join(channel, user, rest or None)
+    if name == "leave":
+        return await service.leave(channel, user, rest or None)
+    if name == "start":
+        return await service.start(channel, user)
+    if name == "play":
+        return await service.play(channel, user, rest)
+    if name == "undo":
+        return await service.undo(channel, user)
+    if name == "give":
+        return await service.play(channel, user, text)
+    if name == "status":
+        return await service.status(channel)
+    if name == "board":
+        return await service.board(channel)
+    if name == "log":
+        if rest and not (rest.isascii() and rest.isdigit() and len(rest) <= 6):
+            return Reply.error(
+                f"`log N`: N is a number of lines from 1 to {MAX_LOG_LINES}, not {excerpt(rest)}."
+            )
+        return await service.log_lines(channel, int(rest) if rest else 20)
+    if name in ("options", "allowed"):
+        return await service.options(channel)
+    if name == "card":
+        return await service.card_in(channel, rest)
+    if name == "export":
+        return await service.export(channel)
+    if name == "verify":
+        return await service.verify(channel)
+    if name == "club":  # `club pace 12`, `club pace`
+        sub, _, arg = rest.partition(" ")
+        if sub.lower() == "pace" and (not arg or (arg.isascii() and arg.isdigit())):
+            return await service.pace(channel, user, int(arg[:6]) if arg else None)
+        return Reply.error(
+            "`club pace` or `club pace HOURS` (1 to 336); the other `club` commands on Discord."
+        )
+    if name in ("abort", "resign"):
+        return await service.abort(channel, user, is_manager=is_manager)
+    if name == "help":
+        return service.help()
+    return Reply.error(
+        f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
+        "`play <order>` / `as D: <order>`."
+    )
 
 
 class LocalClient:
@@ -246,7 +312,7 @@ class LocalClient:
             self.say("! In the terminal a game is started with `new`.")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
             await self.emit(
-                await self.service.command(self.channel, LOCAL_USER, text, is_manager=True)
+                await text_command(self.service, self.channel, LOCAL_USER, text, is_manager=True)
             )
         else:
             await self.emit(await self.service.play(self.channel, LOCAL_USER, text))

@@ -14,12 +14,14 @@ import re
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 CHOICE_LIMIT = 100  # Discord: characters in an autocomplete choice's name and value
 DRAFT_LIMIT = 512  # drafts kept at once (oldest dropped)
 RECENT_LIMIT = 2048  # games whose last order is remembered for the double-submit check
 REPEAT_WINDOW = 120.0  # seconds: a repeat later than this is surely meant
 
+_T = TypeVar("_T")
 _TAGGED = re.compile(r"^\[v(\d{1,12})( draft)?\]\s*", re.IGNORECASE)
 _AGAIN = re.compile(r"^again\s*:\s*", re.IGNORECASE)
 
@@ -61,22 +63,39 @@ def normalised(order: str) -> str:
     return "; ".join(s for s in steps if s)
 
 
-class Drafts:
-    """Orders typed past a suggestion's 100 characters: the latest one per user and channel
-    (the one the suggestion on screen was made from)."""
+class Latest(Generic[_T]):
+    """The latest item per user and channel (the one on that user's screen), a bounded
+    number at once (the oldest dropped)."""
 
     def __init__(self, limit: int = DRAFT_LIMIT) -> None:
         self._limit = limit
-        self._items: OrderedDict[tuple[int, str], str] = OrderedDict()
+        self._items: OrderedDict[tuple[int, str], _T] = OrderedDict()
 
-    def keep(self, user: int, channel: str, order: str) -> None:
-        self._items[(user, channel)] = order
+    def keep(self, user: int, channel: str, item: _T) -> None:
+        self._items[(user, channel)] = item
         self._items.move_to_end((user, channel))
         while len(self._items) > self._limit:
             self._items.popitem(last=False)
 
-    def take(self, user: int, channel: str) -> str | None:
+    def take(self, user: int, channel: str) -> _T | None:
         return self._items.pop((user, channel), None)
+
+
+class Drafts(Latest[str]):
+    """Orders typed past a suggestion's 100 characters: the latest one per user and channel
+    (the one the suggestion on screen was made from)."""
+
+
+@dataclass(frozen=True)
+class Alternatives:
+    """The whole orders an ambiguous step could have meant, offered in a select menu."""
+
+    orders: tuple[str, ...]
+    as_faction: str | None = None
+
+
+class Picks(Latest[Alternatives]):
+    """The alternatives on each user's screen, the latest per user and channel."""
 
 
 class RecentOrders:

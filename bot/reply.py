@@ -17,6 +17,15 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Menu:
+    """A select menu: one of `options` (label, value) is picked."""
+
+    custom_id: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class Attachment:
     filename: str
     data: bytes
@@ -30,6 +39,7 @@ class Reply:
     mentions: list[int] = field(default_factory=list)
     ephemeral: bool = False
     buttons: list[Button] = field(default_factory=list)
+    menu: Menu | None = None  # e.g. the steps an ambiguous step could have meant
     ok: bool = True
     version: int | None = None  # the game's version after this reply, when there is a game
     # A public reply about a stored change is owed to the channel (the outbox, keyed by game id

@@ -80,7 +80,16 @@ from .model import (
     GameState,
     Piece,
 )
-from .notation import MAX_ORDER_CHARS, describe, parse
+from .notation import (
+    MAX_ORDER_CHARS,
+    Span,
+    Step,
+    describe,
+    parse,
+    parse_order,
+    parse_steps,
+    split_order,
+)
 from .recap import card_header, card_lines, card_recap
 from .setup import initial_state, seeded_dealer
 from .victory import ranking, score, winner
@@ -156,6 +165,8 @@ __all__ = [
     "Select",
     "Shift",
     "Slot",
+    "Span",
+    "Step",
     "Support",
     "Take",
     "Target",
@@ -180,12 +191,15 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse",
+    "parse_order",
+    "parse_steps",
     "prompt",
     "ranking",
     "replay",
     "sample",
     "score",
     "seeded_dealer",
+    "split_order",
     "standard_deck",
     "undo",
     "winner",

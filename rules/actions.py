@@ -1,20 +1,30 @@
 """Actions: one step of a decision each, as small frozen models in a discriminated union.
 
 A whole order such as a March into three spaces is several actions (architecture.md).
-`notation.describe` prints each one as text and `notation.parse` reads it back.
+Each one owns its text form (`to_text`, `from_tokens`); `notation` dispatches to them.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .errors import InvalidOrder, clip
 from .model import Faction, Piece
+from .tokens import FILLER, Tokens, number_word
+
+GIVE_FORM = "give 2 resources 1 cavalry from D to B"
 
 
 class _Action(BaseModel):
+    """An action owns its text form (docs/notation.md): `to_text`, and for the steps players
+    type, `from_tokens` after its `verb` (the step's first word; see `TYPED`)."""
+
     model_config = ConfigDict(frozen=True)
+
+    def to_text(self) -> str:
+        raise NotImplementedError(type(self).__name__)
 
 
 class Choose(_Action):
@@ -23,147 +33,370 @@ class Choose(_Action):
     type: Literal["choose"] = "choose"
     option: str
 
+    def to_text(self) -> str:
+        return self.option
+
 
 class Select(_Action):
     """Select a space for the Command, Decree or Event step in progress."""
 
     type: Literal["select"] = "select"
+    verb: ClassVar[str] = "select"
     space: str
+
+    def to_text(self) -> str:
+        return f"select {self.space}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Select:
+        return cls(space=t.space())
 
 
 class Place(_Action):
     type: Literal["place"] = "place"
+    verb: ClassVar[str] = "place"
     piece: Piece
     count: int = 1
     space: str
+
+    def to_text(self) -> str:
+        return f"place {self.count} {self.piece.value} in {self.space}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Place:
+        n = t.number(1)
+        return cls(count=n, piece=t.piece(), space=t.space())
 
 
 class Remove(_Action):
     type: Literal["remove"] = "remove"
+    verb: ClassVar[str] = "remove"
     piece: Piece
     count: int = 1
     space: str
 
+    def to_text(self) -> str:
+        return f"remove {self.count} {self.piece.value} from {self.space}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Remove:
+        n = t.number(1)
+        return cls(count=n, piece=t.piece(), space=t.space())
+
 
 class Move(_Action):
     type: Literal["move"] = "move"
+    verb: ClassVar[str] = "move"
     piece: Piece
     count: int = 1
     origin: str
     dest: str
+
+    def to_text(self) -> str:
+        return f"move {self.count} {self.piece.value} from {self.origin} to {self.dest}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Move:
+        n = t.number(1)
+        p = t.piece()
+        return cls(count=n, piece=p, origin=t.space(), dest=t.space())
 
 
 class Replace(_Action):
     """Replace one piece by another (or by nothing, 1.4.6)."""
 
     type: Literal["replace"] = "replace"
+    verb: ClassVar[str] = "replace"
     old: Piece
     new: Piece | None
     space: str
+
+    def to_text(self) -> str:
+        new = self.new.value if self.new is not None else "nothing"
+        return f"replace {self.old.value} with {new} in {self.space}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Replace:
+        old = t.piece()
+        if t.peek() == "with":
+            t.i += 1
+        if t.peek() in ("nothing", "none"):
+            t.i += 1
+            new: Piece | None = None
+        else:
+            new = t.piece()
+        return cls(old=old, new=new, space=t.space())
 
 
 class Support(_Action):
     """Units joining an Attack from one adjacent space (3.2.4, 3.3.4, 3.4.4)."""
 
     type: Literal["support"] = "support"
+    verb: ClassVar[str] = "support"
     piece: Piece
     count: int = 1
     space: str
+
+    def to_text(self) -> str:
+        return f"support {self.count} {self.piece.value} from {self.space}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Support:
+        n = t.number(1)
+        return cls(count=n, piece=t.piece(), space=t.space())
 
 
 class Target(_Action):
     """The defender of an Attack."""
 
     type: Literal["target"] = "target"
+    verb: ClassVar[str] = "target"
     faction: Faction
+
+    def to_text(self) -> str:
+        return f"target {self.faction.value}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Target:
+        return cls(faction=t.faction())
 
 
 class Charge(_Action):
     """Cavalry Charge: lower one of your own dice by one (1.10)."""
 
     type: Literal["charge"] = "charge"
+    verb: ClassVar[str] = "charge"
     die: int
+
+    def to_text(self) -> str:
+        return f"charge {self.die}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Charge:
+        return cls(die=t.number())
 
 
 class Screen(_Action):
     """Cavalry Screen: remove one of the opponent's dice unless it shows a 1 (1.10)."""
 
     type: Literal["screen"] = "screen"
+    verb: ClassVar[str] = "screen"
     die: int
+
+    def to_text(self) -> str:
+        return f"screen {self.die}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Screen:
+        return cls(die=t.number())
 
 
 class Take(_Action):
     """Campaign: pick up Units where the route is now (4.2.2)."""
 
     type: Literal["take"] = "take"
+    verb: ClassVar[str] = "take"
     piece: Piece
     count: int = 1
+
+    def to_text(self) -> str:
+        return f"take {self.count} {self.piece.value}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Take:
+        n = t.number(1)
+        return cls(count=n, piece=t.piece())
 
 
 class Drop(_Action):
     """Campaign: drop off Units where the route is now (4.2.2)."""
 
     type: Literal["drop"] = "drop"
+    verb: ClassVar[str] = "drop"
     piece: Piece
     count: int = 1
+
+    def to_text(self) -> str:
+        return f"drop {self.count} {self.piece.value}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Drop:
+        n = t.number(1)
+        return cls(count=n, piece=t.piece())
 
 
 class Go(_Action):
     """Campaign: take the carried Units one space further (4.2.2)."""
 
     type: Literal["go"] = "go"
+    verb: ClassVar[str] = "go"
     space: str
+
+    def to_text(self) -> str:
+        return f"go {self.space}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Go:
+        return cls(space=t.space())
 
 
 class Gain(_Action):
     """A combination of Resources and Cavalry (2.5.2)."""
 
     type: Literal["gain"] = "gain"
+    verb: ClassVar[str] = "gain"
     resources: int
     cavalry: int
+
+    def to_text(self) -> str:
+        return f"gain {self.resources} resources {self.cavalry} cavalry"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Gain:
+        res, cav = t.amounts()
+        return cls(resources=res, cavalry=cav)
 
 
 class Shift(_Action):
     """Move an Influence marker (2.5.3), or a Migrate's Influence shift (3.3.2, 3.4.2)."""
 
     type: Literal["shift"] = "shift"
+    verb: ClassVar[str] = "shift"
     faction: Faction
     delta: int
+
+    def to_text(self) -> str:
+        return f"shift {self.faction.value} {self.delta:+d}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Shift:
+        f = t.faction()
+        return cls(faction=f, delta=t.number(signed=True))
 
 
 class Slot(_Action):
     """Refill an emptied Influence slot from Available (space None) or from the map (1.9)."""
 
     type: Literal["slot"] = "slot"
+    verb: ClassVar[str] = "slot"
     piece: Piece
     space: str | None = None
+
+    def to_text(self) -> str:
+        return f"slot {self.piece.value} from {self.space or 'available'}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Slot:
+        p = t.piece()
+        if t.peek() == "available":
+            t.i += 1
+            return cls(piece=p)
+        return cls(piece=p, space=t.space())
 
 
 class CavalryFrom(_Action):
     """Take a Cavalry token from this faction when the pool is empty (1.10)."""
 
     type: Literal["cavalry_from"] = "cavalry_from"
+    verb: ClassVar[str] = "cavalry"
     faction: Faction
+
+    def to_text(self) -> str:
+        return f"cavalry from {self.faction.value}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> CavalryFrom:
+        return cls(faction=t.faction())
 
 
 class Done(_Action):
     type: Literal["done"] = "done"
+    verb: ClassVar[str] = "done"
+
+    def to_text(self) -> str:
+        return "done"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Done:
+        return cls()
 
 
 class Give(_Action):
     """Trade Resources and/or Cavalry to another faction at any time (1.5.2)."""
 
     type: Literal["give"] = "give"
+    verb: ClassVar[str] = "give"
     giver: Faction
     receiver: Faction
     resources: int = 0
     cavalry: int = 0
+
+    def to_text(self) -> str:
+        parts = []
+        if self.resources:
+            parts.append(f"{self.resources} resources")
+        if self.cavalry:
+            parts.append(f"{self.cavalry} cavalry")
+        return f"give {' '.join(parts)} from {self.giver.value} to {self.receiver.value}"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Give:
+        """1.5.2 trades, in any natural order: `give 2 resources from D to B`, `give B 2
+        resources` (the receiver; the giver is `t.giver`), `give B 2 resources from D`, `give
+        2 resources to B`, `give 2 resources D B` (giver, then receiver)."""
+        res = cav = 0
+        marked: dict[str, Faction] = {}
+        bare: list[Faction] = []
+        while t.i < len(t.items):
+            w = t.items[t.i]
+            if w in ("from", "to"):
+                t.i += 1
+                marked[w] = t.faction()
+            elif w in FILLER or w == "and":
+                t.i += 1
+            elif (n := number_word(t.step, w, signed=False)) is not None:
+                kind = t.items[t.i + 1] if t.i + 1 < len(t.items) else ""
+                if kind.startswith("res"):
+                    res += n
+                elif kind.startswith("cav"):
+                    cav += n
+                else:
+                    t.i += 1
+                    raise t.fail("resources or cavalry after a number")
+                t.i += 2
+            else:
+                bare.append(t.faction())
+        if len(bare) > 2 or len(bare) + len(marked) > 2:
+            raise InvalidOrder(
+                f"in {clip(t.step)!r}: name two factions at most; write {GIVE_FORM!r}"
+            )
+        giver, receiver = t.giver, marked.get("to")
+        if len(bare) == 2:
+            giver, receiver = bare
+        elif bare and receiver is None:
+            receiver = bare[0]
+        elif bare:
+            marked.setdefault("from", bare[0])
+        giver = marked.get("from", giver)
+        if receiver is None or giver is None:
+            raise InvalidOrder(f"in {clip(t.step)!r}: say who gives to whom, e.g. {GIVE_FORM!r}")
+        if res + cav == 0:
+            raise InvalidOrder(f"in {clip(t.step)!r}: say how much, e.g. {GIVE_FORM!r}")
+        return cls(giver=giver, receiver=receiver, resources=res, cavalry=cav)
 
 
 class Undo(_Action):
     """Take back the last step of the faction that made it, up to the undo barrier."""
 
     type: Literal["undo"] = "undo"
+    verb: ClassVar[str] = "undo"
+
+    def to_text(self) -> str:
+        return "undo"
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Undo:
+        return cls()
 
 
 class Roll(_Action):
@@ -173,12 +406,18 @@ class Roll(_Action):
     type: Literal["roll"] = "roll"
     dice: tuple[int, ...]
 
+    def to_text(self) -> str:
+        return "roll " + " ".join(str(d) for d in self.dice)
+
 
 class Draw(_Action):
     """A chance outcome (never a player's choice): the card revealed from the deck (2.2)."""
 
     type: Literal["draw"] = "draw"
     card: int
+
+    def to_text(self) -> str:
+        return f"draw {self.card}"
 
 
 Action = Annotated[
@@ -208,6 +447,39 @@ Action = Annotated[
 ]
 
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+class Typed(Protocol):
+    """An action a player types after its verb (the step's first word)."""
+
+    verb: ClassVar[str]
+
+    @classmethod
+    def from_tokens(cls, t: Tokens) -> Action: ...
+
+
+# every verb of the notation, and the action it reads
+TYPED: tuple[type[Typed], ...] = (
+    Select,
+    Place,
+    Remove,
+    Move,
+    Replace,
+    Support,
+    Target,
+    Charge,
+    Screen,
+    Take,
+    Drop,
+    Go,
+    Gain,
+    Shift,
+    Slot,
+    CavalryFrom,
+    Done,
+    Give,
+    Undo,
+)
 META_ACTIONS = (Give, Undo)  # accepted by apply at any time; not listed by legal_actions
 CHANCE_ACTIONS = (Roll, Draw)  # supplied by the dealer at a chance node (rules.chance)
 

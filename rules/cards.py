@@ -1,7 +1,8 @@
 """The card list (2.3-2.6), loaded from the project's deck.yaml and validated at load.
 
 Issue scope: number, title, faction order, Stay Eligible, flavor and both texts. The event
-effects are kept as data for the interpreter (events-format.md).
+effects are kept in their deck-file form; loading checks them and reads them into typed steps
+(event_data.py, event_steps.py), as the interpreter does when it runs them.
 """
 
 from __future__ import annotations

@@ -7,35 +7,8 @@ from .board import board
 from .engine import Handler, finish, push
 from .forces import log
 from .model import FACTION_NAMES, Faction, Frame, GameState
+from .registry import COMMANDS, TITLE
 from .words import count_of
-
-COMMANDS: dict[Faction, tuple[str, ...]] = {
-    Faction.D: ("conscript", "march", "govern", "attack"),
-    Faction.B: ("rally", "migrate", "rebel", "attack"),
-    Faction.V: ("rally", "migrate", "rebel", "attack"),
-}
-DECREES: dict[Faction, tuple[str, ...]] = {
-    Faction.D: ("collect-tribute", "campaign", "demand-obedience"),
-    Faction.B: ("trade", "build", "conspire"),
-    Faction.V: ("tax", "build", "compel"),
-}
-TITLE = {
-    "conscript": "Conscript",
-    "march": "March",
-    "govern": "Govern",
-    "attack": "Attack",
-    "rally": "Rally",
-    "migrate": "Migrate",
-    "rebel": "Rebel",
-    "collect-tribute": "Collect Tribute",
-    "campaign": "Campaign",
-    "demand-obedience": "Demand Obedience",
-    "trade": "Trade",
-    "build": "Build",
-    "conspire": "Conspire",
-    "tax": "Tax",
-    "compel": "Compel",
-}
 
 
 def commands_open(st: GameState, faction: Faction) -> list[str]:

@@ -1,16 +1,47 @@
 """Errors the rules raise. All are ValueErrors; a rejected action never changes the state."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .actions import Action
+
 
 class RulesError(ValueError):
     """Base of every error the rules package raises about an order or an action."""
 
 
 class InvalidOrder(RulesError):
-    """Malformed order text: says where and what was expected."""
+    """Malformed order text: says where and what was expected. Once the order's parser has
+    it, it names the step: its number (from 1) of how many, and its text."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.step: int | None = None
+        self.steps = 1
+        self.step_text = ""
+
+    def at(self, step: int, steps: int, text: str) -> InvalidOrder:
+        self.step, self.steps, self.step_text = step, steps, text
+        return self
+
+    @property
+    def where(self) -> str:
+        """The step, as a reply quotes it: "Step 2 (`...`)", or the step alone."""
+        quoted = f"`{clip(self.step_text)}`"
+        return f"Step {self.step} ({quoted})" if self.steps > 1 else quoted
 
 
 class AmbiguousOrder(InvalidOrder):
-    """A name that matches several spaces or words: lists them."""
+    """A name that matches several spaces or words: lists them, and carries the step read
+    with each (`candidates`) so that a player can pick one."""
+
+    def __init__(self, message: str, spaces: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.spaces = spaces  # what the name matches
+        self.word: int | None = None  # which word of the step it is
+        self.candidates: tuple[Action, ...] = ()
 
 
 class IllegalAction(RulesError):

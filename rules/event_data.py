@@ -6,15 +6,29 @@ Every card's effects are checked when a deck is loaded, so that a mistake in a d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
+
+from pydantic import BaseModel, ValidationError
 
 from .board import board
 from .errors import DataError, excerpt, excerpts
+from .event_steps import (
+    STEP_CLASSES,
+    AnyFactionName,
+    Condition,
+    EventStep,
+    PieceName,
+    StateName,
+    Threshold,
+    Where,
+    step_from_data,
+)
+from .registry import BY_NAME, COMMANDS, DECREES, entry
 
 MAX_COUNT = 99  # a count, gain or select in a step
 MAX_AMOUNT = 99  # the size of a Resources change, an Influence shift, a threshold
 
-PIECES = ("troop", "governor", "qasbah", "amir", "fort", "raja", "temple", "mongol")
+PIECES: tuple[str, ...] = get_args(PieceName)
 PIECE_OWNER = {
     "troop": "D",
     "governor": "D",
@@ -25,66 +39,32 @@ PIECE_OWNER = {
     "temple": "V",
     "mongol": "M",
 }
-FACTIONS = ("D", "B", "V", "M")
-STATES = ("obedient", "rebelling")
-COMMAND_NAMES = ("conscript", "march", "govern", "attack", "rally", "migrate", "rebel")
-COMMANDS_OF = {
-    "D": ("conscript", "march", "govern", "attack"),
-    "B": ("rally", "migrate", "rebel", "attack"),
-    "V": ("rally", "migrate", "rebel", "attack"),
-}
-DECREE_NAMES = (
-    "collect_tribute",
-    "campaign",
-    "demand_obedience",
-    "trade",
-    "build",
-    "conspire",
-    "tax",
-    "compel",
-)
-DECREES_OF = {
-    "D": ("collect_tribute", "campaign", "demand_obedience"),
-    "B": ("trade", "build", "conspire"),
-    "V": ("tax", "build", "compel"),
-}
-WHERE_FIELDS = {
-    "spaces",
-    "city",
-    "adjacent_to",
-    "kind",
-    "tributary",
-    "controlled_by",
-    "with",
-    "without",
-    "select",
-}
-KINDS = ("province", "delhi", "mongol_region")
+FACTIONS: tuple[str, ...] = get_args(AnyFactionName)
+STATES: tuple[str, ...] = get_args(StateName)
+# the deck-file spelling of each faction's Commands and Decrees (the registry's snake case)
+COMMANDS_OF = {f.value: tuple(BY_NAME[n].deck_name for n in COMMANDS[f]) for f in COMMANDS}
+DECREES_OF = {f.value: tuple(BY_NAME[n].deck_name for n in DECREES[f]) for f in DECREES}
+INTERNAL = {"_picked"}  # fields the interpreter adds, never written in a deck file
 
-# step name -> (required fields, optional fields)
+
+def _fields(model: type[BaseModel]) -> tuple[set[str], set[str]]:
+    """A model's fields as a deck file names them: (required, optional)."""
+    named = {(f.alias or n): f.is_required() for n, f in model.model_fields.items()}
+    return {n for n, r in named.items() if r}, {n for n, r in named.items() if not r} - INTERNAL
+
+
+WHERE_FIELDS = _fields(Where)[1]
+KINDS: tuple[str, ...] = get_args(get_args(Where.model_fields["kind"].annotation)[0])
+
+# step name -> (required fields, optional fields), from the typed steps (event_steps.py)
 STEP_FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "place": ({"piece", "count"}, {"in", "state", "by"}),
-    "remove": ({"count"}, {"faction", "piece", "in", "state", "by"}),
-    "replace": ({"remove", "place", "count"}, {"in", "by"}),
-    "move": ({"count", "from", "to"}, {"piece", "faction", "by"}),
-    "flip": ({"faction", "to", "count"}, {"in", "by"}),
-    "resources": ({"faction", "add"}, {"by"}),
-    "cavalry": ({"faction"}, {"gain", "lose", "by"}),
-    "influence": ({"faction", "shift"}, {"by"}),
-    "tributary": ({"set"}, {"in", "by"}),
-    "free_command": ({"faction", "command"}, {"in", "spaces", "ignore_dynasty", "by"}),
-    "free_decree": ({"faction", "decree"}, {"by"}),
-    "eligibility": ({"faction", "set"}, {"by"}),
-    "choose": (set(), set()),  # a list, checked apart
-    "if": ({"condition", "then", "else"}, {"by"}),
-    "each": ({"in", "do"}, {"select", "by"}),
+    name: (set(), set()) if name == "choose" else _fields(model)  # a list, checked apart
+    for name, model in STEP_CLASSES.items()
 }
 STEP_NAMES = tuple(STEP_FIELDS)
-CONDITIONS = {
-    "dynasty": None,
-    "influence": {"faction", "at_least"},
-    "controls": {"faction", "at_least"},
-    "resources": {"faction", "at_least"},
+CONDITIONS: dict[str, set[str] | None] = {
+    name: None if name == "dynasty" else set(Threshold.model_fields)
+    for name in Condition.model_fields
 }
 
 
@@ -312,7 +292,8 @@ class _Check:
 
     def s_free_command(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
-        if f["command"] not in COMMANDS_OF[fac]:
+        named = entry(f["command"]) if isinstance(f["command"], str) else None
+        if named is None or named.deck_name not in COMMANDS_OF[fac]:
             raise self.fail(
                 f"{p}.command",
                 f"unknown Command {excerpt(f['command'])} for {fac}; expected one of {list(COMMANDS_OF[fac])}",
@@ -326,7 +307,8 @@ class _Check:
 
     def s_free_decree(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
-        if f["decree"] not in DECREES_OF[fac]:
+        named = entry(f["decree"]) if isinstance(f["decree"], str) else None
+        if named is None or named.deck_name not in DECREES_OF[fac]:
             raise self.fail(
                 f"{p}.decree",
                 f"unknown Decree {excerpt(f['decree'])} for {fac}; expected one of {list(DECREES_OF[fac])}",
@@ -382,6 +364,15 @@ class _Check:
         self.steps(f"{p}.do", f["do"], True)
 
 
-def validate_side(label: str, side: str, effects: Any) -> None:
-    """Raise DataError when one side's effects do not follow events-format.md."""
-    _Check(label).steps(f"{side}.effects", list(effects), False)
+def validate_side(label: str, side: str, effects: Any) -> tuple[EventStep, ...]:
+    """One side's effects as typed steps; DataError when they do not follow
+    events-format.md (checked first, for messages that name the card, side and field)."""
+    check = _Check(label)
+    check.steps(f"{side}.effects", list(effects), False)
+    out = []
+    for i, step in enumerate(effects):
+        try:
+            out.append(step_from_data(step))
+        except ValidationError as e:  # the checks above let nothing through that fails here
+            raise check.fail(f"{side}.effects[{i}]", f"not a step: {e.errors()[0]['msg']}") from e
+    return tuple(out)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .board import board
+from .event_steps import Holding, Where
 from .model import OWNER, PIECES_OF, Faction, GameState, Piece
 
 P = Piece
@@ -40,35 +39,37 @@ def placed_kind(piece: str, state: str | None) -> Piece:
     return Piece(piece)
 
 
-def _holds(st: GameState, space: str, spec: dict[str, Any]) -> bool:
-    kinds = kinds_of(spec.get("piece"), spec.get("faction"), spec.get("state"))
-    if spec.get("piece") is not None and spec.get("faction") is not None:
-        kinds = [k for k in kinds if OWNER[k] == Faction(spec["faction"])]
+def _holds(st: GameState, space: str, spec: Holding) -> bool:
+    kinds = kinds_of(spec.piece, spec.faction, spec.state)
+    if spec.piece is not None and spec.faction is not None:
+        kinds = [k for k in kinds if OWNER[k] == Faction(spec.faction)]
     return st.spaces[space].count(*kinds) > 0
 
 
-def matches(st: GameState, space: str, where: dict[str, Any]) -> bool:
+def matches(st: GameState, space: str, where: Where) -> bool:
     """Whether one space passes every filter of the where."""
     b = board()
-    if "spaces" in where and space not in where["spaces"]:
+    if where.spaces is not None and space not in where.spaces:
         return False
-    if "city" in where and space not in b.cities[where["city"]].touches:
+    if where.city is not None and space not in b.cities[where.city].touches:
         return False
-    if "adjacent_to" in where and not b.adjacent(space, where["adjacent_to"]):
+    if where.adjacent_to is not None and not b.adjacent(space, where.adjacent_to):
         return False
-    if "kind" in where and b.spaces[space].kind != where["kind"]:
+    if where.kind is not None and b.spaces[space].kind != where.kind:
         return False
     sp = st.spaces[space]
-    if "tributary" in where and (sp.tributary != where["tributary"] or not b.is_province(space)):
+    if where.tributary is not None and (
+        sp.tributary != where.tributary or not b.is_province(space)
+    ):
         return False
-    if "controlled_by" in where and sp.control != Faction(where["controlled_by"]):
+    if where.controlled_by is not None and sp.control != Faction(where.controlled_by):
         return False
-    if "with" in where and not _holds(st, space, where["with"]):
+    if where.with_ is not None and not _holds(st, space, where.with_):
         return False
-    return not ("without" in where and _holds(st, space, where["without"]))
+    return not (where.without is not None and _holds(st, space, where.without))
 
 
-def spaces_where(st: GameState, where: dict[str, Any] | None, here: str | None = None) -> list[str]:
+def spaces_where(st: GameState, where: Where | None, here: str | None = None) -> list[str]:
     """Every space that passes the filters, in map order; `here` is the space an `each` picked
     (the inner steps act there and carry no `in`)."""
     if where is None:
@@ -77,11 +78,3 @@ def spaces_where(st: GameState, where: dict[str, Any] | None, here: str | None =
     if here is not None:
         out = [s for s in out if s == here]
     return out
-
-
-def select_count(where: dict[str, Any] | None) -> int | str:
-    """How many different spaces a where picks (default 1)."""
-    if where is None:
-        return 1
-    value: int | str = where.get("select", 1)
-    return value

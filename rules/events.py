@@ -1,6 +1,8 @@
 """Event cards (2.3.4): the interpreter of events-format.md.
 
-The `event` frame holds the queue of steps still to run, as data ([step, here, by] items:
+The steps are typed models (event_steps.py); the event frames keep them in their deck-file
+form (JSON, like the rest of the state) and read each one as it runs. The `event` frame holds
+the queue of steps still to run ([step, here, by] items:
 `here` is the space an `each` picked, `by` the faction a `by:` named). Automatic steps run at
 once; a step with a real choice pushes a decision frame for the deciding faction (2.3.4:
 the executing faction, or the faction the step names), which puts the chosen work back at the
@@ -19,10 +21,37 @@ from typing import Any
 from .actions import Action, Choose, Move, Remove, Replace, Select
 from .board import board
 from .cards import Card, deck_for, standard_deck
-from .command_base import TITLE, start_command
+from .command_base import start_command
 from .decrees import start_decree
 from .engine import Handler, finish, handler, push
-from .event_where import kinds_of, placed_kind, select_count, spaces_where
+from .event_steps import (
+    CavalryStep,
+    ChooseStep,
+    Condition,
+    Count,
+    EachStep,
+    EligibilityStep,
+    EventStep,
+    FlipStep,
+    FreeCommandStep,
+    FreeDecreeStep,
+    Holding,
+    IfStep,
+    InfluenceStep,
+    Located,
+    MoveStep,
+    Option,
+    PlaceStep,
+    RemoveStep,
+    ReplaceStep,
+    ResourcesStep,
+    TributaryStep,
+    Where,
+    step_body,
+    step_from_data,
+    step_to_data,
+)
+from .event_where import kinds_of, placed_kind, spaces_where
 from .flow import change_influence, gain_cavalry
 from .forces import (
     add_resources,
@@ -39,6 +68,7 @@ from .forces import (
     set_tributary,
 )
 from .model import BASE, FACTION_NAMES, OWNER, Faction, Frame, GameState, Piece
+from .registry import TITLE, name_of
 from .words import count_of, pieces
 
 standard_deck()  # the standard deck is validated when the rules are imported (cheap)
@@ -73,15 +103,6 @@ def _queue_front(st: GameState, items: list[Item]) -> None:
     ev.data["todo"] = items + ev.data["todo"]
 
 
-def _name(step: dict[str, Any]) -> str:
-    return next(iter(step))
-
-
-def _body(step: dict[str, Any]) -> dict[str, Any]:
-    body: dict[str, Any] = step[_name(step)]
-    return body
-
-
 def _decider(st: GameState, by: str | None) -> Faction:
     if by is not None:
         return Faction(by)
@@ -101,203 +122,178 @@ def _side_text(st: GameState) -> str:
 # -- what a step could do in one space ------------------------------------------------------
 
 
-def _located(name: str) -> bool:
-    return name in ("place", "remove", "replace", "flip", "tributary")
-
-
-def can_act(st: GameState, step: dict[str, Any], here: str) -> bool:
+def can_act(st: GameState, step: EventStep, here: str) -> bool:
     """Whether the step (with `here` as its space) would change anything there."""
-    name, f = _name(step), _body(step)
-    if _located(name) and "in" in f and not spaces_where(st, f["in"], here):
+    if isinstance(step, Located) and step.in_ is not None and not spaces_where(st, step.in_, here):
         return False
-    if name == "place":
-        kind = placed_kind(f["piece"], f.get("state"))
-        return st.available[OWNER[kind]].get(BASE[kind], 0) > 0 and room_for(st, here, kind) > 0
-    if name == "remove":
-        return count(st, here, *_remove_kinds(f)) > 0
-    if name == "replace":
-        return count(st, here, *_remove_kinds(f["remove"])) > 0
-    if name == "flip":
-        return count(st, here, *_flip_kinds(f)) > 0
-    if name == "tributary":
-        return board().is_province(here) and st.spaces[here].tributary != f["set"]
-    if name == "each":
-        return any(can_act(st, s, here) for s in f["do"])
+    match step:
+        case PlaceStep():
+            kind = placed_kind(step.piece, step.state)
+            return st.available[OWNER[kind]].get(BASE[kind], 0) > 0 and room_for(st, here, kind) > 0
+        case RemoveStep():
+            return count(st, here, *_remove_kinds(step)) > 0
+        case ReplaceStep():
+            return count(st, here, *_remove_kinds(step.remove)) > 0
+        case FlipStep():
+            return count(st, here, *_flip_kinds(step)) > 0
+        case TributaryStep():
+            return board().is_province(here) and st.spaces[here].tributary != step.set
+        case EachStep():
+            return any(can_act(st, s, here) for s in step.do)
     return True
 
 
-def _remove_kinds(f: dict[str, Any]) -> list[Piece]:
-    return kinds_of(f.get("piece"), f.get("faction"), f.get("state"))
+def _remove_kinds(f: RemoveStep | MoveStep | Holding) -> list[Piece]:
+    state = None if isinstance(f, MoveStep) else f.state
+    return kinds_of(f.piece, f.faction, state)
 
 
-def _flip_kinds(f: dict[str, Any]) -> list[Piece]:
-    unit = "amir" if f["faction"] == "B" else "raja"
-    other = "obedient" if f["to"] == "rebelling" else "rebelling"
+def _flip_kinds(f: FlipStep) -> list[Piece]:
+    unit = "amir" if f.faction == "B" else "raja"
+    other = "obedient" if f.to == "rebelling" else "rebelling"
     return kinds_of(unit, None, other)
 
 
-def _condition(st: GameState, cond: dict[str, Any]) -> bool:
-    ((key, val),) = cond.items()
-    if key == "dynasty":
-        return bool(st.dynasty == val)
-    f = Faction(val["faction"])
-    have = {
-        "influence": lambda: st.influence[f],
-        "controls": lambda: len(controlled(st, f)),
-        "resources": lambda: st.resources[f],
-    }[key]()
-    return bool(have >= val["at_least"])
+def _condition(st: GameState, cond: Condition) -> bool:
+    if cond.dynasty is not None:
+        return bool(st.dynasty == cond.dynasty)
+    if cond.influence is not None:
+        return st.influence[Faction(cond.influence.faction)] >= cond.influence.at_least
+    if cond.controls is not None:
+        return len(controlled(st, Faction(cond.controls.faction))) >= cond.controls.at_least
+    assert cond.resources is not None
+    return st.resources[Faction(cond.resources.faction)] >= cond.resources.at_least
+
+
+def _left(n: Count) -> int:
+    return 1_000 if n == "all" else n
 
 
 # -- running one step -----------------------------------------------------------------------
 
 
 def run_step(st: GameState, item: Item) -> None:
-    step, here, by = item
-    name, f = _name(step), _body(step)
-    if isinstance(f, dict):  # `choose` is a list of options
-        by = f.get("by", by)
-    if _located(name) and here is None:
+    data, here, by = item
+    step = step_from_data(data)
+    by = step.by or by
+    if isinstance(step, Located) and here is None:
         # A located step picks its space(s) like an `each` over that one step.
-        inner = {name: {k: v for k, v in f.items() if k != "in"}}
-        where = f["in"]
-        each = {"in": where, "select": select_count(where), "do": [inner]}
+        assert step.in_ is not None
+        body = step_body(step)
+        where = body.pop("in")
+        each = {"in": where, "select": step.in_.picks, "do": [{step.kind: body}]}
         run_step(st, [{"each": each}, None, by])
         return
-    getattr(_Steps, "s_" + name)(st, f, here, by)
+    _run(st, step, here, by)
 
 
-class _Steps:
-    """One function per step of events-format.md; each does as much as it can (2.3.4)."""
-
-    @staticmethod
-    def s_place(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
-        kind = placed_kind(f["piece"], f.get("state"))
-        n = place(st, here, kind, f["count"])
-        if n:
-            log(st, f"Event: {pieces(n, kind)} placed in {board().name(here)}.")
-
-    @staticmethod
-    def s_remove(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
-        kinds = _remove_kinds(f)
-        left = 1_000 if f["count"] == "all" else int(f["count"])
-        push(st, "event_pieces", _decider(st, by), op="remove", here=here,
-             kinds=[k.value for k in kinds], new=None, left=left)  # fmt: skip
-
-    @staticmethod
-    def s_replace(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
-        kinds = _remove_kinds(f["remove"])
-        new = placed_kind(f["place"]["piece"], f["place"].get("state"))
-        left = 1_000 if f["count"] == "all" else int(f["count"])
-        push(st, "event_pieces", _decider(st, by), op="replace", here=here,
-             kinds=[k.value for k in kinds], new=new.value, left=left)  # fmt: skip
-
-    @staticmethod
-    def s_flip(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
-        left = 1_000 if f["count"] == "all" else int(f["count"])
-        done = 0
-        for k in _flip_kinds(f):
-            done += flip(st, here, k, left - done)
-        if done:
-            log(
+def _run(st: GameState, step: EventStep, here: str | None, by: str | None) -> None:
+    """One step of events-format.md; each does as much as it can (2.3.4)."""
+    match step:
+        case PlaceStep():
+            assert here is not None
+            kind = placed_kind(step.piece, step.state)
+            n = place(st, here, kind, step.count)
+            if n:
+                log(st, f"Event: {pieces(n, kind)} placed in {board().name(here)}.")
+        case RemoveStep():
+            push(st, "event_pieces", _decider(st, by), op="remove", here=here,
+                 kinds=[k.value for k in _remove_kinds(step)], new=None,
+                 left=_left(step.count))  # fmt: skip
+        case ReplaceStep():
+            new = placed_kind(step.place.piece, step.place.state)
+            push(st, "event_pieces", _decider(st, by), op="replace", here=here,
+                 kinds=[k.value for k in _remove_kinds(step.remove)], new=new.value,
+                 left=_left(step.count))  # fmt: skip
+        case FlipStep():
+            assert here is not None
+            left = _left(step.count)
+            done = 0
+            for k in _flip_kinds(step):
+                done += flip(st, here, k, left - done)
+            if done:
+                log(
+                    st,
+                    f"Event: {count_of(done, step.faction + ' unit')} flipped to {step.to} in {board().name(here)}.",
+                )
+        case TributaryStep():
+            assert here is not None
+            if not board().is_province(here) or st.spaces[here].tributary == step.set:
+                return
+            set_tributary(st, here, step.set)  # 1.6; Control is recomputed (1.7)
+            what = "placed in" if step.set else "removed from"
+            log(st, f"Event: Tributary marker {what} {board().name(here)}.")
+        case MoveStep():
+            push(st, "event_move", _decider(st, by),
+                 frm=step.from_.model_dump(mode="json", by_alias=True, exclude_unset=True),
+                 to=step.to.model_dump(mode="json", by_alias=True, exclude_unset=True),
+                 kinds=[k.value for k in _remove_kinds(step)], left=_left(step.count),
+                 origin=None, dest=None)  # fmt: skip
+        case ResourcesStep():
+            fac = Faction(step.faction)
+            got = add_resources(st, fac, step.add)  # 1.8: kept within 0..24
+            log(st, f"Event: {fac} Resources {got:+d}.")
+        case CavalryStep():
+            fac = Faction(step.faction)
+            if step.gain is not None:
+                gain_cavalry(st, fac, step.gain)  # 1.10
+            else:
+                assert step.lose is not None
+                n = lose_cavalry(st, fac, step.lose)
+                log(st, f"Event: {fac} returns {n} Cavalry to the pool.")
+        case InfluenceStep():
+            change_influence(st, Faction(step.faction), step.shift)  # 1.9
+        case FreeCommandStep():
+            allowed = None
+            if step.in_ is not None or here is not None:
+                allowed = spaces_where(st, step.in_, here)
+            start_command(
                 st,
-                f"Event: {count_of(done, str(f['faction']) + ' unit')} flipped to {f['to']} in {board().name(here)}.",
+                Faction(step.faction),
+                name_of(step.command),
+                free=True,  # 3.1.3
+                max_spaces=step.spaces,
+                allowed=allowed,
+                ignore_dynasty=step.ignore_dynasty,
             )
-
-    @staticmethod
-    def s_tributary(st: GameState, f: dict[str, Any], here: str, by: str | None) -> None:
-        if not board().is_province(here) or st.spaces[here].tributary == f["set"]:
-            return
-        set_tributary(st, here, bool(f["set"]))  # 1.6; Control is recomputed (1.7)
-        what = "placed in" if f["set"] else "removed from"
-        log(st, f"Event: Tributary marker {what} {board().name(here)}.")
-
-    @staticmethod
-    def s_move(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        kinds = _remove_kinds(f)
-        push(st, "event_move", _decider(st, by), frm=f["from"], to=f["to"],
-             kinds=[k.value for k in kinds], left=1_000 if f["count"] == "all" else f["count"],
-             origin=None, dest=None)  # fmt: skip
-
-    @staticmethod
-    def s_resources(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        fac = Faction(f["faction"])
-        got = add_resources(st, fac, int(f["add"]))  # 1.8: kept within 0..24
-        log(st, f"Event: {fac} Resources {got:+d}.")
-
-    @staticmethod
-    def s_cavalry(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        fac = Faction(f["faction"])
-        if "gain" in f:
-            gain_cavalry(st, fac, int(f["gain"]))  # 1.10
-        else:
-            n = lose_cavalry(st, fac, int(f["lose"]))
-            log(st, f"Event: {fac} returns {n} Cavalry to the pool.")
-
-    @staticmethod
-    def s_influence(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        change_influence(st, Faction(f["faction"]), int(f["shift"]))  # 1.9
-
-    @staticmethod
-    def s_free_command(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        allowed = None
-        if "in" in f or here is not None:
-            allowed = spaces_where(st, f.get("in"), here)
-        start_command(
-            st,
-            Faction(f["faction"]),
-            f["command"],
-            free=True,  # 3.1.3
-            max_spaces=int(f.get("spaces", 1)),
-            allowed=allowed,
-            ignore_dynasty=bool(f.get("ignore_dynasty", False)),
-        )
-
-    @staticmethod
-    def s_free_decree(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        name = str(f["decree"]).replace("_", "-")
-        log(st, f"{f['faction']} Decrees (free): {TITLE[name]}.")
-        start_decree(st, Faction(f["faction"]), name)
-
-    @staticmethod
-    def s_eligibility(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        fac = Faction(f["faction"])
-        st.next_eligibility[fac] = f["set"] == "eligible"
-        log(st, f"Event: {FACTION_NAMES[fac]} will be {f['set'].title()} for the next card.")
-
-    @staticmethod
-    def s_choose(st: GameState, f: Any, here: str | None, by: str | None) -> None:
-        push(st, "event_choose", _decider(st, by), options=list(f), here=here, by=by)
-
-    @staticmethod
-    def s_if(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        branch = f["then"] if _condition(st, f["condition"]) else f["else"]
-        _queue_front(st, [[s, here, by] for s in branch])
-
-    @staticmethod
-    def s_each(st: GameState, f: dict[str, Any], here: str | None, by: str | None) -> None:
-        sel = f.get("select", 1)
-        push(st, "event_pick", _decider(st, by), step=f, here=here, by=by,
-             left=1_000 if sel == "all" else int(sel), picked=list(f.get("_picked", [])),
-             all=sel == "all")  # fmt: skip
+        case FreeDecreeStep():
+            name = name_of(step.decree)
+            log(st, f"{step.faction} Decrees (free): {TITLE[name]}.")
+            start_decree(st, Faction(step.faction), name)
+        case EligibilityStep():
+            fac = Faction(step.faction)
+            st.next_eligibility[fac] = step.set == "eligible"
+            log(st, f"Event: {FACTION_NAMES[fac]} will be {step.set.title()} for the next card.")
+        case ChooseStep():
+            options = step_body(step)["options"]
+            push(st, "event_choose", _decider(st, by), options=options, here=here, by=by)
+        case IfStep():
+            branch = step.then if _condition(st, step.condition) else step.else_
+            _queue_front(st, [[step_to_data(s), here, by] for s in branch])
+        case EachStep():
+            body = step_body(step)
+            push(st, "event_pick", _decider(st, by), step=body, here=here, by=by,
+                 left=_left(step.select), picked=list(step.picked),
+                 all=step.select == "all")  # fmt: skip
 
 
-def summary(step: dict[str, Any]) -> str:
+def summary(step: EventStep) -> str:
     """A few words for a step, for prompts: 'place 2 raja', 'free attack (V)'."""
-    name, f = _name(step), _body(step)
-    if name in ("place", "remove", "flip"):
-        what = f.get("piece") or f.get("faction")
-        return f"{name} {f['count']} {what}"
-    if name == "replace":
-        old = f["remove"].get("piece") or f["remove"].get("faction")
-        return f"replace {f['count']} {old} with {f['place']['piece']}"
-    if name == "tributary":
-        return "place a Tributary marker" if f["set"] else "remove the Tributary marker"
-    if name == "free_command":
-        return f"free {f['command']} ({f['faction']})"
-    if name == "free_decree":
-        return f"free {f['decree'].replace('_', ' ')} ({f['faction']})"
-    return name
+    match step:
+        case PlaceStep() | RemoveStep():
+            return f"{step.kind} {step.count} {step.piece or step.faction}"
+        case FlipStep():
+            return f"flip {step.count} {step.faction}"
+        case ReplaceStep():
+            old = step.remove.piece or step.remove.faction
+            return f"replace {step.count} {old} with {step.place.piece}"
+        case TributaryStep():
+            return "place a Tributary marker" if step.set else "remove the Tributary marker"
+        case FreeCommandStep():
+            return f"free {step.command} ({step.faction})"
+        case FreeDecreeStep():
+            return f"free {step.decree.replace('_', ' ')} ({step.faction})"
+    return step.kind
 
 
 # -- frames -----------------------------------------------------------------------------------
@@ -380,14 +376,15 @@ class EventChoose(EventHandler):
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Choose)
         i = int(action.option.split("-")[1]) - 1
-        opt = fr.data["options"][i]
+        opt = Option.model_validate(fr.data["options"][i])
         finish(st, fr)
-        log(st, f"{fr.faction} chooses: {opt.get('text', action.option)}")
-        _queue_front(st, [[s, fr.data["here"], fr.data["by"]] for s in opt["effects"]])
+        text = opt.text if "text" in opt.model_fields_set else action.option
+        log(st, f"{fr.faction} chooses: {text}")
+        _queue_front(st, [[step_to_data(s), fr.data["here"], fr.data["by"]] for s in opt.effects])
 
     def prompt_ask(self, st: GameState, fr: Frame) -> str:
         opts = "; ".join(
-            f"option-{i + 1}: \u201c{o.get('text', '')}\u201d"
+            f"option-{i + 1}: \u201c{Option.model_validate(o).text}\u201d"
             for i, o in enumerate(fr.data["options"])
         )
         return f"choose one: {opts}"
@@ -399,13 +396,16 @@ class EventPick(EventHandler):
 
     kind = "event_pick"
 
+    @staticmethod
+    def _each(fr: Frame) -> EachStep:
+        return EachStep.model_validate(fr.data["step"])
+
     def _candidates(self, st: GameState, fr: Frame) -> list[str]:
         d = fr.data
-        spaces = spaces_where(st, d["step"]["in"], d["here"])
+        each = self._each(fr)
+        spaces = spaces_where(st, each.in_, d["here"])
         return [
-            s
-            for s in spaces
-            if s not in d["picked"] and any(can_act(st, x, s) for x in d["step"]["do"])
+            s for s in spaces if s not in d["picked"] and any(can_act(st, x, s) for x in each.do)
         ]
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
@@ -420,8 +420,9 @@ class EventPick(EventHandler):
         cands = self._candidates(st, fr)[: max(0, fr.data["left"])]
         finish(st, fr)
         items: list[Item] = []
+        do = [step_to_data(x) for x in self._each(fr).do]
         for s in cands:
-            items += [[x, s, fr.data["by"]] for x in fr.data["step"]["do"]]
+            items += [[x, s, fr.data["by"]] for x in do]
         _queue_front(st, items)
 
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
@@ -429,16 +430,19 @@ class EventPick(EventHandler):
         d = fr.data
         finish(st, fr)
         log(st, f"{fr.faction} selects {board().name(action.space)} for the Event.")
-        items: list[Item] = [[x, action.space, d["by"]] for x in d["step"]["do"]]
+        each = self._each(fr)
+        items: list[Item] = [[step_to_data(x), action.space, d["by"]] for x in each.do]
         if d["left"] > 1:
             # the next pick comes after these steps; the spaces picked so far stay excluded
-            more = dict(d["step"], select=d["left"] - 1, _picked=[*d["picked"], action.space])
-            items.append([{"each": more}, d["here"], d["by"]])
+            more = each.model_copy(
+                update={"select": d["left"] - 1, "picked": (*d["picked"], action.space)}
+            )
+            items.append([step_to_data(more), d["here"], d["by"]])
         _queue_front(st, items)
 
     def prompt_ask(self, st: GameState, fr: Frame) -> str:
         n = fr.data["left"]
-        what = "; ".join(summary(x) for x in fr.data["step"]["do"])
+        what = "; ".join(summary(x) for x in self._each(fr).do)
         where = "a space" if n == 1 else f"{n} more spaces"
         return f"select {where} to {what}: {', '.join(self._candidates(st, fr))}"
 
@@ -532,14 +536,14 @@ class EventMove(EventHandler):
         owners = {OWNER[k] for k in self._kinds(fr)}
         return [
             s
-            for s in spaces_where(st, fr.data["to"], None)
+            for s in spaces_where(st, Where.model_validate(fr.data["to"]), None)
             if s != origin and all(may_enter(o, s) for o in owners)
         ]
 
     def _origins(self, st: GameState, fr: Frame) -> list[str]:
         return [
             s
-            for s in spaces_where(st, fr.data["frm"], None)
+            for s in spaces_where(st, Where.model_validate(fr.data["frm"]), None)
             if count(st, s, *self._kinds(fr)) and self._dests(st, fr, s)
         ]
 

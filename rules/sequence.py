@@ -7,9 +7,6 @@ from .actions import Action, Choose, Draw
 from .cards import deck_for
 from .chance import DRAW_NODE, ChanceNode, can_draw, cards_left, take_card
 from .command_base import (
-    COMMANDS,
-    DECREES,
-    TITLE,
     commands_open,
     limited_commands,
     mark_idle,
@@ -20,6 +17,7 @@ from .engine import Handler, finish, handler, push
 from .forces import add_resources, log
 from .model import FACTION_NAMES, PLAYERS, STRUCTURE_OF, Faction, Frame, GameState
 from .mongols import first_timurid
+from .registry import COMMANDS, DECREES, TITLE
 from .succession import LORDS, RISE, ZENITH, start_succession
 from .words import count_of
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from .actions import Action, Choose, Done, Gain, Shift
 from .board import board
-from .command_base import TITLE, limited_commands, start_command
+from .command_base import limited_commands, start_command
 from .decrees import start_decree
 from .engine import DoneWhenOnlyDone, Handler, finish, handler, push
 from .flow import change_influence, gain_cavalry
 from .forces import add_resources, controlled, log, structures_on_map
 from .model import FACTION_NAMES, MAX_INFLUENCE, Faction, Frame, GameState, Piece
+from .registry import TITLE
 from .words import count_of
 
 ZENITH, RISE, LORDS = "zenith", "rise", "lords"

@@ -55,6 +55,13 @@ class Env:
         await self.fake.settle()
         return inter
 
+    async def select(
+        self, user: int, message: Message, custom_id: str, values: list[str]
+    ) -> Interaction:
+        inter = self.fake.select(user, message, custom_id, values)
+        await self.fake.settle()
+        return inter
+
     async def started(self) -> Message:
         """A game created, three seats taken, started: the start message (B acts first)."""
         await self.slash(D, "create")

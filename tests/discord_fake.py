@@ -531,6 +531,25 @@ class FakeDiscord:
         self._send(payload)
         return rec
 
+    def select(
+        self, user: int, message: Message, custom_id: str, values: list[str], *, age: float = 0.0
+    ) -> Interaction:
+        """A pick from a select menu of `message`."""
+        payload, rec = self._base(
+            3,
+            user,
+            channel=message.channel_id,
+            age=age,
+            guild=True,
+            manage_guild=False,
+            app_permissions=None,
+        )
+        payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
+        payload["message"] = message.json(self.bot_id)
+        rec.original = message.id
+        self._send(payload)
+        return rec
+
     # --- HTTP ------------------------------------------------------------------------------
 
     async def handle(self, method: str, url: str, kw: dict[str, Any]) -> FakeResponse:

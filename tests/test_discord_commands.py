@@ -196,3 +196,26 @@ async def test_options_lists_every_allowed_step_privately(env: Env) -> None:
     text = "\n".join(m.content for m in env.fake.private_to(B))
     assert all(rules.describe(state, a) in text for a in rules.legal_actions(state))
     assert not any("All allowed steps" in m.content for m in env.fake.visible)
+
+
+async def test_an_ambiguous_step_offers_its_readings_in_a_select_menu(env: Env) -> None:
+    """`ma` matches three spaces: the sender alone is asked, with a menu of the whole
+    orders it could mean; the pick plays that order."""
+    start = await env.started()
+    version, _ = await env.state()
+    await env.slash(B, "play", order="command; rally; place 1 amir in ma")
+    assert (await env.state())[0] == version  # nothing played yet
+    question = next(m for m in env.fake.private_to(B) if m.custom_ids)
+    assert "is ambiguous" in question.content and "pick one below" in question.content
+    (menu,) = [c for row in question.components for c in row["components"]]
+    assert menu["type"] == 3
+    labels = [o["label"] for o in menu["options"]]
+    assert labels == [f"place 1 amir in {s}" for s in ("madhyadesh", "maharashtra", "malwa")]
+    await env.select(B, question, menu["custom_id"], [menu["options"][1]["value"]])
+    assert (await env.state())[0] > version
+    assert "B Rallies 1 Amir in Maharashtra" in env.fake.messages[start.id].content + "\n".join(
+        m.content for m in env.fake.visible
+    )
+    # the menu was used: picking again finds nothing to play
+    await env.select(B, question, menu["custom_id"], [menu["options"][0]["value"]])
+    assert "no longer have" in told(env, B) or "older position" in told(env, B)

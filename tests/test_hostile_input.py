@@ -28,7 +28,7 @@ from hostile import (
 
 import rules
 import rules.cards
-from bot.local import amain
+from bot.local import amain, text_command
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
@@ -325,13 +325,13 @@ async def test_numbers_from_users_are_range_checked_with_a_message(
     assert not reply.ok and "seed" in reply.text.lower()
     reply = await svc.log_lines(OTHER, 10**30)
     assert not reply.ok and "from 1 to 200" in reply.text
-    reply = await svc.command(OTHER, D, "log " + "9" * 4000)  # within the line limit
+    reply = await text_command(svc, OTHER, D, "log " + "9" * 4000)  # within the line limit
     assert not reply.ok and "from 1 to 200" in reply.text and len(reply.text) < 300
     reply = await svc.give(OTHER, D, "B", 2**70, 0)
     assert not reply.ok and "from 0 to 24" in reply.text
     reply = await svc.give(OTHER, D, "B", 0, -1)
     assert not reply.ok and "from 0 to 10" in reply.text
-    reply = await svc.command(OTHER, D, "give B " + "9" * 5000 + " resources")
+    reply = await text_command(svc, OTHER, D, "give B " + "9" * 5000 + " resources")
     assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
     reply = await svc.press(OTHER, D, "vj:" + "9" * 5000 + ":1:a0")
     assert not reply.ok
@@ -455,7 +455,7 @@ def test_a_failing_card_lookup_is_not_hidden(
     def broken(prefix: str, deck: rules.Deck | None = None) -> list[rules.cards.CardInfo]:
         raise RuntimeError("the card index is broken")
 
-    monkeypatch.setattr("bot.service.find_cards", broken)
+    monkeypatch.setattr("bot.views.find_cards", broken)
     with pytest.raises(RuntimeError):
         svc.card("5")
 
@@ -468,22 +468,23 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
 ) -> None:
     import time
 
-    import bot.service
+    import bot.lobby
+    import bot.service_base
 
     def slow(options: rules.GameOptions, text: str) -> rules.GameOptions:
         time.sleep(0.5)
         return options
 
-    monkeypatch.setattr(bot.service, "WORK_SECONDS", 0.1)
-    monkeypatch.setattr(bot.service, "with_deck", slow)
+    monkeypatch.setattr(bot.service_base, "WORK_SECONDS", 0.1)
+    monkeypatch.setattr(bot.lobby, "with_deck", slow)
     async with watched() as w:
         reply = await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))
     assert not reply.ok and "longer than" in reply.text
     responsive(w)
     assert await svc.store.open_game(CH) is None
     # the slot is held until the thread really ends, then free again
-    monkeypatch.setattr(bot.service, "WORK_SECONDS", 5.0)
-    monkeypatch.setattr(bot.service, "with_deck", rules.cards.with_deck)
+    monkeypatch.setattr(bot.service_base, "WORK_SECONDS", 5.0)
+    monkeypatch.setattr(bot.lobby, "with_deck", rules.cards.with_deck)
     assert (await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))).ok
 
 
@@ -491,7 +492,7 @@ async def test_long_words_are_quoted_only_in_part(svc: GameService, other: Bysta
     word = "Z" * 100_000
     for reply in (
         await svc.join(OTHER, STRANGER, word),
-        await svc.command(OTHER, STRANGER, word),
+        await text_command(svc, OTHER, STRANGER, word),
         await svc.card_in(OTHER, word),
     ):
         assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS

@@ -12,6 +12,7 @@ from fakes import SEATS, FakeRenderer
 from test_service import CH, current, seated, who
 
 import rules
+from bot.local import text_command
 from bot.reminders import CHANNEL_NOTICE, DEFAULT_PACE, REMINDER, SNOOZE, STALLED
 from bot.service import GameService
 
@@ -229,9 +230,9 @@ async def test_two_services_on_one_database_send_each_reminder_once(
 async def test_the_pace_from_a_text_line(svc: GameService) -> None:
     await seated(svc)
     d = SEATS[rules.Faction.D]
-    assert (await svc.command(CH, d, "club pace 48")).ok
-    assert "after 48 hour(s)" in (await svc.command(CH, d, "club pace")).text
-    bad = await svc.command(CH, d, "club pace lots")
+    assert (await text_command(svc, CH, d, "club pace 48")).ok
+    assert "after 48 hour(s)" in (await text_command(svc, CH, d, "club pace")).text
+    bad = await text_command(svc, CH, d, "club pace lots")
     assert not bad.ok and "1 to 336" in bad.text
 
 

@@ -11,6 +11,7 @@ import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer
 
 import rules
+from bot.local import text_command
 from bot.service import GameService
 
 CH = "chan-1"
@@ -97,7 +98,7 @@ async def test_bad_input_is_refused_and_changes_nothing(svc: GameService) -> Non
     mover = who(st0)
     other = next(u for u in SEATS.values() if u != mover)
     cases = [
-        (await svc.command(CH, mover, "frobnicate now"), "Unknown command"),
+        (await text_command(svc, CH, mover, "frobnicate now"), "Unknown command"),
         (await svc.play(CH, STRANGER, "pass"), "no seat"),
         (await svc.play(CH, other, "pass"), "not your turn"),
         (await svc.play(CH, mover, "fly to the moon"), "not an order I can read"),
@@ -182,7 +183,7 @@ async def test_give(svc: GameService) -> None:
     await seated(svc, seed=B_FIRST)
     _, st = await current(svc)
     res_d = st.resources[rules.Faction.D]
-    r = await svc.command(CH, D, "give B 1 resources")
+    r = await text_command(svc, CH, D, "give B 1 resources")
     assert r.ok, r.text
     _, st2 = await current(svc)
     assert st2.resources[rules.Faction.D] == res_d - 1

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
+from bot.local import text_command
 from bot.service import GameService
 
 CH = "orders"
@@ -195,7 +196,7 @@ async def test_every_documented_trade_form_is_accepted(
 ) -> None:
     await seated(svc, 7)
     before = await state_now(svc)
-    reply = await svc.command(CH, user, line)
+    reply = await text_command(svc, CH, user, line)
     assert reply.ok, reply.text
     after = await state_now(svc)
     assert after.resources[rules.Faction.B] == before.resources[rules.Faction.B] + 2

@@ -1,0 +1,112 @@
+"""The public message a move owes the channel (one message per faction turn)."""
+
+from __future__ import annotations
+
+import re
+
+import rules
+from db import (
+    Announcement,
+    GameRecord,
+    TurnMessage,
+)
+
+from .reply import MESSAGE_LIMIT
+from .service_base import (
+    ServiceBase,
+    new_log_lines,
+)
+
+
+class MoveAnnouncements(ServiceBase):
+    def _move_announcement(
+        self,
+        game: GameRecord,
+        before: rules.GameState,
+        after: rules.GameState,
+        steps: list[str],
+        notes: list[str],
+        revealed_at: str | None = None,
+        unplayed: list[str] | None = None,
+        secret: bytes | None = None,
+        *,
+        turn: TurnMessage | None = None,
+    ) -> Announcement:
+        """The public message a move owes the channel. Inside a faction's turn it edits the
+        turn's message (what happened so far, then the `Next:` line). A hand-off or a card
+        reveal closes that message with the step's lines and posts a new one, which pings
+        whoever decides next: at a card reveal it opens with a recap of the card that ended
+        and the new card's header, with the board; at the end, the score and the secret."""
+        actor = rules.decider(before)
+        who = actor.value if actor else ""
+        if actor is not None and rules.prompt(before).for_mongols:
+            who = f"Mongols (decided by {actor.value})"
+        lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
+            f"• {who}: {'; '.join(steps)}"
+        ]
+        # what the sender must know about the order: in the message that goes out now
+        said = [f"(note: {n})" for n in notes]
+        if revealed_at is not None:
+            rest = "; ".join(rules.clip(u) for u in unplayed or [])
+            said.append(
+                f"{revealed_at} revealed dice or a card, so the order ended there (a reveal "
+                f"commits). Not played: `{rest}`."
+            )
+        new_card = after.current_card != before.current_card
+        handoff = after.game_over or rules.decider(after) != actor or new_card
+        mentions: list[int] = []
+        if after.game_over:
+            nxt = self._final_text(after)
+            if secret is not None:
+                nxt += "\n" + self._reveal_text(game, secret)
+        else:
+            nxt, mentions = self.prompt_text(game, after)
+        kept = turn.body if turn is not None else ""
+        if not handoff:
+            lines += said
+            body = "\n".join([kept, *lines]) if kept else "\n".join(lines)
+            if turn is not None and len(body) + 1 + len(nxt) <= MESSAGE_LIMIT:
+                return Announcement(text=f"{body}\n{nxt}", edit=True, body=body)
+            # the turn's message is full (or unknown): the turn goes on in a new message
+            return Announcement(text="\n".join([*lines, nxt]), body="\n".join(lines))
+        # the step's lines up to a card reveal close the turn; the rest opens the new message
+        cut = next((i for i, line in enumerate(lines) if self._is_card_line(line)), len(lines))
+        closing, opening = lines[:cut], lines[cut:]
+        close_text: str | None = "\n".join(x for x in [kept, *closing] if x) or None
+        if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
+            close_text, opening = None, lines
+        opening += said
+        head: list[str] = []
+        if new_card:
+            head = self._card_edges(before, after)
+            opening = [line for line in opening if not self._is_card_line(line)]
+        body = "\n".join(head + opening)
+        return Announcement(
+            text=f"{body}\n{nxt}" if body else nxt,
+            mentions=mentions,
+            board=True,
+            body=body,
+            close_text=close_text,
+        )
+
+    @staticmethod
+    def _is_card_line(line: str) -> bool:
+        """A log line (as announced) that reveals a card."""
+        return re.match(r"^• Card \d+: .+ \(\d+ left in the deck\)\.$", line) is not None
+
+    @staticmethod
+    def _card_edges(before: rules.GameState, after: rules.GameState) -> list[str]:
+        """The recap of each card that ended during the step, then the new card's header."""
+        new = new_log_lines(before.log, after.log)
+        ended = [before.current_card] if before.current_card is not None else []
+        for line in new:
+            m = re.match(r"^Card (\d+): ", line)
+            if m is not None and int(m.group(1)) != after.current_card:
+                ended.append(int(m.group(1)))
+        out = []
+        for number in ended:
+            recap = rules.card_recap(rules.card_lines(after.log, number))
+            if recap:
+                out.append(f"_{recap}_")
+        out.append(rules.card_header(after))
+        return out

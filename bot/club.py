@@ -1,0 +1,329 @@
+"""A club over days: pace, reminders and deadlines, rematches, substitutes, records."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import rules
+from db import (
+    ENDED_STATUSES,
+    Announcement,
+    GameExists,
+    GameNotFound,
+    GameRecord,
+    Pace,
+    Reminder,
+    StaleAction,
+    UserPrefs,
+)
+from db.models import MAX_ID
+from rules.errors import excerpt
+
+from .moves import Moves
+from .records import history_text, stats_text
+from .reminders import (
+    ARCHIVE,
+    MAX_PACE_HOURS,
+    MIN_PACE_HOURS,
+    REMINDER,
+    DueReminder,
+    check_time_zone,
+    parse_quiet,
+    prefs_text,
+)
+from .reply import Reply
+from .service_base import (
+    DEADLINES,
+    FACTIONS,
+    HISTORY_LINES,
+    MAX_RECORDS,
+    REMATCH_SEATINGS,
+    ROTATION,
+    ServiceError,
+    answers,
+    check_range,
+    faction_of,
+    replay_to,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Club(Moves):
+    @answers()
+    async def pace(
+        self,
+        channel: str,
+        user: int,
+        hours: int | None = None,
+        deadline: str | None = None,
+    ) -> Reply:
+        """Show or set how long the game waits before each reminder, and what happens when
+        the first wait runs out (seated players and the game's creator may set them)."""
+        game = await self._open_game(channel)
+        current = await self.reminders.pace(game.id)
+        if hours is None and deadline is None:
+            return Reply(text=self._pace_text(game, current), ephemeral=True)
+        if hours is not None:
+            check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
+        if deadline is not None and deadline not in DEADLINES:
+            raise ServiceError(
+                f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
+            )
+        if user != game.creator and not self._user_factions(game, user):
+            raise ServiceError("Only a seated player or the game's creator may set the pace.")
+        pace = Pace.model_validate(
+            {
+                "seconds": current.seconds if hours is None else hours * 3600,
+                "deadline": deadline or current.deadline,
+            }
+        )
+        job = await self.store.reminder(game.id)
+        # the wait under way is measured anew from now, at the new pace
+        due = self.reminders.clock() + pace.seconds if job else None
+        await self.store.set_pace(game.id, pace, due)
+        return Reply(text=f"{self.mention(user)} set the pace. " + self._pace_text(game, pace))
+
+    def _pace_text(self, game: GameRecord, pace: Pace) -> str:
+        hours = pace.seconds // 3600
+        then = (
+            "the seat passes where the rules allow a Pass (else a reminder)"
+            if pace.deadline == "pass"
+            else "a reminder"
+        )
+        return (
+            f"Game {game.id}: after {hours} hour(s) without a decision, {then}; after "
+            f"another {hours}, a notice to the channel; after another {hours}, one stall "
+            "notice, then silence until someone moves."
+        )
+
+    async def due_reminders(self, limit: int = 20) -> list[DueReminder]:
+        """The reminders due now (claimed: each goes out from one process), after the
+        deadlines due now have been played: a seat whose game passes at its deadline passes
+        (stored and announced like any move) instead of being reminded."""
+        out: list[DueReminder] = []
+        for due in await self.reminders.due(limit):
+            if due.job.stage == REMINDER and await self._deadline_pass(due.job):
+                continue
+            if due.job.stage >= ARCHIVE:
+                await self._archive(due.job)
+                continue
+            out.append(due)
+        return out
+
+    async def _job_stands(self, job: Reminder) -> bool:
+        """No move replaced the claimed job meanwhile (a seat change that leaves the wait as
+        it was bumps the game's version but not the job's)."""
+        now = await self.store.reminder(job.game_id)
+        return now is not None and (now.version, now.stage) == (job.version, job.stage)
+
+    async def _archive(self, job: Reminder) -> None:
+        """A game with no move for the configured time ends without a result (like an abort:
+        its secret is revealed), announced through the outbox."""
+        async with self._lock(job.channel_id):
+            game = await self.store.get_game(job.game_id)
+            if game.status != "active" or not await self._job_stands(job):
+                await self.reminders.sent(job)  # moved meanwhile: the move's job stands
+                return
+            days = round((self.reminders.clock() - job.since) / 86400)
+            text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
+            secret = await self.secret_of(game)
+            if secret is not None:
+                text += "\n" + self._reveal_text(game, secret)
+            try:
+                await self.store.update_game(
+                    game.id, game.version, status="aborted", announcement=Announcement(text=text)
+                )
+            except StaleAction:
+                return  # someone moved at this very moment: the game lives on
+            self._cache.pop(game.id, None)
+
+    async def _deadline_pass(self, job: Reminder) -> bool:
+        """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
+        the move replaces the job (so nobody is reminded of a decision already made)."""
+        if (await self.reminders.pace(job.game_id)).deadline != "pass":
+            return False
+        async with self._lock(job.channel_id):
+            game = await self.store.get_game(job.game_id)
+            if game.status != "active" or not await self._job_stands(job):
+                return False
+            state = await self.state_of(game)
+            faction = rules.decider(state)
+            if self._waiting_for(game, state) != job.user_id or faction is None:
+                return False
+            passing = rules.Choose(option="pass")
+            if passing not in rules.legal_actions(state):
+                return False
+            hours = int((self.reminders.clock() - job.since) // 3600)
+            note = (
+                f"deadline: {rules.FACTION_NAMES[faction]} passed automatically after "
+                f"{hours} hour(s) without a decision (`/vj club pace`)"
+            )
+            try:
+                await self._apply_and_store(
+                    game, state, job.user_id, [("pass", passing)], None, note=note
+                )
+            except ServiceError as e:  # someone moved meanwhile: their move stands
+                log.info("game %s: deadline pass not played: %s", game.id, e)
+                return False
+        return True
+
+    @answers()
+    async def rematch(
+        self,
+        channel: str,
+        user: int,
+        *,
+        seating: str = "rotate",
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
+    ) -> Reply:
+        """A new game in the channel of a finished one, with its options and its people:
+        `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
+        empty lobby: everyone joins again)."""
+        async with self._lock(channel):
+            try:
+                if seating not in REMATCH_SEATINGS:
+                    raise ServiceError(
+                        f"Unknown seating {excerpt(seating)}: use one of "
+                        f"{', '.join(REMATCH_SEATINGS)}."
+                    )
+                last = await self.store.latest_game(channel)
+                if last is None or last.status not in ENDED_STATUSES:
+                    raise ServiceError(
+                        "A rematch follows a game that is over; "
+                        + ("this channel has none." if last is None else "this one is not.")
+                    )
+                if user not in last.seats.values() and not is_manager:
+                    raise ServiceError(
+                        f"Only a player of game {last.id} (or a server manager) may call a rematch."
+                    )
+                await self._may_organise(guild, roles, is_manager, "create")
+                seats = {
+                    "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
+                    "same": dict(last.seats),
+                    "choose": {},
+                }[seating]
+                game = await self.store.create_game(
+                    channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+                )
+                who = ", ".join(
+                    self._who(game.model_copy(update={"seats": seats}), f)
+                    for f in FACTIONS
+                    if f.value in seats
+                )
+                text = (
+                    f"Rematch of game {last.id}: game {game.id}, the same options. "
+                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
+                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+                )
+                game = await self.store.update_game(
+                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                )
+            except GameExists:
+                return Reply.error("This channel already has a game: play that one first.")
+        return self._announced(game, text, mentions=sorted(set(seats.values())))
+
+    @answers()
+    async def seat(
+        self, channel: str, user: int, faction: str, to_user: int, *, is_manager: bool = False
+    ) -> Reply:
+        """A server manager gives a seat to someone else (a substitute), at any time of the
+        game; a seat on turn is then waited for from its new holder."""
+        async with self._lock(channel):
+            if not is_manager:
+                raise ServiceError("Only a member with Manage Server may move a seat.")
+            f = faction_of(faction)
+            check_range("The user id", to_user, 0, MAX_ID)
+            game = await self._open_game(channel)
+            old = game.seats.get(f.value)
+            if old == to_user:
+                raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
+            seats = {**game.seats, f.value: to_user}
+            name = rules.FACTION_NAMES[f]
+            was = f"from {self.mention(old)} " if old is not None else ""
+            text = f"{name} passes {was}to {self.mention(to_user)} (moved by {self.mention(user)})."
+            plan = await self._seat_change_plan(game, seats)
+            if plan is not None and plan.user_id == to_user:
+                text += " It is their decision now."
+            game = await self.store.update_game(
+                game.id,
+                game.version,
+                seats=seats,
+                announcement=Announcement(text=text, mentions=[to_user]),
+                reminder=plan,
+            )
+        return self._announced(game, text, mentions=[to_user])
+
+    async def history(self, channel: str, user: int | None = None) -> Reply:
+        """The channel's finished games, or `user`'s anywhere, newest first."""
+        if user is None:
+            results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
+            return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
+        check_range("The user id", user, 0, MAX_ID)
+        results = await self.store.results(user_id=user, limit=HISTORY_LINES)
+        text = history_text(results, self.mention, f"of {self.mention(user)}")
+        return Reply(text=text, ephemeral=True)
+
+    async def stats(self, user: int) -> Reply:
+        """Wins per faction, and `user`'s wins and rating per faction."""
+        check_range("The user id", user, 0, MAX_ID)
+        recent = await self.store.results(limit=MAX_RECORDS)
+        return Reply(text=stats_text(recent[::-1], user, self.mention), ephemeral=True)
+
+    @answers()
+    async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:
+        """The board of a finished (or aborted) game of this channel after `step` log entries
+        (the last when left out): nothing is hidden any more once a game is over."""
+        check_range("The game number", game_id, 1, MAX_ID)
+        try:
+            game = await self.store.get_game(game_id)
+        except GameNotFound:
+            raise ServiceError(f"There is no game {game_id}.") from None
+        if game.channel_id != channel:
+            raise ServiceError(
+                f"Game {game_id} was not played in this channel; replay it where it was."
+            )
+        if game.status not in ENDED_STATUSES:
+            raise ServiceError(
+                f"Game {game_id} is {game.status}: only a game that is over can be replayed "
+                "(`/vj board` shows a running one)."
+            )
+        last = game.actions
+        step = last if step is None else check_range("The step", step, 0, last)
+        state = await self._fresh_state(game)
+        actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
+        state = await self.off_loop(replay_to, state, actions[:step])
+        lines = [f"Game {game.id}, step {step} of {last}."]
+        lines += state.log[-3:]
+        if step == last and state.game_over:
+            lines.append(self._final_text(state))
+        return Reply(
+            text="\n".join(lines), image=await self._render(state, state.touched), ephemeral=True
+        )
+
+    @answers()
+    async def me(
+        self,
+        user: int,
+        *,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+        direct_messages: bool | None = None,
+    ) -> Reply:
+        """Show or change the caller's time zone, quiet hours and direct messages."""
+        prefs = await self.store.user_prefs(user)
+        if time_zone is None and quiet is None and direct_messages is None:
+            return Reply(text=prefs_text(prefs), ephemeral=True)
+        changes: dict[str, object] = {}
+        if time_zone is not None:
+            changes["time_zone"] = check_time_zone(time_zone)
+        if quiet is not None:
+            changes["quiet_from"], changes["quiet_to"] = parse_quiet(quiet)
+        if direct_messages is not None:
+            changes["direct_messages"] = direct_messages
+        prefs = UserPrefs.model_validate({**prefs.model_dump(), **changes})
+        await self.store.put_user_prefs(prefs)
+        return Reply(text="Saved. " + prefs_text(prefs), ephemeral=True)

@@ -1,0 +1,275 @@
+"""The lobby: create, join, leave, start and abort a game; the server's permissions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import rules
+from db import (
+    Announcement,
+    DeckFile,
+    GameExists,
+    ServerSettings,
+    Snapshot,
+)
+from db.models import MAX_ID
+from rules.cards import with_deck
+from rules.errors import excerpt
+
+from .reply import Reply
+from .service_base import (
+    FACTIONS,
+    MAX_DECK_BYTES,
+    ORGANISERS,
+    ServiceBase,
+    ServiceError,
+    answers,
+    check_range,
+    faction_of,
+    upload_text,
+)
+
+
+class Lobby(ServiceBase):
+    @answers()
+    async def create(
+        self,
+        channel: str,
+        user: int,
+        *,
+        timurs_shadow: bool = False,
+        seed: int | None = None,
+        deck: bytes | str | None = None,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
+    ) -> Reply:
+        """Open a game; `deck` is another deck file (YAML, events-format.md), as uploaded.
+        `guild`, `roles` and `is_manager` describe the caller for the server's permissions.
+
+        Its dice and cards are dealt from a fresh random secret (committed at the start,
+        revealed at the end), or from the service's `seed_source` (tests: a fixed secret).
+        A game created with an explicit `seed` (tests, benches, the terminal's `--seed`) is
+        `rules.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
+        async with self._lock(channel):
+            try:
+                await self._may_organise(guild, roles, is_manager, "create")
+                if seed is not None:
+                    check_range("The seed", seed, 0, MAX_ID)
+                    secret = b""
+                else:
+                    secret = self._new_secret()
+                options = rules.GameOptions(timurs_shadow=timurs_shadow)
+                deck_file: DeckFile | None = None
+                if deck is not None:
+                    text = upload_text(deck, "deck file", MAX_DECK_BYTES)
+                    try:
+                        options = await self.off_loop(with_deck, options, text)
+                    except rules.DataError as exc:
+                        raise ServiceError(f"That deck file cannot be used: {exc}") from exc
+                    assert options.deck_hash is not None
+                    deck_file = DeckFile(hash=options.deck_hash, text=text)
+                game = await self.store.create_game(
+                    channel,
+                    seed or 0,  # a secret deals the game, unless a seed was given
+                    options.model_dump(mode="json", exclude_none=True),
+                    user,
+                    deck=deck_file,
+                    secret=secret.hex(),
+                )
+            except GameExists:
+                return Reply.error(
+                    "This channel already has a game. Finish or `/vj abort` it, or open a thread."
+                )
+            variant = " with Timur's Shadow" if timurs_shadow else ""
+            if deck is not None:
+                variant += " with your own deck file"
+            text = (
+                f"New game of Vijayanagara{variant} (game {game.id}). Take a seat with "
+                "`/vj join faction:D|B|V` (one person may hold several), then `/vj start`."
+            )
+            await self.store.announce(game.id, game.version, Announcement(text=text))
+            return Reply(text=text, version=game.version, announcement=(game.id, game.version))
+
+    @answers(stale="The game changed meanwhile; try `/vj join` again.")
+    async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:
+        async with self._lock(channel):
+            game = await self._open_game(channel)
+            free = [f for f in FACTIONS if f.value not in game.seats]
+            if faction is None:
+                if not free:
+                    raise ServiceError("All three seats are taken.")
+                f = free[0]
+            else:
+                f = faction_of(faction)
+                holder = game.seats.get(f.value)
+                if holder == user:
+                    raise ServiceError(f"You already sit as {rules.FACTION_NAMES[f]}.")
+                if holder is not None:
+                    free_txt = ", ".join(x.value for x in free) or "none"
+                    raise ServiceError(
+                        f"{rules.FACTION_NAMES[f]} is taken by {self.mention(holder)}. "
+                        f"Free seats: {free_txt}."
+                    )
+            seats = {**game.seats, f.value: user}
+            left = [x.value for x in FACTIONS if x.value not in seats]
+            tail = (
+                f" Free seats: {', '.join(left)}."
+                if left
+                else (" All seats are taken: `/vj start`." if game.status == "lobby" else "")
+            )
+            text = f"{self.mention(user)} sits as {rules.FACTION_NAMES[f]}.{tail}"
+            game = await self.store.update_game(
+                game.id,
+                game.version,
+                seats=seats,
+                announcement=Announcement(text=text),
+                reminder=await self._seat_change_plan(game, seats),
+            )
+            return self._announced(game, text)
+
+    @answers(stale="The game changed meanwhile; try `/vj leave` again.")
+    async def leave(self, channel: str, user: int, faction: str | None = None) -> Reply:
+        async with self._lock(channel):
+            game = await self._open_game(channel)
+            mine = self._user_factions(game, user)
+            if faction is not None:
+                f = faction_of(faction)
+                if f not in mine:
+                    raise ServiceError(f"You do not sit as {rules.FACTION_NAMES[f]}.")
+                mine = [f]
+            if not mine:
+                raise ServiceError("You have no seat in this game.")
+            seats = {k: v for k, v in game.seats.items() if k not in {f.value for f in mine}}
+            names = ", ".join(rules.FACTION_NAMES[f] for f in mine)
+            extra = (
+                " Anyone may take the free seat with `/vj join`." if game.status == "active" else ""
+            )
+            text = f"{self.mention(user)} leaves {names}.{extra}"
+            game = await self.store.update_game(
+                game.id,
+                game.version,
+                seats=seats,
+                announcement=Announcement(text=text),
+                reminder=await self._seat_change_plan(game, seats),
+            )
+            return self._announced(game, text)
+
+    @answers(stale="The game changed meanwhile; try `/vj start` again.")
+    async def start(self, channel: str, user: int) -> Reply:
+        async with self._lock(channel):
+            game = await self._open_game(channel)
+            if game.status == "active":
+                raise ServiceError("The game has already started.")
+            if user != game.creator and not self._user_factions(game, user):
+                raise ServiceError(
+                    "Only a seated player or the game's creator may start it. "
+                    "Take a seat with `/vj join`."
+                )
+            missing = [f for f in FACTIONS if f.value not in game.seats]
+            if missing:
+                raise ServiceError(
+                    "A game starts only with all three factions seated. Free: "
+                    + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
+                    + ". Join with `/vj join faction:`."
+                )
+            state = await self._fresh_state(game)
+            state, dealt = await self._deal(game, state, 1)
+            seats = ", ".join(self._who(game, f) for f in FACTIONS)
+            nxt, mentions = self.prompt_text(game, state)
+            body = (
+                f"The game begins: {seats}.\n"
+                + await self._commitment_text(game)
+                + rules.card_header(state)
+            )
+            text = f"{body}\n{nxt}"
+            game = await self.store.append_actions(
+                game.id,
+                game.version,
+                dealt,
+                snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
+                status="active",
+                announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
+                reminder=await self.reminders.plan(game, self._waiting_for(game, state)),
+            )
+            self._remember(game, state)
+        return self._announced(
+            game,
+            text,
+            mentions=mentions,
+            image=await self._render(state, None),
+            buttons=self.buttons_for(game, state),
+        )
+
+    @answers()
+    async def abort(
+        self,
+        channel: str,
+        user: int,
+        *,
+        is_manager: bool = False,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+    ) -> Reply:
+        async with self._lock(channel):
+            game = await self._open_game(channel)
+            if user != game.creator:
+                await self._may_organise(guild, roles, is_manager, "abort", anyone=False)
+            text = f"Game {game.id} ended by {self.mention(user)} without a result."
+            secret = await self.secret_of(game)
+            if secret is not None:  # no future left to guard: dice and cards may be checked
+                text += "\n" + self._reveal_text(game, secret)
+            game = await self.store.update_game(
+                game.id, game.version, status="aborted", announcement=Announcement(text=text)
+            )
+            self._cache.pop(game.id, None)
+        return self._announced(game, text)
+
+    @answers()
+    async def configure(
+        self,
+        guild: str | None,
+        user: int,
+        *,
+        is_manager: bool,
+        organisers: str | None = None,
+        role_id: int | None = None,
+    ) -> Reply:
+        """Show or set who may create, import and abort games on this server."""
+        if guild is None:
+            return Reply.error("Permissions are set per server; there is no server here.")
+        if organisers is None:
+            s = await self.store.server_settings(guild)
+            return Reply(text=self._settings_text(s), ephemeral=True)
+        if not is_manager:
+            return Reply.error("Only a member with Manage Server may change these settings.")
+        if organisers not in ORGANISERS:
+            raise ServiceError(
+                f"Unknown setting {excerpt(organisers)}: use one of {', '.join(ORGANISERS)}."
+            )
+        if organisers == "role":
+            if role_id is None:
+                raise ServiceError("Name the role that may create, import and abort games.")
+            check_range("The role id", role_id, 0, MAX_ID)
+        s = ServerSettings.model_validate(
+            {
+                "guild_id": guild,
+                "organisers": organisers,
+                "role_id": role_id if organisers == "role" else None,
+            }
+        )
+        await self.store.put_server_settings(s)
+        return Reply(text="Saved. " + self._settings_text(s))
+
+    @staticmethod
+    def _settings_text(s: ServerSettings) -> str:
+        who = {
+            "anyone": "anyone",
+            "role": f"members with the <@&{s.role_id}> role",
+            "managers": "nobody but server managers",
+        }[s.organisers]
+        return (
+            f"On this server {who} may create and import games; a game's creator, "
+            + ("" if s.organisers == "anyone" else f"{who}, ")
+            + "and members with Manage Server may abort it."
+        )

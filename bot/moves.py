@@ -1,0 +1,579 @@
+"""Moves: an order, a button, undo, give and the shortcuts, applied and stored."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import rules
+from db import (
+    GameRecord,
+    NewAction,
+    Snapshot,
+    StaleAction,
+)
+from rules.errors import excerpt
+
+from .announcing import MoveAnnouncements
+from .order_entry import Alternatives, Entry, read_entry
+from .reminders import (
+    SNOOZE_ID,
+)
+from .reply import Button, Menu, Reply
+from .service_base import (
+    CONFIRM,
+    CUSTOM_ID_PREFIX,
+    FACTIONS,
+    MAX_CUSTOM_ID_CHARS,
+    Outcome,
+    ServiceError,
+    answers,
+    check_range,
+    faction_of,
+    new_log_lines,
+    short_order,
+)
+
+log = logging.getLogger(__name__)
+
+PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
+MENU_OPTIONS = 25  # Discord's limit of options in a select menu
+MENU_LABEL_CHARS = 100  # and of an option's label
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What reading an order needs: the game and its position, who sends it, as whom."""
+
+    game: GameRecord
+    state: rules.GameState
+    user: int
+    channel: str
+    text: str
+    giver: rules.Faction | None  # who gives in a `give` step that does not say
+    as_faction: str | None
+
+
+@dataclass(frozen=True)
+class Order:
+    """An order read: each step's text and action; `confirm` given (see `_idle_check`)."""
+
+    steps: list[tuple[str, rules.Action]]
+    confirmed: bool = False
+
+
+Reader = Callable[[Reading], Order]
+
+
+class Moves(MoveAnnouncements):
+    @answers()
+    async def play(
+        self,
+        channel: str,
+        user: int,
+        order: str,
+        *,
+        as_faction: str | None = None,
+        expected_version: int | None = None,
+    ) -> Reply:
+        """Parse and apply a whole order (steps separated by ';'), all or nothing.
+
+        An order picked from the suggestions carries the version it was made for (`[v12] …`)
+        and is refused once the game has moved on; a typed order that repeats the one the same
+        user just had played, with nothing in between, is refused as a likely double submit
+        unless it starts with `again:`."""
+        if len(order) > rules.MAX_ORDER_CHARS:  # refused before anything else reads it
+            return Reply.error(
+                f"That order is {len(order)} characters long; an order has at most "
+                f"{rules.MAX_ORDER_CHARS}. Send it in parts."
+            )
+        return await self._order(
+            channel, user, read_entry(order), self._read_order, as_faction, expected_version
+        )
+
+    async def _order(
+        self,
+        channel: str,
+        user: int,
+        entry: Entry,
+        read: Reader,
+        as_faction: str | None = None,
+        expected_version: int | None = None,
+    ) -> Reply:
+        """Play the steps `read` makes of the order `entry` (typed, or a shortcut's)."""
+        async with self._lock(channel):
+            game = await self._active_game(channel)
+            text = entry.order
+            if entry.draft:
+                draft = self._drafts.take(user, channel)
+                if draft is None:
+                    raise ServiceError(
+                        "That suggestion stood for an order you typed earlier, which I no "
+                        "longer have. Type the order again."
+                    )
+                text = draft
+            version = expected_version if expected_version is not None else entry.version
+            if version is not None and version != game.version:
+                raise ServiceError(self._stale_text(version, game.version, "That suggestion"))
+            key = f"as {as_faction}: {text}" if as_faction else text
+            if (
+                version is None
+                and not entry.again
+                and self._recent is not None
+                and self._recent.is_repeat(game.id, user, key, game.version)
+            ):
+                shown = short_order(text)
+                raise ServiceError(
+                    f"You just sent `{shown}` and it was played; nothing has happened since, "
+                    "so I took this for a double submit and played nothing. To play it again "
+                    f"on purpose, send `again: {shown}`."
+                )
+            state = await self.state_of(game)
+            forced = faction_of(as_faction) if as_faction else None
+            giver = forced or self._default_giver(game, state, user)
+            order = read(Reading(game, state, user, channel, text, giver, as_faction))
+            outcome = await self._apply_and_store(
+                game, state, user, order.steps, forced, confirmed=order.confirmed
+            )
+            if version is None and self._recent is not None:
+                self._recent.played(game.id, user, key, outcome.game.version)
+        return await self._moved_reply(outcome)
+
+    def _read_order(self, r: Reading) -> Order:
+        """A typed order read once: its steps (with `confirm` taken out) and their actions.
+        An ambiguous step comes back with the whole orders it could have meant, in a menu."""
+        spans = rules.split_order(r.text)
+        confirmed = any(s.text.lower() == CONFIRM for s in spans)
+        spans = [s for s in spans if s.text.lower() != CONFIRM]
+        if not spans:
+            raise ServiceError("Empty order. " + self._allowed(r.state))
+        try:
+            steps = rules.parse_steps(spans, giver=r.giver)
+        except rules.AmbiguousOrder as e:
+            menu = self._alternatives(r, spans, e, confirmed)
+            pick = " Or pick one below." if menu is not None else ""
+            raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
+        except rules.InvalidOrder as e:
+            raise ServiceError(
+                f"{e.where} is not an order I can read: {e}. {self._allowed(r.state)}"
+            ) from e
+        return Order([(s.text, s.action) for s in steps], confirmed)
+
+    def _alternatives(
+        self, r: Reading, spans: list[rules.Span], e: rules.AmbiguousOrder, confirmed: bool
+    ) -> Menu | None:
+        """The whole orders the ambiguous step could have meant, as a select menu (kept for
+        the user until picked); at the first step only those allowed now."""
+        assert e.step is not None
+        candidates = list(e.candidates)
+        if e.step == 1:
+            legal = rules.legal_actions(r.state)
+            candidates = [a for a in candidates if a in legal]
+        orders: list[str] = []
+        options: list[tuple[str, str]] = []
+        for a in candidates[:MENU_OPTIONS]:
+            step = rules.describe(r.state, a)
+            texts = [step if i == e.step - 1 else s.text for i, s in enumerate(spans)]
+            options.append((rules.clip(step, MENU_LABEL_CHARS), str(len(orders))))
+            orders.append("; ".join(texts + ([CONFIRM] if confirmed else [])))
+        if not orders:
+            return None
+        self._picks.keep(r.user, r.channel, Alternatives(tuple(orders), r.as_faction))
+        return Menu(self.custom_id(r.game, PICK), f"{e.where}: which one?", tuple(options))
+
+    def _default_giver(
+        self, game: GameRecord, state: rules.GameState, user: int
+    ) -> rules.Faction | None:
+        """Who gives in a `give` step that does not say: the user's only seat, else the
+        faction whose decision it is when the user holds it."""
+        mine = self._user_factions(game, user)
+        if len(mine) == 1:
+            return mine[0]
+        now = rules.decider(state)
+        return now if now in mine else None
+
+    @staticmethod
+    def _where(step: str, total: int, index: int) -> str:
+        quoted = f"`{rules.clip(step)}`"
+        return f"Step {index} ({quoted})" if total > 1 else quoted
+
+    async def _apply_and_store(
+        self,
+        game: GameRecord,
+        state: rules.GameState,
+        user: int,
+        actions: list[tuple[str, rules.Action]],
+        forced: rules.Faction | None,
+        *,
+        confirmed: bool = True,
+        note: str | None = None,
+    ) -> Outcome:
+        """Apply the steps one by one on a scratch state and store them in one transaction,
+        with the announcement they owe the channel.
+
+        All or nothing, except that a reveal commits: after a step that rolls dice or draws a
+        card (dealt here, from the secret), the order ends; that step and those before it are
+        stored with the outcome, and the rest is not played. So no refusal and no later step
+        is ever computed past a reveal that was not stored and announced. A `done` for what
+        already ended by itself is only noted; unless `confirmed`, a Command that would select
+        no space is refused once (see `_idle_check`)."""
+        cur = state
+        new: list[NewAction] = []
+        described: list[str] = []
+        notes: list[str] = [note] if note else []  # e.g. a deadline's
+        trailing = rules.TrailingDone()  # a `done` for what already ended is only noted
+        revealed_at: str | None = None
+        total = len(actions)
+        played = 0
+        for k, (step, action) in enumerate(actions, start=1):
+            where = self._where(step, total, k)
+            played = k
+            if trailing.skips(action):
+                notes.append(f"{where} was not needed: that had already ended by itself.")
+                continue
+            who = self._actor(game, cur, action, user, forced, where)
+            if not confirmed:
+                self._idle_check(cur, action, where)
+            reveals = cur.reveals
+            try:
+                described.append(
+                    "undo" if isinstance(action, rules.Undo) else rules.describe(cur, action)
+                )
+                nxt = rules.apply(cur, action)
+            except rules.RulesError as e:
+                raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
+            trailing.record(cur, nxt, action)
+            new.append(
+                NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
+            )
+            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1)
+            new.extend(dealt)
+            if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
+                revealed_at = where
+                break
+        if not new:
+            raise ServiceError("Nothing to play: " + " ".join(notes) + " " + self._allowed(state))
+        unplayed: list[str] = []  # what the reveal cut off
+        for k, (step, action) in enumerate(actions[played:], start=played + 1):
+            if trailing.skips(action):  # a `done` for what the revealing step ended
+                notes.append(
+                    f"{self._where(step, total, k)} was not needed: that had already ended "
+                    "by itself."
+                )
+            elif step not in unplayed:
+                unplayed.append(step)
+        secret = await self.secret_of(game) if cur.game_over else None
+        announcement = self._move_announcement(
+            game,
+            state,
+            cur,
+            described,
+            notes,
+            revealed_at if unplayed else None,
+            unplayed,
+            secret,
+            turn=await self.store.turn_message(game.id),
+        )
+        handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
+        waiting = self._waiting_for(game, cur)
+        if announcement.mentions and waiting == self._waiting_for(game, state):
+            # the decision stays with the same person (another of their seats, the Mongols
+            # they decide): a notice only when it passes to someone else
+            announcement = announcement.model_copy(update={"mentions": []})
+        try:
+            stored = await self.store.append_actions(
+                game.id,
+                game.version,
+                new,
+                snapshot=Snapshot(seq=game.actions + len(new), state=cur.model_dump_json())
+                if handoff
+                else None,
+                status="finished" if cur.game_over else None,
+                announcement=announcement,
+                reminder=await self.reminders.plan(game, waiting),
+                result=self._result(game, cur) if cur.game_over else None,
+            )
+        except StaleAction as e:
+            self._cache.pop(game.id, None)
+            raise ServiceError(
+                "Someone else moved first while your order was being stored, so nothing of "
+                "yours was stored. Look at the new position (`/vj status`) and send it again."
+            ) from e
+        self._remember(stored, cur)
+        return Outcome(
+            stored,
+            state,
+            cur,
+            new_log_lines(state.log, cur.log),
+            described,
+            notes,
+            announcement,
+            revealed_at=revealed_at if unplayed else None,
+            unplayed=unplayed,
+        )
+
+    @staticmethod
+    def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
+        """2.3.3 allows a Command in zero spaces, but it still spends the option (and the
+        faction's Eligibility): ask once, and accept the same order with `confirm`."""
+        note = rules.idle_note(state, action)
+        if note is not None:
+            how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
+            raise ServiceError(Moves._idle_question(where, note, how))
+
+    @staticmethod
+    def _idle_question(where: str, note: str, how: str) -> str:
+        return (
+            f"{where}: {note}, yet it would still use this option and make you Ineligible "
+            f"(2.3.3 allows zero spaces). Nothing was played. {how}"
+        )
+
+    def _refusal(
+        self,
+        state: rules.GameState,
+        at: rules.GameState,
+        where: str,
+        k: int,
+        total: int,
+        error: rules.RulesError,
+    ) -> str:
+        """A refused step: why, and what is allowed in the real (stored) position; for a
+        later step also what that step could have been (never past a reveal: the order stops
+        at one)."""
+        head = (
+            f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
+        )
+        then = ""
+        if k > 1:
+            then = f" At that step the choices were: {self._options(at)}."
+        return f"{head}: {error}.{then} {self._allowed(state)}"
+
+    def _actor(
+        self,
+        game: GameRecord,
+        state: rules.GameState,
+        action: rules.Action,
+        user: int,
+        forced: rules.Faction | None,
+        where: str,
+    ) -> rules.Faction:
+        """The faction this user acts as for this step; ServiceError when they may not."""
+        mine = self._user_factions(game, user)
+        if not mine:
+            raise ServiceError(
+                "You have no seat in this game, so you cannot give orders (anyone may read). "
+                + (
+                    "Free seats: "
+                    + ", ".join(f.value for f in FACTIONS if f.value not in game.seats)
+                    + "."
+                    if len(game.seats) < 3
+                    else ""
+                )
+            )
+        if isinstance(action, rules.Undo):
+            f = rules.can_undo(state)
+            if f is None:
+                raise ServiceError(
+                    f"{where}: nothing to undo (steps cannot be taken back past a die roll, a "
+                    "card reveal or a hand-off to another faction)."
+                )
+            if f not in mine:
+                raise ServiceError(f"{where}: only {self._who(game, f)} may undo that step.")
+            return f
+        if isinstance(action, rules.Give):
+            if action.giver not in mine:
+                raise ServiceError(
+                    f"{where}: you do not sit as {action.giver.value}, so you cannot give for it."
+                )
+            return action.giver
+        f = rules.decider(state)  # cheap; the prompt text is only built for an error
+        if f is None:
+            raise ServiceError("The game is over.")
+        if f in mine and (forced is None or forced == f):
+            return f
+        p = rules.prompt(state)
+        assert p.faction is not None
+        if forced is not None and forced != p.faction:
+            raise ServiceError(
+                f"{where}: it is not {rules.FACTION_NAMES[forced]}'s turn; "
+                f"{self._who(game, p.faction)} must decide: {p.text}"
+            )
+        if p.faction not in mine:
+            raise ServiceError(
+                f"{where}: it is not your turn. {self._who(game, p.faction)} must decide: {p.text}"
+            )
+        return p.faction
+
+    async def _moved_reply(self, out: Outcome) -> Reply:
+        """The reply for a stored move. The move is stored: nothing here may fail it, so a
+        broken picture or button row still leaves the announcement."""
+        game, state, a = out.game, out.after, out.announcement
+        try:
+            buttons = self.buttons_for(game, state)
+        except Exception:
+            log.exception("game %s: building the buttons failed", game.id)
+            buttons = []
+        return self._announced(
+            game,
+            a.text,
+            mentions=a.mentions,
+            image=await self._render(state, state.turn_touched) if a.board else None,
+            buttons=buttons,
+            receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
+            edit=a.edit,
+            close_text=a.close_text,
+        )
+
+    @answers()
+    async def press(
+        self, channel: str, user: int, custom_id: str, values: Sequence[str] = ()
+    ) -> Reply:
+        """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|c<i>|undo
+        (c<i>: the confirmed choice of a Command that would do nothing); or a pick from the
+        menu of an ambiguous step's alternatives (vj:<game>:<version>:pick, `values`)."""
+        parts = custom_id.split(":")
+        if (
+            len(custom_id) > MAX_CUSTOM_ID_CHARS
+            or len(parts) != 4
+            or parts[0] != CUSTOM_ID_PREFIX
+            or not re.fullmatch(r"[0-9]{1,12}", parts[1])
+            or not re.fullmatch(r"[0-9]{1,12}", parts[2])
+        ):
+            return Reply.error("That button is not one of mine.")
+        game_id, version, what = int(parts[1]), int(parts[2]), parts[3]
+        if what == PICK:
+            return await self._pick(channel, user, version, values)
+        async with self._lock(channel):
+            game = await self._active_game(channel)
+            if game.id != game_id:
+                raise ServiceError("That button belongs to another game, which is over.")
+            if what == SNOOZE_ID:  # the reminder's own job says whether it is current
+                return Reply(text=await self.reminders.snooze(game, version, user), ephemeral=True)
+            if version != game.version:
+                raise ServiceError(self._stale_text(version, game.version))
+            state = await self.state_of(game)
+            action: rules.Action
+            if what == "undo":
+                action = rules.Undo()
+            elif re.fullmatch(r"[ac][0-9]{1,3}", what):
+                legal = rules.legal_actions(state)
+                i = int(what[1:])
+                if i >= len(legal):
+                    raise ServiceError("That button is out of date.")
+                action = legal[i]
+            else:
+                raise ServiceError("That button is not one of mine.")
+            label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
+            note = rules.idle_note(state, action)
+            if what[0] == "a" and note:
+                return self._confirm_button(game, label, note, what[1:])
+            outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
+        return await self._moved_reply(outcome)
+
+    async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
+        """The order picked from an ambiguous step's alternatives (made for `version`)."""
+        kept = self._picks.take(user, channel)
+        if kept is None:
+            return Reply.error(
+                "That menu stood for an order you typed earlier, which I no longer have. "
+                "Type the order again."
+            )
+        if len(values) != 1 or not re.fullmatch(r"[0-9]{1,2}", values[0]):
+            return Reply.error("Pick one of the menu's options.")
+        index = int(values[0])
+        if index >= len(kept.orders):
+            return Reply.error("That option is not one of the menu's.")
+        order = kept.orders[index]
+        return await self.play(
+            channel, user, order, as_faction=kept.as_faction, expected_version=version
+        )
+
+    def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
+        """The button form of `; confirm` (see `_idle_check`)."""
+        reply = Reply.error(
+            self._idle_question(f"`{label}`", note, "Press Confirm to play it anyway.")
+        )
+        reply.buttons = [
+            Button(
+                label=f"Confirm: {label}",
+                custom_id=self.custom_id(game, f"c{index}"),
+                style="danger",
+            )
+        ]
+        return reply
+
+    @answers()
+    async def undo(self, channel: str, user: int) -> Reply:
+        async with self._lock(channel):
+            game = await self._active_game(channel)
+            state = await self.state_of(game)
+            outcome = await self._apply_and_store(game, state, user, [("undo", rules.Undo())], None)
+        return await self._moved_reply(outcome)
+
+    @answers()
+    async def give(
+        self,
+        channel: str,
+        user: int,
+        receiver: str,
+        resources: int = 0,
+        cavalry: int = 0,
+        giver: str | None = None,
+    ) -> Reply:
+        async with self._lock(channel):
+            check_range("Resources to give", resources, 0, rules.model.MAX_RESOURCES)
+            check_range("Cavalry to give", cavalry, 0, rules.model.CAVALRY_TOKENS)
+            game = await self._active_game(channel)
+            state = await self.state_of(game)
+            mine = self._user_factions(game, user)
+            if giver is not None:
+                g = faction_of(giver)
+            elif len(mine) == 1:
+                g = mine[0]
+            elif not mine:
+                raise ServiceError("You have no seat in this game, so you have nothing to give.")
+            else:
+                raise ServiceError(
+                    "You sit as "
+                    + " and ".join(f.value for f in mine)
+                    + ": say which faction gives (giver:)."
+                )
+            action = rules.Give(
+                giver=g, receiver=faction_of(receiver), resources=resources, cavalry=cavalry
+            )
+            outcome = await self._apply_and_store(game, state, user, [("give", action)], None)
+        return await self._moved_reply(outcome)
+
+    @answers()
+    async def shortcut(self, channel: str, user: int, name: str, arg: str | None = None) -> Reply:
+        """`/vj pass`, `/vj event side:`, `/vj command name:`, `/vj decree name:`, `/vj done`:
+        the steps they stand for, fitted to the decision now pending, built as actions."""
+        if name not in ("event", "command", "decree", "pass", "done"):
+            return Reply.error(f"Unknown shortcut {excerpt(name)}.")
+        if arg is not None and len(arg) > rules.MAX_ORDER_CHARS:
+            return Reply.error(
+                f"That is {len(arg)} characters long; at most {rules.MAX_ORDER_CHARS}."
+            )
+
+        def read(r: Reading) -> Order:
+            legal = rules.legal_actions(r.state)
+            given = self._read_order(replace(r, text=arg)).steps if arg else []
+            option: rules.Action = rules.Done() if name == "done" else rules.Choose(option=name)
+            steps: list[tuple[str, rules.Action]]
+            if name == "event":
+                steps = ([("event", option)] if option in legal else []) + given
+            elif name == "command":
+                lead = option in legal and not (given and given[0][1] in legal)
+                steps = ([("command", option)] if lead else []) + given
+            elif name == "decree":
+                steps = given
+            else:
+                steps = [(name, option)]
+            if not steps:
+                raise ServiceError("Say which one. " + self._allowed(r.state))
+            return Order(steps)
+
+        shown = "; ".join(([] if name == "decree" else [name]) + ([arg] if arg else []))
+        return await self._order(channel, user, Entry(shown), read)

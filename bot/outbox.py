@@ -1,0 +1,70 @@
+"""The outbox: announcements owed to the channels, and their delivery."""
+
+from __future__ import annotations
+
+from db import (
+    OwedAnnouncement,
+    TurnMessage,
+)
+
+from .reply import Button, Reply
+from .service_base import (
+    ServiceBase,
+)
+
+
+class Outbox(ServiceBase):
+    async def owed(
+        self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
+    ) -> list[tuple[OwedAnnouncement, Reply]]:
+        """Announcements of stored changes not yet delivered and due now, with the reply to
+        post. An announcement the game has moved past since keeps its text but pings nobody
+        and shows no board or buttons (the newer one does); an edit the game has moved past
+        is dropped (the newer one carries the whole turn)."""
+        out: list[tuple[OwedAnnouncement, Reply]] = []
+        for owed in await self.store.owed_announcements(
+            limit, grace, ignore_backoff=ignore_backoff
+        ):
+            game = await self.store.get_game(owed.game_id)
+            current = game.version == owed.version
+            if owed.edit and not current:
+                # a later announcement carries the whole turn (its edit or its closing text)
+                await self.store.announcement_delivered(owed.game_id, owed.version)
+                continue
+            image = None
+            buttons: list[Button] = []
+            if current and game.status == "active":
+                state = await self.state_of(game)
+                buttons = self.buttons_for(game, state)
+                if owed.board:
+                    image = await self._render(state, state.touched)
+            reply = Reply(
+                text=owed.text,
+                image=image,
+                mentions=owed.mentions if current else [],
+                buttons=buttons,
+                version=owed.version,
+                announcement=(owed.game_id, owed.version),
+                edit=owed.edit,
+                close_text=owed.close_text,
+            )
+            out.append((owed, reply))
+        return out
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        """The game's current turn message (what later steps of the turn edit)."""
+        return await self.store.turn_message(game_id)
+
+    async def turn_posted(self, game_id: int, version: int, message_id: int) -> None:
+        """The turn opened at `version` has its message: `message_id`."""
+        await self.store.turn_message_posted(game_id, version, message_id)
+
+    async def delivered(self, announcement: tuple[int, int]) -> None:
+        """The announcement reached the channel: it leaves the outbox."""
+        await self.store.announcement_delivered(*announcement)
+
+    async def delivery_failed(
+        self, announcement: tuple[int, int], retry_in: float, text: str | None = None
+    ) -> None:
+        """Not (wholly) delivered: retry after `retry_in` s; `text` is what is left to post."""
+        await self.store.announcement_failed(*announcement, retry_in, text)

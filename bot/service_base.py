@@ -1,0 +1,585 @@
+"""The plumbing every part of GameService shares: the store, the per-channel locks, the
+state cache, the worker threads, seats and prompts, and the texts several parts post."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec, Self, TypeVar
+
+import pydantic
+
+import rules
+from db import (
+    Announcement,
+    GameRecord,
+    GameResult,
+    NewAction,
+    ReminderPlan,
+    SeatResult,
+    ServerSettings,
+    StaleAction,
+    Store,
+    open_store,
+)
+from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
+from rules.errors import excerpt
+from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
+
+from .order_entry import (
+    Drafts,
+    Picks,
+    RecentOrders,
+)
+from .reminders import (
+    DEFAULT_ABANDON_DAYS,
+    ReminderError,
+    Reminders,
+)
+from .renderer import Renderer, default_renderer
+from .reply import Button, Menu, Reply
+
+log = logging.getLogger(__name__)
+
+FACTIONS: tuple[rules.Faction, ...] = rules.PLAYERS
+BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
+SHOWN_OPTIONS = 8  # legal orders listed in an error message
+CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
+LOG_LINES = 200  # at most this many log lines in one answer
+CUSTOM_ID_PREFIX = "vj"
+CACHE_SIZE = 2048
+# Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
+MAX_DECK_BYTES = DECK_MAX_CHARS
+MAX_IMPORT_BYTES = 4_000_000
+WORK_SECONDS = 20.0  # reading a deck file or replaying an import, off the event loop
+WORKERS = 2  # such checks running at once; more wait (the machine has few cores)
+MAX_LOG_LINES = 200
+MAX_QUERY_CHARS = 100
+MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
+ORGANISERS = ("anyone", "role", "managers")
+REMATCH_SEATINGS = ("rotate", "same", "choose")
+# a rematch's rotation: whoever played the key plays the value
+ROTATION = {"D": "B", "B": "V", "V": "D"}
+HISTORY_LINES = 15  # games listed by /vj history
+MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
+DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class ServiceError(Exception):
+    """A refusal with a message for the user; nothing was changed. `menu`: what the user
+    may pick instead (e.g. the steps an ambiguous one could have meant)."""
+
+    def __init__(self, message: str, menu: Menu | None = None) -> None:
+        super().__init__(message)
+        self.menu = menu
+
+
+def answers(
+    stale: str = "The game changed meanwhile; try again.",
+) -> Callable[[Callable[_P, Coroutine[Any, Any, Reply]]], Callable[_P, Coroutine[Any, Any, Reply]]]:
+    """The one mapping of refusals to the user's Reply: a ServiceError or ReminderError says
+    what was wrong; a StaleAction (the game changed between reading and storing) says
+    `stale`. Nothing was stored in either case."""
+
+    def wrap(
+        method: Callable[_P, Coroutine[Any, Any, Reply]],
+    ) -> Callable[_P, Coroutine[Any, Any, Reply]]:
+        @functools.wraps(method)
+        async def replying(*args: _P.args, **kwargs: _P.kwargs) -> Reply:
+            try:
+                return await method(*args, **kwargs)
+            except ServiceError as e:
+                reply = Reply.error(str(e))
+                reply.menu = e.menu
+                return reply
+            except ReminderError as e:
+                return Reply.error(str(e))
+            except StaleAction:
+                return Reply.error(stale)
+
+        return replying
+
+    return wrap
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def faction_of(text: str) -> rules.Faction:
+    t = text.strip().lower()
+    for f in FACTIONS:
+        if t in (f.value.lower(), rules.FACTION_NAMES[f].lower()) or (
+            len(t) >= 3 and rules.FACTION_NAMES[f].lower().startswith(t)
+        ):
+            return f
+    for f in FACTIONS:
+        if t and rules.FACTION_NAMES[f].lower().split()[0].startswith(t) and len(t) >= 2:
+            return f
+    raise ServiceError(
+        f"{excerpt(text)} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
+        "or V (Vijayanagara Empire)"
+    )
+
+
+def short_order(text: str, limit: int = 80) -> str:
+    """An order as the user typed it, on one line and clipped, to quote inside backticks."""
+    return rules.clip(" ".join(text.split()), limit)
+
+
+def check_range(what: str, value: int, low: int, high: int) -> int:
+    """A number from a user, refused with a message when outside low..high."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ServiceError(
+            f"{what} must be a whole number from {low} to {high}, not {excerpt(value)}."
+        )
+    return value
+
+
+def upload_text(raw: bytes | str, what: str, limit: int) -> str:
+    """The text of an uploaded file: at most `limit` bytes of UTF-8."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ServiceError(f"That {what} is too large: {size} bytes; at most {limit} bytes.")
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
+
+
+def new_log_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines `after` adds past what it shares with `before` (an undo shortens the log
+    before it adds its own line)."""
+    n = min(len(before), len(after))
+    i = 0
+    while i < n and before[i] == after[i]:
+        i += 1
+    return after[i:]
+
+
+@dataclass
+class _Cached:
+    version: int
+    state: rules.GameState
+
+
+@dataclass
+class Outcome:
+    """What an accepted order did (for the reply and the tests)."""
+
+    game: GameRecord
+    before: rules.GameState
+    after: rules.GameState
+    new_lines: list[str]
+    steps: list[str] = field(default_factory=list)  # the steps as played (describe)
+    notes: list[str] = field(default_factory=list)  # steps accepted without effect, and why
+    announcement: Announcement = field(default_factory=lambda: Announcement(text=""))
+    # A reveal committed the order at this step; the steps after it were not played.
+    revealed_at: str | None = None
+    unplayed: list[str] = field(default_factory=list)
+
+
+def secret_for_seed(seed: int) -> bytes:
+    """A fixed secret for a fixed seed (tests, benches): the same seed, the same game."""
+    return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
+
+
+def replay_to(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState:
+    """The state after applying `actions` (a stored log: each was legal when played)."""
+    for action in actions:
+        state = rules.apply(state, action)
+    return state
+
+
+class ServiceBase:
+    def __init__(
+        self,
+        store: Store,
+        renderer: Renderer | None = None,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        mention_fn: Callable[[int], str] = mention,
+        guard_repeats: bool = True,
+        see_all_hint: str = "`/vj options` lists them all",
+        name_players: bool = True,
+        clock: Callable[[], float] = time.time,
+        abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
+    ) -> None:
+        """`guard_repeats`: refuse a typed order that repeats the one just played (a double
+        submit over a network); the terminal client, which reads each line once, turns it
+        off."""
+        self.store = store
+        self.renderer: Renderer = renderer or default_renderer
+        # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
+        self.seed_source = seed_source
+        self.mention = mention_fn
+        self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
+        self.name_players = name_players  # False where one person holds every seat
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, _Cached] = OrderedDict()
+        self._drafts = Drafts()
+        self._picks = Picks()  # the alternatives of an ambiguous step, per user and channel
+        self._recent = RecentOrders() if guard_repeats else None
+        self._workers = asyncio.Semaphore(WORKERS)
+        self._secrets: dict[int, bytes | None] = {}
+        # the clock (seconds since the epoch) lives there; tests pass their own and move it
+        self.reminders = Reminders(store, clock, mention_fn, abandon_after)
+
+    @classmethod
+    async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> Self:
+        """`database`: a postgresql:// URL, or a SQLite file (a path or sqlite:/// URL)."""
+        return cls(await open_store(database), renderer, **kw)
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def off_loop(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """CPU work in a worker thread, answered within WORK_SECONDS. At most WORKERS run at
+        once, and a slot is freed only when its thread has really finished (a thread cannot be
+        stopped; the upload limits bound how long it runs)."""
+        await self._workers.acquire()
+        work = asyncio.ensure_future(asyncio.to_thread(fn, *args, **kwargs))
+
+        def finished(f: asyncio.Future[_T]) -> None:
+            self._workers.release()
+            if not f.cancelled() and f.exception() is not None:
+                log.debug("background check ended with %r", f.exception())
+
+        work.add_done_callback(finished)
+        try:
+            return await asyncio.wait_for(asyncio.shield(work), WORK_SECONDS)
+        except TimeoutError as e:
+            log.warning("%s took over %s s; refused", getattr(fn, "__name__", fn), WORK_SECONDS)
+            raise ServiceError(
+                f"That took longer than {WORK_SECONDS:.0f} seconds to check, so it was refused."
+            ) from e
+
+    def _lock(self, channel: str) -> asyncio.Lock:
+        lock = self._locks.get(channel)
+        if lock is None:
+            lock = self._locks[channel] = asyncio.Lock()
+        return lock
+
+    async def _open_game(self, channel: str) -> GameRecord:
+        game = await self.store.open_game(channel)
+        if game is None:
+            raise ServiceError("There is no game in this channel. Start one with `/vj create`.")
+        return game
+
+    async def _active_game(self, channel: str) -> GameRecord:
+        game = await self._open_game(channel)
+        if game.status == "lobby":
+            missing = [f.value for f in FACTIONS if f.value not in game.seats]
+            extra = f" Free seats: {', '.join(missing)}." if missing else ""
+            raise ServiceError(f"The game has not started yet: `/vj start`.{extra}")
+        return game
+
+    async def options_of(self, game: GameRecord) -> rules.GameOptions:
+        """The game's options with its deck file attached (read from the decks table)."""
+        options = rules.GameOptions(timurs_shadow=bool(game.options.get("timurs_shadow", False)))
+        text = game.options.get("deck")  # games stored before migration 004 kept the text
+        deck_hash = game.options.get("deck_hash")
+        if deck_hash is not None:
+            text = await self.store.deck_text(str(deck_hash))
+            if text is None:
+                raise ServiceError(f"Game {game.id}'s deck file is missing from the database.")
+        if text is None:
+            return options
+        try:
+            return await self.off_loop(with_deck, options, str(text))
+        except rules.DataError as e:
+            raise ServiceError(f"Game {game.id}'s deck file cannot be read: {e}") from e
+
+    async def channel_deck(self, channel: str) -> Deck:
+        """The deck of this channel's game (its own deck file, if it was created with one)."""
+        game = await self.store.open_game(channel) or await self.store.latest_game(channel)
+        return deck_for(await self.options_of(game)) if game is not None else rules.standard_deck()
+
+    async def secret_of(self, game: GameRecord) -> bytes | None:
+        """The secret that deals this game's chance outcomes; None for a game stored before
+        chance entries (its seed deals them). Never shown before the game is over."""
+        if game.id not in self._secrets:
+            stored = (await self.store.secret(game.id)).secret
+            self._secrets[game.id] = bytes.fromhex(stored) if stored else None
+        return self._secrets[game.id]
+
+    async def _fresh_state(
+        self, game: GameRecord, options: rules.GameOptions | None = None
+    ) -> rules.GameState:
+        """Setup, before any logged action: no future in it, unless the game predates chance
+        entries (then its seed's dealer, as it was played)."""
+        legacy = await self.secret_of(game) is None
+        options = options or await self.options_of(game)
+        return await self.off_loop(rules.new_game, game.seed if legacy else None, options)
+
+    async def state_of(self, game: GameRecord) -> rules.GameState:
+        """The game's state at its stored version: the cache, else the latest snapshot plus
+        the actions after it (or a replay of the whole log when the snapshot is unusable)."""
+        cached = self._cache.get(game.id)
+        if cached is not None and cached.version == game.version:
+            self._cache.move_to_end(game.id)
+            return cached.state
+        state: rules.GameState | None = None
+        start = 0
+        options = await self.options_of(game)
+        snap = await self.store.latest_snapshot(game.id, at_most=game.actions)
+        if snap is not None:
+            try:
+                state = rules.GameState.model_validate_json(snap.state)
+                state.options = options  # the snapshot names the deck; this carries it
+                start = snap.seq
+            except pydantic.ValidationError:
+                log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
+        if state is None:
+            state = await self._fresh_state(game, options)
+            start = 0
+        for stored in await self.store.actions(game.id, after=start):
+            state = rules.apply(state, rules.action_from_json(stored.action))
+        self._remember(game, state)
+        return state
+
+    def _remember(self, game: GameRecord, state: rules.GameState) -> None:
+        self._cache[game.id] = _Cached(game.version, state)
+        self._cache.move_to_end(game.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _seat_user(self, game: GameRecord, faction: rules.Faction | None) -> int | None:
+        return None if faction is None else game.seats.get(faction.value)
+
+    def _waiting_for(self, game: GameRecord, state: rules.GameState) -> int | None:
+        """The person whose decision it is (None: the game is over or their seat is free)."""
+        return None if state.game_over else self._seat_user(game, rules.decider(state))
+
+    async def _seat_change_plan(
+        self, game: GameRecord, seats: dict[str, int]
+    ) -> ReminderPlan | None:
+        """When seats change in a running game and the seat on turn changes hands, the wait
+        starts anew for its new holder (or ends, for a free seat); None: the job stands."""
+        if game.status != "active":
+            return None
+        state = await self.state_of(game)
+        now = self._waiting_for(game.model_copy(update={"seats": seats}), state)
+        if now == self._waiting_for(game, state):
+            return None
+        return await self.reminders.plan(game, now)
+
+    def _result(self, game: GameRecord, state: rules.GameState) -> GameResult:
+        """The record a finished game keeps: each seat's place and score."""
+        scores = rules.score(state)
+        return GameResult(
+            game_id=game.id,
+            channel_id=game.channel_id,
+            finished_at=self.reminders.clock(),
+            seats=[
+                SeatResult.model_validate(
+                    {"faction": f.value, "user_id": game.seats[f.value], "place": i}
+                    | {"score": scores[f]}
+                )
+                for i, f in enumerate(rules.ranking(state), start=1)
+                if f.value in game.seats
+            ],
+        )
+
+    def _user_factions(self, game: GameRecord, user: int) -> list[rules.Faction]:
+        return [f for f in FACTIONS if game.seats.get(f.value) == user]
+
+    def _who(self, game: GameRecord, faction: rules.Faction) -> str:
+        uid = game.seats.get(faction.value)
+        if uid is not None and not self.name_players:
+            return rules.FACTION_NAMES[faction]
+        seat = self.mention(uid) if uid is not None else "nobody (free seat)"
+        return f"{rules.FACTION_NAMES[faction]} ({seat})"
+
+    def _allowed(self, state: rules.GameState, limit: int = SHOWN_OPTIONS) -> str:
+        opts = self._options(state, limit)
+        return f"Allowed now: {opts}." if opts else "No decision is pending."
+
+    def _options(self, state: rules.GameState, limit: int | None = SHOWN_OPTIONS) -> str:
+        """The legal next steps as text, a step that would do nothing marked (2.3.3)."""
+        opts = [self._option(state, a) for a in rules.legal_actions(state)]
+        shown = ", ".join(opts[:limit])
+        if limit is not None and len(opts) > limit:
+            shown += f" and {len(opts) - limit} more ({self.see_all_hint})"
+        return shown
+
+    @staticmethod
+    def _option(state: rules.GameState, action: rules.Action) -> str:
+        text = f"`{rules.describe(state, action)}`"
+        note = rules.idle_note(state, action)
+        return f"{text} ({note})" if note else text
+
+    def custom_id(self, game: GameRecord, what: str) -> str:
+        return f"{CUSTOM_ID_PREFIX}:{game.id}:{game.version}:{what}"
+
+    def buttons_for(self, game: GameRecord, state: rules.GameState) -> list[Button]:
+        if state.game_over:
+            return []
+        out: list[Button] = []
+        legal = rules.legal_actions(state)
+        if len(legal) <= BUTTON_LIMIT:
+            for i, a in enumerate(legal):
+                label = rules.describe(state, a)
+                note = rules.idle_note(state, a)
+                label += f" ({note})" if note else ""
+                out.append(
+                    Button(
+                        label=label if len(label) <= 80 else label[:77] + "...",
+                        custom_id=self.custom_id(game, f"a{i}"),
+                        style="primary" if i == 0 else "secondary",
+                    )
+                )
+        if rules.can_undo(state) is not None:
+            out.append(Button(label="Undo", custom_id=self.custom_id(game, "undo"), style="danger"))
+        return out
+
+    def prompt_text(self, game: GameRecord, state: rules.GameState) -> tuple[str, list[int]]:
+        """`**Next:** <who> — <the decision>`: the player (pinged), the faction, or the Mongols
+        and who decides for them; the how-to is in `/vj help`."""
+        p = rules.prompt(state)
+        if p.faction is None:
+            return p.text, []
+        uid = self._seat_user(game, p.faction)
+        mentions = [uid] if uid is not None else []
+        name = rules.FACTION_NAMES[p.faction]
+        text, sep = p.text, " — "
+        if text.startswith(f"{name} decides — "):
+            text = text.removeprefix(f"{name} decides — ")
+        elif text.startswith(f"{name} "):  # "Delhi Sultanate on card 11 ...": named once
+            text, sep = text.removeprefix(f"{name} "), " "
+        who = f"Mongols (decided by {p.faction.value})" if p.for_mongols else name
+        if uid is None:
+            who += " (free seat: `/vj join`)"
+        elif self.name_players:
+            who += f" {self.mention(uid)}"
+        return f"**Next:** {who}{sep}{text}", mentions
+
+    async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
+        try:
+            return await asyncio.to_thread(self.renderer, state, highlight or None)
+        except Exception:  # a broken picture must not lose the (already stored) move
+            log.exception("rendering the board failed")
+            return None
+
+    async def _deal(
+        self, game: GameRecord, state: rules.GameState, seq: int
+    ) -> tuple[rules.GameState, list[NewAction]]:
+        """Resolve the pending chance nodes from the game's secret, the first one as log entry
+        `seq`; the outcomes are chance entries of the log (no faction, no user)."""
+        secret = await self.secret_of(game)
+        dealt: list[NewAction] = []
+        if secret is None:  # a game before chance entries: its seeded dealer is in the state
+            return state, dealt
+        while rules.chance(state) is not None:
+            outcome = keyed_outcome(state, secret, game.id, seq + len(dealt))
+            state = rules.apply(state, outcome)
+            dealt.append(NewAction(action=rules.action_to_json(outcome)))
+        return state, dealt
+
+    def _announced(
+        self,
+        game: GameRecord,
+        text: str,
+        *,
+        mentions: list[int] | None = None,
+        image: bytes | None = None,
+        buttons: list[Button] | None = None,
+        receipt: str | None = None,
+        edit: bool = False,
+        close_text: str | None = None,
+    ) -> Reply:
+        """The public reply for a change stored with its announcement (game, version)."""
+        return Reply(
+            text=text,
+            image=image,
+            mentions=mentions or [],
+            buttons=buttons or [],
+            version=game.version,
+            announcement=(game.id, game.version),
+            receipt=receipt,
+            edit=edit,
+            close_text=close_text,
+        )
+
+    async def _commitment_text(self, game: GameRecord) -> str:
+        secret = await self.secret_of(game)
+        if secret is None:
+            return ""
+        return (
+            f"Fairness: every die and card of game {game.id} comes from a secret; its SHA-256 "
+            f"is `{commitment(secret)}`. The secret is revealed when the game ends, and "
+            "`/vj verify` then checks every outcome.\n"
+        )
+
+    def _reveal_text(self, game: GameRecord, secret: bytes) -> str:
+        return (
+            f"Fairness: the secret of game {game.id} was `{secret.hex()}` (its SHA-256 is the "
+            f"commitment `{commitment(secret)}` posted at the start). `/vj verify` checks every "
+            "die and card; so does `python -m bot.verify` on the export."
+        )
+
+    def _final_text(self, state: rules.GameState) -> str:
+        scores = rules.score(state)
+        order = rules.ranking(state)
+        parts = [f"{i}. {rules.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)]
+        return "**The game is over.**\n" + "\n".join(parts)
+
+    def _stale_text(self, old: int, now: int, what: str = "That button") -> str:
+        return (
+            f"{what} belongs to an older position (version {old}; the game is now at "
+            f"version {now}), so nothing was played. Use the newest message or `/vj play`."
+        )
+
+    async def _settings(self, guild: str | None) -> ServerSettings:
+        if guild is None:  # the terminal client, direct messages
+            return ServerSettings(guild_id="")
+        return await self.store.server_settings(guild)
+
+    async def _may_organise(
+        self,
+        guild: str | None,
+        roles: Sequence[int],
+        is_manager: bool,
+        what: str,
+        *,
+        anyone: bool = True,
+    ) -> None:
+        """ServiceError unless the caller may create, import or abort games here. Abort
+        (`anyone=False`) is for the game's creator, checked by the caller, or an organiser
+        other than "anyone"."""
+        if is_manager:
+            return
+        s = await self._settings(guild)
+        if s.organisers == "anyone" and anyone:
+            return
+        if s.organisers == "role" and s.role_id in roles:
+            return
+        who = {
+            "anyone": "its creator or a member with Manage Server",
+            "role": f"members with the <@&{s.role_id}> role or Manage Server",
+            "managers": "members with Manage Server",
+        }[s.organisers]
+        if what == "abort" and s.organisers != "anyone":
+            who = "the game's creator or " + who
+        raise ServiceError(
+            f"You may not {what} a game here: that is for {who} "
+            "(a server manager can change it with `/vj config`)."
+        )
+
+    def _new_secret(self) -> bytes:
+        """A fresh secret for a new game (the service's `seed_source` in tests)."""
+        if self.seed_source is not None:
+            return secret_for_seed(self.seed_source())
+        return secrets.token_bytes(SECRET_BYTES)

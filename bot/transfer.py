@@ -1,0 +1,229 @@
+"""Export, import and verification of a whole game."""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from collections.abc import Sequence
+
+import pydantic
+
+import rules
+from db import (
+    ENDED_STATUSES,
+    Announcement,
+    DeckFile,
+    GameExists,
+    GameExport,
+    Snapshot,
+    StorageError,
+)
+from db.export import ExportError, game_options, parse_export
+from db.models import MAX_EXPORT_ACTIONS, ExportedAction
+from rules.errors import excerpt
+from rules.fairness import SECRET_BYTES, Verification, commitment, verify
+from rules.words import count_of
+
+from .reply import Attachment, Reply
+from .service_base import (
+    FACTIONS,
+    MAX_IMPORT_BYTES,
+    ServiceBase,
+    ServiceError,
+    answers,
+    faction_of,
+    upload_text,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Transfer(ServiceBase):
+    async def export(self, channel: str) -> Reply:
+        game = await self.store.open_game(channel) or await self.store.latest_game(channel)
+        if game is None:
+            return Reply.error("There is no game in this channel to export.")
+        try:
+            data = await self.store.export_game(game.id)
+        except StorageError as e:
+            log.error("export of game %s failed: %s", game.id, e)
+            return Reply.error(f"Game {game.id} cannot be exported: {e}.")
+        body = data.model_dump_json(indent=1).encode()
+        return Reply(
+            text=f"Game {game.id}: {count_of(len(data.actions), 'step')}. Import it with `/vj import`.",
+            file=Attachment(f"vijayanagara-game-{game.id}.json", body),
+        )
+
+    @answers()
+    async def verify(self, channel: str) -> Reply:
+        """`/vj verify`: once the game is over, check every chance entry of its log against
+        the revealed secret; before that, show the commitment."""
+        game = await self.store.open_game(channel) or await self.store.latest_game(channel)
+        if game is None:
+            return Reply.error("There is no game in this channel to verify.")
+        secret = await self.secret_of(game)
+        if secret is None:
+            return Reply.error(
+                f"Game {game.id} was started before dice and cards were dealt from a secret, "
+                "so there is no commitment to check."
+            )
+        if game.status not in ENDED_STATUSES:
+            return Reply(
+                text=f"Game {game.id} is {game.status}: its secret stays hidden until the game "
+                f"is over. Commitment (SHA-256 of the secret): `{commitment(secret)}`."
+            )
+        stored = await self.store.actions(game.id)
+        log_ = [rules.action_from_json(a.action) for a in stored]
+        dealt_from = (await self.store.secret(game.id)).dealt_from
+        if dealt_from >= len(log_):
+            return Reply(
+                text=f"Every die and card of game {game.id} came with its import, dealt by the "
+                "original game's secret: check that game's export with `python -m bot.verify`."
+            )
+        options = await self.options_of(game)
+        result = await self.off_loop(verify, secret, game.id, options, log_, dealt_from)
+        return Reply(text=verification_text(game.id, secret, result))
+
+    def check_export(self, data: GameExport) -> tuple[GameExport, rules.GameState]:
+        """Replay an exported game; ServiceError naming the first step that does not replay.
+        Cost linear in the number of actions (bounded by the export model).
+
+        Format 2 replays from its log alone (its chance entries). A format-1 export was dealt
+        by its seed, which tells its whole future (and which the uploader may have chosen):
+        its seed's outcomes so far are written into the log as chance entries and the seed is
+        dropped, so a fresh secret deals what comes next, as for any imported game."""
+        try:
+            options = game_options(data)
+        except rules.DataError as e:
+            raise ServiceError(f"The game's deck file cannot be used: {e}") from e
+        seeded = None if data.seed is None else rules.seeded_dealer(data.seed, options)
+        state = rules.new_game(None, options)
+        log: list[ExportedAction] = []
+
+        def deal() -> None:
+            nonlocal state
+            while seeded is not None and (node := rules.chance(state)) is not None:
+                outcome = seeded.outcome(state, node)
+                state = rules.apply(state, outcome)
+                log.append(ExportedAction.model_validate({"action": rules.action_to_json(outcome)}))
+
+        deal()
+        for i, ex in enumerate(data.actions, start=1):
+            try:
+                action = rules.action_from_json(ex.action)
+            except pydantic.ValidationError as e:
+                kind = excerpt(ex.action.get("type"))
+                raise ServiceError(f"Step {i} (type {kind}) is not an action I know.") from e
+            try:
+                state = rules.apply(state, action)
+            except rules.RulesError as e:
+                raise ServiceError(
+                    f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
+                    f"is refused: {str(e)[:300]}"
+                ) from e
+            log.append(ex)
+            deal()
+        node = rules.chance(state)
+        if node is not None:
+            raise ServiceError(f"The log stops before {node.text}: it was cut short.")
+        if seeded is not None:
+            data = data.model_copy(update={"seed": None, "format_version": 2, "actions": log})
+        return data, state
+
+    def _read_export(self, raw: bytes | str) -> tuple[GameExport, rules.GameState]:
+        """Parse, validate and replay an upload (in a worker thread)."""
+        try:
+            data = parse_export(raw)
+        except ExportError as e:
+            raise ServiceError(
+                f"That is not an exported Vijayanagara game ({e}). An export is JSON with "
+                f"format_version 1 or 2 and at most {MAX_EXPORT_ACTIONS} steps."
+            ) from e
+        return self.check_export(data)
+
+    @answers()
+    async def import_game(
+        self,
+        channel: str,
+        user: int,
+        raw: bytes | str,
+        *,
+        claim: str | None = None,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
+    ) -> Reply:
+        """Load an exported game. The importer keeps the seats that were theirs and takes the
+        ones they `claim` (e.g. "D B"); every other seat is free for `/vj join`: nobody is
+        seated (or pinged) without their consent. Nothing is stored on a refusal."""
+        async with self._lock(channel):
+            await self._may_organise(guild, roles, is_manager, "import")
+            claimed = {faction_of(t).value for t in re.split(r"[\s,]+", claim or "") if t}
+            upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
+            if await self.store.open_game(channel) is not None:
+                raise ServiceError(
+                    "This channel already has a game: finish or `/vj abort` it first, or "
+                    "import in a new thread."
+                )
+            data, state = await self.off_loop(self._read_export, raw)
+            seats = {f: u for f, u in data.seats.items() if u == user} | dict.fromkeys(
+                claimed, user
+            )
+            if state.game_over:
+                status = "finished"
+            elif not data.actions and (data.status == "lobby" or len(seats) < 3):
+                status = "lobby"
+            else:
+                status = "active"
+            data = data.model_copy(update={"status": status, "creator": user, "seats": seats})
+            deck = (
+                None
+                if data.options.deck is None or state.options.deck_hash is None
+                else DeckFile(hash=state.options.deck_hash, text=data.options.deck)
+            )
+            try:
+                game = await self.store.import_game(
+                    channel,
+                    data.model_copy(update={"fairness": None}),
+                    snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
+                    deck=deck,
+                    # a fresh secret deals what comes next (check_export dropped any seed)
+                    secret=secrets.token_hex(SECRET_BYTES),
+                )
+            except GameExists as e:
+                raise ServiceError(
+                    "This channel already has a game: finish or `/vj abort` it first, or "
+                    "import in a new thread."
+                ) from e
+            self._remember(game, state)
+            free = [f.value for f in FACTIONS if f.value not in game.seats]
+            seats_text = (
+                f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."
+            )
+            if status == "lobby":
+                text = f"Imported game {game.id} (not started).{seats_text}"
+                await self.store.announce(game.id, game.version, Announcement(text=text))
+                return self._announced(game, text)
+            nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
+            body = (
+                f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
+                f"{seats_text}\n{rules.card_header(state)}"
+            )
+            text = f"{body}\n{nxt}"
+            await self.store.announce(
+                game.id, game.version, Announcement(text=text, board=True, body=body)
+            )
+        return self._announced(
+            game,
+            text,
+            image=await self._render(state, None),
+            buttons=self.buttons_for(game, state) if status == "active" else [],
+        )
+
+
+def verification_text(game_id: int, secret: bytes, result: Verification) -> str:
+    head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{commitment(secret)}`: "
+    if result.ok:
+        return head + f"all {result.checked} dice rolls and card draws follow from the secret."
+    return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)

@@ -1,0 +1,114 @@
+"""The one registry of Commands (3.0) and Decrees (4.0): name, title, factions, rule section,
+aliases. The notation, the event validation and interpreter, the prompts, the bot's choices
+and its help are derived from it.
+
+A name is spelled one way, as in the notation (`collect-tribute`). Deck files write their
+names in snake case (`collect_tribute`, events-format.md); that spelling, and the older
+shorthands of the notation, are read as aliases, so stored games, exports and deck files
+still read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .model import PLAYERS, Faction
+
+Kind = Literal["command", "decree"]
+
+D, B, V = Faction.D, Faction.B, Faction.V
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One Command or Decree."""
+
+    name: str  # the one spelling, as the notation writes it
+    title: str  # as the rulebook writes it
+    kind: Kind
+    factions: tuple[Faction, ...]
+    section: str  # the rule section(s), one per faction where they differ
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def deck_name(self) -> str:
+        """The spelling of deck files (events-format.md): snake case."""
+        return self.name.replace("-", "_")
+
+
+# In the order each faction's list is offered (legal actions keep this order).
+ENTRIES: tuple[Entry, ...] = (
+    Entry("conscript", "Conscript", "command", (D,), "3.2.1"),
+    Entry("march", "March", "command", (D,), "3.2.2"),
+    Entry("govern", "Govern", "command", (D,), "3.2.3"),
+    Entry("rally", "Rally", "command", (B, V), "3.3.1, 3.4.1"),
+    Entry("migrate", "Migrate", "command", (B, V), "3.3.2, 3.4.2"),
+    Entry("rebel", "Rebel", "command", (B, V), "3.3.3, 3.4.3"),
+    Entry("attack", "Attack", "command", (D, B, V), "3.2.4, 3.3.4, 3.4.4"),
+    Entry(
+        "collect-tribute",
+        "Collect Tribute",
+        "decree",
+        (D,),
+        "4.2.1",
+        ("collect_tribute", "tribute", "collect"),
+    ),
+    Entry("campaign", "Campaign", "decree", (D,), "4.2.2"),
+    Entry(
+        "demand-obedience",
+        "Demand Obedience",
+        "decree",
+        (D,),
+        "4.2.3",
+        ("demand_obedience", "demand"),
+    ),
+    Entry("trade", "Trade", "decree", (B,), "4.3.1"),
+    Entry("tax", "Tax", "decree", (V,), "4.4.1"),
+    Entry("build", "Build", "decree", (B, V), "4.3.2, 4.4.2"),
+    Entry("conspire", "Conspire", "decree", (B,), "4.3.3"),
+    Entry("compel", "Compel", "decree", (V,), "4.4.3"),
+)
+
+BY_NAME: dict[str, Entry] = {e.name: e for e in ENTRIES}
+_SPELLINGS: dict[str, Entry] = {
+    spelling: e for e in ENTRIES for spelling in (e.name, e.deck_name, *e.aliases)
+}
+
+
+def _of(kind: Kind, faction: Faction) -> tuple[str, ...]:
+    return tuple(e.name for e in ENTRIES if e.kind == kind and faction in e.factions)
+
+
+COMMANDS: dict[Faction, tuple[str, ...]] = {f: _of("command", f) for f in PLAYERS}
+DECREES: dict[Faction, tuple[str, ...]] = {f: _of("decree", f) for f in PLAYERS}
+TITLE: dict[str, str] = {e.name: e.title for e in ENTRIES}
+COMMAND_NAMES = tuple(e.name for e in ENTRIES if e.kind == "command")
+DECREE_NAMES = tuple(e.name for e in ENTRIES if e.kind == "decree")
+# every spelling read for a name (the notation's OPTIONS take these)
+SPELLINGS: dict[str, str] = {spelling: e.name for spelling, e in _SPELLINGS.items()}
+
+
+def entry(spelling: str) -> Entry | None:
+    """The Command or Decree a spelling names (its name, its deck-file form or an alias)."""
+    return _SPELLINGS.get(spelling)
+
+
+def entries(kind: Kind) -> tuple[Entry, ...]:
+    return tuple(e for e in ENTRIES if e.kind == kind)
+
+
+def name_of(spelling: str) -> str:
+    """The one name of a spelling the deck validation accepted."""
+    found = entry(spelling)
+    if found is None:
+        raise KeyError(f"no Command or Decree is called {spelling!r}")
+    return found.name
+
+
+def summary(kind: Kind) -> str:
+    """Each faction's Commands (or Decrees) in the notation, for help texts."""
+    return "; ".join(f"{f.value}: {', '.join(names)}" for f, names in _BY_KIND[kind].items())
+
+
+_BY_KIND: dict[Kind, dict[Faction, tuple[str, ...]]] = {"command": COMMANDS, "decree": DECREES}

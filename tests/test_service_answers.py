@@ -1,0 +1,37 @@
+"""The one error-mapping decorator of the service: refusals become the user's Reply."""
+
+from __future__ import annotations
+
+from bot.reminders import ReminderError
+from bot.reply import Reply
+from bot.service_base import ServiceError, answers
+from db import StaleAction
+
+
+@answers(stale="The game changed meanwhile; try `/vj join` again.")
+async def refusing(error: Exception | None) -> Reply:
+    if error is not None:
+        raise error
+    return Reply(text="done")
+
+
+async def test_a_refusal_becomes_an_error_reply_with_its_own_words() -> None:
+    reply = await refusing(ServiceError("You already sit as Delhi Sultanate."))
+    assert not reply.ok and reply.text.endswith("You already sit as Delhi Sultanate.")
+    reminder = await refusing(ReminderError("Unknown time zone 'Mars/Olympus'."))
+    assert not reminder.ok and "Mars/Olympus" in reminder.text
+
+
+async def test_a_game_changed_meanwhile_says_what_to_try_again() -> None:
+    reply = await refusing(StaleAction(7, 3, 4))
+    assert not reply.ok and "try `/vj join` again" in reply.text
+
+
+async def test_an_answer_passes_through_and_other_errors_are_not_hidden() -> None:
+    assert (await refusing(None)).text == "done"
+    try:
+        await refusing(KeyError("a bug"))
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("a bug must not become a refusal")
