@@ -7,6 +7,7 @@ casualties (each side chooses its own), and the Bahmani-Vijayanagara Influence s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .actions import Action, Charge, Done, Remove, Roll, Screen, Select, Support, Target
@@ -98,8 +99,8 @@ class AttackCommand(CommandHandler):
             s for s in board().spaces if self.space_ok(st, fr, s) and defenders(st, fr.faction, s)
         ]
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        return [Select(space=s) for s in self.candidates(st, fr)]
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+        return (Select(space=s) for s in self.candidates(st, fr))
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import Action, Done
 from .board import board
 from .engine import Handler, finish, push
@@ -114,12 +116,19 @@ class CommandHandler(Handler):
         return []
 
     # -- the frame ----------------------------------------------------------------------
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+        """The Command's steps other than `done`, lazily: existence checks stop at the first."""
         raise NotImplementedError
+
+    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+        return list(self.command_choices(st, fr))
+
+    def has_choice(self, st: GameState, fr: Frame) -> bool:
+        return next(self.command_choices(st, fr), None) is not None
 
     def can_begin(self, st: GameState, fr: Frame) -> bool:
         """Whether a fresh frame of this Command has anything to do (2.3.5)."""
-        return bool(self.command_actions(st, fr))
+        return self.has_choice(st, fr)
 
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         acts = self.command_actions(st, fr)
@@ -127,9 +136,16 @@ class CommandHandler(Handler):
             acts.append(Done())
         return acts
 
+    def is_legal(self, st: GameState, fr: Frame, action: Action) -> bool:
+        if isinstance(action, Done):
+            return not fr.data["must_select"] or bool(fr.data["selected"]) or self.only_done(st, fr)
+        return any(a == action for a in self.command_choices(st, fr))
+
+    def only_done(self, st: GameState, fr: Frame) -> bool:
+        return not self.has_choice(st, fr)
+
     def is_auto(self, st: GameState, fr: Frame) -> bool:
-        acts = self.actions(st, fr)
-        return len(acts) == 1 and isinstance(acts[0], Done)
+        return self.only_done(st, fr)
 
     def run(self, st: GameState, fr: Frame) -> None:
         self.end(st, fr)
@@ -207,18 +223,23 @@ def command_probe(
     )
 
 
-def limited_commands(st: GameState, faction: Faction, free: bool = False) -> list[str]:
-    """Commands that could select at least one space now as a Limited Command (2.3.5)."""
+def _can_begin_limited(st: GameState, faction: Faction, name: str, free: bool) -> bool:
     from .engine import HANDLERS
 
-    out = []
-    for name in COMMANDS[faction]:
-        probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
-        h = HANDLERS[probe.kind]
-        assert isinstance(h, CommandHandler)
-        if h.can_begin(st, probe):
-            out.append(name)
-    return out
+    probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
+    h = HANDLERS[probe.kind]
+    assert isinstance(h, CommandHandler)
+    return h.can_begin(st, probe)
+
+
+def limited_commands(st: GameState, faction: Faction, free: bool = False) -> list[str]:
+    """Commands that could select at least one space now as a Limited Command (2.3.5)."""
+    return [n for n in COMMANDS[faction] if _can_begin_limited(st, faction, n, free)]
+
+
+def any_limited_command(st: GameState, faction: Faction) -> bool:
+    """Whether a Limited Command could select a space now (2.3.5), at the first hit."""
+    return any(_can_begin_limited(st, faction, n, False) for n in COMMANDS[faction])
 
 
 def idle_commands(st: GameState, faction: Faction) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import Action, Move, Place, Select, Shift
 from .board import KARNATAKA, MAHARASHTRA, board
 from .command_base import CommandHandler
@@ -58,15 +60,15 @@ class Rally(CommandHandler):
             if self.space_ok(st, fr, s) and (st.spaces[s].faction_count(f) or s == HOME[f])
         ]
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         f = fr.faction
         assert f is not None
         avail = st.available[f].get(UNIT[f], 0)
-        return [
+        return (
             Place(piece=UNIT[f], count=n, space=s)
             for s in self.candidates(st, fr)
             for n in range(1, min(self.limit(st, f, s), avail) + 1)
-        ]
+        )
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Place) and fr.faction is not None
@@ -110,29 +112,35 @@ class Migrate(CommandHandler):
         free_total = max(0, total - arrived)
         return min(count(st, space, piece), free_total)
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         f = fr.faction
         assert f is not None
-        out: list[Action] = []
+        b = board()
+        kinds = UNIT_KINDS[f]
+        selected = fr.data["selected"]
+        arrived: dict[str, dict[str, int]] = fr.data.get("arrived", {})
         more = self.can_select_more(st, fr)
-        for dest in board().provinces:
-            if dest not in fr.data["selected"] and not (more and self.space_ok(st, fr, dest)):
+        # Units free to move from each Province that has any (3.1.2), by kind.
+        movable: dict[str, list[tuple[Piece, int]]] = {}
+        for origin in b.provinces:
+            here = st.spaces[origin].pieces
+            total = sum(here.get(k, 0) for k in kinds)
+            if not total:
                 continue
-            room = 3 - self._arrived(fr, dest)
+            free = max(0, total - sum(arrived.get(origin, {}).values()))
+            movable[origin] = [(k, min(here.get(k, 0), free)) for k in kinds]
+        for dest in b.provinces:
+            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
+                continue
+            room = 3 - sum(arrived.get(dest, {}).values())
             if room <= 0:
                 continue
-            for origin in sorted(board().adjacency[dest]):
-                if not board().is_province(origin):
-                    continue
-                for piece in UNIT_KINDS[f]:
-                    n = min(room, self.movable(st, fr, origin, piece))
-                    out.extend(
-                        Move(piece=piece, count=k, origin=origin, dest=dest)
-                        for k in range(1, n + 1)
-                    )
+            for origin in b.neighbours[dest]:
+                for piece, free in movable.get(origin, ()):
+                    for k in range(1, min(room, free) + 1):
+                        yield Move(piece=piece, count=k, origin=origin, dest=dest)
         if self._can_shift(st, fr):
-            out.append(Shift(faction=f, delta=1))
-        return out
+            yield Shift(faction=f, delta=1)
 
     def can_begin(self, st: GameState, fr: Frame) -> bool:
         f = fr.faction
@@ -230,8 +238,8 @@ class Rebel(CommandHandler):
             return []
         return [s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s)]
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        return [Select(space=s) for s in self.candidates(st, fr)]
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+        return (Select(space=s) for s in self.candidates(st, fr))
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import Action, Done, Move, Place, Remove, Select
 from .board import DELHI, board
 from .command_base import CommandHandler
@@ -34,13 +36,13 @@ class Conscript(CommandHandler):
             return []
         return [s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s)]
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
-        return [
+        return (
             Place(piece=P.TROOP, count=n, space=s)
             for s in self.candidates(st, fr)
             for n in range(1, min(self.limit(st, s), avail) + 1)
-        ]
+        )
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Place)
@@ -76,22 +78,27 @@ class March(CommandHandler):
         arrived = int(fr.data.get("arrived", {}).get(space, {}).get(piece.value, 0))
         return count(st, space, piece) - arrived
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        out: list[Action] = []
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+        b = board()
+        selected = fr.data["selected"]
+        arrived: dict[str, dict[str, int]] = fr.data.get("arrived", {})
         more = self.can_select_more(st, fr)
-        for dest in board().spaces:
-            if dest in fr.data["selected"]:
-                pass
-            elif not (more and self.space_ok(st, fr, dest)):
+        # Troops and Governors free to move from each space that has any (3.1.2).
+        movable: dict[str, list[tuple[Piece, int]]] = {}
+        for origin, sp in st.spaces.items():
+            here = sp.pieces
+            if P.TROOP in here or P.GOVERNOR in here:
+                gone = arrived.get(origin, {})
+                movable[origin] = [
+                    (p, here.get(p, 0) - gone.get(p.value, 0)) for p in (P.TROOP, P.GOVERNOR)
+                ]
+        for dest in b.spaces:
+            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
                 continue
-            for origin in sorted(board().adjacency[dest]):
-                for piece in (P.TROOP, P.GOVERNOR):
-                    n = self.movable(st, fr, origin, piece)
-                    out.extend(
-                        Move(piece=piece, count=k, origin=origin, dest=dest)
-                        for k in range(1, n + 1)
-                    )
-        return out
+            for origin in b.neighbours[dest]:
+                for piece, n in movable.get(origin, ()):
+                    for k in range(1, n + 1):
+                        yield Move(piece=piece, count=k, origin=origin, dest=dest)
 
     def can_begin(self, st: GameState, fr: Frame) -> bool:
         if not self.can_select_more(st, fr):
@@ -165,8 +172,8 @@ class Govern(CommandHandler):
             and (gov_avail or count(st, s, P.GOVERNOR))
         ]
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        return [Select(space=s) for s in self.candidates(st, fr)]
+    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+        return (Select(space=s) for s in self.candidates(st, fr))
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Select)

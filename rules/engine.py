@@ -53,6 +53,14 @@ class Handler:
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         return [Done()]
 
+    def is_legal(self, st: GameState, fr: Frame, action: Action) -> bool:
+        """Whether `action` is in `actions` (a handler may check the one action faster)."""
+        return action in self.actions(st, fr)
+
+    def only_done(self, st: GameState, fr: Frame) -> bool:
+        """Whether `done` is the only choice left (a handler may answer at the first hit)."""
+        return len(self.actions(st, fr)) == 1
+
     def act(self, st: GameState, fr: Frame, action: Action) -> None:
         raise NotImplementedError(self.kind)
 
@@ -78,7 +86,7 @@ class DoneWhenOnlyDone(Handler):
     ends_with_done = True
 
     def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return len(self.actions(st, fr)) == 1
+        return self.only_done(st, fr)
 
     def run(self, st: GameState, fr: Frame) -> None:
         finish(st, fr)
@@ -175,15 +183,36 @@ def prompt(state: GameState) -> Prompt:
     return Prompt(faction=who, kind=fr.kind, text=text, for_mongols=h.for_mongols(state, fr))
 
 
+# The list legal_actions last produced, with its state: `apply` on that same state checks
+# membership in it instead of generating the list again. A state is never changed once
+# returned by `apply` (a test that edits one by hand edits it before asking).
+_last_legal: tuple[GameState, list[Action]] | None = None
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal next decision of the faction that prompt() names (not Give or Undo);
     none at a chance node, where no player decides."""
+    global _last_legal
     if state.game_over:
         return []
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
-    return [] if h.chance(state, fr) is not None else h.actions(state, fr)
+    if h.chance(state, fr) is not None:
+        return []
+    acts = h.actions(state, fr)
+    _last_legal = (state, acts)
+    return list(acts)  # the caller may change its copy
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether `action` is one of `legal_actions(state)`, checked for this one action."""
+    if state.game_over:
+        return False
+    fr = top(state)
+    assert fr is not None
+    h = HANDLERS[fr.kind]
+    return h.chance(state, fr) is None and h.is_legal(state, fr, action)
 
 
 def can_undo(state: GameState) -> Faction | None:
@@ -297,13 +326,15 @@ def apply(state: GameState, action: Action) -> GameState:
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
-    legal = h.actions(state, fr)
-    if action not in legal:
+    memo = _last_legal
+    if not (memo is not None and memo[0] is state and action in memo[1]) and not h.is_legal(
+        state, fr, action
+    ):
         reason = h.why(state, fr, action)
         if reason is None:
             from .notation import describe_all  # local: notation imports engine
 
-            options = describe_all(state, legal)
+            options = describe_all(state, h.actions(state, fr))
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
             reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
         raise IllegalAction(reason)

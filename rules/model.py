@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -195,39 +195,66 @@ class GameState(BaseModel):
     turn_of: str | None = None  # "<faction>@<card>" of those steps
 
     def clone(self) -> GameState:
-        """A deep copy, made by hand: pydantic's deep copy is the engine's hot spot."""
-        new = self.model_copy()
-        new.spaces = {
-            k: SpaceState.model_construct(
-                pieces=dict(v.pieces), tributary=v.tributary, control=v.control
+        """A deep copy, made by hand: pydantic's deep copy is the engine's hot spot. Fields
+        that are never changed in place (options, the barrier's text, since_barrier's entries)
+        are shared."""
+        d = dict(self.__dict__)
+        d["spaces"] = {
+            k: _construct(
+                SpaceState,
+                {"pieces": dict(v.pieces), "tributary": v.tributary, "control": v.control},
+                v.__pydantic_fields_set__,
             )
             for k, v in self.spaces.items()
         }
-        new.available = {f: dict(box) for f, box in self.available.items()}
-        new.resources = dict(self.resources)
-        new.cavalry = dict(self.cavalry)
-        new.influence = dict(self.influence)
-        new.slots = {f: dict(s) for f, s in self.slots.items()}
-        new.order = list(self.order)
-        new.piles = [dict(p) for p in self.piles]
-        new.discards = list(self.discards)
-        new.eligible = dict(self.eligible)
-        new.next_eligibility = dict(self.next_eligibility)
-        new.card = CardState.model_construct(
-            acted=list(self.card.acted),
-            forks=dict(self.card.forks),
-            stay_eligible=list(self.card.stay_eligible),
-            limited_or_pass=list(self.card.limited_or_pass),
+        d["available"] = {f: dict(box) for f, box in self.available.items()}
+        d["resources"] = dict(self.resources)
+        d["cavalry"] = dict(self.cavalry)
+        d["influence"] = dict(self.influence)
+        d["slots"] = {f: dict(s) for f, s in self.slots.items()}
+        d["order"] = list(self.order)
+        d["piles"] = [dict(p) for p in self.piles]
+        d["discards"] = list(self.discards)
+        d["eligible"] = dict(self.eligible)
+        d["next_eligibility"] = dict(self.next_eligibility)
+        card = self.card
+        d["card"] = _construct(
+            CardState,
+            {
+                "acted": list(card.acted),
+                "forks": dict(card.forks),
+                "stay_eligible": list(card.stay_eligible),
+                "limited_or_pass": list(card.limited_or_pass),
+            },
+            card.__pydantic_fields_set__,
         )
-        new.frames = [
-            Frame.model_construct(kind=f.kind, faction=f.faction, data=_copy_json(f.data))
+        d["frames"] = [
+            _construct(
+                Frame,
+                {"kind": f.kind, "faction": f.faction, "data": _copy_json(f.data)},
+                f.__pydantic_fields_set__,
+            )
             for f in self.frames
         ]
-        new.log = list(self.log)
-        new.since_barrier = list(self.since_barrier)  # entries are never mutated
-        new.touched = list(self.touched)
-        new.turn_touched = list(self.turn_touched)
-        return new
+        d["log"] = list(self.log)
+        d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
+        d["touched"] = list(self.touched)
+        d["turn_touched"] = list(self.turn_touched)
+        return _construct(GameState, d, self.__pydantic_fields_set__)
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _construct(cls: type[_M], fields: dict[str, Any], fields_set: set[str]) -> _M:
+    """A model from already valid field values, as pydantic's own copy builds one (without
+    model_construct's per-field defaults and checks: this is the engine's hot path)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(fields_set))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
 
 
 def _copy_json(value: Any) -> Any:

@@ -10,6 +10,7 @@ from .command_base import (
     COMMANDS,
     DECREES,
     TITLE,
+    any_limited_command,
     commands_open,
     limited_commands,
     mark_idle,
@@ -139,7 +140,7 @@ class Turn(Handler):
         if EVENT_OR_COMMAND not in st.card.forks:
             out.append(OPT_EVENT)
             out.append(OPT_COMMAND)
-        if limited_commands(st, fr.faction):
+        if any_limited_command(st, fr.faction):
             out.append(OPT_LIMITED)
         out.append(OPT_PASS)
         return out
