@@ -91,13 +91,13 @@ class AttackCommand(CommandHandler):
     kind = "cmd:attack"
     name = "attack"
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
         assert fr.faction is not None
         if not self.can_select_more(st, fr):
-            return []
-        return [
+            return iter(())
+        return (
             s for s in board().spaces if self.space_ok(st, fr, s) and defenders(st, fr.faction, s)
-        ]
+        )
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         return (Select(space=s) for s in self.candidates(st, fr))

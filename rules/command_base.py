@@ -111,9 +111,9 @@ class CommandHandler(Handler):
         if not fr.data["free"]:
             st.resources[fr.faction] -= 1
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
-        """Spaces that could be selected now (for Limited Command offers and prompts)."""
-        return []
+    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
+        """Spaces that could be selected now, lazily (existence checks stop at the first)."""
+        return iter(())
 
     # -- the frame ----------------------------------------------------------------------
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:

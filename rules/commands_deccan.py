@@ -49,16 +49,16 @@ class Rally(CommandHandler):
             n += 1
         return n
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
         f = fr.faction
         assert f is not None
         if not self.can_select_more(st, fr) or not st.available[f].get(UNIT[f]):
-            return []
-        return [
+            return iter(())
+        return (
             s
             for s in board().provinces
             if self.space_ok(st, fr, s) and (st.spaces[s].faction_count(f) or s == HOME[f])
-        ]
+        )
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         f = fr.faction
@@ -231,12 +231,12 @@ class Rebel(CommandHandler):
     def _dynasty_ok(self, st: GameState, fr: Frame) -> bool:
         return st.dynasty == "tughlaq" or bool(fr.data["ignore_dynasty"])
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
         f = fr.faction
         assert f is not None
         if not self.can_select_more(st, fr) or not self._dynasty_ok(st, fr):
-            return []
-        return [s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s)]
+            return iter(())
+        return (s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s))
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         return (Select(space=s) for s in self.candidates(st, fr))

@@ -31,10 +31,10 @@ class Conscript(CommandHandler):
             return 1
         return 0
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
         if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
-            return []
-        return [s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s)]
+            return iter(())
+        return (s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s))
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
@@ -160,17 +160,17 @@ class Govern(CommandHandler):
     kind = "cmd:govern"
     name = "govern"
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
         if not self.can_select_more(st, fr):
-            return []
+            return iter(())
         gov_avail = st.available[Faction.D].get(P.GOVERNOR, 0) > 0
-        return [
+        return (
             s
             for s in board().spaces
             if self.space_ok(st, fr, s)
             and governable(st, s)
             and (gov_avail or count(st, s, P.GOVERNOR))
-        ]
+        )
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         return (Select(space=s) for s in self.candidates(st, fr))

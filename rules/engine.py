@@ -255,7 +255,7 @@ def _give(state: GameState, g: Give) -> GameState:
             f"{FACTION_NAMES[g.receiver]} can hold at most 24 Resources (1.8); "
             f"it has {state.resources[g.receiver]}"
         )
-    st = state.clone()
+    st = state.fork()
     st.resources[g.giver] -= g.resources
     st.resources[g.receiver] += g.resources
     st.cavalry[g.giver] -= g.cavalry
@@ -303,7 +303,7 @@ def _reveal(state: GameState, action: Action) -> GameState:
     reason = why_not(state, node, action)
     if reason is not None:
         raise IllegalAction(reason)
-    st = state.clone()
+    st = state.fork()
     top_fr = st.frames[-1]
     HANDLERS[top_fr.kind].act(st, top_fr, action)
     st.reveals += 1
@@ -339,7 +339,7 @@ def apply(state: GameState, action: Action) -> GameState:
             reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
         raise IllegalAction(reason)
     actor = h.decider(state, fr)
-    st = state.clone()
+    st = state.fork()
     st.touched = []
     top_fr = st.frames[-1]
     reveals_before = st.reveals

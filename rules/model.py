@@ -195,18 +195,18 @@ class GameState(BaseModel):
     turn_of: str | None = None  # "<faction>@<card>" of those steps
 
     def clone(self) -> GameState:
-        """A deep copy, made by hand: pydantic's deep copy is the engine's hot spot. Fields
-        that are never changed in place (options, the barrier's text, since_barrier's entries)
-        are shared."""
+        """A deep copy, for a caller that wants to change a state by hand."""
+        new = self.fork()
+        new.spaces = {k: _copy_space(v) for k, v in self.spaces.items()}
+        return new
+
+    def fork(self) -> GameState:
+        """The engine's copy for the next state, made by hand (pydantic's deep copy was the
+        engine's hot spot): the spaces are shared with this state until `own_space` replaces
+        one that changes; fields never changed in place (options, the barrier's text,
+        since_barrier's entries) are shared too."""
         d = dict(self.__dict__)
-        d["spaces"] = {
-            k: _construct(
-                SpaceState,
-                {"pieces": dict(v.pieces), "tributary": v.tributary, "control": v.control},
-                v.__pydantic_fields_set__,
-            )
-            for k, v in self.spaces.items()
-        }
+        d["spaces"] = dict(self.spaces)
         d["available"] = {f: dict(box) for f, box in self.available.items()}
         d["resources"] = dict(self.resources)
         d["cavalry"] = dict(self.cavalry)
@@ -241,6 +241,19 @@ class GameState(BaseModel):
         d["touched"] = list(self.touched)
         d["turn_touched"] = list(self.turn_touched)
         return _construct(GameState, d, self.__pydantic_fields_set__)
+
+    def own_space(self, space: str) -> SpaceState:
+        """The space's state to change: a copy of its own (a forked state shares the others)."""
+        sp = self.spaces[space] = _copy_space(self.spaces[space])
+        return sp
+
+
+def _copy_space(sp: SpaceState) -> SpaceState:
+    return _construct(
+        SpaceState,
+        {"pieces": dict(sp.pieces), "tributary": sp.tributary, "control": sp.control},
+        sp.__pydantic_fields_set__,
+    )
 
 
 _M = TypeVar("_M", bound=BaseModel)
