@@ -10,7 +10,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .actions import Action, Charge, Done, Remove, Roll, Screen, Select, Support, Target
+from .actions import (
+    Action,
+    Charge,
+    Done,
+    Remove,
+    Roll,
+    Screen,
+    Select,
+    Support,
+    Target,
+    interned_select,
+)
 from .board import DELHI, board
 from .chance import ChanceNode, dice_node
 from .command_base import CommandHandler
@@ -100,7 +111,7 @@ class AttackCommand(CommandHandler):
         )
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
-        return (Select(space=s) for s in self.candidates(st, fr))
+        return (interned_select(s) for s in self.candidates(st, fr))
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import Action, Move, Place, Select, Shift
+from .actions import (
+    Action,
+    Move,
+    Place,
+    Select,
+    Shift,
+    interned_move,
+    interned_place,
+    interned_select,
+)
 from .board import KARNATAKA, MAHARASHTRA, board
 from .command_base import CommandHandler
 from .engine import handler
@@ -65,7 +74,7 @@ class Rally(CommandHandler):
         assert f is not None
         avail = st.available[f].get(UNIT[f], 0)
         return (
-            Place(piece=UNIT[f], count=n, space=s)
+            interned_place(UNIT[f], n, s)
             for s in self.candidates(st, fr)
             for n in range(1, min(self.limit(st, f, s), avail) + 1)
         )
@@ -138,7 +147,7 @@ class Migrate(CommandHandler):
             for origin in b.neighbours[dest]:
                 for piece, free in movable.get(origin, ()):
                     for k in range(1, min(room, free) + 1):
-                        yield Move(piece=piece, count=k, origin=origin, dest=dest)
+                        yield interned_move(piece, k, origin, dest)
         if self._can_shift(st, fr):
             yield Shift(faction=f, delta=1)
 
@@ -239,7 +248,7 @@ class Rebel(CommandHandler):
         return (s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s))
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
-        return (Select(space=s) for s in self.candidates(st, fr))
+        return (interned_select(s) for s in self.candidates(st, fr))
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None

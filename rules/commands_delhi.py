@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import Action, Done, Move, Place, Remove, Select
+from .actions import (
+    Action,
+    Done,
+    Move,
+    Place,
+    Remove,
+    Select,
+    interned_move,
+    interned_place,
+    interned_select,
+)
 from .board import DELHI, board
 from .command_base import CommandHandler
 from .engine import DoneWhenOnlyDone, finish, handler, push
@@ -39,7 +49,7 @@ class Conscript(CommandHandler):
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
         return (
-            Place(piece=P.TROOP, count=n, space=s)
+            interned_place(P.TROOP, n, s)
             for s in self.candidates(st, fr)
             for n in range(1, min(self.limit(st, s), avail) + 1)
         )
@@ -98,7 +108,7 @@ class March(CommandHandler):
             for origin in b.neighbours[dest]:
                 for piece, n in movable.get(origin, ()):
                     for k in range(1, n + 1):
-                        yield Move(piece=piece, count=k, origin=origin, dest=dest)
+                        yield interned_move(piece, k, origin, dest)
 
     def can_begin(self, st: GameState, fr: Frame) -> bool:
         if not self.can_select_more(st, fr):
@@ -173,7 +183,7 @@ class Govern(CommandHandler):
         )
 
     def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
-        return (Select(space=s) for s in self.candidates(st, fr))
+        return (interned_select(s) for s in self.candidates(st, fr))
 
     def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
         assert isinstance(action, Select)

@@ -205,6 +205,15 @@ def legal_actions(state: GameState) -> list[Action]:
     return list(acts)  # the caller may change its copy
 
 
+def _listed(state: GameState, action: Action) -> bool:
+    """Whether `action` is in the list legal_actions last made, if it was made for `state`
+    (the very objects first: a caller usually picks one of them)."""
+    memo = _last_legal
+    if memo is None or memo[0] is not state:
+        return False
+    return any(a is action for a in memo[1]) or action in memo[1]
+
+
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether `action` is one of `legal_actions(state)`, checked for this one action."""
     if state.game_over:
@@ -326,10 +335,7 @@ def apply(state: GameState, action: Action) -> GameState:
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
-    memo = _last_legal
-    if not (memo is not None and memo[0] is state and action in memo[1]) and not h.is_legal(
-        state, fr, action
-    ):
+    if not _listed(state, action) and not h.is_legal(state, fr, action):
         reason = h.why(state, fr, action)
         if reason is None:
             from .notation import describe_all  # local: notation imports engine
