@@ -1,4 +1,5 @@
-"""The state machine: a stack of frames, each run by a registered handler.
+"""Vijayanagara on the generic state machine (rules.machine): its frame handlers, its
+dealer, `apply` with trades (1.5.2), undo and the undo barrier, and the prompt.
 
 A frame is either automatic (its handler runs it at once) or waits for one faction's
 decision. `apply` copies the state, lets the top frame's handler take the action, then runs
@@ -18,8 +19,9 @@ from pydantic import BaseModel, ConfigDict
 from .actions import CHANCE_ACTIONS, Action, Done, Give, Undo, action_from_json, action_to_json
 from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
-from .model import CAVALRY_TOKENS, FACTION_NAMES, PLAYERS, Faction, Frame, GameState
-from .words import count_of
+from .forces import check_cavalry
+from .machine import FrameHandler, Machine
+from .model import FACTION_NAMES, Faction, Frame, GameState
 
 
 class Prompt(BaseModel):
@@ -34,18 +36,11 @@ class Prompt(BaseModel):
     for_mongols: bool = False
 
 
-class Handler:
+class Handler(FrameHandler[GameState, Frame, Action, ChanceNode]):
     """How one kind of frame behaves. Subclasses register themselves with @handler."""
 
     kind: str = ""
     ends_with_done = False  # a frame players finish with `done` even when it ends by itself
-
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        """True when the frame needs no decision now; `run` then advances it."""
-        return False
-
-    def run(self, st: GameState, fr: Frame) -> None:
-        raise NotImplementedError(self.kind)
 
     def decider(self, st: GameState, fr: Frame) -> Faction | None:
         return fr.faction
@@ -53,16 +48,9 @@ class Handler:
     def actions(self, st: GameState, fr: Frame) -> list[Action]:
         return [Done()]
 
-    def is_legal(self, st: GameState, fr: Frame, action: Action) -> bool:
-        """Whether `action` is in `actions` (a handler may check the one action faster)."""
-        return action in self.actions(st, fr)
-
     def only_done(self, st: GameState, fr: Frame) -> bool:
         """Whether `done` is the only choice left (a handler may answer at the first hit)."""
         return len(self.actions(st, fr)) == 1
-
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        raise NotImplementedError(self.kind)
 
     def prompt(self, st: GameState, fr: Frame) -> str:
         return self.kind
@@ -73,10 +61,6 @@ class Handler:
 
     def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
         """A specific reason (with the rule) why this action is not legal, if known."""
-        return None
-
-    def chance(self, st: GameState, fr: Frame) -> ChanceNode | None:
-        """The chance outcome this frame waits for now, if any; `act` then takes it."""
         return None
 
 
@@ -92,11 +76,24 @@ class DoneWhenOnlyDone(Handler):
         finish(st, fr)
 
 
-HANDLERS: dict[str, Handler] = {}
+def _deal(st: GameState, node: ChanceNode) -> Action | None:
+    """The seeded dealer kept in the state, if any (tests, benches); None: the caller's."""
+    if st.rng is None:
+        return None
+    outcome = seeded_outcome(st, node)
+    reason = why_not(st, node, outcome)
+    if reason is not None:
+        raise RuntimeError(f"the seeded dealer: {reason}")
+    return outcome
+
+
+MACHINE: Machine[GameState, Frame, Action, ChanceNode] = Machine(_deal)
+HANDLERS: dict[str, Handler] = {}  # the same handlers as MACHINE's, with their game methods
 
 
 def handler(cls: type[Handler]) -> type[Handler]:
-    HANDLERS[cls.kind] = cls()
+    HANDLERS[cls.kind] = h = cls()
+    MACHINE.register(cls.kind, h)
     return cls
 
 
@@ -108,53 +105,12 @@ def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) 
     return fr
 
 
-def finish(st: GameState, fr: Frame) -> None:
-    """Remove this frame (wherever it is: a handler may have pushed frames above it)."""
-    for i in range(len(st.frames) - 1, -1, -1):
-        if st.frames[i] is fr:
-            del st.frames[i]
-            return
-    raise RuntimeError(f"frame {fr.kind} is not on the stack")
-
-
-def top(st: GameState) -> Frame | None:
-    return st.frames[-1] if st.frames else None
-
-
-def advance(st: GameState) -> None:
-    """Run automatic frames until a decision is pending or the game is over."""
-    for _ in range(100_000):
-        if st.game_over:
-            st.frames.clear()
-            return
-        fr = top(st)
-        if fr is None:
-            raise RuntimeError("the frame stack is empty but the game is not over")
-        h = HANDLERS[fr.kind]
-        node = h.chance(st, fr)
-        if node is not None:
-            if st.rng is None:
-                return  # the caller's dealer supplies the outcome
-            outcome = seeded_outcome(st, node)
-            reason = why_not(st, node, outcome)
-            if reason is not None:
-                raise RuntimeError(f"the seeded dealer: {reason}")
-            h.act(st, fr, outcome)
-            st.reveals += 1
-            continue
-        if not h.is_auto(st, fr):
-            return
-        h.run(st, fr)
-    raise RuntimeError("the state machine did not settle")
-
-
-def chance(state: GameState) -> ChanceNode | None:
-    """The pending chance node (a die roll, a card draw), or None."""
-    if state.game_over:
-        return None
-    fr = top(state)
-    assert fr is not None
-    return HANDLERS[fr.kind].chance(state, fr)
+finish = MACHINE.finish
+top = MACHINE.top
+advance = MACHINE.advance
+chance = MACHINE.chance
+legal_actions = MACHINE.legal_actions
+is_legal = MACHINE.is_legal
 
 
 def decider(state: GameState) -> Faction | None:
@@ -183,47 +139,6 @@ def prompt(state: GameState) -> Prompt:
     return Prompt(faction=who, kind=fr.kind, text=text, for_mongols=h.for_mongols(state, fr))
 
 
-# The list legal_actions last produced, with its state: `apply` on that same state checks
-# membership in it instead of generating the list again. A state is never changed once
-# returned by `apply` (a test that edits one by hand edits it before asking).
-_last_legal: tuple[GameState, list[Action]] | None = None
-
-
-def legal_actions(state: GameState) -> list[Action]:
-    """Every legal next decision of the faction that prompt() names (not Give or Undo);
-    none at a chance node, where no player decides."""
-    global _last_legal
-    if state.game_over:
-        return []
-    fr = top(state)
-    assert fr is not None
-    h = HANDLERS[fr.kind]
-    if h.chance(state, fr) is not None:
-        return []
-    acts = h.actions(state, fr)
-    _last_legal = (state, acts)
-    return list(acts)  # the caller may change its copy
-
-
-def _listed(state: GameState, action: Action) -> bool:
-    """Whether `action` is in the list legal_actions last made, if it was made for `state`
-    (the very objects first: a caller usually picks one of them)."""
-    memo = _last_legal
-    if memo is None or memo[0] is not state:
-        return False
-    return any(a is action for a in memo[1]) or action in memo[1]
-
-
-def is_legal(state: GameState, action: Action) -> bool:
-    """Whether `action` is one of `legal_actions(state)`, checked for this one action."""
-    if state.game_over:
-        return False
-    fr = top(state)
-    assert fr is not None
-    h = HANDLERS[fr.kind]
-    return h.chance(state, fr) is None and h.is_legal(state, fr, action)
-
-
 def can_undo(state: GameState) -> Faction | None:
     """The faction that may take back its last step now, or None."""
     if state.since_barrier and state.barrier is not None:
@@ -241,46 +156,6 @@ def set_barrier(st: GameState) -> None:
     st.since_barrier = []
     st.barrier_log = len(st.log)
     st.barrier = _snapshot(st)
-
-
-def _give(state: GameState, g: Give) -> GameState:
-    """1.5.2: Resources and Cavalry may be traded among factions at any time."""
-    if state.game_over:
-        raise IllegalAction("the game is over")
-    if g.giver not in PLAYERS or g.receiver not in PLAYERS or g.giver == g.receiver:
-        raise IllegalAction("a trade is between two different player factions (1.5.2)")
-    if g.resources < 0 or g.cavalry < 0 or g.resources + g.cavalry == 0:
-        raise IllegalAction("give a positive number of Resources and/or Cavalry (1.5.2)")
-    if g.resources > state.resources[g.giver]:
-        raise IllegalAction(
-            f"{FACTION_NAMES[g.giver]} has only {state.resources[g.giver]} Resources to give"
-        )
-    if g.cavalry > state.cavalry[g.giver]:
-        raise IllegalAction(
-            f"{FACTION_NAMES[g.giver]} has only {state.cavalry[g.giver]} Cavalry to give"
-        )
-    if state.resources[g.receiver] + g.resources > 24:
-        raise IllegalAction(
-            f"{FACTION_NAMES[g.receiver]} can hold at most 24 Resources (1.8); "
-            f"it has {state.resources[g.receiver]}"
-        )
-    st = state.fork()
-    st.resources[g.giver] -= g.resources
-    st.resources[g.receiver] += g.resources
-    st.cavalry[g.giver] -= g.cavalry
-    st.cavalry[g.receiver] += g.cavalry
-    parts = []
-    if g.resources:
-        parts.append(f"{count_of(g.resources, 'Resource')}")
-    if g.cavalry:
-        parts.append(f"{g.cavalry} Cavalry")
-    st.log.append(f"{g.giver} gives {' and '.join(parts)} to {g.receiver} (1.5.2).")
-    st.touched = []
-    st.actions_taken += 1
-    st.last_actor = g.giver
-    advance(st)  # a frame may have nothing left to decide after the trade
-    set_barrier(st)  # another faction's step: nobody undoes across it
-    return st
 
 
 def _undo(state: GameState) -> GameState:
@@ -313,10 +188,8 @@ def _reveal(state: GameState, action: Action) -> GameState:
     if reason is not None:
         raise IllegalAction(reason)
     st = state.fork()
-    top_fr = st.frames[-1]
-    HANDLERS[top_fr.kind].act(st, top_fr, action)
+    MACHINE.take(st, action)
     st.reveals += 1
-    advance(st)
     st.actions_taken += 1
     set_barrier(st)
     return st
@@ -329,13 +202,15 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, Undo):
         return _undo(state)
     if isinstance(action, Give):
-        return _give(state, action)
+        from .trade import give  # local: trade applies through this module
+
+        return give(state, action)
     if state.game_over:
         raise IllegalAction("the game is over: no more actions")
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
-    if not _listed(state, action) and not h.is_legal(state, fr, action):
+    if not MACHINE.listed(state, action) and not h.is_legal(state, fr, action):
         reason = h.why(state, fr, action)
         if reason is None:
             from .notation import describe_all  # local: notation imports engine
@@ -347,15 +222,13 @@ def apply(state: GameState, action: Action) -> GameState:
     actor = h.decider(state, fr)
     st = state.fork()
     st.touched = []
-    top_fr = st.frames[-1]
     reveals_before = st.reveals
-    HANDLERS[top_fr.kind].act(st, top_fr, action)
-    advance(st)
+    MACHINE.take(st, action)
     st.actions_taken += 1
     st.last_actor = actor
     _touch_turn(st, f"{actor}@{state.current_card}")
     after = decider(st)
-    assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
+    check_cavalry(st)
     if st.reveals != reveals_before or after != actor or st.game_over:
         set_barrier(st)
     else:

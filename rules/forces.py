@@ -192,6 +192,11 @@ def cavalry_total(st: GameState) -> int:
     return st.cavalry_pool + sum(st.cavalry.values())
 
 
+def check_cavalry(st: GameState) -> None:
+    """1.10: the ten Cavalry tokens are all somewhere, always (checked after every step)."""
+    assert cavalry_total(st) == CAVALRY_TOKENS
+
+
 def gain_cavalry_from_pool(st: GameState, faction: Faction, n: int) -> int:
     """Take up to n tokens from the pool; returns how many are still owed (1.10)."""
     take = min(n, st.cavalry_pool)
