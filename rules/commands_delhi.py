@@ -19,6 +19,7 @@ from .board import DELHI, board
 from .command_base import CommandHandler
 from .engine import DoneWhenOnlyDone, finish, handler, push
 from .forces import count, log, place, remove
+from .frames import CommandFrame
 from .model import Faction, Frame, GameState, Piece
 from .words import count_of, pieces
 
@@ -41,12 +42,12 @@ class Conscript(CommandHandler):
             return 1
         return 0
 
-    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
             return iter(())
         return (s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s))
 
-    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
         return (
             interned_place(P.TROOP, n, s)
@@ -54,13 +55,13 @@ class Conscript(CommandHandler):
             for n in range(1, min(self.limit(st, s), avail) + 1)
         )
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Place)
         self.pay(st, fr, action.space)
         n = place(st, action.space, P.TROOP, action.count)
         log(st, f"D Conscripts {count_of(n, 'Troop')} in {board().name(action.space)}.")
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if isinstance(action, Place) and action.space in board().spaces:
             if self.limit(st, action.space) == 0:
                 return (
@@ -84,14 +85,14 @@ class March(CommandHandler):
     kind = "cmd:march"
     name = "march"
 
-    def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
-        arrived = int(fr.data.get("arrived", {}).get(space, {}).get(piece.value, 0))
+    def movable(self, st: GameState, fr: CommandFrame, space: str, piece: Piece) -> int:
+        arrived = fr.arrived.get(space, {}).get(piece, 0)
         return count(st, space, piece) - arrived
 
-    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         b = board()
-        selected = fr.data["selected"]
-        arrived: dict[str, dict[str, int]] = fr.data.get("arrived", {})
+        selected = fr.selected
+        arrived = fr.arrived
         more = self.can_select_more(st, fr)
         # Troops and Governors free to move from each space that has any (3.1.2).
         movable: dict[str, list[tuple[Piece, int]]] = {}
@@ -100,7 +101,7 @@ class March(CommandHandler):
             if P.TROOP in here or P.GOVERNOR in here:
                 gone = arrived.get(origin, {})
                 movable[origin] = [
-                    (p, here.get(p, 0) - gone.get(p.value, 0)) for p in (P.TROOP, P.GOVERNOR)
+                    (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
                 ]
         for dest in b.spaces:
             if dest not in selected and not (more and self.space_ok(st, fr, dest)):
@@ -110,7 +111,7 @@ class March(CommandHandler):
                     for k in range(1, n + 1):
                         yield interned_move(piece, k, origin, dest)
 
-    def can_begin(self, st: GameState, fr: Frame) -> bool:
+    def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         if not self.can_select_more(st, fr):
             return False
         return any(
@@ -119,22 +120,22 @@ class March(CommandHandler):
             for dest in board().spaces
         )
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Move)
-        if action.dest not in fr.data["selected"]:
+        if action.dest not in fr.selected:
             self.pay(st, fr, action.dest)
         from .forces import move
 
         n = move(st, action.piece, action.count, action.origin, action.dest)
-        arrived = fr.data.setdefault("arrived", {}).setdefault(action.dest, {})
-        arrived[action.piece.value] = arrived.get(action.piece.value, 0) + n
+        arrived = fr.arrived.setdefault(action.dest, {})
+        arrived[action.piece] = arrived.get(action.piece, 0) + n
         log(
             st,
             f"D Marches {pieces(n, action.piece)} {board().name(action.origin)} -> "
             f"{board().name(action.dest)}.",
         )
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if (
             isinstance(action, Move)
             and action.origin in board().spaces
@@ -170,7 +171,7 @@ class Govern(CommandHandler):
     kind = "cmd:govern"
     name = "govern"
 
-    def candidates(self, st: GameState, fr: Frame) -> Iterator[str]:
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         if not self.can_select_more(st, fr):
             return iter(())
         gov_avail = st.available[Faction.D].get(P.GOVERNOR, 0) > 0
@@ -182,10 +183,10 @@ class Govern(CommandHandler):
             and (gov_avail or count(st, s, P.GOVERNOR))
         )
 
-    def command_choices(self, st: GameState, fr: Frame) -> Iterator[Action]:
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         return (interned_select(s) for s in self.candidates(st, fr))
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Select)
         self.pay(st, fr, action.space)
         if count(st, action.space, P.GOVERNOR):
@@ -194,7 +195,7 @@ class Govern(CommandHandler):
             place(st, action.space, P.GOVERNOR, 1)
             log(st, f"D Governs in {board().name(action.space)}: places a Governor.")
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if (
             isinstance(action, Select)
             and action.space in board().spaces

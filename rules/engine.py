@@ -12,7 +12,7 @@ barrier. A state with a seeded dealer (tests, benches) resolves chance nodes by 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,8 +20,11 @@ from .actions import CHANCE_ACTIONS, Action, Done, Give, Undo, action_from_json,
 from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
 from .forces import check_cavalry
+from .frames import AnyFrame, BattleFrame, CommandFrame, PhaseFrame, TypedFrame, next_id
 from .machine import FrameHandler, Machine
 from .model import FACTION_NAMES, Faction, Frame, GameState
+
+FR = TypeVar("FR", bound=AnyFrame)
 
 
 class Prompt(BaseModel):
@@ -36,32 +39,38 @@ class Prompt(BaseModel):
     for_mongols: bool = False
 
 
-class Handler(FrameHandler[GameState, Frame, Action, ChanceNode]):
+class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR]):
     """How one kind of frame behaves. Subclasses register themselves with @handler."""
 
     kind: str = ""
     ends_with_done = False  # a frame players finish with `done` even when it ends by itself
+    # A frame that is one phase of the frame below it (a battle's): prompts name that
+    # frame's kind, and only that frame's end counts for a trailing `done` (rules.closing).
+    phase_of: str | None = None
 
-    def decider(self, st: GameState, fr: Frame) -> Faction | None:
+    def decider(self, st: GameState, fr: FR) -> Faction | None:
         return fr.faction
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: FR) -> list[Action]:
         return [Done()]
 
-    def only_done(self, st: GameState, fr: Frame) -> bool:
+    def only_done(self, st: GameState, fr: FR) -> bool:
         """Whether `done` is the only choice left (a handler may answer at the first hit)."""
         return len(self.actions(st, fr)) == 1
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: FR) -> str:
         return self.kind
 
-    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+    def for_mongols(self, st: GameState, fr: FR) -> bool:
         """The decider chooses for the Mongol Invaders, not for itself."""
         return False
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: FR, action: Action) -> str | None:
         """A specific reason (with the rule) why this action is not legal, if known."""
         return None
+
+
+Handler = TypedHandler[Frame]  # the handler of a kind without a typed frame class yet
 
 
 class DoneWhenOnlyDone(Handler):
@@ -87,21 +96,40 @@ def _deal(st: GameState, node: ChanceNode) -> Action | None:
     return outcome
 
 
-MACHINE: Machine[GameState, Frame, Action, ChanceNode] = Machine(_deal)
-HANDLERS: dict[str, Handler] = {}  # the same handlers as MACHINE's, with their game methods
+# The machine dispatches by kind: each handler takes its own frame class.
+MACHINE: Machine[GameState, Any, Action, ChanceNode] = Machine(_deal)
+HANDLERS: dict[str, TypedHandler[Any]] = {}  # MACHINE's handlers, with their game methods
 
 
-def handler(cls: type[Handler]) -> type[Handler]:
+def handler(cls: type[TypedHandler[FR]]) -> type[TypedHandler[FR]]:
     HANDLERS[cls.kind] = h = cls()
     MACHINE.register(cls.kind, h)
     return cls
 
 
-def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) -> Frame:
+def push_frame(st: GameState, fr: TypedFrame) -> None:
+    """Put a typed frame on the stack, with an id no other frame there has."""
+    if fr.kind not in HANDLERS:
+        raise KeyError(f"no handler for frame {fr.kind!r}")
+    fr.id = next_id(st.frames)
+    st.frames.append(fr)
+
+
+def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) -> AnyFrame:
+    """Put a frame of this kind on the stack; `data` are its fields."""
     if kind not in HANDLERS:
         raise KeyError(f"no handler for frame {kind!r}")
-    fr = Frame(kind=kind, faction=faction, data=data)
-    st.frames.append(fr)
+    fr: AnyFrame
+    if kind.startswith("cmd:"):
+        fr = CommandFrame(kind, faction, **data)
+    elif kind == "battle":
+        fr = BattleFrame(kind, faction, **data)
+    elif kind.startswith("battle:"):
+        fr = PhaseFrame(kind, faction, **data)
+    else:
+        st.frames.append(fr := Frame(kind=kind, faction=faction, data=data))
+        return fr
+    push_frame(st, fr)
     return fr
 
 
@@ -136,7 +164,8 @@ def prompt(state: GameState) -> Prompt:
     text = h.prompt(state, fr)
     if who is not None and not text.startswith(FACTION_NAMES[who]):
         text = f"{FACTION_NAMES[who]} decides — {text}"  # always name who decides
-    return Prompt(faction=who, kind=fr.kind, text=text, for_mongols=h.for_mongols(state, fr))
+    kind = h.phase_of or fr.kind
+    return Prompt(faction=who, kind=kind, text=text, for_mongols=h.for_mongols(state, fr))
 
 
 def can_undo(state: GameState) -> Faction | None:

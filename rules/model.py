@@ -5,10 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 if TYPE_CHECKING:
     from .cards import Deck
+    from .frames import AnyFrame, FrameField
 
 
 class Faction(StrEnum):
@@ -131,7 +132,8 @@ class SpaceState(BaseModel):
 
 
 class Frame(BaseModel):
-    """One pending piece of procedure on the stack (RTT's call/goto/end)."""
+    """One pending piece of procedure on the stack (RTT's call/goto/end), of a kind without
+    a typed class yet (rules.frames): its fields by name in `data`."""
 
     kind: str
     faction: Faction | None = None
@@ -177,7 +179,7 @@ class GameState(BaseModel):
     next_eligibility: dict[Faction, bool] = Field(default_factory=dict)
     card: CardState = Field(default_factory=CardState)
     timurid_drawn: int = 0
-    frames: list[Frame] = Field(default_factory=list)
+    frames: list[FrameField] = Field(default_factory=list)
     log: list[str] = Field(default_factory=list)
     game_over: bool = False
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
@@ -193,6 +195,16 @@ class GameState(BaseModel):
     # Spaces touched by the last turn: the steps of one faction on one card in a row.
     turn_touched: list[str] = Field(default_factory=list)
     turn_of: str | None = None  # "<faction>@<card>" of those steps
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: object) -> object:
+        """States stored before frames were typed (rules.frames) still load."""
+        if isinstance(data, dict) and "frames" in data:
+            from .frames import upgrade_frames
+
+            data = {**data, "frames": upgrade_frames(data["frames"])}
+        return data
 
     def clone(self) -> GameState:
         """A deep copy, for a caller that wants to change a state by hand."""
@@ -228,14 +240,7 @@ class GameState(BaseModel):
             },
             card.__pydantic_fields_set__,
         )
-        d["frames"] = [
-            _construct(
-                Frame,
-                {"kind": f.kind, "faction": f.faction, "data": _copy_json(f.data)},
-                f.__pydantic_fields_set__,
-            )
-            for f in self.frames
-        ]
+        d["frames"] = [_copy_frame(f) for f in self.frames]
         d["log"] = list(self.log)
         d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
         d["touched"] = list(self.touched)
@@ -246,6 +251,16 @@ class GameState(BaseModel):
         """The space's state to change: a copy of its own (a forked state shares the others)."""
         sp = self.spaces[space] = _copy_space(self.spaces[space])
         return sp
+
+
+def _copy_frame(f: AnyFrame) -> AnyFrame:
+    if not isinstance(f, Frame):
+        return f.copy()
+    return _construct(
+        Frame,
+        {"kind": f.kind, "faction": f.faction, "data": _copy_json(f.data)},
+        f.__pydantic_fields_set__,
+    )
 
 
 def _copy_space(sp: SpaceState) -> SpaceState:
@@ -277,3 +292,8 @@ def _copy_json(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy_json(v) for v in value]
     return value
+
+
+from .frames import AnyFrame, FrameField  # noqa: E402  (frames.py builds on the classes above)
+
+GameState.model_rebuild()

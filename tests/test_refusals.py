@@ -12,6 +12,7 @@ import rules
 from rules.actions import Go, Place, Screen, Select, Support
 from rules.command_base import start_command
 from rules.engine import top
+from rules.frames import BattleFrame
 from rules.model import Faction, Piece
 
 Find = Callable[[rules.GameState], bool]
@@ -36,7 +37,13 @@ def refusal(state: rules.GameState, action: rules.Action) -> str:
 
 def _battle(state: rules.GameState, phase: str) -> bool:
     fr = top(state)
-    return fr is not None and fr.kind == "battle" and fr.data["phase"] == phase
+    return fr is not None and fr.kind == f"battle:{phase}"
+
+
+def _dice(state: rules.GameState) -> list[int | None]:
+    """The defender's dice of the battle in progress."""
+    battle = next(fr for fr in reversed(state.frames) if isinstance(fr, BattleFrame))
+    return battle.def_dice
 
 
 def test_a_screen_on_a_die_showing_1_says_so() -> None:
@@ -45,12 +52,12 @@ def test_a_screen_on_a_die_showing_1_says_so() -> None:
             return False
         fr = top(s)
         assert fr is not None and fr.faction is not None
-        return s.cavalry.get(fr.faction, 0) > 0 and 1 in fr.data["def_dice"]
+        return s.cavalry.get(fr.faction, 0) > 0 and 1 in _dice(s)
 
     state = find(pred)
     fr = top(state)
     assert fr is not None
-    die = fr.data["def_dice"].index(1) + 1
+    die = _dice(state).index(1) + 1
     assert "shows 1, and a Screen cannot remove a 1 (1.10)" in refusal(state, Screen(die=die))
 
 
