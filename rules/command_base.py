@@ -8,8 +8,8 @@ from .actions import Action, Done
 from .board import board
 from .engine import TypedHandler, finish, push_frame
 from .forces import log
-from .frames import CommandFrame
-from .model import FACTION_NAMES, Faction, Frame, GameState
+from .frames import ChooseCommandFrame, CommandFrame
+from .model import FACTION_NAMES, Faction, GameState
 from .words import count_of
 
 COMMANDS: dict[Faction, tuple[str, ...]] = {
@@ -262,13 +262,9 @@ def idle_note(st: GameState, action: Action) -> str | None:
     from .engine import top
 
     fr = None if st.game_over else top(st)
-    if (
-        fr is None
-        or not isinstance(fr, Frame)
-        or fr.kind not in ("choose_command", "command_decree")
-    ):
+    if fr is None or fr.kind not in ("choose_command", "command_decree"):
         return None
-    if fr.data.get("mode") == "limited" or fr.faction is None:
+    if (isinstance(fr, ChooseCommandFrame) and fr.mode == "limited") or fr.faction is None:
         return None  # a Limited Command is only offered where it can select (2.3.5)
     if isinstance(action, Choose) and action.option in idle_commands(st, fr.faction):
         return IDLE_NOTE

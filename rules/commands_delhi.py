@@ -19,8 +19,8 @@ from .board import DELHI, board
 from .command_base import CommandHandler
 from .engine import DoneWhenOnlyDone, finish, handler, push
 from .forces import count, log, place, remove
-from .frames import CommandFrame
-from .model import Faction, Frame, GameState, Piece
+from .frames import CommandFrame, GovernSpaceFrame
+from .model import Faction, GameState, Piece
 from .words import count_of, pieces
 
 P = Piece
@@ -212,24 +212,24 @@ class Govern(CommandHandler):
 
 
 @handler
-class GovernSpace(DoneWhenOnlyDone):
+class GovernSpace(DoneWhenOnlyDone[GovernSpaceFrame]):
     """3.2.3 in a space with a Governor: place a Governor, OR remove up to two Obedient Units
     and/or place a Qasbah."""
 
     kind = "govern_space"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        space = fr.data["space"]
+    def actions(self, st: GameState, fr: GovernSpaceFrame) -> list[Action]:
+        space = fr.space
         out: list[Action] = []
-        fresh = fr.data["removed"] == 0 and not fr.data["qasbah"]
+        fresh = fr.removed == 0 and not fr.qasbah
         if fresh and st.available[Faction.D].get(P.GOVERNOR, 0):
             out.append(Place(piece=P.GOVERNOR, count=1, space=space))
-        if fr.data["removed"] < 2:
+        if fr.removed < 2:
             for p in (P.AMIR, P.RAJA):
                 if count(st, space, p):
                     out.append(Remove(piece=p, count=1, space=space))
         if (
-            not fr.data["qasbah"]
+            not fr.qasbah
             and not count(st, space, P.QASBAH)
             and st.available[Faction.D].get(P.QASBAH, 0)
         ):
@@ -237,8 +237,8 @@ class GovernSpace(DoneWhenOnlyDone):
         out.append(Done())
         return out
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        space = fr.data["space"]
+    def act(self, st: GameState, fr: GovernSpaceFrame, action: Action) -> None:
+        space = fr.space
         name = board().name(space)
         if isinstance(action, Done):
             finish(st, fr)
@@ -248,44 +248,44 @@ class GovernSpace(DoneWhenOnlyDone):
             finish(st, fr)
         elif isinstance(action, Place):
             place(st, space, P.QASBAH, 1)
-            fr.data["qasbah"] = True
+            fr.qasbah = True
             log(st, f"D Governs in {name}: places a Qasbah.")
         elif isinstance(action, Remove):
             remove(st, space, action.piece, 1)
-            fr.data["removed"] += 1
+            fr.removed += 1
             log(st, f"D Governs in {name}: removes an Obedient {action.piece.value}.")
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: GovernSpaceFrame) -> str:
         """Only what is still possible in this space (3.2.3)."""
-        d = fr.data
+        d = fr
         acts = self.actions(st, fr)
         can: list[str] = []
-        if Place(piece=P.GOVERNOR, count=1, space=d["space"]) in acts:
+        if Place(piece=P.GOVERNOR, count=1, space=d.space) in acts:
             can.append("place a Governor (and stop there)")
         if any(isinstance(x, Remove) for x in acts):
-            can.append(f"remove {count_of(2 - d['removed'], 'more Obedient Unit')}")
-        if Place(piece=P.QASBAH, count=1, space=d["space"]) in acts:
+            can.append(f"remove {count_of(2 - d.removed, 'more Obedient Unit')}")
+        if Place(piece=P.QASBAH, count=1, space=d.space) in acts:
             can.append("place a Qasbah")
         what = ", or ".join(can) + "; " if can else ""
-        return f"Govern in {board().name(d['space'])}: {what}done when finished (3.2.3)."
+        return f"Govern in {board().name(d.space)}: {what}done when finished (3.2.3)."
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        d = fr.data
-        space = d["space"]
+    def why(self, st: GameState, fr: GovernSpaceFrame, action: Action) -> str | None:
+        d = fr
+        space = d.space
         if isinstance(action, Remove):
             if action.piece not in (P.AMIR, P.RAJA):
                 return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
-            if d["removed"] >= 2:
+            if d.removed >= 2:
                 return "Govern removes at most two Obedient Units in a space (3.2.3)"
             if action.count != 1:
                 return "remove one Unit at a time: `remove 1 amir from <space>` (3.2.3)"
         if isinstance(action, Place) and action.piece == P.QASBAH:
-            if count(st, space, P.QASBAH) or d["qasbah"]:
+            if count(st, space, P.QASBAH) or d.qasbah:
                 return "a space holds at most one Qasbah (1.4.4)"
             if not st.available[Faction.D].get(P.QASBAH, 0):
                 return "no Qasbah is Available (1.4.4)"
         if isinstance(action, Place) and action.piece == P.GOVERNOR:
-            if d["removed"] or d["qasbah"]:
+            if d.removed or d.qasbah:
                 return (
                     "Govern either places a Governor, OR removes Obedient Units and/or places "
                     "a Qasbah, not both (3.2.3)"

@@ -20,7 +20,7 @@ from .actions import CHANCE_ACTIONS, Action, Done, Give, Undo, action_from_json,
 from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
 from .forces import check_cavalry
-from .frames import AnyFrame, BattleFrame, CommandFrame, PhaseFrame, TypedFrame, next_id
+from .frames import AnyFrame, TypedFrame, frame_class, next_id
 from .machine import FrameHandler, Machine
 from .model import FACTION_NAMES, Faction, Frame, GameState
 
@@ -73,15 +73,15 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
 Handler = TypedHandler[Frame]  # the handler of a kind without a typed frame class yet
 
 
-class DoneWhenOnlyDone(Handler):
+class DoneWhenOnlyDone(TypedHandler[FR]):
     """A frame whose last choice is `done`: when nothing else is left, it ends by itself."""
 
     ends_with_done = True
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: FR) -> bool:
         return self.only_done(st, fr)
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: FR) -> None:
         finish(st, fr)
 
 
@@ -119,18 +119,14 @@ def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) 
     """Put a frame of this kind on the stack; `data` are its fields."""
     if kind not in HANDLERS:
         raise KeyError(f"no handler for frame {kind!r}")
-    fr: AnyFrame
-    if kind.startswith("cmd:"):
-        fr = CommandFrame(kind, faction, **data)
-    elif kind == "battle":
-        fr = BattleFrame(kind, faction, **data)
-    elif kind.startswith("battle:"):
-        fr = PhaseFrame(kind, faction, **data)
-    else:
-        st.frames.append(fr := Frame(kind=kind, faction=faction, data=data))
+    cls = frame_class(kind)
+    if cls is None:
+        fr = Frame(kind=kind, faction=faction, data=data)
+        st.frames.append(fr)
         return fr
-    push_frame(st, fr)
-    return fr
+    typed = cls(kind, faction, **data)
+    push_frame(st, typed)
+    return typed
 
 
 finish = MACHINE.finish

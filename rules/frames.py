@@ -133,27 +133,346 @@ class PhaseFrame:
         return PhaseFrame(self.kind, self.faction, self.id, self.battle)
 
 
-TypedFrame = CommandFrame | BattleFrame | PhaseFrame
+@dataclass(slots=True)
+class PlainFrame:
+    """A frame that holds nothing but who it is for: the game, a card, a turn, a Mongol
+    Advance, a free Limited Command's choice, a Decree carried out at once."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+
+    def copy(self) -> PlainFrame:
+        return PlainFrame(self.kind, self.faction, self.id)
+
+
+@dataclass(slots=True)
+class ChooseCommandFrame:
+    """Which Command: for a Command alone, or a Limited Command (2.3.3, 2.3.5)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    mode: Literal["alone", "limited"] = "alone"
+
+    def copy(self) -> ChooseCommandFrame:
+        return ChooseCommandFrame(self.kind, self.faction, self.id, self.mode)
+
+
+@dataclass(slots=True)
+class CommandDecreeFrame:
+    """A Command and a Decree, in either order (4.1): which of them are chosen."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    command: bool = False
+    decree: bool = False
+
+    def copy(self) -> CommandDecreeFrame:
+        return CommandDecreeFrame(self.kind, self.faction, self.id, self.command, self.decree)
+
+
+@dataclass(slots=True)
+class CavalryFromFrame:
+    """Cavalry tokens still owed while the pool is empty (1.10)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    owed: int = 0
+
+    def copy(self) -> CavalryFromFrame:
+        return CavalryFromFrame(self.kind, self.faction, self.id, self.owed)
+
+
+@dataclass(slots=True)
+class RefillFrame:
+    """Emptied Influence slots to refill (1.9)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    levels: list[int] = field(default_factory=list)
+    need: int = 0
+
+    def copy(self) -> RefillFrame:
+        return RefillFrame(self.kind, self.faction, self.id, list(self.levels), self.need)
+
+
+@dataclass(slots=True)
+class GovernSpaceFrame:
+    """Govern in a space with a Governor (3.2.3)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    space: str = ""
+    removed: int = 0  # Obedient Units removed
+    qasbah: bool = False  # a Qasbah placed
+
+    def copy(self) -> GovernSpaceFrame:
+        return GovernSpaceFrame(
+            self.kind, self.faction, self.id, self.space, self.removed, self.qasbah
+        )
+
+
+@dataclass(slots=True)
+class CampaignFrame:
+    """Campaign (4.2.2): where the carried Units are, and what was taken and dropped."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    provinces_only: bool = False  # 2.5.1, 2.5.2: only Delhi and the Provinces
+    origin: str | None = None
+    at: str | None = None  # None until the origin is selected
+    steps: int = 0
+    carried: dict[Piece, int] = field(default_factory=dict)
+    dropped: Units = field(default_factory=dict)
+
+    def copy(self) -> CampaignFrame:
+        return CampaignFrame(
+            self.kind,
+            self.faction,
+            self.id,
+            self.provinces_only,
+            self.origin,
+            self.at,
+            self.steps,
+            dict(self.carried),
+            _copy_units(self.dropped),
+        )
+
+
+@dataclass(slots=True)
+class ConspireFrame:
+    """Conspire (4.3.3): the Provinces done so far."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    spaces: list[str] = field(default_factory=list)
+
+    def copy(self) -> ConspireFrame:
+        return ConspireFrame(self.kind, self.faction, self.id, list(self.spaces))
+
+
+@dataclass(slots=True)
+class CompelSpaceFrame:
+    """Compel in one Province (4.4.3)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    space: str = ""
+    placed: int = 0
+    moved: int = 0
+    origin: str | None = None  # where the moved Rajas came from
+    removed: bool = False  # the piece to remove was removed (or none is due)
+    removed_delhi: bool = False  # that piece was the Sultanate's
+
+    def copy(self) -> CompelSpaceFrame:
+        return CompelSpaceFrame(
+            self.kind,
+            self.faction,
+            self.id,
+            self.space,
+            self.placed,
+            self.moved,
+            self.origin,
+            self.removed,
+            self.removed_delhi,
+        )
+
+
+@dataclass(slots=True)
+class MongolInvasionFrame:
+    """A Mongol Invasion card (2.4): Mongol Commands left, then Compromising Gifts."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    left: int = 2
+
+    def copy(self) -> MongolInvasionFrame:
+        return MongolInvasionFrame(self.kind, self.faction, self.id, self.left)
+
+
+@dataclass(slots=True)
+class PlunderFrame:
+    """Attack and Plunder (3.5.3): the space, once selected."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    space: str | None = None
+    stage: Literal["select", "after"] = "select"
+
+    def copy(self) -> PlunderFrame:
+        return PlunderFrame(self.kind, self.faction, self.id, self.space, self.stage)
+
+
+@dataclass(slots=True)
+class RemoveTroopsFrame:
+    """Troops the Sultanate still removes after a Plunder (3.5.3)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    owed: int = 0
+
+    def copy(self) -> RemoveTroopsFrame:
+        return RemoveTroopsFrame(self.kind, self.faction, self.id, self.owed)
+
+
+@dataclass(slots=True)
+class TimurFrame:
+    """Timur invades Delhi (2.6): the step, and what this step did."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    step: int = 0
+    fought: bool = False
+    plundered: bool = False
+
+    def copy(self) -> TimurFrame:
+        return TimurFrame(self.kind, self.faction, self.id, self.step, self.fought, self.plundered)
+
+
+@dataclass(slots=True)
+class SuccessionFrame:
+    """A Succession card (2.5): which one, and its step."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    which: str = ""
+    step: int = 0
+
+    def copy(self) -> SuccessionFrame:
+        return SuccessionFrame(self.kind, self.faction, self.id, self.which, self.step)
+
+
+@dataclass(slots=True)
+class GainChoiceFrame:
+    """Gain this many in any combination of Resources and Cavalry (2.5.2)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    total: int = 0
+
+    def copy(self) -> GainChoiceFrame:
+        return GainChoiceFrame(self.kind, self.faction, self.id, self.total)
+
+
+@dataclass(slots=True)
+class LordsFrame:
+    """Lords of the Deccan (2.5.3): Influence bought so far."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    times: int = 0
+
+    def copy(self) -> LordsFrame:
+        return LordsFrame(self.kind, self.faction, self.id, self.times)
+
+
+TypedFrame = (
+    CommandFrame
+    | BattleFrame
+    | PhaseFrame
+    | PlainFrame
+    | ChooseCommandFrame
+    | CommandDecreeFrame
+    | CavalryFromFrame
+    | RefillFrame
+    | GovernSpaceFrame
+    | CampaignFrame
+    | ConspireFrame
+    | CompelSpaceFrame
+    | MongolInvasionFrame
+    | PlunderFrame
+    | RemoveTroopsFrame
+    | TimurFrame
+    | SuccessionFrame
+    | GainChoiceFrame
+    | LordsFrame
+)
 AnyFrame = TypedFrame | Frame
+
+# The class of each kind (the Event's frames are still the generic Frame: their steps are
+# the event file's).
+KINDS: dict[str, type[TypedFrame]] = {
+    "battle": BattleFrame,
+    "game": PlainFrame,
+    "card": PlainFrame,
+    "turn": PlainFrame,
+    "mongol_advance": PlainFrame,
+    "free_limited": PlainFrame,
+    "choose_command": ChooseCommandFrame,
+    "command_decree": CommandDecreeFrame,
+    "cavalry_from": CavalryFromFrame,
+    "refill": RefillFrame,
+    "govern_space": GovernSpaceFrame,
+    "dec:campaign": CampaignFrame,
+    "dec:conspire": ConspireFrame,
+    "compel_space": CompelSpaceFrame,
+    "mongol_invasion": MongolInvasionFrame,
+    "plunder": PlunderFrame,
+    "remove_troops": RemoveTroopsFrame,
+    "timur": TimurFrame,
+    "succession": SuccessionFrame,
+    "gain_choice": GainChoiceFrame,
+    "lords": LordsFrame,
+}
+PREFIXES: dict[str, type[TypedFrame]] = {
+    "cmd:": CommandFrame,
+    "battle:": PhaseFrame,
+    "dec:": PlainFrame,
+}
+
+
+def frame_class(kind: str) -> type[TypedFrame] | None:
+    """The typed class of this kind of frame, or None (the generic Frame)."""
+    cls = KINDS.get(kind)
+    if cls is None:
+        prefix = kind[: kind.find(":") + 1]
+        cls = PREFIXES.get(prefix) if prefix else None
+    return cls
 
 
 def _tag(value: object) -> str:
     kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
-    if not isinstance(kind, str):
-        return "frame"
-    if kind.startswith("cmd:"):
-        return "command"
-    if kind.startswith("battle:"):
-        return "phase"
-    return "battle" if kind == "battle" else "frame"
+    cls = frame_class(kind) if isinstance(kind, str) else None
+    return "Frame" if cls is None else cls.__name__
 
 
 # The frames field of the state: the class by kind.
 FrameField = Annotated[
-    Annotated[CommandFrame, Tag("command")]
-    | Annotated[BattleFrame, Tag("battle")]
-    | Annotated[PhaseFrame, Tag("phase")]
-    | Annotated[Frame, Tag("frame")],
+    Annotated[CommandFrame, Tag("CommandFrame")]
+    | Annotated[BattleFrame, Tag("BattleFrame")]
+    | Annotated[PhaseFrame, Tag("PhaseFrame")]
+    | Annotated[PlainFrame, Tag("PlainFrame")]
+    | Annotated[ChooseCommandFrame, Tag("ChooseCommandFrame")]
+    | Annotated[CommandDecreeFrame, Tag("CommandDecreeFrame")]
+    | Annotated[CavalryFromFrame, Tag("CavalryFromFrame")]
+    | Annotated[RefillFrame, Tag("RefillFrame")]
+    | Annotated[GovernSpaceFrame, Tag("GovernSpaceFrame")]
+    | Annotated[CampaignFrame, Tag("CampaignFrame")]
+    | Annotated[ConspireFrame, Tag("ConspireFrame")]
+    | Annotated[CompelSpaceFrame, Tag("CompelSpaceFrame")]
+    | Annotated[MongolInvasionFrame, Tag("MongolInvasionFrame")]
+    | Annotated[PlunderFrame, Tag("PlunderFrame")]
+    | Annotated[RemoveTroopsFrame, Tag("RemoveTroopsFrame")]
+    | Annotated[TimurFrame, Tag("TimurFrame")]
+    | Annotated[SuccessionFrame, Tag("SuccessionFrame")]
+    | Annotated[GainChoiceFrame, Tag("GainChoiceFrame")]
+    | Annotated[LordsFrame, Tag("LordsFrame")]
+    | Annotated[Frame, Tag("Frame")],
     Discriminator(_tag),
 ]
 
@@ -171,16 +490,16 @@ def upgrade_frames(frames: object) -> object:
         return frames
     out: list[object] = []
     for i, raw in enumerate(frames):
-        tag = _tag(raw)
-        if not (isinstance(raw, dict) and isinstance(raw.get("data"), dict)) or tag == "frame":
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        cls = frame_class(kind) if isinstance(kind, str) else None
+        if cls is None or not (isinstance(raw, dict) and isinstance(raw.get("data"), dict)):
             out.append(raw)
             continue
-        cls = CommandFrame if tag == "command" else BattleFrame
         known = set(cls.__dataclass_fields__)
         flat = {k: v for k, v in raw["data"].items() if k in known}
-        flat |= {"kind": raw.get("kind"), "faction": raw.get("faction"), "id": i + 1}
+        flat |= {"kind": kind, "faction": raw.get("faction"), "id": i + 1}
         out.append(flat)
-        if tag == "battle":
+        if cls is BattleFrame:
             parent = flat.get("parent")
             flat["parent"] = parent + 1 if isinstance(parent, int) and 0 <= parent < i else None
             phase = raw["data"].get("phase", "target")

@@ -8,9 +8,10 @@ import random
 
 import pytest
 from old_states import FIXTURE, follow
+from rules_helpers import D, blank, frame
 
 import rules
-from rules.frames import BattleFrame, CommandFrame, PhaseFrame
+from rules.frames import BattleFrame, ChooseCommandFrame, CommandFrame, PhaseFrame
 from rules.model import Frame
 
 OLD = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -69,3 +70,13 @@ def test_a_battle_prompt_keeps_the_kind_battle() -> None:
     while not isinstance(state.frames[-1], PhaseFrame) or rules.chance(state) is not None:
         state = rules.apply(state, r.choice(rules.legal_actions(state)))
     assert rules.prompt(state).kind == "battle"
+
+
+def test_a_command_choice_marks_the_idle_commands_but_a_limited_choice_does_not() -> None:
+    # Empty map: Delhi's Attack can select no space (3.2.4), so choosing it does nothing.
+    s = frame(blank(), "choose_command", D, mode="alone")
+    assert isinstance(s.frames[-1], ChooseCommandFrame)
+    assert rules.idle_note(s, rules.Choose(option="attack")) == "no space qualifies, ends at once"
+    assert rules.idle_note(s, rules.Choose(option="conscript")) is None  # Delhi: 5 Troops
+    limited = frame(blank(), "choose_command", D, mode="limited")
+    assert rules.idle_note(limited, rules.Choose(option="attack")) is None
