@@ -1,36 +1,126 @@
-"""Engine speed on one core: full random games per second and actions per second.
+"""Engine speed on one core: full random games and steps per CPU-second.
 
-python bench/engine.py [games]
+    python bench/engine.py [--games N] [--rounds R] [--against REV] [--json]
+
+The games: seeds 0..N-1, each a seeded `rules.new_game(seed)` played to its end by
+`random.Random(seed)` choosing among `legal_actions` (the engine resolves dice and cards
+itself). Time is CPU time (time.process_time) of the whole loop, data files loaded before;
+a tree's figure is its best round. Goal: at least 100 games per CPU-second.
+
+With --against REV, the same games are played by revision REV's rules/ (taken with
+`git archive` into a temporary folder) in a subprocess of the same run, rounds alternating
+between the two trees, and the figures are given with their ratio. Both trees must play the
+same games (the same number of steps), or the comparison is refused.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+REPO = Path(__file__).resolve().parents[1]
 
-import rules
+
+def worker(root: str, games: int) -> None:
+    """Play the games with the tree at `root`; print one JSON line."""
+    sys.path.insert(0, root)
+    import rules
+
+    if not str(Path(rules.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
+        raise SystemExit(f"rules was imported from {rules.__file__}, not from {root}")
+    rules.new_game(0)  # load the data files before timing
+    steps = 0
+    c0 = time.process_time()
+    for seed in range(games):
+        pick = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+            steps += 1
+    print(json.dumps({"cpu": time.process_time() - c0, "steps": steps}), flush=True)
+
+
+def run(root: Path, games: int) -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--worker", str(root), "--games", str(games)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root)
+    result: dict[str, float] = json.loads(out.stdout.splitlines()[-1])
+    return result
+
+
+def checkout(rev: str, into: Path) -> None:
+    archive = into / "rev.tar"
+    with archive.open("wb") as f:
+        subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+
+
+def figures(results: list[dict[str, float]], games: int) -> dict[str, float]:
+    cpu = min(r["cpu"] for r in results)
+    steps = results[0]["steps"]
+    return {
+        "cpu_seconds": cpu,
+        "steps": steps,
+        "games_per_cpu_second": games / cpu,
+        "steps_per_cpu_second": steps / cpu,
+        "us_per_step": cpu / steps * 1e6,
+    }
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    rules.new_game(0)  # load the data files before timing
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        r = random.Random(seed)
-        state = rules.new_game(seed)
-        while not state.game_over:
-            state = rules.apply(state, r.choice(rules.legal_actions(state)))
-            actions += 1
-    elapsed = time.perf_counter() - start
-    print(f"games: {games}, actions: {actions}, seconds: {elapsed:.2f}")
-    print(f"games/s: {games / elapsed:.2f}")
-    print(f"actions/s: {actions / elapsed:.0f}")
-    print(f"mean actions/game: {actions / games:.0f}")
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--against", metavar="REV", help="another git revision to compare with")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.worker:
+        worker(args.worker, args.games)
+        return
+    here: list[dict[str, float]] = []
+    there: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.against:
+            checkout(args.against, Path(tmp))
+        for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
+            here.append(run(REPO, args.games))
+            if args.against:
+                there.append(run(Path(tmp), args.games))
+    a = figures(here, args.games)
+    b = figures(there, args.games) if there else None
+    if b is not None and a["steps"] != b["steps"]:
+        raise SystemExit(f"the trees played different games: {a['steps']} and {b['steps']} steps")
+    if args.json:
+        out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+        if b is not None:
+            out |= {
+                "against": args.against,
+                "other": b,
+                "ratio": b["cpu_seconds"] / a["cpu_seconds"],
+            }
+        print(json.dumps(out))
+        return
+    print(f"games: {args.games}, steps: {a['steps']:.0f}, rounds: {args.rounds} (best of)")
+    if b is None:
+        print(f"games per CPU-second: {a['games_per_cpu_second']:.1f}   (goal >= 100)")
+        print(f"steps per CPU-second: {a['steps_per_cpu_second']:.0f}")
+        print(f"CPU per step: {a['us_per_step']:.0f} us")
+        return
+    print(f"{'':22}{'this tree':>12}{args.against:>14}{'ratio':>8}")
+    for key, label in (
+        ("games_per_cpu_second", "games per CPU-second"),
+        ("steps_per_cpu_second", "steps per CPU-second"),
+    ):
+        print(f"{label:22}{a[key]:12.1f}{b[key]:14.1f}{a[key] / b[key]:8.2f}")
+    print(f"{'CPU per step (us)':22}{a['us_per_step']:12.0f}{b['us_per_step']:14.0f}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Each one owns its text form (`to_text`, `from_tokens`); `notation` dispatches to
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -490,3 +491,20 @@ def action_from_json(data: object) -> Action:
 
 def action_to_json(action: Action) -> dict[str, object]:
     return action.model_dump(mode="json")
+
+
+# The legal-move generators offer the same few thousand actions over and over: actions are
+# frozen, so one object per distinct action is shared (and compared by identity first).
+@lru_cache(maxsize=1 << 16)
+def interned_move(piece: Piece, count: int, origin: str, dest: str) -> Move:
+    return Move(piece=piece, count=count, origin=origin, dest=dest)
+
+
+@lru_cache(maxsize=1 << 16)
+def interned_place(piece: Piece, count: int, space: str) -> Place:
+    return Place(piece=piece, count=count, space=space)
+
+
+@lru_cache(maxsize=1 << 12)
+def interned_select(space: str) -> Select:
+    return Select(space=space)

@@ -1,21 +1,35 @@
 """Attack (3.2.4, 3.3.4, 3.4.4), the Mongol battles (3.5.3, 2.6) and Cavalry (1.10).
 
-A battle is one frame that walks through its phases: defender, support, dice, the
-attacker's Cavalry, the defender's Cavalry (the defender decides, even off-turn), hits,
-casualties (each side chooses its own), and the Bahmani-Vijayanagara Influence shift.
+A battle is a frame with its current phase as a frame of its own above it: defender,
+support, dice, the attacker's Cavalry, the defender's Cavalry (the defender decides, even
+off-turn), hits, casualties (each side chooses its own), and the end, with the
+Bahmani-Vijayanagara Influence shift.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from .actions import Action, Charge, Done, Remove, Roll, Screen, Select, Support, Target
+from .actions import (
+    Action,
+    Charge,
+    Done,
+    Remove,
+    Roll,
+    Screen,
+    Select,
+    Support,
+    Target,
+    interned_select,
+)
 from .board import DELHI, board
 from .chance import ChanceNode, dice_node
 from .command_base import CommandHandler
-from .engine import Handler, finish, handler, push
+from .engine import HANDLERS, TypedHandler, finish, handler, push_frame
 from .flow import change_influence
 from .forces import count, log, lose_cavalry, remove, set_all
+from .frames import BattleFrame, BattlePhase, CommandFrame, PhaseFrame, Units
 from .model import (
     FACTION_NAMES,
     OWNER,
@@ -23,7 +37,6 @@ from .model import (
     STRUCTURE_OF,
     UNIT_KINDS,
     Faction,
-    Frame,
     GameState,
     Piece,
 )
@@ -90,24 +103,24 @@ class AttackCommand(CommandHandler):
     kind = "cmd:attack"
     name = "attack"
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         assert fr.faction is not None
         if not self.can_select_more(st, fr):
-            return []
-        return [
+            return iter(())
+        return (
             s for s in board().spaces if self.space_ok(st, fr, s) and defenders(st, fr.faction, s)
-        ]
+        )
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        return [Select(space=s) for s in self.candidates(st, fr)]
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        return (interned_select(s) for s in self.candidates(st, fr))
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None
         self.pay(st, fr, action.space)
         log(st, f"{fr.faction} Attacks in {board().name(action.space)}.")
-        start_battle(st, fr.faction, action.space, parent=len(st.frames) - 1)
+        start_battle(st, fr.faction, action.space, parent=fr.id)
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if isinstance(action, Select) and action.space in board().spaces:
             if fr.faction != Faction.D and not board().is_province(action.space):
                 return "the Deccan factions select only Provinces (3.1.1)"
@@ -130,423 +143,504 @@ def start_battle(
     *,
     parent: int | None = None,
     defender: Faction | None = None,
-    consequences: bool = True,
-) -> Frame:
-    return push(
-        st,
-        "battle",
-        attacker,
-        space=space,
-        parent=parent,
-        defender=defender,
-        phase="target",
-        support_from=None,
-        support={},
-        involved={},
-        att_dice=[],
-        def_dice=[],
-        att_removed=0,
-        def_removed=0,
-        consequences=consequences,
-    )
+) -> BattleFrame:
+    fr = BattleFrame("battle", attacker, space, parent=parent, defender=defender)
+    push_frame(st, fr)
+    push_frame(st, PhaseFrame("battle:target", attacker, battle=fr.id))
+    return fr
 
 
-def _used(st: GameState, fr: Frame) -> dict[str, dict[str, int]]:
-    parent = fr.data["parent"]
-    if parent is None:
-        local: dict[str, dict[str, int]] = fr.data.setdefault("used_local", {})
-        return local
-    used: dict[str, dict[str, int]] = st.frames[parent].data.setdefault("used", {})
-    return used
+def _used(st: GameState, fr: BattleFrame) -> Units:
+    """Units already involved in an attack this Command (3.1.2): the Attack's, by its id."""
+    if fr.parent is None:
+        return fr.used_local
+    for parent in st.frames:
+        if isinstance(parent, CommandFrame) and parent.id == fr.parent:
+            return parent.used
+    raise RuntimeError(f"the Attack of battle in {fr.space} is not on the stack")
 
 
-def _free_units(st: GameState, fr: Frame, space: str, piece: Piece) -> int:
-    """Units not yet involved in an attack this Command (3.1.2); reads, never writes."""
-    parent = fr.data["parent"]
-    used = (
-        fr.data.get("used_local", {}) if parent is None else st.frames[parent].data.get("used", {})
-    )
-    return count(st, space, piece) - int(used.get(space, {}).get(piece.value, 0))
+def _free_units(st: GameState, fr: BattleFrame, space: str, piece: Piece) -> int:
+    """Units not yet involved in an attack this Command (3.1.2)."""
+    return count(st, space, piece) - _used(st, fr).get(space, {}).get(piece, 0)
 
 
-def _mark_used(st: GameState, fr: Frame, space: str, piece: Piece, n: int) -> None:
+def _mark_used(st: GameState, fr: BattleFrame, space: str, piece: Piece, n: int) -> None:
     used = _used(st, fr).setdefault(space, {})
-    used[piece.value] = used.get(piece.value, 0) + n
-    inv = fr.data["involved"].setdefault(space, {})
-    inv[piece.value] = inv.get(piece.value, 0) + n
+    used[piece] = used.get(piece, 0) + n
+    inv = fr.involved.setdefault(space, {})
+    inv[piece] = inv.get(piece, 0) + n
 
 
-def _att_units(fr: Frame) -> int:
-    return sum(n for by_piece in fr.data["involved"].values() for n in by_piece.values())
+def _att_units(fr: BattleFrame) -> int:
+    return sum(n for by_piece in fr.involved.values() for n in by_piece.values())
+
+
+# -- the battle and its phases ------------------------------------------------------------
+# A battle is a BattleFrame (what the battle is and what happened so far) with its current
+# phase as a frame above it: the defender (target), support, the dice (roll), each side's
+# Cavalry, the hits (resolve), each side's casualties, the end. A phase frame names its
+# battle by id; moving on replaces it with the next phase's frame.
+
+
+def _battle(st: GameState, fr: PhaseFrame) -> BattleFrame:
+    for b in reversed(st.frames):
+        if isinstance(b, BattleFrame) and b.id == fr.battle:
+            return b
+    raise RuntimeError(f"the battle of phase {fr.kind} is not on the stack")
+
+
+def _phase_of(st: GameState, b: BattleFrame) -> PhaseFrame | None:
+    for fr in reversed(st.frames):
+        if isinstance(fr, PhaseFrame) and fr.battle == b.id:
+            return fr
+    return None
+
+
+def _goto(st: GameState, fr: PhaseFrame, phase: BattlePhase) -> None:
+    """End this phase and begin the next one."""
+    finish(st, fr)
+    push_frame(st, PhaseFrame(f"battle:{phase}", fr.faction, battle=fr.battle))
+
+
+def _defender(b: BattleFrame) -> Faction:
+    assert b.defender is not None
+    return b.defender
+
+
+def _targets(st: GameState, b: BattleFrame) -> list[Faction]:
+    assert b.faction is not None
+    return defenders(st, b.faction, b.space)
+
+
+def _def_units(st: GameState, b: BattleFrame) -> int:
+    return st.spaces[b.space].units_of(_defender(b))
+
+
+def _mongol_charge(st: GameState, dice: list[int | None], units: int) -> None:
+    i = mongol_charge(dice, units)
+    if i is not None:
+        value = dice[i]
+        assert value is not None
+        dice[i] = value - 1
+        log(st, f"The Mongol Cavalry token Charges: a {value} becomes {value - 1} (1.10).")
 
 
 @handler
-class Battle(Handler):
+class Battle(TypedHandler[BattleFrame]):
+    """The battle itself: its phase frame above it decides; the choices are the phase's."""
+
     kind = "battle"
 
-    # -- who decides -----------------------------------------------------------------
-    def decider(self, st: GameState, fr: Frame) -> Faction | None:
-        phase = fr.data["phase"]
-        if phase in ("def_cav", "def_cas"):
-            return Faction(fr.data["defender"])
-        return fr.faction
+    def actions(self, st: GameState, fr: BattleFrame) -> list[Action]:
+        phase = _phase_of(st, fr)
+        return [] if phase is None else HANDLERS[phase.kind].actions(st, phase)
 
-    # -- automatic phases -------------------------------------------------------------
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        phase = fr.data["phase"]
-        if phase in ("resolve", "end"):
-            return True
-        if phase == "target":
-            return fr.data["defender"] is not None or len(self._targets(st, fr)) <= 1
-        if phase == "support":
-            return len(self._support_actions(st, fr)) == 0
-        if phase == "att_cav":
-            return fr.faction == Faction.M or not self._cav_actions(st, fr, attacker=True)
-        if phase == "def_cav":
-            return fr.data["defender"] == Faction.M or not self._cav_actions(st, fr, attacker=False)
-        if phase in ("att_cas", "def_cas"):
-            return self._casualty_auto(st, fr)
-        return False
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
-        phase = d["phase"]
-        if phase == "target":
-            targets = self._targets(st, fr)
-            if d["defender"] is None and not targets:
-                d["phase"] = "end"
-                return
-            self._set_target(st, fr, Faction(d["defender"] or targets[0]))
-        elif phase == "support":
-            d["phase"] = "roll"
-        elif phase == "att_cav":
-            if fr.faction == Faction.M:
-                self._mongol_charge(st, fr, d["att_dice"], _att_units(fr))
-            d["phase"] = "def_cav"
-        elif phase == "def_cav":
-            if d["defender"] == Faction.M:
-                self._mongol_charge(st, fr, d["def_dice"], self._def_units(st, fr))
-            d["phase"] = "resolve"
-        elif phase == "resolve":
-            self._resolve(st, fr)
-        elif phase in ("att_cas", "def_cas"):
-            self._auto_casualties(st, fr)
-        elif phase == "end":
-            self._end(st, fr)
+class Phase(TypedHandler[PhaseFrame]):
+    """A phase of a battle: the prompt's kind is the battle's, and only the battle's end
+    counts as a frame closing for a trailing `done` (rules.closing)."""
 
-    # -- target ---------------------------------------------------------------------
-    def _targets(self, st: GameState, fr: Frame) -> list[Faction]:
-        assert fr.faction is not None
-        return defenders(st, fr.faction, fr.data["space"])
+    phase_of = "battle"
+    attacker = True  # whose phase: the attacker's, or the defender's
 
-    def _set_target(self, st: GameState, fr: Frame, defender: Faction) -> None:
-        d = fr.data
-        space = d["space"]
-        d["defender"] = defender.value
-        if fr.faction == Faction.D and defender in (Faction.B, Faction.V):
-            set_all(st, space, defender, rebelling=True)  # 3.2.4: set all to Rebelling
-        assert fr.faction is not None
-        for piece in UNIT_KINDS[fr.faction]:
-            n = (
-                _free_units(st, fr, space, piece)
-                if fr.faction != Faction.M
-                else count(st, space, piece)
-            )
-            if n:
-                _mark_used(st, fr, space, piece, n)
-        d["phase"] = "support" if fr.faction in SUPPORT else "roll"
-        log(
-            st,
-            f"{FACTION_NAMES[Faction(fr.faction)]} attacks {FACTION_NAMES[defender]} in {board().name(space)}.",
-        )
+    def decider(self, st: GameState, fr: PhaseFrame) -> Faction | None:
+        return fr.faction if self.attacker else _defender(_battle(st, fr))
 
-    # -- support --------------------------------------------------------------------
-    def _support_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        assert fr.faction is not None
-        d = fr.data
-        structure, cap = SUPPORT[fr.faction]
-        joined = sum(d["support"].values())
-        if joined >= cap:
-            return []
-        space = d["space"]
-        origins = [d["support_from"]] if d["support_from"] else sorted(board().adjacency[space])
-        out: list[Action] = []
-        for origin in origins:
-            if not count(st, origin, structure):
-                continue
-            if fr.faction != Faction.D and not board().is_province(origin):
-                continue
-            for piece in UNIT_KINDS[fr.faction]:
-                free = _free_units(st, fr, origin, piece)
-                for k in range(1, min(free, cap - joined) + 1):
-                    out.append(Support(piece=piece, count=k, space=origin))
-        return out
-
-    # -- dice -----------------------------------------------------------------------
-    def chance(self, st: GameState, fr: Frame) -> ChanceNode | None:
-        if fr.data["phase"] != "roll":
-            return None
-        return dice_node(self._attack_dice(st, fr) + 2, board().name(fr.data["space"]))
-
-    def _attack_dice(self, st: GameState, fr: Frame) -> int:
-        space = fr.data["space"]
-        defender = Faction(fr.data["defender"])
-        if fr.faction == Faction.M and space == DELHI:
-            return 3  # 3.5.3
-        if (
-            defender == Faction.B
-            and fr.faction in (Faction.D, Faction.V)
-            and count(st, space, P.FORT)
-        ):
-            return 3  # 3.2.4, 3.4.4
-        return 4
-
-    def _roll(self, st: GameState, fr: Frame, roll: Roll) -> None:
-        """The dice, attacker's then defender's two (a chance outcome)."""
-        d = fr.data
-        space = d["space"]
-        defender = Faction(d["defender"])
-        n_att = self._attack_dice(st, fr)
-        att: list[int | None] = list(roll.dice[:n_att])
-        dfn: list[int | None] = list(roll.dice[n_att:])
-        d["att_dice"] = att
-        d["def_dice"] = dfn
-        d["phase"] = "att_cav"
-        log(
-            st,
-            f"Dice in {board().name(space)}: {fr.faction} rolls {_fmt(att)} "
-            f"({count_of(_att_units(fr), 'Unit')} involved); {defender} rolls {_fmt(dfn)} "
-            f"({count_of(self._def_units(st, fr), 'Unit')} involved).",
-        )
-
-    def _def_units(self, st: GameState, fr: Frame) -> int:
-        return st.spaces[fr.data["space"]].units_of(Faction(fr.data["defender"]))
-
-    def _mongol_charge(self, st: GameState, fr: Frame, dice: list[int | None], units: int) -> None:
-        i = mongol_charge(dice, units)
-        if i is not None:
-            value = dice[i]
-            assert value is not None
-            dice[i] = value - 1
-            log(st, f"The Mongol Cavalry token Charges: a {value} becomes {value - 1} (1.10).")
-
-    # -- cavalry --------------------------------------------------------------------
-    def _cav_actions(self, st: GameState, fr: Frame, attacker: bool) -> list[Action]:
-        d = fr.data
-        who = fr.faction if attacker else Faction(d["defender"])
-        assert who is not None
-        if who == Faction.M or st.cavalry.get(who, 0) <= 0:
-            return []
-        own = d["att_dice"] if attacker else d["def_dice"]
-        other = d["def_dice"] if attacker else d["att_dice"]
-        out: list[Action] = []
-        out += [Charge(die=i + 1) for i, v in enumerate(own) if v is not None and v > 1]
-        out += [Screen(die=i + 1) for i, v in enumerate(other) if v is not None and v != 1]
-        return out
-
-    # -- resolution -----------------------------------------------------------------
-    def _resolve(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
-        att_hits = hits(d["att_dice"], _att_units(fr))
-        def_hits = hits(d["def_dice"], self._def_units(st, fr))
-        d["att_hits"] = att_hits
-        d["def_hits"] = def_hits
-        d["att_owed"] = def_hits  # the attacker removes pieces equal to the defender's hits
-        d["def_owed"] = att_hits
-        log(st, f"Hits scored: {fr.faction} {att_hits}, {d['defender']} {def_hits}.")
-        d["phase"] = "att_cas"
-
-    def _casualty_options(self, st: GameState, fr: Frame) -> dict[str, dict[Piece, int]]:
-        d = fr.data
-        if d["phase"] == "att_cas":
-            out: dict[str, dict[Piece, int]] = {}
-            for space, by_piece in d["involved"].items():
-                for pv, n in by_piece.items():
-                    n = min(n, count(st, space, Piece(pv)))
-                    if n > 0:
-                        out.setdefault(space, {})[Piece(pv)] = n
-            return out
-        defender = Faction(d["defender"])
-        space = d["space"]
-        here = {p: count(st, space, p) for p in PIECES_OF[defender] if count(st, space, p)}
-        return {space: here} if here else {}
-
-    def _owed(self, fr: Frame) -> int:
-        return int(fr.data["att_owed"] if fr.data["phase"] == "att_cas" else fr.data["def_owed"])
-
-    def _casualty_auto(self, st: GameState, fr: Frame) -> bool:
-        opts = self._casualty_options(st, fr)
-        total = sum(n for by in opts.values() for n in by.values())
-        kinds = sum(len(by) for by in opts.values())
-        return self._owed(fr) <= 0 or total <= self._owed(fr) or kinds <= 1
-
-    def _auto_casualties(self, st: GameState, fr: Frame) -> None:
-        owed = self._owed(fr)
-        for space, by in self._casualty_options(st, fr).items():
-            for piece, n in by.items():
-                k = min(owed, n)
-                if k > 0:
-                    self._lose(st, fr, space, piece, k)
-                    owed -= k
-        self._next_casualty_phase(fr)
-
-    def _lose(self, st: GameState, fr: Frame, space: str, piece: Piece, n: int) -> None:
-        d = fr.data
-        removed = remove(st, space, piece, n)
-        if d["phase"] == "att_cas":
-            d["att_owed"] -= removed
-            d["att_removed"] += removed
-            # the casualties were involved Units: gone, they no longer count as used (3.1.2)
-            for counted in (d["involved"].get(space, {}), _used(st, fr).get(space, {})):
-                if piece.value in counted:
-                    counted[piece.value] = max(0, counted[piece.value] - removed)
-        else:
-            d["def_owed"] -= removed
-            d["def_removed"] += removed
-        log(st, f"{OWNER[piece]} loses {pieces(removed, piece)} in {board().name(space)}.")
-
-    def _next_casualty_phase(self, fr: Frame) -> None:
-        fr.data["phase"] = "def_cas" if fr.data["phase"] == "att_cas" else "end"
-
-    def _end(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
-        finish(st, fr)
-        if d["defender"] is None:
-            return
-        pair = {fr.faction, Faction(d["defender"])}
-        if pair == {Faction.B, Faction.V}:
-            # 3.3.4 / 3.4.4: the side that loses fewer pieces gains Influence
-            att, dfn = fr.faction, Faction(d["defender"])
-            assert att is not None
-            if d["att_removed"] != d["def_removed"]:
-                winner, loser = (att, dfn) if d["att_removed"] < d["def_removed"] else (dfn, att)
-                change_influence(st, loser, -1)
-                change_influence(st, winner, +1)
-        if fr.faction == Faction.M:
-            st.frames[-1].data["battle_result"] = {"att": d["att_removed"], "def": d["def_removed"]}
-
-    # -- decisions --------------------------------------------------------------------
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        phase = fr.data["phase"]
-        if phase == "target":
-            return [Target(faction=f) for f in self._targets(st, fr)]
-        if phase == "support":
-            return [*self._support_actions(st, fr), Done()]
-        if phase == "att_cav":
-            return [*self._cav_actions(st, fr, attacker=True), Done()]
-        if phase == "def_cav":
-            return [*self._cav_actions(st, fr, attacker=False), Done()]
-        if phase in ("att_cas", "def_cas"):
-            return [
-                Remove(piece=p, count=1, space=s)
-                for s, by in sorted(self._casualty_options(st, fr).items())
-                for p in sorted(by)
-            ]
+    def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
         return []
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        d = fr.data
-        phase = d["phase"]
-        if isinstance(action, Roll):
-            self._roll(st, fr, action)
-        elif isinstance(action, Target):
-            self._set_target(st, fr, action.faction)
-        elif isinstance(action, Support):
-            d["support_from"] = action.space
-            d["support"][action.piece.value] = (
-                d["support"].get(action.piece.value, 0) + action.count
-            )
-            _mark_used(st, fr, action.space, action.piece, action.count)
-            log(
-                st,
-                f"{pieces(action.count, action.piece)} join the Attack from {board().name(action.space)}.",
-            )
-        elif isinstance(action, Done):
-            d["phase"] = {"support": "roll", "att_cav": "def_cav", "def_cav": "resolve"}[phase]
-        elif isinstance(action, Charge | Screen):
-            attacker = phase == "att_cav"
-            who = fr.faction if attacker else Faction(d["defender"])
-            assert who is not None
-            own = d["att_dice"] if attacker else d["def_dice"]
-            other = d["def_dice"] if attacker else d["att_dice"]
-            lose_cavalry(st, who, 1)
-            if isinstance(action, Charge):
-                own[action.die - 1] -= 1
-                log(st, f"{who} Charges: its die {action.die} becomes {own[action.die - 1]}.")
-            else:
-                log(
-                    st,
-                    f"{who} Screens the opponent's die {action.die} (a {other[action.die - 1]}).",
-                )
-                other[action.die - 1] = None
-        elif isinstance(action, Remove):
-            self._lose(st, fr, action.space, action.piece, 1)
-            if self._owed(fr) <= 0 or not self._casualty_options(st, fr):
-                self._next_casualty_phase(fr)
-
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: PhaseFrame, action: Action) -> str | None:
         """The rule and the limit behind a refused battle step."""
-        d = fr.data
-        phase = d["phase"]
+        b = _battle(st, fr)
         if isinstance(action, Charge | Screen):
-            return self._why_cavalry(st, fr, action)
+            return _why_cavalry(st, b, fr.phase, action)
         if isinstance(action, Support):
-            if phase != "support":
+            if fr.phase != "support":
                 return "Units join an Attack only before the dice are rolled (3.2.4)"
-            assert fr.faction is not None
-            structure, cap = SUPPORT[fr.faction]
-            joined = sum(d["support"].values())
+            assert b.faction is not None
+            structure, cap = SUPPORT[b.faction]
+            joined = sum(b.support.values())
             if action.count > cap - joined:
                 return (
                     f"at most {count_of(cap, 'Unit')} may join from a space with "
                     f"{a(PIECE_NAME[structure])}, and {joined} already joined (3.2.4)"
                 )
-            if d["support_from"] and action.space != d["support_from"]:
-                return f"Units join from one adjacent space only: {board().name(d['support_from'])} (3.2.4)"
+            if b.support_from and action.space != b.support_from:
+                return f"Units join from one adjacent space only: {board().name(b.support_from)} (3.2.4)"
             return (
                 f"Units join only from an adjacent space with your {PIECE_NAME[structure]} "
                 "and free Units there (3.2.4)"
             )
         return None
 
-    def _why_cavalry(self, st: GameState, fr: Frame, action: Charge | Screen) -> str | None:
-        d = fr.data
-        if d["phase"] not in ("att_cav", "def_cav"):
-            return "Cavalry is used after the dice are rolled, the attacker first (1.10)"
-        attacker = d["phase"] == "att_cav"
-        who = fr.faction if attacker else Faction(d["defender"])
-        assert who is not None
-        if st.cavalry.get(who, 0) <= 0:
-            return f"{FACTION_NAMES[who]} has no Cavalry token left (1.10)"
-        own = d["att_dice"] if attacker else d["def_dice"]
-        other = d["def_dice"] if attacker else d["att_dice"]
-        dice = own if isinstance(action, Charge) else other
-        if not 1 <= action.die <= len(dice) or dice[action.die - 1] is None:
-            live = [str(i + 1) for i, v in enumerate(dice) if v is not None]
-            return f"there is no die {action.die} to use; the dice are numbered {', '.join(live) or 'none'} (1.10)"
-        value = dice[action.die - 1]
-        if isinstance(action, Screen):
-            return f"die {action.die} shows 1, and a Screen cannot remove a 1 (1.10)"
-        return f"die {action.die} shows {value}: a Charge lowers a die by one, never below 1 (1.10)"
+    def prompt(self, st: GameState, fr: PhaseFrame) -> str:
+        return f"Attack in {board().name(_battle(st, fr).space)}"
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
-        d = fr.data
-        phase = d["phase"]
-        where = board().name(d["space"])
-        if phase == "target":
-            return f"Attack in {where}: choose the defending faction."
-        if phase == "support":
-            return f"Attack in {where}: Units may join from one adjacent space with your Structure; done when ready."
-        if phase in ("att_cav", "def_cav"):
-            me = "attacker" if phase == "att_cav" else "defender"
-            # what Charge and Screen do (1.10) is in `/vj help`, not on every battle message
-            return (
-                f"Attack in {where}: as the {me}, Cavalry (charge N, screen N) or done. "
-                f"Attacker dice {_fmt(d['att_dice'])}, defender dice {_fmt(d['def_dice'])}."
+
+@handler
+class TargetPhase(Phase):
+    """Choose the defender, when more than one faction may be attacked there."""
+
+    kind = "battle:target"
+
+    def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
+        b = _battle(st, fr)
+        return b.defender is not None or len(_targets(st, b)) <= 1
+
+    def run(self, st: GameState, fr: PhaseFrame) -> None:
+        b = _battle(st, fr)
+        targets = _targets(st, b)
+        if b.defender is None and not targets:
+            _goto(st, fr, "end")
+            return
+        self._set_target(st, fr, b.defender or targets[0])
+
+    def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
+        return [Target(faction=f) for f in _targets(st, _battle(st, fr))]
+
+    def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
+        assert isinstance(action, Target)
+        self._set_target(st, fr, action.faction)
+
+    def _set_target(self, st: GameState, fr: PhaseFrame, defender: Faction) -> None:
+        b = _battle(st, fr)
+        space = b.space
+        b.defender = defender
+        if b.faction == Faction.D and defender in (Faction.B, Faction.V):
+            set_all(st, space, defender, rebelling=True)  # 3.2.4: set all to Rebelling
+        assert b.faction is not None
+        for piece in UNIT_KINDS[b.faction]:
+            n = (
+                _free_units(st, b, space, piece)
+                if b.faction != Faction.M
+                else count(st, space, piece)
             )
-        if phase in ("att_cas", "def_cas"):
-            return f"Attack in {where}: remove {self._owed(fr)} of your pieces as casualties."
-        return f"Attack in {where}"
+            if n:
+                _mark_used(st, b, space, piece, n)
+        log(
+            st,
+            f"{FACTION_NAMES[b.faction]} attacks {FACTION_NAMES[defender]} in {board().name(space)}.",
+        )
+        _goto(st, fr, "support" if b.faction in SUPPORT else "roll")
+
+    def prompt(self, st: GameState, fr: PhaseFrame) -> str:
+        return f"Attack in {board().name(_battle(st, fr).space)}: choose the defending faction."
+
+
+@handler
+class SupportPhase(Phase):
+    """Units joining from one adjacent space with the attacker's Structure (3.2.4, 3.3.4)."""
+
+    kind = "battle:support"
+
+    def _support_actions(self, st: GameState, b: BattleFrame) -> list[Action]:
+        assert b.faction is not None
+        structure, cap = SUPPORT[b.faction]
+        joined = sum(b.support.values())
+        if joined >= cap:
+            return []
+        origins = [b.support_from] if b.support_from else board().neighbours[b.space]
+        out: list[Action] = []
+        for origin in origins:
+            if not count(st, origin, structure):
+                continue
+            if b.faction != Faction.D and not board().is_province(origin):
+                continue
+            for piece in UNIT_KINDS[b.faction]:
+                free = _free_units(st, b, origin, piece)
+                for k in range(1, min(free, cap - joined) + 1):
+                    out.append(Support(piece=piece, count=k, space=origin))
+        return out
+
+    def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
+        return not self._support_actions(st, _battle(st, fr))
+
+    def run(self, st: GameState, fr: PhaseFrame) -> None:
+        _goto(st, fr, "roll")
+
+    def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
+        return [*self._support_actions(st, _battle(st, fr)), Done()]
+
+    def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
+        if isinstance(action, Done):
+            _goto(st, fr, "roll")
+            return
+        assert isinstance(action, Support)
+        b = _battle(st, fr)
+        b.support_from = action.space
+        b.support[action.piece] = b.support.get(action.piece, 0) + action.count
+        _mark_used(st, b, action.space, action.piece, action.count)
+        log(
+            st,
+            f"{pieces(action.count, action.piece)} join the Attack from {board().name(action.space)}.",
+        )
+
+    def prompt(self, st: GameState, fr: PhaseFrame) -> str:
+        where = board().name(_battle(st, fr).space)
+        return f"Attack in {where}: Units may join from one adjacent space with your Structure; done when ready."
+
+
+def _attack_dice(st: GameState, b: BattleFrame) -> int:
+    defender = _defender(b)
+    if b.faction == Faction.M and b.space == DELHI:
+        return 3  # 3.5.3
+    if defender == Faction.B and b.faction in (Faction.D, Faction.V) and count(st, b.space, P.FORT):
+        return 3  # 3.2.4, 3.4.4
+    return 4
+
+
+@handler
+class RollPhase(Phase):
+    """The dice, attacker's then defender's two: a chance outcome."""
+
+    kind = "battle:roll"
+
+    def chance(self, st: GameState, fr: PhaseFrame) -> ChanceNode | None:
+        b = _battle(st, fr)
+        return dice_node(_attack_dice(st, b) + 2, board().name(b.space))
+
+    def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
+        assert isinstance(action, Roll)
+        b = _battle(st, fr)
+        n_att = _attack_dice(st, b)
+        b.att_dice = list(action.dice[:n_att])
+        b.def_dice = list(action.dice[n_att:])
+        log(
+            st,
+            f"Dice in {board().name(b.space)}: {b.faction} rolls {_fmt(b.att_dice)} "
+            f"({count_of(_att_units(b), 'Unit')} involved); {b.defender} rolls {_fmt(b.def_dice)} "
+            f"({count_of(_def_units(st, b), 'Unit')} involved).",
+        )
+        _goto(st, fr, "att_cav")
+
+
+class CavalryPhase(Phase):
+    """Cavalry (1.10): Charge one's own die, or Screen the opponent's; the attacker first."""
+
+    then: BattlePhase = "def_cav"
+
+    def _who(self, b: BattleFrame) -> Faction:
+        who = b.faction if self.attacker else b.defender
+        assert who is not None
+        return who
+
+    def _dice(self, b: BattleFrame) -> tuple[list[int | None], list[int | None]]:
+        """One's own dice and the opponent's."""
+        return (b.att_dice, b.def_dice) if self.attacker else (b.def_dice, b.att_dice)
+
+    def _cav_actions(self, st: GameState, b: BattleFrame) -> list[Action]:
+        who = self._who(b)
+        if who == Faction.M or st.cavalry.get(who, 0) <= 0:
+            return []
+        own, other = self._dice(b)
+        out: list[Action] = []
+        out += [Charge(die=i + 1) for i, v in enumerate(own) if v is not None and v > 1]
+        out += [Screen(die=i + 1) for i, v in enumerate(other) if v is not None and v != 1]
+        return out
+
+    def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
+        b = _battle(st, fr)
+        return self._who(b) == Faction.M or not self._cav_actions(st, b)
+
+    def run(self, st: GameState, fr: PhaseFrame) -> None:
+        b = _battle(st, fr)
+        if self._who(b) == Faction.M:
+            own, _ = self._dice(b)
+            units = _att_units(b) if self.attacker else _def_units(st, b)
+            _mongol_charge(st, own, units)
+        _goto(st, fr, self.then)
+
+    def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
+        return [*self._cav_actions(st, _battle(st, fr)), Done()]
+
+    def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
+        if isinstance(action, Done):
+            _goto(st, fr, self.then)
+            return
+        assert isinstance(action, Charge | Screen)
+        b = _battle(st, fr)
+        who = self._who(b)
+        own, other = self._dice(b)
+        lose_cavalry(st, who, 1)
+        if isinstance(action, Charge):
+            value = own[action.die - 1]
+            assert value is not None
+            own[action.die - 1] = value - 1
+            log(st, f"{who} Charges: its die {action.die} becomes {own[action.die - 1]}.")
+        else:
+            log(st, f"{who} Screens the opponent's die {action.die} (a {other[action.die - 1]}).")
+            other[action.die - 1] = None
+
+    def prompt(self, st: GameState, fr: PhaseFrame) -> str:
+        b = _battle(st, fr)
+        me = "attacker" if self.attacker else "defender"
+        # what Charge and Screen do (1.10) is in `/vj help`, not on every battle message
+        return (
+            f"Attack in {board().name(b.space)}: as the {me}, Cavalry (charge N, screen N) or "
+            f"done. Attacker dice {_fmt(b.att_dice)}, defender dice {_fmt(b.def_dice)}."
+        )
+
+
+@handler
+class AttackerCavalry(CavalryPhase):
+    kind = "battle:att_cav"
+
+
+@handler
+class DefenderCavalry(CavalryPhase):
+    """The defender decides here, even off-turn."""
+
+    kind = "battle:def_cav"
+    attacker = False
+    then = "resolve"
+
+
+def _why_cavalry(st: GameState, b: BattleFrame, phase: str, action: Charge | Screen) -> str:
+    if phase not in ("att_cav", "def_cav"):
+        return "Cavalry is used after the dice are rolled, the attacker first (1.10)"
+    attacker = phase == "att_cav"
+    who = b.faction if attacker else b.defender
+    assert who is not None
+    if st.cavalry.get(who, 0) <= 0:
+        return f"{FACTION_NAMES[who]} has no Cavalry token left (1.10)"
+    own, other = (b.att_dice, b.def_dice) if attacker else (b.def_dice, b.att_dice)
+    dice = own if isinstance(action, Charge) else other
+    if not 1 <= action.die <= len(dice) or dice[action.die - 1] is None:
+        live = [str(i + 1) for i, v in enumerate(dice) if v is not None]
+        return f"there is no die {action.die} to use; the dice are numbered {', '.join(live) or 'none'} (1.10)"
+    value = dice[action.die - 1]
+    if isinstance(action, Screen):
+        return f"die {action.die} shows 1, and a Screen cannot remove a 1 (1.10)"
+    return f"die {action.die} shows {value}: a Charge lowers a die by one, never below 1 (1.10)"
+
+
+@handler
+class ResolvePhase(Phase):
+    """The hits each side scores, and so the casualties each side owes."""
+
+    kind = "battle:resolve"
+
+    def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
+        return True
+
+    def run(self, st: GameState, fr: PhaseFrame) -> None:
+        b = _battle(st, fr)
+        b.att_hits = hits(b.att_dice, _att_units(b))
+        b.def_hits = hits(b.def_dice, _def_units(st, b))
+        b.att_owed = b.def_hits  # the attacker removes pieces equal to the defender's hits
+        b.def_owed = b.att_hits
+        log(st, f"Hits scored: {b.faction} {b.att_hits}, {b.defender} {b.def_hits}.")
+        _goto(st, fr, "att_cas")
+
+
+class Casualties(Phase):
+    """Each side removes its own casualties, the attacker first (the attacker from its
+    involved Units); it chooses only when it has a choice."""
+
+    then: BattlePhase = "def_cas"
+
+    def _owed(self, b: BattleFrame) -> int:
+        return b.att_owed if self.attacker else b.def_owed
+
+    def _options(self, st: GameState, b: BattleFrame) -> dict[str, dict[Piece, int]]:
+        if self.attacker:
+            out: dict[str, dict[Piece, int]] = {}
+            for space, by_piece in b.involved.items():
+                for p, n in by_piece.items():
+                    n = min(n, count(st, space, p))
+                    if n > 0:
+                        out.setdefault(space, {})[p] = n
+            return out
+        here = {p: count(st, b.space, p) for p in PIECES_OF[_defender(b)] if count(st, b.space, p)}
+        return {b.space: here} if here else {}
+
+    def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
+        b = _battle(st, fr)
+        opts = self._options(st, b)
+        total = sum(n for by in opts.values() for n in by.values())
+        kinds = sum(len(by) for by in opts.values())
+        return self._owed(b) <= 0 or total <= self._owed(b) or kinds <= 1
+
+    def run(self, st: GameState, fr: PhaseFrame) -> None:
+        b = _battle(st, fr)
+        owed = self._owed(b)
+        for space, by in self._options(st, b).items():
+            for piece, n in by.items():
+                k = min(owed, n)
+                if k > 0:
+                    self._lose(st, b, space, piece, k)
+                    owed -= k
+        _goto(st, fr, self.then)
+
+    def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
+        return [
+            Remove(piece=p, count=1, space=s)
+            for s, by in sorted(self._options(st, _battle(st, fr)).items())
+            for p in sorted(by)
+        ]
+
+    def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
+        assert isinstance(action, Remove)
+        b = _battle(st, fr)
+        self._lose(st, b, action.space, action.piece, 1)
+        if self._owed(b) <= 0 or not self._options(st, b):
+            _goto(st, fr, self.then)
+
+    def _lose(self, st: GameState, b: BattleFrame, space: str, piece: Piece, n: int) -> None:
+        removed = remove(st, space, piece, n)
+        if self.attacker:
+            b.att_owed -= removed
+            b.att_removed += removed
+            # the casualties were involved Units: gone, they no longer count as used (3.1.2)
+            for counted in (b.involved.get(space, {}), _used(st, b).get(space, {})):
+                if piece in counted:
+                    counted[piece] = max(0, counted[piece] - removed)
+        else:
+            b.def_owed -= removed
+            b.def_removed += removed
+        log(st, f"{OWNER[piece]} loses {pieces(removed, piece)} in {board().name(space)}.")
+
+    def prompt(self, st: GameState, fr: PhaseFrame) -> str:
+        b = _battle(st, fr)
+        return f"Attack in {board().name(b.space)}: remove {self._owed(b)} of your pieces as casualties."
+
+
+@handler
+class AttackerCasualties(Casualties):
+    kind = "battle:att_cas"
+
+
+@handler
+class DefenderCasualties(Casualties):
+    kind = "battle:def_cas"
+    attacker = False
+    then = "end"
+
+
+@handler
+class EndPhase(Phase):
+    """The battle is over: between the Deccan factions, the side that lost fewer pieces
+    gains Influence (3.3.4, 3.4.4)."""
+
+    kind = "battle:end"
+
+    def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
+        return True
+
+    def run(self, st: GameState, fr: PhaseFrame) -> None:
+        b = _battle(st, fr)
+        finish(st, fr)
+        finish(st, b)
+        if b.defender is None:
+            return
+        if {b.faction, b.defender} == {Faction.B, Faction.V}:
+            att, dfn = b.faction, b.defender
+            assert att is not None
+            if b.att_removed != b.def_removed:
+                winner, loser = (att, dfn) if b.att_removed < b.def_removed else (dfn, att)
+                change_influence(st, loser, -1)
+                change_influence(st, winner, +1)
 
 
 def _fmt(dice: list[Any]) -> str:

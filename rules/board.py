@@ -6,7 +6,7 @@ group correcting it gets an error that names the bad id or field.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -48,9 +48,19 @@ class Board(BaseModel):
     adjacency: dict[str, frozenset[str]]
     cities: dict[str, City]
 
-    @property
-    def provinces(self) -> list[str]:
-        return [s.id for s in self.spaces.values() if s.is_province]
+    # Tables computed once: the legal-move generators ask these in their inner loops.
+    @cached_property
+    def provinces(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.spaces.values() if s.is_province)
+
+    @cached_property
+    def province_set(self) -> frozenset[str]:
+        return frozenset(self.provinces)
+
+    @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Each space's adjacent spaces in sorted order (the order choices are offered in)."""
+        return {s: tuple(sorted(adj)) for s, adj in self.adjacency.items()}
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency[a]
@@ -59,7 +69,7 @@ class Board(BaseModel):
         return self.spaces[space].name
 
     def is_province(self, space: str) -> bool:
-        return self.spaces[space].is_province
+        return space in self.province_set
 
     def prosperity(self, space: str) -> int:
         return self.spaces[space].prosperity

@@ -11,7 +11,7 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -61,7 +61,15 @@ class Deck(BaseModel):
     timurid: tuple[int, int]
 
     def of_kind(self, kind: CardKind) -> list[int]:
-        return sorted(n for n, c in self.cards.items() if c.kind == kind)
+        return list(self.by_kind.get(kind, ()))
+
+    @cached_property
+    def by_kind(self) -> dict[str, tuple[int, ...]]:
+        """The card numbers of each kind, in order (computed once: every draw asks)."""
+        out: dict[str, list[int]] = {}
+        for n in sorted(self.cards):
+            out.setdefault(self.cards[n].kind, []).append(n)
+        return {k: tuple(v) for k, v in out.items()}
 
 
 def _fail(where: str, msg: str) -> DataError:

@@ -77,7 +77,7 @@ def _pools(st: GameState, deck: Deck, pile: dict[str, int]) -> list[tuple[str, i
         if key.isdigit():
             pool = [int(key)] if int(key) in deck.cards and int(key) not in drawn else []
         else:
-            pool = [c for c in sorted(deck.cards) if deck.cards[c].kind == key and c not in drawn]
+            pool = [c for c in deck.by_kind.get(key, ()) if c not in drawn]
         if pool:
             out.append((key, n, pool))
     return out

@@ -36,6 +36,8 @@ def done_credits(before: GameState, after: GameState, action: Action) -> int:
     for i in closed_frames(before, after):
         fr = before.frames[i]
         h = HANDLERS[fr.kind]
+        if h.phase_of is not None:
+            continue  # a phase's end is not its frame's: the frame below counts, if it ends
         if h.ends_with_done or (
             type(h).actions is not Handler.actions and Done() in h.actions(before, fr)
         ):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import Action, Done
 from .board import board
-from .engine import Handler, finish, push
+from .engine import TypedHandler, finish, push_frame
 from .forces import log
-from .model import FACTION_NAMES, Faction, Frame, GameState
+from .frames import ChooseCommandFrame, CommandFrame
+from .model import FACTION_NAMES, Faction, GameState
 from .registry import COMMANDS, TITLE
 from .words import count_of
 
@@ -32,14 +35,13 @@ def start_command(
     allowed: list[str] | None = None,
     ignore_dynasty: bool = False,
     must_select: bool = False,
-) -> Frame:
+) -> CommandFrame:
     if limited or shadow(st):
         max_spaces = 1 if max_spaces is None else min(max_spaces, 1)
     what = ("free " if free else "") + ("Limited " if limited else "") + TITLE[name]
     article = "an" if what[0] in "AEIOU" else "a"
     log(st, f"{faction} begins {article} {what} Command.")
-    return push(
-        st,
+    fr = CommandFrame(
         f"cmd:{name}",
         faction,
         limited=limited,
@@ -48,108 +50,121 @@ def start_command(
         allowed=allowed,
         ignore_dynasty=ignore_dynasty,
         must_select=must_select or limited,
-        selected=[],
     )
+    push_frame(st, fr)
+    return fr
 
 
-class CommandHandler(Handler):
+class CommandHandler(TypedHandler[CommandFrame]):
     """A Command frame: select spaces (3.1.1) one at a time, then Done."""
 
     name = ""
     ends_with_done = True  # even a Limited Command, which ends by itself (notation.md)
 
     # -- selection rules shared by all Commands -----------------------------------------
-    def can_select_more(self, st: GameState, fr: Frame) -> bool:
-        d = fr.data
-        if d["max"] is not None and len(d["selected"]) >= d["max"]:
+    def can_select_more(self, st: GameState, fr: CommandFrame) -> bool:
+        if fr.max is not None and len(fr.selected) >= fr.max:
             return False
         assert fr.faction is not None
-        return bool(d["free"]) or st.resources[fr.faction] >= 1
+        return fr.free or st.resources[fr.faction] >= 1
 
-    def space_ok(self, st: GameState, fr: Frame, space: str) -> bool:
+    def space_ok(self, st: GameState, fr: CommandFrame, space: str) -> bool:
         """Not yet selected (3.1.1), inside an event's allowed spaces, and a Province for
         the Deccan factions (3.1.1)."""
-        d = fr.data
-        if space in d["selected"]:
+        if space in fr.selected:
             return False
-        if d["allowed"] is not None and space not in d["allowed"]:
+        if fr.allowed is not None and space not in fr.allowed:
             return False
         return fr.faction == Faction.D or board().is_province(space)
 
-    def pay(self, st: GameState, fr: Frame, space: str) -> None:
+    def pay(self, st: GameState, fr: CommandFrame, space: str) -> None:
         assert fr.faction is not None
-        fr.data["selected"].append(space)
-        if not fr.data["free"]:
+        fr.selected.append(space)
+        if not fr.free:
             st.resources[fr.faction] -= 1
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
-        """Spaces that could be selected now (for Limited Command offers and prompts)."""
-        return []
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
+        """Spaces that could be selected now, lazily (existence checks stop at the first)."""
+        return iter(())
 
     # -- the frame ----------------------------------------------------------------------
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        """The Command's steps other than `done`, lazily: existence checks stop at the first."""
         raise NotImplementedError
 
-    def can_begin(self, st: GameState, fr: Frame) -> bool:
-        """Whether a fresh frame of this Command has anything to do (2.3.5)."""
-        return bool(self.command_actions(st, fr))
+    def command_actions(self, st: GameState, fr: CommandFrame) -> list[Action]:
+        return list(self.command_choices(st, fr))
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
+        return next(self.command_choices(st, fr), None) is not None
+
+    def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
+        """Whether a fresh frame of this Command has anything to do (2.3.5)."""
+        return self.has_choice(st, fr)
+
+    def actions(self, st: GameState, fr: CommandFrame) -> list[Action]:
         acts = self.command_actions(st, fr)
-        if not fr.data["must_select"] or fr.data["selected"] or not acts:
+        if not fr.must_select or fr.selected or not acts:
             acts.append(Done())
         return acts
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        acts = self.actions(st, fr)
-        return len(acts) == 1 and isinstance(acts[0], Done)
+    def is_legal(self, st: GameState, fr: CommandFrame, action: Action) -> bool:
+        if isinstance(action, Done):
+            return not fr.must_select or bool(fr.selected) or self.only_done(st, fr)
+        return any(a == action for a in self.command_choices(st, fr))
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def only_done(self, st: GameState, fr: CommandFrame) -> bool:
+        return not self.has_choice(st, fr)
+
+    def is_auto(self, st: GameState, fr: CommandFrame) -> bool:
+        return self.only_done(st, fr)
+
+    def run(self, st: GameState, fr: CommandFrame) -> None:
         self.end(st, fr)
 
-    def end(self, st: GameState, fr: Frame) -> None:
-        sel = fr.data["selected"]
+    def end(self, st: GameState, fr: CommandFrame) -> None:
+        sel = fr.selected
         names = ", ".join(board().name(s) for s in sel) if sel else "no spaces"
         log(st, f"{fr.faction} {TITLE[self.name]} done ({names}).")
         finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         if isinstance(action, Done):
             self.end(st, fr)
             return
         self.command_act(st, fr, action)
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         raise NotImplementedError
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         """The selection rules every Command shares (3.1), then the Command's own."""
         from .actions import Select
 
-        d = fr.data
+        d = fr
         assert fr.faction is not None
         space = action.space if isinstance(action, Select) else None
         if space is not None and space in board().spaces:
-            if space in d["selected"]:
+            if space in d.selected:
                 return f"{board().name(space)} is already selected for this Command (3.1.1)"
-            if d["max"] is not None and len(d["selected"]) >= d["max"]:
-                rule = " (2.3.5)" if d["limited"] else ""
-                return f"this Command selects at most {count_of(d['max'], 'space')}{rule}"
-            if not d["free"] and st.resources[fr.faction] < 1:
+            if d.max is not None and len(d.selected) >= d.max:
+                rule = " (2.3.5)" if d.limited else ""
+                return f"this Command selects at most {count_of(d.max, 'space')}{rule}"
+            if not d.free and st.resources[fr.faction] < 1:
                 return "each space costs 1 Resource and none is left (3.1.3)"
-            if d["allowed"] is not None and space not in d["allowed"]:
-                names = ", ".join(board().name(s) for s in d["allowed"])
+            if d.allowed is not None and space not in d.allowed:
+                names = ", ".join(board().name(s) for s in d.allowed)
                 return f"the Event lets this Command select only {names} (2.3.4)"
         return self.command_why(st, fr, action)
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         return None
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: CommandFrame) -> str:
         assert fr.faction is not None
-        d = fr.data
-        cost = "free" if d["free"] else f"1 Resource per space, {st.resources[fr.faction]} left"
-        limit = f", at most {count_of(d['max'], 'space')}" if d["max"] is not None else ""
+        d = fr
+        cost = "free" if d.free else f"1 Resource per space, {st.resources[fr.faction]} left"
+        limit = f", at most {count_of(d.max, 'space')}" if d.max is not None else ""
         return f"{FACTION_NAMES[fr.faction]} {TITLE[self.name]}: {self.hint()} ({cost}{limit}), or done."
 
     def hint(self) -> str:
@@ -163,35 +178,30 @@ def command_probe(
     limited: bool = False,
     free: bool = False,
     max_spaces: int | None = None,
-) -> Frame:
+) -> CommandFrame:
     """A Command frame that is never pushed: asked whether it could select a space now."""
-    return Frame(
-        kind=f"cmd:{name}",
-        faction=faction,
-        data={
-            "limited": limited,
-            "free": free,
-            "max": max_spaces,
-            "allowed": None,
-            "ignore_dynasty": False,
-            "must_select": limited,
-            "selected": [],
-        },
+    return CommandFrame(
+        f"cmd:{name}", faction, limited=limited, free=free, max=max_spaces, must_select=limited
     )
+
+
+def _can_begin_limited(st: GameState, faction: Faction, name: str, free: bool) -> bool:
+    from .engine import HANDLERS
+
+    probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
+    h = HANDLERS[probe.kind]
+    assert isinstance(h, CommandHandler)
+    return h.can_begin(st, probe)
 
 
 def limited_commands(st: GameState, faction: Faction, free: bool = False) -> list[str]:
     """Commands that could select at least one space now as a Limited Command (2.3.5)."""
-    from .engine import HANDLERS
+    return [n for n in COMMANDS[faction] if _can_begin_limited(st, faction, n, free)]
 
-    out = []
-    for name in COMMANDS[faction]:
-        probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
-        h = HANDLERS[probe.kind]
-        assert isinstance(h, CommandHandler)
-        if h.can_begin(st, probe):
-            out.append(name)
-    return out
+
+def any_limited_command(st: GameState, faction: Faction) -> bool:
+    """Whether a Limited Command could select a space now (2.3.5), at the first hit."""
+    return any(_can_begin_limited(st, faction, n, False) for n in COMMANDS[faction])
 
 
 def idle_commands(st: GameState, faction: Faction) -> list[str]:
@@ -227,7 +237,7 @@ def idle_note(st: GameState, action: Action) -> str | None:
     fr = None if st.game_over else top(st)
     if fr is None or fr.kind not in ("choose_command", "command_decree"):
         return None
-    if fr.data.get("mode") == "limited" or fr.faction is None:
+    if (isinstance(fr, ChooseCommandFrame) and fr.mode == "limited") or fr.faction is None:
         return None  # a Limited Command is only offered where it can select (2.3.5)
     if isinstance(action, Choose) and action.option in idle_commands(st, fr.faction):
         return IDLE_NOTE

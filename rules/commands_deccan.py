@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-from .actions import Action, Move, Place, Select, Shift
+from collections.abc import Iterator
+
+from .actions import (
+    Action,
+    Move,
+    Place,
+    Select,
+    Shift,
+    interned_move,
+    interned_place,
+    interned_select,
+)
 from .board import KARNATAKA, MAHARASHTRA, board
 from .command_base import CommandHandler
 from .engine import handler
 from .flow import change_influence
 from .forces import count, flip, log, move, place, set_tributary
+from .frames import CommandFrame
 from .model import (
     FACTION_NAMES,
     OBEDIENT_OF,
     REBEL_OF,
     UNIT_KINDS,
     Faction,
-    Frame,
     GameState,
     Piece,
 )
@@ -47,34 +58,34 @@ class Rally(CommandHandler):
             n += 1
         return n
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         f = fr.faction
         assert f is not None
         if not self.can_select_more(st, fr) or not st.available[f].get(UNIT[f]):
-            return []
-        return [
+            return iter(())
+        return (
             s
             for s in board().provinces
             if self.space_ok(st, fr, s) and (st.spaces[s].faction_count(f) or s == HOME[f])
-        ]
+        )
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         f = fr.faction
         assert f is not None
         avail = st.available[f].get(UNIT[f], 0)
-        return [
-            Place(piece=UNIT[f], count=n, space=s)
+        return (
+            interned_place(UNIT[f], n, s)
             for s in self.candidates(st, fr)
             for n in range(1, min(self.limit(st, f, s), avail) + 1)
-        ]
+        )
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Place) and fr.faction is not None
         self.pay(st, fr, action.space)
         n = place(st, action.space, action.piece, action.count)  # Rebelling if Controlled (1.4.6)
         log(st, f"{fr.faction} Rallies {pieces(n, action.piece)} in {board().name(action.space)}.")
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         f = fr.faction
         if isinstance(action, Place) and f in HOME and action.space in board().spaces:
             home = board().name(HOME[f])
@@ -98,10 +109,10 @@ class Migrate(CommandHandler):
     kind = "cmd:migrate"
     name = "migrate"
 
-    def _arrived(self, fr: Frame, space: str) -> int:
-        return int(sum(fr.data.get("arrived", {}).get(space, {}).values()))
+    def _arrived(self, fr: CommandFrame, space: str) -> int:
+        return sum(fr.arrived.get(space, {}).values())
 
-    def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
+    def movable(self, st: GameState, fr: CommandFrame, space: str, piece: Piece) -> int:
         # Units that arrived this Command may not move again (3.1.2), whatever their state now.
         arrived = self._arrived(fr, space)
         assert fr.faction is not None
@@ -110,31 +121,37 @@ class Migrate(CommandHandler):
         free_total = max(0, total - arrived)
         return min(count(st, space, piece), free_total)
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         f = fr.faction
         assert f is not None
-        out: list[Action] = []
+        b = board()
+        kinds = UNIT_KINDS[f]
+        selected = fr.selected
+        arrived = fr.arrived
         more = self.can_select_more(st, fr)
-        for dest in board().provinces:
-            if dest not in fr.data["selected"] and not (more and self.space_ok(st, fr, dest)):
+        # Units free to move from each Province that has any (3.1.2), by kind.
+        movable: dict[str, list[tuple[Piece, int]]] = {}
+        for origin in b.provinces:
+            here = st.spaces[origin].pieces
+            total = sum(here.get(k, 0) for k in kinds)
+            if not total:
                 continue
-            room = 3 - self._arrived(fr, dest)
+            free = max(0, total - sum(arrived.get(origin, {}).values()))
+            movable[origin] = [(k, min(here.get(k, 0), free)) for k in kinds]
+        for dest in b.provinces:
+            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
+                continue
+            room = 3 - sum(arrived.get(dest, {}).values())
             if room <= 0:
                 continue
-            for origin in sorted(board().adjacency[dest]):
-                if not board().is_province(origin):
-                    continue
-                for piece in UNIT_KINDS[f]:
-                    n = min(room, self.movable(st, fr, origin, piece))
-                    out.extend(
-                        Move(piece=piece, count=k, origin=origin, dest=dest)
-                        for k in range(1, n + 1)
-                    )
+            for origin in b.neighbours[dest]:
+                for piece, free in movable.get(origin, ()):
+                    for k in range(1, min(room, free) + 1):
+                        yield interned_move(piece, k, origin, dest)
         if self._can_shift(st, fr):
-            out.append(Shift(faction=f, delta=1))
-        return out
+            yield Shift(faction=f, delta=1)
 
-    def can_begin(self, st: GameState, fr: Frame) -> bool:
+    def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction
         assert f is not None
         if not self.can_select_more(st, fr):
@@ -147,26 +164,26 @@ class Migrate(CommandHandler):
             for dest in board().provinces
         )
 
-    def _can_shift(self, st: GameState, fr: Frame) -> bool:
+    def _can_shift(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction
         assert f is not None
-        if fr.data.get("shifted") or st.resources[f] < 1:
+        if fr.shifted or st.resources[f] < 1:
             return False
-        return any(st.spaces[s].faction_count(other(f)) for s in fr.data["selected"])
+        return any(st.spaces[s].faction_count(other(f)) for s in fr.selected)
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         f = fr.faction
         assert f is not None
         if isinstance(action, Shift):
             # Even a free Migrate pays 1 Resource for the shift (3.1.3, 3.3.2, 3.4.2).
             st.resources[f] -= 1
-            fr.data["shifted"] = True
+            fr.shifted = True
             log(st, f"{f} spends 1 Resource to shift Influence (Migrate).")
             change_influence(st, f, +1)
             change_influence(st, other(f), -1)
             return
         assert isinstance(action, Move)
-        if action.dest not in fr.data["selected"]:
+        if action.dest not in fr.selected:
             self.pay(st, fr, action.dest)
         dest = st.spaces[action.dest]
         piece = action.piece
@@ -175,15 +192,15 @@ class Migrate(CommandHandler):
         elif dest.control == f:
             piece = REBEL_OF.get(piece, piece)  # Rebelling entering its own Province
         n = move(st, action.piece, action.count, action.origin, action.dest, as_piece=piece)
-        arrived = fr.data.setdefault("arrived", {}).setdefault(action.dest, {})
-        arrived[piece.value] = arrived.get(piece.value, 0) + n
+        arrived = fr.arrived.setdefault(action.dest, {})
+        arrived[piece] = arrived.get(piece, 0) + n
         log(
             st,
             f"{f} Migrates {pieces(n, action.piece)} {board().name(action.origin)} -> "
             f"{board().name(action.dest)}.",
         )
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if (
             isinstance(action, Move)
             and action.origin in board().spaces
@@ -220,20 +237,20 @@ class Rebel(CommandHandler):
     kind = "cmd:rebel"
     name = "rebel"
 
-    def _dynasty_ok(self, st: GameState, fr: Frame) -> bool:
-        return st.dynasty == "tughlaq" or bool(fr.data["ignore_dynasty"])
+    def _dynasty_ok(self, st: GameState, fr: CommandFrame) -> bool:
+        return st.dynasty == "tughlaq" or fr.ignore_dynasty
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         f = fr.faction
         assert f is not None
         if not self.can_select_more(st, fr) or not self._dynasty_ok(st, fr):
-            return []
-        return [s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s)]
+            return iter(())
+        return (s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s))
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        return [Select(space=s) for s in self.candidates(st, fr)]
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        return (interned_select(s) for s in self.candidates(st, fr))
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None
         self.pay(st, fr, action.space)
         unit = UNIT[fr.faction]
@@ -245,7 +262,7 @@ class Rebel(CommandHandler):
             f"marker is removed; Control: {st.spaces[action.space].control or 'none'}.",
         )
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if not self._dynasty_ok(st, fr):
             return "Rebel is not available during the Khalji Dynasty (2.7.1)"
         if isinstance(action, Select):

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from .actions import Action, Done, Move, Place, Remove, Select
+from collections.abc import Iterator
+
+from .actions import (
+    Action,
+    Done,
+    Move,
+    Place,
+    Remove,
+    Select,
+    interned_move,
+    interned_place,
+    interned_select,
+)
 from .board import DELHI, board
 from .command_base import CommandHandler
 from .engine import DoneWhenOnlyDone, finish, handler, push
 from .forces import count, log, place, remove
-from .model import Faction, Frame, GameState, Piece
+from .frames import CommandFrame, GovernSpaceFrame
+from .model import Faction, GameState, Piece
 from .words import count_of, pieces
 
 P = Piece
@@ -29,26 +42,26 @@ class Conscript(CommandHandler):
             return 1
         return 0
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
-            return []
-        return [s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s)]
+            return iter(())
+        return (s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s))
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
-        return [
-            Place(piece=P.TROOP, count=n, space=s)
+        return (
+            interned_place(P.TROOP, n, s)
             for s in self.candidates(st, fr)
             for n in range(1, min(self.limit(st, s), avail) + 1)
-        ]
+        )
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Place)
         self.pay(st, fr, action.space)
         n = place(st, action.space, P.TROOP, action.count)
         log(st, f"D Conscripts {count_of(n, 'Troop')} in {board().name(action.space)}.")
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if isinstance(action, Place) and action.space in board().spaces:
             if self.limit(st, action.space) == 0:
                 return (
@@ -72,28 +85,33 @@ class March(CommandHandler):
     kind = "cmd:march"
     name = "march"
 
-    def movable(self, st: GameState, fr: Frame, space: str, piece: Piece) -> int:
-        arrived = int(fr.data.get("arrived", {}).get(space, {}).get(piece.value, 0))
+    def movable(self, st: GameState, fr: CommandFrame, space: str, piece: Piece) -> int:
+        arrived = fr.arrived.get(space, {}).get(piece, 0)
         return count(st, space, piece) - arrived
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        out: list[Action] = []
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        b = board()
+        selected = fr.selected
+        arrived = fr.arrived
         more = self.can_select_more(st, fr)
-        for dest in board().spaces:
-            if dest in fr.data["selected"]:
-                pass
-            elif not (more and self.space_ok(st, fr, dest)):
+        # Troops and Governors free to move from each space that has any (3.1.2).
+        movable: dict[str, list[tuple[Piece, int]]] = {}
+        for origin, sp in st.spaces.items():
+            here = sp.pieces
+            if P.TROOP in here or P.GOVERNOR in here:
+                gone = arrived.get(origin, {})
+                movable[origin] = [
+                    (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
+                ]
+        for dest in b.spaces:
+            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
                 continue
-            for origin in sorted(board().adjacency[dest]):
-                for piece in (P.TROOP, P.GOVERNOR):
-                    n = self.movable(st, fr, origin, piece)
-                    out.extend(
-                        Move(piece=piece, count=k, origin=origin, dest=dest)
-                        for k in range(1, n + 1)
-                    )
-        return out
+            for origin in b.neighbours[dest]:
+                for piece, n in movable.get(origin, ()):
+                    for k in range(1, n + 1):
+                        yield interned_move(piece, k, origin, dest)
 
-    def can_begin(self, st: GameState, fr: Frame) -> bool:
+    def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         if not self.can_select_more(st, fr):
             return False
         return any(
@@ -102,22 +120,22 @@ class March(CommandHandler):
             for dest in board().spaces
         )
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Move)
-        if action.dest not in fr.data["selected"]:
+        if action.dest not in fr.selected:
             self.pay(st, fr, action.dest)
         from .forces import move
 
         n = move(st, action.piece, action.count, action.origin, action.dest)
-        arrived = fr.data.setdefault("arrived", {}).setdefault(action.dest, {})
-        arrived[action.piece.value] = arrived.get(action.piece.value, 0) + n
+        arrived = fr.arrived.setdefault(action.dest, {})
+        arrived[action.piece] = arrived.get(action.piece, 0) + n
         log(
             st,
             f"D Marches {pieces(n, action.piece)} {board().name(action.origin)} -> "
             f"{board().name(action.dest)}.",
         )
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if (
             isinstance(action, Move)
             and action.origin in board().spaces
@@ -153,22 +171,22 @@ class Govern(CommandHandler):
     kind = "cmd:govern"
     name = "govern"
 
-    def candidates(self, st: GameState, fr: Frame) -> list[str]:
+    def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         if not self.can_select_more(st, fr):
-            return []
+            return iter(())
         gov_avail = st.available[Faction.D].get(P.GOVERNOR, 0) > 0
-        return [
+        return (
             s
             for s in board().spaces
             if self.space_ok(st, fr, s)
             and governable(st, s)
             and (gov_avail or count(st, s, P.GOVERNOR))
-        ]
+        )
 
-    def command_actions(self, st: GameState, fr: Frame) -> list[Action]:
-        return [Select(space=s) for s in self.candidates(st, fr)]
+    def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        return (interned_select(s) for s in self.candidates(st, fr))
 
-    def command_act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Select)
         self.pay(st, fr, action.space)
         if count(st, action.space, P.GOVERNOR):
@@ -177,7 +195,7 @@ class Govern(CommandHandler):
             place(st, action.space, P.GOVERNOR, 1)
             log(st, f"D Governs in {board().name(action.space)}: places a Governor.")
 
-    def command_why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         if (
             isinstance(action, Select)
             and action.space in board().spaces
@@ -194,24 +212,24 @@ class Govern(CommandHandler):
 
 
 @handler
-class GovernSpace(DoneWhenOnlyDone):
+class GovernSpace(DoneWhenOnlyDone[GovernSpaceFrame]):
     """3.2.3 in a space with a Governor: place a Governor, OR remove up to two Obedient Units
     and/or place a Qasbah."""
 
     kind = "govern_space"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        space = fr.data["space"]
+    def actions(self, st: GameState, fr: GovernSpaceFrame) -> list[Action]:
+        space = fr.space
         out: list[Action] = []
-        fresh = fr.data["removed"] == 0 and not fr.data["qasbah"]
+        fresh = fr.removed == 0 and not fr.qasbah
         if fresh and st.available[Faction.D].get(P.GOVERNOR, 0):
             out.append(Place(piece=P.GOVERNOR, count=1, space=space))
-        if fr.data["removed"] < 2:
+        if fr.removed < 2:
             for p in (P.AMIR, P.RAJA):
                 if count(st, space, p):
                     out.append(Remove(piece=p, count=1, space=space))
         if (
-            not fr.data["qasbah"]
+            not fr.qasbah
             and not count(st, space, P.QASBAH)
             and st.available[Faction.D].get(P.QASBAH, 0)
         ):
@@ -219,8 +237,8 @@ class GovernSpace(DoneWhenOnlyDone):
         out.append(Done())
         return out
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        space = fr.data["space"]
+    def act(self, st: GameState, fr: GovernSpaceFrame, action: Action) -> None:
+        space = fr.space
         name = board().name(space)
         if isinstance(action, Done):
             finish(st, fr)
@@ -230,44 +248,44 @@ class GovernSpace(DoneWhenOnlyDone):
             finish(st, fr)
         elif isinstance(action, Place):
             place(st, space, P.QASBAH, 1)
-            fr.data["qasbah"] = True
+            fr.qasbah = True
             log(st, f"D Governs in {name}: places a Qasbah.")
         elif isinstance(action, Remove):
             remove(st, space, action.piece, 1)
-            fr.data["removed"] += 1
+            fr.removed += 1
             log(st, f"D Governs in {name}: removes an Obedient {action.piece.value}.")
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: GovernSpaceFrame) -> str:
         """Only what is still possible in this space (3.2.3)."""
-        d = fr.data
+        d = fr
         acts = self.actions(st, fr)
         can: list[str] = []
-        if Place(piece=P.GOVERNOR, count=1, space=d["space"]) in acts:
+        if Place(piece=P.GOVERNOR, count=1, space=d.space) in acts:
             can.append("place a Governor (and stop there)")
         if any(isinstance(x, Remove) for x in acts):
-            can.append(f"remove {count_of(2 - d['removed'], 'more Obedient Unit')}")
-        if Place(piece=P.QASBAH, count=1, space=d["space"]) in acts:
+            can.append(f"remove {count_of(2 - d.removed, 'more Obedient Unit')}")
+        if Place(piece=P.QASBAH, count=1, space=d.space) in acts:
             can.append("place a Qasbah")
         what = ", or ".join(can) + "; " if can else ""
-        return f"Govern in {board().name(d['space'])}: {what}done when finished (3.2.3)."
+        return f"Govern in {board().name(d.space)}: {what}done when finished (3.2.3)."
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        d = fr.data
-        space = d["space"]
+    def why(self, st: GameState, fr: GovernSpaceFrame, action: Action) -> str | None:
+        d = fr
+        space = d.space
         if isinstance(action, Remove):
             if action.piece not in (P.AMIR, P.RAJA):
                 return "Govern removes only Obedient Amirs and Rajas (3.2.3)"
-            if d["removed"] >= 2:
+            if d.removed >= 2:
                 return "Govern removes at most two Obedient Units in a space (3.2.3)"
             if action.count != 1:
                 return "remove one Unit at a time: `remove 1 amir from <space>` (3.2.3)"
         if isinstance(action, Place) and action.piece == P.QASBAH:
-            if count(st, space, P.QASBAH) or d["qasbah"]:
+            if count(st, space, P.QASBAH) or d.qasbah:
                 return "a space holds at most one Qasbah (1.4.4)"
             if not st.available[Faction.D].get(P.QASBAH, 0):
                 return "no Qasbah is Available (1.4.4)"
         if isinstance(action, Place) and action.piece == P.GOVERNOR:
-            if d["removed"] or d["qasbah"]:
+            if d.removed or d.qasbah:
                 return (
                     "Govern either places a Governor, OR removes Obedient Units and/or places "
                     "a Qasbah, not both (3.2.3)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Action, Done, Drop, Go, Move, Place, Remove, Replace, Select, Take
 from .board import DELHI, board
-from .engine import DoneWhenOnlyDone, Handler, finish, handler, push
+from .engine import DoneWhenOnlyDone, TypedHandler, finish, handler, push
 from .flow import gain_cavalry
 from .forces import (
     add_resources,
@@ -20,13 +20,13 @@ from .forces import (
     set_tributary,
     structures_on_map,
 )
+from .frames import CampaignFrame, CompelSpaceFrame, ConspireFrame, PlainFrame
 from .model import (
     FACTION_NAMES,
     OWNER,
     REBEL_OF,
     STRUCTURE_OF,
     Faction,
-    Frame,
     GameState,
     Piece,
 )
@@ -48,15 +48,15 @@ def decree_possible(st: GameState, faction: Faction, name: str) -> bool:
     return True
 
 
-class AutoDecree(Handler):
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+class AutoDecree(TypedHandler[PlainFrame]):
+    def is_auto(self, st: GameState, fr: PlainFrame) -> bool:
         return True
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: PlainFrame) -> None:
         finish(st, fr)
         self.execute(st, fr)
 
-    def execute(self, st: GameState, fr: Frame) -> None:
+    def execute(self, st: GameState, fr: PlainFrame) -> None:
         raise NotImplementedError
 
 
@@ -66,7 +66,7 @@ class CollectTribute(AutoDecree):
 
     kind = "dec:collect-tribute"
 
-    def execute(self, st: GameState, fr: Frame) -> None:
+    def execute(self, st: GameState, fr: PlainFrame) -> None:
         total = sum(board().prosperity(s) for s in board().provinces if st.spaces[s].tributary)
         got = add_resources(st, Faction.D, total // 2)
         log(st, f"D Collects Tribute: +{count_of(got, 'Resource')} (Tributary Prosperity {total}).")
@@ -80,7 +80,7 @@ class Trade(AutoDecree):
 
     kind = "dec:trade"
 
-    def execute(self, st: GameState, fr: Frame) -> None:
+    def execute(self, st: GameState, fr: PlainFrame) -> None:
         n = len(provinces_with(st, Faction.B))
         got = add_resources(st, Faction.B, n)
         inf = st.influence[Faction.B]
@@ -98,7 +98,7 @@ class Tax(AutoDecree):
 
     kind = "dec:tax"
 
-    def execute(self, st: GameState, fr: Frame) -> None:
+    def execute(self, st: GameState, fr: PlainFrame) -> None:
         prosperity = sum(board().prosperity(s) for s in controlled(st, Faction.V))
         temples = structures_on_map(st, P.TEMPLE)
         got = add_resources(st, Faction.V, prosperity + temples)
@@ -121,21 +121,21 @@ def build_spaces(st: GameState, faction: Faction) -> list[str]:
 
 
 @handler
-class Build(Handler):
+class Build(TypedHandler[PlainFrame]):
     kind = "dec:build"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         assert fr.faction is not None
         structure = STRUCTURE_OF[fr.faction]
         return [Place(piece=structure, count=1, space=s) for s in build_spaces(st, fr.faction)]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: PlainFrame) -> bool:
         return not self.actions(st, fr)
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: PlainFrame) -> None:
         finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Place)
         place(st, action.space, action.piece, 1)
         log(
@@ -144,29 +144,29 @@ class Build(Handler):
         )
         finish(st, fr)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: PlainFrame) -> str:
         assert fr.faction is not None
         what = STRUCTURE_OF[fr.faction].value.title()
         return f"Build: place {a(what)} in one Province with your Unit (4.3.2, 4.4.2)."
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: PlainFrame, action: Action) -> str | None:
         return "Build places your Structure in one Province that contains your Unit and none yet (1.4.4)"
 
 
 @handler
-class DemandObedience(DoneWhenOnlyDone):
+class DemandObedience(DoneWhenOnlyDone[PlainFrame]):
     """4.2.3: in Sultanate Controlled Provinces with a Governor: Tributary, flip Rebels to
     Obedient, gain their Prosperity."""
 
     kind = "dec:demand-obedience"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         out: list[Action] = [
             Select(space=s) for s in controlled(st, Faction.D) if count(st, s, P.GOVERNOR)
         ]
         return [*out, Done()]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         if isinstance(action, Done):
             finish(st, fr)
             return
@@ -178,32 +178,32 @@ class DemandObedience(DoneWhenOnlyDone):
             f"D Demands Obedience in {board().name(action.space)}: Tributary again, +{count_of(got, 'Resource')}.",
         )
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: PlainFrame) -> str:
         return "Demand Obedience: select Sultanate Controlled Provinces with a Governor, then done (4.2.3)."
 
 
 @handler
-class Campaign(Handler):
+class Campaign(TypedHandler[CampaignFrame]):
     """4.2.2: Troops and Governors from one origin to one destination up to three spaces
     away, picking up and dropping off along the way."""
 
     kind = "dec:campaign"
 
-    def _allowed(self, fr: Frame, space: str) -> bool:
-        if fr.data.get("provinces_only"):  # 2.5.1 / 2.5.2: only Delhi and Provinces
+    def _allowed(self, fr: CampaignFrame, space: str) -> bool:
+        if fr.provinces_only:  # 2.5.1 / 2.5.2: only Delhi and Provinces
             return space == DELHI or board().is_province(space)
         return True
 
-    def _takeable(self, st: GameState, fr: Frame, piece: Piece) -> int:
-        at = fr.data["at"]
-        carried = int(fr.data["carried"].get(piece.value, 0))
-        dropped = int(fr.data["dropped"].get(at, {}).get(piece.value, 0))
-        return count(st, at, piece) - carried - dropped
+    def _takeable(self, st: GameState, fr: CampaignFrame, piece: Piece) -> int:
+        assert fr.at is not None
+        carried = fr.carried.get(piece, 0)
+        dropped = fr.dropped.get(fr.at, {}).get(piece, 0)
+        return count(st, fr.at, piece) - carried - dropped
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        d = fr.data
+    def actions(self, st: GameState, fr: CampaignFrame) -> list[Action]:
+        d = fr
         out: list[Action] = []
-        if d.get("at") is None:
+        if d.at is None:
             for s in board().spaces:
                 if self._allowed(fr, s) and (count(st, s, P.TROOP) or count(st, s, P.GOVERNOR)):
                     out.append(Select(space=s))
@@ -211,53 +211,56 @@ class Campaign(Handler):
         for piece in (P.TROOP, P.GOVERNOR):
             out += [Take(piece=piece, count=k) for k in range(1, self._takeable(st, fr, piece) + 1)]
         for piece in (P.TROOP, P.GOVERNOR):
-            carried = d["carried"].get(piece.value, 0)
-            if d["steps"] > 0:
+            carried = d.carried.get(piece, 0)
+            if d.steps > 0:
                 out += [Drop(piece=piece, count=k) for k in range(1, carried + 1)]
-        if d["steps"] < 3 and sum(d["carried"].values()):
-            out += [Go(space=s) for s in sorted(board().adjacency[d["at"]]) if self._allowed(fr, s)]
+        if d.steps < 3 and any(d.carried.values()):
+            out += [Go(space=s) for s in board().neighbours[d.at] if self._allowed(fr, s)]
         return [*out, Done()]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        d = fr.data
+    def act(self, st: GameState, fr: CampaignFrame, action: Action) -> None:
+        d = fr
         if isinstance(action, Done):
-            if d.get("at") is not None and d["steps"] > 0:
-                log(st, f"D Campaign ends in {board().name(d['at'])}.")
+            if d.at is not None and d.steps > 0:
+                log(st, f"D Campaign ends in {board().name(d.at)}.")
             finish(st, fr)
         elif isinstance(action, Select):
-            d.update(at=action.space, origin=action.space, steps=0, carried={}, dropped={})
+            d.at = d.origin = action.space
+            d.steps = 0
+            d.carried = {}
+            d.dropped = {}
             log(st, f"D Campaigns from {board().name(action.space)}.")
         elif isinstance(action, Take):
-            d["carried"][action.piece.value] = (
-                d["carried"].get(action.piece.value, 0) + action.count
-            )
+            d.carried[action.piece] = d.carried.get(action.piece, 0) + action.count
         elif isinstance(action, Drop):
-            d["carried"][action.piece.value] -= action.count
-            at = d["dropped"].setdefault(d["at"], {})
-            at[action.piece.value] = at.get(action.piece.value, 0) + action.count
-            log(st, f"D drops {pieces(action.count, action.piece)} in {board().name(d['at'])}.")
+            assert d.at is not None
+            d.carried[action.piece] -= action.count
+            at = d.dropped.setdefault(d.at, {})
+            at[action.piece] = at.get(action.piece, 0) + action.count
+            log(st, f"D drops {pieces(action.count, action.piece)} in {board().name(d.at)}.")
         elif isinstance(action, Go):
-            for pv, n in d["carried"].items():
+            assert d.at is not None
+            for p, n in d.carried.items():
                 if n:
-                    move(st, Piece(pv), n, d["at"], action.space)
-            d["at"] = action.space
-            d["steps"] += 1
-            group = ", ".join(f"{n} {pv}" for pv, n in d["carried"].items() if n)
+                    move(st, p, n, d.at, action.space)
+            d.at = action.space
+            d.steps += 1
+            group = ", ".join(f"{n} {p.value}" for p, n in d.carried.items() if n)
             log(st, f"D Campaign moves {group} to {board().name(action.space)}.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        d = fr.data
-        if d.get("at") is None:
+    def why(self, st: GameState, fr: CampaignFrame, action: Action) -> str | None:
+        d = fr
+        if d.at is None:
             if isinstance(action, Select) and not self._allowed(fr, action.space):
                 return "this Campaign may use only Delhi and the Provinces (2.5.1, 2.5.2)"
             return "Campaign first selects an origin with Troops or Governors (4.2.2)"
         if isinstance(action, Go):
-            if d["steps"] >= 3:
+            if d.steps >= 3:
                 return "a Campaign goes at most three spaces (4.2.2)"
-            if not sum(d["carried"].values()):
+            if not sum(d.carried.values()):
                 return "take Troops or Governors before you go (4.2.2)"
-            if action.space not in board().adjacency[d["at"]]:
-                return f"Campaign goes to a space adjacent to {board().name(d['at'])} (4.2.2)"
+            if action.space not in board().adjacency[d.at]:
+                return f"Campaign goes to a space adjacent to {board().name(d.at)} (4.2.2)"
             if not self._allowed(fr, action.space):
                 return "this Campaign may use only Delhi and the Provinces (2.5.1, 2.5.2)"
         if isinstance(action, Take):
@@ -267,21 +270,21 @@ class Campaign(Handler):
                 "(pieces dropped here stay) (4.2.2)"
             )
         if isinstance(action, Drop):
-            if d["steps"] == 0:
+            if d.steps == 0:
                 return "pieces are dropped along the way, not in the origin (4.2.2)"
-            carried = int(d["carried"].get(action.piece.value, 0))
+            carried = d.carried.get(action.piece, 0)
             return (
                 f"the Campaign carries only {count_of(carried, PIECE_NAME[action.piece])} (4.2.2)"
             )
         return None
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
-        d = fr.data
-        if d.get("at") is None:
+    def prompt(self, st: GameState, fr: CampaignFrame) -> str:
+        d = fr
+        if d.at is None:
             return "Campaign: select the origin space (4.2.2), or done to skip."
-        carried = ", ".join(f"{n} {pv}" for pv, n in d["carried"].items() if n) or "nothing"
+        carried = ", ".join(f"{n} {p.value}" for p, n in d.carried.items() if n) or "nothing"
         return (
-            f"Campaign at {board().name(d['at'])} (step {d['steps']}/3, carrying {carried}): "
+            f"Campaign at {board().name(d.at)} (step {d.steps}/3, carrying {carried}): "
             "take, drop, go to an adjacent space, or done to end here."
         )
 
@@ -302,13 +305,13 @@ def _conspire_targets(st: GameState) -> list[tuple[str, Piece]]:
 
 
 @handler
-class Conspire(DoneWhenOnlyDone):
+class Conspire(DoneWhenOnlyDone[ConspireFrame]):
     """4.3.3: in up to two Provinces, replace a Governor (or, Influential, a Raja) with an Amir."""
 
     kind = "dec:conspire"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        done = fr.data.get("spaces", [])
+    def actions(self, st: GameState, fr: ConspireFrame) -> list[Action]:
+        done = fr.spaces
         out: list[Action] = []
         if len(done) < 2:
             amir = st.available[Faction.B].get(P.AMIR, 0) > 0
@@ -322,19 +325,19 @@ class Conspire(DoneWhenOnlyDone):
                 out += [Replace(old=old, new=n, space=s) for n in news]
         return [*out, Done()]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: ConspireFrame, action: Action) -> None:
         if isinstance(action, Done):
             finish(st, fr)
             return
         assert isinstance(action, Replace)
-        fr.data.setdefault("spaces", []).append(action.space)
+        fr.spaces.append(action.space)
         remove(st, action.space, action.old, 1)
         if action.new is not None:
             place(st, action.space, action.new, 1)
         new = action.new.value if action.new else "nothing"
         log(st, f"B Conspires in {board().name(action.space)}: {action.old.value} -> {new}.")
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: ConspireFrame) -> str:
         return "Conspire: replace a Governor (Influence 2+: or a Raja) with an Amir, in up to two Provinces (4.3.3); done when finished."
 
 
@@ -349,19 +352,19 @@ def compel_spaces(st: GameState) -> list[str]:
 
 
 @handler
-class Compel(Handler):
+class Compel(TypedHandler[PlainFrame]):
     kind = "dec:compel"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         return [Select(space=s) for s in compel_spaces(st)]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: PlainFrame) -> bool:
         return not self.actions(st, fr)
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: PlainFrame) -> None:
         finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Select)
         finish(st, fr)
         influential = st.influence[Faction.V] >= 2
@@ -380,26 +383,26 @@ class Compel(Handler):
         if influential:
             gain_cavalry(st, Faction.V, 1)  # 1.9.2
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: PlainFrame) -> str:
         return "Compel: select one Province with or adjacent to a Vijayanagara piece (4.4.3)."
 
 
 @handler
-class CompelSpace(Handler):
+class CompelSpace(TypedHandler[CompelSpaceFrame]):
     kind = "compel_space"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        d = fr.data
-        space = d["space"]
+    def actions(self, st: GameState, fr: CompelSpaceFrame) -> list[Action]:
+        d = fr
+        space = d.space
         out: list[Action] = []
-        room = 2 - d["placed"] - d["moved"]
-        if room > 0 and d["placed"] < 2:
+        room = 2 - d.placed - d.moved
+        if room > 0 and d.placed < 2:
             avail = st.available[Faction.V].get(P.RAJA, 0)
             out += [
                 Place(piece=P.RAJA, count=k, space=space) for k in range(1, min(room, avail) + 1)
             ]
         if room > 0:
-            origins = [d["origin"]] if d["origin"] else sorted(board().adjacency[space])
+            origins = [d.origin] if d.origin else sorted(board().adjacency[space])
             for o in origins:
                 if not board().is_province(o):
                     continue
@@ -409,53 +412,53 @@ class CompelSpace(Handler):
                         Move(piece=p, count=k, origin=o, dest=space)
                         for k in range(1, min(room, n) + 1)
                     ]
-        if not d["removed"]:
+        if not d.removed:
             for p in (P.TROOP, P.GOVERNOR, P.AMIR, P.REBEL_AMIR):
                 if count(st, space, p):
                     out.append(Remove(piece=p, count=1, space=space))
         return [*out, Done()]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: CompelSpaceFrame) -> bool:
         return len(self.actions(st, fr)) == 1
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: CompelSpaceFrame) -> None:
         self._end(st, fr)
 
-    def _end(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
-        if d["removed_delhi"]:
+    def _end(self, st: GameState, fr: CompelSpaceFrame) -> None:
+        d = fr
+        if d.removed_delhi:
             # 1.9.2 / 4.4.3: removing a Sultanate Unit flips the Rajas just placed or moved
-            n = min(d["placed"] + d["moved"], count(st, d["space"], P.RAJA))
-            flip(st, d["space"], P.RAJA, n)
+            n = min(d.placed + d.moved, count(st, d.space, P.RAJA))
+            flip(st, d.space, P.RAJA, n)
         finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        d = fr.data
-        space = d["space"]
+    def act(self, st: GameState, fr: CompelSpaceFrame, action: Action) -> None:
+        d = fr
+        space = d.space
         if isinstance(action, Done):
             self._end(st, fr)
         elif isinstance(action, Place):
             n = place(st, space, P.RAJA, action.count)
-            d["placed"] += n
+            d.placed += n
             log(st, f"V places {count_of(n, 'Raja')} in {board().name(space)}.")
         elif isinstance(action, Move):
             n = move(st, action.piece, action.count, action.origin, space)
-            d["moved"] += n
-            d["origin"] = action.origin
+            d.moved += n
+            d.origin = action.origin
             log(
                 st,
                 f"V moves {count_of(n, 'Raja')} {board().name(action.origin)} -> {board().name(space)}.",
             )
         elif isinstance(action, Remove):
             remove(st, space, action.piece, 1)
-            d["removed"] = True
-            d["removed_delhi"] = OWNER[action.piece] == Faction.D
+            d.removed = True
+            d.removed_delhi = OWNER[action.piece] == Faction.D
             log(st, f"V removes a {action.piece.value} from {board().name(space)}.")
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
-        d = fr.data
-        space = d["space"]
-        room = 2 - d["placed"] - d["moved"]
+    def why(self, st: GameState, fr: CompelSpaceFrame, action: Action) -> str | None:
+        d = fr
+        space = d.space
+        room = 2 - d.placed - d.moved
         if isinstance(action, Place | Move):
             if action.piece not in (P.RAJA, P.REBEL_RAJA):
                 return "Compel places or moves in Rajas only (4.4.3)"
@@ -468,20 +471,18 @@ class CompelSpace(Handler):
             if isinstance(action, Place):
                 avail = st.available[Faction.V].get(P.RAJA, 0)
                 return f"only {count_of(avail, 'Raja')} Available (4.4.3)"
-            if d["origin"] and action.origin != d["origin"]:
-                return (
-                    f"Rajas move in from one adjacent Province: {board().name(d['origin'])} (4.4.3)"
-                )
+            if d.origin and action.origin != d.origin:
+                return f"Rajas move in from one adjacent Province: {board().name(d.origin)} (4.4.3)"
             return "Rajas move in from an adjacent Province that has them (4.4.3)"
         if isinstance(action, Remove):
-            if d["removed"]:
+            if d.removed:
                 return "Compel removes one piece, and only with Influence 2 or more (4.4.3)"
             return "Compel removes a Troop, Governor or Amir from its Province (4.4.3)"
         return None
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: CompelSpaceFrame) -> str:
         return (
-            f"Compel in {board().name(fr.data['space'])}: place up to two Rajas or move them in "
+            f"Compel in {board().name(fr.space)}: place up to two Rajas or move them in "
             "from one adjacent Province (Influence 2+: also remove a Troop, Governor or Amir); done when finished."
         )
 

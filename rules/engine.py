@@ -1,4 +1,5 @@
-"""The state machine: a stack of frames, each run by a registered handler.
+"""Vijayanagara on the generic state machine (rules.machine): its frame handlers, its
+dealer, `apply` with trades (1.5.2), undo and the undo barrier, and the prompt.
 
 A frame is either automatic (its handler runs it at once) or waits for one faction's
 decision. `apply` copies the state, lets the top frame's handler take the action, then runs
@@ -11,15 +12,19 @@ barrier. A state with a seeded dealer (tests, benches) resolves chance nodes by 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from .actions import CHANCE_ACTIONS, Action, Done, Give, Undo, action_from_json, action_to_json
 from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
-from .model import CAVALRY_TOKENS, FACTION_NAMES, PLAYERS, Faction, Frame, GameState
-from .words import count_of
+from .forces import check_cavalry
+from .frames import AnyFrame, TypedFrame, frame_class, next_id
+from .machine import FrameHandler, Machine
+from .model import FACTION_NAMES, Faction, Frame, GameState
+
+FR = TypeVar("FR", bound=AnyFrame)
 
 
 class Prompt(BaseModel):
@@ -34,119 +39,102 @@ class Prompt(BaseModel):
     for_mongols: bool = False
 
 
-class Handler:
+class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR]):
     """How one kind of frame behaves. Subclasses register themselves with @handler."""
 
     kind: str = ""
     ends_with_done = False  # a frame players finish with `done` even when it ends by itself
+    # A frame that is one phase of the frame below it (a battle's): prompts name that
+    # frame's kind, and only that frame's end counts for a trailing `done` (rules.closing).
+    phase_of: str | None = None
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        """True when the frame needs no decision now; `run` then advances it."""
-        return False
-
-    def run(self, st: GameState, fr: Frame) -> None:
-        raise NotImplementedError(self.kind)
-
-    def decider(self, st: GameState, fr: Frame) -> Faction | None:
+    def decider(self, st: GameState, fr: FR) -> Faction | None:
         return fr.faction
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: FR) -> list[Action]:
         return [Done()]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        raise NotImplementedError(self.kind)
+    def only_done(self, st: GameState, fr: FR) -> bool:
+        """Whether `done` is the only choice left (a handler may answer at the first hit)."""
+        return len(self.actions(st, fr)) == 1
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: FR) -> str:
         return self.kind
 
-    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+    def for_mongols(self, st: GameState, fr: FR) -> bool:
         """The decider chooses for the Mongol Invaders, not for itself."""
         return False
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: FR, action: Action) -> str | None:
         """A specific reason (with the rule) why this action is not legal, if known."""
         return None
 
-    def chance(self, st: GameState, fr: Frame) -> ChanceNode | None:
-        """The chance outcome this frame waits for now, if any; `act` then takes it."""
-        return None
+
+Handler = TypedHandler[Frame]  # the handler of a kind without a typed frame class yet
 
 
-class DoneWhenOnlyDone(Handler):
+class DoneWhenOnlyDone(TypedHandler[FR]):
     """A frame whose last choice is `done`: when nothing else is left, it ends by itself."""
 
     ends_with_done = True
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return len(self.actions(st, fr)) == 1
+    def is_auto(self, st: GameState, fr: FR) -> bool:
+        return self.only_done(st, fr)
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: FR) -> None:
         finish(st, fr)
 
 
-HANDLERS: dict[str, Handler] = {}
+def _deal(st: GameState, node: ChanceNode) -> Action | None:
+    """The seeded dealer kept in the state, if any (tests, benches); None: the caller's."""
+    if st.rng is None:
+        return None
+    outcome = seeded_outcome(st, node)
+    reason = why_not(st, node, outcome)
+    if reason is not None:
+        raise RuntimeError(f"the seeded dealer: {reason}")
+    return outcome
 
 
-def handler(cls: type[Handler]) -> type[Handler]:
-    HANDLERS[cls.kind] = cls()
+# The machine dispatches by kind: each handler takes its own frame class.
+MACHINE: Machine[GameState, Any, Action, ChanceNode] = Machine(_deal)
+HANDLERS: dict[str, TypedHandler[Any]] = {}  # MACHINE's handlers, with their game methods
+
+
+def handler(cls: type[TypedHandler[FR]]) -> type[TypedHandler[FR]]:
+    HANDLERS[cls.kind] = h = cls()
+    MACHINE.register(cls.kind, h)
     return cls
 
 
-def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) -> Frame:
+def push_frame(st: GameState, fr: TypedFrame) -> None:
+    """Put a typed frame on the stack, with an id no other frame there has."""
+    if fr.kind not in HANDLERS:
+        raise KeyError(f"no handler for frame {fr.kind!r}")
+    fr.id = next_id(st.frames)
+    st.frames.append(fr)
+
+
+def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) -> AnyFrame:
+    """Put a frame of this kind on the stack; `data` are its fields."""
     if kind not in HANDLERS:
         raise KeyError(f"no handler for frame {kind!r}")
-    fr = Frame(kind=kind, faction=faction, data=data)
-    st.frames.append(fr)
-    return fr
+    cls = frame_class(kind)
+    if cls is None:
+        fr = Frame(kind=kind, faction=faction, data=data)
+        st.frames.append(fr)
+        return fr
+    typed = cls(kind, faction, **data)
+    push_frame(st, typed)
+    return typed
 
 
-def finish(st: GameState, fr: Frame) -> None:
-    """Remove this frame (wherever it is: a handler may have pushed frames above it)."""
-    for i in range(len(st.frames) - 1, -1, -1):
-        if st.frames[i] is fr:
-            del st.frames[i]
-            return
-    raise RuntimeError(f"frame {fr.kind} is not on the stack")
-
-
-def top(st: GameState) -> Frame | None:
-    return st.frames[-1] if st.frames else None
-
-
-def advance(st: GameState) -> None:
-    """Run automatic frames until a decision is pending or the game is over."""
-    for _ in range(100_000):
-        if st.game_over:
-            st.frames.clear()
-            return
-        fr = top(st)
-        if fr is None:
-            raise RuntimeError("the frame stack is empty but the game is not over")
-        h = HANDLERS[fr.kind]
-        node = h.chance(st, fr)
-        if node is not None:
-            if st.rng is None:
-                return  # the caller's dealer supplies the outcome
-            outcome = seeded_outcome(st, node)
-            reason = why_not(st, node, outcome)
-            if reason is not None:
-                raise RuntimeError(f"the seeded dealer: {reason}")
-            h.act(st, fr, outcome)
-            st.reveals += 1
-            continue
-        if not h.is_auto(st, fr):
-            return
-        h.run(st, fr)
-    raise RuntimeError("the state machine did not settle")
-
-
-def chance(state: GameState) -> ChanceNode | None:
-    """The pending chance node (a die roll, a card draw), or None."""
-    if state.game_over:
-        return None
-    fr = top(state)
-    assert fr is not None
-    return HANDLERS[fr.kind].chance(state, fr)
+finish = MACHINE.finish
+top = MACHINE.top
+advance = MACHINE.advance
+chance = MACHINE.chance
+legal_actions = MACHINE.legal_actions
+is_legal = MACHINE.is_legal
 
 
 def decider(state: GameState) -> Faction | None:
@@ -172,18 +160,8 @@ def prompt(state: GameState) -> Prompt:
     text = h.prompt(state, fr)
     if who is not None and not text.startswith(FACTION_NAMES[who]):
         text = f"{FACTION_NAMES[who]} decides — {text}"  # always name who decides
-    return Prompt(faction=who, kind=fr.kind, text=text, for_mongols=h.for_mongols(state, fr))
-
-
-def legal_actions(state: GameState) -> list[Action]:
-    """Every legal next decision of the faction that prompt() names (not Give or Undo);
-    none at a chance node, where no player decides."""
-    if state.game_over:
-        return []
-    fr = top(state)
-    assert fr is not None
-    h = HANDLERS[fr.kind]
-    return [] if h.chance(state, fr) is not None else h.actions(state, fr)
+    kind = h.phase_of or fr.kind
+    return Prompt(faction=who, kind=kind, text=text, for_mongols=h.for_mongols(state, fr))
 
 
 def can_undo(state: GameState) -> Faction | None:
@@ -203,46 +181,6 @@ def set_barrier(st: GameState) -> None:
     st.since_barrier = []
     st.barrier_log = len(st.log)
     st.barrier = _snapshot(st)
-
-
-def _give(state: GameState, g: Give) -> GameState:
-    """1.5.2: Resources and Cavalry may be traded among factions at any time."""
-    if state.game_over:
-        raise IllegalAction("the game is over")
-    if g.giver not in PLAYERS or g.receiver not in PLAYERS or g.giver == g.receiver:
-        raise IllegalAction("a trade is between two different player factions (1.5.2)")
-    if g.resources < 0 or g.cavalry < 0 or g.resources + g.cavalry == 0:
-        raise IllegalAction("give a positive number of Resources and/or Cavalry (1.5.2)")
-    if g.resources > state.resources[g.giver]:
-        raise IllegalAction(
-            f"{FACTION_NAMES[g.giver]} has only {state.resources[g.giver]} Resources to give"
-        )
-    if g.cavalry > state.cavalry[g.giver]:
-        raise IllegalAction(
-            f"{FACTION_NAMES[g.giver]} has only {state.cavalry[g.giver]} Cavalry to give"
-        )
-    if state.resources[g.receiver] + g.resources > 24:
-        raise IllegalAction(
-            f"{FACTION_NAMES[g.receiver]} can hold at most 24 Resources (1.8); "
-            f"it has {state.resources[g.receiver]}"
-        )
-    st = state.clone()
-    st.resources[g.giver] -= g.resources
-    st.resources[g.receiver] += g.resources
-    st.cavalry[g.giver] -= g.cavalry
-    st.cavalry[g.receiver] += g.cavalry
-    parts = []
-    if g.resources:
-        parts.append(f"{count_of(g.resources, 'Resource')}")
-    if g.cavalry:
-        parts.append(f"{g.cavalry} Cavalry")
-    st.log.append(f"{g.giver} gives {' and '.join(parts)} to {g.receiver} (1.5.2).")
-    st.touched = []
-    st.actions_taken += 1
-    st.last_actor = g.giver
-    advance(st)  # a frame may have nothing left to decide after the trade
-    set_barrier(st)  # another faction's step: nobody undoes across it
-    return st
 
 
 def _undo(state: GameState) -> GameState:
@@ -274,11 +212,9 @@ def _reveal(state: GameState, action: Action) -> GameState:
     reason = why_not(state, node, action)
     if reason is not None:
         raise IllegalAction(reason)
-    st = state.clone()
-    top_fr = st.frames[-1]
-    HANDLERS[top_fr.kind].act(st, top_fr, action)
+    st = state.fork()
+    MACHINE.take(st, action)
     st.reveals += 1
-    advance(st)
     st.actions_taken += 1
     set_barrier(st)
     return st
@@ -291,34 +227,33 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, Undo):
         return _undo(state)
     if isinstance(action, Give):
-        return _give(state, action)
+        from .trade import give  # local: trade applies through this module
+
+        return give(state, action)
     if state.game_over:
         raise IllegalAction("the game is over: no more actions")
     fr = top(state)
     assert fr is not None
     h = HANDLERS[fr.kind]
-    legal = h.actions(state, fr)
-    if action not in legal:
+    if not MACHINE.listed(state, action) and not h.is_legal(state, fr, action):
         reason = h.why(state, fr, action)
         if reason is None:
             from .notation import describe_all  # local: notation imports engine
 
-            options = describe_all(state, legal)
+            options = describe_all(state, h.actions(state, fr))
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
             reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
         raise IllegalAction(reason)
     actor = h.decider(state, fr)
-    st = state.clone()
+    st = state.fork()
     st.touched = []
-    top_fr = st.frames[-1]
     reveals_before = st.reveals
-    HANDLERS[top_fr.kind].act(st, top_fr, action)
-    advance(st)
+    MACHINE.take(st, action)
     st.actions_taken += 1
     st.last_actor = actor
     _touch_turn(st, f"{actor}@{state.current_card}")
     after = decider(st)
-    assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
+    check_cavalry(st)
     if st.reveals != reveals_before or after != actor or st.game_over:
         set_barrier(st)
     else:

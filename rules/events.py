@@ -93,7 +93,7 @@ def _card(st: GameState) -> Card:
 
 def _event_frame(st: GameState) -> Frame:
     for fr in reversed(st.frames):
-        if fr.kind == "event":
+        if isinstance(fr, Frame) and fr.kind == "event":
             return fr
     raise RuntimeError("no event in progress")
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from .actions import Action, CavalryFrom, Slot
 from .board import board
-from .engine import Handler, finish, handler, push
+from .engine import TypedHandler, finish, handler, push
 from .forces import faction_units_on_map, gain_cavalry_from_pool, log, shift_influence, take_cavalry
-from .model import FACTION_NAMES, PLAYERS, UNITS_PER_SLOT, Faction, Frame, GameState, Piece
+from .frames import CavalryFromFrame, RefillFrame
+from .model import FACTION_NAMES, PLAYERS, UNITS_PER_SLOT, Faction, GameState, Piece
 from .words import PIECE_NAME, a, count_of
 
 
@@ -25,39 +26,39 @@ def gain_cavalry(st: GameState, faction: Faction, n: int) -> None:
 
 
 @handler
-class CavalryFromHandler(Handler):
+class CavalryFromHandler(TypedHandler[CavalryFromFrame]):
     kind = "cavalry_from"
 
-    def _sources(self, st: GameState, fr: Frame) -> list[Faction]:
+    def _sources(self, st: GameState, fr: CavalryFromFrame) -> list[Faction]:
         return [f for f in PLAYERS if f != fr.faction and st.cavalry[f] > 0]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return len(self._sources(st, fr)) <= 1 or fr.data["owed"] <= 0
+    def is_auto(self, st: GameState, fr: CavalryFromFrame) -> bool:
+        return len(self._sources(st, fr)) <= 1 or fr.owed <= 0
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: CavalryFromFrame) -> None:
         sources = self._sources(st, fr)
-        if sources and fr.data["owed"] > 0:
+        if sources and fr.owed > 0:
             self._take(st, fr, sources[0])
         else:
             finish(st, fr)
 
-    def _take(self, st: GameState, fr: Frame, source: Faction) -> None:
+    def _take(self, st: GameState, fr: CavalryFromFrame, source: Faction) -> None:
         assert fr.faction is not None
         take_cavalry(st, fr.faction, source)
         log(st, f"{fr.faction} takes a Cavalry token from {source} (the pool is empty, 1.10).")
-        fr.data["owed"] -= 1
-        if fr.data["owed"] <= 0 or not self._sources(st, fr):
+        fr.owed -= 1
+        if fr.owed <= 0 or not self._sources(st, fr):
             finish(st, fr)
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: CavalryFromFrame) -> list[Action]:
         return [CavalryFrom(faction=f) for f in self._sources(st, fr)]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: CavalryFromFrame, action: Action) -> None:
         assert isinstance(action, CavalryFrom)
         self._take(st, fr, action.faction)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
-        return f"The Cavalry pool is empty: take {count_of(fr.data['owed'], 'token')} from which faction (1.10)?"
+    def prompt(self, st: GameState, fr: CavalryFromFrame) -> str:
+        return f"The Cavalry pool is empty: take {count_of(fr.owed, 'token')} from which faction (1.10)?"
 
 
 def change_influence(st: GameState, faction: Faction, delta: int) -> int:
@@ -75,15 +76,15 @@ def change_influence(st: GameState, faction: Faction, delta: int) -> int:
 
 
 @handler
-class RefillHandler(Handler):
+class RefillHandler(TypedHandler[RefillFrame]):
     """1.9: place Amirs/Rajas in emptied slots from Available or from anywhere on the map."""
 
     kind = "refill"
 
-    def _unit(self, fr: Frame) -> Piece:
+    def _unit(self, fr: RefillFrame) -> Piece:
         return Piece.AMIR if fr.faction == Faction.B else Piece.RAJA
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: RefillFrame) -> list[Action]:
         assert fr.faction is not None
         out: list[Action] = []
         unit = self._unit(fr)
@@ -94,23 +95,19 @@ class RefillHandler(Handler):
                 out.append(Slot(piece=p, space=space))
         return out
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: RefillFrame) -> bool:
         acts = self.actions(st, fr)
-        return (
-            fr.data["need"] <= 0
-            or not acts
-            or all(a.space is None for a in acts if isinstance(a, Slot))
-        )
+        return fr.need <= 0 or not acts or all(a.space is None for a in acts if isinstance(a, Slot))
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: RefillFrame) -> None:
         assert fr.faction is not None
         acts = self.actions(st, fr)
-        if fr.data["need"] > 0 and acts:
+        if fr.need > 0 and acts:
             self.act(st, fr, acts[0])
         else:
             finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: RefillFrame, action: Action) -> None:
         assert isinstance(action, Slot) and fr.faction is not None
         unit = self._unit(fr)
         if action.space is None:
@@ -123,20 +120,20 @@ class RefillHandler(Handler):
             touch(st, action.space)
             refresh(st)
             src = board().name(action.space)
-        for lv in fr.data["levels"]:
+        for lv in fr.levels:
             if st.slots[fr.faction].get(lv, 0) < UNITS_PER_SLOT:
                 st.slots[fr.faction][lv] = st.slots[fr.faction].get(lv, 0) + 1
                 break
-        fr.data["need"] -= 1
+        fr.need -= 1
         log(
             st,
             f"{fr.faction} returns {a(PIECE_NAME[unit])} from {src} to its Influence track (1.9).",
         )
-        if fr.data["need"] <= 0:
+        if fr.need <= 0:
             finish(st, fr)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: RefillFrame) -> str:
         return (
-            f"Influence fell below an emptied slot: return {count_of(fr.data['need'], PIECE_NAME[self._unit(fr)])} to the track "
+            f"Influence fell below an emptied slot: return {count_of(fr.need, PIECE_NAME[self._unit(fr)])} to the track "
             "from Available or from the map (1.9)."
         )

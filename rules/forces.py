@@ -56,7 +56,7 @@ def touch(st: GameState, *spaces: str) -> None:
 
 
 def _add(st: GameState, space: str, piece: Piece, n: int) -> None:
-    pieces = st.spaces[space].pieces
+    pieces = st.own_space(space).pieces
     value = pieces.get(piece, 0) + n
     if value < 0:
         raise IllegalAction(f"there are not {-n} {piece} in {board().name(space)}")
@@ -132,7 +132,7 @@ def set_all(st: GameState, space: str, faction: Faction, rebelling: bool) -> Non
 
 def set_tributary(st: GameState, space: str, tributary: bool) -> None:
     """Place or remove a Tributary marker (1.6): placing one makes every Rebel Obedient."""
-    sp = st.spaces[space]
+    sp = st.own_space(space)
     sp.tributary = tributary
     if tributary:
         for rebel, obedient in ((Piece.REBEL_AMIR, Piece.AMIR), (Piece.REBEL_RAJA, Piece.RAJA)):
@@ -158,11 +158,19 @@ def controller(st: GameState, space: str) -> Faction | None:
     return None
 
 
+# The Obedient kind that turns Rebelling in its own faction's Controlled Province (1.4.5).
+_OBEDIENT_HOME: dict[Faction | None, Piece] = {Faction.B: Piece.AMIR, Faction.V: Piece.RAJA}
+
+
 def refresh(st: GameState) -> None:
     """Recompute Control (1.7) and flip Amirs/Rajas in their own Provinces (1.4.5)."""
     for space in board().provinces:
         sp = st.spaces[space]
-        sp.control = controller(st, space)
+        control = controller(st, space)
+        if sp.control == control and _OBEDIENT_HOME.get(control) not in sp.pieces:
+            continue  # unchanged: a forked state keeps sharing this space
+        sp = st.own_space(space)
+        sp.control = control
         if sp.control == Faction.B and sp.pieces.get(Piece.AMIR):
             sp.pieces[Piece.REBEL_AMIR] = sp.pieces.get(Piece.REBEL_AMIR, 0) + sp.pieces.pop(
                 Piece.AMIR
@@ -182,6 +190,11 @@ def add_resources(st: GameState, faction: Faction, n: int) -> int:
 
 def cavalry_total(st: GameState) -> int:
     return st.cavalry_pool + sum(st.cavalry.values())
+
+
+def check_cavalry(st: GameState) -> None:
+    """1.10: the ten Cavalry tokens are all somewhere, always (checked after every step)."""
+    assert cavalry_total(st) == CAVALRY_TOKENS
 
 
 def gain_cavalry_from_pool(st: GameState, faction: Faction, n: int) -> int:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 if TYPE_CHECKING:
     from .cards import Deck
+    from .frames import AnyFrame, FrameField
 
 
 class Faction(StrEnum):
@@ -131,7 +132,8 @@ class SpaceState(BaseModel):
 
 
 class Frame(BaseModel):
-    """One pending piece of procedure on the stack (RTT's call/goto/end)."""
+    """One pending piece of procedure on the stack (RTT's call/goto/end), of a kind without
+    a typed class yet (rules.frames): its fields by name in `data`."""
 
     kind: str
     faction: Faction | None = None
@@ -177,7 +179,7 @@ class GameState(BaseModel):
     next_eligibility: dict[Faction, bool] = Field(default_factory=dict)
     card: CardState = Field(default_factory=CardState)
     timurid_drawn: int = 0
-    frames: list[Frame] = Field(default_factory=list)
+    frames: list[FrameField] = Field(default_factory=list)
     log: list[str] = Field(default_factory=list)
     game_over: bool = False
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
@@ -194,40 +196,93 @@ class GameState(BaseModel):
     turn_touched: list[str] = Field(default_factory=list)
     turn_of: str | None = None  # "<faction>@<card>" of those steps
 
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: object) -> object:
+        """States stored before frames were typed (rules.frames) still load."""
+        if isinstance(data, dict) and "frames" in data:
+            from .frames import upgrade_frames
+
+            data = {**data, "frames": upgrade_frames(data["frames"])}
+        return data
+
     def clone(self) -> GameState:
-        """A deep copy, made by hand: pydantic's deep copy is the engine's hot spot."""
-        new = self.model_copy()
-        new.spaces = {
-            k: SpaceState.model_construct(
-                pieces=dict(v.pieces), tributary=v.tributary, control=v.control
-            )
-            for k, v in self.spaces.items()
-        }
-        new.available = {f: dict(box) for f, box in self.available.items()}
-        new.resources = dict(self.resources)
-        new.cavalry = dict(self.cavalry)
-        new.influence = dict(self.influence)
-        new.slots = {f: dict(s) for f, s in self.slots.items()}
-        new.order = list(self.order)
-        new.piles = [dict(p) for p in self.piles]
-        new.discards = list(self.discards)
-        new.eligible = dict(self.eligible)
-        new.next_eligibility = dict(self.next_eligibility)
-        new.card = CardState.model_construct(
-            acted=list(self.card.acted),
-            forks=dict(self.card.forks),
-            stay_eligible=list(self.card.stay_eligible),
-            limited_or_pass=list(self.card.limited_or_pass),
-        )
-        new.frames = [
-            Frame.model_construct(kind=f.kind, faction=f.faction, data=_copy_json(f.data))
-            for f in self.frames
-        ]
-        new.log = list(self.log)
-        new.since_barrier = list(self.since_barrier)  # entries are never mutated
-        new.touched = list(self.touched)
-        new.turn_touched = list(self.turn_touched)
+        """A deep copy, for a caller that wants to change a state by hand."""
+        new = self.fork()
+        new.spaces = {k: _copy_space(v) for k, v in self.spaces.items()}
         return new
+
+    def fork(self) -> GameState:
+        """The engine's copy for the next state, made by hand (pydantic's deep copy was the
+        engine's hot spot): the spaces are shared with this state until `own_space` replaces
+        one that changes; fields never changed in place (options, the barrier's text,
+        since_barrier's entries) are shared too."""
+        d = dict(self.__dict__)
+        d["spaces"] = dict(self.spaces)
+        d["available"] = {f: dict(box) for f, box in self.available.items()}
+        d["resources"] = dict(self.resources)
+        d["cavalry"] = dict(self.cavalry)
+        d["influence"] = dict(self.influence)
+        d["slots"] = {f: dict(s) for f, s in self.slots.items()}
+        d["order"] = list(self.order)
+        d["piles"] = [dict(p) for p in self.piles]
+        d["discards"] = list(self.discards)
+        d["eligible"] = dict(self.eligible)
+        d["next_eligibility"] = dict(self.next_eligibility)
+        card = self.card
+        d["card"] = _construct(
+            CardState,
+            {
+                "acted": list(card.acted),
+                "forks": dict(card.forks),
+                "stay_eligible": list(card.stay_eligible),
+                "limited_or_pass": list(card.limited_or_pass),
+            },
+            card.__pydantic_fields_set__,
+        )
+        d["frames"] = [_copy_frame(f) for f in self.frames]
+        d["log"] = list(self.log)
+        d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
+        d["touched"] = list(self.touched)
+        d["turn_touched"] = list(self.turn_touched)
+        return _construct(GameState, d, self.__pydantic_fields_set__)
+
+    def own_space(self, space: str) -> SpaceState:
+        """The space's state to change: a copy of its own (a forked state shares the others)."""
+        sp = self.spaces[space] = _copy_space(self.spaces[space])
+        return sp
+
+
+def _copy_frame(f: AnyFrame) -> AnyFrame:
+    if not isinstance(f, Frame):
+        return f.copy()
+    return _construct(
+        Frame,
+        {"kind": f.kind, "faction": f.faction, "data": _copy_json(f.data)},
+        f.__pydantic_fields_set__,
+    )
+
+
+def _copy_space(sp: SpaceState) -> SpaceState:
+    return _construct(
+        SpaceState,
+        {"pieces": dict(sp.pieces), "tributary": sp.tributary, "control": sp.control},
+        sp.__pydantic_fields_set__,
+    )
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _construct(cls: type[_M], fields: dict[str, Any], fields_set: set[str]) -> _M:
+    """A model from already valid field values, as pydantic's own copy builds one (without
+    model_construct's per-field defaults and checks: this is the engine's hot path)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", fields)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(fields_set))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
 
 
 def _copy_json(value: Any) -> Any:
@@ -237,3 +292,8 @@ def _copy_json(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy_json(v) for v in value]
     return value
+
+
+from .frames import AnyFrame, FrameField  # noqa: E402  (frames.py builds on the classes above)
+
+GameState.model_rebuild()

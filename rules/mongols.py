@@ -5,10 +5,11 @@ from __future__ import annotations
 from .actions import Action, Choose, Move, Remove, Select
 from .attack import start_battle
 from .board import DELHI, MOUNTAIN_PASSES, PUNJAB, board
-from .engine import Handler, finish, handler, push
+from .engine import TypedHandler, finish, handler, push
 from .flow import change_influence, gain_cavalry
 from .forces import add_resources, count, log, move, place, remove
-from .model import FACTION_NAMES, UNIT_KINDS, Faction, Frame, GameState, Piece
+from .frames import MongolInvasionFrame, PlainFrame, PlunderFrame, RemoveTroopsFrame, TimurFrame
+from .model import FACTION_NAMES, UNIT_KINDS, Faction, GameState, Piece
 from .words import count_of
 
 P = Piece
@@ -20,13 +21,13 @@ def mongols(st: GameState, space: str) -> int:
 
 
 @handler
-class MongolInvasion(Handler):
+class MongolInvasion(TypedHandler[MongolInvasionFrame]):
     """2.4.1 Strategic Assistance: two Mongol Commands; 2.4.2 Compromising Gifts."""
 
     kind = "mongol_invasion"
 
-    def for_mongols(self, st: GameState, fr: Frame) -> bool:
-        return bool(fr.data["left"] > 0)  # Compromising Gifts (2.4.2) is the faction's own
+    def for_mongols(self, st: GameState, fr: MongolInvasionFrame) -> bool:
+        return bool(fr.left > 0)  # Compromising Gifts (2.4.2) is the faction's own
 
     def _commands(self, st: GameState) -> list[str]:
         out = []
@@ -38,20 +39,20 @@ class MongolInvasion(Handler):
             out.append("plunder")
         return out
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: MongolInvasionFrame) -> list[Action]:
         assert fr.faction is not None
-        if fr.data["left"] > 0:
+        if fr.left > 0:
             return [Choose(option=c) for c in self._commands(st)]
         if st.influence[fr.faction] >= 1:
             return [Choose(option="gifts"), Choose(option="decline")]
         return []
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: MongolInvasionFrame) -> bool:
         return not self.actions(st, fr)
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        if fr.data["left"] > 0:
-            fr.data["left"] = 0
+    def run(self, st: GameState, fr: MongolInvasionFrame) -> None:
+        if fr.left > 0:
+            fr.left = 0
             log(st, "No Mongol Command is possible (3.5).")
         else:
             finish(st, fr)
@@ -61,7 +62,7 @@ class MongolInvasion(Handler):
                 "Influence is what pays for them (2.4.2).",
             )
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: MongolInvasionFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
         opt = action.option
         if opt in ("gifts", "decline"):
@@ -74,7 +75,7 @@ class MongolInvasion(Handler):
             else:
                 log(st, f"{fr.faction} declines Compromising Gifts.")
             return
-        fr.data["left"] -= 1
+        fr.left -= 1
         if opt == "amass":
             amass(st)
         elif opt == "advance":
@@ -82,10 +83,10 @@ class MongolInvasion(Handler):
         elif opt == "plunder":
             push(st, "plunder", fr.faction, space=None, stage="select")
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: MongolInvasionFrame) -> str:
         assert fr.faction is not None
-        if fr.data["left"] > 0:
-            n = 3 - fr.data["left"]
+        if fr.left > 0:
+            n = 3 - fr.left
             opts = ", ".join(self._commands(st))
             # the engine names who decides for the Mongols (Prompt.for_mongols)
             return f"Mongol Invasion: choose Mongol Command {n} of 2 ({opts}) (2.4.1)."
@@ -109,15 +110,15 @@ def amass(st: GameState) -> None:
 
 
 @handler
-class MongolAdvance(Handler):
+class MongolAdvance(TypedHandler[PlainFrame]):
     """3.5.2: move one or more Invaders Passes -> Punjab, or Punjab -> Delhi."""
 
     kind = "mongol_advance"
 
-    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+    def for_mongols(self, st: GameState, fr: PlainFrame) -> bool:
         return True
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         out: list[Action] = []
         for origin, dest in ((MOUNTAIN_PASSES, PUNJAB), (PUNJAB, DELHI)):
             out += [
@@ -126,7 +127,7 @@ class MongolAdvance(Handler):
             ]
         return out
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Move)
         move(st, P.MONGOL, action.count, action.origin, action.dest)
         log(
@@ -135,43 +136,44 @@ class MongolAdvance(Handler):
         )
         finish(st, fr)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: PlainFrame) -> str:
         return "Mongol Advance: move Invaders from the Mountain Passes to Punjab, or Punjab to Delhi (3.5.2)."
 
 
 @handler
-class Plunder(Handler):
+class Plunder(TypedHandler[PlunderFrame]):
     """3.5.3 Attack and Plunder, with its consequences by space."""
 
     kind = "plunder"
 
-    def for_mongols(self, st: GameState, fr: Frame) -> bool:
+    def for_mongols(self, st: GameState, fr: PlunderFrame) -> bool:
         return True
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        if fr.data["stage"] == "select":
+    def actions(self, st: GameState, fr: PlunderFrame) -> list[Action]:
+        if fr.stage == "select":
             return [Select(space=s) for s in board().spaces if mongols(st, s)]
         return []
 
-    def decider(self, st: GameState, fr: Frame) -> Faction | None:
+    def decider(self, st: GameState, fr: PlunderFrame) -> Faction | None:
         return fr.faction
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return bool(fr.data["stage"] != "select")
+    def is_auto(self, st: GameState, fr: PlunderFrame) -> bool:
+        return bool(fr.stage != "select")
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlunderFrame, action: Action) -> None:
         assert isinstance(action, Select)
-        fr.data["space"] = action.space
-        fr.data["stage"] = "after"
+        fr.space = action.space
+        fr.stage = "after"
         log(st, f"Mongols Attack and Plunder in {board().name(action.space)}.")
         if st.spaces[action.space].faction_count(Faction.D):
             start_battle(st, Faction.M, action.space, defender=Faction.D)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: PlunderFrame) -> str:
         return "Attack and Plunder: select a space with Mongol Invaders (3.5.3)."
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        space = fr.data["space"]
+    def run(self, st: GameState, fr: PlunderFrame) -> None:
+        space = fr.space
+        assert space is not None
         finish(st, fr)
         n = mongols(st, space)
         if n:
@@ -195,7 +197,7 @@ def plunder_resources(st: GameState, n: int) -> None:
 
 
 @handler
-class RemoveTroops(Handler):
+class RemoveTroops(TypedHandler[RemoveTroopsFrame]):
     """3.5.3: the Sultanate removes Troops from Provinces of its choice."""
 
     kind = "remove_troops"
@@ -203,32 +205,34 @@ class RemoveTroops(Handler):
     def _spaces(self, st: GameState) -> list[str]:
         return [s for s in board().provinces if count(st, s, P.TROOP)]
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: RemoveTroopsFrame) -> list[Action]:
         return [Remove(piece=P.TROOP, count=1, space=s) for s in self._spaces(st)]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: RemoveTroopsFrame) -> bool:
         spaces = self._spaces(st)
         total = sum(count(st, s, P.TROOP) for s in spaces)
-        return fr.data["owed"] <= 0 or len(spaces) <= 1 or total <= fr.data["owed"]
+        return fr.owed <= 0 or len(spaces) <= 1 or total <= fr.owed
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: RemoveTroopsFrame) -> None:
         for s in self._spaces(st):
-            k = remove(st, s, P.TROOP, fr.data["owed"])
-            fr.data["owed"] -= k
+            k = remove(st, s, P.TROOP, fr.owed)
+            fr.owed -= k
             if k:
                 log(st, f"Plunder: D removes {count_of(k, 'Troop')} from {board().name(s)}.")
         finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: RemoveTroopsFrame, action: Action) -> None:
         assert isinstance(action, Remove)
         remove(st, action.space, P.TROOP, 1)
         log(st, f"Plunder: D removes a Troop from {board().name(action.space)}.")
-        fr.data["owed"] -= 1
-        if fr.data["owed"] <= 0 or not self._spaces(st):
+        fr.owed -= 1
+        if fr.owed <= 0 or not self._spaces(st):
             finish(st, fr)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
-        return f"Plunder: remove {count_of(fr.data['owed'], 'Troop')} from Provinces of your choice (3.5.3)."
+    def prompt(self, st: GameState, fr: RemoveTroopsFrame) -> str:
+        return (
+            f"Plunder: remove {count_of(fr.owed, 'Troop')} from Provinces of your choice (3.5.3)."
+        )
 
 
 def first_timurid(st: GameState) -> None:
@@ -239,21 +243,21 @@ def first_timurid(st: GameState) -> None:
 
 
 @handler
-class Timur(Handler):
+class Timur(TypedHandler[TimurFrame]):
     """2.6 Timur Invades Delhi: Attack in the Passes, Punjab, then Delhi until one side is gone."""
 
     kind = "timur"
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: TimurFrame) -> bool:
         return True
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
-        step = d["step"]
+    def run(self, st: GameState, fr: TimurFrame) -> None:
+        d = fr
+        step = d.step
         if step < 2:
             space, dest = REGIONS[step], REGIONS[step + 1]
-            if not d.get("fought"):
-                d["fought"] = True
+            if not d.fought:
+                d.fought = True
                 if mongols(st, space) and st.spaces[space].faction_count(Faction.D):
                     log(st, f"Timur attacks in {board().name(space)}.")
                     start_battle(st, Faction.M, space, defender=Faction.D)
@@ -263,22 +267,22 @@ class Timur(Handler):
                 if n:
                     move(st, p, n, space, dest)
             log(st, f"The survivors move from {board().name(space)} to {board().name(dest)}.")
-            d["step"] += 1
-            d["fought"] = False
+            d.step += 1
+            d.fought = False
             return
         # Delhi: attack until no Invaders or no Sultanate Units remain (resource loss only)
-        if d.get("fought"):
+        if d.fought:
             n = mongols(st, DELHI)
             if n:
                 plunder_resources(st, n)
-            d["fought"] = False
-            d["plundered"] = True
+            d.fought = False
+            d.plundered = True
         if mongols(st, DELHI) and st.spaces[DELHI].units_of(Faction.D):
-            d["fought"] = True
+            d.fought = True
             log(st, "Timur attacks in Delhi.")
             start_battle(st, Faction.M, DELHI, defender=Faction.D)
             return
-        if not d.get("plundered") and mongols(st, DELHI):
+        if not d.plundered and mongols(st, DELHI):
             # 2.6 step 3: the Mongols Attack in Delhi at least once; 3.5.3: the Resource
             # consequence applies even when no Sultanate Unit was there to fight.
             plunder_resources(st, mongols(st, DELHI))

@@ -7,15 +7,17 @@ from .actions import Action, Choose, Draw
 from .cards import deck_for
 from .chance import DRAW_NODE, ChanceNode, can_draw, cards_left, take_card
 from .command_base import (
+    any_limited_command,
     commands_open,
     limited_commands,
     mark_idle,
     start_command,
 )
 from .decrees import decree_possible, start_decree
-from .engine import Handler, finish, handler, push
+from .engine import TypedHandler, finish, handler, push
 from .forces import add_resources, log
-from .model import FACTION_NAMES, PLAYERS, STRUCTURE_OF, Faction, Frame, GameState
+from .frames import ChooseCommandFrame, CommandDecreeFrame, PlainFrame
+from .model import FACTION_NAMES, PLAYERS, STRUCTURE_OF, Faction, GameState
 from .mongols import first_timurid
 from .registry import COMMANDS, DECREES, TITLE
 from .succession import LORDS, RISE, ZENITH, start_succession
@@ -34,25 +36,25 @@ OPT_PASS = "pass"
 
 
 @handler
-class Game(Handler):
+class Game(TypedHandler[PlainFrame]):
     """The root frame: reveal the next card and start what it asks for (2.2, 2.3)."""
 
     kind = "game"
 
-    def chance(self, st: GameState, fr: Frame) -> ChanceNode | None:
+    def chance(self, st: GameState, fr: PlainFrame) -> ChanceNode | None:
         return DRAW_NODE if can_draw(st) else None
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: PlainFrame) -> bool:
         return True
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: PlainFrame) -> None:
         # No card left: cannot happen with a deck built as 2.1 says (the second Timurid
         # card ends it).
         from .mongols import end_game
 
         end_game(st)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Draw)
         if st.current_card is not None:
             st.discards.append(st.current_card)
@@ -92,15 +94,15 @@ def next_in_order(st: GameState) -> Faction | None:
 
 
 @handler
-class CardFrame(Handler):
+class CardFrame(TypedHandler[PlainFrame]):
     """One Event card: each Eligible faction in the card's order (2.3.2), then 2.3.7."""
 
     kind = "card"
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: PlainFrame) -> bool:
         return True
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: PlainFrame) -> None:
         f = next_in_order(st)
         if f is not None:
             st.card.acted.append(f)
@@ -124,12 +126,12 @@ def adjust_eligibility(st: GameState) -> None:
 
 
 @handler
-class Turn(Handler):
+class Turn(TypedHandler[PlainFrame]):
     """2.3.3: a forked option not yet taken, a Limited Command, or Pass."""
 
     kind = "turn"
 
-    def _options(self, st: GameState, fr: Frame) -> list[str]:
+    def _options(self, st: GameState, fr: PlainFrame) -> list[str]:
         assert fr.faction is not None
         out = []
         if CMD_DECREE not in st.card.forks:
@@ -137,15 +139,15 @@ class Turn(Handler):
         if EVENT_OR_COMMAND not in st.card.forks:
             out.append(OPT_EVENT)
             out.append(OPT_COMMAND)
-        if limited_commands(st, fr.faction):
+        if any_limited_command(st, fr.faction):
             out.append(OPT_LIMITED)
         out.append(OPT_PASS)
         return out
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         return [Choose(option=o) for o in self._options(st, fr)]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
         f = fr.faction
         finish(st, fr)
@@ -169,7 +171,7 @@ class Turn(Handler):
 
             start_event(st, f)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: PlainFrame) -> str:
         assert fr.faction is not None and st.current_card is not None
         card = deck_for(st.options).cards[st.current_card]
         names = {
@@ -182,7 +184,7 @@ class Turn(Handler):
         opts = ", ".join(names[o] for o in self._options(st, fr))
         return f"{FACTION_NAMES[fr.faction]} on card {card.number} {card.title}: choose {opts}."
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: PlainFrame, action: Action) -> str | None:
         if isinstance(action, Choose):
             if action.option in (OPT_EVENT, OPT_COMMAND) and EVENT_OR_COMMAND in st.card.forks:
                 return (
@@ -200,41 +202,41 @@ class Turn(Handler):
 
 
 @handler
-class ChooseCommand(Handler):
+class ChooseCommand(TypedHandler[ChooseCommandFrame]):
     """Which Command, for a Command alone or a Limited Command."""
 
     kind = "choose_command"
 
-    def _names(self, st: GameState, fr: Frame) -> list[str]:
+    def _names(self, st: GameState, fr: ChooseCommandFrame) -> list[str]:
         assert fr.faction is not None
-        if fr.data["mode"] == "limited":
+        if fr.mode == "limited":
             return limited_commands(st, fr.faction)
         return commands_open(st, fr.faction)
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: ChooseCommandFrame) -> list[Action]:
         return [Choose(option=n) for n in self._names(st, fr)]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: ChooseCommandFrame) -> bool:
         # A trade (1.5.2) may leave no Command able to select a space after Limited was chosen.
         return not self._names(st, fr)
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: ChooseCommandFrame) -> None:
         log(st, f"{fr.faction} can no longer select a space: its Limited Command does nothing.")
         finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: ChooseCommandFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
         finish(st, fr)
-        start_command(st, fr.faction, action.option, limited=fr.data["mode"] == "limited")
+        start_command(st, fr.faction, action.option, limited=fr.mode == "limited")
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: ChooseCommandFrame) -> str:
         assert fr.faction is not None
         names = self._names(st, fr)
-        if fr.data["mode"] == "limited":
+        if fr.mode == "limited":
             return f"Choose a Limited Command (one space): {', '.join(names)}."
         return f"Choose a Command: {', '.join(mark_idle(st, fr.faction, names))}."
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: ChooseCommandFrame, action: Action) -> str | None:
         if isinstance(action, Choose) and action.option == "rebel":
             return (
                 "Rebel is not available during the Khalji Dynasty (2.7.1)"
@@ -245,51 +247,51 @@ class ChooseCommand(Handler):
 
 
 @handler
-class CommandDecree(Handler):
+class CommandDecree(TypedHandler[CommandDecreeFrame]):
     """2.3.3 / 4.1: a Command and a Decree, the Decree before or after the Command."""
 
     kind = "command_decree"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: CommandDecreeFrame) -> list[Action]:
         assert fr.faction is not None
         out: list[Action] = []
-        if not fr.data["command"]:
+        if not fr.command:
             out += [Choose(option=n) for n in commands_open(st, fr.faction)]
-        if not fr.data["decree"]:
+        if not fr.decree:
             out += [
                 Choose(option=n) for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)
             ]
         return out
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return bool(fr.data["command"] and fr.data["decree"])
+    def is_auto(self, st: GameState, fr: CommandDecreeFrame) -> bool:
+        return bool(fr.command and fr.decree)
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: CommandDecreeFrame) -> None:
         finish(st, fr)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: CommandDecreeFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
         if action.option in COMMANDS[fr.faction]:
-            fr.data["command"] = True
+            fr.command = True
             start_command(st, fr.faction, action.option)
         else:
-            fr.data["decree"] = True
+            fr.decree = True
             log(st, f"{fr.faction} Decrees: {TITLE[action.option]}.")
             start_decree(st, fr.faction, action.option)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: CommandDecreeFrame) -> str:
         assert fr.faction is not None
         parts = []
-        if not fr.data["command"]:
+        if not fr.command:
             names = mark_idle(st, fr.faction, commands_open(st, fr.faction))
             parts.append("a Command (" + ", ".join(names) + ")")
-        if not fr.data["decree"]:
+        if not fr.decree:
             possible = [n for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)]
             if possible:  # only what can be done now
                 parts.append("a Decree (" + ", ".join(possible) + ")")
         return "Command and Decree: choose " + " or ".join(parts) + " (4.1)."
 
-    def why(self, st: GameState, fr: Frame, action: Action) -> str | None:
+    def why(self, st: GameState, fr: CommandDecreeFrame, action: Action) -> str | None:
         assert fr.faction is not None
         if not isinstance(action, Choose):
             return None
@@ -300,8 +302,8 @@ class CommandDecree(Handler):
             return f"Build needs a Province with your Unit and no {structure} yet (4.3.2, 4.4.2)"
         if action.option == "compel" and action.option in DECREES[fr.faction]:
             return "Compel needs a Province with or adjacent to a Vijayanagara piece (4.4.3)"
-        if fr.data["command"] and action.option in COMMANDS[fr.faction]:
+        if fr.command and action.option in COMMANDS[fr.faction]:
             return "the Command of this Command and Decree was already chosen (4.1)"
-        if fr.data["decree"] and action.option in DECREES[fr.faction]:
+        if fr.decree and action.option in DECREES[fr.faction]:
             return "the Decree of this Command and Decree was already chosen (4.1)"
         return None

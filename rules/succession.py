@@ -6,10 +6,11 @@ from .actions import Action, Choose, Done, Gain, Shift
 from .board import board
 from .command_base import limited_commands, start_command
 from .decrees import start_decree
-from .engine import DoneWhenOnlyDone, Handler, finish, handler, push
+from .engine import DoneWhenOnlyDone, TypedHandler, finish, handler, push
 from .flow import change_influence, gain_cavalry
 from .forces import add_resources, controlled, log, structures_on_map
-from .model import FACTION_NAMES, MAX_INFLUENCE, Faction, Frame, GameState, Piece
+from .frames import GainChoiceFrame, LordsFrame, PlainFrame, SuccessionFrame
+from .model import FACTION_NAMES, MAX_INFLUENCE, Faction, GameState, Piece
 from .registry import TITLE
 from .words import count_of
 
@@ -21,15 +22,15 @@ def start_succession(st: GameState, which: str) -> None:
 
 
 @handler
-class Succession(Handler):
+class Succession(TypedHandler[SuccessionFrame]):
     kind = "succession"
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: SuccessionFrame) -> bool:
         return True
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        which, step = fr.data["which"], fr.data["step"]
-        fr.data["step"] = step + 1
+    def run(self, st: GameState, fr: SuccessionFrame) -> None:
+        which, step = fr.which, fr.step
+        fr.step = step + 1
         if which == ZENITH:
             self._zenith(st, fr, step)
         elif which == RISE:
@@ -37,7 +38,7 @@ class Succession(Handler):
         else:
             self._lords(st, fr, step)
 
-    def _zenith(self, st: GameState, fr: Frame, step: int) -> None:
+    def _zenith(self, st: GameState, fr: SuccessionFrame, step: int) -> None:
         if step == 0:
             st.dynasty = "tughlaq"
             log(
@@ -61,7 +62,7 @@ class Succession(Handler):
         else:
             finish(st, fr)
 
-    def _rise(self, st: GameState, fr: Frame, step: int) -> None:
+    def _rise(self, st: GameState, fr: SuccessionFrame, step: int) -> None:
         if step == 0:
             log(
                 st,
@@ -83,7 +84,7 @@ class Succession(Handler):
         else:
             finish(st, fr)
 
-    def _lords(self, st: GameState, fr: Frame, step: int) -> None:
+    def _lords(self, st: GameState, fr: SuccessionFrame, step: int) -> None:
         if step < 3:
             f = (Faction.D, Faction.B, Faction.V)[step]
             push(st, "lords", f, times=0)
@@ -92,19 +93,19 @@ class Succession(Handler):
 
 
 @handler
-class FreeLimited(Handler):
+class FreeLimited(TypedHandler[PlainFrame]):
     """2.5.2: a free Limited Command, or skip."""
 
     kind = "free_limited"
 
-    def _options(self, st: GameState, fr: Frame) -> list[str]:
+    def _options(self, st: GameState, fr: PlainFrame) -> list[str]:
         assert fr.faction is not None
         return limited_commands(st, fr.faction, free=True)
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         return [*(Choose(option=o) for o in self._options(st, fr)), Choose(option="skip")]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
         finish(st, fr)
         if action.option == "skip":
@@ -112,7 +113,7 @@ class FreeLimited(Handler):
             return
         start_command(st, fr.faction, action.option, limited=True, free=True)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: PlainFrame) -> str:
         names = ", ".join(TITLE[o] for o in self._options(st, fr)) or "none possible"
         return (
             f"Rise of the Rebel Sultans: choose a free Limited Command ({names}) or skip (2.5.2)."
@@ -120,16 +121,16 @@ class FreeLimited(Handler):
 
 
 @handler
-class GainChoice(Handler):
+class GainChoice(TypedHandler[GainChoiceFrame]):
     """2.5.2: any combination of Resources and Cavalry equal to the Prosperity (max 3)."""
 
     kind = "gain_choice"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        total = fr.data["total"]
+    def actions(self, st: GameState, fr: GainChoiceFrame) -> list[Action]:
+        total = fr.total
         return [Gain(resources=total - c, cavalry=c) for c in range(total + 1)]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: GainChoiceFrame, action: Action) -> None:
         assert isinstance(action, Gain) and fr.faction is not None
         finish(st, fr)
         got = add_resources(st, fr.faction, action.resources)
@@ -139,20 +140,20 @@ class GainChoice(Handler):
         )
         gain_cavalry(st, fr.faction, action.cavalry)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
-        return f"Gain {fr.data['total']} in any combination of Resources and Cavalry (2.5.2)."
+    def prompt(self, st: GameState, fr: GainChoiceFrame) -> str:
+        return f"Gain {fr.total} in any combination of Resources and Cavalry (2.5.2)."
 
 
 @handler
-class Lords(DoneWhenOnlyDone):
+class Lords(DoneWhenOnlyDone[LordsFrame]):
     """2.5.3: spend 3 Resources to shift either Deccan Influence by one, up to three times."""
 
     kind = "lords"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
+    def actions(self, st: GameState, fr: LordsFrame) -> list[Action]:
         assert fr.faction is not None
         out: list[Action] = []
-        if fr.data["times"] < 3 and st.resources[fr.faction] >= 3:
+        if fr.times < 3 and st.resources[fr.faction] >= 3:
             for f in (Faction.B, Faction.V):
                 if st.influence[f] < MAX_INFLUENCE:
                     out.append(Shift(faction=f, delta=1))
@@ -160,22 +161,22 @@ class Lords(DoneWhenOnlyDone):
                     out.append(Shift(faction=f, delta=-1))
         return [*out, Done()]
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: LordsFrame, action: Action) -> None:
         assert fr.faction is not None
         if isinstance(action, Done):
             finish(st, fr)
             return
         assert isinstance(action, Shift)
         st.resources[fr.faction] -= 3
-        fr.data["times"] += 1
+        fr.times += 1
         log(
             st,
             f"{fr.faction} spends 3 Resources to shift {action.faction} Influence {action.delta:+d} (2.5.3).",
         )
         change_influence(st, action.faction, action.delta)
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: LordsFrame) -> str:
         return (
             f"Lords of the Deccan: spend 3 Resources to shift Bahmani or Vijayanagara Influence "
-            f"by one ({3 - fr.data['times']} left), or done (2.5.3)."
+            f"by one ({3 - fr.times} left), or done (2.5.3)."
         )

@@ -13,6 +13,7 @@ from rules import rng
 from rules.cards import deck_for
 from rules.engine import push, set_barrier
 from rules.forces import refresh
+from rules.frames import BattleFrame
 from rules.model import BASE, OWNER, CardState, Faction, GameState, Piece
 
 D, B, V, M = Faction.D, Faction.B, Faction.V, Faction.M
@@ -111,8 +112,9 @@ def pieces(s: GameState, space: str) -> dict[Piece, int]:
     return dict(s.spaces[space].pieces)
 
 
-def top_data(s: GameState) -> dict[str, object]:
-    return s.frames[-1].data
+def battle(s: GameState) -> BattleFrame:
+    """The battle in progress (its phase is the frame above it)."""
+    return next(fr for fr in reversed(s.frames) if isinstance(fr, BattleFrame))
 
 
 @cache

@@ -7,6 +7,7 @@ from fixtures.events_helpers import B, D, V, at, end_card, event, independent, n
 
 import rules
 from rules.engine import top
+from rules.frames import CommandFrame
 from rules.model import Faction
 
 
@@ -58,8 +59,8 @@ def test_02_shaded_free_march_then_free_govern() -> None:
     put(s, "gujarat", troop=2)
     s = play(s, "event", "shaded")
     fr = top(s)
-    assert fr is not None and fr.kind == "cmd:march" and fr.data["free"]
-    assert sorted(fr.data["allowed"]) == ["madhyadesh", "maharashtra", "malwa"]
+    assert isinstance(fr, CommandFrame) and fr.kind == "cmd:march" and fr.free
+    assert sorted(fr.allowed or []) == ["madhyadesh", "maharashtra", "malwa"]
     s = play(s, "move 2 troop from gujarat to malwa")
     assert rules.prompt(s).kind == "event_choose"
     s = play(s, "option-2", "select malwa")
@@ -99,8 +100,8 @@ def test_05_unshaded_rajas_then_free_vijayanagara_attack_there() -> None:
     s = event(s, "unshaded", "select andhra", done=False)
     assert n(s, "andhra", "raja") == 2
     fr = top(s)
-    assert fr is not None and fr.kind == "cmd:attack" and fr.faction == V
-    assert fr.data["free"] and fr.data["allowed"] == ["andhra"]
+    assert isinstance(fr, CommandFrame) and fr.kind == "cmd:attack" and fr.faction == V
+    assert fr.free and fr.allowed == ["andhra"]
     assert rules.prompt(s).faction == V
 
 
@@ -110,8 +111,8 @@ def test_05_shaded_amirs_then_free_bahmani_attack_there() -> None:
     s = event(s, "shaded", "select karnataka", done=False)
     assert n(s, "karnataka", "amir") == 2
     fr = top(s)
-    assert fr is not None and fr.kind == "cmd:attack" and fr.faction == B
-    assert fr.data["free"] and fr.data["allowed"] == ["karnataka"]
+    assert isinstance(fr, CommandFrame) and fr.kind == "cmd:attack" and fr.faction == B
+    assert fr.free and fr.allowed == ["karnataka"]
 
 
 # 6 A New Calculus ------------------------------------------------------------------------------
@@ -289,7 +290,7 @@ def test_15_shaded_free_campaign_then_free_attack() -> None:
     s = play(s, "event", "shaded", "select delhi", "take 2 troop", "go malwa", "done")
     assert n(s, "malwa", "troop") == 2 and res(s)[0] == 12
     fr = top(s)
-    assert fr is not None and fr.kind == "cmd:attack" and fr.data["free"] and fr.data["max"] == 1
+    assert isinstance(fr, CommandFrame) and fr.kind == "cmd:attack" and fr.free and fr.max == 1
 
 
 # 16 Hoysalas of Dwarasamudra (Stay Eligible) ---------------------------------------------------
@@ -523,8 +524,8 @@ def test_30_unshaded_cavalry_then_free_attack_touching_raichur() -> None:
     s = event(s, "unshaded", done=False)
     assert cav(s, B) == 2
     fr = top(s)
-    assert fr is not None and fr.kind == "cmd:attack" and fr.faction == B and fr.data["free"]
-    assert sorted(fr.data["allowed"]) == ["andhra", "karnataka", "maharashtra"]
+    assert isinstance(fr, CommandFrame) and fr.kind == "cmd:attack" and fr.faction == B and fr.free
+    assert sorted(fr.allowed or []) == ["andhra", "karnataka", "maharashtra"]
     assert rules.Select(space="andhra") in rules.legal_actions(s)
 
 

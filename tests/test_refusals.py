@@ -12,6 +12,13 @@ import rules
 from rules.actions import Go, Place, Screen, Select, Support
 from rules.command_base import start_command
 from rules.engine import top
+from rules.frames import (
+    BattleFrame,
+    CampaignFrame,
+    CompelSpaceFrame,
+    GovernSpaceFrame,
+    MongolInvasionFrame,
+)
 from rules.model import Faction, Piece
 
 Find = Callable[[rules.GameState], bool]
@@ -36,7 +43,13 @@ def refusal(state: rules.GameState, action: rules.Action) -> str:
 
 def _battle(state: rules.GameState, phase: str) -> bool:
     fr = top(state)
-    return fr is not None and fr.kind == "battle" and fr.data["phase"] == phase
+    return fr is not None and fr.kind == f"battle:{phase}"
+
+
+def _dice(state: rules.GameState) -> list[int | None]:
+    """The defender's dice of the battle in progress."""
+    battle = next(fr for fr in reversed(state.frames) if isinstance(fr, BattleFrame))
+    return battle.def_dice
 
 
 def test_a_screen_on_a_die_showing_1_says_so() -> None:
@@ -45,12 +58,12 @@ def test_a_screen_on_a_die_showing_1_says_so() -> None:
             return False
         fr = top(s)
         assert fr is not None and fr.faction is not None
-        return s.cavalry.get(fr.faction, 0) > 0 and 1 in fr.data["def_dice"]
+        return s.cavalry.get(fr.faction, 0) > 0 and 1 in _dice(s)
 
     state = find(pred)
     fr = top(state)
     assert fr is not None
-    die = fr.data["def_dice"].index(1) + 1
+    die = _dice(state).index(1) + 1
     assert "shows 1, and a Screen cannot remove a 1 (1.10)" in refusal(state, Screen(die=die))
 
 
@@ -70,15 +83,13 @@ def test_a_second_qasbah_is_refused_with_1_4_4() -> None:
     def pred(s: rules.GameState) -> bool:
         fr = top(s)
         return (
-            fr is not None
-            and fr.kind == "govern_space"
-            and s.spaces[fr.data["space"]].pieces.get(Piece.QASBAH, 0) > 0
+            isinstance(fr, GovernSpaceFrame) and s.spaces[fr.space].pieces.get(Piece.QASBAH, 0) > 0
         )
 
     state = find(pred)
     fr = top(state)
-    assert fr is not None
-    text = refusal(state, Place(piece=Piece.QASBAH, count=1, space=fr.data["space"]))
+    assert isinstance(fr, GovernSpaceFrame)
+    text = refusal(state, Place(piece=Piece.QASBAH, count=1, space=fr.space))
     assert "at most one Qasbah (1.4.4)" in text
     assert "place a Qasbah" not in rules.prompt(state).text  # not offered either
 
@@ -86,37 +97,37 @@ def test_a_second_qasbah_is_refused_with_1_4_4() -> None:
 def test_the_govern_prompt_stops_offering_a_governor_once_units_were_removed() -> None:
     def pred(s: rules.GameState) -> bool:
         fr = top(s)
-        return fr is not None and fr.kind == "govern_space" and fr.data["removed"] > 0
+        return isinstance(fr, GovernSpaceFrame) and fr.removed > 0
 
     state = find(pred)
     fr = top(state)
-    assert fr is not None
+    assert isinstance(fr, GovernSpaceFrame)
     assert "place a Governor" not in rules.prompt(state).text
-    text = refusal(state, Place(piece=Piece.GOVERNOR, count=1, space=fr.data["space"]))
+    text = refusal(state, Place(piece=Piece.GOVERNOR, count=1, space=fr.space))
     assert "either places a Governor, OR removes" in text and "(3.2.3)" in text
 
 
 def test_a_fourth_campaign_step_is_refused_with_the_limit() -> None:
     def pred(s: rules.GameState) -> bool:
         fr = top(s)
-        return fr is not None and fr.kind == "dec:campaign" and fr.data.get("steps") == 3
+        return isinstance(fr, CampaignFrame) and fr.steps == 3
 
     state = find(pred, range(200))
     fr = top(state)
-    assert fr is not None
-    nxt = sorted(rules.board().adjacency[fr.data["at"]])[0]
+    assert isinstance(fr, CampaignFrame) and fr.at is not None
+    nxt = sorted(rules.board().adjacency[fr.at])[0]
     assert "at most three spaces (4.2.2)" in refusal(state, Go(space=nxt))
 
 
 def test_compel_over_two_rajas_names_the_limit() -> None:
     def pred(s: rules.GameState) -> bool:
         fr = top(s)
-        return fr is not None and fr.kind == "compel_space"
+        return isinstance(fr, CompelSpaceFrame)
 
     state = find(pred, range(200))
     fr = top(state)
-    assert fr is not None
-    text = refusal(state, Place(piece=Piece.RAJA, count=3, space=fr.data["space"]))
+    assert isinstance(fr, CompelSpaceFrame)
+    text = refusal(state, Place(piece=Piece.RAJA, count=3, space=fr.space))
     assert "at most two Rajas" in text and "(4.4.3)" in text
 
 
@@ -140,7 +151,7 @@ def test_a_free_attack_from_an_event_aimed_at_another_space_names_the_event_limi
 def test_the_mongol_prompt_lists_only_possible_commands() -> None:
     def pred(s: rules.GameState) -> bool:
         fr = top(s)
-        return fr is not None and fr.kind == "mongol_invasion" and fr.data["left"] > 0
+        return isinstance(fr, MongolInvasionFrame) and fr.left > 0
 
     state = find(pred)
     text = rules.prompt(state).text

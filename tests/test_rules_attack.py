@@ -12,6 +12,7 @@ from rules_helpers import (
     M,
     P,
     V,
+    battle,
     blank,
     dice_rng,
     independent,
@@ -19,7 +20,6 @@ from rules_helpers import (
     pieces,
     put,
     run,
-    top_data,
     turn,
 )
 
@@ -181,8 +181,8 @@ def test_1_10_charge_and_screen_return_tokens_to_the_pool() -> None:
     s = run(s, "charge 1; screen 1")
     # the attacker has no token left: now the defender may use its own
     assert rules.prompt(s).faction == V
-    assert top_data(s)["att_dice"] == [2, 1, 6, 6]
-    assert top_data(s)["def_dice"] == [None, 1]
+    assert battle(s).att_dice == [2, 1, 6, 6]
+    assert battle(s).def_dice == [None, 1]
     assert s.cavalry[D] == 0 and s.cavalry_pool == 9
     s = run(s, "screen 1")
     assert s.cavalry[V] == 0 and s.cavalry_pool == 10

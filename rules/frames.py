@@ -1,0 +1,516 @@
+"""Typed frames: one class per kind of pending procedure, every field named and typed.
+
+Slotted dataclasses on the engine's hot path (a copy is a few dict and list copies); pydantic
+reads and writes them at the JSON boundary as a union told apart by `kind`. Kinds without a
+class of their own yet are the generic `model.Frame` (`data`: its fields by name).
+
+States stored before frames were typed hold every frame as `{kind, faction, data: {...}}`,
+with a battle's parent as a stack index; `upgrade_frames` turns them into these classes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import Discriminator, Tag
+
+from .model import Faction, Frame, Piece
+
+# Units by space and kind: Units that arrived, were involved, or are used (3.1.2).
+Units = dict[str, dict[Piece, int]]
+
+
+def _copy_units(units: Units) -> Units:
+    return {space: dict(by_kind) for space, by_kind in units.items()}
+
+
+@dataclass(slots=True)
+class CommandFrame:
+    """A Command in progress (3.1); kind is "cmd:<command>"."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0  # unique on the stack: a battle names the Attack it belongs to by it
+    limited: bool = False  # a Limited Command (2.3.5)
+    free: bool = False  # costs no Resources (3.1.3)
+    max: int | None = None  # at most this many spaces
+    allowed: list[str] | None = None  # an Event's spaces (2.3.4)
+    ignore_dynasty: bool = False  # an Event's Rebel during the Khalji Dynasty
+    must_select: bool = False  # may not end before selecting a space
+    selected: list[str] = field(default_factory=list)
+    arrived: Units = field(default_factory=dict)  # March, Migrate: by destination (3.1.2)
+    shifted: bool = False  # Migrate's Influence shift taken (3.3.2, 3.4.2)
+    used: Units = field(default_factory=dict)  # Attack: Units already involved (3.1.2)
+
+    @property
+    def command(self) -> str:
+        return self.kind.removeprefix("cmd:")
+
+    def copy(self) -> CommandFrame:
+        return CommandFrame(
+            self.kind,
+            self.faction,
+            self.id,
+            self.limited,
+            self.free,
+            self.max,
+            None if self.allowed is None else list(self.allowed),
+            self.ignore_dynasty,
+            self.must_select,
+            list(self.selected),
+            _copy_units(self.arrived),
+            self.shifted,
+            _copy_units(self.used),
+        )
+
+
+BattlePhase = Literal[
+    "target", "support", "roll", "att_cav", "def_cav", "resolve", "att_cas", "def_cas", "end"
+]
+
+
+@dataclass(slots=True)
+class BattleFrame:
+    """One battle (3.2.4, 3.3.4, 3.4.4, 3.5.3): the attacker is `faction`."""
+
+    kind: str  # "battle"
+    faction: Faction | None
+    space: str
+    id: int = 0
+    parent: int | None = None  # the id of the Attack Command it belongs to, if any
+    defender: Faction | None = None
+    support_from: str | None = None
+    support: dict[Piece, int] = field(default_factory=dict)
+    involved: Units = field(default_factory=dict)  # the attacker's Units in the battle
+    used_local: Units = field(default_factory=dict)  # `used` of a battle without a Command
+    att_dice: list[int | None] = field(default_factory=list)
+    def_dice: list[int | None] = field(default_factory=list)
+    att_hits: int = 0
+    def_hits: int = 0
+    att_owed: int = 0  # casualties each side still removes
+    def_owed: int = 0
+    att_removed: int = 0
+    def_removed: int = 0
+
+    def copy(self) -> BattleFrame:
+        return BattleFrame(
+            self.kind,
+            self.faction,
+            self.space,
+            self.id,
+            self.parent,
+            self.defender,
+            self.support_from,
+            dict(self.support),
+            _copy_units(self.involved),
+            _copy_units(self.used_local),
+            list(self.att_dice),
+            list(self.def_dice),
+            self.att_hits,
+            self.def_hits,
+            self.att_owed,
+            self.def_owed,
+            self.att_removed,
+            self.def_removed,
+        )
+
+
+@dataclass(slots=True)
+class PhaseFrame:
+    """The current phase of a battle; kind is "battle:<phase>", faction the attacker."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    battle: int = 0  # the id of its BattleFrame
+
+    @property
+    def phase(self) -> str:
+        return self.kind.removeprefix("battle:")
+
+    def copy(self) -> PhaseFrame:
+        return PhaseFrame(self.kind, self.faction, self.id, self.battle)
+
+
+@dataclass(slots=True)
+class PlainFrame:
+    """A frame that holds nothing but who it is for: the game, a card, a turn, a Mongol
+    Advance, a free Limited Command's choice, a Decree carried out at once."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+
+    def copy(self) -> PlainFrame:
+        return PlainFrame(self.kind, self.faction, self.id)
+
+
+@dataclass(slots=True)
+class ChooseCommandFrame:
+    """Which Command: for a Command alone, or a Limited Command (2.3.3, 2.3.5)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    mode: Literal["alone", "limited"] = "alone"
+
+    def copy(self) -> ChooseCommandFrame:
+        return ChooseCommandFrame(self.kind, self.faction, self.id, self.mode)
+
+
+@dataclass(slots=True)
+class CommandDecreeFrame:
+    """A Command and a Decree, in either order (4.1): which of them are chosen."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    command: bool = False
+    decree: bool = False
+
+    def copy(self) -> CommandDecreeFrame:
+        return CommandDecreeFrame(self.kind, self.faction, self.id, self.command, self.decree)
+
+
+@dataclass(slots=True)
+class CavalryFromFrame:
+    """Cavalry tokens still owed while the pool is empty (1.10)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    owed: int = 0
+
+    def copy(self) -> CavalryFromFrame:
+        return CavalryFromFrame(self.kind, self.faction, self.id, self.owed)
+
+
+@dataclass(slots=True)
+class RefillFrame:
+    """Emptied Influence slots to refill (1.9)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    levels: list[int] = field(default_factory=list)
+    need: int = 0
+
+    def copy(self) -> RefillFrame:
+        return RefillFrame(self.kind, self.faction, self.id, list(self.levels), self.need)
+
+
+@dataclass(slots=True)
+class GovernSpaceFrame:
+    """Govern in a space with a Governor (3.2.3)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    space: str = ""
+    removed: int = 0  # Obedient Units removed
+    qasbah: bool = False  # a Qasbah placed
+
+    def copy(self) -> GovernSpaceFrame:
+        return GovernSpaceFrame(
+            self.kind, self.faction, self.id, self.space, self.removed, self.qasbah
+        )
+
+
+@dataclass(slots=True)
+class CampaignFrame:
+    """Campaign (4.2.2): where the carried Units are, and what was taken and dropped."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    provinces_only: bool = False  # 2.5.1, 2.5.2: only Delhi and the Provinces
+    origin: str | None = None
+    at: str | None = None  # None until the origin is selected
+    steps: int = 0
+    carried: dict[Piece, int] = field(default_factory=dict)
+    dropped: Units = field(default_factory=dict)
+
+    def copy(self) -> CampaignFrame:
+        return CampaignFrame(
+            self.kind,
+            self.faction,
+            self.id,
+            self.provinces_only,
+            self.origin,
+            self.at,
+            self.steps,
+            dict(self.carried),
+            _copy_units(self.dropped),
+        )
+
+
+@dataclass(slots=True)
+class ConspireFrame:
+    """Conspire (4.3.3): the Provinces done so far."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    spaces: list[str] = field(default_factory=list)
+
+    def copy(self) -> ConspireFrame:
+        return ConspireFrame(self.kind, self.faction, self.id, list(self.spaces))
+
+
+@dataclass(slots=True)
+class CompelSpaceFrame:
+    """Compel in one Province (4.4.3)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    space: str = ""
+    placed: int = 0
+    moved: int = 0
+    origin: str | None = None  # where the moved Rajas came from
+    removed: bool = False  # the piece to remove was removed (or none is due)
+    removed_delhi: bool = False  # that piece was the Sultanate's
+
+    def copy(self) -> CompelSpaceFrame:
+        return CompelSpaceFrame(
+            self.kind,
+            self.faction,
+            self.id,
+            self.space,
+            self.placed,
+            self.moved,
+            self.origin,
+            self.removed,
+            self.removed_delhi,
+        )
+
+
+@dataclass(slots=True)
+class MongolInvasionFrame:
+    """A Mongol Invasion card (2.4): Mongol Commands left, then Compromising Gifts."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    left: int = 2
+
+    def copy(self) -> MongolInvasionFrame:
+        return MongolInvasionFrame(self.kind, self.faction, self.id, self.left)
+
+
+@dataclass(slots=True)
+class PlunderFrame:
+    """Attack and Plunder (3.5.3): the space, once selected."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    space: str | None = None
+    stage: Literal["select", "after"] = "select"
+
+    def copy(self) -> PlunderFrame:
+        return PlunderFrame(self.kind, self.faction, self.id, self.space, self.stage)
+
+
+@dataclass(slots=True)
+class RemoveTroopsFrame:
+    """Troops the Sultanate still removes after a Plunder (3.5.3)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    owed: int = 0
+
+    def copy(self) -> RemoveTroopsFrame:
+        return RemoveTroopsFrame(self.kind, self.faction, self.id, self.owed)
+
+
+@dataclass(slots=True)
+class TimurFrame:
+    """Timur invades Delhi (2.6): the step, and what this step did."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    step: int = 0
+    fought: bool = False
+    plundered: bool = False
+
+    def copy(self) -> TimurFrame:
+        return TimurFrame(self.kind, self.faction, self.id, self.step, self.fought, self.plundered)
+
+
+@dataclass(slots=True)
+class SuccessionFrame:
+    """A Succession card (2.5): which one, and its step."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    which: str = ""
+    step: int = 0
+
+    def copy(self) -> SuccessionFrame:
+        return SuccessionFrame(self.kind, self.faction, self.id, self.which, self.step)
+
+
+@dataclass(slots=True)
+class GainChoiceFrame:
+    """Gain this many in any combination of Resources and Cavalry (2.5.2)."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    total: int = 0
+
+    def copy(self) -> GainChoiceFrame:
+        return GainChoiceFrame(self.kind, self.faction, self.id, self.total)
+
+
+@dataclass(slots=True)
+class LordsFrame:
+    """Lords of the Deccan (2.5.3): Influence bought so far."""
+
+    kind: str
+    faction: Faction | None
+    id: int = 0
+    times: int = 0
+
+    def copy(self) -> LordsFrame:
+        return LordsFrame(self.kind, self.faction, self.id, self.times)
+
+
+TypedFrame = (
+    CommandFrame
+    | BattleFrame
+    | PhaseFrame
+    | PlainFrame
+    | ChooseCommandFrame
+    | CommandDecreeFrame
+    | CavalryFromFrame
+    | RefillFrame
+    | GovernSpaceFrame
+    | CampaignFrame
+    | ConspireFrame
+    | CompelSpaceFrame
+    | MongolInvasionFrame
+    | PlunderFrame
+    | RemoveTroopsFrame
+    | TimurFrame
+    | SuccessionFrame
+    | GainChoiceFrame
+    | LordsFrame
+)
+AnyFrame = TypedFrame | Frame
+
+# The class of each kind (the Event's frames are still the generic Frame: their steps are
+# the event file's).
+KINDS: dict[str, type[TypedFrame]] = {
+    "battle": BattleFrame,
+    "game": PlainFrame,
+    "card": PlainFrame,
+    "turn": PlainFrame,
+    "mongol_advance": PlainFrame,
+    "free_limited": PlainFrame,
+    "choose_command": ChooseCommandFrame,
+    "command_decree": CommandDecreeFrame,
+    "cavalry_from": CavalryFromFrame,
+    "refill": RefillFrame,
+    "govern_space": GovernSpaceFrame,
+    "dec:campaign": CampaignFrame,
+    "dec:conspire": ConspireFrame,
+    "compel_space": CompelSpaceFrame,
+    "mongol_invasion": MongolInvasionFrame,
+    "plunder": PlunderFrame,
+    "remove_troops": RemoveTroopsFrame,
+    "timur": TimurFrame,
+    "succession": SuccessionFrame,
+    "gain_choice": GainChoiceFrame,
+    "lords": LordsFrame,
+}
+PREFIXES: dict[str, type[TypedFrame]] = {
+    "cmd:": CommandFrame,
+    "battle:": PhaseFrame,
+    "dec:": PlainFrame,
+}
+
+
+def frame_class(kind: str) -> type[TypedFrame] | None:
+    """The typed class of this kind of frame, or None (the generic Frame)."""
+    cls = KINDS.get(kind)
+    if cls is None:
+        prefix = kind[: kind.find(":") + 1]
+        cls = PREFIXES.get(prefix) if prefix else None
+    return cls
+
+
+def _tag(value: object) -> str:
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    cls = frame_class(kind) if isinstance(kind, str) else None
+    return "Frame" if cls is None else cls.__name__
+
+
+# The frames field of the state: the class by kind.
+FrameField = Annotated[
+    Annotated[CommandFrame, Tag("CommandFrame")]
+    | Annotated[BattleFrame, Tag("BattleFrame")]
+    | Annotated[PhaseFrame, Tag("PhaseFrame")]
+    | Annotated[PlainFrame, Tag("PlainFrame")]
+    | Annotated[ChooseCommandFrame, Tag("ChooseCommandFrame")]
+    | Annotated[CommandDecreeFrame, Tag("CommandDecreeFrame")]
+    | Annotated[CavalryFromFrame, Tag("CavalryFromFrame")]
+    | Annotated[RefillFrame, Tag("RefillFrame")]
+    | Annotated[GovernSpaceFrame, Tag("GovernSpaceFrame")]
+    | Annotated[CampaignFrame, Tag("CampaignFrame")]
+    | Annotated[ConspireFrame, Tag("ConspireFrame")]
+    | Annotated[CompelSpaceFrame, Tag("CompelSpaceFrame")]
+    | Annotated[MongolInvasionFrame, Tag("MongolInvasionFrame")]
+    | Annotated[PlunderFrame, Tag("PlunderFrame")]
+    | Annotated[RemoveTroopsFrame, Tag("RemoveTroopsFrame")]
+    | Annotated[TimurFrame, Tag("TimurFrame")]
+    | Annotated[SuccessionFrame, Tag("SuccessionFrame")]
+    | Annotated[GainChoiceFrame, Tag("GainChoiceFrame")]
+    | Annotated[LordsFrame, Tag("LordsFrame")]
+    | Annotated[Frame, Tag("Frame")],
+    Discriminator(_tag),
+]
+
+
+def next_id(frames: list[AnyFrame]) -> int:
+    """An id no frame on the stack has."""
+    return 1 + max((fr.id for fr in frames if not isinstance(fr, Frame)), default=0)
+
+
+def upgrade_frames(frames: object) -> object:
+    """Old stored frames ({kind, faction, data}) as the typed classes' fields. A battle's
+    phase becomes a frame above it, and its parent, once a stack index, the id of that
+    frame."""
+    if not isinstance(frames, list):
+        return frames
+    out: list[object] = []
+    for i, raw in enumerate(frames):
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        cls = frame_class(kind) if isinstance(kind, str) else None
+        if cls is None or not (isinstance(raw, dict) and isinstance(raw.get("data"), dict)):
+            out.append(raw)
+            continue
+        known = set(cls.__dataclass_fields__)
+        flat = {k: v for k, v in raw["data"].items() if k in known}
+        flat |= {"kind": kind, "faction": raw.get("faction"), "id": i + 1}
+        out.append(flat)
+        if cls is BattleFrame:
+            parent = flat.get("parent")
+            flat["parent"] = parent + 1 if isinstance(parent, int) and 0 <= parent < i else None
+            phase = raw["data"].get("phase", "target")
+            # a phase frame's id: above any index-based id of this stack
+            phase_id = len(frames) + 1 + i
+            out.append(
+                {
+                    "kind": f"battle:{phase}",
+                    "faction": flat["faction"],
+                    "id": phase_id,
+                    "battle": i + 1,
+                }
+            )
+    return out

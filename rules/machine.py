@@ -1,0 +1,158 @@
+"""A generic state machine for a turn-based game: a stack of frames, each run by a handler
+registered for its kind (RTT's call/goto/end). It knows nothing of any particular game.
+
+A frame is either automatic (its handler runs it at once), waits for one side's decision, or
+waits for chance (a die roll, a card draw): a dealer supplies the outcome. A game makes one
+`Machine`, registers a handler per frame kind, and gives the machine its dealer (`deal`: the
+outcome of a chance node when the state carries its own seeded dealer, else None: the caller
+supplies it). `take` is one step: the top frame's handler takes the action, then automatic
+frames run until someone must decide again (or the game is over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
+
+
+class FrameLike(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+class StackState(Protocol):
+    """What the machine reads and writes in a game's state."""
+
+    game_over: bool
+    reveals: int  # chance outcomes so far
+
+    @property
+    def frames(self) -> list[Any]: ...  # the game's frames (a protocol cannot name them)
+
+
+S = TypeVar("S", bound=StackState)
+F = TypeVar("F", bound=FrameLike)
+A = TypeVar("A")  # an action
+N = TypeVar("N")  # a chance node
+
+
+class FrameHandler(Generic[S, F, A, N]):
+    """How one kind of frame behaves: what the machine asks of it."""
+
+    def chance(self, st: S, fr: F) -> N | None:
+        """The chance outcome this frame waits for now, if any; `act` then takes it."""
+        return None
+
+    def is_auto(self, st: S, fr: F) -> bool:
+        """True when the frame needs no decision now; `run` then advances it."""
+        return False
+
+    def run(self, st: S, fr: F) -> None:
+        raise NotImplementedError(type(self).__name__)
+
+    def actions(self, st: S, fr: F) -> list[A]:
+        """Every legal decision now, in the order they are offered."""
+        raise NotImplementedError(type(self).__name__)
+
+    def is_legal(self, st: S, fr: F, action: A) -> bool:
+        """Whether `action` is in `actions` (a handler may check the one action faster)."""
+        return action in self.actions(st, fr)
+
+    def act(self, st: S, fr: F, action: A) -> None:
+        raise NotImplementedError(type(self).__name__)
+
+
+class Machine(Generic[S, F, A, N]):
+    """One game's frame handlers and the loop that runs them."""
+
+    def __init__(self, deal: Callable[[S, N], A | None]) -> None:
+        self.handlers: dict[str, FrameHandler[S, F, A, N]] = {}
+        self._deal = deal
+        # The list legal_actions last produced, with its state: a step on that same state
+        # checks membership in it instead of generating the list again. States are never
+        # changed once made (a caller that edits one by hand edits a fresh copy).
+        self._last_legal: tuple[S, list[A]] | None = None
+
+    def register(self, kind: str, h: FrameHandler[S, F, A, N]) -> None:
+        if kind in self.handlers:
+            raise ValueError(f"two handlers for frame {kind!r}")
+        self.handlers[kind] = h
+
+    def top(self, st: S) -> F | None:
+        frames: list[F] = st.frames
+        return frames[-1] if frames else None
+
+    def _top(self, st: S) -> tuple[F, FrameHandler[S, F, A, N]]:
+        fr = self.top(st)
+        if fr is None:
+            raise RuntimeError("the frame stack is empty but the game is not over")
+        return fr, self.handlers[fr.kind]
+
+    def finish(self, st: S, fr: F) -> None:
+        """Remove this frame (wherever it is: a handler may have pushed frames above it)."""
+        frames: list[F] = st.frames
+        for i in range(len(frames) - 1, -1, -1):
+            if frames[i] is fr:
+                del frames[i]
+                return
+        raise RuntimeError(f"frame {fr.kind} is not on the stack")
+
+    def advance(self, st: S) -> None:
+        """Run automatic frames until a decision is pending or the game is over."""
+        for _ in range(100_000):
+            if st.game_over:
+                st.frames.clear()
+                return
+            fr, h = self._top(st)
+            node = h.chance(st, fr)
+            if node is not None:
+                outcome = self._deal(st, node)
+                if outcome is None:
+                    return  # the caller's dealer supplies the outcome
+                h.act(st, fr, outcome)
+                st.reveals += 1
+                continue
+            if not h.is_auto(st, fr):
+                return
+            h.run(st, fr)
+        raise RuntimeError("the state machine did not settle")
+
+    def chance(self, st: S) -> N | None:
+        """The pending chance node, or None."""
+        if st.game_over:
+            return None
+        fr, h = self._top(st)
+        return h.chance(st, fr)
+
+    def legal_actions(self, st: S) -> list[A]:
+        """Every legal next decision; none at a chance node or once the game is over."""
+        if st.game_over:
+            return []
+        fr, h = self._top(st)
+        if h.chance(st, fr) is not None:
+            return []
+        acts = h.actions(st, fr)
+        self._last_legal = (st, acts)
+        return list(acts)  # the caller may change its copy
+
+    def is_legal(self, st: S, action: A) -> bool:
+        """Whether `action` is one of `legal_actions(st)`, checked for this one action."""
+        if st.game_over:
+            return False
+        fr, h = self._top(st)
+        return h.chance(st, fr) is None and h.is_legal(st, fr, action)
+
+    def listed(self, st: S, action: A) -> bool:
+        """Whether `action` is in the list legal_actions last made, if made for `st` (the
+        very objects first: a caller usually picks one of them)."""
+        memo = self._last_legal
+        if memo is None or memo[0] is not st:
+            return False
+        return any(a is action for a in memo[1]) or action in memo[1]
+
+    def take(self, st: S, action: A) -> None:
+        """One step on `st` (the caller's fresh copy, the action already checked): the top
+        frame takes the action, then automatic frames run."""
+        fr, h = self._top(st)
+        h.act(st, fr, action)
+        self.advance(st)

@@ -1,0 +1,90 @@
+"""States stored before frames were typed (frames as {kind, faction, data}): a few taken
+mid-March, mid-Migrate and mid-battle, each with how the engine of then went on from it.
+
+python tests/old_states.py REV   rewrites tests/fixtures/old_states.json with revision REV's
+rules/ (taken with `git archive`; 1b24170 is the last one with untyped frames)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "old_states.json"
+STEPS = 40  # steps recorded after each state
+
+
+def _wanted(fr: dict[str, object]) -> str | None:
+    """Which kind of old frame this state shows, if one we want."""
+    data = fr.get("data")
+    assert isinstance(data, dict)
+    kind = fr["kind"]
+    if kind == "battle" and data.get("parent") is not None:
+        return f"battle:{data['phase']}"
+    if kind in ("cmd:march", "cmd:migrate") and data.get("arrived"):
+        return str(kind)
+    return None
+
+
+def collect() -> list[dict[str, object]]:
+    """With the `rules` on sys.path: states and what followed each."""
+    import rules
+
+    out: list[dict[str, object]] = []
+    seen: set[str] = set()
+    for seed in range(40):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over and len(seen) < 8:
+            raw = json.loads(state.model_dump_json())
+            what = _wanted(raw["frames"][-1])
+            if what is not None and what not in seen and rules.can_undo(state) is not None:
+                seen.add(what)
+                out.append({"what": what, "seed": seed, "state": raw, "then": follow(state, seed)})
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    return out
+
+
+def follow(state: object, seed: int) -> list[tuple[str, int, str]]:
+    """(prompt, legal count, action) for the next steps of a random playout from `state`."""
+    import rules
+
+    assert isinstance(state, rules.GameState)
+    r = random.Random(seed + 1000)
+    steps = []
+    for _ in range(STEPS):
+        if state.game_over:
+            break
+        legal = rules.legal_actions(state)
+        action = r.choice(legal)
+        steps.append((rules.prompt(state).text, len(legal), rules.describe(state, action)))
+        state = rules.apply(state, action)
+    return steps
+
+
+def main() -> None:
+    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
+        sys.path.insert(0, sys.argv[2])
+        print(json.dumps(collect()))
+        return
+    rev = sys.argv[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = Path(tmp) / "rev.tar"
+        with archive.open("wb") as f:
+            subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(tmp, filter="data")
+        cmd = [sys.executable, __file__, "--worker", tmp]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=tmp)
+    FIXTURE.write_text(out.stdout, encoding="utf-8")
+    print(f"{FIXTURE}: {[s['what'] for s in json.loads(out.stdout)]}")
+
+
+if __name__ == "__main__":
+    main()

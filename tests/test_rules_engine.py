@@ -1,0 +1,80 @@
+"""The engine's fast paths agree with `legal_actions`, the one source of truth: the check of
+one action (`is_legal`, used by `apply`), the first-hit checks, the list `apply` reuses."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+from test_properties import SETTINGS, any_action, states
+
+import rules
+from rules import actions as A
+from rules.engine import is_legal
+
+
+def _neighbours(action: A.Action) -> list[A.Action]:
+    """Near misses of a legal action: one more, one fewer, another space."""
+    out: list[A.Action] = []
+    if isinstance(action, A.Place | A.Remove | A.Move | A.Support):
+        out += [action.model_copy(update={"count": action.count + d}) for d in (-1, 1)]
+    if isinstance(action, A.Select | A.Place | A.Remove | A.Support):
+        out.append(action.model_copy(update={"space": "delhi"}))
+    if isinstance(action, A.Move):
+        out.append(action.model_copy(update={"origin": action.dest, "dest": action.origin}))
+    return out
+
+
+def test_is_legal_agrees_with_the_list_over_whole_games() -> None:
+    checked = 0
+    for seed in range(6):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            legal = rules.legal_actions(state)
+            fresh = state.clone()  # no list made for it: is_legal must work it out itself
+            for a in legal:
+                assert is_legal(fresh, a), rules.describe(state, a)
+                for near in _neighbours(a):
+                    assert is_legal(fresh, near) == (near in legal), rules.describe(state, near)
+                checked += 1
+            state = rules.apply(state, r.choice(legal))
+    assert checked > 5_000
+
+
+@SETTINGS
+@given(states, any_action)
+def test_is_legal_agrees_with_the_list_for_any_action(
+    state: rules.GameState, action: A.Action
+) -> None:
+    assert is_legal(state, action) == (action in rules.legal_actions(state))
+
+
+@SETTINGS
+@given(states, st.randoms(use_true_random=False))
+def test_apply_on_a_fresh_copy_accepts_what_is_listed(
+    state: rules.GameState, r: random.Random
+) -> None:
+    # No list was made for the copy: apply checks the action on its own, same outcome.
+    legal = rules.legal_actions(state)
+    if not legal:
+        return
+    a = r.choice(legal)
+    assert rules.apply(state.clone(), a).model_dump() == rules.apply(state, a).model_dump()
+
+
+def test_a_changed_copy_is_checked_again() -> None:
+    state = rules.new_game(1)
+    f = rules.prompt(state).faction
+    assert f is not None
+    listed = rules.legal_actions(state)
+    assert rules.Choose(option="limited") in listed
+    poor = state.clone()  # the list made for `state` says nothing about this copy
+    poor.resources[f] = 0
+    try:
+        rules.apply(poor, rules.Choose(option="limited"))
+    except rules.IllegalAction as exc:
+        assert "Limited" in str(exc) or "limited" in str(exc)
+    else:
+        raise AssertionError("Limited was accepted with no Resources")
