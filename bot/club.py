@@ -9,7 +9,6 @@ import rules
 from db import (
     ENDED_STATUSES,
     Announcement,
-    GameExists,
     GameNotFound,
     GameRecord,
     Pace,
@@ -169,7 +168,7 @@ class Club(Moves):
                 return False
         return True
 
-    @answers()
+    @answers(exists="This channel already has a game: play that one first.")
     async def rematch(
         self,
         channel: str,
@@ -184,46 +183,42 @@ class Club(Moves):
         `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
         empty lobby: everyone joins again)."""
         async with self._lock(channel):
-            try:
-                if seating not in REMATCH_SEATINGS:
-                    raise ServiceError(
-                        f"Unknown seating {excerpt(seating)}: use one of "
-                        f"{', '.join(REMATCH_SEATINGS)}."
-                    )
-                last = await self.store.latest_game(channel)
-                if last is None or last.status not in ENDED_STATUSES:
-                    raise ServiceError(
-                        "A rematch follows a game that is over; "
-                        + ("this channel has none." if last is None else "this one is not.")
-                    )
-                if user not in last.seats.values() and not is_manager:
-                    raise ServiceError(
-                        f"Only a player of game {last.id} (or a server manager) may call a rematch."
-                    )
-                await self._may_organise(guild, roles, is_manager, "create")
-                seats = {
-                    "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
-                    "same": dict(last.seats),
-                    "choose": {},
-                }[seating]
-                game = await self.store.create_game(
-                    channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+            if seating not in REMATCH_SEATINGS:
+                raise ServiceError(
+                    f"Unknown seating {excerpt(seating)}: use one of {', '.join(REMATCH_SEATINGS)}."
                 )
-                who = ", ".join(
-                    self._who(game.model_copy(update={"seats": seats}), f)
-                    for f in FACTIONS
-                    if f.value in seats
+            last = await self.store.latest_game(channel)
+            if last is None or last.status not in ENDED_STATUSES:
+                raise ServiceError(
+                    "A rematch follows a game that is over; "
+                    + ("this channel has none." if last is None else "this one is not.")
                 )
-                text = (
-                    f"Rematch of game {last.id}: game {game.id}, the same options. "
-                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
-                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+            if user not in last.seats.values() and not is_manager:
+                raise ServiceError(
+                    f"Only a player of game {last.id} (or a server manager) may call a rematch."
                 )
-                game = await self.store.update_game(
-                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
-                )
-            except GameExists:
-                return Reply.error("This channel already has a game: play that one first.")
+            await self._may_organise(guild, roles, is_manager, "create")
+            seats = {
+                "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
+                "same": dict(last.seats),
+                "choose": {},
+            }[seating]
+            game = await self.store.create_game(
+                channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+            )
+            who = ", ".join(
+                self._who(game.model_copy(update={"seats": seats}), f)
+                for f in FACTIONS
+                if f.value in seats
+            )
+            text = (
+                f"Rematch of game {last.id}: game {game.id}, the same options. "
+                + (f"Seats: {who}. `/vj start` when ready." if seats else "")
+                + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+            )
+            game = await self.store.update_game(
+                game.id, game.version, seats=seats, announcement=Announcement(text=text)
+            )
         return self._announced(game, text, mentions=sorted(set(seats.values())))
 
     @answers()

@@ -19,6 +19,7 @@ import pydantic
 import rules
 from db import (
     Announcement,
+    GameExists,
     GameRecord,
     GameResult,
     NewAction,
@@ -86,10 +87,12 @@ class ServiceError(Exception):
 
 def answers(
     stale: str = "The game changed meanwhile; try again.",
+    exists: str = "This channel already has a game.",
 ) -> Callable[[Callable[_P, Coroutine[Any, Any, Reply]]], Callable[_P, Coroutine[Any, Any, Reply]]]:
     """The one mapping of refusals to the user's Reply: a ServiceError or ReminderError says
     what was wrong; a StaleAction (the game changed between reading and storing) says
-    `stale`. Nothing was stored in either case."""
+    `stale`; GameExists (another game took the channel meanwhile) says `exists`. Nothing was
+    stored in any case."""
 
     def wrap(
         method: Callable[_P, Coroutine[Any, Any, Reply]],
@@ -106,6 +109,8 @@ def answers(
                 return Reply.error(str(e))
             except StaleAction:
                 return Reply.error(stale)
+            except GameExists:
+                return Reply.error(exists)
 
         return replying
 
