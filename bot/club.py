@@ -33,12 +33,7 @@ from .reminders import (
 )
 from .reply import Reply
 from .service_base import (
-    DEADLINES,
     FACTIONS,
-    HISTORY_LINES,
-    MAX_RECORDS,
-    REMATCH_SEATINGS,
-    ROTATION,
     ServiceError,
     answers,
     check_range,
@@ -47,6 +42,13 @@ from .service_base import (
 )
 
 log = logging.getLogger(__name__)
+
+REMATCH_SEATINGS = ("rotate", "same", "choose")
+# a rematch's rotation: whoever played the key plays the value
+ROTATION = {"D": "B", "B": "V", "V": "D"}
+HISTORY_LINES = 15  # games listed by /vj history
+MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
+DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 
 
 class Club(Moves):

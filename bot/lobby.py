@@ -19,7 +19,6 @@ from .reply import Reply
 from .service_base import (
     FACTIONS,
     MAX_DECK_BYTES,
-    ORGANISERS,
     ServiceBase,
     ServiceError,
     answers,
@@ -27,6 +26,8 @@ from .service_base import (
     faction_of,
     upload_text,
 )
+
+ORGANISERS = ("anyone", "role", "managers")
 
 
 class Lobby(ServiceBase):

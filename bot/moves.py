@@ -26,7 +26,6 @@ from .service_base import (
     CONFIRM,
     CUSTOM_ID_PREFIX,
     FACTIONS,
-    MAX_CUSTOM_ID_CHARS,
     Outcome,
     ServiceError,
     answers,
@@ -38,6 +37,7 @@ from .service_base import (
 
 log = logging.getLogger(__name__)
 
+MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
 MENU_OPTIONS = 25  # Discord's limit of options in a select menu
 MENU_LABEL_CHARS = 100  # and of an option's label
