@@ -60,6 +60,12 @@ def test_a_deck_file_names_a_decree_in_either_spelling(spelling: str) -> None:
     load_deck_text(_deck_with_free_decree(spelling))
 
 
+def test_a_deck_file_does_not_take_the_notations_shorthands() -> None:
+    with pytest.raises(DataError) as err:
+        load_deck_text(_deck_with_free_decree("tribute"))
+    assert "unknown Decree 'tribute' for D" in str(err.value)
+
+
 def test_a_deck_file_with_another_factions_decree_lists_the_deck_spellings() -> None:
     with pytest.raises(DataError) as err:
         load_deck_text(_deck_with_free_decree("trade"))
