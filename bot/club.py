@@ -9,7 +9,6 @@ import rules
 from db import (
     ENDED_STATUSES,
     Announcement,
-    GameExists,
     GameNotFound,
     GameRecord,
     Pace,
@@ -34,12 +33,7 @@ from .reminders import (
 )
 from .reply import Reply
 from .service_base import (
-    DEADLINES,
     FACTIONS,
-    HISTORY_LINES,
-    MAX_RECORDS,
-    REMATCH_SEATINGS,
-    ROTATION,
     ServiceError,
     answers,
     check_range,
@@ -48,6 +42,13 @@ from .service_base import (
 )
 
 log = logging.getLogger(__name__)
+
+REMATCH_SEATINGS = ("rotate", "same", "choose")
+# a rematch's rotation: whoever played the key plays the value
+ROTATION = {"D": "B", "B": "V", "V": "D"}
+HISTORY_LINES = 15  # games listed by /vj history
+MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
+DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 
 
 class Club(Moves):
@@ -169,7 +170,7 @@ class Club(Moves):
                 return False
         return True
 
-    @answers()
+    @answers(exists="This channel already has a game: play that one first.")
     async def rematch(
         self,
         channel: str,
@@ -184,46 +185,42 @@ class Club(Moves):
         `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
         empty lobby: everyone joins again)."""
         async with self._lock(channel):
-            try:
-                if seating not in REMATCH_SEATINGS:
-                    raise ServiceError(
-                        f"Unknown seating {excerpt(seating)}: use one of "
-                        f"{', '.join(REMATCH_SEATINGS)}."
-                    )
-                last = await self.store.latest_game(channel)
-                if last is None or last.status not in ENDED_STATUSES:
-                    raise ServiceError(
-                        "A rematch follows a game that is over; "
-                        + ("this channel has none." if last is None else "this one is not.")
-                    )
-                if user not in last.seats.values() and not is_manager:
-                    raise ServiceError(
-                        f"Only a player of game {last.id} (or a server manager) may call a rematch."
-                    )
-                await self._may_organise(guild, roles, is_manager, "create")
-                seats = {
-                    "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
-                    "same": dict(last.seats),
-                    "choose": {},
-                }[seating]
-                game = await self.store.create_game(
-                    channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+            if seating not in REMATCH_SEATINGS:
+                raise ServiceError(
+                    f"Unknown seating {excerpt(seating)}: use one of {', '.join(REMATCH_SEATINGS)}."
                 )
-                who = ", ".join(
-                    self._who(game.model_copy(update={"seats": seats}), f)
-                    for f in FACTIONS
-                    if f.value in seats
+            last = await self.store.latest_game(channel)
+            if last is None or last.status not in ENDED_STATUSES:
+                raise ServiceError(
+                    "A rematch follows a game that is over; "
+                    + ("this channel has none." if last is None else "this one is not.")
                 )
-                text = (
-                    f"Rematch of game {last.id}: game {game.id}, the same options. "
-                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
-                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+            if user not in last.seats.values() and not is_manager:
+                raise ServiceError(
+                    f"Only a player of game {last.id} (or a server manager) may call a rematch."
                 )
-                game = await self.store.update_game(
-                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
-                )
-            except GameExists:
-                return Reply.error("This channel already has a game: play that one first.")
+            await self._may_organise(guild, roles, is_manager, "create")
+            seats = {
+                "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
+                "same": dict(last.seats),
+                "choose": {},
+            }[seating]
+            game = await self.store.create_game(
+                channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+            )
+            who = ", ".join(
+                self._who(game.model_copy(update={"seats": seats}), f)
+                for f in FACTIONS
+                if f.value in seats
+            )
+            text = (
+                f"Rematch of game {last.id}: game {game.id}, the same options. "
+                + (f"Seats: {who}. `/vj start` when ready." if seats else "")
+                + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+            )
+            game = await self.store.update_game(
+                game.id, game.version, seats=seats, announcement=Announcement(text=text)
+            )
         return self._announced(game, text, mentions=sorted(set(seats.values())))
 
     @answers()

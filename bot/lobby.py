@@ -8,7 +8,6 @@ import rules
 from db import (
     Announcement,
     DeckFile,
-    GameExists,
     ServerSettings,
     Snapshot,
 )
@@ -20,7 +19,6 @@ from .reply import Reply
 from .service_base import (
     FACTIONS,
     MAX_DECK_BYTES,
-    ORGANISERS,
     ServiceBase,
     ServiceError,
     answers,
@@ -29,9 +27,11 @@ from .service_base import (
     upload_text,
 )
 
+ORGANISERS = ("anyone", "role", "managers")
+
 
 class Lobby(ServiceBase):
-    @answers()
+    @answers(exists="This channel already has a game. Finish or `/vj abort` it, or open a thread.")
     async def create(
         self,
         channel: str,
@@ -52,35 +52,30 @@ class Lobby(ServiceBase):
         A game created with an explicit `seed` (tests, benches, the terminal's `--seed`) is
         `rules.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
         async with self._lock(channel):
-            try:
-                await self._may_organise(guild, roles, is_manager, "create")
-                if seed is not None:
-                    check_range("The seed", seed, 0, MAX_ID)
-                    secret = b""
-                else:
-                    secret = self._new_secret()
-                options = rules.GameOptions(timurs_shadow=timurs_shadow)
-                deck_file: DeckFile | None = None
-                if deck is not None:
-                    text = upload_text(deck, "deck file", MAX_DECK_BYTES)
-                    try:
-                        options = await self.off_loop(with_deck, options, text)
-                    except rules.DataError as exc:
-                        raise ServiceError(f"That deck file cannot be used: {exc}") from exc
-                    assert options.deck_hash is not None
-                    deck_file = DeckFile(hash=options.deck_hash, text=text)
-                game = await self.store.create_game(
-                    channel,
-                    seed or 0,  # a secret deals the game, unless a seed was given
-                    options.model_dump(mode="json", exclude_none=True),
-                    user,
-                    deck=deck_file,
-                    secret=secret.hex(),
-                )
-            except GameExists:
-                return Reply.error(
-                    "This channel already has a game. Finish or `/vj abort` it, or open a thread."
-                )
+            await self._may_organise(guild, roles, is_manager, "create")
+            if seed is not None:
+                check_range("The seed", seed, 0, MAX_ID)
+                secret = b""
+            else:
+                secret = self._new_secret()
+            options = rules.GameOptions(timurs_shadow=timurs_shadow)
+            deck_file: DeckFile | None = None
+            if deck is not None:
+                text = upload_text(deck, "deck file", MAX_DECK_BYTES)
+                try:
+                    options = await self.off_loop(with_deck, options, text)
+                except rules.DataError as exc:
+                    raise ServiceError(f"That deck file cannot be used: {exc}") from exc
+                assert options.deck_hash is not None
+                deck_file = DeckFile(hash=options.deck_hash, text=text)
+            game = await self.store.create_game(
+                channel,
+                seed or 0,  # a secret deals the game, unless a seed was given
+                options.model_dump(mode="json", exclude_none=True),
+                user,
+                deck=deck_file,
+                secret=secret.hex(),
+            )
             variant = " with Timur's Shadow" if timurs_shadow else ""
             if deck is not None:
                 variant += " with your own deck file"

@@ -213,6 +213,9 @@ class LocalClient:
             self.turn_text = reply.text
         for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")
+        if reply.menu is not None:  # the terminal has no menu: the choices, to type
+            for label, _ in reply.menu.options:
+                self.say(f"{prefix}  {terminal_text(label)}")
         if reply.image is not None:
             self._write(self.game_boards() / f"board-{reply.version or 0:05d}.png", reply.image)
         if reply.file is not None:

@@ -14,7 +14,7 @@ from db import (
     Snapshot,
     StaleAction,
 )
-from rules.errors import excerpt
+from rules.errors import excerpt, step_where
 
 from .announcing import MoveAnnouncements
 from .order_entry import Alternatives, Entry, read_entry
@@ -26,7 +26,6 @@ from .service_base import (
     CONFIRM,
     CUSTOM_ID_PREFIX,
     FACTIONS,
-    MAX_CUSTOM_ID_CHARS,
     Outcome,
     ServiceError,
     answers,
@@ -38,6 +37,7 @@ from .service_base import (
 
 log = logging.getLogger(__name__)
 
+MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
 MENU_OPTIONS = 25  # Discord's limit of options in a select menu
 MENU_LABEL_CHARS = 100  # and of an option's label
@@ -194,11 +194,6 @@ class Moves(MoveAnnouncements):
         now = rules.decider(state)
         return now if now in mine else None
 
-    @staticmethod
-    def _where(step: str, total: int, index: int) -> str:
-        quoted = f"`{rules.clip(step)}`"
-        return f"Step {index} ({quoted})" if total > 1 else quoted
-
     async def _apply_and_store(
         self,
         game: GameRecord,
@@ -228,7 +223,7 @@ class Moves(MoveAnnouncements):
         total = len(actions)
         played = 0
         for k, (step, action) in enumerate(actions, start=1):
-            where = self._where(step, total, k)
+            where = step_where(step, k, total)
             played = k
             if trailing.skips(action):
                 notes.append(f"{where} was not needed: that had already ended by itself.")
@@ -259,7 +254,7 @@ class Moves(MoveAnnouncements):
         for k, (step, action) in enumerate(actions[played:], start=played + 1):
             if trailing.skips(action):  # a `done` for what the revealing step ended
                 notes.append(
-                    f"{self._where(step, total, k)} was not needed: that had already ended "
+                    f"{step_where(step, k, total)} was not needed: that had already ended "
                     "by itself."
                 )
             elif step not in unplayed:

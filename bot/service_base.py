@@ -19,6 +19,7 @@ import pydantic
 import rules
 from db import (
     Announcement,
+    GameExists,
     GameRecord,
     GameResult,
     NewAction,
@@ -52,7 +53,6 @@ FACTIONS: tuple[rules.Faction, ...] = rules.PLAYERS
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal orders listed in an error message
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
-LOG_LINES = 200  # at most this many log lines in one answer
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
 # Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
@@ -61,15 +61,6 @@ MAX_IMPORT_BYTES = 4_000_000
 WORK_SECONDS = 20.0  # reading a deck file or replaying an import, off the event loop
 WORKERS = 2  # such checks running at once; more wait (the machine has few cores)
 MAX_LOG_LINES = 200
-MAX_QUERY_CHARS = 100
-MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
-ORGANISERS = ("anyone", "role", "managers")
-REMATCH_SEATINGS = ("rotate", "same", "choose")
-# a rematch's rotation: whoever played the key plays the value
-ROTATION = {"D": "B", "B": "V", "V": "D"}
-HISTORY_LINES = 15  # games listed by /vj history
-MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
-DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -86,10 +77,12 @@ class ServiceError(Exception):
 
 def answers(
     stale: str = "The game changed meanwhile; try again.",
+    exists: str = "This channel already has a game.",
 ) -> Callable[[Callable[_P, Coroutine[Any, Any, Reply]]], Callable[_P, Coroutine[Any, Any, Reply]]]:
     """The one mapping of refusals to the user's Reply: a ServiceError or ReminderError says
     what was wrong; a StaleAction (the game changed between reading and storing) says
-    `stale`. Nothing was stored in either case."""
+    `stale`; GameExists (another game took the channel meanwhile) says `exists`. Nothing was
+    stored in any case."""
 
     def wrap(
         method: Callable[_P, Coroutine[Any, Any, Reply]],
@@ -106,6 +99,8 @@ def answers(
                 return Reply.error(str(e))
             except StaleAction:
                 return Reply.error(stale)
+            except GameExists:
+                return Reply.error(exists)
 
         return replying
 

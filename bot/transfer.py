@@ -14,7 +14,6 @@ from db import (
     ENDED_STATUSES,
     Announcement,
     DeckFile,
-    GameExists,
     GameExport,
     Snapshot,
     StorageError,
@@ -142,7 +141,9 @@ class Transfer(ServiceBase):
             ) from e
         return self.check_export(data)
 
-    @answers()
+    @answers(
+        exists="This channel already has a game: finish or `/vj abort` it first, or import in a new thread."
+    )
     async def import_game(
         self,
         channel: str,
@@ -182,20 +183,14 @@ class Transfer(ServiceBase):
                 if data.options.deck is None or state.options.deck_hash is None
                 else DeckFile(hash=state.options.deck_hash, text=data.options.deck)
             )
-            try:
-                game = await self.store.import_game(
-                    channel,
-                    data.model_copy(update={"fairness": None}),
-                    snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
-                    deck=deck,
-                    # a fresh secret deals what comes next (check_export dropped any seed)
-                    secret=secrets.token_hex(SECRET_BYTES),
-                )
-            except GameExists as e:
-                raise ServiceError(
-                    "This channel already has a game: finish or `/vj abort` it first, or "
-                    "import in a new thread."
-                ) from e
+            game = await self.store.import_game(
+                channel,
+                data.model_copy(update={"fairness": None}),
+                snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
+                deck=deck,
+                # a fresh secret deals what comes next (check_export dropped any seed)
+                secret=secrets.token_hex(SECRET_BYTES),
+            )
             self._remember(game, state)
             free = [f.value for f in FACTIONS if f.value not in game.seats]
             seats_text = (

@@ -11,11 +11,12 @@ from .reply import Reply
 from .service_base import (
     FACTIONS,
     MAX_LOG_LINES,
-    MAX_QUERY_CHARS,
     ServiceBase,
     answers,
     check_range,
 )
+
+MAX_QUERY_CHARS = 100  # a card number or title looked up
 
 COMMANDS: dict[str, str] = {
     "create": "open a new game in this channel (option: timurs_shadow)",

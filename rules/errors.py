@@ -28,9 +28,7 @@ class InvalidOrder(RulesError):
 
     @property
     def where(self) -> str:
-        """The step, as a reply quotes it: "Step 2 (`...`)", or the step alone."""
-        quoted = f"`{clip(self.step_text)}`"
-        return f"Step {self.step} ({quoted})" if self.steps > 1 else quoted
+        return step_where(self.step_text, self.step or 1, self.steps)
 
 
 class AmbiguousOrder(InvalidOrder):
@@ -61,6 +59,12 @@ CLIP_CHARS = 60
 def clip(text: str, limit: int = CLIP_CHARS) -> str:
     """At most `limit` characters of what a player typed, for quoting it in a message."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def step_where(text: str, number: int, steps: int) -> str:
+    """A step of an order as a reply quotes it: "Step 2 (`...`)", or, alone, the step."""
+    quoted = f"`{clip(text)}`"
+    return f"Step {number} ({quoted})" if steps > 1 else quoted
 
 
 def excerpt(value: object) -> str:

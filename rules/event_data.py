@@ -23,7 +23,7 @@ from .event_steps import (
     Where,
     step_from_data,
 )
-from .registry import BY_NAME, COMMANDS, DECREES, entry
+from .registry import BY_NAME, COMMANDS, DECREES, Entry, entry
 
 MAX_COUNT = 99  # a count, gain or select in a step
 MAX_AMOUNT = 99  # the size of a Resources change, an Influence shift, a threshold
@@ -66,6 +66,12 @@ CONDITIONS: dict[str, set[str] | None] = {
     name: None if name == "dynasty" else set(Threshold.model_fields)
     for name in Condition.model_fields
 }
+
+
+def _named(value: object) -> Entry | None:
+    """The Command or Decree a deck file names, in its snake case or the notation's spelling."""
+    found = entry(value) if isinstance(value, str) else None
+    return found if found is not None and value in (found.name, found.deck_name) else None
 
 
 class _Check:
@@ -292,7 +298,7 @@ class _Check:
 
     def s_free_command(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
-        named = entry(f["command"]) if isinstance(f["command"], str) else None
+        named = _named(f["command"])
         if named is None or named.deck_name not in COMMANDS_OF[fac]:
             raise self.fail(
                 f"{p}.command",
@@ -307,7 +313,7 @@ class _Check:
 
     def s_free_decree(self, p: str, f: dict[str, Any], in_each: bool) -> None:
         fac = self.faction(f"{p}.faction", f["faction"], ("D", "B", "V"))
-        named = entry(f["decree"]) if isinstance(f["decree"], str) else None
+        named = _named(f["decree"])
         if named is None or named.deck_name not in DECREES_OF[fac]:
             raise self.fail(
                 f"{p}.decree",

@@ -38,8 +38,8 @@ __all__ = [
 
 MAX_ORDER_CHARS = 4000  # about a hundred steps: more than any turn needs
 
-# Named options (Choose): Sequence of Play options, Event sides, Mongol Commands and the
-# like; the Commands and Decrees (with their aliases) come from the registry.
+# Named options (Choose): Sequence of Play options, Event sides, Compromising Gifts and the
+# like; the Commands (the Mongols' too) and Decrees, with their aliases, come from the registry.
 OPTIONS: dict[str, str] = {
     o: o
     for o in (
@@ -50,9 +50,6 @@ OPTIONS: dict[str, str] = {
         "pass",
         "unshaded",
         "shaded",
-        "amass",
-        "advance",
-        "plunder",
         "gifts",
         "decline",
         "skip",
@@ -66,7 +63,6 @@ OPTIONS.update(
         "command-and-decree": "command+decree",
         "command-only": "command",
         "limited-command": "limited",
-        "attack-and-plunder": "plunder",
         "compromising-gifts": "gifts",
     }
 )

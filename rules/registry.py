@@ -17,7 +17,7 @@ from .model import PLAYERS, Faction
 
 Kind = Literal["command", "decree"]
 
-D, B, V = Faction.D, Faction.B, Faction.V
+D, B, V, M = Faction.D, Faction.B, Faction.V, Faction.M
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,10 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("migrate", "Migrate", "command", (B, V), "3.3.2, 3.4.2"),
     Entry("rebel", "Rebel", "command", (B, V), "3.3.3, 3.4.3"),
     Entry("attack", "Attack", "command", (D, B, V), "3.2.4, 3.3.4, 3.4.4"),
+    # the Mongol Invaders' Commands, decided by the faction that runs them (2.4, 3.5)
+    Entry("amass", "Amass", "command", (M,), "3.5.1"),
+    Entry("advance", "Advance", "command", (M,), "3.5.2"),
+    Entry("plunder", "Attack and Plunder", "command", (M,), "3.5.3", ("attack-and-plunder",)),
     Entry(
         "collect-tribute",
         "Collect Tribute",
@@ -80,7 +84,9 @@ def _of(kind: Kind, faction: Faction) -> tuple[str, ...]:
     return tuple(e.name for e in ENTRIES if e.kind == kind and faction in e.factions)
 
 
+# each player faction's own (the Mongols' are in COMMAND_NAMES and MONGOL_COMMANDS)
 COMMANDS: dict[Faction, tuple[str, ...]] = {f: _of("command", f) for f in PLAYERS}
+MONGOL_COMMANDS = _of("command", M)
 DECREES: dict[Faction, tuple[str, ...]] = {f: _of("decree", f) for f in PLAYERS}
 TITLE: dict[str, str] = {e.name: e.title for e in ENTRIES}
 COMMAND_NAMES = tuple(e.name for e in ENTRIES if e.kind == "command")

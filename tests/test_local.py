@@ -41,6 +41,21 @@ async def test_scripted_session(tmp_path: Path) -> None:
     assert "Continuing game 1" in out2.getvalue()
 
 
+async def test_an_ambiguous_step_lists_its_readings(tmp_path: Path) -> None:
+    out = io.StringIO()
+    lines = ["command; rally; place 1 amir in ma", "quit"]
+    await amain(
+        ["--db", str(tmp_path / "l.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"],
+        lines,
+        out,
+        FakeRenderer(),
+    )
+    text = out.getvalue()
+    assert "is ambiguous" in text
+    for space in ("madhyadesh", "maharashtra", "malwa"):
+        assert f"!   place 1 amir in {space}" in text
+
+
 async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     """Lines are chosen from legal_actions of a shadow replay of what was sent."""
     seed = 4

@@ -60,6 +60,12 @@ def test_a_deck_file_names_a_decree_in_either_spelling(spelling: str) -> None:
     load_deck_text(_deck_with_free_decree(spelling))
 
 
+def test_a_deck_file_does_not_take_the_notations_shorthands() -> None:
+    with pytest.raises(DataError) as err:
+        load_deck_text(_deck_with_free_decree("tribute"))
+    assert "unknown Decree 'tribute' for D" in str(err.value)
+
+
 def test_a_deck_file_with_another_factions_decree_lists_the_deck_spellings() -> None:
     with pytest.raises(DataError) as err:
         load_deck_text(_deck_with_free_decree("trade"))
@@ -72,11 +78,15 @@ def test_a_deck_file_with_another_factions_decree_lists_the_deck_spellings() -> 
 def test_the_docs_name_every_command_and_decree_with_its_rule_section() -> None:
     notation = (DOCS / "notation.md").read_text(encoding="utf-8")
     for e in ENTRIES:
-        assert f"| {e.title} ({e.section}) |" in notation, e.name
+        if rules.Faction.M in e.factions:  # the Mongol Commands' table: name, then section
+            assert f"| `{e.name}`" in notation and f"| {e.section} " in notation, e.name
+        else:
+            assert f"| {e.title} ({e.section}) |" in notation, e.name
     events = (DOCS / "events-format.md").read_text(encoding="utf-8")
     m = re.search(r"Command names: (.*?)\. Decree names:\s+(.*?)\.\n", events, re.S)
     assert m is not None
-    assert m.group(1).split(", ") == [e.deck_name for e in ENTRIES if e.kind == "command"]
+    players = [e for e in ENTRIES if rules.Faction.M not in e.factions]
+    assert m.group(1).split(", ") == [e.deck_name for e in players if e.kind == "command"]
     listed = " ".join(m.group(2).split()).split(", ")
     assert sorted(listed) == sorted(e.deck_name for e in ENTRIES if e.kind == "decree")
 

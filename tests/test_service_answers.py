@@ -5,10 +5,10 @@ from __future__ import annotations
 from bot.reminders import ReminderError
 from bot.reply import Reply
 from bot.service_base import ServiceError, answers
-from db import StaleAction
+from db import GameExists, StaleAction
 
 
-@answers(stale="The game changed meanwhile; try `/vj join` again.")
+@answers(stale="The game changed meanwhile; try `/vj join` again.", exists="Finish that one first.")
 async def refusing(error: Exception | None) -> Reply:
     if error is not None:
         raise error
@@ -25,6 +25,11 @@ async def test_a_refusal_becomes_an_error_reply_with_its_own_words() -> None:
 async def test_a_game_changed_meanwhile_says_what_to_try_again() -> None:
     reply = await refusing(StaleAction(7, 3, 4))
     assert not reply.ok and "try `/vj join` again" in reply.text
+
+
+async def test_another_game_taking_the_channel_says_what_to_do() -> None:
+    reply = await refusing(GameExists("chan"))
+    assert not reply.ok and reply.text == "Finish that one first."
 
 
 async def test_an_answer_passes_through_and_other_errors_are_not_hidden() -> None:
