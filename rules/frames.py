@@ -478,18 +478,24 @@ FrameField = Annotated[
 
 
 def next_id(frames: list[AnyFrame]) -> int:
-    """An id no frame on the stack has."""
-    return 1 + max((fr.id for fr in frames if not isinstance(fr, Frame)), default=0)
+    """An id no frame on the stack has: ids grow up the stack (each frame gets one more
+    than the typed frame nearest the top), so the nearest one holds the largest."""
+    for fr in reversed(frames):
+        if not isinstance(fr, Frame):
+            return fr.id + 1
+    return 1
 
 
 def upgrade_frames(frames: object) -> object:
     """Old stored frames ({kind, faction, data}) as the typed classes' fields. A battle's
     phase becomes a frame above it, and its parent, once a stack index, the id of that
-    frame."""
+    frame. Ids are the positions in the new stack, so they grow up the stack."""
     if not isinstance(frames, list):
         return frames
     out: list[object] = []
-    for i, raw in enumerate(frames):
+    ids: list[int] = []  # the new id of each old frame
+    for raw in frames:
+        ids.append(len(out) + 1)
         kind = raw.get("kind") if isinstance(raw, dict) else None
         cls = frame_class(kind) if isinstance(kind, str) else None
         if cls is None or not (isinstance(raw, dict) and isinstance(raw.get("data"), dict)):
@@ -497,20 +503,19 @@ def upgrade_frames(frames: object) -> object:
             continue
         known = set(cls.__dataclass_fields__)
         flat = {k: v for k, v in raw["data"].items() if k in known}
-        flat |= {"kind": kind, "faction": raw.get("faction"), "id": i + 1}
+        flat |= {"kind": kind, "faction": raw.get("faction"), "id": ids[-1]}
         out.append(flat)
         if cls is BattleFrame:
             parent = flat.get("parent")
-            flat["parent"] = parent + 1 if isinstance(parent, int) and 0 <= parent < i else None
+            below = isinstance(parent, int) and 0 <= parent < len(ids) - 1
+            flat["parent"] = ids[parent] if isinstance(parent, int) and below else None
             phase = raw["data"].get("phase", "target")
-            # a phase frame's id: above any index-based id of this stack
-            phase_id = len(frames) + 1 + i
             out.append(
                 {
                     "kind": f"battle:{phase}",
                     "faction": flat["faction"],
-                    "id": phase_id,
-                    "battle": i + 1,
+                    "id": len(out) + 1,
+                    "battle": ids[-1],
                 }
             )
     return out

@@ -122,10 +122,14 @@ class SpaceState(BaseModel):
     control: Faction | None = None
 
     def count(self, *kinds: Piece) -> int:
-        return sum(self.pieces.get(k, 0) for k in kinds)
+        pieces = self.pieces
+        n = 0
+        for k in kinds:
+            n += pieces.get(k, 0)
+        return n
 
     def faction_count(self, faction: Faction) -> int:
-        return sum(n for p, n in self.pieces.items() if OWNER[p] == faction)
+        return self.count(*PIECES_OF[faction])
 
     def units_of(self, faction: Faction) -> int:
         return self.count(*UNIT_KINDS[faction])

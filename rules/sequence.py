@@ -218,7 +218,10 @@ class ChooseCommand(TypedHandler[ChooseCommandFrame]):
 
     def is_auto(self, st: GameState, fr: ChooseCommandFrame) -> bool:
         # A trade (1.5.2) may leave no Command able to select a space after Limited was chosen.
-        return not self._names(st, fr)
+        assert fr.faction is not None
+        if fr.mode == "limited":
+            return not any_limited_command(st, fr.faction)
+        return not commands_open(st, fr.faction)
 
     def run(self, st: GameState, fr: ChooseCommandFrame) -> None:
         log(st, f"{fr.faction} can no longer select a space: its Limited Command does nothing.")

@@ -80,3 +80,19 @@ def test_a_command_choice_marks_the_idle_commands_but_a_limited_choice_does_not(
     assert rules.idle_note(s, rules.Choose(option="conscript")) is None  # Delhi: 5 Troops
     limited = frame(blank(), "choose_command", D, mode="limited")
     assert rules.idle_note(limited, rules.Choose(option="attack")) is None
+
+
+def _ids(state: rules.GameState) -> list[int]:
+    return [fr.id for fr in state.frames if not isinstance(fr, Frame)]
+
+
+def test_frame_ids_grow_up_the_stack_so_a_reference_is_never_ambiguous() -> None:
+    for old in OLD:
+        ids = _ids(rules.GameState.model_validate(old["state"]))
+        assert ids == sorted(set(ids))
+    r = random.Random(9)
+    state = rules.new_game(9)
+    while not state.game_over:
+        ids = _ids(state)
+        assert ids == sorted(set(ids)), [fr.kind for fr in state.frames]
+        state = rules.apply(state, r.choice(rules.legal_actions(state)))

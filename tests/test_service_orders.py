@@ -49,16 +49,19 @@ def seat_of(state: rules.GameState) -> int:
     return SEATS[f]
 
 
+def _stack(state: rules.GameState) -> list[tuple[str, rules.Faction | None]]:
+    # A battle's phase is a frame of its own, but a phase ending is not the battle ending.
+    return [(fr.kind, fr.faction) for fr in state.frames if not fr.kind.startswith("battle:")]
+
+
 def frame_closed(before: rules.GameState, after: rules.GameState) -> bool:
     """The frame the step was taken in is gone (judged from the stacks, independently of
     the service's own bookkeeping)."""
-    i = len(before.frames) - 1
-    if after.game_over or len(after.frames) <= i:
+    old, new = _stack(before), _stack(after)
+    i = len(old) - 1
+    if after.game_over or len(new) <= i:
         return True
-    return (after.frames[i].kind, after.frames[i].faction) != (
-        before.frames[i].kind,
-        before.frames[i].faction,
-    )
+    return new[i] != old[i]
 
 
 # -- 1. a trailing `done` that only closes what already closed ---------------------------
