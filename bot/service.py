@@ -32,6 +32,7 @@ from db import (
     GameNotFound,
     GameRecord,
     GameResult,
+    LogLines,
     NewAction,
     OwedAnnouncement,
     Pace,
@@ -192,14 +193,9 @@ def upload_text(raw: bytes | str, what: str, limit: int) -> str:
         raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
 
 
-def new_log_lines(before: list[str], after: list[str]) -> list[str]:
-    """The lines `after` adds past what it shares with `before` (an undo shortens the log
-    before it adds its own line)."""
-    n = min(len(before), len(after))
-    i = 0
-    while i < n and before[i] == after[i]:
-        i += 1
-    return after[i:]
+def log_end(state: rules.GameState) -> int:
+    """How many lines the game's whole text log has at this state."""
+    return state.log_at + len(state.log)
 
 
 def split_steps(order: str) -> list[str]:
@@ -226,6 +222,17 @@ class Outcome:
     # A reveal committed the order at this step; the steps after it were not played.
     revealed_at: str | None = None
     unplayed: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Replayed:
+    """An uploaded game, replayed: its data, its final state and text log, and the snapshot
+    to store (its last state at an undo barrier, which a loaded state must start from)."""
+
+    data: GameExport
+    state: rules.GameState
+    log: list[str]
+    snapshot: Snapshot
 
 
 def secret_for_seed(seed: int) -> bytes:
@@ -357,24 +364,53 @@ class GameService:
         if cached is not None and cached.version == game.version:
             self._cache.move_to_end(game.id)
             return cached.state
-        state: rules.GameState | None = None
-        start = 0
         options = await self.options_of(game)
-        snap = await self.store.latest_snapshot(game.id, at_most=game.actions)
-        if snap is not None:
-            try:
-                state = rules.GameState.model_validate_json(snap.state)
-                state.options = options  # the snapshot names the deck; this carries it
-                start = snap.seq
-            except pydantic.ValidationError:
-                log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
+        state, start = await self._snapshot_state(game, options)
         if state is None:
             state = await self._fresh_state(game, options)
-            start = 0
+        text = rules.LogTail.of(state)
         for stored in await self.store.actions(game.id, after=start):
             state = rules.apply(state, rules.action_from_json(stored.action))
+            text.follow(state)
+        await self._move_log_out(game, text, options)
         self._remember(game, state)
         return state
+
+    async def _snapshot_state(
+        self, game: GameRecord, options: rules.GameOptions
+    ) -> tuple[rules.GameState | None, int]:
+        """The latest stored snapshot that can be used (its undo barrier known) and its seq;
+        (None, 0) when there is none."""
+        at_most = game.actions
+        while (snap := await self.store.latest_snapshot(game.id, at_most=at_most)) is not None:
+            at_most = snap.seq - 1
+            try:
+                state = rules.GameState.model_validate_json(snap.state)
+            except pydantic.ValidationError:
+                log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
+                continue
+            if state.barrier is not None:
+                state.options = options  # the snapshot names the deck; this carries it
+                return state, snap.seq
+        return None, 0
+
+    async def _move_log_out(
+        self, game: GameRecord, text: rules.LogTail, options: rules.GameOptions
+    ) -> None:
+        """A game stored before its text log had a table of its own (migration 009) has it in
+        its snapshots and its actions: store the lines the table lacks, once."""
+        stored = await self.store.log_length(game.id)
+        if stored >= text.end:
+            return
+        if stored < text.start:  # the snapshot holds only its last step's lines
+            state = await self._fresh_state(game, options)
+            text = rules.LogTail.of(state)
+            for action in await self.store.actions(game.id):
+                state = rules.apply(state, rules.action_from_json(action.action))
+                text.follow(state)
+        lines = text.lines[stored - text.start :]
+        if await self.store.fill_log(game.id, game.version, LogLines(start=stored, lines=lines)):
+            log.info("game %s: %s log lines moved out of its states", game.id, len(lines))
 
     def _remember(self, game: GameRecord, state: rules.GameState) -> None:
         self._cache[game.id] = _Cached(game.version, state)
@@ -712,7 +748,8 @@ class GameService:
                         + ". Join with `/vj join faction:`."
                     )
                 state = await self._fresh_state(game)
-                state, dealt = await self._deal(game, state, 1)
+                lines = rules.LogTail.of(state)
+                state, dealt = await self._deal(game, state, 1, lines)
                 seats = ", ".join(self._who(game, f) for f in FACTIONS)
                 nxt, mentions = self.prompt_text(game, state)
                 body = (
@@ -726,6 +763,7 @@ class GameService:
                     game.version,
                     dealt,
                     snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
+                    log=LogLines(start=lines.start, lines=lines.lines),
                     status="active",
                     announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
                     reminder=await self.reminders.plan(game, self._waiting_for(game, state)),
@@ -850,10 +888,15 @@ class GameService:
         return f"Step {index} ({quoted})" if total > 1 else quoted
 
     async def _deal(
-        self, game: GameRecord, state: rules.GameState, seq: int
+        self,
+        game: GameRecord,
+        state: rules.GameState,
+        seq: int,
+        text: rules.LogTail | None = None,
     ) -> tuple[rules.GameState, list[NewAction]]:
         """Resolve the pending chance nodes from the game's secret, the first one as log entry
-        `seq`; the outcomes are chance entries of the log (no faction, no user)."""
+        `seq`; the outcomes are chance entries of the log (no faction, no user). `text` takes
+        in the lines they write."""
         secret = await self.secret_of(game)
         dealt: list[NewAction] = []
         if secret is None:  # a game before chance entries: its seeded dealer is in the state
@@ -861,6 +904,8 @@ class GameService:
         while rules.chance(state) is not None:
             outcome = keyed_outcome(state, secret, game.id, seq + len(dealt))
             state = rules.apply(state, outcome)
+            if text is not None:
+                text.follow(state)
             dealt.append(NewAction(action=rules.action_to_json(outcome)))
         return state, dealt
 
@@ -885,6 +930,7 @@ class GameService:
         already ended by itself is only noted; unless `confirmed`, a Command that would select
         no space is refused once (see `_idle_check`)."""
         cur = state
+        text = rules.LogTail(log_end(state))  # the lines the order writes
         new: list[NewAction] = []
         described: list[str] = []
         notes: list[str] = [note] if note else []  # e.g. a deadline's
@@ -910,10 +956,11 @@ class GameService:
             except rules.RulesError as e:
                 raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
             trailing.record(cur, nxt, action)
+            text.follow(nxt)
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
-            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1)
+            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1, text)
             new.extend(dealt)
             if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
                 revealed_at = where
@@ -930,10 +977,18 @@ class GameService:
             elif step not in unplayed:
                 unplayed.append(step)
         secret = await self.secret_of(game) if cur.game_over else None
+        # a card that ended is recapped from its lines, which earlier moves wrote
+        earlier = (
+            await self.store.log_lines(game.id, 0, text.start)
+            if cur.current_card != state.current_card
+            else []
+        )
         announcement = self._move_announcement(
             game,
             state,
             cur,
+            text.lines,
+            earlier,
             described,
             notes,
             revealed_at if unplayed else None,
@@ -941,7 +996,6 @@ class GameService:
             secret,
             turn=await self.store.turn_message(game.id),
         )
-        handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
         waiting = self._waiting_for(game, cur)
         if announcement.mentions and waiting == self._waiting_for(game, state):
             # the decision stays with the same person (another of their seats, the Mongols
@@ -953,8 +1007,9 @@ class GameService:
                 game.version,
                 new,
                 snapshot=Snapshot(seq=game.actions + len(new), state=cur.model_dump_json())
-                if handoff
+                if self._snapshot_due(state, cur)
                 else None,
+                log=LogLines(start=text.start, lines=text.lines),
                 status="finished" if cur.game_over else None,
                 announcement=announcement,
                 reminder=await self.reminders.plan(game, waiting),
@@ -971,13 +1026,21 @@ class GameService:
             stored,
             state,
             cur,
-            new_log_lines(state.log, cur.log),
+            text.lines,
             described,
             notes,
             announcement,
             revealed_at=revealed_at if unplayed else None,
             unplayed=unplayed,
         )
+
+    @staticmethod
+    def _snapshot_due(before: rules.GameState, after: rules.GameState) -> bool:
+        """A snapshot at each card (and at the end): loading replays at most one card's steps,
+        and a game stores a few dozen states, not one per hand-off. Only at an undo barrier,
+        which a state loaded from JSON cannot know otherwise."""
+        new_card = after.current_card != before.current_card
+        return (after.game_over or new_card) and not after.since_barrier
 
     @staticmethod
     def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
@@ -1076,6 +1139,8 @@ class GameService:
         game: GameRecord,
         before: rules.GameState,
         after: rules.GameState,
+        new_lines: list[str],
+        earlier: list[str],
         steps: list[str],
         notes: list[str],
         revealed_at: str | None = None,
@@ -1088,14 +1153,14 @@ class GameService:
         turn's message (what happened so far, then the `Next:` line). A hand-off or a card
         reveal closes that message with the step's lines and posts a new one, which pings
         whoever decides next: at a card reveal it opens with a recap of the card that ended
-        and the new card's header, with the board; at the end, the score and the secret."""
+        and the new card's header, with the board; at the end, the score and the secret.
+        `new_lines`: the log lines the move wrote; `earlier`: the log before them (needed only
+        at a card reveal, for the recap)."""
         actor = rules.decider(before)
         who = actor.value if actor else ""
         if actor is not None and rules.prompt(before).for_mongols:
             who = f"Mongols (decided by {actor.value})"
-        lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
-            f"• {who}: {'; '.join(steps)}"
-        ]
+        lines = [f"• {line}" for line in new_lines] or [f"• {who}: {'; '.join(steps)}"]
         # what the sender must know about the order: in the message that goes out now
         said = [f"(note: {n})" for n in notes]
         if revealed_at is not None:
@@ -1130,7 +1195,7 @@ class GameService:
         opening += said
         head: list[str] = []
         if new_card:
-            head = self._card_edges(before, after)
+            head = self._card_edges(before, after, new_lines, earlier)
             opening = [line for line in opening if not self._is_card_line(line)]
         body = "\n".join(head + opening)
         return Announcement(
@@ -1147,9 +1212,10 @@ class GameService:
         return re.match(r"^• Card \d+: .+ \(\d+ left in the deck\)\.$", line) is not None
 
     @staticmethod
-    def _card_edges(before: rules.GameState, after: rules.GameState) -> list[str]:
+    def _card_edges(
+        before: rules.GameState, after: rules.GameState, new: list[str], earlier: list[str]
+    ) -> list[str]:
         """The recap of each card that ended during the step, then the new card's header."""
-        new = new_log_lines(before.log, after.log)
         ended = [before.current_card] if before.current_card is not None else []
         for line in new:
             m = re.match(r"^Card (\d+): ", line)
@@ -1157,7 +1223,7 @@ class GameService:
                 ended.append(int(m.group(1)))
         out = []
         for number in ended:
-            recap = rules.card_recap(rules.card_lines(after.log, number))
+            recap = rules.card_recap(rules.card_lines(earlier + new, number))
             if recap:
                 out.append(f"_{recap}_")
         out.append(rules.card_header(after))
@@ -1442,13 +1508,13 @@ class GameService:
         except ServiceError as e:
             return Reply.error(str(e))
         try:
-            state = await self.state_of(game)
+            state = await self.state_of(game)  # (moves the log of a game stored before out)
         except ServiceError as e:  # e.g. its deck file cannot be read
             return Reply.error(str(e))
-        body = "\n".join(state.log[-n:])
-        return Reply(
-            text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
-        )
+        end = log_end(state)
+        shown = await self.store.log_lines(game.id, max(0, end - n), end)
+        body = "\n".join(shown)
+        return Reply(text=f"The last {len(shown)} lines of the log:\n{body}", ephemeral=True)
 
     async def options(self, channel: str) -> Reply:
         """Every legal next step, uncut (the lists in messages are cut)."""
@@ -1645,7 +1711,7 @@ class GameService:
         result = await self.off_loop(verify, secret, game.id, options, log_, dealt_from)
         return Reply(text=verification_text(game.id, secret, result))
 
-    def check_export(self, data: GameExport) -> tuple[GameExport, rules.GameState]:
+    def check_export(self, data: GameExport) -> Replayed:
         """Replay an exported game; ServiceError naming the first step that does not replay.
         Cost linear in the number of actions (bounded by the export model).
 
@@ -1660,13 +1726,21 @@ class GameService:
         seeded = None if data.seed is None else rules.seeded_dealer(data.seed, options)
         state = rules.new_game(None, options)
         log: list[ExportedAction] = []
+        text = rules.LogTail.of(state)
+        barrier = (0, state)
+
+        def stepped(new: rules.GameState) -> None:
+            nonlocal state, barrier
+            state = new
+            text.follow(state)
+            if not state.since_barrier:
+                barrier = (len(log), state)
 
         def deal() -> None:
-            nonlocal state
             while seeded is not None and (node := rules.chance(state)) is not None:
                 outcome = seeded.outcome(state, node)
-                state = rules.apply(state, outcome)
                 log.append(ExportedAction.model_validate({"action": rules.action_to_json(outcome)}))
+                stepped(rules.apply(state, outcome))
 
         deal()
         for i, ex in enumerate(data.actions, start=1):
@@ -1676,22 +1750,24 @@ class GameService:
                 kind = excerpt(ex.action.get("type"))
                 raise ServiceError(f"Step {i} (type {kind}) is not an action I know.") from e
             try:
-                state = rules.apply(state, action)
+                new = rules.apply(state, action)
             except rules.RulesError as e:
                 raise ServiceError(
                     f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
                     f"is refused: {str(e)[:300]}"
                 ) from e
             log.append(ex)
+            stepped(new)
             deal()
         node = rules.chance(state)
         if node is not None:
             raise ServiceError(f"The log stops before {node.text}: it was cut short.")
         if seeded is not None:
             data = data.model_copy(update={"seed": None, "format_version": 2, "actions": log})
-        return data, state
+        seq, at = barrier
+        return Replayed(data, state, text.lines, Snapshot(seq=seq, state=at.model_dump_json()))
 
-    def _read_export(self, raw: bytes | str) -> tuple[GameExport, rules.GameState]:
+    def _read_export(self, raw: bytes | str) -> Replayed:
         """Parse, validate and replay an upload (in a worker thread)."""
         try:
             data = parse_export(raw)
@@ -1726,7 +1802,8 @@ class GameService:
                         "This channel already has a game: finish or `/vj abort` it first, or "
                         "import in a new thread."
                     )
-                data, state = await self.off_loop(self._read_export, raw)
+                replayed = await self.off_loop(self._read_export, raw)
+                data, state = replayed.data, replayed.state
                 seats = {f: u for f, u in data.seats.items() if u == user} | dict.fromkeys(
                     claimed, user
                 )
@@ -1746,7 +1823,8 @@ class GameService:
                     game = await self.store.import_game(
                         channel,
                         data.model_copy(update={"fairness": None}),
-                        snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
+                        snapshot=replayed.snapshot,
+                        log=LogLines(start=0, lines=replayed.log),
                         deck=deck,
                         # a fresh secret deals what comes next (check_export dropped any seed)
                         secret=secrets.token_hex(SECRET_BYTES),
@@ -2153,11 +2231,12 @@ class GameService:
             step = last if step is None else check_range("The step", step, 0, last)
             state = await self._fresh_state(game)
             actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
-            state = await self.off_loop(replay_to, state, actions[:step])
+            text = rules.LogTail.of(state)
+            state = await self.off_loop(replay_to, state, actions[:step], text)
         except ServiceError as e:
             return Reply.error(str(e))
         lines = [f"Game {game.id}, step {step} of {last}."]
-        lines += state.log[-3:]
+        lines += text.lines[-3:]
         if step == last and state.game_over:
             lines.append(self._final_text(state))
         return Reply(
@@ -2289,10 +2368,15 @@ class GameService:
         )
 
 
-def replay_to(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState:
-    """The state after applying `actions` (a stored log: each was legal when played)."""
+def replay_to(
+    state: rules.GameState, actions: Sequence[rules.Action], text: rules.LogTail | None = None
+) -> rules.GameState:
+    """The state after applying `actions` (a stored log: each was legal when played); `text`
+    takes in the log lines they write."""
     for action in actions:
         state = rules.apply(state, action)
+        if text is not None:
+            text.follow(state)
     return state
 
 
