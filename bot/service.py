@@ -91,6 +91,7 @@ MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked bef
 LOG_LINES = 200  # at most this many log lines in one answer
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
+SNAPSHOT_STEPS = 50  # steps between stored snapshots (issue 14: bytes per game, load time)
 # Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
 MAX_DECK_BYTES = DECK_MAX_CHARS
 MAX_IMPORT_BYTES = 4_000_000
@@ -206,6 +207,7 @@ def split_steps(order: str) -> list[str]:
 class _Cached:
     version: int
     state: rules.GameState
+    snapshot_seq: int  # the seq of the game's latest stored snapshot
 
 
 @dataclass
@@ -373,7 +375,7 @@ class GameService:
             state = rules.apply(state, rules.action_from_json(stored.action))
             text.follow(state)
         await self._move_log_out(game, text, options)
-        self._remember(game, state)
+        self._remember(game, state, start)
         return state
 
     async def _snapshot_state(
@@ -412,8 +414,14 @@ class GameService:
         if await self.store.fill_log(game.id, game.version, LogLines(start=stored, lines=lines)):
             log.info("game %s: %s log lines moved out of its states", game.id, len(lines))
 
-    def _remember(self, game: GameRecord, state: rules.GameState) -> None:
-        self._cache[game.id] = _Cached(game.version, state)
+    def _remember(
+        self, game: GameRecord, state: rules.GameState, snapshot_seq: int | None = None
+    ) -> None:
+        """Cache the game's state; `snapshot_seq`: a snapshot was stored (or loaded) there."""
+        if snapshot_seq is None:
+            known = self._cache.get(game.id)
+            snapshot_seq = known.snapshot_seq if known is not None else 0
+        self._cache[game.id] = _Cached(game.version, state, snapshot_seq)
         self._cache.move_to_end(game.id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
@@ -772,7 +780,7 @@ class GameService:
                 return Reply.error(str(e))
             except StaleAction:
                 return Reply.error("The game changed meanwhile; try `/vj start` again.")
-            self._remember(game, state)
+            self._remember(game, state, len(dealt))
         return self._announced(
             game,
             text,
@@ -1001,14 +1009,19 @@ class GameService:
             # the decision stays with the same person (another of their seats, the Mongols
             # they decide): a notice only when it passes to someone else
             announcement = announcement.model_copy(update={"mentions": []})
+        seq = game.actions + len(new)
+        known = self._cache.get(game.id)
+        snapshot = (
+            Snapshot(seq=seq, state=cur.model_dump_json())
+            if self._snapshot_due(cur, seq, known.snapshot_seq if known is not None else 0)
+            else None
+        )
         try:
             stored = await self.store.append_actions(
                 game.id,
                 game.version,
                 new,
-                snapshot=Snapshot(seq=game.actions + len(new), state=cur.model_dump_json())
-                if self._snapshot_due(state, cur)
-                else None,
+                snapshot=snapshot,
                 log=LogLines(start=text.start, lines=text.lines),
                 status="finished" if cur.game_over else None,
                 announcement=announcement,
@@ -1021,7 +1034,7 @@ class GameService:
                 "Someone else moved first while your order was being stored, so nothing of "
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
-        self._remember(stored, cur)
+        self._remember(stored, cur, seq if snapshot is not None else None)
         return Outcome(
             stored,
             state,
@@ -1035,12 +1048,11 @@ class GameService:
         )
 
     @staticmethod
-    def _snapshot_due(before: rules.GameState, after: rules.GameState) -> bool:
-        """A snapshot at each card (and at the end): loading replays at most one card's steps,
-        and a game stores a few dozen states, not one per hand-off. Only at an undo barrier,
-        which a state loaded from JSON cannot know otherwise."""
-        new_card = after.current_card != before.current_card
-        return (after.game_over or new_card) and not after.since_barrier
+    def _snapshot_due(after: rules.GameState, seq: int, last: int) -> bool:
+        """A snapshot every SNAPSHOT_STEPS steps or so (and at the end): loading replays a few
+        dozen steps, and a game stores a handful of states, not one per hand-off. Only at an
+        undo barrier (a hand-off, a reveal), which a state loaded from JSON starts from."""
+        return not after.since_barrier and (after.game_over or seq - last >= SNAPSHOT_STEPS)
 
     @staticmethod
     def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
@@ -1836,7 +1848,7 @@ class GameService:
                     ) from e
             except ServiceError as e:
                 return Reply.error(str(e))
-            self._remember(game, state)
+            self._remember(game, state, replayed.snapshot.seq)
             free = [f.value for f in FACTIONS if f.value not in game.seats]
             seats_text = (
                 f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."
