@@ -214,3 +214,20 @@ async def test_a_game_stored_before_migrates_its_schema(tmp_path: Path) -> None:
         assert int(await store.pragma("user_version")) >= 9
     finally:
         await store.close()
+
+
+async def test_a_custom_deck_is_named_by_its_hash_in_the_stored_states(svc: GameService) -> None:
+    text = (FIXTURES / "small_deck.yaml").read_text()
+    assert (await svc.create("decked", D, seed=3, deck=text)).ok
+    for f, uid in SEATS.items():
+        await svc.join("decked", uid, f.value)
+    assert (await svc.start("decked", D)).ok
+    game = await svc.store.open_game("decked")
+    assert game is not None
+    snap = await svc.store.latest_snapshot(game.id)
+    assert snap is not None and len(snap.state) <= STATE_LIMIT
+    stored = rules.GameState.model_validate_json(snap.state)
+    assert stored.options.deck_hash is not None and stored.options.deck_hash in snap.state
+    titles = [line.split("title:", 1)[1].strip() for line in text.splitlines() if "title:" in line]
+    # at most the card in play is named (its reveal line); the deck itself is not there
+    assert len(titles) > 2 and sum(t in snap.state for t in titles) <= 1
