@@ -67,7 +67,9 @@ def table_bytes(path: str, game_id: int) -> dict[str, int]:
 
 async def service_game(path: str, seed: int) -> tuple[int, int, dict[str, int]]:
     """One game played to its end through GameService, a random legal order at a time."""
-    svc = await GameService.open(path, lambda state, highlight=None: b"png", seed_source=lambda: seed)
+    svc = await GameService.open(
+        path, lambda state, highlight=None: b"png", seed_source=lambda: seed
+    )
     channel = f"bench-{seed}"
     replies = [await svc.create(channel, 1, seed=seed)]
     for f, uid in SEATS.items():
