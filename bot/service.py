@@ -91,6 +91,7 @@ MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked bef
 LOG_LINES = 200  # at most this many log lines in one answer
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
+RECAP_LINES = 2000  # log lines read back for a card's recap (a card writes far fewer)
 SNAPSHOT_STEPS = 50  # steps between stored snapshots (issue 14: bytes per game, load time)
 # Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
 MAX_DECK_BYTES = DECK_MAX_CHARS
@@ -400,19 +401,19 @@ class GameService:
         self, game: GameRecord, text: rules.LogTail, options: rules.GameOptions
     ) -> None:
         """A game stored before its text log had a table of its own (migration 009) has it in
-        its snapshots and its actions: store the lines the table lacks, once."""
+        its snapshots and its actions: store the lines the table lacks, once. (Its snapshot
+        holds the whole log; a later one, only its last step's lines: then a replay.)"""
         stored = await self.store.log_length(game.id)
         if stored >= text.end:
             return
-        if stored < text.start:  # the snapshot holds only its last step's lines
+        if text.start > 0:
             state = await self._fresh_state(game, options)
             text = rules.LogTail.of(state)
             for action in await self.store.actions(game.id):
                 state = rules.apply(state, rules.action_from_json(action.action))
                 text.follow(state)
-        lines = text.lines[stored - text.start :]
-        if await self.store.fill_log(game.id, game.version, LogLines(start=stored, lines=lines)):
-            log.info("game %s: %s log lines moved out of its states", game.id, len(lines))
+        if await self.store.fill_log(game.id, game.version, LogLines(start=0, lines=text.lines)):
+            log.info("game %s: %s log lines moved out of its states", game.id, text.end - stored)
 
     def _remember(
         self, game: GameRecord, state: rules.GameState, snapshot_seq: int | None = None
@@ -987,7 +988,7 @@ class GameService:
         secret = await self.secret_of(game) if cur.game_over else None
         # a card that ended is recapped from its lines, which earlier moves wrote
         earlier = (
-            await self.store.log_lines(game.id, 0, text.start)
+            await self.store.log_lines(game.id, max(0, text.start - RECAP_LINES), text.start)
             if cur.current_card != state.current_card
             else []
         )

@@ -311,9 +311,7 @@ class PostgresStore:
 
     async def log_length(self, game_id: int) -> int:
         return int(
-            await self._pool.fetchval(
-                "SELECT COALESCE(MAX(n) + 1, 0) FROM log_lines WHERE game_id = $1", game_id
-            )
+            await self._pool.fetchval("SELECT COUNT(*) FROM log_lines WHERE game_id = $1", game_id)
         )
 
     async def fill_log(self, game_id: int, expected_version: int, log: LogLines) -> bool:

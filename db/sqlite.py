@@ -345,9 +345,7 @@ class SQLiteStore:
     async def log_length(self, game_id: int) -> int:
         async with (
             self._lock,
-            self._conn.execute(
-                "SELECT COALESCE(MAX(n) + 1, 0) FROM log_lines WHERE game_id = ?", (game_id,)
-            ) as c,
+            self._conn.execute("SELECT COUNT(*) FROM log_lines WHERE game_id = ?", (game_id,)) as c,
         ):
             row = await c.fetchone()
         return int(row[0]) if row is not None else 0

@@ -136,7 +136,8 @@ class Store(Protocol):
         ...
 
     async def log_length(self, game_id: int) -> int:
-        """How many lines of the game's text log are stored."""
+        """How many lines of the game's text log are stored (rows, not the last line's
+        number: a gap left by a failed fill_log shows)."""
         ...
 
     async def fill_log(self, game_id: int, expected_version: int, log: LogLines) -> bool:
