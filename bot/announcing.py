@@ -12,10 +12,7 @@ from db import (
 )
 
 from .reply import MESSAGE_LIMIT
-from .service_base import (
-    ServiceBase,
-    new_log_lines,
-)
+from .service_base import ServiceBase
 
 
 class MoveAnnouncements(ServiceBase):
@@ -24,6 +21,8 @@ class MoveAnnouncements(ServiceBase):
         game: GameRecord,
         before: rules.GameState,
         after: rules.GameState,
+        new_lines: list[str],
+        earlier: list[str],
         steps: list[str],
         notes: list[str],
         revealed_at: str | None = None,
@@ -36,14 +35,14 @@ class MoveAnnouncements(ServiceBase):
         turn's message (what happened so far, then the `Next:` line). A hand-off or a card
         reveal closes that message with the step's lines and posts a new one, which pings
         whoever decides next: at a card reveal it opens with a recap of the card that ended
-        and the new card's header, with the board; at the end, the score and the secret."""
+        and the new card's header, with the board; at the end, the score and the secret.
+        `new_lines`: the log lines the move wrote; `earlier`: the log before them (needed only
+        at a card reveal, for the recap)."""
         actor = rules.decider(before)
         who = actor.value if actor else ""
         if actor is not None and rules.prompt(before).for_mongols:
             who = f"Mongols (decided by {actor.value})"
-        lines = [f"• {line}" for line in new_log_lines(before.log, after.log)] or [
-            f"• {who}: {'; '.join(steps)}"
-        ]
+        lines = [f"• {line}" for line in new_lines] or [f"• {who}: {'; '.join(steps)}"]
         # what the sender must know about the order: in the message that goes out now
         said = [f"(note: {n})" for n in notes]
         if revealed_at is not None:
@@ -78,7 +77,7 @@ class MoveAnnouncements(ServiceBase):
         opening += said
         head: list[str] = []
         if new_card:
-            head = self._card_edges(before, after)
+            head = self._card_edges(before, after, new_lines, earlier)
             opening = [line for line in opening if not self._is_card_line(line)]
         body = "\n".join(head + opening)
         return Announcement(
@@ -95,9 +94,10 @@ class MoveAnnouncements(ServiceBase):
         return re.match(r"^• Card \d+: .+ \(\d+ left in the deck\)\.$", line) is not None
 
     @staticmethod
-    def _card_edges(before: rules.GameState, after: rules.GameState) -> list[str]:
+    def _card_edges(
+        before: rules.GameState, after: rules.GameState, new: list[str], earlier: list[str]
+    ) -> list[str]:
         """The recap of each card that ended during the step, then the new card's header."""
-        new = new_log_lines(before.log, after.log)
         ended = [before.current_card] if before.current_card is not None else []
         for line in new:
             m = re.match(r"^Card (\d+): ", line)
@@ -105,7 +105,7 @@ class MoveAnnouncements(ServiceBase):
                 ended.append(int(m.group(1)))
         out = []
         for number in ended:
-            recap = rules.card_recap(rules.card_lines(after.log, number))
+            recap = rules.card_recap(rules.card_lines(earlier + new, number))
             if recap:
                 out.append(f"_{recap}_")
         out.append(rules.card_header(after))

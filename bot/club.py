@@ -292,9 +292,10 @@ class Club(Moves):
         step = last if step is None else check_range("The step", step, 0, last)
         state = await self._fresh_state(game)
         actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
-        state = await self.off_loop(replay_to, state, actions[:step])
+        text = rules.LogTail.of(state)
+        state = await self.off_loop(replay_to, state, actions[:step], text)
         lines = [f"Game {game.id}, step {step} of {last}."]
-        lines += state.log[-3:]
+        lines += text.lines[-3:]
         if step == last and state.game_over:
             lines.append(self._final_text(state))
         return Reply(

@@ -8,6 +8,7 @@ import rules
 from db import (
     Announcement,
     DeckFile,
+    LogLines,
     ServerSettings,
     Snapshot,
 )
@@ -169,7 +170,8 @@ class Lobby(ServiceBase):
                     + ". Join with `/vj join faction:`."
                 )
             state = await self._fresh_state(game)
-            state, dealt = await self._deal(game, state, 1)
+            lines = rules.LogTail.of(state)
+            state, dealt = await self._deal(game, state, 1, lines)
             seats = ", ".join(self._who(game, f) for f in FACTIONS)
             nxt, mentions = self.prompt_text(game, state)
             body = (
@@ -183,11 +185,12 @@ class Lobby(ServiceBase):
                 game.version,
                 dealt,
                 snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
+                log=LogLines(start=lines.start, lines=lines.lines),
                 status="active",
                 announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
                 reminder=await self.reminders.plan(game, self._waiting_for(game, state)),
             )
-            self._remember(game, state)
+            self._remember(game, state, len(dealt))
         return self._announced(
             game,
             text,

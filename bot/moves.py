@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import rules
 from db import (
     GameRecord,
+    LogLines,
     NewAction,
     Snapshot,
     StaleAction,
@@ -31,11 +32,13 @@ from .service_base import (
     answers,
     check_range,
     faction_of,
-    new_log_lines,
+    log_end,
     short_order,
 )
 
 log = logging.getLogger(__name__)
+RECAP_LINES = 2000  # log lines read back for a card's recap (a card writes far fewer)
+SNAPSHOT_STEPS = 50  # steps between stored snapshots (issue 14: bytes per game, load time)
 
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
@@ -215,6 +218,7 @@ class Moves(MoveAnnouncements):
         already ended by itself is only noted; unless `confirmed`, a Command that would select
         no space is refused once (see `_idle_check`)."""
         cur = state
+        text = rules.LogTail(log_end(state))  # the lines the order writes
         new: list[NewAction] = []
         described: list[str] = []
         notes: list[str] = [note] if note else []  # e.g. a deadline's
@@ -240,10 +244,11 @@ class Moves(MoveAnnouncements):
             except rules.RulesError as e:
                 raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
             trailing.record(cur, nxt, action)
+            text.follow(nxt)
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
-            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1)
+            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1, text)
             new.extend(dealt)
             if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
                 revealed_at = where
@@ -260,10 +265,18 @@ class Moves(MoveAnnouncements):
             elif step not in unplayed:
                 unplayed.append(step)
         secret = await self.secret_of(game) if cur.game_over else None
+        # a card that ended is recapped from its lines, which earlier moves wrote
+        earlier = (
+            await self.store.log_lines(game.id, max(0, text.start - RECAP_LINES), text.start)
+            if cur.current_card != state.current_card
+            else []
+        )
         announcement = self._move_announcement(
             game,
             state,
             cur,
+            text.lines,
+            earlier,
             described,
             notes,
             revealed_at if unplayed else None,
@@ -271,20 +284,25 @@ class Moves(MoveAnnouncements):
             secret,
             turn=await self.store.turn_message(game.id),
         )
-        handoff = cur.game_over or rules.decider(cur) != rules.decider(state)
         waiting = self._waiting_for(game, cur)
         if announcement.mentions and waiting == self._waiting_for(game, state):
             # the decision stays with the same person (another of their seats, the Mongols
             # they decide): a notice only when it passes to someone else
             announcement = announcement.model_copy(update={"mentions": []})
+        seq = game.actions + len(new)
+        known = self._cache.get(game.id)
+        snapshot = (
+            Snapshot(seq=seq, state=cur.model_dump_json())
+            if self._snapshot_due(cur, seq, known.snapshot_seq if known is not None else 0)
+            else None
+        )
         try:
             stored = await self.store.append_actions(
                 game.id,
                 game.version,
                 new,
-                snapshot=Snapshot(seq=game.actions + len(new), state=cur.model_dump_json())
-                if handoff
-                else None,
+                snapshot=snapshot,
+                log=LogLines(start=text.start, lines=text.lines),
                 status="finished" if cur.game_over else None,
                 announcement=announcement,
                 reminder=await self.reminders.plan(game, waiting),
@@ -296,18 +314,25 @@ class Moves(MoveAnnouncements):
                 "Someone else moved first while your order was being stored, so nothing of "
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
-        self._remember(stored, cur)
+        self._remember(stored, cur, seq if snapshot is not None else None)
         return Outcome(
             stored,
             state,
             cur,
-            new_log_lines(state.log, cur.log),
+            text.lines,
             described,
             notes,
             announcement,
             revealed_at=revealed_at if unplayed else None,
             unplayed=unplayed,
         )
+
+    @staticmethod
+    def _snapshot_due(after: rules.GameState, seq: int, last: int) -> bool:
+        """A snapshot every SNAPSHOT_STEPS steps or so (and at the end): loading replays a few
+        dozen steps, and a game stores a handful of states, not one per hand-off. Only at an
+        undo barrier (a hand-off, a reveal), which a state loaded from JSON starts from."""
+        return not after.since_barrier and (after.game_over or seq - last >= SNAPSHOT_STEPS)
 
     @staticmethod
     def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:

@@ -22,6 +22,7 @@ from db import (
     GameExists,
     GameRecord,
     GameResult,
+    LogLines,
     NewAction,
     ReminderPlan,
     SeatResult,
@@ -154,20 +155,16 @@ def upload_text(raw: bytes | str, what: str, limit: int) -> str:
         raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
 
 
-def new_log_lines(before: list[str], after: list[str]) -> list[str]:
-    """The lines `after` adds past what it shares with `before` (an undo shortens the log
-    before it adds its own line)."""
-    n = min(len(before), len(after))
-    i = 0
-    while i < n and before[i] == after[i]:
-        i += 1
-    return after[i:]
+def log_end(state: rules.GameState) -> int:
+    """How many lines the game's whole text log has at this state."""
+    return state.log_at + len(state.log)
 
 
 @dataclass
 class _Cached:
     version: int
     state: rules.GameState
+    snapshot_seq: int  # the seq of the game's latest stored snapshot
 
 
 @dataclass
@@ -191,10 +188,15 @@ def secret_for_seed(seed: int) -> bytes:
     return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
 
 
-def replay_to(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState:
-    """The state after applying `actions` (a stored log: each was legal when played)."""
+def replay_to(
+    state: rules.GameState, actions: Sequence[rules.Action], text: rules.LogTail | None = None
+) -> rules.GameState:
+    """The state after applying `actions` (a stored log: each was legal when played); `text`
+    takes in the log lines they write."""
     for action in actions:
         state = rules.apply(state, action)
+        if text is not None:
+            text.follow(state)
     return state
 
 
@@ -326,27 +328,62 @@ class ServiceBase:
         if cached is not None and cached.version == game.version:
             self._cache.move_to_end(game.id)
             return cached.state
-        state: rules.GameState | None = None
-        start = 0
         options = await self.options_of(game)
-        snap = await self.store.latest_snapshot(game.id, at_most=game.actions)
-        if snap is not None:
-            try:
-                state = rules.GameState.model_validate_json(snap.state)
-                state.options = options  # the snapshot names the deck; this carries it
-                start = snap.seq
-            except pydantic.ValidationError:
-                log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
+        state, start = await self._snapshot_state(game, options)
         if state is None:
             state = await self._fresh_state(game, options)
-            start = 0
+        text = rules.LogTail.of(state)
         for stored in await self.store.actions(game.id, after=start):
             state = rules.apply(state, rules.action_from_json(stored.action))
-        self._remember(game, state)
+            text.follow(state)
+        await self._move_log_out(game, text, options)
+        self._remember(game, state, start)
         return state
 
-    def _remember(self, game: GameRecord, state: rules.GameState) -> None:
-        self._cache[game.id] = _Cached(game.version, state)
+    async def _snapshot_state(
+        self, game: GameRecord, options: rules.GameOptions
+    ) -> tuple[rules.GameState | None, int]:
+        """The latest stored snapshot that can be used (its undo barrier known) and its seq;
+        (None, 0) when there is none."""
+        at_most = game.actions
+        while (snap := await self.store.latest_snapshot(game.id, at_most=at_most)) is not None:
+            at_most = snap.seq - 1
+            try:
+                state = rules.GameState.model_validate_json(snap.state)
+            except pydantic.ValidationError:
+                log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
+                continue
+            if state.barrier is not None:
+                state.options = options  # the snapshot names the deck; this carries it
+                return state, snap.seq
+        return None, 0
+
+    async def _move_log_out(
+        self, game: GameRecord, text: rules.LogTail, options: rules.GameOptions
+    ) -> None:
+        """A game stored before its text log had a table of its own (migration 009) has it in
+        its snapshots and its actions: store the lines the table lacks, once. (Its snapshot
+        holds the whole log; a later one, only its last step's lines: then a replay.)"""
+        stored = await self.store.log_length(game.id)
+        if stored >= text.end:
+            return
+        if text.start > 0:
+            state = await self._fresh_state(game, options)
+            text = rules.LogTail.of(state)
+            for action in await self.store.actions(game.id):
+                state = rules.apply(state, rules.action_from_json(action.action))
+                text.follow(state)
+        if await self.store.fill_log(game.id, game.version, LogLines(start=0, lines=text.lines)):
+            log.info("game %s: %s log lines moved out of its states", game.id, text.end - stored)
+
+    def _remember(
+        self, game: GameRecord, state: rules.GameState, snapshot_seq: int | None = None
+    ) -> None:
+        """Cache the game's state; `snapshot_seq`: a snapshot was stored (or loaded) there."""
+        if snapshot_seq is None:
+            known = self._cache.get(game.id)
+            snapshot_seq = known.snapshot_seq if known is not None else 0
+        self._cache[game.id] = _Cached(game.version, state, snapshot_seq)
         self._cache.move_to_end(game.id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
@@ -469,10 +506,15 @@ class ServiceBase:
             return None
 
     async def _deal(
-        self, game: GameRecord, state: rules.GameState, seq: int
+        self,
+        game: GameRecord,
+        state: rules.GameState,
+        seq: int,
+        text: rules.LogTail | None = None,
     ) -> tuple[rules.GameState, list[NewAction]]:
         """Resolve the pending chance nodes from the game's secret, the first one as log entry
-        `seq`; the outcomes are chance entries of the log (no faction, no user)."""
+        `seq`; the outcomes are chance entries of the log (no faction, no user). `text` takes
+        in the lines they write."""
         secret = await self.secret_of(game)
         dealt: list[NewAction] = []
         if secret is None:  # a game before chance entries: its seeded dealer is in the state
@@ -480,6 +522,8 @@ class ServiceBase:
         while rules.chance(state) is not None:
             outcome = keyed_outcome(state, secret, game.id, seq + len(dealt))
             state = rules.apply(state, outcome)
+            if text is not None:
+                text.follow(state)
             dealt.append(NewAction(action=rules.action_to_json(outcome)))
         return state, dealt
 

@@ -6,6 +6,7 @@ import logging
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pydantic
 
@@ -15,6 +16,7 @@ from db import (
     Announcement,
     DeckFile,
     GameExport,
+    LogLines,
     Snapshot,
     StorageError,
 )
@@ -36,6 +38,17 @@ from .service_base import (
 )
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class Replayed:
+    """An uploaded game, replayed: its data, its final state and text log, and the snapshot
+    to store (its last state at an undo barrier, which a loaded state must start from)."""
+
+    data: GameExport
+    state: rules.GameState
+    log: list[str]
+    snapshot: Snapshot
 
 
 class Transfer(ServiceBase):
@@ -84,7 +97,7 @@ class Transfer(ServiceBase):
         result = await self.off_loop(verify, secret, game.id, options, log_, dealt_from)
         return Reply(text=verification_text(game.id, secret, result))
 
-    def check_export(self, data: GameExport) -> tuple[GameExport, rules.GameState]:
+    def check_export(self, data: GameExport) -> Replayed:
         """Replay an exported game; ServiceError naming the first step that does not replay.
         Cost linear in the number of actions (bounded by the export model).
 
@@ -99,13 +112,21 @@ class Transfer(ServiceBase):
         seeded = None if data.seed is None else rules.seeded_dealer(data.seed, options)
         state = rules.new_game(None, options)
         log: list[ExportedAction] = []
+        text = rules.LogTail.of(state)
+        barrier = (0, state)
+
+        def stepped(new: rules.GameState) -> None:
+            nonlocal state, barrier
+            state = new
+            text.follow(state)
+            if not state.since_barrier:
+                barrier = (len(log), state)
 
         def deal() -> None:
-            nonlocal state
             while seeded is not None and (node := rules.chance(state)) is not None:
                 outcome = seeded.outcome(state, node)
-                state = rules.apply(state, outcome)
                 log.append(ExportedAction.model_validate({"action": rules.action_to_json(outcome)}))
+                stepped(rules.apply(state, outcome))
 
         deal()
         for i, ex in enumerate(data.actions, start=1):
@@ -115,22 +136,24 @@ class Transfer(ServiceBase):
                 kind = excerpt(ex.action.get("type"))
                 raise ServiceError(f"Step {i} (type {kind}) is not an action I know.") from e
             try:
-                state = rules.apply(state, action)
+                new = rules.apply(state, action)
             except rules.RulesError as e:
                 raise ServiceError(
                     f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
                     f"is refused: {str(e)[:300]}"
                 ) from e
             log.append(ex)
+            stepped(new)
             deal()
         node = rules.chance(state)
         if node is not None:
             raise ServiceError(f"The log stops before {node.text}: it was cut short.")
         if seeded is not None:
             data = data.model_copy(update={"seed": None, "format_version": 2, "actions": log})
-        return data, state
+        seq, at = barrier
+        return Replayed(data, state, text.lines, Snapshot(seq=seq, state=at.model_dump_json()))
 
-    def _read_export(self, raw: bytes | str) -> tuple[GameExport, rules.GameState]:
+    def _read_export(self, raw: bytes | str) -> Replayed:
         """Parse, validate and replay an upload (in a worker thread)."""
         try:
             data = parse_export(raw)
@@ -167,7 +190,8 @@ class Transfer(ServiceBase):
                     "This channel already has a game: finish or `/vj abort` it first, or "
                     "import in a new thread."
                 )
-            data, state = await self.off_loop(self._read_export, raw)
+            replayed = await self.off_loop(self._read_export, raw)
+            data, state = replayed.data, replayed.state
             seats = {f: u for f, u in data.seats.items() if u == user} | dict.fromkeys(
                 claimed, user
             )
@@ -186,12 +210,13 @@ class Transfer(ServiceBase):
             game = await self.store.import_game(
                 channel,
                 data.model_copy(update={"fairness": None}),
-                snapshot=Snapshot(seq=len(data.actions), state=state.model_dump_json()),
+                snapshot=replayed.snapshot,
+                log=LogLines(start=0, lines=replayed.log),
                 deck=deck,
                 # a fresh secret deals what comes next (check_export dropped any seed)
                 secret=secrets.token_hex(SECRET_BYTES),
             )
-            self._remember(game, state)
+            self._remember(game, state, replayed.snapshot.seq)
             free = [f.value for f in FACTIONS if f.value not in game.seats]
             seats_text = (
                 f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."

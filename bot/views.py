@@ -14,6 +14,7 @@ from .service_base import (
     ServiceBase,
     answers,
     check_range,
+    log_end,
 )
 
 MAX_QUERY_CHARS = 100  # a card number or title looked up
@@ -114,11 +115,11 @@ class Views(ServiceBase):
         if game is None or game.status == "lobby":
             return Reply.error("There is no game log yet.")
         n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
-        state = await self.state_of(game)
-        body = "\n".join(state.log[-n:])
-        return Reply(
-            text=f"The last {min(n, len(state.log))} lines of the log:\n{body}", ephemeral=True
-        )
+        state = await self.state_of(game)  # (moves the log of a game stored before out)
+        end = log_end(state)
+        shown = await self.store.log_lines(game.id, max(0, end - n), end)
+        body = "\n".join(shown)
+        return Reply(text=f"The last {len(shown)} lines of the log:\n{body}", ephemeral=True)
 
     @answers()
     async def options(self, channel: str) -> Reply:

@@ -4,7 +4,8 @@ that each one replays to the same state from either.
     python -m db.copy ./vijayanagara.sqlite3 postgresql://user:password@host/dbname
 
 Everything is copied, in one transaction: games (with their ids, so exports and fairness
-records still name them, and their secrets), the action logs, snapshots, owed announcements,
+records still name them, and their secrets), the action logs, text logs, snapshots, owed
+announcements,
 deck files and server settings. The SQLite file is only read (after bringing it up to the
 current migration). Stop the bot first: moves made during the copy would not be in it.
 """
@@ -67,6 +68,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
         frozenset({"created_at"}),
     ),
     ("snapshots", ("game_id", "seq", "state"), frozenset()),
+    ("log_lines", ("game_id", "n", "line"), frozenset()),  # issue 14: the text log
     (
         "outbox",
         (

@@ -51,6 +51,16 @@ class StoredAction(NewAction):
     created_at: str = ""
 
 
+class LogLines(BaseModel):
+    """Lines of a game's text log (migration 009), from line `start` on: a move stores the
+    lines it wrote, replacing any from `start` on (those an undo took back)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int = Field(ge=0)
+    lines: list[str] = Field(default_factory=list)
+
+
 class Snapshot(BaseModel):
     model_config = ConfigDict(frozen=True)
 

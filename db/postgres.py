@@ -27,6 +27,7 @@ from .models import (
     GameRecord,
     GameResult,
     GameSecret,
+    LogLines,
     NewAction,
     OwedAnnouncement,
     Pace,
@@ -290,6 +291,48 @@ class PostgresStore:
             snapshot.state,
         )
 
+    async def _put_log(self, conn: asyncpg.Connection, game_id: int, log: LogLines) -> None:
+        await conn.execute(
+            "DELETE FROM log_lines WHERE game_id = $1 AND n >= $2", game_id, log.start
+        )
+        await conn.executemany(
+            "INSERT INTO log_lines (game_id, n, line) VALUES ($1, $2, $3)",
+            [(game_id, log.start + i, line) for i, line in enumerate(log.lines)],
+        )
+
+    async def log_lines(self, game_id: int, start: int = 0, end: int | None = None) -> list[str]:
+        rows = await self._pool.fetch(
+            "SELECT line FROM log_lines WHERE game_id = $1 AND n >= $2 AND n < $3 ORDER BY n",
+            game_id,
+            start,
+            2**62 if end is None else end,
+        )
+        return [r[0] for r in rows]
+
+    async def log_length(self, game_id: int) -> int:
+        return int(
+            await self._pool.fetchval("SELECT COUNT(*) FROM log_lines WHERE game_id = $1", game_id)
+        )
+
+    async def fill_log(self, game_id: int, expected_version: int, log: LogLines) -> bool:
+        async with self._tx() as conn:
+            await self._lock_game(conn, game_id)
+            if (await self._fetch_game(conn, game_id)).version != expected_version:
+                return False
+            await conn.executemany(
+                "INSERT INTO log_lines (game_id, n, line) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game_id, n) DO NOTHING",
+                [(game_id, log.start + i, line) for i, line in enumerate(log.lines)],
+            )
+        return True
+
+    async def stored_bytes(self, game_id: int) -> int:
+        found: list[from_row.Row] = []
+        async with self._pool.acquire() as conn:
+            for table, key in [("games", "id"), *((t, "game_id") for t in from_row.GAME_TABLES)]:
+                found += await conn.fetch(f"SELECT * FROM {table} WHERE {key} = $1", game_id)
+        return from_row.stored_bytes(found)
+
     async def update_game(
         self,
         game_id: int,
@@ -324,6 +367,7 @@ class PostgresStore:
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
         result: GameResult | None = None,
+        log: LogLines | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             game = await self._check_version(conn, game_id, expected_version)
@@ -348,6 +392,8 @@ class PostgresStore:
             await self._bump(conn, game_id, expected_version, None, status)
             if snapshot is not None:
                 await self._put_snapshot(conn, game_id, snapshot)
+            if log is not None:
+                await self._put_log(conn, game_id, log)
             stored = await self._fetch_game(conn, game_id)
             if announcement is not None:
                 await self._put_announcement(conn, stored, announcement)
@@ -378,6 +424,7 @@ class PostgresStore:
         announcement: Announcement | None = None,
         deck: DeckFile | None = None,
         secret: str = "",
+        log: LogLines | None = None,
     ) -> GameRecord:
         options: dict[str, Any] = {"timurs_shadow": data.options.timurs_shadow}
         if data.options.deck is not None:
@@ -412,6 +459,8 @@ class PostgresStore:
                 )
                 if snapshot is not None:
                     await self._put_snapshot(conn, game_id, snapshot)
+                if log is not None:
+                    await self._put_log(conn, game_id, log)
                 game = await self._fetch_game(conn, game_id)
                 if announcement is not None:
                     await self._put_announcement(conn, game, announcement)

@@ -18,6 +18,25 @@ from .models import (
 
 Row = Sequence[Any]
 
+# The tables that hold one game's rows (keyed by game_id; the games row by its id). Deck
+# files are shared by hash and belong to no one game.
+GAME_TABLES: tuple[str, ...] = (
+    "actions",
+    "snapshots",
+    "log_lines",
+    "outbox",
+    "turn_messages",
+    "jobs",
+    "paces",
+    "results",
+)
+
+
+def stored_bytes(rows: Sequence[Row]) -> int:
+    """The bytes the rows' values take as text (UTF-8; a number as its digits, NULL as none):
+    the same measure on both backends, whatever each adds for its own bookkeeping."""
+    return sum(len(str(v).encode()) for r in rows for v in r if v is not None)
+
 
 def game(r: Row) -> GameRecord:
     """id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at,

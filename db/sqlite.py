@@ -28,6 +28,7 @@ from .models import (
     GameRecord,
     GameResult,
     GameSecret,
+    LogLines,
     NewAction,
     OwedAnnouncement,
     Pace,
@@ -61,6 +62,7 @@ class _Append:
     announcement: Announcement | None
     reminder: ReminderPlan | None
     result: GameResult | None
+    log: LogLines | None
     future: asyncio.Future[GameRecord]
 
 
@@ -321,6 +323,53 @@ class SQLiteStore:
             (game_id, snapshot.seq, snapshot.state),
         )
 
+    async def _put_log(self, conn: aiosqlite.Connection, game_id: int, log: LogLines) -> None:
+        await conn.execute(
+            "DELETE FROM log_lines WHERE game_id = ? AND n >= ?", (game_id, log.start)
+        )
+        await conn.executemany(
+            "INSERT INTO log_lines (game_id, n, line) VALUES (?, ?, ?)",
+            [(game_id, log.start + i, line) for i, line in enumerate(log.lines)],
+        )
+
+    async def log_lines(self, game_id: int, start: int = 0, end: int | None = None) -> list[str]:
+        async with (
+            self._lock,
+            self._conn.execute(
+                "SELECT line FROM log_lines WHERE game_id = ? AND n >= ? AND n < ? ORDER BY n",
+                (game_id, start, 2**62 if end is None else end),
+            ) as c,
+        ):
+            return [r[0] for r in await c.fetchall()]
+
+    async def log_length(self, game_id: int) -> int:
+        async with (
+            self._lock,
+            self._conn.execute("SELECT COUNT(*) FROM log_lines WHERE game_id = ?", (game_id,)) as c,
+        ):
+            row = await c.fetchone()
+        return int(row[0]) if row is not None else 0
+
+    async def fill_log(self, game_id: int, expected_version: int, log: LogLines) -> bool:
+        async with self._tx() as conn:
+            if (await self._fetch_game(conn, game_id)).version != expected_version:
+                return False
+            await conn.executemany(
+                "INSERT OR IGNORE INTO log_lines (game_id, n, line) VALUES (?, ?, ?)",
+                [(game_id, log.start + i, line) for i, line in enumerate(log.lines)],
+            )
+        return True
+
+    async def stored_bytes(self, game_id: int) -> int:
+        found: list[from_row.Row] = []
+        async with self._lock:
+            for table, key in [("games", "id"), *((t, "game_id") for t in from_row.GAME_TABLES)]:
+                async with self._conn.execute(
+                    f"SELECT * FROM {table} WHERE {key} = ?", (game_id,)
+                ) as c:
+                    found += list(await c.fetchall())
+        return from_row.stored_bytes(found)
+
     async def append_actions(
         self,
         game_id: int,
@@ -332,6 +381,7 @@ class SQLiteStore:
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
         result: GameResult | None = None,
+        log: LogLines | None = None,
     ) -> GameRecord:
         """Group commit: appends that arrive while a commit is being synced wait and are then
         written together in one transaction (each in its own savepoint, with its own version
@@ -345,6 +395,7 @@ class SQLiteStore:
             announcement,
             reminder,
             result,
+            log,
             asyncio.get_running_loop().create_future(),
         )
         self._queue.append(req)
@@ -404,6 +455,8 @@ class SQLiteStore:
         await self._bump(conn, req.game_id, req.expected_version, None, req.status)
         if req.snapshot is not None:
             await self._put_snapshot(conn, req.game_id, req.snapshot)
+        if req.log is not None:
+            await self._put_log(conn, req.game_id, req.log)
         stored = game.model_copy(
             update={
                 "version": game.version + 1,
@@ -440,6 +493,7 @@ class SQLiteStore:
         announcement: Announcement | None = None,
         deck: DeckFile | None = None,
         secret: str = "",
+        log: LogLines | None = None,
     ) -> GameRecord:
         """The game's options name the deck by its hash; its text goes to the decks table."""
         options: dict[str, Any] = {"timurs_shadow": data.options.timurs_shadow}
@@ -476,6 +530,8 @@ class SQLiteStore:
                 )
                 if snapshot is not None:
                     await self._put_snapshot(conn, game_id, snapshot)
+                if log is not None:
+                    await self._put_log(conn, game_id, log)
                 game = await self._fetch_game(conn, game_id)
                 if announcement is not None:
                     await self._put_announcement(conn, game, announcement)

@@ -13,6 +13,7 @@ from .models import (
     GameRecord,
     GameResult,
     GameSecret,
+    LogLines,
     NewAction,
     OwedAnnouncement,
     Pace,
@@ -111,8 +112,10 @@ class Store(Protocol):
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
         result: GameResult | None = None,
+        log: LogLines | None = None,
     ) -> GameRecord:
-        """Append after the last seq, in one transaction with the version check (and the
+        """`log`: the text log lines the move wrote (replacing those from its start on).
+        Append after the last seq, in one transaction with the version check (and the
         announcement the move owes, as in update_game). A lobby game takes actions only as it
         starts (status "active": the first card drawn). `reminder`: the game's reminder job
         is replaced by it in the same transaction (None leaves the job as it is). A game
@@ -126,6 +129,27 @@ class Store(Protocol):
         self, game_id: int, at_most: int | None = None
     ) -> Snapshot | None: ...
 
+    # --- the text log (migration 009) --------------------------------------------------
+
+    async def log_lines(self, game_id: int, start: int = 0, end: int | None = None) -> list[str]:
+        """Lines `start` to `end` (exclusive; None: the last) of the game's text log."""
+        ...
+
+    async def log_length(self, game_id: int) -> int:
+        """How many lines of the game's text log are stored (rows, not the last line's
+        number: a gap left by a failed fill_log shows)."""
+        ...
+
+    async def fill_log(self, game_id: int, expected_version: int, log: LogLines) -> bool:
+        """Store the lines of a game stored before migration 009 (its log was in its states),
+        where none is stored yet, while the game is still at `expected_version` (the lines
+        follow from the actions stored up to it). False, and nothing written, otherwise."""
+        ...
+
+    async def stored_bytes(self, game_id: int) -> int:
+        """The bytes of all the game's rows, every table (db.rows.stored_bytes)."""
+        ...
+
     async def export_game(self, game_id: int) -> GameExport: ...
 
     async def import_game(
@@ -137,8 +161,10 @@ class Store(Protocol):
         announcement: Announcement | None = None,
         deck: DeckFile | None = None,
         secret: str = "",
+        log: LogLines | None = None,
     ) -> GameRecord:
-        """Store a whole game (the caller has checked that it replays), in one transaction;
+        """Store a whole game (the caller has checked that it replays) and its text `log`,
+        in one transaction;
         `deck` is data.options.deck with its hash; `secret` (fresh) deals what comes after the
         imported log."""
         ...

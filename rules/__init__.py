@@ -92,6 +92,7 @@ from .notation import (
 )
 from .recap import card_header, card_lines, card_recap
 from .setup import initial_state, seeded_dealer
+from .textlog import LogTail
 from .victory import ranking, score, winner
 
 
@@ -110,10 +111,19 @@ def new_game(seed: int | None, options: GameOptions | None = None) -> GameState:
 
 def replay(seed: int | None, options: GameOptions | None, actions: Iterable[Action]) -> GameState:
     """Fold apply over a log of actions (with its chance entries when seed is None)."""
+    return replay_with_log(seed, options, actions)[0]
+
+
+def replay_with_log(
+    seed: int | None, options: GameOptions | None, actions: Iterable[Action]
+) -> tuple[GameState, list[str]]:
+    """As `replay`, with the whole text log of the game (a state holds only its last step's)."""
     st = new_game(seed, options)
+    text = LogTail.of(st)
     for a in actions:
         st = apply(st, a)
-    return st
+        text.follow(st)
+    return st, text.lines
 
 
 def undo(state: GameState) -> GameState:
@@ -152,6 +162,7 @@ __all__ = [
     "Go",
     "IllegalAction",
     "InvalidOrder",
+    "LogTail",
     "Move",
     "Piece",
     "Place",
@@ -196,6 +207,7 @@ __all__ = [
     "prompt",
     "ranking",
     "replay",
+    "replay_with_log",
     "sample",
     "score",
     "seeded_dealer",

@@ -171,33 +171,38 @@ def can_undo(state: GameState) -> Faction | None:
     return None
 
 
-def _snapshot(st: GameState) -> str:
-    # Without the log (only its length is kept): a barrier is taken after every hand-off, and
-    # serialising the whole log each time made a long game cost quadratic time and space.
-    return st.model_dump_json(exclude={"barrier", "since_barrier", "log", "options"})
-
-
 def set_barrier(st: GameState) -> None:
+    """Nobody undoes across this point: the state is its own barrier (nothing is copied)."""
     st.since_barrier = []
-    st.barrier_log = len(st.log)
-    st.barrier = _snapshot(st)
+    st._barrier = None
+
+
+def begin_step(st: GameState) -> None:
+    """A step's clone starts its own log lines, after those of the state it came from."""
+    st.log_at += len(st.log)
+    st.log = []
 
 
 def _undo(state: GameState) -> GameState:
-    if can_undo(state) is None or state.barrier is None:
+    """Replay the steps since the barrier but the last, from the state at the barrier."""
+    base = state.barrier
+    if can_undo(state) is None or base is None:
         raise IllegalAction(
             "nothing to undo: steps cannot be taken back past a die roll, a card reveal "
             "or a hand-off to another faction"
         )
-    st = GameState.model_validate_json(state.barrier)
-    st.options = state.options  # not in the barrier: it carries the parsed deck
-    if not st.log:  # barriers taken before the log was left out of them still hold it
-        st.log = state.log[: state.barrier_log]
-    st.barrier = state.barrier
-    st.barrier_log = state.barrier_log
-    st.since_barrier = []
+    if base.options is not state.options:  # e.g. a barrier stored without its options
+        base = base.clone()
+        base.options = state.options
+    st = base.clone()
     for raw in state.since_barrier[:-1]:
         st = apply(st, action_from_json(raw))
+    if st.since_barrier:
+        st._barrier = base
+    else:
+        set_barrier(st)
+    # the kept steps wrote the same lines as before; the undone step's lines are replaced
+    begin_step(st)
     st.log.append(f"{state.last_actor} takes back a step.")
     return st
 
@@ -213,6 +218,7 @@ def _reveal(state: GameState, action: Action) -> GameState:
     if reason is not None:
         raise IllegalAction(reason)
     st = state.fork()
+    begin_step(st)
     MACHINE.take(st, action)
     st.reveals += 1
     st.actions_taken += 1
@@ -246,6 +252,7 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalAction(reason)
     actor = h.decider(state, fr)
     st = state.fork()
+    begin_step(st)
     st.touched = []
     reveals_before = st.reveals
     MACHINE.take(st, action)
@@ -258,6 +265,7 @@ def apply(state: GameState, action: Action) -> GameState:
         set_barrier(st)
     else:
         st.since_barrier = [*st.since_barrier, action_to_json(action)]
+        st._barrier = state.barrier  # the state before this step, untouched by apply
     return st
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidatorFunctionWrapHandler,
+    model_validator,
+)
 
 if TYPE_CHECKING:
     from .cards import Deck
@@ -184,14 +191,18 @@ class GameState(BaseModel):
     card: CardState = Field(default_factory=CardState)
     timurid_drawn: int = 0
     frames: list[FrameField] = Field(default_factory=list)
+    # The text log lives outside the state (the bot's log table; rules.LogTail rebuilds it):
+    # a state holds only the lines its latest step wrote, which start at line `log_at` of the
+    # whole log (an undo starts them earlier: it takes back the lines of the undone step).
     log: list[str] = Field(default_factory=list)
+    log_at: int = 0
     game_over: bool = False
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
     actions_taken: int = 0
     reveals: int = 0  # chance outcomes so far (dice rolled, cards drawn)
-    # Undo (architecture.md): the state at the last barrier, and who may take steps back.
-    barrier: str | None = None  # the state's JSON without its log and options
-    barrier_log: int = 0  # how many log lines the state at the barrier had
+    # Undo (architecture.md): the steps since the last barrier, replayed from the state at
+    # the barrier (kept in memory only, `_barrier`; a state with no such steps is its own),
+    # and who may take steps back.
     since_barrier: list[dict[str, Any]] = Field(default_factory=list)
     last_actor: Faction | None = None
     # Spaces touched by the last action, for the board's highlight.
@@ -199,6 +210,24 @@ class GameState(BaseModel):
     # Spaces touched by the last turn: the steps of one faction on one card in a row.
     turn_touched: list[str] = Field(default_factory=list)
     turn_of: str | None = None  # "<faction>@<card>" of those steps
+    _barrier: GameState | None = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _legacy_barrier(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> GameState:
+        """States stored before issue 14 carry the barrier as JSON (without its log, whose
+        length was `barrier_log`): it becomes the in-memory barrier, so their undo works."""
+        st: GameState = handler(data)
+        if isinstance(data, dict) and isinstance(data.get("barrier"), str) and st.since_barrier:
+            base = cls.model_validate_json(data["barrier"])
+            base.log, base.log_at = [], int(data.get("barrier_log", 0))
+            st._barrier = base
+        return st
+
+    @property
+    def barrier(self) -> GameState | None:
+        """The state at the last undo barrier (None: unknown, e.g. loaded without it)."""
+        return self if not self.since_barrier else self._barrier
 
     @model_validator(mode="before")
     @classmethod
@@ -249,7 +278,10 @@ class GameState(BaseModel):
         d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
         d["touched"] = list(self.touched)
         d["turn_touched"] = list(self.turn_touched)
-        return _construct(GameState, d, self.__pydantic_fields_set__)
+        new = _construct(GameState, d, self.__pydantic_fields_set__)
+        # private attributes (the undo barrier) are references, shared like pydantic's copy
+        object.__setattr__(new, "__pydantic_private__", dict(self.__pydantic_private__ or {}))
+        return new
 
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""

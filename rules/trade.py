@@ -4,7 +4,7 @@ time, a step of its own outside the frames (apply accepts a Give whoever's turn 
 from __future__ import annotations
 
 from .actions import Give
-from .engine import advance, set_barrier
+from .engine import advance, begin_step, set_barrier
 from .errors import IllegalAction
 from .model import FACTION_NAMES, MAX_RESOURCES, PLAYERS, GameState
 from .words import count_of
@@ -32,6 +32,7 @@ def give(state: GameState, g: Give) -> GameState:
             f"it has {state.resources[g.receiver]}"
         )
     st = state.fork()
+    begin_step(st)
     st.resources[g.giver] -= g.resources
     st.resources[g.receiver] += g.resources
     st.cavalry[g.giver] -= g.cavalry

@@ -21,6 +21,7 @@ from db import (
     GameExport,
     GameNotFound,
     GameSecret,
+    LogLines,
     NewAction,
     ServerSettings,
     Snapshot,
@@ -328,3 +329,37 @@ async def test_an_export_reveals_the_secret_only_once_the_game_has_ended(store: 
     await store.update_game(g.id, g.version, status="aborted")
     ended = await store.export_game(g.id)
     assert ended.fairness is not None and ended.fairness.secret == "ab" * 32
+
+
+async def test_the_text_log_is_stored_with_each_move_and_an_undo_rewrites_its_tail(
+    store: Store,
+) -> None:
+    """Migration 009: the log's lines, one row each, written in the move's transaction."""
+    gid = await active_game(store)
+    g = await store.get_game(gid)
+    g = await store.append_actions(
+        gid, g.version, [act(1)], log=LogLines(start=0, lines=["a", "b"])
+    )
+    g = await store.append_actions(gid, g.version, [act(2)], log=LogLines(start=2, lines=["c"]))
+    assert await store.log_lines(gid) == ["a", "b", "c"] and await store.log_length(gid) == 3
+    # an undo takes back "c" (from line 2 on) and writes its own line there
+    g = await store.append_actions(gid, g.version, [act(3)], log=LogLines(start=2, lines=["u"]))
+    assert await store.log_lines(gid) == ["a", "b", "u"]
+    assert await store.log_lines(gid, 1, 2) == ["b"]
+    with pytest.raises(StaleAction):  # a stale move writes no line either
+        await store.append_actions(gid, 0, [act(4)], log=LogLines(start=3, lines=["x"]))
+    assert await store.log_length(gid) == 3
+
+
+async def test_filling_the_log_of_a_game_stored_before_adds_only_missing_lines(
+    store: Store,
+) -> None:
+    gid = await active_game(store)
+    g = await store.get_game(gid)
+    g = await store.append_actions(gid, g.version, [act(1)], log=LogLines(start=1, lines=["b"]))
+    assert not await store.fill_log(gid, g.version - 1, LogLines(start=0, lines=["a"]))
+    assert await store.log_lines(gid) == ["b"]  # stale: nothing written
+    assert await store.fill_log(gid, g.version, LogLines(start=0, lines=["a", "not b", "c"]))
+    assert await store.log_lines(gid) == ["a", "b", "c"]  # a stored line is never replaced
+    assert (await store.get_game(gid)).version == g.version  # not a move
+    assert await store.stored_bytes(gid) > len("abc")

@@ -365,9 +365,11 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     assert reply.ok, reply.text
     gid, imported = await state(svc)
     assert imported.seed is None and imported.rng is None and imported.order == []
-    # the same game (but the dealer, the undo copy holding it, and the chance entries counted)
-    same = {"seed", "rng", "order", "barrier", "actions_taken"}
+    # the same game (but the dealer, the chance entries counted, and the last step's log
+    # lines: a chance entry writes its own); the same whole log
+    same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
     assert imported.model_dump(exclude=same) == state_.model_dump(exclude=same)
+    assert await svc.store.log_lines(gid) == rules.replay_with_log(seed, None, played)[1]
     secret = await svc.store.secret(gid)
     log = await log_of(svc, gid)
     assert secret.secret and secret.dealt_from == len(log) > len(played)

@@ -43,8 +43,9 @@ def test_replay_of_a_games_actions_gives_the_same_state(seed: int) -> None:
 def test_a_seeded_state_deals_what_its_seeded_dealer_deals(seed: int) -> None:
     state, log = play(seed)
     players = [a for a in log if not isinstance(a, rules.Roll | rules.Draw)]
-    self_dealt = rules.replay(seed, None, players)
-    assert self_dealt.log == state.log and self_dealt.spaces == state.spaces
+    self_dealt, self_dealt_log = rules.replay_with_log(seed, None, players)
+    _, dealt_log = rules.replay_with_log(None, None, log)
+    assert self_dealt_log == dealt_log and self_dealt.spaces == state.spaces
 
 
 def test_same_seed_same_game() -> None:

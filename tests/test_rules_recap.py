@@ -40,14 +40,16 @@ def test_the_card_header_names_the_card_its_order_the_deck_and_who_is_eligible()
 
 def test_every_card_of_a_random_game_gets_a_recap() -> None:
     state = rules.new_game(3)
+    log = rules.LogTail.of(state)  # the whole log: a state holds only its last step's lines
     r = random.Random(3)
     seen: list[int] = []
     while not state.game_over and len(seen) < 12:
         card = state.current_card
         state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        log.follow(state)
         if card is not None and state.current_card != card:
             seen.append(card)
-            recap = rules.card_recap(rules.card_lines(state.log, card))
+            recap = rules.card_recap(rules.card_lines(log.lines, card))
             assert recap.startswith(f"Card {card}") and "\n" not in recap
             assert len(recap) <= RECAP_LIMIT
     assert len(seen) == 12

@@ -30,7 +30,7 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 async def log_of(svc: GameService) -> list[str]:
     game = await svc.store.open_game(CH)
     assert game is not None
-    return (await svc.state_of(game)).log
+    return await svc.store.log_lines(game.id)
 
 
 async def test_an_ambiguous_step_names_its_step_and_offers_whole_orders(svc: GameService) -> None:

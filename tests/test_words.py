@@ -25,9 +25,11 @@ def test_no_clumsy_counts_in_the_log_or_the_prompts_of_random_games() -> None:
     for seed in range(6):
         r = random.Random(seed)
         state = rules.new_game(seed)
+        log = rules.LogTail.of(state)
         while not state.game_over:
             text = rules.prompt(state).text
             assert not CLUMSY.search(text), text
             state = rules.apply(state, r.choice(rules.legal_actions(state)))
-        for line in state.log:
+            log.follow(state)
+        for line in log.lines:
             assert not CLUMSY.search(line), line

@@ -1,0 +1,171 @@
+"""What a game costs to hold and to store (issue 14): the state's JSON at every step of long
+random games, the database bytes of a finished game played through the bot's service, and
+the per-step cost of replaying an import of 2,500 and of 20,000 steps.
+
+    python bench/state_size.py [--games 5] [--service-games 1]
+
+Prints the state JSON max and median bytes over every step; the bytes per finished game (the
+sum of its rows' values over every table, as `Store.stored_bytes` counts them), by table; and
+the CPU µs per step of the import replay at both lengths with their ratio (1.0: linear).
+Runs on older revisions too (it uses the public API and reads the SQLite file directly).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import rules  # noqa: E402
+from bot.service import GameService  # noqa: E402
+from db.export import parse_export  # noqa: E402
+
+SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
+GAME_TABLES = ("actions", "snapshots", "log_lines", "outbox", "turn_messages", "jobs", "paces")
+
+
+def random_log(seed: int) -> list[rules.Action]:
+    """A whole random game's actions, its chance entries dealt by a seeded dealer."""
+    from playout import play
+
+    return play(seed)[1]
+
+
+def state_sizes(games: int) -> list[int]:
+    sizes: list[int] = []
+    for seed in range(games):
+        state = rules.new_game(None)
+        for action in random_log(seed):
+            state = rules.apply(state, action)
+            sizes.append(len(state.model_dump_json()))
+    return sizes
+
+
+def table_bytes(path: str, game_id: int) -> dict[str, int]:
+    """The bytes of the game's rows, by table (values as UTF-8 text, as stored_bytes counts)."""
+    conn = sqlite3.connect(path)
+    out: dict[str, int] = {}
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    for table, key in [("games", "id"), *((t, "game_id") for t in GAME_TABLES)]:
+        if table in tables:
+            rows = conn.execute(f"SELECT * FROM {table} WHERE {key} = ?", (game_id,)).fetchall()
+            out[table] = sum(len(str(v).encode()) for r in rows for v in r if v is not None)
+    conn.close()
+    return out
+
+
+async def service_game(path: str, seed: int) -> tuple[int, int, dict[str, int]]:
+    """One game played to its end through GameService, a random legal order at a time."""
+    svc = await GameService.open(
+        path, lambda state, highlight=None: b"png", seed_source=lambda: seed
+    )
+    channel = f"bench-{seed}"
+    replies = [await svc.create(channel, 1, seed=seed)]
+    for f, uid in SEATS.items():
+        replies.append(await svc.join(channel, uid, f.value))
+    replies.append(await svc.start(channel, 1))
+    for reply in replies:  # as the Discord adapter does once each is posted
+        if reply.announcement is not None:
+            await svc.delivered(reply.announcement)
+    r = random.Random(seed)
+    while True:
+        game = await svc.store.open_game(channel)
+        if game is None:
+            break
+        state = await svc.state_of(game)
+        action = r.choice(rules.legal_actions(state))
+        faction = rules.decider(state)
+        assert faction is not None
+        order = rules.describe(state, action)
+        if rules.idle_note(state, action):
+            order += "; confirm"
+        reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
+        assert reply.ok, reply.text
+        if reply.announcement is not None:
+            await svc.delivered(reply.announcement)
+    game = await svc.store.latest_game(channel)
+    assert game is not None
+    await svc.close()
+    return game.id, game.actions, table_bytes(path, game.id)
+
+
+def import_export(steps: int, seed: int = 1) -> bytes:
+    """An export of `steps` actions: a random game's first 150 or so, then trades."""
+    state = rules.new_game(None)
+    actions: list[rules.Action] = []
+    for action in random_log(seed):
+        if len(actions) >= 150 and rules.chance(state) is None:
+            break
+        state = rules.apply(state, action)
+        actions.append(action)
+    i = 0
+    while len(actions) < steps:
+        giver, receiver = (rules.Faction.D, rules.Faction.B)[:: 1 if i % 2 == 0 else -1]
+        if state.resources[giver] == 0:
+            giver, receiver = receiver, giver
+        give = rules.Give(giver=giver, receiver=receiver, resources=1)
+        state = rules.apply(state, give)
+        actions.append(give)
+        i += 1
+    data = {
+        "format": "vijayanagara-game",
+        "format_version": 2,
+        "seed": None,
+        "options": {"timurs_shadow": False},
+        "seats": {"D": 1, "B": 2, "V": 3},
+        "status": "active",
+        "creator": 1,
+        "actions": [{"action": rules.action_to_json(a)} for a in actions],
+    }
+    return json.dumps(data).encode()
+
+
+def replay_cost(steps: int) -> float:
+    """CPU µs per step of the import's replay (GameService.check_export)."""
+    data = parse_export(import_export(steps))
+    svc = GameService.__new__(GameService)  # check_export uses no store
+    t = time.process_time()
+    svc.check_export(data)
+    return (time.process_time() - t) / steps * 1e6
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=5)
+    p.add_argument("--service-games", type=int, default=1)
+    args = p.parse_args()
+
+    sizes = state_sizes(args.games)
+    print(
+        f"state JSON over {len(sizes)} steps of {args.games} random games: "
+        f"max {max(sizes):,} B, median {statistics.median(sizes):,.0f} B"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "bench.sqlite3")
+        for seed in range(args.service_games):
+            gid, steps, by_table = asyncio.run(service_game(path, 100 + seed))
+            split = ", ".join(f"{t} {b:,}" for t, b in by_table.items())
+            print(
+                f"game {gid} ({steps} steps, through the service, SQLite): "
+                f"{sum(by_table.values()):,} B stored ({split})"
+            )
+    short, long = replay_cost(2_500), replay_cost(20_000)
+    print(
+        f"import replay: {short:.0f} µs/step at 2,500 steps, {long:.0f} µs/step at 20,000 "
+        f"steps, ratio {long / short:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
