@@ -16,6 +16,7 @@ from .service_base import (
     CONFIRM,
     ServiceBase,
     ServiceError,
+    ahead,
 )
 
 
@@ -55,21 +56,15 @@ class Autocomplete(ServiceBase):
         head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
-            trailing = rules.TrailingDone()
             try:
                 spans = [s for s in rules.split_order(head) if s.text.lower() != CONFIRM]
-                for a in [s.action for s in rules.parse_steps(spans)]:
-                    if trailing.skips(a):
-                        continue
-                    reveals = state.reveals
-                    nxt = rules.apply(state, a)
-                    if nxt.reveals != reveals or rules.chance(nxt) is not None:
-                        return []
-                    trailing.record(state, nxt, a)
-                    state = nxt
+                steps = rules.parse_steps(spans)
             except rules.RulesError:
                 return []
-            prefix = head.strip() + "; "
+            after = ahead(state, [s.action for s in steps])
+            if after is None:
+                return []
+            state, prefix = after, head.strip() + "; "
         words = last.strip().lower().split()
         out: list[tuple[str, str]] = []
         cut = False  # a continuation did not fit in a suggestion

@@ -29,6 +29,7 @@ from .service_base import (
     FACTIONS,
     Outcome,
     ServiceError,
+    ahead,
     answers,
     check_range,
     faction_of,
@@ -168,11 +169,14 @@ class Moves(MoveAnnouncements):
         self, r: Reading, spans: list[rules.Span], e: rules.AmbiguousOrder, confirmed: bool
     ) -> Menu | None:
         """The whole orders the ambiguous step could have meant, as a select menu (kept for
-        the user until picked); at the first step only those allowed now."""
+        the user until picked): those allowed after the steps before it, when that position
+        can be seen (not past a reveal), else all."""
         assert e.step is not None
         candidates = list(e.candidates)
-        if e.step == 1:
-            legal = rules.legal_actions(r.state)
+        before = rules.parse_steps(spans[: e.step - 1], giver=r.giver)  # they read
+        at = ahead(r.state, [s.action for s in before])
+        if at is not None:
+            legal = rules.legal_actions(at)
             candidates = [a for a in candidates if a in legal]
         orders: list[str] = []
         options: list[tuple[str, str]] = []

@@ -188,6 +188,26 @@ def secret_for_seed(seed: int) -> bytes:
     return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
 
 
+def ahead(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState | None:
+    """The position after the first steps of an order, seen before it is played: None when a
+    step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
+    commits). A `done` for what already ended by itself is skipped, as in play."""
+    trailing = rules.TrailingDone()
+    try:
+        for a in actions:
+            if trailing.skips(a):
+                continue
+            reveals = state.reveals
+            nxt = rules.apply(state, a)
+            if nxt.reveals != reveals or rules.chance(nxt) is not None:
+                return None
+            trailing.record(state, nxt, a)
+            state = nxt
+    except rules.RulesError:
+        return None
+    return state
+
+
 def replay_to(
     state: rules.GameState, actions: Sequence[rules.Action], text: rules.LogTail | None = None
 ) -> rules.GameState:

@@ -38,13 +38,24 @@ async def test_an_ambiguous_step_names_its_step_and_offers_whole_orders(svc: Gam
     assert not reply.ok
     assert reply.text.startswith("Step 3 (`place 1 amir in ma`) is ambiguous")
     assert reply.menu is not None
+    # only the readings allowed after `command; rally` (not Malwa)
     assert [label for label, _ in reply.menu.options] == [
-        f"place 1 amir in {s}" for s in ("madhyadesh", "maharashtra", "malwa")
+        f"place 1 amir in {s}" for s in ("madhyadesh", "maharashtra")
     ]
     picked = await svc.press(CH, B, reply.menu.custom_id, ["1"])
     assert picked.ok, picked.text
     assert picked.receipt is not None and "`place 1 amir in maharashtra`; `done`" in picked.receipt
     assert "B Rallies 1 Amir in Maharashtra." in await log_of(svc)
+
+
+async def test_when_the_steps_before_are_refused_every_reading_is_offered(
+    svc: GameService,
+) -> None:
+    # March is not a Bahmani Command: the position after it cannot be seen, so nothing is
+    # filtered (playing a pick then says why it is refused)
+    reply = await svc.play(CH, B, "march; select ma")
+    assert not reply.ok and reply.menu is not None
+    assert len(reply.menu.options) == 3
 
 
 async def test_at_the_first_step_only_readings_allowed_now_are_offered(svc: GameService) -> None:
