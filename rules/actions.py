@@ -500,6 +500,12 @@ def interned_move(piece: Piece, count: int, origin: str, dest: str) -> Move:
     return Move(piece=piece, count=count, origin=origin, dest=dest)
 
 
+@lru_cache(maxsize=1 << 14)
+def interned_moves(piece: Piece, most: int, origin: str, dest: str) -> tuple[Move, ...]:
+    """The moves of 1 to `most` of this piece, in that order."""
+    return tuple(interned_move(piece, k, origin, dest) for k in range(1, most + 1))
+
+
 @lru_cache(maxsize=1 << 16)
 def interned_place(piece: Piece, count: int, space: str) -> Place:
     return Place(piece=piece, count=count, space=space)

@@ -10,7 +10,7 @@ from .actions import (
     Place,
     Select,
     Shift,
-    interned_move,
+    interned_moves,
     interned_place,
     interned_select,
 )
@@ -146,8 +146,8 @@ class Migrate(CommandHandler):
                 continue
             for origin in b.neighbours[dest]:
                 for piece, free in movable.get(origin, ()):
-                    for k in range(1, min(room, free) + 1):
-                        yield interned_move(piece, k, origin, dest)
+                    if free > 0:
+                        yield from interned_moves(piece, min(room, free), origin, dest)
         if self._can_shift(st, fr):
             yield Shift(faction=f, delta=1)
 

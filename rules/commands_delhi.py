@@ -11,7 +11,7 @@ from .actions import (
     Place,
     Remove,
     Select,
-    interned_move,
+    interned_moves,
     interned_place,
     interned_select,
 )
@@ -108,8 +108,8 @@ class March(CommandHandler):
                 continue
             for origin in b.neighbours[dest]:
                 for piece, n in movable.get(origin, ()):
-                    for k in range(1, n + 1):
-                        yield interned_move(piece, k, origin, dest)
+                    if n > 0:
+                        yield from interned_moves(piece, n, origin, dest)
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         if not self.can_select_more(st, fr):
