@@ -1,0 +1,94 @@
+"""States stored while an Event was in progress, before its frames were typed (every event
+frame as {kind, faction, data}, its steps in their deck-file form): each waits for a choice in
+an Event (a side, an option, a space, pieces, a move, or a free Command's or Decree's choice
+above the Event), for several cards of the standard deck
+and of a custom deck (tests/fixtures/small_deck.yaml), with how the engine of then went on.
+
+python tests/old_event_states.py REV   rewrites tests/fixtures/old_event_states.json with
+revision REV's rules/ (taken with `git archive`; 1b24170 is the last one with untyped frames)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from old_states import follow
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "old_event_states.json"
+DECK = Path(__file__).resolve().parent / "fixtures" / "small_deck.yaml"
+KINDS = ("event", "event_choose", "event_pick", "event_pieces", "event_move")
+PER_KIND = 3  # states kept per deck and frame kind, each from another card
+
+
+def _what(frames: list[dict[str, object]]) -> str:
+    """The top frame's kind, or "within_event" for another frame above an event's."""
+    kind = str(frames[-1]["kind"])
+    if kind not in KINDS and any(fr["kind"] == "event" for fr in frames):
+        return "within_event"
+    return kind
+
+
+def collect() -> list[dict[str, object]]:
+    """With the `rules` of then on sys.path: states and what followed each."""
+    import rules
+    from rules.cards import with_deck
+
+    out: list[dict[str, object]] = []
+    decks = {"standard": None, "custom": DECK.read_text(encoding="utf-8")}
+    for deck, text in decks.items():
+        options = rules.GameOptions() if text is None else with_deck(rules.GameOptions(), text)
+        seen: set[tuple[str, int]] = set()
+        for seed in range(60):
+            r = random.Random(seed)
+            state = rules.new_game(seed, options)
+            while not state.game_over:
+                raw = json.loads(state.model_dump_json())
+                kind = _what(raw["frames"])
+                card = state.current_card
+                taken = sum(k == kind for k, _ in seen)
+                if (
+                    kind in (*KINDS, "within_event")
+                    and (kind, card) not in seen
+                    and taken < PER_KIND
+                    and rules.can_undo(state) is not None
+                ):
+                    seen.add((kind, card))
+                    out.append(
+                        {"what": kind, "deck": deck, "card": card, "seed": seed, "state": raw,
+                         "then": follow(state, seed)}  # fmt: skip
+                    )
+                state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    return out
+
+
+def main() -> None:
+    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
+        sys.path.insert(0, sys.argv[2])
+        import rules
+
+        assert rules.__file__.startswith(sys.argv[2]), rules.__file__  # the rules of then
+        print(json.dumps(collect()))
+        return
+    rev = sys.argv[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = Path(tmp) / "rev.tar"
+        with archive.open("wb") as f:
+            subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(tmp, filter="data")
+        cmd = [sys.executable, __file__, "--worker", tmp]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=tmp)
+    FIXTURE.write_text(out.stdout, encoding="utf-8")
+    found = [(s["deck"], s["what"], s["card"]) for s in json.loads(out.stdout)]
+    print(f"{FIXTURE}: {len(found)} states: {found}")
+
+
+if __name__ == "__main__":
+    main()
