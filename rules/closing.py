@@ -10,7 +10,7 @@ an explicit `done` leaves one credit that a later `done` of the same order may u
 from __future__ import annotations
 
 from .actions import Action, Done, Undo
-from .engine import HANDLERS, Handler
+from .engine import HANDLERS, TypedHandler
 from .model import Faction, GameState
 
 
@@ -39,7 +39,7 @@ def done_credits(before: GameState, after: GameState, action: Action) -> int:
         if h.phase_of is not None:
             continue  # a phase's end is not its frame's: the frame below counts, if it ends
         if h.ends_with_done or (
-            type(h).actions is not Handler.actions and Done() in h.actions(before, fr)
+            type(h).actions is not TypedHandler.actions and Done() in h.actions(before, fr)
         ):
             credits += 1
     if isinstance(action, Done):

@@ -22,7 +22,7 @@ from .errors import IllegalAction
 from .forces import check_cavalry
 from .frames import AnyFrame, TypedFrame, frame_class, next_id
 from .machine import FrameHandler, Machine
-from .model import FACTION_NAMES, Faction, Frame, GameState
+from .model import FACTION_NAMES, Faction, GameState
 
 FR = TypeVar("FR", bound=AnyFrame)
 
@@ -68,9 +68,6 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
     def why(self, st: GameState, fr: FR, action: Action) -> str | None:
         """A specific reason (with the rule) why this action is not legal, if known."""
         return None
-
-
-Handler = TypedHandler[Frame]  # the handler of a kind without a typed frame class yet
 
 
 class DoneWhenOnlyDone(TypedHandler[FR]):
@@ -120,10 +117,7 @@ def push(st: GameState, kind: str, faction: Faction | None = None, **data: Any) 
     if kind not in HANDLERS:
         raise KeyError(f"no handler for frame {kind!r}")
     cls = frame_class(kind)
-    if cls is None:
-        fr = Frame(kind=kind, faction=faction, data=data)
-        st.frames.append(fr)
-        return fr
+    assert cls is not None  # every kind with a handler has its class
     typed = cls(kind, faction, **data)
     push_frame(st, typed)
     return typed

@@ -3,7 +3,8 @@
 A deck file writes a step as a mapping with one key, the step's kind: `{place: {piece: raja,
 count: 2, in: {...}}}`. `step_from_data` reads that form (pydantic, at the YAML and JSON
 boundary: deck files, and the event frames of a stored state) into a model; `step_to_data`
-writes it back. The deck validation (event_data.py) checks the form first, with its own
+writes it back (the event frames, typed in frames.py, hold these models and store them in
+that form). The deck validation (event_data.py) checks the form first, with its own
 messages, then builds these; the interpreter (events.py) runs them.
 """
 
@@ -239,12 +240,26 @@ STEP_CLASSES: dict[str, type[_Step]] = {
 
 def _nested(value: object) -> object:
     """A step inside `then`, `else`, `do` or an option, in its deck-file form."""
-    if isinstance(value, Mapping) and len(value) == 1:
+    if isinstance(value, Mapping) and len(value) == 1 and next(iter(value)) in STEP_CLASSES:
         return step_from_data(value)
-    return value
+    return value  # a model already, or not a step (the union then says why)
 
 
+# A step in its deck-file form `{kind: body}` (nested steps; the event frames' queue).
 Nested = Annotated[EventStep, BeforeValidator(_nested), PlainSerializer(lambda s: step_to_data(s))]
+
+
+def as_written(model: BaseModel) -> dict[str, object]:
+    """A model's fields as a deck file writes them: by their deck names, only those given."""
+    body: dict[str, object] = model.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return body
+
+
+# The event frames' typed fields, stored as the deck file writes them (as before they were
+# typed): an `each` by its body, a `where`, an option of a `choose`.
+WrittenEach = Annotated[EachStep, PlainSerializer(as_written)]
+WrittenWhere = Annotated[Where, PlainSerializer(as_written)]
+WrittenOption = Annotated[Option, PlainSerializer(as_written)]
 
 
 def step_from_data(data: Mapping[str, object]) -> EventStep:
@@ -264,8 +279,7 @@ def step_to_data(step: EventStep) -> dict[str, object]:
 
 def step_body(step: EventStep) -> dict[str, object]:
     """The fields of a step as a deck file writes them (a `choose` has just `options`)."""
-    body: dict[str, object] = step.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    return body
+    return as_written(step)
 
 
 for _c in (Option, IfStep, EachStep, ChooseStep):

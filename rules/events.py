@@ -1,10 +1,8 @@
 """Event cards (2.3.4): the interpreter of events-format.md.
 
-The steps are typed models (event_steps.py); the event frames keep them in their deck-file
-form (JSON, like the rest of the state) and read each one as it runs. The `event` frame holds
-the queue of steps still to run ([step, here, by] items:
-`here` is the space an `each` picked, `by` the faction a `by:` named). Automatic steps run at
-once; a step with a real choice pushes a decision frame for the deciding faction (2.3.4:
+The steps are typed models (event_steps.py), held by the typed event frames (frames.py). The
+`event` frame holds the queue of steps still to run (`Queued`: the step, `here` the space an
+`each` picked, `by` the faction a `by:` named). Automatic steps run at once; a step with a real choice pushes a decision frame for the deciding faction (2.3.4:
 the executing faction, or the faction the step names), which puts the chosen work back at the
 front of the queue. Free Commands and Decrees push the real Command and Decree frames (3.1.3).
 
@@ -16,14 +14,12 @@ simply remove (1.4.6). Both sides are always offered, even one that would do not
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Action, Choose, Move, Remove, Replace, Select
 from .board import board
 from .cards import Card, deck_for, standard_deck
 from .command_base import start_command
 from .decrees import start_decree
-from .engine import Handler, finish, handler, push
+from .engine import FR, TypedHandler, finish, handler, push_frame
 from .event_steps import (
     CavalryStep,
     ChooseStep,
@@ -32,6 +28,7 @@ from .event_steps import (
     EachStep,
     EligibilityStep,
     EventStep,
+    FactionName,
     FlipStep,
     FreeCommandStep,
     FreeDecreeStep,
@@ -40,16 +37,13 @@ from .event_steps import (
     InfluenceStep,
     Located,
     MoveStep,
-    Option,
     PlaceStep,
     RemoveStep,
     ReplaceStep,
     ResourcesStep,
     TributaryStep,
-    Where,
     step_body,
     step_from_data,
-    step_to_data,
 )
 from .event_where import kinds_of, placed_kind, spaces_where
 from .flow import change_influence, gain_cavalry
@@ -67,14 +61,22 @@ from .forces import (
     room_for,
     set_tributary,
 )
-from .model import BASE, FACTION_NAMES, OWNER, Faction, Frame, GameState, Piece
+from .frames import (
+    EventChooseFrame,
+    EventFrame,
+    EventMoveFrame,
+    EventPickFrame,
+    EventPiecesFrame,
+    EventSide,
+    Queued,
+)
+from .model import BASE, FACTION_NAMES, OWNER, Faction, GameState, Piece
 from .registry import TITLE, name_of
 from .words import count_of, pieces
 
 standard_deck()  # the standard deck is validated when the rules are imported (cheap)
 
-Item = list[Any]  # [step, here, by]
-SIDES = ("unshaded", "shaded")
+SIDES: tuple[EventSide, ...] = ("unshaded", "shaded")
 
 
 def start_event(st: GameState, faction: Faction) -> None:
@@ -83,7 +85,7 @@ def start_event(st: GameState, faction: Faction) -> None:
     if card.stay_eligible and faction not in st.card.stay_eligible:
         st.card.stay_eligible.append(faction)  # 2.3.4, 2.3.7
     log(st, f"{FACTION_NAMES[faction]} executes the Event {card.title}.")
-    push(st, "event", faction, card=card.number, side=None, todo=[])
+    push_frame(st, EventFrame("event", faction, card.number))
 
 
 def _card(st: GameState) -> Card:
@@ -91,16 +93,16 @@ def _card(st: GameState) -> Card:
     return deck_for(st.options).cards[st.current_card]
 
 
-def _event_frame(st: GameState) -> Frame:
+def _event_frame(st: GameState) -> EventFrame:
     for fr in reversed(st.frames):
-        if isinstance(fr, Frame) and fr.kind == "event":
+        if isinstance(fr, EventFrame):
             return fr
     raise RuntimeError("no event in progress")
 
 
-def _queue_front(st: GameState, items: list[Item]) -> None:
+def _queue_front(st: GameState, items: list[Queued]) -> None:
     ev = _event_frame(st)
-    ev.data["todo"] = items + ev.data["todo"]
+    ev.todo = items + ev.todo
 
 
 def _decider(st: GameState, by: str | None) -> Faction:
@@ -114,7 +116,7 @@ def _decider(st: GameState, by: str | None) -> Faction:
 def _side_text(st: GameState) -> str:
     ev = _event_frame(st)
     card = _card(st)
-    side = ev.data["side"]
+    side = ev.side
     text = getattr(card, side).text if side else ""
     return f"{card.title} ({side}): \u201c{text}\u201d"
 
@@ -172,22 +174,21 @@ def _left(n: Count) -> int:
 # -- running one step -----------------------------------------------------------------------
 
 
-def run_step(st: GameState, item: Item) -> None:
-    data, here, by = item
-    step = step_from_data(data)
-    by = step.by or by
+def run_step(st: GameState, item: Queued) -> None:
+    step, here = item.step, item.here
+    by = step.by or item.by
     if isinstance(step, Located) and here is None:
         # A located step picks its space(s) like an `each` over that one step.
         assert step.in_ is not None
         body = step_body(step)
         where = body.pop("in")
         each = {"in": where, "select": step.in_.picks, "do": [{step.kind: body}]}
-        run_step(st, [{"each": each}, None, by])
+        run_step(st, Queued(step_from_data({"each": each}), None, by))
         return
     _run(st, step, here, by)
 
 
-def _run(st: GameState, step: EventStep, here: str | None, by: str | None) -> None:
+def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | None) -> None:
     """One step of events-format.md; each does as much as it can (2.3.4)."""
     match step:
         case PlaceStep():
@@ -197,14 +198,18 @@ def _run(st: GameState, step: EventStep, here: str | None, by: str | None) -> No
             if n:
                 log(st, f"Event: {pieces(n, kind)} placed in {board().name(here)}.")
         case RemoveStep():
-            push(st, "event_pieces", _decider(st, by), op="remove", here=here,
-                 kinds=[k.value for k in _remove_kinds(step)], new=None,
-                 left=_left(step.count))  # fmt: skip
+            assert here is not None
+            kinds = _remove_kinds(step)
+            pieces_frame = EventPiecesFrame("event_pieces", _decider(st, by), "remove", here,
+                                            kinds=kinds, left=_left(step.count))  # fmt: skip
+            push_frame(st, pieces_frame)
         case ReplaceStep():
+            assert here is not None
             new = placed_kind(step.place.piece, step.place.state)
-            push(st, "event_pieces", _decider(st, by), op="replace", here=here,
-                 kinds=[k.value for k in _remove_kinds(step.remove)], new=new.value,
-                 left=_left(step.count))  # fmt: skip
+            kinds = _remove_kinds(step.remove)
+            pieces_frame = EventPiecesFrame("event_pieces", _decider(st, by), "replace", here,
+                                            kinds=kinds, new=new, left=_left(step.count))  # fmt: skip
+            push_frame(st, pieces_frame)
         case FlipStep():
             assert here is not None
             left = _left(step.count)
@@ -224,11 +229,8 @@ def _run(st: GameState, step: EventStep, here: str | None, by: str | None) -> No
             what = "placed in" if step.set else "removed from"
             log(st, f"Event: Tributary marker {what} {board().name(here)}.")
         case MoveStep():
-            push(st, "event_move", _decider(st, by),
-                 frm=step.from_.model_dump(mode="json", by_alias=True, exclude_unset=True),
-                 to=step.to.model_dump(mode="json", by_alias=True, exclude_unset=True),
-                 kinds=[k.value for k in _remove_kinds(step)], left=_left(step.count),
-                 origin=None, dest=None)  # fmt: skip
+            push_frame(st, EventMoveFrame("event_move", _decider(st, by), step.from_, step.to,
+                                          kinds=_remove_kinds(step), left=_left(step.count)))  # fmt: skip
         case ResourcesStep():
             fac = Faction(step.faction)
             got = add_resources(st, fac, step.add)  # 1.8: kept within 0..24
@@ -265,16 +267,15 @@ def _run(st: GameState, step: EventStep, here: str | None, by: str | None) -> No
             st.next_eligibility[fac] = step.set == "eligible"
             log(st, f"Event: {FACTION_NAMES[fac]} will be {step.set.title()} for the next card.")
         case ChooseStep():
-            options = step_body(step)["options"]
-            push(st, "event_choose", _decider(st, by), options=options, here=here, by=by)
+            push_frame(st, EventChooseFrame("event_choose", _decider(st, by), step.options,
+                                            here=here, by=by))  # fmt: skip
         case IfStep():
             branch = step.then if _condition(st, step.condition) else step.else_
-            _queue_front(st, [[step_to_data(s), here, by] for s in branch])
+            _queue_front(st, [Queued(s, here, by) for s in branch])
         case EachStep():
-            body = step_body(step)
-            push(st, "event_pick", _decider(st, by), step=body, here=here, by=by,
-                 left=_left(step.select), picked=list(step.picked),
-                 all=step.select == "all")  # fmt: skip
+            push_frame(st, EventPickFrame("event_pick", _decider(st, by), step, here=here, by=by,
+                                          left=_left(step.select), picked=list(step.picked),
+                                          all=step.select == "all"))  # fmt: skip
 
 
 def summary(step: EventStep) -> str:
@@ -299,20 +300,20 @@ def summary(step: EventStep) -> str:
 # -- frames -----------------------------------------------------------------------------------
 
 
-class EventHandler(Handler):
-    def prompt_ask(self, st: GameState, fr: Frame) -> str:
+class EventHandler(TypedHandler[FR]):
+    def prompt_ask(self, st: GameState, fr: FR) -> str:
         return "decide"
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: FR) -> str:
         who = self.decider(st, fr)
         name = FACTION_NAMES[who] if who else "Nobody"
         return f"{name}, Event {_side_text(st)} \u2014 {self.prompt_ask(st, fr)} (2.3.4)."
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: FR) -> bool:
         acts = self.actions(st, fr)
         return len(acts) <= 1
 
-    def run(self, st: GameState, fr: Frame) -> None:
+    def run(self, st: GameState, fr: FR) -> None:
         acts = self.actions(st, fr)
         if acts:
             self.act(st, fr, acts[0])
@@ -321,37 +322,37 @@ class EventHandler(Handler):
 
 
 @handler
-class EventFrame(EventHandler):
+class RunEvent(EventHandler[EventFrame]):
     """The Event in progress: pick a side, then run its steps in order (2.3.4)."""
 
     kind = "event"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        if fr.data["side"] is None:
+    def actions(self, st: GameState, fr: EventFrame) -> list[Action]:
+        if fr.side is None:
             return [Choose(option=s) for s in SIDES]
         return []
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return fr.data["side"] is not None
+    def is_auto(self, st: GameState, fr: EventFrame) -> bool:
+        return fr.side is not None
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        todo = fr.data["todo"]
-        if not todo:
+    def run(self, st: GameState, fr: EventFrame) -> None:
+        if not fr.todo:
             log(st, f"Event {_card(st).title} done.")
             finish(st, fr)
             return
-        item = todo.pop(0)
+        item, *fr.todo = fr.todo
         run_step(st, item)
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        assert isinstance(action, Choose) and action.option in SIDES
+    def act(self, st: GameState, fr: EventFrame, action: Action) -> None:
+        assert isinstance(action, Choose)
         card = _card(st)
-        side = getattr(card, action.option)
-        fr.data["side"] = action.option
-        fr.data["todo"] = [[s, None, None] for s in side.effects]
-        log(st, f"{fr.faction} chooses the {action.option} text: {side.text}")
+        side = card.unshaded if action.option == "unshaded" else card.shaded
+        assert side is not None
+        fr.side = "unshaded" if action.option == "unshaded" else "shaded"
+        fr.todo = [Queued(step_from_data(s), None, None) for s in side.effects]
+        log(st, f"{fr.faction} chooses the {fr.side} text: {side.text}")
 
-    def prompt(self, st: GameState, fr: Frame) -> str:
+    def prompt(self, st: GameState, fr: EventFrame) -> str:
         card = _card(st)
         assert card.unshaded is not None and card.shaded is not None
         who = FACTION_NAMES[fr.faction] if fr.faction else "?"
@@ -362,142 +363,121 @@ class EventFrame(EventHandler):
 
 
 @handler
-class EventChoose(EventHandler):
+class EventChoose(EventHandler[EventChooseFrame]):
     """A `choose` step: the chooser picks option-1, option-2, ..."""
 
     kind = "event_choose"
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        return [Choose(option=f"option-{i + 1}") for i in range(len(fr.data["options"]))]
+    def actions(self, st: GameState, fr: EventChooseFrame) -> list[Action]:
+        return [Choose(option=f"option-{i + 1}") for i in range(len(fr.options))]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
+    def is_auto(self, st: GameState, fr: EventChooseFrame) -> bool:
         return False
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: EventChooseFrame, action: Action) -> None:
         assert isinstance(action, Choose)
-        i = int(action.option.split("-")[1]) - 1
-        opt = Option.model_validate(fr.data["options"][i])
+        opt = fr.options[int(action.option.split("-")[1]) - 1]
         finish(st, fr)
         text = opt.text if "text" in opt.model_fields_set else action.option
         log(st, f"{fr.faction} chooses: {text}")
-        _queue_front(st, [[step_to_data(s), fr.data["here"], fr.data["by"]] for s in opt.effects])
+        _queue_front(st, [Queued(s, fr.here, fr.by) for s in opt.effects])
 
-    def prompt_ask(self, st: GameState, fr: Frame) -> str:
-        opts = "; ".join(
-            f"option-{i + 1}: \u201c{Option.model_validate(o).text}\u201d"
-            for i, o in enumerate(fr.data["options"])
-        )
+    def prompt_ask(self, st: GameState, fr: EventChooseFrame) -> str:
+        opts = "; ".join(f"option-{i + 1}: \u201c{o.text}\u201d" for i, o in enumerate(fr.options))
         return f"choose one: {opts}"
 
 
 @handler
-class EventPick(EventHandler):
+class EventPick(EventHandler[EventPickFrame]):
     """An `each` (or a located step): select the space(s) where the steps act."""
 
     kind = "event_pick"
 
-    @staticmethod
-    def _each(fr: Frame) -> EachStep:
-        return EachStep.model_validate(fr.data["step"])
+    def _candidates(self, st: GameState, fr: EventPickFrame) -> list[str]:
+        each = fr.step
+        spaces = spaces_where(st, each.in_, fr.here)
+        return [s for s in spaces if s not in fr.picked and any(can_act(st, x, s) for x in each.do)]
 
-    def _candidates(self, st: GameState, fr: Frame) -> list[str]:
-        d = fr.data
-        each = self._each(fr)
-        spaces = spaces_where(st, each.in_, d["here"])
-        return [
-            s for s in spaces if s not in d["picked"] and any(can_act(st, x, s) for x in each.do)
-        ]
-
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        if fr.data["left"] <= 0:
+    def actions(self, st: GameState, fr: EventPickFrame) -> list[Action]:
+        if fr.left <= 0:
             return []
         return [Select(space=s) for s in self._candidates(st, fr)]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        return bool(fr.data["all"]) or len(self._candidates(st, fr)) <= fr.data["left"]
+    def is_auto(self, st: GameState, fr: EventPickFrame) -> bool:
+        return fr.all or len(self._candidates(st, fr)) <= fr.left
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        cands = self._candidates(st, fr)[: max(0, fr.data["left"])]
+    def run(self, st: GameState, fr: EventPickFrame) -> None:
+        cands = self._candidates(st, fr)[: max(0, fr.left)]
         finish(st, fr)
-        items: list[Item] = []
-        do = [step_to_data(x) for x in self._each(fr).do]
-        for s in cands:
-            items += [[x, s, fr.data["by"]] for x in do]
-        _queue_front(st, items)
+        _queue_front(st, [Queued(x, s, fr.by) for s in cands for x in fr.step.do])
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
+    def act(self, st: GameState, fr: EventPickFrame, action: Action) -> None:
         assert isinstance(action, Select)
-        d = fr.data
         finish(st, fr)
         log(st, f"{fr.faction} selects {board().name(action.space)} for the Event.")
-        each = self._each(fr)
-        items: list[Item] = [[step_to_data(x), action.space, d["by"]] for x in each.do]
-        if d["left"] > 1:
+        each = fr.step
+        items = [Queued(x, action.space, fr.by) for x in each.do]
+        if fr.left > 1:
             # the next pick comes after these steps; the spaces picked so far stay excluded
             more = each.model_copy(
-                update={"select": d["left"] - 1, "picked": (*d["picked"], action.space)}
+                update={"select": fr.left - 1, "picked": (*fr.picked, action.space)}
             )
-            items.append([step_to_data(more), d["here"], d["by"]])
+            items.append(Queued(more, fr.here, fr.by))
         _queue_front(st, items)
 
-    def prompt_ask(self, st: GameState, fr: Frame) -> str:
-        n = fr.data["left"]
-        what = "; ".join(summary(x) for x in self._each(fr).do)
+    def prompt_ask(self, st: GameState, fr: EventPickFrame) -> str:
+        n = fr.left
+        what = "; ".join(summary(x) for x in fr.step.do)
         where = "a space" if n == 1 else f"{n} more spaces"
         return f"select {where} to {what}: {', '.join(self._candidates(st, fr))}"
 
 
 @handler
-class EventPieces(EventHandler):
+class EventPieces(EventHandler[EventPiecesFrame]):
     """Which pieces a remove or replace takes when there is a real choice (1.4.6)."""
 
     kind = "event_pieces"
 
-    def _present(self, st: GameState, fr: Frame) -> list[Piece]:
-        return [Piece(k) for k in fr.data["kinds"] if count(st, fr.data["here"], Piece(k))]
+    def _present(self, st: GameState, fr: EventPiecesFrame) -> list[Piece]:
+        return [k for k in fr.kinds if count(st, fr.here, k)]
 
-    def _new_ok(self, st: GameState, fr: Frame) -> bool:
-        new = fr.data["new"]
-        if new is None:
+    def _new_ok(self, st: GameState, fr: EventPiecesFrame) -> bool:
+        p = fr.new
+        if p is None:
             return False
-        p = Piece(new)
-        return st.available[OWNER[p]].get(BASE[p], 0) > 0 and room_for(st, fr.data["here"], p) > 0
+        return st.available[OWNER[p]].get(BASE[p], 0) > 0 and room_for(st, fr.here, p) > 0
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        d = fr.data
-        if d["left"] <= 0:
+    def actions(self, st: GameState, fr: EventPiecesFrame) -> list[Action]:
+        if fr.left <= 0:
             return []
         out: list[Action] = []
         for k in self._present(st, fr):
-            if d["op"] == "remove":
-                out.append(Remove(piece=k, count=1, space=d["here"]))
+            if fr.op == "remove":
+                out.append(Remove(piece=k, count=1, space=fr.here))
             else:
                 if self._new_ok(st, fr):
-                    out.append(Replace(old=k, new=Piece(d["new"]), space=d["here"]))
-                out.append(Replace(old=k, new=None, space=d["here"]))  # 1.4.6
+                    out.append(Replace(old=k, new=fr.new, space=fr.here))
+                out.append(Replace(old=k, new=None, space=fr.here))  # 1.4.6
         return out
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        d = fr.data
+    def is_auto(self, st: GameState, fr: EventPiecesFrame) -> bool:
         present = self._present(st, fr)
-        if d["left"] <= 0 or not present:
+        if fr.left <= 0 or not present:
             return True
-        if d["op"] == "remove":
-            total = count(st, d["here"], *present)
-            return len(present) == 1 or total <= d["left"]
+        if fr.op == "remove":
+            total = count(st, fr.here, *present)
+            return len(present) == 1 or total <= fr.left
         return len(present) == 1 and not self._new_ok(st, fr)
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
+    def run(self, st: GameState, fr: EventPiecesFrame) -> None:
         finish(st, fr)
         for k in self._present(st, fr):
-            n = remove(st, d["here"], k, d["left"])
-            d["left"] -= n
+            n = remove(st, fr.here, k, fr.left)
+            fr.left -= n
             if n:
-                log(st, f"Event: {pieces(n, k)} removed from {board().name(d['here'])}.")
+                log(st, f"Event: {pieces(n, k)} removed from {board().name(fr.here)}.")
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        d = fr.data
+    def act(self, st: GameState, fr: EventPiecesFrame, action: Action) -> None:
         if isinstance(action, Remove):
             remove(st, action.space, action.piece, 1)
             log(st, f"Event: 1 {action.piece.value} removed from {board().name(action.space)}.")
@@ -511,98 +491,91 @@ class EventPieces(EventHandler):
                 st,
                 f"Event: {action.old.value} replaced with {new} in {board().name(action.space)}.",
             )
-        d["left"] -= 1
-        if d["left"] <= 0 or not self._present(st, fr):
+        fr.left -= 1
+        if fr.left <= 0 or not self._present(st, fr):
             finish(st, fr)
 
-    def prompt_ask(self, st: GameState, fr: Frame) -> str:
-        d = fr.data
-        where = board().name(d["here"])
-        if d["op"] == "remove":
-            return f"remove {count_of(d['left'], 'more piece')} from {where}: which?"
-        return f"replace {count_of(d['left'], 'more piece')} in {where} (or simply remove, 1.4.6): which?"
+    def prompt_ask(self, st: GameState, fr: EventPiecesFrame) -> str:
+        where = board().name(fr.here)
+        if fr.op == "remove":
+            return f"remove {count_of(fr.left, 'more piece')} from {where}: which?"
+        return f"replace {count_of(fr.left, 'more piece')} in {where} (or simply remove, 1.4.6): which?"
 
 
 @handler
-class EventMove(EventHandler):
+class EventMove(EventHandler[EventMoveFrame]):
     """A `move`: one origin, one destination, then which pieces (1.3.2, 1.3.3 hold)."""
 
     kind = "event_move"
 
-    def _kinds(self, fr: Frame) -> list[Piece]:
-        return [Piece(k) for k in fr.data["kinds"]]
-
-    def _dests(self, st: GameState, fr: Frame, origin: str) -> list[str]:
-        owners = {OWNER[k] for k in self._kinds(fr)}
+    def _dests(self, st: GameState, fr: EventMoveFrame, origin: str) -> list[str]:
+        owners = {OWNER[k] for k in fr.kinds}
         return [
             s
-            for s in spaces_where(st, Where.model_validate(fr.data["to"]), None)
+            for s in spaces_where(st, fr.to, None)
             if s != origin and all(may_enter(o, s) for o in owners)
         ]
 
-    def _origins(self, st: GameState, fr: Frame) -> list[str]:
+    def _origins(self, st: GameState, fr: EventMoveFrame) -> list[str]:
         return [
             s
-            for s in spaces_where(st, Where.model_validate(fr.data["frm"]), None)
-            if count(st, s, *self._kinds(fr)) and self._dests(st, fr, s)
+            for s in spaces_where(st, fr.from_, None)
+            if count(st, s, *fr.kinds) and self._dests(st, fr, s)
         ]
 
-    def actions(self, st: GameState, fr: Frame) -> list[Action]:
-        d = fr.data
-        if d["left"] <= 0:
+    def actions(self, st: GameState, fr: EventMoveFrame) -> list[Action]:
+        if fr.left <= 0:
             return []
-        if d["origin"] is None:
+        if fr.origin is None:
             return [Select(space=s) for s in self._origins(st, fr)]
-        if d["dest"] is None:
-            return [Select(space=s) for s in self._dests(st, fr, d["origin"])]
-        present = [k for k in self._kinds(fr) if count(st, d["origin"], k)]
-        return [Move(piece=k, count=1, origin=d["origin"], dest=d["dest"]) for k in present]
+        if fr.dest is None:
+            return [Select(space=s) for s in self._dests(st, fr, fr.origin)]
+        present = [k for k in fr.kinds if count(st, fr.origin, k)]
+        return [Move(piece=k, count=1, origin=fr.origin, dest=fr.dest) for k in present]
 
-    def is_auto(self, st: GameState, fr: Frame) -> bool:
-        d = fr.data
+    def is_auto(self, st: GameState, fr: EventMoveFrame) -> bool:
         acts = self.actions(st, fr)
-        if len(acts) <= 1 or d["origin"] is None or d["dest"] is None:
+        if len(acts) <= 1 or fr.origin is None or fr.dest is None:
             return len(acts) <= 1
-        present = [k for k in self._kinds(fr) if count(st, d["origin"], k)]
-        return count(st, d["origin"], *present) <= int(d["left"])
+        present = [k for k in fr.kinds if count(st, fr.origin, k)]
+        return count(st, fr.origin, *present) <= fr.left
 
-    def run(self, st: GameState, fr: Frame) -> None:
-        d = fr.data
+    def run(self, st: GameState, fr: EventMoveFrame) -> None:
         acts = self.actions(st, fr)
         if not acts:
             finish(st, fr)
             return
-        if d["origin"] is None or d["dest"] is None:
+        if fr.origin is None or fr.dest is None:
             self.act(st, fr, acts[0])
             return
         finish(st, fr)
-        for k in self._kinds(fr):
-            n = move(st, k, d["left"], d["origin"], d["dest"])
-            d["left"] -= n
+        for k in fr.kinds:
+            n = move(st, k, fr.left, fr.origin, fr.dest)
+            fr.left -= n
             if n:
-                self._log(st, k, n, d["origin"], d["dest"])
+                self._log(st, k, n, fr.origin, fr.dest)
 
     def _log(self, st: GameState, k: Piece, n: int, origin: str, dest: str) -> None:
         b = board()
         log(st, f"Event: {pieces(n, k)} moved from {b.name(origin)} to {b.name(dest)}.")
 
-    def act(self, st: GameState, fr: Frame, action: Action) -> None:
-        d = fr.data
+    def act(self, st: GameState, fr: EventMoveFrame, action: Action) -> None:
         if isinstance(action, Select):
-            key = "origin" if d["origin"] is None else "dest"
-            d[key] = action.space
+            if fr.origin is None:
+                fr.origin = action.space
+            else:
+                fr.dest = action.space
             return
-        assert isinstance(action, Move)
+        assert isinstance(action, Move) and fr.origin is not None
         move(st, action.piece, 1, action.origin, action.dest)
         self._log(st, action.piece, 1, action.origin, action.dest)
-        d["left"] -= 1
-        if d["left"] <= 0 or not count(st, d["origin"], *self._kinds(fr)):
+        fr.left -= 1
+        if fr.left <= 0 or not count(st, fr.origin, *fr.kinds):
             finish(st, fr)
 
-    def prompt_ask(self, st: GameState, fr: Frame) -> str:
-        d = fr.data
-        if d["origin"] is None:
+    def prompt_ask(self, st: GameState, fr: EventMoveFrame) -> str:
+        if fr.origin is None:
             return "select the space to move from"
-        if d["dest"] is None:
-            return f"select the space to move to from {board().name(d['origin'])}"
-        return f"move {count_of(d['left'], 'more piece')}: which?"
+        if fr.dest is None:
+            return f"select the space to move to from {board().name(fr.origin)}"
+        return f"move {count_of(fr.left, 'more piece')}: which?"

@@ -1,21 +1,22 @@
 """Typed frames: one class per kind of pending procedure, every field named and typed.
 
 Slotted dataclasses on the engine's hot path (a copy is a few dict and list copies); pydantic
-reads and writes them at the JSON boundary as a union told apart by `kind`. Kinds without a
-class of their own yet are the generic `model.Frame` (`data`: its fields by name).
+reads and writes them at the JSON boundary as a union told apart by `kind`. The Event's
+frames hold typed event steps (event_steps.py), stored in their deck-file form.
 
-States stored before frames were typed hold every frame as `{kind, faction, data: {...}}`,
-with a battle's parent as a stack index; `upgrade_frames` turns them into these classes.
+States stored before frames were typed hold a frame as `{kind, faction, data: {...}}`, with
+a battle's parent as a stack index; `upgrade_frames` turns them into these classes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import Discriminator, Tag
 
-from .model import Faction, Frame, Piece
+from .event_steps import FactionName, Nested, WrittenEach, WrittenOption, WrittenWhere
+from .model import Faction, Piece
 
 # Units by space and kind: Units that arrived, were involved, or are used (3.1.2).
 Units = dict[str, dict[Piece, int]]
@@ -381,6 +382,131 @@ class LordsFrame:
         return LordsFrame(self.kind, self.faction, self.id, self.times)
 
 
+class Queued(NamedTuple):
+    """A step of an Event still to run (stored as [step, here, by])."""
+
+    step: Nested
+    here: str | None  # the space an `each` picked for it
+    by: FactionName | None  # the faction a `by:` named to decide its choices (2.3.4)
+
+
+EventSide = Literal["unshaded", "shaded"]
+
+
+@dataclass(slots=True)
+class EventFrame:
+    """An Event in progress (2.3.4): its card, the side chosen, and the steps still to run
+    (the steps are never changed in place, so a copy shares them)."""
+
+    kind: str  # "event"
+    faction: Faction | None
+    card: int
+    id: int = 0
+    side: EventSide | None = None
+    todo: list[Queued] = field(default_factory=list)
+
+    def copy(self) -> EventFrame:
+        return EventFrame(self.kind, self.faction, self.card, self.id, self.side, list(self.todo))
+
+
+@dataclass(slots=True)
+class EventChooseFrame:
+    """A `choose` step: its options, and where and for whom its steps then run."""
+
+    kind: str  # "event_choose"
+    faction: Faction | None
+    options: tuple[WrittenOption, ...]
+    id: int = 0
+    here: str | None = None
+    by: FactionName | None = None
+
+    def copy(self) -> EventChooseFrame:
+        return EventChooseFrame(self.kind, self.faction, self.options, self.id, self.here, self.by)
+
+
+@dataclass(slots=True)
+class EventPickFrame:
+    """An `each` (or a located step): the spaces still to select, and those selected."""
+
+    kind: str  # "event_pick"
+    faction: Faction | None
+    step: WrittenEach
+    id: int = 0
+    here: str | None = None
+    by: FactionName | None = None
+    left: int = 0
+    picked: list[str] = field(default_factory=list)
+    all: bool = False  # `select: all`: every space that qualifies, without asking
+
+    def copy(self) -> EventPickFrame:
+        return EventPickFrame(
+            self.kind,
+            self.faction,
+            self.step,
+            self.id,
+            self.here,
+            self.by,
+            self.left,
+            list(self.picked),
+            self.all,
+        )
+
+
+@dataclass(slots=True)
+class EventPiecesFrame:
+    """A remove or replace with a real choice of pieces (1.4.6): which kinds, how many."""
+
+    kind: str  # "event_pieces"
+    faction: Faction | None
+    op: Literal["remove", "replace"]
+    here: str
+    id: int = 0
+    kinds: list[Piece] = field(default_factory=list)
+    new: Piece | None = None  # what a replace places
+    left: int = 0
+
+    def copy(self) -> EventPiecesFrame:
+        return EventPiecesFrame(
+            self.kind,
+            self.faction,
+            self.op,
+            self.here,
+            self.id,
+            list(self.kinds),
+            self.new,
+            self.left,
+        )
+
+
+@dataclass(slots=True)
+class EventMoveFrame:
+    """A `move`: where from and to, which kinds, how many; the origin and destination once
+    selected."""
+
+    kind: str  # "event_move"
+    faction: Faction | None
+    from_: WrittenWhere
+    to: WrittenWhere
+    id: int = 0
+    kinds: list[Piece] = field(default_factory=list)
+    left: int = 0
+    origin: str | None = None
+    dest: str | None = None
+
+    def copy(self) -> EventMoveFrame:
+        return EventMoveFrame(
+            self.kind,
+            self.faction,
+            self.from_,
+            self.to,
+            self.id,
+            list(self.kinds),
+            self.left,
+            self.origin,
+            self.dest,
+        )
+
+
 TypedFrame = (
     CommandFrame
     | BattleFrame
@@ -401,11 +527,15 @@ TypedFrame = (
     | SuccessionFrame
     | GainChoiceFrame
     | LordsFrame
+    | EventFrame
+    | EventChooseFrame
+    | EventPickFrame
+    | EventPiecesFrame
+    | EventMoveFrame
 )
-AnyFrame = TypedFrame | Frame
+AnyFrame = TypedFrame  # the name the engine's modules use
 
-# The class of each kind (the Event's frames are still the generic Frame: their steps are
-# the event file's).
+# The class of each kind.
 KINDS: dict[str, type[TypedFrame]] = {
     "battle": BattleFrame,
     "game": PlainFrame,
@@ -428,6 +558,11 @@ KINDS: dict[str, type[TypedFrame]] = {
     "succession": SuccessionFrame,
     "gain_choice": GainChoiceFrame,
     "lords": LordsFrame,
+    "event": EventFrame,
+    "event_choose": EventChooseFrame,
+    "event_pick": EventPickFrame,
+    "event_pieces": EventPiecesFrame,
+    "event_move": EventMoveFrame,
 }
 PREFIXES: dict[str, type[TypedFrame]] = {
     "cmd:": CommandFrame,
@@ -437,7 +572,7 @@ PREFIXES: dict[str, type[TypedFrame]] = {
 
 
 def frame_class(kind: str) -> type[TypedFrame] | None:
-    """The typed class of this kind of frame, or None (the generic Frame)."""
+    """The class of this kind of frame, or None (no such kind)."""
     cls = KINDS.get(kind)
     if cls is None:
         prefix = kind[: kind.find(":") + 1]
@@ -448,7 +583,7 @@ def frame_class(kind: str) -> type[TypedFrame] | None:
 def _tag(value: object) -> str:
     kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
     cls = frame_class(kind) if isinstance(kind, str) else None
-    return "Frame" if cls is None else cls.__name__
+    return "unknown kind" if cls is None else cls.__name__  # unknown: not a valid tag
 
 
 # The frames field of the state: the class by kind.
@@ -472,50 +607,79 @@ FrameField = Annotated[
     | Annotated[SuccessionFrame, Tag("SuccessionFrame")]
     | Annotated[GainChoiceFrame, Tag("GainChoiceFrame")]
     | Annotated[LordsFrame, Tag("LordsFrame")]
-    | Annotated[Frame, Tag("Frame")],
+    | Annotated[EventFrame, Tag("EventFrame")]
+    | Annotated[EventChooseFrame, Tag("EventChooseFrame")]
+    | Annotated[EventPickFrame, Tag("EventPickFrame")]
+    | Annotated[EventPiecesFrame, Tag("EventPiecesFrame")]
+    | Annotated[EventMoveFrame, Tag("EventMoveFrame")],
     Discriminator(_tag),
 ]
 
 
-def next_id(frames: list[AnyFrame]) -> int:
+def next_id(frames: list[TypedFrame]) -> int:
     """An id no frame on the stack has: ids grow up the stack (each frame gets one more
-    than the typed frame nearest the top), so the nearest one holds the largest."""
-    for fr in reversed(frames):
-        if not isinstance(fr, Frame):
-            return fr.id + 1
-    return 1
+    than the frame below it), so the top one holds the largest."""
+    return frames[-1].id + 1 if frames else 1
+
+
+# Fields renamed since their frames were stored untyped: kind -> {old name: new name}.
+RENAMED = {"event_move": {"frm": "from_"}}
 
 
 def upgrade_frames(frames: object) -> object:
-    """Old stored frames ({kind, faction, data}) as the typed classes' fields. A battle's
-    phase becomes a frame above it, and its parent, once a stack index, the id of that
-    frame. Ids are the positions in the new stack, so they grow up the stack."""
-    if not isinstance(frames, list):
+    """Stored frames of the old form ({kind, faction, data}) as the typed classes' fields. A
+    battle's phase becomes a frame above it, and its parent, once a stack index, the id of
+    that frame. A stack with any such frame is numbered anew by position, so ids grow up
+    the stack (the references of typed frames stored beside them follow: stacks stored
+    while the Event's frames alone were of the old form)."""
+    if not isinstance(frames, list) or not any(_is_old(raw) for raw in frames):
         return frames
-    out: list[object] = []
-    ids: list[int] = []  # the new id of each old frame
+    out: list[dict[str, object]] = []
+    at_index: list[int] = []  # the new id of each old frame, by its stack index
+    new_id: dict[object, int] = {}  # the new id of each typed frame, by its stored id
+    typed: list[dict[str, object]] = []  # typed frames as stored, with their new ids
     for raw in frames:
-        ids.append(len(out) + 1)
-        kind = raw.get("kind") if isinstance(raw, dict) else None
-        cls = frame_class(kind) if isinstance(kind, str) else None
-        if cls is None or not (isinstance(raw, dict) and isinstance(raw.get("data"), dict)):
-            out.append(raw)
+        at_index.append(len(out) + 1)
+        if not isinstance(raw, dict):
+            return frames  # not a stack of frames: validation says why
+        if not _is_old(raw):
+            new_id[raw.get("id")] = at_index[-1]
+            flat = {**raw, "id": at_index[-1]}
+            typed.append(flat)
+            out.append(flat)
             continue
+        kind = raw["kind"]
+        cls = frame_class(kind)
+        assert cls is not None  # _is_old
+        renamed = RENAMED.get(kind, {})
         known = set(cls.__dataclass_fields__)
-        flat = {k: v for k, v in raw["data"].items() if k in known}
-        flat |= {"kind": kind, "faction": raw.get("faction"), "id": ids[-1]}
+        flat = {renamed.get(k, k): v for k, v in raw["data"].items()}
+        flat = {k: v for k, v in flat.items() if k in known}
+        flat |= {"kind": kind, "faction": raw.get("faction"), "id": at_index[-1]}
         out.append(flat)
         if cls is BattleFrame:
             parent = flat.get("parent")
-            below = isinstance(parent, int) and 0 <= parent < len(ids) - 1
-            flat["parent"] = ids[parent] if isinstance(parent, int) and below else None
+            below = isinstance(parent, int) and 0 <= parent < len(at_index) - 1
+            flat["parent"] = at_index[parent] if isinstance(parent, int) and below else None
             phase = raw["data"].get("phase", "target")
             out.append(
                 {
                     "kind": f"battle:{phase}",
                     "faction": flat["faction"],
                     "id": len(out) + 1,
-                    "battle": ids[-1],
+                    "battle": at_index[-1],
                 }
             )
+    for flat in typed:  # a battle names its Attack, a phase its battle, by id
+        for ref in ("parent", "battle"):
+            if flat.get(ref) is not None:
+                flat[ref] = new_id.get(flat[ref], flat[ref])
     return out
+
+
+def _is_old(raw: object) -> bool:
+    """A frame stored in the old form, of a kind known now."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("data"), dict):
+        return False
+    kind = raw.get("kind")
+    return isinstance(kind, str) and frame_class(kind) is not None

@@ -16,7 +16,7 @@ from pydantic import (
 
 if TYPE_CHECKING:
     from .cards import Deck
-    from .frames import AnyFrame, FrameField
+    from .frames import FrameField
 
 
 class Faction(StrEnum):
@@ -142,15 +142,6 @@ class SpaceState(BaseModel):
         return self.count(*UNIT_KINDS[faction])
 
 
-class Frame(BaseModel):
-    """One pending piece of procedure on the stack (RTT's call/goto/end), of a kind without
-    a typed class yet (rules.frames): its fields by name in `data`."""
-
-    kind: str
-    faction: Faction | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
-
-
 class CardState(BaseModel):
     """The Sequence of Play for the current Event card (2.3)."""
 
@@ -273,7 +264,7 @@ class GameState(BaseModel):
             },
             card.__pydantic_fields_set__,
         )
-        d["frames"] = [_copy_frame(f) for f in self.frames]
+        d["frames"] = [f.copy() for f in self.frames]
         d["log"] = list(self.log)
         d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
         d["touched"] = list(self.touched)
@@ -287,16 +278,6 @@ class GameState(BaseModel):
         """The space's state to change: a copy of its own (a forked state shares the others)."""
         sp = self.spaces[space] = _copy_space(self.spaces[space])
         return sp
-
-
-def _copy_frame(f: AnyFrame) -> AnyFrame:
-    if not isinstance(f, Frame):
-        return f.copy()
-    return _construct(
-        Frame,
-        {"kind": f.kind, "faction": f.faction, "data": _copy_json(f.data)},
-        f.__pydantic_fields_set__,
-    )
 
 
 def _copy_space(sp: SpaceState) -> SpaceState:
@@ -321,15 +302,6 @@ def _construct(cls: type[_M], fields: dict[str, Any], fields_set: set[str]) -> _
     return obj
 
 
-def _copy_json(value: Any) -> Any:
-    """Deep copy of JSON-like data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
-
-
-from .frames import AnyFrame, FrameField  # noqa: E402  (frames.py builds on the classes above)
+from .frames import FrameField  # noqa: E402  (frames.py builds on the classes above)
 
 GameState.model_rebuild()
