@@ -199,17 +199,32 @@ def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | Non
                 log(st, f"Event: {pieces(n, kind)} placed in {board().name(here)}.")
         case RemoveStep():
             assert here is not None
-            kinds = _remove_kinds(step)
-            pieces_frame = EventPiecesFrame("event_pieces", _decider(st, by), "remove", here,
-                                            kinds=kinds, left=_left(step.count))  # fmt: skip
-            push_frame(st, pieces_frame)
+            push_frame(
+                st,
+                EventPiecesFrame(
+                    "event_pieces",
+                    _decider(st, by),
+                    "remove",
+                    here,
+                    kinds=_remove_kinds(step),
+                    left=_left(step.count),
+                ),
+            )
         case ReplaceStep():
             assert here is not None
             new = placed_kind(step.place.piece, step.place.state)
-            kinds = _remove_kinds(step.remove)
-            pieces_frame = EventPiecesFrame("event_pieces", _decider(st, by), "replace", here,
-                                            kinds=kinds, new=new, left=_left(step.count))  # fmt: skip
-            push_frame(st, pieces_frame)
+            push_frame(
+                st,
+                EventPiecesFrame(
+                    "event_pieces",
+                    _decider(st, by),
+                    "replace",
+                    here,
+                    kinds=_remove_kinds(step.remove),
+                    new=new,
+                    left=_left(step.count),
+                ),
+            )
         case FlipStep():
             assert here is not None
             left = _left(step.count)
@@ -229,8 +244,17 @@ def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | Non
             what = "placed in" if step.set else "removed from"
             log(st, f"Event: Tributary marker {what} {board().name(here)}.")
         case MoveStep():
-            push_frame(st, EventMoveFrame("event_move", _decider(st, by), step.from_, step.to,
-                                          kinds=_remove_kinds(step), left=_left(step.count)))  # fmt: skip
+            push_frame(
+                st,
+                EventMoveFrame(
+                    "event_move",
+                    _decider(st, by),
+                    step.from_,
+                    step.to,
+                    kinds=_remove_kinds(step),
+                    left=_left(step.count),
+                ),
+            )
         case ResourcesStep():
             fac = Faction(step.faction)
             got = add_resources(st, fac, step.add)  # 1.8: kept within 0..24
@@ -267,15 +291,27 @@ def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | Non
             st.next_eligibility[fac] = step.set == "eligible"
             log(st, f"Event: {FACTION_NAMES[fac]} will be {step.set.title()} for the next card.")
         case ChooseStep():
-            push_frame(st, EventChooseFrame("event_choose", _decider(st, by), step.options,
-                                            here=here, by=by))  # fmt: skip
+            push_frame(
+                st,
+                EventChooseFrame("event_choose", _decider(st, by), step.options, here=here, by=by),
+            )
         case IfStep():
             branch = step.then if _condition(st, step.condition) else step.else_
             _queue_front(st, [Queued(s, here, by) for s in branch])
         case EachStep():
-            push_frame(st, EventPickFrame("event_pick", _decider(st, by), step, here=here, by=by,
-                                          left=_left(step.select), picked=list(step.picked),
-                                          all=step.select == "all"))  # fmt: skip
+            push_frame(
+                st,
+                EventPickFrame(
+                    "event_pick",
+                    _decider(st, by),
+                    step,
+                    here=here,
+                    by=by,
+                    left=_left(step.select),
+                    picked=list(step.picked),
+                    all=step.select == "all",
+                ),
+            )
 
 
 def summary(step: EventStep) -> str:

@@ -4,8 +4,9 @@ an Event (a side, an option, a space, pieces, a move, or a free Command's or Dec
 above the Event), for several cards of the standard deck
 and of a custom deck (tests/fixtures/small_deck.yaml), with how the engine of then went on.
 
-python tests/old_event_states.py REV   rewrites tests/fixtures/old_event_states.json with
-revision REV's rules/ (taken with `git archive`; 1b24170 is the last one with untyped frames)
+python tests/old_event_states.py REV [OUT]   rewrites tests/fixtures/old_event_states.json (or
+OUT) with revision REV's rules/ (taken with `git archive`; 1b24170 is the last one with untyped
+frames; 8765c38 the last with untyped Event frames beside typed others: MIXED)
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from old_states import follow
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "old_event_states.json"
+MIXED = Path(__file__).resolve().parent / "fixtures" / "mixed_event_states.json"
 DECK = Path(__file__).resolve().parent / "fixtures" / "small_deck.yaml"
 KINDS = ("event", "event_choose", "event_pick", "event_pieces", "event_move")
 PER_KIND = 3  # states kept per deck and frame kind, each from another card
@@ -61,8 +63,14 @@ def collect() -> list[dict[str, object]]:
                 ):
                     seen.add((kind, card))
                     out.append(
-                        {"what": kind, "deck": deck, "card": card, "seed": seed, "state": raw,
-                         "then": follow(state, seed)}  # fmt: skip
+                        {
+                            "what": kind,
+                            "deck": deck,
+                            "card": card,
+                            "seed": seed,
+                            "state": raw,
+                            "then": follow(state, seed),
+                        }
                     )
                 state = rules.apply(state, r.choice(rules.legal_actions(state)))
     return out
@@ -77,6 +85,7 @@ def main() -> None:
         print(json.dumps(collect()))
         return
     rev = sys.argv[1]
+    fixture = Path(sys.argv[2]) if len(sys.argv) > 2 else FIXTURE
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp) / "rev.tar"
         with archive.open("wb") as f:
@@ -85,9 +94,9 @@ def main() -> None:
             tar.extractall(tmp, filter="data")
         cmd = [sys.executable, __file__, "--worker", tmp]
         out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=tmp)
-    FIXTURE.write_text(out.stdout, encoding="utf-8")
+    fixture.write_text(out.stdout, encoding="utf-8")
     found = [(s["deck"], s["what"], s["card"]) for s in json.loads(out.stdout)]
-    print(f"{FIXTURE}: {len(found)} states: {found}")
+    print(f"{fixture}: {len(found)} states: {found}")
 
 
 if __name__ == "__main__":

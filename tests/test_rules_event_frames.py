@@ -1,6 +1,7 @@
 """The Event's frames (rules.events) are typed too: states stored with an Event in progress
-before its frames were typed load, convert and play on exactly as they did
-(tests/old_event_states.py recorded how), and undo across their old barrier."""
+before its frames were typed (every frame untyped, or only the Event's beside typed others)
+load, convert and play on exactly as they did (tests/old_event_states.py recorded how), and
+undo across their old barrier."""
 
 from __future__ import annotations
 
@@ -8,20 +9,25 @@ import json
 import random
 
 import pytest
-from old_event_states import DECK, FIXTURE, KINDS
+from old_event_states import DECK, FIXTURE, KINDS, MIXED
 from old_states import follow
 
 import rules
 from rules.cards import with_deck
 from rules.frames import (
-    EventFrame,
+    BattleFrame,
+    CommandFrame,
     EventChooseFrame,
+    EventFrame,
     EventMoveFrame,
     EventPickFrame,
     EventPiecesFrame,
+    PhaseFrame,
 )
 
 OLD = json.loads(FIXTURE.read_text(encoding="utf-8"))
+# stored by 8765c38: typed frames with ids, the Event's frames untyped between them
+MIXED_OLD = json.loads(MIXED.read_text(encoding="utf-8"))
 CLASSES = {
     "event": EventFrame,
     "event_choose": EventChooseFrame,
@@ -38,17 +44,22 @@ def _load(old: dict[str, object]) -> rules.GameState:
     return state
 
 
-def test_the_old_states_cover_every_event_frame_on_both_decks() -> None:
+def _name(old: dict[str, object]) -> str:
+    return f"{old['deck']}-{old['what']}-card{old['card']}-seed{old['seed']}"
+
+
+@pytest.mark.parametrize("states", [OLD, MIXED_OLD], ids=["untyped", "mixed"])
+def test_the_old_states_cover_every_event_frame_on_both_decks(
+    states: list[dict[str, object]],
+) -> None:
     for deck in ("standard", "custom"):
-        whats = {old["what"] for old in OLD if old["deck"] == deck}
+        whats = {old["what"] for old in states if old["deck"] == deck}
         assert {"event", "event_choose", "event_pick", "within_event"} <= whats
-    assert set(KINDS) <= {old["what"] for old in OLD}
-    assert len({(old["deck"], old["card"]) for old in OLD}) >= 20
+    assert set(KINDS) <= {old["what"] for old in states}
+    assert len({(old["deck"], old["card"]) for old in states}) >= 20
 
 
-@pytest.mark.parametrize(
-    "old", OLD, ids=lambda old: f"{old['deck']}-{old['what']}-card{old['card']}-seed{old['seed']}"
-)
+@pytest.mark.parametrize("old", OLD + MIXED_OLD, ids=_name)
 def test_an_old_state_in_an_event_loads_typed_and_plays_on_the_same(
     old: dict[str, object],
 ) -> None:
@@ -63,7 +74,7 @@ def test_an_old_state_in_an_event_loads_typed_and_plays_on_the_same(
     assert [list(step) for step in follow(state, int(str(old["seed"])))] == old["then"]
 
 
-@pytest.mark.parametrize("old", OLD[::4], ids=lambda old: f"{old['deck']}-{old['what']}")
+@pytest.mark.parametrize("old", OLD[::4], ids=_name)
 def test_an_old_state_in_an_event_undoes_across_its_old_barrier(old: dict[str, object]) -> None:
     state = _load(old)
     assert rules.can_undo(state) is not None
@@ -72,7 +83,7 @@ def test_an_old_state_in_an_event_undoes_across_its_old_barrier(old: dict[str, o
     assert rules.legal_actions(back)
 
 
-@pytest.mark.parametrize("old", OLD, ids=lambda old: f"{old['deck']}-{old['what']}")
+@pytest.mark.parametrize("old", OLD + MIXED_OLD, ids=_name)
 def test_an_event_state_round_trips_through_json_as_the_same_frames(old: dict[str, object]) -> None:
     state = _load(old)
     again = rules.GameState.model_validate_json(state.model_dump_json())
@@ -90,3 +101,16 @@ def test_a_game_full_of_events_round_trips_through_json_at_every_step() -> None:
         kinds |= {fr.kind for fr in state.frames}
         state = rules.apply(state, r.choice(rules.legal_actions(state)))
     assert {"event", "event_pick"} <= kinds
+
+
+def test_a_stack_stored_with_typed_frames_beside_an_untyped_event_is_numbered_anew() -> None:
+    # A free Attack of an Event, mid-battle: the Attack's, the battle's and the phase's ids
+    # stored were 3, 4, 5 with the untyped Event frame (no id) below them.
+    old = next(o for o in MIXED_OLD if any(fr["kind"] == "battle" for fr in o["state"]["frames"]))
+    assert [fr.get("id") for fr in old["state"]["frames"]] == [1, 2, None, 3, 4, 5]
+    state = _load(old)
+    assert [fr.id for fr in state.frames] == [1, 2, 3, 4, 5, 6]
+    _, _, event, attack, battle, phase = state.frames
+    assert isinstance(event, EventFrame) and isinstance(attack, CommandFrame)
+    assert isinstance(battle, BattleFrame) and battle.parent == attack.id
+    assert isinstance(phase, PhaseFrame) and phase.battle == battle.id
