@@ -67,7 +67,7 @@ from .frames import (
     EventMoveFrame,
     EventPickFrame,
     EventPiecesFrame,
-    EventSide,
+    SideName,
     Queued,
 )
 from .model import BASE, FACTION_NAMES, OWNER, Faction, GameState, Piece
@@ -76,7 +76,7 @@ from .words import count_of, pieces
 
 standard_deck()  # the standard deck is validated when the rules are imported (cheap)
 
-SIDES: tuple[EventSide, ...] = ("unshaded", "shaded")
+SIDES: tuple[SideName, ...] = ("unshaded", "shaded")
 
 
 def start_event(st: GameState, faction: Faction) -> None:

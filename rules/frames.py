@@ -390,7 +390,7 @@ class Queued(NamedTuple):
     by: FactionName | None  # the faction a `by:` named to decide its choices (2.3.4)
 
 
-EventSide = Literal["unshaded", "shaded"]
+SideName = Literal["unshaded", "shaded"]
 
 
 @dataclass(slots=True)
@@ -402,7 +402,7 @@ class EventFrame:
     faction: Faction | None
     card: int
     id: int = 0
-    side: EventSide | None = None
+    side: SideName | None = None
     todo: list[Queued] = field(default_factory=list)
 
     def copy(self) -> EventFrame:

@@ -11,6 +11,7 @@ import random
 import pytest
 from old_event_states import DECK, FIXTURE, KINDS, MIXED
 from old_states import follow
+from pydantic import ValidationError
 
 import rules
 from rules.cards import with_deck
@@ -114,3 +115,23 @@ def test_a_stack_stored_with_typed_frames_beside_an_untyped_event_is_numbered_an
     assert isinstance(event, EventFrame) and isinstance(attack, CommandFrame)
     assert isinstance(battle, BattleFrame) and battle.parent == attack.id
     assert isinstance(phase, PhaseFrame) and phase.battle == battle.id
+
+
+@pytest.mark.parametrize(
+    ("frame", "where"),
+    [
+        ({"kind": "event", "data": {"card": 3, "todo": [[{"bogus": {}}, None, None]]}}, "todo"),
+        ({"kind": "event", "data": {"card": 3, "todo": [[{"place": {"count": "x"}}]]}}, "todo"),
+        ({"kind": "event_pick", "faction": "D", "data": {"left": 1}}, "step"),
+        ({"kind": "event_move", "faction": "D", "data": {"frm": {}, "to": 5}}, "to"),
+        ({"kind": "event_nothing", "faction": "D", "data": {}}, "frames.2"),
+    ],
+)
+def test_a_malformed_stored_event_frame_is_refused_naming_the_field(
+    frame: dict[str, object], where: str
+) -> None:
+    raw = dict(OLD[0]["state"])
+    raw["frames"] = [*raw["frames"][:2], frame]
+    with pytest.raises(ValidationError) as err:
+        rules.GameState.model_validate(raw)
+    assert where in str(err.value)
