@@ -67,8 +67,8 @@ from .frames import (
     EventMoveFrame,
     EventPickFrame,
     EventPiecesFrame,
-    SideName,
     Queued,
+    SideName,
 )
 from .model import BASE, FACTION_NAMES, OWNER, Faction, GameState, Piece
 from .registry import TITLE, name_of
