@@ -1,0 +1,154 @@
+"""The `hard` level: determinized Monte Carlo tree search (single-observer ISMCTS).
+
+Every iteration samples one future consistent with what the table knows (ai.knowledge), walks
+the tree of steps (a compound turn is searched as its steps: option, Command, spaces, Decree)
+choosing by UCB for whichever faction decides there (each faction maximises its own reward),
+then plays out with the `easy` evaluation guiding the steps, cut at the next Succession or
+Timurid card or the game end, and scores every faction by its VP margin (5.0).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import rules
+from rules import Action, Faction, GameState
+from rules.cards import deck_for
+
+from .budget import Budget
+from .easy import greedy_step
+from .evaluate import margin, win_share
+from .knowledge import determinized
+
+EXPLORATION = 0.7
+PLAYOUT_CAP = 40  # steps per playout at most (a bound when no cut card comes soon)
+PLAYOUT_GREEDY = 0.5  # share of playout steps chosen by the evaluation, the rest at random
+PLAYOUT_CANDIDATES = 3
+MARGIN_SCALE = 4.0  # VP margin -> reward: a 4-point lead is worth about 0.73
+CUT_KINDS = frozenset({"succession", "timurid"})
+
+
+@dataclass
+class Node:
+    mover: Faction | None = None  # who chose the step leading here
+    visits: int = 0
+    available: int = 0  # ISMCTS: iterations in which this step was legal
+    reward: dict[Faction, float] = field(default_factory=dict)
+    wins: float = 0.0  # for the root's seat
+    margin: float = 0.0  # for the root's seat
+    children: dict[Action, Node] = field(default_factory=dict)
+
+    def mean(self, f: Faction) -> float:
+        return self.reward.get(f, 0.0) / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Result:
+    action: Action
+    visits: int
+    iterations: int
+    win_chance: float  # the seat's share of playouts it led at the cut
+    margin: float  # the seat's mean VP margin at the cut after this step
+
+
+def search(state: GameState, r: random.Random, budget: Budget) -> Result:
+    seat = rules.prompt(state).faction
+    if seat is None:
+        raise ValueError("no faction decides now: the game is over or chance is pending")
+    root = Node()
+    done = budget.timer()
+    iterations = 0
+    while iterations == 0 or not done(iterations):
+        _iterate(root, state, seat, r)
+        iterations += 1
+    action, best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(seat)))
+    return Result(
+        action=action,
+        visits=best.visits,
+        iterations=iterations,
+        win_chance=best.wins / best.visits if best.visits else 0.0,
+        margin=best.margin / best.visits if best.visits else 0.0,
+    )
+
+
+def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
+    legal = rules.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    return search(state, r, budget).action
+
+
+def _iterate(root: Node, real: GameState, seat: Faction, r: random.Random) -> None:
+    st = determinized(real, r)
+    start_card = st.current_card
+    path = [root]
+    node = root
+    while not st.game_over:
+        who = rules.prompt(st).faction
+        legal = rules.legal_actions(st)
+        for a in legal:
+            if a in node.children:
+                node.children[a].available += 1
+        untried = [a for a in legal if a not in node.children]
+        if untried:
+            a = r.choice(untried)
+            child = Node(mover=who, available=1)
+            node.children[a] = child
+            st = rules.apply(st, a)
+            path.append(child)
+            break
+        assert who is not None
+        a = _select(node, legal, who)
+        node = node.children[a]
+        st = rules.apply(st, a)
+        path.append(node)
+        if _cut(st, start_card):
+            break
+    st = _playout(st, start_card, r)
+    rewards = {f: _reward(margin(st, f)) for f in rules.PLAYERS}
+    seat_margin = margin(st, seat)
+    seat_win = win_share(st, seat)
+    for n in path:
+        n.visits += 1
+        for f, v in rewards.items():
+            n.reward[f] = n.reward.get(f, 0.0) + v
+        n.wins += seat_win
+        n.margin += seat_margin
+
+
+def _select(node: Node, legal: list[Action], who: Faction) -> Action:
+    def ucb(a: Action) -> float:
+        c = node.children[a]
+        if c.visits == 0:
+            return math.inf
+        return c.mean(who) + EXPLORATION * math.sqrt(math.log(max(c.available, 1)) / c.visits)
+
+    return max(legal, key=ucb)
+
+
+def _playout(st: GameState, start_card: int | None, r: random.Random) -> GameState:
+    for _ in range(PLAYOUT_CAP):
+        if st.game_over or _cut(st, start_card):
+            break
+        who = rules.prompt(st).faction
+        assert who is not None  # a determinized state resolves chance itself
+        if r.random() < PLAYOUT_GREEDY:
+            action = greedy_step(st, who, r, PLAYOUT_CANDIDATES)
+        else:
+            action = r.choice(rules.legal_actions(st))
+        st = rules.apply(st, action)
+    return st
+
+
+def _cut(st: GameState, start_card: int | None) -> bool:
+    """A Succession or Timurid card other than the one the search started on."""
+    card = st.current_card
+    if card is None or card == start_card:
+        return False
+    return deck_for(st.options).cards[card].kind in CUT_KINDS
+
+
+def _reward(m: int) -> float:
+    return 1.0 / (1.0 + math.exp(-m / MARGIN_SCALE))
