@@ -7,8 +7,9 @@ Influence, pieces on the map and threats to them are what turn into points later
 from __future__ import annotations
 
 import rules
-from rules import Faction, GameState
-from rules.model import OWNER, STRUCTURES, UNITS
+from rules import OWNER, UNIT_KINDS, Faction, GameState
+
+UNIT_PIECES = frozenset(p for kinds in UNIT_KINDS.values() for p in kinds)
 
 # Weights in victory points: how much each thing is worth now toward points at the end.
 MARGIN = 1.0  # 5.0: points ahead of the best rival (negative when behind)
@@ -52,11 +53,11 @@ def _map_value(state: GameState, seat: Faction) -> float:
         for piece, n in sp.pieces.items():
             owner = OWNER[piece]
             if owner == seat:
-                if piece in STRUCTURES:
-                    value += STRUCTURE * n
-                elif piece in UNITS:
+                if piece in UNIT_PIECES:
                     mine += n
-            elif piece in UNITS:
+                else:
+                    value += STRUCTURE * n
+            elif piece in UNIT_PIECES:
                 rivals += n
         own_units[sid] = mine
         rival_units[sid] = rivals

@@ -14,8 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 import rules
-from rules import Action, Faction, GameState
-from rules.cards import deck_for
+from rules import Action, Faction, GameState, deck_for
 
 from .budget import Budget
 from .easy import greedy_step
