@@ -121,6 +121,9 @@ class Reminders:
         self.clock = clock
         self.mention = mention
         self.abandon_after = abandon_after
+        # seconds before an AI seat's step is due (bot.ai_seats sets it): its "reminder" is
+        # its move, at the AI's pace
+        self.ai_pace: Callable[[GameRecord], float] | None = None
 
     async def pace(self, game_id: int) -> Pace:
         return await self.store.pace(game_id) or Pace(seconds=DEFAULT_PACE)
@@ -131,6 +134,8 @@ class Reminders:
         now = self.clock()
         if waiting_for is None:
             return ReminderPlan(user_id=None)
+        if waiting_for < 0 and self.ai_pace is not None:  # an AI seat (bot.ai_seats)
+            return ReminderPlan(user_id=waiting_for, since=now, due_at=now + self.ai_pace(game))
         return ReminderPlan(
             user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
         )

@@ -54,6 +54,7 @@ from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, Verification, commitment, keyed_outcome, verify
 from rules.words import count_of
 
+from .ai_seats import AiSeats, is_ai, with_ai_names
 from .order_entry import (
     CHOICE_LIMIT,
     Drafts,
@@ -254,6 +255,7 @@ class GameService:
         self.renderer: Renderer = renderer or default_renderer
         # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
         self.seed_source = seed_source
+        mention_fn = with_ai_names(mention_fn)  # an AI seat is named, never pinged
         self.mention = mention_fn
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
@@ -265,6 +267,8 @@ class GameService:
         self._secrets: dict[int, bytes | None] = {}
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
+        self.ai = AiSeats(self)  # issue 15: AI seats, their moves and hints
+        self.reminders.ai_pace = self.ai.pace_of
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> GameService:
@@ -272,6 +276,7 @@ class GameService:
         return cls(await open_store(database), renderer, **kw)
 
     async def close(self) -> None:
+        self.ai.close()
         await self.store.close()
 
     # --- plumbing ----------------------------------------------------------------------
@@ -478,7 +483,7 @@ class GameService:
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
-        mentions = [uid] if uid is not None else []
+        mentions = [uid] if uid is not None and not is_ai(uid) else []
         name = rules.FACTION_NAMES[p.faction]
         text, sep = p.text, " — "
         if text.startswith(f"{name} decides — "):
@@ -633,7 +638,7 @@ class GameService:
                     holder = game.seats.get(f.value)
                     if holder == user:
                         raise ServiceError(f"You already sit as {rules.FACTION_NAMES[f]}.")
-                    if holder is not None:
+                    if holder is not None and not is_ai(holder):  # a person takes an AI's seat
                         free_txt = ", ".join(x.value for x in free) or "none"
                         raise ServiceError(
                             f"{rules.FACTION_NAMES[f]} is taken by {self.mention(holder)}. "
@@ -1944,6 +1949,9 @@ class GameService:
         (stored and announced like any move) instead of being reminded."""
         out: list[DueReminder] = []
         for due in await self.reminders.due(limit):
+            if is_ai(due.job.user_id):  # an AI seat's turn: it moves (in the background)
+                self.ai.start(due.job)
+                continue
             if due.job.stage == REMINDER and await self._deadline_pass(due.job):
                 continue
             if due.job.stage >= ARCHIVE:
