@@ -106,6 +106,8 @@ class AiSeats:
         return self._executor
 
     def close(self) -> None:
+        for task in self.moving.values():
+            task.cancel()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
@@ -184,22 +186,57 @@ class AiSeats:
                 return Reply.error("The game changed meanwhile; try `/vj ai` again.")
         return svc._announced(game, text)
 
-    async def fill(self, channel: str, user: int, faction: str | None, level: str) -> Reply:
-        """`/vj create ai:`: the creator sits as `faction` (D when left out), AIs in the rest."""
-        mine = await self.service.join(channel, user, faction or "D")
-        if not mine.ok:
-            return mine
-        game = await self.service.store.open_game(channel)
-        assert game is not None
-        last = mine
-        for f in rules.PLAYERS:
-            if f.value not in game.seats:
-                last = await self.seat(channel, user, f.value, level)
-                if not last.ok:
-                    return last
-        return last
+    async def fill(
+        self, channel: str, user: int, faction: str | None, level: str, before: Reply | None = None
+    ) -> Reply:
+        """`/vj create ai:`: the creator sits as `faction` (D when left out) and AIs of
+        `level` in the free seats, in one change whose message also says `before` (the
+        creation's, then marked delivered: this one carries its news)."""
+        from .service import ServiceError, faction_of
+
+        svc = self.service
+        async with svc._lock(channel):
+            try:
+                try:
+                    lvl = seat_level(level)
+                except ValueError as e:
+                    raise ServiceError(f"{e}.") from e
+                f = faction_of(faction or "D")
+                game = await svc._open_game(channel)
+                if game.status != "lobby":
+                    raise ServiceError("AIs fill the seats of a game that has not started yet.")
+                if game.seats.get(f.value, user) != user:
+                    raise ServiceError(f"{rules.FACTION_NAMES[f]} is taken.")
+                seats = {**game.seats, f.value: user}
+                for other in rules.PLAYERS:
+                    seats.setdefault(other.value, AI_USERS[lvl])
+                ais = [rules.FACTION_NAMES[x] for x in rules.PLAYERS if is_ai(seats[x.value])]
+                head = before.text.split(" Take a seat")[0] + "\n" if before is not None else ""
+                text = (
+                    f"{head}{svc.mention(user)} sits as {rules.FACTION_NAMES[f]}; "
+                    f"{ai_name(lvl)} plays {' and '.join(ais) or 'no seat'}. `/vj start` "
+                    "begins the game; anyone may still take an AI's seat with `/vj join`."
+                )
+                game = await svc.store.update_game(
+                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                )
+            except ServiceError as e:
+                return Reply.error(str(e))
+            except StaleAction:
+                return Reply.error("The game changed meanwhile; seat the AIs with `/vj ai`.")
+        if before is not None and before.announcement is not None:
+            await svc.delivered(before.announcement)
+        return svc._announced(game, text)
 
     # --- moves -----------------------------------------------------------------------------
+
+    async def tick(self, limit: int = 20) -> int:
+        """Claim the AI seats' turns due now and start them; return how many."""
+        now = self.service.reminders.clock()
+        jobs = await self.service.store.due_reminders(now, limit, ai_only=True)
+        for job in jobs:
+            self.start(job)
+        return len(jobs)
 
     def start(self, job: Reminder) -> None:
         """A due job of an AI seat: think and move in the background (one step per game at

@@ -65,6 +65,7 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"`/vj import[^`]*`", "`import FILE`"),
     (r"`/vj export[^`]*`", "`export FILE`"),
     (r"`/vj play` autocomplete", "`options`"),
+    (r"`/vj club (verify|config)[^`]*`", r"`\1`"),
     (r"`/vj (\w+)[^`]*`", r"`\1`"),
     (r"/vj (\w+)", r"\1"),
     (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),

@@ -51,9 +51,11 @@ async def state(svc: GameService) -> tuple[int, rules.GameState]:
 
 
 async def one_person_two_ais(svc: GameService) -> None:
-    assert (await svc.create(CH, D)).ok
-    r = await svc.ai.fill(CH, D, "D", "easy")
+    created = await svc.create(CH, D)
+    r = await svc.ai.fill(CH, D, "D", "easy", before=created)
     assert r.ok, r.text
+    assert "sits as Delhi Sultanate; the easy AI plays Bahmani Kingdom and Vijayanagara" in r.text
+    assert r.text.startswith("New game of Vijayanagara")
     r = await svc.ai.seat(CH, D, "V", "hard")
     assert r.ok and "Vijayanagara Empire is played by the hard AI (was the easy AI)" in r.text
     assert (await svc.start(CH, D)).ok
