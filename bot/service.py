@@ -116,8 +116,7 @@ COMMANDS: dict[str, str] = {
     "join": "take a seat: D (Delhi Sultanate), B (Bahmani Kingdom) or V (Vijayanagara Empire)",
     "leave": "give up your seat(s) (a free seat can be taken by anyone with join)",
     "start": "start the game once all three factions are seated",
-    "ai": "an AI plays a seat (faction, level easy|hard, pace: seconds a step); join takes it "
-    "back",
+    "ai": "an AI plays a seat (faction, level easy|hard, pace: seconds a step); join takes it back",
     "hint": "the hard AI's suggestion for your decision now, its win chance and why (only you)",
     "play": "send an order in the notation, steps separated by ';' (docs/notation.md)",
     "undo": "take back your last step (until a die roll, card reveal or hand-off)",
@@ -140,8 +139,7 @@ COMMANDS: dict[str, str] = {
     "club history": "the finished games of this channel, or of a player",
     "club stats": "wins per faction, and a player's wins and rating (Elo) per faction",
     "club replay": "the board at any step of a finished game of this channel",
-    "club verify": "check that every die and card followed from the secret committed at the "
-    "start",
+    "club verify": "check that every die and card followed from the secret committed at the start",
     "club config": "who may create, import and abort games on this server (Manage Server only)",
     "help": "this list",
 }
