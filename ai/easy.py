@@ -20,19 +20,23 @@ DONE_PENALTY = 0.05  # stopping early must win on merit, not on a tie
 
 
 def choose(state: GameState, r: random.Random) -> Action:
-    seat = _seat(state)
     legal = rules.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
+    return ranked(state, r)[0][1]
+
+
+def ranked(state: GameState, r: random.Random, cap: int = CANDIDATES) -> list[tuple[float, Action]]:
+    """Up to `cap` legal steps (a random sample when there are more), best first, each with
+    the evaluation after it and the rest of the turn played greedily."""
+    seat = _seat(state)
     known = seen(state)
-    best: tuple[float, Action] | None = None
-    for action in _sample(legal, CANDIDATES, r):
+    out = []
+    for action in _sample(rules.legal_actions(state), cap, r):
         value = _value(finish_turn(rules.apply(known, action), seat, r), seat, action)
-        value += r.random() * 1e-6  # a random tie-break
-        if best is None or value > best[0]:
-            best = (value, action)
-    assert best is not None
-    return best[1]
+        out.append((value + r.random() * 1e-6, action))  # a random tie-break
+    out.sort(key=lambda va: -va[0])
+    return out
 
 
 def greedy_step(state: GameState, seat: Faction, r: random.Random, cap: int) -> Action:

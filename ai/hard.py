@@ -17,7 +17,7 @@ import rules
 from rules import Action, Faction, GameState, deck_for
 
 from .budget import Budget
-from .easy import greedy_step
+from .easy import greedy_step, ranked
 from .evaluate import margin, win_share
 from .knowledge import determinized
 
@@ -25,6 +25,7 @@ EXPLORATION = 0.7
 PLAYOUT_CAP = 40  # steps per playout at most (a bound when no cut card comes soon)
 PLAYOUT_GREEDY = 0.5  # share of playout steps chosen by the evaluation, the rest at random
 PLAYOUT_CANDIDATES = 3
+ROOT_WIDTH = 6  # the root searches the steps `easy` ranks best (all of them when few)
 MARGIN_SCALE = 4.0  # VP margin -> reward: a 4-point lead is worth about 0.73
 CUT_KINDS = frozenset({"succession", "timurid"})
 
@@ -58,9 +59,14 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
         raise ValueError("no faction decides now: the game is over or chance is pending")
     root = Node()
     done = budget.timer()
+    legal = rules.legal_actions(state)
+    if len(legal) > ROOT_WIDTH:  # the easy AI's judgement prunes the root
+        allowed = frozenset(a for _, a in ranked(state, r)[:ROOT_WIDTH])
+    else:
+        allowed = frozenset(legal)
     iterations = 0
     while iterations == 0 or not done(iterations):
-        _iterate(root, state, seat, r)
+        _iterate(root, state, seat, r, allowed)
         iterations += 1
     action, best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(seat)))
     return Result(
@@ -79,7 +85,9 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
     return search(state, r, budget).action
 
 
-def _iterate(root: Node, real: GameState, seat: Faction, r: random.Random) -> None:
+def _iterate(
+    root: Node, real: GameState, seat: Faction, r: random.Random, allowed: frozenset[Action]
+) -> None:
     st = determinized(real, r)
     start_card = st.current_card
     path = [root]
@@ -87,6 +95,8 @@ def _iterate(root: Node, real: GameState, seat: Faction, r: random.Random) -> No
     while not st.game_over:
         who = rules.prompt(st).faction
         legal = rules.legal_actions(st)
+        if node is root:
+            legal = [a for a in legal if a in allowed]
         for a in legal:
             if a in node.children:
                 node.children[a].available += 1
