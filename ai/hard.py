@@ -26,6 +26,9 @@ PLAYOUT_CAP = 40  # steps per playout at most (a bound when no cut card comes so
 PLAYOUT_GREEDY = 0.5  # share of playout steps chosen by the evaluation, the rest at random
 PLAYOUT_CANDIDATES = 3
 ROOT_WIDTH = 6  # the root searches the steps `easy` ranks best (all of them when few)
+PRIOR_WEIGHT = 0.3  # progressive bias toward easy's ranking at the root
+MIN_EVIDENCE = 4  # visits a step needs before its score may overrule easy's choice
+OVERRIDE = 0.03  # how much better (reward 0..1) it must score
 MARGIN_SCALE = 4.0  # VP margin -> reward: a 4-point lead is worth about 0.73
 CUT_KINDS = frozenset({"succession", "timurid"})
 
@@ -59,16 +62,16 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
         raise ValueError("no faction decides now: the game is over or chance is pending")
     root = Node()
     done = budget.timer()
-    legal = rules.legal_actions(state)
-    if len(legal) > ROOT_WIDTH:  # the easy AI's judgement prunes the root
-        allowed = frozenset(a for _, a in ranked(state, r)[:ROOT_WIDTH])
-    else:
-        allowed = frozenset(legal)
+    # the easy AI's judgement prunes the root and is the search's prior: with little time
+    # the search plays easy's step, and departs from it only on evidence
+    order = [a for _, a in ranked(state, r)[:ROOT_WIDTH]]
+    prior = {a: 1.0 - i / len(order) for i, a in enumerate(order)}
     iterations = 0
     while iterations == 0 or not done(iterations):
-        _iterate(root, state, seat, r, allowed)
+        _iterate(root, state, seat, r, prior)
         iterations += 1
-    action, best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(seat)))
+    action = _decision(root, order[0], seat, iterations)
+    best = root.children.get(action) or Node()
     return Result(
         action=action,
         visits=best.visits,
@@ -76,6 +79,19 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
         win_chance=best.wins / best.visits if best.visits else 0.0,
         margin=best.margin / best.visits if best.visits else 0.0,
     )
+
+
+def _decision(root: Node, anchor: Action, seat: Faction, iterations: int) -> Action:
+    """Easy's step, unless a well-searched step scored clearly better for the seat."""
+    enough = max(MIN_EVIDENCE, iterations // 5)
+    tried = [(n.mean(seat), a) for a, n in root.children.items() if n.visits >= enough]
+    if not tried:
+        return anchor
+    value, best = max(tried, key=lambda va: va[0])
+    base = root.children.get(anchor)
+    if base is None or base.visits < enough or value > base.mean(seat) + OVERRIDE:
+        return best
+    return anchor
 
 
 def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
@@ -86,7 +102,7 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
 
 
 def _iterate(
-    root: Node, real: GameState, seat: Faction, r: random.Random, allowed: frozenset[Action]
+    root: Node, real: GameState, seat: Faction, r: random.Random, prior: dict[Action, float]
 ) -> None:
     st = determinized(real, r)
     start_card = st.current_card
@@ -96,20 +112,20 @@ def _iterate(
         who = rules.prompt(st).faction
         legal = rules.legal_actions(st)
         if node is root:
-            legal = [a for a in legal if a in allowed]
+            legal = [a for a in legal if a in prior]
         for a in legal:
             if a in node.children:
                 node.children[a].available += 1
         untried = [a for a in legal if a not in node.children]
         if untried:
-            a = r.choice(untried)
+            a = untried[0] if node is root else r.choice(untried)  # the root: best first
             child = Node(mover=who, available=1)
             node.children[a] = child
             st = rules.apply(st, a)
             path.append(child)
             break
         assert who is not None
-        a = _select(node, legal, who)
+        a = _select(node, legal, who, prior if node is root else None)
         node = node.children[a]
         st = rules.apply(st, a)
         path.append(node)
@@ -127,12 +143,16 @@ def _iterate(
         n.margin += seat_margin
 
 
-def _select(node: Node, legal: list[Action], who: Faction) -> Action:
+def _select(
+    node: Node, legal: list[Action], who: Faction, prior: dict[Action, float] | None
+) -> Action:
     def ucb(a: Action) -> float:
         c = node.children[a]
         if c.visits == 0:
             return math.inf
-        return c.mean(who) + EXPLORATION * math.sqrt(math.log(max(c.available, 1)) / c.visits)
+        bias = PRIOR_WEIGHT * prior.get(a, 0.0) / (1 + c.visits) if prior else 0.0
+        explore = EXPLORATION * math.sqrt(math.log(max(c.available, 1)) / c.visits)
+        return c.mean(who) + explore + bias
 
     return max(legal, key=ucb)
 
