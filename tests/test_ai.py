@@ -48,7 +48,7 @@ def test_every_level_takes_a_legal_step_in_every_kind_of_decision(
 ) -> None:
     assert {"turn", "battle", "cmd:march", "mongol_invasion", "event"} <= set(decisions)
     for kind, states in decisions.items():
-        for i, state in enumerate(states):
+        for i, state in enumerate(states[:1] if level == "hard" else states):
             before = state.model_dump_json()
             action = ai.decide(state, level, random.Random(i), FAST)
             assert action in rules.legal_actions(state), (kind, action)
@@ -82,8 +82,9 @@ def play_with_ais(
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2, *range(100, 100 + WHOLE_GAMES)])
 def test_whole_games_with_easy_and_random_seats_keep_the_invariants(seed: int) -> None:
+    """One game always; VJ_WHOLE_GAMES=N plays N more."""
     levels: dict[rules.Faction, ai.Level] = {
         rules.Faction.D: "easy",
         rules.Faction.B: "random",
@@ -131,7 +132,7 @@ def test_decisions_do_not_depend_on_the_hidden_deck_order_or_the_generator(
     futures.append(futures[0].clone())
     futures[-1].rng, futures[-1].order = None, []  # the bot's state: no dealer at all
     budget = ai.Budget(iterations=6)
-    for k in range(6):
+    for k in range(3):
         chosen = {ai.decide(s, level, random.Random(k), budget) for s in futures}
         assert len(chosen) == 1, f"seed {k}: the decision depends on hidden state: {chosen}"
 
