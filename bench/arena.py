@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 import ai  # noqa: E402
 import rules  # noqa: E402
+from ai.budget import MAX_ITERATIONS  # noqa: E402
 
 MAX_STEPS = 20_000
 
@@ -83,6 +84,8 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         p.error("--games and --jobs must be at least 1")
+    if args.seconds <= 0 or not 1 <= args.iterations <= MAX_ITERATIONS:
+        p.error(f"--seconds must be positive and --iterations 1 to {MAX_ITERATIONS}")
     matches = [
         Match(
             k, args.seed + k, rules.PLAYERS[k % 3], args.ai, args.vs, args.iterations, args.seconds

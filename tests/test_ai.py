@@ -173,3 +173,19 @@ def test_ai_is_pure_it_reads_the_game_through_the_public_rules_package_only() ->
         mods = imported_modules(path)
         assert not {m.split(".")[0] for m in mods} & banned, f"{path.name}: {sorted(mods)}"
         assert not any(m.startswith("rules.") for m in mods), f"{path.name}: {sorted(mods)}"
+
+
+def test_the_arena_prints_one_json_object_with_the_tested_seat_rotating(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from bench.arena import main
+
+    main(["--ai", "random", "--vs", "random", "--games", "3", "--seed", "4", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["ai"] == "random" and out["vs"] == "random" and out["games"] == 3
+    assert {f: s["games"] for f, s in out["seats"].items()} == {"D": 1, "B": 1, "V": 1}
+    assert all(0 <= s["wins"] <= s["games"] for s in out["seats"].values())
+    ms = out["decision_ms"]
+    assert 0 <= ms["p50"] <= ms["p95"] <= ms["max"]

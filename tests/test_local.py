@@ -189,12 +189,12 @@ async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:
 async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
     tmp_path: Path,
 ) -> None:
-    """`--ai B:easy --ai V:hard`: the person plays Delhi; the AIs' steps are printed as
+    """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
     they are stored, and `hint` suggests Delhi's step."""
     out = io.StringIO()
     db = tmp_path / "ai.sqlite3"
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
-    await amain([*args, "--ai", "B:easy", "--ai", "V:hard"], ["hint", "pass"], out, FakeRenderer())
+    await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], ["hint", "pass"], out, FakeRenderer())
     text = out.getvalue()
     assert "Hint for Delhi Sultanate:" in text and "estimated win chance" in text
     assert "Delhi Sultanate Passes" in text
