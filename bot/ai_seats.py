@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -102,7 +103,10 @@ class AiSeats:
     @property
     def executor(self) -> Executor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=self.workers)
+            # spawned, not forked: the bot's process has threads (database, renderer), and a
+            # fork copies their locks in whatever state they are
+            spawn = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=spawn)
         return self._executor
 
     def close(self) -> None:

@@ -4,6 +4,7 @@ and a hint is private to the player on turn."""
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
@@ -33,7 +34,9 @@ async def open_service(url: str, clock: Clock) -> GameService:
     s = await GameService.open(url, FakeRenderer(), clock=clock)
     s.seed_source = lambda: SEED
     # a real worker process, with a small budget for the hard level
-    s.ai = AiSeats(s, executor=ProcessPoolExecutor(max_workers=1), think_seconds=0.02)
+    spawn = multiprocessing.get_context("spawn")  # as the bot's own pool
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+    s.ai = AiSeats(s, executor=pool, think_seconds=0.02)
     s.reminders.ai_pace = s.ai.pace_of
     return s
 
