@@ -245,8 +245,8 @@ class AiSeats:
     def start(self, job: Reminder) -> None:
         """A due job of an AI seat: think and move in the background (one step per game at
         a time; a second claim while it thinks is a no-op, the move replaces the job)."""
-        running = self.moving.get(job.game_id)
-        if running is not None and not running.done():
+        self.moving = {g: t for g, t in self.moving.items() if not t.done()}
+        if job.game_id in self.moving:
             return
         self.moving[job.game_id] = asyncio.create_task(
             self._move_job(job), name=f"vj-ai-{job.game_id}"

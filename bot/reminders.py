@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from db import GameRecord, Pace, Reminder, ReminderPlan, Store, UserPrefs
 
+from .ai_seats import is_ai
 from .reply import Button, Reply
 
 DEFAULT_PACE = 24 * 3600  # seconds between two reminders of one wait, unless /vj pace says
@@ -134,7 +135,7 @@ class Reminders:
         now = self.clock()
         if waiting_for is None:
             return ReminderPlan(user_id=None)
-        if waiting_for < 0 and self.ai_pace is not None:  # an AI seat (bot.ai_seats)
+        if is_ai(waiting_for) and self.ai_pace is not None:  # its "reminder" is its move
             return ReminderPlan(user_id=waiting_for, since=now, due_at=now + self.ai_pace(game))
         return ReminderPlan(
             user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
