@@ -19,6 +19,7 @@ from db import (
 from db.models import MAX_ID
 from rules.errors import excerpt
 
+from .ai_seats import is_ai
 from .moves import Moves
 from .records import history_text, stats_text
 from .reminders import (
@@ -105,6 +106,9 @@ class Club(Moves):
         (stored and announced like any move) instead of being reminded."""
         out: list[DueReminder] = []
         for due in await self.reminders.due(limit):
+            if is_ai(due.job.user_id):  # an AI seat's turn: it moves (in the background)
+                self.ai.start(due.job)
+                continue
             if due.job.stage == REMINDER and await self._deadline_pass(due.job):
                 continue
             if due.job.stage >= ARCHIVE:

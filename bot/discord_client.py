@@ -29,11 +29,13 @@ from .discord_delivery import (
     send_direct,
     sender_of,
 )
+from .reply import Reply
 from .service import CUSTOM_ID_PREFIX, GameService
 
 log = logging.getLogger(__name__)
 
 OUTBOX_INTERVAL = 10.0  # seconds between two looks at the outbox
+AI_INTERVAL = 1.0  # seconds between two looks for AI seats' turns due (bot.ai_seats)
 OUTBOX_GRACE = 60.0  # an announcement younger than this is still being delivered by its move
 DRAIN_TIMEOUT = 8.0  # seconds a shutdown waits for replies in flight (docker stop gives 10)
 MAX_BACKOFF = 3600.0
@@ -84,14 +86,18 @@ class VijayanagaraBot(discord.Client):
         self.game_locks: dict[int, asyncio.Lock] = {}  # one delivery at a time per game
         self.handling: set[asyncio.Task[Any]] = set()  # interactions being answered
         self.outbox_interval = OUTBOX_INTERVAL
+        self.ai_interval = AI_INTERVAL
         self.startup_grace = 0.0
         self._outbox: asyncio.Task[None] | None = None
+        self._ai_turns: asyncio.Task[None] | None = None
+        service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
 
     async def setup_hook(self) -> None:
         if self._sync:
             synced = await self.tree.sync()
             log.info("synced %d application command(s)", len(synced))
         self._outbox = asyncio.create_task(self._outbox_loop(), name="vj-outbox")
+        self._ai_turns = asyncio.create_task(self._ai_loop(), name="vj-ai-turns")
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
@@ -199,6 +205,34 @@ class VijayanagaraBot(discord.Client):
             await self.service.delivery_failed(key, backoff, text="\n".join(p.text for p in rest))
         return sent
 
+    async def deliver_now(self, reply: Reply, channel_id: str) -> None:
+        """Post a change stored outside an interaction (an AI's step) at once; what does not
+        go out stays owed, for the outbox loop."""
+        key = reply.announcement
+        if key is None:
+            return
+        self.in_flight.add(key)
+        try:
+            async with game_lock(self, key[0]):
+                rest = await deliver(self, self.service, reply, int(channel_id))
+        finally:
+            self.in_flight.discard(key)
+        if not rest:
+            await mark_delivered(self, self.service, key)
+            await direct_notices(self, self.service, reply, int(channel_id))
+
+    # --- AI seats' turns (bot.ai_seats) ----------------------------------------------------
+
+    async def _ai_loop(self) -> None:
+        """Start the AI steps that are due: each thinks in a worker process in its own task,
+        so this loop (and the event loop) never waits for a search."""
+        while not self.is_closed():
+            try:
+                await self.service.ai.tick()
+            except Exception:
+                log.exception("AI turns: round failed")
+            await asyncio.sleep(self.ai_interval)
+
     # --- reminders (jobs in the database, claimed with a lease) -------------------------
 
     async def flush_reminders(self) -> int:
@@ -228,10 +262,11 @@ class VijayanagaraBot(discord.Client):
         if busy:
             log.info("waiting for %d reply(ies) in flight", len(busy))
             await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
-        if self._outbox is not None:
-            self._outbox.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._outbox
+        for task in (self._outbox, self._ai_turns):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await super().close()
 
 

@@ -87,8 +87,8 @@ class VjGroup(app_commands.Group):
             name="vj", description="Play Vijayanagara (GMT) in this channel", guild_only=True
         )
         self.service = service
-        # Discord allows 25 subcommands per group and /vj had 24: the commands for play
-        # over days and the records live in one subgroup
+        # Discord allows 25 subcommands per group: the commands for play over days, the
+        # records, and the rarely used verify and config live in one subgroup
         self.add_command(ClubGroup(service))
 
     async def change(
@@ -108,13 +108,18 @@ class VjGroup(app_commands.Group):
         timurs_shadow="Play with the optional Timur's Shadow variant",
         deck="A deck file (YAML, docs/events-format.md) to play instead of the project's deck",
         thread="Open a thread for the game and play there (its first message pinned)",
+        ai="Fill the free seats with AIs of this level (you sit as `seat`)",
+        seat="Your seat when ai: fills the others (D when left out)",
     )
+    @app_commands.choices(seat=FACTION_CHOICES)
     async def create(
         self,
         interaction: discord.Interaction[Any],
         timurs_shadow: bool = False,
         deck: discord.Attachment | None = None,
         thread: bool = False,
+        ai: Literal["easy", "hard"] | None = None,
+        seat: str | None = None,
     ) -> None:
         async def run() -> Reply:
             data: bytes | None = None
@@ -147,6 +152,8 @@ class VjGroup(app_commands.Group):
                 roles=role_ids(interaction),
                 is_manager=is_manager(interaction),
             )
+            if reply.ok and ai is not None:  # one human: AIs take the other seats
+                reply = await self.service.ai.fill(home, interaction.user.id, seat, ai, reply)
             if not thread or not reply.ok:  # a refused game leaves an empty thread behind
                 return reply
             await post_and_pin(interaction.client, self.service, reply, int(home))
@@ -170,6 +177,40 @@ class VjGroup(app_commands.Group):
     ) -> None:
         await self.change(
             interaction, self.service.leave(channel_key(interaction), interaction.user.id, faction)
+        )
+
+    @app_commands.command(name="ai", description="Let an AI play a seat (a person takes it back)")
+    @app_commands.describe(
+        faction="The seat the AI plays",
+        level="easy (fast, greedy) or hard (searches ~2 s a step)",
+        pace="Seconds between two of its steps, so people can follow (default 4)",
+    )
+    @app_commands.choices(faction=FACTION_CHOICES)
+    async def ai(
+        self,
+        interaction: discord.Interaction[Any],
+        faction: str,
+        level: Literal["easy", "hard"],
+        pace: app_commands.Range[float, 1, 600] | None = None,
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.ai.seat(
+                channel_key(interaction),
+                interaction.user.id,
+                faction,
+                level,
+                pace=pace,
+                is_manager=is_manager(interaction),
+            ),
+        )
+
+    @app_commands.command(name="hint", description="The hard AI's suggestion (only you see)")
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        await self.read(
+            interaction,
+            self.service.ai.hint(channel_key(interaction), interaction.user.id),
+            private=True,
         )
 
     @app_commands.command(name="start", description="Start the game (all three seats taken)")
@@ -348,12 +389,6 @@ class VjGroup(app_commands.Group):
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         await self.read(interaction, self.service.export(channel_key(interaction)), private=False)
 
-    @app_commands.command(
-        name="verify", description="Check every die and card against the game's secret"
-    )
-    async def verify(self, interaction: discord.Interaction[Any]) -> None:
-        await self.read(interaction, self.service.verify(channel_key(interaction)), private=False)
-
     @app_commands.command(name="import", description="Load an exported game into this channel")
     @app_commands.describe(
         file="A JSON file made by /vj export",
@@ -401,34 +436,10 @@ class VjGroup(app_commands.Group):
             ),
         )
 
-    @app_commands.command(
-        name="config", description="Who may create, import and abort games on this server"
-    )
-    @app_commands.describe(
-        organisers="anyone, a role, or only members with Manage Server (leave out to see)",
-        role="The role, when organisers is 'role'",
-    )
-    async def config(
-        self,
-        interaction: discord.Interaction[Any],
-        organisers: Literal["anyone", "role", "managers"] | None = None,
-        role: discord.Role | None = None,
-    ) -> None:
-        await self.change(
-            interaction,
-            self.service.configure(
-                guild_key(interaction),
-                interaction.user.id,
-                is_manager=is_manager(interaction),
-                organisers=organisers,
-                role_id=None if role is None else role.id,
-            ),
-        )
-
 
 class ClubGroup(app_commands.Group):
     """/vj club — games played over days (issue 13): pace and reminders, rematches,
-    substitutes, and the records of finished games."""
+    substitutes, the records of finished games; and the rarely used verify and config."""
 
     def __init__(self, service: GameService) -> None:
         super().__init__(
@@ -557,4 +568,36 @@ class ClubGroup(app_commands.Group):
             self.service,
             self.service.replay(channel_key(interaction), game, step),
             private=True,
+        )
+
+    @app_commands.command(
+        name="verify", description="Check every die and card against the game's secret"
+    )
+    async def verify(self, interaction: discord.Interaction[Any]) -> None:
+        await answer_read(
+            interaction, self.service, self.service.verify(channel_key(interaction)), private=False
+        )
+
+    @app_commands.command(
+        name="config", description="Who may create, import and abort games on this server"
+    )
+    @app_commands.describe(
+        organisers="anyone, a role, or only members with Manage Server (leave out to see)",
+        role="The role, when organisers is 'role'",
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction[Any],
+        organisers: Literal["anyone", "role", "managers"] | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        await self.change(
+            interaction,
+            self.service.configure(
+                guild_key(interaction),
+                interaction.user.id,
+                is_manager=is_manager(interaction),
+                organisers=organisers,
+                role_id=None if role is None else role.id,
+            ),
         )

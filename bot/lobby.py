@@ -16,6 +16,7 @@ from db.models import MAX_ID
 from rules.cards import with_deck
 from rules.errors import excerpt
 
+from .ai_seats import is_ai
 from .reply import Reply
 from .service_base import (
     FACTIONS,
@@ -101,7 +102,7 @@ class Lobby(ServiceBase):
                 holder = game.seats.get(f.value)
                 if holder == user:
                     raise ServiceError(f"You already sit as {rules.FACTION_NAMES[f]}.")
-                if holder is not None:
+                if holder is not None and not is_ai(holder):  # a person takes an AI's seat
                     free_txt = ", ".join(x.value for x in free) or "none"
                     raise ServiceError(
                         f"{rules.FACTION_NAMES[f]} is taken by {self.mention(holder)}. "

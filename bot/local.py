@@ -19,6 +19,7 @@ import rules
 from db.models import MAX_ID
 from rules.errors import excerpt
 
+from .ai_seats import SEAT_LEVELS
 from .renderer import Renderer
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
@@ -47,6 +48,7 @@ V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps 
 Other lines:
   status             seats, Resources, Cavalry, VP, the card, whose decision it is
   options            every step allowed now (refusals show only the first few)
+  hint               the hard AI's suggestion for the decision now, its win chance and why
   board              write the board picture (to the game's folder of boards)
   log [n]            the last n lines of the game log (1-200, default 20)
   card N|TITLE       a card's text
@@ -59,6 +61,8 @@ Other lines:
   new                start a new game once the last one is over or aborted
   help               this text
   quit               leave (also Ctrl-D); the game stays in the database for next time
+AI seats: start with `--ai B:hard --ai V:easy` (levels easy, hard): a new game seats them,
+and they move by themselves whenever it is their decision.
 Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."""
 
 # The service speaks Discord; the terminal has its own words for the same commands.
@@ -68,6 +72,7 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"`/vj import[^`]*`", "`import FILE`"),
     (r"`/vj export[^`]*`", "`export FILE`"),
     (r"`/vj play` autocomplete", "`options`"),
+    (r"`/vj club (verify|config)[^`]*`", r"`\1`"),
     (r"`/vj (\w+)[^`]*`", r"`\1`"),
     (r"/vj (\w+)", r"\1"),
     (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
@@ -99,6 +104,19 @@ def read_capped(path: Path, limit: int) -> bytes:
     """A file's bytes, at most limit + 1 of them (the service refuses what is over)."""
     with path.open("rb") as f:
         return f.read(limit + 1)
+
+
+def ai_arg(text: str) -> tuple[rules.Faction, str]:
+    """`--ai B:hard`: a faction letter and an AI level."""
+    faction, _, level = text.partition(":")
+    f = next((x for x in rules.PLAYERS if x.value == faction.strip().upper()), None)
+    if f is None or level.strip().lower() not in SEAT_LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r}: give FACTION:LEVEL, FACTION one of D, B, V and LEVEL one of "
+            + ", ".join(SEAT_LEVELS)
+            + " (as B:hard)"
+        )
+    return f, level.strip().lower()
 
 
 def seed_arg(text: str) -> int:
@@ -186,6 +204,7 @@ class LocalClient:
         self.timurs_shadow = False
         self.deck: bytes | None = None
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
+        self.ai_seats: dict[rules.Faction, str] = {}  # --ai: seats a new game gives to AIs
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -278,7 +297,12 @@ class LocalClient:
             return
         for f in rules.PLAYERS:
             # not shown: the start says who sits where
-            await self.shown(await self.service.join(self.channel, LOCAL_USER, f.value))
+            level = self.ai_seats.get(f)
+            if level is None:
+                seated = await self.service.join(self.channel, LOCAL_USER, f.value)
+            else:
+                seated = await self.service.ai.seat(self.channel, LOCAL_USER, f.value, level)
+            await self.shown(seated)
         await self._track_game()
         self.say(f"Game {self.game_id}: boards go to {self.game_boards()}.")
         await self.emit(await self.service.start(self.channel, LOCAL_USER))
@@ -311,6 +335,8 @@ class LocalClient:
             await self._ask_abort()
         elif word == "new":
             await self.new_game()
+        elif word == "hint":
+            await self.emit(await self.service.ai.hint(self.channel, LOCAL_USER))
         elif word == "create":
             self.say("! In the terminal a game is started with `new`.")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
@@ -357,11 +383,21 @@ class LocalClient:
         await self._track_game()
         await self.emit(reply)
 
+    async def ai_moves(self) -> None:
+        """The AI seats take their steps until a person's decision (or the game's end)."""
+        while True:
+            reply = await self.service.ai.move(self.channel)
+            if reply is None:
+                return
+            await self.emit(reply)
+
     async def run(self, lines: Iterable[str]) -> None:
+        await self.ai_moves()  # a game continued on an AI's turn
         for line in lines:
             try:
                 if not await self.line(line):
                     break
+                await self.ai_moves()
             except Exception as e:  # the loop survives every line; the game is in the database
                 log.debug("line %r failed", line[:200], exc_info=True)
                 self.say(f"! That line could not be handled ({type(e).__name__}).")
@@ -404,6 +440,14 @@ async def amain(
     )
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     p.add_argument(
+        "--ai",
+        type=ai_arg,
+        action="append",
+        default=[],
+        metavar="FACTION:LEVEL",
+        help="an AI plays this seat in a new game, e.g. --ai B:hard --ai V:easy",
+    )
+    p.add_argument(
         "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
     )
     args = p.parse_args(argv)
@@ -424,6 +468,7 @@ async def amain(
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
     client = LocalClient(service, Path(args.boards), stream)
+    client.ai_seats = dict(args.ai)
     try:
         await client.begin(args.seed, args.timurs_shadow, deck)
         await client.run(_stdin_lines(stream) if lines is None else lines)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from db import GameRecord, Pace, Reminder, ReminderPlan, Store, UserPrefs
 
+from .ai_seats import is_ai
 from .reply import Button, Reply
 
 DEFAULT_PACE = 24 * 3600  # seconds between two reminders of one wait, unless /vj pace says
@@ -121,6 +122,9 @@ class Reminders:
         self.clock = clock
         self.mention = mention
         self.abandon_after = abandon_after
+        # seconds before an AI seat's step is due (bot.ai_seats sets it): its "reminder" is
+        # its move, at the AI's pace
+        self.ai_pace: Callable[[GameRecord], float] | None = None
 
     async def pace(self, game_id: int) -> Pace:
         return await self.store.pace(game_id) or Pace(seconds=DEFAULT_PACE)
@@ -131,6 +135,8 @@ class Reminders:
         now = self.clock()
         if waiting_for is None:
             return ReminderPlan(user_id=None)
+        if is_ai(waiting_for) and self.ai_pace is not None:  # its "reminder" is its move
+            return ReminderPlan(user_id=waiting_for, since=now, due_at=now + self.ai_pace(game))
         return ReminderPlan(
             user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
         )

@@ -35,6 +35,7 @@ from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
 from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
+from .ai_seats import AiSeats, is_ai, with_ai_names
 from .order_entry import (
     Drafts,
     Picks,
@@ -241,6 +242,7 @@ class ServiceBase:
         self.renderer: Renderer = renderer or default_renderer
         # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
         self.seed_source = seed_source
+        mention_fn = with_ai_names(mention_fn)  # an AI seat is named, never pinged
         self.mention = mention_fn
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
@@ -253,6 +255,8 @@ class ServiceBase:
         self._secrets: dict[int, bytes | None] = {}
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
+        self.ai = AiSeats(self)  # issue 15: AI seats, their moves and hints
+        self.reminders.ai_pace = self.ai.pace_of
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> Self:
@@ -260,6 +264,7 @@ class ServiceBase:
         return cls(await open_store(database), renderer, **kw)
 
     async def close(self) -> None:
+        self.ai.close()
         await self.store.close()
 
     async def off_loop(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
@@ -504,7 +509,7 @@ class ServiceBase:
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
-        mentions = [uid] if uid is not None else []
+        mentions = [uid] if uid is not None and not is_ai(uid) else []
         name = rules.FACTION_NAMES[p.faction]
         text, sep = p.text, " — "
         if text.startswith(f"{name} decides — "):
@@ -579,13 +584,13 @@ class ServiceBase:
         return (
             f"Fairness: every die and card of game {game.id} comes from a secret; its SHA-256 "
             f"is `{commitment(secret)}`. The secret is revealed when the game ends, and "
-            "`/vj verify` then checks every outcome.\n"
+            "`/vj club verify` then checks every outcome.\n"
         )
 
     def _reveal_text(self, game: GameRecord, secret: bytes) -> str:
         return (
             f"Fairness: the secret of game {game.id} was `{secret.hex()}` (its SHA-256 is the "
-            f"commitment `{commitment(secret)}` posted at the start). `/vj verify` checks every "
+            f"commitment `{commitment(secret)}` posted at the start). `/vj club verify` checks every "
             "die and card; so does `python -m bot.verify` on the export."
         )
 
@@ -634,7 +639,7 @@ class ServiceBase:
             who = "the game's creator or " + who
         raise ServiceError(
             f"You may not {what} a game here: that is for {who} "
-            "(a server manager can change it with `/vj config`)."
+            "(a server manager can change it with `/vj club config`)."
         )
 
     def _new_secret(self) -> bytes:

@@ -69,7 +69,7 @@ class Transfer(ServiceBase):
 
     @answers()
     async def verify(self, channel: str) -> Reply:
-        """`/vj verify`: once the game is over, check every chance entry of its log against
+        """`/vj club verify`: once the game is over, check every chance entry of its log against
         the revealed secret; before that, show the commitment."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
         if game is None:

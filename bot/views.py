@@ -20,10 +20,13 @@ from .service_base import (
 MAX_QUERY_CHARS = 100  # a card number or title looked up
 
 COMMANDS: dict[str, str] = {
-    "create": "open a new game in this channel (option: timurs_shadow)",
+    "create": "open a new game in this channel (options: timurs_shadow; ai: easy|hard fills "
+    "the other seats with AIs, seat: yours)",
     "join": "take a seat: D (Delhi Sultanate), B (Bahmani Kingdom) or V (Vijayanagara Empire)",
     "leave": "give up your seat(s) (a free seat can be taken by anyone with join)",
     "start": "start the game once all three factions are seated",
+    "ai": "an AI plays a seat (faction, level easy|hard, pace: seconds a step); join takes it back",
+    "hint": "the hard AI's suggestion for your decision now, its win chance and why (only you)",
     "play": "send an order in the notation, steps separated by ';' (docs/notation.md)",
     "undo": "take back your last step (until a die roll, card reveal or hand-off)",
     "give": "give Resources and/or Cavalry to another faction (1.5.2), at any time",
@@ -34,10 +37,8 @@ COMMANDS: dict[str, str] = {
     "options": "every step allowed now, the whole list (only you see it)",
     "card": "look up an event card by number or title",
     "export": "the whole game as a JSON file (its secret only once the game is over)",
-    "verify": "check that every die and card followed from the secret committed at the start",
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
-    "config": "who may create, import and abort games on this server (Manage Server only)",
     "club pace": "hours the game waits before reminding whoever is on turn (default 24), "
     "then a notice to the channel, then one stall notice; deadline: pass makes the seat pass",
     "club me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
@@ -47,6 +48,8 @@ COMMANDS: dict[str, str] = {
     "club history": "the finished games of this channel, or of a player",
     "club stats": "wins per faction, and a player's wins and rating (Elo) per faction",
     "club replay": "the board at any step of a finished game of this channel",
+    "club verify": "check that every die and card followed from the secret committed at the start",
+    "club config": "who may create, import and abort games on this server (Manage Server only)",
     "help": "this list",
 }
 

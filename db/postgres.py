@@ -635,13 +635,14 @@ class PostgresStore:
         return None if row is None else from_row.reminder(row)
 
     async def due_reminders(
-        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE, ai_only: bool = False
     ) -> list[Reminder]:
         """SKIP LOCKED plus the lease, as the outbox."""
+        ai = " AND user_id < 0" if ai_only else ""
         async with self._tx() as conn:
             rows = await conn.fetch(
-                "WITH due AS (SELECT game_id FROM jobs WHERE due_at <= $1 AND claimed_until <= $1 "
-                "ORDER BY due_at, game_id LIMIT $2 FOR UPDATE SKIP LOCKED) "
+                "WITH due AS (SELECT game_id FROM jobs WHERE due_at <= $1 AND claimed_until <= $1"
+                f"{ai} ORDER BY due_at, game_id LIMIT $2 FOR UPDATE SKIP LOCKED) "
                 "UPDATE jobs j SET claimed_until = $3 FROM due, games g "
                 "WHERE j.game_id = due.game_id AND g.id = j.game_id "
                 "RETURNING j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, "

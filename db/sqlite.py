@@ -701,12 +701,13 @@ class SQLiteStore:
         return None if row is None else from_row.reminder(tuple(row))
 
     async def due_reminders(
-        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE, ai_only: bool = False
     ) -> list[Reminder]:
         """Claimed in the same write transaction (BEGIN IMMEDIATE), as the outbox."""
+        ai = " AND j.user_id < 0" if ai_only else ""
         async with self._tx() as conn:
             async with conn.execute(
-                f"SELECT {self._JOB_COLUMNS} WHERE j.due_at <= ? AND j.claimed_until <= ? "
+                f"SELECT {self._JOB_COLUMNS} WHERE j.due_at <= ? AND j.claimed_until <= ?{ai} "
                 "ORDER BY j.due_at, j.game_id LIMIT ?",
                 (now, now, limit),
             ) as c:

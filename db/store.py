@@ -229,11 +229,12 @@ class Store(Protocol):
         ...
 
     async def due_reminders(
-        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE, ai_only: bool = False
     ) -> list[Reminder]:
         """Claim the jobs due at `now` (not claimed, or their lease ran out), earliest first:
         no caller, in this process or another, gets one again until it is marked sent or
-        later, or `lease` seconds pass."""
+        later, or `lease` seconds pass. `ai_only`: only AI seats' turns (negative user ids,
+        bot.ai_seats), which the bot looks for more often than reminders."""
         ...
 
     async def reminder_sent(

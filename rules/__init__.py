@@ -211,6 +211,7 @@ __all__ = [
     "sample",
     "score",
     "seeded_dealer",
+    "set_barrier",
     "split_order",
     "standard_deck",
     "undo",

@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
     "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
-    "resign", "config", "verify", "options", "club",
+    "resign", "ai", "hint", "options", "club",
 }  # fmt: skip
 CLUB = {
     "pace",
@@ -27,6 +27,8 @@ CLUB = {
     "history",
     "stats",
     "replay",
+    "verify",
+    "config",
 }  # /vj club (a subgroup: Discord allows 25 per group)
 
 
@@ -183,7 +185,7 @@ async def test_a_button_on_an_old_message_is_refused_privately(env: Env) -> None
 
 async def test_verify_shows_the_commitment_while_the_game_runs(env: Env) -> None:
     await env.started()
-    await env.slash(V, "verify")
+    await env.slash(V, "club verify")
     text = env.fake.visible[-1].content
     assert "Commitment (SHA-256 of the secret)" in text
     assert "stays hidden until the game is over" in text

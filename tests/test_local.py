@@ -200,3 +200,34 @@ async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:
         assert await store.owed_announcements(ignore_backoff=True, lease=0) == []
     finally:
         await store.close()
+
+
+async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
+    tmp_path: Path,
+) -> None:
+    """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
+    they are stored, and `hint` suggests Delhi's step."""
+    out = io.StringIO()
+    db = tmp_path / "ai.sqlite3"
+    args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], ["hint", "pass"], out, FakeRenderer())
+    text = out.getvalue()
+    assert "Hint for Delhi Sultanate:" in text and "estimated win chance" in text
+    assert "Delhi Sultanate Passes" in text
+    assert "\n! " not in text, text
+    from db.backend import open_store
+
+    store = await open_store(str(db))
+    try:
+        game = await store.latest_game("local")
+        assert game is not None and game.seats["B"] < 0 and game.seats["V"] < 0
+        stored = await store.actions(game.id)
+        assert sum(a.faction in ("B", "V") for a in stored) >= 3  # both AIs took steps
+    finally:
+        await store.close()
+
+
+def test_a_bad_ai_seat_is_refused_at_launch(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as stop:
+        asyncio.run(amain(["--db", str(tmp_path / "x.sqlite3"), "--ai", "B:grand"], []))
+    assert stop.value.code == 2

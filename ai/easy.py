@@ -1,0 +1,81 @@
+"""The `easy` level: greedy with the hand-written evaluation, looking one step ahead and
+finishing its own turn greedily to judge each step (a Command's cost is paid before the
+pieces it places are seen). Chance on the way (dice) is sampled, never read from the state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import rules
+from rules import Action, Done, Faction, GameState
+
+from .evaluate import evaluate
+from .knowledge import resolve, seen
+
+CANDIDATES = 16  # steps judged per decision (a random sample when there are more)
+FOLLOW_CANDIDATES = 4  # steps judged at each step of the turn's greedy finish
+FOLLOW_DEPTH = 5  # steps of the own turn finished greedily after the candidate
+DONE_PENALTY = 0.05  # stopping early must win on merit, not on a tie
+
+
+def choose(state: GameState, r: random.Random) -> Action:
+    legal = rules.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    return ranked(state, r)[0][1]
+
+
+def ranked(state: GameState, r: random.Random, cap: int = CANDIDATES) -> list[tuple[float, Action]]:
+    """Up to `cap` legal steps (a random sample when there are more), best first, each with
+    the evaluation after it and the rest of the turn played greedily."""
+    seat = _seat(state)
+    known = seen(state)
+    out = []
+    for action in _sample(rules.legal_actions(state), cap, r):
+        value = _value(finish_turn(rules.apply(known, action), seat, r), seat, action)
+        out.append((value + r.random() * 1e-6, action))  # a random tie-break
+    out.sort(key=lambda va: -va[0])
+    return out
+
+
+def greedy_step(state: GameState, seat: Faction, r: random.Random, cap: int) -> Action:
+    """The best of `cap` sampled legal steps by the evaluation right after it (playouts)."""
+    legal = rules.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    best: tuple[float, Action] | None = None
+    for action in _sample(legal, cap, r):
+        after = rules.apply(state, action)
+        if state.rng is None:  # a known state stops at chance: sample it
+            after = resolve(after, r)
+        value = _value(after, seat, action) + r.random() * 1e-6
+        if best is None or value > best[0]:
+            best = (value, action)
+    assert best is not None
+    return best[1]
+
+
+def finish_turn(state: GameState, seat: Faction, r: random.Random) -> GameState:
+    """Play the seat's following steps greedily while it still decides (bounded)."""
+    state = resolve(state, r)
+    for _ in range(FOLLOW_DEPTH):
+        if state.game_over or rules.prompt(state).faction != seat:
+            break
+        state = resolve(rules.apply(state, greedy_step(state, seat, r, FOLLOW_CANDIDATES)), r)
+    return state
+
+
+def _value(state: GameState, seat: Faction, action: Action) -> float:
+    return evaluate(state, seat) - (DONE_PENALTY if isinstance(action, Done) else 0.0)
+
+
+def _sample(legal: list[Action], cap: int, r: random.Random) -> list[Action]:
+    return legal if len(legal) <= cap else r.sample(legal, cap)
+
+
+def _seat(state: GameState) -> Faction:
+    seat = rules.prompt(state).faction
+    if seat is None:
+        raise ValueError("no faction decides now: the game is over or chance is pending")
+    return seat

@@ -1,0 +1,73 @@
+"""A hand-written evaluation of a position for one faction (the `easy` AI's judgement).
+
+Victory points decide the game (5.0), so the VP margin dominates; Resources, Control,
+Influence, pieces on the map and threats to them are what turn into points later.
+"""
+
+from __future__ import annotations
+
+import rules
+from rules import OWNER, UNIT_KINDS, Faction, GameState
+
+UNIT_PIECES = frozenset(p for kinds in UNIT_KINDS.values() for p in kinds)
+
+# Weights in victory points: how much each thing is worth now toward points at the end.
+MARGIN = 1.0  # 5.0: points ahead of the best rival (negative when behind)
+OWN_POINTS = 0.25  # points count even while a rival leads
+RESOURCE = 0.12  # 1.8: Resources pay for Commands
+CAVALRY = 0.2  # 1.10: Cavalry turns battles
+CONTROL = 0.4  # 1.6: a controlled Province (Tributary ones for Delhi)
+UNIT = 0.12  # units on the map hold and take Provinces
+STRUCTURE = 0.5  # 1.4.4: Qasbahs, Forts and Temples
+INFLUENCE = 0.5  # 1.9: Influence is points and Succession strength for the Deccan
+THREAT = 0.08  # rival units next to a space where ours are outnumbered
+
+
+def margin(state: GameState, seat: Faction) -> int:
+    """Points ahead of the best rival (5.0); ties broken the rules' way are not counted."""
+    s = rules.score(state)
+    return s[seat] - max(v for f, v in s.items() if f != seat)
+
+
+def win_share(state: GameState, seat: Faction) -> float:
+    """1 when the seat is first in `rules.ranking` (5.0 with its tie-breaks), else 0."""
+    return 1.0 if rules.ranking(state)[0] == seat else 0.0
+
+
+def evaluate(state: GameState, seat: Faction) -> float:
+    s = rules.score(state)
+    value = MARGIN * (s[seat] - max(v for f, v in s.items() if f != seat)) + OWN_POINTS * s[seat]
+    value += RESOURCE * state.resources[seat] + CAVALRY * state.cavalry[seat]
+    if seat in state.influence:
+        value += INFLUENCE * state.influence[seat]
+    return value + _map_value(state, seat)
+
+
+def _map_value(state: GameState, seat: Faction) -> float:
+    adjacency = rules.board().adjacency
+    own_units: dict[str, int] = {}
+    rival_units: dict[str, int] = {}
+    value = 0.0
+    for sid, sp in state.spaces.items():
+        mine = rivals = 0
+        for piece, n in sp.pieces.items():
+            owner = OWNER[piece]
+            if owner == seat:
+                if piece in UNIT_PIECES:
+                    mine += n
+                else:
+                    value += STRUCTURE * n
+            elif piece in UNIT_PIECES:
+                rivals += n
+        own_units[sid] = mine
+        rival_units[sid] = rivals
+        value += UNIT * mine
+        held = sp.tributary if seat == Faction.D else sp.control == seat
+        if held:
+            value += CONTROL
+    for sid, mine in own_units.items():
+        if mine == 0:
+            continue
+        near = rival_units[sid] + sum(rival_units.get(n, 0) for n in adjacency[sid])
+        value -= THREAT * max(0, near - mine)
+    return value

@@ -1,0 +1,331 @@
+"""AI seats in the bot (issue 15): `/vj ai`, `/vj hint`, the AI filling a new game's seats,
+and the AI's moves.
+
+An AI holds a seat like a person, under a reserved user id per level (negative: no Discord
+user has one), so seats, records and exports need nothing new. Its turn is a reminder job like
+a person's (bot.reminders), due one AI pace after the last move: the client's loop claims it,
+this module thinks in a worker process (never on the event loop, and outside the channel's
+lock, so other games and people are never held up) and stores the step through the same path
+as a person's order, announcement and all. After a restart the job is still in the database,
+so an AI whose turn it is simply moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import TYPE_CHECKING, TypeVar
+
+import ai
+import rules
+from ai.knowledge import seen
+from db import Announcement, GameRecord, Reminder, StaleAction
+
+from .ai_worker import advise, think
+from .reply import Reply
+
+if TYPE_CHECKING:
+    from .service import GameService
+    from .service_base import ServiceBase
+
+log = logging.getLogger(__name__)
+
+AI_USERS: dict[ai.Level, int] = {"random": -1, "easy": -2, "hard": -3}
+SEAT_LEVELS: tuple[ai.Level, ...] = ("easy", "hard")  # what /vj ai offers
+DEFAULT_PACE = 4.0  # seconds between two AI steps, so people can follow
+MIN_PACE, MAX_PACE = 1.0, 600.0
+ALL_AI_MIN_PACE = 20.0  # a game with no person in it is for watching: slower, one at a time
+THINK_SECONDS = 1.5  # the hard level's CPU budget per step (p95 under 2 s with the pool)
+HINT_SECONDS = 2.0
+RETRY = 30.0  # a step that failed to be thought or stored is tried again after this long
+
+Deliver = Callable[[Reply, str], Awaitable[None]]
+_T = TypeVar("_T")
+
+
+def ai_level(user: int | None) -> ai.Level | None:
+    for level, uid in AI_USERS.items():
+        if uid == user:
+            return level
+    return None
+
+
+def is_ai(user: int | None) -> bool:
+    return ai_level(user) is not None
+
+
+def ai_name(level: ai.Level) -> str:
+    return f"the {level} AI"
+
+
+def with_ai_names(mention: Callable[[int], str]) -> Callable[[int], str]:
+    """A mention function that names the AI seats instead of pinging them."""
+
+    def named(user: int) -> str:
+        level = ai_level(user)
+        return mention(user) if level is None else ai_name(level)
+
+    return named
+
+
+def seat_level(text: str) -> ai.Level:
+    """The level of an AI seat (random is for tests and benches only)."""
+    for level in SEAT_LEVELS:
+        if text.strip().lower() == level:
+            return level
+    raise ValueError(f"{rules.clip(text)!r} is not an AI level: choose {' or '.join(SEAT_LEVELS)}")
+
+
+class AiSeats:
+    def __init__(
+        self,
+        service: ServiceBase,
+        *,
+        workers: int | None = None,
+        think_seconds: float = THINK_SECONDS,
+        hint_seconds: float = HINT_SECONDS,
+        executor: Executor | None = None,
+    ) -> None:
+        from .service import GameService  # the whole service: an AI's step is a move
+
+        assert isinstance(service, GameService), "AI seats belong to a GameService"
+        self.service: GameService = service
+        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.think_seconds = think_seconds
+        self.hint_seconds = hint_seconds
+        self._executor = executor
+        self.paces: dict[int, float] = {}  # per game; DEFAULT_PACE when not set
+        self.deliver: Deliver | None = None  # the client posts an AI's step at once
+        self.moving: dict[int, asyncio.Task[None]] = {}  # one step in thought per game
+        self.hinting: set[int] = set()  # users with a hint in thought
+        self._all_ai = asyncio.Semaphore(1)
+
+    @property
+    def executor(self) -> Executor:
+        if self._executor is None:
+            # spawned, not forked: the bot's process has threads (database, renderer), and a
+            # fork copies their locks in whatever state they are
+            spawn = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=spawn)
+        return self._executor
+
+    def close(self) -> None:
+        for task in self.moving.values():
+            task.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    async def _run(self, fn: Callable[..., _T], *args: object) -> _T:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    # --- pace ------------------------------------------------------------------------------
+
+    @staticmethod
+    def all_ai(game: GameRecord) -> bool:
+        return len(game.seats) == 3 and all(is_ai(u) for u in game.seats.values())
+
+    def pace_of(self, game: GameRecord) -> float:
+        pace = self.paces.get(game.id, DEFAULT_PACE)
+        return max(pace, ALL_AI_MIN_PACE) if self.all_ai(game) else pace
+
+    # --- seats -----------------------------------------------------------------------------
+
+    async def seat(
+        self,
+        channel: str,
+        user: int,
+        faction: str,
+        level: str,
+        *,
+        pace: float | None = None,
+        is_manager: bool = False,
+    ) -> Reply:
+        """`/vj ai`: an AI takes a seat (free, or held by a person or another AI level);
+        for the game's creator, a seated player or a server manager."""
+        from .service_base import ServiceError, faction_of
+
+        svc = self.service
+        async with svc._lock(channel):
+            try:
+                try:
+                    lvl = seat_level(level)
+                except ValueError as e:
+                    raise ServiceError(f"{e}.") from e
+                f = faction_of(faction)
+                if pace is not None and not MIN_PACE <= pace <= MAX_PACE:
+                    raise ServiceError(
+                        f"The AI's pace is {MIN_PACE:.0f} to {MAX_PACE:.0f} seconds a step, "
+                        f"not {pace:g}."
+                    )
+                game = await svc._open_game(channel)
+                people = {u for u in game.seats.values() if not is_ai(u)}
+                if not (is_manager or user == game.creator or user in people):
+                    raise ServiceError(
+                        "Only the game's creator, a seated player or a member with Manage "
+                        "Server may seat an AI."
+                    )
+                old = game.seats.get(f.value)
+                if old == AI_USERS[lvl] and pace is None:
+                    raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")
+                seats = {**game.seats, f.value: AI_USERS[lvl]}
+                if pace is not None:
+                    self.paces[game.id] = pace
+                step = self.pace_of(game.model_copy(update={"seats": seats}))
+                was = f" (was {svc.mention(old)})" if old not in (None, seats[f.value]) else ""
+                text = (
+                    f"{rules.FACTION_NAMES[f]} is played by {ai_name(lvl)}{was}, a step every "
+                    f"{step:g} s. A person takes the seat back with `/vj join`."
+                )
+                game = await svc.store.update_game(
+                    game.id,
+                    game.version,
+                    seats=seats,
+                    announcement=Announcement(text=text),
+                    reminder=await svc._seat_change_plan(game, seats),
+                )
+            except ServiceError as e:
+                return Reply.error(str(e))
+            except StaleAction:
+                return Reply.error("The game changed meanwhile; try `/vj ai` again.")
+        return svc._announced(game, text)
+
+    async def fill(
+        self, channel: str, user: int, faction: str | None, level: str, before: Reply | None = None
+    ) -> Reply:
+        """`/vj create ai:`: the creator sits as `faction` (D when left out) and AIs of
+        `level` in the free seats, in one change whose message also says `before` (the
+        creation's, then marked delivered: this one carries its news)."""
+        from .service_base import ServiceError, faction_of
+
+        svc = self.service
+        async with svc._lock(channel):
+            try:
+                try:
+                    lvl = seat_level(level)
+                except ValueError as e:
+                    raise ServiceError(f"{e}.") from e
+                f = faction_of(faction or "D")
+                game = await svc._open_game(channel)
+                if game.status != "lobby":
+                    raise ServiceError("AIs fill the seats of a game that has not started yet.")
+                if game.seats.get(f.value, user) != user:
+                    raise ServiceError(f"{rules.FACTION_NAMES[f]} is taken.")
+                seats = {**game.seats, f.value: user}
+                for other in rules.PLAYERS:
+                    seats.setdefault(other.value, AI_USERS[lvl])
+                ais = [rules.FACTION_NAMES[x] for x in rules.PLAYERS if is_ai(seats[x.value])]
+                head = before.text.split(" Take a seat")[0] + "\n" if before is not None else ""
+                text = (
+                    f"{head}{svc.mention(user)} sits as {rules.FACTION_NAMES[f]}; "
+                    f"{ai_name(lvl)} plays {' and '.join(ais) or 'no seat'}. `/vj start` "
+                    "begins the game; anyone may still take an AI's seat with `/vj join`."
+                )
+                game = await svc.store.update_game(
+                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
+                )
+            except ServiceError as e:
+                return Reply.error(str(e))
+            except StaleAction:
+                return Reply.error("The game changed meanwhile; seat the AIs with `/vj ai`.")
+        if before is not None and before.announcement is not None:
+            await svc.delivered(before.announcement)
+        return svc._announced(game, text)
+
+    # --- moves -----------------------------------------------------------------------------
+
+    async def tick(self, limit: int = 20) -> int:
+        """Claim the AI seats' turns due now and start them; return how many."""
+        now = self.service.reminders.clock()
+        jobs = await self.service.store.due_reminders(now, limit, ai_only=True)
+        for job in jobs:
+            self.start(job)
+        return len(jobs)
+
+    def start(self, job: Reminder) -> None:
+        """A due job of an AI seat: think and move in the background (one step per game at
+        a time; a second claim while it thinks is a no-op, the move replaces the job)."""
+        self.moving = {g: t for g, t in self.moving.items() if not t.done()}
+        if job.game_id in self.moving:
+            return
+        self.moving[job.game_id] = asyncio.create_task(
+            self._move_job(job), name=f"vj-ai-{job.game_id}"
+        )
+
+    async def _move_job(self, job: Reminder) -> None:
+        try:
+            reply = await self.move(job.channel_id)
+        except Exception:
+            log.exception("game %s: the AI's step failed", job.game_id)
+            reply = None
+        if reply is None:
+            # nothing stored (it failed, the game moved on, or the seat changed hands): a
+            # change left its own job; this one, if it still stands, comes back later
+            later = self.service.reminders.clock() + RETRY
+            await self.service.store.reminder_later(job.game_id, job.version, later)
+            return
+        if self.deliver is not None and reply.announcement is not None:
+            await self.deliver(reply, job.channel_id)
+
+    async def move(self, channel: str) -> Reply | None:
+        """The AI on turn takes one step: thought in a worker process, stored and announced
+        like a person's order. None when no AI is on turn or the game changed meanwhile."""
+        svc = self.service
+        game = await svc.store.open_game(channel)
+        if game is None or game.status != "active":
+            return None
+        state = await svc.state_of(game)
+        user = svc._waiting_for(game, state)
+        level = ai_level(user)
+        if level is None or user is None:
+            return None
+        seed = f"{game.id}:{game.actions}"
+        if self.all_ai(game):
+            async with self._all_ai:
+                action = await self._run(think, seen(state), level, seed, self.think_seconds)
+        else:
+            action = await self._run(think, seen(state), level, seed, self.think_seconds)
+        async with svc._lock(channel):
+            now = await svc.store.open_game(channel)
+            if now is None or now.version != game.version:
+                return None  # someone moved (or a seat changed) while it thought
+            step = rules.describe(state, action)
+            outcome = await svc._apply_and_store(game, state, user, [(step, action)], None)
+        return await svc._moved_reply(outcome)
+
+    # --- hints -----------------------------------------------------------------------------
+
+    async def hint(self, channel: str, user: int) -> Reply:
+        """`/vj hint`: the hard AI's suggestion for the decision now, privately, for the
+        person it is waiting for (nothing hidden goes into it: it samples the unknown)."""
+        svc = self.service
+        game = await svc.store.open_game(channel)
+        if game is None or game.status != "active":
+            return Reply.error("There is no game in progress here, so there is nothing to hint.")
+        state = await svc.state_of(game)
+        faction = rules.decider(state)
+        if faction is None or game.seats.get(faction.value) != user:
+            who = svc._who(game, faction) if faction is not None else "nobody"
+            return Reply.error(f"A hint is for the player whose decision it is now: {who}.")
+        if user in self.hinting:
+            return Reply.error("Your last hint is still being thought out; wait for it.")
+        self.hinting.add(user)
+        try:
+            found = await self._run(
+                advise, seen(state), f"hint:{game.id}:{game.actions}", self.hint_seconds
+            )
+        finally:
+            self.hinting.discard(user)
+        return Reply(
+            text=(
+                f"Hint for {rules.FACTION_NAMES[faction]}: `{found.text}` — estimated win "
+                f"chance {found.win_chance:.0%} (the sampled futures in which it leads at the "
+                f"next Succession card); {found.reason}. Play it with "
+                f"`/vj play order:{found.text}`."
+            ),
+            ephemeral=True,
+        )

@@ -1,0 +1,191 @@
+"""Issue 15: the AI levels only ever take legal steps, in every kind of decision, on or off
+their turn, and never see what the table does not (the deck's order, the dealer, the dice)."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from invariants import check
+from test_render_layering import ROOT, imported_modules
+
+import ai
+import rules
+
+FAST = ai.Budget(iterations=4)
+WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
+
+
+def positions(seeds: range, per_kind: int = 2) -> dict[str, list[rules.GameState]]:
+    """Decisions of every frame kind met in random games, dealt from outside the state (as
+    the bot deals: the state holds no future)."""
+    found: dict[str, list[rules.GameState]] = {}
+    for seed in seeds:
+        r = random.Random(seed)
+        dealer = rules.seeded_dealer(seed)
+        state = rules.new_game(None)
+        while not state.game_over:
+            node = rules.chance(state)
+            if node is not None:
+                state = rules.apply(state, dealer.outcome(state, node))
+                continue
+            kind = rules.prompt(state).kind
+            if len(found.setdefault(kind, [])) < per_kind:
+                found[kind].append(state)
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def decisions() -> dict[str, list[rules.GameState]]:
+    return positions(range(6))
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_takes_a_legal_step_in_every_kind_of_decision(
+    level: ai.Level, decisions: dict[str, list[rules.GameState]]
+) -> None:
+    assert {"turn", "battle", "cmd:march", "mongol_invasion", "event"} <= set(decisions)
+    for kind, states in decisions.items():
+        for i, state in enumerate(states[:1] if level == "hard" else states):
+            before = state.model_dump_json()
+            action = ai.decide(state, level, random.Random(i), FAST)
+            assert action in rules.legal_actions(state), (kind, action)
+            assert state.model_dump_json() == before, "deciding changed the game"
+
+
+def play_with_ais(
+    seed: int, levels: dict[rules.Faction, ai.Level], budget: ai.Budget = FAST
+) -> rules.GameState:
+    """A whole game with an AI in every seat, dealt from outside, invariants after each step."""
+    dealer = rules.seeded_dealer(seed)
+    gens = {f: random.Random(seed * 10 + i) for i, f in enumerate(rules.PLAYERS)}
+
+    def dealt(state: rules.GameState) -> rules.GameState:
+        node = rules.chance(state)
+        while node is not None:
+            state = rules.apply(state, dealer.outcome(state, node))
+            node = rules.chance(state)
+        check(state)
+        return state
+
+    state = dealt(rules.new_game(None))
+    for _ in range(20_000):
+        if state.game_over:
+            return state
+        seat = rules.prompt(state).faction
+        assert seat is not None
+        action = ai.decide(state, levels[seat], gens[seat], budget)
+        assert action in rules.legal_actions(state)
+        state = dealt(rules.apply(state, action))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", [2, *range(100, 100 + WHOLE_GAMES)])
+def test_whole_games_with_easy_and_random_seats_keep_the_invariants(seed: int) -> None:
+    """One game always; VJ_WHOLE_GAMES=N plays N more."""
+    levels: dict[rules.Faction, ai.Level] = {
+        rules.Faction.D: "easy",
+        rules.Faction.B: "random",
+        rules.Faction.V: "easy",
+    }
+    state = play_with_ais(seed, levels)
+    assert state.game_over and rules.ranking(state)[0] in rules.PLAYERS
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(WHOLE_GAMES == 0, reason="set VJ_WHOLE_GAMES=N to play whole games")
+@pytest.mark.parametrize("seed", range(max(WHOLE_GAMES, 1)))
+def test_whole_games_with_hard_in_every_seat(seed: int) -> None:
+    levels: dict[rules.Faction, ai.Level] = {f: "hard" for f in rules.PLAYERS}
+    assert play_with_ais(seed, levels, ai.Budget(iterations=3)).game_over
+
+
+def a_seeded_midgame(seed: int, steps: int) -> rules.GameState:
+    r = random.Random(seed)
+    state = rules.new_game(seed)  # a state with a seeded dealer inside: rng and order
+    for _ in range(steps):
+        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    assert state.rng is not None and state.order
+    return state
+
+
+def reshuffled(state: rules.GameState, salt: int) -> rules.GameState:
+    """The same table with another future: the remaining deck shuffled, another generator,
+    and the undo snapshot (which holds the dealer too) re-dealt."""
+    other = state.clone()
+    order = list(other.order)
+    random.Random(salt).shuffle(order)
+    other.order = order
+    other.rng = random.Random(salt).getrandbits(64)
+    return other
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("steps", [30, 90])
+def test_decisions_do_not_depend_on_the_hidden_deck_order_or_the_generator(
+    level: ai.Level, steps: int
+) -> None:
+    state = a_seeded_midgame(7, steps)
+    futures = [state, reshuffled(state, 1), reshuffled(state, 2)]
+    futures.append(futures[0].clone())
+    futures[-1].rng, futures[-1].order = None, []  # the bot's state: no dealer at all
+    budget = ai.Budget(iterations=6)
+    for k in range(3):
+        chosen = {ai.decide(s, level, random.Random(k), budget) for s in futures}
+        assert len(chosen) == 1, f"seed {k}: the decision depends on hidden state: {chosen}"
+
+
+def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
+    state = a_seeded_midgame(3, 40)
+    h = ai.hint(state, random.Random(0), ai.Budget(iterations=12))
+    assert h.action in rules.legal_actions(state)
+    assert h.text == rules.describe(state, h.action)
+    assert 0.0 <= h.win_chance <= 1.0
+    assert "sampled futures" in h.reason and "\n" not in h.reason
+
+
+def test_the_time_budget_runs_on_the_callers_clock() -> None:
+    ticks = iter(range(1000))
+    budget = ai.Budget(iterations=1000, seconds=3, clock=lambda: float(next(ticks)))
+    found = ai.hint(a_seeded_midgame(3, 10), random.Random(0), budget)
+    assert "in 3 sampled futures" in found.reason
+
+
+def test_bad_levels_and_budgets_are_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="choose one of random, easy, hard"):
+        ai.level_of("grandmaster")
+    assert ai.level_of(" Hard ") == "hard"
+    with pytest.raises(ValueError, match="iterations must be 1 to"):
+        ai.Budget(iterations=0)
+    with pytest.raises(ValueError, match="needs positive seconds and a clock"):
+        ai.Budget(seconds=1.0)
+    over = rules.new_game(1)
+    over.game_over = True
+    with pytest.raises(ValueError, match="no faction decides now"):
+        ai.decide(over, "easy", random.Random(0), FAST)
+
+
+def test_ai_is_pure_it_reads_the_game_through_the_public_rules_package_only() -> None:
+    banned = {"time", "discord", "PIL", "db", "bot", "render", "asyncio", "os"}
+    for path in (ROOT / "ai").rglob("*.py"):
+        mods = imported_modules(path)
+        assert not {m.split(".")[0] for m in mods} & banned, f"{path.name}: {sorted(mods)}"
+        assert not any(m.startswith("rules.") for m in mods), f"{path.name}: {sorted(mods)}"
+
+
+def test_the_arena_prints_one_json_object_with_the_tested_seat_rotating(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from bench.arena import main
+
+    main(["--ai", "random", "--vs", "random", "--games", "3", "--seed", "4", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["ai"] == "random" and out["vs"] == "random" and out["games"] == 3
+    assert {f: s["games"] for f, s in out["seats"].items()} == {"D": 1, "B": 1, "V": 1}
+    assert all(0 <= s["wins"] <= s["games"] for s in out["seats"].values())
+    ms = out["decision_ms"]
+    assert 0 <= ms["p50"] <= ms["p95"] <= ms["max"]

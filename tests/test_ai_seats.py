@@ -1,0 +1,173 @@
+"""Issue 15 in the bot: AI seats play through the same path as people (stored, announced,
+reminder jobs as their turns), a person takes a seat back, a restart resumes an AI's turn,
+and a hint is private to the player on turn."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+from fakes import SEATS, STRANGER, FakeRenderer
+
+import rules
+from bot.ai_seats import AI_USERS, AiSeats
+from bot.service import GameService
+
+CH = "chan-ai"
+D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+SEED = 12
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_service(url: str, clock: Clock) -> GameService:
+    s = await GameService.open(url, FakeRenderer(), clock=clock)
+    s.seed_source = lambda: SEED
+    # a real worker process, with a small budget for the hard level
+    spawn = multiprocessing.get_context("spawn")  # as the bot's own pool
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+    s.ai = AiSeats(s, executor=pool, think_seconds=0.02)
+    s.reminders.ai_pace = s.ai.pace_of
+    return s
+
+
+@pytest.fixture
+async def svc(database_url: str) -> AsyncIterator[GameService]:
+    s = await open_service(database_url, Clock())
+    yield s
+    await s.close()
+
+
+async def state(svc: GameService) -> tuple[int, rules.GameState]:
+    game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
+    assert game is not None
+    return game.version, await svc.state_of(game)
+
+
+async def one_person_two_ais(svc: GameService) -> None:
+    created = await svc.create(CH, D)
+    r = await svc.ai.fill(CH, D, "D", "easy", before=created)
+    assert r.ok, r.text
+    assert "sits as Delhi Sultanate; the easy AI plays Bahmani Kingdom and Vijayanagara" in r.text
+    assert r.text.startswith("New game of Vijayanagara")
+    assert (await svc.start(CH, D)).ok
+
+
+async def test_one_person_and_two_ai_seats_play_a_whole_game(tmp_path: Path) -> None:
+    """One backend is enough here (the store is the same code path as any move)."""
+    svc = await open_service(str(tmp_path / "whole.sqlite3"), Clock())
+    try:
+        await play_a_whole_game(svc)
+    finally:
+        await svc.close()
+
+
+async def play_a_whole_game(svc: GameService) -> None:
+    await one_person_two_ais(svc)
+    r = random.Random(5)
+    ai_steps = 0
+    for _ in range(5000):
+        version, st = await state(svc)
+        if st.game_over:
+            break
+        seat = rules.prompt(st).faction
+        if seat == rules.Faction.D:
+            a = r.choice(rules.legal_actions(st))
+            order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+            reply = await svc.play(CH, D, order, expected_version=version)
+        else:
+            reply = await svc.ai.move(CH)
+            assert reply is not None
+            ai_steps += 1
+            assert reply.announcement is not None  # owed to the channel like a person's
+            assert not any(u < 0 for u in reply.mentions)  # an AI is never pinged
+        assert reply.ok, reply.text
+    else:
+        raise AssertionError("the game did not end")
+    game = await svc.store.latest_game(CH)
+    assert game is not None and game.status == "finished"
+    assert ai_steps > 50
+    stored = await svc.store.actions(game.id)
+    assert {a.user_id for a in stored if a.faction in ("B", "V")} == {AI_USERS["easy"]}
+
+
+async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
+    database_url: str,
+) -> None:
+    clock = Clock()
+    svc = await open_service(database_url, clock)
+    assert (await svc.create(CH, D)).ok
+    for f in rules.PLAYERS:
+        assert (await svc.ai.seat(CH, D, f.value, "easy", pace=5)).ok
+    # all three seats AI: a spectators' game, slowed to the all-AI pace
+    assert "a step every 20 s" in (await svc.ai.seat(CH, D, "B", "hard")).text
+    assert (await svc.start(CH, D)).ok
+    version, _ = await state(svc)
+    job = await svc.store.reminder(1)
+    assert job is not None and job.user_id < 0 and job.due_at == clock.now + 20
+    await svc.close()  # the bot stops before the AI moved
+
+    clock.now += 3600
+    svc = await open_service(database_url, clock)
+    try:
+        assert await svc.due_reminders() == []  # nothing to post: the AI moves instead
+        task = svc.ai.moving[1]
+        await task
+        after, _ = await state(svc)
+        assert after > version
+        stored = await svc.store.actions(1)
+        assert stored[-1].user_id in AI_USERS.values() or stored[-1].faction is None
+        job = await svc.store.reminder(1)
+        assert job is not None and job.due_at > clock.now  # the next step, one pace later
+    finally:
+        await svc.close()
+
+
+async def test_who_may_seat_an_ai_and_a_person_takes_the_seat_back(svc: GameService) -> None:
+    assert (await svc.create(CH, D)).ok
+    assert (await svc.join(CH, B, "B")).ok
+    refused = await svc.ai.seat(CH, STRANGER, "V", "hard")
+    assert not refused.ok and "creator, a seated player" in refused.text
+    assert (await svc.ai.seat(CH, STRANGER, "V", "easy", is_manager=True)).ok
+    r = await svc.ai.seat(CH, B, "V", "hard")
+    assert r.ok and "Vijayanagara Empire is played by the hard AI (was the easy AI)" in r.text
+    bad = await svc.ai.seat(CH, B, "V", "grandmaster")
+    assert not bad.ok and "'grandmaster' is not an AI level: choose easy or hard" in bad.text
+    slow = await svc.ai.seat(CH, B, "V", "easy", pace=0.1)
+    assert not slow.ok and "1 to 600 seconds" in slow.text
+    assert (await svc.ai.seat(CH, B, "D", "easy")).ok  # the creator's free seat
+    back = await svc.join(CH, V, "V")
+    assert back.ok, back.text
+    game = await svc.store.open_game(CH)
+    assert game is not None and game.seats == {"D": AI_USERS["easy"], "B": B, "V": V}
+    taken = await svc.join(CH, D, "B")
+    assert not taken.ok and "taken" in taken.text  # a person's seat is not taken that way
+
+
+async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameService) -> None:
+    svc.seed_source = lambda: SEED
+    assert (await svc.create(CH, D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    assert (await svc.start(CH, D)).ok
+    svc.ai.hint_seconds = 0.05
+    _, st = await state(svc)
+    on_turn = SEATS[rules.decider(st) or rules.Faction.D]
+    other = next(u for u in SEATS.values() if u != on_turn)
+    refused = await svc.ai.hint(CH, other)
+    assert not refused.ok and "whose decision it is" in refused.text
+    h = await svc.ai.hint(CH, on_turn)
+    assert h.ok and h.ephemeral and h.announcement is None
+    assert "estimated win chance" in h.text and "/vj play order:" in h.text
+    _, again = await state(svc)
+    assert again.actions_taken == st.actions_taken  # a hint changes nothing

@@ -1,0 +1,66 @@
+"""/vj ai, /vj create ai: and /vj hint through the real discord.py client (issue 15): the AI's
+steps reach the channel by themselves, at its pace, and a hint is private."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from discord_env import B, D, Env, running_bot
+from fakes import STRANGER
+
+import rules
+from bot.ai_seats import AI_USERS
+
+
+@pytest.fixture
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+        e.bot.ai_interval = 0.05
+        e.service.ai.think_seconds = 0.05
+        e.service.ai.hint_seconds = 0.05
+        yield e
+
+
+def told(e: Env, user: int) -> str:
+    return "\n".join(m.content for m in e.fake.private_to(user))
+
+
+async def test_one_person_creates_a_game_with_ais_and_they_move_by_themselves(env: Env) -> None:
+    await env.slash(D, "create", ai="easy", seat="D")
+    assert "sits as Delhi Sultanate; the easy AI plays Bahmani" in env.fake.visible[-1].content
+    await env.slash(STRANGER, "ai", faction="B", level="hard")
+    assert "Only the game's creator, a seated player" in told(env, STRANGER)
+    await env.slash(D, "ai", faction="B", level="easy", pace=1.0)
+    assert "a step every 1 s" in env.fake.visible[-1].content
+    await env.slash(D, "ai", faction="V", level="easy", pace=1.0)
+    env.service.ai.paces[1] = 0.05  # faster than /vj ai allows, for the test
+    await env.slash(D, "start")  # B (an AI) decides first on this deal
+    version, state = await env.state()
+    assert rules.prompt(state).faction == rules.Faction.B
+    # nobody types: the client's loop finds the AI's turns due and their steps are posted,
+    # until the person's decision
+    for _ in range(600):
+        after, state = await env.state()
+        if rules.prompt(state).faction == rules.Faction.D:
+            break
+        await asyncio.sleep(0.05)
+    assert after > version and rules.prompt(state).faction == rules.Faction.D
+    await env.fake.settle()
+    assert "Next:** Delhi Sultanate" in env.fake.visible[-1].content
+    game = await env.service.store.open_game(str(env.fake_channel))
+    assert game is not None
+    stored = await env.service.store.actions(game.id)
+    assert any(a.user_id == AI_USERS["easy"] for a in stored)
+    assert not any(env.fake.pings(u) for u in AI_USERS.values())
+
+
+async def test_a_hint_is_private_to_the_player_on_turn(env: Env) -> None:
+    await env.started()  # B decides first
+    await env.slash(D, "hint")
+    assert "A hint is for the player whose decision it is now" in told(env, D)
+    before = len(env.fake.visible)
+    await env.slash(B, "hint")
+    assert "estimated win chance" in told(env, B)
+    assert len(env.fake.visible) == before  # nothing public
