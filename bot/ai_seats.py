@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 import ai
 import rules
 from ai.knowledge import seen
-from db import Announcement, GameRecord, Reminder, StaleAction
+from db import Announcement, GameRecord, Pace, Reminder, StaleAction
 
 from .ai_worker import advise, think
 from .reply import Reply
@@ -98,7 +98,6 @@ class AiSeats:
         self.think_seconds = think_seconds
         self.hint_seconds = hint_seconds
         self._executor = executor
-        self.paces: dict[int, float] = {}  # per game; DEFAULT_PACE when not set
         self.deliver: Deliver | None = None  # the client posts an AI's step at once
         self.moving: dict[int, asyncio.Task[None]] = {}  # one step in thought per game
         self.hinting: set[int] = set()  # users with a hint in thought
@@ -129,8 +128,10 @@ class AiSeats:
     def all_ai(game: GameRecord) -> bool:
         return len(game.seats) == 3 and all(is_ai(u) for u in game.seats.values())
 
-    def pace_of(self, game: GameRecord) -> float:
-        pace = self.paces.get(game.id, DEFAULT_PACE)
+    def pace_of(self, game: GameRecord, stored: float | None) -> float:
+        """Seconds between two AI steps: the game's stored AI pace, else DEFAULT_PACE; a
+        game with no person in it is for watching, never faster than ALL_AI_MIN_PACE."""
+        pace = DEFAULT_PACE if stored is None else stored
         return max(pace, ALL_AI_MIN_PACE) if self.all_ai(game) else pace
 
     # --- seats -----------------------------------------------------------------------------
@@ -150,6 +151,7 @@ class AiSeats:
         from .service_base import ServiceError, faction_of
 
         svc = self.service
+        restore: tuple[int, Pace] | None = None  # the pace before, should storing fail
         async with svc._lock(channel):
             try:
                 try:
@@ -173,9 +175,16 @@ class AiSeats:
                 if old == AI_USERS[lvl] and pace is None:
                     raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")
                 seats = {**game.seats, f.value: AI_USERS[lvl]}
-                if pace is not None:
-                    self.paces[game.id] = pace
-                step = self.pace_of(game.model_copy(update={"seats": seats}))
+                before = await svc.reminders.pace(game.id)
+                if pace is not None:  # stored with the game: a restart keeps it
+                    await svc.store.set_pace(
+                        game.id, before.model_copy(update={"ai_seconds": pace})
+                    )
+                    restore = (game.id, before)
+                step = self.pace_of(
+                    game.model_copy(update={"seats": seats}),
+                    before.ai_seconds if pace is None else pace,
+                )
                 was = f" (was {svc.mention(old)})" if old not in (None, seats[f.value]) else ""
                 text = (
                     f"{rules.FACTION_NAMES[f]} is played by {ai_name(lvl)}{was}, a step every "
@@ -191,6 +200,8 @@ class AiSeats:
             except ServiceError as e:
                 return Reply.error(str(e))
             except StaleAction:
+                if restore is not None:  # a refused order changes nothing
+                    await svc.store.set_pace(*restore)
                 return Reply.error("The game changed meanwhile; try `/vj ai` again.")
         return svc._announced(game, text)
 

@@ -79,11 +79,13 @@ class Club(Moves):
             {
                 "seconds": current.seconds if hours is None else hours * 3600,
                 "deadline": deadline or current.deadline,
+                "ai_seconds": current.ai_seconds,
             }
         )
         job = await self.store.reminder(game.id)
-        # the wait under way is measured anew from now, at the new pace
-        due = self.reminders.clock() + pace.seconds if job else None
+        # a person's wait under way is measured anew from now, at the new pace (an AI's
+        # step keeps its own pace)
+        due = self.reminders.clock() + pace.seconds if job and not is_ai(job.user_id) else None
         await self.store.set_pace(game.id, pace, due)
         return Reply(text=f"{self.mention(user)} set the pace. " + self._pace_text(game, pace))
 

@@ -122,9 +122,9 @@ class Reminders:
         self.clock = clock
         self.mention = mention
         self.abandon_after = abandon_after
-        # seconds before an AI seat's step is due (bot.ai_seats sets it): its "reminder" is
-        # its move, at the AI's pace
-        self.ai_pace: Callable[[GameRecord], float] | None = None
+        # seconds before an AI seat's step is due, from the game and its stored AI pace
+        # (bot.ai_seats sets it): its "reminder" is its move, at the AI's pace
+        self.ai_pace: Callable[[GameRecord, float | None], float] | None = None
 
     async def pace(self, game_id: int) -> Pace:
         return await self.store.pace(game_id) or Pace(seconds=DEFAULT_PACE)
@@ -136,7 +136,9 @@ class Reminders:
         if waiting_for is None:
             return ReminderPlan(user_id=None)
         if is_ai(waiting_for) and self.ai_pace is not None:  # its "reminder" is its move
-            return ReminderPlan(user_id=waiting_for, since=now, due_at=now + self.ai_pace(game))
+            stored = await self.store.pace(game.id)
+            wait = self.ai_pace(game, stored.ai_seconds if stored else None)
+            return ReminderPlan(user_id=waiting_for, since=now, due_at=now + wait)
         return ReminderPlan(
             user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
         )

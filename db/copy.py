@@ -94,7 +94,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     # issue 13: waits and their reminders (a claim is not copied: the copy is made offline),
     # paces, finished games' records, players' preferences
     ("jobs", ("game_id", "version", "user_id", "stage", "since", "due_at"), frozenset()),
-    ("paces", ("game_id", "seconds", "deadline"), frozenset()),
+    ("paces", ("game_id", "seconds", "deadline", "ai_seconds"), frozenset()),
     (
         "results",
         ("game_id", "faction", "user_id", "place", "score", "finished_at"),

@@ -220,12 +220,14 @@ Deadline = Literal["nothing", "pass"]
 class Pace(BaseModel):
     """A game's pace (migration 007): seconds of waiting before each reminder, and what
     happens when the first wait runs out: nothing (reminders only) or the seat passes
-    where the rules allow a Pass."""
+    where the rules allow a Pass. `ai_seconds` (migration 010): seconds between two steps of
+    the game's AI seats, None for the default."""
 
     model_config = ConfigDict(frozen=True)
 
     seconds: Annotated[int, Field(gt=0)]
     deadline: Deadline = "nothing"
+    ai_seconds: Annotated[float, Field(gt=0)] | None = None
 
 
 class Reminder(BaseModel):

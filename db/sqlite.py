@@ -667,19 +667,19 @@ class SQLiteStore:
         async with (
             self._lock,
             self._conn.execute(
-                "SELECT seconds, deadline FROM paces WHERE game_id = ?", (game_id,)
+                "SELECT seconds, deadline, ai_seconds FROM paces WHERE game_id = ?", (game_id,)
             ) as c,
         ):
             row = await c.fetchone()
-        return None if row is None else Pace(seconds=row[0], deadline=row[1])
+        return None if row is None else Pace(seconds=row[0], deadline=row[1], ai_seconds=row[2])
 
     async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO paces (game_id, seconds, deadline) VALUES (?, ?, ?) "
+                "INSERT INTO paces (game_id, seconds, deadline, ai_seconds) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
-                "deadline = excluded.deadline",
-                (game_id, pace.seconds, pace.deadline),
+                "deadline = excluded.deadline, ai_seconds = excluded.ai_seconds",
+                (game_id, pace.seconds, pace.deadline, pace.ai_seconds),
             )
             if due_at is not None:
                 await conn.execute(

@@ -171,3 +171,26 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
     assert "estimated win chance" in h.text and "/vj play order:" in h.text
     _, again = await state(svc)
     assert again.actions_taken == st.actions_taken  # a hint changes nothing
+
+
+async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(database_url: str) -> None:
+    """`/vj ai pace:` is stored with the game (migration 010): after a restart the AI's next
+    step is still due at that pace, and setting the people's pace keeps it."""
+    clock = Clock()
+    svc = await open_service(database_url, clock)
+    assert (await svc.create(CH, D)).ok
+    assert (await svc.join(CH, D, "D")).ok
+    assert (await svc.ai.seat(CH, D, "B", "easy", pace=7)).ok
+    assert "a step every 9 s" in (await svc.ai.seat(CH, D, "V", "easy", pace=9)).text
+    await svc.close()
+
+    svc = await open_service(database_url, clock)
+    try:
+        assert (await svc.pace(CH, D, hours=2)).ok  # the people's pace: the AI's stays
+        assert (await svc.start(CH, D)).ok  # B (an AI) decides first on this deal
+        job = await svc.store.reminder(1)
+        assert job is not None and job.user_id < 0 and job.due_at == clock.now + 9
+        stored = await svc.store.pace(1)
+        assert stored is not None and stored.ai_seconds == 9 and stored.seconds == 7200
+    finally:
+        await svc.close()

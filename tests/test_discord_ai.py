@@ -12,6 +12,7 @@ from fakes import STRANGER
 
 import rules
 from bot.ai_seats import AI_USERS
+from db import Pace
 
 
 @pytest.fixture
@@ -35,7 +36,8 @@ async def test_one_person_creates_a_game_with_ais_and_they_move_by_themselves(en
     await env.slash(D, "ai", faction="B", level="easy", pace=1.0)
     assert "a step every 1 s" in env.fake.visible[-1].content
     await env.slash(D, "ai", faction="V", level="easy", pace=1.0)
-    env.service.ai.paces[1] = 0.05  # faster than /vj ai allows, for the test
+    # faster than /vj ai allows, for the test
+    await env.service.store.set_pace(1, Pace(seconds=24 * 3600, ai_seconds=0.05))
     await env.slash(D, "start")  # B (an AI) decides first on this deal
     version, state = await env.state()
     assert rules.prompt(state).faction == rules.Faction.B
