@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .actions import (
+    DONE,
     Action,
     Charge,
     Done,
@@ -21,6 +22,7 @@ from .actions import (
     Select,
     Support,
     Target,
+    interned,
     interned_select,
 )
 from .board import DELHI, board
@@ -360,7 +362,7 @@ class SupportPhase(Phase):
         _goto(st, fr, "roll")
 
     def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
-        return [*self._support_actions(st, _battle(st, fr)), Done()]
+        return [*self._support_actions(st, _battle(st, fr)), DONE]
 
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
         if isinstance(action, Done):
@@ -435,8 +437,10 @@ class CavalryPhase(Phase):
             return []
         own, other = self._dice(b)
         out: list[Action] = []
-        out += [Charge(die=i + 1) for i, v in enumerate(own) if v is not None and v > 1]
-        out += [Screen(die=i + 1) for i, v in enumerate(other) if v is not None and v != 1]
+        out += [interned(Charge, die=i + 1) for i, v in enumerate(own) if v is not None and v > 1]
+        out += [
+            interned(Screen, die=i + 1) for i, v in enumerate(other) if v is not None and v != 1
+        ]
         return out
 
     def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
@@ -452,7 +456,7 @@ class CavalryPhase(Phase):
         _goto(st, fr, self.then)
 
     def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
-        return [*self._cav_actions(st, _battle(st, fr)), Done()]
+        return [*self._cav_actions(st, _battle(st, fr)), DONE]
 
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
         if isinstance(action, Done):
@@ -575,7 +579,7 @@ class Casualties(Phase):
 
     def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
         return [
-            Remove(piece=p, count=1, space=s)
+            interned(Remove, piece=p, count=1, space=s)
             for s, by in sorted(self._options(st, _battle(st, fr)).items())
             for p in sorted(by)
         ]

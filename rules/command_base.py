@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import Action, Done
+from .actions import DONE, Action, Done
 from .board import board
 from .engine import TypedHandler, finish, push_frame
 from .forces import log
@@ -105,7 +105,7 @@ class CommandHandler(TypedHandler[CommandFrame]):
     def actions(self, st: GameState, fr: CommandFrame) -> list[Action]:
         acts = self.command_actions(st, fr)
         if not fr.must_select or fr.selected or not acts:
-            acts.append(Done())
+            acts.append(DONE)
         return acts
 
     def is_legal(self, st: GameState, fr: CommandFrame, action: Action) -> bool:

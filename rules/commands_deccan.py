@@ -10,6 +10,7 @@ from .actions import (
     Place,
     Select,
     Shift,
+    interned,
     interned_moves,
     interned_place,
     interned_select,
@@ -149,7 +150,7 @@ class Migrate(CommandHandler):
                     if free > 0:
                         yield from interned_moves(piece, min(room, free), origin, dest)
         if self._can_shift(st, fr):
-            yield Shift(faction=f, delta=1)
+            yield interned(Shift, faction=f, delta=1)
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction

@@ -16,7 +16,15 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from .actions import CHANCE_ACTIONS, Action, Done, Give, Undo, action_from_json, action_to_json
+from .actions import (
+    CHANCE_ACTIONS,
+    DONE,
+    Action,
+    Give,
+    Undo,
+    action_from_json,
+    action_to_json,
+)
 from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
 from .forces import check_cavalry
@@ -52,7 +60,7 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
         return fr.faction
 
     def actions(self, st: GameState, fr: FR) -> list[Action]:
-        return [Done()]
+        return [DONE]
 
     def only_done(self, st: GameState, fr: FR) -> bool:
         """Whether `done` is the only choice left (a handler may answer at the first hit)."""

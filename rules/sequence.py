@@ -3,7 +3,7 @@ Command and Pass, and what interrupts them (2.4-2.6)."""
 
 from __future__ import annotations
 
-from .actions import Action, Choose, Draw
+from .actions import Action, Choose, Draw, interned_choose
 from .cards import deck_for
 from .chance import DRAW_NODE, ChanceNode, can_draw, cards_left, take_card
 from .command_base import (
@@ -145,7 +145,7 @@ class Turn(TypedHandler[PlainFrame]):
         return out
 
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
-        return [Choose(option=o) for o in self._options(st, fr)]
+        return [interned_choose(o) for o in self._options(st, fr)]
 
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
@@ -214,7 +214,7 @@ class ChooseCommand(TypedHandler[ChooseCommandFrame]):
         return commands_open(st, fr.faction)
 
     def actions(self, st: GameState, fr: ChooseCommandFrame) -> list[Action]:
-        return [Choose(option=n) for n in self._names(st, fr)]
+        return [interned_choose(n) for n in self._names(st, fr)]
 
     def is_auto(self, st: GameState, fr: ChooseCommandFrame) -> bool:
         # A trade (1.5.2) may leave no Command able to select a space after Limited was chosen.
@@ -259,10 +259,12 @@ class CommandDecree(TypedHandler[CommandDecreeFrame]):
         assert fr.faction is not None
         out: list[Action] = []
         if not fr.command:
-            out += [Choose(option=n) for n in commands_open(st, fr.faction)]
+            out += [interned_choose(n) for n in commands_open(st, fr.faction)]
         if not fr.decree:
             out += [
-                Choose(option=n) for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)
+                interned_choose(n)
+                for n in DECREES[fr.faction]
+                if decree_possible(st, fr.faction, n)
             ]
         return out
 
