@@ -225,8 +225,7 @@ def _reveal(state: GameState, action: Action) -> GameState:
     reason = why_not(state, node, action)
     if reason is not None:
         raise IllegalAction(reason)
-    st = state.fork()
-    begin_step(st)
+    st = state.fork(step=True)
     MACHINE.take(st, action)
     st.reveals += 1
     st.actions_taken += 1
@@ -259,8 +258,7 @@ def apply(state: GameState, action: Action) -> GameState:
             reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
         raise IllegalAction(reason)
     actor = h.decider(state, fr)
-    st = state.fork()
-    begin_step(st)
+    st = state.fork(step=True)
     st.touched = []
     reveals_before = st.reveals
     MACHINE.take(st, action)

@@ -148,7 +148,10 @@ class Machine(Generic[S, F, A, N]):
         memo = self._last_legal
         if memo is None or memo[0] is not st:
             return False
-        return any(a is action for a in memo[1]) or action in memo[1]
+        for a in memo[1]:
+            if a is action:
+                return True
+        return action in memo[1]
 
     def take(self, st: S, action: A) -> None:
         """One step on `st` (the caller's fresh copy, the action already checked): the top

@@ -224,6 +224,15 @@ class GameState(BaseModel):
             st._barrier = base
         return st
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """A field is set as pydantic sets it (no validation on assignment), in one call
+        instead of two: the engine sets a few fields on every step."""
+        if name in _STATE_FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
     @property
     def barrier(self) -> GameState | None:
         """The state at the last undo barrier (None: unknown, e.g. loaded without it)."""
@@ -245,11 +254,12 @@ class GameState(BaseModel):
         new.spaces = {k: _copy_space(v) for k, v in self.spaces.items()}
         return new
 
-    def fork(self) -> GameState:
+    def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state, made by hand (pydantic's deep copy was the
         engine's hot spot): the spaces are shared with this state until `own_space` replaces
         one that changes; fields never changed in place (options, the barrier's text,
-        since_barrier's entries) are shared too."""
+        since_barrier's entries) are shared too. With `step`, the copy is the next step's:
+        it starts its own log lines, after this state's."""
         d = dict(self.__dict__)
         d["spaces"] = dict(self.spaces)
         d["available"] = {f: dict(box) for f, box in self.available.items()}
@@ -274,7 +284,10 @@ class GameState(BaseModel):
             card.__pydantic_fields_set__,
         )
         d["frames"] = [_copy_frame(f) for f in self.frames]
-        d["log"] = list(self.log)
+        if step:
+            d["log"], d["log_at"] = [], self.log_at + len(self.log)
+        else:
+            d["log"] = list(self.log)
         d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
         d["touched"] = list(self.touched)
         d["turn_touched"] = list(self.turn_touched)
@@ -333,3 +346,4 @@ def _copy_json(value: Any) -> Any:
 from .frames import AnyFrame, FrameField  # noqa: E402  (frames.py builds on the classes above)
 
 GameState.model_rebuild()
+_STATE_FIELDS = frozenset(GameState.model_fields)
