@@ -58,6 +58,8 @@ def defenders(st: GameState, attacker: Faction, space: str) -> list[Faction]:
     """Who may be targeted in this space by this attacker."""
     sp = st.spaces[space]
     out: list[Faction] = []
+    if not sp.pieces:
+        return out
     if attacker == Faction.D:
         # 3.2.4: a Rebelling Unit, or a Structure with none of that Faction's Units
         for f in (Faction.B, Faction.V, Faction.M):

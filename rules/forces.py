@@ -26,6 +26,8 @@ from .model import (
 
 
 def count(st: GameState, space: str, *kinds: Piece) -> int:
+    if len(kinds) == 1:
+        return st.spaces[space].pieces.get(kinds[0], 0)
     return st.spaces[space].count(*kinds)
 
 
@@ -148,12 +150,18 @@ def controller(st: GameState, space: str) -> Faction | None:
     sp = st.spaces[space]
     if sp.tributary or not board().is_province(space):
         return None
-    totals = {f: 0 for f in Faction}
-    for p, n in sp.pieces.items():
-        totals[OWNER[p]] += n
-    total = sum(totals.values())
-    for f in PLAYERS:
-        if totals[f] * 2 > total:
+    pieces = sp.pieces
+    if not pieces:
+        return None
+    totals = dict.fromkeys(PLAYERS, 0)
+    total = 0
+    for p, n in pieces.items():
+        total += n
+        owner = OWNER[p]
+        if owner is not Faction.M:
+            totals[owner] += n
+    for f, n in totals.items():
+        if n * 2 > total:
             return f
     return None
 

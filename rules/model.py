@@ -16,7 +16,7 @@ from pydantic import (
 
 if TYPE_CHECKING:
     from .cards import Deck
-    from .frames import AnyFrame, FrameField
+    from .frames import FrameField
 
 
 class Faction(StrEnum):
@@ -149,6 +149,13 @@ class Frame(BaseModel):
     kind: str
     faction: Faction | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+
+    def copy(self) -> Frame:  # type: ignore[override]  # BaseModel.copy is deprecated
+        return _construct(
+            Frame,
+            {"kind": self.kind, "faction": self.faction, "data": _copy_json(self.data)},
+            self.__pydantic_fields_set__,
+        )
 
 
 class CardState(BaseModel):
@@ -283,7 +290,7 @@ class GameState(BaseModel):
             },
             card.__pydantic_fields_set__,
         )
-        d["frames"] = [_copy_frame(f) for f in self.frames]
+        d["frames"] = [f.copy() for f in self.frames]
         if step:
             d["log"], d["log_at"] = [], self.log_at + len(self.log)
         else:
@@ -300,16 +307,6 @@ class GameState(BaseModel):
         """The space's state to change: a copy of its own (a forked state shares the others)."""
         sp = self.spaces[space] = _copy_space(self.spaces[space])
         return sp
-
-
-def _copy_frame(f: AnyFrame) -> AnyFrame:
-    if not isinstance(f, Frame):
-        return f.copy()
-    return _construct(
-        Frame,
-        {"kind": f.kind, "faction": f.faction, "data": _copy_json(f.data)},
-        f.__pydantic_fields_set__,
-    )
 
 
 def _copy_space(sp: SpaceState) -> SpaceState:
@@ -343,7 +340,7 @@ def _copy_json(value: Any) -> Any:
     return value
 
 
-from .frames import AnyFrame, FrameField  # noqa: E402  (frames.py builds on the classes above)
+from .frames import FrameField  # noqa: E402  (frames.py builds on the classes above)
 
 GameState.model_rebuild()
 _STATE_FIELDS = frozenset(GameState.model_fields)
