@@ -245,6 +245,10 @@ class GameState(BaseModel):
         """The state at the last undo barrier (None: unknown, e.g. loaded without it)."""
         return self if not self.since_barrier else self._barrier
 
+    def keep_barrier(self, base: GameState | None) -> None:
+        """The state at the barrier, kept in memory only (rules.machine.undo)."""
+        self._barrier = base
+
     @model_validator(mode="before")
     @classmethod
     def _upgrade(cls, data: object) -> object:
