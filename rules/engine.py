@@ -271,6 +271,11 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _touch_turn(st: GameState, turn: str) -> None:
     """Add the step's spaces to its turn's (a new faction or a new card starts a new turn)."""
-    base = st.turn_touched if st.turn_of == turn else []
-    st.turn_touched = base + [s for s in st.touched if s not in base]
-    st.turn_of = turn
+    if st.turn_of != turn:
+        st.turn_touched = list(st.touched)
+        st.turn_of = turn
+    elif st.touched:
+        base = st.turn_touched  # shared with the state before: replaced, never changed
+        new = [s for s in st.touched if s not in base]
+        if new:
+            st.turn_touched = base + new

@@ -263,13 +263,15 @@ class GameState(BaseModel):
         """A deep copy, for a caller that wants to change a state by hand."""
         new = self.fork()
         new.spaces = {k: _copy_space(v) for k, v in self.spaces.items()}
+        new.since_barrier = list(self.since_barrier)
+        new.turn_touched = list(self.turn_touched)
         return new
 
     def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state, made by hand (pydantic's deep copy was the
         engine's hot spot): the spaces are shared with this state until `own_space` replaces
-        one that changes; fields never changed in place (options, the barrier's text,
-        since_barrier's entries) are shared too. With `step`, the copy is the next step's:
+        one that changes; fields the engine replaces but never changes in place (options,
+        since_barrier, turn_touched) are shared too. With `step`, the copy is the next step's:
         it starts its own log lines, after this state's."""
         d = dict(self.__dict__)
         d["spaces"] = dict(self.spaces)
@@ -299,9 +301,7 @@ class GameState(BaseModel):
             d["log"], d["log_at"] = [], self.log_at + len(self.log)
         else:
             d["log"] = list(self.log)
-        d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
         d["touched"] = list(self.touched)
-        d["turn_touched"] = list(self.turn_touched)
         new = _construct(GameState, d, self.__pydantic_fields_set__)
         # private attributes (the undo barrier) are references, shared like pydantic's copy
         object.__setattr__(new, "__pydantic_private__", dict(self.__pydantic_private__ or {}))
