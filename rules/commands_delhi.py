@@ -96,20 +96,21 @@ class March(CommandHandler):
         selected = fr.selected
         arrived = fr.arrived
         more = self.can_select_more(st, fr)
-        # Troops and Governors free to move from each space that has any (3.1.2).
-        movable: dict[str, list[tuple[Piece, int]]] = {}
-        for origin, sp in st.spaces.items():
-            here = sp.pieces
-            if P.TROOP in here or P.GOVERNOR in here:
-                gone = arrived.get(origin, {})
-                movable[origin] = [
-                    (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
-                ]
+        # Troops and Governors free to move from each space (3.1.2), worked out when a
+        # destination first asks (a check for any move stops at the first).
+        movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
         for dest in b.spaces:
             if dest not in selected and not (more and self.space_ok(st, fr, dest)):
                 continue
             for origin in b.neighbours[dest]:
-                for piece, n in movable.get(origin, ()):
+                free = movable.get(origin)
+                if free is None:
+                    here = st.spaces[origin].pieces
+                    gone = arrived.get(origin, {})
+                    free = movable[origin] = tuple(
+                        (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
+                    )
+                for piece, n in free:
                     if n > 0:
                         yield from interned_moves(piece, n, origin, dest)
 

@@ -88,9 +88,10 @@ class Machine(Generic[S, F, A, N]):
         return frames[-1] if frames else None
 
     def _top(self, st: S) -> tuple[F, FrameHandler[S, F, A, N]]:
-        fr = self.top(st)
-        if fr is None:
+        frames: list[F] = st.frames
+        if not frames:
             raise RuntimeError("the frame stack is empty but the game is not over")
+        fr = frames[-1]
         return fr, self.handlers[fr.kind]
 
     def finish(self, st: S, fr: F) -> None:
