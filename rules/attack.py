@@ -54,6 +54,14 @@ SUPPORT: dict[Faction, tuple[Piece, int]] = {
 }
 
 
+# Each faction's Rebelling Unit (1.4.5): what Delhi may Attack (3.2.4).
+_REBELS: dict[Faction, Piece] = {
+    Faction.B: P.REBEL_AMIR,
+    Faction.V: P.REBEL_RAJA,
+    Faction.M: P.MONGOL,
+}
+
+
 def defenders(st: GameState, attacker: Faction, space: str) -> list[Faction]:
     """Who may be targeted in this space by this attacker."""
     sp = st.spaces[space]
@@ -63,11 +71,7 @@ def defenders(st: GameState, attacker: Faction, space: str) -> list[Faction]:
     if attacker == Faction.D:
         # 3.2.4: a Rebelling Unit, or a Structure with none of that Faction's Units
         for f in (Faction.B, Faction.V, Faction.M):
-            rebels = sum(
-                sp.pieces.get(p, 0)
-                for p in UNIT_KINDS[f]
-                if p in (P.REBEL_AMIR, P.REBEL_RAJA, P.MONGOL)
-            )
+            rebels = sp.pieces.get(_REBELS[f], 0)
             lone = f in STRUCTURE_OF and sp.pieces.get(STRUCTURE_OF[f], 0) and not sp.units_of(f)
             if rebels or lone:
                 out.append(f)

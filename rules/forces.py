@@ -22,6 +22,7 @@ from .model import (
     Faction,
     GameState,
     Piece,
+    SpaceState,
 )
 
 
@@ -147,11 +148,15 @@ def set_tributary(st: GameState, space: str, tributary: bool) -> None:
 
 def controller(st: GameState, space: str) -> Faction | None:
     """1.7: the faction whose pieces outnumber all opposing pieces combined."""
-    sp = st.spaces[space]
-    if sp.tributary or not board().is_province(space):
+    if not board().is_province(space):
         return None
+    return _control(st.spaces[space])
+
+
+def _control(sp: SpaceState) -> Faction | None:
+    """1.7 in a Province."""
     pieces = sp.pieces
-    if not pieces:
+    if not pieces or sp.tributary:
         return None
     totals = dict.fromkeys(PLAYERS, 0)
     total = 0
@@ -172,9 +177,10 @@ _OBEDIENT_HOME: dict[Faction | None, Piece] = {Faction.B: Piece.AMIR, Faction.V:
 
 def refresh(st: GameState) -> None:
     """Recompute Control (1.7) and flip Amirs/Rajas in their own Provinces (1.4.5)."""
+    spaces = st.spaces
     for space in board().provinces:
-        sp = st.spaces[space]
-        control = controller(st, space)
+        sp = spaces[space]
+        control = _control(sp)
         if sp.control == control and _OBEDIENT_HOME.get(control) not in sp.pieces:
             continue  # unchanged: a forked state keeps sharing this space
         sp = st.own_space(space)

@@ -136,10 +136,20 @@ class SpaceState(BaseModel):
         return n
 
     def faction_count(self, faction: Faction) -> int:
-        return self.count(*PIECES_OF[faction])
+        pieces = self.pieces
+        n = 0
+        if pieces:
+            for k in PIECES_OF[faction]:
+                n += pieces.get(k, 0)
+        return n
 
     def units_of(self, faction: Faction) -> int:
-        return self.count(*UNIT_KINDS[faction])
+        pieces = self.pieces
+        n = 0
+        if pieces:
+            for k in UNIT_KINDS[faction]:
+                n += pieces.get(k, 0)
+        return n
 
 
 class Frame(BaseModel):
