@@ -73,9 +73,10 @@ class CommandHandler(TypedHandler[CommandFrame]):
         the Deccan factions (3.1.1)."""
         if space in fr.selected:
             return False
-        if fr.allowed is not None and space not in fr.allowed:
+        allowed = fr.allowed
+        if allowed is not None and space not in allowed:
             return False
-        return fr.faction == Faction.D or board().is_province(space)
+        return fr.faction == Faction.D or space in board().province_set
 
     def pay(self, st: GameState, fr: CommandFrame, space: str) -> None:
         assert fr.faction is not None
