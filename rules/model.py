@@ -273,6 +273,7 @@ class GameState(BaseModel):
         """A deep copy, for a caller that wants to change a state by hand."""
         new = self.fork()
         new.spaces = {k: _copy_space(v) for k, v in self.spaces.items()}
+        new.card = _copy_card(self.card)
         new.since_barrier = list(self.since_barrier)
         new.turn_touched = list(self.turn_touched)
         return new
@@ -280,8 +281,9 @@ class GameState(BaseModel):
     def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state, made by hand (pydantic's deep copy was the
         engine's hot spot): the spaces are shared with this state until `own_space` replaces
-        one that changes; fields the engine replaces but never changes in place (options,
-        since_barrier, turn_touched) are shared too. With `step`, the copy is the next step's:
+        one that changes, and the card's Sequence of Play until `own_card`; fields the engine
+        replaces but never changes in place (options, since_barrier, turn_touched) are shared
+        too. With `step`, the copy is the next step's:
         it starts its own log lines, after this state's."""
         d = dict(self.__dict__)
         d["spaces"] = dict(self.spaces)
@@ -295,17 +297,6 @@ class GameState(BaseModel):
         d["discards"] = list(self.discards)
         d["eligible"] = dict(self.eligible)
         d["next_eligibility"] = dict(self.next_eligibility)
-        card = self.card
-        d["card"] = _construct(
-            CardState,
-            {
-                "acted": list(card.acted),
-                "forks": dict(card.forks),
-                "stay_eligible": list(card.stay_eligible),
-                "limited_or_pass": list(card.limited_or_pass),
-            },
-            card.__pydantic_fields_set__,
-        )
         d["frames"] = [f.copy() for f in self.frames]
         if step:
             d["log"], d["log_at"] = [], self.log_at + len(self.log)
@@ -317,10 +308,28 @@ class GameState(BaseModel):
         object.__setattr__(new, "__pydantic_private__", dict(self.__pydantic_private__ or {}))
         return new
 
+    def own_card(self) -> CardState:
+        """The card's Sequence of Play to change: a copy of its own (a fork shares it)."""
+        card = self.card = _copy_card(self.card)
+        return card
+
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""
         sp = self.spaces[space] = _copy_space(self.spaces[space])
         return sp
+
+
+def _copy_card(card: CardState) -> CardState:
+    return _construct(
+        CardState,
+        {
+            "acted": list(card.acted),
+            "forks": dict(card.forks),
+            "stay_eligible": list(card.stay_eligible),
+            "limited_or_pass": list(card.limited_or_pass),
+        },
+        card.__pydantic_fields_set__,
+    )
 
 
 def _copy_space(sp: SpaceState) -> SpaceState:

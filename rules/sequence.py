@@ -64,10 +64,11 @@ class Game(TypedHandler[PlainFrame]):
         card = deck_for(st.options).cards[number]
         log(st, f"Card {number}: {card.title} ({cards_left(st)} left in the deck).")
         if card.kind == "event":
-            st.card.acted = []
-            st.card.forks = {}
-            st.card.stay_eligible = []
-            st.card.limited_or_pass = []
+            card_state = st.own_card()
+            card_state.acted = []
+            card_state.forks = {}
+            card_state.stay_eligible = []
+            card_state.limited_or_pass = []
             push(st, "card", None)
         elif card.kind == "mongol_invasion":
             assert card.faction is not None
@@ -105,7 +106,7 @@ class CardFrame(TypedHandler[PlainFrame]):
     def run(self, st: GameState, fr: PlainFrame) -> None:
         f = next_in_order(st)
         if f is not None:
-            st.card.acted.append(f)
+            st.own_card().acted.append(f)
             push(st, "turn", f)
             return
         adjust_eligibility(st)
@@ -154,19 +155,19 @@ class Turn(TypedHandler[PlainFrame]):
         opt = action.option
         if opt == OPT_PASS:
             got = add_resources(st, f, PASS_INCOME[f])
-            st.card.limited_or_pass.append(f)
+            st.own_card().limited_or_pass.append(f)
             log(st, f"{FACTION_NAMES[f]} Passes (+{count_of(got, 'Resource')}).")
         elif opt == OPT_LIMITED:
-            st.card.limited_or_pass.append(f)
+            st.own_card().limited_or_pass.append(f)
             push(st, "choose_command", f, mode="limited")
         elif opt == OPT_COMMAND:
-            st.card.forks[EVENT_OR_COMMAND] = f
+            st.own_card().forks[EVENT_OR_COMMAND] = f
             push(st, "choose_command", f, mode="alone")
         elif opt == OPT_CMD_DECREE:
-            st.card.forks[CMD_DECREE] = f
+            st.own_card().forks[CMD_DECREE] = f
             push(st, "command_decree", f, command=False, decree=False)
         elif opt == OPT_EVENT:
-            st.card.forks[EVENT_OR_COMMAND] = f
+            st.own_card().forks[EVENT_OR_COMMAND] = f
             from .events import start_event
 
             start_event(st, f)

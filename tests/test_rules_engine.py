@@ -114,3 +114,23 @@ def test_shared_command_probes_and_actions_stay_as_built_over_whole_games() -> N
     assert all(p is q for p, q in zip(asked(), probes, strict=True))  # the very frames asked
     assert probes == before
     assert all(A.action_to_json(a) == raw for a, raw in seen.values())
+
+
+def test_a_step_leaves_the_state_it_came_from_as_it_was_over_whole_games() -> None:
+    """A step shares what did not change with the state before (spaces, the card's Sequence of
+    Play, the undo steps): nothing of that state changes, undo and trades included."""
+    for seed in range(3):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            before = state.model_dump_json()
+            legal = rules.legal_actions(state)
+            choices: list[A.Action] = [*legal, A.Undo()] if rules.can_undo(state) else legal
+            if r.random() < 0.05:
+                choices = [A.Give(giver=rules.Faction.D, receiver=rules.Faction.B, resources=1)]
+            try:
+                after = rules.apply(state, r.choice(choices))
+            except rules.IllegalAction:
+                after = rules.apply(state, r.choice(legal))
+            assert state.model_dump_json() == before
+            state = after
