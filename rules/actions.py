@@ -7,7 +7,7 @@ Each one owns its text form (`to_text`, `from_tokens`); `notation` dispatches to
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, ClassVar, Literal, Protocol
+from typing import Annotated, ClassVar, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -514,3 +514,26 @@ def interned_place(piece: Piece, count: int, space: str) -> Place:
 @lru_cache(maxsize=1 << 12)
 def interned_select(space: str) -> Select:
     return Select(space=space)
+
+
+@lru_cache(maxsize=1 << 12)
+def interned_choose(option: str) -> Choose:
+    return Choose(option=option)
+
+
+_A = TypeVar("_A", bound=_Action)
+
+
+def interned(cls: type[_A], **fields: object) -> _A:
+    """The shared action of this class with these fields (built once)."""
+    action = _interned(cls, tuple(fields.items()))
+    assert isinstance(action, cls)
+    return action
+
+
+@lru_cache(maxsize=1 << 16)
+def _interned(cls: type[_Action], fields: tuple[tuple[str, object], ...]) -> _Action:
+    return cls(**dict(fields))
+
+
+DONE = Done()

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .actions import (
+    DONE,
     Action,
     Charge,
     Done,
@@ -21,6 +22,7 @@ from .actions import (
     Select,
     Support,
     Target,
+    interned,
     interned_select,
 )
 from .board import DELHI, board
@@ -52,18 +54,24 @@ SUPPORT: dict[Faction, tuple[Piece, int]] = {
 }
 
 
+# Each faction's Rebelling Unit (1.4.5): what Delhi may Attack (3.2.4).
+_REBELS: dict[Faction, Piece] = {
+    Faction.B: P.REBEL_AMIR,
+    Faction.V: P.REBEL_RAJA,
+    Faction.M: P.MONGOL,
+}
+
+
 def defenders(st: GameState, attacker: Faction, space: str) -> list[Faction]:
     """Who may be targeted in this space by this attacker."""
     sp = st.spaces[space]
     out: list[Faction] = []
+    if not sp.pieces:
+        return out
     if attacker == Faction.D:
         # 3.2.4: a Rebelling Unit, or a Structure with none of that Faction's Units
         for f in (Faction.B, Faction.V, Faction.M):
-            rebels = sum(
-                sp.pieces.get(p, 0)
-                for p in UNIT_KINDS[f]
-                if p in (P.REBEL_AMIR, P.REBEL_RAJA, P.MONGOL)
-            )
+            rebels = sp.pieces.get(_REBELS[f], 0)
             lone = f in STRUCTURE_OF and sp.pieces.get(STRUCTURE_OF[f], 0) and not sp.units_of(f)
             if rebels or lone:
                 out.append(f)
@@ -360,7 +368,7 @@ class SupportPhase(Phase):
         _goto(st, fr, "roll")
 
     def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
-        return [*self._support_actions(st, _battle(st, fr)), Done()]
+        return [*self._support_actions(st, _battle(st, fr)), DONE]
 
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
         if isinstance(action, Done):
@@ -435,8 +443,10 @@ class CavalryPhase(Phase):
             return []
         own, other = self._dice(b)
         out: list[Action] = []
-        out += [Charge(die=i + 1) for i, v in enumerate(own) if v is not None and v > 1]
-        out += [Screen(die=i + 1) for i, v in enumerate(other) if v is not None and v != 1]
+        out += [interned(Charge, die=i + 1) for i, v in enumerate(own) if v is not None and v > 1]
+        out += [
+            interned(Screen, die=i + 1) for i, v in enumerate(other) if v is not None and v != 1
+        ]
         return out
 
     def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
@@ -452,7 +462,7 @@ class CavalryPhase(Phase):
         _goto(st, fr, self.then)
 
     def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
-        return [*self._cav_actions(st, _battle(st, fr)), Done()]
+        return [*self._cav_actions(st, _battle(st, fr)), DONE]
 
     def act(self, st: GameState, fr: PhaseFrame, action: Action) -> None:
         if isinstance(action, Done):
@@ -575,7 +585,7 @@ class Casualties(Phase):
 
     def actions(self, st: GameState, fr: PhaseFrame) -> list[Action]:
         return [
-            Remove(piece=p, count=1, space=s)
+            interned(Remove, piece=p, count=1, space=s)
             for s, by in sorted(self._options(st, _battle(st, fr)).items())
             for p in sorted(by)
         ]

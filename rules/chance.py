@@ -67,9 +67,13 @@ def _drawn(st: GameState) -> set[int]:
     return out
 
 
-def _pools(st: GameState, deck: Deck, pile: dict[str, int]) -> list[tuple[str, int, list[int]]]:
-    """(key, cards of it left in the pile, the cards it may be) for every key that can draw."""
-    drawn = _drawn(st)
+def _pools(
+    st: GameState, deck: Deck, pile: dict[str, int], drawn: set[int] | None = None
+) -> list[tuple[str, int, list[int]]]:
+    """(key, cards of it left in the pile, the cards it may be) for every key that can draw;
+    `drawn`: the cards out of the deck, when the caller has them already."""
+    if drawn is None:
+        drawn = _drawn(st)
     out = []
     for key, n in pile.items():
         if n <= 0:
@@ -84,8 +88,9 @@ def _pools(st: GameState, deck: Deck, pile: dict[str, int]) -> list[tuple[str, i
 
 
 def _next_pile(st: GameState, deck: Deck) -> tuple[int, list[tuple[str, int, list[int]]]] | None:
+    drawn = _drawn(st)
     for i, pile in enumerate(st.piles):
-        pools = _pools(st, deck, pile)
+        pools = _pools(st, deck, pile, drawn)
         if pools:
             return i, pools
     return None
@@ -94,7 +99,8 @@ def _next_pile(st: GameState, deck: Deck) -> tuple[int, list[tuple[str, int, lis
 def cards_left(st: GameState) -> int:
     """How many cards are left in the deck (open information)."""
     deck = deck_for(st.options)
-    return sum(n for pile in st.piles for _, n, _ in _pools(st, deck, pile))
+    drawn = _drawn(st)
+    return sum(n for pile in st.piles for _, n, _ in _pools(st, deck, pile, drawn))
 
 
 def deck_facts(st: GameState) -> str:

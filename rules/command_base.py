@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
-from .actions import Action, Done
+from .actions import DONE, Action, Done
 from .board import board
-from .engine import TypedHandler, finish, push_frame
+from .engine import HANDLERS, TypedHandler, finish, push_frame
 from .forces import log
 from .frames import ChooseCommandFrame, CommandFrame
 from .model import FACTION_NAMES, Faction, GameState
@@ -73,9 +74,10 @@ class CommandHandler(TypedHandler[CommandFrame]):
         the Deccan factions (3.1.1)."""
         if space in fr.selected:
             return False
-        if fr.allowed is not None and space not in fr.allowed:
+        allowed = fr.allowed
+        if allowed is not None and space not in allowed:
             return False
-        return fr.faction == Faction.D or board().is_province(space)
+        return fr.faction == Faction.D or space in board().province_set
 
     def pay(self, st: GameState, fr: CommandFrame, space: str) -> None:
         assert fr.faction is not None
@@ -105,7 +107,7 @@ class CommandHandler(TypedHandler[CommandFrame]):
     def actions(self, st: GameState, fr: CommandFrame) -> list[Action]:
         acts = self.command_actions(st, fr)
         if not fr.must_select or fr.selected or not acts:
-            acts.append(Done())
+            acts.append(DONE)
         return acts
 
     def is_legal(self, st: GameState, fr: CommandFrame, action: Action) -> bool:
@@ -171,6 +173,7 @@ class CommandHandler(TypedHandler[CommandFrame]):
         return "select a space"
 
 
+@lru_cache(maxsize=256)
 def command_probe(
     name: str,
     faction: Faction,
@@ -179,15 +182,14 @@ def command_probe(
     free: bool = False,
     max_spaces: int | None = None,
 ) -> CommandFrame:
-    """A Command frame that is never pushed: asked whether it could select a space now."""
+    """A Command frame that is never pushed: asked whether it could select a space now (one
+    shared frame per question: asking changes no frame)."""
     return CommandFrame(
         f"cmd:{name}", faction, limited=limited, free=free, max=max_spaces, must_select=limited
     )
 
 
 def _can_begin_limited(st: GameState, faction: Faction, name: str, free: bool) -> bool:
-    from .engine import HANDLERS
-
     probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
     h = HANDLERS[probe.kind]
     assert isinstance(h, CommandHandler)
@@ -207,8 +209,6 @@ def any_limited_command(st: GameState, faction: Faction) -> bool:
 def idle_commands(st: GameState, faction: Faction) -> list[str]:
     """Commands that could select no space now: still legal (2.3.3 "possibly zero"), but they
     end at once and spend the option all the same."""
-    from .engine import HANDLERS
-
     out = []
     for name in COMMANDS[faction]:
         probe = command_probe(name, faction, max_spaces=3 if shadow(st) else None)

@@ -10,6 +10,7 @@ from .actions import (
     Place,
     Select,
     Shift,
+    interned,
     interned_moves,
     interned_place,
     interned_select,
@@ -121,6 +122,17 @@ class Migrate(CommandHandler):
         free_total = max(0, total - arrived)
         return min(count(st, space, piece), free_total)
 
+    @staticmethod
+    def _free(
+        st: GameState, arrived: dict[str, dict[Piece, int]], origin: str, kinds: tuple[Piece, ...]
+    ) -> tuple[tuple[Piece, int], ...]:
+        here = st.spaces[origin].pieces
+        total = sum(here.get(k, 0) for k in kinds)
+        if not total:
+            return ()
+        free = max(0, total - sum(arrived.get(origin, {}).values()))
+        return tuple((k, min(here.get(k, 0), free)) for k in kinds)
+
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         f = fr.faction
         assert f is not None
@@ -129,15 +141,10 @@ class Migrate(CommandHandler):
         selected = fr.selected
         arrived = fr.arrived
         more = self.can_select_more(st, fr)
-        # Units free to move from each Province that has any (3.1.2), by kind.
-        movable: dict[str, list[tuple[Piece, int]]] = {}
-        for origin in b.provinces:
-            here = st.spaces[origin].pieces
-            total = sum(here.get(k, 0) for k in kinds)
-            if not total:
-                continue
-            free = max(0, total - sum(arrived.get(origin, {}).values()))
-            movable[origin] = [(k, min(here.get(k, 0), free)) for k in kinds]
+        # Units free to move from each Province (3.1.2), by kind, worked out when a
+        # destination first asks (a check for any move stops at the first).
+        provinces = b.province_set
+        movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
         for dest in b.provinces:
             if dest not in selected and not (more and self.space_ok(st, fr, dest)):
                 continue
@@ -145,11 +152,16 @@ class Migrate(CommandHandler):
             if room <= 0:
                 continue
             for origin in b.neighbours[dest]:
-                for piece, free in movable.get(origin, ()):
+                units = movable.get(origin)
+                if units is None:
+                    units = movable[origin] = (
+                        self._free(st, arrived, origin, kinds) if origin in provinces else ()
+                    )
+                for piece, free in units:
                     if free > 0:
                         yield from interned_moves(piece, min(room, free), origin, dest)
         if self._can_shift(st, fr):
-            yield Shift(faction=f, delta=1)
+            yield interned(Shift, faction=f, delta=1)
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction

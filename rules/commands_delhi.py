@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import (
+    DONE,
     Action,
     Done,
     Move,
     Place,
     Remove,
     Select,
+    interned,
     interned_moves,
     interned_place,
     interned_select,
@@ -94,20 +96,21 @@ class March(CommandHandler):
         selected = fr.selected
         arrived = fr.arrived
         more = self.can_select_more(st, fr)
-        # Troops and Governors free to move from each space that has any (3.1.2).
-        movable: dict[str, list[tuple[Piece, int]]] = {}
-        for origin, sp in st.spaces.items():
-            here = sp.pieces
-            if P.TROOP in here or P.GOVERNOR in here:
-                gone = arrived.get(origin, {})
-                movable[origin] = [
-                    (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
-                ]
+        # Troops and Governors free to move from each space (3.1.2), worked out when a
+        # destination first asks (a check for any move stops at the first).
+        movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
         for dest in b.spaces:
             if dest not in selected and not (more and self.space_ok(st, fr, dest)):
                 continue
             for origin in b.neighbours[dest]:
-                for piece, n in movable.get(origin, ()):
+                free = movable.get(origin)
+                if free is None:
+                    here = st.spaces[origin].pieces
+                    gone = arrived.get(origin, {})
+                    free = movable[origin] = tuple(
+                        (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
+                    )
+                for piece, n in free:
                     if n > 0:
                         yield from interned_moves(piece, n, origin, dest)
 
@@ -223,18 +226,18 @@ class GovernSpace(DoneWhenOnlyDone[GovernSpaceFrame]):
         out: list[Action] = []
         fresh = fr.removed == 0 and not fr.qasbah
         if fresh and st.available[Faction.D].get(P.GOVERNOR, 0):
-            out.append(Place(piece=P.GOVERNOR, count=1, space=space))
+            out.append(interned(Place, piece=P.GOVERNOR, count=1, space=space))
         if fr.removed < 2:
             for p in (P.AMIR, P.RAJA):
                 if count(st, space, p):
-                    out.append(Remove(piece=p, count=1, space=space))
+                    out.append(interned(Remove, piece=p, count=1, space=space))
         if (
             not fr.qasbah
             and not count(st, space, P.QASBAH)
             and st.available[Faction.D].get(P.QASBAH, 0)
         ):
-            out.append(Place(piece=P.QASBAH, count=1, space=space))
-        out.append(Done())
+            out.append(interned(Place, piece=P.QASBAH, count=1, space=space))
+        out.append(DONE)
         return out
 
     def act(self, st: GameState, fr: GovernSpaceFrame, action: Action) -> None:
@@ -260,11 +263,11 @@ class GovernSpace(DoneWhenOnlyDone[GovernSpaceFrame]):
         d = fr
         acts = self.actions(st, fr)
         can: list[str] = []
-        if Place(piece=P.GOVERNOR, count=1, space=d.space) in acts:
+        if interned(Place, piece=P.GOVERNOR, count=1, space=d.space) in acts:
             can.append("place a Governor (and stop there)")
         if any(isinstance(x, Remove) for x in acts):
             can.append(f"remove {count_of(2 - d.removed, 'more Obedient Unit')}")
-        if Place(piece=P.QASBAH, count=1, space=d.space) in acts:
+        if interned(Place, piece=P.QASBAH, count=1, space=d.space) in acts:
             can.append("place a Qasbah")
         what = ", or ".join(can) + "; " if can else ""
         return f"Govern in {board().name(d.space)}: {what}done when finished (3.2.3)."

@@ -3,7 +3,21 @@ Tax, Build, Compel - with the Influence bonuses of 1.9.1 and 1.9.2."""
 
 from __future__ import annotations
 
-from .actions import Action, Done, Drop, Go, Move, Place, Remove, Replace, Select, Take
+from .actions import (
+    DONE,
+    Action,
+    Done,
+    Drop,
+    Go,
+    Move,
+    Place,
+    Remove,
+    Replace,
+    Select,
+    Take,
+    interned,
+    interned_select,
+)
 from .board import DELHI, board
 from .engine import DoneWhenOnlyDone, TypedHandler, finish, handler, push
 from .flow import gain_cavalry
@@ -127,7 +141,9 @@ class Build(TypedHandler[PlainFrame]):
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         assert fr.faction is not None
         structure = STRUCTURE_OF[fr.faction]
-        return [Place(piece=structure, count=1, space=s) for s in build_spaces(st, fr.faction)]
+        return [
+            interned(Place, piece=structure, count=1, space=s) for s in build_spaces(st, fr.faction)
+        ]
 
     def is_auto(self, st: GameState, fr: PlainFrame) -> bool:
         return not self.actions(st, fr)
@@ -162,9 +178,9 @@ class DemandObedience(DoneWhenOnlyDone[PlainFrame]):
 
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         out: list[Action] = [
-            Select(space=s) for s in controlled(st, Faction.D) if count(st, s, P.GOVERNOR)
+            interned_select(s) for s in controlled(st, Faction.D) if count(st, s, P.GOVERNOR)
         ]
-        return [*out, Done()]
+        return [*out, DONE]
 
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         if isinstance(action, Done):
@@ -206,17 +222,20 @@ class Campaign(TypedHandler[CampaignFrame]):
         if d.at is None:
             for s in board().spaces:
                 if self._allowed(fr, s) and (count(st, s, P.TROOP) or count(st, s, P.GOVERNOR)):
-                    out.append(Select(space=s))
-            return [*out, Done()]
+                    out.append(interned_select(s))
+            return [*out, DONE]
         for piece in (P.TROOP, P.GOVERNOR):
-            out += [Take(piece=piece, count=k) for k in range(1, self._takeable(st, fr, piece) + 1)]
+            out += [
+                interned(Take, piece=piece, count=k)
+                for k in range(1, self._takeable(st, fr, piece) + 1)
+            ]
         for piece in (P.TROOP, P.GOVERNOR):
             carried = d.carried.get(piece, 0)
             if d.steps > 0:
-                out += [Drop(piece=piece, count=k) for k in range(1, carried + 1)]
+                out += [interned(Drop, piece=piece, count=k) for k in range(1, carried + 1)]
         if d.steps < 3 and any(d.carried.values()):
-            out += [Go(space=s) for s in board().neighbours[d.at] if self._allowed(fr, s)]
-        return [*out, Done()]
+            out += [interned(Go, space=s) for s in board().neighbours[d.at] if self._allowed(fr, s)]
+        return [*out, DONE]
 
     def act(self, st: GameState, fr: CampaignFrame, action: Action) -> None:
         d = fr
@@ -322,8 +341,8 @@ class Conspire(DoneWhenOnlyDone[ConspireFrame]):
                 if amir:
                     news += [P.REBEL_AMIR] if old == P.REBEL_RAJA else [P.AMIR, P.REBEL_AMIR]
                 news.append(None)  # 1.4.6: a replace may simply remove
-                out += [Replace(old=old, new=n, space=s) for n in news]
-        return [*out, Done()]
+                out += [interned(Replace, old=old, new=n, space=s) for n in news]
+        return [*out, DONE]
 
     def act(self, st: GameState, fr: ConspireFrame, action: Action) -> None:
         if isinstance(action, Done):
@@ -356,7 +375,7 @@ class Compel(TypedHandler[PlainFrame]):
     kind = "dec:compel"
 
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
-        return [Select(space=s) for s in compel_spaces(st)]
+        return [interned_select(s) for s in compel_spaces(st)]
 
     def is_auto(self, st: GameState, fr: PlainFrame) -> bool:
         return not self.actions(st, fr)
@@ -399,7 +418,8 @@ class CompelSpace(TypedHandler[CompelSpaceFrame]):
         if room > 0 and d.placed < 2:
             avail = st.available[Faction.V].get(P.RAJA, 0)
             out += [
-                Place(piece=P.RAJA, count=k, space=space) for k in range(1, min(room, avail) + 1)
+                interned(Place, piece=P.RAJA, count=k, space=space)
+                for k in range(1, min(room, avail) + 1)
             ]
         if room > 0:
             origins = [d.origin] if d.origin else sorted(board().adjacency[space])
@@ -415,8 +435,8 @@ class CompelSpace(TypedHandler[CompelSpaceFrame]):
         if not d.removed:
             for p in (P.TROOP, P.GOVERNOR, P.AMIR, P.REBEL_AMIR):
                 if count(st, space, p):
-                    out.append(Remove(piece=p, count=1, space=space))
-        return [*out, Done()]
+                    out.append(interned(Remove, piece=p, count=1, space=space))
+        return [*out, DONE]
 
     def is_auto(self, st: GameState, fr: CompelSpaceFrame) -> bool:
         return len(self.actions(st, fr)) == 1

@@ -1,5 +1,7 @@
 """Vijayanagara on the generic state machine (rules.machine): its frame handlers, its
-dealer, `apply` with trades (1.5.2), undo and the undo barrier, and the prompt.
+dealer, `apply` with trades (1.5.2), and the prompt. Undo and its barriers are the
+machine's (rules.machine): this module says what commits (a reveal, a hand-off to another
+faction, the game's end) and how a step is recorded (its action's JSON).
 
 A frame is either automatic (its handler runs it at once) or waits for one faction's
 decision. `apply` copies the state, lets the top frame's handler take the action, then runs
@@ -16,7 +18,16 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from .actions import CHANCE_ACTIONS, Action, Done, Give, Undo, action_from_json, action_to_json
+from . import machine
+from .actions import (
+    CHANCE_ACTIONS,
+    DONE,
+    Action,
+    Give,
+    Undo,
+    action_from_json,
+    action_to_json,
+)
 from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
 from .forces import check_cavalry
@@ -52,7 +63,7 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
         return fr.faction
 
     def actions(self, st: GameState, fr: FR) -> list[Action]:
-        return [Done()]
+        return [DONE]
 
     def only_done(self, st: GameState, fr: FR) -> bool:
         """Whether `done` is the only choice left (a handler may answer at the first hit)."""
@@ -160,15 +171,10 @@ def prompt(state: GameState) -> Prompt:
 
 def can_undo(state: GameState) -> Faction | None:
     """The faction that may take back its last step now, or None."""
-    if state.since_barrier and state.barrier is not None:
-        return state.last_actor
-    return None
+    return state.last_actor if machine.can_undo(state) else None
 
 
-def set_barrier(st: GameState) -> None:
-    """Nobody undoes across this point: the state is its own barrier (nothing is copied)."""
-    st.since_barrier = []
-    st._barrier = None
+set_barrier = machine.set_barrier
 
 
 def begin_step(st: GameState) -> None:
@@ -179,22 +185,21 @@ def begin_step(st: GameState) -> None:
 
 def _undo(state: GameState) -> GameState:
     """Replay the steps since the barrier but the last, from the state at the barrier."""
-    base = state.barrier
-    if can_undo(state) is None or base is None:
+
+    def start(base: GameState) -> GameState:
+        st = base.clone()
+        st.options = state.options  # e.g. a barrier stored without its options
+        return st
+
+    def replay(st: GameState, raw: dict[str, Any]) -> GameState:
+        return apply(st, action_from_json(raw))
+
+    st = machine.undo(state, start, replay) if state.last_actor is not None else None
+    if st is None:
         raise IllegalAction(
             "nothing to undo: steps cannot be taken back past a die roll, a card reveal "
             "or a hand-off to another faction"
         )
-    if base.options is not state.options:  # e.g. a barrier stored without its options
-        base = base.clone()
-        base.options = state.options
-    st = base.clone()
-    for raw in state.since_barrier[:-1]:
-        st = apply(st, action_from_json(raw))
-    if st.since_barrier:
-        st._barrier = base
-    else:
-        set_barrier(st)
     # the kept steps wrote the same lines as before; the undone step's lines are replaced
     begin_step(st)
     st.log.append(f"{state.last_actor} takes back a step.")
@@ -211,8 +216,7 @@ def _reveal(state: GameState, action: Action) -> GameState:
     reason = why_not(state, node, action)
     if reason is not None:
         raise IllegalAction(reason)
-    st = state.fork()
-    begin_step(st)
+    st = state.fork(step=True)
     MACHINE.take(st, action)
     st.reveals += 1
     st.actions_taken += 1
@@ -245,8 +249,7 @@ def apply(state: GameState, action: Action) -> GameState:
             reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
         raise IllegalAction(reason)
     actor = h.decider(state, fr)
-    st = state.fork()
-    begin_step(st)
+    st = state.fork(step=True)
     st.touched = []
     reveals_before = st.reveals
     MACHINE.take(st, action)
@@ -255,16 +258,18 @@ def apply(state: GameState, action: Action) -> GameState:
     _touch_turn(st, f"{actor}@{state.current_card}")
     after = decider(st)
     check_cavalry(st)
-    if st.reveals != reveals_before or after != actor or st.game_over:
-        set_barrier(st)
-    else:
-        st.since_barrier = [*st.since_barrier, action_to_json(action)]
-        st._barrier = state.barrier  # the state before this step, untouched by apply
+    commits = st.reveals != reveals_before or after != actor or st.game_over
+    machine.end_step(st, state, None if commits else action_to_json(action), commits)
     return st
 
 
 def _touch_turn(st: GameState, turn: str) -> None:
     """Add the step's spaces to its turn's (a new faction or a new card starts a new turn)."""
-    base = st.turn_touched if st.turn_of == turn else []
-    st.turn_touched = base + [s for s in st.touched if s not in base]
-    st.turn_of = turn
+    if st.turn_of != turn:
+        st.turn_touched = list(st.touched)
+        st.turn_of = turn
+    elif st.touched:
+        base = st.turn_touched  # shared with the state before: replaced, never changed
+        new = [s for s in st.touched if s not in base]
+        if new:
+            st.turn_touched = base + new

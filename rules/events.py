@@ -83,7 +83,7 @@ def start_event(st: GameState, faction: Faction) -> None:
     """2.3.4: the faction executes the current card's Event; first it picks a side."""
     card = _card(st)
     if card.stay_eligible and faction not in st.card.stay_eligible:
-        st.card.stay_eligible.append(faction)  # 2.3.4, 2.3.7
+        st.own_card().stay_eligible.append(faction)  # 2.3.4, 2.3.7
     log(st, f"{FACTION_NAMES[faction]} executes the Event {card.title}.")
     push_frame(st, EventFrame("event", faction, card.number))
 

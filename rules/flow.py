@@ -3,7 +3,7 @@ refilling emptied Influence slots (1.9), and giving out Cavalry and Influence sa
 
 from __future__ import annotations
 
-from .actions import Action, CavalryFrom, Slot
+from .actions import Action, CavalryFrom, Slot, interned
 from .board import board
 from .engine import TypedHandler, finish, handler, push
 from .forces import faction_units_on_map, gain_cavalry_from_pool, log, shift_influence, take_cavalry
@@ -51,7 +51,7 @@ class CavalryFromHandler(TypedHandler[CavalryFromFrame]):
             finish(st, fr)
 
     def actions(self, st: GameState, fr: CavalryFromFrame) -> list[Action]:
-        return [CavalryFrom(faction=f) for f in self._sources(st, fr)]
+        return [interned(CavalryFrom, faction=f) for f in self._sources(st, fr)]
 
     def act(self, st: GameState, fr: CavalryFromFrame, action: Action) -> None:
         assert isinstance(action, CavalryFrom)
@@ -89,10 +89,10 @@ class RefillHandler(TypedHandler[RefillFrame]):
         out: list[Action] = []
         unit = self._unit(fr)
         if st.available[fr.faction].get(unit, 0):
-            out.append(Slot(piece=unit))
+            out.append(interned(Slot, piece=unit))
         for space, pieces in sorted(faction_units_on_map(st, fr.faction).items()):
             for p in sorted(pieces):
-                out.append(Slot(piece=p, space=space))
+                out.append(interned(Slot, piece=p, space=space))
         return out
 
     def is_auto(self, st: GameState, fr: RefillFrame) -> bool:

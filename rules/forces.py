@@ -22,10 +22,13 @@ from .model import (
     Faction,
     GameState,
     Piece,
+    SpaceState,
 )
 
 
 def count(st: GameState, space: str, *kinds: Piece) -> int:
+    if len(kinds) == 1:
+        return st.spaces[space].pieces.get(kinds[0], 0)
     return st.spaces[space].count(*kinds)
 
 
@@ -145,15 +148,25 @@ def set_tributary(st: GameState, space: str, tributary: bool) -> None:
 
 def controller(st: GameState, space: str) -> Faction | None:
     """1.7: the faction whose pieces outnumber all opposing pieces combined."""
-    sp = st.spaces[space]
-    if sp.tributary or not board().is_province(space):
+    if not board().is_province(space):
         return None
-    totals = {f: 0 for f in Faction}
-    for p, n in sp.pieces.items():
-        totals[OWNER[p]] += n
-    total = sum(totals.values())
-    for f in PLAYERS:
-        if totals[f] * 2 > total:
+    return _control(st.spaces[space])
+
+
+def _control(sp: SpaceState) -> Faction | None:
+    """1.7 in a Province."""
+    pieces = sp.pieces
+    if not pieces or sp.tributary:
+        return None
+    totals = dict.fromkeys(PLAYERS, 0)
+    total = 0
+    for p, n in pieces.items():
+        total += n
+        owner = OWNER[p]
+        if owner is not Faction.M:
+            totals[owner] += n
+    for f, n in totals.items():
+        if n * 2 > total:
             return f
     return None
 
@@ -164,9 +177,10 @@ _OBEDIENT_HOME: dict[Faction | None, Piece] = {Faction.B: Piece.AMIR, Faction.V:
 
 def refresh(st: GameState) -> None:
     """Recompute Control (1.7) and flip Amirs/Rajas in their own Provinces (1.4.5)."""
+    spaces = st.spaces
     for space in board().provinces:
-        sp = st.spaces[space]
-        control = controller(st, space)
+        sp = spaces[space]
+        control = _control(sp)
         if sp.control == control and _OBEDIENT_HOME.get(control) not in sp.pieces:
             continue  # unchanged: a forked state keeps sharing this space
         sp = st.own_space(space)

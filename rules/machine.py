@@ -7,12 +7,17 @@ waits for chance (a die roll, a card draw): a dealer supplies the outcome. A gam
 outcome of a chance node when the state carries its own seeded dealer, else None: the caller
 supplies it). `take` is one step: the top frame's handler takes the action, then automatic
 frames run until someone must decide again (or the game is over).
+
+Undo (the end of this module): the steps since the last barrier are kept as the game records
+them; an undo replays all but the last from the state at the barrier, which is kept in memory
+(nothing is copied). A step that commits (a chance outcome, a hand-off to another side, the
+end of the game) is a barrier: nobody undoes across it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 
 class FrameLike(Protocol):
@@ -83,9 +88,10 @@ class Machine(Generic[S, F, A, N]):
         return frames[-1] if frames else None
 
     def _top(self, st: S) -> tuple[F, FrameHandler[S, F, A, N]]:
-        fr = self.top(st)
-        if fr is None:
+        frames: list[F] = st.frames
+        if not frames:
             raise RuntimeError("the frame stack is empty but the game is not over")
+        fr = frames[-1]
         return fr, self.handlers[fr.kind]
 
     def finish(self, st: S, fr: F) -> None:
@@ -148,7 +154,10 @@ class Machine(Generic[S, F, A, N]):
         memo = self._last_legal
         if memo is None or memo[0] is not st:
             return False
-        return any(a is action for a in memo[1]) or action in memo[1]
+        for a in memo[1]:
+            if a is action:
+                return True
+        return action in memo[1]
 
     def take(self, st: S, action: A) -> None:
         """One step on `st` (the caller's fresh copy, the action already checked): the top
@@ -156,3 +165,62 @@ class Machine(Generic[S, F, A, N]):
         fr, h = self._top(st)
         h.act(st, fr, action)
         self.advance(st)
+
+
+# --- undo and barriers ----------------------------------------------------------------
+
+
+class Undoable(Protocol):
+    """What undo reads and writes in a game's state."""
+
+    since_barrier: list[Any]  # the steps since the last barrier, as the game records them
+
+    @property
+    def barrier(self) -> Self | None:
+        """The state at the last barrier: the state itself when no step was taken since, None
+        when it is unknown (e.g. a state loaded without it)."""
+        ...
+
+    def keep_barrier(self, base: Self | None) -> None:
+        """Remember `base` as the state at the barrier (in memory only)."""
+        ...
+
+
+U = TypeVar("U", bound=Undoable)
+
+
+def set_barrier(st: Undoable) -> None:
+    """Nobody undoes across this point: the state is its own barrier (nothing is copied)."""
+    st.since_barrier = []
+    st.keep_barrier(None)
+
+
+def end_step(st: U, before: U, step: object, commits: bool) -> None:
+    """After a step from `before` to `st`: a step that commits is a barrier; any other is
+    kept, with the barrier `before` had, so that it can be taken back."""
+    if commits:
+        set_barrier(st)
+    else:
+        st.since_barrier = [*before.since_barrier, step]
+        st.keep_barrier(before.barrier)
+
+
+def can_undo(st: Undoable) -> bool:
+    """Whether the last step can be taken back (a step since the barrier, the barrier known)."""
+    return bool(st.since_barrier) and st.barrier is not None
+
+
+def undo(st: U, start: Callable[[U], U], replay: Callable[[U, Any], U]) -> U | None:
+    """The state before the last step: `start` copies the state at the barrier, `replay`
+    takes each kept step but the last again. None when there is nothing to undo."""
+    base = st.barrier
+    if not st.since_barrier or base is None:
+        return None
+    new = start(base)
+    for step in st.since_barrier[:-1]:
+        new = replay(new, step)
+    if new.since_barrier:
+        new.keep_barrier(base)  # the original, not its copy
+    else:
+        set_barrier(new)
+    return new

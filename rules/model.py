@@ -136,10 +136,20 @@ class SpaceState(BaseModel):
         return n
 
     def faction_count(self, faction: Faction) -> int:
-        return self.count(*PIECES_OF[faction])
+        pieces = self.pieces
+        n = 0
+        if pieces:
+            for k in PIECES_OF[faction]:
+                n += pieces.get(k, 0)
+        return n
 
     def units_of(self, faction: Faction) -> int:
-        return self.count(*UNIT_KINDS[faction])
+        pieces = self.pieces
+        n = 0
+        if pieces:
+            for k in UNIT_KINDS[faction]:
+                n += pieces.get(k, 0)
+        return n
 
 
 class CardState(BaseModel):
@@ -215,10 +225,23 @@ class GameState(BaseModel):
             st._barrier = base
         return st
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """A field is set as pydantic sets it (no validation on assignment), in one call
+        instead of two: the engine sets a few fields on every step."""
+        if name in _STATE_FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
     @property
     def barrier(self) -> GameState | None:
         """The state at the last undo barrier (None: unknown, e.g. loaded without it)."""
         return self if not self.since_barrier else self._barrier
+
+    def keep_barrier(self, base: GameState | None) -> None:
+        """The state at the barrier, kept in memory only (rules.machine.undo)."""
+        self._barrier = base
 
     @model_validator(mode="before")
     @classmethod
@@ -234,13 +257,18 @@ class GameState(BaseModel):
         """A deep copy, for a caller that wants to change a state by hand."""
         new = self.fork()
         new.spaces = {k: _copy_space(v) for k, v in self.spaces.items()}
+        new.card = _copy_card(self.card)
+        new.since_barrier = list(self.since_barrier)
+        new.turn_touched = list(self.turn_touched)
         return new
 
-    def fork(self) -> GameState:
+    def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state, made by hand (pydantic's deep copy was the
         engine's hot spot): the spaces are shared with this state until `own_space` replaces
-        one that changes; fields never changed in place (options, the barrier's text,
-        since_barrier's entries) are shared too."""
+        one that changes, and the card's Sequence of Play until `own_card`; fields the engine
+        replaces but never changes in place (options, since_barrier, turn_touched) are shared
+        too. With `step`, the copy is the next step's:
+        it starts its own log lines, after this state's."""
         d = dict(self.__dict__)
         d["spaces"] = dict(self.spaces)
         d["available"] = {f: dict(box) for f, box in self.available.items()}
@@ -253,31 +281,39 @@ class GameState(BaseModel):
         d["discards"] = list(self.discards)
         d["eligible"] = dict(self.eligible)
         d["next_eligibility"] = dict(self.next_eligibility)
-        card = self.card
-        d["card"] = _construct(
-            CardState,
-            {
-                "acted": list(card.acted),
-                "forks": dict(card.forks),
-                "stay_eligible": list(card.stay_eligible),
-                "limited_or_pass": list(card.limited_or_pass),
-            },
-            card.__pydantic_fields_set__,
-        )
         d["frames"] = [f.copy() for f in self.frames]
-        d["log"] = list(self.log)
-        d["since_barrier"] = list(self.since_barrier)  # entries are never mutated
+        if step:
+            d["log"], d["log_at"] = [], self.log_at + len(self.log)
+        else:
+            d["log"] = list(self.log)
         d["touched"] = list(self.touched)
-        d["turn_touched"] = list(self.turn_touched)
         new = _construct(GameState, d, self.__pydantic_fields_set__)
         # private attributes (the undo barrier) are references, shared like pydantic's copy
         object.__setattr__(new, "__pydantic_private__", dict(self.__pydantic_private__ or {}))
         return new
 
+    def own_card(self) -> CardState:
+        """The card's Sequence of Play to change: a copy of its own (a fork shares it)."""
+        card = self.card = _copy_card(self.card)
+        return card
+
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""
         sp = self.spaces[space] = _copy_space(self.spaces[space])
         return sp
+
+
+def _copy_card(card: CardState) -> CardState:
+    return _construct(
+        CardState,
+        {
+            "acted": list(card.acted),
+            "forks": dict(card.forks),
+            "stay_eligible": list(card.stay_eligible),
+            "limited_or_pass": list(card.limited_or_pass),
+        },
+        card.__pydantic_fields_set__,
+    )
 
 
 def _copy_space(sp: SpaceState) -> SpaceState:
@@ -305,3 +341,4 @@ def _construct(cls: type[_M], fields: dict[str, Any], fields_set: set[str]) -> _
 from .frames import FrameField  # noqa: E402  (frames.py builds on the classes above)
 
 GameState.model_rebuild()
+_STATE_FIELDS = frozenset(GameState.model_fields)

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from .actions import Action, Choose, Move, Remove, Select
+from .actions import (
+    Action,
+    Choose,
+    Move,
+    Remove,
+    Select,
+    interned,
+    interned_choose,
+    interned_select,
+)
 from .attack import start_battle
 from .board import DELHI, MOUNTAIN_PASSES, PUNJAB, board
 from .engine import TypedHandler, finish, handler, push
@@ -42,9 +51,9 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
     def actions(self, st: GameState, fr: MongolInvasionFrame) -> list[Action]:
         assert fr.faction is not None
         if fr.left > 0:
-            return [Choose(option=c) for c in self._commands(st)]
+            return [interned_choose(c) for c in self._commands(st)]
         if st.influence[fr.faction] >= 1:
-            return [Choose(option="gifts"), Choose(option="decline")]
+            return [interned_choose("gifts"), interned_choose("decline")]
         return []
 
     def is_auto(self, st: GameState, fr: MongolInvasionFrame) -> bool:
@@ -151,7 +160,7 @@ class Plunder(TypedHandler[PlunderFrame]):
 
     def actions(self, st: GameState, fr: PlunderFrame) -> list[Action]:
         if fr.stage == "select":
-            return [Select(space=s) for s in board().spaces if mongols(st, s)]
+            return [interned_select(s) for s in board().spaces if mongols(st, s)]
         return []
 
     def decider(self, st: GameState, fr: PlunderFrame) -> Faction | None:
@@ -206,7 +215,7 @@ class RemoveTroops(TypedHandler[RemoveTroopsFrame]):
         return [s for s in board().provinces if count(st, s, P.TROOP)]
 
     def actions(self, st: GameState, fr: RemoveTroopsFrame) -> list[Action]:
-        return [Remove(piece=P.TROOP, count=1, space=s) for s in self._spaces(st)]
+        return [interned(Remove, piece=P.TROOP, count=1, space=s) for s in self._spaces(st)]
 
     def is_auto(self, st: GameState, fr: RemoveTroopsFrame) -> bool:
         spaces = self._spaces(st)

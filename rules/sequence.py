@@ -3,7 +3,7 @@ Command and Pass, and what interrupts them (2.4-2.6)."""
 
 from __future__ import annotations
 
-from .actions import Action, Choose, Draw
+from .actions import Action, Choose, Draw, interned_choose
 from .cards import deck_for
 from .chance import DRAW_NODE, ChanceNode, can_draw, cards_left, take_card
 from .command_base import (
@@ -64,10 +64,11 @@ class Game(TypedHandler[PlainFrame]):
         card = deck_for(st.options).cards[number]
         log(st, f"Card {number}: {card.title} ({cards_left(st)} left in the deck).")
         if card.kind == "event":
-            st.card.acted = []
-            st.card.forks = {}
-            st.card.stay_eligible = []
-            st.card.limited_or_pass = []
+            card_state = st.own_card()
+            card_state.acted = []
+            card_state.forks = {}
+            card_state.stay_eligible = []
+            card_state.limited_or_pass = []
             push(st, "card", None)
         elif card.kind == "mongol_invasion":
             assert card.faction is not None
@@ -105,7 +106,7 @@ class CardFrame(TypedHandler[PlainFrame]):
     def run(self, st: GameState, fr: PlainFrame) -> None:
         f = next_in_order(st)
         if f is not None:
-            st.card.acted.append(f)
+            st.own_card().acted.append(f)
             push(st, "turn", f)
             return
         adjust_eligibility(st)
@@ -145,7 +146,7 @@ class Turn(TypedHandler[PlainFrame]):
         return out
 
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
-        return [Choose(option=o) for o in self._options(st, fr)]
+        return [interned_choose(o) for o in self._options(st, fr)]
 
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
@@ -154,19 +155,19 @@ class Turn(TypedHandler[PlainFrame]):
         opt = action.option
         if opt == OPT_PASS:
             got = add_resources(st, f, PASS_INCOME[f])
-            st.card.limited_or_pass.append(f)
+            st.own_card().limited_or_pass.append(f)
             log(st, f"{FACTION_NAMES[f]} Passes (+{count_of(got, 'Resource')}).")
         elif opt == OPT_LIMITED:
-            st.card.limited_or_pass.append(f)
+            st.own_card().limited_or_pass.append(f)
             push(st, "choose_command", f, mode="limited")
         elif opt == OPT_COMMAND:
-            st.card.forks[EVENT_OR_COMMAND] = f
+            st.own_card().forks[EVENT_OR_COMMAND] = f
             push(st, "choose_command", f, mode="alone")
         elif opt == OPT_CMD_DECREE:
-            st.card.forks[CMD_DECREE] = f
+            st.own_card().forks[CMD_DECREE] = f
             push(st, "command_decree", f, command=False, decree=False)
         elif opt == OPT_EVENT:
-            st.card.forks[EVENT_OR_COMMAND] = f
+            st.own_card().forks[EVENT_OR_COMMAND] = f
             from .events import start_event
 
             start_event(st, f)
@@ -214,7 +215,7 @@ class ChooseCommand(TypedHandler[ChooseCommandFrame]):
         return commands_open(st, fr.faction)
 
     def actions(self, st: GameState, fr: ChooseCommandFrame) -> list[Action]:
-        return [Choose(option=n) for n in self._names(st, fr)]
+        return [interned_choose(n) for n in self._names(st, fr)]
 
     def is_auto(self, st: GameState, fr: ChooseCommandFrame) -> bool:
         # A trade (1.5.2) may leave no Command able to select a space after Limited was chosen.
@@ -259,10 +260,12 @@ class CommandDecree(TypedHandler[CommandDecreeFrame]):
         assert fr.faction is not None
         out: list[Action] = []
         if not fr.command:
-            out += [Choose(option=n) for n in commands_open(st, fr.faction)]
+            out += [interned_choose(n) for n in commands_open(st, fr.faction)]
         if not fr.decree:
             out += [
-                Choose(option=n) for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)
+                interned_choose(n)
+                for n in DECREES[fr.faction]
+                if decree_possible(st, fr.faction, n)
             ]
         return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Action, Choose, Done, Gain, Shift
+from .actions import DONE, Action, Choose, Done, Gain, Shift, interned, interned_choose
 from .board import board
 from .command_base import limited_commands, start_command
 from .decrees import start_decree
@@ -103,7 +103,7 @@ class FreeLimited(TypedHandler[PlainFrame]):
         return limited_commands(st, fr.faction, free=True)
 
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
-        return [*(Choose(option=o) for o in self._options(st, fr)), Choose(option="skip")]
+        return [*(interned_choose(o) for o in self._options(st, fr)), interned_choose("skip")]
 
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Choose) and fr.faction is not None
@@ -128,7 +128,7 @@ class GainChoice(TypedHandler[GainChoiceFrame]):
 
     def actions(self, st: GameState, fr: GainChoiceFrame) -> list[Action]:
         total = fr.total
-        return [Gain(resources=total - c, cavalry=c) for c in range(total + 1)]
+        return [interned(Gain, resources=total - c, cavalry=c) for c in range(total + 1)]
 
     def act(self, st: GameState, fr: GainChoiceFrame, action: Action) -> None:
         assert isinstance(action, Gain) and fr.faction is not None
@@ -156,10 +156,10 @@ class Lords(DoneWhenOnlyDone[LordsFrame]):
         if fr.times < 3 and st.resources[fr.faction] >= 3:
             for f in (Faction.B, Faction.V):
                 if st.influence[f] < MAX_INFLUENCE:
-                    out.append(Shift(faction=f, delta=1))
+                    out.append(interned(Shift, faction=f, delta=1))
                 if st.influence[f] > 0:
-                    out.append(Shift(faction=f, delta=-1))
-        return [*out, Done()]
+                    out.append(interned(Shift, faction=f, delta=-1))
+        return [*out, DONE]
 
     def act(self, st: GameState, fr: LordsFrame, action: Action) -> None:
         assert fr.faction is not None

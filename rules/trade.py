@@ -4,7 +4,7 @@ time, a step of its own outside the frames (apply accepts a Give whoever's turn 
 from __future__ import annotations
 
 from .actions import Give
-from .engine import advance, begin_step, set_barrier
+from .engine import advance, set_barrier
 from .errors import IllegalAction
 from .model import FACTION_NAMES, MAX_RESOURCES, PLAYERS, GameState
 from .words import count_of
@@ -31,8 +31,7 @@ def give(state: GameState, g: Give) -> GameState:
             f"{FACTION_NAMES[g.receiver]} can hold at most {MAX_RESOURCES} Resources (1.8); "
             f"it has {state.resources[g.receiver]}"
         )
-    st = state.fork()
-    begin_step(st)
+    st = state.fork(step=True)
     st.resources[g.giver] -= g.resources
     st.resources[g.receiver] += g.resources
     st.cavalry[g.giver] -= g.cavalry

@@ -78,3 +78,59 @@ def test_a_changed_copy_is_checked_again() -> None:
         assert "Limited" in str(exc) or "limited" in str(exc)
     else:
         raise AssertionError("Limited was accepted with no Resources")
+
+
+def test_shared_command_probes_and_actions_stay_as_built_over_whole_games() -> None:
+    """The Limited and idle checks (2.3.3, 2.3.5) ask shared probe frames, and the legal lists
+    offer shared actions: playing never changes either."""
+    from copy import deepcopy
+
+    from rules.command_base import command_probe
+    from rules.frames import CommandFrame
+    from rules.registry import COMMANDS
+
+    def asked() -> list[CommandFrame]:  # as limited_commands and idle_commands ask
+        return [
+            probe
+            for f, names in COMMANDS.items()
+            for name in names
+            for probe in (
+                command_probe(name, f, limited=True, free=False, max_spaces=1),
+                command_probe(name, f, max_spaces=None),
+            )
+        ]
+
+    probes = asked()
+    before = deepcopy(probes)
+    seen: dict[int, tuple[A.Action, dict[str, object]]] = {}
+    for seed in range(3):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            legal = rules.legal_actions(state)
+            for a in legal:
+                seen.setdefault(id(a), (a, A.action_to_json(a)))
+            state = rules.apply(state, r.choice(legal))
+    assert all(p is q for p, q in zip(asked(), probes, strict=True))  # the very frames asked
+    assert probes == before
+    assert all(A.action_to_json(a) == raw for a, raw in seen.values())
+
+
+def test_a_step_leaves_the_state_it_came_from_as_it_was_over_whole_games() -> None:
+    """A step shares what did not change with the state before (spaces, the card's Sequence of
+    Play, the undo steps): nothing of that state changes, undo and trades included."""
+    for seed in range(3):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            before = state.model_dump_json()
+            legal = rules.legal_actions(state)
+            choices: list[A.Action] = [*legal, A.Undo()] if rules.can_undo(state) else legal
+            if r.random() < 0.05:
+                choices = [A.Give(giver=rules.Faction.D, receiver=rules.Faction.B, resources=1)]
+            try:
+                after = rules.apply(state, r.choice(choices))
+            except rules.IllegalAction:
+                after = rules.apply(state, r.choice(legal))
+            assert state.model_dump_json() == before
+            state = after

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import ast
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
 from rules import machine
-from rules.machine import FrameHandler, Machine
+from rules.machine import FrameHandler, Machine, can_undo, end_step, set_barrier, undo
 
 
 def test_the_machine_imports_nothing_of_the_game() -> None:
@@ -37,6 +37,19 @@ class Nim:
     game_over: bool = False
     reveals: int = 0
     winner: int | None = None
+    since_barrier: list[int] = field(default_factory=list)  # takes since the last barrier
+    base: Nim | None = None  # the state at the barrier, when steps were taken since
+
+    @property
+    def barrier(self) -> Nim | None:
+        return self if not self.since_barrier else self.base
+
+    def keep_barrier(self, base: Nim | None) -> None:
+        self.base = base
+
+    def copy(self) -> Nim:
+        frames = [NimFrame(f.kind, f.player, f.rolled) for f in self.frames]
+        return replace(self, dice=list(self.dice), frames=frames)
 
 
 ROLL = 10  # a die outcome is dealt as ROLL + the value
@@ -112,3 +125,33 @@ def test_a_kind_registers_once() -> None:
     m = nim()
     with pytest.raises(ValueError, match="two handlers"):
         m.register("turn", Turn())
+
+
+def _step(m: Machine[Nim, NimFrame, int, str], st: Nim, take: int) -> Nim:
+    """One player's take on a copy; a roll on the way or the game's end is a barrier."""
+    new = st.copy()
+    reveals = new.reveals
+    m.take(new, take)
+    end_step(new, st, take, commits=new.reveals != reveals or new.game_over)
+    return new
+
+
+def test_undo_replays_from_the_barrier_and_never_crosses_a_roll() -> None:
+    m = nim()
+    st = Nim(counters=9, dice=[1, 1])
+    st.frames.append(NimFrame("turn", 0))
+    m.advance(st)
+    set_barrier(st)
+    assert not can_undo(st) and undo(st, Nim.copy, lambda s, t: _step(m, s, t)) is None
+    s1 = _step(m, st, 2)  # 7 left
+    s2 = _step(m, s1, 1)  # 6 left
+    assert can_undo(s2) and s2.since_barrier == [2, 1] and s2.barrier is st
+    back = undo(s2, Nim.copy, lambda s, t: _step(m, s, t))
+    assert back is not None and back.counters == s1.counters == 7
+    assert back.frames == s1.frames and back.since_barrier == [2] and back.barrier is st
+    again = undo(back, Nim.copy, lambda s, t: _step(m, s, t))
+    assert again is not None and again.counters == 9 and not can_undo(again)
+    s3 = _step(m, s2, 1)  # 5 left: the next turn rolls a die first, which commits
+    assert s3.reveals == st.reveals + 1 and not can_undo(s3)
+    assert undo(s3, Nim.copy, lambda s, t: _step(m, s, t)) is None
+    assert st.counters == 9 and s2.counters == 6  # undo changed no state it was given
