@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -201,11 +202,23 @@ async def test_an_export_over_the_step_limit_is_refused_with_the_limit(
     await other.unchanged()
 
 
-async def test_a_long_import_replays_off_the_event_loop(svc: GameService) -> None:
-    async with watched() as w:
-        reply = await svc.import_game(CH, D, export_of_gives(3_000))
+async def test_a_long_import_replays_off_the_event_loop(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # which thread applies each step: the replay belongs in a worker thread, never on the loop
+    # (checked by where it runs, not by timing it, which a loaded machine makes flaky)
+    threads: list[int] = []
+    apply = rules.apply
+
+    def recorded(state: rules.GameState, action: rules.Action) -> rules.GameState:
+        threads.append(threading.get_ident())
+        return apply(state, action)
+
+    monkeypatch.setattr(rules, "apply", recorded)
+    reply = await svc.import_game(CH, D, export_of_gives(3_000))
     assert reply.ok, reply.text
-    responsive(w)
+    assert len(threads) >= 3_000
+    assert threading.get_ident() not in threads
 
 
 def test_a_trade_does_not_copy_the_whole_log_into_the_state() -> None:
