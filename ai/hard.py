@@ -3,8 +3,11 @@
 Every iteration samples one future consistent with what the table knows (ai.knowledge), walks
 the tree of steps (a compound turn is searched as its steps: option, Command, spaces, Decree)
 choosing by UCB for whichever faction decides there (each faction maximises its own reward),
-then plays out with the `easy` evaluation guiding the steps, cut at the next Succession or
-Timurid card or the game end, and scores every faction by its VP margin (5.0).
+then plays out with the `easy` evaluation guiding the steps, cut once the next card is played
+(or at a Succession or Timurid card, or the game end: then each faction is scored by its VP
+margin, 5.0); a cut before the end scores each faction by the `easy` evaluation's gain since the
+decision. A short horizon judged by the evaluation gives many more, less noisy, samples than
+long playouts scored by points alone.
 """
 
 from __future__ import annotations
@@ -18,18 +21,19 @@ from rules import Action, Faction, GameState, deck_for
 
 from .budget import Budget
 from .easy import greedy_step, ranked
-from .evaluate import margin, win_share
-from .knowledge import determinized
+from .evaluate import evaluate, margin, win_share
+from .knowledge import determinized, seen
 
 EXPLORATION = 0.7
-PLAYOUT_CAP = 40  # steps per playout at most (a bound when no cut card comes soon)
+PLAYOUT_CAP = 24  # steps per playout at most (about three cards' worth)
+HORIZON_CARDS = 2  # a playout ends when the card after the current one is over
 PLAYOUT_GREEDY = 0.5  # share of playout steps chosen by the evaluation, the rest at random
 PLAYOUT_CANDIDATES = 3
 ROOT_WIDTH = 6  # the root searches the steps `easy` ranks best (all of them when few)
 PRIOR_WEIGHT = 0.3  # progressive bias toward easy's ranking at the root
 MIN_EVIDENCE = 4  # visits a step needs before its score may overrule easy's choice
 OVERRIDE = 0.03  # how much better (reward 0..1) it must score
-MARGIN_SCALE = 4.0  # VP margin -> reward: a 4-point lead is worth about 0.73
+GAIN_SCALE = 2.0  # evaluation gain -> reward: 2 points of gain are worth about 0.73
 CUT_KINDS = frozenset({"succession", "timurid"})
 
 
@@ -66,9 +70,11 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
     # the search plays easy's step, and departs from it only on evidence
     order = [a for _, a in ranked(state, r)[:ROOT_WIDTH]]
     prior = {a: 1.0 - i / len(order) for i, a in enumerate(order)}
+    known = seen(state)
+    base = {f: evaluate(known, f) for f in rules.PLAYERS}
     iterations = 0
     while iterations == 0 or not done(iterations):
-        _iterate(root, state, seat, r, prior)
+        _iterate(root, state, seat, r, prior, base)
         iterations += 1
     action = _decision(root, order[0], seat, iterations)
     best = root.children.get(action) or Node()
@@ -102,10 +108,15 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
 
 
 def _iterate(
-    root: Node, real: GameState, seat: Faction, r: random.Random, prior: dict[Action, float]
+    root: Node,
+    real: GameState,
+    seat: Faction,
+    r: random.Random,
+    prior: dict[Action, float],
+    base: dict[Faction, float],
 ) -> None:
     st = determinized(real, r)
-    start_card = st.current_card
+    horizon = _Horizon(st.current_card)
     path = [root]
     node = root
     while not st.game_over:
@@ -129,10 +140,10 @@ def _iterate(
         node = node.children[a]
         st = rules.apply(st, a)
         path.append(node)
-        if _cut(st, start_card):
+        if horizon.reached(st):
             break
-    st = _playout(st, start_card, r)
-    rewards = {f: _reward(margin(st, f)) for f in rules.PLAYERS}
+    st = _playout(st, horizon, r)
+    rewards = _rewards(st, base)
     seat_margin = margin(st, seat)
     seat_win = win_share(st, seat)
     for n in path:
@@ -157,9 +168,31 @@ def _select(
     return max(legal, key=ucb)
 
 
-def _playout(st: GameState, start_card: int | None, r: random.Random) -> GameState:
+class _Horizon:
+    """Where a sample stops: once the card after the current one is over (HORIZON_CARDS card
+    changes), or at a Succession or Timurid card other than the one the search started on."""
+
+    def __init__(self, start_card: int | None) -> None:
+        self.start_card = start_card
+        self.card = start_card
+        self.changes = 0
+
+    def reached(self, st: GameState) -> bool:
+        card = st.current_card
+        if card == self.card:
+            return False
+        self.card = card
+        self.changes += 1
+        if self.changes >= HORIZON_CARDS:
+            return True
+        if card is None or card == self.start_card:
+            return False
+        return deck_for(st.options).cards[card].kind in CUT_KINDS
+
+
+def _playout(st: GameState, horizon: _Horizon, r: random.Random) -> GameState:
     for _ in range(PLAYOUT_CAP):
-        if st.game_over or _cut(st, start_card):
+        if st.game_over or horizon.reached(st):
             break
         who = rules.prompt(st).faction
         assert who is not None  # a determinized state resolves chance itself
@@ -171,13 +204,13 @@ def _playout(st: GameState, start_card: int | None, r: random.Random) -> GameSta
     return st
 
 
-def _cut(st: GameState, start_card: int | None) -> bool:
-    """A Succession or Timurid card other than the one the search started on."""
-    card = st.current_card
-    if card is None or card == start_card:
-        return False
-    return deck_for(st.options).cards[card].kind in CUT_KINDS
+def _rewards(st: GameState, base: dict[Faction, float]) -> dict[Faction, float]:
+    """Each faction's reward (0..1): at the game's end, 1 for the winner (5.0); before it,
+    the evaluation's gain since the decision, squashed."""
+    if st.game_over:
+        return {f: win_share(st, f) for f in rules.PLAYERS}
+    return {f: _squash((evaluate(st, f) - base[f]) / GAIN_SCALE) for f in rules.PLAYERS}
 
 
-def _reward(m: int) -> float:
-    return 1.0 / (1.0 + math.exp(-m / MARGIN_SCALE))
+def _squash(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
