@@ -1,97 +1,100 @@
-"""The `hard` level: determinized Monte Carlo tree search (single-observer ISMCTS).
+"""The `hard` level: determinized rollouts over `easy`'s best steps, compared in pairs.
 
-Every iteration samples one future consistent with what the table knows (ai.knowledge), walks
-the tree of steps (a compound turn is searched as its steps: option, Command, spaces, Decree)
-choosing by UCB for whichever faction decides there (each faction maximises its own reward),
-then plays out with the `easy` evaluation guiding the steps, cut at the next Succession or
-Timurid card or the game end, and scores every faction by its VP margin (5.0).
+Every round samples one future consistent with what the table knows (ai.knowledge) and plays
+each of the steps `easy` ranks best into that same future (the same cards, the same dice
+stream, the same playout choices: common random numbers, so a difference between two steps is
+the steps' and not the luck's). A playout lets every faction play on greedily by the `easy`
+evaluation (a compound turn goes on as its steps: spaces, Decree) until the card after the
+current one is over, or a Succession or Timurid card comes, or the game ends; it is scored by
+the seat's evaluation there (a win at the game's end outweighs everything, 5.0). The search
+plays `easy`'s step unless another step beat it clearly over the rounds: a one-step policy
+improvement of `easy`, which the noise of the sampled futures cannot talk it out of.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import rules
 from rules import Action, Faction, GameState, deck_for
 
 from .budget import Budget
 from .easy import greedy_step, ranked
-from .evaluate import margin, win_share
-from .knowledge import determinized
+from .evaluate import evaluate, margin, win_share
+from .knowledge import MASK64, seen
 
-EXPLORATION = 0.7
-PLAYOUT_CAP = 40  # steps per playout at most (a bound when no cut card comes soon)
-PLAYOUT_GREEDY = 0.5  # share of playout steps chosen by the evaluation, the rest at random
-PLAYOUT_CANDIDATES = 3
-ROOT_WIDTH = 6  # the root searches the steps `easy` ranks best (all of them when few)
-PRIOR_WEIGHT = 0.3  # progressive bias toward easy's ranking at the root
-MIN_EVIDENCE = 4  # visits a step needs before its score may overrule easy's choice
-OVERRIDE = 0.03  # how much better (reward 0..1) it must score
-MARGIN_SCALE = 4.0  # VP margin -> reward: a 4-point lead is worth about 0.73
+ROOT_WIDTH = 4  # the steps `easy` ranks best are played out (all of them when fewer)
+PLAYOUT_CAP = 24  # steps per playout at most (about three cards' worth)
+PLAYOUT_CANDIDATES = 4  # steps judged at each playout step
+HORIZON_CARDS = 2  # a playout ends when the card after the current one is over
+WIN_VALUE = 10.0  # winning the game (5.0), in the evaluation's points
+MIN_ROUNDS = 3  # rounds before a step may overrule easy's choice
+OVERRIDE = 0.25  # how much better (evaluation points) it must do on average
+CONFIDENCE = 1.5  # and by how many standard errors of the paired differences
 CUT_KINDS = frozenset({"succession", "timurid"})
-
-
-@dataclass
-class Node:
-    mover: Faction | None = None  # who chose the step leading here
-    visits: int = 0
-    available: int = 0  # ISMCTS: iterations in which this step was legal
-    reward: dict[Faction, float] = field(default_factory=dict)
-    wins: float = 0.0  # for the root's seat
-    margin: float = 0.0  # for the root's seat
-    children: dict[Action, Node] = field(default_factory=dict)
-
-    def mean(self, f: Faction) -> float:
-        return self.reward.get(f, 0.0) / self.visits if self.visits else 0.0
 
 
 @dataclass(frozen=True)
 class Result:
     action: Action
-    visits: int
-    iterations: int
-    win_chance: float  # the seat's share of playouts it led at the cut
-    margin: float  # the seat's mean VP margin at the cut after this step
+    visits: int  # playouts of the chosen step
+    iterations: int  # sampled futures (rounds)
+    win_chance: float  # the seat's share of the chosen step's playouts it led at the end
+    margin: float  # the seat's mean VP margin at the end of the chosen step's playouts
+    candidates: int  # steps compared
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    value: float  # for the seat, in evaluation points
+    won: float
+    margin: int
 
 
 def search(state: GameState, r: random.Random, budget: Budget) -> Result:
     seat = rules.prompt(state).faction
     if seat is None:
         raise ValueError("no faction decides now: the game is over or chance is pending")
-    root = Node()
     done = budget.timer()
-    # the easy AI's judgement prunes the root and is the search's prior: with little time
-    # the search plays easy's step, and departs from it only on evidence
     order = [a for _, a in ranked(state, r)[:ROOT_WIDTH]]
-    prior = {a: 1.0 - i / len(order) for i, a in enumerate(order)}
-    iterations = 0
-    while iterations == 0 or not done(iterations):
-        _iterate(root, state, seat, r, prior)
-        iterations += 1
-    action = _decision(root, order[0], seat, iterations)
-    best = root.children.get(action) or Node()
+    known = seen(state)
+    results: dict[Action, list[_Outcome]] = {a: [] for a in order}
+    rounds = 0
+    while rounds == 0 or not done(rounds):
+        dealer, policy = r.getrandbits(64) & MASK64, r.getrandbits(64)
+        for a in order:
+            st = known.clone()
+            st.rng = dealer
+            results[a].append(_playout(rules.apply(st, a), seat, random.Random(policy)))
+        rounds += 1
+    action = _decision(order, results)
+    chosen = results[action]
     return Result(
         action=action,
-        visits=best.visits,
-        iterations=iterations,
-        win_chance=best.wins / best.visits if best.visits else 0.0,
-        margin=best.margin / best.visits if best.visits else 0.0,
+        visits=len(chosen),
+        iterations=rounds,
+        win_chance=sum(o.won for o in chosen) / len(chosen),
+        margin=sum(o.margin for o in chosen) / len(chosen),
+        candidates=len(order),
     )
 
 
-def _decision(root: Node, anchor: Action, seat: Faction, iterations: int) -> Action:
-    """Easy's step, unless a well-searched step scored clearly better for the seat."""
-    enough = max(MIN_EVIDENCE, iterations // 5)
-    tried = [(n.mean(seat), a) for a, n in root.children.items() if n.visits >= enough]
-    if not tried:
-        return anchor
-    value, best = max(tried, key=lambda va: va[0])
-    base = root.children.get(anchor)
-    if base is None or base.visits < enough or value > base.mean(seat) + OVERRIDE:
-        return best
-    return anchor
+def _decision(order: list[Action], results: dict[Action, list[_Outcome]]) -> Action:
+    """Easy's step, unless another did clearly better in the same futures."""
+    anchor = order[0]
+    best, best_gain = anchor, 0.0
+    for a in order[1:]:
+        diffs = [o.value - b.value for o, b in zip(results[a], results[anchor], strict=True)]
+        n = len(diffs)
+        if n < MIN_ROUNDS:
+            continue
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if mean > max(OVERRIDE, CONFIDENCE * spread, best_gain):
+            best, best_gain = a, mean
+    return best
 
 
 def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
@@ -101,83 +104,36 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
     return search(state, r, budget).action
 
 
-def _iterate(
-    root: Node, real: GameState, seat: Faction, r: random.Random, prior: dict[Action, float]
-) -> None:
-    st = determinized(real, r)
-    start_card = st.current_card
-    path = [root]
-    node = root
-    while not st.game_over:
-        who = rules.prompt(st).faction
-        legal = rules.legal_actions(st)
-        if node is root:
-            legal = [a for a in legal if a in prior]
-        for a in legal:
-            if a in node.children:
-                node.children[a].available += 1
-        untried = [a for a in legal if a not in node.children]
-        if untried:
-            a = untried[0] if node is root else r.choice(untried)  # the root: best first
-            child = Node(mover=who, available=1)
-            node.children[a] = child
-            st = rules.apply(st, a)
-            path.append(child)
-            break
-        assert who is not None
-        a = _select(node, legal, who, prior if node is root else None)
-        node = node.children[a]
-        st = rules.apply(st, a)
-        path.append(node)
-        if _cut(st, start_card):
-            break
-    st = _playout(st, start_card, r)
-    rewards = {f: _reward(margin(st, f)) for f in rules.PLAYERS}
-    seat_margin = margin(st, seat)
-    seat_win = win_share(st, seat)
-    for n in path:
-        n.visits += 1
-        for f, v in rewards.items():
-            n.reward[f] = n.reward.get(f, 0.0) + v
-        n.wins += seat_win
-        n.margin += seat_margin
-
-
-def _select(
-    node: Node, legal: list[Action], who: Faction, prior: dict[Action, float] | None
-) -> Action:
-    def ucb(a: Action) -> float:
-        c = node.children[a]
-        if c.visits == 0:
-            return math.inf
-        bias = PRIOR_WEIGHT * prior.get(a, 0.0) / (1 + c.visits) if prior else 0.0
-        explore = EXPLORATION * math.sqrt(math.log(max(c.available, 1)) / c.visits)
-        return c.mean(who) + explore + bias
-
-    return max(legal, key=ucb)
-
-
-def _playout(st: GameState, start_card: int | None, r: random.Random) -> GameState:
+def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
+    horizon = _Horizon(st.current_card)
     for _ in range(PLAYOUT_CAP):
-        if st.game_over or _cut(st, start_card):
+        if st.game_over or horizon.reached(st):
             break
         who = rules.prompt(st).faction
         assert who is not None  # a determinized state resolves chance itself
-        if r.random() < PLAYOUT_GREEDY:
-            action = greedy_step(st, who, r, PLAYOUT_CANDIDATES)
-        else:
-            action = r.choice(rules.legal_actions(st))
-        st = rules.apply(st, action)
-    return st
+        st = rules.apply(st, greedy_step(st, who, r, PLAYOUT_CANDIDATES))
+    won = win_share(st, seat)
+    value = evaluate(st, seat) + (WIN_VALUE * (2 * won - 1) if st.game_over else 0.0)
+    return _Outcome(value=value, won=won, margin=margin(st, seat))
 
 
-def _cut(st: GameState, start_card: int | None) -> bool:
-    """A Succession or Timurid card other than the one the search started on."""
-    card = st.current_card
-    if card is None or card == start_card:
-        return False
-    return deck_for(st.options).cards[card].kind in CUT_KINDS
+class _Horizon:
+    """Where a playout stops: once the card after the current one is over (HORIZON_CARDS
+    card changes), or at a Succession or Timurid card other than the one it started on."""
 
+    def __init__(self, start_card: int | None) -> None:
+        self.start_card = start_card
+        self.card = start_card
+        self.changes = 0
 
-def _reward(m: int) -> float:
-    return 1.0 / (1.0 + math.exp(-m / MARGIN_SCALE))
+    def reached(self, st: GameState) -> bool:
+        card = st.current_card
+        if card == self.card:
+            return False
+        self.card = card
+        self.changes += 1
+        if self.changes >= HORIZON_CARDS:
+            return True
+        if card is None or card == self.start_card:
+            return False
+        return deck_for(st.options).cards[card].kind in CUT_KINDS

@@ -43,6 +43,7 @@ class Hint:
     action: Action
     text: str  # the step in the game's notation
     win_chance: float  # 0..1: how often the `hard` search's futures ended with this seat first
+    # (at the end of the next card, or the game's end if sooner)
     reason: str  # one line
 
 
@@ -53,9 +54,9 @@ def hint(state: GameState, r: random.Random, budget: Budget) -> Hint:
         raise ValueError("no faction decides now: the game is over or chance is pending")
     found = hard.search(state, r, budget)
     text = rules.describe(state, found.action)
-    share = found.visits / found.iterations if found.iterations else 0.0
     reason = (
-        f"in {found.iterations} sampled futures it was the most searched step ({share:.0%}), "
-        f"with a mean VP margin of {found.margin:+.1f} by the next Succession card"
+        f"in {found.iterations} sampled futures, its {found.candidates} likeliest steps each "
+        f"played on to the end of the next card, this one left a mean VP margin of "
+        f"{found.margin:+.1f}"
     )
     return Hint(action=found.action, text=text, win_chance=found.win_chance, reason=reason)

@@ -137,6 +137,18 @@ def test_decisions_do_not_depend_on_the_hidden_deck_order_or_the_generator(
         assert len(chosen) == 1, f"seed {k}: the decision depends on hidden state: {chosen}"
 
 
+def test_with_too_few_sampled_futures_to_be_sure_hard_plays_easys_step(
+    decisions: dict[str, list[rules.GameState]],
+) -> None:
+    """hard departs from easy's choice only on evidence from several paired futures."""
+    for states in decisions.values():
+        state = states[0]
+        for k in range(2):
+            easy = ai.decide(state, "easy", random.Random(k), FAST)
+            hard = ai.decide(state, "hard", random.Random(k), ai.Budget(iterations=2))
+            assert hard == easy
+
+
 def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
     state = a_seeded_midgame(3, 40)
     h = ai.hint(state, random.Random(0), ai.Budget(iterations=12))
