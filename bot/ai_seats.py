@@ -334,8 +334,8 @@ class AiSeats:
         return Reply(
             text=(
                 f"Hint for {rules.FACTION_NAMES[faction]}: `{found.text}` — estimated win "
-                f"chance {found.win_chance:.0%} (the sampled futures in which it leads at the "
-                f"next Succession card); {found.reason}. Play it with "
+                f"chance {found.win_chance:.0%} (the sampled futures in which it leads in "
+                f"points when the next card is over, or has won); {found.reason}. Play it with "
                 f"`/vj play order:{found.text}`."
             ),
             ephemeral=True,
