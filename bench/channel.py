@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import rules
 from bot.reply import Reply
 from bot.service import GameService
+from bot.service_base import typed_order
 from db import SQLiteStore
 
 SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
@@ -74,9 +75,7 @@ async def one_game(seed: int) -> str:
                 break
             state = await svc.state_of(game)
             action = r.choice(rules.legal_actions(state))
-            order = "again: " + rules.describe(state, action)
-            if rules.idle_note(state, action):
-                order += "; confirm"
+            order = "again: " + typed_order(state, action)
             decider = rules.decider(state)
             assert decider is not None
             reply = await svc.play(CHANNEL, SEATS[decider], order)

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import rules  # noqa: E402
 from bot.service import GameService  # noqa: E402
+from bot.service_base import typed_order  # noqa: E402
 from db.export import parse_export  # noqa: E402
 
 SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
@@ -87,9 +88,7 @@ async def service_game(path: str, seed: int) -> tuple[int, int, dict[str, int]]:
         action = r.choice(rules.legal_actions(state))
         faction = rules.decider(state)
         assert faction is not None
-        order = rules.describe(state, action)
-        if rules.idle_note(state, action):
-            order += "; confirm"
+        order = typed_order(state, action)
         reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
         assert reply.ok, reply.text
         if reply.announcement is not None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 import ai
 import rules
 from ai.knowledge import seen
-from db import Announcement, GameRecord, Pace, Reminder, StaleAction
+from db import GameRecord, Pace, Reminder, StaleAction
 
 from .ai_worker import advise, think
 from .reply import Reply
@@ -190,13 +190,7 @@ class AiSeats:
                     f"{rules.FACTION_NAMES[f]} is played by {ai_name(lvl)}{was}, a step every "
                     f"{step:g} s. A person takes the seat back with `/vj join`."
                 )
-                game = await svc.store.update_game(
-                    game.id,
-                    game.version,
-                    seats=seats,
-                    announcement=Announcement(text=text),
-                    reminder=await svc._seat_change_plan(game, seats),
-                )
+                game = await svc._store_seats(game, seats, text)
             except ServiceError as e:
                 return Reply.error(str(e))
             except StaleAction:
@@ -236,9 +230,7 @@ class AiSeats:
                     f"{ai_name(lvl)} plays {' and '.join(ais) or 'no seat'}. `/vj start` "
                     "begins the game; anyone may still take an AI's seat with `/vj join`."
                 )
-                game = await svc.store.update_game(
-                    game.id, game.version, seats=seats, announcement=Announcement(text=text)
-                )
+                game = await svc._store_seats(game, seats, text)
             except ServiceError as e:
                 return Reply.error(str(e))
             except StaleAction:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from db import GameRecord
 from rules.registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES
 from rules.words import count_of
 
@@ -21,6 +22,17 @@ from .service_base import (
 
 
 class Autocomplete(ServiceBase):
+    async def _running(self, channel: str) -> tuple[GameRecord, rules.GameState] | None:
+        """The channel's game in play and its state; None when there is nothing to suggest
+        from (no game running, or its state cannot be read: the command itself says why)."""
+        game = await self.store.open_game(channel)
+        if game is None or game.status != "active":
+            return None
+        try:
+            return game, await self.state_of(game)
+        except ServiceError:
+            return None
+
     async def card_choices(
         self, channel: str, typed: str, limit: int = 25
     ) -> list[tuple[str, int]]:
@@ -46,13 +58,10 @@ class Autocomplete(ServiceBase):
         commits). Each value carries the game's version (order_entry). When the order no
         longer fits a suggestion (100 characters), the first choice sends the steps typed so
         far as a draft, to be continued with another `/vj play`."""
-        game = await self.store.open_game(channel)
-        if game is None or game.status != "active":
+        found = await self._running(channel)
+        if found is None:
             return []
-        try:
-            state = await self.state_of(game)
-        except ServiceError:  # nothing to suggest; the command itself will say why
-            return []
+        game, state = found
         head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
@@ -87,13 +96,10 @@ class Autocomplete(ServiceBase):
 
     async def shortcut_choices(self, channel: str, name: str, typed: str) -> list[str]:
         """Autocomplete for the shortcut commands' argument (command or decree names, sides)."""
-        game = await self.store.open_game(channel)
-        if game is None or game.status != "active":
+        found = await self._running(channel)
+        if found is None:
             return []
-        try:
-            state = await self.state_of(game)
-        except ServiceError:  # nothing to suggest; the command itself will say why
-            return []
+        _, state = found
         legal = [rules.describe(state, a) for a in rules.legal_actions(state)]
         pool: list[str] | tuple[str, ...]
         if name == "event":

@@ -116,13 +116,7 @@ class Lobby(ServiceBase):
                 else (" All seats are taken: `/vj start`." if game.status == "lobby" else "")
             )
             text = f"{self.mention(user)} sits as {rules.FACTION_NAMES[f]}.{tail}"
-            game = await self.store.update_game(
-                game.id,
-                game.version,
-                seats=seats,
-                announcement=Announcement(text=text),
-                reminder=await self._seat_change_plan(game, seats),
-            )
+            game = await self._store_seats(game, seats, text)
             return self._announced(game, text)
 
     @answers(stale="The game changed meanwhile; try `/vj leave` again.")
@@ -143,13 +137,7 @@ class Lobby(ServiceBase):
                 " Anyone may take the free seat with `/vj join`." if game.status == "active" else ""
             )
             text = f"{self.mention(user)} leaves {names}.{extra}"
-            game = await self.store.update_game(
-                game.id,
-                game.version,
-                seats=seats,
-                announcement=Announcement(text=text),
-                reminder=await self._seat_change_plan(game, seats),
-            )
+            game = await self._store_seats(game, seats, text)
             return self._announced(game, text)
 
     @answers(stale="The game changed meanwhile; try `/vj start` again.")

@@ -184,6 +184,13 @@ class Outcome:
     unplayed: list[str] = field(default_factory=list)
 
 
+def typed_order(state: rules.GameState, action: rules.Action) -> str:
+    """What a player types for `action`: its text, with `; confirm` when it is a Command on no
+    space, which the bot asks about once (see Moves._idle_check)."""
+    text = rules.describe(state, action)
+    return f"{text}; {CONFIRM}" if rules.idle_note(state, action) else text
+
+
 def secret_for_seed(seed: int) -> bytes:
     """A fixed secret for a fixed seed (tests, benches): the same seed, the same game."""
     return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
@@ -419,6 +426,17 @@ class ServiceBase:
     def _waiting_for(self, game: GameRecord, state: rules.GameState) -> int | None:
         """The person whose decision it is (None: the game is over or their seat is free)."""
         return None if state.game_over else self._seat_user(game, rules.decider(state))
+
+    async def _store_seats(self, game: GameRecord, seats: dict[str, int], text: str) -> GameRecord:
+        """Store the game's new seats with the message that announces them (and, mid-game, the
+        wait of whoever now holds the seat on turn)."""
+        return await self.store.update_game(
+            game.id,
+            game.version,
+            seats=seats,
+            announcement=Announcement(text=text),
+            reminder=await self._seat_change_plan(game, seats),
+        )
 
     async def _seat_change_plan(
         self, game: GameRecord, seats: dict[str, int]

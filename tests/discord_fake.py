@@ -516,25 +516,19 @@ class FakeDiscord:
     def click(
         self, user: int, message: Message, custom_id: str, *, age: float = 0.0
     ) -> Interaction:
-        payload, rec = self._base(
-            3,
-            user,
-            channel=message.channel_id,
-            age=age,
-            guild=True,
-            manage_guild=False,
-            app_permissions=None,
-        )
-        payload["data"] = {"custom_id": custom_id, "component_type": 2}
-        payload["message"] = message.json(self.bot_id)
-        rec.original = message.id
-        self._send(payload)
-        return rec
+        """A press of a button of `message`."""
+        return self._component(user, message, {"custom_id": custom_id, "component_type": 2}, age)
 
     def select(
         self, user: int, message: Message, custom_id: str, values: list[str], *, age: float = 0.0
     ) -> Interaction:
         """A pick from a select menu of `message`."""
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        return self._component(user, message, data, age)
+
+    def _component(
+        self, user: int, message: Message, data: dict[str, Any], age: float
+    ) -> Interaction:
         payload, rec = self._base(
             3,
             user,
@@ -544,7 +538,7 @@ class FakeDiscord:
             manage_guild=False,
             app_permissions=None,
         )
-        payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
+        payload["data"] = data
         payload["message"] = message.json(self.bot_id)
         rec.original = message.id
         self._send(payload)

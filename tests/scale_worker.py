@@ -23,6 +23,7 @@ from fakes import SEATS, FakeRenderer
 
 import rules
 from bot.service import GameService
+from bot.service_base import typed_order
 from db import open_store
 
 
@@ -47,9 +48,7 @@ async def moves(url: str, seed: int, steps: int, channels: list[str]) -> None:
                 continue
             state = await svc.state_of(game)
             action = r.choice(rules.legal_actions(state))
-            order = rules.describe(state, action)
-            if rules.idle_note(state, action):
-                order += "; confirm"
+            order = typed_order(state, action)
             faction = rules.prompt(state).faction
             assert faction is not None
             reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)

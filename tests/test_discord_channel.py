@@ -22,6 +22,7 @@ from discord_fake import Message
 from fakes import SEATS
 
 import rules
+from bot.service_base import typed_order
 from db import GameRecord
 
 SAMPLE_CARDS = 6  # cards played by the default (bounded) test
@@ -72,9 +73,7 @@ async def one_step(env: Env, r: random.Random) -> None:
         order = button
     else:
         # `again:` says a repeat is meant (amass twice is no double submit)
-        order = "again: " + rules.describe(state, action)
-        if rules.idle_note(state, action):
-            order += "; confirm"
+        order = "again: " + typed_order(state, action)
         await env.slash(user, "play", order=order)
     after = (await game_now(env))[0].version
     told = [m.content for m in env.fake.private_to(user)][-1:]

@@ -18,6 +18,7 @@ from playout import play
 import rules
 from bot.moves import SNAPSHOT_STEPS
 from bot.service import GameService
+from bot.service_base import typed_order
 from db.copy import copy_database
 from db.sqlite import SQLiteStore
 
@@ -46,9 +47,7 @@ async def play_to_the_end(svc: GameService, channel: str, seed: int) -> int:
         action = r.choice(rules.legal_actions(state))
         faction = rules.decider(state)
         assert faction is not None
-        order = rules.describe(state, action)
-        if rules.idle_note(state, action):
-            order += "; confirm"
+        order = typed_order(state, action)
         reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
         assert reply.ok, reply.text
         replies.append(reply)
@@ -113,9 +112,7 @@ async def test_undo_works_after_a_restart_from_the_snapshot_and_the_actions(
         action = r.choice(rules.legal_actions(state))
         faction = rules.decider(state)
         assert faction is not None
-        order = rules.describe(state, action) + (
-            "; confirm" if rules.idle_note(state, action) else ""
-        )
+        order = typed_order(state, action)
         assert (await first.play(channel, SEATS[faction], order)).ok
     await first.close()
     again = await GameService.open(database_url, FakeRenderer(), seed_source=lambda: 5)
@@ -204,9 +201,7 @@ async def test_a_game_stored_before_loads_shows_its_log_and_undoes(legacy_url: s
         action = rules.legal_actions(back)[0]
         decider = rules.decider(back)
         assert decider is not None
-        order = rules.describe(back, action) + (
-            "; confirm" if rules.idle_note(back, action) else ""
-        )
+        order = typed_order(back, action)
         assert (await svc.play(channel, SEATS[decider], order)).ok
         game = await svc.store.open_game(channel)
         assert game is not None
