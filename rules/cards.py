@@ -1,8 +1,8 @@
 """The card list (2.3-2.6), loaded from the project's deck.yaml and validated at load.
 
 Issue scope: number, title, faction order, Stay Eligible, flavor and both texts. The event
-effects are kept in their deck-file form; loading checks them and reads them into typed steps
-(event_data.py, event_steps.py), as the interpreter does when it runs them.
+effects are checked once when the deck is loaded (event_data.py, with messages naming the card,
+side and step) and kept as typed steps (event_steps.py), which the interpreter runs.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import DataError, excerpt, excerpts
+from .event_data import validate_side
+from .event_steps import Nested
 from .model import Faction, GameOptions
 from .safe_yaml import load_bounded
 
@@ -36,7 +38,7 @@ class EventSide(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     text: str = Field(max_length=2000)
-    effects: tuple[Any, ...] = ()
+    effects: tuple[Nested, ...] = ()  # written (and dumped) as the deck file writes them
 
 
 class Card(BaseModel):
@@ -100,6 +102,8 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     for req in ("number", "title"):
         if req not in raw:
             raise _fail(label, f"missing field {req!r}")
+    if kind == "event":
+        raw = {**raw, **_typed_sides(raw, label)}
     try:
         card = Card.model_validate({**raw, "kind": kind})
     except ValidationError as exc:
@@ -111,13 +115,20 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
             raise _fail(label, "field 'order' must list D, B and V once each (2.3.2)")
         if card.unshaded is None or card.shaded is None:
             raise _fail(label, "an Event card needs both 'unshaded' and 'shaded' (2.3.4)")
-        from .event_data import validate_side  # the steps of events-format.md
-
-        validate_side(label, "unshaded", card.unshaded.effects)
-        validate_side(label, "shaded", card.shaded.effects)
     if kind == "mongol_invasion" and card.faction not in (Faction.B, Faction.V):
         raise _fail(label, "field 'faction' must be B or V (2.4.1)")
     return card
+
+
+def _typed_sides(raw: dict[str, Any], label: str) -> dict[str, object]:
+    """Each side with its effects read into typed steps, once, at load (events-format.md:
+    checked first, so that a mistake names the card, the side and the step)."""
+    out: dict[str, object] = {}
+    for side in ("unshaded", "shaded"):
+        body = raw.get(side)
+        if isinstance(body, dict) and "effects" in body:
+            out[side] = {**body, "effects": validate_side(label, side, body["effects"])}
+    return out
 
 
 def parse_deck(data: Any) -> Deck:

@@ -166,11 +166,12 @@ class _Check:
             self.state(f"{path}.state", h["state"], piece)
 
     # -- steps ----------------------------------------------------------------------------
-    def steps(self, path: str, value: Any, in_each: bool) -> None:
+    def steps(self, path: str, value: Any, in_each: bool) -> list[Any] | tuple[Any, ...]:
         if not isinstance(value, list | tuple):
             raise self.fail(path, f"expected a list of steps, got {excerpt(value)}")
         for i, step in enumerate(value):
             self.step(f"{path}[{i}]", step, in_each)
+        return value
 
     def step(self, path: str, value: Any, in_each: bool) -> None:
         if not isinstance(value, dict) or len(value) != 1:
@@ -370,13 +371,12 @@ class _Check:
         self.steps(f"{p}.do", f["do"], True)
 
 
-def validate_side(label: str, side: str, effects: Any) -> tuple[EventStep, ...]:
-    """One side's effects as typed steps; DataError when they do not follow
-    events-format.md (checked first, for messages that name the card, side and field)."""
+def validate_side(label: str, side: str, effects: object) -> tuple[EventStep, ...]:
+    """One side's effects (a list in deck-file form) as typed steps; DataError when they do
+    not follow events-format.md (checked first, for messages that name the card, side and field)."""
     check = _Check(label)
-    check.steps(f"{side}.effects", list(effects), False)
     out = []
-    for i, step in enumerate(effects):
+    for i, step in enumerate(check.steps(f"{side}.effects", effects, False)):
         try:
             out.append(step_from_data(step))
         except ValidationError as e:  # the checks above let nothing through that fails here

@@ -385,7 +385,7 @@ class RunEvent(EventHandler[EventFrame]):
         side = card.unshaded if action.option == "unshaded" else card.shaded
         assert side is not None
         fr.side = "unshaded" if action.option == "unshaded" else "shaded"
-        fr.todo = [Queued(step_from_data(s), None, None) for s in side.effects]
+        fr.todo = [Queued(s, None, None) for s in side.effects]
         log(st, f"{fr.faction} chooses the {fr.side} text: {side.text}")
 
     def prompt(self, st: GameState, fr: EventFrame) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from rules.cards import standard_deck
 from rules.event_data import validate_side
 from rules.event_steps import (
     STEP_CLASSES,
@@ -45,6 +46,17 @@ def test_the_validation_builds_the_typed_steps() -> None:
     steps = validate_side("card 15", "shaded", effects)
     assert isinstance(steps[0], FreeDecreeStep) and steps[0].decree == "campaign"
     assert isinstance(steps[1], FreeCommandStep) and steps[1].in_ == Where(kind="province")
+
+
+def test_a_loaded_deck_holds_typed_steps_in_the_files_form_when_dumped() -> None:
+    deck = standard_deck()
+    for where, effects in _standard_effects():
+        number, side = int(where.split()[1]), where.split()[2]
+        held = getattr(deck.cards[number], side).effects
+        assert all(type(s) in STEP_CLASSES.values() for s in held), where
+        assert [step_to_data(s) for s in held] == effects, where
+    dumped = deck.cards[15].model_dump(mode="json")
+    assert dumped["shaded"]["effects"] == dict(_standard_effects())["card 15 shaded"]
 
 
 def test_an_each_continuation_keeps_its_picks_in_the_frame_form() -> None:

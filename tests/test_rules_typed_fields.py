@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
+from rules.cards import Card, Deck, EventSide
 from rules.event_steps import STEP_CLASSES, EventStep
 from rules.frames import KINDS, PREFIXES, FrameField
 from rules.model import GameState
@@ -90,3 +91,8 @@ def test_every_frame_kind_on_the_stack_is_a_typed_class() -> None:
     tags = {typing.get_args(a)[1].tag for a in typing.get_args(typing.get_args(FrameField)[0])}
     assert "Frame" not in tags
     assert tags == {c.__name__ for c in (*KINDS.values(), *PREFIXES.values())}
+
+
+def test_no_card_field_has_an_any_field() -> None:
+    # a card's event sides hold typed steps, read once when the deck is loaded
+    assert any_fields(Deck, Card, EventSide) == []
