@@ -42,6 +42,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .registry import ATTACK
 from .words import PIECE_NAME, a, count_of, pieces
 
 P = Piece
@@ -109,7 +110,7 @@ def _hit(d: int, units: int) -> bool:
 @handler
 class AttackCommand(CommandHandler):
     kind = "cmd:attack"
-    name = "attack"
+    name = ATTACK
 
     def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         assert fr.faction is not None

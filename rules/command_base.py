@@ -11,13 +11,13 @@ from .engine import HANDLERS, TypedHandler, finish, push_frame
 from .forces import log
 from .frames import ChooseCommandFrame, CommandFrame
 from .model import FACTION_NAMES, Faction, GameState
-from .registry import COMMANDS, TITLE
+from .registry import COMMANDS, REBEL, TITLE
 from .words import count_of
 
 
 def commands_open(st: GameState, faction: Faction) -> list[str]:
     """The faction's Commands, without Rebel during the Khalji Dynasty (2.7.1)."""
-    return [c for c in COMMANDS[faction] if c != "rebel" or st.dynasty == "tughlaq"]
+    return [c for c in COMMANDS[faction] if c != REBEL or st.dynasty == "tughlaq"]
 
 
 def shadow(st: GameState) -> bool:

@@ -30,6 +30,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .registry import MIGRATE, RALLY, REBEL
 from .words import pieces
 
 P = Piece
@@ -46,7 +47,7 @@ class Rally(CommandHandler):
     """3.3.1 / 3.4.1."""
 
     kind = "cmd:rally"
-    name = "rally"
+    name = RALLY
 
     def limit(self, st: GameState, f: Faction, space: str) -> int:
         sp = st.spaces[space]
@@ -108,7 +109,7 @@ class Migrate(CommandHandler):
     """3.3.2 / 3.4.2: up to three Units from adjacent Provinces into each destination."""
 
     kind = "cmd:migrate"
-    name = "migrate"
+    name = MIGRATE
 
     def _arrived(self, fr: CommandFrame, space: str) -> int:
         return sum(fr.arrived.get(space, {}).values())
@@ -247,7 +248,7 @@ def rebel_ok(st: GameState, f: Faction, space: str) -> bool:
 @handler
 class Rebel(CommandHandler):
     kind = "cmd:rebel"
-    name = "rebel"
+    name = REBEL
 
     def _dynasty_ok(self, st: GameState, fr: CommandFrame) -> bool:
         return st.dynasty == "tughlaq" or fr.ignore_dynasty

@@ -23,6 +23,7 @@ from .engine import DoneWhenOnlyDone, finish, handler, push
 from .forces import count, log, place, remove
 from .frames import CommandFrame, GovernSpaceFrame
 from .model import Faction, GameState, Piece
+from .registry import CONSCRIPT, GOVERN, MARCH
 from .words import count_of, pieces
 
 P = Piece
@@ -33,7 +34,7 @@ class Conscript(CommandHandler):
     """3.2.1: Tributary Provinces, spaces with a Qasbah, and/or Delhi; 1 Resource each."""
 
     kind = "cmd:conscript"
-    name = "conscript"
+    name = CONSCRIPT
 
     def limit(self, st: GameState, space: str) -> int:
         if space == DELHI:
@@ -85,7 +86,7 @@ class March(CommandHandler):
     """3.2.2: move Troops and Governors from adjacent spaces into destinations."""
 
     kind = "cmd:march"
-    name = "march"
+    name = MARCH
 
     def movable(self, st: GameState, fr: CommandFrame, space: str, piece: Piece) -> int:
         arrived = fr.arrived.get(space, {}).get(piece, 0)
@@ -172,7 +173,7 @@ def governable(st: GameState, space: str) -> bool:
 @handler
 class Govern(CommandHandler):
     kind = "cmd:govern"
-    name = "govern"
+    name = GOVERN
 
     def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         if not self.can_select_more(st, fr):

@@ -44,6 +44,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .registry import BUILD, COMPEL
 from .words import PIECE_NAME, a, count_of, pieces
 
 P = Piece
@@ -55,9 +56,9 @@ def start_decree(st: GameState, faction: Faction, name: str, **extra: object) ->
 
 def decree_possible(st: GameState, faction: Faction, name: str) -> bool:
     """Whether choosing this Decree can do anything that its procedure requires."""
-    if name == "build":
+    if name == BUILD:
         return bool(build_spaces(st, faction))
-    if name == "compel":
+    if name == COMPEL:
         return bool(compel_spaces(st))
     return True
 

@@ -19,6 +19,7 @@ from .flow import change_influence, gain_cavalry
 from .forces import add_resources, count, log, move, place, remove
 from .frames import MongolInvasionFrame, PlainFrame, PlunderFrame, RemoveTroopsFrame, TimurFrame
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, GameState, Piece
+from .registry import ADVANCE, AMASS, PLUNDER
 from .words import count_of
 
 P = Piece
@@ -41,11 +42,11 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
     def _commands(self, st: GameState) -> list[str]:
         out = []
         if st.available[Faction.M].get(P.MONGOL, 0) >= 1:
-            out.append("amass")
+            out.append(AMASS)
         if mongols(st, MOUNTAIN_PASSES) or mongols(st, PUNJAB):
-            out.append("advance")
+            out.append(ADVANCE)
         if any(mongols(st, s) for s in board().spaces):
-            out.append("plunder")
+            out.append(PLUNDER)
         return out
 
     def actions(self, st: GameState, fr: MongolInvasionFrame) -> list[Action]:
@@ -85,11 +86,11 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
                 log(st, f"{fr.faction} declines Compromising Gifts.")
             return
         fr.left -= 1
-        if opt == "amass":
+        if opt == AMASS:
             amass(st)
-        elif opt == "advance":
+        elif opt == ADVANCE:
             push(st, "mongol_advance", fr.faction)
-        elif opt == "plunder":
+        elif opt == PLUNDER:
             push(st, "plunder", fr.faction, space=None, stage="select")
 
     def prompt(self, st: GameState, fr: MongolInvasionFrame) -> str:

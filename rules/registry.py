@@ -37,41 +37,48 @@ class Entry:
         return self.name.replace("-", "_")
 
 
+# Each name, for the modules that handle one Command or Decree (its only spelling is here).
+CONSCRIPT, MARCH, GOVERN = "conscript", "march", "govern"
+RALLY, MIGRATE, REBEL, ATTACK = "rally", "migrate", "rebel", "attack"
+AMASS, ADVANCE, PLUNDER = "amass", "advance", "plunder"
+COLLECT_TRIBUTE, CAMPAIGN, DEMAND_OBEDIENCE = "collect-tribute", "campaign", "demand-obedience"
+TRADE, TAX, BUILD, CONSPIRE, COMPEL = "trade", "tax", "build", "conspire", "compel"
+
 # In the order each faction's list is offered (legal actions keep this order).
 ENTRIES: tuple[Entry, ...] = (
-    Entry("conscript", "Conscript", "command", (D,), "3.2.1"),
-    Entry("march", "March", "command", (D,), "3.2.2"),
-    Entry("govern", "Govern", "command", (D,), "3.2.3"),
-    Entry("rally", "Rally", "command", (B, V), "3.3.1, 3.4.1"),
-    Entry("migrate", "Migrate", "command", (B, V), "3.3.2, 3.4.2"),
-    Entry("rebel", "Rebel", "command", (B, V), "3.3.3, 3.4.3"),
-    Entry("attack", "Attack", "command", (D, B, V), "3.2.4, 3.3.4, 3.4.4"),
+    Entry(CONSCRIPT, "Conscript", "command", (D,), "3.2.1"),
+    Entry(MARCH, "March", "command", (D,), "3.2.2"),
+    Entry(GOVERN, "Govern", "command", (D,), "3.2.3"),
+    Entry(RALLY, "Rally", "command", (B, V), "3.3.1, 3.4.1"),
+    Entry(MIGRATE, "Migrate", "command", (B, V), "3.3.2, 3.4.2"),
+    Entry(REBEL, "Rebel", "command", (B, V), "3.3.3, 3.4.3"),
+    Entry(ATTACK, "Attack", "command", (D, B, V), "3.2.4, 3.3.4, 3.4.4"),
     # the Mongol Invaders' Commands, decided by the faction that runs them (2.4, 3.5)
-    Entry("amass", "Amass", "command", (M,), "3.5.1"),
-    Entry("advance", "Advance", "command", (M,), "3.5.2"),
-    Entry("plunder", "Attack and Plunder", "command", (M,), "3.5.3", ("attack-and-plunder",)),
+    Entry(AMASS, "Amass", "command", (M,), "3.5.1"),
+    Entry(ADVANCE, "Advance", "command", (M,), "3.5.2"),
+    Entry(PLUNDER, "Attack and Plunder", "command", (M,), "3.5.3", ("attack-and-plunder",)),
     Entry(
-        "collect-tribute",
+        COLLECT_TRIBUTE,
         "Collect Tribute",
         "decree",
         (D,),
         "4.2.1",
         ("collect_tribute", "tribute", "collect"),
     ),
-    Entry("campaign", "Campaign", "decree", (D,), "4.2.2"),
+    Entry(CAMPAIGN, "Campaign", "decree", (D,), "4.2.2"),
     Entry(
-        "demand-obedience",
+        DEMAND_OBEDIENCE,
         "Demand Obedience",
         "decree",
         (D,),
         "4.2.3",
         ("demand_obedience", "demand"),
     ),
-    Entry("trade", "Trade", "decree", (B,), "4.3.1"),
-    Entry("tax", "Tax", "decree", (V,), "4.4.1"),
-    Entry("build", "Build", "decree", (B, V), "4.3.2, 4.4.2"),
-    Entry("conspire", "Conspire", "decree", (B,), "4.3.3"),
-    Entry("compel", "Compel", "decree", (V,), "4.4.3"),
+    Entry(TRADE, "Trade", "decree", (B,), "4.3.1"),
+    Entry(TAX, "Tax", "decree", (V,), "4.4.1"),
+    Entry(BUILD, "Build", "decree", (B, V), "4.3.2, 4.4.2"),
+    Entry(CONSPIRE, "Conspire", "decree", (B,), "4.3.3"),
+    Entry(COMPEL, "Compel", "decree", (V,), "4.4.3"),
 )
 
 BY_NAME: dict[str, Entry] = {e.name: e for e in ENTRIES}

@@ -19,7 +19,7 @@ from .forces import add_resources, log
 from .frames import ChooseCommandFrame, CommandDecreeFrame, PlainFrame
 from .model import FACTION_NAMES, PLAYERS, STRUCTURE_OF, Faction, GameState
 from .mongols import first_timurid
-from .registry import COMMANDS, DECREES, TITLE
+from .registry import BUILD, COMMANDS, COMPEL, DECREES, REBEL, TITLE
 from .succession import LORDS, RISE, ZENITH, start_succession
 from .words import count_of
 
@@ -241,7 +241,7 @@ class ChooseCommand(TypedHandler[ChooseCommandFrame]):
         return f"Choose a Command: {', '.join(mark_idle(st, fr.faction, names))}."
 
     def why(self, st: GameState, fr: ChooseCommandFrame, action: Action) -> str | None:
-        if isinstance(action, Choose) and action.option == "rebel":
+        if isinstance(action, Choose) and action.option == REBEL:
             return (
                 "Rebel is not available during the Khalji Dynasty (2.7.1)"
                 if st.dynasty == "khalji"
@@ -301,12 +301,12 @@ class CommandDecree(TypedHandler[CommandDecreeFrame]):
         assert fr.faction is not None
         if not isinstance(action, Choose):
             return None
-        if action.option == "build" and action.option in DECREES[fr.faction]:
+        if action.option == BUILD and action.option in DECREES[fr.faction]:
             structure = STRUCTURE_OF[fr.faction].value.title()
             if not st.available[fr.faction].get(STRUCTURE_OF[fr.faction]):
                 return f"Build needs a {structure} Available, and none is (4.3.2, 4.4.2)"
             return f"Build needs a Province with your Unit and no {structure} yet (4.3.2, 4.4.2)"
-        if action.option == "compel" and action.option in DECREES[fr.faction]:
+        if action.option == COMPEL and action.option in DECREES[fr.faction]:
             return "Compel needs a Province with or adjacent to a Vijayanagara piece (4.4.3)"
         if fr.command and action.option in COMMANDS[fr.faction]:
             return "the Command of this Command and Decree was already chosen (4.1)"

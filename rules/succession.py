@@ -11,7 +11,7 @@ from .flow import change_influence, gain_cavalry
 from .forces import add_resources, controlled, log, structures_on_map
 from .frames import GainChoiceFrame, LordsFrame, PlainFrame, SuccessionFrame
 from .model import FACTION_NAMES, MAX_INFLUENCE, Faction, GameState, Piece
-from .registry import TITLE
+from .registry import CAMPAIGN, TITLE
 from .words import count_of
 
 ZENITH, RISE, LORDS = "zenith", "rise", "lords"
@@ -50,7 +50,7 @@ class Succession(TypedHandler[SuccessionFrame]):
                 st,
                 "2. The Sultanate reimposes its dominance: Delhi may Campaign (Delhi and Provinces only).",
             )
-            start_decree(st, Faction.D, "campaign", provinces_only=True)
+            start_decree(st, Faction.D, CAMPAIGN, provinces_only=True)
         elif step == 2:
             n = st.influence[Faction.B] + structures_on_map(st, Piece.FORT)
             log(st, f"3. Military labor market thrives: Bahmani gains {n} Cavalry.")
@@ -68,7 +68,7 @@ class Succession(TypedHandler[SuccessionFrame]):
                 st,
                 "1. Delhi monitors its interests: Delhi may Campaign (Delhi and Provinces only).",
             )
-            start_decree(st, Faction.D, "campaign", provinces_only=True)
+            start_decree(st, Faction.D, CAMPAIGN, provinces_only=True)
         elif step in (1, 3):
             f = Faction.B if step == 1 else Faction.V
             log(

@@ -3,6 +3,7 @@ follow it, and old spellings still read."""
 
 from __future__ import annotations
 
+import ast
 import re
 from importlib import resources
 from pathlib import Path
@@ -112,3 +113,39 @@ async def test_help_and_the_shortcut_choices_follow_the_registry(database_url: s
         assert await svc.shortcut_choices("reg", "decree", "") == []
     finally:
         await svc.close()
+
+
+def _frame_kind_strings(tree: ast.AST) -> set[int]:
+    """The ids of string constants that name a frame kind (a stored tag, not a Command's
+    name, though the Attack and Plunder frame's kind reads the same): `kind = ...` in a
+    handler, the kind pushed by `push(st, kind, ...)`, the keys of frames.KINDS."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        match node:
+            case ast.Assign(targets=[ast.Name(id="kind")], value=value):
+                out.add(id(value))
+            case ast.AnnAssign(target=ast.Name(id="KINDS"), value=ast.Dict(keys=keys)):
+                out |= {id(k) for k in keys if k is not None}
+            case ast.Call(func=ast.Name(id="push"), args=[_, kind, *_]):
+                out.add(id(kind))
+    return out
+
+
+def test_no_module_spells_a_command_or_decree_name_but_the_registry() -> None:
+    spellings = {s for e in ENTRIES for s in (e.name, e.deck_name, *e.aliases)}
+    root = Path(__file__).parent.parent
+    found = []
+    for package in ("rules", "ai", "bot", "render", "db"):
+        for path in sorted((root / package).rglob("*.py")):
+            if path.name == "registry.py" and package == "rules":
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            kinds = _frame_kind_strings(tree)
+            found += [
+                f"{path.relative_to(root)}:{node.lineno} {node.value!r}"
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant)
+                and node.value in spellings
+                and id(node) not in kinds
+            ]
+    assert found == []
