@@ -1,0 +1,756 @@
+"""The store's queries, written once for both backends over a small dialect layer.
+
+`SQLStore` implements the `Store` contract in SQL that SQLite and PostgreSQL both read, with
+`?` placeholders. A backend (db/sqlite.py, db/postgres.py) supplies what differs: a `Conn`
+that runs a statement (PostgreSQL's numbers the placeholders `$1, $2, ...`), how a read and a
+write transaction get their connection, a `Dialect` (the clock, timestamps read as text, row
+locks), which error is a duplicate, and the claims of due work (PostgreSQL's SKIP LOCKED).
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import rows as from_row
+from .errors import GameExists, GameNotFound, StaleAction, StorageError
+from .export import export_game
+from .models import (
+    Announcement,
+    DeckFile,
+    GameExport,
+    GameRecord,
+    GameResult,
+    GameSecret,
+    LogLines,
+    NewAction,
+    OwedAnnouncement,
+    Pace,
+    Reminder,
+    ReminderPlan,
+    ServerSettings,
+    Snapshot,
+    Status,
+    StoredAction,
+    TurnMessage,
+    UserPrefs,
+    group_results,
+)
+from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
+
+Row = from_row.Row
+NO_END = 2**62  # an upper bound no seq or line number reaches
+
+
+class Conn(Protocol):
+    """One connection, inside a transaction or a read; statements use `?` placeholders."""
+
+    async def execute(self, sql: str, *args: object) -> int:
+        """Run a statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
+
+    async def fetch(self, sql: str, *args: object) -> list[Row]: ...
+
+    async def fetchrow(self, sql: str, *args: object) -> Row | None: ...
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The SQL fragments the backends spell differently."""
+
+    now: str  # the current time, as a timestamp column stores it
+    timestamp: str  # a timestamp column ({}) read as ISO 8601 text (UTC, milliseconds)
+    later: str  # the current time plus a parameter's seconds ({} is the placeholder)
+    for_update: str  # locks the rows a SELECT reads until the transaction ends
+    unclaimed: str  # outbox.claimed_until of an entry nobody holds
+
+    def ts(self, column: str) -> str:
+        return self.timestamp.format(column)
+
+
+@dataclass(frozen=True)
+class Append:
+    """One append_actions call (SQLite commits several in one transaction)."""
+
+    game_id: int
+    expected_version: int
+    actions: list[NewAction]
+    snapshot: Snapshot | None
+    status: Status | None
+    announcement: Announcement | None
+    reminder: ReminderPlan | None
+    result: GameResult | None
+    log: LogLines | None
+
+
+class SQLStore(ABC):
+    """Every method of the Store contract but the claims of due work, once for both
+    backends. Every write is one `_tx()`; its version check locks the game's row where the
+    backend does not serialise whole writes (`Dialect.for_update`)."""
+
+    dialect: Dialect
+
+    def __init__(self) -> None:
+        d = self.dialect
+        self._select_game = (
+            "SELECT id, channel_id, seed, options, seats, status, version, creator, "
+            f"{d.ts('created_at')}, {d.ts('updated_at')}, "
+            "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id) "
+            "FROM games"
+        )
+
+    # --- what each backend supplies --------------------------------------------------------
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    def _read(self) -> AbstractAsyncContextManager[Conn]:
+        """A connection to read with."""
+
+    @abstractmethod
+    def _tx(self) -> AbstractAsyncContextManager[Conn]:
+        """One write transaction (COMMIT, or ROLLBACK on any error)."""
+
+    @abstractmethod
+    def _is_duplicate(self, error: Exception) -> bool:
+        """Whether the error is a unique constraint refusing a row."""
+
+    @abstractmethod
+    async def _claim_owed(
+        self, conn: Conn, limit: int, grace: float, ignore_backoff: bool, lease: float
+    ) -> list[Row]:
+        """Claim the owed announcements due now (as owed_announcements says), in order;
+        their columns as from_row.owed reads them."""
+
+    @abstractmethod
+    async def _claim_due(
+        self, conn: Conn, now: float, limit: int, lease: float, ai: str
+    ) -> list[Row]:
+        """Claim the jobs due at `now` (`ai`: a condition on j.user_id or ''), in order of
+        due time and game; their columns as from_row.reminder reads them."""
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    async def _one(self, sql: str, *args: object) -> Row | None:
+        async with self._read() as conn:
+            return await conn.fetchrow(sql, *args)
+
+    async def _fetch_game(self, conn: Conn, game_id: int) -> GameRecord:
+        row = await conn.fetchrow(f"{self._select_game} WHERE id = ?", game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        return from_row.game(row)
+
+    async def _version_of(self, conn: Conn, game_id: int) -> GameRecord:
+        """The game as it stands, its row locked until the transaction ends where the backend
+        needs that for the per-game serialisation."""
+        if self.dialect.for_update:
+            locked = await conn.fetchrow(
+                f"SELECT id FROM games WHERE id = ?{self.dialect.for_update}", game_id
+            )
+            if locked is None:
+                raise GameNotFound(game_id)
+        return await self._fetch_game(conn, game_id)
+
+    async def _check_version(self, conn: Conn, game_id: int, expected: int) -> GameRecord:
+        game = await self._version_of(conn, game_id)
+        if game.version != expected:
+            raise StaleAction(game_id, expected, game.version)
+        return game
+
+    # --- reads -----------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        async with self._read() as conn:
+            return await self._fetch_game(conn, game_id)
+
+    async def open_game(self, channel_id: str) -> GameRecord | None:
+        row = await self._one(
+            f"{self._select_game} WHERE channel_id = ? AND status IN (?, ?)",
+            channel_id,
+            *OPEN_STATUSES,
+        )
+        return None if row is None else from_row.game(row)
+
+    async def latest_game(self, channel_id: str) -> GameRecord | None:
+        row = await self._one(
+            f"{self._select_game} WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id
+        )
+        return None if row is None else from_row.game(row)
+
+    async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                f"SELECT seq, action, faction, user_id, {self.dialect.ts('created_at')} "
+                "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                game_id,
+                after,
+            )
+        return [from_row.stored_action(r) for r in rows]
+
+    async def latest_snapshot(self, game_id: int, at_most: int | None = None) -> Snapshot | None:
+        row = await self._one(
+            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? "
+            "ORDER BY seq DESC LIMIT 1",
+            game_id,
+            NO_END if at_most is None else at_most,
+        )
+        return None if row is None else Snapshot(seq=row[0], state=row[1])
+
+    async def secret(self, game_id: int) -> GameSecret:
+        row = await self._one("SELECT secret, dealt_from FROM games WHERE id = ?", game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        return GameSecret(secret=row[0], dealt_from=row[1])
+
+    async def deck_text(self, deck_hash: str) -> str | None:
+        row = await self._one("SELECT text FROM decks WHERE hash = ?", deck_hash)
+        return None if row is None else str(row[0])
+
+    async def server_settings(self, guild_id: str) -> ServerSettings:
+        row = await self._one(
+            "SELECT organisers, role_id FROM server_settings WHERE guild_id = ?", guild_id
+        )
+        if row is None:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(guild_id=guild_id, organisers=row[0], role_id=row[1])
+
+    async def log_lines(self, game_id: int, start: int = 0, end: int | None = None) -> list[str]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT line FROM log_lines WHERE game_id = ? AND n >= ? AND n < ? ORDER BY n",
+                game_id,
+                start,
+                NO_END if end is None else end,
+            )
+        return [r[0] for r in rows]
+
+    async def log_length(self, game_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM log_lines WHERE game_id = ?", game_id)
+        return 0 if row is None else int(row[0])
+
+    async def stored_bytes(self, game_id: int) -> int:
+        found: list[Row] = []
+        async with self._read() as conn:
+            for table, key in [("games", "id"), *((t, "game_id") for t in from_row.GAME_TABLES)]:
+                found += await conn.fetch(f"SELECT * FROM {table} WHERE {key} = ?", game_id)
+        return from_row.stored_bytes(found)
+
+    # --- writes ----------------------------------------------------------------------------
+
+    async def _put_deck(self, conn: Conn, deck: DeckFile | None) -> None:
+        if deck is not None:
+            await conn.execute(
+                "INSERT INTO decks (hash, text) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                deck.hash,
+                deck.text,
+            )
+
+    async def put_server_settings(self, settings: ServerSettings) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO server_settings (guild_id, organisers, role_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET organisers = excluded.organisers, "
+                f"role_id = excluded.role_id, updated_at = {self.dialect.now}",
+                settings.guild_id,
+                settings.organisers,
+                settings.role_id,
+            )
+
+    async def create_game(
+        self,
+        channel_id: str,
+        seed: int,
+        options: dict[str, Any],
+        creator: int,
+        *,
+        deck: DeckFile | None = None,
+        secret: str = "",
+    ) -> GameRecord:
+        async with self._new_game(channel_id, deck) as conn:
+            game_id = await self._insert_game(
+                conn,
+                channel_id=channel_id,
+                seed=seed,
+                options=json.dumps(options, sort_keys=True),
+                creator=creator,
+                secret=secret,
+            )
+            return await self._fetch_game(conn, game_id)
+
+    @asynccontextmanager
+    async def _new_game(self, channel_id: str, deck: DeckFile | None) -> AsyncIterator[Conn]:
+        """The transaction that adds a game (and its deck file) to the channel; GameExists
+        when the channel has an open one."""
+        try:
+            async with self._tx() as conn:
+                await self._put_deck(conn, deck)
+                yield conn
+        except Exception as e:
+            if self._is_duplicate(e):
+                raise GameExists(channel_id) from e
+            raise
+
+    async def _insert_game(self, conn: Conn, **values: object) -> int:
+        """A new games row; its id."""
+        marks = ", ".join("?" for _ in values)
+        row = await conn.fetchrow(
+            f"INSERT INTO games ({', '.join(values)}) VALUES ({marks}) RETURNING id",
+            *values.values(),
+        )
+        if row is None:  # RETURNING always gives the row it inserted
+            raise StorageError("the new game's id was not returned")
+        return int(row[0])
+
+    async def _bump(
+        self,
+        conn: Conn,
+        game_id: int,
+        expected: int,
+        seats: dict[str, int] | None,
+        status: Status | None,
+    ) -> None:
+        sets = ["version = version + 1", f"updated_at = {self.dialect.now}"]
+        args: list[object] = []
+        if seats is not None:
+            sets.append("seats = ?")
+            args.append(json.dumps(seats, sort_keys=True))
+        if status is not None:
+            sets.append("status = ?")
+            args.append(status)
+        changed = await conn.execute(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+            *args,
+            game_id,
+            expected,
+        )
+        if changed != 1:  # cannot happen under the write's serialisation; belt and braces
+            raise StaleAction(game_id, expected, -1)
+        if status in ENDED_STATUSES:  # nobody is waited for any more
+            await conn.execute("DELETE FROM jobs WHERE game_id = ?", game_id)
+
+    async def update_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: dict[str, int] | None = None,
+        status: Status | None = None,
+        snapshot: Snapshot | None = None,
+        announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
+    ) -> GameRecord:
+        async with self._tx() as conn:
+            await self._check_version(conn, game_id, expected_version)
+            await self._bump(conn, game_id, expected_version, seats, status)
+            if snapshot is not None:
+                await self._put_snapshot(conn, game_id, snapshot)
+            game = await self._fetch_game(conn, game_id)
+            if announcement is not None:
+                await self._put_announcement(conn, game, announcement)
+            if reminder is not None and game.status == "active":
+                await self._put_reminder(conn, game, reminder)
+            return game
+
+    async def _put_snapshot(self, conn: Conn, game_id: int, snapshot: Snapshot) -> None:
+        await conn.execute(
+            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
+            game_id,
+            snapshot.seq,
+            snapshot.state,
+        )
+
+    async def _put_log(self, conn: Conn, game_id: int, log: LogLines) -> None:
+        await conn.execute("DELETE FROM log_lines WHERE game_id = ? AND n >= ?", game_id, log.start)
+        await conn.executemany(
+            "INSERT INTO log_lines (game_id, n, line) VALUES (?, ?, ?)",
+            [(game_id, log.start + i, line) for i, line in enumerate(log.lines)],
+        )
+
+    async def fill_log(self, game_id: int, expected_version: int, log: LogLines) -> bool:
+        async with self._tx() as conn:
+            if (await self._version_of(conn, game_id)).version != expected_version:
+                return False
+            await conn.executemany(
+                "INSERT INTO log_lines (game_id, n, line) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, n) DO NOTHING",
+                [(game_id, log.start + i, line) for i, line in enumerate(log.lines)],
+            )
+        return True
+
+    async def append_actions(
+        self,
+        game_id: int,
+        expected_version: int,
+        actions: Sequence[NewAction],
+        *,
+        snapshot: Snapshot | None = None,
+        status: Status | None = None,
+        announcement: Announcement | None = None,
+        reminder: ReminderPlan | None = None,
+        result: GameResult | None = None,
+        log: LogLines | None = None,
+    ) -> GameRecord:
+        return await self._append(
+            Append(
+                game_id,
+                expected_version,
+                list(actions),
+                snapshot,
+                status,
+                announcement,
+                reminder,
+                result,
+                log,
+            )
+        )
+
+    async def _append(self, req: Append) -> GameRecord:
+        """One append in its own transaction (SQLite groups them: db/sqlite.py)."""
+        async with self._tx() as conn:
+            return await self._append_one(conn, req)
+
+    async def _append_one(self, conn: Conn, req: Append) -> GameRecord:
+        game = await self._check_version(conn, req.game_id, req.expected_version)
+        starting = game.status == "lobby" and req.status == "active"
+        if game.status != "active" and not starting:
+            raise StorageError(f"game {req.game_id} is {game.status}: no moves can be stored")
+        await conn.executemany(
+            "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
+            [
+                (
+                    req.game_id,
+                    game.actions + i + 1,
+                    json.dumps(a.action, sort_keys=True),
+                    a.faction,
+                    a.user_id,
+                )
+                for i, a in enumerate(req.actions)
+            ],
+        )
+        await self._bump(conn, req.game_id, req.expected_version, None, req.status)
+        if req.snapshot is not None:
+            await self._put_snapshot(conn, req.game_id, req.snapshot)
+        if req.log is not None:
+            await self._put_log(conn, req.game_id, req.log)
+        stored = await self._fetch_game(conn, req.game_id)
+        if req.announcement is not None:
+            await self._put_announcement(conn, stored, req.announcement)
+        if req.reminder is not None and stored.status == "active":
+            await self._put_reminder(conn, stored, req.reminder)
+        if req.result is not None:
+            await conn.executemany(
+                "INSERT INTO results (game_id, faction, user_id, place, score, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (req.game_id, r.faction, r.user_id, r.place, r.score, req.result.finished_at)
+                    for r in req.result.seats
+                ],
+            )
+        return stored
+
+    # --- export / import -------------------------------------------------------------------
+
+    async def export_game(self, game_id: int) -> GameExport:
+        return await export_game(self, game_id)
+
+    async def import_game(
+        self,
+        channel_id: str,
+        data: GameExport,
+        *,
+        snapshot: Snapshot | None = None,
+        announcement: Announcement | None = None,
+        deck: DeckFile | None = None,
+        secret: str = "",
+        log: LogLines | None = None,
+    ) -> GameRecord:
+        """The game's options name the deck by its hash; its text goes to the decks table."""
+        options: dict[str, Any] = {"timurs_shadow": data.options.timurs_shadow}
+        if data.options.deck is not None:
+            if deck is None or deck.text != data.options.deck:
+                raise StorageError("an imported deck file must be passed as `deck`")
+            options["deck_hash"] = deck.hash
+        async with self._new_game(channel_id, deck) as conn:
+            game_id = await self._insert_game(
+                conn,
+                channel_id=channel_id,
+                seed=data.seed or 0,
+                options=json.dumps(options, sort_keys=True),
+                seats=json.dumps(data.seats, sort_keys=True),
+                status=data.status,
+                creator=data.creator,
+                secret=secret,
+                dealt_from=len(data.actions) if secret else 0,
+            )
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, action, faction, user_id) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, i + 1, json.dumps(a.action, sort_keys=True), a.faction, a.user_id)
+                    for i, a in enumerate(data.actions)
+                ],
+            )
+            if snapshot is not None:
+                await self._put_snapshot(conn, game_id, snapshot)
+            if log is not None:
+                await self._put_log(conn, game_id, log)
+            game = await self._fetch_game(conn, game_id)
+            if announcement is not None:
+                await self._put_announcement(conn, game, announcement)
+            return game
+
+    # --- the outbox ------------------------------------------------------------------------
+
+    async def _put_announcement(self, conn: Conn, game: GameRecord, a: Announcement) -> None:
+        """A new entry, or the entry of that version written afresh (a new first attempt)."""
+        now = self.dialect.now
+        await conn.execute(
+            "INSERT INTO outbox (game_id, version, channel_id, text, mentions, board, edit, "
+            "close_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, version) DO UPDATE SET "
+            "channel_id = excluded.channel_id, text = excluded.text, "
+            "mentions = excluded.mentions, board = excluded.board, edit = excluded.edit, "
+            f"close_text = excluded.close_text, attempts = 0, next_attempt_at = {now}, "
+            f"created_at = {now}, claimed_until = {self.dialect.unclaimed}",
+            game.id,
+            game.version,
+            game.channel_id,
+            a.text,
+            json.dumps(a.mentions),
+            a.board,
+            a.edit,
+            a.close_text,
+        )
+        if a.body is None:
+            return
+        if a.edit:
+            await conn.execute(
+                "UPDATE turn_messages SET body = ? WHERE game_id = ?", a.body, game.id
+            )
+        else:  # a new turn; the previous message's id stays until the new one is posted
+            await conn.execute(
+                "INSERT INTO turn_messages (game_id, turn_version, body) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET turn_version = excluded.turn_version, "
+                "body = excluded.body",
+                game.id,
+                game.version,
+                a.body,
+            )
+
+    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
+        async with self._tx() as conn:
+            game = await self._fetch_game(conn, game_id)
+            await self._put_announcement(
+                conn, game.model_copy(update={"version": version}), announcement
+            )
+
+    async def owed_announcements(
+        self,
+        limit: int = 20,
+        grace: float = 0.0,
+        *,
+        ignore_backoff: bool = False,
+        lease: float = OUTBOX_LEASE,
+    ) -> list[OwedAnnouncement]:
+        """Claimed for `lease` seconds in the same transaction, so that another process
+        passes them over (each backend claims its own way: `_claim_owed`)."""
+        async with self._tx() as conn:
+            rows = await self._claim_owed(conn, limit, max(0.0, grace), ignore_backoff, lease)
+        return [from_row.owed(r) for r in rows]
+
+    async def announcement_delivered(self, game_id: int, version: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "DELETE FROM outbox WHERE game_id = ? AND version = ?", game_id, version
+            )
+
+    async def announcement_failed(
+        self, game_id: int, version: int, retry_in: float, text: str | None = None
+    ) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, "
+                f"next_attempt_at = {self.dialect.later.format('?')}, "
+                f"text = COALESCE(?, text), claimed_until = {self.dialect.unclaimed} "
+                "WHERE game_id = ? AND version = ?",
+                max(0.0, retry_in),
+                text,
+                game_id,
+                version,
+            )
+
+    # --- the turn message (migration 005) --------------------------------------------------
+
+    async def turn_message(self, game_id: int) -> TurnMessage | None:
+        row = await self._one(
+            "SELECT turn_version, body, message_id, message_version FROM turn_messages "
+            "WHERE game_id = ?",
+            game_id,
+        )
+        return None if row is None else from_row.turn_message(row)
+
+    async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE turn_messages SET message_id = ?, message_version = ? WHERE game_id = ?",
+                str(message_id),
+                version,
+                game_id,
+            )
+
+    # --- reminders (migration 007) ---------------------------------------------------------
+
+    async def _put_reminder(self, conn: Conn, game: GameRecord, plan: ReminderPlan) -> None:
+        if plan.user_id is None:
+            await conn.execute("DELETE FROM jobs WHERE game_id = ?", game.id)
+            return
+        await conn.execute(
+            "INSERT INTO jobs (game_id, version, user_id, stage, since, due_at, claimed_until) "
+            "VALUES (?, ?, ?, 0, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
+            "version = excluded.version, user_id = excluded.user_id, stage = 0, "
+            "since = excluded.since, due_at = excluded.due_at, claimed_until = 0",
+            game.id,
+            game.version,
+            plan.user_id,
+            plan.since,
+            plan.due_at,
+        )
+
+    async def pace(self, game_id: int) -> Pace | None:
+        row = await self._one(
+            "SELECT seconds, deadline, ai_seconds FROM paces WHERE game_id = ?", game_id
+        )
+        return None if row is None else Pace(seconds=row[0], deadline=row[1], ai_seconds=row[2])
+
+    async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO paces (game_id, seconds, deadline, ai_seconds) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
+                "deadline = excluded.deadline, ai_seconds = excluded.ai_seconds",
+                game_id,
+                pace.seconds,
+                pace.deadline,
+                pace.ai_seconds,
+            )
+            if due_at is not None:
+                await conn.execute(
+                    "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ?",
+                    due_at,
+                    game_id,
+                )
+
+    # the columns from_row.reminder reads, from the job and its game
+    JOB_COLUMNS = "j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at"
+
+    async def reminder(self, game_id: int) -> Reminder | None:
+        row = await self._one(
+            f"SELECT {self.JOB_COLUMNS} FROM jobs j JOIN games g ON g.id = j.game_id "
+            "WHERE j.game_id = ?",
+            game_id,
+        )
+        return None if row is None else from_row.reminder(row)
+
+    async def due_reminders(
+        self, now: float, limit: int = 20, *, lease: float = OUTBOX_LEASE, ai_only: bool = False
+    ) -> list[Reminder]:
+        """Claimed as the outbox's entries are (`_claim_due`)."""
+        ai = " AND j.user_id < 0" if ai_only else ""
+        async with self._tx() as conn:
+            rows = await self._claim_due(conn, now, limit, now + max(0.0, lease), ai)
+        return [from_row.reminder(r) for r in rows]
+
+    async def reminder_sent(
+        self, game_id: int, version: int, stage: int, next_due: float | None
+    ) -> None:
+        async with self._tx() as conn:
+            if next_due is None:
+                await conn.execute(
+                    "DELETE FROM jobs WHERE game_id = ? AND version = ? AND stage = ?",
+                    game_id,
+                    version,
+                    stage,
+                )
+            else:
+                await conn.execute(
+                    "UPDATE jobs SET stage = stage + 1, due_at = ?, claimed_until = 0 "
+                    "WHERE game_id = ? AND version = ? AND stage = ?",
+                    next_due,
+                    game_id,
+                    version,
+                    stage,
+                )
+
+    async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ? AND version = ?",
+                due_at,
+                game_id,
+                version,
+            )
+
+    # --- players' preferences (migration 008) ----------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        row = await self._one(
+            "SELECT time_zone, quiet_from, quiet_to, direct_messages FROM user_prefs "
+            "WHERE user_id = ?",
+            user_id,
+        )
+        return from_row.user_prefs(user_id, row)
+
+    async def put_user_prefs(self, prefs: UserPrefs) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO user_prefs (user_id, time_zone, quiet_from, quiet_to, "
+                "direct_messages) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "time_zone = excluded.time_zone, quiet_from = excluded.quiet_from, "
+                "quiet_to = excluded.quiet_to, direct_messages = excluded.direct_messages",
+                prefs.user_id,
+                prefs.time_zone,
+                prefs.quiet_from,
+                prefs.quiet_to,
+                prefs.direct_messages,
+            )
+
+    # --- records of finished games (migration 008) -----------------------------------------
+
+    async def results(
+        self,
+        *,
+        channel_id: str | None = None,
+        user_id: int | None = None,
+        limit: int = 20,
+        newest_first: bool = True,
+    ) -> list[GameResult]:
+        order = "DESC" if newest_first else "ASC"
+        where: list[str] = ["1 = 1"]
+        args: list[object] = []
+        if channel_id is not None:
+            where.append("g.channel_id = ?")
+            args.append(channel_id)
+        if user_id is not None:
+            where.append("r.game_id IN (SELECT game_id FROM results WHERE user_id = ?)")
+            args.append(user_id)
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
+                "r.score FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
+                "(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
+                f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
+                f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ?) "
+                f"ORDER BY r.finished_at {order}, r.game_id {order}, r.place",
+                *args,
+                limit,
+            )
+        return group_results([tuple(r) for r in rows])
