@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
 import sqlite3
 import statistics
 import sys
@@ -29,10 +28,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import rules  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.service_base import typed_order  # noqa: E402
 from db.export import parse_export  # noqa: E402
 
-SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
 GAME_TABLES = ("actions", "snapshots", "log_lines", "outbox", "turn_messages", "jobs", "paces")
 
 
@@ -68,33 +65,12 @@ def table_bytes(path: str, game_id: int) -> dict[str, int]:
 
 async def service_game(path: str, seed: int) -> tuple[int, int, dict[str, int]]:
     """One game played to its end through GameService, a random legal order at a time."""
+    from service_playout import play_to_the_end
+
     svc = await GameService.open(
         path, lambda state, highlight=None: b"png", seed_source=lambda: seed
     )
-    channel = f"bench-{seed}"
-    replies = [await svc.create(channel, 1, seed=seed)]
-    for f, uid in SEATS.items():
-        replies.append(await svc.join(channel, uid, f.value))
-    replies.append(await svc.start(channel, 1))
-    for reply in replies:  # as the Discord adapter does once each is posted
-        if reply.announcement is not None:
-            await svc.delivered(reply.announcement)
-    r = random.Random(seed)
-    while True:
-        game = await svc.store.open_game(channel)
-        if game is None:
-            break
-        state = await svc.state_of(game)
-        action = r.choice(rules.legal_actions(state))
-        faction = rules.decider(state)
-        assert faction is not None
-        order = typed_order(state, action)
-        reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
-        assert reply.ok, reply.text
-        if reply.announcement is not None:
-            await svc.delivered(reply.announcement)
-    game = await svc.store.latest_game(channel)
-    assert game is not None
+    game = await play_to_the_end(svc, f"bench-{seed}", seed)
     await svc.close()
     return game.id, game.actions, table_bytes(path, game.id)
 

@@ -14,6 +14,7 @@ import pytest
 from fakes import SEATS, FakeRenderer
 from hostile import export_of_gives
 from playout import play
+from service_playout import play_random_orders, play_to_the_end, seat_and_start
 
 import rules
 from bot.moves import SNAPSHOT_STEPS
@@ -35,30 +36,6 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
     await s.close()
 
 
-async def play_to_the_end(svc: GameService, channel: str, seed: int) -> int:
-    """A whole game through the service, a random legal order at a time; its game id."""
-    replies = [await svc.create(channel, D, seed=seed)]
-    for f, uid in SEATS.items():
-        replies.append(await svc.join(channel, uid, f.value))
-    replies.append(await svc.start(channel, D))
-    r = random.Random(seed)
-    while (game := await svc.store.open_game(channel)) is not None:
-        state = await svc.state_of(game)
-        action = r.choice(rules.legal_actions(state))
-        faction = rules.decider(state)
-        assert faction is not None
-        order = typed_order(state, action)
-        reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
-        assert reply.ok, reply.text
-        replies.append(reply)
-    for reply in replies:  # posted: the outbox lets them go, as the Discord adapter does
-        if reply.announcement is not None:
-            await svc.delivered(reply.announcement)
-    game = await svc.store.latest_game(channel)
-    assert game is not None and game.status == "finished"
-    return game.id
-
-
 def test_the_state_json_stays_under_8_kb_at_every_step_of_long_random_games() -> None:
     longest = 0
     for seed in range(4):
@@ -74,7 +51,7 @@ def test_the_state_json_stays_under_8_kb_at_every_step_of_long_random_games() ->
 async def test_a_finished_game_stores_at_most_150_kb_and_its_whole_log(
     svc: GameService,
 ) -> None:
-    gid = await play_to_the_end(svc, "slim", 11)
+    gid = (await play_to_the_end(svc, "slim", 11)).id
     assert await svc.store.stored_bytes(gid) <= GAME_LIMIT
     # the log table holds the game's whole text log, as a replay of its actions writes it
     game = await svc.store.get_game(gid)
@@ -98,22 +75,12 @@ async def test_undo_works_after_a_restart_from_the_snapshot_and_the_actions(
 ) -> None:
     first = await GameService.open(database_url, FakeRenderer(), seed_source=lambda: 5)
     channel = "restart"
-    await first.create(channel, D, seed=3)
-    for f, uid in SEATS.items():
-        await first.join(channel, uid, f.value)
-    await first.start(channel, D)
-    r = random.Random(2)
-    while True:  # play until the faction on turn could take its step back
-        game = await first.store.open_game(channel)
-        assert game is not None
-        state = await first.state_of(game)
-        if rules.can_undo(state) is not None:
-            break
-        action = r.choice(rules.legal_actions(state))
-        faction = rules.decider(state)
-        assert faction is not None
-        order = typed_order(state, action)
-        assert (await first.play(channel, SEATS[faction], order)).ok
+    await seat_and_start(first, channel, 3)
+    # play until the faction on turn could take its step back
+    _, state = await play_random_orders(
+        first, channel, random.Random(2), stop=lambda state: rules.can_undo(state) is not None
+    )
+    assert state is not None
     await first.close()
     again = await GameService.open(database_url, FakeRenderer(), seed_source=lambda: 5)
     try:
