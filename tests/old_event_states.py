@@ -13,15 +13,10 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
-import tarfile
-import tempfile
 from pathlib import Path
 
-from old_states import follow
+from old_states import follow, recorder_main
 
-REPO = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "old_event_states.json"
 MIXED = Path(__file__).resolve().parent / "fixtures" / "mixed_event_states.json"
 DECK = Path(__file__).resolve().parent / "fixtures" / "small_deck.yaml"
@@ -76,28 +71,5 @@ def collect() -> list[dict[str, object]]:
     return out
 
 
-def main() -> None:
-    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
-        sys.path.insert(0, sys.argv[2])
-        import rules
-
-        assert rules.__file__.startswith(sys.argv[2]), rules.__file__  # the rules of then
-        print(json.dumps(collect()))
-        return
-    rev = sys.argv[1]
-    fixture = Path(sys.argv[2]) if len(sys.argv) > 2 else FIXTURE
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = Path(tmp) / "rev.tar"
-        with archive.open("wb") as f:
-            subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
-        with tarfile.open(archive) as tar:
-            tar.extractall(tmp, filter="data")
-        cmd = [sys.executable, __file__, "--worker", tmp]
-        out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=tmp)
-    fixture.write_text(out.stdout, encoding="utf-8")
-    found = [(s["deck"], s["what"], s["card"]) for s in json.loads(out.stdout)]
-    print(f"{fixture}: {len(found)} states: {found}")
-
-
 if __name__ == "__main__":
-    main()
+    recorder_main(collect, FIXTURE, __file__, lambda s: (s["deck"], s["what"], s["card"]))

@@ -1,8 +1,8 @@
 """States stored before frames were typed (frames as {kind, faction, data}): a few taken
 mid-March, mid-Migrate and mid-battle, each with how the engine of then went on from it.
 
-python tests/old_states.py REV   rewrites tests/fixtures/old_states.json with revision REV's
-rules/ (taken with `git archive`; 1b24170 is the last one with untyped frames)
+python tests/old_states.py REV [OUT]   rewrites tests/fixtures/old_states.json (or OUT) with
+revision REV's rules/ (taken with `git archive`; 1b24170 is the last one with untyped frames)
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -68,23 +69,37 @@ def follow(state: object, seed: int) -> list[tuple[str, int, str]]:
     return steps
 
 
-def main() -> None:
+def recorder_main(
+    collect: Callable[[], list[dict[str, object]]],
+    fixture: Path,
+    script: str,
+    label: Callable[[dict[str, object]], object],
+) -> None:
+    """The command line of a fixture recorder. `script REV [OUT]` runs `collect` with
+    revision REV's rules/ (taken with `git archive`) in a worker process, `script --worker
+    DIR`, and writes what it collected to OUT (the fixture unless told); each state is shown
+    by its `label`."""
     if len(sys.argv) == 3 and sys.argv[1] == "--worker":
         sys.path.insert(0, sys.argv[2])
+        import rules
+
+        assert rules.__file__.startswith(sys.argv[2]), rules.__file__  # the rules of then
         print(json.dumps(collect()))
         return
     rev = sys.argv[1]
+    out_path = Path(sys.argv[2]) if len(sys.argv) > 2 else fixture
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp) / "rev.tar"
         with archive.open("wb") as f:
             subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
         with tarfile.open(archive) as tar:
             tar.extractall(tmp, filter="data")
-        cmd = [sys.executable, __file__, "--worker", tmp]
+        cmd = [sys.executable, script, "--worker", tmp]
         out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=tmp)
-    FIXTURE.write_text(out.stdout, encoding="utf-8")
-    print(f"{FIXTURE}: {[s['what'] for s in json.loads(out.stdout)]}")
+    out_path.write_text(out.stdout, encoding="utf-8")
+    found = [label(s) for s in json.loads(out.stdout)]
+    print(f"{out_path}: {len(found)} states: {found}")
 
 
 if __name__ == "__main__":
-    main()
+    recorder_main(collect, FIXTURE, __file__, lambda s: s["what"])
