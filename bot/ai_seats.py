@@ -1,13 +1,12 @@
 """AI seats in the bot (issue 15): `/vj ai`, `/vj hint`, the AI filling a new game's seats,
 and the AI's moves.
 
-An AI holds a seat like a person, under a reserved user id per level (negative: no Discord
-user has one), so seats, records and exports need nothing new. Its turn is a reminder job like
-a person's (bot.reminders), due one AI pace after the last move: the client's loop claims it,
-this module thinks in a worker process (never on the event loop, and outside the channel's
-lock, so other games and people are never held up) and stores the step through the same path
-as a person's order, announcement and all. After a restart the job is still in the database,
-so an AI whose turn it is simply moves.
+An AI holds a seat like a person (ai_users.py). Its turn is a reminder job like a person's
+(bot.reminders), due one AI pace after the last move: the client's loop claims it, this module
+thinks in a worker process (never on the event loop, and outside the channel's lock, so
+other games and people are never held up) and stores the step through the same path as a
+person's order, announcement and all. After a restart the job is still in the database, so an
+AI whose turn it is simply moves. The facade (bot/service.py) builds and wires it.
 """
 
 from __future__ import annotations
@@ -20,22 +19,20 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, TypeVar
 
-import ai
 import rules
 from ai.knowledge import seen
 from db import GameRecord, Pace, Reminder, StaleAction
 
+from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
 from .reply import Reply
+from .service_base import ServiceError, faction_of
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (for the annotation only: the facade builds the AI seats)
     from .service import GameService
-    from .service_base import ServiceBase
 
 log = logging.getLogger(__name__)
 
-AI_USERS: dict[ai.Level, int] = {"random": -1, "easy": -2, "hard": -3}
-SEAT_LEVELS: tuple[ai.Level, ...] = ("easy", "hard")  # what /vj ai offers
 DEFAULT_PACE = 4.0  # seconds between two AI steps, so people can follow
 MIN_PACE, MAX_PACE = 1.0, 600.0
 ALL_AI_MIN_PACE = 20.0  # a game with no person in it is for watching: slower, one at a time
@@ -46,54 +43,20 @@ RETRY = 30.0  # a step that failed to be thought or stored is tried again after 
 Deliver = Callable[[Reply, str], Awaitable[None]]
 _T = TypeVar("_T")
 
-
-def ai_level(user: int | None) -> ai.Level | None:
-    for level, uid in AI_USERS.items():
-        if uid == user:
-            return level
-    return None
-
-
-def is_ai(user: int | None) -> bool:
-    return ai_level(user) is not None
-
-
-def ai_name(level: ai.Level) -> str:
-    return f"the {level} AI"
-
-
-def with_ai_names(mention: Callable[[int], str]) -> Callable[[int], str]:
-    """A mention function that names the AI seats instead of pinging them."""
-
-    def named(user: int) -> str:
-        level = ai_level(user)
-        return mention(user) if level is None else ai_name(level)
-
-    return named
-
-
-def seat_level(text: str) -> ai.Level:
-    """The level of an AI seat (random is for tests and benches only)."""
-    for level in SEAT_LEVELS:
-        if text.strip().lower() == level:
-            return level
-    raise ValueError(f"{rules.clip(text)!r} is not an AI level: choose {' or '.join(SEAT_LEVELS)}")
+__all__ = ["AI_USERS", "AiSeats"]
 
 
 class AiSeats:
     def __init__(
         self,
-        service: ServiceBase,
+        service: GameService,
         *,
         workers: int | None = None,
         think_seconds: float = THINK_SECONDS,
         hint_seconds: float = HINT_SECONDS,
         executor: Executor | None = None,
     ) -> None:
-        from .service import GameService  # the whole service: an AI's step is a move
-
-        assert isinstance(service, GameService), "AI seats belong to a GameService"
-        self.service: GameService = service
+        self.service = service  # the whole service: an AI's step is a move
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self.think_seconds = think_seconds
         self.hint_seconds = hint_seconds
@@ -148,8 +111,6 @@ class AiSeats:
     ) -> Reply:
         """`/vj ai`: an AI takes a seat (free, or held by a person or another AI level);
         for the game's creator, a seated player or a server manager."""
-        from .service_base import ServiceError, faction_of
-
         svc = self.service
         restore: tuple[int, Pace] | None = None  # the pace before, should storing fail
         async with svc._lock(channel):
@@ -205,8 +166,6 @@ class AiSeats:
         """`/vj create ai:`: the creator sits as `faction` (D when left out) and AIs of
         `level` in the free seats, in one change whose message also says `before` (the
         creation's, then marked delivered: this one carries its news)."""
-        from .service_base import ServiceError, faction_of
-
         svc = self.service
         async with svc._lock(channel):
             try:
@@ -277,6 +236,9 @@ class AiSeats:
     async def move(self, channel: str) -> Reply | None:
         """The AI on turn takes one step: thought in a worker process, stored and announced
         like a person's order. None when no AI is on turn or the game changed meanwhile."""
+        return await self._move(channel)
+
+    async def _move(self, channel: str) -> Reply | None:
         svc = self.service
         game = await svc.store.open_game(channel)
         if game is None or game.status != "active":

@@ -19,7 +19,8 @@ from db import (
 from db.models import MAX_ID
 from rules.errors import excerpt
 
-from .ai_seats import is_ai
+from .ai_seats import AiSeats
+from .ai_users import is_ai
 from .moves import Moves
 from .records import history_text, stats_text
 from .reminders import (
@@ -53,6 +54,8 @@ DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs ou
 
 
 class Club(Moves):
+    ai: AiSeats  # built and wired by the facade (bot/service.py)
+
     @answers()
     async def pace(
         self,

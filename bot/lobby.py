@@ -16,7 +16,7 @@ from db.models import MAX_ID
 from rules.cards import with_deck
 from rules.errors import excerpt
 
-from .ai_seats import is_ai
+from .ai_users import is_ai
 from .reply import Reply
 from .service_base import (
     FACTIONS,

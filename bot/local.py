@@ -19,7 +19,7 @@ import rules
 from db.models import MAX_ID
 from rules.errors import excerpt
 
-from .ai_seats import SEAT_LEVELS
+from .ai_users import SEAT_LEVELS
 from .renderer import Renderer
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService

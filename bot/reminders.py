@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from db import GameRecord, Pace, Reminder, ReminderPlan, Store, UserPrefs
 
-from .ai_seats import is_ai
+from .ai_users import is_ai
 from .reply import Button, Reply
 
 DEFAULT_PACE = 24 * 3600  # seconds between two reminders of one wait, unless /vj pace says
@@ -123,7 +123,7 @@ class Reminders:
         self.mention = mention
         self.abandon_after = abandon_after
         # seconds before an AI seat's step is due, from the game and its stored AI pace
-        # (bot.ai_seats sets it): its "reminder" is its move, at the AI's pace
+        # (the facade, bot/service.py, sets it): its "reminder" is its move, at the AI's pace
         self.ai_pace: Callable[[GameRecord, float | None], float] | None = None
 
     async def pace(self, game_id: int) -> Pace:

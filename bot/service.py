@@ -8,16 +8,23 @@ discord; the Discord adapter and the terminal client are thin layers over this.
 
 The service is split by job, one module each, joined here: the shared plumbing
 (service_base), the lobby, moves (and their announcements), views, autocomplete, export and
-import (transfer), the club over days, and the outbox.
+import (transfer), the club over days, and the outbox; the AI seats (ai_seats) are built and
+wired here.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from db import Store
+
+from .ai_seats import AiSeats
 from .autocomplete import Autocomplete
 from .club import Club
 from .lobby import Lobby
 from .moves import Moves
 from .outbox import Outbox
+from .renderer import Renderer
 from .service_base import (
     CUSTOM_ID_PREFIX,
     MAX_DECK_BYTES,
@@ -43,3 +50,18 @@ __all__ = [
 
 class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
     """Every command of the bot; each part lives in its own module (see above)."""
+
+    def __init__(
+        self,
+        store: Store,
+        renderer: Renderer | None = None,
+        **kw: Any,
+    ) -> None:
+        """The options are ServiceBase's."""
+        super().__init__(store, renderer, **kw)
+        self.ai = AiSeats(self)  # issue 15: AI seats, moves and hints
+        self.reminders.ai_pace = self.ai.pace_of
+
+    async def close(self) -> None:
+        self.ai.close()
+        await super().close()

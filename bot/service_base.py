@@ -35,7 +35,7 @@ from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
 from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
-from .ai_seats import AiSeats, is_ai, with_ai_names
+from .ai_users import is_ai, with_ai_names
 from .order_entry import (
     Drafts,
     Picks,
@@ -262,8 +262,6 @@ class ServiceBase:
         self._secrets: dict[int, bytes | None] = {}
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
-        self.ai = AiSeats(self)  # issue 15: AI seats, their moves and hints
-        self.reminders.ai_pace = self.ai.pace_of
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> Self:
@@ -271,7 +269,6 @@ class ServiceBase:
         return cls(await open_store(database), renderer, **kw)
 
     async def close(self) -> None:
-        self.ai.close()
         await self.store.close()
 
     async def off_loop(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:

@@ -194,3 +194,12 @@ async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(database_
         assert stored is not None and stored.ai_seconds == 9 and stored.seconds == 7200
     finally:
         await svc.close()
+
+
+async def test_the_service_facade_builds_and_wires_the_ai_seats(tmp_path: Path) -> None:
+    svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer())
+    try:
+        assert isinstance(svc.ai, AiSeats) and svc.ai.service is svc
+        assert svc.reminders.ai_pace == svc.ai.pace_of  # an AI's turn comes at its pace
+    finally:
+        await svc.close()
