@@ -3,8 +3,9 @@ and the AI's moves.
 
 An AI holds a seat like a person (ai_users.py). Its turn is a reminder job like a person's
 (bot.reminders), due one AI pace after the last move: the client's loop claims it, this module
-thinks in a worker process (never on the event loop, and outside the channel's lock, so
-other games and people are never held up) and stores the step through the same path as a
+thinks in a pool of worker processes (never on the event loop, and outside the channel's lock,
+so people are never held up; at least two workers, so one game's search never waits for
+another's; one search per game at a time) and stores the step through the same path as a
 person's order, announcement and all. After a restart the job is still in the database, so an
 AI whose turn it is simply moves. The facade (bot/service.py) builds and wires it.
 """
@@ -15,8 +16,9 @@ import asyncio
 import logging
 import multiprocessing
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, TypeVar
 
 import rules
@@ -39,11 +41,19 @@ ALL_AI_MIN_PACE = 20.0  # a game with no person in it is for watching: slower, o
 THINK_SECONDS = 1.5  # the hard level's CPU budget per step (p95 under 2 s with the pool)
 HINT_SECONDS = 2.0
 RETRY = 30.0  # a step that failed to be thought or stored is tried again after this long
+# Worker processes that think: two games' AI turns at the same moment run side by side
+MIN_WORKERS, MAX_WORKERS = 2, 64
 
 Deliver = Callable[[Reply, str], Awaitable[None]]
 _T = TypeVar("_T")
 
-__all__ = ["AI_USERS", "AiSeats"]
+__all__ = ["AI_USERS", "AiSeats", "default_workers"]
+
+
+def default_workers(cores: int | None = None) -> int:
+    """One worker per core but the one the bot's own process needs, at least MIN_WORKERS."""
+    cores = os.cpu_count() if cores is None else cores
+    return max(MIN_WORKERS, min(MAX_WORKERS, (cores or 1) - 1))
 
 
 class AiSeats:
@@ -56,8 +66,13 @@ class AiSeats:
         hint_seconds: float = HINT_SECONDS,
         executor: Executor | None = None,
     ) -> None:
+        """`workers`: the pool's processes (AI_WORKERS; default_workers() when None)."""
+        if workers is not None and not MIN_WORKERS <= workers <= MAX_WORKERS:
+            raise ValueError(
+                f"the AI needs {MIN_WORKERS} to {MAX_WORKERS} worker processes, not {workers}"
+            )
         self.service = service  # the whole service: an AI's step is a move
-        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.workers = default_workers() if workers is None else workers
         self.think_seconds = think_seconds
         self.hint_seconds = hint_seconds
         self._executor = executor
@@ -65,6 +80,8 @@ class AiSeats:
         self.moving: dict[int, asyncio.Task[None]] = {}  # one step in thought per game
         self.hinting: set[int] = set()  # users with a hint in thought
         self._all_ai = asyncio.Semaphore(1)
+        # per channel: its search lock and how many hold or wait for it
+        self._searches: dict[str, tuple[asyncio.Lock, int]] = {}
 
     @property
     def executor(self) -> Executor:
@@ -84,6 +101,22 @@ class AiSeats:
 
     async def _run(self, fn: Callable[..., _T], *args: object) -> _T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    @asynccontextmanager
+    async def _one_search(self, channel: str) -> AsyncIterator[None]:
+        """One search per game at a time: a hint and the AI's step (or two calls of `move`)
+        take turns, so a game never holds two workers while another game waits."""
+        lock, users = self._searches.get(channel, (asyncio.Lock(), 0))
+        self._searches[channel] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._searches[channel]
+            if users == 1:
+                del self._searches[channel]
+            else:
+                self._searches[channel] = (lock, users - 1)
 
     # --- pace ------------------------------------------------------------------------------
 
@@ -236,7 +269,8 @@ class AiSeats:
     async def move(self, channel: str) -> Reply | None:
         """The AI on turn takes one step: thought in a worker process, stored and announced
         like a person's order. None when no AI is on turn or the game changed meanwhile."""
-        return await self._move(channel)
+        async with self._one_search(channel):
+            return await self._move(channel)
 
     async def _move(self, channel: str) -> Reply | None:
         svc = self.service
@@ -280,9 +314,10 @@ class AiSeats:
             return Reply.error("Your last hint is still being thought out; wait for it.")
         self.hinting.add(user)
         try:
-            found = await self._run(
-                advise, seen(state), f"hint:{game.id}:{game.actions}", self.hint_seconds
-            )
+            async with self._one_search(channel):
+                found = await self._run(
+                    advise, seen(state), f"hint:{game.id}:{game.actions}", self.hint_seconds
+                )
         finally:
             self.hinting.discard(user)
         return Reply(

@@ -30,7 +30,10 @@ async def build(
 ) -> tuple[GameService, VijayanagaraBot]:
     shard_count, shard_ids = settings.shards()  # checked before the database is opened
     service = await GameService.open(
-        settings.database(), renderer, abandon_after=settings.abandon_days * 86400
+        settings.database(),
+        renderer,
+        abandon_after=settings.abandon_days * 86400,
+        ai_workers=settings.ai_workers,
     )
     log.info("database: %s", settings.database_for_log())
     if shard_count is None:

@@ -55,11 +55,14 @@ class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
         self,
         store: Store,
         renderer: Renderer | None = None,
+        *,
+        ai_workers: int | None = None,
         **kw: Any,
     ) -> None:
-        """The options are ServiceBase's."""
+        """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores); the
+        other options are ServiceBase's."""
         super().__init__(store, renderer, **kw)
-        self.ai = AiSeats(self)  # issue 15: AI seats, moves and hints
+        self.ai = AiSeats(self, workers=ai_workers)  # issue 15: AI seats, moves and hints
         self.reminders.ai_pace = self.ai.pace_of
 
     async def close(self) -> None:

@@ -8,6 +8,8 @@ import re
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .ai_seats import MAX_WORKERS, MIN_WORKERS
+
 # discord.py shards: one process may run several; a bot on a few thousand servers needs more
 # than one (Discord asks for one shard per 2,500 servers).
 MAX_SHARDS = 1024
@@ -31,12 +33,21 @@ class Settings(BaseSettings):
     shard_ids: str | None = None  # SHARD_IDS: this process's shards, e.g. "0,1"
     # ABANDON_DAYS: a game with no move for this many days is archived (0: never)
     abandon_days: int = 30
+    # AI_WORKERS: processes that think for the AI seats (unset: from the cores, at least 2)
+    ai_workers: int | None = None
 
     @field_validator("abandon_days")
     @classmethod
     def _abandon_days_in_range(cls, v: int) -> int:
         if not 0 <= v <= MAX_ABANDON_DAYS:
             raise ValueError(f"ABANDON_DAYS must be between 0 and {MAX_ABANDON_DAYS}, not {v}")
+        return v
+
+    @field_validator("ai_workers")
+    @classmethod
+    def _ai_workers_in_range(cls, v: int | None) -> int | None:
+        if v is not None and not MIN_WORKERS <= v <= MAX_WORKERS:
+            raise ValueError(f"AI_WORKERS must be between {MIN_WORKERS} and {MAX_WORKERS}, not {v}")
         return v
 
     @field_validator("shard_count")

@@ -1,0 +1,50 @@
+"""A stand-in for the AI worker's `think` that shows which searches run at the same time,
+without timing anything: each search appends `start <seed>` to a log file, waits until the
+test opens the gate, then thinks as the real one does. The folder is named by an environment
+variable, which the spawned worker processes inherit."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import ai
+import rules
+from bot.ai_worker import think
+
+GATE_DIR = "VJ_TEST_AI_GATE"
+SAFETY = 120.0  # seconds: only so that a broken test fails instead of hanging
+
+
+def gated_think(state: rules.GameState, level: ai.Level, seed: str, seconds: float) -> rules.Action:
+    folder = Path(os.environ[GATE_DIR])
+    with (folder / "log").open("a", encoding="utf-8") as f:
+        f.write(f"start {seed}\n")
+    deadline = time.monotonic() + SAFETY
+    while not (folder / "open").exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the test never opened the gate")
+        time.sleep(0.01)
+    return think(state, level, seed, seconds)
+
+
+def log_lines(folder: Path) -> list[str]:
+    log = folder / "log"
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+async def until_started(folder: Path, count: int) -> list[str]:
+    """The log once `count` searches have started (AssertionError if they never do)."""
+    deadline = time.monotonic() + SAFETY
+    while len(lines := log_lines(folder)) < count:
+        assert time.monotonic() < deadline, f"only {len(lines)} searches ever ran at once"
+        await asyncio.sleep(0.02)
+    return lines
+
+
+def open_gate(folder: Path) -> None:
+    with (folder / "log").open("a", encoding="utf-8") as f:
+        f.write("open\n")
+    (folder / "open").touch()

@@ -1,0 +1,118 @@
+"""Issue 15: one game's search never delays another game's moves. The AI thinks in a pool of
+at least two worker processes (AI_WORKERS), one search per game at a time; a search beyond
+the pool waits for a free worker, and people's moves never wait for any of them."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from ai_gate import GATE_DIR, gated_think, log_lines, open_gate, until_started
+from fakes import SEATS, FakeRenderer
+from pydantic import ValidationError
+from service_playout import play_random_orders, seat_and_start
+
+import rules
+from bot import ai_seats
+from bot.ai_seats import AiSeats, default_workers
+from bot.service import GameService
+from bot.settings import Settings
+
+D = SEATS[rules.Faction.D]
+
+
+def test_the_pool_has_a_worker_per_core_but_one_and_never_fewer_than_two() -> None:
+    assert [default_workers(n) for n in (None, 0, 1, 2, 3, 8)][1:] == [2, 2, 2, 2, 7]
+    assert default_workers() >= 2
+
+
+def test_ai_workers_is_read_from_the_environment_and_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("AI_WORKERS", "3")
+    assert Settings().ai_workers == 3
+    monkeypatch.setenv("AI_WORKERS", "1")
+    with pytest.raises(ValidationError, match="AI_WORKERS must be between 2 and 64, not 1"):
+        Settings()
+    monkeypatch.delenv("AI_WORKERS")
+    assert Settings().ai_workers is None  # from the cores
+
+
+async def test_the_facade_builds_the_ai_seats_with_the_pool_size_it_is_given(
+    tmp_path: Path,
+) -> None:
+    svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer(), ai_workers=3)
+    try:
+        assert svc.ai.workers == 3
+    finally:
+        await svc.close()
+    with pytest.raises(ValueError, match="the AI needs 2 to 64 worker processes, not 1"):
+        AiSeats(svc, workers=1)
+
+
+@pytest.fixture
+async def gated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[GameService]:
+    """A service whose AI searches wait at the gate, with a pool of two workers."""
+    monkeypatch.setenv(GATE_DIR, str(tmp_path))
+    monkeypatch.setattr(ai_seats, "think", gated_think)
+    svc = await GameService.open(str(tmp_path / "pool.sqlite3"), FakeRenderer(), ai_workers=2)
+    svc.ai.think_seconds = 0.02
+    yield svc
+    open_gate(tmp_path)  # (a failed test leaves no worker waiting)
+    await svc.close()
+
+
+async def on_an_ai_turn(svc: GameService, channel: str) -> int:
+    """A game of one person (D) and two easy AIs, played until an AI is on turn; its id."""
+    created = await svc.create(channel, D, seed=len(channel))
+    assert (await svc.ai.fill(channel, D, "D", "easy", before=created)).ok
+    assert (await svc.start(channel, D)).ok
+    _, state = await play_random_orders(
+        svc, channel, random.Random(1), stop=lambda st: rules.decider(st) != rules.Faction.D
+    )
+    assert state is not None
+    game = await svc.store.open_game(channel)
+    assert game is not None
+    return game.id
+
+
+def game_of(line: str) -> int:
+    """The game a `start <game id>:<actions>` line of the gate's log names."""
+    return int(line.split()[1].split(":")[0])
+
+
+async def test_two_games_ai_turns_think_at_once_and_a_third_waits_without_holding_up_people(
+    gated: GameService, tmp_path: Path
+) -> None:
+    svc = gated
+    games = [await on_an_ai_turn(svc, ch) for ch in ("g1", "g2", "g3")]
+    await seat_and_start(svc, "people", 7)  # a game of people only
+    moves = [asyncio.create_task(svc.ai.move(ch)) for ch in ("g1", "g2", "g3")]
+    started = await until_started(tmp_path, 2)  # two workers busy together
+    # meanwhile people play: a whole turn's worth of orders, none waiting for the AI
+    replies, _ = await play_random_orders(
+        svc, "people", random.Random(3), stop=lambda st: st.actions_taken >= 10
+    )
+    assert replies and all(r.ok for r in replies)
+    assert log_lines(tmp_path) == started  # the third still waits for a free worker
+    open_gate(tmp_path)
+    done = await asyncio.gather(*moves)
+    assert all(r is not None and r.ok for r in done)
+    log = log_lines(tmp_path)
+    assert log[2] == "open" and len(log) == 4
+    assert {game_of(line) for line in log[:2] + log[3:]} == set(games)
+
+
+async def test_one_game_never_has_two_searches_at_once(gated: GameService, tmp_path: Path) -> None:
+    svc = gated
+    first, second = await on_an_ai_turn(svc, "g1"), await on_an_ai_turn(svc, "g2")
+    moves = [asyncio.create_task(svc.ai.move(ch)) for ch in ("g1", "g1", "g2")]
+    started = await until_started(tmp_path, 2)  # both workers busy: g1 once, and g2
+    assert sorted(game_of(line) for line in started) == [first, second]
+    open_gate(tmp_path)
+    await asyncio.gather(*moves)
+    after = log_lines(tmp_path)[3:]  # g1's second call searched only after its first
+    assert all(game_of(line) == first for line in after)
