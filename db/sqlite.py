@@ -38,19 +38,18 @@ class SQLiteConn:
         self._conn = conn
 
     async def execute(self, sql: str, *args: object) -> int:
-        async with self._conn.execute(sql, args) as cur:
-            return cur.rowcount
+        cur = await self._conn.execute(sql, args)  # (closing it would cost another hop)
+        return cur.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         await self._conn.executemany(sql, rows)
 
     async def fetch(self, sql: str, *args: object) -> list[Row]:
-        async with self._conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        return list(await self._conn.execute_fetchall(sql, args))  # one trip to its thread
 
     async def fetchrow(self, sql: str, *args: object) -> Row | None:
-        async with self._conn.execute(sql, args) as cur:
-            return await cur.fetchone()
+        rows = await self.fetch(sql, *args)  # (the store's single-row reads are by key)
+        return rows[0] if rows else None
 
 
 class SQLiteStore(SQLStore):
