@@ -167,10 +167,13 @@ def take_card(st: GameState, card: int) -> None:
     key = None if i is None else _key_of(deck, st.piles[i], card, drawn)
     if i is None or key is None:
         raise AssertionError(f"card {card} cannot be drawn now")
-    pile = st.piles[i]
+    # the piles are replaced, never changed in place: a forked state shares them
+    piles = list(st.piles)
+    pile = piles[i] = dict(piles[i])
     pile[key] -= 1
     if not any(n > 0 for n in pile.values()):
-        del st.piles[i]
+        del piles[i]
+    st.piles = piles
 
 
 # --- outcomes ----------------------------------------------------------------------------

@@ -289,7 +289,10 @@ class GameState(_Barrier):
     def clone(self) -> GameState:
         """A deep copy, for a caller that wants to change a state by hand."""
         new = self.fork()
+        new.order = list(self.order)
         new.spaces = {k: v.copy() for k, v in self.spaces.items()}
+        new.piles = [dict(p) for p in self.piles]
+        new.discards = list(self.discards)
         new.card = self.card.copy()
         new.since_barrier = list(self.since_barrier)
         new.turn_touched = list(self.turn_touched)
@@ -298,14 +301,14 @@ class GameState(_Barrier):
     def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state: the spaces are shared with this state until
         `own_space` replaces one that changes, and the card's Sequence of Play until
-        `own_card`; fields the engine replaces but never changes in place (options,
-        since_barrier, turn_touched) are shared too. With `step`, the copy is the next
-        step's: it starts its own log lines, after this state's."""
+        `own_card`; fields the engine replaces but never changes in place (options, order,
+        piles, discards, since_barrier, turn_touched) are shared too. With `step`, the copy
+        is the next step's: it starts its own log lines, after this state's."""
         new = _new_state(GameState)
         new.options = self.options
         new.seed = self.seed
         new.rng = self.rng
-        new.order = list(self.order)
+        new.order = self.order
         new.spaces = dict(self.spaces)
         new.available = {f: dict(box) for f, box in self.available.items()}
         new.resources = dict(self.resources)
@@ -314,8 +317,8 @@ class GameState(_Barrier):
         new.influence = dict(self.influence)
         new.slots = {f: dict(s) for f, s in self.slots.items()}
         new.dynasty = self.dynasty
-        new.piles = [dict(p) for p in self.piles]
-        new.discards = list(self.discards)
+        new.piles = self.piles
+        new.discards = self.discards
         new.current_card = self.current_card
         new.eligible = dict(self.eligible)
         new.next_eligibility = dict(self.next_eligibility)
