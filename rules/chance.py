@@ -11,6 +11,7 @@ what the players know of it (2.1), its piles and how many cards of each kind are
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -34,6 +35,7 @@ class ChanceNode(BaseModel):
     text: str
 
 
+@lru_cache(maxsize=1 << 10)  # the same few nodes over and over (frozen: shared)
 def dice_node(n: int, where: str) -> ChanceNode:
     return ChanceNode(kind="dice", dice=n, text=f"the roll of {n} dice in {where}")
 
@@ -102,7 +104,7 @@ def _live(deck: Deck, key: str, drawn: set[int]) -> bool:
     if key.isdigit():
         card = int(key)
         return card in deck.cards and card not in drawn
-    return any(c not in drawn for c in deck.by_kind.get(key, ()))
+    return not drawn.issuperset(deck.by_kind.get(key, ()))
 
 
 def _next_index(st: GameState, deck: Deck, drawn: set[int]) -> int | None:
