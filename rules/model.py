@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
@@ -375,18 +376,12 @@ def _legacy_barrier(data: object, handler: ValidatorFunctionWrapHandler) -> Game
     return st
 
 
-_ADAPTER: list[TypeAdapter[GameState]] = []  # built at first use: frames.py imports this
-
-
+@cache  # built at first use: frames.py, which the state's fields name, imports this module
 def _adapter() -> TypeAdapter[GameState]:
-    """How pydantic reads and writes a state (fields as stored; extra keys ignored)."""
-    if not _ADAPTER:
-        _ADAPTER.append(
-            TypeAdapter(
-                Annotated[GameState, BeforeValidator(_upgrade), WrapValidator(_legacy_barrier)]
-            )
-        )
-    return _ADAPTER[0]
+    """How pydantic reads and writes a state (the fields as stored; other keys ignored)."""
+    return TypeAdapter(
+        Annotated[GameState, BeforeValidator(_upgrade), WrapValidator(_legacy_barrier)]
+    )
 
 
 from .frames import FrameField  # noqa: E402  (frames.py builds on the classes above)
