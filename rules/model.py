@@ -295,7 +295,7 @@ class GameState(_Barrier):
         new.piles = [dict(p) for p in self.piles]
         new.discards = list(self.discards)
         new.card = self.card.copy()
-        new.since_barrier = list(self.since_barrier)
+        new.since_barrier = [dict(step) for step in self.since_barrier]  # records are shared
         new.turn_touched = list(self.turn_touched)
         return new
 
