@@ -227,7 +227,8 @@ def _reveal(state: GameState, action: Action) -> GameState:
 
 def apply(state: GameState, action: Action) -> GameState:
     """A new state with the action applied; the old one is untouched. Raises IllegalAction."""
-    if isinstance(action, CHANCE_ACTIONS) or chance(state) is not None:
+    pending = None if state.game_over else _pending(state)
+    if isinstance(action, CHANCE_ACTIONS) or (pending is not None and pending[2] is not None):
         return _reveal(state, action)
     if isinstance(action, Undo):
         return _undo(state)
@@ -235,9 +236,9 @@ def apply(state: GameState, action: Action) -> GameState:
         from .trade import give  # local: trade applies through this module
 
         return give(state, action)
-    if state.game_over:
+    if pending is None:
         raise IllegalAction("the game is over: no more actions")
-    fr, h, _ = _pending(state)
+    fr, h, _ = pending
     if not MACHINE.listed(state, action) and not h.is_legal(state, fr, action):
         reason = h.why(state, fr, action)
         if reason is None:

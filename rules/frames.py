@@ -25,7 +25,7 @@ Units = dict[str, dict[Piece, int]]
 
 
 def _copy_units(units: Units) -> Units:
-    return {space: dict(by_kind) for space, by_kind in units.items()}
+    return {space: dict(by_kind) for space, by_kind in units.items()} if units else {}
 
 
 @dataclass(slots=True)
@@ -159,7 +159,7 @@ class ChooseCommandFrame:
     mode: Literal["alone", "limited"] = "alone"
 
     def copy(self) -> ChooseCommandFrame:
-        return ChooseCommandFrame(self.kind, self.faction, self.id, self.mode)
+        return self  # never changed once on the stack: a forked state shares it
 
 
 @dataclass(slots=True)
