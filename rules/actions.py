@@ -493,6 +493,13 @@ def action_to_json(action: Action) -> dict[str, object]:
     return action.model_dump(mode="json")
 
 
+@lru_cache(maxsize=1 << 14)
+def step_record(action: Action) -> dict[str, object]:
+    """action_to_json of a step kept for undo (GameState.since_barrier): made once for each
+    distinct action and shared, as the records are never changed in place."""
+    return action_to_json(action)
+
+
 # The legal-move generators offer the same few thousand actions over and over: actions are
 # frozen, so one object per distinct action is shared (and compared by identity first).
 @lru_cache(maxsize=1 << 16)

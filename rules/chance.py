@@ -11,6 +11,7 @@ what the players know of it (2.1), its piles and how many cards of each kind are
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -34,6 +35,7 @@ class ChanceNode(BaseModel):
     text: str
 
 
+@lru_cache(maxsize=1 << 10)  # the same few nodes over and over (frozen: shared)
 def dice_node(n: int, where: str) -> ChanceNode:
     return ChanceNode(kind="dice", dice=n, text=f"the roll of {n} dice in {where}")
 
@@ -89,10 +91,39 @@ def _pools(
 
 def _next_pile(st: GameState, deck: Deck) -> tuple[int, list[tuple[str, int, list[int]]]] | None:
     drawn = _drawn(st)
+    i = _next_index(st, deck, drawn)
+    return None if i is None else (i, _pools(st, deck, st.piles[i], drawn))
+
+
+# Every draw asks whether a card can come, which pile it comes from and how many are left:
+# these answer at the first card found, without listing the pools.
+
+
+def _live(deck: Deck, key: str, drawn: set[int]) -> bool:
+    """Whether a card of this key (a kind, or a card's number) may still be drawn."""
+    if key.isdigit():
+        card = int(key)
+        return card in deck.cards and card not in drawn
+    return not drawn.issuperset(deck.by_kind.get(key, ()))
+
+
+def _next_index(st: GameState, deck: Deck, drawn: set[int]) -> int | None:
+    """The pile the next card comes from (the first with a card left), or None."""
     for i, pile in enumerate(st.piles):
-        pools = _pools(st, deck, pile, drawn)
-        if pools:
-            return i, pools
+        for key, n in pile.items():
+            if n > 0 and _live(deck, key, drawn):
+                return i
+    return None
+
+
+def _key_of(deck: Deck, pile: dict[str, int], card: int, drawn: set[int]) -> str | None:
+    """The key of this pile that may hold the card (the first, as _pools lists them)."""
+    if card in drawn or card not in deck.cards:
+        return None
+    kind = deck.cards[card].kind
+    for key, n in pile.items():
+        if n > 0 and (int(key) == card if key.isdigit() else key == kind):
+            return key
     return None
 
 
@@ -100,7 +131,9 @@ def cards_left(st: GameState) -> int:
     """How many cards are left in the deck (open information)."""
     deck = deck_for(st.options)
     drawn = _drawn(st)
-    return sum(n for pile in st.piles for _, n, _ in _pools(st, deck, pile, drawn))
+    return sum(
+        n for pile in st.piles for key, n in pile.items() if n > 0 and _live(deck, key, drawn)
+    )
 
 
 def deck_facts(st: GameState) -> str:
@@ -125,22 +158,24 @@ def deck_facts(st: GameState) -> str:
 
 
 def can_draw(st: GameState) -> bool:
-    return _next_pile(st, deck_for(st.options)) is not None
+    return _next_index(st, deck_for(st.options), _drawn(st)) is not None
 
 
 def take_card(st: GameState, card: int) -> None:
     """Count a drawn card out of the pile it came from (call before it is the current card)."""
     deck = deck_for(st.options)
-    found = _next_pile(st, deck)
-    assert found is not None
-    i, pools = found
-    for key, _, pool in pools:
-        if card in pool:
-            st.piles[i][key] -= 1
-            if not any(n > 0 for n in st.piles[i].values()):
-                del st.piles[i]
-            return
-    raise AssertionError(f"card {card} cannot be drawn now")
+    drawn = _drawn(st)
+    i = _next_index(st, deck, drawn)
+    key = None if i is None else _key_of(deck, st.piles[i], card, drawn)
+    if i is None or key is None:
+        raise AssertionError(f"card {card} cannot be drawn now")
+    # the piles are replaced, never changed in place: a forked state shares them
+    piles = list(st.piles)
+    pile = piles[i] = dict(piles[i])
+    pile[key] -= 1
+    if not any(n > 0 for n in pile.values()):
+        del piles[i]
+    st.piles = piles
 
 
 # --- outcomes ----------------------------------------------------------------------------
@@ -156,8 +191,10 @@ def why_not(st: GameState, node: ChanceNode, action: Action) -> str | None:
         return None
     if not isinstance(action, Draw):
         return f"{node.text} is pending: it needs a card draw"
-    found = _next_pile(st, deck_for(st.options))
-    if found is None or not any(action.card in pool for _, _, pool in found[1]):
+    deck = deck_for(st.options)
+    drawn = _drawn(st)
+    i = _next_index(st, deck, drawn)
+    if i is None or _key_of(deck, st.piles[i], action.card, drawn) is None:
         return f"card {action.card} cannot come next from the deck as built in 2.1"
     return None
 

@@ -26,7 +26,7 @@ from .actions import (
     Give,
     Undo,
     action_from_json,
-    action_to_json,
+    step_record,
 )
 from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
@@ -142,23 +142,24 @@ legal_actions = MACHINE.legal_actions
 is_legal = MACHINE.is_legal
 
 
+def _pending(state: GameState) -> tuple[AnyFrame, TypedHandler[Any], ChanceNode | None]:
+    """The top frame, its handler (with its game methods) and the chance node it waits for."""
+    fr, _, node = MACHINE.pending(state)
+    return fr, HANDLERS[fr.kind], node
+
+
 def decider(state: GameState) -> Faction | None:
     """The faction that must decide now (prompt() without its text)."""
     if state.game_over:
         return None
-    fr = top(state)
-    assert fr is not None
-    h = HANDLERS[fr.kind]
-    return None if h.chance(state, fr) is not None else h.decider(state, fr)
+    fr, h, node = _pending(state)
+    return None if node is not None else h.decider(state, fr)
 
 
 def prompt(state: GameState) -> Prompt:
     if state.game_over:
         return Prompt(faction=None, kind="game_over", text="The game is over.")
-    fr = top(state)
-    assert fr is not None
-    h = HANDLERS[fr.kind]
-    node = h.chance(state, fr)
+    fr, h, node = _pending(state)
     if node is not None:
         return Prompt(faction=None, kind="chance", text=f"Waiting for {node.text}.")
     who = h.decider(state, fr)
@@ -226,7 +227,8 @@ def _reveal(state: GameState, action: Action) -> GameState:
 
 def apply(state: GameState, action: Action) -> GameState:
     """A new state with the action applied; the old one is untouched. Raises IllegalAction."""
-    if isinstance(action, CHANCE_ACTIONS) or chance(state) is not None:
+    pending = None if state.game_over else _pending(state)
+    if isinstance(action, CHANCE_ACTIONS) or (pending is not None and pending[2] is not None):
         return _reveal(state, action)
     if isinstance(action, Undo):
         return _undo(state)
@@ -234,11 +236,9 @@ def apply(state: GameState, action: Action) -> GameState:
         from .trade import give  # local: trade applies through this module
 
         return give(state, action)
-    if state.game_over:
+    if pending is None:
         raise IllegalAction("the game is over: no more actions")
-    fr = top(state)
-    assert fr is not None
-    h = HANDLERS[fr.kind]
+    fr, h, _ = pending
     if not MACHINE.listed(state, action) and not h.is_legal(state, fr, action):
         reason = h.why(state, fr, action)
         if reason is None:
@@ -259,7 +259,7 @@ def apply(state: GameState, action: Action) -> GameState:
     after = decider(st)
     check_cavalry(st)
     commits = st.reveals != reveals_before or after != actor or st.game_over
-    machine.end_step(st, state, None if commits else action_to_json(action), commits)
+    machine.end_step(st, state, None if commits else step_record(action), commits)
     return st
 
 

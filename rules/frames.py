@@ -1,8 +1,10 @@
 """Typed frames: one class per kind of pending procedure, every field named and typed.
 
-Slotted dataclasses on the engine's hot path (a copy is a few dict and list copies); pydantic
-reads and writes them at the JSON boundary as a union told apart by `kind`. The Event's
-frames hold typed event steps (event_steps.py), stored in their deck-file form.
+Slotted dataclasses on the engine's hot path (a copy is a few dict and list copies; a frame
+whose fields never change once push_frame has numbered it is shared by the copy of a state
+instead); pydantic reads and writes them at the JSON boundary as a union told apart by
+`kind`. The Event's frames hold typed event steps (event_steps.py), stored in their
+deck-file form.
 
 States stored before frames were typed hold a frame as `{kind, faction, data: {...}}`, with
 a battle's parent as a stack index; `upgrade_frames` turns them into these classes.
@@ -23,7 +25,7 @@ Units = dict[str, dict[Piece, int]]
 
 
 def _copy_units(units: Units) -> Units:
-    return {space: dict(by_kind) for space, by_kind in units.items()}
+    return {space: dict(by_kind) for space, by_kind in units.items()} if units else {}
 
 
 @dataclass(slots=True)
@@ -131,7 +133,7 @@ class PhaseFrame:
         return self.kind.removeprefix("battle:")
 
     def copy(self) -> PhaseFrame:
-        return PhaseFrame(self.kind, self.faction, self.id, self.battle)
+        return self  # never changed once on the stack: a forked state shares it
 
 
 @dataclass(slots=True)
@@ -144,7 +146,7 @@ class PlainFrame:
     id: int = 0
 
     def copy(self) -> PlainFrame:
-        return PlainFrame(self.kind, self.faction, self.id)
+        return self  # never changed once on the stack: a forked state shares it
 
 
 @dataclass(slots=True)
@@ -157,7 +159,7 @@ class ChooseCommandFrame:
     mode: Literal["alone", "limited"] = "alone"
 
     def copy(self) -> ChooseCommandFrame:
-        return ChooseCommandFrame(self.kind, self.faction, self.id, self.mode)
+        return self  # never changed once on the stack: a forked state shares it
 
 
 @dataclass(slots=True)

@@ -77,6 +77,10 @@ class Machine(Generic[S, F, A, N]):
         # checks membership in it instead of generating the list again. States are never
         # changed once made (a caller that edits one by hand edits a fresh copy).
         self._last_legal: tuple[S, list[A]] | None = None
+        # Where the state `advance` last settled waits: its top frame, that frame's handler
+        # and the chance node pending there, if any. The caller asks it next (who decides,
+        # what is legal, a step on it), so it is not asked of the handler again.
+        self._settled: tuple[S, F, FrameHandler[S, F, A, N], N | None] | None = None
 
     def register(self, kind: str, h: FrameHandler[S, F, A, N]) -> None:
         if kind in self.handlers:
@@ -105,37 +109,54 @@ class Machine(Generic[S, F, A, N]):
 
     def advance(self, st: S) -> None:
         """Run automatic frames until a decision is pending or the game is over."""
+        frames: list[F] = st.frames
+        handlers = self.handlers
         for _ in range(100_000):
             if st.game_over:
-                st.frames.clear()
+                frames.clear()
                 return
-            fr, h = self._top(st)
+            if not frames:
+                raise RuntimeError("the frame stack is empty but the game is not over")
+            fr = frames[-1]
+            h = handlers[fr.kind]
             node = h.chance(st, fr)
             if node is not None:
                 outcome = self._deal(st, node)
                 if outcome is None:
+                    self._settled = (st, fr, h, node)
                     return  # the caller's dealer supplies the outcome
                 h.act(st, fr, outcome)
                 st.reveals += 1
                 continue
             if not h.is_auto(st, fr):
+                self._settled = (st, fr, h, None)
                 return
             h.run(st, fr)
         raise RuntimeError("the state machine did not settle")
+
+    def pending(self, st: S) -> tuple[F, FrameHandler[S, F, A, N], N | None]:
+        """The top frame of a game not over, its handler, and the chance node it waits for
+        (None: a decision): kept from `advance` when it settled on this very state."""
+        memo = self._settled
+        if memo is not None and memo[0] is st:
+            frames: list[F] = st.frames
+            if frames and frames[-1] is memo[1]:  # a frame pushed by hand is asked anew
+                return memo[1], memo[2], memo[3]
+        fr, h = self._top(st)
+        return fr, h, h.chance(st, fr)
 
     def chance(self, st: S) -> N | None:
         """The pending chance node, or None."""
         if st.game_over:
             return None
-        fr, h = self._top(st)
-        return h.chance(st, fr)
+        return self.pending(st)[2]
 
     def legal_actions(self, st: S) -> list[A]:
         """Every legal next decision; none at a chance node or once the game is over."""
         if st.game_over:
             return []
-        fr, h = self._top(st)
-        if h.chance(st, fr) is not None:
+        fr, h, node = self.pending(st)
+        if node is not None:
             return []
         acts = h.actions(st, fr)
         self._last_legal = (st, acts)
@@ -145,8 +166,8 @@ class Machine(Generic[S, F, A, N]):
         """Whether `action` is one of `legal_actions(st)`, checked for this one action."""
         if st.game_over:
             return False
-        fr, h = self._top(st)
-        return h.chance(st, fr) is None and h.is_legal(st, fr, action)
+        fr, h, node = self.pending(st)
+        return node is None and h.is_legal(st, fr, action)
 
     def listed(self, st: S, action: A) -> bool:
         """Whether `action` is in the list legal_actions last made, if made for `st` (the

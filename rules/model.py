@@ -1,17 +1,26 @@
-"""The game state: one pydantic model that holds everything (see architecture.md)."""
+"""The game state: one record that holds everything (see architecture.md).
+
+On the engine's hot path the state is plain slotted dataclasses (a field is read and set as
+any attribute, a copy is a few dict and list copies); pydantic reads and writes it only at
+the JSON boundary (`GameState.model_validate_json`, `model_dump_json`, ...), with the same
+JSON as when the state was a pydantic model.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
-    Field,
     PrivateAttr,
+    TypeAdapter,
     ValidatorFunctionWrapHandler,
-    model_validator,
+    WrapValidator,
 )
 
 if TYPE_CHECKING:
@@ -123,8 +132,9 @@ class GameOptions(BaseModel):
     _deck: Deck | None = PrivateAttr(default=None)
 
 
-class SpaceState(BaseModel):
-    pieces: dict[Piece, int] = Field(default_factory=dict)  # only non-zero counts
+@dataclass(slots=True)
+class SpaceState:
+    pieces: dict[Piece, int] = field(default_factory=dict)  # only non-zero counts
     tributary: bool = False
     control: Faction | None = None
 
@@ -151,26 +161,51 @@ class SpaceState(BaseModel):
                 n += pieces.get(k, 0)
         return n
 
+    def copy(self) -> SpaceState:
+        return SpaceState(dict(self.pieces), self.tributary, self.control)
 
-class CardState(BaseModel):
+
+@dataclass(slots=True)
+class CardState:
     """The Sequence of Play for the current Event card (2.3)."""
 
-    acted: list[Faction] = Field(default_factory=list)
+    acted: list[Faction] = field(default_factory=list)
     # Which faction took each forked option (2.3.3): "command_decree" and "event_or_command".
-    forks: dict[str, Faction] = Field(default_factory=dict)
-    stay_eligible: list[Faction] = Field(default_factory=list)  # executed a Stay Eligible event
-    limited_or_pass: list[Faction] = Field(default_factory=list)
+    forks: dict[str, Faction] = field(default_factory=dict)
+    stay_eligible: list[Faction] = field(default_factory=list)  # executed a Stay Eligible event
+    limited_or_pass: list[Faction] = field(default_factory=list)
+
+    def copy(self) -> CardState:
+        return CardState(
+            list(self.acted), dict(self.forks), list(self.stay_eligible), list(self.limited_or_pass)
+        )
 
 
-class GameState(BaseModel):
-    options: GameOptions = Field(default_factory=GameOptions)
+class _Barrier:
+    """The state at the last undo barrier, kept in memory only: a slot beside the stored
+    fields, never written to JSON."""
+
+    __slots__ = ("_barrier",)
+    _barrier: GameState | None
+
+    def __post_init__(self) -> None:
+        self._barrier = None
+
+    def keep_barrier(self, base: GameState | None) -> None:
+        """The state at the barrier, kept in memory only (rules.machine.undo)."""
+        self._barrier = base
+
+
+@dataclass(slots=True, kw_only=True)
+class GameState(_Barrier):
+    options: GameOptions = field(default_factory=GameOptions)
     # The seeded dealer of tests, benches and games stored before chance entries: with `rng`
     # set, the engine resolves chance nodes itself (dice from `rng`, cards from `order`, the
     # deck built as 2.1 says). None in the bot's games: they hold no future at all, and the
     # caller supplies every outcome as a Roll or Draw action (rules.chance).
     seed: int | None = None
     rng: int | None = None
-    order: list[int] = Field(default_factory=list)
+    order: list[int] = field(default_factory=list)
     spaces: dict[str, SpaceState]
     available: dict[Faction, dict[Piece, int]]
     resources: dict[Faction, int]
@@ -184,18 +219,18 @@ class GameState(BaseModel):
     # by card kind ("event", "mongol_invasion", "timurid") or by card number (a Succession
     # card's known place). Which card of a kind comes next is decided only when drawn.
     piles: list[dict[str, int]]
-    discards: list[int] = Field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
     current_card: int | None = None
     eligible: dict[Faction, bool]
     # set by events (the `eligibility` step): where a faction starts the next card
-    next_eligibility: dict[Faction, bool] = Field(default_factory=dict)
-    card: CardState = Field(default_factory=CardState)
+    next_eligibility: dict[Faction, bool] = field(default_factory=dict)
+    card: CardState = field(default_factory=CardState)
     timurid_drawn: int = 0
-    frames: list[FrameField] = Field(default_factory=list)
+    frames: list[FrameField] = field(default_factory=list)
     # The text log lives outside the state (the bot's log table; rules.LogTail rebuilds it):
     # a state holds only the lines its latest step wrote, which start at line `log_at` of the
     # whole log (an undo starts them earlier: it takes back the lines of the undone step).
-    log: list[str] = Field(default_factory=list)
+    log: list[str] = field(default_factory=list)
     log_at: int = 0
     game_over: bool = False
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
@@ -204,141 +239,149 @@ class GameState(BaseModel):
     # Undo (architecture.md): the steps since the last barrier, replayed from the state at
     # the barrier (kept in memory only, `_barrier`; a state with no such steps is its own),
     # and who may take steps back.
-    since_barrier: list[dict[str, Any]] = Field(default_factory=list)
+    since_barrier: list[dict[str, Any]] = field(default_factory=list)
     last_actor: Faction | None = None
     # Spaces touched by the last action, for the board's highlight.
-    touched: list[str] = Field(default_factory=list)
+    touched: list[str] = field(default_factory=list)
     # Spaces touched by the last turn: the steps of one faction on one card in a row.
-    turn_touched: list[str] = Field(default_factory=list)
+    turn_touched: list[str] = field(default_factory=list)
     turn_of: str | None = None  # "<faction>@<card>" of those steps
-    _barrier: GameState | None = PrivateAttr(default=None)
 
-    @model_validator(mode="wrap")
+    # --- the JSON boundary (pydantic), under the names of a pydantic model ---------------
+
     @classmethod
-    def _legacy_barrier(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> GameState:
-        """States stored before issue 14 carry the barrier as JSON (without its log, whose
-        length was `barrier_log`): it becomes the in-memory barrier, so their undo works."""
-        st: GameState = handler(data)
-        if isinstance(data, dict) and isinstance(data.get("barrier"), str) and st.since_barrier:
-            base = cls.model_validate_json(data["barrier"])
-            base.log, base.log_at = [], int(data.get("barrier_log", 0))
-            st._barrier = base
-        return st
+    def model_validate(cls, data: object) -> GameState:
+        return _adapter().validate_python(data)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        """A field is set as pydantic sets it (no validation on assignment), in one call
-        instead of two: the engine sets a few fields on every step."""
-        if name in _STATE_FIELDS:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            super().__setattr__(name, value)
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> GameState:
+        return _adapter().validate_json(data)
+
+    def model_dump_json(self, *, indent: int | None = None) -> str:
+        return _adapter().dump_json(self, indent=indent).decode()
+
+    def model_dump(
+        self,
+        *,
+        mode: Literal["json", "python"] = "python",
+        include: set[str] | None = None,
+        exclude: set[str] | None = None,
+    ) -> dict[str, Any]:
+        dumped: dict[str, Any] = _adapter().dump_python(
+            self, mode=mode, include=include, exclude=exclude
+        )
+        return dumped
+
+    def model_copy(self, *, update: dict[str, Any] | None = None) -> GameState:
+        """A shallow copy, with these fields replaced (the barrier is kept)."""
+        new = replace(self, **(update or {}))
+        new.keep_barrier(self._barrier)
+        return new
+
+    # --- undo ------------------------------------------------------------------------
 
     @property
     def barrier(self) -> GameState | None:
         """The state at the last undo barrier (None: unknown, e.g. loaded without it)."""
         return self if not self.since_barrier else self._barrier
 
-    def keep_barrier(self, base: GameState | None) -> None:
-        """The state at the barrier, kept in memory only (rules.machine.undo)."""
-        self._barrier = base
-
-    @model_validator(mode="before")
-    @classmethod
-    def _upgrade(cls, data: object) -> object:
-        """States stored before frames were typed (rules.frames) still load."""
-        if isinstance(data, dict) and "frames" in data:
-            from .frames import upgrade_frames
-
-            data = {**data, "frames": upgrade_frames(data["frames"])}
-        return data
+    # --- copies ----------------------------------------------------------------------
 
     def clone(self) -> GameState:
         """A deep copy, for a caller that wants to change a state by hand."""
         new = self.fork()
-        new.spaces = {k: _copy_space(v) for k, v in self.spaces.items()}
-        new.card = _copy_card(self.card)
-        new.since_barrier = list(self.since_barrier)
+        new.order = list(self.order)
+        new.spaces = {k: v.copy() for k, v in self.spaces.items()}
+        new.piles = [dict(p) for p in self.piles]
+        new.discards = list(self.discards)
+        new.card = self.card.copy()
+        new.since_barrier = [dict(step) for step in self.since_barrier]  # records are shared
         new.turn_touched = list(self.turn_touched)
         return new
 
     def fork(self, *, step: bool = False) -> GameState:
-        """The engine's copy for the next state, made by hand (pydantic's deep copy was the
-        engine's hot spot): the spaces are shared with this state until `own_space` replaces
-        one that changes, and the card's Sequence of Play until `own_card`; fields the engine
-        replaces but never changes in place (options, since_barrier, turn_touched) are shared
-        too. With `step`, the copy is the next step's:
-        it starts its own log lines, after this state's."""
-        d = dict(self.__dict__)
-        d["spaces"] = dict(self.spaces)
-        d["available"] = {f: dict(box) for f, box in self.available.items()}
-        d["resources"] = dict(self.resources)
-        d["cavalry"] = dict(self.cavalry)
-        d["influence"] = dict(self.influence)
-        d["slots"] = {f: dict(s) for f, s in self.slots.items()}
-        d["order"] = list(self.order)
-        d["piles"] = [dict(p) for p in self.piles]
-        d["discards"] = list(self.discards)
-        d["eligible"] = dict(self.eligible)
-        d["next_eligibility"] = dict(self.next_eligibility)
-        d["frames"] = [f.copy() for f in self.frames]
+        """The engine's copy for the next state: the spaces are shared with this state until
+        `own_space` replaces one that changes, and the card's Sequence of Play until
+        `own_card`; fields the engine replaces but never changes in place (options, order,
+        piles, discards, since_barrier, turn_touched) are shared too. With `step`, the copy
+        is the next step's: it starts its own log lines, after this state's."""
+        new = _new_state(GameState)
+        new.options = self.options
+        new.seed = self.seed
+        new.rng = self.rng
+        new.order = self.order
+        new.spaces = dict(self.spaces)
+        new.available = {f: dict(box) for f, box in self.available.items()}
+        new.resources = dict(self.resources)
+        new.cavalry = dict(self.cavalry)
+        new.cavalry_pool = self.cavalry_pool
+        new.influence = dict(self.influence)
+        new.slots = {f: dict(s) for f, s in self.slots.items()}
+        new.dynasty = self.dynasty
+        new.piles = self.piles
+        new.discards = self.discards
+        new.current_card = self.current_card
+        new.eligible = dict(self.eligible)
+        new.next_eligibility = dict(self.next_eligibility)
+        new.card = self.card
+        new.timurid_drawn = self.timurid_drawn
+        new.frames = [f.copy() for f in self.frames]
         if step:
-            d["log"], d["log_at"] = [], self.log_at + len(self.log)
+            new.log, new.log_at = [], self.log_at + len(self.log)
         else:
-            d["log"] = list(self.log)
-        d["touched"] = list(self.touched)
-        new = _construct(GameState, d, self.__pydantic_fields_set__)
-        # private attributes (the undo barrier) are references, shared like pydantic's copy
-        object.__setattr__(new, "__pydantic_private__", dict(self.__pydantic_private__ or {}))
+            new.log, new.log_at = list(self.log), self.log_at
+        new.game_over = self.game_over
+        new.delhi_adjustment = self.delhi_adjustment
+        new.actions_taken = self.actions_taken
+        new.reveals = self.reveals
+        new.since_barrier = self.since_barrier
+        new.last_actor = self.last_actor
+        new.touched = list(self.touched)
+        new.turn_touched = self.turn_touched
+        new.turn_of = self.turn_of
+        new.keep_barrier(self._barrier)  # a reference: the barrier state is never changed
         return new
 
     def own_card(self) -> CardState:
         """The card's Sequence of Play to change: a copy of its own (a fork shares it)."""
-        card = self.card = _copy_card(self.card)
+        card = self.card = self.card.copy()
         return card
 
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""
-        sp = self.spaces[space] = _copy_space(self.spaces[space])
+        sp = self.spaces[space] = self.spaces[space].copy()
         return sp
 
 
-def _copy_card(card: CardState) -> CardState:
-    return _construct(
-        CardState,
-        {
-            "acted": list(card.acted),
-            "forks": dict(card.forks),
-            "stay_eligible": list(card.stay_eligible),
-            "limited_or_pass": list(card.limited_or_pass),
-        },
-        card.__pydantic_fields_set__,
+_new_state = object.__new__  # an empty state, its fields set one by one (GameState.fork)
+
+
+def _upgrade(data: object) -> object:
+    """States stored before frames were typed (rules.frames) still load."""
+    if isinstance(data, dict) and "frames" in data:
+        from .frames import upgrade_frames
+
+        data = {**data, "frames": upgrade_frames(data["frames"])}
+    return data
+
+
+def _legacy_barrier(data: object, handler: ValidatorFunctionWrapHandler) -> GameState:
+    """States stored before issue 14 carry the barrier as JSON (without its log, whose
+    length was `barrier_log`): it becomes the in-memory barrier, so their undo works."""
+    st: GameState = handler(data)
+    if isinstance(data, dict) and isinstance(data.get("barrier"), str) and st.since_barrier:
+        base = GameState.model_validate_json(data["barrier"])
+        base.log, base.log_at = [], int(data.get("barrier_log", 0))
+        st.keep_barrier(base)
+    return st
+
+
+@cache  # built at first use: frames.py, which the state's fields name, imports this module
+def _adapter() -> TypeAdapter[GameState]:
+    """How pydantic reads and writes a state (the fields as stored; other keys ignored)."""
+    return TypeAdapter(
+        Annotated[GameState, BeforeValidator(_upgrade), WrapValidator(_legacy_barrier)]
     )
-
-
-def _copy_space(sp: SpaceState) -> SpaceState:
-    return _construct(
-        SpaceState,
-        {"pieces": dict(sp.pieces), "tributary": sp.tributary, "control": sp.control},
-        sp.__pydantic_fields_set__,
-    )
-
-
-_M = TypeVar("_M", bound=BaseModel)
-
-
-def _construct(cls: type[_M], fields: dict[str, Any], fields_set: set[str]) -> _M:
-    """A model from already valid field values, as pydantic's own copy builds one (without
-    model_construct's per-field defaults and checks: this is the engine's hot path)."""
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", fields)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(fields_set))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
 
 
 from .frames import FrameField  # noqa: E402  (frames.py builds on the classes above)
-
-GameState.model_rebuild()
-_STATE_FIELDS = frozenset(GameState.model_fields)

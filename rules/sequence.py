@@ -57,7 +57,7 @@ class Game(TypedHandler[PlainFrame]):
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         assert isinstance(action, Draw)
         if st.current_card is not None:
-            st.discards.append(st.current_card)
+            st.discards = [*st.discards, st.current_card]  # shared with the state before
         number = action.card
         take_card(st, number)
         st.current_card = number
