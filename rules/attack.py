@@ -86,6 +86,34 @@ def defenders(st: GameState, attacker: Faction, space: str) -> list[Faction]:
     return out
 
 
+# The pieces whose presence lets each attacker target someone (as `defenders` says); for
+# Delhi also a Structure with none of its faction's Units (3.2.4).
+_TARGET_PIECES: dict[Faction, tuple[Piece, ...]] = {
+    Faction.D: tuple(_REBELS.values()),
+    Faction.M: PIECES_OF[Faction.D],
+    Faction.B: PIECES_OF[Faction.D] + PIECES_OF[Faction.V],
+    Faction.V: PIECES_OF[Faction.D] + PIECES_OF[Faction.B],
+}
+_LONE_STRUCTURES: tuple[tuple[Piece, tuple[Piece, ...]], ...] = tuple(
+    (STRUCTURE_OF[f], UNIT_KINDS[f]) for f in (Faction.B, Faction.V)
+)
+
+
+def attackable(st: GameState, attacker: Faction, space: str) -> bool:
+    """Whether `defenders` names anyone here, at the first hit."""
+    pieces = st.spaces[space].pieces
+    if not pieces:
+        return False
+    for p in _TARGET_PIECES[attacker]:
+        if pieces.get(p):
+            return True
+    if attacker == Faction.D:
+        for structure, units in _LONE_STRUCTURES:
+            if pieces.get(structure) and not any(pieces.get(u) for u in units):
+                return True
+    return False
+
+
 def hits(dice: list[int | None], units: int) -> int:
     """A hit for each roll <= the Units involved; 6 always misses; at most five."""
     return min(MAX_HITS, sum(1 for d in dice if d is not None and d <= units and d <= 5))
@@ -115,12 +143,13 @@ class AttackCommand(CommandHandler):
         assert fr.faction is not None
         if not self.can_select_more(st, fr):
             return iter(())
-        return (
-            s for s in board().spaces if self.space_ok(st, fr, s) and defenders(st, fr.faction, s)
-        )
+        f = fr.faction
+        return (s for s in self.open_spaces(fr) if attackable(st, f, s))
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         return (interned_select(s) for s in self.candidates(st, fr))
+
+    has_choice = CommandHandler.has_candidate
 
     def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None

@@ -50,6 +50,11 @@ class Board(BaseModel):
 
     # Tables computed once: the legal-move generators ask these in their inner loops.
     @cached_property
+    def space_ids(self) -> tuple[str, ...]:
+        """Every space id in the map's order (the order choices are offered in)."""
+        return tuple(self.spaces)
+
+    @cached_property
     def provinces(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.spaces.values() if s.is_province)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .actions import (
     Action,
@@ -24,6 +24,7 @@ from .frames import CommandFrame
 from .model import (
     FACTION_NAMES,
     OBEDIENT_OF,
+    PIECES_OF,
     REBEL_OF,
     UNIT_KINDS,
     Faction,
@@ -64,11 +65,26 @@ class Rally(CommandHandler):
         assert f is not None
         if not self.can_select_more(st, fr) or not st.available[f].get(UNIT[f]):
             return iter(())
-        return (
-            s
-            for s in board().provinces
-            if self.space_ok(st, fr, s) and (st.spaces[s].faction_count(f) or s == HOME[f])
-        )
+        return self._candidates(st, f, self.open_spaces(fr))
+
+    @staticmethod
+    def _candidates(st: GameState, f: Faction, open_spaces: Sequence[str]) -> Iterator[str]:
+        """Provinces with one of the faction's pieces, or its home (3.3.1, 3.4.1)."""
+        home = HOME[f]
+        kinds = PIECES_OF[f]
+        spaces = st.spaces
+        for s in open_spaces:
+            if s == home:
+                yield s
+                continue
+            here = spaces[s].pieces
+            if here:
+                for k in kinds:
+                    if here.get(k):
+                        yield s
+                        break
+
+    has_choice = CommandHandler.has_candidate  # a Unit is Available
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         f = fr.faction
@@ -144,11 +160,14 @@ class Migrate(CommandHandler):
         # Units free to move from each Province (3.1.2), by kind, worked out when a
         # destination first asks (a check for any move stops at the first).
         provinces = b.province_set
+        # Destinations: those already selected and those still open, in the map's order.
+        dests = self.open_spaces(fr) if more else ()
+        if selected:
+            dests = [d for d in b.provinces if d in selected or d in dests]
         movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
-        for dest in b.provinces:
-            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
-                continue
-            room = 3 - sum(arrived.get(dest, {}).values())
+        for dest in dests:
+            came = arrived.get(dest)
+            room = 3 - sum(came.values()) if came else 3
             if room <= 0:
                 continue
             for origin in b.neighbours[dest]:
@@ -168,13 +187,19 @@ class Migrate(CommandHandler):
         assert f is not None
         if not self.can_select_more(st, fr):
             return False
-        return any(
-            self.space_ok(st, fr, dest)
-            and any(
-                board().is_province(o) and st.spaces[o].units_of(f) for o in board().adjacency[dest]
-            )
-            for dest in board().provinces
-        )
+        b = board()
+        provinces = b.province_set
+        adjacency = b.adjacency
+        spaces = st.spaces
+        kinds = UNIT_KINDS[f]
+        for dest in self.open_spaces(fr):
+            for o in adjacency[dest]:
+                here = spaces[o].pieces
+                if here and o in provinces:
+                    for k in kinds:
+                        if here.get(k):
+                            return True
+        return False
 
     def _can_shift(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction
@@ -238,10 +263,10 @@ class Migrate(CommandHandler):
 def rebel_ok(st: GameState, f: Faction, space: str) -> bool:
     """3.3.3 / 3.4.3: a Tributary Province where this faction's pieces are in the majority."""
     sp = st.spaces[space]
-    if not (board().is_province(space) and sp.tributary):
+    if not (sp.tributary and space in board().province_set):
         return False
     mine = sp.faction_count(f)
-    return mine * 2 > sum(sp.pieces.values())
+    return mine > 0 and mine * 2 > sum(sp.pieces.values())
 
 
 @handler
@@ -257,7 +282,9 @@ class Rebel(CommandHandler):
         assert f is not None
         if not self.can_select_more(st, fr) or not self._dynasty_ok(st, fr):
             return iter(())
-        return (s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s))
+        return (s for s in self.open_spaces(fr) if rebel_ok(st, f, s))
+
+    has_choice = CommandHandler.has_candidate
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         return (interned_select(s) for s in self.candidates(st, fr))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .actions import (
     DONE,
@@ -38,16 +38,20 @@ class Conscript(CommandHandler):
     def limit(self, st: GameState, space: str) -> int:
         if space == DELHI:
             return 5
-        if count(st, space, P.QASBAH):
+        sp = st.spaces[space]
+        if sp.pieces.get(P.QASBAH):
             return 2
-        if board().is_province(space) and st.spaces[space].tributary:
+        if sp.tributary and space in board().province_set:
             return 1
         return 0
 
     def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
             return iter(())
-        return (s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s))
+        limit = self.limit
+        return (s for s in self.open_spaces(fr) if limit(st, s))
+
+    has_choice = CommandHandler.has_candidate  # at least one Troop is Available
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
@@ -95,21 +99,31 @@ class March(CommandHandler):
         b = board()
         selected = fr.selected
         arrived = fr.arrived
-        more = self.can_select_more(st, fr)
+        spaces = st.spaces
+        # Destinations: those already selected and those still open, in the map's order.
+        dests = self.open_spaces(fr) if self.can_select_more(st, fr) else ()
+        if selected:
+            dests = [d for d in b.space_ids if d in selected or d in dests]
         # Troops and Governors free to move from each space (3.1.2), worked out when a
         # destination first asks (a check for any move stops at the first).
         movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
-        for dest in b.spaces:
-            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
-                continue
+        for dest in dests:
             for origin in b.neighbours[dest]:
                 free = movable.get(origin)
                 if free is None:
-                    here = st.spaces[origin].pieces
-                    gone = arrived.get(origin, {})
-                    free = movable[origin] = tuple(
-                        (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
-                    )
+                    here = spaces[origin].pieces
+                    gone = arrived.get(origin)
+                    if gone:
+                        free = (
+                            (P.TROOP, here.get(P.TROOP, 0) - gone.get(P.TROOP, 0)),
+                            (P.GOVERNOR, here.get(P.GOVERNOR, 0) - gone.get(P.GOVERNOR, 0)),
+                        )
+                    else:
+                        free = (
+                            (P.TROOP, here.get(P.TROOP, 0)),
+                            (P.GOVERNOR, here.get(P.GOVERNOR, 0)),
+                        )
+                    movable[origin] = free
                 for piece, n in free:
                     if n > 0:
                         yield from interned_moves(piece, n, origin, dest)
@@ -117,11 +131,14 @@ class March(CommandHandler):
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         if not self.can_select_more(st, fr):
             return False
-        return any(
-            self.space_ok(st, fr, dest)
-            and any(st.spaces[o].units_of(Faction.D) for o in board().adjacency[dest])
-            for dest in board().spaces
-        )
+        spaces = st.spaces
+        adjacency = board().adjacency
+        for dest in self.open_spaces(fr):
+            for o in adjacency[dest]:
+                here = spaces[o].pieces
+                if here and (here.get(P.TROOP) or here.get(P.GOVERNOR)):
+                    return True
+        return False
 
     def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Move)
@@ -178,13 +195,21 @@ class Govern(CommandHandler):
         if not self.can_select_more(st, fr):
             return iter(())
         gov_avail = st.available[Faction.D].get(P.GOVERNOR, 0) > 0
-        return (
-            s
-            for s in board().spaces
-            if self.space_ok(st, fr, s)
-            and governable(st, s)
-            and (gov_avail or count(st, s, P.GOVERNOR))
-        )
+        return self._candidates(st, self.open_spaces(fr), gov_avail)
+
+    @staticmethod
+    def _candidates(st: GameState, open_spaces: Sequence[str], gov_avail: bool) -> Iterator[str]:
+        provinces = board().province_set
+        spaces = st.spaces
+        for s in open_spaces:
+            sp = spaces[s]
+            # governable (3.2.3), and a Governor to place or one there
+            if (s not in provinces or sp.tributary or sp.control == Faction.D) and (
+                gov_avail or sp.pieces.get(P.GOVERNOR)
+            ):
+                yield s
+
+    has_choice = CommandHandler.has_candidate
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         return (interned_select(s) for s in self.candidates(st, fr))
