@@ -96,11 +96,45 @@ def _next_pile(st: GameState, deck: Deck) -> tuple[int, list[tuple[str, int, lis
     return None
 
 
+def _can_hold(deck: Deck, key: str, drawn: set[int]) -> bool:
+    """Whether a pile's key may still be some card (its pool in `_pools` is not empty),
+    without listing the pool."""
+    if key.isdigit():
+        return int(key) in deck.cards and int(key) not in drawn
+    return not drawn.issuperset(deck.by_kind.get(key, ()))
+
+
+def _next_index(st: GameState, deck: Deck, drawn: set[int]) -> int | None:
+    """The index of the pile `_next_pile` draws from, at the first hit."""
+    for i, pile in enumerate(st.piles):
+        for key, n in pile.items():
+            if n > 0 and _can_hold(deck, key, drawn):
+                return i
+    return None
+
+
+def _key_of(deck: Deck, pile: dict[str, int], card: int, drawn: set[int]) -> str | None:
+    """The key of the pile whose pool holds `card` (the first, as `_pools` lists them)."""
+    if card in drawn:
+        return None
+    for key, n in pile.items():
+        if n <= 0:
+            continue
+        if key.isdigit():
+            if int(key) == card and card in deck.cards:
+                return key
+        elif card in deck.by_kind.get(key, ()):
+            return key
+    return None
+
+
 def cards_left(st: GameState) -> int:
     """How many cards are left in the deck (open information)."""
     deck = deck_for(st.options)
     drawn = _drawn(st)
-    return sum(n for pile in st.piles for _, n, _ in _pools(st, deck, pile, drawn))
+    return sum(
+        n for pile in st.piles for key, n in pile.items() if n > 0 and _can_hold(deck, key, drawn)
+    )
 
 
 def deck_facts(st: GameState) -> str:
@@ -125,22 +159,20 @@ def deck_facts(st: GameState) -> str:
 
 
 def can_draw(st: GameState) -> bool:
-    return _next_pile(st, deck_for(st.options)) is not None
+    return _next_index(st, deck_for(st.options), _drawn(st)) is not None
 
 
 def take_card(st: GameState, card: int) -> None:
     """Count a drawn card out of the pile it came from (call before it is the current card)."""
     deck = deck_for(st.options)
-    found = _next_pile(st, deck)
-    assert found is not None
-    i, pools = found
-    for key, _, pool in pools:
-        if card in pool:
-            st.piles[i][key] -= 1
-            if not any(n > 0 for n in st.piles[i].values()):
-                del st.piles[i]
-            return
-    raise AssertionError(f"card {card} cannot be drawn now")
+    drawn = _drawn(st)
+    i = _next_index(st, deck, drawn)
+    key = None if i is None else _key_of(deck, st.piles[i], card, drawn)
+    if i is None or key is None:
+        raise AssertionError(f"card {card} cannot be drawn now")
+    st.piles[i][key] -= 1
+    if not any(n > 0 for n in st.piles[i].values()):
+        del st.piles[i]
 
 
 # --- outcomes ----------------------------------------------------------------------------
@@ -156,8 +188,10 @@ def why_not(st: GameState, node: ChanceNode, action: Action) -> str | None:
         return None
     if not isinstance(action, Draw):
         return f"{node.text} is pending: it needs a card draw"
-    found = _next_pile(st, deck_for(st.options))
-    if found is None or not any(action.card in pool for _, _, pool in found[1]):
+    deck = deck_for(st.options)
+    drawn = _drawn(st)
+    i = _next_index(st, deck, drawn)
+    if i is None or _key_of(deck, st.piles[i], action.card, drawn) is None:
         return f"card {action.card} cannot come next from the deck as built in 2.1"
     return None
 
