@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain
 
 from .actions import (
     Action,
@@ -143,13 +144,26 @@ class Migrate(CommandHandler):
         st: GameState, arrived: dict[str, dict[Piece, int]], origin: str, kinds: tuple[Piece, ...]
     ) -> tuple[tuple[Piece, int], ...]:
         here = st.spaces[origin].pieces
-        total = sum(here.get(k, 0) for k in kinds)
-        if not total:
+        if not here:
             return ()
-        free = max(0, total - sum(arrived.get(origin, {}).values()))
-        return tuple((k, min(here.get(k, 0), free)) for k in kinds)
+        obedient, rebelling = kinds  # each Deccan faction's two Unit kinds
+        a, b = here.get(obedient, 0), here.get(rebelling, 0)
+        if not a and not b:
+            return ()
+        gone = arrived.get(origin)
+        free = max(0, a + b - sum(gone.values())) if gone else a + b
+        # only the kinds with a Unit free to move
+        a, b = min(a, free), min(b, free)
+        if a > 0:
+            return ((obedient, a), (rebelling, b)) if b > 0 else ((obedient, a),)
+        return ((rebelling, b),) if b > 0 else ()
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        return chain.from_iterable(self._choices(st, fr))
+
+    def _choices(self, st: GameState, fr: CommandFrame) -> Iterator[tuple[Action, ...]]:
+        """The moves by origin, destination and piece, a tuple at a time (cheaper to list),
+        then the Influence shift."""
         f = fr.faction
         assert f is not None
         b = board()
@@ -177,10 +191,9 @@ class Migrate(CommandHandler):
                         self._free(st, arrived, origin, kinds) if origin in provinces else ()
                     )
                 for piece, free in units:
-                    if free > 0:
-                        yield from interned_moves(piece, min(room, free), origin, dest)
+                    yield interned_moves(piece, min(room, free), origin, dest)
         if self._can_shift(st, fr):
-            yield interned(Shift, faction=f, delta=1)
+            yield (interned(Shift, faction=f, delta=1),)
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction

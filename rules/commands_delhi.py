@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain
 
 from .actions import (
     DONE,
@@ -96,6 +97,10 @@ class March(CommandHandler):
         return count(st, space, piece) - arrived
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        return chain.from_iterable(self._moves(st, fr))
+
+    def _moves(self, st: GameState, fr: CommandFrame) -> Iterator[tuple[Move, ...]]:
+        """The moves by origin, destination and piece, a tuple at a time (cheaper to list)."""
         b = board()
         selected = fr.selected
         arrived = fr.arrived
@@ -106,27 +111,15 @@ class March(CommandHandler):
             dests = [d for d in b.space_ids if d in selected or d in dests]
         # Troops and Governors free to move from each space (3.1.2), worked out when a
         # destination first asks (a check for any move stops at the first).
+        # Only the kinds with a Unit free to move are kept.
         movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
         for dest in dests:
             for origin in b.neighbours[dest]:
                 free = movable.get(origin)
                 if free is None:
-                    here = spaces[origin].pieces
-                    gone = arrived.get(origin)
-                    if gone:
-                        free = (
-                            (P.TROOP, here.get(P.TROOP, 0) - gone.get(P.TROOP, 0)),
-                            (P.GOVERNOR, here.get(P.GOVERNOR, 0) - gone.get(P.GOVERNOR, 0)),
-                        )
-                    else:
-                        free = (
-                            (P.TROOP, here.get(P.TROOP, 0)),
-                            (P.GOVERNOR, here.get(P.GOVERNOR, 0)),
-                        )
-                    movable[origin] = free
+                    free = movable[origin] = _free(spaces[origin].pieces, arrived.get(origin))
                 for piece, n in free:
-                    if n > 0:
-                        yield from interned_moves(piece, n, origin, dest)
+                    yield interned_moves(piece, n, origin, dest)
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         if not self.can_select_more(st, fr):
@@ -176,6 +169,20 @@ class March(CommandHandler):
 
     def hint(self) -> str:
         return "move Troops/Governors from adjacent spaces into a destination"
+
+
+def _free(here: dict[Piece, int], gone: dict[Piece, int] | None) -> tuple[tuple[Piece, int], ...]:
+    """The Troops and Governors here that may still March (3.1.2), the kinds with none left out."""
+    troops = here.get(P.TROOP, 0)
+    governors = here.get(P.GOVERNOR, 0)
+    if gone:
+        troops -= gone.get(P.TROOP, 0)
+        governors -= gone.get(P.GOVERNOR, 0)
+    if troops > 0:
+        return (
+            ((P.TROOP, troops), (P.GOVERNOR, governors)) if governors > 0 else ((P.TROOP, troops),)
+        )
+    return ((P.GOVERNOR, governors),) if governors > 0 else ()
 
 
 def governable(st: GameState, space: str) -> bool:

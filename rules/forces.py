@@ -213,7 +213,7 @@ def cavalry_total(st: GameState) -> int:
 
 def check_cavalry(st: GameState) -> None:
     """1.10: the ten Cavalry tokens are all somewhere, always (checked after every step)."""
-    assert cavalry_total(st) == CAVALRY_TOKENS
+    assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
 
 
 def gain_cavalry_from_pool(st: GameState, faction: Faction, n: int) -> int:

@@ -44,7 +44,7 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
             out.append("amass")
         if mongols(st, MOUNTAIN_PASSES) or mongols(st, PUNJAB):
             out.append("advance")
-        if any(mongols(st, s) for s in board().spaces):
+        if any(sp.pieces.get(P.MONGOL) for sp in st.spaces.values()):
             out.append("plunder")
         return out
 
