@@ -99,14 +99,21 @@ _LONE_STRUCTURES: tuple[tuple[Piece, tuple[Piece, ...]], ...] = tuple(
 )
 
 
+_TARGET_SETS = {f: frozenset(kinds) for f, kinds in _TARGET_PIECES.items()}
+
+
 def attackable(st: GameState, attacker: Faction, space: str) -> bool:
     """Whether `defenders` names anyone here, at the first hit."""
-    pieces = st.spaces[space].pieces
+    return _attackable(st.spaces[space].pieces, attacker)
+
+
+def _attackable(pieces: dict[Piece, int], attacker: Faction) -> bool:
     if not pieces:
         return False
-    for p in _TARGET_PIECES[attacker]:
-        if pieces.get(p):
-            return True
+    if not pieces.keys().isdisjoint(_TARGET_SETS[attacker]):
+        for p in _TARGET_PIECES[attacker]:
+            if pieces.get(p):
+                return True
     if attacker == Faction.D:
         for structure, units in _LONE_STRUCTURES:
             if pieces.get(structure) and not any(pieces.get(u) for u in units):
@@ -144,7 +151,8 @@ class AttackCommand(CommandHandler):
         if not self.can_select_more(st, fr):
             return iter(())
         f = fr.faction
-        return (s for s in self.open_spaces(fr) if attackable(st, f, s))
+        spaces = st.spaces
+        return (s for s in self.open_spaces(fr) if _attackable(spaces[s].pieces, f))
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         return (interned_select(s) for s in self.candidates(st, fr))
@@ -378,11 +386,13 @@ class SupportPhase(Phase):
         if joined >= cap:
             return []
         origins = [b.support_from] if b.support_from else board().neighbours[b.space]
+        provinces = board().province_set
+        spaces = st.spaces
         out: list[Action] = []
         for origin in origins:
-            if not count(st, origin, structure):
+            if not spaces[origin].pieces.get(structure):
                 continue
-            if b.faction != Faction.D and not board().is_province(origin):
+            if b.faction != Faction.D and origin not in provinces:
                 continue
             for piece in UNIT_KINDS[b.faction]:
                 free = _free_units(st, b, origin, piece)
@@ -591,7 +601,8 @@ class Casualties(Phase):
                     if n > 0:
                         out.setdefault(space, {})[p] = n
             return out
-        here = {p: count(st, b.space, p) for p in PIECES_OF[_defender(b)] if count(st, b.space, p)}
+        there = st.spaces[b.space].pieces
+        here = {p: n for p in PIECES_OF[_defender(b)] if (n := there.get(p, 0))}
         return {b.space: here} if here else {}
 
     def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:

@@ -85,7 +85,16 @@ class Rally(CommandHandler):
                         yield s
                         break
 
-    has_choice = CommandHandler.has_candidate  # a Unit is Available
+    def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
+        """A candidate, at the first hit (a Unit is Available): the home Province first."""
+        f = fr.faction
+        assert f is not None
+        if not self.can_select_more(st, fr) or not st.available[f].get(UNIT[f]):
+            return False
+        open_spaces = self.open_spaces(fr)
+        if HOME[f] in open_spaces:
+            return True
+        return next(self._candidates(st, f, open_spaces), None) is not None
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         f = fr.faction

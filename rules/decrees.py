@@ -56,10 +56,24 @@ def start_decree(st: GameState, faction: Faction, name: str, **extra: object) ->
 def decree_possible(st: GameState, faction: Faction, name: str) -> bool:
     """Whether choosing this Decree can do anything that its procedure requires."""
     if name == "build":
-        return bool(build_spaces(st, faction))
+        return _can_build(st, faction)
     if name == "compel":
-        return bool(compel_spaces(st))
+        # compel_spaces is not empty exactly when a Province holds a Vijayanagara piece
+        return any(st.spaces[s].faction_count(Faction.V) for s in board().provinces)
     return True
+
+
+def _can_build(st: GameState, faction: Faction) -> bool:
+    """Whether build_spaces is not empty, at the first hit."""
+    structure = STRUCTURE_OF[faction]
+    if not st.available[faction].get(structure):
+        return False
+    spaces = st.spaces
+    for s in board().provinces:
+        sp = spaces[s]
+        if sp.pieces and not sp.pieces.get(structure) and sp.units_of(faction):
+            return True
+    return False
 
 
 class AutoDecree(TypedHandler[PlainFrame]):

@@ -175,3 +175,18 @@ def test_first_hit_checks_agree_with_the_lists_over_whole_games() -> None:
                 checked += 1
             state = rules.apply(state, r.choice(rules.legal_actions(state)))
     assert checked > 200
+
+
+def test_decree_checks_agree_with_their_spaces_over_whole_games() -> None:
+    """Whether Build (4.3.2, 4.4.2) and Compel (4.4.3) are offered is asked at the first hit:
+    it agrees with the spaces they could select."""
+    from rules.decrees import build_spaces, compel_spaces, decree_possible
+
+    for seed in range(4):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            for f in (rules.Faction.B, rules.Faction.V):
+                assert decree_possible(state, f, "build") == bool(build_spaces(state, f))
+            assert decree_possible(state, rules.Faction.V, "compel") == bool(compel_spaces(state))
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
