@@ -11,6 +11,7 @@ what the players know of it (2.1), its piles and how many cards of each kind are
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -34,7 +35,9 @@ class ChanceNode(BaseModel):
     text: str
 
 
+@cache
 def dice_node(n: int, where: str) -> ChanceNode:
+    """The node of a roll of n dice in a space (one shared frozen node per roll and space)."""
     return ChanceNode(kind="dice", dice=n, text=f"the roll of {n} dice in {where}")
 
 
