@@ -52,7 +52,15 @@ class Conscript(CommandHandler):
         limit = self.limit
         return (s for s in self.open_spaces(fr) if limit(st, s))
 
-    has_choice = CommandHandler.has_candidate  # at least one Troop is Available
+    def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
+        """A candidate, at the first hit (a Troop is Available): Delhi first, always one."""
+        if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
+            return False
+        open_spaces = self.open_spaces(fr)
+        if DELHI in open_spaces:
+            return True
+        limit = self.limit
+        return any(limit(st, s) for s in open_spaces)
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
