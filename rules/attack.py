@@ -9,7 +9,7 @@ Bahmani-Vijayanagara Influence shift.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
 from .actions import (
     DONE,
@@ -229,7 +229,13 @@ def _att_units(fr: BattleFrame) -> int:
 
 
 def _battle(st: GameState, fr: PhaseFrame) -> BattleFrame:
-    for b in reversed(st.frames):
+    frames = st.frames
+    # Usually the frame just below its phase (ids are unique on the stack).
+    if len(frames) >= 2:
+        b = frames[-2]
+        if isinstance(b, BattleFrame) and b.id == fr.battle:
+            return b
+    for b in reversed(frames):
         if isinstance(b, BattleFrame) and b.id == fr.battle:
             return b
     raise RuntimeError(f"the battle of phase {fr.kind} is not on the stack")
@@ -245,7 +251,10 @@ def _phase_of(st: GameState, b: BattleFrame) -> PhaseFrame | None:
 def _goto(st: GameState, fr: PhaseFrame, phase: BattlePhase) -> None:
     """End this phase and begin the next one."""
     finish(st, fr)
-    push_frame(st, PhaseFrame(f"battle:{phase}", fr.faction, battle=fr.battle))
+    push_frame(st, PhaseFrame(_PHASE_KIND[phase], fr.faction, battle=fr.battle))
+
+
+_PHASE_KIND: dict[str, str] = {p: f"battle:{p}" for p in get_args(BattlePhase)}
 
 
 def _defender(b: BattleFrame) -> Faction:
