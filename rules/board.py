@@ -70,8 +70,13 @@ class Board(BaseModel):
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency[a]
 
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """Each space's name by id (the log names spaces on every step)."""
+        return {s.id: s.name for s in self.spaces.values()}
+
     def name(self, space: str) -> str:
-        return self.spaces[space].name
+        return self.names[space]
 
     def is_province(self, space: str) -> bool:
         return space in self.province_set

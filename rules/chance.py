@@ -236,7 +236,11 @@ class SeededDealer:
 def seeded_outcome(st: GameState, node: ChanceNode) -> Action:
     """The outcome of the seeded dealer kept in the state (st.rng set); advances it."""
     assert st.rng is not None
-    dealer = SeededDealer(st.rng, st.order)
-    out = dealer.outcome(st, node)
-    st.rng, st.order = dealer.state, dealer.order
+    if node.kind == "draw" and st.order:
+        # as SeededDealer.outcome: the next card of the order built at setup
+        card, st.order = st.order[0], st.order[1:]
+        return Draw(card=card)
+    dealer = SeededDealer(st.rng, [])  # dice (or a draw past the order): the generator only
+    out = sample(st, node, dealer.below)
+    st.rng = dealer.state
     return out
