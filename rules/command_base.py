@@ -69,19 +69,10 @@ class CommandHandler(TypedHandler[CommandFrame]):
         assert fr.faction is not None
         return fr.free or st.resources[fr.faction] >= 1
 
-    def space_ok(self, st: GameState, fr: CommandFrame, space: str) -> bool:
-        """Not yet selected (3.1.1), inside an event's allowed spaces, and a Province for
-        the Deccan factions (3.1.1)."""
-        if space in fr.selected:
-            return False
-        allowed = fr.allowed
-        if allowed is not None and space not in allowed:
-            return False
-        return fr.faction == Faction.D or space in board().province_set
-
     def open_spaces(self, fr: CommandFrame) -> Sequence[str]:
-        """The spaces `space_ok` accepts, in the map's order, worked out once per question
-        (the generators ask it of every space)."""
+        """The spaces this Command may still select by the rules every Command shares, in the
+        map's order: not yet selected (3.1.1), inside an Event's allowed spaces (2.3.4), and
+        Provinces only for the Deccan factions (3.1.1)."""
         b = board()
         base = b.space_ids if fr.faction == Faction.D else b.provinces
         selected, allowed = fr.selected, fr.allowed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import chain
 
 from .actions import (
@@ -210,19 +210,13 @@ class Govern(CommandHandler):
         if not self.can_select_more(st, fr):
             return iter(())
         gov_avail = st.available[Faction.D].get(P.GOVERNOR, 0) > 0
-        return self._candidates(st, self.open_spaces(fr), gov_avail)
-
-    @staticmethod
-    def _candidates(st: GameState, open_spaces: Sequence[str], gov_avail: bool) -> Iterator[str]:
-        provinces = board().province_set
         spaces = st.spaces
-        for s in open_spaces:
-            sp = spaces[s]
-            # governable (3.2.3), and a Governor to place or one there
-            if (s not in provinces or sp.tributary or sp.control == Faction.D) and (
-                gov_avail or sp.pieces.get(P.GOVERNOR)
-            ):
-                yield s
+        # a Governor to place, or one there
+        return (
+            s
+            for s in self.open_spaces(fr)
+            if (gov_avail or spaces[s].pieces.get(P.GOVERNOR)) and governable(st, s)
+        )
 
     has_choice = CommandHandler.has_candidate
 
