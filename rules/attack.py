@@ -155,7 +155,7 @@ class AttackCommand(CommandHandler):
         return (s for s in self.open_spaces(fr) if _attackable(spaces[s].pieces, f))
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
-        return (interned_select(s) for s in self.candidates(st, fr))
+        return map(interned_select, self.candidates(st, fr))
 
     has_choice = CommandHandler.has_candidate
 

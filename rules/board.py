@@ -67,6 +67,13 @@ class Board(BaseModel):
         """Each space's adjacent spaces in sorted order (the order choices are offered in)."""
         return {s: tuple(sorted(adj)) for s, adj in self.adjacency.items()}
 
+    @cached_property
+    def province_neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Each space's adjacent Provinces, in the order of `neighbours`."""
+        return {
+            s: tuple(n for n in adj if n in self.province_set) for s, adj in self.neighbours.items()
+        }
+
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency[a]
 

@@ -182,7 +182,7 @@ class Migrate(CommandHandler):
         more = self.can_select_more(st, fr)
         # Units free to move from each Province (3.1.2), by kind, worked out when a
         # destination first asks (a check for any move stops at the first).
-        provinces = b.province_set
+        origins_of = b.province_neighbours
         # Destinations: those already selected and those still open, in the map's order.
         dests = self.open_spaces(fr) if more else ()
         if selected:
@@ -193,12 +193,10 @@ class Migrate(CommandHandler):
             room = 3 - sum(came.values()) if came else 3
             if room <= 0:
                 continue
-            for origin in b.neighbours[dest]:
+            for origin in origins_of[dest]:
                 units = movable.get(origin)
                 if units is None:
-                    units = movable[origin] = (
-                        self._free(st, arrived, origin, kinds) if origin in provinces else ()
-                    )
+                    units = movable[origin] = self._free(st, arrived, origin, kinds)
                 for piece, free in units:
                     yield interned_moves(piece, min(room, free), origin, dest)
         if self._can_shift(st, fr):
