@@ -82,6 +82,16 @@ class CommandHandler(TypedHandler[CommandFrame]):
             return [s for s in base if s not in selected]
         return base
 
+    def destinations(self, st: GameState, fr: CommandFrame, base: Sequence[str]) -> Sequence[str]:
+        """For a Command that moves Units in (March, Migrate): the spaces already selected
+        and those still open (`open_spaces`), in the map's order; `base` holds them all."""
+        selected, allowed = fr.selected, fr.allowed
+        if not self.can_select_more(st, fr):
+            return [d for d in base if d in selected]
+        if allowed is None:
+            return base
+        return [d for d in base if d in allowed or d in selected]
+
     def pay(self, st: GameState, fr: CommandFrame, space: str) -> None:
         assert fr.faction is not None
         fr.selected.append(space)

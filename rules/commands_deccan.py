@@ -177,16 +177,11 @@ class Migrate(CommandHandler):
         assert f is not None
         b = board()
         kinds = UNIT_KINDS[f]
-        selected = fr.selected
         arrived = fr.arrived
-        more = self.can_select_more(st, fr)
         # Units free to move from each Province (3.1.2), by kind, worked out when a
         # destination first asks (a check for any move stops at the first).
         origins_of = b.province_neighbours
-        # Destinations: those already selected and those still open, in the map's order.
-        dests = self.open_spaces(fr) if more else ()
-        if selected:
-            dests = [d for d in b.provinces if d in selected or d in dests]
+        dests = self.destinations(st, fr, b.provinces)
         movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
         for dest in dests:
             came = arrived.get(dest)

@@ -110,13 +110,9 @@ class March(CommandHandler):
     def _moves(self, st: GameState, fr: CommandFrame) -> Iterator[tuple[Move, ...]]:
         """The moves by origin, destination and piece, a tuple at a time (cheaper to list)."""
         b = board()
-        selected = fr.selected
         arrived = fr.arrived
         spaces = st.spaces
-        # Destinations: those already selected and those still open, in the map's order.
-        dests = self.open_spaces(fr) if self.can_select_more(st, fr) else ()
-        if selected:
-            dests = [d for d in b.space_ids if d in selected or d in dests]
+        dests = self.destinations(st, fr, b.space_ids)
         # Troops and Governors free to move from each space (3.1.2), worked out when a
         # destination first asks (a check for any move stops at the first).
         # Only the kinds with a Unit free to move are kept.
