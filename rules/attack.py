@@ -9,7 +9,7 @@ Bahmani-Vijayanagara Influence shift.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
 from .actions import (
     DONE,
@@ -87,6 +87,41 @@ def defenders(st: GameState, attacker: Faction, space: str) -> list[Faction]:
     return out
 
 
+# The pieces whose presence lets each attacker target someone (as `defenders` says); for
+# Delhi also a Structure with none of its faction's Units (3.2.4).
+_TARGET_PIECES: dict[Faction, tuple[Piece, ...]] = {
+    Faction.D: tuple(_REBELS.values()),
+    Faction.M: PIECES_OF[Faction.D],
+    Faction.B: PIECES_OF[Faction.D] + PIECES_OF[Faction.V],
+    Faction.V: PIECES_OF[Faction.D] + PIECES_OF[Faction.B],
+}
+_LONE_STRUCTURES: tuple[tuple[Piece, tuple[Piece, ...]], ...] = tuple(
+    (STRUCTURE_OF[f], UNIT_KINDS[f]) for f in (Faction.B, Faction.V)
+)
+
+
+_TARGET_SETS = {f: frozenset(kinds) for f, kinds in _TARGET_PIECES.items()}
+
+
+def attackable(st: GameState, attacker: Faction, space: str) -> bool:
+    """Whether `defenders` names anyone here, at the first hit."""
+    return _attackable(st.spaces[space].pieces, attacker)
+
+
+def _attackable(pieces: dict[Piece, int], attacker: Faction) -> bool:
+    if not pieces:
+        return False
+    if not pieces.keys().isdisjoint(_TARGET_SETS[attacker]):
+        for p in _TARGET_PIECES[attacker]:
+            if pieces.get(p):
+                return True
+    if attacker == Faction.D:
+        for structure, units in _LONE_STRUCTURES:
+            if pieces.get(structure) and not any(pieces.get(u) for u in units):
+                return True
+    return False
+
+
 def hits(dice: list[int | None], units: int) -> int:
     """A hit for each roll <= the Units involved; 6 always misses; at most five."""
     return min(MAX_HITS, sum(1 for d in dice if d is not None and d <= units and d <= 5))
@@ -116,12 +151,14 @@ class AttackCommand(CommandHandler):
         assert fr.faction is not None
         if not self.can_select_more(st, fr):
             return iter(())
-        return (
-            s for s in board().spaces if self.space_ok(st, fr, s) and defenders(st, fr.faction, s)
-        )
+        f = fr.faction
+        spaces = st.spaces
+        return (s for s in self.open_spaces(fr) if _attackable(spaces[s].pieces, f))
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
-        return (interned_select(s) for s in self.candidates(st, fr))
+        return map(interned_select, self.candidates(st, fr))
+
+    has_choice = CommandHandler.has_candidate
 
     def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Select) and fr.faction is not None
@@ -193,7 +230,13 @@ def _att_units(fr: BattleFrame) -> int:
 
 
 def _battle(st: GameState, fr: PhaseFrame) -> BattleFrame:
-    for b in reversed(st.frames):
+    frames = st.frames
+    # Usually the frame just below its phase (ids are unique on the stack).
+    if len(frames) >= 2:
+        b = frames[-2]
+        if isinstance(b, BattleFrame) and b.id == fr.battle:
+            return b
+    for b in reversed(frames):
         if isinstance(b, BattleFrame) and b.id == fr.battle:
             return b
     raise RuntimeError(f"the battle of phase {fr.kind} is not on the stack")
@@ -209,7 +252,10 @@ def _phase_of(st: GameState, b: BattleFrame) -> PhaseFrame | None:
 def _goto(st: GameState, fr: PhaseFrame, phase: BattlePhase) -> None:
     """End this phase and begin the next one."""
     finish(st, fr)
-    push_frame(st, PhaseFrame(f"battle:{phase}", fr.faction, battle=fr.battle))
+    push_frame(st, PhaseFrame(_PHASE_KIND[phase], fr.faction, battle=fr.battle))
+
+
+_PHASE_KIND: dict[str, str] = {p: f"battle:{p}" for p in get_args(BattlePhase)}
 
 
 def _defender(b: BattleFrame) -> Faction:
@@ -350,11 +396,13 @@ class SupportPhase(Phase):
         if joined >= cap:
             return []
         origins = [b.support_from] if b.support_from else board().neighbours[b.space]
+        provinces = board().province_set
+        spaces = st.spaces
         out: list[Action] = []
         for origin in origins:
-            if not count(st, origin, structure):
+            if not spaces[origin].pieces.get(structure):
                 continue
-            if b.faction != Faction.D and not board().is_province(origin):
+            if b.faction != Faction.D and origin not in provinces:
                 continue
             for piece in UNIT_KINDS[b.faction]:
                 free = _free_units(st, b, origin, piece)
@@ -563,7 +611,8 @@ class Casualties(Phase):
                     if n > 0:
                         out.setdefault(space, {})[p] = n
             return out
-        here = {p: count(st, b.space, p) for p in PIECES_OF[_defender(b)] if count(st, b.space, p)}
+        there = st.spaces[b.space].pieces
+        here = {p: n for p in PIECES_OF[_defender(b)] if (n := there.get(p, 0))}
         return {b.space: here} if here else {}
 
     def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:

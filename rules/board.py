@@ -50,6 +50,11 @@ class Board(BaseModel):
 
     # Tables computed once: the legal-move generators ask these in their inner loops.
     @cached_property
+    def space_ids(self) -> tuple[str, ...]:
+        """Every space id in the map's order (the order choices are offered in)."""
+        return tuple(self.spaces)
+
+    @cached_property
     def provinces(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.spaces.values() if s.is_province)
 
@@ -62,11 +67,23 @@ class Board(BaseModel):
         """Each space's adjacent spaces in sorted order (the order choices are offered in)."""
         return {s: tuple(sorted(adj)) for s, adj in self.adjacency.items()}
 
+    @cached_property
+    def province_neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Each space's adjacent Provinces, in the order of `neighbours`."""
+        return {
+            s: tuple(n for n in adj if n in self.province_set) for s, adj in self.neighbours.items()
+        }
+
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.adjacency[a]
 
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """Each space's name by id (the log names spaces on every step)."""
+        return {s.id: s.name for s in self.spaces.values()}
+
     def name(self, space: str) -> str:
-        return self.spaces[space].name
+        return self.names[space]
 
     def is_province(self, space: str) -> bool:
         return space in self.province_set

@@ -37,6 +37,7 @@ class ChanceNode(BaseModel):
 
 @lru_cache(maxsize=1 << 10)  # the same few nodes over and over (frozen: shared)
 def dice_node(n: int, where: str) -> ChanceNode:
+    """The node of a roll of n dice in a space (one shared frozen node per roll and space)."""
     return ChanceNode(kind="dice", dice=n, text=f"the roll of {n} dice in {where}")
 
 
@@ -236,7 +237,11 @@ class SeededDealer:
 def seeded_outcome(st: GameState, node: ChanceNode) -> Action:
     """The outcome of the seeded dealer kept in the state (st.rng set); advances it."""
     assert st.rng is not None
-    dealer = SeededDealer(st.rng, st.order)
-    out = dealer.outcome(st, node)
-    st.rng, st.order = dealer.state, dealer.order
+    if node.kind == "draw" and st.order:
+        # as SeededDealer.outcome: the next card of the order built at setup
+        card, st.order = st.order[0], st.order[1:]
+        return Draw(card=card)
+    dealer = SeededDealer(st.rng, [])  # dice (or a draw past the order): the generator only
+    out = sample(st, node, dealer.below)
+    st.rng = dealer.state
     return out

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
 
 from .actions import DONE, Action, Done
 from .board import board
@@ -69,15 +69,28 @@ class CommandHandler(TypedHandler[CommandFrame]):
         assert fr.faction is not None
         return fr.free or st.resources[fr.faction] >= 1
 
-    def space_ok(self, st: GameState, fr: CommandFrame, space: str) -> bool:
-        """Not yet selected (3.1.1), inside an event's allowed spaces, and a Province for
-        the Deccan factions (3.1.1)."""
-        if space in fr.selected:
-            return False
-        allowed = fr.allowed
-        if allowed is not None and space not in allowed:
-            return False
-        return fr.faction == Faction.D or space in board().province_set
+    def open_spaces(self, fr: CommandFrame) -> Sequence[str]:
+        """The spaces this Command may still select by the rules every Command shares, in the
+        map's order: not yet selected (3.1.1), inside an Event's allowed spaces (2.3.4), and
+        Provinces only for the Deccan factions (3.1.1)."""
+        b = board()
+        base = b.space_ids if fr.faction == Faction.D else b.provinces
+        selected, allowed = fr.selected, fr.allowed
+        if allowed is not None:
+            return [s for s in base if s in allowed and s not in selected]
+        if selected:
+            return [s for s in base if s not in selected]
+        return base
+
+    def destinations(self, st: GameState, fr: CommandFrame, base: Sequence[str]) -> Sequence[str]:
+        """For a Command that moves Units in (March, Migrate): the spaces already selected
+        and those still open (`open_spaces`), in the map's order; `base` holds them all."""
+        selected, allowed = fr.selected, fr.allowed
+        if not self.can_select_more(st, fr):
+            return [d for d in base if d in selected]
+        if allowed is None:
+            return base
+        return [d for d in base if d in allowed or d in selected]
 
     def pay(self, st: GameState, fr: CommandFrame, space: str) -> None:
         assert fr.faction is not None
@@ -99,6 +112,10 @@ class CommandHandler(TypedHandler[CommandFrame]):
 
     def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
         return next(self.command_choices(st, fr), None) is not None
+
+    def has_candidate(self, st: GameState, fr: CommandFrame) -> bool:
+        """`has_choice` for a Command whose every candidate space gives at least one choice."""
+        return next(self.candidates(st, fr), None) is not None
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         """Whether a fresh frame of this Command has anything to do (2.3.5)."""
@@ -189,21 +206,29 @@ def command_probe(
     )
 
 
-def _can_begin_limited(st: GameState, faction: Faction, name: str, free: bool) -> bool:
-    probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
-    h = HANDLERS[probe.kind]
-    assert isinstance(h, CommandHandler)
-    return h.can_begin(st, probe)
+@cache
+def _limited_probes(
+    faction: Faction, free: bool
+) -> tuple[tuple[str, CommandHandler, CommandFrame], ...]:
+    """Each of the faction's Commands with its handler and its Limited probe (built once:
+    Turn asks on every step)."""
+    out = []
+    for name in COMMANDS[faction]:
+        probe = command_probe(name, faction, limited=True, free=free, max_spaces=1)
+        h = HANDLERS[probe.kind]
+        assert isinstance(h, CommandHandler)
+        out.append((name, h, probe))
+    return tuple(out)
 
 
 def limited_commands(st: GameState, faction: Faction, free: bool = False) -> list[str]:
     """Commands that could select at least one space now as a Limited Command (2.3.5)."""
-    return [n for n in COMMANDS[faction] if _can_begin_limited(st, faction, n, free)]
+    return [n for n, h, probe in _limited_probes(faction, free) if h.can_begin(st, probe)]
 
 
 def any_limited_command(st: GameState, faction: Faction) -> bool:
     """Whether a Limited Command could select a space now (2.3.5), at the first hit."""
-    return any(_can_begin_limited(st, faction, n, False) for n in COMMANDS[faction])
+    return any(h.can_begin(st, probe) for _, h, probe in _limited_probes(faction, False))
 
 
 def idle_commands(st: GameState, faction: Faction) -> list[str]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from itertools import chain
 
 from .actions import (
     Action,
@@ -24,6 +25,7 @@ from .frames import CommandFrame
 from .model import (
     FACTION_NAMES,
     OBEDIENT_OF,
+    PIECES_OF,
     REBEL_OF,
     UNIT_KINDS,
     Faction,
@@ -65,11 +67,35 @@ class Rally(CommandHandler):
         assert f is not None
         if not self.can_select_more(st, fr) or not st.available[f].get(UNIT[f]):
             return iter(())
-        return (
-            s
-            for s in board().provinces
-            if self.space_ok(st, fr, s) and (st.spaces[s].faction_count(f) or s == HOME[f])
-        )
+        return self._candidates(st, f, self.open_spaces(fr))
+
+    @staticmethod
+    def _candidates(st: GameState, f: Faction, open_spaces: Sequence[str]) -> Iterator[str]:
+        """Provinces with one of the faction's pieces, or its home (3.3.1, 3.4.1)."""
+        home = HOME[f]
+        kinds = PIECES_OF[f]
+        spaces = st.spaces
+        for s in open_spaces:
+            if s == home:
+                yield s
+                continue
+            here = spaces[s].pieces
+            if here:
+                for k in kinds:
+                    if here.get(k):
+                        yield s
+                        break
+
+    def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
+        """A candidate, at the first hit (a Unit is Available): the home Province first."""
+        f = fr.faction
+        assert f is not None
+        if not self.can_select_more(st, fr) or not st.available[f].get(UNIT[f]):
+            return False
+        open_spaces = self.open_spaces(fr)
+        if HOME[f] in open_spaces:
+            return True
+        return next(self._candidates(st, f, open_spaces), None) is not None
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         f = fr.faction
@@ -128,54 +154,68 @@ class Migrate(CommandHandler):
         st: GameState, arrived: dict[str, dict[Piece, int]], origin: str, kinds: tuple[Piece, ...]
     ) -> tuple[tuple[Piece, int], ...]:
         here = st.spaces[origin].pieces
-        total = sum(here.get(k, 0) for k in kinds)
-        if not total:
+        if not here:
             return ()
-        free = max(0, total - sum(arrived.get(origin, {}).values()))
-        return tuple((k, min(here.get(k, 0), free)) for k in kinds)
+        obedient, rebelling = kinds  # each Deccan faction's two Unit kinds
+        a, b = here.get(obedient, 0), here.get(rebelling, 0)
+        if not a and not b:
+            return ()
+        gone = arrived.get(origin)
+        free = max(0, a + b - sum(gone.values())) if gone else a + b
+        # only the kinds with a Unit free to move
+        a, b = min(a, free), min(b, free)
+        if a > 0:
+            return ((obedient, a), (rebelling, b)) if b > 0 else ((obedient, a),)
+        return ((rebelling, b),) if b > 0 else ()
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        return chain.from_iterable(self._choices(st, fr))
+
+    def _choices(self, st: GameState, fr: CommandFrame) -> Iterator[tuple[Action, ...]]:
+        """The moves by origin, destination and piece, a tuple at a time (cheaper to list),
+        then the Influence shift."""
         f = fr.faction
         assert f is not None
         b = board()
         kinds = UNIT_KINDS[f]
-        selected = fr.selected
         arrived = fr.arrived
-        more = self.can_select_more(st, fr)
         # Units free to move from each Province (3.1.2), by kind, worked out when a
         # destination first asks (a check for any move stops at the first).
-        provinces = b.province_set
+        origins_of = b.province_neighbours
+        dests = self.destinations(st, fr, b.provinces)
         movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
-        for dest in b.provinces:
-            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
-                continue
-            room = 3 - sum(arrived.get(dest, {}).values())
+        for dest in dests:
+            came = arrived.get(dest)
+            room = 3 - sum(came.values()) if came else 3
             if room <= 0:
                 continue
-            for origin in b.neighbours[dest]:
+            for origin in origins_of[dest]:
                 units = movable.get(origin)
                 if units is None:
-                    units = movable[origin] = (
-                        self._free(st, arrived, origin, kinds) if origin in provinces else ()
-                    )
+                    units = movable[origin] = self._free(st, arrived, origin, kinds)
                 for piece, free in units:
-                    if free > 0:
-                        yield from interned_moves(piece, min(room, free), origin, dest)
+                    yield interned_moves(piece, min(room, free), origin, dest)
         if self._can_shift(st, fr):
-            yield interned(Shift, faction=f, delta=1)
+            yield (interned(Shift, faction=f, delta=1),)
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction
         assert f is not None
         if not self.can_select_more(st, fr):
             return False
-        return any(
-            self.space_ok(st, fr, dest)
-            and any(
-                board().is_province(o) and st.spaces[o].units_of(f) for o in board().adjacency[dest]
-            )
-            for dest in board().provinces
-        )
+        b = board()
+        provinces = b.province_set
+        adjacency = b.adjacency
+        spaces = st.spaces
+        kinds = UNIT_KINDS[f]
+        for dest in self.open_spaces(fr):
+            for o in adjacency[dest]:
+                here = spaces[o].pieces
+                if here and o in provinces:
+                    for k in kinds:
+                        if here.get(k):
+                            return True
+        return False
 
     def _can_shift(self, st: GameState, fr: CommandFrame) -> bool:
         f = fr.faction
@@ -239,10 +279,10 @@ class Migrate(CommandHandler):
 def rebel_ok(st: GameState, f: Faction, space: str) -> bool:
     """3.3.3 / 3.4.3: a Tributary Province where this faction's pieces are in the majority."""
     sp = st.spaces[space]
-    if not (board().is_province(space) and sp.tributary):
+    if not (sp.tributary and space in board().province_set):
         return False
     mine = sp.faction_count(f)
-    return mine * 2 > sum(sp.pieces.values())
+    return mine > 0 and mine * 2 > sum(sp.pieces.values())
 
 
 @handler
@@ -258,7 +298,9 @@ class Rebel(CommandHandler):
         assert f is not None
         if not self.can_select_more(st, fr) or not self._dynasty_ok(st, fr):
             return iter(())
-        return (s for s in board().provinces if self.space_ok(st, fr, s) and rebel_ok(st, f, s))
+        return (s for s in self.open_spaces(fr) if rebel_ok(st, f, s))
+
+    has_choice = CommandHandler.has_candidate
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         return (interned_select(s) for s in self.candidates(st, fr))

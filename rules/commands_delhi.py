@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 from .actions import (
     DONE,
@@ -39,16 +40,28 @@ class Conscript(CommandHandler):
     def limit(self, st: GameState, space: str) -> int:
         if space == DELHI:
             return 5
-        if count(st, space, P.QASBAH):
+        sp = st.spaces[space]
+        if sp.pieces.get(P.QASBAH):
             return 2
-        if board().is_province(space) and st.spaces[space].tributary:
+        if sp.tributary and space in board().province_set:
             return 1
         return 0
 
     def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
             return iter(())
-        return (s for s in board().spaces if self.space_ok(st, fr, s) and self.limit(st, s))
+        limit = self.limit
+        return (s for s in self.open_spaces(fr) if limit(st, s))
+
+    def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
+        """A candidate, at the first hit (a Troop is Available): Delhi first, always one."""
+        if not self.can_select_more(st, fr) or not st.available[Faction.D].get(P.TROOP):
+            return False
+        open_spaces = self.open_spaces(fr)
+        if DELHI in open_spaces:
+            return True
+        limit = self.limit
+        return any(limit(st, s) for s in open_spaces)
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         avail = st.available[Faction.D].get(P.TROOP, 0)
@@ -93,36 +106,37 @@ class March(CommandHandler):
         return count(st, space, piece) - arrived
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
+        return chain.from_iterable(self._moves(st, fr))
+
+    def _moves(self, st: GameState, fr: CommandFrame) -> Iterator[tuple[Move, ...]]:
+        """The moves by origin, destination and piece, a tuple at a time (cheaper to list)."""
         b = board()
-        selected = fr.selected
         arrived = fr.arrived
-        more = self.can_select_more(st, fr)
+        spaces = st.spaces
+        dests = self.destinations(st, fr, b.space_ids)
         # Troops and Governors free to move from each space (3.1.2), worked out when a
         # destination first asks (a check for any move stops at the first).
+        # Only the kinds with a Unit free to move are kept.
         movable: dict[str, tuple[tuple[Piece, int], ...]] = {}
-        for dest in b.spaces:
-            if dest not in selected and not (more and self.space_ok(st, fr, dest)):
-                continue
+        for dest in dests:
             for origin in b.neighbours[dest]:
                 free = movable.get(origin)
                 if free is None:
-                    here = st.spaces[origin].pieces
-                    gone = arrived.get(origin, {})
-                    free = movable[origin] = tuple(
-                        (p, here.get(p, 0) - gone.get(p, 0)) for p in (P.TROOP, P.GOVERNOR)
-                    )
+                    free = movable[origin] = _free(spaces[origin].pieces, arrived.get(origin))
                 for piece, n in free:
-                    if n > 0:
-                        yield from interned_moves(piece, n, origin, dest)
+                    yield interned_moves(piece, n, origin, dest)
 
     def can_begin(self, st: GameState, fr: CommandFrame) -> bool:
         if not self.can_select_more(st, fr):
             return False
-        return any(
-            self.space_ok(st, fr, dest)
-            and any(st.spaces[o].units_of(Faction.D) for o in board().adjacency[dest])
-            for dest in board().spaces
-        )
+        spaces = st.spaces
+        adjacency = board().adjacency
+        for dest in self.open_spaces(fr):
+            for o in adjacency[dest]:
+                here = spaces[o].pieces
+                if here and (here.get(P.TROOP) or here.get(P.GOVERNOR)):
+                    return True
+        return False
 
     def command_act(self, st: GameState, fr: CommandFrame, action: Action) -> None:
         assert isinstance(action, Move)
@@ -162,6 +176,20 @@ class March(CommandHandler):
         return "move Troops/Governors from adjacent spaces into a destination"
 
 
+def _free(here: dict[Piece, int], gone: dict[Piece, int] | None) -> tuple[tuple[Piece, int], ...]:
+    """The Troops and Governors here that may still March (3.1.2), the kinds with none left out."""
+    troops = here.get(P.TROOP, 0)
+    governors = here.get(P.GOVERNOR, 0)
+    if gone:
+        troops -= gone.get(P.TROOP, 0)
+        governors -= gone.get(P.GOVERNOR, 0)
+    if troops > 0:
+        return (
+            ((P.TROOP, troops), (P.GOVERNOR, governors)) if governors > 0 else ((P.TROOP, troops),)
+        )
+    return ((P.GOVERNOR, governors),) if governors > 0 else ()
+
+
 def governable(st: GameState, space: str) -> bool:
     """3.2.3: Tributaries, Sultanate Controlled Provinces, Mongol regions and Delhi."""
     sp = st.spaces[space]
@@ -179,13 +207,15 @@ class Govern(CommandHandler):
         if not self.can_select_more(st, fr):
             return iter(())
         gov_avail = st.available[Faction.D].get(P.GOVERNOR, 0) > 0
+        spaces = st.spaces
+        # a Governor to place, or one there
         return (
             s
-            for s in board().spaces
-            if self.space_ok(st, fr, s)
-            and governable(st, s)
-            and (gov_avail or count(st, s, P.GOVERNOR))
+            for s in self.open_spaces(fr)
+            if (gov_avail or spaces[s].pieces.get(P.GOVERNOR)) and governable(st, s)
         )
+
+    has_choice = CommandHandler.has_candidate
 
     def command_choices(self, st: GameState, fr: CommandFrame) -> Iterator[Action]:
         return (interned_select(s) for s in self.candidates(st, fr))

@@ -3,6 +3,8 @@ Tax, Build, Compel - with the Influence bonuses of 1.9.1 and 1.9.2."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from .actions import (
     DONE,
     Action,
@@ -57,10 +59,24 @@ def start_decree(st: GameState, faction: Faction, name: str, **extra: object) ->
 def decree_possible(st: GameState, faction: Faction, name: str) -> bool:
     """Whether choosing this Decree can do anything that its procedure requires."""
     if name == BUILD:
-        return bool(build_spaces(st, faction))
+        return _can_build(st, faction)
     if name == COMPEL:
-        return bool(compel_spaces(st))
+        # compel_spaces is not empty exactly when a Province holds a Vijayanagara piece
+        return any(st.spaces[s].faction_count(Faction.V) for s in board().provinces)
     return True
+
+
+def _can_build(st: GameState, faction: Faction) -> bool:
+    """Whether build_spaces is not empty, at the first hit."""
+    structure = STRUCTURE_OF[faction]
+    if not st.available[faction].get(structure):
+        return False
+    spaces = st.spaces
+    for s in board().provinces:
+        sp = spaces[s]
+        if sp.pieces and not sp.pieces.get(structure) and sp.units_of(faction):
+            return True
+    return False
 
 
 class AutoDecree(TypedHandler[PlainFrame]):
@@ -199,6 +215,18 @@ class DemandObedience(DoneWhenOnlyDone[PlainFrame]):
         return "Demand Obedience: select Sultanate Controlled Provinces with a Governor, then done (4.2.3)."
 
 
+@cache
+def _takes(piece: Piece, most: int) -> tuple[Take, ...]:
+    """Taking 1 to `most` of this piece along a Campaign (shared actions, built once)."""
+    return tuple(interned(Take, piece=piece, count=k) for k in range(1, most + 1))
+
+
+@cache
+def _drops(piece: Piece, most: int) -> tuple[Drop, ...]:
+    """Dropping 1 to `most` of this piece off along a Campaign (shared actions, built once)."""
+    return tuple(interned(Drop, piece=piece, count=k) for k in range(1, most + 1))
+
+
 @handler
 class Campaign(TypedHandler[CampaignFrame]):
     """4.2.2: Troops and Governors from one origin to one destination up to three spaces
@@ -221,19 +249,18 @@ class Campaign(TypedHandler[CampaignFrame]):
         d = fr
         out: list[Action] = []
         if d.at is None:
-            for s in board().spaces:
-                if self._allowed(fr, s) and (count(st, s, P.TROOP) or count(st, s, P.GOVERNOR)):
+            spaces = st.spaces
+            for s in board().space_ids:
+                here = spaces[s].pieces
+                if (here.get(P.TROOP) or here.get(P.GOVERNOR)) and self._allowed(fr, s):
                     out.append(interned_select(s))
             return [*out, DONE]
         for piece in (P.TROOP, P.GOVERNOR):
-            out += [
-                interned(Take, piece=piece, count=k)
-                for k in range(1, self._takeable(st, fr, piece) + 1)
-            ]
+            out += _takes(piece, self._takeable(st, fr, piece))
         for piece in (P.TROOP, P.GOVERNOR):
             carried = d.carried.get(piece, 0)
             if d.steps > 0:
-                out += [interned(Drop, piece=piece, count=k) for k in range(1, carried + 1)]
+                out += _drops(piece, carried)
         if d.steps < 3 and any(d.carried.values()):
             out += [interned(Go, space=s) for s in board().neighbours[d.at] if self._allowed(fr, s)]
         return [*out, DONE]

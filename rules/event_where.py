@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .board import board
 from .event_steps import Holding, Where
 from .model import OWNER, PIECES_OF, Faction, GameState, Piece
@@ -12,6 +14,12 @@ P = Piece
 def kinds_of(piece: str | None, faction: str | None, state: str | None = None) -> list[Piece]:
     """The map pieces an event names: 'amir' covers Obedient and Rebelling Amirs (1.4.5)
     unless a state is given; a faction covers all its pieces."""
+    return list(_kinds_of(piece, faction, state))
+
+
+@cache
+def _kinds_of(piece: str | None, faction: str | None, state: str | None) -> tuple[Piece, ...]:
+    """kinds_of, worked out once for each way an event names pieces (steps ask per space)."""
     if piece is not None:
         if piece == "amir":
             out = [P.AMIR, P.REBEL_AMIR]
@@ -26,7 +34,7 @@ def kinds_of(piece: str | None, faction: str | None, state: str | None = None) -
         out = [k for k in out if k not in (P.REBEL_AMIR, P.REBEL_RAJA)]
     elif state == "rebelling":
         out = [k for k in out if k not in (P.AMIR, P.RAJA)]
-    return out
+    return tuple(out)
 
 
 def placed_kind(piece: str, state: str | None) -> Piece:
@@ -40,10 +48,16 @@ def placed_kind(piece: str, state: str | None) -> Piece:
 
 
 def _holds(st: GameState, space: str, spec: Holding) -> bool:
-    kinds = kinds_of(spec.piece, spec.faction, spec.state)
-    if spec.piece is not None and spec.faction is not None:
-        kinds = [k for k in kinds if OWNER[k] == Faction(spec.faction)]
-    return st.spaces[space].count(*kinds) > 0
+    return st.spaces[space].count(*_held_kinds(spec.piece, spec.faction, spec.state)) > 0
+
+
+@cache
+def _held_kinds(piece: str | None, faction: str | None, state: str | None) -> tuple[Piece, ...]:
+    """The kinds a `with`/`without` filter counts (a piece of a faction: that faction's)."""
+    kinds = _kinds_of(piece, faction, state)
+    if piece is not None and faction is not None:
+        kinds = tuple(k for k in kinds if OWNER[k] == Faction(faction))
+    return kinds
 
 
 def matches(st: GameState, space: str, where: Where) -> bool:
@@ -74,7 +88,6 @@ def spaces_where(st: GameState, where: Where | None, here: str | None = None) ->
     (the inner steps act there and carry no `in`)."""
     if where is None:
         return [] if here is None else [here]
-    out = [s for s in board().spaces if matches(st, s, where)]
     if here is not None:
-        out = [s for s in out if s == here]
-    return out
+        return [here] if here in board().spaces and matches(st, here, where) else []
+    return [s for s in board().spaces if matches(st, s, where)]

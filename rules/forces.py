@@ -78,7 +78,7 @@ def place(st: GameState, space: str, piece: Piece, n: int = 1) -> int:
     box[BASE[piece]] -= n
     _add(st, space, piece, n)
     touch(st, space)
-    refresh(st)
+    refresh(st, space)
     return n
 
 
@@ -91,7 +91,7 @@ def remove(st: GameState, space: str, piece: Piece, n: int = 1) -> int:
     box = st.available[OWNER[piece]]
     box[BASE[piece]] = box.get(BASE[piece], 0) + n
     touch(st, space)
-    refresh(st)
+    refresh(st, space)
     return n
 
 
@@ -104,7 +104,7 @@ def move(
     _add(st, origin, piece, -n)
     _add(st, dest, as_piece or piece, n)
     touch(st, origin, dest)
-    refresh(st)
+    refresh(st, origin, dest)
     return n
 
 
@@ -119,7 +119,7 @@ def flip(st: GameState, space: str, piece: Piece, n: int) -> int:
     _add(st, space, piece, -n)
     _add(st, space, other, n)
     touch(st, space)
-    refresh(st)
+    refresh(st, space)
     return n
 
 
@@ -143,7 +143,7 @@ def set_tributary(st: GameState, space: str, tributary: bool) -> None:
             if n:
                 sp.pieces[obedient] = sp.pieces.get(obedient, 0) + n
     touch(st, space)
-    refresh(st)
+    refresh(st, space)
 
 
 def controller(st: GameState, space: str) -> Faction | None:
@@ -175,10 +175,15 @@ def _control(sp: SpaceState) -> Faction | None:
 _OBEDIENT_HOME: dict[Faction | None, Piece] = {Faction.B: Piece.AMIR, Faction.V: Piece.RAJA}
 
 
-def refresh(st: GameState) -> None:
-    """Recompute Control (1.7) and flip Amirs/Rajas in their own Provinces (1.4.5)."""
+def refresh(st: GameState, *changed: str) -> None:
+    """Recompute Control (1.7) and flip Amirs/Rajas in their own Provinces (1.4.5): in the
+    spaces that changed (a Province's Control depends on that Province alone), or in every
+    Province when none is named."""
     spaces = st.spaces
-    for space in board().provinces:
+    provinces = board().province_set
+    for space in changed or board().provinces:
+        if space not in provinces:
+            continue
         sp = spaces[space]
         control = _control(sp)
         if sp.control == control and _OBEDIENT_HOME.get(control) not in sp.pieces:
@@ -208,7 +213,7 @@ def cavalry_total(st: GameState) -> int:
 
 def check_cavalry(st: GameState) -> None:
     """1.10: the ten Cavalry tokens are all somewhere, always (checked after every step)."""
-    assert cavalry_total(st) == CAVALRY_TOKENS
+    assert st.cavalry_pool + sum(st.cavalry.values()) == CAVALRY_TOKENS
 
 
 def gain_cavalry_from_pool(st: GameState, faction: Faction, n: int) -> int:

@@ -10,6 +10,7 @@ from .actions import (
     Select,
     interned,
     interned_choose,
+    interned_moves,
     interned_select,
 )
 from .attack import start_battle
@@ -45,7 +46,7 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
             out.append(AMASS)
         if mongols(st, MOUNTAIN_PASSES) or mongols(st, PUNJAB):
             out.append(ADVANCE)
-        if any(mongols(st, s) for s in board().spaces):
+        if any(sp.pieces.get(P.MONGOL) for sp in st.spaces.values()):
             out.append(PLUNDER)
         return out
 
@@ -131,10 +132,7 @@ class MongolAdvance(TypedHandler[PlainFrame]):
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
         out: list[Action] = []
         for origin, dest in ((MOUNTAIN_PASSES, PUNJAB), (PUNJAB, DELHI)):
-            out += [
-                Move(piece=P.MONGOL, count=k, origin=origin, dest=dest)
-                for k in range(1, mongols(st, origin) + 1)
-            ]
+            out += interned_moves(P.MONGOL, mongols(st, origin), origin, dest)
         return out
 
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
@@ -161,7 +159,8 @@ class Plunder(TypedHandler[PlunderFrame]):
 
     def actions(self, st: GameState, fr: PlunderFrame) -> list[Action]:
         if fr.stage == "select":
-            return [interned_select(s) for s in board().spaces if mongols(st, s)]
+            spaces = st.spaces
+            return [interned_select(s) for s in board().spaces if spaces[s].pieces.get(P.MONGOL)]
         return []
 
     def decider(self, st: GameState, fr: PlunderFrame) -> Faction | None:
@@ -213,7 +212,8 @@ class RemoveTroops(TypedHandler[RemoveTroopsFrame]):
     kind = "remove_troops"
 
     def _spaces(self, st: GameState) -> list[str]:
-        return [s for s in board().provinces if count(st, s, P.TROOP)]
+        spaces = st.spaces
+        return [s for s in board().provinces if spaces[s].pieces.get(P.TROOP)]
 
     def actions(self, st: GameState, fr: RemoveTroopsFrame) -> list[Action]:
         return [interned(Remove, piece=P.TROOP, count=1, space=s) for s in self._spaces(st)]

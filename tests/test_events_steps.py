@@ -151,3 +151,39 @@ def test_a_side_that_does_nothing_may_be_chosen() -> None:
     before = s.model_copy()
     s = event(s, "unshaded")
     assert s.spaces == before.spaces and rules.prompt(s).faction == B
+
+
+def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None:
+    """A located step asks its `in` of the one space it acts in (2.3.4): the same answer as
+    filtering the whole map, for every `where` of the standard deck, over whole games."""
+    import random
+
+    from rules.board import board
+    from rules.cards import deck_for
+    from rules.event_steps import EachStep, EventStep, Located, Where, step_from_data
+    from rules.event_where import spaces_where
+
+    wheres: list[Where] = []
+
+    def collect(step: EventStep) -> None:
+        if isinstance(step, Located | EachStep) and step.in_ is not None:
+            wheres.append(step.in_)
+        for inner in getattr(step, "do", ()):
+            collect(inner)
+
+    for card in deck_for(None).cards.values():
+        for side in (card.unshaded, card.shaded):
+            for raw in side.effects if side is not None else ():
+                collect(step_from_data(raw))
+    assert len(wheres) > 20
+    for seed in range(2):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            if r.random() < 0.2:
+                for where in wheres:
+                    everywhere = spaces_where(state, where)
+                    for space in board().spaces:
+                        expected = [space] if space in everywhere else []
+                        assert spaces_where(state, where, space) == expected
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))

@@ -135,3 +135,28 @@ def test_undo_never_takes_back_a_dealt_outcome() -> None:
                 rules.undo(s)
         if s.game_over:
             break
+
+
+def test_the_decks_first_hit_checks_agree_with_its_pools_over_whole_games() -> None:
+    """Whether a card can be drawn, which cards may come next (2.1) and how many are left are
+    worked out without listing the piles' pools: each agrees with the pools."""
+    from rules.chance import _next_pile, _pools, can_draw, cards_left, why_not
+
+    deck = deck_for(None)
+    checked = 0
+    for seed in range(4):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            found = _next_pile(state, deck)
+            assert can_draw(state) == (found is not None)
+            pools = [_pools(state, deck, pile) for pile in state.piles]
+            assert cards_left(state) == sum(n for pile in pools for _, n, _ in pile)
+            if found is not None and rules.chance(state) is None:  # between steps
+                may_come = {c for _, _, pool in found[1] for c in pool}
+                for card in deck.cards:
+                    allowed = why_not(state, DRAW_NODE, rules.Draw(card=card)) is None
+                    assert allowed == (card in may_come), card
+                checked += 1
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    assert checked > 500

@@ -134,3 +134,59 @@ def test_a_step_leaves_the_state_it_came_from_as_it_was_over_whole_games() -> No
                 after = rules.apply(state, r.choice(legal))
             assert state.model_dump_json() == before
             state = after
+
+
+def test_first_hit_checks_agree_with_the_lists_over_whole_games() -> None:
+    """Whether a Command could begin (Turn's Limited option, 2.3.5, and the idle mark), whether
+    a Command frame has a choice left, and whether a space holds a faction to Attack (3.2.4,
+    3.3.4, 3.4.4) are asked at the first hit: each agrees with the list it stands for."""
+    from rules.attack import attackable, defenders
+    from rules.board import board
+    from rules.command_base import CommandHandler, command_probe
+    from rules.engine import HANDLERS, top
+    from rules.frames import CommandFrame
+    from rules.registry import COMMANDS
+
+    checked = 0
+    for seed in range(4):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            for f, names in COMMANDS.items():
+                for name in names:
+                    for probe in (
+                        command_probe(name, f, limited=True, free=False, max_spaces=1),
+                        command_probe(name, f, max_spaces=None),
+                    ):
+                        h = HANDLERS[probe.kind]
+                        assert isinstance(h, CommandHandler)
+                        listed = bool(h.command_actions(state, probe))
+                        assert h.can_begin(state, probe) == listed, (name, f)
+                        assert h.has_choice(state, probe) == listed, (name, f)
+            for attacker in rules.Faction:
+                for space in board().spaces:
+                    assert attackable(state, attacker, space) == bool(
+                        defenders(state, attacker, space)
+                    )
+            fr = top(state)
+            h = HANDLERS[fr.kind] if fr is not None else None
+            if isinstance(fr, CommandFrame) and isinstance(h, CommandHandler):
+                assert h.has_choice(state, fr) == bool(h.command_actions(state, fr))
+                checked += 1
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    assert checked > 200
+
+
+def test_decree_checks_agree_with_their_spaces_over_whole_games() -> None:
+    """Whether Build (4.3.2, 4.4.2) and Compel (4.4.3) are offered is asked at the first hit:
+    it agrees with the spaces they could select."""
+    from rules.decrees import build_spaces, compel_spaces, decree_possible
+
+    for seed in range(4):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            for f in (rules.Faction.B, rules.Faction.V):
+                assert decree_possible(state, f, "build") == bool(build_spaces(state, f))
+            assert decree_possible(state, rules.Faction.V, "compel") == bool(compel_spaces(state))
+            state = rules.apply(state, r.choice(rules.legal_actions(state)))
