@@ -71,11 +71,10 @@ def _add(st: GameState, space: str, piece: Piece, n: int) -> None:
 
 def place(st: GameState, space: str, piece: Piece, n: int = 1) -> int:
     """Place up to n pieces from Available (1.4.6); returns how many were placed."""
-    box = st.available[OWNER[piece]]
-    n = min(n, box.get(BASE[piece], 0), room_for(st, space, piece))
+    n = min(n, st.available[OWNER[piece]].get(BASE[piece], 0), room_for(st, space, piece))
     if n <= 0:
         return 0
-    box[BASE[piece]] -= n
+    st.own_available()[OWNER[piece]][BASE[piece]] -= n
     _add(st, space, piece, n)
     touch(st, space)
     refresh(st, space)
@@ -88,7 +87,7 @@ def remove(st: GameState, space: str, piece: Piece, n: int = 1) -> int:
     if n <= 0:
         return 0
     _add(st, space, piece, -n)
-    box = st.available[OWNER[piece]]
+    box = st.own_available()[OWNER[piece]]
     box[BASE[piece]] = box.get(BASE[piece], 0) + n
     touch(st, space)
     refresh(st, space)
@@ -250,7 +249,9 @@ def shift_influence(st: GameState, faction: Faction, delta: int) -> tuple[int, l
     unit = Piece.AMIR if faction == Faction.B else Piece.RAJA
     for level in SLOT_LEVELS[faction]:
         if after >= level and slots.get(level, 0):
-            st.available[faction][unit] = st.available[faction].get(unit, 0) + slots[level]
+            box = st.own_available()[faction]
+            box[unit] = box.get(unit, 0) + slots[level]
+            slots = st.own_slots()[faction]
             slots[level] = 0
     refill = [
         lv

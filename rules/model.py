@@ -182,14 +182,22 @@ class CardState:
 
 
 class _Barrier:
-    """The state at the last undo barrier, kept in memory only: a slot beside the stored
-    fields, never written to JSON."""
+    """Slots beside the stored fields, kept in memory only and never written to JSON: the
+    state at the last undo barrier, and what this state owns of what a fork shares."""
 
-    __slots__ = ("_barrier",)
+    __slots__ = ("_barrier", "_owned")
     _barrier: GameState | None
+    # Space ids and the names "available", "slots", "card": copied since the last fork, so
+    # changed in place without another copy (GameState.own_space, ...).
+    _owned: set[str]
 
     def __post_init__(self) -> None:
         self._barrier = None
+        self._owned = set()
+
+    def share_all(self, owned: set[str] | None = None) -> None:
+        """After a copy: this state owns only `owned` (default: nothing) of its parts."""
+        self._owned = owned if owned is not None else set()
 
     def keep_barrier(self, base: GameState | None) -> None:
         """The state at the barrier, kept in memory only (rules.machine.undo)."""
@@ -276,6 +284,7 @@ class GameState(_Barrier):
         """A shallow copy, with these fields replaced (the barrier is kept)."""
         new = replace(self, **(update or {}))
         new.keep_barrier(self._barrier)
+        self.share_all()  # both share all of it now
         return new
 
     # --- undo ------------------------------------------------------------------------
@@ -292,31 +301,36 @@ class GameState(_Barrier):
         new = self.fork()
         new.order = list(self.order)
         new.spaces = {k: v.copy() for k, v in self.spaces.items()}
+        new.available = {f: dict(box) for f, box in self.available.items()}
+        new.slots = {f: dict(s) for f, s in self.slots.items()}
         new.piles = [dict(p) for p in self.piles]
         new.discards = list(self.discards)
         new.card = self.card.copy()
         new.since_barrier = [dict(step) for step in self.since_barrier]  # records are shared
         new.turn_touched = list(self.turn_touched)
+        new.share_all({*new.spaces, "available", "slots", "card"})
         return new
 
     def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state: the spaces are shared with this state until
-        `own_space` replaces one that changes, and the card's Sequence of Play until
+        `own_space` replaces one that changes, the Available pieces and the Influence
+        slots until `own_available` and `own_slots`, and the card's Sequence of Play until
         `own_card`; fields the engine replaces but never changes in place (options, order,
         piles, discards, since_barrier, turn_touched) are shared too. With `step`, the copy
-        is the next step's: it starts its own log lines, after this state's."""
+        is the next step's: it starts its own log lines, after this state's. Neither state
+        owns what they now share: each copies it again before changing it."""
         new = _new_state(GameState)
         new.options = self.options
         new.seed = self.seed
         new.rng = self.rng
         new.order = self.order
         new.spaces = dict(self.spaces)
-        new.available = {f: dict(box) for f, box in self.available.items()}
+        new.available = self.available
         new.resources = dict(self.resources)
         new.cavalry = dict(self.cavalry)
         new.cavalry_pool = self.cavalry_pool
         new.influence = dict(self.influence)
-        new.slots = {f: dict(s) for f, s in self.slots.items()}
+        new.slots = self.slots
         new.dynasty = self.dynasty
         new.piles = self.piles
         new.discards = self.discards
@@ -340,17 +354,44 @@ class GameState(_Barrier):
         new.turn_touched = self.turn_touched
         new.turn_of = self.turn_of
         new.keep_barrier(self._barrier)  # a reference: the barrier state is never changed
+        new.share_all()
+        if self._owned:
+            self.share_all()
         return new
 
     def own_card(self) -> CardState:
         """The card's Sequence of Play to change: a copy of its own (a fork shares it)."""
+        owned = self._owned
+        if "card" in owned:
+            return self.card
+        owned.add("card")
         card = self.card = self.card.copy()
         return card
 
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""
+        owned = self._owned
+        if space in owned:
+            return self.spaces[space]
+        owned.add(space)
         sp = self.spaces[space] = self.spaces[space].copy()
         return sp
+
+    def own_available(self) -> dict[Faction, dict[Piece, int]]:
+        """The Available pieces to change: a copy of its own (a fork shares them)."""
+        owned = self._owned
+        if "available" not in owned:
+            owned.add("available")
+            self.available = {f: dict(box) for f, box in self.available.items()}
+        return self.available
+
+    def own_slots(self) -> dict[Faction, dict[int, int]]:
+        """The Influence slots to change: a copy of its own (a fork shares them)."""
+        owned = self._owned
+        if "slots" not in owned:
+            owned.add("slots")
+            self.slots = {f: dict(s) for f, s in self.slots.items()}
+        return self.slots
 
 
 _new_state = object.__new__  # an empty state, its fields set one by one (GameState.fork)
