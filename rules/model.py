@@ -188,16 +188,27 @@ class _Barrier:
     __slots__ = ("_barrier", "_owned")
     _barrier: GameState | None
     # Space ids and the names "available", "slots", "card": copied since the last fork, so
-    # changed in place without another copy (GameState.own_space, ...).
-    _owned: set[str]
+    # changed in place without another copy (GameState.own_space, ...). None: nothing yet.
+    _owned: set[str] | None
 
     def __post_init__(self) -> None:
         self._barrier = None
-        self._owned = set()
+        self._owned = None
 
     def share_all(self, owned: set[str] | None = None) -> None:
         """After a copy: this state owns only `owned` (default: nothing) of its parts."""
-        self._owned = owned if owned is not None else set()
+        self._owned = owned
+
+    def start_owning(self) -> set[str]:
+        """What this state owns, as a set to add to (first change since the last fork)."""
+        owned = self._owned = set()
+        return owned
+
+    def forked_from(self, parent: _Barrier) -> None:
+        """A fork of `parent`: the same barrier; neither owns what they now share."""
+        self._barrier = parent._barrier  # a reference: the barrier state is never changed
+        self._owned = None
+        parent._owned = None
 
     def keep_barrier(self, base: GameState | None) -> None:
         """The state at the barrier, kept in memory only (rules.machine.undo)."""
@@ -353,16 +364,15 @@ class GameState(_Barrier):
         new.touched = list(self.touched)
         new.turn_touched = self.turn_touched
         new.turn_of = self.turn_of
-        new.keep_barrier(self._barrier)  # a reference: the barrier state is never changed
-        new.share_all()
-        if self._owned:
-            self.share_all()
+        new.forked_from(self)
         return new
 
     def own_card(self) -> CardState:
         """The card's Sequence of Play to change: a copy of its own (a fork shares it)."""
         owned = self._owned
-        if "card" in owned:
+        if owned is None:
+            owned = self.start_owning()
+        elif "card" in owned:
             return self.card
         owned.add("card")
         card = self.card = self.card.copy()
@@ -371,7 +381,9 @@ class GameState(_Barrier):
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""
         owned = self._owned
-        if space in owned:
+        if owned is None:
+            owned = self.start_owning()
+        elif space in owned:
             return self.spaces[space]
         owned.add(space)
         sp = self.spaces[space] = self.spaces[space].copy()
@@ -380,6 +392,8 @@ class GameState(_Barrier):
     def own_available(self) -> dict[Faction, dict[Piece, int]]:
         """The Available pieces to change: a copy of its own (a fork shares them)."""
         owned = self._owned
+        if owned is None:
+            owned = self.start_owning()
         if "available" not in owned:
             owned.add("available")
             self.available = {f: dict(box) for f, box in self.available.items()}
@@ -388,6 +402,8 @@ class GameState(_Barrier):
     def own_slots(self) -> dict[Faction, dict[int, int]]:
         """The Influence slots to change: a copy of its own (a fork shares them)."""
         owned = self._owned
+        if owned is None:
+            owned = self.start_owning()
         if "slots" not in owned:
             owned.add("slots")
             self.slots = {f: dict(s) for f, s in self.slots.items()}
