@@ -160,7 +160,7 @@ def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None
 
     from rules.board import board
     from rules.cards import deck_for
-    from rules.event_steps import EachStep, EventStep, Located, Where, step_from_data
+    from rules.event_steps import EachStep, EventStep, Located, Where
     from rules.event_where import spaces_where
 
     wheres: list[Where] = []
@@ -173,8 +173,8 @@ def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None
 
     for card in deck_for(None).cards.values():
         for side in (card.unshaded, card.shaded):
-            for raw in side.effects if side is not None else ():
-                collect(step_from_data(raw))
+            for step in side.effects if side is not None else ():
+                collect(step)  # typed when the deck loads
     assert len(wheres) > 20
     for seed in range(2):
         r = random.Random(seed)
