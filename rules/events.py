@@ -305,7 +305,7 @@ def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | Non
             start_decree(st, Faction(step.faction), name)
         case EligibilityStep():
             fac = Faction(step.faction)
-            st.next_eligibility[fac] = step.set == "eligible"
+            st.own_next_eligibility()[fac] = step.set == "eligible"
             log(st, f"Event: {FACTION_NAMES[fac]} will be {step.set.title()} for the next card.")
         case ChooseStep():
             push_frame(

@@ -202,7 +202,7 @@ def refresh(st: GameState, *changed: str) -> None:
 def add_resources(st: GameState, faction: Faction, n: int) -> int:
     """Change Resources within 0..24 (1.8); returns the actual change."""
     before = st.resources[faction]
-    st.resources[faction] = max(0, min(MAX_RESOURCES, before + n))
+    st.own_resources()[faction] = max(0, min(MAX_RESOURCES, before + n))
     return st.resources[faction] - before
 
 
@@ -219,21 +219,22 @@ def gain_cavalry_from_pool(st: GameState, faction: Faction, n: int) -> int:
     """Take up to n tokens from the pool; returns how many are still owed (1.10)."""
     take = min(n, st.cavalry_pool)
     st.cavalry_pool -= take
-    st.cavalry[faction] += take
+    st.own_cavalry()[faction] += take
     return n - take
 
 
 def take_cavalry(st: GameState, faction: Faction, source: Faction) -> bool:
     if st.cavalry[source] <= 0 or source == faction:
         return False
-    st.cavalry[source] -= 1
-    st.cavalry[faction] += 1
+    cavalry = st.own_cavalry()
+    cavalry[source] -= 1
+    cavalry[faction] += 1
     return True
 
 
 def lose_cavalry(st: GameState, faction: Faction, n: int) -> int:
     n = min(n, st.cavalry[faction])
-    st.cavalry[faction] -= n
+    st.own_cavalry()[faction] -= n
     st.cavalry_pool += n
     assert cavalry_total(st) == CAVALRY_TOKENS
     return n
@@ -244,7 +245,7 @@ def shift_influence(st: GameState, faction: Faction, delta: int) -> tuple[int, l
     below the marker that must be refilled (the faction decides from where)."""
     before = st.influence[faction]
     after = max(0, min(MAX_INFLUENCE, before + delta))
-    st.influence[faction] = after
+    st.own_influence()[faction] = after
     slots = st.slots[faction]
     unit = Piece.AMIR if faction == Faction.B else Piece.RAJA
     for level in SLOT_LEVELS[faction]:

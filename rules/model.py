@@ -187,7 +187,7 @@ class _Barrier:
 
     __slots__ = ("_barrier", "_owned")
     _barrier: GameState | None
-    # Space ids and the names "available", "slots", "card": copied since the last fork, so
+    # Space ids and the names of the shared fields (GameState.fork): copied since the last fork, so
     # changed in place without another copy (GameState.own_space, ...). None: nothing yet.
     _owned: set[str] | None
 
@@ -203,6 +203,18 @@ class _Barrier:
         """What this state owns, as a set to add to (first change since the last fork)."""
         owned = self._owned = set()
         return owned
+
+    def claim(self, part: str) -> bool:
+        """Whether this part is shared still (the caller copies it now): from here on this
+        state owns it."""
+        owned = self._owned
+        if owned is None:
+            self._owned = {part}
+            return True
+        if part in owned:
+            return False
+        owned.add(part)
+        return True
 
     def forked_from(self, parent: _Barrier) -> None:
         """A fork of `parent`: the same barrier; neither owns what they now share."""
@@ -317,16 +329,21 @@ class GameState(_Barrier):
         new.piles = [dict(p) for p in self.piles]
         new.discards = list(self.discards)
         new.card = self.card.copy()
+        new.resources = dict(self.resources)
+        new.cavalry = dict(self.cavalry)
+        new.influence = dict(self.influence)
+        new.eligible = dict(self.eligible)
+        new.next_eligibility = dict(self.next_eligibility)
         new.since_barrier = [dict(step) for step in self.since_barrier]  # records are shared
         new.turn_touched = list(self.turn_touched)
-        new.share_all({*new.spaces, "available", "slots", "card"})
+        new.share_all({*new.spaces, *_SHARED})
         return new
 
     def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state: the spaces are shared with this state until
-        `own_space` replaces one that changes, the Available pieces and the Influence
-        slots until `own_available` and `own_slots`, and the card's Sequence of Play until
-        `own_card`; fields the engine replaces but never changes in place (options, order,
+        `own_space` replaces one that changes, the Available pieces, the Influence slots,
+        the Resources, Cavalry, Influence and eligibility until their `own_...` copies them,
+        and the card's Sequence of Play until `own_card`; fields the engine replaces but never changes in place (options, order,
         piles, discards, since_barrier, turn_touched) are shared too. With `step`, the copy
         is the next step's: it starts its own log lines, after this state's. Neither state
         owns what they now share: each copies it again before changing it."""
@@ -337,17 +354,17 @@ class GameState(_Barrier):
         new.order = self.order
         new.spaces = dict(self.spaces)
         new.available = self.available
-        new.resources = dict(self.resources)
-        new.cavalry = dict(self.cavalry)
+        new.resources = self.resources
+        new.cavalry = self.cavalry
         new.cavalry_pool = self.cavalry_pool
-        new.influence = dict(self.influence)
+        new.influence = self.influence
         new.slots = self.slots
         new.dynasty = self.dynasty
         new.piles = self.piles
         new.discards = self.discards
         new.current_card = self.current_card
-        new.eligible = dict(self.eligible)
-        new.next_eligibility = dict(self.next_eligibility)
+        new.eligible = self.eligible
+        new.next_eligibility = self.next_eligibility
         new.card = self.card
         new.timurid_drawn = self.timurid_drawn
         new.frames = [f.copy() for f in self.frames]
@@ -399,6 +416,36 @@ class GameState(_Barrier):
             self.available = {f: dict(box) for f, box in self.available.items()}
         return self.available
 
+    def own_resources(self) -> dict[Faction, int]:
+        """The Resources to change: a copy of its own (a fork shares them)."""
+        if self.claim("resources"):
+            self.resources = dict(self.resources)
+        return self.resources
+
+    def own_cavalry(self) -> dict[Faction, int]:
+        """The Cavalry tokens held, to change: a copy of its own (a fork shares them)."""
+        if self.claim("cavalry"):
+            self.cavalry = dict(self.cavalry)
+        return self.cavalry
+
+    def own_influence(self) -> dict[Faction, int]:
+        """The Influence markers to change: a copy of its own (a fork shares them)."""
+        if self.claim("influence"):
+            self.influence = dict(self.influence)
+        return self.influence
+
+    def own_eligible(self) -> dict[Faction, bool]:
+        """The eligibility to change: a copy of its own (a fork shares it)."""
+        if self.claim("eligible"):
+            self.eligible = dict(self.eligible)
+        return self.eligible
+
+    def own_next_eligibility(self) -> dict[Faction, bool]:
+        """Where the factions start the next card, to change: a copy of its own."""
+        if self.claim("next_eligibility"):
+            self.next_eligibility = dict(self.next_eligibility)
+        return self.next_eligibility
+
     def own_slots(self) -> dict[Faction, dict[int, int]]:
         """The Influence slots to change: a copy of its own (a fork shares them)."""
         owned = self._owned
@@ -409,6 +456,18 @@ class GameState(_Barrier):
             self.slots = {f: dict(s) for f, s in self.slots.items()}
         return self.slots
 
+
+# What a fork shares besides the spaces, each copied by its own_... on the first change.
+_SHARED = (
+    "available",
+    "slots",
+    "card",
+    "resources",
+    "cavalry",
+    "influence",
+    "eligible",
+    "next_eligibility",
+)
 
 _new_state = object.__new__  # an empty state, its fields set one by one (GameState.fork)
 

@@ -63,3 +63,28 @@ def test_every_state_of_a_game_is_unchanged_by_the_steps_after_it() -> None:
         state = rules.apply(state, pick.choice(rules.legal_actions(state)))
     for st, text in seen:
         assert st.model_dump_json() == text
+
+
+def test_a_trade_leaves_the_state_before_it_alone() -> None:
+    """1.5.2: a Give changes Resources and Cavalry in the new state only."""
+    from rules.actions import Give
+
+    state = _mid_game(6, 30)
+    text = state.model_dump_json()
+    giver = next(f for f in rules.PLAYERS if state.resources[f] > 0)
+    receiver = next(f for f in rules.PLAYERS if f != giver)
+    after = rules.apply(state, Give(giver=giver, receiver=receiver, resources=1, cavalry=0))
+    assert after.resources[giver] == state.resources[giver] - 1
+    assert state.model_dump_json() == text
+
+
+def test_a_fork_changed_in_every_shared_part_leaves_its_parent_alone() -> None:
+    parent = _mid_game(7, 50)
+    text = parent.model_dump_json()
+    child = parent.fork()
+    child.own_resources()[Faction.D] += 1
+    child.own_cavalry()[Faction.D] += 1
+    child.own_influence()[Faction.B] = 0
+    child.own_eligible()[Faction.V] = not parent.eligible[Faction.V]
+    child.own_next_eligibility()[Faction.B] = True
+    assert parent.model_dump_json() == text
