@@ -493,10 +493,26 @@ def action_to_json(action: Action) -> dict[str, object]:
     return action.model_dump(mode="json")
 
 
-@lru_cache(maxsize=1 << 14)
 def step_record(action: Action) -> dict[str, object]:
     """action_to_json of a step kept for undo (GameState.since_barrier): made once for each
-    distinct action and shared, as the records are never changed in place."""
+    distinct action and shared, as the records are never changed in place. The generators'
+    actions are shared objects (`interned`), so the record is first looked up by the very
+    object (no hash of its fields)."""
+    known = _RECORDS.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
+    record = _record(action)
+    if len(_RECORDS) >= 1 << 14:
+        _RECORDS.clear()
+    _RECORDS[id(action)] = (action, record)  # the action kept, so its id is never another's
+    return record
+
+
+_RECORDS: dict[int, tuple[Action, dict[str, object]]] = {}
+
+
+@lru_cache(maxsize=1 << 14)
+def _record(action: Action) -> dict[str, object]:
     return action_to_json(action)
 
 

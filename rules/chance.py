@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from . import rng
-from .actions import Action, Draw, Roll
+from .actions import Action, Draw, Roll, interned
 from .cards import Deck, deck_for
 from .model import GameState
 
@@ -204,14 +204,14 @@ def sample(st: GameState, node: ChanceNode, below: Below) -> Action:
     """The outcome a dealer gives: each die uniform; a card uniform over the places left in
     the pile, then over the cards that place may hold (the same odds as a shuffled stack)."""
     if node.kind == "dice":
-        return Roll(dice=tuple(below(DIE_SIDES) + 1 for _ in range(node.dice)))
+        return interned(Roll, dice=tuple(below(DIE_SIDES) + 1 for _ in range(node.dice)))
     found = _next_pile(st, deck_for(st.options))
     assert found is not None
     _, pools = found
     k = below(sum(n for _, n, _ in pools))
     for _, n, pool in pools:
         if k < n:
-            return Draw(card=pool[below(len(pool))])
+            return interned(Draw, card=pool[below(len(pool))])
         k -= n
     raise AssertionError("unreachable")
 
@@ -240,7 +240,7 @@ def seeded_outcome(st: GameState, node: ChanceNode) -> Action:
     if node.kind == "draw" and st.order:
         # as SeededDealer.outcome: the next card of the order built at setup
         card, st.order = st.order[0], st.order[1:]
-        return Draw(card=card)
+        return interned(Draw, card=card)
     dealer = SeededDealer(st.rng, [])  # dice (or a draw past the order): the generator only
     out = sample(st, node, dealer.below)
     st.rng = dealer.state

@@ -96,7 +96,7 @@ class CommandHandler(TypedHandler[CommandFrame]):
         assert fr.faction is not None
         fr.selected.append(space)
         if not fr.free:
-            st.resources[fr.faction] -= 1
+            st.own_resources()[fr.faction] -= 1
 
     def candidates(self, st: GameState, fr: CommandFrame) -> Iterator[str]:
         """Spaces that could be selected now, lazily (existence checks stop at the first)."""

@@ -229,7 +229,7 @@ class Migrate(CommandHandler):
         assert f is not None
         if isinstance(action, Shift):
             # Even a free Migrate pays 1 Resource for the shift (3.1.3, 3.3.2, 3.4.2).
-            st.resources[f] -= 1
+            st.own_resources()[f] -= 1
             fr.shifted = True
             log(st, f"{f} spends 1 Resource to shift Influence (Migrate).")
             change_influence(st, f, +1)

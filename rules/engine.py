@@ -14,7 +14,7 @@ barrier. A state with a seeded dealer (tests, benches) resolves chance nodes by 
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -225,9 +225,20 @@ def _reveal(state: GameState, action: Action) -> GameState:
     return st
 
 
+# The classes of a player's step: neither a chance outcome nor a meta action (trade, undo),
+# told apart by one lookup on every step.
+_STEP_CLASSES: frozenset[type] = frozenset(get_args(get_args(Action)[0])) - {
+    *CHANCE_ACTIONS,
+    Give,
+    Undo,
+}
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """A new state with the action applied; the old one is untouched. Raises IllegalAction."""
     pending = None if state.game_over else _pending(state)
+    if type(action) in _STEP_CLASSES and pending is not None and pending[2] is None:
+        return _step(state, action, pending)
     if isinstance(action, CHANCE_ACTIONS) or (pending is not None and pending[2] is not None):
         return _reveal(state, action)
     if isinstance(action, Undo):
@@ -238,6 +249,15 @@ def apply(state: GameState, action: Action) -> GameState:
         return give(state, action)
     if pending is None:
         raise IllegalAction("the game is over: no more actions")
+    return _step(state, action, pending)
+
+
+def _step(
+    state: GameState,
+    action: Action,
+    pending: tuple[AnyFrame, TypedHandler[Any], ChanceNode | None],
+) -> GameState:
+    """A player's step at the decision pending in `state`."""
     fr, h, _ = pending
     if not MACHINE.listed(state, action) and not h.is_legal(state, fr, action):
         reason = h.why(state, fr, action)

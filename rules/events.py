@@ -178,14 +178,31 @@ def run_step(st: GameState, item: Queued) -> None:
     step, here = item.step, item.here
     by = step.by or item.by
     if isinstance(step, Located) and here is None:
-        # A located step picks its space(s) like an `each` over that one step.
-        assert step.in_ is not None
-        body = step_body(step)
-        where = body.pop("in")
-        each = {"in": where, "select": step.in_.picks, "do": [{step.kind: body}]}
-        run_step(st, Queued(step_from_data({"each": each}), None, by))
+        run_step(st, Queued(_as_each(step), None, by))
         return
     _run(st, step, here, by)
+
+
+# The `each` of each located step run so far, by the step's id (the step kept beside it, so
+# the id is never another's): steps are frozen, so one conversion serves every run.
+_EACH_OF: dict[int, tuple[EventStep, EventStep]] = {}
+
+
+def _as_each(step: EventStep) -> EventStep:
+    """A located step picks its space(s) like an `each` over that one step."""
+    known = _EACH_OF.get(id(step))
+    if known is not None and known[0] is step:
+        return known[1]
+    assert isinstance(step, Located) and step.in_ is not None
+    body = step_body(step)
+    where = body.pop("in")
+    each = step_from_data(
+        {"each": {"in": where, "select": step.in_.picks, "do": [{step.kind: body}]}}
+    )
+    if len(_EACH_OF) >= 4096:  # decks loaded over a long run: bounded all the same
+        _EACH_OF.clear()
+    _EACH_OF[id(step)] = (step, each)
+    return each
 
 
 def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | None) -> None:
@@ -288,7 +305,7 @@ def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | Non
             start_decree(st, Faction(step.faction), name)
         case EligibilityStep():
             fac = Faction(step.faction)
-            st.next_eligibility[fac] = step.set == "eligible"
+            st.own_next_eligibility()[fac] = step.set == "eligible"
             log(st, f"Event: {FACTION_NAMES[fac]} will be {step.set.title()} for the next card.")
         case ChooseStep():
             push_frame(

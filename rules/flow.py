@@ -111,7 +111,7 @@ class RefillHandler(TypedHandler[RefillFrame]):
         assert isinstance(action, Slot) and fr.faction is not None
         unit = self._unit(fr)
         if action.space is None:
-            st.available[fr.faction][unit] -= 1
+            st.own_available()[fr.faction][unit] -= 1
             src = "Available"
         else:
             from .forces import _add, refresh, touch
@@ -122,7 +122,8 @@ class RefillHandler(TypedHandler[RefillFrame]):
             src = board().name(action.space)
         for lv in fr.levels:
             if st.slots[fr.faction].get(lv, 0) < UNITS_PER_SLOT:
-                st.slots[fr.faction][lv] = st.slots[fr.faction].get(lv, 0) + 1
+                slots = st.own_slots()[fr.faction]
+                slots[lv] = slots.get(lv, 0) + 1
                 break
         fr.need -= 1
         log(

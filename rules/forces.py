@@ -71,11 +71,10 @@ def _add(st: GameState, space: str, piece: Piece, n: int) -> None:
 
 def place(st: GameState, space: str, piece: Piece, n: int = 1) -> int:
     """Place up to n pieces from Available (1.4.6); returns how many were placed."""
-    box = st.available[OWNER[piece]]
-    n = min(n, box.get(BASE[piece], 0), room_for(st, space, piece))
+    n = min(n, st.available[OWNER[piece]].get(BASE[piece], 0), room_for(st, space, piece))
     if n <= 0:
         return 0
-    box[BASE[piece]] -= n
+    st.own_available()[OWNER[piece]][BASE[piece]] -= n
     _add(st, space, piece, n)
     touch(st, space)
     refresh(st, space)
@@ -88,7 +87,7 @@ def remove(st: GameState, space: str, piece: Piece, n: int = 1) -> int:
     if n <= 0:
         return 0
     _add(st, space, piece, -n)
-    box = st.available[OWNER[piece]]
+    box = st.own_available()[OWNER[piece]]
     box[BASE[piece]] = box.get(BASE[piece], 0) + n
     touch(st, space)
     refresh(st, space)
@@ -203,7 +202,7 @@ def refresh(st: GameState, *changed: str) -> None:
 def add_resources(st: GameState, faction: Faction, n: int) -> int:
     """Change Resources within 0..24 (1.8); returns the actual change."""
     before = st.resources[faction]
-    st.resources[faction] = max(0, min(MAX_RESOURCES, before + n))
+    st.own_resources()[faction] = max(0, min(MAX_RESOURCES, before + n))
     return st.resources[faction] - before
 
 
@@ -220,21 +219,22 @@ def gain_cavalry_from_pool(st: GameState, faction: Faction, n: int) -> int:
     """Take up to n tokens from the pool; returns how many are still owed (1.10)."""
     take = min(n, st.cavalry_pool)
     st.cavalry_pool -= take
-    st.cavalry[faction] += take
+    st.own_cavalry()[faction] += take
     return n - take
 
 
 def take_cavalry(st: GameState, faction: Faction, source: Faction) -> bool:
     if st.cavalry[source] <= 0 or source == faction:
         return False
-    st.cavalry[source] -= 1
-    st.cavalry[faction] += 1
+    cavalry = st.own_cavalry()
+    cavalry[source] -= 1
+    cavalry[faction] += 1
     return True
 
 
 def lose_cavalry(st: GameState, faction: Faction, n: int) -> int:
     n = min(n, st.cavalry[faction])
-    st.cavalry[faction] -= n
+    st.own_cavalry()[faction] -= n
     st.cavalry_pool += n
     assert cavalry_total(st) == CAVALRY_TOKENS
     return n
@@ -245,12 +245,14 @@ def shift_influence(st: GameState, faction: Faction, delta: int) -> tuple[int, l
     below the marker that must be refilled (the faction decides from where)."""
     before = st.influence[faction]
     after = max(0, min(MAX_INFLUENCE, before + delta))
-    st.influence[faction] = after
+    st.own_influence()[faction] = after
     slots = st.slots[faction]
     unit = Piece.AMIR if faction == Faction.B else Piece.RAJA
     for level in SLOT_LEVELS[faction]:
         if after >= level and slots.get(level, 0):
-            st.available[faction][unit] = st.available[faction].get(unit, 0) + slots[level]
+            box = st.own_available()[faction]
+            box[unit] = box.get(unit, 0) + slots[level]
+            slots = st.own_slots()[faction]
             slots[level] = 0
     refill = [
         lv

@@ -72,6 +72,9 @@ class Machine(Generic[S, F, A, N]):
 
     def __init__(self, deal: Callable[[S, N], A | None]) -> None:
         self.handlers: dict[str, FrameHandler[S, F, A, N]] = {}
+        # The kinds whose handler may wait for chance (overrides `chance`): only they are
+        # asked, as `advance` asks the top frame on every turn of its loop.
+        self._chancy: set[str] = set()
         self._deal = deal
         # The list legal_actions last produced, with its state: a step on that same state
         # checks membership in it instead of generating the list again. States are never
@@ -86,6 +89,8 @@ class Machine(Generic[S, F, A, N]):
         if kind in self.handlers:
             raise ValueError(f"two handlers for frame {kind!r}")
         self.handlers[kind] = h
+        if type(h).chance is not FrameHandler.chance:
+            self._chancy.add(kind)
 
     def top(self, st: S) -> F | None:
         frames: list[F] = st.frames
@@ -110,7 +115,7 @@ class Machine(Generic[S, F, A, N]):
     def advance(self, st: S) -> None:
         """Run automatic frames until a decision is pending or the game is over."""
         frames: list[F] = st.frames
-        handlers = self.handlers
+        handlers, chancy = self.handlers, self._chancy
         for _ in range(100_000):
             if st.game_over:
                 frames.clear()
@@ -118,8 +123,9 @@ class Machine(Generic[S, F, A, N]):
             if not frames:
                 raise RuntimeError("the frame stack is empty but the game is not over")
             fr = frames[-1]
-            h = handlers[fr.kind]
-            node = h.chance(st, fr)
+            kind = fr.kind
+            h = handlers[kind]
+            node = h.chance(st, fr) if kind in chancy else None
             if node is not None:
                 outcome = self._deal(st, node)
                 if outcome is None:
@@ -143,7 +149,7 @@ class Machine(Generic[S, F, A, N]):
             if frames and frames[-1] is memo[1]:  # a frame pushed by hand is asked anew
                 return memo[1], memo[2], memo[3]
         fr, h = self._top(st)
-        return fr, h, h.chance(st, fr)
+        return fr, h, h.chance(st, fr) if fr.kind in self._chancy else None
 
     def chance(self, st: S) -> N | None:
         """The pending chance node, or None."""

@@ -182,14 +182,45 @@ class CardState:
 
 
 class _Barrier:
-    """The state at the last undo barrier, kept in memory only: a slot beside the stored
-    fields, never written to JSON."""
+    """Slots beside the stored fields, kept in memory only and never written to JSON: the
+    state at the last undo barrier, and what this state owns of what a fork shares."""
 
-    __slots__ = ("_barrier",)
+    __slots__ = ("_barrier", "_owned")
     _barrier: GameState | None
+    # Space ids and the names of the shared fields (GameState.fork): copied since the last fork, so
+    # changed in place without another copy (GameState.own_space, ...). None: nothing yet.
+    _owned: set[str] | None
 
     def __post_init__(self) -> None:
         self._barrier = None
+        self._owned = None
+
+    def share_all(self, owned: set[str] | None = None) -> None:
+        """After a copy: this state owns only `owned` (default: nothing) of its parts."""
+        self._owned = owned
+
+    def start_owning(self) -> set[str]:
+        """What this state owns, as a set to add to (first change since the last fork)."""
+        owned = self._owned = set()
+        return owned
+
+    def claim(self, part: str) -> bool:
+        """Whether this part is shared still (the caller copies it now): from here on this
+        state owns it."""
+        owned = self._owned
+        if owned is None:
+            self._owned = {part}
+            return True
+        if part in owned:
+            return False
+        owned.add(part)
+        return True
+
+    def forked_from(self, parent: _Barrier) -> None:
+        """A fork of `parent`: the same barrier; neither owns what they now share."""
+        self._barrier = parent._barrier  # a reference: the barrier state is never changed
+        self._owned = None
+        parent._owned = None
 
     def keep_barrier(self, base: GameState | None) -> None:
         """The state at the barrier, kept in memory only (rules.machine.undo)."""
@@ -276,6 +307,7 @@ class GameState(_Barrier):
         """A shallow copy, with these fields replaced (the barrier is kept)."""
         new = replace(self, **(update or {}))
         new.keep_barrier(self._barrier)
+        self.share_all()  # both share all of it now
         return new
 
     # --- undo ------------------------------------------------------------------------
@@ -292,37 +324,47 @@ class GameState(_Barrier):
         new = self.fork()
         new.order = list(self.order)
         new.spaces = {k: v.copy() for k, v in self.spaces.items()}
+        new.available = {f: dict(box) for f, box in self.available.items()}
+        new.slots = {f: dict(s) for f, s in self.slots.items()}
         new.piles = [dict(p) for p in self.piles]
         new.discards = list(self.discards)
         new.card = self.card.copy()
+        new.resources = dict(self.resources)
+        new.cavalry = dict(self.cavalry)
+        new.influence = dict(self.influence)
+        new.eligible = dict(self.eligible)
+        new.next_eligibility = dict(self.next_eligibility)
         new.since_barrier = [dict(step) for step in self.since_barrier]  # records are shared
         new.turn_touched = list(self.turn_touched)
+        new.share_all({*new.spaces, *_SHARED})
         return new
 
     def fork(self, *, step: bool = False) -> GameState:
         """The engine's copy for the next state: the spaces are shared with this state until
-        `own_space` replaces one that changes, and the card's Sequence of Play until
-        `own_card`; fields the engine replaces but never changes in place (options, order,
+        `own_space` replaces one that changes, the Available pieces, the Influence slots,
+        the Resources, Cavalry, Influence and eligibility until their `own_...` copies them,
+        and the card's Sequence of Play until `own_card`; fields the engine replaces but never changes in place (options, order,
         piles, discards, since_barrier, turn_touched) are shared too. With `step`, the copy
-        is the next step's: it starts its own log lines, after this state's."""
+        is the next step's: it starts its own log lines, after this state's. Neither state
+        owns what they now share: each copies it again before changing it."""
         new = _new_state(GameState)
         new.options = self.options
         new.seed = self.seed
         new.rng = self.rng
         new.order = self.order
         new.spaces = dict(self.spaces)
-        new.available = {f: dict(box) for f, box in self.available.items()}
-        new.resources = dict(self.resources)
-        new.cavalry = dict(self.cavalry)
+        new.available = self.available
+        new.resources = self.resources
+        new.cavalry = self.cavalry
         new.cavalry_pool = self.cavalry_pool
-        new.influence = dict(self.influence)
-        new.slots = {f: dict(s) for f, s in self.slots.items()}
+        new.influence = self.influence
+        new.slots = self.slots
         new.dynasty = self.dynasty
         new.piles = self.piles
         new.discards = self.discards
         new.current_card = self.current_card
-        new.eligible = dict(self.eligible)
-        new.next_eligibility = dict(self.next_eligibility)
+        new.eligible = self.eligible
+        new.next_eligibility = self.next_eligibility
         new.card = self.card
         new.timurid_drawn = self.timurid_drawn
         new.frames = [f.copy() for f in self.frames]
@@ -339,19 +381,93 @@ class GameState(_Barrier):
         new.touched = list(self.touched)
         new.turn_touched = self.turn_touched
         new.turn_of = self.turn_of
-        new.keep_barrier(self._barrier)  # a reference: the barrier state is never changed
+        new.forked_from(self)
         return new
 
     def own_card(self) -> CardState:
         """The card's Sequence of Play to change: a copy of its own (a fork shares it)."""
+        owned = self._owned
+        if owned is None:
+            owned = self.start_owning()
+        elif "card" in owned:
+            return self.card
+        owned.add("card")
         card = self.card = self.card.copy()
         return card
 
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""
+        owned = self._owned
+        if owned is None:
+            owned = self.start_owning()
+        elif space in owned:
+            return self.spaces[space]
+        owned.add(space)
         sp = self.spaces[space] = self.spaces[space].copy()
         return sp
 
+    def own_available(self) -> dict[Faction, dict[Piece, int]]:
+        """The Available pieces to change: a copy of its own (a fork shares them)."""
+        owned = self._owned
+        if owned is None:
+            owned = self.start_owning()
+        if "available" not in owned:
+            owned.add("available")
+            self.available = {f: dict(box) for f, box in self.available.items()}
+        return self.available
+
+    def own_resources(self) -> dict[Faction, int]:
+        """The Resources to change: a copy of its own (a fork shares them)."""
+        if self.claim("resources"):
+            self.resources = dict(self.resources)
+        return self.resources
+
+    def own_cavalry(self) -> dict[Faction, int]:
+        """The Cavalry tokens held, to change: a copy of its own (a fork shares them)."""
+        if self.claim("cavalry"):
+            self.cavalry = dict(self.cavalry)
+        return self.cavalry
+
+    def own_influence(self) -> dict[Faction, int]:
+        """The Influence markers to change: a copy of its own (a fork shares them)."""
+        if self.claim("influence"):
+            self.influence = dict(self.influence)
+        return self.influence
+
+    def own_eligible(self) -> dict[Faction, bool]:
+        """The eligibility to change: a copy of its own (a fork shares it)."""
+        if self.claim("eligible"):
+            self.eligible = dict(self.eligible)
+        return self.eligible
+
+    def own_next_eligibility(self) -> dict[Faction, bool]:
+        """Where the factions start the next card, to change: a copy of its own."""
+        if self.claim("next_eligibility"):
+            self.next_eligibility = dict(self.next_eligibility)
+        return self.next_eligibility
+
+    def own_slots(self) -> dict[Faction, dict[int, int]]:
+        """The Influence slots to change: a copy of its own (a fork shares them)."""
+        owned = self._owned
+        if owned is None:
+            owned = self.start_owning()
+        if "slots" not in owned:
+            owned.add("slots")
+            self.slots = {f: dict(s) for f, s in self.slots.items()}
+        return self.slots
+
+
+# What a fork shares besides the spaces, each copied by its own_... on the first change.
+_SHARED = (
+    "available",
+    "slots",
+    "card",
+    "resources",
+    "cavalry",
+    "influence",
+    "eligible",
+    "next_eligibility",
+)
 
 _new_state = object.__new__  # an empty state, its fields set one by one (GameState.fork)
 

@@ -201,7 +201,7 @@ def plunder_resources(st: GameState, n: int) -> None:
     """Reduce Sultanate Resources by 1 per Invader, down to a minimum of 3 (3.5.3)."""
     before = st.resources[Faction.D]
     if before > 3:
-        st.resources[Faction.D] = max(3, before - n)
+        st.own_resources()[Faction.D] = max(3, before - n)
         log(st, f"Plunder: Delhi Resources {before} -> {st.resources[Faction.D]}.")
 
 

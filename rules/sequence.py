@@ -118,9 +118,9 @@ def adjust_eligibility(st: GameState) -> None:
     others become Eligible. An event may have set where a faction starts (`eligibility`)."""
     for f in PLAYERS:
         took_fork = f in st.card.forks.values()
-        st.eligible[f] = not took_fork or f in st.card.stay_eligible
+        st.own_eligible()[f] = not took_fork or f in st.card.stay_eligible
     for f, value in st.next_eligibility.items():
-        st.eligible[f] = value
+        st.own_eligible()[f] = value
     st.next_eligibility = {}
     shown = ", ".join(f"{f} {'Eligible' if st.eligible[f] else 'Ineligible'}" for f in PLAYERS)
     log(st, f"Eligibility adjusted: {shown}.")

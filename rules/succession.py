@@ -167,7 +167,7 @@ class Lords(DoneWhenOnlyDone[LordsFrame]):
             finish(st, fr)
             return
         assert isinstance(action, Shift)
-        st.resources[fr.faction] -= 3
+        st.own_resources()[fr.faction] -= 3
         fr.times += 1
         log(
             st,

@@ -32,10 +32,11 @@ def give(state: GameState, g: Give) -> GameState:
             f"it has {state.resources[g.receiver]}"
         )
     st = state.fork(step=True)
-    st.resources[g.giver] -= g.resources
-    st.resources[g.receiver] += g.resources
-    st.cavalry[g.giver] -= g.cavalry
-    st.cavalry[g.receiver] += g.cavalry
+    resources, cavalry = st.own_resources(), st.own_cavalry()
+    resources[g.giver] -= g.resources
+    resources[g.receiver] += g.resources
+    cavalry[g.giver] -= g.cavalry
+    cavalry[g.receiver] += g.cavalry
     parts = []
     if g.resources:
         parts.append(f"{count_of(g.resources, 'Resource')}")

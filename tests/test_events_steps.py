@@ -174,7 +174,7 @@ def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None
     for card in deck_for(None).cards.values():
         for side in (card.unshaded, card.shaded):
             for step in side.effects if side is not None else ():
-                collect(step)
+                collect(step)  # typed when the deck loads
     assert len(wheres) > 20
     for seed in range(2):
         r = random.Random(seed)
