@@ -201,3 +201,19 @@ def test_the_arena_prints_one_json_object_with_the_tested_seat_rotating(
     assert all(0 <= s["wins"] <= s["games"] for s in out["seats"].values())
     ms = out["decision_ms"]
     assert 0 <= ms["p50"] <= ms["p95"] <= ms["max"]
+
+
+def test_the_arena_can_test_one_seat_with_the_whole_sample(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from bench.arena import main
+
+    main(["--ai", "random", "--vs", "random", "--games", "2", "--seats", "b", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert {f: s["games"] for f, s in out["seats"].items()} == {"D": 0, "B": 2, "V": 0}
+    for bad in ("X", "BB", ""):
+        with pytest.raises(SystemExit):
+            main(["--ai", "random", "--vs", "random", "--seats", bad])
+    assert "--seats takes each of B, D, V at most once, got 'BB'" in capsys.readouterr().err
