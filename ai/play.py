@@ -43,7 +43,7 @@ class Hint:
     action: Action
     text: str  # the step in the game's notation
     win_chance: float  # 0..1: how often the `hard` search's futures ended with this seat first
-    # (at the end of the next card, or the game's end if sooner)
+    # (at the end of the next card, the card after for Bahmani, or the game's end if sooner)
     reason: str  # one line
 
 
@@ -56,7 +56,7 @@ def hint(state: GameState, r: random.Random, budget: Budget) -> Hint:
     text = rules.describe(state, found.action)
     reason = (
         f"in {found.iterations} sampled futures, its {found.candidates} likeliest steps each "
-        f"played on to the end of the next card, this one left a mean VP margin of "
+        f"played on to {hard.horizon_text(seat)}, this one left a mean VP margin of "
         f"{found.margin:+.1f}"
     )
     return Hint(action=found.action, text=text, win_chance=found.win_chance, reason=reason)

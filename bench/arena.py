@@ -1,8 +1,9 @@
 """AI against AI: one level in one seat, another in the other two, the tested seat rotating
-through Delhi, Bahmani and Vijayanagara.
+through Delhi, Bahmani and Vijayanagara (or only the seats `--seats` names: `--seats B`
+measures one faction with the whole sample).
 
 python -m bench.arena --ai hard --vs random --games 30 --seed 1 --json [--jobs 2]
-    [--seconds 1.0] [--iterations 5000]
+    [--seconds 1.0] [--iterations 5000] [--seats DBV]
 
 Prints one JSON object: games and wins per seat of the tested level (a win: first in
 rules.ranking, ties broken as 5.0 breaks them) and its decision times in CPU milliseconds
@@ -64,6 +65,17 @@ def play(m: Match) -> tuple[str, bool, list[float]]:
     return m.tested.value, rules.ranking(state)[0] == m.tested, times
 
 
+def seats_of(text: str) -> tuple[rules.Faction, ...]:
+    """The tested seats from letters (`B`, `DV`), each once, in the order given."""
+    letters = text.strip().upper()
+    known = {f.value for f in rules.PLAYERS}
+    if not letters or not set(letters) <= known or len(set(letters)) != len(letters):
+        raise argparse.ArgumentTypeError(
+            f"--seats takes each of {', '.join(sorted(known))} at most once, got {text!r}"
+        )
+    return tuple(rules.Faction(c) for c in letters)
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -80,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--seconds", type=float, default=1.0, help="hard: CPU seconds per decision")
     p.add_argument("--iterations", type=int, default=20_000, help="hard: searches at most")
+    p.add_argument("--seats", type=seats_of, default=rules.PLAYERS, help="tested seats: DBV")
     p.add_argument("--json", action="store_true", help="print only the JSON object")
     args = p.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
@@ -88,7 +101,13 @@ def main(argv: list[str] | None = None) -> None:
         p.error(f"--seconds must be positive and --iterations 1 to {MAX_ITERATIONS}")
     matches = [
         Match(
-            k, args.seed + k, rules.PLAYERS[k % 3], args.ai, args.vs, args.iterations, args.seconds
+            k,
+            args.seed + k,
+            args.seats[k % len(args.seats)],
+            args.ai,
+            args.vs,
+            args.iterations,
+            args.seconds,
         )
         for k in range(args.games)
     ]

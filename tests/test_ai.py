@@ -158,6 +158,23 @@ def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
     assert "sampled futures" in h.reason and "\n" not in h.reason
 
 
+def test_bahmanis_hint_looks_one_card_further_than_the_others() -> None:
+    """Bahmani's points (5.2) build over more than a card, so its playouts go one card
+    further (README, "How strong": the arena runs that showed it)."""
+    horizons: dict[rules.Faction, str] = {}
+    for steps in range(20, 200, 7):
+        state = a_seeded_midgame(5, steps)
+        seat = rules.prompt(state).faction
+        if seat is not None and seat not in horizons:
+            reason = ai.hint(state, random.Random(0), ai.Budget(iterations=1)).reason
+            horizons[seat] = reason.split("played on to ")[1].split(",")[0]
+    assert horizons == {
+        rules.Faction.D: "the end of the next card",
+        rules.Faction.B: "the end of the card after next",
+        rules.Faction.V: "the end of the next card",
+    }
+
+
 def test_the_time_budget_runs_on_the_callers_clock() -> None:
     ticks = iter(range(1000))
     budget = ai.Budget(iterations=1000, seconds=3, clock=lambda: float(next(ticks)))
@@ -201,3 +218,19 @@ def test_the_arena_prints_one_json_object_with_the_tested_seat_rotating(
     assert all(0 <= s["wins"] <= s["games"] for s in out["seats"].values())
     ms = out["decision_ms"]
     assert 0 <= ms["p50"] <= ms["p95"] <= ms["max"]
+
+
+def test_the_arena_can_test_one_seat_with_the_whole_sample(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from bench.arena import main
+
+    main(["--ai", "random", "--vs", "random", "--games", "2", "--seats", "b", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert {f: s["games"] for f, s in out["seats"].items()} == {"D": 0, "B": 2, "V": 0}
+    for bad in ("X", "BB", ""):
+        with pytest.raises(SystemExit):
+            main(["--ai", "random", "--vs", "random", "--seats", bad])
+    assert "--seats takes each of B, D, V at most once, got 'BB'" in capsys.readouterr().err
