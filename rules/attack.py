@@ -251,8 +251,14 @@ def _phase_of(st: GameState, b: BattleFrame) -> PhaseFrame | None:
 
 def _goto(st: GameState, fr: PhaseFrame, phase: BattlePhase) -> None:
     """End this phase and begin the next one."""
+    frames = st.frames
+    nxt = PhaseFrame(_PHASE_KIND[phase], fr.faction, battle=fr.battle)
+    if frames[-1] is fr:  # the usual case: replaced in place, with the id push_frame gives
+        nxt.id = frames[-2].id + 1 if len(frames) > 1 else 1
+        frames[-1] = nxt
+        return
     finish(st, fr)
-    push_frame(st, PhaseFrame(_PHASE_KIND[phase], fr.faction, battle=fr.battle))
+    push_frame(st, nxt)
 
 
 _PHASE_KIND: dict[str, str] = {p: f"battle:{p}" for p in get_args(BattlePhase)}
@@ -486,21 +492,30 @@ class CavalryPhase(Phase):
         """One's own dice and the opponent's."""
         return (b.att_dice, b.def_dice) if self.attacker else (b.def_dice, b.att_dice)
 
-    def _cav_actions(self, st: GameState, b: BattleFrame) -> list[Action]:
+    def _cav_dice(self, st: GameState, b: BattleFrame) -> tuple[list[int], list[int]]:
+        """The dice (numbered from 1) one may Charge, one's own above 1, and Screen, the
+        opponent's but a 1; none without a Cavalry token (1.10)."""
         who = self._who(b)
         if who == Faction.M or st.cavalry.get(who, 0) <= 0:
-            return []
+            return [], []
         own, other = self._dice(b)
-        out: list[Action] = []
-        out += [interned(Charge, die=i + 1) for i, v in enumerate(own) if v is not None and v > 1]
-        out += [
-            interned(Screen, die=i + 1) for i, v in enumerate(other) if v is not None and v != 1
-        ]
+        return (
+            [i + 1 for i, v in enumerate(own) if v is not None and v > 1],
+            [i + 1 for i, v in enumerate(other) if v is not None and v != 1],
+        )
+
+    def _cav_actions(self, st: GameState, b: BattleFrame) -> list[Action]:
+        charge, screen = self._cav_dice(st, b)
+        out: list[Action] = [interned(Charge, die=d) for d in charge]
+        out += [interned(Screen, die=d) for d in screen]
         return out
 
     def is_auto(self, st: GameState, fr: PhaseFrame) -> bool:
         b = _battle(st, fr)
-        return self._who(b) == Faction.M or not self._cav_actions(st, b)
+        if self._who(b) == Faction.M:
+            return True
+        charge, screen = self._cav_dice(st, b)  # no actions built: most battles have none
+        return not charge and not screen
 
     def run(self, st: GameState, fr: PhaseFrame) -> None:
         b = _battle(st, fr)

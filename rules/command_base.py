@@ -107,7 +107,15 @@ class CommandHandler(TypedHandler[CommandFrame]):
         """The Command's steps other than `done`, lazily: existence checks stop at the first."""
         raise NotImplementedError
 
+    # The choices `is_auto` found for a frame the machine settled on, with that state and
+    # frame: `actions` is asked next of the very same ones (states are never changed once
+    # made), so they are not generated twice.
+    _settled: tuple[GameState, CommandFrame, list[Action]] | None = None
+
     def command_actions(self, st: GameState, fr: CommandFrame) -> list[Action]:
+        memo = self._settled
+        if memo is not None and memo[0] is st and memo[1] is fr:
+            return list(memo[2])
         return list(self.command_choices(st, fr))
 
     def has_choice(self, st: GameState, fr: CommandFrame) -> bool:
@@ -136,7 +144,9 @@ class CommandHandler(TypedHandler[CommandFrame]):
         return not self.has_choice(st, fr)
 
     def is_auto(self, st: GameState, fr: CommandFrame) -> bool:
-        return self.only_done(st, fr)
+        acts = list(self.command_choices(st, fr))
+        self._settled = (st, fr, acts)
+        return not acts
 
     def run(self, st: GameState, fr: CommandFrame) -> None:
         self.end(st, fr)

@@ -14,7 +14,7 @@ barrier. A state with a seeded dealer (tests, benches) resolves chance nodes by 
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar, get_args
+from typing import Any, Generic, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -144,8 +144,8 @@ is_legal = MACHINE.is_legal
 
 def _pending(state: GameState) -> tuple[AnyFrame, TypedHandler[Any], ChanceNode | None]:
     """The top frame, its handler (with its game methods) and the chance node it waits for."""
-    fr, _, node = MACHINE.pending(state)
-    return fr, HANDLERS[fr.kind], node
+    # the machine's handler is the very object in HANDLERS (see `handler`)
+    return cast("tuple[AnyFrame, TypedHandler[Any], ChanceNode | None]", MACHINE.pending(state))
 
 
 def decider(state: GameState) -> Faction | None:
@@ -276,7 +276,11 @@ def _step(
     st.actions_taken += 1
     st.last_actor = actor
     _touch_turn(st, f"{actor}@{state.current_card}")
-    after = decider(st)
+    if st.game_over:
+        after = None
+    else:  # decider(st), asked of the frame `take` settled on
+        fr, h, node = _pending(st)
+        after = None if node is not None else h.decider(st, fr)
     check_cavalry(st)
     commits = st.reveals != reveals_before or after != actor or st.game_over
     machine.end_step(st, state, None if commits else step_record(action), commits)
