@@ -408,11 +408,7 @@ class GameState(_Barrier):
 
     def own_available(self) -> dict[Faction, dict[Piece, int]]:
         """The Available pieces to change: a copy of its own (a fork shares them)."""
-        owned = self._owned
-        if owned is None:
-            owned = self.start_owning()
-        if "available" not in owned:
-            owned.add("available")
+        if self.claim("available"):
             self.available = {f: dict(box) for f, box in self.available.items()}
         return self.available
 
@@ -448,11 +444,7 @@ class GameState(_Barrier):
 
     def own_slots(self) -> dict[Faction, dict[int, int]]:
         """The Influence slots to change: a copy of its own (a fork shares them)."""
-        owned = self._owned
-        if owned is None:
-            owned = self.start_owning()
-        if "slots" not in owned:
-            owned.add("slots")
+        if self.claim("slots"):
             self.slots = {f: dict(s) for f, s in self.slots.items()}
         return self.slots
 
