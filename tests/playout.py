@@ -37,7 +37,7 @@ def play(
             return state, log
         action: rules.Action
         if trade_every and step % trade_every == trade_every - 1:
-            action = _random_trade(r, state) or r.choice(rules.legal_actions(state))
+            action = random_trade(r, state) or r.choice(rules.legal_actions(state))
         else:
             action = r.choice(rules.legal_actions(state))
         state = rules.apply(state, action)
@@ -47,7 +47,8 @@ def play(
     raise AssertionError(f"seed {seed}: the game did not end in {MAX_STEPS} steps")
 
 
-def _random_trade(r: random.Random, state: rules.GameState) -> rules.Action | None:
+def random_trade(r: random.Random, state: rules.GameState) -> rules.Action | None:
+    """A small trade (1.5.2) between two random factions, or None when it would give nothing."""
     giver, receiver = r.sample(list(rules.PLAYERS), 2)
     res = r.randint(0, min(2, state.resources[giver], 24 - state.resources[receiver]))
     cav = r.randint(0, min(1, state.cavalry[giver]))

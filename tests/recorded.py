@@ -19,6 +19,8 @@ from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from playout import random_trade
+
 import rules
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "recorded_games.json"
@@ -59,15 +61,6 @@ def game_part(state: rules.GameState) -> dict[str, object]:
     return dumped
 
 
-def _trade(r: random.Random, state: rules.GameState) -> rules.Action | None:
-    giver, receiver = r.sample(list(rules.PLAYERS), 2)
-    res = r.randint(0, min(2, state.resources[giver], 24 - state.resources[receiver]))
-    cav = r.randint(0, min(1, state.cavalry[giver]))
-    if res + cav == 0:
-        return None
-    return rules.Give(giver=giver, receiver=receiver, resources=res, cavalry=cav)
-
-
 def record(spec: Spec) -> Record:
     r = random.Random(spec["seed"])
     state = rules.new_game(spec["seed"], rules.GameOptions(timurs_shadow=spec["timurs_shadow"]))
@@ -80,7 +73,7 @@ def record(spec: Spec) -> Record:
         legal = rules.legal_actions(state)
         action: rules.Action | None = None
         if spec["trade_every"] and step % spec["trade_every"] == spec["trade_every"] - 1:
-            action = _trade(r, state)
+            action = random_trade(r, state)
         if spec["undo_every"] and step % spec["undo_every"] == 3 and rules.can_undo(state):
             action = rules.Undo()
         if action is None:
