@@ -3,12 +3,17 @@ through Delhi, Bahmani and Vijayanagara (or only the seats `--seats` names: `--s
 measures one faction with the whole sample).
 
 python -m bench.arena --ai hard --vs random --games 30 --seed 1 --json [--jobs 2]
-    [--seconds 1.0] [--iterations 5000] [--seats DBV]
+    [--seconds 1.0] [--iterations 5000] [--seats DBV] [--log FILE]
+python -m bench.arena --summarize FILE [FILE ...]
 
 Prints one JSON object: games and wins per seat of the tested level (a win: first in
 rules.ranking, ties broken as 5.0 breaks them) and its decision times in CPU milliseconds
 (p50, p95, max). Game k is dealt by the seeded dealer of seed S+k; the AIs play on their own
 determinized copies, so they never see that dealer's future.
+
+Each game is reported on stderr as it finishes, and `--log FILE` appends it to FILE as one
+JSON line, so a long run cut short still leaves its figures: `--summarize` prints the same
+object from such logs (several runs of one pairing add up).
 """
 
 from __future__ import annotations
@@ -18,15 +23,18 @@ import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
+
+from pydantic import TypeAdapter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import ai  # noqa: E402
 import rules  # noqa: E402
+from ai import Level  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
 
 MAX_STEPS = 20_000
@@ -37,14 +45,31 @@ class Match:
     game: int
     seed: int
     tested: rules.Faction
-    ai: ai.Level
-    vs: ai.Level
+    ai: Level
+    vs: Level
     iterations: int
     seconds: float | None
 
 
-def play(m: Match) -> tuple[str, bool, list[float]]:
-    """One game; returns the tested seat, whether it won, and its decision times (ms)."""
+@dataclass(frozen=True)
+class Game:
+    """One finished game, as the log keeps it."""
+
+    ai: Level
+    vs: Level
+    seconds: float | None
+    game: int
+    seed: int
+    seat: str  # the tested seat
+    won: bool
+    decision_ms: list[float]
+
+
+GAME = TypeAdapter(Game)
+
+
+def play(m: Match) -> Game:
+    """One game: the tested seat, whether it won, and its decision times (CPU ms)."""
     levels = {f: (m.ai if f == m.tested else m.vs) for f in rules.PLAYERS}
     gens = {f: random.Random(m.seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
     budget = ai.Budget(iterations=m.iterations, seconds=m.seconds, clock=time.process_time)
@@ -62,7 +87,9 @@ def play(m: Match) -> tuple[str, bool, list[float]]:
         state = rules.apply(state, action)
     else:
         raise RuntimeError(f"game {m.game} did not end in {MAX_STEPS} steps")
-    return m.tested.value, rules.ranking(state)[0] == m.tested, times
+    won = rules.ranking(state)[0] == m.tested
+    ms = [round(t, 1) for t in times]
+    return Game(m.ai, m.vs, m.seconds, m.game, m.seed, m.tested.value, won, ms)
 
 
 def seats_of(text: str) -> tuple[rules.Faction, ...]:
@@ -83,10 +110,53 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def summary(games: list[Game]) -> dict[str, object]:
+    """The run's JSON object: wins per tested seat and the tested level's decision times."""
+    pairings = {(g.ai, g.vs, g.seconds) for g in games}
+    if len(pairings) != 1:
+        raise ValueError(
+            f"one pairing of levels and budget per summary, got {sorted(map(str, pairings))}"
+        )
+    seats = {f.value: {"games": 0, "wins": 0} for f in rules.PLAYERS}
+    times: list[float] = []
+    for g in games:
+        seats[g.seat]["games"] += 1
+        seats[g.seat]["wins"] += int(g.won)
+        times.extend(g.decision_ms)
+    return {
+        "ai": games[0].ai,
+        "vs": games[0].vs,
+        "games": len(games),
+        "seats": seats,
+        "decision_ms": {
+            "p50": round(percentile(times, 0.5), 1),
+            "p95": round(percentile(times, 0.95), 1),
+            "max": round(max(times, default=0.0), 1),
+        },
+    }
+
+
+def read_logs(paths: list[Path]) -> list[Game]:
+    """The games of `--log` files; a game played twice (same pairing and seed) counts once."""
+    games: dict[tuple[str, str, float | None, int], Game] = {}
+    for path in paths:
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                g = GAME.validate_json(line)
+            except ValueError as e:
+                raise ValueError(f"{path}:{n}: not a game of an arena log ({e})") from None
+            games[(g.ai, g.vs, g.seconds, g.seed)] = g
+    if not games:
+        raise ValueError(f"no games in {', '.join(map(str, paths))}")
+    return sorted(games.values(), key=lambda g: g.seed)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__)
-    p.add_argument("--ai", type=ai.level_of, required=True, help="the level under test")
-    p.add_argument("--vs", type=ai.level_of, required=True, help="the level in the other seats")
+    p.add_argument("--ai", type=ai.level_of, help="the level under test")
+    p.add_argument("--vs", type=ai.level_of, help="the level in the other seats")
     p.add_argument("--games", type=int, default=30)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -94,11 +164,22 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--iterations", type=int, default=20_000, help="hard: searches at most")
     p.add_argument("--seats", type=seats_of, default=rules.PLAYERS, help="tested seats: DBV")
     p.add_argument("--json", action="store_true", help="print only the JSON object")
+    p.add_argument("--log", type=Path, help="append each finished game to this file")
+    p.add_argument("--summarize", type=Path, nargs="+", metavar="LOG", help="sum up logs")
     args = p.parse_args(argv)
+    if args.summarize:
+        try:
+            print(json.dumps(summary(read_logs(args.summarize))))
+        except (OSError, ValueError) as e:
+            p.error(str(e))
+        return
+    if args.ai is None or args.vs is None:
+        p.error("--ai and --vs are required (or --summarize LOG)")
     if args.games < 1 or args.jobs < 1:
         p.error("--games and --jobs must be at least 1")
     if args.seconds <= 0 or not 1 <= args.iterations <= MAX_ITERATIONS:
         p.error(f"--seconds must be positive and --iterations 1 to {MAX_ITERATIONS}")
+    seconds = args.seconds if args.ai == "hard" or args.vs == "hard" else None
     matches = [
         Match(
             k,
@@ -107,33 +188,30 @@ def main(argv: list[str] | None = None) -> None:
             args.ai,
             args.vs,
             args.iterations,
-            args.seconds,
+            seconds,
         )
         for k in range(args.games)
     ]
     start = time.perf_counter()
+    games: list[Game] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(play, matches))
-    seats = {f.value: {"games": 0, "wins": 0} for f in rules.PLAYERS}
-    times: list[float] = []
-    for seat, won, t in results:
-        seats[seat]["games"] += 1
-        seats[seat]["wins"] += int(won)
-        times.extend(t)
-    out = {
-        "ai": args.ai,
-        "vs": args.vs,
-        "games": args.games,
-        "seats": seats,
-        "decision_ms": {
-            "p50": round(percentile(times, 0.5), 1),
-            "p95": round(percentile(times, 0.95), 1),
-            "max": round(max(times, default=0.0), 1),
-        },
-    }
-    print(json.dumps(out))
+        for done in as_completed([pool.submit(play, m) for m in matches]):
+            g = done.result()
+            games.append(g)
+            if args.log:
+                with args.log.open("a") as log:
+                    log.write(GAME.dump_json(g).decode() + "\n")
+            print(
+                f"game {g.game} (seed {g.seed}): {args.ai} as {g.seat} "
+                f"{'won' if g.won else 'lost'}, {len(g.decision_ms)} decisions",
+                file=sys.stderr,
+            )
+    print(json.dumps(summary(sorted(games, key=lambda g: g.game))))
     if not args.json:
-        print(f"{len(times)} decisions, {time.perf_counter() - start:.1f} s wall", file=sys.stderr)
+        print(
+            f"{sum(len(g.decision_ms) for g in games)} decisions, {time.perf_counter() - start:.1f} s wall",
+            file=sys.stderr,
+        )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from invariants import check
@@ -234,3 +235,49 @@ def test_the_arena_can_test_one_seat_with_the_whole_sample(
         with pytest.raises(SystemExit):
             main(["--ai", "random", "--vs", "random", "--seats", bad])
     assert "--seats takes each of B, D, V at most once, got 'BB'" in capsys.readouterr().err
+
+
+def test_an_arena_run_logs_each_game_so_a_cut_run_still_sums_up(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import json
+
+    from bench.arena import main
+
+    log = tmp_path / "run.jsonl"
+    main(["--ai", "random", "--vs", "random", "--games", "3", "--seed", "9", "--log", str(log)])
+    out, err = capsys.readouterr()
+    whole = json.loads(out.splitlines()[0])
+    assert err.count("random as ") == 3  # one progress line per finished game
+    lines = log.read_text().splitlines()
+    assert len(lines) == 3
+    log.write_text("\n".join(lines[:2]) + "\n")  # the run was cut after two games
+    main(["--summarize", str(log), str(log)])  # a game logged twice counts once
+    cut = json.loads(capsys.readouterr().out)
+    assert cut["games"] == 2
+    assert sum(s["games"] for s in cut["seats"].values()) == 2
+    assert cut["seats"]["V"] == {"games": 0, "wins": 0}
+    assert whole["seats"]["D"] == cut["seats"]["D"]
+
+
+def test_arena_logs_of_other_runs_or_other_files_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bench.arena import main
+
+    a, b, junk = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "junk.jsonl"
+    main(["--ai", "random", "--vs", "random", "--games", "1", "--log", str(a), "--json"])
+    main(["--ai", "easy", "--vs", "random", "--games", "1", "--log", str(b), "--json"])
+    junk.write_text('{"ai": "random"}\n')
+    capsys.readouterr()
+    for logs, said in (
+        ([a, b], "one pairing of levels and budget per summary"),
+        ([junk], "junk.jsonl:1: not a game of an arena log"),
+        ([tmp_path / "missing.jsonl"], "missing.jsonl"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["--summarize", *map(str, logs)])
+        assert said in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--games", "1"])
+    assert "--ai and --vs are required" in capsys.readouterr().err
