@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sqlite3
 import statistics
 import sys
@@ -25,6 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+
+from hostile import export_doc  # noqa: E402
 
 import rules  # noqa: E402
 from bot.service import GameService  # noqa: E402
@@ -93,17 +94,12 @@ def import_export(steps: int, seed: int = 1) -> bytes:
         state = rules.apply(state, give)
         actions.append(give)
         i += 1
-    data = {
-        "format": "vijayanagara-game",
-        "format_version": 2,
-        "seed": None,
-        "options": {"timurs_shadow": False},
-        "seats": {"D": 1, "B": 2, "V": 3},
-        "status": "active",
-        "creator": 1,
-        "actions": [{"action": rules.action_to_json(a)} for a in actions],
-    }
-    return json.dumps(data).encode()
+    return export_doc(
+        format_version=2,
+        seed=None,
+        status="active",
+        actions=[{"action": rules.action_to_json(a)} for a in actions],
+    )
 
 
 def replay_cost(steps: int) -> float:
