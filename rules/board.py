@@ -8,22 +8,25 @@ from __future__ import annotations
 
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import DataError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 SpaceKind = Literal["province", "delhi", "mongol_region"]
+# Lower-case words: ids are typed in orders, and a state's bookkeeping names its other parts
+# with a leading "@" (rules.model.PART), which no space id can have.
+SpaceId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 
 class Space(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    id: str
+    id: SpaceId
     name: str
     kind: SpaceKind
     prosperity: int = 0
@@ -113,8 +116,10 @@ def parse_board(data: Any) -> Board:
             raise _fail(where, f"unknown field(s) {sorted(unknown)}")
         try:
             space = Space.model_validate(raw)
-        except ValidationError as exc:  # pydantic's message names the field
-            raise _fail(f"{where} ({raw.get('id', '?')})", str(exc).splitlines()[0]) from exc
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(map(str, err["loc"]))
+            raise _fail(f"{where} ({raw.get('id', '?')})", f"{field}: {err['msg']}") from exc
         if space.id in spaces:
             raise _fail(where, f"duplicate space id {space.id!r}")
         if space.is_province and space.prosperity not in (1, 2):

@@ -187,8 +187,9 @@ class _Barrier:
 
     __slots__ = ("_barrier", "_owned")
     _barrier: GameState | None
-    # Space ids and the names of the shared fields (GameState.fork): copied since the last fork, so
-    # changed in place without another copy (GameState.own_space, ...). None: nothing yet.
+    # Space ids and the shared fields' part names ("@card", ...: the "@" keeps them apart from
+    # every space id, rules.board.SpaceId), copied since the last fork, so changed in place
+    # without another copy (GameState.own_space, ...). None: nothing yet.
     _owned: set[str] | None
 
     def __post_init__(self) -> None:
@@ -336,7 +337,7 @@ class GameState(_Barrier):
         new.next_eligibility = dict(self.next_eligibility)
         new.since_barrier = [dict(step) for step in self.since_barrier]  # records are shared
         new.turn_touched = list(self.turn_touched)
-        new.share_all({*new.spaces, *_SHARED})
+        new.share_all({*new.spaces, *PART.values()})
         return new
 
     def fork(self, *, step: bool = False) -> GameState:
@@ -389,9 +390,9 @@ class GameState(_Barrier):
         owned = self._owned
         if owned is None:
             owned = self.start_owning()
-        elif "card" in owned:
+        elif PART["card"] in owned:
             return self.card
-        owned.add("card")
+        owned.add(PART["card"])
         card = self.card = self.card.copy()
         return card
 
@@ -408,43 +409,43 @@ class GameState(_Barrier):
 
     def own_available(self) -> dict[Faction, dict[Piece, int]]:
         """The Available pieces to change: a copy of its own (a fork shares them)."""
-        if self.claim("available"):
+        if self.claim(PART["available"]):
             self.available = {f: dict(box) for f, box in self.available.items()}
         return self.available
 
     def own_resources(self) -> dict[Faction, int]:
         """The Resources to change: a copy of its own (a fork shares them)."""
-        if self.claim("resources"):
+        if self.claim(PART["resources"]):
             self.resources = dict(self.resources)
         return self.resources
 
     def own_cavalry(self) -> dict[Faction, int]:
         """The Cavalry tokens held, to change: a copy of its own (a fork shares them)."""
-        if self.claim("cavalry"):
+        if self.claim(PART["cavalry"]):
             self.cavalry = dict(self.cavalry)
         return self.cavalry
 
     def own_influence(self) -> dict[Faction, int]:
         """The Influence markers to change: a copy of its own (a fork shares them)."""
-        if self.claim("influence"):
+        if self.claim(PART["influence"]):
             self.influence = dict(self.influence)
         return self.influence
 
     def own_eligible(self) -> dict[Faction, bool]:
         """The eligibility to change: a copy of its own (a fork shares it)."""
-        if self.claim("eligible"):
+        if self.claim(PART["eligible"]):
             self.eligible = dict(self.eligible)
         return self.eligible
 
     def own_next_eligibility(self) -> dict[Faction, bool]:
         """Where the factions start the next card, to change: a copy of its own."""
-        if self.claim("next_eligibility"):
+        if self.claim(PART["next_eligibility"]):
             self.next_eligibility = dict(self.next_eligibility)
         return self.next_eligibility
 
     def own_slots(self) -> dict[Faction, dict[int, int]]:
         """The Influence slots to change: a copy of its own (a fork shares them)."""
-        if self.claim("slots"):
+        if self.claim(PART["slots"]):
             self.slots = {f: dict(s) for f, s in self.slots.items()}
         return self.slots
 
@@ -460,6 +461,9 @@ _SHARED = (
     "eligible",
     "next_eligibility",
 )
+
+# Each shared field's name in the owned set: never a space id (those match SpaceId's pattern).
+PART = {name: "@" + name for name in _SHARED}
 
 _new_state = object.__new__  # an empty state, its fields set one by one (GameState.fork)
 

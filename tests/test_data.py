@@ -49,6 +49,8 @@ def test_the_map_matches_the_rulebook_facts() -> None:
         (lambda m: m["cities"][0].update(touches=["punjab", "narnia"]), "multan"),
         (lambda m: m["spaces"].append(dict(m["spaces"][3])), "duplicate space id 'sindh'"),
         (lambda m: m.pop("cities"), "cities: missing"),
+        (lambda m: m["spaces"][3].update(id="@card"), r"\(@card\): id: String should match"),
+        (lambda m: m["spaces"][3].update(kind="sea"), r"\(sindh\): kind: Input should be"),
     ],
 )
 def test_a_bad_map_is_an_error_that_names_it(mutate: Any, message: str) -> None:
