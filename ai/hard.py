@@ -30,8 +30,8 @@ PLAYOUT_CANDIDATES = 4  # steps judged at each playout step
 # A playout ends when this many card changes have happened: 2, once the card after the
 # current one is over. Bahmani looks two cards further: its points (5.2: Control, Forts,
 # Influence) take longer to build than a card. Against `easy` (0.3 s), with 2 it won 6 of 32
-# where `easy` itself won 12 of the same games (seeds 600-631), with 3 11 of 32; on seeds
-# 9000-9027, with 3 (its playouts then cut at 24 steps) 7 of 28, with 4 12 of 28 (README).
+# where `easy` itself won 12 of the same games (seeds 600-631), with 3 11 of 32. On seeds
+# 9000-9028, with 3 (its playouts then cut at 24 steps) 8 of 29, with 4 13 (README).
 HORIZON_CARDS = {Faction.D: 2, Faction.B: 4, Faction.V: 2}
 # Steps per playout at most, per card of the horizon: a card takes 8.6 steps on average
 # (easy's games) but up to 27, so a playout is seldom cut before its horizon.
