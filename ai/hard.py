@@ -32,7 +32,7 @@ PLAYOUT_CANDIDATES = 4  # steps judged at each playout step
 # Influence) take longer to build than a card. Against `easy` (0.3 s), with 2 it won 6 of 32
 # where `easy` itself won 12 of the same games (seeds 600-631), with 3 11 of 32. On seeds
 # 9000-9028, with 3 (its playouts then cut at 24 steps) 8 of 29, with 4 13 (README); with 4
-# at the bot's 1.5 s, 13 of 22 (seeds 9600-9628) where `easy` won 5 of the same games.
+# at the bot's 1.5 s, 14 of 29 (seeds 9600-9628) where `easy` won 7 of the same games.
 HORIZON_CARDS = {Faction.D: 2, Faction.B: 4, Faction.V: 2}
 # Steps per playout at most, per card of the horizon: a card takes 8.6 steps on average
 # (easy's games) but up to 27, so a playout is seldom cut before its horizon.
