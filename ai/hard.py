@@ -5,9 +5,8 @@ each of the steps `easy` ranks best into that same future (the same cards, the s
 stream, the same playout choices: common random numbers, so a difference between two steps is
 the steps' and not the luck's). A playout lets every faction play on greedily by the `easy`
 evaluation (a compound turn goes on as its steps: spaces, Decree) until the card after the
-current one is over (for Bahmani, one card later: HORIZON_CARDS), or a Succession or Timurid
-card comes, or the game ends; it is scored by
-the seat's evaluation there (a win at the game's end outweighs everything, 5.0). The search
+current one is over (for Bahmani, two cards later: HORIZON_CARDS), or a Succession or Timurid
+card comes, or the game ends; it is scored by the seat's evaluation there (a win at the game's end outweighs everything, 5.0). The search
 plays `easy`'s step unless another step beat it clearly over the rounds: a one-step policy
 improvement of `easy`, which the noise of the sampled futures cannot talk it out of.
 """
@@ -27,18 +26,23 @@ from .evaluate import evaluate, margin, win_share
 from .knowledge import MASK64, seen
 
 ROOT_WIDTH = 4  # the steps `easy` ranks best are played out (all of them when fewer)
-PLAYOUT_CAP = 24  # steps per playout at most (about three cards' worth)
 PLAYOUT_CANDIDATES = 4  # steps judged at each playout step
 # A playout ends when this many card changes have happened: 2, once the card after the
-# current one is over. Bahmani looks one card further: its points (5.2: Control, Forts,
-# Influence) take longer to build than a card, and with 2 it won 6 of 32 against `easy`
-# where `easy` itself won 12 of the same 32 games (seeds 600-631, 0.3 s); with 3, 11 of 32.
-HORIZON_CARDS = {Faction.D: 2, Faction.B: 3, Faction.V: 2}
+# current one is over. Bahmani looks two cards further: its points (5.2: Control, Forts,
+# Influence) take longer to build than a card. Against `easy` (0.3 s), with 2 it won 6 of 32
+# where `easy` itself won 12 of the same games (seeds 600-631), with 3 11 of 32. On seeds
+# 9000-9028, with 3 (its playouts then cut at 24 steps) 8 of 29, with 4 13 (README); with 4
+# at the bot's 1.5 s, 14 of 29 (seeds 9600-9628) where `easy` won 7 of the same games.
+HORIZON_CARDS = {Faction.D: 2, Faction.B: 4, Faction.V: 2}
+# Steps per playout at most, per card of the horizon: a card takes 8.6 steps on average
+# (easy's games) but up to 27, so a playout is seldom cut before its horizon.
+CARD_STEPS = 12
 WIN_VALUE = 10.0  # winning the game (5.0), in the evaluation's points
 MIN_ROUNDS = 3  # rounds before a step may overrule easy's choice
 OVERRIDE = 0.25  # how much better (evaluation points) it must do on average
 CONFIDENCE = 1.5  # and by how many standard errors of the paired differences
 CUT_KINDS = frozenset({"succession", "timurid"})
+ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}  # for the hint's reason
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,7 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
 
 def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
     horizon = _Horizon(st.current_card, HORIZON_CARDS[seat])
-    for _ in range(PLAYOUT_CAP):
+    for _ in range(CARD_STEPS * HORIZON_CARDS[seat]):
         if st.game_over or horizon.reached(st):
             break
         who = rules.prompt(st).faction
@@ -124,9 +128,10 @@ def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
 
 def horizon_text(seat: Faction) -> str:
     """Where the seat's playouts end, for the hint's reason."""
-    return (
-        "the end of the card after next" if HORIZON_CARDS[seat] > 2 else "the end of the next card"
-    )
+    cards = HORIZON_CARDS[seat] - 1  # cards after the current one
+    if cards == 1:
+        return "the end of the next card"
+    return f"the end of the {ORDINALS.get(cards, f'{cards}th')} card from now"
 
 
 class _Horizon:

@@ -324,7 +324,7 @@ class AiSeats:
             text=(
                 f"Hint for {rules.FACTION_NAMES[faction]}: `{found.text}` — estimated win "
                 f"chance {found.win_chance:.0%} (the sampled futures in which it leads in "
-                f"points when the next card is over, or has won); {found.reason}. Play it with "
+                f"points where they end, or has won); {found.reason}. Play it with "
                 f"`/vj play order:{found.text}`."
             ),
             ephemeral=True,

@@ -159,8 +159,8 @@ def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
     assert "sampled futures" in h.reason and "\n" not in h.reason
 
 
-def test_bahmanis_hint_looks_one_card_further_than_the_others() -> None:
-    """Bahmani's points (5.2) build over more than a card, so its playouts go one card
+def test_bahmanis_hint_looks_two_cards_further_than_the_others() -> None:
+    """Bahmani's points (5.2) build over more than a card, so its playouts go two cards
     further (README, "How strong": the arena runs that showed it)."""
     horizons: dict[rules.Faction, str] = {}
     for steps in range(20, 200, 7):
@@ -171,7 +171,7 @@ def test_bahmanis_hint_looks_one_card_further_than_the_others() -> None:
             horizons[seat] = reason.split("played on to ")[1].split(",")[0]
     assert horizons == {
         rules.Faction.D: "the end of the next card",
-        rules.Faction.B: "the end of the card after next",
+        rules.Faction.B: "the end of the third card from now",
         rules.Faction.V: "the end of the next card",
     }
 
