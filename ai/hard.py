@@ -4,9 +4,9 @@ Every round samples one future consistent with what the table knows (ai.knowledg
 each of the steps `easy` ranks best into that same future (the same cards, the same dice
 stream, the same playout choices: common random numbers, so a difference between two steps is
 the steps' and not the luck's). A playout lets every faction play on greedily by the `easy`
-evaluation (a compound turn goes on as its steps: spaces, Decree) until the card after the
-current one is over (for Bahmani, two cards later: HORIZON_CARDS), or a Succession or Timurid
-card comes, or the game ends; it is scored by the seat's evaluation there (a win at the game's end outweighs everything, 5.0). The search
+evaluation (a compound turn goes on as its steps: spaces, Decree) until the third card from
+now is over (HORIZON_CARDS), or a Succession or Timurid card comes, or the game ends; it is
+scored by the seat's evaluation there (a win at the game's end outweighs everything, 5.0). The search
 plays `easy`'s step unless another step beat it clearly over the rounds: a one-step policy
 improvement of `easy`, which the noise of the sampled futures cannot talk it out of.
 """
@@ -27,13 +27,16 @@ from .knowledge import MASK64, seen
 
 ROOT_WIDTH = 4  # the steps `easy` ranks best are played out (all of them when fewer)
 PLAYOUT_CANDIDATES = 4  # steps judged at each playout step
-# A playout ends when this many card changes have happened: 2, once the card after the
-# current one is over. Bahmani looks two cards further: its points (5.2: Control, Forts,
-# Influence) take longer to build than a card. Against `easy` (0.3 s), with 2 it won 6 of 32
-# where `easy` itself won 12 of the same games (seeds 600-631), with 3 11 of 32. On seeds
-# 9000-9028, with 3 (its playouts then cut at 24 steps) 8 of 29, with 4 13 (README); with 4
-# at the bot's 1.5 s, 14 of 29 (seeds 9600-9628) where `easy` won 7 of the same games.
-HORIZON_CARDS = {Faction.D: 2, Faction.B: 4, Faction.V: 2}
+# A playout ends when this many card changes have happened: 4, once the third card from now
+# is over (for every faction; 2 would stop with the next card). Bahmani's points (5.2: Control,
+# Forts, Influence) take longer to build than a card: against `easy` (0.3 s), with 2 it won 6
+# of 32 where `easy` itself won 12 of the same games (seeds 600-631), with 3 11 of 32; on
+# seeds 9000-9028, with 3 (its playouts then cut at 24 steps) 8 of 29, with 4 13; with 4 at
+# the bot's 1.5 s, 14 of 29 (seeds 9600-9628) where `easy` won 7. Vijayanagara and Delhi with 2
+# judged by the nearer future and lost to `easy` more as they saw more futures (seeds 7300-7323
+# at 0.3 s: V 3 of 12, D 5 of 12; at 0.15 s V 7, D 7); with 4, V 7 of 12 and D 5 of 12 on those
+# seeds and V 4, D 9 of the next 11 each (7400-7421; `easy` there: V 5, D 7 of 12).
+HORIZON_CARDS = {Faction.D: 4, Faction.B: 4, Faction.V: 4}
 # Steps per playout at most, per card of the horizon: a card takes 8.6 steps on average
 # (easy's games) but up to 27, so a playout is seldom cut before its horizon.
 CARD_STEPS = 12

@@ -43,7 +43,7 @@ class Hint:
     action: Action
     text: str  # the step in the game's notation
     win_chance: float  # 0..1: how often the `hard` search's futures ended with this seat first
-    # (at the end of the next card, the third card from now for Bahmani, or the game's end)
+    # (at the end of the third card from now, or at the game's end)
     reason: str  # one line
 
 

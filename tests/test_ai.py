@@ -159,9 +159,9 @@ def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
     assert "sampled futures" in h.reason and "\n" not in h.reason
 
 
-def test_bahmanis_hint_looks_two_cards_further_than_the_others() -> None:
-    """Bahmani's points (5.2) build over more than a card, so its playouts go two cards
-    further (README, "How strong": the arena runs that showed it)."""
+def test_the_hint_names_where_its_futures_end_for_every_faction() -> None:
+    """Points build over more than a card (5.2, 5.3), so every faction's playouts go on to the
+    end of the third card from now (README, "How strong": the arena runs that showed it)."""
     horizons: dict[rules.Faction, str] = {}
     for steps in range(20, 200, 7):
         state = a_seeded_midgame(5, steps)
@@ -169,11 +169,7 @@ def test_bahmanis_hint_looks_two_cards_further_than_the_others() -> None:
         if seat is not None and seat not in horizons:
             reason = ai.hint(state, random.Random(0), ai.Budget(iterations=1)).reason
             horizons[seat] = reason.split("played on to ")[1].split(",")[0]
-    assert horizons == {
-        rules.Faction.D: "the end of the next card",
-        rules.Faction.B: "the end of the third card from now",
-        rules.Faction.V: "the end of the next card",
-    }
+    assert horizons == dict.fromkeys(rules.PLAYERS, "the end of the third card from now")
 
 
 def test_the_time_budget_runs_on_the_callers_clock() -> None:
