@@ -6,9 +6,10 @@ stream, the same playout choices: common random numbers, so a difference between
 the steps' and not the luck's). A playout lets every faction play on greedily by the `easy`
 evaluation (a compound turn goes on as its steps: spaces, Decree) until the third card from
 now is over (HORIZON_CARDS), or a Succession or Timurid card comes, or the game ends; it is
-scored by the seat's evaluation there (a win at the game's end outweighs everything, 5.0). The search
-plays `easy`'s step unless another step beat it clearly over the rounds: a one-step policy
-improvement of `easy`, which the noise of the sampled futures cannot talk it out of.
+scored by the seat's evaluation there (a win at the game's end outweighs everything, 5.0).
+The search plays `easy`'s step unless another step beat it clearly over the rounds: a
+one-step policy improvement of `easy`, which the noise of the sampled futures cannot talk it
+out of.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from .knowledge import MASK64, seen
 
 ROOT_WIDTH = 4  # the steps `easy` ranks best are played out (all of them when fewer)
 PLAYOUT_CANDIDATES = 4  # steps judged at each playout step
-# A playout ends when this many card changes have happened: 4, once the third card from now
-# is over (for every faction; 2 would stop with the next card). Bahmani's points (5.2: Control,
+# A playout ends when this many card changes have happened, for every faction: 4, once the
+# third card from now is over (2 would stop with the next card). Bahmani's points (5.2: Control,
 # Forts, Influence) take longer to build than a card: against `easy` (0.3 s), with 2 it won 6
 # of 32 where `easy` itself won 12 of the same games (seeds 600-631), with 3 11 of 32; on
 # seeds 9000-9028, with 3 (its playouts then cut at 24 steps) 8 of 29, with 4 13; with 4 at
@@ -36,16 +37,16 @@ PLAYOUT_CANDIDATES = 4  # steps judged at each playout step
 # judged by the nearer future and lost to `easy` more as they saw more futures (seeds 7300-7323
 # at 0.3 s: V 3 of 12, D 5 of 12; at 0.15 s V 7, D 7); with 4, V 7 of 12 and D 5 of 12 on those
 # seeds and V 4, D 9 of the next 11 each (7400-7421; `easy` there: V 5, D 7 of 12).
-HORIZON_CARDS = {Faction.D: 4, Faction.B: 4, Faction.V: 4}
-# Steps per playout at most, per card of the horizon: a card takes 8.6 steps on average
+HORIZON_CARDS = 4
+HORIZON_TEXT = "the end of the third card from now"  # for the hint's reason
+# Steps per playout at most: 12 a card of the horizon, since a card takes 8.6 steps on average
 # (easy's games) but up to 27, so a playout is seldom cut before its horizon.
-CARD_STEPS = 12
+PLAYOUT_CAP = 12 * HORIZON_CARDS
 WIN_VALUE = 10.0  # winning the game (5.0), in the evaluation's points
 MIN_ROUNDS = 3  # rounds before a step may overrule easy's choice
 OVERRIDE = 0.25  # how much better (evaluation points) it must do on average
 CONFIDENCE = 1.5  # and by how many standard errors of the paired differences
 CUT_KINDS = frozenset({"succession", "timurid"})
-ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}  # for the hint's reason
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,8 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
 
 
 def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
-    horizon = _Horizon(st.current_card, HORIZON_CARDS[seat])
-    for _ in range(CARD_STEPS * HORIZON_CARDS[seat]):
+    horizon = _Horizon(st.current_card)
+    for _ in range(PLAYOUT_CAP):
         if st.game_over or horizon.reached(st):
             break
         who = rules.prompt(st).faction
@@ -129,22 +130,13 @@ def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
     return _Outcome(value=value, won=won, margin=margin(st, seat))
 
 
-def horizon_text(seat: Faction) -> str:
-    """Where the seat's playouts end, for the hint's reason."""
-    cards = HORIZON_CARDS[seat] - 1  # cards after the current one
-    if cards == 1:
-        return "the end of the next card"
-    return f"the end of the {ORDINALS.get(cards, f'{cards}th')} card from now"
-
-
 class _Horizon:
-    """Where a playout stops: after `cards` card changes (2: once the card after the current
-    one is over), or at a Succession or Timurid card other than the one it started on."""
+    """Where a playout stops: after HORIZON_CARDS card changes, or at a Succession or Timurid
+    card other than the one it started on."""
 
-    def __init__(self, start_card: int | None, cards: int) -> None:
+    def __init__(self, start_card: int | None) -> None:
         self.start_card = start_card
         self.card = start_card
-        self.cards = cards
         self.changes = 0
 
     def reached(self, st: GameState) -> bool:
@@ -153,7 +145,7 @@ class _Horizon:
             return False
         self.card = card
         self.changes += 1
-        if self.changes >= self.cards:
+        if self.changes >= HORIZON_CARDS:
             return True
         if card is None or card == self.start_card:
             return False

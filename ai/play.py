@@ -56,7 +56,7 @@ def hint(state: GameState, r: random.Random, budget: Budget) -> Hint:
     text = rules.describe(state, found.action)
     reason = (
         f"in {found.iterations} sampled futures, its {found.candidates} likeliest steps each "
-        f"played on to {hard.horizon_text(seat)}, this one left a mean VP margin of "
+        f"played on to {hard.HORIZON_TEXT}, this one left a mean VP margin of "
         f"{found.margin:+.1f}"
     )
     return Hint(action=found.action, text=text, win_chance=found.win_chance, reason=reason)

@@ -387,14 +387,9 @@ class GameState(_Barrier):
 
     def own_card(self) -> CardState:
         """The card's Sequence of Play to change: a copy of its own (a fork shares it)."""
-        owned = self._owned
-        if owned is None:
-            owned = self.start_owning()
-        elif PART["card"] in owned:
-            return self.card
-        owned.add(PART["card"])
-        card = self.card = self.card.copy()
-        return card
+        if self.claim(PART["card"]):
+            self.card = self.card.copy()
+        return self.card
 
     def own_space(self, space: str) -> SpaceState:
         """The space's state to change: a copy of its own (a forked state shares the others)."""

@@ -116,11 +116,12 @@ class CardFrame(TypedHandler[PlainFrame]):
 def adjust_eligibility(st: GameState) -> None:
     """2.3.7: forked options go Ineligible unless a Stay Eligible event was taken; all
     others become Eligible. An event may have set where a faction starts (`eligibility`)."""
+    eligible = st.own_eligible()
     for f in PLAYERS:
         took_fork = f in st.card.forks.values()
-        st.own_eligible()[f] = not took_fork or f in st.card.stay_eligible
+        eligible[f] = not took_fork or f in st.card.stay_eligible
     for f, value in st.next_eligibility.items():
-        st.own_eligible()[f] = value
+        eligible[f] = value
     st.next_eligibility = {}
     shown = ", ".join(f"{f} {'Eligible' if st.eligible[f] else 'Ineligible'}" for f in PLAYERS)
     log(st, f"Eligibility adjusted: {shown}.")
