@@ -79,6 +79,7 @@ def test_a_trade_leaves_the_state_before_it_alone() -> None:
 
 
 def test_a_fork_changed_in_every_shared_part_leaves_its_parent_alone() -> None:
+    """Every own_... copies its part before the change (the spaces, the card and each PART)."""
     parent = _mid_game(7, 50)
     text = parent.model_dump_json()
     child = parent.fork()
@@ -87,4 +88,10 @@ def test_a_fork_changed_in_every_shared_part_leaves_its_parent_alone() -> None:
     child.own_influence()[Faction.B] = 0
     child.own_eligible()[Faction.V] = not parent.eligible[Faction.V]
     child.own_next_eligibility()[Faction.B] = True
+    piece = next(iter(parent.available[Faction.D]))
+    child.own_available()[Faction.D][piece] += 1
+    assert parent.slots[Faction.B]
+    child.own_slots()[Faction.B].clear()
+    child.own_card().acted.append(Faction.V)
+    child.own_space(next(s for s, sp in parent.spaces.items() if sp.pieces)).pieces.clear()
     assert parent.model_dump_json() == text
