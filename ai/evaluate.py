@@ -9,6 +9,8 @@ from __future__ import annotations
 import rules
 from rules import OWNER, UNIT_KINDS, Faction, GameState
 
+from .timur import expected_adjustment
+
 UNIT_PIECES = frozenset(p for kinds in UNIT_KINDS.values() for p in kinds)
 
 # Weights in victory points: how much each thing is worth now toward points at the end.
@@ -34,8 +36,17 @@ def win_share(state: GameState, seat: Faction) -> float:
     return 1.0 if rules.ranking(state)[0] == seat else 0.0
 
 
-def evaluate(state: GameState, seat: Faction) -> float:
-    s = rules.score(state)
+def projected_score(state: GameState) -> dict[Faction, float]:
+    """Victory points now, Delhi's with its end-of-game adjustment as it stands (ai.timur)."""
+    s: dict[Faction, float] = {f: float(v) for f, v in rules.score(state).items()}
+    if state.delhi_adjustment is None:
+        s[Faction.D] += expected_adjustment(state)
+    return s
+
+
+def evaluate(state: GameState, seat: Faction, projected: bool = False) -> float:
+    """The position's worth to the seat; `projected` counts Delhi's adjustment before the end."""
+    s = projected_score(state) if projected else rules.score(state)
     value = MARGIN * (s[seat] - max(v for f, v in s.items() if f != seat)) + OWN_POINTS * s[seat]
     value += RESOURCE * state.resources[seat] + CAVALRY * state.cavalry[seat]
     if seat in state.influence:
