@@ -10,10 +10,8 @@ U = 5/3 M - 2.8, rises about 0.7 a Unit beyond, and stays within -3 to 3.
 
 from __future__ import annotations
 
-from rules import UNIT_KINDS, Faction, GameState, Piece
-from rules.board import DELHI, MOUNTAIN_PASSES, PUNJAB
+from rules import TIMUR_ROUTE, UNIT_KINDS, Faction, GameState, Piece
 
-TIMUR_ROUTE = (MOUNTAIN_PASSES, PUNJAB, DELHI)  # 2.6: where Timur's invasion fights
 SLOPE = 0.7  # points a Unit more in its way
 UNITS_PER_INVADER = 5 / 3  # Units it takes to hold off an Invader
 BASE_UNITS = 2.8  # Units fewer than that still hold Delhi even

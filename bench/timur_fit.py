@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 import ai  # noqa: E402
 import rules  # noqa: E402
-from ai.timur import TIMUR_ROUTE, expected_adjustment  # noqa: E402
-from rules import Faction, GameState, Piece  # noqa: E402
+from ai.timur import expected_adjustment  # noqa: E402
+from rules import TIMUR_ROUTE, Faction, GameState, Piece  # noqa: E402
 from rules.engine import MACHINE, push  # noqa: E402
 from rules.rng import seed_state  # noqa: E402
 

@@ -80,6 +80,7 @@ from .model import (
     GameState,
     Piece,
 )
+from .mongols import TIMUR_ROUTE
 from .notation import (
     MAX_ORDER_CHARS,
     Span,
@@ -138,6 +139,7 @@ __all__ = [
     "OWNER",
     "PLAYERS",
     "SLOT_LEVELS",
+    "TIMUR_ROUTE",
     "UNITS_PER_SLOT",
     "UNIT_KINDS",
     "Action",

@@ -24,7 +24,7 @@ from .registry import ADVANCE, AMASS, PLUNDER
 from .words import count_of
 
 P = Piece
-REGIONS = (MOUNTAIN_PASSES, PUNJAB, DELHI)
+TIMUR_ROUTE = (MOUNTAIN_PASSES, PUNJAB, DELHI)  # 2.6: where Timur's invasion fights, in order
 
 
 def mongols(st: GameState, space: str) -> int:
@@ -265,7 +265,7 @@ class Timur(TypedHandler[TimurFrame]):
         d = fr
         step = d.step
         if step < 2:
-            space, dest = REGIONS[step], REGIONS[step + 1]
+            space, dest = TIMUR_ROUTE[step], TIMUR_ROUTE[step + 1]
             if not d.fought:
                 d.fought = True
                 if mongols(st, space) and st.spaces[space].faction_count(Faction.D):

@@ -8,8 +8,8 @@ import pytest
 
 import rules
 from ai.evaluate import projected_score
-from ai.timur import TIMUR_ROUTE, expected_adjustment
-from rules import Faction, GameState, Piece
+from ai.timur import expected_adjustment
+from rules import TIMUR_ROUTE, Faction, GameState, Piece
 
 
 def on_route(
