@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from rules import TIMUR_ROUTE, UNIT_KINDS, Faction, GameState, Piece
 
-SLOPE = 0.7  # points a Unit more in its way
-UNITS_PER_INVADER = 5 / 3  # Units it takes to hold off an Invader
-BASE_UNITS = 2.8  # Units fewer than that still hold Delhi even
+# The fit: the adjustment is about 0 with EVEN_PER_INVADER Units an Invader on the route less
+# EVEN_OFFSET, and rises SLOPE points a Unit beyond (falls below).
+EVEN_PER_INVADER = 5 / 3
+EVEN_OFFSET = 2.8
+SLOPE = 0.7
 
 
 def expected_adjustment(state: GameState) -> float:
@@ -27,6 +29,6 @@ def expected_adjustment(state: GameState) -> float:
     units = sum(
         state.spaces[s].pieces.get(p, 0) for s in TIMUR_ROUTE for p in UNIT_KINDS[Faction.D]
     )
-    even = UNITS_PER_INVADER * invaders - BASE_UNITS
+    even = EVEN_PER_INVADER * invaders - EVEN_OFFSET
     # never below 3 minus every Invader there (5.1), never beyond -3 to 3
     return max(-3.0, 3.0 - invaders, min(3.0, SLOPE * (units - even)))
