@@ -49,9 +49,10 @@ OVERRIDE = 0.25  # how much better (evaluation points) it must do on average
 CONFIDENCE = 1.5  # and by how many standard errors of the paired differences
 CUT_KINDS = frozenset({"succession", "timurid"})
 # Delhi judges its playouts with its end-of-game adjustment (5.1) as it stands (ai.timur): its
-# own points, which it can act on (Troops on Timur's route). Seeds 7300, 7400, 7600 at 0.3 s:
-# as Delhi 26 of 36 against `easy`, where without it 22 and `easy` itself 22. As Vijayanagara
-# it won 19 of 36 (without it 16): within the noise, and not yet measured at the bot's budget.
+# own points, which it can act on (Troops on Timur's route). Against `easy`, seeds 7300, 7400,
+# 7600 at 0.3 s: 26 of 36, where without it 22 and `easy` itself 22; at 1.5 s, seeds
+# 12000-12034: 25 of 35 where `easy` won 20. Not for Vijayanagara: at 1.5 s it won 15 of seeds
+# 11000-11030 with it and 16 without.
 PROJECTED_SEATS = frozenset({Faction.D})
 
 

@@ -3,9 +3,10 @@
     python bench/timur_fit.py [--plays 16] [--seed 1]
 
 Puts M Mongol Invaders in the Mountain Passes and U Sultanate Troops on Timur's route (all in
-Delhi, or all in the Passes) of a mid-game position, Delhi without Cavalry, runs the rules' own Timur Invades Delhi
-sequence (2.6; Delhi's casualty choices by `easy`) `--plays` times with different dice, and
-prints the mean adjustment beside the expectation `ai.timur` judges positions by.
+Delhi, or all in the Passes) of a mid-game position, Delhi without Cavalry; runs the rules' own
+Timur Invades Delhi sequence (2.6; Delhi's casualty choices by `easy`) `--plays` times with
+different dice, and prints the mean adjustment beside the expectation `ai.timur` judges
+positions by.
 """
 
 from __future__ import annotations
