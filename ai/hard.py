@@ -57,6 +57,18 @@ PROJECTED_SEATS = frozenset({Faction.D})
 
 
 @dataclass(frozen=True)
+class Gain:
+    """How a step did against `easy`'s in the same futures, in evaluation points."""
+
+    action: Action
+    mean: float  # of the paired differences
+    error: float  # their standard error
+
+    def overrules(self, floor: float) -> bool:
+        return self.mean > max(floor, CONFIDENCE * self.error)
+
+
+@dataclass(frozen=True)
 class Result:
     action: Action
     visits: int  # playouts of the chosen step
@@ -64,6 +76,7 @@ class Result:
     win_chance: float  # the seat's share of the chosen step's playouts it led at the end
     margin: float  # the seat's mean VP margin at the end of the chosen step's playouts
     candidates: int  # steps compared
+    gains: tuple[Gain, ...]  # each other step's against easy's (none before MIN_ROUNDS)
 
 
 @dataclass(frozen=True)
@@ -89,7 +102,8 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
             st.rng = dealer
             results[a].append(_playout(rules.apply(st, a), seat, random.Random(policy)))
         rounds += 1
-    action = _decision(order, results)
+    gains = _gains(order, results)
+    action = _decision(order[0], gains)
     chosen = results[action]
     return Result(
         action=action,
@@ -98,23 +112,27 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
         win_chance=sum(o.won for o in chosen) / len(chosen),
         margin=sum(o.margin for o in chosen) / len(chosen),
         candidates=len(order),
+        gains=gains,
     )
 
 
-def _decision(order: list[Action], results: dict[Action, list[_Outcome]]) -> Action:
-    """Easy's step, unless another did clearly better in the same futures."""
-    anchor = order[0]
-    best, best_gain = anchor, 0.0
+def _gains(order: list[Action], results: dict[Action, list[_Outcome]]) -> tuple[Gain, ...]:
+    anchor = results[order[0]]
+    out = []
     for a in order[1:]:
-        diffs = [o.value - b.value for o, b in zip(results[a], results[anchor], strict=True)]
+        diffs = [o.value - b.value for o, b in zip(results[a], anchor, strict=True)]
         n = len(diffs)
         if n < MIN_ROUNDS:
             continue
         mean = sum(diffs) / n
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        if mean > max(OVERRIDE, CONFIDENCE * spread, best_gain):
-            best, best_gain = a, mean
-    return best
+        out.append(Gain(a, mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)))
+    return tuple(out)
+
+
+def _decision(anchor: Action, gains: tuple[Gain, ...]) -> Action:
+    """Easy's step, unless another did clearly better in the same futures (the best such)."""
+    best = max((g for g in gains if g.overrules(OVERRIDE)), key=lambda g: g.mean, default=None)
+    return anchor if best is None else best.action
 
 
 def choose(state: GameState, r: random.Random, budget: Budget) -> Action:

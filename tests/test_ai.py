@@ -13,6 +13,7 @@ from test_render_layering import ROOT, imported_modules
 
 import ai
 import rules
+from ai import hard
 
 FAST = ai.Budget(iterations=4)
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
@@ -148,6 +149,30 @@ def test_with_too_few_sampled_futures_to_be_sure_hard_plays_easys_step(
             easy = ai.decide(state, "easy", random.Random(k), FAST)
             hard = ai.decide(state, "hard", random.Random(k), ai.Budget(iterations=2))
             assert hard == easy
+
+
+def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
+    decisions: dict[str, list[rules.GameState]],
+) -> None:
+    """A step must beat easy's by OVERRIDE on average and by CONFIDENCE standard errors in
+    the same futures; of several such, the one with the largest mean gain is played."""
+    for states in decisions.values():
+        state = states[0]
+        if len(rules.legal_actions(state)) == 1:
+            continue
+        easy = ai.decide(state, "easy", random.Random(5), FAST)
+        found = hard.search(state, random.Random(5), ai.Budget(iterations=8))
+        assert easy not in {g.action for g in found.gains}
+        past = [g for g in found.gains if g.overrules(hard.OVERRIDE)]
+        best = max(past, key=lambda g: g.mean).action if past else easy
+        assert found.action == best
+
+
+def test_a_gain_overrules_only_past_both_the_floor_and_its_noise() -> None:
+    step = rules.legal_actions(rules.new_game(1))[0]
+    assert hard.Gain(step, mean=0.6, error=0.1).overrules(0.5)
+    assert not hard.Gain(step, mean=0.4, error=0.1).overrules(0.5)
+    assert not hard.Gain(step, mean=0.6, error=0.5).overrules(0.5)  # 1.5 errors is 0.75
 
 
 def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:

@@ -1,0 +1,72 @@
+"""How often `hard` overrules `easy`'s step, for several override floors, at a budget.
+
+    python bench/override_rate.py [--seat V] [--seconds 1.5] [--seed 11003] [--games 1]
+
+Plays games with `easy` in every seat but one, where `hard` decides (with today's floor,
+`ai.hard.OVERRIDE`). At each of that seat's decisions with a choice it prints the futures the
+search saw and how many of its decisions each floor would have let another step overrule
+`easy`'s (the gain must also pass CONFIDENCE standard errors). More futures shrink the errors
+but not the playouts' bias, so at a larger budget the floor decides more often.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ai  # noqa: E402
+import rules  # noqa: E402
+from ai import hard  # noqa: E402
+from ai.budget import MAX_ITERATIONS  # noqa: E402
+
+FLOORS = (0.25, 0.5, 0.75, 1.0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--seat", type=rules.Faction, default=rules.Faction.V)
+    parser.add_argument("--seconds", type=float, default=1.5)
+    parser.add_argument("--seed", type=int, default=11003)
+    parser.add_argument("--games", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.seconds <= 0:
+        parser.error("--games must be at least 1 and --seconds positive")
+    budget = ai.Budget(iterations=MAX_ITERATIONS, seconds=args.seconds, clock=time.process_time)
+    decisions = 0
+    futures: list[int] = []
+    overruled = dict.fromkeys(FLOORS, 0)
+    for seed in range(args.seed, args.seed + args.games):
+        gens = {f: random.Random(seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+        state = rules.new_game(seed)
+        while not state.game_over:
+            seat = rules.prompt(state).faction
+            assert seat is not None  # the seeded dealer resolves chance itself
+            if seat != args.seat or len(rules.legal_actions(state)) == 1:
+                state = rules.apply(state, ai.decide(state, "easy", gens[seat], budget))
+                continue
+            found = hard.search(state, gens[seat], budget)
+            decisions += 1
+            futures.append(found.iterations)
+            for floor in FLOORS:
+                overruled[floor] += any(g.overrules(floor) for g in found.gains)
+            state = rules.apply(state, found.action)
+    if not decisions:
+        print(f"{args.seat.value} had no decision with a choice in these games")
+        return
+    futures.sort()
+    print(
+        f"{args.seat.value} at {args.seconds} s, seeds {args.seed}-{args.seed + args.games - 1}: "
+        f"{decisions} decisions, futures per decision median {futures[len(futures) // 2]}"
+    )
+    for floor, n in overruled.items():
+        print(f"  floor {floor}: easy's step overruled in {n} of {decisions}")
+
+
+if __name__ == "__main__":
+    main()
