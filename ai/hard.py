@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from dataclasses import dataclass
 
 import rules
@@ -130,8 +131,7 @@ def _gains(order: list[Action], results: dict[Action, list[_Outcome]]) -> tuple[
         n = len(diffs)
         if n < MIN_ROUNDS:
             continue
-        mean = sum(diffs) / n
-        out.append(Gain(a, mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)))
+        out.append(Gain(a, statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(n)))
     return tuple(out)
 
 

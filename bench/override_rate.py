@@ -3,8 +3,8 @@
     python bench/override_rate.py [--seat V] [--seconds 1.5] [--seed 11003] [--games 1]
 
 Plays games with `easy` in every seat but one, where `hard` decides (with today's floor,
-`ai.hard.OVERRIDE`). At each of that seat's decisions with a choice it prints the futures the
-search saw and how many of its decisions each floor would have let another step overrule
+`ai.hard.OVERRIDE`). It prints the median number of futures the search saw at that seat's
+decisions with a choice, and in how many of them each floor would have let another step overrule
 `easy`'s (the gain must also pass CONFIDENCE standard errors). More futures shrink the errors
 but not the playouts' bias, so at a larger budget the floor decides more often.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -59,10 +60,9 @@ def main(argv: list[str] | None = None) -> None:
     if not decisions:
         print(f"{args.seat.value} had no decision with a choice in these games")
         return
-    futures.sort()
     print(
         f"{args.seat.value} at {args.seconds} s, seeds {args.seed}-{args.seed + args.games - 1}: "
-        f"{decisions} decisions, futures per decision median {futures[len(futures) // 2]}"
+        f"{decisions} decisions, futures per decision median {statistics.median_low(futures)}"
     )
     for floor, n in overruled.items():
         print(f"  floor {floor}: easy's step overruled in {n} of {decisions}")
