@@ -10,7 +10,7 @@ import random
 import rules
 from rules import Action, Done, Faction, GameState
 
-from .evaluate import evaluate
+from .evaluate import EASY, Judgement, evaluate
 from .knowledge import resolve, seen
 
 CANDIDATES = 16  # steps judged per decision (a random sample when there are more)
@@ -26,20 +26,25 @@ def choose(state: GameState, r: random.Random) -> Action:
     return ranked(state, r)[0][1]
 
 
-def ranked(state: GameState, r: random.Random, cap: int = CANDIDATES) -> list[tuple[float, Action]]:
+def ranked(
+    state: GameState, r: random.Random, cap: int = CANDIDATES, judgement: Judgement = EASY
+) -> list[tuple[float, Action]]:
     """Up to `cap` legal steps (a random sample when there are more), best first, each with
-    the evaluation after it and the rest of the turn played greedily."""
+    the evaluation after it and the rest of the turn played greedily (by `judgement`)."""
     seat = _seat(state)
     known = seen(state)
     out = []
     for action in _sample(rules.legal_actions(state), cap, r):
-        value = _value(finish_turn(rules.apply(known, action), seat, r), seat, action)
+        after = finish_turn(rules.apply(known, action), seat, r, judgement)
+        value = _value(after, seat, action, judgement)
         out.append((value + r.random() * 1e-6, action))  # a random tie-break
     out.sort(key=lambda va: -va[0])
     return out
 
 
-def greedy_step(state: GameState, seat: Faction, r: random.Random, cap: int) -> Action:
+def greedy_step(
+    state: GameState, seat: Faction, r: random.Random, cap: int, judgement: Judgement = EASY
+) -> Action:
     """The best of `cap` sampled legal steps by the evaluation right after it (playouts)."""
     legal = rules.legal_actions(state)
     if len(legal) == 1:
@@ -49,25 +54,28 @@ def greedy_step(state: GameState, seat: Faction, r: random.Random, cap: int) -> 
         after = rules.apply(state, action)
         if state.rng is None:  # a known state stops at chance: sample it
             after = resolve(after, r)
-        value = _value(after, seat, action) + r.random() * 1e-6
+        value = _value(after, seat, action, judgement) + r.random() * 1e-6
         if best is None or value > best[0]:
             best = (value, action)
     assert best is not None
     return best[1]
 
 
-def finish_turn(state: GameState, seat: Faction, r: random.Random) -> GameState:
+def finish_turn(
+    state: GameState, seat: Faction, r: random.Random, judgement: Judgement = EASY
+) -> GameState:
     """Play the seat's following steps greedily while it still decides (bounded)."""
     state = resolve(state, r)
     for _ in range(FOLLOW_DEPTH):
         if state.game_over or rules.prompt(state).faction != seat:
             break
-        state = resolve(rules.apply(state, greedy_step(state, seat, r, FOLLOW_CANDIDATES)), r)
+        step = greedy_step(state, seat, r, FOLLOW_CANDIDATES, judgement)
+        state = resolve(rules.apply(state, step), r)
     return state
 
 
-def _value(state: GameState, seat: Faction, action: Action) -> float:
-    return evaluate(state, seat) - (DONE_PENALTY if isinstance(action, Done) else 0.0)
+def _value(state: GameState, seat: Faction, action: Action, judgement: Judgement) -> float:
+    return evaluate(state, seat, judgement) - (DONE_PENALTY if isinstance(action, Done) else 0.0)
 
 
 def _sample(legal: list[Action], cap: int, r: random.Random) -> list[Action]:

@@ -6,6 +6,8 @@ Influence, pieces on the map and threats to them are what turn into points later
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import rules
 from rules import OWNER, UNIT_KINDS, Faction, GameState
 
@@ -13,16 +15,24 @@ from .timur import expected_adjustment
 
 UNIT_PIECES = frozenset(p for kinds in UNIT_KINDS.values() for p in kinds)
 
-# Weights in victory points: how much each thing is worth now toward points at the end.
-MARGIN = 1.0  # 5.0: points ahead of the best rival (negative when behind)
-OWN_POINTS = 0.25  # points count even while a rival leads
-RESOURCE = 0.12  # 1.8: Resources pay for Commands
-CAVALRY = 0.2  # 1.10: Cavalry turns battles
-CONTROL = 0.4  # 1.6: a controlled Province (Tributary ones for Delhi)
-UNIT = 0.12  # units on the map hold and take Provinces
-STRUCTURE = 0.5  # 1.4.4: Qasbahs, Forts and Temples
-INFLUENCE = 0.5  # 1.9: Influence is points and Succession strength for the Deccan
-THREAT = 0.08  # rival units next to a space where ours are outnumbered
+
+@dataclass(frozen=True)
+class Judgement:
+    """Weights in victory points: how much each thing is worth now toward points at the end."""
+
+    margin: float = 1.0  # 5.0: points ahead of the best rival (negative when behind)
+    own_points: float = 0.25  # points count even while a rival leads
+    resource: float = 0.12  # 1.8: Resources pay for Commands
+    cavalry: float = 0.2  # 1.10: Cavalry turns battles
+    control: float = 0.4  # 1.6: a controlled Province (Tributary ones for Delhi)
+    unit: float = 0.12  # units on the map hold and take Provinces
+    structure: float = 0.5  # 1.4.4: Qasbahs, Forts and Temples
+    influence: float = 0.5  # 1.9: Influence is points and Succession strength for the Deccan
+    threat: float = 0.08  # rival units next to a space where ours are outnumbered
+    projected: bool = False  # Delhi's end-of-game adjustment (5.1) counted as it stands
+
+
+EASY = Judgement()  # every faction's judgement in `easy`
 
 
 def margin(state: GameState, seat: Faction) -> int:
@@ -44,17 +54,20 @@ def projected_score(state: GameState) -> dict[Faction, float]:
     return s
 
 
-def evaluate(state: GameState, seat: Faction, projected: bool = False) -> float:
-    """The position's worth to the seat; `projected` counts Delhi's adjustment before the end."""
-    s = projected_score(state) if projected else rules.score(state)
-    value = MARGIN * (s[seat] - max(v for f, v in s.items() if f != seat)) + OWN_POINTS * s[seat]
-    value += RESOURCE * state.resources[seat] + CAVALRY * state.cavalry[seat]
+def evaluate(state: GameState, seat: Faction, judgement: Judgement = EASY) -> float:
+    """The position's worth to the seat, weighed by the judgement."""
+    j = judgement
+    s = projected_score(state) if j.projected else rules.score(state)
+    value = (
+        j.margin * (s[seat] - max(v for f, v in s.items() if f != seat)) + j.own_points * s[seat]
+    )
+    value += j.resource * state.resources[seat] + j.cavalry * state.cavalry[seat]
     if seat in state.influence:
-        value += INFLUENCE * state.influence[seat]
-    return value + _map_value(state, seat)
+        value += j.influence * state.influence[seat]
+    return value + _map_value(state, seat, j)
 
 
-def _map_value(state: GameState, seat: Faction) -> float:
+def _map_value(state: GameState, seat: Faction, j: Judgement) -> float:
     adjacency = rules.board().adjacency
     own_units: dict[str, int] = {}
     rival_units: dict[str, int] = {}
@@ -67,18 +80,18 @@ def _map_value(state: GameState, seat: Faction) -> float:
                 if piece in UNIT_PIECES:
                     mine += n
                 else:
-                    value += STRUCTURE * n
+                    value += j.structure * n
             elif piece in UNIT_PIECES:
                 rivals += n
         own_units[sid] = mine
         rival_units[sid] = rivals
-        value += UNIT * mine
+        value += j.unit * mine
         held = sp.tributary if seat == Faction.D else sp.control == seat
         if held:
-            value += CONTROL
+            value += j.control
     for sid, mine in own_units.items():
         if mine == 0:
             continue
         near = rival_units[sid] + sum(rival_units.get(n, 0) for n in adjacency[sid])
-        value -= THREAT * max(0, near - mine)
+        value -= j.threat * max(0, near - mine)
     return value

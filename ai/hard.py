@@ -18,14 +18,14 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import rules
 from rules import Action, Faction, GameState, deck_for
 
 from .budget import Budget
 from .easy import greedy_step, ranked
-from .evaluate import evaluate, margin, win_share
+from .evaluate import EASY, Judgement, evaluate, margin, win_share
 from .knowledge import MASK64, seen
 
 ROOT_WIDTH = 4  # the steps `easy` ranks best are played out (all of them when fewer)
@@ -61,6 +61,10 @@ CUT_KINDS = frozenset({"succession", "timurid"})
 # 12000-12034: 25 of 35 where `easy` won 20. Not for Vijayanagara: at 1.5 s it won 15 of seeds
 # 11000-11030 with it and 16 without.
 PROJECTED_SEATS = frozenset({Faction.D})
+# A seat's own judgement in the search where it differs from `easy`'s: of the steps it ranks at
+# the root and plays in the playouts, and of where the playouts end. The rivals' steps in the
+# playouts are judged as `easy` judges them, since `easy` is what the search expects of them.
+JUDGEMENT: dict[Faction, Judgement] = {}
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,9 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
     if seat is None:
         raise ValueError("no faction decides now: the game is over or chance is pending")
     done = budget.timer()
-    order = [a for _, a in ranked(state, r)[:ROOT_WIDTH]]
+    own = JUDGEMENT.get(seat, EASY)
+    scored = replace(own, projected=True) if seat in PROJECTED_SEATS else own
+    order = [a for _, a in ranked(state, r, judgement=own)[:ROOT_WIDTH]]
     known = seen(state)
     results: dict[Action, list[_Outcome]] = {a: [] for a in order}
     rounds = 0
@@ -107,7 +113,8 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
         for a in order:
             st = known.clone()
             st.rng = dealer
-            results[a].append(_playout(rules.apply(st, a), seat, random.Random(policy)))
+            outcome = _playout(rules.apply(st, a), seat, own, scored, random.Random(policy))
+            results[a].append(outcome)
         rounds += 1
     gains = _gains(order, results)
     action = _decision(order[0], gains)
@@ -148,18 +155,19 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
     return search(state, r, budget).action
 
 
-def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
+def _playout(
+    st: GameState, seat: Faction, own: Judgement, scored: Judgement, r: random.Random
+) -> _Outcome:
     horizon = _Horizon(st.current_card)
     for _ in range(PLAYOUT_CAP):
         if st.game_over or horizon.reached(st):
             break
         who = rules.prompt(st).faction
         assert who is not None  # a determinized state resolves chance itself
-        st = rules.apply(st, greedy_step(st, who, r, PLAYOUT_CANDIDATES))
+        judgement = own if who == seat else EASY
+        st = rules.apply(st, greedy_step(st, who, r, PLAYOUT_CANDIDATES, judgement))
     won = win_share(st, seat)
-    value = evaluate(st, seat, seat in PROJECTED_SEATS) + (
-        WIN_VALUE * (2 * won - 1) if st.game_over else 0.0
-    )
+    value = evaluate(st, seat, scored) + (WIN_VALUE * (2 * won - 1) if st.game_over else 0.0)
     return _Outcome(value=value, won=won, margin=margin(st, seat))
 
 
