@@ -14,6 +14,8 @@ from test_render_layering import ROOT, imported_modules
 import ai
 import rules
 from ai import hard
+from ai.easy import ranked
+from ai.evaluate import EASY, evaluate
 
 FAST = ai.Budget(iterations=4)
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
@@ -139,6 +141,13 @@ def test_decisions_do_not_depend_on_the_hidden_deck_order_or_the_generator(
         assert len(chosen) == 1, f"seed {k}: the decision depends on hidden state: {chosen}"
 
 
+def easys_step(state: rules.GameState, r: random.Random) -> rules.Action:
+    """The step `easy` would take with the judgement hard gives the seat deciding now."""
+    seat = rules.prompt(state).faction
+    assert seat is not None
+    return ranked(state, r, judgement=hard.ranking_judgement(seat))[0][1]
+
+
 def test_with_too_few_sampled_futures_to_be_sure_hard_plays_easys_step(
     decisions: dict[str, list[rules.GameState]],
 ) -> None:
@@ -146,9 +155,20 @@ def test_with_too_few_sampled_futures_to_be_sure_hard_plays_easys_step(
     for states in decisions.values():
         state = states[0]
         for k in range(2):
-            easy = ai.decide(state, "easy", random.Random(k), FAST)
-            hard = ai.decide(state, "hard", random.Random(k), ai.Budget(iterations=2))
-            assert hard == easy
+            chosen = ai.decide(state, "hard", random.Random(k), ai.Budget(iterations=2))
+            assert chosen == easys_step(state, random.Random(k))
+
+
+def test_bahmanis_search_ranks_its_steps_weighing_resources_more_than_easy() -> None:
+    """Only the root's ranking of Bahmani's own steps; `easy` itself is unchanged."""
+    state = rules.new_game(3)
+    bahmani = hard.ranking_judgement(rules.Faction.B)
+    assert bahmani.resource > EASY.resource
+    assert hard.ranking_judgement(rules.Faction.V) == EASY
+    more = evaluate(state, rules.Faction.B, bahmani) - evaluate(state, rules.Faction.B)
+    resources = state.resources[rules.Faction.B]
+    assert resources > 0
+    assert more == pytest.approx((bahmani.resource - EASY.resource) * resources)
 
 
 def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
@@ -160,7 +180,7 @@ def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
         state = states[0]
         if len(rules.legal_actions(state)) == 1:
             continue
-        easy = ai.decide(state, "easy", random.Random(5), FAST)
+        easy = easys_step(state, random.Random(5))
         found = hard.search(state, random.Random(5), ai.Budget(iterations=8))
         assert easy not in {g.action for g in found.gains}
         past = [g for g in found.gains if g.overrules(hard.OVERRIDE)]
