@@ -3,11 +3,12 @@
 Every round samples one future consistent with what the table knows (ai.knowledge) and plays
 each of the steps `easy` ranks best (Bahmani weighing its Resources more, RANKING) into that
 same future (the same cards, the same dice stream, the same playout choices: common random
-numbers, so a difference between two steps is the steps' and not the luck's). A playout lets every faction play on greedily by the `easy`
-evaluation (a compound turn goes on as its steps: spaces, Decree) until the third card from
-now is over (HORIZON_CARDS), or a Succession or Timurid card comes, or the game ends; it is
-scored by the seat's evaluation there (a win at the game's end outweighs everything, 5.0;
-Delhi counts its end-of-game adjustment as it stands, ai.timur).
+numbers, so a difference between two steps is the steps' and not the luck's). A playout lets
+every faction play on greedily by the `easy` evaluation (a compound turn goes on as its steps:
+spaces, Decree) until the third card from now is over (HORIZON_CARDS), or a Succession or
+Timurid card comes, or the game ends; it is scored by the seat's evaluation there (a win at the
+game's end outweighs everything, 5.0; Delhi counts its end-of-game adjustment as it stands,
+ai.timur).
 The search plays the best-ranked step unless another step beat it clearly over the rounds: a
 one-step policy improvement of `easy`, which the noise of the sampled futures cannot talk it
 out of.
@@ -18,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import rules
 from rules import Action, Faction, GameState, deck_for
@@ -71,7 +72,7 @@ PROJECTED_SEATS = frozenset({Faction.D})
 # The playouts still play and score every faction as `easy` judges it: with Bahmani's weight
 # there too, 11 of 9629-9658, where the root alone won 14 and `easy`'s ranking 13.
 RANKING: dict[Faction, Judgement] = {Faction.B: Judgement(resource=0.4)}
-SCORING = replace(EASY, projected=True)  # for the PROJECTED_SEATS
+SCORING = Judgement(projected=True)  # for the PROJECTED_SEATS
 
 
 def ranking_judgement(seat: Faction) -> Judgement:
