@@ -165,6 +165,12 @@ def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
     return search(state, r, budget).action
 
 
+def playout_step(state: GameState, seat: Faction, r: random.Random) -> Action:
+    """A playout's step for whoever decides: the best of PLAYOUT_CANDIDATES sampled steps by
+    `easy`'s evaluation right after it."""
+    return greedy_step(state, seat, r, PLAYOUT_CANDIDATES)
+
+
 def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
     horizon = _Horizon(st.current_card)
     for _ in range(PLAYOUT_CAP):
@@ -172,7 +178,7 @@ def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
             break
         who = rules.prompt(st).faction
         assert who is not None  # a determinized state resolves chance itself
-        st = rules.apply(st, greedy_step(st, who, r, PLAYOUT_CANDIDATES))
+        st = rules.apply(st, playout_step(st, who, r))
     won = win_share(st, seat)
     value = evaluate(st, seat, SCORING if seat in PROJECTED_SEATS else EASY) + (
         WIN_VALUE * (2 * won - 1) if st.game_over else 0.0

@@ -4,7 +4,7 @@
 
 Plays games with `easy` in every seat. At each choice of a turn's option (2.3.3: Event,
 Command with or without a Decree, Limited Command, Pass) it also asks the playouts' step
-(`greedy_step` with `hard.PLAYOUT_CANDIDATES` steps, each judged right after it) on the same
+(`hard.playout_step`: the best of a few sampled steps, each judged right after it) on the same
 state, and prints per seat how often each picked each option. A Command is paid before its
 pieces come, so judged one step in it loses to a Pass's Resources: the playouts pass far more
 often than the player they stand for (docs/ai_strength.md, "Bahmani").
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> None:
             step = easy.choose(state, gens[seat])
             if rules.prompt(state).kind == "turn" and len(rules.legal_actions(state)) > 1:
                 played[seat, option(step)] += 1
-                guess = easy.greedy_step(state, seat, probe, hard.PLAYOUT_CANDIDATES)
+                guess = hard.playout_step(state, seat, probe)
                 playouts[seat, option(guess)] += 1
             state = rules.apply(state, step)
     print(f"the turn's option, seeds {args.seed}-{args.seed + args.games - 1} (easy's games)")
