@@ -3,6 +3,7 @@ their turn, and never see what the table does not (the deck's order, the dealer,
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from pathlib import Path
@@ -322,3 +323,49 @@ def test_arena_logs_of_other_runs_or_other_files_are_refused(
     with pytest.raises(SystemExit):
         main(["--games", "1"])
     assert "--ai and --vs are required" in capsys.readouterr().err
+
+
+def test_a_seats_judgement_is_weighed_on_the_very_games_easy_plays(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """bench/seat_judgement.py pairs each judgement with `easy`'s own games (the arena's)."""
+    import json
+
+    from bench import arena, seat_judgement
+
+    games = ["--games", "2", "--seed", "5"]
+    arena.main(["--ai", "easy", "--vs", "easy", "--seats", "B", *games, "--json"])
+    easys = json.loads(capsys.readouterr().out)["seats"]["B"]["wins"]
+    other_weights = '{"resource": 0.4, "projected": true}'
+    seat_judgement.main(["--seat", "B", *games, "--judgement", "{}", "--judgement", other_weights])
+    out = json.loads(capsys.readouterr().out)
+    assert out["easy"] == easys
+    same, other = out["judgements"]
+    assert same == {
+        "judgement": dataclasses.asdict(EASY),
+        "wins": easys,
+        "only_it": 0,
+        "only_easy": 0,
+    }
+    assert other["judgement"]["resource"] == 0.4 and other["judgement"]["projected"] is True
+    assert other["wins"] - other["only_it"] + other["only_easy"] == easys
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ('{"resourc": 0.4}', "--judgement takes an object of cavalry, control"),
+        ('{"resource": "lots"}', "resource: Input should be a valid number"),
+        ('{"projected": 1}', "projected: Input should be a valid boolean"),
+        ("[0.4]", "--judgement takes an object of"),
+        ('{"resource": 0.4', "--judgement is not JSON"),
+    ],
+)
+def test_a_bad_judgement_is_refused_before_any_game_is_played(
+    given: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bench import seat_judgement
+
+    with pytest.raises(SystemExit):
+        seat_judgement.main(["--judgement", given])
+    assert said in capsys.readouterr().err

@@ -1,0 +1,108 @@
+"""`easy` in every seat, one seat ranking its steps by other weights: paired games that tell
+whether a change to a seat's judgement wins more (docs/ai_strength.md, "Bahmani's Resources").
+
+    python bench/seat_judgement.py --seat B --games 400 --seed 20000 --jobs 2 \\
+        --judgement '{"resource": 0.4}' [--judgement '{"resource": 0.4, "control": 0.8}' ...]
+
+Game k is dealt by seed S+k and every seat's generator is seeded as bench.arena seeds it, so
+with `easy`'s own weights these are `bench.arena --ai easy --vs easy --seats SEAT` games, and
+each judgement's games differ from them only by how the seat weighs its steps. Prints one JSON
+object: `easy`'s wins in the seat, and per judgement its wins, the games only it won and the
+games only `easy` won (what a paired comparison counts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import rules  # noqa: E402
+from ai import easy  # noqa: E402
+from ai.evaluate import EASY, Judgement  # noqa: E402
+
+MAX_GAMES = 10_000
+WEIGHTS = {f.name for f in dataclasses.fields(Judgement)}
+
+
+def judgement_of(text: str) -> Judgement:
+    """A judgement from JSON naming some of its weights (the rest are `easy`'s)."""
+    try:
+        given = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"--judgement is not JSON: {e}") from None
+    if not isinstance(given, dict) or not set(given) <= WEIGHTS:
+        raise argparse.ArgumentTypeError(
+            f"--judgement takes an object of {', '.join(sorted(WEIGHTS))}, got {text!r}"
+        )
+    try:
+        return TypeAdapter(Judgement).validate_json(text, strict=True)
+    except ValidationError as e:
+        wrong = "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())
+        raise argparse.ArgumentTypeError(f"--judgement {text!r}: {wrong}") from None
+
+
+def won(seed: int, seat: rules.Faction, judgement: Judgement) -> bool:
+    """One game: `easy` everywhere, the seat ranking its steps by `judgement`."""
+    gens = {f: random.Random(seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+    state = rules.new_game(seed)
+    while not state.game_over:
+        who = rules.prompt(state).faction
+        assert who is not None  # the seeded dealer resolves chance itself
+        legal = rules.legal_actions(state)
+        if len(legal) == 1:  # as easy.choose: no ranking (and no draw on the generator)
+            step = legal[0]
+        else:
+            weights = judgement if who == seat else EASY
+            step = easy.ranked(state, gens[who], judgement=weights)[0][1]
+        state = rules.apply(state, step)
+    return rules.ranking(state)[0] == seat
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--seat", type=rules.Faction, default=rules.Faction.B)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=20000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--judgement", type=judgement_of, action="append", required=True)
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= MAX_GAMES or args.jobs < 1:
+        parser.error(f"--games must be 1 to {MAX_GAMES} and --jobs at least 1")
+    seeds = range(args.seed, args.seed + args.games)
+    wins: dict[Judgement, set[int]] = {}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for j in (EASY, *args.judgement):
+            if j not in wins:
+                outcomes = pool.map(won, seeds, [args.seat] * len(seeds), [j] * len(seeds))
+                wins[j] = {s for s, w in zip(seeds, outcomes, strict=True) if w}
+    base = wins[EASY]
+    report = {
+        "seat": args.seat.value,
+        "games": args.games,
+        "seed": args.seed,
+        "easy": len(base),
+        "judgements": [
+            {
+                "judgement": dataclasses.asdict(j),
+                "wins": len(wins[j]),
+                "only_it": len(wins[j] - base),
+                "only_easy": len(base - wins[j]),
+            }
+            for j in args.judgement
+        ],
+    }
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()
