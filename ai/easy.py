@@ -19,11 +19,11 @@ FOLLOW_DEPTH = 5  # steps of the own turn finished greedily after the candidate
 DONE_PENALTY = 0.05  # stopping early must win on merit, not on a tie
 
 
-def choose(state: GameState, r: random.Random) -> Action:
+def choose(state: GameState, r: random.Random, judgement: Judgement = EASY) -> Action:
     legal = rules.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
-    return ranked(state, r)[0][1]
+    return ranked(state, r, judgement=judgement)[0][1]
 
 
 def ranked(
