@@ -68,10 +68,15 @@ class Game:
 GAME = TypeAdapter(Game)
 
 
+def generators(seed: int) -> dict[rules.Faction, random.Random]:
+    """Each seat's own generator for game seed `seed` (every bench that replays arena games)."""
+    return {f: random.Random(seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+
+
 def play(m: Match) -> Game:
     """One game: the tested seat, whether it won, and its decision times (CPU ms)."""
     levels = {f: (m.ai if f == m.tested else m.vs) for f in rules.PLAYERS}
-    gens = {f: random.Random(m.seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+    gens = generators(m.seed)
     budget = ai.Budget(iterations=m.iterations, seconds=m.seconds, clock=time.process_time)
     state = rules.new_game(m.seed)
     times: list[float] = []

@@ -12,7 +12,6 @@ but not the playouts' bias, so at a larger budget the floor decides more often.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -25,6 +24,7 @@ import ai  # noqa: E402
 import rules  # noqa: E402
 from ai import hard  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
+from bench.arena import generators  # noqa: E402
 
 FLOORS = (0.25, 0.5, 0.75, 1.0)
 
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     futures: list[int] = []
     overruled = dict.fromkeys(FLOORS, 0)
     for seed in range(args.seed, args.seed + args.games):
-        gens = {f: random.Random(seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+        gens = generators(seed)
         state = rules.new_game(seed)
         while not state.game_over:
             seat = rules.prompt(state).faction

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402
 from ai import easy, hard  # noqa: E402
+from bench.arena import generators  # noqa: E402
 from rules import Action, Choose, Faction  # noqa: E402
 
 Tally = collections.Counter[tuple[Faction, str]]
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     played: Tally = collections.Counter()
     playouts: Tally = collections.Counter()
     for seed in range(args.seed, args.seed + args.games):
-        gens = {f: random.Random(seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+        gens = generators(seed)
         probe = random.Random(seed)
         state = rules.new_game(seed)
         while not state.game_over:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -29,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 import rules  # noqa: E402
 from ai import easy  # noqa: E402
 from ai.evaluate import EASY, Judgement  # noqa: E402
+from bench.arena import generators  # noqa: E402
 
 MAX_GAMES = 10_000
 WEIGHTS = {f.name for f in dataclasses.fields(Judgement)}
@@ -53,7 +53,7 @@ def judgement_of(text: str) -> Judgement:
 
 def won(seed: int, seat: rules.Faction, judgement: Judgement) -> bool:
     """One game: `easy` everywhere, the seat ranking its steps by `judgement`."""
-    gens = {f: random.Random(seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+    gens = generators(seed)
     state = rules.new_game(seed)
     while not state.game_over:
         who = rules.prompt(state).faction
