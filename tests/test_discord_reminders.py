@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from discord_env import B, D, V, Env, running_bot
+from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL
 from fakes import STRANGER
 from test_reminders import Clock
