@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from .connection import unreachable
 from .discord_commands import VjGroup, channel_key
 from .discord_delivery import (
     SEND_ERRORS,
@@ -98,6 +99,19 @@ class VijayanagaraBot(discord.Client):
             log.info("synced %d application command(s)", len(synced))
         self._outbox = asyncio.create_task(self._outbox_loop(), name="vj-outbox")
         self._ai_turns = asyncio.create_task(self._ai_loop(), name="vj-ai-turns")
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's gateway loop, which retries a lost connection with a backoff; a
+        gateway never reached ends it at its first retry (it resumes a session that never
+        was): that is said in one line."""
+        try:
+            await super().connect(reconnect=reconnect)
+        except AttributeError as e:
+            # raised while handling the failed connection, which is its __context__
+            failed = unreachable(e.__context__, "Discord's gateway") if self.ws is None else None
+            if failed is None:
+                raise
+            raise failed from e.__context__
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
