@@ -1,10 +1,11 @@
 """Reaching Discord: what failed, in one line.
 
 Without a route to Discord (a name that does not resolve, a refused connection, Discord's own
-outage) the bot says so in one line and exits non-zero: at the start, when logging in or
-when its gateway was never reached. While it runs, discord.py reconnects to the gateway with
-an exponential backoff (a random wait of at most 1, 2, 4 ... 1024 s); each retry is logged
-as one line naming what failed, not as a traceback.
+outage) the bot tries to log in again with a backoff (bot/discord_client.py: 6 attempts over
+31 s), then says what failed in one line and exits non-zero; so too when its gateway was
+never reached. While it runs, discord.py reconnects to the gateway with an exponential
+backoff (a random wait of at most 1, 2, 4 ... 1024 s); each retry is logged as one line
+naming what failed, not as a traceback.
 """
 
 from __future__ import annotations
@@ -45,9 +46,11 @@ def unreachable(exc: BaseException | None, what: str = "Discord") -> DiscordUnre
     """The one-line error for `exc` when it is a missing route to Discord; None otherwise."""
     if isinstance(exc, DiscordUnreachable):
         return exc
-    if isinstance(exc, UNREACHABLE):
-        return DiscordUnreachable(f"cannot reach {what}: {what_failed(exc)}")
-    return None
+    return no_route(exc, what) if isinstance(exc, UNREACHABLE) else None
+
+
+def no_route(exc: BaseException, what: str = "Discord") -> DiscordUnreachable:
+    return DiscordUnreachable(f"cannot reach {what}: {what_failed(exc)}")
 
 
 class OneLineNetworkErrors(logging.Filter):

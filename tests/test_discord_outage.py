@@ -42,6 +42,21 @@ class Backoff:
         return self.delay
 
 
+class Pauses:
+    """The waits between login attempts, taken at once; Discord is reachable again after
+    `until_reachable` of them (None: never)."""
+
+    def __init__(self, fake: FakeDiscord, until_reachable: int | None = None) -> None:
+        self.fake = fake
+        self.until_reachable = until_reachable
+        self.taken: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.taken.append(seconds)
+        if len(self.taken) == self.until_reachable:
+            self.fake.unreachable = None
+
+
 @dataclass
 class Served:
     fake: FakeDiscord
@@ -52,11 +67,17 @@ class Served:
 
 @asynccontextmanager
 async def serving(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord, *, stop_within: float
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    fake: FakeDiscord,
+    *,
+    stop_within: float,
+    pauses: Pauses | None = None,
 ) -> AsyncIterator[Served]:
     monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
     settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(tmp_path / "bot.sqlite3"))
     service, bot = await build(settings, FakeRenderer())
+    bot.pause = pauses or Pauses(fake)
     closed = asyncio.Event()
     close = service.close
 
@@ -131,6 +152,45 @@ async def test_a_gateway_never_reached_is_one_clear_error(
         assert served.closed.is_set()
 
 
+async def test_the_bot_logs_in_once_discord_can_be_reached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord's name does not resolve yet (a container's network coming up): the login is
+    tried again after 1 s, then 2 s, and the bot runs."""
+    fake = FakeDiscord()
+    fake.unreachable = "dns"
+    pauses = Pauses(fake, until_reachable=2)
+    async with serving(tmp_path, monkeypatch, fake, stop_within=5.0, pauses=pauses) as served:
+        await fake.until(lambda: fake.gateway is not None and fake.gateway.identified.is_set())
+        assert pauses.taken == [1.0, 2.0]
+        served.stop.set()
+        await asyncio.wait_for(served.task, 5)
+    retries = [r.getMessage() for r in caplog.records if "trying again" in r.getMessage()]
+    assert retries[0] == (
+        "cannot reach Discord: Cannot connect to host discord.com:443 ssl:default [Name or "
+        "service not known]; trying again in 1 s (attempt 1 of 6)"
+    )
+    assert len(retries) == 2
+
+
+async def test_the_login_gives_up_after_six_attempts_over_half_a_minute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeDiscord()
+    fake.unreachable = "refused"
+    pauses = Pauses(fake)
+    async with serving(tmp_path, monkeypatch, fake, stop_within=5.0, pauses=pauses) as served:
+        with pytest.raises(DiscordUnreachable) as e:
+            await asyncio.wait_for(served.task, 5)
+        assert str(e.value) == (
+            "cannot reach Discord: Cannot connect to host discord.com:443 ssl:default "
+            "[Connection refused] (tried 6 times)"
+        )
+        assert pauses.taken == [1.0, 2.0, 4.0, 8.0, 16.0]
+        assert fake.refused == 6
+        assert served.closed.is_set()
+
+
 def test_a_reconnect_is_logged_in_one_line_that_says_what_failed() -> None:
     try:
         raise _refused()
@@ -182,6 +242,7 @@ def test_no_route_to_discord_is_one_clear_line(
     assert "Traceback" not in proc.stderr
     errors = [line for line in proc.stderr.splitlines() if line.startswith("error:")]
     assert errors == [
-        f"error: cannot reach Discord: Cannot connect to host discord.com:443 ssl:default [{reason}]"
+        "error: cannot reach Discord: Cannot connect to host discord.com:443 ssl:default "
+        f"[{reason}] (tried 6 times)"
     ]
     assert "closed the database" in proc.stderr
