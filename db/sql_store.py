@@ -555,13 +555,6 @@ class SQLStore(ABC):
                 a.body,
             )
 
-    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
-        async with self._tx() as conn:
-            game = await self._fetch_game(conn, game_id)
-            await self._put_announcement(
-                conn, game.model_copy(update={"version": version}), announcement
-            )
-
     async def owed_announcements(
         self,
         limit: int = 20,

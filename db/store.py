@@ -178,11 +178,6 @@ class Store(Protocol):
 
     # --- the outbox: announcements still owed ---------------------------------------------
 
-    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
-        """Owe an announcement for a change already stored (when it could not be written in
-        the change's own transaction)."""
-        ...
-
     async def owed_announcements(
         self,
         limit: int = 20,

@@ -29,7 +29,6 @@ WRITES = frozenset(
         "import_game",
         "update_game",
         "append_actions",
-        "announce",
         "fill_log",
         "set_pace",
         "put_server_settings",
