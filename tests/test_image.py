@@ -5,6 +5,7 @@ token in one line."""
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import shlex
 import shutil
@@ -38,20 +39,21 @@ def copied_paths(dockerfile: str) -> list[tuple[str, PurePosixPath]]:
     return out
 
 
-def ignored(dockerignore: str) -> list[str]:
-    """The .dockerignore's patterns, as names to leave out of a copied folder."""
-    return [
-        p.strip().removeprefix("**/")
-        for p in dockerignore.splitlines()
-        if p.strip() and not p.startswith("#")
-    ]
+def ignored(dockerignore: str) -> tuple[list[str], list[str]]:
+    """The .dockerignore's patterns: those of the context's top level, and those of any
+    depth (`**/name`), which leave names out of every copied folder."""
+    patterns = [p.strip() for p in dockerignore.splitlines() if p.strip() and p[0] != "#"]
+    top = [p for p in patterns if not p.startswith("**/")]
+    return top, [p.removeprefix("**/") for p in patterns if p.startswith("**/")]
 
 
 def build_context(app: Path) -> None:
-    leave_out = shutil.ignore_patterns(*ignored((ROOT / ".dockerignore").read_text()))
+    top, anywhere = ignored((ROOT / ".dockerignore").read_text())
+    leave_out = shutil.ignore_patterns(*anywhere)
     for src, dest in copied_paths((ROOT / "Dockerfile").read_text()):
         source, target = ROOT / src, app / dest
         assert source.exists(), f"the Dockerfile copies {src}, which does not exist"
+        assert not any(fnmatch.fnmatch(src, p) for p in top), f".dockerignore leaves out {src}"
         if source.is_dir():
             shutil.copytree(source, target, ignore=leave_out, dirs_exist_ok=True)
         else:
