@@ -120,9 +120,14 @@ def test_the_image_files_install_and_the_bot_starts(tmp_path: Path) -> None:
         text=True,
     )
     assert install.returncode == 0, install.stdout + install.stderr
-    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    for package in packages["packages"]:
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    for package in setuptools["packages"]:
         assert (purelib / package / "__init__.py").exists(), f"{package} was not installed"
+    for package, globs in setuptools["package-data"].items():  # the map, the deck, the fonts
+        for glob in globs:
+            wanted = {p.relative_to(ROOT) for p in (ROOT / package).glob(glob) if p.is_file()}
+            got = {p.relative_to(purelib) for p in (purelib / package).glob(glob) if p.is_file()}
+            assert wanted and wanted <= got, f"{package}/{glob}: {sorted(wanted - got)} missing"
 
     started = subprocess.run(
         [str(venv / "bin" / "vijayanagara-bot")],
