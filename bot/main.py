@@ -1,7 +1,8 @@
 """`vijayanagara-bot`: run the Discord bot with settings from the environment.
 
 SIGTERM (docker stop) and SIGINT (Ctrl-C) both close it cleanly: replies in flight finish,
-the gateway disconnects, the database is closed.
+the gateway disconnects, the database is closed, within 9 s even in a gateway outage. Without
+a route to Discord it says what failed in one line and exits 1 (bot/connection.py).
 """
 
 from __future__ import annotations
@@ -69,24 +70,24 @@ async def serve(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop.set)
     running = asyncio.create_task(bot.start(token), name="vj-gateway")
+    stopping = asyncio.create_task(stop.wait(), name="vj-stop")
     try:
-        stopping = asyncio.create_task(stop.wait(), name="vj-stop")
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        stopping.cancel()
         if stop.is_set():
             log.info("stop signal: closing")
-        await close_within(bot, running, stop_within)
-        failure = None if running.cancelled() else running.exception()
-        if failure is not None and not stop.is_set():
-            raise unreachable(failure) or failure
     finally:
-        for sig in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.remove_signal_handler(sig)
-        if not running.done():  # serve itself was cancelled
-            running.cancel()
-        await service.close()
-        log.info("closed the database")
+        stopping.cancel()
+        try:
+            await close_within(bot, running, stop_within)
+        finally:
+            for sig in signals:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(sig)
+            await service.close()
+            log.info("closed the database")
+    failure = None if running.cancelled() else running.exception()
+    if failure is not None and not stop.is_set():
+        raise unreachable(failure) or failure
 
 
 async def close_within(bot: VijayanagaraBot, running: asyncio.Task[None], within: float) -> None:
@@ -103,7 +104,7 @@ async def close_within(bot: VijayanagaraBot, running: asyncio.Task[None], within
     for task in late:
         task.cancel()
     if late:
-        log.warning("the Discord client did not stop by itself: cancelled")
+        log.info("the Discord client was still waiting (to reconnect, or to connect): cancelled")
         await asyncio.wait(late)
 
 
