@@ -8,6 +8,7 @@ import rules
 from db import (
     Announcement,
     DeckFile,
+    GameRecord,
     LogLines,
     ServerSettings,
     Snapshot,
@@ -70,6 +71,17 @@ class Lobby(ServiceBase):
                     raise ServiceError(f"That deck file cannot be used: {exc}") from exc
                 assert options.deck_hash is not None
                 deck_file = DeckFile(hash=options.deck_hash, text=text)
+            variant = " with Timur's Shadow" if timurs_shadow else ""
+            if deck is not None:
+                variant += " with your own deck file"
+
+            def announcement(game: GameRecord) -> Announcement:
+                return Announcement(
+                    text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat "
+                    "with `/vj join faction:D|B|V` (one person may hold several), then "
+                    "`/vj start`."
+                )
+
             game = await self.store.create_game(
                 channel,
                 seed or 0,  # a secret deals the game, unless a seed was given
@@ -77,16 +89,9 @@ class Lobby(ServiceBase):
                 user,
                 deck=deck_file,
                 secret=secret.hex(),
+                announcement=announcement,  # stored with the game: a crash leaves neither
             )
-            variant = " with Timur's Shadow" if timurs_shadow else ""
-            if deck is not None:
-                variant += " with your own deck file"
-            text = (
-                f"New game of Vijayanagara{variant} (game {game.id}). Take a seat with "
-                "`/vj join faction:D|B|V` (one person may hold several), then `/vj start`."
-            )
-            await self.store.announce(game.id, game.version, Announcement(text=text))
-            return Reply(text=text, version=game.version, announcement=(game.id, game.version))
+            return self._announced(game, announcement(game).text)
 
     @answers(stale="The game changed meanwhile; try `/vj join` again.")
     async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:

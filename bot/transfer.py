@@ -16,6 +16,7 @@ from db import (
     Announcement,
     DeckFile,
     GameExport,
+    GameRecord,
     LogLines,
     Snapshot,
     StorageError,
@@ -207,6 +208,27 @@ class Transfer(ServiceBase):
                 if data.options.deck is None or state.options.deck_hash is None
                 else DeckFile(hash=state.options.deck_hash, text=data.options.deck)
             )
+            free = [f.value for f in FACTIONS if f.value not in seats]
+            seats_text = (
+                f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."
+            )
+
+            def announcement(game: GameRecord) -> Announcement:
+                if status == "lobby":
+                    return Announcement(text=f"Imported game {game.id} (not started).{seats_text}")
+                nxt = (
+                    self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
+                )
+                body = (
+                    f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
+                    f"{seats_text}\n{rules.card_header(state)}"
+                )
+                return Announcement(text=f"{body}\n{nxt}", board=True, body=body)
+
+            decider = None if status != "active" else rules.decider(state)
+            waiting = None if decider is None else seats.get(decider.value)
+            # the game, its announcement and its first wait go in one transaction: a crash
+            # leaves all of them or none (never a game that blocks the channel unannounced)
             game = await self.store.import_game(
                 channel,
                 data.model_copy(update={"fairness": None}),
@@ -215,25 +237,13 @@ class Transfer(ServiceBase):
                 deck=deck,
                 # a fresh secret deals what comes next (check_export dropped any seed)
                 secret=secrets.token_hex(SECRET_BYTES),
+                announcement=announcement,
+                reminder=self.reminders.first_plan(waiting),
             )
             self._remember(game, state, replayed.snapshot.seq)
-            free = [f.value for f in FACTIONS if f.value not in game.seats]
-            seats_text = (
-                f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."
-            )
-            if status == "lobby":
-                text = f"Imported game {game.id} (not started).{seats_text}"
-                await self.store.announce(game.id, game.version, Announcement(text=text))
-                return self._announced(game, text)
-            nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-            body = (
-                f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
-                f"{seats_text}\n{rules.card_header(state)}"
-            )
-            text = f"{body}\n{nxt}"
-            await self.store.announce(
-                game.id, game.version, Announcement(text=text, board=True, body=body)
-            )
+            text = announcement(game).text
+        if status == "lobby":
+            return self._announced(game, text)
         return self._announced(
             game,
             text,
