@@ -113,6 +113,13 @@ class Game(Protocol[S, A, V, Opt]):
         """What `seat` may see (None: the public: every hand hidden)."""
         ...
 
+    def hidden(self, state: S, seat: Seat | None) -> Mapping[str, object]:
+        """What `view(state, seat)` must not show: JSON pointers (RFC 6901) into
+        `state_to_json(state)`, each with the value it has there (another seat's hand: its
+        cards). Empty when the seat may see the whole state. The conformance suite checks
+        that each pointer has that value in the state and not in the view."""
+        ...
+
     def prompt(self, view: V, seat: Seat) -> str:
         """One line for `seat`: what it must decide now, or that it waits."""
         ...
