@@ -120,20 +120,18 @@ class Vijayanagara:
         return None if f is None else str(f)
 
     def chance(self, state: GameState) -> str | None:
-        node = None if state.game_over else chance(state)
+        node = chance(state)
         return None if node is None else node.text
 
     def deal(self, state: GameState, below: Below) -> Action:
-        node = None if state.game_over else chance(state)
+        node = chance(state)
         if node is None:
             raise IllegalAction("no die roll or card draw is pending")
         return sample(state, node, below)
 
-    def legal_actions(self, state: GameState) -> list[Action]:
-        return [] if state.game_over else legal_actions(state)
-
-    def apply(self, state: GameState, action: Action) -> GameState:
-        return apply(state, action)
+    # The engine's own functions, not wrapped: they are the hot path (bench/engine.py).
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
 
     def result(self, state: GameState) -> Ranking | None:
         if not state.game_over:
