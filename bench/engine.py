@@ -45,7 +45,7 @@ def worker(root: str, games: int, how: str) -> None:
         raise SystemExit(f"rules was imported from {rules.__file__}, not from {root}")
     rules.new_game(0)  # load the data files before timing
     if how == "protocol":
-        import rules.games  # noqa: F401  (every game's modules, loaded before timing)
+        import rules.games  # every game's modules, loaded before timing
     play = {"seeded": seeded, "direct": direct, "protocol": protocol}[how]
     c0 = time.process_time()
     steps = sum(play(seed) for seed in range(games))
