@@ -12,7 +12,8 @@ every hand; a seat's view adds what that seat alone may see. Every message, log 
 export of a running game, hint and AI input is made from a view, never from the state.
 
 The board picture and the AI players are not here (rules/ draws nothing and imports no other
-package of ours): `render` and `ai` keep registries of their own, keyed by the same game id.
+package of ours): `render.registry` and `ai.registry` keep registries of their own, keyed by
+the same game id and filled by `render.games` and `ai.games`.
 """
 
 from __future__ import annotations

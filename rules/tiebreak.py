@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Below
-from .goat_tiger.model import GOATS, TIGERS, Side
+from .goat_tiger import Side, draw_sides
 from .model import Faction, GameState
 from .vijayanagara_game import places
 
@@ -36,8 +36,7 @@ class Match:
 
 def draw_roles(a: Faction, b: Faction, below: Below) -> dict[Side, Faction]:
     """5.5: decide randomly who is Player One (the Goats) and who is Player Two (the Tigers)."""
-    first, second = (a, b) if below(2) == 0 else (b, a)
-    return {GOATS: first, TIGERS: second}
+    return draw_sides(a, b, below)
 
 
 def first_match(tied: tuple[Faction, ...], below: Below) -> Match:

@@ -168,17 +168,36 @@ def pointer(doc: object, path: str) -> tuple[bool, object]:
     return True, node
 
 
+def leaks(g: AnyGame, st: object, seat: Seat | None, view: object) -> list[str]:
+    """The pointers of `hidden(st, seat)` that `view` shows with their values."""
+    full = json.loads(g.state_to_json(st))
+    shown = json.loads(g.view_to_json(view))
+    out = []
+    for path, value in g.hidden(st, seat).items():
+        assert pointer(full, path) == (True, value), f"{path} is not in the state"
+        if pointer(shown, path) == (True, value):
+            out.append(path)
+    return out
+
+
 @pytest.mark.parametrize(("gid", "seed"), CASES)
 def test_views_hide_what_the_game_says_is_hidden(gid: str, seed: int) -> None:
     p = playout(gid, seed)
     g = p.game
     for st in p.states:
-        full = json.loads(g.state_to_json(st))
         for seat in (None, *p.seats):
-            shown = json.loads(g.view_to_json(g.view(st, seat)))
-            for path, value in g.hidden(st, seat).items():
-                assert pointer(full, path) == (True, value), f"{path} is not in the state"
-                assert pointer(shown, path) != (True, value), f"{seat or 'the public'} sees {path}"
+            assert leaks(g, st, seat, g.view(st, seat)) == [], f"{seat or 'the public'} sees it"
+
+
+def test_the_check_of_views_catches_a_view_that_shows_a_secret() -> None:
+    """A Vijayanagara state with a seeded dealer holds the future; its view drops it."""
+    import rules
+    from rules.vijayanagara_game import GAME
+
+    st = rules.new_game(5)
+    g: AnyGame = GAME  # type: ignore[assignment]
+    assert leaks(g, st, None, st) == ["/rng", "/order"]
+    assert leaks(g, st, "D", g.view(st, "D")) == []
 
 
 @pytest.mark.parametrize(("gid", "seed"), CASES)

@@ -23,7 +23,16 @@ from .model import (
     position_key,
 )
 from .notation import describe, parse
-from .play import GoatTigerAction, apply, end_text, legal_actions, new_game, prompt, why_not
+from .play import (
+    GoatTigerAction,
+    apply,
+    draw_sides,
+    end_text,
+    legal_actions,
+    new_game,
+    prompt,
+    why_not,
+)
 
 GAME = register(GoatTiger())
 
@@ -49,6 +58,7 @@ __all__ = [
     "State",
     "apply",
     "describe",
+    "draw_sides",
     "end_text",
     "leaps",
     "legal_actions",

@@ -111,7 +111,7 @@ class State(BaseModel):
         if len(self.goats) + self.in_hand + self.captured != self.options.goats:
             raise ValueError(
                 f"{len(self.goats)} Goats on the board, {self.in_hand} in the supply and "
-                f"{self.captured} captured make not the game's {self.options.goats}"
+                f"{self.captured} captured do not add up to the game's {self.options.goats}"
             )
         return self
 

@@ -10,6 +10,9 @@ legal move loses (5.5 says so of the Tigers; docs/goat_tiger.md of the Goats).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from ..game import Below
 from .board import TIGER_START, leaps, neighbours
 from .model import (
     CAPTURES_TO_WIN,
@@ -27,6 +30,14 @@ from .model import (
 )
 
 GoatTigerAction = Place | Move | Capture
+P = TypeVar("P")
+
+
+def draw_sides(a: P, b: P, below: Below) -> dict[Side, P]:
+    """5.5: decide randomly who is Player One (the Goats) and who is Player Two (the Tigers),
+    from the game's dealer."""
+    first, second = (a, b) if below(2) == 0 else (b, a)
+    return {GOATS: first, TIGERS: second}
 
 
 def new_game(options: Options) -> State:
@@ -172,4 +183,13 @@ def prompt(st: State) -> str:
     )
 
 
-__all__ = ["apply", "end_text", "legal_actions", "new_game", "position_key", "prompt", "why_not"]
+__all__ = [
+    "apply",
+    "draw_sides",
+    "end_text",
+    "legal_actions",
+    "new_game",
+    "position_key",
+    "prompt",
+    "why_not",
+]
