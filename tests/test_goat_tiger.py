@@ -9,7 +9,7 @@ import pytest
 
 from ai.budget import Budget
 from ai.goat_tiger import easy_player, hard_player, random_player
-from ai.goat_tiger.search import action_of, moves, node_of
+from ai.goat_tiger.search import action_of, best_move, moves, node_of
 from rules.goat_tiger import (
     GAME,
     GOATS,
@@ -274,3 +274,12 @@ def test_the_ai_players_refuse_when_their_seat_does_not_move() -> None:
     for player in (random_player, easy_player, hard_player):
         with pytest.raises(ValueError):
             player(st, TIGERS, random.Random(0), NO_CLOCK)
+
+
+def test_the_search_stops_when_its_budget_is_spent_and_still_moves() -> None:
+    st = new_game(Options())
+    found = best_move(node_of(st), 8, out_of_time=lambda nodes: nodes >= 2000)
+    assert 1 <= found.depth < 8 and action_of(found.move) in legal_actions(st)
+    clock = iter(range(1000))  # a clock that moves one second per reading
+    budget = Budget(iterations=1000, seconds=2.0, clock=lambda: float(next(clock)))
+    assert hard_player(st, GOATS, random.Random(0), budget) in legal_actions(st)
