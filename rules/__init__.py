@@ -65,7 +65,7 @@ from .engine import (
     set_barrier,
 )
 from .engine import apply as apply
-from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError, clip
+from .errors import DataError, IllegalAction, InvalidOrder, RulesError, clip
 from .model import (
     FACTION_NAMES,
     MAX_INFLUENCE,
@@ -83,6 +83,7 @@ from .model import (
 from .mongols import TIMUR_ROUTE
 from .notation import (
     MAX_ORDER_CHARS,
+    AmbiguousOrder,
     Span,
     Step,
     describe,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .model import PLAYERS, Faction
+from .factions import PLAYERS, Faction
 
 Kind = Literal["command", "decree"]
 
