@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rules import PLAYERS, Faction
-from rules.history import VpPoint
+from rules import PLAYERS, Faction, VpPoint
 
 from . import theme
 
