@@ -4,6 +4,7 @@ uncommitted reveal is ever shown, exports hold no future, and every outcome is v
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import json
 import random
@@ -314,6 +315,11 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     written = [rules.action_from_json(a["action"]) for a in exp["actions"]]
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
     assert rules.replay(None, None, written).model_dump(exclude=same) == st.model_dump(exclude=same)
+    # a refused order changes nothing: no secret yet, the same version
+    version = (await svc.store.get_game(gid)).version
+    refused = await svc.play(CH, decider_seat(st), JUNK)
+    assert not refused.ok and (await svc.store.secret(gid)).secret == ""
+    assert (await svc.store.get_game(gid)).version == version
     # its next move gives it a secret, from the entry after the log written out
     a = random.Random(6).choice(rules.legal_actions(st))
     moved = await svc.play(CH, decider_seat(st), order_for(st, a))
@@ -533,7 +539,8 @@ async def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
 ) -> None:
     one = await _ended_export(svc, "one", 4, 40)
     two = await _ended_export(svc, "two", 9, 40)
-    committed = commitment(bytes.fromhex(one["fairness"]["secret"]), one["fairness"]["game_id"], 0)
+    # posted when game 1 started: its secret deals it from the start
+    committed = hashlib.sha256(bytes.fromhex(one["fairness"]["secret"])).hexdigest()
     assert check(json.dumps(one).encode(), committed)[0] == 0
 
     def grafted(**fairness: int) -> bytes:
