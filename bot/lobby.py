@@ -22,6 +22,7 @@ from .reply import Reply
 from .service_base import (
     FACTIONS,
     MAX_DECK_BYTES,
+    SEED_DEALS,
     ServiceBase,
     ServiceError,
     answers,
@@ -82,10 +83,13 @@ class Lobby(ServiceBase):
                     "`/vj start`."
                 )
 
+            stored_options = options.model_dump(mode="json", exclude_none=True)
+            if seed is not None:  # so it is never taken for a game from before secrets
+                stored_options[SEED_DEALS] = True
             game = await self.store.create_game(
                 channel,
                 seed or 0,  # a secret deals the game, unless a seed was given
-                options.model_dump(mode="json", exclude_none=True),
+                stored_options,
                 user,
                 deck=deck_file,
                 secret=secret.hex(),
@@ -163,6 +167,11 @@ class Lobby(ServiceBase):
                     + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
                     + ". Join with `/vj join faction:`."
                 )
+            if await self._pre_secret(game):  # stored before per-game secrets: it takes one
+                game = await self.store.adopt_secret(
+                    game.id, game.version, secret=self._new_secret().hex(), log=[]
+                )
+                self._forget_dealing(game.id)
             state = await self._fresh_state(game)
             lines = rules.LogTail.of(state)
             state, dealt = await self._deal(game, state, 1, lines)

@@ -463,6 +463,43 @@ class SQLStore(ABC):
             )
         return stored
 
+    async def adopt_secret(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        secret: str,
+        log: Sequence[NewAction],
+        snapshot: Snapshot | None = None,
+    ) -> GameRecord:
+        async with self._tx() as conn:
+            game = await self._check_version(conn, game_id, expected_version)
+            if game.status not in OPEN_STATUSES:
+                raise StorageError(f"game {game_id} is {game.status}: it deals nothing more")
+            row = await conn.fetchrow("SELECT secret FROM games WHERE id = ?", game_id)
+            if row is None or row[0]:
+                raise StorageError(f"game {game_id} already has a secret")
+            # the one rewrite of a log: the same steps, with the seed's outcomes written in
+            await conn.execute("DELETE FROM actions WHERE game_id = ?", game_id)
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, i, json.dumps(a.action, sort_keys=True), a.faction, a.user_id)
+                    for i, a in enumerate(log, start=1)
+                ],
+            )
+            await conn.execute("DELETE FROM snapshots WHERE game_id = ?", game_id)
+            if snapshot is not None:
+                await self._put_snapshot(conn, game_id, snapshot)
+            await conn.execute(
+                "UPDATE games SET secret = ?, dealt_from = ? WHERE id = ?",
+                secret,
+                len(log),
+                game_id,
+            )
+            await self._bump(conn, game_id, expected_version, None, None)
+            return await self._fetch_game(conn, game_id)
+
     # --- export / import -------------------------------------------------------------------
 
     async def export_game(self, game_id: int) -> GameExport:

@@ -131,6 +131,23 @@ class Store(Protocol):
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]: ...
 
+    async def adopt_secret(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        secret: str,
+        log: Sequence[NewAction],
+        snapshot: Snapshot | None = None,
+    ) -> GameRecord:
+        """A lobby or active game dealt by its seed (stored before per-game secrets) takes
+        `secret` (hex), which deals every chance outcome after `log`, in one transaction with
+        the version check. `log` is the game's log with the seed's outcomes written in as
+        chance entries (the same steps: it replays to the same state); it replaces the stored
+        one (the only time a log is rewritten), and `snapshot` replaces the snapshots, which
+        carried the seed's dealer. StorageError when the game has a secret already."""
+        ...
+
     async def latest_snapshot(
         self, game_id: int, at_most: int | None = None
     ) -> Snapshot | None: ...
