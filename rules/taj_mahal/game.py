@@ -115,6 +115,8 @@ def prompt(v: View, seat: Seat) -> str:
     s = v.state
     if s.phase == "over":
         return ranking(s).text
+    if not s.province_order:
+        return "the game is being set up"
     board = s.board
     here = f"visit {s.visit + 1}, {board.province_titles[s.province]}"
     mover = engine.to_move(s)
