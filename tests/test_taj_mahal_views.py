@@ -24,7 +24,7 @@ def _states(players: int, seed: int, every: int = 1) -> list[State]:
             s, GAME.deal(s, rng.randrange) if GAME.chance(s) else rng.choice(GAME.legal_actions(s))
         )
         out.append(s)
-    return out[::every] + [s]
+    return [*out[::every], s]
 
 
 def _other_hands(s: State, keep: str | None, rng: random.Random) -> State:
