@@ -208,17 +208,28 @@ def plays(s: State) -> list[Play]:
     white card or one special card or nothing; the colour change card frees the colour."""
     cards, w = s.cards, s.turn
     colour_of = cards.colour_of
-    hand = s.hands[w]
     need = s.colour[w]
-    kinds = sorted(set(hand))
-    coloured = [k for k in kinds if colour_of[k] < WHITE_IDX]
-    allowed = [k for k in coloured if need == NO or colour_of[k] == need]
-    extras: list[int | None] = [None, *(k for k in kinds if colour_of[k] == WHITE_IDX)]
-    specials = specials_in_hand(s, w)
-    change = cards.specials[CHANGE_SPECIAL]
-    extras += [k for k in specials if k != change]
+    coloured: list[int] = []
+    extras: list[int | None] = [None]
+    last = -1
+    for k in s.hands[w]:  # sorted: each kind once
+        if k != last:
+            last = k
+            if colour_of[k] < WHITE_IDX:
+                coloured.append(k)
+            else:
+                extras.append(k)
+    allowed = coloured if need == NO else [k for k in coloured if colour_of[k] == need]
+    change = NO
+    holder, played = s.special_holder, s.played[w]
+    for e, k in enumerate(cards.specials):
+        if holder[e] == w and k not in played:
+            if e == CHANGE_SPECIAL:
+                change = k
+            else:
+                extras.append(k)
     out = [Play(k, x) for k in allowed for x in extras]
-    if change in specials:
+    if change != NO:
         out += [Play(k, change) for k in coloured]
     return out
 
@@ -434,12 +445,15 @@ def _withdraw(s: State) -> State:
 
 
 def _place(s: State, city: int) -> State:
-    if city not in placements(s):
-        what = "the crown palace" if s.pending[0] == CROWN else "a palace"
+    board = s.board
+    crown = s.pending[0] == CROWN
+    here = 0 <= city < len(board.city_province) and board.city_province[city] == s.province
+    if not here or (s.crown_palace if crown else s.palace)[city] != NO:
         raise ValueError(
-            f"{what} cannot go there: it goes on "
-            + ("any city" if s.pending[0] == CROWN else "an empty city")
-            + f" of {s.board.province_titles[s.province]}"
+            ("the crown palace" if crown else "a palace")
+            + " cannot go there: it goes on "
+            + ("any city" if crown else "an empty city")
+            + f" of {board.province_titles[s.province]}"
         )
     t = s.clone()
     w, board = t.turn, t.board

@@ -39,12 +39,12 @@ def connected_provinces(
     """The provinces reached from `seat`'s palaces in `province` along roads through cities
     holding a palace of `seat` (an empty city or another player's palace interrupts; a city
     with two palaces connects for both), `province` included when it holds one."""
-    mine = [palace[c] == seat or crown_palace[c] == seat for c in range(len(palace))]
-    todo = [c for c in board.cities_of[province] if mine[c]]
+    todo = [c for c in board.cities_of[province] if palace[c] == seat or crown_palace[c] == seat]
     seen = set(todo)
+    neighbours = board.neighbours
     while todo:
-        for n in board.neighbours[todo.pop()]:
-            if mine[n] and n not in seen:
+        for n in neighbours[todo.pop()]:
+            if n not in seen and (palace[n] == seat or crown_palace[n] == seat):
                 seen.add(n)
                 todo.append(n)
     return {board.city_province[c] for c in seen}

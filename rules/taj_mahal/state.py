@@ -125,7 +125,7 @@ class State:
 # --- actions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Setup:
     """Chance: the province tiles, the bonus tiles, the hands and the first supply."""
 
@@ -136,7 +136,7 @@ class Setup:
     kind: Literal["setup"] = "setup"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class LayOut:
     """Chance: a new card supply at the start of a visit."""
 
@@ -144,7 +144,7 @@ class LayOut:
     kind: Literal["supply"] = "supply"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Draw:
     """Chance: the topmost card of the deck for a seat (None: no card is left anywhere)."""
 
@@ -153,7 +153,7 @@ class Draw:
     kind: Literal["draw"] = "draw"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Play:
     """One coloured card, with one white or special card or nothing."""
 
@@ -162,12 +162,12 @@ class Play:
     kind: Literal["play"] = "play"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Withdraw:
     kind: Literal["withdraw"] = "withdraw"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Place:
     """A palace (or the crown palace) on a city of the current province."""
 
@@ -175,7 +175,7 @@ class Place:
     kind: Literal["place"] = "place"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Take:
     """The cards a withdrawing player takes from the supply."""
 
