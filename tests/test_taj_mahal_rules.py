@@ -653,3 +653,25 @@ def test_take_refuses_cards_not_in_the_supply() -> None:
         GAME.apply(s, Take((missing, s.supply[0])))
     with pytest.raises(ValueError, match="take 2 cards"):
         GAME.apply(s, Take((s.supply[0],)))
+
+
+def test_points_an_owners_taj_mahal_tile_showing_a_commodity_counts_for_the_province_tile() -> None:
+    import yaml
+
+    from rules.taj_mahal.components import standard_texts
+
+    data = yaml.safe_load(standard_texts()[0])
+    data["taj_mahal_tile"] = {"kind": "commodity", "commodity": "rice"}
+    s = GAME.new_game(TajOptions(board_file=yaml.safe_dump(data)), SEATS[:3])
+    s = settle(s)
+    s = arrange(
+        s, visit=11, bonus_on=tuple(NO if b != len(BOARD.bonus_tiles) else b for b in s.bonus_on)
+    )
+    s = with_hands(s, ["green vizier+elephant"], ["yellow monk"], ["violet princess"])
+    s = order(
+        order(order(s, "play green vizier+elephant"), "play yellow monk"), "play violet princess"
+    )
+    s = order(order(s, "withdraw"), "palace agra")
+    # the rice tile: 1; province tile 12 (rice, jewels): 2 + 1 rice; the palace: 1
+    assert s.board.province_tiles[11] == ("rice", "jewels")
+    assert s.scores[BLUE] == 1 + 3 + 1

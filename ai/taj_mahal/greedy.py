@@ -36,9 +36,7 @@ def choose(view: View, rng: random.Random) -> Action:
 
 def _tile_value(s: State, w: int, tile_id: int) -> float:
     board = s.board
-    tile: Tile = (
-        board.taj_mahal if tile_id == len(board.bonus_tiles) else board.bonus_tiles[tile_id]
-    )
+    tile: Tile = board.tile(tile_id)
     if tile.kind == "points":
         return float(tile.value)
     if tile.kind == "card":

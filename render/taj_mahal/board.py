@@ -98,7 +98,7 @@ def _base(board: Board) -> Image.Image:
 
 
 def _tile_text(board: Board, tile_id: int) -> str:
-    tile = board.taj_mahal if tile_id == len(board.bonus_tiles) else board.bonus_tiles[tile_id]
+    tile = board.tile(tile_id)
     if tile.kind == "points":
         return f"+{tile.value}"
     if tile.kind == "card":

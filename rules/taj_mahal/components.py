@@ -109,6 +109,10 @@ class Board:
     bonus_tiles: tuple[Tile, ...]  # the 15 square tiles (index = tile id)
     text_key: str
 
+    def tile(self, i: int) -> Tile:
+        """Bonus tile `i`; the index after the square tiles is the Taj Mahal tile."""
+        return self.taj_mahal if i == len(self.bonus_tiles) else self.bonus_tiles[i]
+
     @property
     def bonus_fortresses(self) -> tuple[int, ...]:
         """The fortresses that take a square bonus tile: all but Agra (Preparation)."""

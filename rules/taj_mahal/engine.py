@@ -228,10 +228,22 @@ def plays(s: State) -> list[Play]:
                 change = k
             else:
                 extras.append(k)
-    out = [Play(k, x) for k in allowed for x in extras]
+    out = [_play_of(k, x) for k in allowed for x in extras]
     if change != NO:
-        out += [Play(k, change) for k in coloured]
+        out += [_play_of(k, change) for k in coloured]
     return out
+
+
+_PLAYS: dict[tuple[int, int | None], Play] = {}
+
+
+def _play_of(card: int, extra: int | None) -> Play:
+    """One shared Play per pair of kinds (actions are immutable; making them is the cost of
+    listing legal steps)."""
+    p = _PLAYS.get((card, extra))
+    if p is None:
+        p = _PLAYS[(card, extra)] = Play(card, extra)
+    return p
 
 
 def placements(s: State) -> list[int]:
@@ -248,7 +260,11 @@ def placements(s: State) -> list[int]:
 
 
 def apply(s: State, a: Action) -> State:
-    phase = s.phase
+    phase, kind = s.phase, type(a)
+    if phase == "turn" and kind is Play:
+        return _play(s, a)  # type: ignore[arg-type]
+    if phase == "place" and kind is Place:
+        return _place(s, a.city)  # type: ignore[union-attr]
     if phase == "setup" and isinstance(a, Setup):
         return _setup(s, a)
     if phase == "supply" and isinstance(a, LayOut):
@@ -468,7 +484,7 @@ def _place(s: State, city: int) -> State:
     tile_id = t.bonus_on[city]
     if tile_id != NO:
         t.bonus_on = _set(t.bonus_on, city, NO)
-        tile = board.taj_mahal if tile_id == len(board.bonus_tiles) else board.bonus_tiles[tile_id]
+        tile = board.tile(tile_id)
         if tile.kind == "points":
             t.scores = _set(t.scores, w, t.scores[w] + tile.value)
         elif tile.kind == "card":
@@ -479,8 +495,7 @@ def _place(s: State, city: int) -> State:
                 board, t.province_tiles[w], t.commodity_tiles[w], tile.commodity
             )
             t.scores = _set(t.scores, w, t.scores[w] + pts)
-            if tile_id != len(board.bonus_tiles):
-                t.commodity_tiles = _set(t.commodity_tiles, w, (*t.commodity_tiles[w], tile_id))
+            t.commodity_tiles = _set(t.commodity_tiles, w, (*t.commodity_tiles[w], tile_id))
     return _continue(t)
 
 

@@ -99,7 +99,7 @@ def describe(v: View, a: Action) -> str:
 
 def _tile_name(s: State, t: int) -> str:
     board = s.board
-    tile = board.taj_mahal if t == len(board.bonus_tiles) else board.bonus_tiles[t]
+    tile = board.tile(t)
     if tile.kind == "commodity":
         return str(tile.commodity)
     if tile.kind == "card":

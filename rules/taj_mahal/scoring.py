@@ -12,7 +12,7 @@ def commodity_count(
 ) -> int:
     """How often `commodity` shows on a player's province tiles and commodity bonus tiles."""
     n = sum(board.province_tiles[t - 1].count(commodity) for t in province_tiles)
-    return n + sum(1 for t in commodity_tiles if board.bonus_tiles[t].commodity == commodity)
+    return n + sum(1 for t in commodity_tiles if board.tile(t).commodity == commodity)
 
 
 def commodity_tile_points(
