@@ -198,8 +198,7 @@ def legal(s: State) -> list[Action]:
     if s.phase == "place":
         return [Place(c) for c in placements(s)]
     if s.phase == "take":
-        n = min(2, len(s.supply))
-        return [Take(c) for c in sorted(set(combinations(s.supply, n)))]
+        return _takes(s.supply)
     return []
 
 
@@ -237,6 +236,12 @@ def plays(s: State) -> list[Play]:
 _PLAYS: dict[tuple[int, int | None], Play] = {}
 
 
+def _takes(supply: tuple[int, ...]) -> list[Take]:
+    """Finishing a withdrawal: every choice of two cards from the supply (or what is left)."""
+    n = min(2, len(supply))
+    return [Take(c) for c in sorted(set(combinations(supply, n)))]
+
+
 def _play_of(card: int, extra: int | None) -> Play:
     """One shared Play per pair of kinds (actions are immutable; making them is the cost of
     listing legal steps)."""
@@ -265,6 +270,10 @@ def apply(s: State, a: Action) -> State:
         return _play(s, a)  # type: ignore[arg-type]
     if phase == "place" and kind is Place:
         return _place(s, a.city)  # type: ignore[union-attr]
+    if phase == "take" and kind is Take:
+        return _take(s, a.cards)  # type: ignore[union-attr]
+    if phase == "turn" and kind is Withdraw:
+        return _withdraw(s)
     if phase == "setup" and isinstance(a, Setup):
         return _setup(s, a)
     if phase == "supply" and isinstance(a, LayOut):
