@@ -198,7 +198,7 @@ def legal(s: State) -> list[Action]:
     if s.phase == "place":
         return [Place(c) for c in placements(s)]
     if s.phase == "take":
-        return _takes(s.supply)
+        return list(_takes(s.supply))
     return []
 
 
