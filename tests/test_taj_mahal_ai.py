@@ -76,3 +76,18 @@ def test_an_ai_refuses_the_public_view_and_unknown_levels() -> None:
         choose("greedy", GAME.view(s, None), random.Random(1))
     with pytest.raises(ValueError, match="levels are random, greedy"):
         choose("genius", GAME.view(s, GAME.to_move(s)), random.Random(1))
+
+
+def test_a_hint_is_a_step_the_seat_may_send_as_written() -> None:
+    from ai.taj_mahal import hint
+
+    s = GAME.new_game(TajOptions(), GAME.info.seats_for(3))
+    dealer = random.Random(2)
+    for _ in range(60):
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        v = GAME.view(s, seat)
+        (a,) = GAME.parse(v, hint(v), seat)
+        s = GAME.apply(s, a)

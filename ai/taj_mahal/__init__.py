@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from rules.taj_mahal import Action, View, engine
+from rules.taj_mahal import Action, View, engine, notation
 
 from . import greedy
 
@@ -28,4 +28,10 @@ def choose(level: str, view: View, rng: random.Random) -> Action:
     raise ValueError(f"no Taj Mahal AI level {level!r}; the levels are {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "choose"]
+def hint(view: View) -> str:
+    """For the player on turn: the greedy level's step, in the notation (so it can be sent as
+    it is), from that seat's view."""
+    return notation.describe(view, choose("greedy", view, random.Random(0)))
+
+
+__all__ = ["LEVELS", "choose", "hint"]
