@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -79,7 +81,10 @@ def test_cards_white_seven_elephants_and_one_of_each_other_symbol() -> None:
     }
 
 
-def _changed(text: str, change) -> str:  # type: ignore[no-untyped-def]
+Change = Callable[[Any], object]
+
+
+def _changed(text: str, change: Change) -> str:
     data = yaml.safe_load(text)
     change(data)
     return yaml.safe_dump(data)
@@ -103,7 +108,7 @@ def _changed(text: str, change) -> str:  # type: ignore[no-untyped-def]
         (lambda d: d.pop("cards"), "cards"),
     ],
 )
-def test_cards_file_refused_naming_the_bad_field(change, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_cards_file_refused_naming_the_bad_field(change: Change, message: str) -> None:
     with pytest.raises(DataError, match=message):
         load_cards_text(_changed(CARDS_TEXT, change))
 
@@ -139,7 +144,7 @@ def test_cards_file_refused_naming_the_bad_field(change, message: str) -> None: 
         ),
     ],
 )
-def test_board_file_refused_naming_the_bad_field(change, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_board_file_refused_naming_the_bad_field(change: Change, message: str) -> None:
     with pytest.raises(DataError, match=message):
         load_board_text(_changed(BOARD_TEXT, change))
 

@@ -19,7 +19,7 @@ from taj_helpers import (
     with_hands,
 )
 
-from rules.taj_mahal import GAME, SEATS, TajOptions, scoring
+from rules.taj_mahal import GAME, SEATS, State, TajOptions, scoring
 from rules.taj_mahal.components import EFFECTS, GENERAL, MONK, PRINCESS, VIZIER
 from rules.taj_mahal.engine import majorities
 from rules.taj_mahal.state import NO, Draw, LayOut, Place, Play, Take, Withdraw
@@ -31,7 +31,7 @@ def special(effect: str) -> int:
     return CARDS.specials[EFFECTS.index(effect)]
 
 
-def in_province(s, name: str):  # type: ignore[no-untyped-def]
+def in_province(s: State, name: str) -> State:
     """`s` with the current visit in province `name` (its province tile number unchanged)."""
     order_ = list(s.province_order)
     p = province(name)
@@ -228,7 +228,7 @@ def test_withdraw_elephant_majority_takes_the_province_tile() -> None:
 # --- Influence points ---------------------------------------------------------------------
 
 
-def _palace_on(s, fortress: str, tile_kind: dict[str, object]):  # type: ignore[no-untyped-def]
+def _palace_on(s: State, fortress: str, tile_kind: dict[str, object]) -> State:
     """Blue wins the vizier in the fortress's province, with the given tile on it."""
     p = BOARD.city_province[city(fortress)]
     s = in_province(
@@ -420,7 +420,7 @@ def test_a_player_without_a_playable_card_may_only_withdraw() -> None:
 # --- Ending a visit -----------------------------------------------------------------------
 
 
-def _end_visit(s):  # type: ignore[no-untyped-def]
+def _end_visit(s: State) -> State:
     """Everyone withdraws (first choices) until the next visit's supply is laid out."""
     visit = s.visit
     while s.visit == visit and s.phase != "over":

@@ -9,7 +9,7 @@ from pydantic import TypeAdapter
 from ..game import Below, GameInfo, Ranking, Seat
 from . import engine, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
-from .state import CROWN, SUPPLY, Action, State, TajOptions, Withdraw
+from .state import CROWN, Action, State, TajOptions, Withdraw
 from .view import View, view
 
 SEATS = ("blue", "orange", "brown", "gray", "teal")  # palace colours (our choice)
@@ -127,8 +127,7 @@ def prompt(v: View, seat: Seat) -> str:
     if s.phase == "turn":
         colour = s.colour[i]
         need = "a coloured card" if colour < 0 else f"a {COLOURS[colour]} card"
-        only = [a for a in engine.legal(s)] == [Withdraw()]
-        if only:
+        if engine.legal(s) == [Withdraw()]:
             return f"{here}: you have no card you may play: withdraw"
         return f"{here}: play {need} (with a white or special card, or alone) or withdraw"
     if s.phase == "place":
@@ -140,4 +139,3 @@ def prompt(v: View, seat: Seat) -> str:
 
 
 GAME = TajMahal()
-SUPPLY_SIZES = SUPPLY

@@ -107,10 +107,6 @@ def _tile_name(s: State, t: int) -> str:
     return f"+{tile.value} points"
 
 
-def tile_name(s: State, t: int) -> str:
-    return _tile_name(s, t)
-
-
 # --- reading ------------------------------------------------------------------------------
 
 
