@@ -265,14 +265,14 @@ def placements(s: State) -> list[int]:
 
 
 def apply(s: State, a: Action) -> State:
-    phase, kind = s.phase, type(a)
-    if phase == "turn" and kind is Play:
-        return _play(s, a)  # type: ignore[arg-type]
-    if phase == "place" and kind is Place:
-        return _place(s, a.city)  # type: ignore[union-attr]
-    if phase == "take" and kind is Take:
-        return _take(s, a.cards)  # type: ignore[union-attr]
-    if phase == "turn" and kind is Withdraw:
+    phase = s.phase
+    if phase == "turn" and isinstance(a, Play):
+        return _play(s, a)
+    if phase == "place" and isinstance(a, Place):
+        return _place(s, a.city)
+    if phase == "take" and isinstance(a, Take):
+        return _take(s, a.cards)
+    if phase == "turn" and isinstance(a, Withdraw):
         return _withdraw(s)
     if phase == "setup" and isinstance(a, Setup):
         return _setup(s, a)
@@ -299,14 +299,6 @@ def apply(s: State, a: Action) -> State:
         d.store(t)
         t.draws_due -= 1
         return _continue(t)
-    if phase == "turn" and isinstance(a, Play):
-        return _play(s, a)
-    if phase == "turn" and isinstance(a, Withdraw):
-        return _withdraw(s)
-    if phase == "place" and isinstance(a, Place):
-        return _place(s, a.city)
-    if phase == "take" and isinstance(a, Take):
-        return _take(s, a.cards)
     raise ValueError(f"{_describe_kind(a)} is not possible now: {_expected(s)}")
 
 
