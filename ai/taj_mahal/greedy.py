@@ -11,10 +11,23 @@ from __future__ import annotations
 
 import random
 
-from rules.taj_mahal import View, engine
-from rules.taj_mahal.components import COURT, ELEPHANT, GRAND_MOGUL, Board, Tile
-from rules.taj_mahal.scoring import commodity_count, palace_points, province_tile_points
-from rules.taj_mahal.state import CROWN, NO, Action, Place, State, Take, Withdraw
+from rules.taj_mahal import (
+    COURT,
+    CROWN,
+    ELEPHANT,
+    GRAND_MOGUL,
+    NO,
+    Action,
+    Board,
+    Place,
+    State,
+    Take,
+    Tile,
+    View,
+    Withdraw,
+    engine,
+    scoring,
+)
 
 CARD_COST = 1.0
 WHITE_COST = 1.2
@@ -42,14 +55,16 @@ def _tile_value(s: State, w: int, tile_id: int) -> float:
     if tile.kind == "card":
         return 1.5 * tile.value
     assert tile.commodity is not None
-    return 1.0 + commodity_count(board, s.province_tiles[w], s.commodity_tiles[w], tile.commodity)
+    return 1.0 + scoring.commodity_count(
+        board, s.province_tiles[w], s.commodity_tiles[w], tile.commodity
+    )
 
 
 def _city_value(s: State, w: int, city: int, crown: bool) -> float:
     board: Board = s.board
     palace, crown_palace = list(s.palace), list(s.crown_palace)
     (crown_palace if crown else palace)[city] = w
-    value = float(palace_points(board, tuple(palace), tuple(crown_palace), w, s.province))
+    value = float(scoring.palace_points(board, tuple(palace), tuple(crown_palace), w, s.province))
     if not crown and s.bonus_on[city] != NO:
         value += _tile_value(s, w, s.bonus_on[city])
     # roads into provinces still to be visited: palaces there may connect later
@@ -89,7 +104,7 @@ def _wins_value(s: State, w: int, mine: list[int], best: list[int]) -> float:
     value = sum(1.0 + (PAIR_BONUS if s.influence[w][k] == 1 else 0.0) for k in won)
     value += _palace_estimate(s, w, len(won) + (1 if crown else 0))
     if elephant:
-        value += province_tile_points(
+        value += scoring.province_tile_points(
             s.board, s.visit + 1, s.province_tiles[w], s.commodity_tiles[w]
         )
     return value

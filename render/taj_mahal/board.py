@@ -16,9 +16,7 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules.taj_mahal import View
-from rules.taj_mahal.components import SYMBOL_TITLES, Board, Cards
-from rules.taj_mahal.state import NO
+from rules.taj_mahal import NO, SYMBOL_TITLES, Board, Cards, View
 
 WIDTH = 780
 SCALE = 1.95  # board units (400 x 300) to pixels

@@ -7,10 +7,54 @@ are this project's reconstruction, in data/ (docs/taj_mahal.md).
 from __future__ import annotations
 
 from ..game import register
+from . import engine, notation, scoring
+from .components import COURT, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, Board, Cards, Tile
 from .game import GAME, INFO, SEATS, TajMahal, ranking
-from .state import Action, State, TajOptions
+from .state import (
+    CROWN,
+    NO,
+    Action,
+    Draw,
+    LayOut,
+    Place,
+    Play,
+    Setup,
+    State,
+    TajOptions,
+    Take,
+    Withdraw,
+)
 from .view import View
 
 register(GAME)
 
-__all__ = ["GAME", "INFO", "SEATS", "Action", "State", "TajMahal", "TajOptions", "View", "ranking"]
+__all__ = [
+    "COURT",
+    "CROWN",
+    "ELEPHANT",
+    "GAME",
+    "GRAND_MOGUL",
+    "INFO",
+    "NO",
+    "SEATS",
+    "SYMBOL_TITLES",
+    "Action",
+    "Board",
+    "Cards",
+    "Draw",
+    "LayOut",
+    "Place",
+    "Play",
+    "Setup",
+    "State",
+    "TajMahal",
+    "TajOptions",
+    "Take",
+    "Tile",
+    "View",
+    "Withdraw",
+    "engine",
+    "notation",
+    "ranking",
+    "scoring",
+]
