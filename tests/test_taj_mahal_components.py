@@ -189,3 +189,11 @@ def test_an_owners_files_play_a_whole_game() -> None:
 def test_a_bad_owners_file_is_refused_when_the_game_is_made() -> None:
     with pytest.raises(DataError, match="cards file"):
         GAME.new_game(TajOptions(cards_file="cards: []\nspecial_cards: []\n"), SEATS[:3])
+
+
+def test_cards_the_pairs_of_influence_tiles_win_the_special_cards_the_doc_names() -> None:
+    """Our choice, a data field of each special card (docs/taj_mahal.md): Generals -> +1
+    Elephant, Princesses -> +1 Grand Mogul, Viziers -> +2 points, Monks -> colour change."""
+    c = standard_cards()
+    effects = [c.kinds[c.special_of[k]].effect for k in range(4)]
+    assert effects == ["points", "elephant", "colour_change", "grand_mogul"]
