@@ -171,3 +171,17 @@ def test_undo_barrier_at_chance_and_at_a_hand_off() -> None:
     assert GAME.undo_barrier(s, play)  # the turn passes to orange
     s = order(order(order(s, "play red vizier"), "play yellow monk"), "play green monk")
     assert not GAME.undo_barrier(s, GAME.legal_actions(s)[-1])  # withdraw: blue places next
+
+
+def test_the_visit_header_names_province_court_and_supply_and_no_hand() -> None:
+    from rules.taj_mahal.notation import card_name, visit_header
+
+    s = started(3)
+    v = GAME.view(s, None)
+    text = visit_header(v)
+    province = s.board.province_titles[s.province]
+    assert text.startswith(f"Visit 1 of 12: {province}. Court: Vizier, General, Monk, Princess,")
+    assert "province tile 1 (tea)" in text and "Blue starts" in text
+    assert all(card_name(CARDS, k) in text for k in s.supply)
+    rng = random.Random(3)
+    assert visit_header(GAME.view(_other_hands(s, None, rng), None)) == text

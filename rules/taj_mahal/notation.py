@@ -18,7 +18,7 @@ import re
 
 from .components import COLOURS, SYMBOLS, WHITE, Cards
 from .engine import apply, legal, to_move
-from .state import CROWN, Action, Draw, LayOut, Place, Play, Setup, State, Take, Withdraw
+from .state import CROWN, NO, Action, Draw, LayOut, Place, Play, Setup, State, Take, Withdraw
 from .view import View
 
 MAX_TEXT = 200
@@ -105,6 +105,27 @@ def _tile_name(s: State, t: int) -> str:
     if tile.kind == "card":
         return f"+{tile.value} card"
     return f"+{tile.value} points"
+
+
+def visit_header(v: View) -> str:
+    """The line that opens a visit in the channel: the province, what the court holds and
+    the supply (all open on the table)."""
+    s = v.state
+    if not s.province_order:
+        return "Taj Mahal: the game is being set up"
+    board, cards = s.board, s.cards
+    court = [SYMBOL_WORDS[k].capitalize() for k in range(4) if s.court[k]]
+    if s.crown_city == NO:
+        court.append("the crown")
+    if s.province_tile_in_court:
+        goods = " and ".join(board.province_tiles[s.visit])
+        court.append(f"province tile {s.visit + 1} ({goods})")
+    starter = s.seats[s.start].capitalize()
+    return (
+        f"Visit {s.visit + 1} of 12: {board.province_titles[s.province]}. "
+        f"Court: {', '.join(court) or 'empty'}. Supply: {cards_text(cards, s.supply)}. "
+        f"{starter} starts."
+    )
 
 
 # --- reading ------------------------------------------------------------------------------
