@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from . import goat_tiger, vijayanagara_game
+from . import goat_tiger, taj_mahal, vijayanagara_game
 from .game import Game, game, games
 
-GAMES = (vijayanagara_game.GAME, goat_tiger.GAME)
+GAMES = (vijayanagara_game.GAME, goat_tiger.GAME, taj_mahal.GAME)
 
 __all__ = ["GAMES", "Game", "game", "games"]

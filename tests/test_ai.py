@@ -362,7 +362,7 @@ def test_a_seats_judgement_is_weighed_on_the_very_games_easy_plays(
         ('{"resource": "lots"}', "resource: Input should be a valid number"),
         ('{"projected": 1}', "projected: Input should be a valid boolean"),
         ("[0.4]", "--judgement takes an object of"),
-        ('{"resource": 0.4', "--judgement is not JSON"),
+        ('{"resource": 0.4', "--judgement: not JSON"),
     ],
 )
 def test_a_bad_judgement_is_refused_before_any_game_is_played(

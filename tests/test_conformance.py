@@ -175,7 +175,11 @@ def leaks(g: AnyGame, st: object, seat: Seat | None, view: object) -> list[str]:
     out = []
     for path, value in g.hidden(st, seat).items():
         assert pointer(full, path) == (True, value), f"{path} is not in the state"
-        if pointer(shown, path) == (True, value):
+        # at the same place, or at that place in a state the view wraps ({"state": ...})
+        wrapped = (
+            [v for v in shown.values() if isinstance(v, dict)] if isinstance(shown, dict) else []
+        )
+        if any(pointer(tree, path) == (True, value) for tree in (shown, *wrapped)):
             out.append(path)
     return out
 
@@ -244,3 +248,19 @@ def test_the_lobby_and_the_reference_have_what_they_need(gid: str) -> None:
     st = g.new_game(info.options(), seats_of(g, 0))
     for seat in seats_of(g, 0):
         assert g.prompt(g.view(st, seat), seat).strip()
+
+
+def test_the_check_of_views_catches_a_hand_in_a_wrapped_state() -> None:
+    """Taj Mahal's view wraps a state: a view that kept another seat's hand is caught."""
+    from rules.taj_mahal import GAME, View
+
+    g: AnyGame = GAME  # type: ignore[assignment]
+    st = g.new_game(g.info.options(), g.info.seats_for(3))
+    r = random.Random(1)
+    while g.chance(st) is not None:
+        st = g.apply(st, g.deal(st, r.randrange))
+    honest = g.view(st, g.info.seats[0])
+    assert isinstance(honest, View)
+    cheat = View(honest.seat, st, honest.hand_sizes, honest.deck_size)  # the whole state
+    assert leaks(g, st, honest.seat, honest) == []
+    assert leaks(g, st, honest.seat, cheat) != []

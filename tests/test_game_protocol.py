@@ -23,9 +23,9 @@ D, B, V = rules.Faction.D, rules.Faction.B, rules.Faction.V
 
 
 def test_every_game_is_registered_once_by_id() -> None:
-    assert [g.info.id for g in games()] == ["goat_tiger", "vijayanagara"]
+    assert [g.info.id for g in games()] == ["goat_tiger", "taj_mahal", "vijayanagara"]
     assert game("vijayanagara") is VJ
-    with pytest.raises(ValueError, match="the games are: goat_tiger, vijayanagara"):
+    with pytest.raises(ValueError, match="the games are: goat_tiger, taj_mahal, vijayanagara"):
         game("chess")
     with pytest.raises(ValueError, match="registered already"):
         register(type(VJ)())
