@@ -264,16 +264,22 @@ def mark_idle(st: GameState, faction: Faction, names: list[str]) -> list[str]:
 
 
 def idle_note(st: GameState, action: Action) -> str | None:
-    """Why choosing this Command now would do nothing, or None (it can select a space, or it
-    is not a choice of Command)."""
+    """Why choosing this Command or Decree now would do nothing, or None (it can do something,
+    or it is not a choice of Command or Decree)."""
     from .actions import Choose
+    from .decrees import idle_decree
     from .engine import top
+    from .registry import DECREES
 
     fr = None if st.game_over else top(st)
     if fr is None or fr.kind not in ("choose_command", "command_decree"):
         return None
     if (isinstance(fr, ChooseCommandFrame) and fr.mode == "limited") or fr.faction is None:
         return None  # a Limited Command is only offered where it can select (2.3.5)
-    if isinstance(action, Choose) and action.option in idle_commands(st, fr.faction):
+    if not isinstance(action, Choose):
+        return None
+    if action.option in DECREES[fr.faction]:
+        return idle_decree(st, fr.faction, action.option)
+    if action.option in idle_commands(st, fr.faction):
         return IDLE_NOTE
     return None
