@@ -611,7 +611,8 @@ class Moves(MoveAnnouncements):
 
         def read(r: Reading) -> Order:
             legal = rules.legal_actions(r.state)
-            given = self._read_order(replace(r, text=arg)).steps if arg else []
+            typed = self._read_order(replace(r, text=arg)) if arg else Order([])
+            given = typed.steps
             option: rules.Action = rules.Done() if name == "done" else rules.Choose(option=name)
             steps: list[tuple[str, rules.Action]]
             if name == "event":
@@ -625,7 +626,7 @@ class Moves(MoveAnnouncements):
                 steps = [(name, option)]
             if not steps:
                 raise ServiceError("Say which one. " + self._allowed(r.state))
-            return Order(steps)
+            return Order(steps, typed.confirmed)  # `name:attack; confirm` confirms
 
         shown = "; ".join(([] if name == "decree" else [name]) + ([arg] if arg else []))
         return await self._order(channel, user, Entry(shown), read)

@@ -288,6 +288,19 @@ async def test_a_decree_that_would_do_nothing_is_marked_and_asks_for_confirmatio
     assert "Decrees: Demand Obedience" in done.public_text
 
 
+async def test_the_slash_shortcuts_take_the_confirmation_too(svc: GameService) -> None:
+    """`/vj command name:attack; confirm`, `/vj decree name:demand-obedience; confirm`."""
+    await seated(svc, 7)
+    assert (await svc.play(CH, D, "command+decree")).ok
+    asked = await svc.shortcut(CH, D, "decree", "demand-obedience")
+    assert not asked.ok and "; confirm" in asked.text
+    done = await svc.shortcut(CH, D, "decree", "demand-obedience; confirm")
+    assert done.ok, done.text
+    done = await svc.shortcut(CH, D, "command", "attack; confirm")
+    assert done.ok, done.text
+    assert "Attack done (no spaces)" in done.public_text
+
+
 async def test_the_refusal_list_marks_a_command_that_would_do_nothing(svc: GameService) -> None:
     await seated(svc, 7)
     assert (await svc.play(CH, D, "command")).ok
