@@ -18,6 +18,7 @@ COPY rules ./rules
 COPY render ./render
 COPY db ./db
 COPY bot ./bot
+COPY ai ./ai
 RUN python -m pip install . && rm -rf /root/.cache
 
 USER vj

@@ -28,6 +28,7 @@ from .service_base import (
     CONFIRM,
     CUSTOM_ID_PREFIX,
     FACTIONS,
+    Adoption,
     Outcome,
     ServiceError,
     ahead,
@@ -218,6 +219,29 @@ class Moves(MoveAnnouncements):
         confirmed: bool = True,
         note: str | None = None,
     ) -> Outcome:
+        """`_store_order`; a game stored before per-game secrets takes one with this move (its
+        seed's outcomes so far written into its log), stored only if the move is."""
+        adoption = await self._adoption(game) if await self._pre_secret(game) else None
+        try:
+            return await self._store_order(
+                game, state, user, actions, forced, confirmed, note, adoption
+            )
+        except BaseException:
+            if adoption is not None:  # the caches reload what was stored
+                self._forget_dealing(game.id)
+            raise
+
+    async def _store_order(
+        self,
+        game: GameRecord,
+        state: rules.GameState,
+        user: int,
+        actions: list[tuple[str, rules.Action]],
+        forced: rules.Faction | None,
+        confirmed: bool,
+        note: str | None,
+        adoption: Adoption | None,
+    ) -> Outcome:
         """Apply the steps one by one on a scratch state and store them in one transaction,
         with the announcement they owe the channel.
 
@@ -227,6 +251,9 @@ class Moves(MoveAnnouncements):
         is ever computed past a reveal that was not stored and announced. A `done` for what
         already ended by itself is only noted; unless `confirmed`, a Command that would select
         no space is refused once (see `_idle_check`)."""
+        logged = game.actions  # the log's length before the order
+        if adoption is not None:
+            state, logged = adoption.state, len(adoption.log)
         cur = state
         text = rules.LogTail(log_end(state))  # the lines the order writes
         new: list[NewAction] = []
@@ -263,7 +290,7 @@ class Moves(MoveAnnouncements):
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
-            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1, text)
+            cur, dealt = await self._deal(game, nxt, logged + len(new) + 1, text)
             new.extend(dealt)
             if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
                 revealed_at = where
@@ -279,6 +306,13 @@ class Moves(MoveAnnouncements):
                 )
             elif step not in unplayed:
                 unplayed.append(step)
+        if adoption is not None:
+            notes.append(
+                f"game {game.id} is dealt from a secret from now on: its dice and cards so far "
+                f"stay as its seed dealt them, and each from step {logged + 1} on comes from a "
+                f"secret whose commitment is `{self._commitment(game, adoption.secret)}` "
+                "(revealed when the game ends, then `/vj club verify` checks them)"
+            )
         secret = await self.secret_of(game) if cur.game_over else None
         # a card that ended is recapped from its lines, which earlier moves wrote
         earlier = (
@@ -304,14 +338,19 @@ class Moves(MoveAnnouncements):
             # the decision stays with the same person (another of their seats, the Mongols
             # they decide): a notice only when it passes to someone else
             announcement = announcement.model_copy(update={"mentions": []})
-        seq = game.actions + len(new)
+        seq = logged + len(new)
         known = self._cache.get(game.id)
+        last = known.snapshot_seq if known is not None else 0
+        if adoption is not None:
+            last = adoption.snapshot.seq
         snapshot = (
             Snapshot(seq=seq, state=cur.model_dump_json())
-            if self._snapshot_due(cur, seq, known.snapshot_seq if known is not None else 0)
+            if self._snapshot_due(cur, seq, last)
             else None
         )
         try:
+            if adoption is not None:
+                game = await self._adopted(game, adoption)
             stored = await self.store.append_actions(
                 game.id,
                 game.version,
@@ -329,7 +368,9 @@ class Moves(MoveAnnouncements):
                 "Someone else moved first while your order was being stored, so nothing of "
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
-        self._remember(stored, cur, seq if snapshot is not None else None)
+        if snapshot is None and adoption is not None:
+            snapshot = adoption.snapshot
+        self._remember(stored, cur, snapshot.seq if snapshot is not None else None)
         return Outcome(
             stored,
             state,

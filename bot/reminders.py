@@ -143,6 +143,14 @@ class Reminders:
             user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
         )
 
+    def first_plan(self, waiting_for: int | None) -> ReminderPlan:
+        """The first wait of a game not stored yet (an import, which seats only its
+        importer): from now, at the default pace, as it has no pace of its own yet."""
+        if waiting_for is None:
+            return ReminderPlan(user_id=None)
+        now = self.clock()
+        return ReminderPlan(user_id=waiting_for, since=now, due_at=now + DEFAULT_PACE)
+
     async def due(self, limit: int = 20) -> list[DueReminder]:
         """Claim the jobs due now and say what to post; a job in the player's quiet hours is
         put off until they end (and nothing is posted)."""

@@ -31,7 +31,7 @@ from .models import (
     UserPrefs,
 )
 from .sqlite import SQLiteStore
-from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, Store
+from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, NewGameAnnouncement, Store
 
 __all__ = [
     "ENDED_STATUSES",
@@ -48,6 +48,7 @@ __all__ = [
     "GameSecret",
     "LogLines",
     "NewAction",
+    "NewGameAnnouncement",
     "OwedAnnouncement",
     "Pace",
     "Reminder",

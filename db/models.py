@@ -187,8 +187,8 @@ class ExportOptions(BaseModel):
 
 class GameExport(BaseModel):
     """A whole game as portable JSON: the log with its chance entries is enough to rebuild it
-    by replay. Nothing in it tells what comes next: no seed (only a game stored before chance
-    entries has one, format 1), and the secret only once the game is over. Every field is
+    by replay. Nothing in it tells what comes next: no seed (format 1, which older versions
+    wrote for games dealt by a seed, has one), and the secret only once the game is over. Every field is
     typed and bounded; unknown fields are refused."""
 
     model_config = _STRICT

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
-from .actions import DONE, Action, Done
+from .actions import DONE, Action, Choose, Done
 from .board import board
-from .engine import HANDLERS, TypedHandler, finish, push_frame
+from .decrees import idle_decree
+from .engine import HANDLERS, TypedHandler, finish, push_frame, top
 from .forces import log
 from .frames import ChooseCommandFrame, CommandFrame
 from .model import FACTION_NAMES, Faction, GameState
-from .registry import COMMANDS, REBEL, TITLE
+from .registry import COMMANDS, DECREES, REBEL, TITLE
 from .words import count_of
 
 
@@ -266,11 +267,6 @@ def mark_idle(st: GameState, faction: Faction, names: list[str]) -> list[str]:
 def idle_note(st: GameState, action: Action) -> str | None:
     """Why choosing this Command or Decree now would do nothing, or None (it can do something,
     or it is not a choice of Command or Decree)."""
-    from .actions import Choose
-    from .decrees import idle_decree
-    from .engine import top
-    from .registry import DECREES
-
     fr = None if st.game_over else top(st)
     if fr is None or fr.kind not in ("choose_command", "command_decree"):
         return None

@@ -347,7 +347,7 @@ class Campaign(TypedHandler[CampaignFrame]):
                     move(st, p, n, d.at, action.space)
             d.at = action.space
             d.steps += 1
-            group = ", ".join(f"{n} {p.value}" for p, n in d.carried.items() if n)
+            group = ", ".join(pieces(n, p) for p, n in d.carried.items() if n)
             log(st, f"D Campaign moves {group} to {board().name(action.space)}.")
 
     def why(self, st: GameState, fr: CampaignFrame, action: Action) -> str | None:
@@ -384,7 +384,7 @@ class Campaign(TypedHandler[CampaignFrame]):
         d = fr
         if d.at is None:
             return "Campaign: select the origin space (4.2.2), or done to skip."
-        carried = ", ".join(f"{n} {p.value}" for p, n in d.carried.items() if n) or "nothing"
+        carried = ", ".join(pieces(n, p) for p, n in d.carried.items() if n) or "nothing"
         return (
             f"Campaign at {board().name(d.at)} (step {d.steps}/3, carrying {carried}): "
             "take, drop, go to an adjacent space, or done to end here."

@@ -35,6 +35,8 @@ from .frames import AnyFrame, TypedFrame, frame_class, next_id
 from .limits import over_the_limit
 from .machine import FrameHandler, Machine
 from .model import FACTION_NAMES, Faction, GameState
+from .notation import describe_all
+from .trade import give
 
 FR = TypeVar("FR", bound=AnyFrame)
 
@@ -245,9 +247,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, Undo):
         return _undo(state)
     if isinstance(action, Give):
-        from .trade import give  # local: trade applies through this module
-
-        return give(state, action)
+        return give(state, action, advance)
     if pending is None:
         raise IllegalAction("the game is over: no more actions")
     return _step(state, action, pending)
@@ -265,8 +265,6 @@ def _step(
         why = h.why(state, fr, action)
         reason = over_the_limit(state, legal, action, why, h.prompt(state, fr)) or why
         if reason is None:
-            from .notation import describe_all  # local: notation imports engine
-
             options = describe_all(state, legal)
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
             reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
