@@ -26,8 +26,7 @@ from .discord_delivery import (
     direct_notices,
     game_lock,
     mark_delivered,
-    post_parts,
-    public_parts,
+    post_reminder,
     send_direct,
     sender_of,
 )
@@ -287,8 +286,8 @@ class VijayanagaraBot(discord.Client):
         sent = 0
         for due in await self.service.due_reminders():
             async with game_lock(self, due.job.game_id):
-                rest = await post_parts(
-                    self, int(due.job.channel_id), public_parts(due.reply, attach=False)
+                rest = await post_reminder(
+                    self, self.service, due.job.game_id, int(due.job.channel_id), due.reply
                 )
             if rest:
                 await self.service.reminders.failed(due.job)

@@ -67,6 +67,8 @@ Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--board
 
 # The service speaks Discord; the terminal has its own words for the same commands.
 _TERMINAL_WORDS: list[tuple[str, str]] = [
+    (r"`/vj create`, or `/vj club rematch` for the same players", "`new`"),  # all seats yours
+    (r"`/vj create`", "`new`"),
     (r"`/vj join faction:[^`]*`", "`join D`"),
     (r"`/vj play order: ?([^`]*)`", r"`\1`"),
     (r"`/vj import[^`]*`", "`import FILE`"),
@@ -338,7 +340,7 @@ class LocalClient:
         elif word == "hint":
             await self.emit(await self.service.ai.hint(self.channel, LOCAL_USER))
         elif word == "create":
-            self.say("! In the terminal a game is started with `new`.")
+            await self._create()
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
             await self.emit(
                 await text_command(self.service, self.channel, LOCAL_USER, text, is_manager=True)
@@ -346,6 +348,16 @@ class LocalClient:
         else:
             await self.emit(await self.service.play(self.channel, LOCAL_USER, text))
         return True
+
+    async def _create(self) -> None:
+        """`create` is Discord's word: here a game starts with `new`; when the last game is
+        over, say so, with its result."""
+        game = await self.service.store.open_game(self.channel)
+        if game is not None:
+            self.say(f"! Game {game.id} is still in progress: `abort` it first.")
+            return
+        for line in terminal_text(await self.service.no_game_text(self.channel)).split("\n"):
+            self.say(f"! {line}")
 
     async def _ask_abort(self) -> None:
         game = await self.service.store.open_game(self.channel)

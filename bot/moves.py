@@ -16,6 +16,7 @@ from db import (
     StaleAction,
 )
 from rules.errors import excerpt, step_where
+from rules.registry import DECREE_NAMES
 
 from .announcing import MoveAnnouncements
 from .order_entry import Alternatives, Entry, read_entry
@@ -70,6 +71,11 @@ class Order:
 
 
 Reader = Callable[[Reading], Order]
+
+
+def is_decree(action: rules.Action) -> bool:
+    """A choice of Decree (what a Decree that does nothing still spends differs)."""
+    return isinstance(action, rules.Choose) and action.option in DECREE_NAMES
 
 
 class Moves(MoveAnnouncements):
@@ -257,13 +263,18 @@ class Moves(MoveAnnouncements):
         revealed_at: str | None = None
         total = len(actions)
         played = 0
+        actor: rules.Faction | None = None  # who played the last step
         for k, (step, action) in enumerate(actions, start=1):
             where = step_where(step, k, total)
             played = k
             if trailing.skips(action):
                 notes.append(f"{where} was not needed: that had already ended by itself.")
                 continue
+            if k == total and actor is not None and self._closing_done(cur, action, actor):
+                notes.append(f"{where} was not needed: what you were doing had ended.")
+                continue
             who = self._actor(game, cur, action, user, forced, where)
+            actor = who
             if not confirmed:
                 self._idle_check(cur, action, where)
             reveals = cur.reveals
@@ -380,20 +391,33 @@ class Moves(MoveAnnouncements):
         return not after.since_barrier and (after.game_over or seq - last >= SNAPSHOT_STEPS)
 
     @staticmethod
+    def _closing_done(state: rules.GameState, action: rules.Action, actor: rules.Faction) -> bool:
+        """An order may always end with `done` (notation: "finish with done"): after steps
+        that were played, a last `done` that the position does not take from the one who
+        played them (no `done` is allowed now, or the decision is another faction's) closes
+        nothing of theirs, so it is noted, neither refused nor applied to someone else."""
+        if not isinstance(action, rules.Done):
+            return False
+        return rules.decider(state) != actor or rules.Done() not in rules.legal_actions(state)
+
+    @staticmethod
     def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
-        """2.3.3 allows a Command in zero spaces, but it still spends the option (and the
-        faction's Eligibility): ask once, and accept the same order with `confirm`."""
+        """2.3.3 allows a Command in zero spaces, and 4.1 any Decree, but a choice that does
+        nothing still spends the option (or its Decree): ask once, and accept the same order
+        with `confirm`."""
         note = rules.idle_note(state, action)
         if note is not None:
             how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
-            raise ServiceError(Moves._idle_question(where, note, how))
+            raise ServiceError(Moves._idle_question(where, note, how, decree=is_decree(action)))
 
     @staticmethod
-    def _idle_question(where: str, note: str, how: str) -> str:
-        return (
-            f"{where}: {note}, yet it would still use this option and make you Ineligible "
-            f"(2.3.3 allows zero spaces). Nothing was played. {how}"
+    def _idle_question(where: str, note: str, how: str, *, decree: bool = False) -> str:
+        cost = (
+            "be the one Decree of this Command & Decree (4.1)"
+            if decree
+            else "use this option and make you Ineligible (2.3.3 allows zero spaces)"
         )
+        return f"{where}: {note}, yet it would still {cost}. Nothing was played. {how}"
 
     def _refusal(
         self,
@@ -533,7 +557,7 @@ class Moves(MoveAnnouncements):
             label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
             note = rules.idle_note(state, action)
             if what[0] == "a" and note:
-                return self._confirm_button(game, label, note, what[1:])
+                return self._confirm_button(game, label, note, what[1:], is_decree(action))
             outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
         return await self._moved_reply(outcome)
 
@@ -555,10 +579,14 @@ class Moves(MoveAnnouncements):
             channel, user, order, as_faction=kept.as_faction, expected_version=version
         )
 
-    def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
+    def _confirm_button(
+        self, game: GameRecord, label: str, note: str, index: str, decree: bool
+    ) -> Reply:
         """The button form of `; confirm` (see `_idle_check`)."""
         reply = Reply.error(
-            self._idle_question(f"`{label}`", note, "Press Confirm to play it anyway.")
+            self._idle_question(
+                f"`{label}`", note, "Press Confirm to play it anyway.", decree=decree
+            )
         )
         reply.buttons = [
             Button(
@@ -624,7 +652,8 @@ class Moves(MoveAnnouncements):
 
         def read(r: Reading) -> Order:
             legal = rules.legal_actions(r.state)
-            given = self._read_order(replace(r, text=arg)).steps if arg else []
+            typed = self._read_order(replace(r, text=arg)) if arg else Order([])
+            given = typed.steps
             option: rules.Action = rules.Done() if name == "done" else rules.Choose(option=name)
             steps: list[tuple[str, rules.Action]]
             if name == "event":
@@ -638,7 +667,7 @@ class Moves(MoveAnnouncements):
                 steps = [(name, option)]
             if not steps:
                 raise ServiceError("Say which one. " + self._allowed(r.state))
-            return Order(steps)
+            return Order(steps, typed.confirmed)  # `name:attack; confirm` confirms
 
         shown = "; ".join(([] if name == "decree" else [name]) + ([arg] if arg else []))
         return await self._order(channel, user, Entry(shown), read)

@@ -363,8 +363,20 @@ class ServiceBase:
     async def _open_game(self, channel: str) -> GameRecord:
         game = await self.store.open_game(channel)
         if game is None:
-            raise ServiceError("There is no game in this channel. Start one with `/vj create`.")
+            raise ServiceError(await self.no_game_text(channel))
         return game
+
+    async def no_game_text(self, channel: str) -> str:
+        """Why nothing can be played here: no game yet, or the last one is over (with its
+        result), and how to start another."""
+        last = await self.store.latest_game(channel)
+        if last is None:
+            return "There is no game in this channel. Start one with `/vj create`."
+        start = "Start another with `/vj create`, or `/vj club rematch` for the same players."
+        if last.status == "aborted":
+            return f"Game {last.id} was aborted, without a result. {start}"
+        result = "\n".join(self._ranking(await self.state_of(last)))
+        return f"Game {last.id} is over.\n{result}\n{start}"
 
     async def _active_game(self, channel: str) -> GameRecord:
         game = await self._open_game(channel)
@@ -707,10 +719,14 @@ class ServiceBase:
         )
 
     def _final_text(self, state: rules.GameState) -> str:
+        return "**The game is over.**\n" + "\n".join(self._ranking(state))
+
+    @staticmethod
+    def _ranking(state: rules.GameState) -> list[str]:
+        """`1. Vijayanagara Empire — 31 VP`, one line a faction, the winner first."""
         scores = rules.score(state)
         order = rules.ranking(state)
-        parts = [f"{i}. {rules.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)]
-        return "**The game is over.**\n" + "\n".join(parts)
+        return [f"{i}. {rules.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)]
 
     def _stale_text(self, old: int, now: int, what: str = "That button") -> str:
         return (

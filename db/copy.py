@@ -88,7 +88,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     ),
     (
         "turn_messages",
-        ("game_id", "turn_version", "body", "message_id", "message_version"),
+        ("game_id", "turn_version", "body", "message_id", "message_version", "newest_id"),
         frozenset(),
     ),
     # issue 13: waits and their reminders (a claim is not copied: the copy is made offline),

@@ -95,11 +95,18 @@ class TurnMessage(BaseModel):
     body: str
     message_id: int | None = None  # the Discord message, once posted
     message_version: int | None = None  # the announcement that message was posted for
+    # the game's newest public message, the only one that may carry buttons (migration 011)
+    newest_id: int | None = None
 
     @property
     def posted(self) -> bool:
         """The turn's own message is out (not only an earlier turn's)."""
         return self.message_id is not None and self.message_version == self.turn_version
+
+    @property
+    def newest(self) -> int | None:
+        """The game's newest public message (before migration 011: the turn message)."""
+        return self.newest_id if self.newest_id is not None else self.message_id
 
 
 class OwedAnnouncement(Announcement):

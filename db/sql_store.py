@@ -631,7 +631,8 @@ class SQLStore(ABC):
 
     async def turn_message(self, game_id: int) -> TurnMessage | None:
         row = await self._one(
-            "SELECT turn_version, body, message_id, message_version FROM turn_messages "
+            "SELECT turn_version, body, message_id, message_version, newest_id "
+            "FROM turn_messages "
             "WHERE game_id = ?",
             game_id,
         )
@@ -640,9 +641,19 @@ class SQLStore(ABC):
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
         async with self._tx() as conn:
             await conn.execute(
-                "UPDATE turn_messages SET message_id = ?, message_version = ? WHERE game_id = ?",
+                "UPDATE turn_messages SET message_id = ?, message_version = ?, newest_id = ? "
+                "WHERE game_id = ?",
                 str(message_id),
                 version,
+                str(message_id),
+                game_id,
+            )
+
+    async def newest_message_posted(self, game_id: int, message_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE turn_messages SET newest_id = ? WHERE game_id = ?",
+                str(message_id),
                 game_id,
             )
 

@@ -222,7 +222,7 @@ class Store(Protocol):
         left to deliver, when part of it went out); the claim ends."""
         ...
 
-    # --- the turn message (migration 005) ---------------------------------------------------
+    # --- the turn message (migrations 005, 011) ---------------------------------------------------
 
     async def turn_message(self, game_id: int) -> TurnMessage | None:
         """The game's current turn message: its text so far and, once posted, its id."""
@@ -231,6 +231,11 @@ class Store(Protocol):
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
         """The message for the announcement at `version` went out as `message_id`: later
         steps of the turn edit it."""
+        ...
+
+    async def newest_message_posted(self, game_id: int, message_id: int) -> None:
+        """A public message of the game other than its turn message (a seat notice, a
+        reminder) went out as `message_id`: it is now the game's newest (migration 011)."""
         ...
 
     # --- reminders: jobs claimed with a lease (migration 007) ------------------------------

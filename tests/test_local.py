@@ -82,12 +82,18 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     first_boards = sorted((tmp_path / "b" / "game-1").glob("*.png"))
     assert first_boards
 
-    # Relaunching says the game is over instead of silently starting another one ...
+    # Relaunching says the game is over instead of silently starting another one; an order
+    # or `create` then says so too, with the result and how to start another ...
     again = io.StringIO()
-    await amain(args, ["status", "new", "status"], again, FakeRenderer())
+    await amain(args, ["status", "as D: pass", "create", "new", "status"], again, FakeRenderer())
     text = again.getvalue()
     assert "Game 1 in this database is finished" in text
     assert text.index("Type `new`") < text.index("Game 2: boards go to")
+    refused = text[text.index("Type `new`") : text.index("Game 2: boards go to")]
+    assert refused.count("! Game 1 is over.") == 2  # `as D: pass`, then `create`
+    assert len(re.findall(r"! 1\. .+ — \d+ VP", refused)) == 2  # the winner, with the score
+    assert refused.count("! Start another with `new`.") == 2
+    assert "There is no game" not in refused and "/vj" not in refused
     # ... and the new game's boards do not overwrite the old game's.
     assert sorted((tmp_path / "b" / "game-1").glob("*.png")) == first_boards
     assert list((tmp_path / "b" / "game-2").glob("*.png"))
