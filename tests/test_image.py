@@ -122,11 +122,13 @@ def test_the_image_files_install_and_the_bot_starts(tmp_path: Path) -> None:
     assert install.returncode == 0, install.stdout + install.stderr
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     for package in setuptools["packages"]:
-        assert (purelib / package / "__init__.py").exists(), f"{package} was not installed"
+        folder = package.replace(".", "/")  # rules.taj_mahal is rules/taj_mahal
+        assert (purelib / folder / "__init__.py").exists(), f"{package} was not installed"
     for package, globs in setuptools["package-data"].items():  # the map, the deck, the fonts
+        folder = package.replace(".", "/")
         for glob in globs:
-            wanted = {p.relative_to(ROOT) for p in (ROOT / package).glob(glob) if p.is_file()}
-            got = {p.relative_to(purelib) for p in (purelib / package).glob(glob) if p.is_file()}
+            wanted = {p.relative_to(ROOT) for p in (ROOT / folder).glob(glob) if p.is_file()}
+            got = {p.relative_to(purelib) for p in (purelib / folder).glob(glob) if p.is_file()}
             assert wanted and wanted <= got, f"{package}/{glob}: {sorted(wanted - got)} missing"
 
     started = subprocess.run(
