@@ -1,6 +1,6 @@
 """The terminal client: play a whole game without Discord, through the same GameService.
 
-It holds all three seats, reads one line at a time, and never stops on a bad line: only
+It holds every seat no AI plays (`--play D`: easy AIs in the other two), reads one line at a time, and never stops on a bad line: only
 `quit`, end of input (Ctrl-D) or a finished game's `quit` end it.
 """
 
@@ -39,8 +39,8 @@ YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 
-HELP = f"""Terminal client: you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom,
-V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
+HELP = f"""Terminal client: you hold every seat no AI plays (D Delhi Sultanate, B Bahmani
+Kingdom, V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
   pass
   command; march; move 2 troop from delhi to malwa; done
   as D: command; march; ...     the same, refused unless it is Delhi's decision
@@ -61,8 +61,9 @@ Other lines:
   new                start a new game once the last one is over or aborted
   help               this text
   quit               leave (also Ctrl-D); the game stays in the database for next time
-AI seats: start with `--ai B:hard --ai V:easy` (levels easy, hard): a new game seats them,
-and they move by themselves whenever it is their decision.
+AI seats: start with `--play D` to play Delhi against easy AIs in the other two seats, or
+`--ai B:hard --ai V:easy` (levels easy, hard) for chosen seats: a new game seats them, and
+they move by themselves whenever it is their decision.
 Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."""
 
 # The service speaks Discord; the terminal has its own words for the same commands.
@@ -117,6 +118,27 @@ def ai_arg(text: str) -> tuple[rules.Faction, str]:
             + " (as B:hard)"
         )
     return f, level.strip().lower()
+
+
+def faction_arg(text: str) -> rules.Faction:
+    """`--play D`: one faction letter."""
+    f = next((x for x in rules.PLAYERS if x.value == text.strip().upper()), None)
+    if f is None:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give one of D, B, V (as D)")
+    return f
+
+
+def seats_for_ai(
+    play: rules.Faction | None, ai: list[tuple[rules.Faction, str]]
+) -> dict[rules.Faction, str]:
+    """The AI seats of a new game: with `--play F`, every seat but F (easy unless an `--ai`
+    names its level); an `--ai` for the seat you play is a contradiction, refused."""
+    seats = {f: "easy" for f in rules.PLAYERS if play is not None and f != play}
+    for f, level in ai:
+        if f == play:
+            raise ValueError(f"--play {f.value} and --ai {f.value}:{level}: you play that seat")
+        seats[f] = level
+    return seats
 
 
 def seed_arg(text: str) -> int:
@@ -263,6 +285,8 @@ class LocalClient:
         if game is not None and game.status == "active":
             self.game_id = game.id
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
+            if self.ai_seats:  # they seat a new game; this one keeps the seats it has
+                self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.status(self.channel))
             return
         last = await self.service.store.latest_game(self.channel)
@@ -440,6 +464,14 @@ async def amain(
     )
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     p.add_argument(
+        "--play",
+        type=faction_arg,
+        default=None,
+        metavar="FACTION",
+        help="play this faction (D, B or V) in a new game; easy AIs play the other two "
+        "(an --ai sets another level for a seat)",
+    )
+    p.add_argument(
         "--ai",
         type=ai_arg,
         action="append",
@@ -452,6 +484,10 @@ async def amain(
     )
     args = p.parse_args(argv)
     stream = out or sys.stdout
+    try:
+        ai_seats = seats_for_ai(args.play, args.ai)
+    except ValueError as e:
+        p.error(str(e))
     try:
         deck = read_capped(args.deck, MAX_DECK_BYTES) if args.deck is not None else None
     except OSError as e:
@@ -468,7 +504,7 @@ async def amain(
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
     client = LocalClient(service, Path(args.boards), stream)
-    client.ai_seats = dict(args.ai)
+    client.ai_seats = ai_seats
     try:
         await client.begin(args.seed, args.timurs_shadow, deck)
         await client.run(_stdin_lines(stream) if lines is None else lines)
