@@ -15,11 +15,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+import ai
 import rules
 from db.models import MAX_ID
 from rules.errors import excerpt
 
-from .ai_users import SEAT_LEVELS
+from .ai_users import AI_USERS, SEAT_LEVELS, seat_level
 from .renderer import Renderer
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
@@ -107,17 +108,20 @@ def read_capped(path: Path, limit: int) -> bytes:
         return f.read(limit + 1)
 
 
-def ai_arg(text: str) -> tuple[rules.Faction, str]:
+def ai_arg(text: str) -> tuple[rules.Faction, ai.Level]:
     """`--ai B:hard`: a faction letter and an AI level."""
     faction, _, level = text.partition(":")
     f = next((x for x in rules.PLAYERS if x.value == faction.strip().upper()), None)
-    if f is None or level.strip().lower() not in SEAT_LEVELS:
+    try:
+        if f is None:
+            raise ValueError(faction)
+        return f, seat_level(level)
+    except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text[:40]!r}: give FACTION:LEVEL, FACTION one of D, B, V and LEVEL one of "
             + ", ".join(SEAT_LEVELS)
             + " (as B:hard)"
-        )
-    return f, level.strip().lower()
+        ) from None
 
 
 def faction_arg(text: str) -> rules.Faction:
@@ -129,12 +133,14 @@ def faction_arg(text: str) -> rules.Faction:
 
 
 def seats_for_ai(
-    play: rules.Faction | None, ai: list[tuple[rules.Faction, str]]
-) -> dict[rules.Faction, str]:
+    play: rules.Faction | None, levels: list[tuple[rules.Faction, ai.Level]]
+) -> dict[rules.Faction, ai.Level]:
     """The AI seats of a new game: with `--play F`, every seat but F (easy unless an `--ai`
     names its level); an `--ai` for the seat you play is a contradiction, refused."""
-    seats = {f: "easy" for f in rules.PLAYERS if play is not None and f != play}
-    for f, level in ai:
+    seats: dict[rules.Faction, ai.Level] = {
+        f: "easy" for f in rules.PLAYERS if play is not None and f != play
+    }
+    for f, level in levels:
         if f == play:
             raise ValueError(f"--play {f.value} and --ai {f.value}:{level}: you play that seat")
         seats[f] = level
@@ -226,7 +232,7 @@ class LocalClient:
         self.timurs_shadow = False
         self.deck: bytes | None = None
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
-        self.ai_seats: dict[rules.Faction, str] = {}  # --ai: seats a new game gives to AIs
+        self.ai_seats: dict[rules.Faction, ai.Level] = {}  # --ai: seats a new game gives to AIs
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -275,6 +281,13 @@ class LocalClient:
             return
         self.say(f"[{what}: {path}]")
 
+    def seats_asked(self) -> dict[str, int]:
+        """Who a new game seats where: the AIs of --play and --ai, you in every other seat."""
+        return {
+            f.value: AI_USERS[self.ai_seats[f]] if f in self.ai_seats else LOCAL_USER
+            for f in rules.PLAYERS
+        }
+
     async def _track_game(self) -> None:
         game = await self.service.store.latest_game(self.channel)
         self.game_id = game.id if game is not None else 0
@@ -285,7 +298,7 @@ class LocalClient:
         if game is not None and game.status == "active":
             self.game_id = game.id
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
-            if self.ai_seats:  # they seat a new game; this one keeps the seats it has
+            if game.seats != self.seats_asked():  # a game under way keeps its seats
                 self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.status(self.channel))
             return

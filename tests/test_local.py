@@ -249,10 +249,13 @@ async def test_play_one_faction_against_two_easy_ais_with_one_command(tmp_path: 
         assert {a.faction for a in stored} >= {"D", "B", "V"}  # all three moved
     finally:
         await store.close()
-    again = io.StringIO()
+    again = io.StringIO()  # the same command again: the same game goes on, as it was
     await amain([*args, "--play", "V"], ["quit"], again, FakeRenderer())
     assert "Continuing game 1" in again.getvalue()
-    assert "seat a new game" in again.getvalue()  # --play does not reseat a game under way
+    assert "seat a new game" not in again.getvalue()
+    other = io.StringIO()  # another faction asked for: a game under way keeps its seats
+    await amain([*args, "--play", "D"], ["quit"], other, FakeRenderer())
+    assert "Continuing game 1" in other.getvalue() and "seat a new game" in other.getvalue()
 
 
 async def test_play_with_a_chosen_level_for_one_ai_seat(tmp_path: Path) -> None:
