@@ -470,8 +470,8 @@ class ServiceBase:
 
     def _who(self, game: GameRecord, faction: rules.Faction) -> str:
         uid = game.seats.get(faction.value)
-        if uid is not None and not self.name_players:
-            return rules.FACTION_NAMES[faction]
+        if uid is not None and not self.name_players and not is_ai(uid):
+            return rules.FACTION_NAMES[faction]  # the one person at the terminal
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"
         return f"{rules.FACTION_NAMES[faction]} ({seat})"
 

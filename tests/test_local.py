@@ -238,6 +238,8 @@ async def test_play_one_faction_against_two_easy_ais_with_one_command(tmp_path: 
     text = out.getvalue()
     assert "\n! " not in text, text
     assert "Vijayanagara Empire Passes" in text
+    assert "• D: Delhi Sultanate (the easy AI)" in text  # status says who holds each seat
+    assert "• V: Vijayanagara Empire\n" in text  # the person at the terminal
     from db.backend import open_store
 
     store = await open_store(str(db))
