@@ -41,7 +41,7 @@ from .service_base import (
 
 log = logging.getLogger(__name__)
 RECAP_LINES = 2000  # log lines read back for a card's recap (a card writes far fewer)
-SNAPSHOT_STEPS = 50  # steps between stored snapshots (issue 14: bytes per game, load time)
+SNAPSHOT_STEPS = 50  # steps between stored snapshots (bounds the bytes per game, load time)
 
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives

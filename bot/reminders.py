@@ -1,4 +1,4 @@
-"""Reminders over days (issue 13): who the game waits for, when to nudge them, and what to say.
+"""Reminders over days: who the game waits for, when to nudge them, and what to say.
 
 A stored move replaces the game's reminder job in its own transaction (`plan`); the client's
 background loop asks for the jobs due now (`due`), posts them and reports back (`sent`,

@@ -59,7 +59,7 @@ SHOWN_OPTIONS = 8  # legal orders listed in an error message
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
-# Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
+# Bounds on what a user sends (docs/operations.md, "Limits"). Checked here, where the raw bytes arrive.
 MAX_DECK_BYTES = DECK_MAX_CHARS
 MAX_IMPORT_BYTES = 4_000_000
 WORK_SECONDS = 20.0  # reading a deck file or replaying an import, off the event loop
@@ -583,8 +583,8 @@ class ServiceBase:
 
     def _who(self, game: GameRecord, faction: rules.Faction) -> str:
         uid = game.seats.get(faction.value)
-        if uid is not None and not self.name_players:
-            return rules.FACTION_NAMES[faction]
+        if uid is not None and not self.name_players and not is_ai(uid):
+            return rules.FACTION_NAMES[faction]  # the one person at the terminal
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"
         return f"{rules.FACTION_NAMES[faction]} ({seat})"
 

@@ -127,7 +127,7 @@ class DeckFile(BaseModel):
 
 
 class ServerSettings(BaseModel):
-    """Who may create, import and abort games on one server (README, "Permissions")."""
+    """Who may create, import and abort games on one server (docs/playing.md, "Permissions")."""
 
     model_config = ConfigDict(frozen=True)
 

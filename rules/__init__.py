@@ -1,6 +1,6 @@
 """Vijayanagara rules: the whole game as a pure, deterministic state machine.
 
-Public surface (architecture.md): new_game, prompt, legal_actions, apply, parse, describe,
+Public surface (docs/engine.md): new_game, prompt, legal_actions, apply, parse, describe,
 score, replay, plus undo support and the data loaders; chance (the pending die roll or card
 draw, whose outcome a dealer supplies as a Roll or Draw action) and rules.fairness (the
 secret-keyed dealer and its verification).

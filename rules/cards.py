@@ -1,6 +1,6 @@
 """The card list (2.3-2.6), loaded from the project's deck.yaml and validated at load.
 
-Issue scope: number, title, faction order, Stay Eligible, flavor and both texts. The event
+Each card has its number, title, faction order, Stay Eligible, flavor and both texts. The event
 effects are checked once when the deck is loaded (event_data.py, with messages naming the card,
 side and step) and kept as typed steps (event_steps.py), which the interpreter runs.
 """

@@ -1,4 +1,4 @@
-"""The game state: one record that holds everything (see architecture.md).
+"""The game state: one record that holds everything (docs/engine.md, "The rules engine").
 
 On the engine's hot path the state is plain slotted dataclasses (a field is read and set as
 any attribute, a copy is a few dict and list copies); pydantic reads and writes it only at
@@ -221,7 +221,7 @@ class GameState(_Barrier):
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
     actions_taken: int = 0
     reveals: int = 0  # chance outcomes so far (dice rolled, cards drawn)
-    # Undo (architecture.md): the steps since the last barrier, replayed from the state at
+    # Undo (docs/engine.md): the steps since the last barrier, replayed from the state at
     # the barrier (kept in memory only, `_barrier`; a state with no such steps is its own),
     # and who may take steps back.
     since_barrier: list[dict[str, Any]] = field(default_factory=list)
@@ -426,7 +426,7 @@ def _upgrade(data: object) -> object:
 
 
 def _legacy_barrier(data: object, handler: ValidatorFunctionWrapHandler) -> GameState:
-    """States stored before issue 14 carry the barrier as JSON (without its log, whose
+    """States stored before the barrier was kept in memory only carry it as JSON (without its log, whose
     length was `barrier_log`): it becomes the in-memory barrier, so their undo works."""
     st: GameState = handler(data)
     if isinstance(data, dict) and isinstance(data.get("barrier"), str) and st.since_barrier:

@@ -602,7 +602,7 @@ class FakeDiscord:
             return FakeResponse(401, {"message": "401: Unauthorized", "code": 0})
         if path == "/users/@me":
             return FakeResponse(200, _user_json(self.bot_id, bot=True))
-        if path == "/users/@me/channels" and method == "POST":  # open a DM (issue 13)
+        if path == "/users/@me/channels" and method == "POST":  # open a DM (for reminders)
             user = int((body or {})["recipient_id"])
             dm = self.dm_channels.setdefault(user, self.new_id())
             return FakeResponse(200, {"id": str(dm), "type": 1, "recipients": [_user_json(user)]})
@@ -671,7 +671,7 @@ class FakeDiscord:
         return FakeResponse(404, {"message": f"fake: no route {method} {path}", "code": 0})
 
     def _thread_create(self, parent: int, body: dict[str, Any]) -> FakeResponse:
-        """A public thread without a starter message (issue 13)."""
+        """A public thread without a starter message (`/vj create thread:True`)."""
         perms = self.channel_permissions.get(parent, DEFAULT_APP_PERMISSIONS)
         if not perms.create_public_threads:
             return FakeResponse(403, {"message": "Missing Permissions", "code": 50013})

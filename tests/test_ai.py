@@ -1,4 +1,4 @@
-"""Issue 15: the AI levels only ever take legal steps, in every kind of decision, on or off
+"""The AI levels only ever take legal steps, in every kind of decision, on or off
 their turn, and never see what the table does not (the deck's order, the dealer, the dice)."""
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
 
 def test_the_hint_names_where_its_futures_end_for_every_faction() -> None:
     """Points build over more than a card (5.2, 5.3), so every faction's playouts go on to the
-    end of the third card from now (README, "How strong": the arena runs that showed it)."""
+    end of the third card from now (docs/ai_strength.md: the arena runs that showed it)."""
     horizons: dict[rules.Faction, str] = {}
     for steps in range(20, 200, 7):
         state = a_seeded_midgame(5, steps)

@@ -1,4 +1,4 @@
-"""Issue 9, fair play through the service: a reveal commits the order up to it, nothing past an
+"""Fair play through the service: a reveal commits the order up to it, nothing past an
 uncommitted reveal is ever shown, exports hold no future, and every outcome is verifiable."""
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameSe
 async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
     svc: GameService,
 ) -> None:
-    # The issue's `pass; pass`: the first pass ends the card and reveals the next one.
+    # `pass; pass` in one order: the first pass ends the card and reveals the next one.
     await seated(svc, B_FIRST)
     assert (await svc.play(CH, B, "pass")).ok
     assert (await svc.play(CH, V, "pass")).ok
@@ -428,7 +428,7 @@ def _path_to_dice(st: rules.GameState, depth: int = 3) -> list[rules.Action] | N
 async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     svc: GameService,
 ) -> None:
-    # The issue's `cd; attack; select gujarat; pass`, wherever an Attack first rolls dice.
+    # `cd; attack; select gujarat; pass` in one order, wherever an Attack first rolls dice.
     await seated(svc, B_FIRST)
     gid, st = await state(svc)
     r = random.Random(1)

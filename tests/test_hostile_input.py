@@ -1,4 +1,4 @@
-"""Issue 10: hostile uploads, imports and numbers are refused cheaply and clearly, the event loop
+"""Hostile uploads, imports and numbers are refused cheaply and clearly, the event loop
 keeps running, other games are untouched, and seats and games follow the server's permissions."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every refusal names the rule and the limit (issue 11, item 4): situations found in random
+"""Every refusal names the rule and the limit: situations found in random
 games, then the step a player might type there."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Layering (issue 14): render/ reads the game through the public `rules` package only, and
+"""Layering: render/ reads the game through the public `rules` package only, and
 rules/ stays pure: no Pillow, no discord, nothing else of ours."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The card header and the one-line recap a card reveal shows in the channel (issue 12)."""
+"""The card header and the one-line recap a card reveal shows in the channel."""
 
 from __future__ import annotations
 

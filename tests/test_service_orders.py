@@ -1,4 +1,4 @@
-"""Orders that forgive (issue 11), from the player's side through the service: a redundant
+"""Orders that forgive, from the player's side through the service: a redundant
 trailing `done`, refusals that show the real position, one trade syntax, prompts that name
 who decides, Commands that would do nothing, and bounded input."""
 

@@ -1,4 +1,4 @@
-"""Issue 14, slim state: the text log out of the state (a table of its own), undo without a
+"""Slim state: the text log out of the state (a table of its own), undo without a
 copy of the state inside it, sparse snapshots; and games stored before still load."""
 
 from __future__ import annotations
@@ -109,11 +109,11 @@ async def test_an_import_stores_its_whole_log(svc: GameService) -> None:
     assert state.log_at + len(state.log) == len(lines)
 
 
-# --- games stored before issue 14 -------------------------------------------------------
+# --- games stored before the slim state -----------------------------------------------
 
 
 def legacy_file(tmp_path: Path) -> Path:
-    """The fixture: a game stored by the code before issue 14 (SQLite at migration 008),
+    """The fixture: a game stored by the code before the slim state (SQLite at migration 008),
     mid-turn, its snapshots holding the whole log and a JSON copy of the state for undo."""
     path = tmp_path / "legacy.sqlite3"
     with gzip.open(FIXTURES / "legacy_game_008.sqlite.gz") as src, path.open("wb") as out:
