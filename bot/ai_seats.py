@@ -1,4 +1,4 @@
-"""AI seats in the bot (issue 15): `/vj ai`, `/vj hint`, the AI filling a new game's seats,
+"""AI seats in the bot: `/vj ai`, `/vj hint`, the AI filling a new game's seats,
 and the AI's moves.
 
 An AI holds a seat like a person (ai_users.py). Its turn is a reminder job like a person's

@@ -381,23 +381,26 @@ class Club(Moves):
                 "same": dict(last.seats),
                 "choose": {},
             }[seating]
+
+            def announcement(game: GameRecord) -> Announcement:
+                who = ", ".join(self._who(game, f) for f in FACTIONS if f.value in seats)
+                return Announcement(
+                    text=f"Rematch of game {last.id}: game {game.id}, the same options. "
+                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
+                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+                )
+
+            # the seats and the announcement are stored with the game: a crash leaves none
             game = await self.store.create_game(
-                channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+                channel,
+                0,
+                dict(last.options),
+                user,
+                secret=self._new_secret().hex(),
+                seats=seats,
+                announcement=announcement,
             )
-            who = ", ".join(
-                self._who(game.model_copy(update={"seats": seats}), f)
-                for f in FACTIONS
-                if f.value in seats
-            )
-            text = (
-                f"Rematch of game {last.id}: game {game.id}, the same options. "
-                + (f"Seats: {who}. `/vj start` when ready." if seats else "")
-                + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
-            )
-            game = await self.store.update_game(
-                game.id, game.version, seats=seats, announcement=Announcement(text=text)
-            )
-        return self._announced(game, text, mentions=sorted(set(seats.values())))
+        return self._announced(game, announcement(game).text, mentions=sorted(set(seats.values())))
 
     @answers()
     async def seat(

@@ -438,7 +438,7 @@ class VjGroup(app_commands.Group):
 
 
 class ClubGroup(app_commands.Group):
-    """/vj club — games played over days (issue 13): pace and reminders, rematches,
+    """/vj club — games played over days: pace and reminders, rematches,
     substitutes, the records of finished games; and the rarely used verify and config."""
 
     def __init__(self, service: GameService) -> None:

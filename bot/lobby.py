@@ -8,6 +8,7 @@ import rules
 from db import (
     Announcement,
     DeckFile,
+    GameRecord,
     LogLines,
     ServerSettings,
     Snapshot,
@@ -21,6 +22,7 @@ from .reply import Reply
 from .service_base import (
     FACTIONS,
     MAX_DECK_BYTES,
+    SEED_DEALS,
     ServiceBase,
     ServiceError,
     answers,
@@ -71,23 +73,30 @@ class Lobby(ServiceBase):
                     raise ServiceError(f"That deck file cannot be used: {exc}") from exc
                 assert options.deck_hash is not None
                 deck_file = DeckFile(hash=options.deck_hash, text=text)
-            game = await self.store.create_game(
-                channel,
-                seed or 0,  # a secret deals the game, unless a seed was given
-                options.model_dump(mode="json", exclude_none=True),
-                user,
-                deck=deck_file,
-                secret=secret.hex(),
-            )
             variant = " with Timur's Shadow" if timurs_shadow else ""
             if deck is not None:
                 variant += " with your own deck file"
-            text = (
-                f"New game of Vijayanagara{variant} (game {game.id}). Take a seat with "
-                "`/vj join faction:D|B|V` (one person may hold several), then `/vj start`."
+
+            def announcement(game: GameRecord) -> Announcement:
+                return Announcement(
+                    text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat "
+                    "with `/vj join faction:D|B|V` (one person may hold several), then "
+                    "`/vj start`."
+                )
+
+            stored_options = options.model_dump(mode="json", exclude_none=True)
+            if seed is not None:  # so it is never taken for a game from before secrets
+                stored_options[SEED_DEALS] = True
+            game = await self.store.create_game(
+                channel,
+                seed or 0,  # a secret deals the game, unless a seed was given
+                stored_options,
+                user,
+                deck=deck_file,
+                secret=secret.hex(),
+                announcement=announcement,  # stored with the game: a crash leaves neither
             )
-            await self.store.announce(game.id, game.version, Announcement(text=text))
-            return Reply(text=text, version=game.version, announcement=(game.id, game.version))
+            return self._announced(game, announcement(game).text)
 
     @answers(stale="The game changed meanwhile; try `/vj join` again.")
     async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:
@@ -190,6 +199,11 @@ class Lobby(ServiceBase):
                     + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
                     + ". Join with `/vj join faction:`."
                 )
+            if await self._pre_secret(game):  # stored before per-game secrets: it takes one
+                game = await self.store.adopt_secret(
+                    game.id, game.version, secret=self._new_secret().hex(), log=[]
+                )
+                self._forget_dealing(game.id)
             state = await self._fresh_state(game)
             lines = rules.LogTail.of(state)
             state, dealt = await self._deal(game, state, 1, lines)

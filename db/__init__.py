@@ -32,7 +32,7 @@ from .models import (
     UserPrefs,
 )
 from .sqlite import SQLiteStore
-from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, Store
+from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, NewGameAnnouncement, Store
 
 __all__ = [
     "ENDED_STATUSES",
@@ -49,6 +49,7 @@ __all__ = [
     "GameSecret",
     "LogLines",
     "NewAction",
+    "NewGameAnnouncement",
     "OwedAnnouncement",
     "Pace",
     "PaceProposal",

@@ -84,12 +84,13 @@ def owed(r: Row) -> OwedAnnouncement:
 
 
 def turn_message(r: Row) -> TurnMessage:
-    """turn_version, body, message_id, message_version."""
+    """turn_version, body, message_id, message_version, newest_id."""
     return TurnMessage(
         turn_version=r[0],
         body=r[1],
         message_id=None if r[2] is None else int(r[2]),
         message_version=r[3],
+        newest_id=None if r[4] is None else int(r[4]),
     )
 
 

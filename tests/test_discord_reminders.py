@@ -1,4 +1,4 @@
-"""Reminders through the real discord.py client against the fake Discord (issue 13): posted
+"""Reminders through the real discord.py client against the fake Discord: posted
 once in the game's channel with a snooze button, privately too for a player who asked."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Records of finished games (issue 13): history, stats with a rating per faction, and the
+"""Records of finished games: history, stats with a rating per faction, and the
 board at any step of a finished game; on both backends."""
 
 from __future__ import annotations

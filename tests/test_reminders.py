@@ -1,4 +1,4 @@
-"""Reminders over days (issue 13), on both backends with an injected clock: nobody sleeps."""
+"""Reminders over days, on both backends with an injected clock: nobody sleeps."""
 
 from __future__ import annotations
 

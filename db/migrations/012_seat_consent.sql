@@ -1,4 +1,4 @@
--- 011: consent over seats and pace.
+-- 012: consent over seats and pace.
 -- `seat_holds`: a seat an AI took over from a person at their request (or once the game's
 -- reminders gave up on them) is held for that person, who alone may take it back with
 -- `/vj join`. A row counts only while an AI holds the seat; `/vj ai` rewrites it.

@@ -1,4 +1,4 @@
--- 011: consent over seats and pace (as ../011_seat_consent.sql).
+-- 012: consent over seats and pace (as ../012_seat_consent.sql).
 CREATE TABLE seat_holds (
     game_id  BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     faction  TEXT   NOT NULL CHECK (faction IN ('D', 'B', 'V')),
