@@ -118,7 +118,7 @@ class Lobby(ServiceBase):
                     raise ServiceError(
                         f"{name} is taken by {self.mention(holder)}. Only they can let it go "
                         "(`/vj leave`, or `/vj ai` for an AI), or a member with Manage Server "
-                        f"give it to someone else (`/vj club seat`). {free_txt}"
+                        f"can give it to someone else (`/vj club seat`). {free_txt}"
                     )
                 held_for = (await self.store.seat_holds(game.id)).get(f.value)
                 if holder is not None and held_for is not None and held_for != user:
@@ -169,7 +169,8 @@ class Lobby(ServiceBase):
             )
             if not mine:  # no seat changes hands: nothing to store but the holds
                 return Reply(
-                    text=f"{self.mention(user)} lets go of {released}.{released_text}",
+                    text=f"{self.mention(user)} lets go of the seat the AI holds for them."
+                    + released_text,
                     version=game.version,
                 )
             seats = {k: v for k, v in game.seats.items() if k not in {f.value for f in mine}}
