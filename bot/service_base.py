@@ -770,6 +770,11 @@ class ServiceBase:
             "(a server manager can change it with `/vj club config`)."
         )
 
+    async def _note_server(self, channel: str, guild: str | None) -> None:
+        """Remember the server a game's channel is on (a player's history is per server)."""
+        if guild is not None:
+            await self.store.put_channel_server(channel, guild)
+
     def _new_secret(self) -> bytes:
         """A fresh secret for a new game (the service's `seed_source` in tests)."""
         if self.seed_source is not None:

@@ -205,6 +205,7 @@ class Transfer(ServiceBase):
         seated (or pinged) without their consent. Nothing is stored on a refusal."""
         async with self._lock(channel):
             await self._may_organise(guild, roles, is_manager, "import")
+            await self._note_server(channel, guild)
             claimed = {faction_of(t).value for t in re.split(r"[\s,]+", claim or "") if t}
             upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
             if await self.store.open_game(channel) is not None:

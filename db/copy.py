@@ -94,7 +94,19 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     # waits and their reminders (a claim is not copied: the copy is made offline),
     # paces, finished games' records, players' preferences
     ("jobs", ("game_id", "version", "user_id", "stage", "since", "due_at"), frozenset()),
-    ("paces", ("game_id", "seconds", "deadline", "ai_seconds"), frozenset()),
+    (
+        "paces",
+        (
+            "game_id",
+            "seconds",
+            "deadline",
+            "ai_seconds",
+            "proposed_seconds",
+            "proposed_deadline",
+            "agreed",
+        ),
+        frozenset(),
+    ),
     (
         "results",
         ("game_id", "faction", "user_id", "place", "score", "finished_at"),
@@ -105,6 +117,9 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
         ("user_id", "time_zone", "quiet_from", "quiet_to", "direct_messages"),
         frozenset(),
     ),
+    # consent over seats, and the server of each game's channel
+    ("seat_holds", ("game_id", "faction", "user_id"), frozenset()),
+    ("channel_servers", ("channel_id", "guild_id"), frozenset()),
 )
 
 

@@ -224,17 +224,30 @@ class ReminderPlan(BaseModel):
 Deadline = Literal["nothing", "pass"]
 
 
+class PaceProposal(BaseModel):
+    """A stricter pace proposed for a running game (migration 012): it takes effect once
+    every seated person is among `agreed`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seconds: Annotated[int, Field(gt=0)]
+    deadline: Deadline = "nothing"
+    agreed: tuple[int, ...] = ()
+
+
 class Pace(BaseModel):
     """A game's pace (migration 007): seconds of waiting before each reminder, and what
     happens when the first wait runs out: nothing (reminders only) or the seat passes
     where the rules allow a Pass. `ai_seconds` (migration 010): seconds between two steps of
-    the game's AI seats, None for the default."""
+    the game's AI seats, None for the default. `proposal` (migration 012): a stricter pace
+    waiting for the seated people's agreement."""
 
     model_config = ConfigDict(frozen=True)
 
     seconds: Annotated[int, Field(gt=0)]
     deadline: Deadline = "nothing"
     ai_seconds: Annotated[float, Field(gt=0)] | None = None
+    proposal: PaceProposal | None = None
 
 
 class Reminder(BaseModel):

@@ -677,20 +677,29 @@ class SQLStore(ABC):
 
     async def pace(self, game_id: int) -> Pace | None:
         row = await self._one(
-            "SELECT seconds, deadline, ai_seconds FROM paces WHERE game_id = ?", game_id
+            "SELECT seconds, deadline, ai_seconds, proposed_seconds, proposed_deadline, agreed "
+            "FROM paces WHERE game_id = ?",
+            game_id,
         )
-        return None if row is None else Pace(seconds=row[0], deadline=row[1], ai_seconds=row[2])
+        return None if row is None else from_row.pace(row)
 
     async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
+        p = pace.proposal
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO paces (game_id, seconds, deadline, ai_seconds) VALUES (?, ?, ?, ?) "
+                "INSERT INTO paces (game_id, seconds, deadline, ai_seconds, proposed_seconds, "
+                "proposed_deadline, agreed) VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
-                "deadline = excluded.deadline, ai_seconds = excluded.ai_seconds",
+                "deadline = excluded.deadline, ai_seconds = excluded.ai_seconds, "
+                "proposed_seconds = excluded.proposed_seconds, "
+                "proposed_deadline = excluded.proposed_deadline, agreed = excluded.agreed",
                 game_id,
                 pace.seconds,
                 pace.deadline,
                 pace.ai_seconds,
+                None if p is None else p.seconds,
+                None if p is None else p.deadline,
+                None if p is None else json.dumps(list(p.agreed)),
             )
             if due_at is not None:
                 await conn.execute(
@@ -749,6 +758,39 @@ class SQLStore(ABC):
                 version,
             )
 
+    # --- seat holds, channels' servers (migration 012) ---------------------------------------
+
+    async def seat_holds(self, game_id: int) -> dict[str, int]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT faction, user_id FROM seat_holds WHERE game_id = ?", game_id
+            )
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    async def put_seat_hold(self, game_id: int, faction: str, user_id: int | None) -> None:
+        async with self._tx() as conn:
+            if user_id is None:
+                await conn.execute(
+                    "DELETE FROM seat_holds WHERE game_id = ? AND faction = ?", game_id, faction
+                )
+                return
+            await conn.execute(
+                "INSERT INTO seat_holds (game_id, faction, user_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, faction) DO UPDATE SET user_id = excluded.user_id",
+                game_id,
+                faction,
+                user_id,
+            )
+
+    async def put_channel_server(self, channel_id: str, guild_id: str) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO channel_servers (channel_id, guild_id) VALUES (?, ?) "
+                "ON CONFLICT (channel_id) DO NOTHING",
+                channel_id,
+                guild_id,
+            )
+
     # --- players' preferences (migration 008) ----------------------------------------------
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
@@ -780,6 +822,7 @@ class SQLStore(ABC):
         *,
         channel_id: str | None = None,
         user_id: int | None = None,
+        guild_id: str | None = None,
         limit: int = 20,
         newest_first: bool = True,
     ) -> list[GameResult]:
@@ -792,6 +835,11 @@ class SQLStore(ABC):
         if user_id is not None:
             where.append("r.game_id IN (SELECT game_id FROM results WHERE user_id = ?)")
             args.append(user_id)
+        if guild_id is not None:
+            where.append(
+                "g.channel_id IN (SELECT channel_id FROM channel_servers WHERE guild_id = ?)"
+            )
+            args.append(guild_id)
         async with self._read() as conn:
             rows = await conn.fetch(
                 "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "

@@ -245,7 +245,8 @@ class Store(Protocol):
         ...
 
     async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
-        """Store the pace; with `due_at`, the pending reminder (if any) is due then."""
+        """Store the pace (with its proposal, if any); with `due_at`, the pending reminder (if
+        any) is due then."""
         ...
 
     async def reminder(self, game_id: int) -> Reminder | None:
@@ -272,6 +273,21 @@ class Store(Protocol):
         """Not sent now (quiet hours, a failed send): due again at `due_at`, claim ended."""
         ...
 
+    # --- who holds a seat for whom; which server a channel is on (migration 012) -----------
+
+    async def seat_holds(self, game_id: int) -> dict[str, int]:
+        """Faction -> the person an AI holds that seat for (see put_seat_hold)."""
+        ...
+
+    async def put_seat_hold(self, game_id: int, faction: str, user_id: int | None) -> None:
+        """The AI in `faction`'s seat holds it for `user_id` (None: for nobody). Counts only
+        while an AI holds the seat; written before the seat change it goes with."""
+        ...
+
+    async def put_channel_server(self, channel_id: str, guild_id: str) -> None:
+        """The server (guild) a channel or thread is on; idempotent."""
+        ...
+
     # --- players' preferences (migration 008) ----------------------------------------------
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
@@ -287,8 +303,10 @@ class Store(Protocol):
         *,
         channel_id: str | None = None,
         user_id: int | None = None,
+        guild_id: str | None = None,
         limit: int = 20,
         newest_first: bool = True,
     ) -> list[GameResult]:
-        """Finished games' records: a channel's, a user's, or all, at most `limit`."""
+        """Finished games' records: a channel's, a user's, or all, at most `limit`;
+        `guild_id`: only those played in channels known to be on that server."""
         ...

@@ -35,7 +35,8 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         assert (await svc.abort("aborted", D)).ok
         assert (await svc.create("decked", D, seed=3, deck=DECK.read_text())).ok
         await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
-        assert (await svc.pace("playing", D, 6, "pass")).ok
+        assert (await svc.pace("playing", D, 6, "pass", is_manager=True)).ok
+        assert (await svc.pace("playing", D, 2)).buttons  # a proposal waiting for agreement
         await finished(svc, "finished", SEATS, 11)
         assert (await svc.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)).ok
         out = {}
