@@ -30,15 +30,17 @@ def pg_server() -> Iterator[PgServer]:
 
 @pytest.fixture
 async def postgres_url(pg_server: PgServer) -> AsyncIterator[str]:
-    """A fresh database on the session's server."""
-    yield await pg_server.fresh_database()
+    """A fresh database on the session's server, dropped after the test."""
+    url = await pg_server.fresh_database()
+    yield url
+    await pg_server.drop_database(url)
 
 
 @pytest.fixture(params=BACKENDS)
-async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The database of a test run against each backend: a new SQLite file, or a new
     PostgreSQL database."""
     if request.param == "sqlite":
-        yield str(tmp_path / "test.sqlite3")
-    else:
-        yield await request.getfixturevalue("pg_server").fresh_database()
+        return str(tmp_path / "test.sqlite3")
+    url: str = request.getfixturevalue("postgres_url")
+    return url

@@ -69,11 +69,26 @@ class PgServer:
         return f"postgresql://{USER}@/{database}?host={self.root}"
 
     async def fresh_database(self) -> str:
-        """A new, empty database; its URL."""
+        """A new, empty database; its URL. Copied from template0 file by file: a test's
+        database is tiny, and that copy skips writing the template into the WAL."""
         name = f"t{os.getpid()}_{next(_names)}"
         conn = await asyncpg.connect(self.url())
         try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
+            # (STRATEGY is PostgreSQL 15's; before it, file by file was the only way)
+            version = conn.get_server_version().major
+            strategy = " STRATEGY FILE_COPY" if version >= 15 else ""
+            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0{strategy}')
         finally:
             await conn.close()
         return self.url(name)
+
+    async def drop_database(self, url: str) -> None:
+        """Drop a database `fresh_database` made, whoever is still connected to it, so a long
+        session does not pile up hundreds of them on disk."""
+        name = url.split("@/", 1)[1].split("?", 1)[0]
+        conn = await asyncpg.connect(self.url())
+        try:
+            force = " WITH (FORCE)" if conn.get_server_version().major >= 13 else ""
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}"{force}')
+        finally:
+            await conn.close()
