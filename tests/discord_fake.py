@@ -294,7 +294,6 @@ class FakeDiscord:
         # Every gateway connection made, one per shard (and a new one after a reconnect).
         self.gateways: list[FakeGateway] = []
         self.commands: list[dict[str, Any]] = []
-        self.latency: float = 0.0  # seconds every REST call takes
         self._ids = itertools.count(1)
         self.dm_channels: dict[int, int] = {}  # user id -> their direct-message channel
         self.threads: dict[int, dict[str, Any]] = {}  # thread id -> its channel JSON
@@ -573,8 +572,6 @@ class FakeDiscord:
         body, files = _body(kw)
         req = Request(method, path, body, files)
         self.requests.append(req)
-        if self.latency:
-            await asyncio.sleep(self.latency)
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and fault.pattern.search(path):
                 fault.times -= 1
