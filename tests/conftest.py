@@ -30,7 +30,8 @@ def pg_server() -> Iterator[PgServer]:
 
 @pytest.fixture
 async def postgres_url(pg_server: PgServer) -> AsyncIterator[str]:
-    """A fresh database on the session's server, dropped after the test."""
+    """A fresh, empty database on the session's server (a schema of its own), dropped after
+    the test."""
     url = await pg_server.fresh_database()
     yield url
     await pg_server.drop_database(url)
