@@ -5,6 +5,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -29,6 +30,10 @@ def _temporary_files_in_memory() -> None:
 
 
 _temporary_files_in_memory()
+# No example is timed on the wall clock (speed is bench/'s to measure): with a test per core
+# and a shared machine, an example's wall time says little.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 @pytest.fixture(scope="session")
