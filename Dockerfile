@@ -17,7 +17,9 @@ COPY pyproject.toml README.md ./
 COPY rules ./rules
 COPY render ./render
 COPY db ./db
+COPY ai ./ai
 COPY bot ./bot
+COPY ai ./ai
 RUN python -m pip install . && rm -rf /root/.cache
 
 USER vj

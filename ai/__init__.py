@@ -1,4 +1,4 @@
-"""Computer players for any seat: `random`, `easy` and `hard` (see README, "AI seats").
+"""Computer players for any seat: `random`, `easy` and `hard` (docs/playing.md, "AI seats").
 
 Pure like rules/: no I/O, no clocks of its own (a `Budget` may carry the caller's clock), no
 global random (the caller passes a seeded `random.Random`). An AI sees only what a player at

@@ -104,10 +104,13 @@ class Result:
 
 
 @dataclass(frozen=True)
-class _Outcome:
-    value: float  # for the seat, in evaluation points
+class Outcome:
+    """Where one playout ended, for the seat."""
+
+    value: float  # in evaluation points
     won: float
     margin: int
+    ended: bool  # it reached the game's end
 
 
 def search(state: GameState, r: random.Random, budget: Budget) -> Result:
@@ -117,14 +120,14 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
     done = budget.timer()
     order = [a for _, a in ranked(state, r, judgement=ranking_judgement(seat))[:ROOT_WIDTH]]
     known = seen(state)
-    results: dict[Action, list[_Outcome]] = {a: [] for a in order}
+    results: dict[Action, list[Outcome]] = {a: [] for a in order}
     rounds = 0
     while rounds == 0 or not done(rounds):
         dealer, policy = r.getrandbits(64) & MASK64, r.getrandbits(64)
         for a in order:
             st = known.clone()
             st.rng = dealer
-            results[a].append(_playout(rules.apply(st, a), seat, random.Random(policy)))
+            results[a].append(playout(rules.apply(st, a), seat, random.Random(policy)))
         rounds += 1
     gains = _gains(order, results)
     action = _decision(order[0], gains)
@@ -140,7 +143,7 @@ def search(state: GameState, r: random.Random, budget: Budget) -> Result:
     )
 
 
-def _gains(order: list[Action], results: dict[Action, list[_Outcome]]) -> tuple[Gain, ...]:
+def _gains(order: list[Action], results: dict[Action, list[Outcome]]) -> tuple[Gain, ...]:
     anchor = results[order[0]]
     out = []
     for a in order[1:]:
@@ -171,7 +174,8 @@ def playout_step(state: GameState, seat: Faction, r: random.Random) -> Action:
     return greedy_step(state, seat, r, PLAYOUT_CANDIDATES)
 
 
-def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
+def playout(st: GameState, seat: Faction, r: random.Random) -> Outcome:
+    """Play on from `st` (a determinized state) to the horizon, and score it for the seat."""
     horizon = _Horizon(st.current_card)
     for _ in range(PLAYOUT_CAP):
         if st.game_over or horizon.reached(st):
@@ -183,7 +187,7 @@ def _playout(st: GameState, seat: Faction, r: random.Random) -> _Outcome:
     value = evaluate(st, seat, SCORING if seat in PROJECTED_SEATS else EASY) + (
         WIN_VALUE * (2 * won - 1) if st.game_over else 0.0
     )
-    return _Outcome(value=value, won=won, margin=margin(st, seat))
+    return Outcome(value=value, won=won, margin=margin(st, seat), ended=st.game_over)
 
 
 class _Horizon:

@@ -1,4 +1,4 @@
-"""How a game played one step at a time reads in its channel (issue 12): whole random games
+"""How a game played one step at a time reads in its channel: whole random games
 through GameService, the channel rebuilt from the replies as Discord would show it (a new
 message, an edit of the turn message, the closing of the last one).
 

@@ -1,6 +1,6 @@
 """Engine speed on one core: full random games and steps per CPU-second.
 
-    python bench/engine.py [--games N] [--rounds R] [--against REV] [--json]
+    python bench/engine.py [--games N] [--rounds R] [--against REV | --protocol] [--json]
 
 The games: seeds 0..N-1, each a seeded `rules.new_game(seed)` played to its end by
 `random.Random(seed)` choosing among `legal_actions` (the engine resolves dice and cards
@@ -11,6 +11,13 @@ With --against REV, the same games are played by revision REV's rules/ (taken wi
 `git archive` into a temporary folder) in a subprocess of the same run, rounds alternating
 between the two trees, and the figures are given with their ratio. Both trees must play the
 same games (the same number of steps), or the comparison is refused.
+
+With --protocol, this tree plays the same games two ways, rounds alternating: by direct calls
+of the rules package (`rules.new_game(None)`, `rules.chance` and `rules.sample` with a
+seeded dealer at each chance node, `legal_actions`, `apply`) and through the Game protocol
+(`rules.games.game("vijayanagara")`: `new_game`, `chance`, `deal`, `legal_actions`, `apply`,
+`result`), and gives the protocol's games per CPU-second as a ratio of the direct calls'.
+Goal: at least 0.95.
 """
 
 from __future__ import annotations
@@ -28,27 +35,74 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-def worker(root: str, games: int) -> None:
-    """Play the games with the tree at `root`; print one JSON line."""
+def worker(root: str, games: int, how: str) -> None:
+    """Play the games with the tree at `root` (`how`: seeded, direct or protocol); print
+    one JSON line."""
     sys.path.insert(0, root)
     import rules
 
     if not str(Path(rules.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
         raise SystemExit(f"rules was imported from {rules.__file__}, not from {root}")
     rules.new_game(0)  # load the data files before timing
-    steps = 0
+    if how == "protocol":
+        import rules.games  # every game's modules, loaded before timing
+    play = {"seeded": seeded, "direct": direct, "protocol": protocol}[how]
     c0 = time.process_time()
-    for seed in range(games):
-        pick = random.Random(seed)
-        state = rules.new_game(seed)
-        while not state.game_over:
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
-            steps += 1
+    steps = sum(play(seed) for seed in range(games))
     print(json.dumps({"cpu": time.process_time() - c0, "steps": steps}), flush=True)
 
 
-def run(root: Path, games: int) -> dict[str, float]:
-    cmd = [sys.executable, __file__, "--worker", str(root), "--games", str(games)]
+def seeded(seed: int) -> int:
+    """A game with the seeded dealer in the state; its steps."""
+    import rules
+
+    pick = random.Random(seed)
+    state = rules.new_game(seed)
+    steps = 0
+    while not state.game_over:
+        state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        steps += 1
+    return steps
+
+
+def direct(seed: int) -> int:
+    """A game that stops at chance nodes, dealt by the caller, by direct calls."""
+    import rules
+
+    pick, dealer = random.Random(seed), random.Random(10_000 + seed)
+    state = rules.new_game(None)
+    steps = 0
+    while not state.game_over:
+        node = rules.chance(state)
+        if node is not None:
+            action = rules.sample(state, node, dealer.randrange)
+        else:
+            action = pick.choice(rules.legal_actions(state))
+        state = rules.apply(state, action)
+        steps += 1
+    return steps
+
+
+def protocol(seed: int) -> int:
+    """The same game as `direct`, through the Game protocol."""
+    from rules.games import game
+
+    g = game("vijayanagara")
+    pick, dealer = random.Random(seed), random.Random(10_000 + seed)
+    state = g.new_game(g.info.options(), g.info.seats)
+    steps = 0
+    while g.result(state) is None:
+        if g.chance(state) is not None:
+            action = g.deal(state, dealer.randrange)
+        else:
+            action = pick.choice(g.legal_actions(state))
+        state = g.apply(state, action)
+        steps += 1
+    return steps
+
+
+def run(root: Path, games: int, how: str = "seeded") -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--worker", str(root), "--games", str(games), "--how", how]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root)
     result: dict[str, float] = json.loads(out.stdout.splitlines()[-1])
     return result
@@ -79,11 +133,16 @@ def main() -> None:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--against", metavar="REV", help="another git revision to compare with")
+    p.add_argument("--protocol", action="store_true", help="direct calls against the Game protocol")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
+    p.add_argument("--how", default="seeded", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker:
-        worker(args.worker, args.games)
+        worker(args.worker, args.games, args.how)
+        return
+    if args.protocol:
+        compare_protocol(args.games, args.rounds, args.json)
         return
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
@@ -121,6 +180,33 @@ def main() -> None:
     ):
         print(f"{label:22}{a[key]:12.1f}{b[key]:14.1f}{a[key] / b[key]:8.2f}")
     print(f"{'CPU per step (us)':22}{a['us_per_step']:12.0f}{b['us_per_step']:14.0f}")
+
+
+def compare_protocol(games: int, rounds: int, as_json: bool) -> None:
+    direct_runs: list[dict[str, float]] = []
+    protocol_runs: list[dict[str, float]] = []
+    for _ in range(rounds):  # alternate, so that a busy spell hits both
+        direct_runs.append(run(REPO, games, "direct"))
+        protocol_runs.append(run(REPO, games, "protocol"))
+    a, b = figures(direct_runs, games), figures(protocol_runs, games)
+    if a["steps"] != b["steps"]:
+        raise SystemExit(f"the two ways played different games: {a['steps']} and {b['steps']}")
+    ratio = b["games_per_cpu_second"] / a["games_per_cpu_second"]
+    if as_json:
+        print(
+            json.dumps(
+                {"games": games, "rounds": rounds, "direct": a, "protocol": b, "ratio": ratio}
+            )
+        )
+        return
+    print(f"games: {games}, steps: {a['steps']:.0f}, rounds: {rounds} (best of)")
+    print(f"{'':22}{'direct':>12}{'protocol':>12}{'ratio':>8}")
+    for key, label in (
+        ("games_per_cpu_second", "games per CPU-second"),
+        ("steps_per_cpu_second", "steps per CPU-second"),
+    ):
+        print(f"{label:22}{a[key]:12.1f}{b[key]:12.1f}{b[key] / a[key]:8.3f}   (goal >= 0.95)")
+    print(f"{'CPU per step (us)':22}{a['us_per_step']:12.0f}{b['us_per_step']:12.0f}")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ import rules  # noqa: E402
 from ai import easy  # noqa: E402
 from ai.evaluate import EASY, Judgement  # noqa: E402
 from bench.arena import generators  # noqa: E402
+from db.safe_json import JsonError, load_json  # noqa: E402
 
 MAX_GAMES = 10_000
 WEIGHTS = {f.name for f in dataclasses.fields(Judgement)}
@@ -37,9 +38,9 @@ WEIGHTS = {f.name for f in dataclasses.fields(Judgement)}
 def judgement_of(text: str) -> Judgement:
     """A judgement from JSON naming some of its weights (the rest are `easy`'s)."""
     try:
-        given = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise argparse.ArgumentTypeError(f"--judgement is not JSON: {e}") from None
+        given = load_json(text)
+    except JsonError as e:
+        raise argparse.ArgumentTypeError(f"--judgement: {e}") from None
     if not isinstance(given, dict) or not set(given) <= WEIGHTS:
         raise argparse.ArgumentTypeError(
             f"--judgement takes an object of {', '.join(sorted(WEIGHTS))}, got {text!r}"

@@ -1,4 +1,4 @@
-"""What a game costs to hold and to store (issue 14): the state's JSON at every step of long
+"""What a game costs to hold and to store: the state's JSON at every step of long
 random games, the database bytes of a finished game played through the bot's service, and
 the per-step cost of replaying an import of 2,500 and of 20,000 steps.
 

@@ -1,4 +1,4 @@
-"""Cost of hostile-size uploads (issue 10): CPU time per import step as the log grows (it
+"""Cost of hostile-size uploads: CPU time per import step as the log grows (it
 should stay flat: replay is linear), and CPU time to read deck files and exports at the limits.
 
 python bench/uploads.py

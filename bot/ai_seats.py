@@ -1,4 +1,4 @@
-"""AI seats in the bot (issue 15): `/vj ai`, `/vj hint`, the AI filling a new game's seats,
+"""AI seats in the bot: `/vj ai`, `/vj hint`, the AI filling a new game's seats,
 and the AI's moves.
 
 An AI holds a seat like a person (ai_users.py). Its turn is a reminder job like a person's
@@ -27,6 +27,7 @@ from db import GameRecord, Pace, Reminder, StaleAction
 
 from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
+from .reminders import STALLED
 from .reply import Reply
 from .service_base import ServiceError, faction_of
 
@@ -144,8 +145,8 @@ class AiSeats:
         pace: float | None = None,
         is_manager: bool = False,
     ) -> Reply:
-        """`/vj ai`: an AI takes a seat (free, or held by a person or another AI level);
-        for the game's creator, a seated player or a server manager."""
+        """`/vj ai`: an AI takes a seat (free, an AI's, or a person's who let it go: see
+        `_held_for`); for the game's creator, a seated player or a server manager."""
         svc = self.service
         restore: tuple[int, Pace] | None = None  # the pace before, should storing fail
         async with svc._lock(channel):
@@ -170,6 +171,7 @@ class AiSeats:
                 old = game.seats.get(f.value)
                 if old == AI_USERS[lvl] and pace is None:
                     raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")
+                held_for = await self._held_for(game, f, user, is_manager=is_manager)
                 seats = {**game.seats, f.value: AI_USERS[lvl]}
                 before = await svc.reminders.pace(game.id)
                 if pace is not None:  # stored with the game: a restart keeps it
@@ -182,10 +184,17 @@ class AiSeats:
                     before.ai_seconds if pace is None else pace,
                 )
                 was = f" (was {svc.mention(old)})" if old not in (None, seats[f.value]) else ""
+                back = (
+                    "Anyone may take the seat with `/vj join`."
+                    if held_for is None
+                    else f"{svc.mention(held_for)} takes the seat back with `/vj join`."
+                )
                 text = (
                     f"{rules.FACTION_NAMES[f]} is played by {ai_name(lvl)}{was}, a step every "
-                    f"{step:g} s. A person takes the seat back with `/vj join`."
+                    f"{step:g} s. {back}"
                 )
+                # before the seats: a hold counts only while an AI has the seat
+                await svc.store.put_seat_hold(game.id, f.value, held_for)
                 game = await svc._store_seats(game, seats, text)
             except ServiceError as e:
                 return Reply.error(str(e))
@@ -194,6 +203,43 @@ class AiSeats:
                     await svc.store.set_pace(*restore)
                 return Reply.error("The game changed meanwhile; try `/vj ai` again.")
         return svc._announced(game, text)
+
+    async def _held_for(
+        self, game: GameRecord, f: rules.Faction, user: int, *, is_manager: bool
+    ) -> int | None:
+        """Whom the AI that takes `f`'s seat holds it for (they alone take it back), or
+        None (anyone may); ServiceError when the seat is a person's who has not let it go.
+        A person's seat goes to an AI at their own request, by a server manager (then anyone
+        may take it), or once the game's reminders gave up on them (held for them)."""
+        svc = self.service
+        old = game.seats.get(f.value)
+        if old is None:
+            return None
+        if is_ai(old):  # another level: the seat stays held for whom it was
+            return (await svc.store.seat_holds(game.id)).get(f.value)
+        if user == old:
+            return old
+        if is_manager:
+            return None
+        if await self._given_up_on(game, old):
+            return old
+        raise ServiceError(
+            f"{rules.FACTION_NAMES[f]} is {svc.mention(old)}'s seat. An AI takes over a "
+            f"person's seat only at their own request (`/vj ai` by {svc.mention(old)}), by a "
+            "member with Manage Server, or once the game has stalled waiting for them (after "
+            "its stall notice)."
+        )
+
+    async def _given_up_on(self, game: GameRecord, person: int) -> bool:
+        """The game's reminders have given up on `person`: their wait is past the stall
+        notice (or, where games are never archived, the wait's job ended after it)."""
+        svc = self.service
+        if game.status != "active":
+            return False
+        job = await svc.store.reminder(game.id)
+        if job is not None:
+            return job.user_id == person and job.stage > STALLED
+        return svc._waiting_for(game, await svc.state_of(game)) == person
 
     async def fill(
         self, channel: str, user: int, faction: str | None, level: str, before: Reply | None = None

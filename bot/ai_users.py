@@ -1,4 +1,4 @@
-"""Who the AI seats are (issue 15): an AI holds a seat like a person, under a reserved user
+"""Who the AI seats are: an AI holds a seat like a person, under a reserved user
 id per level (negative: no Discord user has one), so seats, records and exports need nothing
 new. What every part of the service asks about a seat; the AI's moves are in ai_seats.py."""
 

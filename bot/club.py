@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 
 import rules
@@ -12,6 +13,7 @@ from db import (
     GameNotFound,
     GameRecord,
     Pace,
+    PaceProposal,
     Reminder,
     StaleAction,
     UserPrefs,
@@ -21,7 +23,7 @@ from rules.errors import excerpt
 
 from .ai_seats import AiSeats
 from .ai_users import is_ai
-from .moves import Moves
+from .moves import MAX_CUSTOM_ID_CHARS, Moves
 from .records import history_text, stats_text
 from .reminders import (
     ARCHIVE,
@@ -33,8 +35,9 @@ from .reminders import (
     parse_quiet,
     prefs_text,
 )
-from .reply import Reply
+from .reply import Button, Reply
 from .service_base import (
+    CUSTOM_ID_PREFIX,
     FACTIONS,
     ServiceError,
     answers,
@@ -51,6 +54,7 @@ ROTATION = {"D": "B", "B": "V", "V": "D"}
 HISTORY_LINES = 15  # games listed by /vj history
 MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
 DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
+PACE_AGREE = "pace-"  # the Agree button under a proposed pace: pace-<deadline>
 
 
 class Club(Moves):
@@ -63,34 +67,196 @@ class Club(Moves):
         user: int,
         hours: int | None = None,
         deadline: str | None = None,
+        *,
+        is_manager: bool = False,
     ) -> Reply:
         """Show or set how long the game waits before each reminder, and what happens when
-        the first wait runs out (seated players and the game's creator may set them)."""
-        game = await self._open_game(channel)
-        current = await self.reminders.pace(game.id)
-        if hours is None and deadline is None:
-            return Reply(text=self._pace_text(game, current), ephemeral=True)
-        if hours is not None:
-            check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
-        if deadline is not None and deadline not in DEADLINES:
-            raise ServiceError(
-                f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
+        the first wait runs out (seated players, the game's creator and server managers may
+        set them). Loosening takes effect at once; in a running game a stricter pace (a
+        shorter wait, or `deadline:pass`) is a proposal until every seated person agrees
+        (the button, or the same command) or a server manager sets it."""
+        async with self._lock(channel):
+            game = await self._open_game(channel)
+            current = await self.reminders.pace(game.id)
+            if hours is None and deadline is None:
+                text = self._pace_text(game, current) + self._proposal_text(game, current)
+                return Reply(text=text, ephemeral=True)
+            if hours is not None:
+                check_range("The pace in hours", hours, MIN_PACE_HOURS, MAX_PACE_HOURS)
+            if deadline is not None and deadline not in DEADLINES:
+                raise ServiceError(
+                    f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
+                )
+            if not (is_manager or user == game.creator or self._user_factions(game, user)):
+                raise ServiceError(
+                    "Only a seated player, the game's creator or a member with Manage Server "
+                    "may set the pace."
+                )
+            wanted = PaceProposal.model_validate(
+                {
+                    "seconds": current.seconds if hours is None else hours * 3600,
+                    "deadline": deadline or current.deadline,
+                }
             )
-        if user != game.creator and not self._user_factions(game, user):
-            raise ServiceError("Only a seated player or the game's creator may set the pace.")
-        pace = Pace.model_validate(
-            {
-                "seconds": current.seconds if hours is None else hours * 3600,
-                "deadline": deadline or current.deadline,
-                "ai_seconds": current.ai_seconds,
-            }
+            if is_manager or not self._stricter(game, current, wanted):
+                return await self._set_pace(
+                    game, current, wanted, f"{self.mention(user)} set the pace"
+                )
+            return await self._agree_pace(game, current, wanted, user)
+
+    @staticmethod
+    def _stricter(game: GameRecord, current: Pace, wanted: PaceProposal) -> bool:
+        """A running game's wait made shorter, or its deadline made to pass."""
+        return game.status == "active" and (
+            wanted.seconds < current.seconds
+            or (wanted.deadline == "pass" and current.deadline != "pass")
         )
+
+    @staticmethod
+    def _people(game: GameRecord) -> set[int]:
+        """The seated persons (AI seats agree to anything)."""
+        return {u for u in game.seats.values() if not is_ai(u)}
+
+    async def _set_pace(
+        self, game: GameRecord, current: Pace, wanted: PaceProposal, who: str
+    ) -> Reply:
+        """The pace takes effect (and any pending proposal is dropped), said publicly."""
+        pace = Pace(seconds=wanted.seconds, deadline=wanted.deadline, ai_seconds=current.ai_seconds)
         job = await self.store.reminder(game.id)
         # a person's wait under way is measured anew from now, at the new pace (an AI's
         # step keeps its own pace)
         due = self.reminders.clock() + pace.seconds if job and not is_ai(job.user_id) else None
         await self.store.set_pace(game.id, pace, due)
-        return Reply(text=f"{self.mention(user)} set the pace. " + self._pace_text(game, pace))
+        dropped = (
+            " (the pending proposal is withdrawn)"
+            if current.proposal is not None
+            and (current.proposal.seconds, current.proposal.deadline)
+            != (wanted.seconds, wanted.deadline)
+            else ""
+        )
+        text = f"{who}{dropped}. " + self._pace_text(game, pace)
+        return Reply(text=text, version=game.version)
+
+    async def _agree_pace(
+        self, game: GameRecord, current: Pace, wanted: PaceProposal, user: int
+    ) -> Reply:
+        """`user` proposes or agrees to a stricter pace; it takes effect once every seated
+        person has agreed. Stored with the pace, so a restart keeps it."""
+        people = self._people(game)
+        pending = current.proposal
+        same = pending is not None and (pending.seconds, pending.deadline) == (
+            wanted.seconds,
+            wanted.deadline,
+        )
+        agreed = set(pending.agreed) if pending is not None and same else set()
+        new = not same
+        if user in people:
+            agreed.add(user)
+        agreed &= people  # who left no longer counts
+        missing = sorted(people - agreed)
+        terms = self._terms(wanted)
+        if not missing:
+            who = (
+                "Every seated player agreed to the pace"
+                if len(people) > 1
+                else f"{self.mention(user)} set the pace"
+            )
+            return await self._set_pace(game, current, wanted, who)
+        proposal = wanted.model_copy(update={"agreed": tuple(sorted(agreed))})
+        await self.store.set_pace(game.id, current.model_copy(update={"proposal": proposal}))
+        waiting = " ".join(self.mention(u) for u in missing)
+        how = (
+            "press Agree (or run the same `/vj club pace`); a member with Manage Server may "
+            "also set it."
+        )
+        if new:
+            replaced = " It replaces the pending proposal." if pending is not None else ""
+            text = (
+                f"{self.mention(user)} proposes a stricter pace for game {game.id}: {terms}. "
+                f"It takes effect once every seated player agrees.{replaced} Waiting for "
+                f"{waiting}: {how}"
+            )
+        else:
+            text = (
+                f"{self.mention(user)} agrees to the pace {terms} for game {game.id}. "
+                f"Waiting for {waiting}: {how}"
+            )
+        return Reply(
+            text=text,
+            mentions=missing,
+            buttons=[
+                Button(
+                    label=f"Agree: {terms}",
+                    custom_id=f"{CUSTOM_ID_PREFIX}:{game.id}:{wanted.seconds}:"
+                    f"{PACE_AGREE}{wanted.deadline}",
+                    style="success",
+                )
+            ],
+            version=game.version,
+        )
+
+    @staticmethod
+    def _terms(p: PaceProposal) -> str:
+        then = "the seat passes" if p.deadline == "pass" else "reminders only"
+        return f"{p.seconds // 3600} hour(s), then {then}"
+
+    def _proposal_text(self, game: GameRecord, pace: Pace) -> str:
+        p = pace.proposal
+        if p is None:
+            return ""
+        missing = sorted(self._people(game) - set(p.agreed))
+        return (
+            f"\nProposed: {self._terms(p)}; waiting for "
+            + (" ".join(self.mention(u) for u in missing) or "nobody")
+            + " to agree."
+        )
+
+    @answers()
+    async def press(
+        self, channel: str, user: int, custom_id: str, values: Sequence[str] = ()
+    ) -> Reply:
+        """A click on Agree under a proposed pace (vj:<game>:<seconds>:pace-<deadline>);
+        every other button is a move's (Moves.press)."""
+        parts = custom_id.split(":")
+        if len(parts) != 4 or not parts[3].startswith(PACE_AGREE):
+            return await super().press(channel, user, custom_id, values)
+        deadline = parts[3].removeprefix(PACE_AGREE)
+        if (
+            len(custom_id) > MAX_CUSTOM_ID_CHARS
+            or parts[0] != CUSTOM_ID_PREFIX
+            or not re.fullmatch(r"[0-9]{1,12}", parts[1])
+            or not re.fullmatch(r"[0-9]{1,12}", parts[2])
+            or deadline not in DEADLINES
+        ):
+            return Reply.error("That button is not one of mine.")
+        async with self._lock(channel):
+            game = await self._active_game(channel)
+            if game.id != int(parts[1]):
+                raise ServiceError("That button belongs to another game, which is over.")
+            current = await self.reminders.pace(game.id)
+            p = current.proposal
+            if p is None or (p.seconds, p.deadline) != (int(parts[2]), deadline):
+                now = (
+                    f"pending now: {self._terms(p)}"
+                    if p is not None
+                    else "none is pending; the pace is now "
+                    + self._terms(PaceProposal(seconds=current.seconds, deadline=current.deadline))
+                )
+                raise ServiceError(f"That proposal is no longer open ({now}).")
+            people = self._people(game)
+            if user not in people:
+                raise ServiceError(
+                    f"Only the seated players of game {game.id} ("
+                    + (" ".join(self.mention(u) for u in sorted(people)) or "none")
+                    + ") agree to a stricter pace; you have no seat. A member with Manage "
+                    "Server may set it with `/vj club pace`."
+                )
+            if user in p.agreed and people - set(p.agreed):
+                waiting = " ".join(self.mention(u) for u in sorted(people - set(p.agreed)))
+                return Reply(
+                    text=f"You have already agreed; waiting for {waiting}.", ephemeral=True
+                )
+            return await self._agree_pace(game, current, p, user)
 
     def _pace_text(self, game: GameRecord, pace: Pace) -> str:
         hours = pace.seconds // 3600
@@ -209,28 +375,32 @@ class Club(Moves):
                     f"Only a player of game {last.id} (or a server manager) may call a rematch."
                 )
             await self._may_organise(guild, roles, is_manager, "create")
+            await self._note_server(channel, guild)
             seats = {
                 "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
                 "same": dict(last.seats),
                 "choose": {},
             }[seating]
+
+            def announcement(game: GameRecord) -> Announcement:
+                who = ", ".join(self._who(game, f) for f in FACTIONS if f.value in seats)
+                return Announcement(
+                    text=f"Rematch of game {last.id}: game {game.id}, the same options. "
+                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
+                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+                )
+
+            # the seats and the announcement are stored with the game: a crash leaves none
             game = await self.store.create_game(
-                channel, 0, dict(last.options), user, secret=self._new_secret().hex()
+                channel,
+                0,
+                dict(last.options),
+                user,
+                secret=self._new_secret().hex(),
+                seats=seats,
+                announcement=announcement,
             )
-            who = ", ".join(
-                self._who(game.model_copy(update={"seats": seats}), f)
-                for f in FACTIONS
-                if f.value in seats
-            )
-            text = (
-                f"Rematch of game {last.id}: game {game.id}, the same options. "
-                + (f"Seats: {who}. `/vj start` when ready." if seats else "")
-                + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
-            )
-            game = await self.store.update_game(
-                game.id, game.version, seats=seats, announcement=Announcement(text=text)
-            )
-        return self._announced(game, text, mentions=sorted(set(seats.values())))
+        return self._announced(game, announcement(game).text, mentions=sorted(set(seats.values())))
 
     @answers()
     async def seat(
@@ -263,14 +433,19 @@ class Club(Moves):
             )
         return self._announced(game, text, mentions=[to_user])
 
-    async def history(self, channel: str, user: int | None = None) -> Reply:
-        """The channel's finished games, or `user`'s anywhere, newest first."""
+    async def history(
+        self, channel: str, user: int | None = None, *, guild: str | None = None
+    ) -> Reply:
+        """The channel's finished games, or `user`'s on this server (`guild`; everywhere
+        where there are no servers, as in the terminal), newest first."""
+        await self._note_server(channel, guild)
         if user is None:
             results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
             return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
-        results = await self.store.results(user_id=user, limit=HISTORY_LINES)
-        text = history_text(results, self.mention, f"of {self.mention(user)}")
+        results = await self.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
+        where = "" if guild is None else " on this server"
+        text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
         return Reply(text=text, ephemeral=True)
 
     async def stats(self, user: int) -> Reply:

@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
 from .discord_commands import VjGroup, channel_key
 from .discord_delivery import (
     SEND_ERRORS,
@@ -24,8 +26,7 @@ from .discord_delivery import (
     direct_notices,
     game_lock,
     mark_delivered,
-    post_parts,
-    public_parts,
+    post_reminder,
     send_direct,
     sender_of,
 )
@@ -40,6 +41,10 @@ OUTBOX_GRACE = 60.0  # an announcement younger than this is still being delivere
 DRAIN_TIMEOUT = 8.0  # seconds a shutdown waits for replies in flight (docker stop gives 10)
 MAX_BACKOFF = 3600.0
 GIVE_UP_AFTER = 60  # attempts (the last ones an hour apart): the channel is gone for good
+# Logging in is tried this many times when Discord cannot be reached (a name that does not
+# resolve yet, a refused connection, a 5xx), waiting 1, 2, 4 ... s in between (31 s in all).
+LOGIN_ATTEMPTS = 6
+LOGIN_FIRST_WAIT = 1.0
 NOT_IN_SERVERS = (
     "Games live in server channels and threads, not in direct messages: use `/vj` in a "
     "server where I am."
@@ -88,6 +93,7 @@ class VijayanagaraBot(discord.Client):
         self.outbox_interval = OUTBOX_INTERVAL
         self.ai_interval = AI_INTERVAL
         self.startup_grace = 0.0
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests: no real waits
         self._outbox: asyncio.Task[None] | None = None
         self._ai_turns: asyncio.Task[None] | None = None
         service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
@@ -98,6 +104,45 @@ class VijayanagaraBot(discord.Client):
             log.info("synced %d application command(s)", len(synced))
         self._outbox = asyncio.create_task(self._outbox_loop(), name="vj-outbox")
         self._ai_turns = asyncio.create_task(self._ai_loop(), name="vj-ai-turns")
+
+    async def login(self, token: str) -> None:
+        """discord.py's login (and setup_hook), tried again LOGIN_ATTEMPTS times in all when
+        Discord cannot be reached; then DiscordUnreachable, one line."""
+        wait = LOGIN_FIRST_WAIT
+        for attempt in range(1, LOGIN_ATTEMPTS + 1):
+            try:
+                await super().login(token)
+                return
+            except UNREACHABLE as e:
+                failed = no_route(e)
+                if attempt == LOGIN_ATTEMPTS:
+                    raise DiscordUnreachable(f"{failed} (tried {attempt} times)") from e
+                log.warning(
+                    "%s; trying again in %.0f s (attempt %d of %d)",
+                    failed,
+                    wait,
+                    attempt,
+                    LOGIN_ATTEMPTS,
+                )
+            # the next attempt opens a new session (and a new connection pool: closing the
+            # session closes the pool it owns)
+            await self.http.close()
+            self.http.connector = discord.utils.MISSING
+            await self.pause(wait)
+            wait *= 2
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's gateway loop, which retries a lost connection with a backoff; a
+        gateway never reached ends it at its first retry (it resumes a session that never
+        was): that is said in one line."""
+        try:
+            await super().connect(reconnect=reconnect)
+        except AttributeError as e:
+            # raised while handling the failed connection, which is its __context__
+            failed = unreachable(e.__context__, "Discord's gateway") if self.ws is None else None
+            if failed is None:
+                raise
+            raise failed from e.__context__
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
@@ -241,8 +286,8 @@ class VijayanagaraBot(discord.Client):
         sent = 0
         for due in await self.service.due_reminders():
             async with game_lock(self, due.job.game_id):
-                rest = await post_parts(
-                    self, int(due.job.channel_id), public_parts(due.reply, attach=False)
+                rest = await post_reminder(
+                    self, self.service, due.job.game_id, int(due.job.channel_id), due.reply
                 )
             if rest:
                 await self.service.reminders.failed(due.job)

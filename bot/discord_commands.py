@@ -438,7 +438,7 @@ class VjGroup(app_commands.Group):
 
 
 class ClubGroup(app_commands.Group):
-    """/vj club — games played over days (issue 13): pace and reminders, rematches,
+    """/vj club — games played over days: pace and reminders, rematches,
     substitutes, the records of finished games; and the rarely used verify and config."""
 
     def __init__(self, service: GameService) -> None:
@@ -467,7 +467,13 @@ class ClubGroup(app_commands.Group):
     ) -> None:
         await self.change(
             interaction,
-            self.service.pace(channel_key(interaction), interaction.user.id, hours, deadline),
+            self.service.pace(
+                channel_key(interaction),
+                interaction.user.id,
+                hours,
+                deadline,
+                is_manager=is_manager(interaction),
+            ),
         )
 
     @app_commands.command(
@@ -534,14 +540,18 @@ class ClubGroup(app_commands.Group):
         )
 
     @app_commands.command(name="history", description="Finished games here, or a player's")
-    @app_commands.describe(user="A player: their finished games anywhere")
+    @app_commands.describe(user="A player: their finished games on this server")
     async def history(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         await answer_read(
             interaction,
             self.service,
-            self.service.history(channel_key(interaction), None if user is None else user.id),
+            self.service.history(
+                channel_key(interaction),
+                None if user is None else user.id,
+                guild=guild_key(interaction),
+            ),
             private=True,
         )
 

@@ -9,8 +9,9 @@ message, so it notifies nobody. Hence:
 - a change is deferred privately at once; the sender's private placeholder is then edited
   into a receipt; a step inside a faction's turn edits the turn's public message (an edit
   notifies nobody), and a hand-off or a card reveal closes that message (its final text, no
-  buttons) and goes out as a *new* message (which notifies); so only the newest message of a
-  game has buttons;
+  buttons) and goes out as a *new* message (which notifies); only the newest public message
+  of a game has buttons (a seat notice or a reminder posted mid-turn takes them, and the
+  turn's next step is posted anew below it);
 - when the interaction's webhook fails (a dead token, a 5xx, a dropped connection) the
   announcement goes out as plain channel messages; when the upload is refused it goes out
   without the picture, saying why; when everything fails it stays in the outbox and the
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import io
 import logging
 from collections.abc import Awaitable, Callable, Iterator
@@ -30,7 +32,7 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from .reply import MESSAGE_LIMIT, Reply, split_text
+from .reply import MESSAGE_LIMIT, Button, Reply, split_text
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -47,6 +49,7 @@ STYLES: dict[str, discord.ButtonStyle] = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+MAX_BUTTONS = 25  # on one message: five rows of five
 # What a failed send raises: Discord's refusals, and the network failing under them.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError)
 
@@ -77,7 +80,7 @@ def make_view(reply: Reply) -> discord.ui.View | None:
             )
         )
         first = 1
-    for i, b in enumerate(reply.buttons[: 25 - 5 * first]):
+    for i, b in enumerate(reply.buttons[: MAX_BUTTONS - 5 * first]):
         view.add_item(
             discord.ui.Button(
                 label=b.label[:80],
@@ -460,15 +463,20 @@ async def deliver(
 ) -> list[Part]:
     """Put an announcement before the channel; return the parts that did not go out.
 
-    An edit changes the game's turn message (when it is gone, the turn is posted anew); a new
-    message first closes the previous turn message (its final text, no buttons), then goes
-    out through the interaction (`webhook`) or the channel, and becomes the turn message."""
+    Only the game's newest public message carries buttons: the game's current ones. An edit
+    changes the game's turn message while that is the newest (when something was posted below
+    it since, a seat notice or a reminder, or it is gone, the turn is posted anew). A new
+    message first closes the previous turn message (its final text) and takes the buttons off
+    the newest, then goes out through the interaction (`webhook`) or the channel, and becomes
+    the newest (a turn's, the turn message)."""
     assert reply.announcement is not None
     game_id, version = reply.announcement
     turn = await service.turn_message(game_id)
     if not reply.edit and turn is not None and turn.turn_version == version and turn.posted:
         return []  # a later step of this turn, delivered first, already posted the whole turn
-    if reply.edit and turn is not None and turn.posted:
+    reply = await with_game_buttons(service, game_id, reply)
+    done: set[int] = set()  # messages already closed, or gone
+    if reply.edit and turn is not None and turn.posted and turn.newest == turn.message_id:
         assert turn.message_id is not None
         try:
             await edit_message(
@@ -482,28 +490,92 @@ async def deliver(
             return []
         except discord.NotFound:
             log.warning("game %s: the turn message is gone; posting the turn anew", game_id)
+            done.add(turn.message_id)
         except SEND_ERRORS as e:
             log.warning("game %s: editing the turn message failed: %s", game_id, e)
             return public_parts(reply)
-    elif turn is not None and turn.message_id is not None and turn.message_version != version:
-        fields: dict[str, Any] = {"view": None}
-        if reply.close_text is not None:
-            fields["content"] = reply.close_text
+    elif (
+        turn is not None
+        and turn.message_id is not None
+        and turn.message_version != version
+        and reply.close_text is not None
+    ):
         try:
-            await edit_message(client, channel_id, turn.message_id, sender, **fields)
+            await edit_message(
+                client, channel_id, turn.message_id, sender, content=reply.close_text, view=None
+            )
+            done.add(turn.message_id)
         except SEND_ERRORS as e:  # the new message matters more: go on
             log.warning("game %s: closing the last turn message failed: %s", game_id, e)
+    if turn is not None and turn.newest is not None and turn.newest not in done:
+        await take_buttons_off(client, channel_id, turn.newest, sender)
     posted: list[int] = []
     rest = await sender.publish(reply, posted) if sender is not None and webhook else None
     if rest is None or rest:
         rest = await post_parts(client, channel_id, rest or public_parts(reply), posted)
-    opens_turn = turn is not None and (turn.turn_version == version or reply.edit)
-    if not rest and posted and opens_turn:
-        assert turn is not None
-        try:
-            await service.turn_posted(game_id, turn.turn_version, posted[-1])
-        except Exception:  # the message is out; the next step posts anew instead of editing
-            log.exception("game %s: the turn message's id was not stored", game_id)
+    if not rest and posted and turn is not None:
+        opens_turn = turn.turn_version == version or reply.edit
+        await became_newest(service, game_id, posted[-1], turn.turn_version if opens_turn else None)
+    return rest
+
+
+async def with_game_buttons(service: GameService, game_id: int, reply: Reply) -> Reply:
+    """A public message without buttons of its own (a seat notice) carries the game's current
+    ones: it is the newest."""
+    if reply.buttons or reply.menu is not None:
+        return reply
+    return dataclasses.replace(reply, buttons=await buttons_now(service, game_id))
+
+
+async def buttons_now(service: GameService, game_id: int) -> list[Button]:
+    try:
+        return await service.buttons_now(game_id)
+    except Exception:  # the message matters more than its buttons
+        log.exception("game %s: building the buttons failed", game_id)
+        return []
+
+
+async def take_buttons_off(
+    client: discord.Client, channel_id: int, message_id: int, sender: Sender | None = None
+) -> None:
+    """An older public message of the game loses its buttons (a newer one has them)."""
+    try:
+        await edit_message(client, channel_id, message_id, sender, view=None)
+    except SEND_ERRORS as e:  # the new message matters more: go on
+        log.warning("channel %s: taking the buttons off %s failed: %s", channel_id, message_id, e)
+
+
+async def became_newest(
+    service: GameService, game_id: int, message_id: int, turn_version: int | None
+) -> None:
+    """Remember the game's newest public message (for the turn opened at `turn_version`: its
+    turn message), the one the next message takes the buttons off."""
+    try:
+        if turn_version is not None:
+            await service.turn_posted(game_id, turn_version, message_id)
+        else:
+            await service.newest_posted(game_id, message_id)
+    except Exception:  # the message is out; the next step posts anew instead of editing
+        log.exception("game %s: the id of its newest message was not stored", game_id)
+
+
+async def post_reminder(
+    client: discord.Client, service: GameService, game_id: int, channel_id: int, reply: Reply
+) -> list[Part]:
+    """A reminder (or another notice of a wait) below the game's messages: it carries the
+    game's current buttons, then its own (Snooze), and the older message loses them once it is
+    out. Return what did not go out."""
+    turn = await service.turn_message(game_id)
+    game_buttons = await buttons_now(service, game_id)
+    room = MAX_BUTTONS - len(reply.buttons)
+    reply = dataclasses.replace(reply, buttons=[*game_buttons[:room], *reply.buttons])
+    posted: list[int] = []
+    rest = await post_parts(client, channel_id, public_parts(reply, attach=False), posted)
+    if rest or not posted or turn is None:
+        return rest
+    if turn.newest is not None:
+        await take_buttons_off(client, channel_id, turn.newest)
+    await became_newest(service, game_id, posted[-1], None)
     return rest
 
 

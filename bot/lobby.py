@@ -8,6 +8,7 @@ import rules
 from db import (
     Announcement,
     DeckFile,
+    GameRecord,
     LogLines,
     ServerSettings,
     Snapshot,
@@ -21,6 +22,7 @@ from .reply import Reply
 from .service_base import (
     FACTIONS,
     MAX_DECK_BYTES,
+    SEED_DEALS,
     ServiceBase,
     ServiceError,
     answers,
@@ -55,6 +57,7 @@ class Lobby(ServiceBase):
         `rules.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
         async with self._lock(channel):
             await self._may_organise(guild, roles, is_manager, "create")
+            await self._note_server(channel, guild)
             if seed is not None:
                 check_range("The seed", seed, 0, MAX_ID)
                 secret = b""
@@ -70,23 +73,30 @@ class Lobby(ServiceBase):
                     raise ServiceError(f"That deck file cannot be used: {exc}") from exc
                 assert options.deck_hash is not None
                 deck_file = DeckFile(hash=options.deck_hash, text=text)
-            game = await self.store.create_game(
-                channel,
-                seed or 0,  # a secret deals the game, unless a seed was given
-                options.model_dump(mode="json", exclude_none=True),
-                user,
-                deck=deck_file,
-                secret=secret.hex(),
-            )
             variant = " with Timur's Shadow" if timurs_shadow else ""
             if deck is not None:
                 variant += " with your own deck file"
-            text = (
-                f"New game of Vijayanagara{variant} (game {game.id}). Take a seat with "
-                "`/vj join faction:D|B|V` (one person may hold several), then `/vj start`."
+
+            def announcement(game: GameRecord) -> Announcement:
+                return Announcement(
+                    text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat "
+                    "with `/vj join faction:D|B|V` (one person may hold several), then "
+                    "`/vj start`."
+                )
+
+            stored_options = options.model_dump(mode="json", exclude_none=True)
+            if seed is not None:  # so it is never taken for a game from before secrets
+                stored_options[SEED_DEALS] = True
+            game = await self.store.create_game(
+                channel,
+                seed or 0,  # a secret deals the game, unless a seed was given
+                stored_options,
+                user,
+                deck=deck_file,
+                secret=secret.hex(),
+                announcement=announcement,  # stored with the game: a crash leaves neither
             )
-            await self.store.announce(game.id, game.version, Announcement(text=text))
-            return Reply(text=text, version=game.version, announcement=(game.id, game.version))
+            return self._announced(game, announcement(game).text)
 
     @answers(stale="The game changed meanwhile; try `/vj join` again.")
     async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:
@@ -100,13 +110,24 @@ class Lobby(ServiceBase):
             else:
                 f = faction_of(faction)
                 holder = game.seats.get(f.value)
+                name = rules.FACTION_NAMES[f]
+                free_txt = "Free seats: " + (", ".join(x.value for x in free) or "none") + "."
                 if holder == user:
-                    raise ServiceError(f"You already sit as {rules.FACTION_NAMES[f]}.")
-                if holder is not None and not is_ai(holder):  # a person takes an AI's seat
-                    free_txt = ", ".join(x.value for x in free) or "none"
+                    raise ServiceError(f"You already sit as {name}.")
+                if holder is not None and not is_ai(holder):
                     raise ServiceError(
-                        f"{rules.FACTION_NAMES[f]} is taken by {self.mention(holder)}. "
-                        f"Free seats: {free_txt}."
+                        f"{name} is taken by {self.mention(holder)}. Only they can let it go "
+                        "(`/vj leave`, or `/vj ai` for an AI), or a member with Manage Server "
+                        f"can give it to someone else (`/vj club seat`). {free_txt}"
+                    )
+                held_for = (await self.store.seat_holds(game.id)).get(f.value)
+                if holder is not None and held_for is not None and held_for != user:
+                    ai = self.mention(holder)
+                    raise ServiceError(
+                        f"{ai[:1].upper()}{ai[1:]} holds {name} for "
+                        f"{self.mention(held_for)}, who alone takes it back with `/vj join` "
+                        "(or lets it go with `/vj leave`); a member with Manage Server can "
+                        f"give it to someone else (`/vj club seat`). {free_txt}"
                     )
             seats = {**game.seats, f.value: user}
             left = [x.value for x in FACTIONS if x.value not in seats]
@@ -124,19 +145,40 @@ class Lobby(ServiceBase):
         async with self._lock(channel):
             game = await self._open_game(channel)
             mine = self._user_factions(game, user)
+            # the seats an AI holds for them: leaving lets anyone take those
+            held = [
+                f
+                for f, uid in (await self.store.seat_holds(game.id)).items()
+                if uid == user and is_ai(game.seats.get(f))
+            ]
             if faction is not None:
                 f = faction_of(faction)
-                if f not in mine:
+                if f not in mine and f.value not in held:
                     raise ServiceError(f"You do not sit as {rules.FACTION_NAMES[f]}.")
-                mine = [f]
-            if not mine:
+                mine = [f] if f in mine else []
+                held = [f.value] if f.value in held else []
+            if not mine and not held:
                 raise ServiceError("You have no seat in this game.")
+            for f_value in held:
+                await self.store.put_seat_hold(game.id, f_value, None)
+            released = ", ".join(rules.FACTION_NAMES[rules.Faction(x)] for x in held)
+            released_text = (
+                f" The AI keeps playing {released}; anyone may take it with `/vj join`."
+                if held
+                else ""
+            )
+            if not mine:  # no seat changes hands: nothing to store but the holds
+                return Reply(
+                    text=f"{self.mention(user)} lets go of the seat the AI holds for them."
+                    + released_text,
+                    version=game.version,
+                )
             seats = {k: v for k, v in game.seats.items() if k not in {f.value for f in mine}}
             names = ", ".join(rules.FACTION_NAMES[f] for f in mine)
             extra = (
                 " Anyone may take the free seat with `/vj join`." if game.status == "active" else ""
             )
-            text = f"{self.mention(user)} leaves {names}.{extra}"
+            text = f"{self.mention(user)} leaves {names}.{extra}{released_text}"
             game = await self._store_seats(game, seats, text)
             return self._announced(game, text)
 
@@ -158,6 +200,11 @@ class Lobby(ServiceBase):
                     + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
                     + ". Join with `/vj join faction:`."
                 )
+            if await self._pre_secret(game):  # stored before per-game secrets: it takes one
+                game = await self.store.adopt_secret(
+                    game.id, game.version, secret=self._new_secret().hex(), log=[]
+                )
+                self._forget_dealing(game.id)
             state = await self._fresh_state(game)
             lines = rules.LogTail.of(state)
             state, dealt = await self._deal(game, state, 1, lines)

@@ -1,6 +1,6 @@
 """The terminal client: play a whole game without Discord, through the same GameService.
 
-It holds all three seats, reads one line at a time, and never stops on a bad line: only
+It holds every seat no AI plays (`--play D`: easy AIs in the other two), reads one line at a time, and never stops on a bad line: only
 `quit`, end of input (Ctrl-D) or a finished game's `quit` end it.
 """
 
@@ -15,11 +15,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+import ai
 import rules
 from db.models import MAX_ID
 from rules.errors import excerpt
 
-from .ai_users import SEAT_LEVELS
+from .ai_users import AI_USERS, SEAT_LEVELS, seat_level
 from .renderer import Renderer
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
@@ -39,8 +40,8 @@ YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 
-HELP = f"""Terminal client: you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom,
-V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
+HELP = f"""Terminal client: you hold every seat no AI plays (D Delhi Sultanate, B Bahmani
+Kingdom, V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
   pass
   command; march; move 2 troop from delhi to malwa; done
   as D: command; march; ...     the same, refused unless it is Delhi's decision
@@ -61,12 +62,15 @@ Other lines:
   new                start a new game once the last one is over or aborted
   help               this text
   quit               leave (also Ctrl-D); the game stays in the database for next time
-AI seats: start with `--ai B:hard --ai V:easy` (levels easy, hard): a new game seats them,
-and they move by themselves whenever it is their decision.
+AI seats: start with `--play D` to play Delhi against easy AIs in the other two seats, or
+`--ai B:hard --ai V:easy` (levels easy, hard) for chosen seats: a new game seats them, and
+they move by themselves whenever it is their decision.
 Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."""
 
 # The service speaks Discord; the terminal has its own words for the same commands.
 _TERMINAL_WORDS: list[tuple[str, str]] = [
+    (r"`/vj create`, or `/vj club rematch` for the same players", "`new`"),  # all seats yours
+    (r"`/vj create`", "`new`"),
     (r"`/vj join faction:[^`]*`", "`join D`"),
     (r"`/vj play order: ?([^`]*)`", r"`\1`"),
     (r"`/vj import[^`]*`", "`import FILE`"),
@@ -106,17 +110,43 @@ def read_capped(path: Path, limit: int) -> bytes:
         return f.read(limit + 1)
 
 
-def ai_arg(text: str) -> tuple[rules.Faction, str]:
+def ai_arg(text: str) -> tuple[rules.Faction, ai.Level]:
     """`--ai B:hard`: a faction letter and an AI level."""
     faction, _, level = text.partition(":")
     f = next((x for x in rules.PLAYERS if x.value == faction.strip().upper()), None)
-    if f is None or level.strip().lower() not in SEAT_LEVELS:
+    try:
+        if f is None:
+            raise ValueError(faction)
+        return f, seat_level(level)
+    except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text[:40]!r}: give FACTION:LEVEL, FACTION one of D, B, V and LEVEL one of "
             + ", ".join(SEAT_LEVELS)
             + " (as B:hard)"
-        )
-    return f, level.strip().lower()
+        ) from None
+
+
+def faction_arg(text: str) -> rules.Faction:
+    """`--play D`: one faction letter."""
+    f = next((x for x in rules.PLAYERS if x.value == text.strip().upper()), None)
+    if f is None:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give one of D, B, V (as D)")
+    return f
+
+
+def seats_for_ai(
+    play: rules.Faction | None, levels: list[tuple[rules.Faction, ai.Level]]
+) -> dict[rules.Faction, ai.Level]:
+    """The AI seats of a new game: with `--play F`, every seat but F (easy unless an `--ai`
+    names its level); an `--ai` for the seat you play is a contradiction, refused."""
+    seats: dict[rules.Faction, ai.Level] = {
+        f: "easy" for f in rules.PLAYERS if play is not None and f != play
+    }
+    for f, level in levels:
+        if f == play:
+            raise ValueError(f"--play {f.value} and --ai {f.value}:{level}: you play that seat")
+        seats[f] = level
+    return seats
 
 
 def seed_arg(text: str) -> int:
@@ -204,7 +234,7 @@ class LocalClient:
         self.timurs_shadow = False
         self.deck: bytes | None = None
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
-        self.ai_seats: dict[rules.Faction, str] = {}  # --ai: seats a new game gives to AIs
+        self.ai_seats: dict[rules.Faction, ai.Level] = {}  # --ai: seats a new game gives to AIs
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -253,6 +283,13 @@ class LocalClient:
             return
         self.say(f"[{what}: {path}]")
 
+    def seats_asked(self) -> dict[str, int]:
+        """Who a new game seats where: the AIs of --play and --ai, you in every other seat."""
+        return {
+            f.value: AI_USERS[self.ai_seats[f]] if f in self.ai_seats else LOCAL_USER
+            for f in rules.PLAYERS
+        }
+
     async def _track_game(self) -> None:
         game = await self.service.store.latest_game(self.channel)
         self.game_id = game.id if game is not None else 0
@@ -263,6 +300,8 @@ class LocalClient:
         if game is not None and game.status == "active":
             self.game_id = game.id
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
+            if game.seats != self.seats_asked():  # a game under way keeps its seats
+                self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.status(self.channel))
             return
         last = await self.service.store.latest_game(self.channel)
@@ -338,7 +377,7 @@ class LocalClient:
         elif word == "hint":
             await self.emit(await self.service.ai.hint(self.channel, LOCAL_USER))
         elif word == "create":
-            self.say("! In the terminal a game is started with `new`.")
+            await self._create()
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
             await self.emit(
                 await text_command(self.service, self.channel, LOCAL_USER, text, is_manager=True)
@@ -346,6 +385,16 @@ class LocalClient:
         else:
             await self.emit(await self.service.play(self.channel, LOCAL_USER, text))
         return True
+
+    async def _create(self) -> None:
+        """`create` is Discord's word: here a game starts with `new`; when the last game is
+        over, say so, with its result."""
+        game = await self.service.store.open_game(self.channel)
+        if game is not None:
+            self.say(f"! Game {game.id} is still in progress: `abort` it first.")
+            return
+        for line in terminal_text(await self.service.no_game_text(self.channel)).split("\n"):
+            self.say(f"! {line}")
 
     async def _ask_abort(self) -> None:
         game = await self.service.store.open_game(self.channel)
@@ -440,6 +489,14 @@ async def amain(
     )
     p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     p.add_argument(
+        "--play",
+        type=faction_arg,
+        default=None,
+        metavar="FACTION",
+        help="play this faction (D, B or V) in a new game; easy AIs play the other two "
+        "(an --ai sets another level for a seat)",
+    )
+    p.add_argument(
         "--ai",
         type=ai_arg,
         action="append",
@@ -452,6 +509,10 @@ async def amain(
     )
     args = p.parse_args(argv)
     stream = out or sys.stdout
+    try:
+        ai_seats = seats_for_ai(args.play, args.ai)
+    except ValueError as e:
+        p.error(str(e))
     try:
         deck = read_capped(args.deck, MAX_DECK_BYTES) if args.deck is not None else None
     except OSError as e:
@@ -468,7 +529,7 @@ async def amain(
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
     client = LocalClient(service, Path(args.boards), stream)
-    client.ai_seats = dict(args.ai)
+    client.ai_seats = ai_seats
     try:
         await client.begin(args.seed, args.timurs_shadow, deck)
         await client.run(_stdin_lines(stream) if lines is None else lines)

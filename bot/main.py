@@ -1,7 +1,8 @@
 """`vijayanagara-bot`: run the Discord bot with settings from the environment.
 
 SIGTERM (docker stop) and SIGINT (Ctrl-C) both close it cleanly: replies in flight finish,
-the gateway disconnects, the database is closed.
+the gateway disconnects, the database is closed, within 9 s even in a gateway outage. Without
+a route to Discord it says what failed in one line and exits 1 (bot/connection.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import discord
 
 from db import StorageError
 
+from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
 from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
 from .log_redaction import configure_logging
 from .renderer import Renderer
@@ -23,6 +25,11 @@ from .service import GameService
 from .settings import MissingToken, Settings
 
 log = logging.getLogger("bot")
+
+# `docker stop` sends SIGTERM and kills the process 10 s later: the client is stopped within
+# this many seconds, so that the database is closed before.
+STOP_WITHIN = 9.0
+GATEWAY_GRACE = 1.0  # seconds the client's task has to end by itself once it is closed
 
 
 async def build(
@@ -44,30 +51,61 @@ async def build(
     return service, ShardedVijayanagaraBot(service, shard_count=shard_count, shard_ids=shard_ids)
 
 
-async def serve(service: GameService, bot: VijayanagaraBot, token: str) -> None:
-    """Run until the gateway closes or a stop signal arrives; always close the database."""
+async def serve(
+    service: GameService,
+    bot: VijayanagaraBot,
+    token: str,
+    *,
+    stop: asyncio.Event | None = None,
+    stop_within: float = STOP_WITHIN,
+) -> None:
+    """Run until the gateway closes or a stop signal arrives (or `stop` is set); always close
+    the database. A stop ends the client within `stop_within` seconds, even in the middle of a
+    gateway outage (discord.py waits out its reconnect backoff otherwise). DiscordUnreachable
+    when Discord cannot be reached."""
     loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
+    stop = stop or asyncio.Event()
     signals = (signal.SIGTERM, signal.SIGINT)
     for sig in signals:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop.set)
+    running = asyncio.create_task(bot.start(token), name="vj-gateway")
+    stopping = asyncio.create_task(stop.wait(), name="vj-stop")
     try:
-        async with bot:
-            running = asyncio.create_task(bot.start(token), name="vj-gateway")
-            stopping = asyncio.create_task(stop.wait(), name="vj-stop")
-            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            if stopping.done():
-                log.info("stop signal: closing")
-                await bot.close()
-            stopping.cancel()
-            await running
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            log.info("stop signal: closing")
     finally:
-        for sig in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.remove_signal_handler(sig)
-        await service.close()
-        log.info("closed the database")
+        stopping.cancel()
+        try:
+            await close_within(bot, running, stop_within)
+        finally:
+            for sig in signals:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(sig)
+            await service.close()
+            log.info("closed the database")
+    failure = None if running.cancelled() else running.exception()
+    if failure is not None and not stop.is_set():
+        raise unreachable(failure) or failure
+
+
+async def close_within(bot: VijayanagaraBot, running: asyncio.Task[None], within: float) -> None:
+    """Close the client (replies in flight get their time: bot.close) and end its task, both
+    within `within` seconds: what is still running then (a reconnect's backoff, a connection
+    attempt to an unreachable gateway) is cancelled."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    closing = asyncio.ensure_future(bot.close())
+    await asyncio.wait({closing}, timeout=within)
+    if not running.done():  # a connected gateway ends at once; a reconnect's wait does not
+        await asyncio.wait({running}, timeout=max(0.0, min(GATEWAY_GRACE, deadline - loop.time())))
+    late = [task for task in (closing, running) if not task.done()]
+    for task in late:
+        task.cancel()
+    if late:
+        log.info("the Discord client was still waiting (to reconnect, or to connect): cancelled")
+        await asyncio.wait(late)
 
 
 async def run(settings: Settings) -> None:
@@ -83,7 +121,7 @@ def main() -> None:
     except (MissingToken, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         raise SystemExit(2) from None
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level).addFilter(OneLineNetworkErrors())
     try:
         asyncio.run(run(settings))
     except StorageError as e:  # e.g. PostgreSQL unreachable or refusing the login
@@ -96,6 +134,9 @@ def main() -> None:
             file=sys.stderr,
         )
         raise SystemExit(2) from None
+    except DiscordUnreachable as e:  # no route to Discord (DNS, a refused connection)
+        print(f"error: {e}", file=sys.stderr)
+        raise SystemExit(1) from None
     except discord.PrivilegedIntentsRequired:
         print("error: Discord asks for privileged intents this bot does not use.", file=sys.stderr)
         raise SystemExit(2) from None

@@ -16,6 +16,7 @@ from db import (
     StaleAction,
 )
 from rules.errors import excerpt, step_where
+from rules.registry import DECREE_NAMES
 
 from .announcing import MoveAnnouncements
 from .order_entry import Alternatives, Entry, read_entry
@@ -27,6 +28,7 @@ from .service_base import (
     CONFIRM,
     CUSTOM_ID_PREFIX,
     FACTIONS,
+    Adoption,
     Outcome,
     ServiceError,
     ahead,
@@ -39,7 +41,7 @@ from .service_base import (
 
 log = logging.getLogger(__name__)
 RECAP_LINES = 2000  # log lines read back for a card's recap (a card writes far fewer)
-SNAPSHOT_STEPS = 50  # steps between stored snapshots (issue 14: bytes per game, load time)
+SNAPSHOT_STEPS = 50  # steps between stored snapshots (bounds the bytes per game, load time)
 
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
@@ -69,6 +71,11 @@ class Order:
 
 
 Reader = Callable[[Reading], Order]
+
+
+def is_decree(action: rules.Action) -> bool:
+    """A choice of Decree (what a Decree that does nothing still spends differs)."""
+    return isinstance(action, rules.Choose) and action.option in DECREE_NAMES
 
 
 class Moves(MoveAnnouncements):
@@ -212,6 +219,29 @@ class Moves(MoveAnnouncements):
         confirmed: bool = True,
         note: str | None = None,
     ) -> Outcome:
+        """`_store_order`; a game stored before per-game secrets takes one with this move (its
+        seed's outcomes so far written into its log), stored only if the move is."""
+        adoption = await self._adoption(game) if await self._pre_secret(game) else None
+        try:
+            return await self._store_order(
+                game, state, user, actions, forced, confirmed, note, adoption
+            )
+        except BaseException:
+            if adoption is not None:  # the caches reload what was stored
+                self._forget_dealing(game.id)
+            raise
+
+    async def _store_order(
+        self,
+        game: GameRecord,
+        state: rules.GameState,
+        user: int,
+        actions: list[tuple[str, rules.Action]],
+        forced: rules.Faction | None,
+        confirmed: bool,
+        note: str | None,
+        adoption: Adoption | None,
+    ) -> Outcome:
         """Apply the steps one by one on a scratch state and store them in one transaction,
         with the announcement they owe the channel.
 
@@ -221,6 +251,9 @@ class Moves(MoveAnnouncements):
         is ever computed past a reveal that was not stored and announced. A `done` for what
         already ended by itself is only noted; unless `confirmed`, a Command that would select
         no space is refused once (see `_idle_check`)."""
+        logged = game.actions  # the log's length before the order
+        if adoption is not None:
+            state, logged = adoption.state, len(adoption.log)
         cur = state
         text = rules.LogTail(log_end(state))  # the lines the order writes
         new: list[NewAction] = []
@@ -230,13 +263,18 @@ class Moves(MoveAnnouncements):
         revealed_at: str | None = None
         total = len(actions)
         played = 0
+        actor: rules.Faction | None = None  # who played the last step
         for k, (step, action) in enumerate(actions, start=1):
             where = step_where(step, k, total)
             played = k
             if trailing.skips(action):
                 notes.append(f"{where} was not needed: that had already ended by itself.")
                 continue
+            if k == total and actor is not None and self._closing_done(cur, action, actor):
+                notes.append(f"{where} was not needed: what you were doing had ended.")
+                continue
             who = self._actor(game, cur, action, user, forced, where)
+            actor = who
             if not confirmed:
                 self._idle_check(cur, action, where)
             reveals = cur.reveals
@@ -252,7 +290,7 @@ class Moves(MoveAnnouncements):
             new.append(
                 NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
             )
-            cur, dealt = await self._deal(game, nxt, game.actions + len(new) + 1, text)
+            cur, dealt = await self._deal(game, nxt, logged + len(new) + 1, text)
             new.extend(dealt)
             if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
                 revealed_at = where
@@ -268,6 +306,13 @@ class Moves(MoveAnnouncements):
                 )
             elif step not in unplayed:
                 unplayed.append(step)
+        if adoption is not None:
+            notes.append(
+                f"game {game.id} is dealt from a secret from now on: its dice and cards so far "
+                f"stay as its seed dealt them, and each from step {logged + 1} on comes from a "
+                f"secret whose commitment is `{self._commitment(game, adoption.secret)}` "
+                "(revealed when the game ends, then `/vj club verify` checks them)"
+            )
         secret = await self.secret_of(game) if cur.game_over else None
         # a card that ended is recapped from its lines, which earlier moves wrote
         earlier = (
@@ -293,14 +338,19 @@ class Moves(MoveAnnouncements):
             # the decision stays with the same person (another of their seats, the Mongols
             # they decide): a notice only when it passes to someone else
             announcement = announcement.model_copy(update={"mentions": []})
-        seq = game.actions + len(new)
+        seq = logged + len(new)
         known = self._cache.get(game.id)
+        last = known.snapshot_seq if known is not None else 0
+        if adoption is not None:
+            last = adoption.snapshot.seq
         snapshot = (
             Snapshot(seq=seq, state=cur.model_dump_json())
-            if self._snapshot_due(cur, seq, known.snapshot_seq if known is not None else 0)
+            if self._snapshot_due(cur, seq, last)
             else None
         )
         try:
+            if adoption is not None:
+                game = await self._adopted(game, adoption)
             stored = await self.store.append_actions(
                 game.id,
                 game.version,
@@ -318,7 +368,9 @@ class Moves(MoveAnnouncements):
                 "Someone else moved first while your order was being stored, so nothing of "
                 "yours was stored. Look at the new position (`/vj status`) and send it again."
             ) from e
-        self._remember(stored, cur, seq if snapshot is not None else None)
+        if snapshot is None and adoption is not None:
+            snapshot = adoption.snapshot
+        self._remember(stored, cur, snapshot.seq if snapshot is not None else None)
         return Outcome(
             stored,
             state,
@@ -339,20 +391,33 @@ class Moves(MoveAnnouncements):
         return not after.since_barrier and (after.game_over or seq - last >= SNAPSHOT_STEPS)
 
     @staticmethod
+    def _closing_done(state: rules.GameState, action: rules.Action, actor: rules.Faction) -> bool:
+        """An order may always end with `done` (notation: "finish with done"): after steps
+        that were played, a last `done` that the position does not take from the one who
+        played them (no `done` is allowed now, or the decision is another faction's) closes
+        nothing of theirs, so it is noted, neither refused nor applied to someone else."""
+        if not isinstance(action, rules.Done):
+            return False
+        return rules.decider(state) != actor or rules.Done() not in rules.legal_actions(state)
+
+    @staticmethod
     def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
-        """2.3.3 allows a Command in zero spaces, but it still spends the option (and the
-        faction's Eligibility): ask once, and accept the same order with `confirm`."""
+        """2.3.3 allows a Command in zero spaces, and 4.1 any Decree, but a choice that does
+        nothing still spends the option (or its Decree): ask once, and accept the same order
+        with `confirm`."""
         note = rules.idle_note(state, action)
         if note is not None:
             how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
-            raise ServiceError(Moves._idle_question(where, note, how))
+            raise ServiceError(Moves._idle_question(where, note, how, decree=is_decree(action)))
 
     @staticmethod
-    def _idle_question(where: str, note: str, how: str) -> str:
-        return (
-            f"{where}: {note}, yet it would still use this option and make you Ineligible "
-            f"(2.3.3 allows zero spaces). Nothing was played. {how}"
+    def _idle_question(where: str, note: str, how: str, *, decree: bool = False) -> str:
+        cost = (
+            "be the one Decree of this Command & Decree (4.1)"
+            if decree
+            else "use this option and make you Ineligible (2.3.3 allows zero spaces)"
         )
+        return f"{where}: {note}, yet it would still {cost}. Nothing was played. {how}"
 
     def _refusal(
         self,
@@ -492,7 +557,7 @@ class Moves(MoveAnnouncements):
             label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
             note = rules.idle_note(state, action)
             if what[0] == "a" and note:
-                return self._confirm_button(game, label, note, what[1:])
+                return self._confirm_button(game, label, note, what[1:], is_decree(action))
             outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
         return await self._moved_reply(outcome)
 
@@ -514,10 +579,14 @@ class Moves(MoveAnnouncements):
             channel, user, order, as_faction=kept.as_faction, expected_version=version
         )
 
-    def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
+    def _confirm_button(
+        self, game: GameRecord, label: str, note: str, index: str, decree: bool
+    ) -> Reply:
         """The button form of `; confirm` (see `_idle_check`)."""
         reply = Reply.error(
-            self._idle_question(f"`{label}`", note, "Press Confirm to play it anyway.")
+            self._idle_question(
+                f"`{label}`", note, "Press Confirm to play it anyway.", decree=decree
+            )
         )
         reply.buttons = [
             Button(
@@ -583,7 +652,8 @@ class Moves(MoveAnnouncements):
 
         def read(r: Reading) -> Order:
             legal = rules.legal_actions(r.state)
-            given = self._read_order(replace(r, text=arg)).steps if arg else []
+            typed = self._read_order(replace(r, text=arg)) if arg else Order([])
+            given = typed.steps
             option: rules.Action = rules.Done() if name == "done" else rules.Choose(option=name)
             steps: list[tuple[str, rules.Action]]
             if name == "event":
@@ -597,7 +667,7 @@ class Moves(MoveAnnouncements):
                 steps = [(name, option)]
             if not steps:
                 raise ServiceError("Say which one. " + self._allowed(r.state))
-            return Order(steps)
+            return Order(steps, typed.confirmed)  # `name:attack; confirm` confirms
 
         shown = "; ".join(([] if name == "decree" else [name]) + ([arg] if arg else []))
         return await self._order(channel, user, Entry(shown), read)

@@ -59,6 +59,19 @@ class Outbox(ServiceBase):
         """The turn opened at `version` has its message: `message_id`."""
         await self.store.turn_message_posted(game_id, version, message_id)
 
+    async def newest_posted(self, game_id: int, message_id: int) -> None:
+        """A public message of the game that is not its turn message (a seat notice, a
+        reminder) went out as `message_id`: the game's newest, the one with the buttons."""
+        await self.store.newest_message_posted(game_id, message_id)
+
+    async def buttons_now(self, game_id: int) -> list[Button]:
+        """The buttons of the game as it stands (none once it is over): what its newest
+        public message carries."""
+        game = await self.store.get_game(game_id)
+        if game.status != "active":
+            return []
+        return self.buttons_for(game, await self.state_of(game))
+
     async def delivered(self, announcement: tuple[int, int]) -> None:
         """The announcement reached the channel: it leaves the outbox."""
         await self.store.announcement_delivered(*announcement)

@@ -1,4 +1,4 @@
-"""Records of finished games (issue 13): who won, each faction's wins, and a rating per player
+"""Records of finished games: who won, each faction's wins, and a rating per player
 and faction (the factions are asymmetric, so a player's Delhi and Vijayanagara are rated
 apart). Pure: the records in, text and numbers out."""
 

@@ -1,4 +1,4 @@
-"""Reminders over days (issue 13): who the game waits for, when to nudge them, and what to say.
+"""Reminders over days: who the game waits for, when to nudge them, and what to say.
 
 A stored move replaces the game's reminder job in its own transaction (`plan`); the client's
 background loop asks for the jobs due now (`due`), posts them and reports back (`sent`,
@@ -142,6 +142,14 @@ class Reminders:
         return ReminderPlan(
             user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
         )
+
+    def first_plan(self, waiting_for: int | None) -> ReminderPlan:
+        """The first wait of a game not stored yet (an import, which seats only its
+        importer): from now, at the default pace, as it has no pace of its own yet."""
+        if waiting_for is None:
+            return ReminderPlan(user_id=None)
+        now = self.clock()
+        return ReminderPlan(user_id=waiting_for, since=now, due_at=now + DEFAULT_PACE)
 
     async def due(self, limit: int = 20) -> list[DueReminder]:
         """Claim the jobs due now and say what to post; a job in the player's quiet hours is

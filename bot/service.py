@@ -62,7 +62,7 @@ class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
         """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores); the
         other options are ServiceBase's."""
         super().__init__(store, renderer, **kw)
-        self.ai = AiSeats(self, workers=ai_workers)  # issue 15: AI seats, moves and hints
+        self.ai = AiSeats(self, workers=ai_workers)  # who plays the AI seats, their moves, hints
         self.reminders.ai_pace = self.ai.pace_of
 
     async def close(self) -> None:

@@ -27,8 +27,10 @@ from db import (
     ReminderPlan,
     SeatResult,
     ServerSettings,
+    Snapshot,
     StaleAction,
     Store,
+    StoredAction,
     open_store,
 )
 from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
@@ -57,7 +59,7 @@ SHOWN_OPTIONS = 8  # legal orders listed in an error message
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
 CUSTOM_ID_PREFIX = "vj"
 CACHE_SIZE = 2048
-# Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
+# Bounds on what a user sends (docs/operations.md, "Limits"). Checked here, where the raw bytes arrive.
 MAX_DECK_BYTES = DECK_MAX_CHARS
 MAX_IMPORT_BYTES = 4_000_000
 WORK_SECONDS = 20.0  # reading a deck file or replaying an import, off the event loop
@@ -196,6 +198,65 @@ def secret_for_seed(seed: int) -> bytes:
     return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
 
 
+def commitment_text(game_id: int, secret: bytes, dealt_from: int) -> str:
+    """The line that posts a game's commitment when its secret begins to deal."""
+    which = f"from step {dealt_from + 1} on " if dealt_from else ""
+    return (
+        f"Fairness: every die and card of game {game_id} {which}comes from a secret; its "
+        f"commitment is `{commitment(secret, game_id, dealt_from)}`. The secret is revealed "
+        "when the game ends, and `/vj club verify` then checks every outcome.\n"
+    )
+
+
+SEED_DEALS = "dealt_by_seed"  # in a game's options: created with a seed, which deals it all
+
+
+@dataclass
+class Adoption:
+    """A game dealt by its seed, about to take a secret (ServiceBase._adoption): its log with
+    the seed's outcomes written in, its state there (no dealer in it), the snapshot at its
+    last undo barrier, and the secret that deals what comes next."""
+
+    log: list[NewAction]
+    state: rules.GameState
+    snapshot: Snapshot
+    secret: bytes
+
+
+def seed_written_out(
+    seed: int, options: rules.GameOptions, stored: Sequence[StoredAction]
+) -> tuple[list[NewAction], rules.GameState, Snapshot]:
+    """A game dealt by its seed, replayed with the seed's outcomes written into its log as
+    chance entries (as an imported format-1 export is): the log, the state at its end, and
+    the snapshot at its last undo barrier. The same steps give the same state."""
+    dealer = rules.seeded_dealer(seed, options)
+    state = rules.new_game(None, options)
+    log: list[NewAction] = []
+    barrier = (0, state)
+
+    def step(action: rules.Action, entry: NewAction) -> None:
+        nonlocal state, barrier
+        state = rules.apply(state, action)
+        log.append(entry)
+        if not state.since_barrier:
+            barrier = (len(log), state)
+
+    def deal() -> None:
+        while (node := rules.chance(state)) is not None:
+            outcome = dealer.outcome(state, node)
+            step(outcome, NewAction(action=rules.action_to_json(outcome)))
+
+    deal()
+    for a in stored:
+        step(
+            rules.action_from_json(a.action),
+            NewAction(action=a.action, faction=a.faction, user_id=a.user_id),
+        )
+        deal()
+    seq, at = barrier
+    return log, state, Snapshot(seq=seq, state=at.model_dump_json())
+
+
 def ahead(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState | None:
     """The position after the first steps of an order, seen before it is played: None when a
     step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
@@ -260,6 +321,7 @@ class ServiceBase:
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
+        self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
 
@@ -301,8 +363,20 @@ class ServiceBase:
     async def _open_game(self, channel: str) -> GameRecord:
         game = await self.store.open_game(channel)
         if game is None:
-            raise ServiceError("There is no game in this channel. Start one with `/vj create`.")
+            raise ServiceError(await self.no_game_text(channel))
         return game
+
+    async def no_game_text(self, channel: str) -> str:
+        """Why nothing can be played here: no game yet, or the last one is over (with its
+        result), and how to start another."""
+        last = await self.store.latest_game(channel)
+        if last is None:
+            return "There is no game in this channel. Start one with `/vj create`."
+        start = "Start another with `/vj create`, or `/vj club rematch` for the same players."
+        if last.status == "aborted":
+            return f"Game {last.id} was aborted, without a result. {start}"
+        result = "\n".join(self._ranking(await self.state_of(last)))
+        return f"Game {last.id} is over.\n{result}\n{start}"
 
     async def _active_game(self, channel: str) -> GameRecord:
         game = await self._open_game(channel)
@@ -337,9 +411,48 @@ class ServiceBase:
         """The secret that deals this game's chance outcomes; None for a game stored before
         chance entries (its seed deals them). Never shown before the game is over."""
         if game.id not in self._secrets:
-            stored = (await self.store.secret(game.id)).secret
-            self._secrets[game.id] = bytes.fromhex(stored) if stored else None
+            stored = await self.store.secret(game.id)
+            self._dealt_from[game.id] = stored.dealt_from
+            self._secrets[game.id] = bytes.fromhex(stored.secret) if stored.secret else None
         return self._secrets[game.id]
+
+    async def _pre_secret(self, game: GameRecord) -> bool:
+        """A game stored before per-game secrets, still dealt by its seed (not one created
+        with a seed on purpose, for tests or teaching, which its seed deals to the end)."""
+        return await self.secret_of(game) is None and not game.options.get(SEED_DEALS)
+
+    async def _adoption(self, game: GameRecord) -> Adoption:
+        """What a game stored before per-game secrets becomes at its next move: its seed's
+        outcomes so far written into its log, and a fresh secret that deals from there (so
+        nothing the seed would tell is ever dealt again). Held here until the move is stored
+        (then Store.adopt_secret); `secret_of` gives the new secret meanwhile."""
+        options = await self.options_of(game)
+        stored = await self.store.actions(game.id)
+        log, state, snapshot = await self.off_loop(seed_written_out, game.seed, options, stored)
+        secret = self._new_secret()
+        self._secrets[game.id], self._dealt_from[game.id] = secret, len(log)
+        return Adoption(log, state, snapshot, secret)
+
+    async def _adopted(self, game: GameRecord, adoption: Adoption) -> GameRecord:
+        """Store the adoption (the game at its version before the move)."""
+        return await self.store.adopt_secret(
+            game.id,
+            game.version,
+            secret=adoption.secret.hex(),
+            log=adoption.log,
+            snapshot=adoption.snapshot,
+        )
+
+    def _forget_dealing(self, game_id: int) -> None:
+        """Drop what is cached of a game's secret and state (an adoption not stored)."""
+        self._secrets.pop(game_id, None)
+        self._dealt_from.pop(game_id, None)
+        self._cache.pop(game_id, None)
+
+    def _commitment(self, game: GameRecord, secret: bytes) -> str:
+        """The commitment of the game's secret (as secret_of read it): bound to the game and
+        to the log entry it began to deal from (rules.fairness)."""
+        return commitment(secret, game.id, self._dealt_from.get(game.id, 0))
 
     async def _fresh_state(
         self, game: GameRecord, options: rules.GameOptions | None = None
@@ -470,8 +583,8 @@ class ServiceBase:
 
     def _who(self, game: GameRecord, faction: rules.Faction) -> str:
         uid = game.seats.get(faction.value)
-        if uid is not None and not self.name_players:
-            return rules.FACTION_NAMES[faction]
+        if uid is not None and not self.name_players and not is_ai(uid):
+            return rules.FACTION_NAMES[faction]  # the one person at the terminal
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"
         return f"{rules.FACTION_NAMES[faction]} ({seat})"
 
@@ -596,24 +709,24 @@ class ServiceBase:
         secret = await self.secret_of(game)
         if secret is None:
             return ""
-        return (
-            f"Fairness: every die and card of game {game.id} comes from a secret; its SHA-256 "
-            f"is `{commitment(secret)}`. The secret is revealed when the game ends, and "
-            "`/vj club verify` then checks every outcome.\n"
-        )
+        return commitment_text(game.id, secret, self._dealt_from.get(game.id, 0))
 
     def _reveal_text(self, game: GameRecord, secret: bytes) -> str:
         return (
-            f"Fairness: the secret of game {game.id} was `{secret.hex()}` (its SHA-256 is the "
-            f"commitment `{commitment(secret)}` posted at the start). `/vj club verify` checks every "
-            "die and card; so does `python -m bot.verify` on the export."
+            f"Fairness: the secret of game {game.id} was `{secret.hex()}` (its commitment "
+            f"`{self._commitment(game, secret)}` was posted when it began to deal). `/vj club "
+            "verify` checks every die and card; so does `python -m bot.verify` on the export."
         )
 
     def _final_text(self, state: rules.GameState) -> str:
+        return "**The game is over.**\n" + "\n".join(self._ranking(state))
+
+    @staticmethod
+    def _ranking(state: rules.GameState) -> list[str]:
+        """`1. Vijayanagara Empire — 31 VP`, one line a faction, the winner first."""
         scores = rules.score(state)
         order = rules.ranking(state)
-        parts = [f"{i}. {rules.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)]
-        return "**The game is over.**\n" + "\n".join(parts)
+        return [f"{i}. {rules.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)]
 
     def _stale_text(self, old: int, now: int, what: str = "That button") -> str:
         return (
@@ -656,6 +769,11 @@ class ServiceBase:
             f"You may not {what} a game here: that is for {who} "
             "(a server manager can change it with `/vj club config`)."
         )
+
+    async def _note_server(self, channel: str, guild: str | None) -> None:
+        """Remember the server a game's channel is on (a player's history is per server)."""
+        if guild is not None:
+            await self.store.put_channel_server(channel, guild)
 
     def _new_secret(self) -> bytes:
         """A fresh secret for a new game (the service's `seed_source` in tests)."""

@@ -16,6 +16,7 @@ from db import (
     Announcement,
     DeckFile,
     GameExport,
+    GameRecord,
     LogLines,
     Snapshot,
     StorageError,
@@ -23,16 +24,18 @@ from db import (
 from db.export import ExportError, game_options, parse_export
 from db.models import MAX_EXPORT_ACTIONS, ExportedAction
 from rules.errors import excerpt
-from rules.fairness import SECRET_BYTES, Verification, commitment, verify
+from rules.fairness import SECRET_BYTES, Verification, verify
 from rules.words import count_of
 
 from .reply import Attachment, Reply
 from .service_base import (
     FACTIONS,
     MAX_IMPORT_BYTES,
+    SEED_DEALS,
     ServiceBase,
     ServiceError,
     answers,
+    commitment_text,
     faction_of,
     upload_text,
 )
@@ -58,9 +61,13 @@ class Transfer(ServiceBase):
             return Reply.error("There is no game in this channel to export.")
         try:
             data = await self.store.export_game(game.id)
-        except StorageError as e:
+            if data.seed is not None:
+                # dealt by its seed, which tells every card and die to come: the outcomes so
+                # far go into the log as chance entries, and the seed stays here
+                data = (await self.off_loop(self.check_export, data)).data
+        except (StorageError, ServiceError) as e:
             log.error("export of game %s failed: %s", game.id, e)
-            return Reply.error(f"Game {game.id} cannot be exported: {e}.")
+            return Reply.error(f"Game {game.id} cannot be exported: {str(e).rstrip('.')}.")
         body = data.model_dump_json(indent=1).encode()
         return Reply(
             text=f"Game {game.id}: {count_of(len(data.actions), 'step')}. Import it with `/vj import`.",
@@ -76,26 +83,41 @@ class Transfer(ServiceBase):
             return Reply.error("There is no game in this channel to verify.")
         secret = await self.secret_of(game)
         if secret is None:
-            return Reply.error(
-                f"Game {game.id} was started before dice and cards were dealt from a secret, "
-                "so there is no commitment to check."
+            why = (
+                "is dealt by the seed it was created with (repeatable, not fair play)"
+                if game.options.get(SEED_DEALS)
+                else "was started before dice and cards were dealt from a secret, and has "
+                "not moved since"
             )
+            return Reply.error(f"Game {game.id} {why}, so there is no commitment to check.")
         if game.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {game.id} is {game.status}: its secret stays hidden until the game "
-                f"is over. Commitment (SHA-256 of the secret): `{commitment(secret)}`."
+                f"is over. Commitment (SHA-256 of the secret{self._bound_to(game)}): "
+                f"`{self._commitment(game, secret)}`."
             )
         stored = await self.store.actions(game.id)
         log_ = [rules.action_from_json(a.action) for a in stored]
         dealt_from = (await self.store.secret(game.id)).dealt_from
+        nothing = Reply(
+            text=f"Every die and card of game {game.id} was dealt before its secret began to "
+            "deal (with its import, or by its seed before the game had a secret): there is "
+            "nothing its secret dealt to check."
+        )
         if dealt_from >= len(log_):
-            return Reply(
-                text=f"Every die and card of game {game.id} came with its import, dealt by the "
-                "original game's secret: check that game's export with `python -m bot.verify`."
-            )
+            return nothing
         options = await self.options_of(game)
         result = await self.off_loop(verify, secret, game.id, options, log_, dealt_from)
-        return Reply(text=verification_text(game.id, secret, result))
+        if result.ok and result.checked == 0:
+            return nothing
+        return Reply(
+            text=verification_text(game.id, self._commitment(game, secret), secret, result)
+        )
+
+    def _bound_to(self, game: GameRecord) -> str:
+        """How a commitment is bound beyond the secret (rules.fairness)."""
+        dealt_from = self._dealt_from.get(game.id, 0)
+        return f", game {game.id} and step {dealt_from + 1}" if dealt_from else ""
 
     def check_export(self, data: GameExport) -> Replayed:
         """Replay an exported game; ServiceError naming the first step that does not replay.
@@ -183,6 +205,7 @@ class Transfer(ServiceBase):
         seated (or pinged) without their consent. Nothing is stored on a refusal."""
         async with self._lock(channel):
             await self._may_organise(guild, roles, is_manager, "import")
+            await self._note_server(channel, guild)
             claimed = {faction_of(t).value for t in re.split(r"[\s,]+", claim or "") if t}
             upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
             if await self.store.open_game(channel) is not None:
@@ -207,33 +230,48 @@ class Transfer(ServiceBase):
                 if data.options.deck is None or state.options.deck_hash is None
                 else DeckFile(hash=state.options.deck_hash, text=data.options.deck)
             )
+            free = [f.value for f in FACTIONS if f.value not in seats]
+            seats_text = (
+                f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."
+            )
+
+            def announcement(game: GameRecord) -> Announcement:
+                if status == "lobby":
+                    return Announcement(text=f"Imported game {game.id} (not started).{seats_text}")
+                nxt = (
+                    self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
+                )
+                fairness = (
+                    ""
+                    if state.game_over
+                    else commitment_text(game.id, bytes.fromhex(secret), len(data.actions))
+                )
+                body = (
+                    f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
+                    f"{seats_text}\n{fairness}{rules.card_header(state)}"
+                )
+                return Announcement(text=f"{body}\n{nxt}", board=True, body=body)
+
+            # a fresh secret deals what comes next (check_export dropped any seed)
+            secret = secrets.token_hex(SECRET_BYTES)
+            decider = None if status != "active" else rules.decider(state)
+            waiting = None if decider is None else seats.get(decider.value)
+            # the game, its announcement and its first wait go in one transaction: a crash
+            # leaves all of them or none (never a game that blocks the channel unannounced)
             game = await self.store.import_game(
                 channel,
                 data.model_copy(update={"fairness": None}),
                 snapshot=replayed.snapshot,
                 log=LogLines(start=0, lines=replayed.log),
                 deck=deck,
-                # a fresh secret deals what comes next (check_export dropped any seed)
-                secret=secrets.token_hex(SECRET_BYTES),
+                secret=secret,
+                announcement=announcement,
+                reminder=self.reminders.first_plan(waiting),
             )
             self._remember(game, state, replayed.snapshot.seq)
-            free = [f.value for f in FACTIONS if f.value not in game.seats]
-            seats_text = (
-                f" Free seats: {', '.join(free)} (`/vj join`)." if free else " All seats are yours."
-            )
-            if status == "lobby":
-                text = f"Imported game {game.id} (not started).{seats_text}"
-                await self.store.announce(game.id, game.version, Announcement(text=text))
-                return self._announced(game, text)
-            nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-            body = (
-                f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
-                f"{seats_text}\n{rules.card_header(state)}"
-            )
-            text = f"{body}\n{nxt}"
-            await self.store.announce(
-                game.id, game.version, Announcement(text=text, board=True, body=body)
-            )
+            text = announcement(game).text
+        if status == "lobby":
+            return self._announced(game, text)
         return self._announced(
             game,
             text,
@@ -242,8 +280,8 @@ class Transfer(ServiceBase):
         )
 
 
-def verification_text(game_id: int, secret: bytes, result: Verification) -> str:
-    head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{commitment(secret)}`: "
+def verification_text(game_id: int, committed: str, secret: bytes, result: Verification) -> str:
+    head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{committed}`: "
     if result.ok:
         return head + f"all {result.checked} dice rolls and card draws follow from the secret."
     return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)

@@ -25,7 +25,8 @@ COMMANDS: dict[str, str] = {
     "join": "take a seat: D (Delhi Sultanate), B (Bahmani Kingdom) or V (Vijayanagara Empire)",
     "leave": "give up your seat(s) (a free seat can be taken by anyone with join)",
     "start": "start the game once all three factions are seated",
-    "ai": "an AI plays a seat (faction, level easy|hard, pace: seconds a step); join takes it back",
+    "ai": "an AI plays a seat (faction, level easy|hard, pace: seconds a step); a person's seat "
+    "at their request, by Manage Server, or once the game stalled on them; join takes it back",
     "hint": "the hard AI's suggestion for your decision now, its win chance and why (only you)",
     "play": "send an order in the notation, steps separated by ';' (docs/notation.md)",
     "undo": "take back your last step (until a die roll, card reveal or hand-off)",
@@ -40,12 +41,13 @@ COMMANDS: dict[str, str] = {
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
     "club pace": "hours the game waits before reminding whoever is on turn (default 24), "
-    "then a notice to the channel, then one stall notice; deadline: pass makes the seat pass",
+    "then a notice to the channel, then one stall notice; deadline: pass makes the seat pass; "
+    "stricter in a running game once every seated player agrees, or by Manage Server",
     "club me": "your time zone, quiet hours (no reminders then) and direct messages for your turns",
     "club rematch": "a new game with the same people after one is over (seating: rotate, same, "
     "choose)",
     "club seat": "give a seat to a substitute (Manage Server only)",
-    "club history": "the finished games of this channel, or of a player",
+    "club history": "the finished games of this channel, or of a player on this server",
     "club stats": "wins per faction, and a player's wins and rating (Elo) per faction",
     "club replay": "the board at any step of a finished game of this channel",
     "club verify": "check that every die and card followed from the secret committed at the start",

@@ -20,6 +20,7 @@ from .models import (
     NewAction,
     OwedAnnouncement,
     Pace,
+    PaceProposal,
     Reminder,
     ReminderPlan,
     SeatResult,
@@ -31,7 +32,7 @@ from .models import (
     UserPrefs,
 )
 from .sqlite import SQLiteStore
-from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, Store
+from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, NewGameAnnouncement, Store
 
 __all__ = [
     "ENDED_STATUSES",
@@ -48,8 +49,10 @@ __all__ = [
     "GameSecret",
     "LogLines",
     "NewAction",
+    "NewGameAnnouncement",
     "OwedAnnouncement",
     "Pace",
+    "PaceProposal",
     "Reminder",
     "ReminderPlan",
     "SQLiteStore",

@@ -68,7 +68,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
         frozenset({"created_at"}),
     ),
     ("snapshots", ("game_id", "seq", "state"), frozenset()),
-    ("log_lines", ("game_id", "n", "line"), frozenset()),  # issue 14: the text log
+    ("log_lines", ("game_id", "n", "line"), frozenset()),  # the text log, a table of its own
     (
         "outbox",
         (
@@ -88,13 +88,25 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
     ),
     (
         "turn_messages",
-        ("game_id", "turn_version", "body", "message_id", "message_version"),
+        ("game_id", "turn_version", "body", "message_id", "message_version", "newest_id"),
         frozenset(),
     ),
-    # issue 13: waits and their reminders (a claim is not copied: the copy is made offline),
+    # waits and their reminders (a claim is not copied: the copy is made offline),
     # paces, finished games' records, players' preferences
     ("jobs", ("game_id", "version", "user_id", "stage", "since", "due_at"), frozenset()),
-    ("paces", ("game_id", "seconds", "deadline", "ai_seconds"), frozenset()),
+    (
+        "paces",
+        (
+            "game_id",
+            "seconds",
+            "deadline",
+            "ai_seconds",
+            "proposed_seconds",
+            "proposed_deadline",
+            "agreed",
+        ),
+        frozenset(),
+    ),
     (
         "results",
         ("game_id", "faction", "user_id", "place", "score", "finished_at"),
@@ -105,6 +117,9 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
         ("user_id", "time_zone", "quiet_from", "quiet_to", "direct_messages"),
         frozenset(),
     ),
+    # consent over seats, and the server of each game's channel
+    ("seat_holds", ("game_id", "faction", "user_id"), frozenset()),
+    ("channel_servers", ("channel_id", "guild_id"), frozenset()),
 )
 
 

@@ -1,16 +1,13 @@
 """Reading an uploaded export: bounded, and gentle on the event loop.
 
-The export is parsed by the standard library's pure-Python JSON scanner (so a worker thread
-doing it lets the event loop run between bytecodes, where the C scanner or pydantic's parser
-would hold the interpreter for the whole file), then validated against the strict model piece
-by piece: the header first, then the number of actions, then each action.
+The export is read by the bounded JSON reader (db.safe_json: depth and every number's length
+measured, the pure-Python scanner, so a worker thread doing it lets the event loop run), then
+validated against the strict model piece by piece: the header first, then the number of
+actions, then each action.
 """
 
 from __future__ import annotations
 
-import json
-import json.scanner
-from collections.abc import Callable
 from typing import Any
 
 import pydantic
@@ -20,25 +17,12 @@ from rules.cards import with_deck
 
 from .errors import StorageError
 from .models import MAX_EXPORT_ACTIONS, ExportedAction, ExportOptions, GameExport
+from .safe_json import JsonError, load_json
 from .store import ENDED_STATUSES, Store
 
 
 class ExportError(ValueError):
     """An upload that is not a valid export; the message says where and what."""
-
-
-_Scanner = Callable[[str, int], tuple[Any, int]]
-_py_make_scanner: Callable[[json.JSONDecoder], _Scanner] = json.scanner.py_make_scanner  # type: ignore[attr-defined]
-
-
-class _PyDecoder(json.JSONDecoder):
-    """json.JSONDecoder with the pure-Python scanner (recursion is bounded by Python's limit)."""
-
-    scan_once: _Scanner
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.scan_once = _py_make_scanner(self)
 
 
 def _first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> ExportError:
@@ -50,14 +34,9 @@ def _first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> E
 def parse_export(raw: bytes | str) -> GameExport:
     """The export in `raw`; ExportError when it is not JSON or does not fit the model."""
     try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        doc = _PyDecoder().decode(text)
-    except UnicodeDecodeError as e:
-        raise ExportError(f"the file is not UTF-8 text (a bad byte at {e.start})") from e
-    except json.JSONDecodeError as e:
-        raise ExportError(f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from e
-    except RecursionError as e:
-        raise ExportError("the file is nested too deeply") from e
+        doc = load_json(raw)
+    except JsonError as e:
+        raise ExportError(str(e)) from e
     if not isinstance(doc, dict):
         raise ExportError("the file: expected a JSON object")
     actions = doc.get("actions", [])
@@ -89,8 +68,10 @@ def game_options(data: GameExport) -> rules.GameOptions:
 
 async def export_game(store: Store, game_id: int) -> GameExport:
     """A stored game as its export (both backends): options with the deck file's text, seats,
-    the log with its chance entries; the seed only for a game dealt by one, the secret only
-    once the game has ended. Validated like an upload: an export always imports again."""
+    the log with its chance entries, the secret only once the game has ended. A game dealt by
+    its seed has the seed here and no chance entries: the service writes the seed's outcomes
+    into the log and drops it before the export leaves (bot.transfer). Validated like an
+    upload: an export always imports again."""
     game = await store.get_game(game_id)
     acts = await store.actions(game_id)
     deck = game.options.get("deck")  # the text itself, in games stored before 004

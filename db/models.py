@@ -95,11 +95,18 @@ class TurnMessage(BaseModel):
     body: str
     message_id: int | None = None  # the Discord message, once posted
     message_version: int | None = None  # the announcement that message was posted for
+    # the game's newest public message, the only one that may carry buttons (migration 011)
+    newest_id: int | None = None
 
     @property
     def posted(self) -> bool:
         """The turn's own message is out (not only an earlier turn's)."""
         return self.message_id is not None and self.message_version == self.turn_version
+
+    @property
+    def newest(self) -> int | None:
+        """The game's newest public message (before migration 011: the turn message)."""
+        return self.newest_id if self.newest_id is not None else self.message_id
 
 
 class OwedAnnouncement(Announcement):
@@ -120,7 +127,7 @@ class DeckFile(BaseModel):
 
 
 class ServerSettings(BaseModel):
-    """Who may create, import and abort games on one server (README, "Permissions")."""
+    """Who may create, import and abort games on one server (docs/playing.md, "Permissions")."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -180,8 +187,8 @@ class ExportOptions(BaseModel):
 
 class GameExport(BaseModel):
     """A whole game as portable JSON: the log with its chance entries is enough to rebuild it
-    by replay. Nothing in it tells what comes next: no seed (only a game stored before chance
-    entries has one, format 1), and the secret only once the game is over. Every field is
+    by replay. Nothing in it tells what comes next: no seed (format 1, which older versions
+    wrote for games dealt by a seed, has one), and the secret only once the game is over. Every field is
     typed and bounded; unknown fields are refused."""
 
     model_config = _STRICT
@@ -217,17 +224,30 @@ class ReminderPlan(BaseModel):
 Deadline = Literal["nothing", "pass"]
 
 
+class PaceProposal(BaseModel):
+    """A stricter pace proposed for a running game (migration 012): it takes effect once
+    every seated person is among `agreed`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seconds: Annotated[int, Field(gt=0)]
+    deadline: Deadline = "nothing"
+    agreed: tuple[int, ...] = ()
+
+
 class Pace(BaseModel):
     """A game's pace (migration 007): seconds of waiting before each reminder, and what
     happens when the first wait runs out: nothing (reminders only) or the seat passes
     where the rules allow a Pass. `ai_seconds` (migration 010): seconds between two steps of
-    the game's AI seats, None for the default."""
+    the game's AI seats, None for the default. `proposal` (migration 012): a stricter pace
+    waiting for the seated people's agreement."""
 
     model_config = ConfigDict(frozen=True)
 
     seconds: Annotated[int, Field(gt=0)]
     deadline: Deadline = "nothing"
     ai_seconds: Annotated[float, Field(gt=0)] | None = None
+    proposal: PaceProposal | None = None
 
 
 class Reminder(BaseModel):

@@ -10,6 +10,8 @@ from typing import Any
 from .models import (
     GameRecord,
     OwedAnnouncement,
+    Pace,
+    PaceProposal,
     Reminder,
     StoredAction,
     TurnMessage,
@@ -29,6 +31,7 @@ GAME_TABLES: tuple[str, ...] = (
     "jobs",
     "paces",
     "results",
+    "seat_holds",
 )
 
 
@@ -81,12 +84,13 @@ def owed(r: Row) -> OwedAnnouncement:
 
 
 def turn_message(r: Row) -> TurnMessage:
-    """turn_version, body, message_id, message_version."""
+    """turn_version, body, message_id, message_version, newest_id."""
     return TurnMessage(
         turn_version=r[0],
         body=r[1],
         message_id=None if r[2] is None else int(r[2]),
         message_version=r[3],
+        newest_id=None if r[4] is None else int(r[4]),
     )
 
 
@@ -101,6 +105,16 @@ def reminder(r: Row) -> Reminder:
         since=r[5],
         due_at=r[6],
     )
+
+
+def pace(r: Row) -> Pace:
+    """seconds, deadline, ai_seconds, proposed_seconds, proposed_deadline, agreed (JSON)."""
+    proposal = (
+        None
+        if r[3] is None
+        else PaceProposal(seconds=r[3], deadline=r[4] or "nothing", agreed=json.loads(r[5] or "[]"))
+    )
+    return Pace(seconds=r[0], deadline=r[1], ai_seconds=r[2], proposal=proposal)
 
 
 def user_prefs(user_id: int, r: Row | None) -> UserPrefs:

@@ -40,7 +40,7 @@ from .models import (
     UserPrefs,
     group_results,
 )
-from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE
+from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE, NewGameAnnouncement
 
 Row = from_row.Row
 NO_END = 2**62  # an upper bound no seq or line number reaches
@@ -273,6 +273,8 @@ class SQLStore(ABC):
         *,
         deck: DeckFile | None = None,
         secret: str = "",
+        seats: dict[str, int] | None = None,
+        announcement: NewGameAnnouncement | None = None,
     ) -> GameRecord:
         async with self._new_game(channel_id, deck) as conn:
             game_id = await self._insert_game(
@@ -280,10 +282,14 @@ class SQLStore(ABC):
                 channel_id=channel_id,
                 seed=seed,
                 options=json.dumps(options, sort_keys=True),
+                seats=json.dumps(seats or {}, sort_keys=True),
                 creator=creator,
                 secret=secret,
             )
-            return await self._fetch_game(conn, game_id)
+            game = await self._fetch_game(conn, game_id)
+            if announcement is not None:
+                await self._put_announcement(conn, game, announcement(game))
+            return game
 
     @asynccontextmanager
     async def _new_game(self, channel_id: str, deck: DeckFile | None) -> AsyncIterator[Conn]:
@@ -457,6 +463,43 @@ class SQLStore(ABC):
             )
         return stored
 
+    async def adopt_secret(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        secret: str,
+        log: Sequence[NewAction],
+        snapshot: Snapshot | None = None,
+    ) -> GameRecord:
+        async with self._tx() as conn:
+            game = await self._check_version(conn, game_id, expected_version)
+            if game.status not in OPEN_STATUSES:
+                raise StorageError(f"game {game_id} is {game.status}: it deals nothing more")
+            row = await conn.fetchrow("SELECT secret FROM games WHERE id = ?", game_id)
+            if row is None or row[0]:
+                raise StorageError(f"game {game_id} already has a secret")
+            # the one rewrite of a log: the same steps, with the seed's outcomes written in
+            await conn.execute("DELETE FROM actions WHERE game_id = ?", game_id)
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, i, json.dumps(a.action, sort_keys=True), a.faction, a.user_id)
+                    for i, a in enumerate(log, start=1)
+                ],
+            )
+            await conn.execute("DELETE FROM snapshots WHERE game_id = ?", game_id)
+            if snapshot is not None:
+                await self._put_snapshot(conn, game_id, snapshot)
+            await conn.execute(
+                "UPDATE games SET secret = ?, dealt_from = ? WHERE id = ?",
+                secret,
+                len(log),
+                game_id,
+            )
+            await self._bump(conn, game_id, expected_version, None, None)
+            return await self._fetch_game(conn, game_id)
+
     # --- export / import -------------------------------------------------------------------
 
     async def export_game(self, game_id: int) -> GameExport:
@@ -468,7 +511,8 @@ class SQLStore(ABC):
         data: GameExport,
         *,
         snapshot: Snapshot | None = None,
-        announcement: Announcement | None = None,
+        announcement: NewGameAnnouncement | None = None,
+        reminder: ReminderPlan | None = None,
         deck: DeckFile | None = None,
         secret: str = "",
         log: LogLines | None = None,
@@ -505,7 +549,9 @@ class SQLStore(ABC):
                 await self._put_log(conn, game_id, log)
             game = await self._fetch_game(conn, game_id)
             if announcement is not None:
-                await self._put_announcement(conn, game, announcement)
+                await self._put_announcement(conn, game, announcement(game))
+            if reminder is not None and game.status == "active":
+                await self._put_reminder(conn, game, reminder)
             return game
 
     # --- the outbox ------------------------------------------------------------------------
@@ -544,13 +590,6 @@ class SQLStore(ABC):
                 game.id,
                 game.version,
                 a.body,
-            )
-
-    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
-        async with self._tx() as conn:
-            game = await self._fetch_game(conn, game_id)
-            await self._put_announcement(
-                conn, game.model_copy(update={"version": version}), announcement
             )
 
     async def owed_announcements(
@@ -592,7 +631,8 @@ class SQLStore(ABC):
 
     async def turn_message(self, game_id: int) -> TurnMessage | None:
         row = await self._one(
-            "SELECT turn_version, body, message_id, message_version FROM turn_messages "
+            "SELECT turn_version, body, message_id, message_version, newest_id "
+            "FROM turn_messages "
             "WHERE game_id = ?",
             game_id,
         )
@@ -601,9 +641,19 @@ class SQLStore(ABC):
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
         async with self._tx() as conn:
             await conn.execute(
-                "UPDATE turn_messages SET message_id = ?, message_version = ? WHERE game_id = ?",
+                "UPDATE turn_messages SET message_id = ?, message_version = ?, newest_id = ? "
+                "WHERE game_id = ?",
                 str(message_id),
                 version,
+                str(message_id),
+                game_id,
+            )
+
+    async def newest_message_posted(self, game_id: int, message_id: int) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE turn_messages SET newest_id = ? WHERE game_id = ?",
+                str(message_id),
                 game_id,
             )
 
@@ -627,20 +677,29 @@ class SQLStore(ABC):
 
     async def pace(self, game_id: int) -> Pace | None:
         row = await self._one(
-            "SELECT seconds, deadline, ai_seconds FROM paces WHERE game_id = ?", game_id
+            "SELECT seconds, deadline, ai_seconds, proposed_seconds, proposed_deadline, agreed "
+            "FROM paces WHERE game_id = ?",
+            game_id,
         )
-        return None if row is None else Pace(seconds=row[0], deadline=row[1], ai_seconds=row[2])
+        return None if row is None else from_row.pace(row)
 
     async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
+        p = pace.proposal
         async with self._tx() as conn:
             await conn.execute(
-                "INSERT INTO paces (game_id, seconds, deadline, ai_seconds) VALUES (?, ?, ?, ?) "
+                "INSERT INTO paces (game_id, seconds, deadline, ai_seconds, proposed_seconds, "
+                "proposed_deadline, agreed) VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET seconds = excluded.seconds, "
-                "deadline = excluded.deadline, ai_seconds = excluded.ai_seconds",
+                "deadline = excluded.deadline, ai_seconds = excluded.ai_seconds, "
+                "proposed_seconds = excluded.proposed_seconds, "
+                "proposed_deadline = excluded.proposed_deadline, agreed = excluded.agreed",
                 game_id,
                 pace.seconds,
                 pace.deadline,
                 pace.ai_seconds,
+                None if p is None else p.seconds,
+                None if p is None else p.deadline,
+                None if p is None else json.dumps(list(p.agreed)),
             )
             if due_at is not None:
                 await conn.execute(
@@ -699,6 +758,39 @@ class SQLStore(ABC):
                 version,
             )
 
+    # --- seat holds, channels' servers (migration 012) ---------------------------------------
+
+    async def seat_holds(self, game_id: int) -> dict[str, int]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT faction, user_id FROM seat_holds WHERE game_id = ?", game_id
+            )
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    async def put_seat_hold(self, game_id: int, faction: str, user_id: int | None) -> None:
+        async with self._tx() as conn:
+            if user_id is None:
+                await conn.execute(
+                    "DELETE FROM seat_holds WHERE game_id = ? AND faction = ?", game_id, faction
+                )
+                return
+            await conn.execute(
+                "INSERT INTO seat_holds (game_id, faction, user_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, faction) DO UPDATE SET user_id = excluded.user_id",
+                game_id,
+                faction,
+                user_id,
+            )
+
+    async def put_channel_server(self, channel_id: str, guild_id: str) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "INSERT INTO channel_servers (channel_id, guild_id) VALUES (?, ?) "
+                "ON CONFLICT (channel_id) DO NOTHING",
+                channel_id,
+                guild_id,
+            )
+
     # --- players' preferences (migration 008) ----------------------------------------------
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
@@ -730,6 +822,7 @@ class SQLStore(ABC):
         *,
         channel_id: str | None = None,
         user_id: int | None = None,
+        guild_id: str | None = None,
         limit: int = 20,
         newest_first: bool = True,
     ) -> list[GameResult]:
@@ -742,6 +835,11 @@ class SQLStore(ABC):
         if user_id is not None:
             where.append("r.game_id IN (SELECT game_id FROM results WHERE user_id = ?)")
             args.append(user_id)
+        if guild_id is not None:
+            where.append(
+                "g.channel_id IN (SELECT channel_id FROM channel_servers WHERE guild_id = ?)"
+            )
+            args.append(guild_id)
         async with self._read() as conn:
             rows = await conn.fetch(
                 "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "

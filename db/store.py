@@ -3,7 +3,7 @@ tests."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .models import (
@@ -33,6 +33,9 @@ ENDED_STATUSES: tuple[Status, ...] = ("finished", "aborted")  # a secret may be 
 # Seconds an owed announcement stays claimed by the process that took it: long enough to post
 # a batch, short enough that one a dead process held is soon taken again.
 OUTBOX_LEASE = 120.0
+# The announcement a new game owes its channel, made from its record (which gives the new
+# game's id) inside the transaction that stores it.
+NewGameAnnouncement = Callable[[GameRecord], Announcement]
 
 
 @runtime_checkable
@@ -53,10 +56,13 @@ class Store(Protocol):
         *,
         deck: DeckFile | None = None,
         secret: str = "",
+        seats: dict[str, int] | None = None,
+        announcement: NewGameAnnouncement | None = None,
     ) -> GameRecord:
-        """A new lobby game (and its deck file, in the same transaction); GameExists when the
-        channel has an open one. `secret` (hex) deals its chance outcomes; '' leaves it to the
-        seed (games before chance entries)."""
+        """A new lobby game with its `seats`, its deck file and the `announcement` it owes the
+        channel, all in one transaction (a crash leaves none of them, or all); GameExists when
+        the channel has an open one. `secret` (hex) deals its chance outcomes; '' leaves it to
+        the seed (games before chance entries)."""
         ...
 
     async def secret(self, game_id: int) -> GameSecret:
@@ -125,6 +131,23 @@ class Store(Protocol):
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]: ...
 
+    async def adopt_secret(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        secret: str,
+        log: Sequence[NewAction],
+        snapshot: Snapshot | None = None,
+    ) -> GameRecord:
+        """A lobby or active game dealt by its seed (stored before per-game secrets) takes
+        `secret` (hex), which deals every chance outcome after `log`, in one transaction with
+        the version check. `log` is the game's log with the seed's outcomes written in as
+        chance entries (the same steps: it replays to the same state); it replaces the stored
+        one (the only time a log is rewritten), and `snapshot` replaces the snapshots, which
+        carried the seed's dealer. StorageError when the game has a secret already."""
+        ...
+
     async def latest_snapshot(
         self, game_id: int, at_most: int | None = None
     ) -> Snapshot | None: ...
@@ -158,23 +181,19 @@ class Store(Protocol):
         data: GameExport,
         *,
         snapshot: Snapshot | None = None,
-        announcement: Announcement | None = None,
+        announcement: NewGameAnnouncement | None = None,
+        reminder: ReminderPlan | None = None,
         deck: DeckFile | None = None,
         secret: str = "",
         log: LogLines | None = None,
     ) -> GameRecord:
-        """Store a whole game (the caller has checked that it replays) and its text `log`,
-        in one transaction;
-        `deck` is data.options.deck with its hash; `secret` (fresh) deals what comes after the
-        imported log."""
+        """Store a whole game (the caller has checked that it replays), its text `log`, the
+        `announcement` it owes the channel and, when it is active, its `reminder` job, in one
+        transaction; `deck` is data.options.deck with its hash; `secret` (fresh) deals what
+        comes after the imported log."""
         ...
 
     # --- the outbox: announcements still owed ---------------------------------------------
-
-    async def announce(self, game_id: int, version: int, announcement: Announcement) -> None:
-        """Owe an announcement for a change already stored (when it could not be written in
-        the change's own transaction)."""
-        ...
 
     async def owed_announcements(
         self,
@@ -203,7 +222,7 @@ class Store(Protocol):
         left to deliver, when part of it went out); the claim ends."""
         ...
 
-    # --- the turn message (migration 005) ---------------------------------------------------
+    # --- the turn message (migrations 005, 011) ---------------------------------------------------
 
     async def turn_message(self, game_id: int) -> TurnMessage | None:
         """The game's current turn message: its text so far and, once posted, its id."""
@@ -214,6 +233,11 @@ class Store(Protocol):
         steps of the turn edit it."""
         ...
 
+    async def newest_message_posted(self, game_id: int, message_id: int) -> None:
+        """A public message of the game other than its turn message (a seat notice, a
+        reminder) went out as `message_id`: it is now the game's newest (migration 011)."""
+        ...
+
     # --- reminders: jobs claimed with a lease (migration 007) ------------------------------
 
     async def pace(self, game_id: int) -> Pace | None:
@@ -221,7 +245,8 @@ class Store(Protocol):
         ...
 
     async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
-        """Store the pace; with `due_at`, the pending reminder (if any) is due then."""
+        """Store the pace (with its proposal, if any); with `due_at`, the pending reminder (if
+        any) is due then."""
         ...
 
     async def reminder(self, game_id: int) -> Reminder | None:
@@ -248,6 +273,21 @@ class Store(Protocol):
         """Not sent now (quiet hours, a failed send): due again at `due_at`, claim ended."""
         ...
 
+    # --- who holds a seat for whom; which server a channel is on (migration 012) -----------
+
+    async def seat_holds(self, game_id: int) -> dict[str, int]:
+        """Faction -> the person an AI holds that seat for (see put_seat_hold)."""
+        ...
+
+    async def put_seat_hold(self, game_id: int, faction: str, user_id: int | None) -> None:
+        """The AI in `faction`'s seat holds it for `user_id` (None: for nobody). Counts only
+        while an AI holds the seat; written before the seat change it goes with."""
+        ...
+
+    async def put_channel_server(self, channel_id: str, guild_id: str) -> None:
+        """The server (guild) a channel or thread is on; idempotent."""
+        ...
+
     # --- players' preferences (migration 008) ----------------------------------------------
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
@@ -263,8 +303,10 @@ class Store(Protocol):
         *,
         channel_id: str | None = None,
         user_id: int | None = None,
+        guild_id: str | None = None,
         limit: int = 20,
         newest_first: bool = True,
     ) -> list[GameResult]:
-        """Finished games' records: a channel's, a user's, or all, at most `limit`."""
+        """Finished games' records: a channel's, a user's, or all, at most `limit`;
+        `guild_id`: only those played in channels known to be on that server."""
         ...

@@ -23,13 +23,20 @@ from .panel import draw_panel
 _DRAWING = threading.Lock()
 
 
-def image(state: GameState, highlight: list[str] | None = None) -> Image.Image:
-    """The board as a Pillow image (RGB, WIDTH x HEIGHT: the map on top, the panel below)."""
+def image(
+    state: GameState,
+    highlight: list[str] | None = None,
+    names: dict[rules.Faction, str] | None = None,
+) -> Image.Image:
+    """The board as a Pillow image (RGB, WIDTH x HEIGHT: the map on top, the panel below);
+    `names`: the players' names by seat, for the line of whose turn it is."""
     spaces = list(state.touched) if highlight is None else list(highlight)
     with _DRAWING:
         img = Image.new("RGB", (g.WIDTH, g.HEIGHT))
         draw_map(img, state, spaces)
-        img.paste(draw_panel(state), (0, g.MAP_H))  # also covers whatever passed the map's edge
+        img.paste(
+            draw_panel(state, names), (0, g.MAP_H)
+        )  # also covers whatever passed the map's edge
     return img
 
 
@@ -57,14 +64,18 @@ def board_palette() -> Image.Image:
     return palette.build(_sample())
 
 
-def board(state: GameState, highlight: list[str] | None = None) -> bytes:
+def board(
+    state: GameState,
+    highlight: list[str] | None = None,
+    names: dict[rules.Faction, str] | None = None,
+) -> bytes:
     """The board as PNG bytes: pure and deterministic (same state, same bytes).
 
     `highlight` lists space ids to outline; None means the spaces touched by the last action
     (`state.touched`), [] means none."""
     # An 8-bit palette PNG: the board is flat colours, and a palette PNG is about a third of
     # the size of RGB and encodes several times faster.
-    pal = palette.to_palette(image(state, highlight), board_palette())
+    pal = palette.to_palette(image(state, highlight, names), board_palette())
     buf = io.BytesIO()
     pal.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()

@@ -25,7 +25,7 @@ Point = tuple[int, int]
 # Portrait, to fill a phone screen: the map on top, the panel below it.
 MAP_W = 1000  # map area, pixels
 MAP_H = 1100
-PANEL_H = 496  # the panel below the map
+PANEL_H = 554  # the panel below the map
 WIDTH = MAP_W  # the whole image
 HEIGHT = MAP_H + PANEL_H
 
@@ -207,7 +207,7 @@ LABELS: dict[str, Point] = {
     "gujarat": (222, 490),
     "malwa": (438, 378),
     "jaunpur": (660, 165),
-    "gondwana": (694, 452),
+    "gondwana": (698, 441),
     "madhyadesh": (556, 522),
     "orissa": (838, 410),
     "maharashtra": (392, 622),

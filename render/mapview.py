@@ -5,31 +5,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 import rules
-from rules import Faction, GameState, Piece
+from rules import Faction, GameState
 
-from . import basemap, fastdraw, painted, sprites, theme, tracks
+from . import basemap, fastdraw, layout, painted, sprites, theme, tracks
 from . import geometry as g
-
-# The order pieces are shown in a space: Delhi, Bahmani, Vijayanagara, Mongols (1.4).
-PIECE_ORDER: tuple[Piece, ...] = (
-    Piece.TROOP,
-    Piece.GOVERNOR,
-    Piece.QASBAH,
-    Piece.AMIR,
-    Piece.REBEL_AMIR,
-    Piece.FORT,
-    Piece.RAJA,
-    Piece.REBEL_RAJA,
-    Piece.TEMPLE,
-    Piece.MONGOL,
-)
-ICON = 32
-ROW_H = 36
-LABEL_SIZE: dict[str, int] = {"delhi": 22, "gondwana": 16}
-NAMES: dict[str, str] = {
-    "mountain_passes": "Mountain\nPasses",
-    "rajput": "Rajput\nKingdoms",
-}
 
 
 def fill_colour(state: GameState, sid: str) -> theme.RGB:
@@ -47,50 +26,21 @@ def fill_colour(state: GameState, sid: str) -> theme.RGB:
     return theme.LAND
 
 
-def _groups(state: GameState, sid: str) -> list[tuple[Piece, int]]:
-    pieces = state.spaces[sid].pieces
-    return [(k, pieces[k]) for k in PIECE_ORDER if pieces.get(k, 0) > 0]
-
-
-def _group_width(n: int) -> int:
-    return ICON + (0 if n == 1 else 6 + 11 * len(str(n))) + 6
-
-
-def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
-    groups = _groups(state, sid)
-    if not groups:
-        return
-    limit = g.PIECES_WIDTH[sid]
-    rows: list[list[tuple[Piece, int]]] = [[]]
-    width = 0
-    for kind, n in groups:
-        gw = _group_width(n)
-        if rows[-1] and width + gw > limit:
-            rows.append([])
-            width = 0
-        rows[-1].append((kind, n))
-        width += gw
-    cx, cy = g.PIECES[sid]
-    y = cy - (len(rows) * ROW_H) // 2
-    font = theme.bold(20)
-    for row in rows:
-        total = sum(_group_width(n) for _, n in row) - 6
-        x = cx - total // 2
-        for kind, n in row:
-            icon = sprites.piece(kind, ICON)
-            img.paste(icon, (x, y), icon)
-            if n > 1:
-                d.text(
-                    (x + ICON + 3, y + ICON // 2 + 1),
-                    str(n),
-                    font=font,
-                    fill=theme.INK,
-                    anchor="lm",
-                    stroke_width=3,
-                    stroke_fill=theme.WHITE,
-                )
-            x += _group_width(n)
-        y += ROW_H
+def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, groups: tuple[layout.Group, ...]) -> None:
+    """A space's pieces where the layout placed them: each icon, and its count beside it."""
+    for grp in groups:
+        icon = sprites.piece(grp.piece, grp.icon)
+        img.paste(icon, (grp.x, grp.y), icon)
+        if grp.count > 1:
+            d.text(
+                (grp.x + grp.icon + 3, grp.y + grp.icon // 2 + 1),
+                str(grp.count),
+                font=theme.bold(layout.count_size(grp.icon)),
+                fill=theme.INK,
+                anchor="lm",
+                stroke_width=3,
+                stroke_fill=theme.WHITE,
+            )
 
 
 def _badge(
@@ -110,16 +60,14 @@ def _badge(
 
 
 def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
-    space = rules.board().spaces[sid]
-    st = state.spaces[sid]
     x, y = g.LABELS[sid]
-    name = NAMES.get(sid, space.name)
-    font = theme.bold(LABEL_SIZE.get(sid, 19))
-    lines = name.count("\n") + 1
-    line_h = font.size + 3
-    for i, line in enumerate(name.split("\n")):
+    size = layout.label_font_size(sid)
+    font = theme.bold(size)
+    lines = layout.name_lines(sid)
+    line_h = size + 3
+    for i, line in enumerate(lines):
         d.text(
-            (x, y + round((i - (lines - 1) / 2) * line_h)),
+            (x, y + round((i - (len(lines) - 1) / 2) * line_h)),
             line,
             font=font,
             fill=theme.INK,
@@ -127,31 +75,23 @@ def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
             stroke_width=3,
             stroke_fill=(255, 250, 238),
         )
-    by = y + 11 * lines + 12
-    if not space.is_province:
+    text = layout.marker_text(state, sid)
+    m = layout.marker(sid, text)
+    if m is None:
         return
     # Prosperity (1.3.1): a gold coin; then the Tributary or Control marker (1.6, 1.7).
-    marker = None
-    if st.control is not None:
-        f = st.control
-        marker = (
-            f"{f.value} CONTROL",
-            theme.FACTION[f],
-            theme.ON_FACTION[f],
-            theme.INK,
-        )
-    elif st.tributary:
-        marker = ("TRIBUTARY", (255, 250, 240), theme.INK, theme.FACTION[Faction.D])
-    font_c = theme.bold(15)
-    coin = f"{space.prosperity}"
-    if marker is None:
-        cx = x
-    else:
-        tw = int(d.textlength(marker[0], font=theme.bold(13))) + 12
-        cx = x - (tw + 26) // 2 + 10
-        _badge(d, cx + 14 + tw // 2, by, marker[0], marker[1], marker[2], marker[3])
+    st = state.spaces[sid]
+    if m.badge is not None:
+        if st.control is not None:
+            f = st.control
+            fill, ink, edge = theme.FACTION[f], theme.ON_FACTION[f], theme.INK
+        else:
+            fill, ink, edge = (255, 250, 240), theme.INK, theme.FACTION[Faction.D]
+        _badge(d, m.badge[0], m.badge[1], m.text, fill, ink, edge)
+    cx, by = m.coin
     d.ellipse((cx - 10, by - 10, cx + 10, by + 10), fill=theme.GOLD, outline=(120, 88, 20), width=2)
-    d.text((cx, by + 1), coin, font=font_c, fill=theme.INK, anchor="mm")
+    prosperity = rules.board().spaces[sid].prosperity
+    d.text((cx, by + 1), f"{prosperity}", font=theme.bold(15), fill=theme.INK, anchor="mm")
 
 
 def draw_map(img: Image.Image, state: GameState, highlight: list[str]) -> None:
@@ -169,6 +109,6 @@ def draw_map(img: Image.Image, state: GameState, highlight: list[str]) -> None:
         img.paste(names, box[:2], names)
     for sid in g.POLYGONS:
         draw_label(d, state, sid)
-    for sid in g.POLYGONS:
-        draw_pieces(img, d, state, sid)
+    for groups in layout.layout(state).values():
+        draw_pieces(img, d, groups)
     tracks.draw_influence(img, d, state)

@@ -86,32 +86,70 @@ def _tag(
     return x + tw + 14
 
 
-def _header(d: ImageDraw.ImageDraw, state: GameState) -> int:
-    d.text((PAD, 16), "VIJAYANAGARA", font=theme.serif(30), fill=theme.INK, anchor="lt")
-    dyn = f"{state.dynasty.upper()} DYNASTY"  # 2.7
-    font = theme.bold(15)
-    tw = int(d.textlength(dyn, font=font))
-    _tag(d, W - PAD - tw - 14, 18, dyn, (120, 40, 40), theme.WHITE, 15)
-    return 62
+STRIP_H = 100  # the scoreboard strip, readable at phone width:
+STRIP_TYPE = 28  # at 390 px wide (0.39 of the board), 11 px type; the VP 17 px
 
 
-def _turn(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
+def _scoreboard(d: ImageDraw.ImageDraw, state: GameState) -> int:
+    """One cell per Faction: its VP large, how far it leads or trails the best rival (5.0),
+    and its Resources (1.8, the tie-break)."""
+    scores = rules.score(state)
+    cell = (W - 2 * PAD - 2 * 12) // 3
+    for i, f in enumerate(PLAYERS):
+        x = PAD + i * (cell + 12)
+        box = (x, 14, x + cell, 14 + STRIP_H - 8)
+        d.rounded_rectangle(box, radius=10, fill=theme.WHITE, outline=theme.FACTION[f], width=4)
+        d.rectangle((x + 4, 18, x + 16, 14 + STRIP_H - 12), fill=theme.FACTION[f])
+        d.text((x + 28, 22), theme.SHORT[f], font=theme.bold(26), fill=theme.INK, anchor="lt")
+        d.text(
+            (x + cell - 14, 16), f"{scores[f]}", font=theme.bold(46), fill=theme.INK, anchor="rt"
+        )
+        d.text((x + 28, 64), _lead(scores, f), font=theme.bold(24), fill=theme.MUTED, anchor="lt")
+        d.text(
+            (x + cell - 14, 64),
+            f"{state.resources[f]} Res",
+            font=theme.bold(24),
+            fill=theme.MUTED,
+            anchor="rt",
+        )
+    return 14 + STRIP_H
+
+
+def _lead(scores: dict[Faction, int], f: Faction) -> str:
+    """ "+3 lead", "2 behind", "tied": the VP margin to the best rival (5.0)."""
+    gap = scores[f] - max(v for k, v in scores.items() if k != f)
+    return f"+{gap} lead" if gap > 0 else ("tied" if gap == 0 else f"{-gap} behind")
+
+
+def _turn(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    state: GameState,
+    y: int,
+    names: dict[Faction, str],
+) -> int:
     if state.game_over:
         return _final(d, state, y)
     p = rules.prompt(state)
     colour = theme.FACTION[p.faction] if p.faction is not None else theme.MUTED
     d.rounded_rectangle(
-        (PAD, y, W - PAD, y + 84), radius=10, fill=theme.WHITE, outline=colour, width=3
+        (PAD, y, W - PAD, y + 90), radius=10, fill=theme.WHITE, outline=colour, width=3
     )
-    d.rectangle((PAD + 3, y + 3, PAD + 12, y + 81), fill=colour)
+    d.rectangle((PAD + 3, y + 3, PAD + 12, y + 87), fill=colour)
     who = FACTION_NAMES[p.faction] if p.faction is not None else "Nobody"
-    d.text((PAD + 24, y + 10), f"{who} to act", font=theme.bold(20), fill=theme.INK, anchor="lt")
+    player = names.get(p.faction) if p.faction is not None else None
+    dyn = f"{state.dynasty.upper()} DYNASTY"  # 2.7
+    right = W - PAD - 14 - int(d.textlength(dyn, font=theme.bold(15))) - 14
+    _tag(d, right, y + 12, dyn, (120, 40, 40), theme.WHITE, 15)
+    head = f"{who} ({player}) to act" if player else f"{who} to act"
+    head = text.fit(d, head, theme.bold(30), right - PAD - 34)
+    d.text((PAD + 24, y + 10), head, font=theme.bold(30), fill=theme.INK, anchor="lt")
     body = text.shorten_prompt(p.text, who)
-    lines = text.wrap(d, body, theme.sans(15), W - 2 * PAD - 40, 2)
+    lines = text.wrap(d, body, theme.sans(19), W - 2 * PAD - 40, 2)
     for i, line in enumerate(lines):
-        d.text((PAD + 24, y + 40 + i * 19), line, font=theme.sans(15), fill=theme.INK, anchor="lt")
+        d.text((PAD + 24, y + 46 + i * 21), line, font=theme.sans(19), fill=theme.INK, anchor="lt")
     del img
-    return y + 98
+    return y + 100
 
 
 def _final(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
@@ -374,12 +412,13 @@ def _faded(icon: Image.Image) -> Image.Image:
     return out
 
 
-def draw_panel(state: GameState) -> Image.Image:
+def draw_panel(state: GameState, names: dict[Faction, str] | None = None) -> Image.Image:
+    """The panel; `names`: the players' names by seat, for the line of whose turn it is."""
     img = Image.new("RGB", (W, g.PANEL_H), theme.PANEL)
     d = fastdraw.Draw(img)
     d.line((0, 0, W, 0), fill=theme.BORDER, width=4)
-    y = _header(d, state)
-    y = _turn(img, d, state, y)
+    y = _scoreboard(d, state)
+    y = _turn(img, d, state, y + 2, names or {})
     yl = _card(d, state, y)
     yl = _eligibility(d, state, yl)
     _pools(img, d, state, yl)

@@ -1,6 +1,6 @@
 """Vijayanagara rules: the whole game as a pure, deterministic state machine.
 
-Public surface (architecture.md): new_game, prompt, legal_actions, apply, parse, describe,
+Public surface (docs/engine.md): new_game, prompt, legal_actions, apply, parse, describe,
 score, replay, plus undo support and the data loaders; chance (the pending die roll or card
 draw, whose outcome a dealer supplies as a Roll or Draw action) and rules.fairness (the
 secret-keyed dealer and its verification).
@@ -65,7 +65,8 @@ from .engine import (
     set_barrier,
 )
 from .engine import apply as apply
-from .errors import AmbiguousOrder, DataError, IllegalAction, InvalidOrder, RulesError, clip
+from .errors import DataError, IllegalAction, InvalidOrder, RulesError, clip
+from .history import VpPoint, vp_by_card
 from .model import (
     FACTION_NAMES,
     MAX_INFLUENCE,
@@ -83,6 +84,7 @@ from .model import (
 from .mongols import TIMUR_ROUTE
 from .notation import (
     MAX_ORDER_CHARS,
+    AmbiguousOrder,
     Span,
     Step,
     describe,
@@ -95,6 +97,7 @@ from .recap import card_header, card_lines, card_recap
 from .setup import initial_state, seeded_dealer
 from .textlog import LogTail
 from .victory import ranking, score, winner
+from .words import count_of
 
 
 def new_game(seed: int | None, options: GameOptions | None = None) -> GameState:
@@ -185,6 +188,7 @@ __all__ = [
     "Target",
     "TrailingDone",
     "Undo",
+    "VpPoint",
     "action_from_json",
     "action_to_json",
     "apply",
@@ -196,6 +200,7 @@ __all__ = [
     "cards_left",
     "chance",
     "clip",
+    "count_of",
     "decider",
     "deck_facts",
     "deck_for",
@@ -217,5 +222,6 @@ __all__ = [
     "split_order",
     "standard_deck",
     "undo",
+    "vp_by_card",
     "winner",
 ]

@@ -1,6 +1,6 @@
 """Actions: one step of a decision each, as small frozen models in a discriminated union.
 
-A whole order such as a March into three spaces is several actions (architecture.md).
+A whole order such as a March into three spaces is several actions, one per decision.
 Each one owns its text form (`to_text`, `from_tokens`); `notation` dispatches to them.
 """
 

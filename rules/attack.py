@@ -9,7 +9,7 @@ Bahmani-Vijayanagara Influence shift.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, get_args
+from typing import get_args
 
 from .actions import (
     DONE,
@@ -140,6 +140,32 @@ def mongol_charge(dice: list[int | None], units: int) -> int | None:
 
 def _hit(d: int, units: int) -> bool:
     return d <= units and d <= 5
+
+
+def hit_rule(units: int) -> str:
+    """The hit rule of one side (3.2.4): a roll hits when it is at most the Units involved,
+    and a 6 never hits."""
+    if units <= 0:
+        return "no Units involved: no die can hit"
+    if units >= 5:
+        return f"{count_of(units, 'Unit')} involved: hits on 5 or less, a 6 never hits"
+    return f"{count_of(units, 'Unit')} involved: hits on {units} or less"
+
+
+def marked(dice: list[int | None], units: int) -> str:
+    """Each die with a tick when it hits and a cross when it misses ("1✓ 3✓ 6✗"); a die a
+    Screen removed is a dash."""
+    return " ".join("–" if d is None else f"{d}{'✓' if _hit(d, units) else '✗'}" for d in dice)
+
+
+def _now(before: int, after: int, units: int) -> str:
+    """What a Charge changed: ", now a hit" when a miss became a hit."""
+    return ", now a hit" if _hit(after, units) and not _hit(before, units) else ""
+
+
+def a_die(value: int | None) -> str:
+    """A die's value with its article, so it is not read as the die's number: "a 4", "an 8"."""
+    return "no die" if value is None else f"a {value}"
 
 
 @handler
@@ -284,7 +310,11 @@ def _mongol_charge(st: GameState, dice: list[int | None], units: int) -> None:
         value = dice[i]
         assert value is not None
         dice[i] = value - 1
-        log(st, f"The Mongol Cavalry token Charges: a {value} becomes {value - 1} (1.10).")
+        log(
+            st,
+            f"The Mongol Cavalry token Charges: die {i + 1} ({a_die(value)}) becomes "
+            f"{a_die(value - 1)}{_now(value, value - 1, units)} (1.10).",
+        )
 
 
 @handler
@@ -436,7 +466,8 @@ class SupportPhase(Phase):
         _mark_used(st, b, action.space, action.piece, action.count)
         log(
             st,
-            f"{pieces(action.count, action.piece)} join the Attack from {board().name(action.space)}.",
+            f"{pieces(action.count, action.piece)} {'joins' if action.count == 1 else 'join'} the Attack "
+            f"from {board().name(action.space)}.",
         )
 
     def prompt(self, st: GameState, fr: PhaseFrame) -> str:
@@ -469,11 +500,12 @@ class RollPhase(Phase):
         n_att = _attack_dice(st, b)
         b.att_dice = list(action.dice[:n_att])
         b.def_dice = list(action.dice[n_att:])
+        att_units, def_units = _att_units(b), _def_units(st, b)
         log(
             st,
-            f"Dice in {board().name(b.space)}: {b.faction} rolls {_fmt(b.att_dice)} "
-            f"({count_of(_att_units(b), 'Unit')} involved); {b.defender} rolls {_fmt(b.def_dice)} "
-            f"({count_of(_def_units(st, b), 'Unit')} involved).",
+            f"Dice in {board().name(b.space)}: {b.faction} rolls {marked(b.att_dice, att_units)} "
+            f"({hit_rule(att_units)}); {b.defender} rolls {marked(b.def_dice, def_units)} "
+            f"({hit_rule(def_units)}).",
         )
         _goto(st, fr, "att_cav")
 
@@ -541,9 +573,22 @@ class CavalryPhase(Phase):
             value = own[action.die - 1]
             assert value is not None
             own[action.die - 1] = value - 1
-            log(st, f"{who} Charges: its die {action.die} becomes {own[action.die - 1]}.")
+            own_units = _att_units(b) if self.attacker else _def_units(st, b)
+            log(
+                st,
+                f"{who} Charges: die {action.die} ({a_die(value)}) becomes {a_die(value - 1)}"
+                f"{_now(value, value - 1, own_units)}.",
+            )
         else:
-            log(st, f"{who} Screens the opponent's die {action.die} (a {other[action.die - 1]}).")
+            value = other[action.die - 1]
+            assert value is not None
+            other_units = _def_units(st, b) if self.attacker else _att_units(b)
+            hit = _hit(value, other_units)
+            log(
+                st,
+                f"{who} Screens: the opponent's die {action.die} ({a_die(value)}) is removed"
+                f"{', one hit fewer' if hit else ''}.",
+            )
             other[action.die - 1] = None
 
     def prompt(self, st: GameState, fr: PhaseFrame) -> str:
@@ -552,7 +597,8 @@ class CavalryPhase(Phase):
         # what Charge and Screen do (1.10) is in `/vj help`, not on every battle message
         return (
             f"Attack in {board().name(b.space)}: as the {me}, Cavalry (charge N, screen N) or "
-            f"done. Attacker dice {_fmt(b.att_dice)}, defender dice {_fmt(b.def_dice)}."
+            f"done. Attacker dice {marked(b.att_dice, _att_units(b))}, defender dice "
+            f"{marked(b.def_dice, _def_units(st, b))} (✓ hits, ✗ misses)."
         )
 
 
@@ -716,7 +762,3 @@ class EndPhase(Phase):
                 winner, loser = (att, dfn) if b.att_removed < b.def_removed else (dfn, att)
                 change_influence(st, loser, -1)
                 change_influence(st, winner, +1)
-
-
-def _fmt(dice: list[Any]) -> str:
-    return "[" + " ".join("-" if v is None else str(v) for v in dice) + "]"

@@ -1,6 +1,6 @@
 """The card list (2.3-2.6), loaded from the project's deck.yaml and validated at load.
 
-Issue scope: number, title, faction order, Stay Eligible, flavor and both texts. The event
+Each card has its number, title, faction order, Stay Eligible, flavor and both texts. The event
 effects are checked once when the deck is loaded (event_data.py, with messages naming the card,
 side and step) and kept as typed steps (event_steps.py), which the interpreter runs.
 """
@@ -15,12 +15,12 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from .errors import DataError, excerpt, excerpts
 from .event_data import validate_side
 from .event_steps import Nested
-from .model import Faction, GameOptions
+from .factions import Faction
 from .safe_yaml import load_bounded
 
 # Bounds of a deck file a user uploads (the standard deck is ~35,000 characters, 14 levels deep).
@@ -212,6 +212,19 @@ def deck_from_text(text: str) -> Deck:
         while len(_parsed) > PARSED_DECKS:
             _parsed.popitem(last=False)
     return deck
+
+
+class GameOptions(BaseModel):
+    """What a group agrees before the game. None of them changes the standard setup."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    timurs_shadow: bool = False  # optional variant (after 5.5)
+    # A custom deck file (events-format.md) by the hash of its text; None: the standard deck.
+    # The text is stored once, apart from the states; the parsed Deck rides along in memory
+    # only (with_deck), so no state or snapshot carries the file.
+    deck_hash: str | None = None
+    _deck: Deck | None = PrivateAttr(default=None)
 
 
 def with_deck(options: GameOptions, text: str) -> GameOptions:

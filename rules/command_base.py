@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
-from .actions import DONE, Action, Done
+from .actions import DONE, Action, Choose, Done
 from .board import board
-from .engine import HANDLERS, TypedHandler, finish, push_frame
+from .decrees import idle_decree
+from .engine import HANDLERS, TypedHandler, finish, push_frame, top
 from .forces import log
 from .frames import ChooseCommandFrame, CommandFrame
 from .model import FACTION_NAMES, Faction, GameState
-from .registry import COMMANDS, REBEL, TITLE
+from .registry import COMMANDS, DECREES, REBEL, TITLE
 from .words import count_of
 
 
@@ -264,16 +265,17 @@ def mark_idle(st: GameState, faction: Faction, names: list[str]) -> list[str]:
 
 
 def idle_note(st: GameState, action: Action) -> str | None:
-    """Why choosing this Command now would do nothing, or None (it can select a space, or it
-    is not a choice of Command)."""
-    from .actions import Choose
-    from .engine import top
-
+    """Why choosing this Command or Decree now would do nothing, or None (it can do something,
+    or it is not a choice of Command or Decree)."""
     fr = None if st.game_over else top(st)
     if fr is None or fr.kind not in ("choose_command", "command_decree"):
         return None
     if (isinstance(fr, ChooseCommandFrame) and fr.mode == "limited") or fr.faction is None:
         return None  # a Limited Command is only offered where it can select (2.3.5)
-    if isinstance(action, Choose) and action.option in idle_commands(st, fr.faction):
+    if not isinstance(action, Choose):
+        return None
+    if action.option in DECREES[fr.faction]:
+        return idle_decree(st, fr.faction, action.option)
+    if action.option in idle_commands(st, fr.faction):
         return IDLE_NOTE
     return None

@@ -25,6 +25,7 @@ from .engine import DoneWhenOnlyDone, TypedHandler, finish, handler, push
 from .flow import gain_cavalry
 from .forces import (
     add_resources,
+    cavalry_total,
     controlled,
     count,
     flip,
@@ -39,6 +40,7 @@ from .forces import (
 from .frames import CampaignFrame, CompelSpaceFrame, ConspireFrame, PlainFrame
 from .model import (
     FACTION_NAMES,
+    MAX_RESOURCES,
     OWNER,
     REBEL_OF,
     STRUCTURE_OF,
@@ -46,7 +48,16 @@ from .model import (
     GameState,
     Piece,
 )
-from .registry import BUILD, COMPEL
+from .registry import (
+    BUILD,
+    CAMPAIGN,
+    COLLECT_TRIBUTE,
+    COMPEL,
+    CONSPIRE,
+    DEMAND_OBEDIENCE,
+    TAX,
+    TRADE,
+)
 from .words import PIECE_NAME, a, count_of, pieces
 
 P = Piece
@@ -64,6 +75,57 @@ def decree_possible(st: GameState, faction: Faction, name: str) -> bool:
         # compel_spaces is not empty exactly when a Province holds a Vijayanagara piece
         return any(st.spaces[s].faction_count(Faction.V) for s in board().provinces)
     return True
+
+
+NO_PROVINCE = "no province qualifies, does nothing"
+NOTHING_TO_MOVE = "no Troops or Governors to move, does nothing"
+NOTHING_TO_GAIN = "it would gain nothing, does nothing"
+
+
+def idle_decree(st: GameState, faction: Faction, name: str) -> str | None:
+    """Why choosing this Decree now would do nothing, or None. It stays legal: 4.1 lets the
+    Command & Decree option take any of the faction's Decrees."""
+    if name == DEMAND_OBEDIENCE:
+        return None if obedience_spaces(st) else NO_PROVINCE
+    if name == CONSPIRE:
+        return None if _conspire_targets(st) else NO_PROVINCE
+    if name == CAMPAIGN:
+        return None if _campaign_origins(st, provinces_only=False) else NOTHING_TO_MOVE
+    gain = {
+        COLLECT_TRIBUTE: lambda: _tributary_prosperity(st) // 2,
+        TRADE: lambda: len(provinces_with(st, Faction.B)),
+        TAX: lambda: (
+            sum(board().prosperity(s) for s in controlled(st, Faction.V))
+            + structures_on_map(st, P.TEMPLE)
+        ),
+    }.get(name)
+    if gain is None:  # Build and Compel are offered only where they can be done
+        return None
+    resources = min(MAX_RESOURCES, st.resources[faction] + gain()) != st.resources[faction]
+    # Collect Tribute and Trade gain Cavalry: from the pool, else from another faction (1.10)
+    cavalry = name != TAX and cavalry_total(st) > st.cavalry[faction]
+    return None if resources or cavalry else NOTHING_TO_GAIN
+
+
+def _tributary_prosperity(st: GameState) -> int:
+    return sum(board().prosperity(s) for s in board().provinces if st.spaces[s].tributary)
+
+
+def obedience_spaces(st: GameState) -> list[str]:
+    """4.2.3: the Sultanate Controlled Provinces with a Governor."""
+    return [s for s in controlled(st, Faction.D) if count(st, s, P.GOVERNOR)]
+
+
+def _campaign_origins(st: GameState, *, provinces_only: bool) -> list[str]:
+    """4.2.2: the spaces a Campaign may start from (Troops or Governors there); 2.5.1 and
+    2.5.2: only Delhi and Provinces."""
+    spaces = st.spaces
+    return [
+        s
+        for s in board().space_ids
+        if (spaces[s].pieces.get(P.TROOP) or spaces[s].pieces.get(P.GOVERNOR))
+        and (not provinces_only or s == DELHI or board().is_province(s))
+    ]
 
 
 def _can_build(st: GameState, faction: Faction) -> bool:
@@ -98,7 +160,7 @@ class CollectTribute(AutoDecree):
     kind = "dec:collect-tribute"
 
     def execute(self, st: GameState, fr: PlainFrame) -> None:
-        total = sum(board().prosperity(s) for s in board().provinces if st.spaces[s].tributary)
+        total = _tributary_prosperity(st)
         got = add_resources(st, Faction.D, total // 2)
         log(st, f"D Collects Tribute: +{count_of(got, 'Resource')} (Tributary Prosperity {total}).")
         gain_cavalry(st, Faction.D, 2)
@@ -194,10 +256,7 @@ class DemandObedience(DoneWhenOnlyDone[PlainFrame]):
     kind = "dec:demand-obedience"
 
     def actions(self, st: GameState, fr: PlainFrame) -> list[Action]:
-        out: list[Action] = [
-            interned_select(s) for s in controlled(st, Faction.D) if count(st, s, P.GOVERNOR)
-        ]
-        return [*out, DONE]
+        return [*(interned_select(s) for s in obedience_spaces(st)), DONE]
 
     def act(self, st: GameState, fr: PlainFrame, action: Action) -> None:
         if isinstance(action, Done):
@@ -249,12 +308,8 @@ class Campaign(TypedHandler[CampaignFrame]):
         d = fr
         out: list[Action] = []
         if d.at is None:
-            spaces = st.spaces
-            for s in board().space_ids:
-                here = spaces[s].pieces
-                if (here.get(P.TROOP) or here.get(P.GOVERNOR)) and self._allowed(fr, s):
-                    out.append(interned_select(s))
-            return [*out, DONE]
+            origins = _campaign_origins(st, provinces_only=fr.provinces_only)
+            return [*(interned_select(s) for s in origins), DONE]
         for piece in (P.TROOP, P.GOVERNOR):
             out += _takes(piece, self._takeable(st, fr, piece))
         for piece in (P.TROOP, P.GOVERNOR):
@@ -292,7 +347,7 @@ class Campaign(TypedHandler[CampaignFrame]):
                     move(st, p, n, d.at, action.space)
             d.at = action.space
             d.steps += 1
-            group = ", ".join(f"{n} {p.value}" for p, n in d.carried.items() if n)
+            group = ", ".join(pieces(n, p) for p, n in d.carried.items() if n)
             log(st, f"D Campaign moves {group} to {board().name(action.space)}.")
 
     def why(self, st: GameState, fr: CampaignFrame, action: Action) -> str | None:
@@ -329,7 +384,7 @@ class Campaign(TypedHandler[CampaignFrame]):
         d = fr
         if d.at is None:
             return "Campaign: select the origin space (4.2.2), or done to skip."
-        carried = ", ".join(f"{n} {p.value}" for p, n in d.carried.items() if n) or "nothing"
+        carried = ", ".join(pieces(n, p) for p, n in d.carried.items() if n) or "nothing"
         return (
             f"Campaign at {board().name(d.at)} (step {d.steps}/3, carrying {carried}): "
             "take, drop, go to an adjacent space, or done to end here."

@@ -32,8 +32,11 @@ from .chance import ChanceNode, seeded_outcome, why_not
 from .errors import IllegalAction
 from .forces import check_cavalry
 from .frames import AnyFrame, TypedFrame, frame_class, next_id
+from .limits import over_the_limit
 from .machine import FrameHandler, Machine
 from .model import FACTION_NAMES, Faction, GameState
+from .notation import describe_all
+from .trade import give
 
 FR = TypeVar("FR", bound=AnyFrame)
 
@@ -244,9 +247,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, Undo):
         return _undo(state)
     if isinstance(action, Give):
-        from .trade import give  # local: trade applies through this module
-
-        return give(state, action)
+        return give(state, action, advance)
     if pending is None:
         raise IllegalAction("the game is over: no more actions")
     return _step(state, action, pending)
@@ -260,11 +261,11 @@ def _step(
     """A player's step at the decision pending in `state`."""
     fr, h, _ = pending
     if not MACHINE.listed(state, action) and not h.is_legal(state, fr, action):
-        reason = h.why(state, fr, action)
+        legal = h.actions(state, fr)
+        why = h.why(state, fr, action)
+        reason = over_the_limit(state, legal, action, why, h.prompt(state, fr)) or why
         if reason is None:
-            from .notation import describe_all  # local: notation imports engine
-
-            options = describe_all(state, h.actions(state, fr))
+            options = describe_all(state, legal)
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
             reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
         raise IllegalAction(reason)

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .actions import Action
-
 
 class RulesError(ValueError):
     """Base of every error the rules package raises about an order or an action."""
@@ -31,15 +26,14 @@ class InvalidOrder(RulesError):
         return step_where(self.step_text, self.step or 1, self.steps)
 
 
-class AmbiguousOrder(InvalidOrder):
-    """A name that matches several spaces or words: lists them, and carries the step read
-    with each (`candidates`) so that a player can pick one."""
+class AmbiguousName(InvalidOrder):
+    """A name that matches several spaces or words: lists them. The order's parser turns it
+    into an AmbiguousOrder (rules.notation), which adds the step read with each."""
 
     def __init__(self, message: str, spaces: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.spaces = spaces  # what the name matches
         self.word: int | None = None  # which word of the step it is
-        self.candidates: tuple[Action, ...] = ()
 
 
 class IllegalAction(RulesError):

@@ -331,16 +331,28 @@ def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | Non
             )
 
 
+def _counted(count: int | str, piece: str | None, faction: str | None) -> str:
+    """ "2 Rajas", "all Troops", "1 Bahmani Kingdom piece": a step's pieces in words."""
+    if piece is not None:
+        noun = pieces(1, Piece(piece)).removeprefix("1 ")
+    elif faction is not None:
+        noun = f"{FACTION_NAMES[Faction(faction)]} piece"
+    else:
+        noun = "piece"
+    return f"all {noun}s" if count == "all" else count_of(int(count), noun)
+
+
 def summary(step: EventStep) -> str:
-    """A few words for a step, for prompts: 'place 2 raja', 'free attack (V)'."""
+    """A few words for a step, for prompts: 'place 2 Rajas', 'free attack (V)'."""
     match step:
         case PlaceStep() | RemoveStep():
-            return f"{step.kind} {step.count} {step.piece or step.faction}"
+            faction = None if isinstance(step, PlaceStep) else step.faction
+            return f"{step.kind} {_counted(step.count, step.piece, faction)}"
         case FlipStep():
-            return f"flip {step.count} {step.faction}"
+            return f"flip {_counted(step.count, None, step.faction)}"
         case ReplaceStep():
-            old = step.remove.piece or step.remove.faction
-            return f"replace {step.count} {old} with {step.place.piece}"
+            old = _counted(step.count, step.remove.piece, step.remove.faction)
+            return f"replace {old} with {_counted(1, step.place.piece, None).removeprefix('1 ')}"
         case TributaryStep():
             return "place a Tributary marker" if step.set else "remove the Tributary marker"
         case FreeCommandStep():

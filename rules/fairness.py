@@ -2,9 +2,16 @@
 
 The bot keeps one random secret per game and deals every chance outcome from
 HMAC-SHA256(secret, "<game id>|<seq>|<block>"), seq being the outcome's place in the action
-log. At the start it publishes SHA-256(secret) (the commitment); at the end it reveals the
-secret, and `verify` checks that each chance entry of the log is the one the secret gives, so
-nobody (the bot's host included) chose the dice or the cards after the game began.
+log. At the start it publishes the commitment; at the end it reveals the secret, and `verify`
+checks that each chance entry of the log is the one the secret gives, so nobody (the bot's
+host included) chose the dice or the cards after the game began.
+
+The commitment binds the secret to the game: to its id (every outcome is keyed by it) and to
+the first log entry the secret deals. A game dealt from its start commits to SHA-256(secret),
+and each of its chance entries is checked. A game whose first entries came from elsewhere (an
+import, or a game dealt by a seed before it had a secret) commits to SHA-256 of
+"<game id>|<dealt from>|" and the secret, so an export cannot claim more of its log came from
+elsewhere, or another game's number, without changing the commitment.
 """
 
 from __future__ import annotations
@@ -26,9 +33,13 @@ SECRET_BYTES = 32
 _U64 = 1 << 64
 
 
-def commitment(secret: bytes) -> str:
-    """What the bot posts when a game starts: the SHA-256 of the secret, in hex."""
-    return hashlib.sha256(secret).hexdigest()
+def commitment(secret: bytes, game_id: int, dealt_from: int) -> str:
+    """What the bot posts when the secret starts to deal game `game_id`, in hex: the secret's
+    SHA-256 when it deals from the first entry (`dealt_from` 0), else bound to the game and to
+    the entries that came from elsewhere (the module's docstring)."""
+    if dealt_from == 0:
+        return hashlib.sha256(secret).hexdigest()
+    return hashlib.sha256(f"{game_id}|{dealt_from}|".encode() + secret).hexdigest()
 
 
 def keyed_below(secret: bytes, game_id: int, seq: int) -> Below:
@@ -87,12 +98,17 @@ def verify(
     dealt_from: int = 0,
 ) -> Verification:
     """Replay the log and compare every chance entry after `dealt_from` (the entries before
-    it came with an imported game) with the outcome the secret gives at its place."""
+    it came from elsewhere, which the commitment records) with the outcome the secret gives at
+    its place. `checked` counts them: a log with none after `dealt_from` proves nothing."""
     from . import new_game  # the package's entry point; it imports this module's neighbours
 
     state = new_game(None, options)
     checked = 0
     problems: list[str] = []
+    if not 0 <= dealt_from <= len(log):
+        return Verification(
+            checked=0, problems=[f"the secret deals from step {dealt_from + 1}, past the log"]
+        )
     for seq, action in enumerate(log, start=1):
         if chance(state) is not None and seq > dealt_from:
             expected = keyed_outcome(state, secret, game_id, seq)

@@ -18,7 +18,7 @@ from typing import Annotated, Literal, NamedTuple
 from pydantic import Discriminator, Tag
 
 from .event_steps import FactionName, Nested, WrittenEach, WrittenOption, WrittenWhere
-from .model import Faction, Piece
+from .factions import Faction, Piece
 
 # Units by space and kind: Units that arrived, were involved, or are used (3.1.2).
 Units = dict[str, dict[Piece, int]]

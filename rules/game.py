@@ -12,7 +12,8 @@ every hand; a seat's view adds what that seat alone may see. Every message, log 
 export of a running game, hint and AI input is made from a view, never from the state.
 
 The board picture and the AI players are not here (rules/ draws nothing and imports no other
-package of ours): `render` and `ai` keep registries of their own, keyed by the same game id.
+package of ours): `render.registry` and `ai.registry` keep registries of their own, keyed by
+the same game id and filled by `render.games` and `ai.games`.
 """
 
 from __future__ import annotations
@@ -111,6 +112,13 @@ class Game(Protocol[S, A, V, Opt]):
     # --- what a seat sees ---------------------------------------------------------------
     def view(self, state: S, seat: Seat | None) -> V:
         """What `seat` may see (None: the public: every hand hidden)."""
+        ...
+
+    def hidden(self, state: S, seat: Seat | None) -> Mapping[str, object]:
+        """What `view(state, seat)` must not show: JSON pointers (RFC 6901) into
+        `state_to_json(state)`, each with the value it has there (another seat's hand: its
+        cards). Empty when the seat may see the whole state. The conformance suite checks
+        that each pointer has that value in the state and not in the view."""
         ...
 
     def prompt(self, view: V, seat: Seat) -> str:

@@ -1,4 +1,4 @@
-"""The game state: one record that holds everything (see architecture.md).
+"""The game state: one record that holds everything (docs/engine.md, "The rules engine").
 
 On the engine's hot path the state is plain slotted dataclasses (a field is read and set as
 any attribute, a copy is a few dict and list copies); pydantic reads and writes it only at
@@ -9,57 +9,23 @@ JSON as when the state was a pydantic model.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
-    PrivateAttr,
     TypeAdapter,
     ValidatorFunctionWrapHandler,
     WrapValidator,
 )
 
-if TYPE_CHECKING:
-    from .cards import Deck
-    from .frames import FrameField
-
-
-class Faction(StrEnum):
-    D = "D"  # Delhi Sultanate
-    B = "B"  # Bahmani Kingdom
-    V = "V"  # Vijayanagara Empire
-    M = "M"  # Mongol Invaders (non-player)
-
-
-PLAYERS: tuple[Faction, ...] = (Faction.D, Faction.B, Faction.V)
-DECCAN: tuple[Faction, ...] = (Faction.B, Faction.V)
-
-FACTION_NAMES: dict[Faction, str] = {
-    Faction.D: "Delhi Sultanate",
-    Faction.B: "Bahmani Kingdom",
-    Faction.V: "Vijayanagara Empire",
-    Faction.M: "Mongol Invaders",
-}
-
-
-class Piece(StrEnum):
-    """A piece on the map. Amirs and Rajas carry their state (1.4.5) in the kind."""
-
-    TROOP = "troop"
-    GOVERNOR = "governor"
-    QASBAH = "qasbah"
-    AMIR = "amir"  # Obedient Amir
-    REBEL_AMIR = "rebel-amir"  # Rebelling Amir
-    FORT = "fort"
-    RAJA = "raja"  # Obedient Raja
-    REBEL_RAJA = "rebel-raja"  # Rebelling Raja
-    TEMPLE = "temple"
-    MONGOL = "mongol"  # always Rebelling (1.4.5)
-
+from .cards import GameOptions as GameOptions
+from .factions import DECCAN as DECCAN
+from .factions import FACTION_NAMES as FACTION_NAMES
+from .factions import PLAYERS as PLAYERS
+from .factions import Faction as Faction
+from .factions import Piece as Piece
+from .frames import FrameField
 
 OWNER: dict[Piece, Faction] = {
     Piece.TROOP: Faction.D,
@@ -117,19 +83,6 @@ SLOT_LEVELS: dict[Faction, tuple[int, ...]] = {Faction.B: (2, 4), Faction.V: (1,
 UNITS_PER_SLOT = 2
 
 Dynasty = Literal["khalji", "tughlaq"]
-
-
-class GameOptions(BaseModel):
-    """What a group agrees before the game. None of them changes the standard setup."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    timurs_shadow: bool = False  # optional variant (after 5.5)
-    # A custom deck file (events-format.md) by the hash of its text; None: the standard deck.
-    # The text is stored once, apart from the states; the parsed Deck rides along in memory
-    # only (cards.with_deck), so no state or snapshot carries the file.
-    deck_hash: str | None = None
-    _deck: Deck | None = PrivateAttr(default=None)
 
 
 @dataclass(slots=True)
@@ -268,7 +221,7 @@ class GameState(_Barrier):
     delhi_adjustment: int | None = None  # 5.1, set when Timur's invasion is over
     actions_taken: int = 0
     reveals: int = 0  # chance outcomes so far (dice rolled, cards drawn)
-    # Undo (architecture.md): the steps since the last barrier, replayed from the state at
+    # Undo (docs/engine.md): the steps since the last barrier, replayed from the state at
     # the barrier (kept in memory only, `_barrier`; a state with no such steps is its own),
     # and who may take steps back.
     since_barrier: list[dict[str, Any]] = field(default_factory=list)
@@ -473,7 +426,7 @@ def _upgrade(data: object) -> object:
 
 
 def _legacy_barrier(data: object, handler: ValidatorFunctionWrapHandler) -> GameState:
-    """States stored before issue 14 carry the barrier as JSON (without its log, whose
+    """States stored before the barrier was kept in memory only carry it as JSON (without its log, whose
     length was `barrier_log`): it becomes the in-memory barrier, so their undo works."""
     st: GameState = handler(data)
     if isinstance(data, dict) and isinstance(data.get("barrier"), str) and st.since_barrier:
@@ -483,12 +436,9 @@ def _legacy_barrier(data: object, handler: ValidatorFunctionWrapHandler) -> Game
     return st
 
 
-@cache  # built at first use: frames.py, which the state's fields name, imports this module
+@cache  # built at first use (a TypeAdapter of the whole state takes a while)
 def _adapter() -> TypeAdapter[GameState]:
     """How pydantic reads and writes a state (the fields as stored; other keys ignored)."""
     return TypeAdapter(
         Annotated[GameState, BeforeValidator(_upgrade), WrapValidator(_legacy_barrier)]
     )
-
-
-from .frames import FrameField  # noqa: E402  (frames.py builds on the classes above)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .actions import TYPED, Action, Choose, Typed
-from .errors import AmbiguousOrder, InvalidOrder, clip
+from .errors import AmbiguousName, InvalidOrder, clip
 from .model import Faction, GameState
 from .registry import SPELLINGS
 from .tokens import FILLER, MAX_NUMBER, PIECE_WORDS, Tokens, resolve_space
@@ -24,6 +24,7 @@ __all__ = [
     "OPTIONS",
     "PIECE_WORDS",
     "VERBS",
+    "AmbiguousOrder",
     "Span",
     "Step",
     "describe",
@@ -120,6 +121,16 @@ def split_order(text: str) -> list[Span]:
     return out
 
 
+class AmbiguousOrder(AmbiguousName):
+    """A name that matches several spaces or words: lists them, and carries the step read
+    with each (`candidates`) so that a player can pick one."""
+
+    def __init__(self, e: AmbiguousName, candidates: tuple[Action, ...]) -> None:
+        super().__init__(str(e), e.spaces)
+        self.word = e.word
+        self.candidates = candidates
+
+
 def parse_step(step: str, giver: Faction | None = None) -> Action:
     """One step's action; AmbiguousOrder carries the step read with each matching space."""
     t = Tokens(step, step, giver)
@@ -139,14 +150,13 @@ def parse_step(step: str, giver: Faction | None = None) -> Action:
     t.i = 1
     try:
         a = READERS[head].from_tokens(t)
-    except AmbiguousOrder as e:
-        e.candidates = tuple(_candidates(t.items, e, giver))
-        raise
+    except AmbiguousName as e:
+        raise AmbiguousOrder(e, tuple(_candidates(t.items, e, giver))) from None
     t.end()
     return a
 
 
-def _candidates(words: list[str], e: AmbiguousOrder, giver: Faction | None) -> list[Action]:
+def _candidates(words: list[str], e: AmbiguousName, giver: Faction | None) -> list[Action]:
     """The step read with each space the ambiguous word matches (those that read whole)."""
     out = []
     for space in e.spaces if e.word is not None else ():

@@ -9,6 +9,7 @@ import re
 from .cards import deck_for
 from .chance import deck_facts
 from .model import FACTION_NAMES, PLAYERS, GameState
+from .words import count_of
 
 _LETTER = {name: f.value for f, name in FACTION_NAMES.items()}
 _NAMES = "|".join(re.escape(n) for n in _LETTER if n)
@@ -68,7 +69,7 @@ def card_recap(lines: list[str]) -> str:
     doings: dict[str, list[str]] = {}
     order: list[str] = []
     battles: dict[str, list[str]] = {}  # per attacker: "Space" or "Space (who lost what)"
-    fought: list[str] = []  # the losses of the battle being read
+    fought: dict[str, dict[str, int]] = {}  # the losses of the battle being read: who, noun, n
 
     def say(who: str, what: str) -> None:
         if who not in doings:
@@ -93,13 +94,18 @@ def card_recap(lines: list[str]) -> str:
         elif m := _ATTACK.match(line):
             who = _who(m.group(1))
             say(who, "attacked")
-            fought = []
+            fought = {}
             battles.setdefault(who, []).append(m.group(2))
             battles[who].append("")  # filled with the losses below
             battle = battles[who]
         elif (m := _LOSS.match(line)) and battles:
-            fought.append(f"{_who(m.group(1))} lost {m.group(2)}")
-            battle[-1] = ", ".join(fought)
+            n, noun = _counted(m.group(2))
+            lost = fought.setdefault(_who(m.group(1)), {})
+            lost[noun] = lost.get(noun, 0) + n  # casualties removed one by one add up
+            battle[-1] = ", ".join(
+                f"{who} lost " + ", ".join(count_of(k, noun) for noun, k in by.items())
+                for who, by in fought.items()
+            )
         elif m := _MONGOLS.match(line):
             say("Mongols", m.group(1))
         elif (m := _DONE.match(line)) and m.group(3) == "no spaces":
@@ -112,8 +118,28 @@ def card_recap(lines: list[str]) -> str:
     parts = [f"Card {head.group(1)}"]
     for who in order:
         parts.append(f"{who} " + " + ".join(_merge(doings[who])))
+    if not order:  # a Mongol Invasion, Succession or Timurid card, or nobody acted
+        parts = [f"Card {head.group(1)} {head.group(2)}", _first_effect(lines[1:])]
     text = " · ".join(parts)
     return text if len(text) <= RECAP_LIMIT else text[: RECAP_LIMIT - 1] + "…"
+
+
+_CITED = re.compile(r"\s*\(\d(?:\.\d+)*\)\.?$")
+
+
+def _first_effect(lines: list[str]) -> str:
+    """The first thing a card did, without its rule citation; or that nobody acted."""
+    for line in lines:
+        if not line.startswith("Eligibility adjusted"):
+            return _CITED.sub("", line).removesuffix(".")
+    return "no Faction acted"
+
+
+def _counted(text: str) -> tuple[int, str]:
+    """ "2 Troops" -> (2, "Troop"), as `count_of` wrote it."""
+    n, _, noun = text.partition(" ")
+    k = int(n)
+    return k, noun if k == 1 else noun.removesuffix("s")
 
 
 def _who(name: str) -> str:

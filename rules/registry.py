@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .model import PLAYERS, Faction
+from .factions import PLAYERS, Faction
 
 Kind = Literal["command", "decree"]
 
@@ -29,6 +29,7 @@ class Entry:
     kind: Kind
     factions: tuple[Faction, ...]
     section: str  # the rule section(s), one per faction where they differ
+    effect: str  # one line in our own words, for menus and prompts
     aliases: tuple[str, ...] = ()
 
     @property
@@ -46,39 +47,149 @@ TRADE, TAX, BUILD, CONSPIRE, COMPEL = "trade", "tax", "build", "conspire", "comp
 
 # In the order each faction's list is offered (legal actions keep this order).
 ENTRIES: tuple[Entry, ...] = (
-    Entry(CONSCRIPT, "Conscript", "command", (D,), "3.2.1"),
-    Entry(MARCH, "March", "command", (D,), "3.2.2"),
-    Entry(GOVERN, "Govern", "command", (D,), "3.2.3"),
-    Entry(RALLY, "Rally", "command", (B, V), "3.3.1, 3.4.1"),
-    Entry(MIGRATE, "Migrate", "command", (B, V), "3.3.2, 3.4.2"),
-    Entry(REBEL, "Rebel", "command", (B, V), "3.3.3, 3.4.3"),
-    Entry(ATTACK, "Attack", "command", (D, B, V), "3.2.4, 3.3.4, 3.4.4"),
+    Entry(
+        CONSCRIPT,
+        "Conscript",
+        "command",
+        (D,),
+        "3.2.1",
+        "place Troops: 5 in Delhi, 2 where a Qasbah stands, 1 in a Tributary",
+    ),
+    Entry(
+        MARCH, "March", "command", (D,), "3.2.2", "move Troops and Governors into adjacent spaces"
+    ),
+    Entry(
+        GOVERN,
+        "Govern",
+        "command",
+        (D,),
+        "3.2.3",
+        "place a Governor, or where one stands remove 2 Obedient Units and/or build a Qasbah",
+    ),
+    Entry(
+        RALLY,
+        "Rally",
+        "command",
+        (B, V),
+        "3.3.1, 3.4.1",
+        "place Amirs or Rajas where you have a piece; more in your home Province or under your Control",
+    ),
+    Entry(
+        MIGRATE,
+        "Migrate",
+        "command",
+        (B, V),
+        "3.3.2, 3.4.2",
+        "move up to 3 Amirs or Rajas into each destination from adjacent Provinces; may shift Influence",
+    ),
+    Entry(
+        REBEL,
+        "Rebel",
+        "command",
+        (B, V),
+        "3.3.3, 3.4.3",
+        "take Control of Tributaries where your pieces are the majority (Tughlaq Dynasty only)",
+    ),
+    Entry(
+        ATTACK,
+        "Attack",
+        "command",
+        (D, B, V),
+        "3.2.4, 3.3.4, 3.4.4",
+        "battle one Faction in a space: 4 dice against 2, hits on rolls up to your Units involved",
+    ),
     # the Mongol Invaders' Commands, decided by the faction that runs them (2.4, 3.5)
-    Entry(AMASS, "Amass", "command", (M,), "3.5.1"),
-    Entry(ADVANCE, "Advance", "command", (M,), "3.5.2"),
-    Entry(PLUNDER, "Attack and Plunder", "command", (M,), "3.5.3", ("attack-and-plunder",)),
+    Entry(
+        AMASS,
+        "Amass",
+        "command",
+        (M,),
+        "3.5.1",
+        "3 Mongol Invaders enter the Mountain Passes; more than 4 spill on towards Delhi",
+    ),
+    Entry(
+        ADVANCE,
+        "Advance",
+        "command",
+        (M,),
+        "3.5.2",
+        "move Mongol Invaders from the Mountain Passes to Punjab, or Punjab to Delhi",
+    ),
+    Entry(
+        PLUNDER,
+        "Attack and Plunder",
+        "command",
+        (M,),
+        "3.5.3",
+        "the Invaders in one space attack Delhi's Units there, then drain Delhi's Resources",
+        ("attack-and-plunder",),
+    ),
     Entry(
         COLLECT_TRIBUTE,
         "Collect Tribute",
         "decree",
         (D,),
         "4.2.1",
+        "gain Resources (half the Tributaries' Prosperity) and 2 Cavalry",
         ("collect_tribute", "tribute", "collect"),
     ),
-    Entry(CAMPAIGN, "Campaign", "decree", (D,), "4.2.2"),
+    Entry(
+        CAMPAIGN,
+        "Campaign",
+        "decree",
+        (D,),
+        "4.2.2",
+        "move Delhi Units from one space up to 3 spaces along one route, dropping some on the way",
+    ),
     Entry(
         DEMAND_OBEDIENCE,
         "Demand Obedience",
         "decree",
         (D,),
         "4.2.3",
+        "Provinces you Control with a Governor become Tributaries again; gain their Prosperity in Resources",
         ("demand_obedience", "demand"),
     ),
-    Entry(TRADE, "Trade", "decree", (B,), "4.3.1"),
-    Entry(TAX, "Tax", "decree", (V,), "4.4.1"),
-    Entry(BUILD, "Build", "decree", (B, V), "4.3.2, 4.4.2"),
-    Entry(CONSPIRE, "Conspire", "decree", (B,), "4.3.3"),
-    Entry(COMPEL, "Compel", "decree", (V,), "4.4.3"),
+    Entry(
+        TRADE,
+        "Trade",
+        "decree",
+        (B,),
+        "4.3.1",
+        "gain 1 Resource per Province with a Bahmani piece, and Cavalry",
+    ),
+    Entry(
+        TAX,
+        "Tax",
+        "decree",
+        (V,),
+        "4.4.1",
+        "gain Resources: the Prosperity of Provinces you Control plus your Temples",
+    ),
+    Entry(
+        BUILD,
+        "Build",
+        "decree",
+        (B, V),
+        "4.3.2, 4.4.2",
+        "place a Fort (Bahmani) or a Temple (Vijayanagara) in a Province with your Unit",
+    ),
+    Entry(
+        CONSPIRE,
+        "Conspire",
+        "decree",
+        (B,),
+        "4.3.3",
+        "in up to 2 Provinces with your piece, replace a Governor (or, with Influence 2+, a Raja) by an Amir",
+    ),
+    Entry(
+        COMPEL,
+        "Compel",
+        "decree",
+        (V,),
+        "4.4.3",
+        "bring up to 2 Rajas into a Province near yours; with Influence 2+ remove an enemy Unit too",
+    ),
 )
 
 BY_NAME: dict[str, Entry] = {e.name: e for e in ENTRIES}

@@ -13,7 +13,7 @@ from .command_base import (
     mark_idle,
     start_command,
 )
-from .decrees import decree_possible, start_decree
+from .decrees import decree_possible, idle_decree, start_decree
 from .engine import TypedHandler, finish, handler, push
 from .forces import add_resources, log
 from .frames import ChooseCommandFrame, CommandDecreeFrame, PlainFrame
@@ -294,8 +294,12 @@ class CommandDecree(TypedHandler[CommandDecreeFrame]):
             parts.append("a Command (" + ", ".join(names) + ")")
         if not fr.decree:
             possible = [n for n in DECREES[fr.faction] if decree_possible(st, fr.faction, n)]
-            if possible:  # only what can be done now
-                parts.append("a Decree (" + ", ".join(possible) + ")")
+            if possible:  # only what can be done now; what would do nothing is marked
+                names = [
+                    f"{n} ({note})" if (note := idle_decree(st, fr.faction, n)) else n
+                    for n in possible
+                ]
+                parts.append("a Decree (" + ", ".join(names) + ")")
         return "Command and Decree: choose " + " or ".join(parts) + " (4.1)."
 
     def why(self, st: GameState, fr: CommandDecreeFrame, action: Action) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .board import board
-from .errors import AmbiguousOrder, InvalidOrder, clip
+from .errors import AmbiguousName, InvalidOrder, clip
 from .model import Faction, Piece
 
 FILLER = {"in", "from", "to", "into", "the", "a", "an", "of", "at"}
@@ -75,7 +75,7 @@ def resolve_space(word: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise AmbiguousOrder(
+        raise AmbiguousName(
             f"{clip(word, 24)!r} matches several spaces: {', '.join(matches)}; type more of the name",
             tuple(matches),
         )
@@ -157,7 +157,7 @@ class Tokens:
         self.i += 1
         try:
             return resolve_space(w)
-        except AmbiguousOrder as e:
+        except AmbiguousName as e:
             e.word = self.i - 1  # the candidates are read with each match in its place
             raise
 

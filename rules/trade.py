@@ -3,15 +3,18 @@ time, a step of its own outside the frames (apply accepts a Give whoever's turn 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Give
-from .engine import advance, set_barrier
 from .errors import IllegalAction
+from .machine import set_barrier
 from .model import FACTION_NAMES, MAX_RESOURCES, PLAYERS, GameState
 from .words import count_of
 
 
-def give(state: GameState, g: Give) -> GameState:
-    """1.5.2: Resources and Cavalry may be traded among factions at any time."""
+def give(state: GameState, g: Give, advance: Callable[[GameState], None]) -> GameState:
+    """1.5.2: Resources and Cavalry may be traded among factions at any time. `advance` runs
+    the frames that the trade may have left with nothing to decide (the engine's)."""
     if state.game_over:
         raise IllegalAction("the game is over")
     if g.giver not in PLAYERS or g.receiver not in PLAYERS or g.giver == g.receiver:

@@ -15,7 +15,8 @@ enforces Discord's documented interaction rules:
   an edit notifies nobody;
 - attaching files to a channel message needs Attach Files; sending needs Send Messages.
 
-Faults can be injected per route: a status (403, 5xx) or a dropped connection.
+Faults can be injected per route: a status (403, 5xx) or a dropped connection; and Discord
+can be out of reach (`unreachable`): its name does not resolve, or it refuses connections.
 """
 
 from __future__ import annotations
@@ -25,14 +26,17 @@ import datetime as dt
 import itertools
 import json
 import re
+import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 import discord
+from aiohttp.client_reqrep import ConnectionKey
 from discord.utils import time_snowflake
 from multidict import CIMultiDict
+from yarl import URL
 
 API = "https://discord.com/api/v10"
 CDN = "https://cdn.discordapp.com"
@@ -272,6 +276,9 @@ class FakeSession:
         return _Call(self.discord.handle("GET", url, kw))
 
     async def ws_connect(self, url: str, **kw: Any) -> FakeGateway:
+        if self.discord.unreachable is not None:
+            self.discord.refused += 1
+            raise _no_route(self.discord.unreachable, URL(url).host or "gateway.discord.gg")
         gateway = FakeGateway(self.discord)
         self.discord.gateways.append(gateway)
         return gateway
@@ -299,6 +306,11 @@ class FakeDiscord:
         self.threads: dict[int, dict[str, Any]] = {}  # thread id -> its channel JSON
         self.pins: list[tuple[int, int]] = []  # (channel, message) pinned
         self.guild_announced = False
+        # None, or how Discord is out of reach: "dns" (its name does not resolve) or "refused"
+        # (connections are refused); `gateway_only`: its REST API still answers
+        self.unreachable: str | None = None
+        self.gateway_only = False
+        self.refused = 0  # connections that did not get through
 
     # --- set-up ------------------------------------------------------------------------
 
@@ -572,6 +584,9 @@ class FakeDiscord:
         body, files = _body(kw)
         req = Request(method, path, body, files)
         self.requests.append(req)
+        if self.unreachable is not None and not self.gateway_only:
+            self.refused += 1
+            raise _no_route(self.unreachable, "discord.com")
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and fault.pattern.search(path):
                 fault.times -= 1
@@ -606,7 +621,7 @@ class FakeDiscord:
             return FakeResponse(401, {"message": "401: Unauthorized", "code": 0})
         if path == "/users/@me":
             return FakeResponse(200, _user_json(self.bot_id, bot=True))
-        if path == "/users/@me/channels" and method == "POST":  # open a DM (issue 13)
+        if path == "/users/@me/channels" and method == "POST":  # open a DM (for reminders)
             user = int((body or {})["recipient_id"])
             dm = self.dm_channels.setdefault(user, self.new_id())
             return FakeResponse(200, {"id": str(dm), "type": 1, "recipients": [_user_json(user)]})
@@ -675,7 +690,7 @@ class FakeDiscord:
         return FakeResponse(404, {"message": f"fake: no route {method} {path}", "code": 0})
 
     def _thread_create(self, parent: int, body: dict[str, Any]) -> FakeResponse:
-        """A public thread without a starter message (issue 13)."""
+        """A public thread without a starter message (`/vj create thread:True`)."""
         perms = self.channel_permissions.get(parent, DEFAULT_APP_PERMISSIONS)
         if not perms.create_public_threads:
             return FakeResponse(403, {"message": "Missing Permissions", "code": 50013})
@@ -863,6 +878,17 @@ def _busy_tasks() -> Iterator[asyncio.Task[Any]]:
         name = t.get_name()
         if not t.done() and name.startswith(("discord.py: on_", "CommandTree-invoker")):
             yield t
+
+
+def _no_route(how: str, host: str) -> aiohttp.ClientConnectorError:
+    """What aiohttp raises when `host` cannot be reached: its name does not resolve ("dns"),
+    or the connection is refused."""
+    key = ConnectionKey(host, 443, True, True, None, None, None)
+    if how == "dns":
+        return aiohttp.ClientConnectorDNSError(
+            key, socket.gaierror(-2, "Name or service not known")
+        )
+    return aiohttp.ClientConnectorError(key, ConnectionRefusedError(111, "Connection refused"))
 
 
 def _guild_json() -> dict[str, Any]:

@@ -3,8 +3,9 @@
 Environment: the bot's own (DISCORD_TOKEN, VIJAYANAGARA_DB, LOG_LEVEL), plus FAKE_SCRIPT:
 `create` sends `/vj create` once connected and holds every Discord call from then on until the
 bot starts closing, printing `IN FLIGHT` when the first is held: a stop signal sent after that
-line finds the reply in flight. Prints `READY` once connected and, at exit, the channel's
-public messages as JSON lines.
+line finds the reply in flight. FAKE_UNREACHABLE: "dns" or "refused", no route to Discord;
+"gateway": its REST API answers but its gateway refuses connections. Prints `READY` once
+connected and, at exit, the channel's public messages as JSON lines.
 """
 
 from __future__ import annotations
@@ -22,10 +23,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 import aiohttp
 from discord_fake import FakeDiscord, FakeGateway, FakeResponse
 
+import bot.discord_client
 from bot.discord_client import VijayanagaraBot
 from bot.main import main
 
 fake = FakeDiscord()
+unreachable = os.environ.get("FAKE_UNREACHABLE")
+if unreachable:
+    bot.discord_client.LOGIN_FIRST_WAIT = 0.0  # its retries wait on no real clock
+    fake.unreachable = "refused" if unreachable == "gateway" else unreachable
+    fake.gateway_only = unreachable == "gateway"
 aiohttp.ClientSession = fake.session_factory  # type: ignore[assignment, misc]
 _send = FakeGateway.send_str
 _handle = FakeDiscord.handle

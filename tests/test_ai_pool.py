@@ -1,4 +1,4 @@
-"""Issue 15: one game's search never delays another game's moves. The AI thinks in a pool of
+"""One game's search never delays another game's moves. The AI thinks in a pool of
 at least two worker processes (AI_WORKERS), one search per game at a time; a search beyond
 the pool waits for a free worker, and people's moves never wait for any of them."""
 

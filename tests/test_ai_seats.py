@@ -1,4 +1,4 @@
-"""Issue 15 in the bot: AI seats play through the same path as people (stored, announced,
+"""In the bot, AI seats play through the same path as people (stored, announced,
 reminder jobs as their turns), a person takes a seat back, a restart resumes an AI's turn,
 and a hint is private to the player on turn."""
 

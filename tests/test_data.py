@@ -1,4 +1,4 @@
-"""Issue 2 data: the map and the card list load, and a bad id or field is an error naming it."""
+"""Data: the map and the card list load, and a bad id or field is an error naming it."""
 
 from __future__ import annotations
 

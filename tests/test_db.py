@@ -21,10 +21,12 @@ from db import (
     GameExists,
     GameExport,
     GameNotFound,
+    GameRecord,
     GameSecret,
     LogLines,
     NewAction,
     OwedAnnouncement,
+    ReminderPlan,
     ServerSettings,
     Snapshot,
     SQLiteStore,
@@ -147,6 +149,45 @@ async def test_export_import_round_trip(store: Store) -> None:
     new = await store.import_game("c9", back)
     assert new.actions == 2 and new.status == "active" and new.seats == data.seats
     assert [a.action for a in await store.actions(new.id)] == [a.action for a in data.actions]
+
+
+async def test_a_new_game_is_stored_with_its_seats_announcement_and_wait(store: Store) -> None:
+    """create_game and import_game write the game, the announcement it owes (made from its
+    record: it names the new id) and its first wait in one transaction."""
+    g = await store.create_game(
+        "c1",
+        5,
+        {},
+        creator=9,
+        seats={"D": 9},
+        announcement=lambda game: Announcement(text=f"game {game.id} opens"),
+    )
+    assert g.seats == {"D": 9}
+    [owed] = await store.owed_announcements(ignore_backoff=True)
+    assert (owed.game_id, owed.version, owed.text) == (g.id, g.version, f"game {g.id} opens")
+    await store.announcement_delivered(g.id, g.version)
+
+    def broken(game: GameRecord) -> Announcement:
+        raise RuntimeError("the process dies while the game is being stored")
+
+    with pytest.raises(RuntimeError):
+        await store.create_game("c2", 5, {}, creator=9, announcement=broken)
+    assert await store.open_game("c2") is None  # nothing half-stored: the channel is free
+
+    gid = await active_game(store, "c3")
+    data = await store.export_game(gid)
+    plan = ReminderPlan(user_id=2, since=100.0, due_at=200.0)
+    with pytest.raises(RuntimeError):
+        await store.import_game("c4", data, announcement=broken, reminder=plan)
+    assert await store.open_game("c4") is None
+    new = await store.import_game(
+        "c4", data, announcement=lambda game: Announcement(text=f"{game.id}"), reminder=plan
+    )
+    job = await store.reminder(new.id)
+    assert job is not None and (job.user_id, job.version, job.due_at) == (2, new.version, 200.0)
+    assert [(o.game_id, o.text) for o in await store.owed_announcements()] == [
+        (new.id, str(new.id))
+    ]
 
 
 async def test_log_is_append_only(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Moving up (issue 16): `python -m db.copy` copies every game from a SQLite file into
+"""Moving up: `python -m db.copy` copies every game from a SQLite file into
 PostgreSQL, and each replays there to the state it had; the bot carries on from the copy."""
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         assert (await svc.abort("aborted", D)).ok
         assert (await svc.create("decked", D, seed=3, deck=DECK.read_text())).ok
         await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
-        assert (await svc.pace("playing", D, 6, "pass")).ok
+        assert (await svc.pace("playing", D, 6, "pass", is_manager=True)).ok
+        assert (await svc.pace("playing", D, 2)).buttons  # a proposal waiting for agreement
         await finished(svc, "finished", SEATS, 11)
         assert (await svc.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)).ok
         out = {}
@@ -72,7 +73,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
         for ch, game_id in ids.items():  # the same ids: exports and fairness records hold
             assert (await svc.store.latest_game(ch)).id == game_id  # type: ignore[union-attr]
         assert (await svc.store.latest_game("aborted")).status == "aborted"  # type: ignore[union-attr]
-        # the waits, paces and players' preferences (issue 13)
+        # the waits, paces and players' preferences
         assert waits[0] is not None and waits[1] is not None
         copied = (await svc.store.reminder(ids["playing"]), await svc.store.pace(ids["playing"]))
         assert copied == waits

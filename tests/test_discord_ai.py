@@ -1,4 +1,4 @@
-"""/vj ai, /vj create ai: and /vj hint through the real discord.py client (issue 15): the AI's
+"""/vj ai, /vj create ai: and /vj hint through the real discord.py client: the AI's
 steps reach the channel by themselves, at its pace, and a hint is private."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The channel reads like a game record (issue 12): games played one step per interaction,
+"""The channel reads like a game record: games played one step per interaction,
 with buttons and typed orders, through the real discord.py client against the fake Discord.
 
 One message per faction turn, kept up to date by edits (which notify nobody); a new message,
@@ -103,7 +103,7 @@ async def play_and_watch(env: Env, seed: int, cards: int | None) -> Record:
         if handoff:
             rec.handoffs += 1
             # a new message, pinging exactly the next player when the decision passes to
-            # another person (issue 13: the same one going on is not notified again)
+            # another person (the same person going on is not notified again)
             assert len(new) == 1, [m.content for m in new]
             nxt, was = rules.decider(after), rules.decider(before)
             if nxt is not None and was is not None and SEATS[nxt] != SEATS[was]:

@@ -302,3 +302,67 @@ async def test_an_announcement_to_a_channel_gone_for_good_is_dropped_in_the_end(
         assert owed.attempts == attempt - 1
         await env.bot.flush_outbox(ignore_backoff=True)
     assert await env.service.store.owed_announcements(ignore_backoff=True, lease=0) == []
+
+
+def with_buttons(fake: FakeDiscord) -> list[int]:
+    """The public messages that carry buttons (ids)."""
+    return [m.id for m in fake.visible if m.custom_ids]
+
+
+def only_the_newest_has_buttons(fake: FakeDiscord) -> None:
+    assert with_buttons(fake) == [fake.visible[-1].id], [
+        (m.content[:40], bool(m.custom_ids)) for m in fake.visible[-4:]
+    ]
+
+
+async def post_in_between(env: Env, kind: str) -> None:
+    """Something public about the game, posted while B is in the middle of its turn."""
+    others = {"user": 987654321}
+    if kind == "ai":
+        await env.slash(V, "ai", faction="V", level="easy")
+    elif kind == "join":
+        await env.slash(V, "ai", faction="V", level="easy")
+        await env.slash(V, "join", faction="V")  # the person takes the seat back
+    elif kind == "leave":
+        await env.slash(V, "leave", faction="V")
+    elif kind == "club seat":
+        await env.slash(D, "club seat", faction="V", manage_guild=True, users=others)
+    else:  # a reminder (the outbox loop's round, done here at once)
+        assert kind == "reminder"
+        clock = env.service.reminders.clock
+        env.service.reminders.clock = lambda: clock() + 25 * 3600
+        await env.bot.flush_reminders()
+        await env.fake.settle()
+        assert "⏰" in env.fake.visible[-1].content
+    assert "**Next:**" not in env.fake.visible[-1].content  # the notice, not a turn message
+
+
+@pytest.mark.parametrize("kind", ["ai", "join", "leave", "club seat", "reminder"])
+@pytest.mark.parametrize("by", ["typed", "button"])
+async def test_only_the_newest_message_carries_buttons_after_a_post_in_between(
+    env: Env, kind: str, by: str
+) -> None:
+    """A seat change or a reminder in the middle of a turn: the turn's next step does not
+    bring the buttons back to the older turn message; one message has them, the newest."""
+    await env.started()
+    await env.slash(B, "play", order="command")  # a step inside B's turn: the message edited
+    turn = env.fake.visible[-1]
+    only_the_newest_has_buttons(env.fake)
+    await post_in_between(env, kind)
+    only_the_newest_has_buttons(env.fake)
+    assert turn.custom_ids == []
+    if by == "typed":
+        await env.slash(B, "play", order="rally")
+    else:
+        newest = env.fake.visible[-1]
+        rally = next(
+            cid
+            for cid, label in zip(newest.custom_ids, _labels(newest), strict=True)
+            if label == "rally"
+        )
+        await env.click(B, newest, rally)
+    version, _ = await env.state()
+    assert "Rally" in env.fake.visible[-1].content  # the step is before the channel
+    only_the_newest_has_buttons(env.fake)
+    assert f":{version}:" in env.fake.visible[-1].custom_ids[0]  # the current buttons
+    no_unknown_interaction(env.fake)

@@ -1,4 +1,4 @@
-"""Reminders through the real discord.py client against the fake Discord (issue 13): posted
+"""Reminders through the real discord.py client against the fake Discord: posted
 once in the game's channel with a snooze button, privately too for a player who asked."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from discord_env import B, D, Env, running_bot
+from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL
 from fakes import STRANGER
 from test_reminders import Clock
@@ -66,10 +66,33 @@ async def test_club_commands_through_discord(env: tuple[Env, Clock]) -> None:
     await e.slash(D, "club seat", faction="V", users={"user": STRANGER}, manage_guild=True)
     moved = e.fake.visible[-1]
     assert "passes from" in moved.content and e.fake.pings(STRANGER)[-1] is moved
-    await e.slash(D, "club pace", hours=12, deadline="pass")
+    await e.slash(D, "club pace", hours=12, deadline="pass", manage_guild=True)
     assert "after 12 hour(s)" in e.fake.visible[-1].content
     await e.slash(D, "club stats")
     assert "0 finished game(s)" in told(e, D)
+
+
+async def test_a_stricter_pace_takes_effect_when_every_seated_player_presses_agree(
+    env: tuple[Env, Clock],
+) -> None:
+    e, _ = env
+    await e.started()
+    game = await e.service.store.open_game(str(CHANNEL))
+    assert game is not None
+    await e.slash(D, "club pace", hours=1, deadline="pass")
+    proposal = e.fake.visible[-1]
+    assert "proposes a stricter pace" in proposal.content
+    assert e.fake.pings(B)[-1] is proposal and e.fake.pings(V)[-1] is proposal
+    [agree] = [c for c in proposal.custom_ids if ":pace-" in c]
+    assert (await e.service.reminders.pace(game.id)).seconds == 24 * 3600  # not yet
+    await e.click(STRANGER, proposal, agree)
+    assert "you have no seat" in told(e, STRANGER)
+    await e.click(B, proposal, agree)
+    assert f"Waiting for <@{V}>" in e.fake.visible[-1].content
+    await e.click(V, proposal, agree)
+    assert "Every seated player agreed" in e.fake.visible[-1].content
+    pace = await e.service.reminders.pace(game.id)
+    assert (pace.seconds, pace.deadline) == (3600, "pass")
 
 
 async def test_a_game_in_its_own_thread_is_pinned_and_kept_alive(

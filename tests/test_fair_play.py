@@ -1,26 +1,34 @@
-"""Issue 9, fair play through the service: a reveal commits the order up to it, nothing past an
+"""Fair play through the service: a reveal commits the order up to it, nothing past an
 uncommitted reveal is ever shown, exports hold no future, and every outcome is verifiable."""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import io
 import json
 import random
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fakes import SEATS, FakeRenderer
 
 import rules
+from bot.local import amain
 from bot.service import GameService
 from bot.verify import check
+from db import NewAction, Snapshot
 from rules.cards import deck_for
+from rules.fairness import commitment
 
 CH = "fair"
 D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
 B_FIRST = 12  # this seed's secret draws an Event card with the order B, V, D first
 JUNK = "give 99 resources from D to B"  # well formed, never legal
+CHANCE = ("roll", "draw")
 
 
 @pytest.fixture
@@ -70,7 +78,7 @@ def is_chance(a: rules.Action) -> bool:
 async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameService) -> None:
     text = await seated(svc, B_FIRST)
     gid, st = await state(svc)
-    m = re.search(r"SHA-256 is `([0-9a-f]{64})`", text)
+    m = re.search(r"commitment is `([0-9a-f]{64})`", text)
     assert m is not None and f"game {gid}" in text
     secret = await svc.secret_of(await svc.store.get_game(gid))
     assert secret is not None and secret.hex() not in text
@@ -82,7 +90,7 @@ async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameSe
 async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
     svc: GameService,
 ) -> None:
-    # The issue's `pass; pass`: the first pass ends the card and reveals the next one.
+    # `pass; pass` in one order: the first pass ends the card and reveals the next one.
     await seated(svc, B_FIRST)
     assert (await svc.play(CH, B, "pass")).ok
     assert (await svc.play(CH, V, "pass")).ok
@@ -264,17 +272,113 @@ async def test_status_shows_what_the_deck_build_makes_known(svc: GameService) ->
     )
 
 
-async def test_a_game_stored_before_chance_entries_goes_on_with_its_seed(
+def _chance_types(export: dict[str, Any]) -> list[str]:
+    return [a["action"]["type"] for a in export["actions"] if a["action"]["type"] in CHANCE]
+
+
+async def _game_from_before_secrets(svc: GameService, seed: int, steps: int) -> list[rules.Action]:
+    """A running game as the bot stored it before per-game secrets: no secret, its seed deals
+    (no chance entries in its log), a snapshot carrying the seed's dealer."""
+    game = await svc.store.create_game(CH, seed, {}, creator=D)
+    seats = {f.value: uid for f, uid in SEATS.items()}
+    game = await svc.store.update_game(game.id, game.version, seats=seats, status="active")
+    st, r = rules.new_game(seed), random.Random(seed)
+    played: list[rules.Action] = []
+    barrier: tuple[int, rules.GameState] | None = None
+    while len(played) < steps:
+        played.append(r.choice(rules.legal_actions(st)))
+        st = rules.apply(st, played[-1])
+        if not st.since_barrier:
+            barrier = (len(played), st)
+    assert barrier is not None
+    entries = [NewAction(action=rules.action_to_json(a)) for a in played]
+    game = await svc.store.append_actions(game.id, game.version, entries[: barrier[0]])
+    await svc.store.append_actions(
+        game.id,
+        game.version,
+        entries[barrier[0] :],
+        snapshot=Snapshot(seq=barrier[0], state=barrier[1].model_dump_json()),
+    )
+    return played
+
+
+async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_its_next_move(
+    svc: GameService, tmp_path: Path
+) -> None:
+    played = await _game_from_before_secrets(svc, 5, 40)
+    gid, st = await state(svc)
+    assert (await svc.store.secret(gid)).secret == ""
+    # its export while it runs: the seed's outcomes so far as chance entries, no seed
+    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    assert exp["seed"] is None and exp["format_version"] == 2 and exp["fairness"] is None
+    assert "draw" in _chance_types(exp) and len(exp["actions"]) > len(played)
+    written = [rules.action_from_json(a["action"]) for a in exp["actions"]]
+    same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
+    assert rules.replay(None, None, written).model_dump(exclude=same) == st.model_dump(exclude=same)
+    # a refused order changes nothing: no secret yet, the same version
+    version = (await svc.store.get_game(gid)).version
+    refused = await svc.play(CH, decider_seat(st), JUNK)
+    assert not refused.ok and (await svc.store.secret(gid)).secret == ""
+    assert (await svc.store.get_game(gid)).version == version
+    # its next move gives it a secret, from the entry after the log written out
+    a = random.Random(6).choice(rules.legal_actions(st))
+    moved = await svc.play(CH, decider_seat(st), order_for(st, a))
+    assert moved.ok, moved.text
+    dealing = await svc.store.secret(gid)
+    assert dealing.secret and dealing.dealt_from == len(written)
+    secret = bytes.fromhex(dealing.secret)
+    bound = commitment(secret, gid, len(written))
+    assert f"commitment is `{bound}`" in moved.public_text and dealing.secret not in moved.text
+    log = await log_of(svc, gid)
+    assert log[: len(written)] == written and log[len(written)] == a
+    # the game goes on from its log alone, also after a restart (no seeded snapshot is left)
+    again = await GameService.open(str(tmp_path / "f.sqlite3"), FakeRenderer())
+    try:
+        loaded = await again.state_of(await again.store.get_game(gid))
+        assert loaded.rng is None and loaded.order == []
+        assert loaded.model_dump_json() == (await state(svc))[1].model_dump_json()
+    finally:
+        await again.close()
+    r = random.Random(7)
+    for _ in range(80):
+        _, st = await state(svc)
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+    log = await log_of(svc, gid)
+    assert any(is_chance(x) for x in log[len(written) :])
+    # once it is over, what the secret dealt verifies, in the bot and from the export
+    assert (await svc.abort(CH, D)).ok
+    verified = await svc.verify(CH)
+    assert verified.ok and "follow from the secret" in verified.text, verified.text
+    assert bound in verified.text
+    ended = (await svc.export(CH)).file.data  # type: ignore[union-attr]
+    status, message = check(ended, bound)
+    assert status == 0 and f"steps 1-{len(written)} came from elsewhere" in message, message
+
+
+async def test_a_lobby_from_before_secrets_takes_a_secret_as_it_starts(svc: GameService) -> None:
+    game = await svc.store.create_game(CH, 5, {}, creator=D)
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    started = await svc.start(CH, D)
+    assert started.ok, started.text
+    dealing = await svc.store.secret(game.id)
+    assert dealing.secret and dealing.dealt_from == 0
+    assert commitment(bytes.fromhex(dealing.secret), game.id, 0) in started.text
+    _, st = await state(svc)
+    assert await log_of(svc, game.id) == [rules.Draw(card=st.current_card or 0)]
+
+
+async def test_a_game_created_with_a_seed_exports_its_outcomes_not_its_seed(
     svc: GameService,
 ) -> None:
-    # A game created before migration 003 has no secret: its seed deals, as it always did.
-    game = await svc.store.create_game(CH, 5, {}, creator=D)
+    # A seed given on purpose (tests, teaching) deals the game to its end: the same seed, the
+    # same game. Its export while it runs writes the outcomes so far, never the seed.
+    assert (await svc.create(CH, D, seed=5)).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
     gid, st = await state(svc)
-    assert gid == game.id and st.current_card == rules.new_game(5).current_card
-    assert await log_of(svc, gid) == []  # its dice and cards come from the seed
     r = random.Random(5)
     for _ in range(30):
         a = r.choice(rules.legal_actions(st))
@@ -283,7 +387,22 @@ async def test_a_game_stored_before_chance_entries_goes_on_with_its_seed(
     players = await log_of(svc, gid)
     assert not any(is_chance(a) for a in players)
     assert rules.replay(5, None, players).model_dump_json() == st.model_dump_json()
+    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    assert exp["seed"] is None and exp["format_version"] == 2 and "draw" in _chance_types(exp)
+    written = [rules.action_from_json(a["action"]) for a in exp["actions"]]
+    same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
+    assert rules.replay(None, None, written).model_dump(exclude=same) == st.model_dump(exclude=same)
     assert not (await svc.verify(CH)).ok
+
+
+def test_the_terminal_exports_a_seeded_game_without_its_seed(tmp_path: Path) -> None:
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "7"]
+    lines = ["pass", "pass", f"export {tmp_path / 'game.json'}"]
+    asyncio.run(amain(args, lines, out, FakeRenderer()))
+    exp = json.loads((tmp_path / "game.json").read_text())
+    assert exp["seed"] is None and exp["format_version"] == 2, out.getvalue()
+    assert exp["actions"][0]["action"]["type"] == "draw"
 
 
 def _path_to_dice(st: rules.GameState, depth: int = 3) -> list[rules.Action] | None:
@@ -309,7 +428,7 @@ def _path_to_dice(st: rules.GameState, depth: int = 3) -> list[rules.Action] | N
 async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     svc: GameService,
 ) -> None:
-    # The issue's `cd; attack; select gujarat; pass`, wherever an Attack first rolls dice.
+    # `cd; attack; select gujarat; pass` in one order, wherever an Attack first rolls dice.
     await seated(svc, B_FIRST)
     gid, st = await state(svc)
     r = random.Random(1)
@@ -393,3 +512,56 @@ async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService)
     assert verified.ok and "follow from the secret" in verified.text, verified.text
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["fairness"]["secret"] == secret
+
+
+async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -> dict[str, Any]:
+    """The export of a game dealt by the fixed secret of `seed`, played `steps` random steps
+    and aborted (so its secret is revealed)."""
+    svc.seed_source = lambda: seed
+    assert (await svc.create(channel, D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(channel, uid, f.value)).ok
+    assert (await svc.start(channel, D)).ok
+    r = random.Random(seed)
+    for _ in range(steps):
+        game = await svc.store.open_game(channel)
+        assert game is not None
+        st = await svc.state_of(game)
+        a = r.choice(rules.legal_actions(st))
+        assert (await svc.play(channel, decider_seat(st), order_for(st, a))).ok
+    assert (await svc.abort(channel, D)).ok
+    exported: dict[str, Any] = json.loads((await svc.export(channel)).file.data)  # type: ignore[union-attr]
+    return exported
+
+
+async def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
+    svc: GameService,
+) -> None:
+    one = await _ended_export(svc, "one", 4, 40)
+    two = await _ended_export(svc, "two", 9, 40)
+    # posted when game 1 started: its secret deals it from the start
+    committed = hashlib.sha256(bytes.fromhex(one["fairness"]["secret"])).hexdigest()
+    assert check(json.dumps(one).encode(), committed)[0] == 0
+
+    def grafted(**fairness: int) -> bytes:
+        return json.dumps({**two, "fairness": {**one["fairness"], **fairness}}).encode()
+
+    # another game's log under game 1's revealed secret, claiming none of it was dealt here
+    status, message = check(grafted(dealt_from=len(two["actions"])))
+    assert status == 2 and "nothing to check" in message and "\n" not in message
+    status, message = check(grafted(dealt_from=len(two["actions"])), committed)
+    assert status == 1 and "not the game" in message
+    # claiming all but its last chance entry came from elsewhere: not game 1's commitment
+    last = max(i for i, a in enumerate(two["actions"]) if a["action"]["type"] in CHANCE)
+    status, message = check(grafted(dealt_from=last), committed)
+    assert status == 1
+    status, message = check(grafted(dealt_from=last))
+    assert status != 0 or committed not in message
+    # game 1's own log under another game's number
+    status, _ = check(grafted(game_id=two["fairness"]["game_id"], dealt_from=0), committed)
+    assert status == 1
+    renumbered = {**one, "fairness": {**one["fairness"], "game_id": 2}}
+    assert check(json.dumps(renumbered).encode())[0] == 1
+    # a claim past the end of the log
+    status, message = check(grafted(dealt_from=len(two["actions"]) + 5))
+    assert status == 1 and "past the log" in message

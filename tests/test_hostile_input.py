@@ -1,4 +1,4 @@
-"""Issue 10: hostile uploads, imports and numbers are refused cheaply and clearly, the event loop
+"""Hostile uploads, imports and numbers are refused cheaply and clearly, the event loop
 keeps running, other games are untouched, and seats and games follow the server's permissions."""
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ import rules
 import rules.cards
 from bot.local import amain, text_command
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
+from bot.verify import check
+from bot.verify import main as verify_main
 from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
 from rules.cards import PARSED_DECKS, deck_key
@@ -263,10 +265,8 @@ async def test_a_deck_is_stored_once_and_not_in_any_state(svc: GameService) -> N
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
     game = await svc.store.open_game(CH)
-    assert game is not None and game.options == {
-        "timurs_shadow": False,
-        "deck_hash": deck_key(text),
-    }
+    assert game is not None and game.options["deck_hash"] == deck_key(text)
+    assert "deck" not in game.options  # the text is stored once, by its hash
     snap = await svc.store.latest_snapshot(game.id)
     assert snap is not None and "Border Levies" not in snap.state
     assert len(snap.state) < 100_000
@@ -357,6 +357,60 @@ async def test_numbers_from_users_are_range_checked_with_a_message(
     reply = await svc.card_in(OTHER, "²")  # a digit to str.isdigit, not to int()
     assert not reply.ok and "No card matches" in reply.text
     await other.unchanged()
+
+
+HUGE = b"9" * 5000  # more digits than Python turns into an int by default
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        export_doc(creator=123456789).replace(b"123456789", HUGE),
+        export_doc(seed=123456789).replace(b"123456789", b"-" + HUGE),
+        export_doc(seats={"D": 123456789}).replace(b"123456789", HUGE),
+        export_of_gives(2).replace(b'"resources":1', b'"resources":' + HUGE, 1),
+        export_of_gives(2).replace(b'"resources":1', b'"resources":1.' + HUGE, 1),
+        export_of_gives(2).replace(b'"resources":1', b'"resources":1e999999', 1),
+        export_of_gives(2).replace(b'"resources":1', b'"resources":NaN', 1),
+        export_doc(status="active", actions=[]).replace(b"[]", b"[" * 200 + b"]" * 200),
+    ],
+)
+async def test_an_import_with_a_huge_number_or_deep_nesting_is_refused(
+    svc: GameService, other: Bystander, raw: bytes
+) -> None:
+    reply = await refused_quickly(svc.import_game(CH, D, raw))
+    assert "number" in reply.text or "NaN" in reply.text or "nested deeper" in reply.text
+    assert await svc.store.latest_game(CH) is None
+    await other.unchanged()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        export_doc(creator=123456789).replace(b"123456789", HUGE),
+        export_of_gives(2).replace(b'"resources":1', b'"resources":' + HUGE, 1),
+        b'{"actions": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+        b'{"fairness": ' + b'{"a": ' * 50_000 + b"1" + b"}" * 50_001,
+    ],
+)
+def test_verify_refuses_a_huge_number_or_deep_nesting_in_one_line(
+    raw: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, message = check(raw)
+    assert status == 2 and "\n" not in message and len(message) < 300, message
+    path = tmp_path / "export.json"
+    path.write_bytes(raw)
+    assert verify_main([str(path)]) == 2
+    assert capsys.readouterr().out.count("\n") == 1
+
+
+def test_verify_says_in_one_line_that_a_file_cannot_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path in (tmp_path / "missing.json", tmp_path):
+        assert verify_main([str(path)]) == 2
+        out = capsys.readouterr().out
+        assert out.startswith("cannot read") and out.count("\n") == 1, out
 
 
 def test_deck_numbers_are_range_checked() -> None:

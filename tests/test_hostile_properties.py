@@ -1,4 +1,4 @@
-"""Issue 10 property: any bytes, any YAML or JSON document, as a deck file or an import, is
+"""Hostile input, as a property: any bytes, any YAML or JSON document, as a deck file or an import, is
 either accepted or refused with a short message; nothing else ever comes out of the service."""
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
+from bot.ai_users import AI_USERS
 from bot.local import amain
 from db import SQLiteStore
 
@@ -82,12 +83,18 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     first_boards = sorted((tmp_path / "b" / "game-1").glob("*.png"))
     assert first_boards
 
-    # Relaunching says the game is over instead of silently starting another one ...
+    # Relaunching says the game is over instead of silently starting another one; an order
+    # or `create` then says so too, with the result and how to start another ...
     again = io.StringIO()
-    await amain(args, ["status", "new", "status"], again, FakeRenderer())
+    await amain(args, ["status", "as D: pass", "create", "new", "status"], again, FakeRenderer())
     text = again.getvalue()
     assert "Game 1 in this database is finished" in text
     assert text.index("Type `new`") < text.index("Game 2: boards go to")
+    refused = text[text.index("Type `new`") : text.index("Game 2: boards go to")]
+    assert refused.count("! Game 1 is over.") == 2  # `as D: pass`, then `create`
+    assert len(re.findall(r"! 1\. .+ — \d+ VP", refused)) == 2  # the winner, with the score
+    assert refused.count("! Start another with `new`.") == 2
+    assert "There is no game" not in refused and "/vj" not in refused
     # ... and the new game's boards do not overwrite the old game's.
     assert sorted((tmp_path / "b" / "game-1").glob("*.png")) == first_boards
     assert list((tmp_path / "b" / "game-2").glob("*.png"))
@@ -229,6 +236,67 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
         assert sum(a.faction in ("B", "V") for a in stored) >= 3  # both AIs took steps
     finally:
         await store.close()
+
+
+async def test_play_one_faction_against_two_easy_ais_with_one_command(tmp_path: Path) -> None:
+    """`--play V`: the person holds Vijayanagara, easy AIs the other two seats; the AIs move
+    until it is the person's decision, and a second launch continues the same game."""
+    out = io.StringIO()
+    db = tmp_path / "play.sqlite3"
+    args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain([*args, "--play", "V"], ["status", "pass"], out, FakeRenderer())
+    text = out.getvalue()
+    assert "\n! " not in text, text
+    assert "Vijayanagara Empire Passes" in text
+    assert "• D: Delhi Sultanate (the easy AI)" in text  # status says who holds each seat
+    assert "• V: Vijayanagara Empire\n" in text  # the person at the terminal
+    from db.backend import open_store
+
+    store = await open_store(str(db))
+    try:
+        game = await store.latest_game("local")
+        assert game is not None and game.seats["V"] == 1
+        assert game.seats["D"] == game.seats["B"] == AI_USERS["easy"]
+        stored = await store.actions(game.id)
+        assert {a.faction for a in stored} >= {"D", "B", "V"}  # all three moved
+    finally:
+        await store.close()
+    again = io.StringIO()  # the same command again: the same game goes on, as it was
+    await amain([*args, "--play", "V"], ["quit"], again, FakeRenderer())
+    assert "Continuing game 1" in again.getvalue()
+    assert "seat a new game" not in again.getvalue()
+    other = io.StringIO()  # another faction asked for: a game under way keeps its seats
+    await amain([*args, "--play", "D"], ["quit"], other, FakeRenderer())
+    assert "Continuing game 1" in other.getvalue() and "seat a new game" in other.getvalue()
+
+
+async def test_play_with_a_chosen_level_for_one_ai_seat(tmp_path: Path) -> None:
+    out = io.StringIO()
+    db = tmp_path / "lvl.sqlite3"
+    args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain([*args, "--play", "D", "--ai", "V:hard"], [], out, FakeRenderer())
+    from db.backend import open_store
+
+    store = await open_store(str(db))
+    try:
+        game = await store.latest_game("local")
+        assert game is not None and game.seats["D"] == 1
+        assert game.seats["B"] == AI_USERS["easy"] and game.seats["V"] == AI_USERS["hard"]
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize(
+    "argv", [["--play", "X"], ["--play", "D", "--ai", "D:easy"]], ids=["no-faction", "own-seat"]
+)
+def test_a_bad_play_option_is_refused_at_launch(
+    tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        asyncio.run(amain(["--db", str(tmp_path / "x.sqlite3"), *argv], []))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "D, B, V" in err or "you play that seat" in err
 
 
 def test_a_bad_ai_seat_is_refused_at_launch(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ def test_every_example_in_the_notation_doc_parses() -> None:
         assert rules.parse(None, example.removesuffix("; confirm")), example
 
 
-def test_the_readme_engine_example_runs() -> None:
-    readme = (DOC.parent.parent / "README.md").read_text(encoding="utf-8")
-    block = readme.split("```python\nimport rules\n", 1)[1].split("```", 1)[0]
+def test_the_engine_doc_example_runs() -> None:
+    engine = (DOC.parent / "engine.md").read_text(encoding="utf-8")
+    block = engine.split("```python\nimport rules\n", 1)[1].split("```", 1)[0]
     exec("import rules\n" + block, {})  # the example a reader copies must work

@@ -1,4 +1,4 @@
-"""Issue 2: the generic random-playout test (200 seeds) and the replay property."""
+"""The generic random-playout test (200 seeds) and the replay property."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 2 properties: listed actions apply; unlisted ones are refused with the state
+"""Properties: listed actions apply; unlisted ones are refused with the state
 unchanged; parse(describe(a)) == [a]; undo goes back exactly one step."""
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The README's set-up is what CI runs, and its terminal example works as written."""
+"""The README gets a newcomer playing: its try-it-now command works as written, its set-up is
+what CI runs, its command table lists every slash command with an example, it stays short, and
+every link in it and in docs/ leads to a file of the repository. The examples moved to docs/
+(the terminal session, the compose file's set-up) work as written there."""
 
 from __future__ import annotations
 
@@ -8,21 +11,37 @@ from pathlib import Path
 
 from fakes import FakeRenderer
 
+from bot.discord_commands import VjGroup
 from bot.local import amain
+from bot.service import GameService
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = ROOT / "docs"
+SETUP = "python3 -m venv .venv && .venv/bin/python -m pip install -q -e '.[dev]' && "
+
+
+def _section(text: str, heading: str) -> str:
+    return text.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _blocks(section: str, kind: str = "sh") -> list[str]:
+    return [b.strip() for b in re.findall(rf"```{kind}\n(.*?)```", section, re.S)]
 
 
 def _setup_commands() -> list[str]:
-    section = README.split("## Set-up (two commands)", 1)[1].split("\n## ", 1)[0]
-    return [b.strip() for b in re.findall(r"```sh\n(.*?)```", section, re.S)]
+    return _blocks(_section(README, "## Set-up (two commands)"))
+
+
+def test_the_readme_is_read_in_five_minutes() -> None:
+    assert len(README.splitlines()) <= 250
+    assert README.index("## Try it now") < README.index("## Set-up (two commands)")
 
 
 def test_the_readme_has_two_set_up_commands_in_a_virtual_environment() -> None:
     run_bot, run_tests = _setup_commands()
     for command in (run_bot, run_tests):  # PEP 668: never system-wide; each one sets up
-        assert command.startswith("python3 -m venv .venv && .venv/bin/python -m pip install")
+        assert command.startswith(SETUP)
         assert "\n" not in command
     assert run_bot.endswith("DISCORD_TOKEN=... .venv/bin/vijayanagara-bot")
     assert run_tests.endswith(".venv/bin/python -m pytest")
@@ -35,9 +54,30 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert steps == [_setup_commands()[1]]
 
 
-async def test_the_readme_terminal_example_works_as_written(tmp_path: Path) -> None:
-    section = README.split("## Terminal client", 1)[1].split("\n## ", 1)[0]
-    block = re.findall(r"```sh\n(.*?)```", section, re.S)[0].splitlines()
+async def test_the_try_it_now_command_plays_against_two_ais_as_written(tmp_path: Path) -> None:
+    """One command from a fresh clone: set up, then the terminal client against two AIs; the
+    lines the README suggests are all accepted (a fixed seed, so the test is repeatable)."""
+    section = _section(README, "## Try it now")
+    (command,) = _blocks(section)
+    assert command.startswith(SETUP) and "\n" not in command
+    launch = command.removeprefix(SETUP).split()
+    assert launch[0] == ".venv/bin/vijayanagara-local" and "--play" in launch
+    (session,) = _blocks(section, "text")
+    lines = [re.split(r"\s{2,}", line.removeprefix("> "))[0] for line in session.splitlines()]
+    assert lines[-1] == "quit"
+    out = io.StringIO()
+    args = [*launch[1:], "--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b")]
+    await amain([*args, "--seed", "7"], lines, out, FakeRenderer())
+    text = out.getvalue()
+    assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
+    assert "Hint for Delhi Sultanate:" in text and "Delhi Sultanate Passes" in text
+    assert "Bahmani Kingdom" in text and "Vijayanagara Empire" in text
+    assert list((tmp_path / "b" / "game-1").glob("*.png"))  # the boards it says it writes
+
+
+async def test_the_terminal_example_in_the_playing_doc_works_as_written(tmp_path: Path) -> None:
+    section = _section((DOCS / "playing.md").read_text(encoding="utf-8"), "## Terminal client")
+    block = _blocks(section)[0].splitlines()
     launch = block[0].split("#")[0].split()
     assert launch[0].endswith("vijayanagara-local")
     lines = [line.removeprefix("> ") for line in block[1:]]
@@ -47,6 +87,41 @@ async def test_the_readme_terminal_example_works_as_written(tmp_path: Path) -> N
     text = out.getvalue()
     assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
     assert "takes back a step" in text and "gives 2 Resources to B" in text
+
+
+async def test_the_readme_lists_every_slash_command_with_an_example(tmp_path: Path) -> None:
+    """Each /vj command and /vj club command has a row: its options in the first cell (a
+    required one as `name:`, an optional one as `[name]`) and a use of it as the example."""
+    rows: dict[str, tuple[str, str]] = {}
+    for first, example in re.findall(r"^\| (`/vj [^|]*) \| `([^`]*)` \|", README, re.M):
+        for usage in re.findall(r"`(/vj [^`]*)`", first):
+            name = re.match(r"/vj (club \w+|\w+)", usage)
+            assert name is not None, usage
+            rows[name.group(1)] = (usage, example)
+    service = await GameService.open(str(tmp_path / "c.sqlite3"))
+    try:
+        commands = [c for c in VjGroup(service).walk_commands() if not hasattr(c, "commands")]
+    finally:
+        await service.close()
+    assert len(commands) > 25
+    for command in commands:
+        name = command.qualified_name.removeprefix("vj ")
+        assert name in rows, f"/vj {name} has no row in the README's command tables"
+        usage, example = rows[name]
+        for param in getattr(command, "parameters", []):
+            shown = f"{param.name}:" if param.required else f"[{param.name}]"
+            assert shown in usage, f"/vj {name}: option {param.name} not in {usage!r}"
+        if name not in ("resign",):  # one row shows `/vj abort` / `/vj resign`, one example
+            assert example.startswith(f"/vj {name}"), (name, example)
+
+
+def test_every_link_in_the_readme_and_docs_leads_to_a_file() -> None:
+    for doc in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if target.startswith(("http://", "https://")):
+                continue
+            assert (doc.parent / target).exists(), f"{doc.name} links to missing {target}"
 
 
 def test_the_compose_file_runs_postgresql_and_two_bots_splitting_the_shards() -> None:
@@ -64,4 +139,5 @@ def test_the_compose_file_runs_postgresql_and_two_bots_splitting_the_shards() ->
     count = {int(e["SHARD_COUNT"]) for e in envs}
     assert count == {2}
     assert sorted(int(i) for e in envs for i in e["SHARD_IDS"].split(",")) == [0, 1]
-    assert "docker compose up" in README and "python -m db.copy" in README
+    operations = (DOCS / "operations.md").read_text(encoding="utf-8")
+    assert "docker compose up" in operations and "python -m db.copy" in operations

@@ -1,4 +1,4 @@
-"""Records of finished games (issue 13): history, stats with a rating per faction, and the
+"""Records of finished games: history, stats with a rating per faction, and the
 board at any step of a finished game; on both backends."""
 
 from __future__ import annotations
@@ -26,10 +26,12 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
     await s.close()
 
 
-async def finished(svc: GameService, channel: str, seating: dict[F, int], seed: int) -> None:
-    """A whole game played to its end with random legal orders."""
+async def finished(
+    svc: GameService, channel: str, seating: dict[F, int], seed: int, guild: str | None = None
+) -> None:
+    """A whole game played to its end with random legal orders (on server `guild`)."""
     svc.seed_source = lambda: seed
-    assert (await svc.create(channel, seating[F.D])).ok
+    assert (await svc.create(channel, seating[F.D], guild=guild)).ok
     for f, uid in seating.items():
         assert (await svc.join(channel, uid, f.value)).ok
     assert (await svc.start(channel, seating[F.D])).ok
@@ -69,6 +71,23 @@ async def test_a_finished_game_keeps_its_record_and_the_history_lists_it(
     assert mine.count("• Game") == 2  # D played in both channels
     assert "No finished games" in (await svc.history("c1", STRANGER)).text
     assert "No finished games" in (await svc.history("elsewhere")).text
+
+
+async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
+    svc: GameService,
+) -> None:
+    await finished(svc, "c1", SEATS, 11, guild="g1")
+    await finished(svc, "c2", ROTATED, 11, guild="g2")
+    here = await svc.store.latest_game("c1")
+    there = await svc.store.latest_game("c2")
+    assert here is not None and there is not None
+    mine = (await svc.history("c1", D, guild="g1")).text
+    assert "on this server" in mine and mine.count("• Game") == 1
+    assert f"Game {here.id} in <#c1>" in mine
+    assert f"Game {there.id}" not in mine and "c2" not in mine  # another server's game
+    theirs = (await svc.history("c9", D, guild="g2")).text
+    assert theirs.count("• Game") == 1 and f"Game {there.id} in <#c2>" in theirs
+    assert "No finished games" in (await svc.history("c9", D, guild="g3")).text
 
 
 async def test_an_aborted_game_has_no_result(svc: GameService) -> None:

@@ -1,4 +1,4 @@
-"""Every refusal names the rule and the limit (issue 11, item 4): situations found in random
+"""Every refusal names the rule and the limit: situations found in random
 games, then the step a player might type there."""
 
 from __future__ import annotations
@@ -158,3 +158,37 @@ def test_the_mongol_prompt_lists_only_possible_commands() -> None:
     legal = {rules.describe(state, a) for a in rules.legal_actions(state)}
     for name in ("amass", "advance", "plunder"):
         assert (name in text) == (name in legal), text
+
+
+def test_placing_more_than_is_available_names_how_many_are() -> None:
+    state = rules.new_game(7)  # Delhi decides first
+    for step in ("limited", "conscript"):
+        state = rules.apply(state, rules.parse(state, step)[0])
+    state = state.clone()
+    state.available[Faction.D][Piece.TROOP] = 4
+    text = refusal(state, rules.parse(state, "place 5 troops in delhi")[0])
+    assert text == "at most 4 now: only 4 Troops Available (1.4.3)"
+
+
+def test_every_count_over_the_limit_names_the_limit() -> None:
+    """In random games, every step with a count (place, move, remove, take, drop, support...)
+    one over the most allowed is refused with that most: `at most N now`."""
+    checked = 0
+    for seed in range(3):
+        r = random.Random(seed)
+        state = rules.new_game(seed)
+        while not state.game_over:
+            legal = rules.legal_actions(state)
+            most: dict[str, rules.Action] = {}
+            for a in legal if rules.chance(state) is None else []:
+                count = getattr(a, "count", None)
+                key = a.model_dump_json(exclude={"count"})
+                if isinstance(count, int) and count > getattr(most.get(key), "count", 0):
+                    most[key] = a
+            for a in most.values():
+                n = a.count
+                over = a.model_copy(update={"count": n + 1})
+                assert f"at most {n} now" in refusal(state, over), rules.describe(state, over)
+                checked += 1
+            state = rules.apply(state, r.choice(legal))
+    assert checked > 500

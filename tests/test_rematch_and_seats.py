@@ -1,4 +1,4 @@
-"""Rematch, substitutes and abandoned games (issue 13), on both backends."""
+"""Rematch, substitutes and abandoned games, on both backends."""
 
 from __future__ import annotations
 

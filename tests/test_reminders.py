@@ -1,4 +1,4 @@
-"""Reminders over days (issue 13), on both backends with an injected clock: nobody sleeps."""
+"""Reminders over days, on both backends with an injected clock: nobody sleeps."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ async def test_the_pace_sets_the_interval_and_is_bounded(svc: GameService, clock
         assert not r.ok and "from 1 to 336" in r.text
     stranger = await svc.pace(CH, 999, 6)
     assert not stranger.ok and "seated player" in stranger.text
-    assert (await svc.pace(CH, d, 6)).ok
+    assert (await svc.pace(CH, d, 6, is_manager=True)).ok  # stricter: a manager sets it
     assert "after 6 hour(s)" in (await svc.pace(CH, d)).text
     clock.advance(5.9)
     assert await due_texts(svc) == []
@@ -247,7 +247,7 @@ async def test_a_deadline_passes_for_the_seat_where_a_pass_is_allowed(
     d = SEATS[rules.Faction.D]
     bad = await svc.pace(CH, d, deadline="resign")
     assert not bad.ok and "nothing, pass" in bad.text
-    assert (await svc.pace(CH, d, 24, "pass")).ok
+    assert (await svc.pace(CH, d, 24, "pass", is_manager=True)).ok
     version, st = await current(svc)
     waiting, faction = who(st), rules.prompt(st).faction
     assert rules.Choose(option="pass") in rules.legal_actions(st)
@@ -269,7 +269,7 @@ async def test_without_a_pass_allowed_the_deadline_only_reminds(
 ) -> None:
     await seated(svc)
     d = SEATS[rules.Faction.D]
-    assert (await svc.pace(CH, d, 24, "pass")).ok
+    assert (await svc.pace(CH, d, 24, "pass", is_manager=True)).ok
     version, st = await current(svc)
     command = rules.Choose(option="command")
     assert command in rules.legal_actions(st)

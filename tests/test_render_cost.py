@@ -1,4 +1,4 @@
-"""The render cost (issue 14): a fixed palette that keeps the theme's colours exact, and a
+"""The render cost: a fixed palette that keeps the theme's colours exact, and a
 base-map cache bounded by bytes. (Speed and size figures are in bench/render.py, not here.)"""
 
 from __future__ import annotations

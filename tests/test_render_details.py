@@ -1,4 +1,4 @@
-"""Board details a player on a phone relies on (issue 11, item 7)."""
+"""Board details a player on a phone relies on."""
 
 from __future__ import annotations
 

@@ -59,8 +59,8 @@ def test_1_10_mongol_charge_else_a_two_becomes_a_one() -> None:
 def dice_logged(s: rules.GameState) -> tuple[list[int], list[int]]:
     """The last battle's dice, from the log line the engine writes after the roll."""
     line = [x for x in s.log if x.startswith("Dice in ")][-1]
-    found = re.findall(r"rolls \[([^\]]*)\]", line)
-    return ([int(v) for v in found[0].split()], [int(v) for v in found[1].split()])
+    found = re.findall(r"rolls ((?:\d[✓✗] ?)+)", line)
+    return ([int(v[0]) for v in found[0].split()], [int(v[0]) for v in found[1].split()])
 
 
 def _d_attack_setup() -> rules.GameState:
@@ -162,7 +162,7 @@ def test_3_1_2_units_attack_only_once_per_command() -> None:
     s = run(s, "select orissa")
     # the two Troops in Orissa already joined the Attack on Gondwana: none attack now
     line = [x for x in s.log if x.startswith("Dice in Orissa")][-1]
-    assert "(0 Units involved); V" in line
+    assert "(no Units involved: no die can hit); V" in line
 
 
 # -- Cavalry (1.10) -------------------------------------------------------------------------
@@ -321,6 +321,49 @@ def test_3_1_2_a_supporting_unit_lost_as_a_casualty_is_not_counted_again() -> No
         (action,) = rules.parse(s, step)
         s = rules.apply(s, action)
     (dice,) = [line for line in s.log if line.startswith("Dice in Tamilakam")]
-    units = int(re.search(r"V rolls \[[^\]]*\] \((-?\d+) Units? involved", dice).group(1))  # type: ignore[union-attr]
+    found = re.search(r"V rolls [^(]*\((\d+) Units? involved|V rolls [^(]*\(no Units", dice)
+    assert found is not None
+    units = int(found.group(1) or 0)
     rajas = count(s, "tamilakam", Piece.RAJA)
     assert units == rajas >= 0
+
+
+def test_3_2_4_every_battle_line_marks_each_die_and_states_its_hit_rule() -> None:
+    import random
+
+    lines = []
+    for seed in range(3):
+        r = random.Random(seed)
+        s = rules.new_game(seed)
+        log = rules.LogTail.of(s)
+        while not s.game_over:
+            s = rules.apply(s, r.choice(rules.legal_actions(s)))
+            log.follow(s)
+        lines += [x for x in log.lines if x.startswith("Dice in ")]
+    assert len(lines) > 10
+    side = re.compile(
+        r"[DBVM] rolls ((?:\d[✓✗] ?)+) \((?:(\d+) Units? involved: hits on (\d) or less|no Units involved: no die can hit)"
+    )
+    for line in lines:
+        sides = side.findall(line)
+        assert len(sides) == 2, line
+        for dice, units, limit in sides:
+            for die in dice.split():
+                hit = units != "" and int(die[0]) <= int(limit)
+                assert die[1] == ("✓" if hit else "✗"), line
+            if units and int(units) >= 5:
+                assert "a 6 never hits" in line
+
+
+def test_1_10_a_charge_names_the_die_and_its_value_apart() -> None:
+    s = _d_attack_setup()
+    put(s, "andhra", P.REBEL_RAJA, 1)
+    put(s, "andhra", P.TROOP, 4)
+    s.cavalry[D] = 2
+    s.cavalry_pool = 8
+    s.rng = dice_rng((6, 5, 6, 6), (6, 6))
+    s = run(turn(s, D), "command; attack; select andhra")
+    s = run(s, "charge 2")
+    assert "D Charges: die 2 (a 5) becomes a 4, now a hit." in s.log
+    s = run(s, "screen 1")
+    assert "D Screens: the opponent's die 1 (a 6) is removed." in s.log

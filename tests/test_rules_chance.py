@@ -120,7 +120,7 @@ def test_a_finished_game_verifies_and_one_altered_chance_entry_does_not() -> Non
     assert not bad.ok and f"step {i + 1}" in bad.problems[0]
     assert not verify(bytes(32), 7, None, log).ok  # another secret
     assert not verify(SECRET, 8, None, log).ok  # another game
-    assert len(commitment(SECRET)) == 64
+    assert len(commitment(SECRET, 7, 0)) == 64
 
 
 def test_undo_never_takes_back_a_dealt_outcome() -> None:

@@ -102,6 +102,41 @@ def test_4_2_3_demand_obedience() -> None:
     assert s.resources[D] == 7  # Andhra Prosperity 2
 
 
+def test_4_1_a_decree_that_would_do_nothing_is_marked_but_stays_legal() -> None:
+    # No Sultanate Controlled Province with a Governor: Demand Obedience would do nothing.
+    s = frame(blank(), "command_decree", D, command=True, decree=False)
+    nothing = rules.Choose(option="demand-obedience")
+    assert rules.idle_note(s, nothing) == "no province qualifies, does nothing"
+    assert "demand-obedience (no province qualifies, does nothing)" in rules.prompt(s).text
+    assert nothing in rules.legal_actions(s)  # 4.1: any of the faction's Decrees
+    independent(s, "andhra")
+    put(s, "andhra", P.GOVERNOR, 1)
+    put(s, "andhra", P.TROOP, 3)
+    assert rules.idle_note(s, nothing) is None
+    assert "demand-obedience (" not in rules.prompt(s).text
+
+
+@pytest.mark.parametrize(
+    ("faction", "name", "note"),
+    [
+        (D, "collect-tribute", "it would gain nothing, does nothing"),
+        (D, "campaign", "no Troops or Governors to move, does nothing"),
+        (B, "trade", "it would gain nothing, does nothing"),
+        (B, "conspire", "no province qualifies, does nothing"),
+        (V, "tax", "it would gain nothing, does nothing"),
+    ],
+)
+def test_4_1_every_decree_that_would_do_nothing_is_marked(
+    faction: rules.Faction, name: str, note: str
+) -> None:
+    s = blank()  # no Tributary Prosperity counts for Collect Tribute once at the most
+    s.resources = {D: 24, B: 24, V: 0}  # at the most (1.8), or nothing to gain
+    s.cavalry = {D: 0, B: 0, V: 0} | {faction: 10}  # no Cavalry left to gain (1.10)
+    s.cavalry_pool = 0
+    s = frame(s, "command_decree", faction, command=True, decree=False)
+    assert rules.idle_note(s, rules.Choose(option=name)) == note
+
+
 # -- Bahmani Decrees -----------------------------------------------------------------------
 @pytest.mark.parametrize(("influence", "cavalry"), [(0, 1), (1, 2), (2, 2), (3, 3), (4, 3)])
 def test_4_3_1_and_1_9_1_trade(influence: int, cavalry: int) -> None:

@@ -134,7 +134,9 @@ def test_3_5_3_mongol_attack_three_dice_in_delhi_and_the_charge() -> None:
     s.rng = dice_rng((4, 5, 6), (6, 6))
     s = run(_invasion(s), "plunder; select delhi")
     line = [x for x in s.log if x.startswith("Dice in Delhi")][-1]
-    assert "rolls [4 5 6]" in line
+    assert "rolls 4✗ 5✗ 6✗ (3 Units involved: hits on 3 or less)" in line
+    charge = [x for x in s.log if "Mongol Cavalry token Charges" in x][-1]
+    assert "die 1 (a 4) becomes a 3, now a hit" in charge
     # the Charge turns the 4 into a 3: one hit with three Invaders
     assert pieces(s, "delhi") == {P.MONGOL: 3, P.TROOP: 1}
     assert s.resources[D] == 9

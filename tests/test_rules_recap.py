@@ -1,4 +1,4 @@
-"""The card header and the one-line recap a card reveal shows in the channel (issue 12)."""
+"""The card header and the one-line recap a card reveal shows in the channel."""
 
 from __future__ import annotations
 
@@ -53,3 +53,36 @@ def test_every_card_of_a_random_game_gets_a_recap() -> None:
             assert recap.startswith(f"Card {card}") and "\n" not in recap
             assert len(recap) <= RECAP_LIMIT
     assert len(seen) == 12
+
+
+def test_casualties_removed_one_by_one_add_up_in_the_recap() -> None:
+    lines = [
+        "Card 9: Diamond Mines of Golconda (20 left in the deck).",
+        "V begins an Attack Command.",
+        "V Attacks in Karnataka.",
+        "Vijayanagara Empire attacks Bahmani Kingdom in Karnataka.",
+        "Hits scored: V 3, B 1.",
+        "V loses 1 Raja in Karnataka.",
+        "B loses 1 Rebelling Amir in Karnataka.",
+        "B loses 1 Rebelling Amir in Karnataka.",
+        "B loses 1 Rebelling Amir in Karnataka.",
+        "V Attack done (Karnataka).",
+    ]
+    assert rules.card_recap(lines) == (
+        "Card 9 · V attacked Karnataka (V lost 1 Raja, B lost 3 Rebelling Amirs)"
+    )
+
+
+def test_a_card_nobody_acted_on_says_what_the_card_did() -> None:
+    timurid = [
+        "Card 48: Timurid Empire (4 left in the deck).",
+        "Timurid Empire: 5 Mongol Invaders enter the Mountain Passes (2.6).",
+    ]
+    assert rules.card_recap(timurid) == (
+        "Card 48 Timurid Empire · Timurid Empire: 5 Mongol Invaders enter the Mountain Passes"
+    )
+    idle = [
+        "Card 27: Reddis of Kondavidu (33 left in the deck).",
+        "Eligibility adjusted: D Eligible.",
+    ]
+    assert rules.card_recap(idle) == "Card 27 Reddis of Kondavidu · no Faction acted"

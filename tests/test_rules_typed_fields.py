@@ -1,5 +1,5 @@
-"""No frame class and no event-step model has an `Any` field (issue 14: "every field named
-and typed"): the annotations of every class the state's frames can hold, followed into the
+"""No frame class and no event-step model has an `Any` field (every field named
+and typed): the annotations of every class the state's frames can hold, followed into the
 classes they name (the Event's queued steps, their `where`s and options), are checked."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Several bot processes on one database (issue 16): concurrent moves on shared games are each
+"""Several bot processes on one database: concurrent moves on shared games are each
 stored once, and each owed announcement is delivered by exactly one process, even when the
 process that claimed it is killed. Run against both backends; PostgreSQL is the one meant for
 several processes (SQLite serialises them on its file lock)."""

@@ -1,4 +1,4 @@
-"""Issue 3 through the bot: a game created with another deck file plays with that deck."""
+"""Another deck through the bot: a game created with another deck file plays with that deck."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Orders that forgive (issue 11), from the player's side through the service: a redundant
+"""Orders that forgive, from the player's side through the service: a redundant
 trailing `done`, refusals that show the real position, one trade syntax, prompts that name
 who decides, Commands that would do nothing, and bounded input."""
 
@@ -102,6 +102,47 @@ async def test_whole_games_typing_a_redundant_done_after_each_closing_step(
         shadow = after
         assert (await state_now(svc)).model_dump() == shadow.model_dump()
     assert shadow.game_over and redundant > 10
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+async def test_whole_games_ending_every_order_with_done_where_no_done_is_taken(
+    svc: GameService, seed: int
+) -> None:
+    """An order may always end with `done`: after a step that leaves no `done` to take for
+    whoever played it (a Screen before the casualties, a step that hands the decision to
+    another faction), `step; done` plays the step, notes the `done` and applies it to nobody
+    else's decision."""
+    await seated(svc, seed)
+    r = random.Random(seed)
+    shadow = await state_now(svc)
+    ended = 0
+    for _ in range(3000):
+        if shadow.game_over:
+            break
+        a = r.choice(rules.legal_actions(shadow))
+        after = rules.apply(shadow, a)
+        order = rules.describe(shadow, a)
+        if rules.idle_note(shadow, a):
+            order += "; confirm"
+        closing = (
+            not isinstance(a, (rules.Done, rules.Undo))
+            and not after.game_over
+            and after.reveals == shadow.reveals  # a reveal ends the order there
+            and (
+                rules.decider(after) != rules.decider(shadow)
+                or rules.Done() not in rules.legal_actions(after)
+            )
+        )
+        if closing:
+            order += "; done"
+            ended += 1
+        reply = await svc.play(CH, seat_of(shadow), order)
+        assert reply.ok, f"{order!r}: {reply.text}"
+        if closing:
+            assert "was not needed" in reply.text, reply.text
+        shadow = after
+        assert (await state_now(svc)).model_dump() == shadow.model_dump()
+    assert shadow.game_over and ended > 10
 
 
 async def test_a_limited_command_ends_after_its_space_so_done_is_accepted(
@@ -227,6 +268,35 @@ async def test_a_command_on_no_space_is_marked_and_asks_for_confirmation(
     assert not asked.ok and "confirm" in asked.text and "Nothing was played" in asked.text
     assert (await state_now(svc)).model_dump() == state.model_dump()
     done = await svc.play(CH, D, "attack; confirm")
+    assert done.ok, done.text
+    assert "Attack done (no spaces)" in done.public_text
+
+
+async def test_a_decree_that_would_do_nothing_is_marked_and_asks_for_confirmation(
+    svc: GameService,
+) -> None:
+    await seated(svc, 7)  # at set-up no Province qualifies for Demand Obedience (4.2.3)
+    assert (await svc.play(CH, D, "command+decree")).ok
+    state = await state_now(svc)
+    assert "demand-obedience (no province qualifies, does nothing)" in rules.prompt(state).text
+    asked = await svc.play(CH, D, "demand-obedience")
+    assert not asked.ok and "; confirm" in asked.text and "Nothing was played" in asked.text
+    assert "no province qualifies, does nothing" in asked.text and "(4.1)" in asked.text
+    assert (await state_now(svc)).model_dump() == state.model_dump()
+    done = await svc.play(CH, D, "demand-obedience; confirm")
+    assert done.ok, done.text
+    assert "Decrees: Demand Obedience" in done.public_text
+
+
+async def test_the_slash_shortcuts_take_the_confirmation_too(svc: GameService) -> None:
+    """`/vj command name:attack; confirm`, `/vj decree name:demand-obedience; confirm`."""
+    await seated(svc, 7)
+    assert (await svc.play(CH, D, "command+decree")).ok
+    asked = await svc.shortcut(CH, D, "decree", "demand-obedience")
+    assert not asked.ok and "; confirm" in asked.text
+    done = await svc.shortcut(CH, D, "decree", "demand-obedience; confirm")
+    assert done.ok, done.text
+    done = await svc.shortcut(CH, D, "command", "attack; confirm")
     assert done.ok, done.text
     assert "Attack done (no spaces)" in done.public_text
 

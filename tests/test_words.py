@@ -11,6 +11,11 @@ from rules.words import a, count_of, pieces
 # "(s)" plurals, "an raja", "a Amir", "1 Troops" / "(1 Units)" / "+1 Resources"
 CLUMSY = re.compile(
     r"\(s\)|\ban [b-df-hj-np-tv-z]|\ba [aeiou]|\b(?<![-.])1 (?:[A-Z][a-z]+ )?[A-Z][a-z]+s\b"
+    # a verb that disagrees with its count: "1 Raja join", "2 Troops joins"
+    r"|\b(?<![-.])1 (?:[A-Z][a-z]+ )?[A-Z][a-z]+ (?:join|move|enter)\b"
+    r"|\b(?:[2-9]|\d\d) (?:[A-Z][a-z]+ )?[A-Z][a-z]+s (?:joins|moves|enters)\b"
+    # a piece named by its notation id instead of its name: "moves 4 troop"
+    r"|\b\d+ (?:troop|governor|qasbah|amir|fort|raja|temple|mongol|rebel-amir|rebel-raja)s?\b"
 )
 
 

@@ -1,4 +1,4 @@
--- 005: one public message per faction turn, kept up to date (issue 12).
+-- 005: one public message per faction turn, kept up to date.
 -- An outbox entry either posts a new message or edits the game's turn message; a new one may
 -- first close the previous turn message (its final text, without buttons).
 ALTER TABLE outbox ADD COLUMN edit INTEGER NOT NULL DEFAULT 0;

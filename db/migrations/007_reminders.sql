@@ -1,4 +1,4 @@
--- 007: reminders as jobs (issue 13). One row per game waiting for a player: who, since when,
+-- 007: reminders as jobs. One row per game waiting for a player: who, since when,
 -- how many reminders went out for this wait (stage), when the next is due, and a claim lease
 -- (like the outbox's) so several processes send each reminder once. Times are seconds since
 -- the epoch on the service's clock. A move replaces the row in its own transaction; a game

@@ -1,4 +1,4 @@
--- 008: each player's reminder preferences (issue 13): time zone, quiet hours in it, and
+-- 008: each player's reminder preferences: time zone, quiet hours in it, and
 -- direct messages for turn notices and reminders (opt-in).
 CREATE TABLE user_prefs (
     user_id          INTEGER PRIMARY KEY,
@@ -8,7 +8,7 @@ CREATE TABLE user_prefs (
     direct_messages  INTEGER NOT NULL DEFAULT 0
 );
 
--- The record of each finished game (issue 13): one row per seat with its place and score,
+-- The record of each finished game: one row per seat with its place and score,
 -- written in the same transaction as the game's last move; `finished_at` on the service's
 -- clock (seconds since the epoch). The game itself (its log) stays, so its board at any step
 -- can be rebuilt (/vj replay).

@@ -1,4 +1,4 @@
--- 009: the game's text log out of the states (issue 14): one row per line, written in the
+-- 009: the game's text log out of the states: one row per line, written in the
 -- same transaction as the move that wrote it (an undo rewrites the lines it takes back).
 -- Games stored before keep their log inside their snapshots until the bot first loads them
 -- and moves it here (bot/service.py, state_of).

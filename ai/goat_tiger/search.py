@@ -1,0 +1,258 @@
+"""Plain game-tree search for the Goat-Tiger game (perfect information, no chance).
+
+Negamax with alpha-beta pruning, a transposition table and iterative deepening over a
+compact position (two bitmasks and three counts, as rules.goat_tiger.position_key packs
+them). A won or lost end scores WIN less the moves to it, so the search prefers the quickest
+win and the slowest loss: once it sees a forced win within its depth it plays a move that
+keeps it, and each later turn finds the win one round nearer. Below the depth, positions are
+judged by a cheap count (captures, the Tigers' freedom, Goats in reach of a leap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules.goat_tiger import CAPTURES_TO_WIN, TIGERS, Capture, Move, Place, State, leaps, neighbours
+from rules.goat_tiger import GoatTigerAction as Action
+
+WIN = 1_000_000
+MATE_SPAN = 10_000  # scores beyond WIN - MATE_SPAN are forced ends
+_NEIGH: tuple[tuple[int, ...], ...] = tuple(neighbours().get(p, ()) for p in range(24))
+_LEAPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(leaps().get(p, ()) for p in range(24))
+_ALL = sum(1 << p for p in range(1, 24))
+
+# A move in the search: (origin, over, dest); origin 0 for a placement, over 0 for a step.
+Raw = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A position as the search holds it."""
+
+    goats: int  # bit p: a Goat on point p
+    tigers: int
+    in_hand: int
+    captured: int
+    tigers_move: bool
+    previous: tuple[int, ...]  # position keys, oldest first (the repetition rule)
+
+    @property
+    def key(self) -> int:
+        return (
+            self.goats
+            | self.tigers << 24
+            | self.in_hand << 48
+            | self.captured << 53
+            | int(self.tigers_move) << 58
+        )
+
+
+def node_of(st: State) -> Node:
+    return Node(
+        goats=sum(1 << p for p in st.goats),
+        tigers=sum(1 << p for p in st.tigers),
+        in_hand=st.in_hand,
+        captured=st.captured,
+        tigers_move=st.to_move == TIGERS,
+        previous=st.previous,
+    )
+
+
+def action_of(raw: Raw) -> Action:
+    origin, over, dest = raw
+    if origin == 0:
+        return Place(point=dest)
+    if over:
+        return Capture(origin=origin, over=over, dest=dest)
+    return Move(origin=origin, dest=dest)
+
+
+def _points(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def candidates(n: Node) -> list[Raw]:
+    """The moves of the side to move, captures first (before the repetition rule)."""
+    empty = _ALL & ~(n.goats | n.tigers)
+    if not n.tigers_move:
+        if n.in_hand:
+            return [(0, 0, p) for p in _points(empty)]
+        return [(g, 0, d) for g in _points(n.goats) for d in _NEIGH[g] if empty >> d & 1]
+    caps: list[Raw] = []
+    steps: list[Raw] = []
+    for t in _points(n.tigers):
+        for o, d in _LEAPS[t]:
+            if n.goats >> o & 1 and empty >> d & 1:
+                caps.append((t, o, d))
+        steps.extend((t, 0, d) for d in _NEIGH[t] if empty >> d & 1)
+    return caps + steps
+
+
+def play(n: Node, m: Raw) -> Node:
+    origin, over, dest = m
+    goats, tigers, in_hand, captured = n.goats, n.tigers, n.in_hand, n.captured
+    if not n.tigers_move:
+        if origin == 0:
+            in_hand -= 1
+        else:
+            goats &= ~(1 << origin)
+        goats |= 1 << dest
+    else:
+        tigers = tigers & ~(1 << origin) | 1 << dest
+        if over:
+            goats &= ~(1 << over)
+            captured += 1
+    return Node(goats, tigers, in_hand, captured, not n.tigers_move, (*n.previous, n.key)[-3:])
+
+
+def moves(n: Node) -> list[tuple[Raw, Node]]:
+    """The legal moves and the positions they make (the repetition rule of 5.5 applied)."""
+    banned = n.previous[0] if len(n.previous) == 3 else -1
+    out = []
+    for m in candidates(n):
+        child = play(n, m)
+        if child.key != banned:
+            out.append((m, child))
+    return out
+
+
+def evaluate(n: Node) -> int:
+    """The position below the search's depth, for the side to move."""
+    empty = _ALL & ~(n.goats | n.tigers)
+    free = 0
+    reach = 0
+    for t in _points(n.tigers):
+        free += sum(1 for d in _NEIGH[t] if empty >> d & 1)
+        reach += sum(1 for o, d in _LEAPS[t] if n.goats >> o & 1 and empty >> d & 1)
+    tigers = 1000 * n.captured + 20 * free + 150 * reach
+    return tigers if n.tigers_move else -tigers
+
+
+class OutOfTime(Exception):
+    pass
+
+
+@dataclass
+class Result:
+    move: Raw
+    score: int  # for the side to move
+    depth: int  # the deepest search completed
+    nodes: int
+
+    @property
+    def forced(self) -> str | None:
+        """ "win" or "loss" when the search proved the end within its depth."""
+        if self.score > WIN - MATE_SPAN:
+            return "win"
+        if self.score < -WIN + MATE_SPAN:
+            return "loss"
+        return None
+
+
+class Search:
+    def __init__(self, out_of_time: Callable[[int], bool] = lambda nodes: False) -> None:
+        self.table: dict[tuple[int, tuple[int, ...]], tuple[int, int, int, Raw | None]] = {}
+        self.nodes = 0
+        self.out_of_time = out_of_time
+
+    def negamax(self, n: Node, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.nodes += 1
+        if self.nodes & 1023 == 0 and self.out_of_time(self.nodes):
+            raise OutOfTime
+        if n.captured >= CAPTURES_TO_WIN:  # the Tigers have just made their fifth capture
+            return -(WIN - ply)
+        children = moves(n)
+        if not children:  # the side to move is trapped
+            return -(WIN - ply)
+        if depth == 0:
+            return evaluate(n)
+        tkey = (n.key, n.previous)
+        entry = self.table.get(tkey)
+        first: Raw | None = None
+        if entry is not None:
+            e_depth, e_value, e_flag, first = entry
+            if e_depth >= depth:
+                value = _from_table(e_value, ply)
+                if e_flag == 0 or (e_flag < 0 and value <= alpha) or (e_flag > 0 and value >= beta):
+                    return value
+        if first is not None:
+            children.sort(key=lambda mc: mc[0] != first)
+        alpha0 = alpha
+        best = -2 * WIN
+        best_move: Raw | None = None
+        for m, child in children:
+            value = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            if value > best:
+                best, best_move = value, m
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        flag = 1 if best >= beta else (-1 if best <= alpha0 else 0)
+        self.table[tkey] = (depth, _to_table(best, ply), flag, best_move)
+        return best
+
+    def root(self, n: Node, depth: int, order: list[tuple[Raw, Node]]) -> tuple[Raw, int]:
+        """The best move at this depth and its score (ties: the first in `order`)."""
+        alpha, beta = -2 * WIN, 2 * WIN
+        best: tuple[Raw, int] | None = None
+        for m, child in order:
+            value = -self.negamax(child, depth - 1, -beta, -alpha, 1)
+            if best is None or value > best[1]:
+                best = (m, value)
+                alpha = max(alpha, value)
+        assert best is not None
+        return best
+
+
+def _to_table(value: int, ply: int) -> int:
+    """A forced end's score as seen from the node (so that it holds at any ply)."""
+    if value > WIN - MATE_SPAN:
+        return value + ply
+    if value < -WIN + MATE_SPAN:
+        return value - ply
+    return value
+
+
+def _from_table(value: int, ply: int) -> int:
+    if value > WIN - MATE_SPAN:
+        return value - ply
+    if value < -WIN + MATE_SPAN:
+        return value + ply
+    return value
+
+
+def best_move(
+    n: Node,
+    max_depth: int,
+    order: Callable[[list[tuple[Raw, Node]]], list[tuple[Raw, Node]]] = lambda ms: ms,
+    out_of_time: Callable[[int], bool] = lambda nodes: False,
+) -> Result:
+    """Iterative deepening to `max_depth` plies (fewer if `out_of_time` says so, after depth
+    1): the move of the deepest completed search, and its score."""
+    children = order(moves(n))
+    if not children:
+        raise ValueError("no legal move: the game is over")
+    search = Search()  # depth 1 always completes: there is always a move to play
+    found: Result | None = None
+    for depth in range(1, max_depth + 1):
+        if found is not None:  # the last best first: with equal scores it stays
+            last = found.move
+            children.sort(key=lambda mc: mc[0] != last)
+        try:
+            m, score = search.root(n, depth, children)
+        except OutOfTime:
+            break
+        found = Result(m, score, depth, search.nodes)
+        if found.forced is not None:
+            break  # a proven end: deeper search cannot change it
+        if depth == 1:
+            search.out_of_time = out_of_time
+    assert found is not None
+    found.nodes = search.nodes
+    return found

@@ -1,0 +1,37 @@
+"""Computer players for Taj Mahal: `random` and `greedy`.
+
+Each sees only a seat's view (the public view and its own hand: `rules.taj_mahal.view`), as a
+player at the table does, and chooses one of the seat's legal steps, which the engine computes
+from that view alone (a seat's own steps depend on nothing hidden from it). Pure: the caller
+passes a seeded `random.Random`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.taj_mahal import Action, View, engine, notation
+
+from . import greedy
+
+LEVELS = ("random", "greedy")
+
+
+def choose(level: str, view: View, rng: random.Random) -> Action:
+    """The step `level` takes for the seat whose view this is (it must be that seat's turn)."""
+    if view.seat is None or engine.to_move(view.state) != view.seat:
+        raise ValueError("an AI decides for the seat to move, from that seat's view")
+    if level == "random":
+        return rng.choice(engine.legal(view.state))
+    if level == "greedy":
+        return greedy.choose(view, rng)
+    raise ValueError(f"no Taj Mahal AI level {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+def hint(view: View) -> str:
+    """For the player on turn: the greedy level's step, in the notation (so it can be sent as
+    it is), from that seat's view."""
+    return notation.describe(view, choose("greedy", view, random.Random(0)))
+
+
+__all__ = ["LEVELS", "Action", "View", "choose", "hint"]

@@ -1,0 +1,72 @@
+"""Aadu-Huli aata, the Goat-Tiger game (rulebook 5.5), on the Game protocol: three Tigers
+against fifteen Goats on the traditional 23-point board (docs/goat_tiger.md). Vijayanagara's
+optional tiebreak (5.0), and a game of its own."""
+
+from __future__ import annotations
+
+from ..game import register
+from .board import LAYOUT, LINES, POINTS, TIGER_START, leaps, neighbours
+from .game import INFO, GoatTiger
+from .model import (
+    CAPTURES_TO_WIN,
+    GOATS,
+    SEATS,
+    TIGERS,
+    TITLES,
+    Capture,
+    Move,
+    Options,
+    Place,
+    Side,
+    State,
+    other,
+    position_key,
+)
+from .notation import describe, parse
+from .play import (
+    GoatTigerAction,
+    apply,
+    draw_sides,
+    end_text,
+    legal_actions,
+    new_game,
+    prompt,
+    why_not,
+)
+
+GAME = register(GoatTiger())
+
+__all__ = [
+    "CAPTURES_TO_WIN",
+    "GAME",
+    "GOATS",
+    "INFO",
+    "LAYOUT",
+    "LINES",
+    "POINTS",
+    "SEATS",
+    "TIGERS",
+    "TIGER_START",
+    "TITLES",
+    "Capture",
+    "GoatTiger",
+    "GoatTigerAction",
+    "Move",
+    "Options",
+    "Place",
+    "Side",
+    "State",
+    "apply",
+    "describe",
+    "draw_sides",
+    "end_text",
+    "leaps",
+    "legal_actions",
+    "neighbours",
+    "new_game",
+    "other",
+    "parse",
+    "position_key",
+    "prompt",
+    "why_not",
+]

@@ -1,0 +1,104 @@
+"""The Goat-Tiger game on the Game protocol (rules.game)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..game import Below, GameInfo, Ranking, Seat
+from . import notation, play
+from .model import ACTION, SEATS, TITLES, Options, State, other
+from .play import GoatTigerAction
+from .reference import TOPICS
+
+INFO: GameInfo[Options] = GameInfo(
+    id="goat_tiger",
+    title="Aadu-Huli aata (Goat-Tiger game)",
+    seats=SEATS,
+    seat_titles={s: TITLES[s] for s in SEATS},
+    min_players=2,
+    max_players=2,
+    options=Options,
+    command="gt",
+)
+
+
+class GoatTiger:
+    """Perfect information, no chance: a view is the state itself, and every move hands the
+    turn to the other side, so undo never takes one back."""
+
+    info = INFO
+
+    def new_game(self, options: Options, seats: Sequence[Seat]) -> State:
+        if tuple(seats) != SEATS:
+            raise ValueError(f"the Goat-Tiger game is played by both seats: {', '.join(SEATS)}")
+        return play.new_game(options)
+
+    def to_move(self, state: State) -> Seat | None:
+        return None if state.winner is not None else state.to_move
+
+    def chance(self, state: State) -> str | None:
+        return None
+
+    def deal(self, state: State, below: Below) -> GoatTigerAction:
+        raise ValueError("the Goat-Tiger game has no chance steps")
+
+    def legal_actions(self, state: State) -> list[GoatTigerAction]:
+        return play.legal_actions(state)
+
+    def apply(self, state: State, action: GoatTigerAction) -> State:
+        return play.apply(state, action)
+
+    def result(self, state: State) -> Ranking | None:
+        if state.winner is None:
+            return None
+        return Ranking(
+            places=((state.winner,), (other(state.winner),)),
+            scores={"tigers": state.captured, "goats": state.options.goats - state.captured},
+            text=play.end_text(state),
+        )
+
+    def undo_barrier(self, state: State, action: GoatTigerAction) -> bool:
+        return True  # every move hands the turn to the other side
+
+    def view(self, state: State, seat: Seat | None) -> State:
+        return state
+
+    def hidden(self, state: State, seat: Seat | None) -> Mapping[str, object]:
+        return {}
+
+    def prompt(self, view: State, seat: Seat) -> str:
+        if view.winner is None and seat != view.to_move:
+            return f"{TITLES[seat]}: wait for the {TITLES[view.to_move]}."
+        return play.prompt(view)
+
+    def describe(self, view: State, action: GoatTigerAction) -> str:
+        return notation.describe(action)
+
+    def parse(self, view: State, text: str, seat: Seat) -> list[GoatTigerAction]:
+        return notation.parse(view, text, seat)
+
+    def state_to_json(self, state: State) -> str:
+        return state.model_dump_json()
+
+    def state_from_json(self, text: str) -> State:
+        return State.model_validate_json(text)
+
+    def view_to_json(self, view: State) -> str:
+        return view.model_dump_json()
+
+    def action_to_json(self, action: GoatTigerAction) -> str:
+        return action.model_dump_json()
+
+    def action_from_json(self, text: str) -> GoatTigerAction:
+        return ACTION.validate_json(text)
+
+    def rules_topics(self) -> Sequence[str]:
+        return tuple(TOPICS)
+
+    def rules_reference(self, topic: str) -> str:
+        try:
+            return TOPICS[topic.strip().lower()]
+        except KeyError:
+            raise ValueError(
+                f"no topic {topic[:40]!r}; the topics are: {', '.join(TOPICS)}"
+            ) from None

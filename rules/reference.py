@@ -1,0 +1,179 @@
+"""The rules at the table: a few lines per topic in our own words, each citing its section.
+
+Players ask for a topic by name (`rules topic:battle`); every Command and Decree is a topic
+of its own, its one-line effect taken from the registry so that menus and the reference say
+the same. The rulebook stays the authority: each topic names the sections to read there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import FACTION_NAMES, Faction
+from .registry import ENTRIES, Entry
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    name: str  # what a player types: "battle", "rally", "demand-obedience"
+    title: str
+    text: str  # a few lines, the sections cited
+
+
+_GENERAL: tuple[Topic, ...] = (
+    Topic(
+        "winning",
+        "How each Faction wins",
+        "The game ends when the second Timurid Empire card has been resolved; the most victory "
+        "points wins, ties go to the most Resources (5.0).\n"
+        "• Delhi Sultanate: the Prosperity of every Tributary Province, plus 3 minus the Mongol "
+        "Invaders left in Delhi at the very end (5.1).\n"
+        "• Bahmani Kingdom: the Prosperity of Provinces it Controls, plus its Forts on the map, "
+        "plus its Deccan Influence (5.2).\n"
+        "• Vijayanagara Empire: the same with its Temples (5.3).",
+    ),
+    Topic(
+        "delhi",
+        "Delhi Sultanate (D)",
+        "Holds the south together: every Tributary Province is VP to it (5.1). Commands: "
+        "Conscript, March, Govern, Attack (3.2); Decrees: Collect Tribute, Campaign, Demand "
+        "Obedience (4.2). Passing gives it 3 Resources (2.3.6). It starts with 2 Cavalry "
+        "(2.1) and must keep Troops ready for the Mongols and for Timur (2.4, 2.6).",
+    ),
+    Topic(
+        "bahmani",
+        "Bahmani Kingdom (B)",
+        "Breaks Provinces away from Delhi and holds them: Controlled Prosperity, Forts and "
+        "Influence are its VP (5.2). Commands: Rally, Migrate, Rebel, Attack (3.3); Decrees: "
+        "Trade, Build (Forts), Conspire (4.3). Higher Influence adds Cavalry to Trade and "
+        "lets Conspire take Rajas (1.9.1). It runs the Mongols on some Invasion cards (2.4).",
+    ),
+    Topic(
+        "vijayanagara",
+        "Vijayanagara Empire (V)",
+        "Grows from Karnataka: Controlled Prosperity, Temples and Influence are its VP (5.3). "
+        "Commands: Rally, Migrate, Rebel, Attack (3.4); Decrees: Tax, Build (Temples), Compel "
+        "(4.4). Influence frees Rajas from the track and strengthens Compel (1.9.2). It runs "
+        "the Mongols on some Invasion cards (2.4).",
+    ),
+    Topic(
+        "turn",
+        "A card's turn: Eligibility and the options",
+        "Each card lists the order of play; every Eligible Faction in turn picks one option "
+        "(2.3.2, 2.3.3): a Command with a Decree, or the Event or a Command alone (the two "
+        "forked options, each taken by one Faction only); a Limited Command in one space; or "
+        "Pass (+3 Resources for Delhi, +1 for the others). Factions that took a forked option "
+        "are Ineligible on the next card, unless their Event says Stay Eligible (2.3.7).",
+    ),
+    Topic(
+        "control",
+        "Tributary, Independent and Control",
+        "Every Province starts Tributary; a Tributary is never Controlled (1.6, 1.7). Rebel and "
+        "some Events make it Independent; then a Faction whose pieces outnumber all the others "
+        "together Controls it. Amirs and Rajas in their own Faction's Province are always "
+        "Rebelling (1.4.5). Demand Obedience makes a Delhi-Controlled Province Tributary "
+        "again (4.2.3).",
+    ),
+    Topic(
+        "battle",
+        "Battles and hits",
+        "The attacker rolls 4 dice (3 against a Fort of the Bahmani, 3 for Mongols in Delhi), "
+        "the defender 2 (3.2.4, 3.5.3). A die hits when it shows at most the number of that "
+        "side's Units involved, and a 6 never hits: with 2 Units a 1 or a 2 hits. At most 5 "
+        "hits. Cavalry comes between the roll and the hits (see `cavalry`). Each side then "
+        "removes its own pieces, one per hit against it. Between Bahmani and Vijayanagara the "
+        "side that lost fewer pieces gains 1 Influence and the other loses 1 (3.3.4, 3.4.4).",
+    ),
+    Topic(
+        "cavalry",
+        "Cavalry: Charge and Screen",
+        "After the roll, the attacker and then the defender may spend Cavalry tokens (1.10): "
+        "a Charge lowers one of your own dice by 1 (never below 1), turning a miss into a hit; "
+        "a Screen removes one of the opponent's dice unless it shows a 1. Spent tokens go back "
+        "to the pool of ten. The Mongols always have one token, used as a Charge that turns a "
+        "miss into a hit if it can, else a 2 into a 1 (1.10, 3.5.3).",
+    ),
+    Topic(
+        "influence",
+        "Deccan Influence",
+        "Bahmani and Vijayanagara each have a track from 0 to 4 (1.9): it is VP at the end "
+        "(5.2, 5.3), frees the Units waiting on the track into Available, and improves "
+        "Trade and Conspire (Bahmani, 1.9.1) or Compel (Vijayanagara, 1.9.2). Migrate, "
+        "battles between the two and Events move it.",
+    ),
+    Topic(
+        "mongols",
+        "Mongol Invasions",
+        "A Mongol Invasion card hands the Mongols to Bahmani or Vijayanagara, who picks two "
+        "Mongol Commands (Amass, Advance, Attack and Plunder; the same twice is allowed), then "
+        "may give up 1 Influence for 2 Resources and 2 Cavalry (2.4). Invaders never enter "
+        "Provinces: they press from the Mountain Passes to Punjab to Delhi (1.3.2, 3.5).",
+    ),
+    Topic(
+        "timur",
+        "Timur and the end",
+        "The first Timurid Empire card sends half the Available Invaders to the Mountain "
+        "Passes. The second is Timur: the Invaders attack in the Passes, then Punjab, then "
+        "Delhi until one side is gone there (2.6). Delhi scores 3 minus the Invaders left in "
+        "Delhi, at least -3 (5.1); then the game is scored (5.0).",
+    ),
+    Topic(
+        "succession",
+        "Succession cards",
+        "Three cards at fixed places in the deck (2.5): Zenith of the Delhi Sultanate (the "
+        "Tughlaq Dynasty: Rebel is allowed from now on), Rise of the Rebel Sultans (free "
+        "Limited Commands and gains for the Deccan), Lords of the Deccan (each Faction may pay "
+        "3 Resources to shift Influence, up to three times). Eligibility does not change.",
+    ),
+    Topic(
+        "events",
+        "Events",
+        "The Faction that takes the Event carries out either its unshaded or its shaded text, "
+        "as much of it as it can, and makes the choices unless the text names another "
+        "Faction, which then decides its part (2.3.4). Stay Eligible Events keep the Faction "
+        "Eligible for the next card.",
+    ),
+    Topic(
+        "ties",
+        "Ties",
+        "Equal VP is broken by the Resources held; if those are equal too, the tied players "
+        "may settle it with a game of Aadu-Huli aata, the Goat-Tiger game (5.0, 5.5).",
+    ),
+)
+
+
+def _entry_topic(e: Entry) -> Topic:
+    who = ", ".join(FACTION_NAMES[f] for f in e.factions)
+    kind = "Command" if e.kind == "command" else "Decree"
+    cost = ""
+    if e.kind == "command" and Faction.M not in e.factions:
+        cost = " It costs 1 Resource per space selected (3.1); a Limited Command uses one space."
+    elif e.kind == "command":
+        cost = " The Mongols' Commands cost nothing (3.5)."
+    else:
+        cost = " A Decree goes with a Command, before or after it (4.1)."
+    return Topic(e.name, f"{e.title} ({kind})", f"{who}: {e.effect} ({e.section}).{cost}")
+
+
+TOPICS: dict[str, Topic] = {t.name: t for t in (*_GENERAL, *map(_entry_topic, ENTRIES))}
+MAX_TOPIC_CHARS = 40
+
+
+def topics() -> tuple[str, ...]:
+    """Every topic's name, in reading order (general topics, then Commands and Decrees)."""
+    return tuple(TOPICS)
+
+
+def reference(topic: str) -> str:
+    """The text of one topic (its name, or a unique prefix of it); a ValueError lists the
+    topics when none or several match."""
+    key = topic.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
+    found = TOPICS.get(key)
+    if found is None:
+        matches = [t for name, t in TOPICS.items() if name.startswith(key)] if key else []
+        if len(matches) != 1:
+            what = "matches several topics" if matches else "is not a topic"
+            names = ", ".join(t.name for t in matches) if matches else ", ".join(TOPICS)
+            raise ValueError(f"{topic[:MAX_TOPIC_CHARS]!r} {what}; the topics are: {names}")
+        found = matches[0]
+    return f"**{found.title}**\n{found.text}"

@@ -1,0 +1,60 @@
+"""Taj Mahal (Reiner Knizia): 3-5 players, 12 visits, hands kept secret.
+
+A pure engine on the Game protocol (rules.game), registered as "taj_mahal". The components
+are this project's reconstruction, in data/ (docs/taj_mahal.md).
+"""
+
+from __future__ import annotations
+
+from ..game import register
+from . import engine, notation, scoring
+from .components import COURT, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, Board, Cards, Tile
+from .game import GAME, INFO, SEATS, TajMahal, ranking
+from .state import (
+    CROWN,
+    NO,
+    Action,
+    Draw,
+    LayOut,
+    Place,
+    Play,
+    Setup,
+    State,
+    TajOptions,
+    Take,
+    Withdraw,
+)
+from .view import View
+
+register(GAME)
+
+__all__ = [
+    "COURT",
+    "CROWN",
+    "ELEPHANT",
+    "GAME",
+    "GRAND_MOGUL",
+    "INFO",
+    "NO",
+    "SEATS",
+    "SYMBOL_TITLES",
+    "Action",
+    "Board",
+    "Cards",
+    "Draw",
+    "LayOut",
+    "Place",
+    "Play",
+    "Setup",
+    "State",
+    "TajMahal",
+    "TajOptions",
+    "Take",
+    "Tile",
+    "View",
+    "Withdraw",
+    "engine",
+    "notation",
+    "ranking",
+    "scoring",
+]

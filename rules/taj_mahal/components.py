@@ -1,0 +1,448 @@
+"""The components of Taj Mahal: the board (provinces, cities, roads, tiles) and the cards.
+
+The rules text gives counts and kinds but not the faces, so the standard files in `data/` are
+this project's reconstruction (docs/taj_mahal.md). Owners of the printed game may load their
+own board and card files: `load_board_text` and `load_cards_text` read them through the bounded
+YAML reader and refuse a bad file with a DataError naming the bad field. Every count the text
+states (Preparation) is checked, so any file that loads plays by the same rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import DataError
+from ..safe_yaml import load_bounded
+
+# The six symbols (Preparation), in the order the notation and the court list them.
+SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
+SYMBOL_TITLES = ("Vizier", "General", "Monk", "Princess", "Grand Mogul", "Elephant")
+VIZIER, GENERAL, MONK, PRINCESS, GRAND_MOGUL, ELEPHANT = range(6)
+COURT = (VIZIER, GENERAL, MONK, PRINCESS)  # the four kinds of oval influence tile
+COLOURS = ("red", "yellow", "green", "violet")  # the coloured cards
+WHITE = "white"
+SPECIAL = "special"
+COMMODITIES = ("rice", "tea", "spices", "jewels")
+EFFECTS = ("elephant", "grand_mogul", "points", "colour_change")  # the special cards' advantages
+
+# What the text fixes (Preparation, Contents).
+PROVINCES = 12
+CITIES = 49
+FORTRESSES = 16
+CARDS_PER_COLOUR = 21
+WHITE_CARDS = 12
+BONUS_TILES = 15
+INFLUENCE_PER_KIND = 6  # 24 oval tiles, four kinds
+
+# Bounds of an uploaded file (the standard files are ~8,000 characters).
+MAX_CHARS = 64_000
+MAX_DEPTH = 8
+MAX_NODES = 6_000
+PARSED_FILES = 16
+
+TileKind = Literal["points", "card", "commodity"]
+_M = TypeVar("_M", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """One kind of card: identical cards share a kind (a hand is a multiset of kinds)."""
+
+    colour: str  # red, yellow, green, violet, white or special
+    counts: tuple[int, int, int, int, int, int]  # symbols, in SYMBOLS order
+    effect: str | None = None  # special cards: one of EFFECTS
+    title: str = ""  # special cards: as the card reads
+    name: str = ""  # special cards: the id the notation writes ("special points")
+
+    @property
+    def coloured(self) -> bool:
+        return self.colour in COLOURS
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A square bonus tile, or the Taj Mahal tile."""
+
+    kind: TileKind
+    value: int = 0  # points, or cards drawn
+    commodity: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    kinds: tuple[CardKind, ...]  # coloured and white kinds, then the 4 special cards
+    deck: tuple[int, ...]  # the 96 cards, as kinds
+    specials: tuple[int, ...]  # kind of each special card, in EFFECTS order
+    special_of: tuple[int, int, int, int]  # court symbol -> the special card its pair wins
+    text_key: str  # sha256 of the file (the standard files too)
+    colour_of: tuple[int, ...] = ()  # per kind: index in COLOURS, 4 white, 5 special
+
+    def colour_index(self, colour: str) -> int:
+        return (*COLOURS, WHITE, SPECIAL).index(colour)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    province_ids: tuple[str, ...]
+    province_titles: tuple[str, ...]
+    grid: tuple[tuple[int, int], ...]  # (column, row) of each province on the picture
+    city_ids: tuple[str, ...]
+    city_titles: tuple[str, ...]
+    city_province: tuple[int, ...]
+    fortress: tuple[bool, ...]
+    xy: tuple[tuple[int, int], ...]
+    roads: tuple[tuple[int, int], ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    cities_of: tuple[tuple[int, ...], ...]  # province -> its cities
+    agra_province: int
+    agra_city: int
+    taj_mahal: Tile
+    province_tiles: tuple[tuple[str, ...], ...]  # tile number - 1 -> its commodities
+    bonus_tiles: tuple[Tile, ...]  # the 15 square tiles (index = tile id)
+    text_key: str
+
+    def tile(self, i: int) -> Tile:
+        """Bonus tile `i`; the index after the square tiles is the Taj Mahal tile."""
+        return self.taj_mahal if i == len(self.bonus_tiles) else self.bonus_tiles[i]
+
+    @property
+    def bonus_fortresses(self) -> tuple[int, ...]:
+        """The fortresses that take a square bonus tile: all but Agra (Preparation)."""
+        return tuple(c for c, f in enumerate(self.fortress) if f and c != self.agra_city)
+
+
+# --- the files' shapes (pydantic checks types; the counts are checked after) ------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Card(_Strict):
+    colour: Literal["red", "yellow", "green", "violet", "white"]
+    symbols: list[Literal[SYMBOLS]] = Field(min_length=1, max_length=2)  # type: ignore[valid-type]
+    count: int = Field(default=1, ge=1, le=CARDS_PER_COLOUR)
+
+
+class _Special(_Strict):
+    id: str = Field(min_length=1, max_length=20, pattern=r"^[a-z_]+$")
+    title: str = Field(min_length=1, max_length=40)
+    effect: Literal["elephant", "grand_mogul", "points", "colour_change"]
+    influence: Literal["vizier", "general", "monk", "princess"]
+
+
+class _CardsFile(_Strict):
+    cards: list[_Card] = Field(max_length=200)
+    special_cards: list[_Special] = Field(max_length=10)
+
+
+class _Province(_Strict):
+    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
+    title: str = Field(min_length=1, max_length=40)
+    column: int = Field(ge=0, le=3)
+    row: int = Field(ge=0, le=2)
+
+
+class _City(_Strict):
+    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
+    title: str = Field(min_length=1, max_length=40)
+    province: str
+    fortress: bool
+    x: int = Field(ge=0, le=400)
+    y: int = Field(ge=0, le=300)
+
+
+class _Agra(_Strict):
+    province: str
+    city: str
+
+
+class _Tile(_Strict):
+    kind: Literal["points", "card", "commodity"]
+    value: int = Field(default=0, ge=0, le=10)
+    commodity: Literal["rice", "tea", "spices", "jewels"] | None = None
+    count: int = Field(default=1, ge=1, le=BONUS_TILES)
+
+
+class _ProvinceTile(_Strict):
+    number: int = Field(ge=1, le=PROVINCES)
+    commodities: list[Literal["rice", "tea", "spices", "jewels"]] = Field(max_length=2)
+
+
+class _BoardFile(_Strict):
+    provinces: list[_Province] = Field(max_length=40)
+    cities: list[_City] = Field(max_length=100)
+    roads: list[tuple[str, str]] = Field(max_length=400)
+    agra: _Agra
+    taj_mahal_tile: _Tile
+    province_tiles: list[_ProvinceTile] = Field(max_length=40)
+    bonus_tiles: list[_Tile] = Field(max_length=40)
+
+
+def _fail(what: str, where: str, message: str) -> DataError:
+    return DataError(f"{what}: {where}: {message}")
+
+
+def _model(model: type[_M], data: object, what: str) -> _M:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ""
+        for part in err["loc"]:
+            where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
+        raise _fail(what, where or "document", err["msg"][:200]) from None
+
+
+def _load(text: str, what: str) -> object:
+    return load_bounded(
+        text, what=what, max_chars=MAX_CHARS, max_depth=MAX_DEPTH, max_nodes=MAX_NODES
+    )
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _tile(t: _Tile, what: str, where: str) -> Tile:
+    if t.kind == "commodity":
+        if t.commodity is None:
+            raise _fail(what, f"{where}.commodity", "a commodity tile names its commodity")
+        return Tile("commodity", 1, t.commodity)
+    if t.commodity is not None:
+        raise _fail(what, f"{where}.commodity", f"a {t.kind} tile shows no commodity")
+    if t.value < 1:
+        raise _fail(what, f"{where}.value", f"a {t.kind} tile gives at least 1")
+    return Tile(t.kind, t.value)
+
+
+def load_cards_text(text: str) -> Cards:
+    """A cards file, validated: 21 cards of each colour, 12 white, the 4 special cards."""
+    what = "cards file"
+    f = _model(_CardsFile, _load(text, what), what)
+    kinds: list[CardKind] = []
+    deck: list[int] = []
+    per_colour = dict.fromkeys((*COLOURS, WHITE), 0)
+    for i, c in enumerate(f.cards):
+        counts = [0] * 6
+        for s in c.symbols:
+            counts[SYMBOLS.index(s)] += 1
+        kind = CardKind(
+            c.colour, (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
+        )
+        if kind in kinds:
+            raise _fail(what, f"cards[{i}]", "the same colour and symbols again (add to its count)")
+        if c.colour == WHITE and len(c.symbols) != 1:
+            raise _fail(what, f"cards[{i}].symbols", "a white card shows one symbol")
+        kinds.append(kind)
+        deck += [len(kinds) - 1] * c.count
+        per_colour[c.colour] += c.count
+    for colour, n in per_colour.items():
+        need = WHITE_CARDS if colour == WHITE else CARDS_PER_COLOUR
+        if n != need:
+            raise _fail(what, "cards", f"{need} {colour} cards are needed, the file has {n}")
+    if len(f.special_cards) != len(EFFECTS):
+        raise _fail(what, "special_cards", f"4 are needed, the file has {len(f.special_cards)}")
+    specials = [0] * 4
+    special_of = [0] * 4
+    seen_effect: set[str] = set()
+    seen_influence: set[str] = set()
+    seen_id: set[str] = set()
+    for i, s in enumerate(f.special_cards):
+        where = f"special_cards[{i}]"
+        for field, value, seen in (
+            ("effect", s.effect, seen_effect),
+            ("influence", s.influence, seen_influence),
+            ("id", s.id, seen_id),
+        ):
+            if value in seen:
+                raise _fail(what, f"{where}.{field}", f"{value!r} is given to two special cards")
+            seen.add(value)
+        counts = [0] * 6
+        if s.effect in ("elephant", "grand_mogul"):
+            counts[SYMBOLS.index(s.effect)] = 1  # "just like the white ... card"
+        kinds.append(
+            CardKind(
+                SPECIAL,
+                (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]),
+                s.effect,
+                s.title,
+                s.id,
+            )
+        )
+        specials[EFFECTS.index(s.effect)] = len(kinds) - 1
+        special_of[SYMBOLS.index(s.influence)] = len(kinds) - 1
+    return Cards(
+        kinds=tuple(kinds),
+        deck=tuple(deck),
+        specials=tuple(specials),
+        special_of=(special_of[0], special_of[1], special_of[2], special_of[3]),
+        text_key=_key(text),
+        colour_of=tuple((*COLOURS, WHITE, SPECIAL).index(k.colour) for k in kinds),
+    )
+
+
+def load_board_text(text: str) -> Board:
+    """A board file, validated: 12 provinces of 4 cities (5 in Agra's), 49 cities, 16
+    fortresses, roads between known cities that join the whole board, 12 province tiles (tile
+    1 with one commodity, the others two, tile 12 in Agra's province) and 15 bonus tiles."""
+    what = "board file"
+    f = _model(_BoardFile, _load(text, what), what)
+    if len(f.provinces) != PROVINCES:
+        raise _fail(what, "provinces", f"{PROVINCES} are needed, the file has {len(f.provinces)}")
+    pids = [p.id for p in f.provinces]
+    for i, p in enumerate(f.provinces):
+        if pids.index(p.id) != i:
+            raise _fail(what, f"provinces[{i}].id", f"{p.id!r} is used twice")
+    if len(f.cities) != CITIES:
+        raise _fail(what, "cities", f"{CITIES} are needed, the file has {len(f.cities)}")
+    cids = [c.id for c in f.cities]
+    city_province: list[int] = []
+    for i, c in enumerate(f.cities):
+        if cids.index(c.id) != i:
+            raise _fail(what, f"cities[{i}].id", f"{c.id!r} is used twice")
+        if c.province not in pids:
+            raise _fail(what, f"cities[{i}].province", f"{c.province!r} is not a province")
+        city_province.append(pids.index(c.province))
+    if f.agra.province not in pids:
+        raise _fail(what, "agra.province", f"{f.agra.province!r} is not a province")
+    if f.agra.city not in cids:
+        raise _fail(what, "agra.city", f"{f.agra.city!r} is not a city")
+    agra_p, agra_c = pids.index(f.agra.province), cids.index(f.agra.city)
+    if city_province[agra_c] != agra_p:
+        raise _fail(what, "agra.city", f"{f.agra.city!r} is not in {f.agra.province!r}")
+    if not f.cities[agra_c].fortress:
+        raise _fail(what, "agra.city", "Agra is a fortress city (it holds the Taj Mahal tile)")
+    cities_of = tuple(
+        tuple(c for c, p in enumerate(city_province) if p == i) for i in range(PROVINCES)
+    )
+    for i, cs in enumerate(cities_of):
+        need = 5 if i == agra_p else 4
+        if len(cs) != need:
+            raise _fail(what, f"provinces[{i}]", f"{pids[i]!r} needs {need} cities, has {len(cs)}")
+    forts = sum(c.fortress for c in f.cities)
+    if forts != FORTRESSES:
+        raise _fail(what, "cities", f"{FORTRESSES} fortresses are needed, the file has {forts}")
+    roads: list[tuple[int, int]] = []
+    for i, (a, b) in enumerate(f.roads):
+        for end, name in ((0, a), (1, b)):
+            if name not in cids:
+                raise _fail(what, f"roads[{i}][{end}]", f"{name!r} is not a city")
+        road = tuple(sorted((cids.index(a), cids.index(b))))
+        if road[0] == road[1]:
+            raise _fail(what, f"roads[{i}]", "a road joins two different cities")
+        if road in roads:
+            raise _fail(what, f"roads[{i}]", f"the road {a}-{b} is listed twice")
+        roads.append((road[0], road[1]))
+    neighbours: list[list[int]] = [[] for _ in range(CITIES)]
+    for ca, cb in roads:
+        neighbours[ca].append(cb)
+        neighbours[cb].append(ca)
+    reached, todo = {0}, [0]
+    while todo:
+        for n in neighbours[todo.pop()]:
+            if n not in reached:
+                reached.add(n)
+                todo.append(n)
+    if len(reached) != CITIES:
+        lost = next(cids[c] for c in range(CITIES) if c not in reached)
+        raise _fail(what, "roads", f"no road leads to {lost!r} from the rest of the board")
+    tiles = sorted(f.province_tiles, key=lambda t: t.number)
+    if [t.number for t in tiles] != list(range(1, PROVINCES + 1)):
+        raise _fail(what, "province_tiles", "tiles numbered 1 to 12, each once, are needed")
+    for t in tiles:
+        need = 1 if t.number == 1 else 2
+        if len(t.commodities) != need:
+            raise _fail(
+                what,
+                f"province_tiles (number {t.number}).commodities",
+                f"tile {t.number} shows {need} commodit{'y' if need == 1 else 'ies'}",
+            )
+    bonus: list[Tile] = []
+    for i, bt in enumerate(f.bonus_tiles):
+        bonus += [_tile(bt, what, f"bonus_tiles[{i}]")] * bt.count
+    if len(bonus) != BONUS_TILES or len(bonus) != FORTRESSES - 1:
+        raise _fail(what, "bonus_tiles", f"{BONUS_TILES} are needed, the file has {len(bonus)}")
+    return Board(
+        province_ids=tuple(pids),
+        province_titles=tuple(p.title for p in f.provinces),
+        grid=tuple((p.column, p.row) for p in f.provinces),
+        city_ids=tuple(cids),
+        city_titles=tuple(c.title for c in f.cities),
+        city_province=tuple(city_province),
+        fortress=tuple(c.fortress for c in f.cities),
+        xy=tuple((c.x, c.y) for c in f.cities),
+        roads=tuple(roads),
+        neighbours=tuple(tuple(sorted(n)) for n in neighbours),
+        cities_of=cities_of,
+        agra_province=agra_p,
+        agra_city=agra_c,
+        taj_mahal=_tile(f.taj_mahal_tile, what, "taj_mahal_tile"),
+        province_tiles=tuple(tuple(t.commodities) for t in tiles),
+        bonus_tiles=tuple(bonus),
+        text_key=_key(text),
+    )
+
+
+def _data(name: str) -> str:
+    return resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
+
+
+@cache
+def standard_board() -> Board:
+    return load_board_text(_data("board.yaml"))
+
+
+@cache
+def standard_cards() -> Cards:
+    return load_cards_text(_data("cards.yaml"))
+
+
+def standard_texts() -> tuple[str, str]:
+    """The standard board and cards files (for owners to start their own from)."""
+    return _data("board.yaml"), _data("cards.yaml")
+
+
+_parsed: OrderedDict[tuple[str, str], Board | Cards] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _cached(kind: str, text: str) -> Board | Cards:
+    key = (kind, _key(text))
+    with _lock:
+        hit = _parsed.get(key)
+        if hit is not None:
+            _parsed.move_to_end(key)
+            return hit
+    made: Board | Cards = load_board_text(text) if kind == "board" else load_cards_text(text)
+    with _lock:
+        _parsed[key] = made
+        while len(_parsed) > PARSED_FILES:
+            _parsed.popitem(last=False)
+    return made
+
+
+def board_from_text(text: str | None) -> Board:
+    """The standard board (None) or an owner's file, parsed once while recently used."""
+    if text is None:
+        return standard_board()
+    b = _cached("board", text)
+    assert isinstance(b, Board)
+    return b
+
+
+def cards_from_text(text: str | None) -> Cards:
+    """The standard cards (None) or an owner's file, parsed once while recently used."""
+    if text is None:
+        return standard_cards()
+    c = _cached("cards", text)
+    assert isinstance(c, Cards)
+    return c

@@ -1,0 +1,616 @@
+"""Taj Mahal's rules as a pure state machine: setup, visits, turns, withdrawals, the end.
+
+Rule headings are the text's (Preparation; Playing the game; Withdraw; Influence points;
+Finishing a withdrawal; Ending a visit; The special cards; Game end). Every function takes a
+state and returns a new one; a refused action raises ValueError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TypeVar
+
+from ..game import Below
+from .components import COURT, EFFECTS, ELEPHANT, GRAND_MOGUL, INFLUENCE_PER_KIND, Cards
+from .scoring import (
+    commodity_tile_points,
+    hand_points,
+    palace_points,
+    province_tile_points,
+)
+from .state import (
+    CROWN,
+    HAND,
+    NO,
+    SUPPLY,
+    VISITS,
+    Action,
+    Draw,
+    LayOut,
+    Place,
+    Play,
+    Setup,
+    State,
+    TajOptions,
+    Take,
+    Withdraw,
+)
+
+T = TypeVar("T")
+WHITE_IDX, SPECIAL_IDX = 4, 5
+POINTS_SPECIAL = EFFECTS.index("points")
+CHANGE_SPECIAL = EFFECTS.index("colour_change")
+
+
+def new_state(options: TajOptions, seats: tuple[str, ...]) -> State:
+    """Preparation, before anything is shuffled: the first chance step deals the rest."""
+    if len(seats) not in SUPPLY:
+        raise ValueError(f"Taj Mahal takes 3 to 5 players, not {len(seats)}")
+    if len(set(seats)) != len(seats):
+        raise ValueError("each seat is taken once")
+    s = State(
+        seats=seats,
+        board_file=options.board_file,
+        cards_file=options.cards_file,
+        phase="setup",
+        visit=0,
+        start=0,
+        turn=0,
+        province_order=(),
+        bonus_on=(),
+        palace=(),
+        crown_palace=(),
+        crown_city=NO,
+        court=(True, True, True, True),
+        province_tile_in_court=True,
+        deck=(),
+        discard=(),
+        supply=(),
+        hands=tuple(() for _ in seats),
+        special_holder=(NO, NO, NO, NO),
+        scores=tuple(0 for _ in seats),
+        influence=tuple((0, 0, 0, 0) for _ in seats),
+        province_tiles=tuple(() for _ in seats),
+        commodity_tiles=tuple(() for _ in seats),
+        active=tuple(True for _ in seats),
+        played=tuple(() for _ in seats),
+        colour=tuple(NO for _ in seats),
+    )
+    board, cards = s.board, s.cards  # refuse bad files now, not at the first deal
+    s.palace = s.crown_palace = tuple(NO for _ in board.city_ids)
+    s.deck = tuple(sorted(cards.deck))
+    return s
+
+
+# --- chance -------------------------------------------------------------------------------
+
+
+def chance(s: State) -> str | None:
+    if s.phase == "setup":
+        return "the province tiles, the bonus tiles, the hands and the first card supply"
+    if s.phase == "supply":
+        return f"the card supply of visit {s.visit + 1}"
+    if s.phase == "draw":
+        return f"the top card of the drawing deck for {s.seats[s.turn]}"
+    return None
+
+
+class _Deck:
+    """The drawing deck and discard pile while cards are drawn (reshuffle included)."""
+
+    __slots__ = ("deck", "discard")
+
+    def __init__(self, s: State) -> None:
+        self.deck = list(s.deck)
+        self.discard = list(s.discard)
+
+    def _refill(self) -> bool:
+        # Ending a visit: "When the drawing deck is exhausted, shuffle the discard pile" -- done
+        # when a card is needed and the deck is empty (docs/taj_mahal.md).
+        if not self.deck and self.discard:
+            self.deck, self.discard = self.discard, []
+        return bool(self.deck)
+
+    def deal(self, below: Below) -> int | None:
+        if not self._refill():
+            return None
+        return self.deck.pop(below(len(self.deck)))
+
+    def take(self, card: int) -> None:
+        if not self._refill():
+            raise ValueError("no card is left to draw: the deck and the discard pile are empty")
+        try:
+            self.deck.remove(card)
+        except ValueError:
+            raise ValueError(f"card {card} is not in the drawing deck") from None
+
+    def store(self, s: State) -> None:
+        s.deck, s.discard = tuple(self.deck), tuple(self.discard)
+
+    def deal_many(self, n: int, below: Below) -> tuple[int, ...]:
+        out = []
+        for _ in range(n):
+            c = self.deal(below)
+            if c is None:
+                break
+            out.append(c)
+        return tuple(sorted(out))
+
+    def take_many(self, cards: tuple[int, ...], n: int, what: str) -> None:
+        available = len(self.deck) + len(self.discard)
+        if len(cards) != min(n, available):
+            raise ValueError(f"{what}: {min(n, available)} cards are drawn, not {len(cards)}")
+        rest = list(cards)
+        if len(rest) > len(self.deck):  # the whole deck, then the reshuffled discard pile
+            for c in self.deck:
+                if c not in rest:
+                    raise ValueError(f"{what}: the deck's last cards are drawn before a reshuffle")
+                rest.remove(c)
+            self.deck = []
+        for c in rest:
+            self.take(c)
+
+
+def _shuffled(items: list[int], below: Below) -> tuple[int, ...]:
+    for i in range(len(items) - 1, 0, -1):
+        j = below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
+def deal(s: State, below: Below) -> Action:
+    if s.phase == "setup":
+        board = s.board
+        others = [p for p in range(len(board.province_ids)) if p != board.agra_province]
+        provinces = _shuffled(others, below)
+        bonus = _shuffled(list(range(len(board.bonus_tiles))), below)
+        d = _Deck(s)
+        hands = tuple(d.deal_many(HAND, below) for _ in s.seats)
+        return Setup(provinces, bonus, hands, d.deal_many(SUPPLY[len(s.seats)], below))
+    if s.phase == "supply":
+        return LayOut(_Deck(s).deal_many(SUPPLY[len(s.seats)], below))
+    if s.phase == "draw":
+        return Draw(s.seats[s.turn], _Deck(s).deal(below))
+    raise ValueError("no chance step is pending")
+
+
+# --- legal actions ------------------------------------------------------------------------
+
+
+def to_move(s: State) -> str | None:
+    if s.phase in ("turn", "place", "take"):
+        return s.seats[s.turn]
+    return None
+
+
+def specials_in_hand(s: State, seat: int) -> tuple[int, ...]:
+    """The special cards `seat` may play now (held, and not on the table this visit)."""
+    cards = s.cards
+    played = s.played[seat]
+    return tuple(
+        k for e, k in enumerate(cards.specials) if s.special_holder[e] == seat and k not in played
+    )
+
+
+def legal(s: State) -> list[Action]:
+    if s.phase == "turn":
+        return [*plays(s), Withdraw()]
+    if s.phase == "place":
+        return [Place(c) for c in placements(s)]
+    if s.phase == "take":
+        return list(_takes(s.supply))
+    return []
+
+
+def plays(s: State) -> list[Play]:
+    """Playing the game: one coloured card (the visit's colour after the first), with one
+    white card or one special card or nothing; the colour change card frees the colour."""
+    cards, w = s.cards, s.turn
+    colour_of = cards.colour_of
+    need = s.colour[w]
+    coloured: list[int] = []
+    extras: list[int | None] = [None]
+    last = -1
+    for k in s.hands[w]:  # sorted: each kind once
+        if k != last:
+            last = k
+            if colour_of[k] < WHITE_IDX:
+                coloured.append(k)
+            else:
+                extras.append(k)
+    allowed = coloured if need == NO else [k for k in coloured if colour_of[k] == need]
+    change = NO
+    holder, played = s.special_holder, s.played[w]
+    for e, k in enumerate(cards.specials):
+        if holder[e] == w and k not in played:
+            if e == CHANGE_SPECIAL:
+                change = k
+            else:
+                extras.append(k)
+    out = [_play_of(k, x) for k in allowed for x in extras]
+    if change != NO:
+        out += [_play_of(k, change) for k in coloured]
+    return out
+
+
+_PLAYS: dict[tuple[int, int | None], Play] = {}
+
+
+def _takes(supply: tuple[int, ...]) -> list[Take]:
+    """Finishing a withdrawal: every choice of two cards from the supply (or what is left)."""
+    n = min(2, len(supply))
+    return [Take(c) for c in sorted(set(combinations(supply, n)))]
+
+
+def _play_of(card: int, extra: int | None) -> Play:
+    """One shared Play per pair of kinds (actions are immutable; making them is the cost of
+    listing legal steps)."""
+    p = _PLAYS.get((card, extra))
+    if p is None:
+        p = _PLAYS[(card, extra)] = Play(card, extra)
+    return p
+
+
+def placements(s: State) -> list[int]:
+    """Withdraw: a palace goes on an empty city of the current province; the crown palace on
+    any city of it (beside a palace already there)."""
+    board = s.board
+    cities = board.cities_of[s.province]
+    if s.pending[0] == CROWN:
+        return [c for c in cities if s.crown_palace[c] == NO]
+    return [c for c in cities if s.palace[c] == NO]
+
+
+# --- applying -----------------------------------------------------------------------------
+
+
+def apply(s: State, a: Action) -> State:
+    phase = s.phase
+    if phase == "turn" and isinstance(a, Play):
+        return _play(s, a)
+    if phase == "place" and isinstance(a, Place):
+        return _place(s, a.city)
+    if phase == "take" and isinstance(a, Take):
+        return _take(s, a.cards)
+    if phase == "turn" and isinstance(a, Withdraw):
+        return _withdraw(s)
+    if phase == "setup" and isinstance(a, Setup):
+        return _setup(s, a)
+    if phase == "supply" and isinstance(a, LayOut):
+        t = s.clone()
+        d = _Deck(t)
+        d.take_many(a.cards, SUPPLY[len(s.seats)], "the card supply")
+        d.store(t)
+        t.supply = tuple(sorted(a.cards))
+        t.phase = "turn"
+        t.turn = t.start
+        return t
+    if phase == "draw" and isinstance(a, Draw):
+        if a.seat != s.seats[s.turn]:
+            raise ValueError(f"the card is drawn for {s.seats[s.turn]}, not {a.seat}")
+        t = s.clone()
+        d = _Deck(t)
+        if a.card is None:
+            if d.deck or d.discard:
+                raise ValueError("a card is left to draw")
+        else:
+            d.take(a.card)
+            t.hands = _add(t.hands, t.turn, (a.card,))
+        d.store(t)
+        t.draws_due -= 1
+        return _continue(t)
+    raise ValueError(f"{_describe_kind(a)} is not possible now: {_expected(s)}")
+
+
+def _describe_kind(a: Action) -> str:
+    return {
+        "setup": "the setup deal",
+        "supply": "a card supply",
+        "draw": "a card draw",
+        "play": "playing cards",
+        "withdraw": "withdrawing",
+        "place": "placing a palace",
+        "take": "taking cards from the supply",
+    }[a.kind]
+
+
+def _expected(s: State) -> str:
+    who = s.seats[s.turn] if s.seats else ""
+    return {
+        "setup": "the game is being set up",
+        "supply": "the card supply is being laid out",
+        "draw": f"a card is being drawn for {who}",
+        "turn": f"{who} plays cards or withdraws",
+        "place": f"{who} places a palace",
+        "take": f"{who} takes cards from the supply",
+        "over": "the game is over",
+    }[s.phase]
+
+
+def _add(
+    rows: tuple[tuple[int, ...], ...], i: int, cards: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return (*rows[:i], tuple(sorted(rows[i] + cards)), *rows[i + 1 :])
+
+
+def _set(row: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*row[:i], value, *row[i + 1 :])
+
+
+def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _setup(s: State, a: Setup) -> State:
+    board = s.board
+    others = sorted(p for p in range(len(board.province_ids)) if p != board.agra_province)
+    if sorted(a.provinces) != others:
+        raise ValueError("the province tiles 1-11 go on the 11 provinces other than Agra's")
+    forts = board.bonus_fortresses
+    if sorted(a.bonus) != list(range(len(board.bonus_tiles))) or len(a.bonus) != len(forts):
+        raise ValueError("each square bonus tile goes on one fortress other than Agra")
+    if len(a.hands) != len(s.seats):
+        raise ValueError(f"{len(s.seats)} hands are dealt, not {len(a.hands)}")
+    t = s.clone()
+    d = _Deck(t)
+    for h in a.hands:
+        d.take_many(h, HAND, "a starting hand")
+    d.take_many(a.supply, SUPPLY[len(s.seats)], "the card supply")
+    d.store(t)
+    t.province_order = (*a.provinces, board.agra_province)
+    bonus_on = [NO] * len(board.city_ids)
+    for city, tile in zip(forts, a.bonus, strict=True):
+        bonus_on[city] = tile
+    bonus_on[board.agra_city] = len(board.bonus_tiles)  # the Taj Mahal tile
+    t.bonus_on = tuple(bonus_on)
+    t.hands = tuple(tuple(sorted(h)) for h in a.hands)
+    t.supply = tuple(sorted(a.supply))
+    t.phase = "turn"
+    t.turn = t.start
+    return t
+
+
+def _play(s: State, a: Play) -> State:
+    cards, w = s.cards, s.turn
+    colour_of = cards.colour_of
+    hand = s.hands[w]
+    if not 0 <= a.card < len(colour_of) or colour_of[a.card] >= WHITE_IDX:
+        raise ValueError("the first card played in a turn is a coloured card")
+    if a.card not in hand:
+        raise ValueError("that coloured card is not in your hand")
+    change = cards.specials[CHANGE_SPECIAL]
+    need = s.colour[w]
+    if need != NO and colour_of[a.card] != need and a.extra != change:
+        raise ValueError(
+            f"this visit you play {('red', 'yellow', 'green', 'violet')[need]} cards "
+            "(or another colour with the free colour change card)"
+        )
+    t = s.clone()
+    new_hand = _remove(hand, a.card)
+    if a.extra is not None:
+        if not 0 <= a.extra < len(colour_of):
+            raise ValueError("the second card is a white card or a special card")
+        kind = colour_of[a.extra]
+        if kind == WHITE_IDX:
+            if a.extra not in new_hand:
+                raise ValueError("that white card is not in your hand")
+            new_hand = _remove(new_hand, a.extra)
+        elif kind == SPECIAL_IDX:
+            if a.extra not in specials_in_hand(s, w):
+                raise ValueError("you do not hold that special card (or played it this visit)")
+            if a.extra == cards.specials[POINTS_SPECIAL]:
+                t.scores = _set(t.scores, w, t.scores[w] + 2)  # The special cards: +2 at once
+        else:
+            raise ValueError("only one coloured card is played per turn")
+    t.hands = _set(t.hands, w, new_hand)
+    t.played = _set(t.played, w, (*s.played[w], a.card) + (() if a.extra is None else (a.extra,)))
+    if need == NO and a.extra != change:
+        t.colour = _set(t.colour, w, colour_of[a.card])
+    _next_turn(t)
+    return t
+
+
+def symbol_counts(cards: Cards, played: tuple[int, ...]) -> list[int]:
+    counts = [0] * 6
+    kinds = cards.kinds
+    for k in played:
+        for i, n in enumerate(kinds[k].counts):
+            counts[i] += n
+    return counts
+
+
+def majorities(s: State, w: int) -> tuple[list[int], bool, bool]:
+    """Withdraw: what `w` has more of than any other single player still in the visit (at
+    least one symbol): the court symbols whose tile is in the court, the Grand Mogul while the
+    crown is there, the Elephant while the province tile is there."""
+    cards = s.cards
+    mine = symbol_counts(cards, s.played[w])
+    best = [0] * 6
+    for i, on in enumerate(s.active):
+        if on and i != w and s.played[i]:
+            for j, n in enumerate(symbol_counts(cards, s.played[i])):
+                if n > best[j]:
+                    best[j] = n
+    won = [k for k in COURT if s.court[k] and mine[k] > best[k]]
+    crown = s.crown_city == NO and mine[GRAND_MOGUL] > best[GRAND_MOGUL]
+    elephant = s.province_tile_in_court and mine[ELEPHANT] > best[ELEPHANT]
+    return won, crown, elephant
+
+
+def _withdraw(s: State) -> State:
+    w = s.turn
+    won, crown, elephant = majorities(s, w)
+    t = s.clone()
+    t.active = _set(t.active, w, False)
+    if won:
+        court = list(t.court)
+        held = list(t.influence[w])
+        for k in won:
+            court[k] = False
+            held[k] += 1
+        t.court = (court[0], court[1], court[2], court[3])
+        t.influence = _set(t.influence, w, (held[0], held[1], held[2], held[3]))
+    t.pending = (*won, CROWN) if crown else tuple(won)
+    t.elephant_won = elephant
+    if elephant:
+        t.province_tile_in_court = False
+    t.early = not s.played[w]
+    t.draws_due = 1 if t.early else 0  # withdrawing before playing: draw the top card
+    t.placed = False
+    return _continue(t)
+
+
+def _place(s: State, city: int) -> State:
+    board = s.board
+    crown = s.pending[0] == CROWN
+    here = 0 <= city < len(board.city_province) and board.city_province[city] == s.province
+    if not here or (s.crown_palace if crown else s.palace)[city] != NO:
+        raise ValueError(
+            ("the crown palace" if crown else "a palace")
+            + " cannot go there: it goes on "
+            + ("any city" if crown else "an empty city")
+            + f" of {board.province_titles[s.province]}"
+        )
+    t = s.clone()
+    w, board = t.turn, t.board
+    kind = t.pending[0]
+    t.pending = t.pending[1:]
+    t.placed = True
+    if kind == CROWN:
+        t.crown_palace = _set(t.crown_palace, city, w)
+        t.crown_city = city
+        return _continue(t)  # the crown palace takes no bonus tile
+    t.palace = _set(t.palace, city, w)
+    tile_id = t.bonus_on[city]
+    if tile_id != NO:
+        t.bonus_on = _set(t.bonus_on, city, NO)
+        tile = board.tile(tile_id)
+        if tile.kind == "points":
+            t.scores = _set(t.scores, w, t.scores[w] + tile.value)
+        elif tile.kind == "card":
+            t.draws_due += tile.value
+        else:
+            assert tile.commodity is not None
+            pts = commodity_tile_points(
+                board, t.province_tiles[w], t.commodity_tiles[w], tile.commodity
+            )
+            t.scores = _set(t.scores, w, t.scores[w] + pts)
+            t.commodity_tiles = _set(t.commodity_tiles, w, (*t.commodity_tiles[w], tile_id))
+    return _continue(t)
+
+
+def _continue(t: State) -> State:
+    """The rest of a withdrawal: draws, placements, then the province tile and palaces are
+    scored (Influence points, in that order), the played cards discarded (special cards back
+    to the hand), and the supply offered."""
+    if t.draws_due > 0:
+        t.phase = "draw"
+        return t
+    if t.pending:
+        t.phase = "place"
+        return t
+    w, board = t.turn, t.board
+    if t.elephant_won:
+        tile = t.visit + 1
+        pts = province_tile_points(board, tile, t.province_tiles[w], t.commodity_tiles[w])
+        t.scores = _set(t.scores, w, t.scores[w] + pts)
+        t.province_tiles = _set(t.province_tiles, w, (*t.province_tiles[w], tile))
+        t.elephant_won = False
+    if t.placed:
+        pts = palace_points(board, t.palace, t.crown_palace, w, t.province)
+        t.scores = _set(t.scores, w, t.scores[w] + pts)
+        t.placed = False
+    if t.played[w]:
+        colour_of = t.cards.colour_of
+        t.discard = tuple(
+            sorted(t.discard + tuple(k for k in t.played[w] if colour_of[k] != SPECIAL_IDX))
+        )
+        t.played = _set(t.played, w, ())
+    t.early = False
+    if t.supply:
+        t.phase = "take"
+        return t
+    _next_turn(t)
+    return t
+
+
+def _take(s: State, chosen: tuple[int, ...]) -> State:
+    n = min(2, len(s.supply))
+    if len(chosen) != n:
+        raise ValueError(f"take {n} card{'s' if n != 1 else ''} from the supply")
+    supply = s.supply
+    try:
+        for c in chosen:
+            supply = _remove(supply, c)
+    except ValueError:
+        raise ValueError("those cards are not in the supply") from None
+    t = s.clone()
+    t.supply = supply
+    t.hands = _add(t.hands, t.turn, tuple(chosen))
+    _next_turn(t)
+    return t
+
+
+def _next_turn(t: State) -> None:
+    """Play goes clockwise among the players still in the visit (a player alone plays on);
+    when all have withdrawn the visit ends."""
+    n = len(t.seats)
+    for i in range(1, n + 1):
+        j = (t.turn + i) % n
+        if t.active[j]:
+            t.turn = j
+            t.phase = "turn"
+            return
+    _end_visit(t)
+
+
+def _end_visit(t: State) -> None:
+    board, cards = t.board, t.cards
+    province = t.province
+    bonus_on = list(t.bonus_on)
+    for c in board.cities_of[province]:
+        bonus_on[c] = NO  # bonus tiles not won leave the game
+    t.bonus_on = tuple(bonus_on)
+    t.province_tile_in_court = False  # a province tile not won leaves the game
+    if t.supply:
+        t.discard = tuple(sorted(t.discard + t.supply))
+        t.supply = ()
+    # pairs of equal influence tiles become the special card (Ending a visit; The special cards)
+    holder = list(t.special_holder)
+    influence = list(t.influence)
+    for i, held in enumerate(influence):
+        for k in COURT:
+            if held[k] >= 2:
+                row = list(held)
+                row[k] -= 2
+                held = influence[i] = (row[0], row[1], row[2], row[3])
+                holder[cards.specials.index(cards.special_of[k])] = i
+    t.special_holder = tuple(holder)
+    t.influence = tuple(influence)
+    if t.visit == VISITS - 1:
+        _game_end(t)
+        return
+    n = len(t.seats)
+    t.visit += 1
+    t.start = (t.start + 1) % n
+    t.turn = t.start
+    t.court = tuple(  # type: ignore[assignment]
+        sum(h[k] for h in influence) < INFLUENCE_PER_KIND for k in COURT
+    )
+    t.crown_city = NO
+    t.province_tile_in_court = True
+    t.active = tuple(True for _ in t.seats)
+    t.played = tuple(() for _ in t.seats)
+    t.colour = tuple(NO for _ in t.seats)
+    t.phase = "supply"
+
+
+def _game_end(t: State) -> None:
+    cards = t.cards
+    t.scores = tuple(
+        score + hand_points(cards, t.hands[i], t.special_holder.count(i))
+        for i, score in enumerate(t.scores)
+    )
+    t.phase = "over"
+    t.crown_city = NO

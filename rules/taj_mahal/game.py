@@ -1,0 +1,153 @@
+"""Taj Mahal on the Game protocol (rules.game)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import TypeAdapter
+
+from ..game import Below, GameInfo, Ranking, Seat
+from . import engine, notation, reference
+from .components import COLOURS, SYMBOL_TITLES
+from .state import CROWN, Action, State, TajOptions, Withdraw
+from .view import View, view
+
+SEATS = ("blue", "orange", "brown", "gray", "teal")  # palace colours (our choice)
+INFO = GameInfo(
+    id="taj_mahal",
+    title="Taj Mahal",
+    seats=SEATS,
+    seat_titles={s: s.capitalize() for s in SEATS},
+    min_players=3,
+    max_players=5,
+    options=TajOptions,
+    command="tm",
+)
+
+_STATE = TypeAdapter(State)
+_VIEW = TypeAdapter(View)
+_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+class TajMahal:
+    info = INFO
+
+    def new_game(self, options: TajOptions, seats: Sequence[Seat]) -> State:
+        for s in seats:
+            if s not in SEATS:
+                raise ValueError(f"no seat {s!r}; the seats are {', '.join(SEATS)}")
+        return engine.new_state(options, tuple(seats))
+
+    def to_move(self, state: State) -> Seat | None:
+        return engine.to_move(state)
+
+    def chance(self, state: State) -> str | None:
+        return engine.chance(state)
+
+    def deal(self, state: State, below: Below) -> Action:
+        return engine.deal(state, below)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return engine.legal(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return engine.apply(state, action)
+
+    def result(self, state: State) -> Ranking | None:
+        if state.phase != "over":
+            return None
+        return ranking(state)
+
+    def undo_barrier(self, state: State, action: Action) -> bool:
+        """Chance outcomes, and any step after which another seat (or the dealer) acts."""
+        if engine.to_move(state) is None:
+            return True
+        after = engine.apply(state, action)
+        return engine.to_move(after) != engine.to_move(state)
+
+    def view(self, state: State, seat: Seat | None) -> View:
+        return view(state, seat)
+
+    def hidden(self, state: State, seat: Seat | None) -> Mapping[str, object]:
+        """Every other seat's hand while the game runs, and the unseen cards of the deck (with
+        one's own hand and the open cards they would tell the others' hands)."""
+        out: dict[str, object] = {}
+        if state.phase != "over":
+            for i, (name, hand) in enumerate(zip(state.seats, state.hands, strict=True)):
+                if name != seat and hand:
+                    out[f"/hands/{i}"] = list(hand)
+        if state.deck:
+            out["/deck"] = list(state.deck)
+        return out
+
+    def prompt(self, view: View, seat: Seat) -> str:
+        return prompt(view, seat)
+
+    def describe(self, view: View, action: Action) -> str:
+        return notation.describe(view, action)
+
+    def parse(self, view: View, text: str, seat: Seat) -> list[Action]:
+        return notation.parse(view, text, seat)
+
+    def state_to_json(self, state: State) -> str:
+        return _STATE.dump_json(state).decode()
+
+    def state_from_json(self, text: str) -> State:
+        return _STATE.validate_json(text)
+
+    def view_to_json(self, view: View) -> str:
+        return _VIEW.dump_json(view).decode()
+
+    def action_to_json(self, action: Action) -> str:
+        return _ACTION.dump_json(action).decode()
+
+    def action_from_json(self, text: str) -> Action:
+        return _ACTION.validate_json(text)
+
+    def rules_topics(self) -> Sequence[str]:
+        return reference.TOPICS
+
+    def rules_reference(self, topic: str) -> str:
+        return reference.reference(topic)
+
+
+def ranking(s: State) -> Ranking:
+    """Game end: the highest total wins; equal totals share a place (the text names no
+    tie-break)."""
+    scores = dict(zip(s.seats, s.scores, strict=True))
+    levels = sorted(set(s.scores), reverse=True)
+    places = tuple(tuple(seat for seat in s.seats if scores[seat] == v) for v in levels)
+    best = places[0]
+    who = " and ".join(b.capitalize() for b in best)
+    text = f"{who} {'wins' if len(best) == 1 else 'share the win'} with {levels[0]} points"
+    return Ranking(places=places, scores=scores, text=text)
+
+
+def prompt(v: View, seat: Seat) -> str:
+    s = v.state
+    if s.phase == "over":
+        return ranking(s).text
+    if not s.province_order:
+        return "the game is being set up"
+    board = s.board
+    here = f"visit {s.visit + 1}, {board.province_titles[s.province]}"
+    mover = engine.to_move(s)
+    if mover != seat:
+        waiting = mover.capitalize() if mover else "the deal"
+        return f"{here}: waiting for {waiting}"
+    i = s.seats.index(seat)
+    if s.phase == "turn":
+        colour = s.colour[i]
+        need = "a coloured card" if colour < 0 else f"a {COLOURS[colour]} card"
+        if engine.legal(s) == [Withdraw()]:
+            return f"{here}: you have no card you may play: withdraw"
+        return f"{here}: play {need} (with a white or special card, or alone) or withdraw"
+    if s.phase == "place":
+        kind = s.pending[0]
+        what = "the crown palace" if kind == CROWN else f"a palace for the {SYMBOL_TITLES[kind]}"
+        return f"{here}: place {what} on a city of {board.province_titles[s.province]}"
+    n = min(2, len(s.supply))
+    return f"{here}: take {n} card{'s' if n > 1 else ''} from the supply"
+
+
+GAME = TajMahal()

@@ -1,0 +1,233 @@
+"""Taj Mahal's notation (docs/taj_mahal.md): how actions are written and read.
+
+    play red vizier+elephant             one coloured card
+    play red vizier with white elephant  ... and a white card
+    play green monk with special change  ... and a special card (by its id)
+    withdraw
+    palace agra      crown mathura       a palace, the crown palace (city id or name)
+    take red vizier, white elephant      cards from the supply
+
+A card is its colour and its symbols joined by "+" (vizier, general, monk, princess, mogul,
+elephant; v, g, m, p, gm, e for short); a special card is "special" and its id. Identical
+cards are interchangeable, so a card's name is all the notation needs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .components import COLOURS, SYMBOLS, WHITE, Cards
+from .engine import apply, legal, to_move
+from .state import CROWN, NO, Action, Draw, LayOut, Place, Play, Setup, State, Take, Withdraw
+from .view import View
+
+MAX_TEXT = 200
+SYMBOL_WORDS = ("vizier", "general", "monk", "princess", "mogul", "elephant")
+_SYMBOL_ALIASES = {
+    **{w: i for i, w in enumerate(SYMBOL_WORDS)},
+    **{s: i for i, s in enumerate(SYMBOLS)},
+    "v": 0,
+    "viz": 0,
+    "g": 1,
+    "gen": 1,
+    "m": 2,
+    "p": 3,
+    "gm": 4,
+    "grand-mogul": 4,
+    "e": 5,
+    "el": 5,
+}
+_COLOUR_ALIASES = {
+    **{c: c for c in (*COLOURS, WHITE)},
+    "r": "red",
+    "y": "yellow",
+    "gr": "green",
+    "vi": "violet",
+    "purple": "violet",
+    "w": "white",
+}
+
+
+def card_name(cards: Cards, k: int) -> str:
+    kind = cards.kinds[k]
+    if kind.effect is not None:
+        return f"special {kind.name}"
+    symbols = [SYMBOL_WORDS[i] for i, n in enumerate(kind.counts) for _ in range(n)]
+    return f"{kind.colour} {'+'.join(symbols)}"
+
+
+def cards_text(cards: Cards, ks: tuple[int, ...]) -> str:
+    return ", ".join(card_name(cards, k) for k in ks) if ks else "no cards"
+
+
+def describe(v: View, a: Action) -> str:
+    s = v.state
+    cards, board = s.cards, s.board
+    if isinstance(a, Play):
+        text = f"play {card_name(cards, a.card)}"
+        return text if a.extra is None else f"{text} with {card_name(cards, a.extra)}"
+    if isinstance(a, Withdraw):
+        return "withdraw"
+    if isinstance(a, Place):
+        word = "crown" if s.pending and s.pending[0] == CROWN else "palace"
+        return f"{word} {board.city_ids[a.city]}"
+    if isinstance(a, Take):
+        return f"take {cards_text(cards, a.cards)}"
+    if isinstance(a, LayOut):
+        return f"card supply: {cards_text(cards, a.cards)}"
+    if isinstance(a, Draw):
+        if a.card is None:
+            return f"{a.seat}: no card is left to draw"
+        if v.seat == a.seat:
+            return f"{a.seat} draws {card_name(cards, a.card)}"
+        return f"{a.seat} draws a card"
+    assert isinstance(a, Setup)
+    order = ", ".join(
+        f"{n} {board.province_ids[p]}" for n, p in enumerate((*a.provinces,), start=1)
+    )
+    forts = board.bonus_fortresses
+    tiles = ", ".join(
+        f"{board.city_ids[c]} {_tile_name(s, t)}" for c, t in zip(forts, a.bonus, strict=True)
+    )
+    text = (
+        f"province tiles: {order}; bonus tiles: {tiles}; card supply: {cards_text(cards, a.supply)}"
+    )
+    if v.seat is not None and v.seat in s.seats:
+        text += f"; your hand: {cards_text(cards, a.hands[s.seats.index(v.seat)])}"
+    return text
+
+
+def _tile_name(s: State, t: int) -> str:
+    board = s.board
+    tile = board.tile(t)
+    if tile.kind == "commodity":
+        return str(tile.commodity)
+    if tile.kind == "card":
+        return f"+{tile.value} card"
+    return f"+{tile.value} points"
+
+
+def visit_header(v: View) -> str:
+    """The line that opens a visit in the channel: the province, what the court holds and
+    the supply (all open on the table)."""
+    s = v.state
+    if not s.province_order:
+        return "Taj Mahal: the game is being set up"
+    board, cards = s.board, s.cards
+    court = [SYMBOL_WORDS[k].capitalize() for k in range(4) if s.court[k]]
+    if s.crown_city == NO:
+        court.append("the crown")
+    if s.province_tile_in_court:
+        goods = " and ".join(board.province_tiles[s.visit])
+        court.append(f"province tile {s.visit + 1} ({goods})")
+    starter = s.seats[s.start].capitalize()
+    return (
+        f"Visit {s.visit + 1} of 12: {board.province_titles[s.province]}. "
+        f"Court: {', '.join(court) or 'empty'}. Supply: {cards_text(cards, s.supply)}. "
+        f"{starter} starts."
+    )
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
+
+
+def read_card(cards: Cards, text: str) -> int:
+    """The kind named by `text` ("red vizier+elephant", "white e", "special points")."""
+    words = _words(text.replace("+", " "))
+    if not words:
+        raise ValueError("name a card: its colour and symbols, e.g. red vizier+elephant")
+    if words[0] == "special":
+        name = "-".join(words[1:])
+        for k, kind in enumerate(cards.kinds):
+            if kind.effect is not None and name in (kind.name, kind.effect):
+                return k
+        names = ", ".join(k.name for k in cards.kinds if k.effect is not None)
+        raise ValueError(f"no special card {name!r}; the special cards are {names}")
+    colour = _COLOUR_ALIASES.get(words[0])
+    if colour is None:
+        raise ValueError(
+            f"{words[0]!r} is not a colour: a card is red, yellow, green, violet or white "
+            "(or 'special' and its id)"
+        )
+    counts = [0] * 6
+    for w in words[1:]:
+        i = _SYMBOL_ALIASES.get(w)
+        if i is None:
+            raise ValueError(f"{w!r} is not a symbol: {', '.join(SYMBOL_WORDS)}")
+        counts[i] += 1
+    for k, kind in enumerate(cards.kinds):
+        if kind.colour == colour and list(kind.counts) == counts:
+            return k
+    raise ValueError(f"there is no card {colour} {'+'.join(w for w in words[1:])}")
+
+
+def _city(s: State, name: str) -> int:
+    board = s.board
+    key = name.strip().lower().replace(" ", "_")
+    cities = board.cities_of[s.province]
+    for c in cities:
+        if key in (board.city_ids[c], board.city_titles[c].lower().replace(" ", "_")):
+            return c
+    found = [c for c in cities if board.city_ids[c].startswith(key)] if key else []
+    if len(found) == 1:
+        return found[0]
+    names = ", ".join(board.city_ids[c] for c in cities)
+    raise ValueError(f"{name!r} is not a city of {board.province_titles[s.province]}: {names}")
+
+
+def parse(v: View, text: str, seat: str) -> list[Action]:
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"an order is at most {MAX_TEXT} characters")
+    s = v.state
+    if to_move(s) != seat:
+        who = to_move(s)
+        raise ValueError(
+            "the game is over"
+            if s.phase == "over"
+            else f"it is not your turn (waiting for {who or 'the deal'})"
+        )
+    cards = s.cards
+    words = _words(text)
+    if not words:
+        raise ValueError(_usage(s))
+    verb, rest = words[0], text.strip()[len(words[0]) :].strip()
+    action: Action
+    if s.phase == "turn" and verb in ("withdraw", "w") and not rest:
+        action = Withdraw()
+    elif s.phase == "turn" and verb in ("play", "p"):
+        parts = re.split(r"\s+(?:with|and|&)\s+|\s*;\s*", rest.lower())
+        if not rest or len(parts) > 2:
+            raise ValueError(
+                "play one coloured card, and perhaps one more: play red vizier with white elephant"
+            )
+        first = read_card(cards, parts[0])
+        action = Play(first, read_card(cards, parts[1]) if len(parts) == 2 else None)
+    elif s.phase == "place":
+        name = rest if verb in ("palace", "crown") else text
+        action = Place(_city(s, name))
+    elif s.phase == "take" and verb == "take":
+        parts = [p for p in re.split(r"\s*[,;]\s*|\s+and\s+", rest.lower()) if p]
+        action = Take(tuple(sorted(read_card(cards, p) for p in parts)))
+    else:
+        raise ValueError(_usage(s))
+    if action in legal(s):
+        return [action]
+    apply(s, action)  # raises the rules' own reason
+    raise ValueError(_usage(s))
+
+
+def _usage(s: State) -> str:
+    if s.phase == "turn":
+        return "write 'play <card>' (and 'with <white or special card>') or 'withdraw'"
+    if s.phase == "place":
+        board = s.board
+        word = "crown" if s.pending[0] == CROWN else "palace"
+        return f"write '{word} <city>': a city of {board.province_titles[s.province]}"
+    if s.phase == "take":
+        n = min(2, len(s.supply))
+        return f"write 'take <card>, <card>': {n} card{'s' if n > 1 else ''} from the supply"
+    return "nothing to decide now"

@@ -1,0 +1,72 @@
+"""Influence points (Influence points 1-3) and the end of the game (Game end)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .components import COLOURS, WHITE, Board, Cards
+
+
+def commodity_count(
+    board: Board, province_tiles: Iterable[int], commodity_tiles: Iterable[int], commodity: str
+) -> int:
+    """How often `commodity` shows on a player's province tiles and commodity bonus tiles."""
+    n = sum(board.province_tiles[t - 1].count(commodity) for t in province_tiles)
+    return n + sum(1 for t in commodity_tiles if board.tile(t).commodity == commodity)
+
+
+def commodity_tile_points(
+    board: Board, province_tiles: Iterable[int], commodity_tiles: Iterable[int], commodity: str
+) -> int:
+    """A commodity bonus tile just taken: 1, and 1 per occurrence of its commodity on the
+    player's other bonus and province tiles (Influence points 1)."""
+    return 1 + commodity_count(board, province_tiles, commodity_tiles, commodity)
+
+
+def province_tile_points(
+    board: Board, tile: int, province_tiles: Iterable[int], commodity_tiles: Iterable[int]
+) -> int:
+    """A province tile just won: 1 per commodity on it, and 1 per occurrence of the same
+    commodities on the player's earlier province and bonus tiles (Influence points 2)."""
+    pt, ct = tuple(province_tiles), tuple(commodity_tiles)
+    shown = board.province_tiles[tile - 1]
+    return len(shown) + sum(commodity_count(board, pt, ct, c) for c in shown)
+
+
+def connected_provinces(
+    board: Board, palace: tuple[int, ...], crown_palace: tuple[int, ...], seat: int, province: int
+) -> set[int]:
+    """The provinces reached from `seat`'s palaces in `province` along roads through cities
+    holding a palace of `seat` (an empty city or another player's palace interrupts; a city
+    with two palaces connects for both), `province` included when it holds one."""
+    todo = [c for c in board.cities_of[province] if palace[c] == seat or crown_palace[c] == seat]
+    seen = set(todo)
+    neighbours = board.neighbours
+    while todo:
+        for n in neighbours[todo.pop()]:
+            if n not in seen and (palace[n] == seat or crown_palace[n] == seat):
+                seen.add(n)
+                todo.append(n)
+    return {board.city_province[c] for c in seen}
+
+
+def palace_points(
+    board: Board, palace: tuple[int, ...], crown_palace: tuple[int, ...], seat: int, province: int
+) -> int:
+    """1 for the current province when the player has a palace there, and 1 per other
+    province connected to it (Influence points 3)."""
+    return len(connected_provinces(board, palace, crown_palace, seat, province))
+
+
+def hand_points(cards: Cards, hand: Iterable[int], specials: int) -> int:
+    """End of the game: 1 per special card, per white card, and per card of the player's
+    longest colour (one colour when several tie) (Game end)."""
+    per_colour = dict.fromkeys(COLOURS, 0)
+    white = 0
+    for k in hand:
+        colour = cards.kinds[k].colour
+        if colour == WHITE:
+            white += 1
+        elif colour in per_colour:
+            per_colour[colour] += 1
+    return specials + white + max(per_colour.values())

@@ -1,0 +1,187 @@
+"""Taj Mahal's state and actions: plain data, shared between copies (every field immutable).
+
+Cards are kinds (indices into `Cards.kinds`): identical cards are interchangeable, so a hand,
+the supply and the discard pile are sorted tuples of kinds. The drawing deck is a multiset
+with no order: each draw is a chance step that picks a card uniformly from it, so the future of
+the deck is held by the dealer's secret, never by the state (Preparation: shuffle the cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .components import Board, Cards, board_from_text, cards_from_text
+
+NO = -1  # no seat, no tile, no colour
+SUPPLY = {3: 5, 4: 7, 5: 9}  # the card supply by number of players (Preparation)
+HAND = 6  # cards dealt to each player
+VISITS = 12
+
+Phase = Literal["setup", "supply", "draw", "turn", "place", "take", "over"]
+CROWN = 4  # a pending placement of the crown palace (court symbols are 0-3)
+
+
+class TajOptions(BaseModel):
+    """The game's options: an owner's board and cards files (None: our reconstruction)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    board_file: str | None = Field(default=None, max_length=64_000)
+    cards_file: str | None = Field(default=None, max_length=64_000)
+
+
+@dataclass(slots=True)
+class State:
+    seats: tuple[str, ...]
+    board_file: str | None
+    cards_file: str | None
+    phase: Phase
+    visit: int  # 0-11: the visit under way (the province with tile visit + 1)
+    start: int  # the starting player of this visit (seat index)
+    turn: int  # the seat deciding now, or the seat withdrawing
+    # the board
+    province_order: tuple[int, ...]  # province holding tile k + 1 (12 once set up)
+    bonus_on: tuple[int, ...]  # per city: its bonus tile (index; len(bonus_tiles) = Taj Mahal)
+    palace: tuple[int, ...]  # per city: the seat with a normal palace there, or NO
+    crown_palace: tuple[int, ...]  # per city: the seat whose crown palace stands there, or NO
+    crown_city: int  # the city where the crown is this visit, or NO (in the court)
+    # the court of the Grand Moguls
+    court: tuple[bool, bool, bool, bool]  # Vizier, General, Monk, Princess tiles there
+    province_tile_in_court: bool
+    # cards
+    deck: tuple[int, ...]  # hidden: the drawing deck's cards (no order)
+    discard: tuple[int, ...]
+    supply: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]  # hidden: each seat's cards, special cards apart
+    special_holder: tuple[int, ...]  # per special card (EFFECTS order): seat, or NO (table)
+    # each seat
+    scores: tuple[int, ...]
+    influence: tuple[tuple[int, int, int, int], ...]  # oval tiles held, by kind
+    province_tiles: tuple[tuple[int, ...], ...]  # tile numbers won
+    commodity_tiles: tuple[tuple[int, ...], ...]  # commodity bonus tiles kept (tile index)
+    # this visit
+    active: tuple[bool, ...]  # not yet withdrawn
+    played: tuple[tuple[int, ...], ...]  # cards played this visit (specials included)
+    colour: tuple[int, ...]  # the colour each seat must play this visit (index), or NO
+    # a withdrawal under way (seat `turn`)
+    pending: tuple[int, ...] = ()  # placements still to make: court symbols, CROWN
+    elephant_won: bool = False
+    placed: bool = False  # a palace was placed in this withdrawal
+    draws_due: int = 0  # cards the withdrawing player draws from the deck
+    early: bool = False  # withdrew before playing a card
+
+    @property
+    def board(self) -> Board:
+        return board_from_text(self.board_file)
+
+    @property
+    def cards(self) -> Cards:
+        return cards_from_text(self.cards_file)
+
+    @property
+    def province(self) -> int:
+        """The current province (the province with the current province figure)."""
+        return self.province_order[self.visit]
+
+    def clone(self) -> State:
+        return State(
+            self.seats,
+            self.board_file,
+            self.cards_file,
+            self.phase,
+            self.visit,
+            self.start,
+            self.turn,
+            self.province_order,
+            self.bonus_on,
+            self.palace,
+            self.crown_palace,
+            self.crown_city,
+            self.court,
+            self.province_tile_in_court,
+            self.deck,
+            self.discard,
+            self.supply,
+            self.hands,
+            self.special_holder,
+            self.scores,
+            self.influence,
+            self.province_tiles,
+            self.commodity_tiles,
+            self.active,
+            self.played,
+            self.colour,
+            self.pending,
+            self.elephant_won,
+            self.placed,
+            self.draws_due,
+            self.early,
+        )
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class Setup:
+    """Chance: the province tiles, the bonus tiles, the hands and the first supply."""
+
+    provinces: tuple[int, ...]  # the province given tile 1, 2, ... 11
+    bonus: tuple[int, ...]  # the tile on each fortress of Board.bonus_fortresses
+    hands: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]
+    kind: Literal["setup"] = "setup"
+
+
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class LayOut:
+    """Chance: a new card supply at the start of a visit."""
+
+    cards: tuple[int, ...]
+    kind: Literal["supply"] = "supply"
+
+
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class Draw:
+    """Chance: the topmost card of the deck for a seat (None: no card is left anywhere)."""
+
+    seat: str
+    card: int | None
+    kind: Literal["draw"] = "draw"
+
+
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class Play:
+    """One coloured card, with one white or special card or nothing."""
+
+    card: int
+    extra: int | None = None
+    kind: Literal["play"] = "play"
+
+
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class Withdraw:
+    kind: Literal["withdraw"] = "withdraw"
+
+
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class Place:
+    """A palace (or the crown palace) on a city of the current province."""
+
+    city: int
+    kind: Literal["place"] = "place"
+
+
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class Take:
+    """The cards a withdrawing player takes from the supply."""
+
+    cards: tuple[int, ...]
+    kind: Literal["take"] = "take"
+
+
+Action = Setup | LayOut | Draw | Play | Withdraw | Place | Take
+CHANCE_ACTIONS = (Setup, LayOut, Draw)

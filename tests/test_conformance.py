@@ -1,0 +1,266 @@
+"""What every registered game must do (rules.game's protocol), checked on random games.
+
+A game joins the project by registering in rules.games, and its board picture and AI
+players in render.games and ai.games; then it must pass this file. Each game plays a few
+random games to the end (SEEDS: a bounded sample, so that the file stays fast), every step
+chosen uniformly from `legal_actions` and every chance step dealt from a seeded dealer, and
+every state and step of them is checked:
+
+- no dead end: someone decides, chance is pending, or the game is over with a result;
+- JSON round trips of states and actions; the same actions give the same states;
+- parse(describe(a)) == [a] for every step a player takes, read as that player;
+- the public view and every seat's view hide what `hidden` says that seat may not see;
+- undo never crosses a chance step;
+- the board picture of the public view is drawn for every state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import cache
+
+import pytest
+from pydantic import BaseModel
+
+import ai.games  # noqa: F401  (registers every game's players)
+import render.games  # noqa: F401  (registers every game's board)
+from ai.budget import Budget
+from ai.registry import players
+from render.registry import board_for
+from rules.game import Game, Seat
+from rules.games import games
+
+AnyGame = Game[object, object, object, BaseModel]
+
+DEFAULT_SEEDS = 12
+SEEDS = {"vijayanagara": 3}  # long games: three are enough to meet every kind of step
+MAX_STEPS = 20_000  # a game longer than this is a dead end (a loop)
+AI_STATES = 3  # decisions per game each AI level is asked
+PNG = b"\x89PNG\r\n\x1a\n"
+
+CASES = [(g.info.id, seed) for g in games() for seed in range(SEEDS.get(g.info.id, DEFAULT_SEEDS))]
+
+
+@dataclass(frozen=True)
+class Playout:
+    game: AnyGame
+    seats: tuple[Seat, ...]
+    states: list[object]  # states[i + 1] = apply(states[i], actions[i])
+    texts: list[str]  # each state's JSON when it was made
+    actions: list[object]
+    chance: list[bool]  # whether actions[i] was dealt
+
+
+def game_of(gid: str) -> AnyGame:
+    return next(g for g in games() if g.info.id == gid)
+
+
+def seats_of(g: AnyGame, seed: int) -> tuple[Seat, ...]:
+    """Every player count the game takes, in turn over the seeds."""
+    span = g.info.max_players - g.info.min_players + 1
+    return g.info.seats_for(g.info.min_players + seed % span)
+
+
+@cache
+def playout(gid: str, seed: int) -> Playout:
+    g = game_of(gid)
+    seats = seats_of(g, seed)
+    pick, dealer = random.Random(seed), random.Random(10_000 + seed)
+    st = g.new_game(g.info.options(), seats)
+    states, texts, actions, dealt = [st], [g.state_to_json(st)], [], []
+    while g.result(st) is None:
+        assert len(actions) < MAX_STEPS, f"{gid} seed {seed}: no end after {MAX_STEPS} steps"
+        if g.chance(st) is not None:
+            assert g.to_move(st) is None, "nobody decides while chance is pending"
+            assert g.legal_actions(st) == [], "no player's step while chance is pending"
+            a = g.deal(st, dealer.randrange)
+            dealt.append(True)
+        else:
+            seat = g.to_move(st)
+            assert seat in seats, f"{seat!r} decides, not one of the game's seats {seats}"
+            legal = g.legal_actions(st)
+            assert legal, f"a dead end: {seat} decides with no legal step"
+            a = pick.choice(legal)
+            dealt.append(False)
+        st = g.apply(st, a)
+        states.append(st)
+        texts.append(g.state_to_json(st))
+        actions.append(a)
+    assert g.to_move(st) is None and g.chance(st) is None and g.legal_actions(st) == []
+    return Playout(g, seats, states, texts, actions, dealt)
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_random_games_end_with_a_ranking_of_the_seats(gid: str, seed: int) -> None:
+    p = playout(gid, seed)
+    result = p.game.result(p.states[-1])
+    assert result is not None and result.text
+    ranked = [s for place in result.places for s in place]
+    assert sorted(ranked) == sorted(p.seats) and result.winners
+    assert all(p.game.result(st) is None for st in p.states[:-1])
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_states_and_actions_round_trip_through_json(gid: str, seed: int) -> None:
+    p = playout(gid, seed)
+    g = p.game
+    for st in p.states:
+        text = g.state_to_json(st)
+        assert g.state_to_json(g.state_from_json(text)) == text
+    for a in p.actions:
+        assert g.action_from_json(g.action_to_json(a)) == a
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_the_same_actions_give_the_same_states(gid: str, seed: int) -> None:
+    """And apply leaves the state it was given as it was."""
+    p = playout(gid, seed)
+    g = p.game
+    assert [g.state_to_json(s) for s in p.states] == p.texts
+    st = g.new_game(g.info.options(), p.seats)
+    assert g.state_to_json(st) == g.state_to_json(p.states[0])
+    for a, after in zip(p.actions, p.states[1:], strict=True):
+        st = g.apply(st, g.action_from_json(g.action_to_json(a)))
+        assert g.state_to_json(st) == g.state_to_json(after)
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_a_steps_text_reads_back_as_that_step(gid: str, seed: int) -> None:
+    p = playout(gid, seed)
+    g = p.game
+    for st, a, dealt in zip(p.states, p.actions, p.chance, strict=False):
+        if dealt:
+            continue
+        seat = g.to_move(st)
+        assert seat is not None
+        view = g.view(st, seat)
+        text = g.describe(view, a)
+        assert g.parse(view, text, seat) == [a], f"{text!r} does not read back"
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_nonsense_and_overlong_text_is_refused(gid: str, seed: int) -> None:
+    p = playout(gid, seed)
+    g = p.game
+    st = next(s for s in p.states if g.to_move(s) is not None)
+    seat = g.to_move(st)
+    assert seat is not None
+    before = g.state_to_json(st)
+    for text in ("%% no such move %%", "x" * 100_000):
+        with pytest.raises(ValueError):
+            g.parse(g.view(st, seat), text, seat)
+    assert g.state_to_json(st) == before
+
+
+def pointer(doc: object, path: str) -> tuple[bool, object]:
+    """(found, value) of a JSON pointer (RFC 6901) in a document."""
+    node = doc
+    for raw in path.split("/")[1:]:
+        key = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and key in node:
+            node = node[key]
+        elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
+            node = node[int(key)]
+        else:
+            return False, None
+    return True, node
+
+
+def leaks(g: AnyGame, st: object, seat: Seat | None, view: object) -> list[str]:
+    """The pointers of `hidden(st, seat)` that `view` shows with their values."""
+    full = json.loads(g.state_to_json(st))
+    shown = json.loads(g.view_to_json(view))
+    out = []
+    for path, value in g.hidden(st, seat).items():
+        assert pointer(full, path) == (True, value), f"{path} is not in the state"
+        # at the same place, or at that place in a state the view wraps ({"state": ...})
+        wrapped = (
+            [v for v in shown.values() if isinstance(v, dict)] if isinstance(shown, dict) else []
+        )
+        if any(pointer(tree, path) == (True, value) for tree in (shown, *wrapped)):
+            out.append(path)
+    return out
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_views_hide_what_the_game_says_is_hidden(gid: str, seed: int) -> None:
+    p = playout(gid, seed)
+    g = p.game
+    for st in p.states:
+        for seat in (None, *p.seats):
+            assert leaks(g, st, seat, g.view(st, seat)) == [], f"{seat or 'the public'} sees it"
+
+
+def test_the_check_of_views_catches_a_view_that_shows_a_secret() -> None:
+    """A Vijayanagara state with a seeded dealer holds the future; its view drops it."""
+    import rules
+    from rules.vijayanagara_game import GAME
+
+    st = rules.new_game(5)
+    g: AnyGame = GAME  # type: ignore[assignment]
+    assert leaks(g, st, None, st) == ["/rng", "/order"]
+    assert leaks(g, st, "D", g.view(st, "D")) == []
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_undo_never_crosses_a_chance_step(gid: str, seed: int) -> None:
+    p = playout(gid, seed)
+    for st, a, dealt in zip(p.states, p.actions, p.chance, strict=False):
+        if dealt:
+            assert p.game.undo_barrier(st, a)
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_a_board_picture_for_every_state(gid: str, seed: int) -> None:
+    p = playout(gid, seed)
+    draw = board_for(gid)
+    for st in p.states:
+        assert draw(p.game.view(st, None)).startswith(PNG)
+
+
+@pytest.mark.parametrize("gid", [g.info.id for g in games()])
+def test_every_level_of_ai_plays_a_legal_step(gid: str) -> None:
+    p = playout(gid, 0)
+    g = p.game
+    deciding = [st for st in p.states if g.to_move(st) is not None]
+    picks = deciding[:: max(1, len(deciding) // AI_STATES)][:AI_STATES]
+    for level, player in players(gid).items():
+        for st in picks:
+            seat = g.to_move(st)
+            assert seat is not None
+            a = player(g.view(st, seat), seat, random.Random(1), Budget(iterations=2))
+            assert a in g.legal_actions(st), f"{level} chose {a!r}"
+
+
+@pytest.mark.parametrize("gid", [g.info.id for g in games()])
+def test_the_lobby_and_the_reference_have_what_they_need(gid: str) -> None:
+    g = game_of(gid)
+    info = g.info
+    assert info.id == gid and info.title and info.command.isidentifier()
+    assert set(info.seat_titles) == set(info.seats)
+    assert 1 <= info.min_players <= info.max_players <= len(info.seats)
+    topics = g.rules_topics()
+    assert topics and all(g.rules_reference(t).strip() for t in topics)
+    with pytest.raises(ValueError):
+        g.rules_reference("no such topic")
+    st = g.new_game(info.options(), seats_of(g, 0))
+    for seat in seats_of(g, 0):
+        assert g.prompt(g.view(st, seat), seat).strip()
+
+
+def test_the_check_of_views_catches_a_hand_in_a_wrapped_state() -> None:
+    """Taj Mahal's view wraps a state: a view that kept another seat's hand is caught."""
+    from rules.taj_mahal import GAME, View
+
+    g: AnyGame = GAME  # type: ignore[assignment]
+    st = g.new_game(g.info.options(), g.info.seats_for(3))
+    r = random.Random(1)
+    while g.chance(st) is not None:
+        st = g.apply(st, g.deal(st, r.randrange))
+    honest = g.view(st, g.info.seats[0])
+    assert isinstance(honest, View)
+    cheat = View(honest.seat, st, honest.hand_sizes, honest.deck_size)  # the whole state
+    assert leaks(g, st, honest.seat, honest) == []
+    assert leaks(g, st, honest.seat, cheat) != []

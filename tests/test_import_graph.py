@@ -1,0 +1,183 @@
+"""The import graph: no circles among the modules of rules/, render/, ai/ and db/, and rules/
+pure for every game.
+
+Every import counts, wherever it stands: at the top of a module, under `if TYPE_CHECKING:`
+(a type is a dependency of meaning: the module cannot be read without the other) and inside
+a function (a dependency put off, not removed). `from pkg import name` is an arrow to
+`pkg.name` when that is a module, else to `pkg`. Importing a submodule is not counted as
+importing its package's __init__ (which Python runs first), or every package would be a
+circle with its own modules.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKED = ("rules", "render", "ai", "db")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules(packages: tuple[str, ...]) -> dict[str, Path]:
+    return {module_name(p): p for pkg in packages for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of `known` that the module `name` (at `path`) imports, anywhere in it."""
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".")[: None if is_package else -1]
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            subs = [f"{module}.{a.name}" for a in node.names if f"{module}.{a.name}" in known]
+            targets = subs + ([module] if len(subs) < len(node.names) else [])
+        out.update(t for t in targets if t in known and t != name)
+    return out
+
+
+def graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
+    mods = modules(packages)
+    return {m: imports_of(m, p, set(mods)) for m, p in mods.items()}
+
+
+def circles(g: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(g[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def describe(g: dict[str, set[str]], circle: list[str]) -> str:
+    inside = set(circle)
+    return "; ".join(f"{m} -> {', '.join(sorted(g[m] & inside))}" for m in circle)
+
+
+def test_the_check_sees_type_checking_and_function_level_imports(tmp_path: Path) -> None:
+    """Both kinds of import the rules package once hid its circles behind are arrows."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import B\n"
+    )
+    (pkg / "b.py").write_text("def f():\n    from . import a\n")
+    (pkg / "c.py").write_text("from pkg import a\n")
+    names = {"pkg", "pkg.a", "pkg.b", "pkg.c"}
+    g = {
+        n: imports_of(n, tmp_path / (n.replace(".", "/") + ".py"), names)
+        for n in ("pkg.a", "pkg.b", "pkg.c")
+    }
+    assert g == {"pkg.a": {"pkg.b"}, "pkg.b": {"pkg.a"}, "pkg.c": {"pkg.a"}}
+    assert circles({**g, "pkg": set()}) == [["pkg.a", "pkg.b"]]
+
+
+@pytest.mark.parametrize("package", CHECKED)
+def test_no_import_circles(package: str) -> None:
+    g = graph(CHECKED)
+    found = [c for c in circles(g) if c[0].split(".")[0] == package]
+    assert not found, "import circles: " + " | ".join(describe(g, c) for c in found)
+
+
+# --- rules/ is pure, for every game ------------------------------------------------------
+
+# What rules/ may import beyond itself: the standard library's pure parts, pydantic, and yaml
+# for the bounded loader of its own data files (read through importlib.resources). No clock,
+# no global random, no files, sockets or processes, no discord, no database, no pictures.
+ALLOWED_IN_RULES = {
+    "__future__",
+    "bisect",
+    "collections",
+    "dataclasses",
+    "enum",
+    "functools",
+    "hashlib",  # a deck file's key, and the dealer's keyed stream (rules.fairness)
+    "hmac",
+    "importlib",  # importlib.resources: the package's own data files
+    "itertools",
+    "math",
+    "operator",
+    "pydantic",
+    "re",
+    "string",
+    "threading",  # a lock around the parsed-deck cache
+    "typing",
+    "yaml",
+}
+
+
+def test_rules_imports_only_pure_libraries_for_every_game() -> None:
+    for path in sorted((ROOT / "rules").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for n in names:
+                top = n.split(".")[0]
+                assert top == "rules" or top in ALLOWED_IN_RULES, (
+                    f"{path.relative_to(ROOT)} imports {n}: rules/ is pure (no I/O, clock, "
+                    "random, discord or database); allowed: " + ", ".join(sorted(ALLOWED_IN_RULES))
+                )
+        if "importlib" in path.read_text(encoding="utf-8"):
+            assert "importlib import resources" in path.read_text(encoding="utf-8"), path
+
+
+def test_every_game_loads_without_pictures_storage_or_discord() -> None:
+    """At run time too: all the registered games, in a clean interpreter."""
+    code = (
+        "import sys, rules.games as g; "
+        "[x.new_game(x.info.options(), x.info.seats_for(x.info.min_players)) for x in g.games()]; "
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'PIL', 'discord', 'render', 'ai', 'db', 'bot', 'sqlite3', 'aiosqlite', 'asyncpg'}); "
+        "print(','.join(bad))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == ""

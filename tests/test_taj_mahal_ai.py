@@ -1,0 +1,93 @@
+"""Taj Mahal's AI seats: the greedy level beats random players from every seat, and an AI
+decides from its own seat's view only (bench/taj_mahal_arena.py measures more games)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.taj_mahal import LEVELS, choose
+from rules.taj_mahal import GAME, State, TajOptions
+from rules.taj_mahal.components import standard_cards
+
+GAMES_PER_SEAT = 100  # about 10 s in all: enough that 90 % is not luck
+NORMAL_KINDS = [k for k, kind in enumerate(standard_cards().kinds) if kind.effect is None]
+
+
+def _game(players: int, levels: dict[str, str], seed: int) -> State:
+    dealer = random.Random(seed)
+    seats = GAME.info.seats_for(players)
+    gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
+    s = GAME.new_game(TajOptions(), seats)
+    while GAME.result(s) is None:
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+        else:
+            s = GAME.apply(s, choose(levels[seat], GAME.view(s, seat), gens[seat]))
+    return s
+
+
+@pytest.mark.parametrize(("players", "seat"), [(p, i) for p in (3, 4, 5) for i in range(p)])
+def test_greedy_beats_random_in_90_percent_of_games_from_every_seat(
+    players: int, seat: int
+) -> None:
+    seats = GAME.info.seats_for(players)
+    levels = {s: ("greedy" if i == seat else "random") for i, s in enumerate(seats)}
+    wins = 0
+    for g in range(GAMES_PER_SEAT):
+        result = GAME.result(_game(players, levels, 500 + g))
+        assert result is not None
+        wins += seats[seat] in result.winners
+    assert wins >= 0.9 * GAMES_PER_SEAT, f"{wins} of {GAMES_PER_SEAT}"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_an_ai_decides_from_its_own_view_only(level: str) -> None:
+    """Whatever the other seats hold and the deck holds, an AI takes the same step."""
+    rng = random.Random(7)
+    dealer = random.Random(7)
+    s = GAME.new_game(TajOptions(), GAME.info.seats_for(4))
+    checked = 0
+    while GAME.result(s) is None:
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        other = s.clone()
+        other.hands = tuple(
+            h if name == seat else tuple(sorted(rng.choice(NORMAL_KINDS) for _ in h))
+            for name, h in zip(s.seats, s.hands, strict=True)
+        )
+        other.deck = tuple(sorted(rng.choice(NORMAL_KINDS) for _ in s.deck))
+        a = choose(level, GAME.view(s, seat), random.Random(checked))
+        assert choose(level, GAME.view(other, seat), random.Random(checked)) == a
+        assert a in GAME.legal_actions(s)
+        s = GAME.apply(s, a)
+        checked += 1
+    assert checked > 100
+
+
+def test_an_ai_refuses_the_public_view_and_unknown_levels() -> None:
+    s = GAME.new_game(TajOptions(), GAME.info.seats_for(3))
+    s = GAME.apply(s, GAME.deal(s, random.Random(1).randrange))
+    with pytest.raises(ValueError, match="seat to move"):
+        choose("greedy", GAME.view(s, None), random.Random(1))
+    with pytest.raises(ValueError, match="levels are random, greedy"):
+        choose("genius", GAME.view(s, GAME.to_move(s)), random.Random(1))
+
+
+def test_a_hint_is_a_step_the_seat_may_send_as_written() -> None:
+    from ai.taj_mahal import hint
+
+    s = GAME.new_game(TajOptions(), GAME.info.seats_for(3))
+    dealer = random.Random(2)
+    for _ in range(60):
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+            continue
+        v = GAME.view(s, seat)
+        (a,) = GAME.parse(v, hint(v), seat)
+        s = GAME.apply(s, a)
