@@ -7,7 +7,6 @@ state and returns a new one; a refused action raises ValueError and changes noth
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TypeVar
 
 from ..game import Below
@@ -35,6 +34,7 @@ from .state import (
     Take,
     Withdraw,
 )
+from .tables import BEATS, PLACES, Tables, tables
 
 T = TypeVar("T")
 WHITE_IDX, SPECIAL_IDX = 4, 5
@@ -192,13 +192,17 @@ def specials_in_hand(s: State, seat: int) -> tuple[int, ...]:
     )
 
 
+WITHDRAW = Withdraw()
+
+
 def legal(s: State) -> list[Action]:
-    if s.phase == "turn":
-        return [*plays(s), Withdraw()]
-    if s.phase == "place":
-        return [Place(c) for c in placements(s)]
-    if s.phase == "take":
-        return list(_takes(s.supply))
+    phase = s.phase
+    if phase == "turn":
+        return [*plays(s), WITHDRAW]
+    if phase == "place":
+        return [*map(PLACES.__getitem__, placements(s))]
+    if phase == "take":
+        return _takes(tables(s.cards), s.supply)
     return []
 
 
@@ -207,9 +211,10 @@ def plays(s: State) -> list[Play]:
     white card or one special card or nothing; the colour change card frees the colour."""
     cards, w = s.cards, s.turn
     colour_of = cards.colour_of
+    rows = tables(cards).plays  # rows[card][0]: alone; rows[card][k + 1]: with card k
     need = s.colour[w]
     coloured: list[int] = []
-    extras: list[int | None] = [None]
+    extras = [0]
     last = -1
     for k in s.hands[w]:  # sorted: each kind once
         if k != last:
@@ -217,48 +222,52 @@ def plays(s: State) -> list[Play]:
             if colour_of[k] < WHITE_IDX:
                 coloured.append(k)
             else:
-                extras.append(k)
-    allowed = coloured if need == NO else [k for k in coloured if colour_of[k] == need]
+                extras.append(k + 1)
     change = NO
-    holder, played = s.special_holder, s.played[w]
-    for e, k in enumerate(cards.specials):
-        if holder[e] == w and k not in played:
-            if e == CHANGE_SPECIAL:
-                change = k
-            else:
-                extras.append(k)
-    out = [_play_of(k, x) for k in allowed for x in extras]
+    holder = s.special_holder
+    if w in holder:
+        played = s.played[w]
+        for e, k in enumerate(cards.specials):
+            if holder[e] == w and k not in played:
+                if e == CHANGE_SPECIAL:
+                    change = k
+                else:
+                    extras.append(k + 1)
+    out: list[Play] = []
+    for k in coloured:
+        if need == NO or colour_of[k] == need:
+            out += map(rows[k].__getitem__, extras)
     if change != NO:
-        out += [_play_of(k, change) for k in coloured]
+        for k in coloured:
+            out.append(rows[k][change + 1])
     return out
 
 
-_PLAYS: dict[tuple[int, int | None], Play] = {}
-
-
-def _takes(supply: tuple[int, ...]) -> list[Take]:
-    """Finishing a withdrawal: every choice of two cards from the supply (or what is left)."""
-    n = min(2, len(supply))
-    return [Take(c) for c in sorted(set(combinations(supply, n)))]
-
-
-def _play_of(card: int, extra: int | None) -> Play:
-    """One shared Play per pair of kinds (actions are immutable; making them is the cost of
-    listing legal steps)."""
-    p = _PLAYS.get((card, extra))
-    if p is None:
-        p = _PLAYS[(card, extra)] = Play(card, extra)
-    return p
+def _takes(t: Tables, supply: tuple[int, ...]) -> list[Action]:
+    """Finishing a withdrawal: every choice of two cards from the supply (or what is left),
+    each once, in sorted order."""
+    if len(supply) < 2:
+        return [t.singles[supply[0]] if supply else Take(())]
+    kinds = [*dict.fromkeys(supply)]  # the supply is sorted: each kind once, in order
+    repeats = len(kinds) < len(supply)
+    out: list[Action] = []
+    for i, a in enumerate(kinds):
+        row = t.pairs[a]
+        if repeats and supply.count(a) > 1:
+            out.append(row[a])
+        out += map(row.__getitem__, kinds[i + 1 :])
+    return out
 
 
 def placements(s: State) -> list[int]:
     """Withdraw: a palace goes on an empty city of the current province; the crown palace on
     any city of it (beside a palace already there)."""
-    board = s.board
-    cities = board.cities_of[s.province]
-    if s.pending[0] == CROWN:
-        return [c for c in cities if s.crown_palace[c] == NO]
-    return [c for c in cities if s.palace[c] == NO]
+    taken = s.crown_palace if s.pending[0] == CROWN else s.palace
+    out = []
+    for c in s.board.cities_of[s.province_order[s.visit]]:
+        if taken[c] == NO:
+            out.append(c)
+    return out
 
 
 # --- applying -----------------------------------------------------------------------------
@@ -412,29 +421,25 @@ def _play(s: State, a: Play) -> State:
 
 
 def symbol_counts(cards: Cards, played: tuple[int, ...]) -> list[int]:
-    counts = [0] * 6
-    kinds = cards.kinds
-    for k in played:
-        for i, n in enumerate(kinds[k].counts):
-            counts[i] += n
-    return counts
+    return list(tables(cards).symbol_counts(played))
 
 
 def majorities(s: State, w: int) -> tuple[list[int], bool, bool]:
     """Withdraw: what `w` has more of than any other single player still in the visit (at
     least one symbol): the court symbols whose tile is in the court, the Grand Mogul while the
     crown is there, the Elephant while the province tile is there."""
-    cards = s.cards
-    mine = symbol_counts(cards, s.played[w])
-    best = [0] * 6
-    for i, on in enumerate(s.active):
-        if on and i != w and s.played[i]:
-            for j, n in enumerate(symbol_counts(cards, s.played[i])):
-                if n > best[j]:
-                    best[j] = n
-    won = [k for k in COURT if s.court[k] and mine[k] > best[k]]
-    crown = s.crown_city == NO and mine[GRAND_MOGUL] > best[GRAND_MOGUL]
-    elephant = s.province_tile_in_court and mine[ELEPHANT] > best[ELEPHANT]
+    active = s.active
+    others = []
+    for i, p in enumerate(s.played):
+        if p and i != w and active[i]:
+            others.append(p)
+    beats = tables(s.cards).majorities(s.played[w], others)
+    won = []
+    for k in COURT:
+        if s.court[k] and beats & BEATS[k]:
+            won.append(k)
+    crown = s.crown_city == NO and beats & BEATS[GRAND_MOGUL] != 0
+    elephant = s.province_tile_in_court and beats & BEATS[ELEPHANT] != 0
     return won, crown, elephant
 
 
@@ -442,61 +447,63 @@ def _withdraw(s: State) -> State:
     w = s.turn
     won, crown, elephant = majorities(s, w)
     t = s.clone()
-    t.active = _set(t.active, w, False)
+    t.active = _set(s.active, w, False)
     if won:
-        court = list(t.court)
-        held = list(t.influence[w])
+        court = list(s.court)
+        held = list(s.influence[w])
         for k in won:
             court[k] = False
             held[k] += 1
         t.court = (court[0], court[1], court[2], court[3])
-        t.influence = _set(t.influence, w, (held[0], held[1], held[2], held[3]))
-    t.pending = (*won, CROWN) if crown else tuple(won)
+        t.influence = _set(s.influence, w, (held[0], held[1], held[2], held[3]))
+    if crown:
+        won.append(CROWN)
+    t.pending = tuple(won)
     t.elephant_won = elephant
     if elephant:
         t.province_tile_in_court = False
-    t.early = not s.played[w]
-    t.draws_due = 1 if t.early else 0  # withdrawing before playing: draw the top card
+    t.early = early = not s.played[w]
+    t.draws_due = 1 if early else 0  # withdrawing before playing: draw the top card
     t.placed = False
     return _continue(t)
 
 
 def _place(s: State, city: int) -> State:
     board = s.board
+    province = s.province_order[s.visit]
     crown = s.pending[0] == CROWN
-    here = 0 <= city < len(board.city_province) and board.city_province[city] == s.province
+    here = 0 <= city < len(board.city_province) and board.city_province[city] == province
     if not here or (s.crown_palace if crown else s.palace)[city] != NO:
         raise ValueError(
             ("the crown palace" if crown else "a palace")
             + " cannot go there: it goes on "
             + ("any city" if crown else "an empty city")
-            + f" of {board.province_titles[s.province]}"
+            + f" of {board.province_titles[province]}"
         )
     t = s.clone()
-    w, board = t.turn, t.board
-    kind = t.pending[0]
-    t.pending = t.pending[1:]
+    w = s.turn
+    t.pending = s.pending[1:]
     t.placed = True
-    if kind == CROWN:
-        t.crown_palace = _set(t.crown_palace, city, w)
+    if crown:
+        t.crown_palace = _set(s.crown_palace, city, w)
         t.crown_city = city
         return _continue(t)  # the crown palace takes no bonus tile
-    t.palace = _set(t.palace, city, w)
-    tile_id = t.bonus_on[city]
+    t.palace = _set(s.palace, city, w)
+    tile_id = s.bonus_on[city]
     if tile_id != NO:
-        t.bonus_on = _set(t.bonus_on, city, NO)
+        t.bonus_on = _set(s.bonus_on, city, NO)
         tile = board.tile(tile_id)
         if tile.kind == "points":
-            t.scores = _set(t.scores, w, t.scores[w] + tile.value)
+            t.scores = _set(s.scores, w, s.scores[w] + tile.value)
         elif tile.kind == "card":
             t.draws_due += tile.value
         else:
             assert tile.commodity is not None
             pts = commodity_tile_points(
-                board, t.province_tiles[w], t.commodity_tiles[w], tile.commodity
+                board, s.province_tiles[w], s.commodity_tiles[w], tile.commodity
             )
-            t.scores = _set(t.scores, w, t.scores[w] + pts)
-            t.commodity_tiles = _set(t.commodity_tiles, w, (*t.commodity_tiles[w], tile_id))
+            t.scores = _set(s.scores, w, s.scores[w] + pts)
+            t.commodity_tiles = _set(s.commodity_tiles, w, (*s.commodity_tiles[w], tile_id))
     return _continue(t)
 
 
@@ -510,22 +517,23 @@ def _continue(t: State) -> State:
     if t.pending:
         t.phase = "place"
         return t
-    w, board = t.turn, t.board
+    w = t.turn
     if t.elephant_won:
         tile = t.visit + 1
-        pts = province_tile_points(board, tile, t.province_tiles[w], t.commodity_tiles[w])
+        pts = province_tile_points(t.board, tile, t.province_tiles[w], t.commodity_tiles[w])
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.province_tiles = _set(t.province_tiles, w, (*t.province_tiles[w], tile))
         t.elephant_won = False
     if t.placed:
-        pts = palace_points(board, t.palace, t.crown_palace, w, t.province)
+        pts = palace_points(t.board, t.palace, t.crown_palace, w, t.province)
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.placed = False
-    if t.played[w]:
-        colour_of = t.cards.colour_of
-        t.discard = tuple(
-            sorted(t.discard + tuple(k for k in t.played[w] if colour_of[k] != SPECIAL_IDX))
-        )
+    played = t.played[w]
+    if played:
+        if w in t.special_holder:  # special cards go back to the hand
+            colour_of = t.cards.colour_of
+            played = tuple([k for k in played if colour_of[k] != SPECIAL_IDX])
+        t.discard = tuple(sorted(t.discard + played))
         t.played = _set(t.played, w, ())
     t.early = False
     if t.supply:
@@ -536,18 +544,20 @@ def _continue(t: State) -> State:
 
 
 def _take(s: State, chosen: tuple[int, ...]) -> State:
-    n = min(2, len(s.supply))
+    supply = s.supply
+    n = min(2, len(supply))
     if len(chosen) != n:
         raise ValueError(f"take {n} card{'s' if n != 1 else ''} from the supply")
-    supply = s.supply
+    rest = list(supply)
     try:
         for c in chosen:
-            supply = _remove(supply, c)
+            rest.remove(c)
     except ValueError:
         raise ValueError("those cards are not in the supply") from None
     t = s.clone()
-    t.supply = supply
-    t.hands = _add(t.hands, t.turn, tuple(chosen))
+    t.supply = tuple(rest)
+    w = s.turn
+    t.hands = _set(s.hands, w, tuple(sorted(s.hands[w] + tuple(chosen))))
     _next_turn(t)
     return t
 
