@@ -170,7 +170,8 @@ def deal(s: State, below: Below) -> Action:
     if s.phase == "supply":
         return LayOut(_Deck(s).deal_many(SUPPLY[len(s.seats)], below))
     if s.phase == "draw":
-        return Draw(s.seats[s.turn], _Deck(s).deal(below))
+        pile = s.deck or s.discard  # the discard pile is reshuffled when the deck is empty
+        return Draw(s.seats[s.turn], pile[below(len(pile))] if pile else None)
     raise ValueError("no chance step is pending")
 
 
@@ -202,16 +203,18 @@ def legal(s: State) -> list[Action]:
     if phase == "place":
         return [*map(PLACES.__getitem__, placements(s))]
     if phase == "take":
-        return _takes(tables(s.cards), s.supply)
+        return _takes(tables(s.cards_file), s.supply)
     return []
 
 
 def plays(s: State) -> list[Play]:
     """Playing the game: one coloured card (the visit's colour after the first), with one
     white card or one special card or nothing; the colour change card frees the colour."""
-    cards, w = s.cards, s.turn
+    w = s.turn
+    t = tables(s.cards_file)
+    cards = t.cards
     colour_of = cards.colour_of
-    rows = tables(cards).plays  # rows[card][0]: alone; rows[card][k + 1]: with card k
+    rows = t.plays  # rows[card][0]: alone; rows[card][k + 1]: with card k
     need = s.colour[w]
     coloured: list[int] = []
     extras = [0]
@@ -234,9 +237,14 @@ def plays(s: State) -> list[Play]:
                 else:
                     extras.append(k + 1)
     out: list[Play] = []
-    for k in coloured:
-        if need == NO or colour_of[k] == need:
-            out += map(rows[k].__getitem__, extras)
+    if len(extras) == 1:  # no white or special card: each coloured card alone
+        for k in coloured:
+            if need == NO or colour_of[k] == need:
+                out.append(rows[k][0])
+    else:
+        for k in coloured:
+            if need == NO or colour_of[k] == need:
+                out += map(rows[k].__getitem__, extras)
     if change != NO:
         for k in coloured:
             out.append(rows[k][change + 1])
@@ -275,13 +283,13 @@ def placements(s: State) -> list[int]:
 
 def apply(s: State, a: Action) -> State:
     phase = s.phase
-    if phase == "turn" and isinstance(a, Play):
+    if isinstance(a, Play) and phase == "turn":
         return _play(s, a)
-    if phase == "place" and isinstance(a, Place):
+    if isinstance(a, Place) and phase == "place":
         return _place(s, a.city)
-    if phase == "take" and isinstance(a, Take):
+    if isinstance(a, Take) and phase == "take":
         return _take(s, a.cards)
-    if phase == "turn" and isinstance(a, Withdraw):
+    if isinstance(a, Withdraw) and phase == "turn":
         return _withdraw(s)
     if phase == "setup" and isinstance(a, Setup):
         return _setup(s, a)
@@ -381,47 +389,60 @@ def _setup(s: State, a: Setup) -> State:
 
 
 def _play(s: State, a: Play) -> State:
-    cards, w = s.cards, s.turn
+    cards, w = tables(s.cards_file).cards, s.turn
     colour_of = cards.colour_of
-    hand = s.hands[w]
-    if not 0 <= a.card < len(colour_of) or colour_of[a.card] >= WHITE_IDX:
+    card, extra = a.card, a.extra
+    if not 0 <= card < len(colour_of) or colour_of[card] >= WHITE_IDX:
         raise ValueError("the first card played in a turn is a coloured card")
-    if a.card not in hand:
-        raise ValueError("that coloured card is not in your hand")
+    hand = s.hands[w]
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise ValueError("that coloured card is not in your hand") from None
     change = cards.specials[CHANGE_SPECIAL]
     need = s.colour[w]
-    if need != NO and colour_of[a.card] != need and a.extra != change:
+    if need != NO and colour_of[card] != need and extra != change:
         raise ValueError(
             f"this visit you play {('red', 'yellow', 'green', 'violet')[need]} cards "
             "(or another colour with the free colour change card)"
         )
     t = s.clone()
-    new_hand = _remove(hand, a.card)
-    if a.extra is not None:
-        if not 0 <= a.extra < len(colour_of):
+    hand = hand[:i] + hand[i + 1 :]
+    if extra is None:
+        played = (*s.played[w], card)
+    else:
+        if not 0 <= extra < len(colour_of):
             raise ValueError("the second card is a white card or a special card")
-        kind = colour_of[a.extra]
+        kind = colour_of[extra]
         if kind == WHITE_IDX:
-            if a.extra not in new_hand:
+            if extra not in hand:
                 raise ValueError("that white card is not in your hand")
-            new_hand = _remove(new_hand, a.extra)
+            hand = _remove(hand, extra)
         elif kind == SPECIAL_IDX:
-            if a.extra not in specials_in_hand(s, w):
+            if extra not in specials_in_hand(s, w):
                 raise ValueError("you do not hold that special card (or played it this visit)")
-            if a.extra == cards.specials[POINTS_SPECIAL]:
+            if extra == cards.specials[POINTS_SPECIAL]:
                 t.scores = _set(t.scores, w, t.scores[w] + 2)  # The special cards: +2 at once
         else:
             raise ValueError("only one coloured card is played per turn")
-    t.hands = _set(t.hands, w, new_hand)
-    t.played = _set(t.played, w, (*s.played[w], a.card) + (() if a.extra is None else (a.extra,)))
-    if need == NO and a.extra != change:
-        t.colour = _set(t.colour, w, colour_of[a.card])
+        played = (*s.played[w], card, extra)
+    hands = s.hands
+    t.hands = (*hands[:w], hand, *hands[w + 1 :])
+    rows = s.played
+    t.played = (*rows[:w], played, *rows[w + 1 :])
+    if need == NO and extra != change:
+        t.colour = _set(s.colour, w, colour_of[card])
     _next_turn(t)
     return t
 
 
 def symbol_counts(cards: Cards, played: tuple[int, ...]) -> list[int]:
-    return list(tables(cards).symbol_counts(played))
+    counts = [0] * 6
+    kinds = cards.kinds
+    for k in played:
+        for i, n in enumerate(kinds[k].counts):
+            counts[i] += n
+    return counts
 
 
 def majorities(s: State, w: int) -> tuple[list[int], bool, bool]:
@@ -433,7 +454,7 @@ def majorities(s: State, w: int) -> tuple[list[int], bool, bool]:
     for i, p in enumerate(s.played):
         if p and i != w and active[i]:
             others.append(p)
-    beats = tables(s.cards).majorities(s.played[w], others)
+    beats = tables(s.cards_file).majorities(s.played[w], others)
     won = []
     for k in COURT:
         if s.court[k] and beats & BEATS[k]:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .components import CITIES, Cards
+from .components import CITIES, Cards, cards_from_text
 from .state import Place, Play, Take
 
-Counts = tuple[int, ...]  # per symbol, in SYMBOLS order
-NO_SYMBOLS: Counts = (0, 0, 0, 0, 0, 0)
 # Symbols packed into one int, 16 bits per symbol (a card shows at most 2 symbols and a game
 # has at most 100 cards, so a count stays below bit 15, the field's guard bit).
 FIELD = 16
@@ -25,19 +23,11 @@ PLACES = tuple(Place(c) for c in range(CITIES))  # [city]: Place(city)
 
 @dataclass(frozen=True, slots=True)
 class Tables:
+    cards: Cards
     plays: tuple[tuple[Play, ...], ...]  # [card][extra + 1]: Play(card, extra); [card][0]: alone
     pairs: tuple[tuple[Take, ...], ...]  # [a][b]: Take((a, b))
     singles: tuple[Take, ...]  # [a]: Take((a,))
-    symbols: tuple[Counts, ...]  # per kind: its symbols, in SYMBOLS order
     packed: tuple[int, ...]  # per kind: its symbols, packed (FIELD bits each)
-
-    def symbol_counts(self, played: tuple[int, ...]) -> Counts:
-        """The symbols shown by the cards `played` (special cards included)."""
-        if len(played) == 1:
-            return self.symbols[played[0]]
-        if not played:
-            return NO_SYMBOLS
-        return tuple(map(sum, zip(*map(self.symbols.__getitem__, played), strict=True)))
 
     def majorities(self, mine: tuple[int, ...], others: list[tuple[int, ...]]) -> int:
         """The symbols the cards `mine` show more of than each of `others` (cards played by
@@ -53,27 +43,27 @@ class Tables:
         return beats
 
 
-_TABLES: dict[str, Tables] = {}
+_TABLES: dict[str | None, Tables] = {}
 KEPT = 8  # tables kept (owners' files are few; the oldest made is dropped first)
 
 
-def tables(cards: Cards) -> Tables:
-    """The tables of `cards` (one per distinct cards file; a game holds its file's key)."""
-    t = _TABLES.get(cards.text_key)
+def tables(cards_file: str | None) -> Tables:
+    """The tables of a game's cards file (None: the standard cards), made once while kept."""
+    t = _TABLES.get(cards_file)
     if t is None:
-        t = _make(cards)
+        t = _make(cards_from_text(cards_file))
         while len(_TABLES) >= KEPT:
             _TABLES.pop(next(iter(_TABLES)), None)
-        _TABLES[cards.text_key] = t
+        _TABLES[cards_file] = t
     return t
 
 
 def _make(cards: Cards) -> Tables:
     n = len(cards.kinds)
     return Tables(
+        cards=cards,
         plays=tuple((Play(card), *(Play(card, extra) for extra in range(n))) for card in range(n)),
         pairs=tuple(tuple(Take((a, b)) for b in range(n)) for a in range(n)),
         singles=tuple(Take((a,)) for a in range(n)),
-        symbols=tuple(k.counts for k in cards.kinds),
         packed=tuple(sum(n << (FIELD * i) for i, n in enumerate(k.counts)) for k in cards.kinds),
     )
