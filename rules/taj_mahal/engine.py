@@ -111,11 +111,6 @@ class _Deck:
             self.deck, self.discard = self.discard, []
         return bool(self.deck)
 
-    def deal(self, below: Below) -> int | None:
-        if not self._refill():
-            return None
-        return self.deck.pop(below(len(self.deck)))
-
     def take(self, card: int) -> None:
         if not self._refill():
             raise ValueError("no card is left to draw: the deck and the discard pile are empty")
@@ -130,10 +125,9 @@ class _Deck:
     def deal_many(self, n: int, below: Below) -> tuple[int, ...]:
         out = []
         for _ in range(n):
-            c = self.deal(below)
-            if c is None:
+            if not self._refill():
                 break
-            out.append(c)
+            out.append(self.deck.pop(below(len(self.deck))))
         return tuple(sorted(out))
 
     def take_many(self, cards: tuple[int, ...], n: int, what: str) -> None:
@@ -611,6 +605,8 @@ def _end_visit(t: State) -> None:
     holder = list(t.special_holder)
     influence = list(t.influence)
     for i, held in enumerate(influence):
+        if max(held) < 2:
+            continue
         for k in COURT:
             if held[k] >= 2:
                 row = list(held)
@@ -626,14 +622,18 @@ def _end_visit(t: State) -> None:
     t.visit += 1
     t.start = (t.start + 1) % n
     t.turn = t.start
-    t.court = tuple(  # type: ignore[assignment]
-        sum(h[k] for h in influence) < INFLUENCE_PER_KIND for k in COURT
+    out = [*map(sum, zip(*influence, strict=True))]  # tiles out of the court, by kind
+    t.court = (
+        out[0] < INFLUENCE_PER_KIND,
+        out[1] < INFLUENCE_PER_KIND,
+        out[2] < INFLUENCE_PER_KIND,
+        out[3] < INFLUENCE_PER_KIND,
     )
     t.crown_city = NO
     t.province_tile_in_court = True
-    t.active = tuple(True for _ in t.seats)
-    t.played = tuple(() for _ in t.seats)
-    t.colour = tuple(NO for _ in t.seats)
+    t.active = (True,) * n
+    t.played = ((),) * n
+    t.colour = (NO,) * n
     t.phase = "supply"
 
 
