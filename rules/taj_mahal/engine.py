@@ -7,6 +7,8 @@ state and returns a new one; a refused action raises ValueError and changes noth
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import combinations
 from typing import TypeVar
 
 from ..game import Below
@@ -250,15 +252,10 @@ def _takes(t: Tables, supply: tuple[int, ...]) -> list[Action]:
     each once, in sorted order."""
     if len(supply) < 2:
         return [t.singles[supply[0]] if supply else Take(())]
-    kinds = [*dict.fromkeys(supply)]  # the supply is sorted: each kind once, in order
-    repeats = len(kinds) < len(supply)
-    out: list[Action] = []
-    for i, a in enumerate(kinds):
-        row = t.pairs[a]
-        if repeats and supply.count(a) > 1:
-            out.append(row[a])
-        out += map(row.__getitem__, kinds[i + 1 :])
-    return out
+    pairs: Iterable[tuple[int, int]] = combinations(supply, 2)  # sorted, as the supply is
+    if len(set(supply)) < len(supply):  # equal cards make equal pairs
+        pairs = sorted(set(pairs))
+    return [*map(t.pairs.__getitem__, pairs)]
 
 
 def placements(s: State) -> list[int]:

@@ -25,7 +25,7 @@ PLACES = tuple(Place(c) for c in range(CITIES))  # [city]: Place(city)
 class Tables:
     cards: Cards
     plays: tuple[tuple[Play, ...], ...]  # [card][extra + 1]: Play(card, extra); [card][0]: alone
-    pairs: tuple[tuple[Take, ...], ...]  # [a][b]: Take((a, b))
+    pairs: dict[tuple[int, int], Take]  # (a, b): Take((a, b))
     singles: tuple[Take, ...]  # [a]: Take((a,))
     packed: tuple[int, ...]  # per kind: its symbols, packed (FIELD bits each)
 
@@ -63,7 +63,7 @@ def _make(cards: Cards) -> Tables:
     return Tables(
         cards=cards,
         plays=tuple((Play(card), *(Play(card, extra) for extra in range(n))) for card in range(n)),
-        pairs=tuple(tuple(Take((a, b)) for b in range(n)) for a in range(n)),
+        pairs={(a, b): Take((a, b)) for a in range(n) for b in range(n)},
         singles=tuple(Take((a,)) for a in range(n)),
         packed=tuple(sum(n << (FIELD * i) for i, n in enumerate(k.counts)) for k in cards.kinds),
     )
