@@ -20,6 +20,7 @@ from ai.turn_hint import board_changes
 from .ai_users import ai_level, ai_name
 
 MAX_CHANGES = 4  # board changes named in the why line; the rest are counted
+MAX_GAMES = 1000  # games whose turn start is kept in memory (one state each)
 
 
 def turn_owner(state: rules.GameState) -> rules.Faction | None:
@@ -95,7 +96,10 @@ class TurnStarts:
         key = turn_key(state)
         known = self.starts.get(game_id)
         if known is None or known[0] != key:
+            self.starts.pop(game_id, None)
             self.starts[game_id] = (key, state)
+            while len(self.starts) > MAX_GAMES:  # the games played longest ago go first
+                del self.starts[next(iter(self.starts))]
             return state
         return known[1]
 
