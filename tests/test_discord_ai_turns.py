@@ -117,17 +117,22 @@ async def ai_step(env: Env, seen: Channel, *, edits_fail: bool = False) -> None:
 
 
 async def person_step(env: Env) -> None:
-    """The person plays the first choice, by its button on the newest message."""
+    """The person plays the first choice that does something, by its button on the newest
+    message (typed when it has none)."""
     version, state = await env.state()
+    legal = rules.legal_actions(state)
+    i = next((k for k, a in enumerate(legal) if not rules.idle_note(state, a)), 0)
     newest = env.fake.visible[-1]
-    button = next((c for c in newest.custom_ids if c.endswith(f":{version}:a0")), None)
-    if button is not None:
+    button = next((c for c in newest.custom_ids if c.endswith(f":{version}:a{i}")), None)
+    if button is not None and not rules.idle_note(state, legal[i]):
         await env.click(D, newest, button)
     else:
-        await env.slash(
-            D, "play", order="again: " + typed_order(state, rules.legal_actions(state)[0])
-        )
-    assert (await env.state())[0] > version
+        order = "again: " + typed_order(state, legal[i])
+        if rules.idle_note(state, legal[i]):
+            order += "; confirm"
+        await env.slash(D, "play", order=order)
+    told = [m.content for m in env.fake.private_to(D)][-1:]
+    assert (await game_now(env))[0].version > version, told  # (the game may have ended)
 
 
 async def play(env: Env, cards: int | None) -> Channel:
