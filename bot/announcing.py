@@ -11,6 +11,8 @@ from db import (
     TurnMessage,
 )
 
+from .ai_turns import ai_header, turn_key, turn_owner, why_line
+from .ai_users import is_ai
 from .reply import MESSAGE_LIMIT
 from .service_base import ServiceBase
 
@@ -39,6 +41,7 @@ class MoveAnnouncements(ServiceBase):
         `new_lines`: the log lines the move wrote; `earlier`: the log before them (needed only
         at a card reveal, for the recap)."""
         actor = rules.decider(before)
+        start = self.turn_starts.note(game.id, before)
         who = actor.value if actor else ""
         if actor is not None and rules.prompt(before).for_mongols:
             who = f"Mongols (decided by {actor.value})"
@@ -52,24 +55,43 @@ class MoveAnnouncements(ServiceBase):
                 f"commits). Not played: `{rest}`."
             )
         new_card = after.current_card != before.current_card
-        handoff = after.game_over or rules.decider(after) != actor or new_card
+        turn_ended = new_card or after.game_over or turn_key(after) != turn_key(before)
+        # an AI's decision asks nobody: its turn goes on in the same message, and so does a
+        # decision of its inside someone else's turn (no `Next:` line, nobody pinged)
+        ai_next = not after.game_over and is_ai(self._waiting_for(game, after))
+        if ai_next and not new_card:
+            handoff = turn_ended
+        else:
+            handoff = after.game_over or rules.decider(after) != actor or new_card
         mentions: list[int] = []
+        nxt: str | None = None
         if after.game_over:
             nxt = self._final_text(after)
             if secret is not None:
                 nxt += "\n" + self._reveal_text(game, secret)
-        else:
+        elif not ai_next:
             nxt, mentions = self.prompt_text(game, after)
         kept = turn.body if turn is not None else ""
         if not handoff:
             lines += said
             body = "\n".join([kept, *lines]) if kept else "\n".join(lines)
-            if turn is not None and len(body) + 1 + len(nxt) <= MESSAGE_LIMIT:
-                return Announcement(text=f"{body}\n{nxt}", edit=True, body=body)
+            if turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
+                return Announcement(text=_joined(body, nxt), edit=True, body=body)
             # the turn's message is full (or unknown): the turn goes on in a new message
-            return Announcement(text="\n".join([*lines, nxt]), body="\n".join(lines))
+            if ai_next:
+                lines.insert(0, ai_header(after, self._waiting_for(game, after)))
+            body = "\n".join(lines)
+            return Announcement(text=_joined(body, nxt), body=body)
         # the step's lines up to a card reveal close the turn; the rest opens the new message
         cut = next((i for i, line in enumerate(lines) if self._is_card_line(line)), len(lines))
+        owner = turn_owner(before)
+        owner_user = self._seat_user(game, owner)
+        if turn_ended and owner is not None and is_ai(owner_user):
+            # an AI's turn ends: why it played so, in one line
+            lines.insert(cut, why_line(start, after, owner, owner_user))
+            cut += 1
+        if after.game_over:
+            self.turn_starts.forget(game.id)
         closing, opening = lines[:cut], lines[cut:]
         close_text: str | None = "\n".join(x for x in [kept, *closing] if x) or None
         if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
@@ -79,9 +101,11 @@ class MoveAnnouncements(ServiceBase):
         if new_card:
             head = self._card_edges(before, after, new_lines, earlier)
             opening = [line for line in opening if not self._is_card_line(line)]
+        if ai_next:
+            opening.append(ai_header(after, self._waiting_for(game, after)))
         body = "\n".join(head + opening)
         return Announcement(
-            text=f"{body}\n{nxt}" if body else nxt,
+            text=_joined(body, nxt),
             mentions=mentions,
             board=True,
             body=body,
@@ -110,3 +134,10 @@ class MoveAnnouncements(ServiceBase):
                 out.append(f"_{recap}_")
         out.append(rules.card_header(after))
         return out
+
+
+def _joined(body: str, nxt: str | None) -> str:
+    """A message's text: what happened, then the `Next:` line when a person decides next."""
+    if nxt is None:
+        return body
+    return f"{body}\n{nxt}" if body else nxt

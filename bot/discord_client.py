@@ -235,7 +235,14 @@ class VijayanagaraBot(discord.Client):
             if key in self.in_flight or key in self.delivered_unmarked:
                 continue
             async with game_lock(self, owed.game_id):
-                rest = await deliver(self, self.service, reply, int(owed.channel_id))
+                # a retry whose edit fails again posts the turn anew: the step gets out
+                rest = await deliver(
+                    self,
+                    self.service,
+                    reply,
+                    int(owed.channel_id),
+                    post_if_edit_fails=owed.attempts > 0,
+                )
             if not rest:
                 await mark_delivered(self, self.service, key)
                 await direct_notices(self, self.service, reply, int(owed.channel_id))
@@ -259,7 +266,11 @@ class VijayanagaraBot(discord.Client):
         self.in_flight.add(key)
         try:
             async with game_lock(self, key[0]):
-                rest = await deliver(self, self.service, reply, int(channel_id))
+                # the AI goes on by itself: a turn message that cannot be edited now is
+                # posted anew, so each step is seen as it is played
+                rest = await deliver(
+                    self, self.service, reply, int(channel_id), post_if_edit_fails=True
+                )
         finally:
             self.in_flight.discard(key)
         if not rest:

@@ -460,6 +460,8 @@ async def deliver(
     channel_id: int,
     sender: Sender | None = None,
     webhook: bool = False,
+    *,
+    post_if_edit_fails: bool = False,
 ) -> list[Part]:
     """Put an announcement before the channel; return the parts that did not go out.
 
@@ -468,7 +470,9 @@ async def deliver(
     it since, a seat notice or a reminder, or it is gone, the turn is posted anew). A new
     message first closes the previous turn message (its final text) and takes the buttons off
     the newest, then goes out through the interaction (`webhook`) or the channel, and becomes
-    the newest (a turn's, the turn message)."""
+    the newest (a turn's, the turn message). When the edit fails, `post_if_edit_fails` posts
+    the turn anew at once (an AI's steps, or a retry: a stored step reaches the channel even
+    while its message cannot be edited); else it is left to the outbox to retry."""
     assert reply.announcement is not None
     game_id, version = reply.announcement
     turn = await service.turn_message(game_id)
@@ -493,7 +497,8 @@ async def deliver(
             done.add(turn.message_id)
         except SEND_ERRORS as e:
             log.warning("game %s: editing the turn message failed: %s", game_id, e)
-            return public_parts(reply)
+            if not post_if_edit_fails:
+                return public_parts(reply)
     elif (
         turn is not None
         and turn.message_id is not None

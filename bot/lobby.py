@@ -17,6 +17,7 @@ from db.models import MAX_ID
 from rules.cards import with_deck
 from rules.errors import excerpt
 
+from .ai_turns import ai_header
 from .ai_users import is_ai
 from .reply import Reply
 from .service_base import (
@@ -209,13 +210,19 @@ class Lobby(ServiceBase):
             lines = rules.LogTail.of(state)
             state, dealt = await self._deal(game, state, 1, lines)
             seats = ", ".join(self._who(game, f) for f in FACTIONS)
-            nxt, mentions = self.prompt_text(game, state)
             body = (
                 f"The game begins: {seats}.\n"
                 + await self._commitment_text(game)
                 + rules.card_header(state)
             )
-            text = f"{body}\n{nxt}"
+            waiting = self._waiting_for(game, state)
+            mentions: list[int] = []
+            if is_ai(waiting):  # an AI's decision asks nobody: its turn opens here
+                body += "\n" + ai_header(state, waiting)
+                text = body
+            else:
+                nxt, mentions = self.prompt_text(game, state)
+                text = f"{body}\n{nxt}"
             game = await self.store.append_actions(
                 game.id,
                 game.version,

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -38,6 +38,7 @@ COMMAND_WORDS = {
 }  # fmt: skip
 YES = {"yes", "y"}
 NO = {"no", "n"}
+MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 
 HELP = f"""Terminal client: you hold every seat no AI plays (D Delhi Sultanate, B Bahmani
@@ -64,7 +65,8 @@ Other lines:
   quit               leave (also Ctrl-D); the game stays in the database for next time
 AI seats: start with `--play D` to play Delhi against easy AIs in the other two seats, or
 `--ai B:hard --ai V:easy` (levels easy, hard) for chosen seats: a new game seats them, and
-they move by themselves whenever it is their decision.
+they move by themselves whenever it is their decision: each AI turn is one block of short
+lines ending with why it played so; `--ai-pause 2` waits 2 s between two AI steps.
 Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."""
 
 # The service speaks Discord; the terminal has its own words for the same commands.
@@ -147,6 +149,17 @@ def seats_for_ai(
             raise ValueError(f"--play {f.value} and --ai {f.value}:{level}: you play that seat")
         seats[f] = level
     return seats
+
+
+def pause_arg(text: str) -> float:
+    """`--ai-pause`: seconds, 0 to MAX_AI_PAUSE."""
+    try:
+        value = float(text[:20])
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_AI_PAUSE:  # (also refuses nan)
+        raise argparse.ArgumentTypeError(f"a pause is 0 to {MAX_AI_PAUSE:g} seconds")
+    return value
 
 
 def seed_arg(text: str) -> int:
@@ -235,6 +248,8 @@ class LocalClient:
         self.deck: bytes | None = None
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
         self.ai_seats: dict[rules.Faction, ai.Level] = {}  # --ai: seats a new game gives to AIs
+        self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -433,11 +448,16 @@ class LocalClient:
         await self.emit(reply)
 
     async def ai_moves(self) -> None:
-        """The AI seats take their steps until a person's decision (or the game's end)."""
+        """The AI seats take their steps until a person's decision (or the game's end): an AI's
+        turn is one block of short lines and its why, `ai_pause` seconds between two steps."""
+        first = True
         while True:
             reply = await self.service.ai.move(self.channel)
             if reply is None:
                 return
+            if self.ai_pause > 0 and not first:
+                await self.sleep(self.ai_pause)
+            first = False
             await self.emit(reply)
 
     async def run(self, lines: Iterable[str]) -> None:
@@ -471,6 +491,7 @@ async def amain(
     lines: Iterable[str] | None = None,
     out: TextIO | None = None,
     renderer: Renderer | None = None,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
 ) -> None:
     p = argparse.ArgumentParser(prog="vijayanagara-local", description="Play in the terminal.")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
@@ -505,6 +526,14 @@ async def amain(
         help="an AI plays this seat in a new game, e.g. --ai B:hard --ai V:easy",
     )
     p.add_argument(
+        "--ai-pause",
+        type=pause_arg,
+        default=0.0,
+        metavar="SECONDS",
+        help=f"wait this long between two AI steps shown, to follow them (0 to {MAX_AI_PAUSE:g}; "
+        "default 0)",
+    )
+    p.add_argument(
         "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
     )
     args = p.parse_args(argv)
@@ -530,6 +559,9 @@ async def amain(
         p.error(f"cannot open the database {args.db}: {e}")
     client = LocalClient(service, Path(args.boards), stream)
     client.ai_seats = ai_seats
+    client.ai_pause = args.ai_pause
+    if sleep is not None:
+        client.sleep = sleep
     try:
         await client.begin(args.seed, args.timurs_shadow, deck)
         await client.run(_stdin_lines(stream) if lines is None else lines)

@@ -37,6 +37,7 @@ from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
 from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
+from .ai_turns import TurnStarts
 from .ai_users import is_ai, with_ai_names
 from .order_entry import (
     Drafts,
@@ -324,6 +325,7 @@ class ServiceBase:
         self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
+        self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> Self:
@@ -610,8 +612,8 @@ class ServiceBase:
         return f"{CUSTOM_ID_PREFIX}:{game.id}:{game.version}:{what}"
 
     def buttons_for(self, game: GameRecord, state: rules.GameState) -> list[Button]:
-        if state.game_over:
-            return []
+        if state.game_over or is_ai(self._waiting_for(game, state)):
+            return []  # nobody presses for an AI: it plays by itself
         out: list[Button] = []
         legal = rules.legal_actions(state)
         if len(legal) <= BUTTON_LIMIT:

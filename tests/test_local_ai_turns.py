@@ -1,0 +1,63 @@
+"""AI turns in the terminal client: one block per AI turn (its steps, then why), no `Next:`
+line for an AI's decision, and `--ai-pause` between two AI steps (the sleep injected: no
+real waiting in tests)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import pytest
+from fakes import FakeRenderer
+
+from bot.local import amain
+
+AI_NAMES = ("Bahmani Kingdom", "Vijayanagara Empire")
+
+
+async def test_each_ai_turn_is_one_block_ending_with_why_and_pauses_between_steps(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    pauses: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        pauses.append(seconds)
+
+    args = ["--db", str(tmp_path / "ai.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    args += ["--ai", "B:easy", "--ai", "V:easy", "--ai-pause", "1.5"]
+    await amain(args, ["pass", "pass"], out, FakeRenderer(), sleep=sleep)
+    lines = out.getvalue().split("\n")
+    assert not any(f"Next: {name}" in line for line in lines for name in AI_NAMES)
+    assert not any("Next: Mongols (decided by B" in line for line in lines)
+    headers = [i for i, line in enumerate(lines) if line.endswith("(the easy AI) plays:")]
+    whys = [i for i, line in enumerate(lines) if line.startswith("Why: ")]
+    assert len(headers) >= 3 and len(whys) >= 3
+    # a block: the AI's header, its steps as bullet lines, its why; nothing asked in between
+    for h in headers:
+        end = next(i for i in whys if i > h)
+        block = lines[h + 1 : end]
+        assert block and all(x.startswith(("• ", "[board: ")) for x in block), block
+    ai_steps = sum(
+        1 for line in lines if line.startswith(("• B", "• V", "• Mongols (decided by B)"))
+    )
+    assert pauses and set(pauses) == {1.5} and len(pauses) <= ai_steps
+
+
+async def test_no_pause_by_default(tmp_path: Path) -> None:
+    pauses: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        pauses.append(seconds)
+
+    args = ["--db", str(tmp_path / "ai.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain([*args, "--ai", "B:easy"], ["pass"], io.StringIO(), FakeRenderer(), sleep=sleep)
+    assert pauses == []
+
+
+@pytest.mark.parametrize("pause", ["-1", "61", "nan", "soon"])
+def test_a_bad_ai_pause_is_refused_at_launch(tmp_path: Path, pause: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        asyncio.run(amain(["--db", str(tmp_path / "x.sqlite3"), "--ai-pause", pause], []))
+    assert stop.value.code == 2
