@@ -19,7 +19,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import rules
 from ai.knowledge import seen
@@ -29,10 +29,8 @@ from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
 from .reminders import STALLED
 from .reply import Reply
+from .seat_service import SeatService
 from .service_base import ServiceError, faction_of
-
-if TYPE_CHECKING:  # (for the annotation only: the facade builds the AI seats)
-    from .service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +58,7 @@ def default_workers(cores: int | None = None) -> int:
 class AiSeats:
     def __init__(
         self,
-        service: GameService,
+        service: SeatService,
         *,
         workers: int | None = None,
         think_seconds: float = THINK_SECONDS,

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("rules", "render", "ai", "db")
+CHECKED = ("rules", "render", "ai", "db", "bot")
 
 
 def module_name(path: Path) -> str:
