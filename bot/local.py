@@ -48,7 +48,9 @@ V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps 
 Other lines:
   status             seats, Resources, Cavalry, VP, the card, whose decision it is
   options            every step allowed now (refusals show only the first few)
-  hint               the hard AI's suggestion for the decision now, its win chance and why
+  hint               the hard AI's suggestion for your whole turn, beside the runner-up
+                     and Pass, with what it changes on the board
+  hint play          play the last hint's whole turn (refused once anything has moved)
   board              write the board picture (to the game's folder of boards)
   log [n]            the last n lines of the game log (1-200, default 20)
   card N|TITLE       a card's text
@@ -80,6 +82,8 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"in this channel", "in this database"),
     (r"This channel", "This database"),
     (r"Use the newest message or `play`", "Look at `status`"),
+    (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
+    (r"Press Play this turn", "Type `hint play`"),
 ]
 
 
@@ -205,6 +209,7 @@ class LocalClient:
         self.deck: bytes | None = None
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
         self.ai_seats: dict[rules.Faction, str] = {}  # --ai: seats a new game gives to AIs
+        self.hint_button: str | None = None  # the last hint's "Play this turn"
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -335,8 +340,12 @@ class LocalClient:
             await self._ask_abort()
         elif word == "new":
             await self.new_game()
+        elif word == "hint" and rest.lower() == "play":
+            await self._play_hint()
         elif word == "hint":
-            await self.emit(await self.service.ai.hint(self.channel, LOCAL_USER))
+            hint = await self.service.ai.hint(self.channel, LOCAL_USER)
+            self.hint_button = hint.buttons[0].custom_id if hint.ok and hint.buttons else None
+            await self.emit(hint)
         elif word == "create":
             self.say("! In the terminal a game is started with `new`.")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
@@ -346,6 +355,14 @@ class LocalClient:
         else:
             await self.emit(await self.service.play(self.channel, LOCAL_USER, text))
         return True
+
+    async def _play_hint(self) -> None:
+        """`hint play`: the last hint's whole turn, as its button plays it on Discord."""
+        if self.hint_button is None:
+            self.say("! There is no hint to play: ask for one with `hint`.")
+            return
+        button, self.hint_button = self.hint_button, None
+        await self.emit(await self.service.press(self.channel, LOCAL_USER, button))
 
     async def _ask_abort(self) -> None:
         game = await self.service.store.open_game(self.channel)

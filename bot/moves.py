@@ -19,6 +19,7 @@ from rules.errors import excerpt, step_where
 
 from .announcing import MoveAnnouncements
 from .order_entry import Alternatives, Entry, read_entry
+from .hints import HINT
 from .reminders import (
     SNOOZE_ID,
 )
@@ -469,6 +470,8 @@ class Moves(MoveAnnouncements):
         game_id, version, what = int(parts[1]), int(parts[2]), parts[3]
         if what == PICK:
             return await self._pick(channel, user, version, values)
+        if what == HINT:
+            return await self._play_hint(channel, user, game_id, version)
         async with self._lock(channel):
             game = await self._active_game(channel)
             if game.id != game_id:
@@ -512,6 +515,18 @@ class Moves(MoveAnnouncements):
         order = kept.orders[index]
         return await self.play(
             channel, user, order, as_faction=kept.as_faction, expected_version=version
+        )
+
+    async def _play_hint(self, channel: str, user: int, game_id: int, version: int) -> Reply:
+        """The hint's whole suggested turn, played as one typed order would be; refused
+        once anything moved since the hint was thought."""
+        kept = self._hints.take(user, channel)
+        if kept is None or (kept.game_id, kept.version) != (game_id, version):
+            return Reply.error(
+                "That hint is no longer the one I hold for you; ask for a new one with `/vj hint`."
+            )
+        return await self.play(
+            channel, user, kept.order, as_faction=kept.faction, expected_version=version
         )
 
     def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:

@@ -36,6 +36,7 @@ from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
 from .ai_users import is_ai, with_ai_names
+from .hints import HintOrders
 from .order_entry import (
     Drafts,
     Picks,
@@ -257,6 +258,7 @@ class ServiceBase:
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._drafts = Drafts()
         self._picks = Picks()  # the alternatives of an ambiguous step, per user and channel
+        self._hints = HintOrders()  # the turn a hint suggested, for its button
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}

@@ -206,15 +206,17 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
     tmp_path: Path,
 ) -> None:
     """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
-    they are stored, and `hint` suggests Delhi's step."""
+    they are stored, `hint` suggests Delhi's whole turn and `hint play` plays it."""
     out = io.StringIO()
     db = tmp_path / "ai.sqlite3"
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
-    await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], ["hint", "pass"], out, FakeRenderer())
+    lines = ["hint play", "hint", "hint play", "pass"]
+    await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], lines, out, FakeRenderer())
     text = out.getvalue()
-    assert "Hint for Delhi Sultanate:" in text and "estimated win chance" in text
-    assert "Delhi Sultanate Passes" in text
-    assert "\n! " not in text, text
+    assert text.index("! There is no hint to play") < text.index("Suggested turn for Delhi")
+    assert "Type `hint play` to play it whole" in text and "Press" not in text
+    assert "✓ Played:" in text or "Delhi Sultanate" in text.split("Type `hint play`")[1]
+    assert "\n! " not in text.split("Suggested turn")[1], text
     from db.backend import open_store
 
     store = await open_store(str(db))
