@@ -1,7 +1,7 @@
 """The terminal client: play a whole game without Discord, through the same GameService.
 
-It holds all three seats, reads one line at a time, and never stops on a bad line: only
-`quit`, end of input (Ctrl-D) or a finished game's `quit` end it.
+It holds every seat no AI holds (`--ai`), reads one line at a time, and never stops on a bad
+line: only `quit`, end of input (Ctrl-D) or a finished game's `quit` end it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import rules
 from db.models import MAX_ID
 from rules.errors import excerpt
 
-from .ai_users import SEAT_LEVELS
+from .ai_users import SEAT_LEVELS, ai_level
 from .renderer import Renderer
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
@@ -39,8 +39,8 @@ YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 
-HELP = f"""Terminal client: you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom,
-V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
+HELP = f"""Terminal client: {{seats}}
+Type an order in the notation (docs/notation.md), steps separated by ';':
   pass
   command; march; move 2 troop from delhi to malwa; done
   as D: command; march; ...     the same, refused unless it is Delhi's decision
@@ -331,7 +331,7 @@ class LocalClient:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self.say(HELP)
+            self.say(HELP.format(seats=await self.seats_text()))
         elif word == "export":
             await self._export(rest)
         elif word == "import":
@@ -355,6 +355,21 @@ class LocalClient:
         else:
             await self.emit(await self.service.play(self.channel, LOCAL_USER, text))
         return True
+
+    async def seats_text(self) -> str:
+        """Who holds which seat: the game's seats, else those `--ai` gives a new game."""
+        game = await self.service.store.latest_game(self.channel)
+        ai: dict[rules.Faction, str] = dict(self.ai_seats)
+        if game is not None and game.seats:
+            ai = {f: lvl for f in rules.PLAYERS if (lvl := ai_level(game.seats.get(f.value)))}
+        names = {f: f"{f.value} {rules.FACTION_NAMES[f]}" for f in rules.PLAYERS}
+        mine = [names[f] for f in rules.PLAYERS if f not in ai]
+        if not ai:
+            return f"you hold all three seats ({', '.join(mine)})."
+        ais = ", ".join(f"{names[f]} (AI, {lvl})" for f, lvl in ai.items())
+        if not mine:
+            return f"AIs hold every seat: {ais}; you watch."
+        return f"you hold {' and '.join(mine)}; AIs hold {ais}."
 
     async def _play_hint(self) -> None:
         """`hint play`: the last hint's whole turn, as its button plays it on Discord."""

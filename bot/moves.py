@@ -18,8 +18,8 @@ from db import (
 from rules.errors import excerpt, step_where
 
 from .announcing import MoveAnnouncements
-from .order_entry import Alternatives, Entry, read_entry
 from .hints import HINT
+from .order_entry import Alternatives, Entry, read_entry
 from .reminders import (
     SNOOZE_ID,
 )

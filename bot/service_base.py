@@ -35,7 +35,7 @@ from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
 from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
-from .ai_users import is_ai, with_ai_names
+from .ai_users import ai_level, is_ai, with_ai_names
 from .hints import HintOrders
 from .order_entry import (
     Drafts,
@@ -472,6 +472,9 @@ class ServiceBase:
 
     def _who(self, game: GameRecord, faction: rules.Faction) -> str:
         uid = game.seats.get(faction.value)
+        level = ai_level(uid)
+        if level is not None and not self.name_players:  # one person holds the other seats
+            return f"{rules.FACTION_NAMES[faction]} (AI, {level})"
         if uid is not None and not self.name_players:
             return rules.FACTION_NAMES[faction]
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"

@@ -212,12 +212,12 @@ async def test_a_hint_is_refused_once_the_game_has_moved(svc: GameService) -> No
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
     svc.ai.hint_seconds = 0.05
-    version, st = await state(svc)
+    _, st = await state(svc)
     seat = rules.decider(st)
     assert seat is not None
     h = await svc.ai.hint(CH, SEATS[seat])
     assert (await svc.play(CH, SEATS[seat], "pass")).ok  # the player moves another way
-    moved, st2 = await state(svc)
+    moved, _ = await state(svc)
     refused = await svc.press(CH, SEATS[seat], h.buttons[0].custom_id)
     assert not refused.ok and "older position" in refused.text, refused.text
     assert (await state(svc))[0] == moved  # the refused press changed nothing

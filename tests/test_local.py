@@ -233,3 +233,29 @@ def test_a_bad_ai_seat_is_refused_at_launch(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         asyncio.run(amain(["--db", str(tmp_path / "x.sqlite3"), "--ai", "B:grand"], []))
     assert stop.value.code == 2
+
+
+async def test_help_and_status_say_which_seats_the_ais_hold(tmp_path: Path) -> None:
+    """With two AI seats, `help` does not claim all three seats and `status` marks the AIs."""
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "ai.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain(
+        [*args, "--ai", "B:easy", "--ai", "V:hard"], ["help", "status"], out, FakeRenderer()
+    )
+    text = out.getvalue()
+    assert "all three seats" not in text
+    assert (
+        "you hold D Delhi Sultanate; AIs hold B Bahmani Kingdom (AI, easy), "
+        "V Vijayanagara Empire (AI, hard)." in text
+    )
+    assert (
+        "• B: Bahmani Kingdom (AI, easy)" in text and "• V: Vijayanagara Empire (AI, hard)" in text
+    )
+    assert "• D: Delhi Sultanate\n" in text
+
+
+async def test_help_says_all_three_seats_when_no_ai_plays(tmp_path: Path) -> None:
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "p.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain(args, ["help"], out, FakeRenderer())
+    assert "you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom" in out.getvalue()
