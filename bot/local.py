@@ -33,7 +33,7 @@ DEFAULT_DB = "./vijayanagara-local.sqlite3"
 DEFAULT_BOARDS = "./boards"
 COMMAND_WORDS = {
     "status", "board", "log", "undo", "give", "card", "join", "leave", "start", "play",
-    "options", "allowed", "verify",
+    "options", "allowed", "verify", "rules",
 }  # fmt: skip
 YES = {"yes", "y"}
 NO = {"no", "n"}
@@ -54,6 +54,8 @@ Other lines:
   board              write the board picture (to the game's folder of boards)
   log [n]            the last n lines of the game log (1-200, default 20)
   card N|TITLE       a card's text
+  rules [TOPIC]      the rules at the table: how each faction wins, every Command and
+                     Decree, battles, the end (`rules` alone lists the topics)
   undo               take back the last step (not past a die roll, card reveal or hand-off)
   give B 2 resources trade Resources and/or Cavalry (1.5.2); `as D: give B 2 resources`,
                      `give 2 resources 1 cavalry from D to B` work too
@@ -172,6 +174,8 @@ async def text_command(
         return await service.options(channel)
     if name == "card":
         return await service.card_in(channel, rest)
+    if name == "rules":
+        return service.rules_topic(rest or None)
     if name == "export":
         return await service.export(channel)
     if name == "verify":

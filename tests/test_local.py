@@ -259,3 +259,20 @@ async def test_help_says_all_three_seats_when_no_ai_plays(tmp_path: Path) -> Non
     args = ["--db", str(tmp_path / "p.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
     await amain(args, ["help"], out, FakeRenderer())
     assert "you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom" in out.getvalue()
+
+
+async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "r.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    lines = ["rules", "rules march", "rules zzz", "help", "command", "options"]
+    await amain(args, lines, out, FakeRenderer())
+    text = out.getvalue()
+    assert "Rules topics (`rules`): winning, delhi" in text
+    assert "March (Command)" in text and "(3.2.2)" in text
+    assert "! 'zzz' is not a topic" in text
+    assert "rules [TOPIC]" in text
+    # after `command` (Bahmani's), the allowed Commands are listed each with what it does
+    assert "• `rally` — place Amirs or Rajas where you have a piece" in text
+    assert "• `migrate` — move up to 3 Amirs or Rajas" in text
