@@ -31,6 +31,7 @@ from .discord_delivery import (
     send_direct,
     sender_of,
 )
+from .display_names import DisplayNames
 from .reply import Reply
 from .service import CUSTOM_ID_PREFIX, GameService
 
@@ -98,6 +99,8 @@ class VijayanagaraBot(discord.Client):
         self._outbox: asyncio.Task[None] | None = None
         self._ai_turns: asyncio.Task[None] | None = None
         service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
+        self.names = DisplayNames()  # learnt from each interaction
+        service.display_name = self.names  # the players' names on the board
 
     async def setup_hook(self) -> None:
         if self._sync:
@@ -153,6 +156,7 @@ class VijayanagaraBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on one of our buttons or a pick from our menus (slash commands go through the
         tree)."""
+        self.names.met(interaction.user.id, interaction.user.display_name)
         if interaction.type != discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})

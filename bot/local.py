@@ -20,7 +20,7 @@ from db.models import MAX_ID
 from rules.errors import excerpt
 
 from .ai_users import SEAT_LEVELS, ai_level
-from .renderer import Renderer
+from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from .service_base import MAX_LOG_LINES
@@ -245,7 +245,11 @@ class LocalClient:
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label)}")
         if reply.image is not None:
-            self._write(self.game_boards() / f"board-{reply.version or 0:05d}.png", reply.image)
+            png = self.game_boards() / f"board-{reply.version or 0:05d}.png"
+            self._write(png, reply.image)
+            alt = alt_of(reply.image)
+            if alt is not None:  # beside the picture, for a screen reader
+                self._write(png.with_suffix(".txt"), alt.encode(), "alt text", quiet=True)
         if reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
 
@@ -253,14 +257,15 @@ class LocalClient:
         """Each game's boards in a folder of its own, so no game overwrites another's."""
         return self.boards / f"game-{self.game_id}"
 
-    def _write(self, path: Path, data: bytes, what: str = "board") -> None:
+    def _write(self, path: Path, data: bytes, what: str = "board", *, quiet: bool = False) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as e:
             self.say(f"! Could not write {what} {rules.clip(str(path))}: {e.strerror or e}.")
             return
-        self.say(f"[{what}: {path}]")
+        if not quiet:
+            self.say(f"[{what}: {path}]")
 
     async def _track_game(self) -> None:
         game = await self.service.store.latest_game(self.channel)
@@ -503,6 +508,7 @@ async def amain(
         )
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
+    service.display_name = lambda uid: "you"  # the board names the player to act
     client = LocalClient(service, Path(args.boards), stream)
     client.ai_seats = dict(args.ai)
     try:

@@ -444,7 +444,7 @@ class Moves(MoveAnnouncements):
             game,
             a.text,
             mentions=a.mentions,
-            image=await self._render(state, state.turn_touched) if a.board else None,
+            image=await self._render(state, state.turn_touched, game) if a.board else None,
             buttons=buttons,
             receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
             edit=a.edit,

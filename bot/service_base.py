@@ -16,6 +16,7 @@ from typing import Any, ParamSpec, Self, TypeVar
 
 import pydantic
 
+import render
 import rules
 from db import (
     Announcement,
@@ -35,7 +36,7 @@ from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
 from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
-from .ai_users import ai_level, is_ai, with_ai_names
+from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .hints import HintOrders
 from .order_entry import (
     Drafts,
@@ -47,7 +48,7 @@ from .reminders import (
     ReminderError,
     Reminders,
 )
-from .renderer import Renderer, default_renderer
+from .renderer import Names, Picture, Renderer, default_renderer
 from .reply import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,8 @@ BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this 
 SHOWN_OPTIONS = 8  # legal orders listed in an error message
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
 CUSTOM_ID_PREFIX = "vj"
+MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
+MAX_NAME_CHARS = 32  # a player's name on the board (Discord's display names are this long)
 CACHE_SIZE = 2048
 # Bounds on what a user sends (README, "Limits"). Checked here, where the raw bytes arrive.
 MAX_DECK_BYTES = DECK_MAX_CHARS
@@ -253,6 +256,8 @@ class ServiceBase:
         mention_fn = with_ai_names(mention_fn)  # an AI seat is named, never pinged
         self.mention = mention_fn
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
+        # a person's display name for the board, where the adapter knows it
+        self.display_name: Callable[[int], str | None] = lambda uid: None
         self.name_players = name_players  # False where one person holds every seat
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
@@ -543,9 +548,32 @@ class ServiceBase:
             who += f" {self.mention(uid)}"
         return f"**Next:** {who}{sep}{text}", mentions
 
-    async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
+    def board_names(self, game: GameRecord | None) -> Names:
+        """The players' names by seat for a board and its alt text: an AI seat by its AI's
+        name, a person by their display name where the adapter knows it."""
+        out: Names = {}
+        for f in FACTIONS:
+            uid = game.seats.get(f.value) if game is not None else None
+            level = ai_level(uid)
+            name = ai_name(level) if level is not None else None
+            if name is None and uid is not None:
+                name = self.display_name(uid)
+            if name:
+                out[f] = rules.clip(name, MAX_NAME_CHARS)
+        return out
+
+    async def _render(
+        self,
+        state: rules.GameState,
+        highlight: list[str] | None,
+        game: GameRecord | None = None,
+    ) -> bytes | None:
+        """The board and its alt text (`Picture`), with the players' names when `game` is
+        given; None when it could not be drawn."""
+        names = self.board_names(game)
         try:
-            return await asyncio.to_thread(self.renderer, state, highlight or None)
+            png = await asyncio.to_thread(self.renderer, state, highlight or None, names or None)
+            return Picture(png, render.alt_text(state, names or None)[:MAX_ALT_CHARS])
         except Exception:  # a broken picture must not lose the (already stored) move
             log.exception("rendering the board failed")
             return None

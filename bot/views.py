@@ -112,7 +112,7 @@ class Views(ServiceBase):
             return Reply.error("There is no board yet: create and start a game first.")
         state = await self.state_of(game)
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-        image = await self._render(state, state.turn_touched)
+        image = await self._render(state, state.turn_touched, game)
         if image is None:
             nxt += "\n(The board picture could not be drawn; the error is logged.)"
         return Reply(text=nxt, image=image, version=game.version, ephemeral=not public)

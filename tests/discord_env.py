@@ -29,9 +29,16 @@ class SlowRenderer:
     def __init__(self, delay: float = 0.0) -> None:
         self.delay = delay
         self.calls = 0
+        self.names: dict[rules.Faction, str] | None = None  # the players named on the last board
 
-    def __call__(self, state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+    def __call__(
+        self,
+        state: rules.GameState,
+        highlight: list[str] | None = None,
+        names: dict[rules.Faction, str] | None = None,
+    ) -> bytes:
         self.calls += 1
+        self.names = names
         if self.delay:
             time.sleep(self.delay)
         return PNG

@@ -250,3 +250,21 @@ async def test_command_and_decree_choices_say_what_each_does(env: Env) -> None:
     for value, name in names.items():
         assert name.startswith(f"{value} — ") and len(name) <= 100
     assert (await env.state())[0] == version  # choices change nothing
+
+
+async def test_a_board_names_the_players_and_carries_its_alt_text(env: Env) -> None:
+    await env.started()
+    names = env.renderer.names or {}
+    assert set(names) == {rules.Faction.D, rules.Faction.B, rules.Faction.V}
+    assert all(names.values()) and "<@" not in " ".join(names.values())  # names, not pings
+    described = [
+        a["description"]
+        for r in env.fake.requests
+        if isinstance(r.body, dict)
+        for a in (r.body.get("attachments") or [])
+        if a.get("filename") == "board.png" and a.get("description")
+    ]
+    assert described, "the board image goes with its alt text"
+    alt = described[-1]
+    assert alt.startswith("Vijayanagara board.") and "VP" in alt and "Card" in alt
+    assert names[rules.Faction.B] in alt  # whose turn it is, by name (B acts first)

@@ -276,3 +276,24 @@ async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
     # after `command` (Bahmani's), the allowed Commands are listed each with what it does
     assert "• `rally` — place Amirs or Rajas where you have a piece" in text
     assert "• `migrate` — move up to 3 Amirs or Rajas" in text
+
+
+async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    boards = tmp_path / "b"
+    args = ["--db", str(tmp_path / "a.sqlite3"), "--boards", str(boards), "--seed", "12"]
+    renderer = FakeRenderer()
+    await amain([*args, "--ai", "B:easy"], ["board"], out, renderer)
+    pngs = sorted((boards / "game-1").glob("*.png"))
+    assert pngs
+    for png in pngs:
+        alt = png.with_suffix(".txt").read_text()
+        assert alt.startswith("Vijayanagara board.") and "VP" in alt
+    assert "[alt text:" not in out.getvalue()  # written quietly, beside each picture
+    assert renderer.names[-1] == {
+        rules.Faction.D: "you",
+        rules.Faction.B: "the easy AI",
+        rules.Faction.V: "you",
+    }
