@@ -20,6 +20,7 @@ from db.models import MAX_ID
 from rules.errors import excerpt
 
 from .ai_users import SEAT_LEVELS, ai_level
+from .closing import CHART_FILE
 from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
@@ -250,7 +251,9 @@ class LocalClient:
             alt = alt_of(reply.image)
             if alt is not None:  # beside the picture, for a screen reader
                 self._write(png.with_suffix(".txt"), alt.encode(), "alt text", quiet=True)
-        if reply.file is not None:
+        if reply.file is not None and reply.file.filename == CHART_FILE:
+            self._write(self.game_boards() / CHART_FILE, reply.file.data, "chart")
+        elif reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
 
     def game_boards(self) -> Path:

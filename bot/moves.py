@@ -18,6 +18,7 @@ from db import (
 from rules.errors import excerpt, step_where
 
 from .announcing import MoveAnnouncements
+from .closing import closing
 from .hints import HINT
 from .order_entry import Alternatives, Entry, read_entry
 from .reminders import (
@@ -440,7 +441,7 @@ class Moves(MoveAnnouncements):
         except Exception:
             log.exception("game %s: building the buttons failed", game.id)
             buttons = []
-        return self._announced(
+        reply = self._announced(
             game,
             a.text,
             mentions=a.mentions,
@@ -450,6 +451,16 @@ class Moves(MoveAnnouncements):
             edit=a.edit,
             close_text=a.close_text,
         )
+        if state.game_over:
+            try:
+                end = await closing(self, game)
+            except Exception:  # the final score is stored and announced all the same
+                log.exception("game %s: the closing chart or ratings failed", game.id)
+                return reply
+            reply.text += "".join(f"\n{line}" for line in end.ratings)
+            reply.text += "\nThe VP card by card is in the chart; a rematch: the button below."
+            reply.file, reply.buttons = end.chart, [*reply.buttons, end.button]
+        return reply
 
     @answers()
     async def press(

@@ -14,17 +14,20 @@ wired here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from db import Store
 
 from .ai_seats import AiSeats
 from .autocomplete import Autocomplete
+from .closing import REMATCH
 from .club import Club
 from .lobby import Lobby
-from .moves import Moves
+from .moves import MAX_CUSTOM_ID_CHARS, Moves
 from .outbox import Outbox
 from .renderer import Renderer
+from .reply import Reply
 from .service_base import (
     CUSTOM_ID_PREFIX,
     MAX_DECK_BYTES,
@@ -64,6 +67,15 @@ class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
         super().__init__(store, renderer, **kw)
         self.ai = AiSeats(self, workers=ai_workers)  # issue 15: AI seats, moves and hints
         self.reminders.ai_pace = self.ai.pace_of
+
+    async def press(
+        self, channel: str, user: int, custom_id: str, values: Sequence[str] = ()
+    ) -> Reply:
+        """A button; the closing message's Rematch (vj:<game>:<version>:rematch) calls a
+        rematch, seats rotated, as `/vj club rematch` does."""
+        if custom_id.endswith(f":{REMATCH}") and len(custom_id) <= MAX_CUSTOM_ID_CHARS:
+            return await self.rematch(channel, user)
+        return await super().press(channel, user, custom_id, values)
 
     async def close(self) -> None:
         self.ai.close()

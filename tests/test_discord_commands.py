@@ -268,3 +268,32 @@ async def test_a_board_names_the_players_and_carries_its_alt_text(env: Env) -> N
     alt = described[-1]
     assert alt.startswith("Vijayanagara board.") and "VP" in alt and "Card" in alt
     assert names[rules.Faction.B] in alt  # whose turn it is, by name (B acts first)
+
+
+async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(env: Env) -> None:
+    """A game played to its last order through the service; that order through Discord."""
+    await env.started()
+    seats = {rules.Faction.D: D, rules.Faction.B: B, rules.Faction.V: V}
+    channel = str(CHANNEL)
+    for i in range(5000):
+        version, st = await env.state()
+        legal = rules.legal_actions(st)
+        a = legal[11 % len(legal)]
+        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+        f = rules.prompt(st).faction
+        assert f is not None, i
+        if rules.apply(st, a).game_over:
+            await env.slash(seats[f], "play", order=order)
+            break
+        r = await env.service.play(channel, seats[f], order, expected_version=version)
+        assert r.ok, r.text
+    await env.fake.settle()
+    game = await env.service.store.latest_game(channel)
+    assert game is not None and game.status == "finished"
+    last = next(m for m in reversed(env.fake.visible) if "The game is over" in m.content)
+    assert "vp-chart.png" in last.files
+    assert "rating 1500 → " in last.content
+    ids = [c["custom_id"] for row in last.components for c in row["components"]]
+    rematch = next(i for i in ids if i.endswith(":rematch"))
+    await env.click(D, last, rematch)
+    assert "Rematch of game 1: game 2" in env.fake.visible[-1].content
