@@ -32,3 +32,13 @@ def offered_effects(state: rules.GameState) -> list[str]:
         if entry is not None:
             out.append(f"• `{name}` — {entry.effect} ({entry.section})")
     return out
+
+
+def effects_line(state: rules.GameState) -> str | None:
+    """One line for a prompt that offers Commands or Decrees: each with its effect."""
+    named = [
+        f"`{name}` — {entry.effect}"
+        for action in rules.legal_actions(state)
+        if (entry := BY_NAME.get(name := rules.describe(state, action))) is not None
+    ]
+    return "_" + " · ".join(named) + "_" if named else None

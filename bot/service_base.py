@@ -37,6 +37,7 @@ from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
+from .effects import effects_line
 from .hints import HintOrders
 from .order_entry import (
     Drafts,
@@ -546,7 +547,9 @@ class ServiceBase:
             who += " (free seat: `/vj join`)"
         elif self.name_players:
             who += f" {self.mention(uid)}"
-        return f"**Next:** {who}{sep}{text}", mentions
+        effects = effects_line(state)  # what each Command or Decree offered does
+        tail = f"\n{effects}" if effects else ""
+        return f"**Next:** {who}{sep}{text}{tail}", mentions
 
     def board_names(self, game: GameRecord | None) -> Names:
         """The players' names by seat for a board and its alt text: an AI seat by its AI's

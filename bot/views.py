@@ -137,7 +137,7 @@ class Views(ServiceBase):
             return Reply.error("There is no game in progress, so no decision is pending.")
         state = await self.state_of(game)
         opts = self._options(state, None)
-        head = self.prompt_text(game, state)[0]
+        head = self.prompt_text(game, state)[0].split("\n")[0]  # the effects are listed below
         effects = "".join(f"\n{line}" for line in offered_effects(state))
         return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.{effects}", ephemeral=True)
 

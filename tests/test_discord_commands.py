@@ -250,6 +250,9 @@ async def test_command_and_decree_choices_say_what_each_does(env: Env) -> None:
     for value, name in names.items():
         assert name.startswith(f"{value} — ") and len(name) <= 100
     assert (await env.state())[0] == version  # choices change nothing
+    await env.slash(B, "command")
+    turn = env.fake.visible[-1].content
+    assert "Choose a Command" in turn and "`rally` — place Amirs or Rajas" in turn
 
 
 async def test_a_board_names_the_players_and_carries_its_alt_text(env: Env) -> None:

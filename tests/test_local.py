@@ -276,6 +276,8 @@ async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
     # after `command` (Bahmani's), the allowed Commands are listed each with what it does
     assert "• `rally` — place Amirs or Rajas where you have a piece" in text
     assert "• `migrate` — move up to 3 Amirs or Rajas" in text
+    # and the prompt itself says what each Command offered does
+    assert "Control · `migrate` — move up to 3 Amirs" in text
 
 
 async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
