@@ -536,8 +536,13 @@ class Moves(MoveAnnouncements):
             return Reply.error(
                 "That hint is no longer the one I hold for you; ask for a new one with `/vj hint`."
             )
+        # the player saw the whole turn: a step in it that does nothing is confirmed (2.3.3)
         return await self.play(
-            channel, user, kept.order, as_faction=kept.faction, expected_version=version
+            channel,
+            user,
+            f"{kept.order}; {CONFIRM}",
+            as_faction=kept.faction,
+            expected_version=version,
         )
 
     def _confirm_button(self, game: GameRecord, label: str, note: str, index: str) -> Reply:
