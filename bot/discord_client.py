@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
-from .discord_commands import VjGroup, channel_key
+from .discord_commands import VjGroup, channel_key, guild_key, is_manager, role_ids
 from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
@@ -170,7 +170,13 @@ class VijayanagaraBot(discord.Client):
                 interaction,
                 self.service,
                 lambda: self.service.press(
-                    channel_key(interaction), interaction.user.id, custom_id, values
+                    channel_key(interaction),
+                    interaction.user.id,
+                    custom_id,
+                    values,
+                    guild=guild_key(interaction),
+                    roles=role_ids(interaction),
+                    is_manager=is_manager(interaction),
                 ),
             )
         except Exception:

@@ -69,12 +69,23 @@ class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
         self.reminders.ai_pace = self.ai.pace_of
 
     async def press(
-        self, channel: str, user: int, custom_id: str, values: Sequence[str] = ()
+        self,
+        channel: str,
+        user: int,
+        custom_id: str,
+        values: Sequence[str] = (),
+        *,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
     ) -> Reply:
         """A button; the closing message's Rematch (vj:<game>:<version>:rematch) calls a
-        rematch, seats rotated, as `/vj club rematch` does."""
+        rematch, seats rotated, as `/vj club rematch` does (and with its permissions: the
+        server's `guild`, the caller's `roles`, Manage Server)."""
         if custom_id.endswith(f":{REMATCH}") and len(custom_id) <= MAX_CUSTOM_ID_CHARS:
-            return await self.rematch(channel, user)
+            return await self.rematch(
+                channel, user, guild=guild, roles=roles, is_manager=is_manager
+            )
         return await super().press(channel, user, custom_id, values)
 
     async def close(self) -> None:

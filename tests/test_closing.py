@@ -18,7 +18,7 @@ from bot.closing import CHART_FILE, rating_lines
 from bot.local import LocalClient
 from bot.reply import Attachment, Reply
 from bot.service import GameService
-from db import GameResult, SeatResult
+from db import GameResult, SeatResult, ServerSettings
 
 F = rules.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
@@ -74,6 +74,18 @@ async def test_the_closing_message_has_the_ranking_the_chart_the_ratings_and_a_r
     assert again.ok and "Rematch of game 1: game 2" in again.text, again.text
     game = await svc.store.open_game(CH)
     assert game is not None and game.seats == {"B": D, "V": B, "D": V}
+
+
+async def test_the_rematch_button_keeps_the_servers_permissions(svc: GameService) -> None:
+    """Where only managers may create games, a player's press of Rematch is refused."""
+    r = await play_to_the_end(svc, 11)
+    await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
+    (rematch,) = [b for b in r.buttons if b.label == "Rematch"]
+    refused = await svc.press(CH, D, rematch.custom_id, guild="g")
+    assert not refused.ok and "You may not create a game here" in refused.text
+    assert await svc.store.open_game(CH) is None
+    allowed = await svc.press(CH, D, rematch.custom_id, guild="g", is_manager=True)
+    assert allowed.ok, allowed.text
 
 
 def test_rating_lines_say_each_seats_change_and_skip_a_game_with_one_person() -> None:
