@@ -52,7 +52,11 @@ class Channel:
         return 1
 
 
-def fake_renderer(state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+def fake_renderer(
+    state: rules.GameState,
+    highlight: list[str] | None = None,
+    names: dict[rules.Faction, str] | None = None,
+) -> bytes:
     return b"png"
 
 

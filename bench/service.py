@@ -38,7 +38,11 @@ from rules.engine import decider
 SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
 
 
-def fake_renderer(state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+def fake_renderer(
+    state: rules.GameState,
+    highlight: list[str] | None = None,
+    names: dict[rules.Faction, str] | None = None,
+) -> bytes:
     return b"png"
 
 

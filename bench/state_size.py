@@ -69,7 +69,7 @@ async def service_game(path: str, seed: int) -> tuple[int, int, dict[str, int]]:
     from service_playout import play_to_the_end
 
     svc = await GameService.open(
-        path, lambda state, highlight=None: b"png", seed_source=lambda: seed
+        path, lambda state, highlight=None, names=None: b"png", seed_source=lambda: seed
     )
     game = await play_to_the_end(svc, f"bench-{seed}", seed)
     await svc.close()

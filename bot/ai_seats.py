@@ -27,8 +27,9 @@ from db import GameRecord, Pace, Reminder, StaleAction
 
 from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
+from .hints import HINT, HintOrder
 from .reminders import STALLED
-from .reply import Reply
+from .reply import Button, Reply
 from .seat_service import SeatService
 from .service_base import ServiceError, faction_of
 
@@ -38,7 +39,7 @@ DEFAULT_PACE = 4.0  # seconds between two AI steps, so people can follow
 MIN_PACE, MAX_PACE = 1.0, 600.0
 ALL_AI_MIN_PACE = 20.0  # a game with no person in it is for watching: slower, one at a time
 THINK_SECONDS = 1.5  # the hard level's CPU budget per step (p95 under 2 s with the pool)
-HINT_SECONDS = 2.0
+HINT_SECONDS = 3.0  # a hint's CPU budget: the whole turn, judged against the others
 RETRY = 30.0  # a step that failed to be thought or stored is tried again after this long
 # Worker processes that think: two games' AI turns at the same moment run side by side
 MIN_WORKERS, MAX_WORKERS = 2, 64
@@ -366,12 +367,13 @@ class AiSeats:
                 )
         finally:
             self.hinting.discard(user)
+        svc._hints.keep(user, channel, HintOrder(game.id, game.version, found.order, faction.value))
         return Reply(
-            text=(
-                f"Hint for {rules.FACTION_NAMES[faction]}: `{found.text}` — estimated win "
-                f"chance {found.win_chance:.0%} (the sampled futures in which it leads in "
-                f"points where they end, or has won); {found.reason}. Play it with "
-                f"`/vj play order:{found.text}`."
-            ),
+            text=f"{found.summary}\nPress **Play this turn** to play it whole, in one order "
+            "(refused once anything else has moved).",
             ephemeral=True,
+            buttons=[
+                Button("Play this turn", svc.custom_id(game, HINT), style="success"),
+            ],
+            version=game.version,
         )

@@ -13,6 +13,7 @@ import ai
 import rules
 from ai.budget import MAX_ITERATIONS
 from ai.knowledge import seen
+from ai.turn_hint import TurnHint, turn_hint
 
 
 def budget(seconds: float) -> ai.Budget:
@@ -23,5 +24,6 @@ def think(state: rules.GameState, level: ai.Level, seed: str, seconds: float) ->
     return ai.decide(seen(state), level, random.Random(seed), budget(seconds))
 
 
-def advise(state: rules.GameState, seed: str, seconds: float) -> ai.Hint:
-    return ai.hint(seen(state), random.Random(seed), budget(seconds))
+def advise(state: rules.GameState, seed: str, seconds: float) -> TurnHint:
+    """The whole decision up to the next hand-off, beside the runner-up and Pass."""
+    return turn_hint(seen(state), random.Random(seed), budget(seconds))

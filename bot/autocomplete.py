@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import rules
 from db import GameRecord
+from rules import reference
+from rules.reference import MAX_TOPIC_CHARS
 from rules.registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES
 from rules.words import count_of
 
@@ -113,3 +115,9 @@ class Autocomplete(ServiceBase):
             pool = [d for d in legal if d in DECREE_NAMES]
         t = typed.strip().lower()
         return [p for p in pool if t in p][:25]
+
+    @staticmethod
+    def topic_choices(typed: str, limit: int = 25) -> list[str]:
+        """Autocomplete for `/vj rules topic:`: the topics containing what was typed."""
+        t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
+        return [name for name in reference.topics() if t in name][:limit]

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
-from .discord_commands import VjGroup, channel_key
+from .discord_commands import VjGroup, channel_key, guild_key, is_manager, role_ids
 from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
@@ -30,6 +30,7 @@ from .discord_delivery import (
     send_direct,
     sender_of,
 )
+from .display_names import DisplayNames
 from .reply import Reply
 from .service import CUSTOM_ID_PREFIX, GameService
 
@@ -97,6 +98,8 @@ class VijayanagaraBot(discord.Client):
         self._outbox: asyncio.Task[None] | None = None
         self._ai_turns: asyncio.Task[None] | None = None
         service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
+        self.names = DisplayNames()  # learnt from each interaction
+        service.display_name = self.names  # the players' names on the board
 
     async def setup_hook(self) -> None:
         if self._sync:
@@ -152,6 +155,7 @@ class VijayanagaraBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on one of our buttons or a pick from our menus (slash commands go through the
         tree)."""
+        self.names.met(interaction.user.id, interaction.user.display_name)
         if interaction.type != discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -165,7 +169,13 @@ class VijayanagaraBot(discord.Client):
                 interaction,
                 self.service,
                 lambda: self.service.press(
-                    channel_key(interaction), interaction.user.id, custom_id, values
+                    channel_key(interaction),
+                    interaction.user.id,
+                    custom_id,
+                    values,
+                    guild=guild_key(interaction),
+                    roles=role_ids(interaction),
+                    is_manager=is_manager(interaction),
                 ),
             )
         except Exception:

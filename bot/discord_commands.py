@@ -19,6 +19,7 @@ from .discord_delivery import (
     open_thread,
     post_and_pin,
 )
+from .effects import with_effect
 from .reply import Reply
 from .service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 
@@ -275,7 +276,7 @@ class VjGroup(app_commands.Group):
             interaction,
             self.service.shortcut_choices(channel_key(interaction), "command", current),
         )
-        return [app_commands.Choice(name=n, value=n) for n in names]
+        return [app_commands.Choice(name=with_effect(n), value=n) for n in names]
 
     @decree.autocomplete("name")
     async def decree_autocomplete(
@@ -285,7 +286,7 @@ class VjGroup(app_commands.Group):
             interaction,
             self.service.shortcut_choices(channel_key(interaction), "decree", current),
         )
-        return [app_commands.Choice(name=n, value=n) for n in names]
+        return [app_commands.Choice(name=with_effect(n), value=n) for n in names]
 
     async def _shortcut(
         self, interaction: discord.Interaction[Any], name: str, arg: str | None
@@ -376,6 +377,22 @@ class VjGroup(app_commands.Group):
         )
         return [app_commands.Choice(name=label, value=str(n)) for label, n in cards]
 
+    @app_commands.command(name="rules", description="The rules at the table (only you see it)")
+    @app_commands.describe(topic="A faction, a Command, a Decree, battle, the end... (pick one)")
+    async def rules_(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        async def work() -> Reply:
+            return self.service.rules_topic(topic)
+
+        await self.read(interaction, work(), private=True)
+
+    @rules_.autocomplete("topic")
+    async def rules_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=n, value=n) for n in self.service.topic_choices(str(current))
+        ]
+
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Reply:
@@ -418,10 +435,6 @@ class VjGroup(app_commands.Group):
 
     @app_commands.command(name="abort", description="End the game without a result")
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
-        await self._end(interaction)
-
-    @app_commands.command(name="resign", description="End the game (same as abort)")
-    async def resign(self, interaction: discord.Interaction[Any]) -> None:
         await self._end(interaction)
 
     async def _end(self, interaction: discord.Interaction[Any]) -> None:

@@ -32,6 +32,7 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
+from .renderer import alt_of
 from .reply import MESSAGE_LIMIT, Button, Reply, split_text
 from .service import GameService
 
@@ -102,7 +103,11 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
 def files_of(reply: Reply, *, image: bool = True) -> list[discord.File]:
     out = []
     if reply.image is not None and image:
-        out.append(discord.File(io.BytesIO(reply.image), filename="board.png"))
+        out.append(
+            discord.File(
+                io.BytesIO(reply.image), filename="board.png", description=alt_of(reply.image)
+            )
+        )
     if reply.file is not None:
         out.append(discord.File(io.BytesIO(reply.file.data), filename=reply.file.filename))
     return out

@@ -238,7 +238,7 @@ class Lobby(ServiceBase):
             game,
             text,
             mentions=mentions,
-            image=await self._render(state, None),
+            image=await self._render(state, None, game),
             buttons=self.buttons_for(game, state),
         )
 

@@ -1,7 +1,8 @@
 """The terminal client: play a whole game without Discord, through the same GameService.
 
-It holds every seat no AI plays (`--play D`: easy AIs in the other two), reads one line at a time, and never stops on a bad line: only
-`quit`, end of input (Ctrl-D) or a finished game's `quit` end it.
+It holds every seat no AI plays (`--play D`: easy AIs in the other two; `--ai` for chosen
+seats), reads one line at a time, and never stops on a bad line: only `quit`, end of input
+(Ctrl-D) or a finished game's `quit` end it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ import rules
 from db.models import MAX_ID
 from rules.errors import excerpt
 
-from .ai_users import AI_USERS, SEAT_LEVELS, seat_level
-from .renderer import Renderer
+from .ai_users import AI_USERS, SEAT_LEVELS, ai_level, seat_level
+from .closing import CHART_FILE
+from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from .service_base import MAX_LOG_LINES
@@ -34,15 +36,15 @@ DEFAULT_DB = "./vijayanagara-local.sqlite3"
 DEFAULT_BOARDS = "./boards"
 COMMAND_WORDS = {
     "status", "board", "log", "undo", "give", "card", "join", "leave", "start", "play",
-    "options", "allowed", "verify",
+    "options", "allowed", "verify", "rules",
 }  # fmt: skip
 YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 
-HELP = f"""Terminal client: you hold every seat no AI plays (D Delhi Sultanate, B Bahmani
-Kingdom, V Vijayanagara Empire). Type an order in the notation (docs/notation.md), steps separated by ';':
+HELP = f"""Terminal client: {{seats}}
+Type an order in the notation (docs/notation.md), steps separated by ';':
   pass
   command; march; move 2 troop from delhi to malwa; done
   as D: command; march; ...     the same, refused unless it is Delhi's decision
@@ -50,10 +52,14 @@ Kingdom, V Vijayanagara Empire). Type an order in the notation (docs/notation.md
 Other lines:
   status             seats, Resources, Cavalry, VP, the card, whose decision it is
   options            every step allowed now (refusals show only the first few)
-  hint               the hard AI's suggestion for the decision now, its win chance and why
+  hint               the hard AI's suggestion for your whole turn, beside the runner-up
+                     and Pass, with what it changes on the board
+  hint play          play the last hint's whole turn (refused once anything has moved)
   board              write the board picture (to the game's folder of boards)
   log [n]            the last n lines of the game log (1-200, default 20)
   card N|TITLE       a card's text
+  rules [TOPIC]      the rules at the table: how each faction wins, every Command and
+                     Decree, battles, the end (`rules` alone lists the topics)
   undo               take back the last step (not past a die roll, card reveal or hand-off)
   give B 2 resources trade Resources and/or Cavalry (1.5.2); `as D: give B 2 resources`,
                      `give 2 resources 1 cavalry from D to B` work too
@@ -86,6 +92,8 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"in this channel", "in this database"),
     (r"This channel", "This database"),
     (r"Use the newest message or `play`", "Look at `status`"),
+    (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
+    (r"Press Play this turn", "Type `hint play`"),
 ]
 
 
@@ -211,6 +219,8 @@ async def text_command(
         return await service.options(channel)
     if name == "card":
         return await service.card_in(channel, rest)
+    if name == "rules":
+        return service.rules_topic(rest or None)
     if name == "export":
         return await service.export(channel)
     if name == "verify":
@@ -250,6 +260,7 @@ class LocalClient:
         self.ai_seats: dict[rules.Faction, ai.Level] = {}  # --ai: seats a new game gives to AIs
         self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
+        self.hint_button: str | None = None  # the last hint's "Play this turn"
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -281,22 +292,29 @@ class LocalClient:
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label)}")
         if reply.image is not None:
-            self._write(self.game_boards() / f"board-{reply.version or 0:05d}.png", reply.image)
-        if reply.file is not None:
+            png = self.game_boards() / f"board-{reply.version or 0:05d}.png"
+            self._write(png, reply.image)
+            alt = alt_of(reply.image)
+            if alt is not None:  # beside the picture, for a screen reader
+                self._write(png.with_suffix(".txt"), alt.encode(), "alt text", quiet=True)
+        if reply.file is not None and reply.file.filename == CHART_FILE:
+            self._write(self.game_boards() / CHART_FILE, reply.file.data, "chart")
+        elif reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
 
     def game_boards(self) -> Path:
         """Each game's boards in a folder of its own, so no game overwrites another's."""
         return self.boards / f"game-{self.game_id}"
 
-    def _write(self, path: Path, data: bytes, what: str = "board") -> None:
+    def _write(self, path: Path, data: bytes, what: str = "board", *, quiet: bool = False) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as e:
             self.say(f"! Could not write {what} {rules.clip(str(path))}: {e.strerror or e}.")
             return
-        self.say(f"[{what}: {path}]")
+        if not quiet:
+            self.say(f"[{what}: {path}]")
 
     def seats_asked(self) -> dict[str, int]:
         """Who a new game seats where: the AIs of --play and --ai, you in every other seat."""
@@ -380,7 +398,7 @@ class LocalClient:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self.say(HELP)
+            self.say(HELP.format(seats=await self.seats_text()))
         elif word == "export":
             await self._export(rest)
         elif word == "import":
@@ -389,8 +407,12 @@ class LocalClient:
             await self._ask_abort()
         elif word == "new":
             await self.new_game()
+        elif word == "hint" and rest.lower() == "play":
+            await self._play_hint()
         elif word == "hint":
-            await self.emit(await self.service.ai.hint(self.channel, LOCAL_USER))
+            hint = await self.service.ai.hint(self.channel, LOCAL_USER)
+            self.hint_button = hint.buttons[0].custom_id if hint.ok and hint.buttons else None
+            await self.emit(hint)
         elif word == "create":
             await self._create()
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
@@ -410,6 +432,29 @@ class LocalClient:
             return
         for line in terminal_text(await self.service.no_game_text(self.channel)).split("\n"):
             self.say(f"! {line}")
+
+    async def seats_text(self) -> str:
+        """Who holds which seat: the game's seats, else those `--ai` gives a new game."""
+        game = await self.service.store.latest_game(self.channel)
+        ai: dict[rules.Faction, str] = dict(self.ai_seats)
+        if game is not None and game.seats:
+            ai = {f: lvl for f in rules.PLAYERS if (lvl := ai_level(game.seats.get(f.value)))}
+        names = {f: f"{f.value} {rules.FACTION_NAMES[f]}" for f in rules.PLAYERS}
+        mine = [names[f] for f in rules.PLAYERS if f not in ai]
+        if not ai:
+            return f"you hold all three seats ({', '.join(mine)})."
+        ais = ", ".join(f"{names[f]} (AI, {lvl})" for f, lvl in ai.items())
+        if not mine:
+            return f"AIs hold every seat: {ais}; you watch."
+        return f"you hold {' and '.join(mine)}; AIs hold {ais}."
+
+    async def _play_hint(self) -> None:
+        """`hint play`: the last hint's whole turn, as its button plays it on Discord."""
+        if self.hint_button is None:
+            self.say("! There is no hint to play: ask for one with `hint`.")
+            return
+        button, self.hint_button = self.hint_button, None
+        await self.emit(await self.service.press(self.channel, LOCAL_USER, button))
 
     async def _ask_abort(self) -> None:
         game = await self.service.store.open_game(self.channel)
@@ -557,6 +602,7 @@ async def amain(
         )
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
+    service.display_name = lambda uid: "you"  # the board names the player to act
     client = LocalClient(service, Path(args.boards), stream)
     client.ai_seats = ai_seats
     client.ai_pause = args.ai_pause

@@ -19,6 +19,8 @@ from rules.errors import excerpt, step_where
 from rules.registry import DECREE_NAMES
 
 from .announcing import MoveAnnouncements
+from .closing import closing
+from .hints import HINT
 from .order_entry import Alternatives, Entry, read_entry
 from .reminders import (
     SNOOZE_ID,
@@ -504,16 +506,26 @@ class Moves(MoveAnnouncements):
         except Exception:
             log.exception("game %s: building the buttons failed", game.id)
             buttons = []
-        return self._announced(
+        reply = self._announced(
             game,
             a.text,
             mentions=a.mentions,
-            image=await self._render(state, state.turn_touched) if a.board else None,
+            image=await self._render(state, state.turn_touched, game) if a.board else None,
             buttons=buttons,
             receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
             edit=a.edit,
             close_text=a.close_text,
         )
+        if state.game_over:
+            try:
+                end = await closing(self, game)
+            except Exception:  # the final score is stored and announced all the same
+                log.exception("game %s: the closing chart or ratings failed", game.id)
+                return reply
+            reply.text += "".join(f"\n{line}" for line in end.ratings)
+            reply.text += "\nThe VP card by card is in the chart; a rematch: the button below."
+            reply.file, reply.buttons = end.chart, [*reply.buttons, end.button]
+        return reply
 
     @answers()
     async def press(
@@ -534,6 +546,8 @@ class Moves(MoveAnnouncements):
         game_id, version, what = int(parts[1]), int(parts[2]), parts[3]
         if what == PICK:
             return await self._pick(channel, user, version, values)
+        if what == HINT:
+            return await self._play_hint(channel, user, game_id, version)
         async with self._lock(channel):
             game = await self._active_game(channel)
             if game.id != game_id:
@@ -577,6 +591,23 @@ class Moves(MoveAnnouncements):
         order = kept.orders[index]
         return await self.play(
             channel, user, order, as_faction=kept.as_faction, expected_version=version
+        )
+
+    async def _play_hint(self, channel: str, user: int, game_id: int, version: int) -> Reply:
+        """The hint's whole suggested turn, played as one typed order would be; refused
+        once anything moved since the hint was thought."""
+        kept = self._hints.take(user, channel)
+        if kept is None or (kept.game_id, kept.version) != (game_id, version):
+            return Reply.error(
+                "That hint is no longer the one I hold for you; ask for a new one with `/vj hint`."
+            )
+        # the player saw the whole turn: a step in it that does nothing is confirmed (2.3.3)
+        return await self.play(
+            channel,
+            user,
+            f"{kept.order}; {CONFIRM}",
+            as_faction=kept.faction,
+            expected_version=version,
         )
 
     def _confirm_button(

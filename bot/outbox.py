@@ -37,7 +37,7 @@ class Outbox(ServiceBase):
                 state = await self.state_of(game)
                 buttons = self.buttons_for(game, state)
                 if owed.board:
-                    image = await self._render(state, state.touched)
+                    image = await self._render(state, state.touched, game)
             reply = Reply(
                 text=owed.text,
                 image=image,

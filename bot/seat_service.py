@@ -11,6 +11,7 @@ from typing import Protocol
 import rules
 from db import GameRecord, Store
 
+from .hints import HintOrders
 from .reminders import Reminders
 from .reply import Button, Reply
 from .service_base import Outcome
@@ -23,6 +24,9 @@ class SeatService(Protocol):
     store: Store
     reminders: Reminders
     mention: Callable[[int], str]
+    _hints: HintOrders  # the turn a hint suggested, kept for its button
+
+    def custom_id(self, game: GameRecord, what: str) -> str: ...
 
     def _lock(self, channel: str) -> asyncio.Lock: ...
 

@@ -14,17 +14,20 @@ wired here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from db import Store
 
 from .ai_seats import AiSeats
 from .autocomplete import Autocomplete
+from .closing import REMATCH
 from .club import Club
 from .lobby import Lobby
-from .moves import Moves
+from .moves import MAX_CUSTOM_ID_CHARS, Moves
 from .outbox import Outbox
 from .renderer import Renderer
+from .reply import Reply
 from .service_base import (
     CUSTOM_ID_PREFIX,
     MAX_DECK_BYTES,
@@ -64,6 +67,26 @@ class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
         super().__init__(store, renderer, **kw)
         self.ai = AiSeats(self, workers=ai_workers)  # who plays the AI seats, their moves, hints
         self.reminders.ai_pace = self.ai.pace_of
+
+    async def press(
+        self,
+        channel: str,
+        user: int,
+        custom_id: str,
+        values: Sequence[str] = (),
+        *,
+        guild: str | None = None,
+        roles: Sequence[int] = (),
+        is_manager: bool = False,
+    ) -> Reply:
+        """A button; the closing message's Rematch (vj:<game>:<version>:rematch) calls a
+        rematch, seats rotated, as `/vj club rematch` does (and with its permissions: the
+        server's `guild`, the caller's `roles`, Manage Server)."""
+        if custom_id.endswith(f":{REMATCH}") and len(custom_id) <= MAX_CUSTOM_ID_CHARS:
+            return await self.rematch(
+                channel, user, guild=guild, roles=roles, is_manager=is_manager
+            )
+        return await super().press(channel, user, custom_id, values)
 
     async def close(self) -> None:
         self.ai.close()

@@ -16,6 +16,7 @@ from typing import Any, ParamSpec, Self, TypeVar
 
 import pydantic
 
+import render
 import rules
 from db import (
     Announcement,
@@ -38,7 +39,9 @@ from rules.errors import excerpt
 from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
 
 from .ai_turns import TurnStarts
-from .ai_users import is_ai, with_ai_names
+from .ai_users import ai_level, ai_name, is_ai, with_ai_names
+from .effects import effects_line
+from .hints import HintOrders
 from .order_entry import (
     Drafts,
     Picks,
@@ -49,7 +52,7 @@ from .reminders import (
     ReminderError,
     Reminders,
 )
-from .renderer import Renderer, default_renderer
+from .renderer import Names, Picture, Renderer, default_renderer
 from .reply import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
@@ -59,6 +62,8 @@ BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this 
 SHOWN_OPTIONS = 8  # legal orders listed in an error message
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
 CUSTOM_ID_PREFIX = "vj"
+MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
+MAX_NAME_CHARS = 32  # a player's name on the board (Discord's display names are this long)
 CACHE_SIZE = 2048
 # Bounds on what a user sends (docs/operations.md, "Limits"). Checked here, where the raw bytes arrive.
 MAX_DECK_BYTES = DECK_MAX_CHARS
@@ -314,11 +319,14 @@ class ServiceBase:
         mention_fn = with_ai_names(mention_fn)  # an AI seat is named, never pinged
         self.mention = mention_fn
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
+        # a person's display name for the board, where the adapter knows it
+        self.display_name: Callable[[int], str | None] = lambda uid: None
         self.name_players = name_players  # False where one person holds every seat
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Cached] = OrderedDict()
         self._drafts = Drafts()
         self._picks = Picks()  # the alternatives of an ambiguous step, per user and channel
+        self._hints = HintOrders()  # the turn a hint suggested, for its button
         self._recent = RecentOrders() if guard_repeats else None
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
@@ -585,8 +593,11 @@ class ServiceBase:
 
     def _who(self, game: GameRecord, faction: rules.Faction) -> str:
         uid = game.seats.get(faction.value)
-        if uid is not None and not self.name_players and not is_ai(uid):
-            return rules.FACTION_NAMES[faction]  # the one person at the terminal
+        level = ai_level(uid)
+        if level is not None and not self.name_players:  # one person holds the other seats
+            return f"{rules.FACTION_NAMES[faction]} (AI, {level})"
+        if uid is not None and not self.name_players:
+            return rules.FACTION_NAMES[faction]
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"
         return f"{rules.FACTION_NAMES[faction]} ({seat})"
 
@@ -651,11 +662,36 @@ class ServiceBase:
             who += " (free seat: `/vj join`)"
         elif self.name_players:
             who += f" {self.mention(uid)}"
-        return f"**Next:** {who}{sep}{text}", mentions
+        effects = effects_line(state)  # what each Command or Decree offered does
+        tail = f"\n{effects}" if effects else ""
+        return f"**Next:** {who}{sep}{text}{tail}", mentions
 
-    async def _render(self, state: rules.GameState, highlight: list[str] | None) -> bytes | None:
+    def board_names(self, game: GameRecord | None) -> Names:
+        """The players' names by seat for a board and its alt text: an AI seat by its AI's
+        name, a person by their display name where the adapter knows it."""
+        out: Names = {}
+        for f in FACTIONS:
+            uid = game.seats.get(f.value) if game is not None else None
+            level = ai_level(uid)
+            name = ai_name(level) if level is not None else None
+            if name is None and uid is not None:
+                name = self.display_name(uid)
+            if name:
+                out[f] = rules.clip(name, MAX_NAME_CHARS)
+        return out
+
+    async def _render(
+        self,
+        state: rules.GameState,
+        highlight: list[str] | None,
+        game: GameRecord | None = None,
+    ) -> bytes | None:
+        """The board and its alt text (`Picture`), with the players' names when `game` is
+        given; None when it could not be drawn."""
+        names = self.board_names(game)
         try:
-            return await asyncio.to_thread(self.renderer, state, highlight or None)
+            png = await asyncio.to_thread(self.renderer, state, highlight or None, names or None)
+            return Picture(png, render.alt_text(state, names or None)[:MAX_ALT_CHARS])
         except Exception:  # a broken picture must not lose the (already stored) move
             log.exception("rendering the board failed")
             return None

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import rules
+from rules import reference
 from rules.cards import Deck, deck_for, find_cards
 from rules.errors import excerpt
 from rules.registry import summary
 
+from .effects import offered_effects
 from .reply import Reply
 from .service_base import (
     FACTIONS,
@@ -27,7 +29,8 @@ COMMANDS: dict[str, str] = {
     "start": "start the game once all three factions are seated",
     "ai": "an AI plays a seat (faction, level easy|hard, pace: seconds a step); a person's seat "
     "at their request, by Manage Server, or once the game stalled on them; join takes it back",
-    "hint": "the hard AI's suggestion for your decision now, its win chance and why (only you)",
+    "hint": "the hard AI's suggestion for your whole turn beside the runner-up and Pass, with "
+    "a button that plays it (only you)",
     "play": "send an order in the notation, steps separated by ';' (docs/notation.md)",
     "undo": "take back your last step (until a die roll, card reveal or hand-off)",
     "give": "give Resources and/or Cavalry to another faction (1.5.2), at any time",
@@ -37,6 +40,8 @@ COMMANDS: dict[str, str] = {
     "log": "the last lines of the game log",
     "options": "every step allowed now, the whole list (only you see it)",
     "card": "look up an event card by number or title",
+    "rules": "the rules at the table: how each faction wins, every Command and Decree, battles, "
+    "the end (topic:; only you see it)",
     "export": "the whole game as a JSON file (its secret only once the game is over)",
     "import": "load an exported game here; you keep your seats from it and may claim others",
     "abort": "end the game without a result (its creator or a server manager)",
@@ -109,7 +114,7 @@ class Views(ServiceBase):
             return Reply.error("There is no board yet: create and start a game first.")
         state = await self.state_of(game)
         nxt = self._final_text(state) if state.game_over else self.prompt_text(game, state)[0]
-        image = await self._render(state, state.turn_touched)
+        image = await self._render(state, state.turn_touched, game)
         if image is None:
             nxt += "\n(The board picture could not be drawn; the error is logged.)"
         return Reply(text=nxt, image=image, version=game.version, ephemeral=not public)
@@ -134,8 +139,22 @@ class Views(ServiceBase):
             return Reply.error("There is no game in progress, so no decision is pending.")
         state = await self.state_of(game)
         opts = self._options(state, None)
-        head = self.prompt_text(game, state)[0]
-        return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.", ephemeral=True)
+        head = self.prompt_text(game, state)[0].split("\n")[0]  # the effects are listed below
+        effects = "".join(f"\n{line}" for line in offered_effects(state))
+        return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.{effects}", ephemeral=True)
+
+    def rules_topic(self, topic: str | None) -> Reply:
+        """`/vj rules topic:`: a few lines on one topic, citing the rule sections; without a
+        topic, the list of topics."""
+        if topic is None or not topic.strip():
+            return Reply(
+                text="**Rules topics** (`/vj rules topic:`): " + ", ".join(reference.topics()),
+                ephemeral=True,
+            )
+        try:
+            return Reply(text=reference.reference(topic), ephemeral=True)
+        except ValueError as e:
+            return Reply.error(f"{e}.")
 
     @answers()
     async def card_in(self, channel: str, query: str) -> Reply:

@@ -31,6 +31,7 @@ class SlowRenderer:
 
     def __init__(self) -> None:
         self.calls = 0
+        self.names: dict[rules.Faction, str] | None = None  # the players named on the last board
         self.waiting = threading.Event()  # a call is held
         self._open = threading.Event()
         self._open.set()
@@ -42,8 +43,14 @@ class SlowRenderer:
     def release(self) -> None:
         self._open.set()
 
-    def __call__(self, state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+    def __call__(
+        self,
+        state: rules.GameState,
+        highlight: list[str] | None = None,
+        names: dict[rules.Faction, str] | None = None,
+    ) -> bytes:
         self.calls += 1
+        self.names = names
         if not self._open.is_set():
             self.waiting.set()
             if not self._open.wait(HELD_AT_MOST):

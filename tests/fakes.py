@@ -12,7 +12,14 @@ STRANGER = 999
 class FakeRenderer:
     def __init__(self) -> None:
         self.calls: list[tuple[int, list[str] | None]] = []
+        self.names: list[dict[rules.Faction, str] | None] = []  # the players named on each board
 
-    def __call__(self, state: rules.GameState, highlight: list[str] | None = None) -> bytes:
+    def __call__(
+        self,
+        state: rules.GameState,
+        highlight: list[str] | None = None,
+        names: dict[rules.Faction, str] | None = None,
+    ) -> bytes:
         self.calls.append((state.actions_taken, highlight))
+        self.names.append(names)
         return PNG

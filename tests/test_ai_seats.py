@@ -176,9 +176,59 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
     assert not refused.ok and "whose decision it is" in refused.text
     h = await svc.ai.hint(CH, on_turn)
     assert h.ok and h.ephemeral and h.announcement is None
-    assert "estimated win chance" in h.text and "/vj play order:" in h.text
+    assert (
+        f"Suggested turn for {rules.FACTION_NAMES[rules.decider(st) or rules.Faction.D]}" in h.text
+    )
+    assert "Play this turn" in h.text and [b.label for b in h.buttons] == ["Play this turn"]
     _, again = await state(svc)
     assert again.actions_taken == st.actions_taken  # a hint changes nothing
+
+
+async def test_a_hints_whole_turn_is_legal_and_played_by_one_press(svc: GameService) -> None:
+    """The hint proposes every step up to the next hand-off; one press of Play this turn
+    plays them all, as one order, and the seat's decision is over."""
+    svc.seed_source = lambda: SEED
+    assert (await svc.create(CH, D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    assert (await svc.start(CH, D)).ok
+    svc.ai.hint_seconds = 0.3
+    version, st = await state(svc)
+    seat = rules.decider(st)
+    assert seat is not None
+    h = await svc.ai.hint(CH, SEATS[seat])
+    order = h.text.split("`")[1]  # the suggested turn, as the summary's first line gives it
+    # legal as a whole: each step is allowed where it comes, and it ends at a hand-off
+    after = st.clone()
+    for action in rules.parse(after, order, giver=seat):
+        assert action in rules.legal_actions(after), (order, action)
+        after = rules.apply(after, action)
+    assert after.game_over or rules.chance(after) is not None or rules.decider(after) != seat
+    played = await svc.press(CH, SEATS[seat], h.buttons[0].custom_id)
+    assert played.ok, played.text
+    now, st2 = await state(svc)
+    assert now == version + 1  # one order, stored as one change
+    assert st2.actions_taken >= after.actions_taken  # every step of it (then any dealt chance)
+    again = await svc.press(CH, SEATS[seat], h.buttons[0].custom_id)
+    assert not again.ok  # one press, once: the hint is spent and the game has moved
+
+
+async def test_a_hint_is_refused_once_the_game_has_moved(svc: GameService) -> None:
+    svc.seed_source = lambda: SEED
+    assert (await svc.create(CH, D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    assert (await svc.start(CH, D)).ok
+    svc.ai.hint_seconds = 0.05
+    _, st = await state(svc)
+    seat = rules.decider(st)
+    assert seat is not None
+    h = await svc.ai.hint(CH, SEATS[seat])
+    assert (await svc.play(CH, SEATS[seat], "pass")).ok  # the player moves another way
+    moved, _ = await state(svc)
+    refused = await svc.press(CH, SEATS[seat], h.buttons[0].custom_id)
+    assert not refused.ok and "older position" in refused.text, refused.text
+    assert (await state(svc))[0] == moved  # the refused press changed nothing
 
 
 async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(

@@ -64,5 +64,24 @@ async def test_a_hint_is_private_to_the_player_on_turn(env: Env) -> None:
     assert "A hint is for the player whose decision it is now" in told(env, D)
     before = len(env.fake.visible)
     await env.slash(B, "hint")
-    assert "estimated win chance" in told(env, B)
+    assert "Suggested turn for Bahmani Kingdom" in told(env, B)
     assert len(env.fake.visible) == before  # nothing public
+
+
+async def test_a_hints_play_this_turn_button_plays_the_whole_turn_in_one_press(env: Env) -> None:
+    await env.started()  # B decides first
+    env.service.ai.hint_seconds = 0.3
+    version, state = await env.state()
+    await env.slash(B, "hint")
+    hint = env.fake.private_to(B)[-1]
+    order = hint.content.split("`")[1]
+    buttons = [c for row in hint.components for c in row["components"]]
+    assert [b["label"] for b in buttons] == ["Play this turn"]
+    assert buttons[0]["custom_id"] == f"vj:1:{version}:hint"  # the game and its version
+    await env.click(B, hint, buttons[0]["custom_id"])
+    after, now = await env.state()
+    assert after == version + 1  # the whole turn, stored as one order
+    steps = [s for s in order.split(";") if s.strip()]
+    assert now.actions_taken >= state.actions_taken + len(steps)
+    await env.click(B, hint, buttons[0]["custom_id"])  # a second press plays nothing
+    assert (await env.state())[0] == after

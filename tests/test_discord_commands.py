@@ -17,7 +17,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "create", "join", "leave", "start", "play", "pass", "event", "command", "decree", "done",
     "undo", "give", "board", "status", "log", "card", "help", "export", "import", "abort",
-    "resign", "ai", "hint", "options", "club",
+    "rules", "ai", "hint", "options", "club",
 }  # fmt: skip
 CLUB = {
     "pace",
@@ -152,7 +152,7 @@ async def test_abort_needs_the_creator_or_manage_server(env: Env) -> None:
     await env.started()
     await env.slash(B, "abort")
     assert "Manage Server" in told(env, B)
-    env.fake.slash(STRANGER, "resign", manage_guild=True)
+    env.fake.slash(STRANGER, "abort", manage_guild=True)
     await env.fake.settle()
     assert "ended" in env.fake.visible[-1].content
     assert await env.service.store.open_game(str(CHANNEL)) is None
@@ -222,3 +222,81 @@ async def test_an_ambiguous_step_offers_its_readings_in_a_select_menu(env: Env) 
     # the menu was used: picking again finds nothing to play
     await env.select(B, question, menu["custom_id"], [menu["options"][0]["value"]])
     assert "no longer have" in told(env, B) or "older position" in told(env, B)
+
+
+async def test_rules_answers_a_topic_privately_with_its_sections(env: Env) -> None:
+    inter = env.fake.autocomplete(D, "rules", "topic", "dem")
+    await env.fake.settle()
+    assert [c["value"] for c in inter.choices or []] == ["demand-obedience"]
+    await env.slash(D, "rules", topic="demand-obedience")
+    text = told(env, D)
+    assert "Demand Obedience (Decree)" in text and "(4.2." in text
+    assert all("Demand" not in m.content for m in env.fake.visible)  # nothing public
+    await env.slash(D, "rules", topic="nonsense")
+    assert "'nonsense' is not a topic; the topics are: winning" in told(env, D)
+    await env.slash(D, "rules")
+    assert "Rules topics" in told(env, D) and "battle" in told(env, D)
+    await env.slash(D, "help")
+    assert "`rules` — the rules at the table" in told(env, D)
+
+
+async def test_command_and_decree_choices_say_what_each_does(env: Env) -> None:
+    await env.started()  # B decides first
+    version, _ = await env.state()
+    inter = env.fake.autocomplete(B, "command", "name", "")
+    await env.fake.settle()
+    names = {c["value"]: c["name"] for c in inter.choices or []}
+    assert names, "the Commands of the faction on turn are offered"
+    for value, name in names.items():
+        assert name.startswith(f"{value} — ") and len(name) <= 100
+    assert (await env.state())[0] == version  # choices change nothing
+    await env.slash(B, "command")
+    turn = env.fake.visible[-1].content
+    assert "Choose a Command" in turn and "`rally` — place Amirs or Rajas" in turn
+
+
+async def test_a_board_names_the_players_and_carries_its_alt_text(env: Env) -> None:
+    await env.started()
+    names = env.renderer.names or {}
+    assert set(names) == {rules.Faction.D, rules.Faction.B, rules.Faction.V}
+    assert all(names.values()) and "<@" not in " ".join(names.values())  # names, not pings
+    described = [
+        a["description"]
+        for r in env.fake.requests
+        if isinstance(r.body, dict)
+        for a in (r.body.get("attachments") or [])
+        if a.get("filename") == "board.png" and a.get("description")
+    ]
+    assert described, "the board image goes with its alt text"
+    alt = described[-1]
+    assert alt.startswith("Vijayanagara board.") and "VP" in alt and "Card" in alt
+    assert names[rules.Faction.B] in alt  # whose turn it is, by name (B acts first)
+
+
+async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(env: Env) -> None:
+    """A game played to its last order through the service; that order through Discord."""
+    await env.started()
+    seats = {rules.Faction.D: D, rules.Faction.B: B, rules.Faction.V: V}
+    channel = str(CHANNEL)
+    for i in range(5000):
+        version, st = await env.state()
+        legal = rules.legal_actions(st)
+        a = legal[11 % len(legal)]
+        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+        f = rules.prompt(st).faction
+        assert f is not None, i
+        if rules.apply(st, a).game_over:
+            await env.slash(seats[f], "play", order=order)
+            break
+        r = await env.service.play(channel, seats[f], order, expected_version=version)
+        assert r.ok, r.text
+    await env.fake.settle()
+    game = await env.service.store.latest_game(channel)
+    assert game is not None and game.status == "finished"
+    last = next(m for m in reversed(env.fake.visible) if "The game is over" in m.content)
+    assert "vp-chart.png" in last.files
+    assert "rating 1500 → " in last.content
+    ids = [c["custom_id"] for row in last.components for c in row["components"]]
+    rematch = next(i for i in ids if i.endswith(":rematch"))
+    await env.click(D, last, rematch)
+    assert "Rematch of game 1: game 2" in env.fake.visible[-1].content

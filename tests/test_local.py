@@ -213,7 +213,7 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
-    they are stored, and `hint` suggests Delhi's step."""
+    they are stored, `hint` suggests Delhi's whole turn and `hint play` plays it."""
     from bot.ai_seats import AiSeats
 
     # the hint's search cut to 50 ms of a worker's time (the terminal gives it seconds)
@@ -221,11 +221,13 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
     out = io.StringIO()
     db = tmp_path / "ai.sqlite3"
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]
-    await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], ["hint", "pass"], out, FakeRenderer())
+    lines = ["hint play", "hint", "hint play", "pass"]
+    await amain([*args, "--ai", "B:easy", "--ai", "V:easy"], lines, out, FakeRenderer())
     text = out.getvalue()
-    assert "Hint for Delhi Sultanate:" in text and "estimated win chance" in text
-    assert "Delhi Sultanate Passes" in text
-    assert "\n! " not in text, text
+    assert text.index("! There is no hint to play") < text.index("Suggested turn for Delhi")
+    assert "Type `hint play` to play it whole" in text and "Press" not in text
+    assert "✓ Played:" in text or "Delhi Sultanate" in text.split("Type `hint play`")[1]
+    assert "\n! " not in text.split("Suggested turn")[1], text
     from db.backend import open_store
 
     store = await open_store(str(db))
@@ -303,3 +305,69 @@ def test_a_bad_ai_seat_is_refused_at_launch(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         asyncio.run(amain(["--db", str(tmp_path / "x.sqlite3"), "--ai", "B:grand"], []))
     assert stop.value.code == 2
+
+
+async def test_help_and_status_say_which_seats_the_ais_hold(tmp_path: Path) -> None:
+    """With two AI seats, `help` does not claim all three seats and `status` marks the AIs."""
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "ai.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain(
+        [*args, "--ai", "B:easy", "--ai", "V:hard"], ["help", "status"], out, FakeRenderer()
+    )
+    text = out.getvalue()
+    assert "all three seats" not in text
+    assert (
+        "you hold D Delhi Sultanate; AIs hold B Bahmani Kingdom (AI, easy), "
+        "V Vijayanagara Empire (AI, hard)." in text
+    )
+    assert (
+        "• B: Bahmani Kingdom (AI, easy)" in text and "• V: Vijayanagara Empire (AI, hard)" in text
+    )
+    assert "• D: Delhi Sultanate\n" in text
+
+
+async def test_help_says_all_three_seats_when_no_ai_plays(tmp_path: Path) -> None:
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "p.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    await amain(args, ["help"], out, FakeRenderer())
+    assert "you hold all three seats (D Delhi Sultanate, B Bahmani Kingdom" in out.getvalue()
+
+
+async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "r.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    lines = ["rules", "rules march", "rules zzz", "help", "command", "options"]
+    await amain(args, lines, out, FakeRenderer())
+    text = out.getvalue()
+    assert "Rules topics (`rules`): winning, delhi" in text
+    assert "March (Command)" in text and "(3.2.2)" in text
+    assert "! 'zzz' is not a topic" in text
+    assert "rules [TOPIC]" in text
+    # after `command` (Bahmani's), the allowed Commands are listed each with what it does
+    assert "• `rally` — place Amirs or Rajas where you have a piece" in text
+    assert "• `migrate` — move up to 3 Amirs or Rajas" in text
+    # and the prompt itself says what each Command offered does
+    assert "Control · `migrate` — move up to 3 Amirs" in text
+
+
+async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    boards = tmp_path / "b"
+    args = ["--db", str(tmp_path / "a.sqlite3"), "--boards", str(boards), "--seed", "12"]
+    renderer = FakeRenderer()
+    await amain([*args, "--ai", "B:easy"], ["board"], out, renderer)
+    pngs = sorted((boards / "game-1").glob("*.png"))
+    assert pngs
+    for png in pngs:
+        alt = png.with_suffix(".txt").read_text()
+        assert alt.startswith("Vijayanagara board.") and "VP" in alt
+    assert "[alt text:" not in out.getvalue()  # written quietly, beside each picture
+    assert renderer.names[-1] == {
+        rules.Faction.D: "you",
+        rules.Faction.B: "the easy AI",
+        rules.Faction.V: "you",
+    }

@@ -1,0 +1,120 @@
+"""The end of a game at the table: the closing message gives the final VP and ranking, the
+VP-over-time chart of the whole game, the rating changes, and a Rematch button that works."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from fakes import PNG, SEATS, FakeRenderer
+from PIL import Image
+from test_reminders import Clock
+from test_service import current
+
+import rules
+from bot.closing import CHART_FILE, rating_lines
+from bot.local import LocalClient
+from bot.reply import Attachment, Reply
+from bot.service import GameService
+from db import GameResult, SeatResult, ServerSettings
+
+F = rules.Faction
+D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
+CH = "closing"
+
+
+@pytest.fixture
+async def svc(database_url: str) -> AsyncIterator[GameService]:
+    s = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    yield s
+    await s.close()
+
+
+async def play_to_the_end(svc: GameService, seed: int) -> Reply:
+    """A whole game of random legal orders; the reply to the order that ended it."""
+    svc.seed_source = lambda: seed
+    assert (await svc.create(CH, D)).ok
+    for f, uid in SEATS.items():
+        assert (await svc.join(CH, uid, f.value)).ok
+    assert (await svc.start(CH, D)).ok
+    for _ in range(5000):
+        version, st = await current(svc, CH)
+        a = rules.legal_actions(st)[seed % len(rules.legal_actions(st))]
+        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+        f = rules.prompt(st).faction
+        assert f is not None
+        r = await svc.play(CH, SEATS[f], order, expected_version=version)
+        assert r.ok, r.text
+        if (await current(svc, CH))[1].game_over:
+            return r
+    raise AssertionError("the game did not end")
+
+
+async def test_the_closing_message_has_the_ranking_the_chart_the_ratings_and_a_rematch(
+    svc: GameService,
+) -> None:
+    r = await play_to_the_end(svc, 11)
+    _, st = await current(svc, CH)
+    scores = rules.score(st)
+    first = rules.ranking(st)[0]
+    assert "**The game is over.**" in r.text
+    assert f"1. {rules.FACTION_NAMES[first]} — {scores[first]} VP" in r.text
+    # the chart: a PNG of the whole game
+    assert r.file is not None and r.file.filename == CHART_FILE
+    chart = Image.open(io.BytesIO(r.file.data))
+    assert chart.format == "PNG" and chart.width >= 390
+    # the ratings: every seat from 1500, the winner up
+    assert r.text.count("rating 1500 → ") == 3
+    assert f"{rules.FACTION_NAMES[first]} (<@{SEATS[first]}>): rating 1500 → 15" in r.text
+    # the rematch: one press, the seats rotated
+    (rematch,) = [b for b in r.buttons if b.label == "Rematch"]
+    again = await svc.press(CH, D, rematch.custom_id)
+    assert again.ok and "Rematch of game 1: game 2" in again.text, again.text
+    game = await svc.store.open_game(CH)
+    assert game is not None and game.seats == {"B": D, "V": B, "D": V}
+
+
+async def test_the_rematch_button_keeps_the_servers_permissions(svc: GameService) -> None:
+    """Where only managers may create games, a player's press of Rematch is refused."""
+    r = await play_to_the_end(svc, 11)
+    await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
+    (rematch,) = [b for b in r.buttons if b.label == "Rematch"]
+    refused = await svc.press(CH, D, rematch.custom_id, guild="g")
+    assert not refused.ok and "You may not create a game here" in refused.text
+    assert await svc.store.open_game(CH) is None
+    allowed = await svc.press(CH, D, rematch.custom_id, guild="g", is_manager=True)
+    assert allowed.ok, allowed.text
+
+
+def test_rating_lines_say_each_seats_change_and_skip_a_game_with_one_person() -> None:
+    game = GameResult(
+        game_id=2,
+        finished_at=1.0,
+        seats=[
+            SeatResult(faction="D", user_id=1, place=1, score=20),
+            SeatResult(faction="B", user_id=2, place=2, score=10),
+            SeatResult(faction="V", user_id=3, place=3, score=5),
+        ],
+    )
+    lines = rating_lines([game], 2, lambda u: f"P{u}")
+    assert lines[0] == "Delhi Sultanate (P1): rating 1500 → 1516 (+16)"
+    assert lines[-1].startswith("Vijayanagara Empire (P3): rating 1500 → 1484 (-16)")
+    alone = game.model_copy(
+        update={"seats": [s.model_copy(update={"user_id": 1}) for s in game.seats]}
+    )
+    assert rating_lines([alone], 2, str) == []
+
+
+async def test_the_terminal_keeps_the_chart_with_the_games_boards(
+    svc: GameService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    client = LocalClient(svc, tmp_path / "b", out)
+    client.game_id = 4
+    client.show(Reply(text="The game is over.", file=Attachment(CHART_FILE, PNG)))
+    assert (tmp_path / "b" / "game-4" / CHART_FILE).read_bytes() == PNG
+    assert not (tmp_path / CHART_FILE).exists()  # not in the working folder
+    assert f"[chart: {tmp_path / 'b' / 'game-4' / CHART_FILE}]" in out.getvalue()
