@@ -250,7 +250,7 @@ async def test_play_one_faction_against_two_easy_ais_with_one_command(tmp_path: 
     text = out.getvalue()
     assert "\n! " not in text, text
     assert "Vijayanagara Empire Passes" in text
-    assert "• D: Delhi Sultanate (the easy AI)" in text  # status says who holds each seat
+    assert "• D: Delhi Sultanate (AI, easy)" in text  # status says who holds each seat
     assert "• V: Vijayanagara Empire\n" in text  # the person at the terminal
     from db.backend import open_store
 

@@ -70,7 +70,8 @@ async def test_the_try_it_now_command_plays_against_two_ais_as_written(tmp_path:
     await amain([*args, "--seed", "7"], lines, out, FakeRenderer())
     text = out.getvalue()
     assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
-    assert "Hint for Delhi Sultanate:" in text and "Delhi Sultanate Passes" in text
+    assert "Suggested turn for Delhi Sultanate:" in text and "Delhi Sultanate Passes" in text
+    assert "How each Faction wins" in text  # `rules winning`
     assert "Bahmani Kingdom" in text and "Vijayanagara Empire" in text
     assert list((tmp_path / "b" / "game-1").glob("*.png"))  # the boards it says it writes
 
