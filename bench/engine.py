@@ -27,10 +27,11 @@ import json
 import random
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
+
+from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -108,14 +109,6 @@ def run(root: Path, games: int, how: str = "seeded") -> dict[str, float]:
     return result
 
 
-def checkout(rev: str, into: Path) -> None:
-    archive = into / "rev.tar"
-    with archive.open("wb") as f:
-        subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(into, filter="data")
-
-
 def figures(results: list[dict[str, float]], games: int) -> dict[str, float]:
     cpu = min(r["cpu"] for r in results)
     steps = results[0]["steps"]
@@ -148,7 +141,7 @@ def main() -> None:
     there: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
         if args.against:
-            checkout(args.against, Path(tmp))
+            checkout(args.against, Path(tmp), "rules")
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
             here.append(run(REPO, args.games))
             if args.against:

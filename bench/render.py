@@ -23,10 +23,11 @@ import random
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
+
+from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -83,16 +84,6 @@ def figures(results: list[dict[str, list[float]]]) -> tuple[float, float, float]
     return statistics.median(best), statistics.median(sizes), max(sizes)
 
 
-def checkout(rev: str, into: Path) -> None:
-    archive = into / "rev.tar"
-    with archive.open("wb") as f:
-        subprocess.run(
-            ["git", "-C", str(REPO), "archive", rev, "rules", "render"], stdout=f, check=True
-        )
-    with tarfile.open(archive) as tar:
-        tar.extractall(into, filter="data")
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--games", type=int, default=5)
@@ -113,7 +104,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         other = Path(tmp)
-        checkout(args.against, other)
+        checkout(args.against, other, "rules", "render")
         here: list[dict[str, list[float]]] = []
         there: list[dict[str, list[float]]] = []
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees

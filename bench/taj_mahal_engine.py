@@ -22,11 +22,12 @@ import json
 import random
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 import traceback
 from pathlib import Path
+
+from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
 GOAL = 1_000
@@ -82,14 +83,6 @@ def run(root: Path, games: int) -> dict[str, float]:
     return result
 
 
-def checkout(rev: str, into: Path) -> None:
-    archive = into / "rev.tar"
-    with archive.open("wb") as f:
-        subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(into, filter="data")
-
-
 def figures(results: list[dict[str, float]], games: int) -> dict[str, float]:
     cpu = min(r["cpu"] for r in results)
     steps = results[0]["steps"]
@@ -119,7 +112,7 @@ def main() -> None:
     there: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
         if args.against:
-            checkout(args.against, Path(tmp))
+            checkout(args.against, Path(tmp), "rules")
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
             here.append(run(REPO, args.games))
             if args.against:
