@@ -101,7 +101,7 @@ class SQLStore(ABC):
         self._select_game = (
             "SELECT id, channel_id, seed, options, seats, status, version, creator, "
             f"{d.ts('created_at')}, {d.ts('updated_at')}, "
-            "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id) "
+            "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id), kind "
             "FROM games"
         )
 
@@ -275,6 +275,7 @@ class SQLStore(ABC):
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
+        kind: str = "vijayanagara",
     ) -> GameRecord:
         async with self._new_game(channel_id, deck) as conn:
             game_id = await self._insert_game(
@@ -285,6 +286,7 @@ class SQLStore(ABC):
                 seats=json.dumps(seats or {}, sort_keys=True),
                 creator=creator,
                 secret=secret,
+                kind=kind,
             )
             game = await self._fetch_game(conn, game_id)
             if announcement is not None:

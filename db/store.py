@@ -58,11 +58,13 @@ class Store(Protocol):
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
+        kind: str = "vijayanagara",
     ) -> GameRecord:
-        """A new lobby game with its `seats`, its deck file and the `announcement` it owes the
-        channel, all in one transaction (a crash leaves none of them, or all); GameExists when
-        the channel has an open one. `secret` (hex) deals its chance outcomes; '' leaves it to
-        the seed (games before chance entries)."""
+        """A new lobby game with its `seats` (seat name -> user id), its deck file and the
+        `announcement` it owes the channel, all in one transaction (a crash leaves none of
+        them, or all); GameExists when the channel has an open one. `secret` (hex) deals its
+        chance outcomes; '' leaves it to the seed (games before chance entries). `kind`: the
+        game's id in the rules' registry (migration 013)."""
         ...
 
     async def secret(self, game_id: int) -> GameSecret:
