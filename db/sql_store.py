@@ -354,10 +354,17 @@ class SQLStore(ABC):
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
+        options: dict[str, Any] | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             await self._check_version(conn, game_id, expected_version)
             await self._bump(conn, game_id, expected_version, seats, status)
+            if options is not None:
+                await conn.execute(
+                    "UPDATE games SET options = ? WHERE id = ?",
+                    json.dumps(options, sort_keys=True),
+                    game_id,
+                )
             if snapshot is not None:
                 await self._put_snapshot(conn, game_id, snapshot)
             game = await self._fetch_game(conn, game_id)

@@ -103,10 +103,12 @@ class Store(Protocol):
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
+        options: dict[str, Any] | None = None,
     ) -> GameRecord:
         """`announcement`: what the change owes the channel, stored in the same transaction
         (the outbox), keyed by the version the change produces; `reminder`: as in
-        append_actions (e.g. a seat given to someone else while it is on turn)."""
+        append_actions (e.g. a seat given to someone else while it is on turn); `options`:
+        the game's options JSON, replaced (a lobby's AI seats)."""
         ...
 
     async def append_actions(

@@ -6,17 +6,15 @@ store migrates it, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
 import asyncpg
-import pytest
+from pg_server import PgServer
 
 from db import GameResult, NewAction, SQLiteStore, open_store
 from db.models import SeatResult
 from db.schema import migrations
-from pg_server import PgServer
 
 BEFORE = 12  # the last migration before the games' kinds
 
