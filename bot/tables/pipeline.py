@@ -43,8 +43,12 @@ class TurnPipeline:
 
     def check_actor(self, table: Table, user: int) -> Seat:
         """The seat `user` plays now, or a refusal naming whose turn it is."""
+        if table.record.status == "lobby":
+            raise TableError(
+                f"The {table.info.title} game has not started: `/{table.command} start` begins it."
+            )
         if table.record.status != "active":
-            raise TableError(f"The {table.info.title} game is {table.record.status}.")
+            raise TableError(f"The {table.info.title} game is over ({table.record.status}).")
         seat = table.seat_of(user)
         if seat is None:
             raise TableError(
