@@ -826,6 +826,13 @@ class SQLStore(ABC):
 
     # --- records of finished games (migration 008) -----------------------------------------
 
+    async def break_tie(self, game_id: int, winner: str, tied: Sequence[str]) -> None:
+        async with self._tx() as conn:
+            await conn.executemany(
+                "UPDATE results SET place = 2 WHERE game_id = ? AND faction = ? AND place = 1",
+                [(game_id, seat) for seat in tied if seat != winner],
+            )
+
     async def results(
         self,
         *,

@@ -302,6 +302,11 @@ class Store(Protocol):
 
     # --- records of finished games (migration 008) -----------------------------------------
 
+    async def break_tie(self, game_id: int, winner: str, tied: Sequence[str]) -> None:
+        """A tie for first place broken after the game (Vijayanagara's Goat-Tiger tiebreak):
+        in the game's record, the `tied` seats other than `winner` drop to second place."""
+        ...
+
     async def results(
         self,
         *,

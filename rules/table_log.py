@@ -9,12 +9,11 @@ the entries from its store and calls these.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from .dealing import keyed_below
 from .game import Game, Seat
@@ -22,14 +21,15 @@ from .game import Game, Seat
 Entry = Mapping[str, Any]
 AnyGame = Game[Any, Any, Any, Any]
 MAX_PROBLEMS = 10
+_JSON: TypeAdapter[Any] = TypeAdapter(Any)
 
 
 def step_entry(game: AnyGame, action: object) -> dict[str, Any]:
-    return {"step": json.loads(game.action_to_json(action))}
+    return {"step": _JSON.validate_json(game.action_to_json(action))}
 
 
 def chance_entry(game: AnyGame, action: object) -> dict[str, Any]:
-    return {"chance": json.loads(game.action_to_json(action))}
+    return {"chance": _JSON.validate_json(game.action_to_json(action))}
 
 
 def undo_entry(seat: Seat) -> dict[str, Any]:
@@ -58,7 +58,7 @@ class LogError(ValueError):
 
 
 def _action(game: AnyGame, entry: Entry, key: str) -> object:
-    return game.action_from_json(json.dumps(entry[key]))
+    return game.action_from_json(_JSON.dump_json(entry[key]).decode())
 
 
 def replay(game: AnyGame, initial: object, entries: Sequence[Entry]) -> Replayed:

@@ -481,11 +481,12 @@ class FakeDiscord:
                 "url": url,
                 "proxy_url": url,
             }
+        root = group
         sub: dict[str, Any] = {"name": command, "type": 1, "options": opts}
         if " " in command:  # `club pace`: a subcommand inside a subcommand group
             group, name = command.split(" ", 1)
             sub = {"name": group, "type": 2, "options": [{**sub, "name": name}]}
-        data_: dict[str, Any] = {"id": "1", "name": group, "type": 1, "options": [sub]}
+        data_: dict[str, Any] = {"id": "1", "name": root, "type": 1, "options": [sub]}
         if resolved:
             data_["resolved"] = resolved
         payload["data"] = data_

@@ -34,11 +34,14 @@ def told(env: Env, user: int) -> str:
 async def test_each_game_has_its_group_with_the_common_commands(env: Env) -> None:
     groups = {c["name"]: c for c in env.fake.commands}
     assert {"vj", "gt", "tm"} <= set(groups)
-    for name in ("gt", "tm"):
+    for name, kind in (("gt", "goat_tiger"), ("tm", "taj_mahal")):
         group = groups[name]
-        assert {c["name"] for c in group["options"]} == {c.name for c in COMMANDS}
+        assert {c["name"] for c in group["options"]} == {c.name for c in COMMANDS if c.of(kind)}
+        assert len(group["options"]) <= 25
         assert all(c["description"] for c in group["options"])
         assert group.get("contexts") == [0] or group.get("dm_permission") is False
+    assert "tiebreak" in {c["name"] for c in groups["gt"]["options"]}
+    assert "tiebreak" not in {c["name"] for c in groups["tm"]["options"]}
     play = next(c for c in groups["gt"]["options"] if c["name"] == "play")
     (order,) = play["options"]
     assert order["name"] == "order" and order["required"] and order["autocomplete"]

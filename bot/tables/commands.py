@@ -8,6 +8,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from rules import tiebreak
+
 from ..reply import Reply
 from .loading import AnyGame, TableError
 from .service import TableService
@@ -46,6 +48,10 @@ class TableCommand:
     run: Run
     params: tuple[Param, ...] = ()
     changes: bool = False  # stores a change (its replies are announcements)
+    only: str | None = None  # the one game that has it (None: every game)
+
+    def of(self, kind: str) -> bool:
+        return self.only is None or self.only == kind
 
 
 def _one(
@@ -158,6 +164,13 @@ COMMANDS: tuple[TableCommand, ...] = (
         (Param("topic", "a topic", complete="topic"),),
     ),
     TableCommand("help", "These commands", _one(_help)),
+    TableCommand(
+        "tiebreak",
+        "Play off the last Vijayanagara game's tie for first (5.0, 5.5)",
+        lambda s, c: s.tiebreak(c.channel, c.user),
+        changes=True,
+        only=tiebreak.GAME,
+    ),
 )
 BY_NAME: dict[str, TableCommand] = {c.name: c for c in COMMANDS}
 
@@ -168,6 +181,8 @@ def help_text(kind: str) -> str:
     g: AnyGame = table_game(kind)
     lines = [f"**{g.info.title}**: `/{g.info.command} <command>`"]
     for c in COMMANDS:
+        if not c.of(kind):
+            continue
         params = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in c.params)
         lines.append(f"- `{c.name}{' ' + params if params else ''}`: {c.description}")
     return "\n".join(lines)
@@ -176,7 +191,7 @@ def help_text(kind: str) -> str:
 async def run_command(service: TableService, name: str, call: Call) -> list[Reply]:
     """The command's replies; a refusal is one private error reply that changed nothing."""
     command = BY_NAME.get(name)
-    if command is None:
+    if command is None or not command.of(call.kind):
         return [Reply.error(f"No command {name[:20]!r}; the commands: {', '.join(BY_NAME)}.")]
     try:
         return await command.run(service, call)

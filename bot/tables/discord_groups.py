@@ -54,7 +54,8 @@ class Tables:
             guild_only=True,
         )
         for c in COMMANDS:
-            group.add_command(self._command(g, c))
+            if c.of(g.info.id):
+                group.add_command(self._command(g, c))
         return group
 
     def _command(self, g: AnyGame, c: TableCommand) -> app_commands.Command[Any, ..., Any]:

@@ -8,7 +8,7 @@ import asyncio
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import ai.games  # noqa: F401  (registers every game's players)
 from ai.budget import Budget
@@ -16,7 +16,7 @@ from ai.registry import player
 from db import Announcement, NewAction, Store
 from db.models import GameResult, SeatResult
 from rules.dealing import keyed_below
-from rules.game import Seat
+from rules.game import Ranking, Seat
 from rules.table_log import chance_entry, step_entry
 
 from ..reply import Button, Reply
@@ -37,6 +37,8 @@ class TurnPipeline:
         self.store = store
         self.games = games
         self.clock = clock
+        # what follows a game's end (the next game of a tiebreak): set by the service
+        self.after_finish: Callable[[Table, Ranking], Awaitable[list[Reply]]] | None = None
 
     async def secret(self, table: Table) -> bytes:
         return bytes.fromhex((await self.store.secret(table.id)).secret)
@@ -103,7 +105,11 @@ class TurnPipeline:
             if left
             else None
         )
-        return [await self._store(table, seat, user, entries, state, lines, receipt)]
+        out = [await self._store(table, seat, user, entries, state, lines, receipt)]
+        ranking = g.result(state)
+        if ranking is not None and self.after_finish is not None:
+            out += await self.after_finish(table, ranking)
+        return out
 
     async def deal_start(
         self, table: Table, state: object

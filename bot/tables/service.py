@@ -22,6 +22,7 @@ from ..reply import Attachment, Reply
 from .loading import Table, TableError, TableGames, table_game
 from .lobby import TableLobby
 from .pipeline import CUSTOM_ID_PREFIX, TurnPipeline
+from .tiebreak import Tiebreaks
 
 MAX_ORDER_CHARS = 500
 MAX_LOG_LINES = 40
@@ -34,6 +35,8 @@ class TableService:
         self.games = TableGames(store)
         self.pipeline = TurnPipeline(store, self.games, clock)
         self.lobby = TableLobby(store, self.games, self.pipeline)
+        self.tiebreaks = Tiebreaks(store, self.games, self.lobby)
+        self.pipeline.after_finish = self.tiebreaks.finished
         self._locks: dict[str, asyncio.Lock] = {}
 
     async def _locked(self, channel: str, work: Callable[[], Awaitable[Any]]) -> Any:
@@ -84,6 +87,13 @@ class TableService:
             return await self.lobby.start(await self.games.require(channel, kind), user)
 
         result: list[Reply] = await self._locked(channel, work)
+        return result
+
+    async def tiebreak(self, channel: str, user: int) -> list[Reply]:
+        """The Goat-Tiger tiebreak of the channel's last Vijayanagara game, if it ended tied."""
+        result: list[Reply] = await self._locked(
+            channel, lambda: self.tiebreaks.open(channel, user)
+        )
         return result
 
     # --- moves ----------------------------------------------------------------------------
