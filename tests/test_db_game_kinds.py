@@ -80,6 +80,24 @@ async def _check_migrated(url: str) -> None:
         assert (await store.get_game(g.id)).kind == "goat_tiger"
         (mine,) = await store.results(channel_id="c2")
         assert {s.faction: s.place for s in mine.seats} == {"Tigers": 1, "Goats": 2}
+        # a tie for first broken after the game (the Goat-Tiger tiebreak): the record says so
+        g3 = await store.create_game("c3", 0, {}, creator=1, seats={"D": 1, "B": 2, "V": 3})
+        g3 = await store.update_game(g3.id, g3.version, status="active")
+        tie = GameResult(
+            game_id=g3.id,
+            finished_at=300.0,
+            seats=[
+                SeatResult(faction="D", user_id=1, place=1, score=30),
+                SeatResult(faction="B", user_id=2, place=1, score=30),
+                SeatResult(faction="V", user_id=3, place=3, score=10),
+            ],
+        )
+        await store.append_actions(
+            g3.id, g3.version, [NewAction(action={"type": "done"})], status="finished", result=tie
+        )
+        await store.break_tie(g3.id, "B", ["D", "B"])
+        (broken,) = await store.results(channel_id="c3")
+        assert {s.faction: s.place for s in broken.seats} == {"D": 2, "B": 1, "V": 3}
     finally:
         await store.close()
 
