@@ -148,8 +148,12 @@ async def test_taj_mahal_hands_stay_hidden_from_the_public(service: TableService
     assert "public_view" in json.loads(exported)
     (v,) = await run(service, ALICE, "view", kind="taj_mahal")
     assert v.ephemeral and v.image
-    for r in replies:
-        assert not r.buttons  # legal actions of a hidden hand never go on a public message
+    for r in replies:  # legal actions of a hidden hand never go on a public message
+        assert [b.label for b in r.buttons] in ([], ["My view"])
+    mine = [b for r in replies for b in r.buttons]
+    if mine:
+        (v2,) = await service.press(CH, BOB, mine[-1].custom_id)
+        assert v2.ephemeral and "Your view" in v2.text
     (b,) = await run(service, ALICE, "board", kind="taj_mahal")
     assert b.image
 
@@ -160,3 +164,16 @@ def test_every_command_has_a_description() -> None:
         "export", "hint", "rules", "ai", "view", "verify",
     }  # fmt: skip
     assert all(c.description for c in COMMANDS)
+
+
+async def test_the_creator_ends_a_game_without_a_result(service: TableService) -> None:
+    await run(service, ALICE, "create", seat="goats")
+    await run(service, BOB, "join")
+    await run(service, ALICE, "start")
+    (r,) = await run(service, BOB, "abort")
+    assert not r.ok and "creator" in r.text
+    (r,) = await run(service, ALICE, "abort")
+    assert r.ok and "without a result" in r.text
+    assert await service.store.open_game(CH) is None
+    (r,) = await run(service, BOB, "create")  # the channel is free again
+    assert r.ok

@@ -126,6 +126,12 @@ COMMANDS: tuple[TableCommand, ...] = (
         changes=True,
     ),
     TableCommand(
+        "abort",
+        "End the game without a result (its creator)",
+        lambda s, c: s.abort(c.channel, c.user, c.kind),
+        changes=True,
+    ),
+    TableCommand(
         "status", "Seats and whose turn", _one(lambda s, c: s.status(c.channel, c.user, c.kind))
     ),
     TableCommand(

@@ -9,7 +9,7 @@ import secrets
 from pydantic import BaseModel, ValidationError
 
 from ai.registry import levels
-from db import Announcement, GameExists, GameRecord, Store
+from db import Announcement, GameExists, GameRecord, NewAction, Store
 from rules.dealing import SECRET_BYTES, commitment
 from rules.game import Seat
 
@@ -194,8 +194,6 @@ class TableLobby:
         text = "\n".join(lines)
         mentions = self.pipeline.mentions(table, state)
         if entries:
-            from db import NewAction
-
             record = await self.store.append_actions(
                 table.id,
                 table.record.version,

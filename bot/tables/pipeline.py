@@ -199,8 +199,10 @@ class TurnPipeline:
             return []
         g, state = table.game, table.state
         seat = g.to_move(state)
-        if seat is None or seat in table.ai or g.hidden(state, None):
+        if seat is None or seat in table.ai:
             return []
+        if g.hidden(state, None):  # the seat's choices would show its hand: its own view
+            return [Button(label="My view", custom_id=view_button_id(table), style="primary")]
         legal = g.legal_actions(state)
         if not legal or len(legal) > MAX_BUTTONS:
             return []
@@ -242,3 +244,8 @@ class TurnPipeline:
 def button_id(table: Table, index: int) -> str:
     """tb:<game id>:<stored game>:<version>:<index of the legal action>"""
     return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:{table.record.version}:{index}"
+
+
+def view_button_id(table: Table) -> str:
+    """tb:<game id>:<stored game>:view: the clicker's own view, privately (any version)."""
+    return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:view"

@@ -14,7 +14,7 @@ from typing import Any
 
 import render.games  # noqa: F401  (registers every game's board)
 from ai.registry import levels
-from db import Store
+from db import Announcement, NewAction, Store
 from render.registry import board_for
 from rules.table_log import can_undo, undo_entry, verify
 
@@ -120,6 +120,8 @@ class TableService:
     async def press(self, channel: str, user: int, custom_id: str) -> list[Reply]:
         """A click on a turn message's button: tb:<game>:<stored game>:<version>:<index>."""
         parts = custom_id[:100].split(":")
+        if len(parts) == 4 and parts[0] == CUSTOM_ID_PREFIX and parts[3] == "view":
+            return [await self.my_view(channel, user, parts[1])]
         if (
             len(parts) != 5
             or parts[0] != CUSTOM_ID_PREFIX
@@ -162,8 +164,6 @@ class TableService:
             text = f"{table.who(seat)} takes back `{described}`."
             before = last.before
             text += "\n" + self.pipeline.next_line(table, before)
-            from db import Announcement, NewAction
-
             mentions = self.pipeline.mentions(table, before)
             record = await self.store.append_actions(
                 table.id,
@@ -181,6 +181,27 @@ class TableService:
                     announcement=(record.id, record.version),
                 )
             ]
+
+        result: list[Reply] = await self._locked(channel, work)
+        return result
+
+    async def abort(self, channel: str, user: int, kind: str) -> list[Reply]:
+        """End the game without a result: its creator, or in the lobby any seated player."""
+
+        async def work() -> list[Reply]:
+            table = await self.games.require(channel, kind)
+            lobby = table.record.status == "lobby"
+            if user != table.record.creator and not (lobby and table.seat_of(user)):
+                raise TableError("Only the game's creator ends a started game.")
+            text = f"<@{user}> ends {table.info.title} game {table.id}, without a result."
+            record = await self.store.update_game(
+                table.id,
+                table.record.version,
+                status="aborted",
+                announcement=Announcement(text=text),
+            )
+            key = (record.id, record.version)
+            return [Reply(text=text, version=record.version, announcement=key)]
 
         result: list[Reply] = await self._locked(channel, work)
         return result
