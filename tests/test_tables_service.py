@@ -177,3 +177,34 @@ async def test_the_creator_ends_a_game_without_a_result(service: TableService) -
     assert await service.store.open_game(CH) is None
     (r,) = await run(service, BOB, "create")  # the channel is free again
     assert r.ok
+
+
+async def test_an_ended_games_export_verifies_and_a_changed_deal_does_not(
+    service: TableService,
+) -> None:
+    from bot.verify import check
+
+    await run(service, ALICE, "create", kind="taj_mahal")
+    table = await service.games.open(CH)
+    assert table is not None
+    first, second, third = table.info.seats[:3]
+    await run(service, ALICE, "join", kind="taj_mahal", seat=first)
+    await run(service, ALICE, "ai", kind="taj_mahal", seat=second, level=None)
+    await run(service, ALICE, "ai", kind="taj_mahal", seat=third, level=None)
+    replies = await run(service, ALICE, "start", kind="taj_mahal")
+    posted = replies[0].text.split("SHA-256 is `")[1].split("`")[0]
+    (e,) = await run(service, ALICE, "export", kind="taj_mahal")
+    assert b"secret" not in e.file.data  # type: ignore[union-attr]  (the game runs)
+    assert check(e.file.data)[0] == 2  # type: ignore[union-attr]
+    await run(service, ALICE, "abort", kind="taj_mahal")
+    (e,) = await run(service, ALICE, "export", kind="taj_mahal")
+    raw = e.file.data  # type: ignore[union-attr]
+    status, said = check(raw, posted)
+    assert status == 0 and "deal(s) follow from the secret" in said, said
+    assert check(raw, "0" * 64)[0] == 1
+    data = json.loads(raw)
+    dealt = next(i for i, entry in enumerate(data["log"]) if "chance" in entry)
+    others = [entry for entry in data["log"] if "chance" in entry and entry != data["log"][dealt]]
+    if others:  # another deal's outcome put in its place
+        data["log"][dealt] = others[0]
+        assert check(json.dumps(data, indent=1).encode())[0] == 1
