@@ -60,7 +60,11 @@ async def _check_migrated(url: str) -> None:
             "c2", 0, {}, creator=4, kind="goat_tiger", seats={"Goats": 4}, secret="cd"
         )
         assert (g.kind, g.seats) == ("goat_tiger", {"Goats": 4})
-        g = await store.update_game(g.id, g.version, seats={"Goats": 4, "Tigers": 5})
+        g = await store.update_game(
+            g.id, g.version, seats={"Goats": 4, "Tigers": -2}, options={"ai": {"Tigers": "easy"}}
+        )
+        assert (g.seats, g.options) == ({"Goats": 4, "Tigers": -2}, {"ai": {"Tigers": "easy"}})
+        g = await store.update_game(g.id, g.version, seats={"Goats": 4, "Tigers": 5}, options={})
         g = await store.update_game(g.id, g.version, status="active")
         result = GameResult(
             game_id=g.id,
