@@ -61,10 +61,13 @@ def _action(game: AnyGame, entry: Entry, key: str) -> object:
     return game.action_from_json(_JSON.dump_json(entry[key]).decode())
 
 
-def replay(game: AnyGame, initial: object, entries: Sequence[Entry]) -> Replayed:
-    """The state after `entries`, from `initial` (game.new_game of the stored options)."""
-    state = initial
-    standing: list[Standing] = []
+def replay(
+    game: AnyGame, initial: object, entries: Sequence[Entry], after: Replayed | None = None
+) -> Replayed:
+    """The state after `entries`, from `initial` (game.new_game of the stored options), or
+    from `after` (what the entries before these replayed to)."""
+    state = initial if after is None else after.state
+    standing: list[Standing] = [] if after is None else list(after.standing)
     for n, entry in enumerate(entries, start=1):
         try:
             if "undo" in entry:

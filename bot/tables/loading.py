@@ -163,17 +163,28 @@ class TableGames:
         options, ai = stored_options(g, record)
         table = Table(record=record, game=g, options=options, ai=ai)
         if record.status != "lobby":
-            stored = await self.store.actions(record.id)
-            entries = tuple(a.action for a in stored)
-            seats = tuple(s for s in g.info.seats if s in record.seats)
-            initial = g.new_game(options, seats)
+            if (
+                cached is not None
+                and cached.replayed is not None
+                and cached.record.actions <= record.actions
+            ):  # only the new entries are replayed
+                stored = await self.store.actions(record.id, after=cached.record.actions)
+                new = tuple(a.action for a in stored)
+                entries, initial = cached.entries + new, cached.initial
+                replayed = replay(g, initial, new, after=cached.replayed)
+            else:
+                stored = await self.store.actions(record.id)
+                entries = tuple(a.action for a in stored)
+                seats = tuple(s for s in g.info.seats if s in record.seats)
+                initial = g.new_game(options, seats)
+                replayed = replay(g, initial, entries)
             table = Table(
                 record=record,
                 game=g,
                 options=options,
                 ai=ai,
                 entries=entries,
-                replayed=replay(g, initial, entries),
+                replayed=replayed,
                 initial=initial,
             )
         self._cache[record.id] = table

@@ -5,6 +5,7 @@ with the start, the first deal with it)."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -85,10 +86,17 @@ def seat_named(g: AnyGame, text: str) -> Seat:
 
 
 class TableLobby:
-    def __init__(self, store: Store, games: TableGames, pipeline: TurnPipeline) -> None:
+    def __init__(
+        self,
+        store: Store,
+        games: TableGames,
+        pipeline: TurnPipeline,
+        secret_source: Callable[[], bytes] = lambda: secrets.token_bytes(SECRET_BYTES),
+    ) -> None:
         self.store = store
         self.games = games
         self.pipeline = pipeline
+        self.secret_source = secret_source  # a new game's secret (tests: a fixed one)
 
     async def create(
         self, channel: str, user: int, kind: str, options: str | None, seat: str | None
@@ -96,7 +104,7 @@ class TableLobby:
         g = table_game(kind)
         opts = parse_options(g, options)
         seats = {} if seat is None else {seat_named(g, seat): user}
-        secret = secrets.token_bytes(SECRET_BYTES)
+        secret = self.secret_source()
         cmd = g.info.command
         text = (
             f"{g.info.title}: a new game. Seats: {', '.join(g.info.seat_titles.values())}. "
