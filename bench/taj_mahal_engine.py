@@ -1,12 +1,18 @@
 """Taj Mahal's engine: random full games per CPU-second, and that every game ends.
 
-    python bench/taj_mahal_engine.py [--games N] [--json]
+    python bench/taj_mahal_engine.py [--games N] [--rounds R] [--against REV] [--json]
 
 Game k (0 <= k < N, default 10,000) has 3, 4 or 5 players (3 + k mod 3) and is played through
 the Game protocol: chance steps dealt by `random.Random(k)`, every decision chosen uniformly
 among `legal_actions` by the same generator. A game that raises, or ends without a winner,
 is counted (and the first few listed). Time is CPU time (time.process_time) of the whole loop,
-data files loaded before. Goal: at least 1,000 games per CPU-second.
+data files loaded before; a tree's figure is its best round. Goal: at least 1,000 games per
+CPU-second.
+
+With --against REV, the same games are played by revision REV's rules/ (taken with
+`git archive` into a temporary folder) in a subprocess of the same run, rounds alternating
+between the two trees, and the figures are given with their ratio. Both trees must play the
+same games (the same number of steps), or the comparison is refused.
 """
 
 from __future__ import annotations
@@ -14,18 +20,22 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 import traceback
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from rules.taj_mahal import GAME, TajOptions
+REPO = Path(__file__).resolve().parents[1]
+GOAL = 1_000
 
 
 def play(k: int) -> tuple[int, bool]:
     """Game k: its steps, and whether it ended with a winner."""
+    from rules.taj_mahal import GAME, TajOptions
+
     rng = random.Random(k)
     s = GAME.new_game(TajOptions(), GAME.info.seats_for(3 + k % 3))
     steps = 0
@@ -38,16 +48,18 @@ def play(k: int) -> tuple[int, bool]:
     return steps, result is not None and bool(result.winners)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=10_000)
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
+def worker(root: str, games: int) -> None:
+    """Play the games with the tree at `root`; print one JSON line."""
+    sys.path.insert(0, root)
+    import rules
+
+    if not str(Path(rules.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
+        raise SystemExit(f"rules was imported from {rules.__file__}, not from {root}")
     play(0)  # load the data files before timing
     crashes: list[str] = []
     no_winner = steps = 0
     c0 = time.process_time()
-    for k in range(args.games):
+    for k in range(games):
         try:
             n, won = play(k)
         except Exception:
@@ -56,23 +68,90 @@ def main() -> None:
         steps += n
         no_winner += not won
     cpu = time.process_time() - c0
-    out = {
-        "games": args.games,
-        "crashes": len(crashes),
-        "without_winner": no_winner,
-        "cpu_seconds": round(cpu, 2),
-        "games_per_cpu_second": round(args.games / cpu, 1),
-        "steps_per_game": round(steps / max(1, args.games - len(crashes)), 1),
-        "steps_per_cpu_second": round(steps / cpu),
-    }
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:22} {value}")
+    out = {"cpu": cpu, "steps": steps, "crashes": len(crashes), "without_winner": no_winner}
+    print(json.dumps(out), flush=True)
     for c in crashes[:3]:
         print(c, file=sys.stderr)
-    if crashes or no_winner:
+
+
+def run(root: Path, games: int) -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--worker", str(root), "--games", str(games)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root)
+    sys.stderr.write(out.stderr)
+    result: dict[str, float] = json.loads(out.stdout.splitlines()[-1])
+    return result
+
+
+def checkout(rev: str, into: Path) -> None:
+    archive = into / "rev.tar"
+    with archive.open("wb") as f:
+        subprocess.run(["git", "-C", str(REPO), "archive", rev, "rules"], stdout=f, check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+
+
+def figures(results: list[dict[str, float]], games: int) -> dict[str, float]:
+    cpu = min(r["cpu"] for r in results)
+    steps = results[0]["steps"]
+    return {
+        "cpu_seconds": round(cpu, 3),
+        "crashes": max(r["crashes"] for r in results),
+        "without_winner": max(r["without_winner"] for r in results),
+        "games_per_cpu_second": round(games / cpu, 1),
+        "steps_per_game": round(steps / games, 1),
+        "steps_per_cpu_second": round(steps / cpu),
+        "us_per_step": round(cpu / steps * 1e6, 2),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=10_000)
+    p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--against", metavar="REV", help="another git revision to compare with")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.worker:
+        worker(args.worker, args.games)
+        return
+    here: list[dict[str, float]] = []
+    there: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.against:
+            checkout(args.against, Path(tmp))
+        for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
+            here.append(run(REPO, args.games))
+            if args.against:
+                there.append(run(Path(tmp), args.games))
+    a = figures(here, args.games)
+    b = figures(there, args.games) if there else None
+    if b is not None and here[0]["steps"] != there[0]["steps"]:
+        raise SystemExit(
+            f"the trees played different games: {here[0]['steps']} and {there[0]['steps']} steps"
+        )
+    if args.json:
+        out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+        if b is not None:
+            out |= {
+                "against": args.against,
+                "other": b,
+                "ratio": round(b["cpu_seconds"] / a["cpu_seconds"], 3),
+            }
+        print(json.dumps(out))
+    elif b is None:
+        for key, value in a.items():
+            print(f"{key:22} {value}")
+        print(f"{'goal':22} >= {GOAL} games per CPU-second")
+    else:
+        print(f"games: {args.games}, rounds: {args.rounds} (best of)")
+        print(f"{'':22}{'this tree':>12}{args.against:>14}{'ratio':>8}")
+        for key in ("games_per_cpu_second", "steps_per_cpu_second"):
+            print(f"{key:22}{a[key]:12.1f}{b[key]:14.1f}{a[key] / b[key]:8.2f}")
+        for key in ("us_per_step", "crashes", "without_winner"):
+            print(f"{key:22}{a[key]:12}{b[key]:14}")
+        print(f"{'goal':22} >= {GOAL} games per CPU-second")
+    if a["crashes"] or a["without_winner"]:
         raise SystemExit(1)
 
 

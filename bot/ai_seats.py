@@ -67,7 +67,8 @@ class AiSeats:
         hint_seconds: float = HINT_SECONDS,
         executor: Executor | None = None,
     ) -> None:
-        """`workers`: the pool's processes (AI_WORKERS; default_workers() when None)."""
+        """`workers`: the pool's processes (AI_WORKERS; default_workers() when None).
+        `executor`: a pool to think in instead, which `close` leaves to its owner."""
         if workers is not None and not MIN_WORKERS <= workers <= MAX_WORKERS:
             raise ValueError(
                 f"the AI needs {MIN_WORKERS} to {MAX_WORKERS} worker processes, not {workers}"
@@ -77,6 +78,7 @@ class AiSeats:
         self.think_seconds = think_seconds
         self.hint_seconds = hint_seconds
         self._executor = executor
+        self._owns_executor = executor is None  # one given is its giver's to shut down
         self.deliver: Deliver | None = None  # the client posts an AI's step at once
         self.moving: dict[int, asyncio.Task[None]] = {}  # one step in thought per game
         self.hinting: set[int] = set()  # users with a hint in thought
@@ -96,7 +98,7 @@ class AiSeats:
     def close(self) -> None:
         for task in self.moving.values():
             task.cancel()
-        if self._executor is not None:
+        if self._executor is not None and self._owns_executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -21,19 +21,33 @@ from bot.service import GameService
 from bot.settings import Settings
 
 D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+HELD_AT_MOST = 60.0  # seconds: only so that a broken test fails instead of hanging
 
 
 class SlowRenderer:
-    """A renderer that takes `delay` seconds of a worker thread (as a big board would)."""
+    """A renderer that can be held, as a big board holds its worker thread: while held, a call
+    waits in its thread until the test releases it, so the test says when the board is ready
+    instead of sleeping."""
 
-    def __init__(self, delay: float = 0.0) -> None:
-        self.delay = delay
+    def __init__(self) -> None:
         self.calls = 0
+        self.waiting = threading.Event()  # a call is held
+        self._open = threading.Event()
+        self._open.set()
+
+    def hold(self) -> None:
+        self.waiting.clear()
+        self._open.clear()
+
+    def release(self) -> None:
+        self._open.set()
 
     def __call__(self, state: rules.GameState, highlight: list[str] | None = None) -> bytes:
         self.calls += 1
-        if self.delay:
-            time.sleep(self.delay)
+        if not self._open.is_set():
+            self.waiting.set()
+            if not self._open.wait(HELD_AT_MOST):
+                raise TimeoutError("the test never released the renderer")
         return PNG
 
 
@@ -107,11 +121,12 @@ async def running_bot(
     bot.outbox_interval = 0.2
     task = asyncio.create_task(serve(service, bot, settings.token()))
     await fake.until(lambda: fake.gateway is not None and fake.gateway.identified.is_set())
-    await asyncio.sleep(0.05)
+    await fake.settle()  # READY read and handled
     env = Env(fake, service, bot, renderer, task)
     try:
         yield env
     finally:
+        renderer.release()  # (a failed test leaves no call held)
         if not bot.is_closed():
             await bot.close()
         await asyncio.wait_for(task, 10)

@@ -196,24 +196,39 @@ class FakeGateway:
         self.seq = 0
         self.identified = asyncio.Event()
         self.shard: tuple[int, int] = (0, 1)  # (shard id, shard count) from IDENTIFY
+        # Messages sent to the bot, and those it has read. discord.py reads the next one only
+        # once it has parsed the last and dispatched its event, so when the counts meet,
+        # every event sent has its handler running or done.
+        self.sent = 0
+        self.read = 0
         self._put({"op": 10, "d": {"heartbeat_interval": 41_250}})
 
     def _put(self, payload: dict[str, Any]) -> None:
-        self.queue.put_nowait(aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, json.dumps(payload), None))
+        self._put_message(aiohttp.WSMessage(aiohttp.WSMsgType.TEXT, json.dumps(payload), None))
+
+    def _put_message(self, message: aiohttp.WSMessage) -> None:
+        self.sent += 1
+        self.queue.put_nowait(message)
+
+    @property
+    def all_read(self) -> bool:
+        return self.closed or self.read >= self.sent
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
         self._put({"op": 0, "t": event, "s": self.seq, "d": data})
 
     async def receive(self, timeout: float | None = None) -> aiohttp.WSMessage:
-        return await asyncio.wait_for(self.queue.get(), timeout=timeout)
+        message = await asyncio.wait_for(self.queue.get(), timeout=timeout)
+        self.read += 1
+        return message
 
     async def send_str(self, data: str, compress: int | None = None) -> None:
         msg = json.loads(data)
         if msg["op"] == 2:  # IDENTIFY
             if msg["d"]["token"] != self.discord.valid_token:
                 self.close_code = 4004
-                self.queue.put_nowait(aiohttp.WSMessage(aiohttp.WSMsgType.CLOSE, 4004, None))
+                self._put_message(aiohttp.WSMessage(aiohttp.WSMsgType.CLOSE, 4004, None))
                 return
             shard = msg["d"].get("shard")
             if shard is not None:
@@ -240,7 +255,7 @@ class FakeGateway:
         if not self.closed:
             self.closed = True
             self.close_code = code
-            self.queue.put_nowait(aiohttp.WSMessage(aiohttp.WSMsgType.CLOSED, None, None))
+            self._put_message(aiohttp.WSMessage(aiohttp.WSMsgType.CLOSED, None, None))
         return True
 
     async def send_bytes(self, data: bytes) -> None:
@@ -286,7 +301,6 @@ class FakeDiscord:
         # Every gateway connection made, one per shard (and a new one after a reconnect).
         self.gateways: list[FakeGateway] = []
         self.commands: list[dict[str, Any]] = []
-        self.latency: float = 0.0  # seconds every REST call takes
         self._ids = itertools.count(1)
         self.dm_channels: dict[int, int] = {}  # user id -> their direct-message channel
         self.threads: dict[int, dict[str, Any]] = {}  # thread id -> its channel JSON
@@ -306,6 +320,13 @@ class FakeDiscord:
     def new_id(self, when: dt.datetime | None = None) -> int:
         base = time_snowflake(when or discord.utils.utcnow())
         return base + next(self._ids)
+
+    def advance(self, seconds: float) -> None:
+        """Discord's clock moves `seconds` on: every interaction sent so far is that much older
+        (its 3 s for an initial response and 15 minutes for follow-ups run out sooner). The
+        bot's own clock does not move: use it once the bot no longer counts time."""
+        for inter in self.interactions.values():
+            inter.created -= dt.timedelta(seconds=seconds)
 
     def fail(self, method: str, path: str, status: int | None, times: int = 1) -> None:
         """The next `times` requests matching `method` and the path regex fail."""
@@ -452,7 +473,7 @@ class FakeDiscord:
         **options: str | int | bool,
     ) -> Interaction:
         """`/<group> <command> option:value ...` (`/vj` unless told); `attachments` maps an
-        option name to (filename, data, download delay in seconds)."""
+        option name to (filename, data, seconds its download takes on Discord's clock)."""
         payload, rec = self._base(
             2,
             user,
@@ -569,8 +590,6 @@ class FakeDiscord:
         if self.unreachable is not None and not self.gateway_only:
             self.refused += 1
             raise _no_route(self.unreachable, "discord.com")
-        if self.latency:
-            await asyncio.sleep(self.latency)
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and fault.pattern.search(path):
                 fault.times -= 1
@@ -593,8 +612,8 @@ class FakeDiscord:
         kw: dict[str, Any],
     ) -> FakeResponse:
         if url.startswith(CDN):
-            data, delay = self.cdn.get(url, (b"", 0.0))
-            await asyncio.sleep(delay)
+            data, seconds = self.cdn.get(url, (b"", 0.0))
+            self.advance(seconds)  # a slow download: the time passes, nobody waits for it
             return FakeResponse(200, data)
         headers = kw.get("headers") or {}
         if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
@@ -850,15 +869,17 @@ class FakeDiscord:
             await asyncio.sleep(0.01)
 
     async def settle(self, timeout: float = 15.0) -> None:
-        """Wait until the bot has finished with every interaction sent so far."""
-        await asyncio.sleep(0.05)
-        await self.until(lambda: not list(_busy_tasks()), timeout)
+        """Wait until the bot has read every event sent so far and finished handling it."""
+        await self.until(
+            lambda: all(g.all_read for g in self.gateways) and not list(_busy_tasks()), timeout
+        )
 
 
 def _busy_tasks() -> Iterator[asyncio.Task[Any]]:
+    """The bot's handlers of events still running (discord.py names their tasks)."""
     for t in asyncio.all_tasks():
         name = t.get_name()
-        if not t.done() and name.startswith(("discord.py: on_interaction", "CommandTree-invoker")):
+        if not t.done() and name.startswith(("discord.py: on_", "CommandTree-invoker")):
             yield t
 
 

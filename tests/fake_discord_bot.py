@@ -1,26 +1,30 @@
 """`vijayanagara-bot` as a process against the fake Discord (for the signal and token tests).
 
 Environment: the bot's own (DISCORD_TOKEN, VIJAYANAGARA_DB, LOG_LEVEL), plus FAKE_SCRIPT:
-`create` sends `/vj create` once connected, with every Discord call slowed to 1 s so it is
-still in flight when the test signals the process. FAKE_UNREACHABLE: "dns" or "refused", no
-route to Discord; "gateway": its REST API answers but its gateway refuses connections. Prints `READY` once connected and, at exit,
-the channel's public messages as JSON lines.
+`create` sends `/vj create` once connected and holds every Discord call from then on until the
+bot starts closing, printing `IN FLIGHT` when the first is held: a stop signal sent after that
+line finds the reply in flight. FAKE_UNREACHABLE: "dns" or "refused", no route to Discord;
+"gateway": its REST API answers but its gateway refuses connections. Prints `READY` once
+connected and, at exit, the channel's public messages as JSON lines.
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import aiohttp
-from discord_fake import FakeDiscord, FakeGateway
+from discord_fake import FakeDiscord, FakeGateway, FakeResponse
 
 import bot.discord_client
+from bot.discord_client import VijayanagaraBot
 from bot.main import main
 
 fake = FakeDiscord()
@@ -31,18 +35,39 @@ if unreachable:
     fake.gateway_only = unreachable == "gateway"
 aiohttp.ClientSession = fake.session_factory  # type: ignore[assignment, misc]
 _send = FakeGateway.send_str
+_handle = FakeDiscord.handle
+_close = VijayanagaraBot.close
+holding = False
+closing = asyncio.Event()
 
 
 async def send_str(self: FakeGateway, data: str, compress: int | None = None) -> None:
+    global holding
     await _send(self, data, compress)
     if json.loads(data)["op"] == 2 and self.identified.is_set():
         print("READY", flush=True)
         if os.environ.get("FAKE_SCRIPT") == "create":
-            fake.latency = 1.0
+            holding = True
             fake.slash(101, "create")
 
 
+async def handle(self: FakeDiscord, method: str, url: str, kw: dict[str, Any]) -> FakeResponse:
+    global holding
+    if holding:
+        holding = False
+        print("IN FLIGHT", flush=True)
+        await closing.wait()
+    return await _handle(self, method, url, kw)
+
+
+async def close(self: VijayanagaraBot) -> None:
+    closing.set()
+    await _close(self)
+
+
 FakeGateway.send_str = send_str  # type: ignore[method-assign]
+FakeDiscord.handle = handle  # type: ignore[method-assign]
+VijayanagaraBot.close = close  # type: ignore[method-assign]
 
 
 @atexit.register

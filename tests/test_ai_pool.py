@@ -53,6 +53,19 @@ async def test_the_facade_builds_the_ai_seats_with_the_pool_size_it_is_given(
         AiSeats(svc, workers=1)
 
 
+async def test_a_pool_given_to_the_ai_seats_stays_open_for_its_owner(tmp_path: Path) -> None:
+    """The AI seats shut down the pool they made, never one they were given."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer())
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            AiSeats(svc, executor=pool).close()
+            assert pool.submit(sum, [1, 2]).result() == 3
+    finally:
+        await svc.close()
+
+
 @pytest.fixture
 async def gated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[GameService]:
     """A service whose AI searches wait at the gate, with a pool of two workers."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -30,20 +30,26 @@ class Clock:
         return self.now
 
 
-async def open_service(url: str, clock: Clock) -> GameService:
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ProcessPoolExecutor]:
+    """A real worker process, shared by the module's services (each test's service would
+    otherwise start one)."""
+    spawn = multiprocessing.get_context("spawn")  # as the bot's own pool
+    with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as p:
+        yield p
+
+
+async def open_service(url: str, clock: Clock, pool: ProcessPoolExecutor) -> GameService:
     s = await GameService.open(url, FakeRenderer(), clock=clock)
     s.seed_source = lambda: SEED
-    # a real worker process, with a small budget for the hard level
-    spawn = multiprocessing.get_context("spawn")  # as the bot's own pool
-    pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-    s.ai = AiSeats(s, executor=pool, think_seconds=0.02)
+    s.ai = AiSeats(s, executor=pool, think_seconds=0.02)  # a small budget for the hard level
     s.reminders.ai_pace = s.ai.pace_of
     return s
 
 
 @pytest.fixture
-async def svc(database_url: str) -> AsyncIterator[GameService]:
-    s = await open_service(database_url, Clock())
+async def svc(database_url: str, pool: ProcessPoolExecutor) -> AsyncIterator[GameService]:
+    s = await open_service(database_url, Clock(), pool)
     yield s
     await s.close()
 
@@ -63,9 +69,11 @@ async def one_person_two_ais(svc: GameService) -> None:
     assert (await svc.start(CH, D)).ok
 
 
-async def test_one_person_and_two_ai_seats_play_a_whole_game(tmp_path: Path) -> None:
+async def test_one_person_and_two_ai_seats_play_a_whole_game(
+    tmp_path: Path, pool: ProcessPoolExecutor
+) -> None:
     """One backend is enough here (the store is the same code path as any move)."""
-    svc = await open_service(str(tmp_path / "whole.sqlite3"), Clock())
+    svc = await open_service(str(tmp_path / "whole.sqlite3"), Clock(), pool)
     try:
         await play_a_whole_game(svc)
     finally:
@@ -102,10 +110,10 @@ async def play_a_whole_game(svc: GameService) -> None:
 
 
 async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
-    database_url: str,
+    database_url: str, pool: ProcessPoolExecutor
 ) -> None:
     clock = Clock()
-    svc = await open_service(database_url, clock)
+    svc = await open_service(database_url, clock, pool)
     assert (await svc.create(CH, D)).ok
     for f in rules.PLAYERS:
         assert (await svc.ai.seat(CH, D, f.value, "easy", pace=5)).ok
@@ -118,7 +126,7 @@ async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
     await svc.close()  # the bot stops before the AI moved
 
     clock.now += 3600
-    svc = await open_service(database_url, clock)
+    svc = await open_service(database_url, clock, pool)
     try:
         assert await svc.due_reminders() == []  # nothing to post: the AI moves instead
         task = svc.ai.moving[1]
@@ -173,18 +181,20 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
     assert again.actions_taken == st.actions_taken  # a hint changes nothing
 
 
-async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(database_url: str) -> None:
+async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(
+    database_url: str, pool: ProcessPoolExecutor
+) -> None:
     """`/vj ai pace:` is stored with the game (migration 010): after a restart the AI's next
     step is still due at that pace, and setting the people's pace keeps it."""
     clock = Clock()
-    svc = await open_service(database_url, clock)
+    svc = await open_service(database_url, clock, pool)
     assert (await svc.create(CH, D)).ok
     assert (await svc.join(CH, D, "D")).ok
     assert (await svc.ai.seat(CH, D, "B", "easy", pace=7)).ok
     assert "a step every 9 s" in (await svc.ai.seat(CH, D, "V", "easy", pace=9)).text
     await svc.close()
 
-    svc = await open_service(database_url, clock)
+    svc = await open_service(database_url, clock, pool)
     try:
         assert (await svc.pace(CH, D, hours=2)).ok  # the people's pace: the AI's stays
         assert (await svc.start(CH, D)).ok  # B (an AI) decides first on this deal

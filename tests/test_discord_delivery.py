@@ -10,7 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 from discord_env import B, D, Env, V, running_bot
-from discord_fake import CHANNEL, DEFAULT_APP_PERMISSIONS, FakeDiscord, Message
+from discord_fake import CHANNEL, DEFAULT_APP_PERMISSIONS, FakeDiscord, Interaction, Message
 
 import rules
 
@@ -58,14 +58,26 @@ async def test_the_start_pings_the_first_player_with_the_board(env: Env) -> None
     no_unknown_interaction(env.fake)
 
 
+async def while_the_board_takes(env: Env, seconds: float, inter: Interaction) -> None:
+    """The bot handles `inter` while drawing the board takes `seconds` (on Discord's clock:
+    the bot has already deferred and no longer counts time)."""
+    if seconds:
+        await env.fake.until(lambda: env.renderer.waiting.is_set() and inter.response is not None)
+        assert inter.response in (5, 6)  # deferred while the board is drawn
+        env.fake.advance(seconds)
+        env.renderer.release()
+    await env.fake.settle()
+
+
 @pytest.mark.parametrize("render_seconds", [0.0, 2.6])
 async def test_a_hand_off_pings_the_next_player_fast_or_slow(
     env: Env, render_seconds: float
 ) -> None:
     await env.started()
-    env.renderer.delay = render_seconds
+    if render_seconds:
+        env.renderer.hold()
     since = len(env.fake.notified)
-    await b_passes(env)
+    await while_the_board_takes(env, render_seconds, env.fake.slash(B, "pass"))
     nxt = await next_player(env)
     msg = pinged_once(env.fake, nxt, since)
     assert "board.png" in msg.files and not msg.ephemeral
@@ -76,12 +88,13 @@ async def test_a_hand_off_pings_the_next_player_fast_or_slow(
 @pytest.mark.parametrize("render_seconds", [0.0, 2.6])
 async def test_a_button_hand_off_pings_the_next_player(env: Env, render_seconds: float) -> None:
     start = await env.started()
-    env.renderer.delay = render_seconds
+    if render_seconds:
+        env.renderer.hold()
     since = len(env.fake.notified)
     pass_button = next(
         cid for cid, label in zip(start.custom_ids, _labels(start), strict=True) if label == "pass"
     )
-    await env.click(B, start, pass_button)
+    await while_the_board_takes(env, render_seconds, env.fake.click(B, start, pass_button))
     nxt = await next_player(env)
     assert "board.png" in pinged_once(env.fake, nxt, since).files
     assert start.custom_ids == []  # the clicked message loses its buttons
@@ -170,8 +183,10 @@ async def test_a_move_while_the_database_is_locked_is_stored_and_announced(
     other = sqlite3.connect(tmp_path / "bot.sqlite3", isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     try:
-        env.fake.slash(B, "pass")
-        await asyncio.sleep(3.2)  # past Discord's 3 s: the bot must have deferred at once
+        inter = env.fake.slash(B, "pass")
+        await env.fake.until(lambda: inter.response is not None)  # at once, still locked
+        assert inter.response == 5
+        env.fake.advance(3.2)  # past Discord's 3 s: only follow-ups reach the channel now
     finally:
         other.execute("ROLLBACK")
         other.close()
@@ -182,9 +197,9 @@ async def test_a_move_while_the_database_is_locked_is_stored_and_announced(
 
 async def test_a_late_event_with_a_slow_board_is_deferred_in_time(env: Env) -> None:
     await env.started()
-    env.renderer.delay = 2.3
-    inter = env.fake.slash(D, "board", age=1.0)  # arrives 1 s after its creation
-    await env.fake.settle()
+    env.renderer.hold()
+    inter = env.fake.slash(D, "board", age=2.0)  # arrives 2 s after its creation
+    await while_the_board_takes(env, 2.3, inter)
     no_unknown_interaction(env.fake)
     assert inter.response == 5  # deferred, then edited with the board
     assert any("board.png" in m.files for m in env.fake.seen_by(inter))
@@ -223,7 +238,7 @@ async def test_autocomplete_that_fails_or_hangs_answers_an_empty_list(
     await env.started()
 
     async def hangs(*args: object) -> object:
-        await asyncio.sleep(10)
+        await asyncio.Event().wait()  # never set
         return []
 
     async def fails(*args: object) -> object:
@@ -231,7 +246,7 @@ async def test_autocomplete_that_fails_or_hangs_answers_an_empty_list(
 
     for broken in (hangs, fails):
         monkeypatch.setattr(env.service, "legal_orders", broken)
-        inter = env.fake.autocomplete(B, "play", "order", "pa")
+        inter = env.fake.autocomplete(B, "play", "order", "pa", age=2.0)  # 0.5 s left to answer
         await env.fake.settle()
         assert inter.response == 8 and inter.choices == []
     no_unknown_interaction(env.fake)

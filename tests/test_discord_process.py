@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -52,10 +51,11 @@ def launch(tmp_path: Path, token: str, script: str = "") -> subprocess.Popen[str
     )
 
 
-def wait_ready(proc: subprocess.Popen[str]) -> None:
+def wait_for(proc: subprocess.Popen[str], said: str) -> None:
+    """Until the process prints the line `said`."""
     assert proc.stdout is not None
     line = proc.stdout.readline()
-    assert line.strip() == "READY", line + (proc.stderr.read() if proc.stderr else "")
+    assert line.strip() == said, line + (proc.stderr.read() if proc.stderr else "")
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
@@ -63,8 +63,8 @@ def test_a_stop_signal_finishes_the_reply_in_flight_and_closes_cleanly(
     tmp_path: Path, sig: signal.Signals
 ) -> None:
     proc = launch(tmp_path, BOT_TOKEN, script="create")
-    wait_ready(proc)
-    time.sleep(0.5)  # /vj create is being answered (each Discord call takes 1 s)
+    wait_for(proc, "READY")
+    wait_for(proc, "IN FLIGHT")  # /vj create is being answered: its first Discord call is held
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0, err
@@ -249,9 +249,18 @@ async def test_a_sharded_bot_connects_each_shard_and_plays_on_the_servers_shard(
     the server's events arrive on its own shard (server id >> 22 % 2) and a game is played."""
     from discord_fake import GUILD
 
+    from bot.discord_client import ShardedVijayanagaraBot
+
+    paced: list[tuple[int | None, bool]] = []
+
+    async def before_identify(self: object, shard_id: int | None, *, initial: bool = False) -> None:
+        paced.append((shard_id, initial))  # discord.py waits 5 s before all but the first
+
+    monkeypatch.setattr(ShardedVijayanagaraBot, "before_identify_hook", before_identify)
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, shard_count=2) as env:
         await env.fake.until(lambda: sum(g.identified.is_set() for g in env.fake.gateways) == 2)
         assert sorted(g.shard for g in env.fake.gateways) == [(0, 2), (1, 2)]
+        assert sorted(paced) == [(0, True), (1, False)]
         serving = env.fake.gateway
         assert serving is not None and serving.shard == ((GUILD >> 22) % 2, 2)
         await env.started()

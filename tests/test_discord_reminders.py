@@ -3,7 +3,6 @@ once in the game's channel with a snooze button, privately too for a player who 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -113,6 +112,5 @@ async def test_a_game_in_its_own_thread_is_pinned_and_kept_alive(
     await e.fake.until(lambda: not e.fake.threads[thread]["thread_metadata"]["archived"])
     assert (await e.service.abort(str(thread), D)).ok
     e.fake.archive(thread)  # the game is over: the thread may rest
-    await e.fake.settle()
-    await asyncio.sleep(0.2)
+    await e.fake.settle()  # the bot has handled the update
     assert e.fake.threads[thread]["thread_metadata"]["archived"]

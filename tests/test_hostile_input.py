@@ -538,13 +538,15 @@ def test_a_failing_card_lookup_is_not_hidden(
 async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     svc: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import time
+    import threading
 
     import bot.lobby
     import bot.service_base
 
+    finish = threading.Event()
+
     def slow(options: rules.GameOptions, text: str) -> rules.GameOptions:
-        time.sleep(0.5)
+        finish.wait(60)  # past the limit: until the test lets the thread end
         return options
 
     monkeypatch.setattr(bot.service_base, "WORK_SECONDS", 0.1)
@@ -555,6 +557,7 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     responsive(w)
     assert await svc.store.open_game(CH) is None
     # the slot is held until the thread really ends, then free again
+    finish.set()
     monkeypatch.setattr(bot.service_base, "WORK_SECONDS", 5.0)
     monkeypatch.setattr(bot.lobby, "with_deck", rules.cards.with_deck)
     assert (await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))).ok

@@ -210,10 +210,14 @@ async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:
 
 
 async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
     they are stored, and `hint` suggests Delhi's step."""
+    from bot.ai_seats import AiSeats
+
+    # the hint's search cut to 50 ms of a worker's time (the terminal gives it seconds)
+    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
     out = io.StringIO()
     db = tmp_path / "ai.sqlite3"
     args = ["--db", str(db), "--boards", str(tmp_path / "b"), "--seed", "12"]

@@ -7,13 +7,15 @@ from PIL import Image, ImageDraw
 
 import render
 import rules
-from render import legend, sprites
+from render import fastdraw, legend, sprites
 from rules.cards import deck_for
 
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string drawn on an image."""
+    """Every string drawn on an image (the text-mask cache emptied first: a cached mask is
+    pasted without drawing its text again)."""
+    fastdraw._mask.cache_clear()
     texts: list[str] = []
     original = ImageDraw.ImageDraw.text
 

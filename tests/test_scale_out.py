@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeRenderer
+from test_db import once_the_lease_ends
 from test_service import B_FIRST, seated
 
 import rules
@@ -120,8 +121,7 @@ async def test_announcements_a_killed_process_claimed_are_delivered_by_another(
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         assert await store.owed_announcements(grace=0) == []  # still under the dead one's lease
-        await asyncio.sleep(1.2)
-        again = await store.owed_announcements(grace=0)
+        again = await once_the_lease_ends(store)
         assert {(o.game_id, o.version) for o in again} == owed_keys
     finally:
         await store.close()

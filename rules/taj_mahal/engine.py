@@ -7,6 +7,7 @@ state and returns a new one; a refused action raises ValueError and changes noth
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from typing import TypeVar
 
@@ -35,6 +36,7 @@ from .state import (
     Take,
     Withdraw,
 )
+from .tables import BEATS, PLACES, Tables, tables
 
 T = TypeVar("T")
 WHITE_IDX, SPECIAL_IDX = 4, 5
@@ -111,11 +113,6 @@ class _Deck:
             self.deck, self.discard = self.discard, []
         return bool(self.deck)
 
-    def deal(self, below: Below) -> int | None:
-        if not self._refill():
-            return None
-        return self.deck.pop(below(len(self.deck)))
-
     def take(self, card: int) -> None:
         if not self._refill():
             raise ValueError("no card is left to draw: the deck and the discard pile are empty")
@@ -130,10 +127,9 @@ class _Deck:
     def deal_many(self, n: int, below: Below) -> tuple[int, ...]:
         out = []
         for _ in range(n):
-            c = self.deal(below)
-            if c is None:
+            if not self._refill():
                 break
-            out.append(c)
+            out.append(self.deck.pop(below(len(self.deck))))
         return tuple(sorted(out))
 
     def take_many(self, cards: tuple[int, ...], n: int, what: str) -> None:
@@ -170,7 +166,8 @@ def deal(s: State, below: Below) -> Action:
     if s.phase == "supply":
         return LayOut(_Deck(s).deal_many(SUPPLY[len(s.seats)], below))
     if s.phase == "draw":
-        return Draw(s.seats[s.turn], _Deck(s).deal(below))
+        pile = s.deck or s.discard  # the discard pile is reshuffled when the deck is empty
+        return Draw(s.seats[s.turn], pile[below(len(pile))] if pile else None)
     raise ValueError("no chance step is pending")
 
 
@@ -192,24 +189,31 @@ def specials_in_hand(s: State, seat: int) -> tuple[int, ...]:
     )
 
 
+WITHDRAW = Withdraw()
+
+
 def legal(s: State) -> list[Action]:
-    if s.phase == "turn":
-        return [*plays(s), Withdraw()]
-    if s.phase == "place":
-        return [Place(c) for c in placements(s)]
-    if s.phase == "take":
-        return list(_takes(s.supply))
+    phase = s.phase
+    if phase == "turn":
+        return [*plays(s), WITHDRAW]
+    if phase == "place":
+        return [*map(PLACES.__getitem__, placements(s))]
+    if phase == "take":
+        return _takes(tables(s.cards_file), s.supply)
     return []
 
 
 def plays(s: State) -> list[Play]:
     """Playing the game: one coloured card (the visit's colour after the first), with one
     white card or one special card or nothing; the colour change card frees the colour."""
-    cards, w = s.cards, s.turn
+    w = s.turn
+    t = tables(s.cards_file)
+    cards = t.cards
     colour_of = cards.colour_of
+    rows = t.plays  # rows[card][0]: alone; rows[card][k + 1]: with card k
     need = s.colour[w]
     coloured: list[int] = []
-    extras: list[int | None] = [None]
+    extras = [0]
     last = -1
     for k in s.hands[w]:  # sorted: each kind once
         if k != last:
@@ -217,48 +221,52 @@ def plays(s: State) -> list[Play]:
             if colour_of[k] < WHITE_IDX:
                 coloured.append(k)
             else:
-                extras.append(k)
-    allowed = coloured if need == NO else [k for k in coloured if colour_of[k] == need]
+                extras.append(k + 1)
     change = NO
-    holder, played = s.special_holder, s.played[w]
-    for e, k in enumerate(cards.specials):
-        if holder[e] == w and k not in played:
-            if e == CHANGE_SPECIAL:
-                change = k
-            else:
-                extras.append(k)
-    out = [_play_of(k, x) for k in allowed for x in extras]
+    holder = s.special_holder
+    if w in holder:
+        played = s.played[w]
+        for e, k in enumerate(cards.specials):
+            if holder[e] == w and k not in played:
+                if e == CHANGE_SPECIAL:
+                    change = k
+                else:
+                    extras.append(k + 1)
+    out: list[Play] = []
+    if len(extras) == 1:  # no white or special card: each coloured card alone
+        for k in coloured:
+            if need == NO or colour_of[k] == need:
+                out.append(rows[k][0])
+    else:
+        for k in coloured:
+            if need == NO or colour_of[k] == need:
+                out += map(rows[k].__getitem__, extras)
     if change != NO:
-        out += [_play_of(k, change) for k in coloured]
+        for k in coloured:
+            out.append(rows[k][change + 1])
     return out
 
 
-_PLAYS: dict[tuple[int, int | None], Play] = {}
-
-
-def _takes(supply: tuple[int, ...]) -> list[Take]:
-    """Finishing a withdrawal: every choice of two cards from the supply (or what is left)."""
-    n = min(2, len(supply))
-    return [Take(c) for c in sorted(set(combinations(supply, n)))]
-
-
-def _play_of(card: int, extra: int | None) -> Play:
-    """One shared Play per pair of kinds (actions are immutable; making them is the cost of
-    listing legal steps)."""
-    p = _PLAYS.get((card, extra))
-    if p is None:
-        p = _PLAYS[(card, extra)] = Play(card, extra)
-    return p
+def _takes(t: Tables, supply: tuple[int, ...]) -> list[Action]:
+    """Finishing a withdrawal: every choice of two cards from the supply (or what is left),
+    each once, in sorted order."""
+    if len(supply) < 2:
+        return [t.singles[supply[0]] if supply else Take(())]
+    pairs: Iterable[tuple[int, int]] = combinations(supply, 2)  # sorted, as the supply is
+    if len(set(supply)) < len(supply):  # equal cards make equal pairs
+        pairs = sorted(set(pairs))
+    return [*map(t.pairs.__getitem__, pairs)]
 
 
 def placements(s: State) -> list[int]:
     """Withdraw: a palace goes on an empty city of the current province; the crown palace on
     any city of it (beside a palace already there)."""
-    board = s.board
-    cities = board.cities_of[s.province]
-    if s.pending[0] == CROWN:
-        return [c for c in cities if s.crown_palace[c] == NO]
-    return [c for c in cities if s.palace[c] == NO]
+    taken = s.crown_palace if s.pending[0] == CROWN else s.palace
+    out = []
+    for c in s.board.cities_of[s.province_order[s.visit]]:
+        if taken[c] == NO:
+            out.append(c)
+    return out
 
 
 # --- applying -----------------------------------------------------------------------------
@@ -266,13 +274,13 @@ def placements(s: State) -> list[int]:
 
 def apply(s: State, a: Action) -> State:
     phase = s.phase
-    if phase == "turn" and isinstance(a, Play):
+    if isinstance(a, Play) and phase == "turn":
         return _play(s, a)
-    if phase == "place" and isinstance(a, Place):
+    if isinstance(a, Place) and phase == "place":
         return _place(s, a.city)
-    if phase == "take" and isinstance(a, Take):
+    if isinstance(a, Take) and phase == "take":
         return _take(s, a.cards)
-    if phase == "turn" and isinstance(a, Withdraw):
+    if isinstance(a, Withdraw) and phase == "turn":
         return _withdraw(s)
     if phase == "setup" and isinstance(a, Setup):
         return _setup(s, a)
@@ -372,41 +380,49 @@ def _setup(s: State, a: Setup) -> State:
 
 
 def _play(s: State, a: Play) -> State:
-    cards, w = s.cards, s.turn
+    cards, w = tables(s.cards_file).cards, s.turn
     colour_of = cards.colour_of
-    hand = s.hands[w]
-    if not 0 <= a.card < len(colour_of) or colour_of[a.card] >= WHITE_IDX:
+    card, extra = a.card, a.extra
+    if not 0 <= card < len(colour_of) or colour_of[card] >= WHITE_IDX:
         raise ValueError("the first card played in a turn is a coloured card")
-    if a.card not in hand:
-        raise ValueError("that coloured card is not in your hand")
+    hand = s.hands[w]
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise ValueError("that coloured card is not in your hand") from None
     change = cards.specials[CHANGE_SPECIAL]
     need = s.colour[w]
-    if need != NO and colour_of[a.card] != need and a.extra != change:
+    if need != NO and colour_of[card] != need and extra != change:
         raise ValueError(
             f"this visit you play {('red', 'yellow', 'green', 'violet')[need]} cards "
             "(or another colour with the free colour change card)"
         )
     t = s.clone()
-    new_hand = _remove(hand, a.card)
-    if a.extra is not None:
-        if not 0 <= a.extra < len(colour_of):
+    hand = hand[:i] + hand[i + 1 :]
+    if extra is None:
+        played = (*s.played[w], card)
+    else:
+        if not 0 <= extra < len(colour_of):
             raise ValueError("the second card is a white card or a special card")
-        kind = colour_of[a.extra]
+        kind = colour_of[extra]
         if kind == WHITE_IDX:
-            if a.extra not in new_hand:
+            if extra not in hand:
                 raise ValueError("that white card is not in your hand")
-            new_hand = _remove(new_hand, a.extra)
+            hand = _remove(hand, extra)
         elif kind == SPECIAL_IDX:
-            if a.extra not in specials_in_hand(s, w):
+            if extra not in specials_in_hand(s, w):
                 raise ValueError("you do not hold that special card (or played it this visit)")
-            if a.extra == cards.specials[POINTS_SPECIAL]:
+            if extra == cards.specials[POINTS_SPECIAL]:
                 t.scores = _set(t.scores, w, t.scores[w] + 2)  # The special cards: +2 at once
         else:
             raise ValueError("only one coloured card is played per turn")
-    t.hands = _set(t.hands, w, new_hand)
-    t.played = _set(t.played, w, (*s.played[w], a.card) + (() if a.extra is None else (a.extra,)))
-    if need == NO and a.extra != change:
-        t.colour = _set(t.colour, w, colour_of[a.card])
+        played = (*s.played[w], card, extra)
+    hands = s.hands
+    t.hands = (*hands[:w], hand, *hands[w + 1 :])
+    rows = s.played
+    t.played = (*rows[:w], played, *rows[w + 1 :])
+    if need == NO and extra != change:
+        t.colour = _set(s.colour, w, colour_of[card])
     _next_turn(t)
     return t
 
@@ -424,17 +440,18 @@ def majorities(s: State, w: int) -> tuple[list[int], bool, bool]:
     """Withdraw: what `w` has more of than any other single player still in the visit (at
     least one symbol): the court symbols whose tile is in the court, the Grand Mogul while the
     crown is there, the Elephant while the province tile is there."""
-    cards = s.cards
-    mine = symbol_counts(cards, s.played[w])
-    best = [0] * 6
-    for i, on in enumerate(s.active):
-        if on and i != w and s.played[i]:
-            for j, n in enumerate(symbol_counts(cards, s.played[i])):
-                if n > best[j]:
-                    best[j] = n
-    won = [k for k in COURT if s.court[k] and mine[k] > best[k]]
-    crown = s.crown_city == NO and mine[GRAND_MOGUL] > best[GRAND_MOGUL]
-    elephant = s.province_tile_in_court and mine[ELEPHANT] > best[ELEPHANT]
+    active = s.active
+    others = []
+    for i, p in enumerate(s.played):
+        if p and i != w and active[i]:
+            others.append(p)
+    beats = tables(s.cards_file).majorities(s.played[w], others)
+    won = []
+    for k in COURT:
+        if s.court[k] and beats & BEATS[k]:
+            won.append(k)
+    crown = s.crown_city == NO and beats & BEATS[GRAND_MOGUL] != 0
+    elephant = s.province_tile_in_court and beats & BEATS[ELEPHANT] != 0
     return won, crown, elephant
 
 
@@ -442,61 +459,63 @@ def _withdraw(s: State) -> State:
     w = s.turn
     won, crown, elephant = majorities(s, w)
     t = s.clone()
-    t.active = _set(t.active, w, False)
+    t.active = _set(s.active, w, False)
     if won:
-        court = list(t.court)
-        held = list(t.influence[w])
+        court = list(s.court)
+        held = list(s.influence[w])
         for k in won:
             court[k] = False
             held[k] += 1
         t.court = (court[0], court[1], court[2], court[3])
-        t.influence = _set(t.influence, w, (held[0], held[1], held[2], held[3]))
-    t.pending = (*won, CROWN) if crown else tuple(won)
+        t.influence = _set(s.influence, w, (held[0], held[1], held[2], held[3]))
+    if crown:
+        won.append(CROWN)
+    t.pending = tuple(won)
     t.elephant_won = elephant
     if elephant:
         t.province_tile_in_court = False
-    t.early = not s.played[w]
-    t.draws_due = 1 if t.early else 0  # withdrawing before playing: draw the top card
+    t.early = early = not s.played[w]
+    t.draws_due = 1 if early else 0  # withdrawing before playing: draw the top card
     t.placed = False
     return _continue(t)
 
 
 def _place(s: State, city: int) -> State:
     board = s.board
+    province = s.province_order[s.visit]
     crown = s.pending[0] == CROWN
-    here = 0 <= city < len(board.city_province) and board.city_province[city] == s.province
+    here = 0 <= city < len(board.city_province) and board.city_province[city] == province
     if not here or (s.crown_palace if crown else s.palace)[city] != NO:
         raise ValueError(
             ("the crown palace" if crown else "a palace")
             + " cannot go there: it goes on "
             + ("any city" if crown else "an empty city")
-            + f" of {board.province_titles[s.province]}"
+            + f" of {board.province_titles[province]}"
         )
     t = s.clone()
-    w, board = t.turn, t.board
-    kind = t.pending[0]
-    t.pending = t.pending[1:]
+    w = s.turn
+    t.pending = s.pending[1:]
     t.placed = True
-    if kind == CROWN:
-        t.crown_palace = _set(t.crown_palace, city, w)
+    if crown:
+        t.crown_palace = _set(s.crown_palace, city, w)
         t.crown_city = city
         return _continue(t)  # the crown palace takes no bonus tile
-    t.palace = _set(t.palace, city, w)
-    tile_id = t.bonus_on[city]
+    t.palace = _set(s.palace, city, w)
+    tile_id = s.bonus_on[city]
     if tile_id != NO:
-        t.bonus_on = _set(t.bonus_on, city, NO)
+        t.bonus_on = _set(s.bonus_on, city, NO)
         tile = board.tile(tile_id)
         if tile.kind == "points":
-            t.scores = _set(t.scores, w, t.scores[w] + tile.value)
+            t.scores = _set(s.scores, w, s.scores[w] + tile.value)
         elif tile.kind == "card":
             t.draws_due += tile.value
         else:
             assert tile.commodity is not None
             pts = commodity_tile_points(
-                board, t.province_tiles[w], t.commodity_tiles[w], tile.commodity
+                board, s.province_tiles[w], s.commodity_tiles[w], tile.commodity
             )
-            t.scores = _set(t.scores, w, t.scores[w] + pts)
-            t.commodity_tiles = _set(t.commodity_tiles, w, (*t.commodity_tiles[w], tile_id))
+            t.scores = _set(s.scores, w, s.scores[w] + pts)
+            t.commodity_tiles = _set(s.commodity_tiles, w, (*s.commodity_tiles[w], tile_id))
     return _continue(t)
 
 
@@ -510,22 +529,23 @@ def _continue(t: State) -> State:
     if t.pending:
         t.phase = "place"
         return t
-    w, board = t.turn, t.board
+    w = t.turn
     if t.elephant_won:
         tile = t.visit + 1
-        pts = province_tile_points(board, tile, t.province_tiles[w], t.commodity_tiles[w])
+        pts = province_tile_points(t.board, tile, t.province_tiles[w], t.commodity_tiles[w])
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.province_tiles = _set(t.province_tiles, w, (*t.province_tiles[w], tile))
         t.elephant_won = False
     if t.placed:
-        pts = palace_points(board, t.palace, t.crown_palace, w, t.province)
+        pts = palace_points(t.board, t.palace, t.crown_palace, w, t.province)
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.placed = False
-    if t.played[w]:
-        colour_of = t.cards.colour_of
-        t.discard = tuple(
-            sorted(t.discard + tuple(k for k in t.played[w] if colour_of[k] != SPECIAL_IDX))
-        )
+    played = t.played[w]
+    if played:
+        if w in t.special_holder:  # special cards go back to the hand
+            colour_of = t.cards.colour_of
+            played = tuple([k for k in played if colour_of[k] != SPECIAL_IDX])
+        t.discard = tuple(sorted(t.discard + played))
         t.played = _set(t.played, w, ())
     t.early = False
     if t.supply:
@@ -536,18 +556,20 @@ def _continue(t: State) -> State:
 
 
 def _take(s: State, chosen: tuple[int, ...]) -> State:
-    n = min(2, len(s.supply))
+    supply = s.supply
+    n = min(2, len(supply))
     if len(chosen) != n:
         raise ValueError(f"take {n} card{'s' if n != 1 else ''} from the supply")
-    supply = s.supply
+    rest = list(supply)
     try:
         for c in chosen:
-            supply = _remove(supply, c)
+            rest.remove(c)
     except ValueError:
         raise ValueError("those cards are not in the supply") from None
     t = s.clone()
-    t.supply = supply
-    t.hands = _add(t.hands, t.turn, tuple(chosen))
+    t.supply = tuple(rest)
+    w = s.turn
+    t.hands = _set(s.hands, w, tuple(sorted(s.hands[w] + tuple(chosen))))
     _next_turn(t)
     return t
 
@@ -580,6 +602,8 @@ def _end_visit(t: State) -> None:
     holder = list(t.special_holder)
     influence = list(t.influence)
     for i, held in enumerate(influence):
+        if max(held) < 2:
+            continue
         for k in COURT:
             if held[k] >= 2:
                 row = list(held)
@@ -595,14 +619,18 @@ def _end_visit(t: State) -> None:
     t.visit += 1
     t.start = (t.start + 1) % n
     t.turn = t.start
-    t.court = tuple(  # type: ignore[assignment]
-        sum(h[k] for h in influence) < INFLUENCE_PER_KIND for k in COURT
+    out = [*map(sum, zip(*influence, strict=True))]  # tiles out of the court, by kind
+    t.court = (
+        out[0] < INFLUENCE_PER_KIND,
+        out[1] < INFLUENCE_PER_KIND,
+        out[2] < INFLUENCE_PER_KIND,
+        out[3] < INFLUENCE_PER_KIND,
     )
     t.crown_city = NO
     t.province_tile_in_court = True
-    t.active = tuple(True for _ in t.seats)
-    t.played = tuple(() for _ in t.seats)
-    t.colour = tuple(NO for _ in t.seats)
+    t.active = (True,) * n
+    t.played = ((),) * n
+    t.colour = (NO,) * n
     t.phase = "supply"
 
 

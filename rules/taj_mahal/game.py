@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import TypeAdapter
 
-from ..game import Below, GameInfo, Ranking, Seat
+from ..game import GameInfo, Ranking, Seat
 from . import engine, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
 from .state import CROWN, Action, State, TajOptions, Withdraw
@@ -38,20 +38,12 @@ class TajMahal:
                 raise ValueError(f"no seat {s!r}; the seats are {', '.join(SEATS)}")
         return engine.new_state(options, tuple(seats))
 
-    def to_move(self, state: State) -> Seat | None:
-        return engine.to_move(state)
-
-    def chance(self, state: State) -> str | None:
-        return engine.chance(state)
-
-    def deal(self, state: State, below: Below) -> Action:
-        return engine.deal(state, below)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return engine.legal(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        return engine.apply(state, action)
+    # the steps of play are the engine's functions themselves (no wrapper on the hot path)
+    to_move = staticmethod(engine.to_move)
+    chance = staticmethod(engine.chance)
+    deal = staticmethod(engine.deal)
+    legal_actions = staticmethod(engine.legal)
+    apply = staticmethod(engine.apply)
 
     def result(self, state: State) -> Ranking | None:
         if state.phase != "over":

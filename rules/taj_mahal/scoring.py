@@ -39,7 +39,10 @@ def connected_provinces(
     """The provinces reached from `seat`'s palaces in `province` along roads through cities
     holding a palace of `seat` (an empty city or another player's palace interrupts; a city
     with two palaces connects for both), `province` included when it holds one."""
-    todo = [c for c in board.cities_of[province] if palace[c] == seat or crown_palace[c] == seat]
+    todo = []
+    for c in board.cities_of[province]:
+        if palace[c] == seat or crown_palace[c] == seat:
+            todo.append(c)
     seen = set(todo)
     neighbours = board.neighbours
     while todo:
@@ -47,7 +50,7 @@ def connected_provinces(
             if n not in seen and (palace[n] == seat or crown_palace[n] == seat):
                 seen.add(n)
                 todo.append(n)
-    return {board.city_province[c] for c in seen}
+    return set(map(board.city_province.__getitem__, seen))
 
 
 def palace_points(

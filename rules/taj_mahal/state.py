@@ -13,7 +13,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .components import Board, Cards, board_from_text, cards_from_text
+from .components import (
+    Board,
+    Cards,
+    board_from_text,
+    cards_from_text,
+    standard_board,
+    standard_cards,
+)
 
 NO = -1  # no seat, no tile, no colour
 SUPPLY = {3: 5, 4: 7, 5: 9}  # the card supply by number of players (Preparation)
@@ -75,11 +82,13 @@ class State:
 
     @property
     def board(self) -> Board:
-        return board_from_text(self.board_file)
+        f = self.board_file
+        return standard_board() if f is None else board_from_text(f)
 
     @property
     def cards(self) -> Cards:
-        return cards_from_text(self.cards_file)
+        f = self.cards_file
+        return standard_cards() if f is None else cards_from_text(f)
 
     @property
     def province(self) -> int:
