@@ -33,6 +33,9 @@ from .discord_delivery import (
 from .display_names import DisplayNames
 from .reply import Reply
 from .service import CUSTOM_ID_PREFIX, GameService
+from .tables import TableService
+from .tables.discord_groups import Tables
+from .vijayanagara_store import whole_store
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +88,9 @@ class VijayanagaraBot(discord.Client):
         self.tree = VjTree(self)
         self.group = VjGroup(service)
         self.tree.add_command(self.group)
+        self.tables = Tables(TableService(whole_store(service.store)), self)  # the other games
+        for group in self.tables.groups():
+            self.tree.add_command(group)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._sync = sync
         self.in_flight: set[tuple[int, int]] = set()  # announcements being delivered now
@@ -160,6 +166,9 @@ class VijayanagaraBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
+        if self.tables.owns(custom_id):
+            await self.tables.press(interaction, custom_id[:100])
+            return
         if not custom_id.startswith(CUSTOM_ID_PREFIX + ":"):
             return
         # a select menu sends the picked options' values (at most a few short strings)

@@ -27,6 +27,8 @@ from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from .service_base import MAX_LOG_LINES
+from .tables.terminal import amain as play_table
+from .tables.terminal import split_game
 
 log = logging.getLogger(__name__)
 
@@ -538,6 +540,10 @@ async def amain(
     renderer: Renderer | None = None,
     sleep: Callable[[float], Awaitable[None]] | None = None,
 ) -> None:
+    kind, rest = split_game(sys.argv[1:] if argv is None else argv)  # another game: bot.tables
+    if kind not in (None, "vijayanagara"):
+        return await play_table(str(kind), rest, lines, out)
+    argv = rest
     p = argparse.ArgumentParser(prog="vijayanagara-local", description="Play in the terminal.")
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument(

@@ -38,6 +38,7 @@ from .service_base import (
 )
 from .transfer import Transfer
 from .views import COMMANDS, Views
+from .vijayanagara_store import vijayanagara_store
 
 __all__ = [
     "COMMANDS",
@@ -64,7 +65,7 @@ class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
     ) -> None:
         """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores); the
         other options are ServiceBase's."""
-        super().__init__(store, renderer, **kw)
+        super().__init__(vijayanagara_store(store), renderer, **kw)  # other games: bot.tables
         self.ai = AiSeats(self, workers=ai_workers)  # who plays the AI seats, their moves, hints
         self.reminders.ai_pace = self.ai.pace_of
 

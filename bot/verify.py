@@ -22,6 +22,8 @@ import rules
 from db.export import ExportError, game_options, parse_export
 from rules.fairness import commitment, verify
 
+from .tables.verify_export import check_table_export, is_table_export
+
 MAX_EXPORT_BYTES = 8 * 1024 * 1024  # far above any real game
 
 
@@ -29,6 +31,8 @@ def check(raw: bytes, expected_commitment: str | None = None) -> tuple[int, str]
     """(exit status, message) for the export in `raw`."""
     if len(raw) > MAX_EXPORT_BYTES:
         return 2, f"the file is larger than {MAX_EXPORT_BYTES:,} bytes: not a game export"
+    if is_table_export(raw):  # a game of the tables (bot.tables)
+        return check_table_export(raw, expected_commitment)
     try:
         data = parse_export(raw)
         options = game_options(data)

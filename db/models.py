@@ -27,13 +27,14 @@ class GameRecord(BaseModel):
     channel_id: str
     seed: int
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: dict[str, int] = Field(default_factory=dict)  # faction letter -> Discord user id
+    seats: dict[str, int] = Field(default_factory=dict)  # seat name -> Discord user id
     status: Status
     version: int
     creator: int
     actions: int = 0  # how many actions the log holds (the last seq)
     created_at: str = ""
     updated_at: str = ""
+    kind: str = "vijayanagara"  # the game's id in the rules' registry (migration 013)
 
 
 class NewAction(BaseModel):
@@ -95,7 +96,7 @@ class TurnMessage(BaseModel):
     body: str
     message_id: int | None = None  # the Discord message, once posted
     message_version: int | None = None  # the announcement that message was posted for
-    # the game's newest public message, the only one that may carry buttons (migration 011)
+    # the game's newest public message, the only one that may carry buttons (migration 013)
     newest_id: int | None = None
 
     @property
@@ -284,9 +285,9 @@ class SeatResult(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    faction: Literal["D", "B", "V"]
+    faction: Annotated[str, Field(min_length=1, max_length=32)]  # the seat's name
     user_id: int
-    place: Annotated[int, Field(ge=1, le=3)]
+    place: Annotated[int, Field(ge=1)]
     score: int
 
 

@@ -43,7 +43,7 @@ def stored_bytes(rows: Sequence[Row]) -> int:
 
 def game(r: Row) -> GameRecord:
     """id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at,
-    the last seq."""
+    the last seq, kind."""
     return GameRecord(
         id=r[0],
         channel_id=r[1],
@@ -56,6 +56,7 @@ def game(r: Row) -> GameRecord:
         created_at=r[8],
         updated_at=r[9],
         actions=r[10],
+        kind=r[11],
     )
 
 

@@ -101,7 +101,7 @@ class SQLStore(ABC):
         self._select_game = (
             "SELECT id, channel_id, seed, options, seats, status, version, creator, "
             f"{d.ts('created_at')}, {d.ts('updated_at')}, "
-            "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id) "
+            "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id), kind "
             "FROM games"
         )
 
@@ -275,6 +275,7 @@ class SQLStore(ABC):
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
+        kind: str = "vijayanagara",
     ) -> GameRecord:
         async with self._new_game(channel_id, deck) as conn:
             game_id = await self._insert_game(
@@ -285,6 +286,7 @@ class SQLStore(ABC):
                 seats=json.dumps(seats or {}, sort_keys=True),
                 creator=creator,
                 secret=secret,
+                kind=kind,
             )
             game = await self._fetch_game(conn, game_id)
             if announcement is not None:
@@ -352,10 +354,17 @@ class SQLStore(ABC):
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
+        options: dict[str, Any] | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
             await self._check_version(conn, game_id, expected_version)
             await self._bump(conn, game_id, expected_version, seats, status)
+            if options is not None:
+                await conn.execute(
+                    "UPDATE games SET options = ? WHERE id = ?",
+                    json.dumps(options, sort_keys=True),
+                    game_id,
+                )
             if snapshot is not None:
                 await self._put_snapshot(conn, game_id, snapshot)
             game = await self._fetch_game(conn, game_id)
@@ -816,6 +825,13 @@ class SQLStore(ABC):
             )
 
     # --- records of finished games (migration 008) -----------------------------------------
+
+    async def break_tie(self, game_id: int, winner: str, tied: Sequence[str]) -> None:
+        async with self._tx() as conn:
+            await conn.executemany(
+                "UPDATE results SET place = 2 WHERE game_id = ? AND faction = ? AND place = 1",
+                [(game_id, seat) for seat in tied if seat != winner],
+            )
 
     async def results(
         self,

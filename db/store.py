@@ -58,11 +58,13 @@ class Store(Protocol):
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
+        kind: str = "vijayanagara",
     ) -> GameRecord:
-        """A new lobby game with its `seats`, its deck file and the `announcement` it owes the
-        channel, all in one transaction (a crash leaves none of them, or all); GameExists when
-        the channel has an open one. `secret` (hex) deals its chance outcomes; '' leaves it to
-        the seed (games before chance entries)."""
+        """A new lobby game with its `seats` (seat name -> user id), its deck file and the
+        `announcement` it owes the channel, all in one transaction (a crash leaves none of
+        them, or all); GameExists when the channel has an open one. `secret` (hex) deals its
+        chance outcomes; '' leaves it to the seed (games before chance entries). `kind`: the
+        game's id in the rules' registry (migration 013)."""
         ...
 
     async def secret(self, game_id: int) -> GameSecret:
@@ -101,10 +103,12 @@ class Store(Protocol):
         snapshot: Snapshot | None = None,
         announcement: Announcement | None = None,
         reminder: ReminderPlan | None = None,
+        options: dict[str, Any] | None = None,
     ) -> GameRecord:
         """`announcement`: what the change owes the channel, stored in the same transaction
         (the outbox), keyed by the version the change produces; `reminder`: as in
-        append_actions (e.g. a seat given to someone else while it is on turn)."""
+        append_actions (e.g. a seat given to someone else while it is on turn); `options`:
+        the game's options JSON, replaced (a lobby's AI seats)."""
         ...
 
     async def append_actions(
@@ -297,6 +301,11 @@ class Store(Protocol):
     async def put_user_prefs(self, prefs: UserPrefs) -> None: ...
 
     # --- records of finished games (migration 008) -----------------------------------------
+
+    async def break_tie(self, game_id: int, winner: str, tied: Sequence[str]) -> None:
+        """A tie for first place broken after the game (Vijayanagara's Goat-Tiger tiebreak):
+        in the game's record, the `tied` seats other than `winner` drop to second place."""
+        ...
 
     async def results(
         self,

@@ -16,56 +16,19 @@ elsewhere, or another game's number, without changing the commitment.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
 from .actions import Action
-from .chance import Below, sample
+from .chance import sample
+from .dealing import SECRET_BYTES, commitment, keyed_below
+
+__all__ = ["SECRET_BYTES", "Verification", "commitment", "keyed_below", "keyed_outcome", "verify"]
 from .engine import apply, chance
 from .errors import RulesError
 from .model import GameOptions, GameState
 from .notation import describe
-
-SECRET_BYTES = 32
-_U64 = 1 << 64
-
-
-def commitment(secret: bytes, game_id: int, dealt_from: int) -> str:
-    """What the bot posts when the secret starts to deal game `game_id`, in hex: the secret's
-    SHA-256 when it deals from the first entry (`dealt_from` 0), else bound to the game and to
-    the entries that came from elsewhere (the module's docstring)."""
-    if dealt_from == 0:
-        return hashlib.sha256(secret).hexdigest()
-    return hashlib.sha256(f"{game_id}|{dealt_from}|".encode() + secret).hexdigest()
-
-
-def keyed_below(secret: bytes, game_id: int, seq: int) -> Below:
-    """Uniform integers below n for the chance entry at `seq`: 64-bit words of the HMAC
-    stream, with rejection sampling so no value is favoured."""
-    words: list[int] = []
-    block = 0
-
-    def word() -> int:
-        nonlocal block
-        if not words:
-            mac = hmac.new(secret, f"{game_id}|{seq}|{block}".encode(), hashlib.sha256).digest()
-            words.extend(int.from_bytes(mac[i : i + 8], "big") for i in range(0, 32, 8))
-            block += 1
-        return words.pop(0)
-
-    def below(n: int) -> int:
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = _U64 - (_U64 % n)
-        while True:
-            v = word()
-            if v < limit:
-                return v % n
-
-    return below
 
 
 def keyed_outcome(state: GameState, secret: bytes, game_id: int, seq: int) -> Action:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Below
-from .goat_tiger import Side, draw_sides
+from .goat_tiger import INFO, Side, draw_sides
 from .model import Faction, GameState
 from .vijayanagara_game import places
 
@@ -56,3 +56,6 @@ def next_match(previous: Match, winner: Faction, below: Below) -> Match | None:
     if previous.waiting is None:
         return None
     return Match(draw_roles(winner, previous.waiting, below))
+
+
+GAME: str = INFO.id  # the game the tiebreak plays, by its id in the registry

@@ -469,10 +469,11 @@ class FakeDiscord:
         app_permissions: discord.Permissions | None = None,
         attachments: dict[str, tuple[str, bytes, float]] | None = None,
         users: dict[str, int] | None = None,
+        group: str = "vj",
         **options: str | int | bool,
     ) -> Interaction:
-        """`/vj <command> option:value ...`; `attachments` maps an option name to
-        (filename, data, seconds its download takes on Discord's clock)."""
+        """`/<group> <command> option:value ...` (`/vj` unless told); `attachments` maps an
+        option name to (filename, data, seconds its download takes on Discord's clock)."""
         payload, rec = self._base(
             2,
             user,
@@ -501,11 +502,12 @@ class FakeDiscord:
                 "url": url,
                 "proxy_url": url,
             }
+        root = group
         sub: dict[str, Any] = {"name": command, "type": 1, "options": opts}
         if " " in command:  # `club pace`: a subcommand inside a subcommand group
             group, name = command.split(" ", 1)
             sub = {"name": group, "type": 2, "options": [{**sub, "name": name}]}
-        data_: dict[str, Any] = {"id": "1", "name": "vj", "type": 1, "options": [sub]}
+        data_: dict[str, Any] = {"id": "1", "name": root, "type": 1, "options": [sub]}
         if resolved:
             data_["resolved"] = resolved
         payload["data"] = data_
@@ -521,6 +523,7 @@ class FakeDiscord:
         *,
         channel: int = CHANNEL,
         age: float = 0.0,
+        group: str = "vj",
     ) -> Interaction:
         payload, rec = self._base(
             4,
@@ -533,7 +536,7 @@ class FakeDiscord:
         )
         payload["data"] = {
             "id": "1",
-            "name": "vj",
+            "name": group,
             "type": 1,
             "options": [
                 {

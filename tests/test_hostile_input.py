@@ -33,6 +33,7 @@ from bot.local import amain, text_command
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from bot.verify import check
 from bot.verify import main as verify_main
+from bot.vijayanagara_store import whole_store
 from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
 from rules.cards import PARSED_DECKS, deck_key
@@ -592,8 +593,9 @@ async def test_a_game_whose_deck_row_is_gone_answers_with_a_message(svc: GameSer
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
-    assert isinstance(svc.store, SQLiteStore)
-    await svc.store._conn.execute("DELETE FROM decks")
+    store = whole_store(svc.store)  # (the service sees it through its Vijayanagara view)
+    assert isinstance(store, SQLiteStore)
+    await store._conn.execute("DELETE FROM decks")
     svc._cache.clear()
     for reply in (
         await svc.status(CH),

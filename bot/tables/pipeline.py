@@ -1,0 +1,251 @@
+"""The turn pipeline of the tables: read, check the actor, apply up to a chance step, deal it
+from the game's secret, store the entries with their announcement in one transaction, then
+announce. AI seats move through the same pipeline."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import time
+from collections.abc import Awaitable, Callable, Sequence
+
+import ai.games  # noqa: F401  (registers every game's players)
+from ai.budget import Budget
+from ai.registry import player
+from db import Announcement, NewAction, Store
+from db.models import GameResult, SeatResult
+from rules.dealing import keyed_below
+from rules.game import Ranking, Seat
+from rules.table_log import chance_entry, step_entry
+
+from ..reply import Button, Reply
+from .loading import Table, TableError, TableGames
+
+MAX_BUTTONS = 20  # legal actions shown as buttons on the public turn message
+MAX_AI_STEPS = 400  # AI steps one call may play (a game of AIs alone ends well before)
+CUSTOM_ID_PREFIX = "tb"
+
+
+class TurnPipeline:
+    """Applies a seat's steps (or the dealer's) and stores them; `announce` turns a stored
+    change into the public message it owes."""
+
+    def __init__(
+        self, store: Store, games: TableGames, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
+        # what follows a game's end (the next game of a tiebreak): set by the service
+        self.after_finish: Callable[[Table, Ranking], Awaitable[list[Reply]]] | None = None
+
+    async def secret(self, table: Table) -> bytes:
+        return bytes.fromhex((await self.store.secret(table.id)).secret)
+
+    def check_actor(self, table: Table, user: int) -> Seat:
+        """The seat `user` plays now, or a refusal naming whose turn it is."""
+        if table.record.status == "lobby":
+            raise TableError(
+                f"The {table.info.title} game has not started: `/{table.command} start` begins it."
+            )
+        if table.record.status != "active":
+            raise TableError(f"The {table.info.title} game is over ({table.record.status}).")
+        seat = table.seat_of(user)
+        if seat is None:
+            raise TableError(
+                f"You have no seat in this {table.info.title} game: "
+                f"`/{table.command} status` shows who plays."
+            )
+        now = table.to_move()
+        if now is None:
+            raise TableError("The game is over: nobody moves.")
+        if now != seat and table.user_of(now) != user:
+            raise TableError(f"It is not your turn: {table.who(now)} moves now.")
+        return now
+
+    async def play(
+        self, table: Table, seat: Seat, user: int | None, actions: Sequence[object]
+    ) -> list[Reply]:
+        """Apply `actions` for `seat`, dealing chance steps as they come; stop at the first
+        chance step (a reveal commits: what follows would have been chosen unseen). All or
+        nothing: a refused step stores none."""
+        if not actions:
+            raise TableError("That order has no step.")
+        g, state = table.game, table.state
+        secret = await self.secret(table)
+        entries: list[dict[str, object]] = []
+        lines: list[str] = []
+        left = 0
+        for i, action in enumerate(actions):
+            if g.to_move(state) != seat:
+                left = len(actions) - i
+                break
+            legal = g.legal_actions(state)
+            if action not in legal:
+                raise TableError(f"`{g.describe(g.view(state, seat), action)}` is not legal now.")
+            lines.append(f"{table.who(seat)}: {g.describe(g.view(state, None), action)}")
+            state = g.apply(state, action)
+            entries.append(step_entry(g, action))
+            dealt = False
+            while g.chance(state) is not None and g.result(state) is None:
+                what = g.chance(state)
+                seq = table.record.actions + len(entries) + 1
+                outcome = g.deal(state, keyed_below(secret, table.id, seq))
+                state = g.apply(state, outcome)
+                entries.append(chance_entry(g, outcome))
+                lines.append(f"Dealt: {what}.")
+                dealt = True
+            if dealt and i + 1 < len(actions):
+                left = len(actions) - i - 1
+                break
+        receipt = (
+            f"{left} step(s) of your order were not played: a deal came first, so choose them "
+            "again now that it is seen."
+            if left
+            else None
+        )
+        out = [await self._store(table, seat, user, entries, state, lines, receipt)]
+        ranking = g.result(state)
+        if ranking is not None and self.after_finish is not None:
+            out += await self.after_finish(table, ranking)
+        return out
+
+    async def deal_start(
+        self, table: Table, state: object
+    ) -> tuple[list[dict[str, object]], object]:
+        """The chance steps a new game starts with (the first deal)."""
+        g = table.game
+        secret = await self.secret(table)
+        entries: list[dict[str, object]] = []
+        while g.chance(state) is not None:
+            seq = len(entries) + 1
+            outcome = g.deal(state, keyed_below(secret, table.id, seq))
+            state = g.apply(state, outcome)
+            entries.append(chance_entry(g, outcome))
+        return entries, state
+
+    async def _store(
+        self,
+        table: Table,
+        seat: Seat | None,
+        user: int | None,
+        entries: list[dict[str, object]],
+        state: object,
+        lines: list[str],
+        receipt: str | None,
+    ) -> Reply:
+        g = table.game
+        ranking = g.result(state)
+        text = "\n".join([*lines, self.next_line(table, state)])
+        mentions = self.mentions(table, state)
+        result = None
+        if ranking is not None:
+            result = GameResult(
+                game_id=table.id,
+                finished_at=self.clock(),
+                seats=[
+                    SeatResult(
+                        faction=s,
+                        user_id=table.record.seats[s],
+                        place=place,
+                        score=int(ranking.scores.get(s, ranking.scores.get(s.lower(), 0))),
+                    )
+                    for place, tied in enumerate(ranking.places, start=1)
+                    for s in tied
+                    if s in table.record.seats
+                ],
+            )
+        stored = await self.store.append_actions(
+            table.id,
+            table.record.version,
+            [NewAction(action=e, faction=seat, user_id=user) for e in entries],
+            status="finished" if ranking is not None else None,
+            announcement=Announcement(text=text, mentions=mentions),
+            result=result,
+        )
+        fresh = await self.games.load(stored)
+        return Reply(
+            text=text,
+            mentions=mentions,
+            buttons=self.buttons(fresh),
+            version=stored.version,
+            announcement=(stored.id, stored.version),
+            receipt=receipt,
+        )
+
+    def next_line(self, table: Table, state: object) -> str:
+        g = table.game
+        ranking = g.result(state)
+        if ranking is not None:
+            return (
+                f"**Game over.** {ranking.text} The secret is revealed now: "
+                f"`/{table.command} verify` checks every deal."
+            )
+        seat = g.to_move(state)
+        if seat is None:
+            return ""
+        return f"Next: {table.who(seat)}. {g.prompt(g.view(state, None), seat)}"
+
+    def mentions(self, table: Table, state: object) -> list[int]:
+        seat = table.game.to_move(state)
+        user = None if seat is None else table.user_of(seat)
+        return [user] if user is not None and user >= 0 else []
+
+    def buttons(self, table: Table) -> list[Button]:
+        """The legal actions as buttons on the public turn message, when they are few and the
+        public may see them all (nothing hidden from it), for a person's turn."""
+        if table.replayed is None or table.record.status != "active":
+            return []
+        g, state = table.game, table.state
+        seat = g.to_move(state)
+        if seat is None or seat in table.ai:
+            return []
+        if g.hidden(state, None):  # the seat's choices would show its hand: its own view
+            return [Button(label="My view", custom_id=view_button_id(table), style="primary")]
+        legal = g.legal_actions(state)
+        if not legal or len(legal) > MAX_BUTTONS:
+            return []
+        view = g.view(state, None)
+        return [
+            Button(
+                label=g.describe(view, a)[:80],
+                custom_id=button_id(table, i),
+                style="primary",
+            )
+            for i, a in enumerate(legal)
+        ]
+
+    # --- AI seats ----------------------------------------------------------------------------
+
+    async def run_ai(self, table: Table) -> list[Reply]:
+        """The AI seats' steps until a person (or nobody) is to move, each stored on its own."""
+        out: list[Reply] = []
+        for _ in range(MAX_AI_STEPS):
+            seat = table.to_move()
+            if table.record.status != "active" or seat is None or seat not in table.ai:
+                break
+            action = await self.ai_step(table, seat, table.ai[seat])
+            out += await self.play(table, seat, table.user_of(seat), [action])
+            table = await self.games.load(await self.store.get_game(table.id))
+        return out
+
+    async def ai_step(self, table: Table, seat: Seat, level: str) -> object:
+        """What the AI at `level` plays for `seat`, decided from the seat's view alone, with a
+        generator seeded from the secret and the log position (a replay decides the same)."""
+        choose = player(table.record.kind, level)
+        view = table.game.view(table.state, seat)
+        secret = await self.secret(table)
+        seed = hashlib.sha256(secret + f"|ai|{table.record.actions}".encode()).digest()
+        r = random.Random(int.from_bytes(seed[:8], "big"))
+        return await asyncio.to_thread(choose, view, seat, r, Budget())
+
+
+def button_id(table: Table, index: int) -> str:
+    """tb:<game id>:<stored game>:<version>:<index of the legal action>"""
+    return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:{table.record.version}:{index}"
+
+
+def view_button_id(table: Table) -> str:
+    """tb:<game id>:<stored game>:view: the clicker's own view, privately (any version)."""
+    return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:view"

@@ -1,0 +1,374 @@
+"""TableService: every command of the tables (the games on the Game protocol other than
+Vijayanagara), transport-free. It joins a few objects with explicit collaborators: the games
+loaded and cached (TableGames), the turn pipeline (TurnPipeline), the lobby (TableLobby); the
+reading commands are here. Everything public is made from the public view; a seat's own view
+goes only into answers for that seat alone (ephemeral)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import render.games  # noqa: F401  (registers every game's board)
+from ai.registry import levels
+from db import Announcement, NewAction, Store
+from render.registry import board_for
+from rules.table_log import can_undo, undo_entry, verify
+
+from ..reply import Attachment, Reply
+from .loading import Table, TableError, TableGames, table_game
+from .lobby import TableLobby
+from .pipeline import CUSTOM_ID_PREFIX, TurnPipeline
+from .tiebreak import Tiebreaks
+
+MAX_ORDER_CHARS = 500
+MAX_LOG_LINES = 40
+MAX_CHOICES = 25  # Discord's autocomplete limit
+
+
+class TableService:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.games = TableGames(store)
+        self.pipeline = TurnPipeline(store, self.games, clock)
+        self.lobby = TableLobby(store, self.games, self.pipeline)
+        self.tiebreaks = Tiebreaks(store, self.games, self.lobby)
+        self.pipeline.after_finish = self.tiebreaks.finished
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def _locked(self, channel: str, work: Callable[[], Awaitable[Any]]) -> Any:
+        lock = self._locks.setdefault(channel, asyncio.Lock())
+        async with lock:
+            return await work()
+
+    # --- the lobby ------------------------------------------------------------------------
+
+    async def create(
+        self,
+        channel: str,
+        user: int,
+        kind: str,
+        options: str | None = None,
+        seat: str | None = None,
+    ) -> list[Reply]:
+        return [
+            await self._locked(
+                channel, lambda: self.lobby.create(channel, user, kind, options, seat)
+            )
+        ]
+
+    async def join(
+        self, channel: str, user: int, kind: str, seat: str | None = None
+    ) -> list[Reply]:
+        async def work() -> Reply:
+            return await self.lobby.join(await self.games.require(channel, kind), user, seat)
+
+        return [await self._locked(channel, work)]
+
+    async def leave(self, channel: str, user: int, kind: str) -> list[Reply]:
+        async def work() -> Reply:
+            return await self.lobby.leave(await self.games.require(channel, kind), user)
+
+        return [await self._locked(channel, work)]
+
+    async def ai(
+        self, channel: str, user: int, kind: str, seat: str, level: str | None = None
+    ) -> list[Reply]:
+        async def work() -> Reply:
+            return await self.lobby.ai(await self.games.require(channel, kind), user, seat, level)
+
+        return [await self._locked(channel, work)]
+
+    async def start(self, channel: str, user: int, kind: str) -> list[Reply]:
+        async def work() -> list[Reply]:
+            return await self.lobby.start(await self.games.require(channel, kind), user)
+
+        result: list[Reply] = await self._locked(channel, work)
+        return result
+
+    async def tiebreak(self, channel: str, user: int) -> list[Reply]:
+        """The Goat-Tiger tiebreak of the channel's last Vijayanagara game, if it ended tied."""
+        result: list[Reply] = await self._locked(
+            channel, lambda: self.tiebreaks.open(channel, user)
+        )
+        return result
+
+    # --- moves ----------------------------------------------------------------------------
+
+    async def play(self, channel: str, user: int, kind: str, order: str) -> list[Reply]:
+        if len(order) > MAX_ORDER_CHARS:
+            raise TableError(f"An order is at most {MAX_ORDER_CHARS} characters.")
+
+        async def work() -> list[Reply]:
+            table = await self.games.require(channel, kind)
+            seat = self.pipeline.check_actor(table, user)
+            view = table.game.view(table.state, seat)
+            try:
+                actions = table.game.parse(view, order, seat)
+            except ValueError as e:
+                raise TableError(str(e)) from None
+            out = await self.pipeline.play(table, seat, user, actions)
+            fresh = await self.games.load(await self.store.get_game(table.id))
+            return out + await self.pipeline.run_ai(fresh)
+
+        result: list[Reply] = await self._locked(channel, work)
+        return result
+
+    async def press(self, channel: str, user: int, custom_id: str) -> list[Reply]:
+        """A click on a turn message's button: tb:<game>:<stored game>:<version>:<index>."""
+        parts = custom_id[:100].split(":")
+        if len(parts) == 4 and parts[0] == CUSTOM_ID_PREFIX and parts[3] == "view":
+            return [await self.my_view(channel, user, parts[1])]
+        if (
+            len(parts) != 5
+            or parts[0] != CUSTOM_ID_PREFIX
+            or not all(p.isdigit() for p in parts[2:])
+        ):
+            raise TableError("That button is not one of mine.")
+        kind, game_id, version, index = parts[1], int(parts[2]), int(parts[3]), int(parts[4])
+
+        async def work() -> list[Reply]:
+            table = await self.games.require(channel, kind)
+            if table.id != game_id or table.record.version != version:
+                raise TableError(
+                    "That button belongs to an earlier turn: the game has moved on "
+                    f"(`/{table.command} status`)."
+                )
+            seat = self.pipeline.check_actor(table, user)
+            legal = table.game.legal_actions(table.state)
+            if index >= len(legal):
+                raise TableError("That button is not one of this turn's.")
+            out = await self.pipeline.play(table, seat, user, [legal[index]])
+            fresh = await self.games.load(await self.store.get_game(table.id))
+            return out + await self.pipeline.run_ai(fresh)
+
+        result: list[Reply] = await self._locked(channel, work)
+        return result
+
+    async def undo(self, channel: str, user: int, kind: str) -> list[Reply]:
+        async def work() -> list[Reply]:
+            table = await self.games.require(channel, kind)
+            if table.record.status != "active" or table.replayed is None:
+                raise TableError("Only a running game's steps can be taken back.")
+            seat = table.seat_of(user)
+            if seat is None or not can_undo(table.replayed, seat):
+                raise TableError(
+                    "Nothing of yours to undo: steps cannot be taken back past a deal or once "
+                    "another seat is to move."
+                )
+            last = table.replayed.standing[-1]
+            described = table.game.describe(table.game.view(last.before, None), last.action)
+            text = f"{table.who(seat)} takes back `{described}`."
+            before = last.before
+            text += "\n" + self.pipeline.next_line(table, before)
+            mentions = self.pipeline.mentions(table, before)
+            record = await self.store.append_actions(
+                table.id,
+                table.record.version,
+                [NewAction(action=undo_entry(seat), faction=seat, user_id=user)],
+                announcement=Announcement(text=text, mentions=mentions),
+            )
+            fresh = await self.games.load(record)
+            return [
+                Reply(
+                    text=text,
+                    mentions=mentions,
+                    buttons=self.pipeline.buttons(fresh),
+                    version=record.version,
+                    announcement=(record.id, record.version),
+                )
+            ]
+
+        result: list[Reply] = await self._locked(channel, work)
+        return result
+
+    async def abort(self, channel: str, user: int, kind: str) -> list[Reply]:
+        """End the game without a result: its creator, or in the lobby any seated player."""
+
+        async def work() -> list[Reply]:
+            table = await self.games.require(channel, kind)
+            lobby = table.record.status == "lobby"
+            if user != table.record.creator and not (lobby and table.seat_of(user)):
+                raise TableError("Only the game's creator ends a started game.")
+            text = f"<@{user}> ends {table.info.title} game {table.id}, without a result."
+            record = await self.store.update_game(
+                table.id,
+                table.record.version,
+                status="aborted",
+                announcement=Announcement(text=text),
+            )
+            key = (record.id, record.version)
+            return [Reply(text=text, version=record.version, announcement=key)]
+
+        result: list[Reply] = await self._locked(channel, work)
+        return result
+
+    async def delivered(self, key: tuple[int, int]) -> None:
+        """The announcement went out: it leaves the outbox."""
+        await self.store.announcement_delivered(*key)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def _any(self, channel: str, kind: str) -> Table:
+        """The channel's open game of `kind`, else its latest one of that kind."""
+        try:
+            return await self.games.require(channel, kind)
+        except TableError:
+            latest = await self.games.latest(channel)
+            if latest is None or latest.record.kind != kind:
+                raise
+            return latest
+
+    async def status(self, channel: str, user: int, kind: str) -> Reply:
+        table = await self._any(channel, kind)
+        info = table.info
+        lines = [f"**{info.title}**, game {table.id} ({table.record.status})."]
+        for seat in info.seats:
+            if seat in table.record.seats:
+                lines.append(f"- {table.who(seat)}")
+            elif table.record.status == "lobby":
+                lines.append(f"- {table.title_of(seat)}: free")
+        if table.replayed is not None:
+            lines.append(self.pipeline.next_line(table, table.state))
+        return Reply(text="\n".join(lines))
+
+    async def board(self, channel: str, user: int, kind: str) -> Reply:
+        table = await self._any(channel, kind)
+        draw = board_for(table.record.kind)
+        image = await asyncio.to_thread(draw, table.public_view())
+        return Reply(text=f"{table.info.title}, game {table.id}.", image=image)
+
+    async def log(self, channel: str, user: int, kind: str, last: int = 20) -> Reply:
+        table = await self._any(channel, kind)
+        lines = self.public_log(table)
+        n = max(1, min(last, MAX_LOG_LINES))
+        shown = lines[-n:]
+        head = f"The last {len(shown)} of {len(lines)} steps:" if lines else "No steps yet."
+        return Reply(text="\n".join([head, *shown]), ephemeral=True)
+
+    def public_log(self, table: Table) -> list[str]:
+        """The standing steps in the public's words (a deal says what was dealt, not what)."""
+        if table.replayed is None:
+            return []
+        g = table.game
+        out = []
+        for n, step in enumerate(table.replayed.standing, start=1):
+            if step.seat is None:
+                out.append(f"{n}. Dealt: {g.chance(step.before)}.")
+            else:
+                said = g.describe(g.view(step.before, None), step.action)
+                out.append(f"{n}. {table.title_of(step.seat)}: {said}")
+        return out
+
+    async def export(self, channel: str, user: int, kind: str) -> Reply:
+        """A finished game: its whole log and the secret (verify reads it). A running one: only
+        what the public sees (its log in words and its public view)."""
+        table = await self._any(channel, kind)
+        data: dict[str, Any] = {
+            "format": "table-game",
+            "game": table.record.kind,
+            "id": table.id,
+            "status": table.record.status,
+            "options": table.record.options,
+            "seats": table.record.seats,
+        }
+        if table.record.status in ("finished", "aborted"):
+            data["log"] = list(table.entries)
+            data["secret"] = (await self.store.secret(table.id)).secret
+        elif table.replayed is not None:
+            data["public_log"] = self.public_log(table)
+            data["public_view"] = json.loads(table.game.view_to_json(table.public_view()))
+        text = json.dumps(data, indent=1, sort_keys=True)
+        return Reply(
+            text=f"{table.info.title}, game {table.id}: exported.",
+            file=Attachment(f"{table.record.kind}-{table.id}.json", text.encode()),
+            ephemeral=True,
+        )
+
+    async def verify(self, channel: str, user: int, kind: str) -> Reply:
+        table = await self._any(channel, kind)
+        if table.record.status not in ("finished", "aborted"):
+            raise TableError("The secret is revealed only once the game is over.")
+        secret = bytes.fromhex((await self.store.secret(table.id)).secret)
+        checked = verify(table.game, table.initial, table.entries, secret, table.id)
+        if checked.ok:
+            return Reply(
+                text=f"Game {table.id}: all {checked.checked} deal(s) are the ones the secret "
+                "gives (its SHA-256 was posted at the start).",
+                ephemeral=True,
+            )
+        return Reply(text="\n".join(["Verification failed:", *checked.problems]), ephemeral=True)
+
+    async def my_view(self, channel: str, user: int, kind: str) -> Reply:
+        """What the caller's seat sees (its hand too): for the caller alone."""
+        table = await self.games.require(channel, kind)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise TableError("You hold no seat in this game: there is no hand of yours to show.")
+        g = table.game
+        view = g.view(table.state, seat)
+        legal = g.legal_actions(table.state) if g.to_move(table.state) == seat else []
+        lines = [f"Your view ({table.title_of(seat)}): {g.prompt(view, seat)}"]
+        if legal:
+            said = ", ".join(f"`{g.describe(view, a)}`" for a in legal[:MAX_CHOICES])
+            more = f" and {len(legal) - MAX_CHOICES} more" if len(legal) > MAX_CHOICES else ""
+            lines.append(f"You may play: {said}{more}.")
+        image = await asyncio.to_thread(board_for(table.record.kind), view)
+        return Reply(text="\n".join(lines), image=image, ephemeral=True)
+
+    async def hint(self, channel: str, user: int, kind: str) -> Reply:
+        """An AI's suggestion for the caller's seat on turn, for the caller alone."""
+        table = await self.games.require(channel, kind)
+        seat = self.pipeline.check_actor(table, user)
+        level = levels(table.record.kind)[-1]
+        action = await self.pipeline.ai_step(table, seat, level)
+        view = table.game.view(table.state, seat)
+        return Reply(
+            text=f"The computer ({level}) would play `{table.game.describe(view, action)}`.",
+            ephemeral=True,
+        )
+
+    def rules(self, kind: str, topic: str | None = None) -> Reply:
+        g = table_game(kind)
+        topics = list(g.rules_topics())
+        if not topic:
+            return Reply(
+                text=f"{g.info.title}: the topics are {', '.join(topics)} "
+                f"(`/{g.info.command} rules topic:`).",
+                ephemeral=True,
+            )
+        try:
+            return Reply(text=g.rules_reference(topic[:60]), ephemeral=True)
+        except ValueError as e:
+            raise TableError(str(e)) from None
+
+    async def choices(self, channel: str, user: int, kind: str, typed: str) -> list[str]:
+        """Autocomplete of /play: the caller's legal steps, from the caller's own view; none
+        for anybody else (their choices would tell what the public must not see)."""
+        table = await self.games.open(channel)
+        if table is None or table.record.kind != kind or table.replayed is None:
+            return []
+        seat = table.seat_of(user)
+        if seat is None or table.to_move() != seat:
+            return []
+        g = table.game
+        view = g.view(table.state, seat)
+        typed = typed[:MAX_ORDER_CHARS].strip().lower()
+        said = [g.describe(view, a) for a in g.legal_actions(table.state)]
+        return [s for s in said if s.lower().startswith(typed)][:MAX_CHOICES]
+
+    def topics(self, kind: str, typed: str) -> list[str]:
+        return [t for t in table_game(kind).rules_topics() if t.startswith(typed.lower())][
+            :MAX_CHOICES
+        ]
+
+    def seat_choices(self, kind: str, typed: str) -> list[tuple[str, str]]:
+        g = table_game(kind)
+        return [
+            (str(g.info.seat_titles[s]), s)
+            for s in g.info.seats
+            if str(g.info.seat_titles[s]).lower().startswith(typed.lower())
+        ][:MAX_CHOICES]
