@@ -163,11 +163,7 @@ async def test_who_may_seat_an_ai_and_a_person_takes_the_seat_back(svc: GameServ
 
 
 async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameService) -> None:
-    svc.seed_source = lambda: SEED
-    assert (await svc.create(CH, D)).ok
-    for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+    await _seated_and_started(svc)
     svc.ai.hint_seconds = 0.05
     _, st = await state(svc)
     on_turn = SEATS[rules.decider(st) or rules.Faction.D]
@@ -184,14 +180,19 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
     assert again.actions_taken == st.actions_taken  # a hint changes nothing
 
 
-async def test_a_hints_whole_turn_is_legal_and_played_by_one_press(svc: GameService) -> None:
-    """The hint proposes every step up to the next hand-off; one press of Play this turn
-    plays them all, as one order, and the seat's decision is over."""
+async def _seated_and_started(svc: GameService) -> None:
+    """A seeded game with a person in every seat, started."""
     svc.seed_source = lambda: SEED
     assert (await svc.create(CH, D)).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
+
+
+async def test_a_hints_whole_turn_is_legal_and_played_by_one_press(svc: GameService) -> None:
+    """The hint proposes every step up to the next hand-off; one press of Play this turn
+    plays them all, as one order, and the seat's decision is over."""
+    await _seated_and_started(svc)
     svc.ai.hint_seconds = 0.3
     version, st = await state(svc)
     seat = rules.decider(st)
@@ -214,11 +215,7 @@ async def test_a_hints_whole_turn_is_legal_and_played_by_one_press(svc: GameServ
 
 
 async def test_a_hint_is_refused_once_the_game_has_moved(svc: GameService) -> None:
-    svc.seed_source = lambda: SEED
-    assert (await svc.create(CH, D)).ok
-    for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+    await _seated_and_started(svc)
     svc.ai.hint_seconds = 0.05
     _, st = await state(svc)
     seat = rules.decider(st)
