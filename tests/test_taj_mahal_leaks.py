@@ -1,0 +1,140 @@
+"""A hand never leaks: whole Taj Mahal games played through the tables' service, every reply
+checked against the cards of the hands it was not for. A public reply (a message, the log,
+the export of the running game, the status) may name no card that only another seat holds;
+a private reply to one player, no card only the others hold; the autocomplete offered to a
+player, none either. A card taken from the supply was taken in the open (the supply lies face
+up), so it is no secret: what is secret is what was dealt or drawn face down."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.tables import Call, TableService, run_command
+from db import SQLiteStore
+from rules.taj_mahal import State
+from rules.taj_mahal.notation import card_name
+
+CH = "700"
+USERS = (21, 22, 23, 24, 25)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    store = await SQLiteStore.open(tmp_path / "leaks.sqlite3")
+    yield TableService(store, clock=lambda: 1000.0)
+    await store.close()
+
+
+async def run(s: TableService, user: int, name: str, **args: object) -> list[object]:
+    return await run_command(s, name, Call(CH, user, "taj_mahal", args))  # type: ignore[arg-type]
+
+
+def _shown(state: State, opened: set[int]) -> set[int]:
+    """Card kinds anyone may see or has seen: the supply, the cards played, the discard pile,
+    now or before (`opened`: a kind the log once named, which another copy may share)."""
+    out = set(state.supply) | set(state.discard) | opened
+    for cards in state.played:
+        out |= set(cards)
+    return out
+
+
+def secrets_for(state: State, seat: str | None, opened: set[int]) -> dict[str, re.Pattern[str]]:
+    """The names of the cards `seat` (None: the public) may not see: in another seat's hand,
+    of a kind not also shown in the open."""
+    shown = _shown(state, opened)
+    out: dict[str, re.Pattern[str]] = {}
+    for name, hand in zip(state.seats, state.hands, strict=True):
+        if name == seat:
+            continue
+        for k in set(hand) - shown:
+            text = card_name(state.cards, k)
+            out[text] = re.compile(r"(?<![\w+])" + re.escape(text) + r"(?![\w+])", re.I)
+    for name, hand in zip(
+        state.seats, state.hands, strict=True
+    ):  # one's own cards are not secret to oneself
+        if name == seat:
+            for k in hand:
+                out.pop(card_name(state.cards, k), None)
+    return out
+
+
+def leaked(text: str, secrets: dict[str, re.Pattern[str]]) -> list[str]:
+    return [name for name, pattern in secrets.items() if pattern.search(text)]
+
+
+def reply_text(r: object) -> str:
+    parts = [getattr(r, "text", "") or ""]
+    file = getattr(r, "file", None)
+    if file is not None and getattr(file, "data", None):
+        parts.append(file.data.decode("utf-8", "replace"))
+    parts += [getattr(b, "label", "") for b in getattr(r, "buttons", []) or []]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
+async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
+    service: TableService, players: int, seed: int
+) -> None:
+    pick = random.Random(seed)
+    users = USERS[:players]
+    (r,) = await run(service, users[0], "create", seat=None)
+    table = await service.games.open(CH)
+    assert table is not None
+    seats = table.info.seats[:players]
+    by_user = dict(zip(users, seats, strict=True))
+    for user, seat in by_user.items():
+        (r,) = await run(service, user, "join", seat=seat)
+        assert getattr(r, "ok", False), getattr(r, "text", "")
+    checked = 0
+    opened: set[int] = set()  # card kinds that lay in the open at some time (the log names them)
+
+    async def check(replies: list[object], asker: int) -> None:
+        nonlocal checked
+        table = await service.games.open(CH)
+        state = table.state if table is not None else None
+        if not isinstance(state, State) or state.phase == "over":
+            return  # over: the hands are scored in the open
+        opened.update(_shown(state, set()))
+        for r in replies:
+            private = getattr(r, "ephemeral", False)
+            secrets = secrets_for(state, by_user[asker] if private else None, opened)
+            assert not leaked(reply_text(r), secrets), (private, reply_text(r)[:300])
+            checked += bool(secrets)  # a check with secrets to keep
+        for name in ("status", "log", "export"):  # what anyone may ask for, while it runs
+            (pub,) = await run(service, users[-1], name)
+            text = reply_text(pub)
+            if name == "export":
+                assert "secret" not in json.loads(pub.file.data)  # type: ignore[attr-defined]
+            mine = by_user[users[-1]] if getattr(pub, "ephemeral", False) else None
+            assert not leaked(text, secrets_for(state, mine, opened)), (name, text[:300])
+        for user in users:  # the autocomplete offered to each player
+            offered = "\n".join(await service.choices(CH, user, "taj_mahal", ""))
+            assert not leaked(offered, secrets_for(state, by_user[user], opened)), offered[:300]
+
+    await check(await run(service, users[0], "start"), users[0])
+    for _ in range(400):
+        table = await service.games.open(CH)
+        if table is None or table.state.phase == "over":
+            break
+        seat = table.to_move()
+        assert seat is not None
+        user = table.user_of(seat)
+        assert user is not None
+        opened.update(_shown(table.state, set()))  # in the open before this move takes from it
+        choices = await service.choices(CH, user, "taj_mahal", "")
+        assert choices
+        await check(await run(service, user, "play", order=pick.choice(choices)), user)
+        if pick.random() < 0.2:
+            await check([await run(service, user, "view")], user)  # type: ignore[list-item]
+    assert checked > 20
+    # the check can see a leak: a card only another seat holds is found by its name
+    table = await service.games.open(CH)
+    if table is not None and table.state.phase != "over":
+        secrets = secrets_for(table.state, None, set())
+        assert all(leaked(f"they hold {name}.", secrets) == [name] for name in secrets)
