@@ -125,6 +125,11 @@ class Game(Protocol[S, A, V, Opt]):
         """One line for `seat`: what it must decide now, or that it waits."""
         ...
 
+    def headline(self, before: V, after: V) -> str | None:
+        """A line that opens a new stage of the game in the channel (a new visit, round or
+        card), read from two public views, or None when the stage goes on."""
+        ...
+
     def describe(self, view: V, action: A) -> str:
         """The action in the game's notation, so that parse(view, describe(view, a)) == [a]."""
         ...

@@ -195,6 +195,9 @@ class Vijayanagara:
             self._topics = _topics()
         return tuple(self._topics)
 
+    def headline(self, before: object, after: object) -> str | None:
+        return None  # no stage for the channel to open
+
     def rules_reference(self, topic: str) -> str:
         if self._topics is None:
             self._topics = _topics()

@@ -266,3 +266,14 @@ def test_the_check_of_views_catches_a_hand_in_a_wrapped_state() -> None:
     cheat = View(honest.seat, st, honest.hand_sizes, honest.deck_size)  # the whole state
     assert leaks(g, st, honest.seat, honest) == []
     assert leaks(g, st, honest.seat, cheat) != []
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES[:: max(1, len(CASES) // 12)])
+def test_a_headline_is_a_line_or_nothing(gid: str, seed: int) -> None:
+    """What opens a new stage in the channel is one short line, read from public views."""
+    p = playout(gid, seed)
+    g = p.game
+    views = [g.view(st, None) for st in p.states]
+    for before, after in zip(views, views[1:], strict=False):
+        line = g.headline(before, after)
+        assert line is None or (isinstance(line, str) and line and len(line) <= 600)

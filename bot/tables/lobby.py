@@ -190,6 +190,7 @@ class TableLobby:
             state = table.game.new_game(table.options, table.seats)
         except ValueError as e:
             raise TableError(str(e)) from None
+        fresh = table.game.view(state, None)  # before the first deal
         secret = await self.pipeline.secret(table)
         started = Table(record=table.record, game=table.game, options=table.options, ai=table.ai)
         entries, state = await self.pipeline.deal_start(started, state)
@@ -199,6 +200,9 @@ class TableLobby:
             f" (revealed when the game ends, `/{table.command} verify` checks it).",
             self.pipeline.next_line(table, state),
         ]
+        news = table.game.headline(fresh, table.game.view(state, None))
+        if news:
+            lines.insert(2, f"**{news}**")
         text = "\n".join(lines)
         mentions = self.pipeline.mentions(table, state)
         if entries:

@@ -73,6 +73,7 @@ class TurnPipeline:
         if not actions:
             raise TableError("That order has no step.")
         g, state = table.game, table.state
+        before = g.view(state, None)
         secret = await self.secret(table)
         entries: list[dict[str, object]] = []
         lines: list[str] = []
@@ -99,6 +100,9 @@ class TurnPipeline:
             if dealt and i + 1 < len(actions):
                 left = len(actions) - i - 1
                 break
+        news = g.headline(before, g.view(state, None))  # a new visit, round or card opens
+        if news:
+            lines.append(f"**{news}**")
         receipt = (
             f"{left} step(s) of your order were not played: a deal came first, so choose them "
             "again now that it is seen."

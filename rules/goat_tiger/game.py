@@ -95,6 +95,9 @@ class GoatTiger:
     def rules_topics(self) -> Sequence[str]:
         return tuple(TOPICS)
 
+    def headline(self, before: object, after: object) -> str | None:
+        return None  # no stage for the channel to open
+
     def rules_reference(self, topic: str) -> str:
         try:
             return TOPICS[topic.strip().lower()]

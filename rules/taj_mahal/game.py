@@ -99,6 +99,15 @@ class TajMahal:
     def rules_topics(self) -> Sequence[str]:
         return reference.TOPICS
 
+    def headline(self, before: View, after: View) -> str | None:
+        """The header of a visit as it begins: the province, the court and the supply."""
+        a, b = after.state, before.state
+        if a.phase == "over" or not a.province_order:
+            return None
+        if b.province_order and (a.visit, a.province) == (b.visit, b.province):
+            return None
+        return notation.visit_header(after)
+
     def rules_reference(self, topic: str) -> str:
         return reference.reference(topic)
 
