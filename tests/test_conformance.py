@@ -16,6 +16,7 @@ every state and step of them is checked:
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from dataclasses import dataclass
@@ -274,6 +275,6 @@ def test_a_headline_is_a_line_or_nothing(gid: str, seed: int) -> None:
     p = playout(gid, seed)
     g = p.game
     views = [g.view(st, None) for st in p.states]
-    for before, after in zip(views, views[1:], strict=False):
+    for before, after in itertools.pairwise(views):
         line = g.headline(before, after)
         assert line is None or (isinstance(line, str) and line and len(line) <= 600)
