@@ -138,3 +138,24 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
     if table is not None and table.state.phase != "over":
         secrets = secrets_for(table.state, None, set())
         assert all(leaked(f"they hold {name}.", secrets) == [name] for name in secrets)
+
+
+def test_the_public_prompt_tells_nothing_of_the_hand_of_the_seat_on_turn() -> None:
+    """A public line may not say that the player on turn has no card to play: that is read
+    from its hand, which only its own view holds."""
+    from rules.taj_mahal import GAME
+
+    pick = random.Random(9)
+    st = GAME.new_game(GAME.info.options(), GAME.info.seats_for(3))
+    said: set[str] = set()
+    while GAME.result(st) is None:
+        seat = GAME.to_move(st)
+        if seat is None:
+            st = GAME.apply(st, GAME.deal(st, pick.randrange))
+            continue
+        public = GAME.prompt(GAME.view(st, None), seat)
+        own = GAME.prompt(GAME.view(st, seat), seat)
+        assert "no card you may play" not in public
+        said.add(own)
+        st = GAME.apply(st, pick.choice(GAME.legal_actions(st)))
+    assert any("no card you may play" in line for line in said)  # the seat itself is told

@@ -140,7 +140,8 @@ def prompt(v: View, seat: Seat) -> str:
     if s.phase == "turn":
         colour = s.colour[i]
         need = "a coloured card" if colour < 0 else f"a {COLOURS[colour]} card"
-        if engine.legal(s) == [Withdraw()]:
+        # only the seat's own view holds its hand: another view (the public's) cannot tell
+        if v.seat == seat and engine.legal(s) == [Withdraw()]:
             return f"{here}: you have no card you may play: withdraw"
         return f"{here}: play {need} (with a white or special card, or alone) or withdraw"
     if s.phase == "place":
