@@ -6,7 +6,6 @@ import logging
 import re
 from collections.abc import Sequence
 
-import rules
 from db import (
     ENDED_STATUSES,
     Announcement,
@@ -19,6 +18,7 @@ from db import (
     UserPrefs,
 )
 from db.models import MAX_ID
+from rules import vijayanagara
 from rules.errors import excerpt
 
 from .ai_seats import AiSeats
@@ -325,15 +325,15 @@ class Club(Moves):
             if game.status != "active" or not await self._job_stands(job):
                 return False
             state = await self.state_of(game)
-            faction = rules.decider(state)
+            faction = vijayanagara.decider(state)
             if self._waiting_for(game, state) != job.user_id or faction is None:
                 return False
-            passing = rules.Choose(option="pass")
-            if passing not in rules.legal_actions(state):
+            passing = vijayanagara.Choose(option="pass")
+            if passing not in vijayanagara.legal_actions(state):
                 return False
             hours = int((self.reminders.clock() - job.since) // 3600)
             note = (
-                f"deadline: {rules.FACTION_NAMES[faction]} passed automatically after "
+                f"deadline: {vijayanagara.FACTION_NAMES[faction]} passed automatically after "
                 f"{hours} hour(s) without a decision (`/vj club pace`)"
             )
             try:
@@ -418,7 +418,7 @@ class Club(Moves):
             if old == to_user:
                 raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
             seats = {**game.seats, f.value: to_user}
-            name = rules.FACTION_NAMES[f]
+            name = vijayanagara.FACTION_NAMES[f]
             was = f"from {self.mention(old)} " if old is not None else ""
             text = f"{name} passes {was}to {self.mention(to_user)} (moved by {self.mention(user)})."
             plan = await self._seat_change_plan(game, seats)
@@ -475,8 +475,10 @@ class Club(Moves):
         last = game.actions
         step = last if step is None else check_range("The step", step, 0, last)
         state = await self._fresh_state(game)
-        actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
-        text = rules.LogTail.of(state)
+        actions = [
+            vijayanagara.action_from_json(a.action) for a in await self.store.actions(game.id)
+        ]
+        text = vijayanagara.LogTail.of(state)
         state = await self.off_loop(replay_to, state, actions[:step], text)
         lines = [f"Game {game.id}, step {step} of {last}."]
         lines += text.lines[-3:]

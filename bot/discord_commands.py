@@ -9,7 +9,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from rules.registry import COMMAND_NAMES, DECREE_NAMES
+from rules.vijayanagara.registry import COMMAND_NAMES, DECREE_NAMES
 
 from .discord_delivery import (
     SEND_ERRORS,

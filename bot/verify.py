@@ -6,7 +6,7 @@ Exit status 0 when every chance entry the secret dealt is the one it gives (and 
 matches the one passed with --commitment), 1 otherwise, 2 for a file that cannot be checked:
 not an export, a game not over (its export has no secret), or a log in which the secret dealt
 nothing. The commitment binds the secret to the game's number and to where in the log it
-began to deal (rules.fairness), so an export that claims another game's number, or that more of
+began to deal (vijayanagara.fairness), so an export that claims another game's number, or that more of
 its log came from elsewhere, has another commitment than the one posted.
 """
 
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pydantic
 
-import rules
 from db.export import ExportError, game_options, parse_export
-from rules.fairness import commitment, verify
+from rules import vijayanagara
+from rules.vijayanagara.fairness import commitment, verify
 
 from .tables.verify_export import check_table_export, is_table_export
 
@@ -36,10 +36,10 @@ def check(raw: bytes, expected_commitment: str | None = None) -> tuple[int, str]
     try:
         data = parse_export(raw)
         options = game_options(data)
-        log = [rules.action_from_json(a.action) for a in data.actions]
+        log = [vijayanagara.action_from_json(a.action) for a in data.actions]
     except ExportError as e:
         return 2, f"not an exported Vijayanagara game: {e}"
-    except rules.DataError as e:
+    except vijayanagara.DataError as e:
         return 2, f"the game's deck file cannot be used: {e}"
     except pydantic.ValidationError as e:
         return 2, f"not an exported Vijayanagara game: {e.errors()[0]['msg']}"

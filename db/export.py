@@ -12,8 +12,8 @@ from typing import Any
 
 import pydantic
 
-import rules
-from rules.cards import with_deck
+from rules import vijayanagara
+from rules.vijayanagara.cards import with_deck
 
 from .errors import StorageError
 from .models import MAX_EXPORT_ACTIONS, ExportedAction, ExportOptions, GameExport
@@ -57,10 +57,10 @@ def parse_export(raw: bytes | str) -> GameExport:
     return head.model_copy(update={"actions": checked})
 
 
-def game_options(data: GameExport) -> rules.GameOptions:
+def game_options(data: GameExport) -> vijayanagara.GameOptions:
     """The rules options an export plays with (its deck file attached); DataError when the
     deck file cannot be used."""
-    options = rules.GameOptions(timurs_shadow=data.options.timurs_shadow)
+    options = vijayanagara.GameOptions(timurs_shadow=data.options.timurs_shadow)
     if data.options.deck is None:
         return options
     return with_deck(options, data.options.deck)

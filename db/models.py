@@ -150,7 +150,7 @@ class GameSecret(BaseModel):
 # --- the export format: strict, so an upload is checked before anything uses it ---------
 
 _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
-# An action is a small flat record (rules/actions.py): a type, names, small numbers, and for a
+# An action is a small flat record (rules/vijayanagara/actions.py): a type, names, small numbers, and for a
 # chance entry the dice it rolled (a short list of small numbers).
 SmallInt = Annotated[int, Field(ge=-1000, le=1000)]
 ActionValue = (

@@ -1,4 +1,4 @@
-"""The dealer every game shares: chance outcomes from a per-game secret (rules.fairness tells
+"""The dealer every game shares: chance outcomes from a per-game secret (rules.vijayanagara.fairness tells
 why). `keyed_below(secret, game_id, seq)` is the uniform stream of the chance entry at log
 position `seq` of game `game_id`: HMAC-SHA256(secret, "<game id>|<seq>|<block>"). A game on
 the Game protocol draws its outcome with `Game.deal(state, keyed_below(...))`."""

@@ -12,7 +12,7 @@ import pytest
 from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL, DEFAULT_APP_PERMISSIONS, FakeDiscord, Interaction, Message
 
-import rules
+from rules import vijayanagara
 
 NOTHING_STORED = "nothing was stored"
 
@@ -46,9 +46,9 @@ async def b_passes(env: Env) -> None:
 
 async def next_player(env: Env) -> int:
     _, state = await env.state()
-    f = rules.prompt(state).faction
+    f = vijayanagara.prompt(state).faction
     assert f is not None
-    return {rules.Faction.D: D, rules.Faction.B: B, rules.Faction.V: V}[f]
+    return {vijayanagara.Faction.D: D, vijayanagara.Faction.B: B, vijayanagara.Faction.V: V}[f]
 
 
 async def test_the_start_pings_the_first_player_with_the_board(env: Env) -> None:
@@ -258,12 +258,12 @@ async def test_an_error_after_a_delivered_page_keeps_that_page(env: Env) -> None
         version, state = await env.state()
         if state.game_over:
             break
-        f = rules.prompt(state).faction
+        f = vijayanagara.prompt(state).faction
         assert f is not None
-        action = rules.legal_actions(state)[-1]
-        uid = {rules.Faction.D: D, rules.Faction.B: B, rules.Faction.V: V}[f]
+        action = vijayanagara.legal_actions(state)[-1]
+        uid = {vijayanagara.Faction.D: D, vijayanagara.Faction.B: B, vijayanagara.Faction.V: V}[f]
         reply = await env.service.play(
-            str(CHANNEL), uid, rules.describe(state, action), expected_version=version
+            str(CHANNEL), uid, vijayanagara.describe(state, action), expected_version=version
         )
         assert reply.ok, reply.text
     env.fake.fail("POST", r"^/webhooks/", 400, 1)  # the second page is refused

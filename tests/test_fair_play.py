@@ -16,16 +16,20 @@ from typing import Any
 import pytest
 from fakes import SEATS, FakeRenderer
 
-import rules
 from bot.local import amain
 from bot.service import GameService
 from bot.verify import check
 from db import NewAction, Snapshot
-from rules.cards import deck_for
-from rules.fairness import commitment
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for
+from rules.vijayanagara.fairness import commitment
 
 CH = "fair"
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 B_FIRST = 12  # this seed's secret draws an Event card with the order B, V, D first
 JUNK = "give 99 resources from D to B"  # well formed, never legal
 CHANCE = ("roll", "draw")
@@ -39,9 +43,9 @@ async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
     await s.close()
 
 
-def order_for(st: rules.GameState, a: rules.Action) -> str:
+def order_for(st: vijayanagara.GameState, a: vijayanagara.Action) -> str:
     """The step as a player types it (a Command on no space is played only when confirmed)."""
-    return rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+    return vijayanagara.describe(st, a) + ("; confirm" if vijayanagara.idle_note(st, a) else "")
 
 
 async def seated(svc: GameService, seed: int) -> str:
@@ -55,24 +59,24 @@ async def seated(svc: GameService, seed: int) -> str:
     return started.text
 
 
-async def state(svc: GameService) -> tuple[int, rules.GameState]:
+async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
     game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
     assert game is not None
     return game.id, await svc.state_of(game)
 
 
-async def log_of(svc: GameService, game_id: int) -> list[rules.Action]:
-    return [rules.action_from_json(a.action) for a in await svc.store.actions(game_id)]
+async def log_of(svc: GameService, game_id: int) -> list[vijayanagara.Action]:
+    return [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(game_id)]
 
 
-def decider_seat(st: rules.GameState) -> int:
-    f = rules.prompt(st).faction
+def decider_seat(st: vijayanagara.GameState) -> int:
+    f = vijayanagara.prompt(st).faction
     assert f is not None
     return SEATS[f]
 
 
-def is_chance(a: rules.Action) -> bool:
-    return isinstance(a, rules.Roll | rules.Draw)
+def is_chance(a: vijayanagara.Action) -> bool:
+    return isinstance(a, vijayanagara.Roll | vijayanagara.Draw)
 
 
 async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameService) -> None:
@@ -82,7 +86,7 @@ async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameSe
     assert m is not None and f"game {gid}" in text
     secret = await svc.secret_of(await svc.store.get_game(gid))
     assert secret is not None and secret.hex() not in text
-    assert (await log_of(svc, gid)) == [rules.Draw(card=st.current_card or 0)]
+    assert (await log_of(svc, gid)) == [vijayanagara.Draw(card=st.current_card or 0)]
     verify_now = await svc.verify(CH)
     assert verify_now.ok and m.group(1) in verify_now.text and secret.hex() not in verify_now.text
 
@@ -100,7 +104,7 @@ async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
     assert reply.ok and not reply.ephemeral, reply.text
     assert "Not played: `pass`" in reply.text and "a reveal commits" in reply.text
     log = await log_of(svc, gid)
-    assert log[n] == rules.Choose(option="pass") and all(is_chance(a) for a in log[n + 1 :])
+    assert log[n] == vijayanagara.Choose(option="pass") and all(is_chance(a) for a in log[n + 1 :])
     assert log[n + 1 :], "the next card was drawn and stored with the pass"
     _, after = await state(svc)
     assert after.current_card != before.current_card
@@ -153,9 +157,9 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
     for _ in range(6000):
         if st.game_over:
             break
-        a = r.choice(rules.legal_actions(st))
-        step, seat = rules.describe(st, a), decider_seat(st)
-        if rules.idle_note(st, a):  # a Command on no space is played only when confirmed
+        a = r.choice(vijayanagara.legal_actions(st))
+        step, seat = vijayanagara.describe(st, a), decider_seat(st)
+        if vijayanagara.idle_note(st, a):  # a Command on no space is played only when confirmed
             step += "; confirm"
         n = len(await log_of(svc, gid))
         reply = await svc.play(CH, seat, f"{step}; {JUNK}")
@@ -212,7 +216,7 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
     gid, st = await state(svc)
     r = random.Random(9)
     for _ in range(60):
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
     exp = await svc.export(CH)
@@ -226,16 +230,16 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
     n = len(await log_of(svc, gid))
     while True:
         _, st = await state(svc)
-        if st.game_over or rules.cards_left(st) < 8:
+        if st.game_over or vijayanagara.cards_left(st) < 8:
             break
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
-    future = [x.card for x in (await log_of(svc, gid))[n:] if isinstance(x, rules.Draw)]
+    future = [x.card for x in (await log_of(svc, gid))[n:] if isinstance(x, vijayanagara.Draw)]
     assert len(future) >= 5
     ints = _ints(data)
     assert ints
     for k in ints:
-        seeded = [c for c in rules.new_game(k).order if c not in drawn]
+        seeded = [c for c in vijayanagara.new_game(k).order if c not in drawn]
         assert seeded[: len(future)] != future, k
     # the export still imports (with a fresh secret) and replays to the same state
     other = await GameService.open(str(tmp_path / "other.sqlite3"), FakeRenderer())
@@ -244,8 +248,8 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
         assert imp.ok, imp.text
         game = await other.store.open_game("elsewhere")
         assert game is not None
-        mid = rules.replay(
-            None, rules.GameOptions(), (await log_of(svc, gid))[: len(data["actions"])]
+        mid = vijayanagara.replay(
+            None, vijayanagara.GameOptions(), (await log_of(svc, gid))[: len(data["actions"])]
         )
         assert (await other.state_of(game)).model_dump_json() == mid.model_dump_json()
         fresh = await other.store.secret(game.id)
@@ -256,7 +260,7 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
 
 
 def test_the_deck_order_is_nowhere_in_a_bot_game_state() -> None:
-    s = rules.new_game(None)
+    s = vijayanagara.new_game(None)
     dumped = s.model_dump()
     assert dumped["rng"] is None and dumped["order"] == [] and dumped["seed"] is None
     assert "deck" not in dumped
@@ -276,22 +280,24 @@ def _chance_types(export: dict[str, Any]) -> list[str]:
     return [a["action"]["type"] for a in export["actions"] if a["action"]["type"] in CHANCE]
 
 
-async def _game_from_before_secrets(svc: GameService, seed: int, steps: int) -> list[rules.Action]:
+async def _game_from_before_secrets(
+    svc: GameService, seed: int, steps: int
+) -> list[vijayanagara.Action]:
     """A running game as the bot stored it before per-game secrets: no secret, its seed deals
     (no chance entries in its log), a snapshot carrying the seed's dealer."""
     game = await svc.store.create_game(CH, seed, {}, creator=D)
     seats = {f.value: uid for f, uid in SEATS.items()}
     game = await svc.store.update_game(game.id, game.version, seats=seats, status="active")
-    st, r = rules.new_game(seed), random.Random(seed)
-    played: list[rules.Action] = []
-    barrier: tuple[int, rules.GameState] | None = None
+    st, r = vijayanagara.new_game(seed), random.Random(seed)
+    played: list[vijayanagara.Action] = []
+    barrier: tuple[int, vijayanagara.GameState] | None = None
     while len(played) < steps:
-        played.append(r.choice(rules.legal_actions(st)))
-        st = rules.apply(st, played[-1])
+        played.append(r.choice(vijayanagara.legal_actions(st)))
+        st = vijayanagara.apply(st, played[-1])
         if not st.since_barrier:
             barrier = (len(played), st)
     assert barrier is not None
-    entries = [NewAction(action=rules.action_to_json(a)) for a in played]
+    entries = [NewAction(action=vijayanagara.action_to_json(a)) for a in played]
     game = await svc.store.append_actions(game.id, game.version, entries[: barrier[0]])
     await svc.store.append_actions(
         game.id,
@@ -312,16 +318,18 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 2 and exp["fairness"] is None
     assert "draw" in _chance_types(exp) and len(exp["actions"]) > len(played)
-    written = [rules.action_from_json(a["action"]) for a in exp["actions"]]
+    written = [vijayanagara.action_from_json(a["action"]) for a in exp["actions"]]
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
-    assert rules.replay(None, None, written).model_dump(exclude=same) == st.model_dump(exclude=same)
+    assert vijayanagara.replay(None, None, written).model_dump(exclude=same) == st.model_dump(
+        exclude=same
+    )
     # a refused order changes nothing: no secret yet, the same version
     version = (await svc.store.get_game(gid)).version
     refused = await svc.play(CH, decider_seat(st), JUNK)
     assert not refused.ok and (await svc.store.secret(gid)).secret == ""
     assert (await svc.store.get_game(gid)).version == version
     # its next move gives it a secret, from the entry after the log written out
-    a = random.Random(6).choice(rules.legal_actions(st))
+    a = random.Random(6).choice(vijayanagara.legal_actions(st))
     moved = await svc.play(CH, decider_seat(st), order_for(st, a))
     assert moved.ok, moved.text
     dealing = await svc.store.secret(gid)
@@ -342,7 +350,7 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     r = random.Random(7)
     for _ in range(80):
         _, st = await state(svc)
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
     log = await log_of(svc, gid)
     assert any(is_chance(x) for x in log[len(written) :])
@@ -366,7 +374,7 @@ async def test_a_lobby_from_before_secrets_takes_a_secret_as_it_starts(svc: Game
     assert dealing.secret and dealing.dealt_from == 0
     assert commitment(bytes.fromhex(dealing.secret), game.id, 0) in started.text
     _, st = await state(svc)
-    assert await log_of(svc, game.id) == [rules.Draw(card=st.current_card or 0)]
+    assert await log_of(svc, game.id) == [vijayanagara.Draw(card=st.current_card or 0)]
 
 
 async def test_a_game_created_with_a_seed_exports_its_outcomes_not_its_seed(
@@ -381,17 +389,19 @@ async def test_a_game_created_with_a_seed_exports_its_outcomes_not_its_seed(
     gid, st = await state(svc)
     r = random.Random(5)
     for _ in range(30):
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
     players = await log_of(svc, gid)
     assert not any(is_chance(a) for a in players)
-    assert rules.replay(5, None, players).model_dump_json() == st.model_dump_json()
+    assert vijayanagara.replay(5, None, players).model_dump_json() == st.model_dump_json()
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 2 and "draw" in _chance_types(exp)
-    written = [rules.action_from_json(a["action"]) for a in exp["actions"]]
+    written = [vijayanagara.action_from_json(a["action"]) for a in exp["actions"]]
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
-    assert rules.replay(None, None, written).model_dump(exclude=same) == st.model_dump(exclude=same)
+    assert vijayanagara.replay(None, None, written).model_dump(exclude=same) == st.model_dump(
+        exclude=same
+    )
     assert not (await svc.verify(CH)).ok
 
 
@@ -405,20 +415,20 @@ def test_the_terminal_exports_a_seeded_game_without_its_seed(tmp_path: Path) -> 
     assert exp["actions"][0]["action"]["type"] == "draw"
 
 
-def _path_to_dice(st: rules.GameState, depth: int = 3) -> list[rules.Action] | None:
+def _path_to_dice(st: vijayanagara.GameState, depth: int = 3) -> list[vijayanagara.Action] | None:
     """Steps of the faction deciding now, the last of which rolls dice (a search of the
     legal steps; the game holds no future, so the search stops at the roll)."""
-    me = rules.decider(st)
+    me = vijayanagara.decider(st)
     if depth == 0 or me is None:
         return None
-    for a in rules.legal_actions(st):
-        nxt = rules.apply(st, a)
-        node = rules.chance(nxt)
+    for a in vijayanagara.legal_actions(st):
+        nxt = vijayanagara.apply(st, a)
+        node = vijayanagara.chance(nxt)
         if node is not None:
             if node.kind == "dice":
                 return [a]
             continue
-        if rules.decider(nxt) == me:
+        if vijayanagara.decider(nxt) == me:
             rest = _path_to_dice(nxt, depth - 1)
             if rest is not None:
                 return [a, *rest]
@@ -434,15 +444,15 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     r = random.Random(1)
     path = _path_to_dice(st)
     while path is None or len(path) < 2:
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
         path = _path_to_dice(st)
     texts, seat = [], decider_seat(st)
     shadow = st
     for a in path:
-        texts.append(rules.describe(shadow, a))
-        shadow = rules.apply(shadow, a)
+        texts.append(vijayanagara.describe(shadow, a))
+        shadow = vijayanagara.apply(shadow, a)
     n = len(await log_of(svc, gid))
     # the same order cut before the roll and then refused: nothing rolled, nothing stored
     refused = await svc.play(CH, seat, "; ".join([*texts[:-1], "pass"]))
@@ -455,7 +465,7 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     assert "Not played: `pass`" in reply.text and "rolls" in reply.public_text
     log = await log_of(svc, gid)
     assert log[n : n + len(path)] == path
-    assert isinstance(log[n + len(path)], rules.Roll) and len(log) == n + len(path) + 1
+    assert isinstance(log[n + len(path)], vijayanagara.Roll) and len(log) == n + len(path) + 1
     # resubmitting the same steps rolls nothing again
     again = await svc.play(CH, seat, "; ".join(texts))
     assert not again.ok and len(await log_of(svc, gid)) == len(log)
@@ -466,19 +476,19 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     uploader may choose it): the import writes the outcomes so far into the log as chance
     entries and drops the seed, so a fresh secret deals the rest."""
     seed = 31
-    state_ = rules.new_game(seed)
+    state_ = vijayanagara.new_game(seed)
     r = random.Random(seed)
-    played: list[rules.Action] = []
+    played: list[vijayanagara.Action] = []
     while len(played) < 40:
-        a = r.choice(rules.legal_actions(state_))
+        a = r.choice(vijayanagara.legal_actions(state_))
         played.append(a)
-        state_ = rules.apply(state_, a)
+        state_ = vijayanagara.apply(state_, a)
     export = {
         "format_version": 1,
         "seed": seed,
         "seats": {"D": D},
         "creator": D,
-        "actions": [{"action": rules.action_to_json(a), "faction": None} for a in played],
+        "actions": [{"action": vijayanagara.action_to_json(a), "faction": None} for a in played],
     }
     reply = await svc.import_game(CH, D, json.dumps(export).encode())
     assert reply.ok, reply.text
@@ -488,7 +498,7 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     # lines: a chance entry writes its own); the same whole log
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
     assert imported.model_dump(exclude=same) == state_.model_dump(exclude=same)
-    assert await svc.store.log_lines(gid) == rules.replay_with_log(seed, None, played)[1]
+    assert await svc.store.log_lines(gid) == vijayanagara.replay_with_log(seed, None, played)[1]
     secret = await svc.store.secret(gid)
     log = await log_of(svc, gid)
     assert secret.secret and secret.dealt_from == len(log) > len(played)
@@ -502,7 +512,7 @@ async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService)
     r = random.Random(3)
     for _ in range(30):
         _, st = await state(svc)
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
     gid, _ = await state(svc)
     secret = (await svc.store.secret(gid)).secret
@@ -527,7 +537,7 @@ async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -
         game = await svc.store.open_game(channel)
         assert game is not None
         st = await svc.state_of(game)
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(channel, decider_seat(st), order_for(st, a))).ok
     assert (await svc.abort(channel, D)).ok
     exported: dict[str, Any] = json.loads((await svc.export(channel)).file.data)  # type: ignore[union-attr]

@@ -14,12 +14,12 @@ from fakes import SEATS, FakeRenderer
 from test_reminders import Clock
 from test_service import seated
 
-import rules
 from bot.reply import Reply
 from bot.service import GameService
 from db import GameRecord, Store
+from rules import vijayanagara
 
-F = rules.Faction
+F = vijayanagara.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 CH = "chan-1"
 # the Store methods that write (a crash is injected before one of them runs)
@@ -151,7 +151,7 @@ async def test_a_crash_during_an_import_leaves_no_unannounced_or_unawaited_game(
             assert game.status == "active"
             assert f"Imported game {game.id}" in await announced(svc, game)
             state = await svc.state_of(game)
-            decider = rules.decider(state)
+            decider = vijayanagara.decider(state)
             assert decider is not None
             job = await svc.store.reminder(game.id)
             assert job is not None, "the imported game waits for nobody: no reminder ever comes"
@@ -175,7 +175,7 @@ async def test_an_imported_game_reminds_whoever_it_waits_for(database_url: str) 
         assert (await svc.import_game("chan-3", D, export.file.data, claim="D V")).ok
         free = await svc.store.open_game("chan-3")
         assert free is not None and "B" not in free.seats
-        assert rules.decider(await svc.state_of(free)) == F.B
+        assert vijayanagara.decider(await svc.state_of(free)) == F.B
         assert await svc.store.reminder(free.id) is None
     finally:
         await svc.close()

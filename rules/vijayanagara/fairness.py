@@ -1,0 +1,91 @@
+"""Provable fairness: chance outcomes that follow from a secret the players cannot see.
+
+The bot keeps one random secret per game and deals every chance outcome from
+HMAC-SHA256(secret, "<game id>|<seq>|<block>"), seq being the outcome's place in the action
+log. At the start it publishes the commitment; at the end it reveals the secret, and `verify`
+checks that each chance entry of the log is the one the secret gives, so nobody (the bot's
+host included) chose the dice or the cards after the game began.
+
+The commitment binds the secret to the game: to its id (every outcome is keyed by it) and to
+the first log entry the secret deals. A game dealt from its start commits to SHA-256(secret),
+and each of its chance entries is checked. A game whose first entries came from elsewhere (an
+import, or a game dealt by a seed before it had a secret) commits to SHA-256 of
+"<game id>|<dealt from>|" and the secret, so an export cannot claim more of its log came from
+elsewhere, or another game's number, without changing the commitment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from ..dealing import SECRET_BYTES, commitment, keyed_below
+from .actions import Action
+from .chance import sample
+
+__all__ = ["SECRET_BYTES", "Verification", "commitment", "keyed_below", "keyed_outcome", "verify"]
+from ..errors import RulesError
+from .engine import apply, chance
+from .model import GameOptions, GameState
+from .notation import describe
+
+
+def keyed_outcome(state: GameState, secret: bytes, game_id: int, seq: int) -> Action:
+    """The outcome of the pending chance node when it is entry `seq` of the log."""
+    node = chance(state)
+    if node is None:
+        raise ValueError("no chance node is pending")
+    return sample(state, node, keyed_below(secret, game_id, seq))
+
+
+class Verification(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    checked: int  # chance entries compared with the secret
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+MAX_PROBLEMS = 10
+
+
+def verify(
+    secret: bytes,
+    game_id: int,
+    options: GameOptions | None,
+    log: Sequence[Action],
+    dealt_from: int = 0,
+) -> Verification:
+    """Replay the log and compare every chance entry after `dealt_from` (the entries before
+    it came from elsewhere, which the commitment records) with the outcome the secret gives at
+    its place. `checked` counts them: a log with none after `dealt_from` proves nothing."""
+    from . import new_game  # the package's entry point; it imports this module's neighbours
+
+    state = new_game(None, options)
+    checked = 0
+    problems: list[str] = []
+    if not 0 <= dealt_from <= len(log):
+        return Verification(
+            checked=0, problems=[f"the secret deals from step {dealt_from + 1}, past the log"]
+        )
+    for seq, action in enumerate(log, start=1):
+        if chance(state) is not None and seq > dealt_from:
+            expected = keyed_outcome(state, secret, game_id, seq)
+            checked += 1
+            if expected != action:
+                problems.append(
+                    f"step {seq}: the log has `{describe(state, action)}` but the secret "
+                    f"gives `{describe(state, expected)}`"
+                )
+                if len(problems) >= MAX_PROBLEMS:
+                    break
+        try:
+            state = apply(state, action)
+        except RulesError as e:
+            problems.append(f"step {seq} (`{describe(state, action)}`) does not replay: {e}")
+            break
+    return Verification(checked=checked, problems=problems)
