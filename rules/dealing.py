@@ -7,8 +7,18 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
-from .game import Below
+from pydantic import BaseModel
+
+from .game import Below, Game
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+Opt = TypeVar("Opt", bound=BaseModel)
 
 SECRET_BYTES = 32
 _U64 = 1 << 64
@@ -47,3 +57,56 @@ def keyed_below(secret: bytes, game_id: int, seq: int) -> Below:
                 return v % n
 
     return below
+
+
+MAX_PROBLEMS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """What `verify` found: how many chance entries it compared with the secret, and each
+    one that differs (or the step where the log stopped replaying)."""
+
+    checked: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def verify(
+    game: Game[S, A, V, Opt],
+    initial: S,
+    log: Sequence[A],
+    secret: bytes,
+    game_id: int,
+    dealt_from: int = 0,
+) -> Verification:
+    """Replay `log` from `initial` and compare every chance entry after the first
+    `dealt_from` (those came from elsewhere, as the commitment records) with the outcome the
+    secret gives at its place (log position `seq`, counted from 1). What is checked follows
+    from the log itself: wherever the game stops at a chance step, the next entry is one."""
+    state = initial
+    checked = 0
+    problems: list[str] = []
+    if not 0 <= dealt_from <= len(log):
+        return Verification(0, (f"the secret deals from step {dealt_from + 1}, past the log",))
+    for seq, action in enumerate(log, start=1):
+        try:
+            if game.chance(state) is not None and seq > dealt_from:
+                expected = game.deal(state, keyed_below(secret, game_id, seq))
+                checked += 1
+                if expected != action:
+                    view = game.view(state, None)
+                    problems.append(
+                        f"step {seq}: the log has `{game.describe(view, action)}` but the "
+                        f"secret gives `{game.describe(view, expected)}`"
+                    )
+                    if len(problems) >= MAX_PROBLEMS:
+                        break
+            state = game.apply(state, action)
+        except ValueError as e:
+            problems.append(f"step {seq} does not replay: {e}")
+            break
+    return Verification(checked, tuple(problems))

@@ -18,7 +18,7 @@ the same game id and filled by `render.games` and `ai.games`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -68,9 +68,21 @@ class Ranking:
         return self.places[0] if self.places else ()
 
 
+@dataclass(frozen=True, slots=True)
+class Step(Generic[A]):
+    """One step of an order: the text it was written as (for what the channel is told) and
+    the action it reads as."""
+
+    text: str
+    action: A
+
+
 class Game(Protocol[S, A, V, Opt]):
     """One game's rules, as every layer calls them. Errors are ValueErrors with a message a
-    player can act on (what was wrong, what is allowed); a refused action changes nothing."""
+    player can act on (what was wrong, what is allowed); a refused action changes nothing.
+
+    The methods under "at the table" have bodies: the plain behaviour of a game of single
+    steps, which a game whose class names `Game` as its base takes as it is or overrides."""
 
     info: GameInfo[Opt]
 
@@ -125,9 +137,11 @@ class Game(Protocol[S, A, V, Opt]):
         """One line for `seat`: what it must decide now, or that it waits."""
         ...
 
-    def headline(self, before: V, after: V) -> str | None:
-        """A line that opens a new stage of the game in the channel (a new visit, round or
-        card), read from two public views, or None when the stage goes on."""
+    def headline(self, before: V, after: V, log: Sequence[str]) -> list[str]:
+        """The lines that open a new stage of the game in the channel (a new visit, round or
+        card), read from two public views: a recap of what ended (from `log`, the public log
+        lines up to `after`, the latest last), then the new stage's header; [] while the stage
+        goes on."""
         ...
 
     def describe(self, view: V, action: A) -> str:
@@ -158,6 +172,65 @@ class Game(Protocol[S, A, V, Opt]):
     def rules_reference(self, topic: str) -> str:
         """A few lines in our own words on one topic, citing the rule section."""
         ...
+
+    # --- at the table -------------------------------------------------------------------
+    def read_order(self, view: V, text: str, seat: Seat) -> list[Step[A]]:
+        """An order: one step or more, read against what `seat` may do now (`parse`), each
+        with the text it was written as."""
+        return [Step(self.describe(view, a), a) for a in self.parse(view, text, seat)]
+
+    def actor(self, state: S, action: A) -> Seat | None:
+        """The seat that plays `action` now: the seat to move, unless the game lets a seat act
+        out of turn (a trade)."""
+        return self.to_move(state)
+
+    def undo(self, state: S) -> tuple[Seat, A] | None:
+        """The seat that may take back its last step now, with the action that does it; None
+        when nothing may be taken back (never past a chance step or a hand-off)."""
+        return None
+
+    def note(self, view: V, action: A) -> str | None:
+        """Why a legal step would do nothing ("no province qualifies"), for the bot to ask
+        before playing it; None when it does something."""
+        return None
+
+    def note_cost(self, view: V, action: A) -> str | None:
+        """What a step `note` says would do nothing still costs ("use this option"), for
+        the question the bot asks; None when it costs nothing."""
+        return None
+
+    def narrate(self, before: V, action: A, after: V, seat: Seat | None) -> list[str]:
+        """The public log lines a step writes (`seat` None: a chance step), from the public
+        views before and after it."""
+        if seat is None:
+            return []
+        title = self.info.seat_titles.get(seat, seat)
+        return [f"{title}: {self.describe(before, action)}"]
+
+    def log_position(self, after: V) -> int | None:
+        """Where in the game's whole text log the lines `narrate` gave for the step that led
+        to `after` begin, for a game that keeps count (an undo then takes back its lines);
+        None: the lines are added at the log's end."""
+        return None
+
+    def turn(self, state: S) -> tuple[Seat | None, Hashable]:
+        """Whose turn it is and the stage it belongs to: the channel keeps a turn's steps in
+        one message, and a seat deciding inside another's turn does not end it."""
+        return self.to_move(state), None
+
+    def acting_as(self, view: V) -> str | None:
+        """The side a decision is taken for when it is not the deciding seat's own (a
+        non-player side run by a seat), else None."""
+        return None
+
+    def status(self, view: V) -> list[str]:
+        """The public facts of the position, a line each (scores, resources, the stage)."""
+        return []
+
+    def timeout_action(self, state: S) -> A | None:
+        """What the seat to move plays when its time runs out and the table chose to move on
+        (a pass); None when the game has no such step now."""
+        return None
 
 
 # Registry: one Game per id. The games register themselves when their package is imported;

@@ -270,11 +270,16 @@ def test_the_check_of_views_catches_a_hand_in_a_wrapped_state() -> None:
 
 
 @pytest.mark.parametrize(("gid", "seed"), CASES[:: max(1, len(CASES) // 12)])
-def test_a_headline_is_a_line_or_nothing(gid: str, seed: int) -> None:
-    """What opens a new stage in the channel is one short line, read from public views."""
+def test_a_headline_is_a_few_short_lines_or_nothing(gid: str, seed: int) -> None:
+    """What opens a new stage in the channel is a few short lines (a recap of what ended,
+    the new stage's header), read from public views and the public log."""
     p = playout(gid, seed)
     g = p.game
     views = [g.view(st, None) for st in p.states]
-    for before, after in itertools.pairwise(views):
-        line = g.headline(before, after)
-        assert line is None or (isinstance(line, str) and line and len(line) <= 600)
+    log: list[str] = []
+    for i, (before, after) in enumerate(itertools.pairwise(views)):
+        seat = None if p.chance[i] else g.actor(p.states[i], p.actions[i])
+        log += g.narrate(before, p.actions[i], after, seat)
+        lines = g.headline(before, after, log)
+        assert isinstance(lines, list) and len(lines) <= 4
+        assert all(isinstance(line, str) and line and len(line) <= 600 for line in lines)

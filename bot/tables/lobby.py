@@ -200,7 +200,7 @@ class TableLobby:
             f" (revealed when the game ends, `/{table.command} verify` checks it).",
             self.pipeline.next_line(table, state),
         ]
-        news = table.game.headline(fresh, table.game.view(state, None))
+        news = "\n".join(table.game.headline(fresh, table.game.view(state, None), []))
         if news:
             lines.insert(2, f"**{news}**")
         text = "\n".join(lines)

@@ -100,7 +100,7 @@ class TurnPipeline:
             if dealt and i + 1 < len(actions):
                 left = len(actions) - i - 1
                 break
-        news = g.headline(before, g.view(state, None))  # a new visit, round or card opens
+        news = "\n".join(g.headline(before, g.view(state, None), []))  # a new stage opens
         if news:
             lines.append(f"**{news}**")
         receipt = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..game import Below, GameInfo, Ranking, Seat
+from ..game import Below, Game, GameInfo, Ranking, Seat
 from . import notation, play
 from .model import ACTION, SEATS, TITLES, Options, State, other
 from .play import GoatTigerAction
@@ -22,7 +22,7 @@ INFO: GameInfo[Options] = GameInfo(
 )
 
 
-class GoatTiger:
+class GoatTiger(Game[State, GoatTigerAction, State, Options]):
     """Perfect information, no chance: a view is the state itself, and every move hands the
     turn to the other side, so undo never takes one back."""
 
@@ -95,8 +95,8 @@ class GoatTiger:
     def rules_topics(self) -> Sequence[str]:
         return tuple(TOPICS)
 
-    def headline(self, before: object, after: object) -> str | None:
-        return None  # no stage for the channel to open
+    def headline(self, before: State, after: State, log: Sequence[str]) -> list[str]:
+        return []  # no stage for the channel to open
 
     def rules_reference(self, topic: str) -> str:
         try:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import TypeAdapter
 
-from ..game import GameInfo, Ranking, Seat
+from ..game import Below, Game, GameInfo, Ranking, Seat
 from . import engine, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
 from .state import CROWN, Action, State, TajOptions, Withdraw
@@ -29,7 +29,7 @@ _VIEW = TypeAdapter(View)
 _ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
-class TajMahal:
+class TajMahal(Game[State, Action, View, TajOptions]):
     info = INFO
 
     def new_game(self, options: TajOptions, seats: Sequence[Seat]) -> State:
@@ -38,12 +38,21 @@ class TajMahal:
                 raise ValueError(f"no seat {s!r}; the seats are {', '.join(SEATS)}")
         return engine.new_state(options, tuple(seats))
 
-    # the steps of play are the engine's functions themselves (no wrapper on the hot path)
-    to_move = staticmethod(engine.to_move)
-    chance = staticmethod(engine.chance)
-    deal = staticmethod(engine.deal)
-    legal_actions = staticmethod(engine.legal)
-    apply = staticmethod(engine.apply)
+    # the steps of play are the engine's functions
+    def to_move(self, state: State) -> Seat | None:
+        return engine.to_move(state)
+
+    def chance(self, state: State) -> str | None:
+        return engine.chance(state)
+
+    def deal(self, state: State, below: Below) -> Action:
+        return engine.deal(state, below)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return engine.legal(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        return engine.apply(state, action)
 
     def result(self, state: State) -> Ranking | None:
         if state.phase != "over":
@@ -99,14 +108,14 @@ class TajMahal:
     def rules_topics(self) -> Sequence[str]:
         return reference.TOPICS
 
-    def headline(self, before: View, after: View) -> str | None:
+    def headline(self, before: View, after: View, log: Sequence[str]) -> list[str]:
         """The header of a visit as it begins: the province, the court and the supply."""
         a, b = after.state, before.state
         if a.phase == "over" or not a.province_order:
-            return None
+            return []
         if b.province_order and (a.visit, a.province) == (b.visit, b.province):
-            return None
-        return notation.visit_header(after)
+            return []
+        return [notation.visit_header(after)]
 
     def rules_reference(self, topic: str) -> str:
         return reference.reference(topic)

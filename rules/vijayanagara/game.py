@@ -11,18 +11,28 @@ names it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Hashable, Mapping, Sequence
 
 from ..errors import IllegalAction
-from ..game import Below, GameInfo, Ranking, Seat, register
+from ..game import Below, Game, GameInfo, Ranking, Seat, Step, register
 from . import (
     Action,
+    Choose,
     GameOptions,
     GameState,
+    Give,
+    Undo,
     apply,
+    can_undo,
+    card_header,
+    card_lines,
+    card_recap,
     chance,
     decider,
+    deck_facts,
     describe,
+    idle_note,
     legal_actions,
     new_game,
     parse,
@@ -30,9 +40,12 @@ from . import (
     sample,
     score,
 )
+from . import reference as topics
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
+from .cards import deck_for
 from .model import FACTION_NAMES, PLAYERS, Faction
-from .registry import ENTRIES
+from .notation import parse_steps, split_order
+from .registry import DECREE_NAMES
 
 INFO: GameInfo[GameOptions] = GameInfo(
     id="vijayanagara",
@@ -60,55 +73,14 @@ def places(state: GameState) -> tuple[tuple[Seat, ...], ...]:
     return tuple(out)
 
 
-def _topics() -> dict[str, str]:
-    commands = "; ".join(
-        f"{e.title} ({e.section}: {', '.join(str(f) for f in e.factions)})"
-        for e in ENTRIES
-        if e.kind == "command"
-    )
-    decrees = "; ".join(
-        f"{e.title} ({e.section}: {', '.join(str(f) for f in e.factions)})"
-        for e in ENTRIES
-        if e.kind == "decree"
-    )
-    return {
-        "overview": (
-            "Three players: the Delhi Sultanate (D), the Bahmani Kingdom (B) and the "
-            "Vijayanagara Empire (V), with the Mongol Invaders run by the game. A card is "
-            "revealed each turn; the factions named on it act in order (2.0)."
-        ),
-        "sequence": (
-            "The first eligible faction picks Command and Decree, Event, Command, Limited "
-            "Command or Pass; the second picks from what the first left (2.3.3). Acting "
-            "makes a faction ineligible for the next card (2.3.1)."
-        ),
-        "commands": f"Commands (3.0), by faction: {commands}.",
-        "decrees": f"Decrees (4.0), by faction: {decrees}.",
-        "victory": (
-            "After Timur invades Delhi (2.6), most victory points wins; ties go to the most "
-            "Resources (5.0). Delhi scores Tributary Prosperity and its end adjustment (5.1); "
-            "Bahmani and Vijayanagara their Controlled Prosperity, Forts or Temples and "
-            "Deccan Influence (5.2, 5.3)."
-        ),
-        "tiebreak": (
-            "Factions still tied in victory points and Resources may play Aadu-Huli aata, "
-            "the Goat-Tiger game; who plays the Goats is drawn at random (5.0, 5.5)."
-        ),
-        "notation": (
-            "Orders are steps separated by `;`: e.g. `command+decree; march; move 2 troop "
-            "from delhi to malwa; done; collect-tribute`. Spaces by id, name or a unique "
-            "prefix; `pass`, `event; shaded`, `limited; conscript; ...`."
-        ),
-    }
+_CARD_LINE = re.compile(r"^Card (\d+): ")
+PASS = Choose(option="pass")
 
 
-class Vijayanagara:
+class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     """rules.game.Game for Vijayanagara."""
 
     info = INFO
-
-    def __init__(self) -> None:
-        self._topics: dict[str, str] | None = None
 
     def new_game(self, options: GameOptions, seats: Sequence[Seat]) -> GameState:
         if tuple(seats) != INFO.seats:
@@ -129,9 +101,11 @@ class Vijayanagara:
             raise IllegalAction("no die roll or card draw is pending")
         return sample(state, node, below)
 
-    # The engine's own functions, not wrapped: they are the hot path (bench/engine.py).
-    legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
+    def legal_actions(self, state: GameState) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        return apply(state, action)
 
     def result(self, state: GameState) -> Ranking | None:
         if not state.game_over:
@@ -191,21 +165,96 @@ class Vijayanagara:
         return ACTION_ADAPTER.validate_json(text)
 
     def rules_topics(self) -> Sequence[str]:
-        if self._topics is None:
-            self._topics = _topics()
-        return tuple(self._topics)
-
-    def headline(self, before: object, after: object) -> str | None:
-        return None  # no stage for the channel to open
+        return topics.topics()
 
     def rules_reference(self, topic: str) -> str:
-        if self._topics is None:
-            self._topics = _topics()
-        try:
-            return self._topics[topic.strip().lower()]
-        except KeyError:
-            known = ", ".join(self._topics)
-            raise ValueError(f"no topic {topic[:40]!r}; the topics are: {known}") from None
+        return topics.reference(topic)
+
+    # --- at the table -------------------------------------------------------------------
+    def headline(self, before: GameState, after: GameState, log: Sequence[str]) -> list[str]:
+        """At a card reveal: a recap of each card that ended (from its log lines), then the
+        new card's header (2.3.1-2.3.2)."""
+        if after.current_card == before.current_card:
+            return []
+        ended = [before.current_card] if before.current_card is not None else []
+        for line in after.log:
+            m = _CARD_LINE.match(line)
+            if m is not None and int(m.group(1)) != after.current_card:
+                ended.append(int(m.group(1)))
+        out = []
+        for number in ended:
+            recap = card_recap(card_lines(list(log), number))
+            if recap:
+                out.append(f"_{recap}_")
+        header = card_header(after)
+        return [*out, header] if header else out
+
+    def read_order(self, view: GameState, text: str, seat: Seat) -> list[Step[Action]]:
+        giver = Faction(seat) if seat in INFO.seats else None
+        return [Step(s.text, s.action) for s in parse_steps(split_order(text), giver=giver)]
+
+    def actor(self, state: GameState, action: Action) -> Seat | None:
+        """A trade is its giver's at any time (1.5.2); undo is the seat's that may take back
+        its step; every other step is the deciding faction's."""
+        if isinstance(action, Give):
+            return str(action.giver)
+        if isinstance(action, Undo):
+            f = can_undo(state)
+            return None if f is None else str(f)
+        f = decider(state)
+        return None if f is None else str(f)
+
+    def undo(self, state: GameState) -> tuple[Seat, Action] | None:
+        f = can_undo(state)
+        return None if f is None else (str(f), Undo())
+
+    def note(self, view: GameState, action: Action) -> str | None:
+        return idle_note(view, action)
+
+    def narrate(
+        self, before: GameState, action: Action, after: GameState, seat: Seat | None
+    ) -> list[str]:
+        return list(after.log)
+
+    def log_position(self, after: GameState) -> int | None:
+        return after.log_at
+
+    def turn(self, state: GameState) -> tuple[Seat | None, Hashable]:
+        """A turn is the faction's whose frame sits lowest on the stack, on its card: a
+        decision another faction takes inside it (Cavalry, casualties) does not end it."""
+        if state.game_over:
+            return None, state.current_card
+        owner = next((fr.faction for fr in state.frames if fr.faction is not None), None)
+        return (None if owner is None else str(owner)), state.current_card
+
+    def acting_as(self, view: GameState) -> str | None:
+        return "Mongols" if not view.game_over and prompt(view).for_mongols else None
+
+    def status(self, view: GameState) -> list[str]:
+        vp = score(view)
+        lines = [
+            f"{FACTION_NAMES[f]}: {view.resources[f]} Resources, {view.cavalry[f]} Cavalry, "
+            f"{vp[f]} VP" + (f", Influence {view.influence[f]}" if f in view.influence else "")
+            for f in PLAYERS
+        ]
+        if view.current_card is not None:
+            card = deck_for(view.options).cards.get(view.current_card)
+            title = f": {card.title}" if card else ""
+            lines.append(
+                f"Card {view.current_card}{title}; {deck_facts(view)}; dynasty {view.dynasty}."
+            )
+        return lines
+
+    def timeout_action(self, state: GameState) -> Action | None:
+        """A seat out of time passes (2.3.3), where a pass is allowed."""
+        return PASS if PASS in legal_actions(state) else None
+
+    def note_cost(self, view: GameState, action: Action) -> str | None:
+        if idle_note(view, action) is None:
+            return None
+        if isinstance(action, Choose) and action.option in DECREE_NAMES:
+            return "be the one Decree of this Command & Decree (4.1)"
+        return "use this option and make you Ineligible (2.3.3 allows zero spaces)"
 
 
 GAME = register(Vijayanagara())
