@@ -7,10 +7,14 @@ import random
 
 from . import goat_tiger, taj_mahal
 from .budget import Budget
-from .registry import Player, register
-from .vijayanagara.players import PLAYERS as VIJAYANAGARA_PLAYERS
+from .registry import Player, register, register_teaching
+from .vijayanagara import players as vijayanagara_players
+from .vijayanagara.why import why_line
 
-register("vijayanagara", VIJAYANAGARA_PLAYERS)
+register("vijayanagara", vijayanagara_players.PLAYERS)
+register_teaching(
+    "vijayanagara", adviser=vijayanagara_players.advise, explainer=why_line
+)
 register("goat_tiger", goat_tiger.PLAYERS)
 
 

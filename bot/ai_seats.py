@@ -1,5 +1,4 @@
-"""AI seats in the bot: `/vj ai`, `/vj hint`, the AI filling a new game's seats,
-and the AI's moves.
+"""AI seats in the bot, for every game: `ai`, `hint`, and the AI's moves.
 
 An AI holds a seat like a person (ai_users.py). Its turn is a reminder job like a person's
 (bot.reminders), due one AI pace after the last move: the client's loop claims it, this module
@@ -7,7 +6,7 @@ thinks in a pool of worker processes (never on the event loop, and outside the c
 so people are never held up; at least two workers, so one game's search never waits for
 another's; one search per game at a time) and stores the step through the same path as a
 person's order, announcement and all. After a restart the job is still in the database, so an
-AI whose turn it is simply moves. The facade (bot/service.py) builds and wires it.
+AI whose turn it is simply moves. The service (bot/service.py) builds and wires it.
 """
 
 from __future__ import annotations
@@ -21,17 +20,21 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from typing import TypeVar
 
-from ai.vijayanagara.knowledge import seen
-from db import GameRecord, Pace, Reminder, StaleAction
-from rules import vijayanagara
+from db import GameRecord, Pace, Reminder, StaleAction, Store
+from rules.game import Step
 
 from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
-from .hints import HINT, HintOrder
-from .reminders import STALLED
+from .channel_games import ChannelGames, ChannelLocks
+from .hints import HINT, HintOrder, HintOrders
+from .loading import GameLoader, public, rules_of
+from .lobby import Lobby
+from .moves import seat_named
+from .pipeline import TurnPipeline, announced
+from .refusal import ServiceError
+from .reminders import STALLED, Reminders
 from .reply import Button, Reply
-from .seat_service import SeatService
-from .service_base import ServiceError, faction_of
+from .table_texts import TableTexts, custom_id
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +62,15 @@ def default_workers(cores: int | None = None) -> int:
 class AiSeats:
     def __init__(
         self,
-        service: SeatService,
+        store: Store,
+        locks: ChannelLocks,
+        games: ChannelGames,
+        loader: GameLoader,
+        texts: TableTexts,
+        pipeline: TurnPipeline,
+        reminders: Reminders,
+        lobby: Lobby,
+        hints: HintOrders,
         *,
         workers: int | None = None,
         think_seconds: float = THINK_SECONDS,
@@ -72,7 +83,15 @@ class AiSeats:
             raise ValueError(
                 f"the AI needs {MIN_WORKERS} to {MAX_WORKERS} worker processes, not {workers}"
             )
-        self.service = service  # the whole service: an AI's step is a move
+        self.store = store
+        self.locks = locks
+        self.games = games
+        self.loader = loader
+        self.texts = texts
+        self.pipeline = pipeline
+        self.reminders = reminders
+        self.lobby = lobby
+        self.hints = hints
         self.workers = default_workers() if workers is None else workers
         self.think_seconds = think_seconds
         self.hint_seconds = hint_seconds
@@ -124,7 +143,10 @@ class AiSeats:
 
     @staticmethod
     def all_ai(game: GameRecord) -> bool:
-        return len(game.seats) == 3 and all(is_ai(u) for u in game.seats.values())
+        seats = rules_of(game).info.seats
+        return all(is_ai(game.seats.get(s)) for s in seats if s in game.seats) and len(
+            game.seats
+        ) >= rules_of(game).info.min_players
 
     def pace_of(self, game: GameRecord, stored: float | None) -> float:
         """Seconds between two AI steps: the game's stored AI pace, else DEFAULT_PACE; a
@@ -143,38 +165,39 @@ class AiSeats:
         *,
         pace: float | None = None,
         is_manager: bool = False,
+        kind: str | None = None,
     ) -> Reply:
-        """`/vj ai`: an AI takes a seat (free, an AI's, or a person's who let it go: see
+        """`ai`: an AI takes a seat (free, an AI's, or a person's who let it go: see
         `_held_for`); for the game's creator, a seated player or a server manager."""
-        svc = self.service
         restore: tuple[int, Pace] | None = None  # the pace before, should storing fail
-        async with svc._lock(channel):
+        async with self.locks(channel):
             try:
+                game = await self.games.open_game(channel, kind)
+                command = rules_of(game).info.command
                 try:
-                    lvl = seat_level(level)
+                    lvl = seat_level(game.kind, level)
                 except ValueError as e:
                     raise ServiceError(f"{e}.") from e
-                f = faction_of(faction)
+                f = seat_named(game, faction)
                 if pace is not None and not MIN_PACE <= pace <= MAX_PACE:
                     raise ServiceError(
                         f"The AI's pace is {MIN_PACE:.0f} to {MAX_PACE:.0f} seconds a step, "
                         f"not {pace:g}."
                     )
-                game = await svc._open_game(channel)
                 people = {u for u in game.seats.values() if not is_ai(u)}
                 if not (is_manager or user == game.creator or user in people):
                     raise ServiceError(
                         "Only the game's creator, a seated player or a member with Manage "
                         "Server may seat an AI."
                     )
-                old = game.seats.get(f.value)
+                old = game.seats.get(f)
                 if old == AI_USERS[lvl] and pace is None:
                     raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")
                 held_for = await self._held_for(game, f, user, is_manager=is_manager)
-                seats = {**game.seats, f.value: AI_USERS[lvl]}
-                before = await svc.reminders.pace(game.id)
+                seats = {**game.seats, f: AI_USERS[lvl]}
+                before = await self.reminders.pace(game.id)
                 if pace is not None:  # stored with the game: a restart keeps it
-                    await svc.store.set_pace(
+                    await self.store.set_pace(
                         game.id, before.model_copy(update={"ai_seconds": pace})
                     )
                     restore = (game.id, before)
@@ -182,112 +205,69 @@ class AiSeats:
                     game.model_copy(update={"seats": seats}),
                     before.ai_seconds if pace is None else pace,
                 )
-                was = f" (was {svc.mention(old)})" if old not in (None, seats[f.value]) else ""
+                mention = self.texts.mention
+                was = f" (was {mention(old)})" if old not in (None, seats[f]) else ""
                 back = (
-                    "Anyone may take the seat with `/vj join`."
+                    f"Anyone may take the seat with `/{command} join`."
                     if held_for is None
-                    else f"{svc.mention(held_for)} takes the seat back with `/vj join`."
+                    else f"{mention(held_for)} takes the seat back with `/{command} join`."
                 )
-                text = (
-                    f"{vijayanagara.FACTION_NAMES[f]} is played by {ai_name(lvl)}{was}, a step every "
-                    f"{step:g} s. {back}"
-                )
+                title = rules_of(game).info.seat_titles.get(f, f)
+                text = f"{title} is played by {ai_name(lvl)}{was}, a step every {step:g} s. {back}"
                 # before the seats: a hold counts only while an AI has the seat
-                await svc.store.put_seat_hold(game.id, f.value, held_for)
-                game = await svc._store_seats(game, seats, text)
+                await self.store.put_seat_hold(game.id, f, held_for)
+                game = await self.lobby.store_seats(game, seats, text)
             except ServiceError as e:
                 return Reply.error(str(e))
             except StaleAction:
                 if restore is not None:  # a refused order changes nothing
-                    await svc.store.set_pace(*restore)
-                return Reply.error("The game changed meanwhile; try `/vj ai` again.")
-        return svc._announced(game, text)
+                    await self.store.set_pace(*restore)
+                return Reply.error("The game changed meanwhile; try `ai` again.")
+        return announced(game, text)
 
     async def _held_for(
-        self, game: GameRecord, f: vijayanagara.Faction, user: int, *, is_manager: bool
+        self, game: GameRecord, f: str, user: int, *, is_manager: bool
     ) -> int | None:
         """Whom the AI that takes `f`'s seat holds it for (they alone take it back), or
         None (anyone may); ServiceError when the seat is a person's who has not let it go.
         A person's seat goes to an AI at their own request, by a server manager (then anyone
         may take it), or once the game's reminders gave up on them (held for them)."""
-        svc = self.service
-        old = game.seats.get(f.value)
+        old = game.seats.get(f)
         if old is None:
             return None
         if is_ai(old):  # another level: the seat stays held for whom it was
-            return (await svc.store.seat_holds(game.id)).get(f.value)
+            return (await self.store.seat_holds(game.id)).get(f)
         if user == old:
             return old
         if is_manager:
             return None
         if await self._given_up_on(game, old):
             return old
+        g = rules_of(game)
+        mention = self.texts.mention
         raise ServiceError(
-            f"{vijayanagara.FACTION_NAMES[f]} is {svc.mention(old)}'s seat. An AI takes over a "
-            f"person's seat only at their own request (`/vj ai` by {svc.mention(old)}), by a "
-            "member with Manage Server, or once the game has stalled waiting for them (after "
-            "its stall notice)."
+            f"{g.info.seat_titles.get(f, f)} is {mention(old)}'s seat. An AI takes over a "
+            f"person's seat only at their own request (`/{g.info.command} ai` by "
+            f"{mention(old)}), by a member with Manage Server, or once the game has stalled "
+            "waiting for them (after its stall notice)."
         )
 
     async def _given_up_on(self, game: GameRecord, person: int) -> bool:
         """The game's reminders have given up on `person`: their wait is past the stall
         notice (or, where games are never archived, the wait's job ended after it)."""
-        svc = self.service
         if game.status != "active":
             return False
-        job = await svc.store.reminder(game.id)
+        job = await self.store.reminder(game.id)
         if job is not None:
             return job.user_id == person and job.stage > STALLED
-        return svc._waiting_for(game, await svc.state_of(game)) == person
-
-    async def fill(
-        self, channel: str, user: int, faction: str | None, level: str, before: Reply | None = None
-    ) -> Reply:
-        """`/vj create ai:`: the creator sits as `faction` (D when left out) and AIs of
-        `level` in the free seats, in one change whose message also says `before` (the
-        creation's, then marked delivered: this one carries its news)."""
-        svc = self.service
-        async with svc._lock(channel):
-            try:
-                try:
-                    lvl = seat_level(level)
-                except ValueError as e:
-                    raise ServiceError(f"{e}.") from e
-                f = faction_of(faction or "D")
-                game = await svc._open_game(channel)
-                if game.status != "lobby":
-                    raise ServiceError("AIs fill the seats of a game that has not started yet.")
-                if game.seats.get(f.value, user) != user:
-                    raise ServiceError(f"{vijayanagara.FACTION_NAMES[f]} is taken.")
-                seats = {**game.seats, f.value: user}
-                for other in vijayanagara.PLAYERS:
-                    seats.setdefault(other.value, AI_USERS[lvl])
-                ais = [
-                    vijayanagara.FACTION_NAMES[x]
-                    for x in vijayanagara.PLAYERS
-                    if is_ai(seats[x.value])
-                ]
-                head = before.text.split(" Take a seat")[0] + "\n" if before is not None else ""
-                text = (
-                    f"{head}{svc.mention(user)} sits as {vijayanagara.FACTION_NAMES[f]}; "
-                    f"{ai_name(lvl)} plays {' and '.join(ais) or 'no seat'}. `/vj start` "
-                    "begins the game; anyone may still take an AI's seat with `/vj join`."
-                )
-                game = await svc._store_seats(game, seats, text)
-            except ServiceError as e:
-                return Reply.error(str(e))
-            except StaleAction:
-                return Reply.error("The game changed meanwhile; seat the AIs with `/vj ai`.")
-        if before is not None and before.announcement is not None:
-            await svc.delivered(before.announcement)
-        return svc._announced(game, text)
+        return self.texts.waiting_for(game, await self.loader.state_of(game)) == person
 
     # --- moves -----------------------------------------------------------------------------
 
     async def tick(self, limit: int = 20) -> int:
         """Claim the AI seats' turns due now and start them; return how many."""
-        now = self.service.reminders.clock()
-        jobs = await self.service.store.due_reminders(now, limit, ai_only=True)
+        now = self.reminders.clock()
+        jobs = await self.store.due_reminders(now, limit, ai_only=True)
         for job in jobs:
             self.start(job)
         return len(jobs)
@@ -311,8 +291,8 @@ class AiSeats:
         if reply is None:
             # nothing stored (it failed, the game moved on, or the seat changed hands): a
             # change left its own job; this one, if it still stands, comes back later
-            later = self.service.reminders.clock() + RETRY
-            await self.service.store.reminder_later(job.game_id, job.version, later)
+            later = self.reminders.clock() + RETRY
+            await self.store.reminder_later(job.game_id, job.version, later)
             return
         if self.deliver is not None and reply.announcement is not None:
             await self.deliver(reply, job.channel_id)
@@ -324,42 +304,48 @@ class AiSeats:
             return await self._move(channel)
 
     async def _move(self, channel: str) -> Reply | None:
-        svc = self.service
-        game = await svc.store.open_game(channel)
+        game = await self.store.open_game(channel)
         if game is None or game.status != "active":
             return None
-        state = await svc.state_of(game)
-        user = svc._waiting_for(game, state)
+        g = rules_of(game)
+        state = await self.loader.state_of(game)
+        user = self.texts.waiting_for(game, state)
         level = ai_level(user)
-        if level is None or user is None:
+        seat = g.to_move(state)
+        if level is None or user is None or seat is None:
             return None
         seed = f"{game.id}:{game.actions}"
+        view = g.view(state, seat)  # what the seat's player would see: nothing more
+        args = (g.info.id, view, seat, level, seed, self.think_seconds)
         if self.all_ai(game):
             async with self._all_ai:
-                action = await self._run(think, seen(state), level, seed, self.think_seconds)
+                action = await self._run(think, *args)
         else:
-            action = await self._run(think, seen(state), level, seed, self.think_seconds)
-        async with svc._lock(channel):
-            now = await svc.store.open_game(channel)
+            action = await self._run(think, *args)
+        async with self.locks(channel):
+            now = await self.store.open_game(channel)
             if now is None or now.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
-            step = vijayanagara.describe(state, action)
-            outcome = await svc._apply_and_store(game, state, user, [(step, action)], None)
-        return await svc._moved_reply(outcome)
+            step = g.describe(public(g, state), action)
+            outcome = await self.pipeline.apply_and_store(
+                game, state, user, [Step(step, action)], None
+            )
+        return await self.pipeline.moved_reply(outcome)
 
     # --- hints -----------------------------------------------------------------------------
 
-    async def hint(self, channel: str, user: int) -> Reply:
-        """`/vj hint`: the hard AI's suggestion for the decision now, privately, for the
-        person it is waiting for (nothing hidden goes into it: it samples the unknown)."""
-        svc = self.service
-        game = await svc.store.open_game(channel)
-        if game is None or game.status != "active":
+    async def hint(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
+        """`hint`: the computer's suggestion for the decision now, privately, for the person
+        it is waiting for, thought from that seat's own view (nothing hidden goes into it: it
+        samples the unknown)."""
+        game = await self.store.open_game(channel)
+        if game is None or game.status != "active" or (kind is not None and game.kind != kind):
             return Reply.error("There is no game in progress here, so there is nothing to hint.")
-        state = await svc.state_of(game)
-        faction = vijayanagara.decider(state)
-        if faction is None or game.seats.get(faction.value) != user:
-            who = svc._who(game, faction) if faction is not None else "nobody"
+        g = rules_of(game)
+        state = await self.loader.state_of(game)
+        seat = g.to_move(state)
+        if seat is None or game.seats.get(seat) != user:
+            who = self.texts.who(game, seat) if seat is not None else "nobody"
             return Reply.error(f"A hint is for the player whose decision it is now: {who}.")
         if user in self.hinting:
             return Reply.error("Your last hint is still being thought out; wait for it.")
@@ -367,17 +353,22 @@ class AiSeats:
         try:
             async with self._one_search(channel):
                 found = await self._run(
-                    advise, seen(state), f"hint:{game.id}:{game.actions}", self.hint_seconds
+                    advise,
+                    g.info.id,
+                    g.view(state, seat),
+                    seat,
+                    f"hint:{game.id}:{game.actions}",
+                    self.hint_seconds,
                 )
         finally:
             self.hinting.discard(user)
-        svc._hints.keep(user, channel, HintOrder(game.id, game.version, found.order, faction.value))
+        self.hints.keep(user, channel, HintOrder(game.id, game.version, found.order, seat))
         return Reply(
             text=f"{found.summary}\nPress **Play this turn** to play it whole, in one order "
             "(refused once anything else has moved).",
             ephemeral=True,
             buttons=[
-                Button("Play this turn", svc.custom_id(game, HINT), style="success"),
+                Button("Play this turn", custom_id(game, HINT), style="success"),
             ],
             version=game.version,
         )

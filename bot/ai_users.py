@@ -1,19 +1,22 @@
-"""Who the AI seats are: an AI holds a seat like a person, under a reserved user
-id per level (negative: no Discord user has one), so seats, records and exports need nothing
-new. What every part of the service asks about a seat; the AI's moves are in ai_seats.py."""
+"""Who the AI seats are: an AI holds a seat like a person, under a reserved user id per level
+(negative: no Discord user has one), so seats, records and exports need nothing new. What
+every part of the service asks about a seat; the AI's moves are in ai_seats.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ai.vijayanagara import Level
-from rules import vijayanagara
+import ai.games  # noqa: F401  (registers every game's players)
+from ai.registry import levels
+from rules.errors import clip
 
-AI_USERS: dict[Level, int] = {"random": -1, "easy": -2, "hard": -3}
-SEAT_LEVELS: tuple[Level, ...] = ("easy", "hard")  # what /vj ai offers
+# Every level any game's players have, each under its own id (the first three are those of
+# Vijayanagara's, stored since before other games: they keep their ids).
+AI_USERS: dict[str, int] = {"random": -1, "easy": -2, "hard": -3, "greedy": -4}
+TEST_LEVELS = ("random",)  # levels for tests and benches, which the table does not offer
 
 
-def ai_level(user: int | None) -> Level | None:
+def ai_level(user: int | None) -> str | None:
     for level, uid in AI_USERS.items():
         if uid == user:
             return level
@@ -24,7 +27,7 @@ def is_ai(user: int | None) -> bool:
     return ai_level(user) is not None
 
 
-def ai_name(level: Level) -> str:
+def ai_name(level: str) -> str:
     return f"the {level} AI"
 
 
@@ -38,11 +41,16 @@ def with_ai_names(mention: Callable[[int], str]) -> Callable[[int], str]:
     return named
 
 
-def seat_level(text: str) -> Level:
-    """The level of an AI seat (random is for tests and benches only)."""
-    for level in SEAT_LEVELS:
+def seat_levels(kind: str) -> tuple[str, ...]:
+    """The levels a game's AI seats may play at (its weakest, random, is for tests)."""
+    offered = tuple(lvl for lvl in levels(kind) if lvl not in TEST_LEVELS)
+    return offered or levels(kind)
+
+
+def seat_level(kind: str, text: str) -> str:
+    """The level of an AI seat of a game of `kind`."""
+    offered = seat_levels(kind)
+    for level in offered:
         if text.strip().lower() == level:
             return level
-    raise ValueError(
-        f"{vijayanagara.clip(text)!r} is not an AI level: choose {' or '.join(SEAT_LEVELS)}"
-    )
+    raise ValueError(f"{clip(text)!r} is not an AI level: choose {' or '.join(offered)}")

@@ -1,5 +1,5 @@
-"""What an AI seat's worker process runs: one decision or one hint, on the state as the table
-knows it (no dealer, no undo snapshot: ai.vijayanagara.knowledge), with a CPU-time budget.
+"""What an AI seat's worker process runs: one decision or one hint, for any game, on the seat's
+own view of the game (what a player at the table sees), with a CPU-time budget.
 
 Kept apart from bot.ai_seats so a worker process imports only `ai` and `rules`.
 """
@@ -9,23 +9,21 @@ from __future__ import annotations
 import random
 import time
 
+import ai.games  # noqa: F401  (registers every game's players)
 from ai.budget import MAX_ITERATIONS, Budget
-from ai.vijayanagara import Level, decide
-from ai.vijayanagara.knowledge import seen
-from ai.vijayanagara.turn_hint import TurnHint, turn_hint
-from rules import vijayanagara
+from ai.registry import Advice, adviser, player
 
 
 def budget(seconds: float) -> Budget:
     return Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=time.process_time)
 
 
-def think(
-    state: vijayanagara.GameState, level: Level, seed: str, seconds: float
-) -> vijayanagara.Action:
-    return decide(seen(state), level, random.Random(seed), budget(seconds))
+def think(kind: str, view: object, seat: str, level: str, seed: str, seconds: float) -> object:
+    """The step the AI at `level` plays for `seat`, decided from the seat's own view."""
+    return player(kind, level)(view, seat, random.Random(seed), budget(seconds))
 
 
-def advise(state: vijayanagara.GameState, seed: str, seconds: float) -> TurnHint:
-    """The whole decision up to the next hand-off, beside the runner-up and Pass."""
-    return turn_hint(seen(state), random.Random(seed), budget(seconds))
+def advise(kind: str, view: object, seat: str, seed: str, seconds: float) -> Advice:
+    """The game's hint for `seat` (Vijayanagara: the whole decision up to the next hand-off,
+    beside the runner-up and Pass)."""
+    return adviser(kind)(view, seat, random.Random(seed), budget(seconds))

@@ -1,76 +1,85 @@
-"""The public message a move owes the channel (one message per faction turn)."""
+"""The public message a move owes the channel (one message per turn), for any game."""
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
 
-from db import (
-    Announcement,
-    GameRecord,
-    TurnMessage,
-)
-from rules import vijayanagara
+from db import Announcement, GameRecord, TurnMessage
+from rules.dealing import commitment
+from rules.errors import clip
 
-from .ai_turns import ai_header, turn_key, turn_owner, why_line
+from .ai_turns import TurnStarts, ai_header, why_line
 from .ai_users import is_ai
+from .loading import public, rules_of
 from .reply import MESSAGE_LIMIT
-from .service_base import ServiceBase
+from .table_texts import TableTexts
 
 
-class MoveAnnouncements(ServiceBase):
-    def _move_announcement(
-        self,
-        game: GameRecord,
-        before: vijayanagara.GameState,
-        after: vijayanagara.GameState,
-        new_lines: list[str],
-        earlier: list[str],
-        steps: list[str],
-        notes: list[str],
-        revealed_at: str | None = None,
-        unplayed: list[str] | None = None,
-        secret: bytes | None = None,
-        *,
-        turn: TurnMessage | None = None,
+@dataclass
+class Move:
+    """What a stored move did, as the announcement reads it."""
+
+    before: object
+    after: object
+    new_lines: list[str]  # the log lines the move wrote
+    earlier: list[str]  # the log before them (read only when a new stage opened)
+    steps: list[str]  # the steps as played (when they wrote no log line)
+    notes: list[str] = field(default_factory=list)
+    revealed_at: str | None = None  # the step that revealed dice or a card, cutting the order
+    unplayed: list[str] = field(default_factory=list)
+    secret: bytes | None = None  # revealed once the game is over
+    commitment: str = ""
+
+
+class Announcer:
+    def __init__(self, texts: TableTexts, turn_starts: TurnStarts) -> None:
+        self.texts = texts
+        self.turn_starts = turn_starts
+
+    def announcement(
+        self, record: GameRecord, move: Move, turn: TurnMessage | None
     ) -> Announcement:
-        """The public message a move owes the channel. Inside a faction's turn it edits the
-        turn's message (what happened so far, then the `Next:` line). A hand-off or a card
-        reveal closes that message with the step's lines and posts a new one, which pings
-        whoever decides next: at a card reveal it opens with a recap of the card that ended
-        and the new card's header, with the board; at the end, the score and the secret.
-        `new_lines`: the log lines the move wrote; `earlier`: the log before them (needed only
-        at a card reveal, for the recap)."""
-        actor = vijayanagara.decider(before)
-        start = self.turn_starts.note(game.id, before)
-        who = actor.value if actor else ""
-        if actor is not None and vijayanagara.prompt(before).for_mongols:
-            who = f"Mongols (decided by {actor.value})"
-        lines = [f"• {line}" for line in new_lines] or [f"• {who}: {'; '.join(steps)}"]
+        """The public message a move owes the channel. Inside a seat's turn it edits the
+        turn's message (what happened so far, then the `Next:` line). A hand-off or a new
+        stage closes that message with the step's lines and posts a new one, which pings
+        whoever decides next: at a new stage it opens with a recap of what ended and the new
+        stage's header, with the board; at the end, the score and the secret."""
+        g = rules_of(record)
+        before, after = move.before, move.after
+        actor = g.to_move(before)
+        start = self.turn_starts.note(record, before)
+        who = actor or ""
+        side = g.acting_as(public(g, before)) if actor is not None else None
+        if side:
+            who = f"{side} (decided by {actor})"
+        lines = [f"• {line}" for line in move.new_lines] or [f"• {who}: {'; '.join(move.steps)}"]
         # what the sender must know about the order: in the message that goes out now
-        said = [f"(note: {n})" for n in notes]
-        if revealed_at is not None:
-            rest = "; ".join(vijayanagara.clip(u) for u in unplayed or [])
+        said = [f"(note: {n})" for n in move.notes]
+        if move.revealed_at is not None:
+            rest = "; ".join(clip(u) for u in move.unplayed)
             said.append(
-                f"{revealed_at} revealed dice or a card, so the order ended there (a reveal "
+                f"{move.revealed_at} revealed dice or a card, so the order ended there (a reveal "
                 f"commits). Not played: `{rest}`."
             )
-        new_card = after.current_card != before.current_card
-        turn_ended = new_card or after.game_over or turn_key(after) != turn_key(before)
+        over = g.result(after) is not None
+        new_stage = g.turn(after)[1] != g.turn(before)[1]
+        turn_ended = new_stage or over or g.turn(after) != g.turn(before)
+        waiting = self.texts.waiting_for(record, after)
         # an AI's decision asks nobody: its turn goes on in the same message, and so does a
         # decision of its inside someone else's turn (no `Next:` line, nobody pinged)
-        ai_next = not after.game_over and is_ai(self._waiting_for(game, after))
-        if ai_next and not new_card:
+        ai_next = not over and is_ai(waiting)
+        if ai_next and not new_stage:
             handoff = turn_ended
         else:
-            handoff = after.game_over or vijayanagara.decider(after) != actor or new_card
+            handoff = over or g.to_move(after) != actor or new_stage
         mentions: list[int] = []
         nxt: str | None = None
-        if after.game_over:
-            nxt = self._final_text(after)
-            if secret is not None:
-                nxt += "\n" + self._reveal_text(game, secret)
+        if over:
+            nxt = self.texts.final_text(record, after)
+            if move.secret is not None:
+                nxt += "\n" + reveal_text(record, move.secret, move.commitment)
         elif not ai_next:
-            nxt, mentions = self.prompt_text(game, after)
+            nxt, mentions = self.texts.prompt_text(record, after)
         kept = turn.body if turn is not None else ""
         if not handoff:
             lines += said
@@ -79,30 +88,34 @@ class MoveAnnouncements(ServiceBase):
                 return Announcement(text=_joined(body, nxt), edit=True, body=body)
             # the turn's message is full (or unknown): the turn goes on in a new message
             if ai_next:
-                lines.insert(0, ai_header(after, self._waiting_for(game, after)))
+                lines.insert(0, ai_header(record, after, waiting))
             body = "\n".join(lines)
             return Announcement(text=_joined(body, nxt), body=body)
-        # the step's lines up to a card reveal close the turn; the rest opens the new message
-        cut = next((i for i, line in enumerate(lines) if self._is_card_line(line)), len(lines))
-        owner = turn_owner(before)
-        owner_user = self._seat_user(game, owner)
+        # the step's lines up to a new stage close the turn; the rest opens the new message
+        cut = next(
+            (i for i, line in enumerate(lines) if g.opens_stage(line.removeprefix("• "))),
+            len(lines),
+        )
+        owner = g.turn(before)[0]
+        owner_user = self.texts.seat_user(record, owner)
         if turn_ended and owner is not None and is_ai(owner_user):
-            # an AI's turn ends: why it played so, in one line
-            lines.insert(cut, why_line(start, after, owner, owner_user))
-            cut += 1
-        if after.game_over:
-            self.turn_starts.forget(game.id)
+            why = why_line(g, start, after, owner, owner_user)  # an AI's turn ends: why, in a line
+            if why:
+                lines.insert(cut, why)
+                cut += 1
+        if over:
+            self.turn_starts.forget(record.id)
         closing, opening = lines[:cut], lines[cut:]
         close_text: str | None = "\n".join(x for x in [kept, *closing] if x) or None
         if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
             close_text, opening = None, lines
         opening += said
         head: list[str] = []
-        if new_card:
-            head = self._card_edges(before, after, new_lines, earlier)
-            opening = [line for line in opening if not self._is_card_line(line)]
+        if new_stage:
+            head = g.headline(public(g, before), public(g, after), move.earlier + move.new_lines)
+            opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
         if ai_next:
-            opening.append(ai_header(after, self._waiting_for(game, after)))
+            opening.append(ai_header(record, after, waiting))
         body = "\n".join(head + opening)
         return Announcement(
             text=_joined(body, nxt),
@@ -112,31 +125,25 @@ class MoveAnnouncements(ServiceBase):
             close_text=close_text,
         )
 
-    @staticmethod
-    def _is_card_line(line: str) -> bool:
-        """A log line (as announced) that reveals a card."""
-        return re.match(r"^• Card \d+: .+ \(\d+ left in the deck\)\.$", line) is not None
 
-    @staticmethod
-    def _card_edges(
-        before: vijayanagara.GameState,
-        after: vijayanagara.GameState,
-        new: list[str],
-        earlier: list[str],
-    ) -> list[str]:
-        """The recap of each card that ended during the step, then the new card's header."""
-        ended = [before.current_card] if before.current_card is not None else []
-        for line in new:
-            m = re.match(r"^Card (\d+): ", line)
-            if m is not None and int(m.group(1)) != after.current_card:
-                ended.append(int(m.group(1)))
-        out = []
-        for number in ended:
-            recap = vijayanagara.card_recap(vijayanagara.card_lines(earlier + new, number))
-            if recap:
-                out.append(f"_{recap}_")
-        out.append(vijayanagara.card_header(after))
-        return out
+def commitment_text(record: GameRecord, secret: bytes, dealt_from: int) -> str:
+    """The line that posts a game's commitment when its secret begins to deal."""
+    which = f"from step {dealt_from + 1} on " if dealt_from else ""
+    command = rules_of(record).info.command
+    return (
+        f"Fairness: every die and card of game {record.id} {which}comes from a secret; its "
+        f"commitment is `{commitment(secret, record.id, dealt_from)}`. The secret is revealed "
+        f"when the game ends, and `/{command} club verify` then checks every outcome."
+    )
+
+
+def reveal_text(record: GameRecord, secret: bytes, commitment: str) -> str:
+    command = rules_of(record).info.command
+    return (
+        f"Fairness: the secret of game {record.id} was `{secret.hex()}` (its commitment "
+        f"`{commitment}` was posted when it began to deal). `/{command} club verify` checks "
+        "every die and card; so does `python -m bot.verify` on the export."
+    )
 
 
 def _joined(body: str, nxt: str | None) -> str:

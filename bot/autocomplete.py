@@ -1,123 +1,148 @@
-"""Autocomplete: the choices offered while a command is typed."""
+"""Autocomplete, for every game: the legal next steps as an order is typed, a shortcut's
+choices, the rules topics and the game's components. A seat whose choices would show what the
+public does not see (a hand) gets them from its own view, and nobody else gets any."""
 
 from __future__ import annotations
 
+import re
+
 from db import GameRecord
-from rules import vijayanagara
-from rules.vijayanagara import reference
-from rules.vijayanagara.reference import MAX_TOPIC_CHARS
-from rules.vijayanagara.registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES
-from rules.vijayanagara.words import count_of
+from rules.game import Seat, game
 
-from .order_entry import (
-    CHOICE_LIMIT,
-    draft_value,
-    read_entry,
-    tagged,
-)
-from .service_base import (
-    CONFIRM,
-    ServiceBase,
-    ServiceError,
-    ahead,
-)
+from .channel_games import ChannelGames
+from .loading import GameLoader, rules_of
+from .moves import ahead
+from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
+from .pipeline import CONFIRM
+from .refusal import ServiceError
+from .table_texts import TableTexts, holds_private
+
+MAX_TOPIC_CHARS = 40
 
 
-class Autocomplete(ServiceBase):
-    async def _running(self, channel: str) -> tuple[GameRecord, vijayanagara.GameState] | None:
+def count_of(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+class Autocomplete:
+    def __init__(
+        self, games: ChannelGames, loader: GameLoader, texts: TableTexts, drafts: Drafts
+    ) -> None:
+        self.games = games
+        self.loader = loader
+        self.texts = texts
+        self.drafts = drafts
+
+    async def _running(
+        self, channel: str, kind: str | None
+    ) -> tuple[GameRecord, object] | None:
         """The channel's game in play and its state; None when there is nothing to suggest
         from (no game running, or its state cannot be read: the command itself says why)."""
-        game = await self.store.open_game(channel)
-        if game is None or game.status != "active":
+        record = await self.loader.store.open_game(channel)
+        if record is None or record.status != "active":
+            return None
+        if kind is not None and record.kind != kind:
             return None
         try:
-            return game, await self.state_of(game)
+            return record, await self.loader.state_of(record)
         except ServiceError:
             return None
 
     async def card_choices(
-        self, channel: str, typed: str, limit: int = 25
+        self, channel: str, typed: str, limit: int = 25, *, kind: str = "vijayanagara"
     ) -> list[tuple[str, int]]:
-        """Autocomplete for `/vj card`: the cards of this channel's game (its own deck file, if
-        it was created with one) whose number and title contain what was typed."""
-        deck = await self.channel_deck(channel)
+        """Autocomplete for a game's lookup (`/vj card`): the components of this channel's
+        game (its own files, if it was created with some) whose label contains what was
+        typed."""
+        record = await self.games.shown_game(channel, kind)
+        g = game(kind)
+        options = await self.loader.options_of(record) if record is not None else g.info.options()
         t = typed.strip().lower()
         out = []
-        for n in sorted(deck.cards):
-            c = deck.cards[n]
-            label = f"{n}. {c.title}"
+        for label, key in g.lookup_names(options):
             if not t or t in label.lower():
-                out.append((label[:100], n))
+                out.append((label[:100], int(key) if key.isdigit() else 0))
         return out[:limit]
 
+    def _seat_for(self, record: GameRecord, state: object, user: int) -> Seat | bool | None:
+        """The view a user's suggestions are read from: the seat to move's own when the user
+        holds it and it holds a hand; False when the user may see no suggestion."""
+        g = rules_of(record)
+        now = g.to_move(state)
+        if not holds_private(g, state, now):
+            return None
+        return now if now is not None and record.seats.get(now) == user else False
+
     async def legal_orders(
-        self, channel: str, user: int, typed: str, limit: int = 25
+        self, channel: str, user: int, typed: str, limit: int = 25, *, kind: str | None = None
     ) -> list[tuple[str, str]]:
-        """Autocomplete for `/vj play order:`: (name, value) pairs. The names are the legal next
+        """Autocomplete for `play order:`: (name, value) pairs. The names are the legal next
         steps (describe) filtered by what was typed; steps typed before the last ';' are applied
         first, so the choices continue the order, but never past a die roll or a card draw:
         the game holds no future, so a prefix that reaches one has no suggestions (a reveal
         commits). Each value carries the game's version (order_entry). When the order no
         longer fits a suggestion (100 characters), the first choice sends the steps typed so
-        far as a draft, to be continued with another `/vj play`."""
-        found = await self._running(channel)
+        far as a draft, to be continued with another `play`."""
+        found = await self._running(channel, kind)
         if found is None:
             return []
-        game, state = found
+        record, state = found
+        g = rules_of(record)
+        seat = self._seat_for(record, state, user)
+        if seat is False:
+            return []
+        viewer = seat if isinstance(seat, str) else None
         head, _, last = read_entry(typed).order.rpartition(";")
         prefix = ""
         if head.strip():
+            kept = "; ".join(
+                p for p in (x.strip() for x in re.split(r"[;\n]", head)) if p and p.lower() != CONFIRM
+            )
             try:
-                spans = [s for s in vijayanagara.split_order(head) if s.text.lower() != CONFIRM]
-                steps = vijayanagara.parse_steps(spans)
-            except vijayanagara.RulesError:
+                steps = g.read_order(g.view(state, viewer), kept, viewer or "")
+            except ValueError:
                 return []
-            after = ahead(state, [s.action for s in steps])
+            after = ahead(g, state, [s.action for s in steps])
             if after is None:
                 return []
             state, prefix = after, head.strip() + "; "
+        view = g.view(state, viewer)
         words = last.strip().lower().split()
         out: list[tuple[str, str]] = []
         cut = False  # a continuation did not fit in a suggestion
-        for a in vijayanagara.legal_actions(state):
-            d = vijayanagara.describe(state, a)
+        for a in g.legal_actions(state):
+            d = g.describe(view, a)
             if all(w in d.lower() for w in words):
-                value = tagged(game.version, prefix + d)
+                value = tagged(record.version, prefix + d)
                 if len(value) > CHOICE_LIMIT:
                     cut = True
                 elif len(out) < limit:
                     out.append((prefix + d, value))
         if cut and prefix:
-            self._drafts.keep(user, channel, head.strip())
+            self.drafts.keep(user, channel, head.strip())
+            steps_typed = len([p for p in re.split(r"[;\n]", head) if p.strip()])
             name = (
-                f"Send the {count_of(len(vijayanagara.split_order(head)), 'step')} typed so far, then "
-                "continue with another /vj play"
+                f"Send the {count_of(steps_typed, 'step')} typed so far, then continue with "
+                f"another /{g.info.command} play"
             )
-            out = [(name, draft_value(game.version)), *out[: limit - 1]]
+            out = [(name, draft_value(record.version)), *out[: limit - 1]]
         return out
 
-    async def shortcut_choices(self, channel: str, name: str, typed: str) -> list[str]:
-        """Autocomplete for the shortcut commands' argument (command or decree names, sides)."""
-        found = await self._running(channel)
+    async def shortcut_choices(
+        self, channel: str, name: str, typed: str, *, kind: str | None = None
+    ) -> list[str]:
+        """Autocomplete for a shortcut command's argument (Command or Decree names, sides)."""
+        found = await self._running(channel, kind)
         if found is None:
             return []
-        _, state = found
-        legal = [vijayanagara.describe(state, a) for a in vijayanagara.legal_actions(state)]
-        pool: list[str] | tuple[str, ...]
-        if name == "event":
-            pool = ["unshaded", "shaded"]
-        elif name == "command":
-            pool = [d for d in legal if d in COMMAND_NAMES]
-            decider = vijayanagara.decider(state)
-            if not pool and "command" in legal and decider is not None:
-                pool = COMMANDS[decider]  # `/vj command name:` plays `command; <name>`
-        else:
-            pool = [d for d in legal if d in DECREE_NAMES]
+        record, state = found
+        g = rules_of(record)
+        pool = g.shortcut_choices(g.view(state, None), name)
         t = typed.strip().lower()
         return [p for p in pool if t in p][:25]
 
     @staticmethod
-    def topic_choices(typed: str, limit: int = 25) -> list[str]:
-        """Autocomplete for `/vj rules topic:`: the topics containing what was typed."""
+    def topic_choices(typed: str, limit: int = 25, *, kind: str = "vijayanagara") -> list[str]:
+        """Autocomplete for `rules topic:`: the topics containing what was typed."""
         t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
-        return [name for name in reference.topics() if t in name][:limit]
+        return [name for name in game(kind).rules_topics() if t in name][:limit]

@@ -1,23 +1,25 @@
-"""The end of a game at the table: the VP-over-time chart of the whole game (its stored
-actions replayed, 5.0's score read as each card came up), the rating changes the result makes
-(bot.records), and the Rematch button."""
+"""The end of a game at the table: the chart of the whole game where its game draws one (its
+stored actions replayed; Vijayanagara's VP card by card, 5.0), the rating changes the result
+makes (bot.records), and the Rematch button."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from db import GameRecord, GameResult
-from render.vijayanagara.vp_chart import vp_chart
-from rules import vijayanagara
+from db import GameRecord, GameResult, Store
+from render.registry import pictures_for
 
-from .records import elo, faction_name
+from .loading import AnyGame, GameLoader, public, rules_of
+from .records import elo
 from .reply import Attachment, Button
-from .service_base import CUSTOM_ID_PREFIX, ServiceBase
+from .table_texts import custom_id, seat_title
+from .workers import Workers
 
 REMATCH = "rematch"  # the custom id's last part of the Rematch button
 MAX_RESULTS = 10_000  # the finished games a rating is read from (as /vj club stats)
-CHART_FILE = "vp-chart.png"
+CHART_FILE = "score-chart.png"
 
 
 @dataclass(frozen=True)
@@ -27,29 +29,27 @@ class Closing:
     button: Button
 
 
-def states_of(
-    start: vijayanagara.GameState, actions: Sequence[vijayanagara.Action]
-) -> Iterator[vijayanagara.GameState]:
-    """The game's successive states, from its setup through every stored action."""
+def views_of(g: AnyGame, start: object, actions: Sequence[object]) -> list[object]:
+    """The public view of every position of the game, from its setup on."""
     state = start
-    yield state
+    out = [public(g, state)]
     for action in actions:
-        state = vijayanagara.apply(state, action)
-        yield state
-
-
-def chart_of(start: vijayanagara.GameState, actions: Sequence[vijayanagara.Action]) -> bytes:
-    return vp_chart(vijayanagara.vp_by_card(states_of(start, actions)))
+        state = g.apply(state, action)
+        out.append(public(g, state))
+    return out
 
 
 def rating_lines(
-    oldest_first: Sequence[GameResult], game_id: int, mention: Callable[[int], str]
+    g: AnyGame,
+    oldest_first: Sequence[GameResult],
+    game_id: int,
+    mention: Callable[[int], str],
 ) -> list[str]:
-    """Each seat's rating for its faction before and after game `game_id` (the last one)."""
-    this = next((g for g in oldest_first if g.game_id == game_id), None)
+    """Each seat's rating for its seat before and after game `game_id` (the last one)."""
+    this = next((r for r in oldest_first if r.game_id == game_id), None)
     if this is None:
         return []
-    before = elo([g for g in oldest_first if g.game_id != game_id])
+    before = elo([r for r in oldest_first if r.game_id != game_id])
     after = elo(oldest_first)
     out = []
     for seat in sorted(this.seats, key=lambda s: s.place):
@@ -59,22 +59,41 @@ def rating_lines(
         old = before.get(key, 1500.0)
         new = after[key]
         out.append(
-            f"{faction_name(seat.faction)} ({mention(seat.user_id)}): rating {old:.0f} → "
+            f"{seat_title(g, seat.faction)} ({mention(seat.user_id)}): rating {old:.0f} → "
             f"{new:.0f} ({new - old:+.0f})"
         )
     return out
 
 
-async def closing(svc: ServiceBase, game: GameRecord) -> Closing:
-    """What the closing message adds to the final score: the chart, the ratings, Rematch."""
-    button = Button(
-        label="Rematch",
-        custom_id=f"{CUSTOM_ID_PREFIX}:{game.id}:{game.version}:{REMATCH}",
-        style="success",
-    )
-    start = await svc._fresh_state(game)
-    actions = [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(game.id)]
-    chart = Attachment(CHART_FILE, await svc.off_loop(chart_of, start, actions))
-    results = await svc.store.results(limit=MAX_RESULTS)
-    lines = rating_lines(results[::-1], game.id, svc.mention)
-    return Closing(tuple(lines), chart, button)
+class Closings:
+    def __init__(
+        self,
+        store: Store,
+        loader: GameLoader,
+        workers: Workers,
+        mention: Callable[[int], str],
+        rematch_line: str = "A rematch: the button below.",
+    ) -> None:
+        self.store = store
+        self.loader = loader
+        self.workers = workers
+        self.mention = mention
+        self.rematch_line = rematch_line  # what the closing message offers next
+
+    async def closing(self, record: GameRecord) -> Closing:
+        """What the closing message adds to the final score: the chart, the ratings,
+        Rematch."""
+        g = rules_of(record)
+        button = Button(label="Rematch", custom_id=custom_id(record, REMATCH), style="success")
+        chart = None
+        draw = pictures_for(g.info.id).chart
+        if draw is not None:
+            start = await self.loader.fresh_state(record)
+            actions = [
+                g.action_from_json(json.dumps(a.action)) for a in await self.store.actions(record.id)
+            ]
+            views = await self.workers.run(views_of, g, start, actions)
+            chart = Attachment(CHART_FILE, await self.workers.run(draw, views))
+        results = await self.store.results(limit=MAX_RESULTS, kind=g.info.id)
+        lines = rating_lines(g, results[::-1], record.id, self.mention)
+        return Closing(tuple(lines), chart, button)

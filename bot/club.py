@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from db import (
     ENDED_STATUSES,
@@ -15,50 +16,78 @@ from db import (
     PaceProposal,
     Reminder,
     StaleAction,
+    Store,
+    StoredAction,
     UserPrefs,
 )
 from db.models import MAX_ID
-from rules import vijayanagara
 from rules.errors import excerpt
+from rules.game import Step
 
-from .ai_seats import AiSeats
 from .ai_users import is_ai
-from .moves import MAX_CUSTOM_ID_CHARS, Moves
+from .announcing import reveal_text
+from .channel_games import ChannelGames, ChannelLocks
+from .loading import SEED_DEALS, AnyGame, GameLoader, public, rules_of
+from .lobby import Lobby, check_range
+from .moves import MAX_CUSTOM_ID_CHARS, seat_named
+from .permissions import Permissions
+from .pipeline import TurnPipeline, announced
 from .records import history_text, stats_text
+from .refusal import ServiceError, answers
 from .reminders import (
     ARCHIVE,
     MAX_PACE_HOURS,
     MIN_PACE_HOURS,
     REMINDER,
     DueReminder,
+    Reminders,
     check_time_zone,
     parse_quiet,
     prefs_text,
 )
 from .reply import Button, Reply
-from .service_base import (
-    CUSTOM_ID_PREFIX,
-    FACTIONS,
-    ServiceError,
-    answers,
-    check_range,
-    faction_of,
-    replay_to,
-)
+from .table_texts import CUSTOM_ID_PREFIX, TableTexts
+from .textlog import LogTail, follow_step
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
 REMATCH_SEATINGS = ("rotate", "same", "choose")
-# a rematch's rotation: whoever played the key plays the value
-ROTATION = {"D": "B", "B": "V", "V": "D"}
 HISTORY_LINES = 15  # games listed by /vj history
 MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
 DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 PACE_AGREE = "pace-"  # the Agree button under a proposed pace: pace-<deadline>
 
 
-class Club(Moves):
-    ai: AiSeats  # built and wired by the facade (bot/service.py)
+class Club:
+    def __init__(
+        self,
+        store: Store,
+        locks: ChannelLocks,
+        games: ChannelGames,
+        loader: GameLoader,
+        texts: TableTexts,
+        pipeline: TurnPipeline,
+        reminders: Reminders,
+        permissions: Permissions,
+        lobby: Lobby,
+        workers: Workers,
+    ) -> None:
+        self.store = store
+        self.locks = locks
+        self.games = games
+        self.loader = loader
+        self.texts = texts
+        self.pipeline = pipeline
+        self.reminders = reminders
+        self.permissions = permissions
+        self.lobby = lobby
+        self.workers = workers
+        # an AI seat's due turn: it moves (in the background); wired by the service
+        self.start_ai: Callable[[Reminder], None] = lambda job: None
+
+    def mention(self, user: int) -> str:
+        return self.texts.mention(user)
 
     @answers()
     async def pace(
@@ -75,8 +104,8 @@ class Club(Moves):
         set them). Loosening takes effect at once; in a running game a stricter pace (a
         shorter wait, or `deadline:pass`) is a proposal until every seated person agrees
         (the button, or the same command) or a server manager sets it."""
-        async with self._lock(channel):
-            game = await self._open_game(channel)
+        async with self.locks(channel):
+            game = await self.games.open_game(channel)
             current = await self.reminders.pace(game.id)
             if hours is None and deadline is None:
                 text = self._pace_text(game, current) + self._proposal_text(game, current)
@@ -87,7 +116,7 @@ class Club(Moves):
                 raise ServiceError(
                     f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
                 )
-            if not (is_manager or user == game.creator or self._user_factions(game, user)):
+            if not (is_manager or user == game.creator or self.texts.user_seats(game, user)):
                 raise ServiceError(
                     "Only a seated player, the game's creator or a member with Manage Server "
                     "may set the pace."
@@ -211,15 +240,16 @@ class Club(Moves):
             + " to agree."
         )
 
-    @answers()
-    async def press(
-        self, channel: str, user: int, custom_id: str, values: Sequence[str] = ()
-    ) -> Reply:
-        """A click on Agree under a proposed pace (vj:<game>:<seconds>:pace-<deadline>);
-        every other button is a move's (Moves.press)."""
+    @staticmethod
+    def is_agree(custom_id: str) -> bool:
+        """A press of Agree under a proposed pace."""
         parts = custom_id.split(":")
-        if len(parts) != 4 or not parts[3].startswith(PACE_AGREE):
-            return await super().press(channel, user, custom_id, values)
+        return len(parts) == 4 and parts[3].startswith(PACE_AGREE)
+
+    @answers()
+    async def press(self, channel: str, user: int, custom_id: str) -> Reply:
+        """A click on Agree under a proposed pace (vj:<game>:<seconds>:pace-<deadline>)."""
+        parts = custom_id.split(":")
         deadline = parts[3].removeprefix(PACE_AGREE)
         if (
             len(custom_id) > MAX_CUSTOM_ID_CHARS
@@ -229,8 +259,8 @@ class Club(Moves):
             or deadline not in DEADLINES
         ):
             return Reply.error("That button is not one of mine.")
-        async with self._lock(channel):
-            game = await self._active_game(channel)
+        async with self.locks(channel):
+            game = await self.games.active_game(channel)
             if game.id != int(parts[1]):
                 raise ServiceError("That button belongs to another game, which is over.")
             current = await self.reminders.pace(game.id)
@@ -278,7 +308,7 @@ class Club(Moves):
         out: list[DueReminder] = []
         for due in await self.reminders.due(limit):
             if is_ai(due.job.user_id):  # an AI seat's turn: it moves (in the background)
-                self.ai.start(due.job)
+                self.start_ai(due.job)
                 continue
             if due.job.stage == REMINDER and await self._deadline_pass(due.job):
                 continue
@@ -297,48 +327,51 @@ class Club(Moves):
     async def _archive(self, job: Reminder) -> None:
         """A game with no move for the configured time ends without a result (like an abort:
         its secret is revealed), announced through the outbox."""
-        async with self._lock(job.channel_id):
+        async with self.locks(job.channel_id):
             game = await self.store.get_game(job.game_id)
             if game.status != "active" or not await self._job_stands(job):
                 await self.reminders.sent(job)  # moved meanwhile: the move's job stands
                 return
             days = round((self.reminders.clock() - job.since) / 86400)
             text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
-            secret = await self.secret_of(game)
+            secret = await self.loader.secret_of(game)
             if secret is not None:
-                text += "\n" + self._reveal_text(game, secret)
+                text += "\n" + reveal_text(game, secret, self.loader.commitment(game, secret))
             try:
                 await self.store.update_game(
                     game.id, game.version, status="aborted", announcement=Announcement(text=text)
                 )
             except StaleAction:
                 return  # someone moved at this very moment: the game lives on
-            self._cache.pop(game.id, None)
+            self.loader.forget(game.id)
 
     async def _deadline_pass(self, job: Reminder) -> bool:
         """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
         the move replaces the job (so nobody is reminded of a decision already made)."""
         if (await self.reminders.pace(job.game_id)).deadline != "pass":
             return False
-        async with self._lock(job.channel_id):
+        async with self.locks(job.channel_id):
             game = await self.store.get_game(job.game_id)
             if game.status != "active" or not await self._job_stands(job):
                 return False
-            state = await self.state_of(game)
-            faction = vijayanagara.decider(state)
-            if self._waiting_for(game, state) != job.user_id or faction is None:
+            state = await self.loader.state_of(game)
+            g = rules_of(game)
+            seat = g.to_move(state)
+            if self.texts.waiting_for(game, state) != job.user_id or seat is None:
                 return False
-            passing = vijayanagara.Choose(option="pass")
-            if passing not in vijayanagara.legal_actions(state):
+            passing = g.timeout_action(state)
+            if passing is None or passing not in g.legal_actions(state):
                 return False
             hours = int((self.reminders.clock() - job.since) // 3600)
+            said = g.describe(public(g, state), passing)
+            title = g.info.seat_titles.get(seat, seat)
             note = (
-                f"deadline: {vijayanagara.FACTION_NAMES[faction]} passed automatically after "
-                f"{hours} hour(s) without a decision (`/vj club pace`)"
+                f"deadline: {title} played `{said}` automatically after {hours} hour"
+                f"{'' if hours == 1 else 's'} without a decision (`/{g.info.command} club pace`)"
             )
             try:
-                await self._apply_and_store(
-                    game, state, job.user_id, [("pass", passing)], None, note=note
+                await self.pipeline.apply_and_store(
+                    game, state, job.user_id, [Step(said, passing)], None, note=note
                 )
             except ServiceError as e:  # someone moved meanwhile: their move stands
                 log.info("game %s: deadline pass not played: %s", game.id, e)
@@ -359,7 +392,7 @@ class Club(Moves):
         """A new game in the channel of a finished one, with its options and its people:
         `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
         empty lobby: everyone joins again)."""
-        async with self._lock(channel):
+        async with self.locks(channel):
             if seating not in REMATCH_SEATINGS:
                 raise ServiceError(
                     f"Unknown seating {excerpt(seating)}: use one of {', '.join(REMATCH_SEATINGS)}."
@@ -374,33 +407,41 @@ class Club(Moves):
                 raise ServiceError(
                     f"Only a player of game {last.id} (or a server manager) may call a rematch."
                 )
-            await self._may_organise(guild, roles, is_manager, "create")
-            await self._note_server(channel, guild)
+            await self.permissions.may_organise(guild, roles, is_manager, "create")
+            await self.permissions.note_server(channel, guild)
+            g = rules_of(last)
+            command = g.info.command
             seats = {
-                "rotate": {ROTATION[f]: uid for f, uid in last.seats.items()},
+                "rotate": rotated(g.info.seats, last.seats),
                 "same": dict(last.seats),
                 "choose": {},
             }[seating]
 
             def announcement(game: GameRecord) -> Announcement:
-                who = ", ".join(self._who(game, f) for f in FACTIONS if f.value in seats)
+                who = ", ".join(self.texts.who(game, s) for s in g.info.seats if s in seats)
                 return Announcement(
                     text=f"Rematch of game {last.id}: game {game.id}, the same options. "
-                    + (f"Seats: {who}. `/vj start` when ready." if seats else "")
-                    + ("" if seats else "Take your seats with `/vj join`, then `/vj start`.")
+                    + (f"Seats: {who}. `/{command} start` when ready." if seats else "")
+                    + (
+                        ""
+                        if seats
+                        else f"Take your seats with `/{command} join`, then `/{command} start`."
+                    )
                 )
 
             # the seats and the announcement are stored with the game: a crash leaves none
+            options = {k: v for k, v in last.options.items() if k != SEED_DEALS}
             game = await self.store.create_game(
                 channel,
                 0,
-                dict(last.options),
+                options,
                 user,
-                secret=self._new_secret().hex(),
+                secret=self.loader.new_secret().hex(),
                 seats=seats,
                 announcement=announcement,
+                kind=last.kind,
             )
-        return self._announced(game, announcement(game).text, mentions=sorted(set(seats.values())))
+        return announced(game, announcement(game).text, mentions=sorted(set(seats.values())))
 
     @answers()
     async def seat(
@@ -408,20 +449,20 @@ class Club(Moves):
     ) -> Reply:
         """A server manager gives a seat to someone else (a substitute), at any time of the
         game; a seat on turn is then waited for from its new holder."""
-        async with self._lock(channel):
+        async with self.locks(channel):
             if not is_manager:
                 raise ServiceError("Only a member with Manage Server may move a seat.")
-            f = faction_of(faction)
             check_range("The user id", to_user, 0, MAX_ID)
-            game = await self._open_game(channel)
-            old = game.seats.get(f.value)
+            game = await self.games.open_game(channel)
+            f = seat_named(game, faction)
+            old = game.seats.get(f)
             if old == to_user:
                 raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
-            seats = {**game.seats, f.value: to_user}
-            name = vijayanagara.FACTION_NAMES[f]
+            seats = {**game.seats, f: to_user}
+            name = rules_of(game).info.seat_titles.get(f, f)
             was = f"from {self.mention(old)} " if old is not None else ""
             text = f"{name} passes {was}to {self.mention(to_user)} (moved by {self.mention(user)})."
-            plan = await self._seat_change_plan(game, seats)
+            plan = await self.lobby.seat_change_plan(game, seats)
             if plan is not None and plan.user_id == to_user:
                 text += " It is their decision now."
             game = await self.store.update_game(
@@ -431,14 +472,14 @@ class Club(Moves):
                 announcement=Announcement(text=text, mentions=[to_user]),
                 reminder=plan,
             )
-        return self._announced(game, text, mentions=[to_user])
+        return announced(game, text, mentions=[to_user])
 
     async def history(
         self, channel: str, user: int | None = None, *, guild: str | None = None
     ) -> Reply:
         """The channel's finished games, or `user`'s on this server (`guild`; everywhere
         where there are no servers, as in the terminal), newest first."""
-        await self._note_server(channel, guild)
+        await self.permissions.note_server(channel, guild)
         if user is None:
             results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
             return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
@@ -448,11 +489,15 @@ class Club(Moves):
         text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
         return Reply(text=text, ephemeral=True)
 
-    async def stats(self, user: int) -> Reply:
-        """Wins per faction, and `user`'s wins and rating per faction."""
+    async def stats(
+        self, user: int, *, guild: str | None = None, kind: str = "vijayanagara"
+    ) -> Reply:
+        """Wins per seat of a game, and `user`'s wins and rating per seat: of the games of
+        the server it is asked on (`guild`; everywhere where there are no servers, as in the
+        terminal)."""
         check_range("The user id", user, 0, MAX_ID)
-        recent = await self.store.results(limit=MAX_RECORDS)
-        return Reply(text=stats_text(recent[::-1], user, self.mention), ephemeral=True)
+        recent = await self.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
+        return Reply(text=stats_text(kind, recent[::-1], user, self.mention), ephemeral=True)
 
     @answers()
     async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:
@@ -474,18 +519,16 @@ class Club(Moves):
             )
         last = game.actions
         step = last if step is None else check_range("The step", step, 0, last)
-        state = await self._fresh_state(game)
-        actions = [
-            vijayanagara.action_from_json(a.action) for a in await self.store.actions(game.id)
-        ]
-        text = vijayanagara.LogTail.of(state)
-        state = await self.off_loop(replay_to, state, actions[:step], text)
+        g = rules_of(game)
+        state = await self.loader.fresh_state(game)
+        stored = await self.store.actions(game.id)
+        state, text = await self.workers.run(replay_to, g, state, stored[:step])
         lines = [f"Game {game.id}, step {step} of {last}."]
         lines += text.lines[-3:]
-        if step == last and state.game_over:
-            lines.append(self._final_text(state))
+        if step == last and g.result(state) is not None:
+            lines.append(self.texts.final_text(game, state))
         return Reply(
-            text="\n".join(lines), image=await self._render(state, state.touched), ephemeral=True
+            text="\n".join(lines), image=await self.pipeline.render(game, state), ephemeral=True
         )
 
     @answers()
@@ -511,3 +554,26 @@ class Club(Moves):
         prefs = UserPrefs.model_validate({**prefs.model_dump(), **changes})
         await self.store.put_user_prefs(prefs)
         return Reply(text="Saved. " + prefs_text(prefs), ephemeral=True)
+
+
+def rotated(order: Sequence[str], seats: dict[str, int]) -> dict[str, int]:
+    """A rematch's seats: whoever played a seat plays the next one in the game's order (the
+    last the first), among the seats that were played."""
+    played = [s for s in order if s in seats]
+    return {played[(i + 1) % len(played)]: seats[s] for i, s in enumerate(played)}
+
+
+def replay_to(
+    g: AnyGame, state: object, stored: Sequence[StoredAction]
+) -> tuple[object, LogTail]:
+    """The state after the stored actions, with the log lines they wrote."""
+    text = LogTail(0, [])
+    view = public(g, state)
+    follow_step(g, text, view, None, view, None)
+    for a in stored:
+        action = g.action_from_json(json.dumps(a.action))
+        before = view
+        state = g.apply(state, action)
+        view = public(g, state)
+        follow_step(g, text, before, action, view, a.faction)
+    return state, text

@@ -1,4 +1,4 @@
-"""The discord.py client: the /vj command tree, button clicks, the error handler, the outbox
+"""The discord.py client: the slash command groups (one per game), button clicks, the error handler, the outbox
 loop that delivers announcements still owed, and a clean shutdown.
 
 Buttons carry `vj:<game>:<version>:<what>` custom ids and are handled in `on_interaction` by
@@ -17,8 +17,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import rules.games
+
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
-from .discord_commands import VjGroup, channel_key, guild_key, is_manager, role_ids
+from .discord_commands import GameGroups, channel_key, guild_key, is_manager, role_ids
 from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
@@ -33,9 +35,6 @@ from .discord_delivery import (
 from .display_names import DisplayNames
 from .reply import Reply
 from .service import CUSTOM_ID_PREFIX, GameService
-from .tables import TableService
-from .tables.discord_groups import Tables
-from .vijayanagara_store import whole_store
 
 log = logging.getLogger(__name__)
 
@@ -86,10 +85,9 @@ class VijayanagaraBot(discord.Client):
         super().__init__(intents=intents, **shards)
         self.service = service
         self.tree = VjTree(self)
-        self.group = VjGroup(service)
-        self.tree.add_command(self.group)
-        self.tables = Tables(TableService(whole_store(service.store)), self)  # the other games
-        for group in self.tables.groups():
+        # a slash group per game (`/vj`, `/gt`, `/tm`), from the one command table
+        self.groups = {g.info.id: GameGroups(service).group(g) for g in rules.games.games()}
+        for group in self.groups.values():
             self.tree.add_command(group)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._sync = sync
@@ -166,9 +164,6 @@ class VijayanagaraBot(discord.Client):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if self.tables.owns(custom_id):
-            await self.tables.press(interaction, custom_id[:100])
-            return
         if not custom_id.startswith(CUSTOM_ID_PREFIX + ":"):
             return
         # a select menu sends the picked options' values (at most a few short strings)

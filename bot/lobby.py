@@ -1,246 +1,449 @@
-"""The lobby: create, join, leave, start and abort a game; the server's permissions."""
+"""The lobby, for every game: create a game (its options and component files), join and leave
+by seat, start it once enough seats are taken, abort it; the server's permissions."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ValidationError
 
 from db import (
     Announcement,
     DeckFile,
     GameRecord,
     LogLines,
+    ReminderPlan,
     ServerSettings,
     Snapshot,
+    Store,
 )
 from db.models import MAX_ID
-from rules import vijayanagara
-from rules.errors import excerpt
-from rules.vijayanagara.cards import with_deck
+from rules.errors import DataError, excerpt
+from rules.game import game
 
 from .ai_turns import ai_header
-from .ai_users import is_ai
+from .ai_users import AI_USERS, ai_name, is_ai, seat_level
+from .announcing import commitment_text, reveal_text
+from .channel_games import ChannelGames, ChannelLocks
+from .loading import PLAYERS, SEED_DEALS, AnyGame, GameLoader, options_json, public, rules_of
+from .moves import seat_named
+from .permissions import ORGANISERS, Permissions
+from .pipeline import TurnPipeline, announced
+from .refusal import ServiceError, answers
+from .reminders import Reminders
 from .reply import Reply
-from .service_base import (
-    FACTIONS,
-    MAX_DECK_BYTES,
-    SEED_DEALS,
-    ServiceBase,
-    ServiceError,
-    answers,
-    check_range,
-    faction_of,
-    upload_text,
-)
+from .table_texts import TableTexts
+from .textlog import LogTail, follow_step
+from .workers import Workers
 
-ORGANISERS = ("anyone", "role", "managers")
+MAX_FILE_BYTES = 200_000  # a component file a group brings (a deck file is far smaller)
+MAX_OPTIONS_CHARS = 2_000
+MAX_OPTION_PAIRS = 20
+OptionValues = Mapping[str, str | int | bool | None]
 
 
-class Lobby(ServiceBase):
-    @answers(exists="This channel already has a game. Finish or `/vj abort` it, or open a thread.")
+def check_range(what: str, value: int, low: int, high: int) -> int:
+    """A number from a user, refused with a message when outside low..high."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ServiceError(
+            f"{what} must be a whole number from {low} to {high}, not {excerpt(value)}."
+        )
+    return value
+
+
+def upload_text(raw: bytes | str, what: str, limit: int) -> str:
+    """The text of an uploaded file: at most `limit` bytes of UTF-8."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ServiceError(f"That {what} is too large: {size} bytes; at most {limit} bytes.")
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
+
+
+def parse_options(g: AnyGame, given: OptionValues | str | None) -> BaseModel:
+    """The game's options from typed values, or from `name=value` pairs (space-separated)."""
+    model: type[BaseModel] = g.info.options
+    if given is None or (isinstance(given, str) and not given.strip()):
+        return model()
+    if isinstance(given, str):
+        if len(given) > MAX_OPTIONS_CHARS:
+            raise ServiceError(f"Options are at most {MAX_OPTIONS_CHARS} characters.")
+        pairs: dict[str, str | int | bool | None] = {}
+        for part in given.split()[: MAX_OPTION_PAIRS + 1]:
+            name, eq, value = part.partition("=")
+            if not eq or not name:
+                raise ServiceError(f"Options are `name=value` pairs, not {excerpt(part)}.")
+            pairs[name.strip().lower()] = _value(value)
+        given = pairs
+    if len(given) > MAX_OPTION_PAIRS:
+        raise ServiceError(f"At most {MAX_OPTION_PAIRS} options.")
+    known = ", ".join(model.model_fields) or "none"
+    unknown = [n for n in given if n not in model.model_fields]
+    if unknown:
+        raise ServiceError(
+            f"No option {excerpt(unknown[0])} in {g.info.title}; its options: {known}."
+        )
+    try:
+        return model.model_validate(dict(given))
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise ServiceError(f"Option {where}: {first['msg']}.") from None
+
+
+def _value(v: str) -> str | int | bool | None:
+    low = v.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "null":
+        return None
+    if low.lstrip("-").isdigit() and len(low) <= 18:
+        return int(low)
+    return v
+
+
+class Lobby:
+    def __init__(
+        self,
+        store: Store,
+        locks: ChannelLocks,
+        games: ChannelGames,
+        loader: GameLoader,
+        texts: TableTexts,
+        pipeline: TurnPipeline,
+        reminders: Reminders,
+        permissions: Permissions,
+        workers: Workers,
+    ) -> None:
+        self.store = store
+        self.locks = locks
+        self.games = games
+        self.loader = loader
+        self.texts = texts
+        self.pipeline = pipeline
+        self.reminders = reminders
+        self.permissions = permissions
+        self.workers = workers
+
+    @answers(exists="This channel already has a game. Finish or abort it, or open a thread.")
     async def create(
         self,
         channel: str,
         user: int,
         *,
-        timurs_shadow: bool = False,
+        kind: str = "vijayanagara",
+        options: OptionValues | str | None = None,
+        files: Mapping[str, bytes | str] | None = None,
         seed: int | None = None,
-        deck: bytes | str | None = None,
+        seat: str | None = None,
+        ai: str | None = None,
         guild: str | None = None,
         roles: Sequence[int] = (),
         is_manager: bool = False,
     ) -> Reply:
-        """Open a game; `deck` is another deck file (YAML, events-format.md), as uploaded.
+        """Open a game of `kind`; `ai`: a level, whose AIs take every seat but the creator's
+        (`seat`, the first when left out), stored with the game; `files` are component files of the game's (Vijayanagara:
+        another deck file, docs/events-format.md), as uploaded; `seat`: the creator's.
         `guild`, `roles` and `is_manager` describe the caller for the server's permissions.
 
-        Its dice and cards are dealt from a fresh random secret (committed at the start,
+        Its chance steps are dealt from a fresh random secret (committed at the start,
         revealed at the end), or from the service's `seed_source` (tests: a fixed secret).
         A game created with an explicit `seed` (tests, benches, the terminal's `--seed`) is
-        `vijayanagara.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
-        async with self._lock(channel):
-            await self._may_organise(guild, roles, is_manager, "create")
-            await self._note_server(channel, guild)
+        dealt by the seed inside its state: repeatable, not fair play."""
+        try:
+            g = game(kind)
+        except ValueError as e:
+            raise ServiceError(str(e)) from e
+        async with self.locks(channel):
+            await self.permissions.may_organise(
+                guild, roles, is_manager, "create", command=g.info.command
+            )
+            await self.permissions.note_server(channel, guild)
             if seed is not None:
                 check_range("The seed", seed, 0, MAX_ID)
                 secret = b""
             else:
-                secret = self._new_secret()
-            options = vijayanagara.GameOptions(timurs_shadow=timurs_shadow)
-            deck_file: DeckFile | None = None
-            if deck is not None:
-                text = upload_text(deck, "deck file", MAX_DECK_BYTES)
+                secret = self.loader.new_secret()
+            chosen = parse_options(g, options)
+            texts = {
+                name: upload_text(raw, f"{name} file", MAX_FILE_BYTES)
+                for name, raw in (files or {}).items()
+            }
+            unknown = sorted(set(texts) - set(g.file_names()))
+            if unknown:
+                takes = ", ".join(g.file_names()) or "none"
+                raise ServiceError(
+                    f"{g.info.title} takes no {unknown[0]} file; the files it takes: {takes}."
+                )
+            if texts:
                 try:
-                    options = await self.off_loop(with_deck, options, text)
-                except vijayanagara.DataError as exc:
-                    raise ServiceError(f"That deck file cannot be used: {exc}") from exc
-                assert options.deck_hash is not None
-                deck_file = DeckFile(hash=options.deck_hash, text=text)
-            variant = " with Timur's Shadow" if timurs_shadow else ""
-            if deck is not None:
-                variant += " with your own deck file"
-
-            def announcement(game: GameRecord) -> Announcement:
-                return Announcement(
-                    text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat "
-                    "with `/vj join faction:D|B|V` (one person may hold several), then "
-                    "`/vj start`."
+                    chosen = await self.workers.run(g.with_files, chosen, texts)
+                except (DataError, ValueError) as exc:
+                    raise ServiceError(f"That file cannot be used: {exc}") from exc
+            keys = g.file_keys(chosen)
+            stored_files = [DeckFile(hash=keys[name], text=texts[name]) for name in keys]
+            variant = g.options_text(chosen)
+            seats = {seat_named_in(g, seat): user} if seat else {}
+            filled = ""
+            if ai is not None:
+                try:
+                    level = seat_level(kind, ai)
+                except ValueError as e:
+                    raise ServiceError(f"{e}.") from e
+                mine = seat_named_in(g, seat) if seat else g.info.seats[0]
+                seats = {s: AI_USERS[level] for s in g.info.seats[: g.info.max_players]}
+                seats[mine] = user
+                ais = [_title(g, s) for s in g.info.seats if s in seats and s != mine]
+                filled = (
+                    f" {self.texts.mention(user)} sits as {_title(g, mine)}; {ai_name(level)} "
+                    f"plays {' and '.join(ais) or 'no seat'}. `/{g.info.command} start` begins "
+                    f"the game; anyone may still take an AI's seat with `/{g.info.command} join`."
                 )
 
-            stored_options = options.model_dump(mode="json", exclude_none=True)
+            def announcement(record: GameRecord) -> Announcement:
+                command = g.info.command
+                if filled:
+                    return Announcement(
+                        text=f"New game of {g.info.title}{variant} (game {record.id}).{filled}"
+                    )
+                return Announcement(
+                    text=f"New game of {g.info.title}{variant} (game {record.id}). Take a seat "
+                    f"with `/{command} join` (one person may hold several), then "
+                    f"`/{command} start`."
+                )
+
+            stored = options_json(g, chosen)
             if seed is not None:  # so it is never taken for a game from before secrets
-                stored_options[SEED_DEALS] = True
-            game = await self.store.create_game(
+                stored[SEED_DEALS] = True
+            record = await self.store.create_game(
                 channel,
                 seed or 0,  # a secret deals the game, unless a seed was given
-                stored_options,
+                stored,
                 user,
-                deck=deck_file,
+                deck=stored_files[0] if stored_files else None,
+                files=stored_files[1:],
                 secret=secret.hex(),
+                seats=seats or None,
                 announcement=announcement,  # stored with the game: a crash leaves neither
+                kind=kind,
             )
-            return self._announced(game, announcement(game).text)
+            return announced(record, announcement(record).text)
 
-    @answers(stale="The game changed meanwhile; try `/vj join` again.")
-    async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:
-        async with self._lock(channel):
-            game = await self._open_game(channel)
-            free = [f for f in FACTIONS if f.value not in game.seats]
+    @answers(stale="The game changed meanwhile; try `join` again.")
+    async def join(
+        self, channel: str, user: int, faction: str | None = None, *, kind: str | None = None
+    ) -> Reply:
+        async with self.locks(channel):
+            record = await self.games.open_game(channel, kind)
+            g = rules_of(record)
+            command = g.info.command
+            free = [s for s in g.info.seats if s not in record.seats]
             if faction is None:
                 if not free:
-                    raise ServiceError("All three seats are taken.")
+                    raise ServiceError("Every seat is taken.")
                 f = free[0]
             else:
-                f = faction_of(faction)
-                holder = game.seats.get(f.value)
-                name = vijayanagara.FACTION_NAMES[f]
-                free_txt = "Free seats: " + (", ".join(x.value for x in free) or "none") + "."
+                f = seat_named(record, faction)
+                holder = record.seats.get(f)
+                name = _title(g, f)
+                free_txt = "Free seats: " + (", ".join(free) or "none") + "."
                 if holder == user:
                     raise ServiceError(f"You already sit as {name}.")
                 if holder is not None and not is_ai(holder):
                     raise ServiceError(
-                        f"{name} is taken by {self.mention(holder)}. Only they can let it go "
-                        "(`/vj leave`, or `/vj ai` for an AI), or a member with Manage Server "
-                        f"can give it to someone else (`/vj club seat`). {free_txt}"
+                        f"{name} is taken by {self.texts.mention(holder)}. Only they can let it "
+                        f"go (`/{command} leave`, or `/{command} ai` for an AI), or a member "
+                        f"with Manage Server can give it to someone else (`/{command} club "
+                        f"seat`). {free_txt}"
                     )
-                held_for = (await self.store.seat_holds(game.id)).get(f.value)
+                held_for = (await self.store.seat_holds(record.id)).get(f)
                 if holder is not None and held_for is not None and held_for != user:
-                    ai = self.mention(holder)
+                    ai = self.texts.mention(holder)
                     raise ServiceError(
                         f"{ai[:1].upper()}{ai[1:]} holds {name} for "
-                        f"{self.mention(held_for)}, who alone takes it back with `/vj join` "
-                        "(or lets it go with `/vj leave`); a member with Manage Server can "
-                        f"give it to someone else (`/vj club seat`). {free_txt}"
+                        f"{self.texts.mention(held_for)}, who alone takes it back with "
+                        f"`/{command} join` (or lets it go with `/{command} leave`); a member "
+                        f"with Manage Server can give it to someone else (`/{command} club "
+                        f"seat`). {free_txt}"
                     )
-            seats = {**game.seats, f.value: user}
-            left = [x.value for x in FACTIONS if x.value not in seats]
-            tail = (
-                f" Free seats: {', '.join(left)}."
-                if left
-                else (" All seats are taken: `/vj start`." if game.status == "lobby" else "")
-            )
-            text = f"{self.mention(user)} sits as {vijayanagara.FACTION_NAMES[f]}.{tail}"
-            game = await self._store_seats(game, seats, text)
-            return self._announced(game, text)
+                if record.status == "active":
+                    playing = g.players(await self.loader.state_of(record))
+                    if f not in playing:
+                        raise ServiceError(
+                            f"{name} is not in this game: it is played by "
+                            f"{', '.join(_title(g, s) for s in playing)}."
+                        )
+            seats = {**record.seats, f: user}
+            left = [s for s in g.info.seats if s not in seats]
+            if record.status == "lobby":
+                ready = len(seats) >= g.info.min_players
+                tail = (
+                    f" Free seats: {', '.join(left)}." if left else ""
+                ) + (f" Enough seats are taken: `/{command} start`." if ready else "")
+            else:
+                tail = ""
+            text = f"{self.texts.mention(user)} sits as {_title(g, f)}.{tail}"
+            record = await self.store_seats(record, seats, text)
+            return announced(record, text)
 
-    @answers(stale="The game changed meanwhile; try `/vj leave` again.")
-    async def leave(self, channel: str, user: int, faction: str | None = None) -> Reply:
-        async with self._lock(channel):
-            game = await self._open_game(channel)
-            mine = self._user_factions(game, user)
+    @answers(stale="The game changed meanwhile; try `leave` again.")
+    async def leave(
+        self, channel: str, user: int, faction: str | None = None, *, kind: str | None = None
+    ) -> Reply:
+        async with self.locks(channel):
+            record = await self.games.open_game(channel, kind)
+            g = rules_of(record)
+            mine = self.texts.user_seats(record, user)
             # the seats an AI holds for them: leaving lets anyone take those
             held = [
-                f
-                for f, uid in (await self.store.seat_holds(game.id)).items()
-                if uid == user and is_ai(game.seats.get(f))
+                s
+                for s, uid in (await self.store.seat_holds(record.id)).items()
+                if uid == user and is_ai(record.seats.get(s))
             ]
             if faction is not None:
-                f = faction_of(faction)
-                if f not in mine and f.value not in held:
-                    raise ServiceError(f"You do not sit as {vijayanagara.FACTION_NAMES[f]}.")
+                f = seat_named(record, faction)
+                if f not in mine and f not in held:
+                    raise ServiceError(f"You do not sit as {_title(g, f)}.")
                 mine = [f] if f in mine else []
-                held = [f.value] if f.value in held else []
+                held = [f] if f in held else []
             if not mine and not held:
                 raise ServiceError("You have no seat in this game.")
-            for f_value in held:
-                await self.store.put_seat_hold(game.id, f_value, None)
-            released = ", ".join(vijayanagara.FACTION_NAMES[vijayanagara.Faction(x)] for x in held)
+            for s in held:
+                await self.store.put_seat_hold(record.id, s, None)
+            command = g.info.command
+            released = ", ".join(_title(g, s) for s in held)
             released_text = (
-                f" The AI keeps playing {released}; anyone may take it with `/vj join`."
+                f" The AI keeps playing {released}; anyone may take it with `/{command} join`."
                 if held
                 else ""
             )
             if not mine:  # no seat changes hands: nothing to store but the holds
                 return Reply(
-                    text=f"{self.mention(user)} lets go of the seat the AI holds for them."
+                    text=f"{self.texts.mention(user)} lets go of the seat the AI holds for them."
                     + released_text,
-                    version=game.version,
+                    version=record.version,
                 )
-            seats = {k: v for k, v in game.seats.items() if k not in {f.value for f in mine}}
-            names = ", ".join(vijayanagara.FACTION_NAMES[f] for f in mine)
+            seats = {k: v for k, v in record.seats.items() if k not in mine}
+            names = ", ".join(_title(g, s) for s in mine)
             extra = (
-                " Anyone may take the free seat with `/vj join`." if game.status == "active" else ""
+                f" Anyone may take the free seat with `/{command} join`."
+                if record.status == "active"
+                else ""
             )
-            text = f"{self.mention(user)} leaves {names}.{extra}{released_text}"
-            game = await self._store_seats(game, seats, text)
-            return self._announced(game, text)
+            text = f"{self.texts.mention(user)} leaves {names}.{extra}{released_text}"
+            record = await self.store_seats(record, seats, text)
+            return announced(record, text)
 
-    @answers(stale="The game changed meanwhile; try `/vj start` again.")
-    async def start(self, channel: str, user: int) -> Reply:
-        async with self._lock(channel):
-            game = await self._open_game(channel)
-            if game.status == "active":
+    async def store_seats(self, record: GameRecord, seats: dict[str, int], text: str) -> GameRecord:
+        """Store the game's new seats with the message that announces them (and, mid-game, the
+        wait of whoever now holds the seat on turn)."""
+        return await self.store.update_game(
+            record.id,
+            record.version,
+            seats=seats,
+            announcement=Announcement(text=text),
+            reminder=await self.seat_change_plan(record, seats),
+        )
+
+    async def seat_change_plan(
+        self, record: GameRecord, seats: dict[str, int]
+    ) -> ReminderPlan | None:
+        """When seats change in a running game and the seat on turn changes hands, the wait
+        starts anew for its new holder (or ends, for a free seat); None: the job stands."""
+        if record.status != "active":
+            return None
+        state = await self.loader.state_of(record)
+        now = self.texts.waiting_for(record.model_copy(update={"seats": seats}), state)
+        if now == self.texts.waiting_for(record, state):
+            return None
+        return await self.reminders.plan(record, now)
+
+    @answers(stale="The game changed meanwhile; try `start` again.")
+    async def start(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
+        async with self.locks(channel):
+            record = await self.games.open_game(channel, kind)
+            g = rules_of(record)
+            command = g.info.command
+            if record.status == "active":
                 raise ServiceError("The game has already started.")
-            if user != game.creator and not self._user_factions(game, user):
+            if user != record.creator and not self.texts.user_seats(record, user):
                 raise ServiceError(
                     "Only a seated player or the game's creator may start it. "
-                    "Take a seat with `/vj join`."
+                    f"Take a seat with `/{command} join`."
                 )
-            missing = [f for f in FACTIONS if f.value not in game.seats]
-            if missing:
+            taken = len([s for s in g.info.seats if s in record.seats])
+            if taken < g.info.min_players:
+                missing = [s for s in g.info.seats if s not in record.seats]
+                need = (
+                    "all its seats"
+                    if g.info.min_players == len(g.info.seats)
+                    else f"at least {g.info.min_players} seats"
+                )
                 raise ServiceError(
-                    "A game starts only with all three factions seated. Free: "
-                    + ", ".join(f"{f.value} ({vijayanagara.FACTION_NAMES[f]})" for f in missing)
-                    + ". Join with `/vj join faction:`."
+                    f"{g.info.title} starts only with {need} taken. Free: "
+                    + ", ".join(f"{s} ({_title(g, s)})" for s in missing)
+                    + f". Join with `/{command} join`."
                 )
-            if await self._pre_secret(game):  # stored before per-game secrets: it takes one
-                game = await self.store.adopt_secret(
-                    game.id, game.version, secret=self._new_secret().hex(), log=[]
+            if g.info.min_players < len(g.info.seats):  # the seats it is played with, kept
+                players = ",".join(s for s in g.info.seats if s in record.seats)
+                record = await self.store.update_game(
+                    record.id, record.version, options={**record.options, PLAYERS: players}
                 )
-                self._forget_dealing(game.id)
-            state = await self._fresh_state(game)
-            lines = vijayanagara.LogTail.of(state)
-            state, dealt = await self._deal(game, state, 1, lines)
-            seats = ", ".join(self._who(game, f) for f in FACTIONS)
-            body = (
-                f"The game begins: {seats}.\n"
-                + await self._commitment_text(game)
-                + vijayanagara.card_header(state)
+            if await self.loader.pre_secret(record):  # stored before per-game secrets
+                record = await self.store.adopt_secret(
+                    record.id, record.version, secret=self.loader.new_secret().hex(), log=[]
+                )
+                self.loader.forget(record.id)
+            state = await self.loader.fresh_state(record)
+            lines = LogTail(0, [])
+            view = public(g, state)
+            follow_step(g, lines, view, None, view, None)
+            state, dealt = await self.pipeline.deal(record, state, 1, lines)
+            after = public(g, state)
+            seats = ", ".join(self.texts.who(record, s) for s in g.info.seats if s in record.seats)
+            body = "\n".join(
+                [
+                    f"The game begins: {seats}.",
+                    *([fair] if (fair := await self.commitment_text(record)) else []),
+                    *g.headline(view, after, lines.lines),
+                ]
             )
-            waiting = self._waiting_for(game, state)
+            waiting = self.texts.waiting_for(record, state)
             mentions: list[int] = []
             if is_ai(waiting):  # an AI's decision asks nobody: its turn opens here
-                body += "\n" + ai_header(state, waiting)
+                body += "\n" + ai_header(record, state, waiting)
                 text = body
             else:
-                nxt, mentions = self.prompt_text(game, state)
+                nxt, mentions = self.texts.prompt_text(record, state)
                 text = f"{body}\n{nxt}"
-            game = await self.store.append_actions(
-                game.id,
-                game.version,
+            record = await self.store.append_actions(
+                record.id,
+                record.version,
                 dealt,
-                snapshot=Snapshot(seq=len(dealt), state=state.model_dump_json()),
+                snapshot=Snapshot(seq=len(dealt), state=g.state_to_json(state)),
                 log=LogLines(start=lines.start, lines=lines.lines),
                 status="active",
                 announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
-                reminder=await self.reminders.plan(game, self._waiting_for(game, state)),
+                reminder=await self.reminders.plan(record, waiting),
             )
-            self._remember(game, state, len(dealt))
-        return self._announced(
-            game,
+            self.loader.remember(record, state, len(dealt), lines.end)
+        return announced(
+            record,
             text,
             mentions=mentions,
-            image=await self._render(state, None, game),
-            buttons=self.buttons_for(game, state),
+            image=await self.pipeline.render(record, state),
+            buttons=self.texts.buttons_for(record, state),
         )
+
+    async def commitment_text(self, record: GameRecord) -> str:
+        secret = await self.loader.secret_of(record)
+        if secret is None:
+            return ""
+        return commitment_text(record, secret, self.loader.dealt_from(record))
 
     @answers()
     async def abort(
@@ -251,20 +454,25 @@ class Lobby(ServiceBase):
         is_manager: bool = False,
         guild: str | None = None,
         roles: Sequence[int] = (),
+        kind: str | None = None,
     ) -> Reply:
-        async with self._lock(channel):
-            game = await self._open_game(channel)
-            if user != game.creator:
-                await self._may_organise(guild, roles, is_manager, "abort", anyone=False)
-            text = f"Game {game.id} ended by {self.mention(user)} without a result."
-            secret = await self.secret_of(game)
+        async with self.locks(channel):
+            record = await self.games.open_game(channel, kind)
+            g = rules_of(record)
+            lobby = record.status == "lobby"
+            if user != record.creator and not (lobby and self.texts.user_seats(record, user)):
+                await self.permissions.may_organise(
+                    guild, roles, is_manager, "abort", anyone=False, command=g.info.command
+                )
+            text = f"Game {record.id} ended by {self.texts.mention(user)} without a result."
+            secret = await self.loader.secret_of(record)
             if secret is not None:  # no future left to guard: dice and cards may be checked
-                text += "\n" + self._reveal_text(game, secret)
-            game = await self.store.update_game(
-                game.id, game.version, status="aborted", announcement=Announcement(text=text)
+                text += "\n" + reveal_text(record, secret, self.loader.commitment(record, secret))
+            record = await self.store.update_game(
+                record.id, record.version, status="aborted", announcement=Announcement(text=text)
             )
-            self._cache.pop(game.id, None)
-        return self._announced(game, text)
+            self.loader.forget(record.id)
+        return announced(record, text)
 
     @answers()
     async def configure(
@@ -281,7 +489,7 @@ class Lobby(ServiceBase):
             return Reply.error("Permissions are set per server; there is no server here.")
         if organisers is None:
             s = await self.store.server_settings(guild)
-            return Reply(text=self._settings_text(s), ephemeral=True)
+            return Reply(text=self.permissions.settings_text(s), ephemeral=True)
         if not is_manager:
             return Reply.error("Only a member with Manage Server may change these settings.")
         if organisers not in ORGANISERS:
@@ -300,17 +508,18 @@ class Lobby(ServiceBase):
             }
         )
         await self.store.put_server_settings(s)
-        return Reply(text="Saved. " + self._settings_text(s))
+        return Reply(text="Saved. " + self.permissions.settings_text(s))
 
-    @staticmethod
-    def _settings_text(s: ServerSettings) -> str:
-        who = {
-            "anyone": "anyone",
-            "role": f"members with the <@&{s.role_id}> role",
-            "managers": "nobody but server managers",
-        }[s.organisers]
-        return (
-            f"On this server {who} may create and import games; a game's creator, "
-            + ("" if s.organisers == "anyone" else f"{who}, ")
-            + "and members with Manage Server may abort it."
-        )
+
+def _title(g: AnyGame, seat: str) -> str:
+    return str(g.info.seat_titles.get(seat, seat))
+
+
+def seat_named_in(g: AnyGame, text: str) -> str:
+    t = text.strip().lower()
+    for s in g.info.seats:
+        if t in (s.lower(), _title(g, s).lower()):
+            return s
+    raise ServiceError(f"{excerpt(text)} is not a seat of {g.info.title}: {', '.join(g.info.seats)}")
+
+

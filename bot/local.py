@@ -1,8 +1,9 @@
-"""The terminal client: play a whole game without Discord, through the same GameService.
+"""The terminal client: play a whole game of any game without Discord, through the same
+GameService and the same command table as Discord (`--game`; Vijayanagara by default).
 
-It holds every seat no AI plays (`--play D`: easy AIs in the other two; `--ai` for chosen
-seats), reads one line at a time, and never stops on a bad line: only `quit`, end of input
-(Ctrl-D) or a finished game's `quit` end it.
+It holds every seat no AI plays (`--play D`: AIs in the others; `--ai` for chosen seats),
+reads one line at a time, and never stops on a bad line: only `quit`, end of input (Ctrl-D)
+or a finished game's `quit` end it.
 """
 
 from __future__ import annotations
@@ -16,19 +17,19 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ai.vijayanagara import Level
+import rules.games  # noqa: F401  (registers every game)
 from db.models import MAX_ID
-from rules import vijayanagara
-from rules.errors import excerpt
+from rules.errors import clip, excerpt
+from rules.game import Game, game, games
 
-from .ai_users import AI_USERS, SEAT_LEVELS, ai_level, seat_level
+from .ai_users import AI_USERS, ai_level, seat_level, seat_levels
 from .closing import CHART_FILE
+from .commands import AnyGame, Call, Command, Value, commands
+from .lobby import MAX_FILE_BYTES
+from .moves import MAX_ORDER_CHARS
 from .renderer import Renderer, alt_of
 from .reply import Reply
-from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
-from .service_base import MAX_LOG_LINES
-from .tables.terminal import amain as play_table
-from .tables.terminal import split_game
+from .service import MAX_IMPORT_BYTES, GameService
 
 log = logging.getLogger(__name__)
 
@@ -36,16 +37,12 @@ LOCAL_USER = 1
 CHANNEL = "local"
 DEFAULT_DB = "./vijayanagara-local.sqlite3"
 DEFAULT_BOARDS = "./boards"
-COMMAND_WORDS = {
-    "status", "board", "log", "undo", "give", "card", "join", "leave", "start", "play",
-    "options", "allowed", "verify", "rules",
-}  # fmt: skip
 YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
-MAX_LINE_CHARS = (
-    vijayanagara.MAX_ORDER_CHARS + 100
-)  # a text command line, checked before it is read
+MAX_LINE_CHARS = MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
+# the terminal's own words, beside the command table's
+TERMINAL_WORDS = ("help", "export", "import", "abort", "resign", "new", "hint", "create")
 
 HELP = f"""Terminal client: {{seats}}
 Type an order in the notation (docs/notation.md), steps separated by ';':

@@ -1,50 +1,27 @@
-"""Moves: an order, a button, undo, give and the shortcuts, applied and stored."""
+"""Moves, for every game: an order, a button, undo and the game's shortcuts, read against the
+position and handed to the turn pipeline."""
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from db import (
-    GameRecord,
-    LogLines,
-    NewAction,
-    Snapshot,
-    StaleAction,
-)
-from rules import vijayanagara
-from rules.errors import excerpt, step_where
-from rules.vijayanagara.registry import DECREE_NAMES
+from db import GameRecord
+from rules.errors import AmbiguousName, InvalidOrder, clip, excerpt
+from rules.game import Args, Seat, Step
 
-from .announcing import MoveAnnouncements
-from .closing import closing
-from .hints import HINT
-from .order_entry import Alternatives, Entry, read_entry
-from .reminders import (
-    SNOOZE_ID,
-)
+from .channel_games import ChannelGames, ChannelLocks
+from .hints import HINT, HintOrders
+from .loading import AnyGame, GameLoader, public, rules_of
+from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
+from .pipeline import CONFIRM, TurnPipeline, idle_question
+from .refusal import ServiceError, answers
+from .reminders import SNOOZE_ID, Reminders
 from .reply import Button, Menu, Reply
-from .service_base import (
-    CONFIRM,
-    CUSTOM_ID_PREFIX,
-    FACTIONS,
-    Adoption,
-    Outcome,
-    ServiceError,
-    ahead,
-    answers,
-    check_range,
-    faction_of,
-    log_end,
-    short_order,
-)
+from .table_texts import CUSTOM_ID_PREFIX, TableTexts, custom_id
 
-log = logging.getLogger(__name__)
-RECAP_LINES = 2000  # log lines read back for a card's recap (a card writes far fewer)
-SNAPSHOT_STEPS = 50  # steps between stored snapshots (bounds the bytes per game, load time)
-
+MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
 PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
 MENU_OPTIONS = 25  # Discord's limit of options in a select menu
@@ -56,31 +33,68 @@ class Reading:
     """What reading an order needs: the game and its position, who sends it, as whom."""
 
     game: GameRecord
-    state: vijayanagara.GameState
+    state: object
     user: int
     channel: str
     text: str
-    giver: vijayanagara.Faction | None  # who gives in a `give` step that does not say
-    as_faction: str | None
+    seat: Seat | None  # the seat the order is read for (a trade's giver when it does not say)
+    as_seat: str | None
 
 
 @dataclass(frozen=True)
 class Order:
-    """An order read: each step's text and action; `confirm` given (see `_idle_check`)."""
+    """An order read: its steps; `confirm` given (see TurnPipeline._idle_check)."""
 
-    steps: list[tuple[str, vijayanagara.Action]]
+    steps: list[Step[object]]
     confirmed: bool = False
 
 
 Reader = Callable[[Reading], Order]
 
 
-def is_decree(action: vijayanagara.Action) -> bool:
-    """A choice of Decree (what a Decree that does nothing still spends differs)."""
-    return isinstance(action, vijayanagara.Choose) and action.option in DECREE_NAMES
+def seat_named(record: GameRecord, text: str) -> Seat:
+    """A seat of the record's game by its name or title (or a clear prefix of the title)."""
+    g = rules_of(record)
+    t = text.strip().lower()
+    for s in g.info.seats:
+        title = str(g.info.seat_titles.get(s, s)).lower()
+        if t in (s.lower(), title) or (len(t) >= 3 and title.startswith(t)):
+            return s
+    for s in g.info.seats:
+        title = str(g.info.seat_titles.get(s, s)).lower()
+        if len(t) >= 2 and title.split()[0].startswith(t):
+            return s
+    named = ", ".join(f"{s} ({g.info.seat_titles.get(s, s)})" for s in g.info.seats)
+    raise ServiceError(f"{excerpt(text)} is not a seat of {g.info.title}: use {named}")
 
 
-class Moves(MoveAnnouncements):
+class Moves:
+    def __init__(
+        self,
+        locks: ChannelLocks,
+        games: ChannelGames,
+        loader: GameLoader,
+        texts: TableTexts,
+        pipeline: TurnPipeline,
+        reminders: Reminders,
+        hints: HintOrders,
+        *,
+        guard_repeats: bool = True,
+    ) -> None:
+        """`guard_repeats`: refuse a typed order that repeats the one just played (a double
+        submit over a network); the terminal client, which reads each line once, turns it
+        off."""
+        self.locks = locks
+        self.games = games
+        self.loader = loader
+        self.texts = texts
+        self.pipeline = pipeline
+        self.reminders = reminders
+        self.hints = hints
+        self.drafts = Drafts()
+        self.picks = Picks()  # the alternatives of an ambiguous step, per user and channel
+        self.recent = RecentOrders() if guard_repeats else None
+
     @answers()
     async def play(
         self,
@@ -90,6 +104,7 @@ class Moves(MoveAnnouncements):
         *,
         as_faction: str | None = None,
         expected_version: int | None = None,
+        kind: str | None = None,
     ) -> Reply:
         """Parse and apply a whole order (steps separated by ';'), all or nothing.
 
@@ -97,13 +112,13 @@ class Moves(MoveAnnouncements):
         and is refused once the game has moved on; a typed order that repeats the one the same
         user just had played, with nothing in between, is refused as a likely double submit
         unless it starts with `again:`."""
-        if len(order) > vijayanagara.MAX_ORDER_CHARS:  # refused before anything else reads it
+        if len(order) > MAX_ORDER_CHARS:  # refused before anything else reads it
             return Reply.error(
                 f"That order is {len(order)} characters long; an order has at most "
-                f"{vijayanagara.MAX_ORDER_CHARS}. Send it in parts."
+                f"{MAX_ORDER_CHARS}. Send it in parts."
             )
         return await self._order(
-            channel, user, read_entry(order), self._read_order, as_faction, expected_version
+            channel, user, read_entry(order), self._read_order, as_faction, expected_version, kind
         )
 
     async def _order(
@@ -112,15 +127,16 @@ class Moves(MoveAnnouncements):
         user: int,
         entry: Entry,
         read: Reader,
-        as_faction: str | None = None,
+        as_seat: str | None = None,
         expected_version: int | None = None,
+        kind: str | None = None,
     ) -> Reply:
         """Play the steps `read` makes of the order `entry` (typed, or a shortcut's)."""
-        async with self._lock(channel):
-            game = await self._active_game(channel)
+        async with self.locks(channel):
+            record = await self.games.active_game(channel, kind)
             text = entry.order
             if entry.draft:
-                draft = self._drafts.take(user, channel)
+                draft = self.drafts.take(user, channel)
                 if draft is None:
                     raise ServiceError(
                         "That suggestion stood for an order you typed earlier, which I no "
@@ -128,427 +144,113 @@ class Moves(MoveAnnouncements):
                     )
                 text = draft
             version = expected_version if expected_version is not None else entry.version
-            if version is not None and version != game.version:
-                raise ServiceError(self._stale_text(version, game.version, "That suggestion"))
-            key = f"as {as_faction}: {text}" if as_faction else text
+            if version is not None and version != record.version:
+                raise ServiceError(
+                    self.texts.stale_text(record, version, record.version, "That suggestion")
+                )
+            key = f"as {as_seat}: {text}" if as_seat else text
             if (
                 version is None
                 and not entry.again
-                and self._recent is not None
-                and self._recent.is_repeat(game.id, user, key, game.version)
+                and self.recent is not None
+                and self.recent.is_repeat(record.id, user, key, record.version)
             ):
-                shown = short_order(text)
+                shown = clip(" ".join(text.split()), 80)
                 raise ServiceError(
                     f"You just sent `{shown}` and it was played; nothing has happened since, "
                     "so I took this for a double submit and played nothing. To play it again "
                     f"on purpose, send `again: {shown}`."
                 )
-            state = await self.state_of(game)
-            forced = faction_of(as_faction) if as_faction else None
-            giver = forced or self._default_giver(game, state, user)
-            order = read(Reading(game, state, user, channel, text, giver, as_faction))
-            outcome = await self._apply_and_store(
-                game, state, user, order.steps, forced, confirmed=order.confirmed
+            state = await self.loader.state_of(record)
+            forced = seat_named(record, as_seat) if as_seat else None
+            seat = forced or self._default_seat(record, state, user)
+            order = read(Reading(record, state, user, channel, text, seat, as_seat))
+            outcome = await self.pipeline.apply_and_store(
+                record, state, user, order.steps, forced, confirmed=order.confirmed
             )
-            if version is None and self._recent is not None:
-                self._recent.played(game.id, user, key, outcome.game.version)
-        return await self._moved_reply(outcome)
+            if version is None and self.recent is not None:
+                self.recent.played(record.id, user, key, outcome.game.version)
+        return await self.pipeline.moved_reply(outcome)
 
     def _read_order(self, r: Reading) -> Order:
         """A typed order read once: its steps (with `confirm` taken out) and their actions.
         An ambiguous step comes back with the whole orders it could have meant, in a menu."""
-        spans = vijayanagara.split_order(r.text)
-        confirmed = any(s.text.lower() == CONFIRM for s in spans)
-        spans = [s for s in spans if s.text.lower() != CONFIRM]
-        if not spans:
-            raise ServiceError("Empty order. " + self._allowed(r.state))
+        g = rules_of(r.game)
+        parts = [p.strip() for p in re.split(r"[;\n]", r.text)]
+        confirmed = any(p.lower() == CONFIRM for p in parts)
+        kept = "; ".join(p for p in parts if p and p.lower() != CONFIRM)
+        if not kept:
+            raise ServiceError("Empty order. " + self.texts.allowed(r.game, r.state))
+        view = g.view(r.state, r.seat)
         try:
-            steps = vijayanagara.parse_steps(spans, giver=r.giver)
-        except vijayanagara.AmbiguousOrder as e:
-            menu = self._alternatives(r, spans, e, confirmed)
+            steps = g.read_order(view, kept, r.seat or "")
+        except AmbiguousName as e:
+            menu = self._alternatives(r, kept, e, confirmed)
             pick = " Or pick one below." if menu is not None else ""
             raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
-        except vijayanagara.InvalidOrder as e:
+        except InvalidOrder as e:
             raise ServiceError(
-                f"{e.where} is not an order I can read: {e}. {self._allowed(r.state)}"
+                f"{e.where} is not an order I can read: {e}. {self.texts.allowed(r.game, r.state)}"
             ) from e
-        return Order([(s.text, s.action) for s in steps], confirmed)
+        except ValueError as e:
+            raise ServiceError(
+                f"That is not an order I can read: {e}. {self.texts.allowed(r.game, r.state)}"
+            ) from e
+        return Order(list(steps), confirmed)
 
     def _alternatives(
-        self,
-        r: Reading,
-        spans: list[vijayanagara.Span],
-        e: vijayanagara.AmbiguousOrder,
-        confirmed: bool,
+        self, r: Reading, kept: str, e: AmbiguousName, confirmed: bool
     ) -> Menu | None:
         """The whole orders the ambiguous step could have meant, as a select menu (kept for
         the user until picked): those allowed after the steps before it, when that position
         can be seen (not past a reveal), else all."""
-        assert e.step is not None
+        if e.step is None or not e.candidates:
+            return None
+        g = rules_of(r.game)
+        view = g.view(r.state, r.seat)
+        texts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
         candidates = list(e.candidates)
-        before = vijayanagara.parse_steps(spans[: e.step - 1], giver=r.giver)  # they read
-        at = ahead(r.state, [s.action for s in before])
+        try:
+            before = g.read_order(view, "; ".join(texts[: e.step - 1]), r.seat or "")
+        except ValueError:
+            before = []
+        at = ahead(g, r.state, [s.action for s in before]) if e.step > 1 else r.state
         if at is not None:
-            legal = vijayanagara.legal_actions(at)
+            legal = g.legal_actions(at)
             candidates = [a for a in candidates if a in legal]
         orders: list[str] = []
         options: list[tuple[str, str]] = []
         for a in candidates[:MENU_OPTIONS]:
-            step = vijayanagara.describe(r.state, a)
-            texts = [step if i == e.step - 1 else s.text for i, s in enumerate(spans)]
-            options.append((vijayanagara.clip(step, MENU_LABEL_CHARS), str(len(orders))))
-            orders.append("; ".join(texts + ([CONFIRM] if confirmed else [])))
+            step = g.describe(public(g, r.state), a)
+            whole = [step if i == e.step - 1 else t for i, t in enumerate(texts)]
+            options.append((clip(step, MENU_LABEL_CHARS), str(len(orders))))
+            orders.append("; ".join(whole + ([CONFIRM] if confirmed else [])))
         if not orders:
             return None
-        self._picks.keep(r.user, r.channel, Alternatives(tuple(orders), r.as_faction))
-        return Menu(self.custom_id(r.game, PICK), f"{e.where}: which one?", tuple(options))
+        self.picks.keep(r.user, r.channel, Alternatives(tuple(orders), r.as_seat))
+        return Menu(custom_id(r.game, PICK), f"{e.where}: which one?", tuple(options))
 
-    def _default_giver(
-        self, game: GameRecord, state: vijayanagara.GameState, user: int
-    ) -> vijayanagara.Faction | None:
-        """Who gives in a `give` step that does not say: the user's only seat, else the
-        faction whose decision it is when the user holds it."""
-        mine = self._user_factions(game, user)
+    def _default_seat(self, record: GameRecord, state: object, user: int) -> Seat | None:
+        """The seat an order is read for: the user's only seat, else the seat whose decision
+        it is when the user holds it."""
+        mine = self.texts.user_seats(record, user)
         if len(mine) == 1:
             return mine[0]
-        now = vijayanagara.decider(state)
+        now = rules_of(record).to_move(state)
         return now if now in mine else None
 
-    async def _apply_and_store(
-        self,
-        game: GameRecord,
-        state: vijayanagara.GameState,
-        user: int,
-        actions: list[tuple[str, vijayanagara.Action]],
-        forced: vijayanagara.Faction | None,
-        *,
-        confirmed: bool = True,
-        note: str | None = None,
-    ) -> Outcome:
-        """`_store_order`; a game stored before per-game secrets takes one with this move (its
-        seed's outcomes so far written into its log), stored only if the move is."""
-        adoption = await self._adoption(game) if await self._pre_secret(game) else None
-        try:
-            return await self._store_order(
-                game, state, user, actions, forced, confirmed, note, adoption
-            )
-        except BaseException:
-            if adoption is not None:  # the caches reload what was stored
-                self._forget_dealing(game.id)
-            raise
-
-    async def _store_order(
-        self,
-        game: GameRecord,
-        state: vijayanagara.GameState,
-        user: int,
-        actions: list[tuple[str, vijayanagara.Action]],
-        forced: vijayanagara.Faction | None,
-        confirmed: bool,
-        note: str | None,
-        adoption: Adoption | None,
-    ) -> Outcome:
-        """Apply the steps one by one on a scratch state and store them in one transaction,
-        with the announcement they owe the channel.
-
-        All or nothing, except that a reveal commits: after a step that rolls dice or draws a
-        card (dealt here, from the secret), the order ends; that step and those before it are
-        stored with the outcome, and the rest is not played. So no refusal and no later step
-        is ever computed past a reveal that was not stored and announced. A `done` for what
-        already ended by itself is only noted; unless `confirmed`, a Command that would select
-        no space is refused once (see `_idle_check`)."""
-        logged = game.actions  # the log's length before the order
-        if adoption is not None:
-            state, logged = adoption.state, len(adoption.log)
-        cur = state
-        text = vijayanagara.LogTail(log_end(state))  # the lines the order writes
-        new: list[NewAction] = []
-        described: list[str] = []
-        notes: list[str] = [note] if note else []  # e.g. a deadline's
-        trailing = vijayanagara.TrailingDone()  # a `done` for what already ended is only noted
-        revealed_at: str | None = None
-        total = len(actions)
-        played = 0
-        actor: vijayanagara.Faction | None = None  # who played the last step
-        for k, (step, action) in enumerate(actions, start=1):
-            where = step_where(step, k, total)
-            played = k
-            if trailing.skips(action):
-                notes.append(f"{where} was not needed: that had already ended by itself.")
-                continue
-            if k == total and actor is not None and self._closing_done(cur, action, actor):
-                notes.append(f"{where} was not needed: what you were doing had ended.")
-                continue
-            who = self._actor(game, cur, action, user, forced, where)
-            actor = who
-            if not confirmed:
-                self._idle_check(cur, action, where)
-            reveals = cur.reveals
-            try:
-                described.append(
-                    "undo"
-                    if isinstance(action, vijayanagara.Undo)
-                    else vijayanagara.describe(cur, action)
-                )
-                nxt = vijayanagara.apply(cur, action)
-            except vijayanagara.RulesError as e:
-                raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
-            trailing.record(cur, nxt, action)
-            text.follow(nxt)
-            new.append(
-                NewAction(
-                    action=vijayanagara.action_to_json(action), faction=who.value, user_id=user
-                )
-            )
-            cur, dealt = await self._deal(game, nxt, logged + len(new) + 1, text)
-            new.extend(dealt)
-            if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
-                revealed_at = where
-                break
-        if not new:
-            raise ServiceError("Nothing to play: " + " ".join(notes) + " " + self._allowed(state))
-        unplayed: list[str] = []  # what the reveal cut off
-        for k, (step, action) in enumerate(actions[played:], start=played + 1):
-            if trailing.skips(action):  # a `done` for what the revealing step ended
-                notes.append(
-                    f"{step_where(step, k, total)} was not needed: that had already ended "
-                    "by itself."
-                )
-            elif step not in unplayed:
-                unplayed.append(step)
-        if adoption is not None:
-            notes.append(
-                f"game {game.id} is dealt from a secret from now on: its dice and cards so far "
-                f"stay as its seed dealt them, and each from step {logged + 1} on comes from a "
-                f"secret whose commitment is `{self._commitment(game, adoption.secret)}` "
-                "(revealed when the game ends, then `/vj club verify` checks them)"
-            )
-        secret = await self.secret_of(game) if cur.game_over else None
-        # a card that ended is recapped from its lines, which earlier moves wrote
-        earlier = (
-            await self.store.log_lines(game.id, max(0, text.start - RECAP_LINES), text.start)
-            if cur.current_card != state.current_card
-            else []
-        )
-        announcement = self._move_announcement(
-            game,
-            state,
-            cur,
-            text.lines,
-            earlier,
-            described,
-            notes,
-            revealed_at if unplayed else None,
-            unplayed,
-            secret,
-            turn=await self.store.turn_message(game.id),
-        )
-        waiting = self._waiting_for(game, cur)
-        if announcement.mentions and waiting == self._waiting_for(game, state):
-            # the decision stays with the same person (another of their seats, the Mongols
-            # they decide): a notice only when it passes to someone else
-            announcement = announcement.model_copy(update={"mentions": []})
-        seq = logged + len(new)
-        known = self._cache.get(game.id)
-        last = known.snapshot_seq if known is not None else 0
-        if adoption is not None:
-            last = adoption.snapshot.seq
-        snapshot = (
-            Snapshot(seq=seq, state=cur.model_dump_json())
-            if self._snapshot_due(cur, seq, last)
-            else None
-        )
-        try:
-            if adoption is not None:
-                game = await self._adopted(game, adoption)
-            stored = await self.store.append_actions(
-                game.id,
-                game.version,
-                new,
-                snapshot=snapshot,
-                log=LogLines(start=text.start, lines=text.lines),
-                status="finished" if cur.game_over else None,
-                announcement=announcement,
-                reminder=await self.reminders.plan(game, waiting),
-                result=self._result(game, cur) if cur.game_over else None,
-            )
-        except StaleAction as e:
-            self._cache.pop(game.id, None)
-            raise ServiceError(
-                "Someone else moved first while your order was being stored, so nothing of "
-                "yours was stored. Look at the new position (`/vj status`) and send it again."
-            ) from e
-        if snapshot is None and adoption is not None:
-            snapshot = adoption.snapshot
-        self._remember(stored, cur, snapshot.seq if snapshot is not None else None)
-        return Outcome(
-            stored,
-            state,
-            cur,
-            text.lines,
-            described,
-            notes,
-            announcement,
-            revealed_at=revealed_at if unplayed else None,
-            unplayed=unplayed,
-        )
-
-    @staticmethod
-    def _snapshot_due(after: vijayanagara.GameState, seq: int, last: int) -> bool:
-        """A snapshot every SNAPSHOT_STEPS steps or so (and at the end): loading replays a few
-        dozen steps, and a game stores a handful of states, not one per hand-off. Only at an
-        undo barrier (a hand-off, a reveal), which a state loaded from JSON starts from."""
-        return not after.since_barrier and (after.game_over or seq - last >= SNAPSHOT_STEPS)
-
-    @staticmethod
-    def _closing_done(
-        state: vijayanagara.GameState, action: vijayanagara.Action, actor: vijayanagara.Faction
-    ) -> bool:
-        """An order may always end with `done` (notation: "finish with done"): after steps
-        that were played, a last `done` that the position does not take from the one who
-        played them (no `done` is allowed now, or the decision is another faction's) closes
-        nothing of theirs, so it is noted, neither refused nor applied to someone else."""
-        if not isinstance(action, vijayanagara.Done):
-            return False
-        return vijayanagara.decider(
-            state
-        ) != actor or vijayanagara.Done() not in vijayanagara.legal_actions(state)
-
-    @staticmethod
-    def _idle_check(state: vijayanagara.GameState, action: vijayanagara.Action, where: str) -> None:
-        """2.3.3 allows a Command in zero spaces, and 4.1 any Decree, but a choice that does
-        nothing still spends the option (or its Decree): ask once, and accept the same order
-        with `confirm`."""
-        note = vijayanagara.idle_note(state, action)
-        if note is not None:
-            how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
-            raise ServiceError(Moves._idle_question(where, note, how, decree=is_decree(action)))
-
-    @staticmethod
-    def _idle_question(where: str, note: str, how: str, *, decree: bool = False) -> str:
-        cost = (
-            "be the one Decree of this Command & Decree (4.1)"
-            if decree
-            else "use this option and make you Ineligible (2.3.3 allows zero spaces)"
-        )
-        return f"{where}: {note}, yet it would still {cost}. Nothing was played. {how}"
-
-    def _refusal(
-        self,
-        state: vijayanagara.GameState,
-        at: vijayanagara.GameState,
-        where: str,
-        k: int,
-        total: int,
-        error: vijayanagara.RulesError,
-    ) -> str:
-        """A refused step: why, and what is allowed in the real (stored) position; for a
-        later step also what that step could have been (never past a reveal: the order stops
-        at one)."""
-        head = (
-            f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
-        )
-        then = ""
-        if k > 1:
-            then = f" At that step the choices were: {self._options(at)}."
-        return f"{head}: {error}.{then} {self._allowed(state)}"
-
-    def _actor(
-        self,
-        game: GameRecord,
-        state: vijayanagara.GameState,
-        action: vijayanagara.Action,
-        user: int,
-        forced: vijayanagara.Faction | None,
-        where: str,
-    ) -> vijayanagara.Faction:
-        """The faction this user acts as for this step; ServiceError when they may not."""
-        mine = self._user_factions(game, user)
-        if not mine:
-            raise ServiceError(
-                "You have no seat in this game, so you cannot give orders (anyone may read). "
-                + (
-                    "Free seats: "
-                    + ", ".join(f.value for f in FACTIONS if f.value not in game.seats)
-                    + "."
-                    if len(game.seats) < 3
-                    else ""
-                )
-            )
-        if isinstance(action, vijayanagara.Undo):
-            f = vijayanagara.can_undo(state)
-            if f is None:
-                raise ServiceError(
-                    f"{where}: nothing to undo (steps cannot be taken back past a die roll, a "
-                    "card reveal or a hand-off to another faction)."
-                )
-            if f not in mine:
-                raise ServiceError(f"{where}: only {self._who(game, f)} may undo that step.")
-            return f
-        if isinstance(action, vijayanagara.Give):
-            if action.giver not in mine:
-                raise ServiceError(
-                    f"{where}: you do not sit as {action.giver.value}, so you cannot give for it."
-                )
-            return action.giver
-        f = vijayanagara.decider(state)  # cheap; the prompt text is only built for an error
-        if f is None:
-            raise ServiceError("The game is over.")
-        if f in mine and (forced is None or forced == f):
-            return f
-        p = vijayanagara.prompt(state)
-        assert p.faction is not None
-        if forced is not None and forced != p.faction:
-            raise ServiceError(
-                f"{where}: it is not {vijayanagara.FACTION_NAMES[forced]}'s turn; "
-                f"{self._who(game, p.faction)} must decide: {p.text}"
-            )
-        if p.faction not in mine:
-            raise ServiceError(
-                f"{where}: it is not your turn. {self._who(game, p.faction)} must decide: {p.text}"
-            )
-        return p.faction
-
-    async def _moved_reply(self, out: Outcome) -> Reply:
-        """The reply for a stored move. The move is stored: nothing here may fail it, so a
-        broken picture or button row still leaves the announcement."""
-        game, state, a = out.game, out.after, out.announcement
-        try:
-            buttons = self.buttons_for(game, state)
-        except Exception:
-            log.exception("game %s: building the buttons failed", game.id)
-            buttons = []
-        reply = self._announced(
-            game,
-            a.text,
-            mentions=a.mentions,
-            image=await self._render(state, state.turn_touched, game) if a.board else None,
-            buttons=buttons,
-            receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
-            edit=a.edit,
-            close_text=a.close_text,
-        )
-        if state.game_over:
-            try:
-                end = await closing(self, game)
-            except Exception:  # the final score is stored and announced all the same
-                log.exception("game %s: the closing chart or ratings failed", game.id)
-                return reply
-            reply.text += "".join(f"\n{line}" for line in end.ratings)
-            reply.text += "\nThe VP card by card is in the chart; a rematch: the button below."
-            reply.file, reply.buttons = end.chart, [*reply.buttons, end.button]
-        return reply
+    # --- buttons ------------------------------------------------------------------------------
 
     @answers()
     async def press(
-        self, channel: str, user: int, custom_id: str, values: Sequence[str] = ()
+        self, channel: str, user: int, custom_id_: str, values: Sequence[str] = ()
     ) -> Reply:
         """A click on a button made by `buttons_for`: vj:<game>:<version>:a<i>|c<i>|undo
-        (c<i>: the confirmed choice of a Command that would do nothing); or a pick from the
+        (c<i>: the confirmed choice of a step that would do nothing); or a pick from the
         menu of an ambiguous step's alternatives (vj:<game>:<version>:pick, `values`)."""
-        parts = custom_id.split(":")
+        parts = custom_id_.split(":")
         if (
-            len(custom_id) > MAX_CUSTOM_ID_CHARS
+            len(custom_id_) > MAX_CUSTOM_ID_CHARS
             or len(parts) != 4
             or parts[0] != CUSTOM_ID_PREFIX
             or not re.fullmatch(r"[0-9]{1,12}", parts[1])
@@ -560,40 +262,46 @@ class Moves(MoveAnnouncements):
             return await self._pick(channel, user, version, values)
         if what == HINT:
             return await self._play_hint(channel, user, game_id, version)
-        async with self._lock(channel):
-            game = await self._active_game(channel)
-            if game.id != game_id:
+        async with self.locks(channel):
+            record = await self.games.active_game(channel)
+            if record.id != game_id:
                 raise ServiceError("That button belongs to another game, which is over.")
             if what == SNOOZE_ID:  # the reminder's own job says whether it is current
-                return Reply(text=await self.reminders.snooze(game, version, user), ephemeral=True)
-            if version != game.version:
-                raise ServiceError(self._stale_text(version, game.version))
-            state = await self.state_of(game)
-            action: vijayanagara.Action
+                text = await self.reminders.snooze(record, version, user)
+                return Reply(text=text, ephemeral=True)
+            if version != record.version:
+                raise ServiceError(self.texts.stale_text(record, version, record.version))
+            g = rules_of(record)
+            state = await self.loader.state_of(record)
+            action: object
             if what == "undo":
-                action = vijayanagara.Undo()
+                undo = g.undo(state)
+                if undo is None:
+                    raise ServiceError("That button is out of date: there is nothing to undo.")
+                action = undo[1]
             elif re.fullmatch(r"[ac][0-9]{1,3}", what):
-                legal = vijayanagara.legal_actions(state)
+                legal = g.legal_actions(state)
                 i = int(what[1:])
                 if i >= len(legal):
                     raise ServiceError("That button is out of date.")
                 action = legal[i]
             else:
                 raise ServiceError("That button is not one of mine.")
-            label = (
-                "undo"
-                if isinstance(action, vijayanagara.Undo)
-                else vijayanagara.describe(state, action)
-            )
-            note = vijayanagara.idle_note(state, action)
+            view = public(g, state)
+            label = "undo" if g.undoes(action) else g.describe(view, action)
+            note = g.note(view, action)
             if what[0] == "a" and note:
-                return self._confirm_button(game, label, note, what[1:], is_decree(action))
-            outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
-        return await self._moved_reply(outcome)
+                return self._confirm_button(
+                    record, label, note, g.note_cost(view, action), what[1:]
+                )
+            outcome = await self.pipeline.apply_and_store(
+                record, state, user, [Step(label, action)], None
+            )
+        return await self.pipeline.moved_reply(outcome)
 
     async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
         """The order picked from an ambiguous step's alternatives (made for `version`)."""
-        kept = self._picks.take(user, channel)
+        kept = self.picks.take(user, channel)
         if kept is None:
             return Reply.error(
                 "That menu stood for an order you typed earlier, which I no longer have. "
@@ -612,12 +320,12 @@ class Moves(MoveAnnouncements):
     async def _play_hint(self, channel: str, user: int, game_id: int, version: int) -> Reply:
         """The hint's whole suggested turn, played as one typed order would be; refused
         once anything moved since the hint was thought."""
-        kept = self._hints.take(user, channel)
+        kept = self.hints.take(user, channel)
         if kept is None or (kept.game_id, kept.version) != (game_id, version):
             return Reply.error(
-                "That hint is no longer the one I hold for you; ask for a new one with `/vj hint`."
+                "That hint is no longer the one I hold for you; ask for a new one with `hint`."
             )
-        # the player saw the whole turn: a step in it that does nothing is confirmed (2.3.3)
+        # the player saw the whole turn: a step in it that does nothing is confirmed
         return await self.play(
             channel,
             user,
@@ -626,99 +334,103 @@ class Moves(MoveAnnouncements):
             expected_version=version,
         )
 
+    @staticmethod
     def _confirm_button(
-        self, game: GameRecord, label: str, note: str, index: str, decree: bool
+        record: GameRecord, label: str, note: str, cost: str | None, index: str
     ) -> Reply:
-        """The button form of `; confirm` (see `_idle_check`)."""
+        """The button form of `; confirm` (see TurnPipeline._idle_check)."""
         reply = Reply.error(
-            self._idle_question(
-                f"`{label}`", note, "Press Confirm to play it anyway.", decree=decree
-            )
+            idle_question(f"`{label}`", note, cost, "Press Confirm to play it anyway.")
         )
         reply.buttons = [
             Button(
-                label=f"Confirm: {label}",
-                custom_id=self.custom_id(game, f"c{index}"),
+                label=f"Confirm: {label}"[:80],
+                custom_id=custom_id(record, f"c{index}"),
                 style="danger",
             )
         ]
         return reply
 
-    @answers()
-    async def undo(self, channel: str, user: int) -> Reply:
-        async with self._lock(channel):
-            game = await self._active_game(channel)
-            state = await self.state_of(game)
-            outcome = await self._apply_and_store(
-                game, state, user, [("undo", vijayanagara.Undo())], None
-            )
-        return await self._moved_reply(outcome)
+    # --- undo and the game's own shortcuts ------------------------------------------------------
 
     @answers()
-    async def give(
+    async def undo(self, channel: str, user: int, kind: str | None = None) -> Reply:
+        async with self.locks(channel):
+            record = await self.games.active_game(channel, kind)
+            g = rules_of(record)
+            state = await self.loader.state_of(record)
+            undo = g.undo(state)
+            if undo is None:
+                raise ServiceError(
+                    "Nothing to undo: steps cannot be taken back past a die roll, a card "
+                    "reveal or a hand-off to another seat."
+                )
+            outcome = await self.pipeline.apply_and_store(
+                record, state, user, [Step("undo", undo[1])], None
+            )
+        return await self.pipeline.moved_reply(outcome)
+
+    @answers()
+    async def shortcut(
         self,
         channel: str,
         user: int,
-        receiver: str,
-        resources: int = 0,
-        cavalry: int = 0,
-        giver: str | None = None,
+        name: str,
+        args: Args | None = None,
+        *,
+        arg: str | None = None,
+        kind: str | None = None,
     ) -> Reply:
-        async with self._lock(channel):
-            check_range("Resources to give", resources, 0, vijayanagara.model.MAX_RESOURCES)
-            check_range("Cavalry to give", cavalry, 0, vijayanagara.model.CAVALRY_TOKENS)
-            game = await self._active_game(channel)
-            state = await self.state_of(game)
-            mine = self._user_factions(game, user)
-            if giver is not None:
-                g = faction_of(giver)
-            elif len(mine) == 1:
-                g = mine[0]
-            elif not mine:
-                raise ServiceError("You have no seat in this game, so you have nothing to give.")
-            else:
-                raise ServiceError(
-                    "You sit as "
-                    + " and ".join(f.value for f in mine)
-                    + ": say which faction gives (giver:)."
-                )
-            action = vijayanagara.Give(
-                giver=g, receiver=faction_of(receiver), resources=resources, cavalry=cavalry
-            )
-            outcome = await self._apply_and_store(game, state, user, [("give", action)], None)
-        return await self._moved_reply(outcome)
-
-    @answers()
-    async def shortcut(self, channel: str, user: int, name: str, arg: str | None = None) -> Reply:
-        """`/vj pass`, `/vj event side:`, `/vj command name:`, `/vj decree name:`, `/vj done`:
-        the steps they stand for, fitted to the decision now pending, built as actions."""
-        if name not in ("event", "command", "decree", "pass", "done"):
+        """A game's own command that stands for steps (`/vj pass`, `/vj event side:`,
+        `/vj give`), fitted to the decision now pending by the game; `arg`: the text of its
+        order parameter (a Command's name)."""
+        given: dict[str, str | int | None] = dict(args or {})
+        async with self.locks(channel):
+            record = await self.games.active_game(channel, kind)
+            g = rules_of(record)
+            spec = next((s for s in g.shortcuts() if s.name == name), None)
+        if spec is None:
             return Reply.error(f"Unknown shortcut {excerpt(name)}.")
-        if arg is not None and len(arg) > vijayanagara.MAX_ORDER_CHARS:
-            return Reply.error(
-                f"That is {len(arg)} characters long; at most {vijayanagara.MAX_ORDER_CHARS}."
-            )
+        if arg is not None and spec.order_param is not None:
+            given.setdefault(spec.order_param, arg)
+        args = given
+        typed = args.get(spec.order_param) if spec.order_param else None
+        if isinstance(typed, str) and len(typed) > MAX_ORDER_CHARS:
+            return Reply.error(f"That is {len(typed)} characters long; at most {MAX_ORDER_CHARS}.")
 
         def read(r: Reading) -> Order:
-            legal = vijayanagara.legal_actions(r.state)
-            typed = self._read_order(replace(r, text=arg)) if arg else Order([])
-            given = typed.steps
-            option: vijayanagara.Action = (
-                vijayanagara.Done() if name == "done" else vijayanagara.Choose(option=name)
+            order = (
+                self._read_order(Reading(r.game, r.state, r.user, r.channel, typed, r.seat, None))
+                if isinstance(typed, str) and typed.strip()
+                else Order([])
             )
-            steps: list[tuple[str, vijayanagara.Action]]
-            if name == "event":
-                steps = ([("event", option)] if option in legal else []) + given
-            elif name == "command":
-                lead = option in legal and not (given and given[0][1] in legal)
-                steps = ([("command", option)] if lead else []) + given
-            elif name == "decree":
-                steps = given
-            else:
-                steps = [(name, option)]
-            if not steps:
-                raise ServiceError("Say which one. " + self._allowed(r.state))
-            return Order(steps, typed.confirmed)  # `name:attack; confirm` confirms
+            try:
+                steps = g.read_shortcut(
+                    g.view(r.state, r.seat), r.seat, name, args, order.steps
+                )
+            except ValueError as e:
+                raise ServiceError(f"{e} {self.texts.allowed(r.game, r.state)}") from e
+            return Order(steps, order.confirmed)  # `name:attack; confirm` confirms
 
-        shown = "; ".join(([] if name == "decree" else [name]) + ([arg] if arg else []))
-        return await self._order(channel, user, Entry(shown), read)
+        shown = "; ".join(
+            ([] if spec.order_param and spec.params and spec.params[0].required else [name])
+            + ([typed] if isinstance(typed, str) and typed else [])
+        )
+        # a step out of turn (a gift) names its own seat in its args, which the pipeline
+        # checks the user holds: it is not played "as" that seat's turn
+        return await self._order(channel, user, Entry(shown or name), read, None, None, kind)
+
+
+def ahead(g: AnyGame, state: object, actions: Sequence[object]) -> object | None:
+    """The position after the first steps of an order, seen before it is played: None when a
+    step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
+    commits)."""
+    try:
+        for a in actions:
+            nxt = g.apply(state, a)
+            if g.revealed(state, nxt):
+                return None
+            state = nxt
+    except ValueError:
+        return None
+    return state

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from db import (
-    OwedAnnouncement,
-    TurnMessage,
-)
+from db import OwedAnnouncement, Store, TurnMessage
 
+from .loading import GameLoader
+from .pipeline import TurnPipeline
 from .reply import Button, Reply
-from .service_base import (
-    ServiceBase,
-)
+from .table_texts import TableTexts
 
 
-class Outbox(ServiceBase):
+class Outbox:
+    def __init__(
+        self, store: Store, loader: GameLoader, texts: TableTexts, pipeline: TurnPipeline
+    ) -> None:
+        self.store = store
+        self.loader = loader
+        self.texts = texts
+        self.pipeline = pipeline
+
     async def owed(
         self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
     ) -> list[tuple[OwedAnnouncement, Reply]]:
@@ -25,19 +30,19 @@ class Outbox(ServiceBase):
         for owed in await self.store.owed_announcements(
             limit, grace, ignore_backoff=ignore_backoff
         ):
-            game = await self.store.get_game(owed.game_id)
-            current = game.version == owed.version
+            record = await self.store.get_game(owed.game_id)
+            current = record.version == owed.version
             if owed.edit and not current:
                 # a later announcement carries the whole turn (its edit or its closing text)
                 await self.store.announcement_delivered(owed.game_id, owed.version)
                 continue
             image = None
             buttons: list[Button] = []
-            if current and game.status == "active":
-                state = await self.state_of(game)
-                buttons = self.buttons_for(game, state)
+            if current and record.status == "active":
+                state = await self.loader.state_of(record)
+                buttons = self.texts.buttons_for(record, state)
                 if owed.board:
-                    image = await self._render(state, state.touched, game)
+                    image = await self.pipeline.render(record, state)
             reply = Reply(
                 text=owed.text,
                 image=image,
@@ -67,10 +72,10 @@ class Outbox(ServiceBase):
     async def buttons_now(self, game_id: int) -> list[Button]:
         """The buttons of the game as it stands (none once it is over): what its newest
         public message carries."""
-        game = await self.store.get_game(game_id)
-        if game.status != "active":
+        record = await self.store.get_game(game_id)
+        if record.status != "active":
             return []
-        return self.buttons_for(game, await self.state_of(game))
+        return self.texts.buttons_for(record, await self.loader.state_of(record))
 
     async def delivered(self, announcement: tuple[int, int]) -> None:
         """The announcement reached the channel: it leaves the outbox."""

@@ -1,6 +1,6 @@
-"""Records of finished games: who won, each faction's wins, and a rating per player
-and faction (the factions are asymmetric, so a player's Delhi and Vijayanagara are rated
-apart). Pure: the records in, text and numbers out."""
+"""Records of finished games: who won, each seat's wins, and a rating per player and seat
+(the sides of a game are asymmetric, so a player's Delhi and Vijayanagara are rated apart).
+Pure: the records in, text and numbers out."""
 
 from __future__ import annotations
 
@@ -9,16 +9,20 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import rules.games  # noqa: F401  (registers every game)
 from db import GameResult
-from rules import vijayanagara
+from rules.game import game
 
 START_RATING = 1500.0
 K_FACTOR = 32.0  # per game, shared out over the pairs a seat is in
-FACTION_LETTERS = ("D", "B", "V")
 
 
-def faction_name(letter: str) -> str:
-    return vijayanagara.FACTION_NAMES[vijayanagara.Faction(letter)]
+def seat_name(kind: str, seat: str) -> str:
+    """A seat as its game names it ("Delhi Sultanate")."""
+    try:
+        return str(game(kind).info.seat_titles.get(seat, seat))
+    except ValueError:
+        return seat
 
 
 def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
@@ -26,8 +30,8 @@ def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
     people is a match the better placed one won; one person holding several seats plays no
     match against themselves."""
     rating: defaultdict[tuple[int, str], float] = defaultdict(lambda: START_RATING)
-    for game in results:
-        seats = game.seats
+    for result in results:
+        seats = result.seats
         change: defaultdict[tuple[int, str], float] = defaultdict(float)
         for a in seats:
             rivals = [b for b in seats if b.user_id != a.user_id]
@@ -49,41 +53,47 @@ class Record:
     wins: int
 
 
-def faction_wins(results: Sequence[GameResult]) -> dict[str, Record]:
-    games: Counter[str] = Counter()
+def faction_wins(results: Sequence[GameResult], seats: Sequence[str]) -> dict[str, Record]:
+    played: Counter[str] = Counter()
     wins: Counter[str] = Counter()
-    for game in results:
-        for s in game.seats:
-            games[s.faction] += 1
+    for result in results:
+        for s in result.seats:
+            played[s.faction] += 1
             wins[s.faction] += s.place == 1
-    return {f: Record(games[f], wins[f]) for f in FACTION_LETTERS}
+    return {f: Record(played[f], wins[f]) for f in seats}
 
 
-def user_record(results: Sequence[GameResult], user: int) -> dict[str, Record]:
-    games: Counter[str] = Counter()
+def user_record(
+    results: Sequence[GameResult], user: int, seats: Sequence[str]
+) -> dict[str, Record]:
+    played: Counter[str] = Counter()
     wins: Counter[str] = Counter()
-    for game in results:
-        for s in game.seats:
+    for result in results:
+        for s in result.seats:
             if s.user_id == user:
-                games[s.faction] += 1
+                played[s.faction] += 1
                 wins[s.faction] += s.place == 1
-    return {f: Record(games[f], wins[f]) for f in FACTION_LETTERS if games[f]}
+    return {f: Record(played[f], wins[f]) for f in seats if played[f]}
 
 
-def stats_text(results: Sequence[GameResult], user: int, mention: Callable[[int], str]) -> str:
+def stats_text(
+    kind: str, results: Sequence[GameResult], user: int, mention: Callable[[int], str]
+) -> str:
+    """A game's records (`results` are of that kind): wins per seat, the user's own."""
+    seats = game(kind).info.seats
     ratings = elo(results)
-    lines = [f"**Records** ({len(results)} finished game(s))", "Wins by faction:"]
-    for f, r in faction_wins(results).items():
-        lines.append(f"• {faction_name(f)}: {r.wins} of {r.games}")
-    mine = user_record(results, user)
+    lines = [f"**Records** ({len(results)} finished game(s))", "Wins by seat:"]
+    for f, r in faction_wins(results, seats).items():
+        lines.append(f"• {seat_name(kind, f)}: {r.wins} of {r.games}")
+    mine = user_record(results, user, seats)
     if not mine:
         lines.append(f"{mention(user)} has no finished game yet.")
         return "\n".join(lines)
     total = sum(r.games for r in mine.values())
     won = sum(r.wins for r in mine.values())
-    lines.append(f"{mention(user)}: {won} win(s) in {total} seat(s). Rating per faction (Elo):")
+    lines.append(f"{mention(user)}: {won} win(s) in {total} seat(s). Rating per seat (Elo):")
     for f, r in mine.items():
-        lines.append(f"• {faction_name(f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)")
+        lines.append(f"• {seat_name(kind, f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)")
     return "\n".join(lines)
 
 
@@ -91,11 +101,19 @@ def history_text(results: Sequence[GameResult], mention: Callable[[int], str], w
     if not results:
         return f"No finished games {whose} yet."
     lines = [f"**Finished games {whose}** (newest first):"]
-    for game in results:
-        when = dt.datetime.fromtimestamp(game.finished_at, dt.UTC).strftime("%Y-%m-%d")
+    for result in results:
+        when = dt.datetime.fromtimestamp(result.finished_at, dt.UTC).strftime("%Y-%m-%d")
+        unit = _score_name(result.kind)
         seats = ", ".join(
-            f"{s.place}. {faction_name(s.faction)} {mention(s.user_id)} {s.score} VP"
-            for s in sorted(game.seats, key=lambda s: s.place)
+            f"{s.place}. {seat_name(result.kind, s.faction)} {mention(s.user_id)} {s.score} {unit}"
+            for s in sorted(result.seats, key=lambda s: s.place)
         )
-        lines.append(f"• Game {game.game_id} in <#{game.channel_id}>, {when}: {seats}")
+        lines.append(f"• Game {result.game_id} in <#{result.channel_id}>, {when}: {seats}")
     return "\n".join(lines)
+
+
+def _score_name(kind: str) -> str:
+    try:
+        return game(kind).info.score_name
+    except ValueError:
+        return "points"

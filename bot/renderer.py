@@ -1,29 +1,25 @@
-"""The board renderer the service uses: `render.board`, swappable in tests (a renderer is any
-`(state, highlight, names) -> PNG bytes`; `names`: the players' names by seat)."""
+"""The board renderer the service uses: the game's own picture (render.registry), swappable in
+tests (a renderer is any `(game id, view, names) -> PNG bytes`; `names`: the players' names
+by seat)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-import render.vijayanagara
-from rules import vijayanagara
-
-Names = dict[vijayanagara.Faction, str]
+import render.games  # noqa: F401  (registers every game's pictures)
+from render.registry import Names, pictures_for
 
 
 class Renderer(Protocol):
-    def __call__(
-        self,
-        state: vijayanagara.GameState,
-        highlight: list[str] | None = None,
-        names: Names | None = None,
-    ) -> bytes: ...
+    def __call__(self, kind: str, view: object, names: Names | None = None) -> bytes: ...
 
 
-def default_renderer(
-    state: vijayanagara.GameState, highlight: list[str] | None = None, names: Names | None = None
-) -> bytes:
-    return render.vijayanagara.board(state, highlight=highlight, names=names)
+def default_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
+    return pictures_for(kind).board(view, names)
+
+
+def alt_text(kind: str, view: object, names: Names | None = None) -> str:
+    return pictures_for(kind).alt_text(view, names)
 
 
 class Picture(bytes):

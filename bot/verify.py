@@ -13,16 +13,17 @@ its log came from elsewhere, has another commitment than the one posted.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 import pydantic
 
-from db.export import ExportError, game_options, parse_export
-from rules import vijayanagara
-from rules.vijayanagara.fairness import commitment, verify
+from db.export import ExportError, parse_export
+from rules.dealing import commitment, verify
 
-from .tables.verify_export import check_table_export, is_table_export
+from .exports import ExportRefused, options_of_export, rules_of_export
+from .loading import PLAYERS
 
 MAX_EXPORT_BYTES = 8 * 1024 * 1024  # far above any real game
 
@@ -31,18 +32,24 @@ def check(raw: bytes, expected_commitment: str | None = None) -> tuple[int, str]
     """(exit status, message) for the export in `raw`."""
     if len(raw) > MAX_EXPORT_BYTES:
         return 2, f"the file is larger than {MAX_EXPORT_BYTES:,} bytes: not a game export"
-    if is_table_export(raw):  # a game of the tables (bot.tables)
-        return check_table_export(raw, expected_commitment)
     try:
         data = parse_export(raw)
-        options = game_options(data)
-        log = [vijayanagara.action_from_json(a.action) for a in data.actions]
+        g = rules_of_export(data)
+        options = options_of_export(g, data)
+        log = [g.action_from_json(json.dumps(a.action)) for a in data.actions]
+        started = str(data.options.get(PLAYERS) or "")
+        seats = tuple(
+            s for s in g.info.seats if (s in started.split(",") if started else s in data.seats)
+        )
+        if g.info.min_players == len(g.info.seats) or not seats:
+            seats = g.info.seats
+        initial = g.new_game(options, seats)
     except ExportError as e:
-        return 2, f"not an exported Vijayanagara game: {e}"
-    except vijayanagara.DataError as e:
-        return 2, f"the game's deck file cannot be used: {e}"
-    except pydantic.ValidationError as e:
-        return 2, f"not an exported Vijayanagara game: {e.errors()[0]['msg']}"
+        return 2, f"not an exported game: {e}"
+    except ExportRefused as e:
+        return 2, str(e)
+    except (pydantic.ValidationError, ValueError) as e:
+        return 2, f"not an exported game: {str(e)[:300]}"
     if data.fairness is None:
         return 2, (
             "this export has no secret: only a finished game's export reveals it "
@@ -60,7 +67,7 @@ def check(raw: bytes, expected_commitment: str | None = None) -> tuple[int, str]
             f"({dealt_from + 1}) give the commitment {digest}, not "
             f"{expected_commitment.strip()[:64]}: it is not the game that was posted for"
         )
-    result = verify(secret, game_id, options, log, dealt_from)
+    result = verify(g, initial, log, secret, game_id, dealt_from)
     head = f"game {game_id}, commitment {digest}: "
     if not result.ok:
         return 1, head + "DOES NOT VERIFY\n" + "\n".join(result.problems)

@@ -12,11 +12,8 @@ from typing import Any
 
 import pydantic
 
-from rules import vijayanagara
-from rules.vijayanagara.cards import with_deck
-
 from .errors import StorageError
-from .models import MAX_EXPORT_ACTIONS, ExportedAction, ExportOptions, GameExport
+from .models import MAX_EXPORT_ACTIONS, ExportedAction, GameExport
 from .safe_json import JsonError, load_json
 from .store import ENDED_STATUSES, Store
 
@@ -57,28 +54,26 @@ def parse_export(raw: bytes | str) -> GameExport:
     return head.model_copy(update={"actions": checked})
 
 
-def game_options(data: GameExport) -> vijayanagara.GameOptions:
-    """The rules options an export plays with (its deck file attached); DataError when the
-    deck file cannot be used."""
-    options = vijayanagara.GameOptions(timurs_shadow=data.options.timurs_shadow)
-    if data.options.deck is None:
-        return options
-    return with_deck(options, data.options.deck)
+KEPT_APART = ("files", "deck_hash", "dealt_by_seed", "ai")  # a record's own, not options
 
 
 async def export_game(store: Store, game_id: int) -> GameExport:
-    """A stored game as its export (both backends): options with the deck file's text, seats,
-    the log with its chance entries, the secret only once the game has ended. A game dealt by
-    its seed has the seed here and no chance entries: the service writes the seed's outcomes
-    into the log and drops it before the export leaves (bot.transfer). Validated like an
-    upload: an export always imports again."""
+    """A stored game as its export (both backends): its options with each component file's
+    text under the file's name, seats, the log with its chance entries, the secret only once
+    the game has ended. A game dealt by its seed has the seed here and no chance entries: the
+    service writes the seed's outcomes into the log and drops it before the export leaves
+    (bot.transfer). Validated like an upload: an export always imports again."""
     game = await store.get_game(game_id)
     acts = await store.actions(game_id)
-    deck = game.options.get("deck")  # the text itself, in games stored before 004
-    if game.options.get("deck_hash") is not None:
-        deck = await store.deck_text(str(game.options["deck_hash"]))
-        if deck is None:  # exporting without it would replay with another deck
-            raise StorageError(f"game {game_id}: its deck file is missing")
+    options = {k: v for k, v in game.options.items() if k not in KEPT_APART}
+    keys = dict(game.options.get("files") or {})
+    if game.options.get("deck_hash") is not None:  # one deck file, before games had files
+        keys.setdefault("deck", game.options["deck_hash"])
+    for name, key in keys.items():
+        text = await store.deck_text(str(key))
+        if text is None:  # exporting without it would replay with another file
+            raise StorageError(f"game {game_id}: its {name} file is missing")
+        options[str(name)] = text
     secret = await store.secret(game_id)
     fairness = (
         {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
@@ -87,12 +82,12 @@ async def export_game(store: Store, game_id: int) -> GameExport:
     )
     return GameExport.model_validate(
         {
+            "format": "vijayanagara-game" if game.kind == "vijayanagara" else "board-game",
             "format_version": 2 if secret.secret else 1,
+            "game": game.kind,
             "seed": None if secret.secret else game.seed,  # only games before chance entries
             "fairness": fairness,
-            "options": ExportOptions(
-                timurs_shadow=bool(game.options.get("timurs_shadow", False)), deck=deck
-            ),
+            "options": options,
             "seats": game.seats,
             "status": game.status,
             "creator": game.creator,

@@ -171,19 +171,19 @@ class ExportedFairness(BaseModel):
     dealt_from: Annotated[int, Field(ge=0, le=MAX_EXPORT_ACTIONS)] = 0
 
 
+# A seat by its name in its game ("D", "goats", "red"); a game's id ("vijayanagara").
+SeatName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+GameKind = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
+# An option's value: a switch, a small number, a name, or a component file's text.
+OptionValue = bool | SmallInt | Annotated[str, Field(max_length=MAX_DECK_CHARS)] | None
+
+
 class ExportedAction(BaseModel):
     model_config = _STRICT
 
     action: Annotated[dict[Annotated[str, Field(max_length=32)], ActionValue], Field(max_length=8)]
-    faction: Literal["D", "B", "V"] | None = None
+    faction: SeatName | None = None  # the seat that played it (None: a chance entry)
     user_id: Id | None = None
-
-
-class ExportOptions(BaseModel):
-    model_config = _STRICT
-
-    timurs_shadow: bool = False
-    deck: Annotated[str, Field(max_length=MAX_DECK_CHARS)] | None = None  # the deck file's text
 
 
 class GameExport(BaseModel):
@@ -194,11 +194,15 @@ class GameExport(BaseModel):
 
     model_config = _STRICT
 
-    format: Literal["vijayanagara-game"] = "vijayanagara-game"
+    format: Literal["vijayanagara-game", "board-game"] = "vijayanagara-game"
     format_version: Literal[1, 2] = 2
+    game: GameKind = "vijayanagara"  # the game's id in the rules' registry
     seed: Id | None = None
-    options: ExportOptions = Field(default_factory=ExportOptions)
-    seats: dict[Literal["D", "B", "V"], Id] = Field(default_factory=dict)
+    # the game's options, and each component file it was played with, by name, as text
+    options: Annotated[dict[Annotated[str, Field(max_length=32)], OptionValue], Field(max_length=16)] = (
+        Field(default_factory=dict)
+    )
+    seats: Annotated[dict[SeatName, Id], Field(max_length=8)] = Field(default_factory=dict)
     status: Status = "active"
     creator: Id = 0
     actions: Annotated[list[ExportedAction], Field(max_length=MAX_EXPORT_ACTIONS)] = Field(
@@ -300,15 +304,21 @@ class GameResult(BaseModel):
     channel_id: str = ""
     finished_at: float
     seats: list[SeatResult]
+    kind: str = "vijayanagara"  # the game's id in the rules' registry
 
 
 def group_results(rows: Sequence[Sequence[Any]]) -> list[GameResult]:
-    """Rows (game, channel, finished_at, faction, user, place, score), one game's together."""
+    """Rows (game, channel, finished_at, faction, user, place, score, kind), one game's
+    together."""
     out: list[GameResult] = []
     for r in rows:
         seat = SeatResult(faction=r[3], user_id=r[4], place=r[5], score=r[6])
         if out and out[-1].game_id == r[0]:
             out[-1].seats.append(seat)
         else:
-            out.append(GameResult(game_id=r[0], channel_id=r[1], finished_at=r[2], seats=[seat]))
+            out.append(
+                GameResult(
+                    game_id=r[0], channel_id=r[1], finished_at=r[2], seats=[seat], kind=r[7]
+                )
+            )
     return out

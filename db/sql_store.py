@@ -245,12 +245,12 @@ class SQLStore(ABC):
 
     # --- writes ----------------------------------------------------------------------------
 
-    async def _put_deck(self, conn: Conn, deck: DeckFile | None) -> None:
-        if deck is not None:
+    async def _put_files(self, conn: Conn, files: Sequence[DeckFile]) -> None:
+        for f in files:
             await conn.execute(
                 "INSERT INTO decks (hash, text) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                deck.hash,
-                deck.text,
+                f.hash,
+                f.text,
             )
 
     async def put_server_settings(self, settings: ServerSettings) -> None:
@@ -272,12 +272,13 @@ class SQLStore(ABC):
         creator: int,
         *,
         deck: DeckFile | None = None,
+        files: Sequence[DeckFile] = (),
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
         kind: str = "vijayanagara",
     ) -> GameRecord:
-        async with self._new_game(channel_id, deck) as conn:
+        async with self._new_game(channel_id, [*([deck] if deck else []), *files]) as conn:
             game_id = await self._insert_game(
                 conn,
                 channel_id=channel_id,
@@ -294,12 +295,14 @@ class SQLStore(ABC):
             return game
 
     @asynccontextmanager
-    async def _new_game(self, channel_id: str, deck: DeckFile | None) -> AsyncIterator[Conn]:
-        """The transaction that adds a game (and its deck file) to the channel; GameExists
-        when the channel has an open one."""
+    async def _new_game(
+        self, channel_id: str, files: Sequence[DeckFile]
+    ) -> AsyncIterator[Conn]:
+        """The transaction that adds a game (and its component files) to the channel;
+        GameExists when the channel has an open one."""
         try:
             async with self._tx() as conn:
-                await self._put_deck(conn, deck)
+                await self._put_files(conn, files)
                 yield conn
         except Exception as e:
             if self._is_duplicate(e):
@@ -522,27 +525,25 @@ class SQLStore(ABC):
         snapshot: Snapshot | None = None,
         announcement: NewGameAnnouncement | None = None,
         reminder: ReminderPlan | None = None,
-        deck: DeckFile | None = None,
+        files: Sequence[DeckFile] = (),
+        options: dict[str, Any] | None = None,
         secret: str = "",
         log: LogLines | None = None,
     ) -> GameRecord:
-        """The game's options name the deck by its hash; its text goes to the decks table."""
-        options: dict[str, Any] = {"timurs_shadow": data.options.timurs_shadow}
-        if data.options.deck is not None:
-            if deck is None or deck.text != data.options.deck:
-                raise StorageError("an imported deck file must be passed as `deck`")
-            options["deck_hash"] = deck.hash
-        async with self._new_game(channel_id, deck) as conn:
+        """`options`: as the game's record keeps them (its files named by their keys; the
+        export's own when None); `files`: the texts of its component files."""
+        async with self._new_game(channel_id, files) as conn:
             game_id = await self._insert_game(
                 conn,
                 channel_id=channel_id,
                 seed=data.seed or 0,
-                options=json.dumps(options, sort_keys=True),
+                options=json.dumps(data.options if options is None else options, sort_keys=True),
                 seats=json.dumps(data.seats, sort_keys=True),
                 status=data.status,
                 creator=data.creator,
                 secret=secret,
                 dealt_from=len(data.actions) if secret else 0,
+                kind=data.game,
             )
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, action, faction, user_id) "
@@ -839,6 +840,7 @@ class SQLStore(ABC):
         channel_id: str | None = None,
         user_id: int | None = None,
         guild_id: str | None = None,
+        kind: str | None = None,
         limit: int = 20,
         newest_first: bool = True,
     ) -> list[GameResult]:
@@ -856,10 +858,13 @@ class SQLStore(ABC):
                 "g.channel_id IN (SELECT channel_id FROM channel_servers WHERE guild_id = ?)"
             )
             args.append(guild_id)
+        if kind is not None:
+            where.append("g.kind = ?")
+            args.append(kind)
         async with self._read() as conn:
             rows = await conn.fetch(
                 "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
-                "r.score FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
+                "r.score, g.kind FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
                 "(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
                 f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
                 f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ?) "

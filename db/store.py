@@ -55,13 +55,15 @@ class Store(Protocol):
         creator: int,
         *,
         deck: DeckFile | None = None,
+        files: Sequence[DeckFile] = (),
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
         kind: str = "vijayanagara",
     ) -> GameRecord:
         """A new lobby game with its `seats` (seat name -> user id), its deck file and the
-        `announcement` it owes the channel, all in one transaction (a crash leaves none of
+        `announcement` it owes the channel, all in one transaction (`files`: more component
+        files beside `deck`, each stored once by its hash) (a crash leaves none of
         them, or all); GameExists when the channel has an open one. `secret` (hex) deals its
         chance outcomes; '' leaves it to the seed (games before chance entries). `kind`: the
         game's id in the rules' registry (migration 013)."""
@@ -187,13 +189,14 @@ class Store(Protocol):
         snapshot: Snapshot | None = None,
         announcement: NewGameAnnouncement | None = None,
         reminder: ReminderPlan | None = None,
-        deck: DeckFile | None = None,
+        files: Sequence[DeckFile] = (),
+        options: dict[str, Any] | None = None,
         secret: str = "",
         log: LogLines | None = None,
     ) -> GameRecord:
         """Store a whole game (the caller has checked that it replays), its text `log`, the
         `announcement` it owes the channel and, when it is active, its `reminder` job, in one
-        transaction; `deck` is data.options.deck with its hash; `secret` (fresh) deals what
+        transaction; `options` are as the record keeps them (its component `files` named by their keys); `secret` (fresh) deals what
         comes after the imported log."""
         ...
 
@@ -313,9 +316,11 @@ class Store(Protocol):
         channel_id: str | None = None,
         user_id: int | None = None,
         guild_id: str | None = None,
+        kind: str | None = None,
         limit: int = 20,
         newest_first: bool = True,
     ) -> list[GameResult]:
         """Finished games' records: a channel's, a user's, or all, at most `limit`;
-        `guild_id`: only those played in channels known to be on that server."""
+        `guild_id`: only those played in channels known to be on that server; `kind`: only
+        games of that kind."""
         ...

@@ -34,6 +34,7 @@ class AmbiguousName(InvalidOrder):
         super().__init__(message)
         self.spaces = spaces  # what the name matches
         self.word: int | None = None  # which word of the step it is
+        self.candidates: tuple[object, ...] = ()  # the step read with each, where known
 
 
 class IllegalAction(RulesError):

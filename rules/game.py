@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -45,6 +45,9 @@ class GameInfo(Generic[Opt]):
     max_players: int
     options: type[Opt]  # the options model; `options()` is the standard game
     command: str  # the slash group on Discord ("vj")
+    score_name: str = "points"  # what a result's scores count ("VP")
+    private: bool = False  # a seat sees what the public does not (a hand)
+    lookup: str = ""  # what `lookup` finds ("event card"): "" for a game with none
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
         """The seats of a game of `players` players (the first ones, unless a game says)."""
@@ -75,6 +78,32 @@ class Step(Generic[A]):
 
     text: str
     action: A
+
+
+@dataclass(frozen=True, slots=True)
+class ShortcutParam:
+    """A parameter of a game's shortcut command."""
+
+    name: str
+    description: str
+    kind: Literal["text", "number", "seat"] = "text"
+    required: bool = False
+    choices: tuple[str, ...] = ()  # what autocomplete offers (a text parameter)
+
+
+@dataclass(frozen=True, slots=True)
+class Shortcut:
+    """A command of a game's own that stands for steps of an order (`/vj pass`), fitted to
+    the decision now pending by `Game.read_shortcut`."""
+
+    name: str
+    description: str
+    params: tuple[ShortcutParam, ...] = ()
+    order_param: str | None = None  # its text is read as further steps of an order
+    seat_param: str | None = None  # it names the seat the steps are played as
+
+
+Args = Mapping[str, str | int | None]
 
 
 class Game(Protocol[S, A, V, Opt]):
@@ -156,7 +185,10 @@ class Game(Protocol[S, A, V, Opt]):
     # --- storage ------------------------------------------------------------------------
     def state_to_json(self, state: S) -> str: ...
 
-    def state_from_json(self, text: str) -> S: ...
+    def state_from_json(self, text: str, options: Opt | None = None) -> S:
+        """A state from its JSON; `options` carries what the JSON names but does not hold
+        (a component file loaded apart)."""
+        ...
 
     def view_to_json(self, view: V) -> str: ...
 
@@ -179,6 +211,55 @@ class Game(Protocol[S, A, V, Opt]):
         with the text it was written as."""
         return [Step(self.describe(view, a), a) for a in self.parse(view, text, seat)]
 
+    def lookup_names(self, options: Opt) -> Sequence[tuple[str, str]]:
+        """The game's own components a player may look up (its event cards), as (label,
+        key) pairs; () when it has none."""
+        return ()
+
+    def lookup(self, options: Opt, query: str) -> str:
+        """One component looked up by key or name; a ValueError says what there is."""
+        raise ValueError(f"{self.info.title} has nothing to look up")
+
+    def shortcut_choices(self, view: V, name: str) -> Sequence[str]:
+        """What autocomplete offers for shortcut `name`'s parameter now."""
+        spec = next((s for s in self.shortcuts() if s.name == name), None)
+        return spec.params[0].choices if spec is not None and spec.params else ()
+
+    def private_lines(self, view: V, seat: Seat) -> list[str]:
+        """What `seat` alone sees, written out from its own view (its hand), for replies to
+        it alone; [] for a game with nothing hidden."""
+        return []
+
+    def help_lines(self) -> list[str]:
+        """A few lines of the game's own for the table's help (its notation, its shortcuts)."""
+        return []
+
+    def players(self, state: S) -> tuple[Seat, ...]:
+        """The seats playing this game (a game of fewer players leaves some seats out)."""
+        return self.info.seats
+
+    def options_text(self, options: Opt) -> str:
+        """How a game's options differ from the standard game, for its announcement
+        (" with Timur's Shadow"); "" for the standard game."""
+        changed = [
+            name.replace("_", " ")
+            for name, f in type(options).model_fields.items()
+            if getattr(options, name) != f.default
+        ]
+        return "".join(f" with {c}" for c in changed)
+
+    def shortcuts(self) -> Sequence[Shortcut]:
+        """The game's own commands that stand for steps (`pass`), beside the table's."""
+        return ()
+
+    def read_shortcut(
+        self, view: V, seat: Seat | None, name: str, args: Args, given: list[Step[A]]
+    ) -> list[Step[A]]:
+        """The steps shortcut `name` stands for now, for `seat` (None: the user's seat is not
+        known yet), with `args` and the steps `given` in its order parameter; a ValueError
+        says what is missing or wrong."""
+        raise ValueError(f"{self.info.title} has no shortcut {name[:20]!r}")
+
     def actor(self, state: S, action: A) -> Seat | None:
         """The seat that plays `action` now: the seat to move, unless the game lets a seat act
         out of turn (a trade)."""
@@ -194,6 +275,15 @@ class Game(Protocol[S, A, V, Opt]):
         before playing it; None when it does something."""
         return None
 
+    def effect_of(self, name: str) -> str | None:
+        """What a choice offered by name does (a Command's effect), for menus."""
+        return None
+
+    def explain(self, view: V, action: A) -> str | None:
+        """What choosing `action` does, in a few words, where a menu offers it beside its
+        name (a Command's effect); None for a step that says it itself."""
+        return None
+
     def note_cost(self, view: V, action: A) -> str | None:
         """What a step `note` says would do nothing still costs ("use this option"), for
         the question the bot asks; None when it costs nothing."""
@@ -207,10 +297,41 @@ class Game(Protocol[S, A, V, Opt]):
         title = self.info.seat_titles.get(seat, seat)
         return [f"{title}: {self.describe(before, action)}"]
 
-    def log_position(self, after: V) -> int | None:
-        """Where in the game's whole text log the lines `narrate` gave for the step that led
-        to `after` begin, for a game that keeps count (an undo then takes back its lines);
-        None: the lines are added at the log's end."""
+    def settled(self, state: S) -> bool:
+        """Whether no step since the last undo barrier could still be taken back: a state
+        stored then loads whole (what undo needs is not in it otherwise)."""
+        return self.undo(state) is None
+
+    def undoes(self, action: A) -> bool:
+        """Whether `action` is the game's step that takes back a seat's last step (typed
+        where nothing may be taken back, it is refused with the reason)."""
+        return False
+
+    def revealed(self, before: S, after: S) -> bool:
+        """Whether the step from `before` to `after` revealed dice or a card (a reveal
+        commits: an order ends there): here, whether a chance step is now pending."""
+        return self.chance(after) is not None
+
+    def finishing(self, action: A) -> bool:
+        """Whether `action` is the step that finishes what a seat is doing ("done"), which
+        an order may always end with."""
+        return False
+
+    def finished_by(self, before: S, after: S, action: A) -> int:
+        """How many things that a finishing step closes `action` ended by itself (a Command
+        that ran out of pieces): as many finishing steps later in the same order are taken
+        as read, not refused."""
+        return 0
+
+    def opens_stage(self, line: str) -> bool:
+        """Whether a log line is the one that opens a new stage (a card revealed): the
+        channel starts a new message there, under the stage's `headline`."""
+        return False
+
+    def log_tail(self, view: V) -> tuple[int, list[str]] | None:
+        """For a game that keeps count of its own text log: where the lines its latest step
+        wrote begin in the whole log, and those lines (an undo then takes lines back); None:
+        the log is what `narrate` says of each step, added at its end."""
         return None
 
     def turn(self, state: S) -> tuple[Seat | None, Hashable]:
@@ -226,6 +347,34 @@ class Game(Protocol[S, A, V, Opt]):
     def status(self, view: V) -> list[str]:
         """The public facts of the position, a line each (scores, resources, the stage)."""
         return []
+
+    # --- component files and games from before secrets -----------------------------------
+    def file_names(self) -> Sequence[str]:
+        """The component files a group may bring to a game (another deck, the printed
+        cards), by name; the options say which are attached."""
+        return ()
+
+    def with_files(self, options: Opt, files: Mapping[str, str]) -> Opt:
+        """The options with these files (name -> text) attached, each read and checked by
+        the game's bounded loader; a ValueError names what is wrong and where."""
+        if files:
+            raise ValueError(f"{self.info.title} takes no files")
+        return options
+
+    def file_keys(self, options: Opt) -> Mapping[str, str]:
+        """Each attached file's key (the hash of its text), by name: the store keeps each
+        text once, and a game's options name it by key."""
+        return {}
+
+    def new_seeded(self, options: Opt, seats: Sequence[Seat], seed: int) -> S:
+        """A game whose chance steps a seed deals inside the state (tests, teaching; games
+        stored before per-game secrets): repeatable, not fair play."""
+        raise ValueError(f"{self.info.title} has no games dealt by a seed")
+
+    def outcomes_written_out(self, seed: int, options: Opt, log: Sequence[A]) -> list[A]:
+        """The log of a game dealt by `seed` with each chance outcome the seed gave written
+        in as an entry of its own (what a game dealt from a secret stores)."""
+        raise ValueError(f"{self.info.title} has no games dealt by a seed")
 
     def timeout_action(self, state: S) -> A | None:
         """What the seat to move plays when its time runs out and the table chose to move on

@@ -1,5 +1,6 @@
 """Vijayanagara's computer players as the AI registry calls them: one per level, deciding for
-the seat on turn from that seat's view."""
+the seat on turn from what a player at the table knows (ai.vijayanagara.knowledge); its
+whole-turn hint and the why line of an AI's turn."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import random
 from rules.vijayanagara import Action, GameState, decider
 
 from ..budget import Budget
-from ..registry import Player
+from ..registry import Advice, Player
+from .knowledge import seen
 from .play import LEVELS, Level, decide
+from .turn_hint import turn_hint
 
 
 def _player(level: Level) -> Player[GameState, Action]:
@@ -17,9 +20,15 @@ def _player(level: Level) -> Player[GameState, Action]:
         who = decider(view)
         if who is None or str(who) != seat:
             raise ValueError(f"{seat} does not decide now")
-        return decide(view, level, r, budget)
+        return decide(seen(view), level, r, budget)
 
     return player
+
+
+def advise(view: GameState, seat: str, r: random.Random, budget: Budget) -> Advice:
+    """The whole decision up to the next hand-off, beside the runner-up and Pass."""
+    found = turn_hint(seen(view), r, budget)
+    return Advice(summary=found.summary, order=found.order)
 
 
 PLAYERS: dict[str, Player[GameState, Action]] = {level: _player(level) for level in LEVELS}

@@ -80,7 +80,7 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
     def state_to_json(self, state: State) -> str:
         return state.model_dump_json()
 
-    def state_from_json(self, text: str) -> State:
+    def state_from_json(self, text: str, options: Options | None = None) -> State:
         return State.model_validate_json(text)
 
     def view_to_json(self, view: State) -> str:

@@ -22,6 +22,7 @@ INFO = GameInfo(
     max_players=5,
     options=TajOptions,
     command="tm",
+    private=True,
 )
 
 _STATE = TypeAdapter(State)
@@ -66,6 +67,27 @@ class TajMahal(Game[State, Action, View, TajOptions]):
         after = engine.apply(state, action)
         return engine.to_move(after) != engine.to_move(state)
 
+    def private_lines(self, view: View, seat: Seat) -> list[str]:
+        """The seat's hand, card by card, and the special cards it holds (only its own view
+        has them)."""
+        if view.seat != seat:
+            return []
+        s = view.state
+        i = s.seats.index(seat)
+        hand = notation.cards_text(s.cards, view.hand) if view.hand else "no cards"
+        specials = [
+            notation.card_name(s.cards, s.cards.specials[e])
+            for e, holder in enumerate(s.special_holder)
+            if holder == i and s.cards.specials[e] not in s.played[i]
+        ]
+        lines = [f"Your hand: {hand}."]
+        if specials:
+            lines.append(f"Your special cards: {', '.join(specials)}.")
+        return lines
+
+    def players(self, state: State) -> tuple[Seat, ...]:
+        return tuple(state.seats)
+
     def view(self, state: State, seat: Seat | None) -> View:
         return view(state, seat)
 
@@ -93,7 +115,7 @@ class TajMahal(Game[State, Action, View, TajOptions]):
     def state_to_json(self, state: State) -> str:
         return _STATE.dump_json(state).decode()
 
-    def state_from_json(self, text: str) -> State:
+    def state_from_json(self, text: str, options: TajOptions | None = None) -> State:
         return _STATE.validate_json(text)
 
     def view_to_json(self, view: View) -> str:

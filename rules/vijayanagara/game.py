@@ -14,11 +14,23 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Mapping, Sequence
 
-from ..errors import IllegalAction
-from ..game import Below, Game, GameInfo, Ranking, Seat, Step, register
+from ..errors import IllegalAction, excerpt
+from ..game import (
+    Args,
+    Below,
+    Game,
+    GameInfo,
+    Ranking,
+    Seat,
+    Shortcut,
+    ShortcutParam,
+    Step,
+    register,
+)
 from . import (
     Action,
     Choose,
+    Done,
     GameOptions,
     GameState,
     Give,
@@ -39,13 +51,16 @@ from . import (
     prompt,
     sample,
     score,
+    seeded_dealer,
+    table,
 )
 from . import reference as topics
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
-from .cards import deck_for
-from .model import FACTION_NAMES, PLAYERS, Faction
+from .cards import deck_for, with_deck
+from .closing import done_credits
+from .model import CAVALRY_TOKENS, FACTION_NAMES, MAX_RESOURCES, PLAYERS, Faction
 from .notation import parse_steps, split_order
-from .registry import DECREE_NAMES
+from .registry import BY_NAME, COMMAND_NAMES, DECREE_NAMES
 
 INFO: GameInfo[GameOptions] = GameInfo(
     id="vijayanagara",
@@ -56,6 +71,8 @@ INFO: GameInfo[GameOptions] = GameInfo(
     max_players=3,
     options=GameOptions,
     command="vj",
+    score_name="VP",
+    lookup="event card",
 )
 
 
@@ -74,7 +91,71 @@ def places(state: GameState) -> tuple[tuple[Seat, ...], ...]:
 
 
 _CARD_LINE = re.compile(r"^Card (\d+): ")
+_REVEAL_LINE = re.compile(r"^Card \d+: .+ \(\d+ left in the deck\)\.$")
 PASS = Choose(option="pass")
+
+
+FACTION_PARAM = "D, B or V"
+SHORTCUTS = (
+    Shortcut("pass", "Pass (+3 Resources for Delhi, +1 others)"),
+    Shortcut(
+        "event",
+        "Take the Event, or choose its side",
+        (ShortcutParam("side", "unshaded or shaded", choices=("unshaded", "shaded")),),
+        order_param="side",
+    ),
+    Shortcut(
+        "command",
+        "Choose a Command (or the Command option)",
+        (ShortcutParam("name", ", ".join(COMMAND_NAMES), choices=tuple(COMMAND_NAMES)),),
+        order_param="name",
+    ),
+    Shortcut(
+        "decree",
+        "Choose a Decree",
+        (
+            ShortcutParam(
+                "name", ", ".join(DECREE_NAMES), required=True, choices=tuple(DECREE_NAMES)
+            ),
+        ),
+        order_param="name",
+    ),
+    Shortcut("done", "Finish the current Command, Decree or step"),
+    Shortcut(
+        "give",
+        "Give Resources and/or Cavalry (1.5.2)",
+        (
+            ShortcutParam("receiver", f"who receives: {FACTION_PARAM}", "seat", required=True),
+            ShortcutParam("resources", "Resources to give", "number"),
+            ShortcutParam("cavalry", "Cavalry tokens to give", "number"),
+            ShortcutParam("giver", f"who gives, if you hold several seats: {FACTION_PARAM}", "seat"),
+        ),
+        seat_param="giver",
+    ),
+)
+
+
+def _faction(text: str) -> Faction:
+    t = text.strip().lower()
+    for f in PLAYERS:
+        name = FACTION_NAMES[f].lower()
+        if t in (f.value.lower(), name) or (len(t) >= 3 and name.startswith(t)):
+            return f
+    for f in PLAYERS:
+        if len(t) >= 2 and FACTION_NAMES[f].lower().split()[0].startswith(t):
+            return f
+    raise ValueError(
+        f"{excerpt(text)} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
+        "or V (Vijayanagara Empire)"
+    )
+
+
+def _count(what: str, value: str | int | None, high: int) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise ValueError(f"{what} must be a whole number from 0 to {high}, not {excerpt(value)}.")
+    return value
 
 
 class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
@@ -152,8 +233,12 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     def state_to_json(self, state: GameState) -> str:
         return state.model_dump_json()
 
-    def state_from_json(self, text: str) -> GameState:
-        return GameState.model_validate_json(text)
+    def state_from_json(self, text: str, options: GameOptions | None = None) -> GameState:
+        """A stored state; `options` carries its deck file (the state names it by hash)."""
+        state = GameState.model_validate_json(text)
+        if options is not None:
+            state.options = options
+        return state
 
     def view_to_json(self, view: GameState) -> str:
         return view.model_dump_json()
@@ -172,15 +257,17 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
 
     # --- at the table -------------------------------------------------------------------
     def headline(self, before: GameState, after: GameState, log: Sequence[str]) -> list[str]:
-        """At a card reveal: a recap of each card that ended (from its log lines), then the
-        new card's header (2.3.1-2.3.2)."""
+        """At a card reveal: a recap of each card that ended (from its log lines: the card
+        in play before, and any revealed after it that did not stay), then the new card's
+        header (2.3.1-2.3.2)."""
         if after.current_card == before.current_card:
             return []
+        reveals = [
+            (i, int(m.group(1))) for i, line in enumerate(log) if (m := _CARD_LINE.match(line))
+        ]
+        since = max((i for i, n in reveals if n == before.current_card), default=-1)
         ended = [before.current_card] if before.current_card is not None else []
-        for line in after.log:
-            m = _CARD_LINE.match(line)
-            if m is not None and int(m.group(1)) != after.current_card:
-                ended.append(int(m.group(1)))
+        ended += [n for i, n in reveals if i > since and n != after.current_card]
         out = []
         for number in ended:
             recap = card_recap(card_lines(list(log), number))
@@ -192,6 +279,67 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     def read_order(self, view: GameState, text: str, seat: Seat) -> list[Step[Action]]:
         giver = Faction(seat) if seat in INFO.seats else None
         return [Step(s.text, s.action) for s in parse_steps(split_order(text), giver=giver)]
+
+    def lookup_names(self, options: GameOptions) -> Sequence[tuple[str, str]]:
+        return table.card_names(options)
+
+    def lookup(self, options: GameOptions, query: str) -> str:
+        return table.card_text(options, query)
+
+    def shortcut_choices(self, view: GameState, name: str) -> Sequence[str]:
+        return table.shortcut_choices(view, name)
+
+    def help_lines(self) -> list[str]:
+        return table.help_lines()
+
+    def options_text(self, options: GameOptions) -> str:
+        text = " with Timur's Shadow" if options.timurs_shadow else ""
+        return text + (" with your own deck file" if options.deck_hash else "")
+
+    def shortcuts(self) -> Sequence[Shortcut]:
+        return SHORTCUTS
+
+    def read_shortcut(
+        self,
+        view: GameState,
+        seat: Seat | None,
+        name: str,
+        args: Args,
+        given: list[Step[Action]],
+    ) -> list[Step[Action]]:
+        """The steps fitted to the decision pending: `/vj event side:` adds `event` where the
+        Event is still to be chosen, `/vj command name:` adds `command` where the Command
+        option is (2.3.3); `/vj give` is one trade (1.5.2)."""
+        if name == "give":
+            resources = _count("Resources to give", args.get("resources"), MAX_RESOURCES)
+            cavalry = _count("Cavalry to give", args.get("cavalry"), CAVALRY_TOKENS)
+            giver = args.get("giver")
+            if giver is not None:
+                g = _faction(str(giver))
+            elif seat is not None:
+                g = Faction(seat)
+            else:
+                raise ValueError("say which faction gives (giver:)")
+            receiver = _faction(str(args.get("receiver") or ""))
+            gift = Give(giver=g, receiver=receiver, resources=resources, cavalry=cavalry)
+            return [Step("give", gift)]
+        legal = legal_actions(view)
+        option: Action = Done() if name == "done" else Choose(option=name)
+        steps: list[Step[Action]]
+        if name == "event":
+            steps = ([Step("event", option)] if option in legal else []) + given
+        elif name == "command":
+            lead = option in legal and not (given and given[0].action in legal)
+            steps = ([Step("command", option)] if lead else []) + given
+        elif name == "decree":
+            steps = given
+        elif name in ("pass", "done"):
+            steps = [Step(name, option)]
+        else:
+            raise ValueError(f"Unknown shortcut {excerpt(name)}.")
+        if not steps:
+            raise ValueError("Say which one.")
+        return steps
 
     def actor(self, state: GameState, action: Action) -> Seat | None:
         """A trade is its giver's at any time (1.5.2); undo is the seat's that may take back
@@ -211,13 +359,29 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     def note(self, view: GameState, action: Action) -> str | None:
         return idle_note(view, action)
 
-    def narrate(
-        self, before: GameState, action: Action, after: GameState, seat: Seat | None
-    ) -> list[str]:
-        return list(after.log)
+    def settled(self, state: GameState) -> bool:
+        return not state.since_barrier
 
-    def log_position(self, after: GameState) -> int | None:
-        return after.log_at
+    def undoes(self, action: Action) -> bool:
+        return isinstance(action, Undo)
+
+    def revealed(self, before: GameState, after: GameState) -> bool:
+        """Dice rolled or a card drawn, by the dealer outside the state or a seeded one in
+        it (2.3.1, 3.2.4)."""
+        return after.reveals != before.reveals or chance(after) is not None
+
+    def finishing(self, action: Action) -> bool:
+        return isinstance(action, Done)
+
+    def finished_by(self, before: GameState, after: GameState, action: Action) -> int:
+        return done_credits(before, after, action)
+
+    def opens_stage(self, line: str) -> bool:
+        """The log line of a card's reveal (2.3.1)."""
+        return _REVEAL_LINE.match(line) is not None
+
+    def log_tail(self, view: GameState) -> tuple[int, list[str]] | None:
+        return view.log_at, list(view.log)
 
     def turn(self, state: GameState) -> tuple[Seat | None, Hashable]:
         """A turn is the faction's whose frame sits lowest on the stack, on its card: a
@@ -245,9 +409,59 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
             )
         return lines
 
+    def file_names(self) -> Sequence[str]:
+        return ("deck",)
+
+    def with_files(self, options: GameOptions, files: Mapping[str, str]) -> GameOptions:
+        unknown = sorted(set(files) - {"deck"})
+        if unknown:
+            raise ValueError(f"Vijayanagara takes a deck file only, not {', '.join(unknown)}")
+        return with_deck(options, files["deck"]) if "deck" in files else options
+
+    def file_keys(self, options: GameOptions) -> Mapping[str, str]:
+        return {} if options.deck_hash is None else {"deck": options.deck_hash}
+
+    def new_seeded(self, options: GameOptions, seats: Sequence[Seat], seed: int) -> GameState:
+        return new_game(seed, options)
+
+    def outcomes_written_out(
+        self, seed: int, options: GameOptions, log: Sequence[Action]
+    ) -> list[Action]:
+        """A game stored before chance entries (its seed dealt inside the state) replayed
+        with the seed's dealer, each outcome written in after the step that called for it
+        (as an imported format-1 export is read)."""
+        dealer = seeded_dealer(seed, options)
+        state = new_game(None, options)
+        out: list[Action] = []
+
+        def deal() -> None:
+            nonlocal state
+            while (node := chance(state)) is not None:
+                outcome = dealer.outcome(state, node)
+                state = apply(state, outcome)
+                out.append(outcome)
+
+        deal()
+        for action in log:
+            state = apply(state, action)
+            out.append(action)
+            deal()
+        return out
+
     def timeout_action(self, state: GameState) -> Action | None:
         """A seat out of time passes (2.3.3), where a pass is allowed."""
         return PASS if PASS in legal_actions(state) else None
+
+    def effect_of(self, name: str) -> str | None:
+        entry = BY_NAME.get(name)
+        return None if entry is None else entry.effect
+
+    def explain(self, view: GameState, action: Action) -> str | None:
+        """A Command's or Decree's effect, with its rule section."""
+        if not isinstance(action, Choose):
+            return None
+        entry = BY_NAME.get(action.option)
+        return None if entry is None else f"{entry.effect} ({entry.section})"
 
     def note_cost(self, view: GameState, action: Action) -> str | None:
         if idle_note(view, action) is None:

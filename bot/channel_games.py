@@ -1,0 +1,96 @@
+"""A channel's game: the one open there (a channel or thread holds one at a time), found for a
+command of one game's slash group, with the refusal that says what there is instead."""
+
+from __future__ import annotations
+
+import asyncio
+
+from db import GameRecord, Store
+from rules.game import game, games
+
+from .loading import GameLoader, rules_of
+from .refusal import ServiceError
+from .table_texts import TableTexts
+
+
+def command_of(kind: str) -> str:
+    return game(kind).info.command
+
+
+def create_hint(kind: str | None) -> str:
+    if kind is not None:
+        return f"`/{command_of(kind)} create`"
+    return " or ".join(f"`/{g.info.command} create`" for g in games())
+
+
+class ChannelLocks:
+    """One lock per channel: a game's changes are read, checked and stored one at a time."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def __call__(self, channel: str) -> asyncio.Lock:
+        lock = self._locks.get(channel)
+        if lock is None:
+            lock = self._locks[channel] = asyncio.Lock()
+        return lock
+
+
+class ChannelGames:
+    def __init__(self, store: Store, loader: GameLoader, texts: TableTexts) -> None:
+        self.store = store
+        self.loader = loader
+        self.texts = texts
+
+    @staticmethod
+    def check_kind(record: GameRecord, kind: str | None) -> None:
+        """A command of one game's group names the channel's game of another kind: refused."""
+        if kind is not None and record.kind != kind:
+            g, asked = rules_of(record), game(kind)
+            raise ServiceError(
+                f"This channel's game is {g.info.title}: use `/{g.info.command}`, not "
+                f"`/{asked.info.command}`."
+            )
+
+    async def open_game(self, channel: str, kind: str | None = None) -> GameRecord:
+        record = await self.store.open_game(channel)
+        if record is None:
+            raise ServiceError(await self.no_game_text(channel, kind))
+        self.check_kind(record, kind)
+        return record
+
+    async def active_game(self, channel: str, kind: str | None = None) -> GameRecord:
+        record = await self.open_game(channel, kind)
+        if record.status == "lobby":
+            g = rules_of(record)
+            missing = [s for s in g.info.seats if s not in record.seats]
+            extra = f" Free seats: {', '.join(missing)}." if missing else ""
+            raise ServiceError(
+                f"The game has not started yet: `/{g.info.command} start`.{extra}"
+            )
+        return record
+
+    async def shown_game(self, channel: str, kind: str | None = None) -> GameRecord | None:
+        """The channel's open game, else its latest one (of `kind`, when given)."""
+        record = await self.store.open_game(channel) or await self.store.latest_game(channel)
+        if record is not None and kind is not None and record.kind != kind:
+            return None
+        return record
+
+    async def no_game_text(self, channel: str, kind: str | None = None) -> str:
+        """Why nothing can be played here: no game yet, or the last one is over (with its
+        result), and how to start another."""
+        last = await self.store.latest_game(channel)
+        if last is None:
+            return f"There is no game in this channel. Start one with {create_hint(kind)}."
+        command = rules_of(last).info.command
+        start = (
+            f"Start another with `/{command} create`, or `/{command} club rematch` for the "
+            "same players."
+        )
+        if last.status == "aborted":
+            return f"Game {last.id} was aborted, without a result. {start}"
+        g = rules_of(last)
+        ranking = g.result(await self.loader.state_of(last))
+        result = "\n".join(self.texts.ranking_lines(g, ranking)) if ranking is not None else ""
+        return f"Game {last.id} is over.\n{result}\n{start}"

@@ -1,0 +1,536 @@
+"""The one table of commands, for every game: the Discord adapter builds each game's slash
+group from it (`/vj`, `/gt`, `/tm`, with a `club` subgroup), the terminal client reads its
+lines with it, and the help text lists it. A command is written once for every game; a game
+adds its own shortcuts (rules.game.Shortcut) and, where it has them, a lookup and a hand.
+
+Each command names its parameters (their kind says how Discord asks for them and how the
+terminal reads them) and how it answers: a change (stored with its announcement, posted in
+the channel), or a read (to the caller alone, or to the channel)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel
+
+from rules.game import Game, game, games
+
+from .ai_users import seat_levels
+from .reply import Reply
+from .service import GameService
+
+AnyGame = Game[object, object, object, BaseModel]
+Kind = Literal["text", "number", "decimal", "bool", "seat", "level", "file", "user", "role"]
+Complete = Literal["order", "topic", "lookup", "shortcut"]
+Answer = Literal["change", "private", "public", "public_if_asked"]
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    description: str
+    kind: Kind = "text"
+    required: bool = False
+    complete: Complete | None = None
+    choices: tuple[str, ...] = ()  # fixed choices (Discord offers them as a list)
+    low: float | None = None  # a number's bounds
+    high: float | None = None
+    max_length: int | None = None  # a text's
+
+
+Value = str | int | float | bool | bytes | None
+
+
+@dataclass(frozen=True)
+class Call:
+    """One use of a command: where, by whom, in which game's group, with which arguments
+    (a file's bytes, a user's or role's id), and what the caller may do on the server."""
+
+    channel: str
+    user: int
+    kind: str
+    args: Mapping[str, Value] = field(default_factory=dict)
+    guild: str | None = None
+    roles: tuple[int, ...] = ()
+    is_manager: bool = False
+
+    def text(self, name: str) -> str | None:
+        v = self.args.get(name)
+        return None if v is None else str(v)
+
+    def number(self, name: str) -> int | None:
+        v = self.args.get(name)
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+Run = Callable[[GameService, Call], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    description: str  # Discord's (at most 100 characters)
+    help: str  # the help text's line
+    run: Run
+    params: tuple[Param, ...] = ()
+    answer: Answer = "private"
+    club: bool = False  # in the `club` subgroup
+    terminal: bool = True  # the terminal reads it (a shortcut there is typed as an order)
+
+
+def _seat(g: AnyGame) -> str:
+    return ", ".join(g.info.seats)
+
+
+def _create_params(g: AnyGame) -> tuple[Param, ...]:
+    """The game's own options (switches and numbers) and files, then what every game has."""
+    out: list[Param] = []
+    for name, f in g.info.options.model_fields.items():
+        if f.annotation is bool:
+            out.append(Param(name, (f.description or name.replace("_", " ").capitalize()), "bool"))
+        elif f.annotation is int:
+            out.append(Param(name, f.description or name.replace("_", " "), "number"))
+    for name in g.file_names():
+        out.append(Param(name, f"Your own {name} file, instead of the project's", "file"))
+    out += [
+        Param("thread", "Open a thread for the game and play there (its first message pinned)", "bool"),
+        Param("ai", "Fill the free seats with AIs of this level (you sit as `seat`)", "level"),
+        Param("seat", f"Your seat when ai: fills the others ({g.info.seats[0]} when left out)", "seat"),
+    ]
+    return tuple(out)
+
+
+async def _create(s: GameService, c: Call) -> Reply:
+    g = game(c.kind)
+    options: dict[str, str | int | bool | None] = {
+        name: v
+        for name in g.info.options.model_fields
+        if isinstance(v := c.args.get(name), (str, int, bool))
+    }
+    files = {
+        name: v for name in g.file_names() if isinstance(v := c.args.get(name), (bytes, str))
+    }
+    return await s.create(
+        c.channel,
+        c.user,
+        kind=c.kind,
+        options=options or None,
+        files=files or None,
+        seat=c.text("seat"),
+        ai=c.text("ai"),
+        guild=c.guild,
+        roles=c.roles,
+        is_manager=c.is_manager,
+    )
+
+
+async def _import(s: GameService, c: Call) -> Reply:
+    raw = c.args.get("file")
+    if not isinstance(raw, (bytes, str)):
+        return Reply.error("Attach the exported game's JSON file (file:).")
+    return await s.import_game(
+        c.channel,
+        c.user,
+        raw,
+        claim=c.text("claim"),
+        guild=c.guild,
+        roles=list(c.roles),
+        is_manager=c.is_manager,
+    )
+
+
+def _log(s: GameService, c: Call) -> Awaitable[Reply]:
+    lines = c.number("lines")
+    return s.log_lines(c.channel, 20 if lines is None else lines, kind=c.kind)
+
+
+async def _rules(s: GameService, c: Call) -> Reply:
+    return s.rules_topic(c.text("topic"), kind=c.kind)
+
+
+async def _help(s: GameService, c: Call) -> Reply:
+    return s.views.help(help_lines(c.kind), kind=c.kind)
+
+
+def _ai(s: GameService, c: Call) -> Awaitable[Reply]:
+    pace = c.args.get("pace")
+    return s.ai.seat(
+        c.channel,
+        c.user,
+        c.text("faction") or "",
+        c.text("level") or "",
+        pace=float(pace) if isinstance(pace, (int, float)) and not isinstance(pace, bool) else None,
+        is_manager=c.is_manager,
+        kind=c.kind,
+    )
+
+
+def _seat_param(g: AnyGame, description: str, required: bool = False) -> Param:
+    return Param("faction", description, "seat", required=required)
+
+
+def common(g: AnyGame) -> list[Command]:
+    """The commands every game's group has."""
+    title = g.info.title
+    seats = _seat(g)
+    return [
+        Command(
+            "create",
+            "Open a new game in this channel or thread",
+            f"open a new game of {title} in this channel (options, your own files; ai: fills "
+            "the other seats with AIs, seat: yours; thread: plays in a new thread)",
+            _create,
+            _create_params(g),
+            answer="change",
+        ),
+        Command(
+            "join",
+            "Take a seat (one person may hold several)",
+            f"take a seat: {seats}",
+            lambda s, c: s.join(c.channel, c.user, c.text("faction"), kind=c.kind),
+            (_seat_param(g, "The seat to play; the first free one if left out"),),
+            answer="change",
+        ),
+        Command(
+            "leave",
+            "Give up your seat(s)",
+            "give up your seat(s) (a free seat can be taken by anyone with join)",
+            lambda s, c: s.leave(c.channel, c.user, c.text("faction"), kind=c.kind),
+            (_seat_param(g, "Only this seat (default: all of yours)"),),
+            answer="change",
+        ),
+        Command(
+            "start",
+            f"Start the game ({_players(g)} seats taken)",
+            f"start the game once {_players(g)} seats are taken",
+            lambda s, c: s.start(c.channel, c.user, kind=c.kind),
+            answer="change",
+        ),
+        Command(
+            "ai",
+            "Let an AI play a seat (a person takes it back)",
+            "an AI plays a seat (seat, level, pace: seconds a step); a person's seat at their "
+            "request, by Manage Server, or once the game stalled on them; join takes it back",
+            _ai,
+            (
+                _seat_param(g, "The seat the AI plays", required=True),
+                Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
+                Param("pace", "Seconds between two of its steps (default 4)", "decimal", low=1, high=600),
+            ),
+            answer="change",
+        ),
+        Command(
+            "hint",
+            "The computer's suggestion (only you see)",
+            "the computer's suggestion for your turn, with a button that plays it (only you)",
+            lambda s, c: s.hint(c.channel, c.user, kind=c.kind),
+        ),
+        Command(
+            "play",
+            "Send an order; steps separated by ';'",
+            "send an order in the game's notation, steps separated by ';'",
+            lambda s, c: s.play(c.channel, c.user, c.text("order") or "", kind=c.kind),
+            (Param("order", "the steps (choices follow your typing)", required=True, complete="order"),),
+            answer="change",
+        ),
+        Command(
+            "undo",
+            "Take back your last step",
+            "take back your last step (until a die roll, card reveal or hand-off)",
+            lambda s, c: s.undo(c.channel, c.user, kind=c.kind),
+            answer="change",
+        ),
+        Command(
+            "board",
+            "Show the board (only to you, unless public)",
+            "the board picture (only you see it; public: posts it)",
+            lambda s, c: s.board(c.channel, public=bool(c.args.get("public")), kind=c.kind),
+            (Param("public", "Post it in the channel for everyone", "bool"),),
+            answer="public_if_asked",
+        ),
+        Command(
+            "status",
+            "Seats, score, whose turn (only to you, unless public)",
+            "who sits where, the score, whose decision it is (only you see it; public: posts it)",
+            lambda s, c: s.status(c.channel, public=bool(c.args.get("public")), kind=c.kind),
+            (Param("public", "Post it in the channel for everyone", "bool"),),
+            answer="public_if_asked",
+        ),
+        Command(
+            "options",
+            "Every step allowed now (only you see)",
+            "every step allowed now, the whole list (only you see it)",
+            lambda s, c: s.options(c.channel, c.user, kind=c.kind),
+        ),
+        Command(
+            "log",
+            "The last lines of the game log (only you see)",
+            "the last lines of the game log",
+            _log,
+            (Param("lines", "How many lines (default 20)", "number", low=1, high=200),),
+        ),
+        Command(
+            "rules",
+            "The rules at the table (only you see it)",
+            "the rules at the table, a topic at a time (only you see it)",
+            _rules,
+            (Param("topic", "A topic (pick one)", complete="topic"),),
+        ),
+        Command("help", "How to play with this bot", "this list", _help),
+        Command(
+            "export",
+            "Download the whole game as JSON",
+            "the whole game as a JSON file (its secret only once the game is over)",
+            lambda s, c: s.export(c.channel, kind=c.kind),
+            answer="public",
+        ),
+        Command(
+            "import",
+            "Load an exported game into this channel",
+            "load an exported game here; you keep your seats from it and may claim others",
+            _import,
+            (
+                Param("file", "A JSON file made by export", "file", required=True),
+                Param("claim", f"Seats you take besides your own, e.g. '{g.info.seats[0]}'", max_length=20),
+            ),
+            answer="change",
+        ),
+        Command(
+            "abort",
+            "End the game without a result",
+            "end the game without a result (its creator or a server manager)",
+            lambda s, c: s.abort(
+                c.channel,
+                c.user,
+                is_manager=c.is_manager,
+                guild=c.guild,
+                roles=c.roles,
+                kind=c.kind,
+            ),
+            answer="change",
+        ),
+    ]
+
+
+def club(g: AnyGame) -> list[Command]:
+    """The `club` subgroup: games played over days, and the records."""
+    return [
+        Command(
+            "pace",
+            "Hours the game waits before reminding whoever is on turn",
+            "hours the game waits before reminding whoever is on turn (default 24), then a "
+            "notice, then one stall notice; deadline: pass makes the seat pass; stricter in a "
+            "running game once every seated player agrees, or by Manage Server",
+            lambda s, c: s.pace(
+                c.channel, c.user, c.number("hours"), c.text("deadline"), is_manager=c.is_manager
+            ),
+            (
+                Param("hours", "1 to 336 (two weeks); leave both out to see the pace", "number", low=1, high=336),
+                Param("deadline", "When the first wait runs out: nothing, or the seat passes", choices=("nothing", "pass")),
+            ),
+            answer="change",
+            club=True,
+        ),
+        Command(
+            "me",
+            "Your time zone, quiet hours and direct messages for your turns",
+            "your time zone, quiet hours (no reminders then) and direct messages for your turns",
+            lambda s, c: s.me(
+                c.user,
+                time_zone=c.text("time_zone"),
+                quiet=c.text("quiet"),
+                direct_messages=_flag(c.args.get("direct_messages")),
+            ),
+            (
+                Param("time_zone", "An IANA name: Europe/Paris, America/New_York, Asia/Kolkata, UTC", max_length=64),
+                Param("quiet", "Hours without reminders in your time zone, as 22-7; or off", max_length=16),
+                Param("direct_messages", "Also tell me by direct message when it is my turn", "bool"),
+            ),
+            answer="change",
+            club=True,
+        ),
+        Command(
+            "rematch",
+            "A new game with the same people",
+            "a new game with the same people after one is over (seating: rotate, same, choose)",
+            lambda s, c: s.rematch(
+                c.channel,
+                c.user,
+                seating=c.text("seating") or "rotate",
+                guild=c.guild,
+                roles=c.roles,
+                is_manager=c.is_manager,
+            ),
+            (
+                Param(
+                    "seating",
+                    "rotate (each player plays the next seat), same, or choose (everyone joins again)",
+                    choices=("rotate", "same", "choose"),
+                ),
+            ),
+            answer="change",
+            club=True,
+        ),
+        Command(
+            "seat",
+            "Give a seat to a substitute (Manage Server)",
+            "give a seat to a substitute (Manage Server only)",
+            lambda s, c: s.seat(
+                c.channel, c.user, c.text("faction") or "", c.number("user") or 0, is_manager=c.is_manager
+            ),
+            (
+                _seat_param(g, "The seat to move", required=True),
+                Param("user", "Who takes it over", "user", required=True),
+            ),
+            answer="change",
+            club=True,
+        ),
+        Command(
+            "history",
+            "Finished games here, or a player's",
+            "the finished games of this channel, or of a player on this server",
+            lambda s, c: s.history(c.channel, c.number("user"), guild=c.guild),
+            (Param("user", "A player: their finished games on this server", "user"),),
+            club=True,
+        ),
+        Command(
+            "stats",
+            "Wins per seat and a rating per player",
+            "wins per seat, and a player's wins and rating (Elo) per seat, on this server",
+            lambda s, c: s.stats(c.number("user") or c.user, guild=c.guild, kind=c.kind),
+            (Param("user", "Whose record (yours when left out)", "user"),),
+            club=True,
+        ),
+        Command(
+            "replay",
+            "The board at any step of a finished game",
+            "the board at any step of a finished game of this channel",
+            lambda s, c: s.replay(c.channel, c.number("game") or 0, c.number("step")),
+            (
+                Param("game", "The game's number (see history)", "number", True, low=1, high=2**53),
+                Param("step", "How many log entries in (the end if left out)", "number", low=0, high=100_000),
+            ),
+            club=True,
+        ),
+        Command(
+            "verify",
+            "Check every die and card against the game's secret",
+            "check that every die and card followed from the secret committed at the start",
+            lambda s, c: s.verify(c.channel, kind=c.kind),
+            answer="public",
+            club=True,
+        ),
+        Command(
+            "config",
+            "Who may create, import and abort games on this server",
+            "who may create, import and abort games on this server (Manage Server only)",
+            lambda s, c: s.configure(
+                c.guild,
+                c.user,
+                is_manager=c.is_manager,
+                organisers=c.text("organisers"),
+                role_id=c.number("role"),
+            ),
+            (
+                Param(
+                    "organisers",
+                    "anyone, a role, or only members with Manage Server (leave out to see)",
+                    choices=("anyone", "role", "managers"),
+                ),
+                Param("role", "The role, when organisers is 'role'", "role"),
+            ),
+            answer="change",
+            club=True,
+        ),
+    ]
+
+
+def own(g: AnyGame) -> list[Command]:
+    """What a game adds: its hand (a game of hidden hands), its lookup, its shortcuts."""
+    out: list[Command] = []
+    if g.info.private:
+        out.append(
+            Command(
+                "hand",
+                "Your hand and your choices (only you see)",
+                "your hand, and your choices when it is your turn, with buttons (only you)",
+                lambda s, c: s.hand(c.channel, c.user, kind=c.kind),
+            )
+        )
+    if g.info.lookup:
+        out.append(
+            Command(
+                "card",
+                f"Look up an {g.info.lookup}"[:100],
+                f"look up an {g.info.lookup} by number or title",
+                lambda s, c: s.card_in(c.channel, c.text("number") or "", kind=c.kind),
+                (Param("number", "Its number, or type part of its title", required=True, complete="lookup"),),
+                answer="public",
+            )
+        )
+    for sc in g.shortcuts():
+        params = tuple(
+            Param(
+                p.name,
+                p.description,
+                "seat" if p.kind == "seat" else "number" if p.kind == "number" else "text",
+                p.required,
+                complete="shortcut" if p.choices and len(p.choices) > 2 else None,
+                choices=p.choices if 0 < len(p.choices) <= 2 else (),
+            )
+            for p in sc.params
+        )
+        out.append(
+            Command(
+                sc.name,
+                sc.description,
+                sc.description[:1].lower() + sc.description[1:],
+                _shortcut(sc.name),
+                params,
+                answer="change",
+                terminal=False,
+            )
+        )
+    return out
+
+
+def _shortcut(name: str) -> Run:
+    def run(s: GameService, c: Call) -> Awaitable[Reply]:
+        args: dict[str, str | int | None] = {
+            k: v for k, v in c.args.items() if isinstance(v, (str, int)) and not isinstance(v, bool)
+        }
+        return s.shortcut(c.channel, c.user, name, args=args, kind=c.kind)
+
+    return run
+
+
+def commands(kind: str) -> list[Command]:
+    """Every command of a game's group, in the order help lists them."""
+    g = game(kind)
+    return [*common(g), *own(g), *club(g)]
+
+
+def help_lines(kind: str) -> list[tuple[str, str]]:
+    return [(("club " if c.club else "") + c.name, c.help) for c in commands(kind)]
+
+
+def find(kind: str, name: str, *, club_command: bool = False) -> Command | None:
+    return next(
+        (c for c in commands(kind) if c.name == name and c.club == club_command), None
+    )
+
+
+def kinds() -> list[str]:
+    return [g.info.id for g in games()]
+
+
+def _players(g: AnyGame) -> str:
+    if g.info.min_players == len(g.info.seats):
+        return "all its"
+    return f"at least {g.info.min_players}"
+
+
+def _flag(v: Value) -> bool | None:
+    return v if isinstance(v, bool) else None

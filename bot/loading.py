@@ -1,0 +1,349 @@
+"""Loading a stored game: its rules (by kind), options and files, the secret that deals it,
+and its state at the stored version (a cache, else the latest snapshot plus the actions after
+it, else a replay of the whole log). Every game of every kind is loaded here, through the
+Game protocol."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ValidationError
+
+import rules.games  # noqa: F401  (registers every game)
+from db import GameRecord, LogLines, NewAction, Snapshot, Store, StoredAction
+from rules.dealing import SECRET_BYTES, commitment
+from rules.errors import DataError
+from rules.game import Game, Seat, game
+
+from .refusal import ServiceError
+from .textlog import LogTail, follow_step
+from .workers import Workers
+
+log = logging.getLogger(__name__)
+
+AnyGame = Game[object, object, object, BaseModel]
+CACHE_SIZE = 2048
+SEED_DEALS = "dealt_by_seed"  # in a game's options: created with a seed, which deals it all
+FILES = "files"  # in a game's options: each attached component file's key, by name
+
+
+def rules_of(record: GameRecord) -> AnyGame:
+    """The rules of a stored game, by its kind."""
+    try:
+        return game(record.kind)
+    except ValueError as e:
+        raise ServiceError(f"Game {record.id} is of a kind this bot does not know: {e}") from e
+
+
+PLAYERS = "players"  # in a game's options: the seats it started with (a game of 3 to 5)
+
+
+def seats_of(g: AnyGame, record: GameRecord) -> tuple[Seat, ...]:
+    """The seats a started game is played with, in turn order: those it started with (a seat
+    left free since is still in the game), else those taken."""
+    started = str(record.options.get(PLAYERS) or "")
+    if started:
+        return tuple(s for s in g.info.seats if s in started.split(","))
+    if g.info.min_players == len(g.info.seats):
+        return g.info.seats
+    return tuple(s for s in g.info.seats if s in record.seats)
+
+
+def public(g: AnyGame, state: object) -> object:
+    return g.view(state, None)
+
+
+@dataclass
+class Loaded:
+    version: int
+    state: object
+    snapshot_seq: int  # the seq of the game's latest stored snapshot
+    log_end: int  # how many lines the game's text log has
+
+
+@dataclass
+class Adoption:
+    """A game dealt by its seed, about to take a secret (`GameLoader.adoption`): its log with
+    the seed's outcomes written in, its state there (no dealer in it), the snapshot at its
+    last undo barrier, and the secret that deals what comes next."""
+
+    log: list[NewAction]
+    state: object
+    snapshot: Snapshot
+    secret: bytes
+
+
+def stored_options(g: AnyGame, record: GameRecord) -> BaseModel:
+    """The options a record keeps (its files not yet attached)."""
+    known = {k: v for k, v in record.options.items() if k in g.info.options.model_fields}
+    try:
+        return g.info.options.model_validate(known)
+    except ValidationError as e:
+        raise ServiceError(f"Game {record.id}'s stored options do not load: {e}") from e
+
+
+def options_json(g: AnyGame, options: BaseModel) -> dict[str, object]:
+    """The options as a record keeps them: the model's fields, and each file by its key."""
+    out: dict[str, object] = options.model_dump(mode="json", exclude_none=True)
+    keys = dict(g.file_keys(options))
+    if keys:
+        out[FILES] = keys
+    return out
+
+
+def secret_for_seed(seed: int) -> bytes:
+    """A fixed secret for a fixed seed (tests, benches): the same seed, the same game."""
+    return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
+
+
+class GameLoader:
+    def __init__(
+        self, store: Store, workers: Workers, seed_source: Callable[[], int] | None = None
+    ) -> None:
+        self.store = store
+        self.workers = workers
+        # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
+        self.seed_source = seed_source
+        self._cache: OrderedDict[int, Loaded] = OrderedDict()
+        self._secrets: dict[int, bytes | None] = {}
+        self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
+
+    # --- options and files -----------------------------------------------------------------
+
+    async def options_of(self, record: GameRecord) -> BaseModel:
+        """The game's options with its component files attached (read from the store)."""
+        g = rules_of(record)
+        options = stored_options(g, record)
+        keys = dict(record.options.get(FILES) or {})
+        legacy = record.options.get("deck")  # games stored before migration 004 kept the text
+        deck_hash = record.options.get("deck_hash")  # and before every game had files, one deck
+        if deck_hash is not None and "deck" not in keys:
+            keys["deck"] = deck_hash
+        files: dict[str, str] = {}
+        for name, key in keys.items():
+            text = await self.store.deck_text(str(key))
+            if text is None:
+                raise ServiceError(f"Game {record.id}'s {name} file is missing from the database.")
+            files[str(name)] = text
+        if legacy is not None and "deck" not in files:
+            files["deck"] = str(legacy)
+        if not files:
+            return options
+        try:
+            return await self.workers.run(g.with_files, options, files)
+        except (DataError, ValueError) as e:
+            raise ServiceError(f"Game {record.id}'s files cannot be read: {e}") from e
+
+    # --- the secret --------------------------------------------------------------------------
+
+    def new_secret(self) -> bytes:
+        """A fresh secret for a game (the `seed_source`'s in tests)."""
+        if self.seed_source is not None:
+            return secret_for_seed(self.seed_source())
+        return secrets.token_bytes(SECRET_BYTES)
+
+    async def secret_of(self, record: GameRecord) -> bytes | None:
+        """The secret that deals this game's chance outcomes; None for a game dealt by its
+        seed (created so, or stored before chance entries). Never shown before the game is
+        over."""
+        if record.id not in self._secrets:
+            stored = await self.store.secret(record.id)
+            self._dealt_from[record.id] = stored.dealt_from
+            self._secrets[record.id] = bytes.fromhex(stored.secret) if stored.secret else None
+        return self._secrets[record.id]
+
+    def dealt_from(self, record: GameRecord) -> int:
+        """How many log entries came from elsewhere before the secret dealt (secret_of first)."""
+        return self._dealt_from.get(record.id, 0)
+
+    def commitment(self, record: GameRecord, secret: bytes) -> str:
+        """The commitment of the game's secret, bound to the game and to the log entry it
+        began to deal from (rules.dealing)."""
+        return commitment(secret, record.id, self.dealt_from(record))
+
+    async def pre_secret(self, record: GameRecord) -> bool:
+        """A game stored before per-game secrets, still dealt by its seed (not one created
+        with a seed on purpose, for tests or teaching, which its seed deals to the end)."""
+        return await self.secret_of(record) is None and not record.options.get(SEED_DEALS)
+
+    async def adoption(self, record: GameRecord) -> Adoption:
+        """What a game stored before per-game secrets becomes at its next move: its seed's
+        outcomes so far written into its log, and a fresh secret that deals from there (so
+        nothing the seed would tell is ever dealt again). Held here until the move is stored
+        (then Store.adopt_secret); `secret_of` gives the new secret meanwhile."""
+        g = rules_of(record)
+        options = await self.options_of(record)
+        stored = await self.store.actions(record.id)
+        log_, state, snapshot = await self.workers.run(
+            written_out, g, record, options, stored
+        )
+        secret = self.new_secret()
+        self._secrets[record.id], self._dealt_from[record.id] = secret, len(log_)
+        return Adoption(log_, state, snapshot, secret)
+
+    async def adopted(self, record: GameRecord, adoption: Adoption) -> GameRecord:
+        """Store the adoption (the game at its version before the move)."""
+        return await self.store.adopt_secret(
+            record.id,
+            record.version,
+            secret=adoption.secret.hex(),
+            log=adoption.log,
+            snapshot=adoption.snapshot,
+        )
+
+    def forget(self, game_id: int) -> None:
+        """Drop what is cached of a game's secret and state (a change not stored)."""
+        self._secrets.pop(game_id, None)
+        self._dealt_from.pop(game_id, None)
+        self._cache.pop(game_id, None)
+
+    # --- the state -----------------------------------------------------------------------------
+
+    async def fresh_state(self, record: GameRecord, options: BaseModel | None = None) -> object:
+        """Setup, before any logged action: no future in it, unless the game is dealt by its
+        seed (then the seed's dealer, as it was played)."""
+        g = rules_of(record)
+        options = options or await self.options_of(record)
+        seats = seats_of(g, record)
+        if await self.secret_of(record) is None:
+            return await self.workers.run(g.new_seeded, options, seats, record.seed)
+        return await self.workers.run(g.new_game, options, seats)
+
+    async def state_of(self, record: GameRecord) -> object:
+        """The game's state at its stored version."""
+        return (await self.loaded(record)).state
+
+    async def log_end(self, record: GameRecord) -> int:
+        return (await self.loaded(record)).log_end
+
+    async def loaded(self, record: GameRecord) -> Loaded:
+        cached = self._cache.get(record.id)
+        if cached is not None and cached.version == record.version:
+            self._cache.move_to_end(record.id)
+            return cached
+        g = rules_of(record)
+        options = await self.options_of(record)
+        state, start = await self._snapshot_state(record, g, options)
+        if state is None:
+            state = await self.fresh_state(record, options)
+        for stored in await self.store.actions(record.id, after=start):
+            state = g.apply(state, g.action_from_json(_json(stored)))
+        end = await self._move_log_out(record, g, options, state)
+        return self.remember(record, state, start, end)
+
+    async def _snapshot_state(
+        self, record: GameRecord, g: AnyGame, options: BaseModel
+    ) -> tuple[object | None, int]:
+        """The latest stored snapshot that can be used and its seq; (None, 0) when there is
+        none."""
+        at_most = record.actions
+        while (snap := await self.store.latest_snapshot(record.id, at_most=at_most)) is not None:
+            at_most = snap.seq - 1
+            try:
+                state = g.state_from_json(snap.state, options)
+            except (ValidationError, ValueError):
+                log.warning("game %s: snapshot %s unusable; replaying", record.id, snap.seq)
+                continue
+            if g.settled(state):  # taken at an undo barrier, as every snapshot is
+                return state, snap.seq
+        return None, 0
+
+    async def _move_log_out(
+        self, record: GameRecord, g: AnyGame, options: BaseModel, state: object
+    ) -> int:
+        """The length of the game's text log. A game stored before its text log had a table
+        of its own kept the lines in its states: they are stored once (a replay of its whole
+        log gives them)."""
+        stored = await self.store.log_length(record.id)
+        tail = g.log_tail(public(g, state))
+        if tail is None or stored >= tail[0] + len(tail[1]):
+            return stored
+        state = await self.fresh_state(record, options)
+        whole = LogTail(0, [])
+        view = public(g, state)
+        follow_step(g, whole, view, None, view, None)
+        for action in await self.store.actions(record.id):
+            before = view
+            step = g.action_from_json(_json(action))
+            state = g.apply(state, step)
+            view = public(g, state)
+            follow_step(g, whole, before, step, view, action.faction)
+        lines = LogLines(start=0, lines=whole.lines)
+        if await self.store.fill_log(record.id, record.version, lines):
+            log.info("game %s: %s log lines moved out of its states", record.id, whole.end - stored)
+        return whole.end
+
+    def remember(
+        self,
+        record: GameRecord,
+        state: object,
+        snapshot_seq: int | None = None,
+        log_end: int | None = None,
+    ) -> Loaded:
+        """Cache the game's state; `snapshot_seq`: a snapshot was stored (or loaded) there."""
+        known = self._cache.get(record.id)
+        if snapshot_seq is None:
+            snapshot_seq = known.snapshot_seq if known is not None else 0
+        if log_end is None:
+            log_end = known.log_end if known is not None else 0
+        loaded = Loaded(record.version, state, snapshot_seq, log_end)
+        self._cache[record.id] = loaded
+        self._cache.move_to_end(record.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return loaded
+
+    def snapshot_seq(self, game_id: int) -> int:
+        known = self._cache.get(game_id)
+        return known.snapshot_seq if known is not None else 0
+
+
+def _json(stored: StoredAction) -> str:
+    import json
+
+    return json.dumps(stored.action, separators=(",", ":"))
+
+
+def written_out(
+    g: AnyGame, record: GameRecord, options: BaseModel, stored: Sequence[StoredAction]
+) -> tuple[list[NewAction], object, Snapshot]:
+    """A game dealt by its seed, replayed with the seed's outcomes written into its log as
+    chance entries (as an imported format-1 export is): the log, the state at its end, and
+    the snapshot at its last undo barrier. The same steps give the same state."""
+    steps = [g.action_from_json(_json(a)) for a in stored]
+    whole = g.outcomes_written_out(record.seed, options, steps)
+    who = iter(stored)
+    state = g.new_game(options, seats_of(g, record))
+    log_: list[NewAction] = []
+    barrier = (0, state)
+    next_step = next(who, None)
+    for action in whole:
+        dealt = g.chance(state) is not None
+        if dealt:
+            log_.append(NewAction(action=_dict(g, action)))
+        else:
+            assert next_step is not None
+            log_.append(
+                NewAction(
+                    action=next_step.action, faction=next_step.faction, user_id=next_step.user_id
+                )
+            )
+            next_step = next(who, None)
+        state = g.apply(state, action)
+        if g.settled(state):
+            barrier = (len(log_), state)
+    seq, at = barrier
+    return log_, state, Snapshot(seq=seq, state=g.state_to_json(at))
+
+
+def _dict(g: AnyGame, action: object) -> dict[str, object]:
+    import json
+
+    out = json.loads(g.action_to_json(action))
+    assert isinstance(out, dict)
+    return out

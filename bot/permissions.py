@@ -1,0 +1,72 @@
+"""Who may organise games on a server: create, import and abort (docs/playing.md,
+"Permissions"), and the server each game's channel is on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from db import ServerSettings, Store
+
+from .refusal import ServiceError
+
+ORGANISERS = ("anyone", "role", "managers")
+
+
+class Permissions:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def settings(self, guild: str | None) -> ServerSettings:
+        if guild is None:  # the terminal client, direct messages
+            return ServerSettings(guild_id="")
+        return await self.store.server_settings(guild)
+
+    async def may_organise(
+        self,
+        guild: str | None,
+        roles: Sequence[int],
+        is_manager: bool,
+        what: str,
+        *,
+        anyone: bool = True,
+        command: str = "vj",
+    ) -> None:
+        """ServiceError unless the caller may create, import or abort games here. Abort
+        (`anyone=False`) is for the game's creator, checked by the caller, or an organiser
+        other than "anyone"."""
+        if is_manager:
+            return
+        s = await self.settings(guild)
+        if s.organisers == "anyone" and anyone:
+            return
+        if s.organisers == "role" and s.role_id in roles:
+            return
+        who = {
+            "anyone": "its creator or a member with Manage Server",
+            "role": f"members with the <@&{s.role_id}> role or Manage Server",
+            "managers": "members with Manage Server",
+        }[s.organisers]
+        if what == "abort" and s.organisers != "anyone":
+            who = "the game's creator or " + who
+        raise ServiceError(
+            f"You may not {what} a game here: that is for {who} "
+            f"(a server manager can change it with `/{command} club config`)."
+        )
+
+    async def note_server(self, channel: str, guild: str | None) -> None:
+        """Remember the server a game's channel is on (a player's history is per server)."""
+        if guild is not None:
+            await self.store.put_channel_server(channel, guild)
+
+    @staticmethod
+    def settings_text(s: ServerSettings) -> str:
+        who = {
+            "anyone": "anyone",
+            "role": f"members with the <@&{s.role_id}> role",
+            "managers": "nobody but server managers",
+        }[s.organisers]
+        return (
+            f"On this server {who} may create and import games; a game's creator, "
+            + ("" if s.organisers == "anyone" else f"{who}, ")
+            + "and members with Manage Server may abort it."
+        )

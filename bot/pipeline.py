@@ -1,0 +1,501 @@
+"""The turn pipeline, for every game: an order's steps checked (who plays each), applied up to
+a reveal, its chance steps dealt from the game's secret, stored with the announcement it owes
+the channel and the next wait in one transaction; then the reply that announces it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from db import (
+    Announcement,
+    GameRecord,
+    GameResult,
+    LogLines,
+    NewAction,
+    SeatResult,
+    Snapshot,
+    StaleAction,
+    Store,
+)
+from rules.dealing import keyed_below
+from rules.errors import step_where
+from rules.game import Seat, Step
+
+from .announcing import Announcer, Move
+from .closing import Closings
+from .loading import Adoption, AnyGame, GameLoader, public, rules_of
+from .refusal import ServiceError
+from .reminders import Reminders
+from .renderer import Picture, Renderer, alt_text
+from .reply import Button, Reply
+from .table_texts import TableTexts, seat_title
+from .textlog import LogTail, follow_step
+
+log = logging.getLogger(__name__)
+
+RECAP_LINES = 2000  # log lines read back for a stage's recap (a card writes far fewer)
+SNAPSHOT_STEPS = 50  # steps between stored snapshots (bounds the bytes per game, load time)
+MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
+CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a step doing nothing)
+
+
+@dataclass
+class Outcome:
+    """What an accepted order did (for the reply and the tests)."""
+
+    game: GameRecord
+    before: object
+    after: object
+    new_lines: list[str]
+    steps: list[str] = field(default_factory=list)  # the steps as played (describe)
+    notes: list[str] = field(default_factory=list)  # steps accepted without effect, and why
+    announcement: Announcement = field(default_factory=lambda: Announcement(text=""))
+    # A reveal committed the order at this step; the steps after it were not played.
+    revealed_at: str | None = None
+    unplayed: list[str] = field(default_factory=list)
+
+
+def action_json(g: AnyGame, action: object) -> dict[str, object]:
+    out = json.loads(g.action_to_json(action))
+    assert isinstance(out, dict)
+    return out
+
+
+class TurnPipeline:
+    def __init__(
+        self,
+        store: Store,
+        loader: GameLoader,
+        texts: TableTexts,
+        reminders: Reminders,
+        announcer: Announcer,
+        renderer: Renderer,
+        closings: Closings,
+    ) -> None:
+        self.store = store
+        self.loader = loader
+        self.texts = texts
+        self.reminders = reminders
+        self.announcer = announcer
+        self.renderer = renderer
+        self.closings = closings
+
+    # --- applying and storing --------------------------------------------------------------
+
+    async def apply_and_store(
+        self,
+        record: GameRecord,
+        state: object,
+        user: int,
+        steps: Sequence[Step[object]],
+        forced: Seat | None,
+        *,
+        confirmed: bool = True,
+        note: str | None = None,
+    ) -> Outcome:
+        """`store_order`; a game stored before per-game secrets takes one with this move (its
+        seed's outcomes so far written into its log), stored only if the move is."""
+        adoption = await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
+        try:
+            return await self._store_order(
+                record, state, user, steps, forced, confirmed, note, adoption
+            )
+        except BaseException:
+            if adoption is not None:  # the caches reload what was stored
+                self.loader.forget(record.id)
+            raise
+
+    async def deal(
+        self, record: GameRecord, state: object, seq: int, text: LogTail | None = None
+    ) -> tuple[object, list[NewAction]]:
+        """Resolve the pending chance steps from the game's secret, the first one as log entry
+        `seq`; the outcomes are chance entries of the log (no seat, no user). `text` takes in
+        the lines they write."""
+        g = rules_of(record)
+        secret = await self.loader.secret_of(record)
+        dealt: list[NewAction] = []
+        if secret is None:  # a game dealt by its seed: the dealer is in the state
+            return state, dealt
+        while g.chance(state) is not None and g.result(state) is None:
+            outcome = g.deal(state, keyed_below(secret, record.id, seq + len(dealt)))
+            before = state
+            state = g.apply(state, outcome)
+            if text is not None:
+                follow_step(g, text, public(g, before), outcome, public(g, state), None)
+            dealt.append(NewAction(action=action_json(g, outcome)))
+        return state, dealt
+
+    async def _store_order(
+        self,
+        record: GameRecord,
+        state: object,
+        user: int,
+        steps: Sequence[Step[object]],
+        forced: Seat | None,
+        confirmed: bool,
+        note: str | None,
+        adoption: Adoption | None,
+    ) -> Outcome:
+        """Apply the steps one by one and store them in one transaction, with the
+        announcement they owe the channel.
+
+        All or nothing, except that a reveal commits: after a step that rolls dice or draws a
+        card (dealt here, from the secret), the order ends; that step and those before it are
+        stored with the outcome, and the rest is not played. So no refusal and no later step
+        is ever computed past a reveal that was not stored and announced. A finishing step
+        (`done`) for what already ended by itself is only noted; unless `confirmed`, a step
+        that would do nothing is refused once (see `_idle_check`)."""
+        g = rules_of(record)
+        logged = record.actions  # the log's length before the order
+        if adoption is not None:
+            state, logged = adoption.state, len(adoption.log)
+        cur = state
+        text = LogTail(await self.loader.log_end(record))  # the lines the order writes
+        new: list[NewAction] = []
+        described: list[str] = []
+        notes: list[str] = [note] if note else []  # e.g. a deadline's
+        credits = 0  # finishing steps a step made needless (what it closed ended by itself)
+        revealed_at: str | None = None
+        total = len(steps)
+        played = 0
+        actor: Seat | None = None  # who played the last step
+        for k, step in enumerate(steps, start=1):
+            action = step.action
+            where = step_where(step.text, k, total)
+            played = k
+            if g.finishing(action) and credits:
+                credits -= 1
+                notes.append(f"{where} was not needed: that had already ended by itself.")
+                continue
+            if k == total and actor is not None and self._closing_done(g, cur, action, actor):
+                notes.append(f"{where} was not needed: what you were doing had ended.")
+                continue
+            who = self._actor(record, cur, action, user, forced, where)
+            actor = who
+            if not confirmed:
+                self._idle_check(g, cur, action, where)
+            is_undo = g.undoes(action)
+            try:
+                described.append("undo" if is_undo else g.describe(public(g, cur), action))
+                nxt = g.apply(cur, action)
+            except ValueError as e:
+                raise ServiceError(self._refusal(record, state, cur, where, k, total, e)) from e
+            credits = 0 if is_undo else credits + g.finished_by(cur, nxt, action)
+            follow_step(g, text, public(g, cur), action, public(g, nxt), who)
+            new.append(NewAction(action=action_json(g, action), faction=who, user_id=user))
+            revealing = g.revealed(cur, nxt)
+            cur, dealt = await self.deal(record, nxt, logged + len(new) + 1, text)
+            new.extend(dealt)
+            if revealing:  # dice rolled or a card drawn: the order ends here
+                revealed_at = where
+                break
+        if not new:
+            raise ServiceError(
+                "Nothing to play: " + " ".join(notes) + " " + self.texts.allowed(record, state)
+            )
+        unplayed: list[str] = []  # what the reveal cut off
+        for k, step in enumerate(steps[played:], start=played + 1):
+            if g.finishing(step.action) and credits:  # a `done` for what the reveal ended
+                credits -= 1
+                notes.append(
+                    f"{step_where(step.text, k, total)} was not needed: that had already ended "
+                    "by itself."
+                )
+            elif step.text not in unplayed:
+                unplayed.append(step.text)
+        if adoption is not None:
+            command = g.info.command
+            notes.append(
+                f"game {record.id} is dealt from a secret from now on: its dice and cards so "
+                f"far stay as its seed dealt them, and each from step {logged + 1} on comes "
+                f"from a secret whose commitment is "
+                f"`{self.loader.commitment(record, adoption.secret)}` (revealed when the game "
+                f"ends, then `/{command} club verify` checks them)"
+            )
+        over = g.result(cur) is not None
+        secret = await self.loader.secret_of(record) if over else None
+        # a stage that ended is recapped from its lines, which earlier moves wrote
+        earlier = (
+            await self.store.log_lines(record.id, max(0, text.start - RECAP_LINES), text.start)
+            if g.turn(cur)[1] != g.turn(state)[1]
+            else []
+        )
+        move = Move(
+            before=state,
+            after=cur,
+            new_lines=text.lines,
+            earlier=earlier,
+            steps=described,
+            notes=notes,
+            revealed_at=revealed_at if unplayed else None,
+            unplayed=unplayed,
+            secret=secret,
+            commitment=self.loader.commitment(record, secret) if secret is not None else "",
+        )
+        announcement = self.announcer.announcement(
+            record, move, await self.store.turn_message(record.id)
+        )
+        waiting = self.texts.waiting_for(record, cur)
+        if announcement.mentions and waiting == self.texts.waiting_for(record, state):
+            # the decision stays with the same person (another of their seats, a side they
+            # decide for): a notice only when it passes to someone else
+            announcement = announcement.model_copy(update={"mentions": []})
+        seq = logged + len(new)
+        last = self.loader.snapshot_seq(record.id)
+        if adoption is not None:
+            last = adoption.snapshot.seq
+        snapshot = (
+            Snapshot(seq=seq, state=g.state_to_json(cur))
+            if self._snapshot_due(g, cur, seq, last)
+            else None
+        )
+        try:
+            if adoption is not None:
+                record = await self.loader.adopted(record, adoption)
+            stored = await self.store.append_actions(
+                record.id,
+                record.version,
+                new,
+                snapshot=snapshot,
+                log=LogLines(start=text.start, lines=text.lines),
+                status="finished" if over else None,
+                announcement=announcement,
+                reminder=await self.reminders.plan(record, waiting),
+                result=self.result(record, cur) if over else None,
+            )
+        except StaleAction as e:
+            self.loader.forget(record.id)
+            raise ServiceError(
+                "Someone else moved first while your order was being stored, so nothing of "
+                f"yours was stored. Look at the new position (`/{g.info.command} status`) and "
+                "send it again."
+            ) from e
+        if snapshot is None and adoption is not None:
+            snapshot = adoption.snapshot
+        self.loader.remember(
+            stored, cur, snapshot.seq if snapshot is not None else None, text.end
+        )
+        return Outcome(
+            stored,
+            state,
+            cur,
+            text.lines,
+            described,
+            notes,
+            announcement,
+            revealed_at=revealed_at if unplayed else None,
+            unplayed=unplayed,
+        )
+
+    @staticmethod
+    def _snapshot_due(g: AnyGame, after: object, seq: int, last: int) -> bool:
+        """A snapshot every SNAPSHOT_STEPS steps or so (and at the end): loading replays a few
+        dozen steps, and a game stores a handful of states, not one per hand-off. Only at an
+        undo barrier (a hand-off, a reveal), which a state loaded from JSON starts from."""
+        if not g.settled(after):
+            return False
+        return g.result(after) is not None or seq - last >= SNAPSHOT_STEPS
+
+    @staticmethod
+    def _closing_done(g: AnyGame, state: object, action: object, actor: Seat) -> bool:
+        """An order may always end with a finishing step (`done`): after steps that were
+        played, a last one that the position does not take from the one who played them
+        (none is allowed now, or the decision is another seat's) closes nothing of theirs,
+        so it is noted, neither refused nor applied to someone else."""
+        if not g.finishing(action):
+            return False
+        return g.to_move(state) != actor or action not in g.legal_actions(state)
+
+    @staticmethod
+    def _idle_check(g: AnyGame, state: object, action: object, where: str) -> None:
+        """A step that does nothing is allowed (2.3.3 allows a Command in zero spaces), but
+        it still spends what it costs: ask once, and accept the same order with `confirm`."""
+        view = public(g, state)
+        note = g.note(view, action)
+        if note is not None:
+            how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
+            raise ServiceError(idle_question(where, note, g.note_cost(view, action), how))
+
+    def _refusal(
+        self,
+        record: GameRecord,
+        state: object,
+        at: object,
+        where: str,
+        k: int,
+        total: int,
+        error: ValueError,
+    ) -> str:
+        """A refused step: why, and what is allowed in the real (stored) position; for a
+        later step also what that step could have been (never past a reveal: the order stops
+        at one)."""
+        head = (
+            f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
+        )
+        then = ""
+        if k > 1:
+            then = f" At that step the choices were: {self.texts.options(record, at)}."
+        return f"{head}: {error}.{then} {self.texts.allowed(record, state)}"
+
+    def _actor(
+        self,
+        record: GameRecord,
+        state: object,
+        action: object,
+        user: int,
+        forced: Seat | None,
+        where: str,
+    ) -> Seat:
+        """The seat this user plays this step as; ServiceError when they may not."""
+        g = rules_of(record)
+        mine = self.texts.user_seats(record, user)
+        if not mine:
+            free = [s for s in g.info.seats if s not in record.seats]
+            raise ServiceError(
+                "You have no seat in this game, so you cannot give orders (anyone may read). "
+                + ("Free seats: " + ", ".join(free) + "." if free and record.status == "lobby" else "")
+            )
+        undo = g.undo(state)
+        if g.undoes(action):
+            if undo is None:
+                raise ServiceError(
+                    f"{where}: nothing to undo (steps cannot be taken back past a die roll, a "
+                    "card reveal or a hand-off to another seat)."
+                )
+            if undo[0] not in mine:
+                raise ServiceError(f"{where}: only {self.texts.who(record, undo[0])} may undo that step.")
+            return undo[0]
+        seat = g.actor(state, action)
+        now = g.to_move(state)
+        if seat is not None and seat != now:  # a step out of turn (a trade): its own seat's
+            if seat not in mine:
+                raise ServiceError(
+                    f"{where}: you do not sit as {seat}, so you cannot play that for it."
+                )
+            return seat
+        if now is None:
+            raise ServiceError("The game is over.")
+        if now in mine and (forced is None or forced == now):
+            return now
+        view = public(g, state)
+        said = g.prompt(view, now)
+        if forced is not None and forced != now:
+            raise ServiceError(
+                f"{where}: it is not {seat_title(g, forced)}'s turn; "
+                f"{self.texts.who(record, now)} must decide: {said}"
+            )
+        raise ServiceError(
+            f"{where}: it is not your turn. {self.texts.who(record, now)} must decide: {said}"
+        )
+
+    def result(self, record: GameRecord, state: object) -> GameResult:
+        """The record a finished game keeps: each seat's place and score."""
+        g = rules_of(record)
+        ranking = g.result(state)
+        assert ranking is not None
+        seats: list[SeatResult] = []
+        place = 1
+        for tied in ranking.places:
+            for seat in tied:
+                if seat in record.seats:
+                    seats.append(
+                        SeatResult(
+                            faction=seat,
+                            user_id=record.seats[seat],
+                            place=place,
+                            score=int(ranking.scores.get(seat, 0)),
+                        )
+                    )
+            place += len(tied)
+        return GameResult(
+            game_id=record.id,
+            channel_id=record.channel_id,
+            finished_at=self.reminders.clock(),
+            seats=seats,
+        )
+
+    # --- the reply -----------------------------------------------------------------------------
+
+    async def render(self, record: GameRecord | None, state: object) -> bytes | None:
+        """The public board and its alt text (`Picture`), with the players' names; None when
+        it could not be drawn."""
+        if record is None:
+            return None
+        return await self.render_view(record, public(rules_of(record), state))
+
+    async def render_view(self, record: GameRecord, view: object) -> bytes | None:
+        """The board of one view (a seat's own, for it alone) with its alt text."""
+        g = rules_of(record)
+        names = self.texts.board_names(record)
+        try:
+            png = await asyncio.to_thread(self.renderer, g.info.id, view, names or None)
+            return Picture(png, alt_text(g.info.id, view, names or None)[:MAX_ALT_CHARS])
+        except Exception:  # a broken picture must not lose the (already stored) move
+            log.exception("rendering the board failed")
+            return None
+
+    async def moved_reply(self, out: Outcome) -> Reply:
+        """The reply for a stored move. The move is stored: nothing here may fail it, so a
+        broken picture or button row still leaves the announcement."""
+        record, state, a = out.game, out.after, out.announcement
+        try:
+            buttons = self.texts.buttons_for(record, state)
+        except Exception:
+            log.exception("game %s: building the buttons failed", record.id)
+            buttons = []
+        reply = announced(
+            record,
+            a.text,
+            mentions=a.mentions,
+            image=await self.render(record, state) if a.board else None,
+            buttons=buttons,
+            receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
+            edit=a.edit,
+            close_text=a.close_text,
+        )
+        if rules_of(record).result(state) is not None:
+            try:
+                end = await self.closings.closing(record)
+            except Exception:  # the final score is stored and announced all the same
+                log.exception("game %s: the closing chart or ratings failed", record.id)
+                return reply
+            reply.text += "".join(f"\n{line}" for line in end.ratings)
+            if end.chart is not None:
+                reply.text += "\nThe score over the game is in the chart."
+            reply.text += f"\n{self.closings.rematch_line}"
+            reply.file, reply.buttons = end.chart, [*reply.buttons, end.button]
+        return reply
+
+
+def idle_question(where: str, note: str, cost: str | None, how: str) -> str:
+    spends = f", yet it would still {cost}" if cost else ""
+    return f"{where}: {note}{spends}. Nothing was played. {how}"
+
+
+def announced(
+    record: GameRecord,
+    text: str,
+    *,
+    mentions: list[int] | None = None,
+    image: bytes | None = None,
+    buttons: list[Button] | None = None,
+    receipt: str | None = None,
+    edit: bool = False,
+    close_text: str | None = None,
+) -> Reply:
+    """The public reply for a change stored with its announcement (game, version)."""
+    return Reply(
+        text=text,
+        image=image,
+        mentions=mentions or [],
+        buttons=buttons or [],
+        version=record.version,
+        announcement=(record.id, record.version),
+        receipt=receipt,
+        edit=edit,
+        close_text=close_text,
+    )

@@ -1,0 +1,229 @@
+"""What the table says about a game, for any game: who sits where, whose decision it is, the
+steps allowed now (with a note on those that would do nothing), the buttons of a turn, the
+result. Read through the Game protocol from the position the channel sees."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from db import GameRecord
+from rules.errors import clip
+from rules.game import Ranking, Seat
+
+from .ai_users import ai_level, ai_name, is_ai, with_ai_names
+from .loading import AnyGame, public, rules_of
+from .reply import Button
+
+BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
+SHOWN_OPTIONS = 8  # legal steps listed in an error message
+MAX_NAME_CHARS = 32  # a player's name on the board (Discord's display names are this long)
+CUSTOM_ID_PREFIX = "vj"
+
+Names = dict[Seat, str]
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def custom_id(record: GameRecord, what: str) -> str:
+    """vj:<game>:<version>:<what>: a button of one position of one game."""
+    return f"{CUSTOM_ID_PREFIX}:{record.id}:{record.version}:{what}"
+
+
+def seat_title(g: AnyGame, seat: Seat) -> str:
+    return str(g.info.seat_titles.get(seat, seat))
+
+
+def holds_private(g: AnyGame, state: object, seat: Seat | None) -> bool:
+    """Whether `seat` sees what the public does not (a hand): then its choices, which would
+    tell it, are shown to it alone."""
+    if seat is None:
+        return False
+    return bool(set(g.hidden(state, None)) - set(g.hidden(state, seat)))
+
+
+class TableTexts:
+    def __init__(
+        self,
+        mention_fn: Callable[[int], str] = mention,
+        *,
+        see_all_hint: str = "`/{command} options` lists them all",
+        name_players: bool = True,
+    ) -> None:
+        self.mention = with_ai_names(mention_fn)  # an AI seat is named, never pinged
+        self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
+        self.name_players = name_players  # False where one person holds every seat
+        # a person's display name for the board, where the adapter knows it
+        self.display_name: Callable[[int], str | None] = lambda uid: None
+
+    # --- seats ------------------------------------------------------------------------------
+
+    @staticmethod
+    def seat_user(record: GameRecord, seat: Seat | None) -> int | None:
+        return None if seat is None else record.seats.get(seat)
+
+    def waiting_for(self, record: GameRecord, state: object) -> int | None:
+        """The person whose decision it is (None: the game is over or their seat is free)."""
+        return self.seat_user(record, rules_of(record).to_move(state))
+
+    @staticmethod
+    def user_seats(record: GameRecord, user: int) -> list[Seat]:
+        g = rules_of(record)
+        return [s for s in g.info.seats if record.seats.get(s) == user]
+
+    def who(self, record: GameRecord, seat: Seat) -> str:
+        g = rules_of(record)
+        uid = record.seats.get(seat)
+        level = ai_level(uid)
+        title = seat_title(g, seat)
+        if level is not None and not self.name_players:  # one person holds the other seats
+            return f"{title} (AI, {level})"
+        if uid is not None and not self.name_players:
+            return title
+        held = self.mention(uid) if uid is not None else "nobody (free seat)"
+        return f"{title} ({held})"
+
+    def board_names(self, record: GameRecord | None) -> Names:
+        """The players' names by seat for a board and its alt text: an AI seat by its AI's
+        name, a person by their display name where the adapter knows it."""
+        out: Names = {}
+        if record is None:
+            return out
+        for seat, uid in record.seats.items():
+            level = ai_level(uid)
+            name = ai_name(level) if level is not None else self.display_name(uid)
+            if name:
+                out[seat] = clip(name, MAX_NAME_CHARS)
+        return out
+
+    # --- the decision now -----------------------------------------------------------------------
+
+    def option(self, g: AnyGame, view: object, action: object) -> str:
+        text = f"`{g.describe(view, action)}`"
+        note = g.note(view, action)
+        return f"{text} ({note})" if note else text
+
+    def options(self, record: GameRecord, state: object, limit: int | None = SHOWN_OPTIONS) -> str:
+        """The legal next steps as text, a step that would do nothing marked."""
+        g = rules_of(record)
+        view = public(g, state)
+        opts = [self.option(g, view, a) for a in g.legal_actions(state)]
+        shown = ", ".join(opts[:limit])
+        if limit is not None and len(opts) > limit:
+            hint = self.see_all_hint.format(command=g.info.command)
+            shown += f" and {len(opts) - limit} more ({hint})"
+        return shown
+
+    def allowed(self, record: GameRecord, state: object, limit: int = SHOWN_OPTIONS) -> str:
+        opts = self.options(record, state, limit)
+        return f"Allowed now: {opts}." if opts else "No decision is pending."
+
+    def offers(self, record: GameRecord, state: object) -> str | None:
+        """One line for a prompt whose choices the game explains: each with what it does."""
+        g = rules_of(record)
+        view = public(g, state)
+        named = [
+            f"`{g.describe(view, a)}` — {effect.rsplit(' (', 1)[0]}"
+            for a in g.legal_actions(state)
+            if (effect := g.explain(view, a)) is not None
+        ]
+        return "_" + " · ".join(named) + "_" if named else None
+
+    def prompt_text(self, record: GameRecord, state: object) -> tuple[str, list[int]]:
+        """`**Next:** <who> — <the decision>`: the player (pinged), the seat, or the side it
+        decides for; the how-to is in the game's help."""
+        g = rules_of(record)
+        seat = g.to_move(state)
+        view = public(g, state)
+        if seat is None:
+            ranking = g.result(state)
+            return (ranking.text if ranking is not None else g.chance(state) or ""), []
+        uid = self.seat_user(record, seat)
+        mentions = [uid] if uid is not None and not is_ai(uid) else []
+        title = seat_title(g, seat)
+        text, sep = g.prompt(view, seat), " — "
+        if text.startswith(f"{title} decides — "):
+            text = text.removeprefix(f"{title} decides — ")
+        elif text.startswith(f"{title} "):  # "Delhi Sultanate on card 11 ...": named once
+            text, sep = text.removeprefix(f"{title} "), " "
+        side = g.acting_as(view)
+        who = f"{side} (decided by {seat})" if side else title
+        if uid is None:
+            who += f" (free seat: `/{g.info.command} join`)"
+        elif self.name_players:
+            who += f" {self.mention(uid)}"
+        offers = self.offers(record, state)
+        tail = f"\n{offers}" if offers else ""
+        return f"**Next:** {who}{sep}{text}{tail}", mentions
+
+    def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
+        g = rules_of(record)
+        if g.result(state) is not None or is_ai(self.waiting_for(record, state)):
+            return []  # nobody presses for an AI: it plays by itself
+        out: list[Button] = []
+        legal = g.legal_actions(state)
+        view = public(g, state)
+        if len(legal) <= BUTTON_LIMIT and not holds_private(g, state, g.to_move(state)):
+            for i, a in enumerate(legal):
+                label = g.describe(view, a)
+                note = g.note(view, a)
+                label += f" ({note})" if note else ""
+                out.append(
+                    Button(
+                        label=label if len(label) <= 80 else label[:77] + "...",
+                        custom_id=custom_id(record, f"a{i}"),
+                        style="primary" if i == 0 else "secondary",
+                    )
+                )
+        if g.undo(state) is not None:
+            out.append(Button(label="Undo", custom_id=custom_id(record, "undo"), style="danger"))
+        return out
+
+    def private_buttons(self, record: GameRecord, state: object, seat: Seat) -> list[Button]:
+        """The seat's legal steps as buttons, in a reply to it alone (they may show its
+        hand); the same ids as a turn message's, so a press is checked the same way."""
+        g = rules_of(record)
+        view = g.view(state, seat)
+        legal = g.legal_actions(state)
+        if len(legal) > BUTTON_LIMIT:
+            return []
+        return [
+            Button(
+                label=clip(g.describe(view, a), 80),
+                custom_id=custom_id(record, f"a{i}"),
+                style="primary" if i == 0 else "secondary",
+            )
+            for i, a in enumerate(legal)
+        ]
+
+    # --- the end ----------------------------------------------------------------------------
+
+    @staticmethod
+    def ranking_lines(g: AnyGame, ranking: Ranking) -> list[str]:
+        """`1. Vijayanagara Empire — 31 VP`, one line a seat, the winner first (tied seats
+        share a place)."""
+        out = []
+        place = 1
+        for tied in ranking.places:
+            for seat in tied:
+                score = ranking.scores.get(seat)
+                shown = f" — {score} {g.info.score_name}" if score is not None else ""
+                out.append(f"{place}. {seat_title(g, seat)}{shown}")
+            place += len(tied)
+        return out
+
+    def final_text(self, record: GameRecord, state: object) -> str:
+        g = rules_of(record)
+        ranking = g.result(state)
+        lines = self.ranking_lines(g, ranking) if ranking is not None else []
+        return "**The game is over.**\n" + "\n".join(lines)
+
+    @staticmethod
+    def stale_text(record: GameRecord, old: int, now: int, what: str = "That button") -> str:
+        command = rules_of(record).info.command
+        return (
+            f"{what} belongs to an older position (version {old}; the game is now at "
+            f"version {now}), so nothing was played. Use the newest message or "
+            f"`/{command} play`."
+        )

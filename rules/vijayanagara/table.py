@@ -1,0 +1,91 @@
+"""What Vijayanagara offers at the table beyond its moves: its event cards to look up, the
+choices its shortcut commands offer, and its own lines of the table's help."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import excerpt
+from .cards import GameOptions, deck_for, find_cards
+from .engine import decider, legal_actions
+from .model import FACTION_NAMES, GameState
+from .notation import describe
+from .registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES, summary
+
+MAX_QUERY_CHARS = 100  # a card number or title looked up
+
+
+def card_names(options: GameOptions) -> list[tuple[str, str]]:
+    """Every card of the game's deck (its own deck file, if it was created with one)."""
+    deck = deck_for(options)
+    return [(f"{n}. {deck.cards[n].title}", str(n)) for n in sorted(deck.cards)]
+
+
+def card_text(options: GameOptions, query: str) -> str:
+    """A card by number or the start of its title: order, Eligibility, its Event's sides."""
+    q = query.strip()
+    if len(q) > MAX_QUERY_CHARS:
+        raise ValueError(
+            f"That is too long for a card number or title (at most {MAX_QUERY_CHARS} characters)."
+        )
+    deck = deck_for(options)
+    found = find_cards(q, deck)
+    if not found:
+        numbers = deck.cards
+        raise ValueError(
+            f"No card matches {excerpt(q)}. Try a number ({min(numbers)}-"
+            f"{max(numbers)}) or the start of a title."
+        )
+    c = found[0]
+    lines = [f"**{c.number}. {c.title}** ({c.kind.replace('_', ' ')})"]
+    if c.order:
+        lines.append(
+            "Order: "
+            + " ".join(f.value for f in c.order)
+            + (" — Stay Eligible" if c.stay_eligible else "")
+        )
+    if c.kind == "mongol_invasion" and c.faction is not None:
+        lines.append(
+            f"{FACTION_NAMES[c.faction]} runs the Mongol Invaders: it chooses their two "
+            "Mongol Commands and may accept Compromising Gifts (2.4)."
+        )
+    if c.flavor:
+        lines.append(f"_{c.flavor}_")
+    if c.unshaded:
+        lines.append(f"Unshaded: {c.unshaded}")
+    if c.shaded:
+        lines.append(f"Shaded: {c.shaded}")
+    return "\n".join(lines)
+
+
+def shortcut_choices(state: GameState, name: str) -> Sequence[str]:
+    """What `/vj event side:`, `/vj command name:` and `/vj decree name:` offer now."""
+    legal = [describe(state, a) for a in legal_actions(state)]
+    if name == "event":
+        return ("unshaded", "shaded")
+    if name == "command":
+        pool = [d for d in legal if d in COMMAND_NAMES]
+        deciding = decider(state)
+        if not pool and "command" in legal and deciding is not None:
+            return COMMANDS[deciding]  # `/vj command name:` plays `command; <name>`
+        return pool
+    if name == "decree":
+        return [d for d in legal if d in DECREE_NAMES]
+    return ()
+
+
+def help_lines() -> list[str]:
+    return [
+        "Shortcuts: `pass`, `event side:`, `command name:`, `decree name:`, `done`, `give`. "
+        "Orders are in docs/notation.md, e.g. `/vj play order: command; march; "
+        "move 2 troop from delhi to malwa; done`.",
+        f"Commands (3.0) — {summary('command')}.",
+        f"Decrees (4.0) — {summary('decree')}.",
+        "In a battle, after the dice: Cavalry `charge N` lowers your die N by one (never "
+        "below 1); `screen N` removes the opponent's die N unless it shows 1 (1.10); "
+        "`done` when finished.",
+        "The channel: one message per faction turn, edited as the turn goes on; a new "
+        "message pings whoever decides next (if that is someone else); each card opens "
+        "with its header and the board, and a one-line recap of the card before. "
+        "`status` and `board` answer only you unless `public:` is set.",
+    ]
