@@ -152,9 +152,9 @@ class VjGroup(app_commands.Group):
                 guild=guild_key(interaction),
                 roles=role_ids(interaction),
                 is_manager=is_manager(interaction),
+                ai=ai,
+                seat=seat,
             )
-            if reply.ok and ai is not None:  # one human: AIs take the other seats
-                reply = await self.service.ai.fill(home, interaction.user.id, seat, ai, reply)
             if not thread or not reply.ok:  # a refused game leaves an empty thread behind
                 return reply
             await post_and_pin(interaction.client, self.service, reply, int(home))
