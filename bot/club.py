@@ -184,16 +184,22 @@ class Club(Moves):
         return Reply(
             text=text,
             mentions=missing,
-            buttons=[
-                Button(
-                    label=f"Agree: {terms}",
-                    custom_id=f"{CUSTOM_ID_PREFIX}:{game.id}:{wanted.seconds}:"
-                    f"{PACE_AGREE}{wanted.deadline}",
-                    style="success",
-                )
-            ],
+            buttons=[self._agree_button(game.id, wanted)],
             version=game.version,
         )
+
+    def _agree_button(self, game_id: int, p: PaceProposal) -> Button:
+        return Button(
+            label=f"Agree: {self._terms(p)}",
+            custom_id=f"{CUSTOM_ID_PREFIX}:{game_id}:{p.seconds}:{PACE_AGREE}{p.deadline}",
+            style="success",
+        )
+
+    async def proposal_buttons(self, game_id: int) -> list[Button]:
+        """The Agree button of the game's pending pace proposal, if any: the game's newest
+        public message carries it until the proposal is settled."""
+        p = (await self.reminders.pace(game_id)).proposal
+        return [] if p is None else [self._agree_button(game_id, p)]
 
     @staticmethod
     def _terms(p: PaceProposal) -> str:
