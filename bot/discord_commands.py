@@ -568,13 +568,16 @@ class ClubGroup(app_commands.Group):
             private=True,
         )
 
-    @app_commands.command(name="stats", description="Wins per faction and a rating per player")
+    @app_commands.command(
+        name="stats", description="Wins per faction and a rating per player on this server"
+    )
     @app_commands.describe(user="Whose record (yours when left out)")
     async def stats(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         whose = interaction.user.id if user is None else user.id
-        await answer_read(interaction, self.service, self.service.stats(whose), private=True)
+        work = self.service.stats(whose, guild=guild_key(interaction))
+        await answer_read(interaction, self.service, work, private=True)
 
     @app_commands.command(name="replay", description="The board at any step of a finished game")
     @app_commands.describe(

@@ -10,7 +10,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, Self, TypeVar
 
@@ -199,6 +199,9 @@ def typed_order(state: rules.GameState, action: rules.Action) -> str:
     return f"{text}; {CONFIRM}" if rules.idle_note(state, action) else text
 
 
+PLACED_AT_ONCE = 50  # channels asked of the chat for one read of a server's records
+
+
 def secret_for_seed(seed: int) -> bytes:
     """A fixed secret for a fixed seed (tests, benches): the same seed, the same game."""
     return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
@@ -334,6 +337,10 @@ class ServiceBase:
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
+        # The server a channel is on, asked of the chat (the Discord client sets it): for
+        # games stored before their server was noted. None where there are no servers.
+        self.channel_server: Callable[[str], Awaitable[str | None]] | None = None
+        self._unplaceable: set[str] = set()  # channels the chat could not place, this run
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> Self:
@@ -812,6 +819,21 @@ class ServiceBase:
         """Remember the server a game's channel is on (a player's history is per server)."""
         if guild is not None:
             await self.store.put_channel_server(channel, guild)
+
+    async def _place_channels(self) -> None:
+        """Before a server's records are read: the channels of finished games stored before
+        their server was noted (migration 012 knew none) are placed by asking the chat
+        (`channel_server`), at most PLACED_AT_ONCE per call; one the chat cannot place (gone,
+        or out of the bot's sight) is asked once per run, and its games count on no server."""
+        if self.channel_server is None:
+            return
+        unplaced = await self.store.unplaced_channels(PLACED_AT_ONCE + len(self._unplaceable))
+        for channel in [c for c in unplaced if c not in self._unplaceable][:PLACED_AT_ONCE]:
+            guild = await self.channel_server(channel)
+            if guild is None:
+                self._unplaceable.add(channel)
+            else:
+                await self.store.put_channel_server(channel, guild)
 
     def _new_secret(self) -> bytes:
         """A fresh secret for a new game (the service's `seed_source` in tests)."""

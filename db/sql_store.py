@@ -800,6 +800,16 @@ class SQLStore(ABC):
                 guild_id,
             )
 
+    async def unplaced_channels(self, limit: int = 100) -> list[str]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT g.channel_id FROM games g WHERE g.id IN (SELECT game_id FROM results) "
+                "AND g.channel_id NOT IN (SELECT channel_id FROM channel_servers) "
+                "GROUP BY g.channel_id ORDER BY MIN(g.id) LIMIT ?",
+                limit,
+            )
+        return [str(r[0]) for r in rows]
+
     # --- players' preferences (migration 008) ----------------------------------------------
 
     async def user_prefs(self, user_id: int) -> UserPrefs:

@@ -11,6 +11,7 @@ from discord_fake import CHANNEL
 from fakes import STRANGER
 
 import rules
+from db import GameResult, NewAction, SeatResult
 from rules.cards import deck_for, with_deck
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -299,3 +300,36 @@ async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(e
     rematch = next(i for i in ids if i.endswith(":rematch"))
     await env.click(D, last, rematch)
     assert "Rematch of game 1: game 2" in env.fake.visible[-1].content
+
+
+async def test_a_game_stored_before_its_server_was_noted_counts_on_the_server_discord_names(
+    env: Env,
+) -> None:
+    """Games stored before migration 012 have no server of record: `/vj club history user:`
+    and `/vj club stats` ask Discord which server their channel is on (the channel here; an
+    unknown one, gone from Discord, counts on no server)."""
+    store = env.service.store
+    for channel in (str(CHANNEL), "42"):  # 42: a channel Discord no longer knows
+        game = await store.create_game(channel, 0, {}, creator=D, seats={"D": D, "B": B, "V": V})
+        game = await store.update_game(game.id, game.version, status="active")
+        result = GameResult(
+            game_id=game.id,
+            finished_at=100.0 + game.id,
+            seats=[
+                SeatResult(faction="D", user_id=D, place=1, score=30),
+                SeatResult(faction="B", user_id=B, place=2, score=20),
+                SeatResult(faction="V", user_id=V, place=3, score=10),
+            ],
+        )
+        await store.append_actions(
+            game.id,
+            game.version,
+            [NewAction(action={"type": "done"})],
+            status="finished",
+            result=result,
+        )
+    assert await store.unplaced_channels() == [str(CHANNEL), "42"]
+    await env.slash(B, "club stats", users={"user": D})
+    text = told(env, B)
+    assert "(1 finished game(s))" in text and "1 win(s) in 1 seat(s)" in text, text
+    assert await store.unplaced_channels() == ["42"]
