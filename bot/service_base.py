@@ -23,6 +23,7 @@ from db import (
     GameExists,
     GameRecord,
     GameResult,
+    GameSecret,
     LogLines,
     NewAction,
     ReminderPlan,
@@ -334,6 +335,7 @@ class ServiceBase:
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
         self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
+        self._unbound: set[int] = set()  # games whose commitment did not name them (014)
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
@@ -430,6 +432,9 @@ class ServiceBase:
         if game.id not in self._secrets:
             stored = await self.store.secret(game.id)
             self._dealt_from[game.id] = stored.dealt_from
+            self._unbound.discard(game.id)
+            if not stored.commitment_names_game:
+                self._unbound.add(game.id)
             self._secrets[game.id] = bytes.fromhex(stored.secret) if stored.secret else None
         return self._secrets[game.id]
 
@@ -464,12 +469,19 @@ class ServiceBase:
         """Drop what is cached of a game's secret and state (an adoption not stored)."""
         self._secrets.pop(game_id, None)
         self._dealt_from.pop(game_id, None)
+        self._unbound.discard(game_id)
         self._cache.pop(game_id, None)
 
     def _commitment(self, game: GameRecord, secret: bytes) -> str:
-        """The commitment of the game's secret (as secret_of read it): bound to the game and
-        to the log entry it began to deal from (rules.fairness)."""
-        return commitment(secret, game.id, self._dealt_from.get(game.id, 0))
+        """The commitment posted for the game's secret (as secret_of read it): bound to the
+        game and to the log entry it began to deal from (rules.fairness), or, for a game that
+        posted it before commitments named the game, the secret's hash alone."""
+        stored = GameSecret(
+            secret=secret.hex(),
+            dealt_from=self._dealt_from.get(game.id, 0),
+            commitment_names_game=game.id not in self._unbound,
+        )
+        return stored.commitment(game.id)
 
     async def _fresh_state(
         self, game: GameRecord, options: rules.GameOptions | None = None

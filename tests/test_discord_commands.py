@@ -184,10 +184,14 @@ async def test_a_button_on_an_old_message_is_refused_privately(env: Env) -> None
 
 
 async def test_verify_shows_the_commitment_while_the_game_runs(env: Env) -> None:
-    await env.started()
+    start = await env.started()
     await env.slash(V, "club verify")
     text = env.fake.visible[-1].content
-    assert "Commitment (SHA-256 of the secret)" in text
+    game = await env.service.store.open_game(str(CHANNEL))
+    assert game is not None
+    posted = (await env.service.store.secret(game.id)).commitment(game.id)
+    assert f"Commitment (SHA-256 of `{game.id}|0|` and the secret): `{posted}`" in text, text
+    assert f"commitment is `{posted}`" in start.content  # the one posted at the start
     assert "stays hidden until the game is over" in text
 
 
