@@ -240,48 +240,6 @@ class AiSeats:
             return job.user_id == person and job.stage > STALLED
         return svc._waiting_for(game, await svc.state_of(game)) == person
 
-    async def fill(
-        self, channel: str, user: int, faction: str | None, level: str, before: Reply | None = None
-    ) -> Reply:
-        """`/vj create ai:`: the creator sits as `faction` (D when left out) and AIs of
-        `level` in the free seats, in one change whose message also says `before` (the
-        creation's, then marked delivered: this one carries its news)."""
-        svc = self.service
-        async with svc._lock(channel):
-            try:
-                try:
-                    lvl = seat_level(level)
-                except ValueError as e:
-                    raise ServiceError(f"{e}.") from e
-                f = faction_of(faction or "D")
-                game = await svc._open_game(channel)
-                if game.status != "lobby":
-                    raise ServiceError("AIs fill the seats of a game that has not started yet.")
-                if game.seats.get(f.value, user) != user:
-                    raise ServiceError(f"{vijayanagara.FACTION_NAMES[f]} is taken.")
-                seats = {**game.seats, f.value: user}
-                for other in vijayanagara.PLAYERS:
-                    seats.setdefault(other.value, AI_USERS[lvl])
-                ais = [
-                    vijayanagara.FACTION_NAMES[x]
-                    for x in vijayanagara.PLAYERS
-                    if is_ai(seats[x.value])
-                ]
-                head = before.text.split(" Take a seat")[0] + "\n" if before is not None else ""
-                text = (
-                    f"{head}{svc.mention(user)} sits as {vijayanagara.FACTION_NAMES[f]}; "
-                    f"{ai_name(lvl)} plays {' and '.join(ais) or 'no seat'}. `/vj start` "
-                    "begins the game; anyone may still take an AI's seat with `/vj join`."
-                )
-                game = await svc._store_seats(game, seats, text)
-            except ServiceError as e:
-                return Reply.error(str(e))
-            except StaleAction:
-                return Reply.error("The game changed meanwhile; seat the AIs with `/vj ai`.")
-        if before is not None and before.announcement is not None:
-            await svc.delivered(before.announcement)
-        return svc._announced(game, text)
-
     # --- moves -----------------------------------------------------------------------------
 
     async def tick(self, limit: int = 20) -> int:

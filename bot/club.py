@@ -184,16 +184,22 @@ class Club(Moves):
         return Reply(
             text=text,
             mentions=missing,
-            buttons=[
-                Button(
-                    label=f"Agree: {terms}",
-                    custom_id=f"{CUSTOM_ID_PREFIX}:{game.id}:{wanted.seconds}:"
-                    f"{PACE_AGREE}{wanted.deadline}",
-                    style="success",
-                )
-            ],
+            buttons=[self._agree_button(game.id, wanted)],
             version=game.version,
         )
+
+    def _agree_button(self, game_id: int, p: PaceProposal) -> Button:
+        return Button(
+            label=f"Agree: {self._terms(p)}",
+            custom_id=f"{CUSTOM_ID_PREFIX}:{game_id}:{p.seconds}:{PACE_AGREE}{p.deadline}",
+            style="success",
+        )
+
+    async def proposal_buttons(self, game_id: int) -> list[Button]:
+        """The Agree button of the game's pending pace proposal, if any: the game's newest
+        public message carries it until the proposal is settled."""
+        p = (await self.reminders.pace(game_id)).proposal
+        return [] if p is None else [self._agree_button(game_id, p)]
 
     @staticmethod
     def _terms(p: PaceProposal) -> str:
@@ -443,15 +449,20 @@ class Club(Moves):
             results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
             return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
+        if guild is not None:
+            await self._place_channels()
         results = await self.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
         text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
         return Reply(text=text, ephemeral=True)
 
-    async def stats(self, user: int) -> Reply:
-        """Wins per faction, and `user`'s wins and rating per faction."""
+    async def stats(self, user: int, *, guild: str | None = None) -> Reply:
+        """Wins per faction, and `user`'s wins and rating per faction: from the games of this
+        server (`guild`; every game where there are no servers, as in the terminal)."""
         check_range("The user id", user, 0, MAX_ID)
-        recent = await self.store.results(limit=MAX_RECORDS)
+        if guild is not None:
+            await self._place_channels()
+        recent = await self.store.results(guild_id=guild, limit=MAX_RECORDS)
         return Reply(text=stats_text(recent[::-1], user, self.mention), ephemeral=True)
 
     @answers()

@@ -18,7 +18,7 @@ from rules.errors import excerpt
 from rules.vijayanagara.cards import with_deck
 
 from .ai_turns import ai_header
-from .ai_users import is_ai
+from .ai_users import AI_USERS, ai_name, is_ai, seat_level
 from .reply import Reply
 from .service_base import (
     FACTIONS,
@@ -48,9 +48,13 @@ class Lobby(ServiceBase):
         guild: str | None = None,
         roles: Sequence[int] = (),
         is_manager: bool = False,
+        ai: str | None = None,
+        seat: str | None = None,
     ) -> Reply:
         """Open a game; `deck` is another deck file (YAML, events-format.md), as uploaded.
         `guild`, `roles` and `is_manager` describe the caller for the server's permissions.
+        With `ai` (a level) the creator sits as `seat` (D when left out) and AIs of that
+        level in the other seats, stored with the game in its one transaction.
 
         Its dice and cards are dealt from a fresh random secret (committed at the start,
         revealed at the end), or from the service's `seed_source` (tests: a fixed secret).
@@ -58,6 +62,7 @@ class Lobby(ServiceBase):
         `vijayanagara.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
         async with self._lock(channel):
             await self._may_organise(guild, roles, is_manager, "create")
+            seats, seated = self._creator_and_ais(user, ai, seat)
             await self._note_server(channel, guild)
             if seed is not None:
                 check_range("The seed", seed, 0, MAX_ID)
@@ -79,10 +84,12 @@ class Lobby(ServiceBase):
                 variant += " with your own deck file"
 
             def announcement(game: GameRecord) -> Announcement:
+                head = f"New game of Vijayanagara{variant} (game {game.id})."
+                if seated is not None:
+                    return Announcement(text=f"{head}\n{seated}")
                 return Announcement(
-                    text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat "
-                    "with `/vj join faction:D|B|V` (one person may hold several), then "
-                    "`/vj start`."
+                    text=f"{head} Take a seat with `/vj join faction:D|B|V` (one person may "
+                    "hold several), then `/vj start`."
                 )
 
             stored_options = options.model_dump(mode="json", exclude_none=True)
@@ -95,9 +102,30 @@ class Lobby(ServiceBase):
                 user,
                 deck=deck_file,
                 secret=secret.hex(),
+                seats=seats,
                 announcement=announcement,  # stored with the game: a crash leaves neither
             )
             return self._announced(game, announcement(game).text)
+
+    def _creator_and_ais(
+        self, user: int, level: str | None, seat: str | None
+    ) -> tuple[dict[str, int], str | None]:
+        """A new game's seats when AIs fill it (`level`): the creator's `seat` (D when left
+        out), AIs in the others; and the line that says so. No seats without `level`."""
+        if level is None:
+            return {}, None
+        try:
+            lvl = seat_level(level)
+        except ValueError as e:
+            raise ServiceError(f"{e}.") from e
+        f = faction_of(seat or "D")
+        seats = {x.value: user if x == f else AI_USERS[lvl] for x in FACTIONS}
+        ais = " and ".join(vijayanagara.FACTION_NAMES[x] for x in FACTIONS if x != f)
+        return seats, (
+            f"{self.mention(user)} sits as {vijayanagara.FACTION_NAMES[f]}; {ai_name(lvl)} plays "
+            f"{ais}. `/vj start` begins the game; anyone may still take an AI's seat with "
+            "`/vj join`."
+        )
 
     @answers(stale="The game changed meanwhile; try `/vj join` again.")
     async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:

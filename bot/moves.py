@@ -16,6 +16,7 @@ from db import (
 )
 from rules import vijayanagara
 from rules.errors import excerpt, step_where
+from rules.vijayanagara.closing import closed_frames, why_ended
 from rules.vijayanagara.registry import DECREE_NAMES
 
 from .announcing import MoveAnnouncements
@@ -73,6 +74,42 @@ class Order:
 
 
 Reader = Callable[[Reading], Order]
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A step of an order that ended what its faction was doing (a frame that ended by
+    itself, or the decision handed to another faction): a later step of the same order that
+    is refused is told so, and by which rule (vijayanagara.closing.why_ended)."""
+
+    where: str  # "step 3 (`...`)"
+    before: vijayanagara.GameState
+    action: vijayanagara.Action
+    faction: vijayanagara.Faction
+
+    @staticmethod
+    def of(
+        where: str,
+        before: vijayanagara.GameState,
+        after: vijayanagara.GameState,
+        action: vijayanagara.Action,
+        faction: vijayanagara.Faction,
+    ) -> Ended | None:
+        if isinstance(action, (vijayanagara.Done, vijayanagara.Undo)):
+            return None  # ended on purpose, or taken back
+        if vijayanagara.decider(after) == faction and not closed_frames(before, after):
+            return None
+        return Ended(where[:1].lower() + where[1:], before, action, faction)
+
+    def rule(self) -> str | None:
+        """What the step ended by itself, and the rule that ended it (None: not known)."""
+        why = why_ended(self.before, self.action)
+        return None if why is None else f"{self.where} ended {why[0]}: {why[1]}"
+
+    def handed_on(self) -> str:
+        """The step handed the decision on: by which rule, if known."""
+        name = vijayanagara.FACTION_NAMES[self.faction]
+        return self.rule() or f"{self.where} ended {name}'s decision"
 
 
 def is_decree(action: vijayanagara.Action) -> bool:
@@ -270,6 +307,7 @@ class Moves(MoveAnnouncements):
         total = len(actions)
         played = 0
         actor: vijayanagara.Faction | None = None  # who played the last step
+        ended: Ended | None = None  # the last step played, when it ended what it was in
         for k, (step, action) in enumerate(actions, start=1):
             where = step_where(step, k, total)
             played = k
@@ -279,7 +317,13 @@ class Moves(MoveAnnouncements):
             if k == total and actor is not None and self._closing_done(cur, action, actor):
                 notes.append(f"{where} was not needed: what you were doing had ended.")
                 continue
-            who = self._actor(game, cur, action, user, forced, where)
+            try:
+                who = self._actor(game, cur, action, user, forced, where)
+            except ServiceError as e:
+                meta = isinstance(action, (vijayanagara.Give, vijayanagara.Undo))
+                if ended is None or vijayanagara.decider(cur) == actor or meta:
+                    raise  # not a decision's step (a trade, an undo), or not after a hand-off
+                raise ServiceError(self._handed_on(game, cur, where, ended)) from e
             actor = who
             if not confirmed:
                 self._idle_check(cur, action, where)
@@ -292,7 +336,10 @@ class Moves(MoveAnnouncements):
                 )
                 nxt = vijayanagara.apply(cur, action)
             except vijayanagara.RulesError as e:
-                raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
+                refusal = self._refusal(state, cur, where, k, total, e)
+                rule = None if ended is None else ended.rule()
+                raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
+            ended = Ended.of(where, cur, nxt, action, who)
             trailing.record(cur, nxt, action)
             text.follow(nxt)
             new.append(
@@ -452,6 +499,19 @@ class Moves(MoveAnnouncements):
         if k > 1:
             then = f" At that step the choices were: {self._options(at)}."
         return f"{head}: {error}.{then} {self._allowed(state)}"
+
+    def _handed_on(
+        self, game: GameRecord, state: vijayanagara.GameState, where: str, ended: Ended
+    ) -> str:
+        """A step after an earlier step of the same order handed the decision on: which step
+        ended what, by which rule, and who decides now."""
+        p = vijayanagara.prompt(state)
+        now = (
+            f"{self._who(game, p.faction)} decides now: {p.text}"
+            if p.faction is not None
+            else p.text
+        )
+        return f"{where} was refused, so nothing was played, as {ended.handed_on()}. {now}"
 
     def _actor(
         self,

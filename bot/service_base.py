@@ -10,18 +10,19 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, Self, TypeVar
 
 import pydantic
 
-import render.vijayanagara
+import render
 from db import (
     Announcement,
     GameExists,
     GameRecord,
     GameResult,
+    GameSecret,
     LogLines,
     NewAction,
     ReminderPlan,
@@ -199,6 +200,9 @@ def typed_order(state: vijayanagara.GameState, action: vijayanagara.Action) -> s
     return f"{text}; {CONFIRM}" if vijayanagara.idle_note(state, action) else text
 
 
+PLACED_AT_ONCE = 50  # channels asked of the chat for one read of a server's records
+
+
 def secret_for_seed(seed: int) -> bytes:
     """A fixed secret for a fixed seed (tests, benches): the same seed, the same game."""
     return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
@@ -335,9 +339,14 @@ class ServiceBase:
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
         self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
+        self._unbound: set[int] = set()  # games whose commitment did not name them (014)
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
+        # The server a channel is on, asked of the chat (the Discord client sets it): for
+        # games stored before their server was noted. None where there are no servers.
+        self.channel_server: Callable[[str], Awaitable[str | None]] | None = None
+        self._unplaceable: set[str] = set()  # channels the chat could not place, this run
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> Self:
@@ -433,6 +442,9 @@ class ServiceBase:
         if game.id not in self._secrets:
             stored = await self.store.secret(game.id)
             self._dealt_from[game.id] = stored.dealt_from
+            self._unbound.discard(game.id)
+            if not stored.commitment_names_game:
+                self._unbound.add(game.id)
             self._secrets[game.id] = bytes.fromhex(stored.secret) if stored.secret else None
         return self._secrets[game.id]
 
@@ -467,12 +479,19 @@ class ServiceBase:
         """Drop what is cached of a game's secret and state (an adoption not stored)."""
         self._secrets.pop(game_id, None)
         self._dealt_from.pop(game_id, None)
+        self._unbound.discard(game_id)
         self._cache.pop(game_id, None)
 
     def _commitment(self, game: GameRecord, secret: bytes) -> str:
-        """The commitment of the game's secret (as secret_of read it): bound to the game and
-        to the log entry it began to deal from (vijayanagara.fairness)."""
-        return commitment(secret, game.id, self._dealt_from.get(game.id, 0))
+        """The commitment posted for the game's secret (as secret_of read it): bound to the
+        game and to the log entry it began to deal from (vijayanagara.fairness), or, for a game that
+        posted it before commitments named the game, the secret's hash alone."""
+        stored = GameSecret(
+            secret=secret.hex(),
+            dealt_from=self._dealt_from.get(game.id, 0),
+            commitment_names_game=game.id not in self._unbound,
+        )
+        return stored.commitment(game.id)
 
     async def _fresh_state(
         self, game: GameRecord, options: vijayanagara.GameOptions | None = None
@@ -824,6 +843,21 @@ class ServiceBase:
         """Remember the server a game's channel is on (a player's history is per server)."""
         if guild is not None:
             await self.store.put_channel_server(channel, guild)
+
+    async def _place_channels(self) -> None:
+        """Before a server's records are read: the channels of finished games stored before
+        their server was noted (migration 012 knew none) are placed by asking the chat
+        (`channel_server`), at most PLACED_AT_ONCE per call; one the chat cannot place (gone,
+        or out of the bot's sight) is asked once per run, and its games count on no server."""
+        if self.channel_server is None:
+            return
+        unplaced = await self.store.unplaced_channels(PLACED_AT_ONCE + len(self._unplaceable))
+        for channel in [c for c in unplaced if c not in self._unplaceable][:PLACED_AT_ONCE]:
+            guild = await self.channel_server(channel)
+            if guild is None:
+                self._unplaceable.add(channel)
+            else:
+                await self.store.put_channel_server(channel, guild)
 
     def _new_secret(self) -> bytes:
         """A fresh secret for a new game (the service's `seed_source` in tests)."""

@@ -93,7 +93,7 @@ class Transfer(ServiceBase):
         if game.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {game.id} is {game.status}: its secret stays hidden until the game "
-                f"is over. Commitment (SHA-256 of the secret{self._bound_to(game)}): "
+                f"is over. Commitment ({self._bound_to(game)}): "
                 f"`{self._commitment(game, secret)}`."
             )
         stored = await self.store.actions(game.id)
@@ -115,9 +115,10 @@ class Transfer(ServiceBase):
         )
 
     def _bound_to(self, game: GameRecord) -> str:
-        """How a commitment is bound beyond the secret (vijayanagara.fairness)."""
-        dealt_from = self._dealt_from.get(game.id, 0)
-        return f", game {game.id} and step {dealt_from + 1}" if dealt_from else ""
+        """What the commitment is the hash of (vijayanagara.fairness)."""
+        if game.id in self._unbound:  # posted before commitments named their game
+            return "SHA-256 of the secret"
+        return f"SHA-256 of `{game.id}|{self._dealt_from.get(game.id, 0)}|` and the secret"
 
     def check_export(self, data: GameExport) -> Replayed:
         """Replay an exported game; ServiceError naming the first step that does not replay.
@@ -184,7 +185,7 @@ class Transfer(ServiceBase):
         except ExportError as e:
             raise ServiceError(
                 f"That is not an exported Vijayanagara game ({e}). An export is JSON with "
-                f"format_version 1 or 2 and at most {MAX_EXPORT_ACTIONS} steps."
+                f"format_version 1, 2 or 3 and at most {MAX_EXPORT_ACTIONS} steps."
             ) from e
         return self.check_export(data)
 
@@ -262,7 +263,7 @@ class Transfer(ServiceBase):
             # leaves all of them or none (never a game that blocks the channel unannounced)
             game = await self.store.import_game(
                 channel,
-                data.model_copy(update={"fairness": None}),
+                data.model_copy(update={"fairness": None, "dealer": None}),
                 snapshot=replayed.snapshot,
                 log=LogLines(start=0, lines=replayed.log),
                 deck=deck,

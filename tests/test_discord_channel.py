@@ -184,8 +184,9 @@ async def test_status_and_board_are_private_unless_asked_public(env: Env) -> Non
     await env.slash(SEATS[vijayanagara.Faction.D], "board", public=True)
     await env.slash(SEATS[vijayanagara.Faction.D], "status", public=True)
     assert len(env.fake.visible) == count + 2
-    # a public status brings no second button row: the turn message keeps the only one
-    assert [m.id for m in env.fake.visible if m.custom_ids] == [start.id]
+    # a public answer is the game's newest message: it takes the one button row
+    assert [m.id for m in env.fake.visible if m.custom_ids] == [env.fake.visible[-1].id]
+    assert start.custom_ids == []
 
 
 async def test_an_edit_owed_at_a_restart_is_delivered_to_the_turn_message(
