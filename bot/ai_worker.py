@@ -27,5 +27,6 @@ def think(
 
 
 def advise(state: vijayanagara.GameState, seed: str, seconds: float) -> TurnHint:
-    """The whole decision up to the next hand-off, beside the runner-up and Pass."""
-    return turn_hint(seen(state), random.Random(seed), budget(seconds))
+    """The whole decision up to the next hand-off, beside the runner-up and Pass: all of it
+    (reading the position too) within `seconds` of this process's CPU time."""
+    return turn_hint(state, random.Random(seed), budget(seconds))

@@ -25,7 +25,7 @@ class MoveAnnouncements(ServiceBase):
         after: vijayanagara.GameState,
         new_lines: list[str],
         earlier: list[str],
-        steps: list[str],
+        spoken: list[str],
         notes: list[str],
         revealed_at: str | None = None,
         unplayed: list[str] | None = None,
@@ -39,13 +39,11 @@ class MoveAnnouncements(ServiceBase):
         whoever decides next: at a card reveal it opens with a recap of the card that ended
         and the new card's header, with the board; at the end, the score and the secret.
         `new_lines`: the log lines the move wrote; `earlier`: the log before them (needed only
-        at a card reveal, for the recap)."""
+        at a card reveal, for the recap); `spoken`: what the channel is told of the move, each
+        step's log lines or, where it wrote none, the step in words (vijayanagara.said)."""
         actor = vijayanagara.decider(before)
         start = self.turn_starts.note(game.id, before)
-        who = actor.value if actor else ""
-        if actor is not None and vijayanagara.prompt(before).for_mongols:
-            who = f"Mongols (decided by {actor.value})"
-        lines = [f"• {line}" for line in new_lines] or [f"• {who}: {'; '.join(steps)}"]
+        lines = [f"• {line}" for line in spoken]
         # what the sender must know about the order: in the message that goes out now
         said = [f"(note: {n})" for n in notes]
         if revealed_at is not None:
@@ -74,7 +72,9 @@ class MoveAnnouncements(ServiceBase):
         kept = turn.body if turn is not None else ""
         if not handoff:
             lines += said
-            body = "\n".join([kept, *lines]) if kept else "\n".join(lines)
+            body = "\n".join(
+                vijayanagara.merged_lines([*kept.split("\n"), *lines] if kept else lines)
+            )
             if turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
                 return Announcement(text=_joined(body, nxt), edit=True, body=body)
             # the turn's message is full (or unknown): the turn goes on in a new message
@@ -93,7 +93,10 @@ class MoveAnnouncements(ServiceBase):
         if after.game_over:
             self.turn_starts.forget(game.id)
         closing, opening = lines[:cut], lines[cut:]
-        close_text: str | None = "\n".join(x for x in [kept, *closing] if x) or None
+        close_text: str | None = (
+            "\n".join(vijayanagara.merged_lines([x for x in [*kept.split("\n"), *closing] if x]))
+            or None
+        )
         if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
             close_text, opening = None, lines
         opening += said
@@ -103,7 +106,7 @@ class MoveAnnouncements(ServiceBase):
             opening = [line for line in opening if not self._is_card_line(line)]
         if ai_next:
             opening.append(ai_header(after, self._waiting_for(game, after)))
-        body = "\n".join(head + opening)
+        body = "\n".join(head + vijayanagara.merged_lines(opening))
         return Announcement(
             text=_joined(body, nxt),
             mentions=mentions,

@@ -204,7 +204,7 @@ class Club(Moves):
     @staticmethod
     def _terms(p: PaceProposal) -> str:
         then = "the seat passes" if p.deadline == "pass" else "reminders only"
-        return f"{p.seconds // 3600} hour(s), then {then}"
+        return f"{vijayanagara.count_of(p.seconds // 3600, 'hour')}, then {then}"
 
     def _proposal_text(self, game: GameRecord, pace: Pace) -> str:
         p = pace.proposal
@@ -272,7 +272,7 @@ class Club(Moves):
             else "a reminder"
         )
         return (
-            f"Game {game.id}: after {hours} hour(s) without a decision, {then}; after "
+            f"Game {game.id}: after {vijayanagara.count_of(hours, 'hour')} without a decision, {then}; after "
             f"another {hours}, a notice to the channel; after another {hours}, one stall "
             "notice, then silence until someone moves."
         )
@@ -340,7 +340,7 @@ class Club(Moves):
             hours = int((self.reminders.clock() - job.since) // 3600)
             note = (
                 f"deadline: {vijayanagara.FACTION_NAMES[faction]} passed automatically after "
-                f"{hours} hour(s) without a decision (`/vj club pace`)"
+                f"{vijayanagara.count_of(hours, 'hour')} without a decision (`/vj club pace`)"
             )
             try:
                 await self._apply_and_store(

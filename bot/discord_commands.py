@@ -170,7 +170,7 @@ class VjGroup(app_commands.Group):
             interaction, self.service.join(channel_key(interaction), interaction.user.id, faction)
         )
 
-    @app_commands.command(name="leave", description="Give up your seat(s)")
+    @app_commands.command(name="leave", description="Give up your seat, or all of them")
     @app_commands.describe(faction="Only this seat (default: all of yours)")
     @app_commands.choices(faction=FACTION_CHOICES)
     async def leave(

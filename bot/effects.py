@@ -5,6 +5,7 @@ so the menus and the rules reference say the same."""
 from __future__ import annotations
 
 from rules import vijayanagara
+from rules.vijayanagara.reference import CAVALRY_STEPS
 from rules.vijayanagara.registry import BY_NAME
 
 CHOICE_CHARS = 100  # Discord's limit for an autocomplete choice's name
@@ -24,21 +25,33 @@ def with_effect(name: str, limit: int = CHOICE_CHARS) -> str:
 
 
 def offered_effects(state: vijayanagara.GameState) -> list[str]:
-    """The Commands and Decrees allowed now, each with its effect and rule section."""
+    """The Commands and Decrees allowed now, each with its effect and rule section, and the
+    Cavalry steps a battle offers."""
+    legal = vijayanagara.legal_actions(state)
     out = []
-    for action in vijayanagara.legal_actions(state):
+    for action in legal:
         name = vijayanagara.describe(state, action)
         entry = BY_NAME.get(name)
         if entry is not None:
             out.append(f"• `{name}` — {entry.effect} ({entry.section})")
-    return out
+    return out + [f"• `{step} N` — {what}" for step, what in cavalry_offered(legal)]
+
+
+def cavalry_offered(legal: list[vijayanagara.Action]) -> list[tuple[str, str]]:
+    """`charge` and `screen`, where the steps allow them, each with what it does."""
+    kinds = (("charge", vijayanagara.Charge), ("screen", vijayanagara.Screen))
+    return [(s, CAVALRY_STEPS[s]) for s, kind in kinds if any(isinstance(a, kind) for a in legal)]
 
 
 def effects_line(state: vijayanagara.GameState) -> str | None:
-    """One line for a prompt that offers Commands or Decrees: each with its effect."""
+    """One line for a prompt that offers Commands or Decrees: each with its effect; where a
+    battle offers Cavalry, what `charge N` and `screen N` do, one line each."""
+    legal = vijayanagara.legal_actions(state)
     named = [
         f"`{name}` — {entry.effect}"
-        for action in vijayanagara.legal_actions(state)
+        for action in legal
         if (entry := BY_NAME.get(name := vijayanagara.describe(state, action))) is not None
     ]
-    return "_" + " · ".join(named) + "_" if named else None
+    lines = ["_" + " · ".join(named) + "_"] if named else []
+    lines += [f"_`{step} N` — {what}_" for step, what in cavalry_offered(legal)]
+    return "\n".join(lines) or None

@@ -27,6 +27,7 @@ from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from .service_base import MAX_LOG_LINES
+from .tables.loading import table_games
 from .tables.terminal import amain as play_table
 from .tables.terminal import split_game
 
@@ -55,7 +56,9 @@ Type an order in the notation (docs/notation.md), steps separated by ';':
   ...; confirm                  play an order the game asked you to confirm
 Other lines:
   status             seats, Resources, Cavalry, VP, the card, whose decision it is
-  options            every step allowed now (refusals show only the first few)
+  options            every step allowed now (refusals show only the first few); steps
+                     that differ in a count or a space are one line: `move 1-4 troop from
+                     delhi to malwa|jaunpur` is any count 1 to 4, into either space
   hint               the hard AI's suggestion for your whole turn, beside the runner-up
                      and Pass, with what it changes on the board
   hint play          play the last hint's whole turn (refused once anything has moved)
@@ -98,6 +101,7 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"Use the newest message or `play`", "Look at `status`"),
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
+    (r"; a rematch: the button below\.", "."),  # the terminal says what it offers instead
 ]
 
 
@@ -110,12 +114,17 @@ def terminal_text(text: str) -> str:
 
 
 def after_shown(shown: str, text: str) -> str:
-    """The lines of `text` after those it shares with what was `shown` (from the start)."""
+    """The lines of `text` after those it shares with what was `shown` (from the start). A
+    line shown that `text` merged more of the same into ("D loses 2 Troops in Malwa." for
+    "D loses 1 Troop in Malwa.") goes on as what was added ("D loses 1 Troop in Malwa.")."""
     old, new = shown.split("\n"), text.split("\n")
     same = 0
     while same < min(len(old), len(new)) and old[same] == new[same]:
         same += 1
-    return "\n".join(new[same:])
+    rest = new[same:]
+    if rest and same < len(old) and (added := vijayanagara.line_added(old[same], rest[0])):
+        rest[0] = added
+    return "\n".join(rest)
 
 
 def read_capped(path: Path, limit: int) -> bytes:
@@ -524,7 +533,7 @@ class LocalClient:
             game = await self.service.store.latest_game(self.channel)
             if game is not None and game.status == "finished" and self.over_said != game.id:
                 self.over_said = game.id
-                self.say("The game is over. `export FILE` keeps it; `new` starts another.")
+                self.say("`new` starts another game; `export FILE` keeps this one.")
 
 
 def _stdin_lines(out: TextIO) -> Iterator[str]:
@@ -549,6 +558,13 @@ async def amain(
         return await play_table(str(kind), rest, lines, out)
     argv = rest
     p = argparse.ArgumentParser(prog="vijayanagara-local", description="Play in the terminal.")
+    others = ", ".join(g.info.id for g in table_games())
+    p.add_argument(
+        "--game",
+        metavar="GAME",
+        help=f"play another game instead of Vijayanagara: {others} (`--game ID --help` lists "
+        "its own options)",
+    )
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument(
         "--boards",

@@ -301,6 +301,7 @@ class Moves(MoveAnnouncements):
         text = vijayanagara.LogTail(log_end(state))  # the lines the order writes
         new: list[NewAction] = []
         described: list[str] = []
+        spoken: list[str] = []  # for the channel: each step's log lines, or it in words
         notes: list[str] = [note] if note else []  # e.g. a deadline's
         trailing = vijayanagara.TrailingDone()  # a `done` for what already ended is only noted
         revealed_at: str | None = None
@@ -342,13 +343,16 @@ class Moves(MoveAnnouncements):
             ended = Ended.of(where, cur, nxt, action, who)
             trailing.record(cur, nxt, action)
             text.follow(nxt)
+            spoken += nxt.log or [vijayanagara.said(cur, action)]
             new.append(
                 NewAction(
                     action=vijayanagara.action_to_json(action), faction=who.value, user_id=user
                 )
             )
+            mark = text.end
             cur, dealt = await self._deal(game, nxt, logged + len(new) + 1, text)
             new.extend(dealt)
+            spoken += text.lines[mark - text.start :]  # what the dice or cards did
             if cur.reveals != reveals:  # dice rolled or a card drawn: the order ends here
                 revealed_at = where
                 break
@@ -383,7 +387,7 @@ class Moves(MoveAnnouncements):
             cur,
             text.lines,
             earlier,
-            described,
+            spoken,
             notes,
             revealed_at if unplayed else None,
             unplayed,
@@ -498,7 +502,9 @@ class Moves(MoveAnnouncements):
         then = ""
         if k > 1:
             then = f" At that step the choices were: {self._options(at)}."
-        return f"{head}: {error}.{then} {self._allowed(state)}"
+        # the rules' own list of what is allowed is left out: the list below says it
+        why = error.reason if isinstance(error, vijayanagara.IllegalAction) else str(error)
+        return f"{head}: {why.removesuffix('.')}.{then} {self._allowed(state)}"
 
     def _handed_on(
         self, game: GameRecord, state: vijayanagara.GameState, where: str, ended: Ended

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from db import GameResult
 from rules import vijayanagara
+from rules.vijayanagara.words import count_of
 
 START_RATING = 1500.0
 K_FACTOR = 32.0  # per game, shared out over the pairs a seat is in
@@ -72,7 +73,7 @@ def user_record(results: Sequence[GameResult], user: int) -> dict[str, Record]:
 
 def stats_text(results: Sequence[GameResult], user: int, mention: Callable[[int], str]) -> str:
     ratings = elo(results)
-    lines = [f"**Records** ({len(results)} finished game(s))", "Wins by faction:"]
+    lines = [f"**Records** ({count_of(len(results), 'finished game')})", "Wins by faction:"]
     for f, r in faction_wins(results).items():
         lines.append(f"• {faction_name(f)}: {r.wins} of {r.games}")
     mine = user_record(results, user)
@@ -81,7 +82,10 @@ def stats_text(results: Sequence[GameResult], user: int, mention: Callable[[int]
         return "\n".join(lines)
     total = sum(r.games for r in mine.values())
     won = sum(r.wins for r in mine.values())
-    lines.append(f"{mention(user)}: {won} win(s) in {total} seat(s). Rating per faction (Elo):")
+    lines.append(
+        f"{mention(user)}: {count_of(won, 'win')} in {count_of(total, 'seat')}. "
+        "Rating per faction (Elo):"
+    )
     for f, r in mine.items():
         lines.append(f"• {faction_name(f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)")
     return "\n".join(lines)

@@ -43,6 +43,7 @@ from .ai_turns import TurnStarts
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .effects import effects_line
 from .hints import HintOrders
+from .option_groups import KEY, grouped, needs_key
 from .order_entry import (
     Drafts,
     Picks,
@@ -635,18 +636,14 @@ class ServiceBase:
         return f"Allowed now: {opts}." if opts else "No decision is pending."
 
     def _options(self, state: vijayanagara.GameState, limit: int | None = SHOWN_OPTIONS) -> str:
-        """The legal next steps as text, a step that would do nothing marked (2.3.3)."""
-        opts = [self._option(state, a) for a in vijayanagara.legal_actions(state)]
+        """The legal next steps as text (bot.option_groups), the first `limit` entries."""
+        opts = grouped(state, vijayanagara.legal_actions(state))
         shown = ", ".join(opts[:limit])
+        asides = [KEY] if needs_key(opts[:limit]) else []
         if limit is not None and len(opts) > limit:
-            shown += f" and {len(opts) - limit} more ({self.see_all_hint})"
-        return shown
-
-    @staticmethod
-    def _option(state: vijayanagara.GameState, action: vijayanagara.Action) -> str:
-        text = f"`{vijayanagara.describe(state, action)}`"
-        note = vijayanagara.idle_note(state, action)
-        return f"{text} ({note})" if note else text
+            shown += f" and {len(opts) - limit} more"
+            asides.insert(0, self.see_all_hint)
+        return shown + (f" ({'; '.join(asides)})" if asides else "")
 
     def custom_id(self, game: GameRecord, what: str) -> str:
         return f"{CUSTOM_ID_PREFIX}:{game.id}:{game.version}:{what}"

@@ -6,9 +6,11 @@ from rules import vijayanagara
 from rules.errors import excerpt
 from rules.vijayanagara import reference
 from rules.vijayanagara.cards import Deck, deck_for, find_cards
+from rules.vijayanagara.reference import CAVALRY_STEPS
 from rules.vijayanagara.registry import summary
 
 from .effects import offered_effects
+from .option_groups import KEY, grouped, needs_key
 from .reply import Reply
 from .service_base import (
     FACTIONS,
@@ -20,12 +22,13 @@ from .service_base import (
 )
 
 MAX_QUERY_CHARS = 100  # a card number or title looked up
+LISTED_IN_A_LINE = 6  # allowed steps listed in one line; more are listed one a line
 
 COMMANDS: dict[str, str] = {
-    "create": "open a new game in this channel (options: timurs_shadow; ai: easy|hard fills "
+    "create": "open a new game in this channel (options: `timurs_shadow`; ai: easy|hard fills "
     "the other seats with AIs, seat: yours)",
     "join": "take a seat: D (Delhi Sultanate), B (Bahmani Kingdom) or V (Vijayanagara Empire)",
-    "leave": "give up your seat(s) (a free seat can be taken by anyone with join)",
+    "leave": "give up your seat, or all of them (a free seat can be taken by anyone with join)",
     "start": "start the game once all three factions are seated",
     "ai": "an AI plays a seat (faction, level easy|hard, pace: seconds a step); a person's seat "
     "at their request, by Manage Server, or once the game stalled on them; join takes it back",
@@ -71,16 +74,19 @@ class Views(ServiceBase):
         if game is None:
             return Reply.error("There is no game in this channel. Start one with `/vj create`.")
         seats = "\n".join(f"• {f.value}: {self._who(game, f)}" for f in FACTIONS)
-        head = f"Game {game.id} — {game.status}, version {game.version}"
         if game.status == "lobby":
-            return Reply(text=f"{head}.\n{seats}", version=game.version, ephemeral=not public)
+            head = f"Game {game.id} is waiting for its players: `/vj join` takes a seat."
+            return Reply(text=f"{head}\n{seats}", version=game.version, ephemeral=not public)
         state = await self.state_of(game)
-        played = state.actions_taken  # undone steps are not counted
-        head += f", {played} step{'' if played == 1 else 's'} played."
+        played = vijayanagara.count_of(state.actions_taken, "step")  # undone steps are not counted
+        head = {
+            "active": f"Game {game.id} is under way: {played} played so far.",
+            "finished": f"Game {game.id} is over, after {played}.",
+        }.get(game.status, f"Game {game.id} was ended without a result, after {played}.")
         score = vijayanagara.score(state)
         facts = "\n".join(
-            f"• {vijayanagara.FACTION_NAMES[f]}: {state.resources[f]} Resources, {state.cavalry[f]} "
-            f"Cavalry, {score[f]} VP"
+            f"• {vijayanagara.FACTION_NAMES[f]}: {vijayanagara.count_of(state.resources[f], 'Resource')}, "
+            f"{state.cavalry[f]} Cavalry, {score[f]} VP"
             + (f", Influence {state.influence[f]}" if f in state.influence else "")
             for f in FACTIONS
         )
@@ -90,7 +96,7 @@ class Views(ServiceBase):
             card = (
                 f"\nCard {state.current_card}"
                 + (f": {c.title}" if c else "")
-                + f"; {vijayanagara.deck_facts(state)}; dynasty {state.dynasty}."
+                + f"; {vijayanagara.deck_facts(state)}; the {state.dynasty.title()} Dynasty rules (2.7)."
             )
         if state.game_over:
             nxt = self._final_text(state)
@@ -129,7 +135,8 @@ class Views(ServiceBase):
         end = log_end(state)
         shown = await self.store.log_lines(game.id, max(0, end - n), end)
         body = "\n".join(shown)
-        return Reply(text=f"The last {len(shown)} lines of the log:\n{body}", ephemeral=True)
+        head = "The last line" if len(shown) == 1 else f"The last {len(shown)} lines"
+        return Reply(text=f"{head} of the log:\n{body}", ephemeral=True)
 
     @answers()
     async def options(self, channel: str) -> Reply:
@@ -138,10 +145,15 @@ class Views(ServiceBase):
         if game is None or game.status != "active":
             return Reply.error("There is no game in progress, so no decision is pending.")
         state = await self.state_of(game)
-        opts = self._options(state, None)
+        entries = grouped(state, vijayanagara.legal_actions(state))
         head = self.prompt_text(game, state)[0].split("\n")[0]  # the effects are listed below
+        key = f"\n({KEY}.)" if needs_key(entries) else ""
+        if len(entries) > LISTED_IN_A_LINE:
+            listed = "All allowed steps:" + "".join(f"\n• {e}" for e in entries) + key
+        else:
+            listed = f"All allowed steps: {', '.join(entries) or 'none'}.{key}"
         effects = "".join(f"\n{line}" for line in offered_effects(state))
-        return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.{effects}", ephemeral=True)
+        return Reply(text=f"{head}\n{listed}{effects}", ephemeral=True)
 
     def rules_topic(self, topic: str | None) -> Reply:
         """`/vj rules topic:`: a few lines on one topic, citing the rule sections; without a
@@ -206,9 +218,8 @@ class Views(ServiceBase):
         lines.append(f"Commands (3.0) — {summary('command')}.")
         lines.append(f"Decrees (4.0) — {summary('decree')}.")
         lines.append(
-            "In a battle, after the dice: Cavalry `charge N` lowers your die N by one (never "
-            "below 1); `screen N` removes the opponent's die N unless it shows 1 (1.10); "
-            "`done` when finished."
+            f"In a battle, after the dice: `charge N` — {CAVALRY_STEPS['charge']}; `screen N` — "
+            f"{CAVALRY_STEPS['screen']}; `done` when finished."
         )
         lines.append(
             "The channel: one message per faction turn, edited as the turn goes on; a new "

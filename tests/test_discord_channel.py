@@ -157,7 +157,9 @@ async def test_a_typed_step_inside_a_turn_edits_the_turn_message_and_pings_nobod
     await env.slash(b, "play", order="rally")
     edited = env.fake.messages[start.id]
     assert env.fake.visible[-1].id == start.id  # no new public message
-    assert "• B: command" in edited.content and "Rally" in edited.content
+    # a step that writes no log line is told in words, not in the notation
+    assert "• B chooses a Command without a Decree (2.3.3)." in edited.content
+    assert "Rally" in edited.content
     assert edited.custom_ids  # the turn message keeps the (new) buttons
     assert [u for u, m in env.fake.notified if m == start.id] == [b]  # the start's ping only
     receipts = [m.content for m in env.fake.private_to(b)]

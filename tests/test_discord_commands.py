@@ -341,5 +341,5 @@ async def test_a_game_stored_before_its_server_was_noted_counts_on_the_server_di
     assert await store.unplaced_channels() == [str(CHANNEL), "42"]
     await env.slash(B, "club stats", users={"user": D})
     text = told(env, B)
-    assert "(1 finished game(s))" in text and "1 win(s) in 1 seat(s)" in text, text
+    assert "(1 finished game)" in text and "1 win in 1 seat" in text, text
     assert await store.unplaced_channels() == ["42"]

@@ -282,7 +282,7 @@ def _step(
         if reason is None:
             options = describe_all(state, legal)
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
-            reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
+            raise IllegalAction(f"not a choice now — {h.prompt(state, fr)}", shown)
         raise IllegalAction(reason)
     actor = h.decider(state, fr)
     st = state.fork(step=True)

@@ -33,6 +33,7 @@ from . import (
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
 from .model import FACTION_NAMES, PLAYERS, Faction
 from .registry import ENTRIES
+from .words import count_of
 
 INFO: GameInfo[GameOptions] = GameInfo(
     id="vijayanagara",
@@ -143,7 +144,7 @@ class Vijayanagara:
         best = Faction(first[0])
         text = (
             f"{names} {'wins' if len(first) == 1 else 'tie'} with {vp[best]} VP"
-            f" and {state.resources[best]} Resources"
+            f" and {count_of(state.resources[best], 'Resource')}"
         )
         return Ranking(places=ranked, scores={str(f): vp[f] for f in PLAYERS}, text=text)
 
