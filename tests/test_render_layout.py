@@ -1,18 +1,73 @@
 """The board at phone width: no piece or count covers a label, a scoreboard strip in large
-type, the player to act named, and alt text for screen readers."""
+type, the panel and the key in type a phone can read (what is drawn, as drawn), the player to
+act named, and alt text for screen readers."""
 
 from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFont
 
 import rules
-from render import alt_text, board, geometry, layout
+from render import alt_text, board, fastdraw, geometry, image, layout, legend, palette, theme
+from render.canvas import Canvas
+from render.compose import board_palette
+from render.panel import draw_panel
 
-PHONE = 390  # px: the width a phone shows the board at
+READABLE = 10.0  # px of type on a phone (390 px wide)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    size: int  # the font's, px on the board
+    box: tuple[int, int, int, int] | None  # where it lies, when known
+    on: Image.Image  # the image drawn on
+
+    def on_phone(self) -> float:
+        return geometry.on_phone(self.size)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
+    """Every line of text the drawing code draws, with its font (the panel's, through
+    Canvas.text; the key's and the map's, through fastdraw.Draw.text)."""
+    out: list[Drawn] = []
+    panel_text = Canvas.text
+    map_text = fastdraw.Draw.text
+
+    def on_canvas(
+        self: Canvas,
+        xy: tuple[float, float],
+        text: str,
+        font: ImageFont.FreeTypeFont,
+        *a: object,
+        **k: object,
+    ) -> tuple[int, int, int, int]:
+        box = panel_text(self, xy, text, font, *a, **k)  # type: ignore[arg-type]
+        out.append(Drawn(text, int(font.size), box, self.img))
+        return box
+
+    def on_draw(
+        self: fastdraw.Draw,
+        xy: object,
+        text: str,
+        fill: object = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        *a: object,
+        **k: object,
+    ) -> None:
+        assert font is not None
+        out.append(Drawn(text, int(font.size), None, self._target))
+        map_text(self, xy, text, fill, font, *a, **k)
+
+    monkeypatch.setattr(Canvas, "text", on_canvas)
+    monkeypatch.setattr(fastdraw.Draw, "text", on_draw)
+    yield out
 
 
 def _states(games: int = 8, every: int = 7) -> list[rules.GameState]:
@@ -51,6 +106,27 @@ def test_no_piece_or_count_covers_a_label_or_another_piece(states: list[rules.Ga
             assert not any(_meet(a, b) for b in placed[i + 1 :])
 
 
+def test_no_label_covers_another_or_a_city() -> None:
+    """Names, every badge a Province can show (Tributary, each Control), City dots and names,
+    the key and the tracks: none covers another."""
+    texts = [None, "TRIBUTARY", *(f"{f.value} CONTROL" for f in rules.PLAYERS)]
+    fixed = [*layout.city_boxes(), geometry.KEY_BOX, geometry.INFLUENCE_BOX]
+    names = [(sid, box) for sid in geometry.POLYGONS for box in layout.name_boxes(sid)]
+    for sid, box in names:
+        assert not any(_meet(box, f) for f in fixed), sid
+        assert not any(_meet(box, b) for other, b in names if other != sid), sid
+    for sid in geometry.POLYGONS:
+        for text in texts:
+            mine = layout.marker_box(sid, text)
+            if mine is None:
+                continue
+            assert not any(_meet(mine, f) for f in fixed), (sid, text)
+            assert not any(_meet(mine, b) for _, b in names), (sid, text)
+            for other in geometry.POLYGONS:
+                theirs = [layout.marker_box(other, t) for t in texts] if other != sid else []
+                assert not any(b and _meet(mine, b) for b in theirs), (sid, other)
+
+
 def test_every_piece_stays_inside_its_space(states: list[rules.GameState]) -> None:
     for st in states[::5]:
         for sid, groups in layout.layout(st).items():
@@ -71,15 +147,93 @@ def test_a_crowded_space_shrinks_its_icons_rather_than_cover_its_name() -> None:
     assert not any(_meet(g.box, lab) for g in groups for lab in labels)
 
 
-def test_the_scoreboard_and_the_player_to_act_read_at_phone_width() -> None:
-    st = rules.new_game(2)
-    png = board(st, names={rules.Faction.D: "Alice"})
-    img = Image.open(io.BytesIO(png))
-    assert img.size == (geometry.WIDTH, geometry.HEIGHT) and len(png) <= 100_000
-    from render.panel import STRIP_TYPE
+def _panels(states: list[rules.GameState]) -> list[rules.GameState]:
+    """States whose panels show every part: a card of each kind, the longest title, Stay
+    Eligible, the forks taken, the end of a game."""
+    picked = states[::6]
+    deck = rules.deck_for(picked[0].options)
+    for number, card in deck.cards.items():
+        st = picked[0].clone()
+        st.current_card = number
+        picked.append(st)
+        del card
+    return picked + [s for s in states if s.game_over]
 
-    assert STRIP_TYPE * PHONE / geometry.WIDTH >= 10.5  # px of type on the phone
-    assert "Alice" in alt_text(st, {rules.Faction.D: "Alice"})
+
+def test_every_text_of_the_panel_reads_at_phone_width(
+    states: list[rules.GameState], drawn: list[Drawn]
+) -> None:
+    for st in _panels(states):
+        draw_panel(st, {rules.Faction.D: "Alice", rules.Faction.B: "Bob"})
+    small = [d for d in drawn if d.on_phone() < READABLE]
+    assert drawn and not small, small[:5]
+
+
+def test_no_two_texts_of_the_panel_overlap(
+    states: list[rules.GameState], drawn: list[Drawn]
+) -> None:
+    for st in _panels(states):
+        drawn.clear()
+        draw_panel(st, {f: "Ramachandra" for f in rules.PLAYERS})
+        boxes = [(d.text, d.box) for d in drawn if d.box is not None]
+        assert len(boxes) > 20
+        for i, (a, p) in enumerate(boxes):
+            for b, q in boxes[i + 1 :]:
+                assert p is not None and q is not None
+                assert not _meet(p, q), (a, b, st.current_card)
+
+
+def test_the_scoreboard_strip_shows_vp_the_margin_and_resources_large(drawn: list[Drawn]) -> None:
+    st = rules.new_game(2)
+    st.resources[rules.Faction.B] = 17
+    draw_panel(st)
+    sizes = {(d.text, d.size) for d in drawn}
+    scores = rules.score(st)
+    for f in rules.PLAYERS:
+        gap = scores[f] - max(v for k, v in scores.items() if k != f)
+        margin = f"+{gap} lead" if gap > 0 else ("tied" if gap == 0 else f"{-gap} behind")
+        for text in (theme.SHORT[f], f"{scores[f]}", margin, f"{st.resources[f]} Res"):
+            found = [size for t, size in sizes if t == text]
+            assert found and max(geometry.on_phone(n) for n in found) >= 10.5, (text, found)
+
+
+def test_the_line_of_who_is_to_act_names_the_player(drawn: list[Drawn]) -> None:
+    st = rules.new_game(2)
+    to_act = rules.prompt(st).faction
+    assert to_act is not None
+    draw_panel(st, {to_act: "Alice"})
+    assert any(d.text == f"{rules.FACTION_NAMES[to_act]} (Alice) to act" for d in drawn)
+
+
+def test_the_key_reads_at_phone_width(drawn: list[Drawn]) -> None:
+    """Its labels (the sample of the Prosperity coin is the map's marker, drawn apart)."""
+    key = Image.new("RGBA", (geometry.MAP_W, geometry.MAP_H))
+    legend.draw_key(key)
+    labels = [d for d in drawn if d.on is key]
+    assert {"Troop", "Rebelling", "Tributary", "Prosperity", "last turn"} <= {
+        d.text for d in labels
+    }
+    small = [d for d in labels if d.on_phone() < READABLE]
+    assert not small, small
+
+
+def test_a_board_is_at_most_100_kb(states: list[rules.GameState]) -> None:
+    for st in states[::25]:
+        png = board(st)
+        assert Image.open(io.BytesIO(png)).size == (geometry.WIDTH, geometry.HEIGHT)
+        assert len(png) <= 100_000
+
+
+def test_a_board_from_its_cached_parts_is_the_whole_board_on_the_palette(
+    states: list[rules.GameState],
+) -> None:
+    """board() puts the PNG together from maps and tiles kept on the palette and the boxes
+    drawn over the map: pixel for pixel the whole drawing (image()) mapped onto the palette."""
+    pal = board_palette()
+    for st in states[::9]:
+        got = Image.open(io.BytesIO(board(st)))
+        want = palette.to_palette(image(st), pal)
+        assert got.tobytes() == want.tobytes()
 
 
 def test_alt_text_says_who_leads_the_card_and_whose_turn(states: list[rules.GameState]) -> None:
