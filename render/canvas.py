@@ -20,7 +20,7 @@ from .lru import LRU
 
 Box = tuple[int, int, int, int]
 _rgb: LRU[Hashable, Image.Image] = LRU(4 << 20, lambda im: 3 * im.width * im.height)
-_twins: LRU[Hashable, Image.Image] = LRU(8 << 20, lambda im: im.width * im.height)
+_twins: LRU[Hashable, Image.Image] = LRU(4 << 20, lambda im: im.width * im.height)
 _twins_of: list[Image.Image] = []  # the palette the twins are on
 
 

@@ -15,9 +15,9 @@ from . import painted, palette, png, sprites, theme
 from .mapview import draw_map, fills, items, regions
 from .panel import draw_panel
 
-# The bot renders in worker threads. The drawing shares cached fonts, masks and images, and a
-# FreeType face must not be used by two threads at once: draw one board at a time; the
-# palette mapping and the PNG encoding run outside the lock.
+# The bot renders in worker threads. The drawing shares cached fonts, masks, tiles and maps
+# (the caches are not locked), and a FreeType face must not be used by two threads at once:
+# draw one board at a time; the PNG encoding runs outside the lock.
 _DRAWING = threading.Lock()
 
 

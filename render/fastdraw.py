@@ -1,9 +1,11 @@
-"""ImageDraw with a cache of text masks: the same words in the same font are rasterised once.
+"""Text from caches: the same words in the same font are rasterised once.
 
-Text is most of a board's drawing time and the panel repeats the same labels on every render;
-a cached coverage mask pasted in the text colour gives the same pixels as drawing the text.
-The coverage is kept in three levels (none, half, full): at the board's type sizes the edges
-look as smooth, and the PNG is several KB smaller than with FreeType's 256 levels.
+Text is most of a board's drawing and the panel repeats the same labels on every render.
+`Draw` is an ImageDraw whose text is a cached coverage mask pasted in the text colour (the same
+pixels as drawing the text); `tile` is a line of text already on the one colour it lies on,
+pasted whole (render/canvas.py). The coverage is kept in three levels (none, half, full): at
+the board's type sizes the edges look as smooth, and the PNG is several KB smaller than with
+FreeType's 256 levels.
 """
 
 from __future__ import annotations
@@ -20,10 +22,8 @@ RGB = tuple[int, int, int]
 
 _LEVELS = [0 if v < 64 else (128 if v < 192 else 255) for v in range(256)]
 # Bounded by bytes: a line of the prompt is a mask of some 25 KB, its tile three times that.
-_masks: LRU[tuple[str, str, int, str, int], Mask] = LRU(8 << 20, lambda m: _pixels(m) or 1)
-_tiles: LRU[tuple[str, str, int, str, RGB, RGB], Mask] = LRU(
-    16 << 20, lambda m: 3 * _pixels(m) or 1
-)
+_masks: LRU[tuple[str, str, int, str, int], Mask] = LRU(4 << 20, lambda m: _pixels(m) or 1)
+_tiles: LRU[tuple[str, str, int, str, RGB, RGB], Mask] = LRU(8 << 20, lambda m: 3 * _pixels(m) or 1)
 
 
 def _pixels(m: Mask) -> int:
@@ -100,19 +100,6 @@ class Draw(ImageDraw.ImageDraw):
         super().__init__(im)
         self._target = im
 
-    def textlength(self, text: Any, font: Any = None, *args: Any, **kwargs: Any) -> float:
-        """The width of a line of text, from a cache for the fonts of render/fonts."""
-        if (
-            args
-            or kwargs
-            or not isinstance(text, str)
-            or not isinstance(font, ImageFont.FreeTypeFont)
-        ):
-            return super().textlength(text, font, *args, **kwargs)
-        if not isinstance(font.path, str) or "\n" in text:
-            return super().textlength(text, font, *args, **kwargs)
-        return _length(text, font.path, int(font.size), self.fontmode)
-
     def text(
         self,
         xy: Any,
@@ -121,11 +108,8 @@ class Draw(ImageDraw.ImageDraw):
         font: Any = None,
         anchor: Any = None,
         *args: Any,
-        ground: RGB | None = None,
         **kwargs: Any,
     ) -> None:
-        """ImageDraw.text; `ground`: the one colour the text lies on, which makes it one
-        pasted tile (several times cheaper than pasting through a mask)."""
         simple = (
             not args
             and set(kwargs) <= {"stroke_width", "stroke_fill"}
@@ -144,10 +128,6 @@ class Draw(ImageDraw.ImageDraw):
         stroke = int(kwargs.get("stroke_width", 0))
         path = str(font.path)
         size = int(font.size)
-        if ground is not None and not stroke and self._target.mode == "RGB":
-            (ox, oy), tile = _tiles.get_or_make((text, path, size, anchor, fill[:3], ground), _tile)
-            self._target.paste(tile, (x + ox, y + oy))
-            return
         if stroke:
             (ox, oy), m = _mask(text, path, size, anchor, stroke)
             box = (x + ox, y + oy, x + ox + m.width, y + oy + m.height)

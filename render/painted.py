@@ -88,7 +88,7 @@ def _paint_box(sid: str, fills: Fills) -> Image.Image:
 # A space's box painted in the fills of the moment comes up again in other maps (a game goes
 # back and forth, several games share a server): kept, a map not in the cache is made from
 # the nearest one with a few pastes.
-TILE_BYTES = 4 * MAP_BYTES
+TILE_BYTES = 2 * MAP_BYTES
 _tiles: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES, lambda im: 3 * im.width * im.height)
 _tiles_on: LRU[tuple[str, Fills], Image.Image] = LRU(
     TILE_BYTES // 3, lambda im: im.width * im.height

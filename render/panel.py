@@ -21,7 +21,6 @@ from . import geometry as g
 from . import palette, text, theme
 from .canvas import Canvas
 from .fastdraw import length
-from .shapes import paste_box
 
 PAD = 16
 W = g.WIDTH
@@ -66,9 +65,11 @@ STATUS: dict[str, tuple[theme.RGB, theme.RGB]] = {  # a tag's fill and ink
 }
 
 
-def _chip(c: Canvas, x: int, y: int, f: Faction, ground: theme.RGB) -> None:
+def _chip(
+    c: Canvas, x: int, y: int, f: Faction, ground: theme.RGB, edge: theme.RGB = theme.INK
+) -> None:
     """A faction's letter on its colour, the chip lying on `ground`."""
-    c.box((x, y), CHIP, CHIP, 6, theme.FACTION[f], ground, theme.INK)
+    c.box((x, y), CHIP, CHIP, 6, theme.FACTION[f], ground, edge)
     xy = (x + CHIP / 2, y + CHIP / 2 + 1)
     c.text(xy, f.value, theme.bold(SMALL), theme.ON_FACTION[f], theme.FACTION[f], "mm")
 
@@ -91,9 +92,11 @@ def _frame() -> Image.Image:
     d = ImageDraw.Draw(img)
     d.line((0, 0, W, 0), fill=theme.BORDER, width=4)
     for x, f in zip(_cells(), PLAYERS, strict=True):
-        paste_box(img, (x, STRIP_Y), _cell_w(), STRIP_H, 10, theme.WHITE, theme.FACTION[f], 4)
+        cell = (x, STRIP_Y, x + _cell_w(), STRIP_Y + STRIP_H)
+        d.rounded_rectangle(cell, radius=10, fill=theme.WHITE, outline=theme.FACTION[f], width=4)
         d.rectangle((x + 4, STRIP_Y + 4, x + 14, STRIP_Y + STRIP_H - 4), fill=theme.FACTION[f])
-    paste_box(img, (LEFT, LOW_Y), COL, CARD_H, 8, CARD_FILL, theme.BORDER, 2)
+    card = (LEFT, LOW_Y, LEFT + COL, LOW_Y + CARD_H)
+    d.rounded_rectangle(card, radius=8, fill=CARD_FILL, outline=theme.BORDER, width=2)
     return img
 
 
@@ -192,7 +195,7 @@ def _final(c: Canvas, state: GameState) -> None:
     c.text((W - PAD - 20, y + 16), wins, font, theme.WHITE, dark, "rt")
     x = PAD + 20
     for i, f in enumerate(order):
-        _chip(c, x, y + 60, f, dark)
+        _chip(c, x, y + 60, f, dark, theme.GOLD)
         c.text((x + 46, y + 79), f"{i + 1}. {scores[f]} VP", font, theme.WHITE, dark, "lm")
         x += 220
     if state.delhi_adjustment is not None:  # 5.1, already in Delhi's score
@@ -217,8 +220,8 @@ def _card(c: Canvas, state: GameState) -> None:
         if length(card.title, title) > room:  # a long title takes two lines
             title = theme.bold(SMALL)
         for i, line in enumerate(text.wrap(card.title, title, room, 2)):
-            c.text((nx, y + 14 + i * LINE), line, title, theme.INK, ground, "lt")
-        _card_foot(c, card, x0 + 16, y + CARD_H - 50)
+            c.text((nx, y + 12 + i * LINE), line, title, theme.INK, ground, "lt")
+        _card_foot(c, card, x0 + 16, y + CARD_H - 44)
     played = len(state.discards) + (1 if state.current_card else 0)
     caption = f"Deck: {rules.cards_left(state)} left, {played} played"
     if state.timurid_drawn:  # the second Timurid Empire card ends the game (2.6)

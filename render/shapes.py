@@ -1,4 +1,4 @@
-"""Rounded boxes drawn once and pasted: the panel's frames, tags and chips repeat on every
+"""Rounded boxes drawn once and pasted: the panel's boxes, tags and chips repeat on every
 board, and pasting one costs a fraction of drawing its corners again (the same pixels:
 Pillow's shapes are not anti-aliased, so a pasted box is the drawn one)."""
 
@@ -31,19 +31,3 @@ def box(
         (0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width
     )
     return img
-
-
-def paste_box(
-    img: Image.Image,
-    xy: tuple[int, int],
-    w: int,
-    h: int,
-    radius: int,
-    fill: theme.RGB | None,
-    outline: theme.RGB | None = None,
-    width: int = 1,
-    ground: theme.RGB | None = None,
-) -> None:
-    """Draw `box(...)` with its top left at `xy` (on `ground`, when it lies on one colour)."""
-    shape = box(w, h, radius, fill, outline, width, ground)
-    img.paste(shape, xy, shape if ground is None else None)
