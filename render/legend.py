@@ -29,6 +29,7 @@ TINTS: tuple[tuple[tuple[theme.RGB, ...], str], ...] = (
     ((theme.LAND,), "no Control"),
 )
 ICON = 28
+SAMPLE = 56  # px: the width of the icons, swatches and line before a label
 ROW = 32  # px from one line of the key to the next
 TITLE = 40  # px from the box's top to its first line
 ROWS = len(PIECES) + len(TINTS) + 2  # and Prosperity, the last turn
@@ -45,23 +46,25 @@ def draw_key(img: Image.Image) -> None:
     d.text(
         ((x0 + x1) // 2, y0 + 22), "KEY", font=theme.bold(theme.SMALL), fill=theme.INK, anchor="mm"
     )
-    x, text_x = x0 + 12, x0 + 80
+    x, text_x = x0 + 12, x0 + 12 + SAMPLE + 6
     y = y0 + TITLE  # the top of the line
     for kinds, label in PIECES:
+        step = (SAMPLE - ICON) // max(1, len(kinds) - 1)
+        first = 0 if len(kinds) > 1 else (SAMPLE - ICON) // 2  # one icon: in the middle
         for i, kind in enumerate(kinds):
-            img.alpha_composite(sprites.piece(kind, ICON), (x + i * (ICON + 2), y + 2))
+            img.alpha_composite(sprites.piece(kind, ICON), (x + first + i * step, y + 2))
         d.text((text_x, y + ROW // 2), label, font=font, fill=theme.INK, anchor="lm")
         y += ROW
     for colours, label in TINTS:
-        w = 60 // len(colours)
+        w = SAMPLE // len(colours)
         for i, colour in enumerate(colours):
             d.rectangle((x + i * w, y + 5, x + (i + 1) * w, y + ROW - 5), fill=colour)
         d.rectangle((x, y + 5, x + w * len(colours), y + ROW - 5), outline=theme.BORDER, width=2)
         d.text((text_x, y + ROW // 2), label, font=font, fill=theme.INK, anchor="lm")
         y += ROW
     sample = markers.coin(2)  # as on the map
-    img.alpha_composite(sample, (x + 30 - sample.width // 2, y + (ROW - sample.height) // 2))
+    img.alpha_composite(sample, (x + (SAMPLE - sample.width) // 2, y + (ROW - sample.height) // 2))
     d.text((text_x, y + ROW // 2), "Prosperity", font=font, fill=theme.INK, anchor="lm")
     y += ROW
-    d.line((x, y + ROW // 2, x + 60, y + ROW // 2), fill=theme.HIGHLIGHT, width=6)
+    d.line((x, y + ROW // 2, x + SAMPLE, y + ROW // 2), fill=theme.HIGHLIGHT, width=6)
     d.text((text_x, y + ROW // 2), "last turn", font=font, fill=theme.INK, anchor="lm")
