@@ -43,6 +43,7 @@ ICON_SIZES = (32, 27, 23, 19)  # tried in turn until the block fits
 GAP = 6  # between two groups of a row
 PAD = 2  # space kept around every label box
 STEP = 9  # the search grid, pixels
+CELL = 3  # pixels per cell of the free-space grid
 REACH = 150  # how far from its centre a block may move
 LABEL_SIZE: dict[str, int] = {"delhi": 22, "gondwana": 16}
 NAMES: dict[str, str] = {"mountain_passes": "Mountain\nPasses", "rajput": "Rajput\nKingdoms"}
@@ -226,6 +227,8 @@ def _offsets() -> list[tuple[int, int]]:
 
 
 _OFFSETS = _offsets()
+assert STEP % CELL == 0  # an offset is whole cells
+_CELL_OFFSETS = [(dx, dy, dx // CELL, dy // CELL) for dx, dy in _OFFSETS]
 
 
 Markers = tuple[str | None, ...]  # every space's badge text, in geometry.POLYGONS order
@@ -260,16 +263,14 @@ def place_pieces(
         for wide in (limit, limit + 2 * icon, limit // 2):  # as the map says, wider, narrower
             block = _block(_rows(list(groups), icon, max(wide, icon)), icon, cx, cy)
             first = first or block
-            x0, y0, x1, y1 = bounds(block)
-            for dx, dy in _OFFSETS:
-                if free.clear((x0 + dx, y0 + dy, x1 + dx, y1 + dy)):
-                    return tuple(_moved(grp, dx, dy) for grp in block)
+            found = free.first_clear(bounds(block))
+            if found is not None:
+                return tuple(_moved(grp, *found) for grp in block)
     assert first is not None
     FALLBACKS.append(sid)
     return tuple(first)  # no clear place: at its centre (tests/test_render_layout.py)
 
 
-CELL = 3  # pixels per cell of the free-space grid
 _BLOCKED = bytes([1] + [0] * 255)  # a cell's coverage (0: not free) -> 1 when blocked
 FALLBACKS: list[str] = []  # spaces whose pieces found no clear place (tests read it)
 
@@ -312,6 +313,23 @@ class _Grid:
             above = list(map(add, above, row))
             sums.append(above)
         self.sums = sums
+
+    def first_clear(self, box: Box) -> tuple[int, int] | None:
+        """The first of _OFFSETS (nearest first) that moves `box` where it is clear: `clear`
+        over the offsets, counted in whole cells (STEP is a multiple of CELL)."""
+        c0 = (box[0] - self.x0) // CELL
+        r0 = (box[1] - self.y0) // CELL
+        c1 = -(-(box[2] - self.x0) // CELL) + 1
+        r1 = -(-(box[3] - self.y0) // CELL) + 1
+        s, w, h = self.sums, self.w, self.h
+        for dx, dy, dc, dr in _CELL_OFFSETS:
+            a, b, c, d = c0 + dc, r0 + dr, c1 + dc, r1 + dr
+            if a < 0 or b < 0 or c > w or d > h:
+                continue
+            top, bottom = s[b], s[d]
+            if bottom[c] - top[c] - bottom[a] + top[a] == 0:
+                return dx, dy
+        return None
 
     def clear(self, box: Box) -> bool:
         c0 = (box[0] - self.x0) // CELL
