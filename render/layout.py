@@ -263,7 +263,7 @@ def place_pieces(
         for wide in (limit, limit + 2 * icon, limit // 2):  # as the map says, wider, narrower
             block = _block(_rows(list(groups), icon, max(wide, icon)), icon, cx, cy)
             first = first or block
-            found = free.first_clear(bounds(block))
+            found = free.first_clear(_bounds(block))
             if found is not None:
                 return tuple(_moved(grp, *found) for grp in block)
     assert first is not None
@@ -347,7 +347,7 @@ def _free(sid: str, avoid: tuple[Box, ...]) -> _Grid:
     return _Grid(sid, avoid)
 
 
-def bounds(block: Sequence[Group]) -> Box:
+def _bounds(block: Sequence[Group]) -> Box:
     """The box of a block of groups."""
     return (
         min(grp.box[0] for grp in block),
