@@ -12,7 +12,7 @@ from rules import GameState
 
 from . import geometry as g
 from . import painted, palette, png, sprites, theme
-from .mapview import draw_map, fills, items, regions
+from .mapview import draw_map, fills, items, outline, regions
 from .panel import draw_panel
 
 # The bot renders in worker threads. The drawing shares cached fonts, masks, tiles and maps
@@ -87,7 +87,14 @@ def board(
         colours = fills(state)
         out.paste(painted.quantised(colours, pal), (0, 0))
         under = painted.painted(colours)
-        for box, group in regions(items(state, _spaces(state, highlight))):
+        touched = [sid for sid in _spaces(state, highlight) if sid in g.POLYGONS]
+        if touched:
+            under = under.copy()
+            outline(under, state, touched)
+            for sid in touched:
+                xy, _, where = painted.outlined(sid, colours)
+                out.paste(painted.outlined_on(sid, colours, pal), xy, where)
+        for box, group in regions(items(state)):
             crop = under.crop(box)
             for item in group:
                 item.draw(crop, box[0], box[1])

@@ -9,7 +9,7 @@ from PIL import Image
 import rules
 from rules import Faction, GameState
 
-from . import basemap, fastdraw, layout, markers, painted, sprites, theme, tracks
+from . import fastdraw, layout, markers, painted, sprites, theme, tracks
 from . import geometry as g
 
 
@@ -105,14 +105,10 @@ def _pieces(groups: tuple[layout.Group, ...]) -> list[Item]:
     return out
 
 
-def items(state: GameState, highlight: list[str]) -> list[Item]:
-    """What is drawn over the painted map, in order: the outline of the spaces touched by the
-    last turn, the markers, the pieces, the Influence tracks."""
+def items(state: GameState) -> list[Item]:
+    """What is drawn over the painted and outlined map, in order: the markers, the pieces,
+    the Influence tracks."""
     out: list[Item] = []
-    for sid in highlight:
-        if sid in g.POLYGONS:
-            (x, y), sprite = basemap.highlight(sid)
-            out.append(Sprite(x, y, sprite))
     for sid in g.POLYGONS:
         out += _markers(state, sid)
     for groups in layout.layout(state).values():
@@ -122,10 +118,20 @@ def items(state: GameState, highlight: list[str]) -> list[Item]:
     return out
 
 
+def outline(img: Image.Image, state: GameState, highlight: list[str]) -> None:
+    """Outline the spaces touched by the last turn (`highlight`) on the painted map `img`."""
+    colours = fills(state)
+    for sid in highlight:
+        if sid in g.POLYGONS:
+            xy, tile, where = painted.outlined(sid, colours)
+            img.paste(tile, xy, where)
+
+
 def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
     """The map of `state` (RGB, MAP_W x MAP_H)."""
     img = painted.painted(fills(state)).copy()
-    for item in items(state, highlight):
+    outline(img, state, highlight)
+    for item in items(state):
         item.draw(img, 0, 0)
     return img
 

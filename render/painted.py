@@ -11,8 +11,10 @@ paints the space's box as `paint` would, from the background up with the fill of
 whose mask reaches into the box, in the same order, and pastes the box whole.
 
 The board's PNG is on a fixed palette: `quantised` keeps the maps on it too (a P image a
-third of the size), made the same way, from the nearest one held, requantising only the
-boxes of the spaces that differ (the palette maps each pixel on its own: exact too).
+third of the size), made the same way, from the nearest one held, with the boxes of the spaces
+that differ mapped onto it (the palette maps each pixel on its own: exact too). A space's box
+painted in given fills (`tile`) and outlined (`outlined`, the last turn's) is kept, in RGB and
+on the palette: it comes up again in other maps.
 """
 
 from __future__ import annotations
@@ -85,9 +87,7 @@ def _paint_box(sid: str, fills: Fills) -> Image.Image:
     return img
 
 
-# A space's box painted in the fills of the moment comes up again in other maps (a game goes
-# back and forth, several games share a server): kept, a map not in the cache is made from
-# the nearest one with a few pastes.
+# A map not in the cache is made from the nearest one with a few pastes of kept tiles.
 TILE_BYTES = 2 * MAP_BYTES
 _tiles: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES, lambda im: 3 * im.width * im.height)
 _tiles_on: LRU[tuple[str, Fills], Image.Image] = LRU(
@@ -95,6 +95,38 @@ _tiles_on: LRU[tuple[str, Fills], Image.Image] = LRU(
 )
 
 
+Outlined = tuple[tuple[int, int], Image.Image, Image.Image]  # top left, RGB, where ("1")
+
+
+def outlined(sid: str, fills: Fills) -> Outlined:
+    """The box of `sid` in `paint(fills)` under the outline of the last turn
+    (basemap.highlight), and where the outline shows (mode "1"): pasted through it, outlines
+    of spaces side by side each keep theirs."""
+    return _outlined.get_or_make(_tile_key(sid, fills), lambda key: _outline(sid, fills))
+
+
+def _outline(sid: str, fills: Fills) -> Outlined:
+    xy, sprite = basemap.highlight(sid)
+    img = tile(sid, fills).copy()
+    if (*xy, *img.size) != (*_box(sid)[:2], *sprite.size):
+        raise ValueError(f"the outline of {sid} is not drawn on the box of its space")
+    img.paste(sprite, (0, 0), sprite)
+    return xy, img, sprite.getchannel("A").point(lambda v: 255 if v else 0, "1")
+
+
+def outlined_on(sid: str, fills: Fills, pal: Image.Image) -> Image.Image:
+    """`outlined(sid, fills)` on the palette `pal` (P)."""
+    return _outlined_on.get_or_make(
+        _tile_key(sid, fills), lambda key: palette.to_palette(outlined(sid, fills)[1], pal)
+    )
+
+
+_outlined: LRU[tuple[str, Fills], Outlined] = LRU(
+    TILE_BYTES, lambda o: 3 * o[1].width * o[1].height
+)
+_outlined_on: LRU[tuple[str, Fills], Image.Image] = LRU(
+    TILE_BYTES // 3, lambda im: im.width * im.height
+)
 _cache: LRU[Fills, Image.Image] = LRU(CACHE_BYTES, lambda im: MAP_BYTES)
 
 

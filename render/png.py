@@ -30,8 +30,9 @@ class Rows:
         self._img = Image.new("P", (size[0] + 1, size[1]))  # column 0: filter type 0, none
         self._palette = bytes(palette or [0, 0, 0])
 
-    def paste(self, img: Image.Image, xy: tuple[int, int]) -> None:
-        self._img.paste(img, (xy[0] + 1, xy[1]))
+    def paste(self, img: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+        """Image.paste (a mask of mode "1": copied where it is set)."""
+        self._img.paste(img, (xy[0] + 1, xy[1]), mask)
 
     def encode(self, level: int = 3) -> bytes:
         """The PNG (8-bit palette, no interlace); `level`: zlib's."""
