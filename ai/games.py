@@ -5,26 +5,12 @@ from __future__ import annotations
 
 import random
 
-import rules
-from rules import Action, GameState
-
 from . import goat_tiger, taj_mahal
 from .budget import Budget
-from .play import LEVELS, Level, decide
 from .registry import Player, register
+from .vijayanagara.players import PLAYERS as VIJAYANAGARA_PLAYERS
 
-
-def _vijayanagara(level: Level) -> Player[GameState, Action]:
-    def player(view: GameState, seat: str, r: random.Random, budget: Budget) -> Action:
-        who = rules.decider(view)
-        if who is None or str(who) != seat:
-            raise ValueError(f"{seat} does not decide now")
-        return decide(view, level, r, budget)
-
-    return player
-
-
-register("vijayanagara", {level: _vijayanagara(level) for level in LEVELS})
+register("vijayanagara", VIJAYANAGARA_PLAYERS)
 register("goat_tiger", goat_tiger.PLAYERS)
 
 

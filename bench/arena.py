@@ -7,7 +7,7 @@ python -m bench.arena --ai hard --vs random --games 30 --seed 1 --json [--jobs 2
 python -m bench.arena --summarize FILE [FILE ...]
 
 Prints one JSON object: games and wins per seat of the tested level (a win: first in
-rules.ranking, ties broken as 5.0 breaks them) and its decision times in CPU milliseconds
+vijayanagara.ranking, ties broken as 5.0 breaks them) and its decision times in CPU milliseconds
 (p50, p95, max). Game k is dealt by the seeded dealer of seed S+k; the AIs play on their own
 determinized copies, so they never see that dealer's future.
 
@@ -32,10 +32,11 @@ from pydantic import TypeAdapter
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import ai  # noqa: E402
-import rules  # noqa: E402
-from ai import Level  # noqa: E402
+from ai.budget import Budget  # noqa: E402, I001
+from ai.vijayanagara import decide, level_of  # noqa: E402
+from rules import vijayanagara  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
+from ai.vijayanagara import Level  # noqa: E402
 
 MAX_STEPS = 20_000
 
@@ -44,7 +45,7 @@ MAX_STEPS = 20_000
 class Match:
     game: int
     seed: int
-    tested: rules.Faction
+    tested: vijayanagara.Faction
     ai: Level
     vs: Level
     iterations: int
@@ -68,44 +69,44 @@ class Game:
 GAME = TypeAdapter(Game)
 
 
-def generators(seed: int) -> dict[rules.Faction, random.Random]:
+def generators(seed: int) -> dict[vijayanagara.Faction, random.Random]:
     """Each seat's own generator for game seed `seed` (every bench that replays arena games)."""
-    return {f: random.Random(seed * 7 + i) for i, f in enumerate(rules.PLAYERS)}
+    return {f: random.Random(seed * 7 + i) for i, f in enumerate(vijayanagara.PLAYERS)}
 
 
 def play(m: Match) -> Game:
     """One game: the tested seat, whether it won, and its decision times (CPU ms)."""
-    levels = {f: (m.ai if f == m.tested else m.vs) for f in rules.PLAYERS}
+    levels = {f: (m.ai if f == m.tested else m.vs) for f in vijayanagara.PLAYERS}
     gens = generators(m.seed)
-    budget = ai.Budget(iterations=m.iterations, seconds=m.seconds, clock=time.process_time)
-    state = rules.new_game(m.seed)
+    budget = Budget(iterations=m.iterations, seconds=m.seconds, clock=time.process_time)
+    state = vijayanagara.new_game(m.seed)
     times: list[float] = []
     for _ in range(MAX_STEPS):
         if state.game_over:
             break
-        seat = rules.prompt(state).faction
+        seat = vijayanagara.prompt(state).faction
         assert seat is not None  # the seeded dealer resolves chance itself
         start = time.process_time()
-        action = ai.decide(state, levels[seat], gens[seat], budget)
+        action = decide(state, levels[seat], gens[seat], budget)
         if seat == m.tested:
             times.append((time.process_time() - start) * 1000)
-        state = rules.apply(state, action)
+        state = vijayanagara.apply(state, action)
     else:
         raise RuntimeError(f"game {m.game} did not end in {MAX_STEPS} steps")
-    won = rules.ranking(state)[0] == m.tested
+    won = vijayanagara.ranking(state)[0] == m.tested
     ms = [round(t, 1) for t in times]
     return Game(m.ai, m.vs, m.seconds, m.game, m.seed, m.tested.value, won, ms)
 
 
-def seats_of(text: str) -> tuple[rules.Faction, ...]:
+def seats_of(text: str) -> tuple[vijayanagara.Faction, ...]:
     """The tested seats from letters (`B`, `DV`), each once, in the order given."""
     letters = text.strip().upper()
-    known = {f.value for f in rules.PLAYERS}
+    known = {f.value for f in vijayanagara.PLAYERS}
     if not letters or not set(letters) <= known or len(set(letters)) != len(letters):
         raise argparse.ArgumentTypeError(
             f"--seats takes each of {', '.join(sorted(known))} at most once, got {text!r}"
         )
-    return tuple(rules.Faction(c) for c in letters)
+    return tuple(vijayanagara.Faction(c) for c in letters)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -122,7 +123,7 @@ def summary(games: list[Game]) -> dict[str, object]:
         raise ValueError(
             f"one pairing of levels and budget per summary, got {sorted(map(str, pairings))}"
         )
-    seats = {f.value: {"games": 0, "wins": 0} for f in rules.PLAYERS}
+    seats = {f.value: {"games": 0, "wins": 0} for f in vijayanagara.PLAYERS}
     times: list[float] = []
     for g in games:
         seats[g.seat]["games"] += 1
@@ -160,14 +161,14 @@ def read_logs(paths: list[Path]) -> list[Game]:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__)
-    p.add_argument("--ai", type=ai.level_of, help="the level under test")
-    p.add_argument("--vs", type=ai.level_of, help="the level in the other seats")
+    p.add_argument("--ai", type=level_of, help="the level under test")
+    p.add_argument("--vs", type=level_of, help="the level in the other seats")
     p.add_argument("--games", type=int, default=30)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--seconds", type=float, default=1.0, help="hard: CPU seconds per decision")
     p.add_argument("--iterations", type=int, default=20_000, help="hard: searches at most")
-    p.add_argument("--seats", type=seats_of, default=rules.PLAYERS, help="tested seats: DBV")
+    p.add_argument("--seats", type=seats_of, default=vijayanagara.PLAYERS, help="tested seats: DBV")
     p.add_argument("--json", action="store_true", help="print only the JSON object")
     p.add_argument("--log", type=Path, help="append each finished game to this file")
     p.add_argument("--summarize", type=Path, nargs="+", metavar="LOG", help="sum up logs")

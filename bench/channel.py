@@ -22,13 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules
 from bot.reply import Reply
 from bot.service import GameService
 from bot.service_base import typed_order
 from db import SQLiteStore
+from rules import vijayanagara
 
-SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
+SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
 CHANNEL = "bench"
 
 
@@ -53,9 +53,9 @@ class Channel:
 
 
 def fake_renderer(
-    state: rules.GameState,
+    state: vijayanagara.GameState,
     highlight: list[str] | None = None,
-    names: dict[rules.Faction, str] | None = None,
+    names: dict[vijayanagara.Faction, str] | None = None,
 ) -> bytes:
     return b"png"
 
@@ -78,9 +78,9 @@ async def one_game(seed: int) -> str:
             if game is None:
                 break
             state = await svc.state_of(game)
-            action = r.choice(rules.legal_actions(state))
+            action = r.choice(vijayanagara.legal_actions(state))
             order = "again: " + typed_order(state, action)
-            decider = rules.decider(state)
+            decider = vijayanagara.decider(state)
             assert decider is not None
             reply = await svc.play(CHANNEL, SEATS[decider], order)
             assert reply.ok, reply.text

@@ -2,7 +2,7 @@
 
     python bench/engine.py [--games N] [--rounds R] [--against REV | --protocol] [--json]
 
-The games: seeds 0..N-1, each a seeded `rules.new_game(seed)` played to its end by
+The games: seeds 0..N-1, each a seeded `vijayanagara.new_game(seed)` played to its end by
 `random.Random(seed)` choosing among `legal_actions` (the engine resolves dice and cards
 itself). Time is CPU time (time.process_time) of the whole loop, data files loaded before;
 a tree's figure is its best round. Goal: at least 100 games per CPU-second.
@@ -13,7 +13,7 @@ between the two trees, and the figures are given with their ratio. Both trees mu
 same games (the same number of steps), or the comparison is refused.
 
 With --protocol, this tree plays the same games two ways, rounds alternating: by direct calls
-of the rules package (`rules.new_game(None)`, `rules.chance` and `rules.sample` with a
+of the rules package (`vijayanagara.new_game(None)`, `vijayanagara.chance` and `vijayanagara.sample` with a
 seeded dealer at each chance node, `legal_actions`, `apply`) and through the Game protocol
 (`rules.games.game("vijayanagara")`: `new_game`, `chance`, `deal`, `legal_actions`, `apply`,
 `result`), and gives the protocol's games per CPU-second as a ratio of the direct calls'.
@@ -40,13 +40,13 @@ def worker(root: str, games: int, how: str) -> None:
     """Play the games with the tree at `root` (`how`: seeded, direct or protocol); print
     one JSON line."""
     sys.path.insert(0, root)
-    import rules
+    from rules import vijayanagara
 
-    if not str(Path(rules.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
-        raise SystemExit(f"rules was imported from {rules.__file__}, not from {root}")
-    rules.new_game(0)  # load the data files before timing
+    if not str(Path(vijayanagara.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
+        raise SystemExit(f"rules was imported from {vijayanagara.__file__}, not from {root}")
+    vijayanagara.new_game(0)  # load the data files before timing
     if how == "protocol":
-        import rules.games  # every game's modules, loaded before timing
+        pass  # every game's modules, loaded before timing
     play = {"seeded": seeded, "direct": direct, "protocol": protocol}[how]
     c0 = time.process_time()
     steps = sum(play(seed) for seed in range(games))
@@ -55,31 +55,31 @@ def worker(root: str, games: int, how: str) -> None:
 
 def seeded(seed: int) -> int:
     """A game with the seeded dealer in the state; its steps."""
-    import rules
+    from rules import vijayanagara
 
     pick = random.Random(seed)
-    state = rules.new_game(seed)
+    state = vijayanagara.new_game(seed)
     steps = 0
     while not state.game_over:
-        state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, pick.choice(vijayanagara.legal_actions(state)))
         steps += 1
     return steps
 
 
 def direct(seed: int) -> int:
     """A game that stops at chance nodes, dealt by the caller, by direct calls."""
-    import rules
+    from rules import vijayanagara
 
     pick, dealer = random.Random(seed), random.Random(10_000 + seed)
-    state = rules.new_game(None)
+    state = vijayanagara.new_game(None)
     steps = 0
     while not state.game_over:
-        node = rules.chance(state)
+        node = vijayanagara.chance(state)
         if node is not None:
-            action = rules.sample(state, node, dealer.randrange)
+            action = vijayanagara.sample(state, node, dealer.randrange)
         else:
-            action = pick.choice(rules.legal_actions(state))
-        state = rules.apply(state, action)
+            action = pick.choice(vijayanagara.legal_actions(state))
+        state = vijayanagara.apply(state, action)
         steps += 1
     return steps
 

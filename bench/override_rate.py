@@ -3,7 +3,7 @@
     python bench/override_rate.py [--seat V] [--seconds 1.5] [--seed 11003] [--games 1]
 
 Plays games with `easy` in every seat but one, where `hard` decides (with today's floor,
-`ai.hard.OVERRIDE`). It prints the median number of futures the search saw at that seat's
+`ai.vijayanagara.hard.OVERRIDE`). It prints the median number of futures the search saw at that seat's
 decisions with a choice, and in how many of them each floor would have let another step overrule
 `easy`'s (the gain must also pass CONFIDENCE standard errors). More futures shrink the errors
 but not the playouts' bias, so at a larger budget the floor decides more often.
@@ -20,10 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import ai  # noqa: E402
-import rules  # noqa: E402
-from ai import hard  # noqa: E402
+from ai.budget import Budget  # noqa: E402, I001
+from ai.vijayanagara import decide  # noqa: E402
+from rules import vijayanagara  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
+from ai.vijayanagara import hard  # noqa: E402
 from bench.arena import generators  # noqa: E402
 
 FLOORS = (0.25, 0.5, 0.75, 1.0)
@@ -31,32 +32,32 @@ FLOORS = (0.25, 0.5, 0.75, 1.0)
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--seat", type=rules.Faction, default=rules.Faction.V)
+    parser.add_argument("--seat", type=vijayanagara.Faction, default=vijayanagara.Faction.V)
     parser.add_argument("--seconds", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=11003)
     parser.add_argument("--games", type=int, default=1)
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0:
         parser.error("--games must be at least 1 and --seconds positive")
-    budget = ai.Budget(iterations=MAX_ITERATIONS, seconds=args.seconds, clock=time.process_time)
+    budget = Budget(iterations=MAX_ITERATIONS, seconds=args.seconds, clock=time.process_time)
     decisions = 0
     futures: list[int] = []
     overruled = dict.fromkeys(FLOORS, 0)
     for seed in range(args.seed, args.seed + args.games):
         gens = generators(seed)
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         while not state.game_over:
-            seat = rules.prompt(state).faction
+            seat = vijayanagara.prompt(state).faction
             assert seat is not None  # the seeded dealer resolves chance itself
-            if seat != args.seat or len(rules.legal_actions(state)) == 1:
-                state = rules.apply(state, ai.decide(state, "easy", gens[seat], budget))
+            if seat != args.seat or len(vijayanagara.legal_actions(state)) == 1:
+                state = vijayanagara.apply(state, decide(state, "easy", gens[seat], budget))
                 continue
             found = hard.search(state, gens[seat], budget)
             decisions += 1
             futures.append(found.iterations)
             for floor in FLOORS:
                 overruled[floor] += any(g.overrules(floor) for g in found.gains)
-            state = rules.apply(state, found.action)
+            state = vijayanagara.apply(state, found.action)
     if not decisions:
         print(f"{args.seat.value} had no decision with a choice in these games")
         return

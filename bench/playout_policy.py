@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import rules  # noqa: E402
-from ai import easy, hard  # noqa: E402
+from rules import vijayanagara  # noqa: E402, I001
+from ai.vijayanagara import easy, hard  # noqa: E402
 from bench.arena import generators  # noqa: E402
-from rules import Action, Choose, Faction  # noqa: E402
+from rules.vijayanagara import Action, Choose, Faction  # noqa: E402
 
 Tally = collections.Counter[tuple[Faction, str]]
 
@@ -45,18 +45,21 @@ def main(argv: list[str] | None = None) -> None:
     for seed in range(args.seed, args.seed + args.games):
         gens = generators(seed)
         probe = random.Random(seed)
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         while not state.game_over:
-            seat = rules.prompt(state).faction
+            seat = vijayanagara.prompt(state).faction
             assert seat is not None  # the seeded dealer resolves chance itself
             step = easy.choose(state, gens[seat])
-            if rules.prompt(state).kind == "turn" and len(rules.legal_actions(state)) > 1:
+            if (
+                vijayanagara.prompt(state).kind == "turn"
+                and len(vijayanagara.legal_actions(state)) > 1
+            ):
                 played[seat, option(step)] += 1
                 guess = hard.playout_step(state, seat, probe)
                 playouts[seat, option(guess)] += 1
-            state = rules.apply(state, step)
+            state = vijayanagara.apply(state, step)
     print(f"the turn's option, seeds {args.seed}-{args.seed + args.games - 1} (easy's games)")
-    for seat in rules.PLAYERS:
+    for seat in vijayanagara.PLAYERS:
         for name, tally in (("easy", played), ("playouts", playouts)):
             total = sum(n for (f, _), n in tally.items() if f == seat)
             shares = ", ".join(

@@ -35,15 +35,15 @@ REPO = Path(__file__).resolve().parents[1]
 
 def states(games: int, per_game: int) -> list[object]:
     """The states to draw, interleaved across games (imports the `rules` on sys.path)."""
-    import rules
+    from rules import vijayanagara
 
     picked: list[list[object]] = []
     for seed in range(1, games + 1):
         pick = random.Random(seed)
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         history = [state]
         while not state.game_over:
-            state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+            state = vijayanagara.apply(state, pick.choice(vijayanagara.legal_actions(state)))
             history.append(state)
         last = len(history) - 1
         picked.append([history[round(i * last / (per_game - 1))] for i in range(per_game)])

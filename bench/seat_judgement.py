@@ -25,9 +25,9 @@ from pydantic import TypeAdapter, ValidationError
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import rules  # noqa: E402
-from ai import easy  # noqa: E402
-from ai.evaluate import EASY, Judgement  # noqa: E402
+from rules import vijayanagara  # noqa: E402, I001
+from ai.vijayanagara import easy  # noqa: E402
+from ai.vijayanagara.evaluate import EASY, Judgement  # noqa: E402
 from bench.arena import generators  # noqa: E402
 from db.safe_json import JsonError, load_json  # noqa: E402
 
@@ -52,21 +52,21 @@ def judgement_of(text: str) -> Judgement:
         raise argparse.ArgumentTypeError(f"--judgement {text!r}: {wrong}") from None
 
 
-def won(seed: int, seat: rules.Faction, judgement: Judgement) -> bool:
+def won(seed: int, seat: vijayanagara.Faction, judgement: Judgement) -> bool:
     """One game: `easy` everywhere, the seat ranking its steps by `judgement`."""
     gens = generators(seed)
-    state = rules.new_game(seed)
+    state = vijayanagara.new_game(seed)
     while not state.game_over:
-        who = rules.prompt(state).faction
+        who = vijayanagara.prompt(state).faction
         assert who is not None  # the seeded dealer resolves chance itself
         step = easy.choose(state, gens[who], judgement if who == seat else EASY)
-        state = rules.apply(state, step)
-    return rules.ranking(state)[0] == seat
+        state = vijayanagara.apply(state, step)
+    return vijayanagara.ranking(state)[0] == seat
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--seat", type=rules.Faction, default=rules.Faction.B)
+    parser.add_argument("--seat", type=vijayanagara.Faction, default=vijayanagara.Faction.B)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=20000)
     parser.add_argument("--jobs", type=int, default=1)

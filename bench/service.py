@@ -30,18 +30,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules
 from bot.renderer import Renderer, default_renderer
 from bot.service import GameService
-from rules.engine import decider
+from rules import vijayanagara
+from rules.vijayanagara.engine import decider
 
-SEATS = {rules.Faction.D: 1, rules.Faction.B: 2, rules.Faction.V: 3}
+SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
 
 
 def fake_renderer(
-    state: rules.GameState,
+    state: vijayanagara.GameState,
     highlight: list[str] | None = None,
-    names: dict[rules.Faction, str] | None = None,
+    names: dict[vijayanagara.Faction, str] | None = None,
 ) -> bytes:
     return b"png"
 
@@ -73,11 +73,11 @@ async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[fl
         game = await svc.store.open_game(channel)
         assert game is not None
     st = await svc.state_of(game)
-    a = r.choice(rules.legal_actions(st))
+    a = r.choice(vijayanagara.legal_actions(st))
     f = decider(st)
     assert f is not None
-    order = rules.describe(st, a)
-    if rules.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
+    order = vijayanagara.describe(st, a)
+    if vijayanagara.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
         order += "; confirm"
     t = time.perf_counter()
     reply = await svc.play(channel, SEATS[f], order, expected_version=game.version)

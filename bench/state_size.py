@@ -25,16 +25,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from hostile import export_doc  # noqa: E402
+from hostile import export_doc  # noqa: E402, I001
 
-import rules  # noqa: E402
+from rules import vijayanagara  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from db.export import parse_export  # noqa: E402
 
 GAME_TABLES = ("actions", "snapshots", "log_lines", "outbox", "turn_messages", "jobs", "paces")
 
 
-def random_log(seed: int) -> list[rules.Action]:
+def random_log(seed: int) -> list[vijayanagara.Action]:
     """A whole random game's actions, its chance entries dealt by a seeded dealer."""
     from playout import play
 
@@ -44,9 +44,9 @@ def random_log(seed: int) -> list[rules.Action]:
 def state_sizes(games: int) -> list[int]:
     sizes: list[int] = []
     for seed in range(games):
-        state = rules.new_game(None)
+        state = vijayanagara.new_game(None)
         for action in random_log(seed):
-            state = rules.apply(state, action)
+            state = vijayanagara.apply(state, action)
             sizes.append(len(state.model_dump_json()))
     return sizes
 
@@ -78,27 +78,29 @@ async def service_game(path: str, seed: int) -> tuple[int, int, dict[str, int]]:
 
 def import_export(steps: int, seed: int = 1) -> bytes:
     """An export of `steps` actions: a random game's first 150 or so, then trades."""
-    state = rules.new_game(None)
-    actions: list[rules.Action] = []
+    state = vijayanagara.new_game(None)
+    actions: list[vijayanagara.Action] = []
     for action in random_log(seed):
-        if len(actions) >= 150 and rules.chance(state) is None:
+        if len(actions) >= 150 and rules.vijayanagara.chance(state) is None:  # noqa: F821
             break
-        state = rules.apply(state, action)
+        state = vijayanagara.apply(state, action)
         actions.append(action)
     i = 0
     while len(actions) < steps:
-        giver, receiver = (rules.Faction.D, rules.Faction.B)[:: 1 if i % 2 == 0 else -1]
+        giver, receiver = (vijayanagara.Faction.D, vijayanagara.Faction.B)[
+            :: 1 if i % 2 == 0 else -1
+        ]
         if state.resources[giver] == 0:
             giver, receiver = receiver, giver
-        give = rules.Give(giver=giver, receiver=receiver, resources=1)
-        state = rules.apply(state, give)
+        give = vijayanagara.Give(giver=giver, receiver=receiver, resources=1)
+        state = vijayanagara.apply(state, give)
         actions.append(give)
         i += 1
     return export_doc(
         format_version=2,
         seed=None,
         status="active",
-        actions=[{"action": rules.action_to_json(a)} for a in actions],
+        actions=[{"action": vijayanagara.action_to_json(a)} for a in actions],
     )
 
 

@@ -52,10 +52,10 @@ def play(k: int) -> tuple[int, bool]:
 def worker(root: str, games: int) -> None:
     """Play the games with the tree at `root`; print one JSON line."""
     sys.path.insert(0, root)
-    import rules
+    from rules import vijayanagara
 
-    if not str(Path(rules.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
-        raise SystemExit(f"rules was imported from {rules.__file__}, not from {root}")
+    if not str(Path(vijayanagara.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
+        raise SystemExit(f"rules was imported from {vijayanagara.__file__}, not from {root}")
     play(0)  # load the data files before timing
     crashes: list[str] = []
     no_winner = steps = 0

@@ -1,11 +1,11 @@
-"""Delhi's end-of-game adjustment (5.1) played out against `ai.timur`'s expectation of it.
+"""Delhi's end-of-game adjustment (5.1) played out against `ai.vijayanagara.timur`'s expectation of it.
 
     python bench/timur_fit.py [--plays 16] [--seed 1]
 
 Puts M Mongol Invaders in the Mountain Passes and U Sultanate Troops on Timur's route (all in
 Delhi, or all in the Passes) of a mid-game position, Delhi without Cavalry; runs the rules' own
 Timur Invades Delhi sequence (2.6; Delhi's casualty choices by `easy`) `--plays` times with
-different dice, and prints the mean adjustment beside the expectation `ai.timur` judges
+different dice, and prints the mean adjustment beside the expectation `ai.vijayanagara.timur` judges
 positions by.
 """
 
@@ -20,12 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import ai  # noqa: E402
-import rules  # noqa: E402
-from ai.timur import expected_adjustment  # noqa: E402
-from rules import TIMUR_ROUTE, Faction, GameState, Piece  # noqa: E402
-from rules.engine import MACHINE, push  # noqa: E402
-from rules.rng import seed_state  # noqa: E402
+from ai.budget import Budget  # noqa: E402, I001
+from ai.vijayanagara import decide  # noqa: E402
+from rules import vijayanagara  # noqa: E402
+from ai.vijayanagara.timur import expected_adjustment  # noqa: E402
+from rules.vijayanagara import TIMUR_ROUTE, Faction, GameState, Piece  # noqa: E402
+from rules.vijayanagara.engine import MACHINE, push  # noqa: E402
+from rules.vijayanagara.rng import seed_state  # noqa: E402
 
 INVADERS = (6, 9, 12)
 UNITS = range(0, 21, 4)
@@ -33,10 +34,10 @@ WHERE = {"in Delhi": 2, "in the Passes": 0}  # index on the route
 
 
 def mid_game(seed: int) -> GameState:
-    state = rules.new_game(seed)
+    state = vijayanagara.new_game(seed)
     r = random.Random(seed)
     for _ in range(30):
-        state = rules.apply(state, ai.decide(state, "easy", r, ai.Budget(iterations=1)))
+        state = vijayanagara.apply(state, decide(state, "easy", r, Budget(iterations=1)))
     return state
 
 
@@ -44,7 +45,7 @@ def placed(base: GameState, invaders: int, troops: int, at: int) -> GameState:
     st = base.clone()
     for i, space in enumerate(TIMUR_ROUTE):
         pieces = st.spaces[space].pieces
-        for piece in (Piece.MONGOL, *rules.UNIT_KINDS[Faction.D]):
+        for piece in (Piece.MONGOL, *vijayanagara.UNIT_KINDS[Faction.D]):
             pieces.pop(piece, None)
         if i == 0 and invaders:
             pieces[Piece.MONGOL] = invaders
@@ -63,7 +64,7 @@ def timur(st: GameState, dice: int) -> int:
     MACHINE.advance(st)
     r = random.Random(dice)
     while not st.game_over:
-        st = rules.apply(st, ai.decide(st, "easy", r, ai.Budget(iterations=1)))
+        st = vijayanagara.apply(st, decide(st, "easy", r, Budget(iterations=1)))
     assert st.delhi_adjustment is not None
     return st.delhi_adjustment
 

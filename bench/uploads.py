@@ -15,31 +15,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import yaml
 
-import rules
 from db.export import parse_export
 from db.models import MAX_EXPORT_ACTIONS
-from rules.cards import DECK_MAX_CHARS, load_deck_text
+from rules import vijayanagara
+from rules.vijayanagara.cards import DECK_MAX_CHARS, load_deck_text
 
 
-def gives(steps: int) -> list[rules.Give]:
-    d, b = rules.Faction.D, rules.Faction.B
+def gives(steps: int) -> list[vijayanagara.Give]:
+    d, b = vijayanagara.Faction.D, vijayanagara.Faction.B
     return [
-        rules.Give(giver=d if i % 2 == 0 else b, receiver=b if i % 2 == 0 else d, resources=1)
+        vijayanagara.Give(
+            giver=d if i % 2 == 0 else b, receiver=b if i % 2 == 0 else d, resources=1
+        )
         for i in range(steps)
     ]
 
 
 def replay_cpu(steps: int) -> float:
-    state = rules.new_game(1)
+    state = vijayanagara.new_game(1)
     actions = gives(steps)
     start = time.process_time()
     for a in actions:
-        state = rules.apply(state, a)
+        state = vijayanagara.apply(state, a)
     return time.process_time() - start
 
 
 def main() -> None:
-    rules.new_game(0)
+    vijayanagara.new_game(0)
     print("replay of n trades (the log grows by one line a step):")
     base: float | None = None
     for n in (2_500, 5_000, 10_000, MAX_EXPORT_ACTIONS):

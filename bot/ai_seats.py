@@ -21,9 +21,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from typing import TypeVar
 
-import rules
-from ai.knowledge import seen
+from ai.vijayanagara.knowledge import seen
 from db import GameRecord, Pace, Reminder, StaleAction
+from rules import vijayanagara
 
 from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
@@ -189,7 +189,7 @@ class AiSeats:
                     else f"{svc.mention(held_for)} takes the seat back with `/vj join`."
                 )
                 text = (
-                    f"{rules.FACTION_NAMES[f]} is played by {ai_name(lvl)}{was}, a step every "
+                    f"{vijayanagara.FACTION_NAMES[f]} is played by {ai_name(lvl)}{was}, a step every "
                     f"{step:g} s. {back}"
                 )
                 # before the seats: a hold counts only while an AI has the seat
@@ -204,7 +204,7 @@ class AiSeats:
         return svc._announced(game, text)
 
     async def _held_for(
-        self, game: GameRecord, f: rules.Faction, user: int, *, is_manager: bool
+        self, game: GameRecord, f: vijayanagara.Faction, user: int, *, is_manager: bool
     ) -> int | None:
         """Whom the AI that takes `f`'s seat holds it for (they alone take it back), or
         None (anyone may); ServiceError when the seat is a person's who has not let it go.
@@ -223,7 +223,7 @@ class AiSeats:
         if await self._given_up_on(game, old):
             return old
         raise ServiceError(
-            f"{rules.FACTION_NAMES[f]} is {svc.mention(old)}'s seat. An AI takes over a "
+            f"{vijayanagara.FACTION_NAMES[f]} is {svc.mention(old)}'s seat. An AI takes over a "
             f"person's seat only at their own request (`/vj ai` by {svc.mention(old)}), by a "
             "member with Manage Server, or once the game has stalled waiting for them (after "
             "its stall notice)."
@@ -239,44 +239,6 @@ class AiSeats:
         if job is not None:
             return job.user_id == person and job.stage > STALLED
         return svc._waiting_for(game, await svc.state_of(game)) == person
-
-    async def fill(
-        self, channel: str, user: int, faction: str | None, level: str, before: Reply | None = None
-    ) -> Reply:
-        """`/vj create ai:`: the creator sits as `faction` (D when left out) and AIs of
-        `level` in the free seats, in one change whose message also says `before` (the
-        creation's, then marked delivered: this one carries its news)."""
-        svc = self.service
-        async with svc._lock(channel):
-            try:
-                try:
-                    lvl = seat_level(level)
-                except ValueError as e:
-                    raise ServiceError(f"{e}.") from e
-                f = faction_of(faction or "D")
-                game = await svc._open_game(channel)
-                if game.status != "lobby":
-                    raise ServiceError("AIs fill the seats of a game that has not started yet.")
-                if game.seats.get(f.value, user) != user:
-                    raise ServiceError(f"{rules.FACTION_NAMES[f]} is taken.")
-                seats = {**game.seats, f.value: user}
-                for other in rules.PLAYERS:
-                    seats.setdefault(other.value, AI_USERS[lvl])
-                ais = [rules.FACTION_NAMES[x] for x in rules.PLAYERS if is_ai(seats[x.value])]
-                head = before.text.split(" Take a seat")[0] + "\n" if before is not None else ""
-                text = (
-                    f"{head}{svc.mention(user)} sits as {rules.FACTION_NAMES[f]}; "
-                    f"{ai_name(lvl)} plays {' and '.join(ais) or 'no seat'}. `/vj start` "
-                    "begins the game; anyone may still take an AI's seat with `/vj join`."
-                )
-                game = await svc._store_seats(game, seats, text)
-            except ServiceError as e:
-                return Reply.error(str(e))
-            except StaleAction:
-                return Reply.error("The game changed meanwhile; seat the AIs with `/vj ai`.")
-        if before is not None and before.announcement is not None:
-            await svc.delivered(before.announcement)
-        return svc._announced(game, text)
 
     # --- moves -----------------------------------------------------------------------------
 
@@ -339,7 +301,7 @@ class AiSeats:
             now = await svc.store.open_game(channel)
             if now is None or now.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
-            step = rules.describe(state, action)
+            step = vijayanagara.describe(state, action)
             outcome = await svc._apply_and_store(game, state, user, [(step, action)], None)
         return await svc._moved_reply(outcome)
 
@@ -353,7 +315,7 @@ class AiSeats:
         if game is None or game.status != "active":
             return Reply.error("There is no game in progress here, so there is nothing to hint.")
         state = await svc.state_of(game)
-        faction = rules.decider(state)
+        faction = vijayanagara.decider(state)
         if faction is None or game.seats.get(faction.value) != user:
             who = svc._who(game, faction) if faction is not None else "nobody"
             return Reply.error(f"A hint is for the player whose decision it is now: {who}.")

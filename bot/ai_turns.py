@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import ai
-import rules
-from ai import hard
-from ai.evaluate import EASY, Judgement, evaluate, margin
-from ai.knowledge import seen
-from ai.turn_hint import board_changes
+from ai.vijayanagara import Level, hard
+from ai.vijayanagara.evaluate import EASY, Judgement, evaluate, margin
+from ai.vijayanagara.knowledge import seen
+from ai.vijayanagara.turn_hint import board_changes
+from rules import vijayanagara
 
 from .ai_users import ai_level, ai_name
 
@@ -23,7 +22,7 @@ MAX_CHANGES = 4  # board changes named in the why line; the rest are counted
 MAX_GAMES = 1000  # games whose turn start is kept in memory (one state each)
 
 
-def turn_owner(state: rules.GameState) -> rules.Faction | None:
+def turn_owner(state: vijayanagara.GameState) -> vijayanagara.Faction | None:
     """The faction whose turn it is: that of the lowest frame that has one (None between
     turns, e.g. while a card is being dealt, or once the game is over)."""
     if state.game_over:
@@ -31,31 +30,34 @@ def turn_owner(state: rules.GameState) -> rules.Faction | None:
     return next((fr.faction for fr in state.frames if fr.faction is not None), None)
 
 
-def turn_key(state: rules.GameState) -> tuple[rules.Faction | None, int | None]:
+def turn_key(state: vijayanagara.GameState) -> tuple[vijayanagara.Faction | None, int | None]:
     """One turn: its faction on its card."""
     return turn_owner(state), state.current_card
 
 
-def ai_header(state: rules.GameState, user: int | None) -> str:
+def ai_header(state: vijayanagara.GameState, user: int | None) -> str:
     """The line that opens an AI's part of the channel, in place of a `Next:` line: nobody is
     asked anything, the AI plays."""
     level = ai_level(user)
-    p = rules.prompt(state)
+    p = vijayanagara.prompt(state)
     if p.faction is None or level is None:
         return ""
-    name = rules.FACTION_NAMES[p.faction]
+    name = vijayanagara.FACTION_NAMES[p.faction]
     if p.for_mongols:
         return f"**Mongols** (decided by {name}, {ai_name(level)}):"
     return f"**{name}** ({ai_name(level)}) plays:"
 
 
-def judgement_of(level: ai.Level | None, seat: rules.Faction) -> Judgement:
+def judgement_of(level: Level | None, seat: vijayanagara.Faction) -> Judgement:
     """The judgement the AI of that level weighs positions with."""
     return hard.ranking_judgement(seat) if level == "hard" else EASY
 
 
 def why_line(
-    start: rules.GameState, end: rules.GameState, seat: rules.Faction, user: int | None
+    start: vijayanagara.GameState,
+    end: vijayanagara.GameState,
+    seat: vijayanagara.Faction,
+    user: int | None,
 ) -> str:
     """One line at a turn's end: what it changed that scores, the VP margin after it, and
     how the AI's own evaluation of its position moved (public information only)."""
@@ -73,7 +75,7 @@ def why_line(
         standing = f"now trails the leader by {-m} VP"
     j = judgement_of(ai_level(user), seat)
     gain = evaluate(after, seat, j) - evaluate(before, seat, j)
-    name = rules.FACTION_NAMES[seat]
+    name = vijayanagara.FACTION_NAMES[seat]
     return (
         f"_Why: {shown or 'nothing that scores changed'}; {name} {standing} "
         f"(its own evaluation {gain:+.1f})._"
@@ -86,12 +88,12 @@ class TurnStarts:
     memory: after a restart (or on another process) a turn's why counts from the step in
     hand instead."""
 
-    starts: dict[int, tuple[tuple[rules.Faction | None, int | None], rules.GameState]]
+    starts: dict[int, tuple[tuple[vijayanagara.Faction | None, int | None], vijayanagara.GameState]]
 
     def __init__(self) -> None:
         self.starts = {}
 
-    def note(self, game_id: int, state: rules.GameState) -> rules.GameState:
+    def note(self, game_id: int, state: vijayanagara.GameState) -> vijayanagara.GameState:
         """A step is about to be played from `state`: the position its turn began in."""
         key = turn_key(state)
         known = self.starts.get(game_id)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import ai
-import rules
+from ai.vijayanagara import Level
+from rules import vijayanagara
 
-AI_USERS: dict[ai.Level, int] = {"random": -1, "easy": -2, "hard": -3}
-SEAT_LEVELS: tuple[ai.Level, ...] = ("easy", "hard")  # what /vj ai offers
+AI_USERS: dict[Level, int] = {"random": -1, "easy": -2, "hard": -3}
+SEAT_LEVELS: tuple[Level, ...] = ("easy", "hard")  # what /vj ai offers
 
 
-def ai_level(user: int | None) -> ai.Level | None:
+def ai_level(user: int | None) -> Level | None:
     for level, uid in AI_USERS.items():
         if uid == user:
             return level
@@ -24,7 +24,7 @@ def is_ai(user: int | None) -> bool:
     return ai_level(user) is not None
 
 
-def ai_name(level: ai.Level) -> str:
+def ai_name(level: Level) -> str:
     return f"the {level} AI"
 
 
@@ -38,9 +38,11 @@ def with_ai_names(mention: Callable[[int], str]) -> Callable[[int], str]:
     return named
 
 
-def seat_level(text: str) -> ai.Level:
+def seat_level(text: str) -> Level:
     """The level of an AI seat (random is for tests and benches only)."""
     for level in SEAT_LEVELS:
         if text.strip().lower() == level:
             return level
-    raise ValueError(f"{rules.clip(text)!r} is not an AI level: choose {' or '.join(SEAT_LEVELS)}")
+    raise ValueError(
+        f"{vijayanagara.clip(text)!r} is not an AI level: choose {' or '.join(SEAT_LEVELS)}"
+    )

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-import rules
 from db import (
     Announcement,
     GameRecord,
     TurnMessage,
 )
+from rules import vijayanagara
 
 from .ai_turns import ai_header, turn_key, turn_owner, why_line
 from .ai_users import is_ai
@@ -21,8 +21,8 @@ class MoveAnnouncements(ServiceBase):
     def _move_announcement(
         self,
         game: GameRecord,
-        before: rules.GameState,
-        after: rules.GameState,
+        before: vijayanagara.GameState,
+        after: vijayanagara.GameState,
         new_lines: list[str],
         earlier: list[str],
         steps: list[str],
@@ -40,16 +40,16 @@ class MoveAnnouncements(ServiceBase):
         and the new card's header, with the board; at the end, the score and the secret.
         `new_lines`: the log lines the move wrote; `earlier`: the log before them (needed only
         at a card reveal, for the recap)."""
-        actor = rules.decider(before)
+        actor = vijayanagara.decider(before)
         start = self.turn_starts.note(game.id, before)
         who = actor.value if actor else ""
-        if actor is not None and rules.prompt(before).for_mongols:
+        if actor is not None and vijayanagara.prompt(before).for_mongols:
             who = f"Mongols (decided by {actor.value})"
         lines = [f"• {line}" for line in new_lines] or [f"• {who}: {'; '.join(steps)}"]
         # what the sender must know about the order: in the message that goes out now
         said = [f"(note: {n})" for n in notes]
         if revealed_at is not None:
-            rest = "; ".join(rules.clip(u) for u in unplayed or [])
+            rest = "; ".join(vijayanagara.clip(u) for u in unplayed or [])
             said.append(
                 f"{revealed_at} revealed dice or a card, so the order ended there (a reveal "
                 f"commits). Not played: `{rest}`."
@@ -62,7 +62,7 @@ class MoveAnnouncements(ServiceBase):
         if ai_next and not new_card:
             handoff = turn_ended
         else:
-            handoff = after.game_over or rules.decider(after) != actor or new_card
+            handoff = after.game_over or vijayanagara.decider(after) != actor or new_card
         mentions: list[int] = []
         nxt: str | None = None
         if after.game_over:
@@ -119,7 +119,10 @@ class MoveAnnouncements(ServiceBase):
 
     @staticmethod
     def _card_edges(
-        before: rules.GameState, after: rules.GameState, new: list[str], earlier: list[str]
+        before: vijayanagara.GameState,
+        after: vijayanagara.GameState,
+        new: list[str],
+        earlier: list[str],
     ) -> list[str]:
         """The recap of each card that ended during the step, then the new card's header."""
         ended = [before.current_card] if before.current_card is not None else []
@@ -129,10 +132,10 @@ class MoveAnnouncements(ServiceBase):
                 ended.append(int(m.group(1)))
         out = []
         for number in ended:
-            recap = rules.card_recap(rules.card_lines(earlier + new, number))
+            recap = vijayanagara.card_recap(vijayanagara.card_lines(earlier + new, number))
             if recap:
                 out.append(f"_{recap}_")
-        out.append(rules.card_header(after))
+        out.append(vijayanagara.card_header(after))
         return out
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import rules
 from db import GameRecord
-from rules import reference
-from rules.reference import MAX_TOPIC_CHARS
-from rules.registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES
-from rules.words import count_of
+from rules import vijayanagara
+from rules.vijayanagara import reference
+from rules.vijayanagara.reference import MAX_TOPIC_CHARS
+from rules.vijayanagara.registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES
+from rules.vijayanagara.words import count_of
 
 from .order_entry import (
     CHOICE_LIMIT,
@@ -24,7 +24,7 @@ from .service_base import (
 
 
 class Autocomplete(ServiceBase):
-    async def _running(self, channel: str) -> tuple[GameRecord, rules.GameState] | None:
+    async def _running(self, channel: str) -> tuple[GameRecord, vijayanagara.GameState] | None:
         """The channel's game in play and its state; None when there is nothing to suggest
         from (no game running, or its state cannot be read: the command itself says why)."""
         game = await self.store.open_game(channel)
@@ -68,9 +68,9 @@ class Autocomplete(ServiceBase):
         prefix = ""
         if head.strip():
             try:
-                spans = [s for s in rules.split_order(head) if s.text.lower() != CONFIRM]
-                steps = rules.parse_steps(spans)
-            except rules.RulesError:
+                spans = [s for s in vijayanagara.split_order(head) if s.text.lower() != CONFIRM]
+                steps = vijayanagara.parse_steps(spans)
+            except vijayanagara.RulesError:
                 return []
             after = ahead(state, [s.action for s in steps])
             if after is None:
@@ -79,8 +79,8 @@ class Autocomplete(ServiceBase):
         words = last.strip().lower().split()
         out: list[tuple[str, str]] = []
         cut = False  # a continuation did not fit in a suggestion
-        for a in rules.legal_actions(state):
-            d = rules.describe(state, a)
+        for a in vijayanagara.legal_actions(state):
+            d = vijayanagara.describe(state, a)
             if all(w in d.lower() for w in words):
                 value = tagged(game.version, prefix + d)
                 if len(value) > CHOICE_LIMIT:
@@ -90,7 +90,7 @@ class Autocomplete(ServiceBase):
         if cut and prefix:
             self._drafts.keep(user, channel, head.strip())
             name = (
-                f"Send the {count_of(len(rules.split_order(head)), 'step')} typed so far, then "
+                f"Send the {count_of(len(vijayanagara.split_order(head)), 'step')} typed so far, then "
                 "continue with another /vj play"
             )
             out = [(name, draft_value(game.version)), *out[: limit - 1]]
@@ -102,13 +102,13 @@ class Autocomplete(ServiceBase):
         if found is None:
             return []
         _, state = found
-        legal = [rules.describe(state, a) for a in rules.legal_actions(state)]
+        legal = [vijayanagara.describe(state, a) for a in vijayanagara.legal_actions(state)]
         pool: list[str] | tuple[str, ...]
         if name == "event":
             pool = ["unshaded", "shaded"]
         elif name == "command":
             pool = [d for d in legal if d in COMMAND_NAMES]
-            decider = rules.decider(state)
+            decider = vijayanagara.decider(state)
             if not pool and "command" in legal and decider is not None:
                 pool = COMMANDS[decider]  # `/vj command name:` plays `command; <name>`
         else:

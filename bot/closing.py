@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-import rules
 from db import GameRecord, GameResult
-from render.vp_chart import vp_chart
+from render.vijayanagara.vp_chart import vp_chart
+from rules import vijayanagara
 
 from .records import elo, faction_name
 from .reply import Attachment, Button
@@ -27,17 +27,19 @@ class Closing:
     button: Button
 
 
-def states_of(start: rules.GameState, actions: Sequence[rules.Action]) -> Iterator[rules.GameState]:
+def states_of(
+    start: vijayanagara.GameState, actions: Sequence[vijayanagara.Action]
+) -> Iterator[vijayanagara.GameState]:
     """The game's successive states, from its setup through every stored action."""
     state = start
     yield state
     for action in actions:
-        state = rules.apply(state, action)
+        state = vijayanagara.apply(state, action)
         yield state
 
 
-def chart_of(start: rules.GameState, actions: Sequence[rules.Action]) -> bytes:
-    return vp_chart(rules.vp_by_card(states_of(start, actions)))
+def chart_of(start: vijayanagara.GameState, actions: Sequence[vijayanagara.Action]) -> bytes:
+    return vp_chart(vijayanagara.vp_by_card(states_of(start, actions)))
 
 
 def rating_lines(
@@ -71,7 +73,7 @@ async def closing(svc: ServiceBase, game: GameRecord) -> Closing:
         style="success",
     )
     start = await svc._fresh_state(game)
-    actions = [rules.action_from_json(a.action) for a in await svc.store.actions(game.id)]
+    actions = [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(game.id)]
     chart = Attachment(CHART_FILE, await svc.off_loop(chart_of, start, actions))
     results = await svc.store.results(limit=MAX_RESULTS)
     lines = rating_lines(results[::-1], game.id, svc.mention)

@@ -6,7 +6,6 @@ import logging
 import re
 from collections.abc import Sequence
 
-import rules
 from db import (
     ENDED_STATUSES,
     Announcement,
@@ -19,6 +18,7 @@ from db import (
     UserPrefs,
 )
 from db.models import MAX_ID
+from rules import vijayanagara
 from rules.errors import excerpt
 
 from .ai_seats import AiSeats
@@ -184,16 +184,22 @@ class Club(Moves):
         return Reply(
             text=text,
             mentions=missing,
-            buttons=[
-                Button(
-                    label=f"Agree: {terms}",
-                    custom_id=f"{CUSTOM_ID_PREFIX}:{game.id}:{wanted.seconds}:"
-                    f"{PACE_AGREE}{wanted.deadline}",
-                    style="success",
-                )
-            ],
+            buttons=[self._agree_button(game.id, wanted)],
             version=game.version,
         )
+
+    def _agree_button(self, game_id: int, p: PaceProposal) -> Button:
+        return Button(
+            label=f"Agree: {self._terms(p)}",
+            custom_id=f"{CUSTOM_ID_PREFIX}:{game_id}:{p.seconds}:{PACE_AGREE}{p.deadline}",
+            style="success",
+        )
+
+    async def proposal_buttons(self, game_id: int) -> list[Button]:
+        """The Agree button of the game's pending pace proposal, if any: the game's newest
+        public message carries it until the proposal is settled."""
+        p = (await self.reminders.pace(game_id)).proposal
+        return [] if p is None else [self._agree_button(game_id, p)]
 
     @staticmethod
     def _terms(p: PaceProposal) -> str:
@@ -325,15 +331,15 @@ class Club(Moves):
             if game.status != "active" or not await self._job_stands(job):
                 return False
             state = await self.state_of(game)
-            faction = rules.decider(state)
+            faction = vijayanagara.decider(state)
             if self._waiting_for(game, state) != job.user_id or faction is None:
                 return False
-            passing = rules.Choose(option="pass")
-            if passing not in rules.legal_actions(state):
+            passing = vijayanagara.Choose(option="pass")
+            if passing not in vijayanagara.legal_actions(state):
                 return False
             hours = int((self.reminders.clock() - job.since) // 3600)
             note = (
-                f"deadline: {rules.FACTION_NAMES[faction]} passed automatically after "
+                f"deadline: {vijayanagara.FACTION_NAMES[faction]} passed automatically after "
                 f"{hours} hour(s) without a decision (`/vj club pace`)"
             )
             try:
@@ -418,7 +424,7 @@ class Club(Moves):
             if old == to_user:
                 raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
             seats = {**game.seats, f.value: to_user}
-            name = rules.FACTION_NAMES[f]
+            name = vijayanagara.FACTION_NAMES[f]
             was = f"from {self.mention(old)} " if old is not None else ""
             text = f"{name} passes {was}to {self.mention(to_user)} (moved by {self.mention(user)})."
             plan = await self._seat_change_plan(game, seats)
@@ -443,15 +449,20 @@ class Club(Moves):
             results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
             return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
+        if guild is not None:
+            await self._place_channels()
         results = await self.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
         text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
         return Reply(text=text, ephemeral=True)
 
-    async def stats(self, user: int) -> Reply:
-        """Wins per faction, and `user`'s wins and rating per faction."""
+    async def stats(self, user: int, *, guild: str | None = None) -> Reply:
+        """Wins per faction, and `user`'s wins and rating per faction: from the games of this
+        server (`guild`; every game where there are no servers, as in the terminal)."""
         check_range("The user id", user, 0, MAX_ID)
-        recent = await self.store.results(limit=MAX_RECORDS)
+        if guild is not None:
+            await self._place_channels()
+        recent = await self.store.results(guild_id=guild, limit=MAX_RECORDS)
         return Reply(text=stats_text(recent[::-1], user, self.mention), ephemeral=True)
 
     @answers()
@@ -475,8 +486,10 @@ class Club(Moves):
         last = game.actions
         step = last if step is None else check_range("The step", step, 0, last)
         state = await self._fresh_state(game)
-        actions = [rules.action_from_json(a.action) for a in await self.store.actions(game.id)]
-        text = rules.LogTail.of(state)
+        actions = [
+            vijayanagara.action_from_json(a.action) for a in await self.store.actions(game.id)
+        ]
+        text = vijayanagara.LogTail.of(state)
         state = await self.off_loop(replay_to, state, actions[:step], text)
         lines = [f"Game {game.id}, step {step} of {last}."]
         lines += text.lines[-3:]

@@ -9,7 +9,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from rules.registry import COMMAND_NAMES, DECREE_NAMES
+from rules.vijayanagara.registry import COMMAND_NAMES, DECREE_NAMES
 
 from .discord_delivery import (
     SEND_ERRORS,
@@ -152,9 +152,9 @@ class VjGroup(app_commands.Group):
                 guild=guild_key(interaction),
                 roles=role_ids(interaction),
                 is_manager=is_manager(interaction),
+                ai=ai,
+                seat=seat,
             )
-            if reply.ok and ai is not None:  # one human: AIs take the other seats
-                reply = await self.service.ai.fill(home, interaction.user.id, seat, ai, reply)
             if not thread or not reply.ok:  # a refused game leaves an empty thread behind
                 return reply
             await post_and_pin(interaction.client, self.service, reply, int(home))
@@ -568,13 +568,16 @@ class ClubGroup(app_commands.Group):
             private=True,
         )
 
-    @app_commands.command(name="stats", description="Wins per faction and a rating per player")
+    @app_commands.command(
+        name="stats", description="Wins per faction and a rating per player on this server"
+    )
     @app_commands.describe(user="Whose record (yours when left out)")
     async def stats(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         whose = interaction.user.id if user is None else user.id
-        await answer_read(interaction, self.service, self.service.stats(whose), private=True)
+        work = self.service.stats(whose, guild=guild_key(interaction))
+        await answer_read(interaction, self.service, work, private=True)
 
     @app_commands.command(name="replay", description="The board at any step of a finished game")
     @app_commands.describe(

@@ -4,8 +4,8 @@ so the menus and the rules reference say the same."""
 
 from __future__ import annotations
 
-import rules
-from rules.registry import BY_NAME
+from rules import vijayanagara
+from rules.vijayanagara.registry import BY_NAME
 
 CHOICE_CHARS = 100  # Discord's limit for an autocomplete choice's name
 
@@ -23,22 +23,22 @@ def with_effect(name: str, limit: int = CHOICE_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def offered_effects(state: rules.GameState) -> list[str]:
+def offered_effects(state: vijayanagara.GameState) -> list[str]:
     """The Commands and Decrees allowed now, each with its effect and rule section."""
     out = []
-    for action in rules.legal_actions(state):
-        name = rules.describe(state, action)
+    for action in vijayanagara.legal_actions(state):
+        name = vijayanagara.describe(state, action)
         entry = BY_NAME.get(name)
         if entry is not None:
             out.append(f"• `{name}` — {entry.effect} ({entry.section})")
     return out
 
 
-def effects_line(state: rules.GameState) -> str | None:
+def effects_line(state: vijayanagara.GameState) -> str | None:
     """One line for a prompt that offers Commands or Decrees: each with its effect."""
     named = [
         f"`{name}` — {entry.effect}"
-        for action in rules.legal_actions(state)
-        if (entry := BY_NAME.get(name := rules.describe(state, action))) is not None
+        for action in vijayanagara.legal_actions(state)
+        if (entry := BY_NAME.get(name := vijayanagara.describe(state, action))) is not None
     ]
     return "_" + " · ".join(named) + "_" if named else None

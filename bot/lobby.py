@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import rules
 from db import (
     Announcement,
     DeckFile,
@@ -14,11 +13,12 @@ from db import (
     Snapshot,
 )
 from db.models import MAX_ID
-from rules.cards import with_deck
+from rules import vijayanagara
 from rules.errors import excerpt
+from rules.vijayanagara.cards import with_deck
 
 from .ai_turns import ai_header
-from .ai_users import is_ai
+from .ai_users import AI_USERS, ai_name, is_ai, seat_level
 from .reply import Reply
 from .service_base import (
     FACTIONS,
@@ -48,29 +48,34 @@ class Lobby(ServiceBase):
         guild: str | None = None,
         roles: Sequence[int] = (),
         is_manager: bool = False,
+        ai: str | None = None,
+        seat: str | None = None,
     ) -> Reply:
         """Open a game; `deck` is another deck file (YAML, events-format.md), as uploaded.
         `guild`, `roles` and `is_manager` describe the caller for the server's permissions.
+        With `ai` (a level) the creator sits as `seat` (D when left out) and AIs of that
+        level in the other seats, stored with the game in its one transaction.
 
         Its dice and cards are dealt from a fresh random secret (committed at the start,
         revealed at the end), or from the service's `seed_source` (tests: a fixed secret).
         A game created with an explicit `seed` (tests, benches, the terminal's `--seed`) is
-        `rules.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
+        `vijayanagara.new_game(seed)` itself, dealt by the seed: repeatable, not fair play."""
         async with self._lock(channel):
             await self._may_organise(guild, roles, is_manager, "create")
+            seats, seated = self._creator_and_ais(user, ai, seat)
             await self._note_server(channel, guild)
             if seed is not None:
                 check_range("The seed", seed, 0, MAX_ID)
                 secret = b""
             else:
                 secret = self._new_secret()
-            options = rules.GameOptions(timurs_shadow=timurs_shadow)
+            options = vijayanagara.GameOptions(timurs_shadow=timurs_shadow)
             deck_file: DeckFile | None = None
             if deck is not None:
                 text = upload_text(deck, "deck file", MAX_DECK_BYTES)
                 try:
                     options = await self.off_loop(with_deck, options, text)
-                except rules.DataError as exc:
+                except vijayanagara.DataError as exc:
                     raise ServiceError(f"That deck file cannot be used: {exc}") from exc
                 assert options.deck_hash is not None
                 deck_file = DeckFile(hash=options.deck_hash, text=text)
@@ -79,10 +84,12 @@ class Lobby(ServiceBase):
                 variant += " with your own deck file"
 
             def announcement(game: GameRecord) -> Announcement:
+                head = f"New game of Vijayanagara{variant} (game {game.id})."
+                if seated is not None:
+                    return Announcement(text=f"{head}\n{seated}")
                 return Announcement(
-                    text=f"New game of Vijayanagara{variant} (game {game.id}). Take a seat "
-                    "with `/vj join faction:D|B|V` (one person may hold several), then "
-                    "`/vj start`."
+                    text=f"{head} Take a seat with `/vj join faction:D|B|V` (one person may "
+                    "hold several), then `/vj start`."
                 )
 
             stored_options = options.model_dump(mode="json", exclude_none=True)
@@ -95,9 +102,30 @@ class Lobby(ServiceBase):
                 user,
                 deck=deck_file,
                 secret=secret.hex(),
+                seats=seats,
                 announcement=announcement,  # stored with the game: a crash leaves neither
             )
             return self._announced(game, announcement(game).text)
+
+    def _creator_and_ais(
+        self, user: int, level: str | None, seat: str | None
+    ) -> tuple[dict[str, int], str | None]:
+        """A new game's seats when AIs fill it (`level`): the creator's `seat` (D when left
+        out), AIs in the others; and the line that says so. No seats without `level`."""
+        if level is None:
+            return {}, None
+        try:
+            lvl = seat_level(level)
+        except ValueError as e:
+            raise ServiceError(f"{e}.") from e
+        f = faction_of(seat or "D")
+        seats = {x.value: user if x == f else AI_USERS[lvl] for x in FACTIONS}
+        ais = " and ".join(vijayanagara.FACTION_NAMES[x] for x in FACTIONS if x != f)
+        return seats, (
+            f"{self.mention(user)} sits as {vijayanagara.FACTION_NAMES[f]}; {ai_name(lvl)} plays "
+            f"{ais}. `/vj start` begins the game; anyone may still take an AI's seat with "
+            "`/vj join`."
+        )
 
     @answers(stale="The game changed meanwhile; try `/vj join` again.")
     async def join(self, channel: str, user: int, faction: str | None = None) -> Reply:
@@ -111,7 +139,7 @@ class Lobby(ServiceBase):
             else:
                 f = faction_of(faction)
                 holder = game.seats.get(f.value)
-                name = rules.FACTION_NAMES[f]
+                name = vijayanagara.FACTION_NAMES[f]
                 free_txt = "Free seats: " + (", ".join(x.value for x in free) or "none") + "."
                 if holder == user:
                     raise ServiceError(f"You already sit as {name}.")
@@ -137,7 +165,7 @@ class Lobby(ServiceBase):
                 if left
                 else (" All seats are taken: `/vj start`." if game.status == "lobby" else "")
             )
-            text = f"{self.mention(user)} sits as {rules.FACTION_NAMES[f]}.{tail}"
+            text = f"{self.mention(user)} sits as {vijayanagara.FACTION_NAMES[f]}.{tail}"
             game = await self._store_seats(game, seats, text)
             return self._announced(game, text)
 
@@ -155,14 +183,14 @@ class Lobby(ServiceBase):
             if faction is not None:
                 f = faction_of(faction)
                 if f not in mine and f.value not in held:
-                    raise ServiceError(f"You do not sit as {rules.FACTION_NAMES[f]}.")
+                    raise ServiceError(f"You do not sit as {vijayanagara.FACTION_NAMES[f]}.")
                 mine = [f] if f in mine else []
                 held = [f.value] if f.value in held else []
             if not mine and not held:
                 raise ServiceError("You have no seat in this game.")
             for f_value in held:
                 await self.store.put_seat_hold(game.id, f_value, None)
-            released = ", ".join(rules.FACTION_NAMES[rules.Faction(x)] for x in held)
+            released = ", ".join(vijayanagara.FACTION_NAMES[vijayanagara.Faction(x)] for x in held)
             released_text = (
                 f" The AI keeps playing {released}; anyone may take it with `/vj join`."
                 if held
@@ -175,7 +203,7 @@ class Lobby(ServiceBase):
                     version=game.version,
                 )
             seats = {k: v for k, v in game.seats.items() if k not in {f.value for f in mine}}
-            names = ", ".join(rules.FACTION_NAMES[f] for f in mine)
+            names = ", ".join(vijayanagara.FACTION_NAMES[f] for f in mine)
             extra = (
                 " Anyone may take the free seat with `/vj join`." if game.status == "active" else ""
             )
@@ -198,7 +226,7 @@ class Lobby(ServiceBase):
             if missing:
                 raise ServiceError(
                     "A game starts only with all three factions seated. Free: "
-                    + ", ".join(f"{f.value} ({rules.FACTION_NAMES[f]})" for f in missing)
+                    + ", ".join(f"{f.value} ({vijayanagara.FACTION_NAMES[f]})" for f in missing)
                     + ". Join with `/vj join faction:`."
                 )
             if await self._pre_secret(game):  # stored before per-game secrets: it takes one
@@ -207,13 +235,13 @@ class Lobby(ServiceBase):
                 )
                 self._forget_dealing(game.id)
             state = await self._fresh_state(game)
-            lines = rules.LogTail.of(state)
+            lines = vijayanagara.LogTail.of(state)
             state, dealt = await self._deal(game, state, 1, lines)
             seats = ", ".join(self._who(game, f) for f in FACTIONS)
             body = (
                 f"The game begins: {seats}.\n"
                 + await self._commitment_text(game)
-                + rules.card_header(state)
+                + vijayanagara.card_header(state)
             )
             waiting = self._waiting_for(game, state)
             mentions: list[int] = []

@@ -16,9 +16,9 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-import ai
-import rules
+from ai.vijayanagara import Level
 from db.models import MAX_ID
+from rules import vijayanagara
 from rules.errors import excerpt
 
 from .ai_users import AI_USERS, SEAT_LEVELS, ai_level, seat_level
@@ -43,7 +43,9 @@ COMMAND_WORDS = {
 YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
-MAX_LINE_CHARS = rules.MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
+MAX_LINE_CHARS = (
+    vijayanagara.MAX_ORDER_CHARS + 100
+)  # a text command line, checked before it is read
 
 HELP = f"""Terminal client: {{seats}}
 Type an order in the notation (docs/notation.md), steps separated by ';':
@@ -122,10 +124,10 @@ def read_capped(path: Path, limit: int) -> bytes:
         return f.read(limit + 1)
 
 
-def ai_arg(text: str) -> tuple[rules.Faction, ai.Level]:
+def ai_arg(text: str) -> tuple[vijayanagara.Faction, Level]:
     """`--ai B:hard`: a faction letter and an AI level."""
     faction, _, level = text.partition(":")
-    f = next((x for x in rules.PLAYERS if x.value == faction.strip().upper()), None)
+    f = next((x for x in vijayanagara.PLAYERS if x.value == faction.strip().upper()), None)
     try:
         if f is None:
             raise ValueError(faction)
@@ -138,21 +140,21 @@ def ai_arg(text: str) -> tuple[rules.Faction, ai.Level]:
         ) from None
 
 
-def faction_arg(text: str) -> rules.Faction:
+def faction_arg(text: str) -> vijayanagara.Faction:
     """`--play D`: one faction letter."""
-    f = next((x for x in rules.PLAYERS if x.value == text.strip().upper()), None)
+    f = next((x for x in vijayanagara.PLAYERS if x.value == text.strip().upper()), None)
     if f is None:
         raise argparse.ArgumentTypeError(f"{text[:40]!r}: give one of D, B, V (as D)")
     return f
 
 
 def seats_for_ai(
-    play: rules.Faction | None, levels: list[tuple[rules.Faction, ai.Level]]
-) -> dict[rules.Faction, ai.Level]:
+    play: vijayanagara.Faction | None, levels: list[tuple[vijayanagara.Faction, Level]]
+) -> dict[vijayanagara.Faction, Level]:
     """The AI seats of a new game: with `--play F`, every seat but F (easy unless an `--ai`
     names its level); an `--ai` for the seat you play is a contradiction, refused."""
-    seats: dict[rules.Faction, ai.Level] = {
-        f: "easy" for f in rules.PLAYERS if play is not None and f != play
+    seats: dict[vijayanagara.Faction, Level] = {
+        f: "easy" for f in vijayanagara.PLAYERS if play is not None and f != play
     }
     for f, level in levels:
         if f == play:
@@ -259,7 +261,7 @@ class LocalClient:
         self.timurs_shadow = False
         self.deck: bytes | None = None
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
-        self.ai_seats: dict[rules.Faction, ai.Level] = {}  # --ai: seats a new game gives to AIs
+        self.ai_seats: dict[vijayanagara.Faction, Level] = {}  # --ai: seats a new game gives to AIs
         self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
         self.hint_button: str | None = None  # the last hint's "Play this turn"
@@ -313,7 +315,7 @@ class LocalClient:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as e:
-            self.say(f"! Could not write {what} {rules.clip(str(path))}: {e.strerror or e}.")
+            self.say(f"! Could not write {what} {vijayanagara.clip(str(path))}: {e.strerror or e}.")
             return
         if not quiet:
             self.say(f"[{what}: {path}]")
@@ -322,7 +324,7 @@ class LocalClient:
         """Who a new game seats where: the AIs of --play and --ai, you in every other seat."""
         return {
             f.value: AI_USERS[self.ai_seats[f]] if f in self.ai_seats else LOCAL_USER
-            for f in rules.PLAYERS
+            for f in vijayanagara.PLAYERS
         }
 
     async def _track_game(self) -> None:
@@ -369,7 +371,7 @@ class LocalClient:
         elif game.status == "active":
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
             return
-        for f in rules.PLAYERS:
+        for f in vijayanagara.PLAYERS:
             # not shown: the start says who sits where
             level = self.ai_seats.get(f)
             if level is None:
@@ -438,11 +440,13 @@ class LocalClient:
     async def seats_text(self) -> str:
         """Who holds which seat: the game's seats, else those `--ai` gives a new game."""
         game = await self.service.store.latest_game(self.channel)
-        ai: dict[rules.Faction, str] = dict(self.ai_seats)
+        ai: dict[vijayanagara.Faction, str] = dict(self.ai_seats)
         if game is not None and game.seats:
-            ai = {f: lvl for f in rules.PLAYERS if (lvl := ai_level(game.seats.get(f.value)))}
-        names = {f: f"{f.value} {rules.FACTION_NAMES[f]}" for f in rules.PLAYERS}
-        mine = [names[f] for f in rules.PLAYERS if f not in ai]
+            ai = {
+                f: lvl for f in vijayanagara.PLAYERS if (lvl := ai_level(game.seats.get(f.value)))
+            }
+        names = {f: f"{f.value} {vijayanagara.FACTION_NAMES[f]}" for f in vijayanagara.PLAYERS}
+        mine = [names[f] for f in vijayanagara.PLAYERS if f not in ai]
         if not ai:
             return f"you hold all three seats ({', '.join(mine)})."
         ais = ", ".join(f"{names[f]} (AI, {lvl})" for f, lvl in ai.items())
@@ -481,14 +485,14 @@ class LocalClient:
         try:
             if not path.is_file():
                 what = "is a folder" if path.is_dir() else "does not exist"
-                self.say(f"! {rules.clip(rest)} {what}: give the path of an exported game.")
+                self.say(f"! {vijayanagara.clip(rest)} {what}: give the path of an exported game.")
                 return
             if path.stat().st_size > MAX_IMPORT_BYTES:
-                self.say(f"! {rules.clip(rest)} is larger than an exported game can be.")
+                self.say(f"! {vijayanagara.clip(rest)} is larger than an exported game can be.")
                 return
             data = read_capped(path, MAX_IMPORT_BYTES)
         except OSError as e:
-            self.say(f"! Could not read {rules.clip(rest)}: {e.strerror or e}.")
+            self.say(f"! Could not read {vijayanagara.clip(rest)}: {e.strerror or e}.")
             return
         reply = await self.service.import_game(self.channel, LOCAL_USER, data)
         await self._track_game()

@@ -7,7 +7,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-import rules
 from db import (
     GameRecord,
     LogLines,
@@ -15,8 +14,10 @@ from db import (
     Snapshot,
     StaleAction,
 )
+from rules import vijayanagara
 from rules.errors import excerpt, step_where
-from rules.registry import DECREE_NAMES
+from rules.vijayanagara.closing import closed_frames, why_ended
+from rules.vijayanagara.registry import DECREE_NAMES
 
 from .announcing import MoveAnnouncements
 from .closing import closing
@@ -56,11 +57,11 @@ class Reading:
     """What reading an order needs: the game and its position, who sends it, as whom."""
 
     game: GameRecord
-    state: rules.GameState
+    state: vijayanagara.GameState
     user: int
     channel: str
     text: str
-    giver: rules.Faction | None  # who gives in a `give` step that does not say
+    giver: vijayanagara.Faction | None  # who gives in a `give` step that does not say
     as_faction: str | None
 
 
@@ -68,16 +69,52 @@ class Reading:
 class Order:
     """An order read: each step's text and action; `confirm` given (see `_idle_check`)."""
 
-    steps: list[tuple[str, rules.Action]]
+    steps: list[tuple[str, vijayanagara.Action]]
     confirmed: bool = False
 
 
 Reader = Callable[[Reading], Order]
 
 
-def is_decree(action: rules.Action) -> bool:
+@dataclass(frozen=True)
+class Ended:
+    """A step of an order that ended what its faction was doing (a frame that ended by
+    itself, or the decision handed to another faction): a later step of the same order that
+    is refused is told so, and by which rule (vijayanagara.closing.why_ended)."""
+
+    where: str  # "step 3 (`...`)"
+    before: vijayanagara.GameState
+    action: vijayanagara.Action
+    faction: vijayanagara.Faction
+
+    @staticmethod
+    def of(
+        where: str,
+        before: vijayanagara.GameState,
+        after: vijayanagara.GameState,
+        action: vijayanagara.Action,
+        faction: vijayanagara.Faction,
+    ) -> Ended | None:
+        if isinstance(action, (vijayanagara.Done, vijayanagara.Undo)):
+            return None  # ended on purpose, or taken back
+        if vijayanagara.decider(after) == faction and not closed_frames(before, after):
+            return None
+        return Ended(where[:1].lower() + where[1:], before, action, faction)
+
+    def rule(self) -> str | None:
+        """What the step ended by itself, and the rule that ended it (None: not known)."""
+        why = why_ended(self.before, self.action)
+        return None if why is None else f"{self.where} ended {why[0]}: {why[1]}"
+
+    def handed_on(self) -> str:
+        """The step handed the decision on: by which rule, if known."""
+        name = vijayanagara.FACTION_NAMES[self.faction]
+        return self.rule() or f"{self.where} ended {name}'s decision"
+
+
+def is_decree(action: vijayanagara.Action) -> bool:
     """A choice of Decree (what a Decree that does nothing still spends differs)."""
-    return isinstance(action, rules.Choose) and action.option in DECREE_NAMES
+    return isinstance(action, vijayanagara.Choose) and action.option in DECREE_NAMES
 
 
 class Moves(MoveAnnouncements):
@@ -97,10 +134,10 @@ class Moves(MoveAnnouncements):
         and is refused once the game has moved on; a typed order that repeats the one the same
         user just had played, with nothing in between, is refused as a likely double submit
         unless it starts with `again:`."""
-        if len(order) > rules.MAX_ORDER_CHARS:  # refused before anything else reads it
+        if len(order) > vijayanagara.MAX_ORDER_CHARS:  # refused before anything else reads it
             return Reply.error(
                 f"That order is {len(order)} characters long; an order has at most "
-                f"{rules.MAX_ORDER_CHARS}. Send it in parts."
+                f"{vijayanagara.MAX_ORDER_CHARS}. Send it in parts."
             )
         return await self._order(
             channel, user, read_entry(order), self._read_order, as_faction, expected_version
@@ -157,42 +194,46 @@ class Moves(MoveAnnouncements):
     def _read_order(self, r: Reading) -> Order:
         """A typed order read once: its steps (with `confirm` taken out) and their actions.
         An ambiguous step comes back with the whole orders it could have meant, in a menu."""
-        spans = rules.split_order(r.text)
+        spans = vijayanagara.split_order(r.text)
         confirmed = any(s.text.lower() == CONFIRM for s in spans)
         spans = [s for s in spans if s.text.lower() != CONFIRM]
         if not spans:
             raise ServiceError("Empty order. " + self._allowed(r.state))
         try:
-            steps = rules.parse_steps(spans, giver=r.giver)
-        except rules.AmbiguousOrder as e:
+            steps = vijayanagara.parse_steps(spans, giver=r.giver)
+        except vijayanagara.AmbiguousOrder as e:
             menu = self._alternatives(r, spans, e, confirmed)
             pick = " Or pick one below." if menu is not None else ""
             raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
-        except rules.InvalidOrder as e:
+        except vijayanagara.InvalidOrder as e:
             raise ServiceError(
                 f"{e.where} is not an order I can read: {e}. {self._allowed(r.state)}"
             ) from e
         return Order([(s.text, s.action) for s in steps], confirmed)
 
     def _alternatives(
-        self, r: Reading, spans: list[rules.Span], e: rules.AmbiguousOrder, confirmed: bool
+        self,
+        r: Reading,
+        spans: list[vijayanagara.Span],
+        e: vijayanagara.AmbiguousOrder,
+        confirmed: bool,
     ) -> Menu | None:
         """The whole orders the ambiguous step could have meant, as a select menu (kept for
         the user until picked): those allowed after the steps before it, when that position
         can be seen (not past a reveal), else all."""
         assert e.step is not None
         candidates = list(e.candidates)
-        before = rules.parse_steps(spans[: e.step - 1], giver=r.giver)  # they read
+        before = vijayanagara.parse_steps(spans[: e.step - 1], giver=r.giver)  # they read
         at = ahead(r.state, [s.action for s in before])
         if at is not None:
-            legal = rules.legal_actions(at)
+            legal = vijayanagara.legal_actions(at)
             candidates = [a for a in candidates if a in legal]
         orders: list[str] = []
         options: list[tuple[str, str]] = []
         for a in candidates[:MENU_OPTIONS]:
-            step = rules.describe(r.state, a)
+            step = vijayanagara.describe(r.state, a)
             texts = [step if i == e.step - 1 else s.text for i, s in enumerate(spans)]
-            options.append((rules.clip(step, MENU_LABEL_CHARS), str(len(orders))))
+            options.append((vijayanagara.clip(step, MENU_LABEL_CHARS), str(len(orders))))
             orders.append("; ".join(texts + ([CONFIRM] if confirmed else [])))
         if not orders:
             return None
@@ -200,23 +241,23 @@ class Moves(MoveAnnouncements):
         return Menu(self.custom_id(r.game, PICK), f"{e.where}: which one?", tuple(options))
 
     def _default_giver(
-        self, game: GameRecord, state: rules.GameState, user: int
-    ) -> rules.Faction | None:
+        self, game: GameRecord, state: vijayanagara.GameState, user: int
+    ) -> vijayanagara.Faction | None:
         """Who gives in a `give` step that does not say: the user's only seat, else the
         faction whose decision it is when the user holds it."""
         mine = self._user_factions(game, user)
         if len(mine) == 1:
             return mine[0]
-        now = rules.decider(state)
+        now = vijayanagara.decider(state)
         return now if now in mine else None
 
     async def _apply_and_store(
         self,
         game: GameRecord,
-        state: rules.GameState,
+        state: vijayanagara.GameState,
         user: int,
-        actions: list[tuple[str, rules.Action]],
-        forced: rules.Faction | None,
+        actions: list[tuple[str, vijayanagara.Action]],
+        forced: vijayanagara.Faction | None,
         *,
         confirmed: bool = True,
         note: str | None = None,
@@ -236,10 +277,10 @@ class Moves(MoveAnnouncements):
     async def _store_order(
         self,
         game: GameRecord,
-        state: rules.GameState,
+        state: vijayanagara.GameState,
         user: int,
-        actions: list[tuple[str, rules.Action]],
-        forced: rules.Faction | None,
+        actions: list[tuple[str, vijayanagara.Action]],
+        forced: vijayanagara.Faction | None,
         confirmed: bool,
         note: str | None,
         adoption: Adoption | None,
@@ -257,15 +298,16 @@ class Moves(MoveAnnouncements):
         if adoption is not None:
             state, logged = adoption.state, len(adoption.log)
         cur = state
-        text = rules.LogTail(log_end(state))  # the lines the order writes
+        text = vijayanagara.LogTail(log_end(state))  # the lines the order writes
         new: list[NewAction] = []
         described: list[str] = []
         notes: list[str] = [note] if note else []  # e.g. a deadline's
-        trailing = rules.TrailingDone()  # a `done` for what already ended is only noted
+        trailing = vijayanagara.TrailingDone()  # a `done` for what already ended is only noted
         revealed_at: str | None = None
         total = len(actions)
         played = 0
-        actor: rules.Faction | None = None  # who played the last step
+        actor: vijayanagara.Faction | None = None  # who played the last step
+        ended: Ended | None = None  # the last step played, when it ended what it was in
         for k, (step, action) in enumerate(actions, start=1):
             where = step_where(step, k, total)
             played = k
@@ -275,22 +317,35 @@ class Moves(MoveAnnouncements):
             if k == total and actor is not None and self._closing_done(cur, action, actor):
                 notes.append(f"{where} was not needed: what you were doing had ended.")
                 continue
-            who = self._actor(game, cur, action, user, forced, where)
+            try:
+                who = self._actor(game, cur, action, user, forced, where)
+            except ServiceError as e:
+                meta = isinstance(action, (vijayanagara.Give, vijayanagara.Undo))
+                if ended is None or vijayanagara.decider(cur) == actor or meta:
+                    raise  # not a decision's step (a trade, an undo), or not after a hand-off
+                raise ServiceError(self._handed_on(game, cur, where, ended)) from e
             actor = who
             if not confirmed:
                 self._idle_check(cur, action, where)
             reveals = cur.reveals
             try:
                 described.append(
-                    "undo" if isinstance(action, rules.Undo) else rules.describe(cur, action)
+                    "undo"
+                    if isinstance(action, vijayanagara.Undo)
+                    else vijayanagara.describe(cur, action)
                 )
-                nxt = rules.apply(cur, action)
-            except rules.RulesError as e:
-                raise ServiceError(self._refusal(state, cur, where, k, total, e)) from e
+                nxt = vijayanagara.apply(cur, action)
+            except vijayanagara.RulesError as e:
+                refusal = self._refusal(state, cur, where, k, total, e)
+                rule = None if ended is None else ended.rule()
+                raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
+            ended = Ended.of(where, cur, nxt, action, who)
             trailing.record(cur, nxt, action)
             text.follow(nxt)
             new.append(
-                NewAction(action=rules.action_to_json(action), faction=who.value, user_id=user)
+                NewAction(
+                    action=vijayanagara.action_to_json(action), faction=who.value, user_id=user
+                )
             )
             cur, dealt = await self._deal(game, nxt, logged + len(new) + 1, text)
             new.extend(dealt)
@@ -386,28 +441,32 @@ class Moves(MoveAnnouncements):
         )
 
     @staticmethod
-    def _snapshot_due(after: rules.GameState, seq: int, last: int) -> bool:
+    def _snapshot_due(after: vijayanagara.GameState, seq: int, last: int) -> bool:
         """A snapshot every SNAPSHOT_STEPS steps or so (and at the end): loading replays a few
         dozen steps, and a game stores a handful of states, not one per hand-off. Only at an
         undo barrier (a hand-off, a reveal), which a state loaded from JSON starts from."""
         return not after.since_barrier and (after.game_over or seq - last >= SNAPSHOT_STEPS)
 
     @staticmethod
-    def _closing_done(state: rules.GameState, action: rules.Action, actor: rules.Faction) -> bool:
+    def _closing_done(
+        state: vijayanagara.GameState, action: vijayanagara.Action, actor: vijayanagara.Faction
+    ) -> bool:
         """An order may always end with `done` (notation: "finish with done"): after steps
         that were played, a last `done` that the position does not take from the one who
         played them (no `done` is allowed now, or the decision is another faction's) closes
         nothing of theirs, so it is noted, neither refused nor applied to someone else."""
-        if not isinstance(action, rules.Done):
+        if not isinstance(action, vijayanagara.Done):
             return False
-        return rules.decider(state) != actor or rules.Done() not in rules.legal_actions(state)
+        return vijayanagara.decider(
+            state
+        ) != actor or vijayanagara.Done() not in vijayanagara.legal_actions(state)
 
     @staticmethod
-    def _idle_check(state: rules.GameState, action: rules.Action, where: str) -> None:
+    def _idle_check(state: vijayanagara.GameState, action: vijayanagara.Action, where: str) -> None:
         """2.3.3 allows a Command in zero spaces, and 4.1 any Decree, but a choice that does
         nothing still spends the option (or its Decree): ask once, and accept the same order
         with `confirm`."""
-        note = rules.idle_note(state, action)
+        note = vijayanagara.idle_note(state, action)
         if note is not None:
             how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
             raise ServiceError(Moves._idle_question(where, note, how, decree=is_decree(action)))
@@ -423,12 +482,12 @@ class Moves(MoveAnnouncements):
 
     def _refusal(
         self,
-        state: rules.GameState,
-        at: rules.GameState,
+        state: vijayanagara.GameState,
+        at: vijayanagara.GameState,
         where: str,
         k: int,
         total: int,
-        error: rules.RulesError,
+        error: vijayanagara.RulesError,
     ) -> str:
         """A refused step: why, and what is allowed in the real (stored) position; for a
         later step also what that step could have been (never past a reveal: the order stops
@@ -441,15 +500,28 @@ class Moves(MoveAnnouncements):
             then = f" At that step the choices were: {self._options(at)}."
         return f"{head}: {error}.{then} {self._allowed(state)}"
 
+    def _handed_on(
+        self, game: GameRecord, state: vijayanagara.GameState, where: str, ended: Ended
+    ) -> str:
+        """A step after an earlier step of the same order handed the decision on: which step
+        ended what, by which rule, and who decides now."""
+        p = vijayanagara.prompt(state)
+        now = (
+            f"{self._who(game, p.faction)} decides now: {p.text}"
+            if p.faction is not None
+            else p.text
+        )
+        return f"{where} was refused, so nothing was played, as {ended.handed_on()}. {now}"
+
     def _actor(
         self,
         game: GameRecord,
-        state: rules.GameState,
-        action: rules.Action,
+        state: vijayanagara.GameState,
+        action: vijayanagara.Action,
         user: int,
-        forced: rules.Faction | None,
+        forced: vijayanagara.Faction | None,
         where: str,
-    ) -> rules.Faction:
+    ) -> vijayanagara.Faction:
         """The faction this user acts as for this step; ServiceError when they may not."""
         mine = self._user_factions(game, user)
         if not mine:
@@ -463,8 +535,8 @@ class Moves(MoveAnnouncements):
                     else ""
                 )
             )
-        if isinstance(action, rules.Undo):
-            f = rules.can_undo(state)
+        if isinstance(action, vijayanagara.Undo):
+            f = vijayanagara.can_undo(state)
             if f is None:
                 raise ServiceError(
                     f"{where}: nothing to undo (steps cannot be taken back past a die roll, a "
@@ -473,22 +545,22 @@ class Moves(MoveAnnouncements):
             if f not in mine:
                 raise ServiceError(f"{where}: only {self._who(game, f)} may undo that step.")
             return f
-        if isinstance(action, rules.Give):
+        if isinstance(action, vijayanagara.Give):
             if action.giver not in mine:
                 raise ServiceError(
                     f"{where}: you do not sit as {action.giver.value}, so you cannot give for it."
                 )
             return action.giver
-        f = rules.decider(state)  # cheap; the prompt text is only built for an error
+        f = vijayanagara.decider(state)  # cheap; the prompt text is only built for an error
         if f is None:
             raise ServiceError("The game is over.")
         if f in mine and (forced is None or forced == f):
             return f
-        p = rules.prompt(state)
+        p = vijayanagara.prompt(state)
         assert p.faction is not None
         if forced is not None and forced != p.faction:
             raise ServiceError(
-                f"{where}: it is not {rules.FACTION_NAMES[forced]}'s turn; "
+                f"{where}: it is not {vijayanagara.FACTION_NAMES[forced]}'s turn; "
                 f"{self._who(game, p.faction)} must decide: {p.text}"
             )
         if p.faction not in mine:
@@ -557,19 +629,23 @@ class Moves(MoveAnnouncements):
             if version != game.version:
                 raise ServiceError(self._stale_text(version, game.version))
             state = await self.state_of(game)
-            action: rules.Action
+            action: vijayanagara.Action
             if what == "undo":
-                action = rules.Undo()
+                action = vijayanagara.Undo()
             elif re.fullmatch(r"[ac][0-9]{1,3}", what):
-                legal = rules.legal_actions(state)
+                legal = vijayanagara.legal_actions(state)
                 i = int(what[1:])
                 if i >= len(legal):
                     raise ServiceError("That button is out of date.")
                 action = legal[i]
             else:
                 raise ServiceError("That button is not one of mine.")
-            label = "undo" if isinstance(action, rules.Undo) else rules.describe(state, action)
-            note = rules.idle_note(state, action)
+            label = (
+                "undo"
+                if isinstance(action, vijayanagara.Undo)
+                else vijayanagara.describe(state, action)
+            )
+            note = vijayanagara.idle_note(state, action)
             if what[0] == "a" and note:
                 return self._confirm_button(game, label, note, what[1:], is_decree(action))
             outcome = await self._apply_and_store(game, state, user, [(label, action)], None)
@@ -633,7 +709,9 @@ class Moves(MoveAnnouncements):
         async with self._lock(channel):
             game = await self._active_game(channel)
             state = await self.state_of(game)
-            outcome = await self._apply_and_store(game, state, user, [("undo", rules.Undo())], None)
+            outcome = await self._apply_and_store(
+                game, state, user, [("undo", vijayanagara.Undo())], None
+            )
         return await self._moved_reply(outcome)
 
     @answers()
@@ -647,8 +725,8 @@ class Moves(MoveAnnouncements):
         giver: str | None = None,
     ) -> Reply:
         async with self._lock(channel):
-            check_range("Resources to give", resources, 0, rules.model.MAX_RESOURCES)
-            check_range("Cavalry to give", cavalry, 0, rules.model.CAVALRY_TOKENS)
+            check_range("Resources to give", resources, 0, vijayanagara.model.MAX_RESOURCES)
+            check_range("Cavalry to give", cavalry, 0, vijayanagara.model.CAVALRY_TOKENS)
             game = await self._active_game(channel)
             state = await self.state_of(game)
             mine = self._user_factions(game, user)
@@ -664,7 +742,7 @@ class Moves(MoveAnnouncements):
                     + " and ".join(f.value for f in mine)
                     + ": say which faction gives (giver:)."
                 )
-            action = rules.Give(
+            action = vijayanagara.Give(
                 giver=g, receiver=faction_of(receiver), resources=resources, cavalry=cavalry
             )
             outcome = await self._apply_and_store(game, state, user, [("give", action)], None)
@@ -676,17 +754,19 @@ class Moves(MoveAnnouncements):
         the steps they stand for, fitted to the decision now pending, built as actions."""
         if name not in ("event", "command", "decree", "pass", "done"):
             return Reply.error(f"Unknown shortcut {excerpt(name)}.")
-        if arg is not None and len(arg) > rules.MAX_ORDER_CHARS:
+        if arg is not None and len(arg) > vijayanagara.MAX_ORDER_CHARS:
             return Reply.error(
-                f"That is {len(arg)} characters long; at most {rules.MAX_ORDER_CHARS}."
+                f"That is {len(arg)} characters long; at most {vijayanagara.MAX_ORDER_CHARS}."
             )
 
         def read(r: Reading) -> Order:
-            legal = rules.legal_actions(r.state)
+            legal = vijayanagara.legal_actions(r.state)
             typed = self._read_order(replace(r, text=arg)) if arg else Order([])
             given = typed.steps
-            option: rules.Action = rules.Done() if name == "done" else rules.Choose(option=name)
-            steps: list[tuple[str, rules.Action]]
+            option: vijayanagara.Action = (
+                vijayanagara.Done() if name == "done" else vijayanagara.Choose(option=name)
+            )
+            steps: list[tuple[str, vijayanagara.Action]]
             if name == "event":
                 steps = ([("event", option)] if option in legal else []) + given
             elif name == "command":

@@ -9,8 +9,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import rules
 from db import GameResult
+from rules import vijayanagara
 
 START_RATING = 1500.0
 K_FACTOR = 32.0  # per game, shared out over the pairs a seat is in
@@ -18,7 +18,7 @@ FACTION_LETTERS = ("D", "B", "V")
 
 
 def faction_name(letter: str) -> str:
-    return rules.FACTION_NAMES[rules.Faction(letter)]
+    return vijayanagara.FACTION_NAMES[vijayanagara.Faction(letter)]
 
 
 def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:

@@ -5,22 +5,25 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import render
-import rules
+import render.vijayanagara
+from rules import vijayanagara
 
-Names = dict[rules.Faction, str]
+Names = dict[vijayanagara.Faction, str]
 
 
 class Renderer(Protocol):
     def __call__(
-        self, state: rules.GameState, highlight: list[str] | None = None, names: Names | None = None
+        self,
+        state: vijayanagara.GameState,
+        highlight: list[str] | None = None,
+        names: Names | None = None,
     ) -> bytes: ...
 
 
 def default_renderer(
-    state: rules.GameState, highlight: list[str] | None = None, names: Names | None = None
+    state: vijayanagara.GameState, highlight: list[str] | None = None, names: Names | None = None
 ) -> bytes:
-    return render.board(state, highlight=highlight, names=names)
+    return render.vijayanagara.board(state, highlight=highlight, names=names)
 
 
 class Picture(bytes):

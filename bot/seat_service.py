@@ -8,8 +8,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Protocol
 
-import rules
 from db import GameRecord, Store
+from rules import vijayanagara
 
 from .hints import HintOrders
 from .reminders import Reminders
@@ -32,11 +32,11 @@ class SeatService(Protocol):
 
     async def _open_game(self, channel: str) -> GameRecord: ...
 
-    async def state_of(self, game: GameRecord) -> rules.GameState: ...
+    async def state_of(self, game: GameRecord) -> vijayanagara.GameState: ...
 
-    def _waiting_for(self, game: GameRecord, state: rules.GameState) -> int | None: ...
+    def _waiting_for(self, game: GameRecord, state: vijayanagara.GameState) -> int | None: ...
 
-    def _who(self, game: GameRecord, faction: rules.Faction) -> str: ...
+    def _who(self, game: GameRecord, faction: vijayanagara.Faction) -> str: ...
 
     async def _store_seats(
         self, game: GameRecord, seats: dict[str, int], text: str
@@ -58,10 +58,10 @@ class SeatService(Protocol):
     async def _apply_and_store(
         self,
         game: GameRecord,
-        state: rules.GameState,
+        state: vijayanagara.GameState,
         user: int,
-        actions: list[tuple[str, rules.Action]],
-        forced: rules.Faction | None,
+        actions: list[tuple[str, vijayanagara.Action]],
+        forced: vijayanagara.Faction | None,
         *,
         confirmed: bool = True,
         note: str | None = None,

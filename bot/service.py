@@ -27,7 +27,7 @@ from .lobby import Lobby
 from .moves import MAX_CUSTOM_ID_CHARS, Moves
 from .outbox import Outbox
 from .renderer import Renderer
-from .reply import Reply
+from .reply import MAX_BUTTONS, Button, Reply
 from .service_base import (
     CUSTOM_ID_PREFIX,
     MAX_DECK_BYTES,
@@ -68,6 +68,13 @@ class GameService(Lobby, Club, Moves, Views, Autocomplete, Transfer, Outbox):
         super().__init__(vijayanagara_store(store), renderer, **kw)  # other games: bot.tables
         self.ai = AiSeats(self, workers=ai_workers)  # who plays the AI seats, their moves, hints
         self.reminders.ai_pace = self.ai.pace_of
+
+    async def buttons_now(self, game_id: int) -> list[Button]:
+        """The game's current buttons: its turn's (Outbox.buttons_now), then the Agree of a
+        pending pace proposal (Club.proposal_buttons)."""
+        standing = await self.proposal_buttons(game_id)
+        turn = await super().buttons_now(game_id)
+        return [*turn[: MAX_BUTTONS - len(standing)], *standing]
 
     async def press(
         self,

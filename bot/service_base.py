@@ -10,19 +10,19 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, Self, TypeVar
 
 import pydantic
 
 import render
-import rules
 from db import (
     Announcement,
     GameExists,
     GameRecord,
     GameResult,
+    GameSecret,
     LogLines,
     NewAction,
     ReminderPlan,
@@ -34,9 +34,10 @@ from db import (
     StoredAction,
     open_store,
 )
-from rules.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
+from rules import vijayanagara
 from rules.errors import excerpt
-from rules.fairness import SECRET_BYTES, commitment, keyed_outcome
+from rules.vijayanagara.cards import DECK_MAX_CHARS, Deck, deck_for, with_deck
+from rules.vijayanagara.fairness import SECRET_BYTES, commitment, keyed_outcome
 
 from .ai_turns import TurnStarts
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
@@ -57,7 +58,7 @@ from .reply import Button, Menu, Reply
 
 log = logging.getLogger(__name__)
 
-FACTIONS: tuple[rules.Faction, ...] = rules.PLAYERS
+FACTIONS: tuple[vijayanagara.Faction, ...] = vijayanagara.PLAYERS
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal orders listed in an error message
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a Command doing nothing)
@@ -121,15 +122,15 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def faction_of(text: str) -> rules.Faction:
+def faction_of(text: str) -> vijayanagara.Faction:
     t = text.strip().lower()
     for f in FACTIONS:
-        if t in (f.value.lower(), rules.FACTION_NAMES[f].lower()) or (
-            len(t) >= 3 and rules.FACTION_NAMES[f].lower().startswith(t)
+        if t in (f.value.lower(), vijayanagara.FACTION_NAMES[f].lower()) or (
+            len(t) >= 3 and vijayanagara.FACTION_NAMES[f].lower().startswith(t)
         ):
             return f
     for f in FACTIONS:
-        if t and rules.FACTION_NAMES[f].lower().split()[0].startswith(t) and len(t) >= 2:
+        if t and vijayanagara.FACTION_NAMES[f].lower().split()[0].startswith(t) and len(t) >= 2:
             return f
     raise ServiceError(
         f"{excerpt(text)} is not a faction: use D (Delhi Sultanate), B (Bahmani Kingdom) "
@@ -139,7 +140,7 @@ def faction_of(text: str) -> rules.Faction:
 
 def short_order(text: str, limit: int = 80) -> str:
     """An order as the user typed it, on one line and clipped, to quote inside backticks."""
-    return rules.clip(" ".join(text.split()), limit)
+    return vijayanagara.clip(" ".join(text.split()), limit)
 
 
 def check_range(what: str, value: int, low: int, high: int) -> int:
@@ -164,7 +165,7 @@ def upload_text(raw: bytes | str, what: str, limit: int) -> str:
         raise ServiceError(f"That {what} is not UTF-8 text (a bad byte at {e.start}).") from e
 
 
-def log_end(state: rules.GameState) -> int:
+def log_end(state: vijayanagara.GameState) -> int:
     """How many lines the game's whole text log has at this state."""
     return state.log_at + len(state.log)
 
@@ -172,7 +173,7 @@ def log_end(state: rules.GameState) -> int:
 @dataclass
 class _Cached:
     version: int
-    state: rules.GameState
+    state: vijayanagara.GameState
     snapshot_seq: int  # the seq of the game's latest stored snapshot
 
 
@@ -181,8 +182,8 @@ class Outcome:
     """What an accepted order did (for the reply and the tests)."""
 
     game: GameRecord
-    before: rules.GameState
-    after: rules.GameState
+    before: vijayanagara.GameState
+    after: vijayanagara.GameState
     new_lines: list[str]
     steps: list[str] = field(default_factory=list)  # the steps as played (describe)
     notes: list[str] = field(default_factory=list)  # steps accepted without effect, and why
@@ -192,11 +193,14 @@ class Outcome:
     unplayed: list[str] = field(default_factory=list)
 
 
-def typed_order(state: rules.GameState, action: rules.Action) -> str:
+def typed_order(state: vijayanagara.GameState, action: vijayanagara.Action) -> str:
     """What a player types for `action`: its text, with `; confirm` when it is a Command on no
     space, which the bot asks about once (see Moves._idle_check)."""
-    text = rules.describe(state, action)
-    return f"{text}; {CONFIRM}" if rules.idle_note(state, action) else text
+    text = vijayanagara.describe(state, action)
+    return f"{text}; {CONFIRM}" if vijayanagara.idle_note(state, action) else text
+
+
+PLACED_AT_ONCE = 50  # channels asked of the chat for one read of a server's records
 
 
 def secret_for_seed(seed: int) -> bytes:
@@ -224,38 +228,38 @@ class Adoption:
     last undo barrier, and the secret that deals what comes next."""
 
     log: list[NewAction]
-    state: rules.GameState
+    state: vijayanagara.GameState
     snapshot: Snapshot
     secret: bytes
 
 
 def seed_written_out(
-    seed: int, options: rules.GameOptions, stored: Sequence[StoredAction]
-) -> tuple[list[NewAction], rules.GameState, Snapshot]:
+    seed: int, options: vijayanagara.GameOptions, stored: Sequence[StoredAction]
+) -> tuple[list[NewAction], vijayanagara.GameState, Snapshot]:
     """A game dealt by its seed, replayed with the seed's outcomes written into its log as
     chance entries (as an imported format-1 export is): the log, the state at its end, and
     the snapshot at its last undo barrier. The same steps give the same state."""
-    dealer = rules.seeded_dealer(seed, options)
-    state = rules.new_game(None, options)
+    dealer = vijayanagara.seeded_dealer(seed, options)
+    state = vijayanagara.new_game(None, options)
     log: list[NewAction] = []
     barrier = (0, state)
 
-    def step(action: rules.Action, entry: NewAction) -> None:
+    def step(action: vijayanagara.Action, entry: NewAction) -> None:
         nonlocal state, barrier
-        state = rules.apply(state, action)
+        state = vijayanagara.apply(state, action)
         log.append(entry)
         if not state.since_barrier:
             barrier = (len(log), state)
 
     def deal() -> None:
-        while (node := rules.chance(state)) is not None:
+        while (node := vijayanagara.chance(state)) is not None:
             outcome = dealer.outcome(state, node)
-            step(outcome, NewAction(action=rules.action_to_json(outcome)))
+            step(outcome, NewAction(action=vijayanagara.action_to_json(outcome)))
 
     deal()
     for a in stored:
         step(
-            rules.action_from_json(a.action),
+            vijayanagara.action_from_json(a.action),
             NewAction(action=a.action, faction=a.faction, user_id=a.user_id),
         )
         deal()
@@ -263,33 +267,37 @@ def seed_written_out(
     return log, state, Snapshot(seq=seq, state=at.model_dump_json())
 
 
-def ahead(state: rules.GameState, actions: Sequence[rules.Action]) -> rules.GameState | None:
+def ahead(
+    state: vijayanagara.GameState, actions: Sequence[vijayanagara.Action]
+) -> vijayanagara.GameState | None:
     """The position after the first steps of an order, seen before it is played: None when a
     step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
     commits). A `done` for what already ended by itself is skipped, as in play."""
-    trailing = rules.TrailingDone()
+    trailing = vijayanagara.TrailingDone()
     try:
         for a in actions:
             if trailing.skips(a):
                 continue
             reveals = state.reveals
-            nxt = rules.apply(state, a)
-            if nxt.reveals != reveals or rules.chance(nxt) is not None:
+            nxt = vijayanagara.apply(state, a)
+            if nxt.reveals != reveals or vijayanagara.chance(nxt) is not None:
                 return None
             trailing.record(state, nxt, a)
             state = nxt
-    except rules.RulesError:
+    except vijayanagara.RulesError:
         return None
     return state
 
 
 def replay_to(
-    state: rules.GameState, actions: Sequence[rules.Action], text: rules.LogTail | None = None
-) -> rules.GameState:
+    state: vijayanagara.GameState,
+    actions: Sequence[vijayanagara.Action],
+    text: vijayanagara.LogTail | None = None,
+) -> vijayanagara.GameState:
     """The state after applying `actions` (a stored log: each was legal when played); `text`
     takes in the log lines they write."""
     for action in actions:
-        state = rules.apply(state, action)
+        state = vijayanagara.apply(state, action)
         if text is not None:
             text.follow(state)
     return state
@@ -331,9 +339,14 @@ class ServiceBase:
         self._workers = asyncio.Semaphore(WORKERS)
         self._secrets: dict[int, bytes | None] = {}
         self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
+        self._unbound: set[int] = set()  # games whose commitment did not name them (014)
         # the clock (seconds since the epoch) lives there; tests pass their own and move it
         self.reminders = Reminders(store, clock, mention_fn, abandon_after)
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
+        # The server a channel is on, asked of the chat (the Discord client sets it): for
+        # games stored before their server was noted. None where there are no servers.
+        self.channel_server: Callable[[str], Awaitable[str | None]] | None = None
+        self._unplaceable: set[str] = set()  # channels the chat could not place, this run
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: Any) -> Self:
@@ -396,9 +409,11 @@ class ServiceBase:
             raise ServiceError(f"The game has not started yet: `/vj start`.{extra}")
         return game
 
-    async def options_of(self, game: GameRecord) -> rules.GameOptions:
+    async def options_of(self, game: GameRecord) -> vijayanagara.GameOptions:
         """The game's options with its deck file attached (read from the decks table)."""
-        options = rules.GameOptions(timurs_shadow=bool(game.options.get("timurs_shadow", False)))
+        options = vijayanagara.GameOptions(
+            timurs_shadow=bool(game.options.get("timurs_shadow", False))
+        )
         text = game.options.get("deck")  # games stored before migration 004 kept the text
         deck_hash = game.options.get("deck_hash")
         if deck_hash is not None:
@@ -409,13 +424,17 @@ class ServiceBase:
             return options
         try:
             return await self.off_loop(with_deck, options, str(text))
-        except rules.DataError as e:
+        except vijayanagara.DataError as e:
             raise ServiceError(f"Game {game.id}'s deck file cannot be read: {e}") from e
 
     async def channel_deck(self, channel: str) -> Deck:
         """The deck of this channel's game (its own deck file, if it was created with one)."""
         game = await self.store.open_game(channel) or await self.store.latest_game(channel)
-        return deck_for(await self.options_of(game)) if game is not None else rules.standard_deck()
+        return (
+            deck_for(await self.options_of(game))
+            if game is not None
+            else vijayanagara.standard_deck()
+        )
 
     async def secret_of(self, game: GameRecord) -> bytes | None:
         """The secret that deals this game's chance outcomes; None for a game stored before
@@ -423,6 +442,9 @@ class ServiceBase:
         if game.id not in self._secrets:
             stored = await self.store.secret(game.id)
             self._dealt_from[game.id] = stored.dealt_from
+            self._unbound.discard(game.id)
+            if not stored.commitment_names_game:
+                self._unbound.add(game.id)
             self._secrets[game.id] = bytes.fromhex(stored.secret) if stored.secret else None
         return self._secrets[game.id]
 
@@ -457,23 +479,30 @@ class ServiceBase:
         """Drop what is cached of a game's secret and state (an adoption not stored)."""
         self._secrets.pop(game_id, None)
         self._dealt_from.pop(game_id, None)
+        self._unbound.discard(game_id)
         self._cache.pop(game_id, None)
 
     def _commitment(self, game: GameRecord, secret: bytes) -> str:
-        """The commitment of the game's secret (as secret_of read it): bound to the game and
-        to the log entry it began to deal from (rules.fairness)."""
-        return commitment(secret, game.id, self._dealt_from.get(game.id, 0))
+        """The commitment posted for the game's secret (as secret_of read it): bound to the
+        game and to the log entry it began to deal from (vijayanagara.fairness), or, for a game that
+        posted it before commitments named the game, the secret's hash alone."""
+        stored = GameSecret(
+            secret=secret.hex(),
+            dealt_from=self._dealt_from.get(game.id, 0),
+            commitment_names_game=game.id not in self._unbound,
+        )
+        return stored.commitment(game.id)
 
     async def _fresh_state(
-        self, game: GameRecord, options: rules.GameOptions | None = None
-    ) -> rules.GameState:
+        self, game: GameRecord, options: vijayanagara.GameOptions | None = None
+    ) -> vijayanagara.GameState:
         """Setup, before any logged action: no future in it, unless the game predates chance
         entries (then its seed's dealer, as it was played)."""
         legacy = await self.secret_of(game) is None
         options = options or await self.options_of(game)
-        return await self.off_loop(rules.new_game, game.seed if legacy else None, options)
+        return await self.off_loop(vijayanagara.new_game, game.seed if legacy else None, options)
 
-    async def state_of(self, game: GameRecord) -> rules.GameState:
+    async def state_of(self, game: GameRecord) -> vijayanagara.GameState:
         """The game's state at its stored version: the cache, else the latest snapshot plus
         the actions after it (or a replay of the whole log when the snapshot is unusable)."""
         cached = self._cache.get(game.id)
@@ -484,24 +513,24 @@ class ServiceBase:
         state, start = await self._snapshot_state(game, options)
         if state is None:
             state = await self._fresh_state(game, options)
-        text = rules.LogTail.of(state)
+        text = vijayanagara.LogTail.of(state)
         for stored in await self.store.actions(game.id, after=start):
-            state = rules.apply(state, rules.action_from_json(stored.action))
+            state = vijayanagara.apply(state, vijayanagara.action_from_json(stored.action))
             text.follow(state)
         await self._move_log_out(game, text, options)
         self._remember(game, state, start)
         return state
 
     async def _snapshot_state(
-        self, game: GameRecord, options: rules.GameOptions
-    ) -> tuple[rules.GameState | None, int]:
+        self, game: GameRecord, options: vijayanagara.GameOptions
+    ) -> tuple[vijayanagara.GameState | None, int]:
         """The latest stored snapshot that can be used (its undo barrier known) and its seq;
         (None, 0) when there is none."""
         at_most = game.actions
         while (snap := await self.store.latest_snapshot(game.id, at_most=at_most)) is not None:
             at_most = snap.seq - 1
             try:
-                state = rules.GameState.model_validate_json(snap.state)
+                state = vijayanagara.GameState.model_validate_json(snap.state)
             except pydantic.ValidationError:
                 log.warning("game %s: snapshot %s unusable; replaying", game.id, snap.seq)
                 continue
@@ -511,7 +540,7 @@ class ServiceBase:
         return None, 0
 
     async def _move_log_out(
-        self, game: GameRecord, text: rules.LogTail, options: rules.GameOptions
+        self, game: GameRecord, text: vijayanagara.LogTail, options: vijayanagara.GameOptions
     ) -> None:
         """A game stored before its text log had a table of its own (migration 009) has it in
         its snapshots and its actions: store the lines the table lacks, once. (Its snapshot
@@ -521,15 +550,15 @@ class ServiceBase:
             return
         if text.start > 0:
             state = await self._fresh_state(game, options)
-            text = rules.LogTail.of(state)
+            text = vijayanagara.LogTail.of(state)
             for action in await self.store.actions(game.id):
-                state = rules.apply(state, rules.action_from_json(action.action))
+                state = vijayanagara.apply(state, vijayanagara.action_from_json(action.action))
                 text.follow(state)
         if await self.store.fill_log(game.id, game.version, LogLines(start=0, lines=text.lines)):
             log.info("game %s: %s log lines moved out of its states", game.id, text.end - stored)
 
     def _remember(
-        self, game: GameRecord, state: rules.GameState, snapshot_seq: int | None = None
+        self, game: GameRecord, state: vijayanagara.GameState, snapshot_seq: int | None = None
     ) -> None:
         """Cache the game's state; `snapshot_seq`: a snapshot was stored (or loaded) there."""
         if snapshot_seq is None:
@@ -540,12 +569,12 @@ class ServiceBase:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    def _seat_user(self, game: GameRecord, faction: rules.Faction | None) -> int | None:
+    def _seat_user(self, game: GameRecord, faction: vijayanagara.Faction | None) -> int | None:
         return None if faction is None else game.seats.get(faction.value)
 
-    def _waiting_for(self, game: GameRecord, state: rules.GameState) -> int | None:
+    def _waiting_for(self, game: GameRecord, state: vijayanagara.GameState) -> int | None:
         """The person whose decision it is (None: the game is over or their seat is free)."""
-        return None if state.game_over else self._seat_user(game, rules.decider(state))
+        return None if state.game_over else self._seat_user(game, vijayanagara.decider(state))
 
     async def _store_seats(self, game: GameRecord, seats: dict[str, int], text: str) -> GameRecord:
         """Store the game's new seats with the message that announces them (and, mid-game, the
@@ -571,9 +600,9 @@ class ServiceBase:
             return None
         return await self.reminders.plan(game, now)
 
-    def _result(self, game: GameRecord, state: rules.GameState) -> GameResult:
+    def _result(self, game: GameRecord, state: vijayanagara.GameState) -> GameResult:
         """The record a finished game keeps: each seat's place and score."""
-        scores = rules.score(state)
+        scores = vijayanagara.score(state)
         return GameResult(
             game_id=game.id,
             channel_id=game.channel_id,
@@ -583,54 +612,54 @@ class ServiceBase:
                     {"faction": f.value, "user_id": game.seats[f.value], "place": i}
                     | {"score": scores[f]}
                 )
-                for i, f in enumerate(rules.ranking(state), start=1)
+                for i, f in enumerate(vijayanagara.ranking(state), start=1)
                 if f.value in game.seats
             ],
         )
 
-    def _user_factions(self, game: GameRecord, user: int) -> list[rules.Faction]:
+    def _user_factions(self, game: GameRecord, user: int) -> list[vijayanagara.Faction]:
         return [f for f in FACTIONS if game.seats.get(f.value) == user]
 
-    def _who(self, game: GameRecord, faction: rules.Faction) -> str:
+    def _who(self, game: GameRecord, faction: vijayanagara.Faction) -> str:
         uid = game.seats.get(faction.value)
         level = ai_level(uid)
         if level is not None and not self.name_players:  # one person holds the other seats
-            return f"{rules.FACTION_NAMES[faction]} (AI, {level})"
+            return f"{vijayanagara.FACTION_NAMES[faction]} (AI, {level})"
         if uid is not None and not self.name_players:
-            return rules.FACTION_NAMES[faction]
+            return vijayanagara.FACTION_NAMES[faction]
         seat = self.mention(uid) if uid is not None else "nobody (free seat)"
-        return f"{rules.FACTION_NAMES[faction]} ({seat})"
+        return f"{vijayanagara.FACTION_NAMES[faction]} ({seat})"
 
-    def _allowed(self, state: rules.GameState, limit: int = SHOWN_OPTIONS) -> str:
+    def _allowed(self, state: vijayanagara.GameState, limit: int = SHOWN_OPTIONS) -> str:
         opts = self._options(state, limit)
         return f"Allowed now: {opts}." if opts else "No decision is pending."
 
-    def _options(self, state: rules.GameState, limit: int | None = SHOWN_OPTIONS) -> str:
+    def _options(self, state: vijayanagara.GameState, limit: int | None = SHOWN_OPTIONS) -> str:
         """The legal next steps as text, a step that would do nothing marked (2.3.3)."""
-        opts = [self._option(state, a) for a in rules.legal_actions(state)]
+        opts = [self._option(state, a) for a in vijayanagara.legal_actions(state)]
         shown = ", ".join(opts[:limit])
         if limit is not None and len(opts) > limit:
             shown += f" and {len(opts) - limit} more ({self.see_all_hint})"
         return shown
 
     @staticmethod
-    def _option(state: rules.GameState, action: rules.Action) -> str:
-        text = f"`{rules.describe(state, action)}`"
-        note = rules.idle_note(state, action)
+    def _option(state: vijayanagara.GameState, action: vijayanagara.Action) -> str:
+        text = f"`{vijayanagara.describe(state, action)}`"
+        note = vijayanagara.idle_note(state, action)
         return f"{text} ({note})" if note else text
 
     def custom_id(self, game: GameRecord, what: str) -> str:
         return f"{CUSTOM_ID_PREFIX}:{game.id}:{game.version}:{what}"
 
-    def buttons_for(self, game: GameRecord, state: rules.GameState) -> list[Button]:
+    def buttons_for(self, game: GameRecord, state: vijayanagara.GameState) -> list[Button]:
         if state.game_over or is_ai(self._waiting_for(game, state)):
             return []  # nobody presses for an AI: it plays by itself
         out: list[Button] = []
-        legal = rules.legal_actions(state)
+        legal = vijayanagara.legal_actions(state)
         if len(legal) <= BUTTON_LIMIT:
             for i, a in enumerate(legal):
-                label = rules.describe(state, a)
-                note = rules.idle_note(state, a)
+                label = vijayanagara.describe(state, a)
+                note = vijayanagara.idle_note(state, a)
                 label += f" ({note})" if note else ""
                 out.append(
                     Button(
@@ -639,19 +668,19 @@ class ServiceBase:
                         style="primary" if i == 0 else "secondary",
                     )
                 )
-        if rules.can_undo(state) is not None:
+        if vijayanagara.can_undo(state) is not None:
             out.append(Button(label="Undo", custom_id=self.custom_id(game, "undo"), style="danger"))
         return out
 
-    def prompt_text(self, game: GameRecord, state: rules.GameState) -> tuple[str, list[int]]:
+    def prompt_text(self, game: GameRecord, state: vijayanagara.GameState) -> tuple[str, list[int]]:
         """`**Next:** <who> — <the decision>`: the player (pinged), the faction, or the Mongols
         and who decides for them; the how-to is in `/vj help`."""
-        p = rules.prompt(state)
+        p = vijayanagara.prompt(state)
         if p.faction is None:
             return p.text, []
         uid = self._seat_user(game, p.faction)
         mentions = [uid] if uid is not None and not is_ai(uid) else []
-        name = rules.FACTION_NAMES[p.faction]
+        name = vijayanagara.FACTION_NAMES[p.faction]
         text, sep = p.text, " — "
         if text.startswith(f"{name} decides — "):
             text = text.removeprefix(f"{name} decides — ")
@@ -677,12 +706,12 @@ class ServiceBase:
             if name is None and uid is not None:
                 name = self.display_name(uid)
             if name:
-                out[f] = rules.clip(name, MAX_NAME_CHARS)
+                out[f] = vijayanagara.clip(name, MAX_NAME_CHARS)
         return out
 
     async def _render(
         self,
-        state: rules.GameState,
+        state: vijayanagara.GameState,
         highlight: list[str] | None,
         game: GameRecord | None = None,
     ) -> bytes | None:
@@ -691,7 +720,7 @@ class ServiceBase:
         names = self.board_names(game)
         try:
             png = await asyncio.to_thread(self.renderer, state, highlight or None, names or None)
-            return Picture(png, render.alt_text(state, names or None)[:MAX_ALT_CHARS])
+            return Picture(png, render.vijayanagara.alt_text(state, names or None)[:MAX_ALT_CHARS])
         except Exception:  # a broken picture must not lose the (already stored) move
             log.exception("rendering the board failed")
             return None
@@ -699,10 +728,10 @@ class ServiceBase:
     async def _deal(
         self,
         game: GameRecord,
-        state: rules.GameState,
+        state: vijayanagara.GameState,
         seq: int,
-        text: rules.LogTail | None = None,
-    ) -> tuple[rules.GameState, list[NewAction]]:
+        text: vijayanagara.LogTail | None = None,
+    ) -> tuple[vijayanagara.GameState, list[NewAction]]:
         """Resolve the pending chance nodes from the game's secret, the first one as log entry
         `seq`; the outcomes are chance entries of the log (no faction, no user). `text` takes
         in the lines they write."""
@@ -710,12 +739,12 @@ class ServiceBase:
         dealt: list[NewAction] = []
         if secret is None:  # a game before chance entries: its seeded dealer is in the state
             return state, dealt
-        while rules.chance(state) is not None:
+        while vijayanagara.chance(state) is not None:
             outcome = keyed_outcome(state, secret, game.id, seq + len(dealt))
-            state = rules.apply(state, outcome)
+            state = vijayanagara.apply(state, outcome)
             if text is not None:
                 text.follow(state)
-            dealt.append(NewAction(action=rules.action_to_json(outcome)))
+            dealt.append(NewAction(action=vijayanagara.action_to_json(outcome)))
         return state, dealt
 
     def _announced(
@@ -756,15 +785,17 @@ class ServiceBase:
             "verify` checks every die and card; so does `python -m bot.verify` on the export."
         )
 
-    def _final_text(self, state: rules.GameState) -> str:
+    def _final_text(self, state: vijayanagara.GameState) -> str:
         return "**The game is over.**\n" + "\n".join(self._ranking(state))
 
     @staticmethod
-    def _ranking(state: rules.GameState) -> list[str]:
+    def _ranking(state: vijayanagara.GameState) -> list[str]:
         """`1. Vijayanagara Empire — 31 VP`, one line a faction, the winner first."""
-        scores = rules.score(state)
-        order = rules.ranking(state)
-        return [f"{i}. {rules.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)]
+        scores = vijayanagara.score(state)
+        order = vijayanagara.ranking(state)
+        return [
+            f"{i}. {vijayanagara.FACTION_NAMES[f]} — {scores[f]} VP" for i, f in enumerate(order, 1)
+        ]
 
     def _stale_text(self, old: int, now: int, what: str = "That button") -> str:
         return (
@@ -812,6 +843,21 @@ class ServiceBase:
         """Remember the server a game's channel is on (a player's history is per server)."""
         if guild is not None:
             await self.store.put_channel_server(channel, guild)
+
+    async def _place_channels(self) -> None:
+        """Before a server's records are read: the channels of finished games stored before
+        their server was noted (migration 012 knew none) are placed by asking the chat
+        (`channel_server`), at most PLACED_AT_ONCE per call; one the chat cannot place (gone,
+        or out of the bot's sight) is asked once per run, and its games count on no server."""
+        if self.channel_server is None:
+            return
+        unplaced = await self.store.unplaced_channels(PLACED_AT_ONCE + len(self._unplaceable))
+        for channel in [c for c in unplaced if c not in self._unplaceable][:PLACED_AT_ONCE]:
+            guild = await self.channel_server(channel)
+            if guild is None:
+                self._unplaceable.add(channel)
+            else:
+                await self.store.put_channel_server(channel, guild)
 
     def _new_secret(self) -> bytes:
         """A fresh secret for a new game (the service's `seed_source` in tests)."""

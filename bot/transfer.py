@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 import pydantic
 
-import rules
 from db import (
     ENDED_STATUSES,
     Announcement,
@@ -23,9 +22,10 @@ from db import (
 )
 from db.export import ExportError, game_options, parse_export
 from db.models import MAX_EXPORT_ACTIONS, ExportedAction
+from rules import vijayanagara
 from rules.errors import excerpt
-from rules.fairness import SECRET_BYTES, Verification, verify
-from rules.words import count_of
+from rules.vijayanagara.fairness import SECRET_BYTES, Verification, verify
+from rules.vijayanagara.words import count_of
 
 from .reply import Attachment, Reply
 from .service_base import (
@@ -49,7 +49,7 @@ class Replayed:
     to store (its last state at an undo barrier, which a loaded state must start from)."""
 
     data: GameExport
-    state: rules.GameState
+    state: vijayanagara.GameState
     log: list[str]
     snapshot: Snapshot
 
@@ -93,11 +93,11 @@ class Transfer(ServiceBase):
         if game.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {game.id} is {game.status}: its secret stays hidden until the game "
-                f"is over. Commitment (SHA-256 of the secret{self._bound_to(game)}): "
+                f"is over. Commitment ({self._bound_to(game)}): "
                 f"`{self._commitment(game, secret)}`."
             )
         stored = await self.store.actions(game.id)
-        log_ = [rules.action_from_json(a.action) for a in stored]
+        log_ = [vijayanagara.action_from_json(a.action) for a in stored]
         dealt_from = (await self.store.secret(game.id)).dealt_from
         nothing = Reply(
             text=f"Every die and card of game {game.id} was dealt before its secret began to "
@@ -115,9 +115,10 @@ class Transfer(ServiceBase):
         )
 
     def _bound_to(self, game: GameRecord) -> str:
-        """How a commitment is bound beyond the secret (rules.fairness)."""
-        dealt_from = self._dealt_from.get(game.id, 0)
-        return f", game {game.id} and step {dealt_from + 1}" if dealt_from else ""
+        """What the commitment is the hash of (vijayanagara.fairness)."""
+        if game.id in self._unbound:  # posted before commitments named their game
+            return "SHA-256 of the secret"
+        return f"SHA-256 of `{game.id}|{self._dealt_from.get(game.id, 0)}|` and the secret"
 
     def check_export(self, data: GameExport) -> Replayed:
         """Replay an exported game; ServiceError naming the first step that does not replay.
@@ -129,15 +130,15 @@ class Transfer(ServiceBase):
         dropped, so a fresh secret deals what comes next, as for any imported game."""
         try:
             options = game_options(data)
-        except rules.DataError as e:
+        except vijayanagara.DataError as e:
             raise ServiceError(f"The game's deck file cannot be used: {e}") from e
-        seeded = None if data.seed is None else rules.seeded_dealer(data.seed, options)
-        state = rules.new_game(None, options)
+        seeded = None if data.seed is None else vijayanagara.seeded_dealer(data.seed, options)
+        state = vijayanagara.new_game(None, options)
         log: list[ExportedAction] = []
-        text = rules.LogTail.of(state)
+        text = vijayanagara.LogTail.of(state)
         barrier = (0, state)
 
-        def stepped(new: rules.GameState) -> None:
+        def stepped(new: vijayanagara.GameState) -> None:
             nonlocal state, barrier
             state = new
             text.follow(state)
@@ -145,29 +146,31 @@ class Transfer(ServiceBase):
                 barrier = (len(log), state)
 
         def deal() -> None:
-            while seeded is not None and (node := rules.chance(state)) is not None:
+            while seeded is not None and (node := vijayanagara.chance(state)) is not None:
                 outcome = seeded.outcome(state, node)
-                log.append(ExportedAction.model_validate({"action": rules.action_to_json(outcome)}))
-                stepped(rules.apply(state, outcome))
+                log.append(
+                    ExportedAction.model_validate({"action": vijayanagara.action_to_json(outcome)})
+                )
+                stepped(vijayanagara.apply(state, outcome))
 
         deal()
         for i, ex in enumerate(data.actions, start=1):
             try:
-                action = rules.action_from_json(ex.action)
+                action = vijayanagara.action_from_json(ex.action)
             except pydantic.ValidationError as e:
                 kind = excerpt(ex.action.get("type"))
                 raise ServiceError(f"Step {i} (type {kind}) is not an action I know.") from e
             try:
-                new = rules.apply(state, action)
-            except rules.RulesError as e:
+                new = vijayanagara.apply(state, action)
+            except vijayanagara.RulesError as e:
                 raise ServiceError(
-                    f"The log does not replay: step {i} (`{rules.describe(state, action)}`) "
+                    f"The log does not replay: step {i} (`{vijayanagara.describe(state, action)}`) "
                     f"is refused: {str(e)[:300]}"
                 ) from e
             log.append(ex)
             stepped(new)
             deal()
-        node = rules.chance(state)
+        node = vijayanagara.chance(state)
         if node is not None:
             raise ServiceError(f"The log stops before {node.text}: it was cut short.")
         if seeded is not None:
@@ -182,7 +185,7 @@ class Transfer(ServiceBase):
         except ExportError as e:
             raise ServiceError(
                 f"That is not an exported Vijayanagara game ({e}). An export is JSON with "
-                f"format_version 1 or 2 and at most {MAX_EXPORT_ACTIONS} steps."
+                f"format_version 1, 2 or 3 and at most {MAX_EXPORT_ACTIONS} steps."
             ) from e
         return self.check_export(data)
 
@@ -248,19 +251,19 @@ class Transfer(ServiceBase):
                 )
                 body = (
                     f"Imported game {game.id}: {count_of(len(data.actions), 'step')} replayed."
-                    f"{seats_text}\n{fairness}{rules.card_header(state)}"
+                    f"{seats_text}\n{fairness}{vijayanagara.card_header(state)}"
                 )
                 return Announcement(text=f"{body}\n{nxt}", board=True, body=body)
 
             # a fresh secret deals what comes next (check_export dropped any seed)
             secret = secrets.token_hex(SECRET_BYTES)
-            decider = None if status != "active" else rules.decider(state)
+            decider = None if status != "active" else vijayanagara.decider(state)
             waiting = None if decider is None else seats.get(decider.value)
             # the game, its announcement and its first wait go in one transaction: a crash
             # leaves all of them or none (never a game that blocks the channel unannounced)
             game = await self.store.import_game(
                 channel,
-                data.model_copy(update={"fairness": None}),
+                data.model_copy(update={"fairness": None, "dealer": None}),
                 snapshot=replayed.snapshot,
                 log=LogLines(start=0, lines=replayed.log),
                 deck=deck,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import rules
-from rules import reference
-from rules.cards import Deck, deck_for, find_cards
+from rules import vijayanagara
 from rules.errors import excerpt
-from rules.registry import summary
+from rules.vijayanagara import reference
+from rules.vijayanagara.cards import Deck, deck_for, find_cards
+from rules.vijayanagara.registry import summary
 
 from .effects import offered_effects
 from .reply import Reply
@@ -77,9 +77,9 @@ class Views(ServiceBase):
         state = await self.state_of(game)
         played = state.actions_taken  # undone steps are not counted
         head += f", {played} step{'' if played == 1 else 's'} played."
-        score = rules.score(state)
+        score = vijayanagara.score(state)
         facts = "\n".join(
-            f"• {rules.FACTION_NAMES[f]}: {state.resources[f]} Resources, {state.cavalry[f]} "
+            f"• {vijayanagara.FACTION_NAMES[f]}: {state.resources[f]} Resources, {state.cavalry[f]} "
             f"Cavalry, {score[f]} VP"
             + (f", Influence {state.influence[f]}" if f in state.influence else "")
             for f in FACTIONS
@@ -90,15 +90,15 @@ class Views(ServiceBase):
             card = (
                 f"\nCard {state.current_card}"
                 + (f": {c.title}" if c else "")
-                + f"; {rules.deck_facts(state)}; dynasty {state.dynasty}."
+                + f"; {vijayanagara.deck_facts(state)}; dynasty {state.dynasty}."
             )
         if state.game_over:
             nxt = self._final_text(state)
         else:
             nxt, _ = self.prompt_text(game, state)
-            undo = rules.can_undo(state)
+            undo = vijayanagara.can_undo(state)
             if undo is not None:
-                nxt += f"\n{rules.FACTION_NAMES[undo]} may undo its last step."
+                nxt += f"\n{vijayanagara.FACTION_NAMES[undo]} may undo its last step."
         return Reply(
             text=f"{head}\n{seats}\n{facts}{card}\n{nxt}",
             buttons=[] if game.status != "active" or public else self.buttons_for(game, state),
@@ -169,7 +169,7 @@ class Views(ServiceBase):
             )
         found = find_cards(q, deck)
         if not found:
-            numbers = (deck or rules.standard_deck()).cards
+            numbers = (deck or vijayanagara.standard_deck()).cards
             return Reply.error(
                 f"No card matches {excerpt(q)}. Try a number ({min(numbers)}-"
                 f"{max(numbers)}) or the start of a title."
@@ -184,7 +184,7 @@ class Views(ServiceBase):
             )
         if c.kind == "mongol_invasion" and c.faction is not None:
             lines.append(
-                f"{rules.FACTION_NAMES[c.faction]} runs the Mongol Invaders: it chooses their two "
+                f"{vijayanagara.FACTION_NAMES[c.faction]} runs the Mongol Invaders: it chooses their two "
                 "Mongol Commands and may accept Compromising Gifts (2.4)."
             )
         if c.flavor:

@@ -24,8 +24,8 @@ from typing import Any
 
 import asyncpg
 
-import rules
-from rules.cards import with_deck
+from rules import vijayanagara
+from rules.vijayanagara.cards import with_deck
 
 from .errors import StorageError
 from .models import GameRecord, GameSecret, StoredAction
@@ -60,6 +60,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
             "secret",
             "dealt_from",
             "kind",
+            "commitment_names_game",
         ),
         frozenset({"created_at", "updated_at"}),
     ),
@@ -153,6 +154,7 @@ def _rows(
                     ("outbox", "board"),
                     ("outbox", "edit"),
                     ("user_prefs", "direct_messages"),
+                    ("games", "commitment_names_game"),
                 ):
                     values[i] = bool(values[i])
             out.append(tuple(values))
@@ -161,13 +163,15 @@ def _rows(
 
 def replay(
     game: GameRecord, secret: GameSecret, deck: str | None, log: Sequence[StoredAction]
-) -> rules.GameState:
+) -> vijayanagara.GameState:
     """The game's state rebuilt from its log alone (what the bot's snapshots cache)."""
-    options = rules.GameOptions(timurs_shadow=bool(game.options.get("timurs_shadow", False)))
+    options = vijayanagara.GameOptions(timurs_shadow=bool(game.options.get("timurs_shadow", False)))
     if deck is not None:
         options = with_deck(options, deck)
     seed = None if secret.secret else game.seed  # games before chance entries: their seed
-    return rules.replay(seed, options, [rules.action_from_json(a.action) for a in log])
+    return vijayanagara.replay(
+        seed, options, [vijayanagara.action_from_json(a.action) for a in log]
+    )
 
 
 async def _replayed(store: Store, game: GameRecord) -> tuple[list[StoredAction], str]:
@@ -252,7 +256,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 file=sys.stderr,
             )
         raise SystemExit(1) from None
-    except (StorageError, OSError, asyncpg.PostgresError, rules.DataError) as e:
+    except (StorageError, OSError, asyncpg.PostgresError, vijayanagara.DataError) as e:
         print(f"error: {e}", file=sys.stderr)
         raise SystemExit(1) from None
     print(

@@ -205,10 +205,12 @@ class SQLStore(ABC):
         return None if row is None else Snapshot(seq=row[0], state=row[1])
 
     async def secret(self, game_id: int) -> GameSecret:
-        row = await self._one("SELECT secret, dealt_from FROM games WHERE id = ?", game_id)
+        row = await self._one(
+            "SELECT secret, dealt_from, commitment_names_game FROM games WHERE id = ?", game_id
+        )
         if row is None:
             raise GameNotFound(game_id)
-        return GameSecret(secret=row[0], dealt_from=row[1])
+        return GameSecret(secret=row[0], dealt_from=row[1], commitment_names_game=bool(row[2]))
 
     async def deck_text(self, deck_hash: str) -> str | None:
         row = await self._one("SELECT text FROM decks WHERE hash = ?", deck_hash)
@@ -799,6 +801,16 @@ class SQLStore(ABC):
                 channel_id,
                 guild_id,
             )
+
+    async def unplaced_channels(self, limit: int = 100) -> list[str]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT g.channel_id FROM games g WHERE g.id IN (SELECT game_id FROM results) "
+                "AND g.channel_id NOT IN (SELECT channel_id FROM channel_servers) "
+                "GROUP BY g.channel_id ORDER BY MIN(g.id) LIMIT ?",
+                limit,
+            )
+        return [str(r[0]) for r in rows]
 
     # --- players' preferences (migration 008) ----------------------------------------------
 

@@ -292,6 +292,11 @@ class Store(Protocol):
         """The server (guild) a channel or thread is on; idempotent."""
         ...
 
+    async def unplaced_channels(self, limit: int = 100) -> list[str]:
+        """Channels of finished games whose server is not known (games stored before
+        migration 012 noted it), at most `limit`, in the order of their games' ids."""
+        ...
+
     # --- players' preferences (migration 008) ----------------------------------------------
 
     async def user_prefs(self, user_id: int) -> UserPrefs:

@@ -1,9 +1,4 @@
-"""The board as a picture: `render.board(state, highlight=None) -> bytes` (PNG)."""
-
-from __future__ import annotations
-
-from .alt_text import alt_text
-from .compose import board, image
-from .geometry import HEIGHT, WIDTH
-
-__all__ = ["HEIGHT", "WIDTH", "alt_text", "board", "image"]
+"""Board pictures, one subpackage per game (`render.vijayanagara`, `render.goat_tiger`,
+`render.taj_mahal`), each drawn from a view of the game; `render.registry` finds a game's by
+its id once `render.games` has registered them all. The fonts every game draws with ship in
+render/fonts/."""

@@ -4,8 +4,8 @@ then ask `render.registry.board_for(game_id)`."""
 from __future__ import annotations
 
 from . import goat_tiger, taj_mahal
-from .compose import board as vijayanagara_board
 from .registry import register
+from .vijayanagara import board as vijayanagara_board
 
 register("vijayanagara", vijayanagara_board)
 register("goat_tiger", goat_tiger.board)

@@ -28,7 +28,7 @@ class InvalidOrder(RulesError):
 
 class AmbiguousName(InvalidOrder):
     """A name that matches several spaces or words: lists them. The order's parser turns it
-    into an AmbiguousOrder (rules.notation), which adds the step read with each."""
+    into an AmbiguousOrder (rules.vijayanagara.notation), which adds the step read with each."""
 
     def __init__(self, message: str, spaces: tuple[str, ...] = ()) -> None:
         super().__init__(message)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from . import goat_tiger, taj_mahal, vijayanagara_game
+from . import goat_tiger, taj_mahal
 from .game import Game, game, games
+from .vijayanagara import game as vijayanagara_game
 
 GAMES = (vijayanagara_game.GAME, goat_tiger.GAME, taj_mahal.GAME)
 

@@ -10,15 +10,17 @@ import os
 import time
 from pathlib import Path
 
-import ai
-import rules
+from ai.vijayanagara import Level
 from bot.ai_worker import think
+from rules import vijayanagara
 
 GATE_DIR = "VJ_TEST_AI_GATE"
 SAFETY = 120.0  # seconds: only so that a broken test fails instead of hanging
 
 
-def gated_think(state: rules.GameState, level: ai.Level, seed: str, seconds: float) -> rules.Action:
+def gated_think(
+    state: vijayanagara.GameState, level: Level, seed: str, seconds: float
+) -> vijayanagara.Action:
     folder = Path(os.environ[GATE_DIR])
     with (folder / "log").open("a", encoding="utf-8") as f:
         f.write(f"start {seed}\n")

@@ -14,13 +14,17 @@ import pytest
 from discord_fake import BOT_TOKEN, FakeDiscord, Interaction, Message
 from fakes import PNG, SEATS
 
-import rules
 from bot.discord_client import VijayanagaraBot
 from bot.main import build, serve
 from bot.service import GameService
 from bot.settings import Settings
+from rules import vijayanagara
 
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 HELD_AT_MOST = 60.0  # seconds: only so that a broken test fails instead of hanging
 
 
@@ -31,7 +35,9 @@ class SlowRenderer:
 
     def __init__(self) -> None:
         self.calls = 0
-        self.names: dict[rules.Faction, str] | None = None  # the players named on the last board
+        self.names: dict[vijayanagara.Faction, str] | None = (
+            None  # the players named on the last board
+        )
         self.waiting = threading.Event()  # a call is held
         self._open = threading.Event()
         self._open.set()
@@ -45,9 +51,9 @@ class SlowRenderer:
 
     def __call__(
         self,
-        state: rules.GameState,
+        state: vijayanagara.GameState,
         highlight: list[str] | None = None,
-        names: dict[rules.Faction, str] | None = None,
+        names: dict[vijayanagara.Faction, str] | None = None,
     ) -> bytes:
         self.calls += 1
         self.names = names
@@ -91,7 +97,7 @@ class Env:
         await self.slash(D, "start")
         return self.fake.visible[-1]
 
-    async def state(self) -> tuple[int, rules.GameState]:
+    async def state(self) -> tuple[int, vijayanagara.GameState]:
         game = await self.service.store.open_game(str(self.fake_channel))
         assert game is not None
         return game.version, await self.service.state_of(game)

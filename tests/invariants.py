@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import rules
-from rules.forces import controller
-from rules.model import BASE, OWNER, STRUCTURES, TOTALS, Faction, GameState, Piece
+from rules import vijayanagara
+from rules.vijayanagara.forces import controller
+from rules.vijayanagara.model import BASE, OWNER, STRUCTURES, TOTALS, Faction, GameState, Piece
 
 
 def check(state: GameState) -> None:
@@ -22,14 +22,14 @@ def check(state: GameState) -> None:
         totals[unit] = totals.get(unit, 0) + sum(slots.values())
     for p, n in TOTALS.items():
         assert totals.get(p, 0) == n, f"{p}: {totals.get(p, 0)} pieces, expected {n}"
-    for f in rules.PLAYERS:
+    for f in vijayanagara.PLAYERS:
         assert 0 <= state.resources[f] <= 24, f"{f} resources {state.resources[f]}"
         assert state.cavalry[f] >= 0
     assert state.cavalry_pool >= 0
     assert state.cavalry_pool + sum(state.cavalry.values()) == 10
     for f in (Faction.B, Faction.V):
         assert 0 <= state.influence[f] <= 4
-    board = rules.board()
+    board = vijayanagara.board()
     for sid, sp in state.spaces.items():
         assert sp.control == controller(state, sid), f"Control of {sid} is stale"
         if not board.is_province(sid):
@@ -45,5 +45,5 @@ def check(state: GameState) -> None:
         if sp.control == Faction.V:
             assert not sp.pieces.get(Piece.RAJA), f"Obedient Raja in Vijayanagara {sid} (1.4.5)"
     if not state.game_over:
-        assert rules.legal_actions(state), "no legal action but the game is not over"
-        assert rules.prompt(state).faction in rules.PLAYERS
+        assert vijayanagara.legal_actions(state), "no legal action but the game is not over"
+        assert vijayanagara.prompt(state).faction in vijayanagara.PLAYERS

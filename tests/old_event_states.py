@@ -34,17 +34,21 @@ def _what(frames: list[dict[str, object]]) -> str:
 
 def collect() -> list[dict[str, object]]:
     """With the `rules` of then on sys.path: states and what followed each."""
-    import rules
-    from rules.cards import with_deck
+    from rules import vijayanagara
+    from rules.vijayanagara.cards import with_deck
 
     out: list[dict[str, object]] = []
     decks = {"standard": None, "custom": DECK.read_text(encoding="utf-8")}
     for deck, text in decks.items():
-        options = rules.GameOptions() if text is None else with_deck(rules.GameOptions(), text)
+        options = (
+            vijayanagara.GameOptions()
+            if text is None
+            else with_deck(vijayanagara.GameOptions(), text)
+        )
         seen: set[tuple[str, int]] = set()
         for seed in range(60):
             r = random.Random(seed)
-            state = rules.new_game(seed, options)
+            state = vijayanagara.new_game(seed, options)
             while not state.game_over:
                 raw = json.loads(state.model_dump_json())
                 kind = _what(raw["frames"])
@@ -54,7 +58,7 @@ def collect() -> list[dict[str, object]]:
                     kind in (*KINDS, "within_event")
                     and (kind, card) not in seen
                     and taken < PER_KIND
-                    and rules.can_undo(state) is not None
+                    and vijayanagara.can_undo(state) is not None
                 ):
                     seen.add((kind, card))
                     out.append(
@@ -67,7 +71,7 @@ def collect() -> list[dict[str, object]]:
                             "then": follow(state, seed),
                         }
                     )
-                state = rules.apply(state, r.choice(rules.legal_actions(state)))
+                state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     return out
 
 

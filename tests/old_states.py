@@ -35,37 +35,39 @@ def _wanted(fr: dict[str, object]) -> str | None:
 
 def collect() -> list[dict[str, object]]:
     """With the `rules` on sys.path: states and what followed each."""
-    import rules
+    from rules import vijayanagara
 
     out: list[dict[str, object]] = []
     seen: set[str] = set()
     for seed in range(40):
         r = random.Random(seed)
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         while not state.game_over and len(seen) < 8:
             raw = json.loads(state.model_dump_json())
             what = _wanted(raw["frames"][-1])
-            if what is not None and what not in seen and rules.can_undo(state) is not None:
+            if what is not None and what not in seen and vijayanagara.can_undo(state) is not None:
                 seen.add(what)
                 out.append({"what": what, "seed": seed, "state": raw, "then": follow(state, seed)})
-            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+            state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     return out
 
 
 def follow(state: object, seed: int) -> list[tuple[str, int, str]]:
     """(prompt, legal count, action) for the next steps of a random playout from `state`."""
-    import rules
+    from rules import vijayanagara
 
-    assert isinstance(state, rules.GameState)
+    assert isinstance(state, vijayanagara.GameState)
     r = random.Random(seed + 1000)
     steps = []
     for _ in range(STEPS):
         if state.game_over:
             break
-        legal = rules.legal_actions(state)
+        legal = vijayanagara.legal_actions(state)
         action = r.choice(legal)
-        steps.append((rules.prompt(state).text, len(legal), rules.describe(state, action)))
-        state = rules.apply(state, action)
+        steps.append(
+            (vijayanagara.prompt(state).text, len(legal), vijayanagara.describe(state, action))
+        )
+        state = vijayanagara.apply(state, action)
     return steps
 
 
@@ -81,9 +83,11 @@ def recorder_main(
     by its `label`."""
     if len(sys.argv) == 3 and sys.argv[1] == "--worker":
         sys.path.insert(0, sys.argv[2])
-        import rules
+        from rules import vijayanagara
 
-        assert rules.__file__.startswith(sys.argv[2]), rules.__file__  # the rules of then
+        assert vijayanagara.__file__.startswith(sys.argv[2]), (
+            vijayanagara.__file__
+        )  # the rules of then
         print(json.dumps(collect()))
         return
     rev = sys.argv[1]

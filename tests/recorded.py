@@ -1,6 +1,6 @@
 """Recorded random games: the engine's behaviour fixed before its core was rewritten.
 
-Each game is a seeded `rules.new_game(seed)` played by `random.Random(seed)` choosing among
+Each game is a seeded `vijayanagara.new_game(seed)` played by `random.Random(seed)` choosing among
 `legal_actions` (sometimes a trade (1.5.2) or an undo instead). A record keeps, per step, the
 number of legal actions and the chosen action's text, a digest of every prompt, and at the
 end the game part of the final state (not the log or the undo storage).
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playout import random_trade
 
-import rules
+from rules import vijayanagara
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "recorded_games.json"
 MAX_STEPS = 20_000
@@ -54,32 +54,34 @@ SPECS: list[Spec] = [
 ]
 
 
-def game_part(state: rules.GameState) -> dict[str, object]:
+def game_part(state: vijayanagara.GameState) -> dict[str, object]:
     dumped = state.model_dump(mode="json", include=set(GAME_FIELDS))
-    dumped["score"] = {f.value: n for f, n in rules.score(state).items()}
-    dumped["ranking"] = [f.value for f in rules.ranking(state)]
+    dumped["score"] = {f.value: n for f, n in vijayanagara.score(state).items()}
+    dumped["ranking"] = [f.value for f in vijayanagara.ranking(state)]
     return dumped
 
 
 def record(spec: Spec) -> Record:
     r = random.Random(spec["seed"])
-    state = rules.new_game(spec["seed"], rules.GameOptions(timurs_shadow=spec["timurs_shadow"]))
+    state = vijayanagara.new_game(
+        spec["seed"], vijayanagara.GameOptions(timurs_shadow=spec["timurs_shadow"])
+    )
     steps: list[tuple[int, str]] = []
     prompts = hashlib.sha256()
     for step in range(MAX_STEPS):
         if state.game_over:
             break
-        prompts.update(rules.prompt(state).text.encode() + b"\n")
-        legal = rules.legal_actions(state)
-        action: rules.Action | None = None
+        prompts.update(vijayanagara.prompt(state).text.encode() + b"\n")
+        legal = vijayanagara.legal_actions(state)
+        action: vijayanagara.Action | None = None
         if spec["trade_every"] and step % spec["trade_every"] == spec["trade_every"] - 1:
             action = random_trade(r, state)
-        if spec["undo_every"] and step % spec["undo_every"] == 3 and rules.can_undo(state):
-            action = rules.Undo()
+        if spec["undo_every"] and step % spec["undo_every"] == 3 and vijayanagara.can_undo(state):
+            action = vijayanagara.Undo()
         if action is None:
             action = r.choice(legal)
-        steps.append((len(legal), rules.describe(state, action)))
-        state = rules.apply(state, action)
+        steps.append((len(legal), vijayanagara.describe(state, action)))
+        state = vijayanagara.apply(state, action)
     assert state.game_over, f"seed {spec['seed']}: no end in {MAX_STEPS} steps"
     return Record(
         seed=spec["seed"],

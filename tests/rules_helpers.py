@@ -8,13 +8,13 @@ from functools import cache
 
 from invariants import check
 
-import rules
-from rules import rng
-from rules.cards import deck_for
-from rules.engine import push, set_barrier
-from rules.forces import refresh
-from rules.frames import BattleFrame
-from rules.model import BASE, OWNER, CardState, Faction, GameState, Piece
+from rules import vijayanagara
+from rules.vijayanagara import rng
+from rules.vijayanagara.cards import deck_for
+from rules.vijayanagara.engine import push, set_barrier
+from rules.vijayanagara.forces import refresh
+from rules.vijayanagara.frames import BattleFrame
+from rules.vijayanagara.model import BASE, OWNER, CardState, Faction, GameState, Piece
 
 D, B, V, M = Faction.D, Faction.B, Faction.V, Faction.M
 P = Piece
@@ -22,7 +22,7 @@ P = Piece
 
 def blank(seed: int = 1) -> GameState:
     """A new game with every piece back in its holding box, all Provinces Tributary."""
-    s = rules.new_game(seed).clone()
+    s = vijayanagara.new_game(seed).clone()
     for sp in s.spaces.values():
         for p, n in sp.pieces.items():
             box = s.available[OWNER[p]]
@@ -55,7 +55,7 @@ def independent(s: GameState, *spaces: str) -> None:
 
 
 def event_card(order: Sequence[Faction] | None = None, stay: bool = False) -> int:
-    deck = deck_for(rules.GameOptions())
+    deck = deck_for(vijayanagara.GameOptions())
     for n, c in sorted(deck.cards.items()):
         if c.kind != "event" or c.stay_eligible != stay:
             continue
@@ -70,7 +70,7 @@ def on_card(s: GameState, card: int | None = None) -> GameState:
     s.current_card = card if card is not None else event_card((D, B, V))
     s.card = CardState()
     push(s, "card")
-    rules.advance(s)
+    vijayanagara.advance(s)
     set_barrier(s)
     return s
 
@@ -81,7 +81,7 @@ def turn(s: GameState, faction: Faction, card: int | None = None) -> GameState:
     s.current_card = card if card is not None else event_card((D, B, V))
     s.card = CardState(acted=[faction])
     push(s, "turn", faction)
-    rules.advance(s)
+    vijayanagara.advance(s)
     set_barrier(s)
     return s
 
@@ -91,21 +91,21 @@ def frame(s: GameState, kind: str, faction: Faction | None = None, **data: objec
     s.frames = s.frames[:1]
     s.current_card = event_card((D, B, V))
     push(s, kind, faction, **data)
-    rules.advance(s)
+    vijayanagara.advance(s)
     set_barrier(s)
     return s
 
 
 def run(s: GameState, text: str) -> GameState:
     """Apply each step of an order, checking the standing invariants after each one."""
-    for a in rules.parse(s, text):
-        s = rules.apply(s, a)
+    for a in vijayanagara.parse(s, text):
+        s = vijayanagara.apply(s, a)
         check(s)
     return s
 
 
 def legal_text(s: GameState) -> list[str]:
-    return [rules.describe(s, a) for a in rules.legal_actions(s)]
+    return [vijayanagara.describe(s, a) for a in vijayanagara.legal_actions(s)]
 
 
 def pieces(s: GameState, space: str) -> dict[Piece, int]:

@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fakes import SEATS, FakeRenderer
 
-import rules
 from bot.service import GameService
 from bot.service_base import typed_order
 from db import open_store
+from rules import vijayanagara
 
 
 def emit(**line: object) -> None:
@@ -47,9 +47,9 @@ async def moves(url: str, seed: int, steps: int, channels: list[str]) -> None:
             if game is None:  # over
                 continue
             state = await svc.state_of(game)
-            action = r.choice(rules.legal_actions(state))
+            action = r.choice(vijayanagara.legal_actions(state))
             order = typed_order(state, action)
-            faction = rules.prompt(state).faction
+            faction = vijayanagara.prompt(state).faction
             assert faction is not None
             reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
             if reply.ok:

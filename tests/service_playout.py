@@ -8,13 +8,13 @@ from collections.abc import Callable
 
 from fakes import SEATS
 
-import rules
 from bot.reply import Reply
 from bot.service import GameService
 from bot.service_base import typed_order
 from db.models import GameRecord
+from rules import vijayanagara
 
-D = SEATS[rules.Faction.D]
+D = SEATS[vijayanagara.Faction.D]
 
 
 async def seat_and_start(svc: GameService, channel: str, seed: int) -> list[Reply]:
@@ -30,8 +30,8 @@ async def play_random_orders(
     svc: GameService,
     channel: str,
     r: random.Random,
-    stop: Callable[[rules.GameState], bool] = lambda state: False,
-) -> tuple[list[Reply], rules.GameState | None]:
+    stop: Callable[[vijayanagara.GameState], bool] = lambda state: False,
+) -> tuple[list[Reply], vijayanagara.GameState | None]:
     """Random legal orders by whoever decides, until the game ends (then None) or `stop`
     holds for its state (then that state); the replies."""
     replies: list[Reply] = []
@@ -39,8 +39,8 @@ async def play_random_orders(
         state = await svc.state_of(game)
         if stop(state):
             return replies, state
-        action = r.choice(rules.legal_actions(state))
-        faction = rules.decider(state)
+        action = r.choice(vijayanagara.legal_actions(state))
+        faction = vijayanagara.decider(state)
         assert faction is not None
         order = typed_order(state, action)
         reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)

@@ -12,111 +12,111 @@ import pytest
 from invariants import check
 from test_render_layering import ROOT, imported_modules
 
-import ai
-import rules
-from ai import hard
-from ai.easy import ranked
-from ai.evaluate import EASY, evaluate
+from ai.budget import Budget
+from ai.vijayanagara import LEVELS, Level, decide, hard, hint, level_of
+from ai.vijayanagara.easy import ranked
+from ai.vijayanagara.evaluate import EASY, evaluate
+from rules import vijayanagara
 
-FAST = ai.Budget(iterations=4)
+FAST = Budget(iterations=4)
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
 
 
-def positions(seeds: range, per_kind: int = 2) -> dict[str, list[rules.GameState]]:
+def positions(seeds: range, per_kind: int = 2) -> dict[str, list[vijayanagara.GameState]]:
     """Decisions of every frame kind met in random games, dealt from outside the state (as
     the bot deals: the state holds no future)."""
-    found: dict[str, list[rules.GameState]] = {}
+    found: dict[str, list[vijayanagara.GameState]] = {}
     for seed in seeds:
         r = random.Random(seed)
-        dealer = rules.seeded_dealer(seed)
-        state = rules.new_game(None)
+        dealer = vijayanagara.seeded_dealer(seed)
+        state = vijayanagara.new_game(None)
         while not state.game_over:
-            node = rules.chance(state)
+            node = vijayanagara.chance(state)
             if node is not None:
-                state = rules.apply(state, dealer.outcome(state, node))
+                state = vijayanagara.apply(state, dealer.outcome(state, node))
                 continue
-            kind = rules.prompt(state).kind
+            kind = vijayanagara.prompt(state).kind
             if len(found.setdefault(kind, [])) < per_kind:
                 found[kind].append(state)
-            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+            state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     return found
 
 
 @pytest.fixture(scope="module")
-def decisions() -> dict[str, list[rules.GameState]]:
+def decisions() -> dict[str, list[vijayanagara.GameState]]:
     return positions(range(6))
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_every_level_takes_a_legal_step_in_every_kind_of_decision(
-    level: ai.Level, decisions: dict[str, list[rules.GameState]]
+    level: Level, decisions: dict[str, list[vijayanagara.GameState]]
 ) -> None:
     assert {"turn", "battle", "cmd:march", "mongol_invasion", "event"} <= set(decisions)
     for kind, states in decisions.items():
         for i, state in enumerate(states[:1] if level == "hard" else states):
             before = state.model_dump_json()
-            action = ai.decide(state, level, random.Random(i), FAST)
-            assert action in rules.legal_actions(state), (kind, action)
+            action = decide(state, level, random.Random(i), FAST)
+            assert action in vijayanagara.legal_actions(state), (kind, action)
             assert state.model_dump_json() == before, "deciding changed the game"
 
 
 def play_with_ais(
-    seed: int, levels: dict[rules.Faction, ai.Level], budget: ai.Budget = FAST
-) -> rules.GameState:
+    seed: int, levels: dict[vijayanagara.Faction, Level], budget: Budget = FAST
+) -> vijayanagara.GameState:
     """A whole game with an AI in every seat, dealt from outside, invariants after each step."""
-    dealer = rules.seeded_dealer(seed)
-    gens = {f: random.Random(seed * 10 + i) for i, f in enumerate(rules.PLAYERS)}
+    dealer = vijayanagara.seeded_dealer(seed)
+    gens = {f: random.Random(seed * 10 + i) for i, f in enumerate(vijayanagara.PLAYERS)}
 
-    def dealt(state: rules.GameState) -> rules.GameState:
-        node = rules.chance(state)
+    def dealt(state: vijayanagara.GameState) -> vijayanagara.GameState:
+        node = vijayanagara.chance(state)
         while node is not None:
-            state = rules.apply(state, dealer.outcome(state, node))
-            node = rules.chance(state)
+            state = vijayanagara.apply(state, dealer.outcome(state, node))
+            node = vijayanagara.chance(state)
         check(state)
         return state
 
-    state = dealt(rules.new_game(None))
+    state = dealt(vijayanagara.new_game(None))
     for _ in range(20_000):
         if state.game_over:
             return state
-        seat = rules.prompt(state).faction
+        seat = vijayanagara.prompt(state).faction
         assert seat is not None
-        action = ai.decide(state, levels[seat], gens[seat], budget)
-        assert action in rules.legal_actions(state)
-        state = dealt(rules.apply(state, action))
+        action = decide(state, levels[seat], gens[seat], budget)
+        assert action in vijayanagara.legal_actions(state)
+        state = dealt(vijayanagara.apply(state, action))
     raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("seed", [2, *range(100, 100 + WHOLE_GAMES)])
 def test_whole_games_with_easy_and_random_seats_keep_the_invariants(seed: int) -> None:
     """One game always; VJ_WHOLE_GAMES=N plays N more."""
-    levels: dict[rules.Faction, ai.Level] = {
-        rules.Faction.D: "easy",
-        rules.Faction.B: "random",
-        rules.Faction.V: "easy",
+    levels: dict[vijayanagara.Faction, Level] = {
+        vijayanagara.Faction.D: "easy",
+        vijayanagara.Faction.B: "random",
+        vijayanagara.Faction.V: "easy",
     }
     state = play_with_ais(seed, levels)
-    assert state.game_over and rules.ranking(state)[0] in rules.PLAYERS
+    assert state.game_over and vijayanagara.ranking(state)[0] in vijayanagara.PLAYERS
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(WHOLE_GAMES == 0, reason="set VJ_WHOLE_GAMES=N to play whole games")
 @pytest.mark.parametrize("seed", range(max(WHOLE_GAMES, 1)))
 def test_whole_games_with_hard_in_every_seat(seed: int) -> None:
-    levels: dict[rules.Faction, ai.Level] = {f: "hard" for f in rules.PLAYERS}
-    assert play_with_ais(seed, levels, ai.Budget(iterations=3)).game_over
+    levels: dict[vijayanagara.Faction, Level] = {f: "hard" for f in vijayanagara.PLAYERS}
+    assert play_with_ais(seed, levels, Budget(iterations=3)).game_over
 
 
-def a_seeded_midgame(seed: int, steps: int) -> rules.GameState:
+def a_seeded_midgame(seed: int, steps: int) -> vijayanagara.GameState:
     r = random.Random(seed)
-    state = rules.new_game(seed)  # a state with a seeded dealer inside: rng and order
+    state = vijayanagara.new_game(seed)  # a state with a seeded dealer inside: rng and order
     for _ in range(steps):
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     assert state.rng is not None and state.order
     return state
 
 
-def reshuffled(state: rules.GameState, salt: int) -> rules.GameState:
+def reshuffled(state: vijayanagara.GameState, salt: int) -> vijayanagara.GameState:
     """The same table with another future: the remaining deck shuffled, another generator,
     and the undo snapshot (which holds the dealer too) re-dealt."""
     other = state.clone()
@@ -130,59 +130,61 @@ def reshuffled(state: rules.GameState, salt: int) -> rules.GameState:
 @pytest.mark.parametrize("level", ["easy", "hard"])
 @pytest.mark.parametrize("steps", [30, 90])
 def test_decisions_do_not_depend_on_the_hidden_deck_order_or_the_generator(
-    level: ai.Level, steps: int
+    level: Level, steps: int
 ) -> None:
     state = a_seeded_midgame(7, steps)
     futures = [state, reshuffled(state, 1), reshuffled(state, 2)]
     futures.append(futures[0].clone())
     futures[-1].rng, futures[-1].order = None, []  # the bot's state: no dealer at all
-    budget = ai.Budget(iterations=6)
+    budget = Budget(iterations=6)
     for k in range(3):
-        chosen = {ai.decide(s, level, random.Random(k), budget) for s in futures}
+        chosen = {decide(s, level, random.Random(k), budget) for s in futures}
         assert len(chosen) == 1, f"seed {k}: the decision depends on hidden state: {chosen}"
 
 
-def easys_step(state: rules.GameState, r: random.Random) -> rules.Action:
+def easys_step(state: vijayanagara.GameState, r: random.Random) -> vijayanagara.Action:
     """The step `easy` would take with the judgement hard gives the seat deciding now."""
-    seat = rules.prompt(state).faction
+    seat = vijayanagara.prompt(state).faction
     assert seat is not None
     return ranked(state, r, judgement=hard.ranking_judgement(seat))[0][1]
 
 
 def test_with_too_few_sampled_futures_to_be_sure_hard_plays_easys_step(
-    decisions: dict[str, list[rules.GameState]],
+    decisions: dict[str, list[vijayanagara.GameState]],
 ) -> None:
     """hard departs from easy's choice only on evidence from several paired futures."""
     for states in decisions.values():
         state = states[0]
         for k in range(2):
-            chosen = ai.decide(state, "hard", random.Random(k), ai.Budget(iterations=2))
+            chosen = decide(state, "hard", random.Random(k), Budget(iterations=2))
             assert chosen == easys_step(state, random.Random(k))
 
 
 def test_bahmanis_search_ranks_its_steps_weighing_resources_more_than_easy() -> None:
     """Only the root's ranking of Bahmani's own steps; `easy` itself is unchanged."""
-    state = rules.new_game(3)
-    bahmani = hard.ranking_judgement(rules.Faction.B)
+    state = vijayanagara.new_game(3)
+    bahmani = hard.ranking_judgement(vijayanagara.Faction.B)
     assert bahmani.resource > EASY.resource
-    assert hard.ranking_judgement(rules.Faction.V) == EASY
-    more = evaluate(state, rules.Faction.B, bahmani) - evaluate(state, rules.Faction.B)
-    resources = state.resources[rules.Faction.B]
+    assert hard.ranking_judgement(vijayanagara.Faction.V) == EASY
+    more = evaluate(state, vijayanagara.Faction.B, bahmani) - evaluate(
+        state, vijayanagara.Faction.B
+    )
+    resources = state.resources[vijayanagara.Faction.B]
     assert resources > 0
     assert more == pytest.approx((bahmani.resource - EASY.resource) * resources)
 
 
 def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
-    decisions: dict[str, list[rules.GameState]],
+    decisions: dict[str, list[vijayanagara.GameState]],
 ) -> None:
     """A step must beat easy's by OVERRIDE on average and by CONFIDENCE standard errors in
     the same futures; of several such, the one with the largest mean gain is played."""
     for states in decisions.values():
         state = states[0]
-        if len(rules.legal_actions(state)) == 1:
+        if len(vijayanagara.legal_actions(state)) == 1:
             continue
         easy = easys_step(state, random.Random(5))
-        found = hard.search(state, random.Random(5), ai.Budget(iterations=8))
+        found = hard.search(state, random.Random(5), Budget(iterations=8))
         assert easy not in {g.action for g in found.gains}
         past = [g for g in found.gains if g.overrules(hard.OVERRIDE)]
         best = max(past, key=lambda g: g.mean).action if past else easy
@@ -190,7 +192,7 @@ def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
 
 
 def test_a_gain_overrules_only_past_both_the_floor_and_its_noise() -> None:
-    step = rules.legal_actions(rules.new_game(1))[0]
+    step = vijayanagara.legal_actions(vijayanagara.new_game(1))[0]
     assert hard.Gain(step, mean=0.6, error=0.1).overrules(0.5)
     assert not hard.Gain(step, mean=0.4, error=0.1).overrules(0.5)
     assert not hard.Gain(step, mean=0.6, error=0.5).overrules(0.5)  # 1.5 errors is 0.75
@@ -198,9 +200,9 @@ def test_a_gain_overrules_only_past_both_the_floor_and_its_noise() -> None:
 
 def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
     state = a_seeded_midgame(3, 40)
-    h = ai.hint(state, random.Random(0), ai.Budget(iterations=12))
-    assert h.action in rules.legal_actions(state)
-    assert h.text == rules.describe(state, h.action)
+    h = hint(state, random.Random(0), Budget(iterations=12))
+    assert h.action in vijayanagara.legal_actions(state)
+    assert h.text == vijayanagara.describe(state, h.action)
     assert 0.0 <= h.win_chance <= 1.0
     assert "sampled futures" in h.reason and "\n" not in h.reason
 
@@ -208,35 +210,35 @@ def test_a_hint_names_a_legal_step_a_win_chance_and_a_reason() -> None:
 def test_the_hint_names_where_its_futures_end_for_every_faction() -> None:
     """Points build over more than a card (5.2, 5.3), so every faction's playouts go on to the
     end of the third card from now (docs/ai_strength.md: the arena runs that showed it)."""
-    horizons: dict[rules.Faction, str] = {}
+    horizons: dict[vijayanagara.Faction, str] = {}
     for steps in range(20, 200, 7):
         state = a_seeded_midgame(5, steps)
-        seat = rules.prompt(state).faction
+        seat = vijayanagara.prompt(state).faction
         if seat is not None and seat not in horizons:
-            reason = ai.hint(state, random.Random(0), ai.Budget(iterations=1)).reason
+            reason = hint(state, random.Random(0), Budget(iterations=1)).reason
             horizons[seat] = reason.split("played on to ")[1].split(",")[0]
-    assert horizons == dict.fromkeys(rules.PLAYERS, "the end of the third card from now")
+    assert horizons == dict.fromkeys(vijayanagara.PLAYERS, "the end of the third card from now")
 
 
 def test_the_time_budget_runs_on_the_callers_clock() -> None:
     ticks = iter(range(1000))
-    budget = ai.Budget(iterations=1000, seconds=3, clock=lambda: float(next(ticks)))
-    found = ai.hint(a_seeded_midgame(3, 10), random.Random(0), budget)
+    budget = Budget(iterations=1000, seconds=3, clock=lambda: float(next(ticks)))
+    found = hint(a_seeded_midgame(3, 10), random.Random(0), budget)
     assert "in 3 sampled futures" in found.reason
 
 
 def test_bad_levels_and_budgets_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="choose one of random, easy, hard"):
-        ai.level_of("grandmaster")
-    assert ai.level_of(" Hard ") == "hard"
+        level_of("grandmaster")
+    assert level_of(" Hard ") == "hard"
     with pytest.raises(ValueError, match="iterations must be 1 to"):
-        ai.Budget(iterations=0)
+        Budget(iterations=0)
     with pytest.raises(ValueError, match="needs positive seconds and a clock"):
-        ai.Budget(seconds=1.0)
-    over = rules.new_game(1)
+        Budget(seconds=1.0)
+    over = vijayanagara.new_game(1)
     over.game_over = True
     with pytest.raises(ValueError, match="no faction decides now"):
-        ai.decide(over, "easy", random.Random(0), FAST)
+        decide(over, "easy", random.Random(0), FAST)
 
 
 def test_ai_is_pure_it_reads_the_game_through_the_public_rules_package_only() -> None:

@@ -15,13 +15,13 @@ from fakes import SEATS, FakeRenderer
 from pydantic import ValidationError
 from service_playout import play_random_orders, seat_and_start
 
-import rules
 from bot import ai_seats
 from bot.ai_seats import AiSeats, default_workers
 from bot.service import GameService
 from bot.settings import Settings
+from rules import vijayanagara
 
-D = SEATS[rules.Faction.D]
+D = SEATS[vijayanagara.Faction.D]
 
 
 def test_the_pool_has_a_worker_per_core_but_one_and_never_fewer_than_two() -> None:
@@ -80,11 +80,13 @@ async def gated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
 
 async def on_an_ai_turn(svc: GameService, channel: str) -> int:
     """A game of one person (D) and two easy AIs, played until an AI is on turn; its id."""
-    created = await svc.create(channel, D, seed=len(channel))
-    assert (await svc.ai.fill(channel, D, "D", "easy", before=created)).ok
+    assert (await svc.create(channel, D, seed=len(channel), ai="easy")).ok
     assert (await svc.start(channel, D)).ok
     _, state = await play_random_orders(
-        svc, channel, random.Random(1), stop=lambda st: rules.decider(st) != rules.Faction.D
+        svc,
+        channel,
+        random.Random(1),
+        stop=lambda st: vijayanagara.decider(st) != vijayanagara.Faction.D,
     )
     assert state is not None
     game = await svc.store.open_game(channel)

@@ -13,12 +13,16 @@ from pathlib import Path
 import pytest
 from fakes import SEATS, STRANGER, FakeRenderer
 
-import rules
 from bot.ai_seats import AI_USERS, AiSeats
 from bot.service import GameService
+from rules import vijayanagara
 
 CH = "chan-ai"
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 SEED = 12
 
 
@@ -54,15 +58,14 @@ async def svc(database_url: str, pool: ProcessPoolExecutor) -> AsyncIterator[Gam
     await s.close()
 
 
-async def state(svc: GameService) -> tuple[int, rules.GameState]:
+async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
     game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
     assert game is not None
     return game.version, await svc.state_of(game)
 
 
 async def one_person_two_ais(svc: GameService) -> None:
-    created = await svc.create(CH, D)
-    r = await svc.ai.fill(CH, D, "D", "easy", before=created)
+    r = await svc.create(CH, D, ai="easy", seat="D")
     assert r.ok, r.text
     assert "sits as Delhi Sultanate; the easy AI plays Bahmani Kingdom and Vijayanagara" in r.text
     assert r.text.startswith("New game of Vijayanagara")
@@ -88,10 +91,12 @@ async def play_a_whole_game(svc: GameService) -> None:
         version, st = await state(svc)
         if st.game_over:
             break
-        seat = rules.prompt(st).faction
-        if seat == rules.Faction.D:
-            a = r.choice(rules.legal_actions(st))
-            order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+        seat = vijayanagara.prompt(st).faction
+        if seat == vijayanagara.Faction.D:
+            a = r.choice(vijayanagara.legal_actions(st))
+            order = vijayanagara.describe(st, a) + (
+                "; confirm" if vijayanagara.idle_note(st, a) else ""
+            )
             reply = await svc.play(CH, D, order, expected_version=version)
         else:
             reply = await svc.ai.move(CH)
@@ -115,7 +120,7 @@ async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
     clock = Clock()
     svc = await open_service(database_url, clock, pool)
     assert (await svc.create(CH, D)).ok
-    for f in rules.PLAYERS:
+    for f in vijayanagara.PLAYERS:
         assert (await svc.ai.seat(CH, D, f.value, "easy", pace=5)).ok
     # all three seats AI: a spectators' game, slowed to the all-AI pace
     assert "a step every 20 s" in (await svc.ai.seat(CH, D, "B", "hard")).text
@@ -166,14 +171,15 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
     await _seated_and_started(svc)
     svc.ai.hint_seconds = 0.05
     _, st = await state(svc)
-    on_turn = SEATS[rules.decider(st) or rules.Faction.D]
+    on_turn = SEATS[vijayanagara.decider(st) or vijayanagara.Faction.D]
     other = next(u for u in SEATS.values() if u != on_turn)
     refused = await svc.ai.hint(CH, other)
     assert not refused.ok and "whose decision it is" in refused.text
     h = await svc.ai.hint(CH, on_turn)
     assert h.ok and h.ephemeral and h.announcement is None
     assert (
-        f"Suggested turn for {rules.FACTION_NAMES[rules.decider(st) or rules.Faction.D]}" in h.text
+        f"Suggested turn for {vijayanagara.FACTION_NAMES[vijayanagara.decider(st) or vijayanagara.Faction.D]}"
+        in h.text
     )
     assert "Play this turn" in h.text and [b.label for b in h.buttons] == ["Play this turn"]
     _, again = await state(svc)
@@ -195,16 +201,20 @@ async def test_a_hints_whole_turn_is_legal_and_played_by_one_press(svc: GameServ
     await _seated_and_started(svc)
     svc.ai.hint_seconds = 0.3
     version, st = await state(svc)
-    seat = rules.decider(st)
+    seat = vijayanagara.decider(st)
     assert seat is not None
     h = await svc.ai.hint(CH, SEATS[seat])
     order = h.text.split("`")[1]  # the suggested turn, as the summary's first line gives it
     # legal as a whole: each step is allowed where it comes, and it ends at a hand-off
     after = st.clone()
-    for action in rules.parse(after, order, giver=seat):
-        assert action in rules.legal_actions(after), (order, action)
-        after = rules.apply(after, action)
-    assert after.game_over or rules.chance(after) is not None or rules.decider(after) != seat
+    for action in vijayanagara.parse(after, order, giver=seat):
+        assert action in vijayanagara.legal_actions(after), (order, action)
+        after = vijayanagara.apply(after, action)
+    assert (
+        after.game_over
+        or vijayanagara.chance(after) is not None
+        or vijayanagara.decider(after) != seat
+    )
     played = await svc.press(CH, SEATS[seat], h.buttons[0].custom_id)
     assert played.ok, played.text
     now, st2 = await state(svc)
@@ -218,7 +228,7 @@ async def test_a_hint_is_refused_once_the_game_has_moved(svc: GameService) -> No
     await _seated_and_started(svc)
     svc.ai.hint_seconds = 0.05
     _, st = await state(svc)
-    seat = rules.decider(st)
+    seat = vijayanagara.decider(st)
     assert seat is not None
     h = await svc.ai.hint(CH, SEATS[seat])
     assert (await svc.play(CH, SEATS[seat], "pass")).ok  # the player moves another way

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-import rules
-from ai.evaluate import projected_score
-from ai.timur import expected_adjustment
-from rules import TIMUR_ROUTE, Faction, GameState, Piece
+from ai.vijayanagara.evaluate import projected_score
+from ai.vijayanagara.timur import expected_adjustment
+from rules import vijayanagara
+from rules.vijayanagara import TIMUR_ROUTE, Faction, GameState, Piece
 
 
 def on_route(
@@ -18,7 +18,7 @@ def on_route(
     """Put exactly these Mongol Invaders and Sultanate Troops (no Governors) on Timur's route."""
     for space, m, t in zip(TIMUR_ROUTE, invaders, troops, strict=True):
         pieces = state.spaces[space].pieces
-        for piece in (Piece.MONGOL, *rules.UNIT_KINDS[Faction.D]):
+        for piece in (Piece.MONGOL, *vijayanagara.UNIT_KINDS[Faction.D]):
             pieces.pop(piece, None)
         if m:
             pieces[Piece.MONGOL] = m
@@ -27,22 +27,22 @@ def on_route(
 
 
 def mid_game(seed: int = 5) -> GameState:
-    state = rules.new_game(seed)
+    state = vijayanagara.new_game(seed)
     r = random.Random(seed)
     for _ in range(60):
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     assert not state.game_over
     return state
 
 
 def test_once_timur_has_come_the_adjustment_is_the_games_own() -> None:
-    state = rules.new_game(2)
+    state = vijayanagara.new_game(2)
     r = random.Random(2)
     while not state.game_over:
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     assert state.delhi_adjustment is not None
     assert expected_adjustment(state) == state.delhi_adjustment
-    assert projected_score(state) == {f: float(v) for f, v in rules.score(state).items()}
+    assert projected_score(state) == {f: float(v) for f, v in vijayanagara.score(state).items()}
 
 
 def test_no_invaders_to_come_means_the_full_three_points() -> None:
@@ -85,6 +85,6 @@ def test_before_the_first_timurid_card_half_the_available_invaders_count() -> No
 
 def test_the_projection_changes_only_delhis_points() -> None:
     state = mid_game()
-    now, projected = rules.score(state), projected_score(state)
+    now, projected = vijayanagara.score(state), projected_score(state)
     assert projected[Faction.D] == now[Faction.D] + expected_adjustment(state)
     assert all(projected[f] == now[f] for f in (Faction.B, Faction.V))

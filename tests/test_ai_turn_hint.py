@@ -7,18 +7,18 @@ import random
 
 import pytest
 
-import rules
 from ai.budget import Budget
-from ai.turn_hint import Judged, Plan, plans, turn_hint, wilson, win_chance_text
+from ai.vijayanagara.turn_hint import Judged, Plan, plans, turn_hint, wilson, win_chance_text
+from rules import vijayanagara
 
 
-def _midgame(seed: int, steps: int) -> rules.GameState:
+def _midgame(seed: int, steps: int) -> vijayanagara.GameState:
     r = random.Random(seed)
-    st = rules.new_game(seed)
+    st = vijayanagara.new_game(seed)
     for _ in range(steps):
-        st = rules.apply(st, r.choice(rules.legal_actions(st)))
-    while rules.prompt(st).faction is None:
-        st = rules.apply(st, r.choice(rules.legal_actions(st)))
+        st = vijayanagara.apply(st, r.choice(vijayanagara.legal_actions(st)))
+    while vijayanagara.prompt(st).faction is None:
+        st = vijayanagara.apply(st, r.choice(vijayanagara.legal_actions(st)))
     return st
 
 
@@ -27,22 +27,26 @@ def test_the_suggested_turn_is_legal_as_a_whole_and_stops_at_the_hand_off(
     seed: int, steps: int
 ) -> None:
     st = _midgame(seed, steps)
-    seat = rules.prompt(st).faction
+    seat = vijayanagara.prompt(st).faction
     hint = turn_hint(st, random.Random(0), Budget(iterations=6))
     # one press plays the order: every step parses and applies in turn
-    order = rules.parse_order(hint.order)
+    order = vijayanagara.parse_order(hint.order)
     assert [s.action for s in order] == list(hint.best.plan.steps)
     now = st
     for step in order:
-        assert step.action in rules.legal_actions(now)
-        now = rules.apply(now, step.action)
+        assert step.action in vijayanagara.legal_actions(now)
+        now = vijayanagara.apply(now, step.action)
     # it goes up to the hand-off: another faction decides, or a reveal, or the end
-    assert now.game_over or rules.chance(now) is not None or rules.prompt(now).faction != seat
+    assert (
+        now.game_over
+        or vijayanagara.chance(now) is not None
+        or vijayanagara.prompt(now).faction != seat
+    )
     assert hint.best.futures == 6 and "Suggested turn" in hint.summary
 
 
 def test_pass_is_judged_beside_the_suggestion_at_the_start_of_a_turn() -> None:
-    st = rules.new_game(1)  # the first Eligible faction chooses its option
+    st = vijayanagara.new_game(1)  # the first Eligible faction chooses its option
     found = plans(st, random.Random(0))
     assert [p.label for p in found][:1] == ["best"]
     assert any(p.text == "pass" for p in found)

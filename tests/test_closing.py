@@ -13,14 +13,14 @@ from PIL import Image
 from test_reminders import Clock
 from test_service import current
 
-import rules
 from bot.closing import CHART_FILE, rating_lines
 from bot.local import LocalClient
 from bot.reply import Attachment, Reply
 from bot.service import GameService
 from db import GameResult, SeatResult, ServerSettings
+from rules import vijayanagara
 
-F = rules.Faction
+F = vijayanagara.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 CH = "closing"
 
@@ -41,9 +41,11 @@ async def play_to_the_end(svc: GameService, seed: int) -> Reply:
     assert (await svc.start(CH, D)).ok
     for _ in range(5000):
         version, st = await current(svc, CH)
-        a = rules.legal_actions(st)[seed % len(rules.legal_actions(st))]
-        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
-        f = rules.prompt(st).faction
+        a = vijayanagara.legal_actions(st)[seed % len(vijayanagara.legal_actions(st))]
+        order = vijayanagara.describe(st, a) + (
+            "; confirm" if vijayanagara.idle_note(st, a) else ""
+        )
+        f = vijayanagara.prompt(st).faction
         assert f is not None
         r = await svc.play(CH, SEATS[f], order, expected_version=version)
         assert r.ok, r.text
@@ -57,17 +59,17 @@ async def test_the_closing_message_has_the_ranking_the_chart_the_ratings_and_a_r
 ) -> None:
     r = await play_to_the_end(svc, 11)
     _, st = await current(svc, CH)
-    scores = rules.score(st)
-    first = rules.ranking(st)[0]
+    scores = vijayanagara.score(st)
+    first = vijayanagara.ranking(st)[0]
     assert "**The game is over.**" in r.text
-    assert f"1. {rules.FACTION_NAMES[first]} — {scores[first]} VP" in r.text
+    assert f"1. {vijayanagara.FACTION_NAMES[first]} — {scores[first]} VP" in r.text
     # the chart: a PNG of the whole game
     assert r.file is not None and r.file.filename == CHART_FILE
     chart = Image.open(io.BytesIO(r.file.data))
     assert chart.format == "PNG" and chart.width >= 390
     # the ratings: every seat from 1500, the winner up
     assert r.text.count("rating 1500 → ") == 3
-    assert f"{rules.FACTION_NAMES[first]} (<@{SEATS[first]}>): rating 1500 → 15" in r.text
+    assert f"{vijayanagara.FACTION_NAMES[first]} (<@{SEATS[first]}>): rating 1500 → 15" in r.text
     # the rematch: one press, the seats rotated
     (rematch,) = [b for b in r.buttons if b.label == "Rematch"]
     again = await svc.press(CH, D, rematch.custom_id)

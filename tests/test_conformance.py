@@ -196,10 +196,10 @@ def test_views_hide_what_the_game_says_is_hidden(gid: str, seed: int) -> None:
 
 def test_the_check_of_views_catches_a_view_that_shows_a_secret() -> None:
     """A Vijayanagara state with a seeded dealer holds the future; its view drops it."""
-    import rules
-    from rules.vijayanagara_game import GAME
+    from rules import vijayanagara
+    from rules.vijayanagara.game import GAME
 
-    st = rules.new_game(5)
+    st = vijayanagara.new_game(5)
     g: AnyGame = GAME  # type: ignore[assignment]
     assert leaks(g, st, None, st) == ["/rng", "/order"]
     assert leaks(g, st, "D", g.view(st, "D")) == []

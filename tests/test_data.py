@@ -9,25 +9,29 @@ from typing import Any
 import pytest
 import yaml
 
-import rules
-from rules.board import parse_board
-from rules.cards import parse_deck
+from rules import vijayanagara
+from rules.vijayanagara.board import parse_board
+from rules.vijayanagara.cards import parse_deck
 
 
 def _map() -> dict[str, Any]:
-    text = resources.files("rules").joinpath("data/map.yaml").read_text(encoding="utf-8")
+    text = (
+        resources.files("rules.vijayanagara").joinpath("data/map.yaml").read_text(encoding="utf-8")
+    )
     data: dict[str, Any] = yaml.safe_load(text)
     return data
 
 
 def _deck() -> dict[str, Any]:
-    text = resources.files("rules").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    text = (
+        resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    )
     data: dict[str, Any] = yaml.safe_load(text)
     return data
 
 
 def test_the_map_matches_the_rulebook_facts() -> None:
-    b = rules.board()
+    b = vijayanagara.board()
     assert len(b.spaces) == 15
     assert sum(s.prosperity for s in b.spaces.values()) == 18  # 2.1: Delhi starts at 18 VP
     assert b.adjacent("gondwana", "andhra") and b.adjacent("madhyadesh", "orissa")  # 1.3.5
@@ -56,12 +60,12 @@ def test_the_map_matches_the_rulebook_facts() -> None:
 def test_a_bad_map_is_an_error_that_names_it(mutate: Any, message: str) -> None:
     data = copy.deepcopy(_map())
     mutate(data)
-    with pytest.raises(rules.DataError, match=message):
+    with pytest.raises(vijayanagara.DataError, match=message):
         parse_board(data)
 
 
 def test_the_card_list_has_what_2_1_needs() -> None:
-    deck = rules.standard_deck()
+    deck = vijayanagara.standard_deck()
     assert len(deck.of_kind("event")) == 36
     assert len(deck.of_kind("mongol_invasion")) == 8
     assert [deck.cards[n].title for n in deck.succession] == [
@@ -89,5 +93,5 @@ def test_the_card_list_has_what_2_1_needs() -> None:
 def test_a_bad_card_list_is_an_error_that_names_it(mutate: Any, message: str) -> None:
     data = copy.deepcopy(_deck())
     mutate(data)
-    with pytest.raises(rules.DataError, match=message):
+    with pytest.raises(vijayanagara.DataError, match=message):
         parse_deck(data)

@@ -14,14 +14,14 @@ from fakes import SEATS, FakeRenderer
 from test_records import finished
 from test_service import B_FIRST, current, play_random, seated
 
-import rules
 from bot.service import GameService
 from db import ServerSettings
 from db.copy import CopyError, copy_database
+from rules import vijayanagara
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = Path(__file__).parent / "fixtures" / "small_deck.yaml"
-D = SEATS[rules.Faction.D]
+D = SEATS[vijayanagara.Faction.D]
 
 
 async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:

@@ -10,9 +10,9 @@ import pytest
 from discord_env import B, D, Env, running_bot
 from fakes import STRANGER
 
-import rules
 from bot.ai_seats import AI_USERS
 from db import Pace
+from rules import vijayanagara
 
 
 @pytest.fixture
@@ -40,15 +40,15 @@ async def test_one_person_creates_a_game_with_ais_and_they_move_by_themselves(en
     await env.service.store.set_pace(1, Pace(seconds=24 * 3600, ai_seconds=0.05))
     await env.slash(D, "start")  # B (an AI) decides first on this deal
     version, state = await env.state()
-    assert rules.prompt(state).faction == rules.Faction.B
+    assert vijayanagara.prompt(state).faction == vijayanagara.Faction.B
     # nobody types: the client's loop finds the AI's turns due and their steps are posted,
     # until the person's decision
     for _ in range(600):
         after, state = await env.state()
-        if rules.prompt(state).faction == rules.Faction.D:
+        if vijayanagara.prompt(state).faction == vijayanagara.Faction.D:
             break
         await asyncio.sleep(0.05)
-    assert after > version and rules.prompt(state).faction == rules.Faction.D
+    assert after > version and vijayanagara.prompt(state).faction == vijayanagara.Faction.D
     await env.fake.settle()
     assert "Next:** Delhi Sultanate" in env.fake.visible[-1].content
     game = await env.service.store.open_game(str(env.fake_channel))

@@ -19,15 +19,15 @@ from pathlib import Path
 import pytest
 from discord_env import D, Env, running_bot
 
-import rules
 from bot.ai_turns import turn_key, turn_owner
 from bot.ai_users import is_ai
 from bot.service_base import typed_order
 from db import GameRecord, Pace
+from rules import vijayanagara
 
 SAMPLE_CARDS = 5
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
-AIS = (rules.Faction.B, rules.Faction.V)
+AIS = (vijayanagara.Faction.B, vijayanagara.Faction.V)
 NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps
 
 
@@ -42,17 +42,17 @@ async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[
 class Channel:
     """What the channel showed while the AIs played."""
 
-    ai_turn_messages: Counter[tuple[rules.Faction | None, int | None]] = field(
+    ai_turn_messages: Counter[tuple[vijayanagara.Faction | None, int | None]] = field(
         default_factory=Counter
     )
-    ai_turns: set[tuple[rules.Faction | None, int | None]] = field(default_factory=set)
+    ai_turns: set[tuple[vijayanagara.Faction | None, int | None]] = field(default_factory=set)
     ended_ai_turns: int = 0
     handbacks: int = 0
     ai_steps: int = 0
     ai_lines: list[str] = field(default_factory=list)  # what the AI steps wrote in the log
 
 
-async def game_now(env: Env) -> tuple[GameRecord, rules.GameState]:
+async def game_now(env: Env) -> tuple[GameRecord, vijayanagara.GameState]:
     store, channel = env.service.store, str(env.fake_channel)
     game = await store.open_game(channel) or await store.latest_game(channel)
     assert game is not None
@@ -70,8 +70,8 @@ async def new_game_with_two_ais(env: Env) -> None:
     await env.slash(D, "start")
 
 
-def ai_decides(game: GameRecord, state: rules.GameState) -> bool:
-    f = rules.decider(state)
+def ai_decides(game: GameRecord, state: vijayanagara.GameState) -> bool:
+    f = vijayanagara.decider(state)
     return f is not None and is_ai(game.seats.get(f.value))
 
 
@@ -105,7 +105,7 @@ async def ai_step(env: Env, seen: Channel, *, edits_fail: bool = False) -> None:
             # the AI's turn goes on: its message is edited in place
             assert new == [], [m.content for m in new]
         seen.ai_turn_messages[key_a] += len(new)
-    elif not after.game_over and rules.decider(after) == rules.Faction.D:
+    elif not after.game_over and vijayanagara.decider(after) == vijayanagara.Faction.D:
         # the decision comes back to the person: one new message, with the buttons, that
         # pings them once
         seen.handbacks += 1
@@ -120,15 +120,15 @@ async def person_step(env: Env) -> None:
     """The person plays the first choice that does something, by its button on the newest
     message (typed when it has none)."""
     version, state = await env.state()
-    legal = rules.legal_actions(state)
-    i = next((k for k, a in enumerate(legal) if not rules.idle_note(state, a)), 0)
+    legal = vijayanagara.legal_actions(state)
+    i = next((k for k, a in enumerate(legal) if not vijayanagara.idle_note(state, a)), 0)
     newest = env.fake.visible[-1]
     button = next((c for c in newest.custom_ids if c.endswith(f":{version}:a{i}")), None)
-    if button is not None and not rules.idle_note(state, legal[i]):
+    if button is not None and not vijayanagara.idle_note(state, legal[i]):
         await env.click(D, newest, button)
     else:
         order = "again: " + typed_order(state, legal[i])
-        if rules.idle_note(state, legal[i]):
+        if vijayanagara.idle_note(state, legal[i]):
             order += "; confirm"
         await env.slash(D, "play", order=order)
     told = [m.content for m in env.fake.private_to(D)][-1:]
@@ -163,7 +163,7 @@ def check_channel(env: Env, seen: Channel) -> None:
     assert channel.count("_Why: ") == seen.ended_ai_turns > 0
     # no `Next:` line for an AI's decision
     for f in AIS:
-        name = rules.FACTION_NAMES[f]
+        name = vijayanagara.FACTION_NAMES[f]
         assert f"**Next:** {name}" not in channel
         assert f"**Next:** Mongols (decided by {f.value})" not in channel
     # the person pinged exactly once per hand-back, never the AIs

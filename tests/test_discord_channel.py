@@ -21,9 +21,9 @@ from discord_env import Env, running_bot
 from discord_fake import Message
 from fakes import SEATS
 
-import rules
 from bot.service_base import typed_order
 from db import GameRecord
+from rules import vijayanagara
 
 SAMPLE_CARDS = 6  # cards played by the default (bounded) test
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
@@ -39,7 +39,7 @@ class Record:
     steps: int = 0
 
 
-async def game_now(env: Env) -> tuple[GameRecord, rules.GameState]:
+async def game_now(env: Env) -> tuple[GameRecord, vijayanagara.GameState]:
     """The channel's game, also once it is over."""
     store, channel = env.service.store, str(env.fake_channel)
     game = await store.open_game(channel) or await store.latest_game(channel)
@@ -59,16 +59,16 @@ async def one_step(env: Env, r: random.Random) -> None:
     """The decider picks a random legal step and sends it: by a button of the newest
     message, or typed with `/vj play`."""
     version, state = await env.state()
-    legal = rules.legal_actions(state)
+    legal = vijayanagara.legal_actions(state)
     i = r.randrange(len(legal))
     action = legal[i]
-    decider = rules.decider(state)
+    decider = vijayanagara.decider(state)
     assert decider is not None
     user = SEATS[decider]
     newest = env.fake.visible[-1]
     wanted = f":{version}:a{i}"
     button = next((c for c in newest.custom_ids if c.endswith(wanted)), None)
-    if button is not None and not rules.idle_note(state, action) and r.random() < 0.5:
+    if button is not None and not vijayanagara.idle_note(state, action) and r.random() < 0.5:
         await env.click(user, newest, button)
         order = button
     else:
@@ -99,13 +99,17 @@ async def play_and_watch(env: Env, seed: int, cards: int | None) -> Record:
         new = [m for m in env.fake.visible if m.id not in seen]
         pings = env.fake.notified[since:]
         new_card = after.current_card != before.current_card
-        handoff = after.game_over or new_card or rules.decider(after) != rules.decider(before)
+        handoff = (
+            after.game_over
+            or new_card
+            or vijayanagara.decider(after) != vijayanagara.decider(before)
+        )
         if handoff:
             rec.handoffs += 1
             # a new message, pinging exactly the next player when the decision passes to
             # another person (the same person going on is not notified again)
             assert len(new) == 1, [m.content for m in new]
-            nxt, was = rules.decider(after), rules.decider(before)
+            nxt, was = vijayanagara.decider(after), vijayanagara.decider(before)
             if nxt is not None and was is not None and SEATS[nxt] != SEATS[was]:
                 assert pings == [(SEATS[nxt], new[0].id)], (pings, new[0].content)
             else:
@@ -148,7 +152,7 @@ async def test_a_typed_step_inside_a_turn_edits_the_turn_message_and_pings_nobod
     env: Env,
 ) -> None:
     start = await env.started()
-    b = SEATS[rules.Faction.B]
+    b = SEATS[vijayanagara.Faction.B]
     await env.slash(b, "play", order="command")
     await env.slash(b, "play", order="rally")
     edited = env.fake.messages[start.id]
@@ -162,7 +166,7 @@ async def test_a_typed_step_inside_a_turn_edits_the_turn_message_and_pings_nobod
 
 async def test_a_hand_off_closes_the_turn_message_and_takes_its_buttons(env: Env) -> None:
     start = await env.started()
-    await env.click(SEATS[rules.Faction.B], start, _button(start, "pass"))
+    await env.click(SEATS[vijayanagara.Faction.B], start, _button(start, "pass"))
     closed = env.fake.messages[start.id]
     assert closed.custom_ids == [] and "Bahmani Kingdom Passes" in closed.content
     assert "**Next:**" not in closed.content  # the record, not a stale prompt
@@ -173,15 +177,16 @@ async def test_a_hand_off_closes_the_turn_message_and_takes_its_buttons(env: Env
 async def test_status_and_board_are_private_unless_asked_public(env: Env) -> None:
     start = await env.started()
     count = len(env.fake.visible)
-    await env.slash(SEATS[rules.Faction.D], "status")
-    await env.slash(SEATS[rules.Faction.D], "board")
+    await env.slash(SEATS[vijayanagara.Faction.D], "status")
+    await env.slash(SEATS[vijayanagara.Faction.D], "board")
     assert len(env.fake.visible) == count
-    assert len(env.fake.private_to(SEATS[rules.Faction.D])) >= 2
-    await env.slash(SEATS[rules.Faction.D], "board", public=True)
-    await env.slash(SEATS[rules.Faction.D], "status", public=True)
+    assert len(env.fake.private_to(SEATS[vijayanagara.Faction.D])) >= 2
+    await env.slash(SEATS[vijayanagara.Faction.D], "board", public=True)
+    await env.slash(SEATS[vijayanagara.Faction.D], "status", public=True)
     assert len(env.fake.visible) == count + 2
-    # a public status brings no second button row: the turn message keeps the only one
-    assert [m.id for m in env.fake.visible if m.custom_ids] == [start.id]
+    # a public answer is the game's newest message: it takes the one button row
+    assert [m.id for m in env.fake.visible if m.custom_ids] == [env.fake.visible[-1].id]
+    assert start.custom_ids == []
 
 
 async def test_an_edit_owed_at_a_restart_is_delivered_to_the_turn_message(
@@ -191,7 +196,7 @@ async def test_an_edit_owed_at_a_restart_is_delivered_to_the_turn_message(
     async with running_bot(db, monkeypatch) as env:
         start = await env.started()
         fake = env.fake
-        b = SEATS[rules.Faction.B]
+        b = SEATS[vijayanagara.Faction.B]
         fake.fail("PATCH", rf"^/(channels/\d+|webhooks/\d+/[^/]+)/messages/{start.id}$", None, 99)
         await env.slash(b, "play", order="command")
         version, _ = await env.state()
@@ -228,7 +233,7 @@ async def test_whole_games_step_by_step_read_like_a_game_record(
 async def test_a_confirm_button_on_a_private_question_is_used_once(env: Env) -> None:
     """A Command on no space asks privately with a Confirm button; after the click the
     question loses its button and the channel shows the step."""
-    d = SEATS[rules.Faction.D]
+    d = SEATS[vijayanagara.Faction.D]
     # the rules' seeded game 7: D first, and no space qualifies for its Attack
     assert (await env.service.create(str(env.fake_channel), d, seed=7)).ok
     for f, uid in SEATS.items():

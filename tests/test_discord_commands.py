@@ -10,8 +10,9 @@ from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL
 from fakes import STRANGER
 
-import rules
-from rules.cards import deck_for, with_deck
+from db import GameResult, NewAction, SeatResult
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for, with_deck
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
@@ -78,7 +79,7 @@ async def test_a_double_submitted_order_is_played_once(env: Env) -> None:
     await env.slash(B, "join", faction="V")
     await env.slash(B, "pass")
     version, state = await env.state()
-    assert rules.prompt(state).faction == rules.Faction.V
+    assert vijayanagara.prompt(state).faction == vijayanagara.Faction.V
     await env.slash(B, "play", order="pass")
     assert (await env.state())[0] == version  # refused
     assert "again: pass" in told(env, B)
@@ -115,11 +116,15 @@ async def test_an_order_past_100_characters_can_be_sent_in_parts(env: Env) -> No
     version, state = await env.state()
     steps: list[str] = []
     while len("; ".join(steps)) <= 100:  # B's own legal steps, past what a suggestion holds
-        legal = [a for a in rules.legal_actions(state) if rules.describe(state, a) != "pass"]
+        legal = [
+            a
+            for a in vijayanagara.legal_actions(state)
+            if vijayanagara.describe(state, a) != "pass"
+        ]
         action = legal[0]
-        steps.append(rules.describe(state, action))
-        state = rules.apply(state, action)
-        assert rules.prompt(state).faction == rules.Faction.B, steps
+        steps.append(vijayanagara.describe(state, action))
+        state = vijayanagara.apply(state, action)
+        assert vijayanagara.prompt(state).faction == vijayanagara.Faction.B, steps
     inter = env.fake.autocomplete(B, "play", "order", "; ".join(steps) + "; ")
     await env.fake.settle()
     assert inter.choices, "a long order still gets a suggestion"
@@ -141,8 +146,8 @@ async def test_card_autocomplete_offers_the_games_own_deck(env: Env) -> None:
     await env.fake.settle()
     assert inter.choices is not None
     titles = {c["name"] for c in inter.choices}
-    standard = rules.standard_deck().cards
-    own = deck_for(with_deck(rules.GameOptions(), deck.decode())).cards
+    standard = vijayanagara.standard_deck().cards
+    own = deck_for(with_deck(vijayanagara.GameOptions(), deck.decode())).cards
     assert titles == {f"{n}. {c.title}"[:100] for n, c in sorted(own.items())[:25]}
     assert titles != {f"{n}. {c.title}"[:100] for n, c in sorted(standard.items())[:25]}
 
@@ -183,10 +188,14 @@ async def test_a_button_on_an_old_message_is_refused_privately(env: Env) -> None
 
 
 async def test_verify_shows_the_commitment_while_the_game_runs(env: Env) -> None:
-    await env.started()
+    start = await env.started()
     await env.slash(V, "club verify")
     text = env.fake.visible[-1].content
-    assert "Commitment (SHA-256 of the secret)" in text
+    game = await env.service.store.open_game(str(CHANNEL))
+    assert game is not None
+    posted = (await env.service.store.secret(game.id)).commitment(game.id)
+    assert f"Commitment (SHA-256 of `{game.id}|0|` and the secret): `{posted}`" in text, text
+    assert f"commitment is `{posted}`" in start.content  # the one posted at the start
     assert "stays hidden until the game is over" in text
 
 
@@ -195,7 +204,7 @@ async def test_options_lists_every_allowed_step_privately(env: Env) -> None:
     _, state = await env.state()
     await env.slash(B, "options")
     text = "\n".join(m.content for m in env.fake.private_to(B))
-    assert all(rules.describe(state, a) in text for a in rules.legal_actions(state))
+    assert all(vijayanagara.describe(state, a) in text for a in vijayanagara.legal_actions(state))
     assert not any("All allowed steps" in m.content for m in env.fake.visible)
 
 
@@ -257,7 +266,7 @@ async def test_command_and_decree_choices_say_what_each_does(env: Env) -> None:
 async def test_a_board_names_the_players_and_carries_its_alt_text(env: Env) -> None:
     await env.started()
     names = env.renderer.names or {}
-    assert set(names) == {rules.Faction.D, rules.Faction.B, rules.Faction.V}
+    assert set(names) == {vijayanagara.Faction.D, vijayanagara.Faction.B, vijayanagara.Faction.V}
     assert all(names.values()) and "<@" not in " ".join(names.values())  # names, not pings
     described = [
         a["description"]
@@ -269,22 +278,24 @@ async def test_a_board_names_the_players_and_carries_its_alt_text(env: Env) -> N
     assert described, "the board image goes with its alt text"
     alt = described[-1]
     assert alt.startswith("Vijayanagara board.") and "VP" in alt and "Card" in alt
-    assert names[rules.Faction.B] in alt  # whose turn it is, by name (B acts first)
+    assert names[vijayanagara.Faction.B] in alt  # whose turn it is, by name (B acts first)
 
 
 async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(env: Env) -> None:
     """A game played to its last order through the service; that order through Discord."""
     await env.started()
-    seats = {rules.Faction.D: D, rules.Faction.B: B, rules.Faction.V: V}
+    seats = {vijayanagara.Faction.D: D, vijayanagara.Faction.B: B, vijayanagara.Faction.V: V}
     channel = str(CHANNEL)
     for i in range(5000):
         version, st = await env.state()
-        legal = rules.legal_actions(st)
+        legal = vijayanagara.legal_actions(st)
         a = legal[11 % len(legal)]
-        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
-        f = rules.prompt(st).faction
+        order = vijayanagara.describe(st, a) + (
+            "; confirm" if vijayanagara.idle_note(st, a) else ""
+        )
+        f = vijayanagara.prompt(st).faction
         assert f is not None, i
-        if rules.apply(st, a).game_over:
+        if vijayanagara.apply(st, a).game_over:
             await env.slash(seats[f], "play", order=order)
             break
         r = await env.service.play(channel, seats[f], order, expected_version=version)
@@ -299,3 +310,36 @@ async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(e
     rematch = next(i for i in ids if i.endswith(":rematch"))
     await env.click(D, last, rematch)
     assert "Rematch of game 1: game 2" in env.fake.visible[-1].content
+
+
+async def test_a_game_stored_before_its_server_was_noted_counts_on_the_server_discord_names(
+    env: Env,
+) -> None:
+    """Games stored before migration 012 have no server of record: `/vj club history user:`
+    and `/vj club stats` ask Discord which server their channel is on (the channel here; an
+    unknown one, gone from Discord, counts on no server)."""
+    store = env.service.store
+    for channel in (str(CHANNEL), "42"):  # 42: a channel Discord no longer knows
+        game = await store.create_game(channel, 0, {}, creator=D, seats={"D": D, "B": B, "V": V})
+        game = await store.update_game(game.id, game.version, status="active")
+        result = GameResult(
+            game_id=game.id,
+            finished_at=100.0 + game.id,
+            seats=[
+                SeatResult(faction="D", user_id=D, place=1, score=30),
+                SeatResult(faction="B", user_id=B, place=2, score=20),
+                SeatResult(faction="V", user_id=V, place=3, score=10),
+            ],
+        )
+        await store.append_actions(
+            game.id,
+            game.version,
+            [NewAction(action={"type": "done"})],
+            status="finished",
+            result=result,
+        )
+    assert await store.unplaced_channels() == [str(CHANNEL), "42"]
+    await env.slash(B, "club stats", users={"user": D})
+    text = told(env, B)
+    assert "(1 finished game(s))" in text and "1 win(s) in 1 seat(s)" in text, text
+    assert await store.unplaced_channels() == ["42"]

@@ -9,9 +9,9 @@ from typing import Any
 
 import yaml
 
-from rules.cards import standard_deck
-from rules.event_data import validate_side
-from rules.event_steps import (
+from rules.vijayanagara.cards import standard_deck
+from rules.vijayanagara.event_data import validate_side
+from rules.vijayanagara.event_steps import (
     STEP_CLASSES,
     EachStep,
     FreeCommandStep,
@@ -26,7 +26,9 @@ from rules.event_steps import (
 
 
 def _standard_effects() -> list[tuple[str, list[Any]]]:
-    text = resources.files("rules").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    text = (
+        resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    )
     doc: dict[str, Any] = yaml.safe_load(text)
     return [
         (f"card {c['number']} {side}", c[side]["effects"])

@@ -5,26 +5,30 @@ from __future__ import annotations
 
 from fixtures.events_helpers import B, D, V, at, end_card, event, independent, n, play, put
 
-import rules
-from rules.engine import top
-from rules.frames import CommandFrame
-from rules.model import Faction
+from rules import vijayanagara
+from rules.vijayanagara.engine import top
+from rules.vijayanagara.frames import CommandFrame
+from rules.vijayanagara.model import Faction
 
 
-def res(s: rules.GameState) -> tuple[int, int, int]:
+def res(s: vijayanagara.GameState) -> tuple[int, int, int]:
     return s.resources[D], s.resources[B], s.resources[V]
 
 
-def cav(s: rules.GameState, f: Faction) -> int:
+def cav(s: vijayanagara.GameState, f: Faction) -> int:
     return s.cavalry[f]
 
 
 # 1 Capital Relocated ---------------------------------------------------------------------------
 def test_01_unshaded_bahmani_places_amirs_touching_devagiri() -> None:
     s = play(at(1, D), "event", "unshaded")
-    p = rules.prompt(s)
+    p = vijayanagara.prompt(s)
     assert p.faction == B and "Devagiri" in p.text  # 'by: B' decides; the card text is quoted
-    assert {a.space for a in rules.legal_actions(s)} == {"malwa", "madhyadesh", "maharashtra"}  # type: ignore[union-attr]
+    assert {a.space for a in vijayanagara.legal_actions(s)} == {
+        "malwa",
+        "madhyadesh",
+        "maharashtra",
+    }  # type: ignore[union-attr]
     s = play(s, "select maharashtra")
     assert n(s, "maharashtra", "amir") == 3 and res(s)[0] == 9
 
@@ -62,7 +66,7 @@ def test_02_shaded_free_march_then_free_govern() -> None:
     assert isinstance(fr, CommandFrame) and fr.kind == "cmd:march" and fr.free
     assert sorted(fr.allowed or []) == ["madhyadesh", "maharashtra", "malwa"]
     s = play(s, "move 2 troop from gujarat to malwa")
-    assert rules.prompt(s).kind == "event_choose"
+    assert vijayanagara.prompt(s).kind == "event_choose"
     s = play(s, "option-2", "select malwa")
     assert n(s, "malwa", "troop") == 2 and n(s, "malwa", "governor") == 1
     assert res(s)[0] == 12
@@ -102,7 +106,7 @@ def test_05_unshaded_rajas_then_free_vijayanagara_attack_there() -> None:
     fr = top(s)
     assert isinstance(fr, CommandFrame) and fr.kind == "cmd:attack" and fr.faction == V
     assert fr.free and fr.allowed == ["andhra"]
-    assert rules.prompt(s).faction == V
+    assert vijayanagara.prompt(s).faction == V
 
 
 def test_05_shaded_amirs_then_free_bahmani_attack_there() -> None:
@@ -123,7 +127,7 @@ def test_06_unshaded_khalji_deccan_gains() -> None:
 
 def test_06_unshaded_tughlaq_delhi_chooses_a_tributary_to_free() -> None:
     s = play(at(6, V, dynasty="tughlaq"), "event", "unshaded")
-    assert rules.prompt(s).faction == D  # 'Delhi chooses' (by: D)
+    assert vijayanagara.prompt(s).faction == D  # 'Delhi chooses' (by: D)
     s = play(s, "select andhra")
     assert not s.spaces["andhra"].tributary and s.spaces["karnataka"].tributary
     assert res(s) == (12, 6, 7)
@@ -163,7 +167,7 @@ def test_08_unshaded_bahmani_up_vijayanagara_down() -> None:
     s = at(8)
     s.influence[V] = 1
     s.slots[V][1] = 0
-    s.available[V][rules.Piece.RAJA] += 2
+    s.available[V][vijayanagara.Piece.RAJA] += 2
     s = event(s, "unshaded")
     assert s.influence[B] == 1 and s.influence[V] == 0 and s.slots[V][1] == 2  # 1.9 refill
     assert res(s)[1] == 8
@@ -179,8 +183,8 @@ def test_08_shaded_vijayanagara_up_bahmani_down() -> None:
 # 9 Diamond Mines of Golconda (Stay Eligible) ---------------------------------------------------
 def test_09_unshaded_choose_and_stay_eligible() -> None:
     s = play(at(9), "event", "unshaded")
-    assert rules.prompt(s).kind == "event_choose"
-    assert "Bahmani gains 3 Resources" in rules.prompt(s).text
+    assert vijayanagara.prompt(s).kind == "event_choose"
+    assert "Bahmani gains 3 Resources" in vijayanagara.prompt(s).text
     s = play(s, "option-2")
     assert res(s)[2] == 10 and n(s, "andhra", "raja") == 1
     s = end_card(s)
@@ -200,7 +204,7 @@ def test_09_shaded_delhi_gains_and_troop() -> None:
 # 10 Fall of Devagiri ---------------------------------------------------------------------------
 def test_10_unshaded_vijayanagara_places_rajas_delhi_loses() -> None:
     s = play(at(10, D), "event", "unshaded")
-    assert rules.prompt(s).faction == V
+    assert vijayanagara.prompt(s).faction == V
     s = play(s, "select madhyadesh")
     assert n(s, "madhyadesh", "raja") == 2 and res(s)[0] == 9
 
@@ -215,7 +219,7 @@ def test_11_unshaded_amirs_in_a_tributary() -> None:
     s = at(11)
     independent(s, "malwa")
     s = play(s, "event", "unshaded")
-    spaces = {a.space for a in rules.legal_actions(s)}  # type: ignore[union-attr]
+    spaces = {a.space for a in vijayanagara.legal_actions(s)}  # type: ignore[union-attr]
     assert "malwa" not in spaces and "gujarat" in spaces and "delhi" not in spaces
     s = play(s, "select gujarat")
     assert n(s, "gujarat", "amir") == 2 and res(s)[0] == 9
@@ -330,10 +334,10 @@ def test_18_shaded_rajas_removed_influence_down() -> None:
     put(s, "karnataka", raja=3)
     s.influence[V] = 2
     s.slots[V][1] = s.slots[V][2] = 0
-    s.available[V][rules.Piece.RAJA] += 4
+    s.available[V][vijayanagara.Piece.RAJA] += 4
     s = play(s, "event", "shaded")
     # Influence 2 -> 1 empties slot 2's place: refill from Available or the map (1.9)
-    assert rules.prompt(s).kind == "refill"
+    assert vijayanagara.prompt(s).kind == "refill"
     s = play(s, "slot raja from available", "slot raja from karnataka")
     assert n(s, "karnataka", "raja") == 0 and s.influence[V] == 1 and s.slots[V][2] == 2
 
@@ -411,7 +415,7 @@ def test_22_unshaded_empty_pool_takes_from_a_faction() -> None:
     s.cavalry = {D: 6, B: 0, V: 4}
     s.cavalry_pool = 0
     s = play(s, "event", "unshaded")
-    assert rules.prompt(s).faction == B  # 1.10: the gainer picks the source
+    assert vijayanagara.prompt(s).faction == B  # 1.10: the gainer picks the source
     s = play(s, "cavalry from V")
     assert cav(s, B) == 1 and cav(s, V) == 3
 
@@ -427,7 +431,7 @@ def test_23_shaded_remove_amirs_choosing_which() -> None:
     s = at(23)
     put(s, "maharashtra", amir=1, rebel_amir=2)
     s = play(s, "event", "shaded")
-    assert rules.prompt(s).kind == "event_pieces"  # Obedient or Rebelling: a real choice
+    assert vijayanagara.prompt(s).kind == "event_pieces"  # Obedient or Rebelling: a real choice
     s = play(s, "remove 1 rebel-amir from maharashtra", "remove 1 amir from maharashtra")
     assert n(s, "maharashtra", "amir") == 0 and n(s, "maharashtra", "rebel_amir") == 1
     assert res(s)[0] == 14
@@ -462,11 +466,11 @@ def test_26_unshaded_rajas_in_two_tributaries_chosen_by_vijayanagara() -> None:
     s = at(26, D)
     independent(s, "andhra")
     s = play(s, "event", "unshaded")
-    assert rules.prompt(s).faction == V
-    assert "andhra" not in {a.space for a in rules.legal_actions(s)}  # type: ignore[union-attr]
+    assert vijayanagara.prompt(s).faction == V
+    assert "andhra" not in {a.space for a in vijayanagara.legal_actions(s)}  # type: ignore[union-attr]
     s = play(s, "select karnataka")
-    assert rules.prompt(s).faction == V
-    assert "karnataka" not in {a.space for a in rules.legal_actions(s)}  # type: ignore[union-attr]
+    assert vijayanagara.prompt(s).faction == V
+    assert "karnataka" not in {a.space for a in vijayanagara.legal_actions(s)}  # type: ignore[union-attr]
     s = play(s, "select tamilakam")
     assert n(s, "karnataka", "raja") == 1 and n(s, "tamilakam", "raja") == 1
     assert end_card(s).eligible[D]
@@ -526,7 +530,7 @@ def test_30_unshaded_cavalry_then_free_attack_touching_raichur() -> None:
     fr = top(s)
     assert isinstance(fr, CommandFrame) and fr.kind == "cmd:attack" and fr.faction == B and fr.free
     assert sorted(fr.allowed or []) == ["andhra", "karnataka", "maharashtra"]
-    assert rules.Select(space="andhra") in rules.legal_actions(s)
+    assert vijayanagara.Select(space="andhra") in vijayanagara.legal_actions(s)
 
 
 def test_30_shaded_bahmani_loses_vijayanagara_gains() -> None:
@@ -555,7 +559,9 @@ def test_31_shaded_rajas_out_of_tamilakam() -> None:
 # 32 Port of Cambay (Stay Eligible) -------------------------------------------------------------
 def test_32_unshaded_resources_and_amir() -> None:
     s = play(at(32, D), "event", "unshaded")
-    assert rules.prompt(s).faction == B  # 'Bahmani ... places': B decides the details (2.3.4)
+    assert (
+        vijayanagara.prompt(s).faction == B
+    )  # 'Bahmani ... places': B decides the details (2.3.4)
     s = play(s, "select gujarat")
     assert res(s)[1] == 8 and n(s, "gujarat", "amir") == 1 and end_card(s).eligible[D]
 
@@ -607,7 +613,7 @@ def test_35_unshaded_khalji_delhi_loses_and_ineligible() -> None:
 
 def test_35_unshaded_tughlaq_tributary_removed_touching_chanderi() -> None:
     s = play(at(35, dynasty="tughlaq"), "event", "unshaded")
-    assert {a.space for a in rules.legal_actions(s)} == {"malwa", "jaunpur"}  # type: ignore[union-attr]
+    assert {a.space for a in vijayanagara.legal_actions(s)} == {"malwa", "jaunpur"}  # type: ignore[union-attr]
     s = play(s, "select jaunpur")
     assert not s.spaces["jaunpur"].tributary and res(s)[0] == 10
     s = end_card(s)

@@ -12,15 +12,17 @@ import pytest
 import yaml
 from invariants import check
 
-import rules
-from rules.cards import card_info, deck_for, find_cards, load_deck_text, with_deck
+from rules import vijayanagara
 from rules.errors import DataError
+from rules.vijayanagara.cards import card_info, deck_for, find_cards, load_deck_text, with_deck
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def standard_doc() -> dict[str, Any]:
-    text = resources.files("rules").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    text = (
+        resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    )
     doc: dict[str, Any] = yaml.safe_load(text)
     return doc
 
@@ -107,36 +109,36 @@ def test_malformed_deck_names_card_and_field(name: str, edit: Any, expected: lis
 
 
 def test_standard_deck_is_valid() -> None:
-    deck = rules.standard_deck()
+    deck = vijayanagara.standard_deck()
     assert len(deck.of_kind("event")) == 36
 
 
 def test_custom_deck_option_and_lookup() -> None:
     text = (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8")
-    options = with_deck(rules.GameOptions(), text)
+    options = with_deck(vijayanagara.GameOptions(), text)
     deck = deck_for(options)
     assert deck is deck_for(
-        with_deck(rules.GameOptions(), text)
+        with_deck(vijayanagara.GameOptions(), text)
     )  # parsed once (LRU by content hash)
     assert len(deck.of_kind("event")) == 24
-    s = rules.new_game(3, options)
+    s = vijayanagara.new_game(3, options)
     assert set(s.order) | {s.current_card} <= set(deck.cards)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_custom_deck_plays_a_random_game_to_the_end(seed: int) -> None:
     text = (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8")
-    s = rules.new_game(seed, with_deck(rules.GameOptions(), text))
+    s = vijayanagara.new_game(seed, with_deck(vijayanagara.GameOptions(), text))
     r = random.Random(seed)
     events = 0
     for _ in range(5000):
         if s.game_over:
             break
-        acts = rules.legal_actions(s)
+        acts = vijayanagara.legal_actions(s)
         a = r.choice(acts)
-        if a == rules.Choose(option="event"):
+        if a == vijayanagara.Choose(option="event"):
             events += 1
-        s = rules.apply(s, a)
+        s = vijayanagara.apply(s, a)
         check(s)
     assert s.game_over and events > 0
 
@@ -144,7 +146,7 @@ def test_custom_deck_plays_a_random_game_to_the_end(seed: int) -> None:
 def test_card_info_and_search() -> None:
     info = card_info(9)
     assert info.title == "Diamond Mines of Golconda" and info.stay_eligible
-    assert info.order == (rules.Faction.B, rules.Faction.V, rules.Faction.D)
+    assert info.order == (vijayanagara.Faction.B, vijayanagara.Faction.V, vijayanagara.Faction.D)
     assert info.unshaded and info.unshaded.startswith("Choose one")
     assert info.shaded == "Delhi gains 3 Resources and places 1 Troop in Andhra."
     assert info.flavor
@@ -152,6 +154,8 @@ def test_card_info_and_search() -> None:
     assert [c.number for c in find_cards("fall of")] == [10, 18]
     assert [c.number for c in find_cards("36")] == [36]
     custom = deck_for(
-        with_deck(rules.GameOptions(), (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8"))
+        with_deck(
+            vijayanagara.GameOptions(), (FIXTURES / "small_deck.yaml").read_text(encoding="utf-8")
+        )
     )
     assert find_cards("border", custom)[0].number == 101

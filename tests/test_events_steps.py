@@ -9,20 +9,20 @@ from typing import Any
 import yaml
 from fixtures.events_helpers import B, D, V, at, event, independent, n, play, put
 
-import rules
-from rules.cards import with_deck
+from rules import vijayanagara
+from rules.vijayanagara.cards import with_deck
 
 FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
 
 
-def with_card(unshaded: list[Any], shaded: list[Any] | None = None) -> rules.GameOptions:
+def with_card(unshaded: list[Any], shaded: list[Any] | None = None) -> vijayanagara.GameOptions:
     doc = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
     card = doc["cards"][0]
     assert card["number"] == 101
     card["order"] = ["D", "B", "V"]
     card["unshaded"] = {"text": "Test unshaded.", "effects": unshaded}
     card["shaded"] = {"text": "Test shaded.", "effects": shaded or []}
-    return with_deck(rules.GameOptions(), yaml.safe_dump(doc))
+    return with_deck(vijayanagara.GameOptions(), yaml.safe_dump(doc))
 
 
 def test_flip_all_rebelling_in_one_province() -> None:
@@ -62,9 +62,9 @@ def test_move_with_mixed_states_asks_which() -> None:
     s = at(101, D, options=opts)
     put(s, "maharashtra", amir=2, rebel_amir=2)
     s = play(s, "event", "unshaded")  # one origin: picked by itself
-    assert rules.prompt(s).kind == "event_move"
-    assert rules.Select(space="andhra") in rules.legal_actions(s)
-    assert rules.Select(space="delhi") not in rules.legal_actions(s)  # 1.3.3
+    assert vijayanagara.prompt(s).kind == "event_move"
+    assert vijayanagara.Select(space="andhra") in vijayanagara.legal_actions(s)
+    assert vijayanagara.Select(space="delhi") not in vijayanagara.legal_actions(s)  # 1.3.3
     s = play(s, "select andhra", "move 1 rebel-amir from maharashtra to andhra")
     s = play(s, "move 1 amir from maharashtra to andhra")
     assert n(s, "andhra", "rebel_amir") + n(s, "andhra", "amir") == 2
@@ -111,8 +111,8 @@ def test_each_select_two_then_conditions() -> None:
     put(s, "andhra", raja=1)
     s.influence[V] = 1
     s = play(s, "event", "unshaded", "select karnataka")
-    assert rules.prompt(s).kind == "event_pick"
-    assert rules.Select(space="karnataka") not in rules.legal_actions(s)
+    assert vijayanagara.prompt(s).kind == "event_pick"
+    assert vijayanagara.Select(space="karnataka") not in vijayanagara.legal_actions(s)
     s = play(s, "select andhra")
     assert n(s, "karnataka", "temple") == 1 and n(s, "andhra", "temple") == 1
     assert n(s, "tamilakam", "temple") == 0
@@ -150,7 +150,7 @@ def test_a_side_that_does_nothing_may_be_chosen() -> None:
     s = at(101, D, options=opts)
     before = s.model_copy()
     s = event(s, "unshaded")
-    assert s.spaces == before.spaces and rules.prompt(s).faction == B
+    assert s.spaces == before.spaces and vijayanagara.prompt(s).faction == B
 
 
 def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None:
@@ -158,10 +158,10 @@ def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None
     filtering the whole map, for every `where` of the standard deck, over whole games."""
     import random
 
-    from rules.board import board
-    from rules.cards import deck_for
-    from rules.event_steps import EachStep, EventStep, Located, Where
-    from rules.event_where import spaces_where
+    from rules.vijayanagara.board import board
+    from rules.vijayanagara.cards import deck_for
+    from rules.vijayanagara.event_steps import EachStep, EventStep, Located, Where
+    from rules.vijayanagara.event_where import spaces_where
 
     wheres: list[Where] = []
 
@@ -178,7 +178,7 @@ def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None
     assert len(wheres) > 20
     for seed in range(2):
         r = random.Random(seed)
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         while not state.game_over:
             if r.random() < 0.2:
                 for where in wheres:
@@ -186,4 +186,4 @@ def test_a_where_asked_of_one_space_agrees_with_the_whole_map_filtered() -> None
                     for space in board().spaces:
                         expected = [space] if space in everywhere else []
                         assert spaces_where(state, where, space) == expected
-            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+            state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))

@@ -16,16 +16,20 @@ from typing import Any
 import pytest
 from fakes import SEATS, FakeRenderer
 
-import rules
 from bot.local import amain
 from bot.service import GameService
 from bot.verify import check
 from db import NewAction, Snapshot
-from rules.cards import deck_for
-from rules.fairness import commitment
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for
+from rules.vijayanagara.fairness import commitment
 
 CH = "fair"
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 B_FIRST = 12  # this seed's secret draws an Event card with the order B, V, D first
 JUNK = "give 99 resources from D to B"  # well formed, never legal
 CHANCE = ("roll", "draw")
@@ -39,9 +43,9 @@ async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
     await s.close()
 
 
-def order_for(st: rules.GameState, a: rules.Action) -> str:
+def order_for(st: vijayanagara.GameState, a: vijayanagara.Action) -> str:
     """The step as a player types it (a Command on no space is played only when confirmed)."""
-    return rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+    return vijayanagara.describe(st, a) + ("; confirm" if vijayanagara.idle_note(st, a) else "")
 
 
 async def seated(svc: GameService, seed: int) -> str:
@@ -55,24 +59,29 @@ async def seated(svc: GameService, seed: int) -> str:
     return started.text
 
 
-async def state(svc: GameService) -> tuple[int, rules.GameState]:
+async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
     game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
     assert game is not None
     return game.id, await svc.state_of(game)
 
 
-async def log_of(svc: GameService, game_id: int) -> list[rules.Action]:
-    return [rules.action_from_json(a.action) for a in await svc.store.actions(game_id)]
+async def log_of(svc: GameService, game_id: int) -> list[vijayanagara.Action]:
+    return [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(game_id)]
 
 
-def decider_seat(st: rules.GameState) -> int:
-    f = rules.prompt(st).faction
+def steps_of(export: dict[str, Any]) -> list[dict[str, Any]]:
+    """An export's log without its entry where the secret began to deal."""
+    return [a for a in export["actions"] if "action" in a]
+
+
+def decider_seat(st: vijayanagara.GameState) -> int:
+    f = vijayanagara.prompt(st).faction
     assert f is not None
     return SEATS[f]
 
 
-def is_chance(a: rules.Action) -> bool:
-    return isinstance(a, rules.Roll | rules.Draw)
+def is_chance(a: vijayanagara.Action) -> bool:
+    return isinstance(a, vijayanagara.Roll | vijayanagara.Draw)
 
 
 async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameService) -> None:
@@ -82,7 +91,7 @@ async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameSe
     assert m is not None and f"game {gid}" in text
     secret = await svc.secret_of(await svc.store.get_game(gid))
     assert secret is not None and secret.hex() not in text
-    assert (await log_of(svc, gid)) == [rules.Draw(card=st.current_card or 0)]
+    assert (await log_of(svc, gid)) == [vijayanagara.Draw(card=st.current_card or 0)]
     verify_now = await svc.verify(CH)
     assert verify_now.ok and m.group(1) in verify_now.text and secret.hex() not in verify_now.text
 
@@ -100,7 +109,7 @@ async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
     assert reply.ok and not reply.ephemeral, reply.text
     assert "Not played: `pass`" in reply.text and "a reveal commits" in reply.text
     log = await log_of(svc, gid)
-    assert log[n] == rules.Choose(option="pass") and all(is_chance(a) for a in log[n + 1 :])
+    assert log[n] == vijayanagara.Choose(option="pass") and all(is_chance(a) for a in log[n + 1 :])
     assert log[n + 1 :], "the next card was drawn and stored with the pass"
     _, after = await state(svc)
     assert after.current_card != before.current_card
@@ -153,9 +162,9 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
     for _ in range(6000):
         if st.game_over:
             break
-        a = r.choice(rules.legal_actions(st))
-        step, seat = rules.describe(st, a), decider_seat(st)
-        if rules.idle_note(st, a):  # a Command on no space is played only when confirmed
+        a = r.choice(vijayanagara.legal_actions(st))
+        step, seat = vijayanagara.describe(st, a), decider_seat(st)
+        if vijayanagara.idle_note(st, a):  # a Command on no space is played only when confirmed
             step += "; confirm"
         n = len(await log_of(svc, gid))
         reply = await svc.play(CH, seat, f"{step}; {JUNK}")
@@ -185,8 +194,8 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
     status, message = check(exp.file.data)
     assert status == 0, message
     data = json.loads(exp.file.data)
-    i = next(i for i, x in enumerate(data["actions"]) if x["action"]["type"] == "roll")
-    dice = data["actions"][i]["action"]["dice"]
+    i = next(i for i, x in enumerate(steps_of(data)) if x["action"]["type"] == "roll")
+    dice = steps_of(data)[i]["action"]["dice"]
     dice[0] = dice[0] % 6 + 1
     status, message = check(json.dumps(data).encode())
     assert status == 1 and f"step {i + 1}" in message
@@ -212,7 +221,7 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
     gid, st = await state(svc)
     r = random.Random(9)
     for _ in range(60):
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
     exp = await svc.export(CH)
@@ -226,16 +235,16 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
     n = len(await log_of(svc, gid))
     while True:
         _, st = await state(svc)
-        if st.game_over or rules.cards_left(st) < 8:
+        if st.game_over or vijayanagara.cards_left(st) < 8:
             break
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
-    future = [x.card for x in (await log_of(svc, gid))[n:] if isinstance(x, rules.Draw)]
+    future = [x.card for x in (await log_of(svc, gid))[n:] if isinstance(x, vijayanagara.Draw)]
     assert len(future) >= 5
     ints = _ints(data)
     assert ints
     for k in ints:
-        seeded = [c for c in rules.new_game(k).order if c not in drawn]
+        seeded = [c for c in vijayanagara.new_game(k).order if c not in drawn]
         assert seeded[: len(future)] != future, k
     # the export still imports (with a fresh secret) and replays to the same state
     other = await GameService.open(str(tmp_path / "other.sqlite3"), FakeRenderer())
@@ -244,19 +253,19 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
         assert imp.ok, imp.text
         game = await other.store.open_game("elsewhere")
         assert game is not None
-        mid = rules.replay(
-            None, rules.GameOptions(), (await log_of(svc, gid))[: len(data["actions"])]
+        mid = vijayanagara.replay(
+            None, vijayanagara.GameOptions(), (await log_of(svc, gid))[: len(steps_of(data))]
         )
         assert (await other.state_of(game)).model_dump_json() == mid.model_dump_json()
         fresh = await other.store.secret(game.id)
         assert fresh.secret and fresh.secret != secret.hex()
-        assert fresh.dealt_from == len(data["actions"])
+        assert fresh.dealt_from == len(steps_of(data))
     finally:
         await other.close()
 
 
 def test_the_deck_order_is_nowhere_in_a_bot_game_state() -> None:
-    s = rules.new_game(None)
+    s = vijayanagara.new_game(None)
     dumped = s.model_dump()
     assert dumped["rng"] is None and dumped["order"] == [] and dumped["seed"] is None
     assert "deck" not in dumped
@@ -273,25 +282,27 @@ async def test_status_shows_what_the_deck_build_makes_known(svc: GameService) ->
 
 
 def _chance_types(export: dict[str, Any]) -> list[str]:
-    return [a["action"]["type"] for a in export["actions"] if a["action"]["type"] in CHANCE]
+    return [a["action"]["type"] for a in steps_of(export) if a["action"]["type"] in CHANCE]
 
 
-async def _game_from_before_secrets(svc: GameService, seed: int, steps: int) -> list[rules.Action]:
+async def _game_from_before_secrets(
+    svc: GameService, seed: int, steps: int
+) -> list[vijayanagara.Action]:
     """A running game as the bot stored it before per-game secrets: no secret, its seed deals
     (no chance entries in its log), a snapshot carrying the seed's dealer."""
     game = await svc.store.create_game(CH, seed, {}, creator=D)
     seats = {f.value: uid for f, uid in SEATS.items()}
     game = await svc.store.update_game(game.id, game.version, seats=seats, status="active")
-    st, r = rules.new_game(seed), random.Random(seed)
-    played: list[rules.Action] = []
-    barrier: tuple[int, rules.GameState] | None = None
+    st, r = vijayanagara.new_game(seed), random.Random(seed)
+    played: list[vijayanagara.Action] = []
+    barrier: tuple[int, vijayanagara.GameState] | None = None
     while len(played) < steps:
-        played.append(r.choice(rules.legal_actions(st)))
-        st = rules.apply(st, played[-1])
+        played.append(r.choice(vijayanagara.legal_actions(st)))
+        st = vijayanagara.apply(st, played[-1])
         if not st.since_barrier:
             barrier = (len(played), st)
     assert barrier is not None
-    entries = [NewAction(action=rules.action_to_json(a)) for a in played]
+    entries = [NewAction(action=vijayanagara.action_to_json(a)) for a in played]
     game = await svc.store.append_actions(game.id, game.version, entries[: barrier[0]])
     await svc.store.append_actions(
         game.id,
@@ -312,16 +323,18 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 2 and exp["fairness"] is None
     assert "draw" in _chance_types(exp) and len(exp["actions"]) > len(played)
-    written = [rules.action_from_json(a["action"]) for a in exp["actions"]]
+    written = [vijayanagara.action_from_json(a["action"]) for a in exp["actions"]]
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
-    assert rules.replay(None, None, written).model_dump(exclude=same) == st.model_dump(exclude=same)
+    assert vijayanagara.replay(None, None, written).model_dump(exclude=same) == st.model_dump(
+        exclude=same
+    )
     # a refused order changes nothing: no secret yet, the same version
     version = (await svc.store.get_game(gid)).version
     refused = await svc.play(CH, decider_seat(st), JUNK)
     assert not refused.ok and (await svc.store.secret(gid)).secret == ""
     assert (await svc.store.get_game(gid)).version == version
     # its next move gives it a secret, from the entry after the log written out
-    a = random.Random(6).choice(rules.legal_actions(st))
+    a = random.Random(6).choice(vijayanagara.legal_actions(st))
     moved = await svc.play(CH, decider_seat(st), order_for(st, a))
     assert moved.ok, moved.text
     dealing = await svc.store.secret(gid)
@@ -342,7 +355,7 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     r = random.Random(7)
     for _ in range(80):
         _, st = await state(svc)
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
     log = await log_of(svc, gid)
     assert any(is_chance(x) for x in log[len(written) :])
@@ -366,7 +379,7 @@ async def test_a_lobby_from_before_secrets_takes_a_secret_as_it_starts(svc: Game
     assert dealing.secret and dealing.dealt_from == 0
     assert commitment(bytes.fromhex(dealing.secret), game.id, 0) in started.text
     _, st = await state(svc)
-    assert await log_of(svc, game.id) == [rules.Draw(card=st.current_card or 0)]
+    assert await log_of(svc, game.id) == [vijayanagara.Draw(card=st.current_card or 0)]
 
 
 async def test_a_game_created_with_a_seed_exports_its_outcomes_not_its_seed(
@@ -381,17 +394,19 @@ async def test_a_game_created_with_a_seed_exports_its_outcomes_not_its_seed(
     gid, st = await state(svc)
     r = random.Random(5)
     for _ in range(30):
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
     players = await log_of(svc, gid)
     assert not any(is_chance(a) for a in players)
-    assert rules.replay(5, None, players).model_dump_json() == st.model_dump_json()
+    assert vijayanagara.replay(5, None, players).model_dump_json() == st.model_dump_json()
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 2 and "draw" in _chance_types(exp)
-    written = [rules.action_from_json(a["action"]) for a in exp["actions"]]
+    written = [vijayanagara.action_from_json(a["action"]) for a in exp["actions"]]
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
-    assert rules.replay(None, None, written).model_dump(exclude=same) == st.model_dump(exclude=same)
+    assert vijayanagara.replay(None, None, written).model_dump(exclude=same) == st.model_dump(
+        exclude=same
+    )
     assert not (await svc.verify(CH)).ok
 
 
@@ -405,20 +420,20 @@ def test_the_terminal_exports_a_seeded_game_without_its_seed(tmp_path: Path) -> 
     assert exp["actions"][0]["action"]["type"] == "draw"
 
 
-def _path_to_dice(st: rules.GameState, depth: int = 3) -> list[rules.Action] | None:
+def _path_to_dice(st: vijayanagara.GameState, depth: int = 3) -> list[vijayanagara.Action] | None:
     """Steps of the faction deciding now, the last of which rolls dice (a search of the
     legal steps; the game holds no future, so the search stops at the roll)."""
-    me = rules.decider(st)
+    me = vijayanagara.decider(st)
     if depth == 0 or me is None:
         return None
-    for a in rules.legal_actions(st):
-        nxt = rules.apply(st, a)
-        node = rules.chance(nxt)
+    for a in vijayanagara.legal_actions(st):
+        nxt = vijayanagara.apply(st, a)
+        node = vijayanagara.chance(nxt)
         if node is not None:
             if node.kind == "dice":
                 return [a]
             continue
-        if rules.decider(nxt) == me:
+        if vijayanagara.decider(nxt) == me:
             rest = _path_to_dice(nxt, depth - 1)
             if rest is not None:
                 return [a, *rest]
@@ -434,15 +449,15 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     r = random.Random(1)
     path = _path_to_dice(st)
     while path is None or len(path) < 2:
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
         path = _path_to_dice(st)
     texts, seat = [], decider_seat(st)
     shadow = st
     for a in path:
-        texts.append(rules.describe(shadow, a))
-        shadow = rules.apply(shadow, a)
+        texts.append(vijayanagara.describe(shadow, a))
+        shadow = vijayanagara.apply(shadow, a)
     n = len(await log_of(svc, gid))
     # the same order cut before the roll and then refused: nothing rolled, nothing stored
     refused = await svc.play(CH, seat, "; ".join([*texts[:-1], "pass"]))
@@ -455,7 +470,7 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     assert "Not played: `pass`" in reply.text and "rolls" in reply.public_text
     log = await log_of(svc, gid)
     assert log[n : n + len(path)] == path
-    assert isinstance(log[n + len(path)], rules.Roll) and len(log) == n + len(path) + 1
+    assert isinstance(log[n + len(path)], vijayanagara.Roll) and len(log) == n + len(path) + 1
     # resubmitting the same steps rolls nothing again
     again = await svc.play(CH, seat, "; ".join(texts))
     assert not again.ok and len(await log_of(svc, gid)) == len(log)
@@ -466,19 +481,19 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     uploader may choose it): the import writes the outcomes so far into the log as chance
     entries and drops the seed, so a fresh secret deals the rest."""
     seed = 31
-    state_ = rules.new_game(seed)
+    state_ = vijayanagara.new_game(seed)
     r = random.Random(seed)
-    played: list[rules.Action] = []
+    played: list[vijayanagara.Action] = []
     while len(played) < 40:
-        a = r.choice(rules.legal_actions(state_))
+        a = r.choice(vijayanagara.legal_actions(state_))
         played.append(a)
-        state_ = rules.apply(state_, a)
+        state_ = vijayanagara.apply(state_, a)
     export = {
         "format_version": 1,
         "seed": seed,
         "seats": {"D": D},
         "creator": D,
-        "actions": [{"action": rules.action_to_json(a), "faction": None} for a in played],
+        "actions": [{"action": vijayanagara.action_to_json(a), "faction": None} for a in played],
     }
     reply = await svc.import_game(CH, D, json.dumps(export).encode())
     assert reply.ok, reply.text
@@ -488,13 +503,14 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     # lines: a chance entry writes its own); the same whole log
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
     assert imported.model_dump(exclude=same) == state_.model_dump(exclude=same)
-    assert await svc.store.log_lines(gid) == rules.replay_with_log(seed, None, played)[1]
+    assert await svc.store.log_lines(gid) == vijayanagara.replay_with_log(seed, None, played)[1]
     secret = await svc.store.secret(gid)
     log = await log_of(svc, gid)
     assert secret.secret and secret.dealt_from == len(log) > len(played)
     assert any(is_chance(x) for x in log)
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
-    assert exp["seed"] is None and exp["format_version"] == 2
+    assert exp["seed"] is None and exp["format_version"] == 3
+    assert exp["actions"][len(log)] == {"secret_deals_from_here": secret.commitment(gid)}
 
 
 async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService) -> None:
@@ -502,7 +518,7 @@ async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService)
     r = random.Random(3)
     for _ in range(30):
         _, st = await state(svc)
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
     gid, _ = await state(svc)
     secret = (await svc.store.secret(gid)).secret
@@ -527,11 +543,18 @@ async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -
         game = await svc.store.open_game(channel)
         assert game is not None
         st = await svc.state_of(game)
-        a = r.choice(rules.legal_actions(st))
+        a = r.choice(vijayanagara.legal_actions(st))
         assert (await svc.play(channel, decider_seat(st), order_for(st, a))).ok
     assert (await svc.abort(channel, D)).ok
     exported: dict[str, Any] = json.loads((await svc.export(channel)).file.data)  # type: ignore[union-attr]
     return exported
+
+
+SECRET_ENTRY = "secret_deals_from_here"
+
+
+def dumps(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc).encode()
 
 
 async def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
@@ -539,29 +562,106 @@ async def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
 ) -> None:
     one = await _ended_export(svc, "one", 4, 40)
     two = await _ended_export(svc, "two", 9, 40)
-    # posted when game 1 started: its secret deals it from the start
-    committed = hashlib.sha256(bytes.fromhex(one["fairness"]["secret"])).hexdigest()
-    assert check(json.dumps(one).encode(), committed)[0] == 0
+    gid = one["fairness"]["game_id"]
+    secret = bytes.fromhex(one["fairness"]["secret"])
+    # posted when game 1 started, and recorded in its log where its secret began: the first
+    committed = commitment(secret, gid, 0)
+    assert committed != hashlib.sha256(secret).hexdigest()  # it names the game
+    assert one["actions"][0] == {SECRET_ENTRY: committed}
+    assert check(dumps(one), committed)[0] == 0
+    status, message = check(dumps(one))  # nothing said to come from elsewhere: all checked
+    assert status == 0 and committed in message, message
 
-    def grafted(**fairness: int) -> bytes:
-        return json.dumps({**two, "fairness": {**one["fairness"], **fairness}}).encode()
+    def grafted(at: int) -> bytes:
+        """Game 2's steps under game 1's secret, the log saying its secret began after `at`
+        of them (with the commitment that secret gives there: the graft is consistent)."""
+        steps = steps_of(two)
+        log = [*steps[:at], {SECRET_ENTRY: commitment(secret, gid, at)}, *steps[at:]]
+        return dumps({**two, "actions": log, "fairness": one["fairness"]})
 
-    # another game's log under game 1's revealed secret, claiming none of it was dealt here
-    status, message = check(grafted(dealt_from=len(two["actions"])))
-    assert status == 2 and "nothing to check" in message and "\n" not in message
-    status, message = check(grafted(dealt_from=len(two["actions"])), committed)
+    # another game's log under game 1's secret, saying none of it was dealt here
+    n = len(steps_of(two))
+    status, message = check(grafted(n))
+    assert status == 2 and "--commitment" in message and "\n" not in message, message
+    status, message = check(grafted(n), committed)
     assert status == 1 and "not the game" in message
-    # claiming all but its last chance entry came from elsewhere: not game 1's commitment
-    last = max(i for i, a in enumerate(two["actions"]) if a["action"]["type"] in CHANCE)
-    status, message = check(grafted(dealt_from=last), committed)
-    assert status == 1
-    status, message = check(grafted(dealt_from=last))
-    assert status != 0 or committed not in message
+    # all but its last chance entry from elsewhere: not taken at its word without the
+    # commitment, refused with it
+    last = max(i for i, a in enumerate(steps_of(two)) if a["action"]["type"] in CHANCE)
+    status, message = check(grafted(last))
+    assert status == 2 and f"steps 1-{last} came from elsewhere" in message, message
+    assert check(grafted(last), committed)[0] == 1
+    # dealt from its start: every chance entry is checked, and another game's are not these
+    status, message = check(grafted(0))
+    assert status == 1 and "DOES NOT VERIFY" in message
+    # the log's entry moved, its commitment kept: the secret gives another there
+    steps = steps_of(one)
+    moved = {**one, "actions": [*steps[:5], {SECRET_ENTRY: committed}, *steps[5:]]}
+    status, message = check(dumps(moved))
+    assert status == 1 and "the log was changed" in message, message
     # game 1's own log under another game's number
-    status, _ = check(grafted(game_id=two["fairness"]["game_id"], dealt_from=0), committed)
-    assert status == 1
-    renumbered = {**one, "fairness": {**one["fairness"], "game_id": 2}}
-    assert check(json.dumps(renumbered).encode())[0] == 1
-    # a claim past the end of the log
-    status, message = check(grafted(dealt_from=len(two["actions"]) + 5))
-    assert status == 1 and "past the log" in message
+    renumbered = {**one, "fairness": {**one["fairness"], "game_id": gid + 1}}
+    assert check(dumps(renumbered))[0] == 1
+    assert check(dumps(renumbered), committed)[0] == 1
+    # a log that does not say where its secret began: nothing to hold it to
+    unsaid = {**one, "actions": steps}
+    status, message = check(dumps(unsaid))
+    assert status == 2 and "does not say where its secret began" in message, message
+
+
+async def test_a_format_2_export_is_checked_as_its_commitment_binds_it(
+    svc: GameService,
+) -> None:
+    """Format 2 said in `fairness.dealt_from` how many steps came from elsewhere, a claim of
+    the export; its games dealt from their start posted the secret's hash alone."""
+    one = await _ended_export(svc, "one", 4, 40)
+    secret = bytes.fromhex(one["fairness"]["secret"])
+    old = hashlib.sha256(secret).hexdigest()
+
+    def format_2(dealt_from: int) -> bytes:
+        fairness = {**one["fairness"], "dealt_from": dealt_from}
+        return dumps({**one, "format_version": 2, "actions": steps_of(one), "fairness": fairness})
+
+    status, message = check(format_2(0), old)
+    assert status == 0 and "from before commitments named their game" in message, message
+    assert check(format_2(0))[0] == 0
+    last = max(i for i, a in enumerate(steps_of(one)) if a["action"]["type"] in CHANCE)
+    assert check(format_2(last))[0] == 2  # a claim: only a commitment could bind it
+    assert check(format_2(last), old)[0] == 1
+    # the parts of one format only
+    mixed = {**one, "fairness": {**one["fairness"], "dealt_from": 0}}
+    status, message = check(dumps(mixed))
+    assert status == 2 and "format 2's" in message, message
+    in_2 = {**one, "format_version": 2}
+    status, message = check(dumps(in_2))
+    assert status == 2 and "format 3 has" in message, message
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["actions"].insert(3, dict(d["actions"][0])),  # two entries
+        lambda d: d["actions"][0].update({"action": {"type": "done"}}),  # a malformed one
+        lambda d: d["actions"].__setitem__(0, {SECRET_ENTRY: "ab" * 40}),  # not a SHA-256
+        lambda d: d.update({"dealer": {"at": 0, "commitment": "0" * 64}}),  # beside the log
+        lambda d: d["fairness"].update({"secret": "abc"}),  # odd hex
+        lambda d: d["fairness"].update({"secret": ""}),
+        lambda d: d["fairness"].update({"secret": "ab" * 65}),
+        lambda d: d["fairness"].update({"game_id": -1}),
+        lambda d: d["fairness"].update({"game_id": 10**30}),
+        lambda d: d.update({"fairness": [1, 2]}),
+        lambda d: d.update({"actions": {"a": 1}}),
+        lambda d: d["actions"].append([1, 2, 3]),
+        lambda d: d["actions"].append({"action": {"type": "roll", "dice": [9, 9]}}),
+        lambda d: d["actions"].insert(1, {"action": {"type": "undo"}}),
+        lambda d: d["actions"].insert(1, {"action": {"type": "draw", "card": 99999}}),
+        lambda d: d.update({"format_version": 4}),
+    ],
+)
+async def test_verify_answers_a_hostile_export_in_one_line(svc: GameService, change: Any) -> None:
+    one = await _ended_export(svc, "one", 4, 12)
+    change(one)
+    status, message = check(dumps(one))
+    assert status in (1, 2), message
+    assert "could not be checked" not in message  # refused for what it is, not by accident
+    assert status == 1 or ("\n" not in message and len(message) < 400), message

@@ -7,19 +7,19 @@ import random
 import pytest
 
 import ai.games  # noqa: F401
-import render
 import render.games
-import rules
+import render.vijayanagara
 from ai.registry import levels, player
 from render.registry import board_for
+from rules import vijayanagara
 from rules.game import register
 from rules.games import game, games
 from rules.goat_tiger import GOATS, TIGERS
-from rules.tiebreak import Match, draw_roles, first_match, next_match, tied_for_first
-from rules.vijayanagara_game import GAME as VJ
-from rules.vijayanagara_game import places
+from rules.vijayanagara.game import GAME as VJ
+from rules.vijayanagara.game import places
+from rules.vijayanagara.tiebreak import Match, draw_roles, first_match, next_match, tied_for_first
 
-D, B, V = rules.Faction.D, rules.Faction.B, rules.Faction.V
+D, B, V = vijayanagara.Faction.D, vijayanagara.Faction.B, vijayanagara.Faction.V
 
 
 def test_every_game_is_registered_once_by_id() -> None:
@@ -32,7 +32,7 @@ def test_every_game_is_registered_once_by_id() -> None:
 
 
 def test_boards_and_players_are_found_by_game_id() -> None:
-    assert board_for("vijayanagara") is render.board
+    assert board_for("vijayanagara") is render.vijayanagara.board
     with pytest.raises(ValueError, match="games with one"):
         board_for("chess")
     assert levels("vijayanagara") == ("random", "easy", "hard")
@@ -41,9 +41,9 @@ def test_boards_and_players_are_found_by_game_id() -> None:
         player("goat_tiger", "grandmaster")
 
 
-def protocol_game(seed: int) -> tuple[list[rules.GameState], list[rules.Action]]:
+def protocol_game(seed: int) -> tuple[list[vijayanagara.GameState], list[vijayanagara.Action]]:
     pick, dealer = random.Random(seed), random.Random(99 + seed)
-    st = VJ.new_game(rules.GameOptions(), ("D", "B", "V"))
+    st = VJ.new_game(vijayanagara.GameOptions(), ("D", "B", "V"))
     states, actions = [st], []
     while VJ.result(st) is None:
         a = (
@@ -58,32 +58,32 @@ def protocol_game(seed: int) -> tuple[list[rules.GameState], list[rules.Action]]
 
 
 def test_vijayanagara_starts_waiting_for_the_first_card() -> None:
-    st = VJ.new_game(rules.GameOptions(), ("D", "B", "V"))
+    st = VJ.new_game(vijayanagara.GameOptions(), ("D", "B", "V"))
     assert VJ.chance(st) == "the next card of the deck" and VJ.to_move(st) is None
     assert st.rng is None and st.order == []  # the state holds no future
     draw = VJ.deal(st, random.Random(1).randrange)
-    assert isinstance(draw, rules.Draw) and VJ.undo_barrier(st, draw)
+    assert isinstance(draw, vijayanagara.Draw) and VJ.undo_barrier(st, draw)
     with pytest.raises(ValueError, match="all three seats"):
-        VJ.new_game(rules.GameOptions(), ("D", "B"))
+        VJ.new_game(vijayanagara.GameOptions(), ("D", "B"))
 
 
 def test_the_protocol_plays_the_very_game_of_direct_calls() -> None:
     states, actions = protocol_game(3)
-    direct = rules.new_game(None)
+    direct = vijayanagara.new_game(None)
     for a, st in zip(actions, states[1:], strict=True):
-        direct = rules.apply(direct, a)
+        direct = vijayanagara.apply(direct, a)
         assert direct.model_dump_json() == st.model_dump_json()
 
 
 def test_undo_stops_where_the_engine_stops_it() -> None:
     states, actions = protocol_game(4)
     for st, a in zip(states[:400], actions[:400], strict=False):
-        after = rules.apply(st, a)
-        assert VJ.undo_barrier(st, a) == (rules.can_undo(after) is None)
+        after = vijayanagara.apply(st, a)
+        assert VJ.undo_barrier(st, a) == (vijayanagara.can_undo(after) is None)
 
 
 def test_a_seeded_states_view_drops_the_dealer() -> None:
-    st = rules.new_game(5)
+    st = vijayanagara.new_game(5)
     assert st.rng is not None and st.order
     hidden = VJ.hidden(st, None)
     assert hidden == {"/rng": st.rng, "/order": st.order}
@@ -93,17 +93,17 @@ def test_a_seeded_states_view_drops_the_dealer() -> None:
     assert st.rng is not None and st.order  # the state itself is untouched
 
 
-def tied_end(resources_too: bool) -> rules.GameState:
+def tied_end(resources_too: bool) -> vijayanagara.GameState:
     """A finished game with Delhi and Bahmani made equal in VP, ahead of Vijayanagara (Delhi's
     end adjustment of 5.1 and Bahmani's Influence of 5.2 moved), and in Resources or not."""
     states, _ = protocol_game(0)
     st = states[-1].clone()
-    vp = rules.score(st)
+    vp = vijayanagara.score(st)
     top = max(vp.values()) + 1
     st.delhi_adjustment = (st.delhi_adjustment or 0) + top - vp[D]
     st.influence = {**st.influence, B: st.influence[B] + top - vp[B]}
     st.resources = {**st.resources, D: 5, B: 5 if resources_too else 6}
-    assert rules.score(st)[D] == rules.score(st)[B] == top > rules.score(st)[V]
+    assert vijayanagara.score(st)[D] == vijayanagara.score(st)[B] == top > vijayanagara.score(st)[V]
     return st
 
 
@@ -125,7 +125,7 @@ def test_a_tie_in_vp_and_resources_shares_first_place_and_goes_to_the_goat_tiger
 
 
 def test_a_running_game_has_no_tiebreak() -> None:
-    assert tied_for_first(rules.new_game(None)) == ()
+    assert tied_for_first(vijayanagara.new_game(None)) == ()
 
 
 def test_three_tied_factions_draw_who_waits_for_the_winner() -> None:

@@ -27,8 +27,6 @@ from hostile import (
     watched,
 )
 
-import rules
-import rules.cards
 from bot.local import amain, text_command
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from bot.verify import check
@@ -36,9 +34,14 @@ from bot.verify import main as verify_main
 from bot.vijayanagara_store import whole_store
 from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
-from rules.cards import PARSED_DECKS, deck_key
+from rules import vijayanagara
+from rules.vijayanagara.cards import PARSED_DECKS, deck_key
 
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 CH = "chan-hostile"
 OTHER = "chan-other"
 GUILD = "guild-1"
@@ -211,13 +214,15 @@ async def test_a_long_import_replays_off_the_event_loop(
     # which thread applies each step: the replay belongs in a worker thread, never on the loop
     # (checked by where it runs, not by timing it, which a loaded machine makes flaky)
     threads: list[int] = []
-    apply = rules.apply
+    apply = vijayanagara.apply
 
-    def recorded(state: rules.GameState, action: rules.Action) -> rules.GameState:
+    def recorded(
+        state: vijayanagara.GameState, action: vijayanagara.Action
+    ) -> vijayanagara.GameState:
         threads.append(threading.get_ident())
         return apply(state, action)
 
-    monkeypatch.setattr(rules, "apply", recorded)
+    monkeypatch.setattr(vijayanagara, "apply", recorded)
     reply = await svc.import_game(CH, D, export_of_gives(3_000))
     assert reply.ok, reply.text
     assert len(threads) >= 3_000
@@ -227,12 +232,16 @@ async def test_a_long_import_replays_off_the_event_loop(
 def test_a_trade_does_not_copy_the_whole_log_into_the_state() -> None:
     # the state used to hold the whole log and a copy of itself for undo, so a log of n
     # trades cost O(n**2) to replay and to store; now its size does not grow with the log
-    state = rules.new_game(1)
-    log = rules.LogTail.of(state)
+    state = vijayanagara.new_game(1)
+    log = vijayanagara.LogTail.of(state)
     sizes = []
     for i in range(400):
-        giver, receiver = (rules.Faction.D, rules.Faction.B)[:: 1 if i % 2 == 0 else -1]
-        state = rules.apply(state, rules.Give(giver=giver, receiver=receiver, resources=1))
+        giver, receiver = (vijayanagara.Faction.D, vijayanagara.Faction.B)[
+            :: 1 if i % 2 == 0 else -1
+        ]
+        state = vijayanagara.apply(
+            state, vijayanagara.Give(giver=giver, receiver=receiver, resources=1)
+        )
         log.follow(state)
         if i in (9, 399):
             sizes.append(len(state.model_dump_json()))
@@ -241,15 +250,15 @@ def test_a_trade_does_not_copy_the_whole_log_into_the_state() -> None:
 
 
 def test_undo_after_a_barrier_restores_the_log_of_that_moment() -> None:
-    state = rules.new_game(1)
-    state = rules.apply(state, rules.Give(giver="D", receiver="B", resources=1))
-    log = rules.LogTail.of(state)
+    state = vijayanagara.new_game(1)
+    state = vijayanagara.apply(state, vijayanagara.Give(giver="D", receiver="B", resources=1))
+    log = vijayanagara.LogTail.of(state)
     before = list(log.lines)
-    legal = rules.legal_actions(state)
-    after = rules.apply(state, legal[0])
+    legal = vijayanagara.legal_actions(state)
+    after = vijayanagara.apply(state, legal[0])
     log.follow(after)
-    if rules.can_undo(after) is not None:
-        back = rules.apply(after, rules.Undo())
+    if vijayanagara.can_undo(after) is not None:
+        back = vijayanagara.apply(after, vijayanagara.Undo())
         log.follow(back)
         assert log.lines == [*before, f"{after.last_actor} takes back a step."]
         assert back.options == state.options
@@ -285,8 +294,8 @@ def test_the_parsed_deck_cache_is_bounded() -> None:
     base = FIXTURE.read_text(encoding="utf-8")
     before = rss_bytes()
     for i in range(PARSED_DECKS * 3):
-        rules.cards.deck_from_text(base + f"\n# variant {i}\n" + "#" * 100_000 + "\n")
-    assert len(rules.cards._parsed) <= PARSED_DECKS
+        vijayanagara.cards.deck_from_text(base + f"\n# variant {i}\n" + "#" * 100_000 + "\n")
+    assert len(vijayanagara.cards._parsed) <= PARSED_DECKS
     assert rss_bytes() - before < 100_000_000
 
 
@@ -299,7 +308,7 @@ async def test_a_game_whose_deck_was_forgotten_by_the_cache_still_plays(
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
     svc._cache.clear()
-    rules.cards._parsed.clear()
+    vijayanagara.cards._parsed.clear()
     status = await svc.status(CH)
     assert status.ok, status.text
 
@@ -423,8 +432,8 @@ def test_deck_numbers_are_range_checked() -> None:
             {"place": {"piece": "troop", "count": 123456782, "in": {"spaces": ["delhi"]}}}
         ]
         text = yaml.safe_dump(doc).replace("123456781", number).replace("123456782", count)
-        with pytest.raises(rules.DataError) as err:
-            rules.cards.load_deck_text(text)
+        with pytest.raises(vijayanagara.DataError) as err:
+            vijayanagara.cards.load_deck_text(text)
         assert len(str(err.value)) < 500
 
 
@@ -524,7 +533,9 @@ async def test_the_server_decides_who_creates_imports_and_aborts(svc: GameServic
 def test_a_failing_card_lookup_is_not_hidden(
     svc: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(prefix: str, deck: rules.Deck | None = None) -> list[rules.cards.CardInfo]:
+    def broken(
+        prefix: str, deck: vijayanagara.Deck | None = None
+    ) -> list[vijayanagara.cards.CardInfo]:
         raise RuntimeError("the card index is broken")
 
     monkeypatch.setattr("bot.views.find_cards", broken)
@@ -545,7 +556,7 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
 
     finish = threading.Event()
 
-    def slow(options: rules.GameOptions, text: str) -> rules.GameOptions:
+    def slow(options: vijayanagara.GameOptions, text: str) -> vijayanagara.GameOptions:
         finish.wait(60)  # past the limit: until the test lets the thread end
         return options
 
@@ -559,7 +570,7 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     # the slot is held until the thread really ends, then free again
     finish.set()
     monkeypatch.setattr(bot.service_base, "WORK_SECONDS", 5.0)
-    monkeypatch.setattr(bot.lobby, "with_deck", rules.cards.with_deck)
+    monkeypatch.setattr(bot.lobby, "with_deck", vijayanagara.cards.with_deck)
     assert (await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))).ok
 
 

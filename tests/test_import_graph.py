@@ -135,7 +135,7 @@ ALLOWED_IN_RULES = {
     "dataclasses",
     "enum",
     "functools",
-    "hashlib",  # a deck file's key, and the dealer's keyed stream (rules.fairness)
+    "hashlib",  # a deck file's key, and the dealer's keyed stream (rules.vijayanagara.fairness)
     "hmac",
     "importlib",  # importlib.resources: the package's own data files
     "itertools",

@@ -15,10 +15,10 @@ from fakes import PNG, FakeRenderer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import rules
 from bot.ai_users import AI_USERS
 from bot.local import amain
 from db import SQLiteStore
+from rules import vijayanagara
 
 
 async def test_scripted_session(tmp_path: Path) -> None:
@@ -61,18 +61,18 @@ async def test_an_ambiguous_step_lists_its_readings(tmp_path: Path) -> None:
 async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     """Lines are chosen from legal_actions of a shadow replay of what was sent."""
     seed = 4
-    state = rules.new_game(seed)  # `--seed` plays exactly the rules' seeded game
+    state = vijayanagara.new_game(seed)  # `--seed` plays exactly the rules' seeded game
     r = random.Random(seed)
 
     def lines() -> Iterator[str]:
         nonlocal state
         while not state.game_over:
-            a = r.choice(rules.legal_actions(state))
-            f = rules.prompt(state).faction
-            text = rules.describe(state, a)
-            if rules.idle_note(state, a):  # a Command that does nothing needs `confirm`
+            a = r.choice(vijayanagara.legal_actions(state))
+            f = vijayanagara.prompt(state).faction
+            text = vijayanagara.describe(state, a)
+            if vijayanagara.idle_note(state, a):  # a Command that does nothing needs `confirm`
                 text += "; confirm"
-            state = rules.apply(state, a)
+            state = vijayanagara.apply(state, a)
             yield f"as {f}: {text}"
 
     out = io.StringIO()
@@ -367,7 +367,7 @@ async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
         assert alt.startswith("Vijayanagara board.") and "VP" in alt
     assert "[alt text:" not in out.getvalue()  # written quietly, beside each picture
     assert renderer.names[-1] == {
-        rules.Faction.D: "you",
-        rules.Faction.B: "the easy AI",
-        rules.Faction.V: "you",
+        vijayanagara.Faction.D: "you",
+        vijayanagara.Faction.B: "the easy AI",
+        vijayanagara.Faction.V: "you",
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playout import play
 
-import rules
+from rules import vijayanagara
 
 SEEDS = range(200)
 
@@ -16,35 +16,35 @@ def test_random_games_end_with_scores_and_keep_invariants(chunk: int) -> None:
         state, _ = play(seed, trade_every=37 if seed % 4 == 0 else 0)
         assert state.game_over
         assert state.delhi_adjustment is not None
-        assert rules.prompt(state).faction is None
-        assert rules.legal_actions(state) == []
-        scores = rules.score(state)
-        assert set(scores) == set(rules.PLAYERS)
-        assert rules.winner(state) in rules.PLAYERS
+        assert vijayanagara.prompt(state).faction is None
+        assert vijayanagara.legal_actions(state) == []
+        scores = vijayanagara.score(state)
+        assert set(scores) == set(vijayanagara.PLAYERS)
+        assert vijayanagara.winner(state) in vijayanagara.PLAYERS
 
 
 @pytest.mark.parametrize("seed", [3, 11])
 def test_timurs_shadow_games_end(seed: int) -> None:
-    state, _ = play(seed, rules.GameOptions(timurs_shadow=True))
+    state, _ = play(seed, vijayanagara.GameOptions(timurs_shadow=True))
     assert state.game_over
 
 
 @pytest.mark.parametrize("seed", [0, 5])
 def test_replay_of_a_games_actions_gives_the_same_state(seed: int) -> None:
     state, log = play(seed, trade_every=23)
-    assert any(isinstance(a, rules.Roll) for a in log) and any(
-        isinstance(a, rules.Draw) for a in log
+    assert any(isinstance(a, vijayanagara.Roll) for a in log) and any(
+        isinstance(a, vijayanagara.Draw) for a in log
     )
-    again = rules.replay(None, None, log)  # the log alone, with its chance entries
+    again = vijayanagara.replay(None, None, log)  # the log alone, with its chance entries
     assert again.model_dump() == state.model_dump()
 
 
 @pytest.mark.parametrize("seed", [0, 7])
 def test_a_seeded_state_deals_what_its_seeded_dealer_deals(seed: int) -> None:
     state, log = play(seed)
-    players = [a for a in log if not isinstance(a, rules.Roll | rules.Draw)]
-    self_dealt, self_dealt_log = rules.replay_with_log(seed, None, players)
-    _, dealt_log = rules.replay_with_log(None, None, log)
+    players = [a for a in log if not isinstance(a, vijayanagara.Roll | vijayanagara.Draw)]
+    self_dealt, self_dealt_log = vijayanagara.replay_with_log(seed, None, players)
+    _, dealt_log = vijayanagara.replay_with_log(None, None, log)
     assert self_dealt_log == dealt_log and self_dealt.spaces == state.spaces
 
 
@@ -62,12 +62,17 @@ def test_a_trade_after_choosing_limited_leaves_no_dead_end(seed: int) -> None:
 
 
 def test_giving_away_the_last_resource_after_limited_ends_the_limited_command() -> None:
-    state = rules.new_game(1)
-    f = rules.prompt(state).faction
+    state = vijayanagara.new_game(1)
+    f = vijayanagara.prompt(state).faction
     assert f is not None
-    state = rules.apply(state, rules.Choose(option="limited"))
-    assert rules.prompt(state).kind == "choose_command"
-    other = next(x for x in rules.PLAYERS if x != f)
-    state = rules.apply(state, rules.Give(giver=f, receiver=other, resources=state.resources[f]))
-    assert rules.prompt(state).faction != f or rules.prompt(state).kind != "choose_command"
-    assert rules.legal_actions(state)
+    state = vijayanagara.apply(state, vijayanagara.Choose(option="limited"))
+    assert vijayanagara.prompt(state).kind == "choose_command"
+    other = next(x for x in vijayanagara.PLAYERS if x != f)
+    state = vijayanagara.apply(
+        state, vijayanagara.Give(giver=f, receiver=other, resources=state.resources[f])
+    )
+    assert (
+        vijayanagara.prompt(state).faction != f
+        or vijayanagara.prompt(state).kind != "choose_command"
+    )
+    assert vijayanagara.legal_actions(state)

@@ -9,28 +9,28 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import rules
-from rules import actions as A
-from rules.model import Faction, Piece
+from rules import vijayanagara
+from rules.vijayanagara import actions as A
+from rules.vijayanagara.model import Faction, Piece
 
-SPACES = sorted(rules.board().spaces)
+SPACES = sorted(vijayanagara.board().spaces)
 
 
 @cache
-def midgame(seed: int, steps: int) -> rules.GameState:
+def midgame(seed: int, steps: int) -> vijayanagara.GameState:
     r = random.Random(seed)
-    state = rules.new_game(seed)
+    state = vijayanagara.new_game(seed)
     for _ in range(steps):
         if state.game_over:
             break
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     return state
 
 
 states = st.builds(midgame, st.integers(0, 30), st.integers(0, 250))
 
 any_action = st.one_of(
-    st.builds(A.Choose, option=st.sampled_from(sorted(rules.notation.OPTIONS.values()))),
+    st.builds(A.Choose, option=st.sampled_from(sorted(vijayanagara.notation.OPTIONS.values()))),
     st.builds(A.Select, space=st.sampled_from(SPACES)),
     st.builds(
         A.Place,
@@ -73,24 +73,24 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(H
 
 @SETTINGS
 @given(states, st.randoms(use_true_random=False))
-def test_every_listed_action_applies(state: rules.GameState, r: random.Random) -> None:
-    acts = rules.legal_actions(state)
+def test_every_listed_action_applies(state: vijayanagara.GameState, r: random.Random) -> None:
+    acts = vijayanagara.legal_actions(state)
     for a in r.sample(acts, min(8, len(acts))):
-        new = rules.apply(state, a)
+        new = vijayanagara.apply(state, a)
         assert new is not state
 
 
 @SETTINGS
 @given(states, any_action)
 def test_unlisted_actions_are_refused_and_change_nothing(
-    state: rules.GameState, action: A.Action
+    state: vijayanagara.GameState, action: A.Action
 ) -> None:
-    if action in rules.legal_actions(state):
+    if action in vijayanagara.legal_actions(state):
         return
     before = state.model_dump_json()
     try:
-        rules.apply(state, action)
-    except rules.IllegalAction as exc:
+        vijayanagara.apply(state, action)
+    except vijayanagara.IllegalAction as exc:
         assert str(exc)
     else:
         raise AssertionError(f"{action} was accepted but is not listed")
@@ -99,28 +99,30 @@ def test_unlisted_actions_are_refused_and_change_nothing(
 
 @SETTINGS
 @given(states)
-def test_parse_describe_round_trip(state: rules.GameState) -> None:
-    for a in rules.legal_actions(state):
-        text = rules.describe(state, a)
-        assert rules.parse(state, text) == [a], text
+def test_parse_describe_round_trip(state: vijayanagara.GameState) -> None:
+    for a in vijayanagara.legal_actions(state):
+        text = vijayanagara.describe(state, a)
+        assert vijayanagara.parse(state, text) == [a], text
 
 
 @SETTINGS
 @given(states, st.randoms(use_true_random=False))
-def test_undo_takes_back_exactly_the_last_step(state: rules.GameState, r: random.Random) -> None:
+def test_undo_takes_back_exactly_the_last_step(
+    state: vijayanagara.GameState, r: random.Random
+) -> None:
     if state.game_over:
         return
-    a = r.choice(rules.legal_actions(state))
-    new = rules.apply(state, a)
-    if rules.can_undo(new) is None:
+    a = r.choice(vijayanagara.legal_actions(state))
+    new = vijayanagara.apply(state, a)
+    if vijayanagara.can_undo(new) is None:
         return
-    back = rules.undo(new)
+    back = vijayanagara.undo(new)
     keep = {"log", "log_at", "since_barrier", "actions_taken", "touched", "last_actor"}
     assert back.model_dump(exclude=keep) == state.model_dump(exclude=keep)
 
 
 def test_meta_actions_round_trip() -> None:
-    state = rules.new_game(0)
+    state = vijayanagara.new_game(0)
     for a in (
         A.Give(giver=Faction.D, receiver=Faction.B, resources=2, cavalry=1),
         A.Give(giver=Faction.V, receiver=Faction.D, cavalry=1),
@@ -133,13 +135,15 @@ def test_meta_actions_round_trip() -> None:
         A.Take(piece=Piece.TROOP, count=3),
         A.Drop(piece=Piece.GOVERNOR, count=1),
     ):
-        assert rules.parse(state, rules.describe(state, a)) == [a]
+        assert vijayanagara.parse(state, vijayanagara.describe(state, a)) == [a]
 
 
 @SETTINGS
 @given(states)
-def test_listing_actions_and_prompting_do_not_touch_the_state(state: rules.GameState) -> None:
+def test_listing_actions_and_prompting_do_not_touch_the_state(
+    state: vijayanagara.GameState,
+) -> None:
     before = state.model_dump_json()
-    rules.legal_actions(state)
-    rules.prompt(state)
+    vijayanagara.legal_actions(state)
+    vijayanagara.prompt(state)
     assert state.model_dump_json() == before

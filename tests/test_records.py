@@ -10,12 +10,12 @@ from fakes import PNG, SEATS, STRANGER, FakeRenderer
 from test_reminders import Clock
 from test_service import current, play_random
 
-import rules
 from bot.records import START_RATING, elo
 from bot.service import GameService
 from db import GameResult, SeatResult
+from rules import vijayanagara
 
-F = rules.Faction
+F = vijayanagara.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 
 
@@ -39,9 +39,11 @@ async def finished(
         version, st = await current(svc, channel)
         if st.game_over:
             return
-        a = rules.legal_actions(st)[seed % len(rules.legal_actions(st))]
-        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
-        f = rules.prompt(st).faction
+        a = vijayanagara.legal_actions(st)[seed % len(vijayanagara.legal_actions(st))]
+        order = vijayanagara.describe(st, a) + (
+            "; confirm" if vijayanagara.idle_note(st, a) else ""
+        )
+        f = vijayanagara.prompt(st).faction
         assert f is not None
         r = await svc.play(channel, seating[f], order, expected_version=version)
         assert r.ok, r.text
@@ -63,7 +65,7 @@ async def test_a_finished_game_keeps_its_record_and_the_history_lists_it(
     assert game is not None and here.game_id == game.id
     _, st = await current(svc, "c1")
     assert {s.faction: s.score for s in here.seats} == {
-        f.value: v for f, v in rules.score(st).items() if f in rules.PLAYERS
+        f.value: v for f, v in vijayanagara.score(st).items() if f in vijayanagara.PLAYERS
     }
     text = (await svc.history("c1")).text
     assert f"Game {game.id}" in text and "c2" not in text
@@ -113,7 +115,7 @@ async def test_stats_after_several_games_count_wins_and_rate_each_faction(
     for letter in "DBV":
         won = sum(w.faction == letter for w in winners)
         played = sum(1 for g in results for s in g.seats if s.faction == letter)
-        assert f"{rules.FACTION_NAMES[F(letter)]}: {won} of {played}" in text
+        assert f"{vijayanagara.FACTION_NAMES[F(letter)]}: {won} of {played}" in text
     ratings = elo(results)
     for letter in {s.faction for g in results for s in g.seats if s.user_id == D}:
         assert f"{ratings[(D, letter)]:.0f}" in text

@@ -8,52 +8,55 @@ from collections.abc import Callable
 
 import pytest
 
-import rules
-from rules.actions import Go, Place, Screen, Select, Support
-from rules.command_base import start_command
-from rules.engine import top
-from rules.frames import (
+from rules import vijayanagara
+from rules.vijayanagara.actions import Done, Go, Place, Screen, Select, Support
+from rules.vijayanagara.closing import why_ended
+from rules.vijayanagara.command_base import start_command
+from rules.vijayanagara.engine import top
+from rules.vijayanagara.frames import (
     BattleFrame,
     CampaignFrame,
+    CommandFrame,
     CompelSpaceFrame,
     GovernSpaceFrame,
     MongolInvasionFrame,
 )
-from rules.model import Faction, Piece
+from rules.vijayanagara.model import Faction, Piece
+from rules.vijayanagara.registry import TITLE
 
-Find = Callable[[rules.GameState], bool]
+Find = Callable[[vijayanagara.GameState], bool]
 
 
-def find(pred: Find, seeds: range = range(60)) -> rules.GameState:
+def find(pred: Find, seeds: range = range(60)) -> vijayanagara.GameState:
     for seed in seeds:
         r = random.Random(seed)
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         while not state.game_over:
             if pred(state):
                 return state
-            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+            state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     pytest.skip("no such situation in the sampled games")
 
 
-def refusal(state: rules.GameState, action: rules.Action) -> str:
-    with pytest.raises(rules.IllegalAction) as e:
-        rules.apply(state, action)
+def refusal(state: vijayanagara.GameState, action: vijayanagara.Action) -> str:
+    with pytest.raises(vijayanagara.IllegalAction) as e:
+        vijayanagara.apply(state, action)
     return str(e.value)
 
 
-def _battle(state: rules.GameState, phase: str) -> bool:
+def _battle(state: vijayanagara.GameState, phase: str) -> bool:
     fr = top(state)
     return fr is not None and fr.kind == f"battle:{phase}"
 
 
-def _dice(state: rules.GameState) -> list[int | None]:
+def _dice(state: vijayanagara.GameState) -> list[int | None]:
     """The defender's dice of the battle in progress."""
     battle = next(fr for fr in reversed(state.frames) if isinstance(fr, BattleFrame))
     return battle.def_dice
 
 
 def test_a_screen_on_a_die_showing_1_says_so() -> None:
-    def pred(s: rules.GameState) -> bool:
+    def pred(s: vijayanagara.GameState) -> bool:
         if not _battle(s, "att_cav"):
             return False
         fr = top(s)
@@ -71,7 +74,7 @@ def test_support_over_the_limit_names_the_limit() -> None:
     state = find(lambda s: _battle(s, "support"))
     fr = top(state)
     assert fr is not None
-    legal = [a for a in rules.legal_actions(state) if isinstance(a, Support)]
+    legal = [a for a in vijayanagara.legal_actions(state) if isinstance(a, Support)]
     origin = legal[0].space if legal else "delhi"
     text = refusal(
         state, Support(piece=legal[0].piece if legal else Piece.TROOP, count=5, space=origin)
@@ -80,7 +83,7 @@ def test_support_over_the_limit_names_the_limit() -> None:
 
 
 def test_a_second_qasbah_is_refused_with_1_4_4() -> None:
-    def pred(s: rules.GameState) -> bool:
+    def pred(s: vijayanagara.GameState) -> bool:
         fr = top(s)
         return (
             isinstance(fr, GovernSpaceFrame) and s.spaces[fr.space].pieces.get(Piece.QASBAH, 0) > 0
@@ -91,36 +94,36 @@ def test_a_second_qasbah_is_refused_with_1_4_4() -> None:
     assert isinstance(fr, GovernSpaceFrame)
     text = refusal(state, Place(piece=Piece.QASBAH, count=1, space=fr.space))
     assert "at most one Qasbah (1.4.4)" in text
-    assert "place a Qasbah" not in rules.prompt(state).text  # not offered either
+    assert "place a Qasbah" not in vijayanagara.prompt(state).text  # not offered either
 
 
 def test_the_govern_prompt_stops_offering_a_governor_once_units_were_removed() -> None:
-    def pred(s: rules.GameState) -> bool:
+    def pred(s: vijayanagara.GameState) -> bool:
         fr = top(s)
         return isinstance(fr, GovernSpaceFrame) and fr.removed > 0
 
     state = find(pred)
     fr = top(state)
     assert isinstance(fr, GovernSpaceFrame)
-    assert "place a Governor" not in rules.prompt(state).text
+    assert "place a Governor" not in vijayanagara.prompt(state).text
     text = refusal(state, Place(piece=Piece.GOVERNOR, count=1, space=fr.space))
     assert "either places a Governor, OR removes" in text and "(3.2.3)" in text
 
 
 def test_a_fourth_campaign_step_is_refused_with_the_limit() -> None:
-    def pred(s: rules.GameState) -> bool:
+    def pred(s: vijayanagara.GameState) -> bool:
         fr = top(s)
         return isinstance(fr, CampaignFrame) and fr.steps == 3
 
     state = find(pred, range(200))
     fr = top(state)
     assert isinstance(fr, CampaignFrame) and fr.at is not None
-    nxt = sorted(rules.board().adjacency[fr.at])[0]
+    nxt = sorted(vijayanagara.board().adjacency[fr.at])[0]
     assert "at most three spaces (4.2.2)" in refusal(state, Go(space=nxt))
 
 
 def test_compel_over_two_rajas_names_the_limit() -> None:
-    def pred(s: rules.GameState) -> bool:
+    def pred(s: vijayanagara.GameState) -> bool:
         fr = top(s)
         return isinstance(fr, CompelSpaceFrame)
 
@@ -132,41 +135,41 @@ def test_compel_over_two_rajas_names_the_limit() -> None:
 
 
 def test_build_without_a_structure_available_is_neither_offered_nor_refused_silently() -> None:
-    state = rules.new_game(7)
+    state = vijayanagara.new_game(7)
     st = state.clone()
     st.available[Faction.B][Piece.FORT] = 0
-    rules.engine.push(st, "command_decree", Faction.B, command=False, decree=False)
-    assert "build" not in rules.prompt(st).text
-    text = refusal(st, rules.Choose(option="build"))
+    vijayanagara.engine.push(st, "command_decree", Faction.B, command=False, decree=False)
+    assert "build" not in vijayanagara.prompt(st).text
+    text = refusal(st, vijayanagara.Choose(option="build"))
     assert "Build needs a Fort Available, and none is (4.3.2, 4.4.2)" in text
 
 
 def test_a_free_attack_from_an_event_aimed_at_another_space_names_the_event_limit() -> None:
-    st = rules.new_game(7).clone()
+    st = vijayanagara.new_game(7).clone()
     start_command(st, Faction.D, "attack", free=True, allowed=["punjab"])
     text = refusal(st, Select(space="malwa"))
     assert "the Event lets this Command select only Punjab (2.3.4)" in text
 
 
 def test_the_mongol_prompt_lists_only_possible_commands() -> None:
-    def pred(s: rules.GameState) -> bool:
+    def pred(s: vijayanagara.GameState) -> bool:
         fr = top(s)
         return isinstance(fr, MongolInvasionFrame) and fr.left > 0
 
     state = find(pred)
-    text = rules.prompt(state).text
-    legal = {rules.describe(state, a) for a in rules.legal_actions(state)}
+    text = vijayanagara.prompt(state).text
+    legal = {vijayanagara.describe(state, a) for a in vijayanagara.legal_actions(state)}
     for name in ("amass", "advance", "plunder"):
         assert (name in text) == (name in legal), text
 
 
 def test_placing_more_than_is_available_names_how_many_are() -> None:
-    state = rules.new_game(7)  # Delhi decides first
+    state = vijayanagara.new_game(7)  # Delhi decides first
     for step in ("limited", "conscript"):
-        state = rules.apply(state, rules.parse(state, step)[0])
+        state = vijayanagara.apply(state, vijayanagara.parse(state, step)[0])
     state = state.clone()
     state.available[Faction.D][Piece.TROOP] = 4
-    text = refusal(state, rules.parse(state, "place 5 troops in delhi")[0])
+    text = refusal(state, vijayanagara.parse(state, "place 5 troops in delhi")[0])
     assert text == "at most 4 now: only 4 Troops Available (1.4.3)"
 
 
@@ -176,11 +179,11 @@ def test_every_count_over_the_limit_names_the_limit() -> None:
     checked = 0
     for seed in range(3):
         r = random.Random(seed)
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         while not state.game_over:
-            legal = rules.legal_actions(state)
-            most: dict[str, rules.Action] = {}
-            for a in legal if rules.chance(state) is None else []:
+            legal = vijayanagara.legal_actions(state)
+            most: dict[str, vijayanagara.Action] = {}
+            for a in legal if vijayanagara.chance(state) is None else []:
                 count = getattr(a, "count", None)
                 key = a.model_dump_json(exclude={"count"})
                 if isinstance(count, int) and count > getattr(most.get(key), "count", 0):
@@ -188,7 +191,71 @@ def test_every_count_over_the_limit_names_the_limit() -> None:
             for a in most.values():
                 n = a.count
                 over = a.model_copy(update={"count": n + 1})
-                assert f"at most {n} now" in refusal(state, over), rules.describe(state, over)
+                assert f"at most {n} now" in refusal(state, over), vijayanagara.describe(
+                    state, over
+                )
                 checked += 1
-            state = rules.apply(state, r.choice(legal))
+            state = vijayanagara.apply(state, r.choice(legal))
     assert checked > 500
+
+
+def _commands_ended(
+    seeds: range,
+) -> list[tuple[CommandFrame, vijayanagara.GameState, vijayanagara.Action]]:
+    """Each step of random games after which a Command frame is gone that was on the stack
+    (not by `done`, nor past a die roll or a card): the frame as it stood before the step,
+    the state, the step."""
+    found = []
+    for seed in seeds:
+        r = random.Random(seed)
+        state = vijayanagara.new_game(seed)
+        while not state.game_over:
+            a = r.choice(vijayanagara.legal_actions(state))
+            after = vijayanagara.apply(state, a)
+            # (a step that rolls or draws ends the order there: nothing follows it)
+            if not isinstance(a, Done) and after.reveals == state.reveals:
+                gone = [
+                    fr
+                    for fr in state.frames
+                    if isinstance(fr, CommandFrame)
+                    and not any(
+                        isinstance(f, CommandFrame) and f.id == fr.id and f.kind == fr.kind
+                        for f in after.frames
+                    )
+                ]
+                found += [(fr, state, a) for fr in gone]
+            state = after
+    return found
+
+
+def test_a_step_that_ends_a_limited_command_names_2_3_5() -> None:
+    ended = [(s, a) for fr, s, a in _commands_ended(range(6)) if fr.limited]
+    assert len(ended) >= 5
+    for s, a in ended:
+        why = why_ended(s, a)
+        assert why is not None and why[1] == "a Limited Command acts in one space (2.3.5)", (
+            vijayanagara.describe(s, a),
+            why,
+        )
+        fr = next(f for f in reversed(s.frames) if isinstance(f, CommandFrame))
+        assert why[0].endswith(f"Limited {TITLE[fr.command]}"), why
+
+
+def test_a_command_that_ends_with_no_resource_left_names_3_1_3() -> None:
+    seen = 0
+    for fr, s, a in _commands_ended(range(12)):
+        assert fr.faction is not None
+        after = vijayanagara.apply(s, a)
+        spent = not fr.free and after.resources[fr.faction] == 0 and s.resources[fr.faction] > 0
+        if fr.limited or fr.max is not None or not spent:
+            continue
+        why = why_ended(s, a)
+        assert why is not None and why[1].endswith("and none is left (3.1.3)"), why
+        seen += 1
+    if not seen:
+        pytest.skip("no Command spent its last Resource in the sampled games")
+
+
+def test_a_step_that_leaves_the_frame_something_to_do_ended_nothing() -> None:
+    state = vijayanagara.new_game(7)
+    assert all(why_ended(state, a) is None for a in vijayanagara.legal_actions(state))

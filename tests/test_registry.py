@@ -13,11 +13,11 @@ import pytest
 import yaml
 from fakes import SEATS, FakeRenderer
 
-import rules
 from bot.service import GameService
-from rules.cards import load_deck_text
+from rules import vijayanagara
 from rules.errors import DataError
-from rules.registry import COMMANDS, DECREES, ENTRIES, entry, name_of
+from rules.vijayanagara.cards import load_deck_text
+from rules.vijayanagara.registry import COMMANDS, DECREES, ENTRIES, entry, name_of
 
 DOCS = Path(__file__).parent.parent / "docs"
 
@@ -25,22 +25,24 @@ DOCS = Path(__file__).parent.parent / "docs"
 def test_each_command_and_decree_has_one_name_read_from_every_spelling() -> None:
     for e in ENTRIES:
         for spelling in (e.name, e.deck_name, *e.aliases):
-            assert rules.parse(None, spelling) == [rules.Choose(option=e.name)], spelling
+            assert vijayanagara.parse(None, spelling) == [vijayanagara.Choose(option=e.name)], (
+                spelling
+            )
             assert name_of(spelling) == e.name
-        assert rules.describe(None, rules.Choose(option=e.name)) == e.name
+        assert vijayanagara.describe(None, vijayanagara.Choose(option=e.name)) == e.name
 
 
 def test_the_old_deck_spelling_reads_as_the_notation_name() -> None:
-    assert rules.parse(None, "collect_tribute; demand_obedience") == [
-        rules.Choose(option="collect-tribute"),
-        rules.Choose(option="demand-obedience"),
+    assert vijayanagara.parse(None, "collect_tribute; demand_obedience") == [
+        vijayanagara.Choose(option="collect-tribute"),
+        vijayanagara.Choose(option="demand-obedience"),
     ]
     assert entry("collect_tribute") is entry("collect-tribute")
     assert entry("dragon") is None
 
 
 def test_each_faction_keeps_its_rulebook_order() -> None:
-    D, B, V = rules.Faction.D, rules.Faction.B, rules.Faction.V
+    D, B, V = vijayanagara.Faction.D, vijayanagara.Faction.B, vijayanagara.Faction.V
     assert COMMANDS[D] == ("conscript", "march", "govern", "attack")
     assert COMMANDS[B] == COMMANDS[V] == ("rally", "migrate", "rebel", "attack")
     assert DECREES[D] == ("collect-tribute", "campaign", "demand-obedience")
@@ -49,7 +51,9 @@ def test_each_faction_keeps_its_rulebook_order() -> None:
 
 
 def _deck_with_free_decree(decree: str) -> str:
-    text = resources.files("rules").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    text = (
+        resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
+    )
     doc: dict[str, Any] = yaml.safe_load(text)
     card = next(c for c in doc["cards"] if c["number"] == 15)
     card["shaded"]["effects"][0]["free_decree"]["decree"] = decree
@@ -79,14 +83,14 @@ def test_a_deck_file_with_another_factions_decree_lists_the_deck_spellings() -> 
 def test_the_docs_name_every_command_and_decree_with_its_rule_section() -> None:
     notation = (DOCS / "notation.md").read_text(encoding="utf-8")
     for e in ENTRIES:
-        if rules.Faction.M in e.factions:  # the Mongol Commands' table: name, then section
+        if vijayanagara.Faction.M in e.factions:  # the Mongol Commands' table: name, then section
             assert f"| `{e.name}`" in notation and f"| {e.section} " in notation, e.name
         else:
             assert f"| {e.title} ({e.section}) |" in notation, e.name
     events = (DOCS / "events-format.md").read_text(encoding="utf-8")
     m = re.search(r"Command names: (.*?)\. Decree names:\s+(.*?)\.\n", events, re.S)
     assert m is not None
-    players = [e for e in ENTRIES if rules.Faction.M not in e.factions]
+    players = [e for e in ENTRIES if vijayanagara.Faction.M not in e.factions]
     assert m.group(1).split(", ") == [e.deck_name for e in players if e.kind == "command"]
     listed = " ".join(m.group(2).split()).split(", ")
     assert sorted(listed) == sorted(e.deck_name for e in ENTRIES if e.kind == "decree")
@@ -96,17 +100,17 @@ async def test_help_and_the_shortcut_choices_follow_the_registry(database_url: s
     svc = await GameService.open(database_url, FakeRenderer())
     try:
         text = svc.help().text
-        for f in rules.PLAYERS:
+        for f in vijayanagara.PLAYERS:
             assert f"{f.value}: {', '.join(COMMANDS[f])}" in text
             assert f"{f.value}: {', '.join(DECREES[f])}" in text
         svc.seed_source = lambda: 12
-        assert (await svc.create("reg", SEATS[rules.Faction.D])).ok
+        assert (await svc.create("reg", SEATS[vijayanagara.Faction.D])).ok
         for f, uid in SEATS.items():
             assert (await svc.join("reg", uid, f.value)).ok
-        assert (await svc.start("reg", SEATS[rules.Faction.D])).ok
+        assert (await svc.start("reg", SEATS[vijayanagara.Faction.D])).ok
         game = await svc.store.open_game("reg")
         assert game is not None
-        decider = rules.decider(await svc.state_of(game))
+        decider = vijayanagara.decider(await svc.state_of(game))
         assert decider is not None
         # at the Sequence of Play, `/vj command name:` offers the faction's Commands
         assert await svc.shortcut_choices("reg", "command", "") == list(COMMANDS[decider])

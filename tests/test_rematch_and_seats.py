@@ -10,10 +10,10 @@ from test_records import finished
 from test_reminders import Clock
 from test_service import current, seated, who
 
-import rules
 from bot.service import GameService
+from rules import vijayanagara
 
-F = rules.Faction
+F = vijayanagara.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 CH = "chan-1"
 DAY = 24.0
@@ -73,7 +73,7 @@ async def test_a_server_manager_moves_a_seat_and_the_reminders_follow(
 ) -> None:
     await seated(svc)
     _, st = await current(svc)
-    on_turn = rules.prompt(st).faction
+    on_turn = vijayanagara.prompt(st).faction
     assert on_turn is not None
     refused = await svc.seat(CH, D, on_turn.value, STRANGER)
     assert not refused.ok and "Manage Server" in refused.text
@@ -87,7 +87,9 @@ async def test_a_server_manager_moves_a_seat_and_the_reminders_follow(
     [due] = await svc.due_reminders()
     assert due.job.user_id == STRANGER and due.reply.mentions == [STRANGER]
     _, st = await current(svc)
-    assert (await svc.play(CH, STRANGER, rules.describe(st, rules.legal_actions(st)[0]))).ok
+    assert (
+        await svc.play(CH, STRANGER, vijayanagara.describe(st, vijayanagara.legal_actions(st)[0]))
+    ).ok
 
 
 async def test_an_abandoned_game_is_announced_then_archived(svc: GameService, clock: Clock) -> None:
@@ -115,7 +117,7 @@ async def test_a_move_before_the_archive_keeps_the_game(svc: GameService, clock:
         for due in await svc.due_reminders():
             await svc.reminders.sent(due.job)
     version, st = await current(svc)
-    order = rules.describe(st, rules.legal_actions(st)[0])
+    order = vijayanagara.describe(st, vijayanagara.legal_actions(st)[0])
     assert (await svc.play(CH, who(st), order, expected_version=version)).ok
     clock.advance(2 * DAY)
     for due in await svc.due_reminders():
@@ -130,7 +132,7 @@ async def test_a_seat_change_off_turn_does_not_save_an_abandoned_game(
     """Joining or leaving another seat changes the game's version, not the wait."""
     await seated(svc)
     _, st = await current(svc)
-    off_turn = next(f for f in rules.PLAYERS if f != rules.prompt(st).faction)
+    off_turn = next(f for f in vijayanagara.PLAYERS if f != vijayanagara.prompt(st).faction)
     clock.advance(2 * DAY)
     for due in await svc.due_reminders():
         await svc.reminders.sent(due.job)

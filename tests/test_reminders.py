@@ -11,10 +11,10 @@ import pytest
 from fakes import SEATS, FakeRenderer
 from test_service import CH, current, seated, who
 
-import rules
 from bot.local import text_command
 from bot.reminders import CHANNEL_NOTICE, DEFAULT_PACE, REMINDER, SNOOZE, STALLED
 from bot.service import GameService
+from rules import vijayanagara
 
 HOUR = 3600.0
 START = dt.datetime(2026, 3, 2, 12, 0, tzinfo=dt.UTC).timestamp()  # a Monday, noon UTC
@@ -55,8 +55,8 @@ async def due_texts(svc: GameService) -> list[tuple[int, str, list[int]]]:
 
 async def move(svc: GameService) -> None:
     version, st = await current(svc)
-    a = rules.legal_actions(st)[0]
-    order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+    a = vijayanagara.legal_actions(st)[0]
+    order = vijayanagara.describe(st, a) + ("; confirm" if vijayanagara.idle_note(st, a) else "")
     r = await svc.play(CH, who(st), order, expected_version=version)
     assert r.ok, r.text
 
@@ -108,14 +108,14 @@ async def test_a_move_resumes_the_reminders_for_whoever_is_on_turn(
 
 async def test_a_finished_or_aborted_game_reminds_nobody(svc: GameService, clock: Clock) -> None:
     await seated(svc)
-    assert (await svc.abort(CH, SEATS[rules.Faction.D])).ok
+    assert (await svc.abort(CH, SEATS[vijayanagara.Faction.D])).ok
     clock.advance(24 * 10)
     assert await due_texts(svc) == []
 
 
 async def test_the_pace_sets_the_interval_and_is_bounded(svc: GameService, clock: Clock) -> None:
     await seated(svc)
-    d = SEATS[rules.Faction.D]
+    d = SEATS[vijayanagara.Faction.D]
     for bad in (0, 10_000):
         r = await svc.pace(CH, d, bad)
         assert not r.ok and "from 1 to 336" in r.text
@@ -167,7 +167,7 @@ async def test_snooze_is_for_the_player_on_turn_and_holds_the_next_reminder(
     other = next(u for u in SEATS.values() if u != waiting)
     refused = await svc.press(CH, other, button.custom_id)
     assert not refused.ok and "on turn" in refused.text
-    other_seat = next(f for f in rules.PLAYERS if SEATS[f] == other)
+    other_seat = next(f for f in vijayanagara.PLAYERS if SEATS[f] == other)
     assert (await svc.leave(CH, other, other_seat.value)).ok  # the game's version moves on
     assert (await svc.join(CH, other, other_seat.value)).ok
     r = await svc.press(CH, waiting, button.custom_id)  # the wait did not: snooze still works
@@ -229,7 +229,7 @@ async def test_two_services_on_one_database_send_each_reminder_once(
 
 async def test_the_pace_from_a_text_line(svc: GameService) -> None:
     await seated(svc)
-    d = SEATS[rules.Faction.D]
+    d = SEATS[vijayanagara.Faction.D]
     assert (await text_command(svc, CH, d, "club pace 48")).ok
     assert "after 48 hour(s)" in (await text_command(svc, CH, d, "club pace")).text
     bad = await text_command(svc, CH, d, "club pace lots")
@@ -244,20 +244,22 @@ async def test_a_deadline_passes_for_the_seat_where_a_pass_is_allowed(
     svc: GameService, clock: Clock
 ) -> None:
     await seated(svc)
-    d = SEATS[rules.Faction.D]
+    d = SEATS[vijayanagara.Faction.D]
     bad = await svc.pace(CH, d, deadline="resign")
     assert not bad.ok and "nothing, pass" in bad.text
     assert (await svc.pace(CH, d, 24, "pass", is_manager=True)).ok
     version, st = await current(svc)
-    waiting, faction = who(st), rules.prompt(st).faction
-    assert rules.Choose(option="pass") in rules.legal_actions(st)
+    waiting, faction = who(st), vijayanagara.prompt(st).faction
+    assert vijayanagara.Choose(option="pass") in vijayanagara.legal_actions(st)
     clock.advance(24.1)
     assert await due_texts(svc) == []  # no reminder: the seat passed instead
     after_version, after = await current(svc)
     assert after_version == version + 1
     assert who(after) != waiting  # the decision moved on
     announced = "\n".join(await owed_texts(svc))  # stored, then announced (the outbox)
-    assert f"{rules.FACTION_NAMES[faction]} passed automatically after 24 hour(s)" in announced
+    assert (
+        f"{vijayanagara.FACTION_NAMES[faction]} passed automatically after 24 hour(s)" in announced
+    )
     game = await svc.store.open_game(CH)
     assert game is not None
     job = await svc.store.reminder(game.id)
@@ -268,14 +270,16 @@ async def test_without_a_pass_allowed_the_deadline_only_reminds(
     svc: GameService, clock: Clock
 ) -> None:
     await seated(svc)
-    d = SEATS[rules.Faction.D]
+    d = SEATS[vijayanagara.Faction.D]
     assert (await svc.pace(CH, d, 24, "pass", is_manager=True)).ok
     version, st = await current(svc)
-    command = rules.Choose(option="command")
-    assert command in rules.legal_actions(st)
-    assert (await svc.play(CH, who(st), rules.describe(st, command), expected_version=version)).ok
+    command = vijayanagara.Choose(option="command")
+    assert command in vijayanagara.legal_actions(st)
+    assert (
+        await svc.play(CH, who(st), vijayanagara.describe(st, command), expected_version=version)
+    ).ok
     version, st = await current(svc)
-    assert rules.Choose(option="pass") not in rules.legal_actions(st)
+    assert vijayanagara.Choose(option="pass") not in vijayanagara.legal_actions(st)
     clock.advance(24.1)
     assert [s for s, _, _ in await due_texts(svc)] == [REMINDER]
     assert (await current(svc))[0] == version  # nothing was played
@@ -286,7 +290,7 @@ async def test_a_notice_only_when_the_decision_passes_to_another_person(
 ) -> None:
     """One friend holds two seats: passing the decision between them pings nobody."""
     svc.seed_source = lambda: 12
-    d, solo = SEATS[rules.Faction.D], SEATS[rules.Faction.B]
+    d, solo = SEATS[vijayanagara.Faction.D], SEATS[vijayanagara.Faction.B]
     assert (await svc.create(CH, d)).ok
     assert (await svc.join(CH, d, "D")).ok
     assert (await svc.join(CH, solo, "B")).ok
@@ -295,18 +299,20 @@ async def test_a_notice_only_when_the_decision_passes_to_another_person(
     seen = 0
     for _ in range(60):
         version, st = await current(svc)
-        f = rules.prompt(st).faction
+        f = vijayanagara.prompt(st).faction
         assert f is not None
-        before = d if f == rules.Faction.D else solo
-        a = rules.legal_actions(st)[0]
-        order = rules.describe(st, a) + ("; confirm" if rules.idle_note(st, a) else "")
+        before = d if f == vijayanagara.Faction.D else solo
+        a = vijayanagara.legal_actions(st)[0]
+        order = vijayanagara.describe(st, a) + (
+            "; confirm" if vijayanagara.idle_note(st, a) else ""
+        )
         r = await svc.play(CH, before, order, expected_version=version)
         assert r.ok, r.text
         _, after = await current(svc)
-        g = rules.prompt(after).faction
+        g = vijayanagara.prompt(after).faction
         if g is None:
             break
-        now = d if g == rules.Faction.D else solo
+        now = d if g == vijayanagara.Faction.D else solo
         if now == before:
             assert r.mentions == []
             seen += 1
@@ -320,7 +326,7 @@ async def test_a_seat_on_turn_left_and_taken_moves_the_wait_to_its_new_holder(
 ) -> None:
     await seated(svc)
     _, st = await current(svc)
-    waiting, faction = who(st), rules.prompt(st).faction
+    waiting, faction = who(st), vijayanagara.prompt(st).faction
     assert faction is not None
     game = await svc.store.open_game(CH)
     assert game is not None

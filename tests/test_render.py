@@ -7,16 +7,16 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-import rules
-from render import HEIGHT, WIDTH, board, geometry, image
-from render.examples import playout
-from rules.forces import refresh
-from rules.model import Faction, GameState, Piece
+from render.vijayanagara import HEIGHT, WIDTH, board, geometry, image
+from render.vijayanagara.examples import playout
+from rules import vijayanagara
+from rules.vijayanagara.forces import refresh
+from rules.vijayanagara.model import Faction, GameState, Piece
 
 
 @pytest.fixture(scope="module")
 def start() -> GameState:
-    return rules.new_game(7)
+    return vijayanagara.new_game(7)
 
 
 def _diff_box(a: GameState, b: GameState) -> tuple[int, int, int, int] | None:
@@ -60,8 +60,8 @@ def test_deterministic_across_processes(start: GameState) -> None:
     import sys
 
     code = (
-        "import hashlib, rules, render; "
-        "print(hashlib.sha256(render.board(rules.new_game(7))).hexdigest())"
+        "import hashlib, render.vijayanagara; from rules import vijayanagara; "
+        "print(hashlib.sha256(render.vijayanagara.board(vijayanagara.new_game(7))).hexdigest())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == hashlib.sha256(board(start)).hexdigest()
@@ -128,7 +128,7 @@ def test_highlight_outlines_the_touched_spaces(start: GameState) -> None:
 
 
 def test_after_apply_the_board_changes(start: GameState) -> None:
-    s = rules.apply(start, rules.legal_actions(start)[0])
+    s = vijayanagara.apply(start, vijayanagara.legal_actions(start)[0])
     assert board(s) != board(start)
 
 

@@ -9,11 +9,11 @@ import random
 import pytest
 from PIL import Image, ImageChops
 
-import rules
-from render import board, geometry, painted, palette, sprites, theme
-from render.compose import board_palette
-from render.examples import playout
-from render.lru import LRU
+from render.vijayanagara import board, geometry, painted, palette, sprites, theme
+from render.vijayanagara.compose import board_palette
+from render.vijayanagara.examples import playout
+from render.vijayanagara.lru import LRU
+from rules import vijayanagara
 
 
 def _colours(png: bytes) -> set[tuple[int, int, int]]:
@@ -22,7 +22,7 @@ def _colours(png: bytes) -> set[tuple[int, int, int]]:
 
 
 def test_every_board_uses_the_same_fixed_palette() -> None:
-    boards = [board(rules.new_game(7)), board(playout(seed=3, steps=200))]
+    boards = [board(vijayanagara.new_game(7)), board(playout(seed=3, steps=200))]
     palettes = [Image.open(io.BytesIO(b)).getpalette() for b in boards]
     assert palettes[0] == palettes[1] == board_palette().getpalette()
     assert len(palettes[0] or []) // 3 <= palette.SIZE
@@ -37,19 +37,22 @@ def test_the_faction_colours_and_tints_stay_exact() -> None:
     assert entries <= kept
     # on a board: Delhi's colour and the Vijayanagara Control tint, exactly
     shown = _colours(board(playout(seed=7, steps=160)))
-    assert theme.FACTION[rules.Faction.D] in shown
-    assert theme.CONTROL_TINT[rules.Faction.V] in shown
+    assert theme.FACTION[vijayanagara.Faction.D] in shown
+    assert theme.CONTROL_TINT[vijayanagara.Faction.V] in shown
 
 
-@pytest.mark.parametrize("kind", [rules.Piece.REBEL_AMIR, rules.Piece.REBEL_RAJA])
-def test_rebelling_units_keep_their_red_outline_on_the_palette(kind: rules.Piece) -> None:
+@pytest.mark.parametrize("kind", [vijayanagara.Piece.REBEL_AMIR, vijayanagara.Piece.REBEL_RAJA])
+def test_rebelling_units_keep_their_red_outline_on_the_palette(kind: vijayanagara.Piece) -> None:
     """The red that tells Rebelling from Obedient (1.4.5) survives the mapping."""
     icon = sprites.piece(kind, 32)
     land = Image.new("RGB", icon.size, theme.LAND)
     land.paste(icon, (0, 0), icon)
     mapped = palette.to_palette(land, board_palette()).convert("RGB")
     assert theme.REBEL in {c for _, c in mapped.getcolors() or []}
-    obedient = {rules.Piece.REBEL_AMIR: rules.Piece.AMIR, rules.Piece.REBEL_RAJA: rules.Piece.RAJA}
+    obedient = {
+        vijayanagara.Piece.REBEL_AMIR: vijayanagara.Piece.AMIR,
+        vijayanagara.Piece.REBEL_RAJA: vijayanagara.Piece.RAJA,
+    }
     calm = sprites.piece(obedient[kind], 32)
     land2 = Image.new("RGB", calm.size, theme.LAND)
     land2.paste(calm, (0, 0), calm)
@@ -61,13 +64,15 @@ def test_the_base_map_cache_stays_within_its_bound() -> None:
     """Many games with different Control and Tributary markers: the cache holds at most
     BASE_CACHE_BYTES of maps, and a board drawn from a fresh map equals one from the cache."""
     cache = painted.cached()
-    start = rules.new_game(7)
+    start = vijayanagara.new_game(7)
     first = board(start, [])
     one_map = geometry.MAP_W * geometry.MAP_H * 3
-    for i, sid in enumerate(s for s in geometry.POLYGONS if rules.board().spaces[s].is_province):
+    for i, sid in enumerate(
+        s for s in geometry.POLYGONS if vijayanagara.board().spaces[s].is_province
+    ):
         state = start.clone()
         state.spaces[sid].tributary = not state.spaces[sid].tributary
-        state.spaces[sid].control = None if i % 2 else rules.Faction.B
+        state.spaces[sid].control = None if i % 2 else vijayanagara.Faction.B
         board(state, [])
         assert cache.bytes <= painted.CACHE_BYTES
         assert len(cache) * one_map == cache.bytes

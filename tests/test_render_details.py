@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-import render
-import rules
-from render import fastdraw, legend, sprites
-from rules.cards import deck_for
+import render.vijayanagara
+from render.vijayanagara import fastdraw, legend, sprites
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for
 
 
 @pytest.fixture
@@ -28,11 +28,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_long_card_title_is_shown_whole(drawn: list[str]) -> None:
-    state = rules.new_game(7)
+    state = vijayanagara.new_game(7)
     deck = deck_for(state.options)
     longest = max(deck.cards, key=lambda n: len(deck.cards[n].title))
     state.current_card = longest
-    render.board(state)
+    render.vijayanagara.board(state)
     words = " ".join(drawn)
     assert deck.cards[longest].title in words.replace("\n", " ") or all(
         w in drawn or any(w in t for t in drawn) for w in deck.cards[longest].title.split()
@@ -48,10 +48,13 @@ def test_the_key_explains_the_tints_of_the_provinces_and_rebelling_units(drawn: 
 
 @pytest.mark.parametrize(
     ("obedient", "rebelling"),
-    [(rules.Piece.AMIR, rules.Piece.REBEL_AMIR), (rules.Piece.RAJA, rules.Piece.REBEL_RAJA)],
+    [
+        (vijayanagara.Piece.AMIR, vijayanagara.Piece.REBEL_AMIR),
+        (vijayanagara.Piece.RAJA, vijayanagara.Piece.REBEL_RAJA),
+    ],
 )
 def test_rebelling_and_obedient_differ_by_their_outline_at_phone_size(
-    obedient: rules.Piece, rebelling: rules.Piece
+    obedient: vijayanagara.Piece, rebelling: vijayanagara.Piece
 ) -> None:
     """Not only a small flag: the silhouettes (alpha) differ along the whole edge."""
     size = 20

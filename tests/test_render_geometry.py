@@ -1,4 +1,4 @@
-"""The board image's geometry agrees with the map (rules/data/map.yaml, 1.3)."""
+"""The board image's geometry agrees with the map (rules/vijayanagara/data/map.yaml, 1.3)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-import rules
-from render import geometry as g
+from render.vijayanagara import geometry as g
+from rules import vijayanagara
 
 Point = tuple[int, int]
 
@@ -30,18 +30,18 @@ def _cross(p: Point, q: Point, r: Point, s: Point) -> bool:
 
 
 def test_every_space_has_a_shape_and_anchors() -> None:
-    spaces = set(rules.board().spaces)
+    spaces = set(vijayanagara.board().spaces)
     assert set(g.POLYGONS) == spaces
     assert set(g.LABELS) == spaces
     assert set(g.PIECES) == spaces
-    assert set(g.CITIES) == set(rules.board().cities)
+    assert set(g.CITIES) == set(vijayanagara.board().cities)
 
 
 @pytest.mark.parametrize("a,b", list(itertools.combinations(sorted(g.POLYGONS), 2)))
 def test_shapes_touch_iff_adjacent(a: str, b: str) -> None:
     shared_points = set(g.POLYGONS[a]) & set(g.POLYGONS[b])
     shared_edges = _edges(g.POLYGONS[a]) & _edges(g.POLYGONS[b])
-    adjacent = rules.board().adjacent(a, b)
+    adjacent = vijayanagara.board().adjacent(a, b)
     corner_only = {frozenset(("gondwana", "andhra")), frozenset(("madhyadesh", "orissa"))}
     if frozenset((a, b)) in corner_only:
         assert shared_points == {g.WARANGAL}
@@ -80,7 +80,7 @@ def test_warangal_is_a_four_way_point() -> None:
 
 
 def test_cities_lie_where_their_spaces_meet() -> None:
-    for cid, city in rules.board().cities.items():
+    for cid, city in vijayanagara.board().cities.items():
         point = g.CITIES[cid]
         holders = {s for s, ring in g.POLYGONS.items() if point in ring}
         assert holders == set(city.touches), cid

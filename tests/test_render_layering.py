@@ -26,8 +26,10 @@ def imported_modules(path: Path) -> set[str]:
 def test_imported_modules_sees_private_rules_modules(tmp_path: Path) -> None:
     """The check below would catch the imports render/ used to have."""
     f = tmp_path / "m.py"
-    f.write_text("import rules\nfrom rules.model import Piece\nimport rules.cards as c\n")
-    assert imported_modules(f) == {"rules", "rules.model", "rules.cards"}
+    f.write_text(
+        "import rules\nfrom rules.vijayanagara.model import Piece\nimport rules.vijayanagara.cards as c\n"
+    )
+    assert imported_modules(f) == {"rules", "rules.vijayanagara.model", "rules.vijayanagara.cards"}
 
 
 def allowed_rules_package(path: Path) -> str:
@@ -67,7 +69,7 @@ def test_importing_rules_loads_no_pil_and_no_discord() -> None:
     import subprocess
 
     code = (
-        "import sys, rules; rules.new_game(1); "
+        "import sys; from rules import vijayanagara; vijayanagara.new_game(1); "
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'PIL', 'discord', 'render', 'db', 'bot'}); print(','.join(bad))"
     )

@@ -12,11 +12,21 @@ from dataclasses import dataclass
 import pytest
 from PIL import Image, ImageFont
 
-import rules
-from render import alt_text, board, fastdraw, geometry, image, layout, legend, palette, theme
-from render.canvas import Canvas
-from render.compose import board_palette
-from render.panel import draw_panel
+from render.vijayanagara import (
+    alt_text,
+    board,
+    fastdraw,
+    geometry,
+    image,
+    layout,
+    legend,
+    palette,
+    theme,
+)
+from render.vijayanagara.canvas import Canvas
+from render.vijayanagara.compose import board_palette
+from render.vijayanagara.panel import draw_panel
+from rules import vijayanagara
 
 READABLE = 10.0  # px of type on a phone (390 px wide)
 
@@ -78,14 +88,14 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     yield out
 
 
-def _states(games: int = 8, every: int = 7) -> list[rules.GameState]:
+def _states(games: int = 8, every: int = 7) -> list[vijayanagara.GameState]:
     out = []
     for seed in range(games):
         r = random.Random(seed)
-        st = rules.new_game(seed)
+        st = vijayanagara.new_game(seed)
         step = 0
         while not st.game_over:
-            st = rules.apply(st, r.choice(rules.legal_actions(st)))
+            st = vijayanagara.apply(st, r.choice(vijayanagara.legal_actions(st)))
             step += 1
             if step % every == 0:
                 out.append(st)
@@ -93,7 +103,7 @@ def _states(games: int = 8, every: int = 7) -> list[rules.GameState]:
 
 
 @pytest.fixture(scope="module")
-def states() -> list[rules.GameState]:
+def states() -> list[vijayanagara.GameState]:
     found = _states()
     assert len(found) >= 200
     return found
@@ -107,7 +117,9 @@ def _within(a: layout.Box, b: layout.Box) -> bool:
     return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
-def test_no_piece_or_count_covers_a_label_or_another_piece(states: list[rules.GameState]) -> None:
+def test_no_piece_or_count_covers_a_label_or_another_piece(
+    states: list[vijayanagara.GameState],
+) -> None:
     for st in states:
         labels = layout.obstacles(layout.markers(st))  # names, markers, Cities, key, tracks
         placed = [grp.box for groups in layout.layout(st).values() for grp in groups]
@@ -121,7 +133,7 @@ def test_no_piece_or_count_covers_a_label_or_another_piece(states: list[rules.Ga
 def test_no_label_covers_another_or_a_city() -> None:
     """Names, every badge a Province can show (Tributary, each Control), City dots and names,
     the key and the tracks: none covers another."""
-    texts = [None, "TRIBUTARY", *(f"{f.value} CONTROL" for f in rules.PLAYERS)]
+    texts = [None, "TRIBUTARY", *(f"{f.value} CONTROL" for f in vijayanagara.PLAYERS)]
     fixed = [*layout.city_boxes(), geometry.KEY_BOX, geometry.INFLUENCE_BOX]
     names = [(sid, box) for sid in geometry.POLYGONS for box in layout.name_boxes(sid)]
     for sid, box in names:
@@ -139,7 +151,7 @@ def test_no_label_covers_another_or_a_city() -> None:
                 assert not any(b and _meet(mine, b) for b in theirs), (sid, other)
 
 
-def test_every_piece_stays_inside_its_space(states: list[rules.GameState]) -> None:
+def test_every_piece_stays_inside_its_space(states: list[vijayanagara.GameState]) -> None:
     for st in states[::5]:
         for sid, groups in layout.layout(st).items():
             grid = layout._free(sid, ())
@@ -149,21 +161,21 @@ def test_every_piece_stays_inside_its_space(states: list[rules.GameState]) -> No
 
 
 def test_a_crowded_space_shrinks_its_icons_rather_than_cover_its_name() -> None:
-    st = rules.new_game(1)
-    for piece in (rules.Piece.TROOP, rules.Piece.GOVERNOR, rules.Piece.QASBAH):
+    st = vijayanagara.new_game(1)
+    for piece in (vijayanagara.Piece.TROOP, vijayanagara.Piece.GOVERNOR, vijayanagara.Piece.QASBAH):
         st.spaces["gondwana"].pieces[piece] = 3
-    st.spaces["gondwana"].pieces[rules.Piece.AMIR] = 4
+    st.spaces["gondwana"].pieces[vijayanagara.Piece.AMIR] = 4
     groups = layout.layout(st)["gondwana"]
     assert len(groups) == 4
     labels = layout.label_boxes("gondwana", layout.marker_text(st, "gondwana"))
     assert not any(_meet(g.box, lab) for g in groups for lab in labels)
 
 
-def _panels(states: list[rules.GameState]) -> list[rules.GameState]:
+def _panels(states: list[vijayanagara.GameState]) -> list[vijayanagara.GameState]:
     """States whose panels show every part: a card of each kind, the longest title, Stay
     Eligible, the forks taken, the end of a game."""
     picked = states[::6]
-    deck = rules.deck_for(picked[0].options)
+    deck = vijayanagara.deck_for(picked[0].options)
     for number, card in deck.cards.items():
         st = picked[0].clone()
         st.current_card = number
@@ -173,21 +185,21 @@ def _panels(states: list[rules.GameState]) -> list[rules.GameState]:
 
 
 def test_every_text_of_the_panel_reads_at_phone_width(
-    states: list[rules.GameState], drawn: list[Drawn]
+    states: list[vijayanagara.GameState], drawn: list[Drawn]
 ) -> None:
     for st in _panels(states):
-        draw_panel(st, {rules.Faction.D: "Alice", rules.Faction.B: "Bob"})
+        draw_panel(st, {vijayanagara.Faction.D: "Alice", vijayanagara.Faction.B: "Bob"})
     texts = [d for d in drawn if d.text]
     small = [d for d in texts if d.on_phone() < READABLE]
     assert texts and not small, small[:5]
 
 
 def test_no_two_texts_of_the_panel_overlap_and_each_lies_on_its_box_or_clear_of_all(
-    states: list[rules.GameState], drawn: list[Drawn]
+    states: list[vijayanagara.GameState], drawn: list[Drawn]
 ) -> None:
     for st in _panels(states):
         drawn.clear()
-        draw_panel(st, {f: "Ramachandra" for f in rules.PLAYERS})
+        draw_panel(st, {f: "Ramachandra" for f in vijayanagara.PLAYERS})
         texts = [(d.text, d.box) for d in drawn if d.text and d.box is not None]
         shapes = [d.box for d in drawn if not d.text and d.box is not None]
         assert len(texts) > 20 and shapes
@@ -200,12 +212,12 @@ def test_no_two_texts_of_the_panel_overlap_and_each_lies_on_its_box_or_clear_of_
 
 
 def test_the_scoreboard_strip_shows_vp_the_margin_and_resources_large(drawn: list[Drawn]) -> None:
-    st = rules.new_game(2)
-    st.resources[rules.Faction.B] = 17
+    st = vijayanagara.new_game(2)
+    st.resources[vijayanagara.Faction.B] = 17
     draw_panel(st)
     sizes = {(d.text, d.size) for d in drawn}
-    scores = rules.score(st)
-    for f in rules.PLAYERS:
+    scores = vijayanagara.score(st)
+    for f in vijayanagara.PLAYERS:
         gap = scores[f] - max(v for k, v in scores.items() if k != f)
         margin = f"+{gap} lead" if gap > 0 else ("tied" if gap == 0 else f"{-gap} behind")
         for text in (theme.SHORT[f], f"{scores[f]}", margin, f"{st.resources[f]} Res"):
@@ -214,11 +226,11 @@ def test_the_scoreboard_strip_shows_vp_the_margin_and_resources_large(drawn: lis
 
 
 def test_the_line_of_who_is_to_act_names_the_player(drawn: list[Drawn]) -> None:
-    st = rules.new_game(2)
-    to_act = rules.prompt(st).faction
+    st = vijayanagara.new_game(2)
+    to_act = vijayanagara.prompt(st).faction
     assert to_act is not None
     draw_panel(st, {to_act: "Alice"})
-    assert any(d.text == f"{rules.FACTION_NAMES[to_act]} (Alice) to act" for d in drawn)
+    assert any(d.text == f"{vijayanagara.FACTION_NAMES[to_act]} (Alice) to act" for d in drawn)
 
 
 def test_the_key_reads_at_phone_width(drawn: list[Drawn]) -> None:
@@ -233,7 +245,7 @@ def test_the_key_reads_at_phone_width(drawn: list[Drawn]) -> None:
     assert not small, small
 
 
-def test_a_board_is_at_most_100_kb(states: list[rules.GameState]) -> None:
+def test_a_board_is_at_most_100_kb(states: list[vijayanagara.GameState]) -> None:
     for st in states[::25]:
         png = board(st)
         assert Image.open(io.BytesIO(png)).size == (geometry.WIDTH, geometry.HEIGHT)
@@ -241,7 +253,7 @@ def test_a_board_is_at_most_100_kb(states: list[rules.GameState]) -> None:
 
 
 def test_a_board_from_its_cached_parts_is_the_whole_board_on_the_palette(
-    states: list[rules.GameState],
+    states: list[vijayanagara.GameState],
 ) -> None:
     """board() puts the PNG together from maps and tiles kept on the palette and the boxes
     drawn over the map: pixel for pixel the whole drawing (image()) mapped onto the palette."""
@@ -252,7 +264,9 @@ def test_a_board_from_its_cached_parts_is_the_whole_board_on_the_palette(
         assert got.tobytes() == want.tobytes()
 
 
-def test_alt_text_says_who_leads_the_card_and_whose_turn(states: list[rules.GameState]) -> None:
+def test_alt_text_says_who_leads_the_card_and_whose_turn(
+    states: list[vijayanagara.GameState],
+) -> None:
     st = states[40]
     text = alt_text(st)
     assert text.startswith("Vijayanagara board.")
@@ -261,6 +275,6 @@ def test_alt_text_says_who_leads_the_card_and_whose_turn(states: list[rules.Game
 
 
 def test_alt_text_counts_agree_with_their_nouns() -> None:
-    st = rules.new_game(2)
-    st.resources[rules.Faction.V] = 1
+    st = vijayanagara.new_game(2)
+    st.resources[vijayanagara.Faction.V] = 1
     assert "1 Resource." in alt_text(st)

@@ -23,11 +23,11 @@ from rules_helpers import (
     turn,
 )
 
-import rules
-from rules.attack import hits, mongol_charge
-from rules.flow import gain_cavalry
-from rules.forces import count
-from rules.model import Piece
+from rules import vijayanagara
+from rules.vijayanagara.attack import hits, mongol_charge
+from rules.vijayanagara.flow import gain_cavalry
+from rules.vijayanagara.forces import count
+from rules.vijayanagara.model import Piece
 
 
 # -- hits (3.2.4): a hit per roll <= Units involved, 6 always misses, at most five ---------
@@ -56,14 +56,14 @@ def test_1_10_mongol_charge_else_a_two_becomes_a_one() -> None:
 
 
 # -- Delhi Attack ---------------------------------------------------------------------------
-def dice_logged(s: rules.GameState) -> tuple[list[int], list[int]]:
+def dice_logged(s: vijayanagara.GameState) -> tuple[list[int], list[int]]:
     """The last battle's dice, from the log line the engine writes after the roll."""
     line = [x for x in s.log if x.startswith("Dice in ")][-1]
     found = re.findall(r"rolls ((?:\d[✓✗] ?)+)", line)
     return ([int(v[0]) for v in found[0].split()], [int(v[0]) for v in found[1].split()])
 
 
-def _d_attack_setup() -> rules.GameState:
+def _d_attack_setup() -> vijayanagara.GameState:
     s = blank()
     s.resources[D] = 10
     s.cavalry[D] = 0
@@ -141,10 +141,10 @@ def test_3_2_4_each_side_chooses_its_own_casualties() -> None:
     put(s, "karnataka", P.RAJA)
     s.rng = dice_rng((1, 6, 6, 6), (1, 6))
     s = run(turn(s, D), "command; attack; select andhra")
-    assert rules.prompt(s).faction == D  # attacker casualties first
+    assert vijayanagara.prompt(s).faction == D  # attacker casualties first
     assert set(legal_text(s)) == {"remove 1 governor from andhra", "remove 1 troop from andhra"}
     s = run(s, "remove 1 governor from andhra")
-    assert rules.prompt(s).faction == V
+    assert vijayanagara.prompt(s).faction == V
     assert "remove 1 temple from andhra" in legal_text(s)
     s = run(s, "remove 1 temple from andhra")
     assert pieces(s, "andhra") == {P.TROOP: 2, P.REBEL_RAJA: 2}
@@ -175,12 +175,12 @@ def test_1_10_charge_and_screen_return_tokens_to_the_pool() -> None:
     put(s, "andhra", P.REBEL_RAJA, 3)
     s.rng = dice_rng((3, 1, 6, 6), (2, 1))
     s = run(turn(s, D), "command; attack; select andhra")
-    assert rules.prompt(s).faction == D
+    assert vijayanagara.prompt(s).faction == D
     assert "charge 2" not in legal_text(s)  # a 1 cannot be lowered
     assert "screen 2" not in legal_text(s)  # a 1 cannot be Screened
     s = run(s, "charge 1; screen 1")
     # the attacker has no token left: now the defender may use its own
-    assert rules.prompt(s).faction == V
+    assert vijayanagara.prompt(s).faction == V
     assert battle(s).att_dice == [2, 1, 6, 6]
     assert battle(s).def_dice == [None, 1]
     assert s.cavalry[D] == 0 and s.cavalry_pool == 9
@@ -208,7 +208,7 @@ def test_1_10_cavalry_taken_from_another_faction_when_the_pool_is_empty() -> Non
     s.cavalry_pool = 0
     s = turn(s, B)
     gain_cavalry(s, B, 2)
-    assert rules.prompt(s).kind == "cavalry_from"
+    assert vijayanagara.prompt(s).kind == "cavalry_from"
     s = run(s, "cavalry from V; cavalry from D")
     assert s.cavalry == {D: 5, B: 2, V: 3}
     assert s.cavalry_pool == 0
@@ -266,7 +266,7 @@ def test_3_4_4_three_dice_against_a_fort() -> None:
     [((1, 1, 6, 6), (6, 6), {B: 2, V: 1}), ((6, 6, 6, 6), (1, 6), {B: 0, V: 3})],
 )
 def test_3_3_4_influence_shift_between_bahmani_and_vijayanagara(
-    att: tuple[int, ...], dfn: tuple[int, ...], inf: dict[rules.Faction, int]
+    att: tuple[int, ...], dfn: tuple[int, ...], inf: dict[vijayanagara.Faction, int]
 ) -> None:
     s = blank()
     s.influence = {B: 1, V: 2}
@@ -281,8 +281,8 @@ def test_3_3_4_influence_shift_between_bahmani_and_vijayanagara(
     put(s, "andhra", P.RAJA, 3)
     s.rng = dice_rng(att, dfn)
     s = run(turn(s, B), "command; attack; select andhra")
-    while rules.prompt(s).kind in ("battle", "refill"):
-        s = rules.apply(s, rules.legal_actions(s)[0])
+    while vijayanagara.prompt(s).kind in ("battle", "refill"):
+        s = vijayanagara.apply(s, vijayanagara.legal_actions(s)[0])
     assert {f: s.influence[f] for f in (B, V)} == inf
 
 
@@ -312,14 +312,14 @@ def test_3_2_4_attack_costs_one_resource_per_space_and_mongol_target() -> None:
 def test_3_1_2_a_supporting_unit_lost_as_a_casualty_is_not_counted_again() -> None:
     """A Raja that joined an Attack from Tamilakam and was removed leaves Tamilakam's other
     Units free: a later Attack there this Command counts them, never fewer than none."""
-    s = rules.new_game(14)
+    s = vijayanagara.new_game(14)
     for step in (
         "command+decree", "build", "place 1 temple in tamilakam", "attack", "select andhra",
         "support 1 raja from tamilakam", "screen 2", "screen 4", "remove 1 raja from tamilakam",
         "select rajput", "select tamilakam",
     ):  # fmt: skip
-        (action,) = rules.parse(s, step)
-        s = rules.apply(s, action)
+        (action,) = vijayanagara.parse(s, step)
+        s = vijayanagara.apply(s, action)
     (dice,) = [line for line in s.log if line.startswith("Dice in Tamilakam")]
     found = re.search(r"V rolls [^(]*\((\d+) Units? involved|V rolls [^(]*\(no Units", dice)
     assert found is not None
@@ -334,10 +334,10 @@ def test_3_2_4_every_battle_line_marks_each_die_and_states_its_hit_rule() -> Non
     lines = []
     for seed in range(3):
         r = random.Random(seed)
-        s = rules.new_game(seed)
-        log = rules.LogTail.of(s)
+        s = vijayanagara.new_game(seed)
+        log = vijayanagara.LogTail.of(s)
         while not s.game_over:
-            s = rules.apply(s, r.choice(rules.legal_actions(s)))
+            s = vijayanagara.apply(s, r.choice(vijayanagara.legal_actions(s)))
             log.follow(s)
         lines += [x for x in log.lines if x.startswith("Dice in ")]
     assert len(lines) > 10

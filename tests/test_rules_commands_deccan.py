@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rules_helpers import B, D, P, V, blank, frame, independent, legal_text, pieces, put, run, turn
 
-import rules
-from rules.forces import place, set_tributary
+from rules import vijayanagara
+from rules.vijayanagara.forces import place, set_tributary
 
 
 # -- 1.4.5 / 1.4.6 / 1.6 / 1.7 ----------------------------------------------------------
@@ -94,7 +94,7 @@ def test_3_3_1_rally_limits() -> None:
     s.resources[B] = 10
     s = run(turn(s, B), "command; rally")
     for bad in ("place 2 amir in sindh", "place 3 amir in maharashtra", "place 1 amir in orissa"):
-        with pytest.raises(rules.IllegalAction):
+        with pytest.raises(vijayanagara.IllegalAction):
             run(s, bad)
 
 
@@ -119,12 +119,12 @@ def test_3_3_2_migrate_at_most_three_into_each_destination_from_adjacent() -> No
     put(s, "madhyadesh", P.AMIR, 2)
     s.resources[B] = 5
     s = run(turn(s, B), "command; migrate; move 2 amir from maharashtra to andhra")
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "move 2 amir from madhyadesh to andhra")
     s = run(s, "move 1 amir from madhyadesh to andhra")
     assert pieces(s, "andhra") == {P.AMIR: 3}
     assert s.resources[B] == 4
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "move 1 amir from maharashtra to tamilakam")  # not adjacent
 
 
@@ -190,7 +190,7 @@ def test_3_1_3_free_migrate_still_pays_for_the_influence_shift() -> None:
     ("faction", "unit", "rebel"), [(B, P.AMIR, P.REBEL_AMIR), (V, P.RAJA, P.REBEL_RAJA)]
 )
 def test_3_3_3_and_3_4_3_rebel_needs_a_strict_majority(
-    faction: rules.Faction, unit: rules.Piece, rebel: rules.Piece
+    faction: vijayanagara.Faction, unit: vijayanagara.Piece, rebel: vijayanagara.Piece
 ) -> None:
     s = blank()
     s.dynasty = "tughlaq"
@@ -200,7 +200,7 @@ def test_3_3_3_and_3_4_3_rebel_needs_a_strict_majority(
     put(s, "orissa", P.TROOP, 2)
     s.resources[faction] = 5
     s = run(turn(s, faction), "command; rebel")
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "select orissa")  # 2 vs 2 is no majority
     s = run(s, "select andhra")
     assert not s.spaces["andhra"].tributary
@@ -214,7 +214,7 @@ def test_3_1_2_an_amir_migrates_only_once_per_command() -> None:
     put(s, "maharashtra", P.AMIR, 2)
     s.resources[B] = 5
     s = run(turn(s, B), "command; migrate; move 2 amir from maharashtra to andhra")
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "move 1 amir from andhra to tamilakam")
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from rules_helpers import B, D, P, blank, frame, independent, legal_text, pieces, put, run, turn
 
-import rules
+from rules import vijayanagara
 
 
-def _d_turn(resources: int = 10) -> rules.GameState:
+def _d_turn(resources: int = 10) -> vijayanagara.GameState:
     s = blank()
     s.resources[D] = resources
     return s
@@ -34,24 +34,24 @@ def test_3_2_1_conscript_limits_and_locations() -> None:
     independent(s, "gujarat")
     s = run(turn(s, D), "command; conscript")
     for bad in ("place 6 troop in delhi", "place 2 troop in sindh", "place 1 troop in gujarat"):
-        with pytest.raises(rules.IllegalAction):
+        with pytest.raises(vijayanagara.IllegalAction):
             run(s, bad)
     # a Qasbah makes even an Independent Province selectable, and the Mongol regions need one
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "place 1 troop in punjab")
 
 
 def test_3_1_1_a_space_is_selected_once_per_command() -> None:
     s = run(turn(_d_turn(), D), "command; conscript; place 2 troop in delhi")
     assert not any(t.endswith(" in delhi") for t in legal_text(s))
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "place 1 troop in delhi")
 
 
 def test_3_1_resources_limit_the_number_of_spaces() -> None:
     s = run(turn(_d_turn(resources=1), D), "command; conscript; place 1 troop in sindh")
     assert s.resources[D] == 0
-    assert rules.prompt(s).kind != "cmd:conscript"
+    assert vijayanagara.prompt(s).kind != "cmd:conscript"
 
 
 def test_3_2_2_march_from_adjacent_spaces_paying_per_destination() -> None:
@@ -74,9 +74,9 @@ def test_3_2_2_march_only_from_adjacent_spaces() -> None:
     s = _d_turn()
     put(s, "delhi", P.TROOP, 3)
     s = run(turn(s, D), "command; march")
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "move 1 troop from delhi to sindh")
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "move 1 troop from jaunpur to punjab")  # 1.3.5: not adjacent
 
 
@@ -84,7 +84,7 @@ def test_3_1_2_a_unit_moves_only_once_per_march() -> None:
     s = _d_turn()
     put(s, "delhi", P.TROOP, 2)
     s = run(turn(s, D), "command; march; move 2 troop from delhi to jaunpur")
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "move 1 troop from jaunpur to orissa")
     # a Unit that was already in the destination space may move on
     s2 = _d_turn()
@@ -121,7 +121,7 @@ def test_3_2_3_govern_never_removes_rebelling_units() -> None:
     put(s, "andhra", P.GOVERNOR, 3)  # Sultanate Controlled: selectable
     put(s, "andhra", P.REBEL_RAJA, 1)
     s = run(turn(s, D), "command; govern; select andhra")
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "remove 1 rebel-raja from andhra")
 
 
@@ -133,7 +133,7 @@ def test_3_2_3_govern_locations() -> None:
     for ok in ("delhi", "punjab", "mountain_passes", "andhra"):
         run(s, f"select {ok}")
     for bad in ("gujarat", "sindh"):  # Independent, not Sultanate Controlled
-        with pytest.raises(rules.IllegalAction):
+        with pytest.raises(vijayanagara.IllegalAction):
             run(s, f"select {bad}")
 
 

@@ -6,15 +6,17 @@ from __future__ import annotations
 import pytest
 from rules_helpers import B, D, P, V, blank, frame, independent, legal_text, pieces, put, run
 
-import rules
+from rules import vijayanagara
 
 
-def _decree(s: rules.GameState, faction: rules.Faction, name: str) -> rules.GameState:
+def _decree(
+    s: vijayanagara.GameState, faction: vijayanagara.Faction, name: str
+) -> vijayanagara.GameState:
     s = frame(s, "command_decree", faction, command=True, decree=False)
     return run(s, name)
 
 
-def _pool(s: rules.GameState) -> None:
+def _pool(s: vijayanagara.GameState) -> None:
     s.cavalry = {D: 0, B: 0, V: 0}
     s.cavalry_pool = 10
 
@@ -53,7 +55,7 @@ def test_1_9_refill_an_emptied_slot_when_influence_falls_below_it() -> None:
     put(s, "karnataka", P.RAJA, 3)
     s.resources[D] = 3
     s = run(frame(s, "lords", D, times=0), "shift V -1")
-    assert rules.prompt(s).faction == V and rules.prompt(s).kind == "refill"
+    assert vijayanagara.prompt(s).faction == V and vijayanagara.prompt(s).kind == "refill"
     assert "slot raja from available" in legal_text(s)
     assert "slot raja from karnataka" in legal_text(s)
     s = run(s, "slot raja from karnataka; slot raja from available")
@@ -105,15 +107,15 @@ def test_4_2_3_demand_obedience() -> None:
 def test_4_1_a_decree_that_would_do_nothing_is_marked_but_stays_legal() -> None:
     # No Sultanate Controlled Province with a Governor: Demand Obedience would do nothing.
     s = frame(blank(), "command_decree", D, command=True, decree=False)
-    nothing = rules.Choose(option="demand-obedience")
-    assert rules.idle_note(s, nothing) == "no province qualifies, does nothing"
-    assert "demand-obedience (no province qualifies, does nothing)" in rules.prompt(s).text
-    assert nothing in rules.legal_actions(s)  # 4.1: any of the faction's Decrees
+    nothing = vijayanagara.Choose(option="demand-obedience")
+    assert vijayanagara.idle_note(s, nothing) == "no province qualifies, does nothing"
+    assert "demand-obedience (no province qualifies, does nothing)" in vijayanagara.prompt(s).text
+    assert nothing in vijayanagara.legal_actions(s)  # 4.1: any of the faction's Decrees
     independent(s, "andhra")
     put(s, "andhra", P.GOVERNOR, 1)
     put(s, "andhra", P.TROOP, 3)
-    assert rules.idle_note(s, nothing) is None
-    assert "demand-obedience (" not in rules.prompt(s).text
+    assert vijayanagara.idle_note(s, nothing) is None
+    assert "demand-obedience (" not in vijayanagara.prompt(s).text
 
 
 @pytest.mark.parametrize(
@@ -127,14 +129,14 @@ def test_4_1_a_decree_that_would_do_nothing_is_marked_but_stays_legal() -> None:
     ],
 )
 def test_4_1_every_decree_that_would_do_nothing_is_marked(
-    faction: rules.Faction, name: str, note: str
+    faction: vijayanagara.Faction, name: str, note: str
 ) -> None:
     s = blank()  # no Tributary Prosperity counts for Collect Tribute once at the most
     s.resources = {D: 24, B: 24, V: 0}  # at the most (1.8), or nothing to gain
     s.cavalry = {D: 0, B: 0, V: 0} | {faction: 10}  # no Cavalry left to gain (1.10)
     s.cavalry_pool = 0
     s = frame(s, "command_decree", faction, command=True, decree=False)
-    assert rules.idle_note(s, rules.Choose(option=name)) == note
+    assert vijayanagara.idle_note(s, vijayanagara.Choose(option=name)) == note
 
 
 # -- Bahmani Decrees -----------------------------------------------------------------------
@@ -276,5 +278,5 @@ def test_1_9_2_compel_removing_an_amir_does_not_flip() -> None:
     s = run(
         _decree(s, V, "compel"), "select andhra; place 1 raja in andhra; remove 1 amir from andhra"
     )
-    s = run(s, "done") if rules.prompt(s).kind == "compel_space" else s
+    s = run(s, "done") if vijayanagara.prompt(s).kind == "compel_space" else s
     assert pieces(s, "andhra") == {P.TROOP: 2, P.RAJA: 1}

@@ -1,4 +1,4 @@
-"""The Event's frames (rules.events) are typed too: states stored with an Event in progress
+"""The Event's frames (vijayanagara.events) are typed too: states stored with an Event in progress
 before its frames were typed (every frame untyped, or only the Event's beside typed others)
 load, convert and play on exactly as they did (tests/old_event_states.py recorded how), and
 undo across their old barrier."""
@@ -13,9 +13,9 @@ from old_event_states import DECK, FIXTURE, KINDS, MIXED
 from old_states import follow
 from pydantic import ValidationError
 
-import rules
-from rules.cards import with_deck
-from rules.frames import (
+from rules import vijayanagara
+from rules.vijayanagara.cards import with_deck
+from rules.vijayanagara.frames import (
     BattleFrame,
     CommandFrame,
     EventChooseFrame,
@@ -38,8 +38,8 @@ CLASSES = {
 }
 
 
-def _load(old: dict[str, object]) -> rules.GameState:
-    state = rules.GameState.model_validate(old["state"])
+def _load(old: dict[str, object]) -> vijayanagara.GameState:
+    state = vijayanagara.GameState.model_validate(old["state"])
     if old["deck"] == "custom":  # the deck file is stored apart; the bot attaches it on load
         state.options = with_deck(state.options, DECK.read_text(encoding="utf-8"))
     return state
@@ -78,29 +78,29 @@ def test_an_old_state_in_an_event_loads_typed_and_plays_on_the_same(
 @pytest.mark.parametrize("old", OLD[::4], ids=_name)
 def test_an_old_state_in_an_event_undoes_across_its_old_barrier(old: dict[str, object]) -> None:
     state = _load(old)
-    assert rules.can_undo(state) is not None
-    back = rules.undo(state)  # the barrier is the old JSON too
+    assert vijayanagara.can_undo(state) is not None
+    back = vijayanagara.undo(state)  # the barrier is the old JSON too
     assert all(isinstance(fr, CLASSES[fr.kind]) for fr in back.frames if fr.kind in CLASSES)
-    assert rules.legal_actions(back)
+    assert vijayanagara.legal_actions(back)
 
 
 @pytest.mark.parametrize("old", OLD + MIXED_OLD, ids=_name)
 def test_an_event_state_round_trips_through_json_as_the_same_frames(old: dict[str, object]) -> None:
     state = _load(old)
-    again = rules.GameState.model_validate_json(state.model_dump_json())
+    again = vijayanagara.GameState.model_validate_json(state.model_dump_json())
     assert again.frames == state.frames
 
 
 def test_a_game_full_of_events_round_trips_through_json_at_every_step() -> None:
     r = random.Random(11)
-    state = rules.new_game(11)
+    state = vijayanagara.new_game(11)
     kinds: set[str] = set()
     while not state.game_over:
-        again = rules.GameState.model_validate_json(state.model_dump_json())
+        again = vijayanagara.GameState.model_validate_json(state.model_dump_json())
         assert again.frames == state.frames
-        assert rules.legal_actions(again) == rules.legal_actions(state)
+        assert vijayanagara.legal_actions(again) == vijayanagara.legal_actions(state)
         kinds |= {fr.kind for fr in state.frames}
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     assert {"event", "event_pick"} <= kinds
 
 
@@ -133,5 +133,5 @@ def test_a_malformed_stored_event_frame_is_refused_naming_the_field(
     raw = dict(OLD[0]["state"])
     raw["frames"] = [*raw["frames"][:2], frame]
     with pytest.raises(ValidationError) as err:
-        rules.GameState.model_validate(raw)
+        vijayanagara.GameState.model_validate(raw)
     assert where in str(err.value)

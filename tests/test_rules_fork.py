@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import random
 
-import rules
-from rules.model import Faction, GameState, Piece
+from rules import vijayanagara
+from rules.vijayanagara.model import Faction, GameState, Piece
 
 
 def _mid_game(seed: int, steps: int) -> GameState:
     pick = random.Random(seed)
-    state = rules.new_game(seed)
+    state = vijayanagara.new_game(seed)
     for _ in range(steps):
-        state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, pick.choice(vijayanagara.legal_actions(state)))
     return state
 
 
@@ -56,24 +56,24 @@ def test_a_fork_copies_a_space_once_and_keeps_changing_that_copy() -> None:
 
 def test_every_state_of_a_game_is_unchanged_by_the_steps_after_it() -> None:
     pick = random.Random(11)
-    state = rules.new_game(11)
+    state = vijayanagara.new_game(11)
     seen: list[tuple[GameState, str]] = []
     while not state.game_over:
         seen.append((state, state.model_dump_json()))
-        state = rules.apply(state, pick.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, pick.choice(vijayanagara.legal_actions(state)))
     for st, text in seen:
         assert st.model_dump_json() == text
 
 
 def test_a_trade_leaves_the_state_before_it_alone() -> None:
     """1.5.2: a Give changes Resources and Cavalry in the new state only."""
-    from rules.actions import Give
+    from rules.vijayanagara.actions import Give
 
     state = _mid_game(6, 30)
     text = state.model_dump_json()
-    giver = next(f for f in rules.PLAYERS if state.resources[f] > 0)
-    receiver = next(f for f in rules.PLAYERS if f != giver)
-    after = rules.apply(state, Give(giver=giver, receiver=receiver, resources=1, cavalry=0))
+    giver = next(f for f in vijayanagara.PLAYERS if state.resources[f] > 0)
+    receiver = next(f for f in vijayanagara.PLAYERS if f != giver)
+    after = vijayanagara.apply(state, Give(giver=giver, receiver=receiver, resources=1, cavalry=0))
     assert after.resources[giver] == state.resources[giver] - 1
     assert state.model_dump_json() == text
 

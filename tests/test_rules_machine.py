@@ -1,4 +1,4 @@
-"""The seam for a second game: rules.machine runs any game's frames and imports nothing of
+"""The seam for a second game: rules.vijayanagara.machine runs any game's frames and imports nothing of
 Vijayanagara. A tiny Nim with a die (take 1-3 counters; a roll of 6 adds one) runs on it."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import machine
-from rules.machine import FrameHandler, Machine, can_undo, end_step, set_barrier, undo
+from rules.vijayanagara import machine
+from rules.vijayanagara.machine import FrameHandler, Machine, can_undo, end_step, set_barrier, undo
 
 
 def test_the_machine_imports_nothing_of_the_game() -> None:

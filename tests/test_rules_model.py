@@ -1,4 +1,4 @@
-"""The state as the engine holds it (rules.model): plain slotted records on the hot path,
+"""The state as the engine holds it (vijayanagara.model): plain slotted records on the hot path,
 written and read by pydantic at the JSON boundary exactly as when it was a pydantic model,
 and copied for each step sharing only what the engine never changes in place."""
 
@@ -10,19 +10,21 @@ from pathlib import Path
 
 from rules_helpers import D
 
-import rules
-from rules.engine import push
+from rules import vijayanagara
+from rules.vijayanagara.engine import push
 
 # States of the game of seed 7 (random.Random(7) picking among the legal steps), as written by
 # 5e97460, the last revision whose GameState was a pydantic model: "<step>": state JSON.
 OLD_JSON = Path(__file__).resolve().parent / "fixtures" / "state_json_5e97460.json"
 
 
-def _game(seed: int) -> list[rules.GameState]:
+def _game(seed: int) -> list[vijayanagara.GameState]:
     r = random.Random(seed)
-    states = [rules.new_game(seed)]
+    states = [vijayanagara.new_game(seed)]
     while not states[-1].game_over:
-        states.append(rules.apply(states[-1], r.choice(rules.legal_actions(states[-1]))))
+        states.append(
+            vijayanagara.apply(states[-1], r.choice(vijayanagara.legal_actions(states[-1])))
+        )
     return states
 
 
@@ -32,27 +34,27 @@ def test_a_state_is_written_byte_for_byte_as_the_pydantic_model_wrote_it() -> No
     assert len(states) - 1 == max(map(int, old))  # the same game, to its end
     for step, text in old.items():
         assert states[int(step)].model_dump_json() == text, f"step {step}"
-        again = rules.GameState.model_validate_json(text)
+        again = vijayanagara.GameState.model_validate_json(text)
         assert again.model_dump_json() == text and again == states[int(step)]
-        assert rules.GameState.model_validate(json.loads(text)) == again
+        assert vijayanagara.GameState.model_validate(json.loads(text)) == again
 
 
 def test_no_step_changes_the_state_it_came_from() -> None:
     """A step's state shares the deck's piles, the discards and the dealer's order with the
     state before (each replaced when it changes): every earlier state still reads the same."""
     r = random.Random(3)
-    state = rules.new_game(3)
-    seen: list[tuple[rules.GameState, str]] = []
+    state = vijayanagara.new_game(3)
+    seen: list[tuple[vijayanagara.GameState, str]] = []
     while not state.game_over:
         seen.append((state, state.model_dump_json()))
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     assert state.current_card is not None and len(state.discards) > 20  # many cards drawn
     for st, text in seen:
         assert st.model_dump_json() == text
 
 
 def test_a_clone_changed_by_hand_leaves_the_original_alone() -> None:
-    state = rules.new_game(5)
+    state = vijayanagara.new_game(5)
     text = state.model_dump_json()
     copy = state.clone()
     copy.piles[0]["event"] = 0
@@ -67,11 +69,11 @@ def test_a_clone_changed_by_hand_leaves_the_original_alone() -> None:
 def test_a_frame_pushed_by_hand_is_the_one_that_decides() -> None:
     """The engine keeps where it stopped for the state it made; a frame a caller pushes on
     that state by hand is asked anew."""
-    state = rules.new_game(2)
-    before = rules.legal_actions(state)
+    state = vijayanagara.new_game(2)
+    before = vijayanagara.legal_actions(state)
     push(state, "cavalry_from", D, owed=1)
-    assert rules.prompt(state).kind == "cavalry_from"
-    assert rules.legal_actions(state) != before
+    assert vijayanagara.prompt(state).kind == "cavalry_from"
+    assert vijayanagara.legal_actions(state) != before
 
 
 def test_the_pydantic_names_still_work_at_the_boundary() -> None:

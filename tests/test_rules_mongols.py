@@ -20,25 +20,27 @@ from rules_helpers import (
     run,
 )
 
-import rules
-from rules.cards import deck_for
-from rules.engine import advance, set_barrier
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for
+from rules.vijayanagara.engine import advance, set_barrier
 
 
-def _invasion(s: rules.GameState, faction: rules.Faction = B) -> rules.GameState:
+def _invasion(
+    s: vijayanagara.GameState, faction: vijayanagara.Faction = B
+) -> vijayanagara.GameState:
     return frame(s, "mongol_invasion", faction, left=2)
 
 
 def test_2_4_1_two_mongol_commands_by_the_card_faction_possibly_the_same_twice() -> None:
     s = _invasion(blank(), V)
-    assert rules.prompt(s).faction == V
+    assert vijayanagara.prompt(s).faction == V
     s = run(s, "amass")
-    assert rules.prompt(s).faction == V and rules.prompt(s).kind == "mongol_invasion"
+    assert vijayanagara.prompt(s).faction == V and vijayanagara.prompt(s).kind == "mongol_invasion"
     s = run(s, "amass")
     # 3 + 3 in the Passes: beyond four move on to Punjab
     assert pieces(s, "mountain_passes") == {P.MONGOL: 4}
     assert pieces(s, "punjab") == {P.MONGOL: 2}
-    assert rules.prompt(s).kind != "mongol_invasion"  # V at Influence 0: no Gifts
+    assert vijayanagara.prompt(s).kind != "mongol_invasion"  # V at Influence 0: no Gifts
 
 
 def test_3_5_1_amass_overflow_from_punjab_into_delhi() -> None:
@@ -106,7 +108,7 @@ def test_3_5_3_plunder_punjab_removes_a_troop_from_provinces_per_invader() -> No
     put(s, "delhi", P.TROOP, 5)  # Delhi is not a Province
     s.resources[D] = 12
     s = run(_invasion(s), "plunder; select punjab")
-    assert rules.prompt(s).faction == D and rules.prompt(s).kind == "remove_troops"
+    assert vijayanagara.prompt(s).faction == D and vijayanagara.prompt(s).kind == "remove_troops"
     assert not any("delhi" in o for o in legal_text(s))
     s = run(s, "remove 1 troop from sindh; remove 1 troop from andhra")
     assert s.resources[D] == 10
@@ -159,19 +161,19 @@ def test_2_4_2_compromising_gifts() -> None:
 
 
 def test_2_4_mongol_invasion_card_from_the_deck_goes_to_its_faction() -> None:
-    s = rules.new_game(1).clone()
+    s = vijayanagara.new_game(1).clone()
     deck = deck_for(s.options)
     inv = next(n for n, c in deck.cards.items() if c.kind == "mongol_invasion")
     s.frames = s.frames[:1]
     force_next_card(s, inv)
     s.eligible = {D: False, B: True, V: False}
     advance(s)
-    assert rules.prompt(s).kind == "mongol_invasion"
-    assert rules.prompt(s).faction == deck.cards[inv].faction
+    assert vijayanagara.prompt(s).kind == "mongol_invasion"
+    assert vijayanagara.prompt(s).faction == deck.cards[inv].faction
     assert s.eligible == {D: False, B: True, V: False}
 
 
-def _draw(s: rules.GameState, card: int) -> rules.GameState:
+def _draw(s: vijayanagara.GameState, card: int) -> vijayanagara.GameState:
     s.frames = s.frames[:1]
     force_next_card(s, card)
     advance(s)
@@ -191,10 +193,10 @@ def test_2_6_first_timurid_half_the_available_invaders_rounded_down(
     assert s.spaces["mountain_passes"].pieces.get(P.MONGOL, 0) == placed
     assert s.timurid_drawn == 1
     assert s.eligible == {D: False, B: True, V: True}
-    assert rules.prompt(s).kind in ("turn", "mongol_invasion", "succession", "refill")
+    assert vijayanagara.prompt(s).kind in ("turn", "mongol_invasion", "succession", "refill")
 
 
-def _timur(s: rules.GameState) -> rules.GameState:
+def _timur(s: vijayanagara.GameState) -> vijayanagara.GameState:
     s.timurid_drawn = 1
     _, second = deck_for(s.options).timurid
     return _draw(s, second)
@@ -209,7 +211,7 @@ def test_2_6_timur_moves_survivors_on_and_ends_the_game() -> None:
     assert pieces(s, "delhi") == {P.MONGOL: 4}
     assert s.delhi_adjustment == -1  # 5.1: 3 minus the Invaders left in Delhi
     # 18 Tributary Prosperity - 1
-    assert rules.score(s)[D] == 17
+    assert vijayanagara.score(s)[D] == 17
 
 
 def test_2_6_timur_passes_attack_ignores_resources_and_moves_delhi_units_too() -> None:

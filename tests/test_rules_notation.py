@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rules_helpers import B, D, M, P, V, blank, put, run, turn
 
-import rules
-from rules.actions import (
+from rules import vijayanagara
+from rules.vijayanagara.actions import (
     CavalryFrom,
     Charge,
     Choose,
@@ -30,7 +30,7 @@ from rules.actions import (
     Undo,
 )
 
-EXAMPLES: list[rules.Action] = [
+EXAMPLES: list[vijayanagara.Action] = [
     *(
         Choose(option=o)
         for o in (
@@ -80,22 +80,22 @@ EXAMPLES: list[rules.Action] = [
 
 
 @pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: a.type)
-def test_notation_round_trip_every_action_type(action: rules.Action) -> None:
-    text = rules.describe(None, action)
-    assert rules.parse(None, text) == [action]
+def test_notation_round_trip_every_action_type(action: vijayanagara.Action) -> None:
+    text = vijayanagara.describe(None, action)
+    assert vijayanagara.parse(None, text) == [action]
 
 
 def test_notation_round_trip_every_legal_action_in_real_positions() -> None:
-    s = rules.new_game(5)
+    s = vijayanagara.new_game(5)
     seen = 0
     for _ in range(60):
         if s.game_over:
             break
-        acts = rules.legal_actions(s)
+        acts = vijayanagara.legal_actions(s)
         for a in acts:
-            assert rules.parse(s, rules.describe(s, a)) == [a]
+            assert vijayanagara.parse(s, vijayanagara.describe(s, a)) == [a]
             seen += 1
-        s = rules.apply(s, acts[len(acts) // 2])
+        s = vijayanagara.apply(s, acts[len(acts) // 2])
     assert seen > 100
 
 
@@ -106,17 +106,17 @@ def test_notation_spaces_by_id_name_and_unique_prefix() -> None:
         "select mount",
         "select MOUNTAIN",
     ):
-        assert rules.parse(None, text) == [Select(space="mountain_passes")]
-    assert rules.parse(None, "select tam") == [Select(space="tamilakam")]
-    assert rules.parse(None, "select Rajput Kingdoms") == [Select(space="rajput")]
-    assert rules.parse(None, "move 2 troop from delhi to rajput kingdoms") == [
+        assert vijayanagara.parse(None, text) == [Select(space="mountain_passes")]
+    assert vijayanagara.parse(None, "select tam") == [Select(space="tamilakam")]
+    assert vijayanagara.parse(None, "select Rajput Kingdoms") == [Select(space="rajput")]
+    assert vijayanagara.parse(None, "move 2 troop from delhi to rajput kingdoms") == [
         Move(piece=P.TROOP, count=2, origin="delhi", dest="rajput")
     ]
 
 
 def test_notation_ambiguous_prefix_lists_the_matches() -> None:
-    with pytest.raises(rules.AmbiguousOrder) as err:
-        rules.parse(None, "select ma")
+    with pytest.raises(vijayanagara.AmbiguousOrder) as err:
+        vijayanagara.parse(None, "select ma")
     for name in ("madhyadesh", "maharashtra", "malwa"):
         assert name in str(err.value)
 
@@ -134,12 +134,12 @@ def test_notation_ambiguous_prefix_lists_the_matches() -> None:
     ],
 )
 def test_notation_malformed_text_says_what_was_expected(text: str, expected: str) -> None:
-    with pytest.raises(rules.InvalidOrder, match=expected):
-        rules.parse(None, text)
+    with pytest.raises(vijayanagara.InvalidOrder, match=expected):
+        vijayanagara.parse(None, text)
 
 
 def test_notation_several_steps_in_one_order() -> None:
-    assert rules.parse(None, "command; conscript\nplace 5 troop in delhi") == [
+    assert vijayanagara.parse(None, "command; conscript\nplace 5 troop in delhi") == [
         Choose(option="command"),
         Choose(option="conscript"),
         Place(piece=P.TROOP, count=5, space="delhi"),
@@ -152,10 +152,10 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged() -> None:
     s.resources[D] = 5
     s = run(turn(s, D), "command; conscript")
     before = s.model_dump()
-    with pytest.raises(rules.IllegalAction, match=r"3\.2\.1"):
-        rules.apply(s, Place(piece=P.TROOP, count=6, space="delhi"))
-    with pytest.raises(rules.IllegalAction):
-        rules.apply(s, Move(piece=P.TROOP, count=1, origin="delhi", dest="punjab"))
-    with pytest.raises(rules.IllegalAction):
-        rules.apply(s, Give(giver=B, receiver=V, cavalry=1))
+    with pytest.raises(vijayanagara.IllegalAction, match=r"3\.2\.1"):
+        vijayanagara.apply(s, Place(piece=P.TROOP, count=6, space="delhi"))
+    with pytest.raises(vijayanagara.IllegalAction):
+        vijayanagara.apply(s, Move(piece=P.TROOP, count=1, origin="delhi", dest="punjab"))
+    with pytest.raises(vijayanagara.IllegalAction):
+        vijayanagara.apply(s, Give(giver=B, receiver=V, cavalry=1))
     assert s.model_dump() == before

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-import rules
-from rules.cards import deck_for
-from rules.recap import RECAP_LIMIT
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for
+from rules.vijayanagara.recap import RECAP_LIMIT
 
 
 def test_the_recap_names_what_each_faction_did() -> None:
@@ -23,33 +23,33 @@ def test_the_recap_names_what_each_faction_did() -> None:
         "B loses 2 Troops in Malwa.",
         "B Attack done (Malwa).",
     ]
-    assert rules.card_recap(lines) == (
+    assert vijayanagara.card_recap(lines) == (
         "Card 4 · V Attack in no space · D passed · B attacked Malwa (B lost 2 Troops)"
     )
 
 
 def test_the_card_header_names_the_card_its_order_the_deck_and_who_is_eligible() -> None:
-    state = rules.new_game(1)
+    state = vijayanagara.new_game(1)
     assert state.current_card is not None
     card = deck_for(state.options).cards[state.current_card]
-    header = rules.card_header(state)
+    header = vijayanagara.card_header(state)
     assert header.startswith(f"**Card {state.current_card} · {card.title}**")
     assert "order " + " ".join(f.value for f in card.order) in header
     assert "left in the deck" in header and "Eligible: D, B, V" in header
 
 
 def test_every_card_of_a_random_game_gets_a_recap() -> None:
-    state = rules.new_game(3)
-    log = rules.LogTail.of(state)  # the whole log: a state holds only its last step's lines
+    state = vijayanagara.new_game(3)
+    log = vijayanagara.LogTail.of(state)  # the whole log: a state holds only its last step's lines
     r = random.Random(3)
     seen: list[int] = []
     while not state.game_over and len(seen) < 12:
         card = state.current_card
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
         log.follow(state)
         if card is not None and state.current_card != card:
             seen.append(card)
-            recap = rules.card_recap(rules.card_lines(log.lines, card))
+            recap = vijayanagara.card_recap(vijayanagara.card_lines(log.lines, card))
             assert recap.startswith(f"Card {card}") and "\n" not in recap
             assert len(recap) <= RECAP_LIMIT
     assert len(seen) == 12
@@ -68,7 +68,7 @@ def test_casualties_removed_one_by_one_add_up_in_the_recap() -> None:
         "B loses 1 Rebelling Amir in Karnataka.",
         "V Attack done (Karnataka).",
     ]
-    assert rules.card_recap(lines) == (
+    assert vijayanagara.card_recap(lines) == (
         "Card 9 · V attacked Karnataka (V lost 1 Raja, B lost 3 Rebelling Amirs)"
     )
 
@@ -78,11 +78,11 @@ def test_a_card_nobody_acted_on_says_what_the_card_did() -> None:
         "Card 48: Timurid Empire (4 left in the deck).",
         "Timurid Empire: 5 Mongol Invaders enter the Mountain Passes (2.6).",
     ]
-    assert rules.card_recap(timurid) == (
+    assert vijayanagara.card_recap(timurid) == (
         "Card 48 Timurid Empire · Timurid Empire: 5 Mongol Invaders enter the Mountain Passes"
     )
     idle = [
         "Card 27: Reddis of Kondavidu (33 left in the deck).",
         "Eligibility adjusted: D Eligible.",
     ]
-    assert rules.card_recap(idle) == "Card 27 Reddis of Kondavidu · no Faction acted"
+    assert vijayanagara.card_recap(idle) == "Card 27 Reddis of Kondavidu · no Faction acted"

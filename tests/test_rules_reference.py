@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from rules.reference import TOPICS, reference, topics
-from rules.registry import ENTRIES
+from rules.vijayanagara.reference import TOPICS, reference, topics
+from rules.vijayanagara.registry import ENTRIES
 
 CITED = re.compile(r"\(\d\.\d(?:\.\d)?")
 

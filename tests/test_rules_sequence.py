@@ -19,40 +19,40 @@ from rules_helpers import (
     turn,
 )
 
-import rules
-from rules.model import GameOptions
+from rules import vijayanagara
+from rules.vijayanagara.model import GameOptions
 
 
 def test_2_3_2_first_eligible_faction_in_card_order_acts_first() -> None:
-    s = on_card(rules.new_game(1).clone(), event_card((V, D, B)))
-    assert rules.prompt(s).faction == V
-    s = rules.new_game(1).clone()
+    s = on_card(vijayanagara.new_game(1).clone(), event_card((V, D, B)))
+    assert vijayanagara.prompt(s).faction == V
+    s = vijayanagara.new_game(1).clone()
     s.eligible[V] = False  # Ineligible factions are skipped
     s = on_card(s, event_card((V, D, B)))
-    assert rules.prompt(s).faction == D
+    assert vijayanagara.prompt(s).faction == D
 
 
 def test_2_3_3_each_forked_option_once_per_card() -> None:
-    s = on_card(rules.new_game(1).clone(), event_card((D, B, V)))
+    s = on_card(vijayanagara.new_game(1).clone(), event_card((D, B, V)))
     assert "command+decree" in legal_text(s)
     s = run(s, "command+decree; conscript; done; collect-tribute")
-    assert rules.prompt(s).faction == B
+    assert vijayanagara.prompt(s).faction == B
     opts = legal_text(s)
     assert "command+decree" not in opts and "command" in opts
-    with pytest.raises(rules.IllegalAction):
-        rules.apply(s, rules.Choose(option="command+decree"))
+    with pytest.raises(vijayanagara.IllegalAction):
+        vijayanagara.apply(s, vijayanagara.Choose(option="command+decree"))
     s = run(s, "command; rally; done")
-    assert rules.prompt(s).faction == V
+    assert vijayanagara.prompt(s).faction == V
     assert set(legal_text(s)) <= {"limited", "pass"}
     assert "pass" in legal_text(s)
 
 
 def test_2_3_5_limited_command_is_one_space_and_stays_eligible() -> None:
-    s = on_card(rules.new_game(1).clone(), event_card((V, D, B)))
+    s = on_card(vijayanagara.new_game(1).clone(), event_card((V, D, B)))
     before = s.resources[V]
     s = run(s, "limited; rally; place 2 raja in karnataka")
     # one space only: the Command ended on its own after one selection
-    assert rules.prompt(s).faction == D
+    assert vijayanagara.prompt(s).faction == D
     assert s.resources[V] == before - 1
     s = run(s, "command+decree; conscript; done; collect-tribute")
     s = run(s, "command; rally; done")
@@ -61,50 +61,50 @@ def test_2_3_5_limited_command_is_one_space_and_stays_eligible() -> None:
 
 
 @pytest.mark.parametrize(("faction", "income"), [(D, 3), (B, 1), (V, 1)])
-def test_2_3_6_pass_income(faction: rules.Faction, income: int) -> None:
-    s = turn(rules.new_game(1).clone(), faction)
+def test_2_3_6_pass_income(faction: vijayanagara.Faction, income: int) -> None:
+    s = turn(vijayanagara.new_game(1).clone(), faction)
     before = s.resources[faction]
     s = run(s, "pass")
     assert s.resources[faction] == before + income
 
 
 def test_1_8_resources_never_above_24() -> None:
-    s = rules.new_game(1).clone()
+    s = vijayanagara.new_game(1).clone()
     s.resources[D] = 23
     s = run(turn(s, D), "pass")
     assert s.resources[D] == 24
 
 
 def test_2_3_6_and_2_3_7_pass_stays_eligible_and_eligibility_resets() -> None:
-    s = rules.new_game(1).clone()
+    s = vijayanagara.new_game(1).clone()
     s.eligible[B] = False
     s = on_card(s, event_card((D, B, V)))
     s = run(s, "pass")  # D
-    assert rules.prompt(s).faction == V  # B is Ineligible: skipped
+    assert vijayanagara.prompt(s).faction == V  # B is Ineligible: skipped
     s = run(s, "command; rally; done")
     assert s.eligible == {D: True, B: True, V: False}
 
 
 def test_2_3_8_next_card_revealed_after_the_last_faction() -> None:
-    s = rules.new_game(1).clone()
+    s = vijayanagara.new_game(1).clone()
     force_next_card(s, event_card((B, V, D)))
     first = event_card((D, B, V))
     s = on_card(s, first)
     s = run(s, "pass; pass; pass")
     assert s.current_card == event_card((B, V, D))
     assert s.discards[-1] == first
-    assert rules.prompt(s).faction == B
+    assert vijayanagara.prompt(s).faction == B
 
 
 def test_1_5_2_give_resources_and_cavalry_at_any_time() -> None:
-    s = rules.new_game(1)
+    s = vijayanagara.new_game(1)
     t = run(s, "give 2 resources 1 cavalry from D to B")
     assert t.resources[D] == s.resources[D] - 2 and t.resources[B] == s.resources[B] + 2
     assert t.cavalry[D] == 1 and t.cavalry[B] == 1
-    assert rules.prompt(t) == rules.prompt(s)  # it is nobody's turn-step
-    with pytest.raises(rules.IllegalAction):
+    assert vijayanagara.prompt(t) == vijayanagara.prompt(s)  # it is nobody's turn-step
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "give 1 cavalry from B to V")  # B has none
-    with pytest.raises(rules.IllegalAction):
+    with pytest.raises(vijayanagara.IllegalAction):
         run(s, "give 13 resources from D to V")
 
 
@@ -113,8 +113,10 @@ def test_2_7_1_no_rebel_during_khalji_dynasty() -> None:
     put(s, "maharashtra", P.AMIR, 3)
     s.resources[B] = 5
     s = turn(s, B)
-    assert "rebel" not in [rules.describe(s, a) for a in rules.legal_actions(run(s, "limited"))]
-    with pytest.raises(rules.IllegalAction, match=r"2\.7"):
+    assert "rebel" not in [
+        vijayanagara.describe(s, a) for a in vijayanagara.legal_actions(run(s, "limited"))
+    ]
+    with pytest.raises(vijayanagara.IllegalAction, match=r"2\.7"):
         run(s, "command; rebel; select maharashtra")
 
 
@@ -132,39 +134,39 @@ def test_2_7_2_rebel_allowed_during_tughlaq_dynasty() -> None:
 
 def test_3_1_1_timurs_shadow_one_space_per_command_after_first_timurid() -> None:
     opts = GameOptions(timurs_shadow=True)
-    s = rules.new_game(1, opts).clone()
+    s = vijayanagara.new_game(1, opts).clone()
     s.timurid_drawn = 1
     s = run(turn(s, D), "command; conscript; place 1 troop in delhi")
     assert s.spaces["delhi"].pieces[P.TROOP] == 5
-    assert rules.prompt(s).kind != "cmd:conscript"  # the Command is over after one space
+    assert vijayanagara.prompt(s).kind != "cmd:conscript"  # the Command is over after one space
     # before the first Timurid card, or without the option: any number of spaces
     for o, drawn in ((opts, 0), (GameOptions(), 1)):
-        t = rules.new_game(1, o).clone()
+        t = vijayanagara.new_game(1, o).clone()
         t.timurid_drawn = drawn
         t = run(turn(t, D), "command; conscript; place 1 troop in delhi; place 1 troop in sindh")
         assert t.spaces["sindh"].pieces[P.TROOP] == 2
 
 
-def _finish_card(s: rules.GameState, card: int) -> rules.GameState:
+def _finish_card(s: vijayanagara.GameState, card: int) -> vijayanagara.GameState:
     """Others Pass; the Event's own decisions take the first legal choice."""
     for _ in range(200):
         if s.current_card != card:
             return s
-        if rules.prompt(s).kind == "turn":
+        if vijayanagara.prompt(s).kind == "turn":
             s = run(s, "pass")
         else:
-            s = rules.apply(s, rules.legal_actions(s)[0])
+            s = vijayanagara.apply(s, vijayanagara.legal_actions(s)[0])
     raise AssertionError("the card did not end")
 
 
 @pytest.mark.parametrize("side", ["unshaded", "shaded"])
 @pytest.mark.parametrize("card", [9, 16, 17, 1, 3])
 def test_2_3_4_and_2_3_7_stay_eligible_events(card: int, side: str) -> None:
-    from rules.cards import deck_for
+    from rules.vijayanagara.cards import deck_for
 
     stay = deck_for(GameOptions()).cards[card].stay_eligible
-    s = on_card(rules.new_game(1).clone(), card)
-    f = rules.prompt(s).faction
+    s = on_card(vijayanagara.new_game(1).clone(), card)
+    f = vijayanagara.prompt(s).faction
     assert f is not None
     s = _finish_card(run(s, f"event; {side}"), card)
     assert s.eligible[f] == stay

@@ -6,9 +6,9 @@ import pytest
 from invariants import check
 from rules_helpers import B, D, M, P, V, blank
 
-import rules
-from rules.cards import deck_for
-from rules.forces import may_enter, place, room_for
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for
+from rules.vijayanagara.forces import may_enter, place, room_for
 
 
 def test_1_3_2_and_1_3_3_only_delhi_and_mongols_in_delhi_and_the_regions() -> None:
@@ -26,7 +26,7 @@ def test_1_3_2_and_1_3_3_only_delhi_and_mongols_in_delhi_and_the_regions() -> No
 
 
 def test_1_3_2_regions_and_delhi_are_never_tributary_or_controlled() -> None:
-    s = rules.new_game(3)
+    s = vijayanagara.new_game(3)
     for space in ("delhi", "punjab", "mountain_passes"):
         assert not s.spaces[space].tributary
         assert s.spaces[space].control is None
@@ -36,24 +36,24 @@ def test_1_3_2_regions_and_delhi_are_never_tributary_or_controlled() -> None:
 
 
 def test_1_3_5_adjacency_facts_from_the_rulebook() -> None:
-    b = rules.board()
+    b = vijayanagara.board()
     assert b.adjacent("gondwana", "andhra") and b.adjacent("andhra", "gondwana")
     assert b.adjacent("madhyadesh", "orissa")
     assert not b.adjacent("jaunpur", "punjab")
 
 
 def test_1_3_6_vindhya_range_blocks_adjacency() -> None:
-    b = rules.board()
+    b = vijayanagara.board()
     assert not b.adjacent("malwa", "gondwana")
     assert not b.adjacent("madhyadesh", "jaunpur")
     assert "vindhya" not in " ".join(b.spaces)
 
 
 def test_1_3_1_prosperity_is_one_or_two_and_totals_delhi_start_vp() -> None:
-    b = rules.board()
+    b = vijayanagara.board()
     assert all(b.prosperity(p) in (1, 2) for p in b.provinces)
     # 2.1: all Provinces start Tributary and Delhi starts at 18 VP
-    assert rules.score(rules.new_game(1))[D] == 18
+    assert vijayanagara.score(vijayanagara.new_game(1))[D] == 18
 
 
 def test_1_4_4_one_structure_of_each_faction_per_province() -> None:
@@ -88,16 +88,16 @@ SETUP = {
 
 
 def test_2_1_map_setup() -> None:
-    s = rules.new_game(7)
+    s = vijayanagara.new_game(7)
     for space, want in SETUP.items():
         assert s.spaces[space].pieces == want, space
-    b = rules.board()
+    b = vijayanagara.board()
     assert all(s.spaces[p].tributary for p in b.provinces)
     assert all(s.spaces[p].control is None for p in b.provinces)
 
 
 def test_2_1_holding_boxes_tracks_resources_and_cavalry() -> None:
-    s = rules.new_game(7)
+    s = vijayanagara.new_game(7)
     assert s.available[D] == {P.TROOP: 10, P.GOVERNOR: 4, P.QASBAH: 4}
     assert s.available[B] == {P.AMIR: 6, P.FORT: 5}
     assert s.available[V] == {P.RAJA: 8, P.TEMPLE: 5}
@@ -113,7 +113,7 @@ def test_2_1_holding_boxes_tracks_resources_and_cavalry() -> None:
 
 
 def _kinds(seed: int) -> list[str]:
-    s = rules.new_game(seed)
+    s = vijayanagara.new_game(seed)
     deck = deck_for(s.options)
     full = [s.current_card, *s.order]
     return [deck.cards[n].kind for n in full if n is not None]
@@ -121,7 +121,7 @@ def _kinds(seed: int) -> list[str]:
 
 @pytest.mark.parametrize("seed", [1, 2, 99, 12345])
 def test_2_1_deck_construction(seed: int) -> None:
-    s = rules.new_game(seed)
+    s = vijayanagara.new_game(seed)
     deck = deck_for(s.options)
     full = [s.current_card, *s.order]
     assert len(full) == 35
@@ -142,7 +142,10 @@ def test_2_1_deck_construction(seed: int) -> None:
 
 
 def test_2_1_same_seed_same_deck_and_shuffles_differ() -> None:
-    a, b = rules.new_game(42), rules.new_game(42)
+    a, b = vijayanagara.new_game(42), vijayanagara.new_game(42)
     assert [a.current_card, *a.order] == [b.current_card, *b.order]
-    decks = {tuple([rules.new_game(s).current_card, *rules.new_game(s).order]) for s in range(6)}
+    decks = {
+        tuple([vijayanagara.new_game(s).current_card, *vijayanagara.new_game(s).order])
+        for s in range(6)
+    }
     assert len(decks) > 1

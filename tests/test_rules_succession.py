@@ -16,12 +16,12 @@ from rules_helpers import (
     run,
 )
 
-import rules
-from rules.cards import deck_for
-from rules.engine import advance, set_barrier
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_for
+from rules.vijayanagara.engine import advance, set_barrier
 
 
-def _draw(s: rules.GameState, which: int) -> rules.GameState:
+def _draw(s: vijayanagara.GameState, which: int) -> vijayanagara.GameState:
     card = deck_for(s.options).succession[which]
     s.frames = s.frames[:1]
     force_next_card(s, card)
@@ -30,7 +30,7 @@ def _draw(s: rules.GameState, which: int) -> rules.GameState:
     return s
 
 
-def _zenith_setup() -> rules.GameState:
+def _zenith_setup() -> vijayanagara.GameState:
     s = blank()
     s.cavalry = {D: 0, B: 0, V: 0}
     s.cavalry_pool = 10
@@ -53,7 +53,7 @@ def test_2_5_1_zenith_steps_in_order() -> None:
     # 1: the Tughlaq Dynasty: Rebel now possible
     assert s.dynasty == "tughlaq"
     # 2: Delhi may Campaign, using only Delhi and Provinces
-    assert rules.prompt(s).faction == D and rules.prompt(s).kind == "dec:campaign"
+    assert vijayanagara.prompt(s).faction == D and vijayanagara.prompt(s).kind == "dec:campaign"
     assert "select punjab" not in legal_text(s)
     s = run(s, "select delhi; take 2 troop")
     assert "go punjab" not in legal_text(s)
@@ -71,7 +71,7 @@ def test_2_5_1_zenith_campaign_may_be_skipped() -> None:
     assert s.cavalry[B] == 3 and s.dynasty == "tughlaq"
 
 
-def _rise_setup() -> rules.GameState:
+def _rise_setup() -> vijayanagara.GameState:
     s = blank()
     s.cavalry = {D: 0, B: 0, V: 0}
     s.cavalry_pool = 10
@@ -87,20 +87,20 @@ def _rise_setup() -> rules.GameState:
 
 def test_2_5_2_rise_of_the_rebel_sultans() -> None:
     s = _draw(_rise_setup(), 1)
-    assert rules.prompt(s).faction == D and rules.prompt(s).kind == "dec:campaign"
+    assert vijayanagara.prompt(s).faction == D and vijayanagara.prompt(s).kind == "dec:campaign"
     s = run(s, "done")
     # 2: a free Limited Command for the Bahmanis
-    assert rules.prompt(s).faction == B
+    assert vijayanagara.prompt(s).faction == B
     s = run(s, "rally; place 3 amir in maharashtra")  # 1 + Maharashtra + Controlled
     assert s.resources[B] == 0
     assert pieces(s, "maharashtra") == {P.REBEL_AMIR: 4}
     # then Resources/Cavalry equal to the Controlled Prosperity, at most three
-    assert rules.prompt(s).faction == B
+    assert vijayanagara.prompt(s).faction == B
     assert "gain 4 resources 0 cavalry" not in legal_text(s)
     s = run(s, "gain 1 resources 2 cavalry")
     assert s.resources[B] == 1 and s.cavalry[B] == 2
     # 3: the same for the Vijayanagara Empire
-    assert rules.prompt(s).faction == V
+    assert vijayanagara.prompt(s).faction == V
     s = run(s, "skip; gain 0 resources 2 cavalry")
     assert s.cavalry[V] == 2 and s.resources[V] == 0
 
@@ -109,15 +109,15 @@ def test_2_5_3_lords_of_the_deccan_each_faction_up_to_three_shifts() -> None:
     s = blank()
     s.resources = {D: 10, B: 3, V: 2}
     s = _draw(s, 2)
-    assert rules.prompt(s).faction == D
+    assert vijayanagara.prompt(s).faction == D
     assert "shift V -1" not in legal_text(s)  # already at 0
     s = run(s, "shift V +1; shift V -1; shift B +1")
     assert s.influence[V] == 0
     # three times at most: Delhi's step is over, the Bahmanis decide next
     assert s.resources[D] == 1
     assert s.influence[B] == 1
-    assert rules.prompt(s).faction == B
+    assert vijayanagara.prompt(s).faction == B
     s = run(s, "shift B -1")
     assert s.resources[B] == 0
     # V has only 2 Resources: nothing to do, play goes on
-    assert rules.prompt(s).kind not in ("lords",) or rules.prompt(s).faction != V
+    assert vijayanagara.prompt(s).kind not in ("lords",) or vijayanagara.prompt(s).faction != V

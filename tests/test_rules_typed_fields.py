@@ -11,10 +11,10 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from rules.cards import Card, Deck, EventSide
-from rules.event_steps import STEP_CLASSES, EventStep
-from rules.frames import KINDS, PREFIXES, FrameField
-from rules.model import GameState
+from rules.vijayanagara.cards import Card, Deck, EventSide
+from rules.vijayanagara.event_steps import STEP_CLASSES, EventStep
+from rules.vijayanagara.frames import KINDS, PREFIXES, FrameField
+from rules.vijayanagara.model import GameState
 
 
 def _fields(cls: type) -> dict[str, object]:

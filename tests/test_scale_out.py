@@ -19,10 +19,10 @@ from fakes import FakeRenderer
 from test_db import once_the_lease_ends
 from test_service import B_FIRST, seated
 
-import rules
 from bot.service import GameService
 from db import Announcement, NewAction, StaleAction, open_store
 from db.postgres import PostgresStore
+from rules import vijayanagara
 
 WORKER = Path(__file__).resolve().parent / "scale_worker.py"
 CHANNELS = ["shared-1", "shared-2"]
@@ -76,12 +76,14 @@ async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
             # every version after the start is one acknowledged move: none lost, none doubled
             assert versions == list(range(start[ch][0] + 1, game.version + 1))
             # and the log is a game: it replays to the state the service holds
-            log = [rules.action_from_json(a.action) for a in await svc.store.actions(game.id)]
+            log = [
+                vijayanagara.action_from_json(a.action) for a in await svc.store.actions(game.id)
+            ]
             assert [a.seq for a in await svc.store.actions(game.id)] == list(
                 range(1, game.actions + 1)
             )
             state = await svc.state_of(game)
-            assert rules.replay(None, None, log).model_dump_json() == state.model_dump_json()
+            assert vijayanagara.replay(None, None, log).model_dump_json() == state.model_dump_json()
         counts = Counter(delivered)
         assert all(n == 1 for n in counts.values()), counts.most_common(3)
         ids = {

@@ -12,11 +12,11 @@ from fakes import SEATS, STRANGER, FakeRenderer
 from test_reminders import Clock
 from test_service import CH, current, seated
 
-import rules
 from bot.ai_seats import AI_USERS
 from bot.service import GameService
+from rules import vijayanagara
 
-F = rules.Faction
+F = vijayanagara.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 EASY = AI_USERS["easy"]
 DAY = 24.0  # hours, as the test clock advances
@@ -42,7 +42,7 @@ async def seats(svc: GameService) -> dict[str, int]:
 
 async def off_turn(svc: GameService) -> F:
     _, st = await current(svc)
-    return next(f for f in rules.PLAYERS if f != rules.prompt(st).faction)
+    return next(f for f in vijayanagara.PLAYERS if f != vijayanagara.prompt(st).faction)
 
 
 # --- seats ---------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ async def test_an_ai_may_replace_a_person_once_the_stall_rules_gave_up_on_them(
 ) -> None:
     await seated(svc)
     _, st = await current(svc)
-    on_turn = rules.prompt(st).faction
+    on_turn = vijayanagara.prompt(st).faction
     assert on_turn is not None
     idle = SEATS[on_turn]
     other = SEATS[await off_turn(svc)]

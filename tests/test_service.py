@@ -10,12 +10,16 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer
 
-import rules
 from bot.local import text_command
 from bot.service import GameService
+from rules import vijayanagara
 
 CH = "chan-1"
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 B_FIRST = 12  # the secret of this seed draws an Event card on which B decides first
 
 
@@ -39,14 +43,14 @@ async def seated(svc: GameService, seed: int = B_FIRST, channel: str = CH) -> No
     assert r.image == PNG
 
 
-async def current(svc: GameService, channel: str = CH) -> tuple[int, rules.GameState]:
+async def current(svc: GameService, channel: str = CH) -> tuple[int, vijayanagara.GameState]:
     game = await svc.store.open_game(channel) or await svc.store.latest_game(channel)
     assert game is not None
     return game.version, await svc.state_of(game)
 
 
-def who(state: rules.GameState) -> int:
-    f = rules.prompt(state).faction
+def who(state: vijayanagara.GameState) -> int:
+    f = vijayanagara.prompt(state).faction
     assert f is not None
     return SEATS[f]
 
@@ -58,9 +62,9 @@ async def play_random(svc: GameService, steps: int, seed: int, channel: str = CH
         version, st = await current(svc, channel)
         if st.game_over:
             break
-        a = r.choice(rules.legal_actions(st))
-        order = rules.describe(st, a)
-        if rules.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
+        a = r.choice(vijayanagara.legal_actions(st))
+        order = vijayanagara.describe(st, a)
+        if vijayanagara.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
             order += "; confirm"
         # as a suggestion carries it: the position the order was chosen for
         reply = await svc.play(channel, who(st), order, expected_version=version)
@@ -125,8 +129,8 @@ async def test_bad_input_is_refused_and_changes_nothing(svc: GameService) -> Non
 async def test_multi_step_order_is_all_or_nothing(svc: GameService) -> None:
     await seated(svc, seed=B_FIRST)
     v0, st = await current(svc)
-    a = rules.legal_actions(st)[0]
-    first = rules.describe(st, a)
+    a = vijayanagara.legal_actions(st)[0]
+    first = vijayanagara.describe(st, a)
     reply = await svc.play(CH, who(st), f"{first}; fly away")
     assert not reply.ok and "Step 2" in reply.text
     reply = await svc.play(CH, who(st), f"{first}; place 99 temple in delhi")
@@ -138,15 +142,15 @@ async def test_multi_step_order_is_all_or_nothing(svc: GameService) -> None:
 async def test_accepted_order_posts_log_and_board_at_handoff(svc: GameService) -> None:
     await seated(svc, seed=B_FIRST)
     _, st = await current(svc)
-    assert rules.prompt(st).faction == rules.Faction.B
+    assert vijayanagara.prompt(st).faction == vijayanagara.Faction.B
     reply = await svc.play(CH, B, "pass")
     assert reply.ok and not reply.ephemeral
     # B's turn closes with what it did; the new message names who decides next
     assert reply.close_text is not None and "• Bahmani Kingdom Passes" in reply.close_text
     assert "**Next:**" in reply.text
     _, st2 = await current(svc)
-    nxt = rules.prompt(st2).faction
-    assert nxt is not None and nxt != rules.Faction.B
+    nxt = vijayanagara.prompt(st2).faction
+    assert nxt is not None and nxt != vijayanagara.Faction.B
     assert reply.image == PNG and reply.mentions == [SEATS[nxt]]
     assert f"<@{SEATS[nxt]}>" in reply.text
 
@@ -170,7 +174,7 @@ async def test_undo_and_buttons(svc: GameService) -> None:
     undone = await svc.press(CH, B, next(i for i in ids if i.endswith(":undo")))
     assert undone.ok, undone.text
     _, st2 = await current(svc)
-    assert rules.prompt(st2).kind == "turn"
+    assert vijayanagara.prompt(st2).kind == "turn"
     # the old buttons are now stale
     stale = await svc.press(CH, B, ids[0])
     assert not stale.ok and "older position" in stale.text
@@ -182,11 +186,11 @@ async def test_undo_and_buttons(svc: GameService) -> None:
 async def test_give(svc: GameService) -> None:
     await seated(svc, seed=B_FIRST)
     _, st = await current(svc)
-    res_d = st.resources[rules.Faction.D]
+    res_d = st.resources[vijayanagara.Faction.D]
     r = await text_command(svc, CH, D, "give B 1 resources")
     assert r.ok, r.text
     _, st2 = await current(svc)
-    assert st2.resources[rules.Faction.D] == res_d - 1
+    assert st2.resources[vijayanagara.Faction.D] == res_d - 1
     too_much = await svc.give(CH, D, "V", 24, 0)
     assert not too_much.ok and "only" in too_much.text
     out_of_range = await svc.give(CH, D, "V", 99, 0)
@@ -210,9 +214,9 @@ async def test_restart_continues_the_game(database_url: str) -> None:
     # the state rebuilt from snapshots equals a replay of the whole log (chance entries too)
     game = await s2.store.open_game(CH)
     assert game is not None
-    acts = [rules.action_from_json(a.action) for a in await s2.store.actions(game.id)]
+    acts = [vijayanagara.action_from_json(a.action) for a in await s2.store.actions(game.id)]
     _, st3 = await current(s2)
-    assert rules.replay(None, None, acts).model_dump_json() == st3.model_dump_json()
+    assert vijayanagara.replay(None, None, acts).model_dump_json() == st3.model_dump_json()
     await s2.close()
 
 
@@ -235,7 +239,7 @@ async def test_concurrent_orders_apply_once(database_url: str) -> None:
     assert game is not None and game.actions == n0 + 1
     # same with typed orders through two services
     _, st = await current(s1)
-    order = rules.describe(st, rules.legal_actions(st)[0])
+    order = vijayanagara.describe(st, vijayanagara.legal_actions(st)[0])
     replies = await asyncio.gather(
         s1.play(CH, who(st), order, expected_version=game.version),
         s2.play(CH, who(st), order, expected_version=game.version),

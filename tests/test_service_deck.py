@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from fakes import SEATS, FakeRenderer
 
-import rules
 from bot.local import amain
 from bot.service import GameService
-from rules.cards import deck_key
+from rules import vijayanagara
+from rules.vijayanagara.cards import deck_key
 
 CH = "chan-deck"
 FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
@@ -28,20 +28,20 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 
 async def test_a_game_created_with_a_deck_file_plays_its_cards(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    created = await svc.create(CH, SEATS[rules.Faction.D], seed=3, deck=text)
+    created = await svc.create(CH, SEATS[vijayanagara.Faction.D], seed=3, deck=text)
     assert created.ok and "deck file" in created.text
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, SEATS[rules.Faction.D])).ok
+    assert (await svc.start(CH, SEATS[vijayanagara.Faction.D])).ok
     game = await svc.store.open_game(CH)
     assert game is not None
     state = await svc.state_of(game)
     assert state.options.deck_hash == deck_key(text)
     assert text not in state.model_dump_json()  # the file is stored once, not in every state
     assert await svc.store.deck_text(deck_key(text)) == text
-    custom = rules.cards.deck_for(state.options)
+    custom = vijayanagara.cards.deck_for(state.options)
     assert state.current_card in custom.cards
-    assert rules.cards_left(state) == 34
+    assert vijayanagara.cards_left(state) == 34
     # card lookups in this channel use the game's deck
     reply = await svc.card_in(CH, "Border Levies")
     assert reply.ok and "Border Levies" in reply.text
@@ -51,7 +51,7 @@ async def test_a_bad_deck_file_is_refused_with_the_card_and_field(svc: GameServi
     bad = FIXTURE.read_text(encoding="utf-8").replace(
         "faction: D\n        add: 2", "faction: Q\n        add: 2", 1
     )
-    reply = await svc.create(CH, SEATS[rules.Faction.D], deck=bad)
+    reply = await svc.create(CH, SEATS[vijayanagara.Faction.D], deck=bad)
     assert not reply.ok
     assert "101" in reply.text and "faction" in reply.text
     assert await svc.store.open_game(CH) is None

@@ -8,11 +8,15 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import SEATS, FakeRenderer
 
-import rules
 from bot.service import GameService
+from rules import vijayanagara
 
 CH = "reading"
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 
 
 @pytest.fixture

@@ -12,12 +12,16 @@ from fakes import SEATS, FakeRenderer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules
 from bot.local import text_command
 from bot.service import GameService
+from rules import vijayanagara
 
 CH = "orders"
-D, B, V = SEATS[rules.Faction.D], SEATS[rules.Faction.B], SEATS[rules.Faction.V]
+D, B, V = (
+    SEATS[vijayanagara.Faction.D],
+    SEATS[vijayanagara.Faction.B],
+    SEATS[vijayanagara.Faction.V],
+)
 
 
 @pytest.fixture
@@ -37,24 +41,24 @@ async def seated(svc: GameService, seed: int, channel: str = CH) -> None:
     assert (await svc.start(channel, D)).ok
 
 
-async def state_now(svc: GameService, channel: str = CH) -> rules.GameState:
+async def state_now(svc: GameService, channel: str = CH) -> vijayanagara.GameState:
     game = await svc.store.open_game(channel) or await svc.store.latest_game(channel)
     assert game is not None
     return await svc.state_of(game)
 
 
-def seat_of(state: rules.GameState) -> int:
-    f = rules.decider(state)
+def seat_of(state: vijayanagara.GameState) -> int:
+    f = vijayanagara.decider(state)
     assert f is not None
     return SEATS[f]
 
 
-def _stack(state: rules.GameState) -> list[tuple[str, rules.Faction | None]]:
+def _stack(state: vijayanagara.GameState) -> list[tuple[str, vijayanagara.Faction | None]]:
     # A battle's phase is a frame of its own, but a phase ending is not the battle ending.
     return [(fr.kind, fr.faction) for fr in state.frames if not fr.kind.startswith("battle:")]
 
 
-def frame_closed(before: rules.GameState, after: rules.GameState) -> bool:
+def frame_closed(before: vijayanagara.GameState, after: vijayanagara.GameState) -> bool:
     """The frame the step was taken in is gone (judged from the stacks, independently of
     the service's own bookkeeping)."""
     old, new = _stack(before), _stack(after)
@@ -82,15 +86,19 @@ async def test_whole_games_typing_a_redundant_done_after_each_closing_step(
     for _ in range(3000):
         if shadow.game_over:
             break
-        legal = rules.legal_actions(shadow)
+        legal = vijayanagara.legal_actions(shadow)
         a = r.choice(legal)
-        after = rules.apply(shadow, a)
-        order = rules.describe(shadow, a)
-        if rules.idle_note(shadow, a):
+        after = vijayanagara.apply(shadow, a)
+        order = vijayanagara.describe(shadow, a)
+        if vijayanagara.idle_note(shadow, a):
             order += "; confirm"
-        finished_with_done = rules.Done() in legal or shadow.frames[-1].kind.startswith("cmd:")
+        finished_with_done = vijayanagara.Done() in legal or shadow.frames[-1].kind.startswith(
+            "cmd:"
+        )
         closing = (
-            finished_with_done and not isinstance(a, rules.Done) and frame_closed(shadow, after)
+            finished_with_done
+            and not isinstance(a, vijayanagara.Done)
+            and frame_closed(shadow, after)
         )
         if closing:
             order += "; done"
@@ -119,18 +127,18 @@ async def test_whole_games_ending_every_order_with_done_where_no_done_is_taken(
     for _ in range(3000):
         if shadow.game_over:
             break
-        a = r.choice(rules.legal_actions(shadow))
-        after = rules.apply(shadow, a)
-        order = rules.describe(shadow, a)
-        if rules.idle_note(shadow, a):
+        a = r.choice(vijayanagara.legal_actions(shadow))
+        after = vijayanagara.apply(shadow, a)
+        order = vijayanagara.describe(shadow, a)
+        if vijayanagara.idle_note(shadow, a):
             order += "; confirm"
         closing = (
-            not isinstance(a, (rules.Done, rules.Undo))
+            not isinstance(a, (vijayanagara.Done, vijayanagara.Undo))
             and not after.game_over
             and after.reveals == shadow.reveals  # a reveal ends the order there
             and (
-                rules.decider(after) != rules.decider(shadow)
-                or rules.Done() not in rules.legal_actions(after)
+                vijayanagara.decider(after) != vijayanagara.decider(shadow)
+                or vijayanagara.Done() not in vijayanagara.legal_actions(after)
             )
         )
         if closing:
@@ -152,7 +160,7 @@ async def test_a_limited_command_ends_after_its_space_so_done_is_accepted(
     reply = await svc.play(CH, D, "limited; conscript; place 5 troop in delhi; done")
     assert reply.ok, reply.text
     assert "Step 4 (`done`) was not needed" in reply.text
-    assert rules.decider(await state_now(svc)) == rules.Faction.B
+    assert vijayanagara.decider(await state_now(svc)) == vijayanagara.Faction.B
 
 
 async def test_two_dones_close_two_frames_only_when_both_ended(svc: GameService) -> None:
@@ -161,7 +169,61 @@ async def test_two_dones_close_two_frames_only_when_both_ended(svc: GameService)
     await seated(svc, 7)
     reply = await svc.play(CH, D, "limited; conscript; place 5 troop in delhi; done; done; done")
     assert not reply.ok
-    assert "it is not your turn" in reply.text
+    assert "Step 5 (`done`) was refused, so nothing was played" in reply.text
+    assert "a Limited Command acts in one space (2.3.5)" in reply.text
+
+
+LIMITED_ENDED = (
+    "step 3 (`place 1 troop in delhi`) ended Delhi Sultanate's Limited Conscript: a Limited "
+    "Command acts in one space (2.3.5)"
+)
+
+
+@pytest.mark.parametrize(
+    "fourth", ["place 1 troop in delhi", "place 1 troop in sindh", "select delhi", "pass"]
+)
+async def test_a_step_after_a_limited_command_ended_names_2_3_5_and_who_decides(
+    svc: GameService, fourth: str
+) -> None:
+    """Whatever the next step of the order, it was refused because the Limited Command had
+    its one space: the refusal says so, with the rule, and who decides now."""
+    await seated(svc, 7)  # Delhi decides first on seed 7
+    before = (await state_now(svc)).model_dump()
+    reply = await svc.play(CH, D, f"limited; conscript; place 1 troop in delhi; {fourth}")
+    assert not reply.ok
+    assert f"Step 4 (`{fourth}`) was refused, so nothing was played" in reply.text, reply.text
+    assert LIMITED_ENDED in reply.text and "turn" not in reply.text.split("decides now")[0]
+    assert "Bahmani Kingdom (<@202>) decides now: Bahmani Kingdom on card" in reply.text
+    assert (await state_now(svc)).model_dump() == before
+
+
+async def test_a_player_of_every_seat_is_told_the_limited_command_ended_not_whose_turn(
+    svc: GameService,
+) -> None:
+    """One person holds all three seats: as Delhi (`as_faction`) the fourth step is refused
+    for the rule that ended Delhi's Command; without it, the step is Bahmani's, refused by
+    Bahmani's own decision, and the refusal still says what ended Delhi's."""
+    assert (await svc.create(CH, D, seed=7)).ok
+    for f in "DBV":
+        assert (await svc.join(CH, D, f)).ok
+    assert (await svc.start(CH, D)).ok
+    order = "limited; conscript; place 1 troop in delhi; place 1 troop in delhi"
+    forced = await svc.play(CH, D, order, as_faction="D")
+    assert not forced.ok and LIMITED_ENDED in forced.text, forced.text
+    assert "not Delhi Sultanate's turn" not in forced.text
+    as_next = await svc.play(CH, D, order)
+    assert not as_next.ok, as_next.text
+    assert "Step 4 (`place 1 troop in delhi`) was refused" in as_next.text
+    assert f"({LIMITED_ENDED}.)" in as_next.text
+
+
+async def test_a_trade_after_a_hand_off_keeps_its_own_refusal(svc: GameService) -> None:
+    """Only a decision's step is refused for the hand-off; a trade's refusal is the trade's."""
+    await seated(svc, 7)
+    reply = await svc.play(
+        CH, D, "limited; conscript; place 1 troop in delhi; give 1 resources from B to D"
+    )
+    assert not reply.ok and "you do not sit as B" in reply.text, reply.text
 
 
 async def test_a_refusal_lists_what_is_allowed_in_the_real_position(svc: GameService) -> None:
@@ -180,13 +242,13 @@ async def test_a_refusal_lists_what_is_allowed_in_the_real_position(svc: GameSer
 
 def test_every_prompt_names_the_deciding_faction() -> None:
     for seed in (1, 5):
-        state = rules.new_game(seed)
+        state = vijayanagara.new_game(seed)
         r = random.Random(seed)
         while not state.game_over:
-            p = rules.prompt(state)
+            p = vijayanagara.prompt(state)
             assert p.faction is not None
-            assert rules.FACTION_NAMES[p.faction] in p.text, p.text
-            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+            assert vijayanagara.FACTION_NAMES[p.faction] in p.text, p.text
+            state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
 
 
 def test_the_card_text_of_a_mongol_invasion_names_who_runs_the_mongols() -> None:
@@ -211,10 +273,10 @@ async def test_a_mongol_decision_names_the_mongols_and_who_decides_for_them(
     assert game is not None
     state = await svc.state_of(game)
     r = random.Random(1)
-    while not rules.prompt(state).for_mongols:  # play on to a Mongol Invasion
-        state = rules.apply(state, r.choice(rules.legal_actions(state)))
+    while not vijayanagara.prompt(state).for_mongols:  # play on to a Mongol Invasion
+        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
         state, _ = await svc._deal(game, state, 10_000 + state.actions_taken)
-    p = rules.prompt(state)
+    p = vijayanagara.prompt(state)
     assert p.faction is not None
     line, mentions = svc.prompt_text(game, state)
     assert line.startswith(f"**Next:** Mongols (decided by {p.faction.value}) <@")
@@ -243,8 +305,8 @@ async def test_every_documented_trade_form_is_accepted(
     reply = await text_command(svc, CH, user, line)
     assert reply.ok, reply.text
     after = await state_now(svc)
-    assert after.resources[rules.Faction.B] == before.resources[rules.Faction.B] + 2
-    assert after.resources[rules.Faction.D] == before.resources[rules.Faction.D] - 2
+    assert after.resources[vijayanagara.Faction.B] == before.resources[vijayanagara.Faction.B] + 2
+    assert after.resources[vijayanagara.Faction.D] == before.resources[vijayanagara.Faction.D] - 2
 
 
 async def test_a_trade_inside_an_order_and_the_giver_must_be_yours(svc: GameService) -> None:
@@ -263,7 +325,7 @@ async def test_a_command_on_no_space_is_marked_and_asks_for_confirmation(
     await seated(svc, 7)  # no space qualifies for Delhi's Attack at set-up
     assert (await svc.play(CH, D, "command")).ok
     state = await state_now(svc)
-    assert "attack (no space qualifies, ends at once)" in rules.prompt(state).text
+    assert "attack (no space qualifies, ends at once)" in vijayanagara.prompt(state).text
     asked = await svc.play(CH, D, "attack")
     assert not asked.ok and "confirm" in asked.text and "Nothing was played" in asked.text
     assert (await state_now(svc)).model_dump() == state.model_dump()
@@ -278,7 +340,9 @@ async def test_a_decree_that_would_do_nothing_is_marked_and_asks_for_confirmatio
     await seated(svc, 7)  # at set-up no Province qualifies for Demand Obedience (4.2.3)
     assert (await svc.play(CH, D, "command+decree")).ok
     state = await state_now(svc)
-    assert "demand-obedience (no province qualifies, does nothing)" in rules.prompt(state).text
+    assert (
+        "demand-obedience (no province qualifies, does nothing)" in vijayanagara.prompt(state).text
+    )
     asked = await svc.play(CH, D, "demand-obedience")
     assert not asked.ok and "; confirm" in asked.text and "Nothing was played" in asked.text
     assert "no province qualifies, does nothing" in asked.text and "(4.1)" in asked.text
@@ -340,8 +404,8 @@ async def test_numbers_in_orders_are_bounded_and_refused_clearly(
 @given(st.text(max_size=80))
 def test_parse_raises_only_invalid_or_ambiguous_order(text: str) -> None:
     try:
-        rules.parse(None, text)
-    except (rules.InvalidOrder, rules.AmbiguousOrder) as e:
+        vijayanagara.parse(None, text)
+    except (vijayanagara.InvalidOrder, vijayanagara.AmbiguousOrder) as e:
         assert str(e)
 
 
@@ -372,14 +436,16 @@ async def test_a_new_card_always_brings_a_board_even_for_the_same_faction(
         before = await state_now(svc)
         if before.game_over:
             break
-        a = r.choice(rules.legal_actions(before))
-        order = rules.describe(before, a) + ("; confirm" if rules.idle_note(before, a) else "")
+        a = r.choice(vijayanagara.legal_actions(before))
+        order = vijayanagara.describe(before, a) + (
+            "; confirm" if vijayanagara.idle_note(before, a) else ""
+        )
         reply = await svc.play(CH, seat_of(before), order)
         assert reply.ok, reply.text
         after = await state_now(svc)
         if after.current_card != before.current_card:
             assert reply.image is not None, order
-            same_faction_new_card += rules.decider(after) == rules.decider(before)
+            same_faction_new_card += vijayanagara.decider(after) == vijayanagara.decider(before)
     assert same_faction_new_card > 0
 
 
@@ -415,11 +481,11 @@ async def test_a_forged_button_id_is_refused_not_crashed(svc: GameService, what:
 
 
 def test_leading_zeros_do_not_hide_a_huge_number() -> None:
-    assert rules.parse(None, "place 0005 troop in delhi")[0] == rules.Place(
-        piece=rules.Piece.TROOP, count=5, space="delhi"
+    assert vijayanagara.parse(None, "place 0005 troop in delhi")[0] == vijayanagara.Place(
+        piece=vijayanagara.Piece.TROOP, count=5, space="delhi"
     )
-    with pytest.raises(rules.InvalidOrder, match="too large"):
-        rules.parse(None, "place 00100 troop in delhi")
+    with pytest.raises(vijayanagara.InvalidOrder, match="too large"):
+        vijayanagara.parse(None, "place 00100 troop in delhi")
 
 
 async def test_autocomplete_continues_after_a_redundant_done(svc: GameService) -> None:

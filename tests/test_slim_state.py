@@ -16,17 +16,17 @@ from hostile import export_of_gives
 from playout import play
 from service_playout import play_random_orders, play_to_the_end, seat_and_start
 
-import rules
 from bot.moves import SNAPSHOT_STEPS
 from bot.service import GameService
 from bot.service_base import typed_order
 from db.copy import copy_database
 from db.sqlite import SQLiteStore
+from rules import vijayanagara
 
 FIXTURES = Path(__file__).parent / "fixtures"
 STATE_LIMIT = 8 * 1024  # bytes of a state's JSON, at every step
 GAME_LIMIT = 150 * 1024  # bytes a finished game stores, all its rows
-D = SEATS[rules.Faction.D]
+D = SEATS[vijayanagara.Faction.D]
 
 
 @pytest.fixture
@@ -40,9 +40,9 @@ def test_the_state_json_stays_under_8_kb_at_every_step_of_long_random_games() ->
     longest = 0
     for seed in range(4):
         _, actions = play(seed, trade_every=7)  # trades make the log long
-        state = rules.new_game(None)
+        state = vijayanagara.new_game(None)
         for action in actions:
-            state = rules.apply(state, action)
+            state = vijayanagara.apply(state, action)
             assert len(state.model_dump_json()) <= STATE_LIMIT
         longest = max(longest, len(actions))
     assert longest > 250
@@ -55,16 +55,16 @@ async def test_a_finished_game_stores_at_most_150_kb_and_its_whole_log(
     assert await svc.store.stored_bytes(gid) <= GAME_LIMIT
     # the log table holds the game's whole text log, as a replay of its actions writes it
     game = await svc.store.get_game(gid)
-    actions = [rules.action_from_json(a.action) for a in await svc.store.actions(gid)]
+    actions = [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(gid)]
     dealt_by_seed = not (await svc.store.secret(gid)).secret
     seed = game.seed if dealt_by_seed else None
-    _, whole = rules.replay_with_log(seed, await svc.options_of(game), actions)
+    _, whole = vijayanagara.replay_with_log(seed, await svc.options_of(game), actions)
     assert await svc.store.log_lines(gid) == whole
     # a few snapshots, each at an undo barrier, not one per hand-off
     seqs = []
     at_most = game.actions
     while (snap := await svc.store.latest_snapshot(gid, at_most=at_most)) is not None:
-        assert not rules.GameState.model_validate_json(snap.state).since_barrier
+        assert not vijayanagara.GameState.model_validate_json(snap.state).since_barrier
         seqs.append(snap.seq)
         at_most = snap.seq - 1
     assert len(seqs) <= game.actions // SNAPSHOT_STEPS + 2
@@ -78,13 +78,16 @@ async def test_undo_works_after_a_restart_from_the_snapshot_and_the_actions(
     await seat_and_start(first, channel, 3)
     # play until the faction on turn could take its step back
     _, state = await play_random_orders(
-        first, channel, random.Random(2), stop=lambda state: rules.can_undo(state) is not None
+        first,
+        channel,
+        random.Random(2),
+        stop=lambda state: vijayanagara.can_undo(state) is not None,
     )
     assert state is not None
     await first.close()
     again = await GameService.open(database_url, FakeRenderer(), seed_source=lambda: 5)
     try:
-        undoer = rules.can_undo(state)
+        undoer = vijayanagara.can_undo(state)
         assert undoer is not None
         reply = await again.undo(channel, SEATS[undoer])
         assert reply.ok, reply.text
@@ -93,7 +96,7 @@ async def test_undo_works_after_a_restart_from_the_snapshot_and_the_actions(
         game = await again.store.open_game(channel)
         assert game is not None
         back = await again.state_of(game)
-        assert rules.can_undo(back) is None or back.actions_taken < state.actions_taken
+        assert vijayanagara.can_undo(back) is None or back.actions_taken < state.actions_taken
     finally:
         await again.close()
 
@@ -145,7 +148,7 @@ async def test_a_game_stored_before_loads_shows_its_log_and_undoes(legacy_url: s
         shown = await svc.log_lines(channel, 5)
         assert shown.text.endswith("\n".join(expected["log"][-5:]))
         # undo through the barrier its snapshot carries as JSON, as that code undid it
-        faction = rules.can_undo(state)
+        faction = vijayanagara.can_undo(state)
         assert faction is not None
         reply = await svc.undo(channel, SEATS[faction])
         assert reply.ok, reply.text
@@ -156,7 +159,7 @@ async def test_a_game_stored_before_loads_shows_its_log_and_undoes(legacy_url: s
         dumped = json.loads(back.model_dump_json())
         # the old code's state, as this code reads it (its frames became typed frames)
         old = json.loads(
-            rules.GameState.model_validate(
+            vijayanagara.GameState.model_validate(
                 expected["state_after_undo"]
                 | {k: v for k, v in dumped.items() if k not in expected["state_after_undo"]}
             ).model_dump_json()
@@ -168,8 +171,8 @@ async def test_a_game_stored_before_loads_shows_its_log_and_undoes(legacy_url: s
         assert {k: dumped[k] for k in kept} == {k: old[k] for k in kept}
         assert dumped["rng"] is None and (await svc.store.secret(game.id)).secret
         # and it goes on: the next step appends to the moved log
-        action = rules.legal_actions(back)[0]
-        decider = rules.decider(back)
+        action = vijayanagara.legal_actions(back)[0]
+        decider = vijayanagara.decider(back)
         assert decider is not None
         order = typed_order(back, action)
         assert (await svc.play(channel, SEATS[decider], order)).ok
@@ -201,7 +204,7 @@ async def test_a_custom_deck_is_named_by_its_hash_in_the_stored_states(svc: Game
     assert game is not None
     snap = await svc.store.latest_snapshot(game.id)
     assert snap is not None and len(snap.state) <= STATE_LIMIT
-    stored = rules.GameState.model_validate_json(snap.state)
+    stored = vijayanagara.GameState.model_validate_json(snap.state)
     assert stored.options.deck_hash is not None and stored.options.deck_hash in snap.state
     titles = [line.split("title:", 1)[1].strip() for line in text.splitlines() if "title:" in line]
     # at most the card in play is named (its reveal line); the deck itself is not there

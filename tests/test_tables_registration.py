@@ -13,7 +13,7 @@ from bot.local import amain
 ROOT = Path(__file__).resolve().parent.parent
 OWN = ("rules/goat_tiger/", "render/goat_tiger/", "ai/goat_tiger/")
 REGISTRATIONS = {"rules/games.py", "render/games.py", "ai/games.py"}
-VIJAYANAGARAS_TIEBREAK = {"rules/tiebreak.py"}  # 5.0: Vijayanagara's ties go to it
+VIJAYANAGARAS_TIEBREAK = {"rules/vijayanagara/tiebreak.py"}  # 5.0: Vijayanagara's ties go to it
 
 
 def _modules() -> list[tuple[str, ast.Module]]:

@@ -57,10 +57,14 @@ async def test_a_whole_goat_tiger_game_between_two_people(service: TableService)
     (res,) = await service.store.results(channel_id=CH)
     assert {s.faction for s in res.seats} == {"goats", "tigers"} or len(res.seats) == 2
     (v,) = await run(service, ALICE, "verify")
-    assert "0 deal(s)" in v.text
+    assert "holds no deal, so there is nothing to check" in v.text  # the game deals nothing
     (e,) = await run(service, ALICE, "export")
     data = json.loads(e.file.data)  # type: ignore[union-attr]
     assert data["game"] == "goat_tiger" and len(data["log"]) == moves
+    from bot.verify import check
+
+    status, said = check(e.file.data)  # type: ignore[union-attr]
+    assert status == 2 and "holds no deal" in said, said  # nothing to prove: not "verified"
 
 
 async def test_refusals_change_nothing(service: TableService) -> None:
@@ -192,7 +196,8 @@ async def test_an_ended_games_export_verifies_and_a_changed_deal_does_not(
     await run(service, ALICE, "ai", kind="taj_mahal", seat=second, level=None)
     await run(service, ALICE, "ai", kind="taj_mahal", seat=third, level=None)
     replies = await run(service, ALICE, "start", kind="taj_mahal")
-    posted = replies[0].text.split("SHA-256 is `")[1].split("`")[0]
+    posted = replies[0].text.split(") is `")[1].split("`")[0]
+    assert f"the SHA-256 of `{table.id}|0|` and the secret" in replies[0].text
     (e,) = await run(service, ALICE, "export", kind="taj_mahal")
     assert b"secret" not in e.file.data  # type: ignore[union-attr]  (the game runs)
     assert check(e.file.data)[0] == 2  # type: ignore[union-attr]

@@ -7,16 +7,18 @@ import random
 
 from PIL import Image
 
-import rules
-from render.vp_chart import HEIGHT, WIDTH, vp_chart
-from rules.history import vp_by_card
+from render.vijayanagara.vp_chart import HEIGHT, WIDTH, vp_chart
+from rules import vijayanagara
+from rules.vijayanagara.history import vp_by_card
 
 
-def _states(seed: int) -> list[rules.GameState]:
+def _states(seed: int) -> list[vijayanagara.GameState]:
     r = random.Random(seed)
-    states = [rules.new_game(seed)]
+    states = [vijayanagara.new_game(seed)]
     while not states[-1].game_over:
-        states.append(rules.apply(states[-1], r.choice(rules.legal_actions(states[-1]))))
+        states.append(
+            vijayanagara.apply(states[-1], r.choice(vijayanagara.legal_actions(states[-1])))
+        )
     return states
 
 
@@ -25,8 +27,12 @@ def test_one_point_per_card_revealed_then_the_final_score() -> None:
     points = vp_by_card(states)
     cards = [p.card for p in points[:-1]]
     assert cards == list(dict.fromkeys(s.current_card for s in states if s.current_card))
-    assert points[-1].card is None and points[-1].vp == rules.score(states[-1])
-    assert points[0].vp == {rules.Faction.D: 18, rules.Faction.B: 0, rules.Faction.V: 0}  # 2.1
+    assert points[-1].card is None and points[-1].vp == vijayanagara.score(states[-1])
+    assert points[0].vp == {
+        vijayanagara.Faction.D: 18,
+        vijayanagara.Faction.B: 0,
+        vijayanagara.Faction.V: 0,
+    }  # 2.1
 
 
 def test_the_chart_is_a_small_png_with_a_line_per_faction() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-import rules
-from rules.words import a, count_of, pieces
+from rules import vijayanagara
+from rules.vijayanagara.words import a, count_of, pieces
 
 # "(s)" plurals, "an raja", "a Amir", "1 Troops" / "(1 Units)" / "+1 Resources"
 CLUMSY = re.compile(
@@ -21,20 +21,20 @@ CLUMSY = re.compile(
 
 def test_counts_and_articles() -> None:
     assert count_of(1, "step") == "1 step" and count_of(2, "step") == "2 steps"
-    assert pieces(1, rules.Piece.REBEL_AMIR) == "1 Rebelling Amir"
-    assert pieces(3, rules.Piece.TROOP) == "3 Troops"
+    assert pieces(1, vijayanagara.Piece.REBEL_AMIR) == "1 Rebelling Amir"
+    assert pieces(3, vijayanagara.Piece.TROOP) == "3 Troops"
     assert a("Raja") == "a Raja" and a("Amir") == "an Amir"
 
 
 def test_no_clumsy_counts_in_the_log_or_the_prompts_of_random_games() -> None:
     for seed in range(6):
         r = random.Random(seed)
-        state = rules.new_game(seed)
-        log = rules.LogTail.of(state)
+        state = vijayanagara.new_game(seed)
+        log = vijayanagara.LogTail.of(state)
         while not state.game_over:
-            text = rules.prompt(state).text
+            text = vijayanagara.prompt(state).text
             assert not CLUMSY.search(text), text
-            state = rules.apply(state, r.choice(rules.legal_actions(state)))
+            state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
             log.follow(state)
         for line in log.lines:
             assert not CLUMSY.search(line), line

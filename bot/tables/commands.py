@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from rules import tiebreak
+from rules.vijayanagara import tiebreak
 
 from ..reply import Reply
 from .loading import AnyGame, TableError

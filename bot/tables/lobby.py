@@ -196,8 +196,9 @@ class TableLobby:
         entries, state = await self.pipeline.deal_start(started, state)
         lines = [
             f"{info.title} begins: " + ", ".join(table.who(s) for s in table.seats) + ".",
-            f"Every deal comes from this game's secret; its SHA-256 is `{commitment(secret, table.id, 0)}`"
-            f" (revealed when the game ends, `/{table.command} verify` checks it).",
+            f"Every deal comes from this game's secret; its commitment (the SHA-256 of "
+            f"`{table.id}|0|` and the secret) is `{commitment(secret, table.id, 0)}` (revealed "
+            f"when the game ends, `/{table.command} verify` checks it).",
             self.pipeline.next_line(table, state),
         ]
         news = table.game.headline(fresh, table.game.view(state, None))

@@ -294,10 +294,15 @@ class TableService:
             raise TableError("The secret is revealed only once the game is over.")
         secret = bytes.fromhex((await self.store.secret(table.id)).secret)
         checked = verify(table.game, table.initial, table.entries, secret, table.id)
+        if checked.ok and not checked.checked:
+            return Reply(
+                text=f"Game {table.id}: its log holds no deal, so there is nothing to check.",
+                ephemeral=True,
+            )
         if checked.ok:
             return Reply(
                 text=f"Game {table.id}: all {checked.checked} deal(s) are the ones the secret "
-                "gives (its SHA-256 was posted at the start).",
+                "gives (its commitment was posted at the start).",
                 ephemeral=True,
             )
         return Reply(text="\n".join(["Verification failed:", *checked.problems]), ephemeral=True)

@@ -1,6 +1,6 @@
 """Vijayanagara's Goat-Tiger tiebreak (5.0, 5.5) at the tables: factions that ended a game
 tied in both VP and Resources (they share first place in its record) play the Goat-Tiger game
-in the same channel, sides drawn from the finished game's secret (rules.tiebreak); the
+in the same channel, sides drawn from the finished game's secret (rules.vijayanagara.tiebreak); the
 winner of the last game of the tiebreak takes first place in the record and the stats."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 
 from ai.registry import levels
 from db import Announcement, Store
-from rules import tiebreak
 from rules.dealing import keyed_below
-from rules.factions import FACTION_NAMES, Faction
 from rules.game import Ranking
+from rules.vijayanagara import tiebreak
+from rules.vijayanagara.factions import FACTION_NAMES, Faction
 
 from ..reply import Reply
 from .loading import VIJAYANAGARA, Table, TableError, TableGames, options_json, table_game

@@ -1,0 +1,56 @@
+"""The board picture's alt text: what a screen reader says in its place (at most 1,024
+characters, Discord's limit for an attachment's description)."""
+
+from __future__ import annotations
+
+import rules.vijayanagara as vijayanagara
+from rules.vijayanagara import FACTION_NAMES, PLAYERS, Faction, GameState, count_of, deck_for
+
+MAX_ALT_CHARS = 1024
+
+
+def alt_text(state: GameState, names: dict[Faction, str] | None = None) -> str:
+    """Who leads and by how much (5.0), each Faction's VP and Resources, the card, whose
+    turn it is, and the Provinces each Faction Controls."""
+    names = names or {}
+    scores = vijayanagara.score(state)
+    order = vijayanagara.ranking(state)
+    lead = order[0]
+    gap = scores[lead] - scores[order[1]]
+    parts = [
+        "Vijayanagara board."
+        + (" Game over: " if state.game_over else " ")
+        + (
+            f"{FACTION_NAMES[lead]} {'wins' if state.game_over else 'leads'} by {gap} VP."
+            if gap
+            else f"{FACTION_NAMES[lead]} and {FACTION_NAMES[order[1]]} are tied on VP."
+        ),
+        " ".join(
+            f"{FACTION_NAMES[f]}{_player(names, f)}: {scores[f]} VP, "
+            f"{count_of(state.resources[f], 'Resource')}."
+            for f in PLAYERS
+        ),
+    ]
+    if state.current_card is not None:
+        card = deck_for(state.options).cards.get(state.current_card)
+        title = f" {card.title}" if card else ""
+        parts.append(
+            f"Card {state.current_card}{title}; {vijayanagara.cards_left(state)} left in the deck."
+        )
+    if not state.game_over:
+        p = vijayanagara.prompt(state)
+        if p.faction is not None:
+            parts.append(f"To act: {FACTION_NAMES[p.faction]}{_player(names, p.faction)}.")
+    board = vijayanagara.board()
+    for f in PLAYERS:
+        held = [board.name(s) for s in board.provinces if state.spaces[s].control == f]
+        if held:
+            parts.append(f"{FACTION_NAMES[f]} Controls {', '.join(held)}.")
+    tributaries = sum(1 for s in board.provinces if state.spaces[s].tributary)
+    parts.append(f"{tributaries} Tributary Provinces.")
+    text = " ".join(parts)
+    return text if len(text) <= MAX_ALT_CHARS else text[: MAX_ALT_CHARS - 1] + "…"
+
+
+def _player(names: dict[Faction, str], f: Faction) -> str:
+    return f" ({names[f]})" if f in names else ""
