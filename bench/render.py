@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 from revision import checkout
 
@@ -35,7 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def states(games: int, per_game: int) -> list[object]:
     """The states to draw, interleaved across games (imports the `rules` on sys.path)."""
-    from rules import vijayanagara
+    vijayanagara = _package("rules")
 
     picked: list[list[object]] = []
     for seed in range(1, games + 1):
@@ -50,11 +51,19 @@ def states(games: int, per_game: int) -> list[object]:
     return [game[i] for i in range(per_game) for game in picked]
 
 
+def _package(name: str) -> ModuleType:
+    """Vijayanagara's package of `rules` or `render`: `<name>.vijayanagara`, or in revisions
+    before the games' subpackages `<name>` itself (by name: this script is called render.py)."""
+    try:
+        return importlib.import_module(f"{name}.vijayanagara")
+    except ModuleNotFoundError:
+        return importlib.import_module(name)
+
+
 def worker(root: str, games: int, per_game: int, rounds: int) -> None:
     """Draw the states with the tree at `root`; print one JSON line per round."""
     sys.path.insert(0, root)
-    # By name: this script is itself called render.py.
-    render = importlib.import_module("render")
+    render = _package("render")
     if not str(Path(render.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
         raise SystemExit(f"render was imported from {render.__file__}, not from {root}")
     todo = states(games, per_game)
