@@ -29,6 +29,7 @@ from .service import COMMANDS, MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from .service_base import MAX_LOG_LINES
 from .tables.terminal import amain as play_table
 from .tables.terminal import split_game
+from .terminal_io import after_shown, read_capped
 
 log = logging.getLogger(__name__)
 
@@ -107,21 +108,6 @@ def terminal_text(text: str) -> str:
     for pattern, repl in _TERMINAL_WORDS:
         text = re.sub(pattern, repl, text)
     return text
-
-
-def after_shown(shown: str, text: str) -> str:
-    """The lines of `text` after those it shares with what was `shown` (from the start)."""
-    old, new = shown.split("\n"), text.split("\n")
-    same = 0
-    while same < min(len(old), len(new)) and old[same] == new[same]:
-        same += 1
-    return "\n".join(new[same:])
-
-
-def read_capped(path: Path, limit: int) -> bytes:
-    """A file's bytes, at most limit + 1 of them (the service refuses what is over)."""
-    with path.open("rb") as f:
-        return f.read(limit + 1)
 
 
 def ai_arg(text: str) -> tuple[vijayanagara.Faction, Level]:

@@ -15,6 +15,7 @@ from ai.registry import levels
 from db import SQLiteStore
 
 from ..reply import Reply
+from ..terminal_io import after_shown
 from .commands import BY_NAME, Call, run_command
 from .loading import TableError, table_game
 from .lobby import seat_named
@@ -50,11 +51,21 @@ class Terminal:
         self.boards = boards
         self.out = out
         self.channel = f"local-{kind}"
-        self.saved = 0
+        self.saved = last_picture(boards, kind)  # a new session numbers on, overwriting none
+        self.turn_text = ""  # the turn's message as last shown (its edits show their new lines)
 
-    def show(self, replies: Iterable[Reply]) -> None:
+    async def show(self, replies: Iterable[Reply]) -> None:
+        """Print the replies; the terminal is the channel, so an announcement printed here is
+        delivered, and a turn's edit or closing prints only what it adds."""
         for r in replies:
-            self.out.write(r.text.replace("<@1>", "you") + "\n")
+            text = r.text
+            if r.announcement is not None:
+                if r.edit:
+                    text = after_shown(self.turn_text, r.text)
+                elif r.close_text is not None:
+                    text = after_shown(self.turn_text, r.close_text) + "\n" + r.text
+                self.turn_text = r.text
+            self.out.write(text.strip("\n").replace(f"<@{HUMAN}>", "you") + "\n")
             if r.buttons:
                 self.out.write("  choices: " + ", ".join(b.label for b in r.buttons) + "\n")
             if r.image is not None:
@@ -68,9 +79,13 @@ class Terminal:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(r.file.data)
                 self.out.write(f"  (file: {path})\n")
+            if r.announcement is not None:
+                await self.service.delivered(r.announcement)
 
-    async def command(self, name: str, **args: str | int | None) -> None:
-        self.show(await run_command(self.service, name, Call(self.channel, HUMAN, self.kind, args)))
+    async def command(self, name: str, **args: str | int | None) -> list[Reply]:
+        replies = await run_command(self.service, name, Call(self.channel, HUMAN, self.kind, args))
+        await self.show(replies)
+        return replies
 
     async def begin(self, play: str, ai_level: str, options: str | None) -> None:
         g = table_game(self.kind)
@@ -92,6 +107,9 @@ class Terminal:
         await self.command("start")
 
     async def run(self, lines: Iterable[str]) -> None:
+        """A line is a command and its argument, or else an order. A line that starts with
+        `play` is first read whole as an order, since a game's notation may start with that
+        word too (Taj Mahal's `play red vizier`): what a hint prints is typed as it is."""
         for raw in lines:
             line = raw.strip()[:MAX_LINE]
             if not line:
@@ -103,11 +121,28 @@ class Terminal:
             if command is None:
                 await self.command("play", order=line)
                 continue
+            if command.name == "play":
+                whole = await run_command(
+                    self.service, "play", Call(self.channel, HUMAN, self.kind, {"order": line})
+                )
+                if all(r.ok for r in whole):
+                    await self.show(whole)
+                    continue
             values = rest.split(None, max(len(command.params) - 1, 0)) if rest else []
             args: dict[str, str | int | None] = {}
             for p, v in zip(command.params, values, strict=False):
                 args[p.name] = int(v) if p.number and v.isdigit() else v
             await self.command(command.name, **args)
+
+
+def last_picture(boards: Path, kind: str) -> int:
+    """The highest number of the pictures of `kind` already in the folder (0: none)."""
+    numbers = [
+        int(p.stem.rsplit("-", 1)[1])
+        for p in boards.glob(f"{kind}-*.png")
+        if p.stem.rsplit("-", 1)[1].isdigit()
+    ]
+    return max(numbers, default=0)
 
 
 async def amain(
