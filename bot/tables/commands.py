@@ -4,7 +4,7 @@ is written once for every game; `kind` picks the game."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -194,12 +194,26 @@ def help_text(kind: str) -> str:
     return "\n".join(lines)
 
 
-async def run_command(service: TableService, name: str, call: Call) -> list[Reply]:
-    """The command's replies; a refusal is one private error reply that changed nothing."""
+async def replies(service: TableService, name: str, call: Call) -> AsyncIterator[Reply]:
+    """The command's replies, each as soon as its change is stored; after a change, the AI
+    seats' steps follow one by one. A refusal is one private error reply that changed
+    nothing."""
     command = BY_NAME.get(name)
     if command is None or not command.of(call.kind):
-        return [Reply.error(f"No command {name[:20]!r}; the commands: {', '.join(BY_NAME)}.")]
+        yield Reply.error(f"No command {name[:20]!r}; the commands: {', '.join(BY_NAME)}.")
+        return
     try:
-        return await command.run(service, call)
+        said = await command.run(service, call)
     except TableError as e:
-        return [Reply.error(str(e))]
+        yield Reply.error(str(e))
+        return
+    for reply in said:
+        yield reply
+    if command.changes:
+        async for reply in service.ai_turns(call.channel):
+            yield reply
+
+
+async def run_command(service: TableService, name: str, call: Call) -> list[Reply]:
+    """Every reply of the command, the AI seats' steps that follow it included."""
+    return [r async for r in replies(service, name, call)]

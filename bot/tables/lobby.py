@@ -25,6 +25,7 @@ from .loading import (
     table_game,
 )
 from .pipeline import TurnPipeline
+from .turns import Said
 
 MAX_OPTION_PAIRS = 16
 AI_USER = -1  # AI seats hold negative user ids (the n-th seat of the game: -1 - n)
@@ -198,32 +199,26 @@ class TableLobby:
             f"{info.title} begins: " + ", ".join(table.who(s) for s in table.seats) + ".",
             f"Every deal comes from this game's secret; its SHA-256 is `{commitment(secret, table.id, 0)}`"
             f" (revealed when the game ends, `/{table.command} verify` checks it).",
-            self.pipeline.next_line(table, state),
         ]
         news = table.game.headline(fresh, table.game.view(state, None))
         if news:
-            lines.insert(2, f"**{news}**")
-        text = "\n".join(lines)
-        mentions = self.pipeline.mentions(table, state)
+            lines.append(f"**{news}**")
+        # the start opens the first turn's message, with the board
+        said = Said(None, lines, board=True)
+        announcement = await self.pipeline.announcement(table, said, state)
         if entries:
             record = await self.store.append_actions(
                 table.id,
                 table.record.version,
                 [NewAction(action=e) for e in entries],
                 status="active",
-                announcement=Announcement(text=text, mentions=mentions),
+                announcement=announcement,
             )
         else:
             record = await self.store.update_game(
-                table.id,
-                table.record.version,
-                status="active",
-                announcement=Announcement(text=text, mentions=mentions),
+                table.id, table.record.version, status="active", announcement=announcement
             )
-        fresh = await self.games.load(record)
-        first = _announced(record, text, mentions)
-        first.buttons = self.pipeline.buttons(fresh)
-        return [first, *await self.pipeline.run_ai(fresh)]
+        return [await self.pipeline.reply(record, announcement)]
 
     def _in_lobby(self, table: Table) -> None:
         if table.record.status != "lobby":

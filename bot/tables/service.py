@@ -9,20 +9,21 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import render.games  # noqa: F401  (registers every game's board)
 from ai.registry import levels
-from db import Announcement, NewAction, Store
+from db import Announcement, GameRecord, NewAction, OwedAnnouncement, Store
 from render.registry import board_for
 from rules.table_log import can_undo, undo_entry, verify
 
-from ..reply import Attachment, Reply
+from ..reply import Attachment, Button, Reply
 from .loading import Table, TableError, TableGames, table_game
 from .lobby import TableLobby
-from .pipeline import CUSTOM_ID_PREFIX, TurnPipeline
+from .pipeline import CUSTOM_ID_PREFIX, MAX_AI_STEPS, TurnPipeline
 from .tiebreak import Tiebreaks
+from .turns import Said
 
 MAX_ORDER_CHARS = 500
 MAX_LOG_LINES = 40
@@ -98,6 +99,27 @@ class TableService:
 
     # --- moves ----------------------------------------------------------------------------
 
+    async def ai_turns(self, channel: str) -> AsyncIterator[Reply]:
+        """The AI seats' steps while one is to move, each stored and given to the caller
+        before the next is played (so each is delivered in turn, as a person's would be)."""
+        for _ in range(MAX_AI_STEPS):
+
+            async def work() -> list[Reply]:
+                table = await self.games.open(channel)
+                if table is None or table.record.status != "active":
+                    return []
+                seat = table.to_move()
+                if seat is None or seat not in table.ai:
+                    return []
+                action = await self.pipeline.ai_step(table, seat, table.ai[seat])
+                return await self.pipeline.play(table, seat, table.user_of(seat), [action])
+
+            replies: list[Reply] = await self._locked(channel, work)
+            if not replies:
+                return
+            for reply in replies:
+                yield reply
+
     async def play(self, channel: str, user: int, kind: str, order: str) -> list[Reply]:
         if len(order) > MAX_ORDER_CHARS:
             raise TableError(f"An order is at most {MAX_ORDER_CHARS} characters.")
@@ -110,9 +132,7 @@ class TableService:
                 actions = table.game.parse(view, order, seat)
             except ValueError as e:
                 raise TableError(str(e)) from None
-            out = await self.pipeline.play(table, seat, user, actions)
-            fresh = await self.games.load(await self.store.get_game(table.id))
-            return out + await self.pipeline.run_ai(fresh)
+            return await self.pipeline.play(table, seat, user, actions)
 
         result: list[Reply] = await self._locked(channel, work)
         return result
@@ -141,9 +161,7 @@ class TableService:
             legal = table.game.legal_actions(table.state)
             if index >= len(legal):
                 raise TableError("That button is not one of this turn's.")
-            out = await self.pipeline.play(table, seat, user, [legal[index]])
-            fresh = await self.games.load(await self.store.get_game(table.id))
-            return out + await self.pipeline.run_ai(fresh)
+            return await self.pipeline.play(table, seat, user, [legal[index]])
 
         result: list[Reply] = await self._locked(channel, work)
         return result
@@ -161,26 +179,15 @@ class TableService:
                 )
             last = table.replayed.standing[-1]
             described = table.game.describe(table.game.view(last.before, None), last.action)
-            text = f"{table.who(seat)} takes back `{described}`."
-            before = last.before
-            text += "\n" + self.pipeline.next_line(table, before)
-            mentions = self.pipeline.mentions(table, before)
+            said = Said(seat, [f"{table.who(seat)} takes back `{described}`."])
+            announcement = await self.pipeline.announcement(table, said, last.before)
             record = await self.store.append_actions(
                 table.id,
                 table.record.version,
                 [NewAction(action=undo_entry(seat), faction=seat, user_id=user)],
-                announcement=Announcement(text=text, mentions=mentions),
+                announcement=announcement,
             )
-            fresh = await self.games.load(record)
-            return [
-                Reply(
-                    text=text,
-                    mentions=mentions,
-                    buttons=self.pipeline.buttons(fresh),
-                    version=record.version,
-                    announcement=(record.id, record.version),
-                )
-            ]
+            return [await self.pipeline.reply(record, announcement)]
 
         result: list[Reply] = await self._locked(channel, work)
         return result
@@ -209,6 +216,26 @@ class TableService:
     async def delivered(self, key: tuple[int, int]) -> None:
         """The announcement went out: it leaves the outbox."""
         await self.store.announcement_delivered(*key)
+
+    # --- the outbox and the newest message's buttons (bot.outbox.OtherGames) ---------------
+
+    async def owed_reply(self, owed: OwedAnnouncement, game: GameRecord, current: bool) -> Reply:
+        """An announcement still owed, to deliver now. One the game has moved past keeps its
+        text but pings nobody and shows no board or buttons (a newer one does)."""
+        reply = await self.pipeline.reply(game, owed) if current else None
+        return Reply(
+            text=owed.text,
+            image=None if reply is None else reply.image,
+            mentions=list(owed.mentions) if current else [],
+            buttons=[] if reply is None else reply.buttons,
+            version=owed.version,
+            announcement=(owed.game_id, owed.version),
+            edit=owed.edit,
+            close_text=owed.close_text,
+        )
+
+    async def buttons_now(self, game: GameRecord) -> list[Button]:
+        return self.pipeline.buttons(await self.games.load(game))
 
     # --- reading ---------------------------------------------------------------------------
 
