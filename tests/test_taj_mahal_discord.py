@@ -90,3 +90,27 @@ async def test_the_channel_reads_like_the_games_record(env: Env) -> None:
     assert len(pinged) < sum(len(steps_of(m)) for m in ours)  # not once a step
     # only the newest message carries buttons
     assert [m for m in visible if m.custom_ids] in ([], [visible[-1]])
+
+
+async def test_my_hand_answers_privately_and_its_buttons_play(env: Env) -> None:
+    await started(env)
+    newest = env.fake.visible[-1]
+    assert newest.custom_ids == ["tb:taj_mahal:1:hand"]
+    assert "Your hand" not in "\n".join(m.content for m in env.fake.visible)
+    await env.click(ALICE, newest, newest.custom_ids[0])
+    mine = env.fake.private_to(ALICE)[-1]
+    assert "Your hand (6 cards):" in mine.content and mine.custom_ids
+    table = await env.bot.tables.service.games.open(str(CHANNEL))
+    assert table is not None
+    version = table.record.version
+    assert all(c.startswith(f"tb:taj_mahal:1:{version}:") for c in mine.custom_ids)
+    pressed = mine.custom_ids[0]
+    await env.click(ALICE, mine, pressed)
+    assert mine.custom_ids == []  # one press per answer
+    assert f"{BLUE}: play " in "\n".join(m.content for m in env.fake.visible)
+    assert env.fake.visible[-1].custom_ids == ["tb:taj_mahal:1:hand"]
+    await env.click(ALICE, mine, pressed)  # a client still showing it
+    assert "earlier turn" in env.fake.private_to(ALICE)[-1].content
+    # the command answers the same, privately
+    await tm(env, ALICE, "hand")
+    assert "Your hand (" in env.fake.private_to(ALICE)[-1].content

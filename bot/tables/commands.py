@@ -49,6 +49,7 @@ class TableCommand:
     params: tuple[Param, ...] = ()
     changes: bool = False  # stores a change (its replies are announcements)
     only: str | None = None  # the one game that has it (None: every game)
+    aliases: tuple[str, ...] = ()  # other names the terminal reads (Discord: the name only)
 
     def of(self, kind: str) -> bool:
         return self.only is None or self.only == kind
@@ -140,9 +141,10 @@ COMMANDS: tuple[TableCommand, ...] = (
         _one(lambda s, c: s.board(c.channel, c.user, c.kind)),
     ),
     TableCommand(
-        "view",
-        "Your own view (your hand too), for you alone",
-        _one(lambda s, c: s.my_view(c.channel, c.user, c.kind)),
+        "hand",
+        "Your hand, for you alone; on your turn, your steps as buttons",
+        _one(lambda s, c: s.hand(c.channel, c.user, c.kind)),
+        aliases=("view",),
     ),
     TableCommand(
         "log",
@@ -178,7 +180,7 @@ COMMANDS: tuple[TableCommand, ...] = (
         only=tiebreak.GAME,
     ),
 )
-BY_NAME: dict[str, TableCommand] = {c.name: c for c in COMMANDS}
+BY_NAME: dict[str, TableCommand] = {n: c for c in COMMANDS for n in (c.name, *c.aliases)}
 
 
 def help_text(kind: str) -> str:
@@ -190,7 +192,8 @@ def help_text(kind: str) -> str:
         if not c.of(kind):
             continue
         params = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in c.params)
-        lines.append(f"- `{c.name}{' ' + params if params else ''}`: {c.description}")
+        also = "".join(f" (or `{a}`)" for a in c.aliases)
+        lines.append(f"- `{c.name}{' ' + params if params else ''}`{also}: {c.description}")
     return "\n".join(lines)
 
 
@@ -200,7 +203,8 @@ async def replies(service: TableService, name: str, call: Call) -> AsyncIterator
     nothing."""
     command = BY_NAME.get(name)
     if command is None or not command.of(call.kind):
-        yield Reply.error(f"No command {name[:20]!r}; the commands: {', '.join(BY_NAME)}.")
+        known = ", ".join(c.name for c in COMMANDS if c.of(call.kind))
+        yield Reply.error(f"No command {name[:20]!r}; the commands: {known}.")
         return
     try:
         said = await command.run(service, call)

@@ -28,6 +28,7 @@ from .turns import Next, Said, turn_announcement
 MAX_BUTTONS = 20  # legal actions shown as buttons on the public turn message
 MAX_AI_STEPS = 400  # AI steps in a row one command plays (a game of AIs alone ends before)
 CUSTOM_ID_PREFIX = "tb"
+HAND = "hand"  # the My hand button's last part ("view" on messages of earlier versions)
 
 
 class TurnPipeline:
@@ -223,28 +224,18 @@ class TurnPipeline:
         return Next(seat, f"Next: {table.who(seat)}. {g.prompt(g.view(state, None), seat)}", person)
 
     def buttons(self, table: Table) -> list[Button]:
-        """The legal actions as buttons on the public turn message, when they are few and the
-        public may see them all (nothing hidden from it), for a person's turn."""
+        """What the game's newest public message carries. A game that hides something from
+        the public: the My hand button (each player's hand and steps come privately, to
+        them alone). Else the steps of a person's turn, when they are few."""
         if table.replayed is None or table.record.status != "active":
             return []
         g, state = table.game, table.state
+        if g.hidden(state, None):  # the steps would show a hand: each player's own view
+            return [Button(label="My hand", custom_id=hand_button_id(table), style="primary")]
         seat = g.to_move(state)
-        if seat is None or seat in table.ai:
+        if seat is None or seat in table.ai or len(g.legal_actions(state)) > MAX_BUTTONS:
             return []
-        if g.hidden(state, None):  # the seat's choices would show its hand: its own view
-            return [Button(label="My view", custom_id=view_button_id(table), style="primary")]
-        legal = g.legal_actions(state)
-        if not legal or len(legal) > MAX_BUTTONS:
-            return []
-        view = g.view(state, None)
-        return [
-            Button(
-                label=g.describe(view, a)[:80],
-                custom_id=button_id(table, i),
-                style="primary",
-            )
-            for i, a in enumerate(legal)
-        ]
+        return step_buttons(table, g.view(state, None), MAX_BUTTONS)
 
     # --- AI seats ----------------------------------------------------------------------------
 
@@ -264,6 +255,17 @@ def button_id(table: Table, index: int) -> str:
     return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:{table.record.version}:{index}"
 
 
-def view_button_id(table: Table) -> str:
-    """tb:<game id>:<stored game>:view: the clicker's own view, privately (any version)."""
-    return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:view"
+def hand_button_id(table: Table) -> str:
+    """tb:<game id>:<stored game>:hand: the clicker's own hand, privately (any version)."""
+    return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:{HAND}"
+
+
+def step_buttons(table: Table, view: object, limit: int) -> list[Button]:
+    """The first `limit` legal steps of the seat to move as buttons, labelled from `view`
+    (the public's on a public message, the player's own in a private answer); each id holds
+    the game's version, so a press after the game moved on is refused."""
+    g = table.game
+    return [
+        Button(label=g.describe(view, a)[:80], custom_id=button_id(table, i), style="primary")
+        for i, a in enumerate(g.legal_actions(table.state)[:limit])
+    ]

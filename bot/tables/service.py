@@ -21,13 +21,14 @@ from rules.table_log import can_undo, undo_entry, verify
 from ..reply import Attachment, Button, Reply
 from .loading import Table, TableError, TableGames, table_game
 from .lobby import TableLobby
-from .pipeline import CUSTOM_ID_PREFIX, MAX_AI_STEPS, TurnPipeline
+from .pipeline import CUSTOM_ID_PREFIX, HAND, MAX_AI_STEPS, TurnPipeline, step_buttons
 from .tiebreak import Tiebreaks
 from .turns import Said
 
 MAX_ORDER_CHARS = 500
 MAX_LOG_LINES = 40
 MAX_CHOICES = 25  # Discord's autocomplete limit
+MAX_HAND_BUTTONS = 25  # Discord's limit on one message: five rows of five
 
 
 class TableService:
@@ -140,8 +141,8 @@ class TableService:
     async def press(self, channel: str, user: int, custom_id: str) -> list[Reply]:
         """A click on a turn message's button: tb:<game>:<stored game>:<version>:<index>."""
         parts = custom_id[:100].split(":")
-        if len(parts) == 4 and parts[0] == CUSTOM_ID_PREFIX and parts[3] == "view":
-            return [await self.my_view(channel, user, parts[1])]
+        if len(parts) == 4 and parts[0] == CUSTOM_ID_PREFIX and parts[3] in (HAND, "view"):
+            return [await self.hand(channel, user, parts[1])]
         if (
             len(parts) != 5
             or parts[0] != CUSTOM_ID_PREFIX
@@ -329,22 +330,44 @@ class TableService:
             )
         return Reply(text="\n".join(["Verification failed:", *checked.problems]), ephemeral=True)
 
-    async def my_view(self, channel: str, user: int, kind: str) -> Reply:
-        """What the caller's seat sees (its hand too): for the caller alone."""
+    async def hand(self, channel: str, user: int, kind: str) -> Reply:
+        """For the caller alone: what its seat alone sees (its hand, card by card, written by
+        the game from the seat's own view), what it must decide, and on its turn its steps
+        as buttons (their ids hold the game's version: a stale press is refused)."""
         table = await self.games.require(channel, kind)
         seat = table.seat_of(user)
         if seat is None:
             raise TableError("You hold no seat in this game: there is no hand of yours to show.")
+        if table.replayed is None:
+            raise TableError(
+                f"The game has not started: the hands are dealt at `/{table.command} start`."
+            )
         g = table.game
         view = g.view(table.state, seat)
-        legal = g.legal_actions(table.state) if g.to_move(table.state) == seat else []
-        lines = [f"Your view ({table.title_of(seat)}): {g.prompt(view, seat)}"]
-        if legal:
-            said = ", ".join(f"`{g.describe(view, a)}`" for a in legal[:MAX_CHOICES])
-            more = f" and {len(legal) - MAX_CHOICES} more" if len(legal) > MAX_CHOICES else ""
-            lines.append(f"You may play: {said}{more}.")
-        image = await asyncio.to_thread(board_for(table.record.kind), view)
-        return Reply(text="\n".join(lines), image=image, ephemeral=True)
+        mine = g.private_summary(view) or (
+            f"Nothing of {table.info.title} is hidden: `/{table.command} board` shows it all."
+        )
+        lines = [
+            f"**{table.title_of(seat)}**, for you alone:",
+            mine,
+            f"Now: {g.prompt(view, seat)}",
+        ]
+        buttons: list[Button] = []
+        if g.to_move(table.state) == seat:
+            n = len(g.legal_actions(table.state))
+            buttons = step_buttons(table, view, MAX_HAND_BUTTONS)
+            lines.append(
+                f"Your steps: press one, or type it with `/{table.command} play`"
+                + (
+                    f" (the buttons show {MAX_HAND_BUTTONS} of {n}; as you type, "
+                    "the choices follow)."
+                    if n > MAX_HAND_BUTTONS
+                    else "."
+                )
+            )
+        return Reply(
+            text="\n".join(lines), buttons=buttons, ephemeral=True, version=table.record.version
+        )
 
     async def hint(self, channel: str, user: int, kind: str) -> Reply:
         """An AI's suggestion for the caller's seat on turn, for the caller alone."""
