@@ -54,7 +54,7 @@ async def test_a_whole_goat_tiger_game_on_discord(env: Env) -> None:
     await gt(env, BOB, "play", order="a1")  # not started
     assert "has not started" in told(env, BOB)
     await gt(env, BOB, "leave")
-    await gt(env, BOB, "ai", seat="tigers", level="easy")
+    await gt(env, ALICE, "ai", seat="tigers", level="easy")  # the creator seats the AI
     await gt(env, ALICE, "start")
     start = env.fake.visible[-1]
     assert "SHA-256" in start.content and start.custom_ids

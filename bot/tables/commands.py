@@ -32,6 +32,7 @@ class Call:
     user: int
     kind: str
     args: Mapping[str, str | int | None]
+    manager: bool = False  # the caller has Manage Server on the channel's server
 
     def text(self, name: str) -> str | None:
         v = self.args.get(name)
@@ -89,21 +90,23 @@ COMMANDS: tuple[TableCommand, ...] = (
     ),
     TableCommand(
         "join",
-        "Take a seat",
+        "Take a seat, or take yours back from the computer",
         lambda s, c: s.join(c.channel, c.user, c.kind, c.text("seat")),
         (SEAT,),
         changes=True,
     ),
     TableCommand(
         "leave",
-        "Give up your seat before the start",
+        "Give up your seat before the start, or one the computer holds for you",
         lambda s, c: s.leave(c.channel, c.user, c.kind),
         changes=True,
     ),
     TableCommand(
         "ai",
         "Give a seat to the computer",
-        lambda s, c: s.ai(c.channel, c.user, c.kind, c.text("seat") or "", c.text("level")),
+        lambda s, c: s.ai(
+            c.channel, c.user, c.kind, c.text("seat") or "", c.text("level"), manager=c.manager
+        ),
         (
             Param("seat", "the seat", required=True, complete="seat"),
             Param("level", "how strong", complete="level"),

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from ai.registry import levels
 
+from ..discord_commands import is_manager
 from ..discord_delivery import answering, sender_of
 from ..reply import Reply
 from ..service import GameService
@@ -72,7 +73,13 @@ class Tables:
         kind = g.info.id
 
         async def callback(interaction: discord.Interaction[Any], **args: Any) -> None:
-            call = Call(str(interaction.channel_id), interaction.user.id, kind, args)
+            call = Call(
+                str(interaction.channel_id),
+                interaction.user.id,
+                kind,
+                args,
+                manager=is_manager(interaction),
+            )
             await self._answer(interaction, lambda: replies(self.service, c.name, call))
 
         params = [

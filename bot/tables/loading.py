@@ -17,6 +17,7 @@ from rules.table_log import Entry, Replayed, replay
 AnyGame = Game[Any, Any, Any, Any]
 VIJAYANAGARA = "vijayanagara"  # served by bot.service; the tables serve every other game
 MAX_OPTIONS_CHARS = 2_000
+HELD = "held"  # in a record's options: seat -> the person the computer holds it for
 
 
 class TableError(ValueError):
@@ -93,6 +94,11 @@ class Table:
             return f"{self.title_of(seat)} (AI, {self.ai[seat]})"
         user = self.user_of(seat)
         return f"{self.title_of(seat)} (<@{user}>)" if user is not None else self.title_of(seat)
+
+    @property
+    def held(self) -> dict[Seat, int]:
+        """The seats the computer holds for a person (who alone takes them back)."""
+        return {str(s): int(u) for s, u in dict(self.record.options.get(HELD, {})).items()}
 
     def to_move(self) -> Seat | None:
         return None if self.replayed is None else self.game.to_move(self.replayed.state)

@@ -36,7 +36,7 @@ class TableService:
         self.store = store
         self.games = TableGames(store)
         self.pipeline = TurnPipeline(store, self.games, clock)
-        self.lobby = TableLobby(store, self.games, self.pipeline)
+        self.lobby = TableLobby(store, self.games, self.pipeline, clock=clock)
         self.tiebreaks = Tiebreaks(store, self.games, self.lobby)
         self.pipeline.after_finish = self.tiebreaks.finished
         self._locks: dict[str, asyncio.Lock] = {}
@@ -77,10 +77,20 @@ class TableService:
         return [await self._locked(channel, work)]
 
     async def ai(
-        self, channel: str, user: int, kind: str, seat: str, level: str | None = None
+        self,
+        channel: str,
+        user: int,
+        kind: str,
+        seat: str,
+        level: str | None = None,
+        *,
+        manager: bool = False,
     ) -> list[Reply]:
+        """The computer takes a seat; `manager`: the caller has Manage Server."""
+
         async def work() -> Reply:
-            return await self.lobby.ai(await self.games.require(channel, kind), user, seat, level)
+            table = await self.games.require(channel, kind)
+            return await self.lobby.ai(table, user, seat, level, manager=manager)
 
         return [await self._locked(channel, work)]
 
