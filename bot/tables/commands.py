@@ -5,13 +5,14 @@ is written once for every game; `kind` picks the game."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
+from rules.game import component_files
 from rules.vijayanagara import tiebreak
 
 from ..reply import Reply
-from .loading import AnyGame, TableError
+from .loading import AnyGame, TableError, table_game
 from .service import TableService
 
 Complete = Literal["order", "seat", "level", "topic"]
@@ -24,6 +25,7 @@ class Param:
     required: bool = False
     complete: Complete | None = None
     number: bool = False  # an integer rather than a text
+    upload: int = 0  # a file (Discord: an attachment) of at most this many bytes; 0: not one
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Call:
     kind: str
     args: Mapping[str, str | int | None]
     manager: bool = False  # the caller has Manage Server on the channel's server
+    files: Mapping[str, bytes] = field(default_factory=dict)  # uploads, by their param's name
 
     def text(self, name: str) -> str | None:
         v = self.args.get(name)
@@ -54,6 +57,18 @@ class TableCommand:
 
     def of(self, kind: str) -> bool:
         return self.only is None or self.only == kind
+
+    def params_of(self, kind: str) -> tuple[Param, ...]:
+        """Its parameters for one game: `create` takes the game's component files too."""
+        if self.name != "create":
+            return self.params
+        return self.params + file_params(kind)
+
+
+def file_params(kind: str) -> tuple[Param, ...]:
+    """A file a player may upload for each component file of the game's options."""
+    files = component_files(table_game(kind).info.options).values()
+    return tuple(Param(f.name, f.description, upload=f.max_chars) for f in files)
 
 
 def _one(
@@ -84,7 +99,9 @@ COMMANDS: tuple[TableCommand, ...] = (
     TableCommand(
         "create",
         "Open a game in this channel",
-        lambda s, c: s.create(c.channel, c.user, c.kind, c.text("options"), c.text("seat")),
+        lambda s, c: s.create(
+            c.channel, c.user, c.kind, c.text("options"), c.text("seat"), files=c.files
+        ),
         (Param("options", "name=value pairs, e.g. goats=15"), SEAT),
         changes=True,
     ),
@@ -187,14 +204,12 @@ BY_NAME: dict[str, TableCommand] = {n: c for c in COMMANDS for n in (c.name, *c.
 
 
 def help_text(kind: str) -> str:
-    from .loading import table_game
-
     g: AnyGame = table_game(kind)
     lines = [f"**{g.info.title}**: `/{g.info.command} <command>`"]
     for c in COMMANDS:
         if not c.of(kind):
             continue
-        params = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in c.params)
+        params = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in c.params_of(kind))
         also = "".join(f" (or `{a}`)" for a in c.aliases)
         lines.append(f"- `{c.name}{' ' + params if params else ''}`{also}: {c.description}")
     return "\n".join(lines)

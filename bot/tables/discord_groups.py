@@ -15,7 +15,7 @@ from discord import app_commands
 
 from ai.registry import levels
 
-from ..discord_commands import is_manager
+from ..discord_commands import is_manager, read_upload
 from ..discord_delivery import answering, sender_of
 from ..reply import Reply
 from ..service import GameService
@@ -71,16 +71,31 @@ class Tables:
 
     def _command(self, g: AnyGame, c: TableCommand) -> app_commands.Command[Any, ..., Any]:
         kind = g.info.id
+        uploads = {p.name: p for p in c.params_of(kind) if p.upload}
 
         async def callback(interaction: discord.Interaction[Any], **args: Any) -> None:
-            call = Call(
-                str(interaction.channel_id),
-                interaction.user.id,
-                kind,
-                args,
-                manager=is_manager(interaction),
-            )
-            await self._answer(interaction, lambda: replies(self.service, c.name, call))
+            attached = {n: args.pop(n) for n in uploads if args.get(n) is not None}
+
+            async def work() -> AsyncIterator[Reply]:
+                files: dict[str, bytes] = {}
+                for name, attachment in attached.items():  # downloaded once deferred
+                    got = await read_upload(attachment, uploads[name].upload, f"{name} file")
+                    if isinstance(got, Reply):
+                        yield got
+                        return
+                    files[name] = got
+                call = Call(
+                    str(interaction.channel_id),
+                    interaction.user.id,
+                    kind,
+                    args,
+                    manager=is_manager(interaction),
+                    files=files,
+                )
+                async for reply in replies(self.service, c.name, call):
+                    yield reply
+
+            await self._answer(interaction, work)
 
         params = [
             inspect.Parameter(
@@ -89,8 +104,8 @@ class Tables:
                 annotation=discord.Interaction,
             )
         ]
-        for p in c.params:
-            annotation: Any = int if p.number else str
+        for p in c.params_of(kind):
+            annotation: Any = discord.Attachment if p.upload else int if p.number else str
             params.append(
                 inspect.Parameter(
                     p.name,
@@ -104,7 +119,7 @@ class Tables:
         command: app_commands.Command[Any, ..., Any] = app_commands.Command(
             name=c.name, description=c.description[:100], callback=callback
         )
-        for p in c.params:
+        for p in c.params_of(kind):
             if p.name in command._params:
                 command._params[p.name].description = p.description[:100]
             if p.complete is not None:

@@ -7,17 +7,18 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel, ValidationError
 
 from ai.registry import levels
 from db import Announcement, GameExists, GameRecord, NewAction, Store
 from rules.dealing import SECRET_BYTES, commitment
-from rules.game import Seat
+from rules.game import Seat, component_files
 
 from ..reminders import DEFAULT_PACE, STALLED
 from ..reply import Reply
+from .files import stored_json, with_files
 from .loading import (
     HELD,
     MAX_OPTIONS_CHARS,
@@ -25,7 +26,6 @@ from .loading import (
     Table,
     TableError,
     TableGames,
-    options_json,
     table_game,
 )
 from .pipeline import TurnPipeline
@@ -109,15 +109,31 @@ class TableLobby:
         self.secret_source = secret_source  # a new game's secret (tests: a fixed one)
 
     async def create(
-        self, channel: str, user: int, kind: str, options: str | None, seat: str | None
+        self,
+        channel: str,
+        user: int,
+        kind: str,
+        options: str | None,
+        seat: str | None,
+        files: Mapping[str, bytes] | None = None,
     ) -> Reply:
+        """A new game; `files`: component files uploaded (by name: "cards"), each checked
+        by the game's loader here, so a bad one is refused before the game exists."""
         g = table_game(kind)
         opts = parse_options(g, options)
         seats = {} if seat is None else {seat_named(g, seat): user}
+        opts, stored = await with_files(g, opts, files or {})
         secret = self.secret_source()
         cmd = g.info.command
+        own = [m.name for f, m in component_files(g.info.options).items() if getattr(opts, f)]
         text = (
-            f"{g.info.title}: a new game. Seats: {', '.join(g.info.seat_titles.values())}. "
+            f"{g.info.title}: a new game"
+            + (
+                f", with the owner's {' and '.join(own)} file{'s' if len(own) > 1 else ''}"
+                if own
+                else ""
+            )
+            + f". Seats: {', '.join(g.info.seat_titles.values())}. "
             f"`/{cmd} join` takes one, `/{cmd} ai` gives one to the computer, "
             f"`/{cmd} start` begins ({g.info.min_players}-{g.info.max_players} players)."
         )
@@ -125,12 +141,13 @@ class TableLobby:
             record = await self.store.create_game(
                 channel,
                 0,
-                options_json(opts, {}),
+                stored_json(opts, {}),
                 user,
                 secret=secret.hex(),
                 seats=seats,
                 kind=kind,
                 announcement=lambda r: Announcement(text=text),
+                files=stored,
             )
         except GameExists:
             raise TableError(

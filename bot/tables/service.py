@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 import render.games  # noqa: F401  (registers every game's board)
@@ -19,7 +19,7 @@ from render.registry import board_for
 from rules.table_log import can_undo, undo_entry, verify
 
 from ..reply import Attachment, Button, Reply
-from .loading import Table, TableError, TableGames, table_game
+from .loading import FILES, Table, TableError, TableGames, options_json, table_game
 from .lobby import TableLobby
 from .pipeline import CUSTOM_ID_PREFIX, HAND, MAX_AI_STEPS, TurnPipeline, step_buttons
 from .tiebreak import Tiebreaks
@@ -55,10 +55,13 @@ class TableService:
         kind: str,
         options: str | None = None,
         seat: str | None = None,
+        *,
+        files: Mapping[str, bytes] | None = None,
     ) -> list[Reply]:
+        """A new game; `files`: the game's component files uploaded, by name."""
         return [
             await self._locked(
-                channel, lambda: self.lobby.create(channel, user, kind, options, seat)
+                channel, lambda: self.lobby.create(channel, user, kind, options, seat, files)
             )
         ]
 
@@ -310,7 +313,11 @@ class TableService:
             "game": table.record.kind,
             "id": table.id,
             "status": table.record.status,
-            "options": table.record.options,
+            # as stored, with the component files' texts in place of their hashes
+            "options": {
+                **{k: v for k, v in table.record.options.items() if k != FILES},
+                **options_json(table.options, table.ai),
+            },
             "seats": table.record.seats,
         }
         if table.record.status in ("finished", "aborted"):
