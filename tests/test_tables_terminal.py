@@ -53,3 +53,11 @@ async def test_a_new_session_numbers_its_pictures_on(tmp_path: Path) -> None:
     after = sorted(p.name for p in (tmp_path / "b").glob("taj_mahal-*.png"))
     assert first and len(after) == len(first) + 2  # none overwritten
     assert after[: len(first)] == first
+
+
+async def test_a_mistyped_step_that_starts_with_play_gets_the_games_own_refusal(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    await amain(taj_mahal(tmp_path), ["play red vizer"], out)  # Blue starts the first visit
+    assert "'vizer' is not a symbol" in out.getvalue()

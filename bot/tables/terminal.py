@@ -119,8 +119,8 @@ class Terminal:
 
     async def run(self, lines: Iterable[str]) -> None:
         """A line is a command and its argument, or else an order. A line that starts with
-        `play` is first read whole as an order, since a game's notation may start with that
-        word too (Taj Mahal's `play red vizier`): what a hint prints is typed as it is."""
+        `play` is an order whole when the player's own steps start with that word too (Taj
+        Mahal's `play red vizier`): what a hint prints is typed as it is printed."""
         for raw in lines:
             line = raw.strip()[:MAX_LINE]
             if not line:
@@ -132,13 +132,11 @@ class Terminal:
             if command is None:
                 await self.command("play", order=line)
                 continue
-            if command.name == "play":
-                whole = await run_command(
-                    self.service, "play", Call(self.channel, HUMAN, self.kind, {"order": line})
-                )
-                if all(r.ok for r in whole):
-                    await self.show(whole)
-                    continue
+            if command.name == "play" and await self.service.choices(
+                self.channel, HUMAN, self.kind, f"{word} "
+            ):  # the player's own steps start with that word: the line is one of them
+                await self.command("play", order=line)
+                continue
             values = rest.split(None, max(len(command.params) - 1, 0)) if rest else []
             args: dict[str, str | int | None] = {}
             for p, v in zip(command.params, values, strict=False):
