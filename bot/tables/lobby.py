@@ -126,14 +126,11 @@ class TableLobby:
         secret = self.secret_source()
         cmd = g.info.command
         own = [m.name for f, m in component_files(g.info.options).items() if getattr(opts, f)]
+        files_said = f", with the owner's {' and '.join(own)} file" if own else ""
+        files_said += "s" if len(own) > 1 else ""
         text = (
-            f"{g.info.title}: a new game"
-            + (
-                f", with the owner's {' and '.join(own)} file{'s' if len(own) > 1 else ''}"
-                if own
-                else ""
-            )
-            + f". Seats: {', '.join(g.info.seat_titles.values())}. "
+            f"{g.info.title}: a new game{files_said}. "
+            f"Seats: {', '.join(g.info.seat_titles.values())}. "
             f"`/{cmd} join` takes one, `/{cmd} ai` gives one to the computer, "
             f"`/{cmd} start` begins ({g.info.min_players}-{g.info.max_players} players)."
         )
