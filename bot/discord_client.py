@@ -88,7 +88,8 @@ class VijayanagaraBot(discord.Client):
         self.tree = VjTree(self)
         self.group = VjGroup(service)
         self.tree.add_command(self.group)
-        self.tables = Tables(TableService(whole_store(service.store)), self)  # the other games
+        # the other games, delivered through the same outbox and Sender
+        self.tables = Tables(TableService(whole_store(service.store)), self, service)
         for group in self.tables.groups():
             self.tree.add_command(group)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

@@ -30,6 +30,7 @@ from .service_base import MAX_LOG_LINES
 from .tables.loading import table_games
 from .tables.terminal import amain as play_table
 from .tables.terminal import split_game
+from .terminal_io import after_shown, read_capped
 
 log = logging.getLogger(__name__)
 
@@ -111,26 +112,6 @@ def terminal_text(text: str) -> str:
     for pattern, repl in _TERMINAL_WORDS:
         text = re.sub(pattern, repl, text)
     return text
-
-
-def after_shown(shown: str, text: str) -> str:
-    """The lines of `text` after those it shares with what was `shown` (from the start). A
-    line shown that `text` merged more of the same into ("D loses 2 Troops in Malwa." for
-    "D loses 1 Troop in Malwa.") goes on as what was added ("D loses 1 Troop in Malwa.")."""
-    old, new = shown.split("\n"), text.split("\n")
-    same = 0
-    while same < min(len(old), len(new)) and old[same] == new[same]:
-        same += 1
-    rest = new[same:]
-    if rest and same < len(old) and (added := vijayanagara.line_added(old[same], rest[0])):
-        rest[0] = added
-    return "\n".join(rest)
-
-
-def read_capped(path: Path, limit: int) -> bytes:
-    """A file's bytes, at most limit + 1 of them (the service refuses what is over)."""
-    with path.open("rb") as f:
-        return f.read(limit + 1)
 
 
 def ai_arg(text: str) -> tuple[vijayanagara.Faction, Level]:

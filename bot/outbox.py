@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from db import (
+    GameRecord,
     OwedAnnouncement,
     TurnMessage,
 )
@@ -11,9 +14,25 @@ from .reply import Button, Reply
 from .service_base import (
     ServiceBase,
 )
+from .vijayanagara_store import VIJAYANAGARA
+
+
+class OtherGames(Protocol):
+    """The games another service plays (the tables, bot.tables): their announcements share
+    the outbox and the delivery, and only their own service builds their replies."""
+
+    async def owed_reply(self, owed: OwedAnnouncement, game: GameRecord, current: bool) -> Reply:
+        """The reply that delivers `owed` (`current`: the game has not moved past it)."""
+        ...
+
+    async def buttons_now(self, game: GameRecord) -> list[Button]:
+        """What the game's newest public message carries now."""
+        ...
 
 
 class Outbox(ServiceBase):
+    other_games: OtherGames | None = None  # set by the client that serves them too
+
     async def owed(
         self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
     ) -> list[tuple[OwedAnnouncement, Reply]]:
@@ -30,6 +49,10 @@ class Outbox(ServiceBase):
             if owed.edit and not current:
                 # a later announcement carries the whole turn (its edit or its closing text)
                 await self.store.announcement_delivered(owed.game_id, owed.version)
+                continue
+            if game.kind != VIJAYANAGARA:  # left claimed until its service runs here
+                if self.other_games is not None:
+                    out.append((owed, await self.other_games.owed_reply(owed, game, current)))
                 continue
             image = None
             buttons: list[Button] = []
@@ -70,6 +93,8 @@ class Outbox(ServiceBase):
         game = await self.store.get_game(game_id)
         if game.status != "active":
             return []
+        if game.kind != VIJAYANAGARA:
+            return [] if self.other_games is None else await self.other_games.buttons_now(game)
         return self.buttons_for(game, await self.state_of(game))
 
     async def delivered(self, announcement: tuple[int, int]) -> None:

@@ -278,8 +278,11 @@ class SQLStore(ABC):
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
         kind: str = "vijayanagara",
+        files: Sequence[DeckFile] = (),
     ) -> GameRecord:
         async with self._new_game(channel_id, deck) as conn:
+            for f in files:
+                await self._put_deck(conn, f)
             game_id = await self._insert_game(
                 conn,
                 channel_id=channel_id,

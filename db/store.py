@@ -59,12 +59,14 @@ class Store(Protocol):
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
         kind: str = "vijayanagara",
+        files: Sequence[DeckFile] = (),
     ) -> GameRecord:
         """A new lobby game with its `seats` (seat name -> user id), its deck file and the
         `announcement` it owes the channel, all in one transaction (a crash leaves none of
         them, or all); GameExists when the channel has an open one. `secret` (hex) deals its
         chance outcomes; '' leaves it to the seed (games before chance entries). `kind`: the
-        game's id in the rules' registry (migration 013)."""
+        game's id in the rules' registry (migration 013). `files`: other component files
+        (an owner's cards and board), each stored once by its hash as a deck file is."""
         ...
 
     async def secret(self, game_id: int) -> GameSecret:

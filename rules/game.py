@@ -56,6 +56,31 @@ class GameInfo(Generic[Opt]):
 
 
 @dataclass(frozen=True, slots=True)
+class ComponentFile:
+    """Marks an option as a component file a player may give as a file instead of the
+    game's own (an owner's cards or board): the option is the file's text, None for the
+    standard one. Written `Annotated[str | None, ComponentFile(...)] = None` in the options
+    model; the lobby offers each as an upload named `name`, refuses one longer than
+    `max_chars`, and checks it with `load` (a ValueError naming the bad field) before the
+    game is created."""
+
+    name: str  # the upload's name in commands: "cards"
+    description: str  # one line for the command's help
+    max_chars: int
+    load: Callable[[str], object] = field(repr=False)
+
+
+def component_files(options: type[BaseModel]) -> dict[str, ComponentFile]:
+    """The options of `options` that are component files, by option name."""
+    return {
+        name: mark
+        for name, f in options.model_fields.items()
+        for mark in f.metadata
+        if isinstance(mark, ComponentFile)
+    }
+
+
+@dataclass(frozen=True, slots=True)
 class Ranking:
     """A finished game's result: places from first to last, tied seats sharing a place."""
 
@@ -128,6 +153,19 @@ class Game(Protocol[S, A, V, Opt]):
     def headline(self, before: V, after: V) -> str | None:
         """A line that opens a new stage of the game in the channel (a new visit, round or
         card), read from two public views, or None when the stage goes on."""
+        ...
+
+    def board_moment(self, before: V, after: V) -> bool:
+        """Whether the channel's message for the steps that led from `before` to `after`
+        (public views) carries the board picture: a moment the board changed in a way worth
+        seeing (a withdrawal, a visit's or round's end, the game's end)."""
+        ...
+
+    def private_summary(self, view: V) -> str:
+        """What `view`'s seat alone may see, written out for that seat: its hand card by
+        card and any other fact only it knows. Read from the seat's own view, so it holds
+        nothing of another seat's; "" for the public view and for a game that hides
+        nothing from anybody."""
         ...
 
     def describe(self, view: V, action: A) -> str:

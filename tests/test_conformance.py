@@ -278,3 +278,18 @@ def test_a_headline_is_a_line_or_nothing(gid: str, seed: int) -> None:
     for before, after in itertools.pairwise(views):
         line = g.headline(before, after)
         assert line is None or (isinstance(line, str) and line and len(line) <= 600)
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES[:: max(1, len(CASES) // 12)])
+def test_board_moments_and_private_summaries_are_read_from_views(gid: str, seed: int) -> None:
+    """The channel's board moments are yes or no; the public's private summary is empty, and
+    a seat's is text (empty for a game that hides nothing)."""
+    p = playout(gid, seed)
+    g = p.game
+    views = [g.view(st, None) for st in p.states]
+    moments = [g.board_moment(b, a) for b, a in itertools.pairwise(views)]
+    assert all(isinstance(m, bool) for m in moments) and moments[-1]  # the end is one
+    for st in p.states[:: max(1, len(p.states) // 20)]:
+        assert g.private_summary(g.view(st, None)) == ""
+        for seat in p.seats:
+            assert isinstance(g.private_summary(g.view(st, seat)), str)

@@ -4,14 +4,15 @@ is written once for every game; `kind` picks the game."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
+from rules.game import component_files
 from rules.vijayanagara import tiebreak
 
 from ..reply import Reply
-from .loading import AnyGame, TableError
+from .loading import AnyGame, TableError, table_game
 from .service import TableService
 
 Complete = Literal["order", "seat", "level", "topic"]
@@ -24,6 +25,7 @@ class Param:
     required: bool = False
     complete: Complete | None = None
     number: bool = False  # an integer rather than a text
+    upload: int = 0  # a file (Discord: an attachment) of at most this many bytes; 0: not one
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,8 @@ class Call:
     user: int
     kind: str
     args: Mapping[str, str | int | None]
+    manager: bool = False  # the caller has Manage Server on the channel's server
+    files: Mapping[str, bytes] = field(default_factory=dict)  # uploads, by their param's name
 
     def text(self, name: str) -> str | None:
         v = self.args.get(name)
@@ -49,9 +53,22 @@ class TableCommand:
     params: tuple[Param, ...] = ()
     changes: bool = False  # stores a change (its replies are announcements)
     only: str | None = None  # the one game that has it (None: every game)
+    aliases: tuple[str, ...] = ()  # other names the terminal reads (Discord: the name only)
 
     def of(self, kind: str) -> bool:
         return self.only is None or self.only == kind
+
+    def params_of(self, kind: str) -> tuple[Param, ...]:
+        """Its parameters for one game: `create` takes the game's component files too."""
+        if self.name != "create":
+            return self.params
+        return self.params + file_params(kind)
+
+
+def file_params(kind: str) -> tuple[Param, ...]:
+    """A file a player may upload for each component file of the game's options."""
+    files = component_files(table_game(kind).info.options).values()
+    return tuple(Param(f.name, f.description, upload=f.max_chars) for f in files)
 
 
 def _one(
@@ -82,27 +99,31 @@ COMMANDS: tuple[TableCommand, ...] = (
     TableCommand(
         "create",
         "Open a game in this channel",
-        lambda s, c: s.create(c.channel, c.user, c.kind, c.text("options"), c.text("seat")),
+        lambda s, c: s.create(
+            c.channel, c.user, c.kind, c.text("options"), c.text("seat"), files=c.files
+        ),
         (Param("options", "name=value pairs, e.g. goats=15"), SEAT),
         changes=True,
     ),
     TableCommand(
         "join",
-        "Take a seat",
+        "Take a seat, or take yours back from the computer",
         lambda s, c: s.join(c.channel, c.user, c.kind, c.text("seat")),
         (SEAT,),
         changes=True,
     ),
     TableCommand(
         "leave",
-        "Give up your seat before the start",
+        "Give up your seat before the start, or one the computer holds for you",
         lambda s, c: s.leave(c.channel, c.user, c.kind),
         changes=True,
     ),
     TableCommand(
         "ai",
         "Give a seat to the computer",
-        lambda s, c: s.ai(c.channel, c.user, c.kind, c.text("seat") or "", c.text("level")),
+        lambda s, c: s.ai(
+            c.channel, c.user, c.kind, c.text("seat") or "", c.text("level"), manager=c.manager
+        ),
         (
             Param("seat", "the seat", required=True, complete="seat"),
             Param("level", "how strong", complete="level"),
@@ -140,9 +161,10 @@ COMMANDS: tuple[TableCommand, ...] = (
         _one(lambda s, c: s.board(c.channel, c.user, c.kind)),
     ),
     TableCommand(
-        "view",
-        "Your own view (your hand too), for you alone",
-        _one(lambda s, c: s.my_view(c.channel, c.user, c.kind)),
+        "hand",
+        "Your hand, for you alone; on your turn, your steps as buttons",
+        _one(lambda s, c: s.hand(c.channel, c.user, c.kind)),
+        aliases=("view",),
     ),
     TableCommand(
         "log",
@@ -178,28 +200,42 @@ COMMANDS: tuple[TableCommand, ...] = (
         only=tiebreak.GAME,
     ),
 )
-BY_NAME: dict[str, TableCommand] = {c.name: c for c in COMMANDS}
+BY_NAME: dict[str, TableCommand] = {n: c for c in COMMANDS for n in (c.name, *c.aliases)}
 
 
 def help_text(kind: str) -> str:
-    from .loading import table_game
-
     g: AnyGame = table_game(kind)
     lines = [f"**{g.info.title}**: `/{g.info.command} <command>`"]
     for c in COMMANDS:
         if not c.of(kind):
             continue
-        params = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in c.params)
-        lines.append(f"- `{c.name}{' ' + params if params else ''}`: {c.description}")
+        params = " ".join(f"{p.name}:" if p.required else f"[{p.name}:]" for p in c.params_of(kind))
+        also = "".join(f" (or `{a}`)" for a in c.aliases)
+        lines.append(f"- `{c.name}{' ' + params if params else ''}`{also}: {c.description}")
     return "\n".join(lines)
 
 
-async def run_command(service: TableService, name: str, call: Call) -> list[Reply]:
-    """The command's replies; a refusal is one private error reply that changed nothing."""
+async def replies(service: TableService, name: str, call: Call) -> AsyncIterator[Reply]:
+    """The command's replies, each as soon as its change is stored; after a change, the AI
+    seats' steps follow one by one. A refusal is one private error reply that changed
+    nothing."""
     command = BY_NAME.get(name)
     if command is None or not command.of(call.kind):
-        return [Reply.error(f"No command {name[:20]!r}; the commands: {', '.join(BY_NAME)}.")]
+        known = ", ".join(c.name for c in COMMANDS if c.of(call.kind))
+        yield Reply.error(f"No command {name[:20]!r}; the commands: {known}.")
+        return
     try:
-        return await command.run(service, call)
+        said = await command.run(service, call)
     except TableError as e:
-        return [Reply.error(str(e))]
+        yield Reply.error(str(e))
+        return
+    for reply in said:
+        yield reply
+    if command.changes:
+        async for reply in service.ai_turns(call.channel):
+            yield reply
+
+
+async def run_command(service: TableService, name: str, call: Call) -> list[Reply]:
+    """Every reply of the command, the AI seats' steps that follow it included."""
+    return [r async for r in replies(service, name, call)]

@@ -1,13 +1,13 @@
 """The tables on Discord: one slash group per game (named by its GameInfo.command), each built
 from the one command table, and the clicks on the tables' buttons. Every answer is deferred
-privately first; public replies go to the channel as plain messages (each leaves the outbox
-once posted), refusals and private reads stay with the caller."""
+privately first and delivered as Vijayanagara's are (bot/discord_delivery.py); refusals and
+private reads stay with the caller."""
 
 from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -15,9 +15,11 @@ from discord import app_commands
 
 from ai.registry import levels
 
-from ..discord_delivery import files_of, post_parts, public_parts
-from ..reply import MESSAGE_LIMIT, Reply
-from .commands import COMMANDS, Call, Param, TableCommand, run_command
+from ..discord_commands import is_manager, read_upload
+from ..discord_delivery import answering, sender_of
+from ..reply import Reply
+from ..service import GameService
+from .commands import COMMANDS, Call, Param, TableCommand, replies
 from .loading import AnyGame, TableError, table_games
 from .pipeline import CUSTOM_ID_PREFIX
 from .service import TableService
@@ -29,9 +31,13 @@ Choice = app_commands.Choice
 class Tables:
     """The tables' side of the Discord client: its groups and its button clicks."""
 
-    def __init__(self, service: TableService, client: discord.Client) -> None:
+    def __init__(
+        self, service: TableService, client: discord.Client, delivery: GameService
+    ) -> None:
         self.service = service
         self.client = client
+        self.delivery = delivery  # the outbox and the game messages' records, shared
+        delivery.other_games = service  # its outbox hands the tables' announcements back
 
     def groups(self) -> list[app_commands.Group]:
         return [self._group(g) for g in table_games()]
@@ -40,10 +46,15 @@ class Tables:
         return custom_id.startswith(CUSTOM_ID_PREFIX + ":")
 
     async def press(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
-        await self._answer(
-            interaction,
-            lambda: self.service.press(str(interaction.channel_id), interaction.user.id, custom_id),
-        )
+        channel = str(interaction.channel_id)
+
+        async def work() -> AsyncIterator[Reply]:
+            for reply in await self.service.press(channel, interaction.user.id, custom_id):
+                yield reply
+            async for reply in self.service.ai_turns(channel):
+                yield reply
+
+        await self._answer(interaction, work)
 
     # --- building the groups ----------------------------------------------------------------
 
@@ -60,10 +71,31 @@ class Tables:
 
     def _command(self, g: AnyGame, c: TableCommand) -> app_commands.Command[Any, ..., Any]:
         kind = g.info.id
+        uploads = {p.name: p for p in c.params_of(kind) if p.upload}
 
         async def callback(interaction: discord.Interaction[Any], **args: Any) -> None:
-            call = Call(str(interaction.channel_id), interaction.user.id, kind, args)
-            await self._answer(interaction, lambda: run_command(self.service, c.name, call))
+            attached = {n: args.pop(n) for n in uploads if args.get(n) is not None}
+
+            async def work() -> AsyncIterator[Reply]:
+                files: dict[str, bytes] = {}
+                for name, attachment in attached.items():  # downloaded once deferred
+                    got = await read_upload(attachment, uploads[name].upload, f"{name} file")
+                    if isinstance(got, Reply):
+                        yield got
+                        return
+                    files[name] = got
+                call = Call(
+                    str(interaction.channel_id),
+                    interaction.user.id,
+                    kind,
+                    args,
+                    manager=is_manager(interaction),
+                    files=files,
+                )
+                async for reply in replies(self.service, c.name, call):
+                    yield reply
+
+            await self._answer(interaction, work)
 
         params = [
             inspect.Parameter(
@@ -72,8 +104,8 @@ class Tables:
                 annotation=discord.Interaction,
             )
         ]
-        for p in c.params:
-            annotation: Any = int if p.number else str
+        for p in c.params_of(kind):
+            annotation: Any = discord.Attachment if p.upload else int if p.number else str
             params.append(
                 inspect.Parameter(
                     p.name,
@@ -87,7 +119,7 @@ class Tables:
         command: app_commands.Command[Any, ..., Any] = app_commands.Command(
             name=c.name, description=c.description[:100], callback=callback
         )
-        for p in c.params:
+        for p in c.params_of(kind):
             if p.name in command._params:
                 command._params[p.name].description = p.description[:100]
             if p.complete is not None:
@@ -122,40 +154,18 @@ class Tables:
     # --- answering ---------------------------------------------------------------------------
 
     async def _answer(
-        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[list[Reply]]]
+        self, interaction: discord.Interaction[Any], work: Callable[[], AsyncIterator[Reply]]
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            replies = await work()
-        except TableError as e:
-            replies = [Reply.error(str(e))]
-        private: list[str] = []
-        for reply in replies:
-            if reply.ephemeral:
-                await interaction.followup.send(
-                    reply.text[:MESSAGE_LIMIT],
-                    files=files_of(reply),
-                    ephemeral=True,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                continue
-            await self._publish(int(interaction.channel_id or 0), reply)
-            if reply.receipt:
-                private.append(reply.receipt)
-        if not any(r.ephemeral for r in replies):
-            await interaction.followup.send(
-                "\n".join(private)[:MESSAGE_LIMIT] or "Done.", ephemeral=True
-            )
-
-    async def _publish(self, channel_id: int, reply: Reply) -> None:
-        """Post a public reply; a stored change's announcement then leaves the outbox (if the
-        post fails it stays there, and the outbox delivers it later)."""
-        rest = await post_parts(self.client, channel_id, public_parts(reply))
-        if rest:
-            log.warning("channel %s: %d part(s) not posted", channel_id, len(rest))
-            return
-        if reply.announcement is not None:
+        """Deferred privately at once; then each reply goes out as Vijayanagara's do (its
+        Sender): a stored change's announcement edits the turn's message or posts the next,
+        only the newest message keeps buttons, the outbox is told; private answers stay
+        with the caller."""
+        with answering(interaction):
+            sender = sender_of(interaction, self.delivery)
+            if not await sender.defer(private=True):
+                return
             try:
-                await self.service.delivered(reply.announcement)
-            except Exception:  # the outbox posts it again later; better twice than never
-                log.exception("announcement %s not marked delivered", reply.announcement)
+                async for reply in work():  # each delivered before the next is stored
+                    await sender.send(reply)
+            except TableError as e:
+                await sender.send(Reply.error(str(e)))

@@ -17,6 +17,8 @@ from rules.table_log import Entry, Replayed, replay
 AnyGame = Game[Any, Any, Any, Any]
 VIJAYANAGARA = "vijayanagara"  # served by bot.service; the tables serve every other game
 MAX_OPTIONS_CHARS = 2_000
+HELD = "held"  # in a record's options: seat -> the person the computer holds it for
+FILES = "files"  # in a record's options: option -> the hash of its component file's text
 
 
 class TableError(ValueError):
@@ -94,6 +96,11 @@ class Table:
         user = self.user_of(seat)
         return f"{self.title_of(seat)} (<@{user}>)" if user is not None else self.title_of(seat)
 
+    @property
+    def held(self) -> dict[Seat, int]:
+        """The seats the computer holds for a person (who alone takes them back)."""
+        return {str(s): int(u) for s, u in dict(self.record.options.get(HELD, {})).items()}
+
     def to_move(self) -> Seat | None:
         return None if self.replayed is None else self.game.to_move(self.replayed.state)
 
@@ -101,10 +108,13 @@ class Table:
         return self.game.view(self.state, None)
 
 
-def stored_options(g: AnyGame, record: GameRecord) -> tuple[BaseModel, dict[Seat, str]]:
-    """The game's options and AI seats as a record keeps them: {"game": ..., "ai": ...}."""
+def stored_options(
+    g: AnyGame, record: GameRecord, files: dict[str, str]
+) -> tuple[BaseModel, dict[Seat, str]]:
+    """The game's options and AI seats as a record keeps them: {"game": ..., "ai": ...}, with
+    the texts of its component `files` (kept apart, by hash: bot/tables/files.py)."""
     try:
-        options = g.info.options.model_validate(record.options.get("game", {}))
+        options = g.info.options.model_validate({**record.options.get("game", {}), **files})
     except ValidationError as e:
         raise TableError(f"game {record.id}: its stored options do not load: {e}") from None
     ai = {str(k): str(v) for k, v in dict(record.options.get("ai", {})).items()}
@@ -121,6 +131,7 @@ class TableGames:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._cache: dict[int, Table] = {}
+        self.files = FileTexts(store)
 
     async def open(self, channel: str) -> Table | None:
         """The channel's open game if it is one of the tables' games."""
@@ -160,7 +171,7 @@ class TableGames:
         if cached is not None and cached.record == record:
             return cached
         g = table_game(record.kind)
-        options, ai = stored_options(g, record)
+        options, ai = stored_options(g, record, await self.files.of(record))
         table = Table(record=record, game=g, options=options, ai=ai)
         if record.status != "lobby":
             if (
@@ -191,6 +202,31 @@ class TableGames:
         if len(self._cache) > 256:  # a bounded cache: the oldest entries go first
             self._cache.pop(next(iter(self._cache)))
         return table
+
+
+class FileTexts:
+    """The texts of stored component files, read once per hash while recently used."""
+
+    SIZE = 32
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._texts: dict[str, str] = {}
+
+    async def of(self, record: GameRecord) -> dict[str, str]:
+        """Option name -> the text of each file the record's options name by hash."""
+        out: dict[str, str] = {}
+        for name, key in dict(record.options.get(FILES, {})).items():
+            text = self._texts.get(str(key))
+            if text is None:
+                text = await self.store.deck_text(str(key))
+                if text is None:
+                    raise TableError(f"game {record.id}: its {name} is missing from the store")
+                self._texts[str(key)] = text
+                if len(self._texts) > self.SIZE:
+                    self._texts.pop(next(iter(self._texts)))
+            out[str(name)] = text
+        return out
 
 
 def table_game_title(kind: str) -> str:

@@ -4,30 +4,38 @@ with the start, the first deal with it)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel, ValidationError
 
 from ai.registry import levels
 from db import Announcement, GameExists, GameRecord, NewAction, Store
 from rules.dealing import SECRET_BYTES, commitment
-from rules.game import Seat
+from rules.game import Seat, component_files
 
+from ..reminders import DEFAULT_PACE, STALLED
 from ..reply import Reply
+from .files import stored_json, with_files
 from .loading import (
+    HELD,
     MAX_OPTIONS_CHARS,
     AnyGame,
     Table,
     TableError,
     TableGames,
-    options_json,
     table_game,
 )
 from .pipeline import TurnPipeline
+from .turns import Said
 
 MAX_OPTION_PAIRS = 16
 AI_USER = -1  # AI seats hold negative user ids (the n-th seat of the game: -1 - n)
+# A person's seat may go to the computer once the game has waited this long for them: as long
+# as Vijayanagara's reminders wait before its stall notice (bot/reminders.py)
+STALL_AFTER = (STALLED + 1) * DEFAULT_PACE
 
 
 def parse_options(g: AnyGame, text: str | None) -> BaseModel:
@@ -92,22 +100,37 @@ class TableLobby:
         games: TableGames,
         pipeline: TurnPipeline,
         secret_source: Callable[[], bytes] = lambda: secrets.token_bytes(SECRET_BYTES),
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        self.clock = clock
         self.store = store
         self.games = games
         self.pipeline = pipeline
         self.secret_source = secret_source  # a new game's secret (tests: a fixed one)
 
     async def create(
-        self, channel: str, user: int, kind: str, options: str | None, seat: str | None
+        self,
+        channel: str,
+        user: int,
+        kind: str,
+        options: str | None,
+        seat: str | None,
+        files: Mapping[str, bytes] | None = None,
     ) -> Reply:
+        """A new game; `files`: component files uploaded (by name: "cards"), each checked
+        by the game's loader here, so a bad one is refused before the game exists."""
         g = table_game(kind)
         opts = parse_options(g, options)
         seats = {} if seat is None else {seat_named(g, seat): user}
+        opts, stored = await with_files(g, opts, files or {})
         secret = self.secret_source()
         cmd = g.info.command
+        own = [m.name for f, m in component_files(g.info.options).items() if getattr(opts, f)]
+        files_said = f", with the owner's {' and '.join(own)} file" if own else ""
+        files_said += "s" if len(own) > 1 else ""
         text = (
-            f"{g.info.title}: a new game. Seats: {', '.join(g.info.seat_titles.values())}. "
+            f"{g.info.title}: a new game{files_said}. "
+            f"Seats: {', '.join(g.info.seat_titles.values())}. "
             f"`/{cmd} join` takes one, `/{cmd} ai` gives one to the computer, "
             f"`/{cmd} start` begins ({g.info.min_players}-{g.info.max_players} players)."
         )
@@ -115,12 +138,13 @@ class TableLobby:
             record = await self.store.create_game(
                 channel,
                 0,
-                options_json(opts, {}),
+                stored_json(opts, {}),
                 user,
                 secret=secret.hex(),
                 seats=seats,
                 kind=kind,
                 announcement=lambda r: Announcement(text=text),
+                files=stored,
             )
         except GameExists:
             raise TableError(
@@ -129,51 +153,141 @@ class TableLobby:
         return _announced(record, text)
 
     async def join(self, table: Table, user: int, seat_text: str | None) -> Reply:
-        self._in_lobby(table)
-        if table.seat_of(user) is not None:
-            raise TableError(f"You hold {table.title_of(table.seat_of(user) or '')} already.")
-        g = table.game
-        free = [s for s in g.info.seats if s not in table.record.seats]
+        """A free seat (before the start), a seat the computer holds for nobody, or one it
+        holds for the caller (their own, given to it: they take it back)."""
+        self._open(table)
+        mine = table.seat_of(user)
+        if mine is not None:
+            raise TableError(f"You hold {table.title_of(mine)} already.")
+        g, cmd = table.game, table.command
+        lobby = table.record.status == "lobby"
+        free = [s for s in g.info.seats if s not in table.record.seats] if lobby else []
         if seat_text is None:
-            if not free:
-                raise TableError("Every seat is taken.")
-            seat = free[0]
+            kept = [s for s in g.info.seats if table.held.get(s) == user]
+            if not kept and not free:
+                raise TableError(
+                    "Every seat is taken: name one the computer plays to take it over "
+                    f"(`/{cmd} join seat:`), or `/{cmd} status` shows who sits where."
+                )
+            seat = (kept or free)[0]
         else:
             seat = seat_named(g, seat_text)
-            if seat in table.record.seats:
-                holder = table.who(seat)
-                raise TableError(
-                    f"{table.title_of(seat)} is taken by {holder}; free: "
-                    f"{', '.join(table.title_of(s) for s in free) or 'none'}."
-                )
+        holder = table.user_of(seat)
+        where = f"Free: {', '.join(table.title_of(s) for s in free) or 'none'}."
+        if holder is not None and seat not in table.ai:
+            raise TableError(
+                f"{table.title_of(seat)} is taken by <@{holder}>. Only they can let it go "
+                f"(`/{cmd} leave`, or `/{cmd} ai` to give it to the computer), or a member "
+                f"with Manage Server can give it to the computer (`/{cmd} ai`), after which "
+                f"anyone may take it. {where}"
+            )
+        held_for = table.held.get(seat)
+        if held_for is not None and held_for != user:
+            raise TableError(
+                f"The computer holds {table.title_of(seat)} for <@{held_for}>, who alone "
+                f"takes it back with `/{cmd} join` (or lets it go with `/{cmd} leave`); a "
+                f"member with Manage Server can let anyone take it (`/{cmd} ai`). {where}"
+            )
         seats = {**table.record.seats, seat: user}
-        text = f"<@{user}> takes {table.title_of(seat)}."
-        return await self._seats(table, seats, dict(table.ai), text)
+        ai = {s: lvl for s, lvl in table.ai.items() if s != seat}
+        held = {s: u for s, u in table.held.items() if s != seat}
+        if held_for == user:
+            text = f"<@{user}> takes {table.title_of(seat)} back from the computer."
+        elif seat in table.ai:
+            text = f"<@{user}> takes {table.title_of(seat)} over from the computer."
+        else:
+            text = f"<@{user}> takes {table.title_of(seat)}."
+        return await self._seats(table, seats, ai, held, text)
 
     async def leave(self, table: Table, user: int) -> Reply:
-        self._in_lobby(table)
+        """Before the start, the caller's seat; at any time, a seat the computer holds for
+        the caller (anyone may take it then)."""
+        self._open(table)
+        cmd = table.command
         seat = table.seat_of(user)
-        if seat is None:
+        if seat is not None:
+            if table.record.status != "lobby":
+                raise TableError(
+                    "The game has started: a seat cannot stay empty. "
+                    f"`/{cmd} ai seat:{seat}` gives yours to the computer, and you take it back "
+                    f"with `/{cmd} join`."
+                )
+            seats = {s: u for s, u in table.record.seats.items() if s != seat}
+            text = f"<@{user}> leaves {table.title_of(seat)}."
+            return await self._seats(table, seats, dict(table.ai), dict(table.held), text)
+        kept = [s for s in table.info.seats if table.held.get(s) == user]
+        if not kept:
             raise TableError("You hold no seat in this game.")
-        seats = {s: u for s, u in table.record.seats.items() if s != seat}
-        text = f"<@{user}> leaves {table.title_of(seat)}."
-        return await self._seats(table, seats, dict(table.ai), text)
+        held = {s: u for s, u in table.held.items() if u != user}
+        names = " and ".join(table.title_of(s) for s in kept)
+        text = (
+            f"<@{user}> lets {names} go: the computer plays on, and anyone may take the seat "
+            f"with `/{cmd} join`."
+        )
+        return await self._seats(table, dict(table.record.seats), dict(table.ai), held, text)
 
-    async def ai(self, table: Table, user: int, seat_text: str, level: str | None) -> Reply:
-        self._in_lobby(table)
-        g = table.game
+    async def ai(
+        self,
+        table: Table,
+        user: int,
+        seat_text: str,
+        level: str | None,
+        *,
+        manager: bool = False,
+    ) -> Reply:
+        """The computer takes a seat: a free one, its own (another level), or a person's at
+        their own request, by a member with Manage Server, or once the game has waited
+        STALL_AFTER for them (as Vijayanagara's seats: bot/ai_seats.py). It holds a person's
+        seat for them (they take it back with join), except when a manager gave it."""
+        self._open(table)
+        g, cmd = table.game, table.command
         seat = seat_named(g, seat_text)
         known = levels(table.record.kind)
         lvl = (level or known[-1]).strip().lower()
         if lvl not in known:
             raise TableError(f"No AI level {lvl[:20]!r}: choose one of {', '.join(known)}.")
+        people = {u for u in table.record.seats.values() if u >= 0} | set(table.held.values())
+        if not (manager or user == table.record.creator or user in people):
+            raise TableError(
+                "Only the game's creator, a seated player or a member with Manage Server may "
+                "give a seat to the computer."
+            )
         holder = table.user_of(seat)
-        if holder is not None and holder >= 0 and holder != user:
-            raise TableError(f"{table.title_of(seat)} is taken by <@{holder}>.")
+        held_for = table.held.get(seat)
+        if holder is not None and seat not in table.ai:
+            if holder == user or (not manager and self._stalled_on(table, seat)):
+                held_for = holder
+            elif manager:
+                held_for = None
+            else:
+                raise TableError(
+                    f"{table.title_of(seat)} is <@{holder}>'s seat. The computer takes over a "
+                    f"person's seat only at their own request (`/{cmd} ai` by <@{holder}>), by "
+                    "a member with Manage Server, or once the game has waited "
+                    f"{STALL_AFTER // 3600:.0f} hours for them."
+                )
+        elif seat in table.ai and manager:
+            held_for = None  # a manager lets anyone take it
         seats = {**table.record.seats, seat: AI_USER - g.info.seats.index(seat)}
         ai = {**table.ai, seat: lvl}
-        text = f"The computer ({lvl}) takes {table.title_of(seat)}."
-        return await self._seats(table, seats, ai, text)
+        held = {s: u for s, u in table.held.items() if s != seat}
+        if held_for is not None:
+            held[seat] = held_for
+        was = f" (was <@{holder}>)" if holder is not None and holder >= 0 else ""
+        back = (
+            f"<@{held_for}> takes it back with `/{cmd} join`."
+            if held_for is not None
+            else f"Anyone may take it with `/{cmd} join`."
+        )
+        text = f"The computer ({lvl}) takes {table.title_of(seat)}{was}. {back}"
+        return await self._seats(table, seats, ai, held, text)
+
+    def _stalled_on(self, table: Table, seat: Seat) -> bool:
+        """The running game has waited STALL_AFTER or longer for `seat`'s decision."""
+        if table.record.status != "active" or table.to_move() != seat:
+            return False
+        since = dt.datetime.fromisoformat(table.record.updated_at).timestamp()
+        return self.clock() - since >= STALL_AFTER
 
     async def start(self, table: Table, user: int) -> list[Reply]:
         self._in_lobby(table)
@@ -199,32 +313,30 @@ class TableLobby:
             f"Every deal comes from this game's secret; its commitment (the SHA-256 of "
             f"`{table.id}|0|` and the secret) is `{commitment(secret, table.id, 0)}` (revealed "
             f"when the game ends, `/{table.command} verify` checks it).",
-            self.pipeline.next_line(table, state),
         ]
         news = table.game.headline(fresh, table.game.view(state, None))
         if news:
-            lines.insert(2, f"**{news}**")
-        text = "\n".join(lines)
-        mentions = self.pipeline.mentions(table, state)
+            lines.append(f"**{news}**")
+        # the start opens the first turn's message, with the board
+        said = Said(None, lines, board=True)
+        announcement = await self.pipeline.announcement(table, said, state)
         if entries:
             record = await self.store.append_actions(
                 table.id,
                 table.record.version,
                 [NewAction(action=e) for e in entries],
                 status="active",
-                announcement=Announcement(text=text, mentions=mentions),
+                announcement=announcement,
             )
         else:
             record = await self.store.update_game(
-                table.id,
-                table.record.version,
-                status="active",
-                announcement=Announcement(text=text, mentions=mentions),
+                table.id, table.record.version, status="active", announcement=announcement
             )
-        fresh = await self.games.load(record)
-        first = _announced(record, text, mentions)
-        first.buttons = self.pipeline.buttons(fresh)
-        return [first, *await self.pipeline.run_ai(fresh)]
+        return [await self.pipeline.reply(record, announcement)]
+
+    def _open(self, table: Table) -> None:
+        if table.record.status not in ("lobby", "active"):
+            raise TableError(f"The game is over ({table.record.status}): its seats are fixed.")
 
     def _in_lobby(self, table: Table) -> None:
         if table.record.status != "lobby":
@@ -233,10 +345,17 @@ class TableLobby:
             )
 
     async def _seats(
-        self, table: Table, seats: dict[Seat, int], ai: dict[Seat, str], text: str
+        self,
+        table: Table,
+        seats: dict[Seat, int],
+        ai: dict[Seat, str],
+        held: dict[Seat, int],
+        text: str,
     ) -> Reply:
+        """The seats stored with whom the computer holds a seat for, in one change."""
         ai = {s: lvl for s, lvl in ai.items() if seats.get(s, 0) < 0}
-        options = {**table.record.options, "ai": ai}
+        held = {s: u for s, u in held.items() if s in ai}
+        options = {**table.record.options, "ai": ai, HELD: held}
         record = await self.store.update_game(
             table.id,
             table.record.version,

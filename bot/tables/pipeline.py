@@ -11,20 +11,24 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 import ai.games  # noqa: F401  (registers every game's players)
+import render.games  # noqa: F401  (registers every game's board)
 from ai.budget import Budget
 from ai.registry import player
-from db import Announcement, NewAction, Store
+from db import Announcement, GameRecord, NewAction, Store
 from db.models import GameResult, SeatResult
+from render.registry import board_for
 from rules.dealing import keyed_below
 from rules.game import Ranking, Seat
 from rules.table_log import chance_entry, step_entry
 
 from ..reply import Button, Reply
 from .loading import Table, TableError, TableGames
+from .turns import Next, Said, turn_announcement
 
 MAX_BUTTONS = 20  # legal actions shown as buttons on the public turn message
-MAX_AI_STEPS = 400  # AI steps one call may play (a game of AIs alone ends well before)
+MAX_AI_STEPS = 400  # AI steps in a row one command plays (a game of AIs alone ends before)
 CUSTOM_ID_PREFIX = "tb"
+HAND = "hand"  # the My hand button's last part ("view" on messages of earlier versions)
 
 
 class TurnPipeline:
@@ -100,16 +104,20 @@ class TurnPipeline:
             if dealt and i + 1 < len(actions):
                 left = len(actions) - i - 1
                 break
-        news = g.headline(before, g.view(state, None))  # a new visit, round or card opens
+        after = g.view(state, None)
+        news = g.headline(before, after)  # a new visit, round or card opens
+        header = None
         if news:
+            header = len(lines)
             lines.append(f"**{news}**")
+        said = Said(seat, lines, header, board=news is not None or g.board_moment(before, after))
         receipt = (
             f"{left} step(s) of your order were not played: a deal came first, so choose them "
             "again now that it is seen."
             if left
             else None
         )
-        out = [await self._store(table, seat, user, entries, state, lines, receipt)]
+        out = [await self._store(table, user, entries, state, said, receipt)]
         ranking = g.result(state)
         if ranking is not None and self.after_finish is not None:
             out += await self.after_finish(table, ranking)
@@ -132,17 +140,14 @@ class TurnPipeline:
     async def _store(
         self,
         table: Table,
-        seat: Seat | None,
         user: int | None,
         entries: list[dict[str, object]],
         state: object,
-        lines: list[str],
+        said: Said,
         receipt: str | None,
     ) -> Reply:
         g = table.game
         ranking = g.result(state)
-        text = "\n".join([*lines, self.next_line(table, state)])
-        mentions = self.mentions(table, state)
         result = None
         if ranking is not None:
             result = GameResult(
@@ -160,79 +165,79 @@ class TurnPipeline:
                     if s in table.record.seats
                 ],
             )
+        announcement = await self.announcement(table, said, state)
         stored = await self.store.append_actions(
             table.id,
             table.record.version,
-            [NewAction(action=e, faction=seat, user_id=user) for e in entries],
+            [NewAction(action=e, faction=said.actor, user_id=user) for e in entries],
             status="finished" if ranking is not None else None,
-            announcement=Announcement(text=text, mentions=mentions),
+            announcement=announcement,
             result=result,
         )
-        fresh = await self.games.load(stored)
+        return await self.reply(stored, announcement, receipt)
+
+    async def announcement(self, table: Table, said: Said, state: object) -> Announcement:
+        """What the change owes the channel, given the game's turn message so far."""
+        turn = await self.store.turn_message(table.id)
+        return turn_announcement(turn, said, self.next_of(table, state))
+
+    async def reply(
+        self, record: GameRecord, announcement: Announcement, receipt: str | None = None
+    ) -> Reply:
+        """The stored change's announcement as the adapters deliver it: with the board when
+        the announcement says so, and the game's buttons (its newest message carries them)."""
+        fresh = await self.games.load(record)
+        image = None
+        if announcement.board and fresh.replayed is not None:
+            image = await asyncio.to_thread(board_for(record.kind), fresh.public_view())
         return Reply(
-            text=text,
-            mentions=mentions,
+            text=announcement.text,
+            image=image,
+            mentions=list(announcement.mentions),
             buttons=self.buttons(fresh),
-            version=stored.version,
-            announcement=(stored.id, stored.version),
+            version=record.version,
+            announcement=(record.id, record.version),
             receipt=receipt,
+            edit=announcement.edit,
+            close_text=announcement.close_text,
         )
 
     def next_line(self, table: Table, state: object) -> str:
+        return self.next_of(table, state).line
+
+    def next_of(self, table: Table, state: object) -> Next:
+        """Who decides after `state`, the channel's line saying so, and whom it pings."""
         g = table.game
         ranking = g.result(state)
         if ranking is not None:
-            return (
+            return Next(
+                None,
                 f"**Game over.** {ranking.text} The secret is revealed now: "
-                f"`/{table.command} verify` checks every deal."
+                f"`/{table.command} verify` checks every deal.",
+                None,
             )
         seat = g.to_move(state)
         if seat is None:
-            return ""
-        return f"Next: {table.who(seat)}. {g.prompt(g.view(state, None), seat)}"
-
-    def mentions(self, table: Table, state: object) -> list[int]:
-        seat = table.game.to_move(state)
-        user = None if seat is None else table.user_of(seat)
-        return [user] if user is not None and user >= 0 else []
+            return Next(None, "", None)
+        user = table.user_of(seat)
+        person = user if user is not None and user >= 0 and seat not in table.ai else None
+        return Next(seat, f"Next: {table.who(seat)}. {g.prompt(g.view(state, None), seat)}", person)
 
     def buttons(self, table: Table) -> list[Button]:
-        """The legal actions as buttons on the public turn message, when they are few and the
-        public may see them all (nothing hidden from it), for a person's turn."""
+        """What the game's newest public message carries. A game that hides something from
+        the public: the My hand button (each player's hand and steps come privately, to
+        them alone). Else the steps of a person's turn, when they are few."""
         if table.replayed is None or table.record.status != "active":
             return []
         g, state = table.game, table.state
+        if g.hidden(state, None):  # the steps would show a hand: each player's own view
+            return [Button(label="My hand", custom_id=hand_button_id(table), style="primary")]
         seat = g.to_move(state)
-        if seat is None or seat in table.ai:
+        if seat is None or seat in table.ai or len(g.legal_actions(state)) > MAX_BUTTONS:
             return []
-        if g.hidden(state, None):  # the seat's choices would show its hand: its own view
-            return [Button(label="My view", custom_id=view_button_id(table), style="primary")]
-        legal = g.legal_actions(state)
-        if not legal or len(legal) > MAX_BUTTONS:
-            return []
-        view = g.view(state, None)
-        return [
-            Button(
-                label=g.describe(view, a)[:80],
-                custom_id=button_id(table, i),
-                style="primary",
-            )
-            for i, a in enumerate(legal)
-        ]
+        return step_buttons(table, g.view(state, None), MAX_BUTTONS)
 
     # --- AI seats ----------------------------------------------------------------------------
-
-    async def run_ai(self, table: Table) -> list[Reply]:
-        """The AI seats' steps until a person (or nobody) is to move, each stored on its own."""
-        out: list[Reply] = []
-        for _ in range(MAX_AI_STEPS):
-            seat = table.to_move()
-            if table.record.status != "active" or seat is None or seat not in table.ai:
-                break
-            action = await self.ai_step(table, seat, table.ai[seat])
-            out += await self.play(table, seat, table.user_of(seat), [action])
-            table = await self.games.load(await self.store.get_game(table.id))
-        return out
 
     async def ai_step(self, table: Table, seat: Seat, level: str) -> object:
         """What the AI at `level` plays for `seat`, decided from the seat's view alone, with a
@@ -250,6 +255,17 @@ def button_id(table: Table, index: int) -> str:
     return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:{table.record.version}:{index}"
 
 
-def view_button_id(table: Table) -> str:
-    """tb:<game id>:<stored game>:view: the clicker's own view, privately (any version)."""
-    return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:view"
+def hand_button_id(table: Table) -> str:
+    """tb:<game id>:<stored game>:hand: the clicker's own hand, privately (any version)."""
+    return f"{CUSTOM_ID_PREFIX}:{table.record.kind}:{table.id}:{HAND}"
+
+
+def step_buttons(table: Table, view: object, limit: int) -> list[Button]:
+    """The first `limit` legal steps of the seat to move as buttons, labelled from `view`
+    (the public's on a public message, the player's own in a private answer); each id holds
+    the game's version, so a press after the game moved on is refused."""
+    g = table.game
+    return [
+        Button(label=g.describe(view, a)[:80], custom_id=button_id(table, i), style="primary")
+        for i, a in enumerate(g.legal_actions(table.state)[:limit])
+    ]

@@ -9,24 +9,26 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 import render.games  # noqa: F401  (registers every game's board)
 from ai.registry import levels
-from db import Announcement, NewAction, Store
+from db import Announcement, GameRecord, NewAction, OwedAnnouncement, Store
 from render.registry import board_for
 from rules.table_log import can_undo, undo_entry, verify
 
-from ..reply import Attachment, Reply
-from .loading import Table, TableError, TableGames, table_game
+from ..reply import Attachment, Button, Reply
+from .loading import FILES, Table, TableError, TableGames, options_json, table_game
 from .lobby import TableLobby
-from .pipeline import CUSTOM_ID_PREFIX, TurnPipeline
+from .pipeline import CUSTOM_ID_PREFIX, HAND, MAX_AI_STEPS, TurnPipeline, step_buttons
 from .tiebreak import Tiebreaks
+from .turns import Said
 
 MAX_ORDER_CHARS = 500
 MAX_LOG_LINES = 40
 MAX_CHOICES = 25  # Discord's autocomplete limit
+MAX_HAND_BUTTONS = 25  # Discord's limit on one message: five rows of five
 
 
 class TableService:
@@ -34,7 +36,7 @@ class TableService:
         self.store = store
         self.games = TableGames(store)
         self.pipeline = TurnPipeline(store, self.games, clock)
-        self.lobby = TableLobby(store, self.games, self.pipeline)
+        self.lobby = TableLobby(store, self.games, self.pipeline, clock=clock)
         self.tiebreaks = Tiebreaks(store, self.games, self.lobby)
         self.pipeline.after_finish = self.tiebreaks.finished
         self._locks: dict[str, asyncio.Lock] = {}
@@ -53,10 +55,13 @@ class TableService:
         kind: str,
         options: str | None = None,
         seat: str | None = None,
+        *,
+        files: Mapping[str, bytes] | None = None,
     ) -> list[Reply]:
+        """A new game; `files`: the game's component files uploaded, by name."""
         return [
             await self._locked(
-                channel, lambda: self.lobby.create(channel, user, kind, options, seat)
+                channel, lambda: self.lobby.create(channel, user, kind, options, seat, files)
             )
         ]
 
@@ -75,10 +80,20 @@ class TableService:
         return [await self._locked(channel, work)]
 
     async def ai(
-        self, channel: str, user: int, kind: str, seat: str, level: str | None = None
+        self,
+        channel: str,
+        user: int,
+        kind: str,
+        seat: str,
+        level: str | None = None,
+        *,
+        manager: bool = False,
     ) -> list[Reply]:
+        """The computer takes a seat; `manager`: the caller has Manage Server."""
+
         async def work() -> Reply:
-            return await self.lobby.ai(await self.games.require(channel, kind), user, seat, level)
+            table = await self.games.require(channel, kind)
+            return await self.lobby.ai(table, user, seat, level, manager=manager)
 
         return [await self._locked(channel, work)]
 
@@ -98,6 +113,27 @@ class TableService:
 
     # --- moves ----------------------------------------------------------------------------
 
+    async def ai_turns(self, channel: str) -> AsyncIterator[Reply]:
+        """The AI seats' steps while one is to move, each stored and given to the caller
+        before the next is played (so each is delivered in turn, as a person's would be)."""
+        for _ in range(MAX_AI_STEPS):
+
+            async def work() -> list[Reply]:
+                table = await self.games.open(channel)
+                if table is None or table.record.status != "active":
+                    return []
+                seat = table.to_move()
+                if seat is None or seat not in table.ai:
+                    return []
+                action = await self.pipeline.ai_step(table, seat, table.ai[seat])
+                return await self.pipeline.play(table, seat, table.user_of(seat), [action])
+
+            replies: list[Reply] = await self._locked(channel, work)
+            if not replies:
+                return
+            for reply in replies:
+                yield reply
+
     async def play(self, channel: str, user: int, kind: str, order: str) -> list[Reply]:
         if len(order) > MAX_ORDER_CHARS:
             raise TableError(f"An order is at most {MAX_ORDER_CHARS} characters.")
@@ -110,9 +146,7 @@ class TableService:
                 actions = table.game.parse(view, order, seat)
             except ValueError as e:
                 raise TableError(str(e)) from None
-            out = await self.pipeline.play(table, seat, user, actions)
-            fresh = await self.games.load(await self.store.get_game(table.id))
-            return out + await self.pipeline.run_ai(fresh)
+            return await self.pipeline.play(table, seat, user, actions)
 
         result: list[Reply] = await self._locked(channel, work)
         return result
@@ -120,8 +154,8 @@ class TableService:
     async def press(self, channel: str, user: int, custom_id: str) -> list[Reply]:
         """A click on a turn message's button: tb:<game>:<stored game>:<version>:<index>."""
         parts = custom_id[:100].split(":")
-        if len(parts) == 4 and parts[0] == CUSTOM_ID_PREFIX and parts[3] == "view":
-            return [await self.my_view(channel, user, parts[1])]
+        if len(parts) == 4 and parts[0] == CUSTOM_ID_PREFIX and parts[3] in (HAND, "view"):
+            return [await self.hand(channel, user, parts[1])]
         if (
             len(parts) != 5
             or parts[0] != CUSTOM_ID_PREFIX
@@ -141,9 +175,7 @@ class TableService:
             legal = table.game.legal_actions(table.state)
             if index >= len(legal):
                 raise TableError("That button is not one of this turn's.")
-            out = await self.pipeline.play(table, seat, user, [legal[index]])
-            fresh = await self.games.load(await self.store.get_game(table.id))
-            return out + await self.pipeline.run_ai(fresh)
+            return await self.pipeline.play(table, seat, user, [legal[index]])
 
         result: list[Reply] = await self._locked(channel, work)
         return result
@@ -161,26 +193,15 @@ class TableService:
                 )
             last = table.replayed.standing[-1]
             described = table.game.describe(table.game.view(last.before, None), last.action)
-            text = f"{table.who(seat)} takes back `{described}`."
-            before = last.before
-            text += "\n" + self.pipeline.next_line(table, before)
-            mentions = self.pipeline.mentions(table, before)
+            said = Said(seat, [f"{table.who(seat)} takes back `{described}`."])
+            announcement = await self.pipeline.announcement(table, said, last.before)
             record = await self.store.append_actions(
                 table.id,
                 table.record.version,
                 [NewAction(action=undo_entry(seat), faction=seat, user_id=user)],
-                announcement=Announcement(text=text, mentions=mentions),
+                announcement=announcement,
             )
-            fresh = await self.games.load(record)
-            return [
-                Reply(
-                    text=text,
-                    mentions=mentions,
-                    buttons=self.pipeline.buttons(fresh),
-                    version=record.version,
-                    announcement=(record.id, record.version),
-                )
-            ]
+            return [await self.pipeline.reply(record, announcement)]
 
         result: list[Reply] = await self._locked(channel, work)
         return result
@@ -209,6 +230,26 @@ class TableService:
     async def delivered(self, key: tuple[int, int]) -> None:
         """The announcement went out: it leaves the outbox."""
         await self.store.announcement_delivered(*key)
+
+    # --- the outbox and the newest message's buttons (bot.outbox.OtherGames) ---------------
+
+    async def owed_reply(self, owed: OwedAnnouncement, game: GameRecord, current: bool) -> Reply:
+        """An announcement still owed, to deliver now. One the game has moved past keeps its
+        text but pings nobody and shows no board or buttons (a newer one does)."""
+        reply = await self.pipeline.reply(game, owed) if current else None
+        return Reply(
+            text=owed.text,
+            image=None if reply is None else reply.image,
+            mentions=list(owed.mentions) if current else [],
+            buttons=[] if reply is None else reply.buttons,
+            version=owed.version,
+            announcement=(owed.game_id, owed.version),
+            edit=owed.edit,
+            close_text=owed.close_text,
+        )
+
+    async def buttons_now(self, game: GameRecord) -> list[Button]:
+        return self.pipeline.buttons(await self.games.load(game))
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -272,7 +313,11 @@ class TableService:
             "game": table.record.kind,
             "id": table.id,
             "status": table.record.status,
-            "options": table.record.options,
+            # as stored, with the component files' texts in place of their hashes
+            "options": {
+                **{k: v for k, v in table.record.options.items() if k != FILES},
+                **options_json(table.options, table.ai),
+            },
             "seats": table.record.seats,
         }
         if table.record.status in ("finished", "aborted"):
@@ -307,22 +352,44 @@ class TableService:
             )
         return Reply(text="\n".join(["Verification failed:", *checked.problems]), ephemeral=True)
 
-    async def my_view(self, channel: str, user: int, kind: str) -> Reply:
-        """What the caller's seat sees (its hand too): for the caller alone."""
+    async def hand(self, channel: str, user: int, kind: str) -> Reply:
+        """For the caller alone: what its seat alone sees (its hand, card by card, written by
+        the game from the seat's own view), what it must decide, and on its turn its steps
+        as buttons (their ids hold the game's version: a stale press is refused)."""
         table = await self.games.require(channel, kind)
         seat = table.seat_of(user)
         if seat is None:
             raise TableError("You hold no seat in this game: there is no hand of yours to show.")
+        if table.replayed is None:
+            raise TableError(
+                f"The game has not started: the hands are dealt at `/{table.command} start`."
+            )
         g = table.game
         view = g.view(table.state, seat)
-        legal = g.legal_actions(table.state) if g.to_move(table.state) == seat else []
-        lines = [f"Your view ({table.title_of(seat)}): {g.prompt(view, seat)}"]
-        if legal:
-            said = ", ".join(f"`{g.describe(view, a)}`" for a in legal[:MAX_CHOICES])
-            more = f" and {len(legal) - MAX_CHOICES} more" if len(legal) > MAX_CHOICES else ""
-            lines.append(f"You may play: {said}{more}.")
-        image = await asyncio.to_thread(board_for(table.record.kind), view)
-        return Reply(text="\n".join(lines), image=image, ephemeral=True)
+        mine = g.private_summary(view) or (
+            f"Nothing of {table.info.title} is hidden: `/{table.command} board` shows it all."
+        )
+        lines = [
+            f"**{table.title_of(seat)}**, for you alone:",
+            mine,
+            f"Now: {g.prompt(view, seat)}",
+        ]
+        buttons: list[Button] = []
+        if g.to_move(table.state) == seat:
+            n = len(g.legal_actions(table.state))
+            buttons = step_buttons(table, view, MAX_HAND_BUTTONS)
+            lines.append(
+                f"Your steps: press one, or type it with `/{table.command} play`"
+                + (
+                    f" (the buttons show {MAX_HAND_BUTTONS} of {n}; as you type, "
+                    "the choices follow)."
+                    if n > MAX_HAND_BUTTONS
+                    else "."
+                )
+            )
+        return Reply(
+            text="\n".join(lines), buttons=buttons, ephemeral=True, version=table.record.version
+        )
 
     async def hint(self, channel: str, user: int, kind: str) -> Reply:
         """An AI's suggestion for the caller's seat on turn, for the caller alone."""

@@ -199,6 +199,13 @@ class Vijayanagara:
     def headline(self, before: object, after: object) -> str | None:
         return None  # no stage for the channel to open
 
+    def board_moment(self, before: GameState, after: GameState) -> bool:
+        """A new card, or the end (as the bot's own channel shows the board)."""
+        return after.current_card != before.current_card or after.game_over
+
+    def private_summary(self, view: GameState) -> str:
+        return ""  # no hands: only the deck's future is hidden, from everybody
+
     def rules_reference(self, topic: str) -> str:
         if self._topics is None:
             self._topics = _topics()
