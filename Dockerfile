@@ -19,7 +19,6 @@ COPY render ./render
 COPY db ./db
 COPY ai ./ai
 COPY bot ./bot
-COPY ai ./ai
 RUN python -m pip install . && rm -rf /root/.cache
 
 USER vj

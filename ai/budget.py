@@ -23,6 +23,14 @@ class Budget:
         if self.seconds is not None and (self.seconds <= 0 or self.clock is None):
             raise ValueError("a time budget needs positive seconds and a clock")
 
+    def started(self) -> Callable[[float], bool]:
+        """From now on: a predicate, has this share of the seconds been spent? (Never, for a
+        budget of iterations alone.)"""
+        if self.seconds is None or self.clock is None:
+            return lambda share: False
+        clock, start, limit = self.clock, self.clock(), self.seconds
+        return lambda share: clock() - start >= share * limit
+
     def timer(self) -> Callable[[int], bool]:
         """A predicate: has iteration `i` used up the budget?"""
         if self.seconds is None or self.clock is None:

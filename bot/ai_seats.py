@@ -144,9 +144,10 @@ class AiSeats:
     @staticmethod
     def all_ai(game: GameRecord) -> bool:
         seats = rules_of(game).info.seats
-        return all(is_ai(game.seats.get(s)) for s in seats if s in game.seats) and len(
-            game.seats
-        ) >= rules_of(game).info.min_players
+        return (
+            all(is_ai(game.seats.get(s)) for s in seats if s in game.seats)
+            and len(game.seats) >= rules_of(game).info.min_players
+        )
 
     def pace_of(self, game: GameRecord, stored: float | None) -> float:
         """Seconds between two AI steps: the game's stored AI pace, else DEFAULT_PACE; a

@@ -23,7 +23,7 @@ class Move:
     after: object
     new_lines: list[str]  # the log lines the move wrote
     earlier: list[str]  # the log before them (read only when a new stage opened)
-    steps: list[str]  # the steps as played (when they wrote no log line)
+    spoken: list[str]  # what the channel is told: each step's lines, or the step in words
     notes: list[str] = field(default_factory=list)
     revealed_at: str | None = None  # the step that revealed dice or a card, cutting the order
     unplayed: list[str] = field(default_factory=list)
@@ -48,11 +48,7 @@ class Announcer:
         before, after = move.before, move.after
         actor = g.to_move(before)
         start = self.turn_starts.note(record, before)
-        who = actor or ""
-        side = g.acting_as(public(g, before)) if actor is not None else None
-        if side:
-            who = f"{side} (decided by {actor})"
-        lines = [f"• {line}" for line in move.new_lines] or [f"• {who}: {'; '.join(move.steps)}"]
+        lines = [f"• {line}" for line in move.spoken]
         # what the sender must know about the order: in the message that goes out now
         said = [f"(note: {n})" for n in move.notes]
         if move.revealed_at is not None:
@@ -83,7 +79,7 @@ class Announcer:
         kept = turn.body if turn is not None else ""
         if not handoff:
             lines += said
-            body = "\n".join([kept, *lines]) if kept else "\n".join(lines)
+            body = "\n".join(g.merge_lines([*kept.split("\n"), *lines] if kept else lines))
             if turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
                 return Announcement(text=_joined(body, nxt), edit=True, body=body)
             # the turn's message is full (or unknown): the turn goes on in a new message
@@ -106,7 +102,9 @@ class Announcer:
         if over:
             self.turn_starts.forget(record.id)
         closing, opening = lines[:cut], lines[cut:]
-        close_text: str | None = "\n".join(x for x in [kept, *closing] if x) or None
+        close_text: str | None = (
+            "\n".join(g.merge_lines([x for x in [*kept.split("\n"), *closing] if x])) or None
+        )
         if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
             close_text, opening = None, lines
         opening += said
@@ -116,7 +114,7 @@ class Announcer:
             opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
         if ai_next:
             opening.append(ai_header(record, after, waiting))
-        body = "\n".join(head + opening)
+        body = "\n".join(head + g.merge_lines(opening))
         return Announcement(
             text=_joined(body, nxt),
             mentions=mentions,

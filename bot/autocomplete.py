@@ -33,9 +33,7 @@ class Autocomplete:
         self.texts = texts
         self.drafts = drafts
 
-    async def _running(
-        self, channel: str, kind: str | None
-    ) -> tuple[GameRecord, object] | None:
+    async def _running(self, channel: str, kind: str | None) -> tuple[GameRecord, object] | None:
         """The channel's game in play and its state; None when there is nothing to suggest
         from (no game running, or its state cannot be read: the command itself says why)."""
         record = await self.loader.store.open_game(channel)
@@ -96,7 +94,9 @@ class Autocomplete:
         prefix = ""
         if head.strip():
             kept = "; ".join(
-                p for p in (x.strip() for x in re.split(r"[;\n]", head)) if p and p.lower() != CONFIRM
+                p
+                for p in (x.strip() for x in re.split(r"[;\n]", head))
+                if p and p.lower() != CONFIRM
             )
             try:
                 steps = g.read_order(g.view(state, viewer), kept, viewer or "")

@@ -65,9 +65,7 @@ class ChannelGames:
             g = rules_of(record)
             missing = [s for s in g.info.seats if s not in record.seats]
             extra = f" Free seats: {', '.join(missing)}." if missing else ""
-            raise ServiceError(
-                f"The game has not started yet: `/{g.info.command} start`.{extra}"
-            )
+            raise ServiceError(f"The game has not started yet: `/{g.info.command} start`.{extra}")
         return record
 
     async def shown_game(self, channel: str, kind: str | None = None) -> GameRecord | None:

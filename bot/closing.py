@@ -90,7 +90,8 @@ class Closings:
         if draw is not None:
             start = await self.loader.fresh_state(record)
             actions = [
-                g.action_from_json(json.dumps(a.action)) for a in await self.store.actions(record.id)
+                g.action_from_json(json.dumps(a.action))
+                for a in await self.store.actions(record.id)
             ]
             views = await self.workers.run(views_of, g, start, actions)
             chart = Attachment(CHART_FILE, await self.workers.run(draw, views))

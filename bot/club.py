@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from db import (
     ENDED_STATUSES,
@@ -48,6 +48,7 @@ from .reminders import (
 from .reply import Button, Reply
 from .table_texts import CUSTOM_ID_PREFIX, TableTexts
 from .textlog import LogTail, follow_step
+from .words import count_of
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,7 @@ log = logging.getLogger(__name__)
 REMATCH_SEATINGS = ("rotate", "same", "choose")
 HISTORY_LINES = 15  # games listed by /vj history
 MAX_RECORDS = 10_000  # the most recent finished games /vj stats rates (oldest first)
+PLACED_AT_ONCE = 50  # channels asked of the chat for one read of a server's records
 DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs out
 PACE_AGREE = "pace-"  # the Agree button under a proposed pace: pace-<deadline>
 
@@ -85,9 +87,28 @@ class Club:
         self.workers = workers
         # an AI seat's due turn: it moves (in the background); wired by the service
         self.start_ai: Callable[[Reminder], None] = lambda job: None
+        # The server a channel is on, asked of the chat (the Discord client sets it): for
+        # games stored before their server was noted. None where there are no servers.
+        self.channel_server: Callable[[str], Awaitable[str | None]] | None = None
+        self._unplaceable: set[str] = set()  # channels the chat could not place, this run
 
     def mention(self, user: int) -> str:
         return self.texts.mention(user)
+
+    async def _place_channels(self) -> None:
+        """Before a server's records are read: the channels of finished games stored before
+        their server was noted (migration 012 knew none) are placed by asking the chat
+        (`channel_server`), at most PLACED_AT_ONCE per call; one the chat cannot place (gone,
+        or out of the bot's sight) is asked once per run, and its games count on no server."""
+        if self.channel_server is None:
+            return
+        unplaced = await self.store.unplaced_channels(PLACED_AT_ONCE + len(self._unplaceable))
+        for channel in [c for c in unplaced if c not in self._unplaceable][:PLACED_AT_ONCE]:
+            guild = await self.channel_server(channel)
+            if guild is None:
+                self._unplaceable.add(channel)
+            else:
+                await self.store.put_channel_server(channel, guild)
 
     @answers()
     async def pace(
@@ -213,21 +234,27 @@ class Club:
         return Reply(
             text=text,
             mentions=missing,
-            buttons=[
-                Button(
-                    label=f"Agree: {terms}",
-                    custom_id=f"{CUSTOM_ID_PREFIX}:{game.id}:{wanted.seconds}:"
-                    f"{PACE_AGREE}{wanted.deadline}",
-                    style="success",
-                )
-            ],
+            buttons=[self._agree_button(game.id, wanted)],
             version=game.version,
         )
+
+    def _agree_button(self, game_id: int, p: PaceProposal) -> Button:
+        return Button(
+            label=f"Agree: {self._terms(p)}",
+            custom_id=f"{CUSTOM_ID_PREFIX}:{game_id}:{p.seconds}:{PACE_AGREE}{p.deadline}",
+            style="success",
+        )
+
+    async def proposal_buttons(self, game_id: int) -> list[Button]:
+        """The Agree button of the game's pending pace proposal, if any: the game's newest
+        public message carries it until the proposal is settled."""
+        p = (await self.reminders.pace(game_id)).proposal
+        return [] if p is None else [self._agree_button(game_id, p)]
 
     @staticmethod
     def _terms(p: PaceProposal) -> str:
         then = "the seat passes" if p.deadline == "pass" else "reminders only"
-        return f"{p.seconds // 3600} hour(s), then {then}"
+        return f"{count_of(p.seconds // 3600, 'hour')}, then {then}"
 
     def _proposal_text(self, game: GameRecord, pace: Pace) -> str:
         p = pace.proposal
@@ -296,7 +323,7 @@ class Club:
             else "a reminder"
         )
         return (
-            f"Game {game.id}: after {hours} hour(s) without a decision, {then}; after "
+            f"Game {game.id}: after {count_of(hours, 'hour')} without a decision, {then}; after "
             f"another {hours}, a notice to the channel; after another {hours}, one stall "
             "notice, then silence until someone moves."
         )
@@ -366,8 +393,8 @@ class Club:
             said = g.describe(public(g, state), passing)
             title = g.info.seat_titles.get(seat, seat)
             note = (
-                f"deadline: {title} played `{said}` automatically after {hours} hour"
-                f"{'' if hours == 1 else 's'} without a decision (`/{g.info.command} club pace`)"
+                f"deadline: {title} played `{said}` automatically after "
+                f"{count_of(hours, 'hour')} without a decision (`/{g.info.command} club pace`)"
             )
             try:
                 await self.pipeline.apply_and_store(
@@ -484,6 +511,8 @@ class Club:
             results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
             return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
+        if guild is not None:
+            await self._place_channels()
         results = await self.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
         text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
@@ -496,6 +525,8 @@ class Club:
         the server it is asked on (`guild`; everywhere where there are no servers, as in the
         terminal)."""
         check_range("The user id", user, 0, MAX_ID)
+        if guild is not None:
+            await self._place_channels()
         recent = await self.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
         return Reply(text=stats_text(kind, recent[::-1], user, self.mention), ephemeral=True)
 
@@ -563,9 +594,7 @@ def rotated(order: Sequence[str], seats: dict[str, int]) -> dict[str, int]:
     return {played[(i + 1) % len(played)]: seats[s] for i, s in enumerate(played)}
 
 
-def replay_to(
-    g: AnyGame, state: object, stored: Sequence[StoredAction]
-) -> tuple[object, LogTail]:
+def replay_to(g: AnyGame, state: object, stored: Sequence[StoredAction]) -> tuple[object, LogTail]:
     """The state after the stored actions, with the log lines they wrote."""
     text = LogTail(0, [])
     view = public(g, state)

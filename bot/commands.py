@@ -95,9 +95,13 @@ def _create_params(g: AnyGame) -> tuple[Param, ...]:
     for name in g.file_names():
         out.append(Param(name, f"Your own {name} file, instead of the project's", "file"))
     out += [
-        Param("thread", "Open a thread for the game and play there (its first message pinned)", "bool"),
+        Param(
+            "thread", "Open a thread for the game and play there (its first message pinned)", "bool"
+        ),
         Param("ai", "Fill the free seats with AIs of this level (you sit as `seat`)", "level"),
-        Param("seat", f"Your seat when ai: fills the others ({g.info.seats[0]} when left out)", "seat"),
+        Param(
+            "seat", f"Your seat when ai: fills the others ({g.info.seats[0]} when left out)", "seat"
+        ),
     ]
     return tuple(out)
 
@@ -109,9 +113,7 @@ async def _create(s: GameService, c: Call) -> Reply:
         for name in g.info.options.model_fields
         if isinstance(v := c.args.get(name), (str, int, bool))
     }
-    files = {
-        name: v for name in g.file_names() if isinstance(v := c.args.get(name), (bytes, str))
-    }
+    files = {name: v for name in g.file_names() if isinstance(v := c.args.get(name), (bytes, str))}
     return await s.create(
         c.channel,
         c.user,
@@ -217,7 +219,13 @@ def common(g: AnyGame) -> list[Command]:
             (
                 _seat_param(g, "The seat the AI plays", required=True),
                 Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
-                Param("pace", "Seconds between two of its steps (default 4)", "decimal", low=1, high=600),
+                Param(
+                    "pace",
+                    "Seconds between two of its steps (default 4)",
+                    "decimal",
+                    low=1,
+                    high=600,
+                ),
             ),
             answer="change",
         ),
@@ -232,7 +240,14 @@ def common(g: AnyGame) -> list[Command]:
             "Send an order; steps separated by ';'",
             "send an order in the game's notation, steps separated by ';'",
             lambda s, c: s.play(c.channel, c.user, c.text("order") or "", kind=c.kind),
-            (Param("order", "the steps (choices follow your typing)", required=True, complete="order"),),
+            (
+                Param(
+                    "order",
+                    "the steps (choices follow your typing)",
+                    required=True,
+                    complete="order",
+                ),
+            ),
             answer="change",
         ),
         Command(
@@ -293,7 +308,11 @@ def common(g: AnyGame) -> list[Command]:
             _import,
             (
                 Param("file", "A JSON file made by export", "file", required=True),
-                Param("claim", f"Seats you take besides your own, e.g. '{g.info.seats[0]}'", max_length=20),
+                Param(
+                    "claim",
+                    f"Seats you take besides your own, e.g. '{g.info.seats[0]}'",
+                    max_length=20,
+                ),
             ),
             answer="change",
         ),
@@ -327,8 +346,18 @@ def club(g: AnyGame) -> list[Command]:
                 c.channel, c.user, c.number("hours"), c.text("deadline"), is_manager=c.is_manager
             ),
             (
-                Param("hours", "1 to 336 (two weeks); leave both out to see the pace", "number", low=1, high=336),
-                Param("deadline", "When the first wait runs out: nothing, or the seat passes", choices=("nothing", "pass")),
+                Param(
+                    "hours",
+                    "1 to 336 (two weeks); leave both out to see the pace",
+                    "number",
+                    low=1,
+                    high=336,
+                ),
+                Param(
+                    "deadline",
+                    "When the first wait runs out: nothing, or the seat passes",
+                    choices=("nothing", "pass"),
+                ),
             ),
             answer="change",
             club=True,
@@ -344,9 +373,19 @@ def club(g: AnyGame) -> list[Command]:
                 direct_messages=_flag(c.args.get("direct_messages")),
             ),
             (
-                Param("time_zone", "An IANA name: Europe/Paris, America/New_York, Asia/Kolkata, UTC", max_length=64),
-                Param("quiet", "Hours without reminders in your time zone, as 22-7; or off", max_length=16),
-                Param("direct_messages", "Also tell me by direct message when it is my turn", "bool"),
+                Param(
+                    "time_zone",
+                    "An IANA name: Europe/Paris, America/New_York, Asia/Kolkata, UTC",
+                    max_length=64,
+                ),
+                Param(
+                    "quiet",
+                    "Hours without reminders in your time zone, as 22-7; or off",
+                    max_length=16,
+                ),
+                Param(
+                    "direct_messages", "Also tell me by direct message when it is my turn", "bool"
+                ),
             ),
             answer="change",
             club=True,
@@ -378,7 +417,11 @@ def club(g: AnyGame) -> list[Command]:
             "Give a seat to a substitute (Manage Server)",
             "give a seat to a substitute (Manage Server only)",
             lambda s, c: s.seat(
-                c.channel, c.user, c.text("faction") or "", c.number("user") or 0, is_manager=c.is_manager
+                c.channel,
+                c.user,
+                c.text("faction") or "",
+                c.number("user") or 0,
+                is_manager=c.is_manager,
             ),
             (
                 _seat_param(g, "The seat to move", required=True),
@@ -410,7 +453,13 @@ def club(g: AnyGame) -> list[Command]:
             lambda s, c: s.replay(c.channel, c.number("game") or 0, c.number("step")),
             (
                 Param("game", "The game's number (see history)", "number", True, low=1, high=2**53),
-                Param("step", "How many log entries in (the end if left out)", "number", low=0, high=100_000),
+                Param(
+                    "step",
+                    "How many log entries in (the end if left out)",
+                    "number",
+                    low=0,
+                    high=100_000,
+                ),
             ),
             club=True,
         ),
@@ -466,7 +515,14 @@ def own(g: AnyGame) -> list[Command]:
                 f"Look up an {g.info.lookup}"[:100],
                 f"look up an {g.info.lookup} by number or title",
                 lambda s, c: s.card_in(c.channel, c.text("number") or "", kind=c.kind),
-                (Param("number", "Its number, or type part of its title", required=True, complete="lookup"),),
+                (
+                    Param(
+                        "number",
+                        "Its number, or type part of its title",
+                        required=True,
+                        complete="lookup",
+                    ),
+                ),
                 answer="public",
             )
         )
@@ -517,9 +573,7 @@ def help_lines(kind: str) -> list[tuple[str, str]]:
 
 
 def find(kind: str, name: str, *, club_command: bool = False) -> Command | None:
-    return next(
-        (c for c in commands(kind) if c.name == name and c.club == club_command), None
-    )
+    return next((c for c in commands(kind) if c.name == name and c.club == club_command), None)
 
 
 def kinds() -> list[str]:

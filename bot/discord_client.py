@@ -104,6 +104,24 @@ class VijayanagaraBot(discord.Client):
         service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
         self.names = DisplayNames()  # learnt from each interaction
         service.display_name = self.names  # the players' names on the board
+        service.channel_server = self.channel_server  # old games' servers, for the records
+
+    async def channel_server(self, channel_id: str) -> str | None:
+        """The server a game's channel or thread is on, as Discord says (from the cache, else
+        asked); None when Discord does not say (the channel is gone or out of sight)."""
+        if not channel_id.isdigit():
+            return None
+        channel = self.get_channel(int(channel_id))
+        if channel is not None:
+            guild = getattr(channel, "guild", None)
+            return None if guild is None else str(guild.id)
+        try:
+            data = await self.http.get_channel(int(channel_id))
+        except SEND_ERRORS as e:
+            log.info("channel %s: its server is not known (%s)", channel_id, e)
+            return None
+        guild_id = data.get("guild_id")
+        return None if guild_id is None else str(guild_id)
 
     async def setup_hook(self) -> None:
         if self._sync:

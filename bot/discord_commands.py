@@ -102,7 +102,9 @@ class GameGroups:
 
         params = [
             inspect.Parameter(
-                "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+                "interaction",
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=discord.Interaction,
             )
         ]
         for p in c.params:
@@ -150,7 +152,9 @@ class GameGroups:
             if p.complete == "topic":
                 return [Choice(name=n, value=n) for n in svc.topic_choices(typed, kind=kind)]
             if p.complete == "lookup":
-                found = await choices_in_time(interaction, svc.card_choices(where, typed, kind=kind))
+                found = await choices_in_time(
+                    interaction, svc.card_choices(where, typed, kind=kind)
+                )
                 return [Choice(name=label, value=str(n)) for label, n in found]
             names = await choices_in_time(
                 interaction, svc.shortcut_choices(where, c.name, typed, kind=kind)
@@ -263,5 +267,3 @@ def _choices(g: AnyGame, p: Param) -> list[tuple[str, str]]:
     if p.kind == "level":
         return [(lvl, lvl) for lvl in seat_levels(g.info.id)]
     return [(c, c) for c in p.choices]
-
-

@@ -10,8 +10,10 @@ message, so it notifies nobody. Hence:
   into a receipt; a step inside a faction's turn edits the turn's public message (an edit
   notifies nobody), and a hand-off or a card reveal closes that message (its final text, no
   buttons) and goes out as a *new* message (which notifies); only the newest public message
-  of a game has buttons (a seat notice or a reminder posted mid-turn takes them, and the
-  turn's next step is posted anew below it);
+  of a game has buttons: every public message about a game (a seat notice, a reminder, a
+  public board or status, a card, an export, a pace proposal) carries the game's current
+  buttons with its own and takes them off the one before (`now_newest`), and a turn's next
+  step after it is posted anew below it;
 - when the interaction's webhook fails (a dead token, a 5xx, a dropped connection) the
   announcement goes out as plain channel messages; when the upload is refused it goes out
   without the picture, saying why; when everything fails it stays in the outbox and the
@@ -32,8 +34,10 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
+from db import TurnMessage
+
 from .renderer import alt_of
-from .reply import MESSAGE_LIMIT, Button, Reply, split_text
+from .reply import MAX_BUTTONS, MESSAGE_LIMIT, Button, Reply, split_text
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -50,7 +54,6 @@ STYLES: dict[str, discord.ButtonStyle] = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-MAX_BUTTONS = 25  # on one message: five rows of five
 # What a failed send raises: Discord's refusals, and the network failing under them.
 SEND_ERRORS = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError)
 
@@ -198,7 +201,23 @@ class Sender:
             self.delivered = True
 
     async def plain(self, reply: Reply) -> None:
-        """A public answer that stores nothing (a board, a status, a card)."""
+        """A public answer that stores nothing (a board, a status, a card, an export, a pace
+        proposal). In a channel with a game it is that game's newest public message: it
+        carries the game's buttons with its own, and the one before loses them."""
+        channel_id = self.interaction.channel_id or 0
+        game = await self.service.store.open_game(str(channel_id))
+        if game is None:
+            await self._post(reply)
+            return
+        client = self.interaction.client
+        async with game_lock(client, game.id):
+            turn = await self.service.turn_message(game.id)
+            posted = await self._post(await notice_buttons(self.service, game.id, reply))
+            await now_newest(client, self.service, game.id, channel_id, turn, posted, self)
+
+    async def _post(self, reply: Reply) -> list[int]:
+        """Post a public answer through the interaction; the ids of its messages."""
+        posted: list[int] = []
         chunks = split_text(reply.text)
         if reply.image is not None and not self.can_attach():
             chunks = split_text(reply.text + "\n" + NO_ATTACH_NOTE)
@@ -211,25 +230,34 @@ class Sender:
             if last and view is not None:
                 extra["view"] = view
             if self.deferral == "none":
-                await self.interaction.response.send_message(
+                sent = await self.interaction.response.send_message(
                     chunk, files=files if last else [], allowed_mentions=mentions, **extra
                 )
                 self.deferral = "update"
+                if sent.message_id is not None:
+                    posted.append(sent.message_id)
             elif self.deferral == "public" and not self.delivered:
-                await self.interaction.edit_original_response(
+                edited = await self.interaction.edit_original_response(
                     content=chunk,
                     attachments=files if last else [],
                     allowed_mentions=mentions,
                     **extra,
                 )
+                posted.append(edited.id)
             else:
                 if self.deferral == "private" and not self.delivered:
                     await self.interaction.edit_original_response(content="Posted below.")
                     self.delivered = True
-                await self.interaction.followup.send(
-                    chunk, files=files if last else [], allowed_mentions=mentions, **extra
+                message = await self.interaction.followup.send(
+                    chunk,
+                    files=files if last else [],
+                    allowed_mentions=mentions,
+                    wait=True,
+                    **extra,
                 )
+                posted.append(message.id)
             self.delivered = True
+        return posted
 
     async def announce(self, reply: Reply) -> None:
         """A stored change: the sender's receipt, then the public messages, through the
@@ -517,24 +545,57 @@ async def deliver(
             done.add(turn.message_id)
         except SEND_ERRORS as e:  # the new message matters more: go on
             log.warning("game %s: closing the last turn message failed: %s", game_id, e)
-    if turn is not None and turn.newest is not None and turn.newest not in done:
-        await take_buttons_off(client, channel_id, turn.newest, sender)
     posted: list[int] = []
     rest = await sender.publish(reply, posted) if sender is not None and webhook else None
     if rest is None or rest:
         rest = await post_parts(client, channel_id, rest or public_parts(reply), posted)
-    if not rest and posted and turn is not None:
+    if not rest and turn is not None:
         opens_turn = turn.turn_version == version or reply.edit
-        await became_newest(service, game_id, posted[-1], turn.turn_version if opens_turn else None)
+        await now_newest(
+            client,
+            service,
+            game_id,
+            channel_id,
+            turn,
+            posted,
+            sender,
+            opens=turn.turn_version if opens_turn else None,
+            closed=done,
+        )
     return rest
 
 
 async def with_game_buttons(service: GameService, game_id: int, reply: Reply) -> Reply:
-    """A public message without buttons of its own (a seat notice) carries the game's current
-    ones: it is the newest."""
-    if reply.buttons or reply.menu is not None:
-        return reply
-    return dataclasses.replace(reply, buttons=await buttons_now(service, game_id))
+    """An announcement carries its turn's buttons (a seat notice without any: the game's
+    current ones), then what stands for the whole game (the Agree of a pending pace
+    proposal): it is the newest."""
+    if not reply.buttons and reply.menu is None:
+        return dataclasses.replace(reply, buttons=await buttons_now(service, game_id))
+    standing = await proposal_buttons(service, game_id)
+    return dataclasses.replace(reply, buttons=joined(reply.buttons, standing))
+
+
+async def notice_buttons(service: GameService, game_id: int, reply: Reply) -> Reply:
+    """A public message about a game that is not an announcement (a reminder, a public board,
+    a pace proposal): the game's current buttons, then its own (Snooze, Agree)."""
+    game = await buttons_now(service, game_id)
+    return dataclasses.replace(reply, buttons=joined(game, reply.buttons))
+
+
+def joined(first: list[Button], then: list[Button]) -> list[Button]:
+    """`first`, then `then`, each button once and at most MAX_BUTTONS: `then` is kept whole,
+    `first` cut when there is no room."""
+    ids = {b.custom_id for b in then}
+    head = [b for b in first if b.custom_id not in ids]
+    return [*head[: max(0, MAX_BUTTONS - len(then))], *then][:MAX_BUTTONS]
+
+
+async def proposal_buttons(service: GameService, game_id: int) -> list[Button]:
+    try:
+        return await service.proposal_buttons(game_id)
+    except Exception:  # the message matters more than its buttons
+        log.exception("game %s: reading its pace proposal failed", game_id)
+        return []
 
 
 async def buttons_now(service: GameService, game_id: int) -> list[Button]:
@@ -553,6 +614,29 @@ async def take_buttons_off(
         await edit_message(client, channel_id, message_id, sender, view=None)
     except SEND_ERRORS as e:  # the new message matters more: go on
         log.warning("channel %s: taking the buttons off %s failed: %s", channel_id, message_id, e)
+
+
+async def now_newest(
+    client: discord.Client,
+    service: GameService,
+    game_id: int,
+    channel_id: int,
+    turn: TurnMessage | None,
+    posted: list[int],
+    sender: Sender | None = None,
+    *,
+    opens: int | None = None,
+    closed: set[int] | frozenset[int] = frozenset(),
+) -> None:
+    """The rule every public message of a game follows once it is out (`posted`, its
+    messages; the game's `turn` message as it stood before): it is the game's newest, the only
+    one with buttons. The one before loses them (unless it was `closed` already), and the new
+    one is remembered, as the turn message of the turn opened at version `opens`, if any."""
+    if not posted or turn is None:
+        return  # nothing went out, or the game has no public turn yet
+    if turn.newest is not None and turn.newest not in closed and turn.newest not in posted:
+        await take_buttons_off(client, channel_id, turn.newest, sender)
+    await became_newest(service, game_id, posted[-1], opens)
 
 
 async def became_newest(
@@ -576,16 +660,11 @@ async def post_reminder(
     game's current buttons, then its own (Snooze), and the older message loses them once it is
     out. Return what did not go out."""
     turn = await service.turn_message(game_id)
-    game_buttons = await buttons_now(service, game_id)
-    room = MAX_BUTTONS - len(reply.buttons)
-    reply = dataclasses.replace(reply, buttons=[*game_buttons[:room], *reply.buttons])
+    reply = await notice_buttons(service, game_id, reply)
     posted: list[int] = []
     rest = await post_parts(client, channel_id, public_parts(reply, attach=False), posted)
-    if rest or not posted or turn is None:
-        return rest
-    if turn.newest is not None:
-        await take_buttons_off(client, channel_id, turn.newest)
-    await became_newest(service, game_id, posted[-1], None)
+    if not rest:
+        await now_newest(client, service, game_id, channel_id, turn, posted)
     return rest
 
 

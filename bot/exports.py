@@ -62,6 +62,18 @@ def options_of_export(g: AnyGame, data: GameExport) -> BaseModel:
         raise ExportRefused(f"the game's files cannot be used: {e}") from e
 
 
+def players_of_export(g: AnyGame, data: GameExport) -> tuple[str, ...]:
+    """The seats an exported game is played with: those it started with (its options say,
+    for a game of fewer players than seats), else every seat."""
+    started = str(data.options.get(PLAYERS) or "")
+    seats = tuple(
+        s for s in g.info.seats if (s in started.split(",") if started else s in data.seats)
+    )
+    if g.info.min_players == len(g.info.seats) or not seats:
+        return g.info.seats
+    return seats
+
+
 def replay_export(data: GameExport) -> Replayed:
     """Replay an exported game; ExportRefused naming the first step that does not replay.
     Cost linear in the number of actions (bounded by the export model).
@@ -79,12 +91,7 @@ def replay_export(data: GameExport) -> Replayed:
         except (pydantic.ValidationError, ValueError) as e:
             kind = excerpt(ex.action.get("type", ex.action.get("kind")))
             raise ExportRefused(f"Step {i} (type {kind}) is not an action I know.") from e
-    started = str(data.options.get(PLAYERS) or "")
-    seats = tuple(
-        s for s in g.info.seats if (s in started.split(",") if started else s in data.seats)
-    )
-    if g.info.min_players == len(g.info.seats) or not seats:
-        seats = g.info.seats
+    seats = players_of_export(g, data)
     if data.seed is not None:
         try:
             whole = g.outcomes_written_out(data.seed, options, steps)
@@ -127,4 +134,6 @@ def replay_export(data: GameExport) -> Replayed:
     if data.seed is not None:
         data = data.model_copy(update={"seed": None, "format_version": 2, "actions": log})
     seq, at = barrier
-    return Replayed(g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)))
+    return Replayed(
+        g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at))
+    )

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ValidationError
 
 import rules.games  # noqa: F401  (registers every game)
-from db import GameRecord, LogLines, NewAction, Snapshot, Store, StoredAction
-from rules.dealing import SECRET_BYTES, commitment
+from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
+from rules.dealing import SECRET_BYTES
 from rules.errors import DataError
-from rules.game import Game, Seat, game
+from rules.game import Game, Seat, component_files, game
 
 from .refusal import ServiceError
 from .textlog import LogTail, follow_step
@@ -88,8 +88,10 @@ def stored_options(g: AnyGame, record: GameRecord) -> BaseModel:
 
 
 def options_json(g: AnyGame, options: BaseModel) -> dict[str, object]:
-    """The options as a record keeps them: the model's fields, and each file by its key."""
-    out: dict[str, object] = options.model_dump(mode="json", exclude_none=True)
+    """The options as a record keeps them: the model's fields, and each file by its key (a
+    file's text is kept once, in the store, not in every record that plays it)."""
+    texts = set(component_files(type(options)))
+    out: dict[str, object] = options.model_dump(mode="json", exclude_none=True, exclude=texts)
     keys = dict(g.file_keys(options))
     if keys:
         out[FILES] = keys
@@ -112,6 +114,7 @@ class GameLoader:
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
         self._secrets: dict[int, bytes | None] = {}
         self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
+        self._unbound: set[int] = set()  # games whose commitment did not name them (014)
 
     # --- options and files -----------------------------------------------------------------
 
@@ -154,6 +157,9 @@ class GameLoader:
         if record.id not in self._secrets:
             stored = await self.store.secret(record.id)
             self._dealt_from[record.id] = stored.dealt_from
+            self._unbound.discard(record.id)
+            if not stored.commitment_names_game:
+                self._unbound.add(record.id)
             self._secrets[record.id] = bytes.fromhex(stored.secret) if stored.secret else None
         return self._secrets[record.id]
 
@@ -162,9 +168,21 @@ class GameLoader:
         return self._dealt_from.get(record.id, 0)
 
     def commitment(self, record: GameRecord, secret: bytes) -> str:
-        """The commitment of the game's secret, bound to the game and to the log entry it
-        began to deal from (rules.dealing)."""
-        return commitment(secret, record.id, self.dealt_from(record))
+        """The commitment posted for the game's secret (secret_of first): bound to the game
+        and to the log entry it began to deal from (rules.dealing), or, for a game that
+        posted it before commitments named the game, the secret's hash alone."""
+        stored = GameSecret(
+            secret=secret.hex(),
+            dealt_from=self.dealt_from(record),
+            commitment_names_game=record.id not in self._unbound,
+        )
+        return stored.commitment(record.id)
+
+    def bound_to(self, record: GameRecord) -> str:
+        """What the commitment is the hash of."""
+        if record.id in self._unbound:  # posted before commitments named their game
+            return "SHA-256 of the secret"
+        return f"SHA-256 of `{record.id}|{self.dealt_from(record)}|` and the secret"
 
     async def pre_secret(self, record: GameRecord) -> bool:
         """A game stored before per-game secrets, still dealt by its seed (not one created
@@ -179,9 +197,7 @@ class GameLoader:
         g = rules_of(record)
         options = await self.options_of(record)
         stored = await self.store.actions(record.id)
-        log_, state, snapshot = await self.workers.run(
-            written_out, g, record, options, stored
-        )
+        log_, state, snapshot = await self.workers.run(written_out, g, record, options, stored)
         secret = self.new_secret()
         self._secrets[record.id], self._dealt_from[record.id] = secret, len(log_)
         return Adoption(log_, state, snapshot, secret)
@@ -200,6 +216,7 @@ class GameLoader:
         """Drop what is cached of a game's secret and state (a change not stored)."""
         self._secrets.pop(game_id, None)
         self._dealt_from.pop(game_id, None)
+        self._unbound.discard(game_id)
         self._cache.pop(game_id, None)
 
     # --- the state -----------------------------------------------------------------------------

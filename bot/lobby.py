@@ -281,9 +281,9 @@ class Lobby:
             left = [s for s in g.info.seats if s not in seats]
             if record.status == "lobby":
                 ready = len(seats) >= g.info.min_players
-                tail = (
-                    f" Free seats: {', '.join(left)}." if left else ""
-                ) + (f" Enough seats are taken: `/{command} start`." if ready else "")
+                tail = (f" Free seats: {', '.join(left)}." if left else "") + (
+                    f" Enough seats are taken: `/{command} start`." if ready else ""
+                )
             else:
                 tail = ""
             text = f"{self.texts.mention(user)} sits as {_title(g, f)}.{tail}"
@@ -520,6 +520,6 @@ def seat_named_in(g: AnyGame, text: str) -> str:
     for s in g.info.seats:
         if t in (s.lower(), _title(g, s).lower()):
             return s
-    raise ServiceError(f"{excerpt(text)} is not a seat of {g.info.title}: {', '.join(g.info.seats)}")
-
-
+    raise ServiceError(
+        f"{excerpt(text)} is not a seat of {g.info.title}: {', '.join(g.info.seats)}"
+    )

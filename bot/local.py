@@ -20,7 +20,7 @@ from typing import TextIO
 import rules.games  # noqa: F401  (registers every game)
 from db.models import MAX_ID
 from rules.errors import clip, excerpt
-from rules.game import Game, game, games
+from rules.game import game, games
 
 from .ai_users import AI_USERS, ai_level, seat_level, seat_levels
 from .closing import CHART_FILE
@@ -30,64 +30,84 @@ from .moves import MAX_ORDER_CHARS
 from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import MAX_IMPORT_BYTES, GameService
+from .terminal_io import after_shown, read_capped
 
 log = logging.getLogger(__name__)
 
 LOCAL_USER = 1
 CHANNEL = "local"
 DEFAULT_DB = "./vijayanagara-local.sqlite3"
+DEFAULT_GAME = "vijayanagara"
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MAX_LINE_CHARS = MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
-# the terminal's own words, beside the command table's
-TERMINAL_WORDS = ("help", "export", "import", "abort", "resign", "new", "hint", "create")
+# the terminal's own lines, beside the command table's
+TERMINAL_LINES = (
+    ("hint play", "play the last hint's whole turn (refused once anything has moved)"),
+    ("export [FILE]", "save the whole game as JSON (default: <game>-game-N.json)"),
+    ("import FILE", "load an exported game (only when no game is in progress)"),
+    ("abort", "end the game without a result (asks for confirmation)"),
+    ("new", "start a new game once the last one is over or aborted"),
+    ("help", "this text"),
+    ("quit", "leave (also Ctrl-D); the game stays in the database for next time"),
+)
+OWN_WORDS = {"hint", "export", "import", "abort", "resign", "new", "create", "help", "quit"}
 
-HELP = f"""Terminal client: {{seats}}
-Type an order in the notation (docs/notation.md), steps separated by ';':
-  pass
-  command; march; move 2 troop from delhi to malwa; done
-  as D: command; march; ...     the same, refused unless it is Delhi's decision
-  ...; confirm                  play an order the game asked you to confirm
-Other lines:
-  status             seats, Resources, Cavalry, VP, the card, whose decision it is
-  options            every step allowed now (refusals show only the first few)
-  hint               the hard AI's suggestion for your whole turn, beside the runner-up
-                     and Pass, with what it changes on the board
-  hint play          play the last hint's whole turn (refused once anything has moved)
-  board              write the board picture (to the game's folder of boards)
-  log [n]            the last n lines of the game log (1-200, default 20)
-  card N|TITLE       a card's text
-  rules [TOPIC]      the rules at the table: how each faction wins, every Command and
-                     Decree, battles, the end (`rules` alone lists the topics)
-  undo               take back the last step (not past a die roll, card reveal or hand-off)
-  give B 2 resources trade Resources and/or Cavalry (1.5.2); `as D: give B 2 resources`,
-                     `give 2 resources 1 cavalry from D to B` work too
-  export [FILE]      save the whole game as JSON (default: vijayanagara-game-N.json)
-  import FILE        load an exported game (only when no game is in progress)
-  abort              end the game without a result (asks for confirmation)
-  new                start a new game once the last one is over or aborted
-  help               this text
-  quit               leave (also Ctrl-D); the game stays in the database for next time
-AI seats: start with `--play D` to play Delhi against easy AIs in the other two seats, or
-`--ai B:hard --ai V:easy` (levels easy, hard) for chosen seats: a new game seats them, and
-they move by themselves whenever it is their decision: each AI turn is one block of short
-lines ending with why it played so; `--ai-pause 2` waits 2 s between two AI steps.
-Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."""
+
+def help_text(kind: str, seats: str) -> str:
+    """What the terminal reads: an order, the table's commands it takes, its own lines."""
+    g = game(kind)
+    lines = [
+        f"Terminal client for {g.info.title}: {seats}",
+        "Type an order in the game's notation, steps separated by ';' (or `play ORDER`);",
+        f"`as {g.info.seats[0]}: ORDER` plays it as that seat (refused unless it is that seat's",
+        "decision); `...; confirm` plays an order the game asked you to confirm.",
+        "Other lines:",
+    ]
+    for c in terminal_commands(kind):
+        if c.name in ("play", "help", "export", "import", "abort", "create"):
+            continue
+        words = " ".join(
+            (p.name.upper() if p.required else f"[{p.name.upper()}]") for p in c.params
+        )
+        name = f"{'club ' if c.club else ''}{c.name} {words}".strip()
+        lines.append(f"  {name:<18} {c.help}")
+    lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
+    lines += g.help_lines()
+    lines += [
+        f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs in "
+        f"the others, or `--ai SEAT:LEVEL` (levels {', '.join(seat_levels(kind))}) for chosen",
+        "seats: a new game seats them, and they move by themselves whenever it is their",
+        "decision: each AI turn is one block of short lines ending with why it played so;",
+        "`--ai-pause 2` waits 2 s between two AI steps.",
+        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards).",
+    ]
+    return "\n".join(lines)
+
+
+def terminal_commands(kind: str) -> list[Command]:
+    """The commands of the table the terminal reads (a game's shortcuts are typed as orders;
+    what needs a server, or the terminal does its own way, is left out)."""
+    left_out = {"config", "seat", "me", "history", "stats", "rematch", "verify", "ai", "hint"}
+    return [
+        c for c in commands(kind) if (c.terminal and c.name not in left_out) or c.name == "verify"
+    ]
+
 
 # The service speaks Discord; the terminal has its own words for the same commands.
 _TERMINAL_WORDS: list[tuple[str, str]] = [
-    (r"`/vj create`, or `/vj club rematch` for the same players", "`new`"),  # all seats yours
-    (r"`/vj create`", "`new`"),
-    (r"`/vj join faction:[^`]*`", "`join D`"),
-    (r"`/vj play order: ?([^`]*)`", r"`\1`"),
-    (r"`/vj import[^`]*`", "`import FILE`"),
-    (r"`/vj export[^`]*`", "`export FILE`"),
-    (r"`/vj play` autocomplete", "`options`"),
-    (r"`/vj club (verify|config)[^`]*`", r"`\1`"),
-    (r"`/vj (\w+)[^`]*`", r"`\1`"),
-    (r"/vj (\w+)", r"\1"),
+    (r"`/\w+ create`, or `/\w+ club rematch` for the same players", "`new`"),  # seats yours
+    (r"`/\w+ create`", "`new`"),
+    (r"`/\w+ join faction:[^`]*`", "`join SEAT`"),
+    (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
+    (r"`/\w+ import[^`]*`", "`import FILE`"),
+    (r"`/\w+ export[^`]*`", "`export FILE`"),
+    (r"`/\w+ play` autocomplete", "`options`"),
+    (r"`/\w+ club (verify|config)[^`]*`", r"`\1`"),
+    (r"`/\w+ (\w+)[^`]*`", r"`\1`"),
+    (r"/(?:vj|gt|tm) (\w+)", r"\1"),
     (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
     (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
     (r"in this channel", "in this database"),
@@ -95,6 +115,7 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"Use the newest message or `play`", "Look at `status`"),
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
+    (r"A rematch: the button below\.", ""),  # the terminal says what it offers instead
 ]
 
 
@@ -106,57 +127,41 @@ def terminal_text(text: str) -> str:
     return text
 
 
-def after_shown(shown: str, text: str) -> str:
-    """The lines of `text` after those it shares with what was `shown` (from the start)."""
-    old, new = shown.split("\n"), text.split("\n")
-    same = 0
-    while same < min(len(old), len(new)) and old[same] == new[same]:
-        same += 1
-    return "\n".join(new[same:])
-
-
-def read_capped(path: Path, limit: int) -> bytes:
-    """A file's bytes, at most limit + 1 of them (the service refuses what is over)."""
-    with path.open("rb") as f:
-        return f.read(limit + 1)
-
-
-def ai_arg(text: str) -> tuple[vijayanagara.Faction, Level]:
-    """`--ai B:hard`: a faction letter and an AI level."""
-    faction, _, level = text.partition(":")
-    f = next((x for x in vijayanagara.PLAYERS if x.value == faction.strip().upper()), None)
-    try:
-        if f is None:
-            raise ValueError(faction)
-        return f, seat_level(level)
-    except ValueError:
+def seat_in(g: AnyGame, text: str, flag: str) -> str:
+    """A seat of the game by its name (case aside), or the command line's error."""
+    found = next((s for s in g.info.seats if s.lower() == text.strip().lower()), None)
+    if found is None:
         raise argparse.ArgumentTypeError(
-            f"{text[:40]!r}: give FACTION:LEVEL, FACTION one of D, B, V and LEVEL one of "
-            + ", ".join(SEAT_LEVELS)
-            + " (as B:hard)"
+            f"{clip(text, 40)!r}: {flag} takes a seat of {g.info.title}: " + ", ".join(g.info.seats)
+        )
+    return found
+
+
+def ai_arg(g: AnyGame, text: str) -> tuple[str, str]:
+    """`--ai B:hard`: a seat and an AI level."""
+    seat, _, level = text.partition(":")
+    try:
+        return seat_in(g, seat, "--ai"), seat_level(g.info.id, level)
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError(
+            f"{clip(text, 40)!r}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
+            f"LEVEL one of {', '.join(seat_levels(g.info.id))} (as {g.info.seats[-1]}:"
+            f"{seat_levels(g.info.id)[-1]})"
         ) from None
 
 
-def faction_arg(text: str) -> vijayanagara.Faction:
-    """`--play D`: one faction letter."""
-    f = next((x for x in vijayanagara.PLAYERS if x.value == text.strip().upper()), None)
-    if f is None:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give one of D, B, V (as D)")
-    return f
-
-
-def seats_for_ai(
-    play: vijayanagara.Faction | None, levels: list[tuple[vijayanagara.Faction, Level]]
-) -> dict[vijayanagara.Faction, Level]:
-    """The AI seats of a new game: with `--play F`, every seat but F (easy unless an `--ai`
-    names its level); an `--ai` for the seat you play is a contradiction, refused."""
-    seats: dict[vijayanagara.Faction, Level] = {
-        f: "easy" for f in vijayanagara.PLAYERS if play is not None and f != play
-    }
-    for f, level in levels:
-        if f == play:
-            raise ValueError(f"--play {f.value} and --ai {f.value}:{level}: you play that seat")
-        seats[f] = level
+def seats_for_ai(g: AnyGame, play: str | None, levels: list[tuple[str, str]]) -> dict[str, str]:
+    """The AI seats of a new game: with `--play S`, the other seats of a game of as few
+    players as it takes (the weakest level that plays well unless an `--ai` names its level);
+    an `--ai` for the seat you play is a contradiction, refused."""
+    offered = seat_levels(g.info.id)
+    default = offered[0]
+    others = [s for s in g.info.seats if s != play][: g.info.min_players - 1]
+    seats = {s: default for s in others} if play is not None else {}
+    for seat, level in levels:
+        if seat == play:
+            raise ValueError(f"--play {seat} and --ai {seat}:{level}: you play that seat")
+        seats[seat] = level
     return seats
 
 
@@ -178,10 +183,43 @@ def seed_arg(text: str) -> int:
     return int(text)
 
 
+def read_args(c: Command, rest: str) -> dict[str, Value] | str:
+    """A command's parameters from the rest of its line, in order (the last takes what is
+    left); a number read as one. The refusal's text when the line does not fit."""
+    params = [p for p in c.params if p.kind not in ("file", "user", "role", "bool")]
+    values = rest.split(None, max(len(params) - 1, 0)) if rest else []
+    if len(values) > len(params):
+        return f"`{c.name}` takes {len(params)} word(s) at most here."
+    out: dict[str, Value] = {}
+    for p, v in zip(params, values, strict=False):
+        if p.kind in ("number", "decimal"):
+            ok = v.isascii() and v.replace(".", "", p.kind == "decimal").isdigit() and len(v) <= 12
+            if not ok:
+                low, high = p.low, p.high
+                bounds = (
+                    f" from {low:g} to {high:g}" if low is not None and high is not None else ""
+                )
+                return (
+                    f"`{c.name} {p.name.upper()}`: {p.name} is a number{bounds}, not {excerpt(v)}."
+                )
+            out[p.name] = float(v) if p.kind == "decimal" else int(v)
+        else:
+            out[p.name] = v
+    return out
+
+
 async def text_command(
-    service: GameService, channel: str, user: int, line: str, *, is_manager: bool = False
+    service: GameService,
+    channel: str,
+    user: int,
+    line: str,
+    *,
+    is_manager: bool = False,
+    kind: str = DEFAULT_GAME,
 ) -> Reply:
-    """`join D`, `as D: march; ...`, `play pass`, `status`... Unknown commands are refused."""
+    """`join D`, `as D: march; ...`, `play pass`, `status`, `club pace 12`...: a command of the
+    table the terminal reads, or an order (`play` it, `as SEAT:` it, or a trade as typed).
+    Unknown commands are refused."""
     if len(line) > MAX_LINE_CHARS:
         return Reply.error(
             f"That line is {len(line)} characters long; at most {MAX_LINE_CHARS} are read."
@@ -189,76 +227,54 @@ async def text_command(
     text = line.strip()
     m = re.match(r"^as\s+(\w+)\s*:\s*(.*)$", text, re.IGNORECASE | re.DOTALL)
     if m:
-        return await service.play(channel, user, m.group(2), as_faction=m.group(1))
+        return await service.play(channel, user, m.group(2), as_faction=m.group(1), kind=kind)
     name, _, rest = text.partition(" ")
     name, rest = name.lower(), rest.strip()
-    if name == "create":
-        return await service.create(channel, user, timurs_shadow="timur" in rest.lower())
-    if name == "join":
-        return await service.join(channel, user, rest or None)
-    if name == "leave":
-        return await service.leave(channel, user, rest or None)
-    if name == "start":
-        return await service.start(channel, user)
-    if name == "play":
-        return await service.play(channel, user, rest)
-    if name == "undo":
-        return await service.undo(channel, user)
-    if name == "give":
-        return await service.play(channel, user, text)
-    if name == "status":
-        return await service.status(channel)
-    if name == "board":
-        return await service.board(channel)
-    if name == "log":
-        if rest and not (rest.isascii() and rest.isdigit() and len(rest) <= 6):
-            return Reply.error(
-                f"`log N`: N is a number of lines from 1 to {MAX_LOG_LINES}, not {excerpt(rest)}."
-            )
-        return await service.log_lines(channel, int(rest) if rest else 20)
-    if name in ("options", "allowed"):
-        return await service.options(channel)
-    if name == "card":
-        return await service.card_in(channel, rest)
-    if name == "rules":
-        return service.rules_topic(rest or None)
-    if name == "export":
-        return await service.export(channel)
-    if name == "verify":
-        return await service.verify(channel)
-    if name == "club":  # `club pace 12`, `club pace`
-        sub, _, arg = rest.partition(" ")
-        if sub.lower() == "pace" and (not arg or (arg.isascii() and arg.isdigit())):
-            return await service.pace(channel, user, int(arg[:6]) if arg else None)
+    club = name == "club"
+    if club:
+        name, _, rest = rest.partition(" ")
+        name, rest = name.lower(), rest.strip()
+    if name == "allowed":
+        name = "options"
+    found = next((c for c in terminal_commands(kind) if c.name == name and c.club == club), None)
+    if found is None and not club and name in {s.name for s in game(kind).shortcuts()}:
+        return await service.play(channel, user, text, kind=kind)  # typed as an order
+    if found is None:
+        known = ", ".join(("club " if c.club else "") + c.name for c in terminal_commands(kind))
         return Reply.error(
-            "`club pace` or `club pace HOURS` (1 to 336); the other `club` commands on Discord."
+            f"Unknown command {excerpt(text.split(' ')[0] if not club else 'club ' + name)}. "
+            f"Commands: {known}; or an order as `play <order>` / `as SEAT: <order>`."
         )
-    if name in ("abort", "resign"):
-        return await service.abort(channel, user, is_manager=is_manager)
-    if name == "help":
-        return service.help()
-    return Reply.error(
-        f"Unknown command {excerpt(name)}. Commands: {', '.join(COMMANDS)}; or an order as "
-        "`play <order>` / `as D: <order>`."
-    )
+    args = {"order": rest} if found.name == "play" else read_args(found, rest)
+    if isinstance(args, str):
+        return Reply.error(args)
+    call = Call(channel, user, kind, args, is_manager=is_manager)
+    return await found.run(service, call)
 
 
 class LocalClient:
     def __init__(
-        self, service: GameService, boards: Path, out: TextIO, channel: str = CHANNEL
+        self,
+        service: GameService,
+        boards: Path,
+        out: TextIO,
+        channel: str = CHANNEL,
+        kind: str = DEFAULT_GAME,
     ) -> None:
         self.service = service
         self.boards = boards
         self.out = out
+        self.kind = kind
+        self.game = game(kind)
         self.channel = channel
         self.game_id = 0
         self.confirming_abort = False
         self.over_said = 0  # the finished game whose end was announced
         self.seed: int | None = None
-        self.timurs_shadow = False
-        self.deck: bytes | None = None
+        self.options: dict[str, str | int | bool | None] = {}  # --options, for a new game
+        self.files: dict[str, bytes] = {}  # --file and --deck, for a new game
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
-        self.ai_seats: dict[vijayanagara.Faction, Level] = {}  # --ai: seats a new game gives to AIs
+        self.ai_seats: dict[str, str] = {}  # --play and --ai: seats a new game gives to AIs
         self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
         self.hint_button: str | None = None  # the last hint's "Play this turn"
@@ -312,37 +328,47 @@ class LocalClient:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as e:
-            self.say(f"! Could not write {what} {vijayanagara.clip(str(path))}: {e.strerror or e}.")
+            self.say(f"! Could not write {what} {clip(str(path))}: {e.strerror or e}.")
             return
         if not quiet:
             self.say(f"[{what}: {path}]")
 
     def seats_asked(self) -> dict[str, int]:
-        """Who a new game seats where: the AIs of --play and --ai, you in every other seat."""
-        return {
-            f.value: AI_USERS[self.ai_seats[f]] if f in self.ai_seats else LOCAL_USER
-            for f in vijayanagara.PLAYERS
-        }
+        """Who a new game seats where: the AIs of --play and --ai, you in the other seats (as
+        many as the game takes at least)."""
+        seats = {s: AI_USERS[lvl] for s, lvl in self.ai_seats.items()}
+        for s in self.game.info.seats:
+            if len(seats) >= max(self.game.info.min_players, len(self.ai_seats)):
+                break
+            seats.setdefault(s, LOCAL_USER)
+        if not self.ai_seats:  # all yours: every seat of a game of all its seats, or the fewest
+            seats = {s: LOCAL_USER for s in self.game.info.seats[: self.game.info.min_players]}
+        return seats
 
     async def _track_game(self) -> None:
         game = await self.service.store.latest_game(self.channel)
         self.game_id = game.id if game is not None else 0
 
-    async def begin(self, seed: int | None, timurs_shadow: bool, deck: bytes | None = None) -> None:
-        self.seed, self.timurs_shadow, self.deck = seed, timurs_shadow, deck
+    async def begin(
+        self,
+        seed: int | None,
+        options: dict[str, str | int | bool | None] | None = None,
+        files: dict[str, bytes] | None = None,
+    ) -> None:
+        self.seed, self.options, self.files = seed, dict(options or {}), dict(files or {})
         game = await self.service.store.open_game(self.channel)
         if game is not None and game.status == "active":
             self.game_id = game.id
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
             if game.seats != self.seats_asked():  # a game under way keeps its seats
                 self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
-            await self.emit(await self.service.status(self.channel))
+            await self.emit(await self.service.status(self.channel, kind=self.kind))
             return
         last = await self.service.store.latest_game(self.channel)
         if game is None and last is not None:
             self.game_id = last.id
             self.say(f"Game {last.id} in this database is {last.status}:")
-            await self.emit(await self.service.status(self.channel))
+            await self.emit(await self.service.status(self.channel, kind=self.kind))
             self.say("Type `new` to start a new game, `import FILE` to load one, or `quit`.")
             return
         await self.new_game()
@@ -353,13 +379,14 @@ class LocalClient:
             created = await self.service.create(
                 self.channel,
                 LOCAL_USER,
-                timurs_shadow=self.timurs_shadow,
+                kind=self.kind,
+                options=self.options or None,
+                files=self.files or None,
                 seed=self.seed,
-                deck=self.deck,
             )
             if not created.ok:
                 await self.emit(created)
-                if self.deck is not None:  # a deck file given at launch is refused: usage error
+                if self.files:  # a file given at launch is refused: a usage error
                     raise SystemExit(2)
                 return
             self.say(created.text.split(" Take a seat")[0])  # the seats are all yours here
@@ -368,17 +395,21 @@ class LocalClient:
         elif game.status == "active":
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
             return
-        for f in vijayanagara.PLAYERS:
+        for seat in self.seats_asked():
             # not shown: the start says who sits where
-            level = self.ai_seats.get(f)
+            level = self.ai_seats.get(seat)
             if level is None:
-                seated = await self.service.join(self.channel, LOCAL_USER, f.value)
+                seated = await self.service.join(self.channel, LOCAL_USER, seat, kind=self.kind)
             else:
-                seated = await self.service.ai.seat(self.channel, LOCAL_USER, f.value, level)
+                seated = await self.service.ai.seat(
+                    self.channel, LOCAL_USER, seat, level, kind=self.kind
+                )
+            if not seated.ok:
+                await self.emit(seated)
             await self.shown(seated)
         await self._track_game()
         self.say(f"Game {self.game_id}: boards go to {self.game_boards()}.")
-        await self.emit(await self.service.start(self.channel, LOCAL_USER))
+        await self.emit(await self.service.start(self.channel, LOCAL_USER, kind=self.kind))
 
     async def line(self, line: str) -> bool:
         """Handle one input line; False to stop."""
@@ -399,7 +430,7 @@ class LocalClient:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self.say(HELP.format(seats=await self.seats_text()))
+            self.say(help_text(self.kind, await self.seats_text()))
         elif word == "export":
             await self._export(rest)
         elif word == "import":
@@ -411,18 +442,35 @@ class LocalClient:
         elif word == "hint" and rest.lower() == "play":
             await self._play_hint()
         elif word == "hint":
-            hint = await self.service.ai.hint(self.channel, LOCAL_USER)
+            hint = await self.service.ai.hint(self.channel, LOCAL_USER, kind=self.kind)
             self.hint_button = hint.buttons[0].custom_id if hint.ok and hint.buttons else None
             await self.emit(hint)
         elif word == "create":
             await self._create()
-        elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or word in COMMAND_WORDS:
+        elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
+            word in self.command_words() and not await self.is_own_step(word)
+        ):
             await self.emit(
-                await text_command(self.service, self.channel, LOCAL_USER, text, is_manager=True)
+                await text_command(
+                    self.service, self.channel, LOCAL_USER, text, is_manager=True, kind=self.kind
+                )
             )
         else:
-            await self.emit(await self.service.play(self.channel, LOCAL_USER, text))
+            await self.emit(await self.service.play(self.channel, LOCAL_USER, text, kind=self.kind))
         return True
+
+    def command_words(self) -> set[str]:
+        """The first words of the table's commands the terminal reads (`club pace` as `club`)."""
+        words = {"club" if c.club else c.name for c in terminal_commands(self.kind)}
+        return (words | {"allowed"}) - OWN_WORDS
+
+    async def is_own_step(self, word: str) -> bool:
+        """Whether the player's own steps start with `word` (Taj Mahal's `play red vizier`):
+        then a line starting with it is one of them, typed as a hint prints it."""
+        if word != "play":
+            return False
+        said = await self.service.legal_orders(self.channel, LOCAL_USER, f"{word} ", kind=self.kind)
+        return any(name.startswith(f"{word} ") for name, _ in said)
 
     async def _create(self) -> None:
         """`create` is Discord's word: here a game starts with `new`; when the last game is
@@ -431,22 +479,24 @@ class LocalClient:
         if game is not None:
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
             return
-        for line in terminal_text(await self.service.no_game_text(self.channel)).split("\n"):
+        said = await self.service.games.no_game_text(self.channel, self.kind)
+        for line in terminal_text(said).split("\n"):
             self.say(f"! {line}")
 
     async def seats_text(self) -> str:
         """Who holds which seat: the game's seats, else those `--ai` gives a new game."""
-        game = await self.service.store.latest_game(self.channel)
-        ai: dict[vijayanagara.Faction, str] = dict(self.ai_seats)
-        if game is not None and game.seats:
-            ai = {
-                f: lvl for f in vijayanagara.PLAYERS if (lvl := ai_level(game.seats.get(f.value)))
-            }
-        names = {f: f"{f.value} {vijayanagara.FACTION_NAMES[f]}" for f in vijayanagara.PLAYERS}
-        mine = [names[f] for f in vijayanagara.PLAYERS if f not in ai]
+        g = self.game
+        record = await self.service.store.latest_game(self.channel)
+        ai: dict[str, str] = dict(self.ai_seats)
+        held = list(self.seats_asked())
+        if record is not None and record.seats:
+            ai = {s: lvl for s in g.info.seats if (lvl := ai_level(record.seats.get(s)))}
+            held = [s for s in g.info.seats if s in record.seats]
+        names = {s: f"{s} {g.info.seat_titles.get(s, s)}" for s in g.info.seats}
+        mine = [names[s] for s in held if s not in ai]
         if not ai:
-            return f"you hold all three seats ({', '.join(mine)})."
-        ais = ", ".join(f"{names[f]} (AI, {lvl})" for f, lvl in ai.items())
+            return f"you hold every seat ({', '.join(mine)})."
+        ais = ", ".join(f"{names[s]} (AI, {lvl})" for s, lvl in ai.items())
         if not mine:
             return f"AIs hold every seat: {ais}; you watch."
         return f"you hold {' and '.join(mine)}; AIs hold {ais}."
@@ -468,7 +518,7 @@ class LocalClient:
         self.say(f"End game {game.id} without a result? Type `yes` to confirm.")
 
     async def _export(self, rest: str) -> None:
-        reply = await self.service.export(self.channel)
+        reply = await self.service.export(self.channel, kind=self.kind)
         if reply.file is None or not rest:
             await self.emit(reply)
             return
@@ -482,14 +532,14 @@ class LocalClient:
         try:
             if not path.is_file():
                 what = "is a folder" if path.is_dir() else "does not exist"
-                self.say(f"! {vijayanagara.clip(rest)} {what}: give the path of an exported game.")
+                self.say(f"! {clip(rest)} {what}: give the path of an exported game.")
                 return
             if path.stat().st_size > MAX_IMPORT_BYTES:
-                self.say(f"! {vijayanagara.clip(rest)} is larger than an exported game can be.")
+                self.say(f"! {clip(rest)} is larger than an exported game can be.")
                 return
             data = read_capped(path, MAX_IMPORT_BYTES)
         except OSError as e:
-            self.say(f"! Could not read {vijayanagara.clip(rest)}: {e.strerror or e}.")
+            self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
             return
         reply = await self.service.import_game(self.channel, LOCAL_USER, data)
         await self._track_game()
@@ -521,7 +571,7 @@ class LocalClient:
             game = await self.service.store.latest_game(self.channel)
             if game is not None and game.status == "finished" and self.over_said != game.id:
                 self.over_said = game.id
-                self.say("The game is over. `export FILE` keeps it; `new` starts another.")
+                self.say("`new` starts another game; `export FILE` keeps this one.")
 
 
 def _stdin_lines(out: TextIO) -> Iterator[str]:
@@ -534,18 +584,57 @@ def _stdin_lines(out: TextIO) -> Iterator[str]:
             print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
 
 
-async def amain(
-    argv: list[str] | None = None,
-    lines: Iterable[str] | None = None,
-    out: TextIO | None = None,
-    renderer: Renderer | None = None,
-    sleep: Callable[[float], Awaitable[None]] | None = None,
-) -> None:
-    kind, rest = split_game(sys.argv[1:] if argv is None else argv)  # another game: bot.tables
-    if kind not in (None, "vijayanagara"):
-        return await play_table(str(kind), rest, lines, out)
-    argv = rest
-    p = argparse.ArgumentParser(prog="vijayanagara-local", description="Play in the terminal.")
+def split_game(argv: list[str]) -> tuple[str, list[str]]:
+    """The `--game ID` of a command line (Vijayanagara when none is given) and the rest."""
+    rest: list[str] = []
+    kind = DEFAULT_GAME
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--game" and i + 1 < len(argv):
+            kind, i = argv[i + 1], i + 2
+            continue
+        if a.startswith("--game="):
+            kind = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+        i += 1
+    return kind, rest
+
+
+def option_arg(text: str) -> tuple[str, str | int | bool | None]:
+    """`--options NAME=VALUE`: one of the game's options."""
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: give NAME=VALUE")
+    low = value.strip().lower()
+    typed: str | int | bool | None = value
+    if low in ("true", "false"):
+        typed = low == "true"
+    elif low.lstrip("-").isdigit() and len(low) <= 12:
+        typed = int(low)
+    return name.strip().lower(), typed
+
+
+def file_arg(text: str) -> tuple[str, Path]:
+    """`--file NAME=PATH`: one of the game's component files."""
+    name, eq, path = text.partition("=")
+    if not eq or not name.strip() or not path.strip():
+        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: give NAME=PATH, as cards=my.yaml")
+    return name.strip().lower(), Path(path.strip())
+
+
+def parser(g: AnyGame) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="vijayanagara-local", description=f"Play {g.info.title} in the terminal."
+    )
+    p.add_argument(
+        "--game",
+        metavar="GAME",
+        help="the game to play: "
+        + ", ".join(x.info.id for x in games())
+        + f" (default {DEFAULT_GAME}; `--game ID --help` lists its own seats and levels)",
+    )
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument(
         "--boards",
@@ -560,22 +649,22 @@ async def amain(
         "same seed gives the same game (for tests and teaching, not fair play: without a "
         "seed a secret deals them)",
     )
-    p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
+    seats, levels = ", ".join(g.info.seats), ", ".join(seat_levels(g.info.id))
     p.add_argument(
         "--play",
-        type=faction_arg,
+        type=lambda t: seat_in(g, t, "--play"),
         default=None,
-        metavar="FACTION",
-        help="play this faction (D, B or V) in a new game; easy AIs play the other two "
-        "(an --ai sets another level for a seat)",
+        metavar="SEAT",
+        help=f"play this seat ({seats}) in a new game; AIs play the others (an --ai sets "
+        "another level for a seat)",
     )
     p.add_argument(
         "--ai",
-        type=ai_arg,
+        type=lambda t: ai_arg(g, t),
         action="append",
         default=[],
-        metavar="FACTION:LEVEL",
-        help="an AI plays this seat in a new game, e.g. --ai B:hard --ai V:easy",
+        metavar="SEAT:LEVEL",
+        help=f"an AI plays this seat in a new game, at a level of {levels}",
     )
     p.add_argument(
         "--ai-pause",
@@ -586,18 +675,60 @@ async def amain(
         "default 0)",
     )
     p.add_argument(
-        "--deck", type=Path, default=None, help="another deck file (YAML) for a new game"
+        "--options",
+        type=option_arg,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of a new game: " + (", ".join(g.info.options.model_fields) or "none"),
     )
-    args = p.parse_args(argv)
+    p.add_argument(
+        "--file",
+        type=file_arg,
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="a component file of your own for a new game: "
+        + (", ".join(g.file_names()) or "none"),
+    )
+    if "timurs_shadow" in g.info.options.model_fields:
+        p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
+    if "deck" in g.file_names():
+        p.add_argument("--deck", type=Path, default=None, help="another deck file for a new game")
+    return p
+
+
+async def amain(
+    argv: list[str] | None = None,
+    lines: Iterable[str] | None = None,
+    out: TextIO | None = None,
+    renderer: Renderer | None = None,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+) -> None:
+    kind, rest = split_game(sys.argv[1:] if argv is None else argv)
+    try:
+        g = game(kind)
+    except ValueError as e:
+        parser(game(DEFAULT_GAME)).error(str(e))
+    p = parser(g)
+    args = p.parse_args(rest)
     stream = out or sys.stdout
     try:
-        ai_seats = seats_for_ai(args.play, args.ai)
+        ai_seats = seats_for_ai(g, args.play, args.ai)
     except ValueError as e:
         p.error(str(e))
-    try:
-        deck = read_capped(args.deck, MAX_DECK_BYTES) if args.deck is not None else None
-    except OSError as e:
-        p.error(f"cannot read the deck file {args.deck}: {e.strerror or e}")
+    options: dict[str, str | int | bool | None] = dict(args.options)
+    if getattr(args, "timurs_shadow", False):
+        options["timurs_shadow"] = True
+    paths: dict[str, Path] = dict(args.file)
+    if getattr(args, "deck", None) is not None:
+        paths["deck"] = args.deck
+    files: dict[str, bytes] = {}
+    for name, path in paths.items():
+        try:
+            files[name] = read_capped(path, MAX_FILE_BYTES)
+        except OSError as e:
+            p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
     try:
         service = await GameService.open(
             args.db,
@@ -606,17 +737,19 @@ async def amain(
             see_all_hint="type `options` to see them all",
             name_players=False,
             guard_repeats=False,
+            rematch_line="`new` starts another game.",
         )
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
     service.display_name = lambda uid: "you"  # the board names the player to act
-    client = LocalClient(service, Path(args.boards), stream)
+    channel = CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}"
+    client = LocalClient(service, Path(args.boards), stream, channel, kind)
     client.ai_seats = ai_seats
     client.ai_pause = args.ai_pause
     if sleep is not None:
         client.sleep = sleep
     try:
-        await client.begin(args.seed, args.timurs_shadow, deck)
+        await client.begin(args.seed, options, files)
         await client.run(_stdin_lines(stream) if lines is None else lines)
     finally:
         await service.close()

@@ -405,9 +405,7 @@ class Moves:
                 else Order([])
             )
             try:
-                steps = g.read_shortcut(
-                    g.view(r.state, r.seat), r.seat, name, args, order.steps
-                )
+                steps = g.read_shortcut(g.view(r.state, r.seat), r.seat, name, args, order.steps)
             except ValueError as e:
                 raise ServiceError(f"{e} {self.texts.allowed(r.game, r.state)}") from e
             return Order(steps, order.confirmed)  # `name:attack; confirm` confirms

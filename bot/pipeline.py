@@ -22,7 +22,7 @@ from db import (
     Store,
 )
 from rules.dealing import keyed_below
-from rules.errors import step_where
+from rules.errors import IllegalAction, step_where
 from rules.game import Seat, Step
 
 from .announcing import Announcer, Move
@@ -99,7 +99,9 @@ class TurnPipeline:
     ) -> Outcome:
         """`store_order`; a game stored before per-game secrets takes one with this move (its
         seed's outcomes so far written into its log), stored only if the move is."""
-        adoption = await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
+        adoption = (
+            await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
+        )
         try:
             return await self._store_order(
                 record, state, user, steps, forced, confirmed, note, adoption
@@ -157,6 +159,8 @@ class TurnPipeline:
         text = LogTail(await self.loader.log_end(record))  # the lines the order writes
         new: list[NewAction] = []
         described: list[str] = []
+        spoken: list[str] = []  # for the channel: each step's log lines, or it in words
+        ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
         notes: list[str] = [note] if note else []  # e.g. a deadline's
         credits = 0  # finishing steps a step made needless (what it closed ended by itself)
         revealed_at: str | None = None
@@ -174,7 +178,13 @@ class TurnPipeline:
             if k == total and actor is not None and self._closing_done(g, cur, action, actor):
                 notes.append(f"{where} was not needed: what you were doing had ended.")
                 continue
-            who = self._actor(record, cur, action, user, forced, where)
+            try:
+                who = self._actor(record, cur, action, user, forced, where)
+            except ServiceError as e:
+                out_of_turn = g.undoes(action) or g.actor(cur, action) != g.to_move(cur)
+                if ended is None or g.to_move(cur) == actor or out_of_turn:
+                    raise  # not a decision's step (a trade, an undo), or not after a hand-off
+                raise ServiceError(self._handed_on(record, cur, where, ended)) from e
             actor = who
             if not confirmed:
                 self._idle_check(g, cur, action, where)
@@ -183,13 +193,27 @@ class TurnPipeline:
                 described.append("undo" if is_undo else g.describe(public(g, cur), action))
                 nxt = g.apply(cur, action)
             except ValueError as e:
-                raise ServiceError(self._refusal(record, state, cur, where, k, total, e)) from e
+                refusal = self._refusal(record, state, cur, where, k, total, e)
+                rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
+                raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
             credits = 0 if is_undo else credits + g.finished_by(cur, nxt, action)
-            follow_step(g, text, public(g, cur), action, public(g, nxt), who)
+            if g.finishing(action) or is_undo:
+                ended = None  # ended on purpose, or taken back
+            else:
+                why = g.why_ended(cur, nxt, action)
+                if why is not None or g.to_move(nxt) != who:
+                    ended = (where[:1].lower() + where[1:], why, who)
+                else:
+                    ended = None
+            before_view, after_view = public(g, cur), public(g, nxt)
+            follow_step(g, text, before_view, action, after_view, who)
+            spoken += g.narrate(before_view, action, after_view, who)
             new.append(NewAction(action=action_json(g, action), faction=who, user_id=user))
             revealing = g.revealed(cur, nxt)
+            mark = text.end
             cur, dealt = await self.deal(record, nxt, logged + len(new) + 1, text)
             new.extend(dealt)
+            spoken += text.lines[mark - text.start :]  # what the dice or cards did
             if revealing:  # dice rolled or a card drawn: the order ends here
                 revealed_at = where
                 break
@@ -229,7 +253,7 @@ class TurnPipeline:
             after=cur,
             new_lines=text.lines,
             earlier=earlier,
-            steps=described,
+            spoken=spoken,
             notes=notes,
             revealed_at=revealed_at if unplayed else None,
             unplayed=unplayed,
@@ -276,9 +300,7 @@ class TurnPipeline:
             ) from e
         if snapshot is None and adoption is not None:
             snapshot = adoption.snapshot
-        self.loader.remember(
-            stored, cur, snapshot.seq if snapshot is not None else None, text.end
-        )
+        self.loader.remember(stored, cur, snapshot.seq if snapshot is not None else None, text.end)
         return Outcome(
             stored,
             state,
@@ -339,7 +361,26 @@ class TurnPipeline:
         then = ""
         if k > 1:
             then = f" At that step the choices were: {self.texts.options(record, at)}."
-        return f"{head}: {error}.{then} {self.texts.allowed(record, state)}"
+        # the rules' own list of what is allowed is left out: the list below says it
+        why = error.reason if isinstance(error, IllegalAction) else str(error)
+        return f"{head}: {why.removesuffix('.')}.{then} {self.texts.allowed(record, state)}"
+
+    def _handed_on(
+        self, record: GameRecord, state: object, where: str, ended: tuple[str, str | None, Seat]
+    ) -> str:
+        """A step after an earlier step of the same order handed the decision on: which step
+        ended what, by which rule, and who decides now."""
+        g = rules_of(record)
+        step, why, seat = ended
+        title = seat_title(g, seat)
+        cause = f"{step} ended {why}" if why else f"{step} ended {title}'s decision"
+        now = g.to_move(state)
+        said = (
+            f"{self.texts.who(record, now)} decides now: {g.prompt(public(g, state), now)}"
+            if now is not None
+            else "nobody decides now"
+        )
+        return f"{where} was refused, so nothing was played, as {cause}. {said}"
 
     def _actor(
         self,
@@ -357,7 +398,11 @@ class TurnPipeline:
             free = [s for s in g.info.seats if s not in record.seats]
             raise ServiceError(
                 "You have no seat in this game, so you cannot give orders (anyone may read). "
-                + ("Free seats: " + ", ".join(free) + "." if free and record.status == "lobby" else "")
+                + (
+                    "Free seats: " + ", ".join(free) + "."
+                    if free and record.status == "lobby"
+                    else ""
+                )
             )
         undo = g.undo(state)
         if g.undoes(action):
@@ -367,7 +412,9 @@ class TurnPipeline:
                     "card reveal or a hand-off to another seat)."
                 )
             if undo[0] not in mine:
-                raise ServiceError(f"{where}: only {self.texts.who(record, undo[0])} may undo that step.")
+                raise ServiceError(
+                    f"{where}: only {self.texts.who(record, undo[0])} may undo that step."
+                )
             return undo[0]
         seat = g.actor(state, action)
         now = g.to_move(state)

@@ -13,6 +13,8 @@ import rules.games  # noqa: F401  (registers every game)
 from db import GameResult
 from rules.game import game
 
+from .words import count_of
+
 START_RATING = 1500.0
 K_FACTOR = 32.0  # per game, shared out over the pairs a seat is in
 
@@ -82,7 +84,7 @@ def stats_text(
     """A game's records (`results` are of that kind): wins per seat, the user's own."""
     seats = game(kind).info.seats
     ratings = elo(results)
-    lines = [f"**Records** ({len(results)} finished game(s))", "Wins by seat:"]
+    lines = [f"**Records** ({count_of(len(results), 'finished game')})", "Wins by seat:"]
     for f, r in faction_wins(results, seats).items():
         lines.append(f"• {seat_name(kind, f)}: {r.wins} of {r.games}")
     mine = user_record(results, user, seats)
@@ -91,9 +93,14 @@ def stats_text(
         return "\n".join(lines)
     total = sum(r.games for r in mine.values())
     won = sum(r.wins for r in mine.values())
-    lines.append(f"{mention(user)}: {won} win(s) in {total} seat(s). Rating per seat (Elo):")
+    lines.append(
+        f"{mention(user)}: {count_of(won, 'win')} in {count_of(total, 'seat')}. "
+        "Rating per seat (Elo):"
+    )
     for f, r in mine.items():
-        lines.append(f"• {seat_name(kind, f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)")
+        lines.append(
+            f"• {seat_name(kind, f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)"
+        )
     return "\n".join(lines)
 
 

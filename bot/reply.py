@@ -7,6 +7,7 @@ from typing import Literal
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep a margin
+MAX_BUTTONS = 25  # on one message: five rows of five (Discord's limit)
 
 
 @dataclass(frozen=True)

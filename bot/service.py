@@ -18,7 +18,7 @@ the club over days (club, reminders), the outbox and the AI seats (ai_seats).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Self
 
 from db import GameRecord, OwedAnnouncement, Store, TurnMessage, open_store
@@ -41,7 +41,7 @@ from .pipeline import Outcome, TurnPipeline
 from .refusal import ServiceError
 from .reminders import DEFAULT_ABANDON_DAYS, DueReminder, Reminders
 from .renderer import Renderer, default_renderer
-from .reply import Button, Reply
+from .reply import MAX_BUTTONS, Button, Reply
 from .table_texts import CUSTOM_ID_PREFIX, TableTexts, mention
 from .transfer import MAX_IMPORT_BYTES, Transfer
 from .views import Views
@@ -93,9 +93,7 @@ class GameService:
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
         self.permissions = Permissions(store)
         self.hints = HintOrders()  # the turn a hint suggested, for its button
-        self.closings = Closings(
-            store, self.loader, self.workers, self.texts.mention, rematch_line
-        )
+        self.closings = Closings(store, self.loader, self.workers, self.texts.mention, rematch_line)
         self.pipeline = TurnPipeline(
             store,
             self.loader,
@@ -349,9 +347,7 @@ class GameService:
 
     # --- reading ----------------------------------------------------------------------------------
 
-    async def status(
-        self, channel: str, *, public: bool = False, kind: str | None = None
-    ) -> Reply:
+    async def status(self, channel: str, *, public: bool = False, kind: str | None = None) -> Reply:
         return await self.views.status(channel, public_=public, kind=kind)
 
     async def board(self, channel: str, *, public: bool = False, kind: str | None = None) -> Reply:
@@ -500,8 +496,23 @@ class GameService:
     async def newest_posted(self, game_id: int, message_id: int) -> None:
         await self.outbox.newest_posted(game_id, message_id)
 
+    async def proposal_buttons(self, game_id: int) -> list[Button]:
+        return await self.club.proposal_buttons(game_id)
+
     async def buttons_now(self, game_id: int) -> list[Button]:
-        return await self.outbox.buttons_now(game_id)
+        """The game's current buttons: its turn's, then the Agree of a pending pace
+        proposal (the newest public message carries them)."""
+        standing = await self.club.proposal_buttons(game_id)
+        turn = await self.outbox.buttons_now(game_id)
+        return [*turn[: MAX_BUTTONS - len(standing)], *standing]
+
+    @property
+    def channel_server(self) -> Callable[[str], Awaitable[str | None]] | None:
+        return self.club.channel_server
+
+    @channel_server.setter
+    def channel_server(self, fn: Callable[[str], Awaitable[str | None]] | None) -> None:
+        self.club.channel_server = fn
 
     async def delivered(self, announcement: tuple[int, int]) -> None:
         await self.outbox.delivered(announcement)

@@ -4,6 +4,7 @@ result. Read through the Game protocol from the position the channel sees."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from db import GameRecord
@@ -105,30 +106,26 @@ class TableTexts:
         return f"{text} ({note})" if note else text
 
     def options(self, record: GameRecord, state: object, limit: int | None = SHOWN_OPTIONS) -> str:
-        """The legal next steps as text, a step that would do nothing marked."""
+        """The legal next steps as the game groups them, the first `limit` entries, a step
+        that would do nothing marked."""
         g = rules_of(record)
-        view = public(g, state)
-        opts = [self.option(g, view, a) for a in g.legal_actions(state)]
+        opts, key = g.grouped_choices(public(g, state), g.legal_actions(state))
         shown = ", ".join(opts[:limit])
+        asides = [key] if key is not None and _keyed(opts[:limit]) else []
         if limit is not None and len(opts) > limit:
-            hint = self.see_all_hint.format(command=g.info.command)
-            shown += f" and {len(opts) - limit} more ({hint})"
-        return shown
+            shown += f" and {len(opts) - limit} more"
+            asides.insert(0, self.see_all_hint.format(command=g.info.command))
+        return shown + (f" ({'; '.join(asides)})" if asides else "")
 
     def allowed(self, record: GameRecord, state: object, limit: int = SHOWN_OPTIONS) -> str:
         opts = self.options(record, state, limit)
         return f"Allowed now: {opts}." if opts else "No decision is pending."
 
     def offers(self, record: GameRecord, state: object) -> str | None:
-        """One line for a prompt whose choices the game explains: each with what it does."""
+        """The lines of a prompt whose choices the game explains: each with what it does."""
         g = rules_of(record)
-        view = public(g, state)
-        named = [
-            f"`{g.describe(view, a)}` — {effect.rsplit(' (', 1)[0]}"
-            for a in g.legal_actions(state)
-            if (effect := g.explain(view, a)) is not None
-        ]
-        return "_" + " · ".join(named) + "_" if named else None
+        lines = g.offers(public(g, state))
+        return "\n".join(lines) if lines else None
 
     def prompt_text(self, record: GameRecord, state: object) -> tuple[str, list[int]]:
         """`**Next:** <who> — <the decision>`: the player (pinged), the seat, or the side it
@@ -227,3 +224,8 @@ class TableTexts:
             f"version {now}), so nothing was played. Use the newest message or "
             f"`/{command} play`."
         )
+
+
+def _keyed(entries: list[str]) -> bool:
+    """Whether entries shown read by the key (a range or a choice of places in them)."""
+    return any("|" in e or re.search(r"\d-\d", e) for e in entries)

@@ -50,8 +50,8 @@ def read_export(raw: bytes | str) -> Replayed:
         data = parse_export(raw)
     except ExportError as e:
         raise ServiceError(
-            f"That is not an exported game ({e}). An export is JSON with format_version 1 or "
-            f"2 and at most {MAX_EXPORT_ACTIONS} steps."
+            f"That is not an exported game ({e}). An export is JSON with format_version 1, "
+            f"2 or 3 and at most {MAX_EXPORT_ACTIONS} steps."
         ) from e
     try:
         return replay_export(data)
@@ -124,7 +124,7 @@ class Transfer:
         if record.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {record.id} is {record.status}: its secret stays hidden until the "
-                f"game is over. Commitment (SHA-256 of the secret{self._bound_to(record)}): "
+                f"game is over. Commitment ({self.loader.bound_to(record)}): "
                 f"`{self.loader.commitment(record, secret)}`."
             )
         g = rules_of(record)
@@ -147,11 +147,6 @@ class Transfer:
                 record.id, self.loader.commitment(record, secret), secret, result
             )
         )
-
-    def _bound_to(self, record: GameRecord) -> str:
-        """How a commitment is bound beyond the secret (rules.dealing)."""
-        dealt_from = self.loader.dealt_from(record)
-        return f", game {record.id} and step {dealt_from + 1}" if dealt_from else ""
 
     @answers(
         exists="This channel already has a game: finish or abort it first, or import in a new "
@@ -183,21 +178,23 @@ class Transfer:
             replayed = await self.workers.run(read_export, raw)
             g, data, state = replayed.game, replayed.data, replayed.state
             probe = GameRecord(
-                id=0, channel_id=channel, seed=0, status="lobby", version=0, creator=user,
-                kind=g.info.id, seats=dict(data.seats),
+                id=0,
+                channel_id=channel,
+                seed=0,
+                status="lobby",
+                version=0,
+                creator=user,
+                kind=g.info.id,
+                seats=dict(data.seats),
             )
-            claimed = {
-                seat_named(probe, t) for t in re.split(r"[\s,]+", claim or "") if t.strip()
-            }
+            claimed = {seat_named(probe, t) for t in re.split(r"[\s,]+", claim or "") if t.strip()}
             seats = {s: u for s, u in data.seats.items() if u == user} | dict.fromkeys(
                 claimed, user
             )
             over = g.result(state) is not None
             if over:
                 status = "finished"
-            elif not data.actions and (
-                data.status == "lobby" or len(seats) < g.info.min_players
-            ):
+            elif not data.actions and (data.status == "lobby" or len(seats) < g.info.min_players):
                 status = "lobby"
             else:
                 status = "active"
@@ -256,7 +253,7 @@ class Transfer:
             # leaves all of them or none (never a game that blocks the channel unannounced)
             record = await self.store.import_game(
                 channel,
-                data.model_copy(update={"fairness": None}),
+                data.model_copy(update={"fairness": None, "dealer": None}),
                 snapshot=replayed.snapshot,
                 log=LogLines(start=0, lines=replayed.log),
                 files=files,
@@ -286,5 +283,3 @@ def verification_text(game_id: int, committed: str, secret: bytes, result: Verif
     if result.ok:
         return head + f"all {result.checked} dice rolls and card draws follow from the secret."
     return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)
-
-

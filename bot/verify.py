@@ -1,13 +1,20 @@
 """Check a finished game's export: every die and card follows from its revealed secret.
 
-    python -m bot.verify vijayanagara-game-7.json
+    python -m bot.verify vijayanagara-game-7.json --commitment HEX
 
-Exit status 0 when every chance entry the secret dealt is the one it gives (and the commitment
-matches the one passed with --commitment), 1 otherwise, 2 for a file that cannot be checked:
-not an export, a game not over (its export has no secret), or a log in which the secret dealt
-nothing. The commitment binds the secret to the game's number and to where in the log it
-began to deal (vijayanagara.fairness), so an export that claims another game's number, or that more of
-its log came from elsewhere, has another commitment than the one posted.
+Which chance entries the secret dealt is read from the log itself: its entry where the secret
+began to deal (a game dealt from its start has it first; an imported game, or one from before
+per-game secrets, after the steps that came from elsewhere), never from a number the export
+asserts. The commitment names the game and that entry (rules.dealing), so an export that
+claims another game's number, or that more of its log came from elsewhere, has another
+commitment than the one posted; without --commitment, a log that says some of it came from
+elsewhere is not taken at its word.
+
+Exit status 0 when every chance entry the secret dealt is the one it gives (and the
+commitment matches the one passed), 1 when one is not or the commitment differs, 2 for a file
+that cannot be checked: not an export, a game not over (its export has no secret), a log in
+which the secret dealt nothing, or steps said to come from elsewhere without the commitment.
+Nothing in the file raises: every refusal is one line.
 """
 
 from __future__ import annotations
@@ -19,67 +26,111 @@ from pathlib import Path
 
 import pydantic
 
-from db.export import ExportError, parse_export
-from rules.dealing import commitment, verify
+from db.export import ExportError, first_error, one_line, parse_export
+from db.models import GameExport
+from rules.dealing import Verification, commitment, legacy_commitment, verify
 
-from .exports import ExportRefused, options_of_export, rules_of_export
-from .loading import PLAYERS
+from .exports import ExportRefused, options_of_export, players_of_export, rules_of_export
 
 MAX_EXPORT_BYTES = 8 * 1024 * 1024  # far above any real game
+MAX_REFUSAL_CHARS = 600
 
 
 def check(raw: bytes, expected_commitment: str | None = None) -> tuple[int, str]:
-    """(exit status, message) for the export in `raw`."""
+    """(exit status, message) for the export in `raw`: never an exception."""
     if len(raw) > MAX_EXPORT_BYTES:
         return 2, f"the file is larger than {MAX_EXPORT_BYTES:,} bytes: not a game export"
+    posted = None if expected_commitment is None else expected_commitment.strip().lower()[:200]
+    try:
+        status, message = _check(raw, posted)
+    except Exception as e:  # a defect of the checker, never the file's fault: said in a line
+        return 2, f"the file could not be checked ({type(e).__name__}): please report it"
+    # a refusal is one line; a game that does not verify lists its problems, one a line
+    return status, one_line(message, MAX_REFUSAL_CHARS) if status == 2 else message
+
+
+def _check(raw: bytes, posted: str | None) -> tuple[int, str]:
     try:
         data = parse_export(raw)
         g = rules_of_export(data)
         options = options_of_export(g, data)
         log = [g.action_from_json(json.dumps(a.action)) for a in data.actions]
-        started = str(data.options.get(PLAYERS) or "")
-        seats = tuple(
-            s for s in g.info.seats if (s in started.split(",") if started else s in data.seats)
-        )
-        if g.info.min_players == len(g.info.seats) or not seats:
-            seats = g.info.seats
-        initial = g.new_game(options, seats)
+        initial = g.new_game(options, players_of_export(g, data))
     except ExportError as e:
         return 2, f"not an exported game: {e}"
     except ExportRefused as e:
         return 2, str(e)
-    except (pydantic.ValidationError, ValueError) as e:
-        return 2, f"not an exported game: {str(e)[:300]}"
+    except pydantic.ValidationError as e:
+        return 2, f"not an exported game: {first_error(e)}"
+    except ValueError as e:
+        return 2, f"not an exported game: {e}"
     if data.fairness is None:
         return 2, (
             "this export has no secret: only a finished game's export reveals it "
             "(a game started before dealing from a secret never has one)"
         )
-    try:
-        secret = bytes.fromhex(data.fairness.secret)
-    except ValueError:
-        return 2, "the secret in the export is not hexadecimal"
-    game_id, dealt_from = data.fairness.game_id, data.fairness.dealt_from
-    digest = commitment(secret, game_id, dealt_from)
-    if expected_commitment is not None and expected_commitment.strip().lower() != digest:
+    game_id, secret = data.fairness.game_id, bytes.fromhex(data.fairness.secret)
+    start = dealt_from(data)
+    if start is None:
+        return 2, (
+            f"game {game_id}'s log does not say where its secret began to deal, so there is "
+            "nothing it can be held to"
+        )
+    bound = commitment(secret, game_id, start)
+    # a game dealt from its start that began before commitments named the game posted this
+    unbound = legacy_commitment(secret) if start == 0 else None
+    recorded = data.dealer.commitment if data.dealer is not None else None
+    if recorded is not None and recorded not in (bound, unbound):
+        return 1, (
+            f"game {game_id}'s log records the commitment {recorded} where its secret began to "
+            f"deal (step {start + 1}), but its secret gives {bound} there: the log was changed"
+        )
+    if posted is not None and posted not in (bound, unbound):
         return 1, (
             f"this export's secret, game number ({game_id}) and first dealt step "
-            f"({dealt_from + 1}) give the commitment {digest}, not "
-            f"{expected_commitment.strip()[:64]}: it is not the game that was posted for"
+            f"({start + 1}) give the commitment {bound}, not {posted[:64]}: it is not the "
+            "game that was posted for"
         )
-    result = verify(g, initial, log, secret, game_id, dealt_from)
-    head = f"game {game_id}, commitment {digest}: "
+    if posted is None and start > 0:
+        return 2, (
+            f"game {game_id}'s log says steps 1-{start} came from elsewhere (an import, or a "
+            "seed before the game had a secret); only the commitment posted when its secret "
+            f"began to deal can confirm that: pass it with --commitment (this secret gives "
+            f"{bound})"
+        )
+    result = verify(g, initial, log, secret, game_id, start)
+    shown = posted or recorded or bound
+    head = f"game {game_id}, commitment {shown}: "
     if not result.ok:
         return 1, head + "DOES NOT VERIFY\n" + "\n".join(result.problems)
     if result.checked == 0:
         return 2, (
             f"nothing to check: no die roll or card draw of game {game_id}'s log comes after "
-            f"step {dealt_from}, where its secret began to deal"
+            f"step {start}, where its secret began to deal"
         )
-    came = f" (steps 1-{dealt_from} came from elsewhere)" if dealt_from else ""
-    return 0, head + (
-        f"all {result.checked} dice rolls and card draws follow from the secret{came}"
+    return 0, head + verified_text(result, start, legacy=shown == unbound)
+
+
+def dealt_from(data: GameExport) -> int | None:
+    """How many steps of the log came from elsewhere, as the log records it (format 3: its
+    entry where the secret began to deal; format 2 kept it in `fairness.dealt_from`, which
+    only a commitment binding it makes more than a claim); None when it does not say."""
+    if data.dealer is not None:
+        return data.dealer.at
+    if data.format_version == 2 and data.fairness is not None:
+        return data.fairness.dealt_from or 0
+    return None
+
+
+def verified_text(result: Verification, start: int, *, legacy: bool) -> str:
+    came = f" (steps 1-{start} came from elsewhere)" if start else ""
+    old = (
+        " (a commitment from before commitments named their game: the game's number is "
+        "checked by the outcomes it keys)"
+        if legacy
+        else ""
     )
+    return f"all {result.checked} dice rolls and card draws follow from the secret{came}{old}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,9 +12,11 @@ from .pipeline import TurnPipeline
 from .refusal import ServiceError, answers
 from .reply import Reply
 from .table_texts import TableTexts, holds_private
+from .words import count_of
 
 MAX_LOG_LINES = 200
 MAX_TOPIC_CHARS = 60
+LISTED_IN_A_LINE = 6  # allowed steps listed in one line; more are listed one a line
 
 
 class Views:
@@ -39,22 +41,36 @@ class Views:
         buttons)."""
         record = await self.games.shown_game(channel, kind)
         if record is None:
-            return Reply.error(f"There is no game in this channel. Start one with {create_hint(kind)}.")
+            return Reply.error(
+                f"There is no game in this channel. Start one with {create_hint(kind)}."
+            )
         g = rules_of(record)
         seats = "\n".join(
             f"• {s}: {self.texts.who(record, s)}"
             for s in g.info.seats
-            if s in record.seats or record.status == "lobby" or len(g.info.seats) == g.info.min_players
+            if s in record.seats
+            or record.status == "lobby"
+            or len(g.info.seats) == g.info.min_players
         )
-        head = f"Game {record.id} of {g.info.title} — {record.status}"
         if record.status == "lobby":
-            return Reply(
-                text=f"{head}.\n{seats}", version=record.version, ephemeral=not public_
+            head = (
+                f"Game {record.id} of {g.info.title} is waiting for its players: "
+                f"`/{g.info.command} join` takes a seat."
             )
+            return Reply(text=f"{head}\n{seats}", version=record.version, ephemeral=not public_)
         state = await self.loader.state_of(record)
         view = public(g, state)
-        played = record.actions
-        head += f", {played} step{'' if played == 1 else 's'} in its log."
+        steps = g.played(state)
+        played = "" if steps is None else count_of(steps, "step")  # undone steps not counted
+        head = {
+            "active": f"Game {record.id} is under way"
+            + (f": {played} played so far." if played else "."),
+            "finished": f"Game {record.id} is over" + (f", after {played}." if played else "."),
+        }.get(
+            record.status,
+            f"Game {record.id} was ended without a result"
+            + (f", after {played}." if played else "."),
+        )
         facts = "".join(f"\n• {line}" for line in g.status(view))
         if g.result(state) is not None:
             nxt = self.texts.final_text(record, state)
@@ -73,9 +89,7 @@ class Views:
         )
 
     @answers()
-    async def board(
-        self, channel: str, *, public_: bool = False, kind: str | None = None
-    ) -> Reply:
+    async def board(self, channel: str, *, public_: bool = False, kind: str | None = None) -> Reply:
         """The board picture and whose decision it is: to the asker alone, or `public_`."""
         record = await self.games.shown_game(channel, kind)
         if record is None or record.status == "lobby":
@@ -101,7 +115,8 @@ class Views:
         end = await self.loader.log_end(record)  # (moves the log of a game stored before out)
         shown = await self.loader.store.log_lines(record.id, max(0, end - n), end)
         body = "\n".join(shown)
-        return Reply(text=f"The last {len(shown)} lines of the log:\n{body}", ephemeral=True)
+        head = "The last line" if len(shown) == 1 else f"The last {len(shown)} lines"
+        return Reply(text=f"{head} of the log:\n{body}", ephemeral=True)
 
     @answers()
     async def options(self, channel: str, user: int = 0, *, kind: str | None = None) -> Reply:
@@ -120,14 +135,15 @@ class Views:
                 "see them."
             )
         view = g.view(state, seat) if seat is not None else public(g, state)
-        opts = ", ".join(self.texts.option(g, view, a) for a in g.legal_actions(state))
+        entries, key = g.grouped_choices(view, g.legal_actions(state))
         head = self.texts.prompt_text(record, state)[0].split("\n")[0]  # effects are below
-        effects = "".join(
-            f"\n• `{g.describe(view, a)}` — {e}"
-            for a in g.legal_actions(state)
-            if (e := g.explain(view, a)) is not None
-        )
-        return Reply(text=f"{head}\nAll allowed steps: {opts or 'none'}.{effects}", ephemeral=True)
+        keyed = f"\n({key}.)" if key else ""
+        if len(entries) > LISTED_IN_A_LINE:
+            listed = "All allowed steps:" + "".join(f"\n• {e}" for e in entries) + keyed
+        else:
+            listed = f"All allowed steps: {', '.join(entries) or 'none'}.{keyed}"
+        effects = "".join(f"\n{line}" for line in g.explained_choices(view))
+        return Reply(text=f"{head}\n{listed}{effects}", ephemeral=True)
 
     @answers()
     async def hand(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
@@ -135,14 +151,15 @@ class Views:
         for the caller alone."""
         record = await self.games.active_game(channel, kind)
         g = rules_of(record)
-        mine = self.texts.user_seats(record, user)
-        if not mine:
+        held = self.texts.user_seats(record, user)
+        if not held:
             raise ServiceError("You hold no seat in this game: there is no hand of yours to show.")
         state = await self.loader.state_of(record)
         now = g.to_move(state)
-        seat = now if now in mine else mine[0]
+        seat = now if now in held else held[0]
         view = g.view(state, seat)
-        lines = [f"**Your view ({self.texts.who(record, seat)})**", *g.private_lines(view, seat)]
+        private = g.private_summary(view)
+        lines = [f"**Your view ({self.texts.who(record, seat)})**", *([private] if private else [])]
         lines.append(g.prompt(view, seat))
         buttons = []
         if now == seat:
@@ -195,5 +212,3 @@ def _players(g: AnyGame) -> str:
     if lo == hi:
         return names.get(lo, str(lo))
     return f"{names.get(lo, str(lo))} to {names.get(hi, str(hi))}"
-
-

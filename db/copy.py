@@ -60,6 +60,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], frozenset[str]], ...] = (
             "secret",
             "dealt_from",
             "kind",
+            "commitment_names_game",
         ),
         frozenset({"created_at", "updated_at"}),
     ),
@@ -153,6 +154,7 @@ def _rows(
                     ("outbox", "board"),
                     ("outbox", "edit"),
                     ("user_prefs", "direct_messages"),
+                    ("games", "commitment_names_game"),
                 ):
                     values[i] = bool(values[i])
             out.append(tuple(values))

@@ -13,7 +13,15 @@ from typing import Any
 import pydantic
 
 from .errors import StorageError
-from .models import MAX_EXPORT_ACTIONS, ExportedAction, GameExport
+from .models import (
+    MAX_EXPORT_ACTIONS,
+    SECRET_STARTS,
+    ExportedAction,
+    GameExport,
+    SecretStart,
+    check_format,
+    secret_entry,
+)
 from .safe_json import JsonError, load_json
 from .store import ENDED_STATUSES, Store
 
@@ -22,10 +30,21 @@ class ExportError(ValueError):
     """An upload that is not a valid export; the message says where and what."""
 
 
-def _first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> ExportError:
+def one_line(text: str, limit: int) -> str:
+    """Text an upload put in a message (a key it named, a value): on one line, every control
+    character escaped, at most `limit` characters."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])[:limit]
+
+
+def first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> str:
+    """Where and what the first problem of a validation is, on one line."""
     first = e.errors(include_url=False, include_input=False)[0]
-    where = ".".join(str(x) for x in (*prefix, *first["loc"]))[:100] or "the file"
-    return ExportError(f"{where}: {first['msg'][:200]}")
+    where = one_line(".".join(str(x) for x in (*prefix, *first["loc"])), 100) or "the file"
+    return f"{where}: {one_line(first['msg'], 200)}"
+
+
+def _first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> ExportError:
+    return ExportError(first_error(e, prefix))
 
 
 def parse_export(raw: bytes | str) -> GameExport:
@@ -42,16 +61,27 @@ def parse_export(raw: bytes | str) -> GameExport:
     if len(actions) > MAX_EXPORT_ACTIONS:
         raise ExportError(f"actions: {len(actions)} steps; at most {MAX_EXPORT_ACTIONS}")
     try:
+        steps, start = secret_entry(actions)
+        dealer = None if start is None else SecretStart.model_validate(start)
+    except ValueError as e:  # a pydantic.ValidationError is one
+        what = first_error(e) if isinstance(e, pydantic.ValidationError) else one_line(str(e), 200)
+        raise ExportError(f"actions: {what}") from e
+    try:
         head = GameExport.model_validate({**doc, "actions": []})
     except pydantic.ValidationError as e:
         raise _first_error(e) from e
     checked: list[ExportedAction] = []
-    for i, a in enumerate(actions):
+    for i, a in enumerate(steps):
         try:
             checked.append(ExportedAction.model_validate(a))
         except pydantic.ValidationError as e:
             raise _first_error(e, ("actions", i)) from e
-    return head.model_copy(update={"actions": checked})
+    data = head.model_copy(update={"actions": checked, "dealer": dealer})
+    try:
+        check_format(data)
+    except ValueError as e:
+        raise ExportError(one_line(str(e), 300)) from e
+    return data
 
 
 KEPT_APART = ("files", "deck_hash", "dealt_by_seed", "ai")  # a record's own, not options
@@ -76,14 +106,23 @@ async def export_game(store: Store, game_id: int) -> GameExport:
         options[str(name)] = text
     secret = await store.secret(game_id)
     fairness = (
-        {"game_id": game_id, "secret": secret.secret, "dealt_from": secret.dealt_from}
+        {"game_id": game_id, "secret": secret.secret}
         if secret.secret and game.status in ENDED_STATUSES
         else None
     )
+    steps = [
+        ExportedAction.model_validate(
+            {"action": a.action, "faction": a.faction, "user_id": a.user_id}
+        )
+        for a in acts
+    ]
+    log: list[ExportedAction | dict[str, str]] = list(steps)
+    if secret.secret:  # the log records where the secret began to deal, and what was posted
+        log.insert(secret.dealt_from, {SECRET_STARTS: secret.commitment(game_id)})
     return GameExport.model_validate(
         {
             "format": "vijayanagara-game" if game.kind == "vijayanagara" else "board-game",
-            "format_version": 2 if secret.secret else 1,
+            "format_version": 3 if secret.secret else 1,
             "game": game.kind,
             "seed": None if secret.secret else game.seed,  # only games before chance entries
             "fairness": fairness,
@@ -91,11 +130,6 @@ async def export_game(store: Store, game_id: int) -> GameExport:
             "seats": game.seats,
             "status": game.status,
             "creator": game.creator,
-            "actions": [
-                ExportedAction.model_validate(
-                    {"action": a.action, "faction": a.faction, "user_id": a.user_id}
-                )
-                for a in acts
-            ],
+            "actions": log,
         }
     )

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
+
+from rules.dealing import commitment, legacy_commitment
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 Organisers = Literal["anyone", "role", "managers"]
@@ -139,12 +148,22 @@ class ServerSettings(BaseModel):
 
 class GameSecret(BaseModel):
     """The secret that deals a game's chance outcomes (hex; '' for a game stored before chance
-    entries), and how many log entries came with an import (another secret dealt those)."""
+    entries), how many log entries came with an import (another secret dealt those), and
+    whether the commitment posted for it names the game (migration 014: every game but those
+    dealt from their start that began before it)."""
 
     model_config = ConfigDict(frozen=True)
 
     secret: str
     dealt_from: int = 0
+    commitment_names_game: bool = True
+
+    def commitment(self, game_id: int) -> str:
+        """The commitment posted when this secret began to deal game `game_id`."""
+        secret = bytes.fromhex(self.secret)
+        if self.commitment_names_game or self.dealt_from:
+            return commitment(secret, game_id, self.dealt_from)
+        return legacy_commitment(secret)
 
 
 # --- the export format: strict, so an upload is checked before anything uses it ---------
@@ -161,14 +180,54 @@ ActionValue = (
 )
 
 
+# A secret in hex: whole bytes, 1 to 64 of them (the bot's are 32).
+HexSecret = Annotated[str, Field(pattern=r"^(?:[0-9a-f]{2}){1,64}$")]
+Commitment = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]  # a SHA-256, in hex
+
+
 class ExportedFairness(BaseModel):
-    """Only in a finished game's export: what `verify` needs to check every chance entry."""
+    """Only in a finished game's export: the secret `verify` checks the chance entries with.
+    Which entries it dealt is the log's to say (`SecretStart`); format 2 said it here, in
+    `dealt_from`, which verify takes only with the commitment that binds it."""
 
     model_config = _STRICT
 
     game_id: Id
-    secret: Annotated[str, Field(pattern=r"^[0-9a-f]*$", max_length=128)]  # hex
-    dealt_from: Annotated[int, Field(ge=0, le=MAX_EXPORT_ACTIONS)] = 0
+    secret: HexSecret
+    dealt_from: Annotated[int, Field(ge=0, le=MAX_EXPORT_ACTIONS)] | None = None  # format 2
+
+
+SECRET_STARTS = "secret_deals_from_here"  # the log entry where the game's secret began
+
+
+class SecretStart(BaseModel):
+    """Where the game's secret began to deal, as its log records it: after `at` steps (those
+    came with an import, or from the seed of a game from before per-game secrets; 0 for a game
+    dealt from its start), with the commitment posted then. In the export it is an entry of
+    `actions`, {"secret_deals_from_here": "<commitment>"}, at that place (format 3)."""
+
+    model_config = _STRICT
+
+    at: Annotated[int, Field(ge=0, le=MAX_EXPORT_ACTIONS)]
+    commitment: Commitment
+
+
+def secret_entry(actions: list[Any]) -> tuple[list[Any], dict[str, object] | None]:
+    """The log's entries without the one where the secret began to deal, and that one as a
+    SecretStart's fields (None: there is none); ValueError for two, or a malformed one."""
+    starts = [i for i, a in enumerate(actions) if isinstance(a, dict) and SECRET_STARTS in a]
+    if not starts:
+        return actions, None
+    if len(starts) > 1:
+        raise ValueError(
+            f"entries {starts[0]} and {starts[1]} both say the secret began to deal there; "
+            "a log has one such entry"
+        )
+    i = starts[0]
+    entry = actions[i]
+    if set(entry) != {SECRET_STARTS}:
+        raise ValueError(f"entry {i} says where the secret began to deal and holds more")
+    return [*actions[:i], *actions[i + 1 :]], {"at": i, "commitment": entry[SECRET_STARTS]}
 
 
 # A seat by its name in its game ("D", "goats", "red"); a game's id ("vijayanagara").
@@ -195,20 +254,66 @@ class GameExport(BaseModel):
     model_config = _STRICT
 
     format: Literal["vijayanagara-game", "board-game"] = "vijayanagara-game"
-    format_version: Literal[1, 2] = 2
+    format_version: Literal[1, 2, 3] = 3
     game: GameKind = "vijayanagara"  # the game's id in the rules' registry
     seed: Id | None = None
     # the game's options, and each component file it was played with, by name, as text
-    options: Annotated[dict[Annotated[str, Field(max_length=32)], OptionValue], Field(max_length=16)] = (
-        Field(default_factory=dict)
-    )
+    options: Annotated[
+        dict[Annotated[str, Field(max_length=32)], OptionValue], Field(max_length=16)
+    ] = Field(default_factory=dict)
     seats: Annotated[dict[SeatName, Id], Field(max_length=8)] = Field(default_factory=dict)
     status: Status = "active"
     creator: Id = 0
+    # the steps of the log; the entry where the secret began to deal is `dealer`
     actions: Annotated[list[ExportedAction], Field(max_length=MAX_EXPORT_ACTIONS)] = Field(
         default_factory=list
     )
     fairness: ExportedFairness | None = None
+    dealer: SecretStart | None = None  # read from and written into `actions`, never on its own
+
+    @model_validator(mode="before")
+    @classmethod
+    def _dealer_from_the_log(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        if "dealer" in data:
+            raise ValueError("dealer: unknown field (the log says where its secret began)")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            return data
+        steps, dealer = secret_entry(actions)
+        return data if dealer is None else {**data, "actions": steps, "dealer": dealer}
+
+    @model_validator(mode="after")
+    def _formats_agree(self) -> GameExport:
+        check_format(self)
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dealer_into_the_log(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        data.pop("dealer", None)
+        if self.dealer is not None and isinstance(data.get("actions"), list):
+            data["actions"].insert(self.dealer.at, {SECRET_STARTS: self.dealer.commitment})
+        return data
+
+
+def check_format(data: GameExport) -> None:
+    """ValueError when the parts of an export belong to different formats: the log's entry
+    where the secret began is format 3's, `fairness.dealt_from` format 2's."""
+    if data.dealer is not None and data.format_version != 3:
+        raise ValueError(
+            f"format_version {data.format_version} has no entry where the secret began to "
+            "deal (format 3 has)"
+        )
+    if data.dealer is not None and data.dealer.at > len(data.actions):
+        raise ValueError("the entry where the secret began to deal is past the log")
+    fairness = data.fairness
+    if fairness is not None and fairness.dealt_from is not None and data.format_version != 2:
+        raise ValueError(
+            "fairness.dealt_from is format 2's; format 3 records in the log where the secret "
+            "began to deal"
+        )
 
 
 # --- reminders (migration 007) ----------------------------------------------------------

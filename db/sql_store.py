@@ -205,10 +205,12 @@ class SQLStore(ABC):
         return None if row is None else Snapshot(seq=row[0], state=row[1])
 
     async def secret(self, game_id: int) -> GameSecret:
-        row = await self._one("SELECT secret, dealt_from FROM games WHERE id = ?", game_id)
+        row = await self._one(
+            "SELECT secret, dealt_from, commitment_names_game FROM games WHERE id = ?", game_id
+        )
         if row is None:
             raise GameNotFound(game_id)
-        return GameSecret(secret=row[0], dealt_from=row[1])
+        return GameSecret(secret=row[0], dealt_from=row[1], commitment_names_game=bool(row[2]))
 
     async def deck_text(self, deck_hash: str) -> str | None:
         row = await self._one("SELECT text FROM decks WHERE hash = ?", deck_hash)
@@ -245,12 +247,12 @@ class SQLStore(ABC):
 
     # --- writes ----------------------------------------------------------------------------
 
-    async def _put_files(self, conn: Conn, files: Sequence[DeckFile]) -> None:
-        for f in files:
+    async def _put_deck(self, conn: Conn, deck: DeckFile | None) -> None:
+        if deck is not None:
             await conn.execute(
                 "INSERT INTO decks (hash, text) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                f.hash,
-                f.text,
+                deck.hash,
+                deck.text,
             )
 
     async def put_server_settings(self, settings: ServerSettings) -> None:
@@ -272,13 +274,15 @@ class SQLStore(ABC):
         creator: int,
         *,
         deck: DeckFile | None = None,
-        files: Sequence[DeckFile] = (),
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
         kind: str = "vijayanagara",
+        files: Sequence[DeckFile] = (),
     ) -> GameRecord:
-        async with self._new_game(channel_id, [*([deck] if deck else []), *files]) as conn:
+        async with self._new_game(channel_id, deck) as conn:
+            for f in files:
+                await self._put_deck(conn, f)
             game_id = await self._insert_game(
                 conn,
                 channel_id=channel_id,
@@ -295,14 +299,12 @@ class SQLStore(ABC):
             return game
 
     @asynccontextmanager
-    async def _new_game(
-        self, channel_id: str, files: Sequence[DeckFile]
-    ) -> AsyncIterator[Conn]:
-        """The transaction that adds a game (and its component files) to the channel;
-        GameExists when the channel has an open one."""
+    async def _new_game(self, channel_id: str, deck: DeckFile | None) -> AsyncIterator[Conn]:
+        """The transaction that adds a game (and its deck file) to the channel; GameExists
+        when the channel has an open one."""
         try:
             async with self._tx() as conn:
-                await self._put_files(conn, files)
+                await self._put_deck(conn, deck)
                 yield conn
         except Exception as e:
             if self._is_duplicate(e):
@@ -532,7 +534,9 @@ class SQLStore(ABC):
     ) -> GameRecord:
         """`options`: as the game's record keeps them (its files named by their keys; the
         export's own when None); `files`: the texts of its component files."""
-        async with self._new_game(channel_id, files) as conn:
+        async with self._new_game(channel_id, None) as conn:
+            for f in files:
+                await self._put_deck(conn, f)
             game_id = await self._insert_game(
                 conn,
                 channel_id=channel_id,
@@ -800,6 +804,16 @@ class SQLStore(ABC):
                 channel_id,
                 guild_id,
             )
+
+    async def unplaced_channels(self, limit: int = 100) -> list[str]:
+        async with self._read() as conn:
+            rows = await conn.fetch(
+                "SELECT g.channel_id FROM games g WHERE g.id IN (SELECT game_id FROM results) "
+                "AND g.channel_id NOT IN (SELECT channel_id FROM channel_servers) "
+                "GROUP BY g.channel_id ORDER BY MIN(g.id) LIMIT ?",
+                limit,
+            )
+        return [str(r[0]) for r in rows]
 
     # --- players' preferences (migration 008) ----------------------------------------------
 

@@ -55,18 +55,18 @@ class Store(Protocol):
         creator: int,
         *,
         deck: DeckFile | None = None,
-        files: Sequence[DeckFile] = (),
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
         kind: str = "vijayanagara",
+        files: Sequence[DeckFile] = (),
     ) -> GameRecord:
         """A new lobby game with its `seats` (seat name -> user id), its deck file and the
-        `announcement` it owes the channel, all in one transaction (`files`: more component
-        files beside `deck`, each stored once by its hash) (a crash leaves none of
+        `announcement` it owes the channel, all in one transaction (a crash leaves none of
         them, or all); GameExists when the channel has an open one. `secret` (hex) deals its
         chance outcomes; '' leaves it to the seed (games before chance entries). `kind`: the
-        game's id in the rules' registry (migration 013)."""
+        game's id in the rules' registry (migration 013). `files`: other component files
+        (an owner's cards and board), each stored once by its hash as a deck file is."""
         ...
 
     async def secret(self, game_id: int) -> GameSecret:
@@ -293,6 +293,11 @@ class Store(Protocol):
 
     async def put_channel_server(self, channel_id: str, guild_id: str) -> None:
         """The server (guild) a channel or thread is on; idempotent."""
+        ...
+
+    async def unplaced_channels(self, limit: int = 100) -> list[str]:
+        """Channels of finished games whose server is not known (games stored before
+        migration 012 noted it), at most `limit`, in the order of their games' ids."""
         ...
 
     # --- players' preferences (migration 008) ----------------------------------------------

@@ -3,8 +3,8 @@ ask `render.registry.pictures_for(game_id)`."""
 
 from __future__ import annotations
 
-from rules.goat_tiger import State as GoatTigerState
 from rules.goat_tiger import TITLES, end_text
+from rules.goat_tiger import State as GoatTigerState
 from rules.taj_mahal import View as TajView
 from rules.vijayanagara import Faction, GameState, vp_by_card
 

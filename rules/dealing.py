@@ -25,12 +25,17 @@ _U64 = 1 << 64
 
 
 def commitment(secret: bytes, game_id: int, dealt_from: int) -> str:
-    """What the bot posts when the secret starts to deal game `game_id`, in hex: the secret's
-    SHA-256 when it deals from the first entry (`dealt_from` 0), else bound to the game and to
-    the entries that came from elsewhere (the module's docstring)."""
-    if dealt_from == 0:
-        return hashlib.sha256(secret).hexdigest()
+    """What the bot posts when the secret starts to deal game `game_id`, in hex: the SHA-256
+    of "<game id>|<dealt from>|" and the secret, so it names the game and the number of log
+    entries that came from elsewhere (0: it deals from the first). Another game's number, or
+    another first dealt entry, gives another commitment."""
     return hashlib.sha256(f"{game_id}|{dealt_from}|".encode() + secret).hexdigest()
+
+
+def legacy_commitment(secret: bytes) -> str:
+    """The commitment a game dealt from its first entry posted before commitments named the
+    game: the secret's SHA-256 alone. It binds no game number; the outcomes keyed by it do."""
+    return hashlib.sha256(secret).hexdigest()
 
 
 def keyed_below(secret: bytes, game_id: int, seq: int) -> Below:

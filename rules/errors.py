@@ -38,7 +38,12 @@ class AmbiguousName(InvalidOrder):
 
 
 class IllegalAction(RulesError):
-    """Well formed, but not allowed now: says which rule."""
+    """Well formed, but not allowed now: says which rule. `reason` is that alone; the message
+    goes on with the steps allowed, where the rules list them (`allowed`)."""
+
+    def __init__(self, reason: str, allowed: str | None = None) -> None:
+        super().__init__(f"{reason.removesuffix('.')}. Allowed: {allowed}" if allowed else reason)
+        self.reason = reason
 
 
 class DataError(ValueError):

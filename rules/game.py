@@ -18,6 +18,7 @@ the same game id and filled by `render.games` and `ai.games`.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar
@@ -56,6 +57,31 @@ class GameInfo(Generic[Opt]):
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
             )
         return self.seats[:players]
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentFile:
+    """Marks an option as a component file a player may give as a file instead of the
+    game's own (an owner's cards or board): the option is the file's text, None for the
+    standard one. Written `Annotated[str | None, ComponentFile(...)] = None` in the options
+    model; the lobby offers each as an upload named `name`, refuses one longer than
+    `max_chars`, and checks it with `load` (a ValueError naming the bad field) before the
+    game is created."""
+
+    name: str  # the upload's name in commands: "cards"
+    description: str  # one line for the command's help
+    max_chars: int
+    load: Callable[[str], object] = field(repr=False)
+
+
+def component_files(options: type[BaseModel]) -> dict[str, ComponentFile]:
+    """The options of `options` that are component files, by option name."""
+    return {
+        name: mark
+        for name, f in options.model_fields.items()
+        for mark in f.metadata
+        if isinstance(mark, ComponentFile)
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +199,20 @@ class Game(Protocol[S, A, V, Opt]):
         goes on."""
         ...
 
+    def board_moment(self, before: V, after: V) -> bool:
+        """Whether the channel's message for the steps that led from `before` to `after`
+        (public views) carries the board picture: a moment the board changed in a way worth
+        seeing (a withdrawal, a visit's or round's end, the game's end); here, every
+        message that hands the decision on."""
+        return True
+
+    def private_summary(self, view: V) -> str:
+        """What `view`'s seat alone may see, written out for that seat: its hand card by
+        card and any other fact only it knows. Read from the seat's own view, so it holds
+        nothing of another seat's; "" for the public view and for a game that hides
+        nothing from anybody."""
+        return ""
+
     def describe(self, view: V, action: A) -> str:
         """The action in the game's notation, so that parse(view, describe(view, a)) == [a]."""
         ...
@@ -224,11 +264,6 @@ class Game(Protocol[S, A, V, Opt]):
         """What autocomplete offers for shortcut `name`'s parameter now."""
         spec = next((s for s in self.shortcuts() if s.name == name), None)
         return spec.params[0].choices if spec is not None and spec.params else ()
-
-    def private_lines(self, view: V, seat: Seat) -> list[str]:
-        """What `seat` alone sees, written out from its own view (its hand), for replies to
-        it alone; [] for a game with nothing hidden."""
-        return []
 
     def help_lines(self) -> list[str]:
         """A few lines of the game's own for the table's help (its notation, its shortcuts)."""
@@ -290,8 +325,8 @@ class Game(Protocol[S, A, V, Opt]):
         return None
 
     def narrate(self, before: V, action: A, after: V, seat: Seat | None) -> list[str]:
-        """The public log lines a step writes (`seat` None: a chance step), from the public
-        views before and after it."""
+        """What the channel is told of a step (`seat` None: a chance step), from the public
+        views before and after it: its log lines, or the step in words."""
         if seat is None:
             return []
         title = self.info.seat_titles.get(seat, seat)
@@ -311,6 +346,44 @@ class Game(Protocol[S, A, V, Opt]):
         """Whether the step from `before` to `after` revealed dice or a card (a reveal
         commits: an order ends there): here, whether a chance step is now pending."""
         return self.chance(after) is not None
+
+    def merge_lines(self, lines: list[str]) -> list[str]:
+        """A message's lines with repeats told once ("D loses 2 Troops in Malwa." for the
+        same loss twice); here, as they are."""
+        return lines
+
+    def grouped_choices(self, view: V, actions: Sequence[A]) -> tuple[list[str], str | None]:
+        """The legal steps as a player reads them, each in backticks (a step that would do
+        nothing marked), steps that differ only in a count or a place told as one entry; and
+        the line that says how such an entry reads, when one is there."""
+        out = []
+        for a in actions:
+            note = self.note(view, a)
+            said = f"`{self.describe(view, a)}`"
+            out.append(f"{said} ({note})" if note else said)
+        return out, None
+
+    def offers(self, view: V) -> list[str]:
+        """Lines for a prompt whose choices are explained: each offered choice with what it
+        does, in a line or a few."""
+        return []
+
+    def explained_choices(self, view: V) -> list[str]:
+        """The offered choices with what each does and its rule, a line each (the whole list
+        of allowed steps ends with these)."""
+        return []
+
+    def played(self, state: S) -> int | None:
+        """How many steps of the players stand in the game (taken back ones not counted);
+        None when the game does not count them."""
+        return None
+
+    def why_ended(self, before: S, after: S, action: A) -> str | None:
+        """What the step from `before` to `after` ended by itself, and the rule that ended
+        it ("Delhi Sultanate's Limited Conscript: a Limited Command acts in one space
+        (2.3.5)"): a later step of the same order that is refused is told so; None when it
+        ended nothing, or the game cannot say."""
+        return None
 
     def finishing(self, action: A) -> bool:
         """Whether `action` is the step that finishes what a seat is doing ("done"), which
@@ -351,20 +424,38 @@ class Game(Protocol[S, A, V, Opt]):
     # --- component files and games from before secrets -----------------------------------
     def file_names(self) -> Sequence[str]:
         """The component files a group may bring to a game (another deck, the printed
-        cards), by name; the options say which are attached."""
-        return ()
+        cards), by name; the options say which are attached. Here: its options marked
+        `ComponentFile`."""
+        return tuple(mark.name for mark in component_files(self.info.options).values())
 
     def with_files(self, options: Opt, files: Mapping[str, str]) -> Opt:
         """The options with these files (name -> text) attached, each read and checked by
         the game's bounded loader; a ValueError names what is wrong and where."""
-        if files:
-            raise ValueError(f"{self.info.title} takes no files")
-        return options
+        marks = {m.name: (name, m) for name, m in component_files(type(options)).items()}
+        unknown = sorted(set(files) - set(marks))
+        if unknown:
+            takes = ", ".join(marks) or "none"
+            raise ValueError(f"{self.info.title} takes no {unknown[0]} file (its files: {takes})")
+        update: dict[str, str] = {}
+        for name, text in files.items():
+            option, mark = marks[name]
+            if len(text) > mark.max_chars:
+                raise ValueError(
+                    f"the {name} file is {len(text):,} characters; at most {mark.max_chars:,}"
+                )
+            mark.load(text)  # a ValueError naming the bad field
+            update[option] = text
+        return options.model_copy(update=update)
 
     def file_keys(self, options: Opt) -> Mapping[str, str]:
         """Each attached file's key (the hash of its text), by name: the store keeps each
         text once, and a game's options name it by key."""
-        return {}
+        out: dict[str, str] = {}
+        for name, mark in component_files(type(options)).items():
+            text = getattr(options, name)
+            if isinstance(text, str):
+                out[mark.name] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return out
 
     def new_seeded(self, options: Opt, seats: Sequence[Seat], seed: int) -> S:
         """A game whose chance steps a seed deals inside the state (tests, teaching; games

@@ -108,7 +108,9 @@ def verify(
     game: AnyGame, initial: object, entries: Sequence[Entry], secret: bytes, game_id: int
 ) -> Verification:
     """Replay `entries` and compare each chance entry (log position `seq`, counted from 1)
-    with what the secret deals there."""
+    with what the secret deals there. Which entries are deals is the game's to say, not the
+    entries' labels: a deal where none is pending, or a seat's step where one is, does not
+    replay."""
     state = initial
     stack: list[object] = []
     checked = 0
@@ -118,6 +120,11 @@ def verify(
             if "undo" in entry:
                 state = stack.pop()
                 continue
+            pending = game.chance(state)
+            if ("chance" in entry) != (pending is not None):
+                what = f"{pending} is pending, not a seat's step" if pending else "no deal is due"
+                problems.append(f"step {seq} does not replay: {what}")
+                break
             if "chance" in entry:
                 got = _action(game, entry, "chance")
                 expected = game.deal(state, keyed_below(secret, game_id, seq))

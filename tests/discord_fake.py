@@ -674,6 +674,14 @@ class FakeDiscord:
             if method == "PUT":
                 self.pins.append((int(m.group(1)), int(m.group(2))))
             return FakeResponse(204, None)
+        if (m := re.fullmatch(r"/channels/(\d+)", path)) and method == "GET":
+            channel = int(m.group(1))
+            if channel in self.threads:
+                return FakeResponse(200, self.threads[channel])
+            if channel != CHANNEL:
+                return FakeResponse(404, {"message": "Unknown Channel", "code": 10003})
+            data = {"id": str(CHANNEL), "type": 0, "guild_id": str(GUILD), "name": "games"}
+            return FakeResponse(200, {**data, "position": 0, "permission_overwrites": []})
         if (m := re.fullmatch(r"/channels/(\d+)", path)) and method == "PATCH":
             thread = self.threads.get(int(m.group(1)))
             if thread is None:

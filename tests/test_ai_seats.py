@@ -65,8 +65,7 @@ async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
 
 
 async def one_person_two_ais(svc: GameService) -> None:
-    created = await svc.create(CH, D)
-    r = await svc.ai.fill(CH, D, "D", "easy", before=created)
+    r = await svc.create(CH, D, ai="easy", seat="D")
     assert r.ok, r.text
     assert "sits as Delhi Sultanate; the easy AI plays Bahmani Kingdom and Vijayanagara" in r.text
     assert r.text.startswith("New game of Vijayanagara")

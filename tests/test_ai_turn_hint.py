@@ -1,15 +1,29 @@
 """A hint proposes the whole decision up to the next hand-off, judged beside the runner-up
-and Pass in the same futures; its win chance is shown only where the sample can tell."""
+and Pass in the same futures; its plans are named by their rank in the result; it says a
+spread, a difference or a win chance only where the sample can tell; it keeps to its time
+budget, all its work counted."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from rules_helpers import B, D, P, V, blank, independent, put
 
-from ai.budget import Budget
-from ai.vijayanagara.turn_hint import Judged, Plan, plans, turn_hint, wilson, win_chance_text
+from ai.budget import MAX_ITERATIONS, Budget
+from ai.vijayanagara.turn_hint import (
+    Judged,
+    Plan,
+    board_changes,
+    plans,
+    turn_hint,
+    wilson,
+    win_chance_text,
+)
 from rules import vijayanagara
+from rules.vijayanagara.forces import refresh
+
+APPLY_COST = 1e-4  # seconds a step costs on the test's clock (a real one takes 20-60 µs)
 
 
 def _midgame(seed: int, steps: int) -> vijayanagara.GameState:
@@ -48,15 +62,101 @@ def test_the_suggested_turn_is_legal_as_a_whole_and_stops_at_the_hand_off(
 def test_pass_is_judged_beside_the_suggestion_at_the_start_of_a_turn() -> None:
     st = vijayanagara.new_game(1)  # the first Eligible faction chooses its option
     found = plans(st, random.Random(0))
-    assert [p.label for p in found][:1] == ["best"]
     assert any(p.text == "pass" for p in found)
     hint = turn_hint(st, random.Random(0), Budget(iterations=4))
     assert {j.plan.text for j in (hint.best, *hint.others)} >= {"pass"}
-    assert "against the suggestion" in hint.summary
+    assert "the suggestion)" in hint.summary
+
+
+def test_when_the_runner_up_plan_does_better_it_is_suggested_and_the_rest_named_by_rank() -> None:
+    st = _midgame(4, 0)  # Bahmani: the plan from `easy`'s second-best step does best here
+    made = plans(st, random.Random(0))
+    hint = turn_hint(st, random.Random(0), Budget(iterations=8))
+    assert hint.best.plan.text == made[1].text != made[0].text
+    assert [o.gain for o in hint.others] == sorted((o.gain for o in hint.others), reverse=True)
+    lines = hint.summary.split("\n")
+    assert lines[0].startswith("Suggested turn for Bahmani Kingdom: `")
+    assert [line.split(" `")[0] for line in lines[3:]] == ["Runner-up", "Third"]
+    assert f"`{made[0].text[:40]}" in lines[3]  # the first-built plan ranks second here
+    assert "Best" not in hint.summary
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(4, 0), (5, 20), (7, 0), (8, 0)])
+def test_a_spread_or_a_difference_is_shown_only_where_the_futures_tell_one(
+    seed: int, steps: int
+) -> None:
+    hint = turn_hint(_midgame(seed, steps), random.Random(0), Budget(iterations=8))
+    text = hint.summary
+    assert "±0.0" not in text and "+0.0 against" not in text and "-0.0 against" not in text
+    if hint.best.margin_error == 0:  # every future ended at the same margin
+        assert "±" not in text
+    for o in hint.others:
+        if round(o.margin_gain, 1) == 0 or abs(o.margin_gain) < 2 * o.margin_gain_error:
+            assert f"{o.margin:+.1f} (no clear difference from the suggestion)" in text
+        else:
+            assert f"{o.margin_gain:+.1f} against the suggestion" in text
+
+
+def test_the_board_changes_say_who_takes_or_loses_control_in_words() -> None:
+    before = blank()
+    independent(before, "malwa", "gujarat", "andhra", "madhyadesh")
+    put(before, "malwa", P.AMIR, 2)  # Bahmani Controls Malwa (1.7)
+    put(before, "gujarat", P.RAJA, 1)  # Vijayanagara Controls Gujarat
+    put(before, "madhyadesh", P.AMIR, 1)
+    after = before.clone()
+    after.spaces["malwa"].pieces = {}  # no one controls it
+    put(after, "gujarat", P.AMIR, 3)  # Bahmani outnumbers Vijayanagara there
+    put(after, "andhra", P.TROOP, 1)  # Delhi Controls an empty Independent Province
+    after.spaces["madhyadesh"].tributary = True  # a Tributary is never Controlled (1.7)
+    put(after, "karnataka", P.RAJA, 1)
+    put(after, "karnataka", P.TEMPLE, 1)
+    refresh(after)
+    assert before.spaces["malwa"].control == B and before.spaces["gujarat"].control == V
+    changes = board_changes(before, after, V)
+    assert "no one controls Malwa now (Bahmani Kingdom loses its Control)" in changes
+    assert "Bahmani Kingdom takes Control of Gujarat from Vijayanagara Empire" in changes
+    assert "Delhi Sultanate takes Control of Andhra" in changes
+    assert "Madhyadesh becomes Tributary" in changes
+    assert not any("Control of Madhyadesh" in c or "controls Madhyadesh" in c for c in changes)
+    assert "Temple built in Karnataka" in changes and "your VP 2 -> 1" in changes  # 5.3
+    assert not any("nobody" in c or "Control " + "Delhi" in c for c in changes)
+    assert after.spaces["andhra"].control == D
+
+
+def test_the_hint_keeps_to_its_time_budget_with_all_its_work_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The test's clock counts the steps applied (APPLY_COST each): reading the position,
+    making the plans, the futures and the wording all run on it, and the hint ends within the
+    budget; more budget, more futures."""
+    steps = [0]
+    apply = vijayanagara.apply
+
+    def counted(
+        state: vijayanagara.GameState, action: vijayanagara.Action
+    ) -> vijayanagara.GameState:
+        steps[0] += 1
+        return apply(state, action)
+
+    monkeypatch.setattr(vijayanagara, "apply", counted)
+
+    def clock() -> float:
+        return steps[0] * APPLY_COST
+
+    st = _midgame(4, 0)  # Bahmani, three plans of ten steps or so
+    futures = []
+    for seconds in (0.3, 1.0):
+        start = clock()
+        budget = Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=clock)
+        hint = turn_hint(st, random.Random(0), budget)
+        assert clock() - start <= seconds
+        assert clock() - start >= 0.9 * seconds  # and it uses what it has
+        futures.append(hint.best.futures)
+    assert 1 <= futures[0] < futures[1]
 
 
 def _judged(wins: int, ended: int, futures: int) -> Judged:
-    plan = Plan((), "pass", "best")
+    plan = Plan((), "pass")
     return Judged(plan, 1.0, 0.5, wins, ended, futures, 0.0)
 
 

@@ -283,3 +283,18 @@ def test_a_headline_is_a_few_short_lines_or_nothing(gid: str, seed: int) -> None
         lines = g.headline(before, after, log)
         assert isinstance(lines, list) and len(lines) <= 4
         assert all(isinstance(line, str) and line and len(line) <= 600 for line in lines)
+
+
+@pytest.mark.parametrize(("gid", "seed"), CASES[:: max(1, len(CASES) // 12)])
+def test_board_moments_and_private_summaries_are_read_from_views(gid: str, seed: int) -> None:
+    """The channel's board moments are yes or no; the public's private summary is empty, and
+    a seat's is text (empty for a game that hides nothing)."""
+    p = playout(gid, seed)
+    g = p.game
+    views = [g.view(st, None) for st in p.states]
+    moments = [g.board_moment(b, a) for b, a in itertools.pairwise(views)]
+    assert all(isinstance(m, bool) for m in moments) and moments[-1]  # the end is one
+    for st in p.states[:: max(1, len(p.states) // 20)]:
+        assert g.private_summary(g.view(st, None)) == ""
+        for seat in p.seats:
+            assert isinstance(g.private_summary(g.view(st, seat)), str)

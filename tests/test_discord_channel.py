@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from bot.service_base import typed_order
 from discord_env import Env, running_bot
 from discord_fake import Message
 from fakes import SEATS
 
-from bot.service_base import typed_order
 from db import GameRecord
 from rules import vijayanagara
 
@@ -157,7 +157,9 @@ async def test_a_typed_step_inside_a_turn_edits_the_turn_message_and_pings_nobod
     await env.slash(b, "play", order="rally")
     edited = env.fake.messages[start.id]
     assert env.fake.visible[-1].id == start.id  # no new public message
-    assert "• B: command" in edited.content and "Rally" in edited.content
+    # a step that writes no log line is told in words, not in the notation
+    assert "• B chooses a Command without a Decree (2.3.3)." in edited.content
+    assert "Rally" in edited.content
     assert edited.custom_ids  # the turn message keeps the (new) buttons
     assert [u for u, m in env.fake.notified if m == start.id] == [b]  # the start's ping only
     receipts = [m.content for m in env.fake.private_to(b)]
@@ -184,8 +186,9 @@ async def test_status_and_board_are_private_unless_asked_public(env: Env) -> Non
     await env.slash(SEATS[vijayanagara.Faction.D], "board", public=True)
     await env.slash(SEATS[vijayanagara.Faction.D], "status", public=True)
     assert len(env.fake.visible) == count + 2
-    # a public status brings no second button row: the turn message keeps the only one
-    assert [m.id for m in env.fake.visible if m.custom_ids] == [start.id]
+    # a public answer is the game's newest message: it takes the one button row
+    assert [m.id for m in env.fake.visible if m.custom_ids] == [env.fake.visible[-1].id]
+    assert start.custom_ids == []
 
 
 async def test_an_edit_owed_at_a_restart_is_delivered_to_the_turn_message(

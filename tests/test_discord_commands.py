@@ -10,6 +10,7 @@ from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL
 from fakes import STRANGER
 
+from db import GameResult, NewAction, SeatResult
 from rules import vijayanagara
 from rules.vijayanagara.cards import deck_for, with_deck
 
@@ -187,10 +188,14 @@ async def test_a_button_on_an_old_message_is_refused_privately(env: Env) -> None
 
 
 async def test_verify_shows_the_commitment_while_the_game_runs(env: Env) -> None:
-    await env.started()
+    start = await env.started()
     await env.slash(V, "club verify")
     text = env.fake.visible[-1].content
-    assert "Commitment (SHA-256 of the secret)" in text
+    game = await env.service.store.open_game(str(CHANNEL))
+    assert game is not None
+    posted = (await env.service.store.secret(game.id)).commitment(game.id)
+    assert f"Commitment (SHA-256 of `{game.id}|0|` and the secret): `{posted}`" in text, text
+    assert f"commitment is `{posted}`" in start.content  # the one posted at the start
     assert "stays hidden until the game is over" in text
 
 
@@ -305,3 +310,36 @@ async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(e
     rematch = next(i for i in ids if i.endswith(":rematch"))
     await env.click(D, last, rematch)
     assert "Rematch of game 1: game 2" in env.fake.visible[-1].content
+
+
+async def test_a_game_stored_before_its_server_was_noted_counts_on_the_server_discord_names(
+    env: Env,
+) -> None:
+    """Games stored before migration 012 have no server of record: `/vj club history user:`
+    and `/vj club stats` ask Discord which server their channel is on (the channel here; an
+    unknown one, gone from Discord, counts on no server)."""
+    store = env.service.store
+    for channel in (str(CHANNEL), "42"):  # 42: a channel Discord no longer knows
+        game = await store.create_game(channel, 0, {}, creator=D, seats={"D": D, "B": B, "V": V})
+        game = await store.update_game(game.id, game.version, status="active")
+        result = GameResult(
+            game_id=game.id,
+            finished_at=100.0 + game.id,
+            seats=[
+                SeatResult(faction="D", user_id=D, place=1, score=30),
+                SeatResult(faction="B", user_id=B, place=2, score=20),
+                SeatResult(faction="V", user_id=V, place=3, score=10),
+            ],
+        )
+        await store.append_actions(
+            game.id,
+            game.version,
+            [NewAction(action={"type": "done"})],
+            status="finished",
+            result=result,
+        )
+    assert await store.unplaced_channels() == [str(CHANNEL), "42"]
+    await env.slash(B, "club stats", users={"user": D})
+    text = told(env, B)
+    assert "(1 finished game)" in text and "1 win in 1 seat" in text, text
+    assert await store.unplaced_channels() == ["42"]

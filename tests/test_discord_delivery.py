@@ -327,6 +327,12 @@ async def post_in_between(env: Env, kind: str) -> None:
         await env.slash(V, "leave", faction="V")
     elif kind == "club seat":
         await env.slash(D, "club seat", faction="V", manage_guild=True, users=others)
+    elif kind in PUBLIC_READS:
+        await env.slash(V, kind, **PUBLIC_READS[kind])
+        assert env.fake.visible[-1].interaction_token is not None  # answered for everyone
+    elif kind == "pace proposal":  # a stricter pace waits for every seated player's Agree
+        await env.slash(D, "club pace", hours=1, deadline="pass")
+        assert "Agree" in _labels(env.fake.visible[-1])[-1]
     else:  # a reminder (the outbox loop's round, done here at once)
         assert kind == "reminder"
         clock = env.service.reminders.clock
@@ -334,16 +340,29 @@ async def post_in_between(env: Env, kind: str) -> None:
         await env.bot.flush_reminders()
         await env.fake.settle()
         assert "⏰" in env.fake.visible[-1].content
-    assert "**Next:**" not in env.fake.visible[-1].content  # the notice, not a turn message
+    if kind not in PUBLIC_READS:  # (a public board or status shows the decision too)
+        assert "**Next:**" not in env.fake.visible[-1].content  # a notice, not a turn message
 
 
-@pytest.mark.parametrize("kind", ["ai", "join", "leave", "club seat", "reminder"])
+# public answers that store nothing, each posted in the game's channel for everyone
+PUBLIC_READS: dict[str, dict[str, object]] = {
+    "board": {"public": True},
+    "status": {"public": True},
+    "card": {"number": "12"},
+    "export": {},
+    "club verify": {},
+}
+IN_BETWEEN = ["ai", "join", "leave", "club seat", "reminder", *PUBLIC_READS, "pace proposal"]
+
+
+@pytest.mark.parametrize("kind", IN_BETWEEN)
 @pytest.mark.parametrize("by", ["typed", "button"])
 async def test_only_the_newest_message_carries_buttons_after_a_post_in_between(
     env: Env, kind: str, by: str
 ) -> None:
-    """A seat change or a reminder in the middle of a turn: the turn's next step does not
-    bring the buttons back to the older turn message; one message has them, the newest."""
+    """A seat change, a reminder, a public answer or a pace proposal in the middle of a
+    turn: the turn's next step does not bring the buttons back to the older turn message;
+    one message has them, the newest (a pending proposal's Agree with them)."""
     await env.started()
     await env.slash(B, "play", order="command")  # a step inside B's turn: the message edited
     turn = env.fake.visible[-1]
@@ -365,4 +384,6 @@ async def test_only_the_newest_message_carries_buttons_after_a_post_in_between(
     assert "Rally" in env.fake.visible[-1].content  # the step is before the channel
     only_the_newest_has_buttons(env.fake)
     assert f":{version}:" in env.fake.visible[-1].custom_ids[0]  # the current buttons
+    agree = [label for label in _labels(env.fake.visible[-1]) if label.startswith("Agree")]
+    assert len(agree) == (kind == "pace proposal"), agree  # it stands until settled
     no_unknown_interaction(env.fake)

@@ -67,9 +67,9 @@ async def test_club_commands_through_discord(env: tuple[Env, Clock]) -> None:
     moved = e.fake.visible[-1]
     assert "passes from" in moved.content and e.fake.pings(STRANGER)[-1] is moved
     await e.slash(D, "club pace", hours=12, deadline="pass", manage_guild=True)
-    assert "after 12 hour(s)" in e.fake.visible[-1].content
+    assert "after 12 hours" in e.fake.visible[-1].content
     await e.slash(D, "club stats")
-    assert "0 finished game(s)" in told(e, D)
+    assert "0 finished games" in told(e, D)
 
 
 async def test_a_stricter_pace_takes_effect_when_every_seated_player_presses_agree(

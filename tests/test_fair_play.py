@@ -69,6 +69,11 @@ async def log_of(svc: GameService, game_id: int) -> list[vijayanagara.Action]:
     return [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(game_id)]
 
 
+def steps_of(export: dict[str, Any]) -> list[dict[str, Any]]:
+    """An export's log without its entry where the secret began to deal."""
+    return [a for a in export["actions"] if "action" in a]
+
+
 def decider_seat(st: vijayanagara.GameState) -> int:
     f = vijayanagara.prompt(st).faction
     assert f is not None
@@ -189,8 +194,8 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
     status, message = check(exp.file.data)
     assert status == 0, message
     data = json.loads(exp.file.data)
-    i = next(i for i, x in enumerate(data["actions"]) if x["action"]["type"] == "roll")
-    dice = data["actions"][i]["action"]["dice"]
+    i = next(i for i, x in enumerate(steps_of(data)) if x["action"]["type"] == "roll")
+    dice = steps_of(data)[i]["action"]["dice"]
     dice[0] = dice[0] % 6 + 1
     status, message = check(json.dumps(data).encode())
     assert status == 1 and f"step {i + 1}" in message
@@ -249,12 +254,12 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
         game = await other.store.open_game("elsewhere")
         assert game is not None
         mid = vijayanagara.replay(
-            None, vijayanagara.GameOptions(), (await log_of(svc, gid))[: len(data["actions"])]
+            None, vijayanagara.GameOptions(), (await log_of(svc, gid))[: len(steps_of(data))]
         )
         assert (await other.state_of(game)).model_dump_json() == mid.model_dump_json()
         fresh = await other.store.secret(game.id)
         assert fresh.secret and fresh.secret != secret.hex()
-        assert fresh.dealt_from == len(data["actions"])
+        assert fresh.dealt_from == len(steps_of(data))
     finally:
         await other.close()
 
@@ -277,7 +282,7 @@ async def test_status_shows_what_the_deck_build_makes_known(svc: GameService) ->
 
 
 def _chance_types(export: dict[str, Any]) -> list[str]:
-    return [a["action"]["type"] for a in export["actions"] if a["action"]["type"] in CHANCE]
+    return [a["action"]["type"] for a in steps_of(export) if a["action"]["type"] in CHANCE]
 
 
 async def _game_from_before_secrets(
@@ -504,7 +509,8 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     assert secret.secret and secret.dealt_from == len(log) > len(played)
     assert any(is_chance(x) for x in log)
     exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
-    assert exp["seed"] is None and exp["format_version"] == 2
+    assert exp["seed"] is None and exp["format_version"] == 3
+    assert exp["actions"][len(log)] == {"secret_deals_from_here": secret.commitment(gid)}
 
 
 async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService) -> None:
@@ -544,34 +550,118 @@ async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -
     return exported
 
 
+SECRET_ENTRY = "secret_deals_from_here"
+
+
+def dumps(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc).encode()
+
+
 async def test_verify_checks_what_the_log_needs_not_what_the_export_claims(
     svc: GameService,
 ) -> None:
     one = await _ended_export(svc, "one", 4, 40)
     two = await _ended_export(svc, "two", 9, 40)
-    # posted when game 1 started: its secret deals it from the start
-    committed = hashlib.sha256(bytes.fromhex(one["fairness"]["secret"])).hexdigest()
-    assert check(json.dumps(one).encode(), committed)[0] == 0
+    gid = one["fairness"]["game_id"]
+    secret = bytes.fromhex(one["fairness"]["secret"])
+    # posted when game 1 started, and recorded in its log where its secret began: the first
+    committed = commitment(secret, gid, 0)
+    assert committed != hashlib.sha256(secret).hexdigest()  # it names the game
+    assert one["actions"][0] == {SECRET_ENTRY: committed}
+    assert check(dumps(one), committed)[0] == 0
+    status, message = check(dumps(one))  # nothing said to come from elsewhere: all checked
+    assert status == 0 and committed in message, message
 
-    def grafted(**fairness: int) -> bytes:
-        return json.dumps({**two, "fairness": {**one["fairness"], **fairness}}).encode()
+    def grafted(at: int) -> bytes:
+        """Game 2's steps under game 1's secret, the log saying its secret began after `at`
+        of them (with the commitment that secret gives there: the graft is consistent)."""
+        steps = steps_of(two)
+        log = [*steps[:at], {SECRET_ENTRY: commitment(secret, gid, at)}, *steps[at:]]
+        return dumps({**two, "actions": log, "fairness": one["fairness"]})
 
-    # another game's log under game 1's revealed secret, claiming none of it was dealt here
-    status, message = check(grafted(dealt_from=len(two["actions"])))
-    assert status == 2 and "nothing to check" in message and "\n" not in message
-    status, message = check(grafted(dealt_from=len(two["actions"])), committed)
+    # another game's log under game 1's secret, saying none of it was dealt here
+    n = len(steps_of(two))
+    status, message = check(grafted(n))
+    assert status == 2 and "--commitment" in message and "\n" not in message, message
+    status, message = check(grafted(n), committed)
     assert status == 1 and "not the game" in message
-    # claiming all but its last chance entry came from elsewhere: not game 1's commitment
-    last = max(i for i, a in enumerate(two["actions"]) if a["action"]["type"] in CHANCE)
-    status, message = check(grafted(dealt_from=last), committed)
-    assert status == 1
-    status, message = check(grafted(dealt_from=last))
-    assert status != 0 or committed not in message
+    # all but its last chance entry from elsewhere: not taken at its word without the
+    # commitment, refused with it
+    last = max(i for i, a in enumerate(steps_of(two)) if a["action"]["type"] in CHANCE)
+    status, message = check(grafted(last))
+    assert status == 2 and f"steps 1-{last} came from elsewhere" in message, message
+    assert check(grafted(last), committed)[0] == 1
+    # dealt from its start: every chance entry is checked, and another game's are not these
+    status, message = check(grafted(0))
+    assert status == 1 and "DOES NOT VERIFY" in message
+    # the log's entry moved, its commitment kept: the secret gives another there
+    steps = steps_of(one)
+    moved = {**one, "actions": [*steps[:5], {SECRET_ENTRY: committed}, *steps[5:]]}
+    status, message = check(dumps(moved))
+    assert status == 1 and "the log was changed" in message, message
     # game 1's own log under another game's number
-    status, _ = check(grafted(game_id=two["fairness"]["game_id"], dealt_from=0), committed)
-    assert status == 1
-    renumbered = {**one, "fairness": {**one["fairness"], "game_id": 2}}
-    assert check(json.dumps(renumbered).encode())[0] == 1
-    # a claim past the end of the log
-    status, message = check(grafted(dealt_from=len(two["actions"]) + 5))
-    assert status == 1 and "past the log" in message
+    renumbered = {**one, "fairness": {**one["fairness"], "game_id": gid + 1}}
+    assert check(dumps(renumbered))[0] == 1
+    assert check(dumps(renumbered), committed)[0] == 1
+    # a log that does not say where its secret began: nothing to hold it to
+    unsaid = {**one, "actions": steps}
+    status, message = check(dumps(unsaid))
+    assert status == 2 and "does not say where its secret began" in message, message
+
+
+async def test_a_format_2_export_is_checked_as_its_commitment_binds_it(
+    svc: GameService,
+) -> None:
+    """Format 2 said in `fairness.dealt_from` how many steps came from elsewhere, a claim of
+    the export; its games dealt from their start posted the secret's hash alone."""
+    one = await _ended_export(svc, "one", 4, 40)
+    secret = bytes.fromhex(one["fairness"]["secret"])
+    old = hashlib.sha256(secret).hexdigest()
+
+    def format_2(dealt_from: int) -> bytes:
+        fairness = {**one["fairness"], "dealt_from": dealt_from}
+        return dumps({**one, "format_version": 2, "actions": steps_of(one), "fairness": fairness})
+
+    status, message = check(format_2(0), old)
+    assert status == 0 and "from before commitments named their game" in message, message
+    assert check(format_2(0))[0] == 0
+    last = max(i for i, a in enumerate(steps_of(one)) if a["action"]["type"] in CHANCE)
+    assert check(format_2(last))[0] == 2  # a claim: only a commitment could bind it
+    assert check(format_2(last), old)[0] == 1
+    # the parts of one format only
+    mixed = {**one, "fairness": {**one["fairness"], "dealt_from": 0}}
+    status, message = check(dumps(mixed))
+    assert status == 2 and "format 2's" in message, message
+    in_2 = {**one, "format_version": 2}
+    status, message = check(dumps(in_2))
+    assert status == 2 and "format 3 has" in message, message
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["actions"].insert(3, dict(d["actions"][0])),  # two entries
+        lambda d: d["actions"][0].update({"action": {"type": "done"}}),  # a malformed one
+        lambda d: d["actions"].__setitem__(0, {SECRET_ENTRY: "ab" * 40}),  # not a SHA-256
+        lambda d: d.update({"dealer": {"at": 0, "commitment": "0" * 64}}),  # beside the log
+        lambda d: d["fairness"].update({"secret": "abc"}),  # odd hex
+        lambda d: d["fairness"].update({"secret": ""}),
+        lambda d: d["fairness"].update({"secret": "ab" * 65}),
+        lambda d: d["fairness"].update({"game_id": -1}),
+        lambda d: d["fairness"].update({"game_id": 10**30}),
+        lambda d: d.update({"fairness": [1, 2]}),
+        lambda d: d.update({"actions": {"a": 1}}),
+        lambda d: d["actions"].append([1, 2, 3]),
+        lambda d: d["actions"].append({"action": {"type": "roll", "dice": [9, 9]}}),
+        lambda d: d["actions"].insert(1, {"action": {"type": "undo"}}),
+        lambda d: d["actions"].insert(1, {"action": {"type": "draw", "card": 99999}}),
+        lambda d: d.update({"format_version": 4}),
+    ],
+)
+async def test_verify_answers_a_hostile_export_in_one_line(svc: GameService, change: Any) -> None:
+    one = await _ended_export(svc, "one", 4, 12)
+    change(one)
+    status, message = check(dumps(one))
+    assert status in (1, 2), message
+    assert "could not be checked" not in message  # refused for what it is, not by accident
+    assert status == 1 or ("\n" not in message and len(message) < 400), message

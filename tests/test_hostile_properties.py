@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from bot.reply import Reply
 from bot.service import GameService
+from bot.verify import check
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -165,3 +166,46 @@ def test_any_import_upload_is_accepted_or_refused(
             assert call(svc.status(channel)).ok is False  # nothing was stored
 
     check()
+
+
+FINISHED = {
+    "format_version": 3,
+    "status": "aborted",
+    "fairness": {"game_id": 1, "secret": "ab" * 32},
+}
+
+
+@st.composite
+def verify_uploads(draw: st.DrawFn) -> bytes:
+    """A finished game's export (format 3) or a table game's, with one part replaced by
+    something random, or a random log of entries of every kind."""
+    if draw(st.booleans()):
+        doc: dict[str, Any] = {**json.loads(export_doc()), **FINISHED}
+        log = [{"secret_deals_from_here": "0" * 64}, {"action": {"type": "draw", "card": 1}}]
+    else:
+        doc = {
+            "format": "table-game",
+            "game": draw(st.sampled_from(["taj_mahal", "goat_tiger", "x"])),
+            "id": 1,
+            "status": "finished",
+            "options": {},
+            "seats": {"goats": 1, "tigers": 2},
+            "secret": "ab" * 32,
+        }
+        log = [{"chance": {}}, {"step": {"move": "a1"}}, {"undo": "goats"}]
+    key = "actions" if "actions" in doc else "log"
+    doc[key] = draw(st.lists(st.sampled_from(log) | documents, max_size=6))
+    if draw(st.booleans()):
+        doc[draw(st.sampled_from([*doc.keys(), "extra"]))] = draw(documents)
+    return json.dumps(doc).encode()
+
+
+@SETTINGS
+@given(upload=st.one_of(import_uploads, verify_uploads()))
+def test_any_file_given_to_verify_gets_a_status_and_a_line(upload: bytes | str) -> None:
+    raw = upload.encode() if isinstance(upload, str) else upload
+    status, message = check(raw)
+    assert status in (0, 1, 2)
+    assert "could not be checked" not in message, message  # no exception reached the end
+    if status == 2:
+        assert "\n" not in message and len(message) < MAX_MESSAGE_CHARS, message

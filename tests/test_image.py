@@ -73,6 +73,12 @@ def test_copied_paths_read_the_dockerfile_forms() -> None:
     ]
 
 
+def test_the_dockerfile_copies_each_source_once() -> None:
+    """A folder copied twice is a layer built twice and a doubt which copy the image holds."""
+    sources = [src for src, _ in copied_paths((ROOT / "Dockerfile").read_text())]
+    assert sorted(sources) == sorted(set(sources)), sources
+
+
 def test_the_package_metadata_has_the_form_setuptools_asks_for() -> None:
     """No deprecation from the build backend (a `license` table is one): what warns today
     stops a build tomorrow."""

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.ai_users import AI_USERS
-from bot.local import amain
+from bot.local import after_shown, amain
 from db import SQLiteStore
 from rules import vijayanagara
 
@@ -80,6 +80,9 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     await amain([*args, "--seed", str(seed)], lines(), out, FakeRenderer())
     assert "The game is over" in out.getvalue()
     assert "! " not in out.getvalue()  # no refusals
+    # the end says what the terminal offers: no button here
+    assert "button" not in out.getvalue()
+    assert "`new` starts another game; `export FILE` keeps this one." in out.getvalue()
     first_boards = sorted((tmp_path / "b" / "game-1").glob("*.png"))
     assert first_boards
 
@@ -121,10 +124,42 @@ def test_the_terminal_speaks_terminal_and_its_help_lists_abort(tmp_path: Path) -
     assert not text.rstrip().endswith("you")
 
 
+def test_help_lists_the_game_flag_that_plays_the_other_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        asyncio.run(amain(["--help"]))
+    help_text = capsys.readouterr().out
+    assert "--game GAME" in help_text and "goat_tiger" in help_text and "taj_mahal" in help_text
+
+
+def test_a_newcomer_reads_the_status_a_refusal_and_a_march_in_plain_words(
+    tmp_path: Path,
+) -> None:
+    text = run_lines(tmp_path, ["status", "command; march", "pass", "options"], "--seed", "3")
+    assert "Game 1 is under way: 0 steps played so far." in text and "version" not in text
+    assert "• D chooses a Command without a Decree (2.3.3)." in text  # a step in words
+    refusal = next(line for line in text.split("\n") if "`pass` was refused" in line)
+    assert refusal.count("Allowed") == 1 and ".)." not in refusal
+    listed = text[text.index("All allowed steps:") :].split("\n")
+    moves = [line for line in listed if line.startswith("• `move ")]
+    assert 5 < len(moves) < 20  # a dozen groups, not a hundred moves
+    assert "• `move 1-4 troop from delhi to punjab|rajput|malwa|jaunpur`" in moves
+
+
+def test_a_line_the_turn_merged_more_into_is_printed_as_what_was_added() -> None:
+    shown = "• D attacks.\n• D loses 1 Troop in Malwa.\nNext: D — remove 1 more"
+    now = "• D attacks.\n• D loses 2 Troops in Malwa.\n• D Attack done (Malwa).\nNext: B"
+    assert (
+        after_shown(shown, now) == "• D loses 1 Troop in Malwa.\n• D Attack done (Malwa).\nNext: B"
+    )
+    assert after_shown("• a\n• b", "• a\n• c") == "• c"
+
+
 def test_abort_asks_for_confirmation(tmp_path: Path) -> None:
     text = run_lines(tmp_path, ["abort", "no", "status", "abort", "yes", "status"], "--seed", "7")
     assert "Type `yes` to confirm" in text and "Not aborted." in text
-    assert "Game 1 — active" in text and "Game 1 — aborted" in text
+    assert "Game 1 is under way" in text and "Game 1 was ended without a result" in text
     assert text.count("ended by") == 1
 
 
@@ -138,13 +173,13 @@ def test_bad_lines_get_a_message_and_the_loop_goes_on(tmp_path: Path, line: str)
     text = run_lines(tmp_path, [line, "status"], "--seed", "7")
     assert "Traceback" not in text
     assert "\n! " in text  # refused with a message
-    assert "Game 1 — active" in text  # and the next line still ran
+    assert "Game 1 is under way" in text  # and the next line still ran
     assert len(text) < 20_000  # a huge line is never echoed back
 
 
 def test_a_list_cut_in_a_refusal_can_be_seen_whole(tmp_path: Path) -> None:
     text = run_lines(tmp_path, ["command+decree; march", "frobnicate", "options"], "--seed", "7")
-    assert "more (type `options` to see them all)" in text
+    assert "more (type `options` to see them all" in text
     assert "All allowed steps:" in text
 
 
@@ -164,7 +199,7 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session(
     args = ["--db", str(tmp_path / "c.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "7"]
     asyncio.run(amain(args, None, out, FakeRenderer()))
     text = out.getvalue()
-    assert "Type `quit` to leave" in text and "Game 1 — active" in text
+    assert "Type `quit` to leave" in text and "Game 1 is under way" in text
 
 
 LINE_WORDS = ["pass", "done", "status", "log", "card", "give", "import", "export", "abort",
@@ -194,7 +229,7 @@ def test_fuzz_the_terminal_never_stops_or_shows_a_traceback(
     text = run_lines(tmp, [*lines, "card 1", "status"], "--seed", "7")
     assert "Traceback" not in text and "could not be handled" not in text
     tail = text.rsplit("\n1. ", 1)[-1]  # after the card, the status: every line was read
-    assert re.search(r"^Game \d+ — ", tail, re.M), tail
+    assert re.search(r"^Game \d+ is ", tail, re.M), tail
 
 
 async def test_the_terminal_leaves_no_announcement_owed(tmp_path: Path) -> None:

@@ -1,82 +1,109 @@
-"""A new game (create, import, rematch) is stored with its announcement and its first wait in
-one transaction: a process that dies at any write of the command leaves either nothing (the
-channel is free) or the whole game, owed to the channel, seated, and waited for. On both
-backends, with the crash injected before each write the command makes."""
+"""A new game (create, create with AI seats, import, rematch) is stored with its announcement,
+its seats and its first wait in one transaction: a process that dies at any write of the
+command leaves either nothing (the channel is free) or the whole game, owed to the channel,
+seated, and waited for. On both backends: each command runs once whole, counting its writes
+(every write of the store is one transaction, `SQLStore._tx`), then once for each of them with
+the process dying as that write begins."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-import pytest
+from bot.vijayanagara_store import whole_store
 from fakes import SEATS, FakeRenderer
 from test_reminders import Clock
 from test_service import seated
 
+from bot.ai_users import AI_USERS
 from bot.reply import Reply
 from bot.service import GameService
-from db import GameRecord, Store
+from db import GameRecord
+from db.sql_store import SQLStore
 from rules import vijayanagara
 
 F = vijayanagara.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 CH = "chan-1"
-# the Store methods that write (a crash is injected before one of them runs)
-WRITES = frozenset(
-    {
-        "create_game",
-        "import_game",
-        "update_game",
-        "append_actions",
-        "fill_log",
-        "set_pace",
-        "put_server_settings",
-    }
-)
+GUILD = "guild-1"
 
 
 class Crash(BaseException):
     """The process dies here: no handler of the bot's catches it."""
 
 
-class CrashingStore:
-    """The real store, until the process dies as its write number `survives + 1` begins."""
+class Writes:
+    """Counts the store's write transactions as they begin; the process dies as number
+    `survives + 1` begins (never, for None)."""
 
-    def __init__(self, store: Store, survives: int) -> None:
-        self.store = store
-        self.left = survives
-        self.crashed = False
+    def __init__(self, store: SQLStore, survives: int | None) -> None:
+        self.store, self.real = store, store._tx
+        self.count = 0
 
-    def __getattr__(self, name: str) -> Any:
-        real = getattr(self.store, name)
-        if name not in WRITES:
-            return real
+        def tx() -> AbstractAsyncContextManager[Any]:
+            if self.count == survives:
+                raise Crash(f"write {self.count + 1}")
+            self.count += 1
+            return self.real()
 
-        async def write(*args: Any, **kwargs: Any) -> Any:
-            if self.left == 0:
-                self.crashed = True
-                raise Crash(name)
-            self.left -= 1
-            return await real(*args, **kwargs)
+        store._tx = tx  # type: ignore[method-assign]
 
-        return write
+    def stop(self) -> None:
+        self.store._tx = self.real  # type: ignore[method-assign]
 
 
-Command = Callable[[GameService], Awaitable[object]]
+Command = Callable[[GameService, str], Awaitable[object]]
+Check = Callable[[GameService, str], Awaitable[None]]
 
 
-async def crash_and_restart(database_url: str, command: Command, survives: int) -> GameService:
-    """Run `command` on a service whose process dies after `survives` writes; then the
-    restarted service on the same database (the caller closes it)."""
-    real = await GameService.open(database_url, FakeRenderer(), clock=Clock())
-    crashing = CrashingStore(real.store, survives)
-    dying = GameService(crashing, FakeRenderer(), clock=Clock())  # type: ignore[arg-type]
-    with contextlib.suppress(Crash):
-        await command(dying)
-    dying.ai.close()
-    await real.close()
-    return await GameService.open(database_url, FakeRenderer(), clock=Clock())
+async def run(database_url: str, command: Command, channel: str, survives: int | None) -> int:
+    """Run `command` in `channel`, the process dying as write `survives + 1` begins (None:
+    it lives); the number of writes it began."""
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    store = whole_store(svc.store)
+    assert isinstance(store, SQLStore)
+    writes = Writes(store, survives)
+    try:
+        with contextlib.suppress(Crash):
+            await command(svc, channel)
+    finally:
+        writes.stop()  # what the dead process left is what the restarted one finds
+        await svc.close()
+    return writes.count
+
+
+async def every_crash(
+    database_url: str,
+    command: Command,
+    check: Check,
+    setup: Callable[[GameService, str], Awaitable[None]] | None = None,
+) -> None:
+    """`command` whole, then dying at each of its writes, each in a channel of its own; the
+    restarted bot `check`s each channel."""
+
+    async def prepared(channel: str) -> str:
+        if setup is not None:
+            svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+            try:
+                await setup(svc, channel)
+            finally:
+                await svc.close()
+        return channel
+
+    writes = await run(database_url, command, await prepared("whole"), None)
+    assert writes >= 1
+    channels = ["whole"]
+    for survives in range(writes):
+        channels.append(await prepared(f"crash-{survives}"))
+        assert await run(database_url, command, channels[-1], survives) == survives
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    try:
+        for channel in channels:
+            await check(svc, channel)
+    finally:
+        await svc.close()
 
 
 async def announced(svc: GameService, game: GameRecord) -> str:
@@ -89,75 +116,90 @@ async def announced(svc: GameService, game: GameRecord) -> str:
     return owed[(game.id, game.version)]
 
 
-@pytest.mark.parametrize("survives", [0, 1, 2])
 async def test_a_crash_while_creating_leaves_the_channel_free_or_the_game_announced(
-    database_url: str, survives: int
+    database_url: str,
 ) -> None:
-    svc = await crash_and_restart(database_url, lambda s: s.create(CH, D), survives)
-    try:
-        game = await svc.store.open_game(CH)
+    async def creating(s: GameService, channel: str) -> Reply:
+        return await s.create(channel, D, guild=GUILD)
+
+    async def check(svc: GameService, channel: str) -> None:
+        game = await svc.store.open_game(channel)
         if game is None:  # nothing was stored: the channel is free
-            assert (await svc.create(CH, D)).ok
+            assert (await creating(svc, channel)).ok
         else:
             assert f"game {game.id}" in await announced(svc, game)
-    finally:
-        await svc.close()
+
+    await every_crash(database_url, creating, check)
 
 
-@pytest.mark.parametrize("survives", [0, 1, 2])
-async def test_a_crash_during_a_rematch_leaves_no_seatless_lobby(
-    database_url: str, survives: int
+async def test_a_crash_while_creating_with_ais_leaves_no_game_without_its_ai_seats(
+    database_url: str,
 ) -> None:
-    first = await GameService.open(database_url, FakeRenderer(), clock=Clock())
-    assert (await first.create(CH, D)).ok
-    for f, uid in SEATS.items():
-        assert (await first.join(CH, uid, f.value)).ok
-    assert (await first.abort(CH, D)).ok
-    await first.close()
+    async def creating(s: GameService, channel: str) -> Reply:
+        return await s.create(channel, B, guild=GUILD, ai="easy", seat="B")
 
-    svc = await crash_and_restart(database_url, lambda s: s.rematch(CH, D), survives)
-    try:
-        game = await svc.store.open_game(CH)
+    async def check(svc: GameService, channel: str) -> None:
+        game = await svc.store.open_game(channel)
+        if game is None:  # nothing was stored: the channel is free
+            assert (await creating(svc, channel)).ok
+            return
+        easy = AI_USERS["easy"]
+        assert game.seats == {"D": easy, "B": B, "V": easy}, game.seats
+        text = await announced(svc, game)
+        assert f"game {game.id}" in text and "the easy AI plays" in text, text
+
+    await every_crash(database_url, creating, check)
+
+
+async def test_a_crash_during_a_rematch_leaves_no_seatless_lobby(database_url: str) -> None:
+    async def ended(s: GameService, channel: str) -> None:
+        assert (await s.create(channel, D)).ok
+        for f, uid in SEATS.items():
+            assert (await s.join(channel, uid, f.value)).ok
+        assert (await s.abort(channel, D)).ok
+
+    async def rematch(s: GameService, channel: str) -> Reply:
+        return await s.rematch(channel, D)
+
+    async def check(svc: GameService, channel: str) -> None:
+        game = await svc.store.open_game(channel)
         if game is None:  # nothing was stored: the rematch can be called again
-            assert (await svc.rematch(CH, D)).ok
+            assert (await rematch(svc, channel)).ok
         else:
             assert game.seats == {"B": D, "V": B, "D": V}  # rotated, as the rematch said
-            assert f"Rematch of game {game.id - 1}: game {game.id}" in await announced(svc, game)
-    finally:
-        await svc.close()
+            text = await announced(svc, game)
+            assert f"Rematch of game {game.id - 1}: game {game.id}" in text
+
+    await every_crash(database_url, rematch, check, setup=ended)
 
 
-@pytest.mark.parametrize("survives", [0, 1, 2])
 async def test_a_crash_during_an_import_leaves_no_unannounced_or_unawaited_game(
-    database_url: str, survives: int
+    database_url: str,
 ) -> None:
     first = await GameService.open(database_url, FakeRenderer(), clock=Clock())
     await seated(first)
     export = await first.export(CH)
     assert export.file is not None
     await first.close()
-
     data = export.file.data
 
-    async def importing(s: GameService) -> Reply:
-        return await s.import_game("chan-2", D, data, claim="D B V")
+    async def importing(s: GameService, channel: str) -> Reply:
+        return await s.import_game(channel, D, data, claim="D B V", guild=GUILD)
 
-    svc = await crash_and_restart(database_url, importing, survives)
-    try:
-        game = await svc.store.open_game("chan-2")
+    async def check(svc: GameService, channel: str) -> None:
+        game = await svc.store.open_game(channel)
         if game is None:  # nothing was stored: the upload can be tried again
-            assert (await importing(svc)).ok
-        else:
-            assert game.status == "active"
-            assert f"Imported game {game.id}" in await announced(svc, game)
-            state = await svc.state_of(game)
-            decider = vijayanagara.decider(state)
-            assert decider is not None
-            job = await svc.store.reminder(game.id)
-            assert job is not None, "the imported game waits for nobody: no reminder ever comes"
-            assert (job.user_id, job.version) == (game.seats[decider.value], game.version)
-    finally:
-        await svc.close()
+            assert (await importing(svc, channel)).ok
+            return
+        assert game.status == "active"
+        assert f"Imported game {game.id}" in await announced(svc, game)
+        decider = vijayanagara.decider(await svc.state_of(game))
+        assert decider is not None
+        job = await svc.store.reminder(game.id)
+        assert job is not None, "the imported game waits for nobody: no reminder ever comes"
+        assert (job.user_id, job.version) == (game.seats[decider.value], game.version)
+
+    await every_crash(database_url, importing, check)
 
 
 async def test_an_imported_game_reminds_whoever_it_waits_for(database_url: str) -> None:

@@ -110,7 +110,7 @@ async def test_stats_after_several_games_count_wins_and_rate_each_faction(
     results = await svc.store.results(limit=100, newest_first=False)
     assert len(results) == 3
     text = (await svc.stats(D)).text
-    assert "3 finished game(s)" in text
+    assert "3 finished games" in text
     winners = [next(s for s in g.seats if s.place == 1) for g in results]
     for letter in "DBV":
         won = sum(w.faction == letter for w in winners)

@@ -9,17 +9,20 @@ from collections.abc import Callable
 import pytest
 
 from rules import vijayanagara
-from rules.vijayanagara.actions import Go, Place, Screen, Select, Support
+from rules.vijayanagara.actions import Done, Go, Place, Screen, Select, Support
+from rules.vijayanagara.closing import why_ended
 from rules.vijayanagara.command_base import start_command
 from rules.vijayanagara.engine import top
 from rules.vijayanagara.frames import (
     BattleFrame,
     CampaignFrame,
+    CommandFrame,
     CompelSpaceFrame,
     GovernSpaceFrame,
     MongolInvasionFrame,
 )
 from rules.vijayanagara.model import Faction, Piece
+from rules.vijayanagara.registry import TITLE
 
 Find = Callable[[vijayanagara.GameState], bool]
 
@@ -194,3 +197,65 @@ def test_every_count_over_the_limit_names_the_limit() -> None:
                 checked += 1
             state = vijayanagara.apply(state, r.choice(legal))
     assert checked > 500
+
+
+def _commands_ended(
+    seeds: range,
+) -> list[tuple[CommandFrame, vijayanagara.GameState, vijayanagara.Action]]:
+    """Each step of random games after which a Command frame is gone that was on the stack
+    (not by `done`, nor past a die roll or a card): the frame as it stood before the step,
+    the state, the step."""
+    found = []
+    for seed in seeds:
+        r = random.Random(seed)
+        state = vijayanagara.new_game(seed)
+        while not state.game_over:
+            a = r.choice(vijayanagara.legal_actions(state))
+            after = vijayanagara.apply(state, a)
+            # (a step that rolls or draws ends the order there: nothing follows it)
+            if not isinstance(a, Done) and after.reveals == state.reveals:
+                gone = [
+                    fr
+                    for fr in state.frames
+                    if isinstance(fr, CommandFrame)
+                    and not any(
+                        isinstance(f, CommandFrame) and f.id == fr.id and f.kind == fr.kind
+                        for f in after.frames
+                    )
+                ]
+                found += [(fr, state, a) for fr in gone]
+            state = after
+    return found
+
+
+def test_a_step_that_ends_a_limited_command_names_2_3_5() -> None:
+    ended = [(s, a) for fr, s, a in _commands_ended(range(6)) if fr.limited]
+    assert len(ended) >= 5
+    for s, a in ended:
+        why = why_ended(s, a)
+        assert why is not None and why[1] == "a Limited Command acts in one space (2.3.5)", (
+            vijayanagara.describe(s, a),
+            why,
+        )
+        fr = next(f for f in reversed(s.frames) if isinstance(f, CommandFrame))
+        assert why[0].endswith(f"Limited {TITLE[fr.command]}"), why
+
+
+def test_a_command_that_ends_with_no_resource_left_names_3_1_3() -> None:
+    seen = 0
+    for fr, s, a in _commands_ended(range(12)):
+        assert fr.faction is not None
+        after = vijayanagara.apply(s, a)
+        spent = not fr.free and after.resources[fr.faction] == 0 and s.resources[fr.faction] > 0
+        if fr.limited or fr.max is not None or not spent:
+            continue
+        why = why_ended(s, a)
+        assert why is not None and why[1].endswith("and none is left (3.1.3)"), why
+        seen += 1
+    if not seen:
+        pytest.skip("no Command spent its last Resource in the sampled games")
+
+
+def test_a_step_that_leaves_the_frame_something_to_do_ended_nothing() -> None:
+    state = vijayanagara.new_game(7)
+    assert all(why_ended(state, a) is None for a in vijayanagara.legal_actions(state))

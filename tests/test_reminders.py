@@ -122,7 +122,7 @@ async def test_the_pace_sets_the_interval_and_is_bounded(svc: GameService, clock
     stranger = await svc.pace(CH, 999, 6)
     assert not stranger.ok and "seated player" in stranger.text
     assert (await svc.pace(CH, d, 6, is_manager=True)).ok  # stricter: a manager sets it
-    assert "after 6 hour(s)" in (await svc.pace(CH, d)).text
+    assert "after 6 hours" in (await svc.pace(CH, d)).text
     clock.advance(5.9)
     assert await due_texts(svc) == []
     clock.advance(0.2)
@@ -231,7 +231,7 @@ async def test_the_pace_from_a_text_line(svc: GameService) -> None:
     await seated(svc)
     d = SEATS[vijayanagara.Faction.D]
     assert (await text_command(svc, CH, d, "club pace 48")).ok
-    assert "after 48 hour(s)" in (await text_command(svc, CH, d, "club pace")).text
+    assert "after 48 hours" in (await text_command(svc, CH, d, "club pace")).text
     bad = await text_command(svc, CH, d, "club pace lots")
     assert not bad.ok and "1 to 336" in bad.text
 
@@ -257,9 +257,7 @@ async def test_a_deadline_passes_for_the_seat_where_a_pass_is_allowed(
     assert after_version == version + 1
     assert who(after) != waiting  # the decision moved on
     announced = "\n".join(await owed_texts(svc))  # stored, then announced (the outbox)
-    assert (
-        f"{vijayanagara.FACTION_NAMES[faction]} passed automatically after 24 hour(s)" in announced
-    )
+    assert f"{vijayanagara.FACTION_NAMES[faction]} passed automatically after 24 hours" in announced
     game = await svc.store.open_game(CH)
     assert game is not None
     job = await svc.store.reminder(game.id)

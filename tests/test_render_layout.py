@@ -1,18 +1,91 @@
 """The board at phone width: no piece or count covers a label, a scoreboard strip in large
-type, the player to act named, and alt text for screen readers."""
+type, the panel and the key in type a phone can read (what is drawn, as drawn), the player to
+act named, and alt text for screen readers."""
 
 from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFont
 
-from render.vijayanagara import alt_text, board, geometry, layout
+from render.vijayanagara import (
+    alt_text,
+    board,
+    fastdraw,
+    geometry,
+    image,
+    layout,
+    legend,
+    palette,
+    theme,
+)
+from render.vijayanagara.canvas import Canvas
+from render.vijayanagara.compose import board_palette
+from render.vijayanagara.panel import draw_panel
 from rules import vijayanagara
 
-PHONE = 390  # px: the width a phone shows the board at
+READABLE = 10.0  # px of type on a phone (390 px wide)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    size: int  # the font's, px on the board
+    box: tuple[int, int, int, int] | None  # where it lies, when known
+    on: Image.Image  # the image drawn on
+
+    def on_phone(self) -> float:
+        return geometry.on_phone(self.size)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
+    """Every line of text the drawing code draws, with its font (the panel's, through
+    Canvas.text; the key's and the map's, through fastdraw.Draw.text)."""
+    out: list[Drawn] = []
+    panel_text = Canvas.text
+    panel_box = Canvas.box
+    map_text = fastdraw.Draw.text
+
+    def on_canvas(
+        self: Canvas,
+        xy: tuple[float, float],
+        text: str,
+        font: ImageFont.FreeTypeFont,
+        *a: object,
+        **k: object,
+    ) -> tuple[int, int, int, int]:
+        box = panel_text(self, xy, text, font, *a, **k)  # type: ignore[arg-type]
+        out.append(Drawn(text, int(font.size), box, self.img))
+        return box
+
+    def on_draw(
+        self: fastdraw.Draw,
+        xy: object,
+        text: str,
+        fill: object = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        *a: object,
+        **k: object,
+    ) -> None:
+        assert font is not None
+        out.append(Drawn(text, int(font.size), None, self._target))
+        map_text(self, xy, text, fill, font, *a, **k)
+
+    def box_on_canvas(
+        self: Canvas, xy: tuple[int, int], w: int, h: int, *a: object, **k: object
+    ) -> None:
+        panel_box(self, xy, w, h, *a, **k)  # type: ignore[arg-type]
+        out.append(Drawn("", 0, (xy[0], xy[1], xy[0] + w + 1, xy[1] + h + 1), self.img))
+
+    monkeypatch.setattr(Canvas, "text", on_canvas)
+    monkeypatch.setattr(Canvas, "box", box_on_canvas)
+    monkeypatch.setattr(fastdraw.Draw, "text", on_draw)
+    yield out
 
 
 def _states(games: int = 8, every: int = 7) -> list[vijayanagara.GameState]:
@@ -40,6 +113,10 @@ def _meet(a: layout.Box, b: layout.Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _within(a: layout.Box, b: layout.Box) -> bool:
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
 def test_no_piece_or_count_covers_a_label_or_another_piece(
     states: list[vijayanagara.GameState],
 ) -> None:
@@ -51,6 +128,27 @@ def test_no_piece_or_count_covers_a_label_or_another_piece(
             assert not hit, (box, hit)
         for i, a in enumerate(placed):
             assert not any(_meet(a, b) for b in placed[i + 1 :])
+
+
+def test_no_label_covers_another_or_a_city() -> None:
+    """Names, every badge a Province can show (Tributary, each Control), City dots and names,
+    the key and the tracks: none covers another."""
+    texts = [None, "TRIBUTARY", *(f"{f.value} CONTROL" for f in vijayanagara.PLAYERS)]
+    fixed = [*layout.city_boxes(), geometry.KEY_BOX, geometry.INFLUENCE_BOX]
+    names = [(sid, box) for sid in geometry.POLYGONS for box in layout.name_boxes(sid)]
+    for sid, box in names:
+        assert not any(_meet(box, f) for f in fixed), sid
+        assert not any(_meet(box, b) for other, b in names if other != sid), sid
+    for sid in geometry.POLYGONS:
+        for text in texts:
+            mine = layout.marker_box(sid, text)
+            if mine is None:
+                continue
+            assert not any(_meet(mine, f) for f in fixed), (sid, text)
+            assert not any(_meet(mine, b) for _, b in names), (sid, text)
+            for other in geometry.POLYGONS:
+                theirs = [layout.marker_box(other, t) for t in texts] if other != sid else []
+                assert not any(b and _meet(mine, b) for b in theirs), (sid, other)
 
 
 def test_every_piece_stays_inside_its_space(states: list[vijayanagara.GameState]) -> None:
@@ -73,15 +171,97 @@ def test_a_crowded_space_shrinks_its_icons_rather_than_cover_its_name() -> None:
     assert not any(_meet(g.box, lab) for g in groups for lab in labels)
 
 
-def test_the_scoreboard_and_the_player_to_act_read_at_phone_width() -> None:
-    st = vijayanagara.new_game(2)
-    png = board(st, names={vijayanagara.Faction.D: "Alice"})
-    img = Image.open(io.BytesIO(png))
-    assert img.size == (geometry.WIDTH, geometry.HEIGHT) and len(png) <= 100_000
-    from render.vijayanagara.panel import STRIP_TYPE
+def _panels(states: list[vijayanagara.GameState]) -> list[vijayanagara.GameState]:
+    """States whose panels show every part: a card of each kind, the longest title, Stay
+    Eligible, the forks taken, the end of a game."""
+    picked = states[::6]
+    deck = vijayanagara.deck_for(picked[0].options)
+    for number, card in deck.cards.items():
+        st = picked[0].clone()
+        st.current_card = number
+        picked.append(st)
+        del card
+    return picked + [s for s in states if s.game_over]
 
-    assert STRIP_TYPE * PHONE / geometry.WIDTH >= 10.5  # px of type on the phone
-    assert "Alice" in alt_text(st, {vijayanagara.Faction.D: "Alice"})
+
+def test_every_text_of_the_panel_reads_at_phone_width(
+    states: list[vijayanagara.GameState], drawn: list[Drawn]
+) -> None:
+    for st in _panels(states):
+        draw_panel(st, {vijayanagara.Faction.D: "Alice", vijayanagara.Faction.B: "Bob"})
+    texts = [d for d in drawn if d.text]
+    small = [d for d in texts if d.on_phone() < READABLE]
+    assert texts and not small, small[:5]
+
+
+def test_no_two_texts_of_the_panel_overlap_and_each_lies_on_its_box_or_clear_of_all(
+    states: list[vijayanagara.GameState], drawn: list[Drawn]
+) -> None:
+    for st in _panels(states):
+        drawn.clear()
+        draw_panel(st, {f: "Ramachandra" for f in vijayanagara.PLAYERS})
+        texts = [(d.text, d.box) for d in drawn if d.text and d.box is not None]
+        shapes = [d.box for d in drawn if not d.text and d.box is not None]
+        assert len(texts) > 20 and shapes
+        for i, (a, p) in enumerate(texts):
+            assert p is not None
+            for b, q in texts[i + 1 :]:
+                assert q is not None and not _meet(p, q), (a, b, st.current_card)
+            for q in shapes:
+                assert not _meet(p, q) or _within(p, q), (a, q, st.current_card)
+
+
+def test_the_scoreboard_strip_shows_vp_the_margin_and_resources_large(drawn: list[Drawn]) -> None:
+    st = vijayanagara.new_game(2)
+    st.resources[vijayanagara.Faction.B] = 17
+    draw_panel(st)
+    sizes = {(d.text, d.size) for d in drawn}
+    scores = vijayanagara.score(st)
+    for f in vijayanagara.PLAYERS:
+        gap = scores[f] - max(v for k, v in scores.items() if k != f)
+        margin = f"+{gap} lead" if gap > 0 else ("tied" if gap == 0 else f"{-gap} behind")
+        for text in (theme.SHORT[f], f"{scores[f]}", margin, f"{st.resources[f]} Res"):
+            found = [size for t, size in sizes if t == text]
+            assert found and max(geometry.on_phone(n) for n in found) >= 10.5, (text, found)
+
+
+def test_the_line_of_who_is_to_act_names_the_player(drawn: list[Drawn]) -> None:
+    st = vijayanagara.new_game(2)
+    to_act = vijayanagara.prompt(st).faction
+    assert to_act is not None
+    draw_panel(st, {to_act: "Alice"})
+    assert any(d.text == f"{vijayanagara.FACTION_NAMES[to_act]} (Alice) to act" for d in drawn)
+
+
+def test_the_key_reads_at_phone_width(drawn: list[Drawn]) -> None:
+    """Its labels (the sample of the Prosperity coin is the map's marker, drawn apart)."""
+    key = Image.new("RGBA", (geometry.MAP_W, geometry.MAP_H))
+    legend.draw_key(key)
+    labels = [d for d in drawn if d.on is key]
+    assert {"Troop", "Rebelling", "Tributary", "Prosperity", "last turn"} <= {
+        d.text for d in labels
+    }
+    small = [d for d in labels if d.on_phone() < READABLE]
+    assert not small, small
+
+
+def test_a_board_is_at_most_100_kb(states: list[vijayanagara.GameState]) -> None:
+    for st in states[::25]:
+        png = board(st)
+        assert Image.open(io.BytesIO(png)).size == (geometry.WIDTH, geometry.HEIGHT)
+        assert len(png) <= 100_000
+
+
+def test_a_board_from_its_cached_parts_is_the_whole_board_on_the_palette(
+    states: list[vijayanagara.GameState],
+) -> None:
+    """board() puts the PNG together from maps and tiles kept on the palette and the boxes
+    drawn over the map: pixel for pixel the whole drawing (image()) mapped onto the palette."""
+    pal = board_palette()
+    for st in states[::9]:
+        got = Image.open(io.BytesIO(board(st)))
+        want = palette.to_palette(image(st), pal)
+        assert got.tobytes() == want.tobytes()
 
 
 def test_alt_text_says_who_leads_the_card_and_whose_turn(

@@ -24,7 +24,7 @@ def test_the_recap_names_what_each_faction_did() -> None:
         "B Attack done (Malwa).",
     ]
     assert vijayanagara.card_recap(lines) == (
-        "Card 4 · V Attack in no space · D passed · B attacked Malwa (B lost 2 Troops)"
+        "Card 4 · V Attack (no space selected) · D passed · B attacked Malwa (B lost 2 Troops)"
     )
 
 

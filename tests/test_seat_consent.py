@@ -165,7 +165,7 @@ async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     svc = await GameService.open(database_url, FakeRenderer(), clock=clock)
     try:
         shown = await svc.pace(CH, V)
-        assert f"Proposed: 1 hour(s), then the seat passes; waiting for <@{V}>" in shown.text
+        assert f"Proposed: 1 hour, then the seat passes; waiting for <@{V}>" in shown.text
         done = await svc.press(CH, V, agree.custom_id)
         assert done.ok and not done.ephemeral and "Every seated player agreed" in done.text
         pace = await svc.reminders.pace(game.id)

@@ -169,7 +169,61 @@ async def test_two_dones_close_two_frames_only_when_both_ended(svc: GameService)
     await seated(svc, 7)
     reply = await svc.play(CH, D, "limited; conscript; place 5 troop in delhi; done; done; done")
     assert not reply.ok
-    assert "it is not your turn" in reply.text
+    assert "Step 5 (`done`) was refused, so nothing was played" in reply.text
+    assert "a Limited Command acts in one space (2.3.5)" in reply.text
+
+
+LIMITED_ENDED = (
+    "step 3 (`place 1 troop in delhi`) ended Delhi Sultanate's Limited Conscript: a Limited "
+    "Command acts in one space (2.3.5)"
+)
+
+
+@pytest.mark.parametrize(
+    "fourth", ["place 1 troop in delhi", "place 1 troop in sindh", "select delhi", "pass"]
+)
+async def test_a_step_after_a_limited_command_ended_names_2_3_5_and_who_decides(
+    svc: GameService, fourth: str
+) -> None:
+    """Whatever the next step of the order, it was refused because the Limited Command had
+    its one space: the refusal says so, with the rule, and who decides now."""
+    await seated(svc, 7)  # Delhi decides first on seed 7
+    before = (await state_now(svc)).model_dump()
+    reply = await svc.play(CH, D, f"limited; conscript; place 1 troop in delhi; {fourth}")
+    assert not reply.ok
+    assert f"Step 4 (`{fourth}`) was refused, so nothing was played" in reply.text, reply.text
+    assert LIMITED_ENDED in reply.text and "turn" not in reply.text.split("decides now")[0]
+    assert "Bahmani Kingdom (<@202>) decides now: Bahmani Kingdom on card" in reply.text
+    assert (await state_now(svc)).model_dump() == before
+
+
+async def test_a_player_of_every_seat_is_told_the_limited_command_ended_not_whose_turn(
+    svc: GameService,
+) -> None:
+    """One person holds all three seats: as Delhi (`as_faction`) the fourth step is refused
+    for the rule that ended Delhi's Command; without it, the step is Bahmani's, refused by
+    Bahmani's own decision, and the refusal still says what ended Delhi's."""
+    assert (await svc.create(CH, D, seed=7)).ok
+    for f in "DBV":
+        assert (await svc.join(CH, D, f)).ok
+    assert (await svc.start(CH, D)).ok
+    order = "limited; conscript; place 1 troop in delhi; place 1 troop in delhi"
+    forced = await svc.play(CH, D, order, as_faction="D")
+    assert not forced.ok and LIMITED_ENDED in forced.text, forced.text
+    assert "not Delhi Sultanate's turn" not in forced.text
+    as_next = await svc.play(CH, D, order)
+    assert not as_next.ok, as_next.text
+    assert "Step 4 (`place 1 troop in delhi`) was refused" in as_next.text
+    assert f"({LIMITED_ENDED}.)" in as_next.text
+
+
+async def test_a_trade_after_a_hand_off_keeps_its_own_refusal(svc: GameService) -> None:
+    """Only a decision's step is refused for the hand-off; a trade's refusal is the trade's."""
+    await seated(svc, 7)
+    reply = await svc.play(
+        CH, D, "limited; conscript; place 1 troop in delhi; give 1 resources from B to D"
+    )
+    assert not reply.ok and "you do not sit as B" in reply.text, reply.text
 
 
 async def test_a_refusal_lists_what_is_allowed_in_the_real_position(svc: GameService) -> None:

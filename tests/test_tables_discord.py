@@ -8,10 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bot.tables import COMMANDS
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL
-
-from bot.tables import COMMANDS
 
 ALICE, BOB, CAROL = 21, 22, 23
 
@@ -54,7 +53,7 @@ async def test_a_whole_goat_tiger_game_on_discord(env: Env) -> None:
     await gt(env, BOB, "play", order="a1")  # not started
     assert "has not started" in told(env, BOB)
     await gt(env, BOB, "leave")
-    await gt(env, BOB, "ai", seat="tigers", level="easy")
+    await gt(env, ALICE, "ai", seat="tigers", level="easy")  # the creator seats the AI
     await gt(env, ALICE, "start")
     start = env.fake.visible[-1]
     assert "SHA-256" in start.content and start.custom_ids
@@ -70,8 +69,10 @@ async def test_a_whole_goat_tiger_game_on_discord(env: Env) -> None:
     assert other.choices == []
     # the first steps by buttons, then by /gt play; an old button is refused
     first = env.fake.visible[-1]
-    await env.click(ALICE, first, first.custom_ids[0])
-    await env.click(ALICE, first, first.custom_ids[0])
+    pressed = first.custom_ids[0]
+    await env.click(ALICE, first, pressed)
+    assert first.custom_ids == []  # only the newest message has buttons
+    await env.click(ALICE, first, pressed)  # a client that still shows the old button
     assert "earlier turn" in told(env, ALICE)
     steps = 1
     while True:
@@ -87,12 +88,14 @@ async def test_a_whole_goat_tiger_game_on_discord(env: Env) -> None:
         steps += 1
         assert steps < 400
     assert "Game over" in env.fake.visible[-1].content
+    buttoned = [m for m in env.fake.visible if m.custom_ids]
+    assert buttoned == []  # the game is over: no message keeps a button
     assert await env.service.store.latest_game(str(CHANNEL)) is None  # /vj sees none of it
     record = await env.bot.tables.service.store.latest_game(str(CHANNEL))
     assert record is not None and record.kind == "goat_tiger" and record.status == "finished"
     assert await env.bot.tables.service.store.owed_announcements(ignore_backoff=True, grace=0) == []
     await gt(env, CAROL, "verify")
-    assert "0 deal(s)" in told(env, CAROL)
+    assert "holds no deal, so there is nothing to check" in told(env, CAROL)
 
 
 async def test_vj_in_a_channel_with_another_game_is_told_which(env: Env) -> None:
@@ -107,3 +110,30 @@ async def test_vj_in_a_channel_with_another_game_is_told_which(env: Env) -> None
     await env.slash(ALICE, "join", faction="D")  # /vj leaves the Goat-Tiger game alone
     game = await env.bot.tables.service.store.open_game(str(CHANNEL))
     assert game is not None and game.kind == "goat_tiger" and game.seats == {}
+
+
+async def test_a_tables_announcement_that_cannot_go_out_is_delivered_by_the_outbox(
+    env: Env,
+) -> None:
+    """The tables share Vijayanagara's outbox: a start that could not be posted is posted by
+    the outbox loop later, with its board, buttons and ping, and the loop goes on."""
+    await gt(env, ALICE, "create", seat="goats")
+    await gt(env, BOB, "join", seat="tigers")
+    env.fake.fail("POST", r"^/webhooks/", None, 99)
+    env.fake.fail("POST", r"^/channels/", 503, 99)
+    env.bot.outbox_interval = 3600  # only the explicit flush below
+    since = len(env.fake.notified)
+    await gt(env, ALICE, "start")
+    assert not any("SHA-256" in m.content for m in env.fake.visible)
+    store = env.bot.tables.service.store
+    (owed,) = await store.owed_announcements(ignore_backoff=True, lease=0)
+    env.fake.faults.clear()
+    await store.announcement_failed(owed.game_id, owed.version, 0)
+    drawn = env.renderer.calls
+    assert await env.bot.flush_outbox() == 1
+    assert env.renderer.calls == drawn  # its board is the Goat-Tiger game's, not Vijayanagara's
+    start = env.fake.visible[-1]
+    assert "SHA-256" in start.content and "board.png" in start.files
+    assert start.custom_ids and all(c.startswith("tb:goat_tiger:") for c in start.custom_ids)
+    assert [u for u, _ in env.fake.notified[since:]] == [ALICE]
+    assert await store.owed_announcements(ignore_backoff=True, grace=0) == []

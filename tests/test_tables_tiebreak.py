@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-
 from bot.tables import Call, TableService, run_command
+
 from db import NewAction, SQLiteStore
 from db.models import GameResult, SeatResult
 
@@ -47,7 +47,7 @@ async def test_a_tie_is_played_off_and_the_record_says_who_won(service: TableSer
     vj = await tied_game(service, {"D": 3, "B": 1, "V": 1})
     (r,) = await run_command(service, "tiebreak", Call(CH, DELHI, "goat_tiger", {}))
     assert not r.ok and "Only the tied players (Bahmani Kingdom, Vijayanagara Empire)" in r.text
-    replies = await service.tiebreak(CH, BAHMANI)
+    replies = await run_command(service, "tiebreak", Call(CH, BAHMANI, "goat_tiger", {}))
     assert "ended tied" in replies[0].text and "Bahmani" in replies[0].text
     table = await service.games.open(CH)
     assert table is not None and table.record.kind == "goat_tiger"
@@ -57,7 +57,9 @@ async def test_a_tie_is_played_off_and_the_record_says_who_won(service: TableSer
         if table is None:
             break
         said = await service.choices(CH, BAHMANI, "goat_tiger", "")
-        replies = await service.play(CH, BAHMANI, "goat_tiger", said[0])
+        replies = await run_command(
+            service, "play", Call(CH, BAHMANI, "goat_tiger", {"order": said[0]})
+        )
     else:
         pytest.fail("the tiebreak did not end")
     assert "by the Goat-Tiger tiebreak" in replies[-1].text

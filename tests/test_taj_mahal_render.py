@@ -1,4 +1,5 @@
-"""Taj Mahal's board picture: drawn from a view, a PNG of bounded size, blind to hidden cards
+"""Taj Mahal's board picture: drawn from a view, a PNG of bounded size, blind to hidden cards,
+legible on a phone (nothing covers a text, no text smaller than 10 px at 390 px wide)
 (bench/taj_mahal_render.py measures its cost)."""
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ import random
 from PIL import Image
 from taj_helpers import random_game, started
 
-from render.taj_mahal import HEIGHT, WIDTH, board_png
-from render.taj_mahal.board import SEAT_COLOURS, _px
-from rules.taj_mahal import GAME, SEATS, TajOptions
+from render.taj_mahal import HEIGHT, WIDTH, board_png, sheet
+from render.taj_mahal.board import SEAT_COLOURS, SEAT_STYLES
+from render.taj_mahal.layout import font, overlap, px
+from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.components import standard_cards
 
 NORMAL_KINDS = [k for k, kind in enumerate(standard_cards().kinds) if kind.effect is None]
@@ -44,4 +46,51 @@ def test_board_shows_palaces_in_their_players_colours() -> None:
     after = Image.open(io.BytesIO(board_png(GAME.view(placed, None)))).convert("RGB")
     x, y = s.board.xy[c]
 
-    assert after.getpixel(_px(x, y)) == SEAT_COLOURS["blue"] != before.getpixel(_px(x, y))
+    assert after.getpixel(px(x, y)) == SEAT_COLOURS["blue"] != before.getpixel(px(x, y))
+
+
+PHONE = 390  # px: the width a phone shows the picture at
+
+
+def _states_of_random_games() -> list[State]:
+    out = []
+    for k in range(6):
+        end, log = random_game(3 + k % 3, 40 + k)
+        s = GAME.new_game(TajOptions(), SEATS[: 3 + k % 3])
+        for i, a in enumerate(log):
+            s = GAME.apply(s, a)
+            if i % 7 == 0:
+                out.append(s)
+        out.append(end)
+    return out
+
+
+def test_on_a_phone_no_text_is_covered_by_another_text_or_a_palace_or_marker() -> None:
+    for s in _states_of_random_games():
+        drawn = sheet(GAME.view(s, None))
+        texts = drawn.texts
+        for i, a in enumerate(texts):
+            for b in texts[i + 1 :]:
+                assert not overlap(a.box, b.box), f"{a.text!r} meets {b.text!r}"
+            for m in drawn.marks:
+                assert not overlap(a.box, m), f"a mark at {m} covers {a.text!r}"
+
+
+def test_on_a_phone_the_smallest_text_is_at_least_10_px_tall() -> None:
+    s, _ = random_game(5, 8)
+    drawn = sheet(GAME.view(s, None))
+    size = min(t.size for t in drawn.texts)
+    assert size * PHONE / WIDTH >= 10
+    # and its ink as drawn: a capital letter of the smallest font is 7 px high on the phone
+    _, top, _, bottom = font(size).getbbox("H")
+    assert (bottom - top) * PHONE / WIDTH >= 7
+
+
+def test_each_player_has_a_colour_and_a_shape_of_its_own() -> None:
+    assert len({c for c, _ in SEAT_STYLES.values()}) == len(SEAT_STYLES) == len(SEATS)
+    assert len({shape for _, shape in SEAT_STYLES.values()}) == len(SEATS)
+
+
+def test_the_same_view_gives_the_same_picture() -> None:
+    s, _ = random_game(4, 9)
+    assert board_png(GAME.view(s, None)) == board_png(GAME.view(s, None))

@@ -70,6 +70,7 @@ def test_nothing_a_seat_sees_depends_on_the_cards_of_another_seat(players: int) 
                 steps = [GAME.deal(s, rng.randrange)]
             for a in steps:
                 assert GAME.describe(v, a) == GAME.describe(w, a)
+            assert GAME.private_summary(v) == GAME.private_summary(w)
 
 
 def test_a_drawn_card_is_named_to_its_drawer_only() -> None:
@@ -185,3 +186,22 @@ def test_the_visit_header_names_province_court_and_supply_and_no_hand() -> None:
     assert all(card_name(CARDS, k) in text for k in s.supply)
     rng = random.Random(3)
     assert visit_header(GAME.view(_other_hands(s, None, rng), None)) == text
+
+
+def test_a_seats_private_summary_writes_out_its_whole_hand_and_the_public_has_none() -> None:
+    """Preparation: hands are kept secret. The summary a seat alone is shown names every card
+    it holds, grouped by colour, with its symbols; the public view's summary is empty."""
+    s = with_hands(
+        started(3),
+        ["red general+elephant", "red general+elephant", "green monk", "white elephant"],
+        ["yellow general"],
+        ["violet princess"],
+    )
+    seat = s.seats[0]
+    text = GAME.private_summary(GAME.view(s, seat))
+    assert "Your hand (4 cards):" in text
+    assert "- Red: general+elephant ×2" in text
+    assert "- Green: monk" in text and "- White: elephant" in text
+    assert "Symbols in hand: 2 general, 1 monk, 3 elephant." in text
+    assert "any colour will do" in text
+    assert GAME.private_summary(GAME.view(s, None)) == ""

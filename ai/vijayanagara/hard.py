@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import rules.vijayanagara as vijayanagara
@@ -176,10 +177,22 @@ def playout_step(state: GameState, seat: Faction, r: random.Random) -> Action:
 
 def playout(st: GameState, seat: Faction, r: random.Random) -> Outcome:
     """Play on from `st` (a determinized state) to the horizon, and score it for the seat."""
+    out = playout_until(st, seat, r, lambda: False)
+    assert out is not None
+    return out
+
+
+def playout_until(
+    st: GameState, seat: Faction, r: random.Random, stop: Callable[[], bool]
+) -> Outcome | None:
+    """`playout`, unless `stop()` holds before one of its steps: then None (a time budget
+    spent: the caller drops the future)."""
     horizon = _Horizon(st.current_card)
     for _ in range(PLAYOUT_CAP):
         if st.game_over or horizon.reached(st):
             break
+        if stop():
+            return None
         who = vijayanagara.prompt(st).faction
         assert who is not None  # a determinized state resolves chance itself
         st = vijayanagara.apply(st, playout_step(st, who, r))

@@ -26,8 +26,9 @@ def _player(level: Level) -> Player[GameState, Action]:
 
 
 def advise(view: GameState, seat: str, r: random.Random, budget: Budget) -> Advice:
-    """The whole decision up to the next hand-off, beside the runner-up and Pass."""
-    found = turn_hint(seen(view), r, budget)
+    """The whole decision up to the next hand-off, beside the runner-up and Pass: all of it
+    (reading the position too) within the budget."""
+    found = turn_hint(view, r, budget)
     return Advice(summary=found.summary, order=found.order)
 
 

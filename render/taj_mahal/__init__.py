@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from .board import HEIGHT, WIDTH, board_png, picture
+from .board import HEIGHT, board_png, picture, sheet
+from .layout import WIDTH
 
-__all__ = ["HEIGHT", "WIDTH", "board_png", "picture"]
+__all__ = ["HEIGHT", "WIDTH", "board_png", "picture", "sheet"]

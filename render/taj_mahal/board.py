@@ -1,49 +1,68 @@
 """Taj Mahal's board as a PNG, drawn from a view (never from the full state).
 
-The map (provinces, roads, cities, fortresses, names) is drawn once per board file and kept;
-each picture copies it and adds what changes: palaces and crown palaces by player colour,
-bonus tiles still on fortresses, the current province, the court, the supply and the scores.
-Sized for a phone: 780 px wide, shown at 390 px; names and figures are 18 px or more (the
-legend 15 px). The map is kept as a palette image, so a picture is flat colours: small and
-quick to encode.
+Sized for a phone: 780 px wide, shown at 390 px, every text 20 px or more (10 px on the phone).
+The map (provinces, roads, cities, names) is drawn once per board file and kept as a palette
+image; each picture copies it and adds what changes: bonus tiles still on fortresses, palaces
+and crown palaces, the current province, the visit numbers, then below the map the scoring
+track, the court, the supply, the players and a legend. Each player has a colour from a set
+that colour-blind eyes tell apart and a shape of its own (square, circle, triangle, diamond,
+cross) on palaces, the track and the table, so colour is never the only cue. Texts and marks
+are placed from the fonts' metrics (layout.py) and recorded as drawn (`sheet`), so that
+nothing covers a text.
 """
 
 from __future__ import annotations
 
 import io
 from functools import lru_cache
-from importlib import resources
+from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from rules.taj_mahal import NO, SYMBOL_TITLES, Board, Cards, View
+from rules.taj_mahal import NO, SYMBOL_TITLES, Board, Cards, State, View
 
-WIDTH = 780
-SCALE = 1.95  # board units (400 x 300) to pixels
-TOP = 44
-MAP_H = round(300 * SCALE)
-PANEL_TOP = TOP + MAP_H
-HEIGHT = PANEL_TOP + 280
+from .layout import (
+    FRAME,
+    MAP_BOTTOM,
+    TEXT,
+    TITLE,
+    WIDTH,
+    Box,
+    Sheet,
+    Text,
+    cell,
+    crown_place,
+    font,
+    map_layout,
+    marker,
+    px,
+)
 
 BACKGROUND = (246, 239, 224)
 INK = (40, 34, 28)
-ROAD = (150, 128, 100)
-PROVINCE_TINTS = ((236, 226, 200), (226, 232, 210))
-CURRENT = (200, 60, 40)
-SEAT_COLOURS = {
-    "blue": (47, 111, 208),
-    "orange": (240, 138, 36),
-    "brown": (125, 80, 40),
-    "gray": (120, 120, 120),
-    "teal": (21, 158, 146),
+MUTED = (150, 138, 120)
+NAME_INK = (70, 60, 50)
+ROAD = (165, 140, 110)
+PROVINCE_TINTS = ((236, 226, 200), (222, 230, 206))
+CURRENT = (200, 40, 30)
+GOLD = (236, 180, 20)
+Shape = Literal["square", "circle", "triangle", "diamond", "cross"]
+# Okabe and Ito's colour-blind-safe colours where a seat's name allows; and a shape each
+SEAT_STYLES: dict[str, tuple[tuple[int, int, int], Shape]] = {
+    "blue": ((0, 114, 178), "square"),
+    "orange": ((230, 159, 0), "circle"),
+    "brown": ((128, 70, 27), "triangle"),
+    "gray": ((150, 150, 150), "diamond"),
+    "teal": ((0, 158, 115), "cross"),
 }
+SEAT_COLOURS = {name: colour for name, (colour, _) in SEAT_STYLES.items()}
 CARD_COLOURS = {
-    "red": (210, 58, 58),
-    "yellow": (230, 194, 41),
-    "green": (60, 154, 60),
-    "violet": (138, 79, 191),
-    "white": (250, 250, 250),
-    "special": (230, 200, 120),
+    "red": (214, 72, 60),
+    "yellow": (236, 200, 60),
+    "green": (80, 164, 80),
+    "violet": (160, 110, 200),
+    "white": (252, 252, 252),
+    "special": (236, 206, 130),
 }
 COMMODITY_COLOURS = {
     "rice": (250, 250, 235),
@@ -52,47 +71,124 @@ COMMODITY_COLOURS = {
     "jewels": (60, 110, 200),
 }
 SYMBOL_LETTERS = ("V", "G", "M", "P", "K", "E")  # K: the Grand Mogul (the crown)
+LEGEND = (
+    "Cards: V Vizier, G General, M Monk, P Princess, K Grand Mogul, E Elephant. "
+    "Fortress tiles: +4 / +2 points, C a card, R T S J rice, tea, spices, jewels. "
+    "Players: cards in hand, influence tiles (* a special card), province tiles."
+)
+
+# the panel below the map, from the top
+TRACK_TOP = MAP_BOTTOM + 8
+STACK = 5  # track marks stacked at most this high (5 players)
+MARK = 22  # a track mark's size
+TRACK_LINE = TRACK_TOP + STACK * (MARK + 2) + 4
+COURT_Y = TRACK_LINE + 40
+SUPPLY_Y = COURT_Y + 36
+SUPPLY_ROWS = 2
+PLAYERS_Y = SUPPLY_Y + SUPPLY_ROWS * 34 + 6
+ROW = 34
+LEGEND_Y = PLAYERS_Y + 5 * ROW + 6
+LEGEND_LINES = 4
+HEIGHT = LEGEND_Y + LEGEND_LINES * (TEXT + 6) + 8
 
 
-@lru_cache(maxsize=8)
-def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    path = resources.files("render").joinpath(f"fonts/{name}")
-    with resources.as_file(path) as p:
-        return ImageFont.truetype(str(p), size)
+@lru_cache(maxsize=2048)
+def _glyphs(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
+    """A text's ink as a two-level mask (a palette picture takes no shades) and its offset
+    from where it is drawn: made once, pasted on every picture."""
+    left, top, right, bottom = (int(v) for v in font(size, bold).getbbox(text))
+    mask = Image.new("1", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font(size, bold), fill=1)
+    return mask, left, top
 
 
-def _px(x: int, y: int) -> tuple[int, int]:
-    return round(x * SCALE), TOP + round(y * SCALE)
+class _Pen:
+    """Draws and records every text and mark (the test reads the same boxes)."""
+
+    def __init__(self, img: Image.Image) -> None:
+        self.img = img
+        self.d = ImageDraw.Draw(img)
+        self.sheet = Sheet()
+
+    def text(self, t: Text, fill: tuple[int, int, int] = INK) -> Text:
+        mask, left, top = _glyphs(t.text, t.size, t.bold)
+        ink = self.img.palette.getcolor(fill, self.img) if self.img.palette else 0
+        self.img.paste(ink, (round(t.xy[0] + left), round(t.xy[1] + top)), mask)
+        self.sheet.texts.append(t)
+        return t
+
+    def write(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: int = TEXT,
+        bold: bool = False,
+        fill: tuple[int, int, int] = INK,
+    ) -> Text:
+        return self.text(Text.at(x, y, s, size, bold), fill)
+
+    def boxed(self, x: float, y: float, s: str, fill: tuple[int, int, int]) -> float:
+        """A card or a tile: its text on a coloured box (the box is the text's background)."""
+        t = Text.at(x + 4, y, s, TEXT, True)
+        self.d.rectangle(t.box, fill=fill, outline=INK)
+        self.text(t)
+        return t.box[2]
+
+    def shape(self, box: Box, shape: Shape, fill: tuple[int, int, int]) -> None:
+        _shape(self.d, box, shape, fill)
+        self.sheet.marks.append(box)
+
+
+def _shape(d: ImageDraw.ImageDraw, box: Box, shape: Shape, fill: tuple[int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if shape == "square":
+        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=fill, outline=INK, width=2)
+    elif shape == "circle":
+        d.ellipse(box, fill=fill, outline=INK, width=2)
+    elif shape == "triangle":
+        d.polygon([(cx, y0), (x1, y1), (x0, y1)], fill=fill, outline=INK, width=2)
+    elif shape == "diamond":
+        d.polygon([(cx, y0), (x1, cy), (cx, y1), (x0, cy)], fill=fill, outline=INK, width=2)
+    else:  # a cross
+        a = (x1 - x0) / 3.2
+        pts = [
+            (cx - a / 2, y0), (cx + a / 2, y0), (cx + a / 2, cy - a / 2), (x1, cy - a / 2),
+            (x1, cy + a / 2), (cx + a / 2, cy + a / 2), (cx + a / 2, y1), (cx - a / 2, y1),
+            (cx - a / 2, cy + a / 2), (x0, cy + a / 2), (x0, cy - a / 2), (cx - a / 2, cy - a / 2),
+        ]  # fmt: skip
+        d.polygon(pts, fill=fill, outline=INK, width=2)
 
 
 @lru_cache(maxsize=8)
 def _base(board: Board) -> Image.Image:
-    """The map: provinces, roads, cities (fortresses as squares), names."""
+    """The map: provinces and their titles, roads, city markers (fortresses square), names."""
     img = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     d = ImageDraw.Draw(img)
-    cell = 100 * SCALE
-    for p, (col, row) in enumerate(board.grid):
-        x0, y0 = col * cell, TOP + row * cell
-        d.rectangle(
-            (x0, y0, x0 + cell - 1, y0 + cell - 1),
-            fill=PROVINCE_TINTS[(col + row) % 2],
-            outline=(200, 185, 160),
-        )
-        d.text((x0 + 6, y0 + 4), board.province_titles[p], font=_font(18, True), fill=INK)
+    lay = map_layout(board)
+    for p in range(len(board.province_ids)):
+        col, row = board.grid[p]
+        x0, y0, x1, y1 = cell(board, p)
+        tint = PROVINCE_TINTS[(col + row) % 2]
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=tint, outline=(200, 185, 160))
     for a, b in board.roads:
-        d.line((*_px(*board.xy[a]), *_px(*board.xy[b])), fill=ROAD, width=3)
-    for c, (x, y) in enumerate(board.xy):
-        cx, cy = _px(x, y)
-        r = 10
-        shape = d.rectangle if board.fortress[c] else d.ellipse
-        shape((cx - r, cy - r, cx + r, cy + r), fill=(255, 252, 245), outline=INK, width=2)
-        label = board.city_titles[c]
-        w = d.textlength(label, font=_font(18))
-        d.text((cx - w / 2, cy + r + 1), label, font=_font(18), fill=(90, 80, 70))
+        d.line((*px(*board.xy[a]), *px(*board.xy[b])), fill=ROAD, width=4)
+    for p in range(len(board.province_ids)):
+        col, row = board.grid[p]
+        tint = PROVINCE_TINTS[(col + row) % 2]
+        t = lay.titles[p]
+        d.text(t.xy, t.text, font=font(t.size, True), fill=INK)
+        for c in board.cities_of[p]:
+            m = marker(board, c)
+            shape = d.rectangle if board.fortress[c] else d.ellipse
+            shape(m, fill=(255, 252, 245), outline=INK, width=2)
+            for line in lay.names[c]:
+                d.rectangle(line.box, fill=tint)  # a road under a name is hidden
+                d.text(line.xy, line.text, font=font(TEXT), fill=NAME_INK)
     # a palette image: what each picture adds takes the few colours left, and a flat picture
     # of at most 256 colours encodes small and fast
-    return img.quantize(colors=200, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return img.quantize(colors=180, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def _tile_text(board: Board, tile_id: int) -> str:
@@ -111,146 +207,194 @@ def _card_label(cards: Cards, k: int) -> str:
     return "".join(SYMBOL_LETTERS[i] * n for i, n in enumerate(kind.counts))
 
 
+def _style(s: State, seat: int) -> tuple[tuple[int, int, int], Shape]:
+    return SEAT_STYLES.get(s.seats[seat], (INK, "square"))
+
+
+def sheet(v: View) -> Sheet:
+    """The boxes of every text and mark of the picture of `v`."""
+    return _draw(v)[1]
+
+
 def picture(v: View) -> Image.Image:
+    return _draw(v)[0]
+
+
+def _draw(v: View) -> tuple[Image.Image, Sheet]:
     s = v.state
     board = s.board
     img = _base(board).copy()
-    d = ImageDraw.Draw(img)
-    small, bold = _font(18), _font(18, True)
-    big = _font(22, True)
-    seat_colour = [SEAT_COLOURS.get(name, INK) for name in s.seats]
-    # the header: visit, province, deck
-    if s.province_order:
-        p = s.province
-        title = f"Visit {s.visit + 1} of 12: {board.province_titles[p]}"
-        if s.phase == "over":
-            title = "Game over"
-        col, row = board.grid[p]
-        cell = 100 * SCALE
-        x0, y0 = col * cell, TOP + row * cell
-        if s.phase != "over":
-            d.rectangle((x0 + 1, y0 + 1, x0 + cell - 2, y0 + cell - 2), outline=CURRENT, width=5)
-        # visit numbers of the provinces still to come
-        for i in range(s.visit + 1, len(s.province_order)):
-            q = s.province_order[i]
-            qc, qr = board.grid[q]
-            d.text((qc * cell + cell - 30, TOP + qr * cell + 4), str(i + 1), font=bold, fill=ROAD)
+    pen = _Pen(img)
+    lay = map_layout(board)
+    for p in range(len(board.province_ids)):
+        pen.sheet.texts.append(lay.titles[p])
+    for c in range(len(board.city_ids)):
+        pen.sheet.texts.extend(lay.names[c])
+        pen.sheet.marks.append(crown_place(board, c))  # kept free whether a crown is there
+    _header(pen, v)
+    _map(pen, s)
+    _track(pen, s)
+    _court(pen, s)
+    _supply(pen, s)
+    _players(pen, v)
+    _legend(pen)
+    return img, pen.sheet
+
+
+def _header(pen: _Pen, v: View) -> None:
+    s = v.state
+    if s.phase == "over":
+        title = "Game over"
+    elif s.province_order:
+        title = f"Visit {s.visit + 1} of 12: {s.board.province_titles[s.province]}"
     else:
         title = "Setting up"
-    d.text((10, 10), title, font=big, fill=INK)
-    d.text((WIDTH - 230, 12), f"deck {v.deck_size}  discard {len(s.discard)}", font=small, fill=INK)
-    # bonus tiles still on fortresses, and palaces
+    pen.write(10, 10, title, 26, True)
+    deck = f"deck {v.deck_size}  discard {len(s.discard)}"
+    pen.write(WIDTH - 10 - font(TEXT).getlength(deck), 14, deck)
+
+
+def _map(pen: _Pen, s: State) -> None:
+    board = s.board
+    lay = map_layout(board)
+    if s.province_order:
+        if s.phase != "over":
+            x0, y0, x1, y1 = cell(board, s.province)
+            pen.d.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=CURRENT, width=FRAME)
+        for i in range(s.visit + 1, len(s.province_order)):  # provinces still to come
+            x, y = lay.badges[s.province_order[i]]
+            pen.write(x, y, str(i + 1), TITLE, True, MUTED)
     for c, tile in enumerate(s.bonus_on):
-        cx, cy = _px(*board.xy[c])
-        if tile != NO:
-            d.rectangle((cx - 9, cy - 9, cx + 9, cy + 9), fill=(250, 220, 120))
+        m = marker(board, c)
+        if tile != NO:  # the tile covers the marker, its text inside
             text = _tile_text(board, tile)
-            w = d.textlength(text, font=_font(14, True))
-            d.text((cx - w / 2, cy - 8), text, font=_font(14, True), fill=INK)
+            left, top, right, bottom = font(TEXT, True).getbbox(text)
+            x = (m[0] + m[2] - left - right) / 2
+            y = (m[1] + m[3] - top - bottom) / 2
+            pen.d.rectangle(m, fill=(250, 220, 120), outline=INK)
+            pen.text(Text((x, y), text, TEXT, True, m))
         if s.palace and s.palace[c] != NO:
-            d.rectangle(
-                (cx - 9, cy - 9, cx + 9, cy + 9), fill=seat_colour[s.palace[c]], outline=INK
-            )
+            colour, shape = _style(s, s.palace[c])
+            pen.shape(m, shape, colour)
         if s.crown_palace and s.crown_palace[c] != NO:
-            x = cx + 12
-            d.rectangle(
-                (x, cy - 20, x + 14, cy - 6), fill=seat_colour[s.crown_palace[c]], outline=INK
-            )
-            d.polygon(
-                [
-                    (x, cy - 20),
-                    (x + 3, cy - 26),
-                    (x + 7, cy - 21),
-                    (x + 11, cy - 26),
-                    (x + 14, cy - 20),
-                ],
-                fill=(230, 180, 30) if c == s.crown_city else (180, 160, 120),
-            )
-    _panel(d, v, seat_colour)
-    return img
+            colour, shape = _style(s, s.crown_palace[c])
+            x0, y0, x1, y1 = crown_place(board, c)
+            gold = GOLD if c == s.crown_city else (190, 170, 130)
+            pen.d.polygon(
+                [(x0, y0 + 10), (x0 + 2, y0), (x0 + 8, y0 + 6), (x0 + 12, y0),
+                 (x1 - 8, y0 + 6), (x1 - 2, y0), (x1, y0 + 10)],
+                fill=gold, outline=INK,
+            )  # fmt: skip
+            pen.shape((x0, y0 + 10, x1, y1), shape, colour)
 
 
-def _panel(d: ImageDraw.ImageDraw, v: View, seat_colour: list[tuple[int, int, int]]) -> None:
-    s = v.state
-    board, cards = s.board, s.cards
-    small, bold = _font(18), _font(18, True)
-    y = PANEL_TOP + 6
-    # the court
-    d.text((10, y), "Court:", font=bold, fill=INK)
-    x = 80.0
+def _track(pen: _Pen, s: State) -> None:
+    """The scoring track: each player's mark above its score, stacked where they meet."""
+    top = max(50, -(-max(s.scores, default=0) // 10) * 10)
+    x0, x1 = 24.0, WIDTH - 24.0
+
+    def at(score: int) -> float:
+        return x0 + (x1 - x0) * score / top
+
+    d = pen.d
+    d.line((x0, TRACK_LINE, x1, TRACK_LINE), fill=INK, width=3)
+    step = 10 if top <= 100 else 20
+    for v in range(0, top + 1, 5):
+        d.line((at(v), TRACK_LINE - 5, at(v), TRACK_LINE + (8 if v % step == 0 else 4)), fill=INK)
+        if v % step == 0:
+            label = str(v)
+            pen.write(at(v) - font(TEXT).getlength(label) / 2, TRACK_LINE + 10, label)
+    levels: list[list[float]] = [[] for _ in range(STACK)]
+    for i in sorted(range(len(s.seats)), key=lambda i: (s.scores[i], i)):
+        x = at(s.scores[i])
+        level = next(k for k, xs in enumerate(levels) if all(abs(x - o) >= MARK + 2 for o in xs))
+        levels[level].append(x)
+        y = TRACK_LINE - 6 - (level + 1) * (MARK + 2)
+        colour, shape = _style(s, i)
+        pen.shape((x - MARK / 2, y, x + MARK / 2, y + MARK), shape, colour)
+
+
+def _court(pen: _Pen, s: State) -> None:
+    y = COURT_Y
+    x = pen.write(10, y, "Court:", bold=True).box[2] + 8
     for k in range(4):
         on = s.court[k]
-        d.text(
-            (x, y),
-            SYMBOL_TITLES[k],
-            font=bold if on else small,
-            fill=INK if on else (180, 170, 150),
-        )
-        x += d.textlength(SYMBOL_TITLES[k], font=bold) + 10
+        x = pen.write(x, y, SYMBOL_TITLES[k], bold=on, fill=INK if on else MUTED).box[2] + 8
     crown_here = s.crown_city == NO and s.phase != "over"
-    d.text(
-        (x, y),
-        "crown",
-        font=bold if crown_here else small,
-        fill=INK if crown_here else (180, 170, 150),
-    )
-    x += 70
+    x = pen.write(x, y, "crown", bold=crown_here, fill=INK if crown_here else MUTED).box[2] + 8
     if s.province_order and s.province_tile_in_court:
-        goods = board.province_tiles[s.visit]
-        d.text((x, y), f"tile {s.visit + 1}:", font=bold, fill=INK)
-        x += 64
-        for g in goods:
-            d.ellipse((x, y + 1, x + 16, y + 17), fill=COMMODITY_COLOURS[g], outline=INK)
-            x += 20
-    # the supply
-    y += 30
-    d.text((10, y), "Supply:", font=bold, fill=INK)
-    x = 90.0
+        x = pen.write(x, y, f"tile {s.visit + 1}:", bold=True).box[2] + 4
+        for g in s.board.province_tiles[s.visit]:
+            pen.d.ellipse((x, y + 2, x + 20, y + 22), fill=COMMODITY_COLOURS[g], outline=INK)
+            pen.sheet.marks.append((x, y + 2, x + 20, y + 22))
+            x += 24
+
+
+def _supply(pen: _Pen, s: State) -> None:
+    cards = s.cards
+    y = SUPPLY_Y
+    start = pen.write(10, y, "Supply:", bold=True).box[2] + 8
+    x = start
+    if not s.supply:
+        pen.write(x, y, "empty")
     for k in s.supply:
         label = _card_label(cards, k)
-        w = max(34, d.textlength(label, font=bold) + 10)
-        d.rectangle(
-            (x, y - 1, x + w, y + 23), fill=CARD_COLOURS[cards.kinds[k].colour], outline=INK
-        )
-        d.text((x + 5, y + 1), label, font=bold, fill=INK)
-        x += w + 5
-    if not s.supply:
-        d.text((x, y), "empty", font=small, fill=INK)
-    legend = (
-        "Cards: V G M P K E = Vizier, General, Monk, Princess, Grand Mogul, Elephant",
-        "Fortress tiles: +4 / +2 points, C a card, R T S J rice, tea, spices, jewels",
-    )
-    for i, line in enumerate(legend):
-        d.text((10, y + 28 + 18 * i), line, font=_font(15), fill=INK)
-    # the players: score, cards in hand, influence tiles (* a special card), cards played
-    y += 70
+        if x + font(TEXT, True).getlength(label) + 12 > WIDTH - 10:
+            x, y = start, y + 34
+        x = pen.boxed(x, y, label, CARD_COLOURS[cards.kinds[k].colour]) + 6
+
+
+def _players(pen: _Pen, v: View) -> None:
+    """Per player: its mark and name, score, cards in hand, influence tiles, province tiles,
+    and the cards it played this visit."""
+    s = v.state
+    cards = s.cards
     mover = s.seats[s.turn] if s.phase in ("turn", "place", "take") else None
     for i, name in enumerate(s.seats):
-        d.rectangle((10, y + 2, 26, y + 20), fill=seat_colour[i], outline=INK)
-        marker = ">" if name == mover else ""
-        d.text((32, y), f"{name.capitalize()}{marker}", font=bold, fill=INK)
+        y = PLAYERS_Y + i * ROW
+        colour, shape = _style(s, i)
+        pen.shape((10, y + 1, 32, y + 23), shape, colour)
+        who = name.capitalize() + (" >" if name == mover else "")
+        pen.write(40, y, who, bold=True)
+        score = str(s.scores[i])
+        pen.write(200 - font(TEXT, True).getlength(score), y, score, bold=True)
         gone = not s.active[i] and s.phase not in ("over", "setup", "supply")
-        d.text((125, y), f"{s.scores[i]}", font=bold, fill=INK)
-        d.text((170, y), f"{v.hand_sizes[i]}c", font=small, fill=(140, 130, 120) if gone else INK)
+        pen.write(212, y, f"{v.hand_sizes[i]}c", fill=MUTED if gone else INK)
         held = "".join(SYMBOL_LETTERS[k] * n for k, n in enumerate(s.influence[i]))
         held += "*" * sum(1 for h in s.special_holder if h == i)
         held += f" {len(s.province_tiles[i])}p" if s.province_tiles[i] else ""
-        d.text((220, y), held, font=small, fill=INK)
-        x = 330.0
-        for k in s.played[i]:
+        x = 270.0
+        if held.strip():
+            x = pen.write(x, y, held.strip()).box[2] + 8
+        x = max(x, 360.0)
+        played = list(s.played[i])
+        for n, k in enumerate(played):
             label = _card_label(cards, k)
-            w = d.textlength(label, font=bold) + 8
-            colour = CARD_COLOURS[cards.kinds[k].colour]
-            d.rectangle((x, y, x + w, y + 22), fill=colour, outline=INK)
-            d.text((x + 4, y + 1), label, font=bold, fill=INK)
-            x += w + 4
-            if x > WIDTH - 40:
+            more = f"+{len(played) - n}"
+            room = WIDTH - 10 - font(TEXT, True).getlength(more) - 12
+            if x + font(TEXT, True).getlength(label) + 12 > room and n < len(played) - 1:
+                pen.write(x, y, more, bold=True)
                 break
-        y += 28
+            x = pen.boxed(x, y, label, CARD_COLOURS[cards.kinds[k].colour]) + 5
+
+
+def _legend(pen: _Pen) -> None:
+    f = font(TEXT)
+    y = LEGEND_Y
+    line = ""
+    for word in LEGEND.split():
+        wider = f"{line} {word}".strip()
+        if f.getlength(wider) > WIDTH - 20 and line:
+            pen.write(10, y, line, fill=NAME_INK)
+            y += TEXT + 6
+            line = word
+        else:
+            line = wider
+    pen.write(10, y, line, fill=NAME_INK)
 
 
 def board_png(v: View) -> bytes:
     """The picture as PNG bytes."""
     buf = io.BytesIO()
-    picture(v).save(buf, format="PNG", compress_level=3)
+    picture(v).save(buf, format="PNG", compress_level=1)
     return buf.getvalue()

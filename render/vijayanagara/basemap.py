@@ -1,8 +1,11 @@
-"""The parts of the map that never change, drawn once (anti-aliased) and cached.
+"""The parts of the map that never change, drawn once and cached. Shapes are drawn at twice
+the size and averaged down (BOX: smooth edges without the extra shades of a sharper filter).
 
 - `background()`: sea, land beyond the map, the Himalaya.
 - `masks()`: one anti-aliased mask per space, to fill with its colour of the moment.
-- `overlay()`: borders, the Vindhya Range (hatched), Cities, names and Prosperity (1.3).
+- `overlay()`: borders, the Vindhya Range (hatched), Cities, the names of the spaces and
+  Cities (1.3), the key.
+- `highlight(sid)`: the outline of a space touched by the last turn.
 """
 
 from __future__ import annotations
@@ -13,11 +16,16 @@ from PIL import Image, ImageChops, ImageDraw
 
 import rules.vijayanagara as vijayanagara
 
+from . import fastdraw, layout, legend, theme
 from . import geometry as g
-from . import legend, theme
 
 _SS = 2  # supersampling of shapes and lines
 Mask = tuple[tuple[int, int], Image.Image]  # (top-left offset, L mask)
+# The seas' names: the centre of the first line, the lines.
+SEA_NAMES: tuple[tuple[g.Point, tuple[str, ...]], ...] = (
+    ((56, 532), ("Arabian", "Sea")),
+    ((880, 692), ("Bay of", "Bengal")),
+)
 
 
 def _scaled(ring: list[g.Point], k: int = _SS, dx: int = 0, dy: int = 0) -> list[tuple[int, int]]:
@@ -87,20 +95,12 @@ def background() -> Image.Image:
             ((x + s // 3) * _SS, (y - s // 6) * _SS),
         ]
         d.polygon(cap, fill=snow if i % 2 == 0 else (232, 228, 220))
-    img = img.resize((g.MAP_W, g.MAP_H), Image.Resampling.LANCZOS)
-    d = ImageDraw.Draw(img)
+    img = img.resize((g.MAP_W, g.MAP_H), Image.Resampling.BOX)
+    d = fastdraw.Draw(img)
     sea_ink = (92, 130, 150)
-    d.text(
-        (150, 705), "Arabian\nSea", font=theme.serif(22), fill=sea_ink, anchor="mm", align="center"
-    )
-    d.text(
-        (880, 705),
-        "Bay of\nBengal",
-        font=theme.serif(22),
-        fill=sea_ink,
-        anchor="mm",
-        align="center",
-    )
+    for (x, y), lines in SEA_NAMES:
+        for i, line in enumerate(lines):
+            d.text((x, y + 26 * i), line, font=theme.serif(22), fill=sea_ink, anchor="mm")
     d.text((700, 40), "H I M A L A Y A", font=theme.serif(18), fill=(120, 106, 84), anchor="mm")
     return img
 
@@ -120,12 +120,13 @@ def _hatch(ring: list[g.Point]) -> Image.Image:
 
 
 @cache
-def city_labels() -> Image.Image:
-    """The names of the Cities (RGBA), also pasted again over a highlight."""
+def labels() -> Image.Image:
+    """The names of the spaces and the Cities (RGBA): in the overlay, and again over a
+    highlight."""
     img = Image.new("RGBA", (g.MAP_W, g.MAP_H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = fastdraw.Draw(img)
     board = vijayanagara.board()
-    small = theme.bold(13)
+    small = theme.bold(theme.CITY)
     for cid, (x, y) in g.CITIES.items():
         dx, dy = g.CITY_LABEL_OFFSET[cid]
         d.text(
@@ -137,6 +138,20 @@ def city_labels() -> Image.Image:
             stroke_width=2,
             stroke_fill=(250, 246, 236, 255),
         )
+    for sid in g.POLYGONS:
+        x, y = g.LABELS[sid]
+        size = layout.label_font_size(sid)
+        lines = layout.name_lines(sid)
+        for i, line in enumerate(lines):
+            d.text(
+                (x, y + round((i - (len(lines) - 1) / 2) * layout.line_height(sid))),
+                line,
+                font=theme.bold(size),
+                fill=(*theme.INK, 255),
+                anchor="mm",
+                stroke_width=3,
+                stroke_fill=(255, 250, 238, 255),
+            )
     return img
 
 
@@ -169,10 +184,9 @@ def overlay() -> Image.Image:
             width=3 * _SS,
         )
         del cid
-    img = img.resize((g.MAP_W, g.MAP_H), Image.Resampling.LANCZOS)
-    d = ImageDraw.Draw(img)
-    labels = city_labels()
-    img.alpha_composite(labels)
+    img = img.resize((g.MAP_W, g.MAP_H), Image.Resampling.BOX)
+    d = fastdraw.Draw(img)
+    img.alpha_composite(labels())
     d.text(
         ((g.VNW[0] + g.VNE[0]) // 2 + 4, (g.VNW[1] + g.VSW[1]) // 2),
         "VINDHYA RANGE",
@@ -188,9 +202,24 @@ def overlay() -> Image.Image:
 
 
 @cache
-def outline(sid: str) -> Mask:
-    """The highlight of the last action: an anti-aliased band just inside a space's border,
-    leaving the border line and the Cities on it visible."""
+def highlight(sid: str) -> Mask:
+    """The highlight of the last action as a sprite (RGBA): an anti-aliased band just inside
+    a space's border, leaving the border line and the Cities on it visible, under the names
+    it crosses."""
+    (x0, y0), band = _band(sid)
+    img = Image.new("RGBA", band.size, (*theme.HIGHLIGHT, 0))
+    img.putalpha(band)
+    names = labels().crop((x0, y0, x0 + band.width, y0 + band.height))
+    # the names only where the band is: elsewhere the map shows them already
+    names.putalpha(
+        ImageChops.multiply(names.getchannel("A"), band.point(lambda v: 255 if v else 0))
+    )
+    img.alpha_composite(names)
+    return (x0, y0), img
+
+
+def _band(sid: str) -> Mask:
+    """The highlight's band (L mask)."""
     ring = g.POLYGONS[sid]
     xs = [p[0] for p in ring]
     ys = [p[1] for p in ring]

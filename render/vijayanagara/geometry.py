@@ -25,15 +25,23 @@ Point = tuple[int, int]
 # Portrait, to fill a phone screen: the map on top, the panel below it.
 MAP_W = 1000  # map area, pixels
 MAP_H = 1100
-PANEL_H = 554  # the panel below the map
+PANEL_H = 592  # the panel below the map
 WIDTH = MAP_W  # the whole image
 HEIGHT = MAP_H + PANEL_H
+
+PHONE_WIDTH = 390  # px: how wide a phone shows the board
+
+
+def on_phone(px: float) -> float:
+    """How large `px` pixels of the board show on a phone."""
+    return px * PHONE_WIDTH / WIDTH
+
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 # Boxes drawn in the sea: the Deccan Influence tracks (1.9) in the Bay of Bengal, the key in
 # the Arabian Sea.
 INFLUENCE_BOX: Box = (716, 800, 990, 1090)
-KEY_BOX: Box = (10, 770, 300, 1090)
+KEY_BOX: Box = (8, 598, 236, 1092)
 
 DELHI_CENTER: Point = (450, 250)
 DELHI_RADIUS = 88
@@ -203,7 +211,7 @@ LABELS: dict[str, Point] = {
     "punjab": (296, 118),
     "delhi": (450, 190),
     "sindh": (140, 300),
-    "rajput": (305, 328),
+    "rajput": (305, 332),
     "gujarat": (222, 490),
     "malwa": (438, 378),
     "jaunpur": (660, 165),
@@ -276,7 +284,7 @@ CITY_LABEL_OFFSET: dict[str, Point] = {
     "lakhnauti": (0, -14),
     "devagiri": (-4, -15),
     "warangal": (44, -2),
-    "gulbarga": (46, 8),
+    "gulbarga": (-46, 8),
     "raichur": (-32, -13),
     "hampi": (34, 0),
     "goa": (-14, -14),

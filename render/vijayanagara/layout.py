@@ -9,6 +9,7 @@ label and City, in smaller icons when no place fits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import accumulate
@@ -21,6 +22,7 @@ from rules.vijayanagara import GameState, Piece
 
 from . import geometry as g
 from . import theme
+from .markers import BADGE_H, COIN, badge_width
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
@@ -41,10 +43,13 @@ ICON_SIZES = (32, 27, 23, 19)  # tried in turn until the block fits
 GAP = 6  # between two groups of a row
 PAD = 2  # space kept around every label box
 STEP = 9  # the search grid, pixels
+CELL = 3  # pixels per cell of the free-space grid
 REACH = 150  # how far from its centre a block may move
 LABEL_SIZE: dict[str, int] = {"delhi": 22, "gondwana": 16}
 NAMES: dict[str, str] = {"mountain_passes": "Mountain\nPasses", "rajput": "Rajput\nKingdoms"}
 COUNT_SIZE = 20  # the count beside an icon, at ICON_SIZES[0]
+# Where the markers sit off the centre of the name, px: Karnataka's leave Hampi room.
+MARKER_SHIFT: dict[str, int] = {"karnataka": -6}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +66,18 @@ class Group:
 class Marker:
     """The Prosperity coin and the Tributary or Control badge under a Province's name."""
 
-    coin: tuple[int, int]  # centre
-    badge: tuple[int, int] | None  # centre, when there is a badge
+    coin: tuple[int, int]  # top left
+    badge: tuple[int, int] | None  # top left, when there is a badge
     text: str
 
 
 def label_font_size(sid: str) -> int:
     return LABEL_SIZE.get(sid, 19)
+
+
+def line_height(sid: str) -> int:
+    """From one line of the space's name to the next."""
+    return label_font_size(sid) + 3
 
 
 def name_lines(sid: str) -> list[str]:
@@ -83,7 +93,7 @@ def name_boxes(sid: str) -> list[Box]:
     x, y = g.LABELS[sid]
     size = label_font_size(sid)
     lines = name_lines(sid)
-    line_h = size + 3
+    line_h = line_height(sid)
     out = []
     for i, line in enumerate(lines):
         cy = y + round((i - (len(lines) - 1) / 2) * line_h)
@@ -99,29 +109,31 @@ def marker_text(state: GameState, sid: str) -> str | None:
     return "TRIBUTARY" if st.tributary else None
 
 
+@lru_cache(maxsize=256)
 def marker(sid: str, text: str | None) -> Marker | None:
     """Where the Prosperity coin (1.3.1) and the Tributary or Control badge (1.6, 1.7) go,
-    `text` being the badge's (marker_text)."""
+    side by side under the name, `text` being the badge's (marker_text)."""
     if not vijayanagara.board().spaces[sid].is_province:
         return None
     x, y = g.LABELS[sid]
-    by = y + 11 * len(name_lines(sid)) + 12
+    x += MARKER_SHIFT.get(sid, 0)
+    top = y + 11 * len(name_lines(sid)) + 2  # just under the name's box
     if text is None:
-        return Marker((x, by), None, "")
-    tw = _text_width(text, 13) + 12
-    cx = x - (tw + 26) // 2 + 10
-    return Marker((cx, by), (cx + 14 + tw // 2, by), text)
+        return Marker((x - COIN // 2, top), None, "")
+    left = x - (COIN + 4 + badge_width(text)) // 2
+    return Marker((left, top), (left + COIN + 4, top), text)
 
 
+@lru_cache(maxsize=256)
 def marker_box(sid: str, text: str | None) -> Box | None:
     m = marker(sid, text)
     if m is None:
         return None
-    (cx, cy) = m.coin
-    right = cx + 11
+    x, y = m.coin
+    right = x + COIN + 1
     if m.badge is not None:
-        right = m.badge[0] + (_text_width(m.text, 13) // 2) + 8
-    return (cx - 11, cy - 11, right, cy + 11)
+        right = m.badge[0] + badge_width(m.text) + 1
+    return (x, y, right, y + max(COIN, BADGE_H) + 1)
 
 
 def label_boxes(sid: str, text: str | None) -> list[Box]:
@@ -141,8 +153,9 @@ def city_boxes() -> tuple[Box, ...]:
     for cid, (x, y) in g.CITIES.items():
         out.append((x - 8, y - 8, x + 8, y + 8))
         dx, dy = g.CITY_LABEL_OFFSET[cid]
-        w = _text_width(board.cities[cid].name, 13) + 4
-        out.append((x + dx - w // 2, y + dy - 9, x + dx + w // 2, y + dy + 9))
+        w = _text_width(board.cities[cid].name, theme.CITY) + 4
+        h = theme.CITY // 2 + 3
+        out.append((x + dx - w // 2, y + dy - h, x + dx + w // 2, y + dy + h))
     return tuple(out)
 
 
@@ -214,6 +227,8 @@ def _offsets() -> list[tuple[int, int]]:
 
 
 _OFFSETS = _offsets()
+assert STEP % CELL == 0  # an offset is whole cells
+_CELL_OFFSETS = [(dx, dy, dx // CELL, dy // CELL) for dx, dy in _OFFSETS]
 
 
 Markers = tuple[str | None, ...]  # every space's badge text, in geometry.POLYGONS order
@@ -248,16 +263,14 @@ def place_pieces(
         for wide in (limit, limit + 2 * icon, limit // 2):  # as the map says, wider, narrower
             block = _block(_rows(list(groups), icon, max(wide, icon)), icon, cx, cy)
             first = first or block
-            x0, y0, x1, y1 = _bounds(block)
-            for dx, dy in _OFFSETS:
-                if free.clear((x0 + dx, y0 + dy, x1 + dx, y1 + dy)):
-                    return tuple(_moved(grp, dx, dy) for grp in block)
+            found = free.first_clear(_bounds(block))
+            if found is not None:
+                return tuple(_moved(grp, *found) for grp in block)
     assert first is not None
     FALLBACKS.append(sid)
     return tuple(first)  # no clear place: at its centre (tests/test_render_layout.py)
 
 
-CELL = 3  # pixels per cell of the free-space grid
 _BLOCKED = bytes([1] + [0] * 255)  # a cell's coverage (0: not free) -> 1 when blocked
 FALLBACKS: list[str] = []  # spaces whose pieces found no clear place (tests read it)
 
@@ -301,6 +314,23 @@ class _Grid:
             sums.append(above)
         self.sums = sums
 
+    def first_clear(self, box: Box) -> tuple[int, int] | None:
+        """The first of _OFFSETS (nearest first) that moves `box` where it is clear: `clear`
+        over the offsets, counted in whole cells (STEP is a multiple of CELL)."""
+        c0 = (box[0] - self.x0) // CELL
+        r0 = (box[1] - self.y0) // CELL
+        c1 = -(-(box[2] - self.x0) // CELL) + 1
+        r1 = -(-(box[3] - self.y0) // CELL) + 1
+        s, w, h = self.sums, self.w, self.h
+        for dx, dy, dc, dr in _CELL_OFFSETS:
+            a, b, c, d = c0 + dc, r0 + dr, c1 + dc, r1 + dr
+            if a < 0 or b < 0 or c > w or d > h:
+                continue
+            top, bottom = s[b], s[d]
+            if bottom[c] - top[c] - bottom[a] + top[a] == 0:
+                return dx, dy
+        return None
+
     def clear(self, box: Box) -> bool:
         c0 = (box[0] - self.x0) // CELL
         r0 = (box[1] - self.y0) // CELL
@@ -317,7 +347,8 @@ def _free(sid: str, avoid: tuple[Box, ...]) -> _Grid:
     return _Grid(sid, avoid)
 
 
-def _bounds(block: list[Group]) -> Box:
+def _bounds(block: Sequence[Group]) -> Box:
+    """The box of a block of groups."""
     return (
         min(grp.box[0] for grp in block),
         min(grp.box[1] for grp in block),

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from dataclasses import dataclass
+
+from PIL import Image
 
 import rules.vijayanagara as vijayanagara
 from rules.vijayanagara import Faction, GameState
 
-from . import basemap, fastdraw, layout, painted, sprites, theme, tracks
+from . import fastdraw, layout, markers, painted, sprites, theme, tracks
 from . import geometry as g
 
 
@@ -26,89 +28,134 @@ def fill_colour(state: GameState, sid: str) -> theme.RGB:
     return theme.LAND
 
 
-def draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, groups: tuple[layout.Group, ...]) -> None:
-    """A space's pieces where the layout placed them: each icon, and its count beside it."""
-    for grp in groups:
-        icon = sprites.piece(grp.piece, grp.icon)
-        img.paste(icon, (grp.x, grp.y), icon)
-        if grp.count > 1:
-            d.text(
-                (grp.x + grp.icon + 3, grp.y + grp.icon // 2 + 1),
-                str(grp.count),
-                font=theme.bold(layout.count_size(grp.icon)),
-                fill=theme.INK,
-                anchor="lm",
-                stroke_width=3,
-                stroke_fill=theme.WHITE,
-            )
+@dataclass(frozen=True, slots=True, eq=False)
+class Sprite:
+    """An image pasted at (x, y) of the map: RGBA through its alpha, RGB whole."""
+
+    x: int
+    y: int
+    image: Image.Image
+
+    def box(self) -> g.Box:
+        return (self.x, self.y, self.x + self.image.width, self.y + self.image.height)
+
+    def draw(self, img: Image.Image, dx: int, dy: int) -> None:
+        mask = self.image if self.image.mode == "RGBA" else None
+        img.paste(self.image, (self.x - dx, self.y - dy), mask)
 
 
-def _badge(
-    d: ImageDraw.ImageDraw,
-    cx: int,
-    cy: int,
-    text: str,
-    fill: theme.RGB,
-    ink: theme.RGB,
-    edge: theme.RGB,
-) -> None:
-    font = theme.bold(13)
-    tw = int(d.textlength(text, font=font))
-    box = (cx - tw // 2 - 6, cy - 10, cx + tw // 2 + 6, cy + 10)
-    d.rounded_rectangle(box, radius=5, fill=fill, outline=edge, width=2)
-    d.text((cx, cy + 1), text, font=font, fill=ink, anchor="mm")
+@dataclass(frozen=True, slots=True, eq=False)
+class Count:
+    """A count beside a piece's icon: bold, in a white outline."""
 
+    x: int  # its left middle
+    y: int
+    text: str
+    size: int
 
-def draw_label(d: ImageDraw.ImageDraw, state: GameState, sid: str) -> None:
-    x, y = g.LABELS[sid]
-    size = layout.label_font_size(sid)
-    font = theme.bold(size)
-    lines = layout.name_lines(sid)
-    line_h = size + 3
-    for i, line in enumerate(lines):
-        d.text(
-            (x, y + round((i - (len(lines) - 1) / 2) * line_h)),
-            line,
-            font=font,
+    def box(self) -> g.Box:
+        (ox, oy), mask = fastdraw.mask(self.text, theme.bold(self.size), "lm", COUNT_STROKE)
+        return (self.x + ox, self.y + oy, self.x + ox + mask.width, self.y + oy + mask.height)
+
+    def draw(self, img: Image.Image, dx: int, dy: int) -> None:
+        fastdraw.Draw(img).text(
+            (self.x - dx, self.y - dy),
+            self.text,
+            font=theme.bold(self.size),
             fill=theme.INK,
-            anchor="mm",
-            stroke_width=3,
-            stroke_fill=(255, 250, 238),
+            anchor="lm",
+            stroke_width=COUNT_STROKE,
+            stroke_fill=theme.WHITE,
         )
-    text = layout.marker_text(state, sid)
-    m = layout.marker(sid, text)
+
+
+COUNT_STROKE = 3
+Item = Sprite | Count  # what is drawn over the painted map, in order
+
+
+def fills(state: GameState) -> painted.Fills:
+    return tuple(fill_colour(state, sid) for sid in g.POLYGONS)
+
+
+def _markers(state: GameState, sid: str) -> list[Item]:
+    """A Province's Prosperity coin (1.3.1) and its Tributary or Control badge (1.6, 1.7)
+    under its name (the names are in the static overlay)."""
+    m = layout.marker(sid, layout.marker_text(state, sid))
     if m is None:
-        return
-    # Prosperity (1.3.1): a gold coin; then the Tributary or Control marker (1.6, 1.7).
-    st = state.spaces[sid]
+        return []
+    out: list[Item] = [Sprite(*m.coin, markers.coin(vijayanagara.board().spaces[sid].prosperity))]
     if m.badge is not None:
-        if st.control is not None:
-            f = st.control
-            fill, ink, edge = theme.FACTION[f], theme.ON_FACTION[f], theme.INK
+        f = state.spaces[sid].control
+        if f is not None:
+            badge = markers.badge(m.text, theme.FACTION[f], theme.ON_FACTION[f], theme.INK)
         else:
-            fill, ink, edge = (255, 250, 240), theme.INK, theme.FACTION[Faction.D]
-        _badge(d, m.badge[0], m.badge[1], m.text, fill, ink, edge)
-    cx, by = m.coin
-    d.ellipse((cx - 10, by - 10, cx + 10, by + 10), fill=theme.GOLD, outline=(120, 88, 20), width=2)
-    prosperity = vijayanagara.board().spaces[sid].prosperity
-    d.text((cx, by + 1), f"{prosperity}", font=theme.bold(15), fill=theme.INK, anchor="mm")
+            badge = markers.badge(m.text, (255, 250, 240), theme.INK, theme.FACTION[Faction.D])
+        out.append(Sprite(*m.badge, badge))
+    return out
 
 
-def draw_map(img: Image.Image, state: GameState, highlight: list[str]) -> None:
-    """The map of `state` into the top MAP_W x MAP_H of `img` (RGB)."""
-    fills = tuple(fill_colour(state, sid) for sid in g.POLYGONS)
-    img.paste(painted.painted(fills), (0, 0))
-    d = fastdraw.Draw(img)
-    for sid in highlight:
-        if sid not in g.POLYGONS:
-            continue
-        (x0, y0), mask = basemap.outline(sid)
-        img.paste(theme.HIGHLIGHT, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
-        box = (x0, y0, x0 + mask.width, y0 + mask.height)
-        names = basemap.city_labels().crop(box)
-        img.paste(names, box[:2], names)
+def _pieces(groups: tuple[layout.Group, ...]) -> list[Item]:
+    """A space's pieces where the layout placed them: each icon, and its count beside it."""
+    out: list[Item] = []
+    for grp in groups:
+        out.append(Sprite(grp.x, grp.y, sprites.piece(grp.piece, grp.icon)))
+        if grp.count > 1:
+            size = layout.count_size(grp.icon)
+            out.append(Count(grp.x + grp.icon + 3, grp.y + grp.icon // 2 + 1, str(grp.count), size))
+    return out
+
+
+def items(state: GameState) -> list[Item]:
+    """What is drawn over the painted and outlined map, in order: the markers, the pieces,
+    the Influence tracks."""
+    out: list[Item] = []
     for sid in g.POLYGONS:
-        draw_label(d, state, sid)
+        out += _markers(state, sid)
     for groups in layout.layout(state).values():
-        draw_pieces(img, d, groups)
-    tracks.draw_influence(img, d, state)
+        out += _pieces(groups)
+    x, y, _, _ = g.INFLUENCE_BOX
+    out.append(Sprite(x, y, tracks.influence(state)))
+    return out
+
+
+def outline(img: Image.Image, state: GameState, highlight: list[str]) -> None:
+    """Outline the spaces touched by the last turn (`highlight`) on the painted map `img`."""
+    colours = fills(state)
+    for sid in highlight:
+        if sid in g.POLYGONS:
+            xy, tile, where = painted.outlined(sid, colours)
+            img.paste(tile, xy, where)
+
+
+def draw_map(state: GameState, highlight: list[str]) -> Image.Image:
+    """The map of `state` (RGB, MAP_W x MAP_H)."""
+    img = painted.painted(fills(state)).copy()
+    outline(img, state, highlight)
+    for item in items(state):
+        item.draw(img, 0, 0)
+    return img
+
+
+def regions(drawn: list[Item]) -> list[tuple[g.Box, list[Item]]]:
+    """The items in groups whose boxes do not meet, each group with the box around it: the
+    map outside those boxes is the painted map, and each box can be drawn on its own."""
+    near = 8  # boxes this close are cheaper drawn as one
+    groups: list[tuple[g.Box, list[int]]] = []
+    for n, item in enumerate(drawn):
+        (x0, y0, x1, y1), members = item.box(), [n]
+        merged = True
+        while merged:  # a grown box may meet a group it did not meet before
+            merged = False
+            for i, ((a0, b0, a1, b1), inside) in enumerate(groups):
+                if x0 < a1 + near and a0 < x1 + near and y0 < b1 + near and b0 < y1 + near:
+                    x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                    members = inside + members
+                    del groups[i]
+                    merged = True
+                    break
+        groups.append(((x0, y0, x1, y1), members))
+    return [(_clip(box), [drawn[n] for n in sorted(members)]) for box, members in groups]
+
+
+def _clip(box: g.Box) -> g.Box:
+    return (max(0, box[0]), max(0, box[1]), min(g.MAP_W, box[2]), min(g.MAP_H, box[3]))

@@ -6,9 +6,15 @@ bounded by CACHE_BYTES. A map not in the cache is made from the cached one with 
 spaces of another colour, repainting only those spaces: next to one another in a game, two
 boards seldom differ by more than a Province or two.
 
-Repainting is exact (the same bytes as painting from scratch, whatever the cache held): a
-space's fill shows only where its anti-aliased mask is not 0, and there the repaint redoes
-every step of `paint` on those pixels, in the same order.
+Repainting is exact (the same bytes as painting from scratch, whatever the cache held): it
+paints the space's box as `paint` would, from the background up with the fill of every space
+whose mask reaches into the box, in the same order, and pastes the box whole.
+
+The board's PNG is on a fixed palette: `quantised` keeps the maps on it too (a P image a
+third of the size), made the same way, from the nearest one held, with the boxes of the spaces
+that differ mapped onto it (the palette maps each pixel on its own: exact too). A space's box
+painted in given fills (`tile`) and outlined (`outlined`, the last turn's) is kept, in RGB and
+on the palette: it comes up again in other maps.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from functools import cache
 
 from PIL import Image
 
-from . import basemap, theme
+from . import basemap, palette, theme
 from . import geometry as g
 from .lru import LRU
 
@@ -34,13 +40,6 @@ def paint(fills: Fills) -> Image.Image:
     over = basemap.overlay()
     img.paste(over, (0, 0), over)
     return img
-
-
-@cache
-def _inside(sid: str) -> Image.Image:
-    """Where a space's fill can show: every pixel its anti-aliased mask touches (L, 0/255)."""
-    _, mask = basemap.masks()[sid]
-    return mask.point(lambda v: 255 if v else 0)
 
 
 def _box(sid: str) -> g.Box:
@@ -60,19 +59,74 @@ def _overlapping(sid: str) -> tuple[int, ...]:
 
 
 def repaint(img: Image.Image, sid: str, fills: Fills) -> None:
-    """Bring one space of a painted map (in place) to `fills`: its box is painted as `paint`
-    would, with every fill reaching into it in the same order, so the pixels are the same."""
+    """Bring one space of a painted map (in place) to `fills`: its box as `paint(fills)`."""
+    img.paste(tile(sid, fills), _box(sid)[:2])
+
+
+def _tile_key(sid: str, fills: Fills) -> tuple[str, Fills]:
+    """What the pixels of a space's box depend on: the fills reaching into it."""
+    return (sid, tuple(fills[i] for i in _overlapping(sid)))
+
+
+def tile(sid: str, fills: Fills) -> Image.Image:
+    """`paint(fills)` in the box of `sid` (shared): painted as `paint` paints it, from the
+    background up with the fill of every space whose mask reaches into the box, in the same
+    order, so every pixel of the box is the same."""
+    return _tiles.get_or_make(_tile_key(sid, fills), lambda key: _paint_box(sid, fills))
+
+
+def _paint_box(sid: str, fills: Fills) -> Image.Image:
     x0, y0, x1, y1 = _box(sid)
-    tile = basemap.background().crop((x0, y0, x1, y1))
+    img = basemap.background().crop((x0, y0, x1, y1))
     masks = list(basemap.masks().values())
     for i in _overlapping(sid):
         (mx, my), mask = masks[i]
-        tile.paste(fills[i], (mx - x0, my - y0, mx - x0 + mask.width, my - y0 + mask.height), mask)
+        img.paste(fills[i], (mx - x0, my - y0, mx - x0 + mask.width, my - y0 + mask.height), mask)
     over = basemap.overlay().crop((x0, y0, x1, y1))
-    tile.paste(over, (0, 0), over)
-    img.paste(tile, (x0, y0), _inside(sid))
+    img.paste(over, (0, 0), over)
+    return img
 
 
+# A map not in the cache is made from the nearest one with a few pastes of kept tiles.
+TILE_BYTES = 2 * MAP_BYTES
+_tiles: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES, lambda im: 3 * im.width * im.height)
+_tiles_on: LRU[tuple[str, Fills], Image.Image] = LRU(
+    TILE_BYTES // 3, lambda im: im.width * im.height
+)
+
+
+Outlined = tuple[tuple[int, int], Image.Image, Image.Image]  # top left, RGB, where ("1")
+
+
+def outlined(sid: str, fills: Fills) -> Outlined:
+    """The box of `sid` in `paint(fills)` under the outline of the last turn
+    (basemap.highlight), and where the outline shows (mode "1"): pasted through it, outlines
+    of spaces side by side each keep theirs."""
+    return _outlined.get_or_make(_tile_key(sid, fills), lambda key: _outline(sid, fills))
+
+
+def _outline(sid: str, fills: Fills) -> Outlined:
+    xy, sprite = basemap.highlight(sid)
+    img = tile(sid, fills).copy()
+    if (*xy, *img.size) != (*_box(sid)[:2], *sprite.size):
+        raise ValueError(f"the outline of {sid} is not drawn on the box of its space")
+    img.paste(sprite, (0, 0), sprite)
+    return xy, img, sprite.getchannel("A").point(lambda v: 255 if v else 0, "1")
+
+
+def outlined_on(sid: str, fills: Fills, pal: Image.Image) -> Image.Image:
+    """`outlined(sid, fills)` on the palette `pal` (P)."""
+    return _outlined_on.get_or_make(
+        _tile_key(sid, fills), lambda key: palette.to_palette(outlined(sid, fills)[1], pal)
+    )
+
+
+_outlined: LRU[tuple[str, Fills], Outlined] = LRU(
+    TILE_BYTES, lambda o: 3 * o[1].width * o[1].height
+)
+_outlined_on: LRU[tuple[str, Fills], Image.Image] = LRU(
+    TILE_BYTES // 3, lambda im: im.width * im.height
+)
 _cache: LRU[Fills, Image.Image] = LRU(CACHE_BYTES, lambda im: MAP_BYTES)
 
 
@@ -81,15 +135,12 @@ def cached() -> LRU[Fills, Image.Image]:
 
 
 def _make(fills: Fills) -> Image.Image:
-    def differing(key: Fills) -> list[int]:
-        return [i for i, (a, b) in enumerate(zip(key, fills, strict=True)) if a != b]
-
-    nearest = min(_cache.items(), key=lambda kv: len(differing(kv[0])), default=None)
-    if nearest is None or len(differing(nearest[0])) > len(fills) // 2:
+    nearest = min(_cache.items(), key=lambda kv: len(_differing(kv[0], fills)), default=None)
+    if nearest is None or len(_differing(nearest[0], fills)) > len(fills) // 2:
         return paint(fills)
     img = nearest[1].copy()
     sids = list(g.POLYGONS)
-    for i in differing(nearest[0]):
+    for i in _differing(nearest[0], fills):
         repaint(img, sids[i], fills)
     return img
 
@@ -97,3 +148,35 @@ def _make(fills: Fills) -> Image.Image:
 def painted(fills: Fills) -> Image.Image:
     """The map painted in `fills` (shared: copy or paste it, never draw on it)."""
     return _cache.get_or_make(fills, _make)
+
+
+_quantised: LRU[Fills, Image.Image] = LRU(CACHE_BYTES // 3, lambda im: MAP_BYTES // 3)
+
+
+def quantised(fills: Fills, pal: Image.Image) -> Image.Image:
+    """`painted(fills)` on the palette `pal` (P; shared: paste it, never draw on it). Every
+    call must pass the same palette: the board's."""
+    return _quantised.get_or_make(fills, lambda key: _make_quantised(key, pal))
+
+
+def _make_quantised(fills: Fills, pal: Image.Image) -> Image.Image:
+    rgb = painted(fills)
+    nearest = min(_quantised.items(), key=lambda kv: len(_differing(kv[0], fills)), default=None)
+    if nearest is None or len(_differing(nearest[0], fills)) > len(fills) // 2:
+        return palette.to_palette(rgb, pal)
+    img = nearest[1].copy()
+    sids = list(g.POLYGONS)
+    for i in _differing(nearest[0], fills):
+        img.paste(_tile_on(sids[i], fills, pal), _box(sids[i])[:2])
+    return img
+
+
+def _tile_on(sid: str, fills: Fills, pal: Image.Image) -> Image.Image:
+    """`tile(sid, fills)` on the palette `pal`."""
+    return _tiles_on.get_or_make(
+        _tile_key(sid, fills), lambda key: palette.to_palette(tile(sid, fills), pal)
+    )
+
+
+def _differing(a: Fills, b: Fills) -> list[int]:
+    return [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]

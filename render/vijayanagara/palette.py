@@ -3,8 +3,8 @@
 Quantising each board afresh (an octree per render) was about 40 % of a render's CPU time;
 mapping onto a palette made once is several times cheaper, gives the same colours on every
 board, and keeps the named colours of the theme (the faction colours, Control tints, the red of
-Rebelling Units, the highlight) exact: they are entries of the palette, and a colour that is an
-entry maps onto itself. The other entries are the anti-aliasing shades, taken once by octree
+Rebelling Units, the highlight) exact: they are entries of the palette, each one mapping onto
+itself (`build` sees to it). The other entries are the anti-aliasing shades, taken once by octree
 from sample drawings (the map in every tint, the panel, every piece).
 """
 
@@ -37,10 +37,27 @@ def _shades(sample: Image.Image, n: int, skip: list[theme.RGB]) -> list[theme.RG
 
 def build(sample: Image.Image) -> Image.Image:
     """A 1x1 "P" image carrying the palette (the form Image.quantize takes), built from
-    `sample`, an RGB drawing with the shades a board has (deterministic: octree)."""
+    `sample`, an RGB drawing with the shades a board has (deterministic: octree).
+
+    Pillow maps a colour through a cache of 6 bits a channel, to the entry nearest that
+    cache slot: a shade very close to a named colour could take the named colour's pixels.
+    Such shades are left out until every named colour maps onto itself."""
     named = named_colours()
-    colours = named + _shades(sample, SIZE, named)
-    colours = colours[:SIZE]
+    shades = _shades(sample, SIZE, named)
+    while True:
+        img = _carrying((named + shades)[:SIZE])
+        strip = Image.new("RGB", (len(named), 1))
+        strip.putdata(named)
+        mapped = list(to_palette(strip, img).tobytes())
+        taken = {i for n, i in enumerate(mapped) if i != n}
+        if not taken:
+            return img
+        if not taken.isdisjoint(range(len(named))):
+            raise ValueError("two named colours of the theme fall together on the palette")
+        shades = [c for k, c in enumerate(shades) if len(named) + k not in taken]
+
+
+def _carrying(colours: list[theme.RGB]) -> Image.Image:
     img = Image.new("P", (1, 1))
     img.putpalette([v for c in colours for v in c])
     return img

@@ -1,36 +1,42 @@
-"""The panel below the map: whose turn, the card and eligibility, the factions.
+"""The panel below the map, in type a phone can read (theme.SMALL and up).
 
-Top: title and Dynasty (2.7); the prompt, or the final result once the game is over (5.0).
-Left column: the current card (2.3: number, title, faction order, Stay Eligible) and the deck;
-the eligibility track and the forked options taken (2.3.3); the Mongols' Available box and the
-Cavalry pool (1.10). Right column: per faction Victory Points (5.0), Resources (1.8), Cavalry
-(1.10) and Available pieces (1.4). The Influence tracks and the key are drawn in the sea.
+Top: the scoreboard strip, one cell per Faction: its VP (5.0), how far it leads or trails the
+best rival, its Resources (1.8, the tie-break), its Available pieces (1.4) and Cavalry (1.10).
+Then who is to act (named), the Dynasty (2.7) and the prompt, or the final result once the
+game is over (5.0). Left: the current card (2.3: number, title, faction order, Stay Eligible),
+the deck, the Mongols' Available box and the Cavalry pool (1.10). Right: the eligibility
+track and the forked options taken (2.3.3). The Influence tracks and the key are in the sea.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from PIL import Image, ImageDraw
 
 import rules.vijayanagara as vijayanagara
-from rules.vijayanagara import (
-    FACTION_NAMES,
-    MAX_RESOURCES,
-    PLAYERS,
-    Card,
-    Faction,
-    GameState,
-    Piece,
-    deck_for,
-)
+from rules.vijayanagara import FACTION_NAMES, PLAYERS, Card, Faction, GameState, Piece, deck_for
 
-from . import fastdraw, sprites, text, theme
 from . import geometry as g
+from . import palette, text, theme
+from .canvas import Canvas
+from .fastdraw import length
 
-PAD = 22
+PAD = 16
 W = g.WIDTH
-COL = (W - 3 * PAD) // 2  # width of each column
+GAP = 16
+COL = (W - 2 * PAD - GAP) // 2  # each of the two columns under the prompt
 LEFT = PAD
-RIGHT = 2 * PAD + COL
+RIGHT = PAD + COL + GAP
+SMALL = theme.SMALL
+LINE = SMALL + 6  # one line of SMALL type
+
+# Rows of the panel (y, px from its top).
+STRIP_Y, STRIP_H = 12, 148
+TURN_Y, TURN_H = STRIP_Y + STRIP_H + 10, 150
+LOW_Y = TURN_Y + TURN_H + 10  # the card on the left, eligibility on the right
+CARD_H = 124
+
 FORK_NAMES: dict[str, str] = {
     "command_decree": "Command + Decree",
     "event_or_command": "Event or Command",
@@ -46,73 +52,106 @@ KIND_NAMES: dict[str, str] = {
     "succession": "SUCCESSION",
     "timurid": "TIMURID EMPIRE",
 }
+CARD_FILL: theme.RGB = (252, 248, 238)
+FINAL_FILL: theme.RGB = (60, 30, 30)
+CHIP = 36  # a faction's chip
+ICON = 30  # the panel's icons
+STATUS: dict[str, tuple[theme.RGB, theme.RGB]] = {  # a tag's fill and ink
+    "ELIGIBLE": (theme.GREEN, theme.WHITE),
+    "INELIGIBLE": (theme.BRICK, theme.WHITE),
+    "ACTED": (theme.STONE, theme.INK),
+    "TO ACT": (theme.GOLD, theme.INK),
+    "ACTING": (theme.GOLD, theme.INK),
+}
 
 
-def _section(d: ImageDraw.ImageDraw, x: int, y: int, w: int, title: str) -> int:
-    d.text((x, y), title, font=theme.bold(14), fill=theme.MUTED, anchor="lt")
-    tw = int(d.textlength(title, font=theme.bold(14)))
-    d.line((x + tw + 10, y + 8, x + w, y + 8), fill=theme.PANEL_LINE, width=1)
-    return y + 24
-
-
-def _chip(d: ImageDraw.ImageDraw, x: int, y: int, f: Faction, size: int = 26) -> None:
-    """A faction's letter on its colour."""
-    d.rounded_rectangle(
-        (x, y, x + size, y + size), radius=5, fill=theme.FACTION[f], outline=theme.INK, width=1
-    )
-    d.text(
-        (x + size / 2, y + size / 2 + 1),
-        f.value,
-        font=theme.bold(int(size * 0.62)),
-        fill=theme.ON_FACTION[f],
-        anchor="mm",
-    )
+def _chip(
+    c: Canvas, x: int, y: int, f: Faction, ground: theme.RGB, edge: theme.RGB = theme.INK
+) -> None:
+    """A faction's letter on its colour, the chip lying on `ground`."""
+    c.box((x, y), CHIP, CHIP, 6, theme.FACTION[f], ground, edge)
+    xy = (x + CHIP / 2, y + CHIP / 2 + 1)
+    c.text(xy, f.value, theme.bold(SMALL), theme.ON_FACTION[f], theme.FACTION[f], "mm")
 
 
 def _tag(
-    d: ImageDraw.ImageDraw,
-    x: int,
-    y: int,
-    label: str,
-    fill: theme.RGB,
-    ink: theme.RGB,
-    size: int = 13,
+    c: Canvas, x: int, y: int, label: str, fill: theme.RGB, ink: theme.RGB, ground: theme.RGB
 ) -> int:
-    """A small rounded tag; returns its right edge."""
-    font = theme.bold(size)
-    tw = int(d.textlength(label, font=font))
-    d.rounded_rectangle((x, y, x + tw + 14, y + size + 10), radius=6, fill=fill)
-    d.text((x + 7, y + (size + 10) / 2 + 1), label, font=font, fill=ink, anchor="lm")
-    return x + tw + 14
+    """A rounded tag of SMALL bold type, LINE + 6 high, on `ground`; returns its right edge."""
+    font = theme.bold(SMALL)
+    w = int(length(label, font)) + 20
+    c.box((x, y), w, LINE + 6, 7, fill, ground)
+    c.text((x + 10, y + (LINE + 6) // 2 + 1), label, font, ink, fill, "lm")
+    return x + w
 
 
-STRIP_H = 100  # the scoreboard strip, readable at phone width:
-STRIP_TYPE = 28  # at 390 px wide (0.39 of the board), 11 px type; the VP 17 px
+@cache
+def _frame() -> Image.Image:
+    """What every panel has: the background, the strip's cells, the card's box."""
+    img = Image.new("RGB", (W, g.PANEL_H), theme.PANEL)
+    d = ImageDraw.Draw(img)
+    d.line((0, 0, W, 0), fill=theme.BORDER, width=4)
+    for x, f in zip(_cells(), PLAYERS, strict=True):
+        cell = (x, STRIP_Y, x + _cell_w(), STRIP_Y + STRIP_H)
+        d.rounded_rectangle(cell, radius=10, fill=theme.WHITE, outline=theme.FACTION[f], width=4)
+        d.rectangle((x + 4, STRIP_Y + 4, x + 14, STRIP_Y + STRIP_H - 4), fill=theme.FACTION[f])
+    card = (LEFT, LOW_Y, LEFT + COL, LOW_Y + CARD_H)
+    d.rounded_rectangle(card, radius=8, fill=CARD_FILL, outline=theme.BORDER, width=2)
+    return img
 
 
-def _scoreboard(d: ImageDraw.ImageDraw, state: GameState) -> int:
+_framed: list[tuple[Image.Image, Image.Image]] = []  # (palette, the frame on it)
+
+
+def _frame_on(pal: Image.Image) -> Image.Image:
+    """The frame on the palette `pal` (the board's: one palette a process)."""
+    if not _framed or _framed[0][0] is not pal:
+        _framed[:] = [(pal, palette.to_palette(_frame(), pal))]
+    return _framed[0][1]
+
+
+def _cell_w() -> int:
+    return (W - 2 * PAD - 2 * 10) // 3
+
+
+def _cells() -> list[int]:
+    return [PAD + i * (_cell_w() + 10) for i in range(len(PLAYERS))]
+
+
+def _scoreboard(c: Canvas, state: GameState) -> None:
     """One cell per Faction: its VP large, how far it leads or trails the best rival (5.0),
-    and its Resources (1.8, the tie-break)."""
+    its Resources (1.8, the tie-break), then its Available pieces (1.4) and Cavalry (1.10)."""
     scores = vijayanagara.score(state)
-    cell = (W - 2 * PAD - 2 * 12) // 3
-    for i, f in enumerate(PLAYERS):
-        x = PAD + i * (cell + 12)
-        box = (x, 14, x + cell, 14 + STRIP_H - 8)
-        d.rounded_rectangle(box, radius=10, fill=theme.WHITE, outline=theme.FACTION[f], width=4)
-        d.rectangle((x + 4, 18, x + 16, 14 + STRIP_H - 12), fill=theme.FACTION[f])
-        d.text((x + 28, 22), theme.SHORT[f], font=theme.bold(26), fill=theme.INK, anchor="lt")
-        d.text(
-            (x + cell - 14, 16), f"{scores[f]}", font=theme.bold(46), fill=theme.INK, anchor="rt"
-        )
-        d.text((x + 28, 64), _lead(scores, f), font=theme.bold(24), fill=theme.MUTED, anchor="lt")
-        d.text(
-            (x + cell - 14, 64),
-            f"{state.resources[f]} Res",
-            font=theme.bold(24),
-            fill=theme.MUTED,
-            anchor="rt",
-        )
-    return 14 + STRIP_H
+    strip = theme.bold(theme.STRIP)
+    white = theme.WHITE
+    for x, f in zip(_cells(), PLAYERS, strict=True):
+        right, y = x + _cell_w() - 14, STRIP_Y
+        c.text((x + 26, y + 14), theme.SHORT[f], strip, theme.INK, white, "lt")
+        c.text((right, y + 6), f"{scores[f]}", theme.bold(theme.SCORE), theme.INK, white, "rt")
+        c.text((x + 26, y + 62), _lead(scores, f), strip, theme.MUTED, white, "lt")
+        c.text((right, y + 62), f"{state.resources[f]} Res", strip, theme.MUTED, white, "rt")
+        _holdings(c, state, f, x + 24, right, y + 106)
+
+
+def _holdings(c: Canvas, state: GameState, f: Faction, x0: int, x1: int, y: int) -> None:
+    """A Faction's Available pieces left to right, its Cavalry at the right end (centre y)."""
+    x = x0
+    for kind in AVAILABLE_ORDER[f]:
+        n = state.available.get(f, {}).get(kind, 0)
+        x = _counted(c, kind, n, x, y) + 12
+    cav = state.cavalry.get(f, 0)
+    _counted(c, None, cav, x1 - ICON - 4 - int(length(f"{cav}", theme.bold(SMALL))), y)
+
+
+def _counted(c: Canvas, kind: Piece | None, n: int, x: int, y: int) -> int:
+    """An icon (faded when none is left; None: Cavalry) and its count, on a strip cell;
+    returns the right edge."""
+    if n:
+        c.icon((x, y - ICON // 2), kind, ICON, theme.WHITE)
+    else:
+        c.faded((x, y - ICON // 2), kind, ICON, theme.WHITE)
+    box = c.text((x + ICON + 4, y + 1), f"{n}", theme.bold(SMALL), theme.INK, theme.WHITE, "lm")
+    return box[2]
 
 
 def _lead(scores: dict[Faction, int], f: Faction) -> str:
@@ -121,131 +160,108 @@ def _lead(scores: dict[Faction, int], f: Faction) -> str:
     return f"+{gap} lead" if gap > 0 else ("tied" if gap == 0 else f"{-gap} behind")
 
 
-def _turn(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    state: GameState,
-    y: int,
-    names: dict[Faction, str],
-) -> int:
-    if state.game_over:
-        return _final(d, state, y)
+def _turn(c: Canvas, state: GameState, names: dict[Faction, str]) -> None:
+    """Who is to act, named; the Dynasty (2.7); the prompt in up to three lines."""
+    y = TURN_Y
     p = vijayanagara.prompt(state)
     colour = theme.FACTION[p.faction] if p.faction is not None else theme.MUTED
-    d.rounded_rectangle(
-        (PAD, y, W - PAD, y + 90), radius=10, fill=theme.WHITE, outline=colour, width=3
-    )
-    d.rectangle((PAD + 3, y + 3, PAD + 12, y + 87), fill=colour)
+    white = theme.WHITE
+    c.box((PAD, y), W - 2 * PAD, TURN_H, 10, white, theme.PANEL, colour, 3)
+    c.rectangle((PAD + 3, y + 3, PAD + 12, y + TURN_H - 3), colour)
     who = FACTION_NAMES[p.faction] if p.faction is not None else "Nobody"
     player = names.get(p.faction) if p.faction is not None else None
-    dyn = f"{state.dynasty.upper()} DYNASTY"  # 2.7
-    right = W - PAD - 14 - int(d.textlength(dyn, font=theme.bold(15))) - 14
-    _tag(d, right, y + 12, dyn, (120, 40, 40), theme.WHITE, 15)
+    dyn = f"{state.dynasty.upper()} DYNASTY"
+    tag_x = W - PAD - 14 - int(length(dyn, theme.bold(SMALL))) - 20
+    _tag(c, tag_x, y + 12, dyn, theme.MAROON, white, white)
     head = f"{who} ({player}) to act" if player else f"{who} to act"
-    head = text.fit(d, head, theme.bold(30), right - PAD - 34)
-    d.text((PAD + 24, y + 10), head, font=theme.bold(30), fill=theme.INK, anchor="lt")
+    font = theme.bold(theme.HEAD)
+    c.text((PAD + 26, y + 14), text.fit(head, font, tag_x - PAD - 40), font, theme.INK, white, "lt")
     body = text.shorten_prompt(p.text, who)
-    lines = text.wrap(d, body, theme.sans(19), W - 2 * PAD - 40, 2)
-    for i, line in enumerate(lines):
-        d.text((PAD + 24, y + 46 + i * 21), line, font=theme.sans(19), fill=theme.INK, anchor="lt")
-    del img
-    return y + 100
+    sans = theme.sans(SMALL)
+    for i, line in enumerate(text.wrap(body, sans, W - 2 * PAD - 40, 3)):
+        c.text((PAD + 26, y + 58 + i * LINE), line, sans, theme.INK, white, "lt")
 
 
-def _final(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
-    """Game over: the final scores, best first (5.0)."""
+def _final(c: Canvas, state: GameState) -> None:
+    """Game over: the final scores, best first (5.0), and Delhi's end adjustment (5.1)."""
+    y = TURN_Y
     scores = vijayanagara.score(state)
     order = vijayanagara.ranking(state)
-    d.rounded_rectangle(
-        (PAD, y, W - PAD, y + 84), radius=10, fill=(60, 30, 30), outline=theme.GOLD, width=3
-    )
-    d.text((PAD + 16, y + 10), "GAME OVER", font=theme.serif(22), fill=theme.GOLD, anchor="lt")
-    d.text(
-        (W - PAD - 16, y + 13),
-        f"{FACTION_NAMES[order[0]]} wins",
-        font=theme.bold(16),
-        fill=theme.WHITE,
-        anchor="rt",
-    )
-    x = PAD + 16
+    dark = FINAL_FILL
+    c.box((PAD, y), W - 2 * PAD, TURN_H, 10, dark, theme.PANEL, theme.GOLD, 3)
+    c.text((PAD + 20, y + 14), "GAME OVER", theme.serif(theme.HEAD), theme.GOLD, dark)
+    font = theme.bold(theme.STRIP)
+    wins = f"{FACTION_NAMES[order[0]]} wins"
+    c.text((W - PAD - 20, y + 16), wins, font, theme.WHITE, dark, "rt")
+    x = PAD + 20
     for i, f in enumerate(order):
-        _chip(d, x, y + 46, f, 28)
-        label = f"{i + 1}. {scores[f]} VP"
-        d.text((x + 36, y + 60), label, font=theme.bold(17), fill=theme.WHITE, anchor="lm")
-        x += 160
+        _chip(c, x, y + 60, f, dark, theme.GOLD)
+        c.text((x + 46, y + 79), f"{i + 1}. {scores[f]} VP", font, theme.WHITE, dark, "lm")
+        x += 220
     if state.delhi_adjustment is not None:  # 5.1, already in Delhi's score
-        d.text(
-            (W - PAD - 16, y + 60),
-            f"Delhi adjustment (5.1): {state.delhi_adjustment:+d}",
-            font=theme.sans(14),
-            fill=(236, 220, 190),
-            anchor="rm",
-        )
-    return y + 98
+        note = f"Delhi adjustment (5.1): {state.delhi_adjustment:+d}"
+        c.text((PAD + 20, y + 112), note, theme.sans(SMALL), (236, 220, 190), dark)
 
 
-def _card(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
-    x0, x1 = LEFT, LEFT + COL  # the left column
-    y = _section(d, x0, y, COL, "CURRENT CARD")
+def _card(c: Canvas, state: GameState) -> None:
+    """The current card (2.3) in its box, and the deck under it."""
+    x0, x1, y = LEFT, LEFT + COL, LOW_Y
     deck = deck_for(state.options)
     card: Card | None = deck.cards.get(state.current_card) if state.current_card else None
-    box = (x0, y, x1 - 120, y + 86)
-    d.rounded_rectangle(box, radius=8, fill=(252, 248, 238), outline=theme.BORDER, width=2)
+    ground = CARD_FILL
     if card is None:
-        d.text((x0 + 14, y + 30), "No card", font=theme.bold(18), fill=theme.MUTED)
+        c.text((x0 + 16, y + 16), "No card", theme.bold(SMALL), theme.MUTED, ground)
     else:
-        d.text(
-            (x0 + 14, y + 10), f"{card.number}", font=theme.serif(26), fill=theme.INK, anchor="lt"
-        )
-        nx = x0 + 14 + int(d.textlength(f"{card.number}", font=theme.serif(26))) + 10
-        room = box[2] - nx - 10
-        size = next(
-            (n for n in (19, 17, 15) if d.textlength(card.title, font=theme.bold(n)) <= room), 0
-        )
-        if size:
-            d.text((nx, y + 24), card.title, font=theme.bold(size), fill=theme.INK, anchor="lm")
-        else:  # a long title takes two lines rather than being cut
-            for i, line in enumerate(text.wrap(d, card.title, theme.bold(14), room, 2)):
-                d.text(
-                    (nx, y + 15 + 17 * i), line, font=theme.bold(14), fill=theme.INK, anchor="lm"
-                )
-        x = x0 + 14
-        if card.kind == "event":
-            for f in card.order:  # eligibility order, left to right (2.3.2)
-                _chip(d, x, y + 48, f, 26)
-                x += 32
-            x += 6
-            if card.stay_eligible:
-                _tag(d, x, y + 50, "STAY ELIGIBLE", (40, 120, 60), theme.WHITE, 12)
-        else:
-            label = KIND_NAMES.get(card.kind, card.kind.upper())
-            if card.kind == "mongol_invasion" and card.faction is not None:
-                label += f" \u2014 {theme.SHORT[card.faction]} runs it"
-            _tag(d, x, y + 50, label, theme.FACTION[Faction.M], theme.WHITE, 12)
-    # The deck: how many cards are left (open information, 2.3) and how many were played.
-    dx = x1 - 104
-    for k in range(3):
-        d.rounded_rectangle(
-            (dx + 8 - 4 * k, y + 4 + 4 * k, dx + 96 - 4 * k, y + 82 - 4 * k),
-            radius=7,
-            fill=(96, 60, 44),
-            outline=(250, 240, 220),
-            width=2,
-        )
-    d.text(
-        (dx + 44, y + 34),
-        f"{vijayanagara.cards_left(state)}",
-        font=theme.serif(26),
-        fill=theme.WHITE,
-        anchor="mm",
-    )
-    d.text((dx + 44, y + 60), "in deck", font=theme.bold(12), fill=(250, 236, 210), anchor="mm")
+        numeral = theme.serif(theme.HEAD)
+        box = c.text((x0 + 16, y + 12), f"{card.number}", numeral, theme.INK, ground, "lt")
+        nx = box[2] + 12
+        room = x1 - 14 - nx
+        title = theme.bold(theme.STRIP)
+        if length(card.title, title) > room:  # a long title takes two lines
+            title = theme.bold(SMALL)
+        for i, line in enumerate(text.wrap(card.title, title, room, 2)):
+            c.text((nx, y + 12 + i * LINE), line, title, theme.INK, ground, "lt")
+        _card_foot(c, card, x0 + 16, y + CARD_H - 44)
     played = len(state.discards) + (1 if state.current_card else 0)
-    caption = f"{played} played"
+    caption = f"Deck: {vijayanagara.cards_left(state)} left, {played} played"
     if state.timurid_drawn:  # the second Timurid Empire card ends the game (2.6)
         caption += f" \u00b7 Timurid {state.timurid_drawn}/2"
-    d.text((dx + 44, y + 98), caption, font=theme.sans(12), fill=theme.MUTED, anchor="mm")
-    return y + 108
+    sans = theme.sans(SMALL)
+    c.text(
+        (x0, y + CARD_H + 10), text.fit(caption, sans, COL), sans, theme.MUTED, theme.PANEL, "lt"
+    )
+
+
+def _card_foot(c: Canvas, card: Card, x: int, y: int) -> None:
+    """An Event's faction order and Stay Eligible (2.3.2); another card's kind."""
+    ground = CARD_FILL
+    if card.kind == "event":
+        for f in card.order:  # eligibility order, left to right (2.3.2)
+            _chip(c, x, y, f, ground)
+            x += CHIP + 6
+        if card.stay_eligible:
+            _tag(c, x + 6, y - 1, "STAY ELIGIBLE", theme.GREEN, theme.WHITE, ground)
+        return
+    label = KIND_NAMES.get(card.kind, card.kind.upper())
+    x = _tag(c, x, y - 1, label, theme.FACTION[Faction.M], theme.WHITE, ground)
+    if card.kind == "mongol_invasion" and card.faction is not None:
+        _chip(c, x + 12, y, card.faction, ground)
+        c.text((x + 56, y + 19), "runs it", theme.sans(SMALL), theme.INK, ground, "lm")
+
+
+def _pools(c: Canvas, state: GameState) -> None:
+    """The Mongols' Available box and the Cavalry pool (1.10)."""
+    x, y = LEFT, LOW_Y + CARD_H + 10 + LINE + 12
+    bold = theme.bold(SMALL)
+    n = state.available.get(Faction.M, {}).get(Piece.MONGOL, 0)
+    rows = (
+        (Piece.MONGOL, f"Mongols available: {n}"),
+        (None, f"Cavalry pool: {state.cavalry_pool}"),
+    )
+    for kind, label in rows:
+        c.icon((x, y), kind, ICON, theme.PANEL)
+        c.text((x + 38, y + ICON // 2 + 1), label, bold, theme.INK, theme.PANEL, "lm")
+        y += LINE + 10
 
 
 def _is_event(state: GameState) -> bool:
@@ -255,172 +271,58 @@ def _is_event(state: GameState) -> bool:
     return card is not None and card.kind == "event"
 
 
-def _eligibility(d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
+def _eligibility(c: Canvas, state: GameState) -> None:
     """2.3: who is Eligible, who acted, which of the forked options is taken (2.3.3)."""
-    x0, x1 = LEFT, LEFT + COL  # the left column
-    y = _section(d, x0, y, COL, "ELIGIBILITY")
-    x = x0
-    col = (x1 - x0) // 3
+    x0, x1, y = RIGHT, RIGHT + COL, LOW_Y
     # The card state belongs to the last Event card: show it only while one is in play.
     on_event = _is_event(state)
     # While an Event card is in play, the last faction to start its turn is the one acting.
     current = state.card.acted[-1] if on_event and state.card.acted else None
+    sans, bold = theme.sans(SMALL), theme.bold(SMALL)
     for f in PLAYERS:
         note = ""
         if on_event and f in state.card.acted:
-            fork = next((FORK_NAMES[k] for k, v in state.card.forks.items() if v == f), None)
+            fork = any(v == f for v in state.card.forks.values())
             if f in state.card.limited_or_pass:
-                fork = "Limited / Pass"
-            note = fork or ""
+                note = "Limited / Pass"
             if f == current and not state.game_over:
-                status, fill, ink = ("ACTING" if fork else "TO ACT"), theme.GOLD, theme.INK
+                status = "ACTING" if fork else "TO ACT"
             else:
-                status, fill, ink = "ACTED", (206, 196, 176), theme.INK
-        elif state.eligible.get(f, False):
-            status, fill, ink = "ELIGIBLE", (40, 120, 60), theme.WHITE
+                status = "ACTED"
         else:
-            status, fill, ink = "INELIGIBLE", (150, 60, 50), theme.WHITE
+            status = "ELIGIBLE" if state.eligible.get(f, False) else "INELIGIBLE"
         if on_event and f in state.card.stay_eligible:
             note = "stays Eligible"
-        _chip(d, x, y, f, 26)
-        _tag(d, x + 32, y + 2, status, fill, ink, 12)
+        _chip(c, x0, y, f, theme.PANEL)
+        right = _tag(c, x0 + CHIP + 10, y - 1, status, *STATUS[status], theme.PANEL)
         if note:
-            d.text((x + 32, y + 34), note, font=theme.sans(12), fill=theme.MUTED, anchor="lt")
-        x += col
-    y += 52
-    x = x0
+            c.text((right + 14, y + 19), note, sans, theme.MUTED, theme.PANEL, "lm")
+        y += 46
+    y += 4
     for key, name in FORK_NAMES.items():
         taken = state.card.forks.get(key) if on_event else None
-        bw = ((x1 - x0) - 12) // 2
-        fill = theme.CONTROL_TINT.get(taken, (252, 248, 238)) if taken else (252, 248, 238)
-        d.rounded_rectangle(
-            (x, y, x + bw, y + 34), radius=7, fill=fill, outline=theme.BORDER, width=1
-        )
-        d.text((x + 10, y + 17), name, font=theme.bold(14), fill=theme.INK, anchor="lm")
+        fill = theme.CONTROL_TINT.get(taken, CARD_FILL) if taken else CARD_FILL
+        c.box((x0, y), x1 - x0, 46, 7, fill, theme.PANEL, theme.BORDER)
+        c.text((x0 + 14, y + 24), name, bold, theme.INK, fill, "lm")
         if taken is not None:
-            _chip(d, x + bw - 30, y + 5, taken, 24)
+            _chip(c, x1 - CHIP - 8, y + 5, taken, fill)
         else:
-            d.text(
-                (x + bw - 10, y + 17), "open", font=theme.sans(13), fill=theme.MUTED, anchor="rm"
-            )
-        x += bw + 12
-    return y + 46
+            c.text((x1 - 14, y + 24), "open", sans, theme.MUTED, fill, "rm")
+        y += 54
 
 
-def _bar(
-    d: ImageDraw.ImageDraw, x: int, y: int, w: int, value: int, top: int, colour: theme.RGB
-) -> None:
-    d.rounded_rectangle((x, y, x + w, y + 14), radius=7, fill=(226, 216, 196))
-    if value > 0:
-        fw = max(14, w * min(value, top) // top)
-        d.rounded_rectangle(
-            (x, y, x + fw, y + 14),
-            radius=7,
-            fill=colour,
-            outline=theme.INK if colour == theme.FACTION[Faction.V] else None,
-        )
-    for k in range(1, top // 4):  # ticks every 4
-        tx = x + w * 4 * k // top
-        d.line((tx, y + 3, tx, y + 11), fill=(255, 255, 255), width=1)
-
-
-def _factions(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
-    x0, x1 = RIGHT, RIGHT + COL  # the right column
-    y = _section(d, x0, y, COL, "FACTIONS")
-    scores = vijayanagara.score(state)
-    for f in PLAYERS:
-        colour = theme.FACTION[f]
-        d.rounded_rectangle(
-            (x0, y, x1, y + 94),
-            radius=8,
-            fill=(252, 248, 238),
-            outline=theme.PANEL_LINE,
-            width=1,
-        )
-        d.rounded_rectangle((x0, y, x0 + 10, y + 94), radius=4, fill=colour)
-        d.text((x0 + 20, y + 8), FACTION_NAMES[f], font=theme.bold(18), fill=theme.INK, anchor="lt")
-        # Victory Points (5.0): big, on the right.
-        d.text((x1 - 12, y + 6), f"{scores[f]}", font=theme.serif(34), fill=theme.INK, anchor="rt")
-        d.text((x1 - 12, y + 46), "VP", font=theme.bold(12), fill=theme.MUTED, anchor="rt")
-        # Resources (1.8) as a 0..24 bar.
-        d.text((x0 + 20, y + 40), "Res", font=theme.bold(13), fill=theme.MUTED, anchor="lm")
-        _bar(d, x0 + 52, y + 33, 230, state.resources[f], MAX_RESOURCES, colour)
-        d.text(
-            (x0 + 290, y + 40),
-            f"{state.resources[f]}",
-            font=theme.bold(17),
-            fill=theme.INK,
-            anchor="lm",
-        )
-        # Cavalry (1.10).
-        cav = state.cavalry.get(f, 0)
-        icon = sprites.cavalry(22)
-        cx = x0 + 330
-        img.paste(icon, (cx, y + 29), icon)
-        d.text((cx + 26, y + 40), f"{cav}", font=theme.bold(17), fill=theme.INK, anchor="lm")
-        # Available pieces (1.4).
-        d.text((x0 + 20, y + 74), "Avail.", font=theme.bold(13), fill=theme.MUTED, anchor="lm")
-        x = x0 + 68
-        for kind in AVAILABLE_ORDER[f]:
-            n = state.available.get(f, {}).get(kind, 0)
-            piece = sprites.piece(kind, 26)
-            if n == 0:
-                piece = _faded(piece)
-            img.paste(piece, (x, y + 61), piece)
-            d.text(
-                (x + 30, y + 74),
-                f"{n}",
-                font=theme.bold(16),
-                fill=theme.INK if n else theme.MUTED,
-                anchor="lm",
-            )
-            x += 70
-        y += 102
-    return y
-
-
-def _pools(img: Image.Image, d: ImageDraw.ImageDraw, state: GameState, y: int) -> int:
-    """The Mongols' Available box and the Cavalry pool (1.10)."""
-    x0 = LEFT
-    y = _section(d, x0, y, COL, "POOLS")
-    # The Mongols' Available box.
-    n = state.available.get(Faction.M, {}).get(Piece.MONGOL, 0)
-    piece = sprites.piece(Piece.MONGOL, 24)
-    img.paste(piece, (x0 + 4, y), piece)
-    d.text(
-        (x0 + 34, y + 12),
-        f"Mongols available: {n}",
-        font=theme.bold(14),
-        fill=theme.INK,
-        anchor="lm",
-    )
-    icon = sprites.cavalry(24)
-    img.paste(icon, (x0 + 250, y), icon)
-    d.text(
-        (x0 + 280, y + 12),
-        f"Cavalry pool: {state.cavalry_pool}",
-        font=theme.bold(14),
-        fill=theme.INK,
-        anchor="lm",
-    )
-    return y + 36
-
-
-def _faded(icon: Image.Image) -> Image.Image:
-    out = icon.copy()
-    out.putalpha(icon.getchannel("A").point(lambda a: a * 35 // 100))
-    return out
-
-
-def draw_panel(state: GameState, names: dict[Faction, str] | None = None) -> Image.Image:
-    """The panel; `names`: the players' names by seat, for the line of whose turn it is."""
-    img = Image.new("RGB", (W, g.PANEL_H), theme.PANEL)
-    d = fastdraw.Draw(img)
-    d.line((0, 0, W, 0), fill=theme.BORDER, width=4)
-    y = _scoreboard(d, state)
-    y = _turn(img, d, state, y + 2, names or {})
-    yl = _card(d, state, y)
-    yl = _eligibility(d, state, yl)
-    _pools(img, d, state, yl)
-    _factions(img, d, state, y)
-    return img
+def draw_panel(
+    state: GameState, names: dict[Faction, str] | None = None, pal: Image.Image | None = None
+) -> Image.Image:
+    """The panel (RGB; or P on the palette `pal`, the same picture); `names`: the players'
+    names by seat, for the line of whose turn it is."""
+    c = Canvas((_frame() if pal is None else _frame_on(pal)).copy(), pal)
+    _scoreboard(c, state)
+    if state.game_over:
+        _final(c, state)
+    else:
+        _turn(c, state, names or {})
+    _card(c, state)
+    _pools(c, state)
+    _eligibility(c, state)
+    return c.img

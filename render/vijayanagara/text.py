@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageFont
+
+from .fastdraw import length
 
 ELLIPSIS = "\u2026"
 
@@ -17,25 +19,23 @@ def shorten_prompt(text: str, who: str) -> str:
     return body[:1].upper() + body[1:]
 
 
-def fit(d: ImageDraw.ImageDraw, line: str, font: ImageFont.FreeTypeFont, width: int) -> str:
+def fit(line: str, font: ImageFont.FreeTypeFont, width: int) -> str:
     """The line, cut with an ellipsis if it is wider than `width` pixels."""
-    if d.textlength(line, font=font) <= width:
+    if length(line, font) <= width:
         return line
-    while line and d.textlength(line + ELLIPSIS, font=font) > width:
+    while line and length(line + ELLIPSIS, font) > width:
         line = line[:-1]
     return line.rstrip() + ELLIPSIS
 
 
-def wrap(
-    d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: int, max_lines: int
-) -> list[str]:
+def wrap(text: str, font: ImageFont.FreeTypeFont, width: int, max_lines: int) -> list[str]:
     """Greedy word wrap into at most `max_lines` lines; the last one is cut if need be."""
     lines: list[str] = []
     current = ""
     words = text.split()
     for i, word in enumerate(words):
         trial = f"{current} {word}".strip()
-        if d.textlength(trial, font=font) <= width or not current:
+        if length(trial, font) <= width or not current:
             current = trial
             continue
         lines.append(current)
@@ -44,5 +44,5 @@ def wrap(
             current = " ".join(words[i:])
             break
     if current:
-        lines.append(fit(d, current, font, width))
+        lines.append(fit(current, font, width))
     return lines[:max_lines]

@@ -66,13 +66,27 @@ CONTROL_TINT: dict[Faction, RGB] = {
     Faction.V: (250, 226, 130),
 }
 TRIBUTARY_TINT: RGB = (238, 208, 182)
-NAMED += (TRIBUTARY_TINT,)
+# The panel's tags: Eligible, Ineligible, Acted (2.3), the Dynasty (2.7).
+GREEN: RGB = (40, 120, 60)
+BRICK: RGB = (150, 60, 50)
+STONE: RGB = (206, 196, 176)
+MAROON: RGB = (120, 40, 40)
+NAMED += (TRIBUTARY_TINT, GREEN, BRICK, STONE, MAROON)
 SHORT: dict[Faction, str] = {
     Faction.D: "Delhi",
     Faction.B: "Bahmani",
     Faction.V: "Vijayanagara",
     Faction.M: "Mongols",
 }
+
+
+# Type sizes, px on the board. A phone shows the board 390 px wide (geometry.PHONE_WIDTH), at
+# 0.39 of its size: SMALL, the least type of the panel and the key, reads there as 10 px.
+SMALL = 26
+STRIP = 28  # the scoreboard's names, margins to the lead and Resources: 11 px on a phone
+HEAD = 32  # the line of who is to act
+SCORE = 52  # a Faction's VP in the scoreboard
+CITY = 13  # a City's name on the map
 
 
 def _path(name: str) -> str:

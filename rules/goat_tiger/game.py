@@ -98,6 +98,12 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
     def headline(self, before: State, after: State, log: Sequence[str]) -> list[str]:
         return []  # no stage for the channel to open
 
+    def board_moment(self, before: State, after: State) -> bool:
+        return True  # a move is read on the board: every one is shown
+
+    def private_summary(self, view: State) -> str:
+        return ""  # nothing is hidden
+
     def rules_reference(self, topic: str) -> str:
         try:
             return TOPICS[topic.strip().lower()]

@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
+from operator import itemgetter
 from typing import TypeVar
 
 from ..game import Below
-from .components import COURT, EFFECTS, ELEPHANT, GRAND_MOGUL, INFLUENCE_PER_KIND, Cards
+from .components import (
+    COURT,
+    ELEPHANT,
+    GRAND_MOGUL,
+    INFLUENCE_PER_KIND,
+    Cards,
+    board_from_text,
+)
 from .scoring import (
     commodity_tile_points,
     hand_points,
@@ -36,12 +44,10 @@ from .state import (
     Take,
     Withdraw,
 )
-from .tables import BEATS, PLACES, Tables, tables
+from .tables import BEATS, GUARDS, ONES, PLACES, Tables, tables
 
 T = TypeVar("T")
 WHITE_IDX, SPECIAL_IDX = 4, 5
-POINTS_SPECIAL = EFFECTS.index("points")
-CHANGE_SPECIAL = EFFECTS.index("colour_change")
 
 
 def new_state(options: TajOptions, seats: tuple[str, ...]) -> State:
@@ -136,6 +142,14 @@ class _Deck:
         available = len(self.deck) + len(self.discard)
         if len(cards) != min(n, available):
             raise ValueError(f"{what}: {min(n, available)} cards are drawn, not {len(cards)}")
+        if len(cards) <= len(self.deck):  # the deck alone: no reshuffle on the way
+            deck = self.deck
+            for c in cards:
+                try:
+                    deck.remove(c)
+                except ValueError:
+                    raise ValueError(f"card {c} is not in the drawing deck") from None
+            return
         rest = list(cards)
         if len(rest) > len(self.deck):  # the whole deck, then the reshuffled discard pile
             for c in self.deck:
@@ -190,14 +204,20 @@ def specials_in_hand(s: State, seat: int) -> tuple[int, ...]:
 
 
 WITHDRAW = Withdraw()
+# the seats after `turn`, clockwise, `turn` itself last: AFTER[players][turn]
+AFTER = {n: tuple(tuple((t + i) % n for i in range(1, n + 1)) for t in range(n)) for n in SUPPLY}
 
 
 def legal(s: State) -> list[Action]:
     phase = s.phase
     if phase == "turn":
-        return [*plays(s), WITHDRAW]
+        out = _plays(s)
+        out.append(WITHDRAW)
+        return out
     if phase == "place":
-        return [*map(PLACES.__getitem__, placements(s))]
+        taken = s.crown_palace if s.pending[0] == CROWN else s.palace
+        cities = board_from_text(s.board_file).cities_of[s.province_order[s.visit]]
+        return [PLACES[c] for c in cities if taken[c] == NO]
     if phase == "take":
         return _takes(tables(s.cards_file), s.supply)
     return []
@@ -206,44 +226,46 @@ def legal(s: State) -> list[Action]:
 def plays(s: State) -> list[Play]:
     """Playing the game: one coloured card (the visit's colour after the first), with one
     white card or one special card or nothing; the colour change card frees the colour."""
+    return [a for a in _plays(s) if isinstance(a, Play)]
+
+
+def _plays(s: State) -> list[Action]:
     w = s.turn
     t = tables(s.cards_file)
-    cards = t.cards
-    colour_of = cards.colour_of
-    rows = t.plays  # rows[card][0]: alone; rows[card][k + 1]: with card k
+    colour_of = t.colour_of
     need = s.colour[w]
-    coloured: list[int] = []
-    extras = [0]
-    last = -1
+    allowed: list[int] = []  # the coloured cards that may be played, each kind once
+    extras = [0]  # t.plays[card][0]: the card alone; [card][k + 1]: with card k
+    last = NO
     for k in s.hands[w]:  # sorted: each kind once
         if k != last:
             last = k
-            if colour_of[k] < WHITE_IDX:
-                coloured.append(k)
-            else:
+            c = colour_of[k]
+            if c == WHITE_IDX:
                 extras.append(k + 1)
+            elif c == need or need == NO:
+                allowed.append(k)
     change = NO
     holder = s.special_holder
     if w in holder:
         played = s.played[w]
-        for e, k in enumerate(cards.specials):
+        for e, k in enumerate(t.cards.specials):
             if holder[e] == w and k not in played:
-                if e == CHANGE_SPECIAL:
+                if k == t.change:
                     change = k
                 else:
                     extras.append(k + 1)
-    out: list[Play] = []
+    rows = t.plays
+    out: list[Action]
     if len(extras) == 1:  # no white or special card: each coloured card alone
-        for k in coloured:
-            if need == NO or colour_of[k] == need:
-                out.append(rows[k][0])
+        out = [rows[k][0] for k in allowed]
     else:
-        for k in coloured:
-            if need == NO or colour_of[k] == need:
-                out += map(rows[k].__getitem__, extras)
-    if change != NO:
-        for k in coloured:
-            out.append(rows[k][change + 1])
+        out = []
+        pick = itemgetter(*extras)  # two or more: a tuple
+        for k in allowed:
+            out += pick(rows[k])
+    if change != NO:  # the colour change card goes with a card of any colour
+        out += [rows[k][change + 1] for k in sorted(t.coloured.intersection(s.hands[w]))]
     return out
 
 
@@ -262,11 +284,8 @@ def placements(s: State) -> list[int]:
     """Withdraw: a palace goes on an empty city of the current province; the crown palace on
     any city of it (beside a palace already there)."""
     taken = s.crown_palace if s.pending[0] == CROWN else s.palace
-    out = []
-    for c in s.board.cities_of[s.province_order[s.visit]]:
-        if taken[c] == NO:
-            out.append(c)
-    return out
+    cities = board_from_text(s.board_file).cities_of[s.province_order[s.visit]]
+    return [c for c in cities if taken[c] == NO]
 
 
 # --- applying -----------------------------------------------------------------------------
@@ -274,40 +293,53 @@ def placements(s: State) -> list[int]:
 
 def apply(s: State, a: Action) -> State:
     phase = s.phase
-    if isinstance(a, Play) and phase == "turn":
-        return _play(s, a)
-    if isinstance(a, Place) and phase == "place":
-        return _place(s, a.city)
-    if isinstance(a, Take) and phase == "take":
-        return _take(s, a.cards)
-    if isinstance(a, Withdraw) and phase == "turn":
-        return _withdraw(s)
-    if phase == "setup" and isinstance(a, Setup):
-        return _setup(s, a)
-    if phase == "supply" and isinstance(a, LayOut):
-        t = s.clone()
-        d = _Deck(t)
-        d.take_many(a.cards, SUPPLY[len(s.seats)], "the card supply")
-        d.store(t)
-        t.supply = tuple(sorted(a.cards))
-        t.phase = "turn"
-        t.turn = t.start
-        return t
-    if phase == "draw" and isinstance(a, Draw):
-        if a.seat != s.seats[s.turn]:
-            raise ValueError(f"the card is drawn for {s.seats[s.turn]}, not {a.seat}")
-        t = s.clone()
-        d = _Deck(t)
-        if a.card is None:
-            if d.deck or d.discard:
-                raise ValueError("a card is left to draw")
-        else:
-            d.take(a.card)
-            t.hands = _add(t.hands, t.turn, (a.card,))
-        d.store(t)
-        t.draws_due -= 1
-        return _continue(t)
+    if phase == "turn":
+        if isinstance(a, Play):
+            return _play(s, a)
+        if isinstance(a, Withdraw):
+            return _withdraw(s)
+    elif phase == "place":
+        if isinstance(a, Place):
+            return _place(s, a.city)
+    elif phase == "take":
+        if isinstance(a, Take):
+            return _take(s, a.cards)
+    elif phase == "setup":
+        if isinstance(a, Setup):
+            return _setup(s, a)
+    elif phase == "supply":
+        if isinstance(a, LayOut):
+            return _lay_out(s, a)
+    elif phase == "draw" and isinstance(a, Draw):
+        return _draw(s, a)
     raise ValueError(f"{_describe_kind(a)} is not possible now: {_expected(s)}")
+
+
+def _lay_out(s: State, a: LayOut) -> State:
+    t = s.clone()
+    d = _Deck(t)
+    d.take_many(a.cards, SUPPLY[len(s.seats)], "the card supply")
+    d.store(t)
+    t.supply = tuple(sorted(a.cards))
+    t.phase = "turn"
+    t.turn = t.start
+    return t
+
+
+def _draw(s: State, a: Draw) -> State:
+    if a.seat != s.seats[s.turn]:
+        raise ValueError(f"the card is drawn for {s.seats[s.turn]}, not {a.seat}")
+    t = s.clone()
+    d = _Deck(t)
+    if a.card is None:
+        if d.deck or d.discard:
+            raise ValueError("a card is left to draw")
+    else:
+        d.take(a.card)
+        t.hands = _add(t.hands, t.turn, (a.card,))
+    d.store(t)
+    t.draws_due -= 1
+    return _continue(t)
 
 
 def _describe_kind(a: Action) -> str:
@@ -342,12 +374,9 @@ def _add(
 
 
 def _set(row: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    return (*row[:i], value, *row[i + 1 :])
-
-
-def _remove(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
+    out = list(row)
+    out[i] = value
+    return tuple(out)
 
 
 def _setup(s: State, a: Setup) -> State:
@@ -380,25 +409,27 @@ def _setup(s: State, a: Setup) -> State:
 
 
 def _play(s: State, a: Play) -> State:
-    cards, w = tables(s.cards_file).cards, s.turn
-    colour_of = cards.colour_of
+    tab = tables(s.cards_file)
+    colour_of = tab.colour_of
+    w = s.turn
     card, extra = a.card, a.extra
     if not 0 <= card < len(colour_of) or colour_of[card] >= WHITE_IDX:
         raise ValueError("the first card played in a turn is a coloured card")
-    hand = s.hands[w]
+    hands = s.hands
+    hand = hands[w]
     try:
         i = hand.index(card)
     except ValueError:
         raise ValueError("that coloured card is not in your hand") from None
-    change = cards.specials[CHANGE_SPECIAL]
+    change = tab.change
     need = s.colour[w]
     if need != NO and colour_of[card] != need and extra != change:
         raise ValueError(
             f"this visit you play {('red', 'yellow', 'green', 'violet')[need]} cards "
             "(or another colour with the free colour change card)"
         )
-    t = s.clone()
     hand = hand[:i] + hand[i + 1 :]
+    scores = s.scores
     if extra is None:
         played = (*s.played[w], card)
     else:
@@ -406,24 +437,34 @@ def _play(s: State, a: Play) -> State:
             raise ValueError("the second card is a white card or a special card")
         kind = colour_of[extra]
         if kind == WHITE_IDX:
-            if extra not in hand:
-                raise ValueError("that white card is not in your hand")
-            hand = _remove(hand, extra)
+            try:
+                i = hand.index(extra)
+            except ValueError:
+                raise ValueError("that white card is not in your hand") from None
+            hand = hand[:i] + hand[i + 1 :]
         elif kind == SPECIAL_IDX:
             if extra not in specials_in_hand(s, w):
                 raise ValueError("you do not hold that special card (or played it this visit)")
-            if extra == cards.specials[POINTS_SPECIAL]:
-                t.scores = _set(t.scores, w, t.scores[w] + 2)  # The special cards: +2 at once
+            if extra == tab.points:
+                scores = _set(scores, w, scores[w] + 2)  # The special cards: +2 at once
         else:
             raise ValueError("only one coloured card is played per turn")
         played = (*s.played[w], card, extra)
-    hands = s.hands
-    t.hands = (*hands[:w], hand, *hands[w + 1 :])
-    rows = s.played
-    t.played = (*rows[:w], played, *rows[w + 1 :])
+    t = s.clone()
+    t.scores = scores
+    rows = list(hands)
+    rows[w] = hand
+    t.hands = tuple(rows)
+    rows = list(s.played)
+    rows[w] = played
+    t.played = tuple(rows)
     if need == NO and extra != change:
         t.colour = _set(s.colour, w, colour_of[card])
-    _next_turn(t)
+    active = s.active
+    for j in AFTER[len(active)][w]:  # the player on turn is still in the visit: one is found
+        if active[j]:
+            t.turn = j
+            break
     return t
 
 
@@ -440,52 +481,80 @@ def majorities(s: State, w: int) -> tuple[list[int], bool, bool]:
     """Withdraw: what `w` has more of than any other single player still in the visit (at
     least one symbol): the court symbols whose tile is in the court, the Grand Mogul while the
     crown is there, the Elephant while the province tile is there."""
-    active = s.active
-    others = []
-    for i, p in enumerate(s.played):
-        if p and i != w and active[i]:
-            others.append(p)
-    beats = tables(s.cards_file).majorities(s.played[w], others)
-    won = []
-    for k in COURT:
-        if s.court[k] and beats & BEATS[k]:
-            won.append(k)
+    beats = _beats(s, w)
+    if not beats:
+        return [], False, False
+    court = s.court
+    won = [k for k in COURT if court[k] and beats & BEATS[k]]
     crown = s.crown_city == NO and beats & BEATS[GRAND_MOGUL] != 0
     elephant = s.province_tile_in_court and beats & BEATS[ELEPHANT] != 0
     return won, crown, elephant
 
 
+def _beats(s: State, w: int) -> int:
+    """The symbols `w`'s played cards show more of than each other player still in the visit
+    does, as guard bits (tables.BEATS).
+
+    With packed counts, each field of (m | GUARDS) - o - ONES keeps its guard bit exactly when
+    m > o, for all six symbols in one subtraction (no field borrows)."""
+    played = s.played
+    mine = played[w]
+    if not mine:
+        return 0
+    packed = tables(s.cards_file).packed
+    m = sum(map(packed.__getitem__, mine)) | GUARDS
+    beats = (m - ONES) & GUARDS  # more than none
+    active = s.active
+    for i, p in enumerate(played):
+        if p and active[i] and i != w:
+            beats &= m - sum(map(packed.__getitem__, p)) - ONES
+    return beats
+
+
 def _withdraw(s: State) -> State:
     w = s.turn
-    won, crown, elephant = majorities(s, w)
+    beats = _beats(s, w)
     t = s.clone()
     t.active = _set(s.active, w, False)
-    if won:
-        court = list(s.court)
-        held = list(s.influence[w])
-        for k in won:
-            court[k] = False
-            held[k] += 1
-        t.court = (court[0], court[1], court[2], court[3])
-        t.influence = _set(s.influence, w, (held[0], held[1], held[2], held[3]))
-    if crown:
-        won.append(CROWN)
-    t.pending = tuple(won)
-    t.elephant_won = elephant
-    if elephant:
-        t.province_tile_in_court = False
-    t.early = early = not s.played[w]
-    t.draws_due = 1 if early else 0  # withdrawing before playing: draw the top card
     t.placed = False
+    if beats:
+        court = s.court
+        won = [k for k in COURT if court[k] and beats & BEATS[k]]
+        if won:
+            rest = list(court)
+            held = list(s.influence[w])
+            for k in won:
+                rest[k] = False
+                held[k] += 1
+            t.court = (rest[0], rest[1], rest[2], rest[3])
+            t.influence = _set(s.influence, w, (held[0], held[1], held[2], held[3]))
+        if s.crown_city == NO and beats & BEATS[GRAND_MOGUL]:
+            won.append(CROWN)
+        t.pending = tuple(won)
+        if s.province_tile_in_court and beats & BEATS[ELEPHANT]:
+            t.elephant_won = True
+            t.province_tile_in_court = False
+        else:
+            t.elephant_won = False
+    else:
+        t.pending = ()
+        t.elephant_won = False
+    if s.played[w]:
+        t.early = False
+        t.draws_due = 0
+    else:  # withdrawing before playing: draw the top card
+        t.early = True
+        t.draws_due = 1
     return _continue(t)
 
 
 def _place(s: State, city: int) -> State:
-    board = s.board
+    board = board_from_text(s.board_file)
     province = s.province_order[s.visit]
     crown = s.pending[0] == CROWN
-    here = 0 <= city < len(board.city_province) and board.city_province[city] == province
-    if not here or (s.crown_palace if crown else s.palace)[city] != NO:
+    taken = s.crown_palace if crown else s.palace
+    city_province = board.city_province
+    if not 0 <= city < len(city_province) or city_province[city] != province or taken[city] != NO:
         raise ValueError(
             ("the crown palace" if crown else "a palace")
             + " cannot go there: it goes on "
@@ -497,10 +566,10 @@ def _place(s: State, city: int) -> State:
     t.pending = s.pending[1:]
     t.placed = True
     if crown:
-        t.crown_palace = _set(s.crown_palace, city, w)
+        t.crown_palace = _set(taken, city, w)
         t.crown_city = city
         return _continue(t)  # the crown palace takes no bonus tile
-    t.palace = _set(s.palace, city, w)
+    t.palace = _set(taken, city, w)
     tile_id = s.bonus_on[city]
     if tile_id != NO:
         t.bonus_on = _set(s.bonus_on, city, NO)
@@ -531,19 +600,21 @@ def _continue(t: State) -> State:
         return t
     w = t.turn
     if t.elephant_won:
+        board = board_from_text(t.board_file)
         tile = t.visit + 1
-        pts = province_tile_points(t.board, tile, t.province_tiles[w], t.commodity_tiles[w])
+        pts = province_tile_points(board, tile, t.province_tiles[w], t.commodity_tiles[w])
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.province_tiles = _set(t.province_tiles, w, (*t.province_tiles[w], tile))
         t.elephant_won = False
     if t.placed:
-        pts = palace_points(t.board, t.palace, t.crown_palace, w, t.province)
+        board = board_from_text(t.board_file)
+        pts = palace_points(board, t.palace, t.crown_palace, w, t.province_order[t.visit])
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.placed = False
     played = t.played[w]
     if played:
         if w in t.special_holder:  # special cards go back to the hand
-            colour_of = t.cards.colour_of
+            colour_of = tables(t.cards_file).colour_of
             played = tuple([k for k in played if colour_of[k] != SPECIAL_IDX])
         t.discard = tuple(sorted(t.discard + played))
         t.played = _set(t.played, w, ())
@@ -569,18 +640,25 @@ def _take(s: State, chosen: tuple[int, ...]) -> State:
     t = s.clone()
     t.supply = tuple(rest)
     w = s.turn
-    t.hands = _set(s.hands, w, tuple(sorted(s.hands[w] + tuple(chosen))))
-    _next_turn(t)
+    rows = list(s.hands)
+    rows[w] = tuple(sorted(rows[w] + chosen))
+    t.hands = tuple(rows)
+    active = s.active
+    for j in AFTER[len(active)][w]:
+        if active[j]:
+            t.turn = j
+            t.phase = "turn"
+            return t
+    _end_visit(t)
     return t
 
 
 def _next_turn(t: State) -> None:
     """Play goes clockwise among the players still in the visit (a player alone plays on);
     when all have withdrawn the visit ends."""
-    n = len(t.seats)
-    for i in range(1, n + 1):
-        j = (t.turn + i) % n
-        if t.active[j]:
+    active = t.active
+    for j in AFTER[len(active)][t.turn]:
+        if active[j]:
             t.turn = j
             t.phase = "turn"
             return
@@ -589,9 +667,8 @@ def _next_turn(t: State) -> None:
 
 def _end_visit(t: State) -> None:
     board, cards = t.board, t.cards
-    province = t.province
     bonus_on = list(t.bonus_on)
-    for c in board.cities_of[province]:
+    for c in board.cities_of[t.province_order[t.visit]]:
         bonus_on[c] = NO  # bonus tiles not won leave the game
     t.bonus_on = tuple(bonus_on)
     t.province_tile_in_court = False  # a province tile not won leaves the game
@@ -599,19 +676,19 @@ def _end_visit(t: State) -> None:
         t.discard = tuple(sorted(t.discard + t.supply))
         t.supply = ()
     # pairs of equal influence tiles become the special card (Ending a visit; The special cards)
-    holder = list(t.special_holder)
-    influence = list(t.influence)
-    for i, held in enumerate(influence):
-        if max(held) < 2:
-            continue
-        for k in COURT:
-            if held[k] >= 2:
-                row = list(held)
-                row[k] -= 2
-                held = influence[i] = (row[0], row[1], row[2], row[3])
-                holder[cards.specials.index(cards.special_of[k])] = i
-    t.special_holder = tuple(holder)
-    t.influence = tuple(influence)
+    influence = t.influence
+    if max(map(max, influence)) >= 2:
+        holder = list(t.special_holder)
+        rows = list(influence)
+        for i, held in enumerate(rows):
+            for k in COURT:
+                if held[k] >= 2:
+                    row = list(held)
+                    row[k] -= 2
+                    held = rows[i] = (row[0], row[1], row[2], row[3])
+                    holder[cards.specials.index(cards.special_of[k])] = i
+        t.special_holder = tuple(holder)
+        t.influence = influence = tuple(rows)
     if t.visit == VISITS - 1:
         _game_end(t)
         return

@@ -25,6 +25,7 @@ INFO = GameInfo(
     private=True,
 )
 
+WITHDRAWING = ("place", "draw", "take")  # the steps of a withdrawal after the withdraw
 _STATE = TypeAdapter(State)
 _VIEW = TypeAdapter(View)
 _ACTION: TypeAdapter[Action] = TypeAdapter(Action)
@@ -138,6 +139,18 @@ class TajMahal(Game[State, Action, View, TajOptions]):
         if b.province_order and (a.visit, a.province) == (b.visit, b.province):
             return []
         return [notation.visit_header(after)]
+
+    def board_moment(self, before: View, after: View) -> bool:
+        """A withdrawal finished (its palaces placed and its cards taken), a visit ended, or
+        the game."""
+        a, b = after.state, before.state
+        if a.phase == "over" or a.visit != b.visit:
+            return True
+        withdrew = b.phase in WITHDRAWING or sum(a.active) < sum(b.active)
+        return withdrew and a.phase not in WITHDRAWING
+
+    def private_summary(self, view: View) -> str:
+        return notation.hand_text(view)
 
     def rules_reference(self, topic: str) -> str:
         return reference.reference(topic)

@@ -18,6 +18,7 @@ import re
 
 from .components import COLOURS, SYMBOLS, WHITE, Cards
 from .engine import apply, legal, to_move
+from .scoring import hand_points
 from .state import CROWN, NO, Action, Draw, LayOut, Place, Play, Setup, State, Take, Withdraw
 from .view import View
 
@@ -52,8 +53,7 @@ def card_name(cards: Cards, k: int) -> str:
     kind = cards.kinds[k]
     if kind.effect is not None:
         return f"special {kind.name}"
-    symbols = [SYMBOL_WORDS[i] for i, n in enumerate(kind.counts) for _ in range(n)]
-    return f"{kind.colour} {'+'.join(symbols)}"
+    return f"{kind.colour} {_symbols(cards, k)}"
 
 
 def cards_text(cards: Cards, ks: tuple[int, ...]) -> str:
@@ -105,6 +105,56 @@ def _tile_name(s: State, t: int) -> str:
     if tile.kind == "card":
         return f"+{tile.value} card"
     return f"+{tile.value} points"
+
+
+def hand_text(v: View) -> str:
+    """The viewer's own hand, for it alone (Preparation: hands are kept secret): every card,
+    grouped by colour with its symbols, the special cards it may play, the symbols in all,
+    the colour it must play this visit (Playing the game) and what the cards would score
+    held to the end (Game end). "" for the public view."""
+    if v.seat is None:
+        return ""
+    s = v.state
+    cards = s.cards
+    i = s.seats.index(v.seat)
+    hand = v.hand
+    specials = [
+        k for e, k in enumerate(cards.specials) if s.special_holder[e] == i and k not in s.played[i]
+    ]
+    lines = [f"Your hand ({len(hand) + len(specials)} cards):"]
+    for colour in (*COLOURS, WHITE):
+        held = [k for k in hand if cards.kinds[k].colour == colour]
+        if held:
+            names = [
+                _symbols(cards, k) + (f" ×{held.count(k)}" if held.count(k) > 1 else "")
+                for k in sorted(set(held))
+            ]
+            lines.append(f"- {colour.capitalize()}: {', '.join(names)}")
+    if specials:
+        said = [f"{cards.kinds[k].title} (`special {cards.kinds[k].name}`)" for k in specials]
+        lines.append(f"- Special: {', '.join(said)}")
+    if len(lines) == 1:
+        lines = ["Your hand is empty."]
+    else:
+        counts = [sum(cards.kinds[k].counts[n] for k in hand) for n in range(len(SYMBOLS))]
+        tally = [f"{c} {SYMBOL_WORDS[n]}" for n, c in enumerate(counts) if c]
+        lines.append(f"Symbols in hand: {', '.join(tally) or 'none'}.")
+    if s.phase in ("turn", "place", "draw", "take") and s.active[i]:
+        need = s.colour[i]
+        lines.append(
+            "This visit you have not played a coloured card yet: any colour will do."
+            if need == NO
+            else f"This visit you play {COLOURS[need]} cards."
+        )
+    worth = hand_points(cards, hand, s.special_holder.count(i))
+    lines.append(f"Held to the game's end these cards score {worth} (Game end).")
+    return "\n".join(lines)
+
+
+def _symbols(cards: Cards, k: int) -> str:
+    """A card's symbols, as the notation writes them after its colour."""
+    kind = cards.kinds[k]
+    return "+".join(SYMBOL_WORDS[n] for n, c in enumerate(kind.counts) for _ in range(c))
 
 
 def visit_header(v: View) -> str:

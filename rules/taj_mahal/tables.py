@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .components import CITIES, Cards, cards_from_text
+from .components import CITIES, COLOURS, EFFECTS, Cards, cards_from_text
 from .state import Place, Play, Take
 
 # Symbols packed into one int, 16 bits per symbol (a card shows at most 2 symbols and a game
@@ -28,19 +28,10 @@ class Tables:
     pairs: dict[tuple[int, int], Take]  # (a, b): Take((a, b))
     singles: tuple[Take, ...]  # [a]: Take((a,))
     packed: tuple[int, ...]  # per kind: its symbols, packed (FIELD bits each)
-
-    def majorities(self, mine: tuple[int, ...], others: list[tuple[int, ...]]) -> int:
-        """The symbols the cards `mine` show more of than each of `others` (cards played by
-        the other players), as guard bits: symbol k where `BEATS[k]` is set.
-
-        With packed counts, each field of (m | GUARDS) - o - ONES keeps its guard bit
-        exactly when m > o, for all six symbols in one subtraction (no field borrows)."""
-        packed = self.packed
-        m = sum(map(packed.__getitem__, mine)) | GUARDS
-        beats = (m - ONES) & GUARDS  # more than none
-        for o in others:
-            beats &= m - sum(map(packed.__getitem__, o)) - ONES
-        return beats
+    colour_of: tuple[int, ...]  # per kind: index in COLOURS, 4 white, 5 special
+    change: int  # the kind of the free colour change card
+    points: int  # the kind of the +2 influence points card
+    coloured: frozenset[int]  # the coloured kinds
 
 
 _TABLES: dict[str | None, Tables] = {}
@@ -66,4 +57,8 @@ def _make(cards: Cards) -> Tables:
         pairs={(a, b): Take((a, b)) for a in range(n) for b in range(n)},
         singles=tuple(Take((a,)) for a in range(n)),
         packed=tuple(sum(n << (FIELD * i) for i, n in enumerate(k.counts)) for k in cards.kinds),
+        colour_of=cards.colour_of,
+        change=cards.specials[EFFECTS.index("colour_change")],
+        points=cards.specials[EFFECTS.index("points")],
+        coloured=frozenset(k for k, c in enumerate(cards.colour_of) if c < len(COLOURS)),
     )

@@ -93,7 +93,8 @@ from .notation import (
     parse_steps,
     split_order,
 )
-from .recap import card_header, card_lines, card_recap
+from .recap import card_header, card_lines, card_recap, line_added, merged_lines
+from .said import said
 from .setup import initial_state, seeded_dealer
 from .textlog import LogTail
 from .victory import ranking, score, winner
@@ -207,6 +208,8 @@ __all__ = [
     "describe",
     "idle_note",
     "legal_actions",
+    "line_added",
+    "merged_lines",
     "new_game",
     "parse",
     "parse_order",
@@ -215,6 +218,7 @@ __all__ = [
     "ranking",
     "replay",
     "replay_with_log",
+    "said",
     "sample",
     "score",
     "seeded_dealer",

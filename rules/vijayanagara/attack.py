@@ -43,7 +43,7 @@ from .model import (
     Piece,
 )
 from .registry import ATTACK
-from .words import PIECE_NAME, a, count_of, pieces
+from .words import PIECE_NAME, a, count_of, does, pieces
 
 P = Piece
 MAX_HITS = 5
@@ -411,7 +411,8 @@ class TargetPhase(Phase):
                 _mark_used(st, b, space, piece, n)
         log(
             st,
-            f"{FACTION_NAMES[b.faction]} attacks {FACTION_NAMES[defender]} in {board().name(space)}.",
+            f"{does(FACTION_NAMES[b.faction], 'attacks')} {FACTION_NAMES[defender]} in "
+            f"{board().name(space)}.",
         )
         _goto(st, fr, "support" if b.faction in SUPPORT else "roll")
 

@@ -20,6 +20,7 @@ from . import rng
 from .actions import Action, Draw, Roll, interned
 from .cards import Deck, deck_for
 from .model import GameState
+from .words import count_of
 
 Below = Callable[[int], int]  # a uniform integer in [0, n)
 DIE_SIDES = 6
@@ -147,12 +148,15 @@ def deck_facts(st: GameState) -> str:
         pools = _pools(st, deck, pile)
         known = [int(k) for k, _, _ in pools if k.isdigit()]
         if known and deck.cards[known[0]].kind == "succession":
-            parts.append(f"{deck.cards[known[0]].title} comes after {before} more")
+            title = deck.cards[known[0]].title
+            parts.append(f"{title} comes after {before} more" if before else f"{title} is next")
             break
         timurid = sum(n for k, n, _ in pools if k == "timurid")
         if timurid:
             size = sum(n for _, n, _ in pools)
-            parts.append(f"{timurid} Timurid Empire card(s) among the last {before + size}")
+            parts.append(
+                f"{count_of(timurid, 'Timurid Empire card')} among the last {before + size}"
+            )
             break
         before += sum(n for _, n, _ in pools)
     return "; ".join(parts)

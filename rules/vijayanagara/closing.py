@@ -1,6 +1,8 @@
 """Which frames a step closed, so that an order's trailing `done` for a frame that already
 ended by itself (a Rally that used the last Amirs, a Cavalry phase with no token left) is
-recognised as redundant instead of refused (docs/notation.md: "finish with done").
+recognised as redundant instead of refused (docs/notation.md: "finish with done"), and a later
+step of the same order that the closed frame would have taken is told why it ended
+(`why_ended`).
 
 A frame takes a `done` when players finish it that way (a Command, even a Limited one) or when
 `Done` was one of its choices just before the step; each such frame that a step ended without
@@ -9,8 +11,9 @@ an explicit `done` leaves one credit that a later `done` of the same order may u
 
 from __future__ import annotations
 
+from ..errors import IllegalAction
 from .actions import Action, Done, Undo
-from .engine import HANDLERS, TypedHandler
+from .engine import HANDLERS, TypedHandler, pending_frame
 from .model import Faction, GameState
 
 
@@ -64,3 +67,34 @@ class TrailingDone:
         if isinstance(action, Undo):
             self.credits = 0  # what was undone no longer ended
         self.credits += done_credits(before, after, action)
+
+
+MAX_AUTO_RUNS = 10_000  # frames run by themselves after one step (the engine settles far sooner)
+
+
+def why_ended(state: GameState, action: Action) -> tuple[str, str] | None:
+    """What ended with `action` by itself, and the rule that ended it (a Limited Command after
+    its one space, 2.3.5); None when nothing did, or no handler gives a reason. The step is
+    taken on a copy and the frames it leaves with nothing to do are closed one by one, as the
+    engine closes them, each asked first why it ends (`ended_why`): the outermost reason is
+    the one that ended the most. Frames pushed on the way (a battle's next phase, a new
+    card's) run too but are not asked."""
+    found = pending_frame(state)
+    if found is None:
+        return None
+    st = state.fork(step=True)
+    try:
+        found[1].act(st, st.frames[-1], action)
+    except IllegalAction:
+        return None
+    there = {id(fr) for fr in st.frames}
+    reason = None
+    for _ in range(MAX_AUTO_RUNS):
+        found = pending_frame(st) if st.frames else None
+        if found is None or not found[1].is_auto(st, found[0]):
+            break  # a decision or a die roll or card: what ended has ended
+        fr, h = found
+        if id(fr) in there:
+            reason = h.ended_why(st, fr) or reason
+        h.run(st, fr)
+    return reason

@@ -190,6 +190,19 @@ class CommandHandler(TypedHandler[CommandFrame]):
     def command_why(self, st: GameState, fr: CommandFrame, action: Action) -> str | None:
         return None
 
+    def ended_why(self, st: GameState, fr: CommandFrame) -> tuple[str, str] | None:
+        """A Command that ends by itself because it may select no further space (3.1.1)."""
+        assert fr.faction is not None
+        what = f"{FACTION_NAMES[fr.faction]}'s {'Limited ' if fr.limited else ''}{TITLE[self.name]}"
+        if fr.max is not None and len(fr.selected) >= fr.max:
+            if fr.limited:
+                return what, "a Limited Command acts in one space (2.3.5)"
+            rule = " (Timur's Shadow)" if shadow(st) and fr.max == 1 else ""
+            return what, f"it selects at most {count_of(fr.max, 'space')}{rule}"
+        if not fr.free and st.resources[fr.faction] < 1:
+            return what, "a further space costs 1 Resource, and none is left (3.1.3)"
+        return None
+
     def prompt(self, st: GameState, fr: CommandFrame) -> str:
         assert fr.faction is not None
         d = fr

@@ -83,6 +83,12 @@ class TypedHandler(FrameHandler[GameState, FR, Action, ChanceNode], Generic[FR])
         """A specific reason (with the rule) why this action is not legal, if known."""
         return None
 
+    def ended_why(self, st: GameState, fr: FR) -> tuple[str, str] | None:
+        """Why this frame, left with nothing to do by the step just taken (`is_auto`), ends
+        by itself, if known: what it is ("Delhi Sultanate's Limited Conscript") and the rule
+        that ends it."""
+        return None
+
 
 class DoneWhenOnlyDone(TypedHandler[FR]):
     """A frame whose last choice is `done`: when nothing else is left, it ends by itself."""
@@ -149,6 +155,15 @@ def _pending(state: GameState) -> tuple[AnyFrame, TypedHandler[Any], ChanceNode 
     """The top frame, its handler (with its game methods) and the chance node it waits for."""
     # the machine's handler is the very object in HANDLERS (see `handler`)
     return cast("tuple[AnyFrame, TypedHandler[Any], ChanceNode | None]", MACHINE.pending(state))
+
+
+def pending_frame(state: GameState) -> tuple[AnyFrame, TypedHandler[Any]] | None:
+    """The frame a decision is pending in, and its handler; None at a chance node or once the
+    game is over."""
+    if state.game_over:
+        return None
+    fr, h, node = _pending(state)
+    return None if node is not None else (fr, h)
 
 
 def decider(state: GameState) -> Faction | None:
@@ -267,7 +282,7 @@ def _step(
         if reason is None:
             options = describe_all(state, legal)
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
-            reason = f"not a legal choice now ({h.prompt(state, fr)}). Allowed: {shown}"
+            raise IllegalAction(f"not a choice now — {h.prompt(state, fr)}", shown)
         raise IllegalAction(reason)
     actor = h.decider(state, fr)
     st = state.fork(step=True)

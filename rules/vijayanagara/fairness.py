@@ -6,12 +6,14 @@ log. At the start it publishes the commitment; at the end it reveals the secret,
 checks that each chance entry of the log is the one the secret gives, so nobody (the bot's
 host included) chose the dice or the cards after the game began.
 
-The commitment binds the secret to the game: to its id (every outcome is keyed by it) and to
-the first log entry the secret deals. A game dealt from its start commits to SHA-256(secret),
-and each of its chance entries is checked. A game whose first entries came from elsewhere (an
-import, or a game dealt by a seed before it had a secret) commits to SHA-256 of
-"<game id>|<dealt from>|" and the secret, so an export cannot claim more of its log came from
-elsewhere, or another game's number, without changing the commitment.
+The commitment binds the secret to the game: it is the SHA-256 of "<game id>|<dealt from>|"
+and the secret, <dealt from> being the number of log entries that came from elsewhere (an
+import, or a game dealt by a seed before it had a secret; 0 for a game dealt from its start),
+so an export cannot claim another game's number, or that more of its log came from elsewhere,
+without changing the commitment. The log records where the secret began to deal (an export's
+entry for it, db.models.SecretStart), and every chance entry after it is checked. Games dealt
+from their start that began before commitments named the game posted the secret's SHA-256
+alone (`legacy_commitment`); their number is bound only through the outcomes it keys.
 """
 
 from __future__ import annotations
@@ -20,11 +22,19 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from ..dealing import SECRET_BYTES, commitment, keyed_below
+from ..dealing import SECRET_BYTES, commitment, keyed_below, legacy_commitment
 from .actions import Action
 from .chance import sample
 
-__all__ = ["SECRET_BYTES", "Verification", "commitment", "keyed_below", "keyed_outcome", "verify"]
+__all__ = [
+    "SECRET_BYTES",
+    "Verification",
+    "commitment",
+    "keyed_below",
+    "keyed_outcome",
+    "legacy_commitment",
+    "verify",
+]
 from ..errors import RulesError
 from .engine import apply, chance
 from .model import GameOptions, GameState

@@ -57,10 +57,14 @@ from . import (
 from . import reference as topics
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
 from .cards import deck_for, with_deck
-from .closing import done_credits
+from .closing import closed_frames, done_credits, why_ended
 from .model import CAVALRY_TOKENS, FACTION_NAMES, MAX_RESOURCES, PLAYERS, Faction
 from .notation import parse_steps, split_order
+from .option_groups import KEY, grouped, needs_key
+from .recap import merged_lines
 from .registry import BY_NAME, COMMAND_NAMES, DECREE_NAMES
+from .said import said
+from .words import count_of
 
 INFO: GameInfo[GameOptions] = GameInfo(
     id="vijayanagara",
@@ -128,7 +132,9 @@ SHORTCUTS = (
             ShortcutParam("receiver", f"who receives: {FACTION_PARAM}", "seat", required=True),
             ShortcutParam("resources", "Resources to give", "number"),
             ShortcutParam("cavalry", "Cavalry tokens to give", "number"),
-            ShortcutParam("giver", f"who gives, if you hold several seats: {FACTION_PARAM}", "seat"),
+            ShortcutParam(
+                "giver", f"who gives, if you hold several seats: {FACTION_PARAM}", "seat"
+            ),
         ),
         seat_param="giver",
     ),
@@ -198,7 +204,7 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         best = Faction(first[0])
         text = (
             f"{names} {'wins' if len(first) == 1 else 'tie'} with {vp[best]} VP"
-            f" and {state.resources[best]} Resources"
+            f" and {count_of(state.resources[best], 'Resource')}"
         )
         return Ranking(places=ranked, scores={str(f): vp[f] for f in PLAYERS}, text=text)
 
@@ -369,6 +375,36 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         """Dice rolled or a card drawn, by the dealer outside the state or a seeded one in
         it (2.3.1, 3.2.4)."""
         return after.reveals != before.reveals or chance(after) is not None
+
+    def narrate(
+        self, before: GameState, action: Action, after: GameState, seat: Seat | None
+    ) -> list[str]:
+        """The step's log lines, or, where it wrote none, the step in words."""
+        return list(after.log) or ([] if seat is None else [said(before, action)])
+
+    def merge_lines(self, lines: list[str]) -> list[str]:
+        return merged_lines(lines)
+
+    def grouped_choices(
+        self, view: GameState, actions: Sequence[Action]
+    ) -> tuple[list[str], str | None]:
+        entries = grouped(view, actions)
+        return entries, (KEY if needs_key(entries) else None)
+
+    def offers(self, view: GameState) -> list[str]:
+        return table.effects_lines(view)
+
+    def explained_choices(self, view: GameState) -> list[str]:
+        return table.offered_effects(view)
+
+    def played(self, state: GameState) -> int | None:
+        return state.actions_taken  # undone steps are not counted
+
+    def why_ended(self, before: GameState, after: GameState, action: Action) -> str | None:
+        if decider(after) == decider(before) and not closed_frames(before, after):
+            return None
+        why = why_ended(before, action)
+        return None if why is None else f"{why[0]}: {why[1]}"
 
     def finishing(self, action: Action) -> bool:
         return isinstance(action, Done)

@@ -21,7 +21,7 @@ from .forces import add_resources, count, log, move, place, remove
 from .frames import MongolInvasionFrame, PlainFrame, PlunderFrame, RemoveTroopsFrame, TimurFrame
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, GameState, Piece
 from .registry import ADVANCE, AMASS, PLUNDER
-from .words import count_of
+from .words import count_of, pieces
 
 P = Piece
 TIMUR_ROUTE = (MOUNTAIN_PASSES, PUNJAB, DELHI)  # 2.6: where Timur's invasion fights, in order
@@ -194,7 +194,8 @@ class Plunder(TypedHandler[PlunderFrame]):
         over = n - 3
         if over > 0:
             remove(st, space, P.MONGOL, over)
-            log(st, f"{count_of(over, 'Mongol Invader')} beyond three return to Available (3.5.3).")
+            back = "returns" if over == 1 else "return"
+            log(st, f"{count_of(over, 'Mongol Invader')} beyond three {back} to Available (3.5.3).")
 
 
 def plunder_resources(st: GameState, n: int) -> None:
@@ -249,7 +250,8 @@ def first_timurid(st: GameState) -> None:
     """2.6: half the Available Invaders (rounded down) into the Mountain Passes."""
     n = st.available[Faction.M].get(P.MONGOL, 0) // 2
     placed = place(st, MOUNTAIN_PASSES, P.MONGOL, n)
-    log(st, f"Timurid Empire: {placed} Mongol Invaders enter the Mountain Passes (2.6).")
+    enter = "enters" if placed == 1 else "enter"
+    log(st, f"Timurid Empire: {pieces(placed, P.MONGOL)} {enter} the Mountain Passes (2.6).")
 
 
 @handler

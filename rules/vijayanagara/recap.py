@@ -5,11 +5,12 @@ recap of a card that ended, read from the game log this package writes."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from .cards import deck_for
 from .chance import deck_facts
 from .model import FACTION_NAMES, PLAYERS, GameState
-from .words import count_of
+from .words import PIECE_NAME, count_of
 
 _LETTER = {name: f.value for f, name in FACTION_NAMES.items()}
 _NAMES = "|".join(re.escape(n) for n in _LETTER if n)
@@ -19,11 +20,12 @@ _EVENT = re.compile(rf"^({_NAMES}) executes the Event")
 _SIDE = re.compile(r"^([DBV]) chooses the (unshaded|shaded) text")
 _DECREE = re.compile(r"^([DBV]) Decrees: (.+)\.$")
 _COMMAND = re.compile(r"^([DBV]) begins an? (Limited )?(.+) Command\.$")
-_ATTACK = re.compile(rf"^({_NAMES}|Mongol Invaders) attacks (?:{_NAMES}) in (.+)\.$")
+_ATTACK = re.compile(rf"^({_NAMES}) attacks? (?:{_NAMES}) in (.+)\.$")
 _LOSS = re.compile(r"^([DBVM]) loses (.+) in (.+)\.$")
 _DONE = re.compile(r"^([DBV]) (.+) done \((.+)\)\.$")
 _MONGOLS = re.compile(r"^Mongols (Amass|Advance|Attack and Plunder)")
 RECAP_LIMIT = 300  # characters: one line
+IDLE = "(no space selected)"  # a Command that ended without a space ("no spaces"), in a recap
 
 
 def card_header(st: GameState) -> str:
@@ -109,7 +111,7 @@ def card_recap(lines: list[str]) -> str:
         elif m := _MONGOLS.match(line):
             say("Mongols", m.group(1))
         elif (m := _DONE.match(line)) and m.group(3) == "no spaces":
-            say(m.group(1), f"{m.group(2)} in no space")
+            say(m.group(1), f"{m.group(2)} {IDLE}")
     for who, found in battles.items():
         where = [f"{found[i]} ({found[i + 1] or 'no losses'})" for i in range(0, len(found), 2)]
         doings[who] = [
@@ -149,13 +151,73 @@ def _who(name: str) -> str:
 
 
 def _merge(doings: list[str]) -> list[str]:
-    """Drop a Command's bare name when its battles or "in no space" say more."""
+    """Drop a Command's bare name when its battles or "(no space selected)" say more."""
     out = []
     for d in doings:
         bare = d.removeprefix("Limited ")
         if bare == "Attack" and any(o.startswith("attacked ") for o in doings):
             continue
-        if any(o != d and o.startswith(d + " in no space") for o in doings):
+        if any(o != d and o.startswith(f"{d} {IDLE}") for o in doings):
             continue
         out.append(d)
     return out
+
+
+# A line that counts pieces: what comes before the count, the count ("a" is one), the piece
+# and the rest ("D loses 2 Troops in Malwa.", "V returns a Raja from Available ...").
+_NOUNS = sorted({*PIECE_NAME.values(), "Invader"}, key=len, reverse=True)
+_COUNTED = re.compile(
+    r"^(?P<head>(?:.*? )?)(?P<n>\d+|an?) (?P<noun>"
+    + "|".join(re.escape(n) + "s?" for n in _NOUNS)
+    + r")(?P<tail>(?![A-Za-z]).*)$"
+)
+
+
+class _Counted(NamedTuple):
+    head: str  # what comes before the count
+    n: int
+    noun: str  # the piece, as for one
+    tail: str
+    article: bool  # the count was written "a" / "an"
+
+    def same_event(self, other: _Counted) -> bool:
+        return (self.head, self.noun, self.tail) == (other.head, other.noun, other.tail)
+
+    def told(self, n: int) -> str:
+        return f"{self.head}{count_of(n, self.noun)}{self.tail}"
+
+
+def _counted_line(line: str) -> _Counted | None:
+    m = _COUNTED.match(line)
+    if m is None:
+        return None
+    article = m["n"] in ("a", "an")
+    noun = m["noun"] if m["noun"] in _NOUNS else m["noun"].removesuffix("s")
+    return _Counted(m["head"], 1 if article else int(m["n"]), noun, m["tail"], article)
+
+
+def merged_lines(lines: list[str]) -> list[str]:
+    """The lines with each run of the same counted event in a row told once, the counts
+    added up, as the recap adds up a battle's losses: "D loses 1 Troop in Malwa." twice is
+    "D loses 2 Troops in Malwa."."""
+    out: list[str] = []
+    for line in lines:
+        a = _counted_line(out[-1]) if out else None
+        b = _counted_line(line)
+        if a is not None and b is not None and a.same_event(b):
+            out[-1] = a.told(a.n + b.n)
+        else:
+            out.append(line)
+    return out
+
+
+def line_added(shown: str, merged: str) -> str | None:
+    """When `merged` is `shown` with more of the same counted event joined in, the line for
+    what was added alone ("D loses 1 Troop in Malwa."), for a reader who saw `shown`; else
+    None."""
+    a, b = _counted_line(shown), _counted_line(merged)
+    if a is None or b is None or not a.same_event(b) or b.n <= a.n:
+        return None
+    if b.n - a.n == 1 and a.article:
+        return shown  # "a Raja" again, as it was said
+    return a.told(b.n - a.n)

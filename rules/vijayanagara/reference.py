@@ -12,6 +12,15 @@ from dataclasses import dataclass
 from .model import FACTION_NAMES, Faction
 from .registry import ENTRIES, Entry
 
+# What each Cavalry step of a battle does (1.10), one line each: beside `charge N` and
+# `screen N` wherever they are offered, and in the help.
+CAVALRY_STEPS: dict[str, str] = {
+    "charge": "spend a Cavalry token to lower your own die N by one, never below 1: a miss "
+    "can become a hit (1.10)",
+    "screen": "spend a Cavalry token to take the opponent's die N out of the battle, unless "
+    "it shows a 1 (1.10)",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Topic:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import excerpt
+from .actions import Action, Charge, Screen
 from .cards import GameOptions, deck_for, find_cards
 from .engine import decider, legal_actions
 from .model import FACTION_NAMES, GameState
 from .notation import describe
-from .registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES, summary
+from .reference import CAVALRY_STEPS
+from .registry import BY_NAME, COMMAND_NAMES, COMMANDS, DECREE_NAMES, summary
 
 MAX_QUERY_CHARS = 100  # a card number or title looked up
 
@@ -81,11 +83,42 @@ def help_lines() -> list[str]:
         "move 2 troop from delhi to malwa; done`.",
         f"Commands (3.0) — {summary('command')}.",
         f"Decrees (4.0) — {summary('decree')}.",
-        "In a battle, after the dice: Cavalry `charge N` lowers your die N by one (never "
-        "below 1); `screen N` removes the opponent's die N unless it shows 1 (1.10); "
-        "`done` when finished.",
+        f"In a battle, after the dice: `charge N` — {CAVALRY_STEPS['charge']}; `screen N` — "
+        f"{CAVALRY_STEPS['screen']}; `done` when finished.",
         "The channel: one message per faction turn, edited as the turn goes on; a new "
         "message pings whoever decides next (if that is someone else); each card opens "
         "with its header and the board, and a one-line recap of the card before. "
         "`status` and `board` answer only you unless `public:` is set.",
     ]
+
+
+def cavalry_offered(legal: Sequence[Action]) -> list[tuple[str, str]]:
+    """`charge` and `screen`, where the steps allow them, each with what it does (1.10)."""
+    kinds = (("charge", Charge), ("screen", Screen))
+    return [(s, CAVALRY_STEPS[s]) for s, kind in kinds if any(isinstance(a, kind) for a in legal)]
+
+
+def offered_effects(state: GameState) -> list[str]:
+    """The Commands and Decrees allowed now, each with its effect and rule section, and the
+    Cavalry steps a battle offers."""
+    legal = legal_actions(state)
+    out = []
+    for action in legal:
+        name = describe(state, action)
+        entry = BY_NAME.get(name)
+        if entry is not None:
+            out.append(f"• `{name}` — {entry.effect} ({entry.section})")
+    return out + [f"• `{step} N` — {what}" for step, what in cavalry_offered(legal)]
+
+
+def effects_lines(state: GameState) -> list[str]:
+    """For a prompt that offers Commands or Decrees: one line, each with its effect; where a
+    battle offers Cavalry, what `charge N` and `screen N` do, one line each."""
+    legal = legal_actions(state)
+    named = [
+        f"`{name}` — {entry.effect}"
+        for action in legal
+        if (entry := BY_NAME.get(name := describe(state, action))) is not None
+    ]
+    lines = ["_" + " · ".join(named) + "_"] if named else []
+    return lines + [f"_`{step} N` — {what}_" for step, what in cavalry_offered(legal)]

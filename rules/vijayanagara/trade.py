@@ -23,7 +23,8 @@ def give(state: GameState, g: Give, advance: Callable[[GameState], None]) -> Gam
         raise IllegalAction("give a positive number of Resources and/or Cavalry (1.5.2)")
     if g.resources > state.resources[g.giver]:
         raise IllegalAction(
-            f"{FACTION_NAMES[g.giver]} has only {state.resources[g.giver]} Resources to give"
+            f"{FACTION_NAMES[g.giver]} has only {count_of(state.resources[g.giver], 'Resource')} "
+            "to give"
         )
     if g.cavalry > state.cavalry[g.giver]:
         raise IllegalAction(

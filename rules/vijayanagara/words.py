@@ -28,6 +28,14 @@ def pieces(n: int, piece: Piece) -> str:
     return count_of(n, PIECE_NAME[piece])
 
 
+def does(subject: str, verb: str) -> str:
+    """The subject and its verb (written for one) in agreement: "Delhi Sultanate attacks",
+    "Mongol Invaders attack" (a name that ends in s is many)."""
+    if subject.endswith("s"):
+        verb = {"has": "have", "is": "are", "was": "were"}.get(verb, verb.removesuffix("s"))
+    return f"{subject} {verb}"
+
+
 def a(noun: str) -> str:
     """The noun with its indefinite article: `a Raja`, `an Amir`."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
