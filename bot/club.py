@@ -392,8 +392,9 @@ class Club:
             hours = int((self.reminders.clock() - job.since) // 3600)
             said = g.describe(public(g, state), passing)
             title = g.info.seat_titles.get(seat, seat)
+            did = "passed" if said == "pass" else f"played `{said}`"
             note = (
-                f"deadline: {title} played `{said}` automatically after "
+                f"deadline: {title} {did} automatically after "
                 f"{count_of(hours, 'hour')} without a decision (`/{g.info.command} club pace`)"
             )
             try:

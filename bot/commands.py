@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
@@ -19,7 +19,9 @@ from rules.game import Game, game, games
 
 from .ai_users import seat_levels
 from .reply import Reply
-from .service import GameService
+
+if TYPE_CHECKING:  # the service answers the commands; it does not build them
+    from .service import GameService
 
 AnyGame = Game[object, object, object, BaseModel]
 Kind = Literal["text", "number", "decimal", "bool", "seat", "level", "file", "user", "role"]
@@ -65,7 +67,7 @@ class Call:
         return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-Run = Callable[[GameService, Call], Awaitable[Reply]]
+Run = Callable[["GameService", Call], Awaitable[Reply]]
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,7 @@ async def _rules(s: GameService, c: Call) -> Reply:
 
 
 async def _help(s: GameService, c: Call) -> Reply:
-    return s.views.help(help_lines(c.kind), kind=c.kind)
+    return s.help(kind=c.kind)
 
 
 def _ai(s: GameService, c: Call) -> Awaitable[Reply]:

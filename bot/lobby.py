@@ -378,13 +378,15 @@ class Lobby:
             taken = len([s for s in g.info.seats if s in record.seats])
             if taken < g.info.min_players:
                 missing = [s for s in g.info.seats if s not in record.seats]
+                words = {2: "two", 3: "three", 4: "four", 5: "five"}
                 need = (
-                    "all its seats"
+                    f"all {words.get(len(g.info.seats), str(len(g.info.seats)))} "
+                    f"{g.info.seat_word}s seated"
                     if g.info.min_players == len(g.info.seats)
-                    else f"at least {g.info.min_players} seats"
+                    else f"at least {g.info.min_players} {g.info.seat_word}s seated"
                 )
                 raise ServiceError(
-                    f"{g.info.title} starts only with {need} taken. Free: "
+                    f"A game starts only with {need}. Free: "
                     + ", ".join(f"{s} ({_title(g, s)})" for s in missing)
                     + f". Join with `/{command} join`."
                 )

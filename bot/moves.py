@@ -64,8 +64,9 @@ def seat_named(record: GameRecord, text: str) -> Seat:
         title = str(g.info.seat_titles.get(s, s)).lower()
         if len(t) >= 2 and title.split()[0].startswith(t):
             return s
-    named = ", ".join(f"{s} ({g.info.seat_titles.get(s, s)})" for s in g.info.seats)
-    raise ServiceError(f"{excerpt(text)} is not a seat of {g.info.title}: use {named}")
+    named = [f"{s} ({g.info.seat_titles.get(s, s)})" for s in g.info.seats]
+    listed = ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
+    raise ServiceError(f"{excerpt(text)} is not a {g.info.seat_word}: use {listed}")
 
 
 class Moves:
@@ -362,8 +363,8 @@ class Moves:
             undo = g.undo(state)
             if undo is None:
                 raise ServiceError(
-                    "Nothing to undo: steps cannot be taken back past a die roll, a card "
-                    "reveal or a hand-off to another seat."
+                    "`undo`: nothing to undo (steps cannot be taken back past a die roll, a "
+                    f"card reveal or a hand-off to another {g.info.seat_word})."
                 )
             outcome = await self.pipeline.apply_and_store(
                 record, state, user, [Step("undo", undo[1])], None

@@ -181,8 +181,8 @@ class TurnPipeline:
             try:
                 who = self._actor(record, cur, action, user, forced, where)
             except ServiceError as e:
-                out_of_turn = g.undoes(action) or g.actor(cur, action) != g.to_move(cur)
-                if ended is None or g.to_move(cur) == actor or out_of_turn:
+                aside = g.undoes(action) or g.out_of_turn(action)
+                if ended is None or g.to_move(cur) == actor or aside:
                     raise  # not a decision's step (a trade, an undo), or not after a hand-off
                 raise ServiceError(self._handed_on(record, cur, where, ended)) from e
             actor = who
@@ -409,21 +409,21 @@ class TurnPipeline:
             if undo is None:
                 raise ServiceError(
                     f"{where}: nothing to undo (steps cannot be taken back past a die roll, a "
-                    "card reveal or a hand-off to another seat)."
+                    f"card reveal or a hand-off to another {g.info.seat_word})."
                 )
             if undo[0] not in mine:
                 raise ServiceError(
                     f"{where}: only {self.texts.who(record, undo[0])} may undo that step."
                 )
             return undo[0]
-        seat = g.actor(state, action)
-        now = g.to_move(state)
-        if seat is not None and seat != now:  # a step out of turn (a trade): its own seat's
-            if seat not in mine:
+        if g.out_of_turn(action):  # a step its own seat takes at any time (a trade)
+            seat = g.actor(state, action)
+            if seat is None or seat not in mine:
                 raise ServiceError(
                     f"{where}: you do not sit as {seat}, so you cannot play that for it."
                 )
             return seat
+        now = g.to_move(state)
         if now is None:
             raise ServiceError("The game is over.")
         if now in mine and (forced is None or forced == now):
@@ -516,6 +516,14 @@ class TurnPipeline:
             reply.text += f"\n{self.closings.rematch_line}"
             reply.file, reply.buttons = end.chart, [*reply.buttons, end.button]
         return reply
+
+
+def typed_order(g: AnyGame, state: object, action: object) -> str:
+    """What a player types for `action`: its text, with `; confirm` when it is a step that
+    would do nothing, which the bot asks about once (see TurnPipeline._idle_check)."""
+    view = public(g, state)
+    text = g.describe(view, action)
+    return f"{text}; {CONFIRM}" if g.note(view, action) else text
 
 
 def idle_question(where: str, note: str, cost: str | None, how: str) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from typing import Self
 
 from db import GameRecord, OwedAnnouncement, Store, TurnMessage, open_store
@@ -31,6 +32,7 @@ from .autocomplete import Autocomplete
 from .channel_games import ChannelGames, ChannelLocks
 from .closing import REMATCH, Closings
 from .club import Club
+from .commands import help_lines
 from .hints import HintOrders
 from .loading import GameLoader, secret_for_seed
 from .lobby import MAX_FILE_BYTES, Lobby, OptionValues
@@ -69,6 +71,7 @@ class GameService:
         renderer: Renderer | None = None,
         *,
         ai_workers: int | None = None,
+        ai_executor: Executor | None = None,
         seed_source: Callable[[], int] | None = None,
         mention_fn: Callable[[int], str] = mention,
         guard_repeats: bool = True,
@@ -78,7 +81,8 @@ class GameService:
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
         rematch_line: str = "A rematch: the button below.",
     ) -> None:
-        """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores);
+        """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
+        `ai_executor`: a pool to think in instead, left to its owner at close;
         `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
         refuse a typed order that repeats the one just played (the terminal, which reads each
         line once, turns it off)."""
@@ -161,6 +165,7 @@ class GameService:
             self.lobby,
             self.hints,
             workers=ai_workers,
+            executor=ai_executor,
         )
         self.club.start_ai = self.ai.start
         self.reminders.ai_pace = self.ai.pace_of
@@ -361,6 +366,10 @@ class GameService:
 
     async def hand(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         return await self.views.hand(channel, user, kind=kind)
+
+    def help(self, *, kind: str = "vijayanagara") -> Reply:
+        """The game's commands, from the one command table, and its own lines."""
+        return self.views.help(help_lines(kind), kind=kind)
 
     def rules_topic(self, topic: str | None, *, kind: str = "vijayanagara") -> Reply:
         return self.views.rules_topic(topic, kind=kind)

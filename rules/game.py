@@ -48,6 +48,7 @@ class GameInfo(Generic[Opt]):
     command: str  # the slash group on Discord ("vj")
     score_name: str = "points"  # what a result's scores count ("VP")
     private: bool = False  # a seat sees what the public does not (a hand)
+    seat_word: str = "seat"  # what the game calls a seat ("faction")
     lookup: str = ""  # what `lookup` finds ("event card"): "" for a game with none
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
@@ -299,6 +300,11 @@ class Game(Protocol[S, A, V, Opt]):
         """The seat that plays `action` now: the seat to move, unless the game lets a seat act
         out of turn (a trade)."""
         return self.to_move(state)
+
+    def out_of_turn(self, action: A) -> bool:
+        """Whether `action` is a step its own seat may take at any time, whoever decides now
+        (a trade): `actor` names that seat."""
+        return False
 
     def undo(self, state: S) -> tuple[Seat, A] | None:
         """The seat that may take back its last step now, with the action that does it; None

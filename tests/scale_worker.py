@@ -21,10 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fakes import SEATS, FakeRenderer
 
+from bot.pipeline import typed_order
 from bot.service import GameService
-from bot.service_base import typed_order
 from db import open_store
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 
 def emit(**line: object) -> None:
@@ -48,7 +49,7 @@ async def moves(url: str, seed: int, steps: int, channels: list[str]) -> None:
                 continue
             state = await svc.state_of(game)
             action = r.choice(vijayanagara.legal_actions(state))
-            order = typed_order(state, action)
+            order = typed_order(GAME, state, action)
             faction = vijayanagara.prompt(state).faction
             assert faction is not None
             reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)

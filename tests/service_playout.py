@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 from fakes import SEATS
 
+from bot.pipeline import typed_order
 from bot.reply import Reply
 from bot.service import GameService
-from bot.service_base import typed_order
 from db.models import GameRecord
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 D = SEATS[vijayanagara.Faction.D]
 
@@ -42,7 +43,7 @@ async def play_random_orders(
         action = r.choice(vijayanagara.legal_actions(state))
         faction = vijayanagara.decider(state)
         assert faction is not None
-        order = typed_order(state, action)
+        order = typed_order(GAME, state, action)
         reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
         assert reply.ok, reply.text
         replies.append(reply)

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from service_playout import play_random_orders, seat_and_start
 
 from bot import ai_seats
-from bot.ai_seats import AiSeats, default_workers
+from bot.ai_seats import default_workers
 from bot.service import GameService
 from bot.settings import Settings
 from rules import vijayanagara
@@ -50,7 +50,7 @@ async def test_the_facade_builds_the_ai_seats_with_the_pool_size_it_is_given(
     finally:
         await svc.close()
     with pytest.raises(ValueError, match="the AI needs 2 to 64 worker processes, not 1"):
-        AiSeats(svc, workers=1)
+        await GameService.open(str(tmp_path / "b.sqlite3"), FakeRenderer(), ai_workers=1)
 
 
 async def test_a_pool_given_to_the_ai_seats_stays_open_for_its_owner(tmp_path: Path) -> None:
@@ -60,7 +60,10 @@ async def test_a_pool_given_to_the_ai_seats_stays_open_for_its_owner(tmp_path: P
     svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer())
     try:
         with ThreadPoolExecutor(max_workers=1) as pool:
-            AiSeats(svc, executor=pool).close()
+            given = await GameService.open(
+                str(tmp_path / "b.sqlite3"), FakeRenderer(), ai_executor=pool
+            )
+            await given.close()
             assert pool.submit(sum, [1, 2]).result() == 3
     finally:
         await svc.close()

@@ -44,10 +44,9 @@ def pool() -> Iterator[ProcessPoolExecutor]:
 
 
 async def open_service(url: str, clock: Clock, pool: ProcessPoolExecutor) -> GameService:
-    s = await GameService.open(url, FakeRenderer(), clock=clock)
+    s = await GameService.open(url, FakeRenderer(), clock=clock, ai_executor=pool)
     s.seed_source = lambda: SEED
-    s.ai = AiSeats(s, executor=pool, think_seconds=0.02)  # a small budget for the hard level
-    s.reminders.ai_pace = s.ai.pace_of
+    s.ai.think_seconds = 0.02  # a small budget for the hard level
     return s
 
 
@@ -266,7 +265,8 @@ async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(
 async def test_the_service_facade_builds_and_wires_the_ai_seats(tmp_path: Path) -> None:
     svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer())
     try:
-        assert isinstance(svc.ai, AiSeats) and svc.ai.service is svc
+        assert isinstance(svc.ai, AiSeats) and svc.ai.pipeline is svc.pipeline
         assert svc.reminders.ai_pace == svc.ai.pace_of  # an AI's turn comes at its pace
+        assert svc.club.start_ai == svc.ai.start  # a due AI turn is the AI seats' to play
     finally:
         await svc.close()

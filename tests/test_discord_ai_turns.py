@@ -21,9 +21,10 @@ from discord_env import D, Env, running_bot
 
 from bot.ai_turns import turn_key, turn_owner
 from bot.ai_users import is_ai
-from bot.service_base import typed_order
+from bot.pipeline import typed_order
 from db import GameRecord, Pace
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 SAMPLE_CARDS = 5
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
@@ -127,7 +128,7 @@ async def person_step(env: Env) -> None:
     if button is not None and not vijayanagara.idle_note(state, legal[i]):
         await env.click(D, newest, button)
     else:
-        order = "again: " + typed_order(state, legal[i])
+        order = "again: " + typed_order(GAME, state, legal[i])
         if vijayanagara.idle_note(state, legal[i]):
             order += "; confirm"
         await env.slash(D, "play", order=order)

@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from bot.service_base import typed_order
 from discord_env import Env, running_bot
 from discord_fake import Message
 from fakes import SEATS
 
+from bot.pipeline import typed_order
 from db import GameRecord
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 SAMPLE_CARDS = 6  # cards played by the default (bounded) test
 WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
@@ -73,7 +74,7 @@ async def one_step(env: Env, r: random.Random) -> None:
         order = button
     else:
         # `again:` says a repeat is meant (amass twice is no double submit)
-        order = "again: " + typed_order(state, action)
+        order = "again: " + typed_order(GAME, state, action)
         await env.slash(user, "play", order=order)
     after = (await game_now(env))[0].version
     told = [m.content for m in env.fake.private_to(user)][-1:]

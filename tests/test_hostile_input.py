@@ -31,7 +31,6 @@ from bot.local import amain, text_command
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from bot.verify import check
 from bot.verify import main as verify_main
-from bot.vijayanagara_store import whole_store
 from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
 from rules import vijayanagara
@@ -95,7 +94,7 @@ async def test_a_depth_bomb_deck_is_refused_without_crashing(
     svc: GameService, other: Bystander
 ) -> None:
     before = rss_bytes()
-    reply = await refused_quickly(svc.create(CH, D, deck=depth_bomb()))
+    reply = await refused_quickly(svc.create(CH, D, files={"deck": depth_bomb()}))
     assert "nested deeper than" in reply.text
     assert rss_bytes() - before < 50_000_000
     assert await svc.store.open_game(CH) is None
@@ -119,7 +118,7 @@ async def test_an_alias_bomb_deck_is_refused_before_it_expands(
     svc: GameService, other: Bystander
 ) -> None:
     before = rss_bytes()
-    reply = await refused_quickly(svc.create(CH, D, deck=alias_bomb(9)))
+    reply = await refused_quickly(svc.create(CH, D, files={"deck": alias_bomb(9)}))
     assert "aliases" in reply.text
     assert rss_bytes() - before < 50_000_000
     await other.unchanged()
@@ -128,7 +127,7 @@ async def test_an_alias_bomb_deck_is_refused_before_it_expands(
 async def test_a_deck_nesting_choose_through_aliases_is_refused_at_once(
     svc: GameService, other: Bystander
 ) -> None:
-    reply = await refused_quickly(svc.create(CH, D, deck=nested_choose_deck(9)))
+    reply = await refused_quickly(svc.create(CH, D, files={"deck": nested_choose_deck(9)}))
     assert "aliases" in reply.text
     await other.unchanged()
 
@@ -152,7 +151,7 @@ async def test_a_deck_with_nested_choose_written_out_is_checked_off_the_event_lo
     text = yaml.dump(doc, Dumper=NoAliases)
     assert len(text) < MAX_DECK_BYTES
     async with watched() as w:
-        reply = await svc.create(CH, D, deck=text)
+        reply = await svc.create(CH, D, files={"deck": text})
     assert reply.ok, reply.text
     responsive(w)
 
@@ -166,16 +165,16 @@ async def test_unvalidated_values_never_reach_a_message_whole(svc: GameService) 
         broken = small_deck()
         broken["cards"][i] = doc["cards"][i]
         text = yaml.safe_dump(broken)[: MAX_DECK_BYTES - 10]
-        reply = await refused_quickly(svc.create(CH, D, deck=text))
+        reply = await refused_quickly(svc.create(CH, D, files={"deck": text}))
         assert "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT" not in reply.text
         assert "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ" not in reply.text
 
 
 async def test_a_deck_file_over_the_size_limit_is_refused_unread(svc: GameService) -> None:
     huge = b"cards: []\n" + b"#" * MAX_DECK_BYTES
-    reply = await refused_quickly(svc.create(CH, D, deck=huge))
+    reply = await refused_quickly(svc.create(CH, D, files={"deck": huge}))
     assert "too large" in reply.text and str(MAX_DECK_BYTES) in reply.text
-    reply = await refused_quickly(svc.create(CH, D, deck=b"\xff\xfe not utf-8"))
+    reply = await refused_quickly(svc.create(CH, D, files={"deck": b"\xff\xfe not utf-8"}))
     assert "UTF-8" in reply.text
 
 
@@ -269,8 +268,8 @@ def test_undo_after_a_barrier_restores_the_log_of_that_moment() -> None:
 
 async def test_a_deck_is_stored_once_and_not_in_any_state(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, deck=text)).ok
-    assert (await svc.create("chan-two", D, seed=4, deck=text.encode())).ok
+    assert (await svc.create(CH, D, seed=3, files={"deck": text})).ok
+    assert (await svc.create("chan-two", D, seed=4, files={"deck": text.encode()})).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
@@ -303,11 +302,11 @@ async def test_a_game_whose_deck_was_forgotten_by_the_cache_still_plays(
     svc: GameService,
 ) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, deck=text)).ok
+    assert (await svc.create(CH, D, seed=3, files={"deck": text})).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
-    svc._cache.clear()
+    svc.loader.forget(1)
     vijayanagara.cards._parsed.clear()
     status = await svc.status(CH)
     assert status.ok, status.text
@@ -551,27 +550,30 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
 ) -> None:
     import threading
 
-    import bot.lobby
-    import bot.service_base
+    from rules.vijayanagara.game import Vijayanagara
 
     finish = threading.Event()
 
-    def slow(options: vijayanagara.GameOptions, text: str) -> vijayanagara.GameOptions:
+    real = Vijayanagara.with_files
+
+    def slow(
+        self: Vijayanagara, options: vijayanagara.GameOptions, files: object
+    ) -> vijayanagara.GameOptions:
         finish.wait(60)  # past the limit: until the test lets the thread end
         return options
 
-    monkeypatch.setattr(bot.service_base, "WORK_SECONDS", 0.1)
-    monkeypatch.setattr(bot.lobby, "with_deck", slow)
+    svc.workers.seconds = 0.1
+    monkeypatch.setattr(Vijayanagara, "with_files", slow)
     async with watched() as w:
-        reply = await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))
+        reply = await svc.create(CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")})
     assert not reply.ok and "longer than" in reply.text
     responsive(w)
     assert await svc.store.open_game(CH) is None
     # the slot is held until the thread really ends, then free again
     finish.set()
-    monkeypatch.setattr(bot.service_base, "WORK_SECONDS", 5.0)
-    monkeypatch.setattr(bot.lobby, "with_deck", vijayanagara.cards.with_deck)
-    assert (await svc.create(CH, D, deck=FIXTURE.read_text(encoding="utf-8"))).ok
+    svc.workers.seconds = 5.0
+    monkeypatch.setattr(Vijayanagara, "with_files", real)
+    assert (await svc.create(CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")})).ok
 
 
 async def test_long_words_are_quoted_only_in_part(svc: GameService, other: Bystander) -> None:
@@ -600,14 +602,14 @@ async def test_the_terminal_client_refuses_a_missing_or_huge_deck_file(tmp_path:
 
 async def test_a_game_whose_deck_row_is_gone_answers_with_a_message(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, deck=text)).ok
+    assert (await svc.create(CH, D, seed=3, files={"deck": text})).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
-    store = whole_store(svc.store)  # (the service sees it through its Vijayanagara view)
+    store = svc.store
     assert isinstance(store, SQLiteStore)
     await store._conn.execute("DELETE FROM decks")
-    svc._cache.clear()
+    svc.loader.forget(1)
     for reply in (
         await svc.status(CH),
         await svc.board(CH),

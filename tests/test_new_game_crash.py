@@ -12,7 +12,6 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.vijayanagara_store import whole_store
 from fakes import SEATS, FakeRenderer
 from test_reminders import Clock
 from test_service import seated
@@ -62,7 +61,7 @@ async def run(database_url: str, command: Command, channel: str, survives: int |
     """Run `command` in `channel`, the process dying as write `survives + 1` begins (None:
     it lives); the number of writes it began."""
     svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
-    store = whole_store(svc.store)
+    store = svc.store
     assert isinstance(store, SQLStore)
     writes = Writes(store, survives)
     try:

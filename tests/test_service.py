@@ -230,7 +230,7 @@ async def test_concurrent_orders_apply_once(database_url: str) -> None:
     n0 = game.actions  # the first card drawn at the start
     _, st = await current(s1)
     await current(s2)  # warm both caches at the same version
-    button = s1.buttons_for(game, st)[0].custom_id
+    button = s1.texts.buttons_for(game, st)[0].custom_id
     replies = await asyncio.gather(
         s1.press(CH, B, button), s1.press(CH, B, button), s2.press(CH, B, button)
     )
@@ -282,9 +282,9 @@ async def test_reading_commands(svc: GameService) -> None:
     assert b.ok and b.image == PNG
     lg = await svc.log_lines(CH, 5)
     assert lg.ok and "Card" in lg.text
-    c = svc.card("1")
+    c = await svc.card_in(CH, "1")
     assert c.ok and "Capital Relocated" in c.text and "Unshaded" in c.text
-    assert not svc.card("zzzz").ok
+    assert not (await svc.card_in(CH, "zzzz")).ok
     assert (await svc.card_choices(CH, "capital"))[0][1] == 1
     h = svc.help()
     assert "create" in h.text and "play" in h.text

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bot.refusal import ServiceError, answers
 from bot.reminders import ReminderError
 from bot.reply import Reply
-from bot.service_base import ServiceError, answers
 from db import GameExists, StaleAction
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from bot.local import text_command
 from bot.service import GameService
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 CH = "orders"
 D, B, V = (
@@ -252,8 +253,7 @@ def test_every_prompt_names_the_deciding_faction() -> None:
 
 
 def test_the_card_text_of_a_mongol_invasion_names_who_runs_the_mongols() -> None:
-    svc = GameService.__new__(GameService)
-    text = GameService.card(svc, "37").text
+    text = GAME.lookup(vijayanagara.GameOptions(), "37")
     assert "Bahmani Kingdom runs the Mongol Invaders" in text
 
 
@@ -275,10 +275,12 @@ async def test_a_mongol_decision_names_the_mongols_and_who_decides_for_them(
     r = random.Random(1)
     while not vijayanagara.prompt(state).for_mongols:  # play on to a Mongol Invasion
         state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
-        state, _ = await svc._deal(game, state, 10_000 + state.actions_taken)
+        dealt, _ = await svc.pipeline.deal(game, state, 10_000 + state.actions_taken)
+        assert isinstance(dealt, vijayanagara.GameState)
+        state = dealt
     p = vijayanagara.prompt(state)
     assert p.faction is not None
-    line, mentions = svc.prompt_text(game, state)
+    line, mentions = svc.texts.prompt_text(game, state)
     assert line.startswith(f"**Next:** Mongols (decided by {p.faction.value}) <@")
     assert mentions == [SEATS[p.faction]]
 

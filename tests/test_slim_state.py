@@ -17,11 +17,12 @@ from playout import play
 from service_playout import play_random_orders, play_to_the_end, seat_and_start
 
 from bot.moves import SNAPSHOT_STEPS
+from bot.pipeline import typed_order
 from bot.service import GameService
-from bot.service_base import typed_order
 from db.copy import copy_database
 from db.sqlite import SQLiteStore
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 FIXTURES = Path(__file__).parent / "fixtures"
 STATE_LIMIT = 8 * 1024  # bytes of a state's JSON, at every step
@@ -174,7 +175,7 @@ async def test_a_game_stored_before_loads_shows_its_log_and_undoes(legacy_url: s
         action = vijayanagara.legal_actions(back)[0]
         decider = vijayanagara.decider(back)
         assert decider is not None
-        order = typed_order(back, action)
+        order = typed_order(GAME, back, action)
         assert (await svc.play(channel, SEATS[decider], order)).ok
         game = await svc.store.open_game(channel)
         assert game is not None
@@ -196,7 +197,7 @@ async def test_a_game_stored_before_migrates_its_schema(tmp_path: Path) -> None:
 
 async def test_a_custom_deck_is_named_by_its_hash_in_the_stored_states(svc: GameService) -> None:
     text = (FIXTURES / "small_deck.yaml").read_text()
-    assert (await svc.create("decked", D, seed=3, deck=text)).ok
+    assert (await svc.create("decked", D, seed=3, files={"deck": text})).ok
     for f, uid in SEATS.items():
         await svc.join("decked", uid, f.value)
     assert (await svc.start("decked", D)).ok

@@ -8,13 +8,14 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bot.service_base import typed_order
 from fakes import SEATS, FakeRenderer
 
 from bot.ai_seats import AiSeats
+from bot.pipeline import typed_order
 from bot.reply import Reply
 from bot.service import GameService
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 from rules.vijayanagara.words import a, count_of, does, pieces
 
 # "(s)" plurals, "an raja", "a Amir", "1 Troops" / "(1 Units)" / "+1 Resources"
@@ -157,7 +158,7 @@ async def _play(db: Path, seed: int, said: list[tuple[str, str]]) -> None:
                 if hints < HINTS:
                     hints += 1
                     keep("hint", await svc.ai.hint(channel, SEATS[faction]))
-            order = typed_order(state, r.choice(vijayanagara.legal_actions(state)))
+            order = typed_order(GAME, state, r.choice(vijayanagara.legal_actions(state)))
             reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
             assert reply.ok, reply.text
             keep("play", reply)

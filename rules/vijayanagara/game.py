@@ -77,6 +77,7 @@ INFO: GameInfo[GameOptions] = GameInfo(
     command="vj",
     score_name="VP",
     lookup="event card",
+    seat_word="faction",
 )
 
 
@@ -357,6 +358,9 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
             return None if f is None else str(f)
         f = decider(state)
         return None if f is None else str(f)
+
+    def out_of_turn(self, action: Action) -> bool:
+        return isinstance(action, Give)  # a trade, at any time (1.5.2)
 
     def undo(self, state: GameState) -> tuple[Seat, Action] | None:
         f = can_undo(state)
