@@ -155,7 +155,12 @@ async def _rules(s: GameService, c: Call) -> Reply:
 
 
 async def _help(s: GameService, c: Call) -> Reply:
-    return s.help(kind=c.kind)
+    return help_reply(s, c.kind)
+
+
+def help_reply(s: GameService, kind: str = "vijayanagara") -> Reply:
+    """The game's commands, from this table, and the game's own lines."""
+    return s.views.help(help_lines(kind), kind=kind)
 
 
 def _ai(s: GameService, c: Call) -> Awaitable[Reply]:
@@ -199,8 +204,8 @@ def common(g: AnyGame) -> list[Command]:
         ),
         Command(
             "leave",
-            "Give up your seat(s)",
-            "give up your seat(s) (a free seat can be taken by anyone with join)",
+            "Give up your seat, or all of them",
+            "give up your seat, or all of them (a free seat can be taken by anyone with join)",
             lambda s, c: s.leave(c.channel, c.user, c.text("faction"), kind=c.kind),
             (_seat_param(g, "Only this seat (default: all of yours)"),),
             answer="change",

@@ -25,6 +25,7 @@ from .discord_delivery import (
     post_and_pin,
 )
 from .lobby import MAX_FILE_BYTES
+from .moves import MAX_ORDER_CHARS
 from .reply import Reply
 from .service import GameService
 from .transfer import MAX_IMPORT_BYTES
@@ -142,7 +143,7 @@ class GameGroups:
         async def complete(
             interaction: discord.Interaction[Any], current: str
         ) -> list[Choice[str]]:
-            typed = str(current)[:100]
+            typed = str(current)[:MAX_ORDER_CHARS]
             where = channel_key(interaction)
             if p.complete == "order":
                 pairs = await choices_in_time(

@@ -49,7 +49,7 @@ def options_of_export(g: AnyGame, data: GameExport) -> BaseModel:
     files = {k: str(v) for k, v in data.options.items() if k in g.file_names() and v is not None}
     plain = {k: v for k, v in data.options.items() if k not in files and k != PLAYERS}
     try:
-        options = g.info.options.model_validate(plain)
+        options = g.info.options.model_validate(plain, strict=True)
     except pydantic.ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
@@ -83,6 +83,12 @@ def replay_export(data: GameExport) -> Replayed:
     seed's outcomes so far are written into the log as chance entries and the seed is
     dropped, so a fresh secret deals what comes next, as for any imported game."""
     g = rules_of_export(data)
+    unknown = sorted(set(data.seats) - set(g.info.seats))
+    if unknown:
+        raise ExportRefused(
+            f"seats.{excerpt(unknown[0])}: not a seat of {g.info.title} (its seats: "
+            f"{', '.join(g.info.seats)})"
+        )
     options = options_of_export(g, data)
     steps: list[object] = []
     for i, ex in enumerate(data.actions, start=1):

@@ -430,7 +430,7 @@ class LocalClient:
         if word in ("quit", "exit", "q"):
             return False
         if word == "help":
-            self.say(help_text(self.kind, await self.seats_text()))
+            self.say(terminal_text(help_text(self.kind, await self.seats_text())))
         elif word == "export":
             await self._export(rest)
         elif word == "import":
@@ -495,7 +495,9 @@ class LocalClient:
         names = {s: f"{s} {g.info.seat_titles.get(s, s)}" for s in g.info.seats}
         mine = [names[s] for s in held if s not in ai]
         if not ai:
-            return f"you hold every seat ({', '.join(mine)})."
+            words = {2: "both", 3: "all three", 4: "all four", 5: "all five"}
+            every = words.get(len(mine), f"all {len(mine)}")
+            return f"you hold {every} seats ({', '.join(mine)})."
         ais = ", ".join(f"{names[s]} (AI, {lvl})" for s, lvl in ai.items())
         if not mine:
             return f"AIs hold every seat: {ais}; you watch."

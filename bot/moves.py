@@ -424,11 +424,16 @@ def ahead(g: AnyGame, state: object, actions: Sequence[object]) -> object | None
     """The position after the first steps of an order, seen before it is played: None when a
     step is refused or reaches a die roll or a card draw (the game holds no future: a reveal
     commits)."""
+    credits = 0  # finishing steps made needless: skipped, as in play
     try:
         for a in actions:
+            if g.finishing(a) and credits:
+                credits -= 1
+                continue
             nxt = g.apply(state, a)
             if g.revealed(state, nxt):
                 return None
+            credits = 0 if g.undoes(a) else credits + g.finished_by(state, nxt, a)
             state = nxt
     except ValueError:
         return None

@@ -32,7 +32,6 @@ from .autocomplete import Autocomplete
 from .channel_games import ChannelGames, ChannelLocks
 from .closing import REMATCH, Closings
 from .club import Club
-from .commands import help_lines
 from .hints import HintOrders
 from .loading import GameLoader, secret_for_seed
 from .lobby import MAX_FILE_BYTES, Lobby, OptionValues
@@ -366,10 +365,6 @@ class GameService:
 
     async def hand(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         return await self.views.hand(channel, user, kind=kind)
-
-    def help(self, *, kind: str = "vijayanagara") -> Reply:
-        """The game's commands, from the one command table, and its own lines."""
-        return self.views.help(help_lines(kind), kind=kind)
 
     def rules_topic(self, topic: str | None, *, kind: str = "vijayanagara") -> Reply:
         return self.views.rules_topic(topic, kind=kind)

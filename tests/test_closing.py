@@ -19,6 +19,7 @@ from bot.reply import Attachment, Reply
 from bot.service import GameService
 from db import GameResult, SeatResult, ServerSettings
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 F = vijayanagara.Faction
 D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
@@ -100,13 +101,13 @@ def test_rating_lines_say_each_seats_change_and_skip_a_game_with_one_person() ->
             SeatResult(faction="V", user_id=3, place=3, score=5),
         ],
     )
-    lines = rating_lines([game], 2, lambda u: f"P{u}")
+    lines = rating_lines(GAME, [game], 2, lambda u: f"P{u}")
     assert lines[0] == "Delhi Sultanate (P1): rating 1500 → 1516 (+16)"
     assert lines[-1].startswith("Vijayanagara Empire (P3): rating 1500 → 1484 (-16)")
     alone = game.model_copy(
         update={"seats": [s.model_copy(update={"user_id": 1}) for s in game.seats]}
     )
-    assert rating_lines([alone], 2, str) == []
+    assert rating_lines(GAME, [alone], 2, str) == []
 
 
 async def test_the_terminal_keeps_the_chart_with_the_games_boards(

@@ -132,7 +132,7 @@ async def play_and_watch(env: Env, seed: int, cards: int | None) -> Record:
         assert all(m.id == env.fake.visible[-1].id for m in with_buttons(env))
         # a returning player finds the current decision within the last 3 messages
         if not after.game_over:
-            nxt_line, _ = env.service.prompt_text(game, after)
+            nxt_line, _ = env.service.texts.prompt_text(game, after)
             last = [m.content for m in env.fake.visible[-3:]]
             assert any(nxt_line in c for c in last), (nxt_line, last)
 

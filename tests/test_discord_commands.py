@@ -10,6 +10,7 @@ from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL
 from fakes import STRANGER
 
+from bot.closing import CHART_FILE
 from db import GameResult, NewAction, SeatResult
 from rules import vijayanagara
 from rules.vijayanagara.cards import deck_for, with_deck
@@ -304,7 +305,7 @@ async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(e
     game = await env.service.store.latest_game(channel)
     assert game is not None and game.status == "finished"
     last = next(m for m in reversed(env.fake.visible) if "The game is over" in m.content)
-    assert "vp-chart.png" in last.files
+    assert CHART_FILE in last.files
     assert "rating 1500 → " in last.content
     ids = [c["custom_id"] for row in last.components for c in row["components"]]
     rematch = next(i for i in ids if i.endswith(":rematch"))

@@ -237,11 +237,11 @@ async def test_autocomplete_that_fails_or_hangs_answers_an_empty_list(
 ) -> None:
     await env.started()
 
-    async def hangs(*args: object) -> object:
+    async def hangs(*args: object, **kwargs: object) -> object:
         await asyncio.Event().wait()  # never set
         return []
 
-    async def fails(*args: object) -> object:
+    async def fails(*args: object, **kwargs: object) -> object:
         raise sqlite3.OperationalError("database is locked")
 
     for broken in (hangs, fails):

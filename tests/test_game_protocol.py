@@ -32,7 +32,8 @@ def test_every_game_is_registered_once_by_id() -> None:
 
 
 def test_boards_and_players_are_found_by_game_id() -> None:
-    assert board_for("vijayanagara") is render.vijayanagara.board
+    start = vijayanagara.new_game(5)
+    assert board_for("vijayanagara")(start) == render.vijayanagara.board(start, None)
     with pytest.raises(ValueError, match="games with one"):
         board_for("chess")
     assert levels("vijayanagara") == ("random", "easy", "hard")

@@ -35,6 +35,7 @@ from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
 from rules import vijayanagara
 from rules.vijayanagara.cards import PARSED_DECKS, deck_key
+from rules.vijayanagara.game import Vijayanagara
 
 D, B, V = (
     SEATS[vijayanagara.Faction.D],
@@ -213,15 +214,15 @@ async def test_a_long_import_replays_off_the_event_loop(
     # which thread applies each step: the replay belongs in a worker thread, never on the loop
     # (checked by where it runs, not by timing it, which a loaded machine makes flaky)
     threads: list[int] = []
-    apply = vijayanagara.apply
+    apply = Vijayanagara.apply
 
     def recorded(
-        state: vijayanagara.GameState, action: vijayanagara.Action
+        self: Vijayanagara, state: vijayanagara.GameState, action: vijayanagara.Action
     ) -> vijayanagara.GameState:
         threads.append(threading.get_ident())
-        return apply(state, action)
+        return apply(self, state, action)
 
-    monkeypatch.setattr(vijayanagara, "apply", recorded)
+    monkeypatch.setattr(Vijayanagara, "apply", recorded)
     reply = await svc.import_game(CH, D, export_of_gives(3_000))
     assert reply.ok, reply.text
     assert len(threads) >= 3_000
@@ -529,7 +530,7 @@ async def test_the_server_decides_who_creates_imports_and_aborts(svc: GameServic
 # --- 8. errors are not swallowed -----------------------------------------------------------------
 
 
-def test_a_failing_card_lookup_is_not_hidden(
+async def test_a_failing_card_lookup_is_not_hidden(
     svc: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def broken(
@@ -537,9 +538,9 @@ def test_a_failing_card_lookup_is_not_hidden(
     ) -> list[vijayanagara.cards.CardInfo]:
         raise RuntimeError("the card index is broken")
 
-    monkeypatch.setattr("bot.views.find_cards", broken)
+    monkeypatch.setattr("rules.vijayanagara.table.find_cards", broken)
     with pytest.raises(RuntimeError):
-        svc.card("5")
+        await svc.card_in(CH, "5")
 
 
 # --- the time limit on work off the event loop -------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from fakes import SEATS, FakeRenderer
 
+from bot.commands import help_reply
 from bot.service import GameService
 from rules import vijayanagara
 from rules.errors import DataError
@@ -99,7 +100,7 @@ def test_the_docs_name_every_command_and_decree_with_its_rule_section() -> None:
 async def test_help_and_the_shortcut_choices_follow_the_registry(database_url: str) -> None:
     svc = await GameService.open(database_url, FakeRenderer())
     try:
-        text = svc.help().text
+        text = help_reply(svc).text
         for f in vijayanagara.PLAYERS:
             assert f"{f.value}: {', '.join(COMMANDS[f])}" in text
             assert f"{f.value}: {', '.join(DECREES[f])}" in text

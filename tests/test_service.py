@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer
 
+from bot.commands import help_reply
 from bot.local import text_command
 from bot.service import GameService
 from rules import vijayanagara
@@ -286,7 +287,7 @@ async def test_reading_commands(svc: GameService) -> None:
     assert c.ok and "Capital Relocated" in c.text and "Unshaded" in c.text
     assert not (await svc.card_in(CH, "zzzz")).ok
     assert (await svc.card_choices(CH, "capital"))[0][1] == 1
-    h = svc.help()
+    h = help_reply(svc)
     assert "create" in h.text and "play" in h.text
     version, _ = await current(svc)
     orders = dict(await svc.legal_orders(CH, B, ""))

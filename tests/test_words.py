@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fakes import SEATS, FakeRenderer
 
-from bot.ai_seats import AiSeats
+from bot.commands import help_reply
 from bot.pipeline import typed_order
 from bot.reply import Reply
 from bot.service import GameService
@@ -124,8 +124,8 @@ async def test_what_the_service_says_over_random_games_reads_as_english(tmp_path
 
 async def _play(db: Path, seed: int, said: list[tuple[str, str]]) -> None:
     """One game: random orders from the seats of people, easy AIs in one seat of two games."""
-    svc = await GameService.open(str(db), FakeRenderer())
-    svc.ai = AiSeats(svc, executor=ThreadPoolExecutor(1), hint_seconds=0.05)
+    svc = await GameService.open(str(db), FakeRenderer(), ai_executor=ThreadPoolExecutor(1))
+    svc.ai.hint_seconds = 0.05
     channel, d = f"words-{seed}", SEATS[vijayanagara.Faction.D]
 
     def keep(where: str, reply: Reply | None) -> None:
@@ -166,7 +166,7 @@ async def _play(db: Path, seed: int, said: list[tuple[str, str]]) -> None:
         keep("status", await svc.status(channel))
         keep("history", await svc.history(channel))
         keep("stats", await svc.stats(d))
-        keep("help", svc.help())
+        keep("help", help_reply(svc))
         keep("rules", svc.rules_topic("cavalry"))
     finally:
         await svc.close()

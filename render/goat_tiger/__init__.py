@@ -16,6 +16,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from rules.goat_tiger import CAPTURES_TO_WIN, LAYOUT, LINES, TITLES, State, end_text
 
+from ..registry import Names, Pictures
+
 WIDTH, HEIGHT = 720, 560
 MARGIN_X, TOP, BOTTOM = 50, 110, 40
 PAPER = (242, 232, 208)
@@ -97,3 +99,12 @@ def board(view: State) -> bytes:
     pal = image(view).quantize(palette=_palette(), dither=Image.Dither.NONE)
     pal.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
+
+
+def _alt(view: State, names: Names | None) -> str:
+    if view.winner is not None:
+        return f"The Goat-Tiger board: {end_text(view)}"
+    return f"The Goat-Tiger board: {view.captured} Goats captured, {TITLES[view.to_move]} to move."
+
+
+PICTURES: Pictures[State] = Pictures(lambda view, names: board(view), _alt)

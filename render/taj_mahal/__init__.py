@@ -4,5 +4,13 @@ from __future__ import annotations
 
 from .board import HEIGHT, board_png, picture, sheet
 from .layout import WIDTH
+from .pictures import PICTURES
 
-__all__ = ["HEIGHT", "WIDTH", "board_png", "picture", "sheet"]
+__all__ = [
+    "HEIGHT",
+    "PICTURES",
+    "WIDTH",
+    "board_png",
+    "picture",
+    "sheet",
+]

@@ -437,15 +437,17 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     def status(self, view: GameState) -> list[str]:
         vp = score(view)
         lines = [
-            f"{FACTION_NAMES[f]}: {view.resources[f]} Resources, {view.cavalry[f]} Cavalry, "
-            f"{vp[f]} VP" + (f", Influence {view.influence[f]}" if f in view.influence else "")
+            f"{FACTION_NAMES[f]}: {count_of(view.resources[f], 'Resource')}, "
+            f"{view.cavalry[f]} Cavalry, {vp[f]} VP"
+            + (f", Influence {view.influence[f]}" if f in view.influence else "")
             for f in PLAYERS
         ]
         if view.current_card is not None:
             card = deck_for(view.options).cards.get(view.current_card)
             title = f": {card.title}" if card else ""
             lines.append(
-                f"Card {view.current_card}{title}; {deck_facts(view)}; dynasty {view.dynasty}."
+                f"Card {view.current_card}{title}; {deck_facts(view)}; "
+                f"the {view.dynasty.title()} Dynasty rules (2.7)."
             )
         return lines
 
