@@ -248,9 +248,14 @@ class GameLoader:
         state, start = await self._snapshot_state(record, g, options)
         if state is None:
             state = await self.fresh_state(record, options)
+        # a game that keeps count of its text log: the lines its states hold, followed
+        tail = g.log_tail(public(g, state))
+        text = None if tail is None else LogTail(tail[0], list(tail[1]))
         for stored in await self.store.actions(record.id, after=start):
             state = g.apply(state, g.action_from_json(_json(stored)))
-        end = await self._move_log_out(record, g, options, state)
+            if text is not None and (now := g.log_tail(public(g, state))) is not None:
+                text.follow(*now)
+        end = await self._move_log_out(record, g, options, text)
         return self.remember(record, state, start, end)
 
     async def _snapshot_state(
@@ -271,29 +276,30 @@ class GameLoader:
         return None, 0
 
     async def _move_log_out(
-        self, record: GameRecord, g: AnyGame, options: BaseModel, state: object
+        self, record: GameRecord, g: AnyGame, options: BaseModel, text: LogTail | None
     ) -> int:
         """The length of the game's text log. A game stored before its text log had a table
-        of its own kept the lines in its states: they are stored once (a replay of its whole
-        log gives them)."""
+        of its own kept the lines in its states: they are stored once, as its states hold
+        them (a replay of its whole log gives them when the latest state holds only its last
+        step's)."""
         stored = await self.store.log_length(record.id)
-        tail = g.log_tail(public(g, state))
-        if tail is None or stored >= tail[0] + len(tail[1]):
+        if text is None or stored >= text.end:
             return stored
-        state = await self.fresh_state(record, options)
-        whole = LogTail(0, [])
-        view = public(g, state)
-        follow_step(g, whole, view, None, view, None)
-        for action in await self.store.actions(record.id):
-            before = view
-            step = g.action_from_json(_json(action))
-            state = g.apply(state, step)
+        if text.start > 0:
+            state = await self.fresh_state(record, options)
             view = public(g, state)
-            follow_step(g, whole, before, step, view, action.faction)
-        lines = LogLines(start=0, lines=whole.lines)
+            text = LogTail(0, [])
+            follow_step(g, text, view, None, view, None)
+            for action in await self.store.actions(record.id):
+                before = view
+                step = g.action_from_json(_json(action))
+                state = g.apply(state, step)
+                view = public(g, state)
+                follow_step(g, text, before, step, view, action.faction)
+        lines = LogLines(start=0, lines=text.lines)
         if await self.store.fill_log(record.id, record.version, lines):
-            log.info("game %s: %s log lines moved out of its states", record.id, whole.end - stored)
-        return whole.end
+            log.info("game %s: %s log lines moved out of its states", record.id, text.end - stored)
+        return text.end
 
     def remember(
         self,

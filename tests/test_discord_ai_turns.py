@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 from discord_env import D, Env, running_bot
 
-from bot.ai_turns import turn_key, turn_owner
 from bot.ai_users import is_ai
 from bot.pipeline import typed_order
 from db import GameRecord, Pace
@@ -94,9 +93,9 @@ async def ai_step(env: Env, seen: Channel, *, edits_fail: bool = False) -> None:
     seen.ai_lines += [x for x in lines if not re.match(r"^Card \d+: ", x)]
     new = [m for m in env.fake.visible if m.id not in ids]
     pings = env.fake.notified[since:]
-    key_b, key_a = turn_key(before), turn_key(after)
-    owner = turn_owner(before)
-    if owner is not None and is_ai(game.seats.get(owner.value)):
+    key_b, key_a = GAME.turn(before), GAME.turn(after)
+    owner = key_b[0]
+    if owner is not None and is_ai(game.seats.get(owner)):
         seen.ai_turns.add(key_b)
         if key_a != key_b or after.game_over:
             seen.ended_ai_turns += 1
@@ -184,8 +183,8 @@ async def test_an_ai_step_whose_edit_fails_still_reaches_the_channel(env: Env) -
     start = env.fake.visible[-1]
     env.fake.fail("PATCH", rf"^/channels/\d+/messages/{start.id}$", 503, 999)
     game, state = await game_now(env)
-    key = turn_key(state)
-    while ai_decides(game, state) and turn_key(state) == key:
+    key = GAME.turn(state)
+    while ai_decides(game, state) and GAME.turn(state) == key:
         await ai_step(env, seen, edits_fail=True)
         game, state = await game_now(env)
     channel = "\n".join(m.content for m in env.fake.visible)

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from fakes import FakeRenderer
 
-from bot.discord_commands import VjGroup
+from bot.discord_commands import GameGroups
+from rules.vijayanagara.game import GAME as VIJAYANAGARA
 from bot.local import amain
 from bot.service import GameService
 
@@ -101,7 +102,8 @@ async def test_the_readme_lists_every_slash_command_with_an_example(tmp_path: Pa
             rows[name.group(1)] = (usage, example)
     service = await GameService.open(str(tmp_path / "c.sqlite3"))
     try:
-        commands = [c for c in VjGroup(service).walk_commands() if not hasattr(c, "commands")]
+        group = GameGroups(service).group(VIJAYANAGARA)
+        commands = [c for c in group.walk_commands() if not hasattr(c, "commands")]
     finally:
         await service.close()
     assert len(commands) > 25

@@ -16,7 +16,7 @@ from hostile import export_of_gives
 from playout import play
 from service_playout import play_random_orders, play_to_the_end, seat_and_start
 
-from bot.moves import SNAPSHOT_STEPS
+from bot.pipeline import SNAPSHOT_STEPS
 from bot.pipeline import typed_order
 from bot.service import GameService
 from db.copy import copy_database
@@ -59,7 +59,7 @@ async def test_a_finished_game_stores_at_most_150_kb_and_its_whole_log(
     actions = [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(gid)]
     dealt_by_seed = not (await svc.store.secret(gid)).secret
     seed = game.seed if dealt_by_seed else None
-    _, whole = vijayanagara.replay_with_log(seed, await svc.options_of(game), actions)
+    _, whole = vijayanagara.replay_with_log(seed, await svc.loader.options_of(game), actions)
     assert await svc.store.log_lines(gid) == whole
     # a few snapshots, each at an undo barrier, not one per hand-off
     seqs = []
