@@ -12,9 +12,9 @@ from pathlib import Path
 from fakes import FakeRenderer
 
 from bot.discord_commands import GameGroups
-from rules.vijayanagara.game import GAME as VIJAYANAGARA
 from bot.local import amain
 from bot.service import GameService
+from rules.vijayanagara.game import GAME as VIJAYANAGARA
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
