@@ -4,16 +4,30 @@ every part of the service asks about a seat; the AI's moves are in ai_seats.py."
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 
 import ai.games  # noqa: F401  (registers every game's players)
-from ai.registry import levels
+import rules.games  # noqa: F401  (registers every game)
+from ai.registry import levels, players
 from rules.errors import clip
+from rules.game import games
 
-# Every level any game's players have, each under its own id (the first three are those of
-# Vijayanagara's, stored since before other games: they keep their ids).
-AI_USERS: dict[str, int] = {"random": -1, "easy": -2, "hard": -3, "greedy": -4}
+# Vijayanagara's levels kept the ids they were stored under before other games came; every
+# other level's id follows from its name, so a new game's levels need no entry here.
+STORED_IDS: dict[str, int] = {"random": -1, "easy": -2, "hard": -3}
 TEST_LEVELS = ("random",)  # levels for tests and benches, which the table does not offer
+
+
+def ai_user(level: str) -> int:
+    """The reserved user id of an AI level (negative: no Discord user has one)."""
+    known = STORED_IDS.get(level)
+    return known if known is not None else -(1000 + zlib.crc32(level.encode()) % 10**9)
+
+
+AI_USERS: dict[str, int] = {
+    level: ai_user(level) for g in games() for level in players(g.info.id)
+}
 
 
 def ai_level(user: int | None) -> str | None:
