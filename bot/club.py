@@ -27,7 +27,7 @@ from rules.game import Step
 from .ai_users import is_ai
 from .announcing import reveal_text
 from .channel_games import ChannelGames, ChannelLocks
-from .loading import SEED_DEALS, AnyGame, GameLoader, public, rules_of
+from .loading import SEED_DEALS, TIEBREAK, AnyGame, GameLoader, public, rules_of
 from .lobby import Lobby, check_range
 from .moves import MAX_CUSTOM_ID_CHARS, seat_named
 from .permissions import Permissions
@@ -458,7 +458,8 @@ class Club:
                 )
 
             # the seats and the announcement are stored with the game: a crash leaves none
-            options = {k: v for k, v in last.options.items() if k != SEED_DEALS}
+            # a rematch of a tiebreak's game is a game of its own
+            options = {k: v for k, v in last.options.items() if k not in (SEED_DEALS, TIEBREAK)}
             game = await self.store.create_game(
                 channel,
                 0,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel
 
 from rules.game import Game, game, games
+from rules.vijayanagara import tiebreak
 
 from .ai_users import seat_levels
 from .reply import Reply
@@ -504,8 +505,20 @@ def club(g: AnyGame) -> list[Command]:
 
 
 def own(g: AnyGame) -> list[Command]:
-    """What a game adds: its hand (a game of hidden hands), its lookup, its shortcuts."""
+    """What a game adds: its hand (a game of hidden hands), its lookup, its shortcuts, and
+    for the game Vijayanagara's tiebreak plays, the tiebreak."""
     out: list[Command] = []
+    if g.info.id == tiebreak.GAME:
+        out.append(
+            Command(
+                "tiebreak",
+                "Play off the last Vijayanagara game's tie for first (5.0, 5.5)",
+                "the Goat-Tiger tiebreak of this channel's last Vijayanagara game, when it "
+                "ended tied for first (a tied player opens it)",
+                lambda s, c: s.tiebreak(c.channel, c.user),
+                answer="change",
+            )
+        )
     if g.info.private:
         out.append(
             Command(

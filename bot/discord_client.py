@@ -308,6 +308,8 @@ class VijayanagaraBot(discord.Client):
         if not rest:
             await mark_delivered(self, self.service, key)
             await direct_notices(self, self.service, reply, int(channel_id))
+        for more in reply.then:  # another game's announcements, after this one
+            await self.deliver_now(more, channel_id)
 
     # --- AI seats' turns (bot.ai_seats) ----------------------------------------------------
 

@@ -160,6 +160,8 @@ class Sender:
             await self.private(reply.text, reply)
         else:
             await self.plain(reply)
+        for more in reply.then:  # another game's announcements, after this one
+            await self.send(more)
 
     async def private(self, text: str, reply: Reply | None = None) -> None:
         """Text only the sender sees (an error, a log page, a receipt)."""

@@ -286,6 +286,9 @@ class LocalClient:
         """Show a reply; an announcement shown here is delivered (the terminal is the channel)."""
         self.show(reply)
         await self.shown(reply)
+        for more in reply.then:  # another game's announcements, after this one
+            await self._track_game()
+            await self.emit(more)
 
     async def shown(self, reply: Reply) -> None:
         """The reply's announcement reached the player: it leaves the outbox."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from db import (
@@ -23,7 +23,7 @@ from db import (
 )
 from rules.dealing import keyed_below
 from rules.errors import IllegalAction, step_where
-from rules.game import Seat, Step
+from rules.game import Ranking, Seat, Step
 
 from .announcing import Announcer, Move
 from .closing import Closings
@@ -59,6 +59,15 @@ class Outcome:
     unplayed: list[str] = field(default_factory=list)
 
 
+@dataclass
+class AfterGame:
+    """What follows a game's end (a tiebreak's): lines its last message ends with, and the
+    announcements of another game posted after it."""
+
+    lines: list[str] = field(default_factory=list)
+    then: list[Reply] = field(default_factory=list)
+
+
 def action_json(g: AnyGame, action: object) -> dict[str, object]:
     out = json.loads(g.action_to_json(action))
     assert isinstance(out, dict)
@@ -83,6 +92,8 @@ class TurnPipeline:
         self.announcer = announcer
         self.renderer = renderer
         self.closings = closings
+        # what follows a game's end (the next game of a tiebreak): set by the service
+        self.after_finish: Callable[[GameRecord, Ranking], Awaitable[AfterGame]] | None = None
 
     # --- applying and storing --------------------------------------------------------------
 
@@ -504,7 +515,9 @@ class TurnPipeline:
             edit=a.edit,
             close_text=a.close_text,
         )
-        if rules_of(record).result(state) is not None:
+        ranking = rules_of(record).result(state)
+        if ranking is not None:
+            await self._after(record, ranking, reply)
             try:
                 end = await self.closings.closing(record)
             except Exception:  # the final score is stored and announced all the same
@@ -513,9 +526,24 @@ class TurnPipeline:
             reply.text += "".join(f"\n{line}" for line in end.ratings)
             if end.chart is not None:
                 reply.text += "\nThe score over the game is in the chart."
-            reply.text += f"\n{self.closings.rematch_line}"
-            reply.file, reply.buttons = end.chart, [*reply.buttons, end.button]
+            reply.file = end.chart
+            if not reply.then:  # no other game opened here (a tiebreak's final): a rematch
+                reply.text += f"\n{self.closings.rematch_line}"
+                reply.buttons = [*reply.buttons, end.button]
         return reply
+
+    async def _after(self, record: GameRecord, ranking: Ranking, reply: Reply) -> None:
+        """What follows the game's end (`after_finish`), told at the end of its last message
+        and posted after it; the game's end is stored, so a failure here is only logged."""
+        if self.after_finish is None:
+            return
+        try:
+            after = await self.after_finish(record, ranking)
+        except Exception:
+            log.exception("game %s: what follows its end failed", record.id)
+            return
+        reply.text += "".join(f"\n{line}" for line in after.lines)
+        reply.then += after.then
 
 
 def typed_order(g: AnyGame, state: object, action: object) -> str:

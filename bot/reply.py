@@ -52,6 +52,9 @@ class Reply:
     # first edits the previous turn message into `close_text` and takes its buttons.
     edit: bool = False
     close_text: str | None = None
+    # Announcements of another game stored by the same change, posted after this one (the
+    # next game of a tiebreak, opened by the end of the last).
+    then: list[Reply] = field(default_factory=list)
 
     @property
     def public_text(self) -> str:

@@ -44,6 +44,7 @@ from .reminders import DEFAULT_ABANDON_DAYS, DueReminder, Reminders
 from .renderer import Renderer, default_renderer
 from .reply import MAX_BUTTONS, Button, Reply
 from .table_texts import CUSTOM_ID_PREFIX, TableTexts, mention
+from .tiebreak import Tiebreaks
 from .transfer import MAX_IMPORT_BYTES, Transfer
 from .views import Views
 from .workers import Workers
@@ -166,6 +167,8 @@ class GameService:
             workers=ai_workers,
             executor=ai_executor,
         )
+        self.tiebreaks = Tiebreaks(store, self.locks, self.loader, self.lobby)
+        self.pipeline.after_finish = self.tiebreaks.finished
         self.club.start_ai = self.ai.start
         self.reminders.ai_pace = self.ai.pace_of
 
@@ -243,6 +246,11 @@ class GameService:
 
     async def start(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         return await self.lobby.start(channel, user, kind=kind)
+
+    async def tiebreak(self, channel: str, user: int) -> Reply:
+        """Vijayanagara's Goat-Tiger tiebreak (5.0, 5.5) of the channel's last game, when its
+        record has a tie for first place."""
+        return await self.tiebreaks.open(channel, user)
 
     async def abort(
         self,

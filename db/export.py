@@ -84,7 +84,8 @@ def parse_export(raw: bytes | str) -> GameExport:
     return data
 
 
-KEPT_APART = ("files", "deck_hash", "dealt_by_seed", "ai")  # a record's own, not options
+# a record's own, not options (a tiebreak: the game whose tie a game breaks)
+KEPT_APART = ("files", "deck_hash", "dealt_by_seed", "ai", "tiebreak")
 
 
 async def export_game(store: Store, game_id: int) -> GameExport:
