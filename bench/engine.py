@@ -46,7 +46,9 @@ def worker(root: str, games: int, how: str) -> None:
         raise SystemExit(f"rules was imported from {vijayanagara.__file__}, not from {root}")
     vijayanagara.new_game(0)  # load the data files before timing
     if how == "protocol":
-        pass  # every game's modules, loaded before timing
+        from rules.games import game
+
+        game("vijayanagara")  # every game's modules, loaded before timing
     play = {"seeded": seeded, "direct": direct, "protocol": protocol}[how]
     c0 = time.process_time()
     steps = sum(play(seed) for seed in range(games))

@@ -1,4 +1,4 @@
--- 011: more than one game. Each game row names its kind (the rules' game id); every game
+-- 013: more than one game. Each game row names its kind (the rules' game id); every game
 -- stored before is a Vijayanagara game. Seats stay a JSON object keyed by seat name (the
 -- seat names of Vijayanagara are its faction letters, so existing rows already are), and a
 -- result's seat is any game's seat name with any place, so the record is rebuilt without

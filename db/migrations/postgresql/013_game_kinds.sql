@@ -1,4 +1,4 @@
--- 011: more than one game (as ../011_game_kinds.sql): each game row names its kind, every
+-- 013: more than one game (as ../013_game_kinds.sql): each game row names its kind, every
 -- game stored before being Vijayanagara; a result's seat is any game's seat name, any place.
 ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'vijayanagara'
     CHECK (length(kind) BETWEEN 1 AND 32);
