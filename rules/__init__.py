@@ -1,8 +1,8 @@
 """The games' rules, pure and deterministic: one subpackage per game (`rules.vijayanagara`,
 `rules.goat_tiger`, `rules.taj_mahal`), and what every game shares: the Game protocol and its
 registry (`rules.game`, `rules.games`), the dealer of chance outcomes from a game's secret
-(`rules.dealing`), the stored log of chance entries (`rules.table_log`), the bounded loader
-for data files (`rules.safe_yaml`) and the errors a refusal raises (`rules.errors`).
+and the check of a log's deals against it (`rules.dealing`), the bounded loader for data
+files (`rules.safe_yaml`) and the errors a refusal raises (`rules.errors`).
 
 Nothing here does I/O, reads a clock or draws global random numbers (docs/engine.md).
 """

@@ -75,6 +75,22 @@ class ComponentFile:
     load: Callable[[str], object] = field(repr=False)
 
 
+@dataclass(frozen=True, slots=True)
+class SetByGame:
+    """Marks an option the game sets itself (a component file's hash), which no player
+    gives: written `Annotated[str | None, SetByGame()] = None` in the options model."""
+
+
+def player_options(options: type[BaseModel]) -> list[str]:
+    """The options a player chooses by name and value: every option but the component
+    files (given as files) and those the game sets itself."""
+    return [
+        name
+        for name, f in options.model_fields.items()
+        if not any(isinstance(m, (ComponentFile, SetByGame)) for m in f.metadata)
+    ]
+
+
 def component_files(options: type[BaseModel]) -> dict[str, ComponentFile]:
     """The options of `options` that are component files, by option name."""
     return {

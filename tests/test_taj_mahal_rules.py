@@ -22,7 +22,7 @@ from taj_helpers import (
 from rules.taj_mahal import GAME, SEATS, State, TajOptions, scoring
 from rules.taj_mahal.components import EFFECTS, GENERAL, MONK, PRINCESS, VIZIER
 from rules.taj_mahal.engine import majorities
-from rules.taj_mahal.state import NO, Draw, LayOut, Place, Play, Take, Withdraw
+from rules.taj_mahal.state import NO, Draw, LayOut, Place, Play, Take, Undo, Withdraw
 
 BLUE, ORANGE, BROWN, GRAY = 0, 1, 2, 3
 
@@ -169,6 +169,34 @@ def test_withdraw_several_majorities_take_every_tile_and_a_palace_each() -> None
     s = order(order(s, "palace jammu"), "palace anantnag")
     # the fourth palace on the last empty city: nothing else is offered
     assert [a.city for a in GAME.legal_actions(s)] == [city("srinagar")]
+
+
+def test_undo_takes_back_a_withdrawal_step_by_step_never_past_a_hand_off() -> None:
+    s = with_hands(
+        started(3),
+        ["red vizier+monk", "red general+princess"],
+        ["yellow elephant"],
+        ["green elephant"],
+    )
+    s = in_province(s, "kashmir")
+    before_play = s
+    s = order(s, "play red vizier+monk")
+    assert GAME.undo(s) is None  # the turn passed to orange: a hand-off commits
+    s = order(order(s, "play yellow elephant"), "play green elephant")
+    s = order(s, "play red general+princess")
+    s = finish_withdrawal(order(s, "withdraw"))
+    s = finish_withdrawal(order(s, "withdraw"))
+    turn = s
+    placing = order(order(s, "withdraw"), "palace baramulla")
+    assert GAME.undo(placing) == ("blue", Undo())
+    one_back = GAME.apply(placing, Undo())
+    assert one_back.palace[city("baramulla")] == NO and one_back.phase == "place"
+    two_back = GAME.apply(one_back, Undo())
+    assert two_back == turn and GAME.undo(two_back) is None  # back to before the withdrawal
+    assert GAME.state_to_json(two_back) == GAME.state_to_json(turn)
+    assert before_play != turn
+    with pytest.raises(ValueError, match="nothing to undo"):
+        GAME.apply(two_back, Undo())
 
 
 def test_withdraw_compares_only_with_players_still_in_the_visit() -> None:

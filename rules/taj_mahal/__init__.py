@@ -22,6 +22,7 @@ from .state import (
     State,
     TajOptions,
     Take,
+    Undo,
     Withdraw,
 )
 from .view import View
@@ -51,6 +52,7 @@ __all__ = [
     "TajOptions",
     "Take",
     "Tile",
+    "Undo",
     "View",
     "Withdraw",
     "engine",

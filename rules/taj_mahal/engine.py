@@ -29,6 +29,7 @@ from .scoring import (
 )
 from .state import (
     CROWN,
+    DECIDING,
     HAND,
     NO,
     SUPPLY,
@@ -189,7 +190,7 @@ def deal(s: State, below: Below) -> Action:
 
 
 def to_move(s: State) -> str | None:
-    if s.phase in ("turn", "place", "take"):
+    if s.phase in DECIDING:
         return s.seats[s.turn]
     return None
 
@@ -351,6 +352,7 @@ def _describe_kind(a: Action) -> str:
         "withdraw": "withdrawing",
         "place": "placing a palace",
         "take": "taking cards from the supply",
+        "undo": "undo",
     }[a.kind]
 
 

@@ -9,7 +9,7 @@ from pydantic import TypeAdapter
 from ..game import Below, Game, GameInfo, Ranking, Seat
 from . import engine, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
-from .state import CROWN, Action, State, TajOptions, Withdraw
+from .state import CROWN, DECIDING, Action, State, TajOptions, Undo, Withdraw
 from .view import View, view
 
 SEATS = ("blue", "orange", "brown", "gray", "teal")  # palace colours (our choice)
@@ -54,7 +54,40 @@ class TajMahal(Game[State, Action, View, TajOptions]):
         return engine.legal(state)
 
     def apply(self, state: State, action: Action) -> State:
-        return engine.apply(state, action)
+        if isinstance(action, Undo):
+            return self._undo(state)
+        after = engine.apply(state, action)
+        # a seat's step after which the same seat goes on deciding may be taken back
+        if after.turn == state.turn and after.phase in DECIDING and state.phase in DECIDING:
+            after.since_barrier = (*state.since_barrier, action)
+            after.barrier = state.barrier if state.since_barrier else state
+        return after
+
+    def undo(self, state: State) -> tuple[Seat, Action] | None:
+        base = state.barrier
+        if not state.since_barrier or base is None:
+            return None
+        seat = engine.to_move(base)
+        return None if seat is None else (seat, Undo())
+
+    def undoes(self, action: Action) -> bool:
+        return isinstance(action, Undo)
+
+    def settled(self, state: State) -> bool:
+        return not state.since_barrier
+
+    def _undo(self, state: State) -> State:
+        """The state before the seat's last step: the steps since the barrier but the last,
+        played again from the state at the barrier."""
+        if self.undo(state) is None or state.barrier is None:
+            raise ValueError(
+                "nothing to undo: steps cannot be taken back past a deal or once another "
+                "seat decides"
+            )
+        new = state.barrier
+        for action in state.since_barrier[:-1]:
+            new = self.apply(new, action)
+        return new
 
     def result(self, state: State) -> Ranking | None:
         if state.phase != "over":
@@ -63,28 +96,9 @@ class TajMahal(Game[State, Action, View, TajOptions]):
 
     def undo_barrier(self, state: State, action: Action) -> bool:
         """Chance outcomes, and any step after which another seat (or the dealer) acts."""
-        if engine.to_move(state) is None:
-            return True
-        after = engine.apply(state, action)
-        return engine.to_move(after) != engine.to_move(state)
-
-    def private_lines(self, view: View, seat: Seat) -> list[str]:
-        """The seat's hand, card by card, and the special cards it holds (only its own view
-        has them)."""
-        if view.seat != seat:
-            return []
-        s = view.state
-        i = s.seats.index(seat)
-        hand = notation.cards_text(s.cards, view.hand) if view.hand else "no cards"
-        specials = [
-            notation.card_name(s.cards, s.cards.specials[e])
-            for e, holder in enumerate(s.special_holder)
-            if holder == i and s.cards.specials[e] not in s.played[i]
-        ]
-        lines = [f"Your hand: {hand}."]
-        if specials:
-            lines.append(f"Your special cards: {', '.join(specials)}.")
-        return lines
+        if isinstance(action, Undo):
+            return False
+        return not self.apply(state, action).since_barrier
 
     def players(self, state: State) -> tuple[Seat, ...]:
         return tuple(state.seats)

@@ -19,7 +19,20 @@ import re
 from .components import COLOURS, SYMBOLS, WHITE, Cards
 from .engine import apply, legal, to_move
 from .scoring import hand_points
-from .state import CROWN, NO, Action, Draw, LayOut, Place, Play, Setup, State, Take, Withdraw
+from .state import (
+    CROWN,
+    NO,
+    Action,
+    Draw,
+    LayOut,
+    Place,
+    Play,
+    Setup,
+    State,
+    Take,
+    Undo,
+    Withdraw,
+)
 from .view import View
 
 MAX_TEXT = 200
@@ -68,6 +81,8 @@ def describe(v: View, a: Action) -> str:
         return text if a.extra is None else f"{text} with {card_name(cards, a.extra)}"
     if isinstance(a, Withdraw):
         return "withdraw"
+    if isinstance(a, Undo):
+        return "undo"
     if isinstance(a, Place):
         word = "crown" if s.pending and s.pending[0] == CROWN else "palace"
         return f"{word} {board.city_ids[a.city]}"
@@ -245,6 +260,8 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
     if not words:
         raise ValueError(_usage(s))
     verb, rest = words[0], text.strip()[len(words[0]) :].strip()
+    if verb == "undo" and not rest:
+        return [Undo()]  # whether anything may be taken back is the game's to say
     action: Action
     if s.phase == "turn" and verb in ("withdraw", "w") and not rest:
         action = Withdraw()

@@ -8,7 +8,7 @@ the deck is held by the dealer's secret, never by the state (Preparation: shuffl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -33,6 +33,7 @@ HAND = 6  # cards dealt to each player
 VISITS = 12
 
 Phase = Literal["setup", "supply", "draw", "turn", "place", "take", "over"]
+DECIDING = frozenset(("turn", "place", "take"))  # a seat decides (the others: the dealer, or none)
 CROWN = 4  # a pending placement of the crown palace (court symbols are 0-3)
 
 
@@ -93,6 +94,14 @@ class State:
     placed: bool = False  # a palace was placed in this withdrawal
     draws_due: int = 0  # cards the withdrawing player draws from the deck
     early: bool = False  # withdrew before playing a card
+    # undo (in memory only, never stored or shown): the seat's steps since the last undo
+    # barrier and the state at that barrier; the adapter (game.py) keeps them
+    since_barrier: Annotated[tuple[Action, ...], Field(exclude=True)] = field(
+        default=(), compare=False, repr=False
+    )
+    barrier: Annotated[State | None, Field(exclude=True)] = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def board(self) -> Board:
@@ -143,6 +152,8 @@ class State:
         t.placed = self.placed
         t.draws_due = self.draws_due
         t.early = self.early
+        t.since_barrier = ()  # a copy starts at a barrier of its own: the adapter sets them
+        t.barrier = None
         return t
 
 
@@ -207,5 +218,12 @@ class Take:
     kind: Literal["take"] = "take"
 
 
-Action = Setup | LayOut | Draw | Play | Withdraw | Place | Take
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
+class Undo:
+    """Takes back the seat's last step since the last deal or hand-off."""
+
+    kind: Literal["undo"] = "undo"
+
+
+Action = Setup | LayOut | Draw | Play | Withdraw | Place | Take | Undo
 CHANCE_ACTIONS = (Setup, LayOut, Draw)

@@ -13,11 +13,12 @@ import threading
 from collections import OrderedDict
 from functools import cache, cached_property
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ..errors import DataError, excerpt, excerpts
+from ..game import SetByGame
 from ..safe_yaml import load_bounded
 from .event_data import validate_side
 from .event_steps import Nested
@@ -225,7 +226,7 @@ class GameOptions(BaseModel):
     # A custom deck file (events-format.md) by the hash of its text; None: the standard deck.
     # The text is stored once, apart from the states; the parsed Deck rides along in memory
     # only (with_deck), so no state or snapshot carries the file.
-    deck_hash: str | None = None
+    deck_hash: Annotated[str | None, SetByGame()] = None
     _deck: Deck | None = PrivateAttr(default=None)
 
 
