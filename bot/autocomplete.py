@@ -52,7 +52,7 @@ class Autocomplete:
         """Autocomplete for a game's lookup (`/vj card`): the components of this channel's
         game (its own files, if it was created with some) whose label contains what was
         typed."""
-        record = await self.games.shown_game(channel, kind)
+        record = await self.games.shown_game(channel, kind, strict=False)
         g = game(kind)
         options = await self.loader.options_of(record) if record is not None else g.info.options()
         t = typed.strip().lower()

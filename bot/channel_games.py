@@ -68,9 +68,15 @@ class ChannelGames:
             raise ServiceError(f"The game has not started yet: `/{g.info.command} start`.{extra}")
         return record
 
-    async def shown_game(self, channel: str, kind: str | None = None) -> GameRecord | None:
-        """The channel's open game, else its latest one (of `kind`, when given)."""
-        record = await self.store.open_game(channel) or await self.store.latest_game(channel)
+    async def shown_game(
+        self, channel: str, kind: str | None = None, *, strict: bool = True
+    ) -> GameRecord | None:
+        """The channel's open game, else its latest one (of `kind`, when given). `strict`: an
+        open game of another kind is refused (it is the channel's game), not passed over."""
+        record = await self.store.open_game(channel)
+        if record is not None and strict:
+            self.check_kind(record, kind)
+        record = record or await self.store.latest_game(channel)
         if record is not None and kind is not None and record.kind != kind:
             return None
         return record

@@ -43,7 +43,7 @@ from .refusal import ServiceError
 from .reminders import DEFAULT_ABANDON_DAYS, DueReminder, Reminders
 from .renderer import Renderer, default_renderer
 from .reply import MAX_BUTTONS, Button, Reply
-from .table_texts import CUSTOM_ID_PREFIX, TableTexts, mention
+from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts, mention
 from .tiebreak import Tiebreaks
 from .transfer import MAX_IMPORT_BYTES, Transfer
 from .views import Views
@@ -311,15 +311,17 @@ class GameService:
         roles: Sequence[int] = (),
         is_manager: bool = False,
     ) -> Reply:
-        """A button or a menu: a step, Undo, Confirm, a pick, a hint's turn, a reminder's
-        Snooze, Agree under a proposed pace, or the closing message's Rematch (with the
-        server's permissions: the caller's `guild`, roles and Manage Server)."""
+        """A button or a menu: a step, Undo, Confirm, My hand, a pick, a hint's turn, a
+        reminder's Snooze, Agree under a proposed pace, or the closing message's Rematch (with
+        the server's permissions: the caller's `guild`, roles and Manage Server)."""
         if custom_id.endswith(f":{REMATCH}") and len(custom_id) <= MAX_CUSTOM_ID_CHARS:
             return await self.club.rematch(
                 channel, user, guild=guild, roles=roles, is_manager=is_manager
             )
         if self.club.is_agree(custom_id):
             return await self.club.press(channel, user, custom_id)
+        if custom_id.endswith(f":{HAND}") and len(custom_id) <= MAX_CUSTOM_ID_CHARS:
+            return await self.views.hand(channel, user)  # My hand: whatever the version
         return await self.moves.press(channel, user, custom_id, values)
 
     async def undo(self, channel: str, user: int, *, kind: str | None = None) -> Reply:

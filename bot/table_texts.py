@@ -13,12 +13,13 @@ from rules.game import Ranking, Seat
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .loading import AnyGame, public, rules_of
-from .reply import Button
+from .reply import MAX_BUTTONS, Button
 
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal steps listed in an error message
 MAX_NAME_CHARS = 32  # a player's name on the board (Discord's display names are this long)
 CUSTOM_ID_PREFIX = "vj"
+HAND = "hand"  # the My hand button's last part: the presser's own hand, for them alone
 
 Names = dict[Seat, str]
 
@@ -156,7 +157,11 @@ class TableTexts:
 
     def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
         g = rules_of(record)
-        if g.result(state) is not None or is_ai(self.waiting_for(record, state)):
+        if g.result(state) is not None:
+            return []
+        if g.info.private:  # the steps would tell a hand: each player's come to them alone
+            return [Button(label="My hand", custom_id=custom_id(record, HAND), style="primary")]
+        if is_ai(self.waiting_for(record, state)):
             return []  # nobody presses for an AI: it plays by itself
         out: list[Button] = []
         legal = g.legal_actions(state)
@@ -178,13 +183,12 @@ class TableTexts:
         return out
 
     def private_buttons(self, record: GameRecord, state: object, seat: Seat) -> list[Button]:
-        """The seat's legal steps as buttons, in a reply to it alone (they may show its
-        hand); the same ids as a turn message's, so a press is checked the same way."""
+        """The seat's first legal steps as buttons (as many as a message holds), in a reply
+        to it alone (they may show its hand); the same ids as a turn message's, so a press is
+        checked the same way."""
         g = rules_of(record)
         view = g.view(state, seat)
-        legal = g.legal_actions(state)
-        if len(legal) > BUTTON_LIMIT:
-            return []
+        legal = g.legal_actions(state)[:MAX_BUTTONS]
         return [
             Button(
                 label=clip(g.describe(view, a), 80),

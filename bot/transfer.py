@@ -82,12 +82,21 @@ class Transfer:
         self.permissions = permissions
         self.workers = workers
 
+    @answers()
     async def export(self, channel: str, *, kind: str | None = None) -> Reply:
         """The game as a file: a running game's log holds what was dealt, never what will be
-        (no seed, no secret); an ended game's also its secret."""
+        (no seed, no secret); an ended game's also its secret. A game of hidden hands (its
+        deals tell them) only once it is over."""
         record = await self.games.shown_game(channel, kind)
         if record is None:
             return Reply.error("There is no game in this channel to export.")
+        g = rules_of(record)
+        if record.status == "active" and g.info.private:  # its deals hold every hand
+            return Reply.error(
+                f"Game {record.id} keeps its players' hands secret while it runs, and its log "
+                f"holds every card dealt: it is exported once it is over (`/{g.info.command} "
+                f"export` then)."
+            )
         try:
             data = await self.store.export_game(record.id)
             if data.seed is not None:
@@ -98,7 +107,7 @@ class Transfer:
             log.error("export of game %s failed: %s", record.id, e)
             return Reply.error(f"Game {record.id} cannot be exported: {str(e).rstrip('.')}.")
         body = data.model_dump_json(indent=1).encode()
-        command = rules_of(record).info.command
+        command = g.info.command
         return Reply(
             text=f"Game {record.id}: {count_of(len(data.actions), 'step')}. Import it with "
             f"`/{command} import`.",
@@ -134,6 +143,9 @@ class Transfer:
         nothing = Reply(
             text=f"Every die and card of game {record.id} was dealt before its secret began to "
             "deal (with its import, or by its seed before the game had a secret): there is "
+            "nothing its secret dealt to check."
+            if dealt_from
+            else f"Game {record.id}'s log holds no deal (no die roll, no card drawn): there is "
             "nothing its secret dealt to check."
         )
         if dealt_from >= len(log_):

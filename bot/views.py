@@ -187,7 +187,7 @@ class Views:
     @answers()
     async def card_in(self, channel: str, query: str, *, kind: str = "vijayanagara") -> Reply:
         """A component of the channel's game looked up (Vijayanagara: an event card)."""
-        record = await self.games.shown_game(channel, kind)
+        record = await self.games.shown_game(channel, kind, strict=False)
         g = game(kind)
         options = await self.loader.options_of(record) if record is not None else g.info.options()
         try:

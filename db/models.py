@@ -23,6 +23,8 @@ Organisers = Literal["anyone", "role", "managers"]
 # What fits an SQLite INTEGER; Discord ids (snowflakes) and seeds are within it.
 MAX_ID = 2**63 - 1
 Id = Annotated[int, Field(ge=0, le=MAX_ID)]
+# Who holds a seat or played a step: a Discord user, or an AI seat's reserved id (negative).
+SeatUser = Annotated[int, Field(ge=-MAX_ID, le=MAX_ID)]
 # Bounds of an import (a real game has a few thousand actions; the standard deck file is
 # ~35,000 characters).
 MAX_EXPORT_ACTIONS = 20_000
@@ -170,12 +172,15 @@ class GameSecret(BaseModel):
 
 _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
 # An action is a small flat record (rules/vijayanagara/actions.py): a type, names, small numbers, and for a
-# chance entry the dice it rolled (a short list of small numbers).
+# chance entry the dice it rolled (a short list of small numbers), or the hands it dealt (a
+# list for each seat: Taj Mahal's deal).
 SmallInt = Annotated[int, Field(ge=-1000, le=1000)]
+SmallInts = Annotated[list[SmallInt], Field(max_length=64)]
 ActionValue = (
     Annotated[str, Field(max_length=64)]
     | SmallInt
-    | Annotated[list[SmallInt], Field(max_length=64)]
+    | SmallInts
+    | Annotated[list[SmallInts], Field(max_length=8)]
     | None
 )
 
@@ -242,7 +247,7 @@ class ExportedAction(BaseModel):
 
     action: Annotated[dict[Annotated[str, Field(max_length=32)], ActionValue], Field(max_length=8)]
     faction: SeatName | None = None  # the seat that played it (None: a chance entry)
-    user_id: Id | None = None
+    user_id: SeatUser | None = None
 
 
 class GameExport(BaseModel):
@@ -261,7 +266,7 @@ class GameExport(BaseModel):
     options: Annotated[
         dict[Annotated[str, Field(max_length=32)], OptionValue], Field(max_length=16)
     ] = Field(default_factory=dict)
-    seats: Annotated[dict[SeatName, Id], Field(max_length=8)] = Field(default_factory=dict)
+    seats: Annotated[dict[SeatName, SeatUser], Field(max_length=8)] = Field(default_factory=dict)
     status: Status = "active"
     creator: Id = 0
     # the steps of the log; the entry where the secret began to deal is `dealer`
