@@ -242,10 +242,15 @@ class Lobby:
             g = rules_of(record)
             command = g.info.command
             free = [s for s in g.info.seats if s not in record.seats]
-            if faction is None:
-                if not free:
+            if faction is None:  # the seat an AI holds for them, else the first free one
+                held = [
+                    s
+                    for s, uid in (await self.store.seat_holds(record.id)).items()
+                    if uid == user and is_ai(record.seats.get(s))
+                ]
+                if not held and not free:
                     raise ServiceError("Every seat is taken.")
-                f = free[0]
+                f = held[0] if held else free[0]
             else:
                 f = seat_named(record, faction)
                 holder = record.seats.get(f)
