@@ -12,6 +12,8 @@ import random
 
 from rules.taj_mahal import Action, View, engine, notation
 
+from ..budget import Budget
+from ..registry import Player
 from . import greedy
 
 LEVELS = ("random", "greedy")
@@ -34,4 +36,18 @@ def hint(view: View) -> str:
     return notation.describe(view, choose("greedy", view, random.Random(0)))
 
 
-__all__ = ["LEVELS", "Action", "View", "choose", "hint"]
+def _player(level: str) -> Player[View, Action]:
+    """A level as a player of the registry: a step chosen from the seat's own view (quick
+    enough for any time budget)."""
+
+    def player(view: View, seat: str, r: random.Random, budget: Budget) -> Action:
+        if view.seat != seat:
+            raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
+        return choose(level, view, r)
+
+    return player
+
+
+PLAYERS = {level: _player(level) for level in LEVELS}
+
+__all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "hint"]
