@@ -19,7 +19,7 @@ from db import (
 )
 from db.models import MAX_ID
 from rules.errors import DataError, excerpt
-from rules.game import game
+from rules.game import component_files, game
 
 from .ai_turns import ai_header
 from .ai_users import AI_USERS, ai_name, is_ai, seat_level
@@ -173,6 +173,10 @@ class Lobby:
                 name: upload_text(raw, f"{name} file", MAX_FILE_BYTES)
                 for name, raw in (files or {}).items()
             }
+            for option, mark in component_files(type(chosen)).items():  # typed as an option:
+                typed = getattr(chosen, option)  # checked as the file it is
+                if isinstance(typed, str):
+                    texts.setdefault(mark.name, typed)
             unknown = sorted(set(texts) - set(g.file_names()))
             if unknown:
                 takes = ", ".join(g.file_names()) or "none"

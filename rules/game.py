@@ -292,13 +292,18 @@ class Game(Protocol[S, A, V, Opt]):
 
     def options_text(self, options: Opt) -> str:
         """How a game's options differ from the standard game, for its announcement
-        (" with Timur's Shadow"); "" for the standard game."""
+        (" with Timur's Shadow", " with the owner's cards file"); "" for the standard game."""
+        files = component_files(type(options))
         changed = [
             name.replace("_", " ")
             for name, f in type(options).model_fields.items()
-            if getattr(options, name) != f.default
+            if name not in files and getattr(options, name) != f.default
         ]
-        return "".join(f" with {c}" for c in changed)
+        own = [mark.name for name, mark in files.items() if getattr(options, name) is not None]
+        said = "".join(f" with {c}" for c in changed)
+        if own:
+            said += f" with the owner's {' and '.join(own)} file" + ("s" if len(own) > 1 else "")
+        return said
 
     def shortcuts(self) -> Sequence[Shortcut]:
         """The game's own commands that stand for steps (`pass`), beside the table's."""

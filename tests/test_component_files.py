@@ -1,4 +1,4 @@
-"""Owners' component files at the tables (Taj Mahal's cards and board, docs/taj_mahal.md):
+"""Owners' component files of a game (Taj Mahal's cards and board, docs/taj_mahal.md):
 uploaded with `create` (Discord attachments, the terminal's --file), bounded in size, checked
 by the game's loader before the game exists (a bad file is refused there, with the loader's
 message, and no game is left in the lobby), stored once by hash, and played and exported."""
@@ -8,88 +8,105 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from bot.tables import Call, TableService, run_command
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL
+from fakes import FakeRenderer
+from table_helpers import open_game, run
 
 from bot.local import amain
+from bot.reply import Reply
+from bot.service import GameService
 from bot.verify import check
-from db import SQLiteStore
+from rules.taj_mahal import State
 from rules.taj_mahal.components import MAX_CHARS, standard_texts
 
 CH = "640"
 ALICE = 51
+TM = "taj_mahal"
 BOARD, CARDS = standard_texts()
 OWN_CARDS = CARDS + "# an owner's copy of the cards\n"
 BAD_CARDS = CARDS.replace("  - {colour: red, symbols: [vizier, general], count: 1}\n", "", 1)
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = await SQLiteStore.open(tmp_path / "files.sqlite3")
-    yield TableService(store, clock=lambda: 1000.0)
-    await store.close()
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    s = await GameService.open(
+        str(tmp_path / "files.sqlite3"),
+        FakeRenderer(),
+        clock=lambda: 1000.0,
+        ai_executor=ThreadPoolExecutor(1),
+    )
+    yield s
+    await s.close()
 
 
-async def create(s: TableService, files: dict[str, bytes], options: str | None = None):  # type: ignore[no-untyped-def]
-    call = Call(CH, ALICE, "taj_mahal", {"seat": "blue", "options": options}, files=files)
-    (r,) = await run_command(s, "create", call)
-    return r
+async def create(s: GameService, files: dict[str, bytes]) -> Reply:
+    """`/tm create` with these uploads, Alice seated as Blue."""
+    return await run(s, CH, ALICE, "create", TM, seat="blue", **files)
 
 
 async def test_an_owners_cards_file_is_checked_at_create_stored_once_and_played(
-    service: TableService,
+    service: GameService,
 ) -> None:
     r = await create(service, {"cards": OWN_CARDS.encode()})
     assert r.ok, r.text
     assert "with the owner's cards file" in r.text
     record = await service.store.open_game(CH)
     assert record is not None
-    assert "cards_file" not in record.options["game"]  # the record keeps its hash only
+    assert "cards_file" not in record.options  # the record keeps its hash only
     (key,) = record.options["files"].values()
     assert await service.store.deck_text(key) == OWN_CARDS
     for seat in ("orange", "brown"):
-        await run_command(service, "ai", Call(CH, ALICE, "taj_mahal", {"seat": seat}))
-    replies = await run_command(service, "start", Call(CH, ALICE, "taj_mahal", {}))
-    assert replies[0].ok, replies[0].text
-    table = await service.games.open(CH)
-    assert table is not None and table.state.cards_file == OWN_CARDS  # type: ignore[attr-defined]
-    await run_command(service, "abort", Call(CH, ALICE, "taj_mahal", {}))
-    (e,) = await run_command(service, "export", Call(CH, ALICE, "taj_mahal", {}))
-    assert e.file is not None
-    assert json.loads(e.file.data)["options"]["game"]["cards_file"] == OWN_CARDS
+        assert (await run(service, CH, ALICE, "ai", TM, faction=seat, level="greedy")).ok
+    start = await run(service, CH, ALICE, "start", TM)
+    assert start.ok, start.text
+    found = await open_game(service, CH)
+    assert found is not None
+    assert isinstance(found[1], State) and found[1].cards_file == OWN_CARDS
+    await run(service, CH, ALICE, "abort", TM)
+    e = await run(service, CH, ALICE, "export", TM)
+    assert e.file is not None, e.text
+    assert json.loads(e.file.data)["options"]["cards"] == OWN_CARDS
     assert check(e.file.data)[0] == 0  # its deals verify, replayed with the owner's cards
 
 
 @pytest.mark.parametrize(
     ("files", "said"),
     [
-        ({"cards": BAD_CARDS.encode()}, "That cards file cannot be used: cards file: cards:"),
-        ({"cards": b"x" * (MAX_CHARS + 1)}, f"at most {MAX_CHARS} bytes"),
+        ({"cards": BAD_CARDS.encode()}, "That file cannot be used: cards file: cards:"),
+        ({"cards": b"x" * (MAX_CHARS + 1)}, f"at most {MAX_CHARS:,}"),
         ({"cards": b"\xff\xfe"}, "is not UTF-8 text"),
-        ({"deck": CARDS.encode()}, "takes no 'deck' file; its files: board, cards"),
-        ({"board": CARDS.encode()}, "That board file cannot be used: board file:"),
+        ({"board": CARDS.encode()}, "That file cannot be used: board file:"),
     ],
 )
 async def test_a_bad_file_is_refused_at_create_and_no_game_is_left(
-    service: TableService, files: dict[str, bytes], said: str
+    service: GameService, files: dict[str, bytes], said: str
 ) -> None:
     r = await create(service, files)
     assert not r.ok and said in r.text, r.text
     assert await service.store.open_game(CH) is None
 
 
-async def test_a_file_typed_as_an_option_is_checked_at_create_too(service: TableService) -> None:
-    r = await create(service, {}, options="cards_file=nonsense")
-    assert not r.ok and "That cards file cannot be used" in r.text
+async def test_a_file_the_game_does_not_take_is_refused_naming_those_it_takes(
+    service: GameService,
+) -> None:
+    r = await service.create(CH, ALICE, kind=TM, seat="blue", files={"deck": CARDS.encode()})
+    assert not r.ok and "takes no deck file; the files it takes: board, cards" in r.text, r.text
+    assert await service.store.open_game(CH) is None
+
+
+async def test_a_file_typed_as_an_option_is_checked_at_create_too(service: GameService) -> None:
+    r = await service.create(CH, ALICE, kind=TM, seat="blue", options="cards_file=nonsense")
+    assert not r.ok and "That file cannot be used: cards file:" in r.text, r.text
     assert await service.store.open_game(CH) is None
 
 
 @pytest.fixture
-async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
         yield e
 
@@ -100,7 +117,8 @@ async def test_tm_create_takes_the_files_as_attachments(env: Env) -> None:
     uploads = {o["name"] for o in create_["options"] if o["type"] == 11}
     assert uploads == {"cards", "board"}
     gt = next(c for c in env.fake.commands if c["name"] == "gt")
-    assert all(o["type"] != 11 for c in gt["options"] for o in c.get("options", []))
+    gt_create = next(c for c in gt["options"] if c["name"] == "create")
+    assert all(o["type"] != 11 for o in gt_create["options"])  # it has no component file
     env.fake.slash(
         ALICE, "create", group="tm", attachments={"cards": ("cards.yaml", BAD_CARDS.encode(), 0)}
     )
@@ -113,8 +131,8 @@ async def test_tm_create_takes_the_files_as_attachments(env: Env) -> None:
         attachments={"cards": ("big.yaml", b"#" * (MAX_CHARS + 1), 0)},
     )
     await env.fake.settle()
-    assert f"at most {MAX_CHARS:,} bytes" in env.fake.private_to(ALICE)[-1].content
-    assert await env.bot.tables.service.store.open_game(str(CHANNEL)) is None
+    assert f"at most {MAX_CHARS:,}" in env.fake.private_to(ALICE)[-1].content
+    assert await env.service.store.open_game(str(CHANNEL)) is None
     env.fake.slash(
         ALICE,
         "create",
@@ -134,11 +152,12 @@ async def test_the_terminal_takes_a_file_flag(tmp_path: Path) -> None:
     base = ["--game", "taj_mahal", "--play", "blue", "--boards", str(tmp_path / "b")]
     out = io.StringIO()
     argv = [*base, "--db", str(tmp_path / "bad.sqlite3"), "--file", f"cards={tmp_path}/bad.yaml"]
-    await amain(argv, [], out)
+    with pytest.raises(SystemExit):  # a file given at launch that is refused: a usage error
+        await amain(argv, [], out, FakeRenderer())
     assert "21 red cards are needed" in out.getvalue()
     out = io.StringIO()
     argv = [*base, "--db", str(tmp_path / "t.sqlite3"), "--file", f"cards={tmp_path}/cards.yaml"]
-    await amain(argv, ["status"], out)
+    await amain(argv, ["status"], out, FakeRenderer())
     assert "with the owner's cards file" in out.getvalue() and "begins" in out.getvalue()
     with pytest.raises(SystemExit):
-        await amain([*base, "--file", "deck=x.yaml"], [], io.StringIO())
+        await amain([*base, "--file", "deck=x.yaml"], [], io.StringIO(), FakeRenderer())
