@@ -118,7 +118,7 @@ class Announcer:
         return Announcement(
             text=_joined(body, nxt),
             mentions=mentions,
-            board=True,
+            board=g.board_moment(public(g, before), public(g, after)),  # as the game names
             body=body,
             close_text=close_text,
         )

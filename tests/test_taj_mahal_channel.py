@@ -9,46 +9,42 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from bot.tables import Call, TableService, run_command
+from fakes import FakeRenderer
+from table_helpers import choices, on_turn, run
 
-from db import SQLiteStore
+from bot.service import GameService
 
 CH = "710"
 USERS = (31, 32, 33)
+TM = "taj_mahal"
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = await SQLiteStore.open(tmp_path / "channel.sqlite3")
-    yield TableService(store, clock=lambda: 1000.0)
-    await store.close()
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    s = await GameService.open(
+        str(tmp_path / "channel.sqlite3"), FakeRenderer(), clock=lambda: 1000.0
+    )
+    yield s
+    await s.close()
 
 
-async def run(s: TableService, user: int, name: str, **args: object) -> list[object]:
-    return await run_command(s, name, Call(CH, user, "taj_mahal", args))  # type: ignore[arg-type]
-
-
-async def test_each_visit_opens_with_its_header_once_and_in_order(service: TableService) -> None:
+async def test_each_visit_opens_with_its_header_once_and_in_order(service: GameService) -> None:
     pick = random.Random(4)
-    await run(service, USERS[0], "create", seat=None)
-    table = await service.games.open(CH)
-    assert table is not None
-    for user, seat in zip(USERS, table.info.seats, strict=False):
-        await run(service, user, "join", seat=seat)
-    public: list[str] = []
+    await run(service, CH, USERS[0], "create", TM)
+    for user, seat in zip(USERS, ("blue", "orange", "brown"), strict=True):
+        assert (await run(service, CH, user, "join", TM, faction=seat)).ok
+    start = await run(service, CH, USERS[0], "start", TM)
+    public = [start.text]
     turns = 0
-    for r in await run(service, USERS[0], "start"):
-        public.append(r.text)  # type: ignore[attr-defined]
-    while (table := await service.games.open(CH)) is not None and table.to_move() is not None:
-        seat = table.to_move()
-        assert seat is not None
-        user = table.user_of(seat)
-        assert user is not None
-        choices = await service.choices(CH, user, "taj_mahal", "")
-        replies = await run(service, user, "play", order=pick.choice(choices))
-        assert [getattr(r, "ephemeral", False) for r in replies][:1] == [False]
+    while (turn := await on_turn(service, CH)) is not None:
+        _, user = turn
+        r = await run(
+            service, CH, user, "play", TM, order=pick.choice(await choices(service, CH, user, TM))
+        )
+        assert r.ok and not r.ephemeral, r.text
         # each new message (an edit repeats the turn's message so far, header and all)
-        public += [r.text for r in replies if not r.ephemeral and not r.edit]  # type: ignore[attr-defined]
+        if not r.edit:
+            public.append(r.text)
         turns += 1
         assert turns < 1000
     headers = [int(m) for text in public for m in re.findall(r"\*\*Visit (\d+) of 12:", text)]

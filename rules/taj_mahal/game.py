@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from pydantic import TypeAdapter
 
@@ -43,6 +43,10 @@ class TajMahal(Game[State, Action, View, TajOptions]):
     # the steps of play are the engine's functions
     def to_move(self, state: State) -> Seat | None:
         return engine.to_move(state)
+
+    def turn(self, state: State) -> tuple[Seat | None, Hashable]:
+        """A seat's turn, in its visit: each visit is a stage, whose header opens it."""
+        return engine.to_move(state), state.visit
 
     def chance(self, state: State) -> str | None:
         return engine.chance(state)
@@ -152,7 +156,8 @@ class TajMahal(Game[State, Action, View, TajOptions]):
             return []
         if b.province_order and (a.visit, a.province) == (b.visit, b.province):
             return []
-        return [notation.visit_header(after)]
+        title, _, rest = notation.visit_header(after).partition(". ")
+        return [f"**{title}.** {rest}"]  # a heading, as a new stage opens in the channel
 
     def board_moment(self, before: View, after: View) -> bool:
         """A withdrawal finished (its palaces placed and its cards taken), a visit ended, or
