@@ -1,38 +1,39 @@
-"""A hand never leaks: whole Taj Mahal games played through the tables' service, every reply
+"""A hand never leaks: whole Taj Mahal games played through the one service, every reply
 checked against the cards of the hands it was not for. A public reply (a message, the log,
-the export of the running game, the status) may name no card that only another seat holds;
-a private reply to one player, no card only the others hold; the autocomplete offered to a
-player, none either. A card taken from the supply was taken in the open (the supply lies face
-up), so it is no secret: what is secret is what was dealt or drawn face down."""
+the status) may name no card that only another seat holds, and the export of the running game
+is refused (its deals hold every hand); a private reply to one player, no card only the others
+hold; the autocomplete offered to a player, none either. A card taken from the supply was
+taken in the open (the supply lies face up), so it is no secret: what is secret is what was
+dealt or drawn face down."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from fakes import FakeRenderer
+from table_helpers import choices, on_turn, open_game, run
 
-from bot.tables import Call, TableService, run_command
-from db import SQLiteStore
-from rules.taj_mahal import State
+from bot.reply import Reply
+from bot.service import GameService
+from rules.taj_mahal import SEATS, State
 from rules.taj_mahal.notation import card_name
 
 CH = "700"
 USERS = (21, 22, 23, 24, 25)
+TM = "taj_mahal"
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    store = await SQLiteStore.open(tmp_path / "leaks.sqlite3")
-    yield TableService(store, clock=lambda: 1000.0)
-    await store.close()
-
-
-async def run(s: TableService, user: int, name: str, **args: object) -> list[object]:
-    return await run_command(s, name, Call(CH, user, "taj_mahal", args))  # type: ignore[arg-type]
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    s = await GameService.open(
+        str(tmp_path / "leaks.sqlite3"), FakeRenderer(), clock=lambda: 1000.0
+    )
+    yield s
+    await s.close()
 
 
 def _shown(state: State, opened: set[int]) -> set[int]:
@@ -68,75 +69,72 @@ def leaked(text: str, secrets: dict[str, re.Pattern[str]]) -> list[str]:
     return [name for name, pattern in secrets.items() if pattern.search(text)]
 
 
-def reply_text(r: object) -> str:
-    parts = [getattr(r, "text", "") or ""]
-    file = getattr(r, "file", None)
-    if file is not None and getattr(file, "data", None):
-        parts.append(file.data.decode("utf-8", "replace"))
-    parts += [getattr(b, "label", "") for b in getattr(r, "buttons", []) or []]
+def reply_text(r: Reply) -> str:
+    parts = [r.public_text]
+    if r.file is not None:
+        parts.append(r.file.data.decode("utf-8", "replace"))
+    parts += [b.label for b in r.buttons]
     return "\n".join(parts)
+
+
+async def state_now(service: GameService) -> State | None:
+    found = await open_game(service, CH)
+    return found[1] if found is not None and isinstance(found[1], State) else None
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
 async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
-    service: TableService, players: int, seed: int
+    service: GameService, players: int, seed: int
 ) -> None:
     pick = random.Random(seed)
     users = USERS[:players]
-    (r,) = await run(service, users[0], "create", seat=None)
-    table = await service.games.open(CH)
-    assert table is not None
-    seats = table.info.seats[:players]
-    by_user = dict(zip(users, seats, strict=True))
+    assert (await run(service, CH, users[0], "create", TM)).ok
+    by_user = dict(zip(users, SEATS[:players], strict=True))
     for user, seat in by_user.items():
-        (r,) = await run(service, user, "join", seat=seat)
-        assert getattr(r, "ok", False), getattr(r, "text", "")
+        r = await run(service, CH, user, "join", TM, faction=seat)
+        assert r.ok, r.text
     checked = 0
     opened: set[int] = set()  # card kinds that lay in the open at some time (the log names them)
 
-    async def check(replies: list[object], asker: int) -> None:
+    async def check(replies: list[Reply], asker: int) -> None:
         nonlocal checked
-        table = await service.games.open(CH)
-        state = table.state if table is not None else None
-        if not isinstance(state, State) or state.phase == "over":
+        state = await state_now(service)
+        if state is None or state.phase == "over":
             return  # over: the hands are scored in the open
         opened.update(_shown(state, set()))
         for r in replies:
-            private = getattr(r, "ephemeral", False)
-            secrets = secrets_for(state, by_user[asker] if private else None, opened)
-            assert not leaked(reply_text(r), secrets), (private, reply_text(r)[:300])
+            secrets = secrets_for(state, by_user[asker] if r.ephemeral else None, opened)
+            assert not leaked(reply_text(r), secrets), (r.ephemeral, reply_text(r)[:300])
             checked += bool(secrets)  # a check with secrets to keep
         for name in ("status", "log", "export"):  # what anyone may ask for, while it runs
-            (pub,) = await run(service, users[-1], name)
+            pub = await run(service, CH, users[-1], name, TM)
             text = reply_text(pub)
-            if name == "export":
-                assert "secret" not in json.loads(pub.file.data)  # type: ignore[attr-defined]
-            mine = by_user[users[-1]] if getattr(pub, "ephemeral", False) else None
+            if name == "export":  # its deals would tell every hand
+                assert pub.file is None and "once it is over" in pub.text, text[:300]
+            mine = by_user[users[-1]] if pub.ephemeral else None
             assert not leaked(text, secrets_for(state, mine, opened)), (name, text[:300])
         for user in users:  # the autocomplete offered to each player
-            offered = "\n".join(await service.choices(CH, user, "taj_mahal", ""))
+            offered = "\n".join(await choices(service, CH, user, TM))
             assert not leaked(offered, secrets_for(state, by_user[user], opened)), offered[:300]
 
-    await check(await run(service, users[0], "start"), users[0])
+    await check([await run(service, CH, users[0], "start", TM)], users[0])
     for _ in range(400):
-        table = await service.games.open(CH)
-        if table is None or table.state.phase == "over":
+        state = await state_now(service)
+        turn = await on_turn(service, CH)
+        if state is None or state.phase == "over" or turn is None:
             break
-        seat = table.to_move()
-        assert seat is not None
-        user = table.user_of(seat)
-        assert user is not None
-        opened.update(_shown(table.state, set()))  # in the open before this move takes from it
-        choices = await service.choices(CH, user, "taj_mahal", "")
-        assert choices
-        await check(await run(service, user, "play", order=pick.choice(choices)), user)
+        _, user = turn
+        opened.update(_shown(state, set()))  # in the open before this move takes from it
+        offered = await choices(service, CH, user, TM)
+        assert offered
+        await check([await run(service, CH, user, "play", TM, order=pick.choice(offered))], user)
         if pick.random() < 0.2:
-            await check([await run(service, user, "view")], user)  # type: ignore[list-item]
+            await check([await run(service, CH, user, "hand", TM)], user)
     assert checked > 20
     # the check can see a leak: a card only another seat holds is found by its name
-    table = await service.games.open(CH)
-    if table is not None and table.state.phase != "over":
-        secrets = secrets_for(table.state, None, set())
+    state = await state_now(service)
+    if state is not None and state.phase != "over":
+        secrets = secrets_for(state, None, set())
         assert all(leaked(f"they hold {name}.", secrets) == [name] for name in secrets)
 
 
