@@ -1,26 +1,36 @@
 """Taj Mahal through the real discord.py library (its HTTP layer faked): the channel reads like
 the game's record, one message per turn (a withdrawal and its palaces and cards are one
 message, edited), a header and the board at each visit, the board after each withdrawal,
-pings only to the person who decides next, and buttons on the newest message only."""
+pings only to the person who decides next, and buttons on the newest message only.
+
+The computer's steps are taken the way the client's AI loop takes them (`AiSeats.move`, then
+the client's delivery), one at a time."""
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL, Message
+from table_helpers import choices, open_game
+
+from db import Pace
+from rules.taj_mahal import GAME, State
 
 ALICE = 21  # blue; the two other seats are the computer's
-BLUE = f"Blue (<@{ALICE}>)"
-STEP = re.compile(r"^(\w+) \((?:<@\d+>|AI, \w+)\): ")
+NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps
+BLUE = "• Blue: "
+STEP = re.compile(r"^• (\w+): ")
 
 
 @pytest.fixture
-async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
+        e.service.seed_source = lambda: 5
         yield e
 
 
@@ -29,27 +39,45 @@ async def tm(env: Env, user: int, command: str, **options: object) -> None:
     await env.fake.settle()
 
 
+async def state(env: Env) -> tuple[int, State]:
+    found = await open_game(env.service, str(CHANNEL))
+    assert found is not None and isinstance(found[1], State)
+    return found[0].version, found[1]
+
+
 async def started(env: Env) -> None:
-    env.bot.tables.service.lobby.secret_source = lambda: bytes([5]) * 32
     await tm(env, ALICE, "create", seat="blue")
-    await tm(env, ALICE, "ai", seat="orange", level="random")
-    await tm(env, ALICE, "ai", seat="brown", level="random")
+    await tm(env, ALICE, "ai", faction="orange", level="greedy")
+    await tm(env, ALICE, "ai", faction="brown", level="greedy")
+    record = await env.service.store.open_game(str(CHANNEL))
+    assert record is not None
+    await env.service.store.set_pace(record.id, Pace(seconds=24 * 3600, ai_seconds=NEVER))
     await tm(env, ALICE, "start")
 
 
+async def ai_step(env: Env) -> None:
+    """The computer's next step, as the client's AI loop takes it."""
+    reply = await env.service.ai.move(str(CHANNEL))
+    assert reply is not None and env.service.ai.deliver is not None
+    await env.service.ai.deliver(reply, str(CHANNEL))
+    await env.fake.settle()
+
+
 async def play_visits(env: Env, visits: int) -> None:
-    """Alice plays (withdrawing often) until `visits` visits are over."""
+    """Alice plays (withdrawing often) and the computer its seats until `visits` visits are
+    over."""
     pick = random.Random(7)
-    service = env.bot.tables.service
-    for _ in range(400):
-        table = await service.games.open(str(CHANNEL))
-        assert table is not None
-        if table.state.visit >= visits:  # type: ignore[attr-defined]
+    for _ in range(600):
+        _, now = await state(env)
+        if now.visit >= visits:
             return
-        assert table.to_move() == "blue"
-        choices = await service.choices(str(CHANNEL), ALICE, "taj_mahal", "")
-        order = "withdraw" if "withdraw" in choices and pick.random() < 0.4 else None
-        await tm(env, ALICE, "play", order=order or pick.choice(choices))
+        if GAME.to_move(now) != "blue":
+            await ai_step(env)
+            continue
+        offered = await choices(env.service, str(CHANNEL), ALICE, "taj_mahal")
+        withdraw = [c for c in offered if c.endswith(" withdraw")]
+        order = withdraw[0] if withdraw and pick.random() < 0.4 else pick.choice(offered)
+        await tm(env, ALICE, "play", order=order)
     raise AssertionError("the visits did not end")
 
 
@@ -67,9 +95,9 @@ async def test_the_channel_reads_like_the_games_record(env: Env) -> None:
         assert len({STEP.match(line).group(1) for line in steps_of(m)}) == 1, m.content  # type: ignore[union-attr]
         first = steps_of(m)[0]
         # a withdrawal's palaces and cards are in the message of its withdraw, never apart
-        assert not re.match(r"^\w+ \(.*\): (palace|crown|take) ", first), m.content
+        assert not re.match(r"^• \w+: (palace|crown|take) ", first), m.content
     ours = [m for m in turns if steps_of(m)[0].startswith(BLUE)]
-    assert any(f"{BLUE}: withdraw" in m.content and f"{BLUE}: take" in m.content for m in ours)
+    assert any(f"{BLUE}withdraw" in m.content and f"{BLUE}take" in m.content for m in ours)
     # a header opens each visit, with the board; the board follows each withdrawal
     headers = [m for m in visible if "**Visit " in m.content]
     assert [re.findall(r"\*\*Visit (\d+) of 12", m.content) for m in headers] == [
@@ -80,8 +108,20 @@ async def test_the_channel_reads_like_the_games_record(env: Env) -> None:
     ]
     assert all("board.png" in m.files for m in headers)
     for i, m in enumerate(visible[:-1]):
-        if any(re.match(r"^\w+ \(.*\): take ", line) for line in steps_of(m)):
+        if any(re.match(r"^• \w+: take ", line) for line in steps_of(m)):
             assert "board.png" in visible[i + 1].files, visible[i + 1].content
+    # a board goes only with the moments the game names: a card played that hands the
+    # decision on, after no withdrawal, is no such moment
+    took = [any(re.match(r"^• \w+: take ", x) for x in steps_of(m)) for m in visible]
+    plain = [
+        m
+        for i, m in enumerate(visible[1:], start=1)
+        if steps_of(m)
+        and all(re.match(r"^• \w+: play ", x) for x in steps_of(m))
+        and "**Visit " not in m.content
+        and not took[i - 1]
+    ]
+    assert plain and all("board.png" not in m.files for m in plain)
     # Alice is pinged only by messages that hand her the decision: each at most once, and
     # each such message holds her turn (or is the newest, her turn to come)
     pinged = [m.id for m in env.fake.pings(ALICE)]
@@ -94,23 +134,22 @@ async def test_the_channel_reads_like_the_games_record(env: Env) -> None:
 
 async def test_my_hand_answers_privately_and_its_buttons_play(env: Env) -> None:
     await started(env)
+    version, _ = await state(env)
     newest = env.fake.visible[-1]
-    assert newest.custom_ids == ["tb:taj_mahal:1:hand"]
+    assert newest.custom_ids == [f"vj:1:{version}:hand"]
     assert "Your hand" not in "\n".join(m.content for m in env.fake.visible)
     await env.click(ALICE, newest, newest.custom_ids[0])
     mine = env.fake.private_to(ALICE)[-1]
     assert "Your hand (6 cards):" in mine.content and mine.custom_ids
-    table = await env.bot.tables.service.games.open(str(CHANNEL))
-    assert table is not None
-    version = table.record.version
-    assert all(c.startswith(f"tb:taj_mahal:1:{version}:") for c in mine.custom_ids)
+    assert all(c.startswith(f"vj:1:{version}:") for c in mine.custom_ids)
     pressed = mine.custom_ids[0]
     await env.click(ALICE, mine, pressed)
     assert mine.custom_ids == []  # one press per answer
-    assert f"{BLUE}: play " in "\n".join(m.content for m in env.fake.visible)
-    assert env.fake.visible[-1].custom_ids == ["tb:taj_mahal:1:hand"]
+    assert f"{BLUE}play " in "\n".join(m.content for m in env.fake.visible)
+    version, _ = await state(env)
+    assert env.fake.visible[-1].custom_ids == [f"vj:1:{version}:hand"]
     await env.click(ALICE, mine, pressed)  # a client still showing it
-    assert "earlier turn" in env.fake.private_to(ALICE)[-1].content
+    assert "older position" in env.fake.private_to(ALICE)[-1].content
     # the command answers the same, privately
     await tm(env, ALICE, "hand")
     assert "Your hand (" in env.fake.private_to(ALICE)[-1].content
