@@ -135,6 +135,7 @@ class Moves:
         """Play the steps `read` makes of the order `entry` (typed, or a shortcut's)."""
         async with self.locks(channel):
             record = await self.games.active_game(channel, kind)
+            self.pipeline.check_seated(record, user)
             text = entry.order
             if entry.draft:
                 draft = self.drafts.take(user, channel)

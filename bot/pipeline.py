@@ -404,17 +404,8 @@ class TurnPipeline:
     ) -> Seat:
         """The seat this user plays this step as; ServiceError when they may not."""
         g = rules_of(record)
+        self.check_seated(record, user)
         mine = self.texts.user_seats(record, user)
-        if not mine:
-            free = [s for s in g.info.seats if s not in record.seats]
-            raise ServiceError(
-                "You have no seat in this game, so you cannot give orders (anyone may read). "
-                + (
-                    "Free seats: " + ", ".join(free) + "."
-                    if free and record.status == "lobby"
-                    else ""
-                )
-            )
         undo = g.undo(state)
         if g.undoes(action):
             if undo is None:
@@ -448,6 +439,17 @@ class TurnPipeline:
             )
         raise ServiceError(
             f"{where}: it is not your turn. {self.texts.who(record, now)} must decide: {said}"
+        )
+
+    def check_seated(self, record: GameRecord, user: int) -> None:
+        """A user who holds no seat gives no orders: ServiceError (before their order is
+        read, which a game may read for the seat that sends it)."""
+        if self.texts.user_seats(record, user):
+            return
+        free = [s for s in rules_of(record).info.seats if s not in record.seats]
+        raise ServiceError(
+            "You have no seat in this game, so you cannot give orders (anyone may read). "
+            + ("Free seats: " + ", ".join(free) + "." if free and record.status == "lobby" else "")
         )
 
     def result(self, record: GameRecord, state: object) -> GameResult:
