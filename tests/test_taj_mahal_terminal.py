@@ -1,0 +1,70 @@
+"""Taj Mahal in the terminal: what a hint prints is typed as it is printed (Taj Mahal's steps
+start with `play`, a command's name too); a new session keeps the pictures of the last one
+and adds its own; a mistyped step gets the game's own refusal."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from fakes import FakeRenderer
+
+from bot.local import amain
+
+HINTED = re.compile(r"would play `([^`]+)`")
+
+
+def taj_mahal(tmp_path: Path) -> list[str]:
+    return [
+        "--game", "taj_mahal", "--play", "blue",
+        "--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b"),
+    ]  # fmt: skip
+
+
+async def test_a_hint_is_played_by_typing_it_as_it_is_printed(tmp_path: Path) -> None:
+    out = io.StringIO()
+    typed: list[str] = []
+
+    def lines() -> Iterator[str]:
+        """Ask for a hint, then type what it says, until a `play ...` step was typed."""
+        for _ in range(60):
+            yield "hint"
+            hinted = HINTED.findall(out.getvalue())
+            assert hinted, out.getvalue()[-500:]
+            typed.append(hinted[-1])
+            yield hinted[-1]
+            if hinted[-1].startswith("play "):
+                return
+
+    await amain(taj_mahal(tmp_path), lines(), out, FakeRenderer())
+    text = out.getvalue()
+    assert typed and typed[-1].startswith("play "), typed
+    for step in typed:  # each typed step was played by the player, none refused
+        assert f"• Blue: {step}" in text
+    assert "not a colour" not in text and "! " not in text
+
+
+async def test_a_new_session_keeps_the_pictures_of_the_last_and_adds_its_own(
+    tmp_path: Path,
+) -> None:
+    argv = taj_mahal(tmp_path)
+    await amain(argv, ["board"], io.StringIO(), FakeRenderer())
+    pictures = tmp_path / "b" / "game-1"
+    first = {p.name: p.read_bytes() for p in pictures.glob("board-*.png")}
+    assert first
+    out = io.StringIO()
+    await amain(argv, ["board", "withdraw", "board"], out, FakeRenderer())
+    assert "Continuing game 1" in out.getvalue()
+    after = {p.name: p.read_bytes() for p in pictures.glob("board-*.png")}
+    assert {k: after[k] for k in first} == first  # none lost, none changed
+    assert len(after) > len(first)  # the later position's picture beside them
+
+
+async def test_a_mistyped_step_that_starts_with_play_gets_the_games_own_refusal(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    await amain(taj_mahal(tmp_path), ["play red vizer"], out, FakeRenderer())
+    assert "'vizer' is not a symbol" in out.getvalue()  # Blue starts the first visit
