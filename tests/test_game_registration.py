@@ -8,6 +8,8 @@ import ast
 import io
 from pathlib import Path
 
+from fakes import FakeRenderer
+
 from bot.local import amain
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,15 +58,17 @@ def test_bot_and_db_name_no_game_but_vijayanagara() -> None:
 
 async def test_the_terminal_plays_goat_tiger_in_one_command(tmp_path: Path) -> None:
     out = io.StringIO()
-    argv = ["--game", "goat_tiger", "--play", "tigers", "--level", "random"]
+    argv = ["--game", "goat_tiger", "--play", "tigers"]
     argv += ["--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b")]
-    await amain(argv, ["status", "board", "9-9", "undo", "rules winning", "quit"], out)
+    await amain(
+        argv, ["status", "board", "9-9", "undo", "rules winning", "quit"], out, FakeRenderer()
+    )
     text = out.getvalue()
-    assert "begins: Goats (AI, random), Tigers (you)" in text
-    assert "Next: Tigers (you)" in text
-    assert "cannot read" in text or "not" in text  # 9-9 is no move
-    assert list((tmp_path / "b").glob("goat_tiger-*.png"))
+    assert "begins: Goats (AI, easy), Tigers." in text
+    assert "Next: Tigers — " in text
+    assert "not an order I can read: no Tiger on point 9" in text  # 9-9 is no move
+    assert list((tmp_path / "b" / "game-1").glob("board-*.png"))
     # a second session goes on with the same game
     out2 = io.StringIO()
-    await amain(argv, ["status"], out2)
-    assert "goes on" in out2.getvalue()
+    await amain(argv, ["status"], out2, FakeRenderer())
+    assert "Continuing game 1" in out2.getvalue() and "under way" in out2.getvalue()
