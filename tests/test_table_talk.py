@@ -79,7 +79,9 @@ async def test_the_status_says_where_the_game_stands_in_a_players_words(
 ) -> None:
     assert (await svc.create(CH, D, seed=3)).ok
     lobby = (await svc.status(CH)).text
-    assert lobby.startswith("Game 1 is waiting for its players: `/vj join` takes a seat.")
+    assert lobby.startswith(
+        "Game 1 of Vijayanagara is waiting for its players: `/vj join` takes a seat."
+    )
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
