@@ -517,6 +517,7 @@ def own(g: AnyGame) -> list[Command]:
                 "ended tied for first (a tied player opens it)",
                 lambda s, c: s.tiebreak(c.channel, c.user),
                 answer="change",
+                terminal=False,  # the terminal keeps each game in a channel of its own
             )
         )
     if g.info.private:
