@@ -25,9 +25,7 @@ def ai_user(level: str) -> int:
     return known if known is not None else -(1000 + zlib.crc32(level.encode()) % 10**9)
 
 
-AI_USERS: dict[str, int] = {
-    level: ai_user(level) for g in games() for level in players(g.info.id)
-}
+AI_USERS: dict[str, int] = {level: ai_user(level) for g in games() for level in players(g.info.id)}
 
 
 def ai_level(user: int | None) -> str | None:

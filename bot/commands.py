@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
+from annotated_types import Ge, Le
 from pydantic import BaseModel
 
-from rules.game import Game, game, games
+from rules.game import Game, game, games, player_options
 from rules.vijayanagara import tiebreak
 
 from .ai_users import seat_levels
@@ -44,6 +45,7 @@ class Param:
 
 
 Value = str | int | float | bool | bytes | None
+MAX_OPTION_TEXT = 100  # a game's text option, as typed
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,10 @@ class Call:
     def text(self, name: str) -> str | None:
         v = self.args.get(name)
         return None if v is None else str(v)
+
+    def seat(self) -> str | None:
+        """The seat named by a command's seat parameter (named in the game's words)."""
+        return self.text(game(self.kind).info.seat_word)
 
     def number(self, name: str) -> int | None:
         v = self.args.get(name)
@@ -87,14 +93,33 @@ def _seat(g: AnyGame) -> str:
     return ", ".join(g.info.seats)
 
 
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _create_params(g: AnyGame) -> tuple[Param, ...]:
     """The game's own options (switches and numbers) and files, then what every game has."""
     out: list[Param] = []
-    for name, f in g.info.options.model_fields.items():
+    fields = g.info.options.model_fields
+    for name in player_options(g.info.options):
+        f = fields[name]
+        about = f.description or name.replace("_", " ").capitalize()
         if f.annotation is bool:
-            out.append(Param(name, (f.description or name.replace("_", " ").capitalize()), "bool"))
+            out.append(Param(name, about, "bool"))
         elif f.annotation is int:
-            out.append(Param(name, f.description or name.replace("_", " "), "number"))
+            low = next((m.ge for m in f.metadata if isinstance(m, Ge) and _is_int(m.ge)), None)
+            high = next((m.le for m in f.metadata if isinstance(m, Le) and _is_int(m.le)), None)
+            out.append(
+                Param(
+                    name,
+                    about if low is None or high is None else f"{about} ({low}-{high})",
+                    "number",
+                    low=None if low is None else float(cast(int, low)),
+                    high=None if high is None else float(cast(int, high)),
+                )
+            )
+        else:
+            out.append(Param(name, about, max_length=MAX_OPTION_TEXT))
     for name in g.file_names():
         out.append(Param(name, f"Your own {name} file, instead of the project's", "file"))
     out += [
@@ -113,7 +138,7 @@ async def _create(s: GameService, c: Call) -> Reply:
     g = game(c.kind)
     options: dict[str, str | int | bool | None] = {
         name: v
-        for name in g.info.options.model_fields
+        for name in player_options(g.info.options)
         if isinstance(v := c.args.get(name), (str, int, bool))
     }
     files = {name: v for name in g.file_names() if isinstance(v := c.args.get(name), (bytes, str))}
@@ -169,7 +194,7 @@ def _ai(s: GameService, c: Call) -> Awaitable[Reply]:
     return s.ai.seat(
         c.channel,
         c.user,
-        c.text("faction") or "",
+        c.seat() or "",
         c.text("level") or "",
         pace=float(pace) if isinstance(pace, (int, float)) and not isinstance(pace, bool) else None,
         is_manager=c.is_manager,
@@ -178,7 +203,9 @@ def _ai(s: GameService, c: Call) -> Awaitable[Reply]:
 
 
 def _seat_param(g: AnyGame, description: str, required: bool = False) -> Param:
-    return Param("faction", description, "seat", required=required)
+    """A seat, named in the game's words (`faction:` for Vijayanagara, `side:` for the
+    Goat-Tiger game)."""
+    return Param(g.info.seat_word, description, "seat", required=required)
 
 
 def common(g: AnyGame) -> list[Command]:
@@ -198,17 +225,21 @@ def common(g: AnyGame) -> list[Command]:
         Command(
             "join",
             "Take a seat (one person may hold several)",
-            f"take a seat: {seats}",
-            lambda s, c: s.join(c.channel, c.user, c.text("faction"), kind=c.kind),
-            (_seat_param(g, "The seat to play; the first free one if left out"),),
+            f"take a {g.info.seat_word}: {seats}",
+            lambda s, c: s.join(c.channel, c.user, c.seat(), kind=c.kind),
+            (
+                _seat_param(
+                    g, f"The {g.info.seat_word} to play ({seats}); the first free one if left out"
+                ),
+            ),
             answer="change",
         ),
         Command(
             "leave",
             "Give up your seat, or all of them",
             "give up your seat, or all of them (a free seat can be taken by anyone with join)",
-            lambda s, c: s.leave(c.channel, c.user, c.text("faction"), kind=c.kind),
-            (_seat_param(g, "Only this seat (default: all of yours)"),),
+            lambda s, c: s.leave(c.channel, c.user, c.seat(), kind=c.kind),
+            (_seat_param(g, f"Only this {g.info.seat_word} (default: all of yours)"),),
             answer="change",
         ),
         Command(
@@ -225,7 +256,7 @@ def common(g: AnyGame) -> list[Command]:
             "request, by Manage Server, or once the game stalled on them; join takes it back",
             _ai,
             (
-                _seat_param(g, "The seat the AI plays", required=True),
+                _seat_param(g, f"The {g.info.seat_word} the AI plays", required=True),
                 Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
                 Param(
                     "pace",
@@ -427,12 +458,12 @@ def club(g: AnyGame) -> list[Command]:
             lambda s, c: s.seat(
                 c.channel,
                 c.user,
-                c.text("faction") or "",
+                c.seat() or "",
                 c.number("user") or 0,
                 is_manager=c.is_manager,
             ),
             (
-                _seat_param(g, "The seat to move", required=True),
+                _seat_param(g, f"The {g.info.seat_word} to move", required=True),
                 Param("user", "Who takes it over", "user", required=True),
             ),
             answer="change",

@@ -19,7 +19,7 @@ from db import (
 )
 from db.models import MAX_ID
 from rules.errors import DataError, excerpt
-from rules.game import component_files, game
+from rules.game import component_files, game, player_options
 
 from .ai_turns import ai_header
 from .ai_users import AI_USERS, ai_name, is_ai, seat_level
@@ -81,12 +81,19 @@ def parse_options(g: AnyGame, given: OptionValues | str | None) -> BaseModel:
         given = pairs
     if len(given) > MAX_OPTION_PAIRS:
         raise ServiceError(f"At most {MAX_OPTION_PAIRS} options.")
-    known = ", ".join(model.model_fields) or "none"
-    unknown = [n for n in given if n not in model.model_fields]
-    if unknown:
-        raise ServiceError(
-            f"No option {excerpt(unknown[0])} in {g.info.title}; its options: {known}."
-        )
+    mine = player_options(model)
+    files = component_files(model)
+    for name in given:
+        if name in files:
+            raise ServiceError(
+                f"{name} is a file: give it as the file `{files[name].name}` (an upload; the "
+                f"terminal's --file {files[name].name}=PATH), not as an option."
+            )
+        if name not in mine:
+            known = ", ".join(mine) or "none"
+            raise ServiceError(
+                f"No option {excerpt(name)} in {g.info.title}; its options: {known}."
+            )
     try:
         return model.model_validate(dict(given))
     except ValidationError as e:
@@ -104,6 +111,9 @@ def _value(v: str) -> str | int | bool | None:
     if low.lstrip("-").isdigit() and len(low) <= 18:
         return int(low)
     return v
+
+
+NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class Lobby:
@@ -173,10 +183,6 @@ class Lobby:
                 name: upload_text(raw, f"{name} file", MAX_FILE_BYTES)
                 for name, raw in (files or {}).items()
             }
-            for option, mark in component_files(type(chosen)).items():  # typed as an option:
-                typed = getattr(chosen, option)  # checked as the file it is
-                if isinstance(typed, str):
-                    texts.setdefault(mark.name, typed)
             unknown = sorted(set(texts) - set(g.file_names()))
             if unknown:
                 takes = ", ".join(g.file_names()) or "none"
@@ -387,13 +393,12 @@ class Lobby:
             taken = len([s for s in g.info.seats if s in record.seats])
             if taken < g.info.min_players:
                 missing = [s for s in g.info.seats if s not in record.seats]
-                words = {2: "two", 3: "three", 4: "four", 5: "five"}
+                n, word = len(g.info.seats), g.info.seat_word
                 need = (
-                    f"all {words.get(len(g.info.seats), str(len(g.info.seats)))} "
-                    f"{g.info.seat_word}s seated"
-                    if g.info.min_players == len(g.info.seats)
-                    else f"at least {g.info.min_players} {g.info.seat_word}s seated"
-                )
+                    (f"both {word}s" if n == 2 else f"all {NUMBERS.get(n, str(n))} {word}s")
+                    if g.info.min_players == n
+                    else f"at least {g.info.min_players} {word}s"
+                ) + " seated"
                 raise ServiceError(
                     f"A game starts only with {need}. Free: "
                     + ", ".join(f"{s} ({_title(g, s)})" for s in missing)

@@ -20,7 +20,7 @@ from typing import TextIO
 import rules.games  # noqa: F401  (registers every game)
 from db.models import MAX_ID
 from rules.errors import clip, excerpt
-from rules.game import game, games
+from rules.game import game, games, player_options
 
 from .ai_users import AI_USERS, ai_level, seat_level, seat_levels
 from .closing import CHART_FILE
@@ -685,7 +685,7 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an option of a new game: " + (", ".join(g.info.options.model_fields) or "none"),
+        help="an option of a new game: " + (", ".join(player_options(g.info.options)) or "none"),
     )
     p.add_argument(
         "--file",

@@ -1,6 +1,6 @@
-"""What both terminal clients (bot.local and bot.tables.terminal) share: the terminal is the
-channel, printed once, so a turn's edit shows only its new lines; a file named on the
-command line is read only up to the size the service accepts."""
+"""The terminal client's input and output (bot.local): the terminal is the channel, printed
+once, so a turn's edit shows only its new lines; a file named on the command line is read
+only up to the size the service accepts."""
 
 from __future__ import annotations
 

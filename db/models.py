@@ -427,8 +427,6 @@ def group_results(rows: Sequence[Sequence[Any]]) -> list[GameResult]:
             out[-1].seats.append(seat)
         else:
             out.append(
-                GameResult(
-                    game_id=r[0], channel_id=r[1], finished_at=r[2], seats=[seat], kind=r[7]
-                )
+                GameResult(game_id=r[0], channel_id=r[1], finished_at=r[2], seats=[seat], kind=r[7])
             )
     return out

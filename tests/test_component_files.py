@@ -61,7 +61,7 @@ async def test_an_owners_cards_file_is_checked_at_create_stored_once_and_played(
     (key,) = record.options["files"].values()
     assert await service.store.deck_text(key) == OWN_CARDS
     for seat in ("orange", "brown"):
-        assert (await run(service, CH, ALICE, "ai", TM, faction=seat, level="greedy")).ok
+        assert (await run(service, CH, ALICE, "ai", TM, seat=seat, level="greedy")).ok
     start = await run(service, CH, ALICE, "start", TM)
     assert start.ok, start.text
     found = await open_game(service, CH)
@@ -99,9 +99,19 @@ async def test_a_file_the_game_does_not_take_is_refused_naming_those_it_takes(
     assert await service.store.open_game(CH) is None
 
 
-async def test_a_file_typed_as_an_option_is_checked_at_create_too(service: GameService) -> None:
+async def test_a_file_typed_as_an_option_is_refused_with_the_way_to_give_it(
+    service: GameService,
+) -> None:
     r = await service.create(CH, ALICE, kind=TM, seat="blue", options="cards_file=nonsense")
-    assert not r.ok and "That file cannot be used: cards file:" in r.text, r.text
+    assert not r.ok and "cards_file is a file: give it as the file `cards`" in r.text, r.text
+    assert await service.store.open_game(CH) is None
+
+
+async def test_an_option_the_game_sets_itself_is_not_a_players(service: GameService) -> None:
+    r = await service.create(CH, ALICE, kind="vijayanagara", options="deck_hash=abc")
+    assert (
+        not r.ok and "No option 'deck_hash' in Vijayanagara; its options: timurs_shadow" in r.text
+    )
     assert await service.store.open_game(CH) is None
 
 

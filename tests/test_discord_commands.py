@@ -45,7 +45,9 @@ def told(env: Env, user: int) -> str:
 
 
 async def test_the_synced_group_is_for_servers_only(env: Env) -> None:
-    (vj,) = [c for c in env.fake.commands if c["name"] == "vj"]  # (other games: bot.tables)
+    (vj,) = [
+        c for c in env.fake.commands if c["name"] == "vj"
+    ]  # (every game has a group: /gt, /tm)
     assert {c["name"] for c in vj["options"]} == EXPECTED
     assert all(c["description"] for c in vj["options"])
     (club,) = [c for c in vj["options"] if c["name"] == "club"]

@@ -65,11 +65,11 @@ async def ai_step(env: Env) -> None:
 
 async def test_a_whole_goat_tiger_game_on_discord(env: Env) -> None:
     await gt(env, ALICE, "create", seat="goats")
-    await gt(env, BOB, "join", faction="tigers")
+    await gt(env, BOB, "join", side="tigers")
     await gt(env, BOB, "play", order="place 1")  # not started
     assert "has not started" in told(env, BOB)
     await gt(env, BOB, "leave")
-    await gt(env, ALICE, "ai", faction="tigers", level="easy")  # the creator seats the AI
+    await gt(env, ALICE, "ai", side="tigers", level="easy")  # the creator seats the AI
     record = await env.service.store.open_game(str(CHANNEL))
     assert record is not None
     await env.service.store.set_pace(record.id, Pace(seconds=24 * 3600, ai_seconds=NEVER))
@@ -133,7 +133,7 @@ async def test_a_goat_tiger_announcement_that_cannot_go_out_is_delivered_by_the_
     """Every game shares the outbox: a start that could not be posted is posted by the
     outbox loop later, with its board, buttons and ping, and the loop goes on."""
     await gt(env, ALICE, "create", seat="goats")
-    await gt(env, BOB, "join", faction="tigers")
+    await gt(env, BOB, "join", side="tigers")
     env.fake.fail("POST", r"^/webhooks/", None, 99)
     env.fake.fail("POST", r"^/channels/", 503, 99)
     env.bot.outbox_interval = 3600  # only the explicit flush below

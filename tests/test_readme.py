@@ -11,9 +11,11 @@ from pathlib import Path
 
 from fakes import FakeRenderer
 
+from bot.commands import commands, kinds
 from bot.discord_commands import GameGroups
 from bot.local import amain
 from bot.service import GameService
+from rules.games import game
 from rules.vijayanagara.game import GAME as VIJAYANAGARA
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,6 +118,16 @@ async def test_the_readme_lists_every_slash_command_with_an_example(tmp_path: Pa
             assert shown in usage, f"/vj {name}: option {param.name} not in {usage!r}"
         if name not in ("resign",):  # one row shows `/vj abort` / `/vj resign`, one example
             assert example.startswith(f"/vj {name}"), (name, example)
+
+
+def test_the_games_doc_names_every_command_of_every_games_group() -> None:
+    """docs/games.md's table covers each game's group, built from the one command table."""
+    table = _section((DOCS / "games.md").read_text(encoding="utf-8"), "## Commands")
+    named = set(re.findall(r"`((?:club )?[a-z_]+)", table))
+    for kind in kinds():
+        for c in commands(kind):
+            name = ("club " if c.club else "") + c.name
+            assert name in named, f"/{game(kind).info.command} {name} is not in docs/games.md"
 
 
 def test_every_link_in_the_readme_and_docs_leads_to_a_file() -> None:

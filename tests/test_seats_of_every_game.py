@@ -54,22 +54,22 @@ async def seats(s: GameService) -> dict[str, int]:
 
 async def seated(s: GameService) -> None:
     assert (await gt(s, ALICE, "create", seat="goats")).ok
-    assert (await gt(s, BOB, "join", faction="tigers")).ok
+    assert (await gt(s, BOB, "join", side="tigers")).ok
 
 
 async def test_a_player_cannot_take_anothers_seat_nor_give_it_to_the_computer(
     service: GameService,
 ) -> None:
     await seated(service)
-    taken = await gt(service, CAROL, "join", faction="tigers")
+    taken = await gt(service, CAROL, "join", side="tigers")
     assert not taken.ok
     assert f"Tigers is taken by <@{BOB}>. Only they can let it go" in taken.text
     assert "Manage Server" in taken.text
-    handed = await gt(service, ALICE, "ai", faction="tigers", level="easy")
+    handed = await gt(service, ALICE, "ai", side="tigers", level="easy")
     assert not handed.ok and f"Tigers is <@{BOB}>'s seat" in handed.text
     assert f"only at their own request (`/gt ai` by <@{BOB}>)" in handed.text
     assert "Manage Server" in handed.text and "stalled waiting for them" in handed.text
-    stranger = await gt(service, CAROL, "ai", faction="tigers", level="easy")
+    stranger = await gt(service, CAROL, "ai", side="tigers", level="easy")
     assert not stranger.ok and "creator, a seated player or a member with Manage" in stranger.text
     assert await seats(service) == {"goats": ALICE, "tigers": BOB}
 
@@ -78,15 +78,15 @@ async def test_the_computer_holds_a_seat_for_whoever_gave_it_and_only_they_take_
     service: GameService,
 ) -> None:
     await seated(service)
-    handed = await gt(service, BOB, "ai", faction="tigers", level="easy")
+    handed = await gt(service, BOB, "ai", side="tigers", level="easy")
     assert handed.ok, handed.text
     assert f"<@{BOB}> takes the seat back with `/gt join`" in handed.text
-    refused = await gt(service, CAROL, "join", faction="tigers")
+    refused = await gt(service, CAROL, "join", side="tigers")
     assert not refused.ok
     assert f"The easy AI holds Tigers for <@{BOB}>, who alone takes it back" in refused.text
     assert "Manage Server" in refused.text
-    assert (await gt(service, ALICE, "ai", faction="tigers", level="hard")).ok  # another level
-    assert not (await gt(service, CAROL, "join", faction="tigers")).ok  # still held for Bob
+    assert (await gt(service, ALICE, "ai", side="tigers", level="hard")).ok  # another level
+    assert not (await gt(service, CAROL, "join", side="tigers")).ok  # still held for Bob
     back = await gt(service, BOB, "join")  # no seat named: the one held for them
     assert back.ok and "sits as Tigers" in back.text, back.text
     assert await seats(service) == {"goats": ALICE, "tigers": BOB}
@@ -97,10 +97,10 @@ async def test_letting_a_held_seat_go_lets_anyone_take_it_even_in_a_running_game
 ) -> None:
     await seated(service)
     assert (await gt(service, ALICE, "start")).ok
-    assert (await gt(service, BOB, "ai", faction="tigers", level="easy")).ok
+    assert (await gt(service, BOB, "ai", side="tigers", level="easy")).ok
     let_go = await gt(service, BOB, "leave")
     assert let_go.ok and "anyone may take it with `/gt join`" in let_go.text
-    taken = await gt(service, CAROL, "join", faction="tigers")
+    taken = await gt(service, CAROL, "join", side="tigers")
     assert taken.ok and "sits as Tigers" in taken.text, taken.text
     assert (await seats(service))["tigers"] == CAROL
 
@@ -109,10 +109,10 @@ async def test_a_server_manager_gives_a_persons_seat_to_the_computer_then_anyone
     service: GameService,
 ) -> None:
     await seated(service)
-    r = await gt(service, MANAGER, "ai", faction="tigers", level="easy", manager=True)
+    r = await gt(service, MANAGER, "ai", side="tigers", level="easy", manager=True)
     assert r.ok, r.text
     assert f"(was <@{BOB}>)" in r.text and "Anyone may take the seat" in r.text
-    assert (await gt(service, CAROL, "join", faction="tigers")).ok
+    assert (await gt(service, CAROL, "join", side="tigers")).ok
     assert (await seats(service))["tigers"] == CAROL
 
 
@@ -122,18 +122,18 @@ async def test_the_computer_may_take_a_seat_the_game_has_waited_on_long(
     await seated(service)
     assert (await gt(service, ALICE, "start")).ok  # the Goats (Alice) move first
     for _ in range(3):  # the reminder, the channel notice, the stall notice
-        early = await gt(service, BOB, "ai", faction="goats", level="easy")
+        early = await gt(service, BOB, "ai", side="goats", level="easy")
         assert not early.ok and "stalled waiting for them" in early.text
         clock.advance(DAY)
         [due] = await service.due_reminders()
         await service.reminders.sent(due.job)
-    late = await gt(service, BOB, "ai", faction="goats", level="easy")
+    late = await gt(service, BOB, "ai", side="goats", level="easy")
     assert late.ok, late.text
     assert f"<@{ALICE}> takes the seat back with `/gt join`" in late.text
     moved = await service.ai.move(CH)  # the computer plays the Goats' step
     assert moved is not None and moved.ok
     assert is_ai((await seats(service))["goats"])
-    refused = await gt(service, CAROL, "join", faction="goats")
+    refused = await gt(service, CAROL, "join", side="goats")
     assert not refused.ok and f"for <@{ALICE}>" in refused.text
-    assert (await gt(service, ALICE, "join", faction="goats")).ok
+    assert (await gt(service, ALICE, "join", side="goats")).ok
     assert (await seats(service))["goats"] == ALICE

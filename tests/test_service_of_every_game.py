@@ -75,14 +75,14 @@ async def test_a_whole_goat_tiger_game_between_two_people(service: GameService) 
 
 async def test_refusals_change_nothing(service: GameService) -> None:
     await run(service, CH, ALICE, "create", GT, seat="goats")
-    r = await run(service, CH, ALICE, "join", GT, faction="goats")
+    r = await run(service, CH, ALICE, "join", GT, side="goats")
     assert not r.ok and "already" in r.text
-    r = await run(service, CH, CAROL, "join", GT, faction="goats")
+    r = await run(service, CH, CAROL, "join", GT, side="goats")
     assert not r.ok and "taken" in r.text
-    r = await run(service, CH, CAROL, "join", GT, faction="lions")
-    assert not r.ok and "not a seat" in r.text
+    r = await run(service, CH, CAROL, "join", GT, side="lions")
+    assert not r.ok and "not a side" in r.text
     r = await run(service, CH, ALICE, "start", GT)
-    assert not r.ok and "all two seats seated" in r.text
+    assert not r.ok and "both sides seated" in r.text
     r = await run(service, CH, CAROL, "create", GT)
     assert not r.ok and "already has a game" in r.text
     r = await run(service, CH, CAROL, "create", TM)
@@ -92,7 +92,7 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     await run(service, CH, BOB, "join", GT)
     before = await service.store.open_game(CH)
     assert before is not None
-    r = await run(service, CH, BOB, "ai", GT, faction="goats", level="easy")
+    r = await run(service, CH, BOB, "ai", GT, side="goats", level="easy")
     assert not r.ok and f"Goats is <@{ALICE}>'s seat" in r.text and "Manage Server" in r.text
     await run(service, CH, ALICE, "start", GT)
     r = await run(service, CH, BOB, "play", GT, order="place 1")
@@ -122,7 +122,7 @@ async def test_an_old_button_is_refused(service: GameService) -> None:
 
 async def test_a_person_against_the_computer(service: GameService) -> None:
     await run(service, CH, ALICE, "create", GT, seat="tigers")
-    r = await run(service, CH, ALICE, "ai", GT, faction="goats", level="easy")
+    r = await run(service, CH, ALICE, "ai", GT, side="goats", level="easy")
     assert r.ok, r.text
     start = await run(service, CH, ALICE, "start", GT)
     assert start.ok and start.mentions == []  # the Goats (the AI) move first: nobody pinged
@@ -134,9 +134,9 @@ async def test_a_person_against_the_computer(service: GameService) -> None:
 
 async def test_taj_mahal_hands_stay_hidden_from_the_public(service: GameService) -> None:
     await run(service, CH, ALICE, "create", TM)
-    await run(service, CH, ALICE, "join", TM, faction="blue")
-    await run(service, CH, BOB, "join", TM, faction="orange")
-    await run(service, CH, ALICE, "ai", TM, faction="brown", level="greedy")
+    await run(service, CH, ALICE, "join", TM, seat="blue")
+    await run(service, CH, BOB, "join", TM, seat="orange")
+    await run(service, CH, ALICE, "ai", TM, seat="brown", level="greedy")
     start = await run(service, CH, ALICE, "start", TM)
     assert start.ok, start.text
     found = await open_game(service, CH)
@@ -182,8 +182,8 @@ async def test_an_ended_games_export_verifies_and_a_changed_deal_does_not(
     service: GameService,
 ) -> None:
     await run(service, CH, ALICE, "create", TM, seat="blue")
-    await run(service, CH, ALICE, "ai", TM, faction="orange", level="greedy")
-    await run(service, CH, ALICE, "ai", TM, faction="brown", level="greedy")
+    await run(service, CH, ALICE, "ai", TM, seat="orange", level="greedy")
+    await run(service, CH, ALICE, "ai", TM, seat="brown", level="greedy")
     start = await run(service, CH, ALICE, "start", TM)
     record = await service.store.open_game(CH)
     assert record is not None
@@ -214,9 +214,9 @@ async def test_a_player_sees_their_hand_only_in_answers_to_them_and_plays_from_i
     the caller alone with every card of their hand, what they must decide, and on their turn
     their steps as buttons that play them; a stale press is refused."""
     await run(service, CH, ALICE, "create", TM, seat="blue")
-    await run(service, CH, ALICE, "join", TM, faction="blue")
-    await run(service, CH, BOB, "join", TM, faction="orange")
-    await run(service, CH, CAROL, "join", TM, faction="brown")
+    await run(service, CH, ALICE, "join", TM, seat="blue")
+    await run(service, CH, BOB, "join", TM, seat="orange")
+    await run(service, CH, CAROL, "join", TM, seat="brown")
     start = await run(service, CH, ALICE, "start", TM)
     assert [b.label for b in start.buttons] == ["My hand"]
     found = await open_game(service, CH)
@@ -264,3 +264,45 @@ async def test_a_game_with_nothing_hidden_keeps_its_steps_on_the_public_message(
     start = await run(service, CH, ALICE, "start", GT)
     assert start.buttons and all(b.label != "My hand" for b in start.buttons)
     assert find(GT, "hand") is None  # nothing of it is hidden: no hand to show
+
+
+async def test_a_taj_mahal_player_takes_back_a_withdrawals_steps_and_never_a_deal(
+    service: GameService,
+) -> None:
+    """Undo on the one service for a game whose state keeps no history: a palace placed in a
+    withdrawal is taken back (by the command, or typed as an order), the state is as before
+    it, and what was dealt stays dealt."""
+    g = game(TM)
+    assert (await service.create(CH, ALICE, kind=TM, seat="blue")).ok
+    await run(service, CH, BOB, "join", TM, seat="orange")
+    await run(service, CH, CAROL, "join", TM, seat="brown")
+    assert (await run(service, CH, ALICE, "start", TM)).ok
+    undone = 0
+    for _ in range(400):
+        turn = await on_turn(service, CH)
+        if turn is None or undone >= 2:
+            break
+        _, user = turn
+        found = await open_game(service, CH)
+        assert found is not None
+        before = g.state_to_json(found[1])
+        offered = await choices(service, CH, user, TM)
+        plays = [o for o in offered if "play" in o]
+        r = await run(service, CH, user, "play", TM, order=(plays or offered)[0])
+        assert r.ok, r.text
+        found = await open_game(service, CH)
+        assert found is not None
+        if g.undo(found[1]) is None:
+            refused = await run(service, CH, user, "undo", TM)
+            assert not refused.ok and "nothing to undo" in refused.text
+            continue
+        if undone == 0:
+            back = await run(service, CH, user, "undo", TM)
+        else:
+            back = await run(service, CH, user, "play", TM, order="undo")
+        assert back.ok, back.text
+        undone += 1
+        found = await open_game(service, CH)
+        assert found is not None and g.state_to_json(found[1]) == before
+        assert await choices(service, CH, user, TM)  # the seat decides again
+    assert undone == 2

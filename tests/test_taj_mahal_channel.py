@@ -32,7 +32,7 @@ async def test_each_visit_opens_with_its_header_once_and_in_order(service: GameS
     pick = random.Random(4)
     await run(service, CH, USERS[0], "create", TM)
     for user, seat in zip(USERS, ("blue", "orange", "brown"), strict=True):
-        assert (await run(service, CH, user, "join", TM, faction=seat)).ok
+        assert (await run(service, CH, user, "join", TM, seat=seat)).ok
     start = await run(service, CH, USERS[0], "start", TM)
     public = [start.text]
     turns = 0

@@ -47,8 +47,8 @@ async def state(env: Env) -> tuple[int, State]:
 
 async def started(env: Env) -> None:
     await tm(env, ALICE, "create", seat="blue")
-    await tm(env, ALICE, "ai", faction="orange", level="greedy")
-    await tm(env, ALICE, "ai", faction="brown", level="greedy")
+    await tm(env, ALICE, "ai", seat="orange", level="greedy")
+    await tm(env, ALICE, "ai", seat="brown", level="greedy")
     record = await env.service.store.open_game(str(CHANNEL))
     assert record is not None
     await env.service.store.set_pace(record.id, Pace(seconds=24 * 3600, ai_seconds=NEVER))

@@ -91,7 +91,7 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
     assert (await run(service, CH, users[0], "create", TM)).ok
     by_user = dict(zip(users, SEATS[:players], strict=True))
     for user, seat in by_user.items():
-        r = await run(service, CH, user, "join", TM, faction=seat)
+        r = await run(service, CH, user, "join", TM, seat=seat)
         assert r.ok, r.text
     checked = 0
     opened: set[int] = set()  # card kinds that lay in the open at some time (the log names them)

@@ -36,8 +36,8 @@ def ended_taj_mahal(tmp_path_factory: pytest.TempPathFactory) -> Doc:
         s = await GameService.open(str(path), FakeRenderer())
         try:
             await run(s, CH, ALICE, "create", TM, seat="blue")
-            await run(s, CH, ALICE, "ai", TM, faction="orange", level="greedy")
-            await run(s, CH, ALICE, "ai", TM, faction="brown", level="greedy")
+            await run(s, CH, ALICE, "ai", TM, seat="orange", level="greedy")
+            await run(s, CH, ALICE, "ai", TM, seat="brown", level="greedy")
             assert (await run(s, CH, ALICE, "start", TM)).ok
             await run(s, CH, ALICE, "abort", TM)
             e = await run(s, CH, ALICE, "export", TM)

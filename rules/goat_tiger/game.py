@@ -19,6 +19,7 @@ INFO: GameInfo[Options] = GameInfo(
     max_players=2,
     options=Options,
     command="gt",
+    seat_word="side",
 )
 
 

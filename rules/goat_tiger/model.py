@@ -30,8 +30,18 @@ class Options(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    goats: int = Field(default=STANDARD_GOATS, ge=CAPTURES_TO_WIN + 1, le=17)
-    tigers: int = Field(default=STANDARD_TIGERS, ge=1, le=len(TIGER_START))
+    goats: int = Field(
+        default=STANDARD_GOATS,
+        ge=CAPTURES_TO_WIN + 1,
+        le=17,
+        description=f"How many Goats ({STANDARD_GOATS} in the standard game)",
+    )
+    tigers: int = Field(
+        default=STANDARD_TIGERS,
+        ge=1,
+        le=len(TIGER_START),
+        description=f"How many Tigers ({STANDARD_TIGERS} in the standard game)",
+    )
 
 
 class Place(BaseModel):

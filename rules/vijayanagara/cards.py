@@ -222,7 +222,9 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    timurs_shadow: bool = False  # optional variant (after 5.5)
+    timurs_shadow: bool = Field(
+        default=False, description="The Timur's Shadow variant"
+    )  # after 5.5
     # A custom deck file (events-format.md) by the hash of its text; None: the standard deck.
     # The text is stored once, apart from the states; the parsed Deck rides along in memory
     # only (with_deck), so no state or snapshot carries the file.
