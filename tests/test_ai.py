@@ -184,7 +184,7 @@ def test_hard_overrules_easys_step_only_with_the_best_gain_past_the_floor(
         if len(vijayanagara.legal_actions(state)) == 1:
             continue
         easy = easys_step(state, random.Random(5))
-        found = hard.search(state, random.Random(5), Budget(iterations=8))
+        found = hard.search(state, random.Random(5), Budget(iterations=4))
         assert easy not in {g.action for g in found.gains}
         past = [g for g in found.gains if g.overrules(hard.OVERRIDE)]
         best = max(past, key=lambda g: g.mean).action if past else easy
@@ -340,7 +340,7 @@ def test_a_seats_judgement_is_weighed_on_the_very_games_easy_plays(
 
     from bench import arena, seat_judgement
 
-    games = ["--games", "2", "--seed", "5"]
+    games = ["--games", "1", "--seed", "5"]
     arena.main(["--ai", "easy", "--vs", "easy", "--seats", "B", *games, "--json"])
     easys = json.loads(capsys.readouterr().out)["seats"]["B"]["wins"]
     other_weights = '{"resource": 0.4, "projected": true}'

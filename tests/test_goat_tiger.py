@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from functools import cache
 
@@ -262,8 +263,9 @@ def test_the_search_takes_a_win_in_one() -> None:
 def test_the_search_never_lets_a_won_position_go() -> None:
     """From every sampled position its side can win within three moves, `hard` plays a
     move after which it still wins within two (checked by plain minimax on the rules)."""
-    won = [st for st in late_positions() if won_within(st, st.to_move, 3)]
-    assert len(won) >= 20
+    sample = (st for st in late_positions() if won_within(st, st.to_move, 3))
+    won = list(itertools.islice(sample, 24))  # a bounded sample: minimax is the cost here
+    assert len(won) == 24
     for i, st in enumerate(won):
         a = hard_player(st, st.to_move, random.Random(i), NO_CLOCK)
         assert won_within(apply(st, a), st.to_move, 2), (st, a)

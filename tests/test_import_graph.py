@@ -12,6 +12,7 @@ circle with its own modules.
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -52,6 +53,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     return out
 
 
+@functools.cache  # parsing every module once per test process
 def graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
     mods = modules(packages)
     return {m: imports_of(m, p, set(mods)) for m, p in mods.items()}

@@ -39,7 +39,7 @@ UNSAID = re.compile(
     r"|±0\.0|[+-]0\.0 against|\bBest `",
     re.MULTILINE,
 )
-GAMES = 6  # random games played through the service
+GAMES = 4  # random games played through the service
 LOOK_EVERY = 25  # steps between two looks at status, options and the log
 HINTS = 2  # hints asked for in each game
 
