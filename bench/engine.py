@@ -23,6 +23,7 @@ Goal: at least 0.95.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import subprocess
@@ -30,17 +31,22 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
+vijayanagara: ModuleType  # the tree's Vijayanagara package, set by `worker`
 
 
 def worker(root: str, games: int, how: str) -> None:
     """Play the games with the tree at `root` (`how`: seeded, direct or protocol); print
     one JSON line."""
     sys.path.insert(0, root)
-    from rules import vijayanagara
+    global vijayanagara
+    # the game's package; in revisions before the games' subpackages, `rules` itself
+    nested = (Path(root) / "rules" / "vijayanagara").is_dir()
+    vijayanagara = importlib.import_module("rules.vijayanagara" if nested else "rules")
 
     if not str(Path(vijayanagara.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
         raise SystemExit(f"rules was imported from {vijayanagara.__file__}, not from {root}")
@@ -57,8 +63,6 @@ def worker(root: str, games: int, how: str) -> None:
 
 def seeded(seed: int) -> int:
     """A game with the seeded dealer in the state; its steps."""
-    from rules import vijayanagara
-
     pick = random.Random(seed)
     state = vijayanagara.new_game(seed)
     steps = 0
@@ -70,8 +74,6 @@ def seeded(seed: int) -> int:
 
 def direct(seed: int) -> int:
     """A game that stops at chance nodes, dealt by the caller, by direct calls."""
-    from rules import vijayanagara
-
     pick, dealer = random.Random(seed), random.Random(10_000 + seed)
     state = vijayanagara.new_game(None)
     steps = 0
