@@ -72,7 +72,7 @@ class Announcer:
         nxt: str | None = None
         if over:
             nxt = self.texts.final_text(record, after)
-            if move.secret is not None:
+            if move.secret is not None and g.info.deals:
                 nxt += "\n" + reveal_text(record, move.secret, move.commitment)
         elif not ai_next:
             nxt, mentions = self.texts.prompt_text(record, after)

@@ -362,7 +362,7 @@ class Club:
             days = round((self.reminders.clock() - job.since) / 86400)
             text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
             secret = await self.loader.secret_of(game)
-            if secret is not None:
+            if secret is not None and rules_of(game).info.deals:
                 text += "\n" + reveal_text(game, secret, self.loader.commitment(game, secret))
             try:
                 await self.store.update_game(

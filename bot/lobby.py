@@ -457,8 +457,8 @@ class Lobby:
 
     async def commitment_text(self, record: GameRecord) -> str:
         secret = await self.loader.secret_of(record)
-        if secret is None:
-            return ""
+        if secret is None or not rules_of(record).info.deals:
+            return ""  # nothing dealt: nothing to commit to
         return commitment_text(record, secret, self.loader.dealt_from(record))
 
     @answers()
@@ -482,7 +482,8 @@ class Lobby:
                 )
             text = f"Game {record.id} ended by {self.texts.mention(user)} without a result."
             secret = await self.loader.secret_of(record)
-            if secret is not None:  # no future left to guard: dice and cards may be checked
+            # no future left to guard: dice and cards may be checked
+            if secret is not None and rules_of(record).info.deals:
                 text += "\n" + reveal_text(record, secret, self.loader.commitment(record, secret))
             record = await self.store.update_game(
                 record.id, record.version, status="aborted", announcement=Announcement(text=text)

@@ -30,6 +30,7 @@ from .moves import MAX_ORDER_CHARS
 from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import MAX_IMPORT_BYTES, GameService
+from .table_texts import seat_label
 from .terminal_io import after_shown, read_capped
 
 log = logging.getLogger(__name__)
@@ -495,7 +496,7 @@ class LocalClient:
         if record is not None and record.seats:
             ai = {s: lvl for s in g.info.seats if (lvl := ai_level(record.seats.get(s)))}
             held = [s for s in g.info.seats if s in record.seats]
-        names = {s: f"{s} {g.info.seat_titles.get(s, s)}" for s in g.info.seats}
+        names = {s: seat_label(g, s) for s in g.info.seats}
         mine = [names[s] for s in held if s not in ai]
         if not ai:
             words = {2: "both", 3: "all three", 4: "all four", 5: "all five"}

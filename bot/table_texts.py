@@ -37,6 +37,13 @@ def seat_title(g: AnyGame, seat: Seat) -> str:
     return str(g.info.seat_titles.get(seat, seat))
 
 
+def seat_label(g: AnyGame, seat: Seat) -> str:
+    """A seat as typed and as titled ("D Delhi Sultanate"); once where they are one word
+    ("Blue")."""
+    title = seat_title(g, seat)
+    return title if title.lower() == seat.lower() else f"{seat} {title}"
+
+
 def holds_private(g: AnyGame, state: object, seat: Seat | None) -> bool:
     """Whether `seat` sees what the public does not (a hand): then its choices, which would
     tell it, are shown to it alone."""

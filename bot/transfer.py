@@ -241,7 +241,7 @@ class Transfer:
                 )
                 fairness = (
                     ""
-                    if over
+                    if over or not g.info.deals
                     else commitment_text(record, bytes.fromhex(secret), len(data.actions))
                 )
                 head = g.headline(

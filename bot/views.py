@@ -11,7 +11,7 @@ from .lobby import check_range
 from .pipeline import TurnPipeline
 from .refusal import ServiceError, answers
 from .reply import Reply
-from .table_texts import TableTexts, holds_private
+from .table_texts import TableTexts, holds_private, seat_title
 from .words import count_of
 
 MAX_LOG_LINES = 200
@@ -46,7 +46,8 @@ class Views:
             )
         g = rules_of(record)
         seats = "\n".join(
-            f"• {s}: {self.texts.who(record, s)}"
+            f"• {'' if seat_title(g, s).lower() == s.lower() else f'{s}: '}"
+            f"{self.texts.who(record, s)}"
             for s in g.info.seats
             if s in record.seats
             or record.status == "lobby"

@@ -50,6 +50,7 @@ class GameInfo(Generic[Opt]):
     private: bool = False  # a seat sees what the public does not (a hand)
     seat_word: str = "seat"  # what the game calls a seat ("faction")
     lookup: str = ""  # what `lookup` finds ("event card"): "" for a game with none
+    deals: bool = True  # dice or cards are dealt (chance steps), from the game's secret
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
         """The seats of a game of `players` players (the first ones, unless a game says)."""

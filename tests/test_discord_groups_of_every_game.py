@@ -75,7 +75,8 @@ async def test_a_whole_goat_tiger_game_on_discord(env: Env) -> None:
     await env.service.store.set_pace(record.id, Pace(seconds=24 * 3600, ai_seconds=NEVER))
     await gt(env, ALICE, "start")
     start = env.fake.visible[-1]
-    assert "commitment is `" in start.content and start.custom_ids
+    assert "The game begins" in start.content and "commitment" not in start.content  # nothing dealt
+    assert start.custom_ids
     await gt(env, BOB, "play", order="place 1")
     assert "no seat" in told(env, BOB)
     assert not any("no seat" in m.content for m in env.fake.visible)
@@ -139,7 +140,7 @@ async def test_a_goat_tiger_announcement_that_cannot_go_out_is_delivered_by_the_
     env.bot.outbox_interval = 3600  # only the explicit flush below
     since = len(env.fake.notified)
     await gt(env, ALICE, "start")
-    assert not any("commitment is `" in m.content for m in env.fake.visible)
+    assert not any("The game begins" in m.content for m in env.fake.visible)
     store = env.service.store
     (owed,) = await store.owed_announcements(ignore_backoff=True, lease=0)
     env.fake.faults.clear()
@@ -148,7 +149,7 @@ async def test_a_goat_tiger_announcement_that_cannot_go_out_is_delivered_by_the_
     assert await env.bot.flush_outbox() == 1
     assert env.renderer.calls == drawn + 1  # the outbox drew the game's board for it
     start = env.fake.visible[-1]
-    assert "commitment is `" in start.content and "board.png" in start.files
+    assert "The game begins" in start.content and "board.png" in start.files
     assert start.custom_ids and all(c.startswith(f"vj:{owed.game_id}:") for c in start.custom_ids)
     assert [u for u, _ in env.fake.notified[since:]] == [ALICE]
     assert await store.owed_announcements(ignore_backoff=True, grace=0) == []

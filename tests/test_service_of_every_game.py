@@ -44,7 +44,8 @@ async def test_a_whole_goat_tiger_game_between_two_people(service: GameService) 
     r = await run(service, CH, BOB, "join", GT)
     assert "Tigers" in r.text
     r = await run(service, CH, ALICE, "start", GT)
-    assert r.ok and "commitment is `" in r.text and r.mentions == [ALICE]
+    assert r.ok and "The game begins" in r.text and r.mentions == [ALICE]
+    assert "commitment" not in r.text  # nothing is dealt: no secret to commit to
     assert r.buttons  # the Goats' first placements are few enough... or not
     moves = 0
     while (turn := await on_turn(service, CH)) is not None:
@@ -151,6 +152,9 @@ async def test_taj_mahal_hands_stay_hidden_from_the_public(service: GameService)
     assert "Your hand" not in start.text
     b = await run(service, CH, ALICE, "board", TM)
     assert b.image
+    status = await run(service, CH, BOB, "status", TM)
+    assert "Visit 1 of 12" in status.text and "Blue: 0 points, 6 cards in hand" in status.text
+    assert "Your hand" not in status.text
 
 
 def test_every_command_has_a_description() -> None:

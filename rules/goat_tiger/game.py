@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ..game import Below, Game, GameInfo, Ranking, Seat
 from . import notation, play
-from .model import ACTION, SEATS, TITLES, Options, State, other
+from .model import ACTION, CAPTURES_TO_WIN, SEATS, TITLES, Options, State, other
 from .play import GoatTigerAction
 from .reference import TOPICS
 
@@ -20,6 +20,7 @@ INFO: GameInfo[Options] = GameInfo(
     options=Options,
     command="gt",
     seat_word="side",
+    deals=False,  # perfect information, nothing dealt: no secret to commit to
 )
 
 
@@ -104,6 +105,16 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
 
     def private_summary(self, view: State) -> str:
         return ""  # nothing is hidden
+
+    def status(self, view: State) -> list[str]:
+        def n(k: int, noun: str) -> str:
+            return f"{k} {noun}{'' if k == 1 else 's'}"
+
+        return [
+            f"Goats: {n(len(view.goats), 'Goat')} on the board, {view.in_hand} in the supply, "
+            f"{view.captured} of {CAPTURES_TO_WIN} captured (5.5)",
+            f"Tigers: {n(len(view.tigers), 'Tiger')} on the board; {n(view.moves, 'move')} played",
+        ]
 
     def rules_reference(self, topic: str) -> str:
         try:

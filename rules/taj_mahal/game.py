@@ -171,6 +171,9 @@ class TajMahal(Game[State, Action, View, TajOptions]):
     def private_summary(self, view: View) -> str:
         return notation.hand_text(view)
 
+    def status(self, view: View) -> list[str]:
+        return notation.status_lines(view)
+
     def rules_reference(self, topic: str) -> str:
         return reference.reference(topic)
 

@@ -22,6 +22,7 @@ from .scoring import hand_points
 from .state import (
     CROWN,
     NO,
+    VISITS,
     Action,
     Draw,
     LayOut,
@@ -170,6 +171,45 @@ def _symbols(cards: Cards, k: int) -> str:
     """A card's symbols, as the notation writes them after its colour."""
     kind = cards.kinds[k]
     return "+".join(SYMBOL_WORDS[n] for n, c in enumerate(kind.counts) for _ in range(c))
+
+
+def status_lines(v: View) -> list[str]:
+    """The open facts of the table, a line each: the visit, then each seat's points, cards in
+    hand, palaces, influence tiles, province tiles and special cards (Influence points;
+    Ending a visit), then the deck."""
+    s = v.state
+    if not s.province_order:
+        return ["Taj Mahal: the game is being set up."]
+    cards, board = s.cards, s.board
+    out = [
+        f"Visit {min(s.visit, VISITS - 1) + 1} of {VISITS}: "
+        f"{board.province_titles[s.province_order[min(s.visit, VISITS - 1)]]}"
+    ]
+    for i, seat in enumerate(s.seats):
+        palaces = sum(1 for p in s.palace if p == i) + sum(1 for p in s.crown_palace if p == i)
+        tiles = [f"{n} {SYMBOL_WORDS[k].capitalize()}" for k, n in enumerate(s.influence[i]) if n]
+        specials = [
+            cards.kinds[cards.specials[e]].title
+            for e, holder in enumerate(s.special_holder)
+            if holder == i
+        ]
+        parts = [
+            f"{s.scores[i]} points",
+            _count(v.hand_sizes[i], "card") + " in hand",
+            _count(palaces, "palace"),
+            "influence " + (", ".join(tiles) if tiles else "none"),
+            _count(len(s.province_tiles[i]), "province tile"),
+        ]
+        if specials:
+            parts.append("special " + ", ".join(specials))
+        withdrawn = "" if s.active[i] or s.phase == "over" else " (withdrawn this visit)"
+        out.append(f"{seat.capitalize()}: {', '.join(parts)}{withdrawn}")
+    out.append(f"Drawing deck: {_count(v.deck_size, 'card')}; discard pile: {len(s.discard)}")
+    return out
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def visit_header(v: View) -> str:
