@@ -22,11 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.pipeline import typed_order
 from bot.reply import Reply
 from bot.service import GameService
-from bot.service_base import typed_order
 from db import SQLiteStore
 from rules import vijayanagara
+from rules.vijayanagara.game import GAME
 
 SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
 CHANNEL = "bench"
@@ -79,7 +80,7 @@ async def one_game(seed: int) -> str:
                 break
             state = await svc.state_of(game)
             action = r.choice(vijayanagara.legal_actions(state))
-            order = "again: " + typed_order(state, action)
+            order = "again: " + typed_order(GAME, state, action)
             decider = vijayanagara.decider(state)
             assert decider is not None
             reply = await svc.play(CHANNEL, SEATS[decider], order)

@@ -62,7 +62,7 @@ def main() -> None:
         f"{time.process_time() - start:.2f} s CPU"
     )
 
-    deck = Path(__file__).resolve().parent.parent / "rules" / "data" / "deck.yaml"
+    deck = Path(__file__).resolve().parent.parent / "rules" / "vijayanagara" / "data" / "deck.yaml"
     text = deck.read_text(encoding="utf-8")
     doc = yaml.safe_load(text)
     while len(text) < DECK_MAX_CHARS * 0.9:  # the same cards, flavor padded to the limit

@@ -25,6 +25,7 @@ from rules.goat_tiger import (
     State,
     apply,
     describe,
+    key_after,
     legal_actions,
     neighbours,
     new_game,
@@ -130,6 +131,21 @@ def test_a_move_may_not_bring_back_the_position_before_the_last_round() -> None:
     st = apply(st, Move(origin=3, dest=4))
     st = apply(st, Move(origin=19, dest=13))
     assert Move(origin=4, dest=1) in legal_actions(st)
+
+
+def test_the_repetition_rule_weighs_each_move_by_the_position_it_makes() -> None:
+    """Over random games, the key each move is judged by (a place, a step or a capture) is
+    the key of the position it makes, and no legal move makes the position before the last
+    round of moves (5.5)."""
+    rng = random.Random(7)
+    for _ in range(6):
+        st = new_game(Options())
+        while st.winner is None:
+            back = st.previous[0] if len(st.previous) == 3 else None
+            for a in legal_actions(st):
+                after = apply(st, a).key
+                assert after == key_after(st.key, st.to_move, a) and after != back
+            st = apply(st, rng.choice(legal_actions(st)))
 
 
 def test_the_tigers_win_on_their_fifth_capture() -> None:

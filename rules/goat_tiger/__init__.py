@@ -19,6 +19,7 @@ from .model import (
     Place,
     Side,
     State,
+    key_after,
     other,
     position_key,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "describe",
     "draw_sides",
     "end_text",
+    "key_after",
     "leaps",
     "legal_actions",
     "neighbours",

@@ -25,8 +25,8 @@ from .model import (
     Place,
     Side,
     State,
+    key_after,
     other,
-    position_key,
 )
 
 GoatTigerAction = Place | Move | Capture
@@ -99,16 +99,15 @@ def _after(st: State, a: GoatTigerAction) -> State:
     )
 
 
-def _repeats(st: State, after: State) -> bool:
-    """5.5: the move would bring back the position before the last round of moves."""
-    return len(st.previous) == 3 and after.key == st.previous[0]
-
-
 def legal_actions(st: State) -> list[GoatTigerAction]:
-    """Every legal move of the side to move (none once the game is over)."""
+    """Every legal move of the side to move (none once the game is over): no move may bring
+    back the position before the last round of moves (5.5)."""
     if st.winner is not None:
         return []
-    return [a for a in _candidates(st) if not _repeats(st, _after(st, a))]
+    if len(st.previous) < 3:  # no round of moves yet
+        return _candidates(st)
+    key, side, back = st.key, st.to_move, st.previous[0]
+    return [a for a in _candidates(st) if key_after(key, side, a) != back]
 
 
 def why_not(st: State, a: GoatTigerAction) -> str | None:
@@ -189,7 +188,6 @@ __all__ = [
     "end_text",
     "legal_actions",
     "new_game",
-    "position_key",
     "prompt",
     "why_not",
 ]
