@@ -3,7 +3,8 @@ builds nothing new.
 
 Actions are immutable by use, so equal actions can be one shared object: listing the legal
 steps then only picks objects out of a table (making them was most of its cost). The tables
-hold values only (no state), so sharing them between games and threads is safe.
+hold values only (no state; `Tables.held` fills in as holders are met), so sharing them
+between games and threads is safe.
 """
 
 from __future__ import annotations
