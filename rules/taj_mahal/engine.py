@@ -7,10 +7,11 @@ state and returns a new one; a refused action raises ValueError and changes noth
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import insort
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from operator import itemgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..game import Below
 from .components import (
@@ -19,7 +20,6 @@ from .components import (
     GRAND_MOGUL,
     INFLUENCE_PER_KIND,
     Cards,
-    board_from_text,
 )
 from .scoring import (
     commodity_tile_points,
@@ -45,10 +45,20 @@ from .state import (
     Take,
     Withdraw,
 )
-from .tables import BEATS, GUARDS, ONES, PLACES, Tables, tables
+from .tables import (
+    BEATS,
+    BOARDS,
+    GUARDS,
+    LEAD,
+    ONES,
+    PLACES,
+    SPECIAL_IDX,
+    TABLES,
+    WHITE_IDX,
+    Tables,
+)
 
 T = TypeVar("T")
-WHITE_IDX, SPECIAL_IDX = 4, 5
 
 
 def new_state(options: TajOptions, seats: tuple[str, ...]) -> State:
@@ -94,13 +104,15 @@ def new_state(options: TajOptions, seats: tuple[str, ...]) -> State:
 # --- chance -------------------------------------------------------------------------------
 
 
-def chance(s: State) -> str | None:
-    if s.phase == "setup":
+def chance(state: State) -> str | None:
+    if state.phase in DECIDING:
+        return None
+    if state.phase == "setup":
         return "the province tiles, the bonus tiles, the hands and the first card supply"
-    if s.phase == "supply":
-        return f"the card supply of visit {s.visit + 1}"
-    if s.phase == "draw":
-        return f"the top card of the drawing deck for {s.seats[s.turn]}"
+    if state.phase == "supply":
+        return f"the card supply of visit {state.visit + 1}"
+    if state.phase == "draw":
+        return f"the top card of the drawing deck for {state.seats[state.turn]}"
     return None
 
 
@@ -169,38 +181,40 @@ def _shuffled(items: list[int], below: Below) -> tuple[int, ...]:
     return tuple(items)
 
 
-def deal(s: State, below: Below) -> Action:
-    if s.phase == "setup":
-        board = s.board
+def deal(state: State, below: Below) -> Action:
+    if state.phase == "setup":
+        board = state.board
         others = [p for p in range(len(board.province_ids)) if p != board.agra_province]
         provinces = _shuffled(others, below)
         bonus = _shuffled(list(range(len(board.bonus_tiles))), below)
-        d = _Deck(s)
-        hands = tuple(d.deal_many(HAND, below) for _ in s.seats)
-        return Setup(provinces, bonus, hands, d.deal_many(SUPPLY[len(s.seats)], below))
-    if s.phase == "supply":
-        return LayOut(_Deck(s).deal_many(SUPPLY[len(s.seats)], below))
-    if s.phase == "draw":
-        pile = s.deck or s.discard  # the discard pile is reshuffled when the deck is empty
-        return Draw(s.seats[s.turn], pile[below(len(pile))] if pile else None)
+        d = _Deck(state)
+        hands = tuple(d.deal_many(HAND, below) for _ in state.seats)
+        return Setup(provinces, bonus, hands, d.deal_many(SUPPLY[len(state.seats)], below))
+    if state.phase == "supply":
+        return LayOut(_Deck(state).deal_many(SUPPLY[len(state.seats)], below))
+    if state.phase == "draw":
+        pile = state.deck or state.discard  # the discard pile is reshuffled once the deck is out
+        return Draw(state.seats[state.turn], pile[below(len(pile))] if pile else None)
     raise ValueError("no chance step is pending")
 
 
 # --- legal actions ------------------------------------------------------------------------
 
 
-def to_move(s: State) -> str | None:
-    if s.phase in DECIDING:
-        return s.seats[s.turn]
+def to_move(state: State) -> str | None:
+    if state.phase in DECIDING:
+        return state.seats[state.turn]
     return None
 
 
 def specials_in_hand(s: State, seat: int) -> tuple[int, ...]:
     """The special cards `seat` may play now (held, and not on the table this visit)."""
-    cards = s.cards
     played = s.played[seat]
+    holder = s.special_holder
     return tuple(
-        k for e, k in enumerate(cards.specials) if s.special_holder[e] == seat and k not in played
+        k
+        for e, k in enumerate(TABLES[s.cards_file].specials)
+        if holder[e] == seat and k not in played
     )
 
 
@@ -209,18 +223,18 @@ WITHDRAW = Withdraw()
 AFTER = {n: tuple(tuple((t + i) % n for i in range(1, n + 1)) for t in range(n)) for n in SUPPLY}
 
 
-def legal(s: State) -> list[Action]:
-    phase = s.phase
+def legal(state: State) -> list[Action]:
+    phase = state.phase
     if phase == "turn":
-        out = _plays(s)
+        out = _plays(state)
         out.append(WITHDRAW)
         return out
     if phase == "place":
-        taken = s.crown_palace if s.pending[0] == CROWN else s.palace
-        cities = board_from_text(s.board_file).cities_of[s.province_order[s.visit]]
+        taken = state.crown_palace if state.pending[0] == CROWN else state.palace
+        cities = BOARDS[state.board_file].cities_of[state.province_order[state.visit]]
         return [PLACES[c] for c in cities if taken[c] == NO]
     if phase == "take":
-        return _takes(tables(s.cards_file), s.supply)
+        return _takes(TABLES[state.cards_file], state.supply)
     return []
 
 
@@ -232,41 +246,50 @@ def plays(s: State) -> list[Play]:
 
 def _plays(s: State) -> list[Action]:
     w = s.turn
-    t = tables(s.cards_file)
-    colour_of = t.colour_of
-    need = s.colour[w]
+    t = TABLES[s.cards_file]
+    role = t.role[s.colour[w]]  # per kind: LEAD (may be played now), WITH (white) or 0
     allowed: list[int] = []  # the coloured cards that may be played, each kind once
-    extras = [0]  # t.plays[card][0]: the card alone; [card][k + 1]: with card k
+    extras = [NO]  # the cards that may go with one: t.plays[card][NO] is the card alone
     last = NO
-    for k in s.hands[w]:  # sorted: each kind once
+    for k in s.hands[w]:  # sorted: equal cards side by side
         if k != last:
             last = k
-            c = colour_of[k]
-            if c == WHITE_IDX:
-                extras.append(k + 1)
-            elif c == need or need == NO:
-                allowed.append(k)
-    change = NO
+            r = role[k]
+            if r:
+                if r == LEAD:
+                    allowed.append(k)
+                else:
+                    extras.append(k)
+    change = False
     holder = s.special_holder
     if w in holder:
         played = s.played[w]
-        for e, k in enumerate(t.cards.specials):
-            if holder[e] == w and k not in played:
+        for k in t.held[holder][w]:
+            if k not in played:
                 if k == t.change:
-                    change = k
+                    change = True
                 else:
-                    extras.append(k + 1)
+                    extras.append(k)
     rows = t.plays
     out: list[Action]
     if len(extras) == 1:  # no white or special card: each coloured card alone
-        out = [rows[k][0] for k in allowed]
-    else:
+        out = [rows[k][NO] for k in allowed]
+    elif len(extras) == 2:  # one: each coloured card alone, then with it
+        e = extras[1]
+        out = []
+        for k in allowed:
+            row = rows[k]
+            out.append(row[NO])
+            out.append(row[e])
+    else:  # each coloured card alone, then with each extra card in turn
         out = []
         pick = itemgetter(*extras)  # two or more: a tuple
         for k in allowed:
             out += pick(rows[k])
-    if change != NO:  # the colour change card goes with a card of any colour
-        out += [rows[k][change + 1] for k in sorted(t.coloured.intersection(s.hands[w]))]
+    if change:  # the colour change card goes with a card of any colour
+        k = t.change
+        coloured = t.role[NO]
+        out += [rows[c][k] for c in sorted(set(s.hands[w])) if coloured[c] == LEAD]
     return out
 
 
@@ -278,14 +301,15 @@ def _takes(t: Tables, supply: tuple[int, ...]) -> list[Action]:
     pairs: Iterable[tuple[int, int]] = combinations(supply, 2)  # sorted, as the supply is
     if len(set(supply)) < len(supply):  # equal cards make equal pairs
         pairs = sorted(set(pairs))
-    return [*map(t.pairs.__getitem__, pairs)]
+    rows = t.takes
+    return [rows[a][b] for a, b in pairs]
 
 
 def placements(s: State) -> list[int]:
     """Withdraw: a palace goes on an empty city of the current province; the crown palace on
     any city of it (beside a palace already there)."""
     taken = s.crown_palace if s.pending[0] == CROWN else s.palace
-    cities = board_from_text(s.board_file).cities_of[s.province_order[s.visit]]
+    cities = BOARDS[s.board_file].cities_of[s.province_order[s.visit]]
     return [c for c in cities if taken[c] == NO]
 
 
@@ -293,27 +317,10 @@ def placements(s: State) -> list[int]:
 
 
 def apply(s: State, a: Action) -> State:
-    phase = s.phase
-    if phase == "turn":
-        if isinstance(a, Play):
-            return _play(s, a)
-        if isinstance(a, Withdraw):
-            return _withdraw(s)
-    elif phase == "place":
-        if isinstance(a, Place):
-            return _place(s, a.city)
-    elif phase == "take":
-        if isinstance(a, Take):
-            return _take(s, a.cards)
-    elif phase == "setup":
-        if isinstance(a, Setup):
-            return _setup(s, a)
-    elif phase == "supply":
-        if isinstance(a, LayOut):
-            return _lay_out(s, a)
-    elif phase == "draw" and isinstance(a, Draw):
-        return _draw(s, a)
-    raise ValueError(f"{_describe_kind(a)} is not possible now: {_expected(s)}")
+    step = STEPS[s.phase].get(type(a))
+    if step is None:
+        raise ValueError(f"{_describe_kind(a)} is not possible now: {_expected(s)}")
+    return step(s, a)
 
 
 def _lay_out(s: State, a: LayOut) -> State:
@@ -411,7 +418,7 @@ def _setup(s: State, a: Setup) -> State:
 
 
 def _play(s: State, a: Play) -> State:
-    tab = tables(s.cards_file)
+    tab = TABLES[s.cards_file]
     colour_of = tab.colour_of
     w = s.turn
     card, extra = a.card, a.extra
@@ -445,7 +452,7 @@ def _play(s: State, a: Play) -> State:
                 raise ValueError("that white card is not in your hand") from None
             hand = hand[:i] + hand[i + 1 :]
         elif kind == SPECIAL_IDX:
-            if extra not in specials_in_hand(s, w):
+            if extra not in tab.held[s.special_holder][w] or extra in s.played[w]:
                 raise ValueError("you do not hold that special card (or played it this visit)")
             if extra == tab.points:
                 scores = _set(scores, w, scores[w] + 2)  # The special cards: +2 at once
@@ -503,17 +510,22 @@ def _beats(s: State, w: int) -> int:
     mine = played[w]
     if not mine:
         return 0
-    packed = tables(s.cards_file).packed
-    m = sum(map(packed.__getitem__, mine)) | GUARDS
+    packed = TABLES[s.cards_file].packed
+    m = GUARDS  # | the counts: no count reaches a guard bit
+    for k in mine:
+        m += packed[k]
     beats = (m - ONES) & GUARDS  # more than none
     active = s.active
     for i, p in enumerate(played):
         if p and active[i] and i != w:
-            beats &= m - sum(map(packed.__getitem__, p)) - ONES
+            o = ONES
+            for k in p:
+                o += packed[k]
+            beats &= m - o
     return beats
 
 
-def _withdraw(s: State) -> State:
+def _withdraw(s: State, a: Withdraw) -> State:
     w = s.turn
     beats = _beats(s, w)
     t = s.clone()
@@ -550,8 +562,9 @@ def _withdraw(s: State) -> State:
     return _continue(t)
 
 
-def _place(s: State, city: int) -> State:
-    board = board_from_text(s.board_file)
+def _place(s: State, a: Place) -> State:
+    city = a.city
+    board = BOARDS[s.board_file]
     province = s.province_order[s.visit]
     crown = s.pending[0] == CROWN
     taken = s.crown_palace if crown else s.palace
@@ -602,24 +615,32 @@ def _continue(t: State) -> State:
         return t
     w = t.turn
     if t.elephant_won:
-        board = board_from_text(t.board_file)
+        board = BOARDS[t.board_file]
         tile = t.visit + 1
         pts = province_tile_points(board, tile, t.province_tiles[w], t.commodity_tiles[w])
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.province_tiles = _set(t.province_tiles, w, (*t.province_tiles[w], tile))
         t.elephant_won = False
     if t.placed:
-        board = board_from_text(t.board_file)
+        board = BOARDS[t.board_file]
         pts = palace_points(board, t.palace, t.crown_palace, w, t.province_order[t.visit])
         t.scores = _set(t.scores, w, t.scores[w] + pts)
         t.placed = False
     played = t.played[w]
     if played:
+        discard = list(t.discard)  # sorted: each card goes in at its place
         if w in t.special_holder:  # special cards go back to the hand
-            colour_of = tables(t.cards_file).colour_of
-            played = tuple([k for k in played if colour_of[k] != SPECIAL_IDX])
-        t.discard = tuple(sorted(t.discard + played))
-        t.played = _set(t.played, w, ())
+            colour_of = TABLES[t.cards_file].colour_of
+            for k in played:
+                if colour_of[k] != SPECIAL_IDX:
+                    insort(discard, k)
+        else:
+            for k in played:
+                insort(discard, k)
+        t.discard = tuple(discard)
+        rows = list(t.played)
+        rows[w] = ()
+        t.played = tuple(rows)
     t.early = False
     if t.supply:
         t.phase = "take"
@@ -628,7 +649,8 @@ def _continue(t: State) -> State:
     return t
 
 
-def _take(s: State, chosen: tuple[int, ...]) -> State:
+def _take(s: State, a: Take) -> State:
+    chosen = a.cards
     supply = s.supply
     n = min(2, len(supply))
     if len(chosen) != n:
@@ -645,13 +667,7 @@ def _take(s: State, chosen: tuple[int, ...]) -> State:
     rows = list(s.hands)
     rows[w] = tuple(sorted(rows[w] + chosen))
     t.hands = tuple(rows)
-    active = s.active
-    for j in AFTER[len(active)][w]:
-        if active[j]:
-            t.turn = j
-            t.phase = "turn"
-            return t
-    _end_visit(t)
+    _next_turn(t)
     return t
 
 
@@ -668,7 +684,7 @@ def _next_turn(t: State) -> None:
 
 
 def _end_visit(t: State) -> None:
-    board, cards = t.board, t.cards
+    board, cards = BOARDS[t.board_file], TABLES[t.cards_file].cards
     bonus_on = list(t.bonus_on)
     for c in board.cities_of[t.province_order[t.visit]]:
         bonus_on[c] = NO  # bonus tiles not won leave the game
@@ -679,7 +695,7 @@ def _end_visit(t: State) -> None:
         t.supply = ()
     # pairs of equal influence tiles become the special card (Ending a visit; The special cards)
     influence = t.influence
-    if max(map(max, influence)) >= 2:
+    if any(n >= 2 for held in influence for n in held):
         holder = list(t.special_holder)
         rows = list(influence)
         for i, held in enumerate(rows):
@@ -698,7 +714,12 @@ def _end_visit(t: State) -> None:
     t.visit += 1
     t.start = (t.start + 1) % n
     t.turn = t.start
-    out = [*map(sum, zip(*influence, strict=True))]  # tiles out of the court, by kind
+    out = [0, 0, 0, 0]  # tiles out of the court, by kind
+    for held in influence:
+        out[0] += held[0]
+        out[1] += held[1]
+        out[2] += held[2]
+        out[3] += held[3]
     t.court = (
         out[0] < INFLUENCE_PER_KIND,
         out[1] < INFLUENCE_PER_KIND,
@@ -721,3 +742,15 @@ def _game_end(t: State) -> None:
     )
     t.phase = "over"
     t.crown_city = NO
+
+
+# apply's steps, by phase and by the action's class (each class is taken in one phase)
+STEPS: dict[str, dict[type, Callable[[State, Any], State]]] = {
+    "setup": {Setup: _setup},
+    "supply": {LayOut: _lay_out},
+    "draw": {Draw: _draw},
+    "turn": {Play: _play, Withdraw: _withdraw},
+    "place": {Place: _place},
+    "take": {Take: _take},
+    "over": {},
+}

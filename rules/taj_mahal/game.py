@@ -6,7 +6,7 @@ from collections.abc import Hashable, Mapping, Sequence
 
 from pydantic import TypeAdapter
 
-from ..game import Below, Game, GameInfo, Ranking, Seat
+from ..game import Game, GameInfo, Ranking, Seat
 from . import engine, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
 from .state import CROWN, DECIDING, Action, State, TajOptions, Undo, Withdraw
@@ -40,27 +40,23 @@ class TajMahal(Game[State, Action, View, TajOptions]):
                 raise ValueError(f"no seat {s!r}; the seats are {', '.join(SEATS)}")
         return engine.new_state(options, tuple(seats))
 
-    # the steps of play are the engine's functions
-    def to_move(self, state: State) -> Seat | None:
-        return engine.to_move(state)
+    # the steps of play are the engine's functions themselves (no call of a method between)
+    to_move = staticmethod(engine.to_move)
+    chance = staticmethod(engine.chance)
+    deal = staticmethod(engine.deal)
+    legal_actions = staticmethod(engine.legal)
 
     def turn(self, state: State) -> tuple[Seat | None, Hashable]:
         """A seat's turn, in its visit: each visit is a stage, whose header opens it."""
         return engine.to_move(state), state.visit
 
-    def chance(self, state: State) -> str | None:
-        return engine.chance(state)
-
-    def deal(self, state: State, below: Below) -> Action:
-        return engine.deal(state, below)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return engine.legal(state)
-
     def apply(self, state: State, action: Action) -> State:
-        if isinstance(action, Undo):
-            return self._undo(state)
-        after = engine.apply(state, action)
+        step = engine.STEPS[state.phase].get(type(action))  # the engine's step, called here
+        if step is None:
+            if isinstance(action, Undo):
+                return self._undo(state)
+            return engine.apply(state, action)  # refused, in the engine's words
+        after = step(state, action)
         # a seat's step after which the same seat goes on deciding may be taken back
         if after.turn == state.turn and after.phase in DECIDING and state.phase in DECIDING:
             after.since_barrier = (*state.since_barrier, action)

@@ -11,8 +11,13 @@ def commodity_count(
     board: Board, province_tiles: Iterable[int], commodity_tiles: Iterable[int], commodity: str
 ) -> int:
     """How often `commodity` shows on a player's province tiles and commodity bonus tiles."""
-    n = sum(board.province_tiles[t - 1].count(commodity) for t in province_tiles)
-    return n + sum(1 for t in commodity_tiles if board.tile(t).commodity == commodity)
+    n = 0
+    shown = board.province_tiles
+    for t in province_tiles:
+        n += shown[t - 1].count(commodity)
+    for t in commodity_tiles:
+        n += board.tile(t).commodity == commodity
+    return n
 
 
 def commodity_tile_points(
@@ -30,7 +35,10 @@ def province_tile_points(
     commodities on the player's earlier province and bonus tiles (Influence points 2)."""
     pt, ct = tuple(province_tiles), tuple(commodity_tiles)
     shown = board.province_tiles[tile - 1]
-    return len(shown) + sum(commodity_count(board, pt, ct, c) for c in shown)
+    n = len(shown)
+    for c in shown:
+        n += commodity_count(board, pt, ct, c)
+    return n
 
 
 def connected_provinces(
@@ -50,7 +58,8 @@ def connected_provinces(
             if n not in seen and (palace[n] == seat or crown_palace[n] == seat):
                 seen.add(n)
                 todo.append(n)
-    return set(map(board.city_province.__getitem__, seen))
+    city_province = board.city_province
+    return {city_province[c] for c in seen}
 
 
 def palace_points(

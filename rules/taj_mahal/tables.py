@@ -1,16 +1,20 @@
-"""Tables made once per set of cards, so that listing and applying steps builds nothing new.
+"""Tables made once per cards file (and per board file), so that listing and applying steps
+builds nothing new.
 
 Actions are immutable by use, so equal actions can be one shared object: listing the legal
 steps then only picks objects out of a table (making them was most of its cost). The tables
-hold values only (no state), so sharing them between games and threads is safe.
+hold values only (no state; `Tables.held` fills in as holders are met), so sharing them
+between games and threads is safe.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
-from .components import CITIES, COLOURS, EFFECTS, Cards, cards_from_text
-from .state import Place, Play, Take
+from .components import CITIES, COLOURS, EFFECTS, Board, Cards, board_from_text, cards_from_text
+from .state import NO, SUPPLY, Place, Play, Take
 
 # Symbols packed into one int, 16 bits per symbol (a card shows at most 2 symbols and a game
 # has at most 100 cards, so a count stays below bit 15, the field's guard bit).
@@ -19,46 +23,92 @@ ONES = sum(1 << (FIELD * i) for i in range(6))
 GUARDS = ONES << (FIELD - 1)
 BEATS = tuple(1 << (FIELD * k + FIELD - 1) for k in range(6))  # [symbol]: its guard bit
 PLACES = tuple(Place(c) for c in range(CITIES))  # [city]: Place(city)
+WHITE_IDX, SPECIAL_IDX = 4, 5  # colour indices after COLOURS (Cards.colour_of)
+LEAD, WITH = 1, 2  # Tables.role
 
 
 @dataclass(frozen=True, slots=True)
 class Tables:
     cards: Cards
-    plays: tuple[tuple[Play, ...], ...]  # [card][extra + 1]: Play(card, extra); [card][0]: alone
-    pairs: dict[tuple[int, int], Take]  # (a, b): Take((a, b))
+    # [card][extra]: Play(card, extra); [card][NO] (the last): Play(card), the card alone
+    plays: tuple[tuple[Play, ...], ...]
+    takes: tuple[tuple[Take, ...], ...]  # [a][b]: Take((a, b))
     singles: tuple[Take, ...]  # [a]: Take((a,))
     packed: tuple[int, ...]  # per kind: its symbols, packed (FIELD bits each)
     colour_of: tuple[int, ...]  # per kind: index in COLOURS, 4 white, 5 special
     change: int  # the kind of the free colour change card
     points: int  # the kind of the +2 influence points card
-    coloured: frozenset[int]  # the coloured kinds
+    specials: tuple[int, ...]  # the kind of each special card, in EFFECTS order
+    # [colour][kind]: LEAD when a seat whose colour this visit is `colour` may play the kind
+    # as its coloured card, WITH for a white card (it goes with one), else 0; [NO] (the last):
+    # no colour is set yet, so every coloured card is LEAD
+    role: tuple[tuple[int, ...], ...]
+    # [special_holder][seat]: the special cards the seat holds (State.special_holder's values
+    # are few, so each is worked out once)
+    held: dict[tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
-_TABLES: dict[str | None, Tables] = {}
-KEPT = 8  # tables kept (owners' files are few; the oldest made is dropped first)
+K = TypeVar("K")
+V = TypeVar("V")
+KEPT = 8  # tables kept per kind of file (owners' files are few; the oldest made goes first)
+HELD_KEPT = 4096  # Tables.held: a game's holders are at most 6 ** 4 (a seat or none per card)
+
+
+class _Kept(dict[K, V]):
+    """A table per file, made on first use while kept: a lookup is one dict access."""
+
+    def __init__(self, make: Callable[[K], V], kept: int = KEPT) -> None:
+        super().__init__()
+        self.make = make
+        self.kept = kept
+
+    def __missing__(self, key: K) -> V:
+        made = self.make(key)
+        while len(self) >= self.kept:
+            self.pop(next(iter(self)), None)
+        self[key] = made
+        return made
+
+
+def _role(colour_of: tuple[int, ...], colour: int) -> tuple[int, ...]:
+    """Tables.role[colour]: what each kind of card may do in a turn of a seat of `colour`."""
+    lead = range(WHITE_IDX) if colour == NO else (colour,)
+    return tuple(LEAD if c in lead else WITH if c == WHITE_IDX else 0 for c in colour_of)
+
+
+def _held(specials: tuple[int, ...], holder: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Tables.held[holder]: per seat (of the most a game has), the special cards it holds."""
+    return tuple(
+        tuple(k for k, h in zip(specials, holder, strict=True) if h == seat)
+        for seat in range(max(SUPPLY))
+    )
+
+
+def _make(cards_file: str | None) -> Tables:
+    cards = cards_from_text(cards_file)
+    n = len(cards.kinds)
+    colour_of = cards.colour_of
+    plays = tuple((*(Play(card, extra) for extra in range(n)), Play(card)) for card in range(n))
+    return Tables(
+        cards=cards,
+        plays=plays,
+        takes=tuple(tuple(Take((a, b)) for b in range(n)) for a in range(n)),
+        singles=tuple(Take((a,)) for a in range(n)),
+        packed=tuple(sum(n << (FIELD * i) for i, n in enumerate(k.counts)) for k in cards.kinds),
+        colour_of=colour_of,
+        change=cards.specials[EFFECTS.index("colour_change")],
+        points=cards.specials[EFFECTS.index("points")],
+        specials=cards.specials,
+        role=tuple(_role(colour_of, colour) for colour in (*range(len(COLOURS)), NO)),
+        held=_Kept(lambda holder: _held(cards.specials, holder), kept=HELD_KEPT),
+    )
+
+
+TABLES: dict[str | None, Tables] = _Kept(_make)  # [cards_file]: its tables
+BOARDS: dict[str | None, Board] = _Kept(board_from_text)  # [board_file]: its board
+assert NO == -1  # Tables.plays and Tables.role keep their NO entry last
 
 
 def tables(cards_file: str | None) -> Tables:
     """The tables of a game's cards file (None: the standard cards), made once while kept."""
-    t = _TABLES.get(cards_file)
-    if t is None:
-        t = _make(cards_from_text(cards_file))
-        while len(_TABLES) >= KEPT:
-            _TABLES.pop(next(iter(_TABLES)), None)
-        _TABLES[cards_file] = t
-    return t
-
-
-def _make(cards: Cards) -> Tables:
-    n = len(cards.kinds)
-    return Tables(
-        cards=cards,
-        plays=tuple((Play(card), *(Play(card, extra) for extra in range(n))) for card in range(n)),
-        pairs={(a, b): Take((a, b)) for a in range(n) for b in range(n)},
-        singles=tuple(Take((a,)) for a in range(n)),
-        packed=tuple(sum(n << (FIELD * i) for i, n in enumerate(k.counts)) for k in cards.kinds),
-        colour_of=cards.colour_of,
-        change=cards.specials[EFFECTS.index("colour_change")],
-        points=cards.specials[EFFECTS.index("points")],
-        coloured=frozenset(k for k, c in enumerate(cards.colour_of) if c < len(COLOURS)),
-    )
+    return TABLES[cards_file]
