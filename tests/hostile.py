@@ -120,7 +120,9 @@ async def watched() -> AsyncIterator[Watch]:
             last_all, last_loop = now_all, now_loop
 
     # What the earlier tests of this process left in memory is no cost of this call: a full
-    # collection of it, due at any allocation, would be charged to whatever ran then.
+    # collection of it, due at any allocation, would be charged to whatever ran then. It stays
+    # frozen after (it was all alive), so the next watch collects only what came since: a
+    # full collection of this process's heap costs about 0.15 s.
     gc.collect()
     gc.freeze()
     task = asyncio.create_task(beat())
@@ -132,7 +134,6 @@ async def watched() -> AsyncIterator[Watch]:
         w.cpu = time.process_time() - start
         stop.set()
         await task
-        gc.unfreeze()
 
 
 def responsive(w: Watch) -> None:
