@@ -42,7 +42,7 @@ DEFAULT_PACE = 4.0  # seconds between two AI steps, so people can follow
 MIN_PACE, MAX_PACE = 1.0, 600.0
 ALL_AI_MIN_PACE = 20.0  # a game with no person in it is for watching: slower, one at a time
 THINK_SECONDS = 1.5  # the hard level's CPU budget per step (p95 under 2 s with the pool)
-HINT_SECONDS = 3.0  # a hint's CPU budget: the whole turn, judged against the others
+HINT_SECONDS = 3.0  # a hint's wall time: the whole turn, judged against the others
 RETRY = 30.0  # a step that failed to be thought or stored is tried again after this long
 # Worker processes that think: two games' AI turns at the same moment run side by side
 MIN_WORKERS, MAX_WORKERS = 2, 64

@@ -1,5 +1,7 @@
 """What an AI seat's worker process runs: one decision or one hint, for any game, on the seat's
-own view of the game (what a player at the table sees), with a CPU-time budget.
+own view of the game (what a player at the table sees), within a budget of seconds: of CPU time
+for a decision (an AI seat plays as well on a busy machine as on an idle one), of wall time for
+a hint (a person is waiting for it: on a busy machine it samples fewer futures, never later).
 
 Kept apart from bot.ai_seats so a worker process imports only `ai` and `rules`.
 """
@@ -8,14 +10,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import ai.games  # noqa: F401  (registers every game's players)
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.registry import Advice, adviser, player
 
 
-def budget(seconds: float) -> Budget:
-    return Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=time.process_time)
+def budget(seconds: float, clock: Callable[[], float] = time.process_time) -> Budget:
+    return Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=clock)
 
 
 def think(kind: str, view: object, seat: str, level: str, seed: str, seconds: float) -> object:
@@ -26,4 +29,4 @@ def think(kind: str, view: object, seat: str, level: str, seed: str, seconds: fl
 def advise(kind: str, view: object, seat: str, seed: str, seconds: float) -> Advice:
     """The game's hint for `seat` (Vijayanagara: the whole decision up to the next hand-off,
     beside the runner-up and Pass)."""
-    return adviser(kind)(view, seat, random.Random(seed), budget(seconds))
+    return adviser(kind)(view, seat, random.Random(seed), budget(seconds, time.monotonic))
