@@ -137,6 +137,12 @@ class Club:
                 raise ServiceError(
                     f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
                 )
+            info = rules_of(game).info
+            if deadline == "pass" and not info.passes_at_deadline:
+                raise ServiceError(
+                    f"In {info.title} every decision is the player's own: no step is played "
+                    "for a seat whose time runs out, so its deadline is `nothing` (a reminder)."
+                )
             if not (is_manager or user == game.creator or self.texts.user_seats(game, user)):
                 raise ServiceError(
                     "Only a seated player, the game's creator or a member with Manage Server "

@@ -379,8 +379,9 @@ def club(g: AnyGame) -> list[Command]:
             "pace",
             "Hours the game waits before reminding whoever is on turn",
             "hours the game waits before reminding whoever is on turn (default 24), then a "
-            "notice, then one stall notice; deadline: pass makes the seat pass; stricter in a "
-            "running game once every seated player agrees, or by Manage Server",
+            "notice, then one stall notice"
+            + ("; deadline: pass makes the seat pass" if g.info.passes_at_deadline else "")
+            + "; stricter in a running game once every seated player agrees, or by Manage Server",
             lambda s, c: s.pace(
                 c.channel, c.user, c.number("hours"), c.text("deadline"), is_manager=c.is_manager
             ),
@@ -392,10 +393,16 @@ def club(g: AnyGame) -> list[Command]:
                     low=1,
                     high=336,
                 ),
-                Param(
-                    "deadline",
-                    "When the first wait runs out: nothing, or the seat passes",
-                    choices=("nothing", "pass"),
+                *(
+                    (
+                        Param(
+                            "deadline",
+                            "When the first wait runs out: nothing, or the seat passes",
+                            choices=("nothing", "pass"),
+                        ),
+                    )
+                    if g.info.passes_at_deadline
+                    else ()
                 ),
             ),
             answer="change",

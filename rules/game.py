@@ -51,6 +51,9 @@ class GameInfo(Generic[Opt]):
     seat_word: str = "seat"  # what the game calls a seat ("faction")
     lookup: str = ""  # what `lookup` finds ("event card"): "" for a game with none
     deals: bool = True  # dice or cards are dealt (chance steps), from the game's secret
+    # a seat out of time may be made to pass (`timeout_action`); else every decision is the
+    # player's own, and the game's deadlines only remind
+    passes_at_deadline: bool = False
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
         """The seats of a game of `players` players (the first ones, unless a game says)."""

@@ -55,6 +55,25 @@ async def test_each_game_has_its_group_with_the_common_commands(env: Env) -> Non
     assert order["name"] == "order" and order["required"] and order["autocomplete"]
 
 
+async def test_only_a_game_with_a_pass_offers_a_deadline_that_passes(env: Env) -> None:
+    """Vijayanagara's seat out of time may be made to pass; in Goat-Tiger and Taj Mahal every
+    decision is the player's own: their `club pace` has no deadline, and one typed is refused."""
+    groups = {c["name"]: c for c in env.fake.commands}
+
+    def pace_options(group: str) -> set[str]:
+        club = next(c for c in groups[group]["options"] if c["name"] == "club")
+        pace = next(c for c in club["options"] if c["name"] == "pace")
+        return {o["name"] for o in pace["options"]}
+
+    assert pace_options("vj") == {"hours", "deadline"}
+    assert pace_options("gt") == pace_options("tm") == {"hours"}
+    await gt(env, ALICE, "create", seat="goats")
+    refused = await env.service.club.pace(str(CHANNEL), ALICE, deadline="pass")
+    assert not refused.ok and "every decision is the player's own" in refused.text
+    shown = await env.service.club.pace(str(CHANNEL), ALICE)
+    assert "passes" not in shown.text
+
+
 async def ai_step(env: Env) -> None:
     """The computer's next step, as the client's AI loop takes it."""
     reply = await env.service.ai.move(str(CHANNEL))

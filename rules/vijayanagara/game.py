@@ -78,6 +78,7 @@ INFO: GameInfo[GameOptions] = GameInfo(
     score_name="VP",
     lookup="event card",
     seat_word="faction",
+    passes_at_deadline=True,
 )
 
 
