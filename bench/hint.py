@@ -4,13 +4,13 @@ waiting), the CPU time it used, and the wait a player sees.
     python bench/hint.py [--positions 6] [--seconds 3.0] [--service 3]
 
 Part one calls the worker's `advise` in this process on positions of seeded random games (the
-start of a turn and the middle of one) and prints, per position, the CPU time (process_time)
-and wall time it took against the budget, and how many futures it saw. Part two asks
+start of a turn and the middle of one) and prints, per position, the wall time it took against
+the budget, the CPU time (process_time) and the length of the turn it suggests. Part two asks
 GameService for `--service` hints in a row, as `/vj hint` does (a spawned worker pool, the
 state sent to it and the answer back, the same budget), and prints each one's wall time: the
-first one pays for starting the pool. With a tiny budget (`--seconds 0.05`) the wall times are
-the service's own overhead. On a loaded machine the hint keeps to its time and sees fewer
-futures.
+first one starts the pool within its budget (the budget runs from the request, so the start
+leaves the search less time). With a tiny budget (`--seconds 0.05`) the wall times are the
+service's own overhead. On a loaded machine the hint keeps to its time and sees fewer futures.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def in_process(positions: int, seconds: float) -> None:
             continue
         view = GAME.view(st, seat.value)
         c0, w0 = time.process_time(), time.perf_counter()
-        hint = advise(GAME.info.id, view, seat.value, f"bench:{i}", seconds)
+        hint = advise(GAME.info.id, view, seat.value, f"bench:{i}", time.monotonic() + seconds)
         c, w = time.process_time() - c0, time.perf_counter() - w0
         cpu.append(c)
         wall.append(w)

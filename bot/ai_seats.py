@@ -15,6 +15,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
@@ -359,7 +360,7 @@ class AiSeats:
                     g.view(state, seat),
                     seat,
                     f"hint:{game.id}:{game.actions}",
-                    self.hint_seconds,
+                    time.monotonic() + self.hint_seconds,  # a worker's start counts too
                 )
         finally:
             self.hinting.discard(user)

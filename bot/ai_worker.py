@@ -16,6 +16,8 @@ import ai.games  # noqa: F401  (registers every game's players)
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.registry import Advice, adviser, player
 
+MIN_HINT_SECONDS = 0.05  # what a hint thinks for even when its time is up (a legal step)
+
 
 def budget(seconds: float, clock: Callable[[], float] = time.process_time) -> Budget:
     return Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=clock)
@@ -26,7 +28,11 @@ def think(kind: str, view: object, seat: str, level: str, seed: str, seconds: fl
     return player(kind, level)(view, seat, random.Random(seed), budget(seconds))
 
 
-def advise(kind: str, view: object, seat: str, seed: str, seconds: float) -> Advice:
+def advise(kind: str, view: object, seat: str, seed: str, until: float) -> Advice:
     """The game's hint for `seat` (Vijayanagara: the whole decision up to the next hand-off,
-    beside the runner-up and Pass)."""
-    return adviser(kind)(view, seat, random.Random(seed), budget(seconds, time.monotonic))
+    beside the runner-up and Pass), ready by `until` on the machine's monotonic clock (one
+    clock for every process): the time the player asked plus the hint's seconds, so a worker
+    that had to start, or waited for another search, leaves the hint less time, not the
+    player a longer wait."""
+    left = max(until - time.monotonic(), MIN_HINT_SECONDS)
+    return adviser(kind)(view, seat, random.Random(seed), budget(left, time.monotonic))

@@ -167,3 +167,23 @@ def test_a_win_chance_is_shown_only_where_the_sample_can_tell() -> None:
     assert text is not None and "won 40 of 40" in text and "91%-100%" in text  # never a bare 100 %
     low, high = wilson(5, 10)
     assert 0.2 < low < 0.5 < high < 0.8
+
+
+def test_a_hint_whose_time_ran_out_before_it_began_still_suggests_a_legal_turn() -> None:
+    """The hint's time runs from the player's request (a worker that had to start first
+    leaves it less): asked when that time is already spent, the worker still answers, with
+    a turn the service plays as one order."""
+    import time
+
+    from bot.ai_worker import advise
+    from rules.vijayanagara.game import GAME
+
+    st = _midgame(2, 40)
+    seat = vijayanagara.decider(st)
+    assert seat is not None
+    found = advise(
+        GAME.info.id, GAME.view(st, seat.value), seat.value, "late", time.monotonic() - 5
+    )
+    assert found.order and "Suggested turn" in found.summary
+    for action in GAME.parse(GAME.view(st, seat.value), found.order, seat.value):
+        st = GAME.apply(st, action)
