@@ -174,8 +174,14 @@ class GameService:
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: object) -> Self:
-        """`database`: a postgresql:// URL, or a SQLite file (a path or sqlite:/// URL)."""
-        return cls(await open_store(database), renderer, **kw)  # type: ignore[arg-type]
+        """`database`: a postgresql:// URL, or a SQLite file (a path or sqlite:/// URL). A
+        setting the service refuses (a pool of one worker) closes the store again."""
+        store = await open_store(database)
+        try:
+            return cls(store, renderer, **kw)  # type: ignore[arg-type]
+        except BaseException:
+            await store.close()
+            raise
 
     async def close(self) -> None:
         self.ai.close()
