@@ -30,9 +30,11 @@ from .layout import (
     Box,
     Sheet,
     Text,
+    bbox,
     cell,
     crown_place,
     font,
+    length,
     map_layout,
     marker,
     px,
@@ -251,7 +253,7 @@ def _header(pen: _Pen, v: View) -> None:
         title = "Setting up"
     pen.write(10, 10, title, 26, True)
     deck = f"deck {v.deck_size}  discard {len(s.discard)}"
-    pen.write(WIDTH - 10 - font(TEXT).getlength(deck), 14, deck)
+    pen.write(WIDTH - 10 - length(deck, TEXT), 14, deck)
 
 
 def _map(pen: _Pen, s: State) -> None:
@@ -268,7 +270,7 @@ def _map(pen: _Pen, s: State) -> None:
         m = marker(board, c)
         if tile != NO:  # the tile covers the marker, its text inside
             text = _tile_text(board, tile)
-            left, top, right, bottom = font(TEXT, True).getbbox(text)
+            left, top, right, bottom = bbox(text, TEXT, True)
             x = (m[0] + m[2] - left - right) / 2
             y = (m[1] + m[3] - top - bottom) / 2
             pen.d.rectangle(m, fill=(250, 220, 120), outline=INK)
@@ -303,7 +305,7 @@ def _track(pen: _Pen, s: State) -> None:
         d.line((at(v), TRACK_LINE - 5, at(v), TRACK_LINE + (8 if v % step == 0 else 4)), fill=INK)
         if v % step == 0:
             label = str(v)
-            pen.write(at(v) - font(TEXT).getlength(label) / 2, TRACK_LINE + 10, label)
+            pen.write(at(v) - length(label, TEXT) / 2, TRACK_LINE + 10, label)
     levels: list[list[float]] = [[] for _ in range(STACK)]
     for i in sorted(range(len(s.seats)), key=lambda i: (s.scores[i], i)):
         x = at(s.scores[i])
@@ -339,7 +341,7 @@ def _supply(pen: _Pen, s: State) -> None:
         pen.write(x, y, "empty")
     for k in s.supply:
         label = _card_label(cards, k)
-        if x + font(TEXT, True).getlength(label) + 12 > WIDTH - 10:
+        if x + length(label, TEXT, True) + 12 > WIDTH - 10:
             x, y = start, y + 34
         x = pen.boxed(x, y, label, CARD_COLOURS[cards.kinds[k].colour]) + 6
 
@@ -357,7 +359,7 @@ def _players(pen: _Pen, v: View) -> None:
         who = name.capitalize() + (" >" if name == mover else "")
         pen.write(40, y, who, bold=True)
         score = str(s.scores[i])
-        pen.write(200 - font(TEXT, True).getlength(score), y, score, bold=True)
+        pen.write(200 - length(score, TEXT, True), y, score, bold=True)
         gone = not s.active[i] and s.phase not in ("over", "setup", "supply")
         pen.write(212, y, f"{v.hand_sizes[i]}c", fill=MUTED if gone else INK)
         held = "".join(SYMBOL_LETTERS[k] * n for k, n in enumerate(s.influence[i]))
@@ -371,20 +373,19 @@ def _players(pen: _Pen, v: View) -> None:
         for n, k in enumerate(played):
             label = _card_label(cards, k)
             more = f"+{len(played) - n}"
-            room = WIDTH - 10 - font(TEXT, True).getlength(more) - 12
-            if x + font(TEXT, True).getlength(label) + 12 > room and n < len(played) - 1:
+            room = WIDTH - 10 - length(more, TEXT, True) - 12
+            if x + length(label, TEXT, True) + 12 > room and n < len(played) - 1:
                 pen.write(x, y, more, bold=True)
                 break
             x = pen.boxed(x, y, label, CARD_COLOURS[cards.kinds[k].colour]) + 5
 
 
 def _legend(pen: _Pen) -> None:
-    f = font(TEXT)
     y = LEGEND_Y
     line = ""
     for word in LEGEND.split():
         wider = f"{line} {word}".strip()
-        if f.getlength(wider) > WIDTH - 20 and line:
+        if length(wider, TEXT) > WIDTH - 20 and line:
             pen.write(10, y, line, fill=NAME_INK)
             y += TEXT + 6
             line = word

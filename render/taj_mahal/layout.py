@@ -42,6 +42,20 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(str(p), size)
 
 
+@lru_cache(maxsize=4096)
+def bbox(text: str, size: int, bold: bool = False) -> tuple[float, float, float, float]:
+    """The ink of `text` from where it is drawn: measured once (a board measures the same
+    names and numbers on every picture, and a measure costs as much as a small drawing)."""
+    left, top, right, bottom = font(size, bold).getbbox(text)
+    return left, top, right, bottom
+
+
+@lru_cache(maxsize=4096)
+def length(text: str, size: int, bold: bool = False) -> float:
+    """How far `text` advances: measured once, as `bbox`."""
+    return font(size, bold).getlength(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     xy: tuple[float, float]  # where it is drawn (the font's left-ascender anchor)
@@ -52,14 +66,14 @@ class Text:
 
     @staticmethod
     def at(x: float, y: float, text: str, size: int, bold: bool = False) -> Text:
-        left, top, right, bottom = font(size, bold).getbbox(text)
+        left, top, right, bottom = bbox(text, size, bold)
         box = (x + left - PAD, y + top - PAD, x + right + PAD, y + bottom + PAD)
         return Text((x, y), text, size, bold, box)
 
     @staticmethod
     def boxed_at(x: float, y: float, text: str, size: int, bold: bool = False) -> Text:
         """The text placed so that its box's top left corner is (x, y)."""
-        left, top, _, _ = font(size, bold).getbbox(text)
+        left, top, _, _ = bbox(text, size, bold)
         return Text.at(x - left + PAD, y - top + PAD, text, size, bold)
 
 
@@ -214,15 +228,14 @@ def _wraps(title: str) -> Iterator[tuple[str, ...]]:
 def _candidates(board: Board, c: int, inner: Box) -> list[Option]:
     """Places for city c's name, cheapest first: by the square of the distance from the city
     to the name's middle (so that no name strays far), a name on two lines costing more."""
-    f = font(TEXT)
     mx0, my0, mx1, my1 = marker(board, c)
     cx, cy = (mx0 + mx1) / 2, (my0 + my1) / 2
     crown = crown_place(board, c)
-    ascent = f.getbbox("Ag")[1]
+    ascent = bbox("Ag", TEXT)[1]
     line_h = TEXT + 3
     out: list[Option] = []
     for wrapped, lines in enumerate(_wraps(board.city_titles[c])):
-        w = max(f.getlength(t) for t in lines)
+        w = max(length(t, TEXT) for t in lines)
         h = line_h * len(lines)
         xs = [cx - w / 2, mx0, mx1 - w, cx - w / 4, cx - 3 * w / 4, inner[0] + PAD]
         xs.append(inner[2] - PAD - w)
@@ -235,7 +248,7 @@ def _candidates(board: Board, c: int, inner: Box) -> list[Option]:
             spots += [(right, cy - h / 2 - ascent + dy), (left, cy - h / 2 - ascent + dy)]
         for x, y in spots:
             texts = tuple(
-                Text.at(x + (w - f.getlength(t)) / 2, y + k * line_h, t, TEXT)
+                Text.at(x + (w - length(t, TEXT)) / 2, y + k * line_h, t, TEXT)
                 for k, t in enumerate(lines)
             )
             boxes = [t.box for t in texts]
