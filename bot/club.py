@@ -6,6 +6,7 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 
 from db import (
     ENDED_STATUSES,
@@ -61,36 +62,24 @@ DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs ou
 PACE_AGREE = "pace-"  # the Agree button under a proposed pace: pace-<deadline>
 
 
+@dataclass(eq=False, repr=False)
 class Club:
-    def __init__(
-        self,
-        store: Store,
-        locks: ChannelLocks,
-        games: ChannelGames,
-        loader: GameLoader,
-        texts: TableTexts,
-        pipeline: TurnPipeline,
-        reminders: Reminders,
-        permissions: Permissions,
-        lobby: Lobby,
-        workers: Workers,
-    ) -> None:
-        self.store = store
-        self.locks = locks
-        self.games = games
-        self.loader = loader
-        self.texts = texts
-        self.pipeline = pipeline
-        self.reminders = reminders
-        self.permissions = permissions
-        self.lobby = lobby
-        self.workers = workers
-        # an AI seat's due turn: it moves (in the background); wired by the service
-        self.start_ai: Callable[[Reminder], None] = lambda job: None
-        # The server a channel is on, asked of the chat (the Discord client sets it): for
-        # games stored before their server was noted. None where there are no servers.
-        self.channel_server: Callable[[str], Awaitable[str | None]] | None = None
-        self._unplaceable: set[str] = set()  # channels the chat could not place, this run
+    store: Store
+    locks: ChannelLocks
+    games: ChannelGames
+    loader: GameLoader
+    texts: TableTexts
+    pipeline: TurnPipeline
+    reminders: Reminders
+    permissions: Permissions
+    lobby: Lobby
+    workers: Workers
+    # an AI seat's due turn: it moves (in the background); wired by the service
+    start_ai: Callable[[Reminder], None] = field(default=lambda job: None, init=False)
+    # The server a channel is on, asked of the chat (the Discord client sets it): for
+    # games stored before their server was noted. None where there are no servers.
+    channel_server: Callable[[str], Awaitable[str | None]] | None = field(default=None, init=False)
+    _unplaceable: set[str] = field(default_factory=set, init=False)  # channels not placed, this run
 
     def mention(self, user: int) -> str:
         return self.texts.mention(user)

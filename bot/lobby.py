@@ -4,6 +4,7 @@ by seat, start it once enough seats are taken, abort it; the server's permission
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
 
@@ -116,28 +117,17 @@ def _value(v: str) -> str | int | bool | None:
 NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
+@dataclass(eq=False, repr=False)
 class Lobby:
-    def __init__(
-        self,
-        store: Store,
-        locks: ChannelLocks,
-        games: ChannelGames,
-        loader: GameLoader,
-        texts: TableTexts,
-        pipeline: TurnPipeline,
-        reminders: Reminders,
-        permissions: Permissions,
-        workers: Workers,
-    ) -> None:
-        self.store = store
-        self.locks = locks
-        self.games = games
-        self.loader = loader
-        self.texts = texts
-        self.pipeline = pipeline
-        self.reminders = reminders
-        self.permissions = permissions
-        self.workers = workers
+    store: Store
+    locks: ChannelLocks
+    games: ChannelGames
+    loader: GameLoader
+    texts: TableTexts
+    pipeline: TurnPipeline
+    reminders: Reminders
+    permissions: Permissions
+    workers: Workers
 
     @answers(exists="This channel already has a game. Finish or abort it, or open a thread.")
     async def create(

@@ -6,6 +6,7 @@ import json
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from db import (
     ENDED_STATUSES,
@@ -59,28 +60,17 @@ def read_export(raw: bytes | str) -> Replayed:
         raise ServiceError(str(e)) from e
 
 
+@dataclass(eq=False, repr=False)
 class Transfer:
-    def __init__(
-        self,
-        store: Store,
-        locks: ChannelLocks,
-        games: ChannelGames,
-        loader: GameLoader,
-        texts: TableTexts,
-        pipeline: TurnPipeline,
-        reminders: Reminders,
-        permissions: Permissions,
-        workers: Workers,
-    ) -> None:
-        self.store = store
-        self.locks = locks
-        self.games = games
-        self.loader = loader
-        self.texts = texts
-        self.pipeline = pipeline
-        self.reminders = reminders
-        self.permissions = permissions
-        self.workers = workers
+    store: Store
+    locks: ChannelLocks
+    games: ChannelGames
+    loader: GameLoader
+    texts: TableTexts
+    pipeline: TurnPipeline
+    reminders: Reminders
+    permissions: Permissions
+    workers: Workers
 
     @answers()
     async def export(self, channel: str, *, kind: str | None = None) -> Reply:
