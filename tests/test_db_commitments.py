@@ -7,15 +7,13 @@ posts and shows the commitment that names the game. The old database is made by 
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 from pathlib import Path
 
-import asyncpg
 from fakes import FakeRenderer
+from old_schema import postgresql_before, sqlite_before
 from pg_server import PgServer
 
 from bot.service import GameService
-from db.schema import migrations
 from rules.dealing import commitment
 
 BEFORE = 13
@@ -46,30 +44,8 @@ async def _check(database: str) -> None:
 
 
 async def test_sqlite_games_keep_the_commitment_they_posted(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path)
-    try:
-        for number, sql in migrations("sqlite"):
-            if number > BEFORE:
-                break
-            conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-        conn.executescript(_OLD_ROWS)
-    finally:
-        conn.close()
-    await _check(str(path))
+    await _check(sqlite_before(tmp_path / "old.sqlite3", BEFORE, _OLD_ROWS))
 
 
 async def test_postgresql_games_keep_the_commitment_they_posted(pg_server: PgServer) -> None:
-    url = await pg_server.fresh_database()
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY)")
-        for number, sql in migrations("postgresql"):
-            if number > BEFORE:
-                break
-            await conn.execute(sql)
-            await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
-        await conn.execute(_OLD_ROWS + "SELECT setval(pg_get_serial_sequence('games', 'id'), 3);")
-    finally:
-        await conn.close()
-    await _check(url)
+    await _check(await postgresql_before(pg_server, BEFORE, _OLD_ROWS))

@@ -6,10 +6,9 @@ store migrates it, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-import asyncpg
+from old_schema import postgresql_before, sqlite_before
 from pg_server import PgServer
 
 from db import GameResult, NewAction, SQLiteStore, open_store
@@ -17,18 +16,6 @@ from db.models import SeatResult
 from db.schema import migrations
 
 BEFORE = 12  # the last migration before the games' kinds
-
-
-def _old_sqlite(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    try:
-        for number, sql in migrations("sqlite"):
-            if number > BEFORE:
-                break
-            conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-        conn.executescript(_OLD_ROWS)
-    finally:
-        conn.close()
 
 
 _OLD_ROWS = """
@@ -108,8 +95,7 @@ async def _check_migrated(url: str) -> None:
 
 async def test_sqlite_file_of_the_old_schema_migrates(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    _old_sqlite(path)
-    await _check_migrated(str(path))
+    await _check_migrated(sqlite_before(path, BEFORE, _OLD_ROWS))
     store = await SQLiteStore.open(path)
     try:
         assert await store.pragma("user_version") == len(migrations())
@@ -118,20 +104,4 @@ async def test_sqlite_file_of_the_old_schema_migrates(tmp_path: Path) -> None:
 
 
 async def test_postgresql_database_of_the_old_schema_migrates(pg_server: PgServer) -> None:
-    url = await pg_server.fresh_database()
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY)")
-        for number, sql in migrations("postgresql"):
-            if number > BEFORE:
-                break
-            await conn.execute(sql)
-            await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
-        await conn.execute(
-            _OLD_ROWS.replace(
-                "'ab');", "'ab');\nSELECT setval(pg_get_serial_sequence('games', 'id'), 1);"
-            )
-        )
-    finally:
-        await conn.close()
-    await _check_migrated(url)
+    await _check_migrated(await postgresql_before(pg_server, BEFORE, _OLD_ROWS))

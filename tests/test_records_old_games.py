@@ -8,15 +8,13 @@ old database is made as the code before migration 012 made it: the schema of mig
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-import asyncpg
 from fakes import SEATS, FakeRenderer
+from old_schema import postgresql_before, sqlite_before
 from pg_server import PgServer
 
 from bot.service import GameService
-from db.schema import migrations
 from rules import vijayanagara
 
 BEFORE = 11  # the last migration before the games' servers were noted
@@ -34,18 +32,6 @@ INSERT INTO results (game_id, faction, user_id, place, score, finished_at)
 """
     for n, channel in enumerate(["c-one", "c-two", "c-three", "c-gone"], start=1)
 )
-
-
-def _old_sqlite(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    try:
-        for number, sql in migrations("sqlite"):
-            if number > BEFORE:
-                break
-            conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-        conn.executescript(_OLD_ROWS)
-    finally:
-        conn.close()
 
 
 async def _check(database: str) -> None:
@@ -78,24 +64,10 @@ async def _check(database: str) -> None:
 
 
 async def test_old_games_on_sqlite_count_on_their_own_server_only(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    _old_sqlite(path)
-    await _check(str(path))
+    await _check(sqlite_before(tmp_path / "old.sqlite3", BEFORE, _OLD_ROWS))
 
 
 async def test_old_games_on_postgresql_count_on_their_own_server_only(
     pg_server: PgServer,
 ) -> None:
-    url = await pg_server.fresh_database()
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY)")
-        for number, sql in migrations("postgresql"):
-            if number > BEFORE:
-                break
-            await conn.execute(sql)
-            await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
-        await conn.execute(_OLD_ROWS + "SELECT setval(pg_get_serial_sequence('games', 'id'), 4);")
-    finally:
-        await conn.close()
-    await _check(url)
+    await _check(await postgresql_before(pg_server, BEFORE, _OLD_ROWS))
