@@ -298,3 +298,17 @@ def test_board_moments_and_private_summaries_are_read_from_views(gid: str, seed:
         assert g.private_summary(g.view(st, None)) == ""
         for seat in p.seats:
             assert isinstance(g.private_summary(g.view(st, seat)), str)
+
+
+@pytest.mark.parametrize("gid", [g.info.id for g in games()])
+def test_a_deadline_passes_a_seat_only_in_a_game_that_says_it_can(gid: str) -> None:
+    """`info.passes_at_deadline` (what `club pace` offers) agrees with `timeout_action`: a
+    game that says so has a seat it can pass in its first game; any other never has one."""
+    p = playout(gid, 0)
+    g = p.game
+    deciding = [st for st in p.states if g.to_move(st) is not None]
+    passes = [(g.timeout_action(st), st) for st in deciding]
+    if g.info.passes_at_deadline:
+        assert any(a is not None and a in g.legal_actions(st) for a, st in passes)
+    else:
+        assert all(a is None for a, _ in passes)
