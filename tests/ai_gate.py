@@ -1,25 +1,22 @@
 """A stand-in for the AI worker's `think` that shows which searches run at the same time,
 without timing anything: each search appends `start <seed>` to a log file, waits until the
-test opens the gate, then thinks as the real one does. The folder is named by an environment
-variable, which the spawned worker processes inherit."""
+test opens the gate, then thinks as the real one does. The test passes the folder bound to it
+(`functools.partial(gated_think, folder)`), which pickles to the worker processes with the call."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from pathlib import Path
 
 from bot.ai_worker import think
 
-GATE_DIR = "VJ_TEST_AI_GATE"
 SAFETY = 120.0  # seconds: only so that a broken test fails instead of hanging
 
 
 def gated_think(
-    kind: str, view: object, seat: str, level: str, seed: str, seconds: float
+    folder: Path, kind: str, view: object, seat: str, level: str, seed: str, seconds: float
 ) -> object:
-    folder = Path(os.environ[GATE_DIR])
     with (folder / "log").open("a", encoding="utf-8") as f:
         f.write(f"start {seed}\n")
     deadline = time.monotonic() + SAFETY

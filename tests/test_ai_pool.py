@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 
 import pytest
-from ai_gate import GATE_DIR, gated_think, log_lines, open_gate, until_started
+from ai_gate import gated_think, log_lines, open_gate, until_started
 from fakes import SEATS, FakeRenderer
 from pydantic import ValidationError
 from service_playout import play_random_orders, seat_and_start
@@ -72,8 +73,7 @@ async def test_a_pool_given_to_the_ai_seats_stays_open_for_its_owner(tmp_path: P
 @pytest.fixture
 async def gated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[GameService]:
     """A service whose AI searches wait at the gate, with a pool of two workers."""
-    monkeypatch.setenv(GATE_DIR, str(tmp_path))
-    monkeypatch.setattr(ai_seats, "think", gated_think)
+    monkeypatch.setattr(ai_seats, "think", partial(gated_think, tmp_path))
     svc = await GameService.open(str(tmp_path / "pool.sqlite3"), FakeRenderer(), ai_workers=2)
     svc.ai.think_seconds = 0.02
     yield svc

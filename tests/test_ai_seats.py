@@ -4,7 +4,6 @@ and a hint is private to the player on turn."""
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 from fakes import SEATS, STRANGER, FakeRenderer
 
-from bot.ai_seats import AI_USERS, AiSeats
+from bot.ai_seats import AI_USERS, AiSeats, worker_processes
 from bot.service import GameService
 from rules import vijayanagara
 
@@ -38,8 +37,7 @@ class Clock:
 def pool() -> Iterator[ProcessPoolExecutor]:
     """A real worker process, shared by the module's services (each test's service would
     otherwise start one)."""
-    spawn = multiprocessing.get_context("spawn")  # as the bot's own pool
-    with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as p:
+    with ProcessPoolExecutor(max_workers=1, mp_context=worker_processes()) as p:
         yield p
 
 
