@@ -6,13 +6,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from sources import syntax_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 OURS = {"rules", "render", "db", "bot"}
 
 
 def imports(path: Path) -> set[str]:
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax_tree(path)):
         if isinstance(node, ast.Import):
             out.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:

@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 
 from fakes import FakeRenderer
+from sources import syntax_tree
 
 from bot.local import amain
 
@@ -24,7 +25,7 @@ def _modules() -> list[tuple[str, ast.Module]]:
         for path in sorted((ROOT / package).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             if not rel.startswith(OWN):
-                out.append((rel, ast.parse(path.read_text(encoding="utf-8"))))
+                out.append((rel, syntax_tree(path)))
     return out
 
 

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from sources import syntax_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = ("rules", "render", "ai", "db", "bot")
@@ -36,7 +37,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     """The modules of `known` that the module `name` (at `path`) imports, anywhere in it."""
     is_package = path.name == "__init__.py"
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax_tree(path)):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
@@ -154,7 +155,7 @@ ALLOWED_IN_RULES = {
 
 def test_rules_imports_only_pure_libraries_for_every_game() -> None:
     for path in sorted((ROOT / "rules").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]

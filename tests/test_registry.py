@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 from fakes import SEATS, FakeRenderer
+from sources import syntax_tree
 
 from bot.commands import help_reply
 from bot.service import GameService
@@ -144,7 +145,7 @@ def test_no_module_spells_a_command_or_decree_name_but_the_registry() -> None:
         for path in sorted((root / package).rglob("*.py")):
             if path.name == "registry.py" and package == "rules":
                 continue
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            tree = syntax_tree(path)
             kinds = _frame_kind_strings(tree)
             found += [
                 f"{path.relative_to(root)}:{node.lineno} {node.value!r}"

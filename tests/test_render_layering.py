@@ -8,6 +8,8 @@ import importlib
 import sys
 from pathlib import Path
 
+from sources import syntax_tree
+
 ROOT = Path(__file__).resolve().parent.parent
 OURS = {"rules", "render", "db", "bot"}
 
@@ -15,7 +17,7 @@ OURS = {"rules", "render", "db", "bot"}
 def imported_modules(path: Path) -> set[str]:
     """Full dotted names of the absolute imports of one file (`from x import y` gives x)."""
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(syntax_tree(path)):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -50,7 +52,7 @@ def test_render_uses_only_the_public_rules_package() -> None:
 
 def test_every_name_render_takes_from_rules_is_exported() -> None:
     for path in (ROOT / "render").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax_tree(path)):
             if isinstance(node, ast.ImportFrom) and node.module == allowed_rules_package(path):
                 public = importlib.import_module(node.module).__all__
                 for alias in node.names:
