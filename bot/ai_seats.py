@@ -64,7 +64,9 @@ def worker_processes() -> multiprocessing.context.BaseContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     server = multiprocessing.get_context("forkserver")
-    server.set_forkserver_preload(["bot.ai_worker"])
+    # the program's main module too (imported as __mp_main__, its main() not run), or each
+    # worker would import it again, as multiprocessing does for a worker's start
+    server.set_forkserver_preload(["__main__", "bot.ai_worker"])
     return server
 
 
