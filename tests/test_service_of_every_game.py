@@ -34,6 +34,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
         ai_executor=ThreadPoolExecutor(1),
     )
     s.ai.think_seconds = 0.02
+    s.ai.hint_seconds = 0.05  # a hint's search: enough for a legal suggestion, not a good one
     yield s
     await s.close()
 
