@@ -132,6 +132,7 @@ async def running_bot(
     service, bot = await build(settings, renderer)
     service.seed_source = lambda: 12  # B acts first
     bot.outbox_interval = 0.2
+    bot.ai_interval = 0.1  # the loop that finds AI turns due looks every 0.1 s, not every 1 s
     task = asyncio.create_task(serve(service, bot, settings.token()))
     await fake.until(lambda: fake.gateway is not None and fake.gateway.identified.is_set())
     await fake.settle()  # READY read and handled
