@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rules.vijayanagara as vijayanagara
-from rules.vijayanagara import OWNER, UNIT_KINDS, Faction, GameState
+from rules.vijayanagara import OWNER, UNIT_KINDS, Faction, GameState, Piece
 
 from .timur import expected_adjustment
 
@@ -67,31 +67,49 @@ def evaluate(state: GameState, seat: Faction, judgement: Judgement = EASY) -> fl
     return value + _map_value(state, seat, j)
 
 
+# what a piece is to each seat: its own unit, its own structure, a rival's unit (or nothing)
+_OWN_UNIT, _OWN_STRUCTURE, _RIVAL_UNIT = 1, 2, 3
+_ROLE: dict[Faction, dict[Piece, int]] = {
+    seat: {
+        p: (_OWN_UNIT if p in UNIT_PIECES else _OWN_STRUCTURE)
+        if owner == seat
+        else (_RIVAL_UNIT if p in UNIT_PIECES else 0)
+        for p, owner in OWNER.items()
+    }
+    for seat in Faction
+}
+
+
 def _map_value(state: GameState, seat: Faction, j: Judgement) -> float:
+    # one table lookup per piece, the sums in the same order as ever (same floats)
     adjacency = vijayanagara.board().adjacency
+    role = _ROLE[seat]
+    structure, unit, control = j.structure, j.unit, j.control
+    delhi = seat == Faction.D
     own_units: dict[str, int] = {}
     rival_units: dict[str, int] = {}
     value = 0.0
     for sid, sp in state.spaces.items():
         mine = rivals = 0
         for piece, n in sp.pieces.items():
-            owner = OWNER[piece]
-            if owner == seat:
-                if piece in UNIT_PIECES:
-                    mine += n
-                else:
-                    value += j.structure * n
-            elif piece in UNIT_PIECES:
+            r = role[piece]
+            if r == _OWN_UNIT:
+                mine += n
+            elif r == _RIVAL_UNIT:
                 rivals += n
+            elif r == _OWN_STRUCTURE:
+                value += structure * n
         own_units[sid] = mine
         rival_units[sid] = rivals
-        value += j.unit * mine
-        held = sp.tributary if seat == Faction.D else sp.control == seat
-        if held:
-            value += j.control
+        value += unit * mine
+        if sp.tributary if delhi else sp.control == seat:
+            value += control
+    threat = j.threat
     for sid, mine in own_units.items():
         if mine == 0:
             continue
-        near = rival_units[sid] + sum(rival_units.get(n, 0) for n in adjacency[sid])
-        value -= j.threat * max(0, near - mine)
+        near = rival_units[sid]
+        for other in adjacency[sid]:
+            near += rival_units.get(other, 0)
+        value -= threat * max(0, near - mine)
     return value

@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 from .board import board
-from .forces import controlled, structures_on_map
+from .forces import structures_on_map
 from .model import PLAYERS, Faction, GameState, Piece
 
 
 def score(state: GameState) -> dict[Faction, int]:
     """Victory points now; once Timur's invasion is over, with the Delhi adjustment (5.1)."""
-    tributary = sum(board().prosperity(s) for s in board().provinces if state.spaces[s].tributary)
-    out = {
+    b = board()
+    spaces = state.spaces
+    tributary = bahmani = vijaya = 0
+    for s in b.provinces:  # one pass: each Province's Prosperity to whoever it counts for
+        sp = spaces[s]
+        if sp.tributary:
+            tributary += b.prosperity(s)
+        if sp.control == Faction.B:
+            bahmani += b.prosperity(s)
+        elif sp.control == Faction.V:
+            vijaya += b.prosperity(s)
+    return {
         Faction.D: tributary + (state.delhi_adjustment or 0),
-        Faction.B: sum(board().prosperity(s) for s in controlled(state, Faction.B))
-        + structures_on_map(state, Piece.FORT)
-        + state.influence[Faction.B],
-        Faction.V: sum(board().prosperity(s) for s in controlled(state, Faction.V))
-        + structures_on_map(state, Piece.TEMPLE)
-        + state.influence[Faction.V],
+        Faction.B: bahmani + structures_on_map(state, Piece.FORT) + state.influence[Faction.B],
+        Faction.V: vijaya + structures_on_map(state, Piece.TEMPLE) + state.influence[Faction.V],
     }
-    return out
 
 
 def ranking(state: GameState) -> list[Faction]:
