@@ -123,13 +123,13 @@ class _Deck:
 
     def __init__(self, s: State) -> None:
         self.deck = list(s.deck)
-        self.discard = list(s.discard)
+        self.discard = s.discard  # unchanged (not copied) unless the deck runs out
 
     def _refill(self) -> bool:
         # Ending a visit: "When the drawing deck is exhausted, shuffle the discard pile" -- done
         # when a card is needed and the deck is empty (docs/taj_mahal.md).
         if not self.deck and self.discard:
-            self.deck, self.discard = self.discard, []
+            self.deck, self.discard = list(self.discard), ()
         return bool(self.deck)
 
     def take(self, card: int) -> None:
@@ -141,7 +141,7 @@ class _Deck:
             raise ValueError(f"card {card} is not in the drawing deck") from None
 
     def store(self, s: State) -> None:
-        s.deck, s.discard = tuple(self.deck), tuple(self.discard)
+        s.deck, s.discard = tuple(self.deck), self.discard
 
     def deal_many(self, n: int, below: Below) -> tuple[int, ...]:
         out = []
@@ -231,8 +231,11 @@ def legal(state: State) -> list[Action]:
         return out
     if phase == "place":
         taken = state.crown_palace if state.pending[0] == CROWN else state.palace
-        cities = BOARDS[state.board_file].cities_of[state.province_order[state.visit]]
-        return [PLACES[c] for c in cities if taken[c] == NO]
+        out = []
+        for c in BOARDS[state.board_file].cities_of[state.province_order[state.visit]]:
+            if taken[c] == NO:
+                out.append(PLACES[c])
+        return out
     if phase == "take":
         return _takes(TABLES[state.cards_file], state.supply)
     return []
@@ -533,7 +536,10 @@ def _withdraw(s: State, a: Withdraw) -> State:
     t.placed = False
     if beats:
         court = s.court
-        won = [k for k in COURT if court[k] and beats & BEATS[k]]
+        won = []
+        for k in COURT:
+            if court[k] and beats & BEATS[k]:
+                won.append(k)
         if won:
             rest = list(court)
             held = list(s.influence[w])
