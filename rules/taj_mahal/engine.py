@@ -10,7 +10,6 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from operator import itemgetter
 from typing import Any, TypeVar
 
 from ..game import Below
@@ -250,11 +249,12 @@ def plays(s: State) -> list[Play]:
 def _plays(s: State) -> list[Action]:
     w = s.turn
     t = TABLES[s.cards_file]
+    hand = s.hands[w]
     role = t.role[s.colour[w]]  # per kind: LEAD (may be played now), WITH (white) or 0
     allowed: list[int] = []  # the coloured cards that may be played, each kind once
     extras = [NO]  # the cards that may go with one: t.plays[card][NO] is the card alone
     last = NO
-    for k in s.hands[w]:  # sorted: equal cards side by side
+    for k in hand:  # sorted: equal cards side by side
         if k != last:
             last = k
             r = role[k]
@@ -274,25 +274,20 @@ def _plays(s: State) -> list[Action]:
                 else:
                     extras.append(k)
     rows = t.plays
-    out: list[Action]
-    if len(extras) == 1:  # no white or special card: each coloured card alone
-        out = [rows[k][NO] for k in allowed]
-    elif len(extras) == 2:  # one: each coloured card alone, then with it
-        e = extras[1]
-        out = []
-        for k in allowed:
-            row = rows[k]
-            out.append(row[NO])
+    out: list[Action] = []
+    for k in allowed:  # each coloured card alone, then with each extra card in turn
+        row = rows[k]
+        for e in extras:
             out.append(row[e])
-    else:  # each coloured card alone, then with each extra card in turn
-        out = []
-        pick = itemgetter(*extras)  # two or more: a tuple
-        for k in allowed:
-            out += pick(rows[k])
     if change:  # the colour change card goes with a card of any colour
         k = t.change
         coloured = t.role[NO]
-        out += [rows[c][k] for c in sorted(set(s.hands[w])) if coloured[c] == LEAD]
+        last = NO
+        for c in hand:
+            if c != last:
+                last = c
+                if coloured[c] == LEAD:
+                    out.append(rows[c][k])
     return out
 
 
