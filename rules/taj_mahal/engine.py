@@ -10,7 +10,6 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from operator import itemgetter
 from typing import Any, TypeVar
 
 from ..game import Below
@@ -123,13 +122,13 @@ class _Deck:
 
     def __init__(self, s: State) -> None:
         self.deck = list(s.deck)
-        self.discard = list(s.discard)
+        self.discard = s.discard  # unchanged (not copied) unless the deck runs out
 
     def _refill(self) -> bool:
         # Ending a visit: "When the drawing deck is exhausted, shuffle the discard pile" -- done
         # when a card is needed and the deck is empty (docs/taj_mahal.md).
         if not self.deck and self.discard:
-            self.deck, self.discard = self.discard, []
+            self.deck, self.discard = list(self.discard), ()
         return bool(self.deck)
 
     def take(self, card: int) -> None:
@@ -141,7 +140,7 @@ class _Deck:
             raise ValueError(f"card {card} is not in the drawing deck") from None
 
     def store(self, s: State) -> None:
-        s.deck, s.discard = tuple(self.deck), tuple(self.discard)
+        s.deck, s.discard = tuple(self.deck), self.discard
 
     def deal_many(self, n: int, below: Below) -> tuple[int, ...]:
         out = []
@@ -231,8 +230,11 @@ def legal(state: State) -> list[Action]:
         return out
     if phase == "place":
         taken = state.crown_palace if state.pending[0] == CROWN else state.palace
-        cities = BOARDS[state.board_file].cities_of[state.province_order[state.visit]]
-        return [PLACES[c] for c in cities if taken[c] == NO]
+        out = []
+        for c in BOARDS[state.board_file].cities_of[state.province_order[state.visit]]:
+            if taken[c] == NO:
+                out.append(PLACES[c])
+        return out
     if phase == "take":
         return _takes(TABLES[state.cards_file], state.supply)
     return []
@@ -247,11 +249,12 @@ def plays(s: State) -> list[Play]:
 def _plays(s: State) -> list[Action]:
     w = s.turn
     t = TABLES[s.cards_file]
+    hand = s.hands[w]
     role = t.role[s.colour[w]]  # per kind: LEAD (may be played now), WITH (white) or 0
     allowed: list[int] = []  # the coloured cards that may be played, each kind once
     extras = [NO]  # the cards that may go with one: t.plays[card][NO] is the card alone
     last = NO
-    for k in s.hands[w]:  # sorted: equal cards side by side
+    for k in hand:  # sorted: equal cards side by side
         if k != last:
             last = k
             r = role[k]
@@ -271,25 +274,20 @@ def _plays(s: State) -> list[Action]:
                 else:
                     extras.append(k)
     rows = t.plays
-    out: list[Action]
-    if len(extras) == 1:  # no white or special card: each coloured card alone
-        out = [rows[k][NO] for k in allowed]
-    elif len(extras) == 2:  # one: each coloured card alone, then with it
-        e = extras[1]
-        out = []
-        for k in allowed:
-            row = rows[k]
-            out.append(row[NO])
+    out: list[Action] = []
+    for k in allowed:  # each coloured card alone, then with each extra card in turn
+        row = rows[k]
+        for e in extras:
             out.append(row[e])
-    else:  # each coloured card alone, then with each extra card in turn
-        out = []
-        pick = itemgetter(*extras)  # two or more: a tuple
-        for k in allowed:
-            out += pick(rows[k])
     if change:  # the colour change card goes with a card of any colour
         k = t.change
         coloured = t.role[NO]
-        out += [rows[c][k] for c in sorted(set(s.hands[w])) if coloured[c] == LEAD]
+        last = NO
+        for c in hand:
+            if c != last:
+                last = c
+                if coloured[c] == LEAD:
+                    out.append(rows[c][k])
     return out
 
 
@@ -533,7 +531,10 @@ def _withdraw(s: State, a: Withdraw) -> State:
     t.placed = False
     if beats:
         court = s.court
-        won = [k for k in COURT if court[k] and beats & BEATS[k]]
+        won = []
+        for k in COURT:
+            if court[k] and beats & BEATS[k]:
+                won.append(k)
         if won:
             rest = list(court)
             held = list(s.influence[w])

@@ -51,15 +51,17 @@ def connected_provinces(
     for c in board.cities_of[province]:
         if palace[c] == seat or crown_palace[c] == seat:
             todo.append(c)
+    reached = {province} if todo else set()
     seen = set(todo)
     neighbours = board.neighbours
+    city_province = board.city_province
     while todo:
         for n in neighbours[todo.pop()]:
-            if n not in seen and (palace[n] == seat or crown_palace[n] == seat):
+            if (palace[n] == seat or crown_palace[n] == seat) and n not in seen:
                 seen.add(n)
                 todo.append(n)
-    city_province = board.city_province
-    return {city_province[c] for c in seen}
+                reached.add(city_province[n])
+    return reached
 
 
 def palace_points(
