@@ -82,11 +82,21 @@ async def postgres_url(pg_server: PgServer) -> AsyncIterator[str]:
     await pg_server.drop_database(url)
 
 
+@pytest.fixture
+async def migrated_postgres_url(pg_server: PgServer) -> AsyncIterator[str]:
+    """A PostgreSQL database as the store leaves a new one on its first open (migrated, every
+    table empty), emptied after the test for the next one (PgServer.migrated_database)."""
+    url = await pg_server.migrated_database()
+    yield url
+    await pg_server.recycle(url)
+
+
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The database of a test run against each backend: a new SQLite file, or a new
-    PostgreSQL database."""
+    """The database of a test run against each backend: a new SQLite file, or a PostgreSQL
+    database as new (`migrated_postgres_url`; a test of the migrations themselves takes
+    `postgres_url`, a schema that is empty)."""
     if request.param == "sqlite":
         return str(tmp_path / "test.sqlite3")
-    url: str = request.getfixturevalue("postgres_url")
+    url: str = request.getfixturevalue("migrated_postgres_url")
     return url

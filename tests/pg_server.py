@@ -1,6 +1,8 @@
 """A throwaway PostgreSQL server for the tests: initdb + pg_ctl from the machine's binaries, in
 a temporary directory, listening only on a Unix socket there; stopped and removed after. Each
-test stores in a schema of its own, made and dropped in milliseconds.
+test stores in a schema of its own: made and dropped in milliseconds, or (for a test that needs
+the schema as the store leaves it on its first open) taken migrated and empty from the schemas
+earlier tests used.
 
 initdb refuses to run as root, so as root the server runs as the unprivileged `nobody`."""
 
@@ -17,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncpg
+
+from db.postgres import PostgresStore
 
 USER = "vj"
 SHARED = "tests"  # the database the tests' schemas are made in
@@ -38,6 +42,8 @@ class PgServer:
     bin_dir: Path
     root: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="vj-pg-")))
     _shared: bool = False  # SHARED made yet
+    _spare: list[str] = field(default_factory=list)  # schemas migrated and emptied, to reuse
+    _shape: str | None = None  # the catalog of a schema the store has just migrated
 
     @property
     def data(self) -> Path:
@@ -88,20 +94,101 @@ class PgServer:
             await conn.execute(f'CREATE SCHEMA "{name}"')
         finally:
             await conn.close()
-        return f"{self.url(SHARED)}&search_path={name}"
+        return self._url_of(name)
 
     async def drop_database(self, url: str) -> None:
         """Drop what `fresh_database` made for `url`. Whatever the test left connected is cut
         off first, so that the drop never waits on its locks (one test at a time uses a
         server: each worker process has its own)."""
-        schema = url.rsplit("&search_path=", 1)[1]
+        schema = _schema_of(url)
         conn = await asyncpg.connect(self.url(SHARED))
         try:
-            await conn.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = $1 AND pid <> pg_backend_pid()",
-                SHARED,
-            )
+            await _cut_off_others(conn)
             await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         finally:
             await conn.close()
+
+    async def migrated_database(self) -> str:
+        """A place to store as the store leaves a new one on its first open: migrated to the
+        latest schema, every table empty. Making and migrating a schema costs the server about
+        60 ms of CPU, so one an earlier test used is emptied and given again when it can be
+        (`recycle`): the same tables, columns, indexes and triggers, no row but the schema's
+        version, the ids counting from 1 again."""
+        if self._spare:
+            return self._url_of(self._spare.pop())
+        url = await self.fresh_database()
+        store = await PostgresStore.open(url)
+        await store.close()
+        if self._shape is None:
+            conn = await asyncpg.connect(self.url(SHARED))
+            try:
+                self._shape = await _shape_of(conn, _schema_of(url))
+            finally:
+                await conn.close()
+        return url
+
+    async def recycle(self, url: str) -> None:
+        """Empty what `migrated_database` gave, to give it again; drop it instead if the test
+        changed its shape (a table, a column, an index, a trigger or the schema's version), so
+        that no test ever gets a schema a fresh one would not be."""
+        schema = _schema_of(url)
+        conn = await asyncpg.connect(self.url(SHARED))
+        try:
+            await _cut_off_others(conn)
+            if self._shape is None or await _shape_of(conn, schema) != self._shape:
+                await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+                return
+            tables = await conn.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = $1 "
+                "AND tablename <> 'schema_version'",
+                schema,
+            )
+            names = ", ".join(f'"{schema}"."{t["tablename"]}"' for t in tables)
+            await conn.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+            self._spare.append(schema)
+        finally:
+            await conn.close()
+
+    def _url_of(self, schema: str) -> str:
+        return f"{self.url(SHARED)}&search_path={schema}"
+
+
+def _schema_of(url: str) -> str:
+    return url.rsplit("&search_path=", 1)[1]
+
+
+async def _cut_off_others(conn: asyncpg.Connection) -> None:
+    """Whatever a test left connected is cut off, so that nothing waits on its locks (one test
+    at a time uses a server: each worker process has its own)."""
+    await conn.execute(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = $1 AND pid <> pg_backend_pid()",
+        SHARED,
+    )
+
+
+async def _shape_of(conn: asyncpg.Connection, schema: str) -> str:
+    """A schema's catalog as text, its own name left out: tables and their columns, indexes,
+    constraints, triggers, functions, and the migrations recorded."""
+    rows = await conn.fetch(
+        """
+        SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' '
+            || is_nullable || ' ' || coalesce(column_default, '') || ' ' || is_identity
+            FROM information_schema.columns WHERE table_schema = $1
+        UNION ALL SELECT 'index ' || indexname || ' ' || replace(indexdef, $1, '')
+            FROM pg_indexes WHERE schemaname = $1
+        UNION ALL SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(c.oid)
+            FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+            WHERE n.nspname = $1
+        UNION ALL SELECT 'trigger ' || tgname || ' ' || replace(pg_get_triggerdef(t.oid), $1, '')
+            FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid
+            JOIN pg_namespace n ON n.oid = r.relnamespace
+            WHERE n.nspname = $1 AND NOT t.tgisinternal
+        UNION ALL SELECT 'function ' || proname || ' ' || md5(prosrc)
+            FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
+        """,
+        schema,
+    )
+    versions = await conn.fetch(f'SELECT version FROM "{schema}".schema_version ORDER BY 1')
+    lines = sorted(r[0] for r in rows) + [f"version {r['version']}" for r in versions]
+    return "\n".join(lines)
