@@ -14,6 +14,9 @@ import yaml
 from .errors import DataError
 
 _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml 0.2.6 and later refuse a nesting depth of their own (1000, far past every limit here)
+# while scanning ahead of the events counted below: the same refusal, said in this reader's words
+LIBYAML_DEPTH_LIMIT = "exceeded maximum nesting depth"
 _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
@@ -43,11 +46,12 @@ def load_bounded(text: str, *, what: str, max_chars: int, max_depth: int, max_no
         return yaml.load(text, Loader=_FastLoader)
     except DataError:
         raise
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-        raise DataError(f"{what}: not valid YAML{where}: {str(exc.problem or exc)[:200]}") from exc
     except yaml.YAMLError as exc:
-        raise DataError(f"{what}: not valid YAML: {str(exc)[:200]}") from exc
+        if LIBYAML_DEPTH_LIMIT in str(exc):
+            raise DataError(f"{what}: nested deeper than {max_depth} levels") from exc
+        mark = exc.problem_mark if isinstance(exc, yaml.MarkedYAMLError) else None
+        problem = exc.problem if isinstance(exc, yaml.MarkedYAMLError) else None
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        raise DataError(f"{what}: not valid YAML{where}: {str(problem or exc)[:200]}") from exc
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         raise DataError(f"{what}: a value cannot be read: {str(exc)[:200]}") from exc
