@@ -229,12 +229,7 @@ def legal(state: State) -> list[Action]:
         out.append(WITHDRAW)
         return out
     if phase == "place":
-        taken = state.crown_palace if state.pending[0] == CROWN else state.palace
-        out = []
-        for c in BOARDS[state.board_file].cities_of[state.province_order[state.visit]]:
-            if taken[c] == NO:
-                out.append(PLACES[c])
-        return out
+        return [PLACES[c] for c in placements(state)]
     if phase == "take":
         return _takes(TABLES[state.cards_file], state.supply)
     return []
