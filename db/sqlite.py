@@ -1,4 +1,5 @@
-"""The SQLite store: aiosqlite, WAL, synchronous=FULL, foreign keys on, numbered migrations.
+"""The SQLite store: the standard sqlite3 module, WAL, synchronous=FULL, foreign keys on,
+numbered migrations.
 
 One connection per store; an asyncio lock serialises transactions on it. Writes use
 BEGIN IMMEDIATE, so a second process writing the same file waits (busy_timeout) and then sees
@@ -10,17 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
+from typing import Any, TypeVar
 
 from .models import GameRecord
 from .schema import migrations
 from .sql_store import Append, Conn, Dialect, Row, SQLStore
 
+T = TypeVar("T")
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 SQLITE = Dialect(
     now=_NOW,
@@ -32,33 +33,103 @@ SQLITE = Dialect(
 
 
 class SQLiteConn:
-    """The store's one connection, as db/sql_store.py's `Conn`."""
+    """The store's one sqlite3 connection, as db/sql_store.py's `Conn`.
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    What may wait goes to the connection's own thread, so the event loop never does:
+    connecting, BEGIN IMMEDIATE (it waits up to busy_timeout while another process writes),
+    COMMIT (the fsync of synchronous=FULL), migrations and closing. A statement runs where it
+    is called: in WAL mode a reader never waits for a writer, and inside BEGIN IMMEDIATE this
+    connection already holds the file's write lock, so a statement only computes (a few
+    microseconds, where a trip to a thread and back costs about forty). One thread, so calls
+    on it run in the order they were made."""
+
+    def __init__(self, path: str, busy_timeout_ms: int) -> None:
+        self._path = path
+        self._busy_timeout_ms = busy_timeout_ms
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._conn: sqlite3.Connection | None = None
+        self._last: Future[Any] | None = None  # the newest call on the thread (any result)
+
+    def _connect(self) -> sqlite3.Connection:
+        # autocommit (isolation_level None): transactions are the store's own BEGIN ... COMMIT
+        conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    async def open(self) -> None:
+        self._conn = await self._in_thread(self._connect)
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise RuntimeError("the SQLite connection is closed")
+        return self._conn
+
+    async def _in_thread(self, call: Callable[[], T]) -> T:
+        """`call` on the connection's thread. Cancelled, the call still runs to its end."""
+        future = self._thread.submit(call)
+        self._last = future
+        return await asyncio.wrap_future(future)
+
+    async def _settled(self) -> None:
+        """Wait for a call a cancelled caller left running on the thread, so that the
+        connection is never used from two threads at once."""
+        last = self._last
+        if last is not None and not last.done():
+            await asyncio.wait([asyncio.wrap_future(last)])
 
     async def execute(self, sql: str, *args: object) -> int:
-        cur = await self._conn.execute(sql, args)  # (closing it would cost another hop)
-        return cur.rowcount
+        await self._settled()
+        return self._connection().execute(sql, args).rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
-        await self._conn.executemany(sql, rows)
+        await self._settled()
+        self._connection().executemany(sql, rows)
 
     async def fetch(self, sql: str, *args: object) -> list[Row]:
-        return list(await self._conn.execute_fetchall(sql, args))  # one trip to its thread
+        await self._settled()
+        return self._connection().execute(sql, args).fetchall()
 
     async def fetchrow(self, sql: str, *args: object) -> Row | None:
         rows = await self.fetch(sql, *args)  # (the store's single-row reads are by key)
         return rows[0] if rows else None
 
+    async def waiting(self, sql: str) -> None:
+        """A statement that may wait (BEGIN IMMEDIATE, COMMIT, ROLLBACK), on the thread.
+        BEGIN's caller cancelled before it returned: the transaction it opened is rolled back
+        (after it, on the same thread), so the connection is not left inside it."""
+        try:
+            await self._in_thread(lambda: self._connection().execute(sql))
+        except asyncio.CancelledError:
+            if sql.startswith("BEGIN"):
+                self._last = self._thread.submit(self._roll_back_if_open)
+            raise
+
+    def _roll_back_if_open(self) -> None:
+        conn = self._connection()
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+
+    async def script(self, sql: str) -> None:
+        """A script (executescript: it commits first), on the thread."""
+        await self._in_thread(lambda: self._connection().executescript(sql))
+
+    async def close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            await self._settled()
+            await asyncio.wrap_future(self._thread.submit(conn.close))
+        self._thread.shutdown(wait=False)
+
 
 class SQLiteStore(SQLStore):
     dialect = SQLITE
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, conn: SQLiteConn, path: str) -> None:
         super().__init__()
         self._conn = conn
-        self._one_conn = SQLiteConn(conn)
         self.path = path
         self._lock = asyncio.Lock()
         self._queue: list[tuple[Append, asyncio.Future[GameRecord]]] = []
@@ -69,12 +140,9 @@ class SQLiteStore(SQLStore):
         path = str(path)
         if path != ":memory:":
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = SQLiteConn(path, busy_timeout_ms)
         try:
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = FULL")
-            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.open()
             store = cls(conn, path)
             await store._migrate()
         except BaseException:
@@ -88,38 +156,38 @@ class SQLiteStore(SQLStore):
         await self._conn.close()
 
     async def pragma(self, name: str) -> Any:
-        async with self._conn.execute(f"PRAGMA {name}") as cur:
-            row = await cur.fetchone()
+        row = await self._conn.fetchrow(f"PRAGMA {name}")
         return None if row is None else row[0]
 
     async def _migrate(self) -> None:
         async with self._lock:
             current = int(await self.pragma("user_version"))
-            for number, sql in migrations():
-                if number <= current:
-                    continue
-                # executescript commits; run the migration and its version bump as one script
-                # inside an explicit transaction so a crash leaves the old version intact.
-                await self._conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
+            steps = [
+                f"{sql}\nPRAGMA user_version = {number};"
+                for number, sql in migrations()
+                if number > current
+            ]
+            if steps:
+                # the pending migrations, each with its version bump, as one transaction (one
+                # fsync): a crash leaves the old version intact
+                await self._conn.script("BEGIN IMMEDIATE;\n" + "\n".join(steps) + "\nCOMMIT;")
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Conn]:
         async with self._lock:
-            yield self._one_conn
+            yield self._conn
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[Conn]:
         """One write transaction (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error)."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._conn.waiting("BEGIN IMMEDIATE")
             try:
-                yield self._one_conn
+                yield self._conn
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._conn.waiting("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
+            await self._conn.waiting("COMMIT")
 
     def _is_duplicate(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)

@@ -129,12 +129,13 @@ async def running_bot(
     else:
         settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db), **shards)  # type: ignore[arg-type]
     renderer = SlowRenderer()
+    known = len(fake.gateways)  # a fake shared with an earlier bot holds its connections
     service, bot = await build(settings, renderer)
     service.seed_source = lambda: 12  # B acts first
     bot.outbox_interval = 0.2
     bot.ai_interval = 0.1  # the loop that finds AI turns due looks every 0.1 s, not every 1 s
     task = asyncio.create_task(serve(service, bot, settings.token()))
-    await fake.until(lambda: fake.gateway is not None and fake.gateway.identified.is_set())
+    await fake.until(lambda: any(g.identified.is_set() for g in fake.gateways[known:]))
     await fake.settle()  # READY read and handled
     env = Env(fake, service, bot, renderer, task)
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -195,11 +196,35 @@ async def test_log_is_append_only(tmp_path: Path) -> None:
     gid = await active_game(s)
     g = await s.get_game(gid)
     await s.append_actions(gid, g.version, [act(1)])
-    import aiosqlite
+    raw = sqlite3.connect(tmp_path / "a.sqlite3")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        raw.execute("UPDATE actions SET action = 'x'")
+    raw.close()
+    await s.close()
 
-    async with aiosqlite.connect(tmp_path / "a.sqlite3") as raw:
-        with pytest.raises(Exception, match="append-only"):
-            await raw.execute("UPDATE actions SET action = 'x'")
+
+async def test_a_write_cancelled_while_another_process_writes_leaves_the_store_usable(
+    tmp_path: Path,
+) -> None:
+    """A caller gives up (a shutdown, a timeout) while its BEGIN IMMEDIATE waits for another
+    process's write: once that write ends, the transaction BEGIN opened is rolled back, so the
+    store's next write starts cleanly and the abandoned one left nothing."""
+    path = tmp_path / "busy.sqlite3"
+    s = await SQLiteStore.open(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process is writing
+    waiting = asyncio.create_task(s.put_server_settings(ServerSettings(guild_id="given-up")))
+    for _ in range(20):  # until its BEGIN is on the connection's thread, waiting for the lock
+        await asyncio.sleep(0)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    other.execute("COMMIT")  # the other write ends; the abandoned BEGIN now goes through
+    await s.put_server_settings(ServerSettings(guild_id="g1", organisers="managers"))
+    assert (await s.server_settings("g1")).organisers == "managers"
+    rows = other.execute("SELECT guild_id FROM server_settings ORDER BY guild_id").fetchall()
+    assert rows == [("g1",)]
+    other.close()
     await s.close()
 
 
