@@ -194,6 +194,28 @@ def test_views_hide_what_the_game_says_is_hidden(gid: str, seed: int) -> None:
             assert leaks(g, st, seat, g.view(st, seat)) == [], f"{seat or 'the public'} sees it"
 
 
+@pytest.mark.parametrize(("gid", "seed"), CASES)
+def test_a_step_from_a_view_leaves_the_state_it_was_seen_from_as_it_was(
+    gid: str, seed: int
+) -> None:
+    """A view may share parts with its state, each side copying a part before it changes it.
+    Reading the view, and where a view is a state, taking the seat's step again from it (as
+    an AI or a hint steps from what it sees), never changes the state."""
+    p = playout(gid, seed)
+    g = p.game
+    for i, (st, a, dealt) in enumerate(zip(p.states, p.actions, p.chance, strict=False)):
+        seat = g.to_move(st)
+        if dealt or seat is None:
+            continue
+        view = g.view(st, seat)
+        for read in (g.describe, g.explain, g.note):
+            read(view, a)
+        g.prompt(view, seat)
+        if isinstance(view, type(st)):
+            g.apply(view, a)
+        assert g.state_to_json(st) == p.texts[i], f"step {i} changed the state through its view"
+
+
 def test_the_check_of_views_catches_a_view_that_shows_a_secret() -> None:
     """A Vijayanagara state with a seeded dealer holds the future; its view drops it."""
     from rules import vijayanagara

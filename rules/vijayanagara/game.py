@@ -219,7 +219,9 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     def view(self, state: GameState, seat: Seat | None) -> GameState:
         if state.rng is None and not state.order:
             return state
-        st = state.clone()
+        # a fork: it shares the board with `state`, each copying a part before changing it
+        # (a caller that changes a view by hand clones it first, as for any state)
+        st = state.fork()
         st.rng, st.order = None, []
         return st
 
