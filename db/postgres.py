@@ -37,6 +37,13 @@ _OWED_COLUMNS = (
 _MIGRATION_LOCK = 0x76_6A_6D_69_67  # "vjmig"
 
 
+async def _session_kept(conn: asyncpg.Connection) -> None:
+    """A connection going back to the pool needs nothing reset but an open transaction, which
+    asyncpg rolls back before calling this: the store sets no session setting, listens to
+    nothing, opens no cursor and holds no session lock (the migrations' lock is a
+    transaction's). asyncpg's default reset would cost a round trip on every release."""
+
+
 def _has_statements(sql: str) -> bool:
     return any(line.strip() and not line.strip().startswith("--") for line in sql.splitlines())
 
@@ -82,7 +89,9 @@ class PostgresStore(SQLStore):
     @classmethod
     async def open(cls, dsn: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
         try:
-            pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+            pool = await asyncpg.create_pool(
+                dsn, min_size=min_size, max_size=max_size, reset=_session_kept
+            )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
             where = re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", dsn)  # never the password
             raise StorageError(f"cannot connect to PostgreSQL at {where}: {e}") from e
@@ -103,26 +112,23 @@ class PostgresStore(SQLStore):
         return int(value)
 
     async def _migrate(self) -> None:
-        """Each migration and its version row in one transaction (PostgreSQL's DDL is
-        transactional), under an advisory lock so concurrent starts migrate once."""
-        async with self._pool.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
-            try:
-                await conn.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
-                )
-                current = int(
-                    await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-                )
-                for number, sql in migrations("postgresql"):
-                    if number <= current:
-                        continue
-                    async with conn.transaction():
-                        if _has_statements(sql):  # (asyncpg fails on a comment alone)
-                            await conn.execute(sql)
-                        await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
-            finally:
-                await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+        """The pending migrations and their version rows as one transaction (PostgreSQL's
+        DDL is transactional), under a transaction's advisory lock so concurrent starts
+        migrate once and the lock ends with the transaction, whatever happens."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
+            )
+            current = int(
+                await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+            )
+            for number, sql in migrations("postgresql"):
+                if number <= current:
+                    continue
+                if _has_statements(sql):  # (asyncpg fails on a comment alone)
+                    await conn.execute(sql)
+                await conn.execute("INSERT INTO schema_version VALUES ($1)", number)
 
     async def count_games(self) -> int:
         return int(await self._pool.fetchval("SELECT COUNT(*) FROM games"))
