@@ -36,12 +36,12 @@ class SQLiteConn:
     """The store's one sqlite3 connection, as db/sql_store.py's `Conn`.
 
     What may wait goes to the connection's own thread, so the event loop never does:
-    connecting, BEGIN IMMEDIATE (it waits up to busy_timeout while another process writes),
-    COMMIT (the fsync of synchronous=FULL), migrations and closing. A statement runs where it
-    is called: in WAL mode a reader never waits for a writer, and inside BEGIN IMMEDIATE this
-    connection already holds the file's write lock, so a statement only computes (a few
-    microseconds, where a trip to a thread and back costs about forty). One thread, so calls
-    on it run in the order they were made."""
+    connecting, COMMIT (the fsync of synchronous=FULL), migrations, closing, and BEGIN
+    IMMEDIATE when another process is writing the file (it then waits up to busy_timeout).
+    The rest runs where it is called: in WAL mode a reader never waits for a writer, and
+    inside BEGIN IMMEDIATE this connection holds the file's write lock, so a statement only
+    computes (a few microseconds, where a trip to a thread and back costs about forty). One
+    thread, so calls on it run in the order they were made."""
 
     def __init__(self, path: str, busy_timeout_ms: int) -> None:
         self._path = path
@@ -95,6 +95,22 @@ class SQLiteConn:
     async def fetchrow(self, sql: str, *args: object) -> Row | None:
         rows = await self.fetch(sql, *args)  # (the store's single-row reads are by key)
         return rows[0] if rows else None
+
+    async def begin(self) -> None:
+        """BEGIN IMMEDIATE: taken on the event loop when no other process is writing the file
+        (the lock is free at once), else waited for on the thread, up to busy_timeout."""
+        await self._settled()
+        conn = self._connection()
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as e:
+            if e.sqlite_errorcode != sqlite3.SQLITE_BUSY:
+                raise
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
+        await self.waiting("BEGIN IMMEDIATE")
 
     async def waiting(self, sql: str) -> None:
         """A statement that may wait (BEGIN IMMEDIATE, COMMIT, ROLLBACK), on the thread.
@@ -181,7 +197,7 @@ class SQLiteStore(SQLStore):
     async def _tx(self) -> AsyncIterator[Conn]:
         """One write transaction (BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any error)."""
         async with self._lock:
-            await self._conn.waiting("BEGIN IMMEDIATE")
+            await self._conn.begin()
             try:
                 yield self._conn
             except BaseException:

@@ -203,6 +203,26 @@ async def test_log_is_append_only(tmp_path: Path) -> None:
     await s.close()
 
 
+async def test_a_write_waits_for_another_processs_write_then_goes_through(
+    tmp_path: Path,
+) -> None:
+    """The file's write lock is taken at once when it is free; while another process holds
+    it, the write waits for it (busy_timeout) off the event loop, which goes on serving."""
+    path = tmp_path / "busy.sqlite3"
+    s = await SQLiteStore.open(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    write = asyncio.create_task(s.put_server_settings(ServerSettings(guild_id="g1")))
+    for _ in range(20):
+        await asyncio.sleep(0)  # the loop is free while the write waits
+    assert not write.done()
+    other.execute("COMMIT")
+    await write
+    assert other.execute("SELECT guild_id FROM server_settings").fetchall() == [("g1",)]
+    other.close()
+    await s.close()
+
+
 async def test_a_write_cancelled_while_another_process_writes_leaves_the_store_usable(
     tmp_path: Path,
 ) -> None:
