@@ -10,6 +10,7 @@ from ..game import register
 from . import engine, notation, scoring
 from .components import COURT, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, Board, Cards, Tile
 from .game import GAME, INFO, SEATS, TajMahal, ranking
+from .options import TajOptions
 from .state import (
     CROWN,
     NO,
@@ -20,7 +21,6 @@ from .state import (
     Play,
     Setup,
     State,
-    TajOptions,
     Take,
     Undo,
     Withdraw,

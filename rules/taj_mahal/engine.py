@@ -20,6 +20,7 @@ from .components import (
     INFLUENCE_PER_KIND,
     Cards,
 )
+from .options import TajOptions
 from .scoring import (
     commodity_tile_points,
     hand_points,
@@ -40,7 +41,6 @@ from .state import (
     Play,
     Setup,
     State,
-    TajOptions,
     Take,
     Withdraw,
 )

@@ -9,7 +9,8 @@ from pydantic import TypeAdapter
 from ..game import Game, GameInfo, Ranking, Seat
 from . import engine, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
-from .state import CROWN, DECIDING, Action, State, TajOptions, Undo, Withdraw
+from .options import TajOptions
+from .state import CROWN, DECIDING, Action, State, Undo, Withdraw
 from .view import View, view
 
 SEATS = ("blue", "orange", "brown", "gray", "teal")  # palace colours (our choice)

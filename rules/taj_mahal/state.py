@@ -11,17 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ..game import ComponentFile
 from .components import (
-    MAX_CHARS,
     Board,
     Cards,
     board_from_text,
     cards_from_text,
-    load_board_text,
-    load_cards_text,
     standard_board,
     standard_cards,
 )
@@ -35,24 +31,6 @@ VISITS = 12
 Phase = Literal["setup", "supply", "draw", "turn", "place", "take", "over"]
 DECIDING = frozenset(("turn", "place", "take"))  # a seat decides (the others: the dealer, or none)
 CROWN = 4  # a pending placement of the crown palace (court symbols are 0-3)
-
-
-class TajOptions(BaseModel):
-    """The game's options: an owner's board and cards files (None: our reconstruction),
-    uploaded as the files `board` and `cards`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    board_file: Annotated[
-        str | None,
-        ComponentFile("board", "Your own board file (YAML)", MAX_CHARS, load_board_text),
-        Field(max_length=MAX_CHARS),
-    ] = None
-    cards_file: Annotated[
-        str | None,
-        ComponentFile("cards", "Your own cards file (YAML)", MAX_CHARS, load_cards_text),
-        Field(max_length=MAX_CHARS),
-    ] = None
 
 
 @dataclass(slots=True)
