@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -25,22 +25,28 @@ from ..safe_yaml import load_bounded
 # The six symbols (Preparation), in the order the notation and the court list them.
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
 SYMBOL_TITLES = ("Vizier", "General", "Monk", "Princess", "Grand Mogul", "Elephant")
-VIZIER, GENERAL, MONK, PRINCESS, GRAND_MOGUL, ELEPHANT = range(6)
-COURT = (VIZIER, GENERAL, MONK, PRINCESS)  # the four kinds of oval influence tile
-COLOURS = ("red", "yellow", "green", "violet")  # the coloured cards
-WHITE = "white"
+VIZIER: Final = 0
+GENERAL: Final = 1
+MONK: Final = 2
+PRINCESS: Final = 3
+GRAND_MOGUL: Final = 4
+ELEPHANT: Final = 5
+COURT: Final = (VIZIER, GENERAL, MONK, PRINCESS)  # the four kinds of oval influence tile
+COLOURS: Final = ("red", "yellow", "green", "violet")  # the coloured cards
+WHITE: Final = "white"
 SPECIAL = "special"
 COMMODITIES = ("rice", "tea", "spices", "jewels")
-EFFECTS = ("elephant", "grand_mogul", "points", "colour_change")  # the special cards' advantages
+# the special cards' advantages
+EFFECTS: Final = ("elephant", "grand_mogul", "points", "colour_change")
 
 # What the text fixes (Preparation, Contents).
 PROVINCES = 12
-CITIES = 49
+CITIES: Final = 49
 FORTRESSES = 16
 CARDS_PER_COLOUR = 21
 WHITE_CARDS = 12
 BONUS_TILES = 15
-INFLUENCE_PER_KIND = 6  # 24 oval tiles, four kinds
+INFLUENCE_PER_KIND: Final = 6  # 24 oval tiles, four kinds
 
 # Bounds of an uploaded file (the standard files are ~8,000 characters).
 MAX_CHARS = 64_000

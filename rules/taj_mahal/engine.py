@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..game import Below
 from .components import (
@@ -217,9 +217,11 @@ def specials_in_hand(s: State, seat: int) -> tuple[int, ...]:
     )
 
 
-WITHDRAW = Withdraw()
+WITHDRAW: Final = Withdraw()
 # the seats after `turn`, clockwise, `turn` itself last: AFTER[players][turn]
-AFTER = {n: tuple(tuple((t + i) % n for i in range(1, n + 1)) for t in range(n)) for n in SUPPLY}
+AFTER: Final = {
+    n: tuple(tuple((t + i) % n for i in range(1, n + 1)) for t in range(n)) for n in SUPPLY
+}
 
 
 def legal(state: State) -> list[Action]:
@@ -741,7 +743,7 @@ def _game_end(t: State) -> None:
 
 
 # apply's steps, by phase and by the action's class (each class is taken in one phase)
-STEPS: dict[str, dict[type, Callable[[State, Any], State]]] = {
+STEPS: Final[dict[str, dict[type, Callable[[State, Any], State]]]] = {
     "setup": {Setup: _setup},
     "supply": {LayOut: _lay_out},
     "draw": {Draw: _draw},

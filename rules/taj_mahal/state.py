@@ -9,7 +9,7 @@ the deck is held by the dealer's secret, never by the state (Preparation: shuffl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import Field
 
@@ -22,15 +22,15 @@ from .components import (
     standard_cards,
 )
 
-_new = object.__new__
-NO = -1  # no seat, no tile, no colour
-SUPPLY = {3: 5, 4: 7, 5: 9}  # the card supply by number of players (Preparation)
-HAND = 6  # cards dealt to each player
-VISITS = 12
+NO: Final = -1  # no seat, no tile, no colour
+SUPPLY: Final = {3: 5, 4: 7, 5: 9}  # the card supply by number of players (Preparation)
+HAND: Final = 6  # cards dealt to each player
+VISITS: Final = 12
 
 Phase = Literal["setup", "supply", "draw", "turn", "place", "take", "over"]
-DECIDING = frozenset(("turn", "place", "take"))  # a seat decides (the others: the dealer, or none)
-CROWN = 4  # a pending placement of the crown palace (court symbols are 0-3)
+# a seat decides (the others: the dealer, or none)
+DECIDING: Final = frozenset(("turn", "place", "take"))
+CROWN: Final = 4  # a pending placement of the crown palace (court symbols are 0-3)
 
 
 @dataclass(slots=True)
@@ -133,6 +133,9 @@ class State:
         t.since_barrier = ()  # a copy starts at a barrier of its own: the adapter sets them
         t.barrier = None
         return t
+
+
+_new: Final = State.__new__  # object.__new__ in Python; the compiled class's own when compiled
 
 
 # --- actions ------------------------------------------------------------------------------

@@ -11,20 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from .components import CITIES, COLOURS, EFFECTS, Board, Cards, board_from_text, cards_from_text
 from .state import NO, SUPPLY, Place, Play, Take
 
 # Symbols packed into one int, 16 bits per symbol (a card shows at most 2 symbols and a game
 # has at most 100 cards, so a count stays below bit 15, the field's guard bit).
-FIELD = 16
-ONES = sum(1 << (FIELD * i) for i in range(6))
-GUARDS = ONES << (FIELD - 1)
-BEATS = tuple(1 << (FIELD * k + FIELD - 1) for k in range(6))  # [symbol]: its guard bit
-PLACES = tuple(Place(c) for c in range(CITIES))  # [city]: Place(city)
-WHITE_IDX, SPECIAL_IDX = 4, 5  # colour indices after COLOURS (Cards.colour_of)
-LEAD, WITH = 1, 2  # Tables.role
+FIELD: Final = 16
+ONES: Final = sum(1 << (FIELD * i) for i in range(6))
+GUARDS: Final = ONES << (FIELD - 1)
+BEATS: Final = tuple(1 << (FIELD * k + FIELD - 1) for k in range(6))  # [symbol]: its guard bit
+PLACES: Final = tuple(Place(c) for c in range(CITIES))  # [city]: Place(city)
+WHITE_IDX: Final = 4  # colour indices after COLOURS (Cards.colour_of)
+SPECIAL_IDX: Final = 5
+LEAD: Final = 1  # Tables.role
+WITH: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +52,10 @@ class Tables:
 
 K = TypeVar("K")
 V = TypeVar("V")
-KEPT = 8  # tables kept per kind of file (owners' files are few; the oldest made goes first)
-HELD_KEPT = 4096  # Tables.held: a game's holders are at most 6 ** 4 (a seat or none per card)
+# tables kept per kind of file (owners' files are few; the oldest made goes first)
+KEPT: Final = 8
+# Tables.held: a game's holders are at most 6 ** 4 (a seat or none per card)
+HELD_KEPT: Final = 4096
 
 
 class _Kept(dict[K, V]):
@@ -104,8 +108,8 @@ def _make(cards_file: str | None) -> Tables:
     )
 
 
-TABLES: dict[str | None, Tables] = _Kept(_make)  # [cards_file]: its tables
-BOARDS: dict[str | None, Board] = _Kept(board_from_text)  # [board_file]: its board
+TABLES: Final[dict[str | None, Tables]] = _Kept(_make)  # [cards_file]: its tables
+BOARDS: Final[dict[str | None, Board]] = _Kept(board_from_text)  # [board_file]: its board
 assert NO == -1  # Tables.plays and Tables.role keep their NO entry last
 
 
