@@ -7,8 +7,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from pydantic import TypeAdapter
 
 from ..game import Game, GameInfo, Ranking, Seat
-from . import engine, notation, reference
+from . import engine, notation, reference, state
 from .components import COLOURS, SYMBOL_TITLES
+from .field_types import restore_field_types
 from .options import TajOptions
 from .state import CROWN, DECIDING, Action, State, Undo, Withdraw
 from .view import View, view
@@ -27,6 +28,7 @@ INFO = GameInfo(
 )
 
 WITHDRAWING = ("place", "draw", "take")  # the steps of a withdrawal after the withdraw
+restore_field_types(state)  # compiled (mypyc): pydantic reads the fields' written types
 _STATE = TypeAdapter(State)
 _VIEW = TypeAdapter(View)
 _ACTION: TypeAdapter[Action] = TypeAdapter(Action)
