@@ -1,6 +1,6 @@
 """Taj Mahal's engine: random full games per CPU-second, and that every game ends.
 
-    python bench/taj_mahal_engine.py [--games N] [--rounds R] [--against REV] [--json]
+    python bench/taj_mahal_engine.py [--games N] [--rounds R] [--against REV] [--compiled] [--json]
 
 Game k (0 <= k < N, default 10,000) has 3, 4 or 5 players (3 + k mod 3) and is played through
 the Game protocol: chance steps dealt by `random.Random(k)`, every decision chosen uniformly
@@ -14,13 +14,21 @@ With --against REV, the same games are played by revision REV's rules/ (taken wi
 `git archive` into a temporary folder) in a subprocess of the same run, rounds alternating
 between the two trees, and the figures are given with their ratio. Both trees must play the
 same games (the same number of steps), or the comparison is refused.
+
+With --compiled, this tree is measured as the compiled build (setup.py with VJ_MYPYC=1: the
+Docker image's engine), built with mypyc into a temporary copy first (about 20 CPU-seconds, not
+timed; it needs the dev extras' mypy and a C compiler). The worker checks that the engine it
+plays is the compiled one. With --against, the other tree stays pure Python, so the ratio is
+what compiling gives on top of any change between the trees; both must play the same games.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -65,6 +73,9 @@ def worker(root: str, games: int) -> None:
 
     if not str(Path(vijayanagara.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
         raise SystemExit(f"rules was imported from {vijayanagara.__file__}, not from {root}")
+    from rules.taj_mahal import engine
+
+    compiled = not (engine.__file__ or "").endswith(".py")
     play(0)  # load the data files before timing
     crashes: list[str] = []
     no_winner = steps = 0
@@ -78,7 +89,13 @@ def worker(root: str, games: int) -> None:
         steps += n
         no_winner += not won
     cpu = time.process_time() - c0
-    out = {"cpu": cpu, "steps": steps, "crashes": len(crashes), "without_winner": no_winner}
+    out = {
+        "cpu": cpu,
+        "steps": steps,
+        "crashes": len(crashes),
+        "without_winner": no_winner,
+        "compiled": compiled,
+    }
     print(json.dumps(out), flush=True)
     for c in crashes[:3]:
         print(c, file=sys.stderr)
@@ -92,10 +109,29 @@ def run(root: Path, games: int) -> dict[str, float]:
     return result
 
 
+def compile_tree(into: Path) -> None:
+    """This tree's rules/ built as setup.py builds it with VJ_MYPYC=1, in `into`."""
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, into / name)
+    shutil.copytree(REPO / "rules", into / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+    build = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+        cwd=into,
+        env={**os.environ, "VJ_MYPYC": "1"},
+        capture_output=True,
+        text=True,
+    )
+    if build.returncode != 0:
+        raise SystemExit(
+            f"the compiled build failed:\n{build.stdout[-2000:]}{build.stderr[-2000:]}"
+        )
+
+
 def figures(results: list[dict[str, float]], games: int) -> dict[str, float]:
     cpu = min(r["cpu"] for r in results)
     steps = results[0]["steps"]
     return {
+        "compiled": results[0]["compiled"],
         "cpu_seconds": round(cpu, 3),
         "crashes": max(r["crashes"] for r in results),
         "without_winner": max(r["without_winner"] for r in results),
@@ -111,6 +147,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--against", metavar="REV", help="another git revision to compare with")
+    p.add_argument("--compiled", action="store_true", help="this tree built with mypyc")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = p.parse_args()
@@ -119,13 +156,19 @@ def main() -> None:
         return
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as built:
         if args.against:
             checkout(args.against, Path(tmp), "rules")
+        tree = REPO
+        if args.compiled:
+            compile_tree(Path(built))
+            tree = Path(built)
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
-            here.append(run(REPO, args.games))
+            here.append(run(tree, args.games))
             if args.against:
                 there.append(run(Path(tmp), args.games))
+            if args.compiled and not here[-1]["compiled"]:
+                raise SystemExit("the compiled build's engine was not the one played")
     a = figures(here, args.games)
     b = figures(there, args.games) if there else None
     if b is not None and here[0]["steps"] != there[0]["steps"]:
@@ -150,8 +193,8 @@ def main() -> None:
         print(f"{'':22}{'this tree':>12}{args.against:>14}{'ratio':>8}")
         for key in ("games_per_cpu_second", "steps_per_cpu_second"):
             print(f"{key:22}{a[key]:12.1f}{b[key]:14.1f}{a[key] / b[key]:8.2f}")
-        for key in ("us_per_step", "crashes", "without_winner"):
-            print(f"{key:22}{a[key]:12}{b[key]:14}")
+        for key in ("us_per_step", "crashes", "without_winner", "compiled"):
+            print(f"{key:22}{a[key]!s:>12}{b[key]!s:>14}")
         print(f"{'goal':22} >= {GOAL} games per CPU-second")
     if a["crashes"] or a["without_winner"]:
         raise SystemExit(1)
