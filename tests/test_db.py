@@ -460,3 +460,32 @@ async def test_filling_the_log_of_a_game_stored_before_adds_only_missing_lines(
     assert await store.log_lines(gid) == ["a", "b", "c"]  # a stored line is never replaced
     assert (await store.get_game(gid)).version == g.version  # not a move
     assert await store.stored_bytes(gid) > len("abc")
+
+
+async def test_the_suites_migrated_sqlite_file_is_what_a_first_open_leaves(
+    migrated_sqlite_path: Path, tmp_path: Path
+) -> None:
+    """conftest's copied file stands for a new store's: the same schema, version and mode."""
+    fresh = tmp_path / "fresh.sqlite3"
+    await (await SQLiteStore.open(fresh)).close()
+
+    def shape(path: Path) -> tuple[object, ...]:
+        conn = sqlite3.connect(path)
+        try:
+            return (
+                conn.execute(
+                    "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name"
+                ).fetchall(),
+                conn.execute("PRAGMA user_version").fetchone(),
+                conn.execute("PRAGMA journal_mode").fetchone(),
+            )
+        finally:
+            conn.close()
+
+    assert shape(migrated_sqlite_path) == shape(fresh)
+    conn = sqlite3.connect(migrated_sqlite_path)
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
+    assert tables and all(
+        conn.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone() == (0,) for t in tables
+    )
+    conn.close()

@@ -36,9 +36,9 @@ CHANCE = ("roll", "draw")
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
+async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
     # orders typed one after another by a program: no double-submit guard
-    s = await GameService.open(str(tmp_path / "f.sqlite3"), FakeRenderer(), guard_repeats=False)
+    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), guard_repeats=False)
     yield s
     await s.close()
 
@@ -314,7 +314,7 @@ async def _game_from_before_secrets(
 
 
 async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_its_next_move(
-    svc: GameService, tmp_path: Path
+    svc: GameService, migrated_sqlite_path: Path
 ) -> None:
     played = await _game_from_before_secrets(svc, 5, 40)
     gid, st = await state(svc)
@@ -345,7 +345,7 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     log = await log_of(svc, gid)
     assert log[: len(written)] == written and log[len(written)] == a
     # the game goes on from its log alone, also after a restart (no seeded snapshot is left)
-    again = await GameService.open(str(tmp_path / "f.sqlite3"), FakeRenderer())
+    again = await GameService.open(str(migrated_sqlite_path), FakeRenderer())
     try:
         loaded = await again.state_of(await again.store.get_game(gid))
         assert loaded.rng is None and loaded.order == []

@@ -75,8 +75,8 @@ class Bystander:
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "h.sqlite3"), FakeRenderer())
+async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
+    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer())
     yield s
     await s.close()
 
