@@ -37,7 +37,9 @@ class SQLiteConn:
 
     What may wait goes to the connection's own thread, so the event loop never does:
     connecting, COMMIT (the fsync of synchronous=FULL), migrations, closing, and BEGIN
-    IMMEDIATE when another process is writing the file (it then waits up to busy_timeout).
+    IMMEDIATE when another process is writing the file (it then waits up to busy_timeout). A
+    call a cancelled caller leaves on the thread runs to its end; a transaction it leaves open
+    is rolled back after it.
     The rest runs where it is called: in WAL mode a reader never waits for a writer, and
     inside BEGIN IMMEDIATE this connection holds the file's write lock, so a statement only
     computes (a few microseconds, where a trip to a thread and back costs about forty). One
@@ -110,23 +112,35 @@ class SQLiteConn:
                 raise
         finally:
             conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
-        await self.waiting("BEGIN IMMEDIATE")
-
-    async def waiting(self, sql: str) -> None:
-        """A statement that may wait (BEGIN IMMEDIATE, COMMIT, ROLLBACK), on the thread.
-        BEGIN's caller cancelled before it returned: the transaction it opened is rolled back
-        (after it, on the same thread), so the connection is not left inside it."""
         try:
-            await self._in_thread(lambda: self._connection().execute(sql))
+            await self._in_thread(lambda: self._connection().execute("BEGIN IMMEDIATE"))
         except asyncio.CancelledError:
-            if sql.startswith("BEGIN"):
-                self._last = self._thread.submit(self._roll_back_if_open)
+            self._end_what_was_left_open()  # the BEGIN goes on waiting, then opens it
             raise
 
-    def _roll_back_if_open(self) -> None:
-        conn = self._connection()
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+    async def commit(self) -> None:
+        """COMMIT, on the thread (its fsync). A COMMIT that fails (a full disk) leaves the
+        transaction open: it is rolled back, so that the next write starts cleanly."""
+        try:
+            await self._in_thread(lambda: self._connection().execute("COMMIT"))
+        except BaseException:
+            self._end_what_was_left_open()  # (cancelled: the COMMIT ran on; nothing is open)
+            raise
+
+    async def rollback(self) -> None:
+        """ROLLBACK: in WAL mode it writes nothing and waits for nothing."""
+        await self._settled()
+        self._connection().execute("ROLLBACK")
+
+    def _end_what_was_left_open(self) -> None:
+        """Roll back a transaction left open, on the thread after the call that left it."""
+
+        def roll_back() -> None:
+            conn = self._conn
+            if conn is not None and conn.in_transaction:
+                conn.execute("ROLLBACK")
+
+        self._last = self._thread.submit(roll_back)
 
     async def script(self, sql: str) -> None:
         """A script (executescript: it commits first), on the thread."""
@@ -201,9 +215,9 @@ class SQLiteStore(SQLStore):
             try:
                 yield self._conn
             except BaseException:
-                await self._conn.waiting("ROLLBACK")
+                await self._conn.rollback()
                 raise
-            await self._conn.waiting("COMMIT")
+            await self._conn.commit()
 
     def _is_duplicate(self, error: Exception) -> bool:
         return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)

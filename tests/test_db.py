@@ -223,6 +223,26 @@ async def test_a_write_waits_for_another_processs_write_then_goes_through(
     await s.close()
 
 
+async def test_a_commit_that_fails_leaves_the_store_usable(tmp_path: Path) -> None:
+    """A COMMIT can fail (a full disk; here a deferred constraint, which SQLite checks at
+    COMMIT) and leave its transaction open: the store rolls it back, so the next write starts
+    cleanly and the failed one left nothing. (No write of the store's contract can make its
+    own COMMIT fail, so this one is made in its transaction by hand.)"""
+    s = await SQLiteStore.open(tmp_path / "commit.sqlite3")
+    async with s._tx() as conn:
+        await conn.execute("CREATE TABLE p (id INTEGER PRIMARY KEY)")
+        await conn.execute(
+            "CREATE TABLE c (p INTEGER REFERENCES p (id) DEFERRABLE INITIALLY DEFERRED)"
+        )
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        async with s._tx() as conn:
+            await conn.execute("INSERT INTO c VALUES (5)")
+    await s.put_server_settings(ServerSettings(guild_id="g1", organisers="managers"))
+    assert (await s.server_settings("g1")).organisers == "managers"
+    assert await s._conn.fetch("SELECT * FROM c") == []
+    await s.close()
+
+
 async def test_a_write_cancelled_while_another_process_writes_leaves_the_store_usable(
     tmp_path: Path,
 ) -> None:
