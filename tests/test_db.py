@@ -118,6 +118,31 @@ async def test_append_needs_an_active_game(store: Store) -> None:
         await store.append_actions(g.id, g.version, [act(1)])
 
 
+async def test_an_append_is_refused_with_the_reason_and_changes_nothing(store: Store) -> None:
+    """A missing game, a stale version (checked before the status) and a game that takes no
+    more moves are each refused as such; the game stays as it was."""
+    gid = await active_game(store)
+    g = await store.append_actions(gid, (await store.get_game(gid)).version, [act(1)])
+    with pytest.raises(GameNotFound):
+        await store.append_actions(gid + 100, 0, [act(2)])
+    done = await store.append_actions(gid, g.version, [act(2)], status="finished")
+    assert (done.status, done.version, done.actions) == ("finished", g.version + 1, 2)
+    assert await store.get_game(gid) == done  # the record an append returns is the stored one
+    with pytest.raises(StaleAction):
+        await store.append_actions(gid, g.version, [act(3)])
+    with pytest.raises(StorageError, match="is finished"):
+        await store.append_actions(gid, done.version, [act(3)])
+    assert await store.get_game(gid) == done
+    assert [a.seq for a in await store.actions(gid)] == [1, 2]
+
+
+async def test_the_append_that_starts_a_game_is_stored(store: Store) -> None:
+    g = await store.create_game("c1", 5, {}, creator=9)
+    started = await store.append_actions(g.id, g.version, [act(1)], status="active")
+    assert (started.status, started.version, started.actions) == ("active", g.version + 1, 1)
+    assert await store.get_game(g.id) == started
+
+
 async def test_snapshots(store: Store) -> None:
     gid = await active_game(store)
     g = await store.get_game(gid)
