@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
+import yaml_text
 
 from bot.reply import Reply
 
@@ -26,7 +26,7 @@ T = TypeVar("T")
 
 
 def small_deck() -> dict[str, Any]:
-    doc = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    doc = yaml_text.load(FIXTURE.read_text(encoding="utf-8"))
     assert isinstance(doc, dict)
     return doc
 
@@ -51,7 +51,7 @@ def nested_choose_deck(levels: int = 9) -> str:
     twice, so a validator that expands it does 2**levels (or worse) work."""
     doc = small_deck()
     doc["cards"][0]["unshaded"]["effects"] = "PLACEHOLDER"
-    text = yaml.safe_dump(doc, sort_keys=False)
+    text = yaml_text.dump(doc, sort_keys=False)
 
     def level(i: int) -> str:
         if i == 0:

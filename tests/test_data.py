@@ -7,7 +7,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
-import yaml
+import yaml_text
 
 from rules import vijayanagara
 from rules.vijayanagara.board import parse_board
@@ -18,7 +18,7 @@ def _map() -> dict[str, Any]:
     text = (
         resources.files("rules.vijayanagara").joinpath("data/map.yaml").read_text(encoding="utf-8")
     )
-    data: dict[str, Any] = yaml.safe_load(text)
+    data: dict[str, Any] = yaml_text.load(text)
     return data
 
 
@@ -26,7 +26,7 @@ def _deck() -> dict[str, Any]:
     text = (
         resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
     )
-    data: dict[str, Any] = yaml.safe_load(text)
+    data: dict[str, Any] = yaml_text.load(text)
     return data
 
 

@@ -7,7 +7,7 @@ import typing
 from importlib import resources
 from typing import Any
 
-import yaml
+import yaml_text
 
 from rules.vijayanagara.cards import standard_deck
 from rules.vijayanagara.event_data import validate_side
@@ -29,7 +29,7 @@ def _standard_effects() -> list[tuple[str, list[Any]]]:
     text = (
         resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
     )
-    doc: dict[str, Any] = yaml.safe_load(text)
+    doc: dict[str, Any] = yaml_text.load(text)
     return [
         (f"card {c['number']} {side}", c[side]["effects"])
         for c in doc["cards"]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+import yaml_text
 from invariants import check
 
 from rules import vijayanagara
@@ -23,14 +23,14 @@ def standard_doc() -> dict[str, Any]:
     text = (
         resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
     )
-    doc: dict[str, Any] = yaml.safe_load(text)
+    doc: dict[str, Any] = yaml_text.load(text)
     return doc
 
 
 def broken(edit: Any) -> str:
     doc = standard_doc()
     edit(doc["cards"])
-    return yaml.safe_dump(doc)
+    return yaml_text.dump(doc)
 
 
 def card(cards: list[dict[str, Any]], number: int) -> dict[str, Any]:

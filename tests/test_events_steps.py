@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml_text
 from fixtures.events_helpers import B, D, V, at, event, independent, n, play, put
 
 from rules import vijayanagara
@@ -16,13 +16,13 @@ FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
 
 
 def with_card(unshaded: list[Any], shaded: list[Any] | None = None) -> vijayanagara.GameOptions:
-    doc = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    doc = yaml_text.load(FIXTURE.read_text(encoding="utf-8"))
     card = doc["cards"][0]
     assert card["number"] == 101
     card["order"] = ["D", "B", "V"]
     card["unshaded"] = {"text": "Test unshaded.", "effects": unshaded}
     card["shaded"] = {"text": "Test shaded.", "effects": shaded or []}
-    return with_deck(vijayanagara.GameOptions(), yaml.safe_dump(doc))
+    return with_deck(vijayanagara.GameOptions(), yaml_text.dump(doc))
 
 
 def test_flip_all_rebelling_in_one_province() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+import yaml_text
 from fakes import SEATS, STRANGER, FakeRenderer
 from hostile import (
     FIXTURE,
@@ -165,7 +166,7 @@ async def test_unvalidated_values_never_reach_a_message_whole(svc: GameService) 
     for i in range(3):
         broken = small_deck()
         broken["cards"][i] = doc["cards"][i]
-        text = yaml.safe_dump(broken)[: MAX_DECK_BYTES - 10]
+        text = yaml_text.dump(broken)[: MAX_DECK_BYTES - 10]
         reply = await refused_quickly(svc.create(CH, D, files={"deck": text}))
         assert "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT" not in reply.text
         assert "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ" not in reply.text
@@ -431,7 +432,7 @@ def test_deck_numbers_are_range_checked() -> None:
         doc["cards"][0]["unshaded"]["effects"] = [
             {"place": {"piece": "troop", "count": 123456782, "in": {"spaces": ["delhi"]}}}
         ]
-        text = yaml.safe_dump(doc).replace("123456781", number).replace("123456782", count)
+        text = yaml_text.dump(doc).replace("123456781", number).replace("123456782", count)
         with pytest.raises(vijayanagara.DataError) as err:
             vijayanagara.cards.load_deck_text(text)
         assert len(str(err.value)) < 500

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+import yaml_text
 from fakes import FakeRenderer
 from hostile import MAX_MESSAGE_CHARS, export_doc, export_of_gives, small_deck
 from hypothesis import HealthCheck, given, settings
@@ -44,8 +44,8 @@ documents = st.recursive(
 )
 
 
-def yaml_text(doc: object) -> str:
-    return yaml.safe_dump(doc, allow_unicode=True)
+def deck_text(doc: object) -> str:
+    return yaml_text.dump(doc, allow_unicode=True)
 
 
 @st.composite
@@ -60,13 +60,13 @@ def broken_decks(draw: st.DrawFn) -> str:
         card[field]["effects"] = [value] if draw(st.booleans()) else value
     else:
         card[field] = value
-    return yaml_text(deck)
+    return deck_text(deck)
 
 
 deck_uploads = st.one_of(
     st.binary(max_size=3000),
     st.text(max_size=3000),
-    documents.map(yaml_text),
+    documents.map(deck_text),
     documents.map(json.dumps),
     broken_decks(),
 )

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+import yaml_text
 from fakes import SEATS, FakeRenderer
 from sources import syntax_tree
 
@@ -56,10 +56,10 @@ def _deck_with_free_decree(decree: str) -> str:
     text = (
         resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
     )
-    doc: dict[str, Any] = yaml.safe_load(text)
+    doc: dict[str, Any] = yaml_text.load(text)
     card = next(c for c in doc["cards"] if c["number"] == 15)
     card["shaded"]["effects"][0]["free_decree"]["decree"] = decree
-    return yaml.safe_dump(doc)
+    return yaml_text.dump(doc)
 
 
 @pytest.mark.parametrize("spelling", ["collect_tribute", "collect-tribute"])

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import yaml
+import yaml_text
 
 from rules.errors import DataError
 from rules.taj_mahal import GAME, SEATS, TajOptions
@@ -85,9 +85,9 @@ Change = Callable[[Any], object]
 
 
 def _changed(text: str, change: Change) -> str:
-    data = yaml.safe_load(text)
+    data = yaml_text.load(text)
     change(data)
-    return yaml.safe_dump(data)
+    return yaml_text.dump(data)
 
 
 @pytest.mark.parametrize(

@@ -684,13 +684,13 @@ def test_take_refuses_cards_not_in_the_supply() -> None:
 
 
 def test_points_an_owners_taj_mahal_tile_showing_a_commodity_counts_for_the_province_tile() -> None:
-    import yaml
+    import yaml_text
 
     from rules.taj_mahal.components import standard_texts
 
-    data = yaml.safe_load(standard_texts()[0])
+    data = yaml_text.load(standard_texts()[0])
     data["taj_mahal_tile"] = {"kind": "commodity", "commodity": "rice"}
-    s = GAME.new_game(TajOptions(board_file=yaml.safe_dump(data)), SEATS[:3])
+    s = GAME.new_game(TajOptions(board_file=yaml_text.dump(data)), SEATS[:3])
     s = settle(s)
     s = arrange(
         s, visit=11, bonus_on=tuple(NO if b != len(BOARD.bonus_tiles) else b for b in s.bonus_on)
