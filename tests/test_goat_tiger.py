@@ -10,7 +10,7 @@ import pytest
 
 from ai.budget import Budget
 from ai.goat_tiger import easy_player, hard_player, random_player
-from ai.goat_tiger.search import action_of, best_move, moves, node_of
+from ai.goat_tiger.search import CHECK_EVERY, action_of, best_move, moves, node_of
 from rules.goat_tiger import (
     GAME,
     GOATS,
@@ -301,3 +301,17 @@ def test_the_search_stops_when_its_budget_is_spent_and_still_moves() -> None:
     clock = iter(range(1000))  # a clock that moves one second per reading
     budget = Budget(iterations=1000, seconds=2.0, clock=lambda: float(next(clock)))
     assert hard_player(st, GOATS, random.Random(0), budget) in legal_actions(st)
+
+
+def test_a_timed_search_looks_at_its_budget_every_few_milliseconds_of_work() -> None:
+    """After the first depth, every CHECK_EVERY nodes (about 8 ms): a 20 ms budget is kept to
+    within that, where a look every 1024 nodes overshot it threefold."""
+    looked: list[int] = []
+
+    def out_of_time(nodes: int) -> bool:
+        looked.append(nodes)
+        return len(looked) == 5
+
+    found = best_move(node_of(new_game(Options())), 8, out_of_time=out_of_time)
+    assert len(looked) == 5 and found.nodes == looked[-1]
+    assert [b - a for a, b in itertools.pairwise(looked)] == [CHECK_EVERY] * 4
