@@ -327,27 +327,38 @@ class SQLStore(ABC):
         conn: Conn,
         game_id: int,
         expected: int,
-        seats: dict[str, int] | None,
-        status: Status | None,
-    ) -> None:
+        *,
+        seats: dict[str, int] | None = None,
+        status: Status | None = None,
+        options: dict[str, Any] | None = None,
+        moving: bool = False,
+    ) -> GameRecord:
+        """The game's next version with these changes, in one statement that also checks the
+        version and locks the row until the transaction ends (each statement is a round trip
+        on PostgreSQL). The game as it leaves it, its moves as they stand then. StaleAction or
+        GameNotFound when the version is not `expected`; `moving` (an append): StorageError
+        for a game that takes no moves, as it stands."""
         sets = ["version = version + 1", f"updated_at = {self.dialect.now}"]
         args: list[object] = []
-        if seats is not None:
-            sets.append("seats = ?")
-            args.append(json.dumps(seats, sort_keys=True))
-        if status is not None:
-            sets.append("status = ?")
-            args.append(status)
-        changed = await conn.execute(
-            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+        for column, value in (("seats", seats), ("status", status), ("options", options)):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                args.append(value if isinstance(value, str) else json.dumps(value, sort_keys=True))
+        where = "id = ? AND version = ?"
+        args += [game_id, expected]
+        if moving:  # an active game, or the lobby its first move starts
+            where += " AND status IN (?, ?)"
+            args += ["active", "lobby" if status == "active" else "active"]
+        row = await conn.fetchrow(
+            f"UPDATE games SET {', '.join(sets)} WHERE {where} RETURNING {self._game_columns}",
             *args,
-            game_id,
-            expected,
         )
-        if changed != 1:  # cannot happen under the write's serialisation; belt and braces
-            raise StaleAction(game_id, expected, -1)
+        if row is None:  # why not, as the game stands
+            game = await self._check_version(conn, game_id, expected)
+            raise StorageError(f"game {game_id} is {game.status}: no moves can be stored")
         if status in ENDED_STATUSES:  # nobody is waited for any more
             await conn.execute("DELETE FROM jobs WHERE game_id = ?", game_id)
+        return from_row.game(row)
 
     async def update_game(
         self,
@@ -362,17 +373,11 @@ class SQLStore(ABC):
         options: dict[str, Any] | None = None,
     ) -> GameRecord:
         async with self._tx() as conn:
-            await self._check_version(conn, game_id, expected_version)
-            await self._bump(conn, game_id, expected_version, seats, status)
-            if options is not None:
-                await conn.execute(
-                    "UPDATE games SET options = ? WHERE id = ?",
-                    json.dumps(options, sort_keys=True),
-                    game_id,
-                )
+            game = await self._bump(
+                conn, game_id, expected_version, seats=seats, status=status, options=options
+            )
             if snapshot is not None:
                 await self._put_snapshot(conn, game_id, snapshot)
-            game = await self._fetch_game(conn, game_id)
             if announcement is not None:
                 await self._put_announcement(conn, game, announcement)
             if reminder is not None and game.status == "active":
@@ -439,7 +444,9 @@ class SQLStore(ABC):
             return await self._append_one(conn, req)
 
     async def _append_one(self, conn: Conn, req: Append) -> GameRecord:
-        game = await self._bump_to_append(conn, req)
+        game = await self._bump(
+            conn, req.game_id, req.expected_version, status=req.status, moving=True
+        )
         await conn.executemany(
             "INSERT INTO actions (game_id, seq, action, faction, user_id) VALUES (?, ?, ?, ?, ?)",
             [
@@ -472,33 +479,6 @@ class SQLStore(ABC):
                 ],
             )
         return stored
-
-    async def _bump_to_append(self, conn: Conn, req: Append) -> GameRecord:
-        """The version check, its row lock and the bump of an append in one statement (a move
-        costs a round trip for each statement on PostgreSQL). The game as the bump leaves it,
-        its moves counted before this append's; StaleAction, GameNotFound or StorageError
-        (a game that takes no moves) as the separate checks would raise them."""
-        sets = ["version = version + 1", f"updated_at = {self.dialect.now}"]
-        args: list[object] = []
-        if req.status is not None:
-            sets.append("status = ?")
-            args.append(req.status)
-        takes_moves = ["active", "lobby"] if req.status == "active" else ["active", "active"]
-        row = await conn.fetchrow(
-            f"UPDATE games SET {', '.join(sets)} "
-            "WHERE id = ? AND version = ? AND status IN (?, ?) "
-            f"RETURNING {self._game_columns}",
-            *args,
-            req.game_id,
-            req.expected_version,
-            *takes_moves,
-        )
-        if row is None:  # why not: the reason as the game stands
-            game = await self._check_version(conn, req.game_id, req.expected_version)
-            raise StorageError(f"game {req.game_id} is {game.status}: no moves can be stored")
-        if req.status in ENDED_STATUSES:  # nobody is waited for any more
-            await conn.execute("DELETE FROM jobs WHERE game_id = ?", req.game_id)
-        return from_row.game(row)
 
     async def adopt_secret(
         self,
@@ -534,8 +514,7 @@ class SQLStore(ABC):
                 len(log),
                 game_id,
             )
-            await self._bump(conn, game_id, expected_version, None, None)
-            return await self._fetch_game(conn, game_id)
+            return await self._bump(conn, game_id, expected_version)
 
     # --- export / import -------------------------------------------------------------------
 

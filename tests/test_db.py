@@ -136,6 +136,18 @@ async def test_an_append_is_refused_with_the_reason_and_changes_nothing(store: S
     assert [a.seq for a in await store.actions(gid)] == [1, 2]
 
 
+async def test_a_stale_update_is_refused_and_changes_nothing(store: Store) -> None:
+    g = await store.create_game("c1", 5, {"a": 1}, creator=9)
+    g2 = await store.update_game(g.id, g.version, seats={"D": 9}, options={"a": 2})
+    assert (g2.version, g2.seats, g2.options) == (g.version + 1, {"D": 9}, {"a": 2})
+    assert await store.get_game(g.id) == g2  # the record an update returns is the stored one
+    with pytest.raises(StaleAction):
+        await store.update_game(g.id, g.version, seats={"D": 1}, options={"a": 3}, status="active")
+    with pytest.raises(GameNotFound):
+        await store.update_game(g.id + 100, 0, status="active")
+    assert await store.get_game(g.id) == g2
+
+
 async def test_the_append_that_starts_a_game_is_stored(store: Store) -> None:
     g = await store.create_game("c1", 5, {}, creator=9)
     started = await store.append_actions(g.id, g.version, [act(1)], status="active")
