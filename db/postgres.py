@@ -3,8 +3,9 @@
 Every write is one transaction on a pooled connection. Per-game serialisation, across
 processes: a write first locks the game's row (its version bump, UPDATE ... WHERE version =
 ..., or a SELECT ... FOR UPDATE), so a second writer of the same game waits, then finds the
-version the first one wrote and gets StaleAction, never a silent overwrite. Writes to different games run side by side. Owed announcements are claimed
-with FOR UPDATE SKIP LOCKED plus a lease, so several bot processes never take the same one.
+version the first one wrote and gets StaleAction, never a silent overwrite. Writes to
+different games run side by side. Owed announcements are claimed with FOR UPDATE SKIP LOCKED
+plus a lease, so several bot processes never take the same one.
 The queries are db/sql_store.py's; this module holds what is PostgreSQL's own.
 """
 

@@ -340,10 +340,13 @@ class SQLStore(ABC):
         for a game that takes no moves, as it stands."""
         sets = ["version = version + 1", f"updated_at = {self.dialect.now}"]
         args: list[object] = []
-        for column, value in (("seats", seats), ("status", status), ("options", options)):
+        for column, value in (("seats", seats), ("options", options)):
             if value is not None:
                 sets.append(f"{column} = ?")
-                args.append(value if isinstance(value, str) else json.dumps(value, sort_keys=True))
+                args.append(json.dumps(value, sort_keys=True))
+        if status is not None:
+            sets.append("status = ?")
+            args.append(status)
         where = "id = ? AND version = ?"
         args += [game_id, expected]
         if moving:  # an active game, or the lobby its first move starts
@@ -353,7 +356,7 @@ class SQLStore(ABC):
             f"UPDATE games SET {', '.join(sets)} WHERE {where} RETURNING {self._game_columns}",
             *args,
         )
-        if row is None:  # why not, as the game stands
+        if row is None:  # why not, as the game stands: its version, or (moving) its status
             game = await self._check_version(conn, game_id, expected)
             raise StorageError(f"game {game_id} is {game.status}: no moves can be stored")
         if status in ENDED_STATUSES:  # nobody is waited for any more

@@ -149,7 +149,7 @@ ALLOWED_IN_RULES = {
     "re",
     "string",
     "threading",  # a lock around the parsed-deck cache
-    "types",
+    "types",  # ModuleType, the type of the module field_types reads
     "typing",
     "yaml",
 }
