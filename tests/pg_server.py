@@ -138,13 +138,7 @@ class PgServer:
             if self._shape is None or await _shape_of(conn, schema) != self._shape:
                 await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
                 return
-            tables = await conn.fetch(
-                "SELECT tablename FROM pg_tables WHERE schemaname = $1 "
-                "AND tablename <> 'schema_version'",
-                schema,
-            )
-            names = ", ".join(f'"{schema}"."{t["tablename"]}"' for t in tables)
-            await conn.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+            await conn.execute(await _emptying(conn, schema))
             self._spare.append(schema)
         finally:
             await conn.close()
@@ -167,14 +161,40 @@ async def _cut_off_others(conn: asyncpg.Connection) -> None:
     )
 
 
+async def _emptying(conn: asyncpg.Connection, schema: str) -> str:
+    """The statements that delete every row of the schema's tables but its version, and
+    start its sequences again. DELETE, not TRUNCATE: a test leaves a few rows, and TRUNCATE
+    gives each table and index a new file (about 45 ms for the schema, against 1.5). The
+    replica role turns off the triggers, the append-only log's and the foreign keys', for
+    the deletes only."""
+    rows = await conn.fetch(
+        "SELECT 'DELETE FROM ' || quote_ident(schemaname) || '.' || quote_ident(tablename) "
+        "FROM pg_tables WHERE schemaname = $1 AND tablename <> 'schema_version' "
+        "UNION ALL SELECT 'ALTER SEQUENCE ' || quote_ident(schemaname) || '.' "
+        "|| quote_ident(sequencename) || ' RESTART' FROM pg_sequences WHERE schemaname = $1",
+        schema,
+    )
+    statements = [r[0] for r in rows]
+    return ";\n".join(
+        ["SET session_replication_role = replica", *statements, "RESET session_replication_role"]
+    )
+
+
 async def _shape_of(conn: asyncpg.Connection, schema: str) -> str:
     """A schema's catalog as text, its own name left out: tables and their columns, indexes,
-    constraints, triggers, functions, and the migrations recorded."""
+    constraints, triggers, functions, and the migrations recorded. Read from pg_catalog:
+    information_schema's column view costs a new connection about three times as much."""
     rows = await conn.fetch(
         """
-        SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' '
-            || is_nullable || ' ' || coalesce(column_default, '') || ' ' || is_identity
-            FROM information_schema.columns WHERE table_schema = $1
+        SELECT 'column ' || c.relname || '.' || a.attname || ' '
+            || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull || ' '
+            || coalesce(replace(pg_get_expr(d.adbin, d.adrelid), $1, ''), '') || ' '
+            || a.attidentity::text
+            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+            WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v') AND a.attnum > 0
+            AND NOT a.attisdropped
         UNION ALL SELECT 'index ' || indexname || ' ' || replace(indexdef, $1, '')
             FROM pg_indexes WHERE schemaname = $1
         UNION ALL SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(c.oid)
