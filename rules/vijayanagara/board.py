@@ -62,6 +62,11 @@ class Board(BaseModel):
         return tuple(s.id for s in self.spaces.values() if s.is_province)
 
     @cached_property
+    def province_prosperity(self) -> tuple[tuple[str, int], ...]:
+        """Each Province with its Prosperity (1.3.1), in the map's order: what scoring reads."""
+        return tuple((s, self.spaces[s].prosperity) for s in self.provinces)
+
+    @cached_property
     def province_set(self) -> frozenset[str]:
         return frozenset(self.provinces)
 

@@ -3,27 +3,34 @@
 from __future__ import annotations
 
 from .board import board
-from .forces import structures_on_map
 from .model import PLAYERS, Faction, GameState, Piece
 
 
 def score(state: GameState) -> dict[Faction, int]:
     """Victory points now; once Timur's invasion is over, with the Delhi adjustment (5.1)."""
-    b = board()
     spaces = state.spaces
+    bahmani_seat, vijaya_seat = Faction.B, Faction.V  # (locals: the AI scores every candidate)
     tributary = bahmani = vijaya = 0
-    for s in b.provinces:  # one pass: each Province's Prosperity to whoever it counts for
+    for s, prosperity in board().province_prosperity:  # each to whoever it counts for
         sp = spaces[s]
         if sp.tributary:
-            tributary += b.prosperity(s)
-        if sp.control == Faction.B:
-            bahmani += b.prosperity(s)
-        elif sp.control == Faction.V:
-            vijaya += b.prosperity(s)
+            tributary += prosperity
+        control = sp.control
+        if control == bahmani_seat:
+            bahmani += prosperity
+        elif control == vijaya_seat:
+            vijaya += prosperity
+    fort, temple = Piece.FORT, Piece.TEMPLE
+    forts = temples = 0
+    for sp in spaces.values():  # one pass for both kinds of structure that score
+        pieces = sp.pieces
+        if pieces:
+            forts += pieces.get(fort, 0)
+            temples += pieces.get(temple, 0)
     return {
         Faction.D: tributary + (state.delhi_adjustment or 0),
-        Faction.B: bahmani + structures_on_map(state, Piece.FORT) + state.influence[Faction.B],
-        Faction.V: vijaya + structures_on_map(state, Piece.TEMPLE) + state.influence[Faction.V],
+        bahmani_seat: bahmani + forts + state.influence[bahmani_seat],
+        vijaya_seat: vijaya + temples + state.influence[vijaya_seat],
     }
 
 
