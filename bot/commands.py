@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Literal, cast
 
 from annotated_types import Ge, Le
@@ -621,10 +622,12 @@ def _shortcut(name: str) -> Run:
     return run
 
 
-def commands(kind: str) -> list[Command]:
-    """Every command of a game's group, in the order help lists them."""
+@cache
+def commands(kind: str) -> tuple[Command, ...]:
+    """Every command of a game's group, in the order help lists them (built once per game: a
+    game's id names one game for the life of the process, and each line asks)."""
     g = game(kind)
-    return [*common(g), *own(g), *club(g)]
+    return (*common(g), *own(g), *club(g))
 
 
 def help_lines(kind: str) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ import logging
 import re
 import sys
 from collections.abc import Awaitable, Callable, Iterable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import TextIO
 
@@ -88,13 +89,14 @@ def help_text(kind: str, seats: str) -> str:
     return "\n".join(lines)
 
 
-def terminal_commands(kind: str) -> list[Command]:
+@cache
+def terminal_commands(kind: str) -> tuple[Command, ...]:
     """The commands of the table the terminal reads (a game's shortcuts are typed as orders;
     what needs a server, or the terminal does its own way, is left out)."""
     left_out = {"config", "seat", "me", "history", "stats", "rematch", "verify", "ai", "hint"}
-    return [
+    return tuple(
         c for c in commands(kind) if (c.terminal and c.name not in left_out) or c.name == "verify"
-    ]
+    )
 
 
 # The service speaks Discord; the terminal has its own words for the same commands.
