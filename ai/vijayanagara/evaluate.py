@@ -81,35 +81,39 @@ _ROLE: dict[Faction, dict[Piece, int]] = {
 
 
 def _map_value(state: GameState, seat: Faction, j: Judgement) -> float:
-    # one table lookup per piece, the sums in the same order as ever (same floats)
+    # one table lookup per piece, the sums in the same order as ever (same floats: what an
+    # empty space or an unthreatened one would add is 0.0, so it is left out)
     adjacency = vijayanagara.board().adjacency
     role = _ROLE[seat]
     structure, unit, control = j.structure, j.unit, j.control
     delhi = seat == Faction.D
-    own_units: dict[str, int] = {}
+    held: list[tuple[str, int]] = []  # each space with the seat's units, in the state's order
     rival_units: dict[str, int] = {}
     value = 0.0
     for sid, sp in state.spaces.items():
-        mine = rivals = 0
-        for piece, n in sp.pieces.items():
-            r = role[piece]
-            if r == _OWN_UNIT:
-                mine += n
-            elif r == _RIVAL_UNIT:
-                rivals += n
-            elif r == _OWN_STRUCTURE:
-                value += structure * n
-        own_units[sid] = mine
-        rival_units[sid] = rivals
-        value += unit * mine
+        pieces = sp.pieces
+        if pieces:
+            mine = rivals = 0
+            for piece, n in pieces.items():
+                r = role[piece]
+                if r == _OWN_UNIT:
+                    mine += n
+                elif r == _RIVAL_UNIT:
+                    rivals += n
+                elif r == _OWN_STRUCTURE:
+                    value += structure * n
+            if rivals:
+                rival_units[sid] = rivals
+            if mine:
+                held.append((sid, mine))
+                value += unit * mine
         if sp.tributary if delhi else sp.control == seat:
             value += control
     threat = j.threat
-    for sid, mine in own_units.items():
-        if mine == 0:
-            continue
-        near = rival_units[sid]
+    for sid, mine in held:
+        near = rival_units.get(sid, 0)
         for other in adjacency[sid]:
             near += rival_units.get(other, 0)
-        value -= threat * max(0, near - mine)
+        if near > mine:
+            value -= threat * (near - mine)
     return value
