@@ -7,7 +7,6 @@ Goats in the supply and the captures.
 
 from __future__ import annotations
 
-import io
 import threading
 from functools import cache
 from importlib import resources
@@ -16,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from rules.goat_tiger import CAPTURES_TO_WIN, LAYOUT, LINES, TITLES, State, end_text
 
+from .. import png
 from ..registry import Names, Pictures
 
 WIDTH, HEIGHT = 720, 560
@@ -95,10 +95,7 @@ def _palette() -> Image.Image:
 
 def board(view: State) -> bytes:
     """The board as PNG bytes (same view, same bytes)."""
-    buf = io.BytesIO()
-    pal = image(view).quantize(palette=_palette(), dither=Image.Dither.NONE)
-    pal.save(buf, format="PNG", compress_level=6)
-    return buf.getvalue()
+    return png.encode(image(view).quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 def _alt(view: State, names: Names | None) -> str:

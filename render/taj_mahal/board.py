@@ -13,7 +13,6 @@ nothing covers a text.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from typing import Literal
 
@@ -21,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from rules.taj_mahal import NO, SYMBOL_TITLES, Board, Cards, State, View
 
+from .. import png
 from .layout import (
     FRAME,
     MAP_BOTTOM,
@@ -396,6 +396,4 @@ def _legend(pen: _Pen) -> None:
 
 def board_png(v: View) -> bytes:
     """The picture as PNG bytes."""
-    buf = io.BytesIO()
-    picture(v).save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    return png.encode(picture(v), level=2)

@@ -10,8 +10,9 @@ from PIL import Image
 import rules.vijayanagara as vijayanagara
 from rules.vijayanagara import GameState
 
+from .. import png
 from . import geometry as g
-from . import painted, palette, png, sprites, theme
+from . import painted, palette, sprites, theme
 from .mapview import draw_map, fills, items, outline, regions
 from .panel import draw_panel
 

@@ -67,7 +67,7 @@ def vp_chart(points: Sequence[VpPoint], title: str = "Victory points, card by ca
             anchor="lm",
         )
     out = io.BytesIO()
-    img.save(out, format="PNG", optimize=True)
+    img.save(out, format="PNG", compress_level=6)  # (optimize: 5 % smaller, 3 times slower)
     return out.getvalue()
 
 
