@@ -2,7 +2,8 @@
 a temporary directory, listening only on a Unix socket there; stopped and removed after. Each
 test stores in a schema of its own: made and dropped in milliseconds, or (for a test that needs
 the schema as the store leaves it on its first open) taken migrated and empty from the schemas
-earlier tests used.
+earlier tests used, unless a test changed a schema's definitions, which the server itself notes
+(an event trigger on every DDL command).
 
 initdb refuses to run as root, so as root the server runs as the unprivileged `nobody`."""
 
@@ -43,7 +44,7 @@ class PgServer:
     root: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="vj-pg-")))
     _shared: bool = False  # SHARED made yet
     _spare: list[str] = field(default_factory=list)  # schemas migrated and emptied, to reuse
-    _shape: str | None = None  # the catalog of a schema the store has just migrated
+    _versions: list[int] | None = None  # the migrations a schema the store migrated records
 
     @property
     def data(self) -> Path:
@@ -86,11 +87,13 @@ class PgServer:
         try:
             if not self._shared:
                 await conn.execute(f'CREATE DATABASE "{SHARED}"')
-                self._shared = True
         finally:
             await conn.close()
         conn = await asyncpg.connect(self.url(SHARED))
         try:
+            if not self._shared:
+                await conn.execute(DDL_WATCH)
+                self._shared = True
             await conn.execute(f'CREATE SCHEMA "{name}"')
         finally:
             await conn.close()
@@ -104,7 +107,7 @@ class PgServer:
         conn = await asyncpg.connect(self.url(SHARED))
         try:
             await _cut_off_others(conn)
-            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+            await _drop(conn, schema)
         finally:
             await conn.close()
 
@@ -119,24 +122,30 @@ class PgServer:
         url = await self.fresh_database()
         store = await PostgresStore.open(url)
         await store.close()
-        if self._shape is None:
-            conn = await asyncpg.connect(self.url(SHARED))
-            try:
-                self._shape = await _shape_of(conn, _schema_of(url))
-            finally:
-                await conn.close()
+        schema = _schema_of(url)
+        conn = await asyncpg.connect(self.url(SHARED))
+        try:
+            if self._versions is None:
+                self._versions = await _versions_of(conn, schema)
+            await conn.execute("DELETE FROM public.ddl_seen WHERE schema_name = $1", schema)
+        finally:
+            await conn.close()
         return url
 
     async def recycle(self, url: str) -> None:
         """Empty what `migrated_database` gave, to give it again; drop it instead if the test
-        changed its shape (a table, a column, an index, a trigger or the schema's version), so
-        that no test ever gets a schema a fresh one would not be."""
+        changed a definition in it (any DDL command: a table, a column, an index, a trigger, a
+        function) or the migrations it records, so that no test ever gets a schema a fresh
+        one would not be."""
         schema = _schema_of(url)
         conn = await asyncpg.connect(self.url(SHARED))
         try:
             await _cut_off_others(conn)
-            if self._shape is None or await _shape_of(conn, schema) != self._shape:
-                await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+            changed = await conn.fetchval(
+                "SELECT EXISTS (SELECT FROM public.ddl_seen WHERE schema_name = $1)", schema
+            )
+            if changed or await _versions_of(conn, schema) != self._versions:
+                await _drop(conn, schema)
                 return
             await conn.execute(await _emptying(conn, schema))
             self._spare.append(schema)
@@ -163,15 +172,16 @@ async def _cut_off_others(conn: asyncpg.Connection) -> None:
 
 async def _emptying(conn: asyncpg.Connection, schema: str) -> str:
     """The statements that delete every row of the schema's tables but its version, and
-    start its sequences again. DELETE, not TRUNCATE: a test leaves a few rows, and TRUNCATE
-    gives each table and index a new file (about 45 ms for the schema, against 1.5). The
-    replica role turns off the triggers, the append-only log's and the foreign keys', for
-    the deletes only."""
+    set its sequences back to their start (setval: no DDL command for the watch to note).
+    DELETE, not TRUNCATE: a test leaves a few rows, and TRUNCATE gives each table and index a
+    new file. The replica role turns off the triggers, the append-only log's and the foreign
+    keys', for the deletes only."""
     rows = await conn.fetch(
         "SELECT 'DELETE FROM ' || quote_ident(schemaname) || '.' || quote_ident(tablename) "
         "FROM pg_tables WHERE schemaname = $1 AND tablename <> 'schema_version' "
-        "UNION ALL SELECT 'ALTER SEQUENCE ' || quote_ident(schemaname) || '.' "
-        "|| quote_ident(sequencename) || ' RESTART' FROM pg_sequences WHERE schemaname = $1",
+        "UNION ALL SELECT 'SELECT setval(' || quote_literal(quote_ident(schemaname) || '.' "
+        "|| quote_ident(sequencename)) || ', ' || start_value || ', false)' "
+        "FROM pg_sequences WHERE schemaname = $1",
         schema,
     )
     statements = [r[0] for r in rows]
@@ -180,35 +190,30 @@ async def _emptying(conn: asyncpg.Connection, schema: str) -> str:
     )
 
 
-async def _shape_of(conn: asyncpg.Connection, schema: str) -> str:
-    """A schema's catalog as text, its own name left out: tables and their columns, indexes,
-    constraints, triggers, functions, and the migrations recorded. Read from pg_catalog:
-    information_schema's column view costs a new connection about three times as much."""
-    rows = await conn.fetch(
-        """
-        SELECT 'column ' || c.relname || '.' || a.attname || ' '
-            || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull || ' '
-            || coalesce(replace(pg_get_expr(d.adbin, d.adrelid), $1, ''), '') || ' '
-            || a.attidentity::text
-            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
-            JOIN pg_namespace n ON n.oid = c.relnamespace
-            LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-            WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v') AND a.attnum > 0
-            AND NOT a.attisdropped
-        UNION ALL SELECT 'index ' || indexname || ' ' || replace(indexdef, $1, '')
-            FROM pg_indexes WHERE schemaname = $1
-        UNION ALL SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(c.oid)
-            FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-            WHERE n.nspname = $1
-        UNION ALL SELECT 'trigger ' || tgname || ' ' || replace(pg_get_triggerdef(t.oid), $1, '')
-            FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid
-            JOIN pg_namespace n ON n.oid = r.relnamespace
-            WHERE n.nspname = $1 AND NOT t.tgisinternal
-        UNION ALL SELECT 'function ' || proname || ' ' || md5(prosrc)
-            FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
-        """,
-        schema,
-    )
-    versions = await conn.fetch(f'SELECT version FROM "{schema}".schema_version ORDER BY 1')
-    lines = sorted(r[0] for r in rows) + [f"version {r['version']}" for r in versions]
-    return "\n".join(lines)
+async def _drop(conn: asyncpg.Connection, schema: str) -> None:
+    await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    await conn.execute("DELETE FROM public.ddl_seen WHERE schema_name = $1", schema)
+
+
+async def _versions_of(conn: asyncpg.Connection, schema: str) -> list[int]:
+    rows = await conn.fetch(f'SELECT version FROM "{schema}".schema_version ORDER BY 1')
+    return [r["version"] for r in rows]
+
+
+# The server notes the schema of every object a DDL command makes, changes or drops (event
+# triggers fire for every schema of the database), so that `recycle` knows a test changed one.
+DDL_WATCH = """
+CREATE TABLE public.ddl_seen (schema_name text NOT NULL);
+CREATE FUNCTION public.note_ddl() RETURNS event_trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO public.ddl_seen SELECT schema_name FROM pg_event_trigger_ddl_commands()
+        WHERE schema_name IS NOT NULL;
+END $$;
+CREATE FUNCTION public.note_drop() RETURNS event_trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO public.ddl_seen SELECT schema_name FROM pg_event_trigger_dropped_objects()
+        WHERE schema_name IS NOT NULL;
+END $$;
+CREATE EVENT TRIGGER note_ddl ON ddl_command_end EXECUTE FUNCTION public.note_ddl();
+CREATE EVENT TRIGGER note_drop ON sql_drop EXECUTE FUNCTION public.note_drop();
+"""
