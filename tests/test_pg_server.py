@@ -4,6 +4,7 @@ is given again only emptied, and only when its shape is a fresh one's."""
 from __future__ import annotations
 
 import asyncpg
+import pytest
 from pg_server import PgServer
 
 from db.postgres import PostgresStore
@@ -34,11 +35,24 @@ async def test_a_used_schema_comes_back_empty_with_ids_from_one(pg_server: PgSer
     await pg_server.recycle(again)
 
 
-async def test_a_schema_whose_shape_a_test_changed_is_dropped(pg_server: PgServer) -> None:
+@pytest.mark.parametrize(
+    "change",
+    [
+        "ALTER TABLE games ADD COLUMN extra INTEGER",
+        "CREATE INDEX games_extra ON games (id, version)",
+        "DROP TABLE paces",  # a drop, which the server notes apart
+        "CREATE FUNCTION extra() RETURNS integer LANGUAGE sql AS 'SELECT 1'",
+        "DELETE FROM schema_version WHERE version = (SELECT MAX(version) FROM schema_version)",
+    ],
+    ids=["column", "index", "drop", "function", "version"],
+)
+async def test_a_schema_whose_shape_a_test_changed_is_dropped(
+    pg_server: PgServer, change: str
+) -> None:
     url = await pg_server.migrated_database()
     conn = await asyncpg.connect(url)
     try:
-        await conn.execute("ALTER TABLE games ADD COLUMN extra INTEGER")
+        await conn.execute(change)
     finally:
         await conn.close()
     await pg_server.recycle(url)
