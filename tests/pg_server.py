@@ -43,6 +43,7 @@ class PgServer:
     bin_dir: Path
     root: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="vj-pg-")))
     _shared: bool = False  # SHARED made yet
+    _watched: bool = False  # DDL_WATCH installed in it yet
     _spare: list[str] = field(default_factory=list)  # schemas migrated and emptied, to reuse
     _versions: list[int] | None = None  # the migrations a schema the store migrated records
 
@@ -87,13 +88,14 @@ class PgServer:
         try:
             if not self._shared:
                 await conn.execute(f'CREATE DATABASE "{SHARED}"')
+                self._shared = True
         finally:
             await conn.close()
         conn = await asyncpg.connect(self.url(SHARED))
         try:
-            if not self._shared:
+            if not self._watched:
                 await conn.execute(DDL_WATCH)
-                self._shared = True
+                self._watched = True
             await conn.execute(f'CREATE SCHEMA "{name}"')
         finally:
             await conn.close()
