@@ -9,6 +9,7 @@ initdb refuses to run as root, so as root the server runs as the unprivileged `n
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import itertools
 import os
@@ -16,8 +17,11 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+import threading
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import asyncpg
 
@@ -26,6 +30,7 @@ from db.postgres import PostgresStore
 USER = "vj"
 SHARED = "tests"  # the database the tests' schemas are made in
 _names = itertools.count(1)
+T = TypeVar("T")
 
 
 def find_bin_dir() -> Path | None:
@@ -38,12 +43,52 @@ def find_bin_dir() -> Path | None:
     return None
 
 
+class _Admin:
+    """One connection to the shared database, kept for the whole session on a thread of its
+    own (an event loop that outlives each test's): a new connection costs the server a process
+    and cold catalog caches, about as much as the little work each test asks of it."""
+
+    def __init__(self, connect: Coroutine[object, object, asyncpg.Connection]) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="pg-admin", daemon=True)
+        self._thread.start()
+        self._lock = asyncio.Lock()  # (bound to the admin loop on its first use there)
+        try:
+            self._conn = self.run(connect)
+        except BaseException:
+            self._stop()
+            raise
+
+    def run(self, job: Coroutine[object, object, T]) -> T:
+        """`job` on the admin loop, from outside any event loop."""
+        return asyncio.run_coroutine_threadsafe(job, self._loop).result()
+
+    async def __call__(self, job: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """`job(connection)` on the admin loop, one at a time, awaited from a test's loop."""
+
+        async def alone() -> T:
+            async with self._lock:
+                return await job(self._conn)
+
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(alone(), self._loop))
+
+    def close(self) -> None:
+        try:
+            self.run(self._conn.close())
+        finally:
+            self._stop()
+
+    def _stop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+
 @dataclass
 class PgServer:
     bin_dir: Path
     root: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="vj-pg-")))
-    _shared: bool = False  # SHARED made yet
-    _watched: bool = False  # DDL_WATCH installed in it yet
+    _admin: _Admin | None = None  # on SHARED, from `start` to `stop`
     _spare: list[str] = field(default_factory=list)  # schemas migrated and emptied, to reuse
     _versions: list[int] | None = None  # the migrations a schema the store migrated records
 
@@ -69,36 +114,33 @@ class PgServer:
         )
         log = str(self.root / "server.log")
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", log, "-w", "start")
+        self._admin = _Admin(_shared_database(self.url(), self.url(SHARED)))
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if self._admin is not None:
+                self._admin.close()
         finally:
-            shutil.rmtree(self.root, ignore_errors=True)
+            try:
+                self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            finally:
+                shutil.rmtree(self.root, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@/{database}?host={self.root}"
+
+    @property
+    def admin(self) -> _Admin:
+        if self._admin is None:
+            raise RuntimeError("the server is not started")
+        return self._admin
 
     async def fresh_database(self) -> str:
         """A new, empty place to store: a schema of its own in the session's database (the URL
         names it as the search path), as separate from the others as a database would be and
         made in a few milliseconds rather than a copy of a whole template database."""
         name = f"t{os.getpid()}_{next(_names)}"
-        conn = await asyncpg.connect(self.url())
-        try:
-            if not self._shared:
-                await conn.execute(f'CREATE DATABASE "{SHARED}"')
-                self._shared = True
-        finally:
-            await conn.close()
-        conn = await asyncpg.connect(self.url(SHARED))
-        try:
-            if not self._watched:
-                await conn.execute(DDL_WATCH)
-                self._watched = True
-            await conn.execute(f'CREATE SCHEMA "{name}"')
-        finally:
-            await conn.close()
+        await self.admin(lambda conn: conn.execute(f'CREATE SCHEMA "{name}"'))
         return self._url_of(name)
 
     async def drop_database(self, url: str) -> None:
@@ -106,12 +148,12 @@ class PgServer:
         off first, so that the drop never waits on its locks (one test at a time uses a
         server: each worker process has its own)."""
         schema = _schema_of(url)
-        conn = await asyncpg.connect(self.url(SHARED))
-        try:
+
+        async def drop(conn: asyncpg.Connection) -> None:
             await _cut_off_others(conn)
             await _drop(conn, schema)
-        finally:
-            await conn.close()
+
+        await self.admin(drop)
 
     async def migrated_database(self) -> str:
         """A place to store as the store leaves a new one on its first open: migrated to the
@@ -125,13 +167,13 @@ class PgServer:
         store = await PostgresStore.open(url)
         await store.close()
         schema = _schema_of(url)
-        conn = await asyncpg.connect(self.url(SHARED))
-        try:
+
+        async def noted(conn: asyncpg.Connection) -> None:
             if self._versions is None:
                 self._versions = await _versions_of(conn, schema)
             await conn.execute("DELETE FROM public.ddl_seen WHERE schema_name = $1", schema)
-        finally:
-            await conn.close()
+
+        await self.admin(noted)
         return url
 
     async def recycle(self, url: str) -> None:
@@ -140,22 +182,39 @@ class PgServer:
         function) or the migrations it records, so that no test ever gets a schema a fresh
         one would not be."""
         schema = _schema_of(url)
-        conn = await asyncpg.connect(self.url(SHARED))
-        try:
+
+        async def emptied(conn: asyncpg.Connection) -> bool:
             await _cut_off_others(conn)
             changed = await conn.fetchval(
                 "SELECT EXISTS (SELECT FROM public.ddl_seen WHERE schema_name = $1)", schema
             )
             if changed or await _versions_of(conn, schema) != self._versions:
                 await _drop(conn, schema)
-                return
+                return False
             await conn.execute(await _emptying(conn, schema))
+            return True
+
+        if await self.admin(emptied):
             self._spare.append(schema)
-        finally:
-            await conn.close()
 
     def _url_of(self, schema: str) -> str:
         return f"{self.url(SHARED)}&search_path={schema}"
+
+
+async def _shared_database(server: str, shared: str) -> asyncpg.Connection:
+    """SHARED made, with the DDL watch in it; a connection to it."""
+    conn = await asyncpg.connect(server)
+    try:
+        await conn.execute(f'CREATE DATABASE "{SHARED}"')
+    finally:
+        await conn.close()
+    conn = await asyncpg.connect(shared)
+    try:
+        await conn.execute(DDL_WATCH)
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
 
 
 def _schema_of(url: str) -> str:
