@@ -1,5 +1,6 @@
-"""YAML for the tests' own fixtures and edited decks: libyaml's C reader and writer where PyYAML
-has them (the pure-Python ones cost several CPU-seconds a run), the same documents either way."""
+"""YAML for the tests' own fixtures and edited decks: read as the project reads its own files
+(`rules.safe_yaml.load_own`, libyaml's reader), written by libyaml's writer where PyYAML has it
+(the pure-Python one costs several CPU-seconds a run); the same documents either way."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from typing import Any
 
 import yaml
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from rules.safe_yaml import load_own
+
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def load(text: str) -> Any:
-    return yaml.load(text, Loader=_Loader)
+    return load_own(text)
 
 
 def dump(doc: object, **options: Any) -> str:

@@ -10,12 +10,10 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import DataError
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from ..safe_yaml import load_own
 
 SpaceKind = Literal["province", "delhi", "mongol_region"]
 # Lower-case words: ids are typed in orders, and a state's bookkeeping names its other parts
@@ -171,7 +169,7 @@ def board() -> Board:
     text = (
         resources.files("rules.vijayanagara").joinpath("data/map.yaml").read_text(encoding="utf-8")
     )
-    return parse_board(yaml.load(text, Loader=_Loader))
+    return parse_board(load_own(text))
 
 
 DELHI = "delhi"
