@@ -336,6 +336,11 @@ class Game(Protocol[S, A, V, Opt]):
         when nothing may be taken back (never past a chance step or a hand-off)."""
         return None
 
+    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+        """A seat's score in a result, in the game's words, where its plain count
+        (`score score_name`) would not say what decided the game; None for the plain count."""
+        return None
+
     def note(self, view: V, action: A) -> str | None:
         """Why a legal step would do nothing ("no province qualifies"), for the bot to ask
         before playing it; None when it does something."""
