@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import GameRecord
-from rules.errors import AmbiguousName, InvalidOrder, clip, excerpt
+from rules.errors import AmbiguousName, IllegalAction, InvalidOrder, clip, excerpt, step_where
 from rules.game import Args, Seat, Step
 
 from .channel_games import ChannelGames, ChannelLocks
@@ -193,6 +193,12 @@ class Moves:
         except InvalidOrder as e:
             raise ServiceError(
                 f"{e.where} is not an order I can read: {e}. {self.texts.allowed(r.game, r.state)}"
+            ) from e
+        except IllegalAction as e:  # read, but the rules forbid it: the rule, not "unreadable"
+            where = step_where(kept, 1, 1)
+            allowed = self.texts.allowed(r.game, r.state)
+            raise ServiceError(
+                f"{where} was refused: {e.reason.removesuffix('.')}. {allowed}"
             ) from e
         except ValueError as e:
             raise ServiceError(
