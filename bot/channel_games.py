@@ -97,4 +97,5 @@ class ChannelGames:
         g = rules_of(last)
         ranking = g.result(await self.loader.state_of(last))
         result = "\n".join(self.texts.ranking_lines(g, ranking)) if ranking is not None else ""
-        return f"Game {last.id} is over.\n{result}\n{start}"
+        why = f" {ranking.text}" if ranking is not None and ranking.text else ""
+        return f"Game {last.id} is over.{why}\n{result}\n{start}"

@@ -325,5 +325,7 @@ async def test_the_closing_message_and_status_say_why_the_game_was_won(
     assert " points" not in r.text
     status = await run(service, CH, ALICE, "status", GT)
     assert ranking.text in status.text
+    after = await run(service, CH, ALICE, "play", GT, order="place 7")
+    assert f"is over. {ranking.text}" in after.text and "Goats captured" in after.text
     history = await run(service, CH, ALICE, "history", GT, club=True)
     assert "Goats captured" in history.text and " points" not in history.text
