@@ -82,6 +82,7 @@ MIDDLE = position(goats=(9, 10, 16, 20), tigers=(4, 15, 19), to_move=TIGERS, in_
         ("tiger 1 captures 9", Capture(origin=1, over=3, dest=9)),
         ("capture 9", Capture(origin=1, over=3, dest=9)),  # the only capture landing there
         ("tiger 4 takes 2", Capture(origin=4, over=3, dest=2)),
+        ("move the tiger from point 1 over 3 to point 9", Capture(origin=1, over=3, dest=9)),
         ("1-9", Capture(origin=1, over=3, dest=9)),  # a leap over a Goat: the capture it means
     ],
 )

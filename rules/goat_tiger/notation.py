@@ -21,7 +21,7 @@ from .model import GOATS, TIGERS, TITLES, Capture, Move, Place, Side, State
 from .play import GoatTigerAction, captures_now, legal_actions
 
 MAX_TEXT = 60  # longer than any way of writing a move: refused before it is read
-MAX_TOKENS = 12
+MAX_TOKENS = 12  # words and signs: "move the tiger from point 15 over 9 to point 3" is 11
 _TOKEN = re.compile(r"\d+|[a-z]+|[-x:>→]")
 _WHO: dict[str, Side] = {"goat": GOATS, "goats": GOATS, "tiger": TIGERS, "tigers": TIGERS}
 # The words of a move, by what they mean: a placement, a capture, a step; the rest only join.
