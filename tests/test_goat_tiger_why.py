@@ -22,7 +22,7 @@ from ai.registry import adviser, explainer
 from bot.service import GameService
 from rules.goat_tiger import GOATS, TIGERS, Capture, Move, Options, State, apply, new_game
 
-NO_CLOCK = Budget(iterations=100)  # a hint stops after 100,000 positions
+NO_CLOCK = Budget(iterations=20)  # a search stops after 20,000 positions
 RAW_NUMBERS = re.compile(r"(?<!\d)[+-]\d|\d\.\d|evaluation|score")  # not 4-10
 
 
@@ -54,6 +54,15 @@ def test_a_hint_names_the_suggestion_why_and_the_runner_up_in_a_players_words() 
     assert why.startswith("Why: looking ") and "3x15" in why and "Goat captured" in why
     assert runner.startswith("Runner-up: `") and "—" in runner
     assert not RAW_NUMBERS.search(found.summary), found.summary
+
+
+def test_a_hint_out_of_time_still_judges_its_moves_two_ahead() -> None:
+    st = new_game(Options())
+    ticks = iter(range(10**6))  # a clock one second a reading: the budget is spent at once
+    budget = Budget(iterations=1000, seconds=0.5, clock=lambda: float(next(ticks)))
+    found = advise(st, GOATS, random.Random(0), budget)
+    assert "looking 2 moves ahead it expects place" in found.summary
+    assert "Runner-up: `place" in found.summary
 
 
 def test_a_win_the_search_proves_is_said_as_one() -> None:
@@ -101,7 +110,7 @@ def test_a_trap_is_named_in_the_why() -> None:
 def test_every_hard_move_of_a_game_has_a_why_without_numbers_of_the_search() -> None:
     st = new_game(Options())
     r = random.Random(5)
-    for _ in range(16):
+    for _ in range(10):
         if st.winner is not None:
             break
         a = hard_player(st, st.to_move, r, NO_CLOCK)

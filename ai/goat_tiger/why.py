@@ -118,14 +118,15 @@ def ahead(j: Judged, side: str) -> str:
 
 def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = None) -> list[Judged]:
     """The two best moves, best first, each with its exact score at `depth` (or the deepest
-    depth completed before `out_of_time`) and its expected line."""
+    depth completed before `out_of_time`; the first always is) and its expected line."""
     root = search.node_of(st)
     children = search.moves(root)
     if not children:
         raise ValueError("no legal move: the game is over")
     found: list[Judged] = []
     for d in range(min(2, depth), depth + 1, 2):
-        s = search.Search(out_of_time or (lambda nodes: False))
+        # the first depth always completes (a hint needs one), the deeper ones within time
+        s = search.Search(out_of_time if found and out_of_time else lambda nodes: False)
         try:
             top = _top_two(s, children, d)
         except search.OutOfTime:
@@ -135,8 +136,6 @@ def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = No
         ]
         if found[0].score > search.WIN - search.MATE_SPAN:
             break  # a proven win: deeper search cannot change it
-    if not found:  # not even the first depth: the moves in the search's order
-        found = [Judged(search.action_of(m), 0, (search.action_of(m),), 0) for m, _ in children[:2]]
     return found
 
 
