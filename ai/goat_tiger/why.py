@@ -124,19 +124,28 @@ def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = No
     if not children:
         raise ValueError("no legal move: the game is over")
     found: list[Judged] = []
+    spent = 0  # positions searched at the depths before
     for d in range(min(2, depth), depth + 1, 2):
         # the first depth always completes (a hint needs one), the deeper ones within time
-        s = search.Search(out_of_time if found and out_of_time else lambda nodes: False)
+        s = search.Search(_counted(out_of_time, spent) if found else lambda n: False)
         try:
             top = _top_two(s, children, d)
         except search.OutOfTime:
             break
+        spent += s.nodes
         found = [
             Judged(search.action_of(m), v, tuple(_line(s, m, child, d)), d) for m, v, child in top
         ]
         if found[0].score > search.WIN - search.MATE_SPAN:
             break  # a proven win: deeper search cannot change it
     return found
+
+
+def _counted(out_of_time: Callable[[int], bool] | None, spent: int) -> Callable[[int], bool]:
+    """`out_of_time` counting the positions searched before too."""
+    if out_of_time is None:
+        return lambda n: False
+    return lambda n: out_of_time(spent + n)
 
 
 def _top_two(
