@@ -202,6 +202,8 @@ async def test_a_readable_move_the_rules_forbid_is_refused_by_its_rule_not_as_un
     r = await run(service, CH, BOB, "play", GT, order="15x13")
     assert not r.ok and "`15x13` was refused: no Tiger on point 15" in r.text
     assert "not an order I can read" not in r.text and "Allowed now: `1-3`" in r.text
+    r = await run(service, CH, BOB, "play", GT, order="capture")
+    assert not r.ok and r.text.startswith("`capture` is not an order I can read: capture where?")
     r = await run(service, CH, BOB, "play", GT, order="move 4 to 10")
     assert r.ok, r.text
     assert "Tigers: 4-10" in (r.close_text or "") + r.text

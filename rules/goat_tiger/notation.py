@@ -111,15 +111,18 @@ def parse(st: State, text: str, seat: str) -> list[GoatTigerAction]:
     """The move `seat` means by `text`. Unreadable text is an InvalidOrder; a move of the
     other side, or out of turn, an IllegalAction; whether the rules allow the move read is
     checked when it is played (play.apply names the rule)."""
-    if len(text) > MAX_TEXT:
-        raise InvalidOrder(f"a move is at most {MAX_TEXT} characters, not {len(text)}")
-    r = _read(text)
-    mine = TITLES.get(seat, seat)
-    if r.who is not None and r.who != seat:
-        raise IllegalAction(f"you play the {mine}, not the {TITLES[r.who]}")
-    if st.winner is None and seat != st.to_move:
-        raise IllegalAction(f"it is the {TITLES[st.to_move]}' turn, not the {mine}'")
-    return [_meant(st, r, text)]
+    try:
+        if len(text) > MAX_TEXT:
+            raise InvalidOrder(f"a move is at most {MAX_TEXT} characters, not {len(text)}")
+        r = _read(text)
+        mine = TITLES.get(seat, seat)
+        if r.who is not None and r.who != seat:
+            raise IllegalAction(f"you play the {mine}, not the {TITLES[r.who]}")
+        if st.winner is None and seat != st.to_move:
+            raise IllegalAction(f"it is the {TITLES[st.to_move]}' turn, not the {mine}'")
+        return [_meant(st, r, text)]
+    except InvalidOrder as e:
+        raise e.at(1, 1, clip(text.strip())) from None
 
 
 def _meant(st: State, r: _Read, text: str) -> GoatTigerAction:
