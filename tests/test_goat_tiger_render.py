@@ -148,4 +148,5 @@ def test_a_board_is_a_small_png_and_the_same_view_gives_the_same_bytes() -> None
     with Image.open(io.BytesIO(png)) as im:
         assert im.format == "PNG" and im.size == (WIDTH, HEIGHT)
     alt = PICTURES.alt_text(st, None)
-    assert "Tigers on " in alt and "Goats on " in alt
+    assert f"Tigers on {', '.join(map(str, st.tigers))}; Goats on " in alt
+    assert alt.endswith(f"; {st.in_hand} Goat{'' if st.in_hand == 1 else 's'} in the supply.")

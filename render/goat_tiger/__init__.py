@@ -78,8 +78,8 @@ def board(view: State) -> bytes:
 
 def _alt(view: State, names: Names | None) -> str:
     where = (
-        f"Tigers on {_listed(view.tigers)}; Goats on {_listed(view.goats)}, "
-        f"{view.in_hand} in the supply"
+        f"Tigers on {_listed(view.tigers)}; Goats on {_listed(view.goats)}; "
+        f"{view.in_hand} Goat{'' if view.in_hand == 1 else 's'} in the supply"
     )
     if view.winner is not None:
         return f"The Goat-Tiger board: {end_text(view)} {where}."
