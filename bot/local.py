@@ -368,6 +368,8 @@ class LocalClient:
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
             if game.seats != self.seats_asked():  # a game under way keeps its seats
                 self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
+            if seed is not None:
+                self.say(f"--seed {seed} deals a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.status(self.channel, kind=self.kind))
             return
         last = await self.service.store.latest_game(self.channel)
@@ -392,7 +394,7 @@ class LocalClient:
             )
             if not created.ok:
                 await self.emit(created)
-                if self.files:  # a file given at launch is refused: a usage error
+                if self.files or self.seed is not None:  # refused at launch: a usage error
                     raise SystemExit(2)
                 return
             self.say(created.text.split(" Take a seat")[0])  # the seats are all yours here
@@ -401,7 +403,10 @@ class LocalClient:
         elif game.status == "active":
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
             return
-        for seat in self.seats_asked():
+        held = game.seats if game is not None else {}  # a game left in its lobby
+        for seat, holder in self.seats_asked().items():
+            if held.get(seat) == holder:
+                continue
             # not shown: the start says who sits where
             level = self.ai_seats.get(seat)
             if level is None:

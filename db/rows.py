@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .errors import UnreadableRow
 from .models import (
     GameRecord,
     OwedAnnouncement,
@@ -62,9 +63,13 @@ def game(r: Row) -> GameRecord:
 
 def stored_action(r: Row) -> StoredAction:
     """seq, action, faction, user_id, created_at."""
-    return StoredAction(
-        seq=r[0], action=json.loads(r[1]), faction=r[2], user_id=r[3], created_at=r[4]
-    )
+    try:
+        action = json.loads(r[1])
+    except ValueError as e:
+        raise UnreadableRow(f"step {r[0]} of its log is not JSON ({e})") from e
+    if not isinstance(action, dict):
+        raise UnreadableRow(f"step {r[0]} of its log is not an action")
+    return StoredAction(seq=r[0], action=action, faction=r[2], user_id=r[3], created_at=r[4])
 
 
 def owed(r: Row) -> OwedAnnouncement:
