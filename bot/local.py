@@ -768,7 +768,23 @@ async def amain(
         await service.close()
 
 
+class OneLine(logging.Formatter):
+    """A log record in one line, without its traceback: the terminal is a person's, who is
+    told what failed in the game's words; the traceback is for a developer's own logging."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"({record.levelname.lower()}: {record.getMessage().splitlines()[0][:300]})"
+
+
+def log_to_terminal() -> None:
+    """Only errors reach the terminal, a line each (`OneLine`)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLine())
+    logging.basicConfig(level=logging.ERROR, handlers=[handler], force=True)
+
+
 def main(argv: list[str] | None = None) -> None:
+    log_to_terminal()
     try:
         asyncio.run(amain(argv))
     except KeyboardInterrupt:
