@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 import rules.games  # noqa: F401  (registers every game)
 from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
+from db.rows import UNREADABLE
 from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
 from rules.game import Game, Seat, component_files, game, games
@@ -62,6 +63,13 @@ def broken(record: GameRecord, why: str) -> BrokenGame:
         f"{said} Nothing was changed. `/{command} abort` ends it without a result (its log "
         f"is kept){then} `/{command} export` saves its log."
     )
+
+
+def readable(record: GameRecord) -> None:
+    """BrokenGame when the record's own row does not read (db.rows.UNREADABLE): such a game is
+    never played, nor stored again, with options it does not have."""
+    if UNREADABLE in record.options:
+        raise broken(record, str(record.options[UNREADABLE]))
 
 
 def rules_of(record: GameRecord) -> AnyGame:
@@ -156,6 +164,7 @@ class GameLoader:
     async def options_of(self, record: GameRecord) -> BaseModel:
         """The game's options with its component files attached (read from the store)."""
         g = rules_of(record)
+        readable(record)
         options = stored_options(g, record)
         keys = dict(record.options.get(FILES) or {})
         legacy = record.options.get("deck")  # games stored before migration 004 kept the text

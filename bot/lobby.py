@@ -34,6 +34,7 @@ from .loading import (
     known_rules,
     options_json,
     public,
+    readable,
     rules_of,
 )
 from .moves import seat_named
@@ -409,6 +410,7 @@ class Lobby:
                     f"Take a seat with `/{command} join`."
                 )
             taken = len([s for s in g.info.seats if s in record.seats])
+            readable(record)  # before its options are stored again
             if taken < g.info.min_players:
                 missing = [s for s in g.info.seats if s not in record.seats]
                 n, word = len(g.info.seats), g.info.seat_word

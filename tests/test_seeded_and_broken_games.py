@@ -186,11 +186,17 @@ async def unknown_kind(svc: GameService, record: GameRecord) -> None:
         await conn.execute("UPDATE games SET kind = ? WHERE id = ?", "chaturanga", record.id)
 
 
+async def options_not_json(svc: GameService, record: GameRecord) -> None:
+    async with svc.store._tx() as conn:
+        await conn.execute("UPDATE games SET options = ? WHERE id = ?", '{"players": ', record.id)
+
+
 Corruption = Callable[[GameService, GameRecord], object]
 CORRUPTIONS: dict[str, Corruption] = {
     "an entry that no longer applies": first_entry_again,
     "an entry that is not JSON": not_json,
     "a kind no longer registered": unknown_kind,
+    "options that are not JSON": options_not_json,
 }
 
 

@@ -103,14 +103,18 @@ def test_a_game_left_in_its_lobby_starts_when_the_terminal_comes_back(
     assert "The game begins" in text and "already sit" not in text
 
 
-async def corrupt(path: Path, kind: str) -> None:
-    """The log's first entry once more at its end: it no longer applies."""
+async def corrupt(path: Path, kind: str, what: str = "log") -> None:
+    """The log's first entry once more at its end (it no longer applies), or the game's
+    options cut short (not JSON)."""
     store = await SQLiteStore.open(path)
     try:
         record = await store.latest_game(channel_of(kind))
         assert record is not None
         entries = await store.actions(record.id)
         async with store._tx() as conn:  # the test plays the saboteur
+            if what == "options":
+                await conn.execute("UPDATE games SET options = '{' WHERE id = ?", record.id)
+                return
             await conn.execute(
                 "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                 record.id,
@@ -122,18 +126,20 @@ async def corrupt(path: Path, kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ALL)
+@pytest.mark.parametrize("what", ["log", "options"])
 def test_a_game_that_no_longer_loads_is_named_and_aborted_in_the_terminal(
-    tmp_path: Path, kind: str
+    tmp_path: Path, kind: str, what: str
 ) -> None:
     g = game(kind)
     play = g.info.seats[0]
     session(tmp_path, kind, ["quit"], "--play", play)
     if kind == "goat_tiger":  # a log with an entry to copy
         session(tmp_path, kind, ["place 7"])
-    asyncio.run(corrupt(tmp_path / "t.sqlite3", kind))
+    asyncio.run(corrupt(tmp_path / "t.sqlite3", kind, what))
     lines = ["status", "hint", "options", "undo", "export", "abort", "yes", "new", "status"]
     text = session(tmp_path, kind, lines)
-    assert f"Game 1 ({g.info.title}) cannot be loaded: step " in text
+    why = "step " if what == "log" else "its stored options are not JSON"
+    assert f"Game 1 ({g.info.title}) cannot be loaded: {why}" in text
     assert "`abort` ends it without a result" in text and "`export FILE` saves its log" in text
     assert "/" + g.info.command not in text  # in the terminal's words
     assert "Game 1 ended by you without a result" in text
