@@ -258,3 +258,25 @@ async def test_a_game_that_does_not_load_is_named_with_why_and_can_be_aborted(
         assert (await svc.store.get_game(other.id)).status == "active"
     finally:
         await svc.close()
+
+
+async def test_a_broken_game_does_not_stop_another_games_deadline(database_url: str) -> None:
+    """The reminders' round plays every game's due deadline; one game that no longer loads is
+    reminded as it stands and leaves the others' rounds alone."""
+    now = [1000.0]
+    svc = await GameService.open(database_url, FakeRenderer(), clock=lambda: now[0])
+    svc.seed_source = lambda: 12
+    try:
+        broken = await started(svc, CH, "vijayanagara")
+        other = await started(svc, OTHER, "vijayanagara")
+        for channel in (CH, OTHER):
+            assert (await svc.pace(channel, ALICE, 24, "pass", is_manager=True)).ok
+        await first_entry_again(svc, broken)
+        svc.loader.forget(broken.id)
+        other = await svc.store.get_game(other.id)
+        now[0] += 25 * 3600
+        due = await svc.due_reminders()
+        assert [d.job.game_id for d in due] == [broken.id]  # reminded, not played
+        assert (await svc.store.get_game(other.id)).version == other.version + 1  # it passed
+    finally:
+        await svc.close()
