@@ -280,3 +280,25 @@ async def test_a_broken_game_does_not_stop_another_games_deadline(database_url: 
         assert (await svc.store.get_game(other.id)).version == other.version + 1  # it passed
     finally:
         await svc.close()
+
+
+@pytest.mark.parametrize("kind", ALL)
+async def test_a_broken_games_owed_announcement_goes_out_and_every_other_too(
+    database_url: str, kind: str
+) -> None:
+    """The outbox: what a game that no longer loads still owes goes out as text (no board, no
+    buttons), and it holds up no other channel's announcements."""
+    svc = await open_service(database_url)
+    try:
+        broken = await started(svc, CH, kind)
+        await a_step(svc, CH, kind)
+        await started(svc, OTHER, kind)
+        await first_entry_again(svc, broken)
+        svc.loader.forget(broken.id)
+        owed = await svc.owed(ignore_backoff=True)
+        channels = {o.channel_id for o, _ in owed}
+        assert channels == {CH, OTHER}
+        last = [reply for o, reply in owed if o.game_id == broken.id][-1]
+        assert last.image is None and last.buttons == []
+    finally:
+        await svc.close()
