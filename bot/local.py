@@ -660,7 +660,9 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         default=None,
         help="a fixed seed for a new game: the seed then deals its dice and cards, so the "
         "same seed gives the same game (for tests and teaching, not fair play: without a "
-        "seed a secret deals them)",
+        "seed a secret deals them)"
+        if g.info.deals
+        else f"not for {g.info.title}: it deals nothing (no dice, no cards), so a seed is refused",
     )
     seats, levels = ", ".join(g.info.seats), ", ".join(seat_levels(g.info.id))
     p.add_argument(

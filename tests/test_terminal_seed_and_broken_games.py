@@ -83,6 +83,19 @@ def test_a_seed_for_a_game_that_deals_nothing_is_refused_and_leaves_nothing(
 
 
 @pytest.mark.parametrize("kind", ALL)
+def test_the_help_says_which_games_take_a_seed(
+    kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        asyncio.run(amain(["--game", kind, "--help"], [], io.StringIO(), FakeRenderer()))
+    said = " ".join(capsys.readouterr().out.split())
+    if game(kind).info.deals:
+        assert "the same seed gives the same game" in said and "not fair play" in said
+    else:
+        assert "it deals nothing (no dice, no cards), so a seed is refused" in said
+
+
+@pytest.mark.parametrize("kind", ALL)
 def test_a_game_left_in_its_lobby_starts_when_the_terminal_comes_back(
     tmp_path: Path, kind: str
 ) -> None:
