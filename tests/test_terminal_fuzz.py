@@ -79,7 +79,7 @@ def quick_ai(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fuzzed_lines(kind: str) -> object:
     @settings(
-        max_examples=30,
+        max_examples=20,
         derandomize=True,
         deadline=None,
         database=None,
@@ -139,7 +139,7 @@ def option_strategy() -> st.SearchStrategy[list[str]]:
 
 
 @settings(
-    max_examples=40,
+    max_examples=30,
     derandomize=True,
     deadline=None,
     database=None,

@@ -99,21 +99,25 @@ def test_the_help_says_which_games_take_a_seed(
 def test_a_game_left_in_its_lobby_starts_when_the_terminal_comes_back(
     tmp_path: Path, kind: str
 ) -> None:
-    """A game stored but never started (a start that failed) is started by the next
-    session, seats already held kept: no "You already sit as" on the way."""
+    """A game stored but never started (a seeded start that failed, as `--seed` of a game
+    other than Vijayanagara once did) is started by the next session, seats already held
+    kept: no "You already sit as" on the way."""
     g = game(kind)
 
     async def leave_in_lobby() -> None:
         svc = await GameService.open(str(tmp_path / "t.sqlite3"), FakeRenderer())
         try:
             seat = g.info.seats[0]
-            assert (await svc.create(channel_of(kind), LOCAL_USER, kind=kind, seat=seat)).ok
+            seed = 3 if g.info.deals else None
+            made = await svc.create(channel_of(kind), LOCAL_USER, kind=kind, seat=seat, seed=seed)
+            assert made.ok
         finally:
             await svc.close()
 
     asyncio.run(leave_in_lobby())
     text = session(tmp_path, kind, ["status"])
     assert "The game begins" in text and "already sit" not in text
+    assert ("Dealt by seed 3" in text) == g.info.deals
 
 
 async def corrupt(path: Path, kind: str, what: str = "log") -> None:
