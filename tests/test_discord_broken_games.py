@@ -102,3 +102,18 @@ async def test_every_command_in_a_broken_games_channel_says_which_game_and_why(
     assert f"Game {broken} ended by" in ended, ended
     record = await env.service.store.get_game(other)
     assert record.status == "active"
+
+
+async def test_a_refusal_that_escapes_its_reply_is_still_said_not_a_failure(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The client's last net: a refusal raised past the service's own replies (a command that
+    does not catch it) reaches its sender in its own words, not as "Something went wrong"."""
+    from bot.refusal import ServiceError
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise ServiceError("Game 9 (Taj Mahal) cannot be loaded: a test says so.")
+
+    monkeypatch.setattr(env.service, "status", refused)
+    text = await said(env, "status", "tm")
+    assert "Game 9 (Taj Mahal) cannot be loaded: a test says so." in text and FAILED not in text
