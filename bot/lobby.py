@@ -259,8 +259,9 @@ class Lobby:
                     await self.workers.run(g.new_game, options, seats)
                 else:
                     await self.workers.run(g.new_seeded, options, seats, seed)
-        except (DataError, ValueError) as e:
-            raise ServiceError(f"{g.info.title} cannot be set up so: {clip(str(e), 300)}") from e
+        except Exception as e:  # whatever the reason, refused here rather than stored
+            why = clip(str(e).strip().split("\n", 1)[0] or type(e).__name__, 300)
+            raise ServiceError(f"{g.info.title} cannot be set up so: {why}") from e
 
     @answers(stale="The game changed meanwhile; try `join` again.")
     async def join(
