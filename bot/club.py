@@ -28,7 +28,16 @@ from rules.game import Step
 from .ai_users import is_ai
 from .announcing import reveal_text
 from .channel_games import ChannelGames, ChannelLocks
-from .loading import SEED_DEALS, TIEBREAK, AnyGame, GameLoader, public, rules_of
+from .loading import (
+    SEED_DEALS,
+    TIEBREAK,
+    AnyGame,
+    BrokenGame,
+    GameLoader,
+    known_rules,
+    public,
+    rules_of,
+)
 from .lobby import Lobby, check_range
 from .moves import MAX_CUSTOM_ID_CHARS, seat_named
 from .permissions import Permissions
@@ -332,11 +341,14 @@ class Club:
             if is_ai(due.job.user_id):  # an AI seat's turn: it moves (in the background)
                 self.start_ai(due.job)
                 continue
-            if due.job.stage == REMINDER and await self._deadline_pass(due.job):
-                continue
-            if due.job.stage >= ARCHIVE:
-                await self._archive(due.job)
-                continue
+            try:
+                if due.job.stage == REMINDER and await self._deadline_pass(due.job):
+                    continue
+                if due.job.stage >= ARCHIVE:
+                    await self._archive(due.job)
+                    continue
+            except BrokenGame as e:  # that game alone: reminded as it stands, never played
+                log.warning("game %s: its deadline is not played: %s", due.job.game_id, e)
             out.append(due)
         return out
 
@@ -357,7 +369,8 @@ class Club:
             days = round((self.reminders.clock() - job.since) / 86400)
             text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
             secret = await self.loader.secret_of(game)
-            if secret is not None and rules_of(game).info.deals:
+            g = known_rules(game)  # a game of a kind no longer known is archived too
+            if secret is not None and g is not None and g.info.deals:
                 text += "\n" + reveal_text(game, secret, self.loader.commitment(game, secret))
             try:
                 await self.store.update_game(

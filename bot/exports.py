@@ -105,6 +105,7 @@ def replay_export(data: GameExport) -> Replayed:
             raise ExportRefused(f"The log does not replay: {str(e)[:300]}") from e
     else:
         whole = steps
+    written_in = len(whole) > len(steps)  # the seed's outcomes, not in the export's log
     try:
         state = g.new_game(options, seats)
     except ValueError as e:
@@ -117,7 +118,7 @@ def replay_export(data: GameExport) -> Replayed:
     barrier = (0, state)
     for i, action in enumerate(whole, start=1):
         dealt = g.chance(state) is not None
-        if dealt and data.seed is not None:
+        if dealt and written_in:
             entry = ExportedAction.model_validate({"action": json.loads(g.action_to_json(action))})
         else:
             entry = next(given)

@@ -52,6 +52,19 @@ class Order:
 Reader = Callable[[Reading], Order]
 
 
+def playing(record: GameRecord, state: object, seat: Seat) -> Seat:
+    """`seat`, refused unless it plays in this game (a game of fewer players than its seats
+    leaves some out)."""
+    g = rules_of(record)
+    players = g.players(state)
+    if seat not in players:
+        titles = ", ".join(str(g.info.seat_titles.get(s, s)) for s in players)
+        raise ServiceError(
+            f"{g.info.seat_titles.get(seat, seat)} is not in this game: it is played by {titles}."
+        )
+    return seat
+
+
 def seat_named(record: GameRecord, text: str) -> Seat:
     """A seat of the record's game by its name or title (or a clear prefix of the title)."""
     g = rules_of(record)
@@ -164,7 +177,7 @@ class Moves:
                     f"on purpose, send `again: {shown}`."
                 )
             state = await self.loader.state_of(record)
-            forced = seat_named(record, as_seat) if as_seat else None
+            forced = playing(record, state, seat_named(record, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
             order = read(Reading(record, state, user, channel, text, seat, as_seat))
             outcome = await self.pipeline.apply_and_store(

@@ -21,7 +21,7 @@ from db import (
     StaleAction,
     Store,
 )
-from rules.dealing import keyed_below
+from rules.dealing import keyed_below, seeded_below
 from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
 
@@ -131,10 +131,16 @@ class TurnPipeline:
         g = rules_of(record)
         secret = await self.loader.secret_of(record)
         dealt: list[NewAction] = []
-        if secret is None:  # a game dealt by its seed: the dealer is in the state
-            return state, dealt
+        # a game dealt by its seed: from the seed's own stream (or by the dealer in its
+        # state, which leaves no chance step pending)
         while g.chance(state) is not None and g.result(state) is None:
-            outcome = g.deal(state, keyed_below(secret, record.id, seq + len(dealt)))
+            at = seq + len(dealt)
+            below = (
+                keyed_below(secret, record.id, at)
+                if secret is not None
+                else seeded_below(record.seed, at)
+            )
+            outcome = g.deal(state, below)
             before = state
             state = g.apply(state, outcome)
             if text is not None:
