@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import DataError
 from ..safe_yaml import load_bounded
+from ..text import Name
 
 # The six symbols (Preparation), in the order the notation and the court list them.
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
@@ -140,7 +141,7 @@ class _Card(_Strict):
 
 class _Special(_Strict):
     id: str = Field(min_length=1, max_length=20, pattern=r"^[a-z_]+$")
-    title: str = Field(min_length=1, max_length=40)
+    title: Name
     effect: Literal["elephant", "grand_mogul", "points", "colour_change"]
     influence: Literal["vizier", "general", "monk", "princess"]
 
@@ -152,14 +153,14 @@ class _CardsFile(_Strict):
 
 class _Province(_Strict):
     id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
-    title: str = Field(min_length=1, max_length=40)
+    title: Name
     column: int = Field(ge=0, le=3)
     row: int = Field(ge=0, le=2)
 
 
 class _City(_Strict):
     id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
-    title: str = Field(min_length=1, max_length=40)
+    title: Name
     province: str
     fortress: bool
     x: int = Field(ge=0, le=400)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from ..errors import DataError, excerpt, excerpts
 from ..game import SetByGame
 from ..safe_yaml import load_bounded
+from ..text import Flavor, Prose, Title
 from .event_data import validate_side
 from .event_steps import Nested
 from .factions import Faction
@@ -38,7 +39,7 @@ CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 class EventSide(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    text: str = Field(max_length=2000)
+    text: Prose
     effects: tuple[Nested, ...] = ()  # written (and dumped) as the deck file writes them
 
 
@@ -46,9 +47,9 @@ class Card(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     number: int = Field(ge=1, le=MAX_CARD_NUMBER)
-    title: str = Field(min_length=1, max_length=100)
+    title: Title
     kind: CardKind
-    flavor: str = Field(default="", max_length=1000)
+    flavor: Flavor = ""
     order: tuple[Faction, ...] = ()  # event cards: faction order left to right (2.3.2)
     stay_eligible: bool = False
     unshaded: EventSide | None = None
