@@ -4,6 +4,7 @@ and `python -m bot.verify` call it in a worker thread or a script."""
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from db.models import SECRET_STARTS, ExportedAction
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import game
-from rules.validation import first_problem
+from rules.validation import Problem, first_problem, value_problem
 
 from .loading import PLAYERS, AnyGame, public
 from .textlog import LogTail, follow_step
@@ -100,21 +101,48 @@ def plain_options(g: AnyGame, given: Mapping[str, object]) -> BaseModel:
         raise ExportRefused(f"options.{one_line(str(problem), 300)}.") from None
 
 
-def read_step(g: AnyGame, number: int, action: Mapping[str, object]) -> object:
+def read_step(g: AnyGame, number: int, action: Mapping[str, Any]) -> object:
     """One step of an export's log as the game reads it; ExportRefused naming the step,
-    the field and what the rules allow there."""
+    the field and what the rules allow there. A value the game would only convert (`true`
+    for a number, "2" for 2) is refused too: the log keeps what it was given."""
+    schema = g.action_schema()
     try:
-        return g.action_from_json(json.dumps(action))
+        read = g.action_from_json(json.dumps(action))
     except ValueError as e:
-        schema = g.action_schema()
-        tagged = schema.get("discriminator")
-        key = str(tagged.get("propertyName")) if isinstance(tagged, Mapping) else "kind"
-        tag = next((action[k] for k in (key, "kind", "type") if k in action), None)
-        named = f" ({one_line(tag, 20)})" if isinstance(tag, str) and tag else ""
-        problem = (
-            first_problem(e, action, schema) if isinstance(e, pydantic.ValidationError) else str(e)
-        )
-        raise ExportRefused(f"Step {number}{named}: {one_line(str(problem), 300)}.") from None
+        said = first_problem(e, action, schema) if isinstance(e, pydantic.ValidationError) else e
+        raise _step_refused(number, action, schema, said) from None
+    try:  # the export format's bounds, said in the same words
+        ExportedAction.model_validate({"action": action})
+    except pydantic.ValidationError as e:
+        p = first_problem(e, {"action": action}, _format_schema())
+        raise _step_refused(number, action, schema, Problem(p.where[1:], p.said)) from None
+    as_read = json.loads(g.action_to_json(read))
+    for field, value in action.items():
+        if field in as_read and not _same(value, as_read[field]):
+            raise _step_refused(number, action, schema, value_problem(schema, action, field))
+    return read
+
+
+def _same(given: object, read: object) -> bool:
+    """Whether a value was read as it was written (a JSON list for a tuple, the same type)."""
+    if isinstance(given, list) and isinstance(read, list):
+        return len(given) == len(read) and all(map(_same, given, read))
+    return type(given) is type(read) and given == read
+
+
+@functools.cache
+def _format_schema() -> Mapping[str, Any]:
+    return ExportedAction.model_json_schema()
+
+
+def _step_refused(
+    number: int, action: Mapping[str, object], schema: Mapping[str, object], said: object
+) -> ExportRefused:
+    tagged = schema.get("discriminator")
+    key = str(tagged.get("propertyName")) if isinstance(tagged, Mapping) else "kind"
+    tag = next((action[k] for k in (key, "kind", "type") if k in action), None)
+    named = f" ({one_line(tag, 20)})" if isinstance(tag, str) and tag else ""
+    return ExportRefused(f"Step {number}{named}: {one_line(str(said), 300)}.")
 
 
 def options_of_export(g: AnyGame, data: GameExport) -> BaseModel:
@@ -185,12 +213,12 @@ def replay_export(data: GameExport) -> Replayed:
         seat = None if dealt else deciding(g, state, action)
         try:
             after = g.apply(state, action)
-        except ValueError as e:
+        except (ValueError, LookupError) as e:  # a lookup: a card or city the game lacks
+            why = str(e) if isinstance(e, ValueError) else "it names what the game does not have"
             raise ExportRefused(
-                f"The log does not replay: step {i} (`{g.describe(view, action)}`) is refused: "
-                f"{str(e)[:300]}"
+                f"The log does not replay: {step_text(g, view, i, action)} is refused: {why[:300]}"
             ) from e
-        entry = labelled(g, entry, seat, f"step {i} (`{g.describe(view, action)}`)")
+        entry = labelled(g, entry, seat, step_text(g, view, i, action))
         before, view = view, public(g, after)
         follow_step(g, text, before, action, view, entry.faction)
         state = after
@@ -202,11 +230,23 @@ def replay_export(data: GameExport) -> Replayed:
         raise ExportRefused(f"The log stops before {pending}: it was cut short.")
     if data.seed is not None:
         data = data.model_copy(update={"seed": None, "format_version": 2, "actions": log})
+    else:  # each step with the seat that played it
+        data = data.model_copy(update={"actions": log})
     seq, at = barrier
     note = secret_note(g, data, initial[1], whole)
     return Replayed(
         g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)), note
     )
+
+
+def step_text(g: AnyGame, view: object, number: int, action: object) -> str:
+    """A step as a refusal names it: its number and how the game writes it (its JSON where
+    the game cannot write a step it refuses)."""
+    try:
+        said = g.describe(view, action)
+    except (ValueError, LookupError):
+        said = one_line(g.action_to_json(action), 100)
+    return f"step {number} (`{said}`)"
 
 
 def deciding(g: AnyGame, state: object, action: object) -> str | None:

@@ -78,7 +78,10 @@ def first_problem(error: ValidationError, data: object, schema: Schema | None = 
     if not meant:
         return _wrong_tag(errors)
     chosen = min(meant, key=lambda e: (e.type.endswith("_type"), len(e.members)))
-    return Problem(chosen.where, _said(chosen, _node(schema, chosen.route), schema))
+    route = chosen.route
+    if chosen.type.endswith("_type") and route and str(route[-1]) in chosen.members:
+        route = route[:-1]  # of no member's type: what the union as a whole allows
+    return Problem(chosen.where, _said(chosen, _node(schema, route), schema))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,7 @@ def _said(e: _Located, node: Schema | None, schema: Schema | None) -> str:
 _WORDED = (
     "_type",
     "_parsing",
+    "_from_float",
     "than",
     "than_equal",
     "literal_error",
@@ -254,6 +258,32 @@ def _node(schema: Schema | None, route: Sequence[str | int]) -> Schema | None:
         else:
             node = _member(schema, node, part)
     return None if node is None else _resolve(schema, node)
+
+
+def member_for(schema: Schema, data: Mapping[str, Any]) -> Schema:
+    """The member of a union `schema` whose tag `data` carries (its `kind`, its `type`):
+    by the discriminator's mapping, else by a member's constant field; the schema itself
+    when it is no union."""
+    mapping = schema.get("discriminator", {}).get("mapping", {})
+    key = schema.get("discriminator", {}).get("propertyName")
+    if key in data and data[key] in mapping:
+        return _resolve(schema, {"$ref": mapping[data[key]]})
+    for m in schema.get("anyOf", schema.get("oneOf", [])):
+        member = _resolve(schema, m)
+        props = member.get("properties", {})
+        if any("const" in p and data.get(k) == p["const"] for k, p in props.items()):
+            return member
+    return schema
+
+
+def value_problem(schema: Schema, data: Mapping[str, Any], field: str) -> Problem:
+    """That the value of `field` in `data` is not one its schema allows, and what is."""
+    node = member_for(schema, data).get("properties", {}).get(field)
+    node = None if node is None else _resolve(schema, node)
+    what = node.get("means") if node else None
+    allowed = allowed_text(node, schema) if node else None
+    head = f"{shown(data[field])} is not {what or 'allowed'}"
+    return Problem((field,), f"{head}: {allowed}" if allowed else head)
 
 
 def allowed_text(node: Schema, schema: Schema | None = None) -> str | None:
