@@ -21,6 +21,7 @@ from ..errors import DataError, excerpt, excerpts
 from ..game import SetByGame
 from ..safe_yaml import load_bounded
 from ..text import Flavor, Prose, Title
+from ..validation import first_problem
 from .event_data import validate_side
 from .event_steps import Nested
 from .factions import Faction
@@ -106,12 +107,12 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
             raise _fail(label, f"missing field {req!r}")
     if kind == "event":
         raw = {**raw, **_typed_sides(raw, label)}
+    given = {**raw, "kind": kind}
     try:
-        card = Card.model_validate({**raw, "kind": kind})
+        card = Card.model_validate(given)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"])
-        raise _fail(label, f"field {field!r}: {err['msg']}") from exc
+        problem = first_problem(exc, given, _card_schema())
+        raise _fail(label, f"field {problem.field!r}: {problem.said}") from exc
     if kind == "event":
         if sorted(card.order) != sorted(("D", "B", "V")):
             raise _fail(label, "field 'order' must list D, B and V once each (2.3.2)")
@@ -120,6 +121,11 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     if kind == "mongol_invasion" and card.faction not in (Faction.B, Faction.V):
         raise _fail(label, "field 'faction' must be B or V (2.4.1)")
     return card
+
+
+@cache
+def _card_schema() -> dict[str, Any]:
+    return Card.model_json_schema()
 
 
 def _typed_sides(raw: dict[str, Any], label: str) -> dict[str, object]:
