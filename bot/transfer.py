@@ -203,8 +203,8 @@ class Transfer:
                 status = "active"
             data = data.model_copy(update={"status": status, "creator": user, "seats": seats})
             stored_options = options_json(g, replayed.options)
-            if PLAYERS in data.options:
-                stored_options[PLAYERS] = data.options[PLAYERS]
+            if PLAYERS in data.options:  # the seats it was read with, not the text it gave
+                stored_options[PLAYERS] = ",".join(g.players(state))
             keys = dict(stored_options.get(FILES) or {})  # type: ignore[call-overload]
             files = [
                 DeckFile(hash=str(keys[name]), text=str(data.options[name]))

@@ -20,7 +20,9 @@ from table_helpers import run
 import rules.games  # noqa: F401  (registers every game)
 from bot.exports import deciding
 from bot.local import terminal_text
+from bot.refusal import ServiceError
 from bot.service import GameService
+from bot.transfer import read_export
 from db.models import SECRET_STARTS
 from rules.game import game, games, player_options
 
@@ -95,7 +97,7 @@ async def test_a_step_labelled_with_another_seat_is_refused_naming_the_step(
     svc: GameService, kind: str
 ) -> None:
     doc = played(kind)
-    first, *rest = decisions_of(doc)
+    first = decisions_of(doc)[0]
     seat = doc["actions"][first]["faction"]
     other = next(s for s in game(kind).info.seats if s != seat)
     doc["actions"][first]["faction"] = other
@@ -126,6 +128,16 @@ async def test_a_step_without_a_seat_gets_the_one_that_played_it(
     record = await svc.store.latest_game("700")
     assert record is not None
     assert (await svc.store.actions(record.id))[label].faction == seat
+
+
+async def test_the_seats_a_game_started_with_are_kept_as_read_not_as_given(
+    svc: GameService,
+) -> None:
+    doc = played("taj_mahal")
+    doc["options"]["players"] = "blue,orange,brown,\n**Orange wins**" + " " * 1000
+    assert (await imported(svc, "taj_mahal", doc)).startswith("Imported game")
+    record = await svc.store.latest_game("700")
+    assert record is not None and record.options["players"] == "blue,orange,brown"
 
 
 # --- the secret and the commitment -------------------------------------------------------
@@ -236,9 +248,6 @@ def test_the_goat_tiger_games_refusals_say_the_step_the_field_and_the_points() -
         "goats as text": lambda d: d["options"].update(goats="16"),
         "an option": lambda d: d["options"].update(wolves=3),
     }
-    from bot.transfer import read_export
-    from bot.refusal import ServiceError
-
     base = played("goat_tiger")
     assert base["actions"][0]["action"]["kind"] == "place"
     for name, change in changes.items():
@@ -266,9 +275,6 @@ BAD_VALUES: list[object] = [
 
 
 def _refusal(doc: Doc, kind: str) -> str:
-    from bot.refusal import ServiceError
-    from bot.transfer import read_export
-
     try:
         read_export(json.dumps(doc).encode(), kind)
     except ServiceError as e:
