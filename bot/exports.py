@@ -281,6 +281,8 @@ def labelled(g: AnyGame, entry: ExportedAction, seat: str | None, step: str) -> 
 def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[object]) -> str | None:
     """What the import says of the export's secret and commitment (the game's own secret
     deals what comes next): checked as `verify` checks them, never dropped unsaid."""
+    if not g.info.deals:
+        return None  # nothing was dealt for a secret to have dealt
     if data.fairness is None:
         return (
             None
@@ -288,7 +290,9 @@ def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[obj
             else "Its deals so far are replayed as its log records them: an export of a game "
             "still running holds no secret to check them with."
         )
-    status, said = check_secret(g, data, initial, log, None)
+    # the log's own word on where its secret began (its commitment binds it), as it says it
+    recorded = None if data.dealer is None else data.dealer.commitment
+    status, said = check_secret(g, data, initial, log, recorded)
     said = one_line(said.replace("\n", "; "), 400)
     if status == 0:
         return f"Its secret was checked: {said}."
