@@ -20,6 +20,7 @@ from db.models import SECRET_STARTS, ExportedAction
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import game
+from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
 from .loading import PLAYERS, AnyGame, public
@@ -141,7 +142,8 @@ def _step_refused(
     tagged = schema.get("discriminator")
     key = str(tagged.get("propertyName")) if isinstance(tagged, Mapping) else "kind"
     tag = next((action[k] for k in (key, "kind", "type") if k in action), None)
-    named = f" ({one_line(tag, 20)})" if isinstance(tag, str) and tag else ""
+    plain = isinstance(tag, str) and 0 < len(tag) <= 20 and quotable(tag)
+    named = f" ({tag})" if plain else ""
     return ExportRefused(f"Step {number}{named}: {one_line(str(said), 300)}.")
 
 
@@ -246,6 +248,8 @@ def step_text(g: AnyGame, view: object, number: int, action: object) -> str:
         said = g.describe(view, action)
     except (ValueError, LookupError):
         said = one_line(g.action_to_json(action), 100)
+    if not quotable(said[:100]):  # what an export gave is never echoed as markup
+        return f"step {number}"
     return f"step {number} (`{said}`)"
 
 

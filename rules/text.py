@@ -23,6 +23,21 @@ from pydantic_core import PydanticCustomError
 # characters markdown, Discord's mentions and its masked links are made of
 MARKUP = "`*_~|<>@#\\[]"
 LINK = "://"
+_UNQUOTABLE = MARKUP.replace("_", "")
+_MARKUP_NAMES = {
+    "`": "a backtick",
+    "*": "an asterisk",
+    "_": "an underscore",
+    "~": "a tilde",
+    "|": "a bar",
+    "<": "an angle bracket",
+    ">": "an angle bracket",
+    "@": "an at sign",
+    "#": "a hash",
+    "\\": "a backslash",
+    "[": "a square bracket",
+    "]": "a square bracket",
+}
 # what starts a list or small print at the start of a line: "- ", "+ ", "1. ", "1) ", "-# "
 _LIST_MARKER = re.compile(r"[-+](\s|$)|-#|[0-9]+[.)](\s|$)")
 
@@ -47,14 +62,21 @@ def text_problem(text: str) -> str | None:
             return f"it holds {kind} character ({_named(c)}) at character {i}"
         if c in MARKUP:
             return (
-                f"it holds {c!r} at character {i}, which Discord reads as markup "
-                f"(none of {' '.join(MARKUP)} is allowed)"
+                f"it holds {_MARKUP_NAMES[c]} at character {i}, which Discord reads as markup "
+                "(no backtick, asterisk, underscore, tilde, bar, angle bracket, at sign, hash, "
+                "backslash or square bracket)"
             )
     if LINK in text:
         return "it holds a link (://)"
     if _LIST_MARKER.match(text):
         return "it starts as a list does (a dash, a plus or a number with a full stop)"
     return None
+
+
+def quotable(text: str) -> bool:
+    """Whether a message may quote `text` (something a user sent, an id of the rules'):
+    printable, one line, no link and no markup but underscores (ids have them)."""
+    return text.isprintable() and LINK not in text and not any(c in _UNQUOTABLE for c in text)
 
 
 def _checked(text: str) -> str:

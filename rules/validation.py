@@ -17,6 +17,8 @@ from typing import Any
 
 from pydantic import JsonValue, ValidationError
 
+from .text import quotable
+
 Schema = Mapping[str, Any]
 MAX_SHOWN = 40  # characters of a text a message quotes
 MAX_ALLOWED = 8  # values listed of what is allowed
@@ -59,8 +61,9 @@ def shown(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        cut = value[:MAX_SHOWN].encode("unicode_escape").decode("ascii")
-        return repr(cut) + ("..." if len(value) > MAX_SHOWN else "")
+        if not quotable(value[:MAX_SHOWN]):  # never echoed: a line break, markup
+            return f"a text of {len(value)} characters that is not plain text"
+        return repr(value[:MAX_SHOWN]) + ("..." if len(value) > MAX_SHOWN else "")
     if isinstance(value, Mapping):
         return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
     if isinstance(value, Sequence):

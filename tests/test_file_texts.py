@@ -126,6 +126,7 @@ def test_a_text_that_is_not_one_plain_line_is_refused_naming_the_field(
         field = str(path[-1])
         assert field in said and ("plain text" in said or "at most" in said), (path, bad, said)
         assert said.isprintable() and len(said) < 400, said  # one line, bounded
+        assert not any(c in said for c in "*@<#`>"), said  # what it was given is not echoed
 
 
 @pytest.mark.parametrize(
@@ -135,7 +136,7 @@ def test_a_text_that_is_not_one_plain_line_is_refused_naming_the_field(
         ("Ka\u202ebul", "U+202E RIGHT-TO-LEFT OVERRIDE"),
         ("Ka\u200bbul", "U+200B ZERO WIDTH SPACE"),
         ("\x1b[31mKabul", "control character (U+001B)"),
-        ("Kabul @everyone", "'@'"),
+        ("Kabul @everyone", "an at sign at character 7"),
         ("1. Kabul", "as a list does"),
     ],
 )

@@ -323,3 +323,15 @@ def test_every_option_refused_names_the_option_and_what_is_allowed(kind: str) ->
             assert said.startswith(f"options.{option}: "), said
             assert "constrained" not in said and "Input should" not in said, said
             assert "\n" not in said and len(said) < 600, said
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_refusal_never_echoes_markup_or_a_line_break_it_was_given(kind: str) -> None:
+    base = played(kind)
+    decision = decisions_of(base)[0]
+    for hostile in ("**Orange wins**", "x\n# Orange wins", "@everyone", "<@123>"):
+        for field in base["actions"][decision]["action"]:
+            doc = copy.deepcopy(base)
+            doc["actions"][decision]["action"][field] = hostile
+            said = _refusal(doc, kind)
+            assert said and not any(c in said for c in "*#@<\n"), said

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from ..errors import DataError, excerpt, excerpts
 from ..game import SetByGame
 from ..safe_yaml import load_bounded
-from ..text import Flavor, Prose, Title
+from ..text import Flavor, Prose, Title, text_problem
 from ..validation import first_problem
 from .event_data import validate_side
 from .event_steps import Nested
@@ -91,7 +91,10 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
         raise _fail(where, "every field name must be text")
     # Only bounded excerpts of unvalidated values go into a label or a message.
     title = raw.get("title", "?")
-    title = excerpt(title).strip("'") if isinstance(title, str) else excerpt(title)
+    if isinstance(title, str):  # a title that is not plain text is not echoed
+        title = excerpt(title).strip("'") if not text_problem(title[:40]) else "?"
+    else:
+        title = excerpt(title)
     label = f"card {excerpt(raw.get('number', '?'))} ({title})"
     allowed = {
         "event": _EVENT_FIELDS,
