@@ -106,8 +106,8 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"`/\w+ join faction:[^`]*`", "`join SEAT`"),
     (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
     (  # an export of another game: the terminal that imports it
-        r"\(`\"game\": \"(\w+)\"` in the file\): import it with `/\w+ import`",
-        r"(`\"game\": \"\1\"` in the file): import it in a terminal started with `--game \1`",
+        r'\(`"game": "(\w+)"` in the file\): import it with `/\w+ import`',
+        r'(`"game": "\1"` in the file): import it in a terminal started with `--game \1`',
     ),
     (r"`/\w+ import[^`]*`", "`import FILE`"),
     (r"`/\w+ export[^`]*`", "`export FILE`"),

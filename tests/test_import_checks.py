@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import io
 import json
 import random
 from collections.abc import AsyncIterator
@@ -19,7 +20,7 @@ from table_helpers import run
 
 import rules.games  # noqa: F401  (registers every game)
 from bot.exports import deciding
-from bot.local import terminal_text
+from bot.local import amain, terminal_text
 from bot.refusal import ServiceError
 from bot.service import GameService
 from bot.transfer import read_export
@@ -217,6 +218,27 @@ async def test_an_export_imported_in_another_games_group_says_where_it_belongs(
         assert f"`/{info.command} import`" in said
         terminal = terminal_text(said)
         assert f"started with `--game {theirs}`" in terminal and "/" not in terminal, terminal
+
+
+async def test_the_terminal_says_which_game_to_start_to_import_another_games_export(
+    tmp_path: Path,
+) -> None:
+    export = tmp_path / "goat-tiger.json"
+    export.write_text(json.dumps(played("goat_tiger")))
+    out = io.StringIO()
+    argv = ["--game", "taj_mahal", "--play", "blue", "--db", str(tmp_path / "t.sqlite3")]
+    await amain(
+        [*argv, "--boards", str(tmp_path / "b")],
+        ["abort", "yes", f"import {export}"],
+        out,
+        FakeRenderer(),
+    )
+    said = out.getvalue().splitlines()[-1]
+    assert said == (
+        f"! This file is an export of {game('goat_tiger').info.title}, not of "
+        f'{game("taj_mahal").info.title} (`"game": "goat_tiger"` in the file): import it in a '
+        "terminal started with `--game goat_tiger`."
+    ), said
 
 
 # --- refusals in the rules' words --------------------------------------------------------
