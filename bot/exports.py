@@ -19,7 +19,7 @@ from db.export import one_line
 from db.models import SECRET_STARTS, ExportedAction
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
-from rules.game import game
+from rules.game import game, player_options
 from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
@@ -95,6 +95,13 @@ def checked_by_rules(kind: str | None) -> Callable[[dict[str, Any]], None]:
 def plain_options(g: AnyGame, given: Mapping[str, object]) -> BaseModel:
     """The options but the files, as the game reads them; ExportRefused in its words."""
     plain = {k: v for k, v in given.items() if k != PLAYERS}
+    model = g.info.options
+    for name in plain:
+        if name in model.model_fields and name not in player_options(model):
+            files = f" (files go under their names: {', '.join(g.file_names())})"
+            raise ExportRefused(
+                f"options.{name}: the game sets it itself" + (files if g.file_names() else "") + "."
+            )
     try:
         return g.info.options.model_validate(plain, strict=True)
     except pydantic.ValidationError as e:

@@ -357,3 +357,14 @@ def test_a_refusal_never_echoes_markup_or_a_line_break_it_was_given(kind: str) -
             doc["actions"][decision]["action"][field] = hostile
             said = _refusal(doc, kind)
             assert said and not any(c in said for c in "*#@<\n"), said
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if game(k).file_names()])
+def test_an_option_the_game_sets_itself_is_refused_in_an_export(kind: str) -> None:
+    g = game(kind)
+    own = [n for n in g.info.options.model_fields if n not in player_options(g.info.options)]
+    for name in own:
+        doc = played(kind)
+        doc["options"][name] = "abc"
+        said = _refusal(doc, kind)
+        assert said.startswith(f"options.{name}: the game sets it itself"), said
