@@ -187,24 +187,9 @@ def replay_export(data: GameExport) -> Replayed:
     seed's outcomes so far are written into the log as chance entries and the seed is
     dropped, so a fresh secret deals what comes next, as for any imported game."""
     g = rules_of_export(data)
-    unknown = sorted(set(data.seats) - set(g.info.seats))
-    if unknown:
-        raise ExportRefused(
-            f"seats.{excerpt(unknown[0])}: not a seat of {g.info.title} (its seats: "
-            f"{', '.join(g.info.seats)})"
-        )
-    options = options_of_export(g, data)
-    steps = [read_step(g, i, ex.action) for i, ex in enumerate(data.actions, start=1)]
-    seats = players_of_export(g, data)
-    if data.seed is not None:
-        try:
-            whole = g.outcomes_written_out(data.seed, options, steps)
-        except ValueError as e:
-            raise ExportRefused(f"The log does not replay: {str(e)[:300]}") from e
-    else:
-        whole = steps
+    options, whole = _read(g, data)
     try:
-        state = g.new_game(options, seats)
+        state = g.new_game(options, players_of_export(g, data))
     except ValueError as e:
         raise ExportRefused(f"The game cannot be set up: {e}") from e
     log: list[ExportedAction] = []
@@ -246,6 +231,25 @@ def replay_export(data: GameExport) -> Replayed:
     return Replayed(
         g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)), note
     )
+
+
+def _read(g: AnyGame, data: GameExport) -> tuple[BaseModel, list[object]]:
+    """An export's options and its log's steps as the game reads them, a format-1 export's
+    with its seed's outcomes written in."""
+    unknown = sorted(set(data.seats) - set(g.info.seats))
+    if unknown:
+        raise ExportRefused(
+            f"seats.{excerpt(unknown[0])}: not a seat of {g.info.title} (its seats: "
+            f"{', '.join(g.info.seats)})"
+        )
+    options = options_of_export(g, data)
+    steps = [read_step(g, i, ex.action) for i, ex in enumerate(data.actions, start=1)]
+    if data.seed is None:
+        return options, steps
+    try:
+        return options, g.outcomes_written_out(data.seed, options, steps)
+    except ValueError as e:
+        raise ExportRefused(f"The log does not replay: {str(e)[:300]}") from e
 
 
 def step_text(g: AnyGame, view: object, number: int, action: object) -> str:

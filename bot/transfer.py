@@ -166,9 +166,10 @@ class Transfer:
         is_manager: bool = False,
         kind: str | None = None,
     ) -> Reply:
-        """Load an exported game (of the game `kind`, when the group that took it says). The importer keeps the seats that were theirs and takes the
-        ones they `claim` (e.g. "D B"); every other seat is free for `join`: nobody is seated
-        (or pinged) without their consent. Nothing is stored on a refusal."""
+        """Load an exported game (of the game `kind`, when a game's group took it). The
+        importer keeps the seats that were theirs and takes the ones they `claim` (e.g. "D
+        B"); every other seat is free for `join`: nobody is seated (or pinged) without their
+        consent. Nothing is stored on a refusal."""
         async with self.locks(channel):
             await self.permissions.may_organise(guild, roles, is_manager, "import")
             await self.permissions.note_server(channel, guild)
