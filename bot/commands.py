@@ -169,6 +169,7 @@ async def _import(s: GameService, c: Call) -> Reply:
         guild=c.guild,
         roles=list(c.roles),
         is_manager=c.is_manager,
+        kind=c.kind,
     )
 
 

@@ -105,6 +105,10 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"`/\w+ create`", "`new`"),
     (r"`/\w+ join faction:[^`]*`", "`join SEAT`"),
     (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
+    (  # an export of another game: the terminal that imports it
+        r'\(`"game": "(\w+)"` in the file\): import it with `/\w+ import`',
+        r'(`"game": "\1"` in the file): import it in a terminal started with `--game \1`',
+    ),
     (r"`/\w+ import[^`]*`", "`import FILE`"),
     (r"`/\w+ export[^`]*`", "`export FILE`"),
     (r"`/\w+ play` autocomplete", "`options`"),
@@ -554,7 +558,7 @@ class LocalClient:
         except OSError as e:
             self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
             return
-        reply = await self.service.import_game(self.channel, LOCAL_USER, data)
+        reply = await self.service.import_game(self.channel, LOCAL_USER, data, kind=self.kind)
         await self._track_game()
         await self.emit(reply)
 

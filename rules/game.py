@@ -257,6 +257,11 @@ class Game(Protocol[S, A, V, Opt]):
 
     def action_from_json(self, text: str) -> A: ...
 
+    def action_schema(self) -> Mapping[str, object]:
+        """The JSON schema of an action (`action_from_json` reads what it describes), from
+        which a refused import says what each field allows; {} when the game gives none."""
+        return {}
+
     # --- teaching -----------------------------------------------------------------------
     def rules_topics(self) -> Sequence[str]:
         """The topics of the short rules reference, in reading order."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from ..game import Below, Game, GameInfo, Ranking, Seat
 from . import notation, play
@@ -127,6 +128,9 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
     def action_from_json(self, text: str) -> GoatTigerAction:
         return ACTION.validate_json(text)
 
+    def action_schema(self) -> Mapping[str, object]:
+        return _action_schema()
+
     def rules_topics(self) -> Sequence[str]:
         return tuple(TOPICS)
 
@@ -158,3 +162,8 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
             raise ValueError(
                 f"no topic {topic[:40]!r}; the topics are: {', '.join(TOPICS)}"
             ) from None
+
+
+@cache
+def _action_schema() -> Mapping[str, object]:
+    return ACTION.json_schema()
