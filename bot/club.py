@@ -31,7 +31,7 @@ from .channel_games import ChannelGames, ChannelLocks
 from .loading import SEED_DEALS, TIEBREAK, AnyGame, GameLoader, public, rules_of
 from .lobby import Lobby, check_range
 from .moves import MAX_CUSTOM_ID_CHARS, seat_named
-from .permissions import Permissions
+from .permissions import Permissions, may_tend
 from .pipeline import TurnPipeline, announced
 from .records import history_text, stats_text
 from .refusal import ServiceError, answers
@@ -132,11 +132,7 @@ class Club:
                     f"In {info.title} every decision is the player's own: no step is played "
                     "for a seat whose time runs out, so its deadline is `nothing` (a reminder)."
                 )
-            if not (is_manager or user == game.creator or self.texts.user_seats(game, user)):
-                raise ServiceError(
-                    "Only a seated player, the game's creator or a member with Manage Server "
-                    "may set the pace."
-                )
+            may_tend(game, user, is_manager, "set the pace")
             wanted = PaceProposal.model_validate(
                 {
                     "seconds": current.seconds if hours is None else hours * 3600,
