@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -18,7 +17,6 @@ from db import (
     Reminder,
     StaleAction,
     Store,
-    StoredAction,
     UserPrefs,
 )
 from db.models import MAX_ID
@@ -28,8 +26,9 @@ from rules.game import Step
 from .ai_users import is_ai
 from .announcing import reveal_text
 from .channel_games import ChannelGames, ChannelLocks
-from .loading import SEED_DEALS, TIEBREAK, AnyGame, GameLoader, public, rules_of
+from .loading import SEED_DEALS, TIEBREAK, GameLoader, public, rules_of
 from .lobby import Lobby, check_range
+from .log_reading import replayed, told_lines
 from .moves import MAX_CUSTOM_ID_CHARS, seat_named
 from .permissions import Permissions, may_tend
 from .pipeline import TurnPipeline, announced
@@ -48,7 +47,6 @@ from .reminders import (
 )
 from .reply import Button, Reply
 from .table_texts import CUSTOM_ID_PREFIX, TableTexts
-from .textlog import LogTail, follow_step
 from .words import count_of
 from .workers import Workers
 
@@ -546,9 +544,9 @@ class Club:
         g = rules_of(game)
         state = await self.loader.fresh_state(game)
         stored = await self.store.actions(game.id)
-        state, text = await self.workers.run(replay_to, g, state, stored[:step])
+        state, steps = await self.workers.run(replayed, g, state, stored[:step], True)
         lines = [f"Game {game.id}, step {step} of {last}."]
-        lines += text.lines[-3:]
+        lines += told_lines(g, steps)[-3:]  # as the channel told them
         if step == last and g.result(state) is not None:
             lines.append(self.texts.final_text(game, state))
         return Reply(
@@ -585,17 +583,3 @@ def rotated(order: Sequence[str], seats: dict[str, int]) -> dict[str, int]:
     last the first), among the seats that were played."""
     played = [s for s in order if s in seats]
     return {played[(i + 1) % len(played)]: seats[s] for i, s in enumerate(played)}
-
-
-def replay_to(g: AnyGame, state: object, stored: Sequence[StoredAction]) -> tuple[object, LogTail]:
-    """The state after the stored actions, with the log lines they wrote."""
-    text = LogTail(0, [])
-    view = public(g, state)
-    follow_step(g, text, view, None, view, None)
-    for a in stored:
-        action = g.action_from_json(json.dumps(a.action))
-        before = view
-        state = g.apply(state, action)
-        view = public(g, state)
-        follow_step(g, text, before, action, view, a.faction)
-    return state, text
