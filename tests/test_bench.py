@@ -62,6 +62,30 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"n= +400: +{NUMBER} s CPU.*parse of a 400-step export.*read and check",
     ),
 }
+# the benches' other ways to run, as tiny: another revision beside today's (`--against`: the
+# same tree here, HEAD), the Game protocol beside direct calls
+MODES: dict[str, tuple[str, list[str], str]] = {
+    "engine --protocol": (
+        "engine.py",
+        ["--games", "1", "--rounds", "1", "--protocol"],
+        rf"steps per CPU-second +{NUMBER} +{NUMBER} +{NUMBER}",
+    ),
+    "engine --against": (
+        "engine.py",
+        ["--games", "1", "--rounds", "1", "--against", "HEAD"],
+        rf"games per CPU-second +{NUMBER} +{NUMBER} +{NUMBER}",
+    ),
+    "render --against": (
+        "render.py",
+        ["--games", "1", "--per-game", "2", "--rounds", "1", "--against", "HEAD"],
+        rf"PNG KB +{NUMBER} +{NUMBER} +{NUMBER}",
+    ),
+    "taj_mahal_engine --against": (
+        "taj_mahal_engine.py",
+        ["--games", "3", "--rounds", "1", "--against", "HEAD"],
+        rf"games_per_cpu_second +{NUMBER} +{NUMBER}",
+    ),
+}
 HELPERS = {"revision.py"}  # imported by the benches, run by none
 
 
@@ -73,9 +97,7 @@ def test_every_bench_script_has_a_tiny_run_here() -> None:
     assert set(scripts()) == set(TINY) | HELPERS
 
 
-@pytest.mark.parametrize("script", sorted(TINY))
-def test_every_bench_runs_on_a_tiny_input_and_prints_its_figures(script: str) -> None:
-    args, figures = TINY[script]
+def runs_and_prints(script: str, args: list[str], figures: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as a person runs it
     done = subprocess.run(
         [sys.executable, str(BENCH / script), *args],
@@ -87,6 +109,23 @@ def test_every_bench_runs_on_a_tiny_input_and_prints_its_figures(script: str) ->
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert re.search(figures, done.stdout, re.DOTALL), done.stdout[-3000:]
+
+
+@pytest.mark.parametrize("script", sorted(TINY))
+def test_every_bench_runs_on_a_tiny_input_and_prints_its_figures(script: str) -> None:
+    runs_and_prints(script, *TINY[script])
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_a_benchs_other_modes_run_too(mode: str) -> None:
+    runs_and_prints(*MODES[mode])
+
+
+def test_an_arena_log_sums_up(tmp_path: Path) -> None:
+    log = tmp_path / "arena.jsonl"
+    args = ["--ai", "random", "--vs", "random", "--games", "2", "--log", str(log)]
+    runs_and_prints("arena.py", args, r'"games": 2')
+    runs_and_prints("arena.py", ["--summarize", str(log)], r'"games": 2, "seats"')
 
 
 @pytest.mark.parametrize("script", sorted(HELPERS))
