@@ -84,10 +84,10 @@ class Announcer:
             if turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
                 return Announcement(text=_joined(body, nxt), edit=True, body=body)
             # the turn's message is full (or unknown): the turn goes on in a new message
-            close, opened = _carried(g, kept, lines)
+            close, moved, opened = _carried(g, kept, lines)
             if ai_next:
                 opened.insert(0, ai_header(record, after, waiting))
-            body = "\n".join(opened)
+            body = "\n".join(moved + opened)
             return Announcement(text=_joined(body, nxt), body=body, close_text=close)
         # the step's lines up to a new stage close the turn; the rest opens the new message
         cut = next(
@@ -107,8 +107,9 @@ class Announcer:
         close_text: str | None = (
             "\n".join(told(g, [x for x in [*kept.split("\n"), *closing] if x])) or None
         )
+        carried: list[str] = []
         if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
-            close_text, opening = _carried(g, kept if turn is not None else "", lines)
+            close_text, carried, opening = _carried(g, kept if turn is not None else "", lines)
         opening += said
         head: list[str] = []
         if new_stage:
@@ -116,7 +117,7 @@ class Announcer:
             opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
         if ai_next:
             opening.append(ai_header(record, after, waiting))
-        body = "\n".join(head + told(g, opening))
+        body = "\n".join(carried + head + told(g, opening))
         return Announcement(
             text=_joined(body, nxt),
             mentions=mentions,
@@ -126,15 +127,17 @@ class Announcer:
         )
 
 
-def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str]]:
-    """A full turn's message goes on in a new one: the lines it opens with, told, and what
-    the full one is closed into (None: as it is). A run of the same event that the new lines
-    continue moves whole into the new message, so it is told once ("D loses 3 Troops"), as
-    the log tells it, not split by the message's length."""
+def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:
+    """A full turn's message goes on in a new one: what the full one is closed into (None: as
+    it is), the run carried over from it, and the new lines, told. A run of the same event
+    that the new lines continue moves whole into the new message, first (it came before all
+    else there), so it is told once ("D loses 3 Troops"), as the log tells it, not split by
+    the message's length."""
     old = kept.split("\n") if kept else []
     if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
-        return "\n".join(old[:-1]), told(g, [old[-1], *lines])
-    return None, told(g, lines)
+        merged = told(g, [old[-1], *lines])
+        return "\n".join(old[:-1]), merged[:1], merged[1:]
+    return None, [], told(g, lines)
 
 
 def commitment_text(record: GameRecord, secret: bytes, dealt_from: int) -> str:

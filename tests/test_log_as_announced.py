@@ -19,6 +19,7 @@ from bot.loading import rules_of
 from bot.pipeline import typed_order
 from bot.reply import Reply
 from bot.service import GameService
+from bot.terminal_io import after_shown
 from bot.views import MAX_LOG_LINES
 from rules.game import game
 
@@ -110,3 +111,13 @@ async def test_the_log_tells_each_line_as_the_announcements_did(
     else:
         pytest.fail(f"no end in {MAX_STEPS} steps")
     check_as_announced(kind, await read_log(service, kind), channel.said())
+
+
+def test_a_run_carried_into_the_next_message_prints_in_the_terminal_as_what_was_added() -> None:
+    """A full turn's message is closed without the run the new message goes on with; the
+    terminal, printed once, shows the new message's run as what it adds to what it showed."""
+    shown = "• V Rally done.\n• D loses 2 Troops in Delhi.\n**Next:** D — remove 1 piece."
+    closed = "• V Rally done."
+    new = "• D loses 3 Troops in Delhi.\n• Plunder: Delhi Resources 4 -> 3."
+    printed = after_shown(shown, f"{closed}\n{new}")
+    assert printed == "• D loses 1 Troop in Delhi.\n• Plunder: Delhi Resources 4 -> 3."
