@@ -31,6 +31,7 @@ from .hints import HINT, HintOrder, HintOrders
 from .loading import BrokenGame, GameLoader, public, rules_of
 from .lobby import Lobby
 from .moves import seat_named
+from .permissions import may_tend
 from .pipeline import TurnPipeline, announced
 from .refusal import ServiceError, answers
 from .reminders import STALLED, Reminders
@@ -201,12 +202,7 @@ class AiSeats:
                         f"The AI's pace is {MIN_PACE:.0f} to {MAX_PACE:.0f} seconds a step, "
                         f"not {pace:g}."
                     )
-                people = {u for u in game.seats.values() if not is_ai(u)}
-                if not (is_manager or user == game.creator or user in people):
-                    raise ServiceError(
-                        "Only the game's creator, a seated player or a member with Manage "
-                        "Server may seat an AI."
-                    )
+                may_tend(game, user, is_manager, "seat an AI")
                 old = game.seats.get(f)
                 if old == AI_USERS[lvl] and pace is None:
                     raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")

@@ -360,7 +360,8 @@ def common(g: AnyGame) -> list[Command]:
         Command(
             "abort",
             "End the game without a result",
-            "end the game without a result (its creator or a server manager)",
+            "end the game without a result (its creator, a member with Manage Server, or the server's "
+            "organiser role)",
             lambda s, c: s.abort(
                 c.channel,
                 c.user,

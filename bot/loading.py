@@ -317,7 +317,7 @@ class GameLoader:
     async def _load(self, record: GameRecord) -> Loaded:
         g = rules_of(record)
         options = await self.options_of(record)
-        state, start = await self._snapshot_state(record, g, options)
+        state, start = await self._snapshot_state(record, g, options, record.actions)
         if state is None:
             state = await self.fresh_state(record, options)
         # a game that keeps count of its text log: the lines its states hold, followed
@@ -334,12 +334,21 @@ class GameLoader:
         end = await self._move_log_out(record, g, options, text)
         return self.remember(record, state, start, end)
 
+    async def state_at_most(self, record: GameRecord, seq: int) -> tuple[object, int]:
+        """A state of the game at step `seq` or before (the latest snapshot there that can
+        be used, else the setup) and the step it is at."""
+        g = rules_of(record)
+        options = await self.options_of(record)
+        state, start = await self._snapshot_state(record, g, options, seq)
+        if state is None:
+            return await self.fresh_state(record, options), 0
+        return state, start
+
     async def _snapshot_state(
-        self, record: GameRecord, g: AnyGame, options: BaseModel
+        self, record: GameRecord, g: AnyGame, options: BaseModel, at_most: int
     ) -> tuple[object | None, int]:
-        """The latest stored snapshot that can be used and its seq; (None, 0) when there is
-        none."""
-        at_most = record.actions
+        """The latest stored snapshot at step `at_most` or before that can be used and its
+        seq; (None, 0) when there is none."""
         while (snap := await self.store.latest_snapshot(record.id, at_most=at_most)) is not None:
             at_most = snap.seq - 1
             try:

@@ -504,11 +504,7 @@ class Lobby:
         async with self.locks(channel):
             record = await self.games.open_game(channel, kind)
             g = known_rules(record) or game(kind or "vijayanagara")  # a kind no longer known
-            lobby = record.status == "lobby"
-            if user != record.creator and not (lobby and self.texts.user_seats(record, user)):
-                await self.permissions.may_organise(
-                    guild, roles, is_manager, "abort", anyone=False, command=g.info.command
-                )
+            await self.permissions.may_abort(record, user, guild, roles, is_manager, g.info.command)
             text = f"Game {record.id} ended by {self.texts.mention(user)} without a result."
             secret = await self.loader.secret_of(record)
             # no future left to guard: dice and cards may be checked

@@ -311,7 +311,8 @@ class LocalClient:
             if reply.edit:
                 text = after_shown(self.turn_text, reply.text)
             elif reply.close_text is not None:
-                text = after_shown(self.turn_text, reply.close_text) + "\n" + reply.text
+                # (a run the closing moved out goes on in the new message: what was added)
+                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text)
             self.turn_text = reply.text
         for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")

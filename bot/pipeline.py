@@ -33,7 +33,7 @@ from .reminders import Reminders
 from .renderer import Picture, Renderer, alt_text
 from .reply import Button, Reply
 from .table_texts import TableTexts, seat_title
-from .textlog import LogTail, follow_step
+from .textlog import LogTail, follow_step, step_said
 
 log = logging.getLogger(__name__)
 
@@ -224,7 +224,7 @@ class TurnPipeline:
                     ended = None
             before_view, after_view = public(g, cur), public(g, nxt)
             follow_step(g, text, before_view, action, after_view, who)
-            spoken += g.narrate(before_view, action, after_view, who)
+            spoken += step_said(g, before_view, action, after_view, who)
             new.append(NewAction(action=action_json(g, action), faction=who, user_id=user))
             revealing = g.revealed(cur, nxt)
             mark = text.end
