@@ -29,7 +29,6 @@ from .channel_games import ChannelGames, ChannelLocks
 from .loading import (
     SEED_DEALS,
     TIEBREAK,
-    AnyGame,
     BrokenGame,
     GameLoader,
     known_rules,
