@@ -20,6 +20,7 @@ from table_helpers import choices, open_game
 
 from db import Pace
 from rules.taj_mahal import GAME, State
+from rules.taj_mahal.notation import card_name
 
 ALICE = 21  # blue; the two other seats are the computer's
 NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps
@@ -153,3 +154,17 @@ async def test_my_hand_answers_privately_and_its_buttons_play(env: Env) -> None:
     # the command answers the same, privately
     await tm(env, ALICE, "hand")
     assert "Your hand (" in env.fake.private_to(ALICE)[-1].content
+
+
+async def test_a_card_drawn_is_named_to_its_drawer_alone_and_counted_in_the_channel(
+    env: Env,
+) -> None:
+    await started(env)
+    _, before = await state(env)
+    await tm(env, ALICE, "play", order="withdraw")  # before playing a card: draws one
+    _, after = await state(env)
+    (drawn,) = [k for k in after.hands[0] if after.hands[0].count(k) > before.hands[0].count(k)]
+    name = card_name(after.cards, drawn)
+    channel = "\n".join(m.content for m in env.fake.visible)
+    assert "Blue draws a card from the deck" in channel and name not in channel
+    assert f"You drew {name} from the deck." in env.fake.private_to(ALICE)[-1].content
