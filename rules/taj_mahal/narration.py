@@ -21,7 +21,8 @@ from .components import (
     Cards,
 )
 from .engine import symbol_counts
-from .notation import card_name, describe
+from .names import card_name
+from .notation import describe
 from .scoring import connected_provinces, hand_points, province_tile_points
 from .state import CROWN, NO, Action, Draw, Place, Play, State, Withdraw
 from .view import View
