@@ -168,3 +168,21 @@ async def test_a_card_drawn_is_named_to_its_drawer_alone_and_counted_in_the_chan
     channel = "\n".join(m.content for m in env.fake.visible)
     assert "Blue draws a card from the deck" in channel and name not in channel
     assert f"You drew {name} from the deck." in env.fake.private_to(ALICE)[-1].content
+
+
+async def test_a_spectator_reading_the_channel_later_finds_each_withdrawals_winnings_and_points(
+    env: Env,
+) -> None:
+    """What stays in the channel (each message as last edited, no prompt of the moment) says
+    who won what in every withdrawal, its points, and the trades at each visit's end."""
+    await started(env)
+    await play_visits(env, 2)
+    lines = [x for m in env.fake.visible for x in m.content.split("\n")]
+    withdrew = [re.match(r"^• (\w+): withdraw: (wins .*|before playing.*)$", x) for x in lines]
+    seats = [m.group(1) for m in withdrew if m]
+    assert len(seats) == 2 * 3  # each seat once a visit
+    scored = [
+        re.match(r"^• (\w+) scores (no points|\d+ points?) for this withdrawal", x) for x in lines
+    ]
+    assert sorted(m.group(1) for m in scored if m) == sorted(seats)
+    assert sum(x.startswith("• Visit ") and x.endswith(" ends.") for x in lines) == 2
