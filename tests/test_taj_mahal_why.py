@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from fakes import FakeRenderer
-from taj_helpers import order, started, with_hands
+from taj_helpers import arrange, order, started, with_hands
 
 from ai.budget import Budget
 from ai.taj_mahal import why
@@ -135,3 +135,19 @@ async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_ea
     assert text.count("Why: withdraws") >= 20  # the two AIs' withdrawals, each with its why
     assert "Game end: each hand scores" in text and "before the hands + hand" in text
     assert text.count("Runner-up: ") >= text.count("would play `") > 30  # each hint has one
+
+
+def test_the_last_in_a_visit_playing_then_withdrawing_in_one_turn_names_what_it_won() -> None:
+    """Alone in the visit a player plays on and withdraws in the same turn: the why counts
+    the cards played on, read from what the withdrawal left on the table."""
+    s = with_hands(started(3), ["red vizier", "red general"], [], [])
+    s = arrange(s, active=(True, False, False))
+    start = s
+    s = order(s, "play red vizier")
+    assert GAME.to_move(s) == "blue"  # alone, it plays on
+    s = order(s, "withdraw")
+    while GAME.to_move(s) == "blue":
+        s = order(s, GAME.describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
+    line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
+    assert line is not None and line.startswith("_Why: withdraws: wins the Vizier, ")
+    assert line.endswith("as the last in the visit._")

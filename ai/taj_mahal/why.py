@@ -51,8 +51,23 @@ def rivals(s: State, w: int) -> list[str]:
     return [s.seats[i].capitalize() for i, on in enumerate(s.active) if on and i != w]
 
 
-def withdraw_reason(s: State, w: int, points: int | None = None) -> str:
-    won = forces(s, w)
+def won_by(b: State, a: State, w: int) -> list[str]:
+    """The forces a withdrawal between `b` and `a` won, read from what it left on the table
+    (its influence tiles, its crown palace, its province tile), so cards it played alone at
+    the visit's end count too (Withdraw; a pair traded at the visit's end still shows)."""
+    names = [f"the {SYMBOL_TITLES[k]}" for k in range(4) if a.influence[w][k] != b.influence[w][k]]
+    cities = b.board.cities_of[b.province]
+    if any(a.crown_palace[c] == w for c in cities):
+        names.append("the crown")
+    if b.visit + 1 in a.province_tiles[w] and b.visit + 1 not in b.province_tiles[w]:
+        names.append(f"province tile {b.visit + 1}")
+    return names
+
+
+def withdraw_reason(
+    s: State, w: int, points: int | None = None, won: list[str] | None = None
+) -> str:
+    won = forces(s, w) if won is None else won
     others = rivals(s, w)
     if won:
         scored = "" if points is None else f", {narration.plural(points, 'point')}"
@@ -142,7 +157,7 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
         points = a.scores[w] - b.scores[w]
         if a.phase == "over":  # the hands were scored at the end in the same step
             points -= scoring.hand_points(a.cards, a.hands[w], a.special_holder.count(w))
-        return f"_Why: {withdraw_reason(b, w, points)}._"
+        return f"_Why: {withdraw_reason(b, w, points, won_by(b, a, w))}._"
     cards = played_now(b, a, w)
     if not cards:
         return None
