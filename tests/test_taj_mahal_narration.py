@@ -86,8 +86,7 @@ def test_a_withdrawal_that_wins_nothing_says_which_rival_had_as_many_or_more() -
     s, _ = played_out(s, "play red monk", "play yellow monk+vizier", "play green monk")
     s, lines = said(s, "withdraw")
     assert lines[0] == (
-        "Blue: withdraw: wins nothing: Blue had a majority in no force (Monk: tied with "
-        "Orange at 1)"
+        "Blue: withdraw: wins nothing, Blue having no majority to win (Monk: tied with Orange at 1)"
     )
     assert lines[1] == "Blue scores no points for this withdrawal (0 in all)."
 
@@ -98,8 +97,8 @@ def test_a_force_whose_tile_left_the_court_earlier_is_named_as_won_earlier() -> 
     s, _ = played_out(s, "play red vizier", "play yellow monk", "play green general")
     s, lines = said(s, "withdraw")
     assert lines[0] == (
-        "Blue: withdraw: wins nothing: Blue had a majority in no force (Vizier: the Vizier "
-        "tile was won earlier this visit)"
+        "Blue: withdraw: wins nothing, Blue having no majority to win (Vizier: its tile was "
+        "won earlier this visit)"
     )
 
 

@@ -115,8 +115,8 @@ def withdrawal_text(s: State, w: int) -> str:
             won.append(force_name(s, k))
     if won:
         text = f"wins {joined(won)}"
-        return text + (f" (no majority in {'; '.join(lost)})" if lost else "")
-    return f"wins nothing: {who} had a majority in no force ({'; '.join(lost)})"
+        return text + (f" (not won: {'; '.join(lost)})" if lost else "")
+    return f"wins nothing, {who} having no majority to win ({'; '.join(lost)})"
 
 
 def force_name(s: State, k: int) -> str:
@@ -137,7 +137,7 @@ def force_taken(s: State, k: int) -> str:
         return f"the crown went to {title(s, s.crown_palace[s.crown_city])} earlier this visit"
     if k == ELEPHANT:
         return "" if s.province_tile_in_court else "the province tile was won earlier this visit"
-    return "" if s.court[k] else f"the {SYMBOL_TITLES[k]} tile was won earlier this visit"
+    return "" if s.court[k] else "its tile was won earlier this visit"
 
 
 def placement_text(s: State, city: int) -> str:
