@@ -134,7 +134,7 @@ async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_ea
     assert not waiting and withdrawals == 36
     assert text.count("Why: withdraws") >= 20  # the two AIs' withdrawals, each with its why
     assert "Game end: each hand scores" in text and "before the hands + hand" in text
-    assert text.count("Runner-up: ") >= text.count("would play `") > 30  # each hint has one
+    assert text.count("Runner-up: ") >= text.count("would play `") >= 24  # each hint has one
 
 
 def test_the_last_in_a_visit_playing_then_withdrawing_in_one_turn_names_what_it_won() -> None:
