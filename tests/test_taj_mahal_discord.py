@@ -186,3 +186,21 @@ async def test_a_spectator_reading_the_channel_later_finds_each_withdrawals_winn
     ]
     assert sorted(m.group(1) for m in scored if m) == sorted(seats)
     assert sum(x.startswith("• Visit ") and x.endswith(" ends.") for x in lines) == 2
+
+
+async def test_a_card_drawn_by_a_button_press_is_named_to_the_presser_alone(env: Env) -> None:
+    """A button's press has no private receipt to edit: the drawn card comes in a private
+    follow-up to the presser."""
+    await started(env)
+    newest = env.fake.visible[-1]
+    await env.click(ALICE, newest, newest.custom_ids[0])  # My hand
+    mine = env.fake.private_to(ALICE)[-1]
+    buttons = [b for row in mine.components for b in row["components"]]
+    withdraw = next(b["custom_id"] for b in buttons if b.get("label") == "withdraw")
+    _, before = await state(env)
+    await env.click(ALICE, mine, withdraw)
+    _, after = await state(env)
+    (drawn,) = [k for k in after.hands[0] if after.hands[0].count(k) > before.hands[0].count(k)]
+    told = f"You drew {card_name(after.cards, drawn)} from the deck."
+    assert told in env.fake.private_to(ALICE)[-1].content
+    assert all(told not in m.content for m in env.fake.visible)
