@@ -200,3 +200,24 @@ def test_every_withdrawal_of_whole_games_is_followed_by_its_points_as_scored() -
             assert m.group(1) == s.seats[i].capitalize()
             assert int(m.group(2)) + int(m.group(3)) == int(m.group(5)) == s.scores[i]
             assert int(m.group(3)) == hand_worth(s, i)
+
+
+def test_a_special_card_played_says_what_it_does() -> None:
+    """The special cards: +2 influence points at once; the free colour change frees the card
+    played with it."""
+    s = with_hands(started(3), ["red vizier", "green monk"], ["yellow monk"], ["violet monk"])
+    points = CARDS.specials[[CARDS.kinds[k].effect for k in CARDS.specials].index("points")]
+    change = CARDS.specials[[CARDS.kinds[k].effect for k in CARDS.specials].index("colour_change")]
+    holder = [0 if k in (points, change) else -1 for k in CARDS.specials]
+    s = arrange(s, special_holder=tuple(holder))
+    s, lines = said(s, "play red vizier with special points")
+    assert lines == [
+        "Blue: play red vizier with special points (+2 points at once: The special cards)"
+    ]
+    assert s.scores[BLUE] == 2
+    s, _ = played_out(s, "play yellow monk", "play violet monk")
+    s, lines = said(s, "play green monk with special change")
+    assert lines == [
+        "Blue: play green monk with special change (the free colour change: this card need not "
+        "match the visit's colour)"
+    ]

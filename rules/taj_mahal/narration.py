@@ -76,8 +76,11 @@ def step_line(before: View, action: Action, seat: str) -> str:
         return f"{who}: {describe(before, action)}{placement_text(s, action.city)}"
     text = f"{who}: {describe(before, action)}"
     extra = action.extra if isinstance(action, Play) else None
-    if extra is not None and s.cards.kinds[extra].effect == "points":
+    effect = None if extra is None else s.cards.kinds[extra].effect
+    if effect == "points":
         text += " (+2 points at once: The special cards)"
+    elif effect == "colour_change":
+        text += " (the free colour change: this card need not match the visit's colour)"
     return text
 
 
