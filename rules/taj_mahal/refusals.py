@@ -9,8 +9,6 @@ from .engine import apply
 from .names import card_name
 from .state import CROWN, NO, Action, Place, Play, State, Take, Withdraw
 
-COLOURED = (*COLOURS,)
-
 
 def why_not(s: State, action: Action) -> str:
     """The rule that forbids `action` for the seat to move in `s`, in a sentence."""
@@ -62,15 +60,14 @@ def _play(s: State, a: Play) -> str:
     cards = s.cards
     w = s.turn
     kind = cards.kinds[a.card]
-    if kind.colour not in COLOURED:
+    if kind.colour not in COLOURS:
         what = "a special card" if kind.effect is not None else "a white card"
         return (
             f"{what} is played only with a coloured card, never alone: play a coloured card "
             f"first, then `with {card_name(cards, a.card)}` (Playing the game)"
         )
     need = s.colour[w]
-    change = cards.specials[3] if len(cards.specials) > 3 else NO
-    change = next((k for k in cards.specials if cards.kinds[k].effect == "colour_change"), change)
+    change = next((k for k in cards.specials if cards.kinds[k].effect == "colour_change"), NO)
     if need != NO and kind.colour != COLOURS[need] and a.extra != change:
         return (
             f"you are bound to {COLOURS[need]} this visit ({bound_how(s, w)}): play a "
@@ -83,7 +80,7 @@ def _play(s: State, a: Play) -> str:
     if a.extra is None:
         return "that play is not allowed now"
     extra = cards.kinds[a.extra]
-    if extra.colour in COLOURED:
+    if extra.colour in COLOURS:
         return (
             "only one coloured card is played a turn; the second card is a white card or a "
             "special card (Playing the game)"
@@ -111,7 +108,7 @@ def bound_how(s: State, w: int) -> str:
     """How the seat's colour was set this visit: its first coloured card (or, after the free
     colour change card, its second)."""
     cards = s.cards
-    first = next((k for k in s.played[w] if cards.kinds[k].colour in COLOURED), NO)
+    first = next((k for k in s.played[w] if cards.kinds[k].colour in COLOURS), NO)
     need = COLOURS[s.colour[w]]
     if first != NO and cards.kinds[first].colour == need:
         return f"you opened it with {need}"
