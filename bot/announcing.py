@@ -114,6 +114,7 @@ class Announcer:
         head: list[str] = []
         if new_stage:
             head = g.headline(public(g, before), public(g, after), move.earlier + move.new_lines)
+        if head:  # the headline says what the stage's opening line said
             opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
         if ai_next:
             opening.append(ai_header(record, after, waiting))
