@@ -121,7 +121,7 @@ class TableTexts:
         shown = ", ".join(opts[:limit])
         asides = [key] if key is not None and _keyed(opts[:limit]) else []
         if limit is not None and len(opts) > limit:
-            shown += f" and {len(opts) - limit} more"
+            shown += f" and {len(opts) - limit} more choices"
             asides.insert(0, self.see_all_hint.format(command=g.info.command))
         return shown + (f" ({'; '.join(asides)})" if asides else "")
 

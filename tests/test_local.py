@@ -179,7 +179,7 @@ def test_bad_lines_get_a_message_and_the_loop_goes_on(tmp_path: Path, line: str)
 
 def test_a_list_cut_in_a_refusal_can_be_seen_whole(tmp_path: Path) -> None:
     text = run_lines(tmp_path, ["command+decree; march", "frobnicate", "options"], "--seed", "7")
-    assert "more (type `options` to see them all" in text
+    assert "more choices (type `options` to see them all" in text
     assert "All allowed steps:" in text
 
 

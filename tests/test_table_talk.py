@@ -71,7 +71,7 @@ async def test_an_illegal_pass_is_refused_listing_the_allowed_steps_once(
     assert reply.text.startswith("`pass` was refused: not a choice now — Delhi Sultanate March:")
     assert reply.text.count("Allowed") == 1 and "Allowed now: `move 1-4 troop" in reply.text
     assert ".)" not in reply.text and ".." not in reply.text
-    assert "and 5 more (`/vj options` lists them all; `1-4` stands for" in reply.text
+    assert "and 5 more choices (`/vj options` lists them all; `1-4` stands for" in reply.text
 
 
 async def test_the_status_says_where_the_game_stands_in_a_players_words(
