@@ -88,11 +88,11 @@ from .notation import (
     Span,
     Step,
     describe,
-    parse,
     parse_order,
     parse_steps,
     split_order,
 )
+from .reading import parse
 from .recap import card_header, card_lines, card_recap, line_added, merged_lines
 from .said import said
 from .setup import initial_state, seeded_dealer

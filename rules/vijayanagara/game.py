@@ -61,6 +61,7 @@ from .closing import closed_frames, done_credits, why_ended
 from .model import CAVALRY_TOKENS, FACTION_NAMES, MAX_RESOURCES, PLAYERS, Faction
 from .notation import parse_steps, split_order
 from .option_groups import KEY, grouped, needs_key
+from .reading import fitted
 from .recap import merged_lines
 from .registry import BY_NAME, COMMAND_NAMES, DECREE_NAMES
 from .said import said
@@ -288,7 +289,8 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
 
     def read_order(self, view: GameState, text: str, seat: Seat) -> list[Step[Action]]:
         giver = Faction(seat) if seat in INFO.seats else None
-        return [Step(s.text, s.action) for s in parse_steps(split_order(text), giver=giver)]
+        steps = fitted(view, parse_steps(split_order(text), giver=giver))
+        return [Step(s.text, s.action) for s in steps]
 
     def lookup_names(self, options: GameOptions) -> Sequence[tuple[str, str]]:
         return table.card_names(options)
