@@ -17,7 +17,7 @@ from .attack import start_battle
 from .board import DELHI, MOUNTAIN_PASSES, PUNJAB, board
 from .engine import TypedHandler, finish, handler, push
 from .flow import change_influence, gain_cavalry
-from .forces import add_resources, count, log, move, place, remove
+from .forces import add_resources, count, log, move, place, remove, resources_cut
 from .frames import MongolInvasionFrame, PlainFrame, PlunderFrame, RemoveTroopsFrame, TimurFrame
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, GameState, Piece
 from .registry import ADVANCE, AMASS, PLUNDER
@@ -81,7 +81,12 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
             if opt == "gifts":
                 log(st, f"{fr.faction} accepts Compromising Gifts (2.4.2).")
                 change_influence(st, fr.faction, -1)
-                add_resources(st, fr.faction, 2)
+                got = add_resources(st, fr.faction, 2)
+                cut = resources_cut(2, got)
+                log(
+                    st,
+                    f"{fr.faction} gains {count_of(got, 'Resource')}{f' ({cut})' if cut else ''}.",
+                )
                 gain_cavalry(st, fr.faction, 2)
             else:
                 log(st, f"{fr.faction} declines Compromising Gifts.")
@@ -201,9 +206,13 @@ class Plunder(TypedHandler[PlunderFrame]):
 def plunder_resources(st: GameState, n: int) -> None:
     """Reduce Sultanate Resources by 1 per Invader, down to a minimum of 3 (3.5.3)."""
     before = st.resources[Faction.D]
-    if before > 3:
-        st.own_resources()[Faction.D] = max(3, before - n)
-        log(st, f"Plunder: Delhi Resources {before} -> {st.resources[Faction.D]}.")
+    after = max(min(3, before), before - n)
+    st.own_resources()[Faction.D] = after
+    floor = f" ({-n:+d} stops at 3, 3.5.3)" if after > before - n else ""
+    if after < before:
+        log(st, f"Plunder: Delhi Resources {before} -> {after}{floor}.")
+    else:
+        log(st, f"Plunder: Delhi Resources stay at {before} (Plunder takes none below 3, 3.5.3).")
 
 
 @handler
