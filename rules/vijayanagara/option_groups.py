@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action, Charge, Go, Move, Place, Remove, Screen, Select, Support, Target
-from .command_base import idle_note
+from .command_base import idle_note, no_space_note
 from .model import GameState
 from .notation import describe
 
@@ -28,7 +28,7 @@ def grouped(state: GameState, legal: Sequence[Action]) -> list[str]:
     chosen_last: set[str] = set()  # the texts whose last word is their choice
     for action in legal:
         text = describe(state, action)
-        if note := idle_note(state, action):
+        if note := idle_note(state, action) or no_space_note(state, action):
             notes[text] = note
         if isinstance(action, LAST_WORD_CHOSEN):
             chosen_last.add(text)
