@@ -58,6 +58,7 @@ from . import reference as topics
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
 from .cards import deck_for, with_deck
 from .closing import closed_frames, done_credits, why_ended
+from .menu import explained_entries
 from .model import CAVALRY_TOKENS, FACTION_NAMES, MAX_RESOURCES, PLAYERS, Faction
 from .notation import parse_steps, split_order
 from .option_groups import KEY, grouped, needs_key
@@ -404,7 +405,7 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         return table.effects_lines(view)
 
     def explained_choices(self, view: GameState) -> list[str]:
-        return table.offered_effects(view)
+        return explained_entries(view)
 
     def played(self, state: GameState) -> int | None:
         return state.actions_taken  # undone steps are not counted
