@@ -3,13 +3,15 @@ Cavalry tokens (1.10), the Influence track 0 to 4 (1.9), Plunder's floor of 3 (3
 
 from __future__ import annotations
 
-from rules_helpers import B, D, V, blank, frame, on_card, run
+from rules_helpers import B, D, V, blank, frame, independent, on_card, put, run
 
 from rules import vijayanagara
 
 
-def _decree(s: vijayanagara.GameState, name: str) -> vijayanagara.GameState:
-    return run(frame(s, "command_decree", D, command=True, decree=False), name)
+def _decree(
+    s: vijayanagara.GameState, name: str, faction: vijayanagara.Faction = D
+) -> vijayanagara.GameState:
+    return run(frame(s, "command_decree", faction, command=True, decree=False), name)
 
 
 def test_1_8_collect_tribute_cut_by_the_cap_says_capped_at_24() -> None:
@@ -18,6 +20,23 @@ def test_1_8_collect_tribute_cut_by_the_cap_says_capped_at_24() -> None:
     s = _decree(s, "collect-tribute")
     assert s.resources[D] == 24
     assert "D Collects Tribute: +6 Resources (Tributary Prosperity 18; capped at 24)." in s.log
+
+
+def test_1_8_trade_and_tax_cut_by_the_cap() -> None:
+    s = blank()
+    for space in ("gujarat", "malwa", "sindh"):
+        put(s, space, vijayanagara.Piece.AMIR)
+    s.resources[B] = 23
+    s = _decree(s, "trade", B)
+    assert "B Trades: +1 Resource (3 Provinces with a Bahmani piece; capped at 24)." in s.log
+    s = blank()
+    independent(s, "andhra")
+    put(s, "andhra", vijayanagara.Piece.RAJA)  # Vijayanagara Controls Andhra (1.7)
+    s.resources[V] = 24
+    s = run(frame(s, "command_decree", V, command=True, decree=False), "tax")
+    assert any(
+        line.startswith("V Taxes: +0 Resources (") and "capped at 24" in line for line in s.log
+    )
 
 
 def test_1_8_a_whole_gain_says_no_cap() -> None:

@@ -184,10 +184,11 @@ class Trade(AutoDecree):
         got = add_resources(st, Faction.B, n)
         inf = st.influence[Faction.B]
         cav = 1 if inf == 0 else 2 if inf <= 2 else 3
+        cut = resources_cut(n, got, shown=False)
         log(
             st,
             f"B Trades: +{count_of(got, 'Resource')} ({count_of(n, 'Province')} with a Bahmani "
-            f"piece{'; ' + cut if (cut := resources_cut(n, got, shown=False)) else ''}).",
+            f"piece{'; ' + cut if cut else ''}).",
         )
         gain_cavalry(st, Faction.B, cav)
 
@@ -202,10 +203,11 @@ class Tax(AutoDecree):
         prosperity = sum(board().prosperity(s) for s in controlled(st, Faction.V))
         temples = structures_on_map(st, P.TEMPLE)
         got = add_resources(st, Faction.V, prosperity + temples)
+        cut = resources_cut(prosperity + temples, got, shown=False)
         log(
             st,
             f"V Taxes: +{count_of(got, 'Resource')} (Prosperity {prosperity}, Temples {temples}"
-            f"{'; ' + cut if (cut := resources_cut(prosperity + temples, got, shown=False)) else ''}).",
+            f"{'; ' + cut if cut else ''}).",
         )
 
 
