@@ -32,10 +32,13 @@ def test_done_before_a_command_selected_a_space_is_marked_and_not_useful() -> No
     done = vijayanagara.parse(None, "done")[0]
     assert done in vijayanagara.legal_actions(state)
     assert done not in vijayanagara.useful_actions(state)
-    assert vijayanagara.no_space_note(state, done) == "ends the March in no space: it does nothing"
+    assert (
+        vijayanagara.no_space_note(state, done)
+        == "ends the March with no space selected: it does nothing"
+    )
     assert vijayanagara.idle_note(state, done) is None  # a person who types it means it
     entries, _ = game("vijayanagara").grouped_choices(state, vijayanagara.legal_actions(state))
-    assert "`done` (ends the March in no space: it does nothing)" in entries
+    assert "`done` (ends the March with no space selected: it does nothing)" in entries
 
 
 def _positions(seeds: range) -> list[vijayanagara.GameState]:

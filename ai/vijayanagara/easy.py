@@ -1,7 +1,7 @@
 """The `easy` level: greedy with the hand-written evaluation, looking one step ahead and
 finishing its own turn greedily to judge each step (a Command's cost is paid before the
 pieces it places are seen). Chance on the way (dice) is sampled, never read from the state.
-It chooses among the steps that do something (`useful_actions`): never a Command in no space.
+It chooses among the steps that do something (`useful_actions`): never a Command with no space selected.
 """
 
 from __future__ import annotations

@@ -289,7 +289,7 @@ def no_space_note(st: GameState, action: Action) -> str | None:
     types it means it; the menus say what it is, and the AI never takes it (`useful_actions`)."""
     fr = None if st.game_over else top(st)
     if isinstance(fr, CommandFrame) and isinstance(action, Done) and not fr.selected:
-        return f"ends the {TITLE[fr.command]} in no space: it does nothing"
+        return f"ends the {TITLE[fr.command]} with no space selected: it does nothing"
     return None
 
 
