@@ -118,10 +118,15 @@ def amass(st: GameState) -> None:
     over2 = mongols(st, PUNJAB) - 4
     if over2 > 0:
         move(st, P.MONGOL, over2, PUNJAB, DELHI)
+    spill = "".join(
+        f"; {k} beyond four in {where} {'moves' if k == 1 else 'move'} on to {to}"
+        for k, where, to in ((over, "the Passes", "Punjab"), (over2, "Punjab", "Delhi"))
+        if k > 0
+    )
     log(
         st,
-        f"Mongols Amass: {n} placed in the Mountain Passes (Passes {mongols(st, MOUNTAIN_PASSES)}, "
-        f"Punjab {mongols(st, PUNJAB)}, Delhi {mongols(st, DELHI)}).",
+        f"Mongols Amass: {n} placed in the Mountain Passes{spill} (3.5.1; Passes "
+        f"{mongols(st, MOUNTAIN_PASSES)}, Punjab {mongols(st, PUNJAB)}, Delhi {mongols(st, DELHI)}).",
     )
 
 
@@ -287,7 +292,11 @@ class Timur(TypedHandler[TimurFrame]):
                 n = count(st, space, p)
                 if n:
                     move(st, p, n, space, dest)
-            log(st, f"The survivors move from {board().name(space)} to {board().name(dest)}.")
+            log(
+                st,
+                f"The survivors move from {board().name(space)} to {board().name(dest)} "
+                f"(2.6 step {step + 1}: Timur's way is the Passes, Punjab, Delhi).",
+            )
             d.step += 1
             d.fought = False
             return
