@@ -139,12 +139,14 @@ class Views:
         entries, key = g.grouped_choices(view, g.legal_actions(state))
         head = self.texts.prompt_text(record, state)[0].split("\n")[0]  # effects are below
         keyed = f"\n({key}.)" if key else ""
-        if len(entries) > LISTED_IN_A_LINE:
+        explained = g.explained_choices(view)  # each entry once, with what it does
+        if explained:
+            listed = "All allowed steps:" + "".join(f"\n{line}" for line in explained) + keyed
+        elif len(entries) > LISTED_IN_A_LINE:
             listed = "All allowed steps:" + "".join(f"\n• {e}" for e in entries) + keyed
         else:
             listed = f"All allowed steps: {', '.join(entries) or 'none'}.{keyed}"
-        effects = "".join(f"\n{line}" for line in g.explained_choices(view))
-        return Reply(text=f"{head}\n{listed}{effects}", ephemeral=True)
+        return Reply(text=f"{head}\n{listed}", ephemeral=True)
 
     @answers()
     async def hand(self, channel: str, user: int, *, kind: str | None = None) -> Reply:

@@ -416,8 +416,8 @@ class Game(Protocol[S, A, V, Opt]):
         return []
 
     def explained_choices(self, view: V) -> list[str]:
-        """The offered choices with what each does and its rule, a line each (the whole list
-        of allowed steps ends with these)."""
+        """The whole list of allowed steps as a menu, a line each: every entry once, with what
+        it does and its rule; empty where the game lists its entries alone."""
         return []
 
     def played(self, state: S) -> int | None:

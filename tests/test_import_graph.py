@@ -137,6 +137,7 @@ ALLOWED_IN_RULES = {
     "bisect",
     "collections",
     "dataclasses",
+    "difflib",  # the rules topics nearest a word that finds none (get_close_matches)
     "enum",
     "functools",
     "hashlib",  # a deck file's key, and the dealer's keyed stream (rules.vijayanagara.fairness)

@@ -52,6 +52,12 @@ def test_3_5_1_amass_overflow_from_punjab_into_delhi() -> None:
     assert pieces(s, "punjab") == {P.MONGOL: 4}
     assert pieces(s, "delhi") == {P.MONGOL: 3}
     assert s.available[M][P.MONGOL] == 1
+    # the line says the rule that sends them on (3.5.1), not only where they ended
+    assert (
+        "Mongols Amass: 3 placed in the Mountain Passes; 3 beyond four in the Passes move on "
+        "to Punjab; 3 beyond four in Punjab move on to Delhi (3.5.1; Passes 4, Punjab 4, "
+        "Delhi 3)."
+    ) in s.log
 
 
 def test_3_5_1_amass_needs_an_available_invader() -> None:

@@ -7,6 +7,7 @@ import pytest
 from rules_helpers import B, D, M, P, V, blank, put, run, turn
 
 from rules import vijayanagara
+from rules.games import game
 from rules.vijayanagara.actions import (
     CavalryFrom,
     Charge,
@@ -159,3 +160,52 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged() -> None:
     with pytest.raises(vijayanagara.IllegalAction):
         vijayanagara.apply(s, Give(giver=B, receiver=V, cavalry=1))
     assert s.model_dump() == before
+
+
+@pytest.mark.parametrize(
+    "text", ["event shaded", "event: shaded", "shaded event", "the event, shaded"]
+)
+def test_the_event_and_its_side_in_one_step_are_the_two_steps(text: str) -> None:
+    state = vijayanagara.new_game(seed=7)
+    assert vijayanagara.parse(state, text) == [Choose(option="event"), Choose(option="shaded")]
+    after = state
+    for action in vijayanagara.parse(state, text):
+        after = vijayanagara.apply(after, action)
+    assert after.log[-1].startswith("Event ") and after.log[-1].endswith(" done.")
+
+
+def test_command_and_its_name_read_as_the_option_then_the_command_where_the_option_is_open() -> (
+    None
+):
+    state = vijayanagara.new_game(seed=7)  # Delhi chooses its option (2.3.3)
+    assert vijayanagara.parse(state, "command march") == [
+        Choose(option="command"),
+        Choose(option="march"),
+    ]
+    # within the Command and Decree option, `command` names March's kind, not an option (4.1)
+    assert vijayanagara.parse(state, "command+decree; command march") == [
+        Choose(option="command+decree"),
+        Choose(option="march"),
+    ]
+    assert vijayanagara.parse(state, "cd; decree collect tribute; command conscript") == [
+        Choose(option="command+decree"),
+        Choose(option="collect-tribute"),
+        Choose(option="conscript"),
+    ]
+    assert vijayanagara.parse(state, "limited command conscript") == [
+        Choose(option="limited"),
+        Choose(option="conscript"),
+    ]
+
+
+def test_a_natural_order_reads_the_same_through_the_game_protocol() -> None:
+    g = game("vijayanagara")
+    state = vijayanagara.new_game(seed=7)
+    steps = g.read_order(state, "command+decree march", "D")
+    assert [s.action for s in steps] == [Choose(option="command+decree"), Choose(option="march")]
+    assert [s.text for s in g.read_order(state, "event shaded", "D")] == ["event", "shaded"]
+
+
+def test_words_that_name_no_choice_are_still_refused_whole() -> None:
+    with pytest.raises(vijayanagara.InvalidOrder, match="unknown order 'event sideways'"):
+        vijayanagara.parse(None, "event sideways")

@@ -86,3 +86,10 @@ def test_a_card_nobody_acted_on_says_what_the_card_did() -> None:
         "Eligibility adjusted: D Eligible.",
     ]
     assert vijayanagara.card_recap(idle) == "Card 27 Reddis of Kondavidu · no Faction acted"
+
+
+def test_a_merged_count_keeps_its_verb_in_agreement() -> None:
+    one = "1 Rebelling Amir joins the Attack from Malwa."
+    assert vijayanagara.merged_lines([one, one]) == [
+        "2 Rebelling Amirs join the Attack from Malwa."
+    ]

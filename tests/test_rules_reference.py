@@ -35,11 +35,122 @@ def test_a_unique_prefix_finds_a_topic_and_a_bad_one_lists_the_topics() -> None:
     assert reference("cav").startswith("**Cavalry")
     assert reference("Demand Obedience") == reference("demand-obedience")
     with pytest.raises(
-        ValueError, match="matches several topics; the topics are: conscript, conspire"
+        ValueError, match=r"matches several topics: conscript \(Conscript \(Command\)\), conspire"
     ):
         reference("cons")
     with pytest.raises(ValueError, match="is not a topic; the topics are: winning, delhi"):
         reference("x" * 5000)
+
+
+@pytest.mark.parametrize(
+    ("words", "topic"),
+    [
+        ("tributary", "control"),
+        ("Tributaries", "control"),
+        ("independent", "control"),
+        ("Rajas", "pieces"),
+        ("qasbah", "pieces"),
+        ("rebelling amir", "pieces"),
+        ("Dice", "battle"),
+        ("screen", "cavalry"),
+        ("Deccan Influence", "influence"),
+        ("Mongol Invaders", "mongols"),
+        ("compromising gifts", "mongols"),
+        ("Timurid Empire", "timur"),
+        ("Lords of the Deccan", "succession"),
+        ("shaded", "events"),
+        ("eligible", "turn"),
+        ("limited command", "turn"),
+        ("Attack and Plunder", "plunder"),
+        ("Collect Tribute", "collect-tribute"),
+        ("campaigns", "campaign"),
+        ("Resources", "resources"),
+        ("victory points", "winning"),
+        ("Vindhya Range", "map"),
+    ],
+)
+def test_a_topic_answers_to_the_rulebooks_words(words: str, topic: str) -> None:
+    assert reference(words) == reference(topic)
+
+
+def test_every_key_term_of_the_rulebook_finds_a_topic() -> None:
+    key_terms = [
+        "Adjacent",
+        "Amirs",
+        "Attack",
+        "Attacker",
+        "Available",
+        "Build",
+        "Campaign",
+        "Charge",
+        "City",
+        "Collect-Tribute",
+        "Command",
+        "Compel",
+        "Conspire",
+        "Control",
+        "Deccan-Influence",
+        "Decree",
+        "Defender",
+        "Delhi",
+        "Demand-Obedience",
+        "Eligible",
+        "Event",
+        "Execute",
+        "Faction",
+        "Flip",
+        "Forces",
+        "Free",
+        "Govern",
+        "Governors",
+        "Independent",
+        "Ineligible",
+        "Influence",
+        "Limited-Command",
+        "Map",
+        "March",
+        "Migrate",
+        "Mongol-Invaders",
+        "Obedient",
+        "Pass",
+        "Piece",
+        "Place",
+        "Prosperity",
+        "Province",
+        "Rajas",
+        "Rally",
+        "Rebel",
+        "Rebelling",
+        "Remove",
+        "Replace",
+        "Resources",
+        "Screen",
+        "Select",
+        "Shaded",
+        "Space",
+        "Stacking",
+        "Structure",
+        "Tax",
+        "Trade",
+        "Tributary",
+        "Troops",
+        "Uncontrolled",
+        "Unit",
+        "Unshaded",
+        "Vindhya-Range",
+    ]
+    missing = []
+    for term in key_terms:
+        try:
+            reference(term.replace("-", " "))
+        except ValueError:
+            missing.append(term)
+    assert missing == []
+
+
+def test_a_word_that_finds_no_topic_names_the_closest() -> None:
+    with pytest.raises(ValueError, match=r"'tributery' is not a topic; the closest: control"):
+        reference("tributery")
 
 
 def test_each_one_line_effect_fits_a_menu_option() -> None:

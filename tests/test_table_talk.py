@@ -61,6 +61,19 @@ async def test_a_march_lists_its_moves_grouped_and_every_step_listed_is_legal(
     assert "`move 1-4 troop from delhi to punjab|rajput|malwa|jaunpur`" in text
 
 
+async def test_the_options_menu_lists_each_step_once_with_what_it_does(svc: GameService) -> None:
+    await seat_and_start(svc, CH, 3)
+    first = (await svc.options(CH)).text
+    assert "• `command+decree` — a Command in any number of spaces and a Decree" in first
+    assert "• `pass` — gain 3 Resources; you stay Eligible (2.3.6)" in first
+    assert first.count("`event`") == 1
+    assert (await svc.play(CH, D, "command+decree")).ok
+    text = (await svc.options(CH)).text
+    for name in ("conscript", "march", "govern", "attack", "collect-tribute", "campaign"):
+        assert text.count(f"`{name}`") == 1, text  # listed once, with its effect
+    assert "• `conscript` — place Troops: 5 in Delhi" in text and "(3.2.1)" in text
+
+
 async def test_an_illegal_pass_is_refused_listing_the_allowed_steps_once(
     svc: GameService,
 ) -> None:
@@ -114,5 +127,5 @@ async def test_a_defender_offered_cavalry_is_told_what_charge_and_screen_do(
         assert lines[at + 1].startswith("_`charge N` — spend a Cavalry token to lower your")
         assert lines[at + 2].startswith("_`screen N` — spend a Cavalry token to take the")
     options = (await svc.options(CH)).text
-    assert "• `charge N` — spend a Cavalry token" in options
+    assert re.search(r"• `charge [\d|]+` — spend a Cavalry token to lower your own die", options)
     assert re.search(r"`screen 1\|2[|\d]*`", options), options  # the dice, one entry

@@ -1,6 +1,7 @@
 """The `easy` level: greedy with the hand-written evaluation, looking one step ahead and
 finishing its own turn greedily to judge each step (a Command's cost is paid before the
 pieces it places are seen). Chance on the way (dice) is sampled, never read from the state.
+It chooses among the steps that do something (`useful_actions`): never a Command with no space selected.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ DONE_PENALTY = 0.05  # stopping early must win on merit, not on a tie
 
 
 def choose(state: GameState, r: random.Random, judgement: Judgement = EASY) -> Action:
-    legal = vijayanagara.legal_actions(state)
+    legal = vijayanagara.useful_actions(state)
     if len(legal) == 1:
         return legal[0]
     return ranked(state, r, judgement=judgement)[0][1]
@@ -34,7 +35,7 @@ def ranked(
     seat = _seat(state)
     known = seen(state)
     out = []
-    for action in _sample(vijayanagara.legal_actions(state), cap, r):
+    for action in _sample(vijayanagara.useful_actions(state), cap, r):
         after = finish_turn(vijayanagara.apply(known, action), seat, r, judgement)
         value = _value(after, seat, action, judgement)
         out.append((value + r.random() * 1e-6, action))  # a random tie-break
@@ -46,7 +47,7 @@ def greedy_step(
     state: GameState, seat: Faction, r: random.Random, cap: int, judgement: Judgement = EASY
 ) -> Action:
     """The best of `cap` sampled legal steps by the evaluation right after it (playouts)."""
-    legal = vijayanagara.legal_actions(state)
+    legal = vijayanagara.useful_actions(state)
     if len(legal) == 1:
         return legal[0]
     best: tuple[float, Action] | None = None

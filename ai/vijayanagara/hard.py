@@ -163,7 +163,7 @@ def _decision(anchor: Action, gains: tuple[Gain, ...]) -> Action:
 
 
 def choose(state: GameState, r: random.Random, budget: Budget) -> Action:
-    legal = vijayanagara.legal_actions(state)
+    legal = vijayanagara.useful_actions(state)
     if len(legal) == 1:
         return legal[0]
     return search(state, r, budget).action

@@ -111,7 +111,7 @@ def _plan(
     st = vijayanagara.apply(known, first)
     judgement = hard.ranking_judgement(seat)
     while len(steps) < MAX_PLAN_STEPS and _seat_goes_on(st, seat):
-        legal = vijayanagara.legal_actions(st)
+        legal = vijayanagara.useful_actions(st)
         if len(legal) == 1:
             step = legal[0]
         elif late():
@@ -203,28 +203,61 @@ def _error(xs: list[float] | list[int]) -> float:
 
 
 def board_changes(before: GameState, after: GameState, seat: Faction) -> list[str]:
-    """What a plan changes that scores (5.0): Control, Tributaries, Structures, the seat's VP
-    and Resources; in the rulebook's words."""
-    board = vijayanagara.board()
-    out: list[str] = []
-    for s in board.provinces:
-        b, a = before.spaces[s], after.spaces[s]
-        name = board.name(s)
-        if b.tributary != a.tributary:
-            out.append(f"{name} becomes {'Tributary' if a.tributary else 'Independent'}")
-        if b.control != a.control and not a.tributary:  # a Tributary is never Controlled (1.7)
-            out.append(_control_change(name, b.control, a.control))
-        for piece in STRUCTURES:
-            d = a.pieces.get(piece, 0) - b.pieces.get(piece, 0)
-            if d:
-                what = piece.value.title()
-                out.append(f"{what} built in {name}" if d > 0 else f"{what} removed from {name}")
+    """What a plan changes that scores (5.0): the seat's VP and Resources, Delhi's Resources
+    and the Mongol Invaders on their way to Delhi (5.1), Control, Tributaries, Structures; in
+    the rulebook's words."""
+    return [text for _, text in placed_changes(before, after, seat)]
+
+
+# Where the Invaders stand on their way to Delhi (1.3.2), and why it counts there.
+INVADER_SPACES = (
+    ("mountain_passes", "the Mountain Passes", "they Advance from there to Punjab, 3.5.2"),
+    (
+        "punjab",
+        "Punjab",
+        "next to Delhi; a Plunder there also costs Delhi a Troop for each, 3.5.3",
+    ),
+    ("delhi", "Delhi", "each one left there at the game's end costs Delhi 1 VP, 5.1"),
+)
+
+
+def placed_changes(
+    before: GameState, after: GameState, seat: Faction
+) -> list[tuple[str | None, str]]:
+    """`board_changes`, each with the Province it happens in (None for the tracks and the
+    Invaders, which come first)."""
+    out: list[tuple[str | None, str]] = []
     vp_b, vp_a = vijayanagara.score(before)[seat], vijayanagara.score(after)[seat]
     if vp_a != vp_b:
-        out.append(f"your VP {vp_b} -> {vp_a}")
+        out.append((None, f"your VP {vp_b} -> {vp_a}"))
     res_b, res_a = before.resources[seat], after.resources[seat]
     if res_a != res_b:
-        out.append(f"your Resources {res_b} -> {res_a}")
+        out.append((None, f"your Resources {res_b} -> {res_a}"))
+    delhi_b, delhi_a = before.resources[Faction.D], after.resources[Faction.D]
+    if seat != Faction.D and delhi_a != delhi_b:
+        out.append((None, f"Delhi's Resources {delhi_b} -> {delhi_a}"))
+    for space, name, why in INVADER_SPACES:
+        b = before.spaces[space].pieces.get(Piece.MONGOL, 0)
+        a = after.spaces[space].pieces.get(Piece.MONGOL, 0)
+        if a != b:
+            out.append((None, f"Mongol Invaders in {name} {b} -> {a} ({why})"))
+    board = vijayanagara.board()
+    for s in board.provinces:
+        b_sp, a_sp = before.spaces[s], after.spaces[s]
+        name = board.name(s)
+        if b_sp.tributary != a_sp.tributary:
+            out.append((name, f"{name} becomes {'Tributary' if a_sp.tributary else 'Independent'}"))
+        if (
+            b_sp.control != a_sp.control and not a_sp.tributary
+        ):  # a Tributary is never Controlled (1.7)
+            out.append((name, _control_change(name, b_sp.control, a_sp.control)))
+        for piece in STRUCTURES:
+            d = a_sp.pieces.get(piece, 0) - b_sp.pieces.get(piece, 0)
+            if d:
+                what = piece.value.title()
+                out.append(
+                    (name, f"{what} built in {name}" if d > 0 else f"{what} removed from {name}")
+                )
     return out
 
 

@@ -1,31 +1,25 @@
 """Why an AI played its turn so: one line at the turn's end, from the public positions where
-it began and ended: what it changed that scores, the VP margin after it, and how the AI's own
-evaluation of its position moved."""
+it began and ended, in a player's words: what it changed that scores (the Mongol Invaders'
+way to Delhi with the rule that makes it count), and the VP margin after it."""
 
 from __future__ import annotations
 
-from rules.vijayanagara import FACTION_NAMES, Faction, GameState
+from rules.vijayanagara import FACTION_NAMES, Faction, GameState, count_of
 
-from . import hard
-from .evaluate import EASY, Judgement, evaluate, margin
+from .evaluate import margin
 from .knowledge import seen
-from .turn_hint import board_changes
+from .turn_hint import placed_changes
 
-MAX_CHANGES = 4  # board changes named in the line; the rest are counted
-
-
-def judgement_of(level: str, seat: Faction) -> Judgement:
-    """The judgement the AI of that level weighs positions with."""
-    return hard.ranking_judgement(seat) if level == "hard" else EASY
+MAX_CHANGES = 4  # board changes named in the line; the rest are counted by Province
 
 
 def why_line(start: GameState, end: GameState, seat: str, level: str) -> str:
     faction = Faction(seat)
     before, after = seen(start), seen(end)
-    changes = [c.replace("your ", "") for c in board_changes(before, after, faction)]
-    shown = "; ".join(changes[:MAX_CHANGES])
+    changes = [(p, c.replace("your ", "")) for p, c in placed_changes(before, after, faction)]
+    shown = "; ".join(c for _, c in changes[:MAX_CHANGES])
     if len(changes) > MAX_CHANGES:
-        shown += f" and {len(changes) - MAX_CHANGES} more"
+        shown += _more(changes[MAX_CHANGES:])
     m = margin(after, faction)
     if m > 0:
         standing = f"now leads by {m} VP"
@@ -33,9 +27,15 @@ def why_line(start: GameState, end: GameState, seat: str, level: str) -> str:
         standing = "is now level with the leader"
     else:
         standing = f"now trails the leader by {-m} VP"
-    j = judgement_of(level, faction)
-    gain = evaluate(after, faction, j) - evaluate(before, faction, j)
-    return (
-        f"_Why: {shown or 'nothing that scores changed'}; {FACTION_NAMES[faction]} {standing} "
-        f"(its own evaluation {gain:+.1f})._"
-    )
+    return f"_Why: {shown or 'nothing that scores changed'}; {FACTION_NAMES[faction]} {standing}._"
+
+
+def _more(rest: list[tuple[str | None, str]]) -> str:
+    """The changes not named, counted, with the Provinces they are in."""
+    places = list(dict.fromkeys(p for p, _ in rest if p is not None))
+    where = f" in {_joined(places)}" if places else ""
+    return f"; and {count_of(len(rest), 'more change')}{where}"
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -53,7 +53,7 @@ from .board import Board, board
 from .cards import Card, Deck, deck_for, standard_deck
 from .chance import Below, ChanceNode, SeededDealer, cards_left, deck_facts, sample
 from .closing import TrailingDone
-from .command_base import idle_note
+from .command_base import idle_note, no_space_note
 from .engine import (
     Prompt,
     advance,
@@ -88,15 +88,16 @@ from .notation import (
     Span,
     Step,
     describe,
-    parse,
     parse_order,
     parse_steps,
     split_order,
 )
+from .reading import parse
 from .recap import card_header, card_lines, card_recap, line_added, merged_lines
 from .said import said
 from .setup import initial_state, seeded_dealer
 from .textlog import LogTail
+from .useful import useful_actions
 from .victory import ranking, score, winner
 from .words import count_of
 
@@ -211,6 +212,7 @@ __all__ = [
     "line_added",
     "merged_lines",
     "new_game",
+    "no_space_note",
     "parse",
     "parse_order",
     "parse_steps",
@@ -226,6 +228,7 @@ __all__ = [
     "split_order",
     "standard_deck",
     "undo",
+    "useful_actions",
     "vp_by_card",
     "winner",
 ]

@@ -279,16 +279,37 @@ def mark_idle(st: GameState, faction: Faction, names: list[str]) -> list[str]:
 
 def idle_note(st: GameState, action: Action) -> str | None:
     """Why choosing this Command or Decree now would do nothing, or None (it can do something,
-    or it is not a choice of Command or Decree)."""
+    or it is not a choice of Command or Decree). The bot asks a person to confirm such a
+    choice."""
+    return idle_notes(st, (action,))[0]
+
+
+def no_space_note(st: GameState, action: Action) -> str | None:
+    """Why this `done` would end a Command that selected no space, or None. A person who
+    types it means it; the menus say what it is, and the AI never takes it (`useful_actions`)."""
+    fr = None if st.game_over else top(st)
+    if isinstance(fr, CommandFrame) and isinstance(action, Done) and not fr.selected:
+        return f"ends the {TITLE[fr.command]} with no space selected: it does nothing"
+    return None
+
+
+def idle_notes(st: GameState, actions: Sequence[Action]) -> list[str | None]:
+    """`idle_note` of each step, the Commands that could select nothing found once."""
     fr = None if st.game_over else top(st)
     if fr is None or fr.kind not in ("choose_command", "command_decree"):
-        return None
+        return [None] * len(actions)
     if (isinstance(fr, ChooseCommandFrame) and fr.mode == "limited") or fr.faction is None:
-        return None  # a Limited Command is only offered where it can select (2.3.5)
-    if not isinstance(action, Choose):
-        return None
-    if action.option in DECREES[fr.faction]:
-        return idle_decree(st, fr.faction, action.option)
-    if action.option in idle_commands(st, fr.faction):
-        return IDLE_NOTE
-    return None
+        return [None] * len(
+            actions
+        )  # a Limited Command is only offered where it can select (2.3.5)
+    faction, idle = fr.faction, None
+    out: list[str | None] = []
+    for action in actions:
+        if not isinstance(action, Choose):
+            out.append(None)
+        elif action.option in DECREES[faction]:
+            out.append(idle_decree(st, faction, action.option))
+        else:
+            idle = set(idle_commands(st, faction)) if idle is None else idle
+            out.append(IDLE_NOTE if action.option in idle else None)
+    return out

@@ -34,6 +34,7 @@ from .forces import (
     place,
     provinces_with,
     remove,
+    resources_cut,
     set_tributary,
     structures_on_map,
 )
@@ -162,7 +163,12 @@ class CollectTribute(AutoDecree):
     def execute(self, st: GameState, fr: PlainFrame) -> None:
         total = _tributary_prosperity(st)
         got = add_resources(st, Faction.D, total // 2)
-        log(st, f"D Collects Tribute: +{count_of(got, 'Resource')} (Tributary Prosperity {total}).")
+        cut = resources_cut(total // 2, got, shown=False)
+        log(
+            st,
+            f"D Collects Tribute: +{count_of(got, 'Resource')} (Tributary Prosperity {total}"
+            f"{'; ' + cut if cut else ''}).",
+        )
         gain_cavalry(st, Faction.D, 2)
 
 
@@ -178,9 +184,11 @@ class Trade(AutoDecree):
         got = add_resources(st, Faction.B, n)
         inf = st.influence[Faction.B]
         cav = 1 if inf == 0 else 2 if inf <= 2 else 3
+        cut = resources_cut(n, got, shown=False)
         log(
             st,
-            f"B Trades: +{count_of(got, 'Resource')} ({count_of(n, 'Province')} with a Bahmani piece).",
+            f"B Trades: +{count_of(got, 'Resource')} ({count_of(n, 'Province')} with a Bahmani "
+            f"piece{'; ' + cut if cut else ''}).",
         )
         gain_cavalry(st, Faction.B, cav)
 
@@ -195,9 +203,11 @@ class Tax(AutoDecree):
         prosperity = sum(board().prosperity(s) for s in controlled(st, Faction.V))
         temples = structures_on_map(st, P.TEMPLE)
         got = add_resources(st, Faction.V, prosperity + temples)
+        cut = resources_cut(prosperity + temples, got, shown=False)
         log(
             st,
-            f"V Taxes: +{count_of(got, 'Resource')} (Prosperity {prosperity}, Temples {temples}).",
+            f"V Taxes: +{count_of(got, 'Resource')} (Prosperity {prosperity}, Temples {temples}"
+            f"{'; ' + cut if cut else ''}).",
         )
 
 
@@ -264,10 +274,13 @@ class DemandObedience(DoneWhenOnlyDone[PlainFrame]):
             return
         assert isinstance(action, Select)
         set_tributary(st, action.space, True)
-        got = add_resources(st, Faction.D, board().prosperity(action.space))
+        asked = board().prosperity(action.space)
+        got = add_resources(st, Faction.D, asked)
+        cut = resources_cut(asked, got)
         log(
             st,
-            f"D Demands Obedience in {board().name(action.space)}: Tributary again, +{count_of(got, 'Resource')}.",
+            f"D Demands Obedience in {board().name(action.space)}: Tributary again, "
+            f"+{count_of(got, 'Resource')}{f' ({cut})' if cut else ''}.",
         )
 
     def prompt(self, st: GameState, fr: PlainFrame) -> str:

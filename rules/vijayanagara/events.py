@@ -58,6 +58,7 @@ from .forces import (
     move,
     place,
     remove,
+    resources_cut,
     room_for,
     set_tributary,
 )
@@ -275,7 +276,8 @@ def _run(st: GameState, step: EventStep, here: str | None, by: FactionName | Non
         case ResourcesStep():
             fac = Faction(step.faction)
             got = add_resources(st, fac, step.add)  # 1.8: kept within 0..24
-            log(st, f"Event: {fac} Resources {got:+d}.")
+            cut = resources_cut(step.add, got)
+            log(st, f"Event: {fac} Resources {got:+d}{f' ({cut})' if cut else ''}.")
         case CavalryStep():
             fac = Faction(step.faction)
             if step.gain is not None:

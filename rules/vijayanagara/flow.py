@@ -8,6 +8,7 @@ from .board import board
 from .engine import TypedHandler, finish, handler, push
 from .forces import faction_units_on_map, gain_cavalry_from_pool, log, shift_influence, take_cavalry
 from .frames import CavalryFromFrame, RefillFrame
+from .model import CAVALRY_TOKENS as ALL_TOKENS
 from .model import FACTION_NAMES, PLAYERS, UNITS_PER_SLOT, Faction, GameState, Piece
 from .words import PIECE_NAME, a, count_of
 
@@ -19,9 +20,13 @@ def gain_cavalry(st: GameState, faction: Faction, n: int) -> None:
         return
     owed = gain_cavalry_from_pool(st, faction, n)
     got = n - owed
-    if got:
+    others = any(st.cavalry[f] for f in PLAYERS if f != faction)
+    if owed and not others:  # every token is the gainer's already (1.10)
+        said = f"gains {got} Cavalry (of {n}: it" if got else "gains no Cavalry (it"
+        log(st, f"{faction} {said} holds all {ALL_TOKENS} tokens, 1.10).")
+    elif got:
         log(st, f"{faction} gains {got} Cavalry.")
-    if owed and any(st.cavalry[f] for f in PLAYERS if f != faction):
+    if owed and others:
         push(st, "cavalry_from", faction, owed=owed)
 
 
@@ -47,6 +52,12 @@ class CavalryFromHandler(TypedHandler[CavalryFromFrame]):
         take_cavalry(st, fr.faction, source)
         log(st, f"{fr.faction} takes a Cavalry token from {source} (the pool is empty, 1.10).")
         fr.owed -= 1
+        if fr.owed > 0 and not self._sources(st, fr):
+            log(
+                st,
+                f"{fr.faction} takes no more ({fr.owed} owed): it holds all {ALL_TOKENS} "
+                "Cavalry tokens (1.10).",
+            )
         if fr.owed <= 0 or not self._sources(st, fr):
             finish(st, fr)
 
@@ -64,11 +75,13 @@ class CavalryFromHandler(TypedHandler[CavalryFromFrame]):
 def change_influence(st: GameState, faction: Faction, delta: int) -> int:
     """Shift Influence (1.9); emptied slots now above the marker are refilled by the faction."""
     moved, refill = shift_influence(st, faction, delta)
+    now = st.influence[faction]
+    bound = f"{delta:+d} {'capped at' if delta > 0 else 'stops at'} {now}, the track's end"
     if moved:
-        log(
-            st,
-            f"{FACTION_NAMES[faction]} Influence {st.influence[faction] - moved} -> {st.influence[faction]}.",
-        )
+        cut = f" ({bound}, 1.9)" if moved != delta else ""
+        log(st, f"{FACTION_NAMES[faction]} Influence {now - moved} -> {now}{cut}.")
+    elif delta:
+        log(st, f"{FACTION_NAMES[faction]} Influence stays at {now} ({bound}, 1.9).")
     if refill:
         need = sum(UNITS_PER_SLOT - st.slots[faction].get(lv, 0) for lv in refill)
         push(st, "refill", faction, levels=refill, need=need)

@@ -206,6 +206,17 @@ def add_resources(st: GameState, faction: Faction, n: int) -> int:
     return st.resources[faction] - before
 
 
+def resources_cut(asked: int, got: int, *, shown: bool = True) -> str:
+    """What the bounds of the Resources track (0 to 24, 1.8) took from a change, for its log
+    line: "" when the whole change was made, else "capped at 24" (with the change asked for,
+    "+9 capped at 24", unless the line shows it another way) or "only 1 to lose"."""
+    if got == asked:
+        return ""
+    if asked > got:
+        return f"{asked:+d} capped at {MAX_RESOURCES}" if shown else f"capped at {MAX_RESOURCES}"
+    return f"{asked:+d}, only {-got} to lose" if shown else f"only {-got} to lose"
+
+
 def cavalry_total(st: GameState) -> int:
     return st.cavalry_pool + sum(st.cavalry.values())
 

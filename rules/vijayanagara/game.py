@@ -59,9 +59,11 @@ from . import reference as topics
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
 from .cards import deck_for, with_deck
 from .closing import closed_frames, done_credits, why_ended
+from .menu import explained_entries
 from .model import CAVALRY_TOKENS, FACTION_NAMES, MAX_RESOURCES, PLAYERS, Faction
 from .notation import parse_steps, split_order
 from .option_groups import KEY, grouped, needs_key
+from .reading import fitted
 from .recap import merged_lines
 from .registry import BY_NAME, COMMAND_NAMES, DECREE_NAMES
 from .said import said
@@ -292,7 +294,8 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
 
     def read_order(self, view: GameState, text: str, seat: Seat) -> list[Step[Action]]:
         giver = Faction(seat) if seat in INFO.seats else None
-        return [Step(s.text, s.action) for s in parse_steps(split_order(text), giver=giver)]
+        steps = fitted(view, parse_steps(split_order(text), giver=giver))
+        return [Step(s.text, s.action) for s in steps]
 
     def lookup_names(self, options: GameOptions) -> Sequence[tuple[str, str]]:
         return table.card_names(options)
@@ -406,7 +409,7 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         return table.effects_lines(view)
 
     def explained_choices(self, view: GameState) -> list[str]:
-        return table.offered_effects(view)
+        return explained_entries(view)
 
     def played(self, state: GameState) -> int | None:
         return state.actions_taken  # undone steps are not counted

@@ -17,7 +17,7 @@ from .attack import start_battle
 from .board import DELHI, MOUNTAIN_PASSES, PUNJAB, board
 from .engine import TypedHandler, finish, handler, push
 from .flow import change_influence, gain_cavalry
-from .forces import add_resources, count, log, move, place, remove
+from .forces import add_resources, count, log, move, place, remove, resources_cut
 from .frames import MongolInvasionFrame, PlainFrame, PlunderFrame, RemoveTroopsFrame, TimurFrame
 from .model import FACTION_NAMES, UNIT_KINDS, Faction, GameState, Piece
 from .registry import ADVANCE, AMASS, PLUNDER
@@ -81,7 +81,12 @@ class MongolInvasion(TypedHandler[MongolInvasionFrame]):
             if opt == "gifts":
                 log(st, f"{fr.faction} accepts Compromising Gifts (2.4.2).")
                 change_influence(st, fr.faction, -1)
-                add_resources(st, fr.faction, 2)
+                got = add_resources(st, fr.faction, 2)
+                cut = resources_cut(2, got)
+                log(
+                    st,
+                    f"{fr.faction} gains {count_of(got, 'Resource')}{f' ({cut})' if cut else ''}.",
+                )
                 gain_cavalry(st, fr.faction, 2)
             else:
                 log(st, f"{fr.faction} declines Compromising Gifts.")
@@ -113,10 +118,15 @@ def amass(st: GameState) -> None:
     over2 = mongols(st, PUNJAB) - 4
     if over2 > 0:
         move(st, P.MONGOL, over2, PUNJAB, DELHI)
+    spill = "".join(
+        f"; {k} beyond four in {where} {'moves' if k == 1 else 'move'} on to {to}"
+        for k, where, to in ((over, "the Passes", "Punjab"), (over2, "Punjab", "Delhi"))
+        if k > 0
+    )
     log(
         st,
-        f"Mongols Amass: {n} placed in the Mountain Passes (Passes {mongols(st, MOUNTAIN_PASSES)}, "
-        f"Punjab {mongols(st, PUNJAB)}, Delhi {mongols(st, DELHI)}).",
+        f"Mongols Amass: {n} placed in the Mountain Passes{spill} (3.5.1; Passes "
+        f"{mongols(st, MOUNTAIN_PASSES)}, Punjab {mongols(st, PUNJAB)}, Delhi {mongols(st, DELHI)}).",
     )
 
 
@@ -201,9 +211,13 @@ class Plunder(TypedHandler[PlunderFrame]):
 def plunder_resources(st: GameState, n: int) -> None:
     """Reduce Sultanate Resources by 1 per Invader, down to a minimum of 3 (3.5.3)."""
     before = st.resources[Faction.D]
-    if before > 3:
-        st.own_resources()[Faction.D] = max(3, before - n)
-        log(st, f"Plunder: Delhi Resources {before} -> {st.resources[Faction.D]}.")
+    after = max(min(3, before), before - n)
+    st.own_resources()[Faction.D] = after
+    floor = f" ({-n:+d} stops at 3, 3.5.3)" if after > before - n else ""
+    if after < before:
+        log(st, f"Plunder: Delhi Resources {before} -> {after}{floor}.")
+    else:
+        log(st, f"Plunder: Delhi Resources stay at {before} (Plunder takes none below 3, 3.5.3).")
 
 
 @handler
@@ -278,7 +292,11 @@ class Timur(TypedHandler[TimurFrame]):
                 n = count(st, space, p)
                 if n:
                     move(st, p, n, space, dest)
-            log(st, f"The survivors move from {board().name(space)} to {board().name(dest)}.")
+            log(
+                st,
+                f"The survivors move from {board().name(space)} to {board().name(dest)} "
+                f"(2.6 step {step + 1}: Timur's way is the Passes, Punjab, Delhi).",
+            )
             d.step += 1
             d.fought = False
             return

@@ -94,11 +94,15 @@ class Span:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of an order, read: its number (from 1), its text and place, its action."""
+    """One step of an order, read: its number (from 1), its text and place, its action.
+    `kind_word` marks a word that names the kind of the step after it (`command` in
+    `command march`, `event` in `event shaded`): a step where the decision pending offers
+    it, else only a word (`fitted` drops it)."""
 
     number: int
     span: Span
     action: Action
+    kind_word: bool = False
 
     @property
     def text(self) -> str:
@@ -168,14 +172,57 @@ def _candidates(words: list[str], e: AmbiguousName, giver: Faction | None) -> li
     return out
 
 
-def parse_steps(spans: list[Span], *, giver: Faction | None = None) -> list[Step]:
-    """Each step's action; an InvalidOrder (or AmbiguousOrder) names the step."""
+# Words that name the kind of the choice after them in a natural order: `event shaded` is
+# the Event, then its side (2.3.4); `command march` the Command option, then March (2.3.3);
+# `decree tax` the Decree Tax (4.1; no step of its own is called `decree`).
+KIND_WORDS = frozenset({"event", "command", "decree"})
+_WORD = re.compile(r"[^\s:,]+")
+
+
+def choice_chain(span: Span) -> list[tuple[Span, bool]] | None:
+    """A step that names several choices in a row (`event shaded`, `command march`,
+    `decree collect tribute`, `limited conscript`) as those steps, each with whether it is a
+    kind word (see Step); None when the step is not such a row. A kind word written after
+    its choice (`shaded event`) is read first, as the choices are made."""
+    words = [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(span.text)]
+    words = [w for w in words if w[0] not in FILLER]
+    pieces: list[tuple[str, int, int]] = []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):  # the longest run of words that names a choice
+            joined = "-".join(w for w, _, _ in words[i:j])
+            if joined in OPTIONS or joined == "decree":
+                pieces.append((joined, words[i][1], words[j - 1][2]))
+                i = j
+                break
+        else:
+            return None
+    if len(pieces) < 2:
+        return None
+    for k in range(1, len(pieces)):  # `shaded event`: the kind word first
+        if pieces[k][0] in KIND_WORDS and pieces[k - 1][0] not in KIND_WORDS:
+            pieces[k - 1], pieces[k] = pieces[k], pieces[k - 1]
     out = []
-    for number, span in enumerate(spans, start=1):
+    for k, (word, start, end) in enumerate(pieces):
+        sub = Span(span.text[start:end], span.start + start, span.start + end)
+        kind = word in KIND_WORDS and k + 1 < len(pieces)
+        if word != "decree" or not kind:  # `decree` is a word, never a step
+            out.append((sub, kind))
+    return out
+
+
+def parse_steps(spans: list[Span], *, giver: Faction | None = None) -> list[Step]:
+    """Each step's action, a row of choices in one step (`event shaded`) read as its steps;
+    an InvalidOrder (or AmbiguousOrder) names the step."""
+    read: list[tuple[Span, bool]] = []
+    for span in spans:
+        read.extend(choice_chain(span) or [(span, False)])
+    out = []
+    for number, (span, kind) in enumerate(read, start=1):
         try:
-            out.append(Step(number, span, parse_step(span.text, giver)))
+            out.append(Step(number, span, parse_step(span.text, giver), kind))
         except InvalidOrder as e:
-            raise e.at(number, len(spans), span.text) from None
+            raise e.at(number, len(read), span.text) from None
     return out
 
 

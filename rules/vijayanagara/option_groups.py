@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action, Charge, Go, Move, Place, Remove, Screen, Select, Support, Target
-from .command_base import idle_note
+from .command_base import idle_note, no_space_note
 from .model import GameState
 from .notation import describe
 
@@ -23,22 +23,32 @@ def grouped(state: GameState, legal: Sequence[Action]) -> list[str]:
     First the steps that differ only in their count are joined (`move 1-4 troop from delhi to
     punjab`), then those that differ only in their last word, where their counts agree
     (`... to punjab|malwa`): every combination an entry stands for is legal."""
+    return [text for text, _ in grouped_actions(state, legal)]
+
+
+def grouped_actions(state: GameState, legal: Sequence[Action]) -> list[tuple[str, Action]]:
+    """`grouped`'s entries, each with the first step it stands for."""
     counted: dict[tuple[str, str], list[int]] = {}  # (text before, after the count) -> counts
+    first: dict[tuple[str, str], Action] = {}  # the first step of each
     notes: dict[str, str] = {}  # a step's text -> why it would do nothing
     chosen_last: set[str] = set()  # the texts whose last word is their choice
     for action in legal:
         text = describe(state, action)
-        if note := idle_note(state, action):
+        if note := idle_note(state, action) or no_space_note(state, action):
             notes[text] = note
         if isinstance(action, LAST_WORD_CHOSEN):
             chosen_last.add(text)
         n = getattr(action, "count", None)
         if isinstance(n, int) and f" {n} " in text:
             before, _, after = text.partition(f" {n} ")
-            counted.setdefault((before, after), []).append(n)
+            key = (before, after)
+            counted.setdefault(key, []).append(n)
         else:
-            counted.setdefault((text, ""), [])
+            key = (text, "")
+            counted.setdefault(key, [])
+        first.setdefault(key, action)
     entries: dict[str, list[str]] = {}  # an entry (but its last word) -> the last words
+    stands_for: dict[str, Action] = {}
     noted: dict[str, str] = {}  # an entry -> why its step would do nothing
     for (before, after), ns in counted.items():
         one = f"{before} {ns[0]} {after}" if ns else before  # a step the entry stands for
@@ -47,13 +57,15 @@ def grouped(state: GameState, legal: Sequence[Action]) -> list[str]:
             head, _, last = shown.rpartition(" ")
             entries.setdefault(head, []).append(last)
         else:
+            head = shown
             entries[shown] = []
             if one in notes:
                 noted[shown] = notes[one]
+        stands_for.setdefault(head, first[(before, after)])
     out = []
     for head, lasts in entries.items():
         text = f"`{head} {'|'.join(lasts)}`" if lasts else f"`{head}`"
-        out.append(f"{text} ({noted[head]})" if head in noted else text)
+        out.append((f"{text} ({noted[head]})" if head in noted else text, stands_for[head]))
     return out
 
 

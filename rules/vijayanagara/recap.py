@@ -181,10 +181,29 @@ class _Counted(NamedTuple):
     article: bool  # the count was written "a" / "an"
 
     def same_event(self, other: _Counted) -> bool:
-        return (self.head, self.noun, self.tail) == (other.head, other.noun, other.tail)
+        return (self.head, self.noun, _agreeing(self.tail, 2)) == (
+            other.head,
+            other.noun,
+            _agreeing(other.tail, 2),
+        )
 
     def told(self, n: int) -> str:
-        return f"{self.head}{count_of(n, self.noun)}{self.tail}"
+        return f"{self.head}{count_of(n, self.noun)}{_agreeing(self.tail, n)}"
+
+
+# The verbs a counted line may go on with, as for one and for many ("1 Amir joins the
+# Attack", "2 Amirs join the Attack"): a merged count keeps its verb in agreement.
+_VERBS = {"joins": "join", "returns": "return", "moves": "move", "enters": "enter"}
+_SINGULAR = {many: one for one, many in _VERBS.items()}
+
+
+def _agreeing(tail: str, n: int) -> str:
+    """The tail with its first word, a verb, agreeing with a count of n."""
+    first, sep, rest = tail.removeprefix(" ").partition(" ")
+    if not tail.startswith(" ") or first not in (*_VERBS, *_SINGULAR):
+        return tail
+    verb = (_SINGULAR.get(first, first)) if n == 1 else _VERBS.get(first, first)
+    return f" {verb}{sep}{rest}"
 
 
 def _counted_line(line: str) -> _Counted | None:

@@ -8,9 +8,11 @@ the same. The rulebook stays the authority: each topic names the sections to rea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import get_close_matches
 
 from .model import FACTION_NAMES, Faction
 from .registry import ENTRIES, Entry
+from .tokens import PIECE_WORDS
 
 # What each Cavalry step of a battle does (1.10), one line each: beside `charge N` and
 # `screen N` wherever they are offered, and in the help.
@@ -82,6 +84,40 @@ _GENERAL: tuple[Topic, ...] = (
         "together Controls it. Amirs and Rajas in their own Faction's Province are always "
         "Rebelling (1.4.5). Demand Obedience makes a Delhi-Controlled Province Tributary "
         "again (4.2.3).",
+    ),
+    Topic(
+        "pieces",
+        "Forces: Units and Structures",
+        "Units move and fight: Delhi's Troops and Governors, Bahmani Amirs, Vijayanagara Rajas "
+        "and the Mongol Invaders (1.4.1). Structures never move: Qasbahs (Delhi), Forts "
+        "(Bahmani), Temples (Vijayanagara), at most one of each kind in a Province (1.4.2, "
+        "1.4.4). Amirs and Rajas are Obedient or Rebelling (1.4.5). Pieces are placed from "
+        "Available and removed back to it; a replaced piece may simply be removed (1.4.3, 1.4.6).",
+    ),
+    Topic(
+        "resources",
+        "Resources",
+        "Each Faction holds 0 to 24 Resources (1.8): a gain beyond 24 is lost. Each space a "
+        "Command selects costs 1 (3.1), unless the Command is free (3.1.3). Collect Tribute, "
+        "Trade and Tax earn them (4.2.1, 4.3.1, 4.4.1); Passing gives 3 to Delhi, 1 to the "
+        "others (2.3.6). Factions may give Resources and Cavalry to each other (1.5.2).",
+    ),
+    Topic(
+        "map",
+        "The map: spaces and adjacency",
+        "Provinces have a Prosperity of 1 or 2 (1.3.1); the Mountain Passes and Punjab are "
+        "Mongol Invasion Regions and with Delhi, a space but not a City, only Delhi's and the "
+        "Mongols' pieces enter them (1.3.2-1.3.4). Spaces are adjacent when they share a border or a corner "
+        "(1.3.5); nothing crosses the Vindhya Range (1.3.6).",
+    ),
+    Topic(
+        "commands",
+        "Commands and Decrees in general",
+        "A Command selects its spaces, each once, and pays 1 Resource for each unless it is "
+        "free (3.1, 3.1.1, 3.1.3); a piece acts once per Command (3.1.2). A Limited Command "
+        "acts in one space (2.3.5). With the Command and Decree option the Decree comes "
+        "before or after the whole Command (4.1). Each Command and Decree is a topic of its "
+        "own: `rules march`, `rules tax`.",
     ),
     Topic(
         "battle",
@@ -166,6 +202,125 @@ def _entry_topic(e: Entry) -> Topic:
 
 TOPICS: dict[str, Topic] = {t.name: t for t in (*_GENERAL, *map(_entry_topic, ENTRIES))}
 MAX_TOPIC_CHARS = 40
+CLOSEST = 4  # topics named when a word finds none
+
+# The rulebook's words (its Key Terms, the pieces' names) for what each topic explains; a
+# Command's or Decree's title finds its own topic.
+TERMS: dict[str, tuple[str, ...]] = {
+    "winning": ("victory", "victory points", "vp", "score", "scoring", "win", "prosperity"),
+    "delhi": ("delhi sultanate", "sultanate"),
+    "bahmani": ("bahmani kingdom",),
+    "vijayanagara": ("vijayanagara empire", "empire"),
+    "turn": (
+        "sequence of play",
+        "eligible",
+        "ineligible",
+        "eligibility",
+        "faction order",
+        "option",
+        "forked option",
+        "command+decree",
+        "command and decree",
+        "limited command",
+        "limited",
+        "pass",
+        "passing",
+        "execute",
+    ),
+    "commands": ("command", "decree", "select", "selecting spaces", "free", "free command"),
+    "control": ("tributary", "independent", "controlled", "uncontrolled", "province"),
+    "pieces": (
+        "forces",
+        "piece",
+        "unit",
+        "structure",
+        "troop",
+        "governor",
+        "amir",
+        "raja",
+        "qasbah",
+        "fort",
+        "temple",
+        "obedient",
+        "rebelling",
+        "flip",
+        "available",
+        "availability",
+        "place",
+        "remove",
+        "replace",
+        "stacking",
+    ),
+    "resources": ("resource", "cap", "trading", "negotiation", "give"),
+    "map": (
+        "space",
+        "adjacent",
+        "adjacency",
+        "city",
+        "cities",
+        "vindhya range",
+        "mongol invasion regions",
+    ),
+    "battle": ("attacker", "defender", "hit", "die", "dice", "casualty", "casualties"),
+    "cavalry": ("charge", "screen", "cavalry token", "cavalry pool"),
+    "influence": ("deccan influence", "influence track"),
+    "mongols": (
+        "mongol",
+        "mongol invader",
+        "mongol invaders",
+        "invader",
+        "mongol invasion",
+        "mongol invasion card",
+        "compromising gifts",
+        "gifts",
+        "strategic assistance",
+        "mountain passes",
+        "punjab",
+    ),
+    "timur": ("timurid empire", "timurid empire card", "timur invades delhi", "end"),
+    "succession": (
+        "succession card",
+        "zenith of the delhi sultanate",
+        "rise of the rebel sultans",
+        "lords of the deccan",
+        "dynasty",
+        "khalji dynasty",
+        "tughlaq dynasty",
+    ),
+    "events": ("event", "event card", "unshaded", "shaded", "stay eligible"),
+    "ties": ("tie", "tiebreak", "aadu-huli aata", "goat-tiger game", "goat-tiger"),
+}
+
+
+def _key(words: str) -> str:
+    return "-".join(words.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _index() -> dict[str, str]:
+    """Every word a topic answers to (its name, its terms, a Command's or Decree's title and
+    aliases), normalised, each with the topic's name."""
+    out: dict[str, str] = {}
+    for e in ENTRIES:
+        for word in (e.name, e.title, *e.aliases):
+            out.setdefault(_key(word), e.name)
+    for name, terms in TERMS.items():
+        for word in (name, *terms):
+            out.setdefault(_key(word), name)
+    for word in PIECE_WORDS:  # every spelling of a piece the orders read
+        out.setdefault(_key(word), "pieces")
+    return out
+
+
+INDEX = _index()
+
+
+def _singular(key: str) -> str:
+    """The last word's singular, as the rulebook writes plurals (Tributaries, Rajas, Dice)."""
+    if key.endswith("ies"):
+        return key[:-3] + "y"
+    if key.endswith(("ches", "shes", "sses")):
+        return key[:-2]
+    return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
 
 
 def topics() -> tuple[str, ...]:
@@ -173,16 +328,36 @@ def topics() -> tuple[str, ...]:
     return tuple(TOPICS)
 
 
+def find_topic(words: str) -> Topic:
+    """The topic a player's words ask for: its name or a rulebook term it explains (singular
+    or plural), else a unique prefix of one of those. A ValueError names the closest topics
+    when none or several match."""
+    key = _key(words[:MAX_TOPIC_CHARS])
+    for k in (key, _singular(key)):
+        if k in INDEX:
+            return TOPICS[INDEX[k]]
+    found = sorted({INDEX[k] for k in INDEX if key and k.startswith(key)}, key=topics().index)
+    if len(found) == 1:
+        return TOPICS[found[0]]
+    shown = repr(words[:MAX_TOPIC_CHARS].strip())
+    if found:
+        raise ValueError(f"{shown} matches several topics: {_listed(found)}")
+    closest = _closest(key)
+    near = f"; the closest: {_listed(closest)}" if closest else ""
+    raise ValueError(f"{shown} is not a topic{near}; the topics are: {', '.join(TOPICS)}")
+
+
+def _closest(key: str) -> list[str]:
+    """The topics whose words are nearest to `key` in spelling, nearest first."""
+    words = get_close_matches(key, list(INDEX), n=3 * CLOSEST, cutoff=0.6)
+    return list(dict.fromkeys(INDEX[w] for w in words))[:CLOSEST]
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(f"{n} ({TOPICS[n].title})" for n in names)
+
+
 def reference(topic: str) -> str:
-    """The text of one topic (its name, or a unique prefix of it); a ValueError lists the
-    topics when none or several match."""
-    key = topic.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
-    found = TOPICS.get(key)
-    if found is None:
-        matches = [t for name, t in TOPICS.items() if name.startswith(key)] if key else []
-        if len(matches) != 1:
-            what = "matches several topics" if matches else "is not a topic"
-            names = ", ".join(t.name for t in matches) if matches else ", ".join(TOPICS)
-            raise ValueError(f"{topic[:MAX_TOPIC_CHARS]!r} {what}; the topics are: {names}")
-        found = matches[0]
+    """The text of one topic, found by its name or the rulebook's words (`find_topic`)."""
+    found = find_topic(topic)
     return f"**{found.title}**\n{found.text}"

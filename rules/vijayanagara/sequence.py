@@ -15,7 +15,7 @@ from .command_base import (
 )
 from .decrees import decree_possible, idle_decree, start_decree
 from .engine import TypedHandler, finish, handler, push
-from .forces import add_resources, log
+from .forces import add_resources, log, resources_cut
 from .frames import ChooseCommandFrame, CommandDecreeFrame, PlainFrame
 from .model import FACTION_NAMES, PLAYERS, STRUCTURE_OF, Faction, GameState
 from .mongols import first_timurid
@@ -157,7 +157,11 @@ class Turn(TypedHandler[PlainFrame]):
         if opt == OPT_PASS:
             got = add_resources(st, f, PASS_INCOME[f])
             st.own_card().limited_or_pass.append(f)
-            log(st, f"{FACTION_NAMES[f]} Passes (+{count_of(got, 'Resource')}).")
+            cut = resources_cut(PASS_INCOME[f], got)
+            log(
+                st,
+                f"{FACTION_NAMES[f]} Passes (+{count_of(got, 'Resource')}{f': {cut}' if cut else ''}).",
+            )
         elif opt == OPT_LIMITED:
             st.own_card().limited_or_pass.append(f)
             push(st, "choose_command", f, mode="limited")

@@ -8,7 +8,7 @@ from .command_base import limited_commands, start_command
 from .decrees import start_decree
 from .engine import DoneWhenOnlyDone, TypedHandler, finish, handler, push
 from .flow import change_influence, gain_cavalry
-from .forces import add_resources, controlled, log, structures_on_map
+from .forces import add_resources, controlled, log, resources_cut, structures_on_map
 from .frames import GainChoiceFrame, LordsFrame, PlainFrame, SuccessionFrame
 from .model import FACTION_NAMES, MAX_INFLUENCE, Faction, GameState, Piece
 from .registry import CAMPAIGN, TITLE
@@ -58,7 +58,12 @@ class Succession(TypedHandler[SuccessionFrame]):
         elif step == 3:
             n = st.influence[Faction.V] + structures_on_map(st, Piece.TEMPLE)
             got = add_resources(st, Faction.V, n)
-            log(st, f"4. Temple towns emerge anew: Vijayanagara gains {count_of(got, 'Resource')}.")
+            cut = resources_cut(n, got)
+            log(
+                st,
+                f"4. Temple towns emerge anew: Vijayanagara gains {count_of(got, 'Resource')}"
+                f"{f' ({cut})' if cut else ''}.",
+            )
         else:
             finish(st, fr)
 
@@ -134,9 +139,11 @@ class GainChoice(TypedHandler[GainChoiceFrame]):
         assert isinstance(action, Gain) and fr.faction is not None
         finish(st, fr)
         got = add_resources(st, fr.faction, action.resources)
+        cut = resources_cut(action.resources, got)
         log(
             st,
-            f"{fr.faction} gains {count_of(got, 'Resource')} and {action.cavalry} Cavalry (2.5.2).",
+            f"{fr.faction} gains {count_of(got, 'Resource')}{f' ({cut})' if cut else ''} and "
+            f"{action.cavalry} Cavalry (2.5.2).",
         )
         gain_cavalry(st, fr.faction, action.cavalry)
 

@@ -98,19 +98,6 @@ def cavalry_offered(legal: Sequence[Action]) -> list[tuple[str, str]]:
     return [(s, CAVALRY_STEPS[s]) for s, kind in kinds if any(isinstance(a, kind) for a in legal)]
 
 
-def offered_effects(state: GameState) -> list[str]:
-    """The Commands and Decrees allowed now, each with its effect and rule section, and the
-    Cavalry steps a battle offers."""
-    legal = legal_actions(state)
-    out = []
-    for action in legal:
-        name = describe(state, action)
-        entry = BY_NAME.get(name)
-        if entry is not None:
-            out.append(f"• `{name}` — {entry.effect} ({entry.section})")
-    return out + [f"• `{step} N` — {what}" for step, what in cavalry_offered(legal)]
-
-
 def effects_lines(state: GameState) -> list[str]:
     """For a prompt that offers Commands or Decrees: one line, each with its effect; where a
     battle offers Cavalry, what `charge N` and `screen N` do, one line each."""

@@ -1,0 +1,32 @@
+"""The legal steps that do something: what a computer player and a hint choose among. A
+Command that no space qualifies for, a Decree that would gain or change nothing, and a `done`
+that ends a Command before it selected a space stay legal (2.3.3 allows a Command in zero
+spaces; 4.1 any of the faction's Decrees), but they only spend the option."""
+
+from __future__ import annotations
+
+from .actions import Action, Done
+from .command_base import idle_notes
+from .engine import legal_actions, top
+from .frames import CommandFrame
+from .model import GameState
+
+CHOICES = ("choose_command", "command_decree")  # the decisions that choose a Command or Decree
+
+
+def useful_actions(state: GameState) -> list[Action]:
+    """The legal steps but those `idle_note` or `no_space_note` marks; all of them where every
+    one is marked. (The AIs ask at every step of their playouts: the decision is looked at
+    once, and the notes are made only where a Command or Decree is chosen.)"""
+    legal: list[Action] = legal_actions(state)
+    fr = None if state.game_over else top(state)
+    if isinstance(fr, CommandFrame):
+        if fr.selected:
+            return legal
+        useful: list[Action] = [a for a in legal if not isinstance(a, Done)]
+    elif fr is not None and fr.kind in CHOICES:
+        notes = idle_notes(state, legal)
+        useful = [a for a, note in zip(legal, notes, strict=True) if note is None]
+    else:
+        return legal
+    return useful or legal

@@ -1,0 +1,52 @@
+"""The line that says why an AI played its turn so is in a player's words: what changed that
+scores, the rule that makes a Mongol advance count, the margin; no evaluation points, and no
+"and 2 more" without saying 2 more what."""
+
+from __future__ import annotations
+
+from rules_helpers import D, P, V, blank, independent, put
+
+from ai.vijayanagara.why import why_line
+
+
+def test_the_why_line_has_no_evaluation_points() -> None:
+    before = blank()
+    after = before.clone()
+    after.resources[V] += 3
+    line = why_line(before, after, "V", "hard")
+    assert "evaluation" not in line
+    assert line.startswith("_Why: Resources") and "Vijayanagara Empire" in line
+
+
+def test_changes_beyond_the_first_four_are_counted_with_their_provinces() -> None:
+    before = blank()
+    spaces = ("sindh", "gujarat", "malwa", "jaunpur", "orissa", "andhra")  # the board's order
+    independent(before, *spaces)
+    after = before.clone()
+    for space in spaces:
+        put(after, space, P.AMIR, 1)  # Bahmani takes Control of each (1.7)
+    line = why_line(before, after, "B", "easy")
+    assert "Bahmani Kingdom takes Control of Sindh" in line
+    assert "; and 3 more changes in Jaunpur, Orissa and Andhra;" in line  # VP first
+
+
+def test_a_mongol_advance_says_the_rule_that_makes_delhi_its_target() -> None:
+    before = blank()
+    put(before, "punjab", P.MONGOL, 3)
+    after = before.clone()
+    after.spaces["punjab"].pieces[P.MONGOL] = 1
+    after.spaces["delhi"].pieces[P.MONGOL] = 2
+    line = why_line(before, after, "B", "hard")
+    assert (
+        "Mongol Invaders in Delhi 0 -> 2 (each one left there at the game's end costs Delhi 1 VP, 5.1)"
+        in line
+    )
+    assert "Mongol Invaders in Punjab 3 -> 1" in line
+
+
+def test_a_plunder_says_what_it_took_from_delhi() -> None:
+    before = blank()
+    before.resources[D] = 10
+    after = before.clone()
+    after.resources[D] = 7
+    assert "Delhi's Resources 10 -> 7" in why_line(before, after, "V", "easy")
