@@ -33,6 +33,7 @@ from .reply import Reply
 from .service import MAX_IMPORT_BYTES, GameService
 from .table_texts import seat_label
 from .terminal_io import after_shown, read_capped
+from .terminal_seats import Seating, ai_levels, seating
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +80,13 @@ def help_text(kind: str, seats: str) -> str:
     lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
     lines += g.help_lines()
     lines += [
-        f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs in "
-        f"the others, or `--ai SEAT:LEVEL` (levels {', '.join(seat_levels(kind))}) for chosen",
-        "seats: a new game seats them, and they move by themselves whenever it is their",
-        "decision: each AI turn is one block of short lines ending with why it played so;",
-        "`--ai-pause 2` waits 2 s between two AI steps.",
+        f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and",
+        f"`--ai SEAT:LEVEL` (levels {', '.join(seat_levels(kind))}) for chosen seats; AIs fill",
+        f"the free seats up to {g.info.min_players} players"
+        + (" (`--players N` for more)" if g.info.min_players < g.info.max_players else "")
+        + ". They move by themselves whenever it is their decision: each AI turn is one",
+        "block of short lines ending with why it played so; `--ai-pause 2` waits 2 s between",
+        "two AI steps.",
         f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards).",
     ]
     return "\n".join(lines)
@@ -153,19 +156,14 @@ def ai_arg(g: AnyGame, text: str) -> tuple[str, str]:
         ) from None
 
 
-def seats_for_ai(g: AnyGame, play: str | None, levels: list[tuple[str, str]]) -> dict[str, str]:
-    """The AI seats of a new game: with `--play S`, the other seats of a game of as few
-    players as it takes (the weakest level that plays well unless an `--ai` names its level);
-    an `--ai` for the seat you play is a contradiction, refused."""
-    offered = seat_levels(g.info.id)
-    default = offered[0]
-    others = [s for s in g.info.seats if s != play][: g.info.min_players - 1]
-    seats = {s: default for s in others} if play is not None else {}
-    for seat, level in levels:
-        if seat == play:
-            raise ValueError(f"--play {seat} and --ai {seat}:{level}: you play that seat")
-        seats[seat] = level
-    return seats
+def players_arg(g: AnyGame, text: str) -> int:
+    """`--players N`: a number of players the game takes."""
+    low, high = g.info.min_players, g.info.max_players
+    if not (text.isascii() and text.isdigit() and low <= int(text[:3]) <= high):
+        raise argparse.ArgumentTypeError(
+            f"{clip(text, 40)!r}: {g.info.title} takes {low} to {high} players"
+        )
+    return int(text)
 
 
 def pause_arg(text: str) -> float:
@@ -277,7 +275,7 @@ class LocalClient:
         self.options: dict[str, str | int | bool | None] = {}  # --options, for a new game
         self.files: dict[str, bytes] = {}  # --file and --deck, for a new game
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
-        self.ai_seats: dict[str, str] = {}  # --play and --ai: seats a new game gives to AIs
+        self.seating: Seating = {}  # --play, --ai and --players: who sits where in a new game
         self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
         self.hint_button: str | None = None  # the last hint's "Play this turn"
@@ -339,17 +337,17 @@ class LocalClient:
         if not quiet:
             self.say(f"[{what}: {path}]")
 
+    @property
+    def ai_seats(self) -> dict[str, str]:
+        """The seats a new game gives to AIs, with their levels."""
+        return ai_levels(self.seating)
+
     def seats_asked(self) -> dict[str, int]:
-        """Who a new game seats where: the AIs of --play and --ai, you in the other seats (as
-        many as the game takes at least)."""
-        seats = {s: AI_USERS[lvl] for s, lvl in self.ai_seats.items()}
-        for s in self.game.info.seats:
-            if len(seats) >= max(self.game.info.min_players, len(self.ai_seats)):
-                break
-            seats.setdefault(s, LOCAL_USER)
-        if not self.ai_seats:  # all yours: every seat of a game of all its seats, or the fewest
-            seats = {s: LOCAL_USER for s in self.game.info.seats[: self.game.info.min_players]}
-        return seats
+        """Who a new game seats where: the seating asked for, else every seat of the fewest
+        players the game takes, all yours."""
+        info = self.game.info
+        chosen = self.seating or {s: None for s in info.seats[: info.min_players]}
+        return {s: LOCAL_USER if lvl is None else AI_USERS[lvl] for s, lvl in chosen.items()}
 
     async def _track_game(self) -> None:
         game = await self.service.store.latest_game(self.channel)
@@ -663,8 +661,8 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         type=lambda t: seat_in(g, t, "--play"),
         default=None,
         metavar="SEAT",
-        help=f"play this seat ({seats}) in a new game; AIs play the others (an --ai sets "
-        "another level for a seat)",
+        help=f"play this seat ({seats}) in a new game; AIs take the seats --ai names, then "
+        f"free seats up to the game's {g.info.min_players} players (or --players)",
     )
     p.add_argument(
         "--ai",
@@ -674,6 +672,16 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         metavar="SEAT:LEVEL",
         help=f"an AI plays this seat in a new game, at a level of {levels}",
     )
+    if g.info.min_players < g.info.max_players:
+        p.add_argument(
+            "--players",
+            type=lambda t: players_arg(g, t),
+            default=None,
+            metavar="N",
+            help=f"how many play a new game ({g.info.min_players} to {g.info.max_players}; "
+            f"default {g.info.min_players}): seats --play and --ai leave free go to AIs "
+            "(or to you, without --play)",
+        )
     p.add_argument(
         "--ai-pause",
         type=pause_arg,
@@ -722,7 +730,7 @@ async def amain(
     args = p.parse_args(rest)
     stream = out or sys.stdout
     try:
-        ai_seats = seats_for_ai(g, args.play, args.ai)
+        seats = seating(g.info, args.play, args.ai, getattr(args, "players", None))
     except ValueError as e:
         p.error(str(e))
     options: dict[str, str | int | bool | None] = dict(args.options)
@@ -752,7 +760,7 @@ async def amain(
     service.display_name = lambda uid: "you"  # the board names the player to act
     channel = CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}"
     client = LocalClient(service, Path(args.boards), stream, channel, kind)
-    client.ai_seats = ai_seats
+    client.seating = seats
     client.ai_pause = args.ai_pause
     if sleep is not None:
         client.sleep = sleep
