@@ -57,6 +57,7 @@ TERMINAL_LINES = (
     ("quit", "leave (also Ctrl-D); the game stays in the database for next time"),
 )
 OWN_WORDS = {"hint", "export", "import", "abort", "resign", "new", "create", "help", "quit"}
+QUIT_WORDS = {"quit", "exit", "q"}
 
 
 def help_text(kind: str, seats: str) -> str:
@@ -75,7 +76,7 @@ def help_text(kind: str, seats: str) -> str:
         words = " ".join(
             (p.name.upper() if p.required else f"[{p.name.upper()}]") for p in c.params
         )
-        name = f"{'club ' if c.club else ''}{c.name} {words}".strip()
+        name = f"{c.name} {words}".strip()
         lines.append(f"  {name:<18} {c.help}")
     lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
     lines += g.help_lines()
@@ -95,25 +96,45 @@ def help_text(kind: str, seats: str) -> str:
 @cache
 def terminal_commands(kind: str) -> tuple[Command, ...]:
     """The commands of the table the terminal reads (a game's shortcuts are typed as orders;
-    what needs a server, or the terminal does its own way, is left out)."""
-    left_out = {"config", "seat", "me", "history", "stats", "rematch", "verify", "ai", "hint"}
-    return tuple(
-        c for c in commands(kind) if (c.terminal and c.name not in left_out) or c.name == "verify"
-    )
+    what needs a server, reminders, or the terminal does its own way, is left out). A `club`
+    command is typed by its name alone too: the terminal has no subgroups."""
+    left_out = {"config", "seat", "me", "history", "stats", "rematch", "ai", "hint"}
+    return tuple(c for c in commands(kind) if c.terminal and c.name not in left_out)
+
+
+def terminal_command(kind: str, name: str, *, club: bool = False) -> Command | None:
+    """The command a line names: `verify` or `club verify`, `status`..., None if the terminal
+    does not read it."""
+    table = terminal_commands(kind)
+    found = next((c for c in table if c.name == name and c.club == club), None)
+    if found is None and not club:
+        found = next((c for c in table if c.name == name), None)
+    return found
+
+
+def terminal_reads(kind: str, line: str) -> bool:
+    """Whether the terminal takes the command a line starts with: one of its own lines, one of
+    the table's, or a shortcut of the game's (typed as an order). Anything else is read as an
+    order, which the game itself judges."""
+    words = line.strip().lower().split()
+    if not words:
+        return False
+    if words[0] in OWN_WORDS | QUIT_WORDS or re.match(r"^as\s+\w+\s*:", line.strip(), re.I):
+        return True
+    if words[0] == "club":
+        return len(words) > 1 and terminal_command(kind, words[1], club=True) is not None
+    shortcut = words[0] in {s.name for s in game(kind).shortcuts()}
+    return shortcut or terminal_command(kind, words[0]) is not None
 
 
 # The service speaks Discord; the terminal has its own words for the same commands.
 _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"`/\w+ create`, or `/\w+ club rematch` for the same players", "`new`"),  # seats yours
     (r"`/\w+ create`", "`new`"),
-    (r"`/\w+ join faction:[^`]*`", "`join SEAT`"),
     (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
     (r"`/\w+ import[^`]*`", "`import FILE`"),
     (r"`/\w+ export[^`]*`", "`export FILE`"),
     (r"`/\w+ play` autocomplete", "`options`"),
-    (r"`/\w+ club (verify|config)[^`]*`", r"`\1`"),
-    (r"`/\w+ (\w+)[^`]*`", r"`\1`"),
-    (r"/(?:vj|gt|tm) (\w+)", r"\1"),
     (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
     (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
     (r"in this channel", "in this database"),
@@ -125,12 +146,32 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
 ]
 
 
+_SLASH = re.compile(r"`/(\w+) (?:(club) )?(\w+)([^`]*)`")
+_GROUP = re.compile(r"/(\w+) (?:club )?(\w+)")
+
+
 def terminal_text(text: str) -> str:
     """A service reply in terminal words: no Discord commands, no markdown bold."""
     text = re.sub(r"^_(.*)_$", r"\1", text.replace("**", ""), flags=re.MULTILINE)
     for pattern, repl in _TERMINAL_WORDS:
         text = re.sub(pattern, repl, text)
-    return text
+    text = _SLASH.sub(_as_typed, text)
+    return _GROUP.sub(lambda m: m.group(2) if m.group(1) in _groups() else m.group(0), text)
+
+
+def _groups() -> set[str]:
+    return {g.info.command for g in games()}
+
+
+def _as_typed(m: re.Match[str]) -> str:
+    """`/vj club replay game:3` as the terminal reads it: `replay 3` (a value left out: its
+    name, `join FACTION`)."""
+    group, _club, name, rest = m.groups()
+    kind = next((g.info.id for g in games() if g.info.command == group), None)
+    if kind is None:
+        return m.group(0)
+    values = [v or p.upper() for p, v in re.findall(r"(\w+):(\S*)", rest)]
+    return "`" + " ".join([name, *values]) + "`"
 
 
 def seat_in(g: AnyGame, text: str, flag: str) -> str:
@@ -237,11 +278,11 @@ async def text_command(
         name, rest = name.lower(), rest.strip()
     if name == "allowed":
         name = "options"
-    found = next((c for c in terminal_commands(kind) if c.name == name and c.club == club), None)
+    found = terminal_command(kind, name, club=club)
     if found is None and not club and name in {s.name for s in game(kind).shortcuts()}:
         return await service.play(channel, user, text, kind=kind)  # typed as an order
     if found is None:
-        known = ", ".join(("club " if c.club else "") + c.name for c in terminal_commands(kind))
+        known = ", ".join(c.name for c in terminal_commands(kind))
         return Reply.error(
             f"Unknown command {excerpt(text.split(' ')[0] if not club else 'club ' + name)}. "
             f"Commands: {known}; or an order as `play <order>` / `as SEAT: <order>`."
@@ -431,7 +472,7 @@ class LocalClient:
             return True
         word = text.split()[0].lower()
         rest = text[len(word) :].strip()
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             return False
         if word == "help":
             self.say(terminal_text(help_text(self.kind, await self.seats_text())))
@@ -465,8 +506,8 @@ class LocalClient:
 
     def command_words(self) -> set[str]:
         """The first words of the table's commands the terminal reads (`club pace` as `club`)."""
-        words = {"club" if c.club else c.name for c in terminal_commands(self.kind)}
-        return (words | {"allowed"}) - OWN_WORDS
+        words = {c.name for c in terminal_commands(self.kind)} | {"club", "allowed"}
+        return words - OWN_WORDS
 
     async def is_own_step(self, word: str) -> bool:
         """Whether the player's own steps start with `word` (Taj Mahal's `play red vizier`):

@@ -376,7 +376,7 @@ async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
     lines = ["rules", "rules march", "rules zzz", "help", "command", "options"]
     await amain(args, lines, out, FakeRenderer())
     text = out.getvalue()
-    assert "Rules topics (`rules`): winning, delhi" in text
+    assert "Rules topics (`rules TOPIC`): winning, delhi" in text
     assert "March (Command)" in text and "(3.2.2)" in text
     assert "! 'zzz' is not a topic" in text
     assert "rules [TOPIC]" in text
