@@ -5,6 +5,7 @@ words (test_terminal_words, test_named_commands)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 from pathlib import Path
@@ -73,8 +74,9 @@ async def service_game(kind: str, folder: Path, seed: int) -> list[str]:
 async def _session(client: LocalClient, kind: str, seed: int) -> None:
     client.service.ai.hint_seconds = 0.02
     try:
-        await client.begin(None)  # a secret deals, as for a person; the choices are seeded
-        await _type(client, kind, seed)
+        with contextlib.chdir(client.boards.parent):  # where `export` writes its file
+            await client.begin(None)  # a secret deals, as for a person; the choices are seeded
+            await _type(client, kind, seed)
     finally:
         await client.service.close()
 
