@@ -74,12 +74,14 @@ def help_text(kind: str, seats: str) -> str:
         if c.name in ("play", "help", "export", "import", "abort", "create"):
             continue
         words = " ".join(
-            (p.name.upper() if p.required else f"[{p.name.upper()}]") for p in c.params
+            (p.name.upper() if p.required else f"[{p.name.upper()}]")
+            for p in c.params
+            if p.kind not in ("file", "user", "role", "bool")  # what the terminal reads
         )
         name = f"{c.name} {words}".strip()
-        lines.append(f"  {name:<18} {c.help}")
+        lines.append(f"  {name:<18} {c.local or c.help}")
     lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
-    lines += g.help_lines()
+    lines += [line for line in g.help_lines() if not line.startswith("The channel:")]  # Discord's
     lines += [
         f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and",
         f"`--ai SEAT:LEVEL` (levels {', '.join(seat_levels(kind))}) for chosen seats; AIs fill",
@@ -128,13 +130,14 @@ def terminal_reads(kind: str, line: str) -> bool:
 
 
 # The service speaks Discord; the terminal has its own words for the same commands.
-_TERMINAL_WORDS: list[tuple[str, str]] = [
+_TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ create`, or `/\w+ club rematch` for the same players", "`new`"),  # seats yours
     (r"`/\w+ create`", "`new`"),
     (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
     (r"`/\w+ import[^`]*`", "`import FILE`"),
     (r"`/\w+ export[^`]*`", "`export FILE`"),
     (r"`/\w+ play` autocomplete", "`options`"),
+    (r"`(\w+) (\w+):`", lambda m: f"`{m.group(1)} {m.group(2).upper()}`"),  # `event SIDE`
     (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
     (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
     (r"in this channel", "in this database"),
@@ -189,7 +192,9 @@ def ai_arg(g: AnyGame, text: str) -> tuple[str, str]:
     seat, _, level = text.partition(":")
     try:
         return seat_in(g, seat, "--ai"), seat_level(g.info.id, level)
-    except (ValueError, argparse.ArgumentTypeError):
+    except ValueError as e:  # the seat is right, the level not
+        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: {e}") from None
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
             f"{clip(text, 40)!r}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
             f"LEVEL one of {', '.join(seat_levels(g.info.id))} (as {g.info.seats[-1]}:"

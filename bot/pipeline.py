@@ -34,6 +34,7 @@ from .renderer import Picture, Renderer, alt_text
 from .reply import Button, Reply
 from .table_texts import TableTexts, seat_title
 from .textlog import LogTail, follow_step
+from .words import undo_limit
 
 log = logging.getLogger(__name__)
 
@@ -410,8 +411,7 @@ class TurnPipeline:
         if g.undoes(action):
             if undo is None:
                 raise ServiceError(
-                    f"{where}: nothing to undo (steps cannot be taken back past a die roll, a "
-                    f"card reveal or a hand-off to another {g.info.seat_word})."
+                    f"{where}: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
                 )
             if undo[0] not in mine:
                 raise ServiceError(

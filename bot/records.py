@@ -13,7 +13,7 @@ import rules.games  # noqa: F401  (registers every game)
 from db import GameResult
 from rules.game import game
 
-from .words import count_of
+from .words import count_of, scored
 
 START_RATING = 1500.0
 K_FACTOR = 32.0  # per game, shared out over the pairs a seat is in
@@ -112,7 +112,8 @@ def history_text(results: Sequence[GameResult], mention: Callable[[int], str], w
         when = dt.datetime.fromtimestamp(result.finished_at, dt.UTC).strftime("%Y-%m-%d")
         unit = _score_name(result.kind)
         seats = ", ".join(
-            f"{s.place}. {seat_name(result.kind, s.faction)} {mention(s.user_id)} {s.score} {unit}"
+            f"{s.place}. {seat_name(result.kind, s.faction)} {mention(s.user_id)} "
+            + scored(s.score, unit)
             for s in sorted(result.seats, key=lambda s: s.place)
         )
         lines.append(f"• Game {result.game_id} in <#{result.channel_id}>, {when}: {seats}")

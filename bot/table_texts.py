@@ -10,6 +10,7 @@ from collections.abc import Callable
 from db import GameRecord
 from rules.errors import clip
 from rules.game import Ranking, Seat
+from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .loading import AnyGame, public, rules_of
@@ -216,7 +217,7 @@ class TableTexts:
         for tied in ranking.places:
             for seat in tied:
                 score = ranking.scores.get(seat)
-                shown = f" — {score} {g.info.score_name}" if score is not None else ""
+                shown = f" — {scored(score, g.info.score_name)}" if score is not None else ""
                 out.append(f"{place}. {seat_title(g, seat)}{shown}")
             place += len(tied)
         return out

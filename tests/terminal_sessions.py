@@ -5,9 +5,12 @@ words (test_terminal_words, test_named_commands)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import random
+import tempfile
+from functools import cache
 from pathlib import Path
 
 from fakes import FakeRenderer
@@ -107,3 +110,13 @@ async def _type(client: LocalClient, kind: str, seed: int) -> None:
 async def _say(client: LocalClient, line: str) -> None:
     client.say(f"> {line}")
     await client.run([line])
+
+
+@cache
+def played(kind: str) -> tuple[tuple[str, ...], str]:
+    """One whole game of `kind` (seeded), once per test process: what the service said as
+    Discord shows it, and the terminal's output."""
+    with tempfile.TemporaryDirectory() as folder:
+        discord = asyncio.run(service_game(kind, Path(folder), 1))
+        terminal = asyncio.run(terminal_game(kind, Path(folder), 1))
+    return tuple(discord), terminal

@@ -7,13 +7,12 @@ reads, a command-line flag against the terminal's options."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from functools import cache
 from pathlib import Path
 
 import pytest
-from terminal_sessions import service_game, terminal_game
+from terminal_sessions import played
 
 import rules.games  # noqa: F401  (registers every game)
 from bot.commands import Command, commands
@@ -76,20 +75,14 @@ def terminal_problem(kinds: list[str], span: str) -> str | None:
 
 
 @pytest.fixture(scope="module")
-def said(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[list[str], str]]:
+def said() -> dict[str, tuple[tuple[str, ...], str]]:
     """Per game: what the service said as Discord shows it, and the terminal's output."""
-    out: dict[str, tuple[list[str], str]] = {}
-    for kind in KINDS:
-        folder = tmp_path_factory.mktemp(kind)
-        discord = asyncio.run(service_game(kind, folder, 1))
-        terminal = asyncio.run(terminal_game(kind, folder, 1))
-        out[kind] = (discord, terminal)
-    return out
+    return {kind: played(kind) for kind in KINDS}
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_slash_command_the_service_names_is_in_its_group(
-    said: dict[str, tuple[list[str], str]], kind: str
+    said: dict[str, tuple[tuple[str, ...], str]], kind: str
 ) -> None:
     discord, _ = said[kind]
     assert any("game is over" in text.lower() for text in discord)  # a whole game
@@ -104,7 +97,7 @@ def test_every_slash_command_the_service_names_is_in_its_group(
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_command_the_terminal_names_is_one_it_reads(
-    said: dict[str, tuple[list[str], str]], kind: str
+    said: dict[str, tuple[tuple[str, ...], str]], kind: str
 ) -> None:
     _, terminal = said[kind]
     assert "game is over" in terminal.lower()  # a whole game
@@ -124,7 +117,7 @@ def answers(terminal: str, line: str) -> list[str]:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_terminal_reads_verify_as_its_closing_message_names_it(
-    said: dict[str, tuple[list[str], str]], kind: str
+    said: dict[str, tuple[tuple[str, ...], str]], kind: str
 ) -> None:
     _, terminal = said[kind]
     assert ("`verify`" in terminal) == game(kind).info.deals  # named where there is a deal

@@ -25,6 +25,7 @@ INFO = GameInfo(
     options=TajOptions,
     command="tm",
     private=True,
+    dealt=("card",),  # no dice: the deck's cards only
 )
 
 WITHDRAWING = ("place", "draw", "take")  # the steps of a withdrawal after the withdraw

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from rules.words import count_of
+
 from .components import COLOURS, SYMBOLS, WHITE, Cards
 from .engine import apply, legal, to_move
 from .scoring import hand_points
@@ -120,7 +122,7 @@ def _tile_name(s: State, t: int) -> str:
         return str(tile.commodity)
     if tile.kind == "card":
         return f"+{tile.value} card"
-    return f"+{tile.value} points"
+    return f"+{count_of(tile.value, 'point')}"
 
 
 def hand_text(v: View) -> str:
@@ -194,7 +196,7 @@ def status_lines(v: View) -> list[str]:
             if holder == i
         ]
         parts = [
-            f"{s.scores[i]} points",
+            count_of(s.scores[i], "point"),
             _count(v.hand_sizes[i], "card") + " in hand",
             _count(palaces, "palace"),
             "influence " + (", ".join(tiles) if tiles else "none"),
@@ -208,8 +210,7 @@ def status_lines(v: View) -> list[str]:
     return out
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+_count = count_of
 
 
 def visit_header(v: View) -> str:
