@@ -32,7 +32,7 @@ from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import MAX_IMPORT_BYTES, GameService
 from .table_texts import seat_label
-from .terminal_io import after_shown, read_capped
+from .terminal_io import after_shown, at_the_prompt, ctrl_c, line_editing, read_capped
 from .terminal_seats import Seating, ai_levels, seating
 
 log = logging.getLogger(__name__)
@@ -325,6 +325,11 @@ class LocalClient:
         self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
         self.hint_button: str | None = None  # the last hint's "Play this turn"
+        self.interruptible = False  # Ctrl-C stops a line's work (a person at a terminal)
+        self.stop_asked = False  # Ctrl-C came while a line was worked on
+
+    def ask_stop(self) -> None:
+        self.stop_asked = True
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -599,9 +604,13 @@ class LocalClient:
 
     async def ai_moves(self) -> None:
         """The AI seats take their steps until a person's decision (or the game's end): an AI's
-        turn is one block of short lines and its why, `ai_pause` seconds between two steps."""
+        turn is one block of short lines and its why, `ai_pause` seconds between two steps.
+        Ctrl-C stops them after the step under way (each step is stored whole)."""
         first = True
         while True:
+            if self.stop_asked:
+                self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
+                return
             reply = await self.service.ai.move(self.channel)
             if reply is None:
                 return
@@ -611,12 +620,15 @@ class LocalClient:
             await self.emit(reply)
 
     async def run(self, lines: Iterable[str]) -> None:
-        await self.ai_moves()  # a game continued on an AI's turn
+        with ctrl_c(self.ask_stop, self.interruptible):
+            await self.ai_moves()  # a game continued on an AI's turn
         for line in lines:
+            self.stop_asked = False
             try:
-                if not await self.line(line):
-                    break
-                await self.ai_moves()
+                with ctrl_c(self.ask_stop, self.interruptible):
+                    if not await self.line(line):
+                        break
+                    await self.ai_moves()
             except Exception as e:  # the loop survives every line; the game is in the database
                 log.debug("line %r failed", line[:200], exc_info=True)
                 self.say(f"! That line could not be handled ({type(e).__name__}).")
@@ -627,10 +639,15 @@ class LocalClient:
 
 
 def _stdin_lines(out: TextIO) -> Iterator[str]:
+    """The person's lines, edited and recalled with the arrow keys (readline, where Python has
+    it); Ctrl-C clears the line, Ctrl-D leaves."""
+    line_editing()
     while True:
+        at_the_prompt()
         try:
             yield input("> ")
         except EOFError:
+            print(file=out)  # the shell's prompt on a line of its own
             return
         except KeyboardInterrupt:
             print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
@@ -808,6 +825,7 @@ async def amain(
     client = LocalClient(service, Path(args.boards), stream, channel, kind)
     client.seating = seats
     client.ai_pause = args.ai_pause
+    client.interruptible = lines is None  # a person at the terminal
     if sleep is not None:
         client.sleep = sleep
     try:
