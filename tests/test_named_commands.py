@@ -96,6 +96,26 @@ def test_every_slash_command_the_service_names_is_in_its_group(
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_a_command_named_on_discord_is_named_with_its_group(
+    said: dict[str, tuple[tuple[str, ...], str]], kind: str
+) -> None:
+    """On Discord a command is typed `/vj status`: a bare `status` names nothing one can type
+    (a game's steps and shortcuts are orders, and the help's list says `/vj ...` once)."""
+    discord, _ = said[kind]
+    g = game(kind)
+    bare = {c.name for c in commands(kind)} - {s.name for s in g.shortcuts()} - {"play"}
+    problems = {
+        (span, line)
+        for text in discord
+        for line in text.split("\n")
+        if not re.match(r"^• `[\w ]+` — ", line)  # the help's list, under "Commands (`/vj ...`)"
+        for span in spans(line)
+        if span.split()[0].lower() in bare
+    }
+    assert not problems, sorted(problems)
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_command_the_terminal_names_is_one_it_reads(
     said: dict[str, tuple[tuple[str, ...], str]], kind: str
 ) -> None:
