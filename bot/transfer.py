@@ -117,13 +117,18 @@ class Transfer:
                 "not moved since"
             )
             return Reply.error(f"Game {record.id} {why}, so there is no commitment to check.")
+        g = rules_of(record)
+        if not g.info.deals:  # nothing to commit to, before the end or after
+            return Reply(
+                text=f"Game {record.id}'s log holds no deal: {g.info.title} deals nothing by "
+                "chance, so there is nothing its secret dealt to check."
+            )
         if record.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {record.id} is {record.status}: its secret stays hidden until the "
                 f"game is over. Commitment ({self.loader.bound_to(record)}): "
                 f"`{self.loader.commitment(record, secret)}`."
             )
-        g = rules_of(record)
         stored = await self.store.actions(record.id)
         log_ = [g.action_from_json(json.dumps(a.action)) for a in stored]
         dealt_from = self.loader.dealt_from(record)

@@ -129,3 +129,11 @@ def test_a_score_of_one_is_one_point_wherever_a_result_is_told() -> None:
     assert lines == ["1. Blue — 2 points", "2. Gray — 1 point"]
     lines = TableTexts.ranking_lines(vj, Ranking((("D",),), {"D": 1}))
     assert lines[0].endswith("— 1 VP")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_game_that_deals_nothing_shows_no_commitment(kind: str) -> None:
+    """`verify` in a game without chance (the Goat-Tiger game) says there is nothing to check,
+    before the end as after it, and shows no commitment to a secret that deals nothing."""
+    text = printed(kind)
+    assert ("ommitment" in text) == game(kind).info.deals

@@ -7,6 +7,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from pydantic import TypeAdapter
 
 from ..game import Game, GameInfo, Ranking, Seat
+from ..words import count_of
 from . import engine, notation, reference, state
 from .components import COLOURS, SYMBOL_TITLES
 from .field_types import restore_field_types
@@ -186,7 +187,9 @@ def ranking(s: State) -> Ranking:
     places = tuple(tuple(seat for seat in s.seats if scores[seat] == v) for v in levels)
     best = places[0]
     who = " and ".join(b.capitalize() for b in best)
-    text = f"{who} {'wins' if len(best) == 1 else 'share the win'} with {levels[0]} points"
+    text = (
+        f"{who} {'wins' if len(best) == 1 else 'share the win'} with {count_of(levels[0], 'point')}"
+    )
     return Ranking(places=places, scores=scores, text=text)
 
 
