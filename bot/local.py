@@ -129,6 +129,36 @@ def terminal_reads(kind: str, line: str) -> bool:
     return shortcut or terminal_command(kind, words[0]) is not None
 
 
+# what the terminal offers instead of a command of the bot on Discord
+INSTEAD = {
+    "rematch": "`new` starts another game",
+    "ai": "AIs take seats when a game is made: `--ai SEAT:LEVEL`, then `new`",
+    "seat": "every seat no AI holds is yours: `join SEAT`",
+    "me": "the terminal sends no reminders",
+    "config": "the terminal has no server to set up",
+    "tiebreak": "a tied game's tiebreak is played on Discord",
+}
+
+
+def elsewhere(kind: str, line: str) -> str | None:
+    """Why the terminal does not take a command it does not read but the bot has (a server's,
+    or another game's), with what it offers instead; None for any other line (an order)."""
+    words = line.strip().lower().split()
+    if not words or terminal_reads(kind, line) or words == ["club"]:
+        return None
+    name = words[1] if words[0] == "club" else words[0]
+    g = game(kind)
+    found = next((c for c in commands(kind) if c.name == name), None)
+    if found is not None:
+        slash = f"/{g.info.command} {'club ' if found.club else ''}{name}"
+        instead = f"; here {INSTEAD[name]}" if name in INSTEAD else ""
+        return f"`{name}` is the bot's command on Discord (`{slash}`), not the terminal's{instead}."
+    others = [x.info.title for x in games() if any(c.name == name for c in commands(x.info.id))]
+    if others:
+        return f"`{name}` is a command of {' and '.join(others)}, not of {g.info.title}."
+    return None
+
+
 # The service speaks Discord; the terminal has its own words for the same commands.
 _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ create`, or `/\w+ club rematch` for the same players", "`new`"),  # seats yours
@@ -146,6 +176,17 @@ _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
     (r"A rematch: the button below\.", ""),  # the terminal says what it offers instead
+    # the service names the player ("<@1> leaves"): here "you", with its verb
+    (r"\b([Yy]ou) (?:has)\b", r"\1 have"),
+    (r"\b([Yy]ou) (?:is)\b", r"\1 are"),
+    (r"\b([Yy]ou) (?:was)\b", r"\1 were"),
+    (
+        r"\b([Yy]ou) (leave|join|sit|take|give|play|hold|win|start|claim|keep|end|ask|agree"
+        r"|propose|set|import|create|move|choose|draw|withdraw|place|spend|lose|gain)s\b",
+        r"\1 \2",
+    ),
+    (r"\b([Yy]ou) passes\b", r"\1 pass"),
+    (r"(?m)^you\b", "You"),
 ]
 
 
@@ -289,7 +330,7 @@ async def text_command(
     if found is None:
         known = ", ".join(c.name for c in terminal_commands(kind))
         return Reply.error(
-            f"Unknown command {excerpt(text.split(' ')[0] if not club else 'club ' + name)}. "
+            f"Unknown command {excerpt(text.split(' ')[0] if not club else ('club ' + name).strip())}. "
             f"Commands: {known}; or an order as `play <order>` / `as SEAT: <order>`."
         )
     args = {"order": rest} if found.name == "play" else read_args(found, rest)
@@ -502,6 +543,8 @@ class LocalClient:
             await self.emit(hint)
         elif word == "create":
             await self._create()
+        elif (away := elsewhere(self.kind, text)) is not None:
+            self.say(f"! {away}")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
             word in self.command_words() and not await self.is_own_step(word)
         ):

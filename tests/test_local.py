@@ -452,3 +452,17 @@ def test_the_prompt_edits_lines_and_recalls_them_with_the_arrow_keys() -> None:
 
     assert line_editing()  # Python's readline: arrow keys edit and recall, no stray ^[[A
     assert readline.get_history_length() == HISTORY_LENGTH
+
+
+def test_a_command_of_discord_or_of_another_game_is_refused_saying_where_it_belongs(
+    tmp_path: Path,
+) -> None:
+    lines = ["rematch", "club config", "ai B:easy", "hand", "leave B", "join B"]
+    text = run_lines(tmp_path, lines, "--seed", "7")
+    assert "`rematch` is the bot's command on Discord (`/vj club rematch`), not the " \
+        "terminal's; here `new` starts another game." in text  # fmt: skip
+    assert "`config` is the bot's command on Discord (`/vj club config`)" in text
+    assert "here AIs take seats when a game is made: `--ai SEAT:LEVEL`" in text
+    assert "`hand` is a command of Taj Mahal, not of Vijayanagara." in text
+    assert "not an order I can read" not in text
+    assert "You leave Bahmani Kingdom." in text and "You sit as Bahmani Kingdom." in text
