@@ -13,6 +13,7 @@ import asyncio
 import logging
 import re
 import sys
+import textwrap
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -47,7 +48,9 @@ NO = {"no", "n"}
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MAX_LINE_CHARS = MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 # the terminal's own lines, beside the command table's
+HELP_WIDTH = 92  # the help's paragraphs, wrapped
 TERMINAL_LINES = (
+    ("hint", "the computer's suggestion for your turn, with why"),
     ("hint play", "play the last hint's whole turn (refused once anything has moved)"),
     ("export [FILE]", "save the whole game as JSON (default: <game>-game-N.json)"),
     ("import FILE", "load an exported game (only when no game is in progress)"),
@@ -82,15 +85,19 @@ def help_text(kind: str, seats: str) -> str:
         lines.append(f"  {name:<18} {c.local or c.help}")
     lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
     lines += [line for line in g.help_lines() if not line.startswith("The channel:")]  # Discord's
+    levels = seat_levels(kind)
+    more = " (`--players N` for more)" if g.info.min_players < g.info.max_players else ""
+    lines += textwrap.wrap(
+        f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and "
+        f"`--ai SEAT:LEVEL` (level{'s' if len(levels) > 1 else ''} {', '.join(levels)}) for "
+        f"chosen seats; AIs fill the free seats up to {g.info.min_players} players{more}. "
+        "They move by themselves whenever it is their decision: each AI turn is one block of "
+        "short lines ending with why it played so; `--ai-pause 2` waits 2 s between two AI "
+        "steps.",
+        HELP_WIDTH,
+    )
     lines += [
-        f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and",
-        f"`--ai SEAT:LEVEL` (levels {', '.join(seat_levels(kind))}) for chosen seats; AIs fill",
-        f"the free seats up to {g.info.min_players} players"
-        + (" (`--players N` for more)" if g.info.min_players < g.info.max_players else "")
-        + ". They move by themselves whenever it is their decision: each AI turn is one",
-        "block of short lines ending with why it played so; `--ai-pause 2` waits 2 s between",
-        "two AI steps.",
-        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards).",
+        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."
     ]
     return "\n".join(lines)
 

@@ -100,7 +100,8 @@ def test_the_ai_levels_offered_are_the_same_in_help_command_line_and_doc(
     kind: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     offered = seat_levels(kind)
-    assert f"levels {', '.join(offered)})" in help_of(kind).replace("\n", " ")
+    level = "levels" if len(offered) > 1 else "level"
+    assert f"({level} {', '.join(offered)})" in help_of(kind).replace("\n", " ")
     with pytest.raises(SystemExit):
         asyncio.run(amain(["--game", kind, "--help"]))
     usage = " ".join(capsys.readouterr().out.split())
