@@ -139,7 +139,7 @@ def hand_text(v: View) -> str:
     specials = [
         k for e, k in enumerate(cards.specials) if s.special_holder[e] == i and k not in s.played[i]
     ]
-    lines = [f"Your hand ({len(hand) + len(specials)} cards):"]
+    lines = [f"Your hand ({count_of(len(hand) + len(specials), 'card')}):"]
     for colour in (*COLOURS, WHITE):
         held = [k for k in hand if cards.kinds[k].colour == colour]
         if held:
