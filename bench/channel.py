@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.pipeline import typed_order
+from bot.renderer import Names
 from bot.reply import Reply
 from bot.service import GameService
 from db import SQLiteStore
@@ -53,11 +54,7 @@ class Channel:
         return 1
 
 
-def fake_renderer(
-    state: vijayanagara.GameState,
-    highlight: list[str] | None = None,
-    names: dict[vijayanagara.Faction, str] | None = None,
-) -> bytes:
+def fake_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
     return b"png"
 
 

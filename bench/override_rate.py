@@ -1,6 +1,7 @@
 """How often `hard` overrules `easy`'s step, for several override floors, at a budget.
 
     python bench/override_rate.py [--seat V] [--seconds 1.5] [--seed 11003] [--games 1]
+        [--iterations N] [--decisions N]
 
 Plays games with `easy` in every seat but one, where `hard` decides (with today's floor,
 `ai.vijayanagara.hard.OVERRIDE`). It prints the median number of futures the search saw at that seat's
@@ -36,17 +37,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=11003)
     parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=MAX_ITERATIONS, help="searches at most")
+    parser.add_argument("--decisions", type=int, help="stop after this many of the seat's")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.seconds <= 0:
-        parser.error("--games must be at least 1 and --seconds positive")
-    budget = Budget(iterations=MAX_ITERATIONS, seconds=args.seconds, clock=time.process_time)
+    if args.games < 1 or args.seconds <= 0 or not 1 <= args.iterations <= MAX_ITERATIONS:
+        parser.error(
+            f"--games must be at least 1, --seconds positive, --iterations 1 to {MAX_ITERATIONS}"
+        )
+    budget = Budget(iterations=args.iterations, seconds=args.seconds, clock=time.process_time)
     decisions = 0
     futures: list[int] = []
     overruled = dict.fromkeys(FLOORS, 0)
     for seed in range(args.seed, args.seed + args.games):
         gens = generators(seed)
         state = vijayanagara.new_game(seed)
-        while not state.game_over:
+        while not state.game_over and decisions != args.decisions:
             seat = vijayanagara.prompt(state).faction
             assert seat is not None  # the seeded dealer resolves chance itself
             if seat != args.seat or len(vijayanagara.legal_actions(state)) == 1:

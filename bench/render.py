@@ -47,7 +47,8 @@ def states(games: int, per_game: int) -> list[object]:
             state = vijayanagara.apply(state, pick.choice(vijayanagara.legal_actions(state)))
             history.append(state)
         last = len(history) - 1
-        picked.append([history[round(i * last / (per_game - 1))] for i in range(per_game)])
+        spread = max(1, per_game - 1)  # one state a game: its setup
+        picked.append([history[round(i * last / spread)] for i in range(per_game)])
     return [game[i] for i in range(per_game) for game in picked]
 
 
@@ -91,7 +92,7 @@ def figures(results: list[dict[str, list[float]]]) -> tuple[float, float, float,
     n = len(results[0]["cpu"])
     best = [min(r["cpu"][i] for r in results) * 1000 for i in range(n)]
     sizes = [s / 1024 for s in results[0]["size"]]
-    p95 = statistics.quantiles(best, n=20, method="inclusive")[-1]
+    p95 = statistics.quantiles(best, n=20, method="inclusive")[-1] if n > 1 else best[0]
     return statistics.median(best), p95, statistics.median(sizes), max(sizes)
 
 

@@ -3,6 +3,10 @@ whether a change to a seat's judgement wins more (docs/ai_strength.md, "Bahmani'
 
     python bench/seat_judgement.py --seat B --games 400 --seed 20000 --jobs 2 \\
         --judgement '{"resource": 0.4}' [--judgement '{"resource": 0.4, "control": 0.8}' ...]
+        [--steps N]
+
+`--steps N` cuts each game after N steps and ranks the seats as they stand then (5.0's
+order): a quick look, not a measure.
 
 Game k is dealt by seed S+k and every seat's generator is seeded as bench.arena seeds it, so
 with `easy`'s own weights these are `bench.arena --ai easy --vs easy --seats SEAT` games, and
@@ -52,11 +56,16 @@ def judgement_of(text: str) -> Judgement:
         raise argparse.ArgumentTypeError(f"--judgement {text!r}: {wrong}") from None
 
 
-def won(seed: int, seat: vijayanagara.Faction, judgement: Judgement) -> bool:
-    """One game: `easy` everywhere, the seat ranking its steps by `judgement`."""
+def won(
+    seed: int, seat: vijayanagara.Faction, judgement: Judgement, steps: int | None = None
+) -> bool:
+    """One game: `easy` everywhere, the seat ranking its steps by `judgement`; first in the
+    ranking at its end, or after `steps` steps."""
     gens = generators(seed)
     state = vijayanagara.new_game(seed)
-    while not state.game_over:
+    played = 0
+    while not state.game_over and played != steps:
+        played += 1
         who = vijayanagara.prompt(state).faction
         assert who is not None  # the seeded dealer resolves chance itself
         step = easy.choose(state, gens[who], judgement if who == seat else EASY)
@@ -71,15 +80,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=20000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--judgement", type=judgement_of, action="append", required=True)
+    parser.add_argument("--steps", type=int, help="cut each game after this many steps")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES or args.jobs < 1:
         parser.error(f"--games must be 1 to {MAX_GAMES} and --jobs at least 1")
+    if args.steps is not None and args.steps < 1:
+        parser.error("--steps must be at least 1")
     seeds = range(args.seed, args.seed + args.games)
     wins: dict[Judgement, set[int]] = {}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for j in (EASY, *args.judgement):
             if j not in wins:
-                outcomes = pool.map(won, seeds, [args.seat] * len(seeds), [j] * len(seeds))
+                n = len(seeds)
+                outcomes = pool.map(won, seeds, [args.seat] * n, [j] * n, [args.steps] * n)
                 wins[j] = {s for s, w in zip(seeds, outcomes, strict=True) if w}
     base = wins[EASY]
     report = {

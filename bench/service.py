@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.renderer import Renderer, default_renderer
+from bot.renderer import Names, Renderer, default_renderer
 from bot.service import GameService
 from rules import vijayanagara
 from rules.vijayanagara.engine import decider
@@ -38,11 +38,7 @@ from rules.vijayanagara.engine import decider
 SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
 
 
-def fake_renderer(
-    state: vijayanagara.GameState,
-    highlight: list[str] | None = None,
-    names: dict[vijayanagara.Faction, str] | None = None,
-) -> bytes:
+def fake_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
     return b"png"
 
 
@@ -101,7 +97,7 @@ async def bench_single(path: str, renderer: Renderer, moves: int) -> None:
             continue
         st = await svc.state_of(game)
         t = time.perf_counter()
-        await asyncio.to_thread(renderer, st, None)
+        await asyncio.to_thread(renderer, game.kind, st, None)  # nothing hidden in this game
         with_image.append(dt + time.perf_counter() - t)
     report("move without a hand-off (no image)", plain)
     report("move at a hand-off (with its board image)", handoff)
@@ -206,7 +202,7 @@ async def bench_processes(
         )
 
 
-async def main() -> None:
+async def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=200)
     ap.add_argument("--games", type=int, default=1000)
@@ -220,7 +216,7 @@ async def main() -> None:
     ap.add_argument("--process-games", type=int, default=48, help="games of the --database run")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("channels", nargs="*", help=argparse.SUPPRESS)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     renderer: Renderer = fake_renderer if args.fake_render else default_renderer
     if args.worker:
         await worker(args.worker, renderer, args.channels, args.rounds)

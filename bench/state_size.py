@@ -2,7 +2,7 @@
 random games, the database bytes of a finished game played through the bot's service, and
 the per-step cost of replaying an import of 2,500 and of 20,000 steps.
 
-    python bench/state_size.py [--games 5] [--service-games 1]
+    python bench/state_size.py [--games 5] [--service-games 1] [--import-steps 2500,20000]
 
 Prints the state JSON max and median bytes over every step; the bytes per finished game (the
 sum of its rows' values over every table, as `Store.stored_bytes` counts them), by table; and
@@ -28,6 +28,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from hostile import export_doc  # noqa: E402, I001
 
 from rules import vijayanagara  # noqa: E402
+from bot.exports import replay_export  # noqa: E402
+from bot.renderer import Names  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from db.export import parse_export  # noqa: E402
 
@@ -64,13 +66,15 @@ def table_bytes(path: str, game_id: int) -> dict[str, int]:
     return out
 
 
+def no_picture(kind: str, view: object, names: Names | None = None) -> bytes:
+    return b"png"  # what is stored is measured here, not the pictures
+
+
 async def service_game(path: str, seed: int) -> tuple[int, int, dict[str, int]]:
     """One game played to its end through GameService, a random legal order at a time."""
     from service_playout import play_to_the_end
 
-    svc = await GameService.open(
-        path, lambda state, highlight=None, names=None: b"png", seed_source=lambda: seed
-    )
+    svc = await GameService.open(path, no_picture, seed_source=lambda: seed)
     game = await play_to_the_end(svc, f"bench-{seed}", seed)
     await svc.close()
     return game.id, game.actions, table_bytes(path, game.id)
@@ -81,7 +85,7 @@ def import_export(steps: int, seed: int = 1) -> bytes:
     state = vijayanagara.new_game(None)
     actions: list[vijayanagara.Action] = []
     for action in random_log(seed):
-        if len(actions) >= 150 and rules.vijayanagara.chance(state) is None:  # noqa: F821
+        if len(actions) >= 150 and vijayanagara.chance(state) is None:
             break
         state = vijayanagara.apply(state, action)
         actions.append(action)
@@ -105,19 +109,20 @@ def import_export(steps: int, seed: int = 1) -> bytes:
 
 
 def replay_cost(steps: int) -> float:
-    """CPU µs per step of the import's replay (GameService.check_export)."""
+    """CPU µs per step of the import's replay (what an import checks before it stores)."""
     data = parse_export(import_export(steps))
-    svc = GameService.__new__(GameService)  # check_export uses no store
     t = time.process_time()
-    svc.check_export(data)
+    replay_export(data)
     return (time.process_time() - t) / steps * 1e6
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--games", type=int, default=5)
     p.add_argument("--service-games", type=int, default=1)
-    args = p.parse_args()
+    p.add_argument("--import-steps", default="2500,20000", help="a short and a long import")
+    args = p.parse_args(argv)
+    short_steps, long_steps = (int(x) for x in args.import_steps.split(","))
 
     sizes = state_sizes(args.games)
     print(
@@ -133,10 +138,10 @@ def main() -> None:
                 f"game {gid} ({steps} steps, through the service, SQLite): "
                 f"{sum(by_table.values()):,} B stored ({split})"
             )
-    short, long = replay_cost(2_500), replay_cost(20_000)
+    short, long = replay_cost(short_steps), replay_cost(long_steps)
     print(
-        f"import replay: {short:.0f} µs/step at 2,500 steps, {long:.0f} µs/step at 20,000 "
-        f"steps, ratio {long / short:.2f}"
+        f"import replay: {short:.0f} µs/step at {short_steps:,} steps, {long:.0f} µs/step at "
+        f"{long_steps:,} steps, ratio {long / short:.2f}"
     )
 
 

@@ -1,11 +1,15 @@
 """Cost of hostile-size uploads: CPU time per import step as the log grows (it
 should stay flat: replay is linear), and CPU time to read deck files and exports at the limits.
 
-python bench/uploads.py
+python bench/uploads.py [--steps 2500,5000,10000,20000] [--export-steps 20000]
+    [--deck-chars 61200]
+
+The defaults are the limits (an export's most steps, 90% of a deck file's most characters).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -40,11 +44,16 @@ def replay_cpu(steps: int) -> float:
     return time.process_time() - start
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--steps", default=f"2500,5000,10000,{MAX_EXPORT_ACTIONS}", help="replays")
+    p.add_argument("--export-steps", type=int, default=MAX_EXPORT_ACTIONS)
+    p.add_argument("--deck-chars", type=int, default=int(DECK_MAX_CHARS * 0.9))
+    args = p.parse_args(argv)
     vijayanagara.new_game(0)
     print("replay of n trades (the log grows by one line a step):")
     base: float | None = None
-    for n in (2_500, 5_000, 10_000, MAX_EXPORT_ACTIONS):
+    for n in (int(x) for x in args.steps.split(",")):
         cpu = replay_cpu(n)
         per = cpu / n * 1e6
         base = base or per
@@ -52,20 +61,20 @@ def main() -> None:
 
     export = {
         "seed": 1,
-        "actions": [{"action": a.model_dump(mode="json")} for a in gives(MAX_EXPORT_ACTIONS)],
+        "actions": [{"action": a.model_dump(mode="json")} for a in gives(args.export_steps)],
     }
     raw = json.dumps(export, indent=1).encode()
     start = time.process_time()
     parse_export(raw)
     print(
-        f"parse of a {MAX_EXPORT_ACTIONS}-step export ({len(raw):,} bytes): "
+        f"parse of a {args.export_steps}-step export ({len(raw):,} bytes): "
         f"{time.process_time() - start:.2f} s CPU"
     )
 
     deck = Path(__file__).resolve().parent.parent / "rules" / "vijayanagara" / "data" / "deck.yaml"
     text = deck.read_text(encoding="utf-8")
     doc = yaml.safe_load(text)
-    while len(text) < DECK_MAX_CHARS * 0.9:  # the same cards, flavor padded to the limit
+    while len(text) < args.deck_chars:  # the same cards, flavor padded to the limit
         for card in doc["cards"]:
             card["flavor"] = (card.get("flavor", "") + " More history.")[:1000]
         text = yaml.safe_dump(doc)

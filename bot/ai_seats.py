@@ -28,11 +28,12 @@ from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
 from .channel_games import ChannelGames, ChannelLocks
 from .hints import HINT, HintOrder, HintOrders
-from .loading import GameLoader, public, rules_of
+from .loading import BrokenGame, GameLoader, public, rules_of
 from .lobby import Lobby
 from .moves import seat_named
+from .permissions import may_tend
 from .pipeline import TurnPipeline, announced
-from .refusal import ServiceError
+from .refusal import ServiceError, answers
 from .reminders import STALLED, Reminders
 from .reply import Button, Reply
 from .table_texts import TableTexts, custom_id
@@ -201,12 +202,7 @@ class AiSeats:
                         f"The AI's pace is {MIN_PACE:.0f} to {MAX_PACE:.0f} seconds a step, "
                         f"not {pace:g}."
                     )
-                people = {u for u in game.seats.values() if not is_ai(u)}
-                if not (is_manager or user == game.creator or user in people):
-                    raise ServiceError(
-                        "Only the game's creator, a seated player or a member with Manage "
-                        "Server may seat an AI."
-                    )
+                may_tend(game, user, is_manager, "seat an AI")
                 old = game.seats.get(f)
                 if old == AI_USERS[lvl] and pace is None:
                     raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")
@@ -318,7 +314,10 @@ class AiSeats:
         """The AI on turn takes one step: thought in a worker process, stored and announced
         like a person's order. None when no AI is on turn or the game changed meanwhile."""
         async with self._one_search(channel):
-            return await self._move(channel)
+            try:
+                return await self._move(channel)
+            except BrokenGame:  # no AI moves a game that does not load: its commands say why
+                return None
 
     async def _move(self, channel: str) -> Reply | None:
         game = await self.store.open_game(channel)
@@ -351,12 +350,15 @@ class AiSeats:
 
     # --- hints -----------------------------------------------------------------------------
 
+    @answers()
     async def hint(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         """`hint`: the computer's suggestion for the decision now, privately, for the person
         it is waiting for, thought from that seat's own view (nothing hidden goes into it: it
         samples the unknown)."""
         game = await self.store.open_game(channel)
-        if game is None or game.status != "active" or (kind is not None and game.kind != kind):
+        if game is not None and kind is not None:
+            self.games.check_kind(game, kind)  # another game's group is told which to use
+        if game is None or game.status != "active":
             return Reply.error("There is no game in progress here, so there is nothing to hint.")
         g = rules_of(game)
         state = await self.loader.state_of(game)

@@ -10,9 +10,10 @@ from rules.errors import clip
 
 from .ai_turns import TurnStarts, ai_header, why_line
 from .ai_users import is_ai
-from .loading import public, rules_of
+from .loading import AnyGame, public, rules_of
 from .reply import MESSAGE_LIMIT
 from .table_texts import TableTexts
+from .textlog import told
 from .words import every_dealt
 
 
@@ -80,14 +81,15 @@ class Announcer:
         kept = turn.body if turn is not None else ""
         if not handoff:
             lines += said
-            body = "\n".join(g.merge_lines([*kept.split("\n"), *lines] if kept else lines))
+            body = "\n".join(told(g, [*kept.split("\n"), *lines] if kept else lines))
             if turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
                 return Announcement(text=_joined(body, nxt), edit=True, body=body)
             # the turn's message is full (or unknown): the turn goes on in a new message
+            close, moved, opened = _carried(g, kept, lines)
             if ai_next:
-                lines.insert(0, ai_header(record, after, waiting))
-            body = "\n".join(lines)
-            return Announcement(text=_joined(body, nxt), body=body)
+                opened.insert(0, ai_header(record, after, waiting))
+            body = "\n".join(moved + opened)
+            return Announcement(text=_joined(body, nxt), body=body, close_text=close)
         # the step's lines up to a new stage close the turn; the rest opens the new message
         cut = next(
             (i for i, line in enumerate(lines) if g.opens_stage(line.removeprefix("• "))),
@@ -104,10 +106,11 @@ class Announcer:
             self.turn_starts.forget(record.id)
         closing, opening = lines[:cut], lines[cut:]
         close_text: str | None = (
-            "\n".join(g.merge_lines([x for x in [*kept.split("\n"), *closing] if x])) or None
+            "\n".join(told(g, [x for x in [*kept.split("\n"), *closing] if x])) or None
         )
+        carried: list[str] = []
         if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
-            close_text, opening = None, lines
+            close_text, carried, opening = _carried(g, kept if turn is not None else "", lines)
         opening += said
         head: list[str] = []
         if new_stage:
@@ -115,7 +118,7 @@ class Announcer:
             opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
         if ai_next:
             opening.append(ai_header(record, after, waiting))
-        body = "\n".join(head + g.merge_lines(opening))
+        body = "\n".join(carried + head + told(g, opening))
         return Announcement(
             text=_joined(body, nxt),
             mentions=mentions,
@@ -123,6 +126,19 @@ class Announcer:
             body=body,
             close_text=close_text,
         )
+
+
+def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:
+    """A full turn's message goes on in a new one: what the full one is closed into (None: as
+    it is), the run carried over from it, and the new lines, told. A run of the same event
+    that the new lines continue moves whole into the new message, first (it came before all
+    else there), so it is told once ("D loses 3 Troops"), as the log tells it, not split by
+    the message's length."""
+    old = kept.split("\n") if kept else []
+    if len(old) > 1 and lines and len(told(g, [old[-1], lines[0]])) == 1:
+        merged = told(g, [old[-1], *lines])
+        return "\n".join(old[:-1]), merged[:1], merged[1:]
+    return None, [], told(g, lines)
 
 
 def commitment_text(record: GameRecord, secret: bytes, dealt_from: int) -> str:

@@ -8,7 +8,7 @@ import asyncio
 from db import GameRecord, Store
 from rules.game import game, games
 
-from .loading import GameLoader, rules_of
+from .loading import BrokenGame, GameLoader, known_rules, rules_of
 from .refusal import ServiceError
 from .table_texts import TableTexts
 
@@ -46,6 +46,8 @@ class ChannelGames:
     def check_kind(record: GameRecord, kind: str | None) -> None:
         """A command of one game's group names the channel's game of another kind: refused."""
         if kind is not None and record.kind != kind:
+            if known_rules(record) is None:  # any group reaches it, to hear why and abort it
+                return
             g, asked = rules_of(record), game(kind)
             raise ServiceError(
                 f"This channel's game is {g.info.title}: use `/{g.info.command}`, not "
@@ -78,7 +80,7 @@ class ChannelGames:
             self.check_kind(record, kind)
         record = record or await self.store.latest_game(channel)
         if record is not None and kind is not None and record.kind != kind:
-            return None
+            return None if known_rules(record) is not None else record  # (says it is broken)
         return record
 
     async def no_game_text(self, channel: str, kind: str | None = None) -> str:
@@ -87,14 +89,21 @@ class ChannelGames:
         last = await self.store.latest_game(channel)
         if last is None:
             return f"There is no game in this channel. Start one with {create_hint(kind)}."
-        command = rules_of(last).info.command
+        known = known_rules(last)
+        command = (
+            known.info.command if known is not None else command_of(kind or games()[0].info.id)
+        )
         start = (
             f"Start another with `/{command} create`, or `/{command} club rematch` for the "
             "same players."
         )
         if last.status == "aborted":
             return f"Game {last.id} was aborted, without a result. {start}"
-        g = rules_of(last)
-        ranking = g.result(await self.loader.state_of(last))
+        try:
+            g = rules_of(last)
+            ranking = g.result(await self.loader.state_of(last))
+        except BrokenGame as e:  # its result is lost, not the channel
+            return f"Game {last.id} is over. {e}\n{start}"
         result = "\n".join(self.texts.ranking_lines(g, ranking)) if ranking is not None else ""
-        return f"Game {last.id} is over.\n{result}\n{start}"
+        why = f" {ranking.text}" if ranking is not None and ranking.text else ""
+        return f"Game {last.id} is over.{why}\n{result}\n{start}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
@@ -18,7 +17,6 @@ from db import (
     Reminder,
     StaleAction,
     Store,
-    StoredAction,
     UserPrefs,
 )
 from db.models import MAX_ID
@@ -28,10 +26,19 @@ from rules.game import Step
 from .ai_users import is_ai
 from .announcing import reveal_text
 from .channel_games import ChannelGames, ChannelLocks
-from .loading import SEED_DEALS, TIEBREAK, AnyGame, GameLoader, public, rules_of
+from .loading import (
+    SEED_DEALS,
+    TIEBREAK,
+    BrokenGame,
+    GameLoader,
+    known_rules,
+    public,
+    rules_of,
+)
 from .lobby import Lobby, check_range
+from .log_reading import replayed, told_lines
 from .moves import MAX_CUSTOM_ID_CHARS, seat_named
-from .permissions import Permissions
+from .permissions import Permissions, may_tend
 from .pipeline import TurnPipeline, announced
 from .records import history_text, stats_text
 from .refusal import ServiceError, answers
@@ -48,7 +55,6 @@ from .reminders import (
 )
 from .reply import Button, Reply
 from .table_texts import CUSTOM_ID_PREFIX, TableTexts
-from .textlog import LogTail, follow_step
 from .words import count_of
 from .workers import Workers
 
@@ -132,11 +138,7 @@ class Club:
                     f"In {info.title} every decision is the player's own: no step is played "
                     "for a seat whose time runs out, so its deadline is `nothing` (a reminder)."
                 )
-            if not (is_manager or user == game.creator or self.texts.user_seats(game, user)):
-                raise ServiceError(
-                    "Only a seated player, the game's creator or a member with Manage Server "
-                    "may set the pace."
-                )
+            may_tend(game, user, is_manager, "set the pace")
             wanted = PaceProposal.model_validate(
                 {
                     "seconds": current.seconds if hours is None else hours * 3600,
@@ -332,11 +334,14 @@ class Club:
             if is_ai(due.job.user_id):  # an AI seat's turn: it moves (in the background)
                 self.start_ai(due.job)
                 continue
-            if due.job.stage == REMINDER and await self._deadline_pass(due.job):
-                continue
-            if due.job.stage >= ARCHIVE:
-                await self._archive(due.job)
-                continue
+            try:
+                if due.job.stage == REMINDER and await self._deadline_pass(due.job):
+                    continue
+                if due.job.stage >= ARCHIVE:
+                    await self._archive(due.job)
+                    continue
+            except BrokenGame as e:  # that game alone: reminded as it stands, never played
+                log.warning("game %s: its deadline is not played: %s", due.job.game_id, e)
             out.append(due)
         return out
 
@@ -357,7 +362,8 @@ class Club:
             days = round((self.reminders.clock() - job.since) / 86400)
             text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
             secret = await self.loader.secret_of(game)
-            if secret is not None and rules_of(game).info.deals:
+            g = known_rules(game)  # a game of a kind no longer known is archived too
+            if secret is not None and g is not None and g.info.deals:
                 text += "\n" + reveal_text(game, secret, self.loader.commitment(game, secret))
             try:
                 await self.store.update_game(
@@ -550,9 +556,9 @@ class Club:
         g = rules_of(game)
         state = await self.loader.fresh_state(game)
         stored = await self.store.actions(game.id)
-        state, text = await self.workers.run(replay_to, g, state, stored[:step])
+        state, steps = await self.workers.run(replayed, g, state, stored[:step], True)
         lines = [f"Game {game.id}, step {step} of {last}."]
-        lines += text.lines[-3:]
+        lines += told_lines(g, steps)[-3:]  # as the channel told them
         if step == last and g.result(state) is not None:
             lines.append(self.texts.final_text(game, state))
         return Reply(
@@ -589,17 +595,3 @@ def rotated(order: Sequence[str], seats: dict[str, int]) -> dict[str, int]:
     last the first), among the seats that were played."""
     played = [s for s in order if s in seats]
     return {played[(i + 1) % len(played)]: seats[s] for i, s in enumerate(played)}
-
-
-def replay_to(g: AnyGame, state: object, stored: Sequence[StoredAction]) -> tuple[object, LogTail]:
-    """The state after the stored actions, with the log lines they wrote."""
-    text = LogTail(0, [])
-    view = public(g, state)
-    follow_step(g, text, view, None, view, None)
-    for a in stored:
-        action = g.action_from_json(json.dumps(a.action))
-        before = view
-        state = g.apply(state, action)
-        view = public(g, state)
-        follow_step(g, text, before, action, view, a.faction)
-    return state, text

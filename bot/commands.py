@@ -171,6 +171,7 @@ async def _import(s: GameService, c: Call) -> Reply:
         guild=c.guild,
         roles=list(c.roles),
         is_manager=c.is_manager,
+        kind=c.kind,
     )
 
 
@@ -365,7 +366,8 @@ def common(g: AnyGame) -> list[Command]:
         Command(
             "abort",
             "End the game without a result",
-            "end the game without a result (its creator or a server manager)",
+            "end the game without a result (its creator, a member with Manage Server, or the server's "
+            "organiser role)",
             lambda s, c: s.abort(
                 c.channel,
                 c.user,

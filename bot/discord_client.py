@@ -33,6 +33,7 @@ from .discord_delivery import (
     sender_of,
 )
 from .display_names import DisplayNames
+from .refusal import ServiceError
 from .reply import Reply
 from .service import CUSTOM_ID_PREFIX, GameService
 
@@ -200,6 +201,9 @@ class VijayanagaraBot(discord.Client):
                     is_manager=is_manager(interaction),
                 ),
             )
+        except ServiceError as e:  # a refusal that escaped its reply: said
+            log.warning("button %s refused outside a reply: %s", custom_id, e)
+            await self._say_failed(interaction, str(e))
         except Exception:
             log.exception("button %s failed", custom_id)
             await self._say_failed(interaction)
@@ -221,8 +225,12 @@ class VijayanagaraBot(discord.Client):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        original = getattr(error, "original", None)
         if isinstance(error, app_commands.NoPrivateMessage):
             text = NOT_IN_SERVERS
+        elif isinstance(original, ServiceError):  # a refusal that escaped its reply: said
+            log.warning("command refused outside a reply: %s", original)
+            text = str(original)
         else:
             log.error("command failed", exc_info=error)
             text = FAILED

@@ -48,8 +48,10 @@ def guild_key(interaction: discord.Interaction[Any]) -> str | None:
 
 
 def role_ids(interaction: discord.Interaction[Any]) -> list[int]:
-    """The caller's role ids (a Member has roles; a User in a DM has none)."""
-    return [r.id for r in getattr(interaction.user, "roles", [])]
+    """The caller's role ids, as the interaction carries them (a Member has roles; a User in
+    a DM has none). Not `Member.roles`: that keeps only the roles of a server in the client's
+    cache, and a server is not there before its GUILD_CREATE (or after it went unavailable)."""
+    return [int(r) for r in getattr(interaction.user, "_roles", ())]
 
 
 async def read_upload(attachment: discord.Attachment, limit: int, what: str) -> bytes | Reply:

@@ -4,17 +4,24 @@ and `python -m bot.verify` call it in a worker thread or a script."""
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pydantic
 from pydantic import BaseModel
 
 import rules.games  # noqa: F401  (registers every game)
 from db import GameExport, Snapshot
-from db.models import ExportedAction
+from db.export import one_line
+from db.models import SECRET_STARTS, ExportedAction
+from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
-from rules.game import game
+from rules.game import game, player_options
+from rules.text import quotable
+from rules.validation import Problem, first_problem, value_problem
 
 from .loading import PLAYERS, AnyGame, public
 from .textlog import LogTail, follow_step
@@ -35,6 +42,7 @@ class Replayed:
     state: object
     log: list[str]
     snapshot: Snapshot
+    secret_note: str | None = None  # what its secret and commitment were found to be
 
 
 def rules_of_export(data: GameExport) -> AnyGame:
@@ -44,16 +52,112 @@ def rules_of_export(data: GameExport) -> AnyGame:
         raise ExportRefused(f"the export is of a game this bot does not know: {e}") from e
 
 
+def elsewhere(exported: str, kind: str) -> str:
+    """Where an export of another game than `kind` is imported."""
+    try:
+        theirs = game(exported).info
+    except ValueError:
+        return f"This export is of a game this bot does not know (`{one_line(exported, 32)}`)."
+    return (
+        f"This file is an export of {theirs.title}, not of {game(kind).info.title} "
+        f'(`"game": "{exported}"` in the file): import it with `/{theirs.command} import`.'
+    )
+
+
+def checked_by_rules(kind: str | None) -> Callable[[dict[str, Any]], None]:
+    """A check of an export's document by the game it names, before the export format's
+    own (db.export.parse_export), so that a refusal is in the rules' words: it is of the
+    game `kind` (when a game's group took it), its options and each step are the game's."""
+
+    def check(doc: dict[str, Any]) -> None:
+        name = doc.get("game", "vijayanagara")
+        if not isinstance(name, str):
+            return  # the format's check says what a game is
+        if kind is not None and name != kind:
+            raise ExportRefused(elsewhere(name, kind))
+        try:
+            g = game(name)
+        except ValueError:
+            return
+        options = doc.get("options")
+        if isinstance(options, dict):
+            plain_options(g, {k: v for k, v in options.items() if k not in g.file_names()})
+        actions = doc.get("actions")
+        if isinstance(actions, list):
+            steps = (a for a in actions if not (isinstance(a, dict) and SECRET_STARTS in a))
+            for i, a in enumerate(steps, start=1):
+                if isinstance(a, dict) and isinstance(a.get("action"), dict):
+                    read_step(g, i, a["action"])
+
+    return check
+
+
+def plain_options(g: AnyGame, given: Mapping[str, object]) -> BaseModel:
+    """The options but the files, as the game reads them; ExportRefused in its words."""
+    plain = {k: v for k, v in given.items() if k != PLAYERS}
+    model = g.info.options
+    for name in plain:
+        if name in model.model_fields and name not in player_options(model):
+            files = f" (files go under their names: {', '.join(g.file_names())})"
+            raise ExportRefused(
+                f"options.{name}: the game sets it itself" + (files if g.file_names() else "") + "."
+            )
+    try:
+        return g.info.options.model_validate(plain, strict=True)
+    except pydantic.ValidationError as e:
+        problem = first_problem(e, plain, g.info.options.model_json_schema())
+        raise ExportRefused(f"options.{one_line(str(problem), 300)}.") from None
+
+
+def read_step(g: AnyGame, number: int, action: Mapping[str, Any]) -> object:
+    """One step of an export's log as the game reads it; ExportRefused naming the step,
+    the field and what the rules allow there. A value the game would only convert (`true`
+    for a number, "2" for 2) is refused too: the log keeps what it was given."""
+    schema = g.action_schema()
+    try:
+        read = g.action_from_json(json.dumps(action))
+    except ValueError as e:
+        said = first_problem(e, action, schema) if isinstance(e, pydantic.ValidationError) else e
+        raise _step_refused(number, action, schema, said) from None
+    try:  # the export format's bounds, said in the same words
+        ExportedAction.model_validate({"action": action})
+    except pydantic.ValidationError as e:
+        p = first_problem(e, {"action": action}, _format_schema())
+        raise _step_refused(number, action, schema, Problem(p.where[1:], p.said)) from None
+    as_read = json.loads(g.action_to_json(read))
+    for field, value in action.items():
+        if field in as_read and not _same(value, as_read[field]):
+            raise _step_refused(number, action, schema, value_problem(schema, action, field))
+    return read
+
+
+def _same(given: object, read: object) -> bool:
+    """Whether a value was read as it was written (a JSON list for a tuple, the same type)."""
+    if isinstance(given, list) and isinstance(read, list):
+        return len(given) == len(read) and all(map(_same, given, read))
+    return type(given) is type(read) and given == read
+
+
+@functools.cache
+def _format_schema() -> Mapping[str, Any]:
+    return ExportedAction.model_json_schema()
+
+
+def _step_refused(
+    number: int, action: Mapping[str, object], schema: Mapping[str, object], said: object
+) -> ExportRefused:
+    tagged = schema.get("discriminator")
+    key = str(tagged.get("propertyName")) if isinstance(tagged, Mapping) else "kind"
+    tag = next((action[k] for k in (key, "kind", "type") if k in action), None)
+    plain = isinstance(tag, str) and 0 < len(tag) <= 20 and quotable(tag)
+    named = f" ({tag})" if plain else ""
+    return ExportRefused(f"Step {number}{named}: {one_line(str(said), 300)}.")
+
+
 def options_of_export(g: AnyGame, data: GameExport) -> BaseModel:
     """The options an export plays with, its component files attached."""
     files = {k: str(v) for k, v in data.options.items() if k in g.file_names() and v is not None}
-    plain = {k: v for k, v in data.options.items() if k not in files and k != PLAYERS}
-    try:
-        options = g.info.options.model_validate(plain, strict=True)
-    except pydantic.ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise ExportRefused(f"options.{where}: {first['msg']}") from None
+    options = plain_options(g, {k: v for k, v in data.options.items() if k not in files})
     if not files:
         return options
     try:
@@ -83,30 +187,10 @@ def replay_export(data: GameExport) -> Replayed:
     seed's outcomes so far are written into the log as chance entries and the seed is
     dropped, so a fresh secret deals what comes next, as for any imported game."""
     g = rules_of_export(data)
-    unknown = sorted(set(data.seats) - set(g.info.seats))
-    if unknown:
-        raise ExportRefused(
-            f"seats.{excerpt(unknown[0])}: not a seat of {g.info.title} (its seats: "
-            f"{', '.join(g.info.seats)})"
-        )
-    options = options_of_export(g, data)
-    steps: list[object] = []
-    for i, ex in enumerate(data.actions, start=1):
-        try:
-            steps.append(g.action_from_json(json.dumps(ex.action)))
-        except (pydantic.ValidationError, ValueError) as e:
-            kind = excerpt(ex.action.get("type", ex.action.get("kind")))
-            raise ExportRefused(f"Step {i} (type {kind}) is not an action I know.") from e
-    seats = players_of_export(g, data)
-    if data.seed is not None:
-        try:
-            whole = g.outcomes_written_out(data.seed, options, steps)
-        except ValueError as e:
-            raise ExportRefused(f"The log does not replay: {str(e)[:300]}") from e
-    else:
-        whole = steps
+    options, whole = _read(g, data)
+    written_in = len(whole) > len(data.actions)  # the seed's outcomes, not in the export's log
     try:
-        state = g.new_game(options, seats)
+        state = g.new_game(options, players_of_export(g, data))
     except ValueError as e:
         raise ExportRefused(f"The game cannot be set up: {e}") from e
     log: list[ExportedAction] = []
@@ -114,22 +198,24 @@ def replay_export(data: GameExport) -> Replayed:
     text = LogTail(0, [])
     view = public(g, state)
     follow_step(g, text, view, None, view, None)
-    barrier = (0, state)
+    initial = barrier = (0, state)
     for i, action in enumerate(whole, start=1):
         dealt = g.chance(state) is not None
-        if dealt and data.seed is not None:
+        if dealt and written_in:
             entry = ExportedAction.model_validate({"action": json.loads(g.action_to_json(action))})
         else:
             entry = next(given)
+        seat = None if dealt else deciding(g, state, action)
         try:
             after = g.apply(state, action)
-        except ValueError as e:
+        except (ValueError, LookupError) as e:  # a lookup: a card or city the game lacks
+            why = str(e) if isinstance(e, ValueError) else "it names what the game does not have"
             raise ExportRefused(
-                f"The log does not replay: step {i} (`{g.describe(view, action)}`) is refused: "
-                f"{str(e)[:300]}"
+                f"The log does not replay: {step_text(g, view, i, action)} is refused: {why[:300]}"
             ) from e
+        entry = labelled(g, entry, seat, step_text(g, view, i, action))
         before, view = view, public(g, after)
-        follow_step(g, text, before, action, view, None if dealt else entry.faction)
+        follow_step(g, text, before, action, view, entry.faction)
         state = after
         log.append(entry)
         if g.settled(state):
@@ -139,7 +225,172 @@ def replay_export(data: GameExport) -> Replayed:
         raise ExportRefused(f"The log stops before {pending}: it was cut short.")
     if data.seed is not None:
         data = data.model_copy(update={"seed": None, "format_version": 2, "actions": log})
+    else:  # each step with the seat that played it
+        data = data.model_copy(update={"actions": log})
     seq, at = barrier
+    note = secret_note(g, data, initial[1], whole)
     return Replayed(
-        g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at))
+        g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)), note
     )
+
+
+def _read(g: AnyGame, data: GameExport) -> tuple[BaseModel, list[object]]:
+    """An export's options and its log's steps as the game reads them, a format-1 export's
+    with its seed's outcomes written in."""
+    unknown = sorted(set(data.seats) - set(g.info.seats))
+    if unknown:
+        raise ExportRefused(
+            f"seats.{excerpt(unknown[0])}: not a seat of {g.info.title} (its seats: "
+            f"{', '.join(g.info.seats)})"
+        )
+    options = options_of_export(g, data)
+    steps = [read_step(g, i, ex.action) for i, ex in enumerate(data.actions, start=1)]
+    if data.seed is None:
+        return options, steps
+    try:
+        return options, g.outcomes_written_out(data.seed, options, steps)
+    except ValueError as e:
+        raise ExportRefused(f"The log does not replay: {str(e)[:300]}") from e
+
+
+def step_text(g: AnyGame, view: object, number: int, action: object) -> str:
+    """A step as a refusal names it: its number and how the game writes it (its JSON where
+    the game cannot write a step it refuses)."""
+    try:
+        said = g.describe(view, action)
+    except (ValueError, LookupError):
+        said = one_line(g.action_to_json(action), 100)
+    if not quotable(said[:100]):  # what an export gave is never echoed as markup
+        return f"step {number}"
+    return f"step {number} (`{said}`)"
+
+
+def deciding(g: AnyGame, state: object, action: object) -> str | None:
+    """The seat that decides `action` in `state` (as the turn pipeline gives it): the seat
+    whose step an undo takes back, the seat of a step taken out of turn, else the seat to
+    move."""
+    if g.undoes(action):
+        undo = g.undo(state)
+        return None if undo is None else undo[0]
+    return g.actor(state, action)
+
+
+def labelled(g: AnyGame, entry: ExportedAction, seat: str | None, step: str) -> ExportedAction:
+    """The entry with the seat that played it, as the replay says: an entry naming none
+    gets it; one naming another seat (its step shown as another's) is refused."""
+    if entry.faction == seat:
+        return entry
+    if entry.faction is None:
+        return entry.model_copy(update={"faction": seat})
+    said = g.info.seat_titles.get(entry.faction, entry.faction)
+    if seat is None:
+        raise ExportRefused(
+            f"The log does not replay: {step} is a deal, which no {g.info.seat_word} plays, "
+            f"but the export says {said} played it."
+        )
+    raise ExportRefused(
+        f"The log does not replay: the export says {said} played {step}, but that step is "
+        f"played by {g.info.seat_titles.get(seat, seat)}."
+    )
+
+
+def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[object]) -> str | None:
+    """What the import says of the export's secret and commitment (the game's own secret
+    deals what comes next): checked as `verify` checks them, never dropped unsaid."""
+    if not g.info.deals:
+        return None  # nothing was dealt for a secret to have dealt
+    if data.fairness is None:
+        return (
+            None
+            if data.dealer is None
+            else "Its deals so far are replayed as its log records them: an export of a game "
+            "still running holds no secret to check them with."
+        )
+    # the log's own word on where its secret began (its commitment binds it), as it says it
+    recorded = None if data.dealer is None else data.dealer.commitment
+    status, said = check_secret(g, data, initial, log, recorded)
+    said = one_line(said.replace("\n", "; "), 400)
+    if status == 0:
+        return f"Its secret was checked: {said}."
+    if status == 1:
+        return (
+            f"**Its secret does not verify**: {said}. Its deals are replayed as its log records "
+            "them, unverified."
+        )
+    return f"Its secret was not checked: {said}."
+
+
+def check_secret(
+    g: AnyGame, data: GameExport, initial: object, log: Sequence[object], posted: str | None
+) -> tuple[int, str]:
+    """Whether the export's deals follow from its revealed secret, as `python -m bot.verify`
+    says it: (0, what was checked), (1, how it does not verify: the log or the secret was
+    changed) or (2, why there is nothing to check). `posted`: the commitment posted when the
+    game's secret began to deal, where the caller has it."""
+    if data.fairness is None:
+        return 2, (
+            "this export has no secret: only a finished game's export reveals it "
+            "(a game started before dealing from a secret never has one)"
+        )
+    game_id, secret = data.fairness.game_id, bytes.fromhex(data.fairness.secret)
+    start = dealt_from(data)
+    if start is None:
+        return 2, (
+            f"game {game_id}'s log does not say where its secret began to deal, so there is "
+            "nothing it can be held to"
+        )
+    bound = commitment(secret, game_id, start)
+    # a game dealt from its start that began before commitments named the game posted this
+    unbound = legacy_commitment(secret) if start == 0 else None
+    recorded = data.dealer.commitment if data.dealer is not None else None
+    if recorded is not None and recorded not in (bound, unbound):
+        return 1, (
+            f"game {game_id}'s log records the commitment {recorded} where its secret began to "
+            f"deal (step {start + 1}), but its secret gives {bound} there: the log was changed"
+        )
+    if posted is not None and posted not in (bound, unbound):
+        return 1, (
+            f"this export's secret, game number ({game_id}) and first dealt step "
+            f"({start + 1}) give the commitment {bound}, not {posted[:64]}: it is not the "
+            "game that was posted for"
+        )
+    if posted is None and start > 0:
+        return 2, (
+            f"game {game_id}'s log says steps 1-{start} came from elsewhere (an import, or a "
+            "seed before the game had a secret); only the commitment posted when its secret "
+            f"began to deal can confirm that: pass it with --commitment (this secret gives "
+            f"{bound})"
+        )
+    result = verify(g, initial, log, secret, game_id, start)
+    shown = posted or recorded or bound
+    head = f"game {game_id}, commitment {shown}: "
+    if not result.ok:
+        return 1, head + "DOES NOT VERIFY\n" + "\n".join(result.problems)
+    if result.checked == 0:
+        return 2, (
+            f"nothing to check: no die roll or card draw of game {game_id}'s log comes after "
+            f"step {start}, where its secret began to deal"
+        )
+    return 0, head + verified_text(result, start, legacy=shown == unbound)
+
+
+def dealt_from(data: GameExport) -> int | None:
+    """How many steps of the log came from elsewhere, as the log records it (format 3: its
+    entry where the secret began to deal; format 2 kept it in `fairness.dealt_from`, which
+    only a commitment binding it makes more than a claim); None when it does not say."""
+    if data.dealer is not None:
+        return data.dealer.at
+    if data.format_version == 2 and data.fairness is not None:
+        return data.fairness.dealt_from or 0
+    return None
+
+
+def verified_text(result: Verification, start: int, *, legacy: bool) -> str:
+    came = f" (steps 1-{start} came from elsewhere)" if start else ""
+    old = (
+        " (a commitment from before commitments named their game: the game's number is "
+        "checked by the outcomes it keys)"
+        if legacy
+        else ""
+    )
+    return f"all {result.checked} dice rolls and card draws follow from the secret{came}{old}"

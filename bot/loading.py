@@ -16,9 +16,10 @@ from pydantic import BaseModel, ValidationError
 
 import rules.games  # noqa: F401  (registers every game)
 from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
+from db.rows import UNREADABLE
 from rules.dealing import SECRET_BYTES
-from rules.errors import DataError
-from rules.game import Game, Seat, component_files, game
+from rules.errors import DataError, clip, excerpt
+from rules.game import Game, Seat, component_files, game, games
 
 from .refusal import ServiceError
 from .textlog import LogTail, follow_step
@@ -33,12 +34,51 @@ FILES = "files"  # in a game's options: each attached component file's key, by n
 TIEBREAK = "tiebreak"  # in a game's options: the tiebreak it is a game of (bot.tiebreak)
 
 
-def rules_of(record: GameRecord) -> AnyGame:
-    """The rules of a stored game, by its kind."""
+class BrokenGame(ServiceError):
+    """A stored game that does not load (a kind no longer registered, options or a log that no
+    longer read or replay): every command on it says which game and why, and `abort` still
+    ends it. Nothing was changed."""
+
+
+def known_rules(record: GameRecord) -> AnyGame | None:
+    """The rules of a stored game, by its kind; None for a kind this bot does not know."""
     try:
         return game(record.kind)
-    except ValueError as e:
-        raise ServiceError(f"Game {record.id} is of a kind this bot does not know: {e}") from e
+    except ValueError:
+        return None
+
+
+def broken(record: GameRecord, why: str) -> BrokenGame:
+    """The refusal for a stored game that does not load: which game, why, and what still
+    works (`abort` ends it without a result; `export` saves its stored log, at once for a
+    game that hides nothing, once it is ended for one of hidden hands)."""
+    g = known_rules(record)
+    title = g.info.title if g is not None else f"a game of kind {excerpt(record.kind)}"
+    command = g.info.command if g is not None else games()[0].info.command
+    said = f"Game {record.id} ({title}) cannot be loaded: {clip(why.rstrip('.'), 300)}."
+    if record.status not in ("lobby", "active"):
+        return BrokenGame(f"{said} `/{command} export` saves its log.")
+    then = ", then" if g is None or g.info.private else ";"
+    return BrokenGame(
+        f"{said} Nothing was changed. `/{command} abort` ends it without a result (its log "
+        f"is kept){then} `/{command} export` saves its log."
+    )
+
+
+def readable(record: GameRecord) -> None:
+    """BrokenGame when the record's own row does not read (db.rows.UNREADABLE): such a game is
+    never played, nor stored again, with options it does not have."""
+    if UNREADABLE in record.options:
+        raise broken(record, str(record.options[UNREADABLE]))
+
+
+def rules_of(record: GameRecord) -> AnyGame:
+    """The rules of a stored game, by its kind (BrokenGame for a kind this bot does not know)."""
+    g = known_rules(record)
+    if g is None:
+        known = ", ".join(x.info.id for x in games())
+        raise broken(record, f"it is of a kind this bot does not know (its games: {known})")
+    return g
 
 
 PLAYERS = "players"  # in a game's options: the seats it started with (a game of 3 to 5)
@@ -116,12 +156,15 @@ class GameLoader:
         self._secrets: dict[int, bytes | None] = {}
         self._dealt_from: dict[int, int] = {}  # where each secret began to deal (its import)
         self._unbound: set[int] = set()  # games whose commitment did not name them (014)
+        # games that did not load, at which version, kind and status: not replayed again
+        self._broken: dict[int, tuple[tuple[int, str, str], BrokenGame]] = {}
 
     # --- options and files -----------------------------------------------------------------
 
     async def options_of(self, record: GameRecord) -> BaseModel:
         """The game's options with its component files attached (read from the store)."""
         g = rules_of(record)
+        readable(record)
         options = stored_options(g, record)
         keys = dict(record.options.get(FILES) or {})
         legacy = record.options.get("deck")  # games stored before migration 004 kept the text
@@ -219,6 +262,7 @@ class GameLoader:
         self._dealt_from.pop(game_id, None)
         self._unbound.discard(game_id)
         self._cache.pop(game_id, None)
+        self._broken.pop(game_id, None)
 
     # --- the state -----------------------------------------------------------------------------
 
@@ -226,11 +270,19 @@ class GameLoader:
         """Setup, before any logged action: no future in it, unless the game is dealt by its
         seed (then the seed's dealer, as it was played)."""
         g = rules_of(record)
-        options = options or await self.options_of(record)
-        seats = seats_of(g, record)
-        if await self.secret_of(record) is None:
-            return await self.workers.run(g.new_seeded, options, seats, record.seed)
-        return await self.workers.run(g.new_game, options, seats)
+        try:
+            options = options or await self.options_of(record)
+            seats = seats_of(g, record)
+            if await self.secret_of(record) is None:
+                return await self.workers.run(g.new_seeded, options, seats, record.seed)
+            return await self.workers.run(g.new_game, options, seats)
+        except BrokenGame:
+            raise
+        except ServiceError as e:
+            raise broken(record, str(e)) from e
+        except Exception as e:
+            log.warning("game %s cannot be set up", record.id, exc_info=True)
+            raise broken(record, f"it cannot be set up ({_why(e)})") from e
 
     async def state_of(self, record: GameRecord) -> object:
         """The game's state at its stored version."""
@@ -240,31 +292,63 @@ class GameLoader:
         return (await self.loaded(record)).log_end
 
     async def loaded(self, record: GameRecord) -> Loaded:
+        """The game at its stored version; BrokenGame (nothing changed) when what is stored no
+        longer loads, whatever the reason: the bot and the terminal go on, and say so."""
         cached = self._cache.get(record.id)
         if cached is not None and cached.version == record.version:
             self._cache.move_to_end(record.id)
             return cached
+        known = self._broken.get(record.id)
+        if known is not None and known[0] == (record.version, record.kind, record.status):
+            raise known[1]  # said once in the log; every command asks again
+        try:
+            return await self._load(record)
+        except Exception as e:  # a log or options no longer read: the game alone is broken
+            if isinstance(e, BrokenGame):
+                found = e
+            elif isinstance(e, ServiceError):
+                found = broken(record, str(e))
+            else:
+                found = broken(record, f"what is stored does not read ({_why(e)})")
+            log.warning("game %s does not load: %s", record.id, found, exc_info=True)
+            self._broken[record.id] = ((record.version, record.kind, record.status), found)
+            raise found from e
+
+    async def _load(self, record: GameRecord) -> Loaded:
         g = rules_of(record)
         options = await self.options_of(record)
-        state, start = await self._snapshot_state(record, g, options)
+        state, start = await self._snapshot_state(record, g, options, record.actions)
         if state is None:
             state = await self.fresh_state(record, options)
         # a game that keeps count of its text log: the lines its states hold, followed
         tail = g.log_tail(public(g, state))
         text = None if tail is None else LogTail(tail[0], list(tail[1]))
         for stored in await self.store.actions(record.id, after=start):
-            state = g.apply(state, g.action_from_json(_json(stored)))
+            try:
+                state = g.apply(state, g.action_from_json(_json(stored)))
+            except Exception as e:
+                why = f"step {stored.seq} of its log no longer applies ({_why(e)})"
+                raise broken(record, why) from e
             if text is not None and (now := g.log_tail(public(g, state))) is not None:
                 text.follow(*now)
         end = await self._move_log_out(record, g, options, text)
         return self.remember(record, state, start, end)
 
+    async def state_at_most(self, record: GameRecord, seq: int) -> tuple[object, int]:
+        """A state of the game at step `seq` or before (the latest snapshot there that can
+        be used, else the setup) and the step it is at."""
+        g = rules_of(record)
+        options = await self.options_of(record)
+        state, start = await self._snapshot_state(record, g, options, seq)
+        if state is None:
+            return await self.fresh_state(record, options), 0
+        return state, start
+
     async def _snapshot_state(
-        self, record: GameRecord, g: AnyGame, options: BaseModel
+        self, record: GameRecord, g: AnyGame, options: BaseModel, at_most: int
     ) -> tuple[object | None, int]:
-        """The latest stored snapshot that can be used and its seq; (None, 0) when there is
-        none."""
-        at_most = record.actions
+        """The latest stored snapshot at step `at_most` or before that can be used and its
+        seq; (None, 0) when there is none."""
         while (snap := await self.store.latest_snapshot(record.id, at_most=at_most)) is not None:
             at_most = snap.seq - 1
             try:
@@ -325,6 +409,12 @@ class GameLoader:
     def snapshot_seq(self, game_id: int) -> int:
         known = self._cache.get(game_id)
         return known.snapshot_seq if known is not None else 0
+
+
+def _why(e: BaseException) -> str:
+    """An exception in one short line: its message's first line, else its kind."""
+    first = str(e).strip().split("\n", 1)[0]
+    return clip(first, 200) if first else type(e).__name__
 
 
 def _json(stored: StoredAction) -> str:

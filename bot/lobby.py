@@ -19,14 +19,24 @@ from db import (
     Store,
 )
 from db.models import MAX_ID
-from rules.errors import DataError, excerpt
+from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, game, player_options
 
 from .ai_turns import ai_header
 from .ai_users import AI_USERS, ai_name, is_ai, seat_level
 from .announcing import commitment_text, reveal_text
 from .channel_games import ChannelGames, ChannelLocks
-from .loading import PLAYERS, SEED_DEALS, AnyGame, GameLoader, options_json, public, rules_of
+from .loading import (
+    PLAYERS,
+    SEED_DEALS,
+    AnyGame,
+    GameLoader,
+    known_rules,
+    options_json,
+    public,
+    readable,
+    rules_of,
+)
 from .moves import seat_named
 from .permissions import ORGANISERS, Permissions
 from .pipeline import TurnPipeline, announced
@@ -165,6 +175,11 @@ class Lobby:
             await self.permissions.note_server(channel, guild)
             if seed is not None:
                 check_range("The seed", seed, 0, MAX_ID)
+                if not g.info.deals:
+                    raise ServiceError(
+                        f"{g.info.title} deals nothing (no dice, no cards): a seed would change "
+                        "nothing. Leave it out."
+                    )
                 secret = b""
             else:
                 secret = self.loader.new_secret()
@@ -184,6 +199,7 @@ class Lobby:
                     chosen = await self.workers.run(g.with_files, chosen, texts)
                 except (DataError, ValueError) as exc:
                     raise ServiceError(f"That file cannot be used: {exc}") from exc
+            await self.can_set_up(g, chosen, seed)  # before anything is stored
             keys = g.file_keys(chosen)
             stored_files = [DeckFile(hash=keys[name], text=texts[name]) for name in keys]
             variant = g.options_text(chosen)
@@ -232,6 +248,20 @@ class Lobby:
                 kind=kind,
             )
             return announced(record, announcement(record).text)
+
+    async def can_set_up(self, g: AnyGame, options: BaseModel, seed: int | None) -> None:
+        """Refused unless the game can be set up with these options (and seed) for every number
+        of players it takes: a game that cannot start is never stored."""
+        try:
+            for players in range(g.info.min_players, g.info.max_players + 1):
+                seats = g.info.seats_for(players)
+                if seed is None:
+                    await self.workers.run(g.new_game, options, seats)
+                else:
+                    await self.workers.run(g.new_seeded, options, seats, seed)
+        except Exception as e:  # whatever the reason, refused here rather than stored
+            why = clip(str(e).strip().split("\n", 1)[0] or type(e).__name__, 300)
+            raise ServiceError(f"{g.info.title} cannot be set up so: {why}") from e
 
     @answers(stale="The game changed meanwhile; try `join` again.")
     async def join(
@@ -381,6 +411,7 @@ class Lobby:
                     f"Take a seat with `/{command} join`."
                 )
             taken = len([s for s in g.info.seats if s in record.seats])
+            readable(record)  # before its options are stored again
             if taken < g.info.min_players:
                 missing = [s for s in g.info.seats if s not in record.seats]
                 n, word = len(g.info.seats), g.info.seat_word
@@ -447,8 +478,16 @@ class Lobby:
 
     async def commitment_text(self, record: GameRecord) -> str:
         secret = await self.loader.secret_of(record)
-        if secret is None or not rules_of(record).info.deals:
+        if not rules_of(record).info.deals:
             return ""  # nothing dealt: nothing to commit to
+        if secret is None and record.options.get(SEED_DEALS):
+            return (
+                f"Dealt by seed {record.seed}: the same seed deals the same dice and cards in "
+                "every game, so whoever knows it knows what comes. For tests and teaching, "
+                "not fair play."
+            )
+        if secret is None:
+            return ""
         return commitment_text(record, secret, self.loader.dealt_from(record))
 
     @answers()
@@ -464,16 +503,12 @@ class Lobby:
     ) -> Reply:
         async with self.locks(channel):
             record = await self.games.open_game(channel, kind)
-            g = rules_of(record)
-            lobby = record.status == "lobby"
-            if user != record.creator and not (lobby and self.texts.user_seats(record, user)):
-                await self.permissions.may_organise(
-                    guild, roles, is_manager, "abort", anyone=False, command=g.info.command
-                )
+            g = known_rules(record) or game(kind or "vijayanagara")  # a kind no longer known
+            await self.permissions.may_abort(record, user, guild, roles, is_manager, g.info.command)
             text = f"Game {record.id} ended by {self.texts.mention(user)} without a result."
             secret = await self.loader.secret_of(record)
             # no future left to guard: dice and cards may be checked
-            if secret is not None and rules_of(record).info.deals:
+            if secret is not None and g.info.id == record.kind and g.info.deals:
                 text += "\n" + reveal_text(record, secret, self.loader.commitment(record, secret))
             record = await self.store.update_game(
                 record.id, record.version, status="aborted", announcement=Announcement(text=text)

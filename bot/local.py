@@ -171,6 +171,10 @@ _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ create`, or `/\w+ club rematch` for the same players", "`new`"),  # seats yours
     (r"`/\w+ create`", "`new`"),
     (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
+    (  # an export of another game: the terminal that imports it
+        r'\(`"game": "(\w+)"` in the file\): import it with `/\w+ import`',
+        r'(`"game": "\1"` in the file): import it in a terminal started with `--game \1`',
+    ),
     (r"`/\w+ import[^`]*`", "`import FILE`"),
     (r"`/\w+ export[^`]*`", "`export FILE`"),
     (r"`/\w+ play` autocomplete", "`options`"),
@@ -404,7 +408,8 @@ class LocalClient:
             if reply.edit:
                 text = after_shown(self.turn_text, reply.text)
             elif reply.close_text is not None:
-                text = after_shown(self.turn_text, reply.close_text) + "\n" + reply.text
+                # (a run the closing moved out goes on in the new message: what was added)
+                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text)
             self.turn_text = reply.text
         for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")
@@ -465,6 +470,8 @@ class LocalClient:
             self.say(f"Continuing game {game.id} (boards in {self.game_boards()}).")
             if game.seats != self.seats_asked():  # a game under way keeps its seats
                 self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
+            if seed is not None:
+                self.say(f"--seed {seed} deals a new game: `abort` this one, then `new`.")
             await self.emit(await self.service.status(self.channel, kind=self.kind))
             return
         last = await self.service.store.latest_game(self.channel)
@@ -489,7 +496,7 @@ class LocalClient:
             )
             if not created.ok:
                 await self.emit(created)
-                if self.files:  # a file given at launch is refused: a usage error
+                if self.files or self.seed is not None:  # refused at launch: a usage error
                     raise SystemExit(2)
                 return
             self.say(created.text.split(" Take a seat")[0])  # the seats are all yours here
@@ -498,7 +505,10 @@ class LocalClient:
         elif game.status == "active":
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
             return
-        for seat in self.seats_asked():
+        held = game.seats if game is not None else {}  # a game left in its lobby
+        for seat, holder in self.seats_asked().items():
+            if held.get(seat) == holder:
+                continue
             # not shown: the start says who sits where
             level = self.ai_seats.get(seat)
             if level is None:
@@ -648,7 +658,7 @@ class LocalClient:
         except OSError as e:
             self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
             return
-        reply = await self.service.import_game(self.channel, LOCAL_USER, data)
+        reply = await self.service.import_game(self.channel, LOCAL_USER, data, kind=self.kind)
         await self._track_game()
         await self.emit(reply)
 
@@ -766,7 +776,9 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         default=None,
         help="a fixed seed for a new game: the seed then deals its dice and cards, so the "
         "same seed gives the same game (for tests and teaching, not fair play: without a "
-        "seed a secret deals them)",
+        "seed a secret deals them)"
+        if g.info.deals
+        else f"not for {g.info.title}: it deals nothing (no dice, no cards), so a seed is refused",
     )
     seats, levels = ", ".join(g.info.seats), ", ".join(seat_levels(g.info.id))
     p.add_argument(
@@ -885,7 +897,23 @@ async def amain(
         await service.close()
 
 
+class OneLine(logging.Formatter):
+    """A log record in one line, without its traceback: the terminal is a person's, who is
+    told what failed in the game's words; the traceback is for a developer's own logging."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"({record.levelname.lower()}: {record.getMessage().splitlines()[0][:300]})"
+
+
+def log_to_terminal() -> None:
+    """Only errors reach the terminal, a line each (`OneLine`)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLine())
+    logging.basicConfig(level=logging.ERROR, handlers=[handler], force=True)
+
+
 def main(argv: list[str] | None = None) -> None:
+    log_to_terminal()
     try:
         asyncio.run(amain(argv))
     except KeyboardInterrupt:

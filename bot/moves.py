@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import GameRecord
-from rules.errors import AmbiguousName, InvalidOrder, clip, excerpt
+from rules.errors import AmbiguousName, IllegalAction, InvalidOrder, clip, excerpt, step_where
 from rules.game import Args, Seat, Step
 
 from .channel_games import ChannelGames, ChannelLocks
@@ -51,6 +51,19 @@ class Order:
 
 
 Reader = Callable[[Reading], Order]
+
+
+def playing(record: GameRecord, state: object, seat: Seat) -> Seat:
+    """`seat`, refused unless it plays in this game (a game of fewer players than its seats
+    leaves some out)."""
+    g = rules_of(record)
+    players = g.players(state)
+    if seat not in players:
+        titles = ", ".join(str(g.info.seat_titles.get(s, s)) for s in players)
+        raise ServiceError(
+            f"{g.info.seat_titles.get(seat, seat)} is not in this game: it is played by {titles}."
+        )
+    return seat
 
 
 def seat_named(record: GameRecord, text: str) -> Seat:
@@ -165,7 +178,7 @@ class Moves:
                     f"on purpose, send `again: {shown}`."
                 )
             state = await self.loader.state_of(record)
-            forced = seat_named(record, as_seat) if as_seat else None
+            forced = playing(record, state, seat_named(record, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
             order = read(Reading(record, state, user, channel, text, seat, as_seat))
             outcome = await self.pipeline.apply_and_store(
@@ -194,6 +207,12 @@ class Moves:
         except InvalidOrder as e:
             raise ServiceError(
                 f"{e.where} is not an order I can read: {e}. {self.texts.allowed(r.game, r.state)}"
+            ) from e
+        except IllegalAction as e:  # read, but the rules forbid it: the rule, not "unreadable"
+            where = step_where(kept, 1, 1)
+            allowed = self.texts.allowed(r.game, r.state)
+            raise ServiceError(
+                f"{where} was refused: {e.reason.removesuffix('.')}. {allowed}"
             ) from e
         except ValueError as e:
             raise ServiceError(

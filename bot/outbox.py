@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from db import OwedAnnouncement, Store, TurnMessage
 
-from .loading import GameLoader
+from .loading import BrokenGame, GameLoader
 from .pipeline import TurnPipeline
 from .reply import Button, Reply
 from .table_texts import TableTexts
@@ -39,9 +39,13 @@ class Outbox:
             image = None
             buttons: list[Button] = []
             if current and record.status == "active":
-                state = await self.loader.state_of(record)
-                buttons = self.texts.buttons_for(record, state)
-                if owed.board:
+                try:
+                    state = await self.loader.state_of(record)
+                except BrokenGame:  # its text still goes out; every other channel's too
+                    state = None
+                if state is not None:
+                    buttons = self.texts.buttons_for(record, state)
+                if state is not None and owed.board:
                     image = await self.pipeline.render(record, state)
             reply = Reply(
                 text=owed.text,

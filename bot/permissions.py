@@ -1,15 +1,25 @@
-"""Who may organise games on a server: create, import and abort (docs/playing.md,
-"Permissions"), and the server each game's channel is on."""
+"""Who may do what to a game, one rule each for every game, in the lobby and in a running
+game alike (docs/playing.md, "Permissions"): organise games on a server (create, import,
+abort), tend a game's table (pace, AI seats); and the server each game's channel is on."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from db import ServerSettings, Store
+from db import GameRecord, ServerSettings, Store
 
 from .refusal import ServiceError
 
 ORGANISERS = ("anyone", "role", "managers")
+
+
+def may_tend(game: GameRecord, user: int, is_manager: bool, what: str) -> None:
+    """ServiceError unless `user` may `what` (set the pace, seat an AI): a person seated in
+    `game`, its creator, or a member with Manage Server; in the lobby as in a running game."""
+    if not (is_manager or user == game.creator or user in game.seats.values()):
+        raise ServiceError(
+            f"Only the game's creator, a seated player or a member with Manage Server may {what}."
+        )
 
 
 class Permissions:
@@ -32,7 +42,7 @@ class Permissions:
         command: str = "vj",
     ) -> None:
         """ServiceError unless the caller may create, import or abort games here. Abort
-        (`anyone=False`) is for the game's creator, checked by the caller, or an organiser
+        (`anyone=False`, through `may_abort`) is for the game's creator or an organiser
         other than "anyone"."""
         if is_manager:
             return
@@ -52,6 +62,23 @@ class Permissions:
             f"You may not {what} a game here: that is for {who} "
             f"(a server manager can change it with `/{command} club config`)."
         )
+
+    async def may_abort(
+        self,
+        game: GameRecord,
+        user: int,
+        guild: str | None,
+        roles: Sequence[int],
+        is_manager: bool,
+        command: str,
+    ) -> None:
+        """ServiceError unless `user` may abort `game`: its creator, a member with Manage
+        Server, or where the server's organisers are a role, a member with that role. A seat
+        gives no say over the game's end, in the lobby or later."""
+        if user != game.creator:
+            await self.may_organise(
+                guild, roles, is_manager, "abort", anyone=False, command=command
+            )
 
     async def note_server(self, channel: str, guild: str | None) -> None:
         """Remember the server a game's channel is on (a player's history is per server)."""

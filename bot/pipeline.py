@@ -21,7 +21,7 @@ from db import (
     StaleAction,
     Store,
 )
-from rules.dealing import keyed_below
+from rules.dealing import keyed_below, seeded_below
 from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
 
@@ -33,7 +33,7 @@ from .reminders import Reminders
 from .renderer import Picture, Renderer, alt_text
 from .reply import Button, Reply
 from .table_texts import TableTexts, seat_title
-from .textlog import LogTail, follow_step
+from .textlog import LogTail, follow_step, step_said
 from .words import undo_limit
 
 log = logging.getLogger(__name__)
@@ -132,10 +132,16 @@ class TurnPipeline:
         g = rules_of(record)
         secret = await self.loader.secret_of(record)
         dealt: list[NewAction] = []
-        if secret is None:  # a game dealt by its seed: the dealer is in the state
-            return state, dealt
+        # a game dealt by its seed: from the seed's own stream (or by the dealer in its
+        # state, which leaves no chance step pending)
         while g.chance(state) is not None and g.result(state) is None:
-            outcome = g.deal(state, keyed_below(secret, record.id, seq + len(dealt)))
+            at = seq + len(dealt)
+            below = (
+                keyed_below(secret, record.id, at)
+                if secret is not None
+                else seeded_below(record.seed, at)
+            )
+            outcome = g.deal(state, below)
             before = state
             state = g.apply(state, outcome)
             if text is not None:
@@ -219,7 +225,7 @@ class TurnPipeline:
                     ended = None
             before_view, after_view = public(g, cur), public(g, nxt)
             follow_step(g, text, before_view, action, after_view, who)
-            spoken += g.narrate(before_view, action, after_view, who)
+            spoken += step_said(g, before_view, action, after_view, who)
             new.append(NewAction(action=action_json(g, action), faction=who, user_id=user))
             revealing = g.revealed(cur, nxt)
             mark = text.end

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import rules.games  # noqa: F401  (registers every game)
-from db import GameResult
+from db import GameResult, SeatResult
 from rules.game import game
 
 from .words import count_of, scored
@@ -110,18 +110,21 @@ def history_text(results: Sequence[GameResult], mention: Callable[[int], str], w
     lines = [f"**Finished games {whose}** (newest first):"]
     for result in results:
         when = dt.datetime.fromtimestamp(result.finished_at, dt.UTC).strftime("%Y-%m-%d")
-        unit = _score_name(result.kind)
         seats = ", ".join(
             f"{s.place}. {seat_name(result.kind, s.faction)} {mention(s.user_id)} "
-            + scored(s.score, unit)
+            + _score_text(result.kind, s)
             for s in sorted(result.seats, key=lambda s: s.place)
         )
         lines.append(f"• Game {result.game_id} in <#{result.channel_id}>, {when}: {seats}")
     return "\n".join(lines)
 
 
-def _score_name(kind: str) -> str:
+def _score_text(kind: str, seat: SeatResult) -> str:
+    """A seat's score as its game says it (what decided the game, where the count alone
+    would not), else `31 VP`."""
     try:
-        return game(kind).info.score_name
+        g = game(kind)
     except ValueError:
-        return "points"
+        return scored(seat.score, "points")
+    said = g.score_text(seat.faction, seat.place, seat.score)
+    return said or scored(seat.score, g.info.score_name)

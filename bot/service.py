@@ -435,9 +435,17 @@ class GameService:
         guild: str | None = None,
         roles: Sequence[int] = (),
         is_manager: bool = False,
+        kind: str | None = None,
     ) -> Reply:
         return await self.transfer.import_game(
-            channel, user, raw, claim=claim, guild=guild, roles=roles, is_manager=is_manager
+            channel,
+            user,
+            raw,
+            claim=claim,
+            guild=guild,
+            roles=roles,
+            is_manager=is_manager,
+            kind=kind,
         )
 
     # --- the club over days -----------------------------------------------------------------

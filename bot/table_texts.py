@@ -217,7 +217,10 @@ class TableTexts:
         for tied in ranking.places:
             for seat in tied:
                 score = ranking.scores.get(seat)
-                shown = f" — {scored(score, g.info.score_name)}" if score is not None else ""
+                said = None if score is None else g.score_text(seat, place, score)
+                shown = (
+                    f" — {said or scored(score, g.info.score_name)}" if score is not None else ""
+                )
                 out.append(f"{place}. {seat_title(g, seat)}{shown}")
             place += len(tied)
         return out
@@ -226,7 +229,8 @@ class TableTexts:
         g = rules_of(record)
         ranking = g.result(state)
         lines = self.ranking_lines(g, ranking) if ranking is not None else []
-        return "**The game is over.**\n" + "\n".join(lines)
+        why = f" {ranking.text}" if ranking is not None and ranking.text else ""
+        return f"**The game is over.**{why}\n" + "\n".join(lines)
 
     @staticmethod
     def stale_text(record: GameRecord, old: int, now: int, what: str = "That button") -> str:

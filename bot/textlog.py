@@ -1,5 +1,6 @@
-"""A stretch of a game's text log as a move writes it: the lines each step wrote, from where
-the game says they begin (an undo takes lines back), or at the log's end."""
+"""A game's text log: a stretch of it as a move writes it (the lines each step wrote, from
+where the game says they begin; an undo takes lines back, or at the log's end), and its lines
+as a reader is told them, the same in the announcements and in the log a player reads."""
 
 from __future__ import annotations
 
@@ -52,3 +53,49 @@ def follow_step(
         text.follow(*tail)
     else:
         text.follow(None, g.narrate(before, action, after, seat))
+
+
+def told(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> list[str]:
+    """Lines as a reader is told them: each run of the same event in a row told once, the
+    counts added up ("D loses 3 Troops in Malwa."), by the game's own rule. Every message
+    and the log a player reads are told through this, so they say the same lines."""
+    return g.merge_lines(list(lines))
+
+
+def step_said(
+    g: Game[object, object, object, BaseModel],
+    before: object,
+    action: object,
+    after: object,
+    seat: Seat | None,
+) -> list[str]:
+    """What the channel is told of one step, from the public views before and after it: a
+    seat's step in its log lines, or in words where it wrote none; a chance step in the lines
+    it wrote (as `follow_step` takes them in)."""
+    if seat is not None:
+        return g.narrate(before, action, after, seat)
+    tail = g.log_tail(after)
+    return list(tail[1]) if tail is not None else g.narrate(before, action, after, None)
+
+
+@dataclass(frozen=True)
+class ToldStep:
+    seat: Seat | None  # who took the step; None: a chance step
+    lines: list[str]  # what the channel was told of it (`step_said`)
+
+
+def told_messages(
+    g: Game[object, object, object, BaseModel], steps: Sequence[ToldStep]
+) -> list[list[str]]:
+    """Steps in a row told as the channel tells them, message by message: a turn's message
+    holds one seat's steps in a row (and the chance steps they dealt), and merges what it
+    holds through `told`; the decision passing to another seat opens another message."""
+    out: list[list[str]] = []
+    held: list[str] = []
+    seat: Seat | None = None
+    for step in steps:
+        if step.seat is not None and step.seat != seat:
+            out.append(told(g, held))
+            held, seat = [], step.seat
+        held += step.lines
+    return [*out, told(g, held)]

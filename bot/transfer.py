@@ -24,7 +24,7 @@ from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
 from .channel_games import ChannelGames, ChannelLocks
-from .exports import ExportRefused, Replayed, replay_export
+from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
 from .loading import FILES, PLAYERS, SEED_DEALS, GameLoader, options_json, rules_of
 from .lobby import upload_text
 from .moves import seat_named
@@ -42,17 +42,17 @@ log = logging.getLogger(__name__)
 MAX_IMPORT_BYTES = 4_000_000
 
 
-def read_export(raw: bytes | str) -> Replayed:
-    """Parse, validate and replay an upload (in a worker thread)."""
+def read_export(raw: bytes | str, kind: str | None = None) -> Replayed:
+    """Parse, validate and replay an upload (in a worker thread); `kind`: the game whose
+    group it was given to, which it must be an export of."""
     try:
-        data = parse_export(raw)
+        data = parse_export(raw, first=checked_by_rules(kind))
+        return replay_export(data)
     except ExportError as e:
         raise ServiceError(
             f"That is not an exported game ({e}). An export is JSON with format_version 1, "
             f"2 or 3 and at most {MAX_EXPORT_ACTIONS} steps."
         ) from e
-    try:
-        return replay_export(data)
     except ExportRefused as e:
         raise ServiceError(str(e)) from e
 
@@ -166,10 +166,12 @@ class Transfer:
         guild: str | None = None,
         roles: Sequence[int] = (),
         is_manager: bool = False,
+        kind: str | None = None,
     ) -> Reply:
-        """Load an exported game. The importer keeps the seats that were theirs and takes the
-        ones they `claim` (e.g. "D B"); every other seat is free for `join`: nobody is seated
-        (or pinged) without their consent. Nothing is stored on a refusal."""
+        """Load an exported game (of the game `kind`, when a game's group took it). The
+        importer keeps the seats that were theirs and takes the ones they `claim` (e.g. "D
+        B"); every other seat is free for `join`: nobody is seated (or pinged) without their
+        consent. Nothing is stored on a refusal."""
         async with self.locks(channel):
             await self.permissions.may_organise(guild, roles, is_manager, "import")
             await self.permissions.note_server(channel, guild)
@@ -179,7 +181,7 @@ class Transfer:
                     "This channel already has a game: finish or abort it first, or "
                     "import in a new thread."
                 )
-            replayed = await self.workers.run(read_export, raw)
+            replayed = await self.workers.run(read_export, raw, kind)
             g, data, state = replayed.game, replayed.data, replayed.state
             probe = GameRecord(
                 id=0,
@@ -204,8 +206,8 @@ class Transfer:
                 status = "active"
             data = data.model_copy(update={"status": status, "creator": user, "seats": seats})
             stored_options = options_json(g, replayed.options)
-            if PLAYERS in data.options:
-                stored_options[PLAYERS] = data.options[PLAYERS]
+            if PLAYERS in data.options:  # the seats it was read with, not the text it gave
+                stored_options[PLAYERS] = ",".join(g.players(state))
             keys = dict(stored_options.get(FILES) or {})  # type: ignore[call-overload]
             files = [
                 DeckFile(hash=str(keys[name]), text=str(data.options[name]))
@@ -246,6 +248,7 @@ class Transfer:
                         f"Imported game {record.id}: {count_of(len(data.actions), 'step')} "
                         f"replayed.{seats_text}",
                         *([fairness] if fairness else []),
+                        *([replayed.secret_note] if replayed.secret_note else []),
                         *head[-1:],
                     ]
                 )

@@ -27,10 +27,15 @@ from pathlib import Path
 import pydantic
 
 from db.export import ExportError, first_error, one_line, parse_export
-from db.models import GameExport
-from rules.dealing import Verification, commitment, legacy_commitment, verify
 
-from .exports import ExportRefused, options_of_export, players_of_export, rules_of_export
+from .exports import (
+    ExportRefused,
+    check_secret,
+    checked_by_rules,
+    options_of_export,
+    players_of_export,
+    rules_of_export,
+)
 
 MAX_EXPORT_BYTES = 8 * 1024 * 1024  # far above any real game
 MAX_REFUSAL_CHARS = 600
@@ -51,7 +56,7 @@ def check(raw: bytes, expected_commitment: str | None = None) -> tuple[int, str]
 
 def _check(raw: bytes, posted: str | None) -> tuple[int, str]:
     try:
-        data = parse_export(raw)
+        data = parse_export(raw, first=checked_by_rules(None))
         g = rules_of_export(data)
         options = options_of_export(g, data)
         log = [g.action_from_json(json.dumps(a.action)) for a in data.actions]
@@ -64,73 +69,7 @@ def _check(raw: bytes, posted: str | None) -> tuple[int, str]:
         return 2, f"not an exported game: {first_error(e)}"
     except ValueError as e:
         return 2, f"not an exported game: {e}"
-    if data.fairness is None:
-        return 2, (
-            "this export has no secret: only a finished game's export reveals it "
-            "(a game started before dealing from a secret never has one)"
-        )
-    game_id, secret = data.fairness.game_id, bytes.fromhex(data.fairness.secret)
-    start = dealt_from(data)
-    if start is None:
-        return 2, (
-            f"game {game_id}'s log does not say where its secret began to deal, so there is "
-            "nothing it can be held to"
-        )
-    bound = commitment(secret, game_id, start)
-    # a game dealt from its start that began before commitments named the game posted this
-    unbound = legacy_commitment(secret) if start == 0 else None
-    recorded = data.dealer.commitment if data.dealer is not None else None
-    if recorded is not None and recorded not in (bound, unbound):
-        return 1, (
-            f"game {game_id}'s log records the commitment {recorded} where its secret began to "
-            f"deal (step {start + 1}), but its secret gives {bound} there: the log was changed"
-        )
-    if posted is not None and posted not in (bound, unbound):
-        return 1, (
-            f"this export's secret, game number ({game_id}) and first dealt step "
-            f"({start + 1}) give the commitment {bound}, not {posted[:64]}: it is not the "
-            "game that was posted for"
-        )
-    if posted is None and start > 0:
-        return 2, (
-            f"game {game_id}'s log says steps 1-{start} came from elsewhere (an import, or a "
-            "seed before the game had a secret); only the commitment posted when its secret "
-            f"began to deal can confirm that: pass it with --commitment (this secret gives "
-            f"{bound})"
-        )
-    result = verify(g, initial, log, secret, game_id, start)
-    shown = posted or recorded or bound
-    head = f"game {game_id}, commitment {shown}: "
-    if not result.ok:
-        return 1, head + "DOES NOT VERIFY\n" + "\n".join(result.problems)
-    if result.checked == 0:
-        return 2, (
-            f"nothing to check: no die roll or card draw of game {game_id}'s log comes after "
-            f"step {start}, where its secret began to deal"
-        )
-    return 0, head + verified_text(result, start, legacy=shown == unbound)
-
-
-def dealt_from(data: GameExport) -> int | None:
-    """How many steps of the log came from elsewhere, as the log records it (format 3: its
-    entry where the secret began to deal; format 2 kept it in `fairness.dealt_from`, which
-    only a commitment binding it makes more than a claim); None when it does not say."""
-    if data.dealer is not None:
-        return data.dealer.at
-    if data.format_version == 2 and data.fairness is not None:
-        return data.fairness.dealt_from or 0
-    return None
-
-
-def verified_text(result: Verification, start: int, *, legacy: bool) -> str:
-    came = f" (steps 1-{start} came from elsewhere)" if start else ""
-    old = (
-        " (a commitment from before commitments named their game: the game's number is "
-        "checked by the outcomes it keys)"
-        if legacy
-        else ""
-    )
-    return f"all {result.checked} dice rolls and card draws follow from the secret{came}{old}"
+    return check_secret(g, data, initial, log, posted)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from rules.game import game
 from .channel_games import ChannelGames, create_hint
 from .loading import AnyGame, GameLoader, public, rules_of
 from .lobby import check_range
+from .log_reading import told_log
 from .pipeline import TurnPipeline
 from .refusal import ServiceError, answers
 from .reply import Reply
@@ -113,8 +114,7 @@ class Views:
         if record is None or record.status == "lobby":
             return Reply.error("There is no game log yet.")
         n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
-        end = await self.loader.log_end(record)  # (moves the log of a game stored before out)
-        shown = await self.loader.store.log_lines(record.id, max(0, end - n), end)
+        shown = await told_log(self.loader, record, n)
         body = "\n".join(shown)
         head = "The last line" if len(shown) == 1 else f"The last {len(shown)} lines"
         return Reply(text=f"{head} of the log:\n{body}", ephemeral=True)

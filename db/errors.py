@@ -33,3 +33,8 @@ class GameNotFound(StorageError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"no game with id {game_id}")
         self.game_id = game_id
+
+
+class UnreadableRow(StorageError):
+    """A stored row that does not read (its JSON is broken): the game it belongs to does not
+    load, but nothing else is affected."""

@@ -8,9 +8,13 @@ actions, then each action.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pydantic
+
+from rules.validation import first_problem
 
 from .errors import StorageError
 from .models import (
@@ -36,19 +40,39 @@ def one_line(text: str, limit: int) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])[:limit]
 
 
-def first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> str:
-    """Where and what the first problem of a validation is, on one line."""
-    first = e.errors(include_url=False, include_input=False)[0]
-    where = one_line(".".join(str(x) for x in (*prefix, *first["loc"])), 100) or "the file"
-    return f"{where}: {one_line(first['msg'], 200)}"
+def first_error(
+    e: pydantic.ValidationError,
+    prefix: tuple[Any, ...] = (),
+    data: object = None,
+    model: type[pydantic.BaseModel] | None = None,
+) -> str:
+    """Where and what the first problem of a validation of `data` (by `model`) is, in
+    words (rules.validation), on one line."""
+    problem = first_problem(e, data, None if model is None else _schema(model))
+    where = one_line(".".join(str(x) for x in (*prefix, *problem.where)), 100) or "the file"
+    return f"{where}: {one_line(problem.said, 200)}"
 
 
-def _first_error(e: pydantic.ValidationError, prefix: tuple[Any, ...] = ()) -> ExportError:
-    return ExportError(first_error(e, prefix))
+@functools.cache
+def _schema(model: type[pydantic.BaseModel]) -> Mapping[str, Any]:
+    return model.model_json_schema()
 
 
-def parse_export(raw: bytes | str) -> GameExport:
-    """The export in `raw`; ExportError when it is not JSON or does not fit the model."""
+def _first_error(
+    e: pydantic.ValidationError,
+    data: object,
+    model: type[pydantic.BaseModel],
+    prefix: tuple[Any, ...] = (),
+) -> ExportError:
+    return ExportError(first_error(e, prefix, data, model))
+
+
+def parse_export(
+    raw: bytes | str, *, first: Callable[[dict[str, Any]], None] | None = None
+) -> GameExport:
+    """The export in `raw`; ExportError when it is not JSON or does not fit the model.
+    `first` checks the document before the export format does (the game it names checks
+    its options and steps, in the rules' words), raising what it refuses with."""
     try:
         doc = load_json(raw)
     except JsonError as e:
@@ -60,22 +84,29 @@ def parse_export(raw: bytes | str) -> GameExport:
         raise ExportError("actions: expected a list")
     if len(actions) > MAX_EXPORT_ACTIONS:
         raise ExportError(f"actions: {len(actions)} steps; at most {MAX_EXPORT_ACTIONS}")
+    if first is not None:
+        first(doc)
+    start = None
     try:
         steps, start = secret_entry(actions)
         dealer = None if start is None else SecretStart.model_validate(start)
     except ValueError as e:  # a pydantic.ValidationError is one
-        what = first_error(e) if isinstance(e, pydantic.ValidationError) else one_line(str(e), 200)
+        what = (
+            first_error(e, (), start, SecretStart)
+            if isinstance(e, pydantic.ValidationError)
+            else one_line(str(e), 200)
+        )
         raise ExportError(f"actions: {what}") from e
     try:
         head = GameExport.model_validate({**doc, "actions": []})
     except pydantic.ValidationError as e:
-        raise _first_error(e) from e
+        raise _first_error(e, doc, GameExport) from e
     checked: list[ExportedAction] = []
     for i, a in enumerate(steps):
         try:
             checked.append(ExportedAction.model_validate(a))
         except pydantic.ValidationError as e:
-            raise _first_error(e, ("actions", i)) from e
+            raise _first_error(e, a, ExportedAction, ("actions", i)) from e
     data = head.model_copy(update={"actions": checked, "dealer": dealer})
     try:
         check_format(data)

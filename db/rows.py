@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .errors import UnreadableRow
 from .models import (
     GameRecord,
     OwedAnnouncement,
@@ -41,30 +42,61 @@ def stored_bytes(rows: Sequence[Row]) -> int:
     return sum(len(str(v).encode()) for r in rows for v in r if v is not None)
 
 
+UNREADABLE = "unreadable"  # in a record's options: why its stored options or seats do not read
+
+
 def game(r: Row) -> GameRecord:
     """id, channel_id, seed, options, seats, status, version, creator, created_at, updated_at,
-    the last seq, kind."""
-    return GameRecord(
-        id=r[0],
-        channel_id=r[1],
-        seed=r[2],
-        options=json.loads(r[3]),
-        seats=json.loads(r[4]),
-        status=r[5],
-        version=r[6],
-        creator=r[7],
-        created_at=r[8],
-        updated_at=r[9],
-        actions=r[10],
-        kind=r[11],
-    )
+    the last seq, kind. A row whose options or seats do not read still gives its record (its
+    channel stays reachable, to say so and to abort it): no seats, and options that hold only
+    why (`UNREADABLE`), which the loader refuses to play."""
+    fields = {
+        "id": r[0],
+        "channel_id": r[1],
+        "seed": r[2],
+        "status": r[5],
+        "version": r[6],
+        "creator": r[7],
+        "created_at": r[8],
+        "updated_at": r[9],
+        "actions": r[10],
+        "kind": r[11],
+    }
+    problems: list[str] = []
+    options, seats = _object(r[3], "options", problems), _object(r[4], "seats", problems)
+    try:
+        record = GameRecord.model_validate({**fields, "options": options, "seats": seats})
+    except ValueError as e:  # a pydantic.ValidationError is one
+        problems.append(f"its stored row: {str(e).splitlines()[0][:200]}")
+        record = GameRecord.model_validate(fields)
+    if not problems:
+        return record
+    why = "; ".join(problems)
+    return record.model_copy(update={"options": {**record.options, UNREADABLE: why}})
+
+
+def _object(text: str, what: str, problems: list[str]) -> dict[str, Any]:
+    """A JSON object a row keeps; {} (and the problem noted) when it does not read."""
+    try:
+        value = json.loads(text)
+    except ValueError as e:
+        problems.append(f"its stored {what} are not JSON ({e})")
+        return {}
+    if not isinstance(value, dict):
+        problems.append(f"its stored {what} are not a JSON object")
+        return {}
+    return value
 
 
 def stored_action(r: Row) -> StoredAction:
     """seq, action, faction, user_id, created_at."""
-    return StoredAction(
-        seq=r[0], action=json.loads(r[1]), faction=r[2], user_id=r[3], created_at=r[4]
-    )
+    try:
+        action = json.loads(r[1])
+    except ValueError as e:
+        raise UnreadableRow(f"step {r[0]} of its log is not JSON ({e})") from e
+    if not isinstance(action, dict):
+        raise UnreadableRow(f"step {r[0]} of its log is not an action")
+    return StoredAction(seq=r[0], action=action, faction=r[2], user_id=r[3], created_at=r[4])
 
 
 def owed(r: Row) -> OwedAnnouncement:

@@ -64,6 +64,14 @@ def keyed_below(secret: bytes, game_id: int, seq: int) -> Below:
     return below
 
 
+def seeded_below(seed: int, seq: int) -> Below:
+    """Uniform integers below n for the chance entry at `seq` of a game dealt by a seed (tests,
+    teaching): the seed's own stream, the same whatever the game's number, so the same seed
+    deals the same outcomes in every game of a kind. Whoever knows the seed knows every die
+    and card to come: repeatable, never fair play."""
+    return keyed_below(hashlib.sha256(f"dealt-by-seed|{seed}".encode()).digest(), 0, seq)
+
+
 MAX_PROBLEMS = 10
 
 

@@ -258,6 +258,11 @@ class Game(Protocol[S, A, V, Opt]):
 
     def action_from_json(self, text: str) -> A: ...
 
+    def action_schema(self) -> Mapping[str, object]:
+        """The JSON schema of an action (`action_from_json` reads what it describes), from
+        which a refused import says what each field allows; {} when the game gives none."""
+        return {}
+
     # --- teaching -----------------------------------------------------------------------
     def rules_topics(self) -> Sequence[str]:
         """The topics of the short rules reference, in reading order."""
@@ -335,6 +340,11 @@ class Game(Protocol[S, A, V, Opt]):
     def undo(self, state: S) -> tuple[Seat, A] | None:
         """The seat that may take back its last step now, with the action that does it; None
         when nothing may be taken back (never past a chance step or a hand-off)."""
+        return None
+
+    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+        """A seat's score in a result, in the game's words, where its plain count
+        (`score score_name`) would not say what decided the game; None for the plain count."""
         return None
 
     def note(self, view: V, action: A) -> str | None:
@@ -490,14 +500,18 @@ class Game(Protocol[S, A, V, Opt]):
         return out
 
     def new_seeded(self, options: Opt, seats: Sequence[Seat], seed: int) -> S:
-        """A game whose chance steps a seed deals inside the state (tests, teaching; games
-        stored before per-game secrets): repeatable, not fair play."""
-        raise ValueError(f"{self.info.title} has no games dealt by a seed")
+        """The setup of a game dealt by a seed (tests, teaching): repeatable, not fair play.
+        Here, `new_game`: its chance steps stay pending, and the bot deals each from the
+        seed's own stream (`rules.dealing.seeded_below`), logged like any outcome. A game
+        whose seed dealt inside its state before per-game secrets (Vijayanagara) keeps
+        that dealer here, so its old games load as they were played."""
+        return self.new_game(options, seats)
 
     def outcomes_written_out(self, seed: int, options: Opt, log: Sequence[A]) -> list[A]:
         """The log of a game dealt by `seed` with each chance outcome the seed gave written
-        in as an entry of its own (what a game dealt from a secret stores)."""
-        raise ValueError(f"{self.info.title} has no games dealt by a seed")
+        in as an entry of its own (what a game dealt from a secret stores). Here, the log as
+        it is: a seed that deals no outcome inside the state has its outcomes logged."""
+        return list(log)
 
     def timeout_action(self, state: S) -> A | None:
         """What the seat to move plays when its time runs out and the table chose to move on

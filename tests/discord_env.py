@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,9 +35,7 @@ class SlowRenderer:
 
     def __init__(self) -> None:
         self.calls = 0
-        self.names: dict[vijayanagara.Faction, str] | None = (
-            None  # the players named on the last board
-        )
+        self.names: Mapping[str, str] | None = None  # the players named on the last board
         self.waiting = threading.Event()  # a call is held
         self._open = threading.Event()
         self._open.set()
@@ -49,12 +47,7 @@ class SlowRenderer:
     def release(self) -> None:
         self._open.set()
 
-    def __call__(
-        self,
-        state: vijayanagara.GameState,
-        highlight: list[str] | None = None,
-        names: dict[vijayanagara.Faction, str] | None = None,
-    ) -> bytes:
+    def __call__(self, kind: str, view: object, names: Mapping[str, str] | None = None) -> bytes:
         self.calls += 1
         self.names = names
         if not self._open.is_set():

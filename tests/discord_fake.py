@@ -44,6 +44,7 @@ EPHEMERAL = 64
 GUILD = 5_000_000_000_000_001
 CHANNEL = 5_000_000_000_000_002
 APP = 5_000_000_000_000_003
+ROLE = 5_000_000_000_000_004  # a role of the guild's, e.g. the one that organises games
 BOT_TOKEN = "fake-bot-token.abc.xyz"
 DEFAULT_APP_PERMISSIONS = discord.Permissions(
     send_messages=True,
@@ -298,6 +299,7 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         self.cdn: dict[str, tuple[bytes, float]] = {}
         self.channel_permissions: dict[int, discord.Permissions] = {}
+        self.member_roles: dict[int, list[int]] = {}  # user id -> their roles in the guild
         # Every gateway connection made, one per shard (and a new one after a reconnect).
         self.gateways: list[FakeGateway] = []
         self.commands: list[dict[str, Any]] = []
@@ -382,7 +384,7 @@ class FakeDiscord:
     def _member(self, user: int, permissions: discord.Permissions) -> dict[str, Any]:
         return {
             "user": _user_json(user),
-            "roles": [],
+            "roles": [str(r) for r in self.member_roles.get(user, [])],
             "permissions": str(permissions.value),
             "joined_at": "2025-01-01T00:00:00+00:00",
             "deaf": False,
@@ -908,7 +910,7 @@ def _guild_json() -> dict[str, Any]:
         "name": "fake guild",
         "icon": None,
         "owner_id": "1",
-        "roles": [],
+        "roles": [_role_json(GUILD, "@everyone", 0), _role_json(ROLE, "organisers", 1)],
         "emojis": [],
         "stickers": [],
         "features": [],
@@ -925,6 +927,20 @@ def _guild_json() -> dict[str, Any]:
         "nsfw_level": 0,
         "preferred_locale": "en-US",
         "system_channel_flags": 0,
+    }
+
+
+def _role_json(rid: int, name: str, position: int) -> dict[str, Any]:
+    return {
+        "id": str(rid),
+        "name": name,
+        "color": 0,
+        "hoist": False,
+        "position": position,
+        "permissions": "0",
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
     }
 
 

@@ -67,7 +67,7 @@ async def test_the_terminal_plays_goat_tiger_in_one_command(tmp_path: Path) -> N
     text = out.getvalue()
     assert "begins: Goats (AI, easy), Tigers." in text
     assert "Next: Tigers — " in text
-    assert "not an order I can read: no Tiger on point 9" in text  # 9-9 is no move
+    assert "`9-9` was refused: no Tiger on point 9: the Tigers are on 1, 4 and 5" in text
     assert list((tmp_path / "b" / "game-1").glob("board-*.png"))
     # a second session goes on with the same game
     out2 = io.StringIO()

@@ -146,11 +146,13 @@ ALLOWED_IN_RULES = {
     "math",
     "operator",
     "pydantic",
+    "pydantic_core",  # pydantic's own core: an error of a type of our own (rules.text)
     "re",
     "string",
     "threading",  # a lock around the parsed-deck cache
     "types",  # ModuleType, the type of the module field_types reads
     "typing",
+    "unicodedata",  # a character's category and name: a file's texts (rules.text)
     "yaml",
 }
 

@@ -111,8 +111,8 @@ def test_the_ai_levels_offered_are_the_same_in_help_command_line_and_doc(
     for level in offered:
         assert f"`{level}`" in text, (doc.name, level)
     for level in set(levels(kind)) & set(TEST_LEVELS):  # named, then said to be for tests
-        for at in (m.start() for m in re.finditer(rf"`{level}`", text)):
-            assert "tests and benches only" in text[at : at + 80], (doc.name, text[at : at + 80])
+        at = text.find(f"`{level}`")  # where the doc first names it
+        assert at < 0 or "tests and benches only" in text[at : at + 80], (doc.name, level)
         with pytest.raises(SystemExit):  # and the command line says why it is refused
             asyncio.run(amain(["--game", kind, "--ai", f"{game(kind).info.seats[0]}:{level}"]))
         assert "plays only in tests and benches" in capsys.readouterr().err

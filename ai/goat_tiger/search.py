@@ -68,6 +68,14 @@ def action_of(raw: Raw) -> Action:
     return Move(origin=origin, dest=dest)
 
 
+def raw_of(a: Action) -> Raw:
+    if isinstance(a, Place):
+        return (0, 0, a.point)
+    if isinstance(a, Capture):
+        return (a.origin, a.over, a.dest)
+    return (a.origin, 0, a.dest)
+
+
 def _points(mask: int) -> list[int]:
     out = []
     while mask:

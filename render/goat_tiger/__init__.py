@@ -1,86 +1,64 @@
 """The Goat-Tiger board as a picture: `board(view) -> bytes` (PNG), pure and deterministic.
 
-The 23 points and their lines (rules.goat_tiger's layout), numbered as the notation names
-them; Tigers as amber discs, Goats as white ones; a line above with whose turn it is, the
-Goats in the supply and the captures.
+The 23 points and their lines (rules.goat_tiger's layout), each numbered beside it as the
+notation names it; Tigers as amber discs with dark stripes, Goats as white discs, empty points
+as small rings; above, whose turn it is (or how the game ended), the Goats in the supply and
+the captures; below, a legend. Where each thing goes is render.goat_tiger.layout's `sheet`.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 from functools import cache
-from importlib import resources
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from rules.goat_tiger import CAPTURES_TO_WIN, LAYOUT, LINES, TITLES, State, end_text
+from rules.goat_tiger import TITLES, State, end_text
 
 from .. import png
 from ..registry import Names, Pictures
+from .layout import HEIGHT, LINE_WIDTH, WIDTH, Disc, sheet
+from .layout import font as _font
 
-WIDTH, HEIGHT = 720, 560
-MARGIN_X, TOP, BOTTOM = 50, 110, 40
 PAPER = (242, 232, 208)
 INK = (70, 56, 40)
-FAINT = (150, 132, 108)
+FAINT = (110, 94, 72)
 TIGER = (226, 140, 32)
 GOAT = (252, 252, 248)
-RADIUS = 19
+ROLE_INK = {"title": INK, "status": INK, "facts": FAINT, "number": INK, "legend": INK}
 
 # Pillow's FreeType faces must not be used by two threads at once: these are this module's
 # own, and one picture is drawn at a time.
 _DRAWING = threading.Lock()
 
 
-@cache
-def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(resources.files("render").joinpath("fonts", name)), size)
-
-
-def _xy(point: int) -> tuple[float, float]:
-    xs = [x for x, _ in LAYOUT.values()]
-    ys = [y for _, y in LAYOUT.values()]
-    x, y = LAYOUT[point]
-    sx = (WIDTH - 2 * MARGIN_X) / (max(xs) - min(xs))
-    sy = (HEIGHT - TOP - BOTTOM) / (max(ys) - min(ys))
-    return MARGIN_X + (x - min(xs)) * sx, TOP + (y - min(ys)) * sy
-
-
-def _status(view: State) -> str:
-    if view.winner is not None:
-        return end_text(view)
-    return f"{TITLES[view.to_move]} to move"
+def _piece(d: ImageDraw.ImageDraw, disc: Disc) -> None:
+    x, y, r = disc.x, disc.y, disc.r
+    box = (x - r, y - r, x + r, y + r)
+    if disc.kind == "tiger":
+        d.ellipse(box, fill=TIGER, outline=INK, width=3)
+        for dx in (-7, 0, 7):  # a Tiger's stripes: told apart from a Goat without colour
+            top = y - math.sqrt(max(0.0, (r - 5) ** 2 - dx * dx))
+            d.line([(x + dx, top), (x + dx, 2 * y - top)], fill=INK, width=3)
+    elif disc.kind == "goat":
+        d.ellipse(box, fill=GOAT, outline=INK, width=2)
+    else:
+        d.ellipse(box, fill=PAPER, outline=FAINT, width=2)
 
 
 def image(view: State) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     d = ImageDraw.Draw(img)
+    drawn = sheet(view)
+    for a, b in drawn.lines:
+        d.line([a, b], fill=INK, width=LINE_WIDTH)
+    for disc in drawn.discs:
+        _piece(d, disc)
     with _DRAWING:
-        title, text, small = (
-            _font("DejaVuSerif-Bold.ttf", 26),
-            _font("DejaVuSans.ttf", 18),
-            (_font("DejaVuSans-Bold.ttf", 14)),
-        )
-        d.text((WIDTH / 2, 30), "Aadu-Huli aata", font=title, fill=INK, anchor="mm")
-        d.text((WIDTH / 2, 62), _status(view), font=text, fill=INK, anchor="mm")
-        facts = (
-            f"Goats in the supply: {view.in_hand}    "
-            f"captured: {view.captured} of {CAPTURES_TO_WIN}    move {view.moves + 1}"
-        )
-        d.text((WIDTH / 2, 88), facts, font=small, fill=FAINT, anchor="mm")
-        for line in LINES:
-            d.line([_xy(p) for p in line], fill=INK, width=3)
-        goats, tigers = set(view.goats), set(view.tigers)
-        for p in LAYOUT:
-            x, y = _xy(p)
-            box = (x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS)
-            if p in tigers:
-                d.ellipse(box, fill=TIGER, outline=INK, width=3)
-            elif p in goats:
-                d.ellipse(box, fill=GOAT, outline=INK, width=2)
-            else:
-                d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=PAPER, outline=FAINT, width=2)
-            d.text((x, y), str(p), font=small, fill=INK, anchor="mm")
+        for t in drawn.texts:
+            font = _font(t.font, t.size)
+            d.text(t.xy, t.text, font=font, fill=ROLE_INK[t.role], anchor=t.anchor)
     return img
 
 
@@ -99,9 +77,20 @@ def board(view: State) -> bytes:
 
 
 def _alt(view: State, names: Names | None) -> str:
+    where = (
+        f"Tigers on {_listed(view.tigers)}; Goats on {_listed(view.goats)}; "
+        f"{view.in_hand} Goat{'' if view.in_hand == 1 else 's'} in the supply"
+    )
     if view.winner is not None:
-        return f"The Goat-Tiger board: {end_text(view)}"
-    return f"The Goat-Tiger board: {view.captured} Goats captured, {TITLES[view.to_move]} to move."
+        return f"The Goat-Tiger board: {end_text(view)} {where}."
+    return (
+        f"The Goat-Tiger board: {view.captured} of 5 Goats captured, "
+        f"{TITLES[view.to_move]} to move. {where}."
+    )
+
+
+def _listed(points: tuple[int, ...]) -> str:
+    return ", ".join(map(str, points)) if points else "no point"
 
 
 PICTURES: Pictures[State] = Pictures(lambda view, names: board(view), _alt)

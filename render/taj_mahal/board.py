@@ -73,10 +73,13 @@ COMMODITY_COLOURS = {
     "jewels": (60, 110, 200),
 }
 SYMBOL_LETTERS = ("V", "G", "M", "P", "K", "E")  # K: the Grand Mogul (the crown)
-LEGEND = (
-    "Cards: V Vizier, G General, M Monk, P Princess, K Grand Mogul, E Elephant. "
-    "Fortress tiles: +4 / +2 points, C a card, R T S J rice, tea, spices, jewels. "
-    "Players: cards in hand, influence tiles (* a special card), province tiles."
+MARKER_FILL = (255, 252, 245)
+PALACE_INSET = 5  # a palace on a fortress leaves the fortress's square showing, as a frame
+# the legend's lines of words, below its keys to the marks (see _legend)
+LEGEND_WORDS = (
+    "Fortress tiles: +4 / +2 points, C a card, R T S J rice, tea, spices, jewels.",
+    "Cards: V Vizier, G General, M Monk, P Princess, K Grand Mogul, E Elephant.",
+    "Players: cards in hand, influence tiles (* a special card), province tiles.",
 )
 
 # the panel below the map, from the top
@@ -90,8 +93,9 @@ SUPPLY_ROWS = 2
 PLAYERS_Y = SUPPLY_Y + SUPPLY_ROWS * 34 + 6
 ROW = 34
 LEGEND_Y = PLAYERS_Y + 5 * ROW + 6
-LEGEND_LINES = 4
-HEIGHT = LEGEND_Y + LEGEND_LINES * (TEXT + 6) + 8
+LEGEND_ROW = TEXT + 10  # a line of the legend: a key's mark is as tall as a text
+LEGEND_LINES = 4 + len(LEGEND_WORDS)  # the map's marks, palaces, visits, goods; the words
+HEIGHT = LEGEND_Y + LEGEND_LINES * LEGEND_ROW + 8
 
 
 @lru_cache(maxsize=2048)
@@ -184,7 +188,7 @@ def _base(board: Board) -> Image.Image:
         for c in board.cities_of[p]:
             m = marker(board, c)
             shape = d.rectangle if board.fortress[c] else d.ellipse
-            shape(m, fill=(255, 252, 245), outline=INK, width=2)
+            shape(m, fill=MARKER_FILL, outline=INK, width=2)
             for line in lay.names[c]:
                 d.rectangle(line.box, fill=tint)  # a road under a name is hidden
                 d.text(line.xy, line.text, font=font(TEXT), fill=NAME_INK)
@@ -277,7 +281,7 @@ def _map(pen: _Pen, s: State) -> None:
             pen.text(Text((x, y), text, TEXT, True, m))
         if s.palace and s.palace[c] != NO:
             colour, shape = _style(s, s.palace[c])
-            pen.shape(m, shape, colour)
+            pen.shape(_palace_box(m, board.fortress[c]), shape, colour)
         if s.crown_palace and s.crown_palace[c] != NO:
             colour, shape = _style(s, s.crown_palace[c])
             x0, y0, x1, y1 = crown_place(board, c)
@@ -380,18 +384,73 @@ def _players(pen: _Pen, v: View) -> None:
             x = pen.boxed(x, y, label, CARD_COLOURS[cards.kinds[k].colour]) + 5
 
 
+def _palace_box(m: Box, fortress: bool) -> Box:
+    """Where a palace is drawn on a city's marker: over it all, or on a fortress inside its
+    square, which stays around the palace as a frame (so a fortress shows whoever holds it)."""
+    if not fortress:
+        return m
+    k = PALACE_INSET
+    return m[0] + k, m[1] + k, m[2] - k, m[3] - k
+
+
+class _Keys:
+    """A line of the legend: marks as the map draws them, each followed by what it means."""
+
+    def __init__(self, pen: _Pen, y: float) -> None:
+        self.pen, self.y, self.x = pen, y, 10.0
+
+    def mark(self) -> Box:
+        box = (self.x, self.y, self.x + TEXT + 4, self.y + TEXT + 4)
+        self.pen.sheet.marks.append(box)
+        self.x = box[2] + 6
+        return box
+
+    def words(self, text: str, bold: bool = False) -> None:
+        t = self.pen.write(self.x, self.y + 2 - bbox("Ag", TEXT)[1], text, bold=bold, fill=INK)
+        self.x = t.box[2] + 16
+
+
 def _legend(pen: _Pen) -> None:
-    y = LEGEND_Y
-    line = ""
-    for word in LEGEND.split():
-        wider = f"{line} {word}".strip()
-        if length(wider, TEXT) > WIDTH - 20 and line:
-            pen.write(10, y, line, fill=NAME_INK)
-            y += TEXT + 6
-            line = word
-        else:
-            line = wider
-    pen.write(10, y, line, fill=NAME_INK)
+    """What the marks mean (the cities, a palace on a fortress in its frame, the crown palace,
+    the province visited now, a province's visit number, the goods' colours), then the
+    letters and numbers."""
+    d = pen.d
+    keys = _Keys(pen, LEGEND_Y)
+    d.rectangle(keys.mark(), fill=MARKER_FILL, outline=INK, width=2)
+    keys.words("fortress")
+    d.ellipse(keys.mark(), fill=MARKER_FILL, outline=INK, width=2)
+    keys.words("city")
+    d.rectangle(keys.mark(), outline=CURRENT, width=FRAME)
+    keys.words("the province visited now")
+    keys = _Keys(pen, LEGEND_Y + LEGEND_ROW)
+    fortress = keys.mark()
+    d.rectangle(fortress, fill=MARKER_FILL, outline=INK, width=2)
+    _shape(d, _palace_box(fortress, True), "circle", MUTED)
+    keys.words("framed: a palace on a fortress")
+    crown = keys.mark()
+    d.polygon(
+        [(crown[0], crown[3] - 4), (crown[0] + 2, crown[1] + 4), (crown[0] + 8, crown[1] + 10),
+         (crown[0] + 12, crown[1] + 2), (crown[2] - 8, crown[1] + 10), (crown[2] - 2,
+         crown[1] + 4), (crown[2], crown[3] - 4)],
+        fill=GOLD, outline=INK,
+    )  # fmt: skip
+    keys.words("crown palace")
+    keys = _Keys(pen, LEGEND_Y + 2 * LEGEND_ROW)
+    keys.x = pen.write(keys.x, keys.y + 2 - bbox("Ag", TITLE)[1], "8", TITLE, True, MUTED).box[2]
+    keys.x += 6
+    keys.words("by a province: the visit it comes in, of 12")
+    keys = _Keys(pen, LEGEND_Y + 3 * LEGEND_ROW)
+    keys.words("Goods (a province tile's dots):")
+    keys.x -= 8
+    for good, colour in COMMODITY_COLOURS.items():
+        x0, y0, x1, y1 = keys.mark()
+        d.ellipse((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=colour, outline=INK)
+        keys.words(good)
+        keys.x -= 6
+    y = LEGEND_Y + 4 * LEGEND_ROW
+    for line in LEGEND_WORDS:
+        pen.write(10, y + 2 - bbox("Ag", TEXT)[1], line, fill=NAME_INK)
+        y += LEGEND_ROW
 
 
 def board_png(v: View) -> bytes:

@@ -47,8 +47,9 @@ TIGER_START: tuple[int, ...] = (1, 4, 5)
 
 # Where each point is drawn: (x, y) in board units, the apex at (0, 0) and y downwards; the
 # picture scales them. The four lines from the apex reach -4.5, -1.5, 1.5 and 4.5 on the base
-# (y = 4.5); the rectangle's sides stand at -5.5 and 5.5.
-ROWS_Y: tuple[float, ...] = (1.5, 2.5, 3.5, 4.5)
+# (y = 5); the rectangle's sides stand at -5.5 and 5.5. The first row stands well below the
+# apex, so that its four inner points keep room between them for their numbers.
+ROWS_Y: tuple[float, ...] = (2.0, 3.0, 4.0, 5.0)
 BASE_X: tuple[float, ...] = (-4.5, -1.5, 1.5, 4.5)
 SIDE_X = 5.5
 LAYOUT: dict[int, tuple[float, float]] = {1: (0.0, 0.0)}

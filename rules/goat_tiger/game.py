@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from ..game import Below, Game, GameInfo, Ranking, Seat
 from . import notation, play
-from .model import ACTION, CAPTURES_TO_WIN, SEATS, TITLES, Options, State, other
+from .model import (
+    ACTION,
+    CAPTURES_TO_WIN,
+    GOATS,
+    SEATS,
+    TIGERS,
+    TITLES,
+    Capture,
+    Options,
+    State,
+    other,
+)
 from .play import GoatTigerAction
 from .reference import TOPICS
 
@@ -55,9 +67,31 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
             return None
         return Ranking(
             places=((state.winner,), (other(state.winner),)),
-            scores={"tigers": state.captured, "goats": state.options.goats - state.captured},
+            scores={TIGERS: state.captured, GOATS: state.options.goats - state.captured},
             text=play.end_text(state),
         )
+
+    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+        """The Tigers' score is their captures, the Goats' the Goats left: each said with
+        what it means, and the winner's with how it won (5.5)."""
+        if seat == TIGERS:
+            said = f"{score} of {CAPTURES_TO_WIN} Goats captured"
+            if place == 1 and score < CAPTURES_TO_WIN:
+                said += ", and the Goats had no move left"
+            return said
+        left = f"{score} Goat{'' if score == 1 else 's'} left"
+        return f"trapped the Tigers, with {left}" if place == 1 else left
+
+    def narrate(
+        self, before: State, action: GoatTigerAction, after: State, seat: Seat | None
+    ) -> list[str]:
+        """A move's line; a capture's says which Goat and the count (5.5: five win)."""
+        if seat is None:
+            return []  # no chance steps: nothing to tell
+        line = f"{TITLES[seat]}: {notation.describe(action)}"
+        if isinstance(action, Capture):
+            line += f", captures the Goat on {action.over}: {after.captured} of {CAPTURES_TO_WIN}"
+        return [line]
 
     def undo_barrier(self, state: State, action: GoatTigerAction) -> bool:
         return True  # every move hands the turn to the other side
@@ -94,6 +128,9 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
     def action_from_json(self, text: str) -> GoatTigerAction:
         return ACTION.validate_json(text)
 
+    def action_schema(self) -> Mapping[str, object]:
+        return _action_schema()
+
     def rules_topics(self) -> Sequence[str]:
         return tuple(TOPICS)
 
@@ -110,7 +147,9 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
         def n(k: int, noun: str) -> str:
             return f"{k} {noun}{'' if k == 1 else 's'}"
 
+        ended = [play.end_text(view)] if view.winner is not None else []
         return [
+            *ended,
             f"Goats: {n(len(view.goats), 'Goat')} on the board, {view.in_hand} in the supply, "
             f"{view.captured} of {CAPTURES_TO_WIN} captured (5.5)",
             f"Tigers: {n(len(view.tigers), 'Tiger')} on the board; {n(view.moves, 'move')} played",
@@ -123,3 +162,8 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
             raise ValueError(
                 f"no topic {topic[:40]!r}; the topics are: {', '.join(TOPICS)}"
             ) from None
+
+
+@cache
+def _action_schema() -> Mapping[str, object]:
+    return ACTION.json_schema()

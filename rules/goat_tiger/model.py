@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
+from ..validation import means
 from .board import POINTS, TIGER_START
 
 GOATS: Literal["goats"] = "goats"
@@ -17,7 +18,9 @@ CAPTURES_TO_WIN = 5  # 5.5: Player Two wins by capturing five Goats
 STANDARD_GOATS = 15
 STANDARD_TIGERS = 3
 
-Point = Annotated[int, Field(ge=POINTS[0], le=POINTS[-1])]
+Point = Annotated[
+    int, Field(ge=POINTS[0], le=POINTS[-1], json_schema_extra=means("a point of the board"))
+]
 
 
 def other(side: Side) -> Side:
@@ -35,12 +38,14 @@ class Options(BaseModel):
         ge=CAPTURES_TO_WIN + 1,
         le=17,
         description=f"How many Goats ({STANDARD_GOATS} in the standard game)",
+        json_schema_extra=means("a number of Goats"),
     )
     tigers: int = Field(
         default=STANDARD_TIGERS,
         ge=1,
         le=len(TIGER_START),
         description=f"How many Tigers ({STANDARD_TIGERS} in the standard game)",
+        json_schema_extra=means("a number of Tigers"),
     )
 
 

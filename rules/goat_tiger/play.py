@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from ..errors import IllegalAction
 from ..game import Below
 from .board import TIGER_START, leaps, neighbours
 from .model import (
@@ -111,43 +112,106 @@ def legal_actions(st: State) -> list[GoatTigerAction]:
 
 
 def why_not(st: State, a: GoatTigerAction) -> str | None:
-    """Why this move is not legal now (with the rule), or None when it is."""
-    side = TITLES[st.to_move]
+    """Why this move is not legal now, naming the rule (5.5) and the points it is about, or
+    None when it is legal."""
     if st.winner is not None:
         return "the game is over: no more moves"
     if a in legal_actions(st):
         return None
     if isinstance(a, Place):
-        if st.to_move == TIGERS:
-            return "the Tigers never place: they move or capture (5.5)"
-        if not st.in_hand:
-            return "every Goat has been placed: move a Goat instead (5.5)"
-        return f"point {a.point} is not empty"
+        return _why_not_place(st, a)
+    if st.to_move == GOATS and isinstance(a, Capture):
+        return "only a Tiger captures (5.5): the Goats place a Goat or move one"
     if st.to_move == GOATS and st.in_hand:
-        return f"a Goat moves only once all are placed; {st.in_hand} still in the supply (5.5)"
-    if isinstance(a, Capture) and st.to_move == GOATS:
-        return "only a Tiger captures (5.5)"
+        return (
+            f"a Goat moves only once all are placed (5.5): {_count(st.in_hand, 'Goat')} still "
+            "in the supply, so place one"
+        )
     own = st.goats if st.to_move == GOATS else st.tigers
+    piece = TITLES[st.to_move][:-1]
     if a.origin not in own:
-        return f"no {side[:-1]} on point {a.origin}"
+        said = f"no {piece} on point {a.origin}: the {TITLES[st.to_move]} are on {_points(own)}"
+        return f"{said}. {captures_now(st)}" if isinstance(a, Capture) else said
     if a in _candidates(st):
         return (
             "that move would bring back the position before the last round of moves "
             "(the repetition rule, 5.5)"
         )
     if isinstance(a, Capture):
+        return f"{_why_not_leap(st, a)}. {captures_now(st)}"
+    return _why_not_step(st, a, piece)
+
+
+def _why_not_place(st: State, a: Place) -> str:
+    if st.to_move == TIGERS:
+        return "the Tigers never place: they move a Tiger or capture (5.5)"
+    if not st.in_hand:
+        return "every Goat has been placed (5.5): move a Goat along a line instead"
+    return f"point {a.point} is not empty: {_holder(st, a.point)} stands on it (5.5)"
+
+
+def _why_not_leap(st: State, a: Capture) -> str:
+    """Why a Tiger's capture from a.origin to a.dest is none (5.5: a leap along a line over
+    a Goat on the next point to the empty point beyond)."""
+    over = next((o for o, d in leaps()[a.origin] if d == a.dest), None)
+    if over is None:
+        ways = ", ".join(f"{d} (over {o})" for o, d in leaps()[a.origin])
         return (
-            f"a Tiger leaps along a line over a Goat on the next point to the empty point "
-            f"beyond: {a.origin} over {a.over} to {a.dest} is not such a leap (5.5)"
+            f"{a.origin} to {a.dest} is no leap: a Tiger leaps along a line over the next point "
+            f"to the one beyond (5.5); from {a.origin} the leaps go to {ways}"
         )
-    return f"{a.origin} to {a.dest} is not a step along a line to an empty point (5.5)"
+    if a.over not in (over, a.origin):
+        return f"a leap from {a.origin} to {a.dest} passes over {over}, not {a.over}"
+    if over in st.tigers:
+        return f"a Tiger never leaps over a Tiger, and a Tiger stands on {over} (5.5)"
+    if over not in st.goats:
+        return (
+            f"a leap from {a.origin} to {a.dest} captures the Goat on {over}, but {over} is empty"
+        )
+    return f"the leap lands on {a.dest}, where {_holder(st, a.dest)} stands: it must be empty (5.5)"
+
+
+def _why_not_step(st: State, a: Move, piece: str) -> str:
+    steps = neighbours()[a.origin]
+    if a.dest not in steps:
+        said = f"{a.dest} is not next to {a.origin} along a line (5.5); from {a.origin} a {piece} "
+        said += f"steps to {_points(steps)}"
+        over = next((o for o, d in leaps()[a.origin] if d == a.dest), None)
+        if over is not None and st.to_move == TIGERS:
+            said += f", and leaps to {a.dest} only over a Goat on {over}"
+        return said
+    return f"point {a.dest} is not empty: {_holder(st, a.dest)} stands on it (5.5)"
+
+
+def captures_now(st: State) -> str:
+    """The Tigers' captures possible now, in a sentence."""
+    found = [a for a in legal_actions(st) if isinstance(a, Capture)]
+    if not found:
+        return "No capture is possible now"
+    ways = ", ".join(f"{a.origin}x{a.dest} (the Goat on {a.over})" for a in found)
+    return f"The captures possible now: {ways}"
+
+
+def _holder(st: State, point: int) -> str:
+    return "a Tiger" if point in st.tigers else "a Goat" if point in st.goats else "nothing"
+
+
+def _points(points: tuple[int, ...] | list[int]) -> str:
+    ps = [str(p) for p in sorted(points)]
+    if not ps:
+        return "no point"
+    return ps[0] if len(ps) == 1 else f"{', '.join(ps[:-1])} and {ps[-1]}"
+
+
+def _count(k: int, noun: str) -> str:
+    return f"{k} {noun}{'' if k == 1 else 's'}"
 
 
 def apply(st: State, a: GoatTigerAction) -> State:
     """The position after a legal move; raises ValueError (saying why) on any other."""
     reason = why_not(st, a)
     if reason is not None:
-        raise ValueError(reason)
+        raise IllegalAction(reason)
     after = _after(st, a)
     winner: Side | None = None
     if after.captured >= CAPTURES_TO_WIN:
@@ -158,11 +222,11 @@ def apply(st: State, a: GoatTigerAction) -> State:
 
 
 def end_text(st: State) -> str:
-    """One line on how the game ended."""
+    """One line on how the game ended, in the rules' words (5.5)."""
     if st.winner == TIGERS and st.captured >= CAPTURES_TO_WIN:
-        return f"The Tigers win: {st.captured} Goats captured."
+        return f"The Tigers win: {st.captured} Goats captured (5.5)."
     if st.winner == GOATS:
-        return "The Goats win: the Tigers are trapped, with no move left."
+        return "The Goats win: the Tigers are trapped, with no move left (5.5)."
     if st.winner == TIGERS:
         return "The Tigers win: the Goats have no move left."
     return ""

@@ -38,7 +38,8 @@ TOPICS: dict[str, str] = {
     ),
     "notation": (
         "`place 7`: a Goat onto point 7. `7-8`: a piece moves from 7 to 8. `1x9`: a Tiger "
-        "leaps from 1 over the Goat between (3) to 9 and captures it."
+        "leaps from 1 over the Goat between (3) to 9 and captures it. Words do too: "
+        "`move 7 to 8`, `jump 1 over 3 to 9`, `place a goat on 7`."
     ),
     "handicap": (
         "Play may be handicapped by the number of Tigers (1 to 3) and Goats (6 to 17) (5.5); "

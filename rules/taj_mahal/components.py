@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -21,6 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import DataError
 from ..safe_yaml import load_bounded
+from ..text import Name
+from ..validation import first_problem
 
 # The six symbols (Preparation), in the order the notation and the court list them.
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
@@ -140,7 +143,7 @@ class _Card(_Strict):
 
 class _Special(_Strict):
     id: str = Field(min_length=1, max_length=20, pattern=r"^[a-z_]+$")
-    title: str = Field(min_length=1, max_length=40)
+    title: Name
     effect: Literal["elephant", "grand_mogul", "points", "colour_change"]
     influence: Literal["vizier", "general", "monk", "princess"]
 
@@ -152,14 +155,14 @@ class _CardsFile(_Strict):
 
 class _Province(_Strict):
     id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
-    title: str = Field(min_length=1, max_length=40)
+    title: Name
     column: int = Field(ge=0, le=3)
     row: int = Field(ge=0, le=2)
 
 
 class _City(_Strict):
     id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
-    title: str = Field(min_length=1, max_length=40)
+    title: Name
     province: str
     fortress: bool
     x: int = Field(ge=0, le=400)
@@ -201,11 +204,13 @@ def _model(model: type[_M], data: object, what: str) -> _M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ""
-        for part in err["loc"]:
-            where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
-        raise _fail(what, where or "document", err["msg"][:200]) from None
+        problem = first_problem(exc, data, _schema(model))
+        raise _fail(what, problem.field or "document", problem.said[:300]) from None
+
+
+@cache
+def _schema(model: type[BaseModel]) -> Mapping[str, object]:
+    return model.model_json_schema()
 
 
 def _load(text: str, what: str) -> object:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 
-from pydantic import TypeAdapter
+from pydantic import ConfigDict, TypeAdapter
 
 from ..game import Game, GameInfo, Ranking, Seat
 from ..words import count_of
@@ -33,7 +34,7 @@ WITHDRAWING = ("place", "draw", "take")  # the steps of a withdrawal after the w
 restore_field_types(state)  # compiled (mypyc): pydantic reads the fields' written types
 _STATE = TypeAdapter(State)
 _VIEW = TypeAdapter(View)
-_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
+_ACTION: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(extra="forbid"))
 
 
 class TajMahal(Game[State, Action, View, TajOptions]):
@@ -147,6 +148,9 @@ class TajMahal(Game[State, Action, View, TajOptions]):
     def action_from_json(self, text: str) -> Action:
         return _ACTION.validate_json(text)
 
+    def action_schema(self) -> Mapping[str, object]:
+        return _action_schema()
+
     def rules_topics(self) -> Sequence[str]:
         return reference.TOPICS
 
@@ -222,3 +226,8 @@ def prompt(v: View, seat: Seat) -> str:
 
 
 GAME = TajMahal()
+
+
+@cache
+def _action_schema() -> Mapping[str, object]:
+    return _ACTION.json_schema()

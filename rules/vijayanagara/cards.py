@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from ..errors import DataError, excerpt, excerpts
 from ..game import SetByGame
 from ..safe_yaml import load_bounded
+from ..text import Flavor, Prose, Title, text_problem
+from ..validation import first_problem
 from .event_data import validate_side
 from .event_steps import Nested
 from .factions import Faction
@@ -38,7 +40,7 @@ CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 class EventSide(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    text: str = Field(max_length=2000)
+    text: Prose
     effects: tuple[Nested, ...] = ()  # written (and dumped) as the deck file writes them
 
 
@@ -46,9 +48,9 @@ class Card(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     number: int = Field(ge=1, le=MAX_CARD_NUMBER)
-    title: str = Field(min_length=1, max_length=100)
+    title: Title
     kind: CardKind
-    flavor: str = Field(default="", max_length=1000)
+    flavor: Flavor = ""
     order: tuple[Faction, ...] = ()  # event cards: faction order left to right (2.3.2)
     stay_eligible: bool = False
     unshaded: EventSide | None = None
@@ -89,7 +91,10 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
         raise _fail(where, "every field name must be text")
     # Only bounded excerpts of unvalidated values go into a label or a message.
     title = raw.get("title", "?")
-    title = excerpt(title).strip("'") if isinstance(title, str) else excerpt(title)
+    if isinstance(title, str):  # a title that is not plain text is not echoed
+        title = excerpt(title).strip("'") if not text_problem(title[:40]) else "?"
+    else:
+        title = excerpt(title)
     label = f"card {excerpt(raw.get('number', '?'))} ({title})"
     allowed = {
         "event": _EVENT_FIELDS,
@@ -105,12 +110,12 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
             raise _fail(label, f"missing field {req!r}")
     if kind == "event":
         raw = {**raw, **_typed_sides(raw, label)}
+    given = {**raw, "kind": kind}
     try:
-        card = Card.model_validate({**raw, "kind": kind})
+        card = Card.model_validate(given)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"])
-        raise _fail(label, f"field {field!r}: {err['msg']}") from exc
+        problem = first_problem(exc, given, _card_schema())
+        raise _fail(label, f"field {problem.field!r}: {problem.said}") from exc
     if kind == "event":
         if sorted(card.order) != sorted(("D", "B", "V")):
             raise _fail(label, "field 'order' must list D, B and V once each (2.3.2)")
@@ -119,6 +124,11 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     if kind == "mongol_invasion" and card.faction not in (Faction.B, Faction.V):
         raise _fail(label, "field 'faction' must be B or V (2.4.1)")
     return card
+
+
+@cache
+def _card_schema() -> dict[str, Any]:
+    return Card.model_json_schema()
 
 
 def _typed_sides(raw: dict[str, Any], label: str) -> dict[str, object]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..errors import DataError, excerpt, excerpts
+from ..text import Prose
 from .board import board
 from .event_steps import (
     STEP_CLASSES,
@@ -44,6 +45,7 @@ STATES: tuple[str, ...] = get_args(StateName)
 # the deck-file spelling of each faction's Commands and Decrees (the registry's snake case)
 COMMANDS_OF = {f.value: tuple(BY_NAME[n].deck_name for n in COMMANDS[f]) for f in COMMANDS}
 DECREES_OF = {f.value: tuple(BY_NAME[n].deck_name for n in DECREES[f]) for f in DECREES}
+PROSE: TypeAdapter[str] = TypeAdapter(Prose)
 INTERNAL = {"_picked"}  # fields the interpreter adds, never written in a deck file
 
 
@@ -333,8 +335,10 @@ class _Check:
             o = self.mapping(f"{p}[{i}]", opt)
             if set(o) - {"text", "effects"} or "effects" not in o:
                 raise self.fail(f"{p}[{i}]", "an option is {text, effects}")
-            if not isinstance(o.get("text", ""), str):
-                raise self.fail(f"{p}[{i}].text", "expected text")
+            try:
+                PROSE.validate_python(o.get("text", ""))
+            except ValidationError as e:
+                raise self.fail(f"{p}[{i}].text", e.errors()[0]["msg"]) from None
             self.steps(f"{p}[{i}].effects", o["effects"], in_each)
 
     def s_if(self, p: str, f: dict[str, Any], in_each: bool) -> None:

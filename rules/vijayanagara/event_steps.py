@@ -15,6 +15,8 @@ from typing import Annotated, ClassVar, Literal, cast
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 
+from ..text import Prose
+
 FactionName = Literal["D", "B", "V"]
 AnyFactionName = Literal["D", "B", "V", "M"]  # M: the Mongol Invaders, where a step allows it
 DeccanName = Literal["B", "V"]
@@ -156,7 +158,7 @@ class EligibilityStep(_Step):
 class Option(_Model):
     """One option of a `choose`."""
 
-    text: str = ""
+    text: Prose = ""
     effects: tuple[Nested, ...]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 
 from ..errors import IllegalAction, excerpt
 from ..game import (
@@ -258,6 +259,9 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
 
     def action_from_json(self, text: str) -> Action:
         return ACTION_ADAPTER.validate_json(text)
+
+    def action_schema(self) -> Mapping[str, object]:
+        return action_schema()
 
     def rules_topics(self) -> Sequence[str]:
         return topics.topics()
@@ -517,3 +521,8 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
 
 
 GAME = register(Vijayanagara())
+
+
+@cache
+def action_schema() -> Mapping[str, object]:
+    return ACTION_ADAPTER.json_schema()
