@@ -6,21 +6,30 @@ refused at launch, before the database exists, naming the free seats."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import re
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 from fakes import FakeRenderer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
 
 import rules.games  # noqa: F401  (registers every game)
 from bot.ai_users import AI_USERS, seat_levels
 from bot.local import LOCAL_USER, amain
 from bot.terminal_seats import ai_levels, people, seating
 from db.backend import open_store
-from rules.game import games
+from rules.game import GameInfo, games
 
 KINDS = [g.info.id for g in games()]
+
+
+def _info(kind: str) -> GameInfo[BaseModel]:
+    return next(g.info for g in games() if g.info.id == kind)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -122,3 +131,52 @@ async def test_a_new_game_seats_the_person_and_the_ai_asked_for(tmp_path: Path, 
         await store.close()
     begins = next(line for line in out.getvalue().split("\n") if "game begins" in line)
     assert "(AI" not in begins.split(",")[0], begins  # the person's seat, named first
+
+
+def launch(tmp: Path, kind: str, argv: list[str], lines: list[str]) -> tuple[str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    args = ["--game", kind, "--db", str(tmp / "f.sqlite3"), "--boards", str(tmp / "b"), *argv]
+    with contextlib.chdir(tmp), contextlib.redirect_stderr(err):
+        try:
+            asyncio.run(amain(args, lines, out, FakeRenderer()))
+        except SystemExit as stop:
+            assert stop.code == 2, stop.code  # a usage error, said on stderr
+            assert not (tmp / "f.sqlite3").exists()  # refused before anything is stored
+    return out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_fuzz_a_seating_of_every_game_seats_the_person_or_is_refused_plainly(
+    tmp_path_factory: pytest.TempPathFactory, kind: str
+) -> None:
+    info = _info(kind)
+    seat = st.sampled_from([*info.seats, "nobody", ""])
+    # the quickest level and refused ones: a person always plays (`--play` first), so the AIs
+    # stop at the person's decision (a game of AIs alone might not end)
+    level = st.sampled_from([seat_levels(kind)[0], "random", "grand", ""])
+    option = st.one_of(
+        st.tuples(st.just("--ai"), st.tuples(seat, level).map(":".join)).map(list),
+        st.tuples(st.just("--players"), st.sampled_from(["0", "2", "3", "4", "5", "6", "x"])).map(
+            list
+        ),
+    )
+    play = st.sampled_from([*info.seats, "nobody"]).map(lambda s: ["--play", s])
+
+    @settings(
+        max_examples=20,
+        derandomize=True,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(play, st.lists(option, max_size=4).map(lambda xs: [a for x in xs for a in x]))
+    def run(mine: list[str], argv: list[str]) -> None:
+        argv = [*mine, *argv]
+        out, err = launch(tmp_path_factory.mktemp("argv"), kind, argv, ["status"])
+        assert "Traceback" not in out + err
+        assert out or "error:" in err, (argv, err)
+        if out:  # launched, with the person in the seat played
+            begins = next(line for line in out.split("\n") if "The game begins" in line)
+            title = re.escape(_info(kind).seat_titles[mine[1]])
+            assert re.search(rf"\b{title}(?! \(AI)[,.]", begins), begins
+
+    run()
