@@ -14,3 +14,4 @@ register_teaching("vijayanagara", adviser=vijayanagara_players.advise, explainer
 register("goat_tiger", goat_tiger.PLAYERS)
 register_teaching("goat_tiger", adviser=goat_tiger_why.advise, explainer=goat_tiger_why.why_line)
 register("taj_mahal", taj_mahal.PLAYERS)
+register_teaching("taj_mahal", adviser=taj_mahal.why.advise, explainer=taj_mahal.why.why_line)

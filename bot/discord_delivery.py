@@ -272,6 +272,8 @@ class Sender:
         try:
             async with game_lock(client, key[0]):  # taken before any wait: in version order
                 webhook = await self._receipt(reply)
+                if webhook and reply.told and self.deferral != "private":
+                    await self._told(reply.told)  # a button's press has no receipt to edit
                 rest = await deliver(
                     client, self.service, reply, self.interaction.channel_id or 0, self, webhook
                 )
@@ -313,6 +315,15 @@ class Sender:
             log.warning("interaction %s: receipt failed (%s)", self.interaction.id, e)
             return False
         return True
+
+    async def _told(self, told: list[str]) -> None:
+        """What the move showed the sender's seat alone (a card drawn), to the sender alone."""
+        try:
+            await self.interaction.followup.send(
+                "\n".join(told), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except SEND_ERRORS as e:
+            log.warning("interaction %s: the private note failed (%s)", self.interaction.id, e)
 
     async def publish(self, reply: Reply, posted: list[int]) -> list[Part]:
         """Send the public parts as follow-ups (their ids into `posted`); return those that

@@ -413,6 +413,8 @@ class LocalClient:
             self.turn_text = reply.text
         for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")
+        for line in reply.told:  # what the move showed your seat alone (a card drawn)
+            self.say(f"(to you alone) {line}")
         if reply.menu is not None:  # the terminal has no menu: the choices, to type
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label)}")

@@ -19,7 +19,9 @@ STEPS_BEYOND = 60
 
 
 async def told_log(loader: GameLoader, record: GameRecord, lines: int) -> list[str]:
-    """The last `lines` lines of the game's log as the channel told them."""
+    """The last `lines` lines of the game's log as the channel told them; BrokenGame, as
+    for every command, when the game no longer loads."""
+    await loader.loaded(record)  # cached: the game as it stands, or why it does not load
     back = max(0, record.actions - lines - STEPS_BEYOND)
     state, start = await loader.state_at_most(record, back)
     stored = await loader.store.actions(record.id, after=start)

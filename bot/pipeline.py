@@ -25,6 +25,7 @@ from rules.dealing import keyed_below, seeded_below
 from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
 
+from .ai_users import is_ai
 from .announcing import Announcer, Move
 from .closing import Closings
 from .loading import Adoption, AnyGame, GameLoader, public, rules_of
@@ -58,6 +59,7 @@ class Outcome:
     # A reveal committed the order at this step; the steps after it were not played.
     revealed_at: str | None = None
     unplayed: list[str] = field(default_factory=list)
+    told: list[str] = field(default_factory=list)  # to the sender alone: a card drawn
 
 
 @dataclass
@@ -124,11 +126,16 @@ class TurnPipeline:
             raise
 
     async def deal(
-        self, record: GameRecord, state: object, seq: int, text: LogTail | None = None
+        self,
+        record: GameRecord,
+        state: object,
+        seq: int,
+        text: LogTail | None = None,
+        outcomes: list[tuple[object, object]] | None = None,
     ) -> tuple[object, list[NewAction]]:
         """Resolve the pending chance steps from the game's secret, the first one as log entry
         `seq`; the outcomes are chance entries of the log (no seat, no user). `text` takes in
-        the lines they write."""
+        the lines they write; `outcomes`, each outcome with the state after it."""
         g = rules_of(record)
         secret = await self.loader.secret_of(record)
         dealt: list[NewAction] = []
@@ -147,6 +154,8 @@ class TurnPipeline:
             if text is not None:
                 follow_step(g, text, public(g, before), outcome, public(g, state), None)
             dealt.append(NewAction(action=action_json(g, outcome)))
+            if outcomes is not None:
+                outcomes.append((state, outcome))
         return state, dealt
 
     async def _store_order(
@@ -178,6 +187,7 @@ class TurnPipeline:
         new: list[NewAction] = []
         described: list[str] = []
         spoken: list[str] = []  # for the channel: each step's log lines, or it in words
+        told: list[str] = []  # for the sender alone: what a deal showed their seat
         ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
         notes: list[str] = [note] if note else []  # e.g. a deadline's
         credits = 0  # finishing steps a step made needless (what it closed ended by itself)
@@ -229,8 +239,11 @@ class TurnPipeline:
             new.append(NewAction(action=action_json(g, action), faction=who, user_id=user))
             revealing = g.revealed(cur, nxt)
             mark = text.end
-            cur, dealt = await self.deal(record, nxt, logged + len(new) + 1, text)
+            outcomes: list[tuple[object, object]] = []
+            cur, dealt = await self.deal(record, nxt, logged + len(new) + 1, text, outcomes)
             new.extend(dealt)
+            if not is_ai(user):  # what a deal showed the sender's seat alone (a card drawn)
+                told += [t for st, o in outcomes if (t := g.told_to(g.view(st, who), o))]
             spoken += text.lines[mark - text.start :]  # what the dice or cards did
             if revealing:  # dice rolled or a card drawn: the order ends here
                 revealed_at = where
@@ -329,6 +342,7 @@ class TurnPipeline:
             announcement,
             revealed_at=revealed_at if unplayed else None,
             unplayed=unplayed,
+            told=told,
         )
 
     @staticmethod
@@ -519,10 +533,11 @@ class TurnPipeline:
             mentions=a.mentions,
             image=await self.render(record, state) if a.board else None,
             buttons=buttons,
-            receipt="✓ Played: " + "; ".join(f"`{s}`" for s in out.steps),
+            receipt="\n".join(["✓ Played: " + "; ".join(f"`{s}`" for s in out.steps), *out.told]),
             edit=a.edit,
             close_text=a.close_text,
         )
+        reply.told = out.told
         ranking = rules_of(record).result(state)
         if ranking is not None:
             await self._after(record, ranking, reply)

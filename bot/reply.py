@@ -48,6 +48,8 @@ class Reply:
     announcement: tuple[int, int] | None = None
     # What the sender alone is told when the public message goes out separately.
     receipt: str | None = None
+    # What the move showed the sender's seat alone (the face of a card it drew); in the receipt
+    told: list[str] = field(default_factory=list)
     # The announcement edits the game's turn message instead of posting a new one; a new one
     # first edits the previous turn message into `close_text` and takes its buttons.
     edit: bool = False

@@ -374,6 +374,12 @@ class Game(Protocol[S, A, V, Opt]):
         title = self.info.seat_titles.get(seat, seat)
         return [f"{title}: {self.describe(before, action)}"]
 
+    def told_to(self, view: V, action: A) -> str | None:
+        """What a chance step showed `view`'s seat alone (the face of a card it drew), for
+        that seat's eyes only, read from its own view; None when it showed nothing the
+        public does not see."""
+        return None
+
     def settled(self, state: S) -> bool:
         """Whether no step since the last undo barrier could still be taken back: a state
         stored then loads whole (what undo needs is not in it otherwise)."""

@@ -20,6 +20,7 @@ from table_helpers import choices, open_game
 
 from db import Pace
 from rules.taj_mahal import GAME, State
+from rules.taj_mahal.notation import card_name
 
 ALICE = 21  # blue; the two other seats are the computer's
 NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps
@@ -153,3 +154,53 @@ async def test_my_hand_answers_privately_and_its_buttons_play(env: Env) -> None:
     # the command answers the same, privately
     await tm(env, ALICE, "hand")
     assert "Your hand (" in env.fake.private_to(ALICE)[-1].content
+
+
+async def test_a_card_drawn_is_named_to_its_drawer_alone_and_counted_in_the_channel(
+    env: Env,
+) -> None:
+    await started(env)
+    _, before = await state(env)
+    await tm(env, ALICE, "play", order="withdraw")  # before playing a card: draws one
+    _, after = await state(env)
+    (drawn,) = [k for k in after.hands[0] if after.hands[0].count(k) > before.hands[0].count(k)]
+    name = card_name(after.cards, drawn)
+    channel = "\n".join(m.content for m in env.fake.visible)
+    assert "Blue draws a card from the deck" in channel and name not in channel
+    assert f"You drew {name} from the deck." in env.fake.private_to(ALICE)[-1].content
+
+
+async def test_a_spectator_reading_the_channel_later_finds_each_withdrawals_winnings_and_points(
+    env: Env,
+) -> None:
+    """What stays in the channel (each message as last edited, no prompt of the moment) says
+    who won what in every withdrawal, its points, and the trades at each visit's end."""
+    await started(env)
+    await play_visits(env, 2)
+    lines = [x for m in env.fake.visible for x in m.content.split("\n")]
+    withdrew = [re.match(r"^• (\w+): withdraw: (wins .*|before playing.*)$", x) for x in lines]
+    seats = [m.group(1) for m in withdrew if m]
+    assert len(seats) == 2 * 3  # each seat once a visit
+    scored = [
+        re.match(r"^• (\w+) scores (no points|\d+ points?) for this withdrawal", x) for x in lines
+    ]
+    assert sorted(m.group(1) for m in scored if m) == sorted(seats)
+    assert sum(x.startswith("• Visit ") and x.endswith(" ends.") for x in lines) == 2
+
+
+async def test_a_card_drawn_by_a_button_press_is_named_to_the_presser_alone(env: Env) -> None:
+    """A button's press has no private receipt to edit: the drawn card comes in a private
+    follow-up to the presser."""
+    await started(env)
+    newest = env.fake.visible[-1]
+    await env.click(ALICE, newest, newest.custom_ids[0])  # My hand
+    mine = env.fake.private_to(ALICE)[-1]
+    buttons = [b for row in mine.components for b in row["components"]]
+    withdraw = next(b["custom_id"] for b in buttons if b.get("label") == "withdraw")
+    _, before = await state(env)
+    await env.click(ALICE, mine, withdraw)
+    _, after = await state(env)
+    (drawn,) = [k for k in after.hands[0] if after.hands[0].count(k) > before.hands[0].count(k)]
+    told = f"You drew {card_name(after.cards, drawn)} from the deck."
+    assert told in env.fake.private_to(ALICE)[-1].content
+    assert all(told not in m.content for m in env.fake.visible)

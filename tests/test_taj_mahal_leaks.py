@@ -30,8 +30,8 @@ TM = "taj_mahal"
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     s = await GameService.open(
-        str(tmp_path / "leaks.sqlite3"), FakeRenderer(), clock=lambda: 1000.0
-    )
+        str(tmp_path / "leaks.sqlite3"), FakeRenderer(), clock=lambda: 1000.0, seed_source=lambda: 3
+    )  # a fixed secret: the same deals each run
     yield s
     await s.close()
 
@@ -94,6 +94,7 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
         r = await run(service, CH, user, "join", TM, seat=seat)
         assert r.ok, r.text
     checked = 0
+    told: list[str] = []  # the drawn cards named to their drawers
     opened: set[int] = set()  # card kinds that lay in the open at some time (the log names them)
 
     async def check(replies: list[Reply], asker: int) -> None:
@@ -106,6 +107,10 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
             secrets = secrets_for(state, by_user[asker] if r.ephemeral else None, opened)
             assert not leaked(reply_text(r), secrets), (r.ephemeral, reply_text(r)[:300])
             checked += bool(secrets)  # a check with secrets to keep
+            # the sender's receipt and what a draw showed their seat: their own cards only
+            own = "\n".join([r.receipt or "", *r.told])
+            assert not leaked(own, secrets_for(state, by_user[asker], opened)), own[:300]
+            told.extend(r.told)
         for name in ("status", "log", "export"):  # what anyone may ask for, while it runs
             pub = await run(service, CH, users[-1], name, TM)
             text = reply_text(pub)
@@ -131,6 +136,7 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
         if pick.random() < 0.2:
             await check([await run(service, CH, user, "hand", TM)], user)
     assert checked > 20
+    assert told and all(t.startswith("You drew ") for t in told)  # each draw, to its drawer
     # the check can see a leak: a card only another seat holds is found by its name
     state = await state_now(service)
     if state is not None and state.phase != "over":

@@ -68,3 +68,14 @@ async def test_a_mistyped_step_that_starts_with_play_gets_the_games_own_refusal(
     out = io.StringIO()
     await amain(taj_mahal(tmp_path), ["play red vizer"], out, FakeRenderer())
     assert "'vizer' is not a symbol" in out.getvalue()  # Blue starts the first visit
+
+
+async def test_a_card_drawn_from_the_deck_is_shown_to_the_player_and_counted_for_the_table(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    await amain(taj_mahal(tmp_path), ["withdraw"], out, FakeRenderer())  # before playing
+    text = out.getvalue()
+    assert re.search(r"^• Blue draws a card from the deck \(\d+ cards left in it\)$", text, re.M)
+    assert re.search(r"^\(to you alone\) You drew \w+ [\w+]+ from the deck\.$", text, re.M)
+    assert "• Blue scores no points for this withdrawal (0 in all)." in text

@@ -121,7 +121,7 @@ def test_notation_short_forms_and_names() -> None:
         ("play blue vizier", "'blue' is not a colour"),
         ("play red wizard", "'wizard' is not a symbol"),
         ("play red vizier+vizier+vizier", "there is no card red"),
-        ("play red monk", "not in your hand"),
+        ("play red monk", "you hold no red card"),
         ("play white elephant", "coloured card"),
         ("dance", "write 'play <card>'"),
         ("x" * 201, "at most 200 characters"),

@@ -14,7 +14,7 @@ from rules.taj_mahal import Action, View, engine, notation
 
 from ..budget import Budget
 from ..registry import Player
-from . import greedy
+from . import greedy, why
 
 LEVELS = ("random", "greedy")
 
@@ -50,4 +50,4 @@ def _player(level: str) -> Player[View, Action]:
 
 PLAYERS = {level: _player(level) for level in LEVELS}
 
-__all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "hint"]
+__all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "hint", "why"]

@@ -20,6 +20,7 @@ from rules.taj_mahal import (
     Action,
     Board,
     Place,
+    Play,
     State,
     Take,
     Tile,
@@ -111,6 +112,17 @@ def _wins_value(s: State, w: int, mine: list[int], best: list[int]) -> float:
 
 
 def _turn(s: State, w: int, rng: random.Random) -> Action:
+    choice: Action = Withdraw()
+    gain = MIN_GAIN
+    for value, a in _plays_valued(s, w):
+        if value > gain or (value == gain and rng.random() < 0.5):
+            gain, choice = value, a
+    return choice
+
+
+def _plays_valued(s: State, w: int) -> list[tuple[float, Play]]:
+    """Each play with what it adds over withdrawing now, less the cards it costs; withdrawing
+    is worth MIN_GAIN on this scale (play on only for more)."""
     cards = s.cards
     mine = engine.symbol_counts(cards, s.played[w])
     best = [0] * 6
@@ -122,8 +134,7 @@ def _turn(s: State, w: int, rng: random.Random) -> Action:
     if not s.played[w]:
         now += EARLY  # withdrawing before playing draws a card
     last_visit = s.visit == 11
-    choice: Action = Withdraw()
-    gain = MIN_GAIN
+    out = []
     for a in engine.plays(s):
         after = list(mine)
         for k in (a.card,) if a.extra is None else (a.card, a.extra):
@@ -136,10 +147,28 @@ def _turn(s: State, w: int, rng: random.Random) -> Action:
                 cost -= 2.0
             elif kind.effect is None:
                 cost += WHITE_COST
-        value = _wins_value(s, w, after, best) - cost - now
-        if value > gain or (value == gain and rng.random() < 0.5):
-            gain, choice = value, a
-    return choice
+        out.append((_wins_value(s, w, after, best) - cost - now, a))
+    return out
+
+
+def ranked(view: View) -> list[tuple[float, Action]]:
+    """Every step of the seat on turn with greedy's value of it, best first (ties in the
+    engine's order): what `choose` picks from, for a hint's runner-up."""
+    s = view.state
+    w = s.turn
+    out: list[tuple[float, Action]]
+    if s.phase == "place":
+        crown = s.pending[0] == CROWN
+        out = [(_city_value(s, w, c, crown), Place(c)) for c in engine.placements(s)]
+    elif s.phase == "take":
+        out = [
+            (sum(_card_value(s, w, k) for k in a.cards), a)
+            for a in engine.legal(s)
+            if isinstance(a, Take)
+        ]
+    else:
+        out = [(MIN_GAIN, Withdraw()), *_plays_valued(s, w)]
+    return sorted(out, key=lambda x: -x[0])
 
 
 def _card_value(s: State, w: int, k: int) -> float:

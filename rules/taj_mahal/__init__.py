@@ -7,7 +7,7 @@ are this project's reconstruction, in data/ (docs/taj_mahal.md).
 from __future__ import annotations
 
 from ..game import register
-from . import engine, notation, scoring
+from . import engine, narration, notation, scoring
 from .components import COURT, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, Board, Cards, Tile
 from .game import GAME, INFO, SEATS, TajMahal, ranking
 from .options import TajOptions
@@ -56,6 +56,7 @@ __all__ = [
     "View",
     "Withdraw",
     "engine",
+    "narration",
     "notation",
     "ranking",
     "scoring",

@@ -526,6 +526,7 @@ def _withdraw(s: State, a: Withdraw) -> State:
     t = s.clone()
     t.active = _set(s.active, w, False)
     t.placed = False
+    t.bonus_points = 0
     if beats:
         court = s.court
         won = []
@@ -589,6 +590,7 @@ def _place(s: State, a: Place) -> State:
         tile = board.tile(tile_id)
         if tile.kind == "points":
             t.scores = _set(s.scores, w, s.scores[w] + tile.value)
+            t.bonus_points = s.bonus_points + tile.value
         elif tile.kind == "card":
             t.draws_due += tile.value
         else:
@@ -597,6 +599,7 @@ def _place(s: State, a: Place) -> State:
                 board, s.province_tiles[w], s.commodity_tiles[w], tile.commodity
             )
             t.scores = _set(s.scores, w, s.scores[w] + pts)
+            t.bonus_points = s.bonus_points + pts
             t.commodity_tiles = _set(s.commodity_tiles, w, (*s.commodity_tiles[w], tile_id))
     return _continue(t)
 
@@ -672,6 +675,7 @@ def _take(s: State, a: Take) -> State:
 def _next_turn(t: State) -> None:
     """Play goes clockwise among the players still in the visit (a player alone plays on);
     when all have withdrawn the visit ends."""
+    t.bonus_points = 0  # the withdrawal is over
     active = t.active
     for j in AFTER[len(active)][t.turn]:
         if active[j]:

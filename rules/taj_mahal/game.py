@@ -9,7 +9,7 @@ from pydantic import ConfigDict, TypeAdapter
 
 from ..game import Game, GameInfo, Ranking, Seat
 from ..words import count_of
-from . import engine, notation, reference, state
+from . import engine, narration, notation, reference, state
 from .components import COLOURS, SYMBOL_TITLES
 from .field_types import restore_field_types
 from .options import TajOptions
@@ -129,6 +129,20 @@ class TajMahal(Game[State, Action, View, TajOptions]):
 
     def describe(self, view: View, action: Action) -> str:
         return notation.describe(view, action)
+
+    def narrate(
+        self, before: View, action: Action | None, after: View, seat: str | None
+    ) -> list[str]:
+        # None: the game's opening, told by its header (this module may be compiled, which
+        # checks the types it is given)
+        return [] if action is None else narration.narrate(before, action, after, seat)
+
+    def told_to(self, view: View, action: Action) -> str | None:
+        return narration.told_to(view, action)
+
+    def opens_stage(self, line: str) -> bool:
+        """The game's end opens the last message: the hands' points above the result."""
+        return line.startswith(narration.GAME_END)
 
     def parse(self, view: View, text: str, seat: Seat) -> list[Action]:
         return notation.parse(view, text, seat)

@@ -18,8 +18,11 @@ import re
 
 from rules.words import count_of
 
+from ..errors import IllegalAction
+from . import refusals
 from .components import COLOURS, SYMBOLS, WHITE, Cards
-from .engine import apply, legal, to_move
+from .engine import legal, to_move
+from .names import SYMBOL_WORDS, card_name, cards_text, symbols_text
 from .scoring import hand_points
 from .state import (
     CROWN,
@@ -39,7 +42,6 @@ from .state import (
 from .view import View
 
 MAX_TEXT = 200
-SYMBOL_WORDS = ("vizier", "general", "monk", "princess", "mogul", "elephant")
 _SYMBOL_ALIASES = {
     **{w: i for i, w in enumerate(SYMBOL_WORDS)},
     **{s: i for i, s in enumerate(SYMBOLS)},
@@ -63,17 +65,6 @@ _COLOUR_ALIASES = {
     "purple": "violet",
     "w": "white",
 }
-
-
-def card_name(cards: Cards, k: int) -> str:
-    kind = cards.kinds[k]
-    if kind.effect is not None:
-        return f"special {kind.name}"
-    return f"{kind.colour} {_symbols(cards, k)}"
-
-
-def cards_text(cards: Cards, ks: tuple[int, ...]) -> str:
-    return ", ".join(card_name(cards, k) for k in ks) if ks else "no cards"
 
 
 def describe(v: View, a: Action) -> str:
@@ -144,7 +135,7 @@ def hand_text(v: View) -> str:
         held = [k for k in hand if cards.kinds[k].colour == colour]
         if held:
             names = [
-                _symbols(cards, k) + (f" ×{held.count(k)}" if held.count(k) > 1 else "")
+                symbols_text(cards, k) + (f" ×{held.count(k)}" if held.count(k) > 1 else "")
                 for k in sorted(set(held))
             ]
             lines.append(f"- {colour.capitalize()}: {', '.join(names)}")
@@ -167,12 +158,6 @@ def hand_text(v: View) -> str:
     worth = hand_points(cards, hand, s.special_holder.count(i))
     lines.append(f"Held to the game's end these cards score {worth} (Game end).")
     return "\n".join(lines)
-
-
-def _symbols(cards: Cards, k: int) -> str:
-    """A card's symbols, as the notation writes them after its colour."""
-    kind = cards.kinds[k]
-    return "+".join(SYMBOL_WORDS[n] for n, c in enumerate(kind.counts) for _ in range(c))
 
 
 def status_lines(v: View) -> list[str]:
@@ -262,6 +247,11 @@ def read_card(cards: Cards, text: str) -> int:
     counts = [0] * 6
     for w in words[1:]:
         i = _SYMBOL_ALIASES.get(w)
+        if i is None and (w in _COLOUR_ALIASES or w == "special"):
+            raise ValueError(
+                f"{w!r} starts a second card: join two cards with 'with' (play red vizier "
+                "with white elephant)"
+            )
         if i is None:
             raise ValueError(f"{w!r} is not a symbol: {', '.join(SYMBOL_WORDS)}")
         counts[i] += 1
@@ -282,6 +272,9 @@ def _city(s: State, name: str) -> int:
     if len(found) == 1:
         return found[0]
     names = ", ".join(board.city_ids[c] for c in cities)
+    for c, (cid, title) in enumerate(zip(board.city_ids, board.city_titles, strict=True)):
+        if key in (cid, title.lower().replace(" ", "_")):  # a city elsewhere: the rule says no
+            raise IllegalAction(f"{refusals.why_not(s, Place(c))}: {names}", _usage(s))
     raise ValueError(f"{name!r} is not a city of {board.province_titles[s.province]}: {names}")
 
 
@@ -304,13 +297,23 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
     if verb == "undo" and not rest:
         return [Undo()]  # whether anything may be taken back is the game's to say
     action: Action
+    kind = _VERBS.get(verb)
+    if kind is not None and kind not in _PHASE_VERBS.get(s.phase, ()):
+        # a step of another part of the turn, read as written: refused by the rule
+        raise IllegalAction(refusals.wrong_phase(s, kind), _usage(s))
     if s.phase == "turn" and verb in ("withdraw", "w") and not rest:
         action = Withdraw()
     elif s.phase == "turn" and verb in ("play", "p"):
         parts = re.split(r"\s+(?:with|and|&)\s+|\s*;\s*", rest.lower())
-        if not rest or len(parts) > 2:
+        if not rest:
             raise ValueError(
-                "play one coloured card, and perhaps one more: play red vizier with white elephant"
+                "name the card: play red vizier, or play red vizier with white elephant"
+            )
+        if len(parts) > 2:
+            raise IllegalAction(
+                "at most two cards a turn: one coloured card, with one white card or one special "
+                "card (Playing the game)",
+                _usage(s),
             )
         first = read_card(cards, parts[0])
         action = Play(first, read_card(cards, parts[1]) if len(parts) == 2 else None)
@@ -324,8 +327,12 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         raise ValueError(_usage(s))
     if action in legal(s):
         return [action]
-    apply(s, action)  # raises the rules' own reason
-    raise ValueError(_usage(s))
+    raise IllegalAction(refusals.why_not(s, action), _usage(s))
+
+
+_VERBS = {"play": "play", "p": "play", "withdraw": "withdraw", "w": "withdraw", "take": "take"}
+_VERBS |= {"palace": "place", "crown": "place"}
+_PHASE_VERBS = {"turn": ("play", "withdraw"), "place": ("place",), "take": ("take",)}
 
 
 def _usage(s: State) -> str:

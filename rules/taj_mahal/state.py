@@ -33,6 +33,10 @@ DECIDING: Final = frozenset(("turn", "place", "take"))
 CROWN: Final = 4  # a pending placement of the crown palace (court symbols are 0-3)
 
 
+def _zero(n: int) -> bool:
+    return n == 0
+
+
 @dataclass(slots=True)
 class State:
     seats: tuple[str, ...]
@@ -72,6 +76,9 @@ class State:
     placed: bool = False  # a palace was placed in this withdrawal
     draws_due: int = 0  # cards the withdrawing player draws from the deck
     early: bool = False  # withdrew before playing a card
+    # points from bonus tiles in this withdrawal, for the account of its points (Influence
+    # points 1); written to JSON only while not 0, so a state between withdrawals reads as before
+    bonus_points: Annotated[int, Field(exclude_if=_zero)] = 0
     # undo (in memory only, never stored or shown): the seat's steps since the last undo
     # barrier and the state at that barrier; the adapter (game.py) keeps them
     since_barrier: Annotated[tuple[Action, ...], Field(exclude=True)] = field(
@@ -130,6 +137,7 @@ class State:
         t.placed = self.placed
         t.draws_due = self.draws_due
         t.early = self.early
+        t.bonus_points = self.bonus_points
         t.since_barrier = ()  # a copy starts at a barrier of its own: the adapter sets them
         t.barrier = None
         return t

@@ -1,0 +1,153 @@
+"""The Taj Mahal AI says why, in a player's words: each AI turn ends with a line naming the
+forces it won or leads, its points and who could still outbid (read from the public views);
+a hint gives the step, why, and the runner-up with its why (from the seat's own view)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from fakes import FakeRenderer
+from taj_helpers import arrange, order, started, with_hands
+
+from ai.budget import Budget
+from ai.taj_mahal import why
+from bot.local import amain
+from rules.taj_mahal import GAME, SEATS, State, TajOptions
+
+RAW = re.compile(r"evaluation|\d+\.\d|and \d+ more")
+
+
+def public(s: State) -> object:
+    return GAME.view(s, None)
+
+
+def test_a_withdrawal_says_what_it_won_its_points_and_who_could_outbid() -> None:
+    s = with_hands(started(3), ["red vizier", "red general"], ["yellow monk"], ["green monk"])
+    s = order(order(order(s, "play red vizier"), "play yellow monk"), "play green monk")
+    start = s
+    s = order(s, "withdraw")
+    while GAME.to_move(s) == "blue":  # its palace, then its cards
+        s = order(s, GAME.describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
+    line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
+    points = s.scores[0] - start.scores[0]
+    assert line == (
+        f"_Why: withdraws: wins the Vizier, {points} point{'s' if points != 1 else ''}, before "
+        "Orange and Brown can outbid._"
+    )
+
+
+def test_a_play_says_what_it_leads_against_what_withdrawing_would_have_won() -> None:
+    s = with_hands(started(3), ["red vizier", "red general"], ["yellow vizier"], ["green monk"])
+    s = order(order(order(s, "play red vizier"), "play yellow vizier"), "play green monk")
+    start = s
+    s = order(s, "play red general")
+    line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
+    assert line == "_Why: plays on: now leads the General; withdrawing would have won nothing._"
+
+
+def test_a_hint_names_the_step_why_and_the_runner_up() -> None:
+    s = with_hands(started(3), ["red vizier", "red general", "red monk"], ["yellow vizier"], [])
+    advice = why.advise(GAME.view(s, "blue"), "blue", random.Random(0), Budget())
+    first, second = advice.summary.split("\n")
+    assert first.startswith(f"The computer (greedy) would play `{advice.order}`: ")
+    assert second.startswith("Runner-up: `") and advice.order not in second.split("`")[1:2]
+    assert not RAW.search(advice.summary)
+
+
+def test_over_whole_games_every_ai_turn_has_a_why_in_words_and_hints_a_runner_up() -> None:
+    rng = random.Random(8)
+    for players in (3, 4, 5):
+        s = GAME.new_game(TajOptions(), SEATS[:players])
+        start: State | None = None
+        whys = 0
+        while GAME.result(s) is None:
+            if GAME.chance(s):
+                s = GAME.apply(s, GAME.deal(s, rng.randrange))
+                continue
+            seat = GAME.to_move(s)
+            assert seat is not None
+            if start is None:
+                start = s
+            view = GAME.view(s, seat)
+            if rng.random() < 0.05:
+                advice = why.advise(view, seat, rng, Budget())
+                assert "Runner-up: " in advice.summary and not RAW.search(advice.summary)
+            a = why.greedy.choose(view, rng)
+            s = GAME.apply(s, a)
+            while GAME.chance(s) and GAME.result(s) is None:
+                s = GAME.apply(s, GAME.deal(s, rng.randrange))
+            if GAME.turn(s) != GAME.turn(start) or GAME.result(s) is not None:
+                line = why.why_line(GAME.view(start, None), GAME.view(s, None), seat, "greedy")
+                assert line and line.startswith("_Why: ") and not RAW.search(line), line
+                whys += 1
+                start = None
+        assert whys > 12 * players
+
+
+def taj_mahal_vs_ai(tmp_path: Path) -> list[str]:
+    return [
+        "--game", "taj_mahal", "--play", "blue",
+        "--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b"),
+    ]  # fmt: skip
+
+
+HINTED = re.compile(r"would play `([^`]+)`")
+STEP = re.compile(r"^• (\w+): (withdraw|play|palace|crown|take)\b")
+POINTS = re.compile(r"^• (\w+) scores (no points|\d+ points?) for this withdrawal")
+
+
+async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_each_ai_turns_why(
+    tmp_path: Path,
+) -> None:
+    """Blue plays the hints to the game's end against the computer: every withdrawal is
+    followed by its points line, every AI turn ends with its why."""
+    out = io.StringIO()
+
+    def lines() -> Iterator[str]:
+        for _ in range(400):
+            if "The game is over" in out.getvalue():
+                return
+            yield "hint"
+            hinted = HINTED.findall(out.getvalue())
+            assert hinted, out.getvalue()[-500:]
+            yield hinted[-1]
+
+    await amain(taj_mahal_vs_ai(tmp_path), lines(), out, FakeRenderer())
+    text = out.getvalue()
+    assert "The game is over" in text, text[-800:]
+    shown = [line for line in text.split("\n") if line.startswith("• ")]
+    waiting: dict[str, int] = {}
+    withdrawals = 0
+    for i, line in enumerate(shown):
+        step = STEP.match(line)
+        if step and step.group(2) == "withdraw":
+            assert step.group(1) not in waiting, f"a withdrawal without its points: {line}"
+            waiting[step.group(1)] = i
+            withdrawals += 1
+        points = POINTS.match(line)
+        if points:
+            waiting.pop(points.group(1))
+    assert not waiting and withdrawals == 36
+    assert text.count("Why: withdraws") >= 20  # the two AIs' withdrawals, each with its why
+    assert "Game end: each hand scores" in text and "before the hands + hand" in text
+    assert text.count("Runner-up: ") >= text.count("would play `") >= 24  # each hint has one
+
+
+def test_the_last_in_a_visit_playing_then_withdrawing_in_one_turn_names_what_it_won() -> None:
+    """Alone in the visit a player plays on and withdraws in the same turn: the why counts
+    the cards played on, read from what the withdrawal left on the table."""
+    s = with_hands(started(3), ["red vizier", "red general"], [], [])
+    s = arrange(s, active=(True, False, False))
+    start = s
+    s = order(s, "play red vizier")
+    assert GAME.to_move(s) == "blue"  # alone, it plays on
+    s = order(s, "withdraw")
+    while GAME.to_move(s) == "blue":
+        s = order(s, GAME.describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
+    line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
+    assert line is not None and line.startswith("_Why: withdraws: wins the Vizier, ")
+    assert line.endswith("as the last in the visit._")
