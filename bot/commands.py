@@ -523,8 +523,12 @@ def club(g: AnyGame) -> list[Command]:
         ),
         Command(
             "verify",
-            f"Check {every_dealt(g)} against the game's secret",
-            f"check that {every_dealt(g)} followed from the secret committed at the start",
+            f"Check {every_dealt(g)} against the game's secret"
+            if g.info.deals
+            else "This game deals nothing by chance: nothing to check",
+            f"check that {every_dealt(g)} followed from the secret committed at the start"
+            if g.info.deals
+            else "says there is nothing to check: this game deals nothing by chance",
             lambda s, c: s.verify(c.channel, kind=c.kind),
             answer="public",
             club=True,

@@ -93,6 +93,8 @@ def test_counts_and_what_each_game_deals_in_its_words() -> None:
     assert undo_limit(vj) == "a die roll, a card draw or a hand-off to another faction"
     undo = {k: next(c.help for c in commands(k) if c.name == "undo") for k in KINDS}
     assert "die" not in undo["goat_tiger"] and "card" not in undo["goat_tiger"]
+    verify = next(c for c in commands("goat_tiger") if c.name == "verify")
+    assert "nothing to check" in verify.help and "every" not in verify.help
 
 
 @pytest.mark.parametrize("kind", KINDS)
