@@ -65,4 +65,8 @@ def seat_level(kind: str, text: str) -> str:
     for level in offered:
         if text.strip().lower() == level:
             return level
+    if text.strip().lower() in levels(kind):  # a level for tests and benches (TEST_LEVELS)
+        raise ValueError(
+            f"{clip(text)!r} plays only in tests and benches: choose {' or '.join(offered)}"
+        )
     raise ValueError(f"{clip(text)!r} is not an AI level: choose {' or '.join(offered)}")

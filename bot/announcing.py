@@ -14,6 +14,7 @@ from .loading import AnyGame, public, rules_of
 from .reply import MESSAGE_LIMIT
 from .table_texts import TableTexts
 from .textlog import told
+from .words import every_dealt
 
 
 @dataclass
@@ -144,20 +145,21 @@ def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[
 def commitment_text(record: GameRecord, secret: bytes, dealt_from: int) -> str:
     """The line that posts a game's commitment when its secret begins to deal."""
     which = f"from step {dealt_from + 1} on " if dealt_from else ""
-    command = rules_of(record).info.command
+    g = rules_of(record)
+    command = g.info.command
     return (
-        f"Fairness: every die and card of game {record.id} {which}comes from a secret; its "
+        f"Fairness: {every_dealt(g)} of game {record.id} {which}comes from a secret; its "
         f"commitment is `{commitment(secret, record.id, dealt_from)}`. The secret is revealed "
         f"when the game ends, and `/{command} club verify` then checks every outcome."
     )
 
 
 def reveal_text(record: GameRecord, secret: bytes, commitment: str) -> str:
-    command = rules_of(record).info.command
+    g = rules_of(record)
     return (
         f"Fairness: the secret of game {record.id} was `{secret.hex()}` (its commitment "
-        f"`{commitment}` was posted when it began to deal). `/{command} club verify` checks "
-        "every die and card; so does `python -m bot.verify` on the export."
+        f"`{commitment}` was posted when it began to deal). `/{g.info.command} club verify` "
+        f"checks {every_dealt(g)}; so does `python -m bot.verify` on the export."
     )
 
 

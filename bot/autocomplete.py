@@ -16,12 +16,9 @@ from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
 from .table_texts import TableTexts, holds_private
+from .words import count_of
 
 MAX_TOPIC_CHARS = 40
-
-
-def count_of(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 class Autocomplete:

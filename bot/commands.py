@@ -22,6 +22,7 @@ from rules.vijayanagara import tiebreak
 
 from .ai_users import seat_levels
 from .reply import Reply
+from .words import every_dealt, undo_limit
 
 if TYPE_CHECKING:  # the service answers the commands; it does not build them
     from .service import GameService
@@ -88,6 +89,7 @@ class Command:
     answer: Answer = "private"
     club: bool = False  # in the `club` subgroup
     terminal: bool = True  # the terminal reads it (a shortcut there is typed as an order)
+    local: str = ""  # the terminal's help line, where `help` speaks of Discord
 
 
 def _seat(g: AnyGame) -> str:
@@ -294,7 +296,7 @@ def common(g: AnyGame) -> list[Command]:
         Command(
             "undo",
             "Take back your last step",
-            "take back your last step (until a die roll, card reveal or hand-off)",
+            f"take back your last step (not past {undo_limit(g)})",
             lambda s, c: s.undo(c.channel, c.user, kind=c.kind),
             answer="change",
         ),
@@ -305,6 +307,7 @@ def common(g: AnyGame) -> list[Command]:
             lambda s, c: s.board(c.channel, public=bool(c.args.get("public")), kind=c.kind),
             (Param("public", "Post it in the channel for everyone", "bool"),),
             answer="public_if_asked",
+            local="the board picture, written to the boards folder",
         ),
         Command(
             "status",
@@ -313,12 +316,14 @@ def common(g: AnyGame) -> list[Command]:
             lambda s, c: s.status(c.channel, public=bool(c.args.get("public")), kind=c.kind),
             (Param("public", "Post it in the channel for everyone", "bool"),),
             answer="public_if_asked",
+            local="who sits where, the score, whose decision it is",
         ),
         Command(
             "options",
             "Every step allowed now (only you see)",
             "every step allowed now, the whole list (only you see it)",
             lambda s, c: s.options(c.channel, c.user, kind=c.kind),
+            local="every step allowed now, the whole list",
         ),
         Command(
             "log",
@@ -333,6 +338,7 @@ def common(g: AnyGame) -> list[Command]:
             "the rules at the table, a topic at a time (only you see it)",
             _rules,
             (Param("topic", "A topic (pick one)", complete="topic"),),
+            local="the rules at the table, a topic at a time",
         ),
         Command("help", "How to play with this bot", "this list", _help),
         Command(
@@ -410,6 +416,8 @@ def club(g: AnyGame) -> list[Command]:
             ),
             answer="change",
             club=True,
+            local="hours the game waits for a decision before it reminds (the bot reminds on "
+            "Discord; the terminal keeps the setting)",
         ),
         Command(
             "me",
@@ -511,11 +519,16 @@ def club(g: AnyGame) -> list[Command]:
                 ),
             ),
             club=True,
+            local="the board at any step of a finished game of this database",
         ),
         Command(
             "verify",
-            "Check every die and card against the game's secret",
-            "check that every die and card followed from the secret committed at the start",
+            f"Check {every_dealt(g)} against the game's secret"
+            if g.info.deals
+            else "This game deals nothing by chance: nothing to check",
+            f"check that {every_dealt(g)} followed from the secret committed at the start"
+            if g.info.deals
+            else "says there is nothing to check: this game deals nothing by chance",
             lambda s, c: s.verify(c.channel, kind=c.kind),
             answer="public",
             club=True,
@@ -568,6 +581,7 @@ def own(g: AnyGame) -> list[Command]:
                 "Your hand and your choices (only you see)",
                 "your hand, and your choices when it is your turn, with buttons (only you)",
                 lambda s, c: s.hand(c.channel, c.user, kind=c.kind),
+                local="your hand, and your choices when it is your turn",
             )
         )
     if g.info.lookup:

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import re
 import sys
+import textwrap
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -32,7 +33,8 @@ from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import MAX_IMPORT_BYTES, GameService
 from .table_texts import seat_label
-from .terminal_io import after_shown, read_capped
+from .terminal_io import after_shown, at_the_prompt, ctrl_c, line_editing, read_capped
+from .terminal_seats import Seating, ai_levels, seating
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,9 @@ NO = {"no", "n"}
 MAX_AI_PAUSE = 60.0  # seconds between two AI steps shown (--ai-pause)
 MAX_LINE_CHARS = MAX_ORDER_CHARS + 100  # a text command line, checked before it is read
 # the terminal's own lines, beside the command table's
+HELP_WIDTH = 92  # the help's paragraphs, wrapped
 TERMINAL_LINES = (
+    ("hint", "the computer's suggestion for your turn, with why"),
     ("hint play", "play the last hint's whole turn (refused once anything has moved)"),
     ("export [FILE]", "save the whole game as JSON (default: <game>-game-N.json)"),
     ("import FILE", "load an exported game (only when no game is in progress)"),
@@ -56,6 +60,7 @@ TERMINAL_LINES = (
     ("quit", "leave (also Ctrl-D); the game stays in the database for next time"),
 )
 OWN_WORDS = {"hint", "export", "import", "abort", "resign", "new", "create", "help", "quit"}
+QUIT_WORDS = {"quit", "exit", "q"}
 
 
 def help_text(kind: str, seats: str) -> str:
@@ -72,19 +77,27 @@ def help_text(kind: str, seats: str) -> str:
         if c.name in ("play", "help", "export", "import", "abort", "create"):
             continue
         words = " ".join(
-            (p.name.upper() if p.required else f"[{p.name.upper()}]") for p in c.params
+            (p.name.upper() if p.required else f"[{p.name.upper()}]")
+            for p in c.params
+            if p.kind not in ("file", "user", "role", "bool")  # what the terminal reads
         )
-        name = f"{'club ' if c.club else ''}{c.name} {words}".strip()
-        lines.append(f"  {name:<18} {c.help}")
+        name = f"{c.name} {words}".strip()
+        lines.append(f"  {name:<18} {c.local or c.help}")
     lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
-    lines += g.help_lines()
+    lines += [line for line in g.help_lines() if not line.startswith("The channel:")]  # Discord's
+    levels = seat_levels(kind)
+    more = " (`--players N` for more)" if g.info.min_players < g.info.max_players else ""
+    lines += textwrap.wrap(
+        f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and "
+        f"`--ai SEAT:LEVEL` (level{'s' if len(levels) > 1 else ''} {', '.join(levels)}) for "
+        f"chosen seats; AIs fill the free seats up to {g.info.min_players} players{more}. "
+        "They move by themselves whenever it is their decision: each AI turn is one block of "
+        "short lines ending with why it played so; `--ai-pause 2` waits 2 s between two AI "
+        "steps.",
+        HELP_WIDTH,
+    )
     lines += [
-        f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs in "
-        f"the others, or `--ai SEAT:LEVEL` (levels {', '.join(seat_levels(kind))}) for chosen",
-        "seats: a new game seats them, and they move by themselves whenever it is their",
-        "decision: each AI turn is one block of short lines ending with why it played so;",
-        "`--ai-pause 2` waits 2 s between two AI steps.",
-        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards).",
+        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."
     ]
     return "\n".join(lines)
 
@@ -92,18 +105,71 @@ def help_text(kind: str, seats: str) -> str:
 @cache
 def terminal_commands(kind: str) -> tuple[Command, ...]:
     """The commands of the table the terminal reads (a game's shortcuts are typed as orders;
-    what needs a server, or the terminal does its own way, is left out)."""
-    left_out = {"config", "seat", "me", "history", "stats", "rematch", "verify", "ai", "hint"}
-    return tuple(
-        c for c in commands(kind) if (c.terminal and c.name not in left_out) or c.name == "verify"
-    )
+    what needs a server, reminders, or the terminal does its own way, is left out). A `club`
+    command is typed by its name alone too: the terminal has no subgroups."""
+    left_out = {"config", "seat", "me", "history", "stats", "rematch", "ai", "hint"}
+    return tuple(c for c in commands(kind) if c.terminal and c.name not in left_out)
+
+
+def terminal_command(kind: str, name: str, *, club: bool = False) -> Command | None:
+    """The command a line names: `verify` or `club verify`, `status`..., None if the terminal
+    does not read it."""
+    table = terminal_commands(kind)
+    found = next((c for c in table if c.name == name and c.club == club), None)
+    if found is None and not club:
+        found = next((c for c in table if c.name == name), None)
+    return found
+
+
+def terminal_reads(kind: str, line: str) -> bool:
+    """Whether the terminal takes the command a line starts with: one of its own lines, one of
+    the table's, or a shortcut of the game's (typed as an order). Anything else is read as an
+    order, which the game itself judges."""
+    words = line.strip().lower().split()
+    if not words:
+        return False
+    if words[0] in OWN_WORDS | QUIT_WORDS or re.match(r"^as\s+\w+\s*:", line.strip(), re.I):
+        return True
+    if words[0] == "club":
+        return len(words) > 1 and terminal_command(kind, words[1], club=True) is not None
+    shortcut = words[0] in {s.name for s in game(kind).shortcuts()}
+    return shortcut or terminal_command(kind, words[0]) is not None
+
+
+# what the terminal offers instead of a command of the bot on Discord
+INSTEAD = {
+    "rematch": "`new` starts another game",
+    "ai": "AIs take seats when a game is made: `--ai SEAT:LEVEL`, then `new`",
+    "seat": "every seat no AI holds is yours: `join SEAT`",
+    "me": "the terminal sends no reminders",
+    "config": "the terminal has no server to set up",
+    "tiebreak": "a tied game's tiebreak is played on Discord",
+}
+
+
+def elsewhere(kind: str, line: str) -> str | None:
+    """Why the terminal does not take a command it does not read but the bot has (a server's,
+    or another game's), with what it offers instead; None for any other line (an order)."""
+    words = line.strip().lower().split()
+    if not words or terminal_reads(kind, line) or words == ["club"]:
+        return None
+    name = words[1] if words[0] == "club" else words[0]
+    g = game(kind)
+    found = next((c for c in commands(kind) if c.name == name), None)
+    if found is not None:
+        slash = f"/{g.info.command} {'club ' if found.club else ''}{name}"
+        instead = f"; here {INSTEAD[name]}" if name in INSTEAD else ""
+        return f"`{name}` is the bot's command on Discord (`{slash}`), not the terminal's{instead}."
+    others = [x.info.title for x in games() if any(c.name == name for c in commands(x.info.id))]
+    if others:
+        return f"`{name}` is a command of {' and '.join(others)}, not of {g.info.title}."
+    return None
 
 
 # The service speaks Discord; the terminal has its own words for the same commands.
-_TERMINAL_WORDS: list[tuple[str, str]] = [
+_TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ create`, or `/\w+ club rematch` for the same players", "`new`"),  # seats yours
     (r"`/\w+ create`", "`new`"),
-    (r"`/\w+ join faction:[^`]*`", "`join SEAT`"),
     (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
     (  # an export of another game: the terminal that imports it
         r'\(`"game": "(\w+)"` in the file\): import it with `/\w+ import`',
@@ -112,9 +178,7 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"`/\w+ import[^`]*`", "`import FILE`"),
     (r"`/\w+ export[^`]*`", "`export FILE`"),
     (r"`/\w+ play` autocomplete", "`options`"),
-    (r"`/\w+ club (verify|config)[^`]*`", r"`\1`"),
-    (r"`/\w+ (\w+)[^`]*`", r"`\1`"),
-    (r"/(?:vj|gt|tm) (\w+)", r"\1"),
+    (r"`(\w+) (\w+):`", lambda m: f"`{m.group(1)} {m.group(2).upper()}`"),  # `event SIDE`
     (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
     (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
     (r"in this channel", "in this database"),
@@ -123,7 +187,22 @@ _TERMINAL_WORDS: list[tuple[str, str]] = [
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
     (r"A rematch: the button below\.", ""),  # the terminal says what it offers instead
+    # the service names the player ("<@1> leaves"): here "you", with its verb
+    (r"\b([Yy]ou) (?:has)\b", r"\1 have"),
+    (r"\b([Yy]ou) (?:is)\b", r"\1 are"),
+    (r"\b([Yy]ou) (?:was)\b", r"\1 were"),
+    (
+        r"\b([Yy]ou) (leave|join|sit|take|give|play|hold|win|start|claim|keep|end|ask|agree"
+        r"|propose|set|import|create|move|choose|draw|withdraw|place|spend|lose|gain)s\b",
+        r"\1 \2",
+    ),
+    (r"\b([Yy]ou) passes\b", r"\1 pass"),
+    (r"(?m)^you\b", "You"),
 ]
+
+
+_SLASH = re.compile(r"`/(\w+) (?:(club) )?(\w+)([^`]*)`")
+_GROUP = re.compile(r"/(\w+) (?:club )?(\w+)")
 
 
 def terminal_text(text: str) -> str:
@@ -131,7 +210,23 @@ def terminal_text(text: str) -> str:
     text = re.sub(r"^_(.*)_$", r"\1", text.replace("**", ""), flags=re.MULTILINE)
     for pattern, repl in _TERMINAL_WORDS:
         text = re.sub(pattern, repl, text)
-    return text
+    text = _SLASH.sub(_as_typed, text)
+    return _GROUP.sub(lambda m: m.group(2) if m.group(1) in _groups() else m.group(0), text)
+
+
+def _groups() -> set[str]:
+    return {g.info.command for g in games()}
+
+
+def _as_typed(m: re.Match[str]) -> str:
+    """`/vj club replay game:3` as the terminal reads it: `replay 3` (a value left out: its
+    name, `join FACTION`)."""
+    group, _club, name, rest = m.groups()
+    kind = next((g.info.id for g in games() if g.info.command == group), None)
+    if kind is None:
+        return m.group(0)
+    values = [v or p.upper() for p, v in re.findall(r"(\w+):(\S*)", rest)]
+    return "`" + " ".join([name, *values]) + "`"
 
 
 def seat_in(g: AnyGame, text: str, flag: str) -> str:
@@ -149,7 +244,9 @@ def ai_arg(g: AnyGame, text: str) -> tuple[str, str]:
     seat, _, level = text.partition(":")
     try:
         return seat_in(g, seat, "--ai"), seat_level(g.info.id, level)
-    except (ValueError, argparse.ArgumentTypeError):
+    except ValueError as e:  # the seat is right, the level not
+        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: {e}") from None
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
             f"{clip(text, 40)!r}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
             f"LEVEL one of {', '.join(seat_levels(g.info.id))} (as {g.info.seats[-1]}:"
@@ -157,19 +254,14 @@ def ai_arg(g: AnyGame, text: str) -> tuple[str, str]:
         ) from None
 
 
-def seats_for_ai(g: AnyGame, play: str | None, levels: list[tuple[str, str]]) -> dict[str, str]:
-    """The AI seats of a new game: with `--play S`, the other seats of a game of as few
-    players as it takes (the weakest level that plays well unless an `--ai` names its level);
-    an `--ai` for the seat you play is a contradiction, refused."""
-    offered = seat_levels(g.info.id)
-    default = offered[0]
-    others = [s for s in g.info.seats if s != play][: g.info.min_players - 1]
-    seats = {s: default for s in others} if play is not None else {}
-    for seat, level in levels:
-        if seat == play:
-            raise ValueError(f"--play {seat} and --ai {seat}:{level}: you play that seat")
-        seats[seat] = level
-    return seats
+def players_arg(g: AnyGame, text: str) -> int:
+    """`--players N`: a number of players the game takes."""
+    low, high = g.info.min_players, g.info.max_players
+    if not (text.isascii() and text.isdigit() and low <= int(text[:3]) <= high):
+        raise argparse.ArgumentTypeError(
+            f"{clip(text, 40)!r}: {g.info.title} takes {low} to {high} players"
+        )
+    return int(text)
 
 
 def pause_arg(text: str) -> float:
@@ -243,13 +335,13 @@ async def text_command(
         name, rest = name.lower(), rest.strip()
     if name == "allowed":
         name = "options"
-    found = next((c for c in terminal_commands(kind) if c.name == name and c.club == club), None)
+    found = terminal_command(kind, name, club=club)
     if found is None and not club and name in {s.name for s in game(kind).shortcuts()}:
         return await service.play(channel, user, text, kind=kind)  # typed as an order
     if found is None:
-        known = ", ".join(("club " if c.club else "") + c.name for c in terminal_commands(kind))
+        known = ", ".join(c.name for c in terminal_commands(kind))
         return Reply.error(
-            f"Unknown command {excerpt(text.split(' ')[0] if not club else 'club ' + name)}. "
+            f"Unknown command {excerpt(text.split(' ')[0] if not club else ('club ' + name).strip())}. "
             f"Commands: {known}; or an order as `play <order>` / `as SEAT: <order>`."
         )
     args = {"order": rest} if found.name == "play" else read_args(found, rest)
@@ -281,10 +373,15 @@ class LocalClient:
         self.options: dict[str, str | int | bool | None] = {}  # --options, for a new game
         self.files: dict[str, bytes] = {}  # --file and --deck, for a new game
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
-        self.ai_seats: dict[str, str] = {}  # --play and --ai: seats a new game gives to AIs
+        self.seating: Seating = {}  # --play, --ai and --players: who sits where in a new game
         self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
         self.hint_button: str | None = None  # the last hint's "Play this turn"
+        self.interruptible = False  # Ctrl-C stops a line's work (a person at a terminal)
+        self.stop_asked = False  # Ctrl-C came while a line was worked on
+
+    def ask_stop(self) -> None:
+        self.stop_asked = True
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -346,17 +443,17 @@ class LocalClient:
         if not quiet:
             self.say(f"[{what}: {path}]")
 
+    @property
+    def ai_seats(self) -> dict[str, str]:
+        """The seats a new game gives to AIs, with their levels."""
+        return ai_levels(self.seating)
+
     def seats_asked(self) -> dict[str, int]:
-        """Who a new game seats where: the AIs of --play and --ai, you in the other seats (as
-        many as the game takes at least)."""
-        seats = {s: AI_USERS[lvl] for s, lvl in self.ai_seats.items()}
-        for s in self.game.info.seats:
-            if len(seats) >= max(self.game.info.min_players, len(self.ai_seats)):
-                break
-            seats.setdefault(s, LOCAL_USER)
-        if not self.ai_seats:  # all yours: every seat of a game of all its seats, or the fewest
-            seats = {s: LOCAL_USER for s in self.game.info.seats[: self.game.info.min_players]}
-        return seats
+        """Who a new game seats where: the seating asked for, else every seat of the fewest
+        players the game takes, all yours."""
+        info = self.game.info
+        chosen = self.seating or {s: None for s in info.seats[: info.min_players]}
+        return {s: LOCAL_USER if lvl is None else AI_USERS[lvl] for s, lvl in chosen.items()}
 
     async def _track_game(self) -> None:
         game = await self.service.store.latest_game(self.channel)
@@ -445,7 +542,7 @@ class LocalClient:
             return True
         word = text.split()[0].lower()
         rest = text[len(word) :].strip()
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             return False
         if word == "help":
             self.say(terminal_text(help_text(self.kind, await self.seats_text())))
@@ -465,6 +562,8 @@ class LocalClient:
             await self.emit(hint)
         elif word == "create":
             await self._create()
+        elif (away := elsewhere(self.kind, text)) is not None:
+            self.say(f"! {away}")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
             word in self.command_words() and not await self.is_own_step(word)
         ):
@@ -479,8 +578,8 @@ class LocalClient:
 
     def command_words(self) -> set[str]:
         """The first words of the table's commands the terminal reads (`club pace` as `club`)."""
-        words = {"club" if c.club else c.name for c in terminal_commands(self.kind)}
-        return (words | {"allowed"}) - OWN_WORDS
+        words = {c.name for c in terminal_commands(self.kind)} | {"club", "allowed"}
+        return words - OWN_WORDS
 
     async def is_own_step(self, word: str) -> bool:
         """Whether the player's own steps start with `word` (Taj Mahal's `play red vizier`):
@@ -567,9 +666,13 @@ class LocalClient:
 
     async def ai_moves(self) -> None:
         """The AI seats take their steps until a person's decision (or the game's end): an AI's
-        turn is one block of short lines and its why, `ai_pause` seconds between two steps."""
+        turn is one block of short lines and its why, `ai_pause` seconds between two steps.
+        Ctrl-C stops them after the step under way (each step is stored whole)."""
         first = True
         while True:
+            if self.stop_asked:
+                self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
+                return
             reply = await self.service.ai.move(self.channel)
             if reply is None:
                 return
@@ -579,12 +682,15 @@ class LocalClient:
             await self.emit(reply)
 
     async def run(self, lines: Iterable[str]) -> None:
-        await self.ai_moves()  # a game continued on an AI's turn
+        with ctrl_c(self.ask_stop, self.interruptible):
+            await self.ai_moves()  # a game continued on an AI's turn
         for line in lines:
+            self.stop_asked = False
             try:
-                if not await self.line(line):
-                    break
-                await self.ai_moves()
+                with ctrl_c(self.ask_stop, self.interruptible):
+                    if not await self.line(line):
+                        break
+                    await self.ai_moves()
             except Exception as e:  # the loop survives every line; the game is in the database
                 log.debug("line %r failed", line[:200], exc_info=True)
                 self.say(f"! That line could not be handled ({type(e).__name__}).")
@@ -595,10 +701,15 @@ class LocalClient:
 
 
 def _stdin_lines(out: TextIO) -> Iterator[str]:
+    """The person's lines, edited and recalled with the arrow keys (readline, where Python has
+    it); Ctrl-C clears the line, Ctrl-D leaves."""
+    line_editing()
     while True:
+        at_the_prompt()
         try:
             yield input("> ")
         except EOFError:
+            print(file=out)  # the shell's prompt on a line of its own
             return
         except KeyboardInterrupt:
             print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
@@ -677,8 +788,8 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         type=lambda t: seat_in(g, t, "--play"),
         default=None,
         metavar="SEAT",
-        help=f"play this seat ({seats}) in a new game; AIs play the others (an --ai sets "
-        "another level for a seat)",
+        help=f"play this seat ({seats}) in a new game; AIs take the seats --ai names, then "
+        f"free seats up to the game's {g.info.min_players} players (or --players)",
     )
     p.add_argument(
         "--ai",
@@ -688,6 +799,16 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         metavar="SEAT:LEVEL",
         help=f"an AI plays this seat in a new game, at a level of {levels}",
     )
+    if g.info.min_players < g.info.max_players:
+        p.add_argument(
+            "--players",
+            type=lambda t: players_arg(g, t),
+            default=None,
+            metavar="N",
+            help=f"how many play a new game ({g.info.min_players} to {g.info.max_players}; "
+            f"default {g.info.min_players}): seats --play and --ai leave free go to AIs "
+            "(or to you, without --play)",
+        )
     p.add_argument(
         "--ai-pause",
         type=pause_arg,
@@ -736,7 +857,7 @@ async def amain(
     args = p.parse_args(rest)
     stream = out or sys.stdout
     try:
-        ai_seats = seats_for_ai(g, args.play, args.ai)
+        seats = seating(g.info, args.play, args.ai, getattr(args, "players", None))
     except ValueError as e:
         p.error(str(e))
     options: dict[str, str | int | bool | None] = dict(args.options)
@@ -766,8 +887,9 @@ async def amain(
     service.display_name = lambda uid: "you"  # the board names the player to act
     channel = CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}"
     client = LocalClient(service, Path(args.boards), stream, channel, kind)
-    client.ai_seats = ai_seats
+    client.seating = seats
     client.ai_pause = args.ai_pause
+    client.interruptible = lines is None  # a person at the terminal
     if sleep is not None:
         client.sleep = sleep
     try:

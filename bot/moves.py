@@ -20,6 +20,7 @@ from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID, Reminders
 from .reply import Button, Menu, Reply
 from .table_texts import CUSTOM_ID_PREFIX, TableTexts, custom_id
+from .words import undo_limit
 
 MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
 MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
@@ -383,8 +384,7 @@ class Moves:
             undo = g.undo(state)
             if undo is None:
                 raise ServiceError(
-                    "`undo`: nothing to undo (steps cannot be taken back past a die roll, a "
-                    f"card reveal or a hand-off to another {g.info.seat_word})."
+                    f"`undo`: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
                 )
             outcome = await self.pipeline.apply_and_store(
                 record, state, user, [Step("undo", undo[1])], None

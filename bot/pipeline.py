@@ -35,6 +35,7 @@ from .renderer import Picture, Renderer, alt_text
 from .reply import Button, Reply
 from .table_texts import TableTexts, seat_title
 from .textlog import LogTail, follow_step, step_said
+from .words import undo_limit
 
 log = logging.getLogger(__name__)
 
@@ -430,8 +431,7 @@ class TurnPipeline:
         if g.undoes(action):
             if undo is None:
                 raise ServiceError(
-                    f"{where}: nothing to undo (steps cannot be taken back past a die roll, a "
-                    f"card reveal or a hand-off to another {g.info.seat_word})."
+                    f"{where}: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
                 )
             if undo[0] not in mine:
                 raise ServiceError(

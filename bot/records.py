@@ -13,7 +13,7 @@ import rules.games  # noqa: F401  (registers every game)
 from db import GameResult, SeatResult
 from rules.game import game
 
-from .words import count_of
+from .words import count_of, scored
 
 START_RATING = 1500.0
 K_FACTOR = 32.0  # per game, shared out over the pairs a seat is in
@@ -125,6 +125,6 @@ def _score_text(kind: str, seat: SeatResult) -> str:
     try:
         g = game(kind)
     except ValueError:
-        return f"{seat.score} points"
+        return scored(seat.score, "points")
     said = g.score_text(seat.faction, seat.place, seat.score)
-    return said or f"{seat.score} {g.info.score_name}"
+    return said or scored(seat.score, g.info.score_name)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from db import GameRecord
 from rules.errors import clip
 from rules.game import Ranking, Seat
+from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .loading import AnyGame, public, rules_of
@@ -217,7 +218,9 @@ class TableTexts:
             for seat in tied:
                 score = ranking.scores.get(seat)
                 said = None if score is None else g.score_text(seat, place, score)
-                shown = f" — {said or f'{score} {g.info.score_name}'}" if score is not None else ""
+                shown = (
+                    f" — {said or scored(score, g.info.score_name)}" if score is not None else ""
+                )
                 out.append(f"{place}. {seat_title(g, seat)}{shown}")
             place += len(tied)
         return out

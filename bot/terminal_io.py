@@ -1,9 +1,15 @@
 """The terminal client's input and output (bot.local): the terminal is the channel, printed
 once, so a turn's edit shows only its new lines; a file named on the command line is read
-only up to the size the service accepts."""
+only up to the size the service accepts; lines are edited and recalled with the arrow keys;
+Ctrl-C at the prompt clears the line, and while a line is worked on stops it after the step
+under way."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rules.vijayanagara import line_added
@@ -27,3 +33,43 @@ def read_capped(path: Path, limit: int) -> bytes:
     """A file's bytes, at most limit + 1 of them (the service refuses what is over)."""
     with path.open("rb") as f:
         return f.read(limit + 1)
+
+
+HISTORY_LENGTH = 500  # lines the arrow keys recall
+
+
+def line_editing() -> bool:
+    """Line editing and history for input() (the arrow keys, no stray `^[[A`), where Python
+    has readline; False where it has not (input() then reads plain lines)."""
+    try:
+        import readline
+    except ImportError:  # e.g. Windows without pyreadline
+        return False
+    readline.set_history_length(HISTORY_LENGTH)
+    return True
+
+
+def at_the_prompt() -> None:
+    """Ctrl-C at the prompt raises KeyboardInterrupt in input(), which clears the line (the
+    event loop's own handler would only cancel the session's next step, silently)."""
+    with contextlib.suppress(ValueError):  # not the main thread: its signals are not ours
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@contextlib.contextmanager
+def ctrl_c(stop: Callable[[], None], wanted: bool = True) -> Iterator[None]:
+    """While a line is worked on, Ctrl-C calls `stop`: the work ends after the step under way,
+    so nothing is left half stored; then Ctrl-C is the prompt's again."""
+    loop = asyncio.get_running_loop()
+    try:
+        if wanted:
+            loop.add_signal_handler(signal.SIGINT, stop)
+    except (NotImplementedError, RuntimeError, ValueError):  # Windows, not the main thread
+        wanted = False
+    if not wanted:
+        yield
+        return
+    try:
+        yield
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)

@@ -34,15 +34,12 @@ from .refusal import ServiceError, answers
 from .reminders import Reminders
 from .reply import Attachment, Reply
 from .table_texts import TableTexts
+from .words import AnyGame, count_of, dealt_count, every_dealt, reveals
 from .workers import Workers
 
 log = logging.getLogger(__name__)
 
 MAX_IMPORT_BYTES = 4_000_000
-
-
-def count_of(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def read_export(raw: bytes | str, kind: str | None = None) -> Replayed:
@@ -120,23 +117,28 @@ class Transfer:
                 "not moved since"
             )
             return Reply.error(f"Game {record.id} {why}, so there is no commitment to check.")
+        g = rules_of(record)
+        if not g.info.deals:  # nothing to commit to, before the end or after
+            return Reply(
+                text=f"Game {record.id}'s log holds no deal: {g.info.title} deals nothing by "
+                "chance, so there is nothing its secret dealt to check."
+            )
         if record.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {record.id} is {record.status}: its secret stays hidden until the "
                 f"game is over. Commitment ({self.loader.bound_to(record)}): "
                 f"`{self.loader.commitment(record, secret)}`."
             )
-        g = rules_of(record)
         stored = await self.store.actions(record.id)
         log_ = [g.action_from_json(json.dumps(a.action)) for a in stored]
         dealt_from = self.loader.dealt_from(record)
         nothing = Reply(
-            text=f"Every die and card of game {record.id} was dealt before its secret began to "
+            text=f"{every_dealt(g).capitalize()} of game {record.id} was dealt before its secret began to "
             "deal (with its import, or by its seed before the game had a secret): there is "
             "nothing its secret dealt to check."
             if dealt_from
-            else f"Game {record.id}'s log holds no deal (no die roll, no card drawn): there is "
-            "nothing its secret dealt to check."
+            else f"Game {record.id}'s log holds no deal{_none_of(g)}: there is nothing its secret "
+            "dealt to check."
         )
         if dealt_from >= len(log_):
             return nothing
@@ -146,7 +148,7 @@ class Transfer:
             return nothing
         return Reply(
             text=verification_text(
-                record.id, self.loader.commitment(record, secret), secret, result
+                g, record.id, self.loader.commitment(record, secret), secret, result
             )
         )
 
@@ -283,8 +285,17 @@ def _replayed(data: GameExport) -> Replayed:
     return replay_export(data)
 
 
-def verification_text(game_id: int, committed: str, secret: bytes, result: Verification) -> str:
+def _none_of(g: AnyGame) -> str:
+    """` (no die roll, no card draw)`, or nothing for a game that deals nothing."""
+    return f" ({', '.join(f'no {r}' for r in reveals(g))})" if reveals(g) else ""
+
+
+def verification_text(
+    g: AnyGame, game_id: int, committed: str, secret: bytes, result: Verification
+) -> str:
     head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{committed}`: "
     if result.ok:
-        return head + f"all {result.checked} dice rolls and card draws follow from the secret."
+        n = result.checked
+        said = f"all {dealt_count(g, n)} follow" if n != 1 else f"its {dealt_count(g, n)} follows"
+        return head + f"{said} from the secret."
     return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)

@@ -1,9 +1,48 @@
 """Counts in the table's own words: "1 hour", "3 hours" (the games' own nouns are counted by
-their rules, e.g. rules.vijayanagara.words)."""
+their rules, e.g. rules.vijayanagara.words), and what a game deals, in its words: "every die
+and card" for Vijayanagara, "every card" for Taj Mahal, nothing for the Goat-Tiger game."""
 
 from __future__ import annotations
 
+from pydantic import BaseModel
 
-def count_of(n: int, noun: str) -> str:
-    """`n` and the noun, plural unless one (nouns that take an -s)."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+from rules.game import Game
+from rules.words import count_of, scored
+
+__all__ = ["count_of", "scored"]  # the bot's counts: rules.words, the one source
+
+AnyGame = Game[object, object, object, BaseModel]
+EVENTS = {"die": ("die roll", "dice rolls"), "card": ("card draw", "card draws")}
+
+
+def one_of(items: list[str], word: str = "or") -> str:
+    """`a`, `a or b`, `a, b or c`."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def dealt(g: AnyGame) -> tuple[str, ...]:
+    """What the game's chance steps deal, by noun ("die", "card"); none for a game without."""
+    return g.info.dealt if g.info.deals else ()
+
+
+def every_dealt(g: AnyGame) -> str:
+    """`every die and card`, `every card`."""
+    return "every " + " and ".join(dealt(g) or ("deal",))
+
+
+def reveals(g: AnyGame) -> list[str]:
+    """The moments chance reveals something: `die roll`, `card draw`."""
+    return [EVENTS.get(noun, (f"{noun} dealt", ""))[0] for noun in dealt(g)]
+
+
+def dealt_count(g: AnyGame, n: int) -> str:
+    """`17 dice rolls and card draws`, `1 card draw`."""
+    if n == 1 and dealt(g):
+        return f"1 {one_of(reveals(g))}"
+    plural = [EVENTS.get(noun, ("", f"{noun}s dealt"))[1] for noun in dealt(g)]
+    return f"{n} " + " and ".join(plural or ["deals"])
+
+
+def undo_limit(g: AnyGame) -> str:
+    """What no undo goes past: `a die roll, a card draw or a hand-off to another faction`."""
+    return one_of([*(f"a {r}" for r in reveals(g)), f"a hand-off to another {g.info.seat_word}"])

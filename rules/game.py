@@ -51,6 +51,7 @@ class GameInfo(Generic[Opt]):
     seat_word: str = "seat"  # what the game calls a seat ("faction")
     lookup: str = ""  # what `lookup` finds ("event card"): "" for a game with none
     deals: bool = True  # dice or cards are dealt (chance steps), from the game's secret
+    dealt: tuple[str, ...] = ("die", "card")  # what its chance steps deal, by noun
     # a seat out of time may be made to pass (`timeout_action`); else every decision is the
     # player's own, and the game's deadlines only remind
     passes_at_deadline: bool = False

@@ -376,7 +376,7 @@ async def test_rules_and_options_explain_commands_and_decrees_in_the_terminal(
     lines = ["rules", "rules march", "rules zzz", "help", "command", "options"]
     await amain(args, lines, out, FakeRenderer())
     text = out.getvalue()
-    assert "Rules topics (`rules`): winning, delhi" in text
+    assert "Rules topics (`rules TOPIC`): winning, delhi" in text
     assert "March (Command)" in text and "(3.2.2)" in text
     assert "! 'zzz' is not a topic" in text
     assert "rules [TOPIC]" in text
@@ -406,3 +406,63 @@ async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
         vijayanagara.Faction.B: "the easy AI",
         vijayanagara.Faction.V: "you",
     }
+
+
+def test_ctrl_c_while_the_ais_play_returns_to_the_prompt_and_they_go_on_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person at the terminal presses Ctrl-C while the AIs play: they stop after the step
+    under way (stored whole), the prompt comes back, and the next line lets them go on."""
+    import os
+    import signal
+
+    typed = iter(["status", "status"])
+
+    def fake_input(prompt: str = "") -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    pressed: list[bool] = []
+
+    async def pause(seconds: float) -> None:  # Ctrl-C during the AIs' first pause
+        if not pressed:
+            pressed.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+            await asyncio.sleep(0.01)  # the loop hears it
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "c.sqlite3"), "--boards", str(tmp_path / "b"), "--seed", "12"]
+    args += ["--ai", "B:easy", "--ai", "V:easy", "--ai-pause", "1"]
+    asyncio.run(amain(args, None, out, FakeRenderer(), sleep=pause))
+    text = out.getvalue()
+    assert pressed and "(Ctrl-C) The AIs wait" in text, text[-2000:]
+    waited = text.index("(Ctrl-C) The AIs wait")
+    assert "Game 1 is under way" in text[waited:]  # the prompt came back and read a line
+    assert "Next: Delhi Sultanate" in text[waited:]  # and the AIs went on to D's decision
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_the_prompt_edits_lines_and_recalls_them_with_the_arrow_keys() -> None:
+    import readline
+
+    from bot.terminal_io import HISTORY_LENGTH, line_editing
+
+    assert line_editing()  # Python's readline: arrow keys edit and recall, no stray ^[[A
+    assert readline.get_history_length() == HISTORY_LENGTH
+
+
+def test_a_command_of_discord_or_of_another_game_is_refused_saying_where_it_belongs(
+    tmp_path: Path,
+) -> None:
+    lines = ["rematch", "club config", "ai B:easy", "hand", "leave B", "join B"]
+    text = run_lines(tmp_path, lines, "--seed", "7")
+    assert "`rematch` is the bot's command on Discord (`/vj club rematch`), not the " \
+        "terminal's; here `new` starts another game." in text  # fmt: skip
+    assert "`config` is the bot's command on Discord (`/vj club config`)" in text
+    assert "here AIs take seats when a game is made: `--ai SEAT:LEVEL`" in text
+    assert "`hand` is a command of Taj Mahal, not of Vijayanagara." in text
+    assert "not an order I can read" not in text
+    assert "You leave Bahmani Kingdom." in text and "You sit as Bahmani Kingdom." in text

@@ -71,7 +71,7 @@ async def test_the_try_it_now_command_plays_against_two_ais_as_written(
     # `hint` searches for 50 ms of a worker's time, not the 3 s a person waits for
     monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
     section = _section(README, "## Try it now")
-    (command,) = _blocks(section)
+    command = _blocks(section)[0]
     assert command.startswith(SETUP) and "\n" not in command
     launch = command.removeprefix(SETUP).split()
     assert launch[0] == ".venv/bin/vijayanagara-local" and "--play" in launch
@@ -87,6 +87,37 @@ async def test_the_try_it_now_command_plays_against_two_ais_as_written(
     assert "How each Faction wins" in text  # `rules winning`
     assert "Bahmani Kingdom" in text and "Vijayanagara Empire" in text
     assert list((tmp_path / "b" / "game-1").glob("*.png"))  # the boards it says it writes
+
+
+async def test_the_try_it_now_section_starts_every_game_with_you_in_the_seat_you_play(
+    tmp_path: Path,
+) -> None:
+    """Each of the other games' lines, as written: the seat `--play` names is the person's,
+    AIs hold the rest, as many players as the line asks for (its comment says how many)."""
+    from bot.local import LOCAL_USER
+    from db.backend import open_store
+
+    section = _section(README, "## Try it now")
+    launches = [line.split("#")[0].split() for line in _blocks(section)[1].splitlines()]
+    shown = {launch[launch.index("--game") + 1] for launch in launches}
+    assert shown == set(kinds()) - {"vijayanagara"}  # the first block plays Vijayanagara
+    for i, launch in enumerate(launches):
+        assert launch[0] == ".venv/bin/vijayanagara-local"
+        db = tmp_path / f"g{i}.sqlite3"
+        out = io.StringIO()
+        args = [*launch[1:], "--db", str(db), "--boards", str(tmp_path / "b")]
+        await amain(args, ["status", "quit"], out, FakeRenderer())
+        assert "\n! " not in out.getvalue(), out.getvalue()
+        kind, seat = launch[launch.index("--game") + 1], launch[launch.index("--play") + 1]
+        store = await open_store(str(db))
+        try:
+            record = await store.latest_game(f"local-{kind}")
+            assert record is not None and record.seats[seat] == LOCAL_USER
+            players = int(launch[launch.index("--players") + 1]) if "--players" in launch else 0
+            assert len(record.seats) == max(players, game(kind).info.min_players)
+            assert sum(user < 0 for user in record.seats.values()) == len(record.seats) - 1
+        finally:
+            await store.close()
 
 
 async def test_the_terminal_example_in_the_playing_doc_works_as_written(tmp_path: Path) -> None:

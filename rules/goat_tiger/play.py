@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from ..errors import IllegalAction
 from ..game import Below
+from ..words import count_of
 from .board import TIGER_START, leaps, neighbours
 from .model import (
     CAPTURES_TO_WIN,
@@ -203,8 +204,7 @@ def _points(points: tuple[int, ...] | list[int]) -> str:
     return ps[0] if len(ps) == 1 else f"{', '.join(ps[:-1])} and {ps[-1]}"
 
 
-def _count(k: int, noun: str) -> str:
-    return f"{k} {noun}{'' if k == 1 else 's'}"
+_count = count_of  # the rules' one count
 
 
 def apply(st: State, a: GoatTigerAction) -> State:

@@ -8,6 +8,7 @@ from functools import cache
 from pydantic import ConfigDict, TypeAdapter
 
 from ..game import Game, GameInfo, Ranking, Seat
+from ..words import count_of
 from . import engine, narration, notation, reference, state
 from .components import COLOURS, SYMBOL_TITLES
 from .field_types import restore_field_types
@@ -26,6 +27,7 @@ INFO = GameInfo(
     options=TajOptions,
     command="tm",
     private=True,
+    dealt=("card",),  # no dice: the deck's cards only
 )
 
 WITHDRAWING = ("place", "draw", "take")  # the steps of a withdrawal after the withdraw
@@ -203,7 +205,9 @@ def ranking(s: State) -> Ranking:
     places = tuple(tuple(seat for seat in s.seats if scores[seat] == v) for v in levels)
     best = places[0]
     who = " and ".join(b.capitalize() for b in best)
-    text = f"{who} {'wins' if len(best) == 1 else 'share the win'} with {levels[0]} points"
+    text = (
+        f"{who} {'wins' if len(best) == 1 else 'share the win'} with {count_of(levels[0], 'point')}"
+    )
     return Ranking(places=places, scores=scores, text=text)
 
 

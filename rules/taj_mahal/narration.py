@@ -10,6 +10,7 @@ on the table; a hand is read only once the game is over, when the view shows the
 
 from __future__ import annotations
 
+from ..words import count_of
 from .components import (
     COLOURS,
     COURT,
@@ -34,8 +35,7 @@ def title(s: State, i: int) -> str:
     return s.seats[i].capitalize()
 
 
-def plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+plural = count_of  # the rules' one count: "1 point", "2 points"
 
 
 def joined(items: list[str]) -> str:
@@ -282,7 +282,7 @@ def tile_name(board: Board, tile_id: int) -> str:
     if tile_id == len(board.bonus_tiles):
         return "Taj Mahal tile"
     if tile.kind == "points":
-        return f"+{tile.value} points bonus tile"
+        return f"+{count_of(tile.value, 'point')} bonus tile"
     if tile.kind == "card":
         return f"+{tile.value} card bonus tile"
     return f"{tile.commodity} bonus tile"

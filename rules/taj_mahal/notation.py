@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from rules.words import count_of
+
 from ..errors import IllegalAction
 from . import refusals
 from .components import COLOURS, SYMBOLS, WHITE, Cards
@@ -111,7 +113,7 @@ def _tile_name(s: State, t: int) -> str:
         return str(tile.commodity)
     if tile.kind == "card":
         return f"+{tile.value} card"
-    return f"+{tile.value} points"
+    return f"+{count_of(tile.value, 'point')}"
 
 
 def hand_text(v: View) -> str:
@@ -128,7 +130,7 @@ def hand_text(v: View) -> str:
     specials = [
         k for e, k in enumerate(cards.specials) if s.special_holder[e] == i and k not in s.played[i]
     ]
-    lines = [f"Your hand ({len(hand) + len(specials)} cards):"]
+    lines = [f"Your hand ({count_of(len(hand) + len(specials), 'card')}):"]
     for colour in (*COLOURS, WHITE):
         held = [k for k in hand if cards.kinds[k].colour == colour]
         if held:
@@ -179,7 +181,7 @@ def status_lines(v: View) -> list[str]:
             if holder == i
         ]
         parts = [
-            f"{s.scores[i]} points",
+            count_of(s.scores[i], "point"),
             _count(v.hand_sizes[i], "card") + " in hand",
             _count(palaces, "palace"),
             "influence " + (", ".join(tiles) if tiles else "none"),
@@ -193,8 +195,7 @@ def status_lines(v: View) -> list[str]:
     return out
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+_count = count_of
 
 
 def visit_header(v: View) -> str:

@@ -88,7 +88,7 @@ def help_lines() -> list[str]:
         "The channel: one message per faction turn, edited as the turn goes on; a new "
         "message pings whoever decides next (if that is someone else); each card opens "
         "with its header and the board, and a one-line recap of the card before. "
-        "`status` and `board` answer only you unless `public:` is set.",
+        "`/vj status` and `/vj board` answer only you unless `public:` is set.",
     ]
 
 

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+from rules.words import count_of
+
 from .model import Piece
+
+__all__ = ["count_of"]  # the rules' one count (rules.words), in this game's words too
 
 PIECE_NAME: dict[Piece, str] = {
     Piece.TROOP: "Troop",
@@ -17,11 +21,6 @@ PIECE_NAME: dict[Piece, str] = {
     Piece.TEMPLE: "Temple",
     Piece.MONGOL: "Mongol Invader",
 }
-
-
-def count_of(n: int, noun: str) -> str:
-    """`1 Troop`, `2 Troops`, `1 step`, `3 steps`."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def pieces(n: int, piece: Piece) -> str:

@@ -1,0 +1,122 @@
+"""Whole games of every registered game in the terminal client, as a person at the keyboard
+types them: every seat the person's, each step one of the legal ones (a seeded choice), with
+the lines a newcomer tries along the way; what the terminal printed, for the tests of its
+words (test_terminal_words, test_named_commands)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import random
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from fakes import FakeRenderer
+
+import rules.games  # noqa: F401  (registers every game)
+from bot.commands import help_reply
+from bot.loading import rules_of
+from bot.local import CHANNEL, DEFAULT_GAME, LocalClient
+from bot.pipeline import typed_order
+from bot.reply import Reply
+from bot.service import GameService
+from rules.game import game
+
+MAX_STEPS = 1500  # a game that has not ended by then is left there (its texts are kept)
+LOOKS = ("status", "options", "log 5", "board", "rules", "undo", "hint")
+BEFORE = ("help", "status", "options", "rules", "club pace", "verify", "export", "hint")
+AFTER = ("status", "verify", "club verify", "export", "create", "log 3", "new", "abort", "yes")
+
+
+def channel_of(kind: str) -> str:
+    return CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}"
+
+
+class ServiceTexts(LocalClient):
+    """The same session driven through a service set up as the Discord bot's: it keeps what
+    the service says, as Discord would show it, instead of printing it in terminal words."""
+
+    said: list[str]
+
+    def show(self, reply: Reply) -> None:
+        for text in (reply.text, reply.close_text, reply.receipt):
+            if text:
+                self.said.append(text)
+        if reply.menu is not None:
+            self.said += [label for label, _ in reply.menu.options]
+
+
+async def terminal_game(kind: str, folder: Path, seed: int) -> str:
+    """One whole game of `kind` typed at the terminal; its output."""
+    service = await GameService.open(
+        str(folder / f"{kind}-{seed}.sqlite3"),
+        FakeRenderer(),
+        mention_fn=lambda uid: "you",
+        see_all_hint="type `options` to see them all",
+        name_players=False,
+        guard_repeats=False,
+        rematch_line="`new` starts another game.",
+    )
+    out = io.StringIO()
+    client = LocalClient(service, folder / "boards", out, channel_of(kind), kind)
+    await _session(client, kind, seed)
+    return out.getvalue()
+
+
+async def service_game(kind: str, folder: Path, seed: int) -> list[str]:
+    """The same game through a service set up as Discord's: every text it answered with."""
+    service = await GameService.open(str(folder / f"{kind}-{seed}-d.sqlite3"), FakeRenderer())
+    client = ServiceTexts(service, folder / "boards-d", io.StringIO(), channel_of(kind), kind)
+    client.said = [help_reply(service, kind).text]
+    await _session(client, kind, seed)
+    return client.said
+
+
+async def _session(client: LocalClient, kind: str, seed: int) -> None:
+    client.service.ai.hint_seconds = 0.02
+    try:
+        with contextlib.chdir(client.boards.parent):  # where `export` writes its file
+            await client.begin(None)  # a secret deals, as for a person; the choices are seeded
+            await _type(client, kind, seed)
+    finally:
+        await client.service.close()
+
+
+async def _type(client: LocalClient, kind: str, seed: int) -> None:
+    """Types one line at a time, each answered before the next is chosen."""
+    r = random.Random(seed)
+    g = game(kind)
+    for line in BEFORE:
+        await _say(client, line)
+    for step in range(MAX_STEPS):
+        record = await client.service.store.open_game(client.channel)
+        if record is None or record.status != "active":
+            break
+        state = await client.service.state_of(record)
+        seat = rules_of(record).to_move(state)
+        if seat is None:
+            break
+        if step % 97 == 5:
+            line = LOOKS[(step // 97) % len(LOOKS)]
+            await _say(client, line)
+        line = f"as {seat}: {typed_order(g, state, r.choice(g.legal_actions(state)))}"
+        await _say(client, line)
+    for line in AFTER:
+        await _say(client, line)
+
+
+async def _say(client: LocalClient, line: str) -> None:
+    client.say(f"> {line}")
+    await client.run([line])
+
+
+@cache
+def played(kind: str) -> tuple[tuple[str, ...], str]:
+    """One whole game of `kind` (seeded), once per test process: what the service said as
+    Discord shows it, and the terminal's output."""
+    with tempfile.TemporaryDirectory() as folder:
+        discord = asyncio.run(service_game(kind, Path(folder), 1))
+        terminal = asyncio.run(terminal_game(kind, Path(folder), 1))
+    return tuple(discord), terminal

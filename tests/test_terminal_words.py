@@ -1,0 +1,142 @@
+"""The terminal speaks each game's words, over every game's help and whole games printed as a
+person sees them: no Discord words (buttons, Manage Server, "only you see it"), no dice in a
+game without dice, "1 point" and never "1 points", one spelling of colour (a card keeps the name
+the rules give it), and the AI levels each game really offers, in its help, on its command line
+and in its doc."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+from terminal_sessions import played
+
+import rules.games  # noqa: F401  (registers every game)
+from ai.registry import levels
+from bot.ai_users import TEST_LEVELS, seat_levels
+from bot.commands import commands, help_lines
+from bot.local import amain, help_text, terminal_text
+from bot.words import count_of, dealt, dealt_count, every_dealt, undo_limit
+from rules.game import game, games
+
+ROOT = Path(__file__).resolve().parent.parent
+KINDS = [g.info.id for g in games()]
+DISCORD = re.compile(
+    r"\bbuttons?\b|Manage Server|only you see|\(only you\)|`?public:|/(?:vj|gt|tm)\b|\bpings?\b"
+    r"|\bslash\b|\bthread\b",
+    re.IGNORECASE,
+)
+NOUNS = (
+    "points|steps|cards|seats|hours|games|lines|moves|wins|captures|players|palaces|tiles"
+    "|symbols|goats|tigers|rolls|draws|turns|visits|futures|deals|spaces|VPs"
+)
+ONE_MANY = re.compile(rf"(?<![\d.,-])\b1 (?:[A-Za-z]+ )?(?:{NOUNS})\b", re.IGNORECASE)
+COLOR = re.compile(r"\bcolor", re.IGNORECASE)
+CARD_NAMES = ("Free color change",)  # the rules' own names are kept
+
+
+def printed(kind: str) -> str:
+    """The terminal's output of a whole game, less the lines typed."""
+    _, terminal = played(kind)
+    return "\n".join(line for line in terminal.split("\n") if not line.startswith("> "))
+
+
+def help_of(kind: str) -> str:
+    g = game(kind)
+    return terminal_text(help_text(kind, f"you hold {g.info.seats[0]}."))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_terminal_says_nothing_of_discord(kind: str) -> None:
+    for text in (help_of(kind), printed(kind)):
+        found = sorted({m.group(0) for m in DISCORD.finditer(text)})
+        assert not found, (found, [line for line in text.split("\n") if DISCORD.search(line)])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_game_without_dice_never_speaks_of_dice(kind: str) -> None:
+    g = game(kind)
+    texts = [help_of(kind), printed(kind), *(what for _, what in help_lines(kind))]
+    if "die" in dealt(g):
+        assert any(re.search(r"\bdi(?:e|ce)\b", t) for t in texts)  # the test can see them
+        return
+    for text in texts:
+        assert not re.search(r"\bdi(?:e|ce)\b", text, re.IGNORECASE), text
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_one_is_counted_as_one(kind: str) -> None:
+    discord, _ = played(kind)
+    for text in (help_of(kind), printed(kind), *discord):
+        assert not ONE_MANY.search(text), ONE_MANY.search(text)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_colour_is_spelt_one_way(kind: str) -> None:
+    discord, _ = played(kind)
+    for text in (help_of(kind), printed(kind), *discord):
+        for name in CARD_NAMES:
+            text = text.replace(name, "")
+        assert not COLOR.search(text), text
+
+
+def test_counts_and_what_each_game_deals_in_its_words() -> None:
+    assert count_of(1, "point") == "1 point" and count_of(2, "point") == "2 points"
+    vj, tm, gt = game("vijayanagara"), game("taj_mahal"), game("goat_tiger")
+    assert every_dealt(vj) == "every die and card" and every_dealt(tm) == "every card"
+    assert dealt_count(vj, 17) == "17 dice rolls and card draws"
+    assert dealt_count(tm, 1) == "1 card draw" and dealt_count(tm, 3) == "3 card draws"
+    assert undo_limit(gt) == "a hand-off to another side"
+    assert undo_limit(tm) == "a card draw or a hand-off to another seat"
+    assert undo_limit(vj) == "a die roll, a card draw or a hand-off to another faction"
+    undo = {k: next(c.help for c in commands(k) if c.name == "undo") for k in KINDS}
+    assert "die" not in undo["goat_tiger"] and "card" not in undo["goat_tiger"]
+    verify = next(c for c in commands("goat_tiger") if c.name == "verify")
+    assert "nothing to check" in verify.help and "every" not in verify.help
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_ai_levels_offered_are_the_same_in_help_command_line_and_doc(
+    kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    offered = seat_levels(kind)
+    level = "levels" if len(offered) > 1 else "level"
+    assert f"({level} {', '.join(offered)})" in help_of(kind).replace("\n", " ")
+    with pytest.raises(SystemExit):
+        asyncio.run(amain(["--game", kind, "--help"]))
+    usage = " ".join(capsys.readouterr().out.split())
+    assert f"at a level of {', '.join(offered)}" in usage
+    doc = ROOT / "docs" / ("playing.md" if kind == "vijayanagara" else f"{kind}.md")
+    text = " ".join(doc.read_text(encoding="utf-8").split())
+    for level in offered:
+        assert f"`{level}`" in text, (doc.name, level)
+    for level in set(levels(kind)) & set(TEST_LEVELS):  # named, then said to be for tests
+        at = text.find(f"`{level}`")  # where the doc first names it
+        assert at < 0 or "tests and benches only" in text[at : at + 80], (doc.name, level)
+        with pytest.raises(SystemExit):  # and the command line says why it is refused
+            asyncio.run(amain(["--game", kind, "--ai", f"{game(kind).info.seats[0]}:{level}"]))
+        assert "plays only in tests and benches" in capsys.readouterr().err
+
+
+def test_a_score_of_one_is_one_point_wherever_a_result_is_told() -> None:
+    from bot.table_texts import TableTexts
+    from rules.game import Ranking
+    from rules.words import scored
+
+    assert scored(1, "points") == "1 point" and scored(71, "points") == "71 points"
+    assert scored(1, "VP") == "1 VP" and scored(31, "VP") == "31 VP"
+    tm, vj = game("taj_mahal"), game("vijayanagara")
+    lines = TableTexts.ranking_lines(tm, Ranking((("blue",), ("gray",)), {"blue": 2, "gray": 1}))
+    assert lines == ["1. Blue — 2 points", "2. Gray — 1 point"]
+    lines = TableTexts.ranking_lines(vj, Ranking((("D",),), {"D": 1}))
+    assert lines[0].endswith("— 1 VP")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_game_that_deals_nothing_shows_no_commitment(kind: str) -> None:
+    """`verify` in a game without chance (the Goat-Tiger game) says there is nothing to check,
+    before the end as after it, and shows no commitment to a secret that deals nothing."""
+    text = printed(kind)
+    assert ("ommitment" in text) == game(kind).info.deals
