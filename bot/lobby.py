@@ -45,6 +45,7 @@ from .reminders import Reminders
 from .reply import Reply
 from .table_texts import TableTexts
 from .textlog import LogTail, follow_step
+from .words import every_dealt
 from .workers import Workers
 
 MAX_FILE_BYTES = 200_000  # a component file a group brings (a deck file is far smaller)
@@ -478,13 +479,14 @@ class Lobby:
 
     async def commitment_text(self, record: GameRecord) -> str:
         secret = await self.loader.secret_of(record)
-        if not rules_of(record).info.deals:
+        g = rules_of(record)
+        if not g.info.deals:
             return ""  # nothing dealt: nothing to commit to
         if secret is None and record.options.get(SEED_DEALS):
             return (
-                f"Dealt by seed {record.seed}: the same seed deals the same dice and cards in "
-                "every game, so whoever knows it knows what comes. For tests and teaching, "
-                "not fair play."
+                f"Dealt by seed {record.seed}: the same seed deals {every_dealt(g)} the same "
+                "way in every game, so whoever knows it knows what comes. For tests and "
+                "teaching, not fair play."
             )
         if secret is None:
             return ""

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,8 @@ def test_a_seeded_game_starts_in_the_terminal_and_says_it_is_not_fair_play(
     play = game(kind).info.seats[0]
     text = session(tmp_path, kind, ["status"], "--play", play, "--seed", "3")
     assert "The game begins" in text and "Dealt by seed 3" in text and "not fair play" in text
+    seeded = next(line for line in text.split("\n") if "Dealt by seed" in line)
+    assert bool(re.search(r"\bdi(?:e|ce)\b", seeded)) == ("die" in game(kind).info.dealt), seeded
     again = session(tmp_path, kind, ["status"])  # the same database starts again
     assert "Continuing game 1" in again
 

@@ -140,3 +140,17 @@ def test_a_game_that_deals_nothing_shows_no_commitment(kind: str) -> None:
     before the end as after it, and shows no commitment to a secret that deals nothing."""
     text = printed(kind)
     assert ("ommitment" in text) == game(kind).info.deals
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_help_shows_how_each_games_orders_are_written(kind: str) -> None:
+    """A newcomer's `help` shows the game's own orders, e.g. Taj Mahal's `play red vizier`
+    and the Goat-Tiger game's `place 7`, as the game reads them."""
+    g = game(kind)
+    orders = [line for line in help_of(kind).split("\n") if "Orders" in line]
+    assert orders, "no line on how an order is written"
+    examples = re.findall(r"`([^`]+)`", orders[0])
+    assert examples, orders[0]
+    verbs = {c.name for c in commands(kind)} | {s.name for s in g.shortcuts()}
+    words = {e.split()[0].lower() for e in examples}
+    assert words - verbs or words & {"play", "place"}, (words, "only the table's commands")

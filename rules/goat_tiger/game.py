@@ -134,6 +134,15 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
     def rules_topics(self) -> Sequence[str]:
         return tuple(TOPICS)
 
+    def help_lines(self) -> list[str]:
+        return [
+            "Orders (5.5): the Goats `place 7` from their supply, and once every Goat is "
+            "placed, `8-9` moves one along a line; the Tigers `4-10` move one, `1x9` leaps "
+            "from 1 over the Goat on 3 to 9 and captures it (`move 4 to 10` and `jump 1 over "
+            "3 to 9` are read too).",
+            "`/gt options` lists every move allowed now; `/gt rules` the rules at the table.",
+        ]
+
     def headline(self, before: State, after: State, log: Sequence[str]) -> list[str]:
         return []  # no stage for the channel to open
 

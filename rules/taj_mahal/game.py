@@ -168,6 +168,16 @@ class TajMahal(Game[State, Action, View, TajOptions]):
     def rules_topics(self) -> Sequence[str]:
         return reference.TOPICS
 
+    def help_lines(self) -> list[str]:
+        return [
+            "Orders (Playing the game): `play red vizier` plays a coloured card, `play green "
+            "general+monk with white elephant` adds a white or a special card; `withdraw` "
+            "leaves the visit with what you lead. After a withdrawal: `palace CITY` (`crown "
+            "CITY` for the crown's palace) and `take CARD, CARD` from the supply.",
+            "`/tm hand` shows your hand to you alone; `/tm options` every step allowed now; "
+            "`/tm rules` the rules at the table, a topic at a time.",
+        ]
+
     def headline(self, before: View, after: View, log: Sequence[str]) -> list[str]:
         """The header of a visit as it begins: the province, the court and the supply."""
         a, b = after.state, before.state
