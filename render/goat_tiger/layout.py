@@ -219,7 +219,7 @@ def legend() -> tuple[tuple[Disc, ...], tuple[Text, ...]]:
         discs.append(Disc(x + PIECE, LEGEND_Y, r, kind))
         texts.append(_text(label, (x + 2 * PIECE + 8, LEGEND_Y), name, size, "lm", "legend"))
         x += w + gap
-    how = "Numbers name the points: place 7, 7-8, 1x9"
+    how = "Numbers name the points: place 7, 8-9, 1x9"
     texts.append(_text(how, (WIDTH / 2, LEGEND_Y + 46), name, size, "mm", "legend"))
     return tuple(discs), tuple(texts)
 

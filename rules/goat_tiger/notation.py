@@ -1,7 +1,7 @@
 """The Goat-Tiger notation (docs/goat_tiger.md): what players type and the log prints.
 
     place 7      the Goats place a Goat on point 7
-    7-8          a Goat or a Tiger moves from point 7 to point 8
+    8-9          a Goat or a Tiger moves from point 8 to point 9
     1x9          a Tiger leaps from point 1 over the Goat on 3 to point 9, capturing it
 
 Points are the numbers 1-23 of the board. The reader forgives what a person types: a leading
@@ -35,7 +35,7 @@ _FILLER = frozenset(
     {"a", "the", "from", "to", "on", "onto", "at", "in", "into", "point", "points", "pt", "and"}
 )
 FORMS = (
-    "write `place 7` to place a Goat, `7-8` (or `move 7 to 8`) to move a piece, `1x9` (or "
+    "write `place 7` to place a Goat, `8-9` (or `move 8 to 9`) to move a piece, `1x9` (or "
     "`jump 1 over 3 to 9`) for a Tiger's capture; points are 1-23"
 )
 
@@ -176,7 +176,7 @@ def _one_point(st: State, r: _Read, point: int) -> GoatTigerAction:
 
 def _example(st: State) -> str:
     legal = legal_actions(st)
-    return describe(legal[0]) if legal else "7-8"
+    return describe(legal[0]) if legal else "8-9"
 
 
 def _between(origin: int, dest: int) -> int | None:

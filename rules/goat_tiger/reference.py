@@ -37,7 +37,7 @@ TOPICS: dict[str, str] = {
         "lose (5.5)."
     ),
     "notation": (
-        "`place 7`: a Goat onto point 7. `7-8`: a piece moves from 7 to 8. `1x9`: a Tiger "
+        "`place 7`: a Goat onto point 7. `8-9`: a piece moves from 8 to 9. `1x9`: a Tiger "
         "leaps from 1 over the Goat between (3) to 9 and captures it. Words do too: "
         "`move 7 to 8`, `jump 1 over 3 to 9`, `place a goat on 7`."
     ),
