@@ -9,6 +9,14 @@ does), a move with its image (rendered every time), and per-move latency while N
 at once (each game sends its next order at the same moment, `--rounds` times), and with
 `--rate R` per-move latency when moves arrive at random at R per second over the games.
 
+With `--against REV` (e.g. `--against main`): the same move-alone and games-at-once runs made
+by revision REV's code (taken with `git archive` into a temporary folder), each run in a fresh
+process on a fresh SQLite file, alternating between the two trees `--repeat` times so that a
+busy spell of the machine hits both; prints each run's figures (moves/s, move p50/p95, CPU
+seconds per 1,000 moves) and their medians side by side.
+
+    python bench/service.py --fake-render --games 40 --rounds 25 --against main --repeat 3
+
 With `--database URL` (several bot processes on one database): for 1, 2 and 4 processes (each
 moving its own share of `--games` games, as shards split the servers), the move p50/p95, the
 moves/s of all processes together and their CPU time, on that database and on a SQLite file
@@ -23,18 +31,26 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# --tree ROOT (an --against run's worker): the project imported from that tree instead
+sys.path.insert(
+    0,
+    sys.argv[sys.argv.index("--tree") + 1]
+    if "--tree" in sys.argv
+    else str(Path(__file__).resolve().parent.parent),
+)
 
 from bot.renderer import Names, Renderer, default_renderer
 from bot.service import GameService
 from rules import vijayanagara
 from rules.vijayanagara.engine import decider
 
+REPO = Path(__file__).resolve().parent.parent
 SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
 
 
@@ -82,7 +98,7 @@ async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[fl
     return dt, reply.image is not None
 
 
-async def bench_single(path: str, renderer: Renderer, moves: int) -> None:
+async def bench_single(path: str, renderer: Renderer, moves: int) -> dict[str, float]:
     svc = await GameService.open(path, renderer)
     r = random.Random(1)
     await setup(svc, "single", 1)
@@ -103,9 +119,13 @@ async def bench_single(path: str, renderer: Renderer, moves: int) -> None:
     report("move at a hand-off (with its board image)", handoff)
     report("any move + rendering its image", with_image)
     await svc.close()
+    moves = [x * 1000 for x in plain + handoff]
+    return {"alone_p50": statistics.median(moves), "alone_p95": pct(moves, 95)}
 
 
-async def bench_concurrent(path: str, renderer: Renderer, games: int, rounds: int) -> None:
+async def bench_concurrent(
+    path: str, renderer: Renderer, games: int, rounds: int
+) -> dict[str, float]:
     svc = await GameService.open(path, renderer)
     t = time.perf_counter()
     await asyncio.gather(*(setup(svc, f"g{i}", i) for i in range(games)))
@@ -113,17 +133,27 @@ async def bench_concurrent(path: str, renderer: Renderer, games: int, rounds: in
     rs = [random.Random(i) for i in range(games)]
     lat: list[float] = []
     imaged: list[float] = []
-    t0 = time.perf_counter()
+    t0, cpu = time.perf_counter(), time.process_time()
     for _ in range(rounds):
         res = await asyncio.gather(*(one_move(svc, f"g{i}", rs[i]) for i in range(games)))
         lat.extend(d for d, _ in res)
         imaged.extend(d for d, im in res if im)
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - cpu
     report(f"{games} games moving at once: any move", lat)
     if imaged:
         report(f"{games} games moving at once: moves with image", imaged)
-    print(f"throughput: {len(lat) / wall:.0f} moves/s ({len(lat)} moves in {wall:.1f} s)")
+    print(
+        f"throughput: {len(lat) / wall:.0f} moves/s ({len(lat)} moves in {wall:.1f} s, "
+        f"CPU {cpu:.2f} s)"
+    )
     await svc.close()
+    ms = [x * 1000 for x in lat]
+    return {
+        "moves_per_s": len(lat) / wall,
+        "p50": statistics.median(ms),
+        "p95": pct(ms, 95),
+        "cpu_ms_per_move": cpu * 1000 / len(lat),
+    }
 
 
 async def bench_rate(
@@ -202,6 +232,60 @@ async def bench_processes(
         )
 
 
+async def tree_run(renderer: Renderer, moves: int, games: int, rounds: int) -> None:
+    """One run of an --against comparison, in this process's tree: its figures as JSON."""
+    with tempfile.TemporaryDirectory() as d:
+        figures = await bench_single(str(Path(d) / "single.sqlite3"), renderer, moves)
+        figures |= await bench_concurrent(str(Path(d) / "many.sqlite3"), renderer, games, rounds)
+    print("FIGURES " + json.dumps(figures), flush=True)
+
+
+def run_tree(root: Path, args: argparse.Namespace) -> dict[str, float]:
+    cmd = [sys.executable, __file__, "--tree", str(root), "--tree-run"]
+    cmd += ["--moves", str(args.moves), "--games", str(args.games), "--rounds", str(args.rounds)]
+    if args.fake_render:
+        cmd.append("--fake-render")
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root).stdout
+    line = next(x for x in out.splitlines() if x.startswith("FIGURES "))
+    figures: dict[str, float] = json.loads(line.removeprefix("FIGURES "))
+    return figures
+
+
+FIGURES = (
+    ("moves_per_s", "moves/s, {games} games at once"),
+    ("p50", "move p50 (ms), games at once"),
+    ("p95", "move p95 (ms), games at once"),
+    ("cpu_ms_per_move", "CPU ms per move, games at once"),
+    ("alone_p50", "a move alone, p50 (ms)"),
+    ("alone_p95", "a move alone, p95 (ms)"),
+)
+
+
+def against(args: argparse.Namespace) -> None:
+    """This tree and revision `args.against`, alternating, `args.repeat` times each."""
+    here: list[dict[str, float]] = []
+    there: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", args.against], capture_output=True, check=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        for i in range(args.repeat):
+            for name, root, runs in (("this tree", REPO, here), (args.against, Path(tmp), there)):
+                runs.append(run_tree(root, args))
+                shown = "  ".join(f"{k} {v:.1f}" for k, v in runs[-1].items())
+                print(f"run {i + 1} {name:>10}: {shown}", flush=True)
+    print(
+        f"\nmedians of {args.repeat} runs each; renderer: "
+        f"{'fake' if args.fake_render else 'render.board'}"
+    )
+    print(f"{'':34}{'this tree':>12}{args.against:>12}{'ratio':>8}")
+    for key, label in FIGURES:
+        a = statistics.median(r[key] for r in here)
+        b = statistics.median(r[key] for r in there)
+        print(f"{label.format(games=args.games):34}{a:12.1f}{b:12.1f}{a / b:8.2f}")
+
+
 async def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=200)
@@ -214,12 +298,22 @@ async def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--database", help="a postgresql:// URL: the several-processes run")
     ap.add_argument("--processes", default="1,2,4", help="process counts of the --database run")
     ap.add_argument("--process-games", type=int, default=48, help="games of the --database run")
+    ap.add_argument("--against", metavar="REV", help="compare with another git revision")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each tree (--against)")
+    ap.add_argument("--tree", help=argparse.SUPPRESS)
+    ap.add_argument("--tree-run", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("channels", nargs="*", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     renderer: Renderer = fake_renderer if args.fake_render else default_renderer
     if args.worker:
         await worker(args.worker, renderer, args.channels, args.rounds)
+        return
+    if args.tree_run:
+        await tree_run(renderer, args.moves, args.games, args.rounds)
+        return
+    if args.against:
+        against(args)
         return
     if args.database:
         counts = [int(x) for x in args.processes.split(",")]

@@ -1,6 +1,6 @@
 """Storage that never loses a move: games, the append-only action log, snapshots.
 
-`Store` is the interface; `SQLiteStore` (sqlite3, WAL, synchronous=FULL; the embedded
+`Store` is the interface; `SQLiteStore` (aiosqlite, WAL, synchronous=FULL; the embedded
 default) and `PostgresStore` (asyncpg; db/postgres.py, imported on use) implement it, both
 with the queries of db/sql_store.py, and `open_store` picks one from a database URL.
 This package stores JSON text and imports nothing of ours but the `rules` models it names.

@@ -3,18 +3,19 @@
 `SQLStore` implements the `Store` contract in SQL that SQLite and PostgreSQL both read, with
 `?` placeholders. A backend (db/sqlite.py, db/postgres.py) supplies what differs: a `Conn`
 that runs a statement (PostgreSQL's numbers the placeholders `$1, $2, ...`), how a read and a
-write transaction get their connection, a `Dialect` (the clock, timestamps read as text, row
-locks), which error is a duplicate, and the claims of due work (PostgreSQL's SKIP LOCKED).
+write transaction get their connection (or run a whole body where it lives), a `Dialect`
+(the clock, timestamps read as text, row locks), which error is a duplicate, and the claims
+of due work (PostgreSQL's SKIP LOCKED).
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from . import rows as from_row
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
@@ -43,6 +44,7 @@ from .models import (
 from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE, NewGameAnnouncement
 
 Row = from_row.Row
+T = TypeVar("T")
 NO_END = 2**62  # an upper bound no seq or line number reaches
 
 
@@ -91,8 +93,12 @@ class Append:
 
 class SQLStore(ABC):
     """Every method of the Store contract but the claims of due work, once for both
-    backends. Every write is one `_tx()`; its version check locks the game's row where the
-    backend does not serialise whole writes (`Dialect.for_update`)."""
+    backends. Every write is a body over `Conn` that `_writing` runs as one transaction (a
+    backend may make several writes' bodies in one, each in a savepoint), every read one
+    `_reading`: a body only runs statements, so that a backend may run it whole where its
+    connection lives (SQLite: on the connection's thread, in one trip). A write's version
+    check locks the game's row where the backend does not serialise whole writes
+    (`Dialect.for_update`)."""
 
     dialect: Dialect
 
@@ -118,6 +124,16 @@ class SQLStore(ABC):
     def _tx(self) -> AbstractAsyncContextManager[Conn]:
         """One write transaction (COMMIT, or ROLLBACK on any error)."""
 
+    async def _reading(self, body: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
+        """`body` on a connection to read with (SQLite: in one trip to a reader's thread)."""
+        async with self._read() as conn:
+            return await body(conn)
+
+    async def _writing(self, body: Callable[[Conn], Coroutine[Any, Any, T]]) -> T:
+        """`body` as one write transaction (SQLite: in one trip to the writer's thread)."""
+        async with self._tx() as conn:
+            return await body(conn)
+
     @abstractmethod
     def _is_duplicate(self, error: Exception) -> bool:
         """Whether the error is a unique constraint refusing a row."""
@@ -139,8 +155,13 @@ class SQLStore(ABC):
     # --- helpers ---------------------------------------------------------------------------
 
     async def _one(self, sql: str, *args: object) -> Row | None:
-        async with self._read() as conn:
-            return await conn.fetchrow(sql, *args)
+        """The first row one statement reads."""
+        rows = await self._all(sql, *args)  # (the store's single-row reads are by key)
+        return rows[0] if rows else None
+
+    async def _all(self, sql: str, *args: object) -> list[Row]:
+        """The rows one statement reads."""
+        return await self._reading(lambda conn: conn.fetch(sql, *args))
 
     async def _fetch_game(self, conn: Conn, game_id: int) -> GameRecord:
         row = await conn.fetchrow(f"{self._select_game} WHERE id = ?", game_id)
@@ -168,8 +189,7 @@ class SQLStore(ABC):
     # --- reads -----------------------------------------------------------------------------
 
     async def get_game(self, game_id: int) -> GameRecord:
-        async with self._read() as conn:
-            return await self._fetch_game(conn, game_id)
+        return await self._reading(lambda conn: self._fetch_game(conn, game_id))
 
     async def open_game(self, channel_id: str) -> GameRecord | None:
         row = await self._one(
@@ -186,13 +206,12 @@ class SQLStore(ABC):
         return None if row is None else from_row.game(row)
 
     async def actions(self, game_id: int, after: int = 0) -> list[StoredAction]:
-        async with self._read() as conn:
-            rows = await conn.fetch(
-                f"SELECT seq, action, faction, user_id, {self.dialect.ts('created_at')} "
-                "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
-                game_id,
-                after,
-            )
+        rows = await self._all(
+            f"SELECT seq, action, faction, user_id, {self.dialect.ts('created_at')} "
+            "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            game_id,
+            after,
+        )
         return [from_row.stored_action(r) for r in rows]
 
     async def latest_snapshot(self, game_id: int, at_most: int | None = None) -> Snapshot | None:
@@ -225,13 +244,12 @@ class SQLStore(ABC):
         return ServerSettings(guild_id=guild_id, organisers=row[0], role_id=row[1])
 
     async def log_lines(self, game_id: int, start: int = 0, end: int | None = None) -> list[str]:
-        async with self._read() as conn:
-            rows = await conn.fetch(
-                "SELECT line FROM log_lines WHERE game_id = ? AND n >= ? AND n < ? ORDER BY n",
-                game_id,
-                start,
-                NO_END if end is None else end,
-            )
+        rows = await self._all(
+            "SELECT line FROM log_lines WHERE game_id = ? AND n >= ? AND n < ? ORDER BY n",
+            game_id,
+            start,
+            NO_END if end is None else end,
+        )
         return [r[0] for r in rows]
 
     async def log_length(self, game_id: int) -> int:
@@ -239,11 +257,13 @@ class SQLStore(ABC):
         return 0 if row is None else int(row[0])
 
     async def stored_bytes(self, game_id: int) -> int:
-        found: list[Row] = []
-        async with self._read() as conn:
+        async def read(conn: Conn) -> list[Row]:
+            found: list[Row] = []
             for table, key in [("games", "id"), *((t, "game_id") for t in from_row.GAME_TABLES)]:
                 found += await conn.fetch(f"SELECT * FROM {table} WHERE {key} = ?", game_id)
-        return from_row.stored_bytes(found)
+            return found
+
+        return from_row.stored_bytes(await self._reading(read))
 
     # --- writes ----------------------------------------------------------------------------
 
@@ -256,7 +276,7 @@ class SQLStore(ABC):
             )
 
     async def put_server_settings(self, settings: ServerSettings) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO server_settings (guild_id, organisers, role_id) VALUES (?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET organisers = excluded.organisers, "
@@ -265,6 +285,8 @@ class SQLStore(ABC):
                 settings.organisers,
                 settings.role_id,
             )
+
+        await self._writing(write)
 
     async def create_game(
         self,
@@ -280,7 +302,8 @@ class SQLStore(ABC):
         kind: str = "vijayanagara",
         files: Sequence[DeckFile] = (),
     ) -> GameRecord:
-        async with self._new_game(channel_id, deck) as conn:
+        async def write(conn: Conn) -> GameRecord:
+            await self._put_deck(conn, deck)
             for f in files:
                 await self._put_deck(conn, f)
             game_id = await self._insert_game(
@@ -298,14 +321,15 @@ class SQLStore(ABC):
                 await self._put_announcement(conn, game, announcement(game))
             return game
 
-    @asynccontextmanager
-    async def _new_game(self, channel_id: str, deck: DeckFile | None) -> AsyncIterator[Conn]:
-        """The transaction that adds a game (and its deck file) to the channel; GameExists
-        when the channel has an open one."""
+        return await self._new_game(channel_id, write)
+
+    async def _new_game(
+        self, channel_id: str, write: Callable[[Conn], Coroutine[Any, Any, GameRecord]]
+    ) -> GameRecord:
+        """The transaction that adds a game to the channel; GameExists when the channel has
+        an open one."""
         try:
-            async with self._tx() as conn:
-                await self._put_deck(conn, deck)
-                yield conn
+            return await self._writing(write)
         except Exception as e:
             if self._is_duplicate(e):
                 raise GameExists(channel_id) from e
@@ -375,7 +399,7 @@ class SQLStore(ABC):
         reminder: ReminderPlan | None = None,
         options: dict[str, Any] | None = None,
     ) -> GameRecord:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> GameRecord:
             game = await self._bump(
                 conn, game_id, expected_version, seats=seats, status=status, options=options
             )
@@ -386,6 +410,8 @@ class SQLStore(ABC):
             if reminder is not None and game.status == "active":
                 await self._put_reminder(conn, game, reminder)
             return game
+
+        return await self._writing(write)
 
     async def _put_snapshot(self, conn: Conn, game_id: int, snapshot: Snapshot) -> None:
         await conn.execute(
@@ -404,7 +430,7 @@ class SQLStore(ABC):
         )
 
     async def fill_log(self, game_id: int, expected_version: int, log: LogLines) -> bool:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> bool:
             if (await self._version_of(conn, game_id)).version != expected_version:
                 return False
             await conn.executemany(
@@ -412,7 +438,9 @@ class SQLStore(ABC):
                 "ON CONFLICT (game_id, n) DO NOTHING",
                 [(game_id, log.start + i, line) for i, line in enumerate(log.lines)],
             )
-        return True
+            return True
+
+        return await self._writing(write)
 
     async def append_actions(
         self,
@@ -442,9 +470,8 @@ class SQLStore(ABC):
         )
 
     async def _append(self, req: Append) -> GameRecord:
-        """One append in its own transaction (SQLite groups them: db/sqlite.py)."""
-        async with self._tx() as conn:
-            return await self._append_one(conn, req)
+        """One append in its own transaction."""
+        return await self._writing(lambda conn: self._append_one(conn, req))
 
     async def _append_one(self, conn: Conn, req: Append) -> GameRecord:
         game = await self._bump(
@@ -492,7 +519,7 @@ class SQLStore(ABC):
         log: Sequence[NewAction],
         snapshot: Snapshot | None = None,
     ) -> GameRecord:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> GameRecord:
             game = await self._check_version(conn, game_id, expected_version)
             if game.status not in OPEN_STATUSES:
                 raise StorageError(f"game {game_id} is {game.status}: it deals nothing more")
@@ -519,6 +546,8 @@ class SQLStore(ABC):
             )
             return await self._bump(conn, game_id, expected_version)
 
+        return await self._writing(write)
+
     # --- export / import -------------------------------------------------------------------
 
     async def export_game(self, game_id: int) -> GameExport:
@@ -539,7 +568,8 @@ class SQLStore(ABC):
     ) -> GameRecord:
         """`options`: as the game's record keeps them (its files named by their keys; the
         export's own when None); `files`: the texts of its component files."""
-        async with self._new_game(channel_id, None) as conn:
+
+        async def write(conn: Conn) -> GameRecord:
             for f in files:
                 await self._put_deck(conn, f)
             game_id = await self._insert_game(
@@ -572,6 +602,8 @@ class SQLStore(ABC):
             if reminder is not None and game.status == "active":
                 await self._put_reminder(conn, game, reminder)
             return game
+
+        return await self._new_game(channel_id, write)
 
     # --- the outbox ------------------------------------------------------------------------
 
@@ -621,20 +653,23 @@ class SQLStore(ABC):
     ) -> list[OwedAnnouncement]:
         """Claimed for `lease` seconds in the same transaction, so that another process
         passes them over (each backend claims its own way: `_claim_owed`)."""
-        async with self._tx() as conn:
-            rows = await self._claim_owed(conn, limit, max(0.0, grace), ignore_backoff, lease)
+        rows = await self._writing(
+            lambda conn: self._claim_owed(conn, limit, max(0.0, grace), ignore_backoff, lease)
+        )
         return [from_row.owed(r) for r in rows]
 
     async def announcement_delivered(self, game_id: int, version: int) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "DELETE FROM outbox WHERE game_id = ? AND version = ?", game_id, version
             )
 
+        await self._writing(write)
+
     async def announcement_failed(
         self, game_id: int, version: int, retry_in: float, text: str | None = None
     ) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "UPDATE outbox SET attempts = attempts + 1, "
                 f"next_attempt_at = {self.dialect.later.format('?')}, "
@@ -645,6 +680,8 @@ class SQLStore(ABC):
                 game_id,
                 version,
             )
+
+        await self._writing(write)
 
     # --- the turn message (migration 005) --------------------------------------------------
 
@@ -658,7 +695,7 @@ class SQLStore(ABC):
         return None if row is None else from_row.turn_message(row)
 
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "UPDATE turn_messages SET message_id = ?, message_version = ?, newest_id = ? "
                 "WHERE game_id = ?",
@@ -668,13 +705,17 @@ class SQLStore(ABC):
                 game_id,
             )
 
+        await self._writing(write)
+
     async def newest_message_posted(self, game_id: int, message_id: int) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "UPDATE turn_messages SET newest_id = ? WHERE game_id = ?",
                 str(message_id),
                 game_id,
             )
+
+        await self._writing(write)
 
     # --- reminders (migration 007) ---------------------------------------------------------
 
@@ -704,7 +745,8 @@ class SQLStore(ABC):
 
     async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:
         p = pace.proposal
-        async with self._tx() as conn:
+
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO paces (game_id, seconds, deadline, ai_seconds, proposed_seconds, "
                 "proposed_deadline, agreed) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -727,6 +769,8 @@ class SQLStore(ABC):
                     game_id,
                 )
 
+        await self._writing(write)
+
     # the columns from_row.reminder reads, from the job and its game
     JOB_COLUMNS = "j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at"
 
@@ -743,14 +787,15 @@ class SQLStore(ABC):
     ) -> list[Reminder]:
         """Claimed as the outbox's entries are (`_claim_due`)."""
         ai = " AND j.user_id < 0" if ai_only else ""
-        async with self._tx() as conn:
-            rows = await self._claim_due(conn, now, limit, now + max(0.0, lease), ai)
+        rows = await self._writing(
+            lambda conn: self._claim_due(conn, now, limit, now + max(0.0, lease), ai)
+        )
         return [from_row.reminder(r) for r in rows]
 
     async def reminder_sent(
         self, game_id: int, version: int, stage: int, next_due: float | None
     ) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             if next_due is None:
                 await conn.execute(
                     "DELETE FROM jobs WHERE game_id = ? AND version = ? AND stage = ?",
@@ -768,8 +813,10 @@ class SQLStore(ABC):
                     stage,
                 )
 
+        await self._writing(write)
+
     async def reminder_later(self, game_id: int, version: int, due_at: float) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "UPDATE jobs SET due_at = ?, claimed_until = 0 WHERE game_id = ? AND version = ?",
                 due_at,
@@ -777,17 +824,16 @@ class SQLStore(ABC):
                 version,
             )
 
+        await self._writing(write)
+
     # --- seat holds, channels' servers (migration 012) ---------------------------------------
 
     async def seat_holds(self, game_id: int) -> dict[str, int]:
-        async with self._read() as conn:
-            rows = await conn.fetch(
-                "SELECT faction, user_id FROM seat_holds WHERE game_id = ?", game_id
-            )
+        rows = await self._all("SELECT faction, user_id FROM seat_holds WHERE game_id = ?", game_id)
         return {str(r[0]): int(r[1]) for r in rows}
 
     async def put_seat_hold(self, game_id: int, faction: str, user_id: int | None) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             if user_id is None:
                 await conn.execute(
                     "DELETE FROM seat_holds WHERE game_id = ? AND faction = ?", game_id, faction
@@ -801,8 +847,10 @@ class SQLStore(ABC):
                 user_id,
             )
 
+        await self._writing(write)
+
     async def put_channel_server(self, channel_id: str, guild_id: str) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO channel_servers (channel_id, guild_id) VALUES (?, ?) "
                 "ON CONFLICT (channel_id) DO NOTHING",
@@ -810,14 +858,15 @@ class SQLStore(ABC):
                 guild_id,
             )
 
+        await self._writing(write)
+
     async def unplaced_channels(self, limit: int = 100) -> list[str]:
-        async with self._read() as conn:
-            rows = await conn.fetch(
-                "SELECT g.channel_id FROM games g WHERE g.id IN (SELECT game_id FROM results) "
-                "AND g.channel_id NOT IN (SELECT channel_id FROM channel_servers) "
-                "GROUP BY g.channel_id ORDER BY MIN(g.id) LIMIT ?",
-                limit,
-            )
+        rows = await self._all(
+            "SELECT g.channel_id FROM games g WHERE g.id IN (SELECT game_id FROM results) "
+            "AND g.channel_id NOT IN (SELECT channel_id FROM channel_servers) "
+            "GROUP BY g.channel_id ORDER BY MIN(g.id) LIMIT ?",
+            limit,
+        )
         return [str(r[0]) for r in rows]
 
     # --- players' preferences (migration 008) ----------------------------------------------
@@ -831,7 +880,7 @@ class SQLStore(ABC):
         return from_row.user_prefs(user_id, row)
 
     async def put_user_prefs(self, prefs: UserPrefs) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.execute(
                 "INSERT INTO user_prefs (user_id, time_zone, quiet_from, quiet_to, "
                 "direct_messages) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
@@ -844,14 +893,18 @@ class SQLStore(ABC):
                 prefs.direct_messages,
             )
 
+        await self._writing(write)
+
     # --- records of finished games (migration 008) -----------------------------------------
 
     async def break_tie(self, game_id: int, winner: str, tied: Sequence[str]) -> None:
-        async with self._tx() as conn:
+        async def write(conn: Conn) -> None:
             await conn.executemany(
                 "UPDATE results SET place = 2 WHERE game_id = ? AND faction = ? AND place = 1",
                 [(game_id, seat) for seat in tied if seat != winner],
             )
+
+        await self._writing(write)
 
     async def results(
         self,
@@ -880,15 +933,14 @@ class SQLStore(ABC):
         if kind is not None:
             where.append("g.kind = ?")
             args.append(kind)
-        async with self._read() as conn:
-            rows = await conn.fetch(
-                "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
-                "r.score, g.kind FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
-                "(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
-                f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
-                f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ?) "
-                f"ORDER BY r.finished_at {order}, r.game_id {order}, r.place",
-                *args,
-                limit,
-            )
+        rows = await self._all(
+            "SELECT r.game_id, g.channel_id, r.finished_at, r.faction, r.user_id, r.place, "
+            "r.score, g.kind FROM results r JOIN games g ON g.id = r.game_id WHERE r.game_id IN "
+            "(SELECT r.game_id FROM results r JOIN games g ON g.id = r.game_id "
+            f"WHERE {' AND '.join(where)} GROUP BY r.game_id "
+            f"ORDER BY MAX(r.finished_at) {order}, r.game_id {order} LIMIT ?) "
+            f"ORDER BY r.finished_at {order}, r.game_id {order}, r.place",
+            *args,
+            limit,
+        )
         return group_results([tuple(r) for r in rows])

@@ -182,7 +182,7 @@ def test_every_game_loads_without_pictures_storage_or_discord() -> None:
         "import sys, rules.games as g; "
         "[x.new_game(x.info.options(), x.info.seats_for(x.info.min_players)) for x in g.games()]; "
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'PIL', 'discord', 'render', 'ai', 'db', 'bot', 'sqlite3', 'asyncpg'}); "
+        "{'PIL', 'discord', 'render', 'ai', 'db', 'bot', 'sqlite3', 'aiosqlite', 'asyncpg'}); "
         "print(','.join(bad))"
     )
     out = subprocess.run(
