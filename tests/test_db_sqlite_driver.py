@@ -1,0 +1,135 @@
+"""The SQLite store on aiosqlite: a database the store before it left opens and plays on; a
+read never waits for the writer; writes made together in one transaction keep apart."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import random
+import shutil
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.renderer import Names
+from bot.service import GameService
+from db import GameExists, ServerSettings, StaleAction, Store
+from db.copy import copy_database
+from db.sqlite import SQLiteStore
+from rules import vijayanagara
+from rules.vijayanagara.engine import decider
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
+CHANNEL = "old-driver"
+
+
+def no_pictures(kind: str, view: object, names: Names | None = None) -> bytes:
+    return b"png"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The fixture: a Vijayanagara game of three seats, 24 moves in, its pace set, stored by
+    the store of revision e12e1f5 (statements on sqlite3 on the event loop, before aiosqlite
+    came back) through its GameService; on PostgreSQL, as moving up takes it along."""
+    path = tmp_path / "old.sqlite3"
+    with gzip.open(FIXTURES / "sqlite3_driver_e12e1f5.sqlite3.gz") as src, path.open("wb") as out:
+        shutil.copyfileobj(src, out)
+    if request.param == "sqlite":
+        yield str(path)
+    else:
+        url = await request.getfixturevalue("pg_server").fresh_database()
+        await copy_database(path, url)
+        yield url
+
+
+async def play_a_move(svc: GameService, r: random.Random) -> None:
+    game = await svc.store.open_game(CHANNEL)
+    assert game is not None
+    st = await svc.state_of(game)
+    a = r.choice(vijayanagara.legal_actions(st))
+    seat = decider(st)
+    assert seat is not None
+    order = vijayanagara.describe(st, a)
+    if vijayanagara.idle_note(st, a):  # a Command that does nothing needs `confirm`
+        order += "; confirm"
+    reply = await svc.play(CHANNEL, SEATS[seat], order, expected_version=game.version)
+    assert reply.ok, reply.text
+
+
+async def test_a_game_the_store_before_aiosqlite_stored_opens_and_plays_on(
+    old_database: str,
+) -> None:
+    svc = await GameService.open(old_database, no_pictures)
+    try:
+        game = await svc.store.open_game(CHANNEL)
+        assert game is not None and game.status == "active" and game.actions == 24
+        pace = await svc.store.pace(game.id)
+        assert pace is not None and pace.seconds == 7200
+        r = random.Random(8)
+        for _ in range(12):
+            await play_a_move(svc, r)
+        after = await svc.store.open_game(CHANNEL)
+        assert after is not None and after.version == game.version + 12
+        stored = await svc.store.actions(game.id)
+        assert [a.seq for a in stored] == list(range(1, after.actions + 1))
+        assert (await svc.store.turn_message(game.id)) is not None
+    finally:
+        await svc.close()
+    again = await GameService.open(old_database, no_pictures)  # and replays after a restart
+    try:
+        game = await again.store.open_game(CHANNEL)
+        assert game is not None and game.version == after.version
+        await play_a_move(again, random.Random(9))
+    finally:
+        await again.close()
+
+
+async def test_a_read_never_waits_for_the_writer(tmp_path: Path) -> None:
+    """Another process holds the file's write lock, so the store's writer waits for it (up to
+    busy_timeout): reads go on meanwhile, on their own connections (WAL)."""
+    path = tmp_path / "busy.sqlite3"
+    s = await SQLiteStore.open(path)
+    g = await s.create_game("c1", 1, {}, creator=1)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process is writing
+    waiting = asyncio.create_task(s.put_server_settings(ServerSettings(guild_id="g1")))
+    try:
+        read = await asyncio.wait_for(s.get_game(g.id), timeout=5)
+        assert read.id == g.id and not waiting.done()
+        assert (await asyncio.wait_for(s.open_game("c1"), timeout=5)) == read
+    finally:
+        other.execute("COMMIT")
+        await waiting
+        other.close()
+    assert (await s.server_settings("g1")).guild_id == "g1"
+    await s.close()
+
+
+async def test_writes_made_in_one_transaction_each_keep_their_own_outcome(
+    tmp_path: Path,
+) -> None:
+    """Writes that wait for the writer together are made in one transaction, each in its own
+    savepoint: one refused (a second open game in a channel, a stale version) changes
+    nothing and is told its own reason; the others are stored."""
+    s: Store = await SQLiteStore.open(tmp_path / "batch.sqlite3")
+    g = await s.create_game("c1", 1, {}, creator=1)
+    outcomes = await asyncio.gather(
+        s.create_game("c1", 2, {}, creator=2),
+        s.put_server_settings(ServerSettings(guild_id="g1", organisers="managers")),
+        s.update_game(g.id, g.version + 5, seats={"D": 1}),
+        s.create_game("c2", 3, {}, creator=3),
+        s.update_game(g.id, g.version, seats={"D": 4}),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[0], GameExists)
+    assert outcomes[1] is None
+    assert isinstance(outcomes[2], StaleAction)
+    assert not isinstance(outcomes[3], BaseException) and outcomes[3].channel_id == "c2"
+    assert (await s.get_game(g.id)).seats == {"D": 4}
+    assert (await s.server_settings("g1")).organisers == "managers"
+    assert (await s.latest_game("c1")) == await s.get_game(g.id)
+    await s.close()
