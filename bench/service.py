@@ -273,7 +273,7 @@ def against(args: argparse.Namespace) -> None:
         for i in range(args.repeat):
             for name, root, runs in (("this tree", REPO, here), (args.against, Path(tmp), there)):
                 runs.append(run_tree(root, args))
-                shown = "  ".join(f"{k} {v:.1f}" for k, v in runs[-1].items())
+                shown = "  ".join(f"{k} {v:.2f}" for k, v in runs[-1].items())
                 print(f"run {i + 1} {name:>10}: {shown}", flush=True)
     print(
         f"\nmedians of {args.repeat} runs each; renderer: "
@@ -283,7 +283,7 @@ def against(args: argparse.Namespace) -> None:
     for key, label in FIGURES:
         a = statistics.median(r[key] for r in here)
         b = statistics.median(r[key] for r in there)
-        print(f"{label.format(games=args.games):34}{a:12.1f}{b:12.1f}{a / b:8.2f}")
+        print(f"{label.format(games=args.games):34}{a:12.2f}{b:12.2f}{a / b:8.2f}")
 
 
 async def main(argv: list[str] | None = None) -> None:

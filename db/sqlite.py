@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from .schema import migrations
 from .sql_store import Conn, Dialect, Row, SQLStore
-from .sqlite_conn import AsyncConn, Worker, Write, fetch, read, transaction
+from .sqlite_conn import AsyncConn, Reader, Worker, Write, fetch, read, transaction
 
 T = TypeVar("T")
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -41,7 +41,8 @@ class SQLiteStore(SQLStore):
     def __init__(self, writer: Worker, readers: list[Worker], path: str) -> None:
         super().__init__()
         self._writer_conn = writer
-        self._readers = readers or [writer]  # (":memory:" is one connection's own database)
+        # (":memory:" is one connection's own database: it is read on the writer)
+        self._readers = [Reader(w) for w in readers or [writer]]
         self._conn = AsyncConn(writer)  # raw statements, for tests and tools
         self.path = path
         self._lock = asyncio.Lock()  # the writer's transactions, one at a time
@@ -62,7 +63,7 @@ class SQLiteStore(SQLStore):
             await store._migrate()  # (before the readers: they read the migrated file)
             for _ in range(readers if path != ":memory:" else 0):
                 opened.append(await Worker.connect(path, busy_timeout_ms, reader=True))
-            store._readers = opened or [writer]
+            store._readers = [Reader(w) for w in opened or [writer]]
         except BaseException:
             for worker in [writer, *opened]:
                 await worker.close()
@@ -72,7 +73,8 @@ class SQLiteStore(SQLStore):
     async def close(self) -> None:
         if self._writer is not None and not self._writer.done():
             await self._writer
-        for worker in {id(w): w for w in [*self._readers, self._writer_conn]}.values():
+        workers = [r.worker for r in self._readers] + [self._writer_conn]
+        for worker in {id(w): w for w in workers}.values():
             await worker.close()
 
     async def pragma(self, name: str) -> Any:
@@ -93,10 +95,10 @@ class SQLiteStore(SQLStore):
                 script = "BEGIN IMMEDIATE;\n" + "\n".join(steps) + "\nCOMMIT;"
                 await self._writer_conn.run(lambda raw: raw.executescript(script))
 
-    # --- reads: one trip each, to the least busy reader ------------------------------------
+    # --- reads: to the least busy reader, one trip each or many a trip --------------------
 
-    def _reader(self) -> Worker:
-        return min(self._readers, key=lambda w: w.busy)
+    def _reader(self) -> Reader:
+        return min(self._readers, key=lambda r: r.load)
 
     async def _all(self, sql: str, *args: object) -> list[Row]:
         return await self._reader().run(partial(fetch, sql, args))
@@ -106,7 +108,7 @@ class SQLiteStore(SQLStore):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Conn]:
-        yield AsyncConn(self._reader())
+        yield AsyncConn(self._reader().worker)
 
     # --- writes: group commit ----------------------------------------------------------------
 

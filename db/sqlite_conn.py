@@ -166,6 +166,58 @@ def _configure(busy_timeout_ms: int, reader: bool, raw: sqlite3.Connection) -> N
     raw.execute("PRAGMA foreign_keys = ON")
 
 
+class Reader:
+    """A reader connection. A read sent while the reader is idle goes at once; reads that
+    arrive while it is busy wait, and go together in its next trip (under load, many reads
+    a trip)."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+        self._waiting: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._trips: asyncio.Task[None] | None = None
+
+    @property
+    def load(self) -> int:
+        return self.worker.busy + len(self._waiting)
+
+    async def run(self, call: Callable[[sqlite3.Connection], T]) -> T:
+        if self.load == 0:
+            return await self.worker.run(call)
+        answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting.append((call, answer))
+        if self._trips is None or self._trips.done():
+            self._trips = asyncio.create_task(self._go())
+        return await answer
+
+    async def _go(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                outcomes = await self.worker.run(partial(_each, [call for call, _ in batch]))
+            except Exception as e:  # (the connection is gone)
+                outcomes = [(False, e)] * len(batch)
+            for (_, answer), (ok, value) in zip(batch, outcomes, strict=True):
+                if answer.done():  # the caller gave up
+                    continue
+                if ok:
+                    answer.set_result(value)
+                else:
+                    answer.set_exception(value)
+
+
+def _each(
+    calls: Sequence[Callable[[sqlite3.Connection], Any]], raw: sqlite3.Connection
+) -> list[tuple[bool, Any]]:
+    """On a reader's thread: each call's result (True) or exception (False)."""
+    outcomes: list[tuple[bool, Any]] = []
+    for call in calls:
+        try:
+            outcomes.append((True, call(raw)))
+        except Exception as e:
+            outcomes.append((False, e))
+    return outcomes
+
+
 class AsyncConn:
     """The writer as `Conn`, each statement one trip: for raw work outside the store's
     writes (tests, tools), never on a move's path."""
