@@ -15,7 +15,7 @@ import pytest
 
 from bot.renderer import Names
 from bot.service import GameService
-from db import GameExists, ServerSettings, StaleAction, Store
+from db import GameExists, GameNotFound, ServerSettings, StaleAction, Store
 from db.copy import copy_database
 from db.sqlite import SQLiteStore
 from rules import vijayanagara
@@ -132,4 +132,20 @@ async def test_writes_made_in_one_transaction_each_keep_their_own_outcome(
     assert (await s.get_game(g.id)).seats == {"D": 4}
     assert (await s.server_settings("g1")).organisers == "managers"
     assert (await s.latest_game("c1")) == await s.get_game(g.id)
+    await s.close()
+
+
+async def test_reads_sent_together_each_get_their_own_answer(tmp_path: Path) -> None:
+    """Reads that wait for a busy reader go together in one trip: each is answered with its
+    own rows, and one that fails (a game that does not exist) fails alone."""
+    s = await SQLiteStore.open(tmp_path / "reads.sqlite3")
+    games = [await s.create_game(f"c{i}", i, {}, creator=i) for i in range(6)]
+    missing = max(g.id for g in games) + 1
+    asked = [g.id for g in games] * 5 + [missing]
+    answers = await asyncio.gather(*(s.get_game(i) for i in asked), return_exceptions=True)
+    for game_id, answer in zip(asked, answers, strict=True):
+        if game_id == missing:
+            assert isinstance(answer, GameNotFound)
+        else:
+            assert not isinstance(answer, BaseException) and answer.id == game_id
     await s.close()
