@@ -2,14 +2,13 @@
 its seats and its first wait in one transaction: a process that dies at any write of the
 command leaves either nothing (the channel is free) or the whole game, owed to the channel,
 seated, and waited for. On both backends: each command runs once whole, counting its writes
-(every write of the store is one transaction, `SQLStore._tx`), then once for each of them with
+(every write of the store is one transaction, `SQLStore._writing`), then once for each of them with
 the process dying as that write begins."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from fakes import SEATS, FakeRenderer
@@ -34,23 +33,23 @@ class Crash(BaseException):
 
 
 class Writes:
-    """Counts the store's write transactions as they begin; the process dies as number
-    `survives + 1` begins (never, for None)."""
+    """Counts the store's writes as they begin; the process dies as number `survives + 1`
+    begins (never, for None)."""
 
     def __init__(self, store: SQLStore, survives: int | None) -> None:
-        self.store, self.real = store, store._tx
+        self.store, self.real = store, store._writing
         self.count = 0
 
-        def tx() -> AbstractAsyncContextManager[Any]:
+        async def writing(body: Callable[[Any], Coroutine[Any, Any, Any]]) -> Any:
             if self.count == survives:
                 raise Crash(f"write {self.count + 1}")
             self.count += 1
-            return self.real()
+            return await self.real(body)
 
-        store._tx = tx  # type: ignore[method-assign]
+        store._writing = writing  # type: ignore[method-assign]
 
     def stop(self) -> None:
-        self.store._tx = self.real  # type: ignore[method-assign]
+        self.store._writing = self.real  # type: ignore[method-assign]
 
 
 Command = Callable[[GameService, str], Awaitable[object]]
