@@ -59,16 +59,14 @@ class SQLiteStore(SQLStore):
         writer = await Worker.connect(path, busy_timeout_ms, reader=False)
         opened: list[Worker] = []
         try:
-            store = cls(writer, opened, path)
-            await store._migrate()  # (before the readers: they read the migrated file)
+            await _migrate(writer)  # (before the readers: they read the migrated file)
             for _ in range(readers if path != ":memory:" else 0):
                 opened.append(await Worker.connect(path, busy_timeout_ms, reader=True))
-            store._readers = [Reader(w) for w in opened or [writer]]
         except BaseException:
             for worker in [writer, *opened]:
                 await worker.close()
             raise
-        return store
+        return cls(writer, opened, path)
 
     async def close(self) -> None:
         if self._writer is not None and not self._writer.done():
@@ -80,20 +78,6 @@ class SQLiteStore(SQLStore):
     async def pragma(self, name: str) -> Any:
         row = await self._conn.fetchrow(f"PRAGMA {name}")
         return None if row is None else row[0]
-
-    async def _migrate(self) -> None:
-        async with self._lock:
-            current = int(await self.pragma("user_version"))
-            steps = [
-                f"{sql}\nPRAGMA user_version = {number};"
-                for number, sql in migrations()
-                if number > current
-            ]
-            if steps:
-                # the pending migrations, each with its version bump, as one transaction (one
-                # fsync): a crash leaves the old version intact
-                script = "BEGIN IMMEDIATE;\n" + "\n".join(steps) + "\nCOMMIT;"
-                await self._writer_conn.run(lambda raw: raw.executescript(script))
 
     # --- reads: to the least busy reader, one trip each or many a trip --------------------
 
@@ -216,3 +200,17 @@ def _commit(raw: sqlite3.Connection) -> None:
 def _roll_back(raw: sqlite3.Connection) -> None:
     if raw.in_transaction:
         raw.execute("ROLLBACK")
+
+
+async def _migrate(writer: Worker) -> None:
+    """The pending migrations, each with its version bump, as one transaction (one fsync): a
+    crash leaves the old version intact."""
+    current = int((await writer.run(partial(fetch, "PRAGMA user_version", ())))[0][0])
+    steps = [
+        f"{sql}\nPRAGMA user_version = {number};"
+        for number, sql in migrations()
+        if number > current
+    ]
+    if steps:
+        script = "BEGIN IMMEDIATE;\n" + "\n".join(steps) + "\nCOMMIT;"
+        await writer.run(lambda raw: raw.executescript(script))
