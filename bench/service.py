@@ -45,6 +45,8 @@ sys.path.insert(
     else str(Path(__file__).resolve().parent.parent),
 )
 
+from revision import checkout
+
 from bot.renderer import Names, Renderer, default_renderer
 from bot.service import GameService
 from rules import vijayanagara
@@ -266,10 +268,7 @@ def against(args: argparse.Namespace) -> None:
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(
-            ["git", "-C", str(REPO), "archive", args.against], capture_output=True, check=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        checkout(args.against, Path(tmp), "bot", "db", "rules", "render", "ai")
         for i in range(args.repeat):
             for name, root, runs in (("this tree", REPO, here), (args.against, Path(tmp), there)):
                 runs.append(run_tree(root, args))

@@ -80,6 +80,23 @@ MODES: dict[str, tuple[str, list[str], str]] = {
         ["--games", "1", "--per-game", "2", "--rounds", "1", "--against", "HEAD"],
         rf"PNG KB +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
+    "service --against": (
+        "service.py",
+        [
+            "--moves",
+            "4",
+            "--games",
+            "2",
+            "--rounds",
+            "1",
+            "--fake-render",
+            "--against",
+            "HEAD",
+            "--repeat",
+            "1",
+        ],
+        rf"moves/s, 2 games at once +{NUMBER} +{NUMBER} +{NUMBER}",
+    ),
     "taj_mahal_engine --against": (
         "taj_mahal_engine.py",
         ["--games", "3", "--rounds", "1", "--against", "HEAD"],
