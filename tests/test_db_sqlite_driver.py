@@ -17,6 +17,7 @@ from bot.renderer import Names
 from bot.service import GameService
 from db import GameExists, GameNotFound, ServerSettings, StaleAction, Store
 from db.copy import copy_database
+from db.sql_store import Conn
 from db.sqlite import SQLiteStore
 from rules import vijayanagara
 from rules.vijayanagara.engine import decider
@@ -148,4 +149,23 @@ async def test_reads_sent_together_each_get_their_own_answer(tmp_path: Path) -> 
             assert isinstance(answer, GameNotFound)
         else:
             assert not isinstance(answer, BaseException) and answer.id == game_id
+    await s.close()
+
+
+async def test_a_unit_of_work_that_waits_for_something_is_refused_and_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    """A write's body runs whole on the writer's thread: one that waits for anything but its
+    statements (a coding slip) is refused with the reason, its statements rolled back."""
+    s = await SQLiteStore.open(tmp_path / "slip.sqlite3")
+
+    async def waits(conn: Conn) -> None:
+        await conn.execute("INSERT INTO server_settings (guild_id) VALUES ('slip')")
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="may only run statements"):
+        await s._writing(waits)
+    assert await s._conn.fetch("SELECT guild_id FROM server_settings") == []
+    await s.put_server_settings(ServerSettings(guild_id="g1"))
+    assert (await s.server_settings("g1")).guild_id == "g1"
     await s.close()
