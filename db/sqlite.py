@@ -1,11 +1,12 @@
 """The SQLite store: aiosqlite, WAL, synchronous=FULL, foreign keys on, numbered migrations.
 
-One writer connection and a few reader connections, each on its own aiosqlite thread
+One writer connection and a reader connection (or more), each on its own aiosqlite thread
 (db/sqlite_conn.py). Writes queue for the writer, which takes all that are waiting as one
 transaction in one trip to its thread (group commit: one fsync for many games). Writes use
 BEGIN IMMEDIATE, so a second process writing the same file waits (busy_timeout) and then sees
 the version the first one wrote: it gets StaleAction, never a silent overwrite. A read is one
-trip to the least busy reader; in WAL mode it never waits for the writer. The queries are
+trip to the least busy reader, or goes with the reads waiting for it; in WAL mode it never
+waits for the writer. The queries are
 db/sql_store.py's; this module holds what is SQLite's own.
 """
 
@@ -32,7 +33,7 @@ SQLITE = Dialect(
     for_update="",  # BEGIN IMMEDIATE serialises every write to the file
     unclaimed="''",
 )
-READERS = 2  # reader connections (threads) of a store on a file
+READERS = 1  # reader connections (threads) of a store on a file: more only contend for the GIL
 
 
 class SQLiteStore(SQLStore):
