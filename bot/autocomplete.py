@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from db import GameRecord
-from rules.game import Seat, game
+from rules.game import Seat
 
 from .channel_games import ChannelGames
 from .loading import GameLoader, rules_of
@@ -15,6 +15,7 @@ from .moves import ahead
 from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
+from .registry import game
 from .table_texts import TableTexts, holds_private
 from .words import count_of
 

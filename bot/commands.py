@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Literal, cast
 from annotated_types import Ge, Le
 from pydantic import BaseModel
 
-from rules.game import Game, game, games, player_options
+from rules.game import Game, player_options
 from rules.vijayanagara import tiebreak
 
 from .ai_users import seat_levels
+from .registry import game, games
 from .reply import Reply
 from .words import every_dealt, undo_limit
 

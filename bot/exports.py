@@ -13,17 +13,17 @@ from typing import Any
 import pydantic
 from pydantic import BaseModel
 
-import rules.games  # noqa: F401  (registers every game)
 from db import GameExport, Snapshot
 from db.export import one_line
 from db.models import SECRET_STARTS, ExportedAction
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
-from rules.game import game, player_options
+from rules.game import player_options
 from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
 from .loading import PLAYERS, AnyGame, public
+from .registry import game
 from .textlog import LogTail, follow_step
 
 

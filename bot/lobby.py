@@ -20,7 +20,7 @@ from db import (
 )
 from db.models import MAX_ID
 from rules.errors import DataError, clip, excerpt
-from rules.game import component_files, game, player_options
+from rules.game import component_files, player_options
 
 from .ai_turns import ai_header
 from .ai_users import AI_USERS, ai_name, is_ai, seat_level
@@ -41,6 +41,7 @@ from .moves import seat_named
 from .permissions import ORGANISERS, Permissions
 from .pipeline import TurnPipeline, announced
 from .refusal import ServiceError, answers
+from .registry import game
 from .reminders import Reminders
 from .reply import Reply
 from .table_texts import TableTexts

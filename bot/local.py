@@ -19,16 +19,16 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
-import rules.games  # noqa: F401  (registers every game)
 from db.models import MAX_ID
 from rules.errors import clip, excerpt
-from rules.game import game, games, player_options
+from rules.game import player_options
 
 from .ai_users import AI_USERS, ai_level, seat_level, seat_levels
 from .closing import CHART_FILE
 from .commands import AnyGame, Call, Command, Value, commands
 from .lobby import MAX_FILE_BYTES
 from .moves import MAX_ORDER_CHARS
+from .registry import game, games
 from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import MAX_IMPORT_BYTES, GameService

@@ -10,7 +10,7 @@ from typing import TypedDict
 
 from db import Announcement, GameRecord, Store
 from rules.dealing import keyed_below
-from rules.game import Below, Ranking, game
+from rules.game import Below, Ranking
 from rules.vijayanagara import tiebreak
 from rules.vijayanagara.factions import FACTION_NAMES, Faction
 from rules.vijayanagara.game import INFO as VIJAYANAGARA
@@ -21,6 +21,7 @@ from .loading import TIEBREAK, GameLoader, secret_for_seed
 from .lobby import Lobby
 from .pipeline import AfterGame, announced
 from .refusal import ServiceError, answers
+from .registry import game
 from .reply import Reply
 
 ROUNDS = 2  # three tied factions: a first game, then a final against the one who waited

@@ -3,14 +3,13 @@ reference, the game's components to look up, and help."""
 
 from __future__ import annotations
 
-from rules.game import game
-
 from .channel_games import ChannelGames, create_hint
 from .loading import AnyGame, GameLoader, public, rules_of
 from .lobby import check_range
 from .log_reading import told_log
 from .pipeline import TurnPipeline
 from .refusal import ServiceError, answers
+from .registry import game
 from .reply import Reply
 from .table_texts import TableTexts, holds_private, seat_title
 from .words import count_of

@@ -1,19 +1,19 @@
 """The Game protocol: what every layer (bot, storage, render, AI, tests) needs of one game.
 
-One `Game` object per game, registered once by id (`register`, `game`). Everything it does is
-pure: no I/O, no clock, no global random. Randomness enters only as chance entries: the game
-stops at a chance step (`chance`), and `deal` turns uniform integers from a dealer (`Below`:
-the bot's secret-keyed stream, or a seeded one in tests) into the outcome action, which the
-log records like any other step. So the same actions always give the same game, and a game's
-whole future is held by the secret, never by the state.
+One `Game` object per game (the bot's registry, `bot.registry`, finds it by its id).
+Everything it does is pure: no I/O, no clock, no global random. Randomness enters only as
+chance entries: the game stops at a chance step (`chance`), and `deal` turns uniform integers
+from a dealer (`Below`: the bot's secret-keyed stream, or a seeded one in tests) into the
+outcome action, which the log records like any other step. So the same actions always give
+the same game, and a game's whole future is held by the secret, never by the state.
 
 Hidden information has one gate: `view(state, seat)`. The public view (`seat=None`) hides
 every hand; a seat's view adds what that seat alone may see. Every message, log line, picture,
 export of a running game, hint and AI input is made from a view, never from the state.
 
 The board picture and the AI players are not here (rules/ draws nothing and imports no other
-package of ours): `render.registry` and `ai.registry` keep registries of their own, keyed by
-the same game id and filled by `render.games` and `ai.games`.
+package of ours): each game's registration in `bot.games` ties its rules to its pictures
+(`render.registry.Pictures`) and its players (`ai.registry.Player`), typed by its view.
 """
 
 from __future__ import annotations
@@ -523,35 +523,3 @@ class Game(Protocol[S, A, V, Opt]):
         """What the seat to move plays when its time runs out and the table chose to move on
         (a pass); None when the game has no such step now."""
         return None
-
-
-# Registry: one Game per id. The games register themselves when their package is imported;
-# `rules.games` imports every game package, so a caller needs only `rules.game.game(id)`.
-
-_GAMES: dict[str, Game[object, object, object, BaseModel]] = {}
-
-
-def register(g: Game[S, A, V, Opt]) -> Game[S, A, V, Opt]:
-    """Register a game under its id (once); returns it, so a module can write
-    `GAME = register(MyGame())`."""
-    gid = g.info.id
-    if not gid.isidentifier() or gid != gid.lower():
-        raise ValueError(f"a game id is a lower-case identifier, not {gid!r}")
-    if gid in _GAMES and _GAMES[gid] is not g:
-        raise ValueError(f"a game with id {gid!r} is registered already")
-    _GAMES[gid] = g  # type: ignore[assignment]
-    return g
-
-
-def game(gid: str) -> Game[object, object, object, BaseModel]:
-    """The registered game with this id; a ValueError lists the ids there are."""
-    try:
-        return _GAMES[gid]
-    except KeyError:
-        known = ", ".join(sorted(_GAMES)) or "none"
-        raise ValueError(f"no game {gid!r}; the games are: {known}") from None
-
-
-def games() -> tuple[Game[object, object, object, BaseModel], ...]:
-    """Every registered game, by id."""
-    return tuple(_GAMES[k] for k in sorted(_GAMES))

@@ -17,11 +17,11 @@ from fakes import FakeRenderer
 from bot.commands import Call, find
 from bot.loading import rules_of
 from bot.pipeline import typed_order
+from bot.registry import game
 from bot.reply import Reply
 from bot.service import GameService
 from bot.terminal_io import after_shown
 from bot.views import MAX_LOG_LINES
-from rules.game import game
 
 CH = "650"
 READ_EVERY = 40  # steps between two reads of the log (each writes fewer than 200 lines)

@@ -15,8 +15,8 @@ from fakes import FakeRenderer
 from bot.commands import commands, kinds
 from bot.discord_commands import GameGroups
 from bot.local import amain
+from bot.registry import game
 from bot.service import GameService
-from rules.games import game
 from rules.vijayanagara.game import GAME as VIJAYANAGARA
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -26,7 +26,6 @@ from ..game import (
     Shortcut,
     ShortcutParam,
     Step,
-    register,
 )
 from . import (
     Action,
@@ -523,7 +522,7 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         return "use this option and make you Ineligible (2.3.3 allows zero spaces)"
 
 
-GAME = register(Vijayanagara())
+GAME = Vijayanagara()
 
 
 @cache
