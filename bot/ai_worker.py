@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from ai.budget import MAX_ITERATIONS, Budget
-from ai.registry import Advice
+from ai.players import Advice
 
 from .registry import registry
 

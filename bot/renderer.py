@@ -1,4 +1,4 @@
-"""The board renderer the service uses: the game's own picture (render.registry), swappable in
+"""The board renderer the service uses: the game's own picture (render.pictures), swappable in
 tests (a renderer is any `(game id, view, names) -> PNG bytes`; `names`: the players' names
 by seat)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from render.registry import Names
+from render.pictures import Names
 
 from .registry import registry
 

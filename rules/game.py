@@ -13,7 +13,7 @@ export of a running game, hint and AI input is made from a view, never from the 
 
 The board picture and the AI players are not here (rules/ draws nothing and imports no other
 package of ours): each game's registration in `bot.games` ties its rules to its pictures
-(`render.registry.Pictures`) and its players (`ai.registry.Player`), typed by its view.
+(`render.pictures.Pictures`) and its players (`ai.players.Player`), typed by its view.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """One game's registration and the registry built from them.
 
-A `GameEntry` ties a game's rules (rules.game), its pictures (render.registry) and its
-computer players (ai.registry) with one view type: mypy refuses an entry whose pictures or
+A `GameEntry` ties a game's rules (rules.game), its pictures (render.pictures) and its
+computer players (ai.players) with one view type: mypy refuses an entry whose pictures or
 players read another view than its rules give. `build_registry` checks the entries when the
 bot starts: a game without pictures or players, or two games with one id, is refused there,
 never met in the middle of a game.
@@ -17,8 +17,8 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ai.budget import Budget
-from ai.registry import Advice, Adviser, Explainer, Player
-from render.registry import Pictures
+from ai.players import Advice, Adviser, Explainer, Player
+from render.pictures import Pictures
 from rules.game import Game
 
 S = TypeVar("S")
@@ -133,9 +133,9 @@ def _check(gid: str, e: AnyEntry) -> None:
     if not gid.isidentifier() or gid != gid.lower():
         raise ValueError(f"a game id is a lower-case identifier, not {gid!r}")
     if not isinstance(e.pictures, Pictures):
-        raise ValueError(f"{gid}: no pictures (its board and alt text, render.registry)")
+        raise ValueError(f"{gid}: no pictures (its board and alt text, render.pictures)")
     if not isinstance(e.players, Players) or not e.players.levels:
-        raise ValueError(f"{gid}: no computer players (at least one level, ai.registry)")
+        raise ValueError(f"{gid}: no computer players (at least one level, ai.players)")
     for level in e.players.levels:
         if level != level.strip().lower() or not level:
             raise ValueError(f"{gid}: an AI level is a lower-case word, not {level!r}")
