@@ -213,8 +213,52 @@ def _seat_param(g: AnyGame, description: str, required: bool = False) -> Param:
     return Param(g.info.seat_word, description, "seat", required=required)
 
 
+def _ai_params(g: AnyGame) -> tuple[Param, ...]:
+    """The seat an AI plays, how strong, and how fast."""
+    return (
+        _seat_param(g, f"The {g.info.seat_word} the AI plays", required=True),
+        Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
+        Param(
+            "pace",
+            "Seconds between two of its steps (default 4)",
+            "decimal",
+            low=1,
+            high=600,
+        ),
+    )
+
+
+def _pace_params(g: AnyGame) -> tuple[Param, ...]:
+    """The hours a game waits, and what its deadline does (where the seat may pass)."""
+    return (
+        Param(
+            "hours",
+            "1 to 336 (two weeks); leave both out to see the pace",
+            "number",
+            low=1,
+            high=336,
+        ),
+        *(
+            (
+                Param(
+                    "deadline",
+                    "When the first wait runs out: nothing, or the seat passes",
+                    choices=("nothing", "pass"),
+                ),
+            )
+            if g.info.passes_at_deadline
+            else ()
+        ),
+    )
+
+
 def common(g: AnyGame) -> list[Command]:
     """The commands every game's group has."""
+    return [*_seating(g), *_playing(g), *_looking(g), *_keeping(g)]
+
+
+def _seating(g: AnyGame) -> list[Command]:
+    """Opening a game, taking and leaving seats, AIs in them, and the start."""
     title = g.info.title
     seats = _seat(g)
     return [
@@ -260,19 +304,15 @@ def common(g: AnyGame) -> list[Command]:
             "an AI plays a seat (seat, level, pace: seconds a step); a person's seat at their "
             "request, by Manage Server, or once the game stalled on them; join takes it back",
             _ai,
-            (
-                _seat_param(g, f"The {g.info.seat_word} the AI plays", required=True),
-                Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
-                Param(
-                    "pace",
-                    "Seconds between two of its steps (default 4)",
-                    "decimal",
-                    low=1,
-                    high=600,
-                ),
-            ),
+            _ai_params(g),
             answer="change",
         ),
+    ]
+
+
+def _playing(g: AnyGame) -> list[Command]:
+    """Playing: the computer's suggestion, an order, an undo."""
+    return [
         Command(
             "hint",
             "The computer's suggestion (only you see)",
@@ -301,6 +341,12 @@ def common(g: AnyGame) -> list[Command]:
             lambda s, c: s.undo(c.channel, c.user, kind=c.kind),
             answer="change",
         ),
+    ]
+
+
+def _looking(g: AnyGame) -> list[Command]:
+    """Looking at the game: the board, the status, the choices, the log, the rules, help."""
+    return [
         Command(
             "board",
             "Show the board (only to you, unless public)",
@@ -342,6 +388,12 @@ def common(g: AnyGame) -> list[Command]:
             local="the rules at the table, a topic at a time",
         ),
         Command("help", "How to play with this bot", "this list", _help),
+    ]
+
+
+def _keeping(g: AnyGame) -> list[Command]:
+    """Keeping games: export, import, and abort."""
+    return [
         Command(
             "export",
             "Download the whole game as JSON",
@@ -384,6 +436,11 @@ def common(g: AnyGame) -> list[Command]:
 
 def club(g: AnyGame) -> list[Command]:
     """The `club` subgroup: games played over days, and the records."""
+    return [*_club_waits(g), *_club_seating(g), *_club_records(g), *_club_server(g)]
+
+
+def _club_waits(g: AnyGame) -> list[Command]:
+    """How long a game waits for a decision, and each player's hours and messages."""
     return [
         Command(
             "pace",
@@ -395,26 +452,7 @@ def club(g: AnyGame) -> list[Command]:
             lambda s, c: s.pace(
                 c.channel, c.user, c.number("hours"), c.text("deadline"), is_manager=c.is_manager
             ),
-            (
-                Param(
-                    "hours",
-                    "1 to 336 (two weeks); leave both out to see the pace",
-                    "number",
-                    low=1,
-                    high=336,
-                ),
-                *(
-                    (
-                        Param(
-                            "deadline",
-                            "When the first wait runs out: nothing, or the seat passes",
-                            choices=("nothing", "pass"),
-                        ),
-                    )
-                    if g.info.passes_at_deadline
-                    else ()
-                ),
-            ),
+            _pace_params(g),
             answer="change",
             club=True,
             local="hours the game waits for a decision before it reminds (the bot reminds on "
@@ -448,6 +486,12 @@ def club(g: AnyGame) -> list[Command]:
             answer="change",
             club=True,
         ),
+    ]
+
+
+def _club_seating(g: AnyGame) -> list[Command]:
+    """Who plays next: a rematch, a substitute."""
+    return [
         Command(
             "rematch",
             "A new game with the same people",
@@ -488,6 +532,12 @@ def club(g: AnyGame) -> list[Command]:
             answer="change",
             club=True,
         ),
+    ]
+
+
+def _club_records(g: AnyGame) -> list[Command]:
+    """The records: finished games, wins and ratings, replays, the dealt chance checked."""
+    return [
         Command(
             "history",
             "Finished games here, or a player's",
@@ -534,6 +584,12 @@ def club(g: AnyGame) -> list[Command]:
             answer="public",
             club=True,
         ),
+    ]
+
+
+def _club_server(g: AnyGame) -> list[Command]:
+    """The server's settings: who may create, import and abort games."""
+    return [
         Command(
             "config",
             "Who may create, import and abort games on this server",
@@ -603,6 +659,12 @@ def own(g: AnyGame) -> list[Command]:
                 answer="public",
             )
         )
+    return out + _shortcut_commands(g)
+
+
+def _shortcut_commands(g: AnyGame) -> list[Command]:
+    """The game's shortcuts, each a command that plays an order."""
+    out: list[Command] = []
     for sc in g.shortcuts():
         params = tuple(
             Param(

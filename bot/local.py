@@ -782,6 +782,14 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         if g.info.deals
         else f"not for {g.info.title}: it deals nothing (no dice, no cards), so a seed is refused",
     )
+    _seating_arguments(p, g)
+    _new_game_arguments(p, g)
+    return p
+
+
+def _seating_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
+    """Who plays a new game: your seat, the AIs' seats and levels, how many, and how fast
+    the AIs' steps are shown."""
     seats, levels = ", ".join(g.info.seats), ", ".join(seat_levels(g.info.id))
     p.add_argument(
         "--play",
@@ -817,6 +825,10 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         help=f"wait this long between two AI steps shown, to follow them (0 to {MAX_AI_PAUSE:g}; "
         "default 0)",
     )
+
+
+def _new_game_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
+    """A new game's options and component files of your own."""
     p.add_argument(
         "--options",
         type=option_arg,
@@ -838,7 +850,6 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     if "deck" in g.file_names():
         p.add_argument("--deck", type=Path, default=None, help="another deck file for a new game")
-    return p
 
 
 async def amain(
