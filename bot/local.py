@@ -406,10 +406,10 @@ class LocalClient:
             # the terminal is the channel, printed once: a turn's edit and the closing of a
             # turn repeat what was shown; only their new lines are printed
             if reply.edit:
-                text = after_shown(self.turn_text, reply.text)
+                text = after_shown(self.turn_text, reply.text, self.game)
             elif reply.close_text is not None:
                 # (a run the closing moved out goes on in the new message: what was added)
-                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text)
+                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
         for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")

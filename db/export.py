@@ -14,6 +14,8 @@ from typing import Any
 
 import pydantic
 
+from rules.game import EXPORT_FORMAT, export_format
+from rules.game import game as registered
 from rules.validation import first_problem
 
 from .errors import StorageError
@@ -119,6 +121,15 @@ def parse_export(
 KEPT_APART = ("files", "deck_hash", "dealt_by_seed", "ai", "tiebreak")
 
 
+def _format(kind: str) -> str:
+    """The `format` the game of this kind gives its exports (rules.game.export_format); the
+    plain one for a kind no longer registered."""
+    try:
+        return export_format(registered(kind))
+    except ValueError:
+        return EXPORT_FORMAT
+
+
 async def export_game(store: Store, game_id: int) -> GameExport:
     """A stored game as its export (both backends): its options with each component file's
     text under the file's name, seats, the log with its chance entries, the secret only once
@@ -153,7 +164,7 @@ async def export_game(store: Store, game_id: int) -> GameExport:
         log.insert(secret.dealt_from, {SECRET_STARTS: secret.commitment(game_id)})
     return GameExport.model_validate(
         {
-            "format": "vijayanagara-game" if game.kind == "vijayanagara" else "board-game",
+            "format": _format(game.kind),
             "format_version": 3 if secret.secret else 1,
             "game": game.kind,
             "seed": None if secret.secret else game.seed,  # only games before chance entries
