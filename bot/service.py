@@ -347,24 +347,6 @@ class GameService:
         first parameter (a Command's name), `args` every parameter by name."""
         return await self.moves.shortcut(channel, user, name, args, arg=arg, kind=kind)
 
-    async def give(
-        self,
-        channel: str,
-        user: int,
-        receiver: str,
-        resources: int = 0,
-        cavalry: int = 0,
-        giver: str | None = None,
-    ) -> Reply:
-        """Vijayanagara's trade (1.5.2): its `give` shortcut."""
-        args: dict[str, str | int | None] = {
-            "receiver": receiver,
-            "resources": resources,
-            "cavalry": cavalry,
-            "giver": giver,
-        }
-        return await self.moves.shortcut(channel, user, "give", args, kind="vijayanagara")
-
     # --- reading ----------------------------------------------------------------------------------
 
     async def status(self, channel: str, *, public: bool = False, kind: str | None = None) -> Reply:

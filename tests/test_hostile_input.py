@@ -27,6 +27,7 @@ from hostile import (
     small_deck,
     watched,
 )
+from test_service import give
 
 from bot.local import amain, text_command
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
@@ -355,9 +356,9 @@ async def test_numbers_from_users_are_range_checked_with_a_message(
     assert not reply.ok and "from 1 to 200" in reply.text
     reply = await text_command(svc, OTHER, D, "log " + "9" * 4000)  # within the line limit
     assert not reply.ok and "from 1 to 200" in reply.text and len(reply.text) < 300
-    reply = await svc.give(OTHER, D, "B", 2**70, 0)
+    reply = await give(svc, OTHER, D, "B", 2**70, 0)
     assert not reply.ok and "from 0 to 24" in reply.text
-    reply = await svc.give(OTHER, D, "B", 0, -1)
+    reply = await give(svc, OTHER, D, "B", 0, -1)
     assert not reply.ok and "from 0 to 10" in reply.text
     reply = await text_command(svc, OTHER, D, "give B " + "9" * 5000 + " resources")
     assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS

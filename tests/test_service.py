@@ -10,12 +10,25 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer
 
-from bot.commands import help_reply
+from bot.commands import Call, find, help_reply
 from bot.local import text_command
+from bot.reply import Reply
 from bot.service import GameService
 from rules import vijayanagara
 
 CH = "chan-1"
+
+
+async def give(
+    svc: GameService, channel: str, user: int, receiver: str, resources: int, cavalry: int
+) -> Reply:
+    """Vijayanagara's `give` command (1.5.2), as Discord calls it."""
+    command = find("vijayanagara", "give")
+    assert command is not None
+    args = {"receiver": receiver, "resources": resources, "cavalry": cavalry}
+    return await command.run(svc, Call(channel, user, "vijayanagara", dict(args)))
+
+
 D, B, V = (
     SEATS[vijayanagara.Faction.D],
     SEATS[vijayanagara.Faction.B],
@@ -113,7 +126,7 @@ async def test_bad_input_is_refused_and_changes_nothing(svc: GameService) -> Non
         (await svc.press(CH, mover, f"vj:1:{v0 + 5}:a0"), "older position"),
         (await svc.press(CH, mover, "garbage"), "not one of mine"),
         (await svc.undo(CH, mover), "nothing to undo"),
-        (await svc.give(CH, mover, "X", 1, 0), "not a faction"),
+        (await give(svc, CH, mover, "X", 1, 0), "not a faction"),
         (await svc.abort(CH, STRANGER), "creator"),
     ]
     for reply, needle in cases:
@@ -192,11 +205,11 @@ async def test_give(svc: GameService) -> None:
     assert r.ok, r.text
     _, st2 = await current(svc)
     assert st2.resources[vijayanagara.Faction.D] == res_d - 1
-    too_much = await svc.give(CH, D, "V", 24, 0)
+    too_much = await give(svc, CH, D, "V", 24, 0)
     assert not too_much.ok and "only" in too_much.text
-    out_of_range = await svc.give(CH, D, "V", 99, 0)
+    out_of_range = await give(svc, CH, D, "V", 99, 0)
     assert not out_of_range.ok and "from 0 to 24" in out_of_range.text
-    stranger = await svc.give(CH, STRANGER, "V", 1, 0)
+    stranger = await give(svc, CH, STRANGER, "V", 1, 0)
     assert not stranger.ok
 
 
