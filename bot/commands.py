@@ -187,7 +187,7 @@ async def _help(s: GameService, c: Call) -> Reply:
     return help_reply(s, c.kind)
 
 
-def help_reply(s: GameService, kind: str = "vijayanagara") -> Reply:
+def help_reply(s: GameService, kind: str) -> Reply:
     """The game's commands, from this table, and the game's own lines."""
     return s.views.help(help_lines(kind), kind=kind)
 

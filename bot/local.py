@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 import rules.games  # noqa: F401  (registers every game)
-from db.models import MAX_ID
+from db.models import FIRST_GAME, MAX_ID
 from rules.errors import clip, excerpt
 from rules.game import game, games, player_options
 
@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 LOCAL_USER = 1
 CHANNEL = "local"
 DEFAULT_DB = "./vijayanagara-local.sqlite3"
-DEFAULT_GAME = "vijayanagara"
+DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}

@@ -36,7 +36,11 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         await play_random(svc, 20, seed=1, channel="playing")
         await seated(svc, 7, "aborted")
         assert (await svc.abort("aborted", D)).ok
-        assert (await svc.create("decked", D, seed=3, files={"deck": DECK.read_text()})).ok
+        assert (
+            await svc.create(
+                "decked", D, seed=3, files={"deck": DECK.read_text()}, kind="vijayanagara"
+            )
+        ).ok
         await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
         assert (await svc.pace("playing", D, 6, "pass", is_manager=True)).ok
         assert (await svc.pace("playing", D, 2)).buttons  # a proposal waiting for agreement

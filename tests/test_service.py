@@ -48,7 +48,7 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 async def seated(svc: GameService, seed: int = B_FIRST, channel: str = CH) -> None:
     """A started bot game, dealt by the fixed secret of `seed` (chance entries in its log)."""
     svc.seed_source = lambda: seed
-    assert (await svc.create(channel, D)).ok
+    assert (await svc.create(channel, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         r = await svc.join(channel, uid, f.value)
         assert r.ok, r.text
@@ -89,8 +89,8 @@ async def play_random(svc: GameService, steps: int, seed: int, channel: str = CH
 
 async def test_lobby_rules(svc: GameService) -> None:
     assert not (await svc.join(CH, D, "D")).ok  # no game yet
-    assert (await svc.create(CH, D, seed=3)).ok
-    again = await svc.create(CH, B)
+    assert (await svc.create(CH, D, seed=3, kind="vijayanagara")).ok
+    again = await svc.create(CH, B, kind="vijayanagara")
     assert not again.ok and again.ephemeral and "already has a game" in again.text
     assert (await svc.join(CH, D, "D")).ok
     taken = await svc.join(CH, B, "D")
@@ -296,11 +296,11 @@ async def test_reading_commands(svc: GameService) -> None:
     assert b.ok and b.image == PNG
     lg = await svc.log_lines(CH, 5)
     assert lg.ok and "Card" in lg.text
-    c = await svc.card_in(CH, "1")
+    c = await svc.card_in(CH, "1", kind="vijayanagara")
     assert c.ok and "Capital Relocated" in c.text and "Unshaded" in c.text
-    assert not (await svc.card_in(CH, "zzzz")).ok
-    assert (await svc.card_choices(CH, "capital"))[0][1] == 1
-    h = help_reply(svc)
+    assert not (await svc.card_in(CH, "zzzz", kind="vijayanagara")).ok
+    assert (await svc.card_choices(CH, "capital", kind="vijayanagara"))[0][1] == 1
+    h = help_reply(svc, kind="vijayanagara")
     assert "create" in h.text and "play" in h.text
     version, _ = await current(svc)
     orders = dict(await svc.legal_orders(CH, B, ""))
@@ -315,7 +315,7 @@ async def test_abort(svc: GameService) -> None:
     r = await svc.abort(CH, STRANGER, is_manager=True)
     assert r.ok
     assert await svc.store.open_game(CH) is None
-    assert (await svc.create(CH, B)).ok
+    assert (await svc.create(CH, B, kind="vijayanagara")).ok
 
 
 async def test_full_game_through_orders(svc: GameService) -> None:

@@ -198,7 +198,7 @@ async def test_a_game_stored_before_migrates_its_schema(tmp_path: Path) -> None:
 
 async def test_a_custom_deck_is_named_by_its_hash_in_the_stored_states(svc: GameService) -> None:
     text = (FIXTURES / "small_deck.yaml").read_text()
-    assert (await svc.create("decked", D, seed=3, files={"deck": text})).ok
+    assert (await svc.create("decked", D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         await svc.join("decked", uid, f.value)
     assert (await svc.start("decked", D)).ok
