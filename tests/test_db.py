@@ -338,7 +338,7 @@ CRASH_WRITER = textwrap.dedent(
 
     async def main():
         s = await open_store(sys.argv[1])
-        g = await s.create_game("crash", 1, {}, creator=1)
+        g = await s.create_game("crash", 1, {}, creator=1, kind="vijayanagara")
         g = await s.update_game(g.id, g.version, seats={"D": 1}, status="active")
         n = 0
         while True:
