@@ -12,8 +12,9 @@ from pathlib import Path
 from sources import syntax_tree
 
 import rules.games  # noqa: F401  (registers every game)
+from bot.commands import find
 from db.models import FIRST_GAME
-from rules.game import games
+from rules.game import game, games, tiebreak_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("bot", "db")
@@ -104,3 +105,15 @@ def test_the_check_finds_a_game_imported_or_named() -> None:
         "render.vijayanagara",
     ]
     assert ids_named(tree, ids) == [(5, "KIND"), (6, None)]
+
+
+def test_the_tiebreak_command_is_where_a_games_tiebreak_is_played() -> None:
+    offering = {g.info.id: t.played_in for g in games() if (t := tiebreak_of(g)) is not None}
+    assert offering == {"vijayanagara": "goat_tiger"}  # 5.0: Vijayanagara's ties, 5.5's game
+    with_command = {g.info.id for g in games() if find(g.info.id, "tiebreak") is not None}
+    assert with_command == set(offering.values())
+    tiebreak = tiebreak_of(game("vijayanagara"))
+    assert tiebreak is not None
+    match = tiebreak.first_match(("D", "B", "V"), lambda n: 0)
+    assert set(match.roles) == {"goats", "tigers"} and match.waiting == "D"
+    assert {*match.roles.values(), match.waiting} == {"D", "B", "V"}
