@@ -45,7 +45,7 @@ class Autocomplete:
             return None
 
     async def card_choices(
-        self, channel: str, typed: str, limit: int = 25, *, kind: str = "vijayanagara"
+        self, channel: str, typed: str, limit: int = 25, *, kind: str
     ) -> list[tuple[str, int]]:
         """Autocomplete for a game's lookup (`/vj card`): the components of this channel's
         game (its own files, if it was created with some) whose label contains what was
@@ -140,7 +140,7 @@ class Autocomplete:
         return [p for p in pool if t in p][:25]
 
     @staticmethod
-    def topic_choices(typed: str, limit: int = 25, *, kind: str = "vijayanagara") -> list[str]:
+    def topic_choices(typed: str, limit: int = 25, *, kind: str) -> list[str]:
         """Autocomplete for `rules topic:`: the topics containing what was typed."""
         t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
         return [name for name in game(kind).rules_topics() if t in name][:limit]

@@ -538,9 +538,7 @@ class Club:
         text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
         return Reply(text=text, ephemeral=True)
 
-    async def stats(
-        self, user: int, *, guild: str | None = None, kind: str = "vijayanagara"
-    ) -> Reply:
+    async def stats(self, user: int, *, guild: str | None = None, kind: str) -> Reply:
         """Wins per seat of a game, and `user`'s wins and rating per seat: of the games of
         the server it is asked on (`guild`; everywhere where there are no servers, as in the
         terminal)."""

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from annotated_types import Ge, Le
 from pydantic import BaseModel
 
-from rules.game import Game, player_options
-from rules.vijayanagara import tiebreak
+from rules.game import Game, Tiebreak, player_options, tiebreak_of
 
 from .ai_users import seat_levels
 from .registry import game, games
@@ -189,7 +188,7 @@ async def _help(s: GameService, c: Call) -> Reply:
     return help_reply(s, c.kind)
 
 
-def help_reply(s: GameService, kind: str = "vijayanagara") -> Reply:
+def help_reply(s: GameService, kind: str) -> Reply:
     """The game's commands, from this table, and the game's own lines."""
     return s.views.help(help_lines(kind), kind=kind)
 
@@ -617,20 +616,9 @@ def _club_server(g: AnyGame) -> list[Command]:
 
 def own(g: AnyGame) -> list[Command]:
     """What a game adds: its hand (a game of hidden hands), its lookup, its shortcuts, and
-    for the game Vijayanagara's tiebreak plays, the tiebreak."""
-    out: list[Command] = []
-    if g.info.id == tiebreak.GAME:
-        out.append(
-            Command(
-                "tiebreak",
-                "Play off the last Vijayanagara game's tie for first (5.0, 5.5)",
-                "the Goat-Tiger tiebreak of this channel's last Vijayanagara game, when it "
-                "ended tied for first (a tied player opens it)",
-                lambda s, c: s.tiebreak(c.channel, c.user),
-                answer="change",
-                terminal=False,  # the terminal keeps each game in a channel of its own
-            )
-        )
+    for a game that breaks another's ties (the Goat-Tiger game, Vijayanagara's), the
+    tiebreak."""
+    out: list[Command] = [_tiebreak(h, t) for h, t in tiebreaks_in(g)]
     if g.info.private:
         out.append(
             Command(
@@ -689,6 +677,25 @@ def _shortcut_commands(g: AnyGame) -> list[Command]:
             )
         )
     return out
+
+
+def tiebreaks_in(g: AnyGame) -> list[tuple[AnyGame, Tiebreak]]:
+    """The games whose ties `g` breaks, with their tiebreaks (rules.game.Tiebreak)."""
+    return [
+        (h, t) for h in games() if (t := tiebreak_of(h)) is not None and t.played_in == g.info.id
+    ]
+
+
+def _tiebreak(h: AnyGame, t: Tiebreak) -> Command:
+    return Command(
+        "tiebreak",
+        f"Play off the last {h.info.title} game's tie for first ({t.rule})"[:100],
+        f"the {t.name} of this channel's last {h.info.title} game, when it ended tied for "
+        "first (a tied player opens it)",
+        lambda s, c: s.tiebreak(c.channel, c.user),
+        answer="change",
+        terminal=False,  # the terminal keeps each game in a channel of its own
+    )
 
 
 def _shortcut(name: str) -> Run:

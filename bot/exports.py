@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from db import GameExport, Snapshot
 from db.export import one_line
-from db.models import SECRET_STARTS, ExportedAction
+from db.models import FIRST_GAME, SECRET_STARTS, ExportedAction
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import player_options
@@ -70,7 +70,7 @@ def checked_by_rules(kind: str | None) -> Callable[[dict[str, Any]], None]:
     game `kind` (when a game's group took it), its options and each step are the game's."""
 
     def check(doc: dict[str, Any]) -> None:
-        name = doc.get("game", "vijayanagara")
+        name = doc.get("game", FIRST_GAME)  # an export from before games had kinds
         if not isinstance(name, str):
             return  # the format's check says what a game is
         if kind is not None and name != kind:

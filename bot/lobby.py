@@ -18,7 +18,7 @@ from db import (
     Snapshot,
     Store,
 )
-from db.models import MAX_ID
+from db.models import FIRST_GAME, MAX_ID
 from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, player_options
 
@@ -147,7 +147,7 @@ class Lobby:
         channel: str,
         user: int,
         *,
-        kind: str = "vijayanagara",
+        kind: str,
         options: OptionValues | str | None = None,
         files: Mapping[str, bytes | str] | None = None,
         seed: int | None = None,
@@ -523,7 +523,7 @@ class Lobby:
     ) -> Reply:
         async with self.locks(channel):
             record = await self.games.open_game(channel, kind)
-            g = known_rules(record) or game(kind or "vijayanagara")  # a kind no longer known
+            g = known_rules(record) or game(kind or FIRST_GAME)  # a kind no longer known
             await self.permissions.may_abort(record, user, guild, roles, is_manager, g.info.command)
             text = f"Game {record.id} ended by {self.texts.mention(user)} without a result."
             secret = await self.loader.secret_of(record)

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
-from db.models import MAX_ID
+from db.models import FIRST_GAME, MAX_ID
 from rules.errors import clip, excerpt
 from rules.game import player_options
 
@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 LOCAL_USER = 1
 CHANNEL = "local"
 DEFAULT_DB = "./vijayanagara-local.sqlite3"
-DEFAULT_GAME = "vijayanagara"
+DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}
@@ -406,10 +406,10 @@ class LocalClient:
             # the terminal is the channel, printed once: a turn's edit and the closing of a
             # turn repeat what was shown; only their new lines are printed
             if reply.edit:
-                text = after_shown(self.turn_text, reply.text)
+                text = after_shown(self.turn_text, reply.text, self.game)
             elif reply.close_text is not None:
                 # (a run the closing moved out goes on in the new message: what was added)
-                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text)
+                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
         for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")

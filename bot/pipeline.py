@@ -623,6 +623,7 @@ class TurnPipeline:
             channel_id=record.channel_id,
             finished_at=self.reminders.clock(),
             seats=seats,
+            kind=record.kind,
         )
 
     # --- the reply -----------------------------------------------------------------------------

@@ -277,7 +277,7 @@ class SQLStore(ABC):
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
-        kind: str = "vijayanagara",
+        kind: str,
         files: Sequence[DeckFile] = (),
     ) -> GameRecord:
         async with self._new_game(channel_id, deck) as conn:

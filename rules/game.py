@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -523,3 +523,64 @@ class Game(Protocol[S, A, V, Opt]):
         """What the seat to move plays when its time runs out and the table chose to move on
         (a pass); None when the game has no such step now."""
         return None
+
+
+# --- capabilities: what a game may offer beyond the protocol ------------------------------
+# A game opts in by having the attribute or method; the shared layers ask through the
+# functions below, each with the plain behaviour of a game that does not offer it.
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakMatch:
+    """One game of a tiebreak: which tied seat plays each seat of the game that breaks the
+    tie, and the tied seat waiting to play this game's winner (three tied)."""
+
+    roles: Mapping[Seat, Seat]  # a seat of the game played -> the tied seat playing it
+    waiting: Seat | None = None
+
+
+@runtime_checkable
+class Tiebreak(Protocol):
+    """Ties for first place played off in another game (Vijayanagara's Goat-Tiger tiebreak,
+    5.0, 5.5): the game played, its name and rules, and how its seats are drawn."""
+
+    played_in: str  # the id of the game that breaks the tie
+    name: str  # "Goat-Tiger tiebreak"
+    rule: str  # the sections it follows: "5.0, 5.5"
+
+    def first_match(self, tied: Sequence[Seat], below: Below) -> TiebreakMatch:
+        """The first game among the tied seats (in turn order), drawn from `below`."""
+        ...
+
+    def final(self, winner: Seat, waiting: Seat, below: Below) -> TiebreakMatch:
+        """The game between the first game's winner and the seat that waited."""
+        ...
+
+
+@runtime_checkable
+class BreaksTies(Protocol):
+    """A game whose ties for first place another game plays off."""
+
+    tiebreak: Tiebreak
+
+
+def tiebreak_of(g: object) -> Tiebreak | None:
+    """The game's tiebreak; None for a game whose ties stand."""
+    return g.tiebreak if isinstance(g, BreaksTies) else None
+
+
+@runtime_checkable
+class Recaps(Protocol):
+    """A game whose messages tell repeats once (`merge_lines`): a reader who saw a line
+    before more of the same was merged into it is told what was added."""
+
+    def line_added(self, shown: str, merged: str) -> str | None:
+        """When `merged` is `shown` with more of the same joined in, the line for what was
+        added alone; else None."""
+        ...
+
+
+def line_added(g: object, shown: str, merged: str) -> str | None:
+    """What `merged` added to the line `shown` (`Recaps`); None for a game that merges
+    nothing (its lines stand as they were shown)."""
+    return g.line_added(shown, merged) if isinstance(g, Recaps) else None

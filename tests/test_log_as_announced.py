@@ -120,5 +120,5 @@ def test_a_run_carried_into_the_next_message_prints_in_the_terminal_as_what_was_
     shown = "• V Rally done.\n• D loses 2 Troops in Delhi.\n**Next:** D — remove 1 piece."
     closed = "• V Rally done."
     new = "• D loses 3 Troops in Delhi.\n• Plunder: Delhi Resources 4 -> 3."
-    printed = after_shown(shown, f"{closed}\n{new}")
+    printed = after_shown(shown, f"{closed}\n{new}", game("vijayanagara"))
     assert printed == "• D loses 1 Troop in Delhi.\n• Plunder: Delhi Resources 4 -> 3."
