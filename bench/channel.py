@@ -62,7 +62,7 @@ async def one_game(seed: int) -> str:
     store = await SQLiteStore.open(":memory:")
     svc = GameService(store, fake_renderer, seed_source=lambda: seed)
     try:
-        await svc.create(CHANNEL, 1)
+        await svc.create(CHANNEL, 1, kind="vijayanagara")
         for f, uid in SEATS.items():
             await svc.join(CHANNEL, uid, f.value)
         channel = Channel()

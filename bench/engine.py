@@ -15,7 +15,7 @@ same games (the same number of steps), or the comparison is refused.
 With --protocol, this tree plays the same games two ways, rounds alternating: by direct calls
 of the rules package (`vijayanagara.new_game(None)`, `vijayanagara.chance` and `vijayanagara.sample` with a
 seeded dealer at each chance node, `legal_actions`, `apply`) and through the Game protocol
-(`rules.games.game("vijayanagara")`: `new_game`, `chance`, `deal`, `legal_actions`, `apply`,
+(`rules.vijayanagara.game.GAME`: `new_game`, `chance`, `deal`, `legal_actions`, `apply`,
 `result`), and gives the protocol's games per CPU-second as a ratio of the direct calls'.
 Goal: at least 0.95.
 """
@@ -52,9 +52,7 @@ def worker(root: str, games: int, how: str) -> None:
         raise SystemExit(f"rules was imported from {vijayanagara.__file__}, not from {root}")
     vijayanagara.new_game(0)  # load the data files before timing
     if how == "protocol":
-        from rules.games import game
-
-        game("vijayanagara")  # every game's modules, loaded before timing
+        importlib.import_module("rules.vijayanagara.game")  # loaded before timing
     play = {"seeded": seeded, "direct": direct, "protocol": protocol}[how]
     c0 = time.process_time()
     steps = sum(play(seed) for seed in range(games))
@@ -90,9 +88,8 @@ def direct(seed: int) -> int:
 
 def protocol(seed: int) -> int:
     """The same game as `direct`, through the Game protocol."""
-    from rules.games import game
+    from rules.vijayanagara.game import GAME as g
 
-    g = game("vijayanagara")
     pick, dealer = random.Random(seed), random.Random(10_000 + seed)
     state = g.new_game(g.info.options(), g.info.seats)
     steps = 0

@@ -76,7 +76,7 @@ async def through_service(hints: int, seconds: float) -> None:
         svc = await GameService.open(str(Path(folder) / "h.sqlite3"))
         svc.ai.hint_seconds = seconds
         try:
-            await svc.create("bench", 1, seed=7)
+            await svc.create("bench", 1, seed=7, kind="vijayanagara")
             for f, uid in SEATS.items():
                 await svc.join("bench", uid, f.value)
             await svc.start("bench", 1)

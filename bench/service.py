@@ -74,7 +74,7 @@ def report(name: str, xs: list[float]) -> None:
 
 
 async def setup(svc: GameService, channel: str, seed: int) -> None:
-    await svc.create(channel, 1, seed=seed)
+    await svc.create(channel, 1, seed=seed, kind="vijayanagara")
     for f, uid in SEATS.items():
         await svc.join(channel, uid, f.value)
     await svc.start(channel, 1)

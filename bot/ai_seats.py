@@ -77,6 +77,14 @@ def default_workers(cores: int | None = None) -> int:
     return max(MIN_WORKERS, min(MAX_WORKERS, (cores or 1) - 1))
 
 
+def check_pace(pace: float | None) -> None:
+    """An AI's pace, when given, is MIN_PACE to MAX_PACE seconds a step."""
+    if pace is not None and not MIN_PACE <= pace <= MAX_PACE:
+        raise ServiceError(
+            f"The AI's pace is {MIN_PACE:.0f} to {MAX_PACE:.0f} seconds a step, not {pace:g}."
+        )
+
+
 class AiSeats:
     def __init__(
         self,
@@ -191,17 +199,12 @@ class AiSeats:
         async with self.locks(channel):
             try:
                 game = await self.games.open_game(channel, kind)
-                command = rules_of(game).info.command
                 try:
                     lvl = seat_level(game.kind, level)
                 except ValueError as e:
                     raise ServiceError(f"{e}.") from e
                 f = seat_named(game, faction)
-                if pace is not None and not MIN_PACE <= pace <= MAX_PACE:
-                    raise ServiceError(
-                        f"The AI's pace is {MIN_PACE:.0f} to {MAX_PACE:.0f} seconds a step, "
-                        f"not {pace:g}."
-                    )
+                check_pace(pace)
                 may_tend(game, user, is_manager, "seat an AI")
                 old = game.seats.get(f)
                 if old == AI_USERS[lvl] and pace is None:
@@ -218,15 +221,7 @@ class AiSeats:
                     game.model_copy(update={"seats": seats}),
                     before.ai_seconds if pace is None else pace,
                 )
-                mention = self.texts.mention
-                was = f" (was {mention(old)})" if old not in (None, seats[f]) else ""
-                back = (
-                    f"Anyone may take the seat with `/{command} join`."
-                    if held_for is None
-                    else f"{mention(held_for)} takes the seat back with `/{command} join`."
-                )
-                title = rules_of(game).info.seat_titles.get(f, f)
-                text = f"{title} is played by {ai_name(lvl)}{was}, a step every {step:g} s. {back}"
+                text = self._seated_text(game, f, lvl, old, seats[f], held_for, step)
                 # before the seats: a hold counts only while an AI has the seat
                 await self.store.put_seat_hold(game.id, f, held_for)
                 game = await self.lobby.store_seats(game, seats, text)
@@ -237,6 +232,29 @@ class AiSeats:
                     await self.store.set_pace(*restore)
                 return Reply.error("The game changed meanwhile; try `ai` again.")
         return announced(game, text)
+
+    def _seated_text(
+        self,
+        game: GameRecord,
+        f: str,
+        lvl: str,
+        old: int | None,
+        new: int,
+        held_for: int | None,
+        step: float,
+    ) -> str:
+        """What the channel is told: which AI plays the seat (and who did), its pace, and
+        who may take the seat back."""
+        command = rules_of(game).info.command
+        mention = self.texts.mention
+        was = f" (was {mention(old)})" if old not in (None, new) else ""
+        back = (
+            f"Anyone may take the seat with `/{command} join`."
+            if held_for is None
+            else f"{mention(held_for)} takes the seat back with `/{command} join`."
+        )
+        title = rules_of(game).info.seat_titles.get(f, f)
+        return f"{title} is played by {ai_name(lvl)}{was}, a step every {step:g} s. {back}"
 
     async def _held_for(
         self, game: GameRecord, f: str, user: int, *, is_manager: bool

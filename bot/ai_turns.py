@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ai.registry import explainer
 from db import GameRecord
 from rules.game import Seat
 
 from .ai_users import ai_level, ai_name
 from .loading import AnyGame, public, rules_of
+from .registry import registry
 
 MAX_GAMES = 1000  # games whose turn start is kept in memory (one state each)
 
@@ -39,7 +39,7 @@ def ai_header(record: GameRecord, state: object, user: int | None) -> str:
 
 def why_line(g: AnyGame, start: object, end: object, seat: Seat, user: int | None) -> str | None:
     """One line at an AI's turn's end: why it played so, as its game's AI explains it."""
-    explain = explainer(g.info.id)
+    explain = registry().explainer(g.info.id)
     level = ai_level(user)
     if explain is None or level is None:
         return None

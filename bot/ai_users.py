@@ -7,11 +7,9 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable
 
-import ai.games  # noqa: F401  (registers every game's players)
-import rules.games  # noqa: F401  (registers every game)
-from ai.registry import levels, players
 from rules.errors import clip
-from rules.game import games
+
+from .registry import games, registry
 
 # Vijayanagara's levels kept the ids they were stored under before other games came; every
 # other level's id follows from its name, so a new game's levels need no entry here.
@@ -25,7 +23,9 @@ def ai_user(level: str) -> int:
     return known if known is not None else -(1000 + zlib.crc32(level.encode()) % 10**9)
 
 
-AI_USERS: dict[str, int] = {level: ai_user(level) for g in games() for level in players(g.info.id)}
+AI_USERS: dict[str, int] = {
+    level: ai_user(level) for g in games() for level in registry().players(g.info.id)
+}
 
 
 def ai_level(user: int | None) -> str | None:
@@ -55,8 +55,8 @@ def with_ai_names(mention: Callable[[int], str]) -> Callable[[int], str]:
 
 def seat_levels(kind: str) -> tuple[str, ...]:
     """The levels a game's AI seats may play at (its weakest, random, is for tests)."""
-    offered = tuple(lvl for lvl in levels(kind) if lvl not in TEST_LEVELS)
-    return offered or levels(kind)
+    offered = tuple(lvl for lvl in registry().levels(kind) if lvl not in TEST_LEVELS)
+    return offered or registry().levels(kind)
 
 
 def seat_level(kind: str, text: str) -> str:
@@ -65,7 +65,9 @@ def seat_level(kind: str, text: str) -> str:
     for level in offered:
         if text.strip().lower() == level:
             return level
-    if text.strip().lower() in levels(kind):  # a level for tests and benches (TEST_LEVELS)
+    if text.strip().lower() in registry().levels(
+        kind
+    ):  # a level for tests and benches (TEST_LEVELS)
         raise ValueError(
             f"{clip(text)!r} plays only in tests and benches: choose {' or '.join(offered)}"
         )

@@ -3,7 +3,7 @@ own view of the game (what a player at the table sees), within a budget of secon
 for a decision (an AI seat plays as well on a busy machine as on an idle one), of wall time for
 a hint (a person is waiting for it: on a busy machine it samples fewer futures, never later).
 
-Kept apart from bot.ai_seats so a worker process imports only `ai` and `rules`.
+Kept apart from bot.ai_seats so a worker process imports only the games (bot.registry).
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import random
 import time
 from collections.abc import Callable
 
-import ai.games  # noqa: F401  (registers every game's players)
 from ai.budget import MAX_ITERATIONS, Budget
-from ai.registry import Advice, adviser, player
+from ai.players import Advice
+
+from .registry import registry
 
 MIN_HINT_SECONDS = 0.05  # what a hint thinks for even when its time is up (a legal step)
 
@@ -25,7 +26,7 @@ def budget(seconds: float, clock: Callable[[], float] = time.process_time) -> Bu
 
 def think(kind: str, view: object, seat: str, level: str, seed: str, seconds: float) -> object:
     """The step the AI at `level` plays for `seat`, decided from the seat's own view."""
-    return player(kind, level)(view, seat, random.Random(seed), budget(seconds))
+    return registry().player(kind, level)(view, seat, random.Random(seed), budget(seconds))
 
 
 def advise(kind: str, view: object, seat: str, seed: str, until: float) -> Advice:
@@ -35,4 +36,4 @@ def advise(kind: str, view: object, seat: str, seed: str, until: float) -> Advic
     that had to start, or waited for another search, leaves the hint less time, not the
     player a longer wait."""
     left = max(until - time.monotonic(), MIN_HINT_SECONDS)
-    return adviser(kind)(view, seat, random.Random(seed), budget(left, time.monotonic))
+    return registry().adviser(kind)(view, seat, random.Random(seed), budget(left, time.monotonic))

@@ -33,6 +33,30 @@ class Move:
     commitment: str = ""
 
 
+@dataclass
+class Telling:
+    """A move being announced: its lines, where it leaves the turn, and the `Next:` line."""
+
+    record: GameRecord
+    g: AnyGame
+    move: Move
+    turn: TurnMessage | None  # the turn's message so far (None: unknown)
+    start: object  # the position the turn began in (an AI's `why` line reads it)
+    lines: list[str]  # what the channel is told of the steps
+    said: list[str]  # what the sender must know about the order
+    over: bool
+    new_stage: bool
+    turn_ended: bool
+    waiting: int | None  # whose decision it is now
+    ai_next: bool  # an AI decides next (nobody is asked)
+    nxt: str | None  # the `Next:` line, or the final score
+    mentions: list[int]
+
+    @property
+    def kept(self) -> str:
+        return self.turn.body if self.turn is not None else ""
+
+
 class Announcer:
     def __init__(self, texts: TableTexts, turn_starts: TurnStarts) -> None:
         self.texts = texts
@@ -50,15 +74,6 @@ class Announcer:
         before, after = move.before, move.after
         actor = g.to_move(before)
         start = self.turn_starts.note(record, before)
-        lines = [f"• {line}" for line in move.spoken]
-        # what the sender must know about the order: in the message that goes out now
-        said = [f"(note: {n})" for n in move.notes]
-        if move.revealed_at is not None:
-            rest = "; ".join(clip(u) for u in move.unplayed)
-            said.append(
-                f"{move.revealed_at} revealed dice or a card, so the order ended there (a reveal "
-                f"commits). Not played: `{rest}`."
-            )
         over = g.result(after) is not None
         new_stage = g.turn(after)[1] != g.turn(before)[1]
         turn_ended = new_stage or over or g.turn(after) != g.turn(before)
@@ -70,63 +85,110 @@ class Announcer:
             handoff = turn_ended
         else:
             handoff = over or g.to_move(after) != actor or new_stage
-        mentions: list[int] = []
-        nxt: str | None = None
+        nxt, mentions = self._next_line(record, move, over, ai_next)
+        telling = Telling(
+            record=record,
+            g=g,
+            move=move,
+            turn=turn,
+            start=start,
+            lines=[f"• {line}" for line in move.spoken],
+            said=_said(move),
+            over=over,
+            new_stage=new_stage,
+            turn_ended=turn_ended,
+            waiting=waiting,
+            ai_next=ai_next,
+            nxt=nxt,
+            mentions=mentions,
+        )
+        return self._handed_off(telling) if handoff else self._turn_goes_on(telling)
+
+    def _next_line(
+        self, record: GameRecord, move: Move, over: bool, ai_next: bool
+    ) -> tuple[str | None, list[int]]:
+        """The final score (with the secret revealed) at the end, else the `Next:` line and
+        whom it pings; nothing when an AI decides next."""
+        g = rules_of(record)
         if over:
-            nxt = self.texts.final_text(record, after)
+            nxt = self.texts.final_text(record, move.after)
             if move.secret is not None and g.info.deals:
                 nxt += "\n" + reveal_text(record, move.secret, move.commitment)
-        elif not ai_next:
-            nxt, mentions = self.texts.prompt_text(record, after)
-        kept = turn.body if turn is not None else ""
-        if not handoff:
-            lines += said
-            body = "\n".join(told(g, [*kept.split("\n"), *lines] if kept else lines))
-            if turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
-                return Announcement(text=_joined(body, nxt), edit=True, body=body)
-            # the turn's message is full (or unknown): the turn goes on in a new message
-            close, moved, opened = _carried(g, kept, lines)
-            if ai_next:
-                opened.insert(0, ai_header(record, after, waiting))
-            body = "\n".join(moved + opened)
-            return Announcement(text=_joined(body, nxt), body=body, close_text=close)
-        # the step's lines up to a new stage close the turn; the rest opens the new message
+            return nxt, []
+        if not ai_next:
+            return self.texts.prompt_text(record, move.after)
+        return None, []
+
+    def _turn_goes_on(self, t: Telling) -> Announcement:
+        """Inside a seat's turn: the turn's message edited, or carried on in a new one when
+        it is full (or unknown)."""
+        g, kept, nxt = t.g, t.kept, t.nxt
+        lines = t.lines + t.said
+        body = "\n".join(told(g, [*kept.split("\n"), *lines] if kept else lines))
+        if t.turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
+            return Announcement(text=_joined(body, nxt), edit=True, body=body)
+        # the turn's message is full (or unknown): the turn goes on in a new message
+        close, moved, opened = _carried(g, kept, lines)
+        if t.ai_next:
+            opened.insert(0, ai_header(t.record, t.move.after, t.waiting))
+        body = "\n".join(moved + opened)
+        return Announcement(text=_joined(body, nxt), body=body, close_text=close)
+
+    def _handed_off(self, t: Telling) -> Announcement:
+        """A hand-off, a new stage or the end: the step's lines up to a new stage close the
+        turn's message; the rest opens the new one (with the stage's headline)."""
+        g, record, move, kept, lines = t.g, t.record, t.move, t.kept, t.lines
+        before, after = move.before, move.after
         cut = next(
             (i for i, line in enumerate(lines) if g.opens_stage(line.removeprefix("• "))),
             len(lines),
         )
         owner = g.turn(before)[0]
         owner_user = self.texts.seat_user(record, owner)
-        if turn_ended and owner is not None and is_ai(owner_user):
-            why = why_line(g, start, after, owner, owner_user)  # an AI's turn ends: why, in a line
+        if t.turn_ended and owner is not None and is_ai(owner_user):
+            # an AI's turn ends: why, in a line
+            why = why_line(g, t.start, after, owner, owner_user)
             if why:
                 lines.insert(cut, why)
                 cut += 1
-        if over:
+        if t.over:
             self.turn_starts.forget(record.id)
         closing, opening = lines[:cut], lines[cut:]
         close_text: str | None = (
             "\n".join(told(g, [x for x in [*kept.split("\n"), *closing] if x])) or None
         )
         carried: list[str] = []
-        if turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
-            close_text, carried, opening = _carried(g, kept if turn is not None else "", lines)
-        opening += said
+        if t.turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
+            close_text, carried, opening = _carried(g, kept if t.turn is not None else "", lines)
+        opening += t.said
         head: list[str] = []
-        if new_stage:
+        if t.new_stage:
             head = g.headline(public(g, before), public(g, after), move.earlier + move.new_lines)
         if head:  # the headline says what the stage's opening line said
             opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
-        if ai_next:
-            opening.append(ai_header(record, after, waiting))
+        if t.ai_next:
+            opening.append(ai_header(record, after, t.waiting))
         body = "\n".join(carried + head + told(g, opening))
         return Announcement(
-            text=_joined(body, nxt),
-            mentions=mentions,
+            text=_joined(body, t.nxt),
+            mentions=t.mentions,
             board=g.board_moment(public(g, before), public(g, after)),  # as the game names
             body=body,
             close_text=close_text,
         )
+
+
+def _said(move: Move) -> list[str]:
+    """What the sender must know about the order, in the message that goes out now: the
+    notes, and the steps a reveal cut off."""
+    said = [f"(note: {n})" for n in move.notes]
+    if move.revealed_at is not None:
+        rest = "; ".join(clip(u) for u in move.unplayed)
+        said.append(
+            f"{move.revealed_at} revealed dice or a card, so the order ended there (a reveal "
+            f"commits). Not played: `{rest}`."
+        )
+    return said
 
 
 def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from db import GameRecord
-from rules.game import Seat, game
+from rules.game import Seat
 
 from .channel_games import ChannelGames
 from .loading import GameLoader, rules_of
@@ -15,6 +15,7 @@ from .moves import ahead
 from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
+from .registry import game
 from .table_texts import TableTexts, holds_private
 from .words import count_of
 
@@ -44,7 +45,7 @@ class Autocomplete:
             return None
 
     async def card_choices(
-        self, channel: str, typed: str, limit: int = 25, *, kind: str = "vijayanagara"
+        self, channel: str, typed: str, limit: int = 25, *, kind: str
     ) -> list[tuple[str, int]]:
         """Autocomplete for a game's lookup (`/vj card`): the components of this channel's
         game (its own files, if it was created with some) whose label contains what was
@@ -139,7 +140,7 @@ class Autocomplete:
         return [p for p in pool if t in p][:25]
 
     @staticmethod
-    def topic_choices(typed: str, limit: int = 25, *, kind: str = "vijayanagara") -> list[str]:
+    def topic_choices(typed: str, limit: int = 25, *, kind: str) -> list[str]:
         """Autocomplete for `rules topic:`: the topics containing what was typed."""
         t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
         return [name for name in game(kind).rules_topics() if t in name][:limit]

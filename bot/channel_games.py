@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 
 from db import GameRecord, Store
-from rules.game import game, games
 
 from .loading import BrokenGame, GameLoader, known_rules, rules_of
 from .refusal import ServiceError
+from .registry import game, games
 from .table_texts import TableTexts
 
 

@@ -9,10 +9,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import GameRecord, GameResult, Store
-from render.registry import pictures_for
 
 from .loading import AnyGame, GameLoader, public, rules_of
 from .records import elo
+from .registry import registry
 from .reply import Attachment, Button
 from .table_texts import custom_id, seat_title
 from .workers import Workers
@@ -86,7 +86,7 @@ class Closings:
         g = rules_of(record)
         button = Button(label="Rematch", custom_id=custom_id(record, REMATCH), style="success")
         chart = None
-        draw = pictures_for(g.info.id).chart
+        draw = registry().pictures(g.info.id).chart
         if draw is not None:
             start = await self.loader.fresh_state(record)
             actions = [

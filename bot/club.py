@@ -422,42 +422,16 @@ class Club:
         `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
         empty lobby: everyone joins again)."""
         async with self.locks(channel):
-            if seating not in REMATCH_SEATINGS:
-                raise ServiceError(
-                    f"Unknown seating {excerpt(seating)}: use one of {', '.join(REMATCH_SEATINGS)}."
-                )
-            last = await self.store.latest_game(channel)
-            if last is None or last.status not in ENDED_STATUSES:
-                raise ServiceError(
-                    "A rematch follows a game that is over; "
-                    + ("this channel has none." if last is None else "this one is not.")
-                )
-            if user not in last.seats.values() and not is_manager:
-                raise ServiceError(
-                    f"Only a player of game {last.id} (or a server manager) may call a rematch."
-                )
+            last = await self._rematched(channel, user, seating, is_manager)
             await self.permissions.may_organise(guild, roles, is_manager, "create")
             await self.permissions.note_server(channel, guild)
             g = rules_of(last)
-            command = g.info.command
             seats = {
                 "rotate": rotated(g.info.seats, last.seats),
                 "same": dict(last.seats),
                 "choose": {},
             }[seating]
-
-            def announcement(game: GameRecord) -> Announcement:
-                who = ", ".join(self.texts.who(game, s) for s in g.info.seats if s in seats)
-                return Announcement(
-                    text=f"Rematch of game {last.id}: game {game.id}, the same options. "
-                    + (f"Seats: {who}. `/{command} start` when ready." if seats else "")
-                    + (
-                        ""
-                        if seats
-                        else f"Take your seats with `/{command} join`, then `/{command} start`."
-                    )
-                )
-
+            announcement = self._rematch_announcement(last, seats)
             # the seats and the announcement are stored with the game: a crash leaves none
             # a rematch of a tiebreak's game is a game of its own
             options = {k: v for k, v in last.options.items() if k not in (SEED_DEALS, TIEBREAK)}
@@ -472,6 +446,49 @@ class Club:
                 kind=last.kind,
             )
         return announced(game, announcement(game).text, mentions=sorted(set(seats.values())))
+
+    async def _rematched(
+        self, channel: str, user: int, seating: str, is_manager: bool
+    ) -> GameRecord:
+        """The channel's last game, which a rematch follows: refused for an unknown seating,
+        a game not over, or a caller who did not play it (unless a server manager)."""
+        if seating not in REMATCH_SEATINGS:
+            raise ServiceError(
+                f"Unknown seating {excerpt(seating)}: use one of {', '.join(REMATCH_SEATINGS)}."
+            )
+        last = await self.store.latest_game(channel)
+        if last is None or last.status not in ENDED_STATUSES:
+            raise ServiceError(
+                "A rematch follows a game that is over; "
+                + ("this channel has none." if last is None else "this one is not.")
+            )
+        if user not in last.seats.values() and not is_manager:
+            raise ServiceError(
+                f"Only a player of game {last.id} (or a server manager) may call a rematch."
+            )
+        return last
+
+    def _rematch_announcement(
+        self, last: GameRecord, seats: dict[str, int]
+    ) -> Callable[[GameRecord], Announcement]:
+        """What the channel is told of the rematch, once it has its number: who sits where,
+        or how to take a seat."""
+        g = rules_of(last)
+        command = g.info.command
+
+        def announcement(game: GameRecord) -> Announcement:
+            who = ", ".join(self.texts.who(game, s) for s in g.info.seats if s in seats)
+            return Announcement(
+                text=f"Rematch of game {last.id}: game {game.id}, the same options. "
+                + (f"Seats: {who}. `/{command} start` when ready." if seats else "")
+                + (
+                    ""
+                    if seats
+                    else f"Take your seats with `/{command} join`, then `/{command} start`."
+                )
+            )
+
+        return announcement
 
     @answers()
     async def seat(
@@ -521,9 +538,7 @@ class Club:
         text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
         return Reply(text=text, ephemeral=True)
 
-    async def stats(
-        self, user: int, *, guild: str | None = None, kind: str = "vijayanagara"
-    ) -> Reply:
+    async def stats(self, user: int, *, guild: str | None = None, kind: str) -> Reply:
         """Wins per seat of a game, and `user`'s wins and rating per seat: of the games of
         the server it is asked on (`guild`; everywhere where there are no servers, as in the
         terminal)."""

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Literal, cast
 from annotated_types import Ge, Le
 from pydantic import BaseModel
 
-from rules.game import Game, game, games, player_options
-from rules.vijayanagara import tiebreak
+from rules.game import Game, Tiebreak, player_options, tiebreak_of
 
 from .ai_users import seat_levels
+from .registry import game, games
 from .reply import Reply
 from .words import every_dealt, undo_limit
 
@@ -188,7 +188,7 @@ async def _help(s: GameService, c: Call) -> Reply:
     return help_reply(s, c.kind)
 
 
-def help_reply(s: GameService, kind: str = "vijayanagara") -> Reply:
+def help_reply(s: GameService, kind: str) -> Reply:
     """The game's commands, from this table, and the game's own lines."""
     return s.views.help(help_lines(kind), kind=kind)
 
@@ -212,8 +212,52 @@ def _seat_param(g: AnyGame, description: str, required: bool = False) -> Param:
     return Param(g.info.seat_word, description, "seat", required=required)
 
 
+def _ai_params(g: AnyGame) -> tuple[Param, ...]:
+    """The seat an AI plays, how strong, and how fast."""
+    return (
+        _seat_param(g, f"The {g.info.seat_word} the AI plays", required=True),
+        Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
+        Param(
+            "pace",
+            "Seconds between two of its steps (default 4)",
+            "decimal",
+            low=1,
+            high=600,
+        ),
+    )
+
+
+def _pace_params(g: AnyGame) -> tuple[Param, ...]:
+    """The hours a game waits, and what its deadline does (where the seat may pass)."""
+    return (
+        Param(
+            "hours",
+            "1 to 336 (two weeks); leave both out to see the pace",
+            "number",
+            low=1,
+            high=336,
+        ),
+        *(
+            (
+                Param(
+                    "deadline",
+                    "When the first wait runs out: nothing, or the seat passes",
+                    choices=("nothing", "pass"),
+                ),
+            )
+            if g.info.passes_at_deadline
+            else ()
+        ),
+    )
+
+
 def common(g: AnyGame) -> list[Command]:
     """The commands every game's group has."""
+    return [*_seating(g), *_playing(g), *_looking(g), *_keeping(g)]
+
+
+def _seating(g: AnyGame) -> list[Command]:
+    """Opening a game, taking and leaving seats, AIs in them, and the start."""
     title = g.info.title
     seats = _seat(g)
     return [
@@ -259,19 +303,15 @@ def common(g: AnyGame) -> list[Command]:
             "an AI plays a seat (seat, level, pace: seconds a step); a person's seat at their "
             "request, by Manage Server, or once the game stalled on them; join takes it back",
             _ai,
-            (
-                _seat_param(g, f"The {g.info.seat_word} the AI plays", required=True),
-                Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
-                Param(
-                    "pace",
-                    "Seconds between two of its steps (default 4)",
-                    "decimal",
-                    low=1,
-                    high=600,
-                ),
-            ),
+            _ai_params(g),
             answer="change",
         ),
+    ]
+
+
+def _playing(g: AnyGame) -> list[Command]:
+    """Playing: the computer's suggestion, an order, an undo."""
+    return [
         Command(
             "hint",
             "The computer's suggestion (only you see)",
@@ -300,6 +340,12 @@ def common(g: AnyGame) -> list[Command]:
             lambda s, c: s.undo(c.channel, c.user, kind=c.kind),
             answer="change",
         ),
+    ]
+
+
+def _looking(g: AnyGame) -> list[Command]:
+    """Looking at the game: the board, the status, the choices, the log, the rules, help."""
+    return [
         Command(
             "board",
             "Show the board (only to you, unless public)",
@@ -341,6 +387,12 @@ def common(g: AnyGame) -> list[Command]:
             local="the rules at the table, a topic at a time",
         ),
         Command("help", "How to play with this bot", "this list", _help),
+    ]
+
+
+def _keeping(g: AnyGame) -> list[Command]:
+    """Keeping games: export, import, and abort."""
+    return [
         Command(
             "export",
             "Download the whole game as JSON",
@@ -383,6 +435,11 @@ def common(g: AnyGame) -> list[Command]:
 
 def club(g: AnyGame) -> list[Command]:
     """The `club` subgroup: games played over days, and the records."""
+    return [*_club_waits(g), *_club_seating(g), *_club_records(g), *_club_server(g)]
+
+
+def _club_waits(g: AnyGame) -> list[Command]:
+    """How long a game waits for a decision, and each player's hours and messages."""
     return [
         Command(
             "pace",
@@ -394,26 +451,7 @@ def club(g: AnyGame) -> list[Command]:
             lambda s, c: s.pace(
                 c.channel, c.user, c.number("hours"), c.text("deadline"), is_manager=c.is_manager
             ),
-            (
-                Param(
-                    "hours",
-                    "1 to 336 (two weeks); leave both out to see the pace",
-                    "number",
-                    low=1,
-                    high=336,
-                ),
-                *(
-                    (
-                        Param(
-                            "deadline",
-                            "When the first wait runs out: nothing, or the seat passes",
-                            choices=("nothing", "pass"),
-                        ),
-                    )
-                    if g.info.passes_at_deadline
-                    else ()
-                ),
-            ),
+            _pace_params(g),
             answer="change",
             club=True,
             local="hours the game waits for a decision before it reminds (the bot reminds on "
@@ -447,6 +485,12 @@ def club(g: AnyGame) -> list[Command]:
             answer="change",
             club=True,
         ),
+    ]
+
+
+def _club_seating(g: AnyGame) -> list[Command]:
+    """Who plays next: a rematch, a substitute."""
+    return [
         Command(
             "rematch",
             "A new game with the same people",
@@ -487,6 +531,12 @@ def club(g: AnyGame) -> list[Command]:
             answer="change",
             club=True,
         ),
+    ]
+
+
+def _club_records(g: AnyGame) -> list[Command]:
+    """The records: finished games, wins and ratings, replays, the dealt chance checked."""
+    return [
         Command(
             "history",
             "Finished games here, or a player's",
@@ -533,6 +583,12 @@ def club(g: AnyGame) -> list[Command]:
             answer="public",
             club=True,
         ),
+    ]
+
+
+def _club_server(g: AnyGame) -> list[Command]:
+    """The server's settings: who may create, import and abort games."""
+    return [
         Command(
             "config",
             "Who may create, import and abort games on this server",
@@ -560,20 +616,9 @@ def club(g: AnyGame) -> list[Command]:
 
 def own(g: AnyGame) -> list[Command]:
     """What a game adds: its hand (a game of hidden hands), its lookup, its shortcuts, and
-    for the game Vijayanagara's tiebreak plays, the tiebreak."""
-    out: list[Command] = []
-    if g.info.id == tiebreak.GAME:
-        out.append(
-            Command(
-                "tiebreak",
-                "Play off the last Vijayanagara game's tie for first (5.0, 5.5)",
-                "the Goat-Tiger tiebreak of this channel's last Vijayanagara game, when it "
-                "ended tied for first (a tied player opens it)",
-                lambda s, c: s.tiebreak(c.channel, c.user),
-                answer="change",
-                terminal=False,  # the terminal keeps each game in a channel of its own
-            )
-        )
+    for a game that breaks another's ties (the Goat-Tiger game, Vijayanagara's), the
+    tiebreak."""
+    out: list[Command] = [_tiebreak(h, t) for h, t in tiebreaks_in(g)]
     if g.info.private:
         out.append(
             Command(
@@ -602,6 +647,12 @@ def own(g: AnyGame) -> list[Command]:
                 answer="public",
             )
         )
+    return out + _shortcut_commands(g)
+
+
+def _shortcut_commands(g: AnyGame) -> list[Command]:
+    """The game's shortcuts, each a command that plays an order."""
+    out: list[Command] = []
     for sc in g.shortcuts():
         params = tuple(
             Param(
@@ -626,6 +677,25 @@ def own(g: AnyGame) -> list[Command]:
             )
         )
     return out
+
+
+def tiebreaks_in(g: AnyGame) -> list[tuple[AnyGame, Tiebreak]]:
+    """The games whose ties `g` breaks, with their tiebreaks (rules.game.Tiebreak)."""
+    return [
+        (h, t) for h in games() if (t := tiebreak_of(h)) is not None and t.played_in == g.info.id
+    ]
+
+
+def _tiebreak(h: AnyGame, t: Tiebreak) -> Command:
+    return Command(
+        "tiebreak",
+        f"Play off the last {h.info.title} game's tie for first ({t.rule})"[:100],
+        f"the {t.name} of this channel's last {h.info.title} game, when it ended tied for "
+        "first (a tied player opens it)",
+        lambda s, c: s.tiebreak(c.channel, c.user),
+        answer="change",
+        terminal=False,  # the terminal keeps each game in a channel of its own
+    )
 
 
 def _shortcut(name: str) -> Run:

@@ -17,8 +17,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import rules.games
-
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
 from .discord_commands import GameGroups, channel_key, guild_key, is_manager, role_ids
 from .discord_delivery import (
@@ -34,6 +32,7 @@ from .discord_delivery import (
 )
 from .display_names import DisplayNames
 from .refusal import ServiceError
+from .registry import games
 from .reply import Reply
 from .service import CUSTOM_ID_PREFIX, GameService
 
@@ -87,7 +86,7 @@ class VijayanagaraBot(discord.Client):
         self.service = service
         self.tree = VjTree(self)
         # a slash group per game (`/vj`, `/gt`, `/tm`), from the one command table
-        self.groups = {g.info.id: GameGroups(service).group(g) for g in rules.games.games()}
+        self.groups = {g.info.id: GameGroups(service).group(g) for g in games()}
         for group in self.groups.values():
             self.tree.add_command(group)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

@@ -12,8 +12,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from rules.game import game
-
 from .ai_users import seat_levels
 from .commands import AnyGame, Call, Command, Param, Value, club, common, own
 from .discord_delivery import (
@@ -26,6 +24,7 @@ from .discord_delivery import (
 )
 from .lobby import MAX_FILE_BYTES
 from .moves import MAX_ORDER_CHARS
+from .registry import game
 from .reply import Reply
 from .service import GameService
 from .transfer import MAX_IMPORT_BYTES

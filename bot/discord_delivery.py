@@ -527,37 +527,18 @@ async def deliver(
     reply = await with_game_buttons(service, game_id, reply)
     done: set[int] = set()  # messages already closed, or gone
     if reply.edit and turn is not None and turn.posted and turn.newest == turn.message_id:
-        assert turn.message_id is not None
-        try:
-            await edit_message(
-                client,
-                channel_id,
-                turn.message_id,
-                sender,
-                content=reply.text,
-                view=make_view(reply),
-            )
-            return []
-        except discord.NotFound:
-            log.warning("game %s: the turn message is gone; posting the turn anew", game_id)
-            done.add(turn.message_id)
-        except SEND_ERRORS as e:
-            log.warning("game %s: editing the turn message failed: %s", game_id, e)
-            if not post_if_edit_fails:
-                return public_parts(reply)
+        left = await _edit_turn(
+            client, channel_id, game_id, turn, reply, sender, done, post_if_edit_fails
+        )
+        if left is not None:
+            return left
     elif (
         turn is not None
         and turn.message_id is not None
         and turn.message_version != version
         and reply.close_text is not None
     ):
-        try:
-            await edit_message(
-                client, channel_id, turn.message_id, sender, content=reply.close_text, view=None
-            )
-            done.add(turn.message_id)
-        except SEND_ERRORS as e:  # the new message matters more: go on
-            log.warning("game %s: closing the last turn message failed: %s", game_id, e)
+        await _close_turn(client, channel_id, game_id, turn.message_id, reply, sender, done)
     posted: list[int] = []
     rest = await sender.publish(reply, posted) if sender is not None and webhook else None
     if rest is None or rest:
@@ -576,6 +557,61 @@ async def deliver(
             closed=done,
         )
     return rest
+
+
+async def _edit_turn(
+    client: discord.Client,
+    channel_id: int,
+    game_id: int,
+    turn: TurnMessage,
+    reply: Reply,
+    sender: Sender | None,
+    done: set[int],
+    post_if_edit_fails: bool,
+) -> list[Part] | None:
+    """The turn goes on in its message, edited: nothing left (`[]`), or the parts left for
+    the outbox when the edit failed; None when the turn is to be posted anew (the message
+    is gone, or `post_if_edit_fails`)."""
+    assert turn.message_id is not None
+    try:
+        await edit_message(
+            client,
+            channel_id,
+            turn.message_id,
+            sender,
+            content=reply.text,
+            view=make_view(reply),
+        )
+        return []
+    except discord.NotFound:
+        log.warning("game %s: the turn message is gone; posting the turn anew", game_id)
+        done.add(turn.message_id)
+    except SEND_ERRORS as e:
+        log.warning("game %s: editing the turn message failed: %s", game_id, e)
+        if not post_if_edit_fails:
+            return public_parts(reply)
+    return None
+
+
+async def _close_turn(
+    client: discord.Client,
+    channel_id: int,
+    game_id: int,
+    message_id: int,
+    reply: Reply,
+    sender: Sender | None,
+    done: set[int],
+) -> None:
+    """The last turn's message closed into its final text (`reply.close_text`) before a new
+    one goes out, and counted as closed; a failure only logged (the new message matters
+    more)."""
+    try:
+        await edit_message(
+            client, channel_id, message_id, sender, content=reply.close_text, view=None
+        )
+        done.add(message_id)
+    except SEND_ERRORS as e:  # the new message matters more: go on
+        log.warning("game %s: closing the last turn message failed: %s", game_id, e)
 
 
 async def with_game_buttons(service: GameService, game_id: int, reply: Reply) -> Reply:

@@ -13,17 +13,17 @@ from typing import Any
 import pydantic
 from pydantic import BaseModel
 
-import rules.games  # noqa: F401  (registers every game)
 from db import GameExport, Snapshot
 from db.export import one_line
-from db.models import SECRET_STARTS, ExportedAction
+from db.models import FIRST_GAME, SECRET_STARTS, ExportedAction
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
-from rules.game import game, player_options
+from rules.game import player_options
 from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
 from .loading import PLAYERS, AnyGame, public
+from .registry import game
 from .textlog import LogTail, follow_step
 
 
@@ -70,7 +70,7 @@ def checked_by_rules(kind: str | None) -> Callable[[dict[str, Any]], None]:
     game `kind` (when a game's group took it), its options and each step are the game's."""
 
     def check(doc: dict[str, Any]) -> None:
-        name = doc.get("game", "vijayanagara")
+        name = doc.get("game", FIRST_GAME)  # an export from before games had kinds
         if not isinstance(name, str):
             return  # the format's check says what a game is
         if kind is not None and name != kind:

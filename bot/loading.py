@@ -14,14 +14,14 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
 
-import rules.games  # noqa: F401  (registers every game)
 from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
 from db.rows import UNREADABLE
 from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
-from rules.game import Game, Seat, component_files, game, games
+from rules.game import Game, Seat, component_files
 
 from .refusal import ServiceError
+from .registry import game, games
 from .textlog import LogTail, follow_step
 from .workers import Workers
 

@@ -3,7 +3,7 @@ by seat, start it once enough seats are taken, abort it; the server's permission
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
@@ -18,9 +18,9 @@ from db import (
     Snapshot,
     Store,
 )
-from db.models import MAX_ID
+from db.models import FIRST_GAME, MAX_ID
 from rules.errors import DataError, clip, excerpt
-from rules.game import component_files, game, player_options
+from rules.game import component_files, player_options
 
 from .ai_turns import ai_header
 from .ai_users import AI_USERS, ai_name, is_ai, seat_level
@@ -41,6 +41,7 @@ from .moves import seat_named
 from .permissions import ORGANISERS, Permissions
 from .pipeline import TurnPipeline, announced
 from .refusal import ServiceError, answers
+from .registry import game
 from .reminders import Reminders
 from .reply import Reply
 from .table_texts import TableTexts
@@ -146,7 +147,7 @@ class Lobby:
         channel: str,
         user: int,
         *,
-        kind: str = "vijayanagara",
+        kind: str,
         options: OptionValues | str | None = None,
         files: Mapping[str, bytes | str] | None = None,
         seed: int | None = None,
@@ -174,65 +175,14 @@ class Lobby:
                 guild, roles, is_manager, "create", command=g.info.command
             )
             await self.permissions.note_server(channel, guild)
-            if seed is not None:
-                check_range("The seed", seed, 0, MAX_ID)
-                if not g.info.deals:
-                    raise ServiceError(
-                        f"{g.info.title} deals nothing (no dice, no cards): a seed would change "
-                        "nothing. Leave it out."
-                    )
-                secret = b""
-            else:
-                secret = self.loader.new_secret()
-            chosen = parse_options(g, options)
-            texts = {
-                name: upload_text(raw, f"{name} file", MAX_FILE_BYTES)
-                for name, raw in (files or {}).items()
-            }
-            unknown = sorted(set(texts) - set(g.file_names()))
-            if unknown:
-                takes = ", ".join(g.file_names()) or "none"
-                raise ServiceError(
-                    f"{g.info.title} takes no {unknown[0]} file; the files it takes: {takes}."
-                )
-            if texts:
-                try:
-                    chosen = await self.workers.run(g.with_files, chosen, texts)
-                except (DataError, ValueError) as exc:
-                    raise ServiceError(f"That file cannot be used: {exc}") from exc
+            secret = self._secret_for(g, seed)
+            chosen, texts = await self._chosen_options(g, options, files)
             await self.can_set_up(g, chosen, seed)  # before anything is stored
             keys = g.file_keys(chosen)
             stored_files = [DeckFile(hash=keys[name], text=texts[name]) for name in keys]
             variant = g.options_text(chosen)
-            seats = {seat_named_in(g, seat): user} if seat else {}
-            filled = ""
-            if ai is not None:
-                try:
-                    level = seat_level(kind, ai)
-                except ValueError as e:
-                    raise ServiceError(f"{e}.") from e
-                mine = seat_named_in(g, seat) if seat else g.info.seats[0]
-                seats = {s: AI_USERS[level] for s in g.info.seats[: g.info.max_players]}
-                seats[mine] = user
-                ais = [_title(g, s) for s in g.info.seats if s in seats and s != mine]
-                filled = (
-                    f" {self.texts.mention(user)} sits as {_title(g, mine)}; {ai_name(level)} "
-                    f"plays {' and '.join(ais) or 'no seat'}. `/{g.info.command} start` begins "
-                    f"the game; anyone may still take an AI's seat with `/{g.info.command} join`."
-                )
-
-            def announcement(record: GameRecord) -> Announcement:
-                command = g.info.command
-                if filled:
-                    return Announcement(
-                        text=f"New game of {g.info.title}{variant} (game {record.id}).{filled}"
-                    )
-                return Announcement(
-                    text=f"New game of {g.info.title}{variant} (game {record.id}). Take a seat "
-                    f"with `/{command} join` (one person may hold several), then "
-                    f"`/{command} start`."
-                )
-
+            seats, filled = self._first_seats(g, user, seat, ai)
+            announcement = new_game_announcement(g, variant, filled)
             stored = options_json(g, chosen)
             if seed is not None:  # so it is never taken for a game from before secrets
                 stored[SEED_DEALS] = True
@@ -249,6 +199,68 @@ class Lobby:
                 kind=kind,
             )
             return announced(record, announcement(record).text)
+
+    def _secret_for(self, g: AnyGame, seed: int | None) -> bytes:
+        """A fresh secret to deal the game from; none for a game dealt by an explicit seed
+        (refused for a game that deals nothing)."""
+        if seed is None:
+            return self.loader.new_secret()
+        check_range("The seed", seed, 0, MAX_ID)
+        if not g.info.deals:
+            raise ServiceError(
+                f"{g.info.title} deals nothing (no dice, no cards): a seed would change "
+                "nothing. Leave it out."
+            )
+        return b""
+
+    async def _chosen_options(
+        self,
+        g: AnyGame,
+        options: OptionValues | str | None,
+        files: Mapping[str, bytes | str] | None,
+    ) -> tuple[BaseModel, dict[str, str]]:
+        """The game's options as chosen, with the component files uploaded (each read and
+        checked), and those files' texts."""
+        chosen = parse_options(g, options)
+        texts = {
+            name: upload_text(raw, f"{name} file", MAX_FILE_BYTES)
+            for name, raw in (files or {}).items()
+        }
+        unknown = sorted(set(texts) - set(g.file_names()))
+        if unknown:
+            takes = ", ".join(g.file_names()) or "none"
+            raise ServiceError(
+                f"{g.info.title} takes no {unknown[0]} file; the files it takes: {takes}."
+            )
+        if texts:
+            try:
+                chosen = await self.workers.run(g.with_files, chosen, texts)
+            except (DataError, ValueError) as exc:
+                raise ServiceError(f"That file cannot be used: {exc}") from exc
+        return chosen, texts
+
+    def _first_seats(
+        self, g: AnyGame, user: int, seat: str | None, ai: str | None
+    ) -> tuple[dict[str, int], str]:
+        """The seats a new game opens with (the creator's, and AIs of level `ai` in the
+        others), and what the announcement says of them."""
+        seats = {seat_named_in(g, seat): user} if seat else {}
+        if ai is None:
+            return seats, ""
+        try:
+            level = seat_level(g.info.id, ai)
+        except ValueError as e:
+            raise ServiceError(f"{e}.") from e
+        mine = seat_named_in(g, seat) if seat else g.info.seats[0]
+        seats = {s: AI_USERS[level] for s in g.info.seats[: g.info.max_players]}
+        seats[mine] = user
+        ais = [_title(g, s) for s in g.info.seats if s in seats and s != mine]
+        filled = (
+            f" {self.texts.mention(user)} sits as {_title(g, mine)}; {ai_name(level)} "
+            f"plays {' and '.join(ais) or 'no seat'}. `/{g.info.command} start` begins "
+            f"the game; anyone may still take an AI's seat with `/{g.info.command} join`."
+        )
+        return seats, filled
 
     async def can_set_up(self, g: AnyGame, options: BaseModel, seed: int | None) -> None:
         """Refused unless the game can be set up with these options (and seed) for every number
@@ -403,29 +415,7 @@ class Lobby:
         async with self.locks(channel):
             record = await self.games.open_game(channel, kind)
             g = rules_of(record)
-            command = g.info.command
-            if record.status == "active":
-                raise ServiceError("The game has already started.")
-            if user != record.creator and not self.texts.user_seats(record, user):
-                raise ServiceError(
-                    "Only a seated player or the game's creator may start it. "
-                    f"Take a seat with `/{command} join`."
-                )
-            taken = len([s for s in g.info.seats if s in record.seats])
-            readable(record)  # before its options are stored again
-            if taken < g.info.min_players:
-                missing = [s for s in g.info.seats if s not in record.seats]
-                n, word = len(g.info.seats), g.info.seat_word
-                need = (
-                    (f"both {word}s" if n == 2 else f"all {NUMBERS.get(n, str(n))} {word}s")
-                    if g.info.min_players == n
-                    else f"at least {g.info.min_players} {word}s"
-                ) + " seated"
-                raise ServiceError(
-                    f"A game starts only with {need}. Free: "
-                    + ", ".join(f"{s} ({_title(g, s)})" for s in missing)
-                    + f". Join with `/{command} join`."
-                )
+            self._check_startable(record, user)
             if g.info.min_players < len(g.info.seats):  # the seats it is played with, kept
                 players = ",".join(s for s in g.info.seats if s in record.seats)
                 record = await self.store.update_game(
@@ -477,6 +467,34 @@ class Lobby:
             buttons=self.texts.buttons_for(record, state),
         )
 
+    def _check_startable(self, record: GameRecord, user: int) -> None:
+        """Refused unless the game waits in its lobby, the user is seated in it or created
+        it, and enough seats are taken (which are free, and how to join)."""
+        g = rules_of(record)
+        command = g.info.command
+        if record.status == "active":
+            raise ServiceError("The game has already started.")
+        if user != record.creator and not self.texts.user_seats(record, user):
+            raise ServiceError(
+                "Only a seated player or the game's creator may start it. "
+                f"Take a seat with `/{command} join`."
+            )
+        taken = len([s for s in g.info.seats if s in record.seats])
+        readable(record)  # before its options are stored again
+        if taken < g.info.min_players:
+            missing = [s for s in g.info.seats if s not in record.seats]
+            n, word = len(g.info.seats), g.info.seat_word
+            need = (
+                (f"both {word}s" if n == 2 else f"all {NUMBERS.get(n, str(n))} {word}s")
+                if g.info.min_players == n
+                else f"at least {g.info.min_players} {word}s"
+            ) + " seated"
+            raise ServiceError(
+                f"A game starts only with {need}. Free: "
+                + ", ".join(f"{s} ({_title(g, s)})" for s in missing)
+                + f". Join with `/{command} join`."
+            )
+
     async def commitment_text(self, record: GameRecord) -> str:
         secret = await self.loader.secret_of(record)
         g = rules_of(record)
@@ -505,7 +523,7 @@ class Lobby:
     ) -> Reply:
         async with self.locks(channel):
             record = await self.games.open_game(channel, kind)
-            g = known_rules(record) or game(kind or "vijayanagara")  # a kind no longer known
+            g = known_rules(record) or game(kind or FIRST_GAME)  # a kind no longer known
             await self.permissions.may_abort(record, user, guild, roles, is_manager, g.info.command)
             text = f"Game {record.id} ended by {self.texts.mention(user)} without a result."
             secret = await self.loader.secret_of(record)
@@ -553,6 +571,27 @@ class Lobby:
         )
         await self.store.put_server_settings(s)
         return Reply(text="Saved. " + self.permissions.settings_text(s))
+
+
+def new_game_announcement(
+    g: AnyGame, variant: str, filled: str
+) -> Callable[[GameRecord], Announcement]:
+    """What the channel is told of a new game, once it has its number: who sits where (AIs
+    filled in), or how to take a seat and start."""
+
+    def announcement(record: GameRecord) -> Announcement:
+        command = g.info.command
+        if filled:
+            return Announcement(
+                text=f"New game of {g.info.title}{variant} (game {record.id}).{filled}"
+            )
+        return Announcement(
+            text=f"New game of {g.info.title}{variant} (game {record.id}). Take a seat "
+            f"with `/{command} join` (one person may hold several), then "
+            f"`/{command} start`."
+        )
+
+    return announcement
 
 
 def _title(g: AnyGame, seat: str) -> str:

@@ -19,16 +19,16 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
-import rules.games  # noqa: F401  (registers every game)
-from db.models import MAX_ID
+from db.models import FIRST_GAME, MAX_ID
 from rules.errors import clip, excerpt
-from rules.game import game, games, player_options
+from rules.game import player_options
 
 from .ai_users import AI_USERS, ai_level, seat_level, seat_levels
 from .closing import CHART_FILE
 from .commands import AnyGame, Call, Command, Value, commands
 from .lobby import MAX_FILE_BYTES
 from .moves import MAX_ORDER_CHARS
+from .registry import game, games
 from .renderer import Renderer, alt_of
 from .reply import Reply
 from .service import MAX_IMPORT_BYTES, GameService
@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 LOCAL_USER = 1
 CHANNEL = "local"
 DEFAULT_DB = "./vijayanagara-local.sqlite3"
-DEFAULT_GAME = "vijayanagara"
+DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
 NO = {"no", "n"}
@@ -406,10 +406,10 @@ class LocalClient:
             # the terminal is the channel, printed once: a turn's edit and the closing of a
             # turn repeat what was shown; only their new lines are printed
             if reply.edit:
-                text = after_shown(self.turn_text, reply.text)
+                text = after_shown(self.turn_text, reply.text, self.game)
             elif reply.close_text is not None:
                 # (a run the closing moved out goes on in the new message: what was added)
-                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text)
+                text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
         for line in terminal_text(text.strip("\n")).split("\n"):
             self.say(f"{prefix}{line}")
@@ -782,6 +782,14 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         if g.info.deals
         else f"not for {g.info.title}: it deals nothing (no dice, no cards), so a seed is refused",
     )
+    _seating_arguments(p, g)
+    _new_game_arguments(p, g)
+    return p
+
+
+def _seating_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
+    """Who plays a new game: your seat, the AIs' seats and levels, how many, and how fast
+    the AIs' steps are shown."""
     seats, levels = ", ".join(g.info.seats), ", ".join(seat_levels(g.info.id))
     p.add_argument(
         "--play",
@@ -817,6 +825,10 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         help=f"wait this long between two AI steps shown, to follow them (0 to {MAX_AI_PAUSE:g}; "
         "default 0)",
     )
+
+
+def _new_game_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
+    """A new game's options and component files of your own."""
     p.add_argument(
         "--options",
         type=option_arg,
@@ -838,7 +850,6 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
     if "deck" in g.file_names():
         p.add_argument("--deck", type=Path, default=None, help="another deck file for a new game")
-    return p
 
 
 async def amain(

@@ -71,6 +71,32 @@ class AfterGame:
     then: list[Reply] = field(default_factory=list)
 
 
+@dataclass
+class OrderUnderWay:
+    """An order being played: the position its steps have reached, and what they wrote, said
+    and stored so far."""
+
+    record: GameRecord
+    g: AnyGame
+    stored: object  # the position as stored before the order
+    cur: object  # the position after the steps played so far
+    logged: int  # the log's length before the order
+    text: LogTail  # the lines the order writes
+    user: int
+    forced: Seat | None
+    confirmed: bool
+    notes: list[str]  # steps accepted without effect, and why (and e.g. a deadline's)
+    new: list[NewAction] = field(default_factory=list)
+    described: list[str] = field(default_factory=list)
+    spoken: list[str] = field(default_factory=list)  # for the channel: each step's lines or words
+    told: list[str] = field(default_factory=list)  # for the sender alone: what a deal showed
+    ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
+    credits: int = 0  # finishing steps a step made needless (what it closed ended by itself)
+    revealed_at: str | None = None
+    played: int = 0  # the steps looked at (the rest a reveal cut off)
+    actor: Seat | None = None  # who played the last step
+
+
 def action_json(g: AnyGame, action: object) -> dict[str, object]:
     out = json.loads(g.action_to_json(action))
     assert isinstance(out, dict)
@@ -178,100 +204,199 @@ class TurnPipeline:
         is ever computed past a reveal that was not stored and announced. A finishing step
         (`done`) for what already ended by itself is only noted; unless `confirmed`, a step
         that would do nothing is refused once (see `_idle_check`)."""
-        g = rules_of(record)
+        order = await self._read_order(record, state, user, forced, confirmed, note, adoption)
+        for k, step in enumerate(steps, start=1):
+            order.played = k
+            if await self._play_step(order, step, k, len(steps)):
+                break  # dice rolled or a card drawn: the order ends here
+        if not order.new:
+            raise ServiceError(
+                "Nothing to play: "
+                + " ".join(order.notes)
+                + " "
+                + self.texts.allowed(record, state)
+            )
+        unplayed = self._unplayed(order, steps)
+        if adoption is not None:
+            order.notes.append(self._adoption_note(order, adoption))
+        over = order.g.result(order.cur) is not None
+        announcement, waiting = await self._announce_order(order, unplayed, over)
+        stored = await self._store_with_announcement(order, announcement, waiting, over, adoption)
+        return Outcome(
+            stored,
+            state,
+            order.cur,
+            order.text.lines,
+            order.described,
+            order.notes,
+            announcement,
+            revealed_at=order.revealed_at if unplayed else None,
+            unplayed=unplayed,
+            told=order.told,
+        )
+
+    async def _read_order(
+        self,
+        record: GameRecord,
+        state: object,
+        user: int,
+        forced: Seat | None,
+        confirmed: bool,
+        note: str | None,
+        adoption: Adoption | None,
+    ) -> OrderUnderWay:
+        """An order about to be played on the stored position (the adopted one for a game
+        that takes its secret with this move), its log read to its end."""
         logged = record.actions  # the log's length before the order
         if adoption is not None:
             state, logged = adoption.state, len(adoption.log)
-        cur = state
-        text = LogTail(await self.loader.log_end(record))  # the lines the order writes
-        new: list[NewAction] = []
-        described: list[str] = []
-        spoken: list[str] = []  # for the channel: each step's log lines, or it in words
-        told: list[str] = []  # for the sender alone: what a deal showed their seat
-        ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
-        notes: list[str] = [note] if note else []  # e.g. a deadline's
-        credits = 0  # finishing steps a step made needless (what it closed ended by itself)
-        revealed_at: str | None = None
-        total = len(steps)
-        played = 0
-        actor: Seat | None = None  # who played the last step
-        for k, step in enumerate(steps, start=1):
-            action = step.action
-            where = step_where(step.text, k, total)
-            played = k
-            if g.finishing(action) and credits:
-                credits -= 1
-                notes.append(f"{where} was not needed: that had already ended by itself.")
-                continue
-            if k == total and actor is not None and self._closing_done(g, cur, action, actor):
-                notes.append(f"{where} was not needed: what you were doing had ended.")
-                continue
-            try:
-                who = self._actor(record, cur, action, user, forced, where)
-            except ServiceError as e:
-                aside = g.undoes(action) or g.out_of_turn(action)
-                if ended is None or g.to_move(cur) == actor or aside:
-                    raise  # not a decision's step (a trade, an undo), or not after a hand-off
-                raise ServiceError(self._handed_on(record, cur, where, ended)) from e
-            actor = who
-            if not confirmed:
-                self._idle_check(g, cur, action, where)
-            is_undo = g.undoes(action)
-            try:
-                described.append("undo" if is_undo else g.describe(public(g, cur), action))
-                nxt = g.apply(cur, action)
-            except ValueError as e:
-                refusal = self._refusal(record, state, cur, where, k, total, e)
-                rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
-                raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
-            credits = 0 if is_undo else credits + g.finished_by(cur, nxt, action)
-            if g.finishing(action) or is_undo:
-                ended = None  # ended on purpose, or taken back
-            else:
-                why = g.why_ended(cur, nxt, action)
-                if why is not None or g.to_move(nxt) != who:
-                    ended = (where[:1].lower() + where[1:], why, who)
-                else:
-                    ended = None
-            before_view, after_view = public(g, cur), public(g, nxt)
-            follow_step(g, text, before_view, action, after_view, who)
-            spoken += step_said(g, before_view, action, after_view, who)
-            new.append(NewAction(action=action_json(g, action), faction=who, user_id=user))
-            revealing = g.revealed(cur, nxt)
-            mark = text.end
-            outcomes: list[tuple[object, object]] = []
-            cur, dealt = await self.deal(record, nxt, logged + len(new) + 1, text, outcomes)
-            new.extend(dealt)
-            if not is_ai(user):  # what a deal showed the sender's seat alone (a card drawn)
-                told += [t for st, o in outcomes if (t := g.told_to(g.view(st, who), o))]
-            spoken += text.lines[mark - text.start :]  # what the dice or cards did
-            if revealing:  # dice rolled or a card drawn: the order ends here
-                revealed_at = where
-                break
-        if not new:
-            raise ServiceError(
-                "Nothing to play: " + " ".join(notes) + " " + self.texts.allowed(record, state)
-            )
-        unplayed: list[str] = []  # what the reveal cut off
-        for k, step in enumerate(steps[played:], start=played + 1):
-            if g.finishing(step.action) and credits:  # a `done` for what the reveal ended
-                credits -= 1
-                notes.append(
+        return OrderUnderWay(
+            record=record,
+            g=rules_of(record),
+            stored=state,
+            cur=state,
+            logged=logged,
+            text=LogTail(await self.loader.log_end(record)),
+            user=user,
+            forced=forced,
+            confirmed=confirmed,
+            notes=[note] if note else [],
+        )
+
+    async def _play_step(
+        self, order: OrderUnderWay, step: Step[object], k: int, total: int
+    ) -> bool:
+        """Play step `k` of `total`: noted when needless, else its actor checked, applied and
+        its chance steps dealt. True when it revealed dice or a card (the order ends)."""
+        g, action = order.g, step.action
+        where = step_where(step.text, k, total)
+        if self._needless(order, action, where, last=k == total):
+            return False
+        who = self._check_actor(order, action, where)
+        if not order.confirmed:
+            self._idle_check(g, order.cur, action, where)
+        nxt = self._apply_step(order, action, who, where, k, total)
+        revealing = g.revealed(order.cur, nxt)
+        await self._deal_after(order, nxt, who)
+        if revealing:
+            order.revealed_at = where
+        return revealing
+
+    def _needless(self, order: OrderUnderWay, action: object, where: str, *, last: bool) -> bool:
+        """A finishing step for what already ended by itself, or a last one that closes
+        nothing of the one who played the order: noted, not played."""
+        g = order.g
+        if g.finishing(action) and order.credits:
+            order.credits -= 1
+            order.notes.append(f"{where} was not needed: that had already ended by itself.")
+            return True
+        if (
+            last
+            and order.actor is not None
+            and self._closing_done(g, order.cur, action, order.actor)
+        ):
+            order.notes.append(f"{where} was not needed: what you were doing had ended.")
+            return True
+        return False
+
+    def _check_actor(self, order: OrderUnderWay, action: object, where: str) -> Seat:
+        """The seat that plays this step; refused with why when the order's sender may not,
+        naming the earlier step that handed the decision on."""
+        g, cur = order.g, order.cur
+        try:
+            who = self._actor(order.record, cur, action, order.user, order.forced, where)
+        except ServiceError as e:
+            aside = g.undoes(action) or g.out_of_turn(action)
+            if order.ended is None or g.to_move(cur) == order.actor or aside:
+                raise  # not a decision's step (a trade, an undo), or not after a hand-off
+            raise ServiceError(self._handed_on(order.record, cur, where, order.ended)) from e
+        order.actor = who
+        return who
+
+    def _apply_step(
+        self, order: OrderUnderWay, action: object, who: Seat, where: str, k: int, total: int
+    ) -> object:
+        """Apply one step to the order's position, refused with the rule's reason; what it
+        wrote and said is kept, and the position after it returned (its chance steps not yet
+        dealt)."""
+        g, cur = order.g, order.cur
+        is_undo = g.undoes(action)
+        try:
+            order.described.append("undo" if is_undo else g.describe(public(g, cur), action))
+            nxt = g.apply(cur, action)
+        except ValueError as e:
+            refusal = self._refusal(order.record, order.stored, cur, where, k, total, e)
+            ended = order.ended
+            rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
+            raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
+        order.credits = 0 if is_undo else order.credits + g.finished_by(cur, nxt, action)
+        order.ended = self._what_ended(g, cur, nxt, action, who, where)
+        before_view, after_view = public(g, cur), public(g, nxt)
+        follow_step(g, order.text, before_view, action, after_view, who)
+        order.spoken += step_said(g, before_view, action, after_view, who)
+        order.new.append(NewAction(action=action_json(g, action), faction=who, user_id=order.user))
+        return nxt
+
+    @staticmethod
+    def _what_ended(
+        g: AnyGame, cur: object, nxt: object, action: object, who: Seat, where: str
+    ) -> tuple[str, str | None, Seat] | None:
+        """The step, the rule and the seat when a step ended what it was in by itself (a
+        hand-off); None when it was ended on purpose, taken back, or goes on."""
+        if g.finishing(action) or g.undoes(action):
+            return None
+        why = g.why_ended(cur, nxt, action)
+        if why is not None or g.to_move(nxt) != who:
+            return (where[:1].lower() + where[1:], why, who)
+        return None
+
+    async def _deal_after(self, order: OrderUnderWay, nxt: object, who: Seat) -> None:
+        """Deal the chance steps a step left pending: their entries and lines join the
+        order's, and a card the sender's seat alone sees is told to them."""
+        g = order.g
+        mark = order.text.end
+        outcomes: list[tuple[object, object]] = []
+        seq = order.logged + len(order.new) + 1
+        order.cur, dealt = await self.deal(order.record, nxt, seq, order.text, outcomes)
+        order.new.extend(dealt)
+        if not is_ai(order.user):  # what a deal showed the sender's seat alone (a card drawn)
+            order.told += [t for st, o in outcomes if (t := g.told_to(g.view(st, who), o))]
+        order.spoken += order.text.lines[mark - order.text.start :]  # what the dice or cards did
+
+    @staticmethod
+    def _unplayed(order: OrderUnderWay, steps: Sequence[Step[object]]) -> list[str]:
+        """The steps a reveal cut off; a `done` among them for what the reveal ended is noted
+        as not needed."""
+        g, total = order.g, len(steps)
+        unplayed: list[str] = []
+        for k, step in enumerate(steps[order.played :], start=order.played + 1):
+            if g.finishing(step.action) and order.credits:  # a `done` for what the reveal ended
+                order.credits -= 1
+                order.notes.append(
                     f"{step_where(step.text, k, total)} was not needed: that had already ended "
                     "by itself."
                 )
             elif step.text not in unplayed:
                 unplayed.append(step.text)
-        if adoption is not None:
-            command = g.info.command
-            notes.append(
-                f"game {record.id} is dealt from a secret from now on: its dice and cards so "
-                f"far stay as its seed dealt them, and each from step {logged + 1} on comes "
-                f"from a secret whose commitment is "
-                f"`{self.loader.commitment(record, adoption.secret)}` (revealed when the game "
-                f"ends, then `/{command} club verify` checks them)"
-            )
-        over = g.result(cur) is not None
+        return unplayed
+
+    def _adoption_note(self, order: OrderUnderWay, adoption: Adoption) -> str:
+        """What a game that takes its secret with this move tells the table."""
+        record, logged = order.record, order.logged
+        command = order.g.info.command
+        return (
+            f"game {record.id} is dealt from a secret from now on: its dice and cards so "
+            f"far stay as its seed dealt them, and each from step {logged + 1} on comes "
+            f"from a secret whose commitment is "
+            f"`{self.loader.commitment(record, adoption.secret)}` (revealed when the game "
+            f"ends, then `/{command} club verify` checks them)"
+        )
+
+    async def _announce_order(
+        self, order: OrderUnderWay, unplayed: list[str], over: bool
+    ) -> tuple[Announcement, int | None]:
+        """The announcement the order owes the channel, and who the game waits for next."""
+        record, g, state, cur, text = order.record, order.g, order.stored, order.cur, order.text
         secret = await self.loader.secret_of(record) if over else None
         # a stage that ended is recapped from its lines, which earlier moves wrote
         earlier = (
@@ -284,9 +409,9 @@ class TurnPipeline:
             after=cur,
             new_lines=text.lines,
             earlier=earlier,
-            spoken=spoken,
-            notes=notes,
-            revealed_at=revealed_at if unplayed else None,
+            spoken=order.spoken,
+            notes=order.notes,
+            revealed_at=order.revealed_at if unplayed else None,
             unplayed=unplayed,
             secret=secret,
             commitment=self.loader.commitment(record, secret) if secret is not None else "",
@@ -299,7 +424,20 @@ class TurnPipeline:
             # the decision stays with the same person (another of their seats, a side they
             # decide for): a notice only when it passes to someone else
             announcement = announcement.model_copy(update={"mentions": []})
-        seq = logged + len(new)
+        return announcement, waiting
+
+    async def _store_with_announcement(
+        self,
+        order: OrderUnderWay,
+        announcement: Announcement,
+        waiting: int | None,
+        over: bool,
+        adoption: Adoption | None,
+    ) -> GameRecord:
+        """Store the order's entries, lines, snapshot, announcement and next reminder in one
+        transaction (refused when someone moved first), and remember the position."""
+        record, g, cur, text = order.record, order.g, order.cur, order.text
+        seq = order.logged + len(order.new)
         last = self.loader.snapshot_seq(record.id)
         if adoption is not None:
             last = adoption.snapshot.seq
@@ -314,7 +452,7 @@ class TurnPipeline:
             stored = await self.store.append_actions(
                 record.id,
                 record.version,
-                new,
+                order.new,
                 snapshot=snapshot,
                 log=LogLines(start=text.start, lines=text.lines),
                 status="finished" if over else None,
@@ -332,18 +470,7 @@ class TurnPipeline:
         if snapshot is None and adoption is not None:
             snapshot = adoption.snapshot
         self.loader.remember(stored, cur, snapshot.seq if snapshot is not None else None, text.end)
-        return Outcome(
-            stored,
-            state,
-            cur,
-            text.lines,
-            described,
-            notes,
-            announcement,
-            revealed_at=revealed_at if unplayed else None,
-            unplayed=unplayed,
-            told=told,
-        )
+        return stored
 
     @staticmethod
     def _snapshot_due(g: AnyGame, after: object, seq: int, last: int) -> bool:
@@ -496,6 +623,7 @@ class TurnPipeline:
             channel_id=record.channel_id,
             finished_at=self.reminders.clock(),
             seats=seats,
+            kind=record.kind,
         )
 
     # --- the reply -----------------------------------------------------------------------------

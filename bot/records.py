@@ -9,10 +9,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import rules.games  # noqa: F401  (registers every game)
 from db import GameResult, SeatResult
-from rules.game import game
 
+from .registry import game
 from .words import count_of, scored
 
 START_RATING = 1500.0

@@ -1,4 +1,4 @@
-"""The board renderer the service uses: the game's own picture (render.registry), swappable in
+"""The board renderer the service uses: the game's own picture (render.pictures), swappable in
 tests (a renderer is any `(game id, view, names) -> PNG bytes`; `names`: the players' names
 by seat)."""
 
@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import render.games  # noqa: F401  (registers every game's pictures)
-from render.registry import Names, pictures_for
+from render.pictures import Names
+
+from .registry import registry
 
 
 class Renderer(Protocol):
@@ -15,11 +16,11 @@ class Renderer(Protocol):
 
 
 def default_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
-    return pictures_for(kind).board(view, names)
+    return registry().pictures(kind).board(view, names)
 
 
 def alt_text(kind: str, view: object, names: Names | None = None) -> str:
-    return pictures_for(kind).alt_text(view, names)
+    return registry().pictures(kind).alt_text(view, names)
 
 
 class Picture(bytes):

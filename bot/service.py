@@ -216,7 +216,7 @@ class GameService:
         channel: str,
         user: int,
         *,
-        kind: str = "vijayanagara",
+        kind: str,
         options: OptionValues | str | None = None,
         files: Mapping[str, bytes | str] | None = None,
         seed: int | None = None,
@@ -347,24 +347,6 @@ class GameService:
         first parameter (a Command's name), `args` every parameter by name."""
         return await self.moves.shortcut(channel, user, name, args, arg=arg, kind=kind)
 
-    async def give(
-        self,
-        channel: str,
-        user: int,
-        receiver: str,
-        resources: int = 0,
-        cavalry: int = 0,
-        giver: str | None = None,
-    ) -> Reply:
-        """Vijayanagara's trade (1.5.2): its `give` shortcut."""
-        args: dict[str, str | int | None] = {
-            "receiver": receiver,
-            "resources": resources,
-            "cavalry": cavalry,
-            "giver": giver,
-        }
-        return await self.moves.shortcut(channel, user, "give", args, kind="vijayanagara")
-
     # --- reading ----------------------------------------------------------------------------------
 
     async def status(self, channel: str, *, public: bool = False, kind: str | None = None) -> Reply:
@@ -382,10 +364,10 @@ class GameService:
     async def hand(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         return await self.views.hand(channel, user, kind=kind)
 
-    def rules_topic(self, topic: str | None, *, kind: str = "vijayanagara") -> Reply:
+    def rules_topic(self, topic: str | None, *, kind: str) -> Reply:
         return self.views.rules_topic(topic, kind=kind)
 
-    async def card_in(self, channel: str, query: str, *, kind: str = "vijayanagara") -> Reply:
+    async def card_in(self, channel: str, query: str, *, kind: str) -> Reply:
         return await self.views.card_in(channel, query, kind=kind)
 
     async def hint(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
@@ -401,13 +383,11 @@ class GameService:
     ) -> list[str]:
         return await self.autocomplete.shortcut_choices(channel, name, typed, kind=kind)
 
-    def topic_choices(
-        self, typed: str, limit: int = 25, *, kind: str = "vijayanagara"
-    ) -> list[str]:
+    def topic_choices(self, typed: str, limit: int = 25, *, kind: str) -> list[str]:
         return self.autocomplete.topic_choices(typed, limit, kind=kind)
 
     async def card_choices(
-        self, channel: str, typed: str, limit: int = 25, *, kind: str = "vijayanagara"
+        self, channel: str, typed: str, limit: int = 25, *, kind: str
     ) -> list[tuple[str, int]]:
         return await self.autocomplete.card_choices(channel, typed, limit, kind=kind)
 
@@ -488,9 +468,7 @@ class GameService:
     ) -> Reply:
         return await self.club.history(channel, user, guild=guild)
 
-    async def stats(
-        self, user: int, *, guild: str | None = None, kind: str = "vijayanagara"
-    ) -> Reply:
+    async def stats(self, user: int, *, guild: str | None = None, kind: str) -> Reply:
         return await self.club.stats(user, guild=guild, kind=kind)
 
     async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:

@@ -1,8 +1,8 @@
-"""Vijayanagara's Goat-Tiger tiebreak (5.0, 5.5) on the one service: the factions that ended a
-game tied in both VP and Resources (they share first place in its record) play the Goat-Tiger
-game in the same channel, sides drawn from the finished game's secret
-(rules.vijayanagara.tiebreak); with three tied, two play first and the third plays the winner.
-The winner of the tiebreak's last game takes first place in the record and the stats."""
+"""A game's tiebreak on the one service (rules.game.Tiebreak: Vijayanagara's Goat-Tiger
+tiebreak, 5.0, 5.5): the seats that ended a game sharing first place in its record play the
+game that breaks the tie in the same channel, sides drawn from the finished game's secret by
+the tied game's rules; with three tied, two play first and the third plays the winner. The
+winner of the tiebreak's last game takes first place in the record and the stats."""
 
 from __future__ import annotations
 
@@ -10,17 +10,15 @@ from typing import TypedDict
 
 from db import Announcement, GameRecord, Store
 from rules.dealing import keyed_below
-from rules.game import Below, Ranking, game
-from rules.vijayanagara import tiebreak
-from rules.vijayanagara.factions import FACTION_NAMES, Faction
-from rules.vijayanagara.game import INFO as VIJAYANAGARA
+from rules.game import Below, Ranking, Seat, Tiebreak, TiebreakMatch, tiebreak_of
 
 from .ai_users import AI_USERS, is_ai, seat_levels
 from .channel_games import ChannelLocks
-from .loading import TIEBREAK, GameLoader, secret_for_seed
+from .loading import TIEBREAK, AnyGame, GameLoader, known_rules, secret_for_seed
 from .lobby import Lobby
 from .pipeline import AfterGame, announced
 from .refusal import ServiceError, answers
+from .registry import game, games
 from .reply import Reply
 
 ROUNDS = 2  # three tied factions: a first game, then a final against the one who waited
@@ -29,11 +27,25 @@ ROUNDS = 2  # three tied factions: a first game, then a final against the one wh
 class Link(TypedDict):
     """What a game of a tiebreak keeps of it (its options' TIEBREAK)."""
 
-    of: int  # the Vijayanagara game whose tie it breaks
+    of: int  # the game whose tie it breaks
     round: int
-    roles: dict[str, str]  # Goat-Tiger side -> faction
-    waiting: str | None  # the faction who plays this game's winner
-    users: dict[str, int]  # faction -> who played it in the Vijayanagara game
+    roles: dict[str, str]  # a seat of the game played -> the tied seat playing it
+    waiting: str | None  # the tied seat who plays this game's winner
+    users: dict[str, int]  # tied game's seat -> who played it there
+
+
+def tied_rules(record: GameRecord | None) -> tuple[AnyGame, Tiebreak] | None:
+    """The rules of a stored game and its tiebreak; None for a game whose ties stand."""
+    g = None if record is None else known_rules(record)
+    t = tiebreak_of(g)
+    return None if g is None or t is None else (g, t)
+
+
+def _follows() -> str:
+    """Which finished game a tiebreak follows, for a channel whose last game is none."""
+    offered = [(g, t) for g in games() if (t := tiebreak_of(g)) is not None]
+    said = " or ".join(f"The {t.name} follows a finished {g.info.title} game" for g, t in offered)
+    return f"{said or 'No game here has a tiebreak'}."
 
 
 class Tiebreaks:
@@ -45,64 +57,65 @@ class Tiebreaks:
 
     @answers(exists="This channel has a game running: a tiebreak waits for its end.")
     async def open(self, channel: str, user: int) -> Reply:
-        """`tiebreak`: the tiebreak of the channel's last game, a finished Vijayanagara game
+        """`tiebreak`: the tiebreak of the channel's last game, a finished game offering one
         whose record has a tie for first place; opened by one of the tied players."""
         async with self.locks(channel):
             if await self.store.open_game(channel) is not None:
                 raise ServiceError("This channel has a game running: a tiebreak waits for its end.")
             record = await self.store.latest_game(channel)
-            if record is None or record.kind != VIJAYANAGARA.id or record.status != "finished":
-                raise ServiceError("The Goat-Tiger tiebreak follows a finished Vijayanagara game.")
-            users, tied = await self._tie(record)
+            found = tied_rules(record)
+            if record is None or found is None or record.status != "finished":
+                raise ServiceError(_follows())
+            g, t = found
+            users, tied = await self._tie(g, record)
             if len(tied) < 2:
                 raise ServiceError(f"Game {record.id} ended without a tie for first place.")
-            if user not in {users[str(f)] for f in tied}:
-                names = ", ".join(FACTION_NAMES[f] for f in tied)
+            if user not in {users[f] for f in tied}:
+                names = ", ".join(g.info.seat_titles[f] for f in tied)
                 raise ServiceError(f"Only the tied players ({names}) open the tiebreak.")
-            match = tiebreak.first_match(tied, await self._below(record, 0))
-            opened = await self._create(channel, record.id, user, users, match, 1)
+            match = t.first_match(tied, await self._below(record, 0))
+            opened = await self._create(channel, (g, t), record.id, user, users, match, 1)
         return await self._started(channel, opened)
 
     async def finished(self, record: GameRecord, ranking: Ranking) -> AfterGame:
         """A game ended (the pipeline's `after_finish`): if it was a game of a tiebreak, the
-        final opens (three tied), or the tie is broken in the Vijayanagara game's record."""
+        final opens (three tied), or the tie is broken in the tied game's record."""
         link: Link | None = record.options.get(TIEBREAK)
-        if not link or not ranking.winners or record.kind != tiebreak.GAME:
+        if not link or not ranking.winners:
             return AfterGame()
         of = await self.store.get_game(int(link["of"]))
-        if of.channel_id != record.channel_id or of.kind != VIJAYANAGARA.id:
+        found = tied_rules(of)
+        if of.channel_id != record.channel_id or found is None or found[1].played_in != record.kind:
             return AfterGame()  # not a game of this channel's tiebreak
-        winner = Faction(link["roles"][ranking.winners[0]])
+        g, t = found
+        winner = link["roles"][ranking.winners[0]]
         users = {str(k): int(v) for k, v in link["users"].items()}
         round_ = int(link["round"])
+        title = g.info.seat_titles
         if link["waiting"] is not None and round_ < ROUNDS:
-            waiting = Faction(link["waiting"])
-            below = await self._below(of, round_)
-            final = tiebreak.Match(tiebreak.draw_roles(winner, waiting, below))  # 5.5: sides anew
+            waiting = link["waiting"]
+            final = t.final(winner, waiting, await self._below(of, round_))  # 5.5: sides anew
             line = (
-                f"{FACTION_NAMES[winner]} wins the first game of the tiebreak and plays "
-                f"{FACTION_NAMES[waiting]} for game {of.id}."
+                f"{title[winner]} wins the first game of the tiebreak and plays "
+                f"{title[waiting]} for game {of.id}."
             )
             opened = await self._create(
-                record.channel_id, of.id, record.creator, users, final, round_ + 1
+                record.channel_id, found, of.id, record.creator, users, final, round_ + 1
             )
             return AfterGame(lines=[line], then=[await self._started(record.channel_id, opened)])
-        _, tied = await self._tie(of)
-        await self.store.break_tie(of.id, str(winner), [str(f) for f in tied])
+        _, tied = await self._tie(g, of)
+        await self.store.break_tie(of.id, winner, list(tied))
         return AfterGame(
-            lines=[
-                f"{FACTION_NAMES[winner]} wins game {of.id} by the Goat-Tiger tiebreak: the "
-                "record says so."
-            ]
+            lines=[f"{title[winner]} wins game {of.id} by the {t.name}: the record says so."]
         )
 
-    async def _tie(self, record: GameRecord) -> tuple[dict[str, int], tuple[Faction, ...]]:
-        """Who played each faction of a finished game, and the factions its record has
-        sharing first place (in the order D, B, V)."""
+    async def _tie(self, g: AnyGame, record: GameRecord) -> tuple[dict[str, int], tuple[Seat, ...]]:
+        """Who played each seat of a finished game, and the seats its record has sharing
+        first place (in turn order)."""
         found = [r for r in await self.store.results(channel_id=record.channel_id)]
         seats = [s for r in found if r.game_id == record.id for s in r.seats]
         first = {s.faction for s in seats if s.place == 1}
-        return {s.faction: s.user_id for s in seats}, tuple(f for f in Faction if f in first)
+        return {s.faction: s.user_id for s in seats}, tuple(f for f in g.info.seats if f in first)
 
     async def _below(self, record: GameRecord, round_: int) -> Below:
         """The tiebreak's dealer: the finished game's secret, past its log's last entry (a
@@ -113,35 +126,35 @@ class Tiebreaks:
     async def _create(
         self,
         channel: str,
+        tied: tuple[AnyGame, Tiebreak],
         of: int,
         creator: int,
         users: dict[str, int],
-        match: tiebreak.Match,
+        match: TiebreakMatch,
         round_: int,
     ) -> Reply:
-        """A game of the tiebreak in the lobby, its seats taken (an AI's faction by the
-        Goat-Tiger game's strongest AI), with the announcement that opens it."""
-        g = game(tiebreak.GAME)
-        strongest = AI_USERS[seat_levels(tiebreak.GAME)[-1]]
+        """A game of the tiebreak in the lobby, its seats taken (an AI's seat by the played
+        game's strongest AI), with the announcement that opens it."""
+        (h, t), g = tied, game(tied[1].played_in)
+        strongest = AI_USERS[seat_levels(g.info.id)[-1]]
         seats = {
-            str(side): strongest if is_ai(users[str(f)]) else users[str(f)]
-            for side, f in match.roles.items()
+            side: strongest if is_ai(users[f]) else users[f] for side, f in match.roles.items()
         }
         link: Link = {
             "of": of,
             "round": round_,
-            "roles": {str(side): str(f) for side, f in match.roles.items()},
-            "waiting": None if match.waiting is None else str(match.waiting),
+            "roles": dict(match.roles),
+            "waiting": match.waiting,
             "users": users,
         }
+        title = h.info.seat_titles
         names = ", ".join(
-            f"{FACTION_NAMES[f]} plays the {g.info.seat_titles[side]}"
-            for side, f in match.roles.items()
+            f"{title[f]} plays the {g.info.seat_titles[side]}" for side, f in match.roles.items()
         )
-        waiting = f"; {FACTION_NAMES[match.waiting]} plays the winner" if match.waiting else ""
-        text = f"Game {of} ended tied: the Goat-Tiger tiebreak (5.0, 5.5). {names}{waiting}."
+        waiting = f"; {title[match.waiting]} plays the winner" if match.waiting else ""
+        text = f"Game {of} ended tied: the {t.name} ({t.rule}). {names}{waiting}."
         if round_ > 1:
-            text = f"The final of game {of}'s Goat-Tiger tiebreak (5.0, 5.5). {names}."
+            text = f"The final of game {of}'s {t.name} ({t.rule}). {names}."
         record = await self.store.create_game(
             channel,
             0,
@@ -150,7 +163,7 @@ class Tiebreaks:
             secret=self.loader.new_secret().hex(),
             seats=seats,
             announcement=lambda r: Announcement(text=text),
-            kind=tiebreak.GAME,
+            kind=g.info.id,
         )
         return announced(record, text)
 
@@ -159,7 +172,7 @@ class Tiebreaks:
         opening."""
         assert opened.announcement is not None
         record = await self.store.get_game(opened.announcement[0])
-        start = await self.lobby.start(channel, record.creator, kind=tiebreak.GAME)
+        start = await self.lobby.start(channel, record.creator, kind=record.kind)
         if start.ok:  # else someone started it meanwhile: their start stands
             opened.then.append(start)
         return opened

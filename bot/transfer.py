@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import (
@@ -182,94 +182,14 @@ class Transfer:
                     "import in a new thread."
                 )
             replayed = await self.workers.run(read_export, raw, kind)
-            g, data, state = replayed.game, replayed.data, replayed.state
-            probe = GameRecord(
-                id=0,
-                channel_id=channel,
-                seed=0,
-                status="lobby",
-                version=0,
-                creator=user,
-                kind=g.info.id,
-                seats=dict(data.seats),
-            )
-            claimed = {seat_named(probe, t) for t in re.split(r"[\s,]+", claim or "") if t.strip()}
-            seats = {s: u for s, u in data.seats.items() if u == user} | dict.fromkeys(
-                claimed, user
-            )
-            over = g.result(state) is not None
-            if over:
-                status = "finished"
-            elif not data.actions and (data.status == "lobby" or len(seats) < g.info.min_players):
-                status = "lobby"
-            else:
-                status = "active"
-            data = data.model_copy(update={"status": status, "creator": user, "seats": seats})
-            stored_options = options_json(g, replayed.options)
-            if PLAYERS in data.options:  # the seats it was read with, not the text it gave
-                stored_options[PLAYERS] = ",".join(g.players(state))
-            keys = dict(stored_options.get(FILES) or {})  # type: ignore[call-overload]
-            files = [
-                DeckFile(hash=str(keys[name]), text=str(data.options[name]))
-                for name in keys
-                if isinstance(data.options.get(name), str)
-            ]
-            command = g.info.command
-            free = [s for s in g.players(state) if s not in seats]
-            seats_text = (
-                f" Free seats: {', '.join(free)} (`/{command} join`)."
-                if free
-                else " All seats are yours."
-            )
+            state = replayed.state
+            seats = imported_seats(replayed, channel, user, claim)
+            status = imported_status(replayed, seats)
             secret = self.loader.new_secret().hex()  # deals what comes next
-
-            def announcement(record: GameRecord) -> Announcement:
-                if status == "lobby":
-                    return Announcement(
-                        text=f"Imported game {record.id} (not started).{seats_text}"
-                    )
-                nxt = (
-                    self.texts.final_text(record, state)
-                    if over
-                    else self.texts.prompt_text(record, state)[0]
-                )
-                fairness = (
-                    ""
-                    if over or not g.info.deals
-                    else commitment_text(record, bytes.fromhex(secret), len(data.actions))
-                )
-                head = g.headline(
-                    g.view(g.new_game(replayed.options, g.players(state)), None),
-                    g.view(state, None),
-                    replayed.log,
-                )
-                body = "\n".join(
-                    [
-                        f"Imported game {record.id}: {count_of(len(data.actions), 'step')} "
-                        f"replayed.{seats_text}",
-                        *([fairness] if fairness else []),
-                        *([replayed.secret_note] if replayed.secret_note else []),
-                        *head[-1:],
-                    ]
-                )
-                return Announcement(text=f"{body}\n{nxt}", board=True, body=body)
-
-            seat_now = None if status != "active" else g.to_move(state)
-            waiting = None if seat_now is None else seats.get(seat_now)
-            # the game, its announcement and its first wait go in one transaction: a crash
-            # leaves all of them or none (never a game that blocks the channel unannounced)
-            record = await self.store.import_game(
-                channel,
-                data.model_copy(update={"fairness": None, "dealer": None}),
-                snapshot=replayed.snapshot,
-                log=LogLines(start=0, lines=replayed.log),
-                files=files,
-                options=stored_options,
-                secret=secret,
-                announcement=announcement,
-                reminder=self.reminders.first_plan(waiting),
+            announcement = self._import_announcement(replayed, status, seats, secret)
+            record = await self._store_import(
+                channel, replayed, user, seats, status, secret, announcement
             )
-            self.loader.remember(record, state, replayed.snapshot.seq, len(replayed.log))
             text = announcement(record).text
         if status == "lobby":
             return announced(record, text)
@@ -279,6 +199,129 @@ class Transfer:
             image=await self.pipeline.render(record, state),
             buttons=self.texts.buttons_for(record, state) if status == "active" else [],
         )
+
+    async def _store_import(
+        self,
+        channel: str,
+        replayed: Replayed,
+        user: int,
+        seats: dict[str, int],
+        status: str,
+        secret: str,
+        announcement: Callable[[GameRecord], Announcement],
+    ) -> GameRecord:
+        """Store the imported game with its files, options, announcement and first wait."""
+        g, state = replayed.game, replayed.state
+        data = replayed.data.model_copy(update={"status": status, "creator": user, "seats": seats})
+        stored_options, files = imported_files(replayed)
+        seat_now = None if status != "active" else g.to_move(state)
+        waiting = None if seat_now is None else seats.get(seat_now)
+        # the game, its announcement and its first wait go in one transaction: a crash
+        # leaves all of them or none (never a game that blocks the channel unannounced)
+        record = await self.store.import_game(
+            channel,
+            data.model_copy(update={"fairness": None, "dealer": None}),
+            snapshot=replayed.snapshot,
+            log=LogLines(start=0, lines=replayed.log),
+            files=files,
+            options=stored_options,
+            secret=secret,
+            announcement=announcement,
+            reminder=self.reminders.first_plan(waiting),
+        )
+        self.loader.remember(record, state, replayed.snapshot.seq, len(replayed.log))
+        return record
+
+    def _import_announcement(
+        self, replayed: Replayed, status: str, seats: dict[str, int], secret: str
+    ) -> Callable[[GameRecord], Announcement]:
+        """What the channel is told of the imported game, once it has its number: the steps
+        replayed, the free seats, the commitment to what is dealt next, and who decides."""
+        g, data, state = replayed.game, replayed.data, replayed.state
+        over = g.result(state) is not None
+        command = g.info.command
+        free = [s for s in g.players(state) if s not in seats]
+        seats_text = (
+            f" Free seats: {', '.join(free)} (`/{command} join`)."
+            if free
+            else " All seats are yours."
+        )
+
+        def announcement(record: GameRecord) -> Announcement:
+            if status == "lobby":
+                return Announcement(text=f"Imported game {record.id} (not started).{seats_text}")
+            nxt = (
+                self.texts.final_text(record, state)
+                if over
+                else self.texts.prompt_text(record, state)[0]
+            )
+            fairness = (
+                ""
+                if over or not g.info.deals
+                else commitment_text(record, bytes.fromhex(secret), len(data.actions))
+            )
+            head = g.headline(
+                g.view(g.new_game(replayed.options, g.players(state)), None),
+                g.view(state, None),
+                replayed.log,
+            )
+            body = "\n".join(
+                [
+                    f"Imported game {record.id}: {count_of(len(data.actions), 'step')} "
+                    f"replayed.{seats_text}",
+                    *([fairness] if fairness else []),
+                    *([replayed.secret_note] if replayed.secret_note else []),
+                    *head[-1:],
+                ]
+            )
+            return Announcement(text=f"{body}\n{nxt}", board=True, body=body)
+
+        return announcement
+
+
+def imported_seats(
+    replayed: Replayed, channel: str, user: int, claim: str | None
+) -> dict[str, int]:
+    """The importer's seats: those that were theirs in the export, and those they claim."""
+    g, data = replayed.game, replayed.data
+    probe = GameRecord(
+        id=0,
+        channel_id=channel,
+        seed=0,
+        status="lobby",
+        version=0,
+        creator=user,
+        kind=g.info.id,
+        seats=dict(data.seats),
+    )
+    claimed = {seat_named(probe, t) for t in re.split(r"[\s,]+", claim or "") if t.strip()}
+    return {s: u for s, u in data.seats.items() if u == user} | dict.fromkeys(claimed, user)
+
+
+def imported_status(replayed: Replayed, seats: dict[str, int]) -> str:
+    """Finished when the export ended; in the lobby when nothing was played and it was not
+    started or too few seats are taken; else active."""
+    g, data, state = replayed.game, replayed.data, replayed.state
+    if g.result(state) is not None:
+        return "finished"
+    if not data.actions and (data.status == "lobby" or len(seats) < g.info.min_players):
+        return "lobby"
+    return "active"
+
+
+def imported_files(replayed: Replayed) -> tuple[dict[str, object], list[DeckFile]]:
+    """The options to store (the seats it was read with) and the game's own files it brought."""
+    g, data = replayed.game, replayed.data
+    stored_options = options_json(g, replayed.options)
+    if PLAYERS in data.options:  # the seats it was read with, not the text it gave
+        stored_options[PLAYERS] = ",".join(g.players(replayed.state))
+    keys = dict(stored_options.get(FILES) or {})  # type: ignore[call-overload]
+    files = [
+        DeckFile(hash=str(keys[name]), text=str(data.options[name]))
+        for name in keys
+        if isinstance(data.options.get(name), str)
+    ]
+    return stored_options, files
 
 
 def _replayed(data: GameExport) -> Replayed:

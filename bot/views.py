@@ -3,14 +3,13 @@ reference, the game's components to look up, and help."""
 
 from __future__ import annotations
 
-from rules.game import game
-
 from .channel_games import ChannelGames, create_hint
 from .loading import AnyGame, GameLoader, public, rules_of
 from .lobby import check_range
 from .log_reading import told_log
 from .pipeline import TurnPipeline
 from .refusal import ServiceError, answers
+from .registry import game
 from .reply import Reply
 from .table_texts import TableTexts, holds_private, seat_title
 from .words import count_of
@@ -172,7 +171,7 @@ class Views:
         image = await self.pipeline.render_view(record, view)
         return Reply(text="\n".join(lines), image=image, buttons=buttons, ephemeral=True)
 
-    def rules_topic(self, topic: str | None, *, kind: str = "vijayanagara") -> Reply:
+    def rules_topic(self, topic: str | None, *, kind: str) -> Reply:
         """`rules topic:`: a few lines on one topic, citing the rule sections; without a
         topic, the list of topics."""
         g = game(kind)
@@ -188,7 +187,7 @@ class Views:
             return Reply.error(f"{e}.")
 
     @answers()
-    async def card_in(self, channel: str, query: str, *, kind: str = "vijayanagara") -> Reply:
+    async def card_in(self, channel: str, query: str, *, kind: str) -> Reply:
         """A component of the channel's game looked up (Vijayanagara: an event card)."""
         record = await self.games.shown_game(channel, kind, strict=False)
         g = game(kind)
@@ -198,7 +197,7 @@ class Views:
         except ValueError as e:
             return Reply.error(str(e))
 
-    def help(self, commands: list[tuple[str, str]], *, kind: str = "vijayanagara") -> Reply:
+    def help(self, commands: list[tuple[str, str]], *, kind: str) -> Reply:
         g = game(kind)
         lines = [
             f"**{g.info.title}** — play by chat for {_players(g)}. "

@@ -9,6 +9,7 @@ This package stores JSON text and imports nothing of ours but the `rules` models
 from .backend import open_store
 from .errors import GameExists, GameNotFound, StaleAction, StorageError
 from .models import (
+    FIRST_GAME,
     Announcement,
     DeckFile,
     ExportedFairness,
@@ -36,6 +37,7 @@ from .store import ENDED_STATUSES, OPEN_STATUSES, STATUSES, NewGameAnnouncement,
 
 __all__ = [
     "ENDED_STATUSES",
+    "FIRST_GAME",
     "OPEN_STATUSES",
     "STATUSES",
     "Announcement",

@@ -1,7 +1,7 @@
 """Moving up: copy every game from a SQLite file into an empty PostgreSQL database, then check
 that each one replays to the same state from either.
 
-    python -m db.copy ./vijayanagara.sqlite3 postgresql://user:password@host/dbname
+    python -m bot.copy_db ./vijayanagara.sqlite3 postgresql://user:password@host/dbname
 
 Everything is copied, in one transaction: games (with their ids, so exports and fairness
 records still name them, and their secrets), the action logs, text logs, snapshots, owed
@@ -12,20 +12,17 @@ current migration). Stop the bot first: moves made during the copy would not be 
 
 from __future__ import annotations
 
-import argparse
-import asyncio
+import json
 import sqlite3
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import asyncpg
+from pydantic import BaseModel
 
-from rules import vijayanagara
-from rules.vijayanagara.cards import with_deck
+from rules.game import Game, Seat
 
 from .errors import StorageError
 from .models import GameRecord, GameSecret, StoredAction
@@ -34,6 +31,9 @@ from .sqlite import SQLiteStore
 from .store import Store
 
 BATCH = 1000  # rows per round trip
+AnyGame = Game[object, object, object, BaseModel]
+Rules = Callable[[str], AnyGame]  # a game's rules by its id (a ValueError: none)
+PLAYERS = "players"  # in a game's options: the seats it started with (bot.loading)
 
 # (table, SQLite columns, which of them are timestamps); the PostgreSQL columns have the same
 # names (migrations/postgresql/).
@@ -161,30 +161,81 @@ def _rows(
         yield out
 
 
+def _seats(g: AnyGame, game: GameRecord) -> tuple[Seat, ...]:
+    """The seats a game is played with: those it started with, else all or those taken."""
+    started = str(game.options.get(PLAYERS) or "")
+    if started:
+        return tuple(s for s in g.info.seats if s in started.split(","))
+    if g.info.min_players == len(g.info.seats):
+        return g.info.seats
+    return tuple(s for s in g.info.seats if s in game.seats)
+
+
 def replay(
-    game: GameRecord, secret: GameSecret, deck: str | None, log: Sequence[StoredAction]
-) -> vijayanagara.GameState:
-    """The game's state rebuilt from its log alone (what the bot's snapshots cache)."""
-    options = vijayanagara.GameOptions(timurs_shadow=bool(game.options.get("timurs_shadow", False)))
-    if deck is not None:
-        options = with_deck(options, deck)
-    seed = None if secret.secret else game.seed  # games before chance entries: their seed
-    return vijayanagara.replay(
-        seed, options, [vijayanagara.action_from_json(a.action) for a in log]
-    )
+    g: AnyGame,
+    game: GameRecord,
+    secret: GameSecret,
+    files: Mapping[str, str],
+    log: Sequence[StoredAction],
+) -> str:
+    """The game's state rebuilt from its log alone (what the bot's snapshots cache), as JSON."""
+    fields = g.info.options.model_fields
+    options = g.info.options.model_validate({k: v for k, v in game.options.items() if k in fields})
+    if files:
+        options = g.with_files(options, files)
+    seats = _seats(g, game)
+    # a game without a secret is dealt by its seed (games before chance entries, and those
+    # created with one)
+    seeded = not secret.secret
+    state = g.new_seeded(options, seats, game.seed) if seeded else g.new_game(options, seats)
+    for a in log:
+        state = g.apply(state, g.action_from_json(json.dumps(a.action, separators=(",", ":"))))
+    return g.state_to_json(state)
 
 
-async def _replayed(store: Store, game: GameRecord) -> tuple[list[StoredAction], str]:
+async def _files(store: Store, game: GameRecord) -> dict[str, str]:
+    """The component files a game is played with, by name (as the bot loads them)."""
+    keys = dict(game.options.get("files") or {})
+    if game.options.get("deck_hash") is not None:  # before every game had files, one deck
+        keys.setdefault("deck", game.options["deck_hash"])
+    files: dict[str, str] = {}
+    for name, key in keys.items():
+        text = await store.deck_text(str(key))
+        if text is None:
+            raise CopyError(f"game {game.id}: its {name} file is missing")
+        files[str(name)] = text
+    legacy = game.options.get("deck")  # games stored before migration 004 kept the text
+    if legacy is not None and "deck" not in files:
+        files["deck"] = str(legacy)
+    return files
+
+
+async def _replayed(
+    store: Store, g: AnyGame | None, game: GameRecord
+) -> tuple[list[StoredAction], str | None]:
+    """The game's log, and the state it replays to. None for a game with no step logged (its
+    setup follows from its record, compared already: a game still in its lobby may have too
+    few seats to set up) and for a kind no longer registered (its log alone is compared)."""
     log = await store.actions(game.id)
-    deck = game.options.get("deck")
-    if game.options.get("deck_hash") is not None:
-        deck = await store.deck_text(str(game.options["deck_hash"]))
-    state = replay(game, await store.secret(game.id), deck, log)
-    return log, state.model_dump_json()
+    if g is None or not log:
+        return log, None
+    files, secret = await _files(store, game), await store.secret(game.id)
+    try:
+        return log, replay(g, game, secret, files, log)
+    except ValueError as e:
+        raise CopyError(f"game {game.id}: its log does not replay ({e})") from e
 
 
-async def copy_database(sqlite_path: str | Path, postgres_url: str) -> CopyReport:
-    """Copy everything, then check every game; CopyError on the first that differs."""
+def _rules_of(rules: Rules, kind: str) -> AnyGame | None:
+    try:
+        return rules(kind)
+    except ValueError:
+        return None
+
+
+async def copy_database(sqlite_path: str | Path, postgres_url: str, rules: Rules) -> CopyReport:
+    """Copy everything, then check every game, each replayed by its kind's `rules` (the
+    caller's registry of games); CopyError on the first that differs."""
     if not Path(sqlite_path).is_file():
         raise CopyError(f"no SQLite database at {sqlite_path}")
     source = await SQLiteStore.open(sqlite_path)  # brings an older file up to date
@@ -215,14 +266,9 @@ async def copy_database(sqlite_path: str | Path, postgres_url: str) -> CopyRepor
             copied = await target.get_game(game_id)
             if copied != original:
                 raise CopyError(f"game {game_id}: its record differs after the copy")
-            if original.kind != "vijayanagara":  # other games: their logs compared as JSON
-                log = await source.actions(game_id)
-                if await target.actions(game_id) != log:
-                    raise CopyError(f"game {game_id}: its action log differs after the copy")
-                actions += len(log)
-                continue
-            log, state = await _replayed(source, original)
-            copied_log, copied_state = await _replayed(target, copied)
+            g = _rules_of(rules, original.kind)
+            log, state = await _replayed(source, g, original)
+            copied_log, copied_state = await _replayed(target, g, copied)
             if copied_log != log:
                 raise CopyError(f"game {game_id}: its action log differs after the copy")
             if copied_state != state:
@@ -232,38 +278,3 @@ async def copy_database(sqlite_path: str | Path, postgres_url: str) -> CopyRepor
     finally:
         await target.close()
         await source.close()
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m db.copy",
-        description="Copy every game from a SQLite file into an empty PostgreSQL database and "
-        "check that each replays to the same state. Stop the bot first.",
-    )
-    parser.add_argument("sqlite_file", help="the bot's SQLite file (VIJAYANAGARA_DB)")
-    parser.add_argument("postgres_url", help="postgresql://user:password@host/dbname")
-    args = parser.parse_args(argv)
-    if not args.postgres_url.startswith(("postgresql://", "postgres://")):
-        parser.error("the target must be a postgresql:// URL")
-    try:
-        report = asyncio.run(copy_database(args.sqlite_file, args.postgres_url))
-    except CopyError as e:
-        print(f"error: {e}", file=sys.stderr)
-        if "after the copy" in str(e):
-            print(
-                "The PostgreSQL database holds a bad copy: drop it and create it again before "
-                "the next try. The SQLite file is unchanged; keep running the bot on it.",
-                file=sys.stderr,
-            )
-        raise SystemExit(1) from None
-    except (StorageError, OSError, asyncpg.PostgresError, vijayanagara.DataError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        raise SystemExit(1) from None
-    print(
-        f"copied {report.games} game(s), {report.actions} action(s); each replays to the "
-        "same state in PostgreSQL"
-    )
-
-
-if __name__ == "__main__":
-    main()

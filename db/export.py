@@ -18,6 +18,7 @@ from rules.validation import first_problem
 
 from .errors import StorageError
 from .models import (
+    FIRST_GAME,
     MAX_EXPORT_ACTIONS,
     SECRET_STARTS,
     ExportedAction,
@@ -119,6 +120,12 @@ def parse_export(
 KEPT_APART = ("files", "deck_hash", "dealt_by_seed", "ai", "tiebreak")
 
 
+def _format(kind: str) -> str:
+    """The `format` an export of this kind carries: the first game's exports keep the one
+    they had before other games were exported."""
+    return "vijayanagara-game" if kind == FIRST_GAME else "board-game"
+
+
 async def export_game(store: Store, game_id: int) -> GameExport:
     """A stored game as its export (both backends): its options with each component file's
     text under the file's name, seats, the log with its chance entries, the secret only once
@@ -153,7 +160,7 @@ async def export_game(store: Store, game_id: int) -> GameExport:
         log.insert(secret.dealt_from, {SECRET_STARTS: secret.commitment(game_id)})
     return GameExport.model_validate(
         {
-            "format": "vijayanagara-game" if game.kind == "vijayanagara" else "board-game",
+            "format": _format(game.kind),
             "format_version": 3 if secret.secret else 1,
             "game": game.kind,
             "seed": None if secret.secret else game.seed,  # only games before chance entries

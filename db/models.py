@@ -31,6 +31,12 @@ MAX_EXPORT_ACTIONS = 20_000
 MAX_DECK_CHARS = 256_000
 
 
+# The bot's first game, named once: the kind of every game stored, and every export written,
+# before games had kinds (migration 013 gives old rows the same), and the terminal's game when
+# none is named. Nothing else in db/ or bot/ names a game.
+FIRST_GAME = "vijayanagara"
+
+
 class GameRecord(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -45,7 +51,7 @@ class GameRecord(BaseModel):
     actions: int = 0  # how many actions the log holds (the last seq)
     created_at: str = ""
     updated_at: str = ""
-    kind: str = "vijayanagara"  # the game's id in the rules' registry (migration 013)
+    kind: str = FIRST_GAME  # the game's id in the rules' registry (migration 013)
 
 
 class NewAction(BaseModel):
@@ -260,7 +266,7 @@ class GameExport(BaseModel):
 
     format: Literal["vijayanagara-game", "board-game"] = "vijayanagara-game"
     format_version: Literal[1, 2, 3] = 3
-    game: GameKind = "vijayanagara"  # the game's id in the rules' registry
+    game: GameKind = FIRST_GAME  # the game's id in the rules' registry
     seed: Id | None = None
     # the game's options, and each component file it was played with, by name, as text
     options: Annotated[
@@ -414,7 +420,7 @@ class GameResult(BaseModel):
     channel_id: str = ""
     finished_at: float
     seats: list[SeatResult]
-    kind: str = "vijayanagara"  # the game's id in the rules' registry
+    kind: str = FIRST_GAME  # the game's id in the rules' registry
 
 
 def group_results(rows: Sequence[Sequence[Any]]) -> list[GameResult]:

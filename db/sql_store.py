@@ -299,7 +299,7 @@ class SQLStore(ABC):
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
-        kind: str = "vijayanagara",
+        kind: str,
         files: Sequence[DeckFile] = (),
     ) -> GameRecord:
         async def write(conn: Conn) -> GameRecord:

@@ -58,7 +58,7 @@ class Store(Protocol):
         secret: str = "",
         seats: dict[str, int] | None = None,
         announcement: NewGameAnnouncement | None = None,
-        kind: str = "vijayanagara",
+        kind: str,
         files: Sequence[DeckFile] = (),
     ) -> GameRecord:
         """A new lobby game with its `seats` (seat name -> user id), its deck file and the

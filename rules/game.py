@@ -1,19 +1,19 @@
 """The Game protocol: what every layer (bot, storage, render, AI, tests) needs of one game.
 
-One `Game` object per game, registered once by id (`register`, `game`). Everything it does is
-pure: no I/O, no clock, no global random. Randomness enters only as chance entries: the game
-stops at a chance step (`chance`), and `deal` turns uniform integers from a dealer (`Below`:
-the bot's secret-keyed stream, or a seeded one in tests) into the outcome action, which the
-log records like any other step. So the same actions always give the same game, and a game's
-whole future is held by the secret, never by the state.
+One `Game` object per game (the bot's registry, `bot.registry`, finds it by its id).
+Everything it does is pure: no I/O, no clock, no global random. Randomness enters only as
+chance entries: the game stops at a chance step (`chance`), and `deal` turns uniform integers
+from a dealer (`Below`: the bot's secret-keyed stream, or a seeded one in tests) into the
+outcome action, which the log records like any other step. So the same actions always give
+the same game, and a game's whole future is held by the secret, never by the state.
 
 Hidden information has one gate: `view(state, seat)`. The public view (`seat=None`) hides
 every hand; a seat's view adds what that seat alone may see. Every message, log line, picture,
 export of a running game, hint and AI input is made from a view, never from the state.
 
 The board picture and the AI players are not here (rules/ draws nothing and imports no other
-package of ours): `render.registry` and `ai.registry` keep registries of their own, keyed by
-the same game id and filled by `render.games` and `ai.games`.
+package of ours): each game's registration in `bot.games` ties its rules to its pictures
+(`render.pictures.Pictures`) and its players (`ai.players.Player`), typed by its view.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -525,33 +525,62 @@ class Game(Protocol[S, A, V, Opt]):
         return None
 
 
-# Registry: one Game per id. The games register themselves when their package is imported;
-# `rules.games` imports every game package, so a caller needs only `rules.game.game(id)`.
-
-_GAMES: dict[str, Game[object, object, object, BaseModel]] = {}
-
-
-def register(g: Game[S, A, V, Opt]) -> Game[S, A, V, Opt]:
-    """Register a game under its id (once); returns it, so a module can write
-    `GAME = register(MyGame())`."""
-    gid = g.info.id
-    if not gid.isidentifier() or gid != gid.lower():
-        raise ValueError(f"a game id is a lower-case identifier, not {gid!r}")
-    if gid in _GAMES and _GAMES[gid] is not g:
-        raise ValueError(f"a game with id {gid!r} is registered already")
-    _GAMES[gid] = g  # type: ignore[assignment]
-    return g
+# --- capabilities: what a game may offer beyond the protocol ------------------------------
+# A game opts in by having the attribute or method; the shared layers ask through the
+# functions below, each with the plain behaviour of a game that does not offer it.
 
 
-def game(gid: str) -> Game[object, object, object, BaseModel]:
-    """The registered game with this id; a ValueError lists the ids there are."""
-    try:
-        return _GAMES[gid]
-    except KeyError:
-        known = ", ".join(sorted(_GAMES)) or "none"
-        raise ValueError(f"no game {gid!r}; the games are: {known}") from None
+@dataclass(frozen=True, slots=True)
+class TiebreakMatch:
+    """One game of a tiebreak: which tied seat plays each seat of the game that breaks the
+    tie, and the tied seat waiting to play this game's winner (three tied)."""
+
+    roles: Mapping[Seat, Seat]  # a seat of the game played -> the tied seat playing it
+    waiting: Seat | None = None
 
 
-def games() -> tuple[Game[object, object, object, BaseModel], ...]:
-    """Every registered game, by id."""
-    return tuple(_GAMES[k] for k in sorted(_GAMES))
+@runtime_checkable
+class Tiebreak(Protocol):
+    """Ties for first place played off in another game (Vijayanagara's Goat-Tiger tiebreak,
+    5.0, 5.5): the game played, its name and rules, and how its seats are drawn."""
+
+    played_in: str  # the id of the game that breaks the tie
+    name: str  # "Goat-Tiger tiebreak"
+    rule: str  # the sections it follows: "5.0, 5.5"
+
+    def first_match(self, tied: Sequence[Seat], below: Below) -> TiebreakMatch:
+        """The first game among the tied seats (in turn order), drawn from `below`."""
+        ...
+
+    def final(self, winner: Seat, waiting: Seat, below: Below) -> TiebreakMatch:
+        """The game between the first game's winner and the seat that waited."""
+        ...
+
+
+@runtime_checkable
+class BreaksTies(Protocol):
+    """A game whose ties for first place another game plays off."""
+
+    tiebreak: Tiebreak
+
+
+def tiebreak_of(g: object) -> Tiebreak | None:
+    """The game's tiebreak; None for a game whose ties stand."""
+    return g.tiebreak if isinstance(g, BreaksTies) else None
+
+
+@runtime_checkable
+class Recaps(Protocol):
+    """A game whose messages tell repeats once (`merge_lines`): a reader who saw a line
+    before more of the same was merged into it is told what was added."""
+
+    def line_added(self, shown: str, merged: str) -> str | None:
+        """When `merged` is `shown` with more of the same joined in, the line for what was
+        added alone; else None."""
+        ...
+
+
+def line_added(g: object, shown: str, merged: str) -> str | None:
+    """What `merged` added to the line `shown` (`Recaps`); None for a game that merges
+    nothing (its lines stand as they were shown)."""
+    return g.line_added(shown, merged) if isinstance(g, Recaps) else None

@@ -20,7 +20,7 @@ D = SEATS[vijayanagara.Faction.D]
 
 async def seat_and_start(svc: GameService, channel: str, seed: int) -> list[Reply]:
     """Create the game, seat D, B and V (fakes.SEATS) and start it; the replies."""
-    replies = [await svc.create(channel, D, seed=seed)]
+    replies = [await svc.create(channel, D, seed=seed, kind="vijayanagara")]
     for f, uid in SEATS.items():
         replies.append(await svc.join(channel, uid, f.value))
     replies.append(await svc.start(channel, D))

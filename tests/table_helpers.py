@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from bot.commands import Call, Value, find
 from bot.loading import rules_of
+from bot.registry import game
 from bot.reply import Reply
 from bot.service import GameService
 from db import GameRecord
-from rules.game import game
 
 
 async def run(

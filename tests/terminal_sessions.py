@@ -15,14 +15,13 @@ from pathlib import Path
 
 from fakes import FakeRenderer
 
-import rules.games  # noqa: F401  (registers every game)
 from bot.commands import help_reply
 from bot.loading import rules_of
 from bot.local import CHANNEL, DEFAULT_GAME, LocalClient
 from bot.pipeline import typed_order
+from bot.registry import game
 from bot.reply import Reply
 from bot.service import GameService
-from rules.game import game
 
 MAX_STEPS = 1500  # a game that has not ended by then is left there (its texts are kept)
 LOOKS = ("status", "options", "log 5", "board", "rules", "undo", "hint")

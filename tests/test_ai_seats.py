@@ -62,7 +62,7 @@ async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
 
 
 async def one_person_two_ais(svc: GameService) -> None:
-    r = await svc.create(CH, D, ai="easy", seat="D")
+    r = await svc.create(CH, D, ai="easy", seat="D", kind="vijayanagara")
     assert r.ok, r.text
     assert "sits as Delhi Sultanate; the easy AI plays Bahmani Kingdom and Vijayanagara" in r.text
     assert r.text.startswith("New game of Vijayanagara")
@@ -116,7 +116,7 @@ async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
 ) -> None:
     clock = Clock()
     svc = await open_service(database_url, clock, pool)
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     for f in vijayanagara.PLAYERS:
         assert (await svc.ai.seat(CH, D, f.value, "easy", pace=5)).ok
     # all three seats AI: a spectators' game, slowed to the all-AI pace
@@ -144,7 +144,7 @@ async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
 
 
 async def test_who_may_seat_an_ai_and_a_person_takes_the_seat_back(svc: GameService) -> None:
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     assert (await svc.join(CH, B, "B")).ok
     refused = await svc.ai.seat(CH, STRANGER, "V", "hard")
     assert not refused.ok and "creator, a seated player" in refused.text
@@ -186,7 +186,7 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
 async def _seated_and_started(svc: GameService) -> None:
     """A seeded game with a person in every seat, started."""
     svc.seed_source = lambda: SEED
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
@@ -242,7 +242,7 @@ async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(
     step is still due at that pace, and setting the people's pace keeps it."""
     clock = Clock()
     svc = await open_service(database_url, clock, pool)
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     assert (await svc.join(CH, D, "D")).ok
     assert (await svc.ai.seat(CH, D, "B", "easy", pace=7)).ok
     assert "a step every 9 s" in (await svc.ai.seat(CH, D, "V", "easy", pace=9)).text

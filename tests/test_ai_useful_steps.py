@@ -9,8 +9,8 @@ import random
 
 from ai.vijayanagara import easy
 from ai.vijayanagara.turn_hint import plans
+from bot.registry import game
 from rules import vijayanagara
-from rules.games import game
 
 
 def _command_decree() -> vijayanagara.GameState:

@@ -36,7 +36,7 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 async def play_to_the_end(svc: GameService, seed: int) -> Reply:
     """A whole game of random legal orders; the reply to the order that ended it."""
     svc.seed_source = lambda: seed
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok

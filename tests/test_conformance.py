@@ -1,7 +1,7 @@
 """What every registered game must do (rules.game's protocol), checked on random games.
 
-A game joins the project by registering in rules.games, and its board picture and AI
-players in render.games and ai.games; then it must pass this file. Each game plays a few
+A game joins the project by its registration (bot/games/<game>.py: its rules, its pictures
+and its AI players) and its one line in bot/registry.py; then it must pass this file. Each game plays a few
 random games to the end (SEEDS: a bounded sample, so that the file stays fast), every step
 chosen uniformly from `legal_actions` and every chance step dealt from a seeded dealer, and
 every state and step of them is checked:
@@ -25,13 +25,9 @@ from functools import cache
 import pytest
 from pydantic import BaseModel
 
-import ai.games  # noqa: F401  (registers every game's players)
-import render.games  # noqa: F401  (registers every game's board)
 from ai.budget import Budget
-from ai.registry import players
-from render.registry import board_for
+from bot.registry import games, registry
 from rules.game import Game, Seat
-from rules.games import games
 
 AnyGame = Game[object, object, object, BaseModel]
 
@@ -240,9 +236,9 @@ def test_a_board_picture_for_every_state(gid: str, seed: int) -> None:
     """Every state of the first game of each kind; of the others, every seventh (a
     Vijayanagara or Taj Mahal board costs several ms, and the games are long)."""
     p = playout(gid, seed)
-    draw = board_for(gid)
+    draw = registry().pictures(gid).board
     for st in p.states if seed == 0 else p.states[::7]:
-        assert draw(p.game.view(st, None)).startswith(PNG)
+        assert draw(p.game.view(st, None), None).startswith(PNG)
 
 
 @pytest.mark.parametrize("gid", [g.info.id for g in games()])
@@ -251,7 +247,7 @@ def test_every_level_of_ai_plays_a_legal_step(gid: str) -> None:
     g = p.game
     deciding = [st for st in p.states if g.to_move(st) is not None]
     picks = deciding[:: max(1, len(deciding) // AI_STATES)][:AI_STATES]
-    for level, player in players(gid).items():
+    for level, player in registry().players(gid).items():
         for st in picks:
             seat = g.to_move(st)
             assert seat is not None

@@ -54,7 +54,9 @@ def act(n: int) -> NewAction:
 
 
 async def active_game(store: Store, channel: str = "c1") -> int:
-    g = await store.create_game(channel, 42, {"timurs_shadow": True}, creator=1)
+    g = await store.create_game(
+        channel, 42, {"timurs_shadow": True}, creator=1, kind="vijayanagara"
+    )
     g = await store.update_game(
         g.id,
         g.version,
@@ -84,16 +86,20 @@ async def test_pragmas_and_migrations(tmp_path: Path) -> None:
 
 
 async def test_create_and_one_open_game_per_channel(store: Store) -> None:
-    g = await store.create_game("c1", 5, {}, creator=9)
+    g = await store.create_game("c1", 5, {}, creator=9, kind="vijayanagara")
     assert (g.status, g.version, g.seed, g.creator, g.actions) == ("lobby", 0, 5, 9, 0)
     with pytest.raises(GameExists):
-        await store.create_game("c1", 6, {}, creator=9)
-    other = await store.create_game("c2", 6, {}, creator=9)  # another channel is fine
+        await store.create_game("c1", 6, {}, creator=9, kind="vijayanagara")
+    other = await store.create_game(
+        "c2", 6, {}, creator=9, kind="vijayanagara"
+    )  # another channel is fine
     assert other.id != g.id
     assert (await store.open_game("c1")) == g
     await store.update_game(g.id, 0, status="aborted")
     assert await store.open_game("c1") is None
-    again = await store.create_game("c1", 7, {}, creator=9)  # after abort, a new one
+    again = await store.create_game(
+        "c1", 7, {}, creator=9, kind="vijayanagara"
+    )  # after abort, a new one
     assert (await store.latest_game("c1")) == again
 
 
@@ -113,7 +119,7 @@ async def test_append_checks_the_version(store: Store) -> None:
 
 
 async def test_append_needs_an_active_game(store: Store) -> None:
-    g = await store.create_game("c1", 5, {}, creator=9)
+    g = await store.create_game("c1", 5, {}, creator=9, kind="vijayanagara")
     with pytest.raises(StorageError):
         await store.append_actions(g.id, g.version, [act(1)])
 
@@ -137,7 +143,7 @@ async def test_an_append_is_refused_with_the_reason_and_changes_nothing(store: S
 
 
 async def test_a_stale_update_is_refused_and_changes_nothing(store: Store) -> None:
-    g = await store.create_game("c1", 5, {"a": 1}, creator=9)
+    g = await store.create_game("c1", 5, {"a": 1}, creator=9, kind="vijayanagara")
     g2 = await store.update_game(g.id, g.version, seats={"D": 9}, options={"a": 2})
     assert (g2.version, g2.seats, g2.options) == (g.version + 1, {"D": 9}, {"a": 2})
     assert await store.get_game(g.id) == g2  # the record an update returns is the stored one
@@ -149,7 +155,7 @@ async def test_a_stale_update_is_refused_and_changes_nothing(store: Store) -> No
 
 
 async def test_the_append_that_starts_a_game_is_stored(store: Store) -> None:
-    g = await store.create_game("c1", 5, {}, creator=9)
+    g = await store.create_game("c1", 5, {}, creator=9, kind="vijayanagara")
     started = await store.append_actions(g.id, g.version, [act(1)], status="active")
     assert (started.status, started.version, started.actions) == ("active", g.version + 1, 1)
     assert await store.get_game(g.id) == started
@@ -199,6 +205,7 @@ async def test_a_new_game_is_stored_with_its_seats_announcement_and_wait(store: 
         creator=9,
         seats={"D": 9},
         announcement=lambda game: Announcement(text=f"game {game.id} opens"),
+        kind="vijayanagara",
     )
     assert g.seats == {"D": 9}
     [owed] = await store.owed_announcements(ignore_backoff=True)
@@ -209,7 +216,7 @@ async def test_a_new_game_is_stored_with_its_seats_announcement_and_wait(store: 
         raise RuntimeError("the process dies while the game is being stored")
 
     with pytest.raises(RuntimeError):
-        await store.create_game("c2", 5, {}, creator=9, announcement=broken)
+        await store.create_game("c2", 5, {}, creator=9, announcement=broken, kind="vijayanagara")
     assert await store.open_game("c2") is None  # nothing half-stored: the channel is free
 
     gid = await active_game(store, "c3")
@@ -331,7 +338,7 @@ CRASH_WRITER = textwrap.dedent(
 
     async def main():
         s = await open_store(sys.argv[1])
-        g = await s.create_game("crash", 1, {}, creator=1)
+        g = await s.create_game("crash", 1, {}, creator=1, kind="vijayanagara")
         g = await s.update_game(g.id, g.version, seats={"D": 1}, status="active")
         n = 0
         while True:
@@ -465,7 +472,9 @@ async def test_server_settings_and_decks(store: Store) -> None:
     await store.put_server_settings(ServerSettings(guild_id="g1", organisers="managers"))
     assert await store.server_settings("g1") == ServerSettings(guild_id="g1", organisers="managers")
     deck = DeckFile(hash="h1", text="deck text")
-    g = await store.create_game("c1", 1, {"deck_hash": "h1"}, creator=1, deck=deck, secret="ab")
+    g = await store.create_game(
+        "c1", 1, {"deck_hash": "h1"}, creator=1, deck=deck, secret="ab", kind="vijayanagara"
+    )
     assert await store.deck_text("h1") == "deck text"
     assert await store.deck_text("nope") is None
     assert await store.secret(g.id) == GameSecret(secret="ab", dealt_from=0)
@@ -476,7 +485,7 @@ async def test_server_settings_and_decks(store: Store) -> None:
 
 
 async def test_an_export_reveals_the_secret_only_once_the_game_has_ended(store: Store) -> None:
-    g = await store.create_game("c-secret", 0, {}, creator=1, secret="ab" * 32)
+    g = await store.create_game("c-secret", 0, {}, creator=1, secret="ab" * 32, kind="vijayanagara")
     g = await store.update_game(g.id, g.version, seats={"D": 1}, status="active")
     running = await store.export_game(g.id)
     assert running.fairness is None and running.seed is None

@@ -37,7 +37,9 @@ async def _check(database: str) -> None:
         assert f"`{commitment(SECRET, 3, 4)}`" in shown[3], shown[3]
         assert (await svc.store.secret(1)).commitment_names_game is False
         assert (await svc.store.secret(2)).commitment_names_game is True
-        created = await svc.store.create_game("c9", 0, {}, creator=1, secret="ab")
+        created = await svc.store.create_game(
+            "c9", 0, {}, creator=1, secret="ab", kind="vijayanagara"
+        )
         assert (await svc.store.secret(created.id)).commitment_names_game is True
     finally:
         await svc.close()

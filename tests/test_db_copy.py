@@ -1,8 +1,9 @@
-"""Moving up: `python -m db.copy` copies every game from a SQLite file into
+"""Moving up: `python -m bot.copy_db` copies every game from a SQLite file into
 PostgreSQL, and each replays there to the state it had; the bot carries on from the copy."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,12 +12,14 @@ from typing import Any
 
 import pytest
 from fakes import SEATS, FakeRenderer
+from table_helpers import choices, on_turn, run
 from test_records import finished
 from test_service import B_FIRST, current, play_random, seated
 
+from bot.registry import game
 from bot.service import GameService
-from db import ServerSettings
-from db.copy import CopyError, copy_database
+from db import GameRecord, ServerSettings
+from db.copy import AnyGame, CopyError, copy_database
 from rules import vijayanagara
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +36,11 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         await play_random(svc, 20, seed=1, channel="playing")
         await seated(svc, 7, "aborted")
         assert (await svc.abort("aborted", D)).ok
-        assert (await svc.create("decked", D, seed=3, files={"deck": DECK.read_text()})).ok
+        assert (
+            await svc.create(
+                "decked", D, seed=3, files={"deck": DECK.read_text()}, kind="vijayanagara"
+            )
+        ).ok
         await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
         assert (await svc.pace("playing", D, 6, "pass", is_manager=True)).ok
         assert (await svc.pace("playing", D, 2)).buttons  # a proposal waiting for agreement
@@ -62,7 +69,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
     records = await source.store.results()
     await source.close()
 
-    report = await copy_database(tmp_path / "bot.sqlite3", postgres_url)
+    report = await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
     assert report.games == 4 and report.actions > 20
 
     svc = await GameService.open(postgres_url, FakeRenderer())
@@ -94,17 +101,17 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
 
 async def test_the_copy_goes_only_into_an_empty_database(tmp_path: Path, postgres_url: str) -> None:
     await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
-    await copy_database(tmp_path / "bot.sqlite3", postgres_url)
+    await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
     with pytest.raises(CopyError, match="already has games"):
-        await copy_database(tmp_path / "bot.sqlite3", postgres_url)
+        await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
     with pytest.raises(CopyError, match="no SQLite database"):
-        await copy_database(tmp_path / "missing.sqlite3", postgres_url)
+        await copy_database(tmp_path / "missing.sqlite3", postgres_url, game)
 
 
 async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
     await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
     done = subprocess.run(
-        [sys.executable, "-m", "db.copy", str(tmp_path / "bot.sqlite3"), postgres_url],
+        [sys.executable, "-m", "bot.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -113,7 +120,7 @@ async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
     assert done.returncode == 0, done.stderr
     assert "copied 4 game(s)" in done.stdout and "same state" in done.stdout
     again = subprocess.run(
-        [sys.executable, "-m", "db.copy", str(tmp_path / "bot.sqlite3"), postgres_url],
+        [sys.executable, "-m", "bot.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -121,7 +128,7 @@ async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
     )
     assert again.returncode == 1 and "empty database" in again.stderr
     wrong = subprocess.run(
-        [sys.executable, "-m", "db.copy", str(tmp_path / "bot.sqlite3"), "mysql://x"],
+        [sys.executable, "-m", "bot.copy_db", str(tmp_path / "bot.sqlite3"), "mysql://x"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -144,4 +151,62 @@ async def test_a_copy_that_lost_a_move_is_caught(
     monkeypatch.setattr(db.copy, "_rows", losing_the_last_action)
     await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
     with pytest.raises(CopyError, match="differs after the copy"):
-        await copy_database(tmp_path / "bot.sqlite3", postgres_url)
+        await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
+
+
+async def games_of_every_kind(path: Path) -> int:
+    """A Goat-Tiger game and a Taj Mahal game under way in a bot's SQLite file; returns how
+    many steps their logs hold."""
+    svc = await GameService.open(str(path), FakeRenderer())
+    try:
+        for channel, kind, seat, players in (
+            ("goats", "goat_tiger", "goats", (12,)),
+            ("palaces", "taj_mahal", "blue", (12, 13)),
+        ):
+            assert (await run(svc, channel, 11, "create", kind, seat=seat)).ok
+            for user in players:
+                assert (await run(svc, channel, user, "join", kind)).ok
+            assert (await run(svc, channel, 11, "start", kind)).ok
+            for _ in range(3):
+                turn = await on_turn(svc, channel)
+                assert turn is not None
+                offered = await choices(svc, channel, turn[1], kind)
+                assert (await run(svc, channel, turn[1], "play", kind, order=offered[0])).ok
+        return sum([len(await svc.store.actions(g.id)) for g in await every_game(svc)])
+    finally:
+        await svc.close()
+
+
+async def every_game(svc: GameService) -> list[GameRecord]:
+    return [g for ch in ("goats", "palaces") if (g := await svc.store.latest_game(ch))]
+
+
+async def test_a_game_of_every_kind_is_copied_and_replayed_by_its_own_rules(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    steps = await games_of_every_kind(tmp_path / "bot.sqlite3")
+    replayed: list[str] = []
+
+    def rules_of_kind(kind: str) -> AnyGame:
+        replayed.append(kind)
+        return game(kind)
+
+    report = await copy_database(tmp_path / "bot.sqlite3", postgres_url, rules_of_kind)
+    assert report.games == 2 and report.actions == steps
+    assert replayed == ["goat_tiger", "taj_mahal"]
+
+
+async def test_a_game_of_another_kind_that_no_longer_replays_is_named(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    await games_of_every_kind(tmp_path / "bot.sqlite3")
+    with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+        (gid,) = db.execute("SELECT id FROM games WHERE kind = 'goat_tiger'").fetchone()
+        db.execute(  # the Goats' first placement again, on the Tigers' turn: not legal
+            "INSERT INTO actions (game_id, seq, action, faction, user_id, created_at) "
+            "SELECT game_id, (SELECT MAX(seq) + 1 FROM actions WHERE game_id = ?), action, "
+            "faction, user_id, created_at FROM actions WHERE game_id = ? ORDER BY seq LIMIT 1",
+            (gid, gid),
+        )
+    with pytest.raises(CopyError, match=f"game {gid}: its log does not replay"):
+        await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)

@@ -72,7 +72,9 @@ async def _check_migrated(url: str) -> None:
         (mine,) = await store.results(channel_id="c2")
         assert {s.faction: s.place for s in mine.seats} == {"Tigers": 1, "Goats": 2}
         # a tie for first broken after the game (the Goat-Tiger tiebreak): the record says so
-        g3 = await store.create_game("c3", 0, {}, creator=1, seats={"D": 1, "B": 2, "V": 3})
+        g3 = await store.create_game(
+            "c3", 0, {}, creator=1, seats={"D": 1, "B": 2, "V": 3}, kind="vijayanagara"
+        )
         g3 = await store.update_game(g3.id, g3.version, status="active")
         tie = GameResult(
             game_id=g3.id,

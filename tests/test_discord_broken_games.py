@@ -14,7 +14,7 @@ from discord_env import Env, running_bot
 from discord_fake import CHANNEL
 
 from bot.discord_client import FAILED
-from rules.game import game, games
+from bot.registry import game, games
 
 ALICE = 41
 OTHER = CHANNEL + 7

@@ -238,7 +238,7 @@ async def test_a_confirm_button_on_a_private_question_is_used_once(env: Env) -> 
     question loses its button and the channel shows the step."""
     d = SEATS[vijayanagara.Faction.D]
     # the rules' seeded game 7: D first, and no space qualifies for its Attack
-    assert (await env.service.create(str(env.fake_channel), d, seed=7)).ok
+    assert (await env.service.create(str(env.fake_channel), d, seed=7, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         await env.slash(uid, "join", faction=f.value)
     await env.slash(d, "start")

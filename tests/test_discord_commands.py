@@ -323,7 +323,9 @@ async def test_a_game_stored_before_its_server_was_noted_counts_on_the_server_di
     unknown one, gone from Discord, counts on no server)."""
     store = env.service.store
     for channel in (str(CHANNEL), "42"):  # 42: a channel Discord no longer knows
-        game = await store.create_game(channel, 0, {}, creator=D, seats={"D": D, "B": B, "V": V})
+        game = await store.create_game(
+            channel, 0, {}, creator=D, seats={"D": D, "B": B, "V": V}, kind="vijayanagara"
+        )
         game = await store.update_game(game.id, game.version, status="active")
         result = GameResult(
             game_id=game.id,

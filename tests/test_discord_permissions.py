@@ -12,8 +12,8 @@ import pytest
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL, GUILD, ROLE
 
+from bot.registry import game
 from db import ServerSettings
-from rules.game import game
 
 CREATOR, PLAYER, SECOND, MANAGER, ORGANISER, STRANGER = 31, 32, 33, 34, 35, 36
 GROUPS = {"goat_tiger": "gt", "taj_mahal": "tm", "vijayanagara": "vj"}

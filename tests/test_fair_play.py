@@ -51,7 +51,7 @@ def order_for(st: vijayanagara.GameState, a: vijayanagara.Action) -> str:
 async def seated(svc: GameService, seed: int) -> str:
     """A started game dealt by the fixed secret of `seed` (as a bot game, with a commitment)."""
     svc.seed_source = lambda: seed
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     started = await svc.start(CH, D)
@@ -290,7 +290,7 @@ async def _game_from_before_secrets(
 ) -> list[vijayanagara.Action]:
     """A running game as the bot stored it before per-game secrets: no secret, its seed deals
     (no chance entries in its log), a snapshot carrying the seed's dealer."""
-    game = await svc.store.create_game(CH, seed, {}, creator=D)
+    game = await svc.store.create_game(CH, seed, {}, creator=D, kind="vijayanagara")
     seats = {f.value: uid for f, uid in SEATS.items()}
     game = await svc.store.update_game(game.id, game.version, seats=seats, status="active")
     st, r = vijayanagara.new_game(seed), random.Random(seed)
@@ -370,7 +370,7 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
 
 
 async def test_a_lobby_from_before_secrets_takes_a_secret_as_it_starts(svc: GameService) -> None:
-    game = await svc.store.create_game(CH, 5, {}, creator=D)
+    game = await svc.store.create_game(CH, 5, {}, creator=D, kind="vijayanagara")
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     started = await svc.start(CH, D)
@@ -387,7 +387,7 @@ async def test_a_game_created_with_a_seed_exports_its_outcomes_not_its_seed(
 ) -> None:
     # A seed given on purpose (tests, teaching) deals the game to its end: the same seed, the
     # same game. Its export while it runs writes the outcomes so far, never the seed.
-    assert (await svc.create(CH, D, seed=5)).ok
+    assert (await svc.create(CH, D, seed=5, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
@@ -534,7 +534,7 @@ async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -
     """The export of a game dealt by the fixed secret of `seed`, played `steps` random steps
     and aborted (so its secret is revealed)."""
     svc.seed_source = lambda: seed
-    assert (await svc.create(channel, D)).ok
+    assert (await svc.create(channel, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(channel, uid, f.value)).ok
     assert (await svc.start(channel, D)).ok

@@ -19,9 +19,8 @@ from fakes import FakeRenderer
 from hostile import FIXTURE
 from table_helpers import run
 
-import rules.games  # noqa: F401  (registers every game)
+from bot.registry import game, games
 from bot.service import GameService
-from rules.game import game, games
 from rules.taj_mahal.components import standard_texts
 from rules.text import text_problem
 

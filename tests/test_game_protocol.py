@@ -6,14 +6,11 @@ import random
 
 import pytest
 
-import ai.games  # noqa: F401
-import render.games
 import render.vijayanagara
-from ai.registry import levels, player
-from render.registry import board_for
+from bot.games import vijayanagara as vijayanagara_entry
+from bot.games.entry import build_registry
+from bot.registry import game, games, registry
 from rules import vijayanagara
-from rules.game import register
-from rules.games import game, games
 from rules.goat_tiger import GOATS, TIGERS
 from rules.vijayanagara.game import GAME as VJ
 from rules.vijayanagara.game import places
@@ -27,19 +24,20 @@ def test_every_game_is_registered_once_by_id() -> None:
     assert game("vijayanagara") is VJ
     with pytest.raises(ValueError, match="the games are: goat_tiger, taj_mahal, vijayanagara"):
         game("chess")
-    with pytest.raises(ValueError, match="registered already"):
-        register(type(VJ)())
+    with pytest.raises(ValueError, match="two games have the id 'vijayanagara'"):
+        build_registry(vijayanagara_entry.ENTRY, vijayanagara_entry.ENTRY)
 
 
 def test_boards_and_players_are_found_by_game_id() -> None:
     start = vijayanagara.new_game(5)
-    assert board_for("vijayanagara")(start) == render.vijayanagara.board(start, None)
-    with pytest.raises(ValueError, match="games with one"):
-        board_for("chess")
-    assert levels("vijayanagara") == ("random", "easy", "hard")
-    assert levels("goat_tiger") == ("random", "easy", "hard")
+    board = registry().pictures("vijayanagara").board
+    assert board(start, None) == render.vijayanagara.board(start, None)
+    with pytest.raises(ValueError, match="no game 'chess'; the games are"):
+        registry().pictures("chess")
+    assert registry().levels("vijayanagara") == ("random", "easy", "hard")
+    assert registry().levels("goat_tiger") == ("random", "easy", "hard")
     with pytest.raises(ValueError, match="choose one of random, easy, hard"):
-        player("goat_tiger", "grandmaster")
+        registry().player("goat_tiger", "grandmaster")
 
 
 def protocol_game(seed: int) -> tuple[list[vijayanagara.GameState], list[vijayanagara.Action]]:

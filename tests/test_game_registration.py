@@ -1,5 +1,6 @@
 """Adding a game touches no file in bot/ or db/ beyond registering it: the Goat-Tiger game is
-imported only by the registries (and by Vijayanagara's own tiebreak, which plays it), and no
+imported only by its own registration (bot/games/goat_tiger.py) and the one line of the
+registry that lists it (and by Vijayanagara's own tiebreak, which plays it), and no other
 module of bot/ or db/ names it; the terminal plays it in one command."""
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from sources import syntax_tree
 from bot.local import amain
 
 ROOT = Path(__file__).resolve().parent.parent
-OWN = ("rules/goat_tiger/", "render/goat_tiger/", "ai/goat_tiger/")
-REGISTRATIONS = {"rules/games.py", "render/games.py", "ai/games.py"}
+OWN = ("rules/goat_tiger/", "render/goat_tiger/", "ai/goat_tiger/", "bot/games/goat_tiger.py")
+REGISTRATIONS = {"bot/registry.py"}
 VIJAYANAGARAS_TIEBREAK = {"rules/vijayanagara/tiebreak.py"}  # 5.0: Vijayanagara's ties go to it
 
 

@@ -43,7 +43,9 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 async def tied_game(s: GameService, places: dict[str, int]) -> int:
     """A finished Vijayanagara game whose record has these places (D, B, V)."""
     users = {"D": DELHI, "B": BAHMANI, "V": VIJAYANAGARA_AI}
-    g = await s.store.create_game(CH, 1, {}, DELHI, secret="ab" * 32, seats=users)
+    g = await s.store.create_game(
+        CH, 1, {}, DELHI, secret="ab" * 32, seats=users, kind="vijayanagara"
+    )
     g = await s.store.update_game(g.id, g.version, status="active")
     result = GameResult(
         game_id=g.id,

@@ -14,10 +14,9 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import run
 
-import ai.games  # noqa: F401  (registers every game's players)
 from ai.budget import Budget
 from ai.goat_tiger.why import advise, why_line
-from ai.registry import adviser, explainer
+from bot.registry import registry
 from bot.service import GameService
 from rules.goat_tiger import (
     GOATS,
@@ -50,8 +49,8 @@ def position(
 
 
 def test_the_goat_tiger_game_has_its_own_hint_and_why() -> None:
-    assert adviser("goat_tiger") is advise
-    assert explainer("goat_tiger") is why_line
+    assert registry().adviser("goat_tiger") is advise
+    assert registry().explainer("goat_tiger") is why_line
 
 
 def test_a_hint_names_the_suggestion_why_and_the_runner_up_in_a_players_words() -> None:

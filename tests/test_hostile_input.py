@@ -27,6 +27,7 @@ from hostile import (
     small_deck,
     watched,
 )
+from test_service import give
 
 from bot.local import amain, text_command
 from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
@@ -63,7 +64,7 @@ class Bystander:
         return game.version, export.model_dump_json()
 
     async def setup(self) -> None:
-        assert (await self.svc.create(OTHER, D, seed=5)).ok
+        assert (await self.svc.create(OTHER, D, seed=5, kind="vijayanagara")).ok
         for f, uid in SEATS.items():
             assert (await self.svc.join(OTHER, uid, f.value)).ok
         assert (await self.svc.start(OTHER, D)).ok
@@ -96,7 +97,9 @@ async def test_a_depth_bomb_deck_is_refused_without_crashing(
     svc: GameService, other: Bystander
 ) -> None:
     before = rss_bytes()
-    reply = await refused_quickly(svc.create(CH, D, files={"deck": depth_bomb()}))
+    reply = await refused_quickly(
+        svc.create(CH, D, files={"deck": depth_bomb()}, kind="vijayanagara")
+    )
     assert "nested deeper than" in reply.text
     assert rss_bytes() - before < 50_000_000
     assert await svc.store.open_game(CH) is None
@@ -120,7 +123,9 @@ async def test_an_alias_bomb_deck_is_refused_before_it_expands(
     svc: GameService, other: Bystander
 ) -> None:
     before = rss_bytes()
-    reply = await refused_quickly(svc.create(CH, D, files={"deck": alias_bomb(9)}))
+    reply = await refused_quickly(
+        svc.create(CH, D, files={"deck": alias_bomb(9)}, kind="vijayanagara")
+    )
     assert "aliases" in reply.text
     assert rss_bytes() - before < 50_000_000
     await other.unchanged()
@@ -129,7 +134,9 @@ async def test_an_alias_bomb_deck_is_refused_before_it_expands(
 async def test_a_deck_nesting_choose_through_aliases_is_refused_at_once(
     svc: GameService, other: Bystander
 ) -> None:
-    reply = await refused_quickly(svc.create(CH, D, files={"deck": nested_choose_deck(9)}))
+    reply = await refused_quickly(
+        svc.create(CH, D, files={"deck": nested_choose_deck(9)}, kind="vijayanagara")
+    )
     assert "aliases" in reply.text
     await other.unchanged()
 
@@ -153,7 +160,7 @@ async def test_a_deck_with_nested_choose_written_out_is_checked_off_the_event_lo
     text = yaml.dump(doc, Dumper=NoAliases)
     assert len(text) < MAX_DECK_BYTES
     async with watched() as w:
-        reply = await svc.create(CH, D, files={"deck": text})
+        reply = await svc.create(CH, D, files={"deck": text}, kind="vijayanagara")
     assert reply.ok, reply.text
     responsive(w)
 
@@ -167,16 +174,18 @@ async def test_unvalidated_values_never_reach_a_message_whole(svc: GameService) 
         broken = small_deck()
         broken["cards"][i] = doc["cards"][i]
         text = yaml_text.dump(broken)[: MAX_DECK_BYTES - 10]
-        reply = await refused_quickly(svc.create(CH, D, files={"deck": text}))
+        reply = await refused_quickly(svc.create(CH, D, files={"deck": text}, kind="vijayanagara"))
         assert "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT" not in reply.text
         assert "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ" not in reply.text
 
 
 async def test_a_deck_file_over_the_size_limit_is_refused_unread(svc: GameService) -> None:
     huge = b"cards: []\n" + b"#" * MAX_DECK_BYTES
-    reply = await refused_quickly(svc.create(CH, D, files={"deck": huge}))
+    reply = await refused_quickly(svc.create(CH, D, files={"deck": huge}, kind="vijayanagara"))
     assert "too large" in reply.text and str(MAX_DECK_BYTES) in reply.text
-    reply = await refused_quickly(svc.create(CH, D, files={"deck": b"\xff\xfe not utf-8"}))
+    reply = await refused_quickly(
+        svc.create(CH, D, files={"deck": b"\xff\xfe not utf-8"}, kind="vijayanagara")
+    )
     assert "UTF-8" in reply.text
 
 
@@ -270,8 +279,10 @@ def test_undo_after_a_barrier_restores_the_log_of_that_moment() -> None:
 
 async def test_a_deck_is_stored_once_and_not_in_any_state(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, files={"deck": text})).ok
-    assert (await svc.create("chan-two", D, seed=4, files={"deck": text.encode()})).ok
+    assert (await svc.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
+    assert (
+        await svc.create("chan-two", D, seed=4, files={"deck": text.encode()}, kind="vijayanagara")
+    ).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
@@ -288,7 +299,7 @@ async def test_a_deck_is_stored_once_and_not_in_any_state(svc: GameService) -> N
     assert data["options"]["deck"] == text
     imported = await svc.import_game("chan-three", D, exported.file.data)
     assert imported.ok, imported.text
-    assert (await svc.card_in("chan-three", "Border Levies")).ok
+    assert (await svc.card_in("chan-three", "Border Levies", kind="vijayanagara")).ok
 
 
 def test_the_parsed_deck_cache_is_bounded() -> None:
@@ -304,7 +315,7 @@ async def test_a_game_whose_deck_was_forgotten_by_the_cache_still_plays(
     svc: GameService,
 ) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, files={"deck": text})).ok
+    assert (await svc.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
@@ -347,25 +358,27 @@ async def test_an_import_with_a_bad_value_is_refused_and_stores_nothing(
 async def test_numbers_from_users_are_range_checked_with_a_message(
     svc: GameService, other: Bystander
 ) -> None:
-    reply = await svc.create(CH, D, seed=2**64)
+    reply = await svc.create(CH, D, seed=2**64, kind="vijayanagara")
     assert not reply.ok and "seed" in reply.text.lower()
-    reply = await svc.create(CH, D, seed=-5)
+    reply = await svc.create(CH, D, seed=-5, kind="vijayanagara")
     assert not reply.ok and "seed" in reply.text.lower()
     reply = await svc.log_lines(OTHER, 10**30)
     assert not reply.ok and "from 1 to 200" in reply.text
     reply = await text_command(svc, OTHER, D, "log " + "9" * 4000)  # within the line limit
     assert not reply.ok and "from 1 to 200" in reply.text and len(reply.text) < 300
-    reply = await svc.give(OTHER, D, "B", 2**70, 0)
+    reply = await give(svc, OTHER, D, "B", 2**70, 0)
     assert not reply.ok and "from 0 to 24" in reply.text
-    reply = await svc.give(OTHER, D, "B", 0, -1)
+    reply = await give(svc, OTHER, D, "B", 0, -1)
     assert not reply.ok and "from 0 to 10" in reply.text
     reply = await text_command(svc, OTHER, D, "give B " + "9" * 5000 + " resources")
     assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
     reply = await svc.press(OTHER, D, "vj:" + "9" * 5000 + ":1:a0")
     assert not reply.ok
-    reply = await svc.card_in(OTHER, "9" * 5000)
+    reply = await svc.card_in(OTHER, "9" * 5000, kind="vijayanagara")
     assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
-    reply = await svc.card_in(OTHER, "²")  # a digit to str.isdigit, not to int()
+    reply = await svc.card_in(
+        OTHER, "²", kind="vijayanagara"
+    )  # a digit to str.isdigit, not to int()
     assert not reply.ok and "No card matches" in reply.text
     await other.unchanged()
 
@@ -471,7 +484,7 @@ async def test_an_import_seats_only_the_importer_and_what_they_claim(svc: GameSe
 
 
 async def test_an_imported_game_in_progress_keeps_free_seats_open(svc: GameService) -> None:
-    assert (await svc.create(OTHER, D, seed=5)).ok
+    assert (await svc.create(OTHER, D, seed=5, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(OTHER, uid, f.value)).ok
     assert (await svc.start(OTHER, D)).ok
@@ -486,7 +499,7 @@ async def test_an_imported_game_in_progress_keeps_free_seats_open(svc: GameServi
 
 
 async def test_only_a_seated_player_or_the_creator_starts(svc: GameService) -> None:
-    assert (await svc.create(CH, STRANGER, seed=1)).ok
+    assert (await svc.create(CH, STRANGER, seed=1, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     reply = await svc.start(CH, 4242)
@@ -509,13 +522,13 @@ async def test_the_server_decides_who_creates_imports_and_aborts(svc: GameServic
     assert shown.ok and f"<@&{ROLE}>" in shown.text
 
     # without the role: no create, no import; with it (or Manage Server): yes
-    reply = await svc.create(CH, STRANGER, guild=GUILD, roles=[1, 2])
+    reply = await svc.create(CH, STRANGER, guild=GUILD, roles=[1, 2], kind="vijayanagara")
     assert not reply.ok and f"<@&{ROLE}>" in reply.text
     reply = await svc.import_game(CH, STRANGER, export_doc(), guild=GUILD)
     assert not reply.ok and await svc.store.latest_game(CH) is None
-    assert (await svc.create(CH, STRANGER, guild=GUILD, roles=[ROLE])).ok
+    assert (await svc.create(CH, STRANGER, guild=GUILD, roles=[ROLE], kind="vijayanagara")).ok
     # another server keeps the default: anyone
-    assert (await svc.create("chan-elsewhere", STRANGER, guild="guild-2")).ok
+    assert (await svc.create("chan-elsewhere", STRANGER, guild="guild-2", kind="vijayanagara")).ok
 
     # abort: the creator, a holder of the role, or a manager; nobody else
     reply = await svc.abort(CH, D, guild=GUILD, roles=[])
@@ -523,8 +536,8 @@ async def test_the_server_decides_who_creates_imports_and_aborts(svc: GameServic
     assert (await svc.abort(CH, D, guild=GUILD, roles=[ROLE])).ok
 
     assert (await svc.configure(GUILD, D, is_manager=True, organisers="managers")).ok
-    assert not (await svc.create(CH, STRANGER, guild=GUILD, roles=[ROLE])).ok
-    assert (await svc.create(CH, STRANGER, guild=GUILD, is_manager=True)).ok
+    assert not (await svc.create(CH, STRANGER, guild=GUILD, roles=[ROLE], kind="vijayanagara")).ok
+    assert (await svc.create(CH, STRANGER, guild=GUILD, is_manager=True, kind="vijayanagara")).ok
     assert (await svc.abort(CH, STRANGER, guild=GUILD)).ok  # its creator
 
 
@@ -541,7 +554,7 @@ async def test_a_failing_card_lookup_is_not_hidden(
 
     monkeypatch.setattr("rules.vijayanagara.table.find_cards", broken)
     with pytest.raises(RuntimeError):
-        await svc.card_in(CH, "5")
+        await svc.card_in(CH, "5", kind="vijayanagara")
 
 
 # --- the time limit on work off the event loop -------------------------------------------------
@@ -567,7 +580,9 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     svc.workers.seconds = 0.1
     monkeypatch.setattr(Vijayanagara, "with_files", slow)
     async with watched() as w:
-        reply = await svc.create(CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")})
+        reply = await svc.create(
+            CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")}, kind="vijayanagara"
+        )
     assert not reply.ok and "longer than" in reply.text
     responsive(w)
     assert await svc.store.open_game(CH) is None
@@ -575,7 +590,11 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     finish.set()
     svc.workers.seconds = 5.0
     monkeypatch.setattr(Vijayanagara, "with_files", real)
-    assert (await svc.create(CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")})).ok
+    assert (
+        await svc.create(
+            CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")}, kind="vijayanagara"
+        )
+    ).ok
 
 
 async def test_long_words_are_quoted_only_in_part(svc: GameService, other: Bystander) -> None:
@@ -583,7 +602,7 @@ async def test_long_words_are_quoted_only_in_part(svc: GameService, other: Bysta
     for reply in (
         await svc.join(OTHER, STRANGER, word),
         await text_command(svc, OTHER, STRANGER, word),
-        await svc.card_in(OTHER, word),
+        await svc.card_in(OTHER, word, kind="vijayanagara"),
     ):
         assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
     await other.unchanged()
@@ -604,7 +623,7 @@ async def test_the_terminal_client_refuses_a_missing_or_huge_deck_file(tmp_path:
 
 async def test_a_game_whose_deck_row_is_gone_answers_with_a_message(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, files={"deck": text})).ok
+    assert (await svc.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
     assert (await svc.start(CH, D)).ok
@@ -616,7 +635,7 @@ async def test_a_game_whose_deck_row_is_gone_answers_with_a_message(svc: GameSer
         await svc.status(CH),
         await svc.board(CH),
         await svc.export(CH),
-        await svc.card_in(CH, "1"),
+        await svc.card_in(CH, "1", kind="vijayanagara"),
         await svc.play(CH, B, "pass"),
     ):
         assert not reply.ok and "deck file" in reply.text, reply.text

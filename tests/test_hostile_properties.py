@@ -144,7 +144,7 @@ def test_any_deck_upload_is_accepted_or_refused(
     @given(upload=deck_uploads)
     def check(upload: bytes | str) -> None:
         channel = next(channels)
-        reply = call(svc.create(channel, 1, files={"deck": upload}))
+        reply = call(svc.create(channel, 1, files={"deck": upload}, kind="vijayanagara"))
         if not reply.ok:
             assert call(svc.status(channel)).ok is False  # nothing was stored
 

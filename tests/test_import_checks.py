@@ -18,14 +18,14 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import run
 
-import rules.games  # noqa: F401  (registers every game)
 from bot.exports import deciding
 from bot.local import amain, terminal_text
 from bot.refusal import ServiceError
+from bot.registry import game, games
 from bot.service import GameService
 from bot.transfer import read_export
 from db.models import SECRET_STARTS
-from rules.game import game, games, player_options
+from rules.game import player_options
 
 Doc = dict[str, Any]
 KINDS = [g.info.id for g in games()]

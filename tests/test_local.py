@@ -19,6 +19,7 @@ from bot.ai_users import AI_USERS
 from bot.local import after_shown, amain
 from db import SQLiteStore
 from rules import vijayanagara
+from rules.game import game
 
 
 async def test_scripted_session(tmp_path: Path) -> None:
@@ -150,10 +151,18 @@ def test_a_newcomer_reads_the_status_a_refusal_and_a_march_in_plain_words(
 def test_a_line_the_turn_merged_more_into_is_printed_as_what_was_added() -> None:
     shown = "• D attacks.\n• D loses 1 Troop in Malwa.\nNext: D — remove 1 more"
     now = "• D attacks.\n• D loses 2 Troops in Malwa.\n• D Attack done (Malwa).\nNext: B"
+    vijayanagara = game("vijayanagara")
     assert (
-        after_shown(shown, now) == "• D loses 1 Troop in Malwa.\n• D Attack done (Malwa).\nNext: B"
+        after_shown(shown, now, vijayanagara)
+        == "• D loses 1 Troop in Malwa.\n• D Attack done (Malwa).\nNext: B"
     )
-    assert after_shown("• a\n• b", "• a\n• c") == "• c"
+    assert after_shown("• a\n• b", "• a\n• c", vijayanagara) == "• c"
+
+
+def test_a_game_that_merges_no_lines_prints_a_changed_line_as_it_is_now() -> None:
+    shown = "• a\n• D loses 1 Troop in Malwa."
+    now = "• a\n• D loses 2 Troops in Malwa.\n• b"
+    assert after_shown(shown, now, game("goat_tiger")) == "• D loses 2 Troops in Malwa.\n• b"
 
 
 def test_abort_asks_for_confirmation(tmp_path: Path) -> None:

@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-import rules.games  # noqa: F401  (registers every game)
 from bot.ai_users import AI_USERS, seat_levels
 from bot.local import LOCAL_USER, amain
+from bot.registry import games
 from bot.terminal_seats import ai_levels, people, seating
 from db.backend import open_store
-from rules.game import GameInfo, games
+from rules.game import GameInfo
 
 KINDS = [g.info.id for g in games()]
 

@@ -17,11 +17,11 @@ from fakes import FakeRenderer
 from bot.commands import Call, find
 from bot.loading import rules_of
 from bot.pipeline import typed_order
+from bot.registry import game
 from bot.reply import Reply
 from bot.service import GameService
 from bot.terminal_io import after_shown
 from bot.views import MAX_LOG_LINES
-from rules.game import game
 
 CH = "650"
 READ_EVERY = 40  # steps between two reads of the log (each writes fewer than 200 lines)
@@ -120,5 +120,5 @@ def test_a_run_carried_into_the_next_message_prints_in_the_terminal_as_what_was_
     shown = "• V Rally done.\n• D loses 2 Troops in Delhi.\n**Next:** D — remove 1 piece."
     closed = "• V Rally done."
     new = "• D loses 3 Troops in Delhi.\n• Plunder: Delhi Resources 4 -> 3."
-    printed = after_shown(shown, f"{closed}\n{new}")
+    printed = after_shown(shown, f"{closed}\n{new}", game("vijayanagara"))
     assert printed == "• D loses 1 Troop in Delhi.\n• Plunder: Delhi Resources 4 -> 3."

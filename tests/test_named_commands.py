@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 from terminal_sessions import played
 
-import rules.games  # noqa: F401  (registers every game)
 from bot.commands import Command, commands
 from bot.local import OWN_WORDS, QUIT_WORDS, parser, terminal_reads
-from rules.game import game, games
+from bot.registry import game, games
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = [g.info.id for g in games()]

@@ -118,7 +118,7 @@ async def test_a_crash_while_creating_leaves_the_channel_free_or_the_game_announ
     database_url: str,
 ) -> None:
     async def creating(s: GameService, channel: str) -> Reply:
-        return await s.create(channel, D, guild=GUILD)
+        return await s.create(channel, D, guild=GUILD, kind="vijayanagara")
 
     async def check(svc: GameService, channel: str) -> None:
         game = await svc.store.open_game(channel)
@@ -134,7 +134,7 @@ async def test_a_crash_while_creating_with_ais_leaves_no_game_without_its_ai_sea
     database_url: str,
 ) -> None:
     async def creating(s: GameService, channel: str) -> Reply:
-        return await s.create(channel, B, guild=GUILD, ai="easy", seat="B")
+        return await s.create(channel, B, guild=GUILD, ai="easy", seat="B", kind="vijayanagara")
 
     async def check(svc: GameService, channel: str) -> None:
         game = await svc.store.open_game(channel)
@@ -151,7 +151,7 @@ async def test_a_crash_while_creating_with_ais_leaves_no_game_without_its_ai_sea
 
 async def test_a_crash_during_a_rematch_leaves_no_seatless_lobby(database_url: str) -> None:
     async def ended(s: GameService, channel: str) -> None:
-        assert (await s.create(channel, D)).ok
+        assert (await s.create(channel, D, kind="vijayanagara")).ok
         for f, uid in SEATS.items():
             assert (await s.join(channel, uid, f.value)).ok
         assert (await s.abort(channel, D)).ok

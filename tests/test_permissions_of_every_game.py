@@ -14,9 +14,9 @@ import pytest
 from fakes import FakeRenderer
 
 from bot.commands import Call, Value, find
+from bot.registry import game
 from bot.reply import Reply
 from bot.service import GameService
-from rules.game import game
 
 CH = "640"
 GUILD = "9001"

@@ -13,7 +13,7 @@ from db.postgres import PostgresStore
 async def _one_game(url: str, channel: str = "c") -> int:
     store = await PostgresStore.open(url)
     try:
-        game = await store.create_game(channel, 1, {}, 1)
+        game = await store.create_game(channel, 1, {}, 1, kind="vijayanagara")
         return game.id
     finally:
         await store.close()

@@ -15,8 +15,8 @@ from fakes import FakeRenderer
 from bot.commands import commands, kinds
 from bot.discord_commands import GameGroups
 from bot.local import amain
+from bot.registry import game
 from bot.service import GameService
-from rules.games import game
 from rules.vijayanagara.game import GAME as VIJAYANAGARA
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,4 +196,4 @@ def test_the_compose_file_runs_postgresql_and_two_bots_splitting_the_shards() ->
     assert count == {2}
     assert sorted(int(i) for e in envs for i in e["SHARD_IDS"].split(",")) == [0, 1]
     operations = (DOCS / "operations.md").read_text(encoding="utf-8")
-    assert "docker compose up" in operations and "python -m db.copy" in operations
+    assert "docker compose up" in operations and "python -m bot.copy_db" in operations

@@ -31,7 +31,7 @@ async def finished(
 ) -> None:
     """A whole game played to its end with random legal orders (on server `guild`)."""
     svc.seed_source = lambda: seed
-    assert (await svc.create(channel, seating[F.D], guild=guild)).ok
+    assert (await svc.create(channel, seating[F.D], guild=guild, kind="vijayanagara")).ok
     for f, uid in seating.items():
         assert (await svc.join(channel, uid, f.value)).ok
     assert (await svc.start(channel, seating[F.D])).ok
@@ -94,7 +94,7 @@ async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
 
 async def test_an_aborted_game_has_no_result(svc: GameService) -> None:
     svc.seed_source = lambda: 3
-    assert (await svc.create("c", D)).ok
+    assert (await svc.create("c", D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join("c", uid, f.value)).ok
     assert (await svc.start("c", D)).ok
@@ -109,7 +109,7 @@ async def test_stats_after_several_games_count_wins_and_rate_each_faction(
         await finished(svc, f"c{i}", seating, 11 + i)
     results = await svc.store.results(limit=100, newest_first=False)
     assert len(results) == 3
-    text = (await svc.stats(D)).text
+    text = (await svc.stats(D, kind="vijayanagara")).text
     assert "3 finished games" in text
     winners = [next(s for s in g.seats if s.place == 1) for g in results]
     for letter in "DBV":
@@ -119,7 +119,7 @@ async def test_stats_after_several_games_count_wins_and_rate_each_faction(
     ratings = elo(results)
     for letter in {s.faction for g in results for s in g.seats if s.user_id == D}:
         assert f"{ratings[(D, letter)]:.0f}" in text
-    assert "no finished game" in (await svc.stats(STRANGER)).text
+    assert "no finished game" in (await svc.stats(STRANGER, kind="vijayanagara")).text
 
 
 def test_the_rating_moves_points_from_loser_to_winner_per_faction() -> None:
@@ -165,7 +165,7 @@ async def test_replay_shows_the_board_at_any_step_of_a_finished_game(svc: GameSe
 
 async def test_a_running_game_cannot_be_replayed(svc: GameService) -> None:
     svc.seed_source = lambda: 3
-    assert (await svc.create("c", D)).ok
+    assert (await svc.create("c", D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join("c", uid, f.value)).ok
     assert (await svc.start("c", D)).ok

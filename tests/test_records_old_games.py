@@ -52,11 +52,13 @@ async def _check(database: str) -> None:
         two = (await svc.history("c-two", D, guild="g2")).text
         assert two.count("• Game") == 1 and "Game 2 in <#c-two>" in two, two
         assert "No finished games" in (await svc.history("c-x", D, guild="g3")).text
-        stats = (await svc.stats(D, guild="g1")).text
+        stats = (await svc.stats(D, guild="g1", kind="vijayanagara")).text
         assert "(2 finished games)" in stats and "2 wins in 2 seats" in stats, stats
-        stats = (await svc.stats(D, guild="g2")).text
+        stats = (await svc.stats(D, guild="g2", kind="vijayanagara")).text
         assert "(1 finished game)" in stats and "0 wins in 1 seat" in stats, stats
-        everywhere = (await svc.stats(D)).text  # where there are no servers (the terminal)
+        everywhere = (
+            await svc.stats(D, kind="vijayanagara")
+        ).text  # where there are no servers (the terminal)
         assert "(4 finished games)" in everywhere, everywhere
         assert len(asked) == 3  # a channel the chat could not place is not asked again
     finally:

@@ -101,12 +101,12 @@ def test_the_docs_name_every_command_and_decree_with_its_rule_section() -> None:
 async def test_help_and_the_shortcut_choices_follow_the_registry(database_url: str) -> None:
     svc = await GameService.open(database_url, FakeRenderer())
     try:
-        text = help_reply(svc).text
+        text = help_reply(svc, kind="vijayanagara").text
         for f in vijayanagara.PLAYERS:
             assert f"{f.value}: {', '.join(COMMANDS[f])}" in text
             assert f"{f.value}: {', '.join(DECREES[f])}" in text
         svc.seed_source = lambda: 12
-        assert (await svc.create("reg", SEATS[vijayanagara.Faction.D])).ok
+        assert (await svc.create("reg", SEATS[vijayanagara.Faction.D], kind="vijayanagara")).ok
         for f, uid in SEATS.items():
             assert (await svc.join("reg", uid, f.value)).ok
         assert (await svc.start("reg", SEATS[vijayanagara.Faction.D])).ok

@@ -289,7 +289,7 @@ async def test_a_notice_only_when_the_decision_passes_to_another_person(
     """One friend holds two seats: passing the decision between them pings nobody."""
     svc.seed_source = lambda: 12
     d, solo = SEATS[vijayanagara.Faction.D], SEATS[vijayanagara.Faction.B]
-    assert (await svc.create(CH, d)).ok
+    assert (await svc.create(CH, d, kind="vijayanagara")).ok
     assert (await svc.join(CH, d, "D")).ok
     assert (await svc.join(CH, solo, "B")).ok
     assert (await svc.join(CH, solo, "V")).ok

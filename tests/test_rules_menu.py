@@ -8,8 +8,8 @@ import random
 import re
 from collections import Counter
 
+from bot.registry import game
 from rules import vijayanagara
-from rules.games import game
 from rules.vijayanagara.menu import explained_entries
 
 G = game("vijayanagara")

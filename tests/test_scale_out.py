@@ -106,7 +106,7 @@ async def test_announcements_a_killed_process_claimed_are_delivered_by_another(
 ) -> None:
     store = await open_store(database_url)
     try:
-        g = await store.create_game("killed", 1, {}, creator=1)
+        g = await store.create_game("killed", 1, {}, creator=1, kind="vijayanagara")
         g = await store.update_game(g.id, g.version, seats={"D": 1}, status="active")
         owed_keys = set()
         for _ in range(3):
@@ -149,7 +149,7 @@ async def test_postgres_log_is_append_only(postgres_url: str) -> None:
     import asyncpg
 
     store = await PostgresStore.open(postgres_url)
-    g = await store.create_game("c", 1, {}, creator=1)
+    g = await store.create_game("c", 1, {}, creator=1, kind="vijayanagara")
     g = await store.update_game(g.id, g.version, seats={"D": 1}, status="active")
     await store.append_actions(g.id, g.version, [NewAction(action={"type": "pass"})])
     await store.close()
@@ -165,7 +165,7 @@ async def test_postgres_two_stores_race_one_wins(postgres_url: str) -> None:
     """Two processes' pools append to one game at the same version: the row lock makes the
     second wait, then see the new version: exactly one is stored."""
     a, b = await PostgresStore.open(postgres_url), await PostgresStore.open(postgres_url)
-    g = await a.create_game("race", 1, {}, creator=1)
+    g = await a.create_game("race", 1, {}, creator=1, kind="vijayanagara")
     g = await a.update_game(g.id, g.version, seats={"D": 1}, status="active")
     results = await asyncio.gather(
         *(

@@ -128,7 +128,7 @@ async def test_an_ai_may_replace_a_person_once_the_stall_rules_gave_up_on_them(
 
 
 async def test_an_ais_own_seat_or_a_free_one_is_open_to_anyone(svc: GameService) -> None:
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     assert (await svc.join(CH, D, "D")).ok
     assert (await svc.ai.seat(CH, D, "B", "easy")).ok  # a free seat
     assert (await svc.join(CH, STRANGER, "B")).ok
@@ -193,7 +193,7 @@ async def test_loosening_is_free_and_a_server_manager_sets_any_pace(svc: GameSer
 
 
 async def test_the_same_command_agrees_and_a_lobbys_pace_is_free(svc: GameService) -> None:
-    assert (await svc.create(CH, D)).ok
+    assert (await svc.create(CH, D, kind="vijayanagara")).ok
     assert (await svc.join(CH, D, "D")).ok
     assert (await svc.pace(CH, D, 1, "pass")).text.startswith(f"<@{D}> set the pace")
     await svc.abort(CH, D)

@@ -17,9 +17,9 @@ import pytest
 from fakes import FakeRenderer
 
 from bot.loading import BrokenGame
+from bot.registry import game, games
 from bot.service import GameService
 from db import GameRecord
-from rules.game import game, games
 
 CH, OTHER = "700", "701"
 ALICE = 31

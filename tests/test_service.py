@@ -10,12 +10,25 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer
 
-from bot.commands import help_reply
+from bot.commands import Call, find, help_reply
 from bot.local import text_command
+from bot.reply import Reply
 from bot.service import GameService
 from rules import vijayanagara
 
 CH = "chan-1"
+
+
+async def give(
+    svc: GameService, channel: str, user: int, receiver: str, resources: int, cavalry: int
+) -> Reply:
+    """Vijayanagara's `give` command (1.5.2), as Discord calls it."""
+    command = find("vijayanagara", "give")
+    assert command is not None
+    args = {"receiver": receiver, "resources": resources, "cavalry": cavalry}
+    return await command.run(svc, Call(channel, user, "vijayanagara", dict(args)))
+
+
 D, B, V = (
     SEATS[vijayanagara.Faction.D],
     SEATS[vijayanagara.Faction.B],
@@ -35,7 +48,7 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 async def seated(svc: GameService, seed: int = B_FIRST, channel: str = CH) -> None:
     """A started bot game, dealt by the fixed secret of `seed` (chance entries in its log)."""
     svc.seed_source = lambda: seed
-    assert (await svc.create(channel, D)).ok
+    assert (await svc.create(channel, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         r = await svc.join(channel, uid, f.value)
         assert r.ok, r.text
@@ -76,8 +89,8 @@ async def play_random(svc: GameService, steps: int, seed: int, channel: str = CH
 
 async def test_lobby_rules(svc: GameService) -> None:
     assert not (await svc.join(CH, D, "D")).ok  # no game yet
-    assert (await svc.create(CH, D, seed=3)).ok
-    again = await svc.create(CH, B)
+    assert (await svc.create(CH, D, seed=3, kind="vijayanagara")).ok
+    again = await svc.create(CH, B, kind="vijayanagara")
     assert not again.ok and again.ephemeral and "already has a game" in again.text
     assert (await svc.join(CH, D, "D")).ok
     taken = await svc.join(CH, B, "D")
@@ -113,7 +126,7 @@ async def test_bad_input_is_refused_and_changes_nothing(svc: GameService) -> Non
         (await svc.press(CH, mover, f"vj:1:{v0 + 5}:a0"), "older position"),
         (await svc.press(CH, mover, "garbage"), "not one of mine"),
         (await svc.undo(CH, mover), "nothing to undo"),
-        (await svc.give(CH, mover, "X", 1, 0), "not a faction"),
+        (await give(svc, CH, mover, "X", 1, 0), "not a faction"),
         (await svc.abort(CH, STRANGER), "creator"),
     ]
     for reply, needle in cases:
@@ -192,11 +205,11 @@ async def test_give(svc: GameService) -> None:
     assert r.ok, r.text
     _, st2 = await current(svc)
     assert st2.resources[vijayanagara.Faction.D] == res_d - 1
-    too_much = await svc.give(CH, D, "V", 24, 0)
+    too_much = await give(svc, CH, D, "V", 24, 0)
     assert not too_much.ok and "only" in too_much.text
-    out_of_range = await svc.give(CH, D, "V", 99, 0)
+    out_of_range = await give(svc, CH, D, "V", 99, 0)
     assert not out_of_range.ok and "from 0 to 24" in out_of_range.text
-    stranger = await svc.give(CH, STRANGER, "V", 1, 0)
+    stranger = await give(svc, CH, STRANGER, "V", 1, 0)
     assert not stranger.ok
 
 
@@ -283,11 +296,11 @@ async def test_reading_commands(svc: GameService) -> None:
     assert b.ok and b.image == PNG
     lg = await svc.log_lines(CH, 5)
     assert lg.ok and "Card" in lg.text
-    c = await svc.card_in(CH, "1")
+    c = await svc.card_in(CH, "1", kind="vijayanagara")
     assert c.ok and "Capital Relocated" in c.text and "Unshaded" in c.text
-    assert not (await svc.card_in(CH, "zzzz")).ok
-    assert (await svc.card_choices(CH, "capital"))[0][1] == 1
-    h = help_reply(svc)
+    assert not (await svc.card_in(CH, "zzzz", kind="vijayanagara")).ok
+    assert (await svc.card_choices(CH, "capital", kind="vijayanagara"))[0][1] == 1
+    h = help_reply(svc, kind="vijayanagara")
     assert "create" in h.text and "play" in h.text
     version, _ = await current(svc)
     orders = dict(await svc.legal_orders(CH, B, ""))
@@ -302,7 +315,7 @@ async def test_abort(svc: GameService) -> None:
     r = await svc.abort(CH, STRANGER, is_manager=True)
     assert r.ok
     assert await svc.store.open_game(CH) is None
-    assert (await svc.create(CH, B)).ok
+    assert (await svc.create(CH, B, kind="vijayanagara")).ok
 
 
 async def test_full_game_through_orders(svc: GameService) -> None:

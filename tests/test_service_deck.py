@@ -28,7 +28,9 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 
 async def test_a_game_created_with_a_deck_file_plays_its_cards(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    created = await svc.create(CH, SEATS[vijayanagara.Faction.D], seed=3, files={"deck": text})
+    created = await svc.create(
+        CH, SEATS[vijayanagara.Faction.D], seed=3, files={"deck": text}, kind="vijayanagara"
+    )
     assert created.ok and "deck file" in created.text
     for f, uid in SEATS.items():
         assert (await svc.join(CH, uid, f.value)).ok
@@ -43,7 +45,7 @@ async def test_a_game_created_with_a_deck_file_plays_its_cards(svc: GameService)
     assert state.current_card in custom.cards
     assert vijayanagara.cards_left(state) == 34
     # card lookups in this channel use the game's deck
-    reply = await svc.card_in(CH, "Border Levies")
+    reply = await svc.card_in(CH, "Border Levies", kind="vijayanagara")
     assert reply.ok and "Border Levies" in reply.text
 
 
@@ -51,7 +53,9 @@ async def test_a_bad_deck_file_is_refused_with_the_card_and_field(svc: GameServi
     bad = FIXTURE.read_text(encoding="utf-8").replace(
         "faction: D\n        add: 2", "faction: Q\n        add: 2", 1
     )
-    reply = await svc.create(CH, SEATS[vijayanagara.Faction.D], files={"deck": bad})
+    reply = await svc.create(
+        CH, SEATS[vijayanagara.Faction.D], files={"deck": bad}, kind="vijayanagara"
+    )
     assert not reply.ok
     assert "101" in reply.text and "faction" in reply.text
     assert await svc.store.open_game(CH) is None

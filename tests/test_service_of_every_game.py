@@ -15,9 +15,9 @@ from table_helpers import choices, on_turn, open_game, run
 
 from bot.commands import commands, find
 from bot.moves import MAX_ORDER_CHARS
+from bot.registry import game
 from bot.service import GameService
 from bot.verify import check
-from rules.game import game
 from rules.taj_mahal import View
 
 CH = "500"

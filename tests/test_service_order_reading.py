@@ -23,7 +23,7 @@ D, B, V = (
 async def svc(database_url: str) -> AsyncIterator[GameService]:
     s = await GameService.open(database_url, FakeRenderer())
     s.seed_source = lambda: 12  # B decides first, on card 23
-    assert (await s.create(CH, D)).ok
+    assert (await s.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await s.join(CH, uid, f.value)).ok
     assert (await s.start(CH, D)).ok

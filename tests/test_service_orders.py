@@ -36,7 +36,7 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 
 
 async def seated(svc: GameService, seed: int, channel: str = CH) -> None:
-    assert (await svc.create(channel, D, seed=seed)).ok
+    assert (await svc.create(channel, D, seed=seed, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.join(channel, uid, f.value)).ok
     assert (await svc.start(channel, D)).ok
@@ -204,7 +204,7 @@ async def test_a_player_of_every_seat_is_told_the_limited_command_ended_not_whos
     """One person holds all three seats: as Delhi (`as_faction`) the fourth step is refused
     for the rule that ended Delhi's Command; without it, the step is Bahmani's, refused by
     Bahmani's own decision, and the refusal still says what ended Delhi's."""
-    assert (await svc.create(CH, D, seed=7)).ok
+    assert (await svc.create(CH, D, seed=7, kind="vijayanagara")).ok
     for f in "DBV":
         assert (await svc.join(CH, D, f)).ok
     assert (await svc.start(CH, D)).ok

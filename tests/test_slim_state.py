@@ -17,6 +17,7 @@ from playout import play
 from service_playout import play_random_orders, play_to_the_end, seat_and_start
 
 from bot.pipeline import SNAPSHOT_STEPS, typed_order
+from bot.registry import game
 from bot.service import GameService
 from db.copy import copy_database
 from db.sqlite import SQLiteStore
@@ -131,7 +132,7 @@ async def legacy_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIte
         yield str(path)
     else:
         url = await request.getfixturevalue("pg_server").fresh_database()
-        await copy_database(path, url)  # moving up to PostgreSQL takes them along
+        await copy_database(path, url, game)  # moving up to PostgreSQL takes them along
         yield url
 
 
@@ -198,7 +199,7 @@ async def test_a_game_stored_before_migrates_its_schema(tmp_path: Path) -> None:
 
 async def test_a_custom_deck_is_named_by_its_hash_in_the_stored_states(svc: GameService) -> None:
     text = (FIXTURES / "small_deck.yaml").read_text()
-    assert (await svc.create("decked", D, seed=3, files={"deck": text})).ok
+    assert (await svc.create("decked", D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         await svc.join("decked", uid, f.value)
     assert (await svc.start("decked", D)).ok

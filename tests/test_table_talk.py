@@ -90,7 +90,7 @@ async def test_an_illegal_pass_is_refused_listing_the_allowed_steps_once(
 async def test_the_status_says_where_the_game_stands_in_a_players_words(
     svc: GameService,
 ) -> None:
-    assert (await svc.create(CH, D, seed=3)).ok
+    assert (await svc.create(CH, D, seed=3, kind="vijayanagara")).ok
     lobby = (await svc.status(CH)).text
     assert lobby.startswith(
         "Game 1 of Vijayanagara is waiting for its players: `/vj join` takes a seat."

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from bot.ai_seats import AiSeats
 from bot.ai_users import seat_levels
 from bot.local import amain, terminal_commands
-from rules.game import game, games, player_options
+from bot.registry import game, games
+from rules.game import player_options
 
 ALL = [g.info.id for g in games()]
 QUIT_WORDS = {"quit", "exit", "q"}

@@ -14,9 +14,9 @@ import pytest
 from fakes import FakeRenderer
 
 from bot.local import CHANNEL, LOCAL_USER, amain
+from bot.registry import game, games
 from bot.service import GameService
 from db import SQLiteStore
-from rules.game import game, games
 
 DEALING = [g.info.id for g in games() if g.info.deals]
 NOT_DEALING = [g.info.id for g in games() if not g.info.deals]

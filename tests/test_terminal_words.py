@@ -13,13 +13,11 @@ from pathlib import Path
 import pytest
 from terminal_sessions import played
 
-import rules.games  # noqa: F401  (registers every game)
-from ai.registry import levels
 from bot.ai_users import TEST_LEVELS, seat_levels
 from bot.commands import commands, help_lines
 from bot.local import amain, help_text, terminal_text
+from bot.registry import game, games, registry
 from bot.words import count_of, dealt, dealt_count, every_dealt, undo_limit
-from rules.game import game, games
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = [g.info.id for g in games()]
@@ -112,7 +110,9 @@ def test_the_ai_levels_offered_are_the_same_in_help_command_line_and_doc(
     text = " ".join(doc.read_text(encoding="utf-8").split())
     for level in offered:
         assert f"`{level}`" in text, (doc.name, level)
-    for level in set(levels(kind)) & set(TEST_LEVELS):  # named, then said to be for tests
+    for level in set(registry().levels(kind)) & set(
+        TEST_LEVELS
+    ):  # named, then said to be for tests
         at = text.find(f"`{level}`")  # where the doc first names it
         assert at < 0 or "tests and benches only" in text[at : at + 80], (doc.name, level)
         with pytest.raises(SystemExit):  # and the command line says why it is refused

@@ -135,7 +135,7 @@ async def _play(db: Path, seed: int, said: list[tuple[str, str]]) -> None:
                     said.append((where, text))
 
     try:
-        keep("create", await svc.create(channel, d, seed=seed))
+        keep("create", await svc.create(channel, d, seed=seed, kind="vijayanagara"))
         for f, uid in SEATS.items():
             if seed % 2 and f == vijayanagara.Faction.B:  # the easy AI: its turns, the why of each
                 keep("ai seat", await svc.ai.seat(channel, d, "B", "easy"))
@@ -165,8 +165,8 @@ async def _play(db: Path, seed: int, said: list[tuple[str, str]]) -> None:
             n += 1
         keep("status", await svc.status(channel))
         keep("history", await svc.history(channel))
-        keep("stats", await svc.stats(d))
-        keep("help", help_reply(svc))
-        keep("rules", svc.rules_topic("cavalry"))
+        keep("stats", await svc.stats(d, kind="vijayanagara"))
+        keep("help", help_reply(svc, kind="vijayanagara"))
+        keep("rules", svc.rules_topic("cavalry", kind="vijayanagara"))
     finally:
         await svc.close()

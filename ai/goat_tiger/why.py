@@ -30,7 +30,7 @@ from rules.goat_tiger import (
 from rules.goat_tiger import GoatTigerAction as Action
 
 from ..budget import Budget
-from ..registry import Advice
+from ..players import Advice
 from . import search
 
 EASY_DEPTH, HARD_DEPTH, HINT_DEPTH = 2, 4, 6  # moves ahead, as ai.goat_tiger's levels look

@@ -13,7 +13,7 @@ import random
 from rules.taj_mahal import Action, View, engine, notation
 
 from ..budget import Budget
-from ..registry import Player
+from ..players import Player
 from . import greedy, why
 
 LEVELS = ("random", "greedy")

@@ -29,7 +29,7 @@ from rules.taj_mahal import (
 )
 
 from ..budget import Budget
-from ..registry import Advice
+from ..players import Advice
 from . import greedy
 
 POINTS = "; and the +2 influence points card scores at once"

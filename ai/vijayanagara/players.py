@@ -1,4 +1,4 @@
-"""Vijayanagara's computer players as the AI registry calls them: one per level, deciding for
+"""Vijayanagara's computer players as the registry calls them: one per level, deciding for
 the seat on turn from what a player at the table knows (ai.vijayanagara.knowledge); its
 whole-turn hint and the why line of an AI's turn."""
 
@@ -9,7 +9,7 @@ import random
 from rules.vijayanagara import Action, GameState, decider
 
 from ..budget import Budget
-from ..registry import Advice, Player
+from ..players import Advice, Player
 from .knowledge import seen
 from .play import LEVELS, Level, decide
 from .turn_hint import turn_hint

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from rules.goat_tiger import TITLES, State, end_text
 
 from .. import png
-from ..registry import Names, Pictures
+from ..pictures import Names, Pictures
 from .layout import HEIGHT, LINE_WIDTH, WIDTH, Disc, sheet
 from .layout import font as _font
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.taj_mahal import View
 
-from ..registry import Names, Pictures
+from ..pictures import Names, Pictures
 from .board import board_png
 
 

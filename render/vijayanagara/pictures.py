@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rules.vijayanagara import Faction, GameState, vp_by_card
 
-from ..registry import Names, Pictures
+from ..pictures import Names, Pictures
 from .alt_text import alt_text
 from .compose import board
 from .vp_chart import vp_chart

@@ -4,7 +4,6 @@ optional tiebreak (5.0), and a game of its own."""
 
 from __future__ import annotations
 
-from ..game import register
 from .board import LAYOUT, LINES, POINTS, TIGER_START, leaps, neighbours
 from .game import INFO, GoatTiger
 from .model import (
@@ -35,7 +34,7 @@ from .play import (
     why_not,
 )
 
-GAME = register(GoatTiger())
+GAME = GoatTiger()
 
 __all__ = [
     "CAPTURES_TO_WIN",

@@ -1,12 +1,11 @@
 """Taj Mahal (Reiner Knizia): 3-5 players, 12 visits, hands kept secret.
 
-A pure engine on the Game protocol (rules.game), registered as "taj_mahal". The components
+A pure engine on the Game protocol (rules.game), with the id "taj_mahal". The components
 are this project's reconstruction, in data/ (docs/taj_mahal.md).
 """
 
 from __future__ import annotations
 
-from ..game import register
 from . import engine, narration, notation, scoring
 from .components import COURT, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, Board, Cards, Tile
 from .game import GAME, INFO, SEATS, TajMahal, ranking
@@ -26,8 +25,6 @@ from .state import (
     Withdraw,
 )
 from .view import View
-
-register(GAME)
 
 __all__ = [
     "COURT",

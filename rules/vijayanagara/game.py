@@ -26,7 +26,6 @@ from ..game import (
     Shortcut,
     ShortcutParam,
     Step,
-    register,
 )
 from . import (
     Action,
@@ -64,9 +63,11 @@ from .model import CAVALRY_TOKENS, FACTION_NAMES, MAX_RESOURCES, PLAYERS, Factio
 from .notation import parse_steps, split_order
 from .option_groups import KEY, grouped, needs_key
 from .reading import fitted
-from .recap import merged_lines
+from .recap import line_added, merged_lines
 from .registry import BY_NAME, COMMAND_NAMES, DECREE_NAMES
 from .said import said
+from .tiebreak import GOAT_TIGER_TIEBREAK
+from .victory import places
 from .words import count_of
 
 INFO: GameInfo[GameOptions] = GameInfo(
@@ -83,20 +84,6 @@ INFO: GameInfo[GameOptions] = GameInfo(
     seat_word="faction",
     passes_at_deadline=True,
 )
-
-
-def places(state: GameState) -> tuple[tuple[Seat, ...], ...]:
-    """The factions best first (5.0): most victory points, then most Resources; factions
-    equal in both share a place (the optional Goat-Tiger game may break it: rules.vijayanagara.tiebreak)."""
-    vp = score(state)
-
-    def key(f: Faction) -> tuple[int, int]:
-        return (-vp[f], -state.resources[f])
-
-    out: list[tuple[Seat, ...]] = []
-    for k in sorted({key(f) for f in PLAYERS}):
-        out.append(tuple(str(f) for f in PLAYERS if key(f) == k))
-    return tuple(out)
 
 
 _CARD_LINE = re.compile(r"^Card (\d+): ")
@@ -173,6 +160,7 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     """rules.game.Game for Vijayanagara."""
 
     info = INFO
+    tiebreak = GOAT_TIGER_TIEBREAK  # 5.0: ties for first go to the Goat-Tiger game
 
     def new_game(self, options: GameOptions, seats: Sequence[Seat]) -> GameState:
         if tuple(seats) != INFO.seats:
@@ -399,6 +387,9 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
     def merge_lines(self, lines: list[str]) -> list[str]:
         return merged_lines(lines)
 
+    def line_added(self, shown: str, merged: str) -> str | None:
+        return line_added(shown, merged)
+
     def grouped_choices(
         self, view: GameState, actions: Sequence[Action]
     ) -> tuple[list[str], str | None]:
@@ -523,7 +514,7 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         return "use this option and make you Ineligible (2.3.3 allows zero spaces)"
 
 
-GAME = register(Vijayanagara())
+GAME = Vijayanagara()
 
 
 @cache

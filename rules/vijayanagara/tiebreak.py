@@ -8,12 +8,13 @@ three factions are tied, the draw picks two to play first and the third plays th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..game import Below
+from ..game import Below, Seat, TiebreakMatch
 from ..goat_tiger import INFO, Side, draw_sides
-from .game import places
 from .model import Faction, GameState
+from .victory import places
 
 
 def tied_for_first(state: GameState) -> tuple[Faction, ...]:
@@ -59,3 +60,27 @@ def next_match(previous: Match, winner: Faction, below: Below) -> Match | None:
 
 
 GAME: str = INFO.id  # the game the tiebreak plays, by its id in the registry
+
+
+def _seats(match: Match) -> TiebreakMatch:
+    waiting = None if match.waiting is None else str(match.waiting)
+    return TiebreakMatch({str(s): str(f) for s, f in match.roles.items()}, waiting)
+
+
+@dataclass(frozen=True, slots=True)
+class GoatTigerTiebreak:
+    """Vijayanagara's ties for first place played off in the Goat-Tiger game (5.0, 5.5):
+    the capability the table asks for (rules.game.Tiebreak)."""
+
+    played_in: str = GAME
+    name: str = "Goat-Tiger tiebreak"
+    rule: str = "5.0, 5.5"
+
+    def first_match(self, tied: Sequence[Seat], below: Below) -> TiebreakMatch:
+        return _seats(first_match(tuple(Faction(f) for f in tied), below))
+
+    def final(self, winner: Seat, waiting: Seat, below: Below) -> TiebreakMatch:
+        return _seats(Match(draw_roles(Faction(winner), Faction(waiting), below)))
+
+
+GOAT_TIGER_TIEBREAK = GoatTigerTiebreak()

@@ -42,3 +42,17 @@ def ranking(state: GameState) -> list[Faction]:
 
 def winner(state: GameState) -> Faction:
     return ranking(state)[0]
+
+
+def places(state: GameState) -> tuple[tuple[str, ...], ...]:
+    """The factions best first (5.0): most victory points, then most Resources; factions
+    equal in both share a place (the optional Goat-Tiger game may break it: rules.vijayanagara.tiebreak)."""
+    vp = score(state)
+
+    def key(f: Faction) -> tuple[int, int]:
+        return (-vp[f], -state.resources[f])
+
+    out: list[tuple[str, ...]] = []
+    for k in sorted({key(f) for f in PLAYERS}):
+        out.append(tuple(str(f) for f in PLAYERS if key(f) == k))
+    return tuple(out)

@@ -1,0 +1,42 @@
+"""What a computer player is, and a game's hint and why line.
+
+A player decides from a view (what its seat may see, never the state): `player(view, seat,
+r, budget)` returns the seat's next step. `r` is the caller's seeded generator and `budget`
+bounds its thinking (ai.budget). Each game's registration (bot.games) ties its players, by
+level and weakest first, to its rules, typed by the same view.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from .budget import Budget
+
+V_contra = TypeVar("V_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class Player(Protocol[V_contra, A_co]):
+    def __call__(self, view: V_contra, seat: str, r: random.Random, budget: Budget) -> A_co: ...
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint for the seat on turn: what to tell the player, and the order (in the game's
+    notation) that plays it as one."""
+
+    summary: str
+    order: str
+
+
+class Adviser(Protocol[V_contra]):
+    def __call__(self, view: V_contra, seat: str, r: random.Random, budget: Budget) -> Advice: ...
+
+
+class Explainer(Protocol[V_contra]):
+    """Why an AI played its turn so: one line, from the public views where its turn began
+    and ended, weighed as the AI at `level` weighs positions."""
+
+    def __call__(self, start: V_contra, end: V_contra, seat: str, level: str) -> str | None: ...

@@ -1,0 +1,141 @@
+"""One game's registration and the registry built from them.
+
+A `GameEntry` ties a game's rules (rules.game), its pictures (render.pictures) and its
+computer players (ai.players) with one view type: mypy refuses an entry whose pictures or
+players read another view than its rules give. `build_registry` checks the entries when the
+bot starts: a game without pictures or players, or two games with one id, is refused there,
+never met in the middle of a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from ai.budget import Budget
+from ai.players import Advice, Adviser, Explainer, Player
+from render.pictures import Pictures
+from rules.game import Game
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+Opt = TypeVar("Opt", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Players(Generic[V, A]):
+    """A game's computer players: by level, weakest first; its own hint where it has one
+    (else the strongest level's next step); the why line that ends an AI's turn."""
+
+    levels: Mapping[str, Player[V, A]]
+    adviser: Adviser[V] | None = None
+    explainer: Explainer[V] | None = None
+
+
+@dataclass(frozen=True)
+class GameEntry(Generic[S, A, V, Opt]):
+    """One game, whole: its rules, the pictures drawn from its views, its players."""
+
+    rules: Game[S, A, V, Opt]
+    pictures: Pictures[V]
+    players: Players[V, A]
+
+    def hint(self) -> Adviser[V]:
+        """The game's hint: its own, else the strongest level's next step, described."""
+        if self.players.adviser is not None:
+            return self.players.adviser
+        level, choose = list(self.players.levels.items())[-1]
+        describe = self.rules.describe
+
+        def advise(view: V, seat: str, r: random.Random, budget: Budget) -> Advice:
+            step = describe(view, choose(view, seat, r, budget))
+            return Advice(summary=f"The computer ({level}) would play `{step}`.", order=step)
+
+        return advise
+
+
+# Found by id, a game's own types are not known: the registry keeps each entry with them
+# erased and hands its parts out reading and giving `object`.
+AnyEntry = GameEntry[Any, Any, Any, Any]
+
+
+class Registry:
+    """Every hosted game by id, each with its pictures and players."""
+
+    def __init__(self, entries: Mapping[str, AnyEntry]) -> None:
+        self._entries = dict(sorted(entries.items()))
+
+    def entry(self, gid: str) -> AnyEntry:
+        """The game with this id, whole; a ValueError lists the ids there are."""
+        try:
+            return self._entries[gid]
+        except KeyError:
+            known = ", ".join(self._entries) or "none"
+            raise ValueError(f"no game {gid!r}; the games are: {known}") from None
+
+    def game(self, gid: str) -> Game[object, object, object, BaseModel]:
+        """The rules of the game with this id."""
+        return self.entry(gid).rules
+
+    def games(self) -> tuple[Game[object, object, object, BaseModel], ...]:
+        """Every game's rules, by id."""
+        return tuple(e.rules for e in self._entries.values())
+
+    def pictures(self, gid: str) -> Pictures[object]:
+        return self.entry(gid).pictures
+
+    def players(self, gid: str) -> Mapping[str, Player[object, object]]:
+        """The game's computer players by level, weakest first."""
+        return self.entry(gid).players.levels
+
+    def levels(self, gid: str) -> tuple[str, ...]:
+        return tuple(self.players(gid))
+
+    def player(self, gid: str, level: str) -> Player[object, object]:
+        """The player of a game at a level; the error names the levels there are."""
+        table = self.players(gid)
+        try:
+            return table[level.strip().lower()]
+        except KeyError:
+            raise ValueError(
+                f"unknown AI level {level[:20]!r}: choose one of {', '.join(table)}"
+            ) from None
+
+    def adviser(self, gid: str) -> Adviser[object]:
+        return self.entry(gid).hint()
+
+    def explainer(self, gid: str) -> Explainer[object] | None:
+        return self.entry(gid).players.explainer
+
+
+def build_registry(*entries: AnyEntry) -> Registry:
+    """The registry of these games, each checked: its id a lower-case identifier and its
+    own, its pictures drawn and its players named by level. A ValueError names the game
+    and what it lacks."""
+    if not entries:
+        raise ValueError("no games to host: register at least one")
+    by_id: dict[str, AnyEntry] = {}
+    for e in entries:
+        gid = e.rules.info.id
+        _check(gid, e)
+        if gid in by_id:
+            raise ValueError(f"two games have the id {gid!r}")
+        by_id[gid] = e
+    return Registry(by_id)
+
+
+def _check(gid: str, e: AnyEntry) -> None:
+    if not gid.isidentifier() or gid != gid.lower():
+        raise ValueError(f"a game id is a lower-case identifier, not {gid!r}")
+    if not isinstance(e.pictures, Pictures):
+        raise ValueError(f"{gid}: no pictures (its board and alt text, render.pictures)")
+    if not isinstance(e.players, Players) or not e.players.levels:
+        raise ValueError(f"{gid}: no computer players (at least one level, ai.players)")
+    for level in e.players.levels:
+        if level != level.strip().lower() or not level:
+            raise ValueError(f"{gid}: an AI level is a lower-case word, not {level!r}")

@@ -1,0 +1,28 @@
+"""Every game the bot hosts, in one registry built once, at the first ask (the bot's start).
+A game joins with its one line in `registry()`."""
+
+from __future__ import annotations
+
+import functools
+
+from pydantic import BaseModel
+
+from rules.game import Game
+
+from .games import goat_tiger, taj_mahal, vijayanagara
+from .games.entry import Registry, build_registry
+
+
+@functools.cache
+def registry() -> Registry:
+    return build_registry(vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY)
+
+
+def game(gid: str) -> Game[object, object, object, BaseModel]:
+    """The rules of the game with this id; a ValueError lists the ids there are."""
+    return registry().game(gid)
+
+
+def games() -> tuple[Game[object, object, object, BaseModel], ...]:
+    """Every hosted game's rules, by id."""
+    return registry().games()

@@ -1,0 +1,122 @@
+"""One registration per game, checked when the registry is built: a game comes with its
+pictures and its players, typed by its own view, or the bot does not start."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ai.goat_tiger
+import render.goat_tiger
+import rules.goat_tiger
+from ai.budget import Budget
+from bot.games import goat_tiger, taj_mahal, vijayanagara
+from bot.games.entry import GameEntry, Players, build_registry
+from bot.registry import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAT_TIGER = rules.goat_tiger.GAME
+
+
+def entry(**change: Any) -> GameEntry[Any, Any, Any, Any]:
+    """The Goat-Tiger game's registration with some of its parts changed."""
+    parts: dict[str, Any] = {
+        "rules": GOAT_TIGER,
+        "pictures": render.goat_tiger.PICTURES,
+        "players": Players(levels=ai.goat_tiger.PLAYERS),
+    }
+    return GameEntry(**(parts | change))
+
+
+def test_the_registry_holds_each_game_with_its_pictures_and_players() -> None:
+    built = registry()
+    assert registry() is built  # built once
+    assert [g.info.id for g in built.games()] == ["goat_tiger", "taj_mahal", "vijayanagara"]
+    for e in (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY):
+        gid = e.rules.info.id
+        assert built.game(gid) is e.rules and built.pictures(gid) is e.pictures
+        assert built.players(gid) == e.players.levels
+
+
+def test_a_game_without_pictures_is_refused_when_the_registry_is_built() -> None:
+    with pytest.raises(ValueError, match=r"^goat_tiger: no pictures \(its board and alt text"):
+        build_registry(vijayanagara.ENTRY, entry(pictures=None))
+
+
+@pytest.mark.parametrize("players", [None, Players(levels={})])
+def test_a_game_without_players_is_refused_when_the_registry_is_built(players: object) -> None:
+    with pytest.raises(ValueError, match=r"^goat_tiger: no computer players \(at least one level"):
+        build_registry(entry(players=players))
+
+
+def test_an_ai_level_that_could_never_be_chosen_is_refused() -> None:
+    """A seat's level is asked for in lower case (`hard`, ` Hard ` read so)."""
+    levels = {"Hard": ai.goat_tiger.PLAYERS["hard"]}
+    with pytest.raises(
+        ValueError, match="goat_tiger: an AI level is a lower-case word, not 'Hard'"
+    ):
+        build_registry(entry(players=Players(levels=levels)))
+
+
+def test_no_games_is_refused() -> None:
+    with pytest.raises(ValueError, match="no games to host"):
+        build_registry()
+
+
+def test_a_game_without_its_own_hint_has_its_strongest_players_step_described() -> None:
+    built = build_registry(entry())
+    state = GOAT_TIGER.new_game(rules.goat_tiger.Options(), rules.goat_tiger.SEATS)
+    seat = GOAT_TIGER.to_move(state)
+    assert seat is not None
+    advise = built.adviser("goat_tiger")
+    advice = advise(GOAT_TIGER.view(state, seat), seat, random.Random(3), Budget(iterations=2))
+    assert advice.summary == f"The computer (hard) would play `{advice.order}`."
+    [step] = GOAT_TIGER.parse(GOAT_TIGER.view(state, seat), advice.order, seat)
+    assert step in GOAT_TIGER.legal_actions(state)
+    assert built.explainer("goat_tiger") is None
+    assert registry().adviser("goat_tiger") is goat_tiger.ENTRY.players.adviser
+
+
+MISMATCHES = """
+from __future__ import annotations
+
+import ai.goat_tiger
+from ai.taj_mahal import why
+from ai.vijayanagara import players
+from bot.games.entry import GameEntry, Players
+from render.taj_mahal import PICTURES as TAJ_MAHAL
+from render.vijayanagara.pictures import PICTURES as BOARD
+from rules.vijayanagara.game import GAME
+
+VJ = players.PLAYERS
+RIGHT = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=VJ))
+PICTURES = GameEntry(rules=GAME, pictures=TAJ_MAHAL, players=Players(levels=VJ))
+PLAYERS = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=ai.goat_tiger.PLAYERS))
+HINT = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=VJ, adviser=why.advise))
+WHY = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=VJ, explainer=why.why_line))
+"""
+
+
+def test_mypy_refuses_pictures_or_players_of_another_view_than_the_rules_give(
+    tmp_path: Path,
+) -> None:
+    """Vijayanagara's rules with Taj Mahal's pictures, hint or why line, or with the
+    Goat-Tiger players: each line refused by the type check (`mypy --strict`), the right
+    one passed. Reads the project's mypy cache where a run left one."""
+    source = tmp_path / "entries.py"
+    source.write_text(MISMATCHES, encoding="utf-8")
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--no-error-summary"]
+    out = subprocess.run(
+        [*mypy, "--cache-dir", str(ROOT / ".mypy_cache"), str(source)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    lines = source.read_text(encoding="utf-8").splitlines()
+    refused = {lines[int(e.split(":")[1]) - 1].split(" =")[0] for e in out.stdout.splitlines()}
+    assert refused == {"PICTURES", "PLAYERS", "HINT", "WHY"}, out.stdout
