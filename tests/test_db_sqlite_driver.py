@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.registry import game
 from bot.renderer import Names
 from bot.service import GameService
 from db import GameExists, GameNotFound, ServerSettings, StaleAction, Store
@@ -43,7 +44,7 @@ async def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
         yield str(path)
     else:
         url = await request.getfixturevalue("pg_server").fresh_database()
-        await copy_database(path, url)
+        await copy_database(path, url, game)
         yield url
 
 
@@ -94,7 +95,7 @@ async def test_a_read_never_waits_for_the_writer(tmp_path: Path) -> None:
     busy_timeout): reads go on meanwhile, on their own connections (WAL)."""
     path = tmp_path / "busy.sqlite3"
     s = await SQLiteStore.open(path)
-    g = await s.create_game("c1", 1, {}, creator=1)
+    g = await s.create_game("c1", 1, {}, creator=1, kind="vijayanagara")
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another process is writing
     waiting = asyncio.create_task(s.put_server_settings(ServerSettings(guild_id="g1")))
@@ -117,12 +118,12 @@ async def test_writes_made_in_one_transaction_each_keep_their_own_outcome(
     savepoint: one refused (a second open game in a channel, a stale version) changes
     nothing and is told its own reason; the others are stored."""
     s: Store = await SQLiteStore.open(tmp_path / "batch.sqlite3")
-    g = await s.create_game("c1", 1, {}, creator=1)
+    g = await s.create_game("c1", 1, {}, creator=1, kind="vijayanagara")
     outcomes = await asyncio.gather(
-        s.create_game("c1", 2, {}, creator=2),
+        s.create_game("c1", 2, {}, creator=2, kind="vijayanagara"),
         s.put_server_settings(ServerSettings(guild_id="g1", organisers="managers")),
         s.update_game(g.id, g.version + 5, seats={"D": 1}),
-        s.create_game("c2", 3, {}, creator=3),
+        s.create_game("c2", 3, {}, creator=3, kind="vijayanagara"),
         s.update_game(g.id, g.version, seats={"D": 4}),
         return_exceptions=True,
     )
@@ -140,7 +141,7 @@ async def test_reads_sent_together_each_get_their_own_answer(tmp_path: Path) -> 
     """Reads that wait for a busy reader go together in one trip: each is answered with its
     own rows, and one that fails (a game that does not exist) fails alone."""
     s = await SQLiteStore.open(tmp_path / "reads.sqlite3")
-    games = [await s.create_game(f"c{i}", i, {}, creator=i) for i in range(6)]
+    games = [await s.create_game(f"c{i}", i, {}, creator=i, kind="vijayanagara") for i in range(6)]
     missing = max(g.id for g in games) + 1
     asked = [g.id for g in games] * 5 + [missing]
     answers = await asyncio.gather(*(s.get_game(i) for i in asked), return_exceptions=True)
