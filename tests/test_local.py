@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from bot.ai_users import AI_USERS
 from bot.local import after_shown, amain
+from bot.registry import game
 from db import SQLiteStore
 from rules import vijayanagara
-from rules.game import game
 
 
 async def test_scripted_session(tmp_path: Path) -> None:
