@@ -121,13 +121,20 @@ def by_type(top: int) -> None:
         print(f"  {b / 1e6:8.1f} MB  {count[name]:>10,}  {name}")
 
 
-def by_file(top: int) -> None:
+def by_file(top: int, first: tracemalloc.Snapshot | None) -> None:
+    """The live allocations by file, and what each file's grew by since the first games."""
     snap = tracemalloc.take_snapshot()
     stats = snap.statistics("filename")
     total = sum(s.size for s in stats)
     print(f"traced allocations alive: {total / 1e6:.1f} MB, by file:")
     for s in stats[:top]:
         print(f"  {s.size / 1e6:8.1f} MB  {s.count:>10,}  {s.traceback[0].filename}")
+    if first is not None:
+        print("grown since the first games, by file:")
+        for d in snap.compare_to(first, "filename")[:top]:
+            print(
+                f"  {d.size_diff / 1e6:+8.1f} MB  {d.count_diff:>+10,}  {d.traceback[0].filename}"
+            )
 
 
 async def run(path: str, args: argparse.Namespace) -> None:
@@ -138,6 +145,7 @@ async def run(path: str, args: argparse.Namespace) -> None:
     t = time.perf_counter()
     drawn = 0
     warm = 0
+    first_snapshot = None
     for i in range(games):
         kind = MIX[i % len(MIX)]
         channel = f"memory-{i}"
@@ -148,6 +156,7 @@ async def run(path: str, args: argparse.Namespace) -> None:
             drawn += 1
         if i + 1 == min(FIRST_GAMES, games):
             warm = resident(f"after the first {i + 1:,} games")
+            first_snapshot = tracemalloc.take_snapshot() if args.tracemalloc else None
         if (i + 1) % 1000 == 0:
             print(f"  {i + 1:,} games in {time.perf_counter() - t:.0f} s", flush=True)
     print(
@@ -158,7 +167,7 @@ async def run(path: str, args: argparse.Namespace) -> None:
     first = min(FIRST_GAMES, games)
     per_game = (end - warm) * 1024 / (games - first) if games > first else 0.0
     print(f"per game beyond the first {first:,}: {per_game:,.0f} B")
-    by_file(args.top) if args.tracemalloc else by_type(args.top)
+    by_file(args.top, first_snapshot) if args.tracemalloc else by_type(args.top)
     await svc.close()
 
 
