@@ -27,7 +27,7 @@ from . import basemap, palette, theme
 from . import geometry as g
 from .lru import LRU, pixel_bytes
 
-MAPS_KEPT = 6  # the maps of the boards drawn last: a new one is made from the nearest
+MAPS_KEPT = 4  # the maps of the boards drawn last: a new one is made from the nearest
 Fills = tuple[theme.RGB, ...]  # one colour per space, in g.POLYGONS order
 MAP_BYTES = g.MAP_W * g.MAP_H * 4  # one RGB map (Pillow keeps a pixel in four bytes)
 CACHE_BYTES = MAPS_KEPT * MAP_BYTES
@@ -89,7 +89,7 @@ def _paint_box(sid: str, fills: Fills) -> Image.Image:
 
 
 # A map not in the cache is made from the nearest one with a few pastes of kept tiles.
-TILE_BYTES = 2 * MAP_BYTES
+TILE_BYTES = MAP_BYTES
 _tiles: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES, pixel_bytes)
 _tiles_on: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES // 4, pixel_bytes)
 
