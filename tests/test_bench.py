@@ -32,8 +32,8 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "memory.py": (
         ["--games", "4", "--moves", "1", "--draw-every", "2"],
-        rf"4 active games +RSS +{NUMBER} MB +peak +{NUMBER} MB\nper game .*: {NUMBER} B\n"
-        rf"objects alive: {NUMBER}.*\n +{NUMBER} MB +{NUMBER} ",
+        rf"4 active games +RSS +{NUMBER} MB +peak +{NUMBER} MB\nper game .*: -?{NUMBER} B\n"
+        rf"of which freed but held by malloc: -?{NUMBER} MB\nobjects alive: {NUMBER}.*\n +{NUMBER} MB",
     ),
     "override_rate.py": (
         ["--games", "1", "--iterations", "3", "--decisions", "2"],
