@@ -28,7 +28,9 @@ from .workers import Workers
 log = logging.getLogger(__name__)
 
 AnyGame = Game[object, object, object, BaseModel]
-CACHE_SIZE = 2048
+# The states of the games played last (some 12 KB each for Vijayanagara): the games moving
+# now, not every active game of a server (a game not held loads from its latest snapshot).
+CACHE_SIZE = 512
 SEED_DEALS = "dealt_by_seed"  # in a game's options: created with a seed, which deals it all
 FILES = "files"  # in a game's options: each attached component file's key, by name
 TIEBREAK = "tiebreak"  # in a game's options: the tiebreak it is a game of (bot.tiebreak)

@@ -30,6 +30,11 @@ TINY: dict[str, tuple[list[str], str]] = {
         ["--positions", "1", "--seconds", "0.02", "--service", "1"],
         rf"wall: median {NUMBER} s",
     ),
+    "memory.py": (
+        ["--games", "4", "--moves", "1", "--draw-every", "2"],
+        rf"4 active games +RSS +{NUMBER} MB +peak +{NUMBER} MB\nper game .*: -?{NUMBER} B\n"
+        rf"of which freed but held by malloc: -?{NUMBER} MB\nobjects alive: {NUMBER}.*\n +{NUMBER} MB",
+    ),
     "override_rate.py": (
         ["--games", "1", "--iterations", "3", "--decisions", "2"],
         rf"floor 1.0: easy's step overruled in {NUMBER} of 2",

@@ -16,11 +16,11 @@ from PIL import Image, ImageFont
 from rules.vijayanagara import Piece
 
 from . import fastdraw, palette, shapes, sprites, theme
-from .lru import LRU
+from .lru import LRU, pixel_bytes
 
 Box = tuple[int, int, int, int]
-_rgb: LRU[Hashable, Image.Image] = LRU(4 << 20, lambda im: 3 * im.width * im.height)
-_twins: LRU[Hashable, Image.Image] = LRU(4 << 20, lambda im: im.width * im.height)
+_rgb: LRU[Hashable, Image.Image] = LRU(4 << 20, pixel_bytes)
+_twins: LRU[Hashable, Image.Image] = LRU(4 << 20, pixel_bytes)
 _twins_of: list[Image.Image] = []  # the palette the twins are on
 
 

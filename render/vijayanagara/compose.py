@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import threading
 from functools import cache
 
@@ -66,7 +67,20 @@ def _sample() -> Image.Image:
 @cache
 def board_palette() -> Image.Image:
     """The fixed palette of every board (render/vijayanagara/palette.py), made once per process."""
-    return palette.build(_sample())
+    pal = palette.build(_sample())
+    _give_back_scratch()
+    return pal
+
+
+def _give_back_scratch() -> None:
+    """Hand the freed heap back to the system (glibc's malloc_trim; elsewhere nothing). The
+    palette's sample (a board and a map in each tint) is some 60 MB of scratch, drawn once,
+    that glibc would otherwise keep for the life of the process."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim(0)
 
 
 def board(

@@ -15,19 +15,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .lru import LRU
+from .lru import LRU, pixel_bytes
 
 Mask = tuple[tuple[int, int], Image.Image]  # offset from the anchor point, L mask or RGB tile
 RGB = tuple[int, int, int]
 
 _LEVELS = [0 if v < 64 else (128 if v < 192 else 255) for v in range(256)]
-# Bounded by bytes: a line of the prompt is a mask of some 25 KB, its tile three times that.
-_masks: LRU[tuple[str, str, int, str, int], Mask] = LRU(4 << 20, lambda m: _pixels(m) or 1)
-_tiles: LRU[tuple[str, str, int, str, RGB, RGB], Mask] = LRU(8 << 20, lambda m: 3 * _pixels(m) or 1)
-
-
-def _pixels(m: Mask) -> int:
-    return m[1].width * m[1].height
+# Bounded by bytes: a line of the prompt is a mask of some 25 KB, its tile four times that.
+_masks: LRU[tuple[str, str, int, str, int], Mask] = LRU(4 << 20, lambda m: pixel_bytes(m[1]) or 1)
+_tiles: LRU[tuple[str, str, int, str, RGB, RGB], Mask] = LRU(
+    8 << 20, lambda m: pixel_bytes(m[1]) or 1
+)
 
 
 def _render(key: tuple[str, str, int, str, int]) -> Mask:

@@ -6,8 +6,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
+from PIL import Image
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+def pixel_bytes(im: Image.Image) -> int:
+    """The bytes Pillow keeps for an image's pixels: four a pixel for an image of several
+    bands (RGB is kept as RGBX), one for L, P and 1."""
+    return im.width * im.height * (4 if len(im.getbands()) > 1 else 1)
 
 
 class LRU(Generic[K, V]):

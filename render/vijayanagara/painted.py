@@ -25,11 +25,12 @@ from PIL import Image
 
 from . import basemap, palette, theme
 from . import geometry as g
-from .lru import LRU
+from .lru import LRU, pixel_bytes
 
+MAPS_KEPT = 4  # the maps of the boards drawn last: a new one is made from the nearest
 Fills = tuple[theme.RGB, ...]  # one colour per space, in g.POLYGONS order
-MAP_BYTES = g.MAP_W * g.MAP_H * 3  # one RGB map
-CACHE_BYTES = 8 * MAP_BYTES
+MAP_BYTES = g.MAP_W * g.MAP_H * 4  # one RGB map (Pillow keeps a pixel in four bytes)
+CACHE_BYTES = MAPS_KEPT * MAP_BYTES
 
 
 def paint(fills: Fills) -> Image.Image:
@@ -88,11 +89,9 @@ def _paint_box(sid: str, fills: Fills) -> Image.Image:
 
 
 # A map not in the cache is made from the nearest one with a few pastes of kept tiles.
-TILE_BYTES = 2 * MAP_BYTES
-_tiles: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES, lambda im: 3 * im.width * im.height)
-_tiles_on: LRU[tuple[str, Fills], Image.Image] = LRU(
-    TILE_BYTES // 3, lambda im: im.width * im.height
-)
+TILE_BYTES = MAP_BYTES
+_tiles: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES, pixel_bytes)
+_tiles_on: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES // 4, pixel_bytes)
 
 
 Outlined = tuple[tuple[int, int], Image.Image, Image.Image]  # top left, RGB, where ("1")
@@ -122,11 +121,9 @@ def outlined_on(sid: str, fills: Fills, pal: Image.Image) -> Image.Image:
 
 
 _outlined: LRU[tuple[str, Fills], Outlined] = LRU(
-    TILE_BYTES, lambda o: 3 * o[1].width * o[1].height
+    TILE_BYTES, lambda o: pixel_bytes(o[1]) + pixel_bytes(o[2])
 )
-_outlined_on: LRU[tuple[str, Fills], Image.Image] = LRU(
-    TILE_BYTES // 3, lambda im: im.width * im.height
-)
+_outlined_on: LRU[tuple[str, Fills], Image.Image] = LRU(TILE_BYTES // 4, pixel_bytes)
 _cache: LRU[Fills, Image.Image] = LRU(CACHE_BYTES, lambda im: MAP_BYTES)
 
 
@@ -150,7 +147,7 @@ def painted(fills: Fills) -> Image.Image:
     return _cache.get_or_make(fills, _make)
 
 
-_quantised: LRU[Fills, Image.Image] = LRU(CACHE_BYTES // 3, lambda im: MAP_BYTES // 3)
+_quantised: LRU[Fills, Image.Image] = LRU(CACHE_BYTES // 4, lambda im: MAP_BYTES // 4)
 
 
 def quantised(fills: Fills, pal: Image.Image) -> Image.Image:
