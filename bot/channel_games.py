@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from db import GameRecord, Store
+from db import GameAtTurn, GameRecord, Store
 
 from .loading import BrokenGame, GameLoader, known_rules, rules_of
 from .refusal import ServiceError
@@ -55,14 +55,29 @@ class ChannelGames:
             )
 
     async def open_game(self, channel: str, kind: str | None = None) -> GameRecord:
-        record = await self.store.open_game(channel)
+        return await self._checked(channel, kind, await self.store.open_game(channel))
+
+    async def _checked(
+        self, channel: str, kind: str | None, record: GameRecord | None
+    ) -> GameRecord:
         if record is None:
             raise ServiceError(await self.no_game_text(channel, kind))
         self.check_kind(record, kind)
         return record
 
     async def active_game(self, channel: str, kind: str | None = None) -> GameRecord:
-        record = await self.open_game(channel, kind)
+        return self._started(await self.open_game(channel, kind))
+
+    async def active_game_at_turn(self, channel: str, kind: str | None = None) -> GameAtTurn:
+        """`active_game` with its pace and turn message, in one read (what a move needs)."""
+        found = await self.store.open_game_at_turn(channel)
+        self._started(await self._checked(channel, kind, found.game if found else None))
+        assert found is not None  # (_checked refused a channel without one)
+        return found
+
+    @staticmethod
+    def _started(record: GameRecord) -> GameRecord:
+        """The game, refused while it is still a lobby."""
         if record.status == "lobby":
             g = rules_of(record)
             missing = [s for s in g.info.seats if s not in record.seats]

@@ -148,7 +148,8 @@ class Moves:
     ) -> Reply:
         """Play the steps `read` makes of the order `entry` (typed, or a shortcut's)."""
         async with self.locks(channel):
-            record = await self.games.active_game(channel, kind)
+            found = await self.games.active_game_at_turn(channel, kind)
+            record = found.game
             self.pipeline.check_seated(record, user)
             text = entry.order
             if entry.draft:
@@ -182,7 +183,7 @@ class Moves:
             seat = forced or self._default_seat(record, state, user)
             order = read(Reading(record, state, user, channel, text, seat, as_seat))
             outcome = await self.pipeline.apply_and_store(
-                record, state, user, order.steps, forced, confirmed=order.confirmed
+                record, state, user, order.steps, forced, confirmed=order.confirmed, read=found
             )
             if version is None and self.recent is not None:
                 self.recent.played(record.id, user, key, outcome.game.version)
@@ -285,7 +286,8 @@ class Moves:
         if what == HINT:
             return await self._play_hint(channel, user, game_id, version)
         async with self.locks(channel):
-            record = await self.games.active_game(channel)
+            found = await self.games.active_game_at_turn(channel)
+            record = found.game
             if record.id != game_id:
                 raise ServiceError("That button belongs to another game, which is over.")
             if what == SNOOZE_ID:  # the reminder's own job says whether it is current
@@ -317,7 +319,7 @@ class Moves:
                     record, label, note, g.note_cost(view, action), what[1:]
                 )
             outcome = await self.pipeline.apply_and_store(
-                record, state, user, [Step(label, action)], None
+                record, state, user, [Step(label, action)], None, read=found
             )
         return await self.pipeline.moved_reply(outcome)
 
@@ -378,7 +380,8 @@ class Moves:
     @answers()
     async def undo(self, channel: str, user: int, kind: str | None = None) -> Reply:
         async with self.locks(channel):
-            record = await self.games.active_game(channel, kind)
+            found = await self.games.active_game_at_turn(channel, kind)
+            record = found.game
             g = rules_of(record)
             state = await self.loader.state_of(record)
             undo = g.undo(state)
@@ -387,7 +390,7 @@ class Moves:
                     f"`undo`: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
                 )
             outcome = await self.pipeline.apply_and_store(
-                record, state, user, [Step("undo", undo[1])], None
+                record, state, user, [Step("undo", undo[1])], None, read=found
             )
         return await self.pipeline.moved_reply(outcome)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from db import (
     Announcement,
+    GameAtTurn,
     GameRecord,
     GameResult,
     LogLines,
@@ -95,6 +96,7 @@ class OrderUnderWay:
     revealed_at: str | None = None
     played: int = 0  # the steps looked at (the rest a reveal cut off)
     actor: Seat | None = None  # who played the last step
+    read: GameAtTurn | None = None  # the pace and turn message read with the game, if they were
 
 
 def action_json(g: AnyGame, action: object) -> dict[str, object]:
@@ -136,15 +138,17 @@ class TurnPipeline:
         *,
         confirmed: bool = True,
         note: str | None = None,
+        read: GameAtTurn | None = None,
     ) -> Outcome:
         """`store_order`; a game stored before per-game secrets takes one with this move (its
-        seed's outcomes so far written into its log), stored only if the move is."""
+        seed's outcomes so far written into its log), stored only if the move is. `read`: the
+        game's pace and turn message, read with `record` (else they are read when needed)."""
         adoption = (
             await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
         )
         try:
             return await self._store_order(
-                record, state, user, steps, forced, confirmed, note, adoption
+                record, state, user, steps, forced, confirmed, note, adoption, read
             )
         except BaseException:
             if adoption is not None:  # the caches reload what was stored
@@ -194,6 +198,7 @@ class TurnPipeline:
         confirmed: bool,
         note: str | None,
         adoption: Adoption | None,
+        read: GameAtTurn | None = None,
     ) -> Outcome:
         """Apply the steps one by one and store them in one transaction, with the
         announcement they owe the channel.
@@ -205,6 +210,7 @@ class TurnPipeline:
         (`done`) for what already ended by itself is only noted; unless `confirmed`, a step
         that would do nothing is refused once (see `_idle_check`)."""
         order = await self._read_order(record, state, user, forced, confirmed, note, adoption)
+        order.read = read
         for k, step in enumerate(steps, start=1):
             order.played = k
             if await self._play_step(order, step, k, len(steps)):
@@ -416,9 +422,12 @@ class TurnPipeline:
             secret=secret,
             commitment=self.loader.commitment(record, secret) if secret is not None else "",
         )
-        announcement = self.announcer.announcement(
-            record, move, await self.store.turn_message(record.id)
+        turn = (
+            order.read.turn_message
+            if order.read is not None
+            else await self.store.turn_message(record.id)
         )
+        announcement = self.announcer.announcement(record, move, turn)
         waiting = self.texts.waiting_for(record, cur)
         if announcement.mentions and waiting == self.texts.waiting_for(record, state):
             # the decision stays with the same person (another of their seats, a side they
@@ -457,7 +466,11 @@ class TurnPipeline:
                 log=LogLines(start=text.start, lines=text.lines),
                 status="finished" if over else None,
                 announcement=announcement,
-                reminder=await self.reminders.plan(record, waiting),
+                reminder=(
+                    self.reminders.plan_at(record, waiting, order.read.pace)
+                    if order.read is not None
+                    else await self.reminders.plan(record, waiting)
+                ),
                 result=self.result(record, cur) if over else None,
             )
         except StaleAction as e:

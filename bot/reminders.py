@@ -132,16 +132,22 @@ class Reminders:
     async def plan(self, game: GameRecord, waiting_for: int | None) -> ReminderPlan:
         """The job a move leaves: wait for `waiting_for` from now (None: nobody to remind, a
         free seat or the game over)."""
+        if waiting_for is None:
+            return ReminderPlan(user_id=None)
+        return self.plan_at(game, waiting_for, await self.store.pace(game.id))
+
+    def plan_at(
+        self, game: GameRecord, waiting_for: int | None, stored: Pace | None
+    ) -> ReminderPlan:
+        """`plan`, with the game's stored pace already read (None: the default)."""
         now = self.clock()
         if waiting_for is None:
             return ReminderPlan(user_id=None)
         if is_ai(waiting_for) and self.ai_pace is not None:  # its "reminder" is its move
-            stored = await self.store.pace(game.id)
             wait = self.ai_pace(game, stored.ai_seconds if stored else None)
             return ReminderPlan(user_id=waiting_for, since=now, due_at=now + wait)
-        return ReminderPlan(
-            user_id=waiting_for, since=now, due_at=now + (await self.pace(game.id)).seconds
-        )
+        seconds = (stored or Pace(seconds=DEFAULT_PACE)).seconds
+        return ReminderPlan(user_id=waiting_for, since=now, due_at=now + seconds)
 
     def first_plan(self, waiting_for: int | None) -> ReminderPlan:
         """The first wait of a game not stored yet (an import, which seats only its

@@ -4,6 +4,7 @@ actions or states)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -369,6 +370,16 @@ class Pace(BaseModel):
     deadline: Deadline = "nothing"
     ai_seconds: Annotated[float, Field(gt=0)] | None = None
     proposal: PaceProposal | None = None
+
+
+@dataclass(frozen=True)
+class GameAtTurn:
+    """An open game with its pace (None: the default) and its turn message (None: none yet),
+    read together in one snapshot: what a move reads before it plays."""
+
+    game: GameRecord
+    pace: Pace | None
+    turn_message: TurnMessage | None
 
 
 class Reminder(BaseModel):

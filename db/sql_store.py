@@ -23,6 +23,7 @@ from .export import export_game
 from .models import (
     Announcement,
     DeckFile,
+    GameAtTurn,
     GameExport,
     GameRecord,
     GameResult,
@@ -110,6 +111,7 @@ class SQLStore(ABC):
             "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id), kind"
         )
         self._select_game = f"SELECT {self._game_columns} FROM games"
+        self._select_open = f"{self._select_game} WHERE channel_id = ? AND status IN (?, ?)"
 
     # --- what each backend supplies --------------------------------------------------------
 
@@ -192,12 +194,24 @@ class SQLStore(ABC):
         return await self._reading(lambda conn: self._fetch_game(conn, game_id))
 
     async def open_game(self, channel_id: str) -> GameRecord | None:
-        row = await self._one(
-            f"{self._select_game} WHERE channel_id = ? AND status IN (?, ?)",
-            channel_id,
-            *OPEN_STATUSES,
-        )
+        row = await self._one(self._select_open, channel_id, *OPEN_STATUSES)
         return None if row is None else from_row.game(row)
+
+    async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
+        async def read(conn: Conn) -> GameAtTurn | None:
+            row = await conn.fetchrow(self._select_open, channel_id, *OPEN_STATUSES)
+            if row is None:
+                return None
+            game = from_row.game(row)
+            pace = await conn.fetchrow(f"{self._SELECT_PACE} WHERE game_id = ?", game.id)
+            turn = await conn.fetchrow(f"{self._SELECT_TURN} WHERE game_id = ?", game.id)
+            return GameAtTurn(
+                game=game,
+                pace=None if pace is None else from_row.pace(pace),
+                turn_message=None if turn is None else from_row.turn_message(turn),
+            )
+
+        return await self._reading(read)
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:
         row = await self._one(
@@ -685,13 +699,12 @@ class SQLStore(ABC):
 
     # --- the turn message (migration 005) --------------------------------------------------
 
+    _SELECT_TURN = (
+        "SELECT turn_version, body, message_id, message_version, newest_id FROM turn_messages"
+    )
+
     async def turn_message(self, game_id: int) -> TurnMessage | None:
-        row = await self._one(
-            "SELECT turn_version, body, message_id, message_version, newest_id "
-            "FROM turn_messages "
-            "WHERE game_id = ?",
-            game_id,
-        )
+        row = await self._one(f"{self._SELECT_TURN} WHERE game_id = ?", game_id)
         return None if row is None else from_row.turn_message(row)
 
     async def turn_message_posted(self, game_id: int, version: int, message_id: int) -> None:
@@ -735,12 +748,13 @@ class SQLStore(ABC):
             plan.due_at,
         )
 
+    _SELECT_PACE = (
+        "SELECT seconds, deadline, ai_seconds, proposed_seconds, proposed_deadline, agreed "
+        "FROM paces"
+    )
+
     async def pace(self, game_id: int) -> Pace | None:
-        row = await self._one(
-            "SELECT seconds, deadline, ai_seconds, proposed_seconds, proposed_deadline, agreed "
-            "FROM paces WHERE game_id = ?",
-            game_id,
-        )
+        row = await self._one(f"{self._SELECT_PACE} WHERE game_id = ?", game_id)
         return None if row is None else from_row.pace(row)
 
     async def set_pace(self, game_id: int, pace: Pace, due_at: float | None = None) -> None:

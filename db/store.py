@@ -9,6 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 from .models import (
     Announcement,
     DeckFile,
+    GameAtTurn,
     GameExport,
     GameRecord,
     GameResult,
@@ -89,6 +90,12 @@ class Store(Protocol):
 
     async def open_game(self, channel_id: str) -> GameRecord | None:
         """The channel's lobby or active game, if any."""
+        ...
+
+    async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
+        """The channel's open game (as open_game) with its pace and its turn message, in one
+        read (SQLite: one snapshot, one trip to a reader; PostgreSQL: one connection): what a
+        move reads first."""
         ...
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:

@@ -27,6 +27,7 @@ from db import (
     LogLines,
     NewAction,
     OwedAnnouncement,
+    Pace,
     ReminderPlan,
     ServerSettings,
     Snapshot,
@@ -116,6 +117,45 @@ async def test_append_checks_the_version(store: Store) -> None:
     assert got[0].action == {"type": "choose", "option": "o1"}
     assert (got[0].faction, got[0].user_id) == ("D", 7)
     assert [a.seq for a in await store.actions(gid, after=1)] == [2]
+
+
+async def test_a_move_reads_its_game_with_its_pace_and_turn_message_in_one_read(
+    store: Store,
+) -> None:
+    """What a move reads first: the channel's open game with its pace and its turn message,
+    each as its own read gives it (None for the default pace and before any turn message);
+    nothing for a channel whose game is over or that never had one."""
+    assert await store.open_game_at_turn("c1") is None
+    lobby = await store.create_game("c1", 5, {}, creator=9, kind="vijayanagara")
+    found = await store.open_game_at_turn("c1")
+    assert found is not None and (found.game, found.pace, found.turn_message) == (
+        lobby,
+        None,
+        None,
+    )
+    gid = await active_game(store, "c2")
+    pace = Pace(seconds=3600, deadline="pass", ai_seconds=2.5)
+    await store.set_pace(gid, pace)
+    g = await store.get_game(gid)
+    moved = await store.append_actions(
+        gid,
+        g.version,
+        [act(1)],
+        announcement=Announcement(text="D plays.\nNext: B", body="D plays."),
+    )
+    found = await store.open_game_at_turn("c2")
+    assert found is not None
+    assert (found.game, found.pace, found.turn_message) == (
+        await store.open_game("c2"),
+        await store.pace(gid),
+        await store.turn_message(gid),
+    )
+    assert found.game == moved and found.pace == pace
+    assert found.turn_message is not None and found.turn_message.body == "D plays."
+    await store.append_actions(gid, moved.version, [act(2)], status="finished")
+    assert await store.open_game_at_turn("c2") is None
+    again = await store.open_game_at_turn("c1")  # another channel's game is its own
+    assert again is not None and again.game == lobby and again.pace is None
 
 
 async def test_append_needs_an_active_game(store: Store) -> None:

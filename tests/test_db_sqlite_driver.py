@@ -170,3 +170,51 @@ async def test_a_unit_of_work_that_waits_for_something_is_refused_and_leaves_not
     await s.put_server_settings(ServerSettings(guild_id="g1"))
     assert (await s.server_settings("g1")).guild_id == "g1"
     await s.close()
+
+
+async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A played order reads its game, pace and turn message in one trip to the reader (a
+    stage that ends adds one, to recap it from the log) and stores in one trip to the
+    writer."""
+    svc = await GameService.open(str(tmp_path / "trips.sqlite3"), no_pictures)
+    await svc.create(CHANNEL, 1, seed=3, kind="vijayanagara")
+    for seat, uid in SEATS.items():
+        await svc.join(CHANNEL, uid, seat.value)
+    await svc.start(CHANNEL, 1)
+    store = svc.store
+    assert isinstance(store, SQLiteStore)
+    trips = {"read": 0, "write": 0}
+    for kind, worker in (("read", store._readers[0].worker), ("write", store._writer_conn)):
+
+        async def counted(call: object, kind: str = kind, run: object = worker.run) -> object:
+            trips[kind] += 1
+            return await run(call)  # type: ignore[operator]
+
+        monkeypatch.setattr(worker, "run", counted)
+    g, r = game("vijayanagara"), random.Random(5)
+    seen: set[bool] = set()
+    try:
+        for _ in range(40):
+            before = await svc.store.open_game(CHANNEL)
+            assert before is not None
+            st = await svc.state_of(before)
+            a = r.choice(vijayanagara.legal_actions(st))
+            seat = decider(st)
+            assert seat is not None
+            order = vijayanagara.describe(st, a)
+            if vijayanagara.idle_note(st, a):  # a Command that does nothing needs `confirm`
+                order += "; confirm"
+            trips.update(read=0, write=0)
+            reply = await svc.play(CHANNEL, SEATS[seat], order, expected_version=before.version)
+            made = dict(trips)
+            assert reply.ok, reply.text
+            after = await svc.store.open_game(CHANNEL)
+            assert after is not None
+            recap = g.turn(await svc.state_of(after))[1] != g.turn(st)[1]
+            assert made == {"read": 2 if recap else 1, "write": 1}
+            seen.add(recap)
+        assert seen == {False, True}  # moves inside a stage, and one that ended it
+    finally:
+        await svc.close()
