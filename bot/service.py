@@ -32,6 +32,7 @@ from .autocomplete import Autocomplete
 from .channel_games import ChannelGames, ChannelLocks
 from .closing import REMATCH, Closings
 from .club import Club
+from .display_names import DisplayNames
 from .hints import HintOrders
 from .loading import GameLoader, secret_for_seed
 from .lobby import MAX_FILE_BYTES, Lobby, OptionValues
@@ -81,16 +82,24 @@ class GameService:
         clock: Callable[[], float] = time.time,
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
         rematch_line: str = "A rematch: the button below.",
+        display_name: Callable[[int], str | None] | None = None,
     ) -> None:
         """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
         `ai_executor`: a pool to think in instead, left to its owner at close;
         `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
         refuse a typed order that repeats the one just played (the terminal, which reads each
-        line once, turns it off)."""
+        line once, turns it off); `display_name`: the players' names on the board (None: the
+        names the chat's client learns, `names`)."""
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
         self.workers = Workers()
-        self.texts = TableTexts(mention_fn, see_all_hint=see_all_hint, name_players=name_players)
+        self.names = DisplayNames()  # learnt by the chat's client from each interaction
+        self.texts = TableTexts(
+            mention_fn,
+            see_all_hint=see_all_hint,
+            name_players=name_players,
+            display_name=self.names if display_name is None else display_name,
+        )
         self.loader = GameLoader(store, self.workers, seed_source)
         self.reminders = Reminders(
             store, clock, self.texts.mention, abandon_after, ai_pace=AiSeats.pace_of
@@ -157,10 +166,6 @@ class GameService:
     @property
     def display_name(self) -> Callable[[int], str | None]:
         return self.texts.display_name
-
-    @display_name.setter
-    def display_name(self, fn: Callable[[int], str | None]) -> None:
-        self.texts.display_name = fn
 
     @property
     def seed_source(self) -> Callable[[], int] | None:
