@@ -21,22 +21,22 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from typing import TypeVar
 
-from db import GameRecord, Pace, Reminder, StaleAction, Store
+from db import GameRecord, Pace, Reminder, StaleAction
 from rules.game import Step
 
 from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
-from .channel_games import ChannelGames, ChannelLocks
 from .hints import HINT, HintOrder, HintOrders
-from .loading import BrokenGame, GameLoader, public, rules_of
+from .loading import BrokenGame, public, rules_of
 from .lobby import Lobby
 from .moves import seat_named
+from .parts import SharedParts
 from .permissions import may_tend
-from .pipeline import TurnPipeline, announced
+from .pipeline import announced
 from .refusal import ServiceError, answers
-from .reminders import STALLED, Reminders
+from .reminders import STALLED
 from .reply import Button, Reply
-from .table_texts import TableTexts, custom_id
+from .table_texts import custom_id
 
 log = logging.getLogger(__name__)
 
@@ -88,13 +88,7 @@ def check_pace(pace: float | None) -> None:
 class AiSeats:
     def __init__(
         self,
-        store: Store,
-        locks: ChannelLocks,
-        games: ChannelGames,
-        loader: GameLoader,
-        texts: TableTexts,
-        pipeline: TurnPipeline,
-        reminders: Reminders,
+        shared: SharedParts,
         lobby: Lobby,
         hints: HintOrders,
         *,
@@ -109,13 +103,13 @@ class AiSeats:
             raise ValueError(
                 f"the AI needs {MIN_WORKERS} to {MAX_WORKERS} worker processes, not {workers}"
             )
-        self.store = store
-        self.locks = locks
-        self.games = games
-        self.loader = loader
-        self.texts = texts
-        self.pipeline = pipeline
-        self.reminders = reminders
+        self.store = shared.store
+        self.locks = shared.locks
+        self.games = shared.games
+        self.loader = shared.loader
+        self.texts = shared.texts
+        self.pipeline = shared.pipeline
+        self.reminders = shared.reminders
         self.lobby = lobby
         self.hints = hints
         self.workers = default_workers() if workers is None else workers
@@ -174,11 +168,12 @@ class AiSeats:
             and len(game.seats) >= rules_of(game).info.min_players
         )
 
-    def pace_of(self, game: GameRecord, stored: float | None) -> float:
+    @staticmethod
+    def pace_of(game: GameRecord, stored: float | None) -> float:
         """Seconds between two AI steps: the game's stored AI pace, else DEFAULT_PACE; a
         game with no person in it is for watching, never faster than ALL_AI_MIN_PACE."""
         pace = DEFAULT_PACE if stored is None else stored
-        return max(pace, ALL_AI_MIN_PACE) if self.all_ai(game) else pace
+        return max(pace, ALL_AI_MIN_PACE) if AiSeats.all_ai(game) else pace
 
     # --- seats -----------------------------------------------------------------------------
 

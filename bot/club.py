@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 
 from db import (
     ENDED_STATUSES,
@@ -16,7 +15,6 @@ from db import (
     PaceProposal,
     Reminder,
     StaleAction,
-    Store,
     UserPrefs,
 )
 from db.models import MAX_ID
@@ -25,12 +23,10 @@ from rules.game import Step
 
 from .ai_users import is_ai
 from .announcing import reveal_text
-from .channel_games import ChannelGames, ChannelLocks
 from .loading import (
     SEED_DEALS,
     TIEBREAK,
     BrokenGame,
-    GameLoader,
     known_rules,
     public,
     rules_of,
@@ -38,8 +34,9 @@ from .loading import (
 from .lobby import Lobby, check_range
 from .log_reading import replayed, told_lines
 from .moves import MAX_CUSTOM_ID_CHARS, seat_named
-from .permissions import Permissions, may_tend
-from .pipeline import TurnPipeline, announced
+from .parts import SharedParts
+from .permissions import may_tend
+from .pipeline import announced
 from .records import history_text, stats_text
 from .refusal import ServiceError, answers
 from .reminders import (
@@ -48,15 +45,13 @@ from .reminders import (
     MIN_PACE_HOURS,
     REMINDER,
     DueReminder,
-    Reminders,
     check_time_zone,
     parse_quiet,
     prefs_text,
 )
 from .reply import Button, Reply
-from .table_texts import CUSTOM_ID_PREFIX, TableTexts
+from .table_texts import CUSTOM_ID_PREFIX
 from .words import count_of
-from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -68,24 +63,30 @@ DEADLINES = ("nothing", "pass")  # what happens when a game's first wait runs ou
 PACE_AGREE = "pace-"  # the Agree button under a proposed pace: pace-<deadline>
 
 
-@dataclass(eq=False, repr=False)
 class Club:
-    store: Store
-    locks: ChannelLocks
-    games: ChannelGames
-    loader: GameLoader
-    texts: TableTexts
-    pipeline: TurnPipeline
-    reminders: Reminders
-    permissions: Permissions
-    lobby: Lobby
-    workers: Workers
-    # an AI seat's due turn: it moves (in the background); wired by the service
-    start_ai: Callable[[Reminder], None] = field(default=lambda job: None, init=False)
-    # The server a channel is on, asked of the chat (the Discord client sets it): for
-    # games stored before their server was noted. None where there are no servers.
-    channel_server: Callable[[str], Awaitable[str | None]] | None = field(default=None, init=False)
-    _unplaceable: set[str] = field(default_factory=set, init=False)  # channels not placed, this run
+    def __init__(
+        self,
+        shared: SharedParts,
+        lobby: Lobby,
+        start_ai: Callable[[Reminder], None],
+        channel_server: Callable[[str], Awaitable[str | None]] | None = None,
+    ) -> None:
+        """`start_ai`: an AI seat's due turn: it moves (in the background). `channel_server`:
+        the server a channel is on, asked of the chat, for games stored before their server
+        was noted; None where there are no servers."""
+        self.store = shared.store
+        self.locks = shared.locks
+        self.games = shared.games
+        self.loader = shared.loader
+        self.texts = shared.texts
+        self.pipeline = shared.pipeline
+        self.reminders = shared.reminders
+        self.permissions = shared.permissions
+        self.workers = shared.workers
+        self.lobby = lobby
+        self.start_ai = start_ai
+        self.channel_server = channel_server
+        self._unplaceable: set[str] = set()  # channels not placed, this run
 
     def mention(self, user: int) -> str:
         return self.texts.mention(user)

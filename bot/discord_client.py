@@ -30,7 +30,6 @@ from .discord_delivery import (
     send_direct,
     sender_of,
 )
-from .display_names import DisplayNames
 from .refusal import ServiceError
 from .registry import games
 from .reply import Reply
@@ -72,6 +71,12 @@ class VjTree(app_commands.CommandTree["VijayanagaraBot"]):
                 await interaction.response.send_message(NOT_IN_SERVERS, ephemeral=True)
         return False
 
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """A command that failed: its client tells the sender."""
+        await self.client.on_app_command_error(interaction, error)
+
 
 class VijayanagaraBot(discord.Client):
     """The client: no privileged intents; slash commands and components only. One process,
@@ -89,7 +94,6 @@ class VijayanagaraBot(discord.Client):
         self.groups = {g.info.id: GameGroups(service).group(g) for g in games()}
         for group in self.groups.values():
             self.tree.add_command(group)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._sync = sync
         self.in_flight: set[tuple[int, int]] = set()  # announcements being delivered now
         self.delivered_unmarked: set[tuple[int, int]] = set()
@@ -102,8 +106,7 @@ class VijayanagaraBot(discord.Client):
         self._outbox: asyncio.Task[None] | None = None
         self._ai_turns: asyncio.Task[None] | None = None
         service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
-        self.names = DisplayNames()  # learnt from each interaction
-        service.display_name = self.names  # the players' names on the board
+        self.names = service.names  # the board's names, learnt from each interaction
         service.channel_server = self.channel_server  # old games' servers, for the records
 
     async def channel_server(self, channel_id: str) -> str | None:

@@ -4,7 +4,6 @@ by seat, start it once enough seats are taken, abort it; the server's permission
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
 
@@ -16,7 +15,6 @@ from db import (
     ReminderPlan,
     ServerSettings,
     Snapshot,
-    Store,
 )
 from db.models import FIRST_GAME, MAX_ID
 from rules.errors import DataError, clip, excerpt
@@ -25,12 +23,10 @@ from rules.game import component_files, player_options
 from .ai_turns import ai_header
 from .ai_users import AI_USERS, ai_name, is_ai, seat_level
 from .announcing import commitment_text, reveal_text
-from .channel_games import ChannelGames, ChannelLocks
 from .loading import (
     PLAYERS,
     SEED_DEALS,
     AnyGame,
-    GameLoader,
     known_rules,
     options_json,
     public,
@@ -38,16 +34,14 @@ from .loading import (
     rules_of,
 )
 from .moves import seat_named
-from .permissions import ORGANISERS, Permissions
-from .pipeline import TurnPipeline, announced
+from .parts import SharedParts
+from .permissions import ORGANISERS
+from .pipeline import announced
 from .refusal import ServiceError, answers
 from .registry import game
-from .reminders import Reminders
 from .reply import Reply
-from .table_texts import TableTexts
 from .textlog import LogTail, follow_step
 from .words import every_dealt
-from .workers import Workers
 
 MAX_FILE_BYTES = 200_000  # a component file a group brings (a deck file is far smaller)
 MAX_OPTIONS_CHARS = 2_000
@@ -129,17 +123,17 @@ def _value(v: str) -> str | int | bool | None:
 NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-@dataclass(eq=False, repr=False)
 class Lobby:
-    store: Store
-    locks: ChannelLocks
-    games: ChannelGames
-    loader: GameLoader
-    texts: TableTexts
-    pipeline: TurnPipeline
-    reminders: Reminders
-    permissions: Permissions
-    workers: Workers
+    def __init__(self, shared: SharedParts) -> None:
+        self.store = shared.store
+        self.locks = shared.locks
+        self.games = shared.games
+        self.loader = shared.loader
+        self.texts = shared.texts
+        self.pipeline = shared.pipeline
+        self.reminders = shared.reminders
+        self.permissions = shared.permissions
+        self.workers = shared.workers
 
     @answers(exists="This channel already has a game. Finish or abort it, or open a thread.")
     async def create(

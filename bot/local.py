@@ -359,7 +359,15 @@ class LocalClient:
         out: TextIO,
         channel: str = CHANNEL,
         kind: str = DEFAULT_GAME,
+        *,
+        seating: Seating | None = None,
+        ai_pause: float = 0.0,
+        interruptible: bool = False,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
+        """`seating`: --play, --ai and --players: who sits where in a new game; `ai_pause`:
+        --ai-pause, seconds between two AI steps shown, to follow them; `interruptible`:
+        Ctrl-C stops a line's work (a person at a terminal); `sleep`: tests pass their own."""
         self.service = service
         self.boards = boards
         self.out = out
@@ -373,11 +381,11 @@ class LocalClient:
         self.options: dict[str, str | int | bool | None] = {}  # --options, for a new game
         self.files: dict[str, bytes] = {}  # --file and --deck, for a new game
         self.turn_text = ""  # the turn message as last shown (an edit repeats it)
-        self.seating: Seating = {}  # --play, --ai and --players: who sits where in a new game
-        self.ai_pause = 0.0  # --ai-pause: seconds between two AI steps shown, to follow them
-        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests pass their own
+        self.seating: Seating = {} if seating is None else seating
+        self.ai_pause = ai_pause
+        self.sleep = sleep
         self.hint_button: str | None = None  # the last hint's "Play this turn"
-        self.interruptible = False  # Ctrl-C stops a line's work (a person at a terminal)
+        self.interruptible = interruptible
         self.stop_asked = False  # Ctrl-C came while a line was worked on
 
     def ask_stop(self) -> None:
@@ -857,7 +865,7 @@ async def amain(
     lines: Iterable[str] | None = None,
     out: TextIO | None = None,
     renderer: Renderer | None = None,
-    sleep: Callable[[float], Awaitable[None]] | None = None,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> None:
     kind, rest = split_game(sys.argv[1:] if argv is None else argv)
     try:
@@ -892,17 +900,21 @@ async def amain(
             name_players=False,
             guard_repeats=False,
             rematch_line="`new` starts another game.",
+            display_name=lambda uid: "you",  # the board names the player to act
         )
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
-    service.display_name = lambda uid: "you"  # the board names the player to act
-    channel = CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}"
-    client = LocalClient(service, Path(args.boards), stream, channel, kind)
-    client.seating = seats
-    client.ai_pause = args.ai_pause
-    client.interruptible = lines is None  # a person at the terminal
-    if sleep is not None:
-        client.sleep = sleep
+    client = LocalClient(
+        service,
+        Path(args.boards),
+        stream,
+        CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}",
+        kind,
+        seating=seats,
+        ai_pause=args.ai_pause,
+        interruptible=lines is None,  # a person at the terminal
+        sleep=sleep,
+    )
     try:
         await client.begin(args.seed, options, files)
         await client.run(_stdin_lines(stream) if lines is None else lines)

@@ -11,15 +11,15 @@ from db import GameRecord
 from rules.errors import AmbiguousName, IllegalAction, InvalidOrder, clip, excerpt, step_where
 from rules.game import Args, Seat, Step
 
-from .channel_games import ChannelGames, ChannelLocks
 from .hints import HINT, HintOrders
-from .loading import AnyGame, GameLoader, public, rules_of
+from .loading import AnyGame, public, rules_of
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
-from .pipeline import CONFIRM, TurnPipeline, idle_question
+from .parts import SharedParts
+from .pipeline import CONFIRM, idle_question
 from .refusal import ServiceError, answers
-from .reminders import SNOOZE_ID, Reminders
+from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
-from .table_texts import CUSTOM_ID_PREFIX, TableTexts, custom_id
+from .table_texts import CUSTOM_ID_PREFIX, custom_id
 from .words import undo_limit
 
 MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
@@ -86,12 +86,7 @@ def seat_named(record: GameRecord, text: str) -> Seat:
 class Moves:
     def __init__(
         self,
-        locks: ChannelLocks,
-        games: ChannelGames,
-        loader: GameLoader,
-        texts: TableTexts,
-        pipeline: TurnPipeline,
-        reminders: Reminders,
+        shared: SharedParts,
         hints: HintOrders,
         *,
         guard_repeats: bool = True,
@@ -99,12 +94,12 @@ class Moves:
         """`guard_repeats`: refuse a typed order that repeats the one just played (a double
         submit over a network); the terminal client, which reads each line once, turns it
         off."""
-        self.locks = locks
-        self.games = games
-        self.loader = loader
-        self.texts = texts
-        self.pipeline = pipeline
-        self.reminders = reminders
+        self.locks = shared.locks
+        self.games = shared.games
+        self.loader = shared.loader
+        self.texts = shared.texts
+        self.pipeline = shared.pipeline
+        self.reminders = shared.reminders
         self.hints = hints
         self.drafts = Drafts()
         self.picks = Picks()  # the alternatives of an ambiguous step, per user and channel

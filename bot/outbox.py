@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from db import OwedAnnouncement, Store, TurnMessage
+from db import OwedAnnouncement, TurnMessage
 
-from .loading import BrokenGame, GameLoader
-from .pipeline import TurnPipeline
+from .loading import BrokenGame
+from .parts import SharedParts
 from .reply import Button, Reply
-from .table_texts import TableTexts
 
 
 class Outbox:
-    def __init__(
-        self, store: Store, loader: GameLoader, texts: TableTexts, pipeline: TurnPipeline
-    ) -> None:
-        self.store = store
-        self.loader = loader
-        self.texts = texts
-        self.pipeline = pipeline
+    def __init__(self, shared: SharedParts) -> None:
+        self.store = shared.store
+        self.loader = shared.loader
+        self.texts = shared.texts
+        self.pipeline = shared.pipeline
 
     async def owed(
         self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False

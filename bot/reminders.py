@@ -116,15 +116,16 @@ class Reminders:
         clock: Callable[[], float],
         mention: Callable[[int], str],
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
+        ai_pace: Callable[[GameRecord, float | None], float] | None = None,
     ):
-        """`abandon_after`: seconds without a move after which a game is archived (0: never)."""
+        """`abandon_after`: seconds without a move after which a game is archived (0: never).
+        `ai_pace`: seconds before an AI seat's step is due, from the game and its stored AI
+        pace: its "reminder" is its move, at the AI's pace."""
         self.store = store
         self.clock = clock
         self.mention = mention
         self.abandon_after = abandon_after
-        # seconds before an AI seat's step is due, from the game and its stored AI pace
-        # (the facade, bot/service.py, sets it): its "reminder" is its move, at the AI's pace
-        self.ai_pace: Callable[[GameRecord, float | None], float] | None = None
+        self.ai_pace = ai_pace
 
     async def pace(self, game_id: int) -> Pace:
         return await self.store.pace(game_id) or Pace(seconds=DEFAULT_PACE)

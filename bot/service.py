@@ -32,11 +32,13 @@ from .autocomplete import Autocomplete
 from .channel_games import ChannelGames, ChannelLocks
 from .closing import REMATCH, Closings
 from .club import Club
+from .display_names import DisplayNames
 from .hints import HintOrders
 from .loading import GameLoader, secret_for_seed
 from .lobby import MAX_FILE_BYTES, Lobby, OptionValues
 from .moves import MAX_CUSTOM_ID_CHARS, Moves
 from .outbox import Outbox
+from .parts import SharedParts
 from .permissions import Permissions
 from .pipeline import Outcome, TurnPipeline
 from .refusal import ServiceError
@@ -80,45 +82,46 @@ class GameService:
         clock: Callable[[], float] = time.time,
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
         rematch_line: str = "A rematch: the button below.",
+        display_name: Callable[[int], str | None] | None = None,
     ) -> None:
         """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
         `ai_executor`: a pool to think in instead, left to its owner at close;
         `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
         refuse a typed order that repeats the one just played (the terminal, which reads each
-        line once, turns it off)."""
+        line once, turns it off); `display_name`: the players' names on the board (None: the
+        names the chat's client learns, `names`)."""
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
         self.workers = Workers()
-        self.locks = ChannelLocks()
-        self.texts = TableTexts(mention_fn, see_all_hint=see_all_hint, name_players=name_players)
+        self.names = DisplayNames()  # learnt by the chat's client from each interaction
+        self.texts = TableTexts(
+            mention_fn,
+            see_all_hint=see_all_hint,
+            name_players=name_players,
+            display_name=self.names if display_name is None else display_name,
+        )
         self.loader = GameLoader(store, self.workers, seed_source)
-        self.games = ChannelGames(store, self.loader, self.texts)
-        self.reminders = Reminders(store, clock, self.texts.mention, abandon_after)
+        self.reminders = Reminders(
+            store, clock, self.texts.mention, abandon_after, ai_pace=AiSeats.pace_of
+        )
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
-        self.permissions = Permissions(store)
         self.hints = HintOrders()  # the turn a hint suggested, for its button
         self.closings = Closings(store, self.loader, self.workers, self.texts.mention, rematch_line)
+        announcer = Announcer(self.texts, self.turn_starts)
         self.pipeline = TurnPipeline(
-            store,
-            self.loader,
-            self.texts,
-            self.reminders,
-            Announcer(self.texts, self.turn_starts),
-            self.renderer,
-            self.closings,
+            store, self.loader, self.texts, self.reminders, announcer, self.renderer, self.closings
         )
-        self.moves = Moves(
-            self.locks,
-            self.games,
-            self.loader,
-            self.texts,
-            self.pipeline,
-            self.reminders,
-            self.hints,
-            guard_repeats=guard_repeats,
-        )
-        self.lobby = Lobby(
-            store,
+        self._build_parts(guard_repeats, ai_workers, ai_executor)
+
+    def _build_parts(
+        self, guard_repeats: bool, ai_workers: int | None, ai_executor: Executor | None
+    ) -> None:
+        """The parts over the shared collaborators, each built after those it calls."""
+        self.locks = ChannelLocks()
+        self.games = ChannelGames(self.store, self.loader, self.texts)
+        self.permissions = Permissions(self.store)
+        shared = SharedParts(
+            self.store,
             self.locks,
             self.games,
             self.loader,
@@ -128,49 +131,16 @@ class GameService:
             self.permissions,
             self.workers,
         )
-        self.views = Views(self.games, self.loader, self.texts, self.pipeline)
+        self.moves = Moves(shared, self.hints, guard_repeats=guard_repeats)
+        self.lobby = Lobby(shared)
+        self.views = Views(shared)
         self.autocomplete = Autocomplete(self.games, self.loader, self.texts, self.moves.drafts)
-        self.transfer = Transfer(
-            store,
-            self.locks,
-            self.games,
-            self.loader,
-            self.texts,
-            self.pipeline,
-            self.reminders,
-            self.permissions,
-            self.workers,
-        )
-        self.club = Club(
-            store,
-            self.locks,
-            self.games,
-            self.loader,
-            self.texts,
-            self.pipeline,
-            self.reminders,
-            self.permissions,
-            self.lobby,
-            self.workers,
-        )
-        self.outbox = Outbox(store, self.loader, self.texts, self.pipeline)
-        self.ai = AiSeats(
-            store,
-            self.locks,
-            self.games,
-            self.loader,
-            self.texts,
-            self.pipeline,
-            self.reminders,
-            self.lobby,
-            self.hints,
-            workers=ai_workers,
-            executor=ai_executor,
-        )
-        self.tiebreaks = Tiebreaks(store, self.locks, self.loader, self.lobby)
+        self.transfer = Transfer(shared)
+        self.outbox = Outbox(shared)
+        self.ai = AiSeats(shared, self.lobby, self.hints, workers=ai_workers, executor=ai_executor)
+        self.club = Club(shared, self.lobby, self.ai.start)
+        self.tiebreaks = Tiebreaks(shared, self.lobby)
         self.pipeline.after_finish = self.tiebreaks.finished
-        self.club.start_ai = self.ai.start
-        self.reminders.ai_pace = self.ai.pace_of
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: object) -> Self:
@@ -196,10 +166,6 @@ class GameService:
     @property
     def display_name(self) -> Callable[[int], str | None]:
         return self.texts.display_name
-
-    @display_name.setter
-    def display_name(self, fn: Callable[[int], str | None]) -> None:
-        self.texts.display_name = fn
 
     @property
     def seed_source(self) -> Callable[[], int] | None:

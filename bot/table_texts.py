@@ -60,12 +60,14 @@ class TableTexts:
         *,
         see_all_hint: str = "`/{command} options` lists them all",
         name_players: bool = True,
+        display_name: Callable[[int], str | None] = lambda uid: None,
     ) -> None:
+        """`display_name`: a person's display name for the board, where the adapter knows
+        it."""
         self.mention = with_ai_names(mention_fn)  # an AI seat is named, never pinged
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
-        # a person's display name for the board, where the adapter knows it
-        self.display_name: Callable[[int], str | None] = lambda uid: None
+        self.display_name = display_name
 
     # --- seats ------------------------------------------------------------------------------
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from db import Announcement, GameRecord, Store
+from db import Announcement, GameRecord
 from rules.dealing import keyed_below
 from rules.game import Below, Ranking, Seat, Tiebreak, TiebreakMatch, tiebreak_of
 
 from .ai_users import AI_USERS, is_ai, seat_levels
-from .channel_games import ChannelLocks
-from .loading import TIEBREAK, AnyGame, GameLoader, known_rules, secret_for_seed
+from .loading import TIEBREAK, AnyGame, known_rules, secret_for_seed
 from .lobby import Lobby
+from .parts import SharedParts
 from .pipeline import AfterGame, announced
 from .refusal import ServiceError, answers
 from .registry import game, games
@@ -49,10 +49,10 @@ def _follows() -> str:
 
 
 class Tiebreaks:
-    def __init__(self, store: Store, locks: ChannelLocks, loader: GameLoader, lobby: Lobby) -> None:
-        self.store = store
-        self.locks = locks
-        self.loader = loader
+    def __init__(self, shared: SharedParts, lobby: Lobby) -> None:
+        self.store = shared.store
+        self.locks = shared.locks
+        self.loader = shared.loader
         self.lobby = lobby
 
     @answers(exists="This channel has a game running: a tiebreak waits for its end.")

@@ -6,7 +6,6 @@ import json
 import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from db import (
     ENDED_STATUSES,
@@ -16,26 +15,21 @@ from db import (
     GameRecord,
     LogLines,
     StorageError,
-    Store,
 )
 from db.export import ExportError, parse_export
 from db.models import MAX_EXPORT_ACTIONS
 from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
-from .channel_games import ChannelGames, ChannelLocks
 from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
-from .loading import FILES, PLAYERS, SEED_DEALS, GameLoader, options_json, rules_of
+from .loading import FILES, PLAYERS, SEED_DEALS, options_json, rules_of
 from .lobby import upload_text
 from .moves import seat_named
-from .permissions import Permissions
-from .pipeline import TurnPipeline, announced
+from .parts import SharedParts
+from .pipeline import announced
 from .refusal import ServiceError, answers
-from .reminders import Reminders
 from .reply import Attachment, Reply
-from .table_texts import TableTexts
 from .words import AnyGame, count_of, dealt_count, every_dealt, reveals
-from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -57,17 +51,17 @@ def read_export(raw: bytes | str, kind: str | None = None) -> Replayed:
         raise ServiceError(str(e)) from e
 
 
-@dataclass(eq=False, repr=False)
 class Transfer:
-    store: Store
-    locks: ChannelLocks
-    games: ChannelGames
-    loader: GameLoader
-    texts: TableTexts
-    pipeline: TurnPipeline
-    reminders: Reminders
-    permissions: Permissions
-    workers: Workers
+    def __init__(self, shared: SharedParts) -> None:
+        self.store = shared.store
+        self.locks = shared.locks
+        self.games = shared.games
+        self.loader = shared.loader
+        self.texts = shared.texts
+        self.pipeline = shared.pipeline
+        self.reminders = shared.reminders
+        self.permissions = shared.permissions
+        self.workers = shared.workers
 
     @answers()
     async def export(self, channel: str, *, kind: str | None = None) -> Reply:

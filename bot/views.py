@@ -3,15 +3,15 @@ reference, the game's components to look up, and help."""
 
 from __future__ import annotations
 
-from .channel_games import ChannelGames, create_hint
-from .loading import AnyGame, GameLoader, public, rules_of
+from .channel_games import create_hint
+from .loading import AnyGame, public, rules_of
 from .lobby import check_range
 from .log_reading import told_log
-from .pipeline import TurnPipeline
+from .parts import SharedParts
 from .refusal import ServiceError, answers
 from .registry import game
 from .reply import Reply
-from .table_texts import TableTexts, holds_private, seat_title
+from .table_texts import holds_private, seat_title
 from .words import count_of
 
 MAX_LOG_LINES = 200
@@ -20,17 +20,11 @@ LISTED_IN_A_LINE = 6  # allowed steps listed in one line; more are listed one a 
 
 
 class Views:
-    def __init__(
-        self,
-        games: ChannelGames,
-        loader: GameLoader,
-        texts: TableTexts,
-        pipeline: TurnPipeline,
-    ) -> None:
-        self.games = games
-        self.loader = loader
-        self.texts = texts
-        self.pipeline = pipeline
+    def __init__(self, shared: SharedParts) -> None:
+        self.games = shared.games
+        self.loader = shared.loader
+        self.texts = shared.texts
+        self.pipeline = shared.pipeline
 
     @answers()
     async def status(
