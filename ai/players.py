@@ -2,7 +2,7 @@
 
 A player decides from a view (what its seat may see, never the state): `player(view, seat,
 r, budget)` returns the seat's next step. `r` is the caller's seeded generator and `budget`
-bounds its thinking (ai.budget). Each game's registration (bot.games) ties its players, by
+bounds its thinking (ai.budget). Each game's registration (bot.table.games) ties its players, by
 level and weakest first, to its rules, typed by the same view.
 """
 

@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.pipeline import typed_order
-from bot.renderer import Names
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.pipeline import typed_order
+from bot.table.renderer import Names
+from bot.table.reply import Reply
+from bot.table.service import GameService
 from db import SQLiteStore
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME

@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.ai_worker import advise  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.table.ai_worker import advise  # noqa: E402
+from bot.table.service import GameService  # noqa: E402
 from rules import vijayanagara  # noqa: E402
 from rules.vijayanagara.game import GAME  # noqa: E402
 

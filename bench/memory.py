@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from bot.registry import game
-from bot.renderer import Names, default_renderer
-from bot.service import GameService
+from bot.table.registry import game
+from bot.table.renderer import Names, default_renderer
+from bot.table.service import GameService
 
 # the mix of kinds, one game in ten of each of the others: what a server mostly plays
 MIX = ("vijayanagara",) * 8 + ("taj_mahal", "goat_tiger")

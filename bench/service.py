@@ -47,8 +47,8 @@ sys.path.insert(
 
 from revision import checkout
 
-from bot.renderer import Names, Renderer, default_renderer
-from bot.service import GameService
+from bot.table.renderer import Names, Renderer, default_renderer
+from bot.table.service import GameService
 from rules import vijayanagara
 from rules.vijayanagara.engine import decider
 

@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from hostile import export_doc  # noqa: E402, I001
 
 from rules import vijayanagara  # noqa: E402
-from bot.exports import replay_export  # noqa: E402
-from bot.renderer import Names  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.table.exports import replay_export  # noqa: E402
+from bot.table.renderer import Names  # noqa: E402
+from bot.table.service import GameService  # noqa: E402
 from db.export import parse_export  # noqa: E402
 
 GAME_TABLES = ("actions", "snapshots", "log_lines", "outbox", "turn_messages", "jobs", "paces")

@@ -1,5 +1,5 @@
-"""`python -m bot` runs the Discord bot (`python -m bot.local` is the terminal client)."""
+"""`python -m bot` runs the Discord bot (`python -m bot.terminal.local` is the terminal client)."""
 
-from .main import main
+from .discord.main import main
 
 main()

@@ -1,7 +1,7 @@
 """Moving up: copy every game from a SQLite file into an empty PostgreSQL database, then check
 that each one replays to the same state from either.
 
-    python -m bot.copy_db ./vijayanagara.sqlite3 postgresql://user:password@host/dbname
+    python -m bot.table.copy_db ./vijayanagara.sqlite3 postgresql://user:password@host/dbname
 
 Everything is copied, in one transaction: games (with their ids, so exports and fairness
 records still name them, and their secrets), the action logs, text logs, snapshots, owed
@@ -33,7 +33,7 @@ from .store import Store
 BATCH = 1000  # rows per round trip
 AnyGame = Game[object, object, object, BaseModel]
 Rules = Callable[[str], AnyGame]  # a game's rules by its id (a ValueError: none)
-PLAYERS = "players"  # in a game's options: the seats it started with (bot.loading)
+PLAYERS = "players"  # in a game's options: the seats it started with (bot.table.loading)
 
 # (table, SQLite columns, which of them are timestamps); the PostgreSQL columns have the same
 # names (migrations/postgresql/).

@@ -131,7 +131,7 @@ async def export_game(store: Store, game_id: int) -> GameExport:
     text under the file's name, seats, the log with its chance entries, the secret only once
     the game has ended. A game dealt by its seed has the seed here and no chance entries: the
     service writes the seed's outcomes into the log and drops it before the export leaves
-    (bot.transfer). Validated like an upload: an export always imports again."""
+    (bot.table.transfer). Validated like an upload: an export always imports again."""
     game = await store.get_game(game_id)
     acts = await store.actions(game_id)
     options = {k: v for k, v in game.options.items() if k not in KEPT_APART}

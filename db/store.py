@@ -273,7 +273,7 @@ class Store(Protocol):
         """Claim the jobs due at `now` (not claimed, or their lease ran out), earliest first:
         no caller, in this process or another, gets one again until it is marked sent or
         later, or `lease` seconds pass. `ai_only`: only AI seats' turns (negative user ids,
-        bot.ai_seats), which the bot looks for more often than reminders."""
+        bot.table.ai_seats), which the bot looks for more often than reminders."""
         ...
 
     async def reminder_sent(

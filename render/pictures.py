@@ -1,6 +1,6 @@
 """What a game draws: its board, drawn from a view (never from the full state) with the
 players' names by seat where the table knows them, and its alt text (a few lines a screen
-reader reads in the picture's place). Each game's registration (bot.games) ties its
+reader reads in the picture's place). Each game's registration (bot.table.games) ties its
 `Pictures` to its rules, typed by the same view."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Game protocol: what every layer (bot, storage, render, AI, tests) needs of one game.
 
-One `Game` object per game (the bot's registry, `bot.registry`, finds it by its id).
+One `Game` object per game (the bot's registry, `bot.table.registry`, finds it by its id).
 Everything it does is pure: no I/O, no clock, no global random. Randomness enters only as
 chance entries: the game stops at a chance step (`chance`), and `deal` turns uniform integers
 from a dealer (`Below`: the bot's secret-keyed stream, or a seeded one in tests) into the
@@ -12,7 +12,7 @@ every hand; a seat's view adds what that seat alone may see. Every message, log 
 export of a running game, hint and AI input is made from a view, never from the state.
 
 The board picture and the AI players are not here (rules/ draws nothing and imports no other
-package of ours): each game's registration in `bot.games` ties its rules to its pictures
+package of ours): each game's registration in `bot.table.games` ties its rules to its pictures
 (`render.pictures.Pictures`) and its players (`ai.players.Player`), typed by its view.
 """
 

@@ -9,7 +9,7 @@ import asyncio
 import time
 from pathlib import Path
 
-from bot.ai_worker import think
+from bot.table.ai_worker import think
 
 SAFETY = 120.0  # seconds: only so that a broken test fails instead of hanging
 

@@ -1,4 +1,5 @@
-"""The bot as `bot/main.py` builds and serves it, against the fake Discord (discord_fake.py)."""
+"""The bot as `bot/discord/main.py` builds and serves it, against the fake Discord
+(discord_fake.py)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ import pytest
 from discord_fake import BOT_TOKEN, FakeDiscord, Interaction, Message
 from fakes import PNG, SEATS
 
-from bot.discord_client import VijayanagaraBot
-from bot.main import build, serve
-from bot.service import GameService
-from bot.settings import Settings
+from bot.discord.discord_client import VijayanagaraBot
+from bot.discord.main import build, serve
+from bot.discord.settings import Settings
+from bot.table.service import GameService
 from rules import vijayanagara
 
 D, B, V = (

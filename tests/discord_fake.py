@@ -1,6 +1,6 @@
 """A fake Discord behind the real discord.py library: its HTTP API and its gateway, in memory.
 
-The bot runs unchanged (the client `bot/main.py` builds); only `aiohttp.ClientSession` is
+The bot runs unchanged (the client `bot/discord/main.py` builds); only `aiohttp.ClientSession` is
 replaced, so every request discord.py makes (REST, interaction callbacks, webhooks follow-ups,
 CDN downloads, the gateway websocket) lands here. The fake records requests and messages and
 enforces Discord's documented interaction rules:

@@ -23,14 +23,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 import aiohttp
 from discord_fake import FakeDiscord, FakeGateway, FakeResponse
 
-import bot.discord_client
-from bot.discord_client import VijayanagaraBot
-from bot.main import main
+import bot.discord.discord_client
+from bot.discord.discord_client import VijayanagaraBot
+from bot.discord.main import main
 
 fake = FakeDiscord()
 unreachable = os.environ.get("FAKE_UNREACHABLE")
 if unreachable:
-    bot.discord_client.LOGIN_FIRST_WAIT = 0.0  # its retries wait on no real clock
+    bot.discord.discord_client.LOGIN_FIRST_WAIT = 0.0  # its retries wait on no real clock
     fake.unreachable = "refused" if unreachable == "gateway" else unreachable
     fake.gateway_only = unreachable == "gateway"
 aiohttp.ClientSession = fake.session_factory  # type: ignore[assignment, misc]

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import yaml_text
 
-from bot.reply import Reply
+from bot.table.reply import Reply
 
 FIXTURE = Path(__file__).parent / "fixtures" / "small_deck.yaml"
 MAX_CPU_SECONDS = 2.0

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fakes import SEATS, FakeRenderer
 
-from bot.pipeline import typed_order
-from bot.service import GameService
+from bot.table.pipeline import typed_order
+from bot.table.service import GameService
 from db import open_store
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME

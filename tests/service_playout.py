@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 from fakes import SEATS
 
-from bot.pipeline import typed_order
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.pipeline import typed_order
+from bot.table.reply import Reply
+from bot.table.service import GameService
 from db.models import GameRecord
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME

@@ -4,11 +4,11 @@ is on turn, the steps autocomplete offers."""
 
 from __future__ import annotations
 
-from bot.commands import Call, Value, find
-from bot.loading import rules_of
-from bot.registry import game
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.commands import Call, Value, find
+from bot.table.loading import rules_of
+from bot.table.registry import game
+from bot.table.reply import Reply
+from bot.table.service import GameService
 from db import GameRecord
 
 

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from fakes import FakeRenderer
 
-from bot.commands import help_reply
-from bot.loading import rules_of
-from bot.local import CHANNEL, DEFAULT_GAME, LocalClient
-from bot.pipeline import typed_order
-from bot.registry import game
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.commands import help_reply
+from bot.table.loading import rules_of
+from bot.table.pipeline import typed_order
+from bot.table.registry import game
+from bot.table.reply import Reply
+from bot.table.service import GameService
+from bot.terminal.local import CHANNEL, DEFAULT_GAME, LocalClient
 
 MAX_STEPS = 1500  # a game that has not ended by then is left there (its texts are kept)
 LOOKS = ("status", "options", "log 5", "board", "rules", "undo", "hint")

@@ -16,10 +16,10 @@ from fakes import SEATS, FakeRenderer
 from pydantic import ValidationError
 from service_playout import play_random_orders, seat_and_start
 
-from bot import ai_seats
-from bot.ai_seats import default_workers
-from bot.service import GameService
-from bot.settings import Settings
+from bot.discord.settings import Settings
+from bot.table import ai_seats
+from bot.table.ai_seats import default_workers
+from bot.table.service import GameService
 from rules import vijayanagara
 
 D = SEATS[vijayanagara.Faction.D]

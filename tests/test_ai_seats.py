@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from fakes import SEATS, STRANGER, FakeRenderer
 
-from bot.ai_seats import AI_USERS, AiSeats, worker_processes
-from bot.service import GameService
+from bot.table.ai_seats import AI_USERS, AiSeats, worker_processes
+from bot.table.service import GameService
 from rules import vijayanagara
 
 CH = "chan-ai"

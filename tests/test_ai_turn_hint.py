@@ -175,7 +175,7 @@ def test_a_hint_whose_time_ran_out_before_it_began_still_suggests_a_legal_turn()
     a turn the service plays as one order."""
     import time
 
-    from bot.ai_worker import advise
+    from bot.table.ai_worker import advise
     from rules.vijayanagara.game import GAME
 
     st = _midgame(2, 40)

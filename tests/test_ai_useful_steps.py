@@ -9,7 +9,7 @@ import random
 
 from ai.vijayanagara import easy
 from ai.vijayanagara.turn_hint import plans
-from bot.registry import game
+from bot.table.registry import game
 from rules import vijayanagara
 
 

@@ -13,10 +13,10 @@ from PIL import Image
 from test_reminders import Clock
 from test_service import current
 
-from bot.closing import CHART_FILE, rating_lines
-from bot.local import LocalClient
-from bot.reply import Attachment, Reply
-from bot.service import GameService
+from bot.table.closing import CHART_FILE, rating_lines
+from bot.table.reply import Attachment, Reply
+from bot.table.service import GameService
+from bot.terminal.local import LocalClient
 from db import GameResult, SeatResult, ServerSettings
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME

@@ -17,10 +17,10 @@ from discord_fake import CHANNEL
 from fakes import FakeRenderer
 from table_helpers import open_game, run
 
-from bot.local import amain
-from bot.reply import Reply
-from bot.service import GameService
-from bot.verify import check
+from bot.table.reply import Reply
+from bot.table.service import GameService
+from bot.table.verify import check
+from bot.terminal.local import amain
 from rules.taj_mahal import State
 from rules.taj_mahal.components import MAX_CHARS, standard_texts
 

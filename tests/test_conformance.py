@@ -1,7 +1,8 @@
 """What every registered game must do (rules.game's protocol), checked on random games.
 
-A game joins the project by its registration (bot/games/<game>.py: its rules, its pictures
-and its AI players) and its one line in bot/registry.py; then it must pass this file. Each game plays a few
+A game joins the project by its registration (bot/table/games/<game>.py: its rules, its
+pictures and its AI players) and its one line in bot/table/registry.py; then it must pass this
+file. Each game plays a few
 random games to the end (SEEDS: a bounded sample, so that the file stays fast), every step
 chosen uniformly from `legal_actions` and every chance step dealt from a seeded dealer, and
 every state and step of them is checked:
@@ -26,7 +27,7 @@ import pytest
 from pydantic import BaseModel
 
 from ai.budget import Budget
-from bot.registry import games, registry
+from bot.table.registry import games, registry
 from rules.game import Game, Seat
 
 AnyGame = Game[object, object, object, BaseModel]

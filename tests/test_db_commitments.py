@@ -13,7 +13,7 @@ from fakes import FakeRenderer
 from old_schema import postgresql_before, sqlite_before
 from pg_server import PgServer
 
-from bot.service import GameService
+from bot.table.service import GameService
 from rules.dealing import commitment
 
 BEFORE = 13

@@ -1,4 +1,4 @@
-"""Moving up: `python -m bot.copy_db` copies every game from a SQLite file into
+"""Moving up: `python -m bot.table.copy_db` copies every game from a SQLite file into
 PostgreSQL, and each replays there to the state it had; the bot carries on from the copy."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from table_helpers import choices, on_turn, run
 from test_records import finished
 from test_service import B_FIRST, current, play_random, seated
 
-from bot.registry import game
-from bot.service import GameService
+from bot.table.registry import game
+from bot.table.service import GameService
 from db import GameRecord, ServerSettings
 from db.copy import AnyGame, CopyError, copy_database
 from rules import vijayanagara
@@ -111,7 +111,7 @@ async def test_the_copy_goes_only_into_an_empty_database(tmp_path: Path, postgre
 async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
     await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
     done = subprocess.run(
-        [sys.executable, "-m", "bot.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
+        [sys.executable, "-m", "bot.table.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -120,7 +120,7 @@ async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
     assert done.returncode == 0, done.stderr
     assert "copied 4 game(s)" in done.stdout and "same state" in done.stdout
     again = subprocess.run(
-        [sys.executable, "-m", "bot.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
+        [sys.executable, "-m", "bot.table.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -128,7 +128,7 @@ async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
     )
     assert again.returncode == 1 and "empty database" in again.stderr
     wrong = subprocess.run(
-        [sys.executable, "-m", "bot.copy_db", str(tmp_path / "bot.sqlite3"), "mysql://x"],
+        [sys.executable, "-m", "bot.table.copy_db", str(tmp_path / "bot.sqlite3"), "mysql://x"],
         capture_output=True,
         text=True,
         cwd=ROOT,

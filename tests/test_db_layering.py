@@ -34,5 +34,5 @@ def test_nothing_imports_bot() -> None:
 
 
 def test_service_is_transport_free() -> None:
-    for name in ("service.py", "reply.py", "renderer.py", "local.py"):
+    for name in ("table/service.py", "table/reply.py", "table/renderer.py", "terminal/local.py"):
         assert "discord" not in imports(ROOT / "bot" / name), name

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.registry import game
-from bot.renderer import Names
-from bot.service import GameService
+from bot.table.registry import game
+from bot.table.renderer import Names
+from bot.table.service import GameService
 from db import GameExists, GameNotFound, ServerSettings, StaleAction, Store
 from db.copy import copy_database
 from db.sql_store import Conn

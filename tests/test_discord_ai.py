@@ -10,7 +10,7 @@ import pytest
 from discord_env import B, D, Env, running_bot
 from fakes import STRANGER
 
-from bot.ai_seats import AI_USERS
+from bot.table.ai_seats import AI_USERS
 from db import Pace
 from rules import vijayanagara
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from discord_env import D, Env, running_bot
 
-from bot.ai_users import is_ai
-from bot.pipeline import typed_order
+from bot.table.ai_users import is_ai
+from bot.table.pipeline import typed_order
 from db import GameRecord, Pace
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME

@@ -13,8 +13,8 @@ import pytest
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL
 
-from bot.discord_client import FAILED
-from bot.registry import game, games
+from bot.discord.discord_client import FAILED
+from bot.table.registry import game, games
 
 ALICE = 41
 OTHER = CHANNEL + 7
@@ -109,7 +109,7 @@ async def test_a_refusal_that_escapes_its_reply_is_still_said_not_a_failure(
 ) -> None:
     """The client's last net: a refusal raised past the service's own replies (a command that
     does not catch it) reaches its sender in its own words, not as "Something went wrong"."""
-    from bot.refusal import ServiceError
+    from bot.table.refusal import ServiceError
 
     async def refused(*args: object, **kwargs: object) -> None:
         raise ServiceError("Game 9 (Taj Mahal) cannot be loaded: a test says so.")

@@ -21,7 +21,7 @@ from discord_env import Env, running_bot
 from discord_fake import Message
 from fakes import SEATS
 
-from bot.pipeline import typed_order
+from bot.table.pipeline import typed_order
 from db import GameRecord
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME

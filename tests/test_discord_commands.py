@@ -10,7 +10,7 @@ from discord_env import B, D, Env, V, running_bot
 from discord_fake import CHANNEL
 from fakes import STRANGER
 
-from bot.closing import CHART_FILE
+from bot.table.closing import CHART_FILE
 from db import GameResult, NewAction, SeatResult
 from rules import vijayanagara
 from rules.vijayanagara.cards import deck_for, with_deck

@@ -289,7 +289,7 @@ async def test_the_board_is_not_uploaded_without_attach_files(env: Env) -> None:
 async def test_an_announcement_to_a_channel_gone_for_good_is_dropped_in_the_end(
     env: Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.discord_client as client
+    import bot.discord.discord_client as client
 
     monkeypatch.setattr(client, "GIVE_UP_AFTER", 3)
     await env.started()

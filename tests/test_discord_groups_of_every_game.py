@@ -14,8 +14,8 @@ from discord_env import Env, running_bot
 from discord_fake import CHANNEL
 from table_helpers import choices, on_turn
 
-from bot.ai_users import is_ai
-from bot.commands import commands
+from bot.table.ai_users import is_ai
+from bot.table.commands import commands
 from db import Pace
 
 ALICE, BOB, CAROL = 21, 22, 23

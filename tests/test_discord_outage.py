@@ -21,9 +21,9 @@ import pytest
 from discord_fake import BOT_TOKEN, FakeDiscord
 from fakes import FakeRenderer
 
-from bot.connection import DiscordUnreachable, OneLineNetworkErrors
-from bot.main import build, serve
-from bot.settings import Settings
+from bot.discord.connection import DiscordUnreachable, OneLineNetworkErrors
+from bot.discord.main import build, serve
+from bot.discord.settings import Settings
 
 LAUNCHER = Path(__file__).parent / "fake_discord_bot.py"
 

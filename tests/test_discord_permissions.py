@@ -12,7 +12,7 @@ import pytest
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL, GUILD, ROLE
 
-from bot.registry import game
+from bot.table.registry import game
 from db import ServerSettings
 
 CREATOR, PLAYER, SECOND, MANAGER, ORGANISER, STRANGER = 31, 32, 33, 34, 35, 36

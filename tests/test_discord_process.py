@@ -16,7 +16,7 @@ import pytest
 from discord_env import B, D, running_bot
 from discord_fake import BOT_TOKEN
 
-from bot.log_redaction import configure_logging, redact
+from bot.discord.log_redaction import configure_logging, redact
 
 LAUNCHER = Path(__file__).parent / "fake_discord_bot.py"
 
@@ -114,7 +114,7 @@ def test_redact_masks_tokens_in_urls_payloads_and_headers() -> None:
 def test_settings_come_from_the_environment_and_hide_the_token(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bot.settings import MissingToken, Settings
+    from bot.discord.settings import MissingToken, Settings
 
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     with pytest.raises(MissingToken, match="DISCORD_TOKEN is not set"):
@@ -129,7 +129,7 @@ def test_settings_come_from_the_environment_and_hide_the_token(
 def test_a_missing_token_is_one_clear_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.main import main
+    from bot.discord.main import main
 
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     with pytest.raises(SystemExit) as e:
@@ -153,7 +153,7 @@ async def test_buttons_work_after_a_restart(
 def test_database_url_chooses_the_backend_and_hides_its_password(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bot.settings import Settings
+    from bot.discord.settings import Settings
 
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setenv("VIJAYANAGARA_DB", "/tmp/x.sqlite3")
@@ -188,7 +188,7 @@ def test_bad_shard_settings_are_one_clear_line(
     ids: str | None,
     error: str,
 ) -> None:
-    from bot.main import main
+    from bot.discord.main import main
 
     monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
     for name, value in (("SHARD_COUNT", count), ("SHARD_IDS", ids)):
@@ -204,9 +204,9 @@ def test_bad_shard_settings_are_one_clear_line(
 
 
 async def test_shard_settings_split_the_servers_between_processes(tmp_path: Path) -> None:
-    from bot.discord_client import ShardedVijayanagaraBot, VijayanagaraBot
-    from bot.main import build
-    from bot.settings import Settings
+    from bot.discord.discord_client import ShardedVijayanagaraBot, VijayanagaraBot
+    from bot.discord.main import build
+    from bot.discord.settings import Settings
 
     db = str(tmp_path / "s.sqlite3")
     service, bot = await build(Settings(vijayanagara_db=db, shard_count=4, shard_ids="3, 1"))
@@ -227,7 +227,7 @@ async def test_shard_settings_split_the_servers_between_processes(tmp_path: Path
 def test_an_unreachable_database_is_one_clear_line_without_its_password(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from bot.main import main
+    from bot.discord.main import main
 
     monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
     monkeypatch.delenv("SHARD_COUNT", raising=False)
@@ -249,7 +249,7 @@ async def test_a_sharded_bot_connects_each_shard_and_plays_on_the_servers_shard(
     the server's events arrive on its own shard (server id >> 22 % 2) and a game is played."""
     from discord_fake import GUILD
 
-    from bot.discord_client import ShardedVijayanagaraBot
+    from bot.discord.discord_client import ShardedVijayanagaraBot
 
     paced: list[tuple[int | None, bool]] = []
 

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from fakes import SEATS, FakeRenderer
 
-from bot.local import amain
-from bot.service import GameService
-from bot.verify import check
+from bot.table.service import GameService
+from bot.table.verify import check
+from bot.terminal.local import amain
 from db import NewAction, Snapshot
 from rules import vijayanagara
 from rules.vijayanagara.cards import deck_for

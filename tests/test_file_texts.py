@@ -19,8 +19,8 @@ from fakes import FakeRenderer
 from hostile import FIXTURE
 from table_helpers import run
 
-from bot.registry import game, games
-from bot.service import GameService
+from bot.table.registry import game, games
+from bot.table.service import GameService
 from rules.taj_mahal.components import standard_texts
 from rules.text import text_problem
 

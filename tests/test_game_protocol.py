@@ -7,9 +7,9 @@ import random
 import pytest
 
 import render.vijayanagara
-from bot.games import vijayanagara as vijayanagara_entry
-from bot.games.entry import build_registry
-from bot.registry import game, games, registry
+from bot.table.games import vijayanagara as vijayanagara_entry
+from bot.table.games.entry import build_registry
+from bot.table.registry import game, games, registry
 from rules import vijayanagara
 from rules.goat_tiger import GOATS, TIGERS
 from rules.vijayanagara.game import GAME as VJ

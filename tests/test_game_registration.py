@@ -1,5 +1,5 @@
 """Adding a game touches no file in bot/ or db/ beyond registering it: the Goat-Tiger game is
-imported only by its own registration (bot/games/goat_tiger.py) and the one line of the
+imported only by its own registration (bot/table/games/goat_tiger.py) and the one line of the
 registry that lists it (and by Vijayanagara's own tiebreak, which plays it), and no other
 module of bot/ or db/ names it; the terminal plays it in one command."""
 
@@ -12,11 +12,11 @@ from pathlib import Path
 from fakes import FakeRenderer
 from sources import syntax_tree
 
-from bot.local import amain
+from bot.terminal.local import amain
 
 ROOT = Path(__file__).resolve().parent.parent
-OWN = ("rules/goat_tiger/", "render/goat_tiger/", "ai/goat_tiger/", "bot/games/goat_tiger.py")
-REGISTRATIONS = {"bot/registry.py"}
+OWN = ("rules/goat_tiger/", "render/goat_tiger/", "ai/goat_tiger/", "bot/table/games/goat_tiger.py")
+REGISTRATIONS = {"bot/table/registry.py"}
 VIJAYANAGARAS_TIEBREAK = {"rules/vijayanagara/tiebreak.py"}  # 5.0: Vijayanagara's ties go to it
 
 

@@ -15,9 +15,9 @@ import ai.goat_tiger
 import render.goat_tiger
 import rules.goat_tiger
 from ai.budget import Budget
-from bot.games import goat_tiger, taj_mahal, vijayanagara
-from bot.games.entry import GameEntry, Players, build_registry
-from bot.registry import registry
+from bot.table.games import goat_tiger, taj_mahal, vijayanagara
+from bot.table.games.entry import GameEntry, Players, build_registry
+from bot.table.registry import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAT_TIGER = rules.goat_tiger.GAME
@@ -88,7 +88,7 @@ from __future__ import annotations
 import ai.goat_tiger
 from ai.taj_mahal import why
 from ai.vijayanagara import players
-from bot.games.entry import GameEntry, Players
+from bot.table.games.entry import GameEntry, Players
 from render.taj_mahal import PICTURES as TAJ_MAHAL
 from render.vijayanagara.pictures import PICTURES as BOARD
 from rules.vijayanagara.game import GAME

@@ -12,7 +12,7 @@ import pytest
 import render.goat_tiger.layout as layout
 import rules.goat_tiger.notation as notation
 import rules.goat_tiger.reference as reference
-from bot.registry import game
+from bot.table.registry import game
 from rules.goat_tiger.board import leaps, neighbours
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from table_helpers import run
 
-from bot.records import history_text
-from bot.service import GameService
-from bot.table_texts import TableTexts
+from bot.table.records import history_text
+from bot.table.service import GameService
+from bot.table.table_texts import TableTexts
 from db import GameResult, SeatResult
 from rules.errors import IllegalAction, InvalidOrder
 from rules.goat_tiger import (

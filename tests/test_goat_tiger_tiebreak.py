@@ -14,10 +14,10 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, open_game, run
 
-from bot.ai_users import AI_USERS, is_ai
-from bot.commands import find
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.ai_users import AI_USERS, is_ai
+from bot.table.commands import find
+from bot.table.reply import Reply
+from bot.table.service import GameService
 from db import NewAction
 from db.models import GameResult, SeatResult
 

@@ -16,8 +16,8 @@ from table_helpers import run
 
 from ai.budget import Budget
 from ai.goat_tiger.why import advise, why_line
-from bot.registry import registry
-from bot.service import GameService
+from bot.table.registry import registry
+from bot.table.service import GameService
 from rules.goat_tiger import (
     GOATS,
     TIGERS,

@@ -29,10 +29,10 @@ from hostile import (
 )
 from test_service import give
 
-from bot.local import amain, text_command
-from bot.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
-from bot.verify import check
-from bot.verify import main as verify_main
+from bot.table.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
+from bot.table.verify import check
+from bot.table.verify import main as verify_main
+from bot.terminal.local import amain, text_command
 from db import SQLiteStore
 from db.models import MAX_EXPORT_ACTIONS
 from rules import vijayanagara

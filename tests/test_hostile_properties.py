@@ -17,9 +17,9 @@ from hostile import MAX_MESSAGE_CHARS, export_doc, export_of_gives, small_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.reply import Reply
-from bot.service import GameService
-from bot.verify import check
+from bot.table.reply import Reply
+from bot.table.service import GameService
+from bot.table.verify import check
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -18,12 +18,12 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import run
 
-from bot.exports import deciding
-from bot.local import amain, terminal_text
-from bot.refusal import ServiceError
-from bot.registry import game, games
-from bot.service import GameService
-from bot.transfer import read_export
+from bot.table.exports import deciding
+from bot.table.refusal import ServiceError
+from bot.table.registry import game, games
+from bot.table.service import GameService
+from bot.table.transfer import read_export
+from bot.terminal.local import amain, terminal_text
 from db.models import SECRET_STARTS
 from rules.game import player_options
 

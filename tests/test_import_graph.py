@@ -178,7 +178,7 @@ def test_rules_imports_only_pure_libraries_for_every_game() -> None:
 
 def test_every_game_loads_without_pictures_storage_or_discord() -> None:
     """At run time too: the rules of every registered game, in a clean interpreter."""
-    from bot.registry import games
+    from bot.table.registry import games
 
     classes = sorted((type(g).__module__, type(g).__name__) for g in games())
     code = (
@@ -188,6 +188,69 @@ def test_every_game_loads_without_pictures_storage_or_discord() -> None:
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "{'PIL', 'discord', 'render', 'ai', 'db', 'bot', 'sqlite3', 'aiosqlite', 'asyncpg'}); "
         "print(','.join(bad))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == ""
+
+
+# --- bot/ in three rooms -----------------------------------------------------------------
+
+# The table (bot/table/) knows neither front end; the terminal (bot/terminal/) knows no Discord.
+FORBIDDEN_IN_ROOM = {
+    "bot.table": ("discord", "bot.discord", "bot.terminal"),
+    "bot.terminal": ("discord", "bot.discord"),
+}
+
+
+def absolute_imports(name: str, path: Path) -> set[str]:
+    """Every module the module `name` (at `path`) names in an import, relative ones resolved."""
+    is_package = path.name == "__init__.py"
+    out: set[str] = set()
+    for node in ast.walk(syntax_tree(path)):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = name.split(".")[: None if is_package else -1]
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join([*base, *([module] if module else [])])
+            out.update([module, *(f"{module}.{a.name}" for a in node.names)])
+    return out
+
+
+def within(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def test_the_check_resolves_relative_imports_across_rooms(tmp_path: Path) -> None:
+    path = tmp_path / "service.py"
+    path.write_text("from ..discord.client import Bot\nfrom .reply import Reply\n")
+    found = absolute_imports("bot.table.service", path)
+    assert any(within(m, "bot.discord") for m in found)
+    assert "bot.table.reply" in found
+
+
+@pytest.mark.parametrize("room", sorted(FORBIDDEN_IN_ROOM))
+def test_each_room_of_bot_imports_only_what_it_may(room: str) -> None:
+    found = [
+        f"{name} imports {m}"
+        for name, path in modules(("bot",)).items()
+        if within(name, room)
+        for m in sorted(absolute_imports(name, path))
+        if any(within(m, f) for f in FORBIDDEN_IN_ROOM[room])
+    ]
+    assert not found, "; ".join(found)
+
+
+def test_the_table_and_the_terminal_run_without_discord() -> None:
+    """At run time too: the terminal client and the table's tools load no Discord module."""
+    code = (
+        "import sys, bot.terminal.local, bot.table.service, bot.table.copy_db, bot.table.verify; "
+        "print(','.join(sorted(m for m in sys.modules "
+        "if m.split('.')[0] == 'discord' or m.startswith('bot.discord'))))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT

@@ -15,9 +15,9 @@ from fakes import PNG, FakeRenderer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ai_users import AI_USERS
-from bot.local import after_shown, amain
-from bot.registry import game
+from bot.table.ai_users import AI_USERS
+from bot.table.registry import game
+from bot.terminal.local import after_shown, amain
 from db import SQLiteStore
 from rules import vijayanagara
 
@@ -258,7 +258,7 @@ async def test_ai_seats_in_the_terminal_move_by_themselves_and_hint_answers(
 ) -> None:
     """`--ai B:easy --ai V:easy`: the person plays Delhi; the AIs' steps are printed as
     they are stored, `hint` suggests Delhi's whole turn and `hint play` plays it."""
-    from bot.ai_seats import AiSeats
+    from bot.table.ai_seats import AiSeats
 
     # the hint's search cut to 50 ms of a worker's time (the terminal gives it seconds)
     monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
@@ -457,7 +457,7 @@ def test_ctrl_c_while_the_ais_play_returns_to_the_prompt_and_they_go_on_after(
 def test_the_prompt_edits_lines_and_recalls_them_with_the_arrow_keys() -> None:
     import readline
 
-    from bot.terminal_io import HISTORY_LENGTH, line_editing
+    from bot.terminal.terminal_io import HISTORY_LENGTH, line_editing
 
     assert line_editing()  # Python's readline: arrow keys edit and recall, no stray ^[[A
     assert readline.get_history_length() == HISTORY_LENGTH

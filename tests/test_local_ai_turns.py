@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.local import amain
+from bot.terminal.local import amain
 
 AI_NAMES = ("Bahmani Kingdom", "Vijayanagara Empire")
 

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from bot.ai_users import AI_USERS, seat_levels
-from bot.local import LOCAL_USER, amain
-from bot.registry import games
-from bot.terminal_seats import ai_levels, people, seating
+from bot.table.ai_users import AI_USERS, seat_levels
+from bot.table.registry import games
+from bot.terminal.local import LOCAL_USER, amain
+from bot.terminal.terminal_seats import ai_levels, people, seating
 from db.backend import open_store
 from rules.game import GameInfo
 

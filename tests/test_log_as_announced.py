@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.commands import Call, find
-from bot.loading import rules_of
-from bot.pipeline import typed_order
-from bot.registry import game
-from bot.reply import Reply
-from bot.service import GameService
-from bot.terminal_io import after_shown
-from bot.views import MAX_LOG_LINES
+from bot.table.commands import Call, find
+from bot.table.loading import rules_of
+from bot.table.pipeline import typed_order
+from bot.table.registry import game
+from bot.table.reply import Reply
+from bot.table.service import GameService
+from bot.table.views import MAX_LOG_LINES
+from bot.terminal.terminal_io import after_shown
 
 CH = "650"
 READ_EVERY = 40  # steps between two reads of the log (each writes fewer than 200 lines)

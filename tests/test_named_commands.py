@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from terminal_sessions import played
 
-from bot.commands import Command, commands
-from bot.local import OWN_WORDS, QUIT_WORDS, parser, terminal_reads
-from bot.registry import game, games
+from bot.table.commands import Command, commands
+from bot.table.registry import game, games
+from bot.terminal.local import OWN_WORDS, QUIT_WORDS, parser, terminal_reads
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = [g.info.id for g in games()]

@@ -15,9 +15,9 @@ from fakes import SEATS, FakeRenderer
 from test_reminders import Clock
 from test_service import seated
 
-from bot.ai_users import AI_USERS
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.ai_users import AI_USERS
+from bot.table.reply import Reply
+from bot.table.service import GameService
 from db import GameRecord
 from db.sql_store import SQLStore
 from rules import vijayanagara

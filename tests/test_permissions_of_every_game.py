@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.commands import Call, Value, find
-from bot.registry import game
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.commands import Call, Value, find
+from bot.table.registry import game
+from bot.table.reply import Reply
+from bot.table.service import GameService
 
 CH = "640"
 GUILD = "9001"

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.commands import commands, kinds
-from bot.discord_commands import GameGroups
-from bot.local import amain
-from bot.registry import game
-from bot.service import GameService
+from bot.discord.discord_commands import GameGroups
+from bot.table.commands import commands, kinds
+from bot.table.registry import game
+from bot.table.service import GameService
+from bot.terminal.local import amain
 from rules.vijayanagara.game import GAME as VIJAYANAGARA
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ async def test_the_try_it_now_command_plays_against_two_ais_as_written(
 ) -> None:
     """One command from a fresh clone: set up, then the terminal client against two AIs; the
     lines the README suggests are all accepted (a fixed seed, so the test is repeatable)."""
-    from bot.ai_seats import AiSeats
+    from bot.table.ai_seats import AiSeats
 
     # `hint` searches for 50 ms of a worker's time, not the 3 s a person waits for
     monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
@@ -94,7 +94,7 @@ async def test_the_try_it_now_section_starts_every_game_with_you_in_the_seat_you
 ) -> None:
     """Each of the other games' lines, as written: the seat `--play` names is the person's,
     AIs hold the rest, as many players as the line asks for (its comment says how many)."""
-    from bot.local import LOCAL_USER
+    from bot.terminal.local import LOCAL_USER
     from db.backend import open_store
 
     section = _section(README, "## Try it now")
@@ -196,4 +196,4 @@ def test_the_compose_file_runs_postgresql_and_two_bots_splitting_the_shards() ->
     assert count == {2}
     assert sorted(int(i) for e in envs for i in e["SHARD_IDS"].split(",")) == [0, 1]
     operations = (DOCS / "operations.md").read_text(encoding="utf-8")
-    assert "docker compose up" in operations and "python -m bot.copy_db" in operations
+    assert "docker compose up" in operations and "python -m bot.table.copy_db" in operations

@@ -10,8 +10,8 @@ from fakes import PNG, SEATS, STRANGER, FakeRenderer
 from test_reminders import Clock
 from test_service import current, play_random
 
-from bot.records import START_RATING, elo
-from bot.service import GameService
+from bot.table.records import START_RATING, elo
+from bot.table.service import GameService
 from db import GameResult, SeatResult
 from rules import vijayanagara
 

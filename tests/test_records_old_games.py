@@ -14,7 +14,7 @@ from fakes import SEATS, FakeRenderer
 from old_schema import postgresql_before, sqlite_before
 from pg_server import PgServer
 
-from bot.service import GameService
+from bot.table.service import GameService
 from rules import vijayanagara
 
 BEFORE = 11  # the last migration before the games' servers were noted

@@ -14,8 +14,8 @@ import yaml_text
 from fakes import SEATS, FakeRenderer
 from sources import syntax_tree
 
-from bot.commands import help_reply
-from bot.service import GameService
+from bot.table.commands import help_reply
+from bot.table.service import GameService
 from rules import vijayanagara
 from rules.errors import DataError
 from rules.vijayanagara.cards import load_deck_text

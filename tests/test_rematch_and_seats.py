@@ -10,7 +10,7 @@ from test_records import finished
 from test_reminders import Clock
 from test_service import current, seated, who
 
-from bot.service import GameService
+from bot.table.service import GameService
 from rules import vijayanagara
 
 F = vijayanagara.Faction

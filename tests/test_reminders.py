@@ -11,9 +11,9 @@ import pytest
 from fakes import SEATS, FakeRenderer
 from test_service import CH, current, seated, who
 
-from bot.local import text_command
-from bot.reminders import CHANNEL_NOTICE, DEFAULT_PACE, REMINDER, SNOOZE, STALLED
-from bot.service import GameService
+from bot.table.reminders import CHANNEL_NOTICE, DEFAULT_PACE, REMINDER, SNOOZE, STALLED
+from bot.table.service import GameService
+from bot.terminal.local import text_command
 from rules import vijayanagara
 
 HOUR = 3600.0

@@ -8,7 +8,7 @@ import random
 import re
 from collections import Counter
 
-from bot.registry import game
+from bot.table.registry import game
 from rules import vijayanagara
 from rules.vijayanagara.menu import explained_entries
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rules_helpers import B, D, M, P, V, blank, put, run, turn
 
-from bot.registry import game
+from bot.table.registry import game
 from rules import vijayanagara
 from rules.vijayanagara.actions import (
     CavalryFrom,

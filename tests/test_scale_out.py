@@ -19,7 +19,7 @@ from fakes import FakeRenderer
 from test_db import once_the_lease_ends
 from test_service import B_FIRST, seated
 
-from bot.service import GameService
+from bot.table.service import GameService
 from db import Announcement, NewAction, StaleAction, open_store
 from db.postgres import PostgresStore
 from rules import vijayanagara

@@ -12,8 +12,8 @@ from fakes import SEATS, STRANGER, FakeRenderer
 from test_reminders import Clock
 from test_service import CH, current, seated
 
-from bot.ai_seats import AI_USERS
-from bot.service import GameService
+from bot.table.ai_seats import AI_USERS
+from bot.table.service import GameService
 from rules import vijayanagara
 
 F = vijayanagara.Faction

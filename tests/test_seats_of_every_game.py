@@ -14,10 +14,10 @@ from fakes import FakeRenderer
 from table_helpers import run
 from test_reminders import Clock
 
-from bot.ai_users import is_ai
-from bot.commands import Value
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.ai_users import is_ai
+from bot.table.commands import Value
+from bot.table.reply import Reply
+from bot.table.service import GameService
 
 CH = "620"
 ALICE, BOB, CAROL, MANAGER = 41, 42, 43, 44

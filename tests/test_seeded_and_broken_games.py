@@ -16,9 +16,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from fakes import FakeRenderer
 
-from bot.loading import BrokenGame
-from bot.registry import game, games
-from bot.service import GameService
+from bot.table.loading import BrokenGame
+from bot.table.registry import game, games
+from bot.table.service import GameService
 from db import GameRecord
 
 CH, OTHER = "700", "701"

@@ -10,10 +10,10 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer
 
-from bot.commands import Call, find, help_reply
-from bot.local import text_command
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.commands import Call, find, help_reply
+from bot.table.reply import Reply
+from bot.table.service import GameService
+from bot.terminal.local import text_command
 from rules import vijayanagara
 
 CH = "chan-1"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.refusal import ServiceError, answers
-from bot.reminders import ReminderError
-from bot.reply import Reply
+from bot.table.refusal import ServiceError, answers
+from bot.table.reminders import ReminderError
+from bot.table.reply import Reply
 from db import GameExists, StaleAction
 
 

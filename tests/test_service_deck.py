@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from fakes import SEATS, FakeRenderer
 
-from bot.local import amain
-from bot.service import GameService
+from bot.table.service import GameService
+from bot.terminal.local import amain
 from rules import vijayanagara
 from rules.vijayanagara.cards import deck_key
 

@@ -13,11 +13,11 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, open_game, run
 
-from bot.commands import commands, find
-from bot.moves import MAX_ORDER_CHARS
-from bot.registry import game
-from bot.service import GameService
-from bot.verify import check
+from bot.table.commands import commands, find
+from bot.table.moves import MAX_ORDER_CHARS
+from bot.table.registry import game
+from bot.table.service import GameService
+from bot.table.verify import check
 from rules.taj_mahal import View
 
 CH = "500"

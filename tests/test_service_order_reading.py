@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import SEATS, FakeRenderer
 
-from bot.service import GameService
+from bot.table.service import GameService
 from rules import vijayanagara
 
 CH = "reading"

@@ -12,8 +12,8 @@ from fakes import SEATS, FakeRenderer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.local import text_command
-from bot.service import GameService
+from bot.table.service import GameService
+from bot.terminal.local import text_command
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME
 

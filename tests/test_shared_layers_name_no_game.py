@@ -2,7 +2,7 @@
 (rules.vijayanagara, render.taj_mahal, ai.goat_tiger, ...), and none names a game's id but the
 one place that names the bot's first game (db.models.FIRST_GAME: the kind of what was stored
 before games had kinds, and the terminal's default), and each game's registration
-(bot/games/<game>.py) ties its own parts. What a game adds to the table (its
+(bot/table/games/<game>.py) ties its own parts. What a game adds to the table (its
 tiebreak, its recap) the shared layers ask of it through rules.game."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 
 from sources import syntax_tree
 
-from bot.commands import find
-from bot.registry import game, games
+from bot.table.commands import find
+from bot.table.registry import game, games
 from db.models import FIRST_GAME
 from rules.game import tiebreak_of
 
@@ -29,11 +29,11 @@ def game_ids() -> set[str]:
     return ids
 
 
-REGISTRATIONS = "bot/games/"  # each game's registration: the one place that ties its parts
+REGISTRATIONS = "bot/table/games/"  # each game's registration: the one place that ties its parts
 
 
 def shared_modules() -> list[tuple[str, ast.Module]]:
-    """The shared layers' modules, less each game's registration (bot/games/<game>.py)."""
+    """The shared layers' modules, less each game's registration (bot/table/games/<game>.py)."""
     return [
         (rel, syntax_tree(path))
         for package in SHARED

@@ -16,9 +16,9 @@ from hostile import export_of_gives
 from playout import play
 from service_playout import play_random_orders, play_to_the_end, seat_and_start
 
-from bot.pipeline import SNAPSHOT_STEPS, typed_order
-from bot.registry import game
-from bot.service import GameService
+from bot.table.pipeline import SNAPSHOT_STEPS, typed_order
+from bot.table.registry import game
+from bot.table.service import GameService
 from db.copy import copy_database
 from db.sqlite import SQLiteStore
 from rules import vijayanagara

@@ -14,7 +14,7 @@ import pytest
 from fakes import SEATS, FakeRenderer
 from service_playout import play_random_orders, seat_and_start
 
-from bot.service import GameService
+from bot.table.service import GameService
 from rules import vijayanagara
 
 CH = "talk"

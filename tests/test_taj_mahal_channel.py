@@ -12,7 +12,7 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, run
 
-from bot.service import GameService
+from bot.table.service import GameService
 
 CH = "710"
 USERS = (31, 32, 33)

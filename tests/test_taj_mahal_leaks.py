@@ -17,8 +17,8 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, open_game, run
 
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.reply import Reply
+from bot.table.service import GameService
 from rules.taj_mahal import SEATS, State
 from rules.taj_mahal.notation import card_name
 

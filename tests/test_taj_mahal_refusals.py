@@ -13,7 +13,7 @@ from fakes import FakeRenderer
 from table_helpers import on_turn, run
 from taj_helpers import arrange, order, started, with_hands
 
-from bot.service import GameService
+from bot.table.service import GameService
 from rules.errors import IllegalAction
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.state import NO, Place, Play, Take

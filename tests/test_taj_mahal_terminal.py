@@ -11,7 +11,7 @@ from pathlib import Path
 
 from fakes import FakeRenderer
 
-from bot.local import amain
+from bot.terminal.local import amain
 
 HINTED = re.compile(r"would play `([^`]+)`")
 

@@ -15,7 +15,7 @@ from taj_helpers import arrange, order, started, with_hands
 
 from ai.budget import Budget
 from ai.taj_mahal import why
-from bot.local import amain
+from bot.terminal.local import amain
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 
 RAW = re.compile(r"evaluation|\d+\.\d|and \d+ more")

@@ -16,10 +16,10 @@ from fakes import FakeRenderer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ai_seats import AiSeats
-from bot.ai_users import seat_levels
-from bot.local import amain, terminal_commands
-from bot.registry import game, games
+from bot.table.ai_seats import AiSeats
+from bot.table.ai_users import seat_levels
+from bot.table.registry import game, games
+from bot.terminal.local import amain, terminal_commands
 from rules.game import player_options
 
 ALL = [g.info.id for g in games()]

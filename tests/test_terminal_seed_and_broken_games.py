@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.local import CHANNEL, LOCAL_USER, amain
-from bot.registry import game, games
-from bot.service import GameService
+from bot.table.registry import game, games
+from bot.table.service import GameService
+from bot.terminal.local import CHANNEL, LOCAL_USER, amain
 from db import SQLiteStore
 
 DEALING = [g.info.id for g in games() if g.info.deals]
@@ -177,7 +177,7 @@ def test_the_terminal_program_shows_no_traceback_for_a_game_that_does_not_load(
     session(tmp_path, "taj_mahal", ["quit"], "--play", "blue")
     asyncio.run(corrupt(tmp_path / "t.sqlite3", "taj_mahal"))
     done = subprocess.run(
-        [sys.executable, "-m", "bot.local", "--game", "taj_mahal", "--db", "t.sqlite3"],
+        [sys.executable, "-m", "bot.terminal.local", "--game", "taj_mahal", "--db", "t.sqlite3"],
         input="status\nquit\n",
         capture_output=True,
         text=True,

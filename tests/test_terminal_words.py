@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from terminal_sessions import played
 
-from bot.ai_users import TEST_LEVELS, seat_levels
-from bot.commands import commands, help_lines
-from bot.local import amain, help_text, terminal_text
-from bot.registry import game, games, registry
-from bot.words import count_of, dealt, dealt_count, every_dealt, undo_limit
+from bot.table.ai_users import TEST_LEVELS, seat_levels
+from bot.table.commands import commands, help_lines
+from bot.table.registry import game, games, registry
+from bot.table.words import count_of, dealt, dealt_count, every_dealt, undo_limit
+from bot.terminal.local import amain, help_text, terminal_text
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = [g.info.id for g in games()]
@@ -121,7 +121,7 @@ def test_the_ai_levels_offered_are_the_same_in_help_command_line_and_doc(
 
 
 def test_a_score_of_one_is_one_point_wherever_a_result_is_told() -> None:
-    from bot.table_texts import TableTexts
+    from bot.table.table_texts import TableTexts
     from rules.game import Ranking
     from rules.words import scored
 

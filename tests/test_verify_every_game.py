@@ -1,4 +1,4 @@
-"""`python -m bot.verify` on the exports of games other than Vijayanagara (here Taj Mahal's,
+"""`python -m bot.table.verify` on the exports of games other than Vijayanagara (here Taj Mahal's,
 format "board-game"): every deal of the log is checked, which entries are deals is the game's
 to say, the commitment names the game, and whatever the file holds, the answer is an exit
 status and one line (never a traceback)."""
@@ -17,8 +17,8 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import run
 
-from bot.service import GameService
-from bot.verify import check
+from bot.table.service import GameService
+from bot.table.verify import check
 from rules.dealing import commitment
 
 Doc = dict[str, Any]

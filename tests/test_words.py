@@ -10,10 +10,10 @@ from pathlib import Path
 
 from fakes import SEATS, FakeRenderer
 
-from bot.commands import help_reply
-from bot.pipeline import typed_order
-from bot.reply import Reply
-from bot.service import GameService
+from bot.table.commands import help_reply
+from bot.table.pipeline import typed_order
+from bot.table.reply import Reply
+from bot.table.service import GameService
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME
 from rules.vijayanagara.words import a, count_of, does, pieces

@@ -1,5 +1,5 @@
-"""Who sits where in a new game of the terminal client (bot.local): the seat `--play` names is
-the person's, whatever else is asked; AIs take the seats `--ai` names, then free seats until
+"""Who sits where in a new game of the terminal client (bot.terminal.local): the seat `--play`
+names is the person's, whatever else is asked; AIs take the seats `--ai` names, then free seats until
 the game has its fewest players (or `--players`); without `--play` the person takes those free
 seats instead. A combination the game cannot be played with is refused before anything is
 stored, with the free seats named."""
@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from rules.game import GameInfo
 
-from .ai_users import seat_levels
+from ..table.ai_users import seat_levels
 
 Seating = dict[str, str | None]  # seat -> the AI's level, or None for the person's
 

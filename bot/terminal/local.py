@@ -23,16 +23,16 @@ from db.models import FIRST_GAME, MAX_ID
 from rules.errors import clip, excerpt
 from rules.game import player_options
 
-from .ai_users import AI_USERS, ai_level, seat_level, seat_levels
-from .closing import CHART_FILE
-from .commands import AnyGame, Call, Command, Value, commands
-from .lobby import MAX_FILE_BYTES
-from .moves import MAX_ORDER_CHARS
-from .registry import game, games
-from .renderer import Renderer, alt_of
-from .reply import Reply
-from .service import MAX_IMPORT_BYTES, GameService
-from .table_texts import seat_label
+from ..table.ai_users import AI_USERS, ai_level, seat_level, seat_levels
+from ..table.closing import CHART_FILE
+from ..table.commands import AnyGame, Call, Command, Value, commands
+from ..table.lobby import MAX_FILE_BYTES
+from ..table.moves import MAX_ORDER_CHARS
+from ..table.registry import game, games
+from ..table.renderer import Renderer, alt_of
+from ..table.reply import Reply
+from ..table.service import MAX_IMPORT_BYTES, GameService
+from ..table.table_texts import seat_label
 from .terminal_io import after_shown, at_the_prompt, ctrl_c, line_editing, read_capped
 from .terminal_seats import Seating, ai_levels, seating
 

@@ -1,6 +1,6 @@
 """The end of a game at the table: the chart of the whole game where its game draws one (its
 stored actions replayed; Vijayanagara's VP card by card, 5.0), the rating changes the result
-makes (bot.records), and the Rematch button."""
+makes (bot.table.records), and the Rematch button."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ own view of the game (what a player at the table sees), within a budget of secon
 for a decision (an AI seat plays as well on a busy machine as on an idle one), of wall time for
 a hint (a person is waiting for it: on a busy machine it samples fewer futures, never later).
 
-Kept apart from bot.ai_seats so a worker process imports only the games (bot.registry).
+Kept apart from bot.table.ai_seats so a worker process imports only the games (bot.table.registry).
 """
 
 from __future__ import annotations

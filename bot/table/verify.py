@@ -1,6 +1,6 @@
 """Check a finished game's export: every die and card follows from its revealed secret.
 
-    python -m bot.verify vijayanagara-game-7.json --commitment HEX
+    python -m bot.table.verify vijayanagara-game-7.json --commitment HEX
 
 Which chance entries the secret dealt is read from the log itself: its entry where the secret
 began to deal (a game dealt from its start has it first; an imported game, or one from before
@@ -73,7 +73,9 @@ def _check(raw: bytes, posted: str | None) -> tuple[int, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bot.verify", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(
+        prog="python -m bot.table.verify", description=__doc__.splitlines()[0]
+    )
     p.add_argument("export", type=Path, help="a JSON file made by /vj export after the game")
     p.add_argument("--commitment", help="the SHA-256 the bot posted when the game started")
     args = p.parse_args(argv)

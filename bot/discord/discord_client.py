@@ -17,6 +17,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ..table.refusal import ServiceError
+from ..table.registry import games
+from ..table.reply import Reply
+from ..table.service import CUSTOM_ID_PREFIX, GameService
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
 from .discord_commands import GameGroups, channel_key, guild_key, is_manager, role_ids
 from .discord_delivery import (
@@ -30,15 +34,11 @@ from .discord_delivery import (
     send_direct,
     sender_of,
 )
-from .refusal import ServiceError
-from .registry import games
-from .reply import Reply
-from .service import CUSTOM_ID_PREFIX, GameService
 
 log = logging.getLogger(__name__)
 
 OUTBOX_INTERVAL = 10.0  # seconds between two looks at the outbox
-AI_INTERVAL = 1.0  # seconds between two looks for AI seats' turns due (bot.ai_seats)
+AI_INTERVAL = 1.0  # seconds between two looks for AI seats' turns due (bot.table.ai_seats)
 OUTBOX_GRACE = 60.0  # an announcement younger than this is still being delivered by its move
 DRAIN_TIMEOUT = 8.0  # seconds a shutdown waits for replies in flight (docker stop gives 10)
 MAX_BACKOFF = 3600.0
@@ -321,7 +321,7 @@ class VijayanagaraBot(discord.Client):
         for more in reply.then:  # another game's announcements, after this one
             await self.deliver_now(more, channel_id)
 
-    # --- AI seats' turns (bot.ai_seats) ----------------------------------------------------
+    # --- AI seats' turns (bot.table.ai_seats) ----------------------------------------------------
 
     async def _ai_loop(self) -> None:
         """Start the AI steps that are due: each thinks in a worker process in its own task,

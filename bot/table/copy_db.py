@@ -1,4 +1,4 @@
-"""`vijayanagara-copy-db` (`python -m bot.copy_db`): moving up from SQLite to PostgreSQL
+"""`vijayanagara-copy-db` (`python -m bot.table.copy_db`): moving up from SQLite to PostgreSQL
 (db.copy), each game replayed by its own rules from the bot's registry of games."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .registry import game
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.copy_db",
+        prog="python -m bot.table.copy_db",
         description="Copy every game from a SQLite file into an empty PostgreSQL database and "
         "check that each replays to the same state. Stop the bot first.",
     )

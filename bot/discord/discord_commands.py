@@ -1,7 +1,7 @@
 """The slash command groups, one per game (`/vj`, `/gt`, `/tm`, each with a `club` subgroup),
-built from the one command table (bot/commands.py), and their autocomplete. Every command is
+built from the one command table (bot/table/commands.py), and their autocomplete. Every command is
 a thin call into `GameService`; when to defer and how replies reach the channel is
-bot/discord_delivery.py."""
+bot/discord/discord_delivery.py."""
 
 from __future__ import annotations
 
@@ -12,8 +12,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .ai_users import seat_levels
-from .commands import AnyGame, Call, Command, Param, Value, club, common, own
+from ..table.ai_users import seat_levels
+from ..table.commands import AnyGame, Call, Command, Param, Value, club, common, own
+from ..table.lobby import MAX_FILE_BYTES
+from ..table.moves import MAX_ORDER_CHARS
+from ..table.registry import game
+from ..table.reply import Reply
+from ..table.service import GameService
+from ..table.transfer import MAX_IMPORT_BYTES
 from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
@@ -22,12 +28,6 @@ from .discord_delivery import (
     open_thread,
     post_and_pin,
 )
-from .lobby import MAX_FILE_BYTES
-from .moves import MAX_ORDER_CHARS
-from .registry import game
-from .reply import Reply
-from .service import GameService
-from .transfer import MAX_IMPORT_BYTES
 
 Choice = app_commands.Choice
 CHOICE_CHARS = 100  # Discord's limit for an autocomplete choice's name

@@ -2,7 +2,7 @@
 
 SIGTERM (docker stop) and SIGINT (Ctrl-C) both close it cleanly: replies in flight finish,
 the gateway disconnects, the database is closed, within 9 s even in a gateway outage. Without
-a route to Discord it says what failed in one line and exits 1 (bot/connection.py).
+a route to Discord it says what failed in one line and exits 1 (bot/discord/connection.py).
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import discord
 
 from db import StorageError
 
+from ..table.renderer import Renderer
+from ..table.service import GameService
 from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
 from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
 from .log_redaction import configure_logging
-from .renderer import Renderer
-from .service import GameService
 from .settings import MissingToken, Settings
 
 log = logging.getLogger("bot")

@@ -33,7 +33,7 @@ AnyGame = Game[object, object, object, BaseModel]
 CACHE_SIZE = 512
 SEED_DEALS = "dealt_by_seed"  # in a game's options: created with a seed, which deals it all
 FILES = "files"  # in a game's options: each attached component file's key, by name
-TIEBREAK = "tiebreak"  # in a game's options: the tiebreak it is a game of (bot.tiebreak)
+TIEBREAK = "tiebreak"  # in a game's options: the tiebreak it is a game of (bot.table.tiebreak)
 
 
 class BrokenGame(ServiceError):

@@ -8,7 +8,7 @@ import re
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from .ai_seats import MAX_WORKERS, MIN_WORKERS
+from ..table.ai_seats import MAX_WORKERS, MIN_WORKERS
 
 # discord.py shards: one process may run several; a bot on a few thousand servers needs more
 # than one (Discord asks for one shard per 2,500 servers).

@@ -1,4 +1,4 @@
-"""The terminal client's input and output (bot.local): the terminal is the channel, printed
+"""The terminal client's input and output (bot.terminal.local): the terminal is the channel, printed
 once, so a turn's edit shows only its new lines; a file named on the command line is read
 only up to the size the service accepts; lines are edited and recalled with the arrow keys;
 Ctrl-C at the prompt clears the line, and while a line is worked on stops it after the step

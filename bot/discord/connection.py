@@ -1,7 +1,7 @@
 """Reaching Discord: what failed, in one line.
 
 Without a route to Discord (a name that does not resolve, a refused connection, Discord's own
-outage) the bot tries to log in again with a backoff (bot/discord_client.py: 6 attempts over
+outage) the bot tries to log in again with a backoff (bot/discord/discord_client.py: 6 attempts over
 31 s), then says what failed in one line and exits non-zero; so too when its gateway was
 never reached. While it runs, discord.py reconnects to the gateway with an exponential
 backoff (a random wait of at most 1, 2, 4 ... 1024 s); each retry is logged as one line

@@ -1,12 +1,12 @@
 """AI seats in the bot, for every game: `ai`, `hint`, and the AI's moves.
 
 An AI holds a seat like a person (ai_users.py). Its turn is a reminder job like a person's
-(bot.reminders), due one AI pace after the last move: the client's loop claims it, this module
+(bot.table.reminders), due one AI pace after the last move: the client's loop claims it, this module
 thinks in a pool of worker processes (never on the event loop, and outside the channel's lock,
 so people are never held up; at least two workers, so one game's search never waits for
 another's; one search per game at a time) and stores the step through the same path as a
 person's order, announcement and all. After a restart the job is still in the database, so an
-AI whose turn it is simply moves. The service (bot/service.py) builds and wires it.
+AI whose turn it is simply moves. The service (bot/table/service.py) builds and wires it.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ __all__ = ["AI_USERS", "AiSeats", "default_workers", "worker_processes"]
 
 def worker_processes() -> multiprocessing.context.BaseContext:
     """How worker processes start: forked from a server process that imported what a worker
-    runs (bot.ai_worker: the engines and the AIs) once, so a new worker costs a fork, not a
+    runs (bot.table.ai_worker: the engines and the AIs) once, so a new worker costs a fork, not a
     fresh interpreter importing them all again (about 0.4 s of CPU each). Forked from that
     server, never from the bot: the bot's process has threads (database, renderer), and a
     fork copies their locks in whatever state they are; the server has none. Where there is
@@ -67,7 +67,7 @@ def worker_processes() -> multiprocessing.context.BaseContext:
     server = multiprocessing.get_context("forkserver")
     # the program's main module too (imported as __mp_main__, its main() not run), or each
     # worker would import it again, as multiprocessing does for a worker's start
-    server.set_forkserver_preload(["__main__", "bot.ai_worker"])
+    server.set_forkserver_preload(["__main__", "bot.table.ai_worker"])
     return server
 
 

@@ -17,7 +17,7 @@ message, so it notifies nobody. Hence:
 - when the interaction's webhook fails (a dead token, a 5xx, a dropped connection) the
   announcement goes out as plain channel messages; when the upload is refused it goes out
   without the picture, saying why; when everything fails it stays in the outbox and the
-  client's outbox loop delivers it later (bot/discord_client.py);
+  client's outbox loop delivers it later (bot/discord/discord_client.py);
 - nothing already delivered is ever deleted.
 """
 
@@ -36,9 +36,9 @@ import discord
 
 from db import TurnMessage
 
-from .renderer import alt_of
-from .reply import MAX_BUTTONS, MESSAGE_LIMIT, Button, Reply, split_text
-from .service import GameService
+from ..table.renderer import alt_of
+from ..table.reply import MAX_BUTTONS, MESSAGE_LIMIT, Button, Reply, split_text
+from ..table.service import GameService
 
 log = logging.getLogger(__name__)
 

@@ -221,7 +221,7 @@ def reveal_text(record: GameRecord, secret: bytes, commitment: str) -> str:
     return (
         f"Fairness: the secret of game {record.id} was `{secret.hex()}` (its commitment "
         f"`{commitment}` was posted when it began to deal). `/{g.info.command} club verify` "
-        f"checks {every_dealt(g)}; so does `python -m bot.verify` on the export."
+        f"checks {every_dealt(g)}; so does `python -m bot.table.verify` on the export."
     )
 
 

@@ -1,6 +1,6 @@
 """An exported game read back, for any game: its rules, its options with their files, and its
 log replayed (a game dealt by its seed gets the seed's outcomes written in). Pure: the import
-and `python -m bot.verify` call it in a worker thread or a script."""
+and `python -m bot.table.verify` call it in a worker thread or a script."""
 
 from __future__ import annotations
 
@@ -323,7 +323,7 @@ def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[obj
 def check_secret(
     g: AnyGame, data: GameExport, initial: object, log: Sequence[object], posted: str | None
 ) -> tuple[int, str]:
-    """Whether the export's deals follow from its revealed secret, as `python -m bot.verify`
+    """Whether the export's deals follow from its revealed secret, as `python -m bot.table.verify`
     says it: (0, what was checked), (1, how it does not verify: the log or the secret was
     changed) or (2, why there is nothing to check). `posted`: the commitment posted when the
     game's secret began to deal, where the caller has it."""

@@ -1,0 +1,1 @@
+"""The Discord bot: the client, the slash commands built from the command table, delivery."""
