@@ -4,6 +4,7 @@ command of one game's slash group, with the refusal that says what there is inst
 from __future__ import annotations
 
 import asyncio
+import weakref
 
 from db import GameAtTurn, GameRecord, Store
 
@@ -24,10 +25,12 @@ def create_hint(kind: str | None) -> str:
 
 
 class ChannelLocks:
-    """One lock per channel: a game's changes are read, checked and stored one at a time."""
+    """One lock per channel: a game's changes are read, checked and stored one at a time. A
+    lock lives while someone holds it or waits for it (they keep it referenced), so a server's
+    thousands of quiet channels keep none."""
 
     def __init__(self) -> None:
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def __call__(self, channel: str) -> asyncio.Lock:
         lock = self._locks.get(channel)
