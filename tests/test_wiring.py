@@ -23,7 +23,6 @@ ALLOWED = {"bot/discord/discord_client.py:VijayanagaraBot.login:self.http.connec
 # pipeline, the lobby and the tiebreaks call each other); the Discord client, built over the
 # service, posting an AI's step and telling a channel's server; the tests' fixed seed.
 KNOWN = {
-    "bot/table/service.py:GameService._build_parts:self.pipeline.after_finish",
     "bot/discord/discord_client.py:VijayanagaraBot.__init__:service.ai.deliver",
     "bot/discord/discord_client.py:VijayanagaraBot.__init__:service.channel_server",
     "bot/table/service.py:GameService.channel_server:self.club.channel_server",

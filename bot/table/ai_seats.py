@@ -32,7 +32,7 @@ from .lobby import Lobby
 from .moves import seat_named
 from .parts import SharedParts
 from .permissions import may_tend
-from .pipeline import announced
+from .pipeline import AfterFinish, announced
 from .refusal import ServiceError, answers
 from .reminders import STALLED
 from .reply import Button, Reply
@@ -96,9 +96,12 @@ class AiSeats:
         think_seconds: float = THINK_SECONDS,
         hint_seconds: float = HINT_SECONDS,
         executor: Executor | None = None,
+        after_finish: AfterFinish | None = None,
     ) -> None:
         """`workers`: the pool's processes (AI_WORKERS; default_workers() when None).
-        `executor`: a pool to think in instead, which `close` leaves to its owner."""
+        `executor`: a pool to think in instead, which `close` leaves to its owner.
+        `after_finish`: what follows a game's end (a tiebreak's next game)."""
+        self.after_finish = after_finish
         if workers is not None and not MIN_WORKERS <= workers <= MAX_WORKERS:
             raise ValueError(
                 f"the AI needs {MIN_WORKERS} to {MAX_WORKERS} worker processes, not {workers}"
@@ -359,7 +362,7 @@ class AiSeats:
             outcome = await self.pipeline.apply_and_store(
                 game, state, user, [Step(step, action)], None
             )
-        return await self.pipeline.moved_reply(outcome)
+        return await self.pipeline.moved_reply(outcome, self.after_finish)
 
     # --- hints -----------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from .hints import HINT, HintOrders
 from .loading import AnyGame, public, rules_of
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
 from .parts import SharedParts
-from .pipeline import CONFIRM, idle_question
+from .pipeline import CONFIRM, AfterFinish, idle_question
 from .refusal import ServiceError, answers
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
@@ -90,10 +90,12 @@ class Moves:
         hints: HintOrders,
         *,
         guard_repeats: bool = True,
+        after_finish: AfterFinish | None = None,
     ) -> None:
         """`guard_repeats`: refuse a typed order that repeats the one just played (a double
         submit over a network); the terminal client, which reads each line once, turns it
-        off."""
+        off. `after_finish`: what follows a game's end (a tiebreak's next game)."""
+        self.after_finish = after_finish
         self.locks = shared.locks
         self.games = shared.games
         self.loader = shared.loader
@@ -182,7 +184,7 @@ class Moves:
             )
             if version is None and self.recent is not None:
                 self.recent.played(record.id, user, key, outcome.game.version)
-        return await self.pipeline.moved_reply(outcome)
+        return await self.pipeline.moved_reply(outcome, self.after_finish)
 
     def _read_order(self, r: Reading) -> Order:
         """A typed order read once: its steps (with `confirm` taken out) and their actions.
@@ -316,7 +318,7 @@ class Moves:
             outcome = await self.pipeline.apply_and_store(
                 record, state, user, [Step(label, action)], None, read=found
             )
-        return await self.pipeline.moved_reply(outcome)
+        return await self.pipeline.moved_reply(outcome, self.after_finish)
 
     async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
         """The order picked from an ambiguous step's alternatives (made for `version`)."""
@@ -387,7 +389,7 @@ class Moves:
             outcome = await self.pipeline.apply_and_store(
                 record, state, user, [Step("undo", undo[1])], None, read=found
             )
-        return await self.pipeline.moved_reply(outcome)
+        return await self.pipeline.moved_reply(outcome, self.after_finish)
 
     @answers()
     async def shortcut(

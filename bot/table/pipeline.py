@@ -72,6 +72,10 @@ class AfterGame:
     then: list[Reply] = field(default_factory=list)
 
 
+# what follows a game's end, given by the part that made its last move
+AfterFinish = Callable[[GameRecord, Ranking], Awaitable[AfterGame]]
+
+
 @dataclass
 class OrderUnderWay:
     """An order being played: the position its steps have reached, and what they wrote, said
@@ -124,7 +128,6 @@ class TurnPipeline:
         self.renderer = renderer
         self.closings = closings
         # what follows a game's end (the next game of a tiebreak): set by the service
-        self.after_finish: Callable[[GameRecord, Ranking], Awaitable[AfterGame]] | None = None
 
     # --- applying and storing --------------------------------------------------------------
 
@@ -659,9 +662,10 @@ class TurnPipeline:
             log.exception("rendering the board failed")
             return None
 
-    async def moved_reply(self, out: Outcome) -> Reply:
+    async def moved_reply(self, out: Outcome, after_finish: AfterFinish | None = None) -> Reply:
         """The reply for a stored move. The move is stored: nothing here may fail it, so a
-        broken picture or button row still leaves the announcement."""
+        broken picture or button row still leaves the announcement. `after_finish`: what
+        follows a game's end (a tiebreak's next game), from the part that made the move."""
         record, state, a = out.game, out.after, out.announcement
         try:
             buttons = self.texts.buttons_for(record, state)
@@ -681,7 +685,7 @@ class TurnPipeline:
         reply.told = out.told
         ranking = rules_of(record).result(state)
         if ranking is not None:
-            await self._after(record, ranking, reply)
+            await self._after(record, ranking, reply, after_finish)
             try:
                 end = await self.closings.closing(record)
             except Exception:  # the final score is stored and announced all the same
@@ -696,13 +700,19 @@ class TurnPipeline:
                 reply.buttons = [*reply.buttons, end.button]
         return reply
 
-    async def _after(self, record: GameRecord, ranking: Ranking, reply: Reply) -> None:
+    async def _after(
+        self,
+        record: GameRecord,
+        ranking: Ranking,
+        reply: Reply,
+        after_finish: AfterFinish | None,
+    ) -> None:
         """What follows the game's end (`after_finish`), told at the end of its last message
         and posted after it; the game's end is stored, so a failure here is only logged."""
-        if self.after_finish is None:
+        if after_finish is None:
             return
         try:
-            after = await self.after_finish(record, ranking)
+            after = await after_finish(record, ranking)
         except Exception:
             log.exception("game %s: what follows its end failed", record.id)
             return

@@ -131,16 +131,23 @@ class GameService:
             self.permissions,
             self.workers,
         )
-        self.moves = Moves(shared, self.hints, guard_repeats=guard_repeats)
         self.lobby = Lobby(shared)
+        self.tiebreaks = Tiebreaks(shared, self.lobby)  # what follows a game's end
+        ended = self.tiebreaks.finished
+        self.moves = Moves(shared, self.hints, guard_repeats=guard_repeats, after_finish=ended)
         self.views = Views(shared)
         self.autocomplete = Autocomplete(self.games, self.loader, self.texts, self.moves.drafts)
         self.transfer = Transfer(shared)
         self.outbox = Outbox(shared)
-        self.ai = AiSeats(shared, self.lobby, self.hints, workers=ai_workers, executor=ai_executor)
+        self.ai = AiSeats(
+            shared,
+            self.lobby,
+            self.hints,
+            workers=ai_workers,
+            executor=ai_executor,
+            after_finish=ended,
+        )
         self.club = Club(shared, self.lobby, self.ai.start)
-        self.tiebreaks = Tiebreaks(shared, self.lobby)
-        self.pipeline.after_finish = self.tiebreaks.finished
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: object) -> Self:

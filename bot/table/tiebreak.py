@@ -78,8 +78,9 @@ class Tiebreaks:
         return await self._started(channel, opened)
 
     async def finished(self, record: GameRecord, ranking: Ranking) -> AfterGame:
-        """A game ended (the pipeline's `after_finish`): if it was a game of a tiebreak, the
-        final opens (three tied), or the tie is broken in the tied game's record."""
+        """A game ended (the moves' and the AI seats' `after_finish`): if it was a game of a
+        tiebreak, the final opens (three tied), or the tie is broken in the tied game's
+        record."""
         link: Link | None = record.options.get(TIEBREAK)
         if not link or not ranking.winners:
             return AfterGame()
