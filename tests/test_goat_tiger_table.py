@@ -13,6 +13,7 @@ from fakes import FakeRenderer
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 from table_helpers import run
+from test_goat_tiger import position
 
 from bot.table.records import history_text
 from bot.table.service import GameService
@@ -38,25 +39,6 @@ from rules.goat_tiger import (
 CH = "700"
 ALICE, BOB = 21, 22
 GT = "goat_tiger"
-
-
-def position(
-    goats: tuple[int, ...],
-    tigers: tuple[int, ...],
-    to_move: str,
-    *,
-    in_hand: int = 0,
-    captured: int = 0,
-) -> State:
-    options = Options(goats=len(goats) + in_hand + captured, tigers=len(tigers))
-    return State(
-        options=options,
-        goats=goats,
-        tigers=tigers,
-        in_hand=in_hand,
-        captured=captured,
-        to_move=to_move,  # type: ignore[arg-type]
-    )
 
 
 # A middle game: Tigers on 4, 15 and 19; Goats on 9, 10, 16 and 20 (a Tiger on 15 leaps over
