@@ -106,13 +106,7 @@ class AiSeats:
             raise ValueError(
                 f"the AI needs {MIN_WORKERS} to {MAX_WORKERS} worker processes, not {workers}"
             )
-        self.store = shared.store
-        self.locks = shared.locks
-        self.games = shared.games
-        self.loader = shared.loader
-        self.texts = shared.texts
-        self.pipeline = shared.pipeline
-        self.reminders = shared.reminders
+        self.shared = shared
         self.lobby = lobby
         self.hints = hints
         self.workers = default_workers() if workers is None else workers
@@ -194,9 +188,9 @@ class AiSeats:
         """`ai`: an AI takes a seat (free, an AI's, or a person's who let it go: see
         `_held_for`); for the game's creator, a seated player or a server manager."""
         restore: tuple[int, Pace] | None = None  # the pace before, should storing fail
-        async with self.locks(channel):
+        async with self.shared.locks(channel):
             try:
-                game = await self.games.open_game(channel, kind)
+                game = await self.shared.games.open_game(channel, kind)
                 try:
                     lvl = seat_level(game.kind, level)
                 except ValueError as e:
@@ -209,9 +203,9 @@ class AiSeats:
                     raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")
                 held_for = await self._held_for(game, f, user, is_manager=is_manager)
                 seats = {**game.seats, f: AI_USERS[lvl]}
-                before = await self.reminders.pace(game.id)
+                before = await self.shared.reminders.pace(game.id)
                 if pace is not None:  # stored with the game: a restart keeps it
-                    await self.store.set_pace(
+                    await self.shared.store.set_pace(
                         game.id, before.model_copy(update={"ai_seconds": pace})
                     )
                     restore = (game.id, before)
@@ -221,13 +215,13 @@ class AiSeats:
                 )
                 text = self._seated_text(game, f, lvl, old, seats[f], held_for, step)
                 # before the seats: a hold counts only while an AI has the seat
-                await self.store.put_seat_hold(game.id, f, held_for)
+                await self.shared.store.put_seat_hold(game.id, f, held_for)
                 game = await self.lobby.store_seats(game, seats, text)
             except ServiceError as e:
                 return Reply.error(str(e))
             except StaleAction:
                 if restore is not None:  # a refused order changes nothing
-                    await self.store.set_pace(*restore)
+                    await self.shared.store.set_pace(*restore)
                 return Reply.error("The game changed meanwhile; try `ai` again.")
         return announced(game, text)
 
@@ -244,7 +238,7 @@ class AiSeats:
         """What the channel is told: which AI plays the seat (and who did), its pace, and
         who may take the seat back."""
         command = rules_of(game).info.command
-        mention = self.texts.mention
+        mention = self.shared.texts.mention
         was = f" (was {mention(old)})" if old not in (None, new) else ""
         back = (
             f"Anyone may take the seat with `/{command} join`."
@@ -265,7 +259,7 @@ class AiSeats:
         if old is None:
             return None
         if is_ai(old):  # another level: the seat stays held for whom it was
-            return (await self.store.seat_holds(game.id)).get(f)
+            return (await self.shared.store.seat_holds(game.id)).get(f)
         if user == old:
             return old
         if is_manager:
@@ -273,7 +267,7 @@ class AiSeats:
         if await self._given_up_on(game, old):
             return old
         g = rules_of(game)
-        mention = self.texts.mention
+        mention = self.shared.texts.mention
         raise ServiceError(
             f"{g.info.seat_titles.get(f, f)} is {mention(old)}'s seat. An AI takes over a "
             f"person's seat only at their own request (`/{g.info.command} ai` by "
@@ -286,17 +280,19 @@ class AiSeats:
         notice (or, where games are never archived, the wait's job ended after it)."""
         if game.status != "active":
             return False
-        job = await self.store.reminder(game.id)
+        job = await self.shared.store.reminder(game.id)
         if job is not None:
             return job.user_id == person and job.stage > STALLED
-        return self.texts.waiting_for(game, await self.loader.state_of(game)) == person
+        return (
+            self.shared.texts.waiting_for(game, await self.shared.loader.state_of(game)) == person
+        )
 
     # --- moves -----------------------------------------------------------------------------
 
     async def tick(self, limit: int = 20) -> int:
         """Claim the AI seats' turns due now and start them; return how many."""
-        now = self.reminders.clock()
-        jobs = await self.store.due_reminders(now, limit, ai_only=True)
+        now = self.shared.reminders.clock()
+        jobs = await self.shared.store.due_reminders(now, limit, ai_only=True)
         for job in jobs:
             self.start(job)
         return len(jobs)
@@ -320,8 +316,8 @@ class AiSeats:
         if reply is None:
             # nothing stored (it failed, the game moved on, or the seat changed hands): a
             # change left its own job; this one, if it still stands, comes back later
-            later = self.reminders.clock() + RETRY
-            await self.store.reminder_later(job.game_id, job.version, later)
+            later = self.shared.reminders.clock() + RETRY
+            await self.shared.store.reminder_later(job.game_id, job.version, later)
             return
         if self.deliver is not None and reply.announcement is not None:
             await self.deliver(reply, job.channel_id)
@@ -336,12 +332,12 @@ class AiSeats:
                 return None
 
     async def _move(self, channel: str) -> Reply | None:
-        game = await self.store.open_game(channel)
+        game = await self.shared.store.open_game(channel)
         if game is None or game.status != "active":
             return None
         g = rules_of(game)
-        state = await self.loader.state_of(game)
-        user = self.texts.waiting_for(game, state)
+        state = await self.shared.loader.state_of(game)
+        user = self.shared.texts.waiting_for(game, state)
         level = ai_level(user)
         seat = g.to_move(state)
         if level is None or user is None or seat is None:
@@ -354,15 +350,15 @@ class AiSeats:
                 action = await self._run(think, *args)
         else:
             action = await self._run(think, *args)
-        async with self.locks(channel):
-            now = await self.store.open_game(channel)
+        async with self.shared.locks(channel):
+            now = await self.shared.store.open_game(channel)
             if now is None or now.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
             step = g.describe(public(g, state), action)
-            outcome = await self.pipeline.apply_and_store(
+            outcome = await self.shared.pipeline.apply_and_store(
                 game, state, user, [Step(step, action)], None
             )
-        return await self.pipeline.moved_reply(outcome, self.after_finish)
+        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
 
     # --- hints -----------------------------------------------------------------------------
 
@@ -371,16 +367,16 @@ class AiSeats:
         """`hint`: the computer's suggestion for the decision now, privately, for the person
         it is waiting for, thought from that seat's own view (nothing hidden goes into it: it
         samples the unknown)."""
-        game = await self.store.open_game(channel)
+        game = await self.shared.store.open_game(channel)
         if game is not None and kind is not None:
-            self.games.check_kind(game, kind)  # another game's group is told which to use
+            self.shared.games.check_kind(game, kind)  # another game's group is told which to use
         if game is None or game.status != "active":
             return Reply.error("There is no game in progress here, so there is nothing to hint.")
         g = rules_of(game)
-        state = await self.loader.state_of(game)
+        state = await self.shared.loader.state_of(game)
         seat = g.to_move(state)
         if seat is None or game.seats.get(seat) != user:
-            who = self.texts.who(game, seat) if seat is not None else "nobody"
+            who = self.shared.texts.who(game, seat) if seat is not None else "nobody"
             return Reply.error(f"A hint is for the player whose decision it is now: {who}.")
         if user in self.hinting:
             return Reply.error("Your last hint is still being thought out; wait for it.")

@@ -74,22 +74,14 @@ class Club:
         """`start_ai`: an AI seat's due turn: it moves (in the background). `channel_server`:
         the server a channel is on, asked of the chat, for games stored before their server
         was noted; None where there are no servers."""
-        self.store = shared.store
-        self.locks = shared.locks
-        self.games = shared.games
-        self.loader = shared.loader
-        self.texts = shared.texts
-        self.pipeline = shared.pipeline
-        self.reminders = shared.reminders
-        self.permissions = shared.permissions
-        self.workers = shared.workers
+        self.shared = shared
         self.lobby = lobby
         self.start_ai = start_ai
         self.channel_server = channel_server
         self._unplaceable: set[str] = set()  # channels not placed, this run
 
     def mention(self, user: int) -> str:
-        return self.texts.mention(user)
+        return self.shared.texts.mention(user)
 
     async def _place_channels(self) -> None:
         """Before a server's records are read: the channels of finished games stored before
@@ -98,13 +90,15 @@ class Club:
         or out of the bot's sight) is asked once per run, and its games count on no server."""
         if self.channel_server is None:
             return
-        unplaced = await self.store.unplaced_channels(PLACED_AT_ONCE + len(self._unplaceable))
+        unplaced = await self.shared.store.unplaced_channels(
+            PLACED_AT_ONCE + len(self._unplaceable)
+        )
         for channel in [c for c in unplaced if c not in self._unplaceable][:PLACED_AT_ONCE]:
             guild = await self.channel_server(channel)
             if guild is None:
                 self._unplaceable.add(channel)
             else:
-                await self.store.put_channel_server(channel, guild)
+                await self.shared.store.put_channel_server(channel, guild)
 
     @answers()
     async def pace(
@@ -121,9 +115,9 @@ class Club:
         set them). Loosening takes effect at once; in a running game a stricter pace (a
         shorter wait, or `deadline:pass`) is a proposal until every seated person agrees
         (the button, or the same command) or a server manager sets it."""
-        async with self.locks(channel):
-            game = await self.games.open_game(channel)
-            current = await self.reminders.pace(game.id)
+        async with self.shared.locks(channel):
+            game = await self.shared.games.open_game(channel)
+            current = await self.shared.reminders.pace(game.id)
             if hours is None and deadline is None:
                 text = self._pace_text(game, current) + self._proposal_text(game, current)
                 return Reply(text=text, ephemeral=True)
@@ -170,11 +164,13 @@ class Club:
     ) -> Reply:
         """The pace takes effect (and any pending proposal is dropped), said publicly."""
         pace = Pace(seconds=wanted.seconds, deadline=wanted.deadline, ai_seconds=current.ai_seconds)
-        job = await self.store.reminder(game.id)
+        job = await self.shared.store.reminder(game.id)
         # a person's wait under way is measured anew from now, at the new pace (an AI's
         # step keeps its own pace)
-        due = self.reminders.clock() + pace.seconds if job and not is_ai(job.user_id) else None
-        await self.store.set_pace(game.id, pace, due)
+        due = (
+            self.shared.reminders.clock() + pace.seconds if job and not is_ai(job.user_id) else None
+        )
+        await self.shared.store.set_pace(game.id, pace, due)
         dropped = (
             " (the pending proposal is withdrawn)"
             if current.proposal is not None
@@ -211,7 +207,7 @@ class Club:
             )
             return await self._set_pace(game, current, wanted, who)
         proposal = wanted.model_copy(update={"agreed": tuple(sorted(agreed))})
-        await self.store.set_pace(game.id, current.model_copy(update={"proposal": proposal}))
+        await self.shared.store.set_pace(game.id, current.model_copy(update={"proposal": proposal}))
         waiting = " ".join(self.mention(u) for u in missing)
         how = (
             "press Agree (or run the same `/vj club pace`); a member with Manage Server may "
@@ -246,7 +242,7 @@ class Club:
     async def proposal_buttons(self, game_id: int) -> list[Button]:
         """The Agree button of the game's pending pace proposal, if any: the game's newest
         public message carries it until the proposal is settled."""
-        p = (await self.reminders.pace(game_id)).proposal
+        p = (await self.shared.reminders.pace(game_id)).proposal
         return [] if p is None else [self._agree_button(game_id, p)]
 
     @staticmethod
@@ -284,11 +280,11 @@ class Club:
             or deadline not in DEADLINES
         ):
             return Reply.error("That button is not one of mine.")
-        async with self.locks(channel):
-            game = await self.games.active_game(channel)
+        async with self.shared.locks(channel):
+            game = await self.shared.games.active_game(channel)
             if game.id != int(parts[1]):
                 raise ServiceError("That button belongs to another game, which is over.")
-            current = await self.reminders.pace(game.id)
+            current = await self.shared.reminders.pace(game.id)
             p = current.proposal
             if p is None or (p.seconds, p.deadline) != (int(parts[2]), deadline):
                 now = (
@@ -331,7 +327,7 @@ class Club:
         deadlines due now have been played: a seat whose game passes at its deadline passes
         (stored and announced like any move) instead of being reminded."""
         out: list[DueReminder] = []
-        for due in await self.reminders.due(limit):
+        for due in await self.shared.reminders.due(limit):
             if is_ai(due.job.user_id):  # an AI seat's turn: it moves (in the background)
                 self.start_ai(due.job)
                 continue
@@ -349,49 +345,51 @@ class Club:
     async def _job_stands(self, job: Reminder) -> bool:
         """No move replaced the claimed job meanwhile (a seat change that leaves the wait as
         it was bumps the game's version but not the job's)."""
-        now = await self.store.reminder(job.game_id)
+        now = await self.shared.store.reminder(job.game_id)
         return now is not None and (now.version, now.stage) == (job.version, job.stage)
 
     async def _archive(self, job: Reminder) -> None:
         """A game with no move for the configured time ends without a result (like an abort:
         its secret is revealed), announced through the outbox."""
-        async with self.locks(job.channel_id):
-            game = await self.store.get_game(job.game_id)
+        async with self.shared.locks(job.channel_id):
+            game = await self.shared.store.get_game(job.game_id)
             if game.status != "active" or not await self._job_stands(job):
-                await self.reminders.sent(job)  # moved meanwhile: the move's job stands
+                await self.shared.reminders.sent(job)  # moved meanwhile: the move's job stands
                 return
-            days = round((self.reminders.clock() - job.since) / 86400)
+            days = round((self.shared.reminders.clock() - job.since) / 86400)
             text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
-            secret = await self.loader.secret_of(game)
+            secret = await self.shared.loader.secret_of(game)
             g = known_rules(game)  # a game of a kind no longer known is archived too
             if secret is not None and g is not None and g.info.deals:
-                text += "\n" + reveal_text(game, secret, self.loader.commitment(game, secret))
+                text += "\n" + reveal_text(
+                    game, secret, self.shared.loader.commitment(game, secret)
+                )
             try:
-                await self.store.update_game(
+                await self.shared.store.update_game(
                     game.id, game.version, status="aborted", announcement=Announcement(text=text)
                 )
             except StaleAction:
                 return  # someone moved at this very moment: the game lives on
-            self.loader.forget(game.id)
+            self.shared.loader.forget(game.id)
 
     async def _deadline_pass(self, job: Reminder) -> bool:
         """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
         the move replaces the job (so nobody is reminded of a decision already made)."""
-        if (await self.reminders.pace(job.game_id)).deadline != "pass":
+        if (await self.shared.reminders.pace(job.game_id)).deadline != "pass":
             return False
-        async with self.locks(job.channel_id):
-            game = await self.store.get_game(job.game_id)
+        async with self.shared.locks(job.channel_id):
+            game = await self.shared.store.get_game(job.game_id)
             if game.status != "active" or not await self._job_stands(job):
                 return False
-            state = await self.loader.state_of(game)
+            state = await self.shared.loader.state_of(game)
             g = rules_of(game)
             seat = g.to_move(state)
-            if self.texts.waiting_for(game, state) != job.user_id or seat is None:
+            if self.shared.texts.waiting_for(game, state) != job.user_id or seat is None:
                 return False
             passing = g.timeout_action(state)
             if passing is None or passing not in g.legal_actions(state):
                 return False
-            hours = int((self.reminders.clock() - job.since) // 3600)
+            hours = int((self.shared.reminders.clock() - job.since) // 3600)
             said = g.describe(public(g, state), passing)
             title = g.info.seat_titles.get(seat, seat)
             did = "passed" if said == "pass" else f"played `{said}`"
@@ -400,7 +398,7 @@ class Club:
                 f"{count_of(hours, 'hour')} without a decision (`/{g.info.command} club pace`)"
             )
             try:
-                await self.pipeline.apply_and_store(
+                await self.shared.pipeline.apply_and_store(
                     game, state, job.user_id, [Step(said, passing)], None, note=note
                 )
             except ServiceError as e:  # someone moved meanwhile: their move stands
@@ -422,10 +420,10 @@ class Club:
         """A new game in the channel of a finished one, with its options and its people:
         `rotate` (whoever played D plays B, B plays V, V plays D), `same`, or `choose` (an
         empty lobby: everyone joins again)."""
-        async with self.locks(channel):
+        async with self.shared.locks(channel):
             last = await self._rematched(channel, user, seating, is_manager)
-            await self.permissions.may_organise(guild, roles, is_manager, "create")
-            await self.permissions.note_server(channel, guild)
+            await self.shared.permissions.may_organise(guild, roles, is_manager, "create")
+            await self.shared.permissions.note_server(channel, guild)
             g = rules_of(last)
             seats = {
                 "rotate": rotated(g.info.seats, last.seats),
@@ -436,12 +434,12 @@ class Club:
             # the seats and the announcement are stored with the game: a crash leaves none
             # a rematch of a tiebreak's game is a game of its own
             options = {k: v for k, v in last.options.items() if k not in (SEED_DEALS, TIEBREAK)}
-            game = await self.store.create_game(
+            game = await self.shared.store.create_game(
                 channel,
                 0,
                 options,
                 user,
-                secret=self.loader.new_secret().hex(),
+                secret=self.shared.loader.new_secret().hex(),
                 seats=seats,
                 announcement=announcement,
                 kind=last.kind,
@@ -457,7 +455,7 @@ class Club:
             raise ServiceError(
                 f"Unknown seating {excerpt(seating)}: use one of {', '.join(REMATCH_SEATINGS)}."
             )
-        last = await self.store.latest_game(channel)
+        last = await self.shared.store.latest_game(channel)
         if last is None or last.status not in ENDED_STATUSES:
             raise ServiceError(
                 "A rematch follows a game that is over; "
@@ -478,7 +476,7 @@ class Club:
         command = g.info.command
 
         def announcement(game: GameRecord) -> Announcement:
-            who = ", ".join(self.texts.who(game, s) for s in g.info.seats if s in seats)
+            who = ", ".join(self.shared.texts.who(game, s) for s in g.info.seats if s in seats)
             return Announcement(
                 text=f"Rematch of game {last.id}: game {game.id}, the same options. "
                 + (f"Seats: {who}. `/{command} start` when ready." if seats else "")
@@ -497,11 +495,11 @@ class Club:
     ) -> Reply:
         """A server manager gives a seat to someone else (a substitute), at any time of the
         game; a seat on turn is then waited for from its new holder."""
-        async with self.locks(channel):
+        async with self.shared.locks(channel):
             if not is_manager:
                 raise ServiceError("Only a member with Manage Server may move a seat.")
             check_range("The user id", to_user, 0, MAX_ID)
-            game = await self.games.open_game(channel)
+            game = await self.shared.games.open_game(channel)
             f = seat_named(game, faction)
             old = game.seats.get(f)
             if old == to_user:
@@ -513,7 +511,7 @@ class Club:
             plan = await self.lobby.seat_change_plan(game, seats)
             if plan is not None and plan.user_id == to_user:
                 text += " It is their decision now."
-            game = await self.store.update_game(
+            game = await self.shared.store.update_game(
                 game.id,
                 game.version,
                 seats=seats,
@@ -527,14 +525,14 @@ class Club:
     ) -> Reply:
         """The channel's finished games, or `user`'s on this server (`guild`; everywhere
         where there are no servers, as in the terminal), newest first."""
-        await self.permissions.note_server(channel, guild)
+        await self.shared.permissions.note_server(channel, guild)
         if user is None:
-            results = await self.store.results(channel_id=channel, limit=HISTORY_LINES)
+            results = await self.shared.store.results(channel_id=channel, limit=HISTORY_LINES)
             return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
         if guild is not None:
             await self._place_channels()
-        results = await self.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
+        results = await self.shared.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
         text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
         return Reply(text=text, ephemeral=True)
@@ -546,7 +544,7 @@ class Club:
         check_range("The user id", user, 0, MAX_ID)
         if guild is not None:
             await self._place_channels()
-        recent = await self.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
+        recent = await self.shared.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
         return Reply(text=stats_text(kind, recent[::-1], user, self.mention), ephemeral=True)
 
     @answers()
@@ -555,7 +553,7 @@ class Club:
         (the last when left out): nothing is hidden any more once a game is over."""
         check_range("The game number", game_id, 1, MAX_ID)
         try:
-            game = await self.store.get_game(game_id)
+            game = await self.shared.store.get_game(game_id)
         except GameNotFound:
             raise ServiceError(f"There is no game {game_id}.") from None
         if game.channel_id != channel:
@@ -570,15 +568,17 @@ class Club:
         last = game.actions
         step = last if step is None else check_range("The step", step, 0, last)
         g = rules_of(game)
-        state = await self.loader.fresh_state(game)
-        stored = await self.store.actions(game.id)
-        state, steps = await self.workers.run(replayed, g, state, stored[:step], True)
+        state = await self.shared.loader.fresh_state(game)
+        stored = await self.shared.store.actions(game.id)
+        state, steps = await self.shared.workers.run(replayed, g, state, stored[:step], True)
         lines = [f"Game {game.id}, step {step} of {last}."]
         lines += told_lines(g, steps)[-3:]  # as the channel told them
         if step == last and g.result(state) is not None:
-            lines.append(self.texts.final_text(game, state))
+            lines.append(self.shared.texts.final_text(game, state))
         return Reply(
-            text="\n".join(lines), image=await self.pipeline.render(game, state), ephemeral=True
+            text="\n".join(lines),
+            image=await self.shared.pipeline.render(game, state),
+            ephemeral=True,
         )
 
     @answers()
@@ -591,7 +591,7 @@ class Club:
         direct_messages: bool | None = None,
     ) -> Reply:
         """Show or change the caller's time zone, quiet hours and direct messages."""
-        prefs = await self.store.user_prefs(user)
+        prefs = await self.shared.store.user_prefs(user)
         if time_zone is None and quiet is None and direct_messages is None:
             return Reply(text=prefs_text(prefs), ephemeral=True)
         changes: dict[str, object] = {}
@@ -602,7 +602,7 @@ class Club:
         if direct_messages is not None:
             changes["direct_messages"] = direct_messages
         prefs = UserPrefs.model_validate({**prefs.model_dump(), **changes})
-        await self.store.put_user_prefs(prefs)
+        await self.shared.store.put_user_prefs(prefs)
         return Reply(text="Saved. " + prefs_text(prefs), ephemeral=True)
 
 

@@ -125,15 +125,7 @@ NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
 
 class Lobby:
     def __init__(self, shared: SharedParts) -> None:
-        self.store = shared.store
-        self.locks = shared.locks
-        self.games = shared.games
-        self.loader = shared.loader
-        self.texts = shared.texts
-        self.pipeline = shared.pipeline
-        self.reminders = shared.reminders
-        self.permissions = shared.permissions
-        self.workers = shared.workers
+        self.shared = shared
 
     @answers(exists="This channel already has a game. Finish or abort it, or open a thread.")
     async def create(
@@ -164,11 +156,11 @@ class Lobby:
             g = game(kind)
         except ValueError as e:
             raise ServiceError(str(e)) from e
-        async with self.locks(channel):
-            await self.permissions.may_organise(
+        async with self.shared.locks(channel):
+            await self.shared.permissions.may_organise(
                 guild, roles, is_manager, "create", command=g.info.command
             )
-            await self.permissions.note_server(channel, guild)
+            await self.shared.permissions.note_server(channel, guild)
             secret = self._secret_for(g, seed)
             chosen, texts = await self._chosen_options(g, options, files)
             await self.can_set_up(g, chosen, seed)  # before anything is stored
@@ -180,7 +172,7 @@ class Lobby:
             stored = options_json(g, chosen)
             if seed is not None:  # so it is never taken for a game from before secrets
                 stored[SEED_DEALS] = True
-            record = await self.store.create_game(
+            record = await self.shared.store.create_game(
                 channel,
                 seed or 0,  # a secret deals the game, unless a seed was given
                 stored,
@@ -198,7 +190,7 @@ class Lobby:
         """A fresh secret to deal the game from; none for a game dealt by an explicit seed
         (refused for a game that deals nothing)."""
         if seed is None:
-            return self.loader.new_secret()
+            return self.shared.loader.new_secret()
         check_range("The seed", seed, 0, MAX_ID)
         if not g.info.deals:
             raise ServiceError(
@@ -228,7 +220,7 @@ class Lobby:
             )
         if texts:
             try:
-                chosen = await self.workers.run(g.with_files, chosen, texts)
+                chosen = await self.shared.workers.run(g.with_files, chosen, texts)
             except (DataError, ValueError) as exc:
                 raise ServiceError(f"That file cannot be used: {exc}") from exc
         return chosen, texts
@@ -250,7 +242,7 @@ class Lobby:
         seats[mine] = user
         ais = [_title(g, s) for s in g.info.seats if s in seats and s != mine]
         filled = (
-            f" {self.texts.mention(user)} sits as {_title(g, mine)}; {ai_name(level)} "
+            f" {self.shared.texts.mention(user)} sits as {_title(g, mine)}; {ai_name(level)} "
             f"plays {' and '.join(ais) or 'no seat'}. `/{g.info.command} start` begins "
             f"the game; anyone may still take an AI's seat with `/{g.info.command} join`."
         )
@@ -263,9 +255,9 @@ class Lobby:
             for players in range(g.info.min_players, g.info.max_players + 1):
                 seats = g.info.seats_for(players)
                 if seed is None:
-                    await self.workers.run(g.new_game, options, seats)
+                    await self.shared.workers.run(g.new_game, options, seats)
                 else:
-                    await self.workers.run(g.new_seeded, options, seats, seed)
+                    await self.shared.workers.run(g.new_seeded, options, seats, seed)
         except Exception as e:  # whatever the reason, refused here rather than stored
             why = clip(str(e).strip().split("\n", 1)[0] or type(e).__name__, 300)
             raise ServiceError(f"{g.info.title} cannot be set up so: {why}") from e
@@ -274,15 +266,15 @@ class Lobby:
     async def join(
         self, channel: str, user: int, faction: str | None = None, *, kind: str | None = None
     ) -> Reply:
-        async with self.locks(channel):
-            record = await self.games.open_game(channel, kind)
+        async with self.shared.locks(channel):
+            record = await self.shared.games.open_game(channel, kind)
             g = rules_of(record)
             command = g.info.command
             free = [s for s in g.info.seats if s not in record.seats]
             if faction is None:  # the seat an AI holds for them, else the first free one
                 held = [
                     s
-                    for s, uid in (await self.store.seat_holds(record.id)).items()
+                    for s, uid in (await self.shared.store.seat_holds(record.id)).items()
                     if uid == user and is_ai(record.seats.get(s))
                 ]
                 if not held and not free:
@@ -297,23 +289,23 @@ class Lobby:
                     raise ServiceError(f"You already sit as {name}.")
                 if holder is not None and not is_ai(holder):
                     raise ServiceError(
-                        f"{name} is taken by {self.texts.mention(holder)}. Only they can let it "
+                        f"{name} is taken by {self.shared.texts.mention(holder)}. Only they can let it "
                         f"go (`/{command} leave`, or `/{command} ai` for an AI), or a member "
                         f"with Manage Server can give it to someone else (`/{command} club "
                         f"seat`). {free_txt}"
                     )
-                held_for = (await self.store.seat_holds(record.id)).get(f)
+                held_for = (await self.shared.store.seat_holds(record.id)).get(f)
                 if holder is not None and held_for is not None and held_for != user:
-                    ai = self.texts.mention(holder)
+                    ai = self.shared.texts.mention(holder)
                     raise ServiceError(
                         f"{ai[:1].upper()}{ai[1:]} holds {name} for "
-                        f"{self.texts.mention(held_for)}, who alone takes it back with "
+                        f"{self.shared.texts.mention(held_for)}, who alone takes it back with "
                         f"`/{command} join` (or lets it go with `/{command} leave`); a member "
                         f"with Manage Server can give it to someone else (`/{command} club "
                         f"seat`). {free_txt}"
                     )
                 if record.status == "active":
-                    playing = g.players(await self.loader.state_of(record))
+                    playing = g.players(await self.shared.loader.state_of(record))
                     if f not in playing:
                         raise ServiceError(
                             f"{name} is not in this game: it is played by "
@@ -328,7 +320,7 @@ class Lobby:
                 )
             else:
                 tail = ""
-            text = f"{self.texts.mention(user)} sits as {_title(g, f)}.{tail}"
+            text = f"{self.shared.texts.mention(user)} sits as {_title(g, f)}.{tail}"
             record = await self.store_seats(record, seats, text)
             return announced(record, text)
 
@@ -336,14 +328,14 @@ class Lobby:
     async def leave(
         self, channel: str, user: int, faction: str | None = None, *, kind: str | None = None
     ) -> Reply:
-        async with self.locks(channel):
-            record = await self.games.open_game(channel, kind)
+        async with self.shared.locks(channel):
+            record = await self.shared.games.open_game(channel, kind)
             g = rules_of(record)
-            mine = self.texts.user_seats(record, user)
+            mine = self.shared.texts.user_seats(record, user)
             # the seats an AI holds for them: leaving lets anyone take those
             held = [
                 s
-                for s, uid in (await self.store.seat_holds(record.id)).items()
+                for s, uid in (await self.shared.store.seat_holds(record.id)).items()
                 if uid == user and is_ai(record.seats.get(s))
             ]
             if faction is not None:
@@ -355,7 +347,7 @@ class Lobby:
             if not mine and not held:
                 raise ServiceError("You have no seat in this game.")
             for s in held:
-                await self.store.put_seat_hold(record.id, s, None)
+                await self.shared.store.put_seat_hold(record.id, s, None)
             command = g.info.command
             released = ", ".join(_title(g, s) for s in held)
             released_text = (
@@ -365,7 +357,7 @@ class Lobby:
             )
             if not mine:  # no seat changes hands: nothing to store but the holds
                 return Reply(
-                    text=f"{self.texts.mention(user)} lets go of the seat the AI holds for them."
+                    text=f"{self.shared.texts.mention(user)} lets go of the seat the AI holds for them."
                     + released_text,
                     version=record.version,
                 )
@@ -376,14 +368,14 @@ class Lobby:
                 if record.status == "active"
                 else ""
             )
-            text = f"{self.texts.mention(user)} leaves {names}.{extra}{released_text}"
+            text = f"{self.shared.texts.mention(user)} leaves {names}.{extra}{released_text}"
             record = await self.store_seats(record, seats, text)
             return announced(record, text)
 
     async def store_seats(self, record: GameRecord, seats: dict[str, int], text: str) -> GameRecord:
         """Store the game's new seats with the message that announces them (and, mid-game, the
         wait of whoever now holds the seat on turn)."""
-        return await self.store.update_game(
+        return await self.shared.store.update_game(
             record.id,
             record.version,
             seats=seats,
@@ -398,35 +390,37 @@ class Lobby:
         starts anew for its new holder (or ends, for a free seat); None: the job stands."""
         if record.status != "active":
             return None
-        state = await self.loader.state_of(record)
-        now = self.texts.waiting_for(record.model_copy(update={"seats": seats}), state)
-        if now == self.texts.waiting_for(record, state):
+        state = await self.shared.loader.state_of(record)
+        now = self.shared.texts.waiting_for(record.model_copy(update={"seats": seats}), state)
+        if now == self.shared.texts.waiting_for(record, state):
             return None
-        return await self.reminders.plan(record, now)
+        return await self.shared.reminders.plan(record, now)
 
     @answers(stale="The game changed meanwhile; try `start` again.")
     async def start(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
-        async with self.locks(channel):
-            record = await self.games.open_game(channel, kind)
+        async with self.shared.locks(channel):
+            record = await self.shared.games.open_game(channel, kind)
             g = rules_of(record)
             self._check_startable(record, user)
             if g.info.min_players < len(g.info.seats):  # the seats it is played with, kept
                 players = ",".join(s for s in g.info.seats if s in record.seats)
-                record = await self.store.update_game(
+                record = await self.shared.store.update_game(
                     record.id, record.version, options={**record.options, PLAYERS: players}
                 )
-            if await self.loader.pre_secret(record):  # stored before per-game secrets
-                record = await self.store.adopt_secret(
-                    record.id, record.version, secret=self.loader.new_secret().hex(), log=[]
+            if await self.shared.loader.pre_secret(record):  # stored before per-game secrets
+                record = await self.shared.store.adopt_secret(
+                    record.id, record.version, secret=self.shared.loader.new_secret().hex(), log=[]
                 )
-                self.loader.forget(record.id)
-            state = await self.loader.fresh_state(record)
+                self.shared.loader.forget(record.id)
+            state = await self.shared.loader.fresh_state(record)
             lines = LogTail(0, [])
             view = public(g, state)
             follow_step(g, lines, view, None, view, None)
-            state, dealt = await self.pipeline.deal(record, state, 1, lines)
+            state, dealt = await self.shared.pipeline.deal(record, state, 1, lines)
             after = public(g, state)
-            seats = ", ".join(self.texts.who(record, s) for s in g.info.seats if s in record.seats)
+            seats = ", ".join(
+                self.shared.texts.who(record, s) for s in g.info.seats if s in record.seats
+            )
             body = "\n".join(
                 [
                     f"The game begins: {seats}.",
@@ -434,15 +428,15 @@ class Lobby:
                     *g.headline(view, after, lines.lines),
                 ]
             )
-            waiting = self.texts.waiting_for(record, state)
+            waiting = self.shared.texts.waiting_for(record, state)
             mentions: list[int] = []
             if is_ai(waiting):  # an AI's decision asks nobody: its turn opens here
                 body += "\n" + ai_header(record, state, waiting)
                 text = body
             else:
-                nxt, mentions = self.texts.prompt_text(record, state)
+                nxt, mentions = self.shared.texts.prompt_text(record, state)
                 text = f"{body}\n{nxt}"
-            record = await self.store.append_actions(
+            record = await self.shared.store.append_actions(
                 record.id,
                 record.version,
                 dealt,
@@ -450,15 +444,15 @@ class Lobby:
                 log=LogLines(start=lines.start, lines=lines.lines),
                 status="active",
                 announcement=Announcement(text=text, mentions=mentions, board=True, body=body),
-                reminder=await self.reminders.plan(record, waiting),
+                reminder=await self.shared.reminders.plan(record, waiting),
             )
-            self.loader.remember(record, state, len(dealt), lines.end)
+            self.shared.loader.remember(record, state, len(dealt), lines.end)
         return announced(
             record,
             text,
             mentions=mentions,
-            image=await self.pipeline.render(record, state),
-            buttons=self.texts.buttons_for(record, state),
+            image=await self.shared.pipeline.render(record, state),
+            buttons=self.shared.texts.buttons_for(record, state),
         )
 
     def _check_startable(self, record: GameRecord, user: int) -> None:
@@ -468,7 +462,7 @@ class Lobby:
         command = g.info.command
         if record.status == "active":
             raise ServiceError("The game has already started.")
-        if user != record.creator and not self.texts.user_seats(record, user):
+        if user != record.creator and not self.shared.texts.user_seats(record, user):
             raise ServiceError(
                 "Only a seated player or the game's creator may start it. "
                 f"Take a seat with `/{command} join`."
@@ -490,7 +484,7 @@ class Lobby:
             )
 
     async def commitment_text(self, record: GameRecord) -> str:
-        secret = await self.loader.secret_of(record)
+        secret = await self.shared.loader.secret_of(record)
         g = rules_of(record)
         if not g.info.deals:
             return ""  # nothing dealt: nothing to commit to
@@ -502,7 +496,7 @@ class Lobby:
             )
         if secret is None:
             return ""
-        return commitment_text(record, secret, self.loader.dealt_from(record))
+        return commitment_text(record, secret, self.shared.loader.dealt_from(record))
 
     @answers()
     async def abort(
@@ -515,19 +509,23 @@ class Lobby:
         roles: Sequence[int] = (),
         kind: str | None = None,
     ) -> Reply:
-        async with self.locks(channel):
-            record = await self.games.open_game(channel, kind)
+        async with self.shared.locks(channel):
+            record = await self.shared.games.open_game(channel, kind)
             g = known_rules(record) or game(kind or FIRST_GAME)  # a kind no longer known
-            await self.permissions.may_abort(record, user, guild, roles, is_manager, g.info.command)
-            text = f"Game {record.id} ended by {self.texts.mention(user)} without a result."
-            secret = await self.loader.secret_of(record)
+            await self.shared.permissions.may_abort(
+                record, user, guild, roles, is_manager, g.info.command
+            )
+            text = f"Game {record.id} ended by {self.shared.texts.mention(user)} without a result."
+            secret = await self.shared.loader.secret_of(record)
             # no future left to guard: dice and cards may be checked
             if secret is not None and g.info.id == record.kind and g.info.deals:
-                text += "\n" + reveal_text(record, secret, self.loader.commitment(record, secret))
-            record = await self.store.update_game(
+                text += "\n" + reveal_text(
+                    record, secret, self.shared.loader.commitment(record, secret)
+                )
+            record = await self.shared.store.update_game(
                 record.id, record.version, status="aborted", announcement=Announcement(text=text)
             )
-            self.loader.forget(record.id)
+            self.shared.loader.forget(record.id)
         return announced(record, text)
 
     @answers()
@@ -544,8 +542,8 @@ class Lobby:
         if guild is None:
             return Reply.error("Permissions are set per server; there is no server here.")
         if organisers is None:
-            s = await self.store.server_settings(guild)
-            return Reply(text=self.permissions.settings_text(s), ephemeral=True)
+            s = await self.shared.store.server_settings(guild)
+            return Reply(text=self.shared.permissions.settings_text(s), ephemeral=True)
         if not is_manager:
             return Reply.error("Only a member with Manage Server may change these settings.")
         if organisers not in ORGANISERS:
@@ -563,8 +561,8 @@ class Lobby:
                 "role_id": role_id if organisers == "role" else None,
             }
         )
-        await self.store.put_server_settings(s)
-        return Reply(text="Saved. " + self.permissions.settings_text(s))
+        await self.shared.store.put_server_settings(s)
+        return Reply(text="Saved. " + self.shared.permissions.settings_text(s))
 
 
 def new_game_announcement(

@@ -96,12 +96,7 @@ class Moves:
         submit over a network); the terminal client, which reads each line once, turns it
         off. `after_finish`: what follows a game's end (a tiebreak's next game)."""
         self.after_finish = after_finish
-        self.locks = shared.locks
-        self.games = shared.games
-        self.loader = shared.loader
-        self.texts = shared.texts
-        self.pipeline = shared.pipeline
-        self.reminders = shared.reminders
+        self.shared = shared
         self.hints = hints
         self.drafts = Drafts()
         self.picks = Picks()  # the alternatives of an ambiguous step, per user and channel
@@ -144,10 +139,10 @@ class Moves:
         kind: str | None = None,
     ) -> Reply:
         """Play the steps `read` makes of the order `entry` (typed, or a shortcut's)."""
-        async with self.locks(channel):
-            found = await self.games.active_game_at_turn(channel, kind)
+        async with self.shared.locks(channel):
+            found = await self.shared.games.active_game_at_turn(channel, kind)
             record = found.game
-            self.pipeline.check_seated(record, user)
+            self.shared.pipeline.check_seated(record, user)
             text = entry.order
             if entry.draft:
                 draft = self.drafts.take(user, channel)
@@ -160,7 +155,7 @@ class Moves:
             version = expected_version if expected_version is not None else entry.version
             if version is not None and version != record.version:
                 raise ServiceError(
-                    self.texts.stale_text(record, version, record.version, "That suggestion")
+                    self.shared.texts.stale_text(record, version, record.version, "That suggestion")
                 )
             key = f"as {as_seat}: {text}" if as_seat else text
             if (
@@ -175,16 +170,16 @@ class Moves:
                     "so I took this for a double submit and played nothing. To play it again "
                     f"on purpose, send `again: {shown}`."
                 )
-            state = await self.loader.state_of(record)
+            state = await self.shared.loader.state_of(record)
             forced = playing(record, state, seat_named(record, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
             order = read(Reading(record, state, user, channel, text, seat, as_seat))
-            outcome = await self.pipeline.apply_and_store(
+            outcome = await self.shared.pipeline.apply_and_store(
                 record, state, user, order.steps, forced, confirmed=order.confirmed, read=found
             )
             if version is None and self.recent is not None:
                 self.recent.played(record.id, user, key, outcome.game.version)
-        return await self.pipeline.moved_reply(outcome, self.after_finish)
+        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
 
     def _read_order(self, r: Reading) -> Order:
         """A typed order read once: its steps (with `confirm` taken out) and their actions.
@@ -194,7 +189,7 @@ class Moves:
         confirmed = any(p.lower() == CONFIRM for p in parts)
         kept = "; ".join(p for p in parts if p and p.lower() != CONFIRM)
         if not kept:
-            raise ServiceError("Empty order. " + self.texts.allowed(r.game, r.state))
+            raise ServiceError("Empty order. " + self.shared.texts.allowed(r.game, r.state))
         view = g.view(r.state, r.seat)
         try:
             steps = g.read_order(view, kept, r.seat or "")
@@ -204,17 +199,17 @@ class Moves:
             raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
         except InvalidOrder as e:
             raise ServiceError(
-                f"{e.where} is not an order I can read: {e}. {self.texts.allowed(r.game, r.state)}"
+                f"{e.where} is not an order I can read: {e}. {self.shared.texts.allowed(r.game, r.state)}"
             ) from e
         except IllegalAction as e:  # read, but the rules forbid it: the rule, not "unreadable"
             where = step_where(kept, 1, 1)
-            allowed = self.texts.allowed(r.game, r.state)
+            allowed = self.shared.texts.allowed(r.game, r.state)
             raise ServiceError(
                 f"{where} was refused: {e.reason.removesuffix('.')}. {allowed}"
             ) from e
         except ValueError as e:
             raise ServiceError(
-                f"That is not an order I can read: {e}. {self.texts.allowed(r.game, r.state)}"
+                f"That is not an order I can read: {e}. {self.shared.texts.allowed(r.game, r.state)}"
             ) from e
         return Order(list(steps), confirmed)
 
@@ -253,7 +248,7 @@ class Moves:
     def _default_seat(self, record: GameRecord, state: object, user: int) -> Seat | None:
         """The seat an order is read for: the user's only seat, else the seat whose decision
         it is when the user holds it."""
-        mine = self.texts.user_seats(record, user)
+        mine = self.shared.texts.user_seats(record, user)
         if len(mine) == 1:
             return mine[0]
         now = rules_of(record).to_move(state)
@@ -282,18 +277,18 @@ class Moves:
             return await self._pick(channel, user, version, values)
         if what == HINT:
             return await self._play_hint(channel, user, game_id, version)
-        async with self.locks(channel):
-            found = await self.games.active_game_at_turn(channel)
+        async with self.shared.locks(channel):
+            found = await self.shared.games.active_game_at_turn(channel)
             record = found.game
             if record.id != game_id:
                 raise ServiceError("That button belongs to another game, which is over.")
             if what == SNOOZE_ID:  # the reminder's own job says whether it is current
-                text = await self.reminders.snooze(record, version, user)
+                text = await self.shared.reminders.snooze(record, version, user)
                 return Reply(text=text, ephemeral=True)
             if version != record.version:
-                raise ServiceError(self.texts.stale_text(record, version, record.version))
+                raise ServiceError(self.shared.texts.stale_text(record, version, record.version))
             g = rules_of(record)
-            state = await self.loader.state_of(record)
+            state = await self.shared.loader.state_of(record)
             action: object
             if what == "undo":
                 undo = g.undo(state)
@@ -315,10 +310,10 @@ class Moves:
                 return self._confirm_button(
                     record, label, note, g.note_cost(view, action), what[1:]
                 )
-            outcome = await self.pipeline.apply_and_store(
+            outcome = await self.shared.pipeline.apply_and_store(
                 record, state, user, [Step(label, action)], None, read=found
             )
-        return await self.pipeline.moved_reply(outcome, self.after_finish)
+        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
 
     async def _pick(self, channel: str, user: int, version: int, values: Sequence[str]) -> Reply:
         """The order picked from an ambiguous step's alternatives (made for `version`)."""
@@ -376,20 +371,20 @@ class Moves:
 
     @answers()
     async def undo(self, channel: str, user: int, kind: str | None = None) -> Reply:
-        async with self.locks(channel):
-            found = await self.games.active_game_at_turn(channel, kind)
+        async with self.shared.locks(channel):
+            found = await self.shared.games.active_game_at_turn(channel, kind)
             record = found.game
             g = rules_of(record)
-            state = await self.loader.state_of(record)
+            state = await self.shared.loader.state_of(record)
             undo = g.undo(state)
             if undo is None:
                 raise ServiceError(
                     f"`undo`: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
                 )
-            outcome = await self.pipeline.apply_and_store(
+            outcome = await self.shared.pipeline.apply_and_store(
                 record, state, user, [Step("undo", undo[1])], None, read=found
             )
-        return await self.pipeline.moved_reply(outcome, self.after_finish)
+        return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
 
     @answers()
     async def shortcut(
@@ -406,8 +401,8 @@ class Moves:
         `/vj give`), fitted to the decision now pending by the game; `arg`: the text of its
         order parameter (a Command's name)."""
         given: dict[str, str | int | None] = dict(args or {})
-        async with self.locks(channel):
-            record = await self.games.active_game(channel, kind)
+        async with self.shared.locks(channel):
+            record = await self.shared.games.active_game(channel, kind)
             g = rules_of(record)
             spec = next((s for s in g.shortcuts() if s.name == name), None)
         if spec is None:
@@ -428,7 +423,7 @@ class Moves:
             try:
                 steps = g.read_shortcut(g.view(r.state, r.seat), r.seat, name, args, order.steps)
             except ValueError as e:
-                raise ServiceError(f"{e} {self.texts.allowed(r.game, r.state)}") from e
+                raise ServiceError(f"{e} {self.shared.texts.allowed(r.game, r.state)}") from e
             return Order(steps, order.confirmed)  # `name:attack; confirm` confirms
 
         shown = "; ".join(

@@ -11,10 +11,7 @@ from .reply import Button, Reply
 
 class Outbox:
     def __init__(self, shared: SharedParts) -> None:
-        self.store = shared.store
-        self.loader = shared.loader
-        self.texts = shared.texts
-        self.pipeline = shared.pipeline
+        self.shared = shared
 
     async def owed(
         self, limit: int = 20, grace: float = 0.0, *, ignore_backoff: bool = False
@@ -24,26 +21,26 @@ class Outbox:
         and shows no board or buttons (the newer one does); an edit the game has moved past
         is dropped (the newer one carries the whole turn)."""
         out: list[tuple[OwedAnnouncement, Reply]] = []
-        for owed in await self.store.owed_announcements(
+        for owed in await self.shared.store.owed_announcements(
             limit, grace, ignore_backoff=ignore_backoff
         ):
-            record = await self.store.get_game(owed.game_id)
+            record = await self.shared.store.get_game(owed.game_id)
             current = record.version == owed.version
             if owed.edit and not current:
                 # a later announcement carries the whole turn (its edit or its closing text)
-                await self.store.announcement_delivered(owed.game_id, owed.version)
+                await self.shared.store.announcement_delivered(owed.game_id, owed.version)
                 continue
             image = None
             buttons: list[Button] = []
             if current and record.status == "active":
                 try:
-                    state = await self.loader.state_of(record)
+                    state = await self.shared.loader.state_of(record)
                 except BrokenGame:  # its text still goes out; every other channel's too
                     state = None
                 if state is not None:
-                    buttons = self.texts.buttons_for(record, state)
+                    buttons = self.shared.texts.buttons_for(record, state)
                 if state is not None and owed.board:
-                    image = await self.pipeline.render(record, state)
+                    image = await self.shared.pipeline.render(record, state)
             reply = Reply(
                 text=owed.text,
                 image=image,
@@ -59,31 +56,31 @@ class Outbox:
 
     async def turn_message(self, game_id: int) -> TurnMessage | None:
         """The game's current turn message (what later steps of the turn edit)."""
-        return await self.store.turn_message(game_id)
+        return await self.shared.store.turn_message(game_id)
 
     async def turn_posted(self, game_id: int, version: int, message_id: int) -> None:
         """The turn opened at `version` has its message: `message_id`."""
-        await self.store.turn_message_posted(game_id, version, message_id)
+        await self.shared.store.turn_message_posted(game_id, version, message_id)
 
     async def newest_posted(self, game_id: int, message_id: int) -> None:
         """A public message of the game that is not its turn message (a seat notice, a
         reminder) went out as `message_id`: the game's newest, the one with the buttons."""
-        await self.store.newest_message_posted(game_id, message_id)
+        await self.shared.store.newest_message_posted(game_id, message_id)
 
     async def buttons_now(self, game_id: int) -> list[Button]:
         """The buttons of the game as it stands (none once it is over): what its newest
         public message carries."""
-        record = await self.store.get_game(game_id)
+        record = await self.shared.store.get_game(game_id)
         if record.status != "active":
             return []
-        return self.texts.buttons_for(record, await self.loader.state_of(record))
+        return self.shared.texts.buttons_for(record, await self.shared.loader.state_of(record))
 
     async def delivered(self, announcement: tuple[int, int]) -> None:
         """The announcement reached the channel: it leaves the outbox."""
-        await self.store.announcement_delivered(*announcement)
+        await self.shared.store.announcement_delivered(*announcement)
 
     async def delivery_failed(
         self, announcement: tuple[int, int], retry_in: float, text: str | None = None
     ) -> None:
         """Not (wholly) delivered: retry after `retry_in` s; `text` is what is left to post."""
-        await self.store.announcement_failed(*announcement, retry_in, text)
+        await self.shared.store.announcement_failed(*announcement, retry_in, text)

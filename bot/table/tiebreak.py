@@ -50,19 +50,17 @@ def _follows() -> str:
 
 class Tiebreaks:
     def __init__(self, shared: SharedParts, lobby: Lobby) -> None:
-        self.store = shared.store
-        self.locks = shared.locks
-        self.loader = shared.loader
+        self.shared = shared
         self.lobby = lobby
 
     @answers(exists="This channel has a game running: a tiebreak waits for its end.")
     async def open(self, channel: str, user: int) -> Reply:
         """`tiebreak`: the tiebreak of the channel's last game, a finished game offering one
         whose record has a tie for first place; opened by one of the tied players."""
-        async with self.locks(channel):
-            if await self.store.open_game(channel) is not None:
+        async with self.shared.locks(channel):
+            if await self.shared.store.open_game(channel) is not None:
                 raise ServiceError("This channel has a game running: a tiebreak waits for its end.")
-            record = await self.store.latest_game(channel)
+            record = await self.shared.store.latest_game(channel)
             found = tied_rules(record)
             if record is None or found is None or record.status != "finished":
                 raise ServiceError(_follows())
@@ -84,7 +82,7 @@ class Tiebreaks:
         link: Link | None = record.options.get(TIEBREAK)
         if not link or not ranking.winners:
             return AfterGame()
-        of = await self.store.get_game(int(link["of"]))
+        of = await self.shared.store.get_game(int(link["of"]))
         found = tied_rules(of)
         if of.channel_id != record.channel_id or found is None or found[1].played_in != record.kind:
             return AfterGame()  # not a game of this channel's tiebreak
@@ -105,7 +103,7 @@ class Tiebreaks:
             )
             return AfterGame(lines=[line], then=[await self._started(record.channel_id, opened)])
         _, tied = await self._tie(g, of)
-        await self.store.break_tie(of.id, winner, list(tied))
+        await self.shared.store.break_tie(of.id, winner, list(tied))
         return AfterGame(
             lines=[f"{title[winner]} wins game {of.id} by the {t.name}: the record says so."]
         )
@@ -113,7 +111,7 @@ class Tiebreaks:
     async def _tie(self, g: AnyGame, record: GameRecord) -> tuple[dict[str, int], tuple[Seat, ...]]:
         """Who played each seat of a finished game, and the seats its record has sharing
         first place (in turn order)."""
-        found = [r for r in await self.store.results(channel_id=record.channel_id)]
+        found = [r for r in await self.shared.store.results(channel_id=record.channel_id)]
         seats = [s for r in found if r.game_id == record.id for s in r.seats]
         first = {s.faction for s in seats if s.place == 1}
         return {s.faction: s.user_id for s in seats}, tuple(f for f in g.info.seats if f in first)
@@ -121,7 +119,7 @@ class Tiebreaks:
     async def _below(self, record: GameRecord, round_: int) -> Below:
         """The tiebreak's dealer: the finished game's secret, past its log's last entry (a
         game dealt by its seed: the secret that seed stands for)."""
-        secret = await self.loader.secret_of(record) or secret_for_seed(record.seed)
+        secret = await self.shared.loader.secret_of(record) or secret_for_seed(record.seed)
         return keyed_below(secret, record.id, record.actions + 1 + round_)
 
     async def _create(
@@ -156,12 +154,12 @@ class Tiebreaks:
         text = f"Game {of} ended tied: the {t.name} ({t.rule}). {names}{waiting}."
         if round_ > 1:
             text = f"The final of game {of}'s {t.name} ({t.rule}). {names}."
-        record = await self.store.create_game(
+        record = await self.shared.store.create_game(
             channel,
             0,
             {**g.info.options().model_dump(mode="json"), TIEBREAK: link},
             creator,
-            secret=self.loader.new_secret().hex(),
+            secret=self.shared.loader.new_secret().hex(),
             seats=seats,
             announcement=lambda r: Announcement(text=text),
             kind=g.info.id,
@@ -172,7 +170,7 @@ class Tiebreaks:
         """The opened game started at once (its seats are taken): its start follows the
         opening."""
         assert opened.announcement is not None
-        record = await self.store.get_game(opened.announcement[0])
+        record = await self.shared.store.get_game(opened.announcement[0])
         start = await self.lobby.start(channel, record.creator, kind=record.kind)
         if start.ok:  # else someone started it meanwhile: their start stands
             opened.then.append(start)

@@ -53,22 +53,14 @@ def read_export(raw: bytes | str, kind: str | None = None) -> Replayed:
 
 class Transfer:
     def __init__(self, shared: SharedParts) -> None:
-        self.store = shared.store
-        self.locks = shared.locks
-        self.games = shared.games
-        self.loader = shared.loader
-        self.texts = shared.texts
-        self.pipeline = shared.pipeline
-        self.reminders = shared.reminders
-        self.permissions = shared.permissions
-        self.workers = shared.workers
+        self.shared = shared
 
     @answers()
     async def export(self, channel: str, *, kind: str | None = None) -> Reply:
         """The game as a file: a running game's log holds what was dealt, never what will be
         (no seed, no secret); an ended game's also its secret. A game of hidden hands (its
         deals tell them) only once it is over."""
-        record = await self.games.shown_game(channel, kind)
+        record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error("There is no game in this channel to export.")
         g = rules_of(record)
@@ -79,11 +71,11 @@ class Transfer:
                 f"export` then)."
             )
         try:
-            data = await self.store.export_game(record.id)
+            data = await self.shared.store.export_game(record.id)
             if data.seed is not None:
                 # dealt by its seed, which tells every card and die to come: the outcomes so
                 # far go into the log as chance entries, and the seed stays here
-                data = (await self.workers.run(_replayed, data)).data
+                data = (await self.shared.workers.run(_replayed, data)).data
         except (StorageError, ServiceError, ExportRefused) as e:
             log.error("export of game %s failed: %s", record.id, e)
             return Reply.error(f"Game {record.id} cannot be exported: {str(e).rstrip('.')}.")
@@ -99,10 +91,10 @@ class Transfer:
     async def verify(self, channel: str, *, kind: str | None = None) -> Reply:
         """Once the game is over, check every chance entry of its log against the revealed
         secret; before that, show the commitment."""
-        record = await self.games.shown_game(channel, kind)
+        record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error("There is no game in this channel to verify.")
-        secret = await self.loader.secret_of(record)
+        secret = await self.shared.loader.secret_of(record)
         if secret is None:
             why = (
                 "is dealt by the seed it was created with (repeatable, not fair play)"
@@ -120,12 +112,12 @@ class Transfer:
         if record.status not in ENDED_STATUSES:
             return Reply(
                 text=f"Game {record.id} is {record.status}: its secret stays hidden until the "
-                f"game is over. Commitment ({self.loader.bound_to(record)}): "
-                f"`{self.loader.commitment(record, secret)}`."
+                f"game is over. Commitment ({self.shared.loader.bound_to(record)}): "
+                f"`{self.shared.loader.commitment(record, secret)}`."
             )
-        stored = await self.store.actions(record.id)
+        stored = await self.shared.store.actions(record.id)
         log_ = [g.action_from_json(json.dumps(a.action)) for a in stored]
-        dealt_from = self.loader.dealt_from(record)
+        dealt_from = self.shared.loader.dealt_from(record)
         nothing = Reply(
             text=f"{every_dealt(g).capitalize()} of game {record.id} was dealt before its secret began to "
             "deal (with its import, or by its seed before the game had a secret): there is "
@@ -136,13 +128,15 @@ class Transfer:
         )
         if dealt_from >= len(log_):
             return nothing
-        initial = await self.loader.fresh_state(record)
-        result = await self.workers.run(verify, g, initial, log_, secret, record.id, dealt_from)
+        initial = await self.shared.loader.fresh_state(record)
+        result = await self.shared.workers.run(
+            verify, g, initial, log_, secret, record.id, dealt_from
+        )
         if result.ok and result.checked == 0:
             return nothing
         return Reply(
             text=verification_text(
-                g, record.id, self.loader.commitment(record, secret), secret, result
+                g, record.id, self.shared.loader.commitment(record, secret), secret, result
             )
         )
 
@@ -166,20 +160,20 @@ class Transfer:
         importer keeps the seats that were theirs and takes the ones they `claim` (e.g. "D
         B"); every other seat is free for `join`: nobody is seated (or pinged) without their
         consent. Nothing is stored on a refusal."""
-        async with self.locks(channel):
-            await self.permissions.may_organise(guild, roles, is_manager, "import")
-            await self.permissions.note_server(channel, guild)
+        async with self.shared.locks(channel):
+            await self.shared.permissions.may_organise(guild, roles, is_manager, "import")
+            await self.shared.permissions.note_server(channel, guild)
             upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
-            if await self.store.open_game(channel) is not None:
+            if await self.shared.store.open_game(channel) is not None:
                 raise ServiceError(
                     "This channel already has a game: finish or abort it first, or "
                     "import in a new thread."
                 )
-            replayed = await self.workers.run(read_export, raw, kind)
+            replayed = await self.shared.workers.run(read_export, raw, kind)
             state = replayed.state
             seats = imported_seats(replayed, channel, user, claim)
             status = imported_status(replayed, seats)
-            secret = self.loader.new_secret().hex()  # deals what comes next
+            secret = self.shared.loader.new_secret().hex()  # deals what comes next
             announcement = self._import_announcement(replayed, status, seats, secret)
             record = await self._store_import(
                 channel, replayed, user, seats, status, secret, announcement
@@ -190,8 +184,8 @@ class Transfer:
         return announced(
             record,
             text,
-            image=await self.pipeline.render(record, state),
-            buttons=self.texts.buttons_for(record, state) if status == "active" else [],
+            image=await self.shared.pipeline.render(record, state),
+            buttons=self.shared.texts.buttons_for(record, state) if status == "active" else [],
         )
 
     async def _store_import(
@@ -212,7 +206,7 @@ class Transfer:
         waiting = None if seat_now is None else seats.get(seat_now)
         # the game, its announcement and its first wait go in one transaction: a crash
         # leaves all of them or none (never a game that blocks the channel unannounced)
-        record = await self.store.import_game(
+        record = await self.shared.store.import_game(
             channel,
             data.model_copy(update={"fairness": None, "dealer": None}),
             snapshot=replayed.snapshot,
@@ -221,9 +215,9 @@ class Transfer:
             options=stored_options,
             secret=secret,
             announcement=announcement,
-            reminder=self.reminders.first_plan(waiting),
+            reminder=self.shared.reminders.first_plan(waiting),
         )
-        self.loader.remember(record, state, replayed.snapshot.seq, len(replayed.log))
+        self.shared.loader.remember(record, state, replayed.snapshot.seq, len(replayed.log))
         return record
 
     def _import_announcement(
@@ -245,9 +239,9 @@ class Transfer:
             if status == "lobby":
                 return Announcement(text=f"Imported game {record.id} (not started).{seats_text}")
             nxt = (
-                self.texts.final_text(record, state)
+                self.shared.texts.final_text(record, state)
                 if over
-                else self.texts.prompt_text(record, state)[0]
+                else self.shared.texts.prompt_text(record, state)[0]
             )
             fairness = (
                 ""

@@ -21,10 +21,7 @@ LISTED_IN_A_LINE = 6  # allowed steps listed in one line; more are listed one a 
 
 class Views:
     def __init__(self, shared: SharedParts) -> None:
-        self.games = shared.games
-        self.loader = shared.loader
-        self.texts = shared.texts
-        self.pipeline = shared.pipeline
+        self.shared = shared
 
     @answers()
     async def status(
@@ -33,7 +30,7 @@ class Views:
         """Seats, the public facts, and whose decision it is: to the asker alone (with the
         buttons), or `public_` for the channel (without: only the newest message of a game has
         buttons)."""
-        record = await self.games.shown_game(channel, kind)
+        record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error(
                 f"There is no game in this channel. Start one with {create_hint(kind)}."
@@ -41,7 +38,7 @@ class Views:
         g = rules_of(record)
         seats = "\n".join(
             f"• {'' if seat_title(g, s).lower() == s.lower() else f'{s}: '}"
-            f"{self.texts.who(record, s)}"
+            f"{self.shared.texts.who(record, s)}"
             for s in g.info.seats
             if s in record.seats
             or record.status == "lobby"
@@ -53,7 +50,7 @@ class Views:
                 f"`/{g.info.command} join` takes a seat."
             )
             return Reply(text=f"{head}\n{seats}", version=record.version, ephemeral=not public_)
-        state = await self.loader.state_of(record)
+        state = await self.shared.loader.state_of(record)
         view = public(g, state)
         steps = g.played(state)
         played = "" if steps is None else count_of(steps, "step")  # undone steps not counted
@@ -68,17 +65,17 @@ class Views:
         )
         facts = "".join(f"\n• {line}" for line in g.status(view))
         if g.result(state) is not None:
-            nxt = self.texts.final_text(record, state)
+            nxt = self.shared.texts.final_text(record, state)
         else:
-            nxt, _ = self.texts.prompt_text(record, state)
+            nxt, _ = self.shared.texts.prompt_text(record, state)
             undo = g.undo(state)
             if undo is not None:
-                nxt += f"\n{self.texts.who(record, undo[0])} may undo its last step."
+                nxt += f"\n{self.shared.texts.who(record, undo[0])} may undo its last step."
         return Reply(
             text=f"{head}\n{seats}{facts}\n{nxt}",
             buttons=[]
             if record.status != "active" or public_
-            else self.texts.buttons_for(record, state),
+            else self.shared.texts.buttons_for(record, state),
             version=record.version,
             ephemeral=not public_,
         )
@@ -86,28 +83,28 @@ class Views:
     @answers()
     async def board(self, channel: str, *, public_: bool = False, kind: str | None = None) -> Reply:
         """The board picture and whose decision it is: to the asker alone, or `public_`."""
-        record = await self.games.shown_game(channel, kind)
+        record = await self.shared.games.shown_game(channel, kind)
         if record is None or record.status == "lobby":
             return Reply.error("There is no board yet: create and start a game first.")
         g = rules_of(record)
-        state = await self.loader.state_of(record)
+        state = await self.shared.loader.state_of(record)
         nxt = (
-            self.texts.final_text(record, state)
+            self.shared.texts.final_text(record, state)
             if g.result(state) is not None
-            else self.texts.prompt_text(record, state)[0]
+            else self.shared.texts.prompt_text(record, state)[0]
         )
-        image = await self.pipeline.render(record, state)
+        image = await self.shared.pipeline.render(record, state)
         if image is None:
             nxt += "\n(The board picture could not be drawn; the error is logged.)"
         return Reply(text=nxt, image=image, version=record.version, ephemeral=not public_)
 
     @answers()
     async def log_lines(self, channel: str, lines: int = 20, *, kind: str | None = None) -> Reply:
-        record = await self.games.shown_game(channel, kind)
+        record = await self.shared.games.shown_game(channel, kind)
         if record is None or record.status == "lobby":
             return Reply.error("There is no game log yet.")
         n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
-        shown = await told_log(self.loader, record, n)
+        shown = await told_log(self.shared.loader, record, n)
         body = "\n".join(shown)
         head = "The last line" if len(shown) == 1 else f"The last {len(shown)} lines"
         return Reply(text=f"{head} of the log:\n{body}", ephemeral=True)
@@ -116,21 +113,21 @@ class Views:
     async def options(self, channel: str, user: int = 0, *, kind: str | None = None) -> Reply:
         """Every legal next step, uncut (the lists in messages are cut); a seat that holds
         what the public does not see (a hand) reads them from its own view, alone."""
-        record = await self.loader.store.open_game(channel)
+        record = await self.shared.loader.store.open_game(channel)
         if record is None or record.status != "active":
             return Reply.error("There is no game in progress, so no decision is pending.")
-        self.games.check_kind(record, kind)
+        self.shared.games.check_kind(record, kind)
         g = rules_of(record)
-        state = await self.loader.state_of(record)
+        state = await self.shared.loader.state_of(record)
         seat = g.to_move(state)
         if holds_private(g, state, seat) and record.seats.get(seat or "") != user:
             return Reply.error(
-                f"The choices of {self.texts.who(record, seat or '')} show their hand: only they "
+                f"The choices of {self.shared.texts.who(record, seat or '')} show their hand: only they "
                 "see them."
             )
         view = g.view(state, seat) if seat is not None else public(g, state)
         entries, key = g.grouped_choices(view, g.legal_actions(state))
-        head = self.texts.prompt_text(record, state)[0].split("\n")[0]  # effects are below
+        head = self.shared.texts.prompt_text(record, state)[0].split("\n")[0]  # effects are below
         keyed = f"\n({key}.)" if key else ""
         explained = g.explained_choices(view)  # each entry once, with what it does
         if explained:
@@ -145,24 +142,27 @@ class Views:
     async def hand(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         """What the caller's seat alone sees (its hand), and its choices when it is on turn:
         for the caller alone."""
-        record = await self.games.active_game(channel, kind)
+        record = await self.shared.games.active_game(channel, kind)
         g = rules_of(record)
-        held = self.texts.user_seats(record, user)
+        held = self.shared.texts.user_seats(record, user)
         if not held:
             raise ServiceError("You hold no seat in this game: there is no hand of yours to show.")
-        state = await self.loader.state_of(record)
+        state = await self.shared.loader.state_of(record)
         now = g.to_move(state)
         seat = now if now in held else held[0]
         view = g.view(state, seat)
         private = g.private_summary(view)
-        lines = [f"**Your view ({self.texts.who(record, seat)})**", *([private] if private else [])]
+        lines = [
+            f"**Your view ({self.shared.texts.who(record, seat)})**",
+            *([private] if private else []),
+        ]
         lines.append(g.prompt(view, seat))
         buttons = []
         if now == seat:
             legal = g.legal_actions(state)
             lines.append("You may play: " + ", ".join(f"`{g.describe(view, a)}`" for a in legal))
-            buttons = self.texts.private_buttons(record, state, seat)
-        image = await self.pipeline.render_view(record, view)
+            buttons = self.shared.texts.private_buttons(record, state, seat)
+        image = await self.shared.pipeline.render_view(record, view)
         return Reply(text="\n".join(lines), image=image, buttons=buttons, ephemeral=True)
 
     def rules_topic(self, topic: str | None, *, kind: str) -> Reply:
@@ -183,9 +183,11 @@ class Views:
     @answers()
     async def card_in(self, channel: str, query: str, *, kind: str) -> Reply:
         """A component of the channel's game looked up (Vijayanagara: an event card)."""
-        record = await self.games.shown_game(channel, kind, strict=False)
+        record = await self.shared.games.shown_game(channel, kind, strict=False)
         g = game(kind)
-        options = await self.loader.options_of(record) if record is not None else g.info.options()
+        options = (
+            await self.shared.loader.options_of(record) if record is not None else g.info.options()
+        )
         try:
             return Reply(text=g.lookup(options, query))
         except ValueError as e:
