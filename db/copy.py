@@ -22,10 +22,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.game import Game, Seat
+from rules.game import Game
 
 from .errors import StorageError
-from .models import GameRecord, GameSecret, StoredAction
+from .models import GameRecord, GameSecret, StoredAction, seats_of
 from .postgres import PostgresStore
 from .sqlite import SQLiteStore
 from .store import Store
@@ -33,7 +33,6 @@ from .store import Store
 BATCH = 1000  # rows per round trip
 AnyGame = Game[object, object, object, BaseModel]
 Rules = Callable[[str], AnyGame]  # a game's rules by its id (a ValueError: none)
-PLAYERS = "players"  # in a game's options: the seats it started with (bot.table.loading)
 
 # (table, SQLite columns, which of them are timestamps); the PostgreSQL columns have the same
 # names (migrations/postgresql/).
@@ -161,16 +160,6 @@ def _rows(
         yield out
 
 
-def _seats(g: AnyGame, game: GameRecord) -> tuple[Seat, ...]:
-    """The seats a game is played with: those it started with, else all or those taken."""
-    started = str(game.options.get(PLAYERS) or "")
-    if started:
-        return tuple(s for s in g.info.seats if s in started.split(","))
-    if g.info.min_players == len(g.info.seats):
-        return g.info.seats
-    return tuple(s for s in g.info.seats if s in game.seats)
-
-
 def replay(
     g: AnyGame,
     game: GameRecord,
@@ -183,7 +172,7 @@ def replay(
     options = g.info.options.model_validate({k: v for k, v in game.options.items() if k in fields})
     if files:
         options = g.with_files(options, files)
-    seats = _seats(g, game)
+    seats = seats_of(g.info, game)
     # a game without a secret is dealt by its seed (games before chance entries, and those
     # created with one)
     seeded = not secret.secret

@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from rules.dealing import commitment, legacy_commitment
+from rules.game import GameInfo
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 Organisers = Literal["anyone", "role", "managers"]
@@ -53,6 +54,20 @@ class GameRecord(BaseModel):
     created_at: str = ""
     updated_at: str = ""
     kind: str = FIRST_GAME  # the game's id in the rules' registry (migration 013)
+
+
+PLAYERS = "players"  # in a game's options: the seats it started with (a game of 3 to 5)
+
+
+def seats_of(info: GameInfo[Any], record: GameRecord) -> tuple[str, ...]:
+    """The seats a started game is played with, in turn order: those it started with (a seat
+    left free since is still in the game), else all its seats or those taken."""
+    started = str(record.options.get(PLAYERS) or "")
+    if started:
+        return tuple(s for s in info.seats if s in started.split(","))
+    if info.min_players == len(info.seats):
+        return info.seats
+    return tuple(s for s in info.seats if s in record.seats)
 
 
 class NewAction(BaseModel):

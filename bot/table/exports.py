@@ -15,14 +15,14 @@ from pydantic import BaseModel
 
 from db import GameExport, Snapshot
 from db.export import one_line
-from db.models import FIRST_GAME, SECRET_STARTS, ExportedAction
+from db.models import FIRST_GAME, PLAYERS, SECRET_STARTS, ExportedAction
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import player_options
 from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
-from .loading import PLAYERS, AnyGame, public
+from .loading import AnyGame, public
 from .registry import game
 from .textlog import LogTail, follow_step
 

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ValidationError
 
 from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
+from db.models import seats_of
 from db.rows import UNREADABLE
 from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
-from rules.game import Game, Seat, component_files
+from rules.game import Game, component_files
 
 from .refusal import ServiceError
 from .registry import game, games
@@ -81,20 +82,6 @@ def rules_of(record: GameRecord) -> AnyGame:
         known = ", ".join(x.info.id for x in games())
         raise broken(record, f"it is of a kind this bot does not know (its games: {known})")
     return g
-
-
-PLAYERS = "players"  # in a game's options: the seats it started with (a game of 3 to 5)
-
-
-def seats_of(g: AnyGame, record: GameRecord) -> tuple[Seat, ...]:
-    """The seats a started game is played with, in turn order: those it started with (a seat
-    left free since is still in the game), else those taken."""
-    started = str(record.options.get(PLAYERS) or "")
-    if started:
-        return tuple(s for s in g.info.seats if s in started.split(","))
-    if g.info.min_players == len(g.info.seats):
-        return g.info.seats
-    return tuple(s for s in g.info.seats if s in record.seats)
 
 
 def public(g: AnyGame, state: object) -> object:
@@ -274,7 +261,7 @@ class GameLoader:
         g = rules_of(record)
         try:
             options = options or await self.options_of(record)
-            seats = seats_of(g, record)
+            seats = seats_of(g.info, record)
             if await self.secret_of(record) is None:
                 return await self.workers.run(g.new_seeded, options, seats, record.seed)
             return await self.workers.run(g.new_game, options, seats)
@@ -434,7 +421,7 @@ def written_out(
     steps = [g.action_from_json(_json(a)) for a in stored]
     whole = g.outcomes_written_out(record.seed, options, steps)
     who = iter(stored)
-    state = g.new_game(options, seats_of(g, record))
+    state = g.new_game(options, seats_of(g.info, record))
     log_: list[NewAction] = []
     barrier = (0, state)
     next_step = next(who, None)

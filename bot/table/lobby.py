@@ -16,7 +16,7 @@ from db import (
     ServerSettings,
     Snapshot,
 )
-from db.models import FIRST_GAME, MAX_ID
+from db.models import FIRST_GAME, MAX_ID, PLAYERS
 from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, player_options
 
@@ -24,7 +24,6 @@ from .ai_turns import ai_header
 from .ai_users import AI_USERS, ai_name, is_ai, seat_level
 from .announcing import commitment_text, reveal_text
 from .loading import (
-    PLAYERS,
     SEED_DEALS,
     AnyGame,
     known_rules,

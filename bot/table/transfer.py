@@ -17,12 +17,12 @@ from db import (
     StorageError,
 )
 from db.export import ExportError, parse_export
-from db.models import MAX_EXPORT_ACTIONS
+from db.models import MAX_EXPORT_ACTIONS, PLAYERS
 from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
 from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
-from .loading import FILES, PLAYERS, SEED_DEALS, options_json, rules_of
+from .loading import FILES, SEED_DEALS, options_json, rules_of
 from .lobby import upload_text
 from .moves import seat_named
 from .parts import SharedParts
