@@ -127,7 +127,6 @@ class TurnPipeline:
         self.announcer = announcer
         self.renderer = renderer
         self.closings = closings
-        # what follows a game's end (the next game of a tiebreak): set by the service
 
     # --- applying and storing --------------------------------------------------------------
 
