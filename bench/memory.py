@@ -25,6 +25,8 @@ import tracemalloc
 from collections import Counter
 from pathlib import Path
 
+from rules.capabilities import menus_of, notation_of
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
@@ -104,8 +106,8 @@ async def moved(svc: GameService, channel: str, moves: int, r: random.Random) ->
         if seat is None or step == moves:
             return view
         action = r.choice(g.legal_actions(state))
-        order = g.describe(view, action)
-        if g.note(view, action):
+        order = notation_of(g).describe(view, action)
+        if menus_of(g).note(view, action):
             order += f"; {CONFIRM}"
         user = record.seats[seat]
         reply = await svc.play(

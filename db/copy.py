@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from rules.capabilities import files_of, seeding_of
 from rules.game import Game
 
 from .errors import StorageError
@@ -171,12 +172,16 @@ def replay(
     fields = g.info.options.model_fields
     options = g.info.options.model_validate({k: v for k, v in game.options.items() if k in fields})
     if files:
-        options = g.with_files(options, files)
+        options = files_of(g).with_files(options, files)
     seats = seats_of(g.info, game)
     # a game without a secret is dealt by its seed (games before chance entries, and those
     # created with one)
     seeded = not secret.secret
-    state = g.new_seeded(options, seats, game.seed) if seeded else g.new_game(options, seats)
+    state = (
+        seeding_of(g).new_seeded(options, seats, game.seed)
+        if seeded
+        else g.new_game(options, seats)
+    )
     for a in log:
         state = g.apply(state, g.action_from_json(json.dumps(a.action, separators=(",", ":"))))
     return g.state_to_json(state)

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from .capabilities import notation_of
 from .game import Below, Game
 
 S = TypeVar("S")
@@ -111,10 +112,10 @@ def verify(
                 expected = game.deal(state, keyed_below(secret, game_id, seq))
                 checked += 1
                 if expected != action:
-                    view = game.view(state, None)
+                    view, describe = game.view(state, None), notation_of(game).describe
                     problems.append(
-                        f"step {seq}: the log has `{game.describe(view, action)}` but the "
-                        f"secret gives `{game.describe(view, expected)}`"
+                        f"step {seq}: the log has `{describe(view, action)}` but the "
+                        f"secret gives `{describe(view, expected)}`"
                     )
                     if len(problems) >= MAX_PROBLEMS:
                         break

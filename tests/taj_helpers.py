@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rules.capabilities import notation_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.components import standard_board, standard_cards
 from rules.taj_mahal.notation import read_card
@@ -46,7 +47,7 @@ def order(s: State, text: str) -> State:
     """The seat to move writes `text`; read through its own view, applied."""
     seat = GAME.to_move(s)
     assert seat is not None, "no seat to move"
-    (a,) = GAME.parse(GAME.view(s, seat), text, seat)
+    (a,) = notation_of(GAME).parse(GAME.view(s, seat), text, seat)
     return GAME.apply(s, a)
 
 

@@ -21,6 +21,7 @@ from ai.vijayanagara.turn_hint import (
     win_chance_text,
 )
 from rules import vijayanagara
+from rules.capabilities import notation_of
 from rules.vijayanagara.forces import refresh
 
 APPLY_COST = 1e-4  # seconds a step costs on the test's clock (a real one takes 20-60 µs)
@@ -185,5 +186,5 @@ def test_a_hint_whose_time_ran_out_before_it_began_still_suggests_a_legal_turn()
         GAME.info.id, GAME.view(st, seat.value), seat.value, "late", time.monotonic() - 5
     )
     assert found.order and "Suggested turn" in found.summary
-    for action in GAME.parse(GAME.view(st, seat.value), found.order, seat.value):
+    for action in notation_of(GAME).parse(GAME.view(st, seat.value), found.order, seat.value):
         st = GAME.apply(st, action)

@@ -11,6 +11,7 @@ from ai.vijayanagara import easy
 from ai.vijayanagara.turn_hint import plans
 from bot.table.registry import game
 from rules import vijayanagara
+from rules.capabilities import menus_of
 
 
 def _command_decree() -> vijayanagara.GameState:
@@ -37,7 +38,9 @@ def test_done_before_a_command_selected_a_space_is_marked_and_not_useful() -> No
         == "ends the March with no space selected: it does nothing"
     )
     assert vijayanagara.idle_note(state, done) is None  # a person who types it means it
-    entries, _ = game("vijayanagara").grouped_choices(state, vijayanagara.legal_actions(state))
+    entries, _ = menus_of(game("vijayanagara")).grouped_choices(
+        state, vijayanagara.legal_actions(state)
+    )
     assert "`done` (ends the March with no space selected: it does nothing)" in entries
 
 

@@ -28,6 +28,15 @@ from pydantic import BaseModel
 
 from ai.budget import Budget
 from bot.table.registry import games, registry
+from rules.capabilities import (
+    deadlines_of,
+    menus_of,
+    narration_of,
+    notation_of,
+    reference_of,
+    talk_of,
+    turns_of,
+)
 from rules.game import Game, Seat
 
 AnyGame = Game[object, object, object, BaseModel]
@@ -134,8 +143,8 @@ def test_a_steps_text_reads_back_as_that_step(gid: str, seed: int) -> None:
         seat = g.to_move(st)
         assert seat is not None
         view = g.view(st, seat)
-        text = g.describe(view, a)
-        assert g.parse(view, text, seat) == [a], f"{text!r} does not read back"
+        text = notation_of(g).describe(view, a)
+        assert notation_of(g).parse(view, text, seat) == [a], f"{text!r} does not read back"
 
 
 @pytest.mark.parametrize(("gid", "seed"), CASES)
@@ -148,7 +157,7 @@ def test_nonsense_and_overlong_text_is_refused(gid: str, seed: int) -> None:
     before = g.state_to_json(st)
     for text in ("%% no such move %%", "x" * 100_000):
         with pytest.raises(ValueError):
-            g.parse(g.view(st, seat), text, seat)
+            notation_of(g).parse(g.view(st, seat), text, seat)
     assert g.state_to_json(st) == before
 
 
@@ -169,7 +178,7 @@ def pointer(doc: object, path: str) -> tuple[bool, object]:
 def leaks(g: AnyGame, st: object, seat: Seat | None, view: object) -> list[str]:
     """The pointers of `hidden(st, seat)` that `view` shows with their values."""
     full = json.loads(g.state_to_json(st))
-    shown = json.loads(g.view_to_json(view))
+    shown = json.loads(notation_of(g).view_to_json(view))
     out = []
     for path, value in g.hidden(st, seat).items():
         assert pointer(full, path) == (True, value), f"{path} is not in the state"
@@ -205,9 +214,9 @@ def test_a_step_from_a_view_leaves_the_state_it_was_seen_from_as_it_was(
         if dealt or seat is None:
             continue
         view = g.view(st, seat)
-        for read in (g.describe, g.explain, g.note):
+        for read in (notation_of(g).describe, menus_of(g).explain, menus_of(g).note):
             read(view, a)
-        g.prompt(view, seat)
+        talk_of(g).prompt(view, seat)
         if isinstance(view, type(st)):
             g.apply(view, a)
         assert g.state_to_json(st) == p.texts[i], f"step {i} changed the state through its view"
@@ -263,13 +272,13 @@ def test_the_lobby_and_the_reference_have_what_they_need(gid: str) -> None:
     assert info.id == gid and info.title and info.command.isidentifier()
     assert set(info.seat_titles) == set(info.seats)
     assert 1 <= info.min_players <= info.max_players <= len(info.seats)
-    topics = g.rules_topics()
-    assert topics and all(g.rules_reference(t).strip() for t in topics)
+    topics = reference_of(g).rules_topics()
+    assert topics and all(reference_of(g).rules_reference(t).strip() for t in topics)
     with pytest.raises(ValueError):
-        g.rules_reference("no such topic")
+        reference_of(g).rules_reference("no such topic")
     st = g.new_game(info.options(), seats_of(g, 0))
     for seat in seats_of(g, 0):
-        assert g.prompt(g.view(st, seat), seat).strip()
+        assert talk_of(g).prompt(g.view(st, seat), seat).strip()
 
 
 def test_the_check_of_views_catches_a_hand_in_a_wrapped_state() -> None:
@@ -297,9 +306,9 @@ def test_a_headline_is_a_few_short_lines_or_nothing(gid: str, seed: int) -> None
     views = [g.view(st, None) for st in p.states]
     log: list[str] = []
     for i, (before, after) in enumerate(itertools.pairwise(views)):
-        seat = None if p.chance[i] else g.actor(p.states[i], p.actions[i])
-        log += g.narrate(before, p.actions[i], after, seat)
-        lines = g.headline(before, after, log)
+        seat = None if p.chance[i] else turns_of(g).actor(p.states[i], p.actions[i])
+        log += narration_of(g).narrate(before, p.actions[i], after, seat)
+        lines = narration_of(g).headline(before, after, log)
         assert isinstance(lines, list) and len(lines) <= 4
         assert all(isinstance(line, str) and line and len(line) <= 600 for line in lines)
 
@@ -311,23 +320,23 @@ def test_board_moments_and_private_summaries_are_read_from_views(gid: str, seed:
     p = playout(gid, seed)
     g = p.game
     views = [g.view(st, None) for st in p.states]
-    moments = [g.board_moment(b, a) for b, a in itertools.pairwise(views)]
+    moments = [narration_of(g).board_moment(b, a) for b, a in itertools.pairwise(views)]
     assert all(isinstance(m, bool) for m in moments) and moments[-1]  # the end is one
     for st in p.states[:: max(1, len(p.states) // 20)]:
-        assert g.private_summary(g.view(st, None)) == ""
+        assert talk_of(g).private_summary(g.view(st, None)) == ""
         for seat in p.seats:
-            assert isinstance(g.private_summary(g.view(st, seat)), str)
+            assert isinstance(talk_of(g).private_summary(g.view(st, seat)), str)
 
 
 @pytest.mark.parametrize("gid", [g.info.id for g in games()])
 def test_a_deadline_passes_a_seat_only_in_a_game_that_says_it_can(gid: str) -> None:
-    """`info.passes_at_deadline` (what `club pace` offers) agrees with `timeout_action`: a
+    """`passes_at_deadline` (what `club pace` offers) agrees with `timeout_action`: a
     game that says so has a seat it can pass in its first game; any other never has one."""
     p = playout(gid, 0)
     g = p.game
     deciding = [st for st in p.states if g.to_move(st) is not None]
-    passes = [(g.timeout_action(st), st) for st in deciding]
-    if g.info.passes_at_deadline:
+    passes = [(deadlines_of(g).timeout_action(st), st) for st in deciding]
+    if deadlines_of(g).passes_at_deadline:
         assert any(a is not None and a in g.legal_actions(st) for a, st in passes)
     else:
         assert all(a is None for a, _ in passes)

@@ -21,6 +21,7 @@ from db.copy import copy_database
 from db.sql_store import Conn
 from db.sqlite import SQLiteStore
 from rules import vijayanagara
+from rules.capabilities import turns_of
 from rules.vijayanagara.engine import decider
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -212,7 +213,7 @@ async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
             assert reply.ok, reply.text
             after = await svc.store.open_game(CHANNEL)
             assert after is not None
-            recap = g.turn(await svc.state_of(after))[1] != g.turn(st)[1]
+            recap = turns_of(g).turn(await svc.state_of(after))[1] != turns_of(g).turn(st)[1]
             assert made == {"read": 2 if recap else 1, "write": 1}
             seen.add(recap)
         assert seen == {False, True}  # moves inside a stage, and one that ended it

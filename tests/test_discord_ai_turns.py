@@ -23,6 +23,7 @@ from bot.table.ai_users import is_ai
 from bot.table.pipeline import typed_order
 from db import GameRecord, Pace
 from rules import vijayanagara
+from rules.capabilities import turns_of
 from rules.vijayanagara.game import GAME
 
 SAMPLE_CARDS = 5
@@ -93,7 +94,7 @@ async def ai_step(env: Env, seen: Channel, *, edits_fail: bool = False) -> None:
     seen.ai_lines += [x for x in lines if not re.match(r"^Card \d+: ", x)]
     new = [m for m in env.fake.visible if m.id not in ids]
     pings = env.fake.notified[since:]
-    key_b, key_a = GAME.turn(before), GAME.turn(after)
+    key_b, key_a = turns_of(GAME).turn(before), turns_of(GAME).turn(after)
     owner = key_b[0]
     if owner is not None and is_ai(game.seats.get(owner)):
         seen.ai_turns.add(key_b)
@@ -183,8 +184,8 @@ async def test_an_ai_step_whose_edit_fails_still_reaches_the_channel(env: Env) -
     start = env.fake.visible[-1]
     env.fake.fail("PATCH", rf"^/channels/\d+/messages/{start.id}$", 503, 999)
     game, state = await game_now(env)
-    key = GAME.turn(state)
-    while ai_decides(game, state) and GAME.turn(state) == key:
+    key = turns_of(GAME).turn(state)
+    while ai_decides(game, state) and turns_of(GAME).turn(state) == key:
         await ai_step(env, seen, edits_fail=True)
         game, state = await game_now(env)
     channel = "\n".join(m.content for m in env.fake.visible)

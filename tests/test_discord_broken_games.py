@@ -15,6 +15,7 @@ from discord_fake import CHANNEL
 
 from bot.discord.discord_client import FAILED
 from bot.table.registry import game, games
+from rules.capabilities import notation_of
 
 ALICE = 41
 OTHER = CHANNEL + 7
@@ -44,7 +45,7 @@ async def started(env: Env, channel: int, kind: str) -> int:
         state = await svc.state_of(record)
         seat = g.to_move(state)
         assert seat is not None
-        order = g.describe(g.view(state, seat), g.legal_actions(state)[0])
+        order = notation_of(g).describe(g.view(state, seat), g.legal_actions(state)[0])
         assert (await svc.play(str(channel), ALICE, order, kind=kind, as_faction=seat)).ok
     return record.id
 

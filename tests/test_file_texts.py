@@ -21,6 +21,7 @@ from table_helpers import run
 
 from bot.table.registry import game, games
 from bot.table.service import GameService
+from rules.capabilities import files_of
 from rules.taj_mahal.components import standard_texts
 from rules.text import text_problem
 
@@ -81,11 +82,13 @@ def _set(doc: Any, path: Path_, value: str) -> None:
 def _loader(kind: str, name: str) -> Callable[[str], object]:
     """The file read as a game given it reads it (create, import)."""
     g = game(kind)
-    return lambda text: g.with_files(g.info.options(), {name: text})
+    return lambda text: files_of(g).with_files(g.info.options(), {name: text})
 
 
 def test_every_component_file_of_every_game_has_its_texts_listed_here() -> None:
-    assert {(g.info.id, name) for g in games() for name in g.file_names()} == set(TEXT_FIELDS)
+    assert {(g.info.id, name) for g in games() for name in files_of(g).file_names()} == set(
+        TEXT_FIELDS
+    )
 
 
 @pytest.mark.parametrize("file", sorted(TEXT_FIELDS), ids="-".join)

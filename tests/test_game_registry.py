@@ -18,6 +18,7 @@ from ai.budget import Budget
 from bot.table.games import goat_tiger, taj_mahal, vijayanagara
 from bot.table.games.entry import GameEntry, Players, build_registry
 from bot.table.registry import registry
+from rules.capabilities import notation_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAT_TIGER = rules.goat_tiger.GAME
@@ -76,7 +77,7 @@ def test_a_game_without_its_own_hint_has_its_strongest_players_step_described() 
     advise = built.adviser("goat_tiger")
     advice = advise(GOAT_TIGER.view(state, seat), seat, random.Random(3), Budget(iterations=2))
     assert advice.summary == f"The computer (hard) would play `{advice.order}`."
-    [step] = GOAT_TIGER.parse(GOAT_TIGER.view(state, seat), advice.order, seat)
+    [step] = notation_of(GOAT_TIGER).parse(GOAT_TIGER.view(state, seat), advice.order, seat)
     assert step in GOAT_TIGER.legal_actions(state)
     assert built.explainer("goat_tiger") is None
     assert registry().adviser("goat_tiger") is goat_tiger.ENTRY.players.adviser

@@ -19,6 +19,7 @@ from bot.table.records import history_text
 from bot.table.service import GameService
 from bot.table.table_texts import TableTexts
 from db import GameResult, SeatResult
+from rules.capabilities import narration_of, notation_of, talk_of
 from rules.errors import IllegalAction, InvalidOrder
 from rules.goat_tiger import (
     GAME,
@@ -208,10 +209,10 @@ async def test_an_order_for_the_other_side_or_out_of_turn_is_refused_by_its_rule
 def test_a_capture_says_which_goat_and_the_count_in_its_own_line() -> None:
     st = position(goats=(9, 20, 21), tigers=(3,), to_move=TIGERS, in_hand=2, captured=1)
     a = Capture(origin=3, over=9, dest=15)
-    lines = GAME.narrate(st, a, apply(st, a), TIGERS)
+    lines = narration_of(GAME).narrate(st, a, apply(st, a), TIGERS)
     assert lines == ["Tigers: 3x15, captures the Goat on 9: 2 of 5"]
     step = Move(origin=3, dest=4)
-    assert GAME.narrate(st, step, apply(st, step), TIGERS) == ["Tigers: 3-4"]
+    assert narration_of(GAME).narrate(st, step, apply(st, step), TIGERS) == ["Tigers: 3-4"]
 
 
 def _ended_by_captures() -> State:
@@ -269,7 +270,7 @@ def test_every_way_the_game_ends_is_said_with_its_reason(
     ranking = GAME.result(st)
     assert ranking is not None and ranking.text == why
     assert TableTexts.ranking_lines(GAME, ranking) == lines  # type: ignore[arg-type]
-    assert GAME.status(st)[0] == why
+    assert talk_of(GAME).status(st)[0] == why
     # the records keep places and scores: the history says the same from them
     result = GameResult(
         game_id=1,
@@ -300,7 +301,7 @@ async def test_the_closing_message_and_status_say_why_the_game_was_won(
         legal = legal_actions(st)  # type: ignore[arg-type]
         a = next((x for x in legal if isinstance(x, Capture)), legal[-1])
         user = ALICE if st.to_move == GOATS else BOB  # type: ignore[attr-defined]
-        r = await run(service, CH, user, "play", GT, order=GAME.describe(st, a))  # type: ignore[arg-type]
+        r = await run(service, CH, user, "play", GT, order=notation_of(GAME).describe(st, a))  # type: ignore[arg-type]
         assert r.ok, r.text
         st = apply(st, a)  # type: ignore[arg-type]
     assert r is not None

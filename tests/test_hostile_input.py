@@ -565,20 +565,20 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
 ) -> None:
     import threading
 
-    from rules.vijayanagara.game import Vijayanagara
+    from rules.vijayanagara.table_setup import VijayanagaraFiles
 
     finish = threading.Event()
 
-    real = Vijayanagara.with_files
+    real = VijayanagaraFiles.with_files
 
     def slow(
-        self: Vijayanagara, options: vijayanagara.GameOptions, files: object
+        self: VijayanagaraFiles, options: vijayanagara.GameOptions, files: object
     ) -> vijayanagara.GameOptions:
         finish.wait(60)  # past the limit: until the test lets the thread end
         return options
 
     svc.workers.seconds = 0.1
-    monkeypatch.setattr(Vijayanagara, "with_files", slow)
+    monkeypatch.setattr(VijayanagaraFiles, "with_files", slow)
     async with watched() as w:
         reply = await svc.create(
             CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")}, kind="vijayanagara"
@@ -589,7 +589,7 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     # the slot is held until the thread really ends, then free again
     finish.set()
     svc.workers.seconds = 5.0
-    monkeypatch.setattr(Vijayanagara, "with_files", real)
+    monkeypatch.setattr(VijayanagaraFiles, "with_files", real)
     assert (
         await svc.create(
             CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")}, kind="vijayanagara"

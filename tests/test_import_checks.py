@@ -25,6 +25,7 @@ from bot.table.service import GameService
 from bot.table.transfer import read_export
 from bot.terminal.local import amain, terminal_text
 from db.models import SECRET_STARTS
+from rules.capabilities import files_of, turns_of
 from rules.game import player_options
 
 Doc = dict[str, Any]
@@ -47,7 +48,7 @@ def played(kind: str, decisions: int = 6, seed: int = 3) -> Doc:
         if g.chance(state) is not None:
             action, seat = g.deal(state, rng.randrange), None
         else:
-            legal = [a for a in g.legal_actions(state) if not g.undoes(a)]
+            legal = [a for a in g.legal_actions(state) if not turns_of(g).undoes(a)]
             action = legal[rng.randrange(len(legal))]
             seat = deciding(g, state, action)
             decisions -= 1
@@ -359,7 +360,7 @@ def test_a_refusal_never_echoes_markup_or_a_line_break_it_was_given(kind: str) -
             assert said and not any(c in said for c in "*#@<\n"), said
 
 
-@pytest.mark.parametrize("kind", [k for k in KINDS if game(k).file_names()])
+@pytest.mark.parametrize("kind", [k for k in KINDS if files_of(game(k)).file_names()])
 def test_an_option_the_game_sets_itself_is_refused_in_an_export(kind: str) -> None:
     g = game(kind)
     own = [n for n in g.info.options.model_fields if n not in player_options(g.info.options)]

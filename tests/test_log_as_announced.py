@@ -22,6 +22,7 @@ from bot.table.reply import Reply
 from bot.table.service import GameService
 from bot.table.views import MAX_LOG_LINES
 from bot.terminal.terminal_io import after_shown
+from rules.capabilities import narration_of
 
 CH = "650"
 READ_EVERY = 40  # steps between two reads of the log (each writes fewer than 200 lines)
@@ -68,9 +69,9 @@ def check_as_announced(kind: str, log: list[str], said: list[str]) -> None:
     """The log's lines are the last lines the channel was told, line for line, but for a
     stage's opening line that the stage's message says in its headline instead."""
     g = game(kind)
-    assert g.merge_lines(list(log)) == log, "a run the announcements tell once"
+    assert narration_of(g).merge_lines(list(log)) == log, "a run the announcements tell once"
     told = set(said)
-    shown = [line for line in log if not g.opens_stage(line) or line in told]
+    shown = [line for line in log if not narration_of(g).opens_stage(line) or line in told]
     assert shown, "an empty log"
     assert said[-len(shown) :] == shown
 

@@ -15,7 +15,7 @@ import pytest
 from terminal_sessions import played
 
 from bot.table.commands import Command, commands
-from bot.table.registry import game, games
+from bot.table.registry import game, games, shortcuts_of
 from bot.terminal.local import OWN_WORDS, QUIT_WORDS, parser, terminal_reads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +102,9 @@ def test_a_command_named_on_discord_is_named_with_its_group(
     (a game's steps and shortcuts are orders, and the help's list says `/vj ...` once)."""
     discord, _ = said[kind]
     g = game(kind)
-    bare = {c.name for c in commands(kind)} - {s.name for s in g.shortcuts()} - {"play"}
+    bare = (
+        {c.name for c in commands(kind)} - {s.name for s in shortcuts_of(g).commands()} - {"play"}
+    )
     problems = {
         (span, line)
         for text in discord

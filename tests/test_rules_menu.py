@@ -10,6 +10,7 @@ from collections import Counter
 
 from bot.table.registry import game
 from rules import vijayanagara
+from rules.capabilities import menus_of
 from rules.vijayanagara.menu import explained_entries
 
 G = game("vijayanagara")
@@ -18,7 +19,7 @@ EXPLAINED = re.compile(r"^• `([^`]+)`(?: \([^)]*\))?(?: — (.+))?$")
 
 def test_the_first_menu_explains_each_option_of_the_turn() -> None:
     state = vijayanagara.new_game(seed=7)
-    lines = G.explained_choices(state)
+    lines = menus_of(G).explained_choices(state)
     assert lines == [
         "• `command+decree` — a Command in any number of spaces and a Decree, before or after "
         "it; Ineligible for the next card (2.3.3, 4.1)",
@@ -36,7 +37,9 @@ def test_the_event_menu_gives_each_sides_text() -> None:
     state = vijayanagara.apply(state, vijayanagara.parse(None, "event")[0])
     card = vijayanagara.standard_deck().cards[11]
     assert card.unshaded is not None
-    assert f"• `unshaded` — \u201c{card.unshaded.text}\u201d (2.3.4)" in G.explained_choices(state)
+    assert f"• `unshaded` — \u201c{card.unshaded.text}\u201d (2.3.4)" in menus_of(
+        G
+    ).explained_choices(state)
 
 
 def _named(action: vijayanagara.Action) -> bool:

@@ -8,6 +8,7 @@ from rules_helpers import B, D, M, P, V, blank, put, run, turn
 
 from bot.table.registry import game
 from rules import vijayanagara
+from rules.capabilities import orders_of
 from rules.vijayanagara.actions import (
     CavalryFrom,
     Charge,
@@ -201,9 +202,12 @@ def test_command_and_its_name_read_as_the_option_then_the_command_where_the_opti
 def test_a_natural_order_reads_the_same_through_the_game_protocol() -> None:
     g = game("vijayanagara")
     state = vijayanagara.new_game(seed=7)
-    steps = g.read_order(state, "command+decree march", "D")
+    steps = orders_of(g).read_order(state, "command+decree march", "D")
     assert [s.action for s in steps] == [Choose(option="command+decree"), Choose(option="march")]
-    assert [s.text for s in g.read_order(state, "event shaded", "D")] == ["event", "shaded"]
+    assert [s.text for s in orders_of(g).read_order(state, "event shaded", "D")] == [
+        "event",
+        "shaded",
+    ]
 
 
 def test_words_that_name_no_choice_are_still_refused_whole() -> None:

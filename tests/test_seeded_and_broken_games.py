@@ -20,6 +20,7 @@ from bot.table.loading import BrokenGame
 from bot.table.registry import game, games
 from bot.table.service import GameService
 from db import GameRecord
+from rules.capabilities import menus_of, notation_of, seeding_of
 
 CH, OTHER = "700", "701"
 ALICE = 31
@@ -108,11 +109,11 @@ async def test_a_seeded_games_steps_are_dealt_and_it_exports_once_it_may(
         if seat is None:
             break
         view = g.view(state, seat)
-        order = g.describe(view, g.legal_actions(state)[0])
+        order = notation_of(g).describe(view, g.legal_actions(state)[0])
         reply = await svc.play(
             CH,
             ALICE,
-            f"{order}; confirm" if g.note(view, g.legal_actions(state)[0]) else order,
+            f"{order}; confirm" if menus_of(g).note(view, g.legal_actions(state)[0]) else order,
             kind=kind,
             as_faction=seat,
         )
@@ -153,7 +154,10 @@ async def test_a_game_that_cannot_be_set_up_is_refused_before_anything_is_stored
     def cannot(*args: object) -> object:
         raise error("these options leave no room for the pieces")
 
-    monkeypatch.setattr(type(g), "new_seeded" if seeded else "new_game", cannot)
+    if seeded:
+        monkeypatch.setattr(type(seeding_of(g)), "new_seeded", cannot)
+    else:
+        monkeypatch.setattr(type(g), "new_game", cannot)
     refused = await svc.create(CH, ALICE, kind=kind, seed=3 if seeded else None)
     assert not refused.ok
     assert "cannot be set up" in refused.text and "no room for the pieces" in refused.text
@@ -215,7 +219,9 @@ async def a_step(svc: GameService, channel: str, kind: str) -> None:
     assert seat is not None
     action = g.legal_actions(state)[0]
     view = g.view(state, seat)
-    order = g.describe(view, action) + ("; confirm" if g.note(view, action) else "")
+    order = notation_of(g).describe(view, action) + (
+        "; confirm" if menus_of(g).note(view, action) else ""
+    )
     assert (await svc.play(channel, ALICE, order, kind=kind, as_faction=seat)).ok
 
 

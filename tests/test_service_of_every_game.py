@@ -18,6 +18,7 @@ from bot.table.moves import MAX_ORDER_CHARS
 from bot.table.registry import game
 from bot.table.service import GameService
 from bot.table.verify import check
+from rules.capabilities import notation_of, talk_of, turns_of
 from rules.taj_mahal import View
 
 CH = "500"
@@ -233,7 +234,7 @@ async def test_a_player_sees_their_hand_only_in_answers_to_them_and_plays_from_i
     assert isinstance(mine, View)
     h = await run(service, CH, ALICE, "hand", TM)
     assert h.ephemeral and h.text.startswith(f"**Your view (Blue (<@{ALICE}>))**")
-    assert g.private_summary(mine) in h.text and "Your hand (6 cards):" in h.text
+    assert talk_of(g).private_summary(mine) in h.text and "Your hand (6 cards):" in h.text
     for k in set(mine.hand):  # every card, by its symbols, under its colour
         kind = mine.state.cards.kinds[k]
         symbols = "+".join(
@@ -241,9 +242,9 @@ async def test_a_player_sees_their_hand_only_in_answers_to_them_and_plays_from_i
                               kind.counts, strict=True) for _ in range(n)
         )  # fmt: skip
         assert f"- {kind.colour.capitalize()}: " in h.text and symbols in h.text
-    assert g.private_summary(mine) not in start.text
+    assert talk_of(g).private_summary(mine) not in start.text
     legal = g.legal_actions(state)
-    assert [b.label for b in h.buttons] == [g.describe(mine, a) for a in legal][:25]
+    assert [b.label for b in h.buttons] == [notation_of(g).describe(mine, a) for a in legal][:25]
     assert all(b.custom_id.startswith(f"vj:{record.id}:{record.version}:") for b in h.buttons)
     # the press plays the step; the same press again, or any button of that answer, is stale
     pressed = next(b for b in h.buttons if b.label.startswith("play "))
@@ -297,7 +298,7 @@ async def test_a_taj_mahal_player_takes_back_a_withdrawals_steps_and_never_a_dea
         assert r.ok, r.text
         found = await open_game(service, CH)
         assert found is not None
-        if g.undo(found[1]) is None:
+        if turns_of(g).undo(found[1]) is None:
             refused = await run(service, CH, user, "undo", TM)
             assert not refused.ok and "nothing to undo" in refused.text
             continue

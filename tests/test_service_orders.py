@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from bot.table.service import GameService
 from bot.terminal.local import text_command
 from rules import vijayanagara
+from rules.capabilities import reference_of
 from rules.vijayanagara.game import GAME
 
 CH = "orders"
@@ -253,7 +254,7 @@ def test_every_prompt_names_the_deciding_faction() -> None:
 
 
 def test_the_card_text_of_a_mongol_invasion_names_who_runs_the_mongols() -> None:
-    text = GAME.lookup(vijayanagara.GameOptions(), "37")
+    text = reference_of(GAME).lookup(vijayanagara.GameOptions(), "37")
     assert "Bahmani Kingdom runs the Mongol Invaders" in text
 
 

@@ -15,7 +15,7 @@ from sources import syntax_tree
 from bot.table.commands import find
 from bot.table.registry import game, games
 from db.models import FIRST_GAME
-from rules.game import tiebreak_of
+from rules.capabilities import tiebreak_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("bot", "db")

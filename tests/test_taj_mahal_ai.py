@@ -8,6 +8,7 @@ import random
 import pytest
 
 from ai.taj_mahal import LEVELS, choose
+from rules.capabilities import notation_of
 from rules.taj_mahal import GAME, State, TajOptions
 from rules.taj_mahal.components import standard_cards
 
@@ -91,5 +92,5 @@ def test_a_hint_is_a_step_the_seat_may_send_as_written() -> None:
             s = GAME.apply(s, GAME.deal(s, dealer.randrange))
             continue
         v = GAME.view(s, seat)
-        (a,) = GAME.parse(v, hint(v), seat)
+        (a,) = notation_of(GAME).parse(v, hint(v), seat)
         s = GAME.apply(s, a)

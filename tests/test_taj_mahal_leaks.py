@@ -19,6 +19,7 @@ from table_helpers import choices, on_turn, open_game, run
 
 from bot.table.reply import Reply
 from bot.table.service import GameService
+from rules.capabilities import talk_of
 from rules.taj_mahal import SEATS, State
 from rules.taj_mahal.notation import card_name
 
@@ -157,8 +158,8 @@ def test_the_public_prompt_tells_nothing_of_the_hand_of_the_seat_on_turn() -> No
         if seat is None:
             st = GAME.apply(st, GAME.deal(st, pick.randrange))
             continue
-        public = GAME.prompt(GAME.view(st, None), seat)
-        own = GAME.prompt(GAME.view(st, seat), seat)
+        public = talk_of(GAME).prompt(GAME.view(st, None), seat)
+        own = talk_of(GAME).prompt(GAME.view(st, seat), seat)
         assert "no card you may play" not in public
         said.add(own)
         st = GAME.apply(st, pick.choice(GAME.legal_actions(st)))

@@ -10,6 +10,7 @@ import re
 
 from taj_helpers import BOARD, CARDS, arrange, city, started, with_hands
 
+from rules.capabilities import narration_of, notation_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.components import MONK
 from rules.taj_mahal.scoring import hand_points
@@ -23,14 +24,14 @@ def step(s: State, a: Action) -> tuple[State, list[str]]:
     """`a` applied, with the lines the table is told (from the public views)."""
     seat = GAME.to_move(s)
     after = GAME.apply(s, a)
-    return after, GAME.narrate(GAME.view(s, None), a, GAME.view(after, None), seat)
+    return after, narration_of(GAME).narrate(GAME.view(s, None), a, GAME.view(after, None), seat)
 
 
 def said(s: State, text: str, seed: int = 0) -> tuple[State, list[str]]:
     """The seat to move writes `text`; then every chance step is dealt; all the lines told."""
     seat = GAME.to_move(s)
     assert seat is not None
-    (a,) = GAME.parse(GAME.view(s, seat), text, seat)
+    (a,) = notation_of(GAME).parse(GAME.view(s, seat), text, seat)
     s, lines = step(s, a)
     rng = random.Random(seed)
     while GAME.chance(s) is not None:
@@ -121,10 +122,10 @@ def test_an_early_withdrawal_draws_a_card_told_to_all_as_a_count_and_by_name_to_
         "Blue scores no points for this withdrawal (0 in all).",
     ]
     name = CARDS.kinds[drawn.card]
-    mine = GAME.told_to(GAME.view(after, seat), drawn)
+    mine = narration_of(GAME).told_to(GAME.view(after, seat), drawn)
     assert mine is not None and mine.startswith("You drew ") and name.colour in mine
-    assert GAME.told_to(GAME.view(after, SEATS[1]), drawn) is None
-    assert GAME.told_to(GAME.view(after, None), drawn) is None
+    assert narration_of(GAME).told_to(GAME.view(after, SEATS[1]), drawn) is None
+    assert narration_of(GAME).told_to(GAME.view(after, None), drawn) is None
 
 
 def test_a_visit_end_tells_the_trades_what_left_the_game_and_who_starts_next() -> None:

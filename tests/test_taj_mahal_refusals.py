@@ -14,6 +14,7 @@ from table_helpers import on_turn, run
 from taj_helpers import arrange, order, started, with_hands
 
 from bot.table.service import GameService
+from rules.capabilities import notation_of
 from rules.errors import IllegalAction
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.state import NO, Place, Play, Take
@@ -25,7 +26,7 @@ def refusal(s: State, text: str) -> str:
     seat = GAME.to_move(s)
     assert seat is not None
     with pytest.raises(IllegalAction) as e:
-        GAME.parse(GAME.view(s, seat), text, seat)
+        notation_of(GAME).parse(GAME.view(s, seat), text, seat)
     return e.value.reason
 
 
@@ -97,11 +98,11 @@ def test_every_readable_step_that_is_not_allowed_names_a_rule_or_the_missing_car
             tried += [Place(c) for c in range(len(s.board.city_ids)) if rng.random() < 0.1]
             tried += [Take((a, b)) for a in kinds for b in kinds if a <= b and rng.random() < 0.003]
             for a in tried:
-                text = GAME.describe(view, a)
+                text = notation_of(GAME).describe(view, a)
                 if a in legal:
                     continue
                 try:
-                    GAME.parse(view, text, seat)
+                    notation_of(GAME).parse(view, text, seat)
                 except IllegalAction as e:
                     refused += 1
                     assert (

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+from rules.capabilities import notation_of
 from rules.taj_mahal import GAME, TajOptions
 
 GAMES = 60
@@ -36,7 +37,7 @@ def _digest(games: int) -> str:
             s = GAME.apply(s, a)
             if s.phase == "supply":
                 h.update(GAME.state_to_json(s).encode())
-                h.update(GAME.view_to_json(GAME.view(s, None)).encode())
+                h.update(notation_of(GAME).view_to_json(GAME.view(s, None)).encode())
         h.update(GAME.state_to_json(s).encode())
     return h.hexdigest()
 

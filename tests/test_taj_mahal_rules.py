@@ -19,6 +19,7 @@ from taj_helpers import (
     with_hands,
 )
 
+from rules.capabilities import turns_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions, scoring
 from rules.taj_mahal.components import EFFECTS, GENERAL, MONK, PRINCESS, VIZIER
 from rules.taj_mahal.engine import majorities
@@ -181,18 +182,20 @@ def test_undo_takes_back_a_withdrawal_step_by_step_never_past_a_hand_off() -> No
     s = in_province(s, "kashmir")
     before_play = s
     s = order(s, "play red vizier+monk")
-    assert GAME.undo(s) is None  # the turn passed to orange: a hand-off commits
+    assert turns_of(GAME).undo(s) is None  # the turn passed to orange: a hand-off commits
     s = order(order(s, "play yellow elephant"), "play green elephant")
     s = order(s, "play red general+princess")
     s = finish_withdrawal(order(s, "withdraw"))
     s = finish_withdrawal(order(s, "withdraw"))
     turn = s
     placing = order(order(s, "withdraw"), "palace baramulla")
-    assert GAME.undo(placing) == ("blue", Undo())
+    assert turns_of(GAME).undo(placing) == ("blue", Undo())
     one_back = GAME.apply(placing, Undo())
     assert one_back.palace[city("baramulla")] == NO and one_back.phase == "place"
     two_back = GAME.apply(one_back, Undo())
-    assert two_back == turn and GAME.undo(two_back) is None  # back to before the withdrawal
+    assert (
+        two_back == turn and turns_of(GAME).undo(two_back) is None
+    )  # back to before the withdrawal
     assert GAME.state_to_json(two_back) == GAME.state_to_json(turn)
     assert before_play != turn
     with pytest.raises(ValueError, match="nothing to undo"):

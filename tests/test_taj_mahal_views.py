@@ -7,6 +7,7 @@ import random
 import pytest
 from taj_helpers import CARDS, card, order, started, with_hands
 
+from rules.capabilities import notation_of, talk_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.state import Action, Draw, Setup
 from rules.taj_mahal.view import hand_size
@@ -62,32 +63,32 @@ def test_nothing_a_seat_sees_depends_on_the_cards_of_another_seat(players: int) 
         for seat in (None, *s.seats):
             t = _other_hands(s, seat, rng)
             v, w = GAME.view(s, seat), GAME.view(t, seat)
-            assert GAME.view_to_json(v) == GAME.view_to_json(w)
+            assert notation_of(GAME).view_to_json(v) == notation_of(GAME).view_to_json(w)
             for prompted in s.seats:
-                assert GAME.prompt(v, prompted) == GAME.prompt(w, prompted)
+                assert talk_of(GAME).prompt(v, prompted) == talk_of(GAME).prompt(w, prompted)
             steps: list[Action] = GAME.legal_actions(s) if GAME.to_move(s) == seat else []
             if GAME.chance(s) is not None:
                 steps = [GAME.deal(s, rng.randrange)]
             for a in steps:
-                assert GAME.describe(v, a) == GAME.describe(w, a)
-            assert GAME.private_summary(v) == GAME.private_summary(w)
+                assert notation_of(GAME).describe(v, a) == notation_of(GAME).describe(w, a)
+            assert talk_of(GAME).private_summary(v) == talk_of(GAME).private_summary(w)
 
 
 def test_a_drawn_card_is_named_to_its_drawer_only() -> None:
     s = started(3)
     a = Draw(SEATS[0], card("red vizier"))
-    assert GAME.describe(GAME.view(s, SEATS[0]), a) == "blue draws red vizier"
+    assert notation_of(GAME).describe(GAME.view(s, SEATS[0]), a) == "blue draws red vizier"
     for seat in (None, SEATS[1], SEATS[2]):
-        assert GAME.describe(GAME.view(s, seat), a) == "blue draws a card"
+        assert notation_of(GAME).describe(GAME.view(s, seat), a) == "blue draws a card"
 
 
 def test_the_setup_deal_names_a_seats_own_hand_only() -> None:
     s = GAME.new_game(TajOptions(), SEATS[:3])
     a = GAME.deal(s, random.Random(5).randrange)
     assert isinstance(a, Setup)
-    public = GAME.describe(GAME.view(s, None), a)
+    public = notation_of(GAME).describe(GAME.view(s, None), a)
     assert "hand" not in public
-    mine = GAME.describe(GAME.view(s, SEATS[1]), a)
+    mine = notation_of(GAME).describe(GAME.view(s, SEATS[1]), a)
     assert mine.startswith(public) and mine[len(public) :].startswith("; your hand: ")
 
 
@@ -104,15 +105,17 @@ def test_notation_every_legal_step_reads_back_from_its_description(players: int)
             continue
         v = GAME.view(s, seat)
         for a in GAME.legal_actions(s):
-            assert GAME.parse(v, GAME.describe(v, a), seat) == [a]
+            assert notation_of(GAME).parse(v, notation_of(GAME).describe(v, a), seat) == [a]
 
 
 def test_notation_short_forms_and_names() -> None:
     s = with_hands(started(3), ["yellow vizier+elephant", "white elephant"], [], [])
     v = GAME.view(s, SEATS[0])
-    want = GAME.parse(v, "play yellow vizier+elephant with white elephant", SEATS[0])
-    assert GAME.parse(v, "p y v+e with w e", SEATS[0]) == want
-    assert GAME.parse(v, "PLAY yellow elephant+vizier & white elephant", SEATS[0]) == want
+    want = notation_of(GAME).parse(v, "play yellow vizier+elephant with white elephant", SEATS[0])
+    assert notation_of(GAME).parse(v, "p y v+e with w e", SEATS[0]) == want
+    assert (
+        notation_of(GAME).parse(v, "PLAY yellow elephant+vizier & white elephant", SEATS[0]) == want
+    )
 
 
 @pytest.mark.parametrize(
@@ -130,13 +133,13 @@ def test_notation_short_forms_and_names() -> None:
 def test_notation_refusals_say_what_was_wrong(text: str, message: str) -> None:
     s = with_hands(started(3), ["yellow vizier+elephant", "white elephant"], ["green monk"], [])
     with pytest.raises(ValueError, match=message):
-        GAME.parse(GAME.view(s, SEATS[0]), text, SEATS[0])
+        notation_of(GAME).parse(GAME.view(s, SEATS[0]), text, SEATS[0])
 
 
 def test_notation_refuses_a_seat_out_of_turn() -> None:
     s = started(3)
     with pytest.raises(ValueError, match="not your turn"):
-        GAME.parse(GAME.view(s, SEATS[1]), "withdraw", SEATS[1])
+        notation_of(GAME).parse(GAME.view(s, SEATS[1]), "withdraw", SEATS[1])
 
 
 def test_notation_a_city_outside_the_province_is_refused_with_the_choices() -> None:
@@ -144,7 +147,7 @@ def test_notation_a_city_outside_the_province_is_refused_with_the_choices() -> N
     s = order(order(order(s, "play red vizier"), "play yellow monk"), "play green monk")
     s = order(s, "withdraw")
     with pytest.raises(ValueError, match="is not a city of"):
-        GAME.parse(GAME.view(s, SEATS[0]), "palace atlantis", SEATS[0])
+        notation_of(GAME).parse(GAME.view(s, SEATS[0]), "palace atlantis", SEATS[0])
 
 
 def test_refused_actions_change_nothing() -> None:
@@ -160,7 +163,7 @@ def test_storage_states_actions_and_views_round_trip_through_json() -> None:
         assert GAME.state_from_json(GAME.state_to_json(s)) == s
         for a in GAME.legal_actions(s):
             assert GAME.action_from_json(GAME.action_to_json(a)) == a
-        GAME.view_to_json(GAME.view(s, None))
+        notation_of(GAME).view_to_json(GAME.view(s, None))
 
 
 def test_undo_barrier_at_chance_and_at_a_hand_off() -> None:
@@ -198,10 +201,10 @@ def test_a_seats_private_summary_writes_out_its_whole_hand_and_the_public_has_no
         ["violet princess"],
     )
     seat = s.seats[0]
-    text = GAME.private_summary(GAME.view(s, seat))
+    text = talk_of(GAME).private_summary(GAME.view(s, seat))
     assert "Your hand (4 cards):" in text
     assert "- Red: general+elephant ×2" in text
     assert "- Green: monk" in text and "- White: elephant" in text
     assert "Symbols in hand: 2 general, 1 monk, 3 elephant." in text
     assert "any colour will do" in text
-    assert GAME.private_summary(GAME.view(s, None)) == ""
+    assert talk_of(GAME).private_summary(GAME.view(s, None)) == ""

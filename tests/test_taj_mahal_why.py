@@ -16,6 +16,7 @@ from taj_helpers import arrange, order, started, with_hands
 from ai.budget import Budget
 from ai.taj_mahal import why
 from bot.terminal.local import amain
+from rules.capabilities import notation_of, turns_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 
 RAW = re.compile(r"evaluation|\d+\.\d|and \d+ more")
@@ -31,7 +32,7 @@ def test_a_withdrawal_says_what_it_won_its_points_and_who_could_outbid() -> None
     start = s
     s = order(s, "withdraw")
     while GAME.to_move(s) == "blue":  # its palace, then its cards
-        s = order(s, GAME.describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
+        s = order(s, notation_of(GAME).describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
     line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
     points = s.scores[0] - start.scores[0]
     assert line == (
@@ -80,7 +81,7 @@ def test_over_whole_games_every_ai_turn_has_a_why_in_words_and_hints_a_runner_up
             s = GAME.apply(s, a)
             while GAME.chance(s) and GAME.result(s) is None:
                 s = GAME.apply(s, GAME.deal(s, rng.randrange))
-            if GAME.turn(s) != GAME.turn(start) or GAME.result(s) is not None:
+            if turns_of(GAME).turn(s) != turns_of(GAME).turn(start) or GAME.result(s) is not None:
                 line = why.why_line(GAME.view(start, None), GAME.view(s, None), seat, "greedy")
                 assert line and line.startswith("_Why: ") and not RAW.search(line), line
                 whys += 1
@@ -147,7 +148,7 @@ def test_the_last_in_a_visit_playing_then_withdrawing_in_one_turn_names_what_it_
     assert GAME.to_move(s) == "blue"  # alone, it plays on
     s = order(s, "withdraw")
     while GAME.to_move(s) == "blue":
-        s = order(s, GAME.describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
+        s = order(s, notation_of(GAME).describe(GAME.view(s, "blue"), GAME.legal_actions(s)[0]))
     line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
     assert line is not None and line.startswith("_Why: withdraws: wins the Vizier, ")
     assert line.endswith("as the last in the visit._")

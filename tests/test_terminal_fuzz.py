@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from bot.table.ai_seats import AiSeats
 from bot.table.ai_users import seat_levels
-from bot.table.registry import game, games
+from bot.table.registry import game, games, shortcuts_of
 from bot.terminal.local import amain, terminal_commands
+from rules.capabilities import files_of, notation_of
 from rules.game import player_options
 
 ALL = [g.info.id for g in games()]
@@ -37,9 +38,11 @@ def words_of(kind: str) -> list[str]:
     seat = g.to_move(state)
     if seat is not None:
         view = g.view(state, seat)
-        orders = [g.describe(view, a) for a in g.legal_actions(state)[:30]]
+        orders = [notation_of(g).describe(view, a) for a in g.legal_actions(state)[:30]]
     said = {w for o in orders for w in o.replace(";", " ; ").split()}
-    commands = {c.name for c in terminal_commands(kind)} | {s.name for s in g.shortcuts()}
+    commands = {c.name for c in terminal_commands(kind)} | {
+        s.name for s in shortcuts_of(g).commands()
+    }
     return sorted(said | commands | set(orders) | set(g.info.seats) | set(COMMON_WORDS))
 
 
@@ -115,7 +118,7 @@ def option_strategy() -> st.SearchStrategy[list[str]]:
         g = game(kind)
         seats = [*g.info.seats, "nobody", ""]
         levels = [*seat_levels(kind), "random", "x"]
-        names = [*player_options(g.info.options), *g.file_names(), "nonsense"]
+        names = [*player_options(g.info.options), *files_of(g).file_names(), "nonsense"]
         flag = st.one_of(
             st.tuples(st.just("--seed"), st.sampled_from(["0", "3", "-1", "x", "9" * 30])),
             st.tuples(st.just("--play"), st.sampled_from(seats)),

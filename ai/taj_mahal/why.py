@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from rules.capabilities import notation_of
 from rules.taj_mahal import (
     CROWN,
     ELEPHANT,
@@ -174,11 +175,13 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     """The greedy AI's step for the player on turn (the step it would take itself), why, and
     the runner-up with its why: from the seat's own view."""
     best = greedy.choose(view, random.Random(0))
-    step = GAME.describe(view, best)
+    step = notation_of(GAME).describe(view, best)
     lines = [f"The computer (greedy) would play `{step}`: {reason(view, best)}."]
     others = [a for _, a in greedy.ranked(view) if a != best]
     if others:
-        lines.append(f"Runner-up: `{GAME.describe(view, others[0])}`: {reason(view, others[0])}.")
+        lines.append(
+            f"Runner-up: `{notation_of(GAME).describe(view, others[0])}`: {reason(view, others[0])}."
+        )
     else:
         lines.append("Runner-up: none: it is the only step allowed.")
     return Advice(summary="\n".join(lines), order=step)

@@ -12,6 +12,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from rules.capabilities import menus_of
+
 from ..table.ai_users import seat_levels
 from ..table.commands import AnyGame, Call, Command, Param, Value, club, common, own
 from ..table.lobby import MAX_FILE_BYTES
@@ -162,7 +164,9 @@ class GameGroups:
                 interaction, svc.shortcut_choices(where, c.name, typed, kind=kind)
             )
             g = game(kind)
-            return [Choice(name=with_effect(n, g.effect_of(n)), value=n) for n in names][:25]
+            return [Choice(name=with_effect(n, menus_of(g).effect_of(n)), value=n) for n in names][
+                :25
+            ]
 
         return complete
 

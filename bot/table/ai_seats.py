@@ -22,6 +22,7 @@ from contextlib import asynccontextmanager
 from typing import TypeVar
 
 from db import GameRecord, Pace, Reminder, StaleAction
+from rules.capabilities import notation_of
 from rules.game import Step
 
 from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
@@ -354,7 +355,7 @@ class AiSeats:
             now = await self.shared.store.open_game(channel)
             if now is None or now.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
-            step = g.describe(public(g, state), action)
+            step = notation_of(g).describe(public(g, state), action)
             outcome = await self.shared.pipeline.apply_and_store(
                 game, state, user, [Step(step, action)], None
             )

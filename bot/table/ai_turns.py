@@ -11,6 +11,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from db import GameRecord
+from rules.capabilities import talk_of, turns_of
 from rules.game import Seat
 
 from .ai_users import ai_level, ai_name
@@ -31,7 +32,7 @@ def ai_header(record: GameRecord, state: object, user: int | None) -> str:
     if seat is None or level is None:
         return ""
     title = str(g.info.seat_titles.get(seat, seat))
-    side = g.acting_as(public(g, state))
+    side = talk_of(g).acting_as(public(g, state))
     if side:
         return f"**{side}** (decided by {title}, {ai_name(level)}):"
     return f"**{title}** ({ai_name(level)}) plays:"
@@ -59,7 +60,7 @@ class TurnStarts:
 
     def note(self, record: GameRecord, state: object) -> object:
         """A step is about to be played from `state`: the position its turn began in."""
-        key = rules_of(record).turn(state)
+        key = turns_of(rules_of(record)).turn(state)
         known = self.starts.get(record.id)
         if known is None or known[0] != key:
             self.starts.pop(record.id, None)

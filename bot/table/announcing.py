@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from db import Announcement, GameRecord, TurnMessage
+from rules.capabilities import narration_of, turns_of
 from rules.dealing import commitment
 from rules.errors import clip
 
@@ -75,8 +76,8 @@ class Announcer:
         actor = g.to_move(before)
         start = self.turn_starts.note(record, before)
         over = g.result(after) is not None
-        new_stage = g.turn(after)[1] != g.turn(before)[1]
-        turn_ended = new_stage or over or g.turn(after) != g.turn(before)
+        new_stage = turns_of(g).turn(after)[1] != turns_of(g).turn(before)[1]
+        turn_ended = new_stage or over or turns_of(g).turn(after) != turns_of(g).turn(before)
         waiting = self.texts.waiting_for(record, after)
         # an AI's decision asks nobody: its turn goes on in the same message, and so does a
         # decision of its inside someone else's turn (no `Next:` line, nobody pinged)
@@ -140,10 +141,14 @@ class Announcer:
         g, record, move, kept, lines = t.g, t.record, t.move, t.kept, t.lines
         before, after = move.before, move.after
         cut = next(
-            (i for i, line in enumerate(lines) if g.opens_stage(line.removeprefix("• "))),
+            (
+                i
+                for i, line in enumerate(lines)
+                if narration_of(g).opens_stage(line.removeprefix("• "))
+            ),
             len(lines),
         )
-        owner = g.turn(before)[0]
+        owner = turns_of(g).turn(before)[0]
         owner_user = self.texts.seat_user(record, owner)
         if t.turn_ended and owner is not None and is_ai(owner_user):
             # an AI's turn ends: why, in a line
@@ -163,16 +168,20 @@ class Announcer:
         opening += t.said
         head: list[str] = []
         if t.new_stage:
-            head = g.headline(public(g, before), public(g, after), move.earlier + move.new_lines)
+            head = narration_of(g).headline(
+                public(g, before), public(g, after), move.earlier + move.new_lines
+            )
         if head:  # the headline says what the stage's opening line said
-            opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
+            opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
         if t.ai_next:
             opening.append(ai_header(record, after, t.waiting))
         body = "\n".join(carried + head + told(g, opening))
         return Announcement(
             text=_joined(body, t.nxt),
             mentions=t.mentions,
-            board=g.board_moment(public(g, before), public(g, after)),  # as the game names
+            board=narration_of(g).board_moment(
+                public(g, before), public(g, after)
+            ),  # as the game names
             body=body,
             close_text=close_text,
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from db import GameRecord
+from rules.capabilities import notation_of, orders_of, reference_of
 from rules.game import Seat
 
 from .channel_games import ChannelGames
@@ -15,7 +16,7 @@ from .moves import ahead
 from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
-from .registry import game
+from .registry import game, shortcuts_of
 from .table_texts import TableTexts, holds_private
 from .words import count_of
 
@@ -55,7 +56,7 @@ class Autocomplete:
         options = await self.loader.options_of(record) if record is not None else g.info.options()
         t = typed.strip().lower()
         out = []
-        for label, key in g.lookup_names(options):
+        for label, key in reference_of(g).lookup_names(options):
             if not t or t in label.lower():
                 out.append((label[:100], int(key) if key.isdigit() else 0))
         return out[:limit]
@@ -97,7 +98,7 @@ class Autocomplete:
                 if p and p.lower() != CONFIRM
             )
             try:
-                steps = g.read_order(g.view(state, viewer), kept, viewer or "")
+                steps = orders_of(g).read_order(g.view(state, viewer), kept, viewer or "")
             except ValueError:
                 return []
             after = ahead(g, state, [s.action for s in steps])
@@ -109,7 +110,7 @@ class Autocomplete:
         out: list[tuple[str, str]] = []
         cut = False  # a continuation did not fit in a suggestion
         for a in g.legal_actions(state):
-            d = g.describe(view, a)
+            d = notation_of(g).describe(view, a)
             if all(w in d.lower() for w in words):
                 value = tagged(record.version, prefix + d)
                 if len(value) > CHOICE_LIMIT:
@@ -135,7 +136,7 @@ class Autocomplete:
             return []
         record, state = found
         g = rules_of(record)
-        pool = g.shortcut_choices(g.view(state, None), name)
+        pool = shortcuts_of(g).choices(g.view(state, None), name)
         t = typed.strip().lower()
         return [p for p in pool if t in p][:25]
 
@@ -143,4 +144,4 @@ class Autocomplete:
     def topic_choices(typed: str, limit: int = 25, *, kind: str) -> list[str]:
         """Autocomplete for `rules topic:`: the topics containing what was typed."""
         t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
-        return [name for name in game(kind).rules_topics() if t in name][:limit]
+        return [name for name in reference_of(game(kind)).rules_topics() if t in name][:limit]

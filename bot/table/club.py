@@ -18,6 +18,7 @@ from db import (
     UserPrefs,
 )
 from db.models import MAX_ID
+from rules.capabilities import deadlines_of, notation_of
 from rules.errors import excerpt
 from rules.game import Step
 
@@ -128,7 +129,7 @@ class Club:
                     f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
                 )
             info = rules_of(game).info
-            if deadline == "pass" and not info.passes_at_deadline:
+            if deadline == "pass" and not deadlines_of(rules_of(game)).passes_at_deadline:
                 raise ServiceError(
                     f"In {info.title} every decision is the player's own: no step is played "
                     "for a seat whose time runs out, so its deadline is `nothing` (a reminder)."
@@ -386,11 +387,11 @@ class Club:
             seat = g.to_move(state)
             if self.shared.texts.waiting_for(game, state) != job.user_id or seat is None:
                 return False
-            passing = g.timeout_action(state)
+            passing = deadlines_of(g).timeout_action(state)
             if passing is None or passing not in g.legal_actions(state):
                 return False
             hours = int((self.shared.reminders.clock() - job.since) // 3600)
-            said = g.describe(public(g, state), passing)
+            said = notation_of(g).describe(public(g, state), passing)
             title = g.info.seat_titles.get(seat, seat)
             did = "passed" if said == "pass" else f"played `{said}`"
             note = (

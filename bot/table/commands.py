@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Literal, cast
 from annotated_types import Ge, Le
 from pydantic import BaseModel
 
-from rules.game import Game, Tiebreak, player_options, tiebreak_of
+from rules.capabilities import Tiebreak, deadlines_of, files_of, tiebreak_of
+from rules.game import Game, player_options
 
 from .ai_users import seat_levels
-from .registry import game, games
+from .registry import game, games, shortcuts_of
 from .reply import Reply
 from .words import every_dealt, undo_limit
 
@@ -123,7 +124,7 @@ def _create_params(g: AnyGame) -> tuple[Param, ...]:
             )
         else:
             out.append(Param(name, about, max_length=MAX_OPTION_TEXT))
-    for name in g.file_names():
+    for name in files_of(g).file_names():
         out.append(Param(name, f"Your own {name} file, instead of the project's", "file"))
     out += [
         Param(
@@ -144,7 +145,11 @@ async def _create(s: GameService, c: Call) -> Reply:
         for name in player_options(g.info.options)
         if isinstance(v := c.args.get(name), (str, int, bool))
     }
-    files = {name: v for name in g.file_names() if isinstance(v := c.args.get(name), (bytes, str))}
+    files = {
+        name: v
+        for name in files_of(g).file_names()
+        if isinstance(v := c.args.get(name), (bytes, str))
+    }
     return await s.create(
         c.channel,
         c.user,
@@ -245,7 +250,7 @@ def _pace_params(g: AnyGame) -> tuple[Param, ...]:
                     choices=("nothing", "pass"),
                 ),
             )
-            if g.info.passes_at_deadline
+            if deadlines_of(g).passes_at_deadline
             else ()
         ),
     )
@@ -446,7 +451,7 @@ def _club_waits(g: AnyGame) -> list[Command]:
             "Hours the game waits before reminding whoever is on turn",
             "hours the game waits before reminding whoever is on turn (default 24), then a "
             "notice, then one stall notice"
-            + ("; deadline: pass makes the seat pass" if g.info.passes_at_deadline else "")
+            + ("; deadline: pass makes the seat pass" if deadlines_of(g).passes_at_deadline else "")
             + "; stricter in a running game once every seated player agrees, or by Manage Server",
             lambda s, c: s.pace(
                 c.channel, c.user, c.number("hours"), c.text("deadline"), is_manager=c.is_manager
@@ -653,7 +658,7 @@ def own(g: AnyGame) -> list[Command]:
 def _shortcut_commands(g: AnyGame) -> list[Command]:
     """The game's shortcuts, each a command that plays an order."""
     out: list[Command] = []
-    for sc in g.shortcuts():
+    for sc in shortcuts_of(g).commands():
         params = tuple(
             Param(
                 p.name,

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from db import GameExport, Snapshot
 from db.export import one_line
 from db.models import FIRST_GAME, PLAYERS, SECRET_STARTS, ExportedAction
+from rules.capabilities import files_of, notation_of, seeding_of, turns_of
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import player_options
@@ -81,7 +82,9 @@ def checked_by_rules(kind: str | None) -> Callable[[dict[str, Any]], None]:
             return
         options = doc.get("options")
         if isinstance(options, dict):
-            plain_options(g, {k: v for k, v in options.items() if k not in g.file_names()})
+            plain_options(
+                g, {k: v for k, v in options.items() if k not in files_of(g).file_names()}
+            )
         actions = doc.get("actions")
         if isinstance(actions, list):
             steps = (a for a in actions if not (isinstance(a, dict) and SECRET_STARTS in a))
@@ -98,9 +101,11 @@ def plain_options(g: AnyGame, given: Mapping[str, object]) -> BaseModel:
     model = g.info.options
     for name in plain:
         if name in model.model_fields and name not in player_options(model):
-            files = f" (files go under their names: {', '.join(g.file_names())})"
+            files = f" (files go under their names: {', '.join(files_of(g).file_names())})"
             raise ExportRefused(
-                f"options.{name}: the game sets it itself" + (files if g.file_names() else "") + "."
+                f"options.{name}: the game sets it itself"
+                + (files if files_of(g).file_names() else "")
+                + "."
             )
     try:
         return g.info.options.model_validate(plain, strict=True)
@@ -113,7 +118,7 @@ def read_step(g: AnyGame, number: int, action: Mapping[str, Any]) -> object:
     """One step of an export's log as the game reads it; ExportRefused naming the step,
     the field and what the rules allow there. A value the game would only convert (`true`
     for a number, "2" for 2) is refused too: the log keeps what it was given."""
-    schema = g.action_schema()
+    schema = notation_of(g).action_schema()
     try:
         read = g.action_from_json(json.dumps(action))
     except ValueError as e:
@@ -156,12 +161,16 @@ def _step_refused(
 
 def options_of_export(g: AnyGame, data: GameExport) -> BaseModel:
     """The options an export plays with, its component files attached."""
-    files = {k: str(v) for k, v in data.options.items() if k in g.file_names() and v is not None}
+    files = {
+        k: str(v)
+        for k, v in data.options.items()
+        if k in files_of(g).file_names() and v is not None
+    }
     options = plain_options(g, {k: v for k, v in data.options.items() if k not in files})
     if not files:
         return options
     try:
-        return g.with_files(options, files)
+        return files_of(g).with_files(options, files)
     except (DataError, ValueError) as e:
         raise ExportRefused(f"the game's files cannot be used: {e}") from e
 
@@ -218,7 +227,7 @@ def replay_export(data: GameExport) -> Replayed:
         follow_step(g, text, before, action, view, entry.faction)
         state = after
         log.append(entry)
-        if g.settled(state):
+        if turns_of(g).settled(state):
             barrier = (len(log), state)
     pending = g.chance(state)
     if pending is not None and g.result(state) is None:
@@ -248,7 +257,7 @@ def _read(g: AnyGame, data: GameExport) -> tuple[BaseModel, list[object]]:
     if data.seed is None:
         return options, steps
     try:
-        return options, g.outcomes_written_out(data.seed, options, steps)
+        return options, seeding_of(g).outcomes_written_out(data.seed, options, steps)
     except ValueError as e:
         raise ExportRefused(f"The log does not replay: {str(e)[:300]}") from e
 
@@ -257,7 +266,7 @@ def step_text(g: AnyGame, view: object, number: int, action: object) -> str:
     """A step as a refusal names it: its number and how the game writes it (its JSON where
     the game cannot write a step it refuses)."""
     try:
-        said = g.describe(view, action)
+        said = notation_of(g).describe(view, action)
     except (ValueError, LookupError):
         said = one_line(g.action_to_json(action), 100)
     if not quotable(said[:100]):  # what an export gave is never echoed as markup
@@ -269,10 +278,10 @@ def deciding(g: AnyGame, state: object, action: object) -> str | None:
     """The seat that decides `action` in `state` (as the turn pipeline gives it): the seat
     whose step an undo takes back, the seat of a step taken out of turn, else the seat to
     move."""
-    if g.undoes(action):
-        undo = g.undo(state)
+    if turns_of(g).undoes(action):
+        undo = turns_of(g).undo(state)
         return None if undo is None else undo[0]
-    return g.actor(state, action)
+    return turns_of(g).actor(state, action)
 
 
 def labelled(g: AnyGame, entry: ExportedAction, seat: str | None, step: str) -> ExportedAction:

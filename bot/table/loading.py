@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from db import GameRecord, GameSecret, LogLines, NewAction, Snapshot, Store, StoredAction
 from db.models import seats_of
 from db.rows import UNREADABLE
+from rules.capabilities import files_of, narration_of, seeding_of, turns_of
 from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
 from rules.game import Game, component_files
@@ -122,7 +123,7 @@ def options_json(g: AnyGame, options: BaseModel) -> dict[str, object]:
     file's text is kept once, in the store, not in every record that plays it)."""
     texts = set(component_files(type(options)))
     out: dict[str, object] = options.model_dump(mode="json", exclude_none=True, exclude=texts)
-    keys = dict(g.file_keys(options))
+    keys = dict(files_of(g).file_keys(options))
     if keys:
         out[FILES] = keys
     return out
@@ -171,7 +172,7 @@ class GameLoader:
         if not files:
             return options
         try:
-            return await self.workers.run(g.with_files, options, files)
+            return await self.workers.run(files_of(g).with_files, options, files)
         except (DataError, ValueError) as e:
             raise ServiceError(f"Game {record.id}'s files cannot be read: {e}") from e
 
@@ -263,7 +264,7 @@ class GameLoader:
             options = options or await self.options_of(record)
             seats = seats_of(g.info, record)
             if await self.secret_of(record) is None:
-                return await self.workers.run(g.new_seeded, options, seats, record.seed)
+                return await self.workers.run(seeding_of(g).new_seeded, options, seats, record.seed)
             return await self.workers.run(g.new_game, options, seats)
         except BrokenGame:
             raise
@@ -310,7 +311,7 @@ class GameLoader:
         if state is None:
             state = await self.fresh_state(record, options)
         # a game that keeps count of its text log: the lines its states hold, followed
-        tail = g.log_tail(public(g, state))
+        tail = narration_of(g).log_tail(public(g, state))
         text = None if tail is None else LogTail(tail[0], list(tail[1]))
         for stored in await self.store.actions(record.id, after=start):
             try:
@@ -318,7 +319,7 @@ class GameLoader:
             except Exception as e:
                 why = f"step {stored.seq} of its log no longer applies ({_why(e)})"
                 raise broken(record, why) from e
-            if text is not None and (now := g.log_tail(public(g, state))) is not None:
+            if text is not None and (now := narration_of(g).log_tail(public(g, state))) is not None:
                 text.follow(*now)
         end = await self._move_log_out(record, g, options, text)
         return self.remember(record, state, start, end)
@@ -345,7 +346,7 @@ class GameLoader:
             except (ValidationError, ValueError):
                 log.warning("game %s: snapshot %s unusable; replaying", record.id, snap.seq)
                 continue
-            if g.settled(state):  # taken at an undo barrier, as every snapshot is
+            if turns_of(g).settled(state):  # taken at an undo barrier, as every snapshot is
                 return state, snap.seq
         return None, 0
 
@@ -419,7 +420,7 @@ def written_out(
     chance entries (as an imported format-1 export is): the log, the state at its end, and
     the snapshot at its last undo barrier. The same steps give the same state."""
     steps = [g.action_from_json(_json(a)) for a in stored]
-    whole = g.outcomes_written_out(record.seed, options, steps)
+    whole = seeding_of(g).outcomes_written_out(record.seed, options, steps)
     who = iter(stored)
     state = g.new_game(options, seats_of(g.info, record))
     log_: list[NewAction] = []
@@ -438,7 +439,7 @@ def written_out(
             )
             next_step = next(who, None)
         state = g.apply(state, action)
-        if g.settled(state):
+        if turns_of(g).settled(state):
             barrier = (len(log_), state)
     seq, at = barrier
     return log_, state, Snapshot(seq=seq, state=g.state_to_json(at))

@@ -17,6 +17,7 @@ from db import (
     Snapshot,
 )
 from db.models import FIRST_GAME, MAX_ID, PLAYERS
+from rules.capabilities import files_of, narration_of, reference_of, seeding_of, turns_of
 from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, player_options
 
@@ -163,9 +164,9 @@ class Lobby:
             secret = self._secret_for(g, seed)
             chosen, texts = await self._chosen_options(g, options, files)
             await self.can_set_up(g, chosen, seed)  # before anything is stored
-            keys = g.file_keys(chosen)
+            keys = files_of(g).file_keys(chosen)
             stored_files = [DeckFile(hash=keys[name], text=texts[name]) for name in keys]
-            variant = g.options_text(chosen)
+            variant = reference_of(g).options_text(chosen)
             seats, filled = self._first_seats(g, user, seat, ai)
             announcement = new_game_announcement(g, variant, filled)
             stored = options_json(g, chosen)
@@ -211,15 +212,15 @@ class Lobby:
             name: upload_text(raw, f"{name} file", MAX_FILE_BYTES)
             for name, raw in (files or {}).items()
         }
-        unknown = sorted(set(texts) - set(g.file_names()))
+        unknown = sorted(set(texts) - set(files_of(g).file_names()))
         if unknown:
-            takes = ", ".join(g.file_names()) or "none"
+            takes = ", ".join(files_of(g).file_names()) or "none"
             raise ServiceError(
                 f"{g.info.title} takes no {unknown[0]} file; the files it takes: {takes}."
             )
         if texts:
             try:
-                chosen = await self.shared.workers.run(g.with_files, chosen, texts)
+                chosen = await self.shared.workers.run(files_of(g).with_files, chosen, texts)
             except (DataError, ValueError) as exc:
                 raise ServiceError(f"That file cannot be used: {exc}") from exc
         return chosen, texts
@@ -256,7 +257,7 @@ class Lobby:
                 if seed is None:
                     await self.shared.workers.run(g.new_game, options, seats)
                 else:
-                    await self.shared.workers.run(g.new_seeded, options, seats, seed)
+                    await self.shared.workers.run(seeding_of(g).new_seeded, options, seats, seed)
         except Exception as e:  # whatever the reason, refused here rather than stored
             why = clip(str(e).strip().split("\n", 1)[0] or type(e).__name__, 300)
             raise ServiceError(f"{g.info.title} cannot be set up so: {why}") from e
@@ -304,7 +305,7 @@ class Lobby:
                         f"seat`). {free_txt}"
                     )
                 if record.status == "active":
-                    playing = g.players(await self.shared.loader.state_of(record))
+                    playing = turns_of(g).players(await self.shared.loader.state_of(record))
                     if f not in playing:
                         raise ServiceError(
                             f"{name} is not in this game: it is played by "
@@ -424,7 +425,7 @@ class Lobby:
                 [
                     f"The game begins: {seats}.",
                     *([fair] if (fair := await self.commitment_text(record)) else []),
-                    *g.headline(view, after, lines.lines),
+                    *narration_of(g).headline(view, after, lines.lines),
                 ]
             )
             waiting = self.shared.texts.waiting_for(record, state)

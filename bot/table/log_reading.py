@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from db import GameRecord, StoredAction
+from rules.capabilities import narration_of, turns_of
 
 from .loading import AnyGame, GameLoader, public, rules_of
 from .textlog import ToldStep, step_said, told_messages
@@ -62,9 +63,9 @@ def replayed(
         state = g.apply(state, action)
         before_view, view = view, public(g, state)
         said = step_said(g, before_view, action, view, row.faction)
-        tail = g.log_tail(view)
+        tail = narration_of(g).log_tail(view)
         at = 0 if tail is None else tail[0]
-        if tail is not None and g.undoes(action):
+        if tail is not None and turns_of(g).undoes(action):
             while steps and steps.pop().told.seat is None:
                 pass
             steps = [st for st in steps if st.at < at or (st.at == at and not st.logged)]

@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import GameRecord
+from rules.capabilities import menus_of, notation_of, orders_of, turns_of
 from rules.errors import AmbiguousName, IllegalAction, InvalidOrder, clip, excerpt, step_where
-from rules.game import Args, Seat, Step
+from rules.game import Seat, Step
 
 from .hints import HINT, HintOrders
 from .loading import AnyGame, public, rules_of
@@ -17,8 +18,10 @@ from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_
 from .parts import SharedParts
 from .pipeline import CONFIRM, AfterFinish, idle_question
 from .refusal import ServiceError, answers
+from .registry import shortcuts_of
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
+from .shortcuts import Args
 from .table_texts import CUSTOM_ID_PREFIX, custom_id
 from .words import undo_limit
 
@@ -57,7 +60,7 @@ def playing(record: GameRecord, state: object, seat: Seat) -> Seat:
     """`seat`, refused unless it plays in this game (a game of fewer players than its seats
     leaves some out)."""
     g = rules_of(record)
-    players = g.players(state)
+    players = turns_of(g).players(state)
     if seat not in players:
         titles = ", ".join(str(g.info.seat_titles.get(s, s)) for s in players)
         raise ServiceError(
@@ -192,7 +195,7 @@ class Moves:
             raise ServiceError("Empty order. " + self.shared.texts.allowed(r.game, r.state))
         view = g.view(r.state, r.seat)
         try:
-            steps = g.read_order(view, kept, r.seat or "")
+            steps = orders_of(g).read_order(view, kept, r.seat or "")
         except AmbiguousName as e:
             menu = self._alternatives(r, kept, e, confirmed)
             pick = " Or pick one below." if menu is not None else ""
@@ -226,7 +229,7 @@ class Moves:
         texts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
         candidates = list(e.candidates)
         try:
-            before = g.read_order(view, "; ".join(texts[: e.step - 1]), r.seat or "")
+            before = orders_of(g).read_order(view, "; ".join(texts[: e.step - 1]), r.seat or "")
         except ValueError:
             before = []
         at = ahead(g, r.state, [s.action for s in before]) if e.step > 1 else r.state
@@ -236,7 +239,7 @@ class Moves:
         orders: list[str] = []
         options: list[tuple[str, str]] = []
         for a in candidates[:MENU_OPTIONS]:
-            step = g.describe(public(g, r.state), a)
+            step = notation_of(g).describe(public(g, r.state), a)
             whole = [step if i == e.step - 1 else t for i, t in enumerate(texts)]
             options.append((clip(step, MENU_LABEL_CHARS), str(len(orders))))
             orders.append("; ".join(whole + ([CONFIRM] if confirmed else [])))
@@ -291,7 +294,7 @@ class Moves:
             state = await self.shared.loader.state_of(record)
             action: object
             if what == "undo":
-                undo = g.undo(state)
+                undo = turns_of(g).undo(state)
                 if undo is None:
                     raise ServiceError("That button is out of date: there is nothing to undo.")
                 action = undo[1]
@@ -304,11 +307,11 @@ class Moves:
             else:
                 raise ServiceError("That button is not one of mine.")
             view = public(g, state)
-            label = "undo" if g.undoes(action) else g.describe(view, action)
-            note = g.note(view, action)
+            label = "undo" if turns_of(g).undoes(action) else notation_of(g).describe(view, action)
+            note = menus_of(g).note(view, action)
             if what[0] == "a" and note:
                 return self._confirm_button(
-                    record, label, note, g.note_cost(view, action), what[1:]
+                    record, label, note, menus_of(g).note_cost(view, action), what[1:]
                 )
             outcome = await self.shared.pipeline.apply_and_store(
                 record, state, user, [Step(label, action)], None, read=found
@@ -376,7 +379,7 @@ class Moves:
             record = found.game
             g = rules_of(record)
             state = await self.shared.loader.state_of(record)
-            undo = g.undo(state)
+            undo = turns_of(g).undo(state)
             if undo is None:
                 raise ServiceError(
                     f"`undo`: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
@@ -404,7 +407,7 @@ class Moves:
         async with self.shared.locks(channel):
             record = await self.shared.games.active_game(channel, kind)
             g = rules_of(record)
-            spec = next((s for s in g.shortcuts() if s.name == name), None)
+            spec = next((s for s in shortcuts_of(g).commands() if s.name == name), None)
         if spec is None:
             return Reply.error(f"Unknown shortcut {excerpt(name)}.")
         if arg is not None and spec.order_param is not None:
@@ -421,7 +424,9 @@ class Moves:
                 else Order([])
             )
             try:
-                steps = g.read_shortcut(g.view(r.state, r.seat), r.seat, name, args, order.steps)
+                steps = shortcuts_of(g).read(
+                    g.view(r.state, r.seat), r.seat, name, args, order.steps
+                )
             except ValueError as e:
                 raise ServiceError(f"{e} {self.shared.texts.allowed(r.game, r.state)}") from e
             return Order(steps, order.confirmed)  # `name:attack; confirm` confirms
@@ -442,13 +447,15 @@ def ahead(g: AnyGame, state: object, actions: Sequence[object]) -> object | None
     credits = 0  # finishing steps made needless: skipped, as in play
     try:
         for a in actions:
-            if g.finishing(a) and credits:
+            if orders_of(g).finishing(a) and credits:
                 credits -= 1
                 continue
             nxt = g.apply(state, a)
-            if g.revealed(state, nxt):
+            if orders_of(g).revealed(state, nxt):
                 return None
-            credits = 0 if g.undoes(a) else credits + g.finished_by(state, nxt, a)
+            credits = (
+                0 if turns_of(g).undoes(a) else credits + orders_of(g).finished_by(state, nxt, a)
+            )
             state = nxt
     except ValueError:
         return None

@@ -22,6 +22,7 @@ from db import (
     StaleAction,
     Store,
 )
+from rules.capabilities import menus_of, narration_of, notation_of, orders_of, talk_of, turns_of
 from rules.dealing import keyed_below, seeded_below
 from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
@@ -284,7 +285,7 @@ class TurnPipeline:
         if not order.confirmed:
             self._idle_check(g, order.cur, action, where)
         nxt = self._apply_step(order, action, who, where, k, total)
-        revealing = g.revealed(order.cur, nxt)
+        revealing = orders_of(g).revealed(order.cur, nxt)
         await self._deal_after(order, nxt, who)
         if revealing:
             order.revealed_at = where
@@ -294,7 +295,7 @@ class TurnPipeline:
         """A finishing step for what already ended by itself, or a last one that closes
         nothing of the one who played the order: noted, not played."""
         g = order.g
-        if g.finishing(action) and order.credits:
+        if orders_of(g).finishing(action) and order.credits:
             order.credits -= 1
             order.notes.append(f"{where} was not needed: that had already ended by itself.")
             return True
@@ -314,7 +315,7 @@ class TurnPipeline:
         try:
             who = self._actor(order.record, cur, action, order.user, order.forced, where)
         except ServiceError as e:
-            aside = g.undoes(action) or g.out_of_turn(action)
+            aside = turns_of(g).undoes(action) or turns_of(g).out_of_turn(action)
             if order.ended is None or g.to_move(cur) == order.actor or aside:
                 raise  # not a decision's step (a trade, an undo), or not after a hand-off
             raise ServiceError(self._handed_on(order.record, cur, where, order.ended)) from e
@@ -328,16 +329,18 @@ class TurnPipeline:
         wrote and said is kept, and the position after it returned (its chance steps not yet
         dealt)."""
         g, cur = order.g, order.cur
-        is_undo = g.undoes(action)
+        is_undo = turns_of(g).undoes(action)
         try:
-            order.described.append("undo" if is_undo else g.describe(public(g, cur), action))
+            order.described.append(
+                "undo" if is_undo else notation_of(g).describe(public(g, cur), action)
+            )
             nxt = g.apply(cur, action)
         except ValueError as e:
             refusal = self._refusal(order.record, order.stored, cur, where, k, total, e)
             ended = order.ended
             rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
             raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
-        order.credits = 0 if is_undo else order.credits + g.finished_by(cur, nxt, action)
+        order.credits = 0 if is_undo else order.credits + orders_of(g).finished_by(cur, nxt, action)
         order.ended = self._what_ended(g, cur, nxt, action, who, where)
         before_view, after_view = public(g, cur), public(g, nxt)
         follow_step(g, order.text, before_view, action, after_view, who)
@@ -351,9 +354,9 @@ class TurnPipeline:
     ) -> tuple[str, str | None, Seat] | None:
         """The step, the rule and the seat when a step ended what it was in by itself (a
         hand-off); None when it was ended on purpose, taken back, or goes on."""
-        if g.finishing(action) or g.undoes(action):
+        if orders_of(g).finishing(action) or turns_of(g).undoes(action):
             return None
-        why = g.why_ended(cur, nxt, action)
+        why = orders_of(g).why_ended(cur, nxt, action)
         if why is not None or g.to_move(nxt) != who:
             return (where[:1].lower() + where[1:], why, who)
         return None
@@ -368,7 +371,9 @@ class TurnPipeline:
         order.cur, dealt = await self.deal(order.record, nxt, seq, order.text, outcomes)
         order.new.extend(dealt)
         if not is_ai(order.user):  # what a deal showed the sender's seat alone (a card drawn)
-            order.told += [t for st, o in outcomes if (t := g.told_to(g.view(st, who), o))]
+            order.told += [
+                t for st, o in outcomes if (t := narration_of(g).told_to(g.view(st, who), o))
+            ]
         order.spoken += order.text.lines[mark - order.text.start :]  # what the dice or cards did
 
     @staticmethod
@@ -378,7 +383,9 @@ class TurnPipeline:
         g, total = order.g, len(steps)
         unplayed: list[str] = []
         for k, step in enumerate(steps[order.played :], start=order.played + 1):
-            if g.finishing(step.action) and order.credits:  # a `done` for what the reveal ended
+            if (
+                orders_of(g).finishing(step.action) and order.credits
+            ):  # a `done` for what the reveal ended
                 order.credits -= 1
                 order.notes.append(
                     f"{step_where(step.text, k, total)} was not needed: that had already ended "
@@ -409,7 +416,7 @@ class TurnPipeline:
         # a stage that ended is recapped from its lines, which earlier moves wrote
         earlier = (
             await self.store.log_lines(record.id, max(0, text.start - RECAP_LINES), text.start)
-            if g.turn(cur)[1] != g.turn(state)[1]
+            if turns_of(g).turn(cur)[1] != turns_of(g).turn(state)[1]
             else []
         )
         move = Move(
@@ -492,7 +499,7 @@ class TurnPipeline:
         """A snapshot every SNAPSHOT_STEPS steps or so (and at the end): loading replays a few
         dozen steps, and a game stores a handful of states, not one per hand-off. Only at an
         undo barrier (a hand-off, a reveal), which a state loaded from JSON starts from."""
-        if not g.settled(after):
+        if not turns_of(g).settled(after):
             return False
         return g.result(after) is not None or seq - last >= SNAPSHOT_STEPS
 
@@ -502,7 +509,7 @@ class TurnPipeline:
         played, a last one that the position does not take from the one who played them
         (none is allowed now, or the decision is another seat's) closes nothing of theirs,
         so it is noted, neither refused nor applied to someone else."""
-        if not g.finishing(action):
+        if not orders_of(g).finishing(action):
             return False
         return g.to_move(state) != actor or action not in g.legal_actions(state)
 
@@ -511,10 +518,10 @@ class TurnPipeline:
         """A step that does nothing is allowed (2.3.3 allows a Command in zero spaces), but
         it still spends what it costs: ask once, and accept the same order with `confirm`."""
         view = public(g, state)
-        note = g.note(view, action)
+        note = menus_of(g).note(view, action)
         if note is not None:
             how = f"If that is what you want, send the same order with `; {CONFIRM}` at its end."
-            raise ServiceError(idle_question(where, note, g.note_cost(view, action), how))
+            raise ServiceError(idle_question(where, note, menus_of(g).note_cost(view, action), how))
 
     def _refusal(
         self,
@@ -550,7 +557,7 @@ class TurnPipeline:
         cause = f"{step} ended {why}" if why else f"{step} ended {title}'s decision"
         now = g.to_move(state)
         said = (
-            f"{self.texts.who(record, now)} decides now: {g.prompt(public(g, state), now)}"
+            f"{self.texts.who(record, now)} decides now: {talk_of(g).prompt(public(g, state), now)}"
             if now is not None
             else "nobody decides now"
         )
@@ -569,8 +576,8 @@ class TurnPipeline:
         g = rules_of(record)
         self.check_seated(record, user)
         mine = self.texts.user_seats(record, user)
-        undo = g.undo(state)
-        if g.undoes(action):
+        undo = turns_of(g).undo(state)
+        if turns_of(g).undoes(action):
             if undo is None:
                 raise ServiceError(
                     f"{where}: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
@@ -580,8 +587,8 @@ class TurnPipeline:
                     f"{where}: only {self.texts.who(record, undo[0])} may undo that step."
                 )
             return undo[0]
-        if g.out_of_turn(action):  # a step its own seat takes at any time (a trade)
-            seat = g.actor(state, action)
+        if turns_of(g).out_of_turn(action):  # a step its own seat takes at any time (a trade)
+            seat = turns_of(g).actor(state, action)
             if seat is None or seat not in mine:
                 raise ServiceError(
                     f"{where}: you do not sit as {seat}, so you cannot play that for it."
@@ -593,7 +600,7 @@ class TurnPipeline:
         if now in mine and (forced is None or forced == now):
             return now
         view = public(g, state)
-        said = g.prompt(view, now)
+        said = talk_of(g).prompt(view, now)
         if forced is not None and forced != now:
             raise ServiceError(
                 f"{where}: it is not {seat_title(g, forced)}'s turn; "
@@ -723,8 +730,8 @@ def typed_order(g: AnyGame, state: object, action: object) -> str:
     """What a player types for `action`: its text, with `; confirm` when it is a step that
     would do nothing, which the bot asks about once (see TurnPipeline._idle_check)."""
     view = public(g, state)
-    text = g.describe(view, action)
-    return f"{text}; {CONFIRM}" if g.note(view, action) else text
+    text = notation_of(g).describe(view, action)
+    return f"{text}; {CONFIRM}" if menus_of(g).note(view, action) else text
 
 
 def idle_question(where: str, note: str, cost: str | None, how: str) -> str:

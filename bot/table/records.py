@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from db import GameResult, SeatResult
+from rules.capabilities import talk_of
 
 from .registry import game
 from .words import count_of, scored
@@ -125,5 +126,5 @@ def _score_text(kind: str, seat: SeatResult) -> str:
         g = game(kind)
     except ValueError:
         return scored(seat.score, "points")
-    said = g.score_text(seat.faction, seat.place, seat.score)
+    said = talk_of(g).score_text(seat.faction, seat.place, seat.score)
     return said or scored(seat.score, g.info.score_name)

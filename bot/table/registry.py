@@ -11,6 +11,7 @@ from rules.game import Game
 
 from .games import goat_tiger, taj_mahal, vijayanagara
 from .games.entry import Registry, build_registry
+from .shortcuts import Shortcuts
 
 
 @functools.cache
@@ -26,3 +27,8 @@ def game(gid: str) -> Game[object, object, object, BaseModel]:
 def games() -> tuple[Game[object, object, object, BaseModel], ...]:
     """Every hosted game's rules, by id."""
     return registry().games()
+
+
+def shortcuts_of(g: Game[object, object, object, BaseModel]) -> Shortcuts[object, object]:
+    """The shortcut commands the game adds at the table (none, for most games)."""
+    return registry().shortcuts(g.info.id)

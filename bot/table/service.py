@@ -23,7 +23,6 @@ from concurrent.futures import Executor
 from typing import Self
 
 from db import GameRecord, OwedAnnouncement, Store, TurnMessage, open_store
-from rules.game import Args
 
 from .ai_seats import AiSeats
 from .ai_turns import TurnStarts
@@ -45,6 +44,7 @@ from .refusal import ServiceError
 from .reminders import DEFAULT_ABANDON_DAYS, DueReminder, Reminders
 from .renderer import Renderer, default_renderer
 from .reply import MAX_BUTTONS, Button, Reply
+from .shortcuts import Args
 from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts, mention
 from .tiebreak import Tiebreaks
 from .transfer import MAX_IMPORT_BYTES, Transfer

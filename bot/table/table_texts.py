@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from db import GameRecord
+from rules.capabilities import menus_of, notation_of, talk_of, turns_of
 from rules.errors import clip
 from rules.game import Ranking, Seat
 from rules.words import scored
@@ -112,15 +113,15 @@ class TableTexts:
     # --- the decision now -----------------------------------------------------------------------
 
     def option(self, g: AnyGame, view: object, action: object) -> str:
-        text = f"`{g.describe(view, action)}`"
-        note = g.note(view, action)
+        text = f"`{notation_of(g).describe(view, action)}`"
+        note = menus_of(g).note(view, action)
         return f"{text} ({note})" if note else text
 
     def options(self, record: GameRecord, state: object, limit: int | None = SHOWN_OPTIONS) -> str:
         """The legal next steps as the game groups them, the first `limit` entries, a step
         that would do nothing marked."""
         g = rules_of(record)
-        opts, key = g.grouped_choices(public(g, state), g.legal_actions(state))
+        opts, key = menus_of(g).grouped_choices(public(g, state), g.legal_actions(state))
         shown = ", ".join(opts[:limit])
         asides = [key] if key is not None and _keyed(opts[:limit]) else []
         if limit is not None and len(opts) > limit:
@@ -135,7 +136,7 @@ class TableTexts:
     def offers(self, record: GameRecord, state: object) -> str | None:
         """The lines of a prompt whose choices the game explains: each with what it does."""
         g = rules_of(record)
-        lines = g.offers(public(g, state))
+        lines = menus_of(g).offers(public(g, state))
         return "\n".join(lines) if lines else None
 
     def prompt_text(self, record: GameRecord, state: object) -> tuple[str, list[int]]:
@@ -150,12 +151,12 @@ class TableTexts:
         uid = self.seat_user(record, seat)
         mentions = [uid] if uid is not None and not is_ai(uid) else []
         title = seat_title(g, seat)
-        text, sep = g.prompt(view, seat), " — "
+        text, sep = talk_of(g).prompt(view, seat), " — "
         if text.startswith(f"{title} decides — "):
             text = text.removeprefix(f"{title} decides — ")
         elif text.startswith(f"{title} "):  # "Delhi Sultanate on card 11 ...": named once
             text, sep = text.removeprefix(f"{title} "), " "
-        side = g.acting_as(view)
+        side = talk_of(g).acting_as(view)
         who = f"{side} (decided by {seat})" if side else title
         if uid is None:
             who += f" (free seat: `/{g.info.command} join`)"
@@ -178,8 +179,8 @@ class TableTexts:
         view = public(g, state)
         if len(legal) <= BUTTON_LIMIT and not holds_private(g, state, g.to_move(state)):
             for i, a in enumerate(legal):
-                label = g.describe(view, a)
-                note = g.note(view, a)
+                label = notation_of(g).describe(view, a)
+                note = menus_of(g).note(view, a)
                 label += f" ({note})" if note else ""
                 out.append(
                     Button(
@@ -188,7 +189,7 @@ class TableTexts:
                         style="primary" if i == 0 else "secondary",
                     )
                 )
-        if g.undo(state) is not None:
+        if turns_of(g).undo(state) is not None:
             out.append(Button(label="Undo", custom_id=custom_id(record, "undo"), style="danger"))
         return out
 
@@ -201,7 +202,7 @@ class TableTexts:
         legal = g.legal_actions(state)[:MAX_BUTTONS]
         return [
             Button(
-                label=clip(g.describe(view, a), 80),
+                label=clip(notation_of(g).describe(view, a), 80),
                 custom_id=custom_id(record, f"a{i}"),
                 style="primary" if i == 0 else "secondary",
             )
@@ -219,7 +220,7 @@ class TableTexts:
         for tied in ranking.places:
             for seat in tied:
                 score = ranking.scores.get(seat)
-                said = None if score is None else g.score_text(seat, place, score)
+                said = None if score is None else talk_of(g).score_text(seat, place, score)
                 shown = (
                     f" — {said or scored(score, g.info.score_name)}" if score is not None else ""
                 )

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from rules.capabilities import narration_of
 from rules.game import Game, Seat
 
 
@@ -48,18 +49,18 @@ def follow_step(
 ) -> None:
     """Take in the lines one step wrote, from the public views before and after it (`seat`
     None: a chance step)."""
-    tail = g.log_tail(after)
+    tail = narration_of(g).log_tail(after)
     if tail is not None:
         text.follow(*tail)
     else:
-        text.follow(None, g.narrate(before, action, after, seat))
+        text.follow(None, narration_of(g).narrate(before, action, after, seat))
 
 
 def told(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> list[str]:
     """Lines as a reader is told them: each run of the same event in a row told once, the
     counts added up ("D loses 3 Troops in Malwa."), by the game's own rule. Every message
     and the log a player reads are told through this, so they say the same lines."""
-    return g.merge_lines(list(lines))
+    return narration_of(g).merge_lines(list(lines))
 
 
 def step_said(
@@ -73,9 +74,11 @@ def step_said(
     seat's step in its log lines, or in words where it wrote none; a chance step in the lines
     it wrote (as `follow_step` takes them in)."""
     if seat is not None:
-        return g.narrate(before, action, after, seat)
-    tail = g.log_tail(after)
-    return list(tail[1]) if tail is not None else g.narrate(before, action, after, None)
+        return narration_of(g).narrate(before, action, after, seat)
+    tail = narration_of(g).log_tail(after)
+    return (
+        list(tail[1]) if tail is not None else narration_of(g).narrate(before, action, after, None)
+    )
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TypedDict
 
 from db import Announcement, GameRecord
+from rules.capabilities import Tiebreak, TiebreakMatch, tiebreak_of
 from rules.dealing import keyed_below
-from rules.game import Below, Ranking, Seat, Tiebreak, TiebreakMatch, tiebreak_of
+from rules.game import Below, Ranking, Seat
 
 from .ai_users import AI_USERS, is_ai, seat_levels
 from .loading import TIEBREAK, AnyGame, known_rules, secret_for_seed

@@ -18,6 +18,7 @@ from db import (
 )
 from db.export import ExportError, parse_export
 from db.models import MAX_EXPORT_ACTIONS, PLAYERS
+from rules.capabilities import narration_of, turns_of
 from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
@@ -228,7 +229,7 @@ class Transfer:
         g, data, state = replayed.game, replayed.data, replayed.state
         over = g.result(state) is not None
         command = g.info.command
-        free = [s for s in g.players(state) if s not in seats]
+        free = [s for s in turns_of(g).players(state) if s not in seats]
         seats_text = (
             f" Free seats: {', '.join(free)} (`/{command} join`)."
             if free
@@ -248,8 +249,8 @@ class Transfer:
                 if over or not g.info.deals
                 else commitment_text(record, bytes.fromhex(secret), len(data.actions))
             )
-            head = g.headline(
-                g.view(g.new_game(replayed.options, g.players(state)), None),
+            head = narration_of(g).headline(
+                g.view(g.new_game(replayed.options, turns_of(g).players(state)), None),
                 g.view(state, None),
                 replayed.log,
             )
@@ -302,7 +303,7 @@ def imported_files(replayed: Replayed) -> tuple[dict[str, object], list[DeckFile
     g, data = replayed.game, replayed.data
     stored_options = options_json(g, replayed.options)
     if PLAYERS in data.options:  # the seats it was read with, not the text it gave
-        stored_options[PLAYERS] = ",".join(g.players(replayed.state))
+        stored_options[PLAYERS] = ",".join(turns_of(g).players(replayed.state))
     keys = dict(stored_options.get(FILES) or {})  # type: ignore[call-overload]
     files = [
         DeckFile(hash=str(keys[name]), text=str(data.options[name]))

@@ -3,6 +3,8 @@ reference, the game's components to look up, and help."""
 
 from __future__ import annotations
 
+from rules.capabilities import menus_of, notation_of, reference_of, talk_of, turns_of
+
 from .channel_games import create_hint
 from .loading import AnyGame, public, rules_of
 from .lobby import check_range
@@ -52,7 +54,7 @@ class Views:
             return Reply(text=f"{head}\n{seats}", version=record.version, ephemeral=not public_)
         state = await self.shared.loader.state_of(record)
         view = public(g, state)
-        steps = g.played(state)
+        steps = turns_of(g).played(state)
         played = "" if steps is None else count_of(steps, "step")  # undone steps not counted
         head = {
             "active": f"Game {record.id} is under way"
@@ -63,12 +65,12 @@ class Views:
             f"Game {record.id} was ended without a result"
             + (f", after {played}." if played else "."),
         )
-        facts = "".join(f"\n• {line}" for line in g.status(view))
+        facts = "".join(f"\n• {line}" for line in talk_of(g).status(view))
         if g.result(state) is not None:
             nxt = self.shared.texts.final_text(record, state)
         else:
             nxt, _ = self.shared.texts.prompt_text(record, state)
-            undo = g.undo(state)
+            undo = turns_of(g).undo(state)
             if undo is not None:
                 nxt += f"\n{self.shared.texts.who(record, undo[0])} may undo its last step."
         return Reply(
@@ -126,10 +128,10 @@ class Views:
                 "see them."
             )
         view = g.view(state, seat) if seat is not None else public(g, state)
-        entries, key = g.grouped_choices(view, g.legal_actions(state))
+        entries, key = menus_of(g).grouped_choices(view, g.legal_actions(state))
         head = self.shared.texts.prompt_text(record, state)[0].split("\n")[0]  # effects are below
         keyed = f"\n({key}.)" if key else ""
-        explained = g.explained_choices(view)  # each entry once, with what it does
+        explained = menus_of(g).explained_choices(view)  # each entry once, with what it does
         if explained:
             listed = "All allowed steps:" + "".join(f"\n{line}" for line in explained) + keyed
         elif len(entries) > LISTED_IN_A_LINE:
@@ -151,16 +153,18 @@ class Views:
         now = g.to_move(state)
         seat = now if now in held else held[0]
         view = g.view(state, seat)
-        private = g.private_summary(view)
+        private = talk_of(g).private_summary(view)
         lines = [
             f"**Your view ({self.shared.texts.who(record, seat)})**",
             *([private] if private else []),
         ]
-        lines.append(g.prompt(view, seat))
+        lines.append(talk_of(g).prompt(view, seat))
         buttons = []
         if now == seat:
             legal = g.legal_actions(state)
-            lines.append("You may play: " + ", ".join(f"`{g.describe(view, a)}`" for a in legal))
+            lines.append(
+                "You may play: " + ", ".join(f"`{notation_of(g).describe(view, a)}`" for a in legal)
+            )
             buttons = self.shared.texts.private_buttons(record, state, seat)
         image = await self.shared.pipeline.render_view(record, view)
         return Reply(text="\n".join(lines), image=image, buttons=buttons, ephemeral=True)
@@ -172,11 +176,13 @@ class Views:
         if topic is None or not topic.strip():
             return Reply(
                 text=f"**Rules topics** (`/{g.info.command} rules topic:`): "
-                + ", ".join(g.rules_topics()),
+                + ", ".join(reference_of(g).rules_topics()),
                 ephemeral=True,
             )
         try:
-            return Reply(text=g.rules_reference(topic[:MAX_TOPIC_CHARS]), ephemeral=True)
+            return Reply(
+                text=reference_of(g).rules_reference(topic[:MAX_TOPIC_CHARS]), ephemeral=True
+            )
         except ValueError as e:
             return Reply.error(f"{e}.")
 
@@ -189,7 +195,7 @@ class Views:
             await self.shared.loader.options_of(record) if record is not None else g.info.options()
         )
         try:
-            return Reply(text=g.lookup(options, query))
+            return Reply(text=reference_of(g).lookup(options, query))
         except ValueError as e:
             return Reply.error(str(e))
 
@@ -200,7 +206,7 @@ class Views:
             f"Commands (`/{g.info.command} ...`):"
         ]
         lines += [f"• `{name}` — {what}" for name, what in commands]
-        lines += g.help_lines()
+        lines += reference_of(g).help_lines()
         return Reply(text="\n".join(lines), ephemeral=True)
 
 

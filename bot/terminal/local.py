@@ -19,7 +19,9 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
+from bot.table.registry import shortcuts_of
 from db.models import FIRST_GAME, MAX_ID
+from rules.capabilities import files_of, reference_of
 from rules.errors import clip, excerpt
 from rules.game import player_options
 
@@ -84,7 +86,9 @@ def help_text(kind: str, seats: str) -> str:
         name = f"{c.name} {words}".strip()
         lines.append(f"  {name:<18} {c.local or c.help}")
     lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
-    lines += [line for line in g.help_lines() if not line.startswith("The channel:")]  # Discord's
+    lines += [
+        line for line in reference_of(g).help_lines() if not line.startswith("The channel:")
+    ]  # Discord's
     levels = seat_levels(kind)
     more = " (`--players N` for more)" if g.info.min_players < g.info.max_players else ""
     lines += textwrap.wrap(
@@ -132,7 +136,7 @@ def terminal_reads(kind: str, line: str) -> bool:
         return True
     if words[0] == "club":
         return len(words) > 1 and terminal_command(kind, words[1], club=True) is not None
-    shortcut = words[0] in {s.name for s in game(kind).shortcuts()}
+    shortcut = words[0] in {s.name for s in shortcuts_of(game(kind)).commands()}
     return shortcut or terminal_command(kind, words[0]) is not None
 
 
@@ -336,7 +340,7 @@ async def text_command(
     if name == "allowed":
         name = "options"
     found = terminal_command(kind, name, club=club)
-    if found is None and not club and name in {s.name for s in game(kind).shortcuts()}:
+    if found is None and not club and name in {s.name for s in shortcuts_of(game(kind)).commands()}:
         return await service.play(channel, user, text, kind=kind)  # typed as an order
     if found is None:
         known = ", ".join(c.name for c in terminal_commands(kind))
@@ -852,11 +856,11 @@ def _new_game_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
         default=[],
         metavar="NAME=PATH",
         help="a component file of your own for a new game: "
-        + (", ".join(g.file_names()) or "none"),
+        + (", ".join(files_of(g).file_names()) or "none"),
     )
     if "timurs_shadow" in g.info.options.model_fields:
         p.add_argument("--timurs-shadow", action="store_true", help="the Timur's Shadow variant")
-    if "deck" in g.file_names():
+    if "deck" in files_of(g).file_names():
         p.add_argument("--deck", type=Path, default=None, help="another deck file for a new game")
 
 

@@ -11,21 +11,23 @@ import contextlib
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from rules.game import line_added
+from rules.capabilities import narration_of
+from rules.game import Game
 
 
-def after_shown(shown: str, text: str, rules: object) -> str:
+def after_shown(shown: str, text: str, rules: Game[Any, Any, Any, Any]) -> str:
     """The lines of `text` after those it shares with what was `shown` (from the start). A
     line shown that `text` merged more of the same into ("D loses 2 Troops in Malwa." for
     "D loses 1 Troop in Malwa.") goes on as what was added ("D loses 1 Troop in Malwa."), as
-    the game's `rules` recap it (rules.game.line_added)."""
+    the game's `rules` recap it (its narration's `line_added`)."""
     old, new = shown.split("\n"), text.split("\n")
     same = 0
     while same < min(len(old), len(new)) and old[same] == new[same]:
         same += 1
     rest = new[same:]
-    if rest and same < len(old) and (added := line_added(rules, old[same], rest[0])):
+    if rest and same < len(old) and (added := narration_of(rules).line_added(old[same], rest[0])):
         rest[0] = added
     return "\n".join(rest)
 

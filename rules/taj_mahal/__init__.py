@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from . import engine, narration, notation, scoring
 from .components import COURT, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, Board, Cards, Tile
-from .game import GAME, INFO, SEATS, TajMahal, ranking
+from .game import GAME, INFO, SEATS, TajMahal
 from .options import TajOptions
+from .result import ranking
 from .state import (
     CROWN,
     NO,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..game import Below, Seat, TiebreakMatch
+from ..capabilities.tiebreak import TiebreakMatch
+from ..game import Below, Seat
 from ..goat_tiger import INFO, Side, draw_sides
 from .model import Faction, GameState
 from .victory import places

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -19,7 +19,10 @@ from pydantic import BaseModel
 from ai.budget import Budget
 from ai.players import Advice, Adviser, Explainer, Player
 from render.pictures import Pictures
+from rules.capabilities import notation_of
 from rules.game import Game
+
+from ..shortcuts import Shortcuts
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -39,18 +42,20 @@ class Players(Generic[V, A]):
 
 @dataclass(frozen=True)
 class GameEntry(Generic[S, A, V, Opt]):
-    """One game, whole: its rules, the pictures drawn from its views, its players."""
+    """One game, whole: its rules, the pictures drawn from its views, its players, and the
+    shortcut commands it adds at the table."""
 
     rules: Game[S, A, V, Opt]
     pictures: Pictures[V]
     players: Players[V, A]
+    shortcuts: Shortcuts[A, V] = field(default_factory=Shortcuts)
 
     def hint(self) -> Adviser[V]:
         """The game's hint: its own, else the strongest level's next step, described."""
         if self.players.adviser is not None:
             return self.players.adviser
         level, choose = list(self.players.levels.items())[-1]
-        describe = self.rules.describe
+        describe = notation_of(self.rules).describe
 
         def advise(view: V, seat: str, r: random.Random, budget: Budget) -> Advice:
             step = describe(view, choose(view, seat, r, budget))
@@ -85,6 +90,10 @@ class Registry:
     def games(self) -> tuple[Game[object, object, object, BaseModel], ...]:
         """Every game's rules, by id."""
         return tuple(e.rules for e in self._entries.values())
+
+    def shortcuts(self, gid: str) -> Shortcuts[object, object]:
+        """The game's own shortcut commands."""
+        return self.entry(gid).shortcuts
 
     def pictures(self, gid: str) -> Pictures[object]:
         return self.entry(gid).pictures

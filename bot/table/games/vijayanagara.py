@@ -9,9 +9,11 @@ from render.vijayanagara.pictures import PICTURES
 from rules.vijayanagara.game import GAME
 
 from .entry import GameEntry, Players
+from .vijayanagara_shortcuts import VijayanagaraShortcuts
 
 ENTRY = GameEntry(
     rules=GAME,
     pictures=PICTURES,
     players=Players(levels=players.PLAYERS, adviser=players.advise, explainer=why_line),
+    shortcuts=VijayanagaraShortcuts(),
 )

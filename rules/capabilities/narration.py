@@ -1,0 +1,75 @@
+"""Narration: what the channel is told of each step, and where a new stage of the game opens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from ..game import Game, Seat
+from .notation import notation_of
+
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+class Narration(Generic[A, V]):
+    """The plain narration of a game of single steps: each step told as its seat and its
+    notation, no stage headers, every message with the board."""
+
+    def __init__(self, game: Game[Any, A, V, Any]) -> None:
+        self.game = game
+
+    def narrate(self, before: V, action: A, after: V, seat: Seat | None) -> list[str]:
+        """What the channel is told of a step (`seat` None: a chance step), from the public
+        views before and after it: its log lines, or the step in words."""
+        if seat is None:
+            return []
+        title = self.game.info.seat_titles.get(seat, seat)
+        return [f"{title}: {notation_of(self.game).describe(before, action)}"]
+
+    def told_to(self, view: V, action: A) -> str | None:
+        """What a chance step showed `view`'s seat alone (the face of a card it drew), for
+        that seat's eyes only, read from its own view; None when it showed nothing the
+        public does not see."""
+        return None
+
+    def headline(self, before: V, after: V, log: Sequence[str]) -> list[str]:
+        """The lines that open a new stage of the game in the channel (a new visit, round or
+        card), read from two public views: a recap of what ended (from `log`, the public log
+        lines up to `after`, the latest last), then the new stage's header; [] while the stage
+        goes on."""
+        return []
+
+    def opens_stage(self, line: str) -> bool:
+        """Whether a log line is the one that opens a new stage (a card revealed): the
+        channel starts a new message there, under the stage's `headline`."""
+        return False
+
+    def board_moment(self, before: V, after: V) -> bool:
+        """Whether the channel's message for the steps that led from `before` to `after`
+        (public views) carries the board picture; here, every message that hands the
+        decision on."""
+        return True
+
+    def merge_lines(self, lines: list[str]) -> list[str]:
+        """A message's lines with repeats told once ("D loses 2 Troops in Malwa." for the
+        same loss twice); here, as they are."""
+        return lines
+
+    def line_added(self, shown: str, merged: str) -> str | None:
+        """When `merged` is the line `shown` with more of the same joined in (`merge_lines`),
+        the line for what was added alone, for a reader who saw `shown`; None here, where
+        lines stand as they were shown."""
+        return None
+
+    def log_tail(self, view: V) -> tuple[int, list[str]] | None:
+        """For a game that keeps count of its own text log: where the lines its latest step
+        wrote begin in the whole log, and those lines (an undo then takes lines back); None:
+        the log is what `narrate` says of each step, added at its end."""
+        return None
+
+
+def narration_of(game: Game[Any, A, V, Any]) -> Narration[A, V]:
+    """The game's own narration (its `narration` attribute), else the plain one."""
+    own = getattr(game, "narration", None)
+    return own if isinstance(own, Narration) else Narration(game)

@@ -1,0 +1,54 @@
+"""Orders: a player's text of several steps, read at once and ended where the game says."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from ..game import Game, Seat, Step
+from .notation import notation_of
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+class Orders(Generic[S, A, V]):
+    """The plain order: what the notation reads, step by step, ended at a reveal."""
+
+    def __init__(self, game: Game[S, A, V, Any]) -> None:
+        self.game = game
+
+    def read_order(self, view: V, text: str, seat: Seat) -> list[Step[A]]:
+        """An order: one step or more, read against what `seat` may do now (`parse`), each
+        with the text it was written as."""
+        notation = notation_of(self.game)
+        return [Step(notation.describe(view, a), a) for a in notation.parse(view, text, seat)]
+
+    def revealed(self, before: S, after: S) -> bool:
+        """Whether the step from `before` to `after` revealed dice or a card (a reveal
+        commits: an order ends there): here, whether a chance step is now pending."""
+        return self.game.chance(after) is not None
+
+    def why_ended(self, before: S, after: S, action: A) -> str | None:
+        """What the step from `before` to `after` ended by itself, and the rule that ended
+        it ("Delhi Sultanate's Limited Conscript: a Limited Command acts in one space
+        (2.3.5)"): a later step of the same order that is refused is told so; None when it
+        ended nothing, or the game cannot say."""
+        return None
+
+    def finishing(self, action: A) -> bool:
+        """Whether `action` is the step that finishes what a seat is doing ("done"), which
+        an order may always end with."""
+        return False
+
+    def finished_by(self, before: S, after: S, action: A) -> int:
+        """How many things that a finishing step closes `action` ended by itself (a Command
+        that ran out of pieces): as many finishing steps later in the same order are taken
+        as read, not refused."""
+        return 0
+
+
+def orders_of(game: Game[S, A, V, Any]) -> Orders[S, A, V]:
+    """The game's own orders (its `orders` attribute), else the plain ones."""
+    own = getattr(game, "orders", None)
+    return own if isinstance(own, Orders) else Orders(game)
