@@ -1,7 +1,8 @@
 """The one table of commands, for every game: the Discord adapter builds each game's slash
 group from it (`/vj`, `/gt`, `/tm`, with a `club` subgroup), the terminal client reads its
 lines with it, and the help text lists it. A command is written once for every game; a game
-adds its own shortcuts (rules.game.Shortcut) and, where it has them, a lookup and a hand.
+adds its own shortcuts (bot.table.shortcuts.Shortcut, declared by its registration) and,
+where it has them, a lookup and a hand.
 
 Each command names its parameters (their kind says how Discord asks for them and how the
 terminal reads them) and how it answers: a change (stored with its announcement, posted in
@@ -685,7 +686,7 @@ def _shortcut_commands(g: AnyGame) -> list[Command]:
 
 
 def tiebreaks_in(g: AnyGame) -> list[tuple[AnyGame, Tiebreak]]:
-    """The games whose ties `g` breaks, with their tiebreaks (rules.game.Tiebreak)."""
+    """The games whose ties `g` breaks, with their tiebreaks (rules.capabilities.Tiebreak)."""
     return [
         (h, t) for h in games() if (t := tiebreak_of(h)) is not None and t.played_in == g.info.id
     ]

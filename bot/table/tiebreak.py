@@ -1,4 +1,4 @@
-"""A game's tiebreak on the one service (rules.game.Tiebreak: Vijayanagara's Goat-Tiger
+"""A game's tiebreak on the one service (rules.capabilities.Tiebreak: Vijayanagara's Goat-Tiger
 tiebreak, 5.0, 5.5): the seats that ended a game sharing first place in its record play the
 game that breaks the tie in the same channel, sides drawn from the finished game's secret by
 the tied game's rules; with three tied, two play first and the third plays the winner. The

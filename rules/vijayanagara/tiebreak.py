@@ -71,7 +71,7 @@ def _seats(match: Match) -> TiebreakMatch:
 @dataclass(frozen=True, slots=True)
 class GoatTigerTiebreak:
     """Vijayanagara's ties for first place played off in the Goat-Tiger game (5.0, 5.5):
-    the capability the table asks for (rules.game.Tiebreak)."""
+    the capability the table asks for (rules.capabilities.Tiebreak)."""
 
     played_in: str = GAME
     name: str = "Goat-Tiger tiebreak"
