@@ -1,7 +1,7 @@
 """Text that comes from a file a user gives (a board, a cards file, a deck): checked when the
 file is loaded, so that what the bot later shows of it can never be more than words.
 
-Such a text is one line of printable characters, bounded in length, with nothing Discord or
+Such a text is one line of printable characters, bounded in length, with nothing a chat or
 a terminal reads as more than a word: no line break, control character (a terminal's escape
 sequences start with one), invisible formatting character (a right-to-left override, a
 zero-width space) or unassigned code point; none of the characters markdown and mentions are
@@ -20,7 +20,7 @@ from typing import Annotated
 from pydantic import AfterValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
-# characters markdown, Discord's mentions and its masked links are made of
+# characters markdown, a chat's mentions and its masked links are made of
 MARKUP = "`*_~|<>@#\\[]"
 LINK = "://"
 _UNQUOTABLE = MARKUP.replace("_", "")
@@ -62,7 +62,7 @@ def text_problem(text: str) -> str | None:
             return f"it holds {kind} character ({_named(c)}) at character {i}"
         if c in MARKUP:
             return (
-                f"it holds {_MARKUP_NAMES[c]} at character {i}, which Discord reads as markup "
+                f"it holds {_MARKUP_NAMES[c]} at character {i}, which the chat reads as markup "
                 "(no backtick, asterisk, underscore, tilde, bar, angle bracket, at sign, hash, "
                 "backslash or square bracket)"
             )

@@ -595,7 +595,7 @@ class CavalryPhase(Phase):
     def prompt(self, st: GameState, fr: PhaseFrame) -> str:
         b = _battle(st, fr)
         me = "attacker" if self.attacker else "defender"
-        # what Charge and Screen do (1.10) is in `/vj help`, not on every battle message
+        # what Charge and Screen do (1.10) is in the table's help, not on every battle message
         return (
             f"Attack in {board().name(b.space)}: as the {me}, Cavalry (charge N, screen N) or "
             f"done. Attacker dice {marked(b.att_dice, _att_units(b))}, defender dice "

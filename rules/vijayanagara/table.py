@@ -1,5 +1,5 @@
-"""What Vijayanagara offers at the table beyond its moves: its event cards to look up, the
-choices its shortcut commands offer, and its own lines of the table's help."""
+"""What Vijayanagara offers at the table beyond its moves: its event cards to look up, and
+its own lines of the table's help."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from ..errors import excerpt
 from .actions import Action, Charge, Screen
 from .cards import GameOptions, deck_for, find_cards
-from .engine import decider, legal_actions
+from .engine import legal_actions
 from .model import FACTION_NAMES, GameState
 from .notation import describe
 from .reference import CAVALRY_STEPS
-from .registry import BY_NAME, COMMAND_NAMES, COMMANDS, DECREE_NAMES, summary
+from .registry import BY_NAME, summary
 
 MAX_QUERY_CHARS = 100  # a card number or title looked up
 
@@ -58,22 +58,6 @@ def card_text(options: GameOptions, query: str) -> str:
     if c.shaded:
         lines.append(f"Shaded: {c.shaded}")
     return "\n".join(lines)
-
-
-def shortcut_choices(state: GameState, name: str) -> Sequence[str]:
-    """What `/vj event side:`, `/vj command name:` and `/vj decree name:` offer now."""
-    legal = [describe(state, a) for a in legal_actions(state)]
-    if name == "event":
-        return ("unshaded", "shaded")
-    if name == "command":
-        pool = [d for d in legal if d in COMMAND_NAMES]
-        deciding = decider(state)
-        if not pool and "command" in legal and deciding is not None:
-            return COMMANDS[deciding]  # `/vj command name:` plays `command; <name>`
-        return pool
-    if name == "decree":
-        return [d for d in legal if d in DECREE_NAMES]
-    return ()
 
 
 def help_lines() -> list[str]:

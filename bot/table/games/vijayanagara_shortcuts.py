@@ -7,9 +7,18 @@ from collections.abc import Sequence
 
 from rules.errors import excerpt
 from rules.game import Seat, Step
-from rules.vijayanagara import Action, Choose, Done, GameState, Give, legal_actions, table
+from rules.vijayanagara import (
+    Action,
+    Choose,
+    Done,
+    GameState,
+    Give,
+    decider,
+    describe,
+    legal_actions,
+)
 from rules.vijayanagara.model import CAVALRY_TOKENS, FACTION_NAMES, MAX_RESOURCES, PLAYERS, Faction
-from rules.vijayanagara.registry import COMMAND_NAMES, DECREE_NAMES
+from rules.vijayanagara.registry import COMMAND_NAMES, COMMANDS, DECREE_NAMES
 
 from ..shortcuts import Args, Shortcut, ShortcutParam, Shortcuts
 
@@ -125,4 +134,20 @@ class VijayanagaraShortcuts(Shortcuts[Action, GameState]):
         return steps
 
     def choices(self, view: GameState, name: str) -> Sequence[str]:
-        return table.shortcut_choices(view, name)
+        return _choices(view, name)
+
+
+def _choices(state: GameState, name: str) -> Sequence[str]:
+    """What `/vj event side:`, `/vj command name:` and `/vj decree name:` offer now."""
+    legal = [describe(state, a) for a in legal_actions(state)]
+    if name == "event":
+        return ("unshaded", "shaded")
+    if name == "command":
+        pool = [d for d in legal if d in COMMAND_NAMES]
+        deciding = decider(state)
+        if not pool and "command" in legal and deciding is not None:
+            return COMMANDS[deciding]  # `/vj command name:` plays `command; <name>`
+        return pool
+    if name == "decree":
+        return [d for d in legal if d in DECREE_NAMES]
+    return ()
