@@ -94,7 +94,7 @@ class Env:
     async def state(self) -> tuple[int, vijayanagara.GameState]:
         game = await self.service.store.open_game(str(self.fake_channel))
         assert game is not None
-        return game.version, await self.service.state_of(game)
+        return game.version, await self.service.loader.state_of(game)
 
     @property
     def fake_channel(self) -> int:
@@ -125,7 +125,7 @@ async def running_bot(
     renderer = SlowRenderer()
     known = len(fake.gateways)  # a fake shared with an earlier bot holds its connections
     service, bot = await build(settings, renderer)
-    service.seed_source = lambda: 12  # B acts first
+    service.loader.seed_source = lambda: 12  # B acts first
     bot.outbox_interval = 0.2
     bot.ai_interval = 0.1  # the loop that finds AI turns due looks every 0.1 s, not every 1 s
     task = asyncio.create_task(serve(service, bot, settings.token()))

@@ -35,17 +35,19 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         await seated(svc, B_FIRST, "playing")
         await play_random(svc, 20, seed=1, channel="playing")
         await seated(svc, 7, "aborted")
-        assert (await svc.abort("aborted", D)).ok
+        assert (await svc.lobby.abort("aborted", D)).ok
         assert (
-            await svc.create(
+            await svc.lobby.create(
                 "decked", D, seed=3, files={"deck": DECK.read_text()}, kind="vijayanagara"
             )
         ).ok
         await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
-        assert (await svc.pace("playing", D, 6, "pass", is_manager=True)).ok
-        assert (await svc.pace("playing", D, 2)).buttons  # a proposal waiting for agreement
+        assert (await svc.club.pace("playing", D, 6, "pass", is_manager=True)).ok
+        assert (await svc.club.pace("playing", D, 2)).buttons  # a proposal waiting for agreement
         await finished(svc, "finished", SEATS, 11)
-        assert (await svc.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)).ok
+        assert (
+            await svc.club.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)
+        ).ok
         out = {}
         for ch in ("playing", "decked"):
             version, state = await current(svc, ch)
@@ -61,7 +63,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
     before = await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
     source = await GameService.open(str(tmp_path / "bot.sqlite3"), FakeRenderer())
     owed_before = [
-        (o.game_id, o.version, o.text) for o, _ in await source.owed(limit=10_000, grace=0)
+        (o.game_id, o.version, o.text) for o, _ in await source.outbox.owed(limit=10_000, grace=0)
     ]
     ids = {ch: (await source.store.latest_game(ch)).id for ch in ("playing", "aborted", "decked")}  # type: ignore[union-attr]
     waits = (await source.store.reminder(ids["playing"]), await source.store.pace(ids["playing"]))
@@ -89,7 +91,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
         got = await svc.store.server_settings("g")
         assert got == ServerSettings(guild_id="g", organisers="managers")
         assert [
-            (o.game_id, o.version, o.text) for o, _ in await svc.owed(limit=10_000, grace=0)
+            (o.game_id, o.version, o.text) for o, _ in await svc.outbox.owed(limit=10_000, grace=0)
         ] == owed_before
         # the bot carries on in PostgreSQL: moves, and new games get new ids
         await play_random(svc, 3, seed=2, channel="playing")

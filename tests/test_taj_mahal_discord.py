@@ -31,7 +31,7 @@ STEP = re.compile(r"^• (\w+): ")
 @pytest.fixture
 async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
-        e.service.seed_source = lambda: 5
+        e.service.loader.seed_source = lambda: 5
         yield e
 
 

@@ -24,9 +24,7 @@ ALLOWED = {"bot/discord/discord_client.py:VijayanagaraBot.login:self.http.connec
 # service, posting an AI's step and telling a channel's server; the tests' fixed seed.
 KNOWN = {
     "bot/discord/discord_client.py:VijayanagaraBot.__init__:service.ai.deliver",
-    "bot/discord/discord_client.py:VijayanagaraBot.__init__:service.channel_server",
-    "bot/table/service.py:GameService.channel_server:self.club.channel_server",
-    "bot/table/service.py:GameService.seed_source:self.loader.seed_source",
+    "bot/discord/discord_client.py:VijayanagaraBot.__init__:service.club.channel_server",
 }
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef

@@ -107,7 +107,7 @@ class VijayanagaraBot(discord.Client):
         self._ai_turns: asyncio.Task[None] | None = None
         service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
         self.names = service.names  # the board's names, learnt from each interaction
-        service.channel_server = self.channel_server  # old games' servers, for the records
+        service.club.channel_server = self.channel_server  # old games' servers, for the records
 
     async def channel_server(self, channel_id: str) -> str | None:
         """The server a game's channel or thread is on, as Discord says (from the cache, else
@@ -269,10 +269,12 @@ class VijayanagaraBot(discord.Client):
         """Deliver announcements still owed as channel messages; return how many went out."""
         for key in list(self.delivered_unmarked):
             with contextlib.suppress(Exception):
-                await self.service.delivered(key)
+                await self.service.outbox.delivered(key)
                 self.delivered_unmarked.discard(key)
         sent = 0
-        for owed, reply in await self.service.owed(grace=grace, ignore_backoff=ignore_backoff):
+        for owed, reply in await self.service.outbox.owed(
+            grace=grace, ignore_backoff=ignore_backoff
+        ):
             key = (owed.game_id, owed.version)
             if key in self.in_flight or key in self.delivered_unmarked:
                 continue
@@ -296,7 +298,9 @@ class VijayanagaraBot(discord.Client):
                 continue
             backoff = min(MAX_BACKOFF, 15.0 * 2 ** min(owed.attempts, 12))
             log.warning("outbox: %s not delivered (attempt %d)", key, owed.attempts + 1)
-            await self.service.delivery_failed(key, backoff, text="\n".join(p.text for p in rest))
+            await self.service.outbox.delivery_failed(
+                key, backoff, text="\n".join(p.text for p in rest)
+            )
         return sent
 
     async def deliver_now(self, reply: Reply, channel_id: str) -> None:
@@ -339,7 +343,7 @@ class VijayanagaraBot(discord.Client):
         """Post the reminders due now (claimed, so no other process posts them too), and the
         direct message to a player who asked for one; return how many went out."""
         sent = 0
-        for due in await self.service.due_reminders():
+        for due in await self.service.club.due_reminders():
             async with game_lock(self, due.job.game_id):
                 rest = await post_reminder(
                     self, self.service, due.job.game_id, int(due.job.channel_id), due.reply

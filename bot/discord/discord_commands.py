@@ -148,18 +148,22 @@ class GameGroups:
             where = channel_key(interaction)
             if p.complete == "order":
                 pairs = await choices_in_time(
-                    interaction, svc.legal_orders(where, interaction.user.id, typed, kind=kind)
+                    interaction,
+                    svc.autocomplete.legal_orders(where, interaction.user.id, typed, kind=kind),
                 )
                 return [Choice(name=name, value=value) for name, value in pairs[:25]]
             if p.complete == "topic":
-                return [Choice(name=n, value=n) for n in svc.topic_choices(typed, kind=kind)]
+                return [
+                    Choice(name=n, value=n)
+                    for n in svc.autocomplete.topic_choices(typed, kind=kind)
+                ]
             if p.complete == "lookup":
                 found = await choices_in_time(
-                    interaction, svc.card_choices(where, typed, kind=kind)
+                    interaction, svc.autocomplete.card_choices(where, typed, kind=kind)
                 )
                 return [Choice(name=label, value=str(n)) for label, n in found]
             names = await choices_in_time(
-                interaction, svc.shortcut_choices(where, c.name, typed, kind=kind)
+                interaction, svc.autocomplete.shortcut_choices(where, c.name, typed, kind=kind)
             )
             g = game(kind)
             return [Choice(name=with_effect(n, g.effect_of(n)), value=n) for n in names][:25]
