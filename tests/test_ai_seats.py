@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from fakes import SEATS, STRANGER, FakeRenderer
+from fakes import SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 
 from bot.table.ai_seats import AI_USERS, AiSeats, worker_processes
 from bot.table.service import GameService
@@ -42,8 +42,9 @@ def pool() -> Iterator[ProcessPoolExecutor]:
 
 
 async def open_service(url: str, clock: Clock, pool: ProcessPoolExecutor) -> GameService:
-    s = await GameService.open(url, FakeRenderer(), clock=clock, ai_executor=pool)
-    s.loader.seed_source = lambda: SEED
+    s = await GameService.open(
+        url, FakeRenderer(), clock=clock, ai_executor=pool, seed_source=Seeds(SEED)
+    )
     s.ai.think_seconds = 0.02  # a small budget for the hard level
     return s
 
@@ -185,7 +186,7 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
 
 async def _seated_and_started(svc: GameService) -> None:
     """A seeded game with a person in every seat, started."""
-    svc.loader.seed_source = lambda: SEED
+    seeds_of(svc).next = SEED
     assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.lobby.join(CH, uid, f.value)).ok
@@ -261,7 +262,7 @@ async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(
 
 
 async def test_the_service_facade_builds_and_wires_the_ai_seats(tmp_path: Path) -> None:
-    svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer())
+    svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer(), seed_source=Seeds())
     try:
         assert isinstance(svc.ai, AiSeats) and svc.ai.shared.pipeline is svc.pipeline
         assert svc.reminders.ai_pace == svc.ai.pace_of  # an AI's turn comes at its pace

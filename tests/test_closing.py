@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from fakes import PNG, SEATS, FakeRenderer
+from fakes import PNG, SEATS, FakeRenderer, Seeds, seeds_of
 from PIL import Image
 from test_reminders import Clock
 from test_service import current
@@ -28,14 +28,14 @@ CH = "closing"
 
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    s = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     yield s
     await s.close()
 
 
 async def play_to_the_end(svc: GameService, seed: int) -> Reply:
     """A whole game of random legal orders; the reply to the order that ended it."""
-    svc.loader.seed_source = lambda: seed
+    seeds_of(svc).next = seed
     assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.lobby.join(CH, uid, f.value)).ok

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds, seeds_of
 
 from bot.table.service import GameService
 from bot.table.verify import check
@@ -38,7 +38,9 @@ CHANCE = ("roll", "draw")
 @pytest.fixture
 async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
     # orders typed one after another by a program: no double-submit guard
-    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), guard_repeats=False)
+    s = await GameService.open(
+        str(migrated_sqlite_path), FakeRenderer(), guard_repeats=False, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -50,7 +52,7 @@ def order_for(st: vijayanagara.GameState, a: vijayanagara.Action) -> str:
 
 async def seated(svc: GameService, seed: int) -> str:
     """A started game dealt by the fixed secret of `seed` (as a bot game, with a commitment)."""
-    svc.loader.seed_source = lambda: seed
+    seeds_of(svc).next = seed
     assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.lobby.join(CH, uid, f.value)).ok
@@ -249,7 +251,9 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
         seeded = [c for c in vijayanagara.new_game(k).order if c not in drawn]
         assert seeded[: len(future)] != future, k
     # the export still imports (with a fresh secret) and replays to the same state
-    other = await GameService.open(str(tmp_path / "other.sqlite3"), FakeRenderer())
+    other = await GameService.open(
+        str(tmp_path / "other.sqlite3"), FakeRenderer(), seed_source=Seeds()
+    )
     try:
         imp = await other.transfer.import_game("elsewhere", D, exp.file.data)
         assert imp.ok, imp.text
@@ -347,7 +351,7 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     log = await log_of(svc, gid)
     assert log[: len(written)] == written and log[len(written)] == a
     # the game goes on from its log alone, also after a restart (no seeded snapshot is left)
-    again = await GameService.open(str(migrated_sqlite_path), FakeRenderer())
+    again = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), seed_source=Seeds())
     try:
         loaded = await again.loader.state_of(await again.store.get_game(gid))
         assert loaded.rng is None and loaded.order == []
@@ -535,7 +539,7 @@ async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService)
 async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -> dict[str, Any]:
     """The export of a game dealt by the fixed secret of `seed`, played `steps` random steps
     and aborted (so its secret is revealed)."""
-    svc.loader.seed_source = lambda: seed
+    seeds_of(svc).next = seed
     assert (await svc.lobby.create(channel, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.lobby.join(channel, uid, f.value)).ok

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from fakes import FakeRenderer
+from fakes import FakeRenderer, Seeds, seeds_of
 
 from bot.table.commands import Call, find
 from bot.table.loading import rules_of
@@ -50,7 +50,9 @@ class Channel:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "log.sqlite3"), FakeRenderer(), clock=lambda: 1.0)
+    s = await GameService.open(
+        str(tmp_path / "log.sqlite3"), FakeRenderer(), clock=lambda: 1.0, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -81,7 +83,7 @@ def check_as_announced(kind: str, log: list[str], said: list[str]) -> None:
 async def test_the_log_tells_each_line_as_the_announcements_did(
     service: GameService, kind: str, seed: int
 ) -> None:
-    service.loader.seed_source = lambda: seed
+    seeds_of(service).next = seed
     g = game(kind)
     seats = g.info.seats[: g.info.min_players]
     users = {s: n for n, s in enumerate(seats, start=1)}

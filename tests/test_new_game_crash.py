@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds
 from test_reminders import Clock
 from test_service import seated
 
@@ -59,7 +59,7 @@ Check = Callable[[GameService, str], Awaitable[None]]
 async def run(database_url: str, command: Command, channel: str, survives: int | None) -> int:
     """Run `command` in `channel`, the process dying as write `survives + 1` begins (None:
     it lives); the number of writes it began."""
-    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     store = svc.store
     assert isinstance(store, SQLStore)
     writes = Writes(store, survives)
@@ -83,7 +83,9 @@ async def every_crash(
 
     async def prepared(channel: str) -> str:
         if setup is not None:
-            svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+            svc = await GameService.open(
+                database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds()
+            )
             try:
                 await setup(svc, channel)
             finally:
@@ -96,7 +98,7 @@ async def every_crash(
     for survives in range(writes):
         channels.append(await prepared(f"crash-{survives}"))
         assert await run(database_url, command, channels[-1], survives) == survives
-    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     try:
         for channel in channels:
             await check(svc, channel)
@@ -176,7 +178,7 @@ async def test_a_crash_during_a_rematch_leaves_no_seatless_lobby(database_url: s
 async def test_a_crash_during_an_import_leaves_no_unannounced_or_unawaited_game(
     database_url: str,
 ) -> None:
-    first = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    first = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     await seated(first)
     export = await first.transfer.export(CH)
     assert export.file is not None
@@ -203,7 +205,7 @@ async def test_a_crash_during_an_import_leaves_no_unannounced_or_unawaited_game(
 
 
 async def test_an_imported_game_reminds_whoever_it_waits_for(database_url: str) -> None:
-    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     try:
         await seated(svc)
         export = await svc.transfer.export(CH)

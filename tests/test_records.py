@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import PNG, SEATS, STRANGER, FakeRenderer
+from fakes import PNG, SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 from test_reminders import Clock
 from test_service import current, play_random
 
@@ -21,7 +21,7 @@ D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    s = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     yield s
     await s.close()
 
@@ -30,7 +30,7 @@ async def finished(
     svc: GameService, channel: str, seating: dict[F, int], seed: int, guild: str | None = None
 ) -> None:
     """A whole game played to its end with random legal orders (on server `guild`)."""
-    svc.loader.seed_source = lambda: seed
+    seeds_of(svc).next = seed
     assert (await svc.lobby.create(channel, seating[F.D], guild=guild, kind="vijayanagara")).ok
     for f, uid in seating.items():
         assert (await svc.lobby.join(channel, uid, f.value)).ok
@@ -93,7 +93,7 @@ async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
 
 
 async def test_an_aborted_game_has_no_result(svc: GameService) -> None:
-    svc.loader.seed_source = lambda: 3
+    seeds_of(svc).next = 3
     assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.lobby.join("c", uid, f.value)).ok
@@ -164,7 +164,7 @@ async def test_replay_shows_the_board_at_any_step_of_a_finished_game(svc: GameSe
 
 
 async def test_a_running_game_cannot_be_replayed(svc: GameService) -> None:
-    svc.loader.seed_source = lambda: 3
+    seeds_of(svc).next = 3
     assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await svc.lobby.join("c", uid, f.value)).ok

@@ -14,6 +14,7 @@ from fakes import SEATS, FakeRenderer
 from old_schema import postgresql_before, sqlite_before
 from pg_server import PgServer
 
+from bot.table.parts import ChatHooks
 from bot.table.service import GameService
 from rules import vijayanagara
 
@@ -35,14 +36,13 @@ INSERT INTO results (game_id, faction, user_id, place, score, finished_at)
 
 
 async def _check(database: str) -> None:
-    svc = await GameService.open(database, FakeRenderer())
     asked: list[str] = []
 
     async def chat_says(channel: str) -> str | None:
         asked.append(channel)
         return SERVERS.get(channel)
 
-    svc.channel_server = chat_says
+    svc = await GameService.open(database, FakeRenderer(), chat=ChatHooks(channel_server=chat_says))
     try:
         one = (await svc.club.history("c-one", D, guild="g1")).text
         assert "Game 1 in <#c-one>" in one and "Game 3 in <#c-three>" in one, one

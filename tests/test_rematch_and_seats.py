@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import SEATS, STRANGER, FakeRenderer
+from fakes import SEATS, STRANGER, FakeRenderer, Seeds
 from test_records import finished
 from test_reminders import Clock
 from test_service import current, seated, who
@@ -26,7 +26,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400)
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400, seed_source=Seeds()
+    )
     yield s
     await s.close()
 

@@ -8,7 +8,7 @@ import zoneinfo
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds, seeds_of
 from test_service import CH, current, seated, who
 
 from bot.table.reminders import CHANNEL_NOTICE, DEFAULT_PACE, REMINDER, SNOOZE, STALLED
@@ -39,7 +39,9 @@ def clock() -> Clock:
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
     # abandoned games are never archived here (tests/test_rematch_and_seats.py: they are)
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=0)
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, abandon_after=0, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -181,13 +183,13 @@ async def test_snooze_is_for_the_player_on_turn_and_holds_the_next_reminder(
 async def test_a_restart_in_between_loses_or_doubles_nothing(
     database_url: str, clock: Clock
 ) -> None:
-    first = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    first = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     await seated(first)
     clock.advance(24)
     claimed = await first.reminders.due()
     assert len(claimed) == 1
     await first.close()  # died after claiming, before posting
-    second = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    second = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
         assert await due_texts(second) == []  # the claim's lease still holds
         clock.advance(0.1)  # the lease (120 s) ran out: taken again, once
@@ -202,8 +204,8 @@ async def test_a_restart_in_between_loses_or_doubles_nothing(
 async def test_two_services_on_one_database_send_each_reminder_once(
     database_url: str, clock: Clock
 ) -> None:
-    a = await GameService.open(database_url, FakeRenderer(), clock=clock)
-    b = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    a = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
+    b = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
         for i in range(3):
             await seated(a, channel=f"chan-{i}")
@@ -289,7 +291,7 @@ async def test_a_notice_only_when_the_decision_passes_to_another_person(
     svc: GameService,
 ) -> None:
     """One friend holds two seats: passing the decision between them pings nobody."""
-    svc.loader.seed_source = lambda: 12
+    seeds_of(svc).next = 12
     d, solo = SEATS[vijayanagara.Faction.D], SEATS[vijayanagara.Faction.B]
     assert (await svc.lobby.create(CH, d, kind="vijayanagara")).ok
     assert (await svc.lobby.join(CH, d, "D")).ok

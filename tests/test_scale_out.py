@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from fakes import FakeRenderer
+from fakes import FakeRenderer, Seeds
 from test_db import once_the_lease_ends
 from test_service import B_FIRST, seated
 
@@ -46,7 +46,7 @@ async def run_workers(*argvs: list[str]) -> list[list[dict[str, list[object]]]]:
 async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
     database_url: str,
 ) -> None:
-    svc = await GameService.open(database_url, FakeRenderer())
+    svc = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds())
     try:
         start = {}
         for ch in CHANNELS:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import SEATS, STRANGER, FakeRenderer
+from fakes import SEATS, STRANGER, FakeRenderer, Seeds
 from test_reminders import Clock
 from test_service import CH, current, seated
 
@@ -29,7 +29,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400)
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -140,7 +142,7 @@ async def test_an_ais_own_seat_or_a_free_one_is_open_to_anyone(svc: GameService)
 async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     database_url: str, clock: Clock
 ) -> None:
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
         await seated(svc)
         game = await svc.store.open_game(CH)
@@ -162,7 +164,7 @@ async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     finally:
         await svc.close()
     # the proposal and its agreements outlive a restart
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
         shown = await svc.club.pace(CH, V)
         assert f"Proposed: 1 hour, then the seat passes; waiting for <@{V}>" in shown.text

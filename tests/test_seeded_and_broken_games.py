@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from fakes import FakeRenderer
+from fakes import FakeRenderer, Seeds
 
 from bot.table.loading import BrokenGame
 from bot.table.registry import game, games
@@ -30,9 +30,12 @@ ALL = [g.info.id for g in games()]
 
 async def open_service(url: str) -> GameService:
     s = await GameService.open(
-        url, FakeRenderer(), clock=lambda: 1000.0, ai_executor=ThreadPoolExecutor(1)
+        url,
+        FakeRenderer(),
+        clock=lambda: 1000.0,
+        ai_executor=ThreadPoolExecutor(1),
+        seed_source=Seeds(5),
     )
-    s.loader.seed_source = lambda: 5
     s.ai.think_seconds = 0.02
     s.ai.hint_seconds = 0.05
     return s
@@ -269,8 +272,9 @@ async def test_a_broken_game_does_not_stop_another_games_deadline(database_url: 
     """The reminders' round plays every game's due deadline; one game that no longer loads is
     reminded as it stands and leaves the others' rounds alone."""
     now = [1000.0]
-    svc = await GameService.open(database_url, FakeRenderer(), clock=lambda: now[0])
-    svc.loader.seed_source = lambda: 12
+    svc = await GameService.open(
+        database_url, FakeRenderer(), clock=lambda: now[0], seed_source=Seeds(12)
+    )
     try:
         broken = await started(svc, CH, "vijayanagara")
         other = await started(svc, OTHER, "vijayanagara")

@@ -8,7 +8,7 @@ import random
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import PNG, SEATS, STRANGER, FakeRenderer
+from fakes import PNG, SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 
 from bot.table.commands import Call, find, help_reply
 from bot.table.reply import Reply
@@ -40,14 +40,14 @@ B_FIRST = 12  # the secret of this seed draws an Event card on which B decides f
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
     """Each service test runs against each backend (conftest.database_url)."""
-    s = await GameService.open(database_url, FakeRenderer())
+    s = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds())
     yield s
     await s.close()
 
 
 async def seated(svc: GameService, seed: int = B_FIRST, channel: str = CH) -> None:
     """A started bot game, dealt by the fixed secret of `seed` (chance entries in its log)."""
-    svc.loader.seed_source = lambda: seed
+    seeds_of(svc).next = seed
     assert (await svc.lobby.create(channel, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         r = await svc.lobby.join(channel, uid, f.value)
@@ -215,12 +215,12 @@ async def test_give(svc: GameService) -> None:
 
 async def test_restart_continues_the_game(database_url: str) -> None:
     path = database_url
-    s1 = await GameService.open(path, FakeRenderer())
+    s1 = await GameService.open(path, FakeRenderer(), seed_source=Seeds())
     await seated(s1, seed=5)
     await play_random(s1, 30, seed=5)
     v1, st1 = await current(s1)
     await s1.close()
-    s2 = await GameService.open(path, FakeRenderer())
+    s2 = await GameService.open(path, FakeRenderer(), seed_source=Seeds())
     v2, st2 = await current(s2)
     assert v2 == v1
     assert st2.model_dump_json() == st1.model_dump_json()
@@ -236,8 +236,10 @@ async def test_restart_continues_the_game(database_url: str) -> None:
 
 async def test_concurrent_orders_apply_once(database_url: str) -> None:
     path = database_url
-    s1 = await GameService.open(path, FakeRenderer())
-    s2 = await GameService.open(path, FakeRenderer())  # a second process on the same file
+    s1 = await GameService.open(path, FakeRenderer(), seed_source=Seeds())
+    s2 = await GameService.open(
+        path, FakeRenderer(), seed_source=Seeds()
+    )  # a second process on the same file
     await seated(s1, seed=B_FIRST)
     game = await s1.store.open_game(CH)
     assert game is not None

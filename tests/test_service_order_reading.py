@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds
 
 from bot.table.service import GameService
 from rules import vijayanagara
@@ -21,8 +21,8 @@ D, B, V = (
 
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer())
-    s.loader.seed_source = lambda: 12  # B decides first, on card 23
+    # B decides first, on card 23
+    s = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds(12))
     assert (await s.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await s.lobby.join(CH, uid, f.value)).ok

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ..table.parts import ChatHooks
 from ..table.refusal import ServiceError
 from ..table.registry import games
 from ..table.reply import Reply
@@ -82,16 +83,22 @@ class VijayanagaraBot(discord.Client):
     """The client: no privileged intents; slash commands and components only. One process,
     one connection, unless built as ShardedVijayanagaraBot."""
 
-    def __init__(self, service: GameService, *, sync: bool = True, **shards: Any) -> None:
+    def __init__(
+        self, service: Callable[[ChatHooks], GameService], *, sync: bool = True, **shards: Any
+    ) -> None:
+        """`service`: builds the table over what this client does for it: an AI's step is
+        posted as soon as it is stored, and old games' servers are asked of Discord."""
+        self.service = service(
+            ChatHooks(deliver=self.deliver_now, channel_server=self.channel_server)
+        )
         intents = discord.Intents.default()
         intents.message_content = False
         intents.members = False
         intents.presences = False
         super().__init__(intents=intents, **shards)
-        self.service = service
         self.tree = VjTree(self)
         # a slash group per game (`/vj`, `/gt`, `/tm`), from the one command table
-        self.groups = {g.info.id: GameGroups(service).group(g) for g in games()}
+        self.groups = {g.info.id: GameGroups(self.service).group(g) for g in games()}
         for group in self.groups.values():
             self.tree.add_command(group)
         self._sync = sync
@@ -105,9 +112,7 @@ class VijayanagaraBot(discord.Client):
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests: no real waits
         self._outbox: asyncio.Task[None] | None = None
         self._ai_turns: asyncio.Task[None] | None = None
-        service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
-        self.names = service.names  # the board's names, learnt from each interaction
-        service.club.channel_server = self.channel_server  # old games' servers, for the records
+        self.names = self.service.names  # the board's names, learnt from each interaction
 
     async def channel_server(self, channel_id: str) -> str | None:
         """The server a game's channel or thread is on, as Discord says (from the cache, else
@@ -380,7 +385,12 @@ class ShardedVijayanagaraBot(VijayanagaraBot, discord.AutoShardedClient):
     the servers between them."""
 
     def __init__(
-        self, service: GameService, *, shard_count: int, shard_ids: list[int], sync: bool = True
+        self,
+        service: Callable[[ChatHooks], GameService],
+        *,
+        shard_count: int,
+        shard_ids: list[int],
+        sync: bool = True,
     ) -> None:
         super().__init__(service, sync=sync, shard_count=shard_count, shard_ids=shard_ids)
         # other processes run the other shards on the same database: an announcement younger

@@ -1,9 +1,11 @@
 """The collaborators the table's parts share, given to each part when it is built: the
 store, the channels' locks and games, the games loaded, what the table says, the turn
-pipeline, the reminders, the permissions and the workers off the event loop."""
+pipeline, the reminders, the permissions and the workers off the event loop; and what the
+chat's client does for the table (ChatHooks), given when the table is built."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
     from .permissions import Permissions
     from .pipeline import TurnPipeline
     from .reminders import Reminders
+    from .reply import Reply
     from .table_texts import TableTexts
     from .workers import Workers
 
@@ -30,3 +33,14 @@ class SharedParts:
     reminders: Reminders
     permissions: Permissions
     workers: Workers
+
+
+@dataclass(frozen=True)
+class ChatHooks:
+    """What the chat's client does for the table. `deliver`: post an AI's step as soon as it
+    is stored (None: the outbox's round posts it); `channel_server`: the server a channel is
+    on, asked of the chat, for games stored before their server was noted (None where there
+    are no servers)."""
+
+    deliver: Callable[[Reply, str], Awaitable[None]] | None = None
+    channel_server: Callable[[str], Awaitable[str | None]] | None = None

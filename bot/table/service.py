@@ -37,7 +37,7 @@ from .loading import GameLoader, secret_for_seed
 from .lobby import MAX_FILE_BYTES, Lobby
 from .moves import MAX_CUSTOM_ID_CHARS, Moves
 from .outbox import Outbox
-from .parts import SharedParts
+from .parts import ChatHooks, SharedParts
 from .permissions import Permissions
 from .pipeline import Outcome, TurnPipeline
 from .refusal import ServiceError
@@ -83,13 +83,15 @@ class GameService:
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
         rematch_line: str = "A rematch: the button below.",
         display_name: Callable[[int], str | None] | None = None,
+        chat: ChatHooks | None = None,
     ) -> None:
         """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
         `ai_executor`: a pool to think in instead, left to its owner at close;
         `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
         refuse a typed order that repeats the one just played (the terminal, which reads each
         line once, turns it off); `display_name`: the players' names on the board (None: the
-        names the chat's client learns, `names`)."""
+        names the chat's client learns, `names`); `chat`: what the chat's client does for the
+        table (posting an AI's step at once, telling a channel's server)."""
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
         self.workers = Workers()
@@ -111,10 +113,14 @@ class GameService:
         self.pipeline = TurnPipeline(
             store, self.loader, self.texts, self.reminders, announcer, self.renderer, self.closings
         )
-        self._build_parts(guard_repeats, ai_workers, ai_executor)
+        self._build_parts(guard_repeats, ai_workers, ai_executor, chat or ChatHooks())
 
     def _build_parts(
-        self, guard_repeats: bool, ai_workers: int | None, ai_executor: Executor | None
+        self,
+        guard_repeats: bool,
+        ai_workers: int | None,
+        ai_executor: Executor | None,
+        chat: ChatHooks,
     ) -> None:
         """The parts over the shared collaborators, each built after those it calls."""
         self.locks = ChannelLocks()
@@ -146,8 +152,9 @@ class GameService:
             workers=ai_workers,
             executor=ai_executor,
             after_finish=ended,
+            deliver=chat.deliver,
         )
-        self.club = Club(shared, self.lobby, self.ai.start)
+        self.club = Club(shared, self.lobby, self.ai.start, chat.channel_server)
 
     @classmethod
     async def open(cls, database: str, renderer: Renderer | None = None, **kw: object) -> Self:
