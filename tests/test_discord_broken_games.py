@@ -114,6 +114,6 @@ async def test_a_refusal_that_escapes_its_reply_is_still_said_not_a_failure(
     async def refused(*args: object, **kwargs: object) -> None:
         raise ServiceError("Game 9 (Taj Mahal) cannot be loaded: a test says so.")
 
-    monkeypatch.setattr(env.service, "status", refused)
+    monkeypatch.setattr(env.service.views, "status", refused)
     text = await said(env, "status", "tm")
     assert "Game 9 (Taj Mahal) cannot be loaded: a test says so." in text and FAILED not in text

@@ -245,7 +245,7 @@ async def test_autocomplete_that_fails_or_hangs_answers_an_empty_list(
         raise sqlite3.OperationalError("database is locked")
 
     for broken in (hangs, fails):
-        monkeypatch.setattr(env.service, "legal_orders", broken)
+        monkeypatch.setattr(env.service.autocomplete, "legal_orders", broken)
         inter = env.fake.autocomplete(B, "play", "order", "pa", age=2.0)  # 0.5 s left to answer
         await env.fake.settle()
         assert inter.response == 8 and inter.choices == []

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fakes import FakeRenderer
 
 import ai.goat_tiger
 import render.goat_tiger
@@ -18,6 +19,7 @@ from ai.budget import Budget
 from bot.table.games import goat_tiger, taj_mahal, vijayanagara
 from bot.table.games.entry import GameEntry, Players, build_registry
 from bot.table.registry import registry
+from bot.table.service import GameService
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAT_TIGER = rules.goat_tiger.GAME
@@ -122,3 +124,18 @@ def test_mypy_refuses_pictures_or_players_of_another_view_than_the_rules_give(
     lines = source.read_text(encoding="utf-8").splitlines()
     refused = {lines[int(e.split(":")[1]) - 1].split(" =")[0] for e in out.stdout.splitlines()}
     assert refused == {"PICTURES", "PLAYERS", "HINT", "WHY"}, out.stdout
+
+
+async def test_a_table_refuses_a_game_its_registry_lacks_and_names_the_games_it_has(
+    tmp_path: Path,
+) -> None:
+    hosted = build_registry(vijayanagara.ENTRY, goat_tiger.ENTRY)
+    svc = await GameService.open(str(tmp_path / "bot.sqlite3"), FakeRenderer(), registry=hosted)
+    try:
+        refused = await svc.lobby.create("c1", 1, kind="taj_mahal")
+        assert not refused.ok
+        assert "'taj_mahal'" in refused.text and "goat_tiger, vijayanagara" in refused.text
+        assert await svc.store.open_game("c1") is None  # nothing was stored
+        assert (await svc.lobby.create("c1", 1, kind="goat_tiger")).ok
+    finally:
+        await svc.close()

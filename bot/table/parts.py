@@ -1,6 +1,7 @@
 """The collaborators the table's parts share, given to each part when it is built: the
 store, the channels' locks and games, the games loaded, what the table says, the turn
-pipeline, the reminders, the permissions and the workers off the event loop; and what the
+pipeline, the reminders, the permissions, the workers off the event loop and the games
+hosted (the registry, given to the service when it is built); and what the
 chat's client does for the table (ChatHooks), given when the table is built."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from db import Store
 
     from .channel_games import ChannelGames, ChannelLocks
+    from .games.entry import Registry
     from .loading import GameLoader
     from .permissions import Permissions
     from .pipeline import TurnPipeline
@@ -33,6 +35,7 @@ class SharedParts:
     reminders: Reminders
     permissions: Permissions
     workers: Workers
+    registry: Registry  # the games this table hosts
 
 
 @dataclass(frozen=True)

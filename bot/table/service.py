@@ -32,6 +32,7 @@ from .channel_games import ChannelGames, ChannelLocks
 from .closing import REMATCH, Closings
 from .club import Club
 from .display_names import DisplayNames
+from .games.entry import Registry
 from .hints import HintOrders
 from .loading import GameLoader, secret_for_seed
 from .lobby import MAX_FILE_BYTES, Lobby
@@ -41,6 +42,7 @@ from .parts import ChatHooks, SharedParts
 from .permissions import Permissions
 from .pipeline import Outcome, TurnPipeline
 from .refusal import ServiceError
+from .registry import registry as hosted_games
 from .reminders import DEFAULT_ABANDON_DAYS, Reminders
 from .renderer import Renderer, default_renderer
 from .reply import MAX_BUTTONS, Button, Reply
@@ -84,6 +86,7 @@ class GameService:
         rematch_line: str = "A rematch: the button below.",
         display_name: Callable[[int], str | None] | None = None,
         chat: ChatHooks | None = None,
+        registry: Registry | None = None,
     ) -> None:
         """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
         `ai_executor`: a pool to think in instead, left to its owner at close;
@@ -91,8 +94,10 @@ class GameService:
         refuse a typed order that repeats the one just played (the terminal, which reads each
         line once, turns it off); `display_name`: the players' names on the board (None: the
         names the chat's client learns, `names`); `chat`: what the chat's client does for the
-        table (posting an AI's step at once, telling a channel's server)."""
+        table (posting an AI's step at once, telling a channel's server); `registry`: the games
+        this table hosts (None: the bot's, `bot.table.registry`)."""
         self.store = store
+        self.registry = hosted_games() if registry is None else registry
         self.renderer: Renderer = renderer or default_renderer
         self.workers = Workers()
         self.names = DisplayNames()  # learnt by the chat's client from each interaction
@@ -108,7 +113,14 @@ class GameService:
         )
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
         self.hints = HintOrders()  # the turn a hint suggested, for its button
-        self.closings = Closings(store, self.loader, self.workers, self.texts.mention, rematch_line)
+        self.closings = Closings(
+            store,
+            self.loader,
+            self.workers,
+            self.texts.mention,
+            rematch_line,
+            registry=self.registry,
+        )
         announcer = Announcer(self.texts, self.turn_starts)
         self.pipeline = TurnPipeline(
             store, self.loader, self.texts, self.reminders, announcer, self.renderer, self.closings
@@ -124,7 +136,7 @@ class GameService:
     ) -> None:
         """The parts over the shared collaborators, each built after those it calls."""
         self.locks = ChannelLocks()
-        self.games = ChannelGames(self.store, self.loader, self.texts)
+        self.games = ChannelGames(self.store, self.loader, self.texts, self.registry)
         self.permissions = Permissions(self.store)
         shared = SharedParts(
             self.store,
@@ -136,6 +148,7 @@ class GameService:
             self.reminders,
             self.permissions,
             self.workers,
+            self.registry,
         )
         self.lobby = Lobby(shared)
         self.tiebreaks = Tiebreaks(shared, self.lobby)  # what follows a game's end
