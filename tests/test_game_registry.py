@@ -16,10 +16,12 @@ import ai.goat_tiger
 import render.goat_tiger
 import rules.goat_tiger
 from ai.budget import Budget
+from bot.discord.discord_client import VijayanagaraBot
 from bot.table.games import goat_tiger, taj_mahal, vijayanagara
 from bot.table.games.entry import GameEntry, Players, build_registry
 from bot.table.registry import registry
 from bot.table.service import GameService
+from db import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAT_TIGER = rules.goat_tiger.GAME
@@ -139,3 +141,18 @@ async def test_a_table_refuses_a_game_its_registry_lacks_and_names_the_games_it_
         assert (await svc.lobby.create("c1", 1, kind="goat_tiger")).ok
     finally:
         await svc.close()
+
+
+async def test_the_discord_client_offers_a_group_for_each_game_its_table_hosts(
+    tmp_path: Path,
+) -> None:
+    hosted = build_registry(vijayanagara.ENTRY, goat_tiger.ENTRY)
+    store = await open_store(str(tmp_path / "bot.sqlite3"))
+    bot = VijayanagaraBot(
+        lambda chat: GameService(store, FakeRenderer(), registry=hosted, chat=chat), sync=False
+    )
+    try:
+        assert sorted(bot.groups) == ["goat_tiger", "vijayanagara"]
+        assert bot.tree.get_command("tm") is None and bot.tree.get_command("vj") is not None
+    finally:
+        await bot.service.close()

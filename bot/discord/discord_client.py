@@ -19,7 +19,6 @@ from discord import app_commands
 
 from ..table.parts import ChatHooks
 from ..table.refusal import ServiceError
-from ..table.registry import games
 from ..table.reply import Reply
 from ..table.service import CUSTOM_ID_PREFIX, GameService
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
@@ -98,7 +97,9 @@ class VijayanagaraBot(discord.Client):
         super().__init__(intents=intents, **shards)
         self.tree = VjTree(self)
         # a slash group per game (`/vj`, `/gt`, `/tm`), from the one command table
-        self.groups = {g.info.id: GameGroups(self.service).group(g) for g in games()}
+        self.groups = {
+            g.info.id: GameGroups(self.service).group(g) for g in self.service.registry.games()
+        }
         for group in self.groups.values():
             self.tree.add_command(group)
         self._sync = sync

@@ -16,7 +16,6 @@ from ..table.ai_users import seat_levels
 from ..table.commands import AnyGame, Call, Command, Param, Value, club, common, own
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
-from ..table.registry import game
 from ..table.reply import Reply
 from ..table.service import GameService
 from ..table.transfer import MAX_IMPORT_BYTES
@@ -165,7 +164,7 @@ class GameGroups:
             names = await choices_in_time(
                 interaction, svc.autocomplete.shortcut_choices(where, c.name, typed, kind=kind)
             )
-            g = game(kind)
+            g = svc.registry.game(kind)
             return [Choice(name=with_effect(n, g.effect_of(n)), value=n) for n in names][:25]
 
         return complete
@@ -202,7 +201,7 @@ class GameGroups:
                         await open_thread(
                             interaction.client,
                             interaction.channel_id or 0,
-                            f"{_title(kind)} — {interaction.user.display_name}'s game",
+                            f"{svc.registry.game(kind).info.title} — {interaction.user.display_name}'s game",
                         )
                     )
                 except SEND_ERRORS as e:
@@ -239,10 +238,6 @@ class GameGroups:
             roles=tuple(role_ids(interaction)),
             is_manager=is_manager(interaction),
         )
-
-
-def _title(kind: str) -> str:
-    return game(kind).info.title
 
 
 def _annotation(g: AnyGame, p: Param) -> Any:

@@ -138,7 +138,7 @@ def _create_params(g: AnyGame) -> tuple[Param, ...]:
 
 
 async def _create(s: GameService, c: Call) -> Reply:
-    g = game(c.kind)
+    g = s.registry.game(c.kind)
     options: dict[str, str | int | bool | None] = {
         name: v
         for name in player_options(g.info.options)
