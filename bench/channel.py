@@ -62,11 +62,11 @@ async def one_game(seed: int) -> str:
     store = await SQLiteStore.open(":memory:")
     svc = GameService(store, fake_renderer, seed_source=lambda: seed)
     try:
-        await svc.create(CHANNEL, 1, kind="vijayanagara")
+        await svc.lobby.create(CHANNEL, 1, kind="vijayanagara")
         for f, uid in SEATS.items():
-            await svc.join(CHANNEL, uid, f.value)
+            await svc.lobby.join(CHANNEL, uid, f.value)
         channel = Channel()
-        channel.take(await svc.start(CHANNEL, 1))
+        channel.take(await svc.lobby.start(CHANNEL, 1))
         r = random.Random(seed)
         per_card, on_card, steps = [], 1, 0
         next_lengths: list[int] = []
@@ -75,17 +75,17 @@ async def one_game(seed: int) -> str:
             game = await store.open_game(CHANNEL)
             if game is None:
                 break
-            state = await svc.state_of(game)
+            state = await svc.loader.state_of(game)
             action = r.choice(vijayanagara.legal_actions(state))
             order = "again: " + typed_order(GAME, state, action)
             decider = vijayanagara.decider(state)
             assert decider is not None
-            reply = await svc.play(CHANNEL, SEATS[decider], order)
+            reply = await svc.moves.play(CHANNEL, SEATS[decider], order)
             assert reply.ok, reply.text
             steps += 1
             posted = channel.take(reply)
             next_lengths += [len(x) for x in reply.text.split("\n") if x.startswith("**Next:**")]
-            after = await svc.state_of(await store.get_game(game.id))
+            after = await svc.loader.state_of(await store.get_game(game.id))
             if after.current_card != state.current_card:
                 per_card.append(on_card)
                 on_card = 0

@@ -76,13 +76,13 @@ async def through_service(hints: int, seconds: float) -> None:
         svc = await GameService.open(str(Path(folder) / "h.sqlite3"))
         svc.ai.hint_seconds = seconds
         try:
-            await svc.create("bench", 1, seed=7, kind="vijayanagara")
+            await svc.lobby.create("bench", 1, seed=7, kind="vijayanagara")
             for f, uid in SEATS.items():
-                await svc.join("bench", uid, f.value)
-            await svc.start("bench", 1)
+                await svc.lobby.join("bench", uid, f.value)
+            await svc.lobby.start("bench", 1)
             game = await svc.store.open_game("bench")
             assert game is not None
-            state = await svc.state_of(game)
+            state = await svc.loader.state_of(game)
             faction = vijayanagara.decider(state)
             assert faction is not None
             for i in range(hints):

@@ -82,12 +82,12 @@ async def seated(svc: GameService, channel: str, kind: str, seed: int) -> None:
     seats = g.info.seats[: g.info.min_players]
     first = 1000
     dealt = seed if g.info.deals else None  # a game that deals nothing takes no seed
-    reply = await svc.create(channel, first, kind=kind, seed=dealt, seat=seats[0])
+    reply = await svc.lobby.create(channel, first, kind=kind, seed=dealt, seat=seats[0])
     assert reply.ok, reply.text
     for i, seat in enumerate(seats[1:], start=1):
-        reply = await svc.join(channel, first + i, seat, kind=kind)
+        reply = await svc.lobby.join(channel, first + i, seat, kind=kind)
         assert reply.ok, reply.text
-    reply = await svc.start(channel, first, kind=kind)
+    reply = await svc.lobby.start(channel, first, kind=kind)
     assert reply.ok, reply.text
 
 
@@ -100,7 +100,7 @@ async def moved(svc: GameService, channel: str, moves: int, r: random.Random) ->
         if record is None or record.status != "active":
             return None
         g = game(record.kind)
-        state = await svc.state_of(record)
+        state = await svc.loader.state_of(record)
         view = g.view(state, None)
         seat = g.to_move(state)
         if seat is None or step == moves:
@@ -110,7 +110,7 @@ async def moved(svc: GameService, channel: str, moves: int, r: random.Random) ->
         if menus_of(g).note(view, action):
             order += f"; {CONFIRM}"
         user = record.seats[seat]
-        reply = await svc.play(
+        reply = await svc.moves.play(
             channel, user, order, expected_version=record.version, kind=record.kind
         )
         assert reply.ok, reply.text

@@ -74,10 +74,10 @@ def report(name: str, xs: list[float]) -> None:
 
 
 async def setup(svc: GameService, channel: str, seed: int) -> None:
-    await svc.create(channel, 1, seed=seed, kind="vijayanagara")
+    await svc.lobby.create(channel, 1, seed=seed, kind="vijayanagara")
     for f, uid in SEATS.items():
-        await svc.join(channel, uid, f.value)
-    await svc.start(channel, 1)
+        await svc.lobby.join(channel, uid, f.value)
+    await svc.lobby.start(channel, 1)
 
 
 async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[float, bool]:
@@ -86,7 +86,7 @@ async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[fl
         await setup(svc, channel, r.randrange(10**6))
         game = await svc.store.open_game(channel)
         assert game is not None
-    st = await svc.state_of(game)
+    st = await svc.loader.state_of(game)
     a = r.choice(vijayanagara.legal_actions(st))
     f = decider(st)
     assert f is not None
@@ -94,7 +94,7 @@ async def one_move(svc: GameService, channel: str, r: random.Random) -> tuple[fl
     if vijayanagara.idle_note(st, a):  # a Command that does nothing needs `confirm` (2.3.3)
         order += "; confirm"
     t = time.perf_counter()
-    reply = await svc.play(channel, SEATS[f], order, expected_version=game.version)
+    reply = await svc.moves.play(channel, SEATS[f], order, expected_version=game.version)
     dt = time.perf_counter() - t
     assert reply.ok, reply.text
     return dt, reply.image is not None
@@ -113,7 +113,7 @@ async def bench_single(path: str, renderer: Renderer, moves: int) -> dict[str, f
         game = await svc.store.open_game("single")
         if game is None:
             continue
-        st = await svc.state_of(game)
+        st = await svc.loader.state_of(game)
         t = time.perf_counter()
         await asyncio.to_thread(renderer, game.kind, st, None)  # nothing hidden in this game
         with_image.append(dt + time.perf_counter() - t)

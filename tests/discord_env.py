@@ -13,7 +13,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from discord_fake import BOT_TOKEN, FakeDiscord, Interaction, Message
-from fakes import PNG, SEATS
+from fakes import PNG, SEATS, Seeds
 
 from bot.discord.discord_client import VijayanagaraBot
 from bot.discord.main import build, serve
@@ -94,7 +94,7 @@ class Env:
     async def state(self) -> tuple[int, vijayanagara.GameState]:
         game = await self.service.store.open_game(str(self.fake_channel))
         assert game is not None
-        return game.version, await self.service.state_of(game)
+        return game.version, await self.service.loader.state_of(game)
 
     @property
     def fake_channel(self) -> int:
@@ -124,8 +124,7 @@ async def running_bot(
         settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db), **shards)  # type: ignore[arg-type]
     renderer = SlowRenderer()
     known = len(fake.gateways)  # a fake shared with an earlier bot holds its connections
-    service, bot = await build(settings, renderer)
-    service.seed_source = lambda: 12  # B acts first
+    service, bot = await build(settings, renderer, seed_source=Seeds(12))  # B acts first
     bot.outbox_interval = 0.2
     bot.ai_interval = 0.1  # the loop that finds AI turns due looks every 0.1 s, not every 1 s
     task = asyncio.create_task(serve(service, bot, settings.token()))

@@ -1,10 +1,15 @@
-"""Fakes shared by the bot tests: a renderer that records its calls, seat ids."""
+"""Fakes shared by the bot tests: a renderer that records its calls, seat ids, a fixed seed."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from rules import vijayanagara
+
+if TYPE_CHECKING:
+    from bot.table.service import GameService
 
 PNG = b"\x89PNG\r\n\x1a\nfake-board"
 SEATS: dict[vijayanagara.Faction, int] = {
@@ -32,3 +37,22 @@ class FakeRenderer:
         self.views.append(view)
         self.names.append(names)
         return PNG
+
+
+class Seeds:
+    """The seed source a test builds its service with (`seed_source=Seeds()`): each new game
+    is dealt by the fixed secret of `next`, which the test sets before it creates the game;
+    while it is unset, a fresh random seed, as the bot draws a fresh secret."""
+
+    def __init__(self, next: int | None = None) -> None:
+        self.next = next
+
+    def __call__(self) -> int:
+        return random.SystemRandom().getrandbits(64) if self.next is None else self.next
+
+
+def seeds_of(service: GameService) -> Seeds:
+    """The Seeds `service` was built with."""
+    source = service.loader.seed_source
+    assert isinstance(source, Seeds), "build the service with seed_source=Seeds()"
+    return source

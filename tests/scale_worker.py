@@ -33,9 +33,9 @@ def emit(**line: object) -> None:
 
 
 async def deliver_round(svc: GameService) -> None:
-    for owed, _reply in await svc.owed(grace=0):
+    for owed, _reply in await svc.outbox.owed(grace=0):
         emit(delivered=[owed.game_id, owed.version])
-        await svc.delivered((owed.game_id, owed.version))
+        await svc.outbox.delivered((owed.game_id, owed.version))
 
 
 async def moves(url: str, seed: int, steps: int, channels: list[str]) -> None:
@@ -47,12 +47,14 @@ async def moves(url: str, seed: int, steps: int, channels: list[str]) -> None:
             game = await svc.store.open_game(channel)
             if game is None:  # over
                 continue
-            state = await svc.state_of(game)
+            state = await svc.loader.state_of(game)
             action = r.choice(vijayanagara.legal_actions(state))
             order = typed_order(GAME, state, action)
             faction = vijayanagara.prompt(state).faction
             assert faction is not None
-            reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
+            reply = await svc.moves.play(
+                channel, SEATS[faction], order, expected_version=game.version
+            )
             if reply.ok:
                 emit(move=[channel, reply.version])
             await deliver_round(svc)

@@ -20,10 +20,10 @@ D = SEATS[vijayanagara.Faction.D]
 
 async def seat_and_start(svc: GameService, channel: str, seed: int) -> list[Reply]:
     """Create the game, seat D, B and V (fakes.SEATS) and start it; the replies."""
-    replies = [await svc.create(channel, D, seed=seed, kind="vijayanagara")]
+    replies = [await svc.lobby.create(channel, D, seed=seed, kind="vijayanagara")]
     for f, uid in SEATS.items():
-        replies.append(await svc.join(channel, uid, f.value))
-    replies.append(await svc.start(channel, D))
+        replies.append(await svc.lobby.join(channel, uid, f.value))
+    replies.append(await svc.lobby.start(channel, D))
     return replies
 
 
@@ -37,14 +37,14 @@ async def play_random_orders(
     holds for its state (then that state); the replies."""
     replies: list[Reply] = []
     while (game := await svc.store.open_game(channel)) is not None:
-        state = await svc.state_of(game)
+        state = await svc.loader.state_of(game)
         if stop(state):
             return replies, state
         action = r.choice(vijayanagara.legal_actions(state))
         faction = vijayanagara.decider(state)
         assert faction is not None
         order = typed_order(GAME, state, action)
-        reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
+        reply = await svc.moves.play(channel, SEATS[faction], order, expected_version=game.version)
         assert reply.ok, reply.text
         replies.append(reply)
     return replies, None
@@ -57,7 +57,7 @@ async def play_to_the_end(svc: GameService, channel: str, seed: int) -> GameReco
     replies += (await play_random_orders(svc, channel, random.Random(seed)))[0]
     for reply in replies:
         if reply.announcement is not None:
-            await svc.delivered(reply.announcement)
+            await svc.outbox.delivered(reply.announcement)
     game = await svc.store.latest_game(channel)
     assert game is not None and game.status == "finished"
     return game

@@ -37,7 +37,7 @@ async def open_game(svc: GameService, channel: str) -> tuple[GameRecord, object]
     record = await svc.store.open_game(channel)
     if record is None:
         return None
-    return record, await svc.state_of(record)
+    return record, await svc.loader.state_of(record)
 
 
 async def on_turn(svc: GameService, channel: str) -> tuple[str, int] | None:
@@ -55,4 +55,4 @@ async def on_turn(svc: GameService, channel: str) -> tuple[str, int] | None:
 async def choices(svc: GameService, channel: str, user: int, kind: str) -> list[str]:
     """The steps `play`'s autocomplete offers `user` now (as Discord sends them: each tagged
     with the game's version)."""
-    return [value for _, value in await svc.legal_orders(channel, user, "", kind=kind)]
+    return [value for _, value in await svc.autocomplete.legal_orders(channel, user, "", kind=kind)]

@@ -93,7 +93,7 @@ async def _type(client: LocalClient, kind: str, seed: int) -> None:
         record = await client.service.store.open_game(client.channel)
         if record is None or record.status != "active":
             break
-        state = await client.service.state_of(record)
+        state = await client.service.loader.state_of(record)
         seat = rules_of(record).to_move(state)
         if seat is None:
             break

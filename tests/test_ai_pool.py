@@ -83,8 +83,10 @@ async def gated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
 
 async def on_an_ai_turn(svc: GameService, channel: str) -> int:
     """A game of one person (D) and two easy AIs, played until an AI is on turn; its id."""
-    assert (await svc.create(channel, D, seed=len(channel), ai="easy", kind="vijayanagara")).ok
-    assert (await svc.start(channel, D)).ok
+    assert (
+        await svc.lobby.create(channel, D, seed=len(channel), ai="easy", kind="vijayanagara")
+    ).ok
+    assert (await svc.lobby.start(channel, D)).ok
     _, state = await play_random_orders(
         svc,
         channel,

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from fakes import SEATS, STRANGER, FakeRenderer
+from fakes import SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 
 from bot.table.ai_seats import AI_USERS, AiSeats, worker_processes
 from bot.table.service import GameService
@@ -42,8 +42,9 @@ def pool() -> Iterator[ProcessPoolExecutor]:
 
 
 async def open_service(url: str, clock: Clock, pool: ProcessPoolExecutor) -> GameService:
-    s = await GameService.open(url, FakeRenderer(), clock=clock, ai_executor=pool)
-    s.seed_source = lambda: SEED
+    s = await GameService.open(
+        url, FakeRenderer(), clock=clock, ai_executor=pool, seed_source=Seeds(SEED)
+    )
     s.ai.think_seconds = 0.02  # a small budget for the hard level
     return s
 
@@ -58,15 +59,15 @@ async def svc(database_url: str, pool: ProcessPoolExecutor) -> AsyncIterator[Gam
 async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
     game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
     assert game is not None
-    return game.version, await svc.state_of(game)
+    return game.version, await svc.loader.state_of(game)
 
 
 async def one_person_two_ais(svc: GameService) -> None:
-    r = await svc.create(CH, D, ai="easy", seat="D", kind="vijayanagara")
+    r = await svc.lobby.create(CH, D, ai="easy", seat="D", kind="vijayanagara")
     assert r.ok, r.text
     assert "sits as Delhi Sultanate; the easy AI plays Bahmani Kingdom and Vijayanagara" in r.text
     assert r.text.startswith("New game of Vijayanagara")
-    assert (await svc.start(CH, D)).ok
+    assert (await svc.lobby.start(CH, D)).ok
 
 
 async def test_one_person_and_two_ai_seats_play_a_whole_game(
@@ -94,7 +95,7 @@ async def play_a_whole_game(svc: GameService) -> None:
             order = vijayanagara.describe(st, a) + (
                 "; confirm" if vijayanagara.idle_note(st, a) else ""
             )
-            reply = await svc.play(CH, D, order, expected_version=version)
+            reply = await svc.moves.play(CH, D, order, expected_version=version)
         else:
             reply = await svc.ai.move(CH)
             assert reply is not None
@@ -116,12 +117,12 @@ async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
 ) -> None:
     clock = Clock()
     svc = await open_service(database_url, clock, pool)
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
     for f in vijayanagara.PLAYERS:
         assert (await svc.ai.seat(CH, D, f.value, "easy", pace=5)).ok
     # all three seats AI: a spectators' game, slowed to the all-AI pace
     assert "a step every 20 s" in (await svc.ai.seat(CH, D, "B", "hard")).text
-    assert (await svc.start(CH, D)).ok
+    assert (await svc.lobby.start(CH, D)).ok
     version, _ = await state(svc)
     job = await svc.store.reminder(1)
     assert job is not None and job.user_id < 0 and job.due_at == clock.now + 20
@@ -130,7 +131,7 @@ async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
     clock.now += 3600
     svc = await open_service(database_url, clock, pool)
     try:
-        assert await svc.due_reminders() == []  # nothing to post: the AI moves instead
+        assert await svc.club.due_reminders() == []  # nothing to post: the AI moves instead
         task = svc.ai.moving[1]
         await task
         after, _ = await state(svc)
@@ -144,8 +145,8 @@ async def test_an_ai_turn_is_a_job_due_at_its_pace_and_a_restart_resumes_it(
 
 
 async def test_who_may_seat_an_ai_and_a_person_takes_the_seat_back(svc: GameService) -> None:
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
-    assert (await svc.join(CH, B, "B")).ok
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
+    assert (await svc.lobby.join(CH, B, "B")).ok
     refused = await svc.ai.seat(CH, STRANGER, "V", "hard")
     assert not refused.ok and "creator, a seated player" in refused.text
     assert (await svc.ai.seat(CH, STRANGER, "V", "easy", is_manager=True)).ok
@@ -156,11 +157,11 @@ async def test_who_may_seat_an_ai_and_a_person_takes_the_seat_back(svc: GameServ
     slow = await svc.ai.seat(CH, B, "V", "easy", pace=0.1)
     assert not slow.ok and "1 to 600 seconds" in slow.text
     assert (await svc.ai.seat(CH, B, "D", "easy")).ok  # the creator's free seat
-    back = await svc.join(CH, V, "V")
+    back = await svc.lobby.join(CH, V, "V")
     assert back.ok, back.text
     game = await svc.store.open_game(CH)
     assert game is not None and game.seats == {"D": AI_USERS["easy"], "B": B, "V": V}
-    taken = await svc.join(CH, D, "B")
+    taken = await svc.lobby.join(CH, D, "B")
     assert not taken.ok and "taken" in taken.text  # a person's seat is not taken that way
 
 
@@ -185,11 +186,11 @@ async def test_a_hint_is_private_and_only_for_the_player_on_turn(svc: GameServic
 
 async def _seated_and_started(svc: GameService) -> None:
     """A seeded game with a person in every seat, started."""
-    svc.seed_source = lambda: SEED
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
+    seeds_of(svc).next = SEED
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, D)).ok
 
 
 async def test_a_hints_whole_turn_is_legal_and_played_by_one_press(svc: GameService) -> None:
@@ -228,7 +229,7 @@ async def test_a_hint_is_refused_once_the_game_has_moved(svc: GameService) -> No
     seat = vijayanagara.decider(st)
     assert seat is not None
     h = await svc.ai.hint(CH, SEATS[seat])
-    assert (await svc.play(CH, SEATS[seat], "pass")).ok  # the player moves another way
+    assert (await svc.moves.play(CH, SEATS[seat], "pass")).ok  # the player moves another way
     moved, _ = await state(svc)
     refused = await svc.press(CH, SEATS[seat], h.buttons[0].custom_id)
     assert not refused.ok and "older position" in refused.text, refused.text
@@ -242,16 +243,16 @@ async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(
     step is still due at that pace, and setting the people's pace keeps it."""
     clock = Clock()
     svc = await open_service(database_url, clock, pool)
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
-    assert (await svc.join(CH, D, "D")).ok
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
+    assert (await svc.lobby.join(CH, D, "D")).ok
     assert (await svc.ai.seat(CH, D, "B", "easy", pace=7)).ok
     assert "a step every 9 s" in (await svc.ai.seat(CH, D, "V", "easy", pace=9)).text
     await svc.close()
 
     svc = await open_service(database_url, clock, pool)
     try:
-        assert (await svc.pace(CH, D, hours=2)).ok  # the people's pace: the AI's stays
-        assert (await svc.start(CH, D)).ok  # B (an AI) decides first on this deal
+        assert (await svc.club.pace(CH, D, hours=2)).ok  # the people's pace: the AI's stays
+        assert (await svc.lobby.start(CH, D)).ok  # B (an AI) decides first on this deal
         job = await svc.store.reminder(1)
         assert job is not None and job.user_id < 0 and job.due_at == clock.now + 9
         stored = await svc.store.pace(1)
@@ -261,7 +262,7 @@ async def test_an_ai_seats_pace_is_kept_with_the_game_across_a_restart(
 
 
 async def test_the_service_facade_builds_and_wires_the_ai_seats(tmp_path: Path) -> None:
-    svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer())
+    svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer(), seed_source=Seeds())
     try:
         assert isinstance(svc.ai, AiSeats) and svc.ai.shared.pipeline is svc.pipeline
         assert svc.reminders.ai_pace == svc.ai.pace_of  # an AI's turn comes at its pace

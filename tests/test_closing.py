@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from fakes import PNG, SEATS, FakeRenderer
+from fakes import PNG, SEATS, FakeRenderer, Seeds, seeds_of
 from PIL import Image
 from test_reminders import Clock
 from test_service import current
@@ -28,18 +28,18 @@ CH = "closing"
 
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    s = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     yield s
     await s.close()
 
 
 async def play_to_the_end(svc: GameService, seed: int) -> Reply:
     """A whole game of random legal orders; the reply to the order that ended it."""
-    svc.seed_source = lambda: seed
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
+    seeds_of(svc).next = seed
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, D)).ok
     for _ in range(5000):
         version, st = await current(svc, CH)
         a = vijayanagara.legal_actions(st)[seed % len(vijayanagara.legal_actions(st))]
@@ -48,7 +48,7 @@ async def play_to_the_end(svc: GameService, seed: int) -> Reply:
         )
         f = vijayanagara.prompt(st).faction
         assert f is not None
-        r = await svc.play(CH, SEATS[f], order, expected_version=version)
+        r = await svc.moves.play(CH, SEATS[f], order, expected_version=version)
         assert r.ok, r.text
         if (await current(svc, CH))[1].game_over:
             return r

@@ -94,7 +94,7 @@ async def test_a_bad_file_is_refused_at_create_and_no_game_is_left(
 async def test_a_file_the_game_does_not_take_is_refused_naming_those_it_takes(
     service: GameService,
 ) -> None:
-    r = await service.create(CH, ALICE, kind=TM, seat="blue", files={"deck": CARDS.encode()})
+    r = await service.lobby.create(CH, ALICE, kind=TM, seat="blue", files={"deck": CARDS.encode()})
     assert not r.ok and "takes no deck file; the files it takes: board, cards" in r.text, r.text
     assert await service.store.open_game(CH) is None
 
@@ -102,13 +102,13 @@ async def test_a_file_the_game_does_not_take_is_refused_naming_those_it_takes(
 async def test_a_file_typed_as_an_option_is_refused_with_the_way_to_give_it(
     service: GameService,
 ) -> None:
-    r = await service.create(CH, ALICE, kind=TM, seat="blue", options="cards_file=nonsense")
+    r = await service.lobby.create(CH, ALICE, kind=TM, seat="blue", options="cards_file=nonsense")
     assert not r.ok and "cards_file is a file: give it as the file `cards`" in r.text, r.text
     assert await service.store.open_game(CH) is None
 
 
 async def test_an_option_the_game_sets_itself_is_not_a_players(service: GameService) -> None:
-    r = await service.create(CH, ALICE, kind="vijayanagara", options="deck_hash=abc")
+    r = await service.lobby.create(CH, ALICE, kind="vijayanagara", options="deck_hash=abc")
     assert (
         not r.ok and "No option 'deck_hash' in Vijayanagara; its options: timurs_shadow" in r.text
     )

@@ -30,7 +30,7 @@ INSERT INTO games (id, channel_id, seed, seats, status, version, creator, secret
 async def _check(database: str) -> None:
     svc = await GameService.open(database, FakeRenderer())
     try:
-        shown = {n: (await svc.verify(f"c{n}")).text for n in (1, 2, 3)}
+        shown = {n: (await svc.transfer.verify(f"c{n}")).text for n in (1, 2, 3)}
         assert f"`{hashlib.sha256(SECRET).hexdigest()}`" in shown[1], shown[1]
         assert "(SHA-256 of the secret)" in shown[1]
         assert f"`{commitment(SECRET, 2, 0)}`" in shown[2], shown[2]

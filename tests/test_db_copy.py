@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds
 from table_helpers import choices, on_turn, run
 from test_records import finished
 from test_service import B_FIRST, current, play_random, seated
@@ -30,22 +30,24 @@ D = SEATS[vijayanagara.Faction.D]
 async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
     """Games in every state, a custom deck, a server's settings and an announcement still
     owed; returns each open channel's (version, state JSON)."""
-    svc = await GameService.open(str(path), FakeRenderer())
+    svc = await GameService.open(str(path), FakeRenderer(), seed_source=Seeds())
     try:
         await seated(svc, B_FIRST, "playing")
         await play_random(svc, 20, seed=1, channel="playing")
         await seated(svc, 7, "aborted")
-        assert (await svc.abort("aborted", D)).ok
+        assert (await svc.lobby.abort("aborted", D)).ok
         assert (
-            await svc.create(
+            await svc.lobby.create(
                 "decked", D, seed=3, files={"deck": DECK.read_text()}, kind="vijayanagara"
             )
         ).ok
         await svc.store.put_server_settings(ServerSettings(guild_id="g", organisers="managers"))
-        assert (await svc.pace("playing", D, 6, "pass", is_manager=True)).ok
-        assert (await svc.pace("playing", D, 2)).buttons  # a proposal waiting for agreement
+        assert (await svc.club.pace("playing", D, 6, "pass", is_manager=True)).ok
+        assert (await svc.club.pace("playing", D, 2)).buttons  # a proposal waiting for agreement
         await finished(svc, "finished", SEATS, 11)
-        assert (await svc.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)).ok
+        assert (
+            await svc.club.me(D, time_zone="Asia/Kolkata", quiet="22-7", direct_messages=True)
+        ).ok
         out = {}
         for ch in ("playing", "decked"):
             version, state = await current(svc, ch)
@@ -59,9 +61,11 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
     tmp_path: Path, postgres_url: str
 ) -> None:
     before = await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
-    source = await GameService.open(str(tmp_path / "bot.sqlite3"), FakeRenderer())
+    source = await GameService.open(
+        str(tmp_path / "bot.sqlite3"), FakeRenderer(), seed_source=Seeds()
+    )
     owed_before = [
-        (o.game_id, o.version, o.text) for o, _ in await source.owed(limit=10_000, grace=0)
+        (o.game_id, o.version, o.text) for o, _ in await source.outbox.owed(limit=10_000, grace=0)
     ]
     ids = {ch: (await source.store.latest_game(ch)).id for ch in ("playing", "aborted", "decked")}  # type: ignore[union-attr]
     waits = (await source.store.reminder(ids["playing"]), await source.store.pace(ids["playing"]))
@@ -72,7 +76,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
     report = await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
     assert report.games == 4 and report.actions > 20
 
-    svc = await GameService.open(postgres_url, FakeRenderer())
+    svc = await GameService.open(postgres_url, FakeRenderer(), seed_source=Seeds())
     try:
         for ch, (version, state) in before.items():
             v, st = await current(svc, ch)
@@ -89,7 +93,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
         got = await svc.store.server_settings("g")
         assert got == ServerSettings(guild_id="g", organisers="managers")
         assert [
-            (o.game_id, o.version, o.text) for o, _ in await svc.owed(limit=10_000, grace=0)
+            (o.game_id, o.version, o.text) for o, _ in await svc.outbox.owed(limit=10_000, grace=0)
         ] == owed_before
         # the bot carries on in PostgreSQL: moves, and new games get new ids
         await play_random(svc, 3, seed=2, channel="playing")
@@ -157,7 +161,7 @@ async def test_a_copy_that_lost_a_move_is_caught(
 async def games_of_every_kind(path: Path) -> int:
     """A Goat-Tiger game and a Taj Mahal game under way in a bot's SQLite file; returns how
     many steps their logs hold."""
-    svc = await GameService.open(str(path), FakeRenderer())
+    svc = await GameService.open(str(path), FakeRenderer(), seed_source=Seeds())
     try:
         for channel, kind, seat, players in (
             ("goats", "goat_tiger", "goats", (12,)),

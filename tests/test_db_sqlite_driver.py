@@ -52,14 +52,14 @@ async def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
 async def play_a_move(svc: GameService, r: random.Random) -> None:
     game = await svc.store.open_game(CHANNEL)
     assert game is not None
-    st = await svc.state_of(game)
+    st = await svc.loader.state_of(game)
     a = r.choice(vijayanagara.legal_actions(st))
     seat = decider(st)
     assert seat is not None
     order = vijayanagara.describe(st, a)
     if vijayanagara.idle_note(st, a):  # a Command that does nothing needs `confirm`
         order += "; confirm"
-    reply = await svc.play(CHANNEL, SEATS[seat], order, expected_version=game.version)
+    reply = await svc.moves.play(CHANNEL, SEATS[seat], order, expected_version=game.version)
     assert reply.ok, reply.text
 
 
@@ -180,10 +180,10 @@ async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
     stage that ends adds one, to recap it from the log) and stores in one trip to the
     writer."""
     svc = await GameService.open(str(tmp_path / "trips.sqlite3"), no_pictures)
-    await svc.create(CHANNEL, 1, seed=3, kind="vijayanagara")
+    await svc.lobby.create(CHANNEL, 1, seed=3, kind="vijayanagara")
     for seat, uid in SEATS.items():
-        await svc.join(CHANNEL, uid, seat.value)
-    await svc.start(CHANNEL, 1)
+        await svc.lobby.join(CHANNEL, uid, seat.value)
+    await svc.lobby.start(CHANNEL, 1)
     store = svc.store
     assert isinstance(store, SQLiteStore)
     trips = {"read": 0, "write": 0}
@@ -200,7 +200,7 @@ async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
         for _ in range(40):
             before = await svc.store.open_game(CHANNEL)
             assert before is not None
-            st = await svc.state_of(before)
+            st = await svc.loader.state_of(before)
             a = r.choice(vijayanagara.legal_actions(st))
             seat = decider(st)
             assert seat is not None
@@ -208,12 +208,14 @@ async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
             if vijayanagara.idle_note(st, a):  # a Command that does nothing needs `confirm`
                 order += "; confirm"
             trips.update(read=0, write=0)
-            reply = await svc.play(CHANNEL, SEATS[seat], order, expected_version=before.version)
+            reply = await svc.moves.play(
+                CHANNEL, SEATS[seat], order, expected_version=before.version
+            )
             made = dict(trips)
             assert reply.ok, reply.text
             after = await svc.store.open_game(CHANNEL)
             assert after is not None
-            recap = turns_of(g).turn(await svc.state_of(after))[1] != turns_of(g).turn(st)[1]
+            recap = turns_of(g).turn(await svc.loader.state_of(after))[1] != turns_of(g).turn(st)[1]
             assert made == {"read": 2 if recap else 1, "write": 1}
             seen.add(recap)
         assert seen == {False, True}  # moves inside a stage, and one that ended it

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from discord_env import D, Env, running_bot
+from fakes import seeds_of
 
 from bot.table.ai_users import is_ai
 from bot.table.pipeline import typed_order
@@ -57,7 +58,7 @@ async def game_now(env: Env) -> tuple[GameRecord, vijayanagara.GameState]:
     store, channel = env.service.store, str(env.fake_channel)
     game = await store.open_game(channel) or await store.latest_game(channel)
     assert game is not None
-    return game, await env.service.state_of(game)
+    return game, await env.service.loader.state_of(game)
 
 
 async def log_size(env: Env, game: GameRecord) -> int:
@@ -201,6 +202,6 @@ async def test_an_ai_step_whose_edit_fails_still_reaches_the_channel(env: Env) -
 @pytest.mark.skipif(WHOLE_GAMES == 0, reason="set VJ_WHOLE_GAMES=N to play whole games")
 @pytest.mark.parametrize("game", range(max(1, WHOLE_GAMES)))
 async def test_whole_games_with_two_ais_read_one_message_per_ai_turn(env: Env, game: int) -> None:
-    env.service.seed_source = lambda: 100 + game
+    seeds_of(env.service).next = 100 + game
     seen = await play(env, None)
     check_channel(env, seen)

@@ -35,18 +35,18 @@ async def started(env: Env, channel: int, kind: str) -> int:
     """A game of `kind`, its fewest players' seats Alice's, started; its id."""
     svc, g = env.service, game(kind)
     seats = g.info.seats[: g.info.min_players]
-    assert (await svc.create(str(channel), ALICE, kind=kind, seat=seats[0])).ok
+    assert (await svc.lobby.create(str(channel), ALICE, kind=kind, seat=seats[0])).ok
     for seat in seats[1:]:
-        assert (await svc.join(str(channel), ALICE, seat, kind=kind)).ok
-    assert (await svc.start(str(channel), ALICE, kind=kind)).ok
+        assert (await svc.lobby.join(str(channel), ALICE, seat, kind=kind)).ok
+    assert (await svc.lobby.start(str(channel), ALICE, kind=kind)).ok
     record = await svc.store.open_game(str(channel))
     assert record is not None
     if not record.actions:  # nothing dealt: a step, so the log has an entry to copy
-        state = await svc.state_of(record)
+        state = await svc.loader.state_of(record)
         seat = g.to_move(state)
         assert seat is not None
         order = notation_of(g).describe(g.view(state, seat), g.legal_actions(state)[0])
-        assert (await svc.play(str(channel), ALICE, order, kind=kind, as_faction=seat)).ok
+        assert (await svc.moves.play(str(channel), ALICE, order, kind=kind, as_faction=seat)).ok
     return record.id
 
 
@@ -115,6 +115,6 @@ async def test_a_refusal_that_escapes_its_reply_is_still_said_not_a_failure(
     async def refused(*args: object, **kwargs: object) -> None:
         raise ServiceError("Game 9 (Taj Mahal) cannot be loaded: a test says so.")
 
-    monkeypatch.setattr(env.service, "status", refused)
+    monkeypatch.setattr(env.service.views, "status", refused)
     text = await said(env, "status", "tm")
     assert "Game 9 (Taj Mahal) cannot be loaded: a test says so." in text and FAILED not in text

@@ -45,7 +45,7 @@ async def game_now(env: Env) -> tuple[GameRecord, vijayanagara.GameState]:
     store, channel = env.service.store, str(env.fake_channel)
     game = await store.open_game(channel) or await store.latest_game(channel)
     assert game is not None
-    return game, await env.service.state_of(game)
+    return game, await env.service.loader.state_of(game)
 
 
 def public_ids(env: Env) -> list[int]:
@@ -238,7 +238,9 @@ async def test_a_confirm_button_on_a_private_question_is_used_once(env: Env) -> 
     question loses its button and the channel shows the step."""
     d = SEATS[vijayanagara.Faction.D]
     # the rules' seeded game 7: D first, and no space qualifies for its Attack
-    assert (await env.service.create(str(env.fake_channel), d, seed=7, kind="vijayanagara")).ok
+    assert (
+        await env.service.lobby.create(str(env.fake_channel), d, seed=7, kind="vijayanagara")
+    ).ok
     for f, uid in SEATS.items():
         await env.slash(uid, "join", faction=f.value)
     await env.slash(d, "start")

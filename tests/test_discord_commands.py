@@ -168,7 +168,7 @@ async def test_abort_needs_the_creator_or_manage_server(env: Env) -> None:
 async def test_export_then_import_in_another_channel(env: Env) -> None:
     await env.started()
     await env.slash(B, "export")
-    exported = await env.service.export(str(CHANNEL))
+    exported = await env.service.transfer.export(str(CHANNEL))
     assert exported.file is not None and env.fake.visible[-1].files == [exported.file.filename]
     env.fake.slash(
         D, "import", channel=777, attachments={"file": ("g.json", exported.file.data, 0.0)}
@@ -301,7 +301,7 @@ async def test_the_last_order_posts_the_chart_the_ratings_and_a_rematch_button(e
         if vijayanagara.apply(st, a).game_over:
             await env.slash(seats[f], "play", order=order)
             break
-        r = await env.service.play(channel, seats[f], order, expected_version=version)
+        r = await env.service.moves.play(channel, seats[f], order, expected_version=version)
         assert r.ok, r.text
     await env.fake.settle()
     game = await env.service.store.latest_game(channel)

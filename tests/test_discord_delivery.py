@@ -209,7 +209,7 @@ async def test_an_import_with_a_slow_download_is_announced(env: Env) -> None:
     await env.started()
     await env.slash(D, "export")
     assert env.fake.visible[-1].files == ["vijayanagara-game-1.json"]
-    data = (await env.service.export(str(CHANNEL))).file
+    data = (await env.service.transfer.export(str(CHANNEL))).file
     assert data is not None
     other = CHANNEL + 1
     env.fake.slash(D, "import", channel=other, attachments={"file": ("game.json", data.data, 3.2)})
@@ -245,7 +245,7 @@ async def test_autocomplete_that_fails_or_hangs_answers_an_empty_list(
         raise sqlite3.OperationalError("database is locked")
 
     for broken in (hangs, fails):
-        monkeypatch.setattr(env.service, "legal_orders", broken)
+        monkeypatch.setattr(env.service.autocomplete, "legal_orders", broken)
         inter = env.fake.autocomplete(B, "play", "order", "pa", age=2.0)  # 0.5 s left to answer
         await env.fake.settle()
         assert inter.response == 8 and inter.choices == []
@@ -262,7 +262,7 @@ async def test_an_error_after_a_delivered_page_keeps_that_page(env: Env) -> None
         assert f is not None
         action = vijayanagara.legal_actions(state)[-1]
         uid = {vijayanagara.Faction.D: D, vijayanagara.Faction.B: B, vijayanagara.Faction.V: V}[f]
-        reply = await env.service.play(
+        reply = await env.service.moves.play(
             str(CHANNEL), uid, vijayanagara.describe(state, action), expected_version=version
         )
         assert reply.ok, reply.text

@@ -110,7 +110,7 @@ async def test_a_game_in_its_own_thread_is_pinned_and_kept_alive(
     assert game is not None
     e.fake.archive(thread)
     await e.fake.until(lambda: not e.fake.threads[thread]["thread_metadata"]["archived"])
-    assert (await e.service.abort(str(thread), D)).ok
+    assert (await e.service.lobby.abort(str(thread), D)).ok
     e.fake.archive(thread)  # the game is over: the thread may rest
     await e.fake.settle()  # the bot has handled the update
     assert e.fake.threads[thread]["thread_metadata"]["archived"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds, seeds_of
 
 from bot.table.service import GameService
 from bot.table.verify import check
@@ -38,7 +38,9 @@ CHANCE = ("roll", "draw")
 @pytest.fixture
 async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
     # orders typed one after another by a program: no double-submit guard
-    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), guard_repeats=False)
+    s = await GameService.open(
+        str(migrated_sqlite_path), FakeRenderer(), guard_repeats=False, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -50,11 +52,11 @@ def order_for(st: vijayanagara.GameState, a: vijayanagara.Action) -> str:
 
 async def seated(svc: GameService, seed: int) -> str:
     """A started game dealt by the fixed secret of `seed` (as a bot game, with a commitment)."""
-    svc.seed_source = lambda: seed
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
+    seeds_of(svc).next = seed
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    started = await svc.start(CH, D)
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    started = await svc.lobby.start(CH, D)
     assert started.ok, started.text
     return started.text
 
@@ -62,7 +64,7 @@ async def seated(svc: GameService, seed: int) -> str:
 async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
     game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
     assert game is not None
-    return game.id, await svc.state_of(game)
+    return game.id, await svc.loader.state_of(game)
 
 
 async def log_of(svc: GameService, game_id: int) -> list[vijayanagara.Action]:
@@ -89,10 +91,10 @@ async def test_the_start_posts_a_commitment_and_deals_the_first_card(svc: GameSe
     gid, st = await state(svc)
     m = re.search(r"commitment is `([0-9a-f]{64})`", text)
     assert m is not None and f"game {gid}" in text
-    secret = await svc.secret_of(await svc.store.get_game(gid))
+    secret = await svc.loader.secret_of(await svc.store.get_game(gid))
     assert secret is not None and secret.hex() not in text
     assert (await log_of(svc, gid)) == [vijayanagara.Draw(card=st.current_card or 0)]
-    verify_now = await svc.verify(CH)
+    verify_now = await svc.transfer.verify(CH)
     assert verify_now.ok and m.group(1) in verify_now.text and secret.hex() not in verify_now.text
 
 
@@ -101,11 +103,11 @@ async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
 ) -> None:
     # `pass; pass` in one order: the first pass ends the card and reveals the next one.
     await seated(svc, B_FIRST)
-    assert (await svc.play(CH, B, "pass")).ok
-    assert (await svc.play(CH, V, "pass")).ok
+    assert (await svc.moves.play(CH, B, "pass")).ok
+    assert (await svc.moves.play(CH, V, "pass")).ok
     gid, before = await state(svc)
     n = len(await log_of(svc, gid))
-    reply = await svc.play(CH, D, "pass; pass")
+    reply = await svc.moves.play(CH, D, "pass; pass")
     assert reply.ok and not reply.ephemeral, reply.text
     assert "Not played: `pass`" in reply.text and "a reveal commits" in reply.text
     log = await log_of(svc, gid)
@@ -115,7 +117,7 @@ async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
     assert after.current_card != before.current_card
     assert f"**Card {after.current_card} · " in reply.text  # the reveal is shown to everyone
     # resubmitting the same prefix rolls nothing again: the state moved on
-    again = await svc.play(CH, D, "pass")
+    again = await svc.moves.play(CH, D, "pass")
     _, now = await state(svc)
     if not again.ok:
         assert len(await log_of(svc, gid)) == len(log)
@@ -124,11 +126,13 @@ async def test_pass_as_the_last_eligible_faction_commits_at_the_card_draw(
 
 async def test_autocomplete_never_looks_past_a_card_draw(svc: GameService) -> None:
     await seated(svc, B_FIRST)
-    assert "pass; pass" in [name for name, _ in await svc.legal_orders(CH, B, "pass; pa")]
+    assert "pass; pass" in [
+        name for name, _ in await svc.autocomplete.legal_orders(CH, B, "pass; pa")
+    ]
     gid, _ = await state(svc)
     n = len(await log_of(svc, gid))
     # the third pass ends the card: what follows would be the next card's decisions
-    assert await svc.legal_orders(CH, B, "pass; pass; pass; ") == []
+    assert await svc.autocomplete.legal_orders(CH, B, "pass; pass; pass; ") == []
     assert len(await log_of(svc, gid)) == n  # nothing was drawn or stored
 
 
@@ -167,7 +171,7 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
         if vijayanagara.idle_note(st, a):  # a Command on no space is played only when confirmed
             step += "; confirm"
         n = len(await log_of(svc, gid))
-        reply = await svc.play(CH, seat, f"{step}; {JUNK}")
+        reply = await svc.moves.play(CH, seat, f"{step}; {JUNK}")
         log = await log_of(svc, gid)
         if reply.ok:
             assert log[n] == a and log[n + 1 :] and all(is_chance(x) for x in log[n + 1 :])
@@ -176,7 +180,7 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
         else:
             assert reply.ephemeral and len(log) == n, reply.text
             assert "rolls" not in reply.text and "left in the deck" not in reply.text
-            plain = await svc.play(CH, seat, step)
+            plain = await svc.moves.play(CH, seat, step)
             assert plain.ok, plain.text
             log = await log_of(svc, gid)
             assert log[n:] == [a]  # the same step alone reveals nothing either
@@ -184,12 +188,12 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
     assert st.game_over
     assert {"attack dice", "plunder dice", "timur dice", "succession card", "timurid card"} <= seen
     end = reply.text
-    secret = await svc.secret_of(await svc.store.get_game(gid))
+    secret = await svc.loader.secret_of(await svc.store.get_game(gid))
     assert secret is not None and secret.hex() in end
-    verified = await svc.verify(CH)
+    verified = await svc.transfer.verify(CH)
     assert verified.ok and "follow from the secret" in verified.text
     # the finished game's export carries the secret, and the command line checks it
-    exp = await svc.export(CH)
+    exp = await svc.transfer.export(CH)
     assert exp.file is not None
     status, message = check(exp.file.data)
     assert status == 0, message
@@ -222,13 +226,13 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
     r = random.Random(9)
     for _ in range(60):
         a = r.choice(vijayanagara.legal_actions(st))
-        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        assert (await svc.moves.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
-    exp = await svc.export(CH)
+    exp = await svc.transfer.export(CH)
     assert exp.file is not None
     data = json.loads(exp.file.data)
     assert data["seed"] is None and data["fairness"] is None
-    secret = await svc.secret_of(await svc.store.get_game(gid))
+    secret = await svc.loader.secret_of(await svc.store.get_game(gid))
     assert secret is not None and secret.hex() not in exp.file.data.decode()
     drawn = {st.current_card, *st.discards}
     # the live game's future: play on and collect the cards it draws
@@ -238,7 +242,7 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
         if st.game_over or vijayanagara.cards_left(st) < 8:
             break
         a = r.choice(vijayanagara.legal_actions(st))
-        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        assert (await svc.moves.play(CH, decider_seat(st), order_for(st, a))).ok
     future = [x.card for x in (await log_of(svc, gid))[n:] if isinstance(x, vijayanagara.Draw)]
     assert len(future) >= 5
     ints = _ints(data)
@@ -247,16 +251,18 @@ async def test_a_mid_game_export_holds_no_future(svc: GameService, tmp_path: Pat
         seeded = [c for c in vijayanagara.new_game(k).order if c not in drawn]
         assert seeded[: len(future)] != future, k
     # the export still imports (with a fresh secret) and replays to the same state
-    other = await GameService.open(str(tmp_path / "other.sqlite3"), FakeRenderer())
+    other = await GameService.open(
+        str(tmp_path / "other.sqlite3"), FakeRenderer(), seed_source=Seeds()
+    )
     try:
-        imp = await other.import_game("elsewhere", D, exp.file.data)
+        imp = await other.transfer.import_game("elsewhere", D, exp.file.data)
         assert imp.ok, imp.text
         game = await other.store.open_game("elsewhere")
         assert game is not None
         mid = vijayanagara.replay(
             None, vijayanagara.GameOptions(), (await log_of(svc, gid))[: len(steps_of(data))]
         )
-        assert (await other.state_of(game)).model_dump_json() == mid.model_dump_json()
+        assert (await other.loader.state_of(game)).model_dump_json() == mid.model_dump_json()
         fresh = await other.store.secret(game.id)
         assert fresh.secret and fresh.secret != secret.hex()
         assert fresh.dealt_from == len(steps_of(data))
@@ -275,7 +281,7 @@ def test_the_deck_order_is_nowhere_in_a_bot_game_state() -> None:
 
 async def test_status_shows_what_the_deck_build_makes_known(svc: GameService) -> None:
     await seated(svc, B_FIRST)
-    text = (await svc.status(CH)).text
+    text = (await svc.views.status(CH)).text
     assert (
         "34 left in the deck" in text and "Zenith of the Delhi Sultanate comes after 7 more" in text
     )
@@ -320,7 +326,7 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     gid, st = await state(svc)
     assert (await svc.store.secret(gid)).secret == ""
     # its export while it runs: the seed's outcomes so far as chance entries, no seed
-    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    exp = json.loads((await svc.transfer.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 2 and exp["fairness"] is None
     assert "draw" in _chance_types(exp) and len(exp["actions"]) > len(played)
     written = [vijayanagara.action_from_json(a["action"]) for a in exp["actions"]]
@@ -330,12 +336,12 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     )
     # a refused order changes nothing: no secret yet, the same version
     version = (await svc.store.get_game(gid)).version
-    refused = await svc.play(CH, decider_seat(st), JUNK)
+    refused = await svc.moves.play(CH, decider_seat(st), JUNK)
     assert not refused.ok and (await svc.store.secret(gid)).secret == ""
     assert (await svc.store.get_game(gid)).version == version
     # its next move gives it a secret, from the entry after the log written out
     a = random.Random(6).choice(vijayanagara.legal_actions(st))
-    moved = await svc.play(CH, decider_seat(st), order_for(st, a))
+    moved = await svc.moves.play(CH, decider_seat(st), order_for(st, a))
     assert moved.ok, moved.text
     dealing = await svc.store.secret(gid)
     assert dealing.secret and dealing.dealt_from == len(written)
@@ -345,9 +351,9 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     log = await log_of(svc, gid)
     assert log[: len(written)] == written and log[len(written)] == a
     # the game goes on from its log alone, also after a restart (no seeded snapshot is left)
-    again = await GameService.open(str(migrated_sqlite_path), FakeRenderer())
+    again = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), seed_source=Seeds())
     try:
-        loaded = await again.state_of(await again.store.get_game(gid))
+        loaded = await again.loader.state_of(await again.store.get_game(gid))
         assert loaded.rng is None and loaded.order == []
         assert loaded.model_dump_json() == (await state(svc))[1].model_dump_json()
     finally:
@@ -356,15 +362,15 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
     for _ in range(80):
         _, st = await state(svc)
         a = r.choice(vijayanagara.legal_actions(st))
-        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        assert (await svc.moves.play(CH, decider_seat(st), order_for(st, a))).ok
     log = await log_of(svc, gid)
     assert any(is_chance(x) for x in log[len(written) :])
     # once it is over, what the secret dealt verifies, in the bot and from the export
-    assert (await svc.abort(CH, D)).ok
-    verified = await svc.verify(CH)
+    assert (await svc.lobby.abort(CH, D)).ok
+    verified = await svc.transfer.verify(CH)
     assert verified.ok and "follow from the secret" in verified.text, verified.text
     assert bound in verified.text
-    ended = (await svc.export(CH)).file.data  # type: ignore[union-attr]
+    ended = (await svc.transfer.export(CH)).file.data  # type: ignore[union-attr]
     status, message = check(ended, bound)
     assert status == 0 and f"steps 1-{len(written)} came from elsewhere" in message, message
 
@@ -372,8 +378,8 @@ async def test_a_game_from_before_secrets_exports_no_seed_and_takes_a_secret_at_
 async def test_a_lobby_from_before_secrets_takes_a_secret_as_it_starts(svc: GameService) -> None:
     game = await svc.store.create_game(CH, 5, {}, creator=D, kind="vijayanagara")
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    started = await svc.start(CH, D)
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    started = await svc.lobby.start(CH, D)
     assert started.ok, started.text
     dealing = await svc.store.secret(game.id)
     assert dealing.secret and dealing.dealt_from == 0
@@ -387,27 +393,27 @@ async def test_a_game_created_with_a_seed_exports_its_outcomes_not_its_seed(
 ) -> None:
     # A seed given on purpose (tests, teaching) deals the game to its end: the same seed, the
     # same game. Its export while it runs writes the outcomes so far, never the seed.
-    assert (await svc.create(CH, D, seed=5, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, D, seed=5, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, D)).ok
     gid, st = await state(svc)
     r = random.Random(5)
     for _ in range(30):
         a = r.choice(vijayanagara.legal_actions(st))
-        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        assert (await svc.moves.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
     players = await log_of(svc, gid)
     assert not any(is_chance(a) for a in players)
     assert vijayanagara.replay(5, None, players).model_dump_json() == st.model_dump_json()
-    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    exp = json.loads((await svc.transfer.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 2 and "draw" in _chance_types(exp)
     written = [vijayanagara.action_from_json(a["action"]) for a in exp["actions"]]
     same = {"seed", "rng", "order", "actions_taken", "log", "log_at"}
     assert vijayanagara.replay(None, None, written).model_dump(exclude=same) == st.model_dump(
         exclude=same
     )
-    assert not (await svc.verify(CH)).ok
+    assert not (await svc.transfer.verify(CH)).ok
 
 
 def test_the_terminal_exports_a_seeded_game_without_its_seed(tmp_path: Path) -> None:
@@ -450,7 +456,7 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
     path = _path_to_dice(st)
     while path is None or len(path) < 2:
         a = r.choice(vijayanagara.legal_actions(st))
-        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        assert (await svc.moves.play(CH, decider_seat(st), order_for(st, a))).ok
         _, st = await state(svc)
         path = _path_to_dice(st)
     texts, seat = [], decider_seat(st)
@@ -460,19 +466,19 @@ async def test_an_attack_order_commits_its_steps_and_the_dice_not_the_rest(
         shadow = vijayanagara.apply(shadow, a)
     n = len(await log_of(svc, gid))
     # the same order cut before the roll and then refused: nothing rolled, nothing stored
-    refused = await svc.play(CH, seat, "; ".join([*texts[:-1], "pass"]))
+    refused = await svc.moves.play(CH, seat, "; ".join([*texts[:-1], "pass"]))
     assert not refused.ok and "nothing was played" in refused.text
     assert "Dice" not in refused.text and "rolls" not in refused.text
     assert len(await log_of(svc, gid)) == n
     # the whole order: committed exactly up to the roll, which everyone sees
-    reply = await svc.play(CH, seat, "; ".join([*texts, "pass"]))
+    reply = await svc.moves.play(CH, seat, "; ".join([*texts, "pass"]))
     assert reply.ok and not reply.ephemeral, reply.text
     assert "Not played: `pass`" in reply.text and "rolls" in reply.public_text
     log = await log_of(svc, gid)
     assert log[n : n + len(path)] == path
     assert isinstance(log[n + len(path)], vijayanagara.Roll) and len(log) == n + len(path) + 1
     # resubmitting the same steps rolls nothing again
-    again = await svc.play(CH, seat, "; ".join(texts))
+    again = await svc.moves.play(CH, seat, "; ".join(texts))
     assert not again.ok and len(await log_of(svc, gid)) == len(log)
 
 
@@ -495,7 +501,7 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
         "creator": D,
         "actions": [{"action": vijayanagara.action_to_json(a), "faction": None} for a in played],
     }
-    reply = await svc.import_game(CH, D, json.dumps(export).encode())
+    reply = await svc.transfer.import_game(CH, D, json.dumps(export).encode())
     assert reply.ok, reply.text
     gid, imported = await state(svc)
     assert imported.seed is None and imported.rng is None and imported.order == []
@@ -508,7 +514,7 @@ async def test_a_seeded_export_imports_without_its_seed(svc: GameService) -> Non
     log = await log_of(svc, gid)
     assert secret.secret and secret.dealt_from == len(log) > len(played)
     assert any(is_chance(x) for x in log)
-    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    exp = json.loads((await svc.transfer.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["seed"] is None and exp["format_version"] == 3
     assert exp["actions"][len(log)] == {"secret_deals_from_here": secret.commitment(gid)}
 
@@ -519,34 +525,34 @@ async def test_an_aborted_game_reveals_its_secret_and_verifies(svc: GameService)
     for _ in range(30):
         _, st = await state(svc)
         a = r.choice(vijayanagara.legal_actions(st))
-        assert (await svc.play(CH, decider_seat(st), order_for(st, a))).ok
+        assert (await svc.moves.play(CH, decider_seat(st), order_for(st, a))).ok
     gid, _ = await state(svc)
     secret = (await svc.store.secret(gid)).secret
-    ended = await svc.abort(CH, D)
+    ended = await svc.lobby.abort(CH, D)
     assert ended.ok and secret in ended.text  # no future left to guard
-    verified = await svc.verify(CH)
+    verified = await svc.transfer.verify(CH)
     assert verified.ok and "follow from the secret" in verified.text, verified.text
-    exp = json.loads((await svc.export(CH)).file.data)  # type: ignore[union-attr]
+    exp = json.loads((await svc.transfer.export(CH)).file.data)  # type: ignore[union-attr]
     assert exp["fairness"]["secret"] == secret
 
 
 async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -> dict[str, Any]:
     """The export of a game dealt by the fixed secret of `seed`, played `steps` random steps
     and aborted (so its secret is revealed)."""
-    svc.seed_source = lambda: seed
-    assert (await svc.create(channel, D, kind="vijayanagara")).ok
+    seeds_of(svc).next = seed
+    assert (await svc.lobby.create(channel, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(channel, uid, f.value)).ok
-    assert (await svc.start(channel, D)).ok
+        assert (await svc.lobby.join(channel, uid, f.value)).ok
+    assert (await svc.lobby.start(channel, D)).ok
     r = random.Random(seed)
     for _ in range(steps):
         game = await svc.store.open_game(channel)
         assert game is not None
-        st = await svc.state_of(game)
+        st = await svc.loader.state_of(game)
         a = r.choice(vijayanagara.legal_actions(st))
-        assert (await svc.play(channel, decider_seat(st), order_for(st, a))).ok
-    assert (await svc.abort(channel, D)).ok
-    exported: dict[str, Any] = json.loads((await svc.export(channel)).file.data)  # type: ignore[union-attr]
+        assert (await svc.moves.play(channel, decider_seat(st), order_for(st, a))).ok
+    assert (await svc.lobby.abort(channel, D)).ok
+    exported: dict[str, Any] = json.loads((await svc.transfer.export(channel)).file.data)  # type: ignore[union-attr]
     return exported
 
 

@@ -10,14 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fakes import FakeRenderer
 
 import ai.goat_tiger
 import render.goat_tiger
 import rules.goat_tiger
 from ai.budget import Budget
+from bot.discord.discord_client import VijayanagaraBot
 from bot.table.games import goat_tiger, taj_mahal, vijayanagara
 from bot.table.games.entry import GameEntry, Players, build_registry
 from bot.table.registry import registry
+from bot.table.service import GameService
+from db import open_store
 from rules.capabilities import notation_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,3 +127,33 @@ def test_mypy_refuses_pictures_or_players_of_another_view_than_the_rules_give(
     lines = source.read_text(encoding="utf-8").splitlines()
     refused = {lines[int(e.split(":")[1]) - 1].split(" =")[0] for e in out.stdout.splitlines()}
     assert refused == {"PICTURES", "PLAYERS", "HINT", "WHY"}, out.stdout
+
+
+async def test_a_table_refuses_a_game_its_registry_lacks_and_names_the_games_it_has(
+    tmp_path: Path,
+) -> None:
+    hosted = build_registry(vijayanagara.ENTRY, goat_tiger.ENTRY)
+    svc = await GameService.open(str(tmp_path / "bot.sqlite3"), FakeRenderer(), registry=hosted)
+    try:
+        refused = await svc.lobby.create("c1", 1, kind="taj_mahal")
+        assert not refused.ok
+        assert "'taj_mahal'" in refused.text and "goat_tiger, vijayanagara" in refused.text
+        assert await svc.store.open_game("c1") is None  # nothing was stored
+        assert (await svc.lobby.create("c1", 1, kind="goat_tiger")).ok
+    finally:
+        await svc.close()
+
+
+async def test_the_discord_client_offers_a_group_for_each_game_its_table_hosts(
+    tmp_path: Path,
+) -> None:
+    hosted = build_registry(vijayanagara.ENTRY, goat_tiger.ENTRY)
+    store = await open_store(str(tmp_path / "bot.sqlite3"))
+    bot = VijayanagaraBot(
+        lambda chat: GameService(store, FakeRenderer(), registry=hosted, chat=chat), sync=False
+    )
+    try:
+        assert sorted(bot.groups) == ["goat_tiger", "vijayanagara"]
+        assert bot.tree.get_command("tm") is None and bot.tree.get_command("vj") is not None
+    finally:
+        await bot.service.close()

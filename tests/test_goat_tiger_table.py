@@ -296,7 +296,7 @@ async def test_the_closing_message_and_status_say_why_the_game_was_won(
     record = await service.store.open_game(CH)
     assert record is not None
     r = None
-    st = await service.state_of(record)
+    st = await service.loader.state_of(record)
     while st.winner is None:  # type: ignore[attr-defined]
         legal = legal_actions(st)  # type: ignore[arg-type]
         a = next((x for x in legal if isinstance(x, Capture)), legal[-1])

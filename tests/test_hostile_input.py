@@ -64,16 +64,16 @@ class Bystander:
         return game.version, export.model_dump_json()
 
     async def setup(self) -> None:
-        assert (await self.svc.create(OTHER, D, seed=5, kind="vijayanagara")).ok
+        assert (await self.svc.lobby.create(OTHER, D, seed=5, kind="vijayanagara")).ok
         for f, uid in SEATS.items():
-            assert (await self.svc.join(OTHER, uid, f.value)).ok
-        assert (await self.svc.start(OTHER, D)).ok
-        assert (await self.svc.play(OTHER, B, "pass")).ok
+            assert (await self.svc.lobby.join(OTHER, uid, f.value)).ok
+        assert (await self.svc.lobby.start(OTHER, D)).ok
+        assert (await self.svc.moves.play(OTHER, B, "pass")).ok
         self.before = await self.snapshot()
 
     async def unchanged(self) -> None:
         assert await self.snapshot() == self.before
-        assert (await self.svc.status(OTHER)).ok
+        assert (await self.svc.views.status(OTHER)).ok
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ async def test_a_depth_bomb_deck_is_refused_without_crashing(
 ) -> None:
     before = rss_bytes()
     reply = await refused_quickly(
-        svc.create(CH, D, files={"deck": depth_bomb()}, kind="vijayanagara")
+        svc.lobby.create(CH, D, files={"deck": depth_bomb()}, kind="vijayanagara")
     )
     assert "nested deeper than" in reply.text
     assert rss_bytes() - before < 50_000_000
@@ -108,10 +108,10 @@ async def test_a_depth_bomb_deck_is_refused_without_crashing(
 
 async def test_a_depth_bomb_inside_an_import_is_refused(svc: GameService, other: Bystander) -> None:
     raw = export_doc(options={"timurs_shadow": False, "deck": depth_bomb(20_000)})
-    reply = await refused_quickly(svc.import_game(CH, D, raw))
+    reply = await refused_quickly(svc.transfer.import_game(CH, D, raw))
     assert "nested deeper than" in reply.text
     json_bomb = b'{"seed": 1, "actions": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
-    await refused_quickly(svc.import_game(CH, D, json_bomb))
+    await refused_quickly(svc.transfer.import_game(CH, D, json_bomb))
     assert await svc.store.open_game(CH) is None
     await other.unchanged()
 
@@ -124,7 +124,7 @@ async def test_an_alias_bomb_deck_is_refused_before_it_expands(
 ) -> None:
     before = rss_bytes()
     reply = await refused_quickly(
-        svc.create(CH, D, files={"deck": alias_bomb(9)}, kind="vijayanagara")
+        svc.lobby.create(CH, D, files={"deck": alias_bomb(9)}, kind="vijayanagara")
     )
     assert "aliases" in reply.text
     assert rss_bytes() - before < 50_000_000
@@ -135,7 +135,7 @@ async def test_a_deck_nesting_choose_through_aliases_is_refused_at_once(
     svc: GameService, other: Bystander
 ) -> None:
     reply = await refused_quickly(
-        svc.create(CH, D, files={"deck": nested_choose_deck(9)}, kind="vijayanagara")
+        svc.lobby.create(CH, D, files={"deck": nested_choose_deck(9)}, kind="vijayanagara")
     )
     assert "aliases" in reply.text
     await other.unchanged()
@@ -160,7 +160,7 @@ async def test_a_deck_with_nested_choose_written_out_is_checked_off_the_event_lo
     text = yaml.dump(doc, Dumper=NoAliases)
     assert len(text) < MAX_DECK_BYTES
     async with watched() as w:
-        reply = await svc.create(CH, D, files={"deck": text}, kind="vijayanagara")
+        reply = await svc.lobby.create(CH, D, files={"deck": text}, kind="vijayanagara")
     assert reply.ok, reply.text
     responsive(w)
 
@@ -174,17 +174,21 @@ async def test_unvalidated_values_never_reach_a_message_whole(svc: GameService) 
         broken = small_deck()
         broken["cards"][i] = doc["cards"][i]
         text = yaml_text.dump(broken)[: MAX_DECK_BYTES - 10]
-        reply = await refused_quickly(svc.create(CH, D, files={"deck": text}, kind="vijayanagara"))
+        reply = await refused_quickly(
+            svc.lobby.create(CH, D, files={"deck": text}, kind="vijayanagara")
+        )
         assert "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT" not in reply.text
         assert "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ" not in reply.text
 
 
 async def test_a_deck_file_over_the_size_limit_is_refused_unread(svc: GameService) -> None:
     huge = b"cards: []\n" + b"#" * MAX_DECK_BYTES
-    reply = await refused_quickly(svc.create(CH, D, files={"deck": huge}, kind="vijayanagara"))
+    reply = await refused_quickly(
+        svc.lobby.create(CH, D, files={"deck": huge}, kind="vijayanagara")
+    )
     assert "too large" in reply.text and str(MAX_DECK_BYTES) in reply.text
     reply = await refused_quickly(
-        svc.create(CH, D, files={"deck": b"\xff\xfe not utf-8"}, kind="vijayanagara")
+        svc.lobby.create(CH, D, files={"deck": b"\xff\xfe not utf-8"}, kind="vijayanagara")
     )
     assert "UTF-8" in reply.text
 
@@ -195,14 +199,14 @@ async def test_a_deck_file_over_the_size_limit_is_refused_unread(svc: GameServic
 async def test_a_70000_step_export_is_refused_quickly(svc: GameService, other: Bystander) -> None:
     raw = export_of_gives(70_000)
     before = rss_bytes()
-    reply = await refused_quickly(svc.import_game(CH, D, raw))
+    reply = await refused_quickly(svc.transfer.import_game(CH, D, raw))
     assert rss_bytes() - before < 50_000_000
     assert "too large" in reply.text
     # 70,000 short steps fit in the size limit: the step limit refuses them before any replay
     steps = ",".join(['{"action":{"type":"undo"}}'] * 70_000)
     raw = f'{{"seed":1,"actions":[{steps}]}}'.encode()
     assert len(raw) < MAX_IMPORT_BYTES
-    reply = await refused_quickly(svc.import_game(CH, D, raw))
+    reply = await refused_quickly(svc.transfer.import_game(CH, D, raw))
     assert str(MAX_EXPORT_ACTIONS) in reply.text
     await other.unchanged()
 
@@ -212,7 +216,7 @@ async def test_an_export_over_the_step_limit_is_refused_with_the_limit(
 ) -> None:
     raw = export_of_gives(MAX_EXPORT_ACTIONS + 1)
     assert len(raw) < MAX_IMPORT_BYTES
-    reply = await refused_quickly(svc.import_game(CH, D, raw))
+    reply = await refused_quickly(svc.transfer.import_game(CH, D, raw))
     assert str(MAX_EXPORT_ACTIONS) in reply.text
     assert await svc.store.open_game(CH) is None
     await other.unchanged()
@@ -233,7 +237,7 @@ async def test_a_long_import_replays_off_the_event_loop(
         return apply(self, state, action)
 
     monkeypatch.setattr(Vijayanagara, "apply", recorded)
-    reply = await svc.import_game(CH, D, export_of_gives(3_000))
+    reply = await svc.transfer.import_game(CH, D, export_of_gives(3_000))
     assert reply.ok, reply.text
     assert len(threads) >= 3_000
     assert threading.get_ident() not in threads
@@ -279,13 +283,15 @@ def test_undo_after_a_barrier_restores_the_log_of_that_moment() -> None:
 
 async def test_a_deck_is_stored_once_and_not_in_any_state(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
     assert (
-        await svc.create("chan-two", D, seed=4, files={"deck": text.encode()}, kind="vijayanagara")
+        await svc.lobby.create(
+            "chan-two", D, seed=4, files={"deck": text.encode()}, kind="vijayanagara"
+        )
     ).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, D)).ok
     game = await svc.store.open_game(CH)
     assert game is not None and game.options["deck_hash"] == deck_key(text)
     assert "deck" not in game.options  # the text is stored once, by its hash
@@ -293,13 +299,13 @@ async def test_a_deck_is_stored_once_and_not_in_any_state(svc: GameService) -> N
     assert snap is not None and "Border Levies" not in snap.state
     assert len(snap.state) < 100_000
     # the export carries the text, and imports again
-    exported = await svc.export(CH)
+    exported = await svc.transfer.export(CH)
     assert exported.file is not None
     data = json.loads(exported.file.data)
     assert data["options"]["deck"] == text
-    imported = await svc.import_game("chan-three", D, exported.file.data)
+    imported = await svc.transfer.import_game("chan-three", D, exported.file.data)
     assert imported.ok, imported.text
-    assert (await svc.card_in("chan-three", "Border Levies", kind="vijayanagara")).ok
+    assert (await svc.views.card_in("chan-three", "Border Levies", kind="vijayanagara")).ok
 
 
 def test_the_parsed_deck_cache_is_bounded() -> None:
@@ -315,13 +321,13 @@ async def test_a_game_whose_deck_was_forgotten_by_the_cache_still_plays(
     svc: GameService,
 ) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, D)).ok
     svc.loader.forget(1)
     vijayanagara.cards._parsed.clear()
-    status = await svc.status(CH)
+    status = await svc.views.status(CH)
     assert status.ok, status.text
 
 
@@ -349,7 +355,7 @@ async def test_a_game_whose_deck_was_forgotten_by_the_cache_still_plays(
 async def test_an_import_with_a_bad_value_is_refused_and_stores_nothing(
     svc: GameService, other: Bystander, changes: dict[str, object], expected: str
 ) -> None:
-    reply = await refused_quickly(svc.import_game(CH, D, export_doc(**changes)))
+    reply = await refused_quickly(svc.transfer.import_game(CH, D, export_doc(**changes)))
     assert expected in reply.text
     assert await svc.store.latest_game(CH) is None
     await other.unchanged()
@@ -358,11 +364,11 @@ async def test_an_import_with_a_bad_value_is_refused_and_stores_nothing(
 async def test_numbers_from_users_are_range_checked_with_a_message(
     svc: GameService, other: Bystander
 ) -> None:
-    reply = await svc.create(CH, D, seed=2**64, kind="vijayanagara")
+    reply = await svc.lobby.create(CH, D, seed=2**64, kind="vijayanagara")
     assert not reply.ok and "seed" in reply.text.lower()
-    reply = await svc.create(CH, D, seed=-5, kind="vijayanagara")
+    reply = await svc.lobby.create(CH, D, seed=-5, kind="vijayanagara")
     assert not reply.ok and "seed" in reply.text.lower()
-    reply = await svc.log_lines(OTHER, 10**30)
+    reply = await svc.views.log_lines(OTHER, 10**30)
     assert not reply.ok and "from 1 to 200" in reply.text
     reply = await text_command(svc, OTHER, D, "log " + "9" * 4000)  # within the line limit
     assert not reply.ok and "from 1 to 200" in reply.text and len(reply.text) < 300
@@ -374,9 +380,9 @@ async def test_numbers_from_users_are_range_checked_with_a_message(
     assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
     reply = await svc.press(OTHER, D, "vj:" + "9" * 5000 + ":1:a0")
     assert not reply.ok
-    reply = await svc.card_in(OTHER, "9" * 5000, kind="vijayanagara")
+    reply = await svc.views.card_in(OTHER, "9" * 5000, kind="vijayanagara")
     assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
-    reply = await svc.card_in(
+    reply = await svc.views.card_in(
         OTHER, "²", kind="vijayanagara"
     )  # a digit to str.isdigit, not to int()
     assert not reply.ok and "No card matches" in reply.text
@@ -402,7 +408,7 @@ HUGE = b"9" * 5000  # more digits than Python turns into an int by default
 async def test_an_import_with_a_huge_number_or_deep_nesting_is_refused(
     svc: GameService, other: Bystander, raw: bytes
 ) -> None:
-    reply = await refused_quickly(svc.import_game(CH, D, raw))
+    reply = await refused_quickly(svc.transfer.import_game(CH, D, raw))
     assert "number" in reply.text or "NaN" in reply.text or "nested deeper" in reply.text
     assert await svc.store.latest_game(CH) is None
     await other.unchanged()
@@ -468,7 +474,7 @@ async def test_the_terminal_client_refuses_a_seed_out_of_range(tmp_path: Path) -
 
 async def test_an_import_seats_only_the_importer_and_what_they_claim(svc: GameService) -> None:
     raw = export_doc(seats={"D": D, "B": B, "V": V}, status="lobby")
-    reply = await svc.import_game(CH, STRANGER, raw)
+    reply = await svc.transfer.import_game(CH, STRANGER, raw)
     assert reply.ok, reply.text
     game = await svc.store.open_game(CH)
     assert game is not None and game.seats == {} and game.creator == STRANGER
@@ -476,69 +482,77 @@ async def test_an_import_seats_only_the_importer_and_what_they_claim(svc: GameSe
     assert f"<@{D}>" not in reply.text and not reply.mentions
 
     raw = export_doc(seats={"D": D, "B": B, "V": V}, status="lobby")
-    reply = await svc.import_game("chan-b", D, raw, claim="V")
+    reply = await svc.transfer.import_game("chan-b", D, raw, claim="V")
     assert reply.ok, reply.text
     game = await svc.store.open_game("chan-b")
     assert game is not None and game.seats == {"D": D, "V": D}
-    assert (await svc.join("chan-b", B, "B")).ok
+    assert (await svc.lobby.join("chan-b", B, "B")).ok
 
 
 async def test_an_imported_game_in_progress_keeps_free_seats_open(svc: GameService) -> None:
-    assert (await svc.create(OTHER, D, seed=5, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(OTHER, D, seed=5, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(OTHER, uid, f.value)).ok
-    assert (await svc.start(OTHER, D)).ok
-    assert (await svc.play(OTHER, B, "pass")).ok
-    exported = await svc.export(OTHER)
+        assert (await svc.lobby.join(OTHER, uid, f.value)).ok
+    assert (await svc.lobby.start(OTHER, D)).ok
+    assert (await svc.moves.play(OTHER, B, "pass")).ok
+    exported = await svc.transfer.export(OTHER)
     assert exported.file is not None
-    reply = await svc.import_game(CH, B, exported.file.data)
+    reply = await svc.transfer.import_game(CH, B, exported.file.data)
     assert reply.ok, reply.text
     game = await svc.store.open_game(CH)
     assert game is not None and game.status == "active" and game.seats == {"B": B}
-    assert (await svc.join(CH, D, "D")).ok
+    assert (await svc.lobby.join(CH, D, "D")).ok
 
 
 async def test_only_a_seated_player_or_the_creator_starts(svc: GameService) -> None:
-    assert (await svc.create(CH, STRANGER, seed=1, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, STRANGER, seed=1, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    reply = await svc.start(CH, 4242)
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    reply = await svc.lobby.start(CH, 4242)
     assert not reply.ok and "seated player or the game's creator" in reply.text
-    assert (await svc.start(CH, STRANGER)).ok
+    assert (await svc.lobby.start(CH, STRANGER)).ok
 
 
 async def test_the_server_decides_who_creates_imports_and_aborts(svc: GameService) -> None:
     # only a manager may change the setting
-    reply = await svc.configure(GUILD, D, is_manager=False, organisers="managers")
+    reply = await svc.lobby.configure(GUILD, D, is_manager=False, organisers="managers")
     assert not reply.ok and "Manage Server" in reply.text
-    reply = await svc.configure(GUILD, D, is_manager=True, organisers="role")
+    reply = await svc.lobby.configure(GUILD, D, is_manager=True, organisers="role")
     assert not reply.ok and "role" in reply.text
-    reply = await svc.configure(GUILD, D, is_manager=True, organisers="role", role_id=2**64)
+    reply = await svc.lobby.configure(GUILD, D, is_manager=True, organisers="role", role_id=2**64)
     assert not reply.ok
-    reply = await svc.configure(GUILD, D, is_manager=True, organisers="sometimes")
+    reply = await svc.lobby.configure(GUILD, D, is_manager=True, organisers="sometimes")
     assert not reply.ok and "anyone, role, managers" in reply.text
-    assert (await svc.configure(GUILD, D, is_manager=True, organisers="role", role_id=ROLE)).ok
-    shown = await svc.configure(GUILD, STRANGER, is_manager=False)
+    assert (
+        await svc.lobby.configure(GUILD, D, is_manager=True, organisers="role", role_id=ROLE)
+    ).ok
+    shown = await svc.lobby.configure(GUILD, STRANGER, is_manager=False)
     assert shown.ok and f"<@&{ROLE}>" in shown.text
 
     # without the role: no create, no import; with it (or Manage Server): yes
-    reply = await svc.create(CH, STRANGER, guild=GUILD, roles=[1, 2], kind="vijayanagara")
+    reply = await svc.lobby.create(CH, STRANGER, guild=GUILD, roles=[1, 2], kind="vijayanagara")
     assert not reply.ok and f"<@&{ROLE}>" in reply.text
-    reply = await svc.import_game(CH, STRANGER, export_doc(), guild=GUILD)
+    reply = await svc.transfer.import_game(CH, STRANGER, export_doc(), guild=GUILD)
     assert not reply.ok and await svc.store.latest_game(CH) is None
-    assert (await svc.create(CH, STRANGER, guild=GUILD, roles=[ROLE], kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, STRANGER, guild=GUILD, roles=[ROLE], kind="vijayanagara")).ok
     # another server keeps the default: anyone
-    assert (await svc.create("chan-elsewhere", STRANGER, guild="guild-2", kind="vijayanagara")).ok
+    assert (
+        await svc.lobby.create("chan-elsewhere", STRANGER, guild="guild-2", kind="vijayanagara")
+    ).ok
 
     # abort: the creator, a holder of the role, or a manager; nobody else
-    reply = await svc.abort(CH, D, guild=GUILD, roles=[])
+    reply = await svc.lobby.abort(CH, D, guild=GUILD, roles=[])
     assert not reply.ok and "creator" in reply.text
-    assert (await svc.abort(CH, D, guild=GUILD, roles=[ROLE])).ok
+    assert (await svc.lobby.abort(CH, D, guild=GUILD, roles=[ROLE])).ok
 
-    assert (await svc.configure(GUILD, D, is_manager=True, organisers="managers")).ok
-    assert not (await svc.create(CH, STRANGER, guild=GUILD, roles=[ROLE], kind="vijayanagara")).ok
-    assert (await svc.create(CH, STRANGER, guild=GUILD, is_manager=True, kind="vijayanagara")).ok
-    assert (await svc.abort(CH, STRANGER, guild=GUILD)).ok  # its creator
+    assert (await svc.lobby.configure(GUILD, D, is_manager=True, organisers="managers")).ok
+    assert not (
+        await svc.lobby.create(CH, STRANGER, guild=GUILD, roles=[ROLE], kind="vijayanagara")
+    ).ok
+    assert (
+        await svc.lobby.create(CH, STRANGER, guild=GUILD, is_manager=True, kind="vijayanagara")
+    ).ok
+    assert (await svc.lobby.abort(CH, STRANGER, guild=GUILD)).ok  # its creator
 
 
 # --- 8. errors are not swallowed -----------------------------------------------------------------
@@ -554,7 +568,7 @@ async def test_a_failing_card_lookup_is_not_hidden(
 
     monkeypatch.setattr("rules.vijayanagara.table.find_cards", broken)
     with pytest.raises(RuntimeError):
-        await svc.card_in(CH, "5", kind="vijayanagara")
+        await svc.views.card_in(CH, "5", kind="vijayanagara")
 
 
 # --- the time limit on work off the event loop -------------------------------------------------
@@ -580,7 +594,7 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     svc.workers.seconds = 0.1
     monkeypatch.setattr(VijayanagaraFiles, "with_files", slow)
     async with watched() as w:
-        reply = await svc.create(
+        reply = await svc.lobby.create(
             CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")}, kind="vijayanagara"
         )
     assert not reply.ok and "longer than" in reply.text
@@ -591,7 +605,7 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
     svc.workers.seconds = 5.0
     monkeypatch.setattr(VijayanagaraFiles, "with_files", real)
     assert (
-        await svc.create(
+        await svc.lobby.create(
             CH, D, files={"deck": FIXTURE.read_text(encoding="utf-8")}, kind="vijayanagara"
         )
     ).ok
@@ -600,9 +614,9 @@ async def test_a_check_past_the_time_limit_is_refused_and_nothing_stored(
 async def test_long_words_are_quoted_only_in_part(svc: GameService, other: Bystander) -> None:
     word = "Z" * 100_000
     for reply in (
-        await svc.join(OTHER, STRANGER, word),
+        await svc.lobby.join(OTHER, STRANGER, word),
         await text_command(svc, OTHER, STRANGER, word),
-        await svc.card_in(OTHER, word, kind="vijayanagara"),
+        await svc.views.card_in(OTHER, word, kind="vijayanagara"),
     ):
         assert not reply.ok and len(reply.text) < MAX_MESSAGE_CHARS
     await other.unchanged()
@@ -623,19 +637,19 @@ async def test_the_terminal_client_refuses_a_missing_or_huge_deck_file(tmp_path:
 
 async def test_a_game_whose_deck_row_is_gone_answers_with_a_message(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    assert (await svc.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, D)).ok
     store = svc.store
     assert isinstance(store, SQLiteStore)
     await store._conn.execute("DELETE FROM decks")
     svc.loader.forget(1)
     for reply in (
-        await svc.status(CH),
-        await svc.board(CH),
-        await svc.export(CH),
-        await svc.card_in(CH, "1", kind="vijayanagara"),
-        await svc.play(CH, B, "pass"),
+        await svc.views.status(CH),
+        await svc.views.board(CH),
+        await svc.transfer.export(CH),
+        await svc.views.card_in(CH, "1", kind="vijayanagara"),
+        await svc.moves.play(CH, B, "pass"),
     ):
         assert not reply.ok and "deck file" in reply.text, reply.text

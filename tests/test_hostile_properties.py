@@ -144,9 +144,9 @@ def test_any_deck_upload_is_accepted_or_refused(
     @given(upload=deck_uploads)
     def check(upload: bytes | str) -> None:
         channel = next(channels)
-        reply = call(svc.create(channel, 1, files={"deck": upload}, kind="vijayanagara"))
+        reply = call(svc.lobby.create(channel, 1, files={"deck": upload}, kind="vijayanagara"))
         if not reply.ok:
-            assert call(svc.status(channel)).ok is False  # nothing was stored
+            assert call(svc.views.status(channel)).ok is False  # nothing was stored
 
     check()
 
@@ -161,9 +161,9 @@ def test_any_import_upload_is_accepted_or_refused(
     @given(upload=import_uploads)
     def check(upload: bytes | str) -> None:
         channel = next(channels)
-        reply = call(svc.import_game(channel, 1, upload))
+        reply = call(svc.transfer.import_game(channel, 1, upload))
         if not reply.ok:
-            assert call(svc.status(channel)).ok is False  # nothing was stored
+            assert call(svc.views.status(channel)).ok is False  # nothing was stored
 
     check()
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from fakes import FakeRenderer
+from fakes import FakeRenderer, Seeds, seeds_of
 
 from bot.table.commands import Call, find
 from bot.table.loading import rules_of
@@ -51,7 +51,9 @@ class Channel:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "log.sqlite3"), FakeRenderer(), clock=lambda: 1.0)
+    s = await GameService.open(
+        str(tmp_path / "log.sqlite3"), FakeRenderer(), clock=lambda: 1.0, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -82,15 +84,15 @@ def check_as_announced(kind: str, log: list[str], said: list[str]) -> None:
 async def test_the_log_tells_each_line_as_the_announcements_did(
     service: GameService, kind: str, seed: int
 ) -> None:
-    service.seed_source = lambda: seed
+    seeds_of(service).next = seed
     g = game(kind)
     seats = g.info.seats[: g.info.min_players]
     users = {s: n for n, s in enumerate(seats, start=1)}
-    assert (await service.create(CH, 1, kind=kind, seat=seats[0])).ok
+    assert (await service.lobby.create(CH, 1, kind=kind, seat=seats[0])).ok
     for s in seats[1:]:
-        assert (await service.join(CH, users[s], s, kind=kind)).ok
+        assert (await service.lobby.join(CH, users[s], s, kind=kind)).ok
     channel = Channel()
-    channel.take(await service.start(CH, 1, kind=kind))
+    channel.take(await service.lobby.start(CH, 1, kind=kind))
     # what the setup and the first deals wrote: the start's headline tells it
     channel.messages.append("\n".join(f"• {x}" for x in await read_log(service, kind)))
     pick = random.Random(seed)
@@ -98,12 +100,12 @@ async def test_the_log_tells_each_line_as_the_announcements_did(
         record = await service.store.open_game(CH)
         if record is None:
             break
-        state = await service.state_of(record)
+        state = await service.loader.state_of(record)
         g = rules_of(record)
         order = typed_order(g, state, pick.choice(g.legal_actions(state)))
         seat = g.to_move(state)
         assert seat is not None
-        reply = await service.play(
+        reply = await service.moves.play(
             CH, users[seat], order, kind=kind, expected_version=record.version
         )
         assert reply.ok, reply.text

@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds
 from test_reminders import Clock
 from test_service import seated
 
@@ -59,7 +59,7 @@ Check = Callable[[GameService, str], Awaitable[None]]
 async def run(database_url: str, command: Command, channel: str, survives: int | None) -> int:
     """Run `command` in `channel`, the process dying as write `survives + 1` begins (None:
     it lives); the number of writes it began."""
-    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     store = svc.store
     assert isinstance(store, SQLStore)
     writes = Writes(store, survives)
@@ -83,7 +83,9 @@ async def every_crash(
 
     async def prepared(channel: str) -> str:
         if setup is not None:
-            svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+            svc = await GameService.open(
+                database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds()
+            )
             try:
                 await setup(svc, channel)
             finally:
@@ -96,7 +98,7 @@ async def every_crash(
     for survives in range(writes):
         channels.append(await prepared(f"crash-{survives}"))
         assert await run(database_url, command, channels[-1], survives) == survives
-    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     try:
         for channel in channels:
             await check(svc, channel)
@@ -108,7 +110,7 @@ async def announced(svc: GameService, game: GameRecord) -> str:
     """The text the restarted bot owes the channel for the game as it stands."""
     owed = {
         (o.game_id, o.version): reply.text
-        for o, reply in await svc.owed(limit=100, ignore_backoff=True)
+        for o, reply in await svc.outbox.owed(limit=100, ignore_backoff=True)
     }
     assert (game.id, game.version) in owed, f"game {game.id} is stored but never announced"
     return owed[(game.id, game.version)]
@@ -118,7 +120,7 @@ async def test_a_crash_while_creating_leaves_the_channel_free_or_the_game_announ
     database_url: str,
 ) -> None:
     async def creating(s: GameService, channel: str) -> Reply:
-        return await s.create(channel, D, guild=GUILD, kind="vijayanagara")
+        return await s.lobby.create(channel, D, guild=GUILD, kind="vijayanagara")
 
     async def check(svc: GameService, channel: str) -> None:
         game = await svc.store.open_game(channel)
@@ -134,7 +136,9 @@ async def test_a_crash_while_creating_with_ais_leaves_no_game_without_its_ai_sea
     database_url: str,
 ) -> None:
     async def creating(s: GameService, channel: str) -> Reply:
-        return await s.create(channel, B, guild=GUILD, ai="easy", seat="B", kind="vijayanagara")
+        return await s.lobby.create(
+            channel, B, guild=GUILD, ai="easy", seat="B", kind="vijayanagara"
+        )
 
     async def check(svc: GameService, channel: str) -> None:
         game = await svc.store.open_game(channel)
@@ -151,13 +155,13 @@ async def test_a_crash_while_creating_with_ais_leaves_no_game_without_its_ai_sea
 
 async def test_a_crash_during_a_rematch_leaves_no_seatless_lobby(database_url: str) -> None:
     async def ended(s: GameService, channel: str) -> None:
-        assert (await s.create(channel, D, kind="vijayanagara")).ok
+        assert (await s.lobby.create(channel, D, kind="vijayanagara")).ok
         for f, uid in SEATS.items():
-            assert (await s.join(channel, uid, f.value)).ok
-        assert (await s.abort(channel, D)).ok
+            assert (await s.lobby.join(channel, uid, f.value)).ok
+        assert (await s.lobby.abort(channel, D)).ok
 
     async def rematch(s: GameService, channel: str) -> Reply:
-        return await s.rematch(channel, D)
+        return await s.club.rematch(channel, D)
 
     async def check(svc: GameService, channel: str) -> None:
         game = await svc.store.open_game(channel)
@@ -174,15 +178,15 @@ async def test_a_crash_during_a_rematch_leaves_no_seatless_lobby(database_url: s
 async def test_a_crash_during_an_import_leaves_no_unannounced_or_unawaited_game(
     database_url: str,
 ) -> None:
-    first = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    first = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     await seated(first)
-    export = await first.export(CH)
+    export = await first.transfer.export(CH)
     assert export.file is not None
     await first.close()
     data = export.file.data
 
     async def importing(s: GameService, channel: str) -> Reply:
-        return await s.import_game(channel, D, data, claim="D B V", guild=GUILD)
+        return await s.transfer.import_game(channel, D, data, claim="D B V", guild=GUILD)
 
     async def check(svc: GameService, channel: str) -> None:
         game = await svc.store.open_game(channel)
@@ -191,7 +195,7 @@ async def test_a_crash_during_an_import_leaves_no_unannounced_or_unawaited_game(
             return
         assert game.status == "active"
         assert f"Imported game {game.id}" in await announced(svc, game)
-        decider = vijayanagara.decider(await svc.state_of(game))
+        decider = vijayanagara.decider(await svc.loader.state_of(game))
         assert decider is not None
         job = await svc.store.reminder(game.id)
         assert job is not None, "the imported game waits for nobody: no reminder ever comes"
@@ -201,21 +205,21 @@ async def test_a_crash_during_an_import_leaves_no_unannounced_or_unawaited_game(
 
 
 async def test_an_imported_game_reminds_whoever_it_waits_for(database_url: str) -> None:
-    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    svc = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     try:
         await seated(svc)
-        export = await svc.export(CH)
+        export = await svc.transfer.export(CH)
         assert export.file is not None
-        assert (await svc.import_game("chan-2", D, export.file.data, claim="D B V")).ok
+        assert (await svc.transfer.import_game("chan-2", D, export.file.data, claim="D B V")).ok
         game = await svc.store.open_game("chan-2")
         assert game is not None
         job = await svc.store.reminder(game.id)
         assert job is not None and job.user_id == D and job.due_at > job.since
         # B decides first in this game (seated): with B's seat left free, nobody is reminded
-        assert (await svc.import_game("chan-3", D, export.file.data, claim="D V")).ok
+        assert (await svc.transfer.import_game("chan-3", D, export.file.data, claim="D V")).ok
         free = await svc.store.open_game("chan-3")
         assert free is not None and "B" not in free.seats
-        assert vijayanagara.decider(await svc.state_of(free)) == F.B
+        assert vijayanagara.decider(await svc.loader.state_of(free)) == F.B
         assert await svc.store.reminder(free.id) is None
     finally:
         await svc.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import PNG, SEATS, STRANGER, FakeRenderer
+from fakes import PNG, SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 from test_reminders import Clock
 from test_service import current, play_random
 
@@ -21,7 +21,7 @@ D, B, V = SEATS[F.D], SEATS[F.B], SEATS[F.V]
 
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=Clock())
+    s = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
     yield s
     await s.close()
 
@@ -30,11 +30,11 @@ async def finished(
     svc: GameService, channel: str, seating: dict[F, int], seed: int, guild: str | None = None
 ) -> None:
     """A whole game played to its end with random legal orders (on server `guild`)."""
-    svc.seed_source = lambda: seed
-    assert (await svc.create(channel, seating[F.D], guild=guild, kind="vijayanagara")).ok
+    seeds_of(svc).next = seed
+    assert (await svc.lobby.create(channel, seating[F.D], guild=guild, kind="vijayanagara")).ok
     for f, uid in seating.items():
-        assert (await svc.join(channel, uid, f.value)).ok
-    assert (await svc.start(channel, seating[F.D])).ok
+        assert (await svc.lobby.join(channel, uid, f.value)).ok
+    assert (await svc.lobby.start(channel, seating[F.D])).ok
     for _ in range(5000):
         version, st = await current(svc, channel)
         if st.game_over:
@@ -45,7 +45,7 @@ async def finished(
         )
         f = vijayanagara.prompt(st).faction
         assert f is not None
-        r = await svc.play(channel, seating[f], order, expected_version=version)
+        r = await svc.moves.play(channel, seating[f], order, expected_version=version)
         assert r.ok, r.text
     raise AssertionError("the game did not end")
 
@@ -67,12 +67,12 @@ async def test_a_finished_game_keeps_its_record_and_the_history_lists_it(
     assert {s.faction: s.score for s in here.seats} == {
         f.value: v for f, v in vijayanagara.score(st).items() if f in vijayanagara.PLAYERS
     }
-    text = (await svc.history("c1")).text
+    text = (await svc.club.history("c1")).text
     assert f"Game {game.id}" in text and "c2" not in text
-    mine = (await svc.history("c1", D)).text
+    mine = (await svc.club.history("c1", D)).text
     assert mine.count("• Game") == 2  # D played in both channels
-    assert "No finished games" in (await svc.history("c1", STRANGER)).text
-    assert "No finished games" in (await svc.history("elsewhere")).text
+    assert "No finished games" in (await svc.club.history("c1", STRANGER)).text
+    assert "No finished games" in (await svc.club.history("elsewhere")).text
 
 
 async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
@@ -83,22 +83,22 @@ async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
     here = await svc.store.latest_game("c1")
     there = await svc.store.latest_game("c2")
     assert here is not None and there is not None
-    mine = (await svc.history("c1", D, guild="g1")).text
+    mine = (await svc.club.history("c1", D, guild="g1")).text
     assert "on this server" in mine and mine.count("• Game") == 1
     assert f"Game {here.id} in <#c1>" in mine
     assert f"Game {there.id}" not in mine and "c2" not in mine  # another server's game
-    theirs = (await svc.history("c9", D, guild="g2")).text
+    theirs = (await svc.club.history("c9", D, guild="g2")).text
     assert theirs.count("• Game") == 1 and f"Game {there.id} in <#c2>" in theirs
-    assert "No finished games" in (await svc.history("c9", D, guild="g3")).text
+    assert "No finished games" in (await svc.club.history("c9", D, guild="g3")).text
 
 
 async def test_an_aborted_game_has_no_result(svc: GameService) -> None:
-    svc.seed_source = lambda: 3
-    assert (await svc.create("c", D, kind="vijayanagara")).ok
+    seeds_of(svc).next = 3
+    assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join("c", uid, f.value)).ok
-    assert (await svc.start("c", D)).ok
-    assert (await svc.abort("c", D)).ok
+        assert (await svc.lobby.join("c", uid, f.value)).ok
+    assert (await svc.lobby.start("c", D)).ok
+    assert (await svc.lobby.abort("c", D)).ok
     assert await svc.store.results() == []
 
 
@@ -109,7 +109,7 @@ async def test_stats_after_several_games_count_wins_and_rate_each_faction(
         await finished(svc, f"c{i}", seating, 11 + i)
     results = await svc.store.results(limit=100, newest_first=False)
     assert len(results) == 3
-    text = (await svc.stats(D, kind="vijayanagara")).text
+    text = (await svc.club.stats(D, kind="vijayanagara")).text
     assert "3 finished games" in text
     winners = [next(s for s in g.seats if s.place == 1) for g in results]
     for letter in "DBV":
@@ -119,7 +119,7 @@ async def test_stats_after_several_games_count_wins_and_rate_each_faction(
     ratings = elo(results)
     for letter in {s.faction for g in results for s in g.seats if s.user_id == D}:
         assert f"{ratings[(D, letter)]:.0f}" in text
-    assert "no finished game" in (await svc.stats(STRANGER, kind="vijayanagara")).text
+    assert "no finished game" in (await svc.club.stats(STRANGER, kind="vijayanagara")).text
 
 
 def test_the_rating_moves_points_from_loser_to_winner_per_faction() -> None:
@@ -149,28 +149,28 @@ async def test_replay_shows_the_board_at_any_step_of_a_finished_game(svc: GameSe
     await finished(svc, "c1", SEATS, 11)
     game = await svc.store.latest_game("c1")
     assert game is not None
-    first = await svc.replay("c1", game.id, 0)
+    first = await svc.club.replay("c1", game.id, 0)
     assert first.ok and first.image == PNG and f"step 0 of {game.actions}" in first.text
-    middle = await svc.replay("c1", game.id, game.actions // 2)
+    middle = await svc.club.replay("c1", game.id, game.actions // 2)
     assert middle.ok and f"step {game.actions // 2} of" in middle.text
-    last = await svc.replay("c1", game.id)
+    last = await svc.club.replay("c1", game.id)
     assert last.ok and "The game is over" in last.text
-    too_far = await svc.replay("c1", game.id, game.actions + 1)
+    too_far = await svc.club.replay("c1", game.id, game.actions + 1)
     assert not too_far.ok and f"from 0 to {game.actions}" in too_far.text
-    elsewhere = await svc.replay("c2", game.id, 1)
+    elsewhere = await svc.club.replay("c2", game.id, 1)
     assert not elsewhere.ok and "not played in this channel" in elsewhere.text
-    missing = await svc.replay("c1", game.id + 100, 1)
+    missing = await svc.club.replay("c1", game.id + 100, 1)
     assert not missing.ok and "There is no game" in missing.text
 
 
 async def test_a_running_game_cannot_be_replayed(svc: GameService) -> None:
-    svc.seed_source = lambda: 3
-    assert (await svc.create("c", D, kind="vijayanagara")).ok
+    seeds_of(svc).next = 3
+    assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join("c", uid, f.value)).ok
-    assert (await svc.start("c", D)).ok
+        assert (await svc.lobby.join("c", uid, f.value)).ok
+    assert (await svc.lobby.start("c", D)).ok
     await play_random(svc, 5, seed=1, channel="c")
     game = await svc.store.open_game("c")
     assert game is not None
-    r = await svc.replay("c", game.id, 1)
+    r = await svc.club.replay("c", game.id, 1)
     assert not r.ok and "only a game that is over" in r.text

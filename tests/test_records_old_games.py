@@ -14,6 +14,7 @@ from fakes import SEATS, FakeRenderer
 from old_schema import postgresql_before, sqlite_before
 from pg_server import PgServer
 
+from bot.table.parts import ChatHooks
 from bot.table.service import GameService
 from rules import vijayanagara
 
@@ -35,29 +36,28 @@ INSERT INTO results (game_id, faction, user_id, place, score, finished_at)
 
 
 async def _check(database: str) -> None:
-    svc = await GameService.open(database, FakeRenderer())
     asked: list[str] = []
 
     async def chat_says(channel: str) -> str | None:
         asked.append(channel)
         return SERVERS.get(channel)
 
-    svc.channel_server = chat_says
+    svc = await GameService.open(database, FakeRenderer(), chat=ChatHooks(channel_server=chat_says))
     try:
-        one = (await svc.history("c-one", D, guild="g1")).text
+        one = (await svc.club.history("c-one", D, guild="g1")).text
         assert "Game 1 in <#c-one>" in one and "Game 3 in <#c-three>" in one, one
         assert one.count("• Game") == 2  # not game 2 (another server), nor 4 (unknown)
         # asked in c-one, the bot knows its server; each of the others is asked once
         assert sorted(asked) == ["c-gone", "c-three", "c-two"]
-        two = (await svc.history("c-two", D, guild="g2")).text
+        two = (await svc.club.history("c-two", D, guild="g2")).text
         assert two.count("• Game") == 1 and "Game 2 in <#c-two>" in two, two
-        assert "No finished games" in (await svc.history("c-x", D, guild="g3")).text
-        stats = (await svc.stats(D, guild="g1", kind="vijayanagara")).text
+        assert "No finished games" in (await svc.club.history("c-x", D, guild="g3")).text
+        stats = (await svc.club.stats(D, guild="g1", kind="vijayanagara")).text
         assert "(2 finished games)" in stats and "2 wins in 2 seats" in stats, stats
-        stats = (await svc.stats(D, guild="g2", kind="vijayanagara")).text
+        stats = (await svc.club.stats(D, guild="g2", kind="vijayanagara")).text
         assert "(1 finished game)" in stats and "0 wins in 1 seat" in stats, stats
         everywhere = (
-            await svc.stats(D, kind="vijayanagara")
+            await svc.club.stats(D, kind="vijayanagara")
         ).text  # where there are no servers (the terminal)
         assert "(4 finished games)" in everywhere, everywhere
         assert len(asked) == 3  # a channel the chat could not place is not asked again

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml_text
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds, seeds_of
 from sources import syntax_tree
 
 from bot.table.commands import help_reply
@@ -99,24 +99,28 @@ def test_the_docs_name_every_command_and_decree_with_its_rule_section() -> None:
 
 
 async def test_help_and_the_shortcut_choices_follow_the_registry(database_url: str) -> None:
-    svc = await GameService.open(database_url, FakeRenderer())
+    svc = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds())
     try:
         text = help_reply(svc, kind="vijayanagara").text
         for f in vijayanagara.PLAYERS:
             assert f"{f.value}: {', '.join(COMMANDS[f])}" in text
             assert f"{f.value}: {', '.join(DECREES[f])}" in text
-        svc.seed_source = lambda: 12
-        assert (await svc.create("reg", SEATS[vijayanagara.Faction.D], kind="vijayanagara")).ok
+        seeds_of(svc).next = 12
+        assert (
+            await svc.lobby.create("reg", SEATS[vijayanagara.Faction.D], kind="vijayanagara")
+        ).ok
         for f, uid in SEATS.items():
-            assert (await svc.join("reg", uid, f.value)).ok
-        assert (await svc.start("reg", SEATS[vijayanagara.Faction.D])).ok
+            assert (await svc.lobby.join("reg", uid, f.value)).ok
+        assert (await svc.lobby.start("reg", SEATS[vijayanagara.Faction.D])).ok
         game = await svc.store.open_game("reg")
         assert game is not None
-        decider = vijayanagara.decider(await svc.state_of(game))
+        decider = vijayanagara.decider(await svc.loader.state_of(game))
         assert decider is not None
         # at the Sequence of Play, `/vj command name:` offers the faction's Commands
-        assert await svc.shortcut_choices("reg", "command", "") == list(COMMANDS[decider])
-        assert await svc.shortcut_choices("reg", "decree", "") == []
+        assert await svc.autocomplete.shortcut_choices("reg", "command", "") == list(
+            COMMANDS[decider]
+        )
+        assert await svc.autocomplete.shortcut_choices("reg", "decree", "") == []
     finally:
         await svc.close()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import SEATS, STRANGER, FakeRenderer
+from fakes import SEATS, STRANGER, FakeRenderer, Seeds
 from test_records import finished
 from test_reminders import Clock
 from test_service import current, seated, who
@@ -26,7 +26,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400)
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -35,36 +37,36 @@ async def test_a_rematch_rotates_the_seats_and_keeps_the_options(svc: GameServic
     await finished(svc, CH, SEATS, 11)
     last = await svc.store.latest_game(CH)
     assert last is not None
-    r = await svc.rematch(CH, B)
+    r = await svc.club.rematch(CH, B)
     assert r.ok, r.text
     assert sorted(r.mentions) == sorted({D, B, V})
     game = await svc.store.open_game(CH)
     assert game is not None and game.id != last.id and game.status == "lobby"
     assert game.seats == {"B": D, "V": B, "D": V}  # D's player plays B, B's V, V's D
     assert game.options == last.options
-    assert (await svc.start(CH, B)).ok  # everyone is seated: it starts
-    again = await svc.rematch(CH, B)
+    assert (await svc.lobby.start(CH, B)).ok  # everyone is seated: it starts
+    again = await svc.club.rematch(CH, B)
     assert not again.ok and "not" in again.text  # the channel's game is running
 
 
 async def test_a_rematch_may_keep_or_reopen_the_seats(svc: GameService) -> None:
     await finished(svc, CH, SEATS, 11)
-    assert (await svc.rematch(CH, D, seating="same")).ok
+    assert (await svc.club.rematch(CH, D, seating="same")).ok
     game = await svc.store.open_game(CH)
     assert game is not None and game.seats == {"D": D, "B": B, "V": V}
-    assert (await svc.abort(CH, D)).ok
-    assert (await svc.rematch(CH, D, seating="choose")).ok
+    assert (await svc.lobby.abort(CH, D)).ok
+    assert (await svc.club.rematch(CH, D, seating="choose")).ok
     game = await svc.store.open_game(CH)
     assert game is not None and game.seats == {}
 
 
 async def test_a_rematch_is_refused_with_a_reason(svc: GameService) -> None:
-    none = await svc.rematch(CH, D)
+    none = await svc.club.rematch(CH, D)
     assert not none.ok and "has none" in none.text
     await finished(svc, CH, SEATS, 11)
-    stranger = await svc.rematch(CH, STRANGER)
+    stranger = await svc.club.rematch(CH, STRANGER)
     assert not stranger.ok and "Only a player of game" in stranger.text
-    bad = await svc.rematch(CH, D, seating="shuffle")
+    bad = await svc.club.rematch(CH, D, seating="shuffle")
     assert not bad.ok and "rotate, same, choose" in bad.text
 
 
@@ -75,20 +77,22 @@ async def test_a_server_manager_moves_a_seat_and_the_reminders_follow(
     _, st = await current(svc)
     on_turn = vijayanagara.prompt(st).faction
     assert on_turn is not None
-    refused = await svc.seat(CH, D, on_turn.value, STRANGER)
+    refused = await svc.club.seat(CH, D, on_turn.value, STRANGER)
     assert not refused.ok and "Manage Server" in refused.text
-    bad = await svc.seat(CH, D, "X", STRANGER, is_manager=True)
+    bad = await svc.club.seat(CH, D, "X", STRANGER, is_manager=True)
     assert not bad.ok and "not a faction" in bad.text
-    r = await svc.seat(CH, 999, on_turn.value, STRANGER, is_manager=True)
+    r = await svc.club.seat(CH, 999, on_turn.value, STRANGER, is_manager=True)
     assert r.ok and r.mentions == [STRANGER] and "their decision now" in r.text
     game = await svc.store.open_game(CH)
     assert game is not None and game.seats[on_turn.value] == STRANGER
     clock.advance(DAY)
-    [due] = await svc.due_reminders()
+    [due] = await svc.club.due_reminders()
     assert due.job.user_id == STRANGER and due.reply.mentions == [STRANGER]
     _, st = await current(svc)
     assert (
-        await svc.play(CH, STRANGER, vijayanagara.describe(st, vijayanagara.legal_actions(st)[0]))
+        await svc.moves.play(
+            CH, STRANGER, vijayanagara.describe(st, vijayanagara.legal_actions(st)[0])
+        )
     ).ok
 
 
@@ -97,14 +101,14 @@ async def test_an_abandoned_game_is_announced_then_archived(svc: GameService, cl
     stages = []
     for _ in range(12):
         clock.advance(DAY)
-        for due in await svc.due_reminders():
+        for due in await svc.club.due_reminders():
             stages.append((round((clock.now - due.job.since) / 86400), due.job.stage))
             await svc.reminders.sent(due.job)
     # reminder, channel notice, stall; a warning 3 days before the 10th day; then archived
     assert stages == [(1, 0), (2, 1), (3, 2), (7, 3)]
     game = await svc.store.latest_game(CH)
     assert game is not None and game.status == "aborted"
-    owed = "\n".join(reply.text for _, reply in await svc.owed())
+    owed = "\n".join(reply.text for _, reply in await svc.outbox.owed())
     assert "will be archived" not in owed  # the warning was posted, not owed
     assert f"Game {game.id} archived: no move for 10 days" in owed
     assert "secret" in owed.lower()  # like an abort: every die and card can be checked
@@ -114,13 +118,13 @@ async def test_a_move_before_the_archive_keeps_the_game(svc: GameService, clock:
     await seated(svc)
     clock.advance(9 * DAY)
     for _ in range(4):
-        for due in await svc.due_reminders():
+        for due in await svc.club.due_reminders():
             await svc.reminders.sent(due.job)
     version, st = await current(svc)
     order = vijayanagara.describe(st, vijayanagara.legal_actions(st)[0])
-    assert (await svc.play(CH, who(st), order, expected_version=version)).ok
+    assert (await svc.moves.play(CH, who(st), order, expected_version=version)).ok
     clock.advance(2 * DAY)
-    for due in await svc.due_reminders():
+    for due in await svc.club.due_reminders():
         await svc.reminders.sent(due.job)
     game = await svc.store.open_game(CH)
     assert game is not None and game.status == "active"
@@ -134,13 +138,13 @@ async def test_a_seat_change_off_turn_does_not_save_an_abandoned_game(
     _, st = await current(svc)
     off_turn = next(f for f in vijayanagara.PLAYERS if f != vijayanagara.prompt(st).faction)
     clock.advance(2 * DAY)
-    for due in await svc.due_reminders():
+    for due in await svc.club.due_reminders():
         await svc.reminders.sent(due.job)
-    assert (await svc.leave(CH, SEATS[off_turn], off_turn.value)).ok
-    assert (await svc.join(CH, STRANGER, off_turn.value)).ok
+    assert (await svc.lobby.leave(CH, SEATS[off_turn], off_turn.value)).ok
+    assert (await svc.lobby.join(CH, STRANGER, off_turn.value)).ok
     for _ in range(10):
         clock.advance(DAY)
-        for due in await svc.due_reminders():
+        for due in await svc.club.due_reminders():
             await svc.reminders.sent(due.job)
     game = await svc.store.latest_game(CH)
     assert game is not None and game.status == "aborted"

@@ -8,7 +8,7 @@ import zoneinfo
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import SEATS, FakeRenderer
+from fakes import SEATS, FakeRenderer, Seeds, seeds_of
 from test_service import CH, current, seated, who
 
 from bot.table.reminders import CHANNEL_NOTICE, DEFAULT_PACE, REMINDER, SNOOZE, STALLED
@@ -39,7 +39,9 @@ def clock() -> Clock:
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
     # abandoned games are never archived here (tests/test_rematch_and_seats.py: they are)
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=0)
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, abandon_after=0, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -47,7 +49,7 @@ async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
 async def due_texts(svc: GameService) -> list[tuple[int, str, list[int]]]:
     """Claim what is due, 'post' it, report it sent: (stage, text, pinged)."""
     out = []
-    for due in await svc.due_reminders():
+    for due in await svc.club.due_reminders():
         out.append((due.job.stage, due.reply.text, due.reply.mentions))
         await svc.reminders.sent(due.job)
     return out
@@ -57,7 +59,7 @@ async def move(svc: GameService) -> None:
     version, st = await current(svc)
     a = vijayanagara.legal_actions(st)[0]
     order = vijayanagara.describe(st, a) + ("; confirm" if vijayanagara.idle_note(st, a) else "")
-    r = await svc.play(CH, who(st), order, expected_version=version)
+    r = await svc.moves.play(CH, who(st), order, expected_version=version)
     assert r.ok, r.text
 
 
@@ -108,7 +110,7 @@ async def test_a_move_resumes_the_reminders_for_whoever_is_on_turn(
 
 async def test_a_finished_or_aborted_game_reminds_nobody(svc: GameService, clock: Clock) -> None:
     await seated(svc)
-    assert (await svc.abort(CH, SEATS[vijayanagara.Faction.D])).ok
+    assert (await svc.lobby.abort(CH, SEATS[vijayanagara.Faction.D])).ok
     clock.advance(24 * 10)
     assert await due_texts(svc) == []
 
@@ -117,12 +119,12 @@ async def test_the_pace_sets_the_interval_and_is_bounded(svc: GameService, clock
     await seated(svc)
     d = SEATS[vijayanagara.Faction.D]
     for bad in (0, 10_000):
-        r = await svc.pace(CH, d, bad)
+        r = await svc.club.pace(CH, d, bad)
         assert not r.ok and "from 1 to 336" in r.text
-    stranger = await svc.pace(CH, 999, 6)
+    stranger = await svc.club.pace(CH, 999, 6)
     assert not stranger.ok and "seated player" in stranger.text
-    assert (await svc.pace(CH, d, 6, is_manager=True)).ok  # stricter: a manager sets it
-    assert "after 6 hours" in (await svc.pace(CH, d)).text
+    assert (await svc.club.pace(CH, d, 6, is_manager=True)).ok  # stricter: a manager sets it
+    assert "after 6 hours" in (await svc.club.pace(CH, d)).text
     clock.advance(5.9)
     assert await due_texts(svc) == []
     clock.advance(0.2)
@@ -137,11 +139,11 @@ async def test_quiet_hours_hold_a_reminder_until_they_end(svc: GameService, cloc
     waiting = who(st)
     # quiet from 10 to 14 in Kolkata (UTC+5:30): the reminder is due at noon UTC = 17:30 there;
     # so use quiet hours that cover 17:30 Kolkata: 17-20, ending 14:30 UTC
-    bad_zone = await svc.me(waiting, time_zone="Mars/Olympus")
+    bad_zone = await svc.club.me(waiting, time_zone="Mars/Olympus")
     assert not bad_zone.ok and "Unknown time zone" in bad_zone.text
-    bad_quiet = await svc.me(waiting, quiet="25-3")
+    bad_quiet = await svc.club.me(waiting, quiet="25-3")
     assert not bad_quiet.ok and "0 to 23" in bad_quiet.text
-    r = await svc.me(waiting, time_zone="Asia/Kolkata", quiet="17-20")
+    r = await svc.club.me(waiting, time_zone="Asia/Kolkata", quiet="17-20")
     assert r.ok and "17:00 to 20:00" in r.text and "Asia/Kolkata" in r.text
     clock.advance(24)
     assert await due_texts(svc) == []  # held back: 17:30 in Kolkata
@@ -168,8 +170,8 @@ async def test_snooze_is_for_the_player_on_turn_and_holds_the_next_reminder(
     refused = await svc.press(CH, other, button.custom_id)
     assert not refused.ok and "on turn" in refused.text
     other_seat = next(f for f in vijayanagara.PLAYERS if SEATS[f] == other)
-    assert (await svc.leave(CH, other, other_seat.value)).ok  # the game's version moves on
-    assert (await svc.join(CH, other, other_seat.value)).ok
+    assert (await svc.lobby.leave(CH, other, other_seat.value)).ok  # the game's version moves on
+    assert (await svc.lobby.join(CH, other, other_seat.value)).ok
     r = await svc.press(CH, waiting, button.custom_id)  # the wait did not: snooze still works
     assert r.ok and r.ephemeral and "Snoozed" in r.text
     clock.advance(SNOOZE / HOUR - 0.1)
@@ -181,13 +183,13 @@ async def test_snooze_is_for_the_player_on_turn_and_holds_the_next_reminder(
 async def test_a_restart_in_between_loses_or_doubles_nothing(
     database_url: str, clock: Clock
 ) -> None:
-    first = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    first = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     await seated(first)
     clock.advance(24)
     claimed = await first.reminders.due()
     assert len(claimed) == 1
     await first.close()  # died after claiming, before posting
-    second = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    second = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
         assert await due_texts(second) == []  # the claim's lease still holds
         clock.advance(0.1)  # the lease (120 s) ran out: taken again, once
@@ -202,8 +204,8 @@ async def test_a_restart_in_between_loses_or_doubles_nothing(
 async def test_two_services_on_one_database_send_each_reminder_once(
     database_url: str, clock: Clock
 ) -> None:
-    a = await GameService.open(database_url, FakeRenderer(), clock=clock)
-    b = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    a = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
+    b = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
         for i in range(3):
             await seated(a, channel=f"chan-{i}")
@@ -212,7 +214,7 @@ async def test_two_services_on_one_database_send_each_reminder_once(
             clock.advance(24)
             for _ in range(2):  # both processes look at the same moment
                 claims = await asyncio.gather(
-                    a.due_reminders(), b.due_reminders(), a.due_reminders()
+                    a.club.due_reminders(), b.club.due_reminders(), a.club.due_reminders()
                 )
                 for s, dues in zip((a, b, a), claims, strict=True):
                     for due in dues:
@@ -237,7 +239,7 @@ async def test_the_pace_from_a_text_line(svc: GameService) -> None:
 
 
 async def owed_texts(svc: GameService) -> list[str]:
-    return [reply.text for _, reply in await svc.owed()]
+    return [reply.text for _, reply in await svc.outbox.owed()]
 
 
 async def test_a_deadline_passes_for_the_seat_where_a_pass_is_allowed(
@@ -245,9 +247,9 @@ async def test_a_deadline_passes_for_the_seat_where_a_pass_is_allowed(
 ) -> None:
     await seated(svc)
     d = SEATS[vijayanagara.Faction.D]
-    bad = await svc.pace(CH, d, deadline="resign")
+    bad = await svc.club.pace(CH, d, deadline="resign")
     assert not bad.ok and "nothing, pass" in bad.text
-    assert (await svc.pace(CH, d, 24, "pass", is_manager=True)).ok
+    assert (await svc.club.pace(CH, d, 24, "pass", is_manager=True)).ok
     version, st = await current(svc)
     waiting, faction = who(st), vijayanagara.prompt(st).faction
     assert vijayanagara.Choose(option="pass") in vijayanagara.legal_actions(st)
@@ -269,12 +271,14 @@ async def test_without_a_pass_allowed_the_deadline_only_reminds(
 ) -> None:
     await seated(svc)
     d = SEATS[vijayanagara.Faction.D]
-    assert (await svc.pace(CH, d, 24, "pass", is_manager=True)).ok
+    assert (await svc.club.pace(CH, d, 24, "pass", is_manager=True)).ok
     version, st = await current(svc)
     command = vijayanagara.Choose(option="command")
     assert command in vijayanagara.legal_actions(st)
     assert (
-        await svc.play(CH, who(st), vijayanagara.describe(st, command), expected_version=version)
+        await svc.moves.play(
+            CH, who(st), vijayanagara.describe(st, command), expected_version=version
+        )
     ).ok
     version, st = await current(svc)
     assert vijayanagara.Choose(option="pass") not in vijayanagara.legal_actions(st)
@@ -287,13 +291,13 @@ async def test_a_notice_only_when_the_decision_passes_to_another_person(
     svc: GameService,
 ) -> None:
     """One friend holds two seats: passing the decision between them pings nobody."""
-    svc.seed_source = lambda: 12
+    seeds_of(svc).next = 12
     d, solo = SEATS[vijayanagara.Faction.D], SEATS[vijayanagara.Faction.B]
-    assert (await svc.create(CH, d, kind="vijayanagara")).ok
-    assert (await svc.join(CH, d, "D")).ok
-    assert (await svc.join(CH, solo, "B")).ok
-    assert (await svc.join(CH, solo, "V")).ok
-    assert (await svc.start(CH, d)).ok
+    assert (await svc.lobby.create(CH, d, kind="vijayanagara")).ok
+    assert (await svc.lobby.join(CH, d, "D")).ok
+    assert (await svc.lobby.join(CH, solo, "B")).ok
+    assert (await svc.lobby.join(CH, solo, "V")).ok
+    assert (await svc.lobby.start(CH, d)).ok
     seen = 0
     for _ in range(60):
         version, st = await current(svc)
@@ -304,7 +308,7 @@ async def test_a_notice_only_when_the_decision_passes_to_another_person(
         order = vijayanagara.describe(st, a) + (
             "; confirm" if vijayanagara.idle_note(st, a) else ""
         )
-        r = await svc.play(CH, before, order, expected_version=version)
+        r = await svc.moves.play(CH, before, order, expected_version=version)
         assert r.ok, r.text
         _, after = await current(svc)
         g = vijayanagara.prompt(after).faction
@@ -328,11 +332,11 @@ async def test_a_seat_on_turn_left_and_taken_moves_the_wait_to_its_new_holder(
     assert faction is not None
     game = await svc.store.open_game(CH)
     assert game is not None
-    assert (await svc.leave(CH, waiting, faction.value)).ok
+    assert (await svc.lobby.leave(CH, waiting, faction.value)).ok
     assert await svc.store.reminder(game.id) is None  # a free seat is reminded of nothing
     clock.advance(24 * 5)
     assert await due_texts(svc) == []
-    assert (await svc.join(CH, 4242, faction.value)).ok
+    assert (await svc.lobby.join(CH, 4242, faction.value)).ok
     job = await svc.store.reminder(game.id)
     assert job is not None and job.user_id == 4242 and job.since == clock.now
     clock.advance(24)

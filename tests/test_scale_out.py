@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from fakes import FakeRenderer
+from fakes import FakeRenderer, Seeds
 from test_db import once_the_lease_ends
 from test_service import B_FIRST, seated
 
@@ -46,7 +46,7 @@ async def run_workers(*argvs: list[str]) -> list[list[dict[str, list[object]]]]:
 async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
     database_url: str,
 ) -> None:
-    svc = await GameService.open(database_url, FakeRenderer())
+    svc = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds())
     try:
         start = {}
         for ch in CHANNELS:
@@ -54,18 +54,18 @@ async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
             game = await svc.store.open_game(ch)
             assert game is not None
             start[ch] = (game.version, game.actions)
-        for owed, _ in await svc.owed(grace=0):  # the start's announcements: out of the way
-            await svc.delivered((owed.game_id, owed.version))
+        for owed, _ in await svc.outbox.owed(grace=0):  # the start's announcements: out of the way
+            await svc.outbox.delivered((owed.game_id, owed.version))
 
         lines = await run_workers(
             *(["moves", database_url, str(seed), str(STEPS), *CHANNELS] for seed in range(3))
         )
         acked = [tuple(x["move"]) for out in lines for x in out if "move" in x]
         delivered = [tuple(x["delivered"]) for out in lines for x in out if "delivered" in x]
-        while left := await svc.owed(limit=1000, grace=0):  # whatever the last rounds left
+        while left := await svc.outbox.owed(limit=1000, grace=0):  # whatever the last rounds left
             for owed, _ in left:
                 delivered.append((owed.game_id, owed.version))
-                await svc.delivered((owed.game_id, owed.version))
+                await svc.outbox.delivered((owed.game_id, owed.version))
 
         assert len(acked) >= STEPS  # the processes really interleaved and moved
         assert len(set(acked)) == len(acked)  # no version acknowledged twice
@@ -82,7 +82,7 @@ async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
             assert [a.seq for a in await svc.store.actions(game.id)] == list(
                 range(1, game.actions + 1)
             )
-            state = await svc.state_of(game)
+            state = await svc.loader.state_of(game)
             assert vijayanagara.replay(None, None, log).model_dump_json() == state.model_dump_json()
         counts = Counter(delivered)
         assert all(n == 1 for n in counts.values()), counts.most_common(3)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fakes import SEATS, STRANGER, FakeRenderer
+from fakes import SEATS, STRANGER, FakeRenderer, Seeds
 from test_reminders import Clock
 from test_service import CH, current, seated
 
@@ -29,7 +29,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400)
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400, seed_source=Seeds()
+    )
     yield s
     await s.close()
 
@@ -54,7 +56,7 @@ async def test_a_player_cannot_take_anothers_seat_through_an_ai(svc: GameService
     assert not taken.ok
     assert f"Vijayanagara Empire is <@{V}>'s seat" in taken.text
     assert "only at their own request" in taken.text and "Manage Server" in taken.text
-    grabbed = await svc.join(CH, B, "V")
+    grabbed = await svc.lobby.join(CH, B, "V")
     assert not grabbed.ok and "Manage Server" in grabbed.text and "`/vj club seat`" in grabbed.text
     assert await seats(svc) == {"D": D, "B": B, "V": V}
 
@@ -67,14 +69,14 @@ async def test_an_ai_holds_a_seat_for_the_person_who_asked_and_only_they_take_it
     assert handed.ok, handed.text
     assert f"<@{V}> takes the seat back with `/vj join`" in handed.text
     for other in (B, STRANGER):
-        refused = await svc.join(CH, other, "V")
+        refused = await svc.lobby.join(CH, other, "V")
         assert not refused.ok
         assert f"The easy AI holds Vijayanagara Empire for <@{V}>" in refused.text
         assert "Manage Server" in refused.text
     # another level keeps the seat held for them
     assert (await svc.ai.seat(CH, B, "V", "hard")).ok
-    assert not (await svc.join(CH, STRANGER, "V")).ok
-    back = await svc.join(CH, V, "V")
+    assert not (await svc.lobby.join(CH, STRANGER, "V")).ok
+    back = await svc.lobby.join(CH, V, "V")
     assert back.ok, back.text
     assert (await seats(svc))["V"] == V
 
@@ -82,11 +84,11 @@ async def test_an_ai_holds_a_seat_for_the_person_who_asked_and_only_they_take_it
 async def test_leaving_a_held_seat_lets_anyone_take_it(svc: GameService) -> None:
     await seated(svc)
     assert (await svc.ai.seat(CH, V, "V", "easy")).ok
-    let_go = await svc.leave(CH, V)
+    let_go = await svc.lobby.leave(CH, V)
     assert let_go.ok, let_go.text
     assert "anyone may take it with `/vj join`" in let_go.text
     assert (await seats(svc))["V"] == EASY  # the AI plays on
-    taken = await svc.join(CH, STRANGER, "V")
+    taken = await svc.lobby.join(CH, STRANGER, "V")
     assert taken.ok, taken.text
     assert (await seats(svc))["V"] == STRANGER
 
@@ -98,7 +100,7 @@ async def test_a_server_manager_replaces_a_person_by_an_ai_and_then_anyone_may_j
     r = await svc.ai.seat(CH, STRANGER, "V", "easy", is_manager=True)
     assert r.ok, r.text
     assert f"(was <@{V}>)" in r.text and "Anyone may take the seat" in r.text
-    assert (await svc.join(CH, B, "V")).ok
+    assert (await svc.lobby.join(CH, B, "V")).ok
     assert (await seats(svc))["V"] == B
 
 
@@ -116,22 +118,22 @@ async def test_an_ai_may_replace_a_person_once_the_stall_rules_gave_up_on_them(
         early = await svc.ai.seat(CH, other, on_turn.value, "easy")
         assert not early.ok and "stalled" in early.text
         clock.advance(DAY)
-        [due] = await svc.due_reminders()
+        [due] = await svc.club.due_reminders()
         stages.append(due.job.stage)
         await svc.reminders.sent(due.job)
     assert stages == [0, 1, 2]
     r = await svc.ai.seat(CH, other, on_turn.value, "easy")
     assert r.ok, r.text
     assert f"<@{idle}> takes the seat back" in r.text
-    assert not (await svc.join(CH, other, on_turn.value)).ok
-    assert (await svc.join(CH, idle, on_turn.value)).ok
+    assert not (await svc.lobby.join(CH, other, on_turn.value)).ok
+    assert (await svc.lobby.join(CH, idle, on_turn.value)).ok
 
 
 async def test_an_ais_own_seat_or_a_free_one_is_open_to_anyone(svc: GameService) -> None:
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
-    assert (await svc.join(CH, D, "D")).ok
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
+    assert (await svc.lobby.join(CH, D, "D")).ok
     assert (await svc.ai.seat(CH, D, "B", "easy")).ok  # a free seat
-    assert (await svc.join(CH, STRANGER, "B")).ok
+    assert (await svc.lobby.join(CH, STRANGER, "B")).ok
 
 
 # --- pace ----------------------------------------------------------------------------------
@@ -140,12 +142,12 @@ async def test_an_ais_own_seat_or_a_free_one_is_open_to_anyone(svc: GameService)
 async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     database_url: str, clock: Clock
 ) -> None:
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
         await seated(svc)
         game = await svc.store.open_game(CH)
         assert game is not None
-        asked = await svc.pace(CH, D, 1, "pass")
+        asked = await svc.club.pace(CH, D, 1, "pass")
         assert asked.ok and not asked.ephemeral, asked.text  # said in public
         assert "proposes a stricter pace" in asked.text
         assert sorted(asked.mentions) == sorted([B, V])
@@ -162,9 +164,9 @@ async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     finally:
         await svc.close()
     # the proposal and its agreements outlive a restart
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
     try:
-        shown = await svc.pace(CH, V)
+        shown = await svc.club.pace(CH, V)
         assert f"Proposed: 1 hour, then the seat passes; waiting for <@{V}>" in shown.text
         done = await svc.press(CH, V, agree.custom_id)
         assert done.ok and not done.ephemeral and "Every seated player agreed" in done.text
@@ -180,28 +182,28 @@ async def test_loosening_is_free_and_a_server_manager_sets_any_pace(svc: GameSer
     await seated(svc)
     game = await svc.store.open_game(CH)
     assert game is not None
-    looser = await svc.pace(CH, D, 48)
+    looser = await svc.club.pace(CH, D, 48)
     assert looser.ok and "set the pace" in looser.text and not looser.buttons
     assert (await svc.reminders.pace(game.id)).seconds == 48 * 3600
-    assert (await svc.pace(CH, D, 2)).buttons  # stricter: a proposal
-    by_manager = await svc.pace(CH, STRANGER, 1, "pass", is_manager=True)
+    assert (await svc.club.pace(CH, D, 2)).buttons  # stricter: a proposal
+    by_manager = await svc.club.pace(CH, STRANGER, 1, "pass", is_manager=True)
     assert by_manager.ok and "the pending proposal is withdrawn" in by_manager.text
     pace = await svc.reminders.pace(game.id)
     assert (pace.seconds, pace.deadline, pace.proposal) == (3600, "pass", None)
-    refused = await svc.pace(CH, STRANGER, 10)
+    refused = await svc.club.pace(CH, STRANGER, 10)
     assert not refused.ok and "Manage Server" in refused.text
 
 
 async def test_the_same_command_agrees_and_a_lobbys_pace_is_free(svc: GameService) -> None:
-    assert (await svc.create(CH, D, kind="vijayanagara")).ok
-    assert (await svc.join(CH, D, "D")).ok
-    assert (await svc.pace(CH, D, 1, "pass")).text.startswith(f"<@{D}> set the pace")
-    await svc.abort(CH, D)
+    assert (await svc.lobby.create(CH, D, kind="vijayanagara")).ok
+    assert (await svc.lobby.join(CH, D, "D")).ok
+    assert (await svc.club.pace(CH, D, 1, "pass")).text.startswith(f"<@{D}> set the pace")
+    await svc.lobby.abort(CH, D)
     await seated(svc)
     game = await svc.store.open_game(CH)
     assert game is not None
     for uid in (D, B):
-        assert (await svc.pace(CH, uid, 2)).buttons
-    done = await svc.pace(CH, V, 2)
+        assert (await svc.club.pace(CH, uid, 2)).buttons
+    done = await svc.club.pace(CH, V, 2)
     assert "Every seated player agreed" in done.text
     assert (await svc.reminders.pace(game.id)).seconds == 2 * 3600

@@ -125,7 +125,7 @@ async def test_the_computer_may_take_a_seat_the_game_has_waited_on_long(
         early = await gt(service, BOB, "ai", side="goats", level="easy")
         assert not early.ok and "stalled waiting for them" in early.text
         clock.advance(DAY)
-        [due] = await service.due_reminders()
+        [due] = await service.club.due_reminders()
         await service.reminders.sent(due.job)
     late = await gt(service, BOB, "ai", side="goats", level="easy")
     assert late.ok, late.text

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from fakes import FakeRenderer
+from fakes import FakeRenderer, Seeds
 
 from bot.table.loading import BrokenGame
 from bot.table.registry import game, games
@@ -31,9 +31,12 @@ ALL = [g.info.id for g in games()]
 
 async def open_service(url: str) -> GameService:
     s = await GameService.open(
-        url, FakeRenderer(), clock=lambda: 1000.0, ai_executor=ThreadPoolExecutor(1)
+        url,
+        FakeRenderer(),
+        clock=lambda: 1000.0,
+        ai_executor=ThreadPoolExecutor(1),
+        seed_source=Seeds(5),
     )
-    s.seed_source = lambda: 5
     s.ai.think_seconds = 0.02
     s.ai.hint_seconds = 0.05
     return s
@@ -50,11 +53,11 @@ async def started(svc: GameService, channel: str, kind: str, seed: int | None = 
     """A game of `kind` in `channel`, every seat of its fewest players Alice's, started."""
     g = game(kind)
     seats = g.info.seats[: g.info.min_players]
-    created = await svc.create(channel, ALICE, kind=kind, seed=seed, seat=seats[0])
+    created = await svc.lobby.create(channel, ALICE, kind=kind, seed=seed, seat=seats[0])
     assert created.ok, created.text
     for seat in seats[1:]:
-        assert (await svc.join(channel, ALICE, seat, kind=kind)).ok
-    begun = await svc.start(channel, ALICE, kind=kind)
+        assert (await svc.lobby.join(channel, ALICE, seat, kind=kind)).ok
+    begun = await svc.lobby.start(channel, ALICE, kind=kind)
     assert begun.ok, begun.text
     record = await svc.store.open_game(channel)
     assert record is not None
@@ -70,13 +73,13 @@ async def test_the_same_seed_deals_the_same_game_at_any_game_number(
 ) -> None:
     g = game(kind)
     first = await started(svc, CH, kind, seed=3)
-    assert (await svc.abort(CH, ALICE)).ok
+    assert (await svc.lobby.abort(CH, ALICE)).ok
     second = await started(svc, CH, kind, seed=3)  # another game number, the same seed
     assert second.id != first.id
-    states = [g.state_to_json(await svc.state_of(r)) for r in (first, second)]
+    states = [g.state_to_json(await svc.loader.state_of(r)) for r in (first, second)]
     assert states[0] == states[1]
     other = await started(svc, OTHER, kind, seed=4)
-    assert g.state_to_json(await svc.state_of(other)) != states[0]
+    assert g.state_to_json(await svc.loader.state_of(other)) != states[0]
 
 
 @pytest.mark.parametrize("kind", DEALING)
@@ -85,13 +88,13 @@ async def test_a_seeded_start_says_it_is_not_fair_play_and_verify_says_why(
 ) -> None:
     g = game(kind)
     seats = g.info.seats[: g.info.min_players]
-    assert (await svc.create(CH, ALICE, kind=kind, seed=3, seat=seats[0])).ok
+    assert (await svc.lobby.create(CH, ALICE, kind=kind, seed=3, seat=seats[0])).ok
     for seat in seats[1:]:
-        assert (await svc.join(CH, ALICE, seat, kind=kind)).ok
-    begun = await svc.start(CH, ALICE, kind=kind)
+        assert (await svc.lobby.join(CH, ALICE, seat, kind=kind)).ok
+    begun = await svc.lobby.start(CH, ALICE, kind=kind)
     assert "Dealt by seed 3" in begun.text and "not fair play" in begun.text
     assert "commitment" not in begun.text
-    verified = await svc.verify(CH, kind=kind)
+    verified = await svc.transfer.verify(CH, kind=kind)
     assert "dealt by the seed it was created with" in verified.text
 
 
@@ -104,13 +107,13 @@ async def test_a_seeded_games_steps_are_dealt_and_it_exports_once_it_may(
     record = await started(svc, CH, kind, seed=3)
     g = game(kind)
     for _ in range(6):
-        state = await svc.state_of(record)
+        state = await svc.loader.state_of(record)
         seat = g.to_move(state)
         if seat is None:
             break
         view = g.view(state, seat)
         order = notation_of(g).describe(view, g.legal_actions(state)[0])
-        reply = await svc.play(
+        reply = await svc.moves.play(
             CH,
             ALICE,
             f"{order}; confirm" if menus_of(g).note(view, g.legal_actions(state)[0]) else order,
@@ -119,11 +122,11 @@ async def test_a_seeded_games_steps_are_dealt_and_it_exports_once_it_may(
         )
         assert reply.ok, reply.text
         record = await svc.store.open_game(CH) or record
-    assert (await svc.abort(CH, ALICE)).ok  # an ended game of hidden hands exports too
-    exported = await svc.export(CH, kind=kind)
+    assert (await svc.lobby.abort(CH, ALICE)).ok  # an ended game of hidden hands exports too
+    exported = await svc.transfer.export(CH, kind=kind)
     assert exported.ok and exported.file is not None, exported.text
     assert b'"seed": null' in exported.file.data or b'"seed":null' in exported.file.data
-    imported = await svc.import_game(OTHER, ALICE, exported.file.data)
+    imported = await svc.transfer.import_game(OTHER, ALICE, exported.file.data)
     assert imported.ok, imported.text
 
 
@@ -131,7 +134,7 @@ async def test_a_seeded_games_steps_are_dealt_and_it_exports_once_it_may(
 async def test_a_seed_for_a_game_that_deals_nothing_is_refused_and_nothing_stored(
     svc: GameService, kind: str
 ) -> None:
-    refused = await svc.create(CH, ALICE, kind=kind, seed=3)
+    refused = await svc.lobby.create(CH, ALICE, kind=kind, seed=3)
     assert not refused.ok
     assert "deals nothing" in refused.text and "Leave it out" in refused.text
     assert await svc.store.latest_game(CH) is None
@@ -158,7 +161,7 @@ async def test_a_game_that_cannot_be_set_up_is_refused_before_anything_is_stored
         monkeypatch.setattr(type(seeding_of(g)), "new_seeded", cannot)
     else:
         monkeypatch.setattr(type(g), "new_game", cannot)
-    refused = await svc.create(CH, ALICE, kind=kind, seed=3 if seeded else None)
+    refused = await svc.lobby.create(CH, ALICE, kind=kind, seed=3 if seeded else None)
     assert not refused.ok
     assert "cannot be set up" in refused.text and "no room for the pieces" in refused.text
     assert await svc.store.latest_game(CH) is None
@@ -214,7 +217,7 @@ async def a_step(svc: GameService, channel: str, kind: str) -> None:
     record = await svc.store.open_game(channel)
     assert record is not None
     g = game(kind)
-    state = await svc.state_of(record)
+    state = await svc.loader.state_of(record)
     seat = g.to_move(state)
     assert seat is not None
     action = g.legal_actions(state)[0]
@@ -222,7 +225,7 @@ async def a_step(svc: GameService, channel: str, kind: str) -> None:
     order = notation_of(g).describe(view, action) + (
         "; confirm" if menus_of(g).note(view, action) else ""
     )
-    assert (await svc.play(channel, ALICE, order, kind=kind, as_faction=seat)).ok
+    assert (await svc.moves.play(channel, ALICE, order, kind=kind, as_faction=seat)).ok
 
 
 @pytest.mark.parametrize("kind", ALL)
@@ -242,29 +245,29 @@ async def test_a_game_that_does_not_load_is_named_with_why_and_can_be_aborted(
     try:
         record = await svc.store.get_game(record.id)
         with pytest.raises(BrokenGame):
-            await svc.state_of(record)
+            await svc.loader.state_of(record)
         said = f"Game {record.id} ("
         for reply in (
-            await svc.status(CH, kind=kind),
-            await svc.board(CH, kind=kind),
-            await svc.play(CH, ALICE, "anything", kind=kind),
-            await svc.hint(CH, ALICE, kind=kind),
-            await svc.options(CH, ALICE, kind=kind),
-            await svc.undo(CH, ALICE, kind=kind),
+            await svc.views.status(CH, kind=kind),
+            await svc.views.board(CH, kind=kind),
+            await svc.moves.play(CH, ALICE, "anything", kind=kind),
+            await svc.ai.hint(CH, ALICE, kind=kind),
+            await svc.views.options(CH, ALICE, kind=kind),
+            await svc.moves.undo(CH, ALICE, kind=kind),
         ):
             assert not reply.ok
             assert said in reply.text and "cannot be loaded" in reply.text, reply.text
             assert "abort` ends it" in reply.text and "export` saves" in reply.text
         assert await svc.ai.move(CH) is None  # no AI moves it, and nothing fails
-        exported = await svc.export(CH, kind=kind)
+        exported = await svc.transfer.export(CH, kind=kind)
         assert exported.text and "Traceback" not in exported.text
         # every other channel's game goes on
-        assert (await svc.status(OTHER, kind=kind)).ok
+        assert (await svc.views.status(OTHER, kind=kind)).ok
         await a_step(svc, OTHER, kind)
-        aborted = await svc.abort(CH, ALICE, kind=kind)
+        aborted = await svc.lobby.abort(CH, ALICE, kind=kind)
         assert aborted.ok and f"Game {record.id} ended" in aborted.text, aborted.text
         assert (await svc.store.get_game(record.id)).status == "aborted"
-        again = await svc.create(CH, ALICE, kind=kind)
+        again = await svc.lobby.create(CH, ALICE, kind=kind)
         assert again.ok, again.text
         assert (await svc.store.get_game(other.id)).status == "active"
     finally:
@@ -275,18 +278,19 @@ async def test_a_broken_game_does_not_stop_another_games_deadline(database_url: 
     """The reminders' round plays every game's due deadline; one game that no longer loads is
     reminded as it stands and leaves the others' rounds alone."""
     now = [1000.0]
-    svc = await GameService.open(database_url, FakeRenderer(), clock=lambda: now[0])
-    svc.seed_source = lambda: 12
+    svc = await GameService.open(
+        database_url, FakeRenderer(), clock=lambda: now[0], seed_source=Seeds(12)
+    )
     try:
         broken = await started(svc, CH, "vijayanagara")
         other = await started(svc, OTHER, "vijayanagara")
         for channel in (CH, OTHER):
-            assert (await svc.pace(channel, ALICE, 24, "pass", is_manager=True)).ok
+            assert (await svc.club.pace(channel, ALICE, 24, "pass", is_manager=True)).ok
         await first_entry_again(svc, broken)
         svc.loader.forget(broken.id)
         other = await svc.store.get_game(other.id)
         now[0] += 25 * 3600
-        due = await svc.due_reminders()
+        due = await svc.club.due_reminders()
         assert [d.job.game_id for d in due] == [broken.id]  # reminded, not played
         assert (await svc.store.get_game(other.id)).version == other.version + 1  # it passed
     finally:
@@ -306,7 +310,7 @@ async def test_a_broken_games_owed_announcement_goes_out_and_every_other_too(
         await started(svc, OTHER, kind)
         await first_entry_again(svc, broken)
         svc.loader.forget(broken.id)
-        owed = await svc.owed(ignore_backoff=True)
+        owed = await svc.outbox.owed(ignore_backoff=True)
         channels = {o.channel_id for o, _ in owed}
         assert channels == {CH, OTHER}
         last = [reply for o, reply in owed if o.game_id == broken.id][-1]

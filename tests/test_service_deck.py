@@ -28,16 +28,16 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 
 async def test_a_game_created_with_a_deck_file_plays_its_cards(svc: GameService) -> None:
     text = FIXTURE.read_text(encoding="utf-8")
-    created = await svc.create(
+    created = await svc.lobby.create(
         CH, SEATS[vijayanagara.Faction.D], seed=3, files={"deck": text}, kind="vijayanagara"
     )
     assert created.ok and "deck file" in created.text
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, SEATS[vijayanagara.Faction.D])).ok
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, SEATS[vijayanagara.Faction.D])).ok
     game = await svc.store.open_game(CH)
     assert game is not None
-    state = await svc.state_of(game)
+    state = await svc.loader.state_of(game)
     assert state.options.deck_hash == deck_key(text)
     assert text not in state.model_dump_json()  # the file is stored once, not in every state
     assert await svc.store.deck_text(deck_key(text)) == text
@@ -45,7 +45,7 @@ async def test_a_game_created_with_a_deck_file_plays_its_cards(svc: GameService)
     assert state.current_card in custom.cards
     assert vijayanagara.cards_left(state) == 34
     # card lookups in this channel use the game's deck
-    reply = await svc.card_in(CH, "Border Levies", kind="vijayanagara")
+    reply = await svc.views.card_in(CH, "Border Levies", kind="vijayanagara")
     assert reply.ok and "Border Levies" in reply.text
 
 
@@ -53,7 +53,7 @@ async def test_a_bad_deck_file_is_refused_with_the_card_and_field(svc: GameServi
     bad = FIXTURE.read_text(encoding="utf-8").replace(
         "faction: D\n        add: 2", "faction: Q\n        add: 2", 1
     )
-    reply = await svc.create(
+    reply = await svc.lobby.create(
         CH, SEATS[vijayanagara.Faction.D], files={"deck": bad}, kind="vijayanagara"
     )
     assert not reply.ok

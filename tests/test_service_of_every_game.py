@@ -279,7 +279,7 @@ async def test_a_taj_mahal_player_takes_back_a_withdrawals_steps_and_never_a_dea
     withdrawal is taken back (by the command, or typed as an order), the state is as before
     it, and what was dealt stays dealt."""
     g = game(TM)
-    assert (await service.create(CH, ALICE, kind=TM, seat="blue")).ok
+    assert (await service.lobby.create(CH, ALICE, kind=TM, seat="blue")).ok
     await run(service, CH, BOB, "join", TM, seat="orange")
     await run(service, CH, CAROL, "join", TM, seat="brown")
     assert (await run(service, CH, ALICE, "start", TM)).ok

@@ -37,16 +37,16 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
 
 
 async def seated(svc: GameService, seed: int, channel: str = CH) -> None:
-    assert (await svc.create(channel, D, seed=seed, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(channel, D, seed=seed, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
-        assert (await svc.join(channel, uid, f.value)).ok
-    assert (await svc.start(channel, D)).ok
+        assert (await svc.lobby.join(channel, uid, f.value)).ok
+    assert (await svc.lobby.start(channel, D)).ok
 
 
 async def state_now(svc: GameService, channel: str = CH) -> vijayanagara.GameState:
     game = await svc.store.open_game(channel) or await svc.store.latest_game(channel)
     assert game is not None
-    return await svc.state_of(game)
+    return await svc.loader.state_of(game)
 
 
 def seat_of(state: vijayanagara.GameState) -> int:
@@ -105,7 +105,7 @@ async def test_whole_games_typing_a_redundant_done_after_each_closing_step(
         if closing:
             order += "; done"
             redundant += 1
-        reply = await svc.play(CH, seat_of(shadow), order)
+        reply = await svc.moves.play(CH, seat_of(shadow), order)
         assert reply.ok, f"{order!r}: {reply.text}"
         if closing:
             assert "was not needed" in reply.text
@@ -146,7 +146,7 @@ async def test_whole_games_ending_every_order_with_done_where_no_done_is_taken(
         if closing:
             order += "; done"
             ended += 1
-        reply = await svc.play(CH, seat_of(shadow), order)
+        reply = await svc.moves.play(CH, seat_of(shadow), order)
         assert reply.ok, f"{order!r}: {reply.text}"
         if closing:
             assert "was not needed" in reply.text, reply.text
@@ -159,7 +159,7 @@ async def test_a_limited_command_ends_after_its_space_so_done_is_accepted(
     svc: GameService,
 ) -> None:
     await seated(svc, 7)  # Delhi decides first on seed 7
-    reply = await svc.play(CH, D, "limited; conscript; place 5 troop in delhi; done")
+    reply = await svc.moves.play(CH, D, "limited; conscript; place 5 troop in delhi; done")
     assert reply.ok, reply.text
     assert "Step 4 (`done`) was not needed" in reply.text
     assert vijayanagara.decider(await state_now(svc)) == vijayanagara.Faction.B
@@ -169,7 +169,9 @@ async def test_two_dones_close_two_frames_only_when_both_ended(svc: GameService)
     """A `done` beyond what ended by itself is still a real step (here: refused, since the
     next faction decides), so nothing is silently swallowed."""
     await seated(svc, 7)
-    reply = await svc.play(CH, D, "limited; conscript; place 5 troop in delhi; done; done; done")
+    reply = await svc.moves.play(
+        CH, D, "limited; conscript; place 5 troop in delhi; done; done; done"
+    )
     assert not reply.ok
     assert "Step 5 (`done`) was refused, so nothing was played" in reply.text
     assert "a Limited Command acts in one space (2.3.5)" in reply.text
@@ -191,7 +193,7 @@ async def test_a_step_after_a_limited_command_ended_names_2_3_5_and_who_decides(
     its one space: the refusal says so, with the rule, and who decides now."""
     await seated(svc, 7)  # Delhi decides first on seed 7
     before = (await state_now(svc)).model_dump()
-    reply = await svc.play(CH, D, f"limited; conscript; place 1 troop in delhi; {fourth}")
+    reply = await svc.moves.play(CH, D, f"limited; conscript; place 1 troop in delhi; {fourth}")
     assert not reply.ok
     assert f"Step 4 (`{fourth}`) was refused, so nothing was played" in reply.text, reply.text
     assert LIMITED_ENDED in reply.text and "turn" not in reply.text.split("decides now")[0]
@@ -205,15 +207,15 @@ async def test_a_player_of_every_seat_is_told_the_limited_command_ended_not_whos
     """One person holds all three seats: as Delhi (`as_faction`) the fourth step is refused
     for the rule that ended Delhi's Command; without it, the step is Bahmani's, refused by
     Bahmani's own decision, and the refusal still says what ended Delhi's."""
-    assert (await svc.create(CH, D, seed=7, kind="vijayanagara")).ok
+    assert (await svc.lobby.create(CH, D, seed=7, kind="vijayanagara")).ok
     for f in "DBV":
-        assert (await svc.join(CH, D, f)).ok
-    assert (await svc.start(CH, D)).ok
+        assert (await svc.lobby.join(CH, D, f)).ok
+    assert (await svc.lobby.start(CH, D)).ok
     order = "limited; conscript; place 1 troop in delhi; place 1 troop in delhi"
-    forced = await svc.play(CH, D, order, as_faction="D")
+    forced = await svc.moves.play(CH, D, order, as_faction="D")
     assert not forced.ok and LIMITED_ENDED in forced.text, forced.text
     assert "not Delhi Sultanate's turn" not in forced.text
-    as_next = await svc.play(CH, D, order)
+    as_next = await svc.moves.play(CH, D, order)
     assert not as_next.ok, as_next.text
     assert "Step 4 (`place 1 troop in delhi`) was refused" in as_next.text
     assert f"({LIMITED_ENDED}.)" in as_next.text
@@ -222,7 +224,7 @@ async def test_a_player_of_every_seat_is_told_the_limited_command_ended_not_whos
 async def test_a_trade_after_a_hand_off_keeps_its_own_refusal(svc: GameService) -> None:
     """Only a decision's step is refused for the hand-off; a trade's refusal is the trade's."""
     await seated(svc, 7)
-    reply = await svc.play(
+    reply = await svc.moves.play(
         CH, D, "limited; conscript; place 1 troop in delhi; give 1 resources from B to D"
     )
     assert not reply.ok and "you do not sit as B" in reply.text, reply.text
@@ -231,7 +233,7 @@ async def test_a_trade_after_a_hand_off_keeps_its_own_refusal(svc: GameService) 
 async def test_a_refusal_lists_what_is_allowed_in_the_real_position(svc: GameService) -> None:
     await seated(svc, 7)
     before = (await state_now(svc)).model_dump()
-    reply = await svc.play(CH, D, "command; march; move 40 troop from delhi to malwa")
+    reply = await svc.moves.play(CH, D, "command; march; move 40 troop from delhi to malwa")
     assert not reply.ok
     assert "At that step the choices were" in reply.text
     # the real position is the card's first decision, not the hypothetical March
@@ -260,7 +262,7 @@ def test_the_card_text_of_a_mongol_invasion_names_who_runs_the_mongols() -> None
 
 async def test_the_next_line_names_the_faction_and_its_player(svc: GameService) -> None:
     await seated(svc, 7)
-    status = await svc.status(CH)
+    status = await svc.views.status(CH)
     assert f"**Next:** Delhi Sultanate <@{D}> on card " in status.text
     nxt = status.text.split("**Next:**", 1)[1]
     assert nxt.count("Delhi Sultanate") == 1  # named once, not "D decides — D on card ..."
@@ -272,7 +274,7 @@ async def test_a_mongol_decision_names_the_mongols_and_who_decides_for_them(
     await seated(svc, 7)
     game = await svc.store.open_game(CH)
     assert game is not None
-    state = await svc.state_of(game)
+    state = await svc.loader.state_of(game)
     r = random.Random(1)
     while not vijayanagara.prompt(state).for_mongols:  # play on to a Mongol Invasion
         state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
@@ -314,8 +316,8 @@ async def test_every_documented_trade_form_is_accepted(
 
 async def test_a_trade_inside_an_order_and_the_giver_must_be_yours(svc: GameService) -> None:
     await seated(svc, 7)
-    assert (await svc.play(CH, B, "give V 1 resources")).ok  # B gives, off-turn (1.5.2)
-    refused = await svc.play(CH, B, "give 1 resources from D to V")
+    assert (await svc.moves.play(CH, B, "give V 1 resources")).ok  # B gives, off-turn (1.5.2)
+    refused = await svc.moves.play(CH, B, "give 1 resources from D to V")
     assert not refused.ok and "you do not sit as D" in refused.text
 
 
@@ -326,13 +328,13 @@ async def test_a_command_on_no_space_is_marked_and_asks_for_confirmation(
     svc: GameService,
 ) -> None:
     await seated(svc, 7)  # no space qualifies for Delhi's Attack at set-up
-    assert (await svc.play(CH, D, "command")).ok
+    assert (await svc.moves.play(CH, D, "command")).ok
     state = await state_now(svc)
     assert "attack (no space qualifies, ends at once)" in vijayanagara.prompt(state).text
-    asked = await svc.play(CH, D, "attack")
+    asked = await svc.moves.play(CH, D, "attack")
     assert not asked.ok and "confirm" in asked.text and "Nothing was played" in asked.text
     assert (await state_now(svc)).model_dump() == state.model_dump()
-    done = await svc.play(CH, D, "attack; confirm")
+    done = await svc.moves.play(CH, D, "attack; confirm")
     assert done.ok, done.text
     assert "Attack done (no spaces)" in done.public_text
 
@@ -341,16 +343,16 @@ async def test_a_decree_that_would_do_nothing_is_marked_and_asks_for_confirmatio
     svc: GameService,
 ) -> None:
     await seated(svc, 7)  # at set-up no Province qualifies for Demand Obedience (4.2.3)
-    assert (await svc.play(CH, D, "command+decree")).ok
+    assert (await svc.moves.play(CH, D, "command+decree")).ok
     state = await state_now(svc)
     assert (
         "demand-obedience (no province qualifies, does nothing)" in vijayanagara.prompt(state).text
     )
-    asked = await svc.play(CH, D, "demand-obedience")
+    asked = await svc.moves.play(CH, D, "demand-obedience")
     assert not asked.ok and "; confirm" in asked.text and "Nothing was played" in asked.text
     assert "no province qualifies, does nothing" in asked.text and "(4.1)" in asked.text
     assert (await state_now(svc)).model_dump() == state.model_dump()
-    done = await svc.play(CH, D, "demand-obedience; confirm")
+    done = await svc.moves.play(CH, D, "demand-obedience; confirm")
     assert done.ok, done.text
     assert "Decrees: Demand Obedience" in done.public_text
 
@@ -358,20 +360,20 @@ async def test_a_decree_that_would_do_nothing_is_marked_and_asks_for_confirmatio
 async def test_the_slash_shortcuts_take_the_confirmation_too(svc: GameService) -> None:
     """`/vj command name:attack; confirm`, `/vj decree name:demand-obedience; confirm`."""
     await seated(svc, 7)
-    assert (await svc.play(CH, D, "command+decree")).ok
-    asked = await svc.shortcut(CH, D, "decree", "demand-obedience")
+    assert (await svc.moves.play(CH, D, "command+decree")).ok
+    asked = await svc.moves.shortcut(CH, D, "decree", arg="demand-obedience")
     assert not asked.ok and "; confirm" in asked.text
-    done = await svc.shortcut(CH, D, "decree", "demand-obedience; confirm")
+    done = await svc.moves.shortcut(CH, D, "decree", arg="demand-obedience; confirm")
     assert done.ok, done.text
-    done = await svc.shortcut(CH, D, "command", "attack; confirm")
+    done = await svc.moves.shortcut(CH, D, "command", arg="attack; confirm")
     assert done.ok, done.text
     assert "Attack done (no spaces)" in done.public_text
 
 
 async def test_the_refusal_list_marks_a_command_that_would_do_nothing(svc: GameService) -> None:
     await seated(svc, 7)
-    assert (await svc.play(CH, D, "command")).ok
-    reply = await svc.play(CH, D, "frobnicate")
+    assert (await svc.moves.play(CH, D, "command")).ok
+    reply = await svc.moves.play(CH, D, "frobnicate")
     assert "`attack` (no space qualifies, ends at once)" in reply.text
 
 
@@ -380,14 +382,14 @@ async def test_the_refusal_list_marks_a_command_that_would_do_nothing(svc: GameS
 
 async def test_a_huge_order_is_refused_without_being_echoed(svc: GameService) -> None:
     await seated(svc, 7)
-    reply = await svc.play(CH, D, "pass " * 40_000)
+    reply = await svc.moves.play(CH, D, "pass " * 40_000)
     assert not reply.ok and len(reply.text) < 300
     assert "at most 4000" in reply.text
 
 
 async def test_a_long_bad_step_is_quoted_only_as_an_excerpt(svc: GameService) -> None:
     await seated(svc, 7)
-    reply = await svc.play(CH, D, "x" * 3000)
+    reply = await svc.moves.play(CH, D, "x" * 3000)
     assert not reply.ok and len(reply.text) < 1000
 
 
@@ -399,7 +401,7 @@ async def test_numbers_in_orders_are_bounded_and_refused_clearly(
     svc: GameService, order: str
 ) -> None:
     await seated(svc, 7)
-    reply = await svc.play(CH, D, order)
+    reply = await svc.moves.play(CH, D, order)
     assert not reply.ok and "not an order I can read" in reply.text
 
 
@@ -418,14 +420,14 @@ def test_parse_raises_only_invalid_or_ambiguous_order(text: str) -> None:
 async def test_the_last_turn_is_outlined_not_only_its_last_step(svc: GameService) -> None:
     await seated(svc, 7)
     for order in ("command; conscript; place 1 troop in sindh", "place 1 troop in gujarat"):
-        assert (await svc.play(CH, D, order)).ok
-    reply = await svc.play(CH, D, "done")
+        assert (await svc.moves.play(CH, D, order)).ok
+    reply = await svc.moves.play(CH, D, "done")
     assert reply.image is not None
     renderer = svc.renderer
     assert isinstance(renderer, FakeRenderer)
     highlight = renderer.calls[-1][1]
     assert highlight is not None and {"sindh", "gujarat"} <= set(highlight)
-    board = await svc.board(CH)  # `board` outlines the same turn
+    board = await svc.views.board(CH)  # `board` outlines the same turn
     assert board.image is not None and renderer.calls[-1][1] == highlight
 
 
@@ -443,7 +445,7 @@ async def test_a_new_card_always_brings_a_board_even_for_the_same_faction(
         order = vijayanagara.describe(before, a) + (
             "; confirm" if vijayanagara.idle_note(before, a) else ""
         )
-        reply = await svc.play(CH, seat_of(before), order)
+        reply = await svc.moves.play(CH, seat_of(before), order)
         assert reply.ok, reply.text
         after = await state_now(svc)
         if after.current_card != before.current_card:
@@ -454,9 +456,9 @@ async def test_a_new_card_always_brings_a_board_even_for_the_same_faction(
 
 async def test_status_counts_the_steps_played_not_the_undone_ones(svc: GameService) -> None:
     await seated(svc, 7)
-    assert (await svc.play(CH, D, "command; march; move 2 troop from delhi to malwa")).ok
-    assert (await svc.undo(CH, D)).ok
-    status = await svc.status(CH)
+    assert (await svc.moves.play(CH, D, "command; march; move 2 troop from delhi to malwa")).ok
+    assert (await svc.moves.undo(CH, D)).ok
+    status = await svc.views.status(CH)
     assert "2 steps played" in status.text  # command, march: the move was taken back
 
 
@@ -464,7 +466,7 @@ async def test_a_button_for_a_command_on_no_space_asks_with_a_confirm_button(
     svc: GameService,
 ) -> None:
     await seated(svc, 7)
-    reply = await svc.play(CH, D, "command")
+    reply = await svc.moves.play(CH, D, "command")
     attack = next(b for b in reply.buttons if b.label.startswith("attack"))
     assert attack.label == "attack (no space qualifies, ends at once)"
     asked = await svc.press(CH, D, attack.custom_id)
@@ -494,6 +496,6 @@ def test_leading_zeros_do_not_hide_a_huge_number() -> None:
 async def test_autocomplete_continues_after_a_redundant_done(svc: GameService) -> None:
     await seated(svc, 7)
     typed = "limited; conscript; place 5 troop in delhi; done; "
-    choices = await svc.legal_orders(CH, B, typed)
+    choices = await svc.autocomplete.legal_orders(CH, B, typed)
     assert choices and all(name.startswith(typed) for name, _ in choices)
     assert typed + "pass" in [name for name, _ in choices]  # Bahmani's decision comes next

@@ -90,26 +90,26 @@ async def test_undo_works_after_a_restart_from_the_snapshot_and_the_actions(
     try:
         undoer = vijayanagara.can_undo(state)
         assert undoer is not None
-        reply = await again.undo(channel, SEATS[undoer])
+        reply = await again.moves.undo(channel, SEATS[undoer])
         assert reply.ok, reply.text
-        log = await again.log_lines(channel, 1)
+        log = await again.views.log_lines(channel, 1)
         assert log.text.endswith(f"{undoer} takes back a step.")
         game = await again.store.open_game(channel)
         assert game is not None
-        back = await again.state_of(game)
+        back = await again.loader.state_of(game)
         assert vijayanagara.can_undo(back) is None or back.actions_taken < state.actions_taken
     finally:
         await again.close()
 
 
 async def test_an_import_stores_its_whole_log(svc: GameService) -> None:
-    reply = await svc.import_game("imported", D, export_of_gives(120))
+    reply = await svc.transfer.import_game("imported", D, export_of_gives(120))
     assert reply.ok, reply.text
     game = await svc.store.open_game("imported")
     assert game is not None
     lines = await svc.store.log_lines(game.id)
     assert len(lines) > 120 and lines[-1].endswith("(1.5.2).")
-    state = await svc.state_of(game)
+    state = await svc.loader.state_of(game)
     assert state.log_at + len(state.log) == len(lines)
 
 
@@ -144,21 +144,21 @@ async def test_a_game_stored_before_loads_shows_its_log_and_undoes(legacy_url: s
         game = await svc.store.open_game(channel)
         assert game is not None and game.actions == expected["actions"]
         assert await svc.store.log_length(game.id) == 0  # its log is still in its states
-        state = await svc.state_of(game)
+        state = await svc.loader.state_of(game)
         assert await svc.store.log_lines(game.id) == expected["log"]  # moved out, once
-        shown = await svc.log_lines(channel, 5)
+        shown = await svc.views.log_lines(channel, 5)
         # as the channel told it: the log's lines, and a step that wrote none in words
         said = "D picks up 1 Troop in Tamilakam for the Campaign (4.2.2)."
         assert shown.text.endswith("\n".join([*expected["log"][-4:-1], said, expected["log"][-1]]))
         # undo through the barrier its snapshot carries as JSON, as that code undid it
         faction = vijayanagara.can_undo(state)
         assert faction is not None
-        reply = await svc.undo(channel, SEATS[faction])
+        reply = await svc.moves.undo(channel, SEATS[faction])
         assert reply.ok, reply.text
         game = await svc.store.open_game(channel)
         assert game is not None
         assert await svc.store.log_lines(game.id) == expected["log_after_undo"]
-        back = await svc.state_of(game)
+        back = await svc.loader.state_of(game)
         dumped = json.loads(back.model_dump_json())
         # the old code's state, as this code reads it (its frames became typed frames)
         old = json.loads(
@@ -178,12 +178,12 @@ async def test_a_game_stored_before_loads_shows_its_log_and_undoes(legacy_url: s
         decider = vijayanagara.decider(back)
         assert decider is not None
         order = typed_order(GAME, back, action)
-        assert (await svc.play(channel, SEATS[decider], order)).ok
+        assert (await svc.moves.play(channel, SEATS[decider], order)).ok
         game = await svc.store.open_game(channel)
         assert game is not None
         lines = await svc.store.log_lines(game.id)
         assert lines[: len(expected["log_after_undo"])] == expected["log_after_undo"]
-        after = await svc.state_of(game)
+        after = await svc.loader.state_of(game)
         assert len(lines) == after.log_at + len(after.log) >= len(expected["log_after_undo"])
     finally:
         await svc.close()
@@ -199,10 +199,12 @@ async def test_a_game_stored_before_migrates_its_schema(tmp_path: Path) -> None:
 
 async def test_a_custom_deck_is_named_by_its_hash_in_the_stored_states(svc: GameService) -> None:
     text = (FIXTURES / "small_deck.yaml").read_text()
-    assert (await svc.create("decked", D, seed=3, files={"deck": text}, kind="vijayanagara")).ok
+    assert (
+        await svc.lobby.create("decked", D, seed=3, files={"deck": text}, kind="vijayanagara")
+    ).ok
     for f, uid in SEATS.items():
-        await svc.join("decked", uid, f.value)
-    assert (await svc.start("decked", D)).ok
+        await svc.lobby.join("decked", uid, f.value)
+    assert (await svc.lobby.start("decked", D)).ok
     game = await svc.store.open_game("decked")
     assert game is not None
     snap = await svc.store.latest_snapshot(game.id)

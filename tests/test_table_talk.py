@@ -31,7 +31,7 @@ async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
 async def state_of(svc: GameService) -> vijayanagara.GameState:
     game = await svc.store.open_game(CH) or await svc.store.latest_game(CH)
     assert game is not None
-    return await svc.state_of(game)
+    return await svc.loader.state_of(game)
 
 
 def expanded(entry: str) -> list[str]:
@@ -49,10 +49,10 @@ async def test_a_march_lists_its_moves_grouped_and_every_step_listed_is_legal(
     svc: GameService,
 ) -> None:
     await seat_and_start(svc, CH, 3)
-    assert (await svc.play(CH, D, "command; march")).ok
+    assert (await svc.moves.play(CH, D, "command; march")).ok
     state = await state_of(svc)
     legal = {vijayanagara.describe(state, a) for a in vijayanagara.legal_actions(state)}
-    text = (await svc.options(CH)).text
+    text = (await svc.views.options(CH)).text
     entries = re.findall(r"^• `([^`]+)`", text, re.MULTILINE)
     assert len(legal) > 90 and len(entries) < 20  # a dozen lines, not a hundred
     assert "`1-4` stands for any number from 1 to 4, `a|b` for one of them" in text
@@ -63,12 +63,12 @@ async def test_a_march_lists_its_moves_grouped_and_every_step_listed_is_legal(
 
 async def test_the_options_menu_lists_each_step_once_with_what_it_does(svc: GameService) -> None:
     await seat_and_start(svc, CH, 3)
-    first = (await svc.options(CH)).text
+    first = (await svc.views.options(CH)).text
     assert "• `command+decree` — a Command in any number of spaces and a Decree" in first
     assert "• `pass` — gain 3 Resources; you stay Eligible (2.3.6)" in first
     assert first.count("`event`") == 1
-    assert (await svc.play(CH, D, "command+decree")).ok
-    text = (await svc.options(CH)).text
+    assert (await svc.moves.play(CH, D, "command+decree")).ok
+    text = (await svc.views.options(CH)).text
     for name in ("conscript", "march", "govern", "attack", "collect-tribute", "campaign"):
         assert text.count(f"`{name}`") == 1, text  # listed once, with its effect
     assert "• `conscript` — place Troops: 5 in Delhi" in text and "(3.2.1)" in text
@@ -78,8 +78,8 @@ async def test_an_illegal_pass_is_refused_listing_the_allowed_steps_once(
     svc: GameService,
 ) -> None:
     await seat_and_start(svc, CH, 3)
-    assert (await svc.play(CH, D, "command; march")).ok
-    reply = await svc.play(CH, D, "pass")
+    assert (await svc.moves.play(CH, D, "command; march")).ok
+    reply = await svc.moves.play(CH, D, "pass")
     assert not reply.ok
     assert reply.text.startswith("`pass` was refused: not a choice now — Delhi Sultanate March:")
     assert reply.text.count("Allowed") == 1 and "Allowed now: `move 1-4 troop" in reply.text
@@ -90,21 +90,21 @@ async def test_an_illegal_pass_is_refused_listing_the_allowed_steps_once(
 async def test_the_status_says_where_the_game_stands_in_a_players_words(
     svc: GameService,
 ) -> None:
-    assert (await svc.create(CH, D, seed=3, kind="vijayanagara")).ok
-    lobby = (await svc.status(CH)).text
+    assert (await svc.lobby.create(CH, D, seed=3, kind="vijayanagara")).ok
+    lobby = (await svc.views.status(CH)).text
     assert lobby.startswith(
         "Game 1 of Vijayanagara is waiting for its players: `/vj join` takes a seat."
     )
     for f, uid in SEATS.items():
-        assert (await svc.join(CH, uid, f.value)).ok
-    assert (await svc.start(CH, D)).ok
-    assert (await svc.play(CH, D, "command; march")).ok
-    text = (await svc.status(CH)).text
+        assert (await svc.lobby.join(CH, uid, f.value)).ok
+    assert (await svc.lobby.start(CH, D)).ok
+    assert (await svc.moves.play(CH, D, "command; march")).ok
+    text = (await svc.views.status(CH)).text
     assert text.startswith("Game 1 is under way: 2 steps played so far.\n")
     assert "version" not in text and "• Delhi Sultanate: 12 Resources, 2 Cavalry" in text
     assert "; the Khalji Dynasty rules (2.7)." in text
-    assert (await svc.abort(CH, D)).ok
-    assert (await svc.status(CH)).text.startswith(
+    assert (await svc.lobby.abort(CH, D)).ok
+    assert (await svc.views.status(CH)).text.startswith(
         "Game 1 was ended without a result, after 2 steps."
     )
 
@@ -121,11 +121,11 @@ async def test_a_defender_offered_cavalry_is_told_what_charge_and_screen_do(
 
     replies, state = await play_random_orders(svc, CH, random.Random(5), cavalry)
     assert state is not None and "as the defender" in vijayanagara.prompt(state).text
-    for text in (replies[-1].text, (await svc.status(CH)).text):
+    for text in (replies[-1].text, (await svc.views.status(CH)).text):
         lines = text.split("\n")
         at = next(i for i, line in enumerate(lines) if "as the defender, Cavalry" in line)
         assert lines[at + 1].startswith("_`charge N` — spend a Cavalry token to lower your")
         assert lines[at + 2].startswith("_`screen N` — spend a Cavalry token to take the")
-    options = (await svc.options(CH)).text
+    options = (await svc.views.options(CH)).text
     assert re.search(r"• `charge [\d|]+` — spend a Cavalry token to lower your own die", options)
     assert re.search(r"`screen 1\|2[|\d]*`", options), options  # the dice, one entry

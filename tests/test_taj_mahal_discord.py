@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from discord_env import Env, running_bot
 from discord_fake import CHANNEL, Message
+from fakes import seeds_of
 from table_helpers import choices, open_game
 
 from db import Pace
@@ -31,7 +32,7 @@ STEP = re.compile(r"^• (\w+): ")
 @pytest.fixture
 async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch) as e:
-        e.service.seed_source = lambda: 5
+        seeds_of(e.service).next = 5
         yield e
 
 

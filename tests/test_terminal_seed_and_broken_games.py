@@ -112,7 +112,9 @@ def test_a_game_left_in_its_lobby_starts_when_the_terminal_comes_back(
         try:
             seat = g.info.seats[0]
             seed = 3 if g.info.deals else None
-            made = await svc.create(channel_of(kind), LOCAL_USER, kind=kind, seat=seat, seed=seed)
+            made = await svc.lobby.create(
+                channel_of(kind), LOCAL_USER, kind=kind, seat=seat, seed=seed
+            )
             assert made.ok
         finally:
             await svc.close()

@@ -135,38 +135,40 @@ async def _play(db: Path, seed: int, said: list[tuple[str, str]]) -> None:
                     said.append((where, text))
 
     try:
-        keep("create", await svc.create(channel, d, seed=seed, kind="vijayanagara"))
+        keep("create", await svc.lobby.create(channel, d, seed=seed, kind="vijayanagara"))
         for f, uid in SEATS.items():
             if seed % 2 and f == vijayanagara.Faction.B:  # the easy AI: its turns, the why of each
                 keep("ai seat", await svc.ai.seat(channel, d, "B", "easy"))
             else:
-                keep("join", await svc.join(channel, uid, f.value))
-        keep("start", await svc.start(channel, d))
+                keep("join", await svc.lobby.join(channel, uid, f.value))
+        keep("start", await svc.lobby.start(channel, d))
         r, n, hints = random.Random(seed), 0, 0
         while True:
             keep("ai", await svc.ai.move(channel))
             if (game := await svc.store.open_game(channel)) is None:
                 break
-            state = await svc.state_of(game)
+            state = await svc.loader.state_of(game)
             faction = vijayanagara.decider(state)
             if faction is None or game.seats.get(faction.value) != SEATS[faction]:
                 continue  # the AI's turn goes on (or the game just ended)
             if n % LOOK_EVERY == 0:
-                keep("status", await svc.status(channel))
-                keep("options", await svc.options(channel))
-                keep("log", await svc.log_lines(channel, 30))
+                keep("status", await svc.views.status(channel))
+                keep("options", await svc.views.options(channel))
+                keep("log", await svc.views.log_lines(channel, 30))
                 if hints < HINTS:
                     hints += 1
                     keep("hint", await svc.ai.hint(channel, SEATS[faction]))
             order = typed_order(GAME, state, r.choice(vijayanagara.legal_actions(state)))
-            reply = await svc.play(channel, SEATS[faction], order, expected_version=game.version)
+            reply = await svc.moves.play(
+                channel, SEATS[faction], order, expected_version=game.version
+            )
             assert reply.ok, reply.text
             keep("play", reply)
             n += 1
-        keep("status", await svc.status(channel))
-        keep("history", await svc.history(channel))
-        keep("stats", await svc.stats(d, kind="vijayanagara"))
+        keep("status", await svc.views.status(channel))
+        keep("history", await svc.club.history(channel))
+        keep("stats", await svc.club.stats(d, kind="vijayanagara"))
         keep("help", help_reply(svc, kind="vijayanagara"))
-        keep("rules", svc.rules_topic("cavalry", kind="vijayanagara"))
+        keep("rules", svc.views.rules_topic("cavalry", kind="vijayanagara"))
     finally:
         await svc.close()

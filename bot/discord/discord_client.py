@@ -17,8 +17,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ..table.parts import ChatHooks
 from ..table.refusal import ServiceError
-from ..table.registry import games
 from ..table.reply import Reply
 from ..table.service import CUSTOM_ID_PREFIX, GameService
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
@@ -82,16 +82,24 @@ class VijayanagaraBot(discord.Client):
     """The client: no privileged intents; slash commands and components only. One process,
     one connection, unless built as ShardedVijayanagaraBot."""
 
-    def __init__(self, service: GameService, *, sync: bool = True, **shards: Any) -> None:
+    def __init__(
+        self, service: Callable[[ChatHooks], GameService], *, sync: bool = True, **shards: Any
+    ) -> None:
+        """`service`: builds the table over what this client does for it: an AI's step is
+        posted as soon as it is stored, and old games' servers are asked of Discord."""
+        self.service = service(
+            ChatHooks(deliver=self.deliver_now, channel_server=self.channel_server)
+        )
         intents = discord.Intents.default()
         intents.message_content = False
         intents.members = False
         intents.presences = False
         super().__init__(intents=intents, **shards)
-        self.service = service
         self.tree = VjTree(self)
         # a slash group per game (`/vj`, `/gt`, `/tm`), from the one command table
-        self.groups = {g.info.id: GameGroups(service).group(g) for g in games()}
+        self.groups = {
+            g.info.id: GameGroups(self.service).group(g) for g in self.service.registry.games()
+        }
         for group in self.groups.values():
             self.tree.add_command(group)
         self._sync = sync
@@ -105,9 +113,7 @@ class VijayanagaraBot(discord.Client):
         self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests: no real waits
         self._outbox: asyncio.Task[None] | None = None
         self._ai_turns: asyncio.Task[None] | None = None
-        service.ai.deliver = self.deliver_now  # an AI's step is posted as soon as it is stored
-        self.names = service.names  # the board's names, learnt from each interaction
-        service.channel_server = self.channel_server  # old games' servers, for the records
+        self.names = self.service.names  # the board's names, learnt from each interaction
 
     async def channel_server(self, channel_id: str) -> str | None:
         """The server a game's channel or thread is on, as Discord says (from the cache, else
@@ -269,10 +275,12 @@ class VijayanagaraBot(discord.Client):
         """Deliver announcements still owed as channel messages; return how many went out."""
         for key in list(self.delivered_unmarked):
             with contextlib.suppress(Exception):
-                await self.service.delivered(key)
+                await self.service.outbox.delivered(key)
                 self.delivered_unmarked.discard(key)
         sent = 0
-        for owed, reply in await self.service.owed(grace=grace, ignore_backoff=ignore_backoff):
+        for owed, reply in await self.service.outbox.owed(
+            grace=grace, ignore_backoff=ignore_backoff
+        ):
             key = (owed.game_id, owed.version)
             if key in self.in_flight or key in self.delivered_unmarked:
                 continue
@@ -296,7 +304,9 @@ class VijayanagaraBot(discord.Client):
                 continue
             backoff = min(MAX_BACKOFF, 15.0 * 2 ** min(owed.attempts, 12))
             log.warning("outbox: %s not delivered (attempt %d)", key, owed.attempts + 1)
-            await self.service.delivery_failed(key, backoff, text="\n".join(p.text for p in rest))
+            await self.service.outbox.delivery_failed(
+                key, backoff, text="\n".join(p.text for p in rest)
+            )
         return sent
 
     async def deliver_now(self, reply: Reply, channel_id: str) -> None:
@@ -339,7 +349,7 @@ class VijayanagaraBot(discord.Client):
         """Post the reminders due now (claimed, so no other process posts them too), and the
         direct message to a player who asked for one; return how many went out."""
         sent = 0
-        for due in await self.service.due_reminders():
+        for due in await self.service.club.due_reminders():
             async with game_lock(self, due.job.game_id):
                 rest = await post_reminder(
                     self, self.service, due.job.game_id, int(due.job.channel_id), due.reply
@@ -376,7 +386,12 @@ class ShardedVijayanagaraBot(VijayanagaraBot, discord.AutoShardedClient):
     the servers between them."""
 
     def __init__(
-        self, service: GameService, *, shard_count: int, shard_ids: list[int], sync: bool = True
+        self,
+        service: Callable[[ChatHooks], GameService],
+        *,
+        shard_count: int,
+        shard_ids: list[int],
+        sync: bool = True,
     ) -> None:
         super().__init__(service, sync=sync, shard_count=shard_count, shard_ids=shard_ids)
         # other processes run the other shards on the same database: an announcement younger

@@ -18,7 +18,6 @@ from ..table.ai_users import seat_levels
 from ..table.commands import AnyGame, Call, Command, Param, Value, club, common, own
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
-from ..table.registry import game
 from ..table.reply import Reply
 from ..table.service import GameService
 from ..table.transfer import MAX_IMPORT_BYTES
@@ -150,23 +149,26 @@ class GameGroups:
             where = channel_key(interaction)
             if p.complete == "order":
                 pairs = await choices_in_time(
-                    interaction, svc.legal_orders(where, interaction.user.id, typed, kind=kind)
+                    interaction,
+                    svc.autocomplete.legal_orders(where, interaction.user.id, typed, kind=kind),
                 )
                 return [Choice(name=name, value=value) for name, value in pairs[:25]]
             if p.complete == "topic":
-                return [Choice(name=n, value=n) for n in svc.topic_choices(typed, kind=kind)]
+                return [
+                    Choice(name=n, value=n)
+                    for n in svc.autocomplete.topic_choices(typed, kind=kind)
+                ]
             if p.complete == "lookup":
                 found = await choices_in_time(
-                    interaction, svc.card_choices(where, typed, kind=kind)
+                    interaction, svc.autocomplete.card_choices(where, typed, kind=kind)
                 )
                 return [Choice(name=label, value=str(n)) for label, n in found]
             names = await choices_in_time(
-                interaction, svc.shortcut_choices(where, c.name, typed, kind=kind)
+                interaction, svc.autocomplete.shortcut_choices(where, c.name, typed, kind=kind)
             )
-            g = game(kind)
-            return [Choice(name=with_effect(n, menus_of(g).effect_of(n)), value=n) for n in names][
-                :25
-            ]
+            g = svc.registry.game(kind)
+            effect_of = menus_of(g).effect_of
+            return [Choice(name=with_effect(n, effect_of(n)), value=n) for n in names][:25]
 
         return complete
 
@@ -202,7 +204,7 @@ class GameGroups:
                         await open_thread(
                             interaction.client,
                             interaction.channel_id or 0,
-                            f"{_title(kind)} — {interaction.user.display_name}'s game",
+                            f"{svc.registry.game(kind).info.title} — {interaction.user.display_name}'s game",
                         )
                     )
                 except SEND_ERRORS as e:
@@ -239,10 +241,6 @@ class GameGroups:
             roles=tuple(role_ids(interaction)),
             is_manager=is_manager(interaction),
         )
-
-
-def _title(kind: str) -> str:
-    return game(kind).info.title
 
 
 def _annotation(g: AnyGame, p: Param) -> Any:

@@ -213,7 +213,7 @@ class Sender:
             return
         client = self.interaction.client
         async with game_lock(client, game.id):
-            turn = await self.service.turn_message(game.id)
+            turn = await self.service.outbox.turn_message(game.id)
             posted = await self._post(await notice_buttons(self.service, game.id, reply))
             await now_newest(client, self.service, game.id, channel_id, turn, posted, self)
 
@@ -281,7 +281,7 @@ class Sender:
                     await self._unbutton()  # e.g. a Confirm button on a private question
             if rest:
                 log.warning("announcement %s not delivered yet; the outbox will retry", key)
-                await self.service.delivery_failed(key, RETRY_AFTER, text=join_parts(rest))
+                await self.service.outbox.delivery_failed(key, RETRY_AFTER, text=join_parts(rest))
             else:
                 await mark_delivered(client, self.service, key)
                 await direct_notices(client, self.service, reply, self.interaction.channel_id or 0)
@@ -482,7 +482,7 @@ async def post_and_pin(
     posted: list[int] = []
     rest = await post_parts(client, channel_id, public_parts(reply), posted)
     if rest:
-        await service.delivery_failed(reply.announcement, RETRY_AFTER, text=join_parts(rest))
+        await service.outbox.delivery_failed(reply.announcement, RETRY_AFTER, text=join_parts(rest))
         return
     await mark_delivered(client, service, reply.announcement)
     try:
@@ -521,7 +521,7 @@ async def deliver(
     while its message cannot be edited); else it is left to the outbox to retry."""
     assert reply.announcement is not None
     game_id, version = reply.announcement
-    turn = await service.turn_message(game_id)
+    turn = await service.outbox.turn_message(game_id)
     if not reply.edit and turn is not None and turn.turn_version == version and turn.posted:
         return []  # a later step of this turn, delivered first, already posted the whole turn
     reply = await with_game_buttons(service, game_id, reply)
@@ -641,7 +641,7 @@ def joined(first: list[Button], then: list[Button]) -> list[Button]:
 
 async def proposal_buttons(service: GameService, game_id: int) -> list[Button]:
     try:
-        return await service.proposal_buttons(game_id)
+        return await service.club.proposal_buttons(game_id)
     except Exception:  # the message matters more than its buttons
         log.exception("game %s: reading its pace proposal failed", game_id)
         return []
@@ -695,9 +695,9 @@ async def became_newest(
     turn message), the one the next message takes the buttons off."""
     try:
         if turn_version is not None:
-            await service.turn_posted(game_id, turn_version, message_id)
+            await service.outbox.turn_posted(game_id, turn_version, message_id)
         else:
-            await service.newest_posted(game_id, message_id)
+            await service.outbox.newest_posted(game_id, message_id)
     except Exception:  # the message is out; the next step posts anew instead of editing
         log.exception("game %s: the id of its newest message was not stored", game_id)
 
@@ -708,7 +708,7 @@ async def post_reminder(
     """A reminder (or another notice of a wait) below the game's messages: it carries the
     game's current buttons, then its own (Snooze), and the older message loses them once it is
     out. Return what did not go out."""
-    turn = await service.turn_message(game_id)
+    turn = await service.outbox.turn_message(game_id)
     reply = await notice_buttons(service, game_id, reply)
     posted: list[int] = []
     rest = await post_parts(client, channel_id, public_parts(reply, attach=False), posted)
@@ -746,7 +746,7 @@ async def mark_delivered(
     """Tell the outbox; if the database refuses now, remember it so the outbox loop neither
     posts it twice nor forgets to clear it."""
     try:
-        await service.delivered(key)
+        await service.outbox.delivered(key)
     except Exception:
         log.exception("announcement %s delivered but not yet cleared from the outbox", key)
         unmarked: set[tuple[int, int]] = getattr(client, "delivered_unmarked", set())

@@ -12,11 +12,13 @@ import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Callable
 
 import discord
 
-from db import StorageError
+from db import StorageError, open_store
 
+from ..table.parts import ChatHooks
 from ..table.renderer import Renderer
 from ..table.service import GameService
 from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
@@ -33,22 +35,46 @@ GATEWAY_GRACE = 1.0  # seconds the client's task has to end by itself once it is
 
 
 async def build(
-    settings: Settings, renderer: Renderer | None = None
+    settings: Settings,
+    renderer: Renderer | None = None,
+    *,
+    seed_source: Callable[[], int] | None = None,
 ) -> tuple[GameService, VijayanagaraBot]:
+    """The service and its client. `seed_source`: a fixed seed per new game (tests). A setting
+    the service refuses (a pool of one worker) closes the database again."""
     shard_count, shard_ids = settings.shards()  # checked before the database is opened
-    service = await GameService.open(
-        settings.database(),
-        renderer,
-        abandon_after=settings.abandon_days * 86400,
-        ai_workers=settings.ai_workers,
-    )
+    store = await open_store(settings.database())
     log.info("database: %s", settings.database_for_log())
+
+    def service(chat: ChatHooks) -> GameService:
+        return GameService(
+            store,
+            renderer,
+            abandon_after=settings.abandon_days * 86400,
+            ai_workers=settings.ai_workers,
+            seed_source=seed_source,
+            chat=chat,
+        )
+
+    try:
+        bot = client(service, shard_count, shard_ids)
+    except BaseException:
+        await store.close()
+        raise
+    return bot.service, bot
+
+
+def client(
+    service: Callable[[ChatHooks], GameService],
+    shard_count: int | None,
+    shard_ids: list[int] | None,
+) -> VijayanagaraBot:
     if shard_count is None:
-        return service, VijayanagaraBot(service)
+        return VijayanagaraBot(service)
     if shard_ids is None:  # every shard in this one process
         shard_ids = list(range(shard_count))
     log.info("shards %s of %d", ",".join(map(str, shard_ids)), shard_count)
-    return service, ShardedVijayanagaraBot(service, shard_count=shard_count, shard_ids=shard_ids)
+    return ShardedVijayanagaraBot(service, shard_count=shard_count, shard_ids=shard_ids)
 
 
 async def serve(

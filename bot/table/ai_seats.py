@@ -98,10 +98,12 @@ class AiSeats:
         hint_seconds: float = HINT_SECONDS,
         executor: Executor | None = None,
         after_finish: AfterFinish | None = None,
+        deliver: Deliver | None = None,
     ) -> None:
         """`workers`: the pool's processes (AI_WORKERS; default_workers() when None).
         `executor`: a pool to think in instead, which `close` leaves to its owner.
-        `after_finish`: what follows a game's end (a tiebreak's next game)."""
+        `after_finish`: what follows a game's end (a tiebreak's next game). `deliver`: the
+        client posts an AI's step at once (None: the outbox's round posts it)."""
         self.after_finish = after_finish
         if workers is not None and not MIN_WORKERS <= workers <= MAX_WORKERS:
             raise ValueError(
@@ -115,7 +117,7 @@ class AiSeats:
         self.hint_seconds = hint_seconds
         self._executor = executor
         self._owns_executor = executor is None  # one given is its giver's to shut down
-        self.deliver: Deliver | None = None  # the client posts an AI's step at once
+        self.deliver = deliver
         self.moving: dict[int, asyncio.Task[None]] = {}  # one step in thought per game
         self.hinting: set[int] = set()  # users with a hint in thought
         self._all_ai = asyncio.Semaphore(1)

@@ -16,7 +16,7 @@ from .moves import ahead
 from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
-from .registry import game, shortcuts_of
+from .registry import shortcuts_of
 from .table_texts import TableTexts, holds_private
 from .words import count_of
 
@@ -52,7 +52,7 @@ class Autocomplete:
         game (its own files, if it was created with some) whose label contains what was
         typed."""
         record = await self.games.shown_game(channel, kind, strict=False)
-        g = game(kind)
+        g = self.games.registry.game(kind)
         options = await self.loader.options_of(record) if record is not None else g.info.options()
         t = typed.strip().lower()
         out = []
@@ -140,8 +140,8 @@ class Autocomplete:
         t = typed.strip().lower()
         return [p for p in pool if t in p][:25]
 
-    @staticmethod
-    def topic_choices(typed: str, limit: int = 25, *, kind: str) -> list[str]:
+    def topic_choices(self, typed: str, limit: int = 25, *, kind: str) -> list[str]:
         """Autocomplete for `rules topic:`: the topics containing what was typed."""
         t = typed.strip().lower().replace(" ", "-")[:MAX_TOPIC_CHARS]
-        return [name for name in reference_of(game(kind)).rules_topics() if t in name][:limit]
+        topics = reference_of(self.games.registry.game(kind)).rules_topics()
+        return [name for name in topics if t in name][:limit]

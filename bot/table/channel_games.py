@@ -8,20 +8,10 @@ import weakref
 
 from db import GameAtTurn, GameRecord, Store
 
+from .games.entry import Registry
 from .loading import BrokenGame, GameLoader, known_rules, rules_of
 from .refusal import ServiceError
-from .registry import game, games
 from .table_texts import TableTexts
-
-
-def command_of(kind: str) -> str:
-    return game(kind).info.command
-
-
-def create_hint(kind: str | None) -> str:
-    if kind is not None:
-        return f"`/{command_of(kind)} create`"
-    return " or ".join(f"`/{g.info.command} create`" for g in games())
 
 
 class ChannelLocks:
@@ -40,18 +30,28 @@ class ChannelLocks:
 
 
 class ChannelGames:
-    def __init__(self, store: Store, loader: GameLoader, texts: TableTexts) -> None:
+    def __init__(
+        self, store: Store, loader: GameLoader, texts: TableTexts, registry: Registry
+    ) -> None:
         self.store = store
         self.loader = loader
+        self.registry = registry  # the games hosted
         self.texts = texts
 
-    @staticmethod
-    def check_kind(record: GameRecord, kind: str | None) -> None:
+    def command_of(self, kind: str) -> str:
+        return self.registry.game(kind).info.command
+
+    def create_hint(self, kind: str | None) -> str:
+        if kind is not None:
+            return f"`/{self.command_of(kind)} create`"
+        return " or ".join(f"`/{g.info.command} create`" for g in self.registry.games())
+
+    def check_kind(self, record: GameRecord, kind: str | None) -> None:
         """A command of one game's group names the channel's game of another kind: refused."""
         if kind is not None and record.kind != kind:
             if known_rules(record) is None:  # any group reaches it, to hear why and abort it
                 return
-            g, asked = rules_of(record), game(kind)
+            g, asked = rules_of(record), self.registry.game(kind)
             raise ServiceError(
                 f"This channel's game is {g.info.title}: use `/{g.info.command}`, not "
                 f"`/{asked.info.command}`."
@@ -106,10 +106,12 @@ class ChannelGames:
         result), and how to start another."""
         last = await self.store.latest_game(channel)
         if last is None:
-            return f"There is no game in this channel. Start one with {create_hint(kind)}."
+            return f"There is no game in this channel. Start one with {self.create_hint(kind)}."
         known = known_rules(last)
         command = (
-            known.info.command if known is not None else command_of(kind or games()[0].info.id)
+            known.info.command
+            if known is not None
+            else self.command_of(kind or self.registry.games()[0].info.id)
         )
         start = (
             f"Start another with `/{command} create`, or `/{command} club rematch` for the "

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from db import GameRecord, GameResult, Store
 
+from .games.entry import Registry
 from .loading import AnyGame, GameLoader, public, rules_of
 from .records import elo
-from .registry import registry
 from .reply import Attachment, Button
 from .table_texts import custom_id, seat_title
 from .workers import Workers
@@ -73,8 +73,11 @@ class Closings:
         workers: Workers,
         mention: Callable[[int], str],
         rematch_line: str = "A rematch: the button below.",
+        *,
+        registry: Registry,
     ) -> None:
         self.store = store
+        self.registry = registry  # the games hosted, with their pictures
         self.loader = loader
         self.workers = workers
         self.mention = mention
@@ -86,7 +89,7 @@ class Closings:
         g = rules_of(record)
         button = Button(label="Rematch", custom_id=custom_id(record, REMATCH), style="success")
         chart = None
-        draw = registry().pictures(g.info.id).chart
+        draw = self.registry.pictures(g.info.id).chart
         if draw is not None:
             start = await self.loader.fresh_state(record)
             actions = [

@@ -140,7 +140,7 @@ def _create_params(g: AnyGame) -> tuple[Param, ...]:
 
 
 async def _create(s: GameService, c: Call) -> Reply:
-    g = game(c.kind)
+    g = s.registry.game(c.kind)
     options: dict[str, str | int | bool | None] = {
         name: v
         for name in player_options(g.info.options)
@@ -151,7 +151,7 @@ async def _create(s: GameService, c: Call) -> Reply:
         for name in files_of(g).file_names()
         if isinstance(v := c.args.get(name), (bytes, str))
     }
-    return await s.create(
+    return await s.lobby.create(
         c.channel,
         c.user,
         kind=c.kind,
@@ -169,7 +169,7 @@ async def _import(s: GameService, c: Call) -> Reply:
     raw = c.args.get("file")
     if not isinstance(raw, (bytes, str)):
         return Reply.error("Attach the exported game's JSON file (file:).")
-    return await s.import_game(
+    return await s.transfer.import_game(
         c.channel,
         c.user,
         raw,
@@ -183,11 +183,11 @@ async def _import(s: GameService, c: Call) -> Reply:
 
 def _log(s: GameService, c: Call) -> Awaitable[Reply]:
     lines = c.number("lines")
-    return s.log_lines(c.channel, 20 if lines is None else lines, kind=c.kind)
+    return s.views.log_lines(c.channel, 20 if lines is None else lines, kind=c.kind)
 
 
 async def _rules(s: GameService, c: Call) -> Reply:
-    return s.rules_topic(c.text("topic"), kind=c.kind)
+    return s.views.rules_topic(c.text("topic"), kind=c.kind)
 
 
 async def _help(s: GameService, c: Call) -> Reply:
@@ -280,7 +280,7 @@ def _seating(g: AnyGame) -> list[Command]:
             "join",
             "Take a seat (one person may hold several)",
             f"take a {g.info.seat_word}: {seats}",
-            lambda s, c: s.join(c.channel, c.user, c.seat(), kind=c.kind),
+            lambda s, c: s.lobby.join(c.channel, c.user, c.seat(), kind=c.kind),
             (
                 _seat_param(
                     g, f"The {g.info.seat_word} to play ({seats}); the first free one if left out"
@@ -292,7 +292,7 @@ def _seating(g: AnyGame) -> list[Command]:
             "leave",
             "Give up your seat, or all of them",
             "give up your seat, or all of them (a free seat can be taken by anyone with join)",
-            lambda s, c: s.leave(c.channel, c.user, c.seat(), kind=c.kind),
+            lambda s, c: s.lobby.leave(c.channel, c.user, c.seat(), kind=c.kind),
             (_seat_param(g, f"Only this {g.info.seat_word} (default: all of yours)"),),
             answer="change",
         ),
@@ -300,7 +300,7 @@ def _seating(g: AnyGame) -> list[Command]:
             "start",
             f"Start the game ({_players(g)} seats taken)",
             f"start the game once {_players(g)} seats are taken",
-            lambda s, c: s.start(c.channel, c.user, kind=c.kind),
+            lambda s, c: s.lobby.start(c.channel, c.user, kind=c.kind),
             answer="change",
         ),
         Command(
@@ -322,13 +322,13 @@ def _playing(g: AnyGame) -> list[Command]:
             "hint",
             "The computer's suggestion (only you see)",
             "the computer's suggestion for your turn, with a button that plays it (only you)",
-            lambda s, c: s.hint(c.channel, c.user, kind=c.kind),
+            lambda s, c: s.ai.hint(c.channel, c.user, kind=c.kind),
         ),
         Command(
             "play",
             "Send an order; steps separated by ';'",
             "send an order in the game's notation, steps separated by ';'",
-            lambda s, c: s.play(c.channel, c.user, c.text("order") or "", kind=c.kind),
+            lambda s, c: s.moves.play(c.channel, c.user, c.text("order") or "", kind=c.kind),
             (
                 Param(
                     "order",
@@ -343,7 +343,7 @@ def _playing(g: AnyGame) -> list[Command]:
             "undo",
             "Take back your last step",
             f"take back your last step (not past {undo_limit(g)})",
-            lambda s, c: s.undo(c.channel, c.user, kind=c.kind),
+            lambda s, c: s.moves.undo(c.channel, c.user, kind=c.kind),
             answer="change",
         ),
     ]
@@ -356,7 +356,7 @@ def _looking(g: AnyGame) -> list[Command]:
             "board",
             "Show the board (only to you, unless public)",
             "the board picture (only you see it; public: posts it)",
-            lambda s, c: s.board(c.channel, public=bool(c.args.get("public")), kind=c.kind),
+            lambda s, c: s.views.board(c.channel, public_=bool(c.args.get("public")), kind=c.kind),
             (Param("public", "Post it in the channel for everyone", "bool"),),
             answer="public_if_asked",
             local="the board picture, written to the boards folder",
@@ -365,7 +365,7 @@ def _looking(g: AnyGame) -> list[Command]:
             "status",
             "Seats, score, whose turn (only to you, unless public)",
             "who sits where, the score, whose decision it is (only you see it; public: posts it)",
-            lambda s, c: s.status(c.channel, public=bool(c.args.get("public")), kind=c.kind),
+            lambda s, c: s.views.status(c.channel, public_=bool(c.args.get("public")), kind=c.kind),
             (Param("public", "Post it in the channel for everyone", "bool"),),
             answer="public_if_asked",
             local="who sits where, the score, whose decision it is",
@@ -374,7 +374,7 @@ def _looking(g: AnyGame) -> list[Command]:
             "options",
             "Every step allowed now (only you see)",
             "every step allowed now, the whole list (only you see it)",
-            lambda s, c: s.options(c.channel, c.user, kind=c.kind),
+            lambda s, c: s.views.options(c.channel, c.user, kind=c.kind),
             local="every step allowed now, the whole list",
         ),
         Command(
@@ -403,7 +403,7 @@ def _keeping(g: AnyGame) -> list[Command]:
             "export",
             "Download the whole game as JSON",
             "the whole game as a JSON file (its secret only once the game is over)",
-            lambda s, c: s.export(c.channel, kind=c.kind),
+            lambda s, c: s.transfer.export(c.channel, kind=c.kind),
             answer="public",
         ),
         Command(
@@ -426,7 +426,7 @@ def _keeping(g: AnyGame) -> list[Command]:
             "End the game without a result",
             "end the game without a result (its creator, a member with Manage Server, or the server's "
             "organiser role)",
-            lambda s, c: s.abort(
+            lambda s, c: s.lobby.abort(
                 c.channel,
                 c.user,
                 is_manager=c.is_manager,
@@ -454,7 +454,7 @@ def _club_waits(g: AnyGame) -> list[Command]:
             "notice, then one stall notice"
             + ("; deadline: pass makes the seat pass" if deadlines_of(g).passes_at_deadline else "")
             + "; stricter in a running game once every seated player agrees, or by Manage Server",
-            lambda s, c: s.pace(
+            lambda s, c: s.club.pace(
                 c.channel, c.user, c.number("hours"), c.text("deadline"), is_manager=c.is_manager
             ),
             _pace_params(g),
@@ -467,7 +467,7 @@ def _club_waits(g: AnyGame) -> list[Command]:
             "me",
             "Your time zone, quiet hours and direct messages for your turns",
             "your time zone, quiet hours (no reminders then) and direct messages for your turns",
-            lambda s, c: s.me(
+            lambda s, c: s.club.me(
                 c.user,
                 time_zone=c.text("time_zone"),
                 quiet=c.text("quiet"),
@@ -501,7 +501,7 @@ def _club_seating(g: AnyGame) -> list[Command]:
             "rematch",
             "A new game with the same people",
             "a new game with the same people after one is over (seating: rotate, same, choose)",
-            lambda s, c: s.rematch(
+            lambda s, c: s.club.rematch(
                 c.channel,
                 c.user,
                 seating=c.text("seating") or "rotate",
@@ -523,7 +523,7 @@ def _club_seating(g: AnyGame) -> list[Command]:
             "seat",
             "Give a seat to a substitute (Manage Server)",
             "give a seat to a substitute (Manage Server only)",
-            lambda s, c: s.seat(
+            lambda s, c: s.club.seat(
                 c.channel,
                 c.user,
                 c.seat() or "",
@@ -547,7 +547,7 @@ def _club_records(g: AnyGame) -> list[Command]:
             "history",
             "Finished games here, or a player's",
             "the finished games of this channel, or of a player on this server",
-            lambda s, c: s.history(c.channel, c.number("user"), guild=c.guild),
+            lambda s, c: s.club.history(c.channel, c.number("user"), guild=c.guild),
             (Param("user", "A player: their finished games on this server", "user"),),
             club=True,
         ),
@@ -555,7 +555,7 @@ def _club_records(g: AnyGame) -> list[Command]:
             "stats",
             "Wins per seat and a rating per player",
             "wins per seat, and a player's wins and rating (Elo) per seat, on this server",
-            lambda s, c: s.stats(c.number("user") or c.user, guild=c.guild, kind=c.kind),
+            lambda s, c: s.club.stats(c.number("user") or c.user, guild=c.guild, kind=c.kind),
             (Param("user", "Whose record (yours when left out)", "user"),),
             club=True,
         ),
@@ -563,7 +563,7 @@ def _club_records(g: AnyGame) -> list[Command]:
             "replay",
             "The board at any step of a finished game",
             "the board at any step of a finished game of this channel",
-            lambda s, c: s.replay(c.channel, c.number("game") or 0, c.number("step")),
+            lambda s, c: s.club.replay(c.channel, c.number("game") or 0, c.number("step")),
             (
                 Param("game", "The game's number (see history)", "number", True, low=1, high=2**53),
                 Param(
@@ -585,7 +585,7 @@ def _club_records(g: AnyGame) -> list[Command]:
             f"check that {every_dealt(g)} followed from the secret committed at the start"
             if g.info.deals
             else "says there is nothing to check: this game deals nothing by chance",
-            lambda s, c: s.verify(c.channel, kind=c.kind),
+            lambda s, c: s.transfer.verify(c.channel, kind=c.kind),
             answer="public",
             club=True,
         ),
@@ -599,7 +599,7 @@ def _club_server(g: AnyGame) -> list[Command]:
             "config",
             "Who may create, import and abort games on this server",
             "who may create, import and abort games on this server (Manage Server only)",
-            lambda s, c: s.configure(
+            lambda s, c: s.lobby.configure(
                 c.guild,
                 c.user,
                 is_manager=c.is_manager,
@@ -631,7 +631,7 @@ def own(g: AnyGame) -> list[Command]:
                 "hand",
                 "Your hand and your choices (only you see)",
                 "your hand, and your choices when it is your turn, with buttons (only you)",
-                lambda s, c: s.hand(c.channel, c.user, kind=c.kind),
+                lambda s, c: s.views.hand(c.channel, c.user, kind=c.kind),
                 local="your hand, and your choices when it is your turn",
             )
         )
@@ -641,7 +641,7 @@ def own(g: AnyGame) -> list[Command]:
                 "card",
                 f"Look up an {g.info.lookup}"[:100],
                 f"look up an {g.info.lookup} by number or title",
-                lambda s, c: s.card_in(c.channel, c.text("number") or "", kind=c.kind),
+                lambda s, c: s.views.card_in(c.channel, c.text("number") or "", kind=c.kind),
                 (
                     Param(
                         "number",
@@ -698,7 +698,7 @@ def _tiebreak(h: AnyGame, t: Tiebreak) -> Command:
         f"Play off the last {h.info.title} game's tie for first ({t.rule})"[:100],
         f"the {t.name} of this channel's last {h.info.title} game, when it ended tied for "
         "first (a tied player opens it)",
-        lambda s, c: s.tiebreak(c.channel, c.user),
+        lambda s, c: s.tiebreaks.open(c.channel, c.user),
         answer="change",
         terminal=False,  # the terminal keeps each game in a channel of its own
     )
@@ -709,7 +709,7 @@ def _shortcut(name: str) -> Run:
         args: dict[str, str | int | None] = {
             k: v for k, v in c.args.items() if isinstance(v, (str, int)) and not isinstance(v, bool)
         }
-        return s.shortcut(c.channel, c.user, name, args=args, kind=c.kind)
+        return s.moves.shortcut(c.channel, c.user, name, args=args, kind=c.kind)
 
     return run
 

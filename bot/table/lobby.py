@@ -38,7 +38,6 @@ from .parts import SharedParts
 from .permissions import ORGANISERS
 from .pipeline import announced
 from .refusal import ServiceError, answers
-from .registry import game
 from .reply import Reply
 from .textlog import LogTail, follow_step
 from .words import every_dealt
@@ -153,7 +152,7 @@ class Lobby:
         A game created with an explicit `seed` (tests, benches, the terminal's `--seed`) is
         dealt by the seed inside its state: repeatable, not fair play."""
         try:
-            g = game(kind)
+            g = self.shared.registry.game(kind)
         except ValueError as e:
             raise ServiceError(str(e)) from e
         async with self.shared.locks(channel):
@@ -511,7 +510,9 @@ class Lobby:
     ) -> Reply:
         async with self.shared.locks(channel):
             record = await self.shared.games.open_game(channel, kind)
-            g = known_rules(record) or game(kind or FIRST_GAME)  # a kind no longer known
+            g = known_rules(record) or self.shared.registry.game(
+                kind or FIRST_GAME
+            )  # a kind no longer known
             await self.shared.permissions.may_abort(
                 record, user, guild, roles, is_manager, g.info.command
             )

@@ -1,9 +1,12 @@
 """The collaborators the table's parts share, given to each part when it is built: the
 store, the channels' locks and games, the games loaded, what the table says, the turn
-pipeline, the reminders, the permissions and the workers off the event loop."""
+pipeline, the reminders, the permissions, the workers off the event loop and the games
+hosted (the registry, given to the service when it is built); and what the
+chat's client does for the table (ChatHooks), given when the table is built."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -11,10 +14,12 @@ if TYPE_CHECKING:
     from db import Store
 
     from .channel_games import ChannelGames, ChannelLocks
+    from .games.entry import Registry
     from .loading import GameLoader
     from .permissions import Permissions
     from .pipeline import TurnPipeline
     from .reminders import Reminders
+    from .reply import Reply
     from .table_texts import TableTexts
     from .workers import Workers
 
@@ -30,3 +35,15 @@ class SharedParts:
     reminders: Reminders
     permissions: Permissions
     workers: Workers
+    registry: Registry  # the games this table hosts
+
+
+@dataclass(frozen=True)
+class ChatHooks:
+    """What the chat's client does for the table. `deliver`: post an AI's step as soon as it
+    is stored (None: the outbox's round posts it); `channel_server`: the server a channel is
+    on, asked of the chat, for games stored before their server was noted (None where there
+    are no servers)."""
+
+    deliver: Callable[[Reply, str], Awaitable[None]] | None = None
+    channel_server: Callable[[str], Awaitable[str | None]] | None = None

@@ -6,6 +6,7 @@ winner of the tiebreak's last game takes first place in the record and the stats
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypedDict
 
 from db import Announcement, GameRecord
@@ -19,7 +20,6 @@ from .lobby import Lobby
 from .parts import SharedParts
 from .pipeline import AfterGame, announced
 from .refusal import ServiceError, answers
-from .registry import game, games
 from .reply import Reply
 
 ROUNDS = 2  # three tied factions: a first game, then a final against the one who waited
@@ -42,9 +42,9 @@ def tied_rules(record: GameRecord | None) -> tuple[AnyGame, Tiebreak] | None:
     return None if g is None or t is None else (g, t)
 
 
-def _follows() -> str:
+def _follows(hosted: Sequence[AnyGame]) -> str:
     """Which finished game a tiebreak follows, for a channel whose last game is none."""
-    offered = [(g, t) for g in games() if (t := tiebreak_of(g)) is not None]
+    offered = [(g, t) for g in hosted if (t := tiebreak_of(g)) is not None]
     said = " or ".join(f"The {t.name} follows a finished {g.info.title} game" for g, t in offered)
     return f"{said or 'No game here has a tiebreak'}."
 
@@ -64,7 +64,7 @@ class Tiebreaks:
             record = await self.shared.store.latest_game(channel)
             found = tied_rules(record)
             if record is None or found is None or record.status != "finished":
-                raise ServiceError(_follows())
+                raise ServiceError(_follows(self.shared.registry.games()))
             g, t = found
             users, tied = await self._tie(g, record)
             if len(tied) < 2:
@@ -135,7 +135,7 @@ class Tiebreaks:
     ) -> Reply:
         """A game of the tiebreak in the lobby, its seats taken (an AI's seat by the played
         game's strongest AI), with the announcement that opens it."""
-        (h, t), g = tied, game(tied[1].played_in)
+        (h, t), g = tied, self.shared.registry.game(tied[1].played_in)
         strongest = AI_USERS[seat_levels(g.info.id)[-1]]
         seats = {
             side: strongest if is_ai(users[f]) else users[f] for side, f in match.roles.items()

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from rules.capabilities import menus_of, notation_of, reference_of, talk_of, turns_of
 
-from .channel_games import create_hint
 from .loading import AnyGame, public, rules_of
 from .lobby import check_range
 from .log_reading import told_log
 from .parts import SharedParts
 from .refusal import ServiceError, answers
-from .registry import game
 from .reply import Reply
 from .table_texts import holds_private, seat_title
 from .words import count_of
@@ -35,7 +33,7 @@ class Views:
         record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error(
-                f"There is no game in this channel. Start one with {create_hint(kind)}."
+                f"There is no game in this channel. Start one with {self.shared.games.create_hint(kind)}."
             )
         g = rules_of(record)
         seats = "\n".join(
@@ -172,7 +170,7 @@ class Views:
     def rules_topic(self, topic: str | None, *, kind: str) -> Reply:
         """`rules topic:`: a few lines on one topic, citing the rule sections; without a
         topic, the list of topics."""
-        g = game(kind)
+        g = self.shared.registry.game(kind)
         if topic is None or not topic.strip():
             return Reply(
                 text=f"**Rules topics** (`/{g.info.command} rules topic:`): "
@@ -190,7 +188,7 @@ class Views:
     async def card_in(self, channel: str, query: str, *, kind: str) -> Reply:
         """A component of the channel's game looked up (Vijayanagara: an event card)."""
         record = await self.shared.games.shown_game(channel, kind, strict=False)
-        g = game(kind)
+        g = self.shared.registry.game(kind)
         options = (
             await self.shared.loader.options_of(record) if record is not None else g.info.options()
         )
@@ -200,7 +198,7 @@ class Views:
             return Reply.error(str(e))
 
     def help(self, commands: list[tuple[str, str]], *, kind: str) -> Reply:
-        g = game(kind)
+        g = self.shared.registry.game(kind)
         lines = [
             f"**{g.info.title}** — play by chat for {_players(g)}. "
             f"Commands (`/{g.info.command} ...`):"

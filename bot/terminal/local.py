@@ -330,7 +330,7 @@ async def text_command(
     text = line.strip()
     m = re.match(r"^as\s+(\w+)\s*:\s*(.*)$", text, re.IGNORECASE | re.DOTALL)
     if m:
-        return await service.play(channel, user, m.group(2), as_faction=m.group(1), kind=kind)
+        return await service.moves.play(channel, user, m.group(2), as_faction=m.group(1), kind=kind)
     name, _, rest = text.partition(" ")
     name, rest = name.lower(), rest.strip()
     club = name == "club"
@@ -341,7 +341,7 @@ async def text_command(
         name = "options"
     found = terminal_command(kind, name, club=club)
     if found is None and not club and name in {s.name for s in shortcuts_of(game(kind)).commands()}:
-        return await service.play(channel, user, text, kind=kind)  # typed as an order
+        return await service.moves.play(channel, user, text, kind=kind)  # typed as an order
     if found is None:
         known = ", ".join(c.name for c in terminal_commands(kind))
         return Reply.error(
@@ -409,7 +409,7 @@ class LocalClient:
     async def shown(self, reply: Reply) -> None:
         """The reply's announcement reached the player: it leaves the outbox."""
         if reply.announcement is not None:
-            await self.service.delivered(reply.announcement)
+            await self.service.outbox.delivered(reply.announcement)
 
     def show(self, reply: Reply) -> None:
         prefix = "! " if not reply.ok else ""
@@ -486,13 +486,13 @@ class LocalClient:
                 self.say("--play and --ai seat a new game: `abort` this one, then `new`.")
             if seed is not None:
                 self.say(f"--seed {seed} deals a new game: `abort` this one, then `new`.")
-            await self.emit(await self.service.status(self.channel, kind=self.kind))
+            await self.emit(await self.service.views.status(self.channel, kind=self.kind))
             return
         last = await self.service.store.latest_game(self.channel)
         if game is None and last is not None:
             self.game_id = last.id
             self.say(f"Game {last.id} in this database is {last.status}:")
-            await self.emit(await self.service.status(self.channel, kind=self.kind))
+            await self.emit(await self.service.views.status(self.channel, kind=self.kind))
             self.say("Type `new` to start a new game, `import FILE` to load one, or `quit`.")
             return
         await self.new_game()
@@ -500,7 +500,7 @@ class LocalClient:
     async def new_game(self) -> None:
         game = await self.service.store.open_game(self.channel)
         if game is None:
-            created = await self.service.create(
+            created = await self.service.lobby.create(
                 self.channel,
                 LOCAL_USER,
                 kind=self.kind,
@@ -526,7 +526,9 @@ class LocalClient:
             # not shown: the start says who sits where
             level = self.ai_seats.get(seat)
             if level is None:
-                seated = await self.service.join(self.channel, LOCAL_USER, seat, kind=self.kind)
+                seated = await self.service.lobby.join(
+                    self.channel, LOCAL_USER, seat, kind=self.kind
+                )
             else:
                 seated = await self.service.ai.seat(
                     self.channel, LOCAL_USER, seat, level, kind=self.kind
@@ -536,7 +538,7 @@ class LocalClient:
             await self.shown(seated)
         await self._track_game()
         self.say(f"Game {self.game_id}: boards go to {self.game_boards()}.")
-        await self.emit(await self.service.start(self.channel, LOCAL_USER, kind=self.kind))
+        await self.emit(await self.service.lobby.start(self.channel, LOCAL_USER, kind=self.kind))
 
     async def line(self, line: str) -> bool:
         """Handle one input line; False to stop."""
@@ -544,7 +546,9 @@ class LocalClient:
         if self.confirming_abort:
             self.confirming_abort = False
             if text.lower() in YES:
-                await self.emit(await self.service.abort(self.channel, LOCAL_USER, is_manager=True))
+                await self.emit(
+                    await self.service.lobby.abort(self.channel, LOCAL_USER, is_manager=True)
+                )
                 self.say("Type `new` to start a new game, or `quit`.")
                 return True
             self.say("Not aborted.")
@@ -585,7 +589,9 @@ class LocalClient:
                 )
             )
         else:
-            await self.emit(await self.service.play(self.channel, LOCAL_USER, text, kind=self.kind))
+            await self.emit(
+                await self.service.moves.play(self.channel, LOCAL_USER, text, kind=self.kind)
+            )
         return True
 
     def command_words(self) -> set[str]:
@@ -598,7 +604,9 @@ class LocalClient:
         then a line starting with it is one of them, typed as a hint prints it."""
         if word != "play":
             return False
-        said = await self.service.legal_orders(self.channel, LOCAL_USER, f"{word} ", kind=self.kind)
+        said = await self.service.autocomplete.legal_orders(
+            self.channel, LOCAL_USER, f"{word} ", kind=self.kind
+        )
         return any(name.startswith(f"{word} ") for name, _ in said)
 
     async def _create(self) -> None:
@@ -649,7 +657,7 @@ class LocalClient:
         self.say(f"End game {game.id} without a result? Type `yes` to confirm.")
 
     async def _export(self, rest: str) -> None:
-        reply = await self.service.export(self.channel, kind=self.kind)
+        reply = await self.service.transfer.export(self.channel, kind=self.kind)
         if reply.file is None or not rest:
             await self.emit(reply)
             return
@@ -672,7 +680,9 @@ class LocalClient:
         except OSError as e:
             self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
             return
-        reply = await self.service.import_game(self.channel, LOCAL_USER, data, kind=self.kind)
+        reply = await self.service.transfer.import_game(
+            self.channel, LOCAL_USER, data, kind=self.kind
+        )
         await self._track_game()
         await self.emit(reply)
 
