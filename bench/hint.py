@@ -28,9 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.table.ai_worker import advise  # noqa: E402
+from bot.table.registry import registry  # noqa: E402
 from bot.table.service import GameService  # noqa: E402
 from rules import vijayanagara  # noqa: E402
 from rules.vijayanagara.game import GAME  # noqa: E402
+
+ADVISER = registry().adviser(GAME.info.id)
 
 SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
 
@@ -58,7 +61,7 @@ def in_process(positions: int, seconds: float) -> None:
             continue
         view = GAME.view(st, seat.value)
         c0, w0 = time.process_time(), time.perf_counter()
-        hint = advise(GAME.info.id, view, seat.value, f"bench:{i}", time.monotonic() + seconds)
+        hint = advise(ADVISER, view, seat.value, f"bench:{i}", time.monotonic() + seconds)
         c, w = time.process_time() - c0, time.perf_counter() - w0
         cpu.append(c)
         wall.append(w)

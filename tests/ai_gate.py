@@ -9,13 +9,19 @@ import asyncio
 import time
 from pathlib import Path
 
+from ai.players import Player
 from bot.table.ai_worker import think
 
 SAFETY = 120.0  # seconds: only so that a broken test fails instead of hanging
 
 
 def gated_think(
-    folder: Path, kind: str, view: object, seat: str, level: str, seed: str, seconds: float
+    folder: Path,
+    player: Player[object, object],
+    view: object,
+    seat: str,
+    seed: str,
+    seconds: float,
 ) -> object:
     with (folder / "log").open("a", encoding="utf-8") as f:
         f.write(f"start {seed}\n")
@@ -24,7 +30,7 @@ def gated_think(
         if time.monotonic() > deadline:
             raise TimeoutError("the test never opened the gate")
         time.sleep(0.01)
-    return think(kind, view, seat, level, seed, seconds)
+    return think(player, view, seat, seed, seconds)
 
 
 def log_lines(folder: Path) -> list[str]:

@@ -5,7 +5,6 @@ is on turn, the steps autocomplete offers."""
 from __future__ import annotations
 
 from bot.table.commands import Call, Value, find
-from bot.table.loading import rules_of
 from bot.table.registry import game
 from bot.table.reply import Reply
 from bot.table.service import GameService
@@ -46,7 +45,7 @@ async def on_turn(svc: GameService, channel: str) -> tuple[str, int] | None:
     if found is None or found[0].status != "active":
         return None
     record, state = found
-    seat = rules_of(record).to_move(state)
+    seat = svc.loader.rules_of(record).to_move(state)
     if seat is None:
         return None
     return seat, record.seats[seat]

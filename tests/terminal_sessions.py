@@ -16,7 +16,6 @@ from pathlib import Path
 from fakes import FakeRenderer
 
 from bot.table.commands import help_reply
-from bot.table.loading import rules_of
 from bot.table.pipeline import typed_order
 from bot.table.registry import game
 from bot.table.reply import Reply
@@ -94,7 +93,7 @@ async def _type(client: LocalClient, kind: str, seed: int) -> None:
         if record is None or record.status != "active":
             break
         state = await client.service.loader.state_of(record)
-        seat = rules_of(record).to_move(state)
+        seat = client.service.loader.rules_of(record).to_move(state)
         if seat is None:
             break
         if step % 97 == 5:

@@ -265,7 +265,7 @@ async def test_the_service_facade_builds_and_wires_the_ai_seats(tmp_path: Path) 
     svc = await GameService.open(str(tmp_path / "a.sqlite3"), FakeRenderer(), seed_source=Seeds())
     try:
         assert isinstance(svc.ai, AiSeats) and svc.ai.shared.pipeline is svc.pipeline
-        assert svc.reminders.ai_pace == svc.ai.pace_of  # an AI's turn comes at its pace
+        assert svc.reminders.ai_pace == svc.ai.pace.pace_of  # an AI's turn comes at its pace
         assert svc.club.start_ai == svc.ai.start  # a due AI turn is the AI seats' to play
     finally:
         await svc.close()

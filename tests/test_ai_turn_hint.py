@@ -177,14 +177,14 @@ def test_a_hint_whose_time_ran_out_before_it_began_still_suggests_a_legal_turn()
     import time
 
     from bot.table.ai_worker import advise
+    from bot.table.registry import registry
     from rules.vijayanagara.game import GAME
 
     st = _midgame(2, 40)
     seat = vijayanagara.decider(st)
     assert seat is not None
-    found = advise(
-        GAME.info.id, GAME.view(st, seat.value), seat.value, "late", time.monotonic() - 5
-    )
+    adviser = registry().adviser(GAME.info.id)
+    found = advise(adviser, GAME.view(st, seat.value), seat.value, "late", time.monotonic() - 5)
     assert found.order and "Suggested turn" in found.summary
     for action in notation_of(GAME).parse(GAME.view(st, seat.value), found.order, seat.value):
         st = GAME.apply(st, action)

@@ -19,7 +19,7 @@ from ai.budget import Budget
 from bot.discord.discord_client import VijayanagaraBot
 from bot.table.games import goat_tiger, taj_mahal, vijayanagara
 from bot.table.games.entry import GameEntry, Players, build_registry
-from bot.table.registry import registry
+from bot.table.registry import ENTRIES, registry
 from bot.table.service import GameService
 from db import open_store
 from rules.capabilities import notation_of
@@ -157,3 +157,23 @@ async def test_the_discord_client_offers_a_group_for_each_game_its_table_hosts(
         assert bot.tree.get_command("tm") is None and bot.tree.get_command("vj") is not None
     finally:
         await bot.service.close()
+
+
+def test_every_players_level_and_hint_goes_to_a_worker_process_with_the_call() -> None:
+    """An AI seat thinks in the worker processes, which get the player with the call: every
+    level and hint of every hosted game (and of a game written on the core alone) pickles,
+    and thinks the same once unpickled."""
+    import pickle
+
+    from counting_game import ENTRY as COUNTING
+
+    built = build_registry(*ENTRIES, COUNTING)
+    for g in built.games():
+        gid = g.info.id
+        for level in built.levels(gid):
+            assert pickle.loads(pickle.dumps(built.player(gid, level))) is not None
+        assert pickle.loads(pickle.dumps(built.adviser(gid))) is not None
+    hint = pickle.loads(pickle.dumps(built.adviser("counting")))
+    view = COUNTING.rules.new_game(COUNTING.rules.info.options(), ("first", "second"))
+    advice = hint(view, "first", random.Random(0), Budget())
+    assert advice.order in ('{"by":1}', '{"by":2}')

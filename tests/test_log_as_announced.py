@@ -15,7 +15,6 @@ import pytest
 from fakes import FakeRenderer, Seeds, seeds_of
 
 from bot.table.commands import Call, find
-from bot.table.loading import rules_of
 from bot.table.pipeline import typed_order
 from bot.table.registry import game
 from bot.table.reply import Reply
@@ -101,7 +100,7 @@ async def test_the_log_tells_each_line_as_the_announcements_did(
         if record is None:
             break
         state = await service.loader.state_of(record)
-        g = rules_of(record)
+        g = service.loader.rules_of(record)
         order = typed_order(g, state, pick.choice(g.legal_actions(state)))
         seat = g.to_move(state)
         assert seat is not None

@@ -9,6 +9,7 @@ passes a seeded `random.Random`.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from rules.taj_mahal import Action, View, engine, notation
 
@@ -36,18 +37,20 @@ def hint(view: View) -> str:
     return notation.describe(view, choose("greedy", view, random.Random(0)))
 
 
-def _player(level: str) -> Player[View, Action]:
+@dataclass(frozen=True)
+class LevelPlayer:
     """A level as a player of the registry: a step chosen from the seat's own view (quick
-    enough for any time budget)."""
+    enough for any time budget). An object, not a closure: it goes to the AI's worker
+    processes with the call."""
 
-    def player(view: View, seat: str, r: random.Random, budget: Budget) -> Action:
+    level: str
+
+    def __call__(self, view: View, seat: str, r: random.Random, budget: Budget) -> Action:
         if view.seat != seat:
             raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
-        return choose(level, view, r)
-
-    return player
+        return choose(self.level, view, r)
 
 
-PLAYERS = {level: _player(level) for level in LEVELS}
+PLAYERS: dict[str, Player[View, Action]] = {level: LevelPlayer(level) for level in LEVELS}
 
 __all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "hint", "why"]

@@ -5,6 +5,7 @@ whole-turn hint and the why line of an AI's turn."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from rules.vijayanagara import Action, GameState, decider
 
@@ -15,14 +16,18 @@ from .play import LEVELS, Level, decide
 from .turn_hint import turn_hint
 
 
-def _player(level: Level) -> Player[GameState, Action]:
-    def player(view: GameState, seat: str, r: random.Random, budget: Budget) -> Action:
+@dataclass(frozen=True)
+class LevelPlayer:
+    """A level as a player of the registry (an object, not a closure: it goes to the AI's
+    worker processes with the call)."""
+
+    level: Level
+
+    def __call__(self, view: GameState, seat: str, r: random.Random, budget: Budget) -> Action:
         who = decider(view)
         if who is None or str(who) != seat:
             raise ValueError(f"{seat} does not decide now")
-        return decide(seen(view), level, r, budget)
-
-    return player
+        return decide(seen(view), self.level, r, budget)
 
 
 def advise(view: GameState, seat: str, r: random.Random, budget: Budget) -> Advice:
@@ -32,4 +37,4 @@ def advise(view: GameState, seat: str, r: random.Random, budget: Budget) -> Advi
     return Advice(summary=found.summary, order=found.order)
 
 
-PLAYERS: dict[str, Player[GameState, Action]] = {level: _player(level) for level in LEVELS}
+PLAYERS: dict[str, Player[GameState, Action]] = {level: LevelPlayer(level) for level in LEVELS}

@@ -28,7 +28,7 @@ from rules.game import Step
 from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
 from .ai_worker import advise, think
 from .hints import HINT, HintOrder, HintOrders
-from .loading import BrokenGame, public, rules_of
+from .loading import AnyGame, BrokenGame, public
 from .lobby import Lobby
 from .moves import seat_named
 from .parts import SharedParts
@@ -86,6 +86,26 @@ def check_pace(pace: float | None) -> None:
         )
 
 
+class AiPace:
+    """When an AI seat's step is due: the game's stored AI pace, else DEFAULT_PACE; a game
+    with no person in it is for watching, never faster than ALL_AI_MIN_PACE."""
+
+    def __init__(self, rules_of: Callable[[GameRecord], AnyGame]) -> None:
+        self.rules_of = rules_of
+
+    def all_ai(self, game: GameRecord) -> bool:
+        info = self.rules_of(game).info
+        return (
+            all(is_ai(game.seats.get(s)) for s in info.seats if s in game.seats)
+            and len(game.seats) >= info.min_players
+        )
+
+    def pace_of(self, game: GameRecord, stored: float | None) -> float:
+        """Seconds between two AI steps."""
+        pace = DEFAULT_PACE if stored is None else stored
+        return max(pace, ALL_AI_MIN_PACE) if self.all_ai(game) else pace
+
+
 class AiSeats:
     def __init__(
         self,
@@ -99,17 +119,20 @@ class AiSeats:
         executor: Executor | None = None,
         after_finish: AfterFinish | None = None,
         deliver: Deliver | None = None,
+        pace: AiPace | None = None,
     ) -> None:
         """`workers`: the pool's processes (AI_WORKERS; default_workers() when None).
         `executor`: a pool to think in instead, which `close` leaves to its owner.
         `after_finish`: what follows a game's end (a tiebreak's next game). `deliver`: the
-        client posts an AI's step at once (None: the outbox's round posts it)."""
+        client posts an AI's step at once (None: the outbox's round posts it). `pace`: when
+        an AI's step is due (the reminders' too)."""
         self.after_finish = after_finish
         if workers is not None and not MIN_WORKERS <= workers <= MAX_WORKERS:
             raise ValueError(
                 f"the AI needs {MIN_WORKERS} to {MAX_WORKERS} worker processes, not {workers}"
             )
         self.shared = shared
+        self.pace = AiPace(shared.loader.rules_of) if pace is None else pace
         self.lobby = lobby
         self.hints = hints
         self.workers = default_workers() if workers is None else workers
@@ -160,21 +183,6 @@ class AiSeats:
 
     # --- pace ------------------------------------------------------------------------------
 
-    @staticmethod
-    def all_ai(game: GameRecord) -> bool:
-        seats = rules_of(game).info.seats
-        return (
-            all(is_ai(game.seats.get(s)) for s in seats if s in game.seats)
-            and len(game.seats) >= rules_of(game).info.min_players
-        )
-
-    @staticmethod
-    def pace_of(game: GameRecord, stored: float | None) -> float:
-        """Seconds between two AI steps: the game's stored AI pace, else DEFAULT_PACE; a
-        game with no person in it is for watching, never faster than ALL_AI_MIN_PACE."""
-        pace = DEFAULT_PACE if stored is None else stored
-        return max(pace, ALL_AI_MIN_PACE) if AiSeats.all_ai(game) else pace
-
     # --- seats -----------------------------------------------------------------------------
 
     async def seat(
@@ -198,7 +206,7 @@ class AiSeats:
                     lvl = seat_level(game.kind, level)
                 except ValueError as e:
                     raise ServiceError(f"{e}.") from e
-                f = seat_named(game, faction)
+                f = seat_named(self.shared.loader.rules_of(game), faction)
                 check_pace(pace)
                 may_tend(game, user, is_manager, "seat an AI")
                 old = game.seats.get(f)
@@ -212,7 +220,7 @@ class AiSeats:
                         game.id, before.model_copy(update={"ai_seconds": pace})
                     )
                     restore = (game.id, before)
-                step = self.pace_of(
+                step = self.pace.pace_of(
                     game.model_copy(update={"seats": seats}),
                     before.ai_seconds if pace is None else pace,
                 )
@@ -240,7 +248,7 @@ class AiSeats:
     ) -> str:
         """What the channel is told: which AI plays the seat (and who did), its pace, and
         who may take the seat back."""
-        command = rules_of(game).info.command
+        command = self.shared.loader.rules_of(game).info.command
         mention = self.shared.texts.mention
         was = f" (was {mention(old)})" if old not in (None, new) else ""
         back = (
@@ -248,7 +256,7 @@ class AiSeats:
             if held_for is None
             else f"{mention(held_for)} takes the seat back with `/{command} join`."
         )
-        title = rules_of(game).info.seat_titles.get(f, f)
+        title = self.shared.loader.rules_of(game).info.seat_titles.get(f, f)
         return f"{title} is played by {ai_name(lvl)}{was}, a step every {step:g} s. {back}"
 
     async def _held_for(
@@ -269,7 +277,7 @@ class AiSeats:
             return None
         if await self._given_up_on(game, old):
             return old
-        g = rules_of(game)
+        g = self.shared.loader.rules_of(game)
         mention = self.shared.texts.mention
         raise ServiceError(
             f"{g.info.seat_titles.get(f, f)} is {mention(old)}'s seat. An AI takes over a "
@@ -338,7 +346,7 @@ class AiSeats:
         game = await self.shared.store.open_game(channel)
         if game is None or game.status != "active":
             return None
-        g = rules_of(game)
+        g = self.shared.loader.rules_of(game)
         state = await self.shared.loader.state_of(game)
         user = self.shared.texts.waiting_for(game, state)
         level = ai_level(user)
@@ -347,8 +355,9 @@ class AiSeats:
             return None
         seed = f"{game.id}:{game.actions}"
         view = g.view(state, seat)  # what the seat's player would see: nothing more
-        args = (g.info.id, view, seat, level, seed, self.think_seconds)
-        if self.all_ai(game):
+        player = self.shared.registry.player(g.info.id, level)
+        args = (player, view, seat, seed, self.think_seconds)
+        if self.pace.all_ai(game):
             async with self._all_ai:
                 action = await self._run(think, *args)
         else:
@@ -375,7 +384,7 @@ class AiSeats:
             self.shared.games.check_kind(game, kind)  # another game's group is told which to use
         if game is None or game.status != "active":
             return Reply.error("There is no game in progress here, so there is nothing to hint.")
-        g = rules_of(game)
+        g = self.shared.loader.rules_of(game)
         state = await self.shared.loader.state_of(game)
         seat = g.to_move(state)
         if seat is None or game.seats.get(seat) != user:
@@ -388,7 +397,7 @@ class AiSeats:
             async with self._one_search(channel):
                 found = await self._run(
                     advise,
-                    g.info.id,
+                    self.shared.registry.adviser(g.info.id),
                     g.view(state, seat),
                     seat,
                     f"hint:{game.id}:{game.actions}",

@@ -10,23 +10,22 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from ai.players import Explainer
 from db import GameRecord
 from rules.capabilities import talk_of, turns_of
 from rules.game import Seat
 
 from .ai_users import ai_level, ai_name
-from .loading import AnyGame, public, rules_of
-from .registry import registry
+from .loading import AnyGame, public
 
 MAX_GAMES = 1000  # games whose turn start is kept in memory (one state each)
 
 TurnKey = tuple[Seat | None, Hashable]
 
 
-def ai_header(record: GameRecord, state: object, user: int | None) -> str:
+def ai_header(g: AnyGame, state: object, user: int | None) -> str:
     """The line that opens an AI's part of the channel, in place of a `Next:` line: nobody is
     asked anything, the AI plays."""
-    g = rules_of(record)
     level = ai_level(user)
     seat = g.to_move(state)
     if seat is None or level is None:
@@ -38,9 +37,16 @@ def ai_header(record: GameRecord, state: object, user: int | None) -> str:
     return f"**{title}** ({ai_name(level)}) plays:"
 
 
-def why_line(g: AnyGame, start: object, end: object, seat: Seat, user: int | None) -> str | None:
-    """One line at an AI's turn's end: why it played so, as its game's AI explains it."""
-    explain = registry().explainer(g.info.id)
+def why_line(
+    explain: Explainer[object] | None,
+    g: AnyGame,
+    start: object,
+    end: object,
+    seat: Seat,
+    user: int | None,
+) -> str | None:
+    """One line at an AI's turn's end: why it played so, as its game's AI (`explain`)
+    explains it."""
     level = ai_level(user)
     if explain is None or level is None:
         return None
@@ -58,9 +64,9 @@ class TurnStarts:
     def __init__(self) -> None:
         self.starts = {}
 
-    def note(self, record: GameRecord, state: object) -> object:
+    def note(self, g: AnyGame, record: GameRecord, state: object) -> object:
         """A step is about to be played from `state`: the position its turn began in."""
-        key = turns_of(rules_of(record)).turn(state)
+        key = turns_of(g).turn(state)
         known = self.starts.get(record.id)
         if known is None or known[0] != key:
             self.starts.pop(record.id, None)

@@ -3,7 +3,9 @@ own view of the game (what a player at the table sees), within a budget of secon
 for a decision (an AI seat plays as well on a busy machine as on an idle one), of wall time for
 a hint (a person is waiting for it: on a busy machine it samples fewer futures, never later).
 
-Kept apart from bot.table.ai_seats so a worker process imports only the games (bot.table.registry).
+The player or adviser comes with the call (a module's function, or a picklable object), taken
+from the registry of the table that asks, so a worker thinks for any game that table hosts.
+Kept apart from bot.table.ai_seats so a worker process imports little beyond the games.
 """
 
 from __future__ import annotations
@@ -13,9 +15,7 @@ import time
 from collections.abc import Callable
 
 from ai.budget import MAX_ITERATIONS, Budget
-from ai.players import Advice
-
-from .registry import registry
+from ai.players import Advice, Adviser, Player
 
 MIN_HINT_SECONDS = 0.05  # what a hint thinks for even when its time is up (a legal step)
 
@@ -24,16 +24,19 @@ def budget(seconds: float, clock: Callable[[], float] = time.process_time) -> Bu
     return Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=clock)
 
 
-def think(kind: str, view: object, seat: str, level: str, seed: str, seconds: float) -> object:
-    """The step the AI at `level` plays for `seat`, decided from the seat's own view."""
-    return registry().player(kind, level)(view, seat, random.Random(seed), budget(seconds))
+def think(
+    player: Player[object, object], view: object, seat: str, seed: str, seconds: float
+) -> object:
+    """The step `player` (an AI level of the game) plays for `seat`, decided from the seat's
+    own view."""
+    return player(view, seat, random.Random(seed), budget(seconds))
 
 
-def advise(kind: str, view: object, seat: str, seed: str, until: float) -> Advice:
+def advise(adviser: Adviser[object], view: object, seat: str, seed: str, until: float) -> Advice:
     """The game's hint for `seat` (Vijayanagara: the whole decision up to the next hand-off,
     beside the runner-up and Pass), ready by `until` on the machine's monotonic clock (one
     clock for every process): the time the player asked plus the hint's seconds, so a worker
     that had to start, or waited for another search, leaves the hint less time, not the
     player a longer wait."""
     left = max(until - time.monotonic(), MIN_HINT_SECONDS)
-    return registry().adviser(kind)(view, seat, random.Random(seed), budget(left, time.monotonic))
+    return adviser(view, seat, random.Random(seed), budget(left, time.monotonic))

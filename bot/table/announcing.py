@@ -11,7 +11,8 @@ from rules.errors import clip
 
 from .ai_turns import TurnStarts, ai_header, why_line
 from .ai_users import is_ai
-from .loading import AnyGame, public, rules_of
+from .games.entry import Registry
+from .loading import AnyGame, public
 from .reply import MESSAGE_LIMIT
 from .table_texts import TableTexts
 from .textlog import told
@@ -59,9 +60,10 @@ class Telling:
 
 
 class Announcer:
-    def __init__(self, texts: TableTexts, turn_starts: TurnStarts) -> None:
+    def __init__(self, texts: TableTexts, turn_starts: TurnStarts, registry: Registry) -> None:
         self.texts = texts
         self.turn_starts = turn_starts
+        self.registry = registry  # for each game's AI's why line
 
     def announcement(
         self, record: GameRecord, move: Move, turn: TurnMessage | None
@@ -71,10 +73,10 @@ class Announcer:
         stage closes that message with the step's lines and posts a new one, which pings
         whoever decides next: at a new stage it opens with a recap of what ended and the new
         stage's header, with the board; at the end, the score and the secret."""
-        g = rules_of(record)
+        g = self.texts.rules_of(record)
         before, after = move.before, move.after
         actor = g.to_move(before)
-        start = self.turn_starts.note(record, before)
+        start = self.turn_starts.note(g, record, before)
         over = g.result(after) is not None
         new_stage = turns_of(g).turn(after)[1] != turns_of(g).turn(before)[1]
         turn_ended = new_stage or over or turns_of(g).turn(after) != turns_of(g).turn(before)
@@ -110,11 +112,11 @@ class Announcer:
     ) -> tuple[str | None, list[int]]:
         """The final score (with the secret revealed) at the end, else the `Next:` line and
         whom it pings; nothing when an AI decides next."""
-        g = rules_of(record)
+        g = self.texts.rules_of(record)
         if over:
             nxt = self.texts.final_text(record, move.after)
             if move.secret is not None and g.info.deals:
-                nxt += "\n" + reveal_text(record, move.secret, move.commitment)
+                nxt += "\n" + reveal_text(g, record, move.secret, move.commitment)
             return nxt, []
         if not ai_next:
             return self.texts.prompt_text(record, move.after)
@@ -131,7 +133,7 @@ class Announcer:
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(g, kept, lines)
         if t.ai_next:
-            opened.insert(0, ai_header(t.record, t.move.after, t.waiting))
+            opened.insert(0, ai_header(t.g, t.move.after, t.waiting))
         body = "\n".join(moved + opened)
         return Announcement(text=_joined(body, nxt), body=body, close_text=close)
 
@@ -152,7 +154,7 @@ class Announcer:
         owner_user = self.texts.seat_user(record, owner)
         if t.turn_ended and owner is not None and is_ai(owner_user):
             # an AI's turn ends: why, in a line
-            why = why_line(g, t.start, after, owner, owner_user)
+            why = why_line(self.registry.explainer(g.info.id), g, t.start, after, owner, owner_user)
             if why:
                 lines.insert(cut, why)
                 cut += 1
@@ -174,7 +176,7 @@ class Announcer:
         if head:  # the headline says what the stage's opening line said
             opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
         if t.ai_next:
-            opening.append(ai_header(record, after, t.waiting))
+            opening.append(ai_header(g, after, t.waiting))
         body = "\n".join(carried + head + told(g, opening))
         return Announcement(
             text=_joined(body, t.nxt),
@@ -213,10 +215,9 @@ def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[
     return None, [], told(g, lines)
 
 
-def commitment_text(record: GameRecord, secret: bytes, dealt_from: int) -> str:
+def commitment_text(g: AnyGame, record: GameRecord, secret: bytes, dealt_from: int) -> str:
     """The line that posts a game's commitment when its secret begins to deal."""
     which = f"from step {dealt_from + 1} on " if dealt_from else ""
-    g = rules_of(record)
     command = g.info.command
     return (
         f"Fairness: {every_dealt(g)} of game {record.id} {which}comes from a secret; its "
@@ -225,8 +226,7 @@ def commitment_text(record: GameRecord, secret: bytes, dealt_from: int) -> str:
     )
 
 
-def reveal_text(record: GameRecord, secret: bytes, commitment: str) -> str:
-    g = rules_of(record)
+def reveal_text(g: AnyGame, record: GameRecord, secret: bytes, commitment: str) -> str:
     return (
         f"Fairness: the secret of game {record.id} was `{secret.hex()}` (its commitment "
         f"`{commitment}` was posted when it began to deal). `/{g.info.command} club verify` "

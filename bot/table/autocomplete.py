@@ -11,7 +11,7 @@ from rules.capabilities import notation_of, orders_of, reference_of
 from rules.game import Seat
 
 from .channel_games import ChannelGames
-from .loading import GameLoader, rules_of
+from .loading import GameLoader
 from .moves import ahead
 from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
@@ -64,7 +64,7 @@ class Autocomplete:
     def _seat_for(self, record: GameRecord, state: object, user: int) -> Seat | bool | None:
         """The view a user's suggestions are read from: the seat to move's own when the user
         holds it and it holds a hand; False when the user may see no suggestion."""
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         now = g.to_move(state)
         if not holds_private(g, state, now):
             return None
@@ -84,7 +84,7 @@ class Autocomplete:
         if found is None:
             return []
         record, state = found
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         seat = self._seat_for(record, state, user)
         if seat is False:
             return []
@@ -135,7 +135,7 @@ class Autocomplete:
         if found is None:
             return []
         record, state = found
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         pool = shortcuts_of(g).choices(g.view(state, None), name)
         t = typed.strip().lower()
         return [p for p in pool if t in p][:25]

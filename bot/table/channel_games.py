@@ -9,7 +9,7 @@ import weakref
 from db import GameAtTurn, GameRecord, Store
 
 from .games.entry import Registry
-from .loading import BrokenGame, GameLoader, known_rules, rules_of
+from .loading import BrokenGame, GameLoader
 from .refusal import ServiceError
 from .table_texts import TableTexts
 
@@ -49,9 +49,11 @@ class ChannelGames:
     def check_kind(self, record: GameRecord, kind: str | None) -> None:
         """A command of one game's group names the channel's game of another kind: refused."""
         if kind is not None and record.kind != kind:
-            if known_rules(record) is None:  # any group reaches it, to hear why and abort it
+            if (
+                self.loader.known_rules(record) is None
+            ):  # any group reaches it, to hear why and abort it
                 return
-            g, asked = rules_of(record), self.registry.game(kind)
+            g, asked = self.loader.rules_of(record), self.registry.game(kind)
             raise ServiceError(
                 f"This channel's game is {g.info.title}: use `/{g.info.command}`, not "
                 f"`/{asked.info.command}`."
@@ -78,11 +80,10 @@ class ChannelGames:
         assert found is not None  # (_checked refused a channel without one)
         return found
 
-    @staticmethod
-    def _started(record: GameRecord) -> GameRecord:
+    def _started(self, record: GameRecord) -> GameRecord:
         """The game, refused while it is still a lobby."""
         if record.status == "lobby":
-            g = rules_of(record)
+            g = self.loader.rules_of(record)
             missing = [s for s in g.info.seats if s not in record.seats]
             extra = f" Free seats: {', '.join(missing)}." if missing else ""
             raise ServiceError(f"The game has not started yet: `/{g.info.command} start`.{extra}")
@@ -98,7 +99,9 @@ class ChannelGames:
             self.check_kind(record, kind)
         record = record or await self.store.latest_game(channel)
         if record is not None and kind is not None and record.kind != kind:
-            return None if known_rules(record) is not None else record  # (says it is broken)
+            return (
+                None if self.loader.known_rules(record) is not None else record
+            )  # (says it is broken)
         return record
 
     async def no_game_text(self, channel: str, kind: str | None = None) -> str:
@@ -107,7 +110,7 @@ class ChannelGames:
         last = await self.store.latest_game(channel)
         if last is None:
             return f"There is no game in this channel. Start one with {self.create_hint(kind)}."
-        known = known_rules(last)
+        known = self.loader.known_rules(last)
         command = (
             known.info.command
             if known is not None
@@ -120,7 +123,7 @@ class ChannelGames:
         if last.status == "aborted":
             return f"Game {last.id} was aborted, without a result. {start}"
         try:
-            g = rules_of(last)
+            g = self.loader.rules_of(last)
             ranking = g.result(await self.loader.state_of(last))
         except BrokenGame as e:  # its result is lost, not the channel
             return f"Game {last.id} is over. {e}\n{start}"

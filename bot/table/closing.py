@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from db import GameRecord, GameResult, Store
 
 from .games.entry import Registry
-from .loading import AnyGame, GameLoader, public, rules_of
+from .loading import AnyGame, GameLoader, public
 from .records import elo
 from .reply import Attachment, Button
 from .table_texts import custom_id, seat_title
@@ -86,7 +86,7 @@ class Closings:
     async def closing(self, record: GameRecord) -> Closing:
         """What the closing message adds to the final score: the chart, the ratings,
         Rematch."""
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         button = Button(label="Rematch", custom_id=custom_id(record, REMATCH), style="success")
         chart = None
         draw = self.registry.pictures(g.info.id).chart

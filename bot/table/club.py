@@ -28,9 +28,7 @@ from .loading import (
     SEED_DEALS,
     TIEBREAK,
     BrokenGame,
-    known_rules,
     public,
-    rules_of,
 )
 from .lobby import Lobby, check_range
 from .log_reading import replayed, told_lines
@@ -128,8 +126,11 @@ class Club:
                 raise ServiceError(
                     f"Unknown deadline {excerpt(deadline)}: use one of {', '.join(DEADLINES)}."
                 )
-            info = rules_of(game).info
-            if deadline == "pass" and not deadlines_of(rules_of(game)).passes_at_deadline:
+            info = self.shared.loader.rules_of(game).info
+            if (
+                deadline == "pass"
+                and not deadlines_of(self.shared.loader.rules_of(game)).passes_at_deadline
+            ):
                 raise ServiceError(
                     f"In {info.title} every decision is the player's own: no step is played "
                     "for a seat whose time runs out, so its deadline is `nothing` (a reminder)."
@@ -360,10 +361,12 @@ class Club:
             days = round((self.shared.reminders.clock() - job.since) / 86400)
             text = f"Game {game.id} archived: no move for {days} days. It ends without a result."
             secret = await self.shared.loader.secret_of(game)
-            g = known_rules(game)  # a game of a kind no longer known is archived too
+            g = self.shared.loader.known_rules(
+                game
+            )  # a game of a kind no longer known is archived too
             if secret is not None and g is not None and g.info.deals:
                 text += "\n" + reveal_text(
-                    game, secret, self.shared.loader.commitment(game, secret)
+                    g, game, secret, self.shared.loader.commitment(game, secret)
                 )
             try:
                 await self.shared.store.update_game(
@@ -383,7 +386,7 @@ class Club:
             if game.status != "active" or not await self._job_stands(job):
                 return False
             state = await self.shared.loader.state_of(game)
-            g = rules_of(game)
+            g = self.shared.loader.rules_of(game)
             seat = g.to_move(state)
             if self.shared.texts.waiting_for(game, state) != job.user_id or seat is None:
                 return False
@@ -425,7 +428,7 @@ class Club:
             last = await self._rematched(channel, user, seating, is_manager)
             await self.shared.permissions.may_organise(guild, roles, is_manager, "create")
             await self.shared.permissions.note_server(channel, guild)
-            g = rules_of(last)
+            g = self.shared.loader.rules_of(last)
             seats = {
                 "rotate": rotated(g.info.seats, last.seats),
                 "same": dict(last.seats),
@@ -473,7 +476,7 @@ class Club:
     ) -> Callable[[GameRecord], Announcement]:
         """What the channel is told of the rematch, once it has its number: who sits where,
         or how to take a seat."""
-        g = rules_of(last)
+        g = self.shared.loader.rules_of(last)
         command = g.info.command
 
         def announcement(game: GameRecord) -> Announcement:
@@ -501,12 +504,12 @@ class Club:
                 raise ServiceError("Only a member with Manage Server may move a seat.")
             check_range("The user id", to_user, 0, MAX_ID)
             game = await self.shared.games.open_game(channel)
-            f = seat_named(game, faction)
+            f = seat_named(self.shared.loader.rules_of(game), faction)
             old = game.seats.get(f)
             if old == to_user:
                 raise ServiceError(f"{self.mention(to_user)} already holds that seat.")
             seats = {**game.seats, f: to_user}
-            name = rules_of(game).info.seat_titles.get(f, f)
+            name = self.shared.loader.rules_of(game).info.seat_titles.get(f, f)
             was = f"from {self.mention(old)} " if old is not None else ""
             text = f"{name} passes {was}to {self.mention(to_user)} (moved by {self.mention(user)})."
             plan = await self.lobby.seat_change_plan(game, seats)
@@ -568,7 +571,7 @@ class Club:
             )
         last = game.actions
         step = last if step is None else check_range("The step", step, 0, last)
-        g = rules_of(game)
+        g = self.shared.loader.rules_of(game)
         state = await self.shared.loader.fresh_state(game)
         stored = await self.shared.store.actions(game.id)
         state, steps = await self.shared.workers.run(replayed, g, state, stored[:step], True)

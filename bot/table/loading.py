@@ -22,8 +22,8 @@ from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
 from rules.game import Game, component_files
 
+from .games.entry import Registry
 from .refusal import ServiceError
-from .registry import game, games
 from .textlog import LogTail, follow_step
 from .workers import Workers
 
@@ -42,47 +42,6 @@ class BrokenGame(ServiceError):
     """A stored game that does not load (a kind no longer registered, options or a log that no
     longer read or replay): every command on it says which game and why, and `abort` still
     ends it. Nothing was changed."""
-
-
-def known_rules(record: GameRecord) -> AnyGame | None:
-    """The rules of a stored game, by its kind; None for a kind this bot does not know."""
-    try:
-        return game(record.kind)
-    except ValueError:
-        return None
-
-
-def broken(record: GameRecord, why: str) -> BrokenGame:
-    """The refusal for a stored game that does not load: which game, why, and what still
-    works (`abort` ends it without a result; `export` saves its stored log, at once for a
-    game that hides nothing, once it is ended for one of hidden hands)."""
-    g = known_rules(record)
-    title = g.info.title if g is not None else f"a game of kind {excerpt(record.kind)}"
-    command = g.info.command if g is not None else games()[0].info.command
-    said = f"Game {record.id} ({title}) cannot be loaded: {clip(why.rstrip('.'), 300)}."
-    if record.status not in ("lobby", "active"):
-        return BrokenGame(f"{said} `/{command} export` saves its log.")
-    then = ", then" if g is None or g.info.private else ";"
-    return BrokenGame(
-        f"{said} Nothing was changed. `/{command} abort` ends it without a result (its log "
-        f"is kept){then} `/{command} export` saves its log."
-    )
-
-
-def readable(record: GameRecord) -> None:
-    """BrokenGame when the record's own row does not read (db.rows.UNREADABLE): such a game is
-    never played, nor stored again, with options it does not have."""
-    if UNREADABLE in record.options:
-        raise broken(record, str(record.options[UNREADABLE]))
-
-
-def rules_of(record: GameRecord) -> AnyGame:
-    """The rules of a stored game, by its kind (BrokenGame for a kind this bot does not know)."""
-    g = known_rules(record)
-    if g is None:
-        known = ", ".join(x.info.id for x in games())
-        raise broken(record, f"it is of a kind this bot does not know (its games: {known})")
-    return g
 
 
 def public(g: AnyGame, state: object) -> object:
@@ -136,10 +95,15 @@ def secret_for_seed(seed: int) -> bytes:
 
 class GameLoader:
     def __init__(
-        self, store: Store, workers: Workers, seed_source: Callable[[], int] | None = None
+        self,
+        store: Store,
+        workers: Workers,
+        registry: Registry,
+        seed_source: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
         self.workers = workers
+        self.registry = registry  # the games this table hosts: a stored game's kind is one
         # A fixed seed (tests) gives a fixed secret; otherwise every game draws a fresh one.
         self.seed_source = seed_source
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
@@ -149,12 +113,53 @@ class GameLoader:
         # games that did not load, at which version, kind and status: not replayed again
         self._broken: dict[int, tuple[tuple[int, str, str], BrokenGame]] = {}
 
+    # --- the rules of a stored game, by its kind ---------------------------------------------
+
+    def known_rules(self, record: GameRecord) -> AnyGame | None:
+        """The rules of a stored game, by its kind; None for a kind this bot does not know."""
+        try:
+            return self.registry.game(record.kind)
+        except ValueError:
+            return None
+
+    def broken(self, record: GameRecord, why: str) -> BrokenGame:
+        """The refusal for a stored game that does not load: which game, why, and what still
+        works (`abort` ends it without a result; `export` saves its stored log, at once for a
+        game that hides nothing, once it is ended for one of hidden hands)."""
+        g = self.known_rules(record)
+        title = g.info.title if g is not None else f"a game of kind {excerpt(record.kind)}"
+        command = g.info.command if g is not None else self.registry.games()[0].info.command
+        said = f"Game {record.id} ({title}) cannot be loaded: {clip(why.rstrip('.'), 300)}."
+        if record.status not in ("lobby", "active"):
+            return BrokenGame(f"{said} `/{command} export` saves its log.")
+        then = ", then" if g is None or g.info.private else ";"
+        return BrokenGame(
+            f"{said} Nothing was changed. `/{command} abort` ends it without a result (its log "
+            f"is kept){then} `/{command} export` saves its log."
+        )
+
+    def readable(self, record: GameRecord) -> None:
+        """BrokenGame when the record's own row does not read (db.rows.UNREADABLE): such a game is
+        never played, nor stored again, with options it does not have."""
+        if UNREADABLE in record.options:
+            raise self.broken(record, str(record.options[UNREADABLE]))
+
+    def rules_of(self, record: GameRecord) -> AnyGame:
+        """The rules of a stored game, by its kind (BrokenGame for a kind this bot does not know)."""
+        g = self.known_rules(record)
+        if g is None:
+            known = ", ".join(x.info.id for x in self.registry.games())
+            raise self.broken(
+                record, f"it is of a kind this bot does not know (its games: {known})"
+            )
+        return g
+
     # --- options and files -----------------------------------------------------------------
 
     async def options_of(self, record: GameRecord) -> BaseModel:
         """The game's options with its component files attached (read from the store)."""
-        g = rules_of(record)
-        readable(record)
+        g = self.rules_of(record)
+        self.readable(record)
         options = stored_options(g, record)
         keys = dict(record.options.get(FILES) or {})
         legacy = record.options.get("deck")  # games stored before migration 004 kept the text
@@ -228,7 +233,7 @@ class GameLoader:
         outcomes so far written into its log, and a fresh secret that deals from there (so
         nothing the seed would tell is ever dealt again). Held here until the move is stored
         (then Store.adopt_secret); `secret_of` gives the new secret meanwhile."""
-        g = rules_of(record)
+        g = self.rules_of(record)
         options = await self.options_of(record)
         stored = await self.store.actions(record.id)
         log_, state, snapshot = await self.workers.run(written_out, g, record, options, stored)
@@ -259,7 +264,7 @@ class GameLoader:
     async def fresh_state(self, record: GameRecord, options: BaseModel | None = None) -> object:
         """Setup, before any logged action: no future in it, unless the game is dealt by its
         seed (then the seed's dealer, as it was played)."""
-        g = rules_of(record)
+        g = self.rules_of(record)
         try:
             options = options or await self.options_of(record)
             seats = seats_of(g.info, record)
@@ -269,10 +274,10 @@ class GameLoader:
         except BrokenGame:
             raise
         except ServiceError as e:
-            raise broken(record, str(e)) from e
+            raise self.broken(record, str(e)) from e
         except Exception as e:
             log.warning("game %s cannot be set up", record.id, exc_info=True)
-            raise broken(record, f"it cannot be set up ({_why(e)})") from e
+            raise self.broken(record, f"it cannot be set up ({_why(e)})") from e
 
     async def state_of(self, record: GameRecord) -> object:
         """The game's state at its stored version."""
@@ -297,15 +302,15 @@ class GameLoader:
             if isinstance(e, BrokenGame):
                 found = e
             elif isinstance(e, ServiceError):
-                found = broken(record, str(e))
+                found = self.broken(record, str(e))
             else:
-                found = broken(record, f"what is stored does not read ({_why(e)})")
+                found = self.broken(record, f"what is stored does not read ({_why(e)})")
             log.warning("game %s does not load: %s", record.id, found, exc_info=True)
             self._broken[record.id] = ((record.version, record.kind, record.status), found)
             raise found from e
 
     async def _load(self, record: GameRecord) -> Loaded:
-        g = rules_of(record)
+        g = self.rules_of(record)
         options = await self.options_of(record)
         state, start = await self._snapshot_state(record, g, options, record.actions)
         if state is None:
@@ -318,7 +323,7 @@ class GameLoader:
                 state = g.apply(state, g.action_from_json(_json(stored)))
             except Exception as e:
                 why = f"step {stored.seq} of its log no longer applies ({_why(e)})"
-                raise broken(record, why) from e
+                raise self.broken(record, why) from e
             if text is not None and (now := narration_of(g).log_tail(public(g, state))) is not None:
                 text.follow(*now)
         end = await self._move_log_out(record, g, options, text)
@@ -327,7 +332,7 @@ class GameLoader:
     async def state_at_most(self, record: GameRecord, seq: int) -> tuple[object, int]:
         """A state of the game at step `seq` or before (the latest snapshot there that can
         be used, else the setup) and the step it is at."""
-        g = rules_of(record)
+        g = self.rules_of(record)
         options = await self.options_of(record)
         state, start = await self._snapshot_state(record, g, options, seq)
         if state is None:

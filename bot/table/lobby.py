@@ -27,11 +27,8 @@ from .announcing import commitment_text, reveal_text
 from .loading import (
     SEED_DEALS,
     AnyGame,
-    known_rules,
     options_json,
     public,
-    readable,
-    rules_of,
 )
 from .moves import seat_named
 from .parts import SharedParts
@@ -267,7 +264,7 @@ class Lobby:
     ) -> Reply:
         async with self.shared.locks(channel):
             record = await self.shared.games.open_game(channel, kind)
-            g = rules_of(record)
+            g = self.shared.loader.rules_of(record)
             command = g.info.command
             free = [s for s in g.info.seats if s not in record.seats]
             if faction is None:  # the seat an AI holds for them, else the first free one
@@ -280,7 +277,7 @@ class Lobby:
                     raise ServiceError("Every seat is taken.")
                 f = held[0] if held else free[0]
             else:
-                f = seat_named(record, faction)
+                f = seat_named(g, faction)
                 holder = record.seats.get(f)
                 name = _title(g, f)
                 free_txt = "Free seats: " + (", ".join(free) or "none") + "."
@@ -329,7 +326,7 @@ class Lobby:
     ) -> Reply:
         async with self.shared.locks(channel):
             record = await self.shared.games.open_game(channel, kind)
-            g = rules_of(record)
+            g = self.shared.loader.rules_of(record)
             mine = self.shared.texts.user_seats(record, user)
             # the seats an AI holds for them: leaving lets anyone take those
             held = [
@@ -338,7 +335,7 @@ class Lobby:
                 if uid == user and is_ai(record.seats.get(s))
             ]
             if faction is not None:
-                f = seat_named(record, faction)
+                f = seat_named(g, faction)
                 if f not in mine and f not in held:
                     raise ServiceError(f"You do not sit as {_title(g, f)}.")
                 mine = [f] if f in mine else []
@@ -399,7 +396,7 @@ class Lobby:
     async def start(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         async with self.shared.locks(channel):
             record = await self.shared.games.open_game(channel, kind)
-            g = rules_of(record)
+            g = self.shared.loader.rules_of(record)
             self._check_startable(record, user)
             if g.info.min_players < len(g.info.seats):  # the seats it is played with, kept
                 players = ",".join(s for s in g.info.seats if s in record.seats)
@@ -430,7 +427,7 @@ class Lobby:
             waiting = self.shared.texts.waiting_for(record, state)
             mentions: list[int] = []
             if is_ai(waiting):  # an AI's decision asks nobody: its turn opens here
-                body += "\n" + ai_header(record, state, waiting)
+                body += "\n" + ai_header(g, state, waiting)
                 text = body
             else:
                 nxt, mentions = self.shared.texts.prompt_text(record, state)
@@ -457,7 +454,7 @@ class Lobby:
     def _check_startable(self, record: GameRecord, user: int) -> None:
         """Refused unless the game waits in its lobby, the user is seated in it or created
         it, and enough seats are taken (which are free, and how to join)."""
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         command = g.info.command
         if record.status == "active":
             raise ServiceError("The game has already started.")
@@ -467,7 +464,7 @@ class Lobby:
                 f"Take a seat with `/{command} join`."
             )
         taken = len([s for s in g.info.seats if s in record.seats])
-        readable(record)  # before its options are stored again
+        self.shared.loader.readable(record)  # before its options are stored again
         if taken < g.info.min_players:
             missing = [s for s in g.info.seats if s not in record.seats]
             n, word = len(g.info.seats), g.info.seat_word
@@ -484,7 +481,7 @@ class Lobby:
 
     async def commitment_text(self, record: GameRecord) -> str:
         secret = await self.shared.loader.secret_of(record)
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         if not g.info.deals:
             return ""  # nothing dealt: nothing to commit to
         if secret is None and record.options.get(SEED_DEALS):
@@ -495,7 +492,7 @@ class Lobby:
             )
         if secret is None:
             return ""
-        return commitment_text(record, secret, self.shared.loader.dealt_from(record))
+        return commitment_text(g, record, secret, self.shared.loader.dealt_from(record))
 
     @answers()
     async def abort(
@@ -510,7 +507,7 @@ class Lobby:
     ) -> Reply:
         async with self.shared.locks(channel):
             record = await self.shared.games.open_game(channel, kind)
-            g = known_rules(record) or self.shared.registry.game(
+            g = self.shared.loader.known_rules(record) or self.shared.registry.game(
                 kind or FIRST_GAME
             )  # a kind no longer known
             await self.shared.permissions.may_abort(
@@ -521,7 +518,7 @@ class Lobby:
             # no future left to guard: dice and cards may be checked
             if secret is not None and g.info.id == record.kind and g.info.deals:
                 text += "\n" + reveal_text(
-                    record, secret, self.shared.loader.commitment(record, secret)
+                    g, record, secret, self.shared.loader.commitment(record, secret)
                 )
             record = await self.shared.store.update_game(
                 record.id, record.version, status="aborted", announcement=Announcement(text=text)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from db import GameRecord, StoredAction
 from rules.capabilities import narration_of, turns_of
 
-from .loading import AnyGame, GameLoader, public, rules_of
+from .loading import AnyGame, GameLoader, public
 from .textlog import ToldStep, step_said, told_messages
 
 # steps replayed beyond the lines asked for: a step tells a line or more, a merge joins some,
@@ -26,7 +26,7 @@ async def told_log(loader: GameLoader, record: GameRecord, lines: int) -> list[s
     back = max(0, record.actions - lines - STEPS_BEYOND)
     state, start = await loader.state_at_most(record, back)
     stored = await loader.store.actions(record.id, after=start)
-    g = rules_of(record)
+    g = loader.rules_of(record)
     _, steps = await loader.workers.run(replayed, g, state, stored, start == 0)
     if start > 0:  # the first message may have begun before the replay: left out
         first = told_messages(g, steps)[0]

@@ -13,7 +13,7 @@ from rules.errors import AmbiguousName, IllegalAction, InvalidOrder, clip, excer
 from rules.game import Seat, Step
 
 from .hints import HINT, HintOrders
-from .loading import AnyGame, public, rules_of
+from .loading import AnyGame, public
 from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_entry
 from .parts import SharedParts
 from .pipeline import CONFIRM, AfterFinish, idle_question
@@ -56,10 +56,9 @@ class Order:
 Reader = Callable[[Reading], Order]
 
 
-def playing(record: GameRecord, state: object, seat: Seat) -> Seat:
+def playing(g: AnyGame, state: object, seat: Seat) -> Seat:
     """`seat`, refused unless it plays in this game (a game of fewer players than its seats
     leaves some out)."""
-    g = rules_of(record)
     players = turns_of(g).players(state)
     if seat not in players:
         titles = ", ".join(str(g.info.seat_titles.get(s, s)) for s in players)
@@ -69,9 +68,8 @@ def playing(record: GameRecord, state: object, seat: Seat) -> Seat:
     return seat
 
 
-def seat_named(record: GameRecord, text: str) -> Seat:
-    """A seat of the record's game by its name or title (or a clear prefix of the title)."""
-    g = rules_of(record)
+def seat_named(g: AnyGame, text: str) -> Seat:
+    """A seat of the game by its name or title (or a clear prefix of the title)."""
     t = text.strip().lower()
     for s in g.info.seats:
         title = str(g.info.seat_titles.get(s, s)).lower()
@@ -174,7 +172,8 @@ class Moves:
                     f"on purpose, send `again: {shown}`."
                 )
             state = await self.shared.loader.state_of(record)
-            forced = playing(record, state, seat_named(record, as_seat)) if as_seat else None
+            g = self.shared.loader.rules_of(record)
+            forced = playing(g, state, seat_named(g, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
             order = read(Reading(record, state, user, channel, text, seat, as_seat))
             outcome = await self.shared.pipeline.apply_and_store(
@@ -187,7 +186,7 @@ class Moves:
     def _read_order(self, r: Reading) -> Order:
         """A typed order read once: its steps (with `confirm` taken out) and their actions.
         An ambiguous step comes back with the whole orders it could have meant, in a menu."""
-        g = rules_of(r.game)
+        g = self.shared.loader.rules_of(r.game)
         parts = [p.strip() for p in re.split(r"[;\n]", r.text)]
         confirmed = any(p.lower() == CONFIRM for p in parts)
         kept = "; ".join(p for p in parts if p and p.lower() != CONFIRM)
@@ -224,7 +223,7 @@ class Moves:
         can be seen (not past a reveal), else all."""
         if e.step is None or not e.candidates:
             return None
-        g = rules_of(r.game)
+        g = self.shared.loader.rules_of(r.game)
         view = g.view(r.state, r.seat)
         texts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
         candidates = list(e.candidates)
@@ -254,7 +253,7 @@ class Moves:
         mine = self.shared.texts.user_seats(record, user)
         if len(mine) == 1:
             return mine[0]
-        now = rules_of(record).to_move(state)
+        now = self.shared.loader.rules_of(record).to_move(state)
         return now if now in mine else None
 
     # --- buttons ------------------------------------------------------------------------------
@@ -290,7 +289,7 @@ class Moves:
                 return Reply(text=text, ephemeral=True)
             if version != record.version:
                 raise ServiceError(self.shared.texts.stale_text(record, version, record.version))
-            g = rules_of(record)
+            g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
             action: object
             if what == "undo":
@@ -377,7 +376,7 @@ class Moves:
         async with self.shared.locks(channel):
             found = await self.shared.games.active_game_at_turn(channel, kind)
             record = found.game
-            g = rules_of(record)
+            g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
             undo = turns_of(g).undo(state)
             if undo is None:
@@ -406,7 +405,7 @@ class Moves:
         given: dict[str, str | int | None] = dict(args or {})
         async with self.shared.locks(channel):
             record = await self.shared.games.active_game(channel, kind)
-            g = rules_of(record)
+            g = self.shared.loader.rules_of(record)
             spec = next((s for s in shortcuts_of(g).commands() if s.name == name), None)
         if spec is None:
             return Reply.error(f"Unknown shortcut {excerpt(name)}.")

@@ -30,7 +30,7 @@ from rules.game import Ranking, Seat, Step
 from .ai_users import is_ai
 from .announcing import Announcer, Move
 from .closing import Closings
-from .loading import Adoption, AnyGame, GameLoader, public, rules_of
+from .loading import Adoption, AnyGame, GameLoader, public
 from .refusal import ServiceError
 from .reminders import Reminders
 from .renderer import Picture, Renderer, alt_text
@@ -169,7 +169,7 @@ class TurnPipeline:
         """Resolve the pending chance steps from the game's secret, the first one as log entry
         `seq`; the outcomes are chance entries of the log (no seat, no user). `text` takes in
         the lines they write; `outcomes`, each outcome with the state after it."""
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         secret = await self.loader.secret_of(record)
         dealt: list[NewAction] = []
         # a game dealt by its seed: from the seed's own stream (or by the dealer in its
@@ -261,7 +261,7 @@ class TurnPipeline:
             state, logged = adoption.state, len(adoption.log)
         return OrderUnderWay(
             record=record,
-            g=rules_of(record),
+            g=self.loader.rules_of(record),
             stored=state,
             cur=state,
             logged=logged,
@@ -551,7 +551,7 @@ class TurnPipeline:
     ) -> str:
         """A step after an earlier step of the same order handed the decision on: which step
         ended what, by which rule, and who decides now."""
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         step, why, seat = ended
         title = seat_title(g, seat)
         cause = f"{step} ended {why}" if why else f"{step} ended {title}'s decision"
@@ -573,7 +573,7 @@ class TurnPipeline:
         where: str,
     ) -> Seat:
         """The seat this user plays this step as; ServiceError when they may not."""
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         self.check_seated(record, user)
         mine = self.texts.user_seats(record, user)
         undo = turns_of(g).undo(state)
@@ -615,7 +615,7 @@ class TurnPipeline:
         read, which a game may read for the seat that sends it)."""
         if self.texts.user_seats(record, user):
             return
-        free = [s for s in rules_of(record).info.seats if s not in record.seats]
+        free = [s for s in self.loader.rules_of(record).info.seats if s not in record.seats]
         raise ServiceError(
             "You have no seat in this game, so you cannot give orders (anyone may read). "
             + ("Free seats: " + ", ".join(free) + "." if free and record.status == "lobby" else "")
@@ -623,7 +623,7 @@ class TurnPipeline:
 
     def result(self, record: GameRecord, state: object) -> GameResult:
         """The record a finished game keeps: each seat's place and score."""
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         ranking = g.result(state)
         assert ranking is not None
         seats: list[SeatResult] = []
@@ -655,11 +655,11 @@ class TurnPipeline:
         it could not be drawn."""
         if record is None:
             return None
-        return await self.render_view(record, public(rules_of(record), state))
+        return await self.render_view(record, public(self.loader.rules_of(record), state))
 
     async def render_view(self, record: GameRecord, view: object) -> bytes | None:
         """The board of one view (a seat's own, for it alone) with its alt text."""
-        g = rules_of(record)
+        g = self.loader.rules_of(record)
         names = self.texts.board_names(record)
         try:
             png = await asyncio.to_thread(self.renderer, g.info.id, view, names or None)
@@ -689,7 +689,7 @@ class TurnPipeline:
             close_text=a.close_text,
         )
         reply.told = out.told
-        ranking = rules_of(record).result(state)
+        ranking = self.loader.rules_of(record).result(state)
         if ranking is not None:
             await self._after(record, ranking, reply, after_finish)
             try:

@@ -1,5 +1,5 @@
 """Every game the bot hosts, in one registry built once, at the first ask (the bot's start).
-A game joins with its one line in `registry()`."""
+A game joins with its one entry in `ENTRIES`."""
 
 from __future__ import annotations
 
@@ -13,10 +13,13 @@ from .games import goat_tiger, taj_mahal, vijayanagara
 from .games.entry import Registry, build_registry
 from .shortcuts import Shortcuts
 
+# every game the bot hosts, each by its registration (bot.table.games): a game joins here
+ENTRIES = (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY)
+
 
 @functools.cache
 def registry() -> Registry:
-    return build_registry(vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY)
+    return build_registry(*ENTRIES)
 
 
 def game(gid: str) -> Game[object, object, object, BaseModel]:

@@ -24,7 +24,7 @@ from typing import Self
 
 from db import Store, open_store
 
-from .ai_seats import AiSeats
+from .ai_seats import AiPace, AiSeats
 from .ai_turns import TurnStarts
 from .announcing import Announcer
 from .autocomplete import Autocomplete
@@ -101,15 +101,17 @@ class GameService:
         self.renderer: Renderer = renderer or default_renderer
         self.workers = Workers()
         self.names = DisplayNames()  # learnt by the chat's client from each interaction
+        self.loader = GameLoader(store, self.workers, self.registry, seed_source)
         self.texts = TableTexts(
+            self.loader.rules_of,
             mention_fn,
             see_all_hint=see_all_hint,
             name_players=name_players,
             display_name=self.names if display_name is None else display_name,
         )
-        self.loader = GameLoader(store, self.workers, seed_source)
+        self.ai_pace = AiPace(self.loader.rules_of)  # when an AI seat's step is due
         self.reminders = Reminders(
-            store, clock, self.texts.mention, abandon_after, ai_pace=AiSeats.pace_of
+            store, clock, self.texts.mention, abandon_after, ai_pace=self.ai_pace.pace_of
         )
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
         self.hints = HintOrders()  # the turn a hint suggested, for its button
@@ -121,7 +123,7 @@ class GameService:
             rematch_line,
             registry=self.registry,
         )
-        announcer = Announcer(self.texts, self.turn_starts)
+        announcer = Announcer(self.texts, self.turn_starts, self.registry)
         self.pipeline = TurnPipeline(
             store, self.loader, self.texts, self.reminders, announcer, self.renderer, self.closings
         )
@@ -166,6 +168,7 @@ class GameService:
             executor=ai_executor,
             after_finish=ended,
             deliver=chat.deliver,
+            pace=self.ai_pace,
         )
         self.club = Club(shared, self.lobby, self.ai.start, chat.channel_server)
 

@@ -14,7 +14,7 @@ from rules.game import Ranking, Seat
 from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
-from .loading import AnyGame, public, rules_of
+from .loading import AnyGame, public
 from .reply import MAX_BUTTONS, Button
 
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
@@ -57,14 +57,16 @@ def holds_private(g: AnyGame, state: object, seat: Seat | None) -> bool:
 class TableTexts:
     def __init__(
         self,
+        rules_of: Callable[[GameRecord], AnyGame],
         mention_fn: Callable[[int], str] = mention,
         *,
         see_all_hint: str = "`/{command} options` lists them all",
         name_players: bool = True,
         display_name: Callable[[int], str | None] = lambda uid: None,
     ) -> None:
-        """`display_name`: a person's display name for the board, where the adapter knows
-        it."""
+        """`rules_of`: the rules of a stored game (the loader's, from the games hosted);
+        `display_name`: a person's display name for the board, where the adapter knows it."""
+        self.rules_of = rules_of
         self.mention = with_ai_names(mention_fn)  # an AI seat is named, never pinged
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
@@ -78,15 +80,14 @@ class TableTexts:
 
     def waiting_for(self, record: GameRecord, state: object) -> int | None:
         """The person whose decision it is (None: the game is over or their seat is free)."""
-        return self.seat_user(record, rules_of(record).to_move(state))
+        return self.seat_user(record, self.rules_of(record).to_move(state))
 
-    @staticmethod
-    def user_seats(record: GameRecord, user: int) -> list[Seat]:
-        g = rules_of(record)
+    def user_seats(self, record: GameRecord, user: int) -> list[Seat]:
+        g = self.rules_of(record)
         return [s for s in g.info.seats if record.seats.get(s) == user]
 
     def who(self, record: GameRecord, seat: Seat) -> str:
-        g = rules_of(record)
+        g = self.rules_of(record)
         uid = record.seats.get(seat)
         level = ai_level(uid)
         title = seat_title(g, seat)
@@ -120,7 +121,7 @@ class TableTexts:
     def options(self, record: GameRecord, state: object, limit: int | None = SHOWN_OPTIONS) -> str:
         """The legal next steps as the game groups them, the first `limit` entries, a step
         that would do nothing marked."""
-        g = rules_of(record)
+        g = self.rules_of(record)
         opts, key = menus_of(g).grouped_choices(public(g, state), g.legal_actions(state))
         shown = ", ".join(opts[:limit])
         asides = [key] if key is not None and _keyed(opts[:limit]) else []
@@ -135,14 +136,14 @@ class TableTexts:
 
     def offers(self, record: GameRecord, state: object) -> str | None:
         """The lines of a prompt whose choices the game explains: each with what it does."""
-        g = rules_of(record)
+        g = self.rules_of(record)
         lines = menus_of(g).offers(public(g, state))
         return "\n".join(lines) if lines else None
 
     def prompt_text(self, record: GameRecord, state: object) -> tuple[str, list[int]]:
         """`**Next:** <who> — <the decision>`: the player (pinged), the seat, or the side it
         decides for; the how-to is in the game's help."""
-        g = rules_of(record)
+        g = self.rules_of(record)
         seat = g.to_move(state)
         view = public(g, state)
         if seat is None:
@@ -167,7 +168,7 @@ class TableTexts:
         return f"**Next:** {who}{sep}{text}{tail}", mentions
 
     def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
-        g = rules_of(record)
+        g = self.rules_of(record)
         if g.result(state) is not None:
             return []
         if g.info.private:  # the steps would tell a hand: each player's come to them alone
@@ -197,7 +198,7 @@ class TableTexts:
         """The seat's first legal steps as buttons (as many as a message holds), in a reply
         to it alone (they may show its hand); the same ids as a turn message's, so a press is
         checked the same way."""
-        g = rules_of(record)
+        g = self.rules_of(record)
         view = g.view(state, seat)
         legal = g.legal_actions(state)[:MAX_BUTTONS]
         return [
@@ -229,15 +230,14 @@ class TableTexts:
         return out
 
     def final_text(self, record: GameRecord, state: object) -> str:
-        g = rules_of(record)
+        g = self.rules_of(record)
         ranking = g.result(state)
         lines = self.ranking_lines(g, ranking) if ranking is not None else []
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
         return f"**The game is over.**{why}\n" + "\n".join(lines)
 
-    @staticmethod
-    def stale_text(record: GameRecord, old: int, now: int, what: str = "That button") -> str:
-        command = rules_of(record).info.command
+    def stale_text(self, record: GameRecord, old: int, now: int, what: str = "That button") -> str:
+        command = self.rules_of(record).info.command
         return (
             f"{what} belongs to an older position (version {old}; the game is now at "
             f"version {now}), so nothing was played. Use the newest message or "

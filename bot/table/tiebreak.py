@@ -15,7 +15,7 @@ from rules.dealing import keyed_below
 from rules.game import Below, Ranking, Seat
 
 from .ai_users import AI_USERS, is_ai, seat_levels
-from .loading import TIEBREAK, AnyGame, known_rules, secret_for_seed
+from .loading import TIEBREAK, AnyGame, secret_for_seed
 from .lobby import Lobby
 from .parts import SharedParts
 from .pipeline import AfterGame, announced
@@ -35,9 +35,9 @@ class Link(TypedDict):
     users: dict[str, int]  # tied game's seat -> who played it there
 
 
-def tied_rules(record: GameRecord | None) -> tuple[AnyGame, Tiebreak] | None:
-    """The rules of a stored game and its tiebreak; None for a game whose ties stand."""
-    g = None if record is None else known_rules(record)
+def tied_rules(g: AnyGame | None) -> tuple[AnyGame, Tiebreak] | None:
+    """The rules of a stored game (None: a kind not known) and its tiebreak; None for a game
+    whose ties stand."""
     t = tiebreak_of(g)
     return None if g is None or t is None else (g, t)
 
@@ -62,7 +62,7 @@ class Tiebreaks:
             if await self.shared.store.open_game(channel) is not None:
                 raise ServiceError("This channel has a game running: a tiebreak waits for its end.")
             record = await self.shared.store.latest_game(channel)
-            found = tied_rules(record)
+            found = tied_rules(None if record is None else self.shared.loader.known_rules(record))
             if record is None or found is None or record.status != "finished":
                 raise ServiceError(_follows(self.shared.registry.games()))
             g, t = found
@@ -84,7 +84,7 @@ class Tiebreaks:
         if not link or not ranking.winners:
             return AfterGame()
         of = await self.shared.store.get_game(int(link["of"]))
-        found = tied_rules(of)
+        found = tied_rules(self.shared.loader.known_rules(of))
         if of.channel_id != record.channel_id or found is None or found[1].played_in != record.kind:
             return AfterGame()  # not a game of this channel's tiebreak
         g, t = found

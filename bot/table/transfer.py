@@ -23,7 +23,7 @@ from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
 from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
-from .loading import FILES, SEED_DEALS, options_json, rules_of
+from .loading import FILES, SEED_DEALS, options_json
 from .lobby import upload_text
 from .moves import seat_named
 from .parts import SharedParts
@@ -64,7 +64,7 @@ class Transfer:
         record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error("There is no game in this channel to export.")
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         if record.status == "active" and g.info.private:  # its deals hold every hand
             return Reply.error(
                 f"Game {record.id} keeps its players' hands secret while it runs, and its log "
@@ -104,7 +104,7 @@ class Transfer:
                 "not moved since"
             )
             return Reply.error(f"Game {record.id} {why}, so there is no commitment to check.")
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         if not g.info.deals:  # nothing to commit to, before the end or after
             return Reply(
                 text=f"Game {record.id}'s log holds no deal: {g.info.title} deals nothing by "
@@ -247,7 +247,7 @@ class Transfer:
             fairness = (
                 ""
                 if over or not g.info.deals
-                else commitment_text(record, bytes.fromhex(secret), len(data.actions))
+                else commitment_text(g, record, bytes.fromhex(secret), len(data.actions))
             )
             head = narration_of(g).headline(
                 g.view(g.new_game(replayed.options, turns_of(g).players(state)), None),
@@ -273,17 +273,7 @@ def imported_seats(
 ) -> dict[str, int]:
     """The importer's seats: those that were theirs in the export, and those they claim."""
     g, data = replayed.game, replayed.data
-    probe = GameRecord(
-        id=0,
-        channel_id=channel,
-        seed=0,
-        status="lobby",
-        version=0,
-        creator=user,
-        kind=g.info.id,
-        seats=dict(data.seats),
-    )
-    claimed = {seat_named(probe, t) for t in re.split(r"[\s,]+", claim or "") if t.strip()}
+    claimed = {seat_named(g, t) for t in re.split(r"[\s,]+", claim or "") if t.strip()}
     return {s: u for s, u in data.seats.items() if u == user} | dict.fromkeys(claimed, user)
 
 

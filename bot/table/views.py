@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.capabilities import menus_of, notation_of, reference_of, talk_of, turns_of
 
-from .loading import AnyGame, public, rules_of
+from .loading import AnyGame, public
 from .lobby import check_range
 from .log_reading import told_log
 from .parts import SharedParts
@@ -35,7 +35,7 @@ class Views:
             return Reply.error(
                 f"There is no game in this channel. Start one with {self.shared.games.create_hint(kind)}."
             )
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         seats = "\n".join(
             f"• {'' if seat_title(g, s).lower() == s.lower() else f'{s}: '}"
             f"{self.shared.texts.who(record, s)}"
@@ -86,7 +86,7 @@ class Views:
         record = await self.shared.games.shown_game(channel, kind)
         if record is None or record.status == "lobby":
             return Reply.error("There is no board yet: create and start a game first.")
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         state = await self.shared.loader.state_of(record)
         nxt = (
             self.shared.texts.final_text(record, state)
@@ -117,7 +117,7 @@ class Views:
         if record is None or record.status != "active":
             return Reply.error("There is no game in progress, so no decision is pending.")
         self.shared.games.check_kind(record, kind)
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         state = await self.shared.loader.state_of(record)
         seat = g.to_move(state)
         if holds_private(g, state, seat) and record.seats.get(seat or "") != user:
@@ -143,7 +143,7 @@ class Views:
         """What the caller's seat alone sees (its hand), and its choices when it is on turn:
         for the caller alone."""
         record = await self.shared.games.active_game(channel, kind)
-        g = rules_of(record)
+        g = self.shared.loader.rules_of(record)
         held = self.shared.texts.user_seats(record, user)
         if not held:
             raise ServiceError("You hold no seat in this game: there is no hand of yours to show.")

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from ai.budget import Budget
 from ai.players import Advice, Adviser, Explainer, Player
 from render.pictures import Pictures
-from rules.capabilities import notation_of
+from rules.capabilities import Notation, notation_of
 from rules.game import Game
 
 from ..shortcuts import Shortcuts
@@ -55,13 +55,21 @@ class GameEntry(Generic[S, A, V, Opt]):
         if self.players.adviser is not None:
             return self.players.adviser
         level, choose = list(self.players.levels.items())[-1]
-        describe = notation_of(self.rules).describe
+        return StrongestLevel(level, choose, notation_of(self.rules))
 
-        def advise(view: V, seat: str, r: random.Random, budget: Budget) -> Advice:
-            step = describe(view, choose(view, seat, r, budget))
-            return Advice(summary=f"The computer ({level}) would play `{step}`.", order=step)
 
-        return advise
+@dataclass(frozen=True)
+class StrongestLevel(Generic[V, A]):
+    """The plain hint: the strongest level's next step, in the game's notation (picklable, for
+    the AI's worker processes)."""
+
+    level: str
+    choose: Player[V, A]
+    notation: Notation[A, V]
+
+    def __call__(self, view: V, seat: str, r: random.Random, budget: Budget) -> Advice:
+        step = self.notation.describe(view, self.choose(view, seat, r, budget))
+        return Advice(summary=f"The computer ({self.level}) would play `{step}`.", order=step)
 
 
 # Found by id, a game's own types are not known: the registry keeps each entry with them
