@@ -12,6 +12,7 @@ from fakes import SEATS, STRANGER, FakeRenderer
 from test_reminders import Clock
 from test_service import CH, current, seated
 
+from bot.discord.front_end import DISCORD
 from bot.table.ai_seats import AI_USERS
 from bot.table.service import GameService
 from rules import vijayanagara
@@ -29,7 +30,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400)
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400, front=DISCORD
+    )
     yield s
     await s.close()
 

@@ -37,8 +37,9 @@ import discord
 from db import TurnMessage
 
 from ..table.renderer import alt_of
-from ..table.reply import MAX_BUTTONS, MESSAGE_LIMIT, Button, Reply, split_text
+from ..table.reply import MAX_BUTTONS, Button, Reply
 from ..table.service import GameService
+from .front_end import MESSAGE_LIMIT, split_text
 
 log = logging.getLogger(__name__)
 

@@ -21,6 +21,7 @@ from ..table.renderer import Renderer
 from ..table.service import GameService
 from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
 from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
+from .front_end import DISCORD
 from .log_redaction import configure_logging
 from .settings import MissingToken, Settings
 
@@ -41,6 +42,7 @@ async def build(
         renderer,
         abandon_after=settings.abandon_days * 86400,
         ai_workers=settings.ai_workers,
+        front=DISCORD,
     )
     log.info("database: %s", settings.database_for_log())
     if shard_count is None:

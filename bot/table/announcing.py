@@ -11,7 +11,6 @@ from rules.errors import clip
 from .ai_turns import TurnStarts, ai_header, why_line
 from .ai_users import is_ai
 from .loading import AnyGame, public, rules_of
-from .reply import MESSAGE_LIMIT
 from .table_texts import TableTexts
 from .textlog import told
 from .words import every_dealt
@@ -113,7 +112,7 @@ class Announcer:
         if over:
             nxt = self.texts.final_text(record, move.after)
             if move.secret is not None and g.info.deals:
-                nxt += "\n" + reveal_text(record, move.secret, move.commitment)
+                nxt += "\n" + reveal_text(self.texts, record, move.secret, move.commitment)
             return nxt, []
         if not ai_next:
             return self.texts.prompt_text(record, move.after)
@@ -125,7 +124,7 @@ class Announcer:
         g, kept, nxt = t.g, t.kept, t.nxt
         lines = t.lines + t.said
         body = "\n".join(told(g, [*kept.split("\n"), *lines] if kept else lines))
-        if t.turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
+        if t.turn is not None and self.texts.front.fits(f"{body}\n{nxt or ''}"):
             return Announcement(text=_joined(body, nxt), edit=True, body=body)
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(g, kept, lines)
@@ -158,7 +157,7 @@ class Announcer:
             "\n".join(told(g, [x for x in [*kept.split("\n"), *closing] if x])) or None
         )
         carried: list[str] = []
-        if t.turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
+        if t.turn is None or close_text is None or not self.texts.front.fits(close_text):
             close_text, carried, opening = _carried(g, kept if t.turn is not None else "", lines)
         opening += t.said
         head: list[str] = []
@@ -204,24 +203,25 @@ def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[
     return None, [], told(g, lines)
 
 
-def commitment_text(record: GameRecord, secret: bytes, dealt_from: int) -> str:
+def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:
     """The line that posts a game's commitment when its secret begins to deal."""
     which = f"from step {dealt_from + 1} on " if dealt_from else ""
     g = rules_of(record)
-    command = g.info.command
     return (
         f"Fairness: {every_dealt(g)} of game {record.id} {which}comes from a secret; its "
         f"commitment is `{commitment(secret, record.id, dealt_from)}`. The secret is revealed "
-        f"when the game ends, and `/{command} club verify` then checks every outcome."
+        f"when the game ends, and {texts.command(g.info.id, 'club verify')} then checks every "
+        "outcome."
     )
 
 
-def reveal_text(record: GameRecord, secret: bytes, commitment: str) -> str:
+def reveal_text(texts: TableTexts, record: GameRecord, secret: bytes, commitment: str) -> str:
     g = rules_of(record)
     return (
         f"Fairness: the secret of game {record.id} was `{secret.hex()}` (its commitment "
-        f"`{commitment}` was posted when it began to deal). `/{g.info.command} club verify` "
-        f"checks {every_dealt(g)}; so does `python -m bot.table.verify` on the export."
+        f"`{commitment}` was posted when it began to deal). "
+        f"{texts.command(g.info.id, 'club verify')} checks {every_dealt(g)}; so does "
+        "`python -m bot.table.verify` on the export."
     )
 
 

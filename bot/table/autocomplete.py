@@ -121,7 +121,7 @@ class Autocomplete:
             steps_typed = len([p for p in re.split(r"[;\n]", head) if p.strip()])
             name = (
                 f"Send the {count_of(steps_typed, 'step')} typed so far, then continue with "
-                f"another /{g.info.command} play"
+                f"another {self.texts.front.command(g.info.id, 'play')}"
             )
             out = [(name, draft_value(record.version)), *out[: limit - 1]]
         return out

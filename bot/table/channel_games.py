@@ -14,14 +14,10 @@ from .registry import game, games
 from .table_texts import TableTexts
 
 
-def command_of(kind: str) -> str:
-    return game(kind).info.command
-
-
-def create_hint(kind: str | None) -> str:
+def create_hint(texts: TableTexts, kind: str | None) -> str:
     if kind is not None:
-        return f"`/{command_of(kind)} create`"
-    return " or ".join(f"`/{g.info.command} create`" for g in games())
+        return texts.command(kind, "create")
+    return " or ".join(texts.command(g.info.id, "create") for g in games())
 
 
 class ChannelLocks:
@@ -45,16 +41,16 @@ class ChannelGames:
         self.loader = loader
         self.texts = texts
 
-    @staticmethod
-    def check_kind(record: GameRecord, kind: str | None) -> None:
+    def check_kind(self, record: GameRecord, kind: str | None) -> None:
         """A command of one game's group names the channel's game of another kind: refused."""
         if kind is not None and record.kind != kind:
             if known_rules(record) is None:  # any group reaches it, to hear why and abort it
                 return
-            g, asked = rules_of(record), game(kind)
+            g = rules_of(record)
+            game(kind)  # a kind this bot knows
             raise ServiceError(
-                f"This channel's game is {g.info.title}: use `/{g.info.command}`, not "
-                f"`/{asked.info.command}`."
+                f"This channel's game is {g.info.title}: use "
+                f"{self.texts.command(g.info.id, '')}, not {self.texts.command(kind, '')}."
             )
 
     async def open_game(self, channel: str, kind: str | None = None) -> GameRecord:
@@ -78,14 +74,14 @@ class ChannelGames:
         assert found is not None  # (_checked refused a channel without one)
         return found
 
-    @staticmethod
-    def _started(record: GameRecord) -> GameRecord:
+    def _started(self, record: GameRecord) -> GameRecord:
         """The game, refused while it is still a lobby."""
         if record.status == "lobby":
             g = rules_of(record)
             missing = [s for s in g.info.seats if s not in record.seats]
             extra = f" Free seats: {', '.join(missing)}." if missing else ""
-            raise ServiceError(f"The game has not started yet: `/{g.info.command} start`.{extra}")
+            start = self.texts.command(g.info.id, "start")
+            raise ServiceError(f"The game has not started yet: {start}.{extra}")
         return record
 
     async def shown_game(
@@ -106,14 +102,14 @@ class ChannelGames:
         result), and how to start another."""
         last = await self.store.latest_game(channel)
         if last is None:
-            return f"There is no game in this channel. Start one with {create_hint(kind)}."
+            return (
+                f"There is no game in this channel. Start one with {create_hint(self.texts, kind)}."
+            )
         known = known_rules(last)
-        command = (
-            known.info.command if known is not None else command_of(kind or games()[0].info.id)
-        )
+        named = known.info.id if known is not None else kind or games()[0].info.id
         start = (
-            f"Start another with `/{command} create`, or `/{command} club rematch` for the "
-            "same players."
+            f"Start another with {self.texts.command(named, 'create')}, or "
+            f"{self.texts.command(named, 'club rematch')} for the same players."
         )
         if last.status == "aborted":
             return f"Game {last.id} was aborted, without a result. {start}"
@@ -121,7 +117,7 @@ class ChannelGames:
             g = rules_of(last)
             ranking = g.result(await self.loader.state_of(last))
         except BrokenGame as e:  # its result is lost, not the channel
-            return f"Game {last.id} is over. {e}\n{start}"
+            return f"Game {last.id} is over. {e.told(self.texts.front.command)}\n{start}"
         result = "\n".join(self.texts.ranking_lines(g, ranking)) if ranking is not None else ""
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
         return f"Game {last.id} is over.{why}\n{result}\n{start}"

@@ -210,8 +210,8 @@ class Club:
         await self.shared.store.set_pace(game.id, current.model_copy(update={"proposal": proposal}))
         waiting = " ".join(self.mention(u) for u in missing)
         how = (
-            "press Agree (or run the same `/vj club pace`); a member with Manage Server may "
-            "also set it."
+            f"press Agree (or run the same {self.shared.texts.command(game.kind, 'club pace')}); "
+            "a member with Manage Server may also set it."
         )
         if new:
             replaced = " It replaces the pending proposal." if pending is not None else ""
@@ -300,7 +300,7 @@ class Club:
                     f"Only the seated players of game {game.id} ("
                     + (" ".join(self.mention(u) for u in sorted(people)) or "none")
                     + ") agree to a stricter pace; you have no seat. A member with Manage "
-                    "Server may set it with `/vj club pace`."
+                    f"Server may set it with {self.shared.texts.command(game.kind, 'club pace')}."
                 )
             if user in p.agreed and people - set(p.agreed):
                 waiting = " ".join(self.mention(u) for u in sorted(people - set(p.agreed)))
@@ -362,7 +362,7 @@ class Club:
             g = known_rules(game)  # a game of a kind no longer known is archived too
             if secret is not None and g is not None and g.info.deals:
                 text += "\n" + reveal_text(
-                    game, secret, self.shared.loader.commitment(game, secret)
+                    self.shared.texts, game, secret, self.shared.loader.commitment(game, secret)
                 )
             try:
                 await self.shared.store.update_game(
@@ -395,7 +395,7 @@ class Club:
             did = "passed" if said == "pass" else f"played `{said}`"
             note = (
                 f"deadline: {title} {did} automatically after "
-                f"{count_of(hours, 'hour')} without a decision (`/{g.info.command} club pace`)"
+                f"{count_of(hours, 'hour')} without a decision ({self.shared.texts.command(g.info.id, 'club pace')})"
             )
             try:
                 await self.shared.pipeline.apply_and_store(
@@ -422,7 +422,10 @@ class Club:
         empty lobby: everyone joins again)."""
         async with self.shared.locks(channel):
             last = await self._rematched(channel, user, seating, is_manager)
-            await self.shared.permissions.may_organise(guild, roles, is_manager, "create")
+            config = self.shared.texts.command(rules_of(last).info.id, "club config")
+            await self.shared.permissions.may_organise(
+                guild, roles, is_manager, "create", config=config
+            )
             await self.shared.permissions.note_server(channel, guild)
             g = rules_of(last)
             seats = {
@@ -473,18 +476,14 @@ class Club:
         """What the channel is told of the rematch, once it has its number: who sits where,
         or how to take a seat."""
         g = rules_of(last)
-        command = g.info.command
+        start, join = (self.shared.texts.command(g.info.id, w) for w in ("start", "join"))
 
         def announcement(game: GameRecord) -> Announcement:
             who = ", ".join(self.shared.texts.who(game, s) for s in g.info.seats if s in seats)
             return Announcement(
                 text=f"Rematch of game {last.id}: game {game.id}, the same options. "
-                + (f"Seats: {who}. `/{command} start` when ready." if seats else "")
-                + (
-                    ""
-                    if seats
-                    else f"Take your seats with `/{command} join`, then `/{command} start`."
-                )
+                + (f"Seats: {who}. {start} when ready." if seats else "")
+                + ("" if seats else f"Take your seats with {join}, then {start}.")
             )
 
         return announcement
@@ -563,7 +562,7 @@ class Club:
         if game.status not in ENDED_STATUSES:
             raise ServiceError(
                 f"Game {game_id} is {game.status}: only a game that is over can be replayed "
-                "(`/vj board` shows a running one)."
+                f"({self.shared.texts.command(game.kind, 'board')} shows a running one)."
             )
         last = game.actions
         step = last if step is None else check_range("The step", step, 0, last)

@@ -22,6 +22,7 @@ from rules.game import player_options
 from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
+from .front_end import CommandNaming, by_words
 from .loading import AnyGame, public
 from .registry import game
 from .textlog import LogTail, follow_step
@@ -52,29 +53,33 @@ def rules_of_export(data: GameExport) -> AnyGame:
         raise ExportRefused(f"the export is of a game this bot does not know: {e}") from e
 
 
-def elsewhere(exported: str, kind: str) -> str:
-    """Where an export of another game than `kind` is imported."""
+def elsewhere(exported: str, kind: str, named: CommandNaming) -> str:
+    """Where an export of another game than `kind` is imported (its command as `named`)."""
     try:
         theirs = game(exported).info
+        command = named(theirs.id, "import")
     except ValueError:
         return f"This export is of a game this bot does not know (`{one_line(exported, 32)}`)."
     return (
         f"This file is an export of {theirs.title}, not of {game(kind).info.title} "
-        f'(`"game": "{exported}"` in the file): import it with `/{theirs.command} import`.'
+        f'(`"game": "{exported}"` in the file): import it with `{command}`.'
     )
 
 
-def checked_by_rules(kind: str | None) -> Callable[[dict[str, Any]], None]:
+def checked_by_rules(
+    kind: str | None, named: CommandNaming = by_words
+) -> Callable[[dict[str, Any]], None]:
     """A check of an export's document by the game it names, before the export format's
     own (db.export.parse_export), so that a refusal is in the rules' words: it is of the
-    game `kind` (when a game's group took it), its options and each step are the game's."""
+    game `kind` (when a game's group took it), its options and each step are the game's.
+    `named`: how the front end names a command."""
 
     def check(doc: dict[str, Any]) -> None:
         name = doc.get("game", FIRST_GAME)  # an export from before games had kinds
         if not isinstance(name, str):
             return  # the format's check says what a game is
         if kind is not None and name != kind:
-            raise ExportRefused(elsewhere(name, kind))
+            raise ExportRefused(elsewhere(name, kind, named))
         try:
             g = game(name)
         except ValueError:

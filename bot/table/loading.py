@@ -21,6 +21,7 @@ from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
 from rules.game import Game, component_files
 
+from .front_end import CommandNaming, by_words
 from .refusal import ServiceError
 from .registry import game, games
 from .textlog import LogTail, follow_step
@@ -40,7 +41,15 @@ TIEBREAK = "tiebreak"  # in a game's options: the tiebreak it is a game of (bot.
 class BrokenGame(ServiceError):
     """A stored game that does not load (a kind no longer registered, options or a log that no
     longer read or replay): every command on it says which game and why, and `abort` still
-    ends it. Nothing was changed."""
+    ends it. Nothing was changed. `text`: the refusal, its commands named as a front end
+    names them."""
+
+    def __init__(self, text: Callable[[CommandNaming], str]) -> None:
+        super().__init__(text(by_words))
+        self.text = text
+
+    def told(self, named: CommandNaming) -> str:
+        return self.text(named)
 
 
 def known_rules(record: GameRecord) -> AnyGame | None:
@@ -57,14 +66,16 @@ def broken(record: GameRecord, why: str) -> BrokenGame:
     game that hides nothing, once it is ended for one of hidden hands)."""
     g = known_rules(record)
     title = g.info.title if g is not None else f"a game of kind {excerpt(record.kind)}"
-    command = g.info.command if g is not None else games()[0].info.command
+    kind = g.info.id if g is not None else games()[0].info.id
     said = f"Game {record.id} ({title}) cannot be loaded: {clip(why.rstrip('.'), 300)}."
     if record.status not in ("lobby", "active"):
-        return BrokenGame(f"{said} `/{command} export` saves its log.")
+        return BrokenGame(lambda named: f"{said} `{named(kind, 'export')}` saves its log.")
     then = ", then" if g is None or g.info.private else ";"
     return BrokenGame(
-        f"{said} Nothing was changed. `/{command} abort` ends it without a result (its log "
-        f"is kept){then} `/{command} export` saves its log."
+        lambda named: (
+            f"{said} Nothing was changed. `{named(kind, 'abort')}` ends it without a "
+            f"result (its log is kept){then} `{named(kind, 'export')}` saves its log."
+        )
     )
 
 

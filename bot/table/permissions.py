@@ -39,11 +39,12 @@ class Permissions:
         what: str,
         *,
         anyone: bool = True,
-        command: str = "vj",
+        config: str,
     ) -> None:
         """ServiceError unless the caller may create, import or abort games here. Abort
         (`anyone=False`, through `may_abort`) is for the game's creator or an organiser
-        other than "anyone"."""
+        other than "anyone". `config`: the command that changes it, as the front end names
+        it."""
         if is_manager:
             return
         s = await self.settings(guild)
@@ -60,7 +61,7 @@ class Permissions:
             who = "the game's creator or " + who
         raise ServiceError(
             f"You may not {what} a game here: that is for {who} "
-            f"(a server manager can change it with `/{command} club config`)."
+            f"(a server manager can change it with {config})."
         )
 
     async def may_abort(
@@ -70,15 +71,13 @@ class Permissions:
         guild: str | None,
         roles: Sequence[int],
         is_manager: bool,
-        command: str,
+        config: str,
     ) -> None:
         """ServiceError unless `user` may abort `game`: its creator, a member with Manage
         Server, or where the server's organisers are a role, a member with that role. A seat
         gives no say over the game's end, in the lobby or later."""
         if user != game.creator:
-            await self.may_organise(
-                guild, roles, is_manager, "abort", anyone=False, command=command
-            )
+            await self.may_organise(guild, roles, is_manager, "abort", anyone=False, config=config)
 
     async def note_server(self, channel: str, guild: str | None) -> None:
         """Remember the server a game's channel is on (a player's history is per server)."""

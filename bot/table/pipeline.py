@@ -391,13 +391,13 @@ class TurnPipeline:
     def _adoption_note(self, order: OrderUnderWay, adoption: Adoption) -> str:
         """What a game that takes its secret with this move tells the table."""
         record, logged = order.record, order.logged
-        command = order.g.info.command
+        verify = self.texts.command(order.g.info.id, "club verify")
         return (
             f"game {record.id} is dealt from a secret from now on: its dice and cards so "
             f"far stay as its seed dealt them, and each from step {logged + 1} on comes "
             f"from a secret whose commitment is "
             f"`{self.loader.commitment(record, adoption.secret)}` (revealed when the game "
-            f"ends, then `/{command} club verify` checks them)"
+            f"ends, then {verify} checks them)"
         )
 
     async def _announce_order(
@@ -479,7 +479,8 @@ class TurnPipeline:
             self.loader.forget(record.id)
             raise ServiceError(
                 "Someone else moved first while your order was being stored, so nothing of "
-                f"yours was stored. Look at the new position (`/{g.info.command} status`) and "
+                f"yours was stored. Look at the new position "
+                f"({self.texts.command(g.info.id, 'status')}) and "
                 "send it again."
             ) from e
         if snapshot is None and adoption is not None:

@@ -33,6 +33,7 @@ from .channel_games import ChannelGames, ChannelLocks
 from .closing import REMATCH, Closings
 from .club import Club
 from .display_names import DisplayNames
+from .front_end import NO_FRONT_END, FrontEnd
 from .hints import HintOrders
 from .loading import GameLoader, secret_for_seed
 from .lobby import MAX_FILE_BYTES, Lobby, OptionValues
@@ -77,19 +78,21 @@ class GameService:
         seed_source: Callable[[], int] | None = None,
         mention_fn: Callable[[int], str] = mention,
         guard_repeats: bool = True,
-        see_all_hint: str = "`/{command} options` lists them all",
+        see_all_hint: str = "{options} lists them all",
         name_players: bool = True,
         clock: Callable[[], float] = time.time,
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
         rematch_line: str = "A rematch: the button below.",
         display_name: Callable[[int], str | None] | None = None,
+        front: FrontEnd = NO_FRONT_END,
     ) -> None:
         """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
         `ai_executor`: a pool to think in instead, left to its owner at close;
         `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
         refuse a typed order that repeats the one just played (the terminal, which reads each
         line once, turns it off); `display_name`: the players' names on the board (None: the
-        names the chat's client learns, `names`)."""
+        names the chat's client learns, `names`); `front`: what the table is told of the front
+        end that shows its texts (how it names a command, how long a message may be)."""
         self.store = store
         self.renderer: Renderer = renderer or default_renderer
         self.workers = Workers()
@@ -99,6 +102,7 @@ class GameService:
             see_all_hint=see_all_hint,
             name_players=name_players,
             display_name=self.names if display_name is None else display_name,
+            front=front,
         )
         self.loader = GameLoader(store, self.workers, seed_source)
         self.reminders = Reminders(

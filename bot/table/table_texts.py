@@ -13,6 +13,7 @@ from rules.game import Ranking, Seat
 from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
+from .front_end import NO_FRONT_END, FrontEnd
 from .loading import AnyGame, public, rules_of
 from .reply import MAX_BUTTONS, Button
 
@@ -58,16 +59,23 @@ class TableTexts:
         self,
         mention_fn: Callable[[int], str] = mention,
         *,
-        see_all_hint: str = "`/{command} options` lists them all",
+        see_all_hint: str = "{options} lists them all",
         name_players: bool = True,
         display_name: Callable[[int], str | None] = lambda uid: None,
+        front: FrontEnd = NO_FRONT_END,
     ) -> None:
         """`display_name`: a person's display name for the board, where the adapter knows
-        it."""
+        it; `front`: how the front end that shows the texts names a command."""
+        self.front = front
         self.mention = with_ai_names(mention_fn)  # an AI seat is named, never pinged
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
         self.display_name = display_name
+
+    def command(self, kind: str, words: str) -> str:
+        """The command `words` of the game `kind` as the front end names it, as typed
+        (`/vj club verify` on Discord, `verify` in the terminal)."""
+        return f"`{self.front.command(kind, words)}`"
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -125,7 +133,7 @@ class TableTexts:
         asides = [key] if key is not None and _keyed(opts[:limit]) else []
         if limit is not None and len(opts) > limit:
             shown += f" and {len(opts) - limit} more choices"
-            asides.insert(0, self.see_all_hint.format(command=g.info.command))
+            asides.insert(0, self.see_all_hint.format(options=self.command(g.info.id, "options")))
         return shown + (f" ({'; '.join(asides)})" if asides else "")
 
     def allowed(self, record: GameRecord, state: object, limit: int = SHOWN_OPTIONS) -> str:
@@ -158,7 +166,7 @@ class TableTexts:
         side = g.acting_as(view)
         who = f"{side} (decided by {seat})" if side else title
         if uid is None:
-            who += f" (free seat: `/{g.info.command} join`)"
+            who += f" (free seat: {self.command(g.info.id, 'join')})"
         elif self.name_players:
             who += f" {self.mention(uid)}"
         offers = self.offers(record, state)
@@ -234,13 +242,11 @@ class TableTexts:
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
         return f"**The game is over.**{why}\n" + "\n".join(lines)
 
-    @staticmethod
-    def stale_text(record: GameRecord, old: int, now: int, what: str = "That button") -> str:
-        command = rules_of(record).info.command
+    def stale_text(self, record: GameRecord, old: int, now: int, what: str = "That button") -> str:
         return (
             f"{what} belongs to an older position (version {old}; the game is now at "
             f"version {now}), so nothing was played. Use the newest message or "
-            f"`/{command} play`."
+            f"{self.command(rules_of(record).info.id, 'play')}."
         )
 
 

@@ -17,11 +17,12 @@ from db import (
     StorageError,
 )
 from db.export import ExportError, parse_export
-from db.models import MAX_EXPORT_ACTIONS, PLAYERS
+from db.models import FIRST_GAME, MAX_EXPORT_ACTIONS, PLAYERS
 from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
 from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
+from .front_end import CommandNaming, by_words
 from .loading import FILES, SEED_DEALS, options_json, rules_of
 from .lobby import upload_text
 from .moves import seat_named
@@ -36,11 +37,14 @@ log = logging.getLogger(__name__)
 MAX_IMPORT_BYTES = 4_000_000
 
 
-def read_export(raw: bytes | str, kind: str | None = None) -> Replayed:
+def read_export(
+    raw: bytes | str, kind: str | None = None, named: CommandNaming = by_words
+) -> Replayed:
     """Parse, validate and replay an upload (in a worker thread); `kind`: the game whose
-    group it was given to, which it must be an export of."""
+    group it was given to, which it must be an export of; `named`: how the front end names
+    a command."""
     try:
-        data = parse_export(raw, first=checked_by_rules(kind))
+        data = parse_export(raw, first=checked_by_rules(kind, named))
         return replay_export(data)
     except ExportError as e:
         raise ServiceError(
@@ -67,8 +71,8 @@ class Transfer:
         if record.status == "active" and g.info.private:  # its deals hold every hand
             return Reply.error(
                 f"Game {record.id} keeps its players' hands secret while it runs, and its log "
-                f"holds every card dealt: it is exported once it is over (`/{g.info.command} "
-                f"export` then)."
+                f"holds every card dealt: it is exported once it is over "
+                f"({self.shared.texts.command(g.info.id, 'export')} then)."
             )
         try:
             data = await self.shared.store.export_game(record.id)
@@ -80,10 +84,9 @@ class Transfer:
             log.error("export of game %s failed: %s", record.id, e)
             return Reply.error(f"Game {record.id} cannot be exported: {str(e).rstrip('.')}.")
         body = data.model_dump_json(indent=1).encode()
-        command = g.info.command
         return Reply(
             text=f"Game {record.id}: {count_of(len(data.actions), 'step')}. Import it with "
-            f"`/{command} import`.",
+            f"{self.shared.texts.command(g.info.id, 'import')}.",
             file=Attachment(f"{record.kind.replace('_', '-')}-game-{record.id}.json", body),
         )
 
@@ -161,7 +164,10 @@ class Transfer:
         B"); every other seat is free for `join`: nobody is seated (or pinged) without their
         consent. Nothing is stored on a refusal."""
         async with self.shared.locks(channel):
-            await self.shared.permissions.may_organise(guild, roles, is_manager, "import")
+            config = self.shared.texts.command(kind or FIRST_GAME, "club config")
+            await self.shared.permissions.may_organise(
+                guild, roles, is_manager, "import", config=config
+            )
             await self.shared.permissions.note_server(channel, guild)
             upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
             if await self.shared.store.open_game(channel) is not None:
@@ -169,7 +175,9 @@ class Transfer:
                     "This channel already has a game: finish or abort it first, or "
                     "import in a new thread."
                 )
-            replayed = await self.shared.workers.run(read_export, raw, kind)
+            replayed = await self.shared.workers.run(
+                read_export, raw, kind, self.shared.texts.front.command
+            )
             state = replayed.state
             seats = imported_seats(replayed, channel, user, claim)
             status = imported_status(replayed, seats)
@@ -227,10 +235,9 @@ class Transfer:
         replayed, the free seats, the commitment to what is dealt next, and who decides."""
         g, data, state = replayed.game, replayed.data, replayed.state
         over = g.result(state) is not None
-        command = g.info.command
         free = [s for s in g.players(state) if s not in seats]
         seats_text = (
-            f" Free seats: {', '.join(free)} (`/{command} join`)."
+            f" Free seats: {', '.join(free)} ({self.shared.texts.command(g.info.id, 'join')})."
             if free
             else " All seats are yours."
         )
@@ -246,7 +253,9 @@ class Transfer:
             fairness = (
                 ""
                 if over or not g.info.deals
-                else commitment_text(record, bytes.fromhex(secret), len(data.actions))
+                else commitment_text(
+                    self.shared.texts, record, bytes.fromhex(secret), len(data.actions)
+                )
             )
             head = g.headline(
                 g.view(g.new_game(replayed.options, g.players(state)), None),

@@ -33,7 +33,8 @@ class Views:
         record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error(
-                f"There is no game in this channel. Start one with {create_hint(kind)}."
+                f"There is no game in this channel. Start one with "
+                f"{create_hint(self.shared.texts, kind)}."
             )
         g = rules_of(record)
         seats = "\n".join(
@@ -47,7 +48,7 @@ class Views:
         if record.status == "lobby":
             head = (
                 f"Game {record.id} of {g.info.title} is waiting for its players: "
-                f"`/{g.info.command} join` takes a seat."
+                f"{self.shared.texts.command(g.info.id, 'join')} takes a seat."
             )
             return Reply(text=f"{head}\n{seats}", version=record.version, ephemeral=not public_)
         state = await self.shared.loader.state_of(record)
@@ -171,7 +172,7 @@ class Views:
         g = game(kind)
         if topic is None or not topic.strip():
             return Reply(
-                text=f"**Rules topics** (`/{g.info.command} rules topic:`): "
+                text=f"**Rules topics** ({self.shared.texts.command(kind, 'rules topic:')}): "
                 + ", ".join(g.rules_topics()),
                 ephemeral=True,
             )
@@ -197,7 +198,7 @@ class Views:
         g = game(kind)
         lines = [
             f"**{g.info.title}** — play by chat for {_players(g)}. "
-            f"Commands (`/{g.info.command} ...`):"
+            f"Commands ({self.shared.texts.command(kind, '...')}):"
         ]
         lines += [f"• `{name}` — {what}" for name, what in commands]
         lines += g.help_lines()

@@ -1,0 +1,42 @@
+"""What the table is told of Discord when the bot builds it: a command is named as a slash
+command of the game's group (`/vj club verify`), and a message holds at most MESSAGE_LIMIT
+characters; a longer text is cut at line ends into several."""
+
+from __future__ import annotations
+
+from ..table.front_end import FrontEnd
+from ..table.registry import games
+
+MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep a margin
+
+
+def slash_command(kind: str, words: str) -> str:
+    """`/vj club verify`: the command `words` in the game's slash group (a stored game of a
+    kind this bot no longer knows: the first game's group, which reaches it to abort it)."""
+    known = next((g for g in games() if g.info.id == kind), games()[0])
+    return f"/{known.info.command} {words}".rstrip()
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """The text cut at line ends into messages of at most `limit` characters: a long turn
+    becomes a few messages, not one per line."""
+    out: list[str] = []
+    cur = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if cur:
+                out.append(cur)
+                cur = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        if cur and len(cur) + 1 + len(line) > limit:
+            out.append(cur)
+            cur = line
+        else:
+            cur = f"{cur}\n{line}" if cur else line
+    if cur or not out:
+        out.append(cur)
+    return out
+
+
+DISCORD = FrontEnd(command=slash_command, message_limit=MESSAGE_LIMIT)

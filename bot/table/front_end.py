@@ -1,0 +1,35 @@
+"""What the table needs to know of the front end that shows its texts, given when the table is
+built: how a command is named in a text, and how long one message may be. The table knows no
+front end: Discord gives its own (bot.discord.front_end), the terminal its own
+(bot.terminal.local), and a table built without one names a command by its words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class CommandNaming(Protocol):
+    def __call__(self, kind: str, words: str) -> str:
+        """The command `words` of the game `kind` as a person types it in this front end:
+        `words` as the one command table names them (`join`, `club verify`, `rules topic:`,
+        `play order: pass`; empty: the game's commands as a whole)."""
+        ...
+
+
+def by_words(kind: str, words: str) -> str:
+    """A command by its words alone (`club verify`): what a table without a front end says."""
+    return words or kind
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    command: CommandNaming = by_words
+    message_limit: int | None = None  # the characters one message holds (None: any number)
+
+    def fits(self, text: str) -> bool:
+        """Whether `text` goes out as one message."""
+        return self.message_limit is None or len(text) <= self.message_limit
+
+
+NO_FRONT_END = FrontEnd()
