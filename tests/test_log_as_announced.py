@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
+from bot.discord.front_end import DISCORD
 from bot.table.commands import Call, find
 from bot.table.loading import rules_of
 from bot.table.pipeline import typed_order
@@ -50,7 +51,9 @@ class Channel:
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "log.sqlite3"), FakeRenderer(), clock=lambda: 1.0)
+    s = await GameService.open(
+        str(tmp_path / "log.sqlite3"), FakeRenderer(), clock=lambda: 1.0, front=DISCORD
+    )
     yield s
     await s.close()
 

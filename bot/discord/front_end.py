@@ -1,6 +1,6 @@
 """What the table is told of Discord when the bot builds it: a command is named as a slash
 command of the game's group (`/vj club verify`), and a message holds at most MESSAGE_LIMIT
-characters; a longer text is cut at line ends into several."""
+characters (a longer text is cut at line ends into several) and MAX_BUTTONS buttons."""
 
 from __future__ import annotations
 
@@ -8,6 +8,11 @@ from ..table.front_end import FrontEnd
 from ..table.registry import games
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep a margin
+MAX_BUTTONS = 25  # on one message: five rows of five
+MENU_OPTIONS = 25  # in a select menu
+MENU_LABEL_CHARS = 100  # of a select menu option's label
+CHOICE_CHARS = 100  # of an autocomplete choice's name and value
+MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
 
 
 def slash_command(kind: str, words: str) -> str:
@@ -39,4 +44,9 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-DISCORD = FrontEnd(command=slash_command, message_limit=MESSAGE_LIMIT)
+DISCORD = FrontEnd(
+    command=slash_command,
+    message_limit=MESSAGE_LIMIT,
+    max_buttons=MAX_BUTTONS,
+    suggestion_chars=CHOICE_CHARS,
+)

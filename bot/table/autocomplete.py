@@ -12,7 +12,7 @@ from rules.game import Seat
 from .channel_games import ChannelGames
 from .loading import GameLoader, rules_of
 from .moves import ahead
-from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
+from .order_entry import Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
 from .registry import game
@@ -57,7 +57,7 @@ class Autocomplete:
         out = []
         for label, key in g.lookup_names(options):
             if not t or t in label.lower():
-                out.append((label[:100], int(key) if key.isdigit() else 0))
+                out.append((label, int(key) if key.isdigit() else 0))
         return out[:limit]
 
     def _seat_for(self, record: GameRecord, state: object, user: int) -> Seat | bool | None:
@@ -112,7 +112,7 @@ class Autocomplete:
             d = g.describe(view, a)
             if all(w in d.lower() for w in words):
                 value = tagged(record.version, prefix + d)
-                if len(value) > CHOICE_LIMIT:
+                if not self.texts.front.suggests(value):
                     cut = True
                 elif len(out) < limit:
                     out.append((prefix + d, value))

@@ -26,10 +26,21 @@ def by_words(kind: str, words: str) -> str:
 class FrontEnd:
     command: CommandNaming = by_words
     message_limit: int | None = None  # the characters one message holds (None: any number)
+    max_buttons: int | None = None  # the buttons one message holds (None: any number)
+    # the characters of an autocomplete suggestion's name and value (None: any number)
+    suggestion_chars: int | None = None
 
     def fits(self, text: str) -> bool:
         """Whether `text` goes out as one message."""
         return self.message_limit is None or len(text) <= self.message_limit
+
+    def suggests(self, value: str) -> bool:
+        """Whether `value` fits an autocomplete suggestion."""
+        return self.suggestion_chars is None or len(value) <= self.suggestion_chars
+
+    def buttons(self, first: int = 0) -> int | None:
+        """How many more buttons a message holds once it has `first` (None: any number)."""
+        return None if self.max_buttons is None else max(0, self.max_buttons - first)
 
 
 NO_FRONT_END = FrontEnd()

@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 
 RECAP_LINES = 2000  # log lines read back for a stage's recap (a card writes far fewer)
 SNAPSHOT_STEPS = 50  # steps between stored snapshots (bounds the bytes per game, load time)
-MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a step doing nothing)
 
 
@@ -657,7 +656,7 @@ class TurnPipeline:
         names = self.texts.board_names(record)
         try:
             png = await asyncio.to_thread(self.renderer, g.info.id, view, names or None)
-            return Picture(png, alt_text(g.info.id, view, names or None)[:MAX_ALT_CHARS])
+            return Picture(png, alt_text(g.info.id, view, names or None))
         except Exception:  # a broken picture must not lose the (already stored) move
             log.exception("rendering the board failed")
             return None

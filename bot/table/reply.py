@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-MAX_BUTTONS = 25  # on one message: five rows of five (Discord's limit)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from .pipeline import Outcome, TurnPipeline
 from .refusal import ServiceError
 from .reminders import DEFAULT_ABANDON_DAYS, DueReminder, Reminders
 from .renderer import Renderer, default_renderer
-from .reply import MAX_BUTTONS, Button, Reply
+from .reply import Button, Reply
 from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts, mention
 from .tiebreak import Tiebreaks
 from .transfer import MAX_IMPORT_BYTES, Transfer
@@ -487,7 +487,7 @@ class GameService:
         proposal (the newest public message carries them)."""
         standing = await self.club.proposal_buttons(game_id)
         turn = await self.outbox.buttons_now(game_id)
-        return [*turn[: MAX_BUTTONS - len(standing)], *standing]
+        return [*turn[: self.texts.front.buttons(len(standing))], *standing]
 
     @property
     def channel_server(self) -> Callable[[str], Awaitable[str | None]] | None:

@@ -15,7 +15,7 @@ from rules.words import scored
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
 from .front_end import NO_FRONT_END, FrontEnd
 from .loading import AnyGame, public, rules_of
-from .reply import MAX_BUTTONS, Button
+from .reply import Button
 
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal steps listed in an error message
@@ -206,7 +206,7 @@ class TableTexts:
         checked the same way."""
         g = rules_of(record)
         view = g.view(state, seat)
-        legal = g.legal_actions(state)[:MAX_BUTTONS]
+        legal = g.legal_actions(state)[: self.front.buttons()]
         return [
             Button(
                 label=clip(g.describe(view, a), 80),
