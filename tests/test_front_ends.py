@@ -107,3 +107,12 @@ async def test_a_turn_goes_on_in_a_new_message_only_where_its_message_is_full(
     assert on_discord.ok and on_discord.edit and len(on_discord.text) <= MESSAGE_LIMIT
     tiny = await step_inside_a_turn(FrontEnd(message_limit=20), tmp_path / "s")
     assert tiny.ok and not tiny.edit  # the turn's message is full: a new one goes on
+
+
+async def test_the_table_sets_words_off_as_its_front_end_does(tmp_path: Path) -> None:
+    """Bold is Discord's markdown: the table asks its front end to set words off (the
+    game's own lines, its headline, are the rules' words)."""
+    plain = await step_inside_a_turn(NO_FRONT_END, tmp_path / "p")
+    assert any(line.startswith("Next: ") for line in plain.text.split("\n")), plain.text
+    on_discord = await step_inside_a_turn(DISCORD, tmp_path / "d")
+    assert "**Next:**" in on_discord.text, on_discord.text

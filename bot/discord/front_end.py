@@ -22,6 +22,10 @@ def slash_command(kind: str, words: str) -> str:
     return f"/{known.info.command} {words}".rstrip()
 
 
+def bold(text: str) -> str:
+    return f"**{text}**"
+
+
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """The text cut at line ends into messages of at most `limit` characters: a long turn
     becomes a few messages, not one per line."""
@@ -46,6 +50,7 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 DISCORD = FrontEnd(
     command=slash_command,
+    strong=bold,
     message_limit=MESSAGE_LIMIT,
     max_buttons=MAX_BUTTONS,
     suggestion_chars=CHOICE_CHARS,

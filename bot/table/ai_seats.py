@@ -395,7 +395,8 @@ class AiSeats:
             self.hinting.discard(user)
         self.hints.keep(user, channel, HintOrder(game.id, game.version, found.order, seat))
         return Reply(
-            text=f"{found.summary}\nPress **Play this turn** to play it whole, in one order "
+            text=f"{found.summary}\nPress {self.shared.texts.strong('Play this turn')} to play it "
+            "whole, in one order "
             "(refused once anything else has moved).",
             ephemeral=True,
             buttons=[

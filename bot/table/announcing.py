@@ -129,7 +129,7 @@ class Announcer:
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(g, kept, lines)
         if t.ai_next:
-            opened.insert(0, ai_header(t.record, t.move.after, t.waiting))
+            opened.insert(0, ai_header(t.record, t.move.after, t.waiting, self.texts.strong))
         body = "\n".join(moved + opened)
         return Announcement(text=_joined(body, nxt), body=body, close_text=close)
 
@@ -166,7 +166,7 @@ class Announcer:
         if head:  # the headline says what the stage's opening line said
             opening = [x for x in opening if not g.opens_stage(x.removeprefix("• "))]
         if t.ai_next:
-            opening.append(ai_header(record, after, t.waiting))
+            opening.append(ai_header(record, after, t.waiting, self.texts.strong))
         body = "\n".join(carried + head + told(g, opening))
         return Announcement(
             text=_joined(body, t.nxt),

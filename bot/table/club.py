@@ -527,13 +527,16 @@ class Club:
         await self.shared.permissions.note_server(channel, guild)
         if user is None:
             results = await self.shared.store.results(channel_id=channel, limit=HISTORY_LINES)
-            return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
+            text = history_text(results, self.mention, "here", self.shared.texts.strong)
+            return Reply(text=text, ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
         if guild is not None:
             await self._place_channels()
         results = await self.shared.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
-        text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
+        text = history_text(
+            results, self.mention, f"of {self.mention(user)}{where}", self.shared.texts.strong
+        )
         return Reply(text=text, ephemeral=True)
 
     async def stats(self, user: int, *, guild: str | None = None, kind: str) -> Reply:
@@ -544,7 +547,8 @@ class Club:
         if guild is not None:
             await self._place_channels()
         recent = await self.shared.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
-        return Reply(text=stats_text(kind, recent[::-1], user, self.mention), ephemeral=True)
+        text = stats_text(kind, recent[::-1], user, self.mention, self.shared.texts.strong)
+        return Reply(text=text, ephemeral=True)
 
     @answers()
     async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:

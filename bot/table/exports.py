@@ -22,7 +22,7 @@ from rules.game import player_options
 from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
-from .front_end import CommandNaming, by_words
+from .front_end import CommandNaming, as_written, by_words
 from .loading import AnyGame, public
 from .registry import game
 from .textlog import LogTail, follow_step
@@ -183,7 +183,7 @@ def players_of_export(g: AnyGame, data: GameExport) -> tuple[str, ...]:
     return seats
 
 
-def replay_export(data: GameExport) -> Replayed:
+def replay_export(data: GameExport, strong: Callable[[str], str] = as_written) -> Replayed:
     """Replay an exported game; ExportRefused naming the first step that does not replay.
     Cost linear in the number of actions (bounded by the export model).
 
@@ -233,7 +233,7 @@ def replay_export(data: GameExport) -> Replayed:
     else:  # each step with the seat that played it
         data = data.model_copy(update={"actions": log})
     seq, at = barrier
-    note = secret_note(g, data, initial[1], whole)
+    note = secret_note(g, data, initial[1], whole, strong)
     return Replayed(
         g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)), note
     )
@@ -299,7 +299,13 @@ def labelled(g: AnyGame, entry: ExportedAction, seat: str | None, step: str) -> 
     )
 
 
-def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[object]) -> str | None:
+def secret_note(
+    g: AnyGame,
+    data: GameExport,
+    initial: object,
+    log: Sequence[object],
+    strong: Callable[[str], str] = as_written,
+) -> str | None:
     """What the import says of the export's secret and commitment (the game's own secret
     deals what comes next): checked as `verify` checks them, never dropped unsaid."""
     if not g.info.deals:
@@ -319,7 +325,7 @@ def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[obj
         return f"Its secret was checked: {said}."
     if status == 1:
         return (
-            f"**Its secret does not verify**: {said}. Its deals are replayed as its log records "
+            f"{strong('Its secret does not verify')}: {said}. Its deals are replayed as its log records "
             "them, unverified."
         )
     return f"Its secret was not checked: {said}."

@@ -1,10 +1,11 @@
 """What the table needs to know of the front end that shows its texts, given when the table is
-built: how a command is named in a text, and how long one message may be. The table knows no
+built: how a command is named in a text, how words are set off, and how much one message holds. The table knows no
 front end: Discord gives its own (bot.discord.front_end), the terminal its own
 (bot.terminal.local), and a table built without one names a command by its words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -22,9 +23,15 @@ def by_words(kind: str, words: str) -> str:
     return words or kind
 
 
+def as_written(text: str) -> str:
+    """A text as it is, without emphasis."""
+    return text
+
+
 @dataclass(frozen=True)
 class FrontEnd:
     command: CommandNaming = by_words
+    strong: Callable[[str], str] = as_written  # a few words set off (Discord: bold)
     message_limit: int | None = None  # the characters one message holds (None: any number)
     max_buttons: int | None = None  # the buttons one message holds (None: any number)
     # the characters of an autocomplete suggestion's name and value (None: any number)

@@ -428,7 +428,7 @@ class Lobby:
             waiting = self.shared.texts.waiting_for(record, state)
             mentions: list[int] = []
             if is_ai(waiting):  # an AI's decision asks nobody: its turn opens here
-                body += "\n" + ai_header(record, state, waiting)
+                body += "\n" + ai_header(record, state, waiting, self.shared.texts.strong)
                 text = body
             else:
                 nxt, mentions = self.shared.texts.prompt_text(record, state)

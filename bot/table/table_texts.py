@@ -77,6 +77,10 @@ class TableTexts:
         (`/vj club verify` on Discord, `verify` in the terminal)."""
         return f"`{self.front.command(kind, words)}`"
 
+    def strong(self, text: str) -> str:
+        """A few words set off as the front end sets them off (bold on Discord)."""
+        return self.front.strong(text)
+
     # --- seats ------------------------------------------------------------------------------
 
     @staticmethod
@@ -171,7 +175,7 @@ class TableTexts:
             who += f" {self.mention(uid)}"
         offers = self.offers(record, state)
         tail = f"\n{offers}" if offers else ""
-        return f"**Next:** {who}{sep}{text}{tail}", mentions
+        return f"{self.strong('Next:')} {who}{sep}{text}{tail}", mentions
 
     def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
         g = rules_of(record)
@@ -240,7 +244,7 @@ class TableTexts:
         ranking = g.result(state)
         lines = self.ranking_lines(g, ranking) if ranking is not None else []
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
-        return f"**The game is over.**{why}\n" + "\n".join(lines)
+        return f"{self.strong('The game is over.')}{why}\n" + "\n".join(lines)
 
     def stale_text(self, record: GameRecord, old: int, now: int, what: str = "That button") -> str:
         return (

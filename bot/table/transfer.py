@@ -22,7 +22,7 @@ from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
 from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
-from .front_end import CommandNaming, by_words
+from .front_end import NO_FRONT_END, FrontEnd, as_written
 from .loading import FILES, SEED_DEALS, options_json, rules_of
 from .lobby import upload_text
 from .moves import seat_named
@@ -38,14 +38,14 @@ MAX_IMPORT_BYTES = 4_000_000
 
 
 def read_export(
-    raw: bytes | str, kind: str | None = None, named: CommandNaming = by_words
+    raw: bytes | str, kind: str | None = None, front: FrontEnd = NO_FRONT_END
 ) -> Replayed:
     """Parse, validate and replay an upload (in a worker thread); `kind`: the game whose
-    group it was given to, which it must be an export of; `named`: how the front end names
-    a command."""
+    group it was given to, which it must be an export of; `front`: the front end that shows
+    what is said of it."""
     try:
-        data = parse_export(raw, first=checked_by_rules(kind, named))
-        return replay_export(data)
+        data = parse_export(raw, first=checked_by_rules(kind, front.command))
+        return replay_export(data, front.strong)
     except ExportError as e:
         raise ServiceError(
             f"That is not an exported game ({e}). An export is JSON with format_version 1, "
@@ -139,7 +139,12 @@ class Transfer:
             return nothing
         return Reply(
             text=verification_text(
-                g, record.id, self.shared.loader.commitment(record, secret), secret, result
+                g,
+                record.id,
+                self.shared.loader.commitment(record, secret),
+                secret,
+                result,
+                self.shared.texts.strong,
             )
         )
 
@@ -176,7 +181,7 @@ class Transfer:
                     "import in a new thread."
                 )
             replayed = await self.shared.workers.run(
-                read_export, raw, kind, self.shared.texts.front.command
+                read_export, raw, kind, self.shared.texts.front
             )
             state = replayed.state
             seats = imported_seats(replayed, channel, user, claim)
@@ -331,11 +336,16 @@ def _none_of(g: AnyGame) -> str:
 
 
 def verification_text(
-    g: AnyGame, game_id: int, committed: str, secret: bytes, result: Verification
+    g: AnyGame,
+    game_id: int,
+    committed: str,
+    secret: bytes,
+    result: Verification,
+    strong: Callable[[str], str] = as_written,
 ) -> str:
     head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{committed}`: "
     if result.ok:
         n = result.checked
         said = f"all {dealt_count(g, n)} follow" if n != 1 else f"its {dealt_count(g, n)} follows"
         return head + f"{said} from the secret."
-    return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)
+    return head + strong("does not verify") + ":\n" + "\n".join(f"• {p}" for p in result.problems)

@@ -154,7 +154,7 @@ class Views:
         view = g.view(state, seat)
         private = g.private_summary(view)
         lines = [
-            f"**Your view ({self.shared.texts.who(record, seat)})**",
+            self.shared.texts.strong(f"Your view ({self.shared.texts.who(record, seat)})"),
             *([private] if private else []),
         ]
         lines.append(g.prompt(view, seat))
@@ -172,7 +172,8 @@ class Views:
         g = game(kind)
         if topic is None or not topic.strip():
             return Reply(
-                text=f"**Rules topics** ({self.shared.texts.command(kind, 'rules topic:')}): "
+                text=f"{self.shared.texts.strong('Rules topics')} "
+                f"({self.shared.texts.command(kind, 'rules topic:')}): "
                 + ", ".join(g.rules_topics()),
                 ephemeral=True,
             )
@@ -197,7 +198,7 @@ class Views:
     def help(self, commands: list[tuple[str, str]], *, kind: str) -> Reply:
         g = game(kind)
         lines = [
-            f"**{g.info.title}** — play by chat for {_players(g)}. "
+            f"{self.shared.texts.strong(g.info.title)} — play by chat for {_players(g)}. "
             f"Commands ({self.shared.texts.command(kind, '...')}):"
         ]
         lines += [f"• `{name}` — {what}" for name, what in commands]
