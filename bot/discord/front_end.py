@@ -26,6 +26,15 @@ def bold(text: str) -> str:
     return f"**{text}**"
 
 
+def relative_time(when: float) -> str:
+    """A Discord timestamp each reader sees in their own terms ('3 hours ago')."""
+    return f"<t:{int(when)}:R>"
+
+
+def role_mention(role_id: int) -> str:
+    return f"<@&{role_id}>"
+
+
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """The text cut at line ends into messages of at most `limit` characters: a long turn
     becomes a few messages, not one per line."""
@@ -51,6 +60,8 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 DISCORD = FrontEnd(
     command=slash_command,
     strong=bold,
+    moment=relative_time,
+    role=role_mention,
     message_limit=MESSAGE_LIMIT,
     max_buttons=MAX_BUTTONS,
     suggestion_chars=CHOICE_CHARS,

@@ -5,6 +5,7 @@ front end: Discord gives its own (bot.discord.front_end), the terminal its own
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -28,10 +29,22 @@ def as_written(text: str) -> str:
     return text
 
 
+def utc_time(when: float) -> str:
+    """A moment (seconds since the epoch) in UTC, to the minute."""
+    return dt.datetime.fromtimestamp(when, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def role_number(role_id: int) -> str:
+    """A server's role by its number."""
+    return f"#{role_id}"
+
+
 @dataclass(frozen=True)
 class FrontEnd:
     command: CommandNaming = by_words
     strong: Callable[[str], str] = as_written  # a few words set off (Discord: bold)
+    moment: Callable[[float], str] = utc_time  # a moment, as each reader reads it
+    role: Callable[[int], str] = role_number  # a server's role, named
     message_limit: int | None = None  # the characters one message holds (None: any number)
     max_buttons: int | None = None  # the buttons one message holds (None: any number)
     # the characters of an autocomplete suggestion's name and value (None: any number)

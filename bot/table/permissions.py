@@ -4,10 +4,11 @@ abort), tend a game's table (pace, AI seats); and the server each game's channel
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from db import GameRecord, ServerSettings, Store
 
+from .front_end import role_number
 from .refusal import ServiceError
 
 ORGANISERS = ("anyone", "role", "managers")
@@ -23,8 +24,10 @@ def may_tend(game: GameRecord, user: int, is_manager: bool, what: str) -> None:
 
 
 class Permissions:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, role: Callable[[int], str] = role_number) -> None:
+        """`role`: a server's role as the front end names it."""
         self.store = store
+        self.role = role
 
     async def settings(self, guild: str | None) -> ServerSettings:
         if guild is None:  # the terminal client, direct messages
@@ -54,7 +57,7 @@ class Permissions:
             return
         who = {
             "anyone": "its creator or a member with Manage Server",
-            "role": f"members with the <@&{s.role_id}> role or Manage Server",
+            "role": f"members with the {self.role(s.role_id or 0)} role or Manage Server",
             "managers": "members with Manage Server",
         }[s.organisers]
         if what == "abort" and s.organisers != "anyone":
@@ -84,11 +87,10 @@ class Permissions:
         if guild is not None:
             await self.store.put_channel_server(channel, guild)
 
-    @staticmethod
-    def settings_text(s: ServerSettings) -> str:
+    def settings_text(self, s: ServerSettings) -> str:
         who = {
             "anyone": "anyone",
-            "role": f"members with the <@&{s.role_id}> role",
+            "role": f"members with the {self.role(s.role_id or 0)} role",
             "managers": "nobody but server managers",
         }[s.organisers]
         return (

@@ -106,7 +106,12 @@ class GameService:
         )
         self.loader = GameLoader(store, self.workers, seed_source)
         self.reminders = Reminders(
-            store, clock, self.texts.mention, abandon_after, ai_pace=AiSeats.pace_of
+            store,
+            clock,
+            self.texts.mention,
+            abandon_after,
+            ai_pace=AiSeats.pace_of,
+            moment=front.moment,
         )
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
         self.hints = HintOrders()  # the turn a hint suggested, for its button
@@ -123,7 +128,7 @@ class GameService:
         """The parts over the shared collaborators, each built after those it calls."""
         self.locks = ChannelLocks()
         self.games = ChannelGames(self.store, self.loader, self.texts)
-        self.permissions = Permissions(self.store)
+        self.permissions = Permissions(self.store, self.texts.front.role)
         shared = SharedParts(
             self.store,
             self.locks,
