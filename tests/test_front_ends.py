@@ -64,10 +64,12 @@ def test_a_table_without_a_front_end_names_a_command_by_its_words() -> None:
     assert NO_FRONT_END.strong("Next:") == "Next:"
 
 
-def test_discord_shows_a_moment_in_each_readers_terms_and_a_role_as_a_mention() -> None:
-    assert DISCORD.moment(3600.9) == "<t:3600:R>" and DISCORD.role(5) == "<@&5>"
+def test_discord_pings_a_person_and_shows_a_moment_in_each_readers_terms() -> None:
+    assert DISCORD.mention(5) == "<@5>" and DISCORD.role(5) == "<@&5>"
+    assert DISCORD.moment(3600.9) == "<t:3600:R>"
+    assert NO_FRONT_END.mention(5) == "person 5" and NO_FRONT_END.role(5) == "#5"
     assert NO_FRONT_END.moment(3600.9) == "1970-01-01 01:00 UTC"
-    assert NO_FRONT_END.role(5) == "#5"
+    assert TERMINAL.mention(5) == "you"
 
 
 def test_a_broken_games_refusal_names_its_commands_as_each_front_end_does() -> None:

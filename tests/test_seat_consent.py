@@ -143,7 +143,7 @@ async def test_an_ais_own_seat_or_a_free_one_is_open_to_anyone(svc: GameService)
 async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     database_url: str, clock: Clock
 ) -> None:
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, front=DISCORD)
     try:
         await seated(svc)
         game = await svc.store.open_game(CH)
@@ -165,7 +165,7 @@ async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     finally:
         await svc.close()
     # the proposal and its agreements outlive a restart
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock)
+    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, front=DISCORD)
     try:
         shown = await svc.pace(CH, V)
         assert f"Proposed: 1 hour, then the seat passes; waiting for <@{V}>" in shown.text

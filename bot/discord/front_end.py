@@ -31,6 +31,10 @@ def relative_time(when: float) -> str:
     return f"<t:{int(when)}:R>"
 
 
+def user_mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
 def role_mention(role_id: int) -> str:
     return f"<@&{role_id}>"
 
@@ -60,6 +64,7 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 DISCORD = FrontEnd(
     command=slash_command,
     strong=bold,
+    mention=user_mention,
     moment=relative_time,
     role=role_mention,
     message_limit=MESSAGE_LIMIT,

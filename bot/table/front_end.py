@@ -39,10 +39,16 @@ def role_number(role_id: int) -> str:
     return f"#{role_id}"
 
 
+def person_number(user_id: int) -> str:
+    """A person by their number."""
+    return f"person {user_id}"
+
+
 @dataclass(frozen=True)
 class FrontEnd:
     command: CommandNaming = by_words
     strong: Callable[[str], str] = as_written  # a few words set off (Discord: bold)
+    mention: Callable[[int], str] = person_number  # a person named (Discord: pinged)
     moment: Callable[[float], str] = utc_time  # a moment, as each reader reads it
     role: Callable[[int], str] = role_number  # a server's role, named
     message_limit: int | None = None  # the characters one message holds (None: any number)

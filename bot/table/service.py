@@ -46,7 +46,7 @@ from .refusal import ServiceError
 from .reminders import DEFAULT_ABANDON_DAYS, DueReminder, Reminders
 from .renderer import Renderer, default_renderer
 from .reply import Button, Reply
-from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts, mention
+from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts
 from .tiebreak import Tiebreaks
 from .transfer import MAX_IMPORT_BYTES, Transfer
 from .views import Views
@@ -76,7 +76,6 @@ class GameService:
         ai_workers: int | None = None,
         ai_executor: Executor | None = None,
         seed_source: Callable[[], int] | None = None,
-        mention_fn: Callable[[int], str] = mention,
         guard_repeats: bool = True,
         see_all_hint: str = "{options} lists them all",
         name_players: bool = True,
@@ -98,7 +97,6 @@ class GameService:
         self.workers = Workers()
         self.names = DisplayNames()  # learnt by the chat's client from each interaction
         self.texts = TableTexts(
-            mention_fn,
             see_all_hint=see_all_hint,
             name_players=name_players,
             display_name=self.names if display_name is None else display_name,

@@ -26,10 +26,6 @@ HAND = "hand"  # the My hand button's last part: the presser's own hand, for the
 Names = dict[Seat, str]
 
 
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
 def custom_id(record: GameRecord, what: str) -> str:
     """vj:<game>:<version>:<what>: a button of one position of one game."""
     return f"{CUSTOM_ID_PREFIX}:{record.id}:{record.version}:{what}"
@@ -57,7 +53,6 @@ def holds_private(g: AnyGame, state: object, seat: Seat | None) -> bool:
 class TableTexts:
     def __init__(
         self,
-        mention_fn: Callable[[int], str] = mention,
         *,
         see_all_hint: str = "{options} lists them all",
         name_players: bool = True,
@@ -65,9 +60,9 @@ class TableTexts:
         front: FrontEnd = NO_FRONT_END,
     ) -> None:
         """`display_name`: a person's display name for the board, where the adapter knows
-        it; `front`: how the front end that shows the texts names a command."""
+        it; `front`: how the front end that shows the texts names a command and a person."""
         self.front = front
-        self.mention = with_ai_names(mention_fn)  # an AI seat is named, never pinged
+        self.mention = with_ai_names(front.mention)  # an AI seat is named, never pinged
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
         self.display_name = display_name

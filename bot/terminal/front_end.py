@@ -29,7 +29,7 @@ def terminal_command(kind: str, words: str) -> str:
     return " ".join([name, *values])
 
 
-TERMINAL = FrontEnd(command=terminal_command)
+TERMINAL = FrontEnd(command=terminal_command, mention=lambda uid: "you")
 
 
 async def terminal_table(database: str, renderer: Renderer | None = None) -> GameService:
@@ -37,7 +37,6 @@ async def terminal_table(database: str, renderer: Renderer | None = None) -> Gam
     return await GameService.open(
         database,
         renderer,
-        mention_fn=lambda uid: "you",
         see_all_hint="type `options` to see them all",
         name_players=False,
         guard_repeats=False,
