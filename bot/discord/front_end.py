@@ -1,6 +1,8 @@
 """What the table is told of Discord when the bot builds it: a command is named as a slash
-command of the game's group (`/vj club verify`), and a message holds at most MESSAGE_LIMIT
-characters (a longer text is cut at line ends into several) and MAX_BUTTONS buttons."""
+command of the game's group (`/vj club verify`), words are set off in bold, a person is pinged,
+a moment is a timestamp each reader sees in their own terms; a message holds at most
+MESSAGE_LIMIT characters (a longer text is cut at line ends into several) and MAX_BUTTONS
+buttons, and the other limits below are Discord's."""
 
 from __future__ import annotations
 

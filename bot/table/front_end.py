@@ -1,7 +1,8 @@
 """What the table needs to know of the front end that shows its texts, given when the table is
-built: how a command is named in a text, how words are set off, and how much one message holds. The table knows no
-front end: Discord gives its own (bot.discord.front_end), the terminal its own
-(bot.terminal.local), and a table built without one names a command by its words."""
+built: how a command, a person, a moment and a server role are named in a text, how words are
+set off, and how much one message holds. The table knows no front end: Discord gives its own
+(bot.discord.front_end), the terminal its own (bot.terminal.front_end), and a table built
+without one (tests, tools) writes plain words: a command by its words, no markup, no limit."""
 
 from __future__ import annotations
 
