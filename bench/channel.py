@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.discord.front_end import DISCORD
 from bot.table.pipeline import typed_order
 from bot.table.renderer import Names
 from bot.table.reply import Reply
@@ -60,7 +61,7 @@ def fake_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
 
 async def one_game(seed: int) -> str:
     store = await SQLiteStore.open(":memory:")
-    svc = GameService(store, fake_renderer, seed_source=lambda: seed)
+    svc = GameService(store, fake_renderer, seed_source=lambda: seed, front=DISCORD)
     try:
         await svc.lobby.create(CHANNEL, 1, kind="vijayanagara")
         for f, uid in SEATS.items():

@@ -15,11 +15,13 @@ from pathlib import Path
 
 from fakes import FakeRenderer
 
+from bot.discord.front_end import DISCORD
 from bot.table.commands import help_reply
 from bot.table.pipeline import typed_order
 from bot.table.registry import game
 from bot.table.reply import Reply
 from bot.table.service import GameService
+from bot.terminal.front_end import terminal_table
 from bot.terminal.local import CHANNEL, DEFAULT_GAME, LocalClient
 
 MAX_STEPS = 1500  # a game that has not ended by then is left there (its texts are kept)
@@ -48,15 +50,7 @@ class ServiceTexts(LocalClient):
 
 async def terminal_game(kind: str, folder: Path, seed: int) -> str:
     """One whole game of `kind` typed at the terminal; its output."""
-    service = await GameService.open(
-        str(folder / f"{kind}-{seed}.sqlite3"),
-        FakeRenderer(),
-        mention_fn=lambda uid: "you",
-        see_all_hint="type `options` to see them all",
-        name_players=False,
-        guard_repeats=False,
-        rematch_line="`new` starts another game.",
-    )
+    service = await terminal_table(str(folder / f"{kind}-{seed}.sqlite3"), FakeRenderer())
     out = io.StringIO()
     client = LocalClient(service, folder / "boards", out, channel_of(kind), kind)
     await _session(client, kind, seed)
@@ -65,7 +59,9 @@ async def terminal_game(kind: str, folder: Path, seed: int) -> str:
 
 async def service_game(kind: str, folder: Path, seed: int) -> list[str]:
     """The same game through a service set up as Discord's: every text it answered with."""
-    service = await GameService.open(str(folder / f"{kind}-{seed}-d.sqlite3"), FakeRenderer())
+    service = await GameService.open(
+        str(folder / f"{kind}-{seed}-d.sqlite3"), FakeRenderer(), front=DISCORD
+    )
     client = ServiceTexts(service, folder / "boards-d", io.StringIO(), channel_of(kind), kind)
     client.said = [help_reply(service, kind).text]
     await _session(client, kind, seed)

@@ -13,6 +13,7 @@ from PIL import Image
 from test_reminders import Clock
 from test_service import current
 
+from bot.discord.front_end import DISCORD
 from bot.table.closing import CHART_FILE, rating_lines
 from bot.table.reply import Attachment, Reply
 from bot.table.service import GameService
@@ -28,7 +29,9 @@ CH = "closing"
 
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
-    s = await GameService.open(database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds())
+    s = await GameService.open(
+        database_url, FakeRenderer(), clock=Clock(), seed_source=Seeds(), front=DISCORD
+    )
     yield s
     await s.close()
 

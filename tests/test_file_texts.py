@@ -19,6 +19,7 @@ from fakes import FakeRenderer
 from hostile import FIXTURE
 from table_helpers import run
 
+from bot.discord.front_end import DISCORD
 from bot.table.registry import game, games
 from bot.table.service import GameService
 from rules.capabilities import files_of
@@ -158,7 +159,7 @@ def test_plain_titles_of_every_script_and_the_cards_own_signs_are_taken() -> Non
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "texts.sqlite3"), FakeRenderer())
+    s = await GameService.open(str(tmp_path / "texts.sqlite3"), FakeRenderer(), front=DISCORD)
     yield s
     await s.close()
 

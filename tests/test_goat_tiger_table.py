@@ -15,6 +15,7 @@ from hypothesis import strategies as hs
 from table_helpers import run
 from test_goat_tiger import position
 
+from bot.discord.front_end import DISCORD
 from bot.table.records import history_text
 from bot.table.service import GameService
 from bot.table.table_texts import TableTexts
@@ -163,6 +164,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     s = await GameService.open(
         str(tmp_path / "t.sqlite3"),
         FakeRenderer(),
+        front=DISCORD,
         clock=lambda: 1000.0,
         ai_executor=ThreadPoolExecutor(1),
     )

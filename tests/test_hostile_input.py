@@ -29,6 +29,7 @@ from hostile import (
 )
 from test_service import give
 
+from bot.discord.front_end import DISCORD
 from bot.table.service import MAX_DECK_BYTES, MAX_IMPORT_BYTES, GameService
 from bot.table.verify import check
 from bot.table.verify import main as verify_main
@@ -78,7 +79,7 @@ class Bystander:
 
 @pytest.fixture
 async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer())
+    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), front=DISCORD)
     yield s
     await s.close()
 

@@ -18,6 +18,7 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import run
 
+from bot.discord.front_end import DISCORD
 from bot.table.exports import deciding
 from bot.table.refusal import ServiceError
 from bot.table.registry import game, games
@@ -73,7 +74,7 @@ def decisions_of(doc: Doc) -> list[int]:
 
 @pytest.fixture
 async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "imports.sqlite3"), FakeRenderer())
+    s = await GameService.open(str(tmp_path / "imports.sqlite3"), FakeRenderer(), front=DISCORD)
     yield s
     await s.close()
 

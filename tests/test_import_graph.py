@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -256,3 +257,52 @@ def test_the_table_and_the_terminal_run_without_discord() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == ""
+
+
+# --- the table names no Discord limit ---------------------------------------------------
+
+DISCORD_LIMITS = ROOT / "bot" / "discord" / "front_end.py"
+# a line that ties Discord to a size ("Discord allows 2000 characters", "Discord's limit")
+LIMIT_WORDS = re.compile(
+    r"Discord[^\n.;]{0,40}?\b(?:limits?|allows|takes|caps|at most|characters)\b", re.IGNORECASE
+)
+
+
+def discord_limit_names() -> set[str]:
+    """The limits Discord's front end gives the table (its module-level numbers), and the
+    splitting of a long text."""
+    tree = syntax_tree(DISCORD_LIMITS)
+    names = {
+        t.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+        for t in node.targets
+        if isinstance(t, ast.Name) and isinstance(node.value.value, int)
+    }
+    return names | {"split_text"}
+
+
+def limits_named(text: str, names: set[str]) -> list[str]:
+    found = [n for n in sorted(names) if re.search(rf"\b{n}\b", text)]
+    return found + [m.group(0) for m in LIMIT_WORDS.finditer(text)]
+
+
+def test_the_check_finds_a_discord_limit_named_in_the_table() -> None:
+    names = discord_limit_names()
+    assert {"MESSAGE_LIMIT", "MAX_BUTTONS", "split_text"} <= names
+    assert limits_named("from .reply import MESSAGE_LIMIT", names) == ["MESSAGE_LIMIT"]
+    assert limits_named("X = 1900  # Discord allows 2000 characters", names)
+    assert limits_named("N = 25  # Discord's limit of options in a select menu", names)
+    assert not limits_named("no Discord user has one; a limit of our own", names)
+
+
+def test_the_table_names_no_discord_limit() -> None:
+    """Discord's limits (a message's length, buttons, menus, autocomplete, alt text) are
+    Discord's front end's; the table is told what it needs when it is built."""
+    names = discord_limit_names()
+    found = [
+        f"{path.relative_to(ROOT)}: {hit}"
+        for path in sorted((ROOT / "bot" / "table").rglob("*.py"))
+        for hit in limits_named(path.read_text(encoding="utf-8"), names)
+    ]
+    assert not found, found

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer, Seeds, seeds_of
 
+from bot.discord.front_end import DISCORD
 from bot.table.commands import Call, find
 from bot.table.pipeline import typed_order
 from bot.table.registry import game
@@ -51,7 +52,11 @@ class Channel:
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     s = await GameService.open(
-        str(tmp_path / "log.sqlite3"), FakeRenderer(), clock=lambda: 1.0, seed_source=Seeds()
+        str(tmp_path / "log.sqlite3"),
+        FakeRenderer(),
+        clock=lambda: 1.0,
+        seed_source=Seeds(),
+        front=DISCORD,
     )
     yield s
     await s.close()

@@ -7,6 +7,7 @@ reads, a command-line flag against the terminal's options."""
 
 from __future__ import annotations
 
+import ast
 import re
 from functools import cache
 from pathlib import Path
@@ -190,3 +191,68 @@ def test_every_terminal_line_a_doc_shows_is_one_the_terminal_reads(doc: Path) ->
             if (problem := terminal_problem(kinds, span)) is not None:
                 problems.add((heading, span, problem))
     assert not problems, sorted(problems)
+
+
+# --- the table names a command only through its front end --------------------------------
+
+TABLE = ROOT / "bot" / "table"
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module and of its classes and functions."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def _texts(tree: ast.AST) -> list[str]:
+    """Every text a module writes (an f-string's values as `{}`), its docstrings aside."""
+    docs = _docstrings(tree)
+    parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            out.append(
+                "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+            )
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs | parts
+        ):
+            out.append(node.value)
+    return out
+
+
+def slash_texts(source: str) -> list[str]:
+    """The texts of a module that write a slash command themselves (`/{command} join`,
+    `/vj club pace`) instead of naming it through the front end (TableTexts.command)."""
+    groups = "|".join(re.escape(g.info.command) for g in games())
+    slash = re.compile(rf"(?:^|[\s`(\"'])/(?:\{{|(?:{groups})\b)")
+    return [t for t in _texts(ast.parse(source)) if slash.search(t)]
+
+
+def test_the_check_finds_a_table_text_that_writes_a_slash_command() -> None:
+    source = (
+        "def f(g, c):\n"
+        '    """A docstring may show `/vj join`."""\n'
+        '    a = f"Take it with `/{g.info.command} join`."\n'
+        '    b = "Set it with `/vj club pace`."\n'
+        '    return a, b, f"{c}/{g}", c.command(g.info.id, "join")\n'
+    )
+    assert slash_texts(source) == ["Take it with `/{} join`.", "Set it with `/vj club pace`."]
+
+
+def test_no_table_text_writes_a_slash_command() -> None:
+    """The table names a command through the front end that shows it (Discord: `/vj join`,
+    the terminal: `join`), never as a slash command of its own making."""
+    found = {
+        f"{path.relative_to(ROOT)}: {text!r}"
+        for path in sorted(TABLE.rglob("*.py"))
+        for text in slash_texts(path.read_text(encoding="utf-8"))
+    }
+    assert not found, sorted(found)

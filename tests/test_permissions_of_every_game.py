@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
+from bot.discord.front_end import DISCORD
 from bot.table.commands import Call, Value, find
 from bot.table.registry import game
 from bot.table.reply import Reply
@@ -40,7 +41,9 @@ MAY_ABORT = {  # the server's `organisers:` setting -> who may abort
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "perm.sqlite3"), FakeRenderer(), clock=lambda: 1.0)
+    s = await GameService.open(
+        str(tmp_path / "perm.sqlite3"), FakeRenderer(), clock=lambda: 1.0, front=DISCORD
+    )
     yield s
     await s.close()
 

@@ -11,6 +11,7 @@ import pytest
 from fakes import SEATS, FakeRenderer, Seeds, seeds_of
 from test_service import CH, current, seated, who
 
+from bot.discord.front_end import DISCORD
 from bot.table.reminders import CHANNEL_NOTICE, DEFAULT_PACE, REMINDER, SNOOZE, STALLED
 from bot.table.service import GameService
 from bot.terminal.local import text_command
@@ -40,7 +41,12 @@ def clock() -> Clock:
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
     # abandoned games are never archived here (tests/test_rematch_and_seats.py: they are)
     s = await GameService.open(
-        database_url, FakeRenderer(), clock=clock, abandon_after=0, seed_source=Seeds()
+        database_url,
+        FakeRenderer(),
+        clock=clock,
+        abandon_after=0,
+        seed_source=Seeds(),
+        front=DISCORD,
     )
     yield s
     await s.close()

@@ -12,6 +12,7 @@ from fakes import SEATS, STRANGER, FakeRenderer, Seeds
 from test_reminders import Clock
 from test_service import CH, current, seated
 
+from bot.discord.front_end import DISCORD
 from bot.table.ai_seats import AI_USERS
 from bot.table.service import GameService
 from rules import vijayanagara
@@ -30,7 +31,12 @@ def clock() -> Clock:
 @pytest.fixture
 async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
     s = await GameService.open(
-        database_url, FakeRenderer(), clock=clock, abandon_after=10 * 86400, seed_source=Seeds()
+        database_url,
+        FakeRenderer(),
+        clock=clock,
+        abandon_after=10 * 86400,
+        seed_source=Seeds(),
+        front=DISCORD,
     )
     yield s
     await s.close()
@@ -142,7 +148,9 @@ async def test_an_ais_own_seat_or_a_free_one_is_open_to_anyone(svc: GameService)
 async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     database_url: str, clock: Clock
 ) -> None:
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
+    svc = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, seed_source=Seeds(), front=DISCORD
+    )
     try:
         await seated(svc)
         game = await svc.store.open_game(CH)
@@ -164,7 +172,9 @@ async def test_one_player_cannot_tighten_a_running_games_pace_alone(
     finally:
         await svc.close()
     # the proposal and its agreements outlive a restart
-    svc = await GameService.open(database_url, FakeRenderer(), clock=clock, seed_source=Seeds())
+    svc = await GameService.open(
+        database_url, FakeRenderer(), clock=clock, seed_source=Seeds(), front=DISCORD
+    )
     try:
         shown = await svc.club.pace(CH, V)
         assert f"Proposed: 1 hour, then the seat passes; waiting for <@{V}>" in shown.text

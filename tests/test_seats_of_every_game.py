@@ -14,6 +14,7 @@ from fakes import FakeRenderer
 from table_helpers import run
 from test_reminders import Clock
 
+from bot.discord.front_end import DISCORD
 from bot.table.ai_users import is_ai
 from bot.table.commands import Value
 from bot.table.reply import Reply
@@ -33,7 +34,7 @@ def clock() -> Clock:
 @pytest.fixture
 async def service(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
     s = await GameService.open(
-        database_url, FakeRenderer(), clock=clock, ai_executor=ThreadPoolExecutor(1)
+        database_url, FakeRenderer(), clock=clock, ai_executor=ThreadPoolExecutor(1), front=DISCORD
     )
     s.ai.think_seconds = 0.02
     yield s

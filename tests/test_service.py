@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 from fakes import PNG, SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 
+from bot.discord.front_end import DISCORD
 from bot.table.commands import Call, find, help_reply
 from bot.table.reply import Reply
 from bot.table.service import GameService
@@ -40,7 +41,7 @@ B_FIRST = 12  # the secret of this seed draws an Event card on which B decides f
 @pytest.fixture
 async def svc(database_url: str) -> AsyncIterator[GameService]:
     """Each service test runs against each backend (conftest.database_url)."""
-    s = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds())
+    s = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds(), front=DISCORD)
     yield s
     await s.close()
 

@@ -13,6 +13,7 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, open_game, run
 
+from bot.discord.front_end import DISCORD
 from bot.table.commands import commands, find
 from bot.table.moves import MAX_ORDER_CHARS
 from bot.table.registry import game
@@ -33,6 +34,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
         FakeRenderer(),
         clock=lambda: 1000.0,
         ai_executor=ThreadPoolExecutor(1),
+        front=DISCORD,  # what it says is checked as Discord shows it
     )
     s.ai.think_seconds = 0.02
     s.ai.hint_seconds = 0.05  # a hint's search: enough for a legal suggestion, not a good one

@@ -12,6 +12,7 @@ from fakes import SEATS, FakeRenderer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.discord.front_end import DISCORD
 from bot.table.service import GameService
 from bot.terminal.local import text_command
 from rules import vijayanagara
@@ -31,7 +32,7 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
     """Each service test runs against each backend (conftest.database_url)."""
     # orders typed one after another, as in the terminal: no double-submit guard (a player who
     # holds several seats sends the same step twice on purpose; test_discord_commands covers it)
-    s = await GameService.open(database_url, FakeRenderer(), guard_repeats=False)
+    s = await GameService.open(database_url, FakeRenderer(), guard_repeats=False, front=DISCORD)
     yield s
     await s.close()
 

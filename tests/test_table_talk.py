@@ -14,6 +14,7 @@ import pytest
 from fakes import SEATS, FakeRenderer
 from service_playout import play_random_orders, seat_and_start
 
+from bot.discord.front_end import DISCORD
 from bot.table.service import GameService
 from rules import vijayanagara
 
@@ -23,7 +24,7 @@ D = SEATS[vijayanagara.Faction.D]
 
 @pytest.fixture
 async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "t.sqlite3"), FakeRenderer())
+    s = await GameService.open(str(tmp_path / "t.sqlite3"), FakeRenderer(), front=DISCORD)
     yield s
     await s.close()
 

@@ -211,7 +211,7 @@ class VijayanagaraBot(discord.Client):
             )
         except ServiceError as e:  # a refusal that escaped its reply: said
             log.warning("button %s refused outside a reply: %s", custom_id, e)
-            await self._say_failed(interaction, str(e))
+            await self._say_failed(interaction, e.told(self.service.texts.front.command))
         except Exception:
             log.exception("button %s failed", custom_id)
             await self._say_failed(interaction)

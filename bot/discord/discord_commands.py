@@ -29,9 +29,9 @@ from .discord_delivery import (
     open_thread,
     post_and_pin,
 )
+from .front_end import CHOICE_CHARS
 
 Choice = app_commands.Choice
-CHOICE_CHARS = 100  # Discord's limit for an autocomplete choice's name
 
 
 def channel_key(interaction: discord.Interaction[Any]) -> str:
@@ -132,7 +132,9 @@ class GameGroups:
             param.description = p.description[:100]
             listed = _choices(g, p)
             if listed:
-                param.choices = [Choice(name=label[:100], value=value) for label, value in listed]
+                param.choices = [
+                    Choice(name=label[:CHOICE_CHARS], value=value) for label, value in listed
+                ]
             if p.complete is not None:
                 command.autocomplete(p.name)(self.completer(kind, c, p))
         return command
@@ -162,7 +164,7 @@ class GameGroups:
                 found = await choices_in_time(
                     interaction, svc.autocomplete.card_choices(where, typed, kind=kind)
                 )
-                return [Choice(name=label, value=str(n)) for label, n in found]
+                return [Choice(name=label[:CHOICE_CHARS], value=str(n)) for label, n in found]
             names = await choices_in_time(
                 interaction, svc.autocomplete.shortcut_choices(where, c.name, typed, kind=kind)
             )

@@ -35,10 +35,19 @@ import aiohttp
 import discord
 
 from db import TurnMessage
+from rules.errors import clip
 
 from ..table.renderer import alt_of
-from ..table.reply import MAX_BUTTONS, MESSAGE_LIMIT, Button, Reply, split_text
+from ..table.reply import Button, Reply
 from ..table.service import GameService
+from .front_end import (
+    MAX_ALT_CHARS,
+    MAX_BUTTONS,
+    MENU_LABEL_CHARS,
+    MENU_OPTIONS,
+    MESSAGE_LIMIT,
+    split_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +87,8 @@ def make_view(reply: Reply) -> discord.ui.View | None:
                 custom_id=m.custom_id,
                 placeholder=m.placeholder[:150],
                 options=[
-                    discord.SelectOption(label=lbl[:100], value=v) for lbl, v in m.options[:25]
+                    discord.SelectOption(label=clip(lbl, MENU_LABEL_CHARS), value=v)
+                    for lbl, v in m.options[:MENU_OPTIONS]
                 ],
                 row=0,
             )
@@ -106,9 +116,12 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
 def files_of(reply: Reply, *, image: bool = True) -> list[discord.File]:
     out = []
     if reply.image is not None and image:
+        alt = alt_of(reply.image)
         out.append(
             discord.File(
-                io.BytesIO(reply.image), filename="board.png", description=alt_of(reply.image)
+                io.BytesIO(reply.image),
+                filename="board.png",
+                description=None if alt is None else alt[:MAX_ALT_CHARS],
             )
         )
     if reply.file is not None:

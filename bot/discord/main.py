@@ -23,6 +23,7 @@ from ..table.renderer import Renderer
 from ..table.service import GameService
 from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
 from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
+from .front_end import DISCORD
 from .log_redaction import configure_logging
 from .settings import MissingToken, Settings
 
@@ -54,6 +55,7 @@ async def build(
             ai_workers=settings.ai_workers,
             seed_source=seed_source,
             chat=chat,
+            front=DISCORD,
         )
 
     try:

@@ -229,7 +229,7 @@ class AiSeats:
                 await self.shared.store.put_seat_hold(game.id, f, held_for)
                 game = await self.lobby.store_seats(game, seats, text)
             except ServiceError as e:
-                return Reply.error(str(e))
+                return Reply.error(e.told(self.shared.texts.front.command))
             except StaleAction:
                 if restore is not None:  # a refused order changes nothing
                     await self.shared.store.set_pace(*restore)
@@ -248,13 +248,13 @@ class AiSeats:
     ) -> str:
         """What the channel is told: which AI plays the seat (and who did), its pace, and
         who may take the seat back."""
-        command = self.shared.loader.rules_of(game).info.command
+        join = self.shared.texts.command(game.kind, "join")
         mention = self.shared.texts.mention
         was = f" (was {mention(old)})" if old not in (None, new) else ""
         back = (
-            f"Anyone may take the seat with `/{command} join`."
+            f"Anyone may take the seat with {join}."
             if held_for is None
-            else f"{mention(held_for)} takes the seat back with `/{command} join`."
+            else f"{mention(held_for)} takes the seat back with {join}."
         )
         title = self.shared.loader.rules_of(game).info.seat_titles.get(f, f)
         return f"{title} is played by {ai_name(lvl)}{was}, a step every {step:g} s. {back}"
@@ -281,8 +281,8 @@ class AiSeats:
         mention = self.shared.texts.mention
         raise ServiceError(
             f"{g.info.seat_titles.get(f, f)} is {mention(old)}'s seat. An AI takes over a "
-            f"person's seat only at their own request (`/{g.info.command} ai` by "
-            f"{mention(old)}), by a member with Manage Server, or once the game has stalled "
+            f"person's seat only at their own request ({self.shared.texts.command(g.info.id, 'ai')}"
+            f" by {mention(old)}), by a member with Manage Server, or once the game has stalled "
             "waiting for them (after its stall notice)."
         )
 
@@ -407,7 +407,8 @@ class AiSeats:
             self.hinting.discard(user)
         self.hints.keep(user, channel, HintOrder(game.id, game.version, found.order, seat))
         return Reply(
-            text=f"{found.summary}\nPress **Play this turn** to play it whole, in one order "
+            text=f"{found.summary}\nPress {self.shared.texts.strong('Play this turn')} to play it "
+            "whole, in one order "
             "(refused once anything else has moved).",
             ephemeral=True,
             buttons=[

@@ -7,7 +7,7 @@ A turn is what the game calls one (Game.turn): a decision another seat takes ins
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ai.players import Explainer
@@ -23,9 +23,9 @@ MAX_GAMES = 1000  # games whose turn start is kept in memory (one state each)
 TurnKey = tuple[Seat | None, Hashable]
 
 
-def ai_header(g: AnyGame, state: object, user: int | None) -> str:
+def ai_header(g: AnyGame, state: object, user: int | None, strong: Callable[[str], str]) -> str:
     """The line that opens an AI's part of the channel, in place of a `Next:` line: nobody is
-    asked anything, the AI plays."""
+    asked anything, the AI plays (who plays set off with `strong`)."""
     level = ai_level(user)
     seat = g.to_move(state)
     if seat is None or level is None:
@@ -33,8 +33,8 @@ def ai_header(g: AnyGame, state: object, user: int | None) -> str:
     title = str(g.info.seat_titles.get(seat, seat))
     side = talk_of(g).acting_as(public(g, state))
     if side:
-        return f"**{side}** (decided by {title}, {ai_name(level)}):"
-    return f"**{title}** ({ai_name(level)}) plays:"
+        return f"{strong(side)} (decided by {title}, {ai_name(level)}):"
+    return f"{strong(title)} ({ai_name(level)}) plays:"
 
 
 def why_line(

@@ -13,7 +13,6 @@ from .ai_turns import TurnStarts, ai_header, why_line
 from .ai_users import is_ai
 from .games.entry import Registry
 from .loading import AnyGame, public
-from .reply import MESSAGE_LIMIT
 from .table_texts import TableTexts
 from .textlog import told
 from .words import every_dealt
@@ -116,7 +115,7 @@ class Announcer:
         if over:
             nxt = self.texts.final_text(record, move.after)
             if move.secret is not None and g.info.deals:
-                nxt += "\n" + reveal_text(g, record, move.secret, move.commitment)
+                nxt += "\n" + reveal_text(self.texts, record, move.secret, move.commitment)
             return nxt, []
         if not ai_next:
             return self.texts.prompt_text(record, move.after)
@@ -128,12 +127,12 @@ class Announcer:
         g, kept, nxt = t.g, t.kept, t.nxt
         lines = t.lines + t.said
         body = "\n".join(told(g, [*kept.split("\n"), *lines] if kept else lines))
-        if t.turn is not None and len(body) + 1 + len(nxt or "") <= MESSAGE_LIMIT:
+        if t.turn is not None and self.texts.front.fits(f"{body}\n{nxt or ''}"):
             return Announcement(text=_joined(body, nxt), edit=True, body=body)
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(g, kept, lines)
         if t.ai_next:
-            opened.insert(0, ai_header(t.g, t.move.after, t.waiting))
+            opened.insert(0, ai_header(t.g, t.move.after, t.waiting, self.texts.strong))
         body = "\n".join(moved + opened)
         return Announcement(text=_joined(body, nxt), body=body, close_text=close)
 
@@ -165,7 +164,7 @@ class Announcer:
             "\n".join(told(g, [x for x in [*kept.split("\n"), *closing] if x])) or None
         )
         carried: list[str] = []
-        if t.turn is None or close_text is None or len(close_text) > MESSAGE_LIMIT:
+        if t.turn is None or close_text is None or not self.texts.front.fits(close_text):
             close_text, carried, opening = _carried(g, kept if t.turn is not None else "", lines)
         opening += t.said
         head: list[str] = []
@@ -176,7 +175,7 @@ class Announcer:
         if head:  # the headline says what the stage's opening line said
             opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
         if t.ai_next:
-            opening.append(ai_header(g, after, t.waiting))
+            opening.append(ai_header(g, after, t.waiting, self.texts.strong))
         body = "\n".join(carried + head + told(g, opening))
         return Announcement(
             text=_joined(body, t.nxt),
@@ -215,22 +214,25 @@ def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[
     return None, [], told(g, lines)
 
 
-def commitment_text(g: AnyGame, record: GameRecord, secret: bytes, dealt_from: int) -> str:
+def commitment_text(texts: TableTexts, record: GameRecord, secret: bytes, dealt_from: int) -> str:
     """The line that posts a game's commitment when its secret begins to deal."""
     which = f"from step {dealt_from + 1} on " if dealt_from else ""
-    command = g.info.command
+    g = texts.rules_of(record)
     return (
         f"Fairness: {every_dealt(g)} of game {record.id} {which}comes from a secret; its "
         f"commitment is `{commitment(secret, record.id, dealt_from)}`. The secret is revealed "
-        f"when the game ends, and `/{command} club verify` then checks every outcome."
+        f"when the game ends, and {texts.command(g.info.id, 'club verify')} then checks every "
+        "outcome."
     )
 
 
-def reveal_text(g: AnyGame, record: GameRecord, secret: bytes, commitment: str) -> str:
+def reveal_text(texts: TableTexts, record: GameRecord, secret: bytes, commitment: str) -> str:
+    g = texts.rules_of(record)
     return (
         f"Fairness: the secret of game {record.id} was `{secret.hex()}` (its commitment "
-        f"`{commitment}` was posted when it began to deal). `/{g.info.command} club verify` "
-        f"checks {every_dealt(g)}; so does `python -m bot.table.verify` on the export."
+        f"`{commitment}` was posted when it began to deal). "
+        f"{texts.command(g.info.id, 'club verify')} checks {every_dealt(g)}; so does "
+        "`python -m bot.table.verify` on the export."
     )
 
 

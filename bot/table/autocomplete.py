@@ -13,7 +13,7 @@ from rules.game import Seat
 from .channel_games import ChannelGames
 from .loading import GameLoader
 from .moves import ahead
-from .order_entry import CHOICE_LIMIT, Drafts, draft_value, read_entry, tagged
+from .order_entry import Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
 from .registry import shortcuts_of
@@ -58,7 +58,7 @@ class Autocomplete:
         out = []
         for label, key in reference_of(g).lookup_names(options):
             if not t or t in label.lower():
-                out.append((label[:100], int(key) if key.isdigit() else 0))
+                out.append((label, int(key) if key.isdigit() else 0))
         return out[:limit]
 
     def _seat_for(self, record: GameRecord, state: object, user: int) -> Seat | bool | None:
@@ -113,7 +113,7 @@ class Autocomplete:
             d = notation_of(g).describe(view, a)
             if all(w in d.lower() for w in words):
                 value = tagged(record.version, prefix + d)
-                if len(value) > CHOICE_LIMIT:
+                if not self.texts.front.suggests(value):
                     cut = True
                 elif len(out) < limit:
                     out.append((prefix + d, value))
@@ -122,7 +122,7 @@ class Autocomplete:
             steps_typed = len([p for p in re.split(r"[;\n]", head) if p.strip()])
             name = (
                 f"Send the {count_of(steps_typed, 'step')} typed so far, then continue with "
-                f"another /{g.info.command} play"
+                f"another {self.texts.front.command(g.info.id, 'play')}"
             )
             out = [(name, draft_value(record.version)), *out[: limit - 1]]
         return out

@@ -38,13 +38,11 @@ class ChannelGames:
         self.registry = registry  # the games hosted
         self.texts = texts
 
-    def command_of(self, kind: str) -> str:
-        return self.registry.game(kind).info.command
-
     def create_hint(self, kind: str | None) -> str:
+        """The command that opens a game here: the game's, or every hosted game's."""
         if kind is not None:
-            return f"`/{self.command_of(kind)} create`"
-        return " or ".join(f"`/{g.info.command} create`" for g in self.registry.games())
+            return self.texts.command(kind, "create")
+        return " or ".join(self.texts.command(g.info.id, "create") for g in self.registry.games())
 
     def check_kind(self, record: GameRecord, kind: str | None) -> None:
         """A command of one game's group names the channel's game of another kind: refused."""
@@ -53,10 +51,10 @@ class ChannelGames:
                 self.loader.known_rules(record) is None
             ):  # any group reaches it, to hear why and abort it
                 return
-            g, asked = self.loader.rules_of(record), self.registry.game(kind)
+            g, _ = self.loader.rules_of(record), self.registry.game(kind)  # a kind hosted
             raise ServiceError(
-                f"This channel's game is {g.info.title}: use `/{g.info.command}`, not "
-                f"`/{asked.info.command}`."
+                f"This channel's game is {g.info.title}: use "
+                f"{self.texts.command(g.info.id, '')}, not {self.texts.command(kind, '')}."
             )
 
     async def open_game(self, channel: str, kind: str | None = None) -> GameRecord:
@@ -86,7 +84,8 @@ class ChannelGames:
             g = self.loader.rules_of(record)
             missing = [s for s in g.info.seats if s not in record.seats]
             extra = f" Free seats: {', '.join(missing)}." if missing else ""
-            raise ServiceError(f"The game has not started yet: `/{g.info.command} start`.{extra}")
+            start = self.texts.command(g.info.id, "start")
+            raise ServiceError(f"The game has not started yet: {start}.{extra}")
         return record
 
     async def shown_game(
@@ -111,14 +110,10 @@ class ChannelGames:
         if last is None:
             return f"There is no game in this channel. Start one with {self.create_hint(kind)}."
         known = self.loader.known_rules(last)
-        command = (
-            known.info.command
-            if known is not None
-            else self.command_of(kind or self.registry.games()[0].info.id)
-        )
+        named = known.info.id if known is not None else kind or self.registry.games()[0].info.id
         start = (
-            f"Start another with `/{command} create`, or `/{command} club rematch` for the "
-            "same players."
+            f"Start another with {self.texts.command(named, 'create')}, or "
+            f"{self.texts.command(named, 'club rematch')} for the same players."
         )
         if last.status == "aborted":
             return f"Game {last.id} was aborted, without a result. {start}"
@@ -126,7 +121,7 @@ class ChannelGames:
             g = self.loader.rules_of(last)
             ranking = g.result(await self.loader.state_of(last))
         except BrokenGame as e:  # its result is lost, not the channel
-            return f"Game {last.id} is over. {e}\n{start}"
+            return f"Game {last.id} is over. {e.told(self.texts.front.command)}\n{start}"
         result = "\n".join(self.texts.ranking_lines(g, ranking)) if ranking is not None else ""
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
         return f"Game {last.id} is over.{why}\n{result}\n{start}"

@@ -212,8 +212,8 @@ class Club:
         await self.shared.store.set_pace(game.id, current.model_copy(update={"proposal": proposal}))
         waiting = " ".join(self.mention(u) for u in missing)
         how = (
-            "press Agree (or run the same `/vj club pace`); a member with Manage Server may "
-            "also set it."
+            f"press Agree (or run the same {self.shared.texts.command(game.kind, 'club pace')}); "
+            "a member with Manage Server may also set it."
         )
         if new:
             replaced = " It replaces the pending proposal." if pending is not None else ""
@@ -302,7 +302,7 @@ class Club:
                     f"Only the seated players of game {game.id} ("
                     + (" ".join(self.mention(u) for u in sorted(people)) or "none")
                     + ") agree to a stricter pace; you have no seat. A member with Manage "
-                    "Server may set it with `/vj club pace`."
+                    f"Server may set it with {self.shared.texts.command(game.kind, 'club pace')}."
                 )
             if user in p.agreed and people - set(p.agreed):
                 waiting = " ".join(self.mention(u) for u in sorted(people - set(p.agreed)))
@@ -366,7 +366,7 @@ class Club:
             )  # a game of a kind no longer known is archived too
             if secret is not None and g is not None and g.info.deals:
                 text += "\n" + reveal_text(
-                    g, game, secret, self.shared.loader.commitment(game, secret)
+                    self.shared.texts, game, secret, self.shared.loader.commitment(game, secret)
                 )
             try:
                 await self.shared.store.update_game(
@@ -399,7 +399,7 @@ class Club:
             did = "passed" if said == "pass" else f"played `{said}`"
             note = (
                 f"deadline: {title} {did} automatically after "
-                f"{count_of(hours, 'hour')} without a decision (`/{g.info.command} club pace`)"
+                f"{count_of(hours, 'hour')} without a decision ({self.shared.texts.command(g.info.id, 'club pace')})"
             )
             try:
                 await self.shared.pipeline.apply_and_store(
@@ -426,7 +426,12 @@ class Club:
         empty lobby: everyone joins again)."""
         async with self.shared.locks(channel):
             last = await self._rematched(channel, user, seating, is_manager)
-            await self.shared.permissions.may_organise(guild, roles, is_manager, "create")
+            config = self.shared.texts.command(
+                self.shared.loader.rules_of(last).info.id, "club config"
+            )
+            await self.shared.permissions.may_organise(
+                guild, roles, is_manager, "create", config=config
+            )
             await self.shared.permissions.note_server(channel, guild)
             g = self.shared.loader.rules_of(last)
             seats = {
@@ -477,18 +482,14 @@ class Club:
         """What the channel is told of the rematch, once it has its number: who sits where,
         or how to take a seat."""
         g = self.shared.loader.rules_of(last)
-        command = g.info.command
+        start, join = (self.shared.texts.command(g.info.id, w) for w in ("start", "join"))
 
         def announcement(game: GameRecord) -> Announcement:
             who = ", ".join(self.shared.texts.who(game, s) for s in g.info.seats if s in seats)
             return Announcement(
                 text=f"Rematch of game {last.id}: game {game.id}, the same options. "
-                + (f"Seats: {who}. `/{command} start` when ready." if seats else "")
-                + (
-                    ""
-                    if seats
-                    else f"Take your seats with `/{command} join`, then `/{command} start`."
-                )
+                + (f"Seats: {who}. {start} when ready." if seats else "")
+                + ("" if seats else f"Take your seats with {join}, then {start}.")
             )
 
         return announcement
@@ -532,13 +533,16 @@ class Club:
         await self.shared.permissions.note_server(channel, guild)
         if user is None:
             results = await self.shared.store.results(channel_id=channel, limit=HISTORY_LINES)
-            return Reply(text=history_text(results, self.mention, "here"), ephemeral=True)
+            text = history_text(results, self.mention, "here", self.shared.texts.strong)
+            return Reply(text=text, ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
         if guild is not None:
             await self._place_channels()
         results = await self.shared.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
-        text = history_text(results, self.mention, f"of {self.mention(user)}{where}")
+        text = history_text(
+            results, self.mention, f"of {self.mention(user)}{where}", self.shared.texts.strong
+        )
         return Reply(text=text, ephemeral=True)
 
     async def stats(self, user: int, *, guild: str | None = None, kind: str) -> Reply:
@@ -549,7 +553,8 @@ class Club:
         if guild is not None:
             await self._place_channels()
         recent = await self.shared.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
-        return Reply(text=stats_text(kind, recent[::-1], user, self.mention), ephemeral=True)
+        text = stats_text(kind, recent[::-1], user, self.mention, self.shared.texts.strong)
+        return Reply(text=text, ephemeral=True)
 
     @answers()
     async def replay(self, channel: str, game_id: int, step: int | None = None) -> Reply:
@@ -567,7 +572,7 @@ class Club:
         if game.status not in ENDED_STATUSES:
             raise ServiceError(
                 f"Game {game_id} is {game.status}: only a game that is over can be replayed "
-                "(`/vj board` shows a running one)."
+                f"({self.shared.texts.command(game.kind, 'board')} shows a running one)."
             )
         last = game.actions
         step = last if step is None else check_range("The step", step, 0, last)

@@ -84,7 +84,7 @@ Run = Callable[["GameService", Call], Awaitable[Reply]]
 @dataclass(frozen=True)
 class Command:
     name: str
-    description: str  # Discord's (at most 100 characters)
+    description: str  # the command in a few words (a front end cuts it to what it shows)
     help: str  # the help text's line
     run: Run
     params: tuple[Param, ...] = ()
@@ -639,7 +639,7 @@ def own(g: AnyGame) -> list[Command]:
         out.append(
             Command(
                 "card",
-                f"Look up an {g.info.lookup}"[:100],
+                f"Look up an {g.info.lookup}",
                 f"look up an {g.info.lookup} by number or title",
                 lambda s, c: s.views.card_in(c.channel, c.text("number") or "", kind=c.kind),
                 (
@@ -695,7 +695,7 @@ def tiebreaks_in(g: AnyGame) -> list[tuple[AnyGame, Tiebreak]]:
 def _tiebreak(h: AnyGame, t: Tiebreak) -> Command:
     return Command(
         "tiebreak",
-        f"Play off the last {h.info.title} game's tie for first ({t.rule})"[:100],
+        f"Play off the last {h.info.title} game's tie for first ({t.rule})",
         f"the {t.name} of this channel's last {h.info.title} game, when it ended tied for "
         "first (a tied player opens it)",
         lambda s, c: s.tiebreaks.open(c.channel, c.user),

@@ -23,6 +23,7 @@ from rules.game import player_options
 from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
+from .front_end import CommandNaming, as_written, by_words
 from .loading import AnyGame, public
 from .registry import game
 from .textlog import LogTail, follow_step
@@ -53,29 +54,33 @@ def rules_of_export(data: GameExport) -> AnyGame:
         raise ExportRefused(f"the export is of a game this bot does not know: {e}") from e
 
 
-def elsewhere(exported: str, kind: str) -> str:
-    """Where an export of another game than `kind` is imported."""
+def elsewhere(exported: str, kind: str, named: CommandNaming) -> str:
+    """Where an export of another game than `kind` is imported (its command as `named`)."""
     try:
         theirs = game(exported).info
+        command = named(theirs.id, "import")
     except ValueError:
         return f"This export is of a game this bot does not know (`{one_line(exported, 32)}`)."
     return (
         f"This file is an export of {theirs.title}, not of {game(kind).info.title} "
-        f'(`"game": "{exported}"` in the file): import it with `/{theirs.command} import`.'
+        f'(`"game": "{exported}"` in the file): import it with `{command}`.'
     )
 
 
-def checked_by_rules(kind: str | None) -> Callable[[dict[str, Any]], None]:
+def checked_by_rules(
+    kind: str | None, named: CommandNaming = by_words
+) -> Callable[[dict[str, Any]], None]:
     """A check of an export's document by the game it names, before the export format's
     own (db.export.parse_export), so that a refusal is in the rules' words: it is of the
-    game `kind` (when a game's group took it), its options and each step are the game's."""
+    game `kind` (when a game's group took it), its options and each step are the game's.
+    `named`: how the front end names a command."""
 
     def check(doc: dict[str, Any]) -> None:
         name = doc.get("game", FIRST_GAME)  # an export from before games had kinds
         if not isinstance(name, str):
             return  # the format's check says what a game is
         if kind is not None and name != kind:
-            raise ExportRefused(elsewhere(name, kind))
+            raise ExportRefused(elsewhere(name, kind, named))
         try:
             g = game(name)
         except ValueError:
@@ -187,7 +192,7 @@ def players_of_export(g: AnyGame, data: GameExport) -> tuple[str, ...]:
     return seats
 
 
-def replay_export(data: GameExport) -> Replayed:
+def replay_export(data: GameExport, strong: Callable[[str], str] = as_written) -> Replayed:
     """Replay an exported game; ExportRefused naming the first step that does not replay.
     Cost linear in the number of actions (bounded by the export model).
 
@@ -237,7 +242,7 @@ def replay_export(data: GameExport) -> Replayed:
     else:  # each step with the seat that played it
         data = data.model_copy(update={"actions": log})
     seq, at = barrier
-    note = secret_note(g, data, initial[1], whole)
+    note = secret_note(g, data, initial[1], whole, strong)
     return Replayed(
         g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)), note
     )
@@ -303,7 +308,13 @@ def labelled(g: AnyGame, entry: ExportedAction, seat: str | None, step: str) -> 
     )
 
 
-def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[object]) -> str | None:
+def secret_note(
+    g: AnyGame,
+    data: GameExport,
+    initial: object,
+    log: Sequence[object],
+    strong: Callable[[str], str] = as_written,
+) -> str | None:
     """What the import says of the export's secret and commitment (the game's own secret
     deals what comes next): checked as `verify` checks them, never dropped unsaid."""
     if not g.info.deals:
@@ -323,7 +334,7 @@ def secret_note(g: AnyGame, data: GameExport, initial: object, log: Sequence[obj
         return f"Its secret was checked: {said}."
     if status == 1:
         return (
-            f"**Its secret does not verify**: {said}. Its deals are replayed as its log records "
+            f"{strong('Its secret does not verify')}: {said}. Its deals are replayed as its log records "
             "them, unverified."
         )
     return f"Its secret was not checked: {said}."

@@ -22,6 +22,7 @@ from rules.dealing import SECRET_BYTES
 from rules.errors import DataError, clip, excerpt
 from rules.game import Game, component_files
 
+from .front_end import CommandNaming, by_words
 from .games.entry import Registry
 from .refusal import ServiceError
 from .textlog import LogTail, follow_step
@@ -41,7 +42,15 @@ TIEBREAK = "tiebreak"  # in a game's options: the tiebreak it is a game of (bot.
 class BrokenGame(ServiceError):
     """A stored game that does not load (a kind no longer registered, options or a log that no
     longer read or replay): every command on it says which game and why, and `abort` still
-    ends it. Nothing was changed."""
+    ends it. Nothing was changed. `text`: the refusal, its commands named as a front end
+    names them."""
+
+    def __init__(self, text: Callable[[CommandNaming], str]) -> None:
+        super().__init__(text(by_words))
+        self.text = text
+
+    def told(self, named: CommandNaming) -> str:
+        return self.text(named)
 
 
 def public(g: AnyGame, state: object) -> object:
@@ -93,6 +102,25 @@ def secret_for_seed(seed: int) -> bytes:
     return hashlib.sha256(f"vijayanagara-seed:{seed}".encode()).digest()
 
 
+def broken(record: GameRecord, why: str, registry: Registry) -> BrokenGame:
+    """The refusal for a stored game that does not load: which game, why, and what still
+    works (`abort` ends it without a result; `export` saves its stored log, at once for a
+    game that hides nothing, once it is ended for one of hidden hands)."""
+    g = registry.game(record.kind) if registry.hosts(record.kind) else None
+    title = g.info.title if g is not None else f"a game of kind {excerpt(record.kind)}"
+    kind = g.info.id if g is not None else registry.games()[0].info.id
+    said = f"Game {record.id} ({title}) cannot be loaded: {clip(why.rstrip('.'), 300)}."
+    if record.status not in ("lobby", "active"):
+        return BrokenGame(lambda named: f"{said} `{named(kind, 'export')}` saves its log.")
+    then = ", then" if g is None or g.info.private else ";"
+    return BrokenGame(
+        lambda named: (
+            f"{said} Nothing was changed. `{named(kind, 'abort')}` ends it without a "
+            f"result (its log is kept){then} `{named(kind, 'export')}` saves its log."
+        )
+    )
+
+
 class GameLoader:
     def __init__(
         self,
@@ -123,20 +151,7 @@ class GameLoader:
             return None
 
     def broken(self, record: GameRecord, why: str) -> BrokenGame:
-        """The refusal for a stored game that does not load: which game, why, and what still
-        works (`abort` ends it without a result; `export` saves its stored log, at once for a
-        game that hides nothing, once it is ended for one of hidden hands)."""
-        g = self.known_rules(record)
-        title = g.info.title if g is not None else f"a game of kind {excerpt(record.kind)}"
-        command = g.info.command if g is not None else self.registry.games()[0].info.command
-        said = f"Game {record.id} ({title}) cannot be loaded: {clip(why.rstrip('.'), 300)}."
-        if record.status not in ("lobby", "active"):
-            return BrokenGame(f"{said} `/{command} export` saves its log.")
-        then = ", then" if g is None or g.info.private else ";"
-        return BrokenGame(
-            f"{said} Nothing was changed. `/{command} abort` ends it without a result (its log "
-            f"is kept){then} `/{command} export` saves its log."
-        )
+        return broken(record, why, self.registry)
 
     def readable(self, record: GameRecord) -> None:
         """BrokenGame when the record's own row does not read (db.rows.UNREADABLE): such a game is

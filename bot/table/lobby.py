@@ -153,8 +153,9 @@ class Lobby:
         except ValueError as e:
             raise ServiceError(str(e)) from e
         async with self.shared.locks(channel):
+            config = self.shared.texts.command(g.info.id, "club config")
             await self.shared.permissions.may_organise(
-                guild, roles, is_manager, "create", command=g.info.command
+                guild, roles, is_manager, "create", config=config
             )
             await self.shared.permissions.note_server(channel, guild)
             secret = self._secret_for(g, seed)
@@ -164,7 +165,7 @@ class Lobby:
             stored_files = [DeckFile(hash=keys[name], text=texts[name]) for name in keys]
             variant = reference_of(g).options_text(chosen)
             seats, filled = self._first_seats(g, user, seat, ai)
-            announcement = new_game_announcement(g, variant, filled)
+            announcement = new_game_announcement(g, variant, filled, self.shared.texts.command)
             stored = options_json(g, chosen)
             if seed is not None:  # so it is never taken for a game from before secrets
                 stored[SEED_DEALS] = True
@@ -237,10 +238,11 @@ class Lobby:
         seats = {s: AI_USERS[level] for s in g.info.seats[: g.info.max_players]}
         seats[mine] = user
         ais = [_title(g, s) for s in g.info.seats if s in seats and s != mine]
+        named = self.shared.texts.command
         filled = (
             f" {self.shared.texts.mention(user)} sits as {_title(g, mine)}; {ai_name(level)} "
-            f"plays {' and '.join(ais) or 'no seat'}. `/{g.info.command} start` begins "
-            f"the game; anyone may still take an AI's seat with `/{g.info.command} join`."
+            f"plays {' and '.join(ais) or 'no seat'}. {named(g.info.id, 'start')} begins "
+            f"the game; anyone may still take an AI's seat with {named(g.info.id, 'join')}."
         )
         return seats, filled
 
@@ -265,7 +267,7 @@ class Lobby:
         async with self.shared.locks(channel):
             record = await self.shared.games.open_game(channel, kind)
             g = self.shared.loader.rules_of(record)
-            command = g.info.command
+            named = self.shared.texts.command
             free = [s for s in g.info.seats if s not in record.seats]
             if faction is None:  # the seat an AI holds for them, else the first free one
                 held = [
@@ -286,9 +288,9 @@ class Lobby:
                 if holder is not None and not is_ai(holder):
                     raise ServiceError(
                         f"{name} is taken by {self.shared.texts.mention(holder)}. Only they can let it "
-                        f"go (`/{command} leave`, or `/{command} ai` for an AI), or a member "
-                        f"with Manage Server can give it to someone else (`/{command} club "
-                        f"seat`). {free_txt}"
+                        f"go ({named(g.info.id, 'leave')}, or {named(g.info.id, 'ai')} for an AI), or a "
+                        "member with Manage Server can give it to someone else "
+                        f"({named(g.info.id, 'club seat')}). {free_txt}"
                     )
                 held_for = (await self.shared.store.seat_holds(record.id)).get(f)
                 if holder is not None and held_for is not None and held_for != user:
@@ -296,9 +298,9 @@ class Lobby:
                     raise ServiceError(
                         f"{ai[:1].upper()}{ai[1:]} holds {name} for "
                         f"{self.shared.texts.mention(held_for)}, who alone takes it back with "
-                        f"`/{command} join` (or lets it go with `/{command} leave`); a member "
-                        f"with Manage Server can give it to someone else (`/{command} club "
-                        f"seat`). {free_txt}"
+                        f"{named(g.info.id, 'join')} (or lets it go with {named(g.info.id, 'leave')}); a "
+                        "member with Manage Server can give it to someone else "
+                        f"({named(g.info.id, 'club seat')}). {free_txt}"
                     )
                 if record.status == "active":
                     playing = turns_of(g).players(await self.shared.loader.state_of(record))
@@ -312,7 +314,7 @@ class Lobby:
             if record.status == "lobby":
                 ready = len(seats) >= g.info.min_players
                 tail = (f" Free seats: {', '.join(left)}." if left else "") + (
-                    f" Enough seats are taken: `/{command} start`." if ready else ""
+                    f" Enough seats are taken: {named(g.info.id, 'start')}." if ready else ""
                 )
             else:
                 tail = ""
@@ -344,12 +346,10 @@ class Lobby:
                 raise ServiceError("You have no seat in this game.")
             for s in held:
                 await self.shared.store.put_seat_hold(record.id, s, None)
-            command = g.info.command
+            join = self.shared.texts.command(g.info.id, "join")
             released = ", ".join(_title(g, s) for s in held)
             released_text = (
-                f" The AI keeps playing {released}; anyone may take it with `/{command} join`."
-                if held
-                else ""
+                f" The AI keeps playing {released}; anyone may take it with {join}." if held else ""
             )
             if not mine:  # no seat changes hands: nothing to store but the holds
                 return Reply(
@@ -360,9 +360,7 @@ class Lobby:
             seats = {k: v for k, v in record.seats.items() if k not in mine}
             names = ", ".join(_title(g, s) for s in mine)
             extra = (
-                f" Anyone may take the free seat with `/{command} join`."
-                if record.status == "active"
-                else ""
+                f" Anyone may take the free seat with {join}." if record.status == "active" else ""
             )
             text = f"{self.shared.texts.mention(user)} leaves {names}.{extra}{released_text}"
             record = await self.store_seats(record, seats, text)
@@ -427,7 +425,7 @@ class Lobby:
             waiting = self.shared.texts.waiting_for(record, state)
             mentions: list[int] = []
             if is_ai(waiting):  # an AI's decision asks nobody: its turn opens here
-                body += "\n" + ai_header(g, state, waiting)
+                body += "\n" + ai_header(g, state, waiting, self.shared.texts.strong)
                 text = body
             else:
                 nxt, mentions = self.shared.texts.prompt_text(record, state)
@@ -455,13 +453,12 @@ class Lobby:
         """Refused unless the game waits in its lobby, the user is seated in it or created
         it, and enough seats are taken (which are free, and how to join)."""
         g = self.shared.loader.rules_of(record)
-        command = g.info.command
+        join = self.shared.texts.command(g.info.id, "join")
         if record.status == "active":
             raise ServiceError("The game has already started.")
         if user != record.creator and not self.shared.texts.user_seats(record, user):
             raise ServiceError(
-                "Only a seated player or the game's creator may start it. "
-                f"Take a seat with `/{command} join`."
+                f"Only a seated player or the game's creator may start it. Take a seat with {join}."
             )
         taken = len([s for s in g.info.seats if s in record.seats])
         self.shared.loader.readable(record)  # before its options are stored again
@@ -476,7 +473,7 @@ class Lobby:
             raise ServiceError(
                 f"A game starts only with {need}. Free: "
                 + ", ".join(f"{s} ({_title(g, s)})" for s in missing)
-                + f". Join with `/{command} join`."
+                + f". Join with {join}."
             )
 
     async def commitment_text(self, record: GameRecord) -> str:
@@ -492,7 +489,9 @@ class Lobby:
             )
         if secret is None:
             return ""
-        return commitment_text(g, record, secret, self.shared.loader.dealt_from(record))
+        return commitment_text(
+            self.shared.texts, record, secret, self.shared.loader.dealt_from(record)
+        )
 
     @answers()
     async def abort(
@@ -511,14 +510,19 @@ class Lobby:
                 kind or FIRST_GAME
             )  # a kind no longer known
             await self.shared.permissions.may_abort(
-                record, user, guild, roles, is_manager, g.info.command
+                record,
+                user,
+                guild,
+                roles,
+                is_manager,
+                self.shared.texts.command(g.info.id, "club config"),
             )
             text = f"Game {record.id} ended by {self.shared.texts.mention(user)} without a result."
             secret = await self.shared.loader.secret_of(record)
             # no future left to guard: dice and cards may be checked
             if secret is not None and g.info.id == record.kind and g.info.deals:
                 text += "\n" + reveal_text(
-                    g, record, secret, self.shared.loader.commitment(record, secret)
+                    self.shared.texts, record, secret, self.shared.loader.commitment(record, secret)
                 )
             record = await self.shared.store.update_game(
                 record.id, record.version, status="aborted", announcement=Announcement(text=text)
@@ -564,21 +568,20 @@ class Lobby:
 
 
 def new_game_announcement(
-    g: AnyGame, variant: str, filled: str
+    g: AnyGame, variant: str, filled: str, named: Callable[[str, str], str]
 ) -> Callable[[GameRecord], Announcement]:
     """What the channel is told of a new game, once it has its number: who sits where (AIs
-    filled in), or how to take a seat and start."""
+    filled in), or how to take a seat and start (each command as `named` names it)."""
 
     def announcement(record: GameRecord) -> Announcement:
-        command = g.info.command
         if filled:
             return Announcement(
                 text=f"New game of {g.info.title}{variant} (game {record.id}).{filled}"
             )
         return Announcement(
             text=f"New game of {g.info.title}{variant} (game {record.id}). Take a seat "
-            f"with `/{command} join` (one person may hold several), then "
-            f"`/{command} start`."
+            f"with {named(g.info.id, 'join')} (one person may hold several), then "
+            f"{named(g.info.id, 'start')}."
         )
 
     return announcement

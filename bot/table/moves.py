@@ -26,10 +26,8 @@ from .table_texts import CUSTOM_ID_PREFIX, custom_id
 from .words import undo_limit
 
 MAX_ORDER_CHARS = 4000  # an order's text (about a hundred steps), refused before anything reads it
-MAX_CUSTOM_ID_CHARS = 100  # Discord's own limit
+MAX_CUSTOM_ID_CHARS = 100  # a pressed button's id, refused unread when longer (ours are short)
 PICK = "pick"  # the custom id's last part for the menu of an ambiguous step's alternatives
-MENU_OPTIONS = 25  # Discord's limit of options in a select menu
-MENU_LABEL_CHARS = 100  # and of an option's label
 
 
 @dataclass(frozen=True)
@@ -237,10 +235,10 @@ class Moves:
             candidates = [a for a in candidates if a in legal]
         orders: list[str] = []
         options: list[tuple[str, str]] = []
-        for a in candidates[:MENU_OPTIONS]:
+        for a in candidates:
             step = notation_of(g).describe(public(g, r.state), a)
             whole = [step if i == e.step - 1 else t for i, t in enumerate(texts)]
-            options.append((clip(step, MENU_LABEL_CHARS), str(len(orders))))
+            options.append((step, str(len(orders))))
             orders.append("; ".join(whole + ([CONFIRM] if confirmed else [])))
         if not orders:
             return None

@@ -1,11 +1,12 @@
 """Order entry guards: suggestions that carry the position they were made for, drafts of
 orders too long for a suggestion, and the double-submit check.
 
-Discord caps an autocomplete choice at 100 characters for its name and its value, and sends the
-value, not the name, when a choice is picked. A suggestion's value is therefore the order
-prefixed with the game's version (`[v12] pass`), so a choice picked after the game moved on is
-refused instead of being applied to a position it was not made for. An order typed past what a
-value can hold is kept here as a draft, and the suggestion's value names the draft.
+A chat's autocomplete sends the value of a suggestion, not its name, when it is picked, and may
+cap both at a few characters (the front end says how many: FrontEnd.suggestion_chars). A
+suggestion's value is therefore the order prefixed with the game's version (`[v12] pass`), so a
+choice picked after the game moved on is refused instead of being applied to a position it was
+not made for. An order typed past what a value can hold is kept here as a draft, and the
+suggestion's value names the draft.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-CHOICE_LIMIT = 100  # Discord: characters in an autocomplete choice's name and value
 DRAFT_LIMIT = 512  # drafts kept at once (oldest dropped)
 RECENT_LIMIT = 2048  # games whose last order is remembered for the double-submit check
 REPEAT_WINDOW = 120.0  # seconds: a repeat later than this is surely meant

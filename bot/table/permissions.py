@@ -4,10 +4,11 @@ abort), tend a game's table (pace, AI seats); and the server each game's channel
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from db import GameRecord, ServerSettings, Store
 
+from .front_end import role_number
 from .refusal import ServiceError
 
 ORGANISERS = ("anyone", "role", "managers")
@@ -23,8 +24,10 @@ def may_tend(game: GameRecord, user: int, is_manager: bool, what: str) -> None:
 
 
 class Permissions:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, role: Callable[[int], str] = role_number) -> None:
+        """`role`: a server's role as the front end names it."""
         self.store = store
+        self.role = role
 
     async def settings(self, guild: str | None) -> ServerSettings:
         if guild is None:  # the terminal client, direct messages
@@ -39,11 +42,12 @@ class Permissions:
         what: str,
         *,
         anyone: bool = True,
-        command: str = "vj",
+        config: str,
     ) -> None:
         """ServiceError unless the caller may create, import or abort games here. Abort
         (`anyone=False`, through `may_abort`) is for the game's creator or an organiser
-        other than "anyone"."""
+        other than "anyone". `config`: the command that changes it, as the front end names
+        it."""
         if is_manager:
             return
         s = await self.settings(guild)
@@ -53,14 +57,14 @@ class Permissions:
             return
         who = {
             "anyone": "its creator or a member with Manage Server",
-            "role": f"members with the <@&{s.role_id}> role or Manage Server",
+            "role": f"members with the {self.role(s.role_id or 0)} role or Manage Server",
             "managers": "members with Manage Server",
         }[s.organisers]
         if what == "abort" and s.organisers != "anyone":
             who = "the game's creator or " + who
         raise ServiceError(
             f"You may not {what} a game here: that is for {who} "
-            f"(a server manager can change it with `/{command} club config`)."
+            f"(a server manager can change it with {config})."
         )
 
     async def may_abort(
@@ -70,26 +74,23 @@ class Permissions:
         guild: str | None,
         roles: Sequence[int],
         is_manager: bool,
-        command: str,
+        config: str,
     ) -> None:
         """ServiceError unless `user` may abort `game`: its creator, a member with Manage
         Server, or where the server's organisers are a role, a member with that role. A seat
         gives no say over the game's end, in the lobby or later."""
         if user != game.creator:
-            await self.may_organise(
-                guild, roles, is_manager, "abort", anyone=False, command=command
-            )
+            await self.may_organise(guild, roles, is_manager, "abort", anyone=False, config=config)
 
     async def note_server(self, channel: str, guild: str | None) -> None:
         """Remember the server a game's channel is on (a player's history is per server)."""
         if guild is not None:
             await self.store.put_channel_server(channel, guild)
 
-    @staticmethod
-    def settings_text(s: ServerSettings) -> str:
+    def settings_text(self, s: ServerSettings) -> str:
         who = {
             "anyone": "anyone",
-            "role": f"members with the <@&{s.role_id}> role",
+            "role": f"members with the {self.role(s.role_id or 0)} role",
             "managers": "nobody but server managers",
         }[s.organisers]
         return (

@@ -43,7 +43,6 @@ log = logging.getLogger(__name__)
 
 RECAP_LINES = 2000  # log lines read back for a stage's recap (a card writes far fewer)
 SNAPSHOT_STEPS = 50  # steps between stored snapshots (bounds the bytes per game, load time)
-MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
 CONFIRM = "confirm"  # the step that accepts an order the bot asked about (a step doing nothing)
 
 
@@ -398,13 +397,13 @@ class TurnPipeline:
     def _adoption_note(self, order: OrderUnderWay, adoption: Adoption) -> str:
         """What a game that takes its secret with this move tells the table."""
         record, logged = order.record, order.logged
-        command = order.g.info.command
+        verify = self.texts.command(order.g.info.id, "club verify")
         return (
             f"game {record.id} is dealt from a secret from now on: its dice and cards so "
             f"far stay as its seed dealt them, and each from step {logged + 1} on comes "
             f"from a secret whose commitment is "
             f"`{self.loader.commitment(record, adoption.secret)}` (revealed when the game "
-            f"ends, then `/{command} club verify` checks them)"
+            f"ends, then {verify} checks them)"
         )
 
     async def _announce_order(
@@ -486,7 +485,8 @@ class TurnPipeline:
             self.loader.forget(record.id)
             raise ServiceError(
                 "Someone else moved first while your order was being stored, so nothing of "
-                f"yours was stored. Look at the new position (`/{g.info.command} status`) and "
+                f"yours was stored. Look at the new position "
+                f"({self.texts.command(g.info.id, 'status')}) and "
                 "send it again."
             ) from e
         if snapshot is None and adoption is not None:
@@ -663,7 +663,7 @@ class TurnPipeline:
         names = self.texts.board_names(record)
         try:
             png = await asyncio.to_thread(self.renderer, g.info.id, view, names or None)
-            return Picture(png, alt_text(g.info.id, view, names or None)[:MAX_ALT_CHARS])
+            return Picture(png, alt_text(g.info.id, view, names or None))
         except Exception:  # a broken picture must not lose the (already stored) move
             log.exception("rendering the board failed")
             return None

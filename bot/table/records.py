@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from db import GameResult, SeatResult
 from rules.capabilities import talk_of
 
+from .front_end import as_written
 from .registry import game
 from .words import count_of, scored
 
@@ -79,12 +80,17 @@ def user_record(
 
 
 def stats_text(
-    kind: str, results: Sequence[GameResult], user: int, mention: Callable[[int], str]
+    kind: str,
+    results: Sequence[GameResult],
+    user: int,
+    mention: Callable[[int], str],
+    strong: Callable[[str], str] = as_written,
 ) -> str:
-    """A game's records (`results` are of that kind): wins per seat, the user's own."""
+    """A game's records (`results` are of that kind): wins per seat, the user's own (the
+    heading set off with `strong`)."""
     seats = game(kind).info.seats
     ratings = elo(results)
-    lines = [f"**Records** ({count_of(len(results), 'finished game')})", "Wins by seat:"]
+    lines = [f"{strong('Records')} ({count_of(len(results), 'finished game')})", "Wins by seat:"]
     for f, r in faction_wins(results, seats).items():
         lines.append(f"• {seat_name(kind, f)}: {r.wins} of {r.games}")
     mine = user_record(results, user, seats)
@@ -104,10 +110,15 @@ def stats_text(
     return "\n".join(lines)
 
 
-def history_text(results: Sequence[GameResult], mention: Callable[[int], str], whose: str) -> str:
+def history_text(
+    results: Sequence[GameResult],
+    mention: Callable[[int], str],
+    whose: str,
+    strong: Callable[[str], str] = as_written,
+) -> str:
     if not results:
         return f"No finished games {whose} yet."
-    lines = [f"**Finished games {whose}** (newest first):"]
+    lines = [f"{strong(f'Finished games {whose}')} (newest first):"]
     for result in results:
         when = dt.datetime.fromtimestamp(result.finished_at, dt.UTC).strftime("%Y-%m-%d")
         seats = ", ".join(

@@ -9,6 +9,7 @@ from typing import Any, ParamSpec
 
 from db import GameExists, StaleAction
 
+from .front_end import CommandNaming, FrontEnd, by_words
 from .reminders import ReminderError
 from .reply import Menu, Reply
 
@@ -22,6 +23,18 @@ class ServiceError(Exception):
     def __init__(self, message: str, menu: Menu | None = None) -> None:
         super().__init__(message)
         self.menu = menu
+
+    def told(self, named: CommandNaming) -> str:
+        """The refusal as a front end that names a command with `named` shows it."""
+        del named  # a plain refusal names its commands as it was given them
+        return str(self)
+
+
+def naming_of(part: object) -> CommandNaming:
+    """How the table part `part` names a command: as the front end it was built for does
+    (its `shared.texts.front`), else by the command's words."""
+    front = getattr(getattr(getattr(part, "shared", None), "texts", None), "front", None)
+    return front.command if isinstance(front, FrontEnd) else by_words
 
 
 def answers(
@@ -41,7 +54,7 @@ def answers(
             try:
                 return await method(*args, **kwargs)
             except ServiceError as e:
-                reply = Reply.error(str(e))
+                reply = Reply.error(e.told(naming_of(args[0]) if args else by_words))
                 reply.menu = e.menu
                 return reply
             except ReminderError as e:

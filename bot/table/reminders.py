@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from db import GameRecord, Pace, Reminder, ReminderPlan, Store, UserPrefs
 
 from .ai_users import is_ai
+from .front_end import utc_time
 from .reply import Button, Reply
 
 DEFAULT_PACE = 24 * 3600  # seconds between two reminders of one wait, unless /vj pace says
@@ -31,11 +32,6 @@ REMINDER, CHANNEL_NOTICE, STALLED, ABANDON_WARNING, ARCHIVE = 0, 1, 2, 3, 4
 DEFAULT_ABANDON_DAYS = 30
 ARCHIVE_WARNING = 3 * 24 * 3600
 SNOOZE_ID = "snooze"
-
-
-def relative(when: float) -> str:
-    """A Discord timestamp each reader sees in their own terms ('3 hours ago')."""
-    return f"<t:{int(when)}:R>"
 
 
 def in_quiet_hours(prefs: UserPrefs, now: float) -> float | None:
@@ -117,15 +113,18 @@ class Reminders:
         mention: Callable[[int], str],
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
         ai_pace: Callable[[GameRecord, float | None], float] | None = None,
+        moment: Callable[[float], str] = utc_time,
     ):
         """`abandon_after`: seconds without a move after which a game is archived (0: never).
         `ai_pace`: seconds before an AI seat's step is due, from the game and its stored AI
-        pace: its "reminder" is its move, at the AI's pace."""
+        pace: its "reminder" is its move, at the AI's pace. `moment`: a moment as the front
+        end shows it."""
         self.store = store
         self.clock = clock
         self.mention = mention
         self.abandon_after = abandon_after
         self.ai_pace = ai_pace
+        self.moment = moment
 
     async def pace(self, game_id: int) -> Pace:
         return await self.store.pace(game_id) or Pace(seconds=DEFAULT_PACE)
@@ -180,7 +179,7 @@ class Reminders:
 
     def reply_for(self, game: GameRecord, job: Reminder) -> Reply:
         who = self.mention(job.user_id)
-        since = relative(job.since)
+        since = self.moment(job.since)
         if job.stage == REMINDER:
             return Reply(
                 text=f"⏰ {who}, game {game.id} is waiting for your decision (since {since}).",
@@ -205,7 +204,7 @@ class Reminders:
                 text=f"🕸️ Game {game.id} has stalled: it has waited for {who} since {since}. "
                 "No more reminders; the next move wakes it up.",
             )
-        archive_at = relative(job.since + self.abandon_after)
+        archive_at = self.moment(job.since + self.abandon_after)
         return Reply(
             text=f"🗄️ Game {game.id} has had no move since {since}: it will be archived "
             f"{archive_at} unless someone moves.",
@@ -237,4 +236,4 @@ class Reminders:
             raise ReminderError(f"Only {self.mention(job.user_id)}, who is on turn, can snooze it.")
         until = max(job.due_at, self.clock() + SNOOZE)
         await self.store.reminder_later(game.id, version, until)
-        return f"Snoozed: the next reminder comes {relative(until)} at the earliest."
+        return f"Snoozed: the next reminder comes {self.moment(until)} at the earliest."

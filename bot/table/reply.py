@@ -6,8 +6,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
-MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep a margin
-MAX_BUTTONS = 25  # on one message: five rows of five (Discord's limit)
 
 
 @dataclass(frozen=True)
@@ -67,28 +65,3 @@ class Reply:
     @classmethod
     def error(cls, text: str) -> Reply:
         return cls(text=text, ephemeral=True, ok=False)
-
-    def chunks(self, limit: int = MESSAGE_LIMIT) -> list[str]:
-        """The text cut at line ends into messages of at most `limit` characters: a long turn
-        becomes a few messages, not one per line."""
-        return split_text(self.text, limit)
-
-
-def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    out: list[str] = []
-    cur = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            if cur:
-                out.append(cur)
-                cur = ""
-            out.append(line[:limit])
-            line = line[limit:]
-        if cur and len(cur) + 1 + len(line) > limit:
-            out.append(cur)
-            cur = line
-        else:
-            cur = f"{cur}\n{line}" if cur else line
-    if cur or not out:
-        out.append(cur)
-    return out

@@ -32,6 +32,7 @@ from .channel_games import ChannelGames, ChannelLocks
 from .closing import REMATCH, Closings
 from .club import Club
 from .display_names import DisplayNames
+from .front_end import NO_FRONT_END, FrontEnd
 from .games.entry import Registry
 from .hints import HintOrders
 from .loading import GameLoader, secret_for_seed
@@ -45,8 +46,8 @@ from .refusal import ServiceError
 from .registry import registry as hosted_games
 from .reminders import DEFAULT_ABANDON_DAYS, Reminders
 from .renderer import Renderer, default_renderer
-from .reply import MAX_BUTTONS, Button, Reply
-from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts, mention
+from .reply import Button, Reply
+from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts
 from .tiebreak import Tiebreaks
 from .transfer import MAX_IMPORT_BYTES, Transfer
 from .views import Views
@@ -67,7 +68,18 @@ __all__ = [
 
 class GameService:
     """The table's parts, built once over their shared collaborators (see above): a front
-    end calls `service.lobby`, `service.moves`, `service.views`, ... directly."""
+    end calls `service.lobby`, `service.moves`, `service.views`, ... directly.
+
+    `ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
+    `ai_executor`: a pool to think in instead, left to its owner at close;
+    `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
+    refuse a typed order that repeats the one just played (the terminal, which reads each
+    line once, turns it off); `display_name`: the players' names on the board (None: the
+    names the chat's client learns, `names`); `chat`: what the chat's client does for the
+    table (posting an AI's step at once, telling a channel's server); `registry`: the games
+    this table hosts (None: the bot's, `bot.table.registry`); `front`: what the table is
+    told of the front end that shows its texts (how it names a command, how long a message
+    may be)."""
 
     def __init__(
         self,
@@ -77,9 +89,8 @@ class GameService:
         ai_workers: int | None = None,
         ai_executor: Executor | None = None,
         seed_source: Callable[[], int] | None = None,
-        mention_fn: Callable[[int], str] = mention,
         guard_repeats: bool = True,
-        see_all_hint: str = "`/{command} options` lists them all",
+        see_all_hint: str = "{options} lists them all",
         name_players: bool = True,
         clock: Callable[[], float] = time.time,
         abandon_after: float = DEFAULT_ABANDON_DAYS * 24 * 3600,
@@ -87,15 +98,8 @@ class GameService:
         display_name: Callable[[int], str | None] | None = None,
         chat: ChatHooks | None = None,
         registry: Registry | None = None,
+        front: FrontEnd = NO_FRONT_END,
     ) -> None:
-        """`ai_workers`: the AI's worker processes (AI_WORKERS; None: from the cores), or
-        `ai_executor`: a pool to think in instead, left to its owner at close;
-        `seed_source`: a fixed seed per new game (tests: a fixed secret); `guard_repeats`:
-        refuse a typed order that repeats the one just played (the terminal, which reads each
-        line once, turns it off); `display_name`: the players' names on the board (None: the
-        names the chat's client learns, `names`); `chat`: what the chat's client does for the
-        table (posting an AI's step at once, telling a channel's server); `registry`: the games
-        this table hosts (None: the bot's, `bot.table.registry`)."""
         self.store = store
         self.registry = hosted_games() if registry is None else registry
         self.renderer: Renderer = renderer or default_renderer
@@ -104,14 +108,19 @@ class GameService:
         self.loader = GameLoader(store, self.workers, self.registry, seed_source)
         self.texts = TableTexts(
             self.loader.rules_of,
-            mention_fn,
             see_all_hint=see_all_hint,
             name_players=name_players,
             display_name=self.names if display_name is None else display_name,
+            front=front,
         )
         self.ai_pace = AiPace(self.loader.rules_of)  # when an AI seat's step is due
         self.reminders = Reminders(
-            store, clock, self.texts.mention, abandon_after, ai_pace=self.ai_pace.pace_of
+            store,
+            clock,
+            self.texts.mention,
+            abandon_after,
+            ai_pace=self.ai_pace.pace_of,
+            moment=front.moment,
         )
         self.turn_starts = TurnStarts()  # where each game's turn began, for an AI's why line
         self.hints = HintOrders()  # the turn a hint suggested, for its button
@@ -139,7 +148,7 @@ class GameService:
         """The parts over the shared collaborators, each built after those it calls."""
         self.locks = ChannelLocks()
         self.games = ChannelGames(self.store, self.loader, self.texts, self.registry)
-        self.permissions = Permissions(self.store)
+        self.permissions = Permissions(self.store, self.texts.front.role)
         shared = SharedParts(
             self.store,
             self.locks,
@@ -218,4 +227,4 @@ class GameService:
         proposal (the newest public message carries them)."""
         standing = await self.club.proposal_buttons(game_id)
         turn = await self.outbox.buttons_now(game_id)
-        return [*turn[: MAX_BUTTONS - len(standing)], *standing]
+        return [*turn[: self.texts.front.buttons(len(standing))], *standing]

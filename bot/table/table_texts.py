@@ -14,8 +14,9 @@ from rules.game import Ranking, Seat
 from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
+from .front_end import NO_FRONT_END, FrontEnd
 from .loading import AnyGame, public
-from .reply import MAX_BUTTONS, Button
+from .reply import Button
 
 BUTTON_LIMIT = 20  # legal actions shown as buttons when there are at most this many
 SHOWN_OPTIONS = 8  # legal steps listed in an error message
@@ -24,10 +25,6 @@ CUSTOM_ID_PREFIX = "vj"
 HAND = "hand"  # the My hand button's last part: the presser's own hand, for them alone
 
 Names = dict[Seat, str]
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
 
 
 def custom_id(record: GameRecord, what: str) -> str:
@@ -58,19 +55,30 @@ class TableTexts:
     def __init__(
         self,
         rules_of: Callable[[GameRecord], AnyGame],
-        mention_fn: Callable[[int], str] = mention,
         *,
-        see_all_hint: str = "`/{command} options` lists them all",
+        see_all_hint: str = "{options} lists them all",
         name_players: bool = True,
         display_name: Callable[[int], str | None] = lambda uid: None,
+        front: FrontEnd = NO_FRONT_END,
     ) -> None:
         """`rules_of`: the rules of a stored game (the loader's, from the games hosted);
-        `display_name`: a person's display name for the board, where the adapter knows it."""
+        `display_name`: a person's display name for the board, where the adapter knows it;
+        `front`: how the front end that shows the texts names a command and a person."""
         self.rules_of = rules_of
-        self.mention = with_ai_names(mention_fn)  # an AI seat is named, never pinged
+        self.front = front
+        self.mention = with_ai_names(front.mention)  # an AI seat is named, never pinged
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
         self.display_name = display_name
+
+    def command(self, kind: str, words: str) -> str:
+        """The command `words` of the game `kind` as the front end names it, as typed
+        (`/vj club verify` on Discord, `verify` in the terminal)."""
+        return f"`{self.front.command(kind, words)}`"
+
+    def strong(self, text: str) -> str:
+        """A few words set off as the front end sets them off (bold on Discord)."""
+        return self.front.strong(text)
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -127,7 +135,7 @@ class TableTexts:
         asides = [key] if key is not None and _keyed(opts[:limit]) else []
         if limit is not None and len(opts) > limit:
             shown += f" and {len(opts) - limit} more choices"
-            asides.insert(0, self.see_all_hint.format(command=g.info.command))
+            asides.insert(0, self.see_all_hint.format(options=self.command(g.info.id, "options")))
         return shown + (f" ({'; '.join(asides)})" if asides else "")
 
     def allowed(self, record: GameRecord, state: object, limit: int = SHOWN_OPTIONS) -> str:
@@ -160,12 +168,12 @@ class TableTexts:
         side = talk_of(g).acting_as(view)
         who = f"{side} (decided by {seat})" if side else title
         if uid is None:
-            who += f" (free seat: `/{g.info.command} join`)"
+            who += f" (free seat: {self.command(g.info.id, 'join')})"
         elif self.name_players:
             who += f" {self.mention(uid)}"
         offers = self.offers(record, state)
         tail = f"\n{offers}" if offers else ""
-        return f"**Next:** {who}{sep}{text}{tail}", mentions
+        return f"{self.strong('Next:')} {who}{sep}{text}{tail}", mentions
 
     def buttons_for(self, record: GameRecord, state: object) -> list[Button]:
         g = self.rules_of(record)
@@ -200,7 +208,7 @@ class TableTexts:
         checked the same way."""
         g = self.rules_of(record)
         view = g.view(state, seat)
-        legal = g.legal_actions(state)[:MAX_BUTTONS]
+        legal = g.legal_actions(state)[: self.front.buttons()]
         return [
             Button(
                 label=clip(notation_of(g).describe(view, a), 80),
@@ -234,14 +242,13 @@ class TableTexts:
         ranking = g.result(state)
         lines = self.ranking_lines(g, ranking) if ranking is not None else []
         why = f" {ranking.text}" if ranking is not None and ranking.text else ""
-        return f"**The game is over.**{why}\n" + "\n".join(lines)
+        return f"{self.strong('The game is over.')}{why}\n" + "\n".join(lines)
 
     def stale_text(self, record: GameRecord, old: int, now: int, what: str = "That button") -> str:
-        command = self.rules_of(record).info.command
         return (
             f"{what} belongs to an older position (version {old}; the game is now at "
             f"version {now}), so nothing was played. Use the newest message or "
-            f"`/{command} play`."
+            f"{self.command(record.kind, 'play')}."
         )
 
 

@@ -17,12 +17,13 @@ from db import (
     StorageError,
 )
 from db.export import ExportError, parse_export
-from db.models import MAX_EXPORT_ACTIONS, PLAYERS
+from db.models import FIRST_GAME, MAX_EXPORT_ACTIONS, PLAYERS
 from rules.capabilities import narration_of, turns_of
 from rules.dealing import Verification, verify
 
 from .announcing import commitment_text
 from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
+from .front_end import NO_FRONT_END, FrontEnd, as_written
 from .loading import FILES, SEED_DEALS, options_json
 from .lobby import upload_text
 from .moves import seat_named
@@ -37,12 +38,15 @@ log = logging.getLogger(__name__)
 MAX_IMPORT_BYTES = 4_000_000
 
 
-def read_export(raw: bytes | str, kind: str | None = None) -> Replayed:
+def read_export(
+    raw: bytes | str, kind: str | None = None, front: FrontEnd = NO_FRONT_END
+) -> Replayed:
     """Parse, validate and replay an upload (in a worker thread); `kind`: the game whose
-    group it was given to, which it must be an export of."""
+    group it was given to, which it must be an export of; `front`: the front end that shows
+    what is said of it."""
     try:
-        data = parse_export(raw, first=checked_by_rules(kind))
-        return replay_export(data)
+        data = parse_export(raw, first=checked_by_rules(kind, front.command))
+        return replay_export(data, front.strong)
     except ExportError as e:
         raise ServiceError(
             f"That is not an exported game ({e}). An export is JSON with format_version 1, "
@@ -68,8 +72,8 @@ class Transfer:
         if record.status == "active" and g.info.private:  # its deals hold every hand
             return Reply.error(
                 f"Game {record.id} keeps its players' hands secret while it runs, and its log "
-                f"holds every card dealt: it is exported once it is over (`/{g.info.command} "
-                f"export` then)."
+                f"holds every card dealt: it is exported once it is over "
+                f"({self.shared.texts.command(g.info.id, 'export')} then)."
             )
         try:
             data = await self.shared.store.export_game(record.id)
@@ -81,10 +85,9 @@ class Transfer:
             log.error("export of game %s failed: %s", record.id, e)
             return Reply.error(f"Game {record.id} cannot be exported: {str(e).rstrip('.')}.")
         body = data.model_dump_json(indent=1).encode()
-        command = g.info.command
         return Reply(
             text=f"Game {record.id}: {count_of(len(data.actions), 'step')}. Import it with "
-            f"`/{command} import`.",
+            f"{self.shared.texts.command(g.info.id, 'import')}.",
             file=Attachment(f"{record.kind.replace('_', '-')}-game-{record.id}.json", body),
         )
 
@@ -137,7 +140,12 @@ class Transfer:
             return nothing
         return Reply(
             text=verification_text(
-                g, record.id, self.shared.loader.commitment(record, secret), secret, result
+                g,
+                record.id,
+                self.shared.loader.commitment(record, secret),
+                secret,
+                result,
+                self.shared.texts.strong,
             )
         )
 
@@ -162,7 +170,10 @@ class Transfer:
         B"); every other seat is free for `join`: nobody is seated (or pinged) without their
         consent. Nothing is stored on a refusal."""
         async with self.shared.locks(channel):
-            await self.shared.permissions.may_organise(guild, roles, is_manager, "import")
+            config = self.shared.texts.command(kind or FIRST_GAME, "club config")
+            await self.shared.permissions.may_organise(
+                guild, roles, is_manager, "import", config=config
+            )
             await self.shared.permissions.note_server(channel, guild)
             upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
             if await self.shared.store.open_game(channel) is not None:
@@ -170,7 +181,9 @@ class Transfer:
                     "This channel already has a game: finish or abort it first, or "
                     "import in a new thread."
                 )
-            replayed = await self.shared.workers.run(read_export, raw, kind)
+            replayed = await self.shared.workers.run(
+                read_export, raw, kind, self.shared.texts.front
+            )
             state = replayed.state
             seats = imported_seats(replayed, channel, user, claim)
             status = imported_status(replayed, seats)
@@ -228,10 +241,9 @@ class Transfer:
         replayed, the free seats, the commitment to what is dealt next, and who decides."""
         g, data, state = replayed.game, replayed.data, replayed.state
         over = g.result(state) is not None
-        command = g.info.command
         free = [s for s in turns_of(g).players(state) if s not in seats]
         seats_text = (
-            f" Free seats: {', '.join(free)} (`/{command} join`)."
+            f" Free seats: {', '.join(free)} ({self.shared.texts.command(g.info.id, 'join')})."
             if free
             else " All seats are yours."
         )
@@ -247,7 +259,9 @@ class Transfer:
             fairness = (
                 ""
                 if over or not g.info.deals
-                else commitment_text(g, record, bytes.fromhex(secret), len(data.actions))
+                else commitment_text(
+                    self.shared.texts, record, bytes.fromhex(secret), len(data.actions)
+                )
             )
             head = narration_of(g).headline(
                 g.view(g.new_game(replayed.options, turns_of(g).players(state)), None),
@@ -313,11 +327,16 @@ def _none_of(g: AnyGame) -> str:
 
 
 def verification_text(
-    g: AnyGame, game_id: int, committed: str, secret: bytes, result: Verification
+    g: AnyGame,
+    game_id: int,
+    committed: str,
+    secret: bytes,
+    result: Verification,
+    strong: Callable[[str], str] = as_written,
 ) -> str:
     head = f"Game {game_id}, secret `{secret.hex()}`, commitment `{committed}`: "
     if result.ok:
         n = result.checked
         said = f"all {dealt_count(g, n)} follow" if n != 1 else f"its {dealt_count(g, n)} follows"
         return head + f"{said} from the secret."
-    return head + "**does not verify**:\n" + "\n".join(f"• {p}" for p in result.problems)
+    return head + strong("does not verify") + ":\n" + "\n".join(f"• {p}" for p in result.problems)

@@ -76,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m bot.table.verify", description=__doc__.splitlines()[0]
     )
-    p.add_argument("export", type=Path, help="a JSON file made by /vj export after the game")
+    p.add_argument(
+        "export", type=Path, help="a game's export (a JSON file), made once the game is over"
+    )
     p.add_argument("--commitment", help="the SHA-256 the bot posted when the game started")
     args = p.parse_args(argv)
     try:

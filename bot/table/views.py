@@ -33,7 +33,8 @@ class Views:
         record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error(
-                f"There is no game in this channel. Start one with {self.shared.games.create_hint(kind)}."
+                f"There is no game in this channel. Start one with "
+                f"{self.shared.games.create_hint(kind)}."
             )
         g = self.shared.loader.rules_of(record)
         seats = "\n".join(
@@ -47,7 +48,7 @@ class Views:
         if record.status == "lobby":
             head = (
                 f"Game {record.id} of {g.info.title} is waiting for its players: "
-                f"`/{g.info.command} join` takes a seat."
+                f"{self.shared.texts.command(g.info.id, 'join')} takes a seat."
             )
             return Reply(text=f"{head}\n{seats}", version=record.version, ephemeral=not public_)
         state = await self.shared.loader.state_of(record)
@@ -153,7 +154,7 @@ class Views:
         view = g.view(state, seat)
         private = talk_of(g).private_summary(view)
         lines = [
-            f"**Your view ({self.shared.texts.who(record, seat)})**",
+            self.shared.texts.strong(f"Your view ({self.shared.texts.who(record, seat)})"),
             *([private] if private else []),
         ]
         lines.append(talk_of(g).prompt(view, seat))
@@ -173,7 +174,8 @@ class Views:
         g = self.shared.registry.game(kind)
         if topic is None or not topic.strip():
             return Reply(
-                text=f"**Rules topics** (`/{g.info.command} rules topic:`): "
+                text=f"{self.shared.texts.strong('Rules topics')} "
+                f"({self.shared.texts.command(kind, 'rules topic:')}): "
                 + ", ".join(reference_of(g).rules_topics()),
                 ephemeral=True,
             )
@@ -200,8 +202,8 @@ class Views:
     def help(self, commands: list[tuple[str, str]], *, kind: str) -> Reply:
         g = self.shared.registry.game(kind)
         lines = [
-            f"**{g.info.title}** — play by chat for {_players(g)}. "
-            f"Commands (`/{g.info.command} ...`):"
+            f"{self.shared.texts.strong(g.info.title)} — play by chat for {_players(g)}. "
+            f"Commands ({self.shared.texts.command(kind, '...')}):"
         ]
         lines += [f"• `{name}` — {what}" for name, what in commands]
         lines += reference_of(g).help_lines()

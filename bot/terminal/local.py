@@ -35,6 +35,7 @@ from ..table.renderer import Renderer, alt_of
 from ..table.reply import Reply
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
+from .front_end import terminal_table
 from .terminal_io import after_shown, at_the_prompt, ctrl_c, line_editing, read_capped
 from .terminal_seats import Seating, ai_levels, seating
 
@@ -173,15 +174,21 @@ def elsewhere(kind: str, line: str) -> str | None:
 # The service speaks Discord; the terminal has its own words for the same commands.
 _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ create`, or `/\w+ club rematch` for the same players", "`new`"),  # seats yours
+    (r"`new`, or `rematch` for the same players", "`new`"),
     (r"`/\w+ create`", "`new`"),
     (r"`/\w+ play order: ?([^`]*)`", r"`\1`"),
     (  # an export of another game: the terminal that imports it
         r'\(`"game": "(\w+)"` in the file\): import it with `/\w+ import`',
         r'(`"game": "\1"` in the file): import it in a terminal started with `--game \1`',
     ),
+    (
+        r'\(`"game": "(\w+)"` in the file\): import it with `import FILE`',
+        r'(`"game": "\1"` in the file): import it in a terminal started with `--game \1`',
+    ),
     (r"`/\w+ import[^`]*`", "`import FILE`"),
     (r"`/\w+ export[^`]*`", "`export FILE`"),
     (r"`/\w+ play` autocomplete", "`options`"),
+    (r"`play` autocomplete", "`options`"),
     (r"`(\w+) (\w+):`", lambda m: f"`{m.group(1)} {m.group(2).upper()}`"),  # `event SIDE`
     (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
     (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
@@ -906,16 +913,7 @@ async def amain(
         except OSError as e:
             p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
     try:
-        service = await GameService.open(
-            args.db,
-            renderer,
-            mention_fn=lambda uid: "you",
-            see_all_hint="type `options` to see them all",
-            name_players=False,
-            guard_repeats=False,
-            rematch_line="`new` starts another game.",
-            display_name=lambda uid: "you",  # the board names the player to act
-        )
+        service = await terminal_table(args.db, renderer)
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
     client = LocalClient(

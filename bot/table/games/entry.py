@@ -95,6 +95,9 @@ class Registry:
         """The rules of the game with this id."""
         return self.entry(gid).rules
 
+    def hosts(self, gid: str) -> bool:
+        return gid in self._entries
+
     def games(self) -> tuple[Game[object, object, object, BaseModel], ...]:
         """Every game's rules, by id."""
         return tuple(e.rules for e in self._entries.values())

@@ -1,0 +1,73 @@
+"""What the table needs to know of the front end that shows its texts, given when the table is
+built: how a command, a person, a moment and a server role are named in a text, how words are
+set off, and how much one message holds. The table knows no front end: Discord gives its own
+(bot.discord.front_end), the terminal its own (bot.terminal.front_end), and a table built
+without one (tests, tools) writes plain words: a command by its words, no markup, no limit."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class CommandNaming(Protocol):
+    def __call__(self, kind: str, words: str) -> str:
+        """The command `words` of the game `kind` as a person types it in this front end:
+        `words` as the one command table names them (`join`, `club verify`, `rules topic:`,
+        `play order: pass`; empty: the game's commands as a whole)."""
+        ...
+
+
+def by_words(kind: str, words: str) -> str:
+    """A command by its words alone (`club verify`): what a table without a front end says."""
+    return words or kind
+
+
+def as_written(text: str) -> str:
+    """A text as it is, without emphasis."""
+    return text
+
+
+def utc_time(when: float) -> str:
+    """A moment (seconds since the epoch) in UTC, to the minute."""
+    return dt.datetime.fromtimestamp(when, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def role_number(role_id: int) -> str:
+    """A server's role by its number."""
+    return f"#{role_id}"
+
+
+def person_number(user_id: int) -> str:
+    """A person by their number."""
+    return f"person {user_id}"
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    command: CommandNaming = by_words
+    strong: Callable[[str], str] = as_written  # a few words set off (Discord: bold)
+    mention: Callable[[int], str] = person_number  # a person named (Discord: pinged)
+    moment: Callable[[float], str] = utc_time  # a moment, as each reader reads it
+    role: Callable[[int], str] = role_number  # a server's role, named
+    message_limit: int | None = None  # the characters one message holds (None: any number)
+    max_buttons: int | None = None  # the buttons one message holds (None: any number)
+    # the characters of an autocomplete suggestion's name and value (None: any number)
+    suggestion_chars: int | None = None
+
+    def fits(self, text: str) -> bool:
+        """Whether `text` goes out as one message."""
+        return self.message_limit is None or len(text) <= self.message_limit
+
+    def suggests(self, value: str) -> bool:
+        """Whether `value` fits an autocomplete suggestion."""
+        return self.suggestion_chars is None or len(value) <= self.suggestion_chars
+
+    def buttons(self, first: int = 0) -> int | None:
+        """How many more buttons a message holds once it has `first` (None: any number)."""
+        return None if self.max_buttons is None else max(0, self.max_buttons - first)
+
+
+NO_FRONT_END = FrontEnd()

@@ -1,0 +1,46 @@
+"""What the table is told of the terminal when the terminal client builds it: a command is
+named as the terminal reads it (`verify`, `join FACTION`, `new` for a new game), a message
+may be any length (the terminal prints it whole), the one person at the keyboard is "you"."""
+
+from __future__ import annotations
+
+import re
+
+from ..table.front_end import FrontEnd
+from ..table.renderer import Renderer
+from ..table.service import GameService
+
+# the commands the terminal has its own words for (an order is typed as it is)
+OWN_NAMES = {"create": "new", "import": "import FILE", "export": "export FILE"}
+
+
+def terminal_command(kind: str, words: str) -> str:
+    """`club replay game:3` as the terminal reads it: `replay 3` (a value left out: its
+    name, `join FACTION`); `play order: pass`: `pass`; the game's commands as a whole: the
+    flag that picks the game."""
+    if not words.strip():
+        return f"--game {kind}"
+    name, _, rest = words.removeprefix("club ").partition(" ")
+    if name == "play" and rest.startswith("order:"):
+        return rest.removeprefix("order:").strip()
+    if name in OWN_NAMES:
+        return OWN_NAMES[name]
+    values = [v or p.upper() for p, v in re.findall(r"(\w+):(\S*)", rest)]
+    return " ".join([name, *values])
+
+
+TERMINAL = FrontEnd(command=terminal_command, mention=lambda uid: "you")
+
+
+async def terminal_table(database: str, renderer: Renderer | None = None) -> GameService:
+    """The table as the terminal client plays it, on `database`."""
+    return await GameService.open(
+        database,
+        renderer,
+        see_all_hint="type `options` to see them all",
+        name_players=False,
+        guard_repeats=False,
+        rematch_line="`new` starts another game.",
+        display_name=lambda uid: "you",  # the board names the player to act
+        front=TERMINAL,
+    )
