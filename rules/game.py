@@ -48,7 +48,6 @@ class GameInfo(Generic[Opt]):
     min_players: int
     max_players: int
     options: type[Opt]  # the options model; `options()` is the standard game
-    command: str  # the slash group on Discord ("vj")
     score_name: str = "points"  # what a result's scores count ("VP")
     private: bool = False  # a seat sees what the public does not (a hand)
     seat_word: str = "seat"  # what the game calls a seat ("faction")

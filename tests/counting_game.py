@@ -48,7 +48,6 @@ INFO: GameInfo[Options] = GameInfo(
     min_players=2,
     max_players=2,
     options=Options,
-    command="ct",
     deals=False,
 )
 
@@ -140,6 +139,7 @@ def easy(view: State, seat: str, r: random.Random, budget: Budget) -> Count:
 
 ENTRY = GameEntry(
     rules=COUNTING,
+    command="ct",
     pictures=Pictures(board=board, alt_text=alt_text),
     players=Players(levels={"easy": easy}),
 )

@@ -5,7 +5,7 @@ is on turn, the steps autocomplete offers."""
 from __future__ import annotations
 
 from bot.table.commands import Call, Value, find
-from bot.table.registry import game
+from bot.table.registry import registry
 from bot.table.reply import Reply
 from bot.table.service import GameService
 from db import GameRecord
@@ -24,7 +24,7 @@ async def run(
 ) -> Reply:
     """The command `name` of the game's group (`club`: of its club subgroup), as called."""
     command = find(kind, name, club_command=club)
-    assert command is not None, f"/{game(kind).info.command} has no command {name}"
+    assert command is not None, f"/{registry().command(kind)} has no command {name}"
     call = Call(channel, user, kind, {k: v for k, v in args.items() if v is not None})
     if manager:
         call = Call(channel, user, kind, call.args, is_manager=True)

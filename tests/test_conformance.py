@@ -269,7 +269,7 @@ def test_every_level_of_ai_plays_a_legal_step(gid: str) -> None:
 def test_the_lobby_and_the_reference_have_what_they_need(gid: str) -> None:
     g = game_of(gid)
     info = g.info
-    assert info.id == gid and info.title and info.command.isidentifier()
+    assert info.id == gid and info.title and registry().command(gid).isidentifier()
     assert set(info.seat_titles) == set(info.seats)
     assert 1 <= info.min_players <= info.max_players <= len(info.seats)
     topics = reference_of(g).rules_topics()

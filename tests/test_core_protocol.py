@@ -5,6 +5,7 @@ with a plain behaviour a game takes as it is or overrides."""
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any
 
 import pytest
@@ -82,3 +83,18 @@ def test_a_game_of_the_core_alone_is_played_by_the_plain_capabilities() -> None:
     with pytest.raises(ValueError, match="has no topic"):
         capabilities.reference_of(g).rules_reference("setup")
     assert capabilities.deadlines_of(g).timeout_action(state) is None
+
+
+def test_nothing_in_the_rules_is_named_after_discord_or_writes_its_commands() -> None:
+    """The rules know no chat: no name, comment or text of rules/ mentions Discord or its
+    slash commands; a text that names a command of the table asks the front end for it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "rules"
+    found = [
+        f"{path.relative_to(root)}:{n}: {line.strip()}"
+        for path in sorted(root.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"discord|\bslash|`/[a-z]{2,3} ", line, re.IGNORECASE)
+    ]
+    assert found == []

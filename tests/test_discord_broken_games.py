@@ -14,7 +14,7 @@ from discord_env import Env, running_bot
 from discord_fake import CHANNEL
 
 from bot.discord.discord_client import FAILED
-from bot.table.registry import game, games
+from bot.table.registry import game, games, registry
 from rules.capabilities import notation_of
 
 ALICE = 41
@@ -78,7 +78,7 @@ async def test_every_command_in_a_broken_games_channel_says_which_game_and_why(
     env: Env, kind: str
 ) -> None:
     g = game(kind)
-    group = g.info.command
+    group = registry().command(g.info.id)
     broken = await started(env, CHANNEL, kind)
     other = await started(env, OTHER, kind)
     await break_it(env, broken)

@@ -11,7 +11,7 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import on_turn, run
 
-from bot.discord.front_end import DISCORD, MESSAGE_LIMIT, slash_command, split_text
+from bot.discord.front_end import DISCORD, MESSAGE_LIMIT, split_text
 from bot.table.commands import commands
 from bot.table.front_end import NO_FRONT_END, FrontEnd
 from bot.table.loading import broken
@@ -53,9 +53,9 @@ def test_the_terminal_names_a_command_with_its_values_and_its_own_words() -> Non
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_discord_names_a_command_in_the_games_slash_group(kind: str) -> None:
-    group = next(g.info.command for g in games() if g.info.id == kind)
-    assert slash_command(kind, "club verify") == f"/{group} club verify"
-    assert slash_command(kind, "") == f"/{group}"
+    group = registry().command(kind)
+    assert DISCORD.command(kind, "club verify") == f"/{group} club verify"
+    assert DISCORD.command(kind, "") == f"/{group}"
 
 
 def test_a_table_without_a_front_end_names_a_command_by_its_words() -> None:
@@ -77,8 +77,10 @@ def test_a_broken_games_refusal_names_its_commands_as_each_front_end_does() -> N
         id=4, channel_id=CH, seed=0, kind="no_such_game", status="active", version=1, creator=1
     )
     e = broken(record, "it is of a kind this bot does not know", registry())
-    group = games()[0].info.command  # whose group reaches a game of a kind no longer known
-    assert f"`/{group} abort` ends it" in e.told(slash_command)
+    group = registry().command(
+        games()[0].info.id
+    )  # whose group reaches a game of a kind no longer known
+    assert f"`/{group} abort` ends it" in e.told(DISCORD.command)
     assert "`abort` ends it" in e.told(terminal_command)
     assert "/" not in e.told(terminal_command).split("cannot be loaded")[1]
 

@@ -32,6 +32,7 @@ def entry(**change: Any) -> GameEntry[Any, Any, Any, Any]:
     """The Goat-Tiger game's registration with some of its parts changed."""
     parts: dict[str, Any] = {
         "rules": GOAT_TIGER,
+        "command": "gt",
         "pictures": render.goat_tiger.PICTURES,
         "players": Players(levels=ai.goat_tiger.PLAYERS),
     }
@@ -99,11 +100,11 @@ from render.vijayanagara.pictures import PICTURES as BOARD
 from rules.vijayanagara.game import GAME
 
 VJ = players.PLAYERS
-RIGHT = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=VJ))
-PICTURES = GameEntry(rules=GAME, pictures=TAJ_MAHAL, players=Players(levels=VJ))
-PLAYERS = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=ai.goat_tiger.PLAYERS))
-HINT = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=VJ, adviser=why.advise))
-WHY = GameEntry(rules=GAME, pictures=BOARD, players=Players(levels=VJ, explainer=why.why_line))
+RIGHT = GameEntry(rules=GAME, command="vj", pictures=BOARD, players=Players(levels=VJ))
+PICTURES = GameEntry(rules=GAME, command="vj", pictures=TAJ_MAHAL, players=Players(levels=VJ))
+PLAYERS = GameEntry(rules=GAME, command="vj", pictures=BOARD, players=Players(levels=ai.goat_tiger.PLAYERS))
+HINT = GameEntry(rules=GAME, command="vj", pictures=BOARD, players=Players(levels=VJ, adviser=why.advise))
+WHY = GameEntry(rules=GAME, command="vj", pictures=BOARD, players=Players(levels=VJ, explainer=why.why_line))
 """
 
 
@@ -177,3 +178,10 @@ def test_every_players_level_and_hint_goes_to_a_worker_process_with_the_call() -
     view = COUNTING.rules.new_game(COUNTING.rules.info.options(), ("first", "second"))
     advice = hint(view, "first", random.Random(0), Budget())
     assert advice.order in ('{"by":1}', '{"by":2}')
+
+
+def test_two_games_whose_commands_go_under_one_word_are_refused_at_start() -> None:
+    with pytest.raises(ValueError, match="another game's commands go under 'vj'"):
+        build_registry(vijayanagara.ENTRY, entry(command="vj"))
+    with pytest.raises(ValueError, match="a command word is a short lower-case word"):
+        build_registry(entry(command="Goat Tiger"))

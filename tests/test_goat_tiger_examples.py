@@ -35,7 +35,7 @@ def texts() -> dict[str, str]:
     table = [line for line in doc.split("## Notation", 1)[1].split("\n") if line.startswith("| `")]
     strings = [v for v in vars(reference).values() if isinstance(v, str)]
     return {
-        "help": examples("\n".join(reference_of(g).help_lines())),
+        "help": examples("\n".join(reference_of(g).help_lines(lambda w: f"`{w}`"))),
         "rules": examples("\n".join(strings) + repr(getattr(reference, "TOPICS", ""))),
         "notation": examples((notation.__doc__ or "") + "\n" + notation.FORMS),
         "legend": Path(layout.__file__).read_text().split('how = "', 1)[1].split('"', 1)[0],

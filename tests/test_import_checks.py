@@ -21,7 +21,7 @@ from table_helpers import run
 from bot.discord.front_end import DISCORD
 from bot.table.exports import deciding
 from bot.table.refusal import ServiceError
-from bot.table.registry import game, games
+from bot.table.registry import game, games, registry
 from bot.table.service import GameService
 from bot.table.transfer import read_export
 from bot.terminal.local import amain, terminal_text
@@ -217,7 +217,7 @@ async def test_an_export_imported_in_another_games_group_says_where_it_belongs(
             continue
         said = await imported(svc, kind, doc)
         assert said.startswith(f"This file is an export of {info.title}, not of "), said
-        assert f"`/{info.command} import`" in said
+        assert f"`/{registry().command(info.id)} import`" in said
         terminal = terminal_text(said)
         assert f"started with `--game {theirs}`" in terminal and "/" not in terminal, terminal
 

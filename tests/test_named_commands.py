@@ -16,7 +16,7 @@ import pytest
 from terminal_sessions import played
 
 from bot.table.commands import Command, commands
-from bot.table.registry import game, games, shortcuts_of
+from bot.table.registry import game, games, registry, shortcuts_of
 from bot.terminal.local import OWN_WORDS, QUIT_WORDS, parser, terminal_reads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ def slash_problem(span: str) -> str | None:
     if m is None:
         return None
     group, club, name, rest = m.groups()
-    kind = next((g.info.id for g in games() if g.info.command == group), None)
+    kind = registry().by_command(group)
     if kind is None:  # a path (`/data`), or a group no game has (`/vx status`)
         return f"no game's group is /{group}" if name is not None else None
     if name is None:
@@ -231,7 +231,7 @@ def _texts(tree: ast.AST) -> list[str]:
 def slash_texts(source: str) -> list[str]:
     """The texts of a module that write a slash command themselves (`/{command} join`,
     `/vj club pace`) instead of naming it through the front end (TableTexts.command)."""
-    groups = "|".join(re.escape(g.info.command) for g in games())
+    groups = "|".join(re.escape(registry().command(g.info.id)) for g in games())
     slash = re.compile(rf"(?:^|[\s`(\"'])/(?:\{{|(?:{groups})\b)")
     return [t for t in _texts(ast.parse(source)) if slash.search(t)]
 

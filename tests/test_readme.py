@@ -14,7 +14,7 @@ from fakes import FakeRenderer
 
 from bot.discord.discord_commands import GameGroups
 from bot.table.commands import commands, kinds
-from bot.table.registry import game
+from bot.table.registry import game, registry
 from bot.table.service import GameService
 from bot.terminal.local import amain
 from rules.vijayanagara.game import GAME as VIJAYANAGARA
@@ -168,7 +168,7 @@ def test_the_games_doc_names_every_command_of_every_games_group() -> None:
     for kind in kinds():
         for c in commands(kind):
             name = ("club " if c.club else "") + c.name
-            assert name in named, f"/{game(kind).info.command} {name} is not in docs/games.md"
+            assert name in named, f"/{registry().command(kind)} {name} is not in docs/games.md"
 
 
 def test_every_link_in_the_readme_and_docs_leads_to_a_file() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 
-from bot.table.registry import game, games
+from bot.table.registry import game, games, registry
 from bot.table.service import GameService
 from bot.terminal.local import CHANNEL, LOCAL_USER, amain
 from db import SQLiteStore
@@ -163,7 +163,7 @@ def test_a_game_that_no_longer_loads_is_named_and_aborted_in_the_terminal(
     why = "step " if what == "log" else "its stored options are not JSON"
     assert f"Game 1 ({g.info.title}) cannot be loaded: {why}" in text
     assert "`abort` ends it without a result" in text and "`export FILE` saves its log" in text
-    assert "/" + g.info.command not in text  # in the terminal's words
+    assert "/" + registry().command(g.info.id) not in text  # in the terminal's words
     assert "Game 1 ended by you without a result" in text
     assert "The game begins" in text.split("ended by you")[1]  # the next game plays
 

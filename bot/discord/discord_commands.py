@@ -80,7 +80,7 @@ class GameGroups:
 
     def group(self, g: AnyGame) -> app_commands.Group:
         group = app_commands.Group(
-            name=g.info.command,
+            name=self.service.registry.command(g.info.id),
             description=f"Play {g.info.title} in this channel"[:100],
             guild_only=True,
         )

@@ -6,8 +6,11 @@ buttons, and the other limits below are Discord's."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from ..table.front_end import FrontEnd
-from ..table.registry import games
+from ..table.games.entry import Registry
+from ..table.registry import registry
 
 MESSAGE_LIMIT = 1900  # Discord allows 2000 characters; keep a margin
 MAX_BUTTONS = 25  # on one message: five rows of five
@@ -17,11 +20,17 @@ CHOICE_CHARS = 100  # of an autocomplete choice's name and value
 MAX_ALT_CHARS = 1000  # a board's alt text (Discord takes 1024 characters for a description)
 
 
-def slash_command(kind: str, words: str) -> str:
-    """`/vj club verify`: the command `words` in the game's slash group (a stored game of a
-    kind this bot no longer knows: the first game's group, which reaches it to abort it)."""
-    known = next((g for g in games() if g.info.id == kind), games()[0])
-    return f"/{known.info.command} {words}".rstrip()
+@dataclass(frozen=True)
+class SlashCommands:
+    """`/vj club verify`: the command `words` in the game's slash group, the word its
+    registration gives (a stored game of a kind no longer hosted: the first game's group,
+    which reaches it to abort it)."""
+
+    games: Registry
+
+    def __call__(self, kind: str, words: str) -> str:
+        known = kind if self.games.hosts(kind) else self.games.games()[0].info.id
+        return f"/{self.games.command(known)} {words}".rstrip()
 
 
 def bold(text: str) -> str:
@@ -63,8 +72,13 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-DISCORD = FrontEnd(
-    command=slash_command,
+def discord_front(games: Registry) -> FrontEnd:
+    """Discord, as the table is told of it, for a table hosting `games`."""
+    return replace(DISCORD, command=SlashCommands(games))
+
+
+DISCORD = FrontEnd(  # for the bot's own games
+    command=SlashCommands(registry()),
     strong=bold,
     mention=user_mention,
     moment=relative_time,

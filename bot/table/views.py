@@ -206,7 +206,7 @@ class Views:
             f"Commands ({self.shared.texts.command(kind, '...')}):"
         ]
         lines += [f"• `{name}` — {what}" for name, what in commands]
-        lines += reference_of(g).help_lines()
+        lines += reference_of(g).help_lines(lambda words: self.shared.texts.command(kind, words))
         return Reply(text="\n".join(lines), ephemeral=True)
 
 

@@ -30,12 +30,12 @@ from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
-from ..table.registry import game, games
+from ..table.registry import game, games, registry
 from ..table.renderer import Renderer, alt_of
 from ..table.reply import Reply
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
-from .front_end import terminal_table
+from .front_end import TERMINAL, terminal_table
 from .terminal_io import after_shown, at_the_prompt, ctrl_c, line_editing, read_capped
 from .terminal_seats import Seating, ai_levels, seating
 
@@ -88,7 +88,9 @@ def help_text(kind: str, seats: str) -> str:
         lines.append(f"  {name:<18} {c.local or c.help}")
     lines += [f"  {name:<18} {what}" for name, what in TERMINAL_LINES]
     lines += [
-        line for line in reference_of(g).help_lines() if not line.startswith("The channel:")
+        line
+        for line in reference_of(g).help_lines(lambda words: f"`{TERMINAL.command(kind, words)}`")
+        if not line.startswith("The channel:")
     ]  # Discord's
     levels = seat_levels(kind)
     more = " (`--players N` for more)" if g.info.min_players < g.info.max_players else ""
@@ -162,7 +164,7 @@ def elsewhere(kind: str, line: str) -> str | None:
     g = game(kind)
     found = next((c for c in commands(kind) if c.name == name), None)
     if found is not None:
-        slash = f"/{g.info.command} {'club ' if found.club else ''}{name}"
+        slash = f"/{registry().command(kind)} {'club ' if found.club else ''}{name}"
         instead = f"; here {INSTEAD[name]}" if name in INSTEAD else ""
         return f"`{name}` is the bot's command on Discord (`{slash}`), not the terminal's{instead}."
     others = [x.info.title for x in games() if any(c.name == name for c in commands(x.info.id))]
@@ -226,14 +228,14 @@ def terminal_text(text: str) -> str:
 
 
 def _groups() -> set[str]:
-    return {g.info.command for g in games()}
+    return {registry().command(g.info.id) for g in games()}
 
 
 def _as_typed(m: re.Match[str]) -> str:
     """`/vj club replay game:3` as the terminal reads it: `replay 3` (a value left out: its
     name, `join FACTION`)."""
     group, _club, name, rest = m.groups()
-    kind = next((g.info.id for g in games() if g.info.command == group), None)
+    kind = registry().by_command(group)
     if kind is None:
         return m.group(0)
     values = [v or p.upper() for p, v in re.findall(r"(\w+):(\S*)", rest)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -39,8 +39,11 @@ class Reference(Generic[Opt]):
         """One component looked up by key or name; a ValueError says what there is."""
         raise ValueError(f"{self.game.info.title} has nothing to look up")
 
-    def help_lines(self) -> list[str]:
-        """A few lines of the game's own for the table's help (its notation, its orders)."""
+    def help_lines(self, named: Callable[[str], str]) -> list[str]:
+        """A few lines of the game's own for the table's help (its notation, its orders),
+        each of the table's commands they mention written as `named` gives it: `named("hand")`
+        is that command as the front end that shows the help names it, from its words as
+        the table's command table has them ("rules topic:")."""
         return []
 
     def options_text(self, options: Opt) -> str:

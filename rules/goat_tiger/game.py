@@ -28,7 +28,6 @@ INFO: GameInfo[Options] = GameInfo(
     min_players=2,
     max_players=2,
     options=Options,
-    command="gt",
     seat_word="side",
     deals=False,  # perfect information, nothing dealt: no secret to commit to
 )

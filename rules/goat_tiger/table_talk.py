@@ -3,7 +3,7 @@ and its rules reference."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from ..capabilities import Narration, Notation, Reference, TableTalk
@@ -83,13 +83,14 @@ class GoatTigerReference(Reference[Options]):
                 f"no topic {topic[:40]!r}; the topics are: {', '.join(TOPICS)}"
             ) from None
 
-    def help_lines(self) -> list[str]:
+    def help_lines(self, named: Callable[[str], str]) -> list[str]:
         return [
             "Orders (5.5): the Goats `place 7` from their supply, and once every Goat is "
             "placed, `8-9` moves one along a line; the Tigers `4-10` move one, `1x9` leaps "
             "from 1 over the Goat on 3 to 9 and captures it (`move 4 to 10` and `jump 1 over "
             "3 to 9` are read too).",
-            "`/gt options` lists every move allowed now; `/gt rules` the rules at the table.",
+            f"{named('options')} lists every move allowed now; {named('rules')} the rules at "
+            "the table.",
         ]
 
 

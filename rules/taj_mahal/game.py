@@ -22,7 +22,6 @@ INFO = GameInfo(
     min_players=3,
     max_players=5,
     options=TajOptions,
-    command="tm",
     private=True,
     dealt=("card",),  # no dice: the deck's cards only
 )

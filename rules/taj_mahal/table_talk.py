@@ -3,7 +3,7 @@ rules reference."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..capabilities import Narration, Notation, Reference, TableTalk
 from ..game import Seat
@@ -84,14 +84,14 @@ class TajMahalReference(Reference[TajOptions]):
     def rules_reference(self, topic: str) -> str:
         return reference.reference(topic)
 
-    def help_lines(self) -> list[str]:
+    def help_lines(self, named: Callable[[str], str]) -> list[str]:
         return [
             "Orders (Playing the game): `play red vizier` plays a coloured card, `play green "
             "general+monk with white elephant` adds a white or a special card; `withdraw` "
             "leaves the visit with what you lead. After a withdrawal: `palace CITY` (`crown "
             "CITY` for the crown's palace) and `take CARD, CARD` from the supply.",
-            "`/tm hand` shows your hand to you alone; `/tm options` every step allowed now; "
-            "`/tm rules` the rules at the table, a topic at a time.",
+            f"{named('hand')} shows your hand to you alone; {named('options')} every step "
+            f"allowed now; {named('rules')} the rules at the table, a topic at a time.",
         ]
 
 

@@ -55,7 +55,6 @@ INFO: GameInfo[GameOptions] = GameInfo(
     min_players=3,
     max_players=3,
     options=GameOptions,
-    command="vj",
     score_name="VP",
     lookup="event card",
     seat_word="faction",

@@ -3,7 +3,7 @@ its own lines of the table's help."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import excerpt
 from .actions import Action, Charge, Screen
@@ -60,11 +60,12 @@ def card_text(options: GameOptions, query: str) -> str:
     return "\n".join(lines)
 
 
-def help_lines() -> list[str]:
+def help_lines(named: Callable[[str], str]) -> list[str]:
+    """The game's lines of the table's help, each command as `named` writes it."""
+    example = named("play order: command; march; move 2 troop from delhi to malwa; done")
     return [
         "Shortcuts: `pass`, `event side:`, `command name:`, `decree name:`, `done`, `give`. "
-        "Orders are in docs/notation.md, e.g. `/vj play order: command; march; "
-        "move 2 troop from delhi to malwa; done`.",
+        f"Orders are in docs/notation.md, e.g. {example}.",
         f"Commands (3.0) — {summary('command')}.",
         f"Decrees (4.0) — {summary('decree')}.",
         f"In a battle, after the dice: `charge N` — {CAVALRY_STEPS['charge']}; `screen N` — "
@@ -72,7 +73,7 @@ def help_lines() -> list[str]:
         "The channel: one message per faction turn, edited as the turn goes on; a new "
         "message pings whoever decides next (if that is someone else); each card opens "
         "with its header and the board, and a one-line recap of the card before. "
-        "`/vj status` and `/vj board` answer only you unless `public:` is set.",
+        f"{named('status')} and {named('board')} answer only you unless `public:` is set.",
     ]
 
 

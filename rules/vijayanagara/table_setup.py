@@ -3,7 +3,7 @@ and its games dealt by a seed."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..capabilities import (
     ComponentFiles,
@@ -42,8 +42,8 @@ class VijayanagaraReference(Reference[GameOptions]):
     def lookup(self, options: GameOptions, query: str) -> str:
         return table.card_text(options, query)
 
-    def help_lines(self) -> list[str]:
-        return table.help_lines()
+    def help_lines(self, named: Callable[[str], str]) -> list[str]:
+        return table.help_lines(named)
 
     def options_text(self, options: GameOptions) -> str:
         text = " with Timur's Shadow" if options.timurs_shadow else ""

@@ -46,6 +46,7 @@ class GameEntry(Generic[S, A, V, Opt]):
     shortcut commands it adds at the table."""
 
     rules: Game[S, A, V, Opt]
+    command: str  # the word its commands go under ("vj": Discord's `/vj` group, the terminal's)
     pictures: Pictures[V]
     players: Players[V, A]
     shortcuts: Shortcuts[A, V] = field(default_factory=Shortcuts)
@@ -102,6 +103,14 @@ class Registry:
         """Every game's rules, by id."""
         return tuple(e.rules for e in self._entries.values())
 
+    def command(self, gid: str) -> str:
+        """The word the game's commands go under ("vj")."""
+        return self.entry(gid).command
+
+    def by_command(self, word: str) -> str | None:
+        """The id of the game whose commands go under `word`; None for none."""
+        return next((gid for gid, e in self._entries.items() if e.command == word), None)
+
     def shortcuts(self, gid: str) -> Shortcuts[object, object]:
         """The game's own shortcut commands."""
         return self.entry(gid).shortcuts
@@ -145,6 +154,8 @@ def build_registry(*entries: AnyEntry) -> Registry:
         _check(gid, e)
         if gid in by_id:
             raise ValueError(f"two games have the id {gid!r}")
+        if any(other.command == e.command for other in by_id.values()):
+            raise ValueError(f"{gid}: another game's commands go under {e.command!r}")
         by_id[gid] = e
     return Registry(by_id)
 
@@ -152,6 +163,8 @@ def build_registry(*entries: AnyEntry) -> Registry:
 def _check(gid: str, e: AnyEntry) -> None:
     if not gid.isidentifier() or gid != gid.lower():
         raise ValueError(f"a game id is a lower-case identifier, not {gid!r}")
+    if not e.command.isidentifier() or e.command != e.command.lower() or len(e.command) > 32:
+        raise ValueError(f"{gid}: a command word is a short lower-case word, not {e.command!r}")
     if not isinstance(e.pictures, Pictures):
         raise ValueError(f"{gid}: no pictures (its board and alt text, render.pictures)")
     if not isinstance(e.players, Players) or not e.players.levels:

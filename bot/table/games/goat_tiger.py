@@ -11,6 +11,7 @@ from .entry import GameEntry, Players
 
 ENTRY = GameEntry(
     rules=rules.goat_tiger.GAME,
+    command="gt",
     pictures=render.goat_tiger.PICTURES,
     players=Players(levels=ai.goat_tiger.PLAYERS, adviser=why.advise, explainer=why.why_line),
 )

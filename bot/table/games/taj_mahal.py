@@ -11,6 +11,7 @@ from .entry import GameEntry, Players
 
 ENTRY = GameEntry(
     rules=rules.taj_mahal.GAME,
+    command="tm",
     pictures=render.taj_mahal.PICTURES,
     players=Players(levels=ai.taj_mahal.PLAYERS, adviser=why.advise, explainer=why.why_line),
 )

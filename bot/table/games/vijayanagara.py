@@ -13,6 +13,7 @@ from .vijayanagara_shortcuts import VijayanagaraShortcuts
 
 ENTRY = GameEntry(
     rules=GAME,
+    command="vj",
     pictures=PICTURES,
     players=Players(levels=players.PLAYERS, adviser=players.advise, explainer=why_line),
     shortcuts=VijayanagaraShortcuts(),
