@@ -273,7 +273,7 @@ def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int
     board, tiles, cells = s.board, s.tiles, s.province[i]
     out = []
     for cell, held in enumerate(cells):
-        if held == NO or cell in s.covered[i]:
+        if held == NO or any(c == cell for c, _ in s.covered[i]):
             continue
         old = tiles.tiles[held >> 2]
         for st, tile in _top_tiles(s):
@@ -593,6 +593,7 @@ def _build(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Effect
     when covering (Master builder)."""
     tile = t.tiles.tiles[tile_id]
     cells = t.province[i]
+    under = cells[a.cell] >> 2
     t.province = _put(t.province, i, _put(cells, a.cell, tile_id * 4 + a.rotation))  # type: ignore[assignment]
     effects: list[Effect] = []
     money = sum(v for _, v in tile.markets)
@@ -602,7 +603,7 @@ def _build(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Effect
     if fame:
         effects.append(("fame", fame, 0))
     if cover != NO:
-        t.covered = _put(t.covered, i, (*t.covered[i], cover))  # type: ignore[assignment]
+        t.covered = _put(t.covered, i, (*t.covered[i], (cover, under)))  # type: ignore[assignment]
         return tuple(effects)
     for kind, value in province.yields_reached(t.board, a.cell, tile.turned(a.rotation)):
         effects.append(
@@ -753,11 +754,13 @@ def _apply_chance(s: State, a: Action) -> State:
     t = s.copy()
     if isinstance(a, Setup):
         _setup(t, a)
-    elif isinstance(a, FirstPlayer):
+        return t
+    if isinstance(a, FirstPlayer):
         if s.phase != "start" or a.seat not in s.seats or s.seats.index(a.seat) not in _tied(s):
             raise ValueError(f"{a.seat!r} is not among the seats tied for the lowest roll")
         _begin(t, s.seats.index(a.seat))
-    elif isinstance(a, Roll):
+        return t
+    if isinstance(a, Roll):
         _roll(t, a)
     elif isinstance(a, Reveal):
         _reveal(t, a)

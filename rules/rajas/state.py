@@ -85,7 +85,7 @@ class State:
     passed: tuple[bool, ...]  # no space left that the seat can use this round
     boat: tuple[int, ...]  # river space (0: the start)
     province: tuple[tuple[int, ...], ...]  # per seat, per cell: tile * 4 + rotation, or NO
-    covered: tuple[tuple[int, ...], ...]  # per seat: the cells covered by the Master builder
+    covered: tuple[tuple[tuple[int, int], ...], ...]  # per seat: (cell, tile under) covered
     gained: tuple[tuple[str, ...], ...]  # per seat: where its new workers came from
     money_bonus: tuple[int, ...]  # per seat: the next money bonus (index of MONEY_BONUSES)
     mogul: int  # the seat at the Great Mogul this round, or NO
