@@ -44,6 +44,7 @@ from .components import (
     MONEY_WORKER,
     PORTUGUESE,
     STACKS,
+    Board,
     Tile,
 )
 from .options import RajasOptions
@@ -208,14 +209,28 @@ def deal(s: State, below: Below) -> Action:
 
 
 def capacity(s: State, area: int) -> int:
-    side = s.board.sides[s.players]
-    return {
-        QUARRY: len(side.quarry),
-        HARBOUR: len(side.harbour),
-        ASSORTED: side.assorted_market,
-        GOODS_AREA: side.goods_market,
-        OUTER: side.outer_terrace,
-    }.get(area, 1)
+    return _capacities(s.board, s.players)[area]
+
+
+_CAPACITIES: dict[tuple[str, int], tuple[int, ...]] = {}
+
+
+def _capacities(board: Board, players: int) -> tuple[int, ...]:
+    """The spaces of each area on the side of the board for this many players."""
+    key = (board.text_key, players)
+    known = _CAPACITIES.get(key)
+    if known is None:
+        side = board.sides[players]
+        ones = (1,) * (len(AREAS) - TERRACE)
+        known = _CAPACITIES[key] = (
+            len(side.quarry),
+            len(side.harbour),
+            side.assorted_market,
+            side.goods_market,
+            side.outer_terrace,
+            *ones,
+        )
+    return known
 
 
 def money_cost(s: State, area: int) -> int:
@@ -298,36 +313,39 @@ def _chamber_open(s: State, i: int, number: int, dice: tuple[str, ...], karma: i
 def place_options(s: State, i: int) -> list[Place]:
     """Every placement seat i may make now, with each way to pay for it."""
     out: list[Place] = []
-    dice, karma, money = s.dice[i], s.karma[i], s.money[i]
-    for a, name in enumerate(AREAS):
-        if len(s.spaces[a]) >= capacity(s, a) or money < money_cost(s, a):
-            continue
-        if a == QUARRY:
-            if _can_quarry(s, i):
-                out.append(Place(name))
-        elif a == HARBOUR:
-            if river_room(s, i):
-                out += [_paid(name, p) for p in _river_dice(dice, karma)]
-        elif a == ASSORTED:
-            if s.players == 2 or i not in s.spaces[a]:  # II. Market action: one a round
-                out.append(Place(name))
-        elif a == GOODS_AREA:
-            out += [_paid(name, p) for p in _any_die(dice, karma)]
-        elif a == OUTER:
-            out.append(Place(name))
-        elif a < BALCONY:
-            if s.supply[a - TERRACE]:
-                out.append(Place(name))
-        elif a < CHAMBER:
-            give, take = s.board.balconies[_balcony(s, a)]
-            if s.supply[take]:
-                out += [Place(name, (d,)) for d in payments.rolled(dice) if d[0] == LETTERS[give]]
-        else:
-            n = a - CHAMBER + 1
-            for p in payments.exact(dice, n, karma):
-                rest = payments.without(dice, p[:1])
-                if _chamber_open(s, i, n, rest, karma - len(p[1:])):
-                    out.append(_paid(name, p))
+    for a in range(len(AREAS)):
+        out += area_options(s, i, a)
+    return out
+
+
+def area_options(s: State, i: int, a: int) -> list[Place]:
+    """The placements seat i may make on area `a` now, with each way to pay for it."""
+    if len(s.spaces[a]) >= _capacities(s.board, s.players)[a] or s.money[i] < money_cost(s, a):
+        return []
+    name, dice, karma = AREAS[a], s.dice[i], s.karma[i]
+    if a == QUARRY:
+        return [Place(name)] if _can_quarry(s, i) else []
+    if a == HARBOUR:
+        return [_paid(name, p) for p in _river_dice(dice, karma)] if river_room(s, i) else []
+    if a == ASSORTED:  # II. Market action: one worker a round with 3 or 4 players
+        return [Place(name)] if s.players == 2 or i not in s.spaces[a] else []
+    if a == GOODS_AREA:
+        return [_paid(name, p) for p in _any_die(dice, karma)]
+    if a == OUTER:
+        return [Place(name)]
+    if a < BALCONY:
+        return [Place(name)] if s.supply[a - TERRACE] else []
+    if a < CHAMBER:
+        give, take = s.board.balconies[_balcony(s, a)]
+        if not s.supply[take]:
+            return []
+        return [Place(name, (d,)) for d in payments.rolled(dice) if d[0] == LETTERS[give]]
+    n = a - CHAMBER + 1
+    out = []
+    for p in payments.exact(dice, n, karma):
+        rest = payments.without(dice, p[:1])
+        if _chamber_open(s, i, n, rest, karma - len(p[1:])):
+            out.append(_paid(name, p))
     return out
 
 
@@ -441,6 +459,12 @@ def decisions(s: State) -> list[Action]:
 
 
 def legal(s: State) -> list[Action]:
+    if s.memo is None:
+        s.memo = tuple(_legal(s))
+    return list(s.memo)
+
+
+def _legal(s: State) -> list[Action]:
     if to_move(s) is None:
         return []
     if s.pending:
@@ -457,7 +481,7 @@ def apply(s: State, a: Action) -> State:
         return _apply_chance(s, a)
     if to_move(s) is None:
         raise ValueError(_why_waiting(s))
-    if a not in legal(s):
+    if not _allowed(s, a):
         from .refusals import refusal  # the rule broken and what is allowed, said in words
 
         raise ValueError(refusal(s, a))
@@ -469,6 +493,17 @@ def apply(s: State, a: Action) -> State:
     else:
         _decide(t, a)
     return _settle(t)
+
+
+def _allowed(s: State, a: Action) -> bool:
+    """Whether `a` is among the legal steps (those of its area alone, for a placement)."""
+    if s.memo is not None:
+        return a in s.memo
+    if s.pending:
+        return a in decisions(s)
+    if isinstance(a, Place):
+        return a.area in AREAS and a in area_options(s, s.turn, AREAS.index(a.area))
+    return isinstance(a, Pass) and not place_options(s, s.turn)
 
 
 def _why_waiting(s: State) -> str:

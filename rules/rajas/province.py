@@ -7,6 +7,7 @@ the tile, so a tile joined to the residence by one road end is joined by all of 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from .components import DX, DY, GOODS, Board, Tile, Tiles
 from .state import NO
@@ -39,12 +40,13 @@ def joins(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, mask: i
     return False
 
 
-def rotations(tile: Tile) -> list[int]:
+@cache
+def rotations(tile: Tile) -> tuple[int, ...]:
     """The rotations giving different road masks (a straight road has two)."""
     seen: dict[int, int] = {}
     for r in range(4):
         seen.setdefault(tile.turned(r), r)
-    return sorted(seen.values())
+    return tuple(sorted(seen.values()))
 
 
 def builds(

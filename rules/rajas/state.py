@@ -99,6 +99,10 @@ class State:
     barrier: Annotated[State | None, Field(exclude=True)] = field(
         default=None, compare=False, repr=False
     )
+    # the legal steps, once listed (in memory only): a state is never changed once returned
+    memo: Annotated[tuple[Action, ...] | None, Field(exclude=True)] = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def board(self) -> Board:
@@ -119,10 +123,11 @@ class State:
             setattr(t, name, changes[name] if name in changes else getattr(self, name))
         t.since_barrier = ()
         t.barrier = None
+        t.memo = None
         return t
 
 
-_FIELDS: Final = tuple(n for n in State.__slots__ if n not in ("since_barrier", "barrier"))
+_FIELDS: Final = tuple(n for n in State.__slots__ if n not in ("since_barrier", "barrier", "memo"))
 
 
 # --- actions ------------------------------------------------------------------------------
