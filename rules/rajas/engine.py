@@ -476,15 +476,18 @@ def _legal(s: State) -> list[Action]:
 # --- applying ------------------------------------------------------------------------------
 
 
+class Refused(ValueError):
+    """A step not among the legal ones: the game's adapter says why, in the rules' words
+    (refusals.py)."""
+
+
 def apply(s: State, a: Action) -> State:
     if isinstance(a, Setup | FirstPlayer | Roll | Reveal | DrawYield):
         return _apply_chance(s, a)
     if to_move(s) is None:
         raise ValueError(_why_waiting(s))
     if not _allowed(s, a):
-        from .refusals import refusal  # the rule broken and what is allowed, said in words
-
-        raise ValueError(refusal(s, a))
+        raise Refused(f"{a.kind} is not a legal step now")
     t = s.copy()
     if isinstance(a, Place):
         _place(t, a)

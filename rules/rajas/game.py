@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from ..game import Below, Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import RajasOptions
+from .refusals import refusal
 from .result import ranking
 from .state import Action, State, Undo
 from .table_talk import (
@@ -66,7 +67,10 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     def apply(self, state: State, action: Action) -> State:
         if isinstance(action, Undo):
             return self._undo(state)
-        after = engine.apply(state, action)
+        try:
+            after = engine.apply(state, action)
+        except engine.Refused:
+            raise ValueError(refusal(state, action)) from None
         # a seat's step after which the same seat goes on deciding may be taken back
         mover = engine.to_move(state)
         if mover is not None and engine.to_move(after) == mover and after.pending:
