@@ -8,6 +8,7 @@ from rajas_helpers import on_top, order, put, started, tile, with_dice
 
 from rules.rajas import GAME, RajasOptions, State
 from rules.rajas.engine import legal
+from rules.rajas.notation import describe
 from rules.rajas.state import (
     NO,
     Build,
@@ -16,6 +17,7 @@ from rules.rajas.state import (
     DrawYield,
     Enough,
     FirstPlayer,
+    Pass,
     Pick,
     Place,
     Release,
@@ -358,3 +360,85 @@ def test_states_and_actions_round_trip_through_json() -> None:
     assert GAME.state_from_json(GAME.state_to_json(s)) == s
     for a in legal(with_dice(started(2), 0, "o3 b1 g6")):
         assert GAME.action_from_json(GAME.action_to_json(a)) == a
+
+
+# --- Explanation of the earnings on the river -----------------------------------------------
+
+
+def _sail_to(space: int, **fields: object) -> State:
+    """Red's harbour worker with a 1 from the space before `space` (the money bonuses behind)."""
+    s = put(with_dice(started(2), 0, "b1"), 0, boat=space - 1, money_bonus=4)
+    for name, value in fields.items():
+        s = put(s, 0, **{name: value})
+    return order(s, "harbour with b1")
+
+
+def test_river_earnings_money_fame_and_karma_by_what_the_player_has() -> None:
+    assert _sail_to(16).money[0] == 3 + 8
+    assert _sail_to(4).fame[0] == 2
+    assert _sail_to(11, upgrades=(1, 1, 0, 0)).fame[0] == 2  # 1 fame per upgrade
+    assert _sail_to(14, upgrades=(1, 1, 0, 0)).money[0] == 3 + 4  # 2 money per upgrade
+    assert _sail_to(15, karma=2).fame[0] == 4  # 2 fame per karma
+    markets = _rajesh_markets(started(2)).province[0]
+    assert _sail_to(8, province=markets).money[0] == 3 + 4  # 1 money per market
+    assert _sail_to(13, province=markets).money[0] == 3 + 5  # assorted goods
+
+
+def test_river_earning_karma_dice_one_die_of_its_colour_per_karma() -> None:
+    s = _sail_to(7, karma=2)  # blue
+    assert s.dice[0] == ("b0", "b0") and GAME.chance(s) == "the roll of 2 dice for red"
+    assert _sail_to(7, karma=0).turn == 1  # no karma, no die: the placement is over
+
+
+def test_river_earning_palace_any_chamber_2_to_6_without_a_die_or_a_free_space() -> None:
+    s = _sail_to(9)
+    assert s.workers[0] == 4  # past the bridge: a new worker
+    assert [describe(s, a) for a in legal(s)] == [
+        "chamber dancer",
+        "chamber yogi",
+        "chamber raja man singh",
+        "chamber portuguese",
+    ]  # no tile to cover: no Master builder
+    s = order(s, "chamber raja man singh, upgrade fort")
+    assert s.money[0] == 6 and s.upgrades[0] == (0, 0, 1, 0)
+
+
+def test_fame_bonus_31_moves_the_boat_and_money_33_gives_two_dice() -> None:
+    s = put(with_dice(started(2), 0, "g1"), 0, fame=30, money_bonus=4)
+    s = order(s, "great mogul with g1")
+    assert s.boat[0] == 1 and s.money[0] == 3 + 3  # the next space, and its earning
+    s = put(with_dice(started(2), 0, ""), 0, money=31, money_bonus=1)
+    s = order(s, "outer terrace")  # 33: two dice first, then the rerolls
+    assert s.money_bonus[0] == 2 and "take 2 dice" in GAME.talk.prompt(s, "red")
+
+
+# --- Game play: placement order; the table talk ---------------------------------------------
+
+
+def test_game_play_seats_place_in_turn_skipping_those_without_workers() -> None:
+    s = put(started(3), 1, placed=3)
+    s = order(s, "outer terrace, done")
+    assert s.turn == 2  # yellow has placed all its workers
+    s = order(s, "outer terrace, done")
+    assert s.turn == 0
+
+
+def test_a_player_with_no_usable_space_passes_for_the_round() -> None:
+    s = with_dice(started(4), 0, "").copy(spaces=tuple((9,) * 8 for _ in range(19)))
+    assert legal(s) == [Pass()] and "`pass`" in GAME.talk.prompt(s, "red")
+    s = GAME.apply(s, Pass())
+    assert s.passed[0] and s.turn == 1
+
+
+def test_the_table_is_told_each_step_and_the_position() -> None:
+    s = with_dice(started(2), 0, "b4")
+    after = order(s, "raja man singh with b4, upgrade temple")
+    lines = GAME.narration.narrate(s, Place("raja_man_singh", ("b4",)), after, "red")
+    assert lines[0].startswith("Red: raja man singh with b4")
+    status = GAME.talk.status(after)
+    assert status[0] == "round 1, Red starts"
+    assert status[1].startswith("Red: money 6, fame 0 (") and "buildings 3/2/2/2" in status[1]
+    assert GAME.talk.prompt(after, "red") == "round 1: waiting for Yellow"
+    assert "IV. River action" in GAME.reference.rules_reference("river")
+    with pytest.raises(ValueError, match="the topics are"):
+        GAME.reference.rules_reference("chess")
