@@ -8,7 +8,9 @@ import random
 from collections import Counter
 
 import pytest
-from rajas_helpers import TILES, random_playout
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rajas_helpers import TILES, random_playout, started, with_dice
 
 from rules.rajas import GAME, SEATS, RajasOptions, State
 from rules.rajas.components import DICE_PER_COLOUR, LETTERS
@@ -81,3 +83,25 @@ def test_the_view_is_the_whole_state_and_hides_nothing() -> None:
     assert GAME.hidden(s, "red") == {}
     with pytest.raises(ValueError, match="no seat 'black'"):
         GAME.view(s, "black")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=80))
+def test_any_text_is_read_as_steps_or_refused_with_a_valueerror(text: str) -> None:
+    s = with_dice(started(3), 0, "o1 b3 g6")
+    try:
+        steps = parse(s, text)
+    except ValueError as e:
+        assert len(str(e)) < 2_000
+    else:
+        assert 1 <= len(steps) <= 12
+
+
+def test_an_order_too_long_or_of_too_many_steps_is_refused() -> None:
+    s = started(2)
+    with pytest.raises(ValueError, match="at most 2,000 characters"):
+        parse(s, "x" * 2_001)
+    with pytest.raises(ValueError, match="at most 12 steps"):
+        parse(s, ", ".join(["done"] * 13))
+    with pytest.raises(ValueError, match="step 2 of 2"):
+        parse(with_dice(s, 0, "o1"), "outer terrace, build at a1")
