@@ -313,14 +313,19 @@ def _chamber_open(s: State, i: int, number: int, dice: tuple[str, ...], karma: i
 def place_options(s: State, i: int) -> list[Place]:
     """Every placement seat i may make now, with each way to pay for it."""
     out: list[Place] = []
-    for a in range(len(AREAS)):
-        out += area_options(s, i, a)
+    caps = _capacities(s.board, s.players)
+    for a, workers in enumerate(s.spaces):
+        if len(workers) < caps[a]:
+            out += area_options(s, i, a)
     return out
 
 
 def area_options(s: State, i: int, a: int) -> list[Place]:
     """The placements seat i may make on area `a` now, with each way to pay for it."""
-    if len(s.spaces[a]) >= _capacities(s.board, s.players)[a] or s.money[i] < money_cost(s, a):
+    if a > HARBOUR:
+        if len(s.spaces[a]) >= _capacities(s.board, s.players)[a]:
+            return []
+    elif len(s.spaces[a]) >= _capacities(s.board, s.players)[a] or s.money[i] < money_cost(s, a):
         return []
     name, dice, karma = AREAS[a], s.dice[i], s.karma[i]
     if a == QUARRY:
@@ -677,6 +682,7 @@ def _settle(t: State) -> State:
         elif not options:
             t.pending = t.pending[1:]  # nothing to choose: an upgrade with every cube at 4
         else:
+            t.memo = tuple(options)  # the legal steps now: listed once
             return t
     if t.phase == "play":
         _end_placement(t)

@@ -6,7 +6,6 @@ the tile, so a tile joined to the residence by one road end is joined by all of 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
 
 from .components import DX, DY, GOODS, Board, Tile, Tiles
@@ -29,17 +28,6 @@ def roads_at(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int) -> i
     return 0 if held == NO else tiles.tiles[held >> 2].turned(held & 3)
 
 
-def joins(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, mask: int) -> bool:
-    """Whether a tile with road ends `mask` on `cell` meets a road already there (a neighbour
-    with a road end on the shared side)."""
-    for side in range(4):
-        if mask >> side & 1:
-            n = neighbour(board, cell, side)
-            if n != NO and roads_at(board, tiles, cells, n) >> ((side + 2) % 4) & 1:
-                return True
-    return False
-
-
 @cache
 def rotations(tile: Tile) -> tuple[int, ...]:
     """The rotations giving different road masks (a straight road has two)."""
@@ -49,17 +37,43 @@ def rotations(tile: Tile) -> tuple[int, ...]:
     return tuple(sorted(seen.values()))
 
 
-def builds(
-    board: Board, tiles: Tiles, cells: tuple[int, ...], tile: Tile
-) -> Iterator[tuple[int, int]]:
+def builds(board: Board, tiles: Tiles, cells: tuple[int, ...], tile: Tile) -> list[tuple[int, int]]:
     """Every (cell, rotation) where `tile` may be placed: an empty cell, a road end meeting an
     existing road (The province boards)."""
-    for cell, held in enumerate(cells):
-        if held != NO or cell == board.residence:
-            continue
-        for r in rotations(tile):
-            if joins(board, tiles, cells, cell, tile.turned(r)):
-                yield cell, r
+    return [
+        (cell, r)
+        for cell, need in frontier(board, tiles, cells)
+        for r in rotations(tile)
+        if tile.turned(r) & need
+    ]
+
+
+_FRONTIERS: dict[tuple[str, str, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+FRONTIERS = 4_096  # provinces remembered, then forgotten at once (a pure function's answers)
+
+
+def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The empty cells beside a road end, each with the sides a new tile's road must leave by
+    to meet one (a mask of SIDES). A province changes only when a tile is placed, so its
+    frontier is remembered."""
+    key = (board.text_key, tiles.text_key, cells)
+    known = _FRONTIERS.get(key)
+    if known is None:
+        if len(_FRONTIERS) >= FRONTIERS:
+            _FRONTIERS.clear()
+        out = []
+        for cell, held in enumerate(cells):
+            if held != NO or cell == board.residence:
+                continue
+            need = 0
+            for side in range(4):
+                n = neighbour(board, cell, side)
+                if n != NO and roads_at(board, tiles, cells, n) >> ((side + 2) % 4) & 1:
+                    need |= 1 << side
+            if need:
+                out.append((cell, need))
+        known = _FRONTIERS[key] = tuple(out)
+    return known
 
 
 def connected(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> bool:
@@ -82,10 +96,26 @@ def connected(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> bool:
     return all(c in reached for c, held in enumerate(cells) if held != NO)
 
 
+_COVERS: dict[tuple[str, str, tuple[int, ...], int, int], tuple[int, ...]] = {}
+
+
 def covers(
     board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
+) -> tuple[int, ...]:
+    """The rotations of tile `tile_id` laid over `cell` that leave every tile joined
+    (remembered, as the frontier is)."""
+    key = (board.text_key, tiles.text_key, cells, cell, tile_id)
+    known = _COVERS.get(key)
+    if known is None:
+        if len(_COVERS) >= FRONTIERS:
+            _COVERS.clear()
+        known = _COVERS[key] = tuple(_covers(board, tiles, cells, cell, tile_id))
+    return known
+
+
+def _covers(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
 ) -> list[int]:
-    """The rotations of tile `tile_id` laid over `cell` that leave every tile joined."""
     out = []
     for r in rotations(tiles.tiles[tile_id]):
         trial = (*cells[:cell], tile_id * 4 + r, *cells[cell + 1 :])

@@ -133,7 +133,7 @@ _FIELDS: Final = tuple(n for n in State.__slots__ if n not in ("since_barrier", 
 # --- actions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Setup:
     """Chance (Setup): the four starting dice of each seat, in seat order and colour order, and
     the top tile of each of the 12 stacks."""
@@ -143,7 +143,7 @@ class Setup:
     kind: Literal["setup"] = "setup"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class FirstPlayer:
     """Chance: the starting player among those tied for the lowest roll (the text's tie-break
     by table talk, drawn instead)."""
@@ -152,7 +152,7 @@ class FirstPlayer:
     kind: Literal["first"] = "first"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Roll:
     """Chance: the numbers of the unrolled dice on the deciding seat's statue, in its order."""
 
@@ -160,7 +160,7 @@ class Roll:
     kind: Literal["roll"] = "roll"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Reveal:
     """Chance: the new top tile of a stack."""
 
@@ -169,7 +169,7 @@ class Reveal:
     kind: Literal["reveal"] = "reveal"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class DrawYield:
     """Chance: the white yield tile the Dancer draws."""
 
@@ -177,7 +177,7 @@ class DrawYield:
     kind: Literal["yield"] = "yield"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Place:
     """A worker on an area's next free space, with the dice given up for it (`turned`: those of
     them turned to their opposite side with karma)."""
@@ -188,7 +188,7 @@ class Place:
     kind: Literal["place"] = "place"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Buy:
     """The top tile of a stack, paid with dice of its colour (quarry, Master builder)."""
 
@@ -198,7 +198,7 @@ class Buy:
     kind: Literal["buy"] = "buy"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Build:
     """The tile bought placed on a cell of the province, turned `rotation` quarter turns."""
 
@@ -207,7 +207,7 @@ class Build:
     kind: Literal["build"] = "build"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Cover:
     """Master builder: the cell whose tile is covered."""
 
@@ -215,7 +215,7 @@ class Cover:
     kind: Literal["cover"] = "cover"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Pick:
     """One die of a colour taken from the supply (rolled once every die is taken)."""
 
@@ -223,7 +223,7 @@ class Pick:
     kind: Literal["pick"] = "pick"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Release:
     """A die put back from a full statue before taking new ones."""
 
@@ -231,20 +231,20 @@ class Release:
     kind: Literal["release"] = "release"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Enough:
     """Take fewer dice than the action gives (the statue is full)."""
 
     kind: Literal["enough"] = "enough"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Upgrade:
     building: int
     kind: Literal["upgrade"] = "upgrade"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Sail:
     """The harbour: advance this many unoccupied river spaces."""
 
@@ -252,7 +252,7 @@ class Sail:
     kind: Literal["sail"] = "sail"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Goods:
     """The kind of good a market scoring of one kind scores."""
 
@@ -260,7 +260,7 @@ class Goods:
     kind: Literal["goods"] = "goods"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Chamber:
     """A river space's palace earning: the chamber (2 to 6) carried out."""
 
@@ -268,7 +268,7 @@ class Chamber:
     kind: Literal["chamber"] = "chamber"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Reroll:
     """Outer terrace: a die to roll again."""
 
@@ -276,21 +276,21 @@ class Reroll:
     kind: Literal["reroll"] = "reroll"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Done:
     """Outer terrace: no more dice to roll again."""
 
     kind: Literal["done"] = "done"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Pass:
     """No space left that the seat can pay for and use: its turn passes for the round."""
 
     kind: Literal["pass"] = "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
 class Undo:
     """Takes back the seat's last step since the last roll, reveal or hand-off."""
 
