@@ -442,3 +442,41 @@ def test_the_table_is_told_each_step_and_the_position() -> None:
     assert "IV. River action" in GAME.reference.rules_reference("river")
     with pytest.raises(ValueError, match="the topics are"):
         GAME.reference.rules_reference("chess")
+
+
+def test_setup_three_players_cover_tiles_close_two_quarry_spaces() -> None:
+    s = on_top(with_dice(started(3), 0, "b4"), tile("blue", 4, 1))
+    s = s.copy(spaces=((1, 2, 1, 2, 1), *((),) * 18))
+    assert Place("quarry") in legal(s) and s.board.sides[3].quarry[5] == 3
+    assert Place("quarry") not in legal(s.copy(spaces=((1, 2) * 3, *((),) * 18)))
+
+
+def test_dancer_yield_tiles_are_reshuffled_when_none_is_left() -> None:
+    s = with_dice(started(2), 0, "g2")
+    s = s.copy(yield_deck=(), yield_discard=("die", "karma", "money", "upgrade") * 2)
+    s = order(s, "dancer with g2, take blue, take blue", rolls=(1, 1))
+    s = GAME.apply(s, GAME.deal(s, lambda n: 0))
+    assert len(s.yield_deck) == 7 and len(s.yield_discard) == 1
+
+
+def test_upgrades_stop_at_the_last_column() -> None:
+    s = put(with_dice(started(2), 0, "o4"), 0, upgrades=(2, 2, 2, 2))
+    s = order(s, "raja man singh with o4")  # no upgrade left: the 3 money alone
+    assert s.money[0] == 6 and s.turn == 1
+
+
+def test_master_builder_takes_only_a_dearer_tile() -> None:
+    s = with_dice(started(2), 0, "o5 b6 b6")
+    s = _cells(s, 0, b1=tile("blue", 7) * 4)
+    s = on_top(s, tile("blue", 3))
+    s = order(s, "master builder with o5, cover b1")
+    assert all(s.tiles.tiles[s.tops[a.stack]].cost > 7 for a in legal(s) if isinstance(a, Buy))
+
+
+def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
+    s = put(with_dice(started(2), 1, "g1"), 1, fame=30, money=65, money_bonus=4)
+    s = put(s, 0, placed=3).copy(turn=1)
+    after = order(s, "great mogul with g1")
+    lines = GAME.narration.narrate(s, Place("great_mogul", ("g1",)), after, "yellow")
+    assert lines[1] == "Yellow's markers meet: the end of the game is triggered"
+    assert lines[2] == "Yellow wins, 5 fame points past the money marker"  # 32 beside 68: 27

@@ -505,8 +505,8 @@ def apply(s: State, a: Action) -> State:
 
 def _allowed(s: State, a: Action) -> bool:
     """Whether `a` is among the legal steps (those of its area alone, for a placement)."""
-    if s.memo is not None:
-        return a in s.memo
+    if s.memo is not None:  # the very step listed is found at once, an equal one after
+        return any(x is a for x in s.memo) or a in s.memo
     if s.pending:
         return a in decisions(s)
     if isinstance(a, Place):
