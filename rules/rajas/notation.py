@@ -159,7 +159,7 @@ def _key(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
             if karma:
                 turned.append(w)
             karma = False
-        elif w == "karma" and head[-1:] != ["yogi"]:
+        elif w == "karma":
             karma = True
         elif w not in _FILLER:
             head.append(w)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..words import count_of
 from . import engine, notation
 from .components import BUILDINGS
-from .state import AREAS, Action, State
+from .state import AREAS, Action, DrawYield, Roll, State
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -88,12 +88,14 @@ def _changes(b: State, a: State, i: int) -> list[str]:
 def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
     """The step in words, with what it changed for the seat (money, fame, karma, workers, the
     boat, upgrades), and the end of the game when it comes."""
-    i = b.turn if b.phase == "play" else 0
-    who = (seat or b.seats[i]).capitalize()
     text = notation.describe(b, action)
-    changes = _changes(b, a, i) if b.phase == "play" else []
-    line = f"{who}: {text}" + (f" ({', '.join(changes)})" if changes else "")
-    lines = [line]
+    if seat is None and not isinstance(action, Roll | DrawYield):  # a tile shown, the setup
+        lines = [text[0].upper() + text[1:]]
+    else:
+        i = b.turn
+        changes = _changes(b, a, i)
+        who = (seat or b.seats[i]).capitalize()
+        lines = [f"{who}: {text}" + (f" ({', '.join(changes)})" if changes else "")]
     if a.crossed != b.crossed:
         lines.append(
             f"{a.seats[a.crossed[-1]].capitalize()}'s markers meet: the end of the game is triggered"

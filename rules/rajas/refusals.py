@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import engine, notation
-from .state import AREAS, Action, Pass, Place, State
+from .state import AREAS, ASSORTED, Action, Pass, Place, State
 
 MAX_LISTED = 8
 
@@ -50,6 +50,6 @@ def _place_problem(s: State, a: Place) -> str:
     for d in a.dice:
         if d not in s.dice[i] or d[1] == "0":
             return f"your Kali statue holds no rolled {d} to give up (Dice)"
-    if area == 2 and i in s.spaces[area] and s.players > 2:
+    if area == ASSORTED and i in s.spaces[area] and s.players > 2:
         return "one worker a round on the assorted goods market in the 3- and 4-player game (II. Market action)"
     return f"the {name} cannot be used that way now ({notation.area_rule(area)})"
