@@ -34,7 +34,7 @@ def invariants(s: State) -> None:
     tiles = Counter(t for st in s.stacks for t in st) + Counter(t for t in s.tops if t != NO)
     tiles += Counter(h >> 2 for cells in s.province for h in cells if h != NO)
     tiles += Counter(t for cov in s.covered for _, t in cov)
-    tiles += Counter(n for kind, n, _ in s.pending if kind == "build")
+    tiles += Counter(n for kind, n, _ in s.pending if kind == "place_tile")
     assert tiles == Counter(range(len(TILES.tiles)))
     # workers conserved: 3 and those gained (at most 2); placed ones on the board
     for i in range(s.players):

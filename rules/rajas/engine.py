@@ -18,11 +18,11 @@ Effects (kind, number, detail):
   yield                           chance: a white yield tile (Dancer)
   upgrade                         decide: a building type
   sail n                          decide: 1 to n unoccupied river spaces (the harbour)
-  advance n                       exactly n unoccupied river spaces, then the earning
+  voyage n                        exactly n unoccupied river spaces, then the earning
   earn space                      the river space's earning
   chamber                         decide: a palace chamber 2 to 6 (a river earning)
   buy - cell                      decide: a top tile and its dice (cell: the one covered, or NO)
-  build tile cell                 decide: where and how turned (cell: fixed when covering)
+  place_tile tile cell            decide: where and how turned (cell: fixed when covering)
   cover                           decide: the cell the Master builder covers
   goods n                         decide: the good a scoring of one kind scores (n markets)
   reroll                          decide: dice to roll again (outer terrace)
@@ -452,7 +452,7 @@ def decisions(s: State) -> list[Action]:
         return list(chamber_options(s, i))
     if kind == "buy":
         return list(buy_options(s, i, d))
-    if kind == "build":
+    if kind == "place_tile":
         return list(build_options(s, i, n, d))
     if kind == "cover":
         return [Cover(c) for c in cover_cells(s, i, s.dice[i], s.karma[i])]
@@ -579,7 +579,7 @@ def _chamber_effects(number: int) -> tuple[Effect, ...]:
         3: (("karma", 2, 0), ("gain", 1, NO)),
         4: (("upgrade", 0, 0), ("money", 3, 0)),
         5: (("cover", 0, 0),),
-        6: (("advance", PORTUGUESE, 0),),
+        6: (("voyage", PORTUGUESE, 0),),
     }[number]
 
 
@@ -601,7 +601,7 @@ def _decide(t: State, a: Action) -> None:
         t.upgrades = _put(t.upgrades, i, tuple(ups))  # type: ignore[assignment]
         t.pending = rest
     elif isinstance(a, Sail):
-        t.pending = (("advance", a.spaces, 0), *rest)
+        t.pending = (("voyage", a.spaces, 0), *rest)
     elif isinstance(a, Goods):
         money = province.one_kind(t.tiles, t.province[i], a.good, n)
         t.pending = (("money", money, 0), *rest)
@@ -614,7 +614,7 @@ def _decide(t: State, a: Action) -> None:
         tile = t.tops[a.stack]
         t.tops = _put(t.tops, a.stack, NO)  # type: ignore[assignment]
         reveal: tuple[Effect, ...] = (("reveal", a.stack, 0),) if t.stacks[a.stack] else ()
-        t.pending = (("build", tile, d), *rest, *reveal)  # the new top is shown at the end
+        t.pending = (("place_tile", tile, d), *rest, *reveal)  # the new top is shown at the end
     elif isinstance(a, Build):
         t.pending = (*_build(t, i, n, d, a), *rest)
     elif isinstance(a, Reroll):
@@ -700,7 +700,7 @@ def _money(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
         _worker(t, i, "money")
     k = t.money_bonus[i]
     while k < len(MONEY_BONUSES) and after >= MONEY_BONUSES[k][0]:
-        out.append(("advance", 1, 0) if MONEY_BONUSES[k][1] == "river" else ("gain", 2, NO))
+        out.append(("voyage", 1, 0) if MONEY_BONUSES[k][1] == "river" else ("gain", 2, NO))
         k += 1
     t.money_bonus = _put(t.money_bonus, i, k)  # type: ignore[assignment]
     return tuple(out)
@@ -717,7 +717,7 @@ def _fame(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
         if before < space <= after:
             out.append(
                 {"upgrade": ("upgrade", 0, 0), "karma": ("karma", 2, 0)}.get(
-                    bonus, ("advance", 1, 0)
+                    bonus, ("voyage", 1, 0)
                 )
             )
     return tuple(out)
@@ -784,7 +784,7 @@ _AUTO: Final[dict[str, Callable[[State, int, int, int], tuple[Effect, ...]]]] = 
     "money": _money,
     "fame": _fame,
     "karma": _karma,
-    "advance": _advance,
+    "voyage": _advance,
     "earn": _earn,
 }
 

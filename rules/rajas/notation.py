@@ -234,7 +234,7 @@ def decision_text(s: State) -> str:
         "sail": f"sail 1 to {n} spaces",
         "chamber": "choose a chamber of the palace",
         "buy": "buy a top tile" + (" dearer than the one covered" if d >= 0 else ""),
-        "build": "place the tile in your province",
+        "place_tile": "place the tile in your province",
         "cover": "choose the tile to cover",
         "goods": f"score up to {n} markets of one good",
         "reroll": "choose dice to roll again, then `done`",

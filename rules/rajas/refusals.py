@@ -30,7 +30,7 @@ def _rule(kind: str) -> str:
         "sail": "IV. River action",
         "chamber": "Explanation of the earnings on the river",
         "buy": "I. Building action",
-        "build": "The province boards",
+        "place_tile": "The province boards",
         "cover": "Master builder",
         "goods": "II. Market action",
         "reroll": "The outer terrace",

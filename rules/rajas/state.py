@@ -204,7 +204,7 @@ class Build:
 
     cell: int
     rotation: int
-    kind: Literal["build"] = "build"
+    kind: Literal["place_tile"] = "place_tile"
 
 
 @dataclass(slots=True, unsafe_hash=True)  # immutable by use; hashable, and quick to make
