@@ -72,9 +72,14 @@ def order(s: State, text: str, rolls: tuple[int, ...] = ()) -> State:
     return s
 
 
-def random_playout(players: int, seed: int, check: Callable[[State], None] | None = None) -> State:
+def random_playout(
+    players: int,
+    seed: int,
+    check: Callable[[State], None] | None = None,
+    options: RajasOptions | None = None,
+) -> State:
     rng = random.Random(seed)
-    s = GAME.new_game(RajasOptions(), SEATS[:players])
+    s = GAME.new_game(options or RajasOptions(), SEATS[:players])
     steps = 0
     while GAME.result(s) is None:
         if GAME.chance(s) is not None:

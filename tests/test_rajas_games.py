@@ -58,6 +58,13 @@ def test_random_games_end_with_a_ranking_keeping_every_invariant(players: int) -
         assert sorted(seat for place in result.places for seat in place) == sorted(s.seats)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_dice_rolled_when_needed_keep_every_invariant(players: int) -> None:
+    options = RajasOptions(roll_when_needed=True)
+    s = random_playout(players, 7 * players, invariants, options)
+    assert GAME.result(s) is not None and s.late_rolls
+
+
 def test_every_legal_step_reads_back_from_its_notation_and_its_json() -> None:
     rng = random.Random(7)
     for players in (2, 4):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rajas_helpers import on_top, order, put, started, tile, with_dice
 
-from rules.rajas import GAME, RajasOptions, State
+from rules.rajas import GAME, SEATS, RajasOptions, State
 from rules.rajas.engine import legal
 from rules.rajas.notation import describe
 from rules.rajas.state import (
@@ -496,3 +496,50 @@ def test_the_table_is_told_each_chance_step_in_words() -> None:
     assert GAME.narration.narrate(s, shown, GAME.apply(s, shown), None)[0].startswith(
         "The orange cow stack shows orange "
     )
+
+
+# --- The online convention (an option): dice rolled when needed -----------------------------
+
+
+def _late(s: State) -> State:
+    return s.copy(late_rolls=True)
+
+
+def test_late_rolls_dice_taken_stay_unrolled_and_undoable_until_the_placement_ends() -> None:
+    s = _late(with_dice(started(2), 0, "g2"))
+    s = GAME.apply(s, Place("dancer", ("g2",)))
+    picked = GAME.apply(s, Pick(2))
+    assert picked.dice[0] == ("o0",) and GAME.chance(picked) is None
+    assert GAME.apply(picked, Undo()) == s  # no roll yet: the step is taken back
+    s = GAME.apply(GAME.apply(picked, Pick(0)), DrawYield("karma"))
+    assert s.dice[0] == ("b0", "o0") and GAME.chance(s) == "the roll of 2 dice for red"
+    s = GAME.apply(s, Roll((5, 2)))
+    assert s.dice[0] == ("b5", "o2") and s.turn == 1
+
+
+def test_late_rolls_a_payment_rolls_the_dice_it_needs_first() -> None:
+    s = _late(with_dice(started(2), 0, "o0 o0"))
+    s = s.copy(pending=(("upgrade", 0, 0), ("buy", 0, NO)))
+    s = GAME.apply(s, GAME.legal_actions(s)[0])
+    assert GAME.chance(s) == "the roll of 2 dice for red"
+    s = GAME.apply(s, Roll((4, 5)))
+    assert s.dice[0] == ("o4", "o5") and any(isinstance(a, Buy) for a in legal(s))
+
+
+def test_late_rolls_is_an_option_of_the_game() -> None:
+    s = GAME.new_game(RajasOptions(roll_when_needed=True), ("red", "yellow"))
+    assert s.late_rolls and not GAME.new_game(RajasOptions(), ("red", "yellow")).late_rolls
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_late_rolls_random_games_end(players: int) -> None:
+    import random
+
+    rng = random.Random(players)
+    s = GAME.new_game(RajasOptions(roll_when_needed=True), SEATS[:players])
+    for _ in range(3_000):
+        if GAME.result(s) is not None:
+            break
+        chance = GAME.chance(s) is not None
+        s = GAME.apply(s, GAME.deal(s, rng.randrange) if chance else rng.choice(legal(s)))
+    assert GAME.result(s) is not None

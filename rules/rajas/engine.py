@@ -140,6 +140,7 @@ def new_state(options: RajasOptions, seats: tuple[str, ...]) -> State:
         gained=((),) * n,
         money_bonus=(0,) * n,
         mogul=NO,
+        late_rolls=options.roll_when_needed,
     )
     board, tiles = s.board, s.tiles  # refuse bad files now, not at the first deal
     s.stacks = tuple(tuple(sorted(st)) for st in tiles.stacks)
@@ -626,7 +627,10 @@ def _decide(t: State, a: Action) -> None:
 
 
 def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
-    """Dice taken are rolled at once (Dice: roll it immediately)."""
+    """Dice taken are rolled at once (Dice: roll it immediately); with the online convention,
+    when a payment needs them or the placement ends."""
+    if t.late_rolls:
+        return rest
     return (("roll", 0, 0), *rest) if _unrolled(t.dice[t.turn]) else rest
 
 
@@ -665,6 +669,9 @@ def _settle(t: State) -> State:
         kind, n, d = t.pending[0]
         if kind in CHANCES:
             return t
+        if kind == "buy" and t.late_rolls and _unrolled(t.dice[t.turn]):
+            t.pending = (("roll", 0, 0), *t.pending)  # a payment needs the dice rolled
+            return t
         if kind in _AUTO:
             rest = t.pending[1:]
             t.pending = (*_AUTO[kind](t, t.turn, n, d), *rest)
@@ -685,6 +692,9 @@ def _settle(t: State) -> State:
             t.memo = tuple(options)  # the legal steps now: listed once
             return t
     if t.phase == "play":
+        if t.late_rolls and _unrolled(t.dice[t.turn]):
+            t.pending = (("roll", 0, 0),)  # the placement ends: its dice are rolled
+            return t
         _end_placement(t)
     return t
 

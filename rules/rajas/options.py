@@ -16,6 +16,10 @@ class RajasOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    # the online convention: dice taken stay unrolled until a payment needs them or the
+    # placement ends (the text rolls each at once)
+    roll_when_needed: bool = False
+
     board_file: Annotated[
         str | None,
         ComponentFile("board", "Your own board file (YAML)", MAX_CHARS, load_board_text),

@@ -92,6 +92,9 @@ class State:
     pending: tuple[Effect, ...] = ()  # what the seat deciding still carries out, first first
     crossed: tuple[int, ...] = ()  # seats whose markers met or passed, in that order
     last: int = NO  # once the end is triggered: the stage position whose turn ends the game
+    # the online convention (an option): dice taken stay unrolled until a payment needs them
+    # or the placement ends, so the steps before may be taken back
+    late_rolls: bool = False
     # undo (in memory only, never stored or shown): the seat's steps since the last barrier
     since_barrier: Annotated[tuple[Action, ...], Field(exclude=True)] = field(
         default=(), compare=False, repr=False
