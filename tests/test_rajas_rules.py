@@ -543,3 +543,11 @@ def test_late_rolls_random_games_end(players: int) -> None:
         chance = GAME.chance(s) is not None
         s = GAME.apply(s, GAME.deal(s, rng.randrange) if chance else rng.choice(legal(s)))
     assert GAME.result(s) is not None
+
+
+def test_river_earnings_dice_one_kind_scoring_and_an_upgrade() -> None:
+    assert "take 2 dice" in GAME.talk.prompt(_sail_to(3), "red")  # space 3: any 2 dice
+    markets = _rajesh_markets(started(2)).province[0]
+    s = _sail_to(5, province=markets)  # space 5: up to 3 markets of one kind, no die
+    assert order(s, "score tea").money[0] == 3 + 7
+    assert order(_sail_to(6), "upgrade palace").upgrades[0] == (0, 1, 0, 0)
