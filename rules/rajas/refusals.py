@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import engine, notation
+from . import choices, engine, notation
 from .state import AREAS, ASSORTED, Action, Pass, Place, State
 
 MAX_LISTED = 8
@@ -40,9 +40,9 @@ def _rule(kind: str) -> str:
 def _place_problem(s: State, a: Place) -> str:
     i, area = s.turn, AREAS.index(a.area)
     name = notation.AREA_TITLES[area]
-    if len(s.spaces[area]) >= engine.capacity(s, area):
+    if len(s.spaces[area]) >= choices.capacity(s, area):
         return f"every space of the {name} is taken (on each action space there may be only one worker)"
-    cost = engine.money_cost(s, area)
+    cost = choices.money_cost(s, area)
     if s.money[i] < cost:
         return f"the next space of the {name} costs {cost} money and you have {s.money[i]} (Pay money for an action)"
     if len(a.turned) > s.karma[i]:
