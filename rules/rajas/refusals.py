@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import excerpt
 from . import choices, engine, notation
 from .state import AREAS, ASSORTED, Action, Pass, Place, State
 
@@ -20,6 +21,9 @@ def refusal(s: State, a: Action) -> str:
         )
     if isinstance(a, Place) and a.area in AREAS:
         return f"{_place_problem(s, a)}; allowed: {said}"
+    if isinstance(a, Place):
+        areas = ", ".join(notation.AREA_TITLES)
+        return f"the board has no area {excerpt(a.area)} (its areas: {areas})"
     return f"a worker is placed first (Placing workers); allowed: {said}"
 
 
