@@ -80,13 +80,12 @@ def _top_tiles(s: State) -> list[tuple[int, Tile]]:
 
 
 def _can_quarry(s: State, i: int) -> bool:
-    board, tiles, cells = s.board, s.tiles, s.province[i]
-    for _, tile in _top_tiles(s):
-        if payments.best_total(s.dice[i], tile.colour, s.karma[i]) >= tile.cost and any(
-            province.builds(board, tiles, cells, tile)
-        ):
-            return True
-    return False
+    """A top tile the seat can pay for, and room for it: every tile has a road, which some
+    rotation turns to an open road end of the province, so any open road end will do."""
+    if not province.frontier(s.board, s.tiles, s.province[i]):
+        return False
+    budgets = [payments.best_total(s.dice[i], c, s.karma[i]) for c in range(4)]
+    return any(budgets[tile.colour] >= tile.cost for _, tile in _top_tiles(s))
 
 
 def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int]:
