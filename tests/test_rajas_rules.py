@@ -551,3 +551,10 @@ def test_river_earnings_dice_one_kind_scoring_and_an_upgrade() -> None:
     s = _sail_to(5, province=markets)  # space 5: up to 3 markets of one kind, no die
     assert order(s, "score tea").money[0] == 3 + 7
     assert order(_sail_to(6), "upgrade palace").upgrades[0] == (0, 1, 0, 0)
+
+
+def test_building_action_needs_a_tile_you_can_pay_for() -> None:
+    """I. Building action: no die of a top tile's colour worth its cost, no quarry."""
+    s = with_dice(started(2), 0, "b1 g1 o1 p1")
+    assert Place("quarry") not in legal(put(s, 0, karma=0))
+    assert Place("quarry") in legal(on_top(put(s, 0, karma=1), tile("blue", 3)))  # b1 -> b6
