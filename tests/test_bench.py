@@ -60,6 +60,7 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "taj_mahal_arena.py": (["--games", "1"], rf"5 players, seat 5: {NUMBER}/1"),
     "taj_mahal_engine.py": (["--games", "5", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
+    "rajas_engine.py": (["--games", "3"], rf"games_per_cpu_second +{NUMBER}"),
     "taj_mahal_render.py": (["--games", "1"], rf"cpu ms +p50 {NUMBER} +p95 {NUMBER}"),
     "timur_fit.py": (["--plays", "1"], rf"Troops in Delhi: +[-+]{NUMBER}/ *[-+]{NUMBER}"),
     "uploads.py": (

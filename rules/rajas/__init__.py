@@ -1,0 +1,13 @@
+"""Rajas of the Ganges (Inka and Markus Brand): 2-4 players, workers, dice and karma.
+
+A pure engine on the Game protocol (rules.game), with the id "rajas". The components are this
+project's reconstruction, in data/ (docs/rajas.md). The state is public: a view is the state.
+"""
+
+from __future__ import annotations
+
+from .game import GAME, INFO, SEATS, Rajas
+from .options import RajasOptions
+from .state import Action, State
+
+__all__ = ["GAME", "INFO", "SEATS", "Action", "Rajas", "RajasOptions", "State"]

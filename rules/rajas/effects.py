@@ -1,0 +1,202 @@
+"""What happens once a step is taken: the effects of each area, a tile scored, and the
+markers, karma, workers and boat moved with the bonuses they reach (Bonuses on the scoring
+tracks; Get new workers; Explanation of the earnings on the river)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from . import payments, province
+from .choices import balcony
+from .components import FAME_BONUSES, FAME_WORKER, MONEY_BONUSES, MONEY_WORKER, PORTUGUESE
+from .river import river_target
+from .state import (
+    ASSORTED,
+    BALCONY,
+    CHAMBER,
+    HARBOUR,
+    MAX_GAINED,
+    MAX_KARMA,
+    NO,
+    OUTER,
+    QUARRY,
+    TERRACE,
+    Build,
+    Effect,
+    State,
+)
+from .state import GOODS as GOODS_AREA
+
+
+def put(t: tuple[object, ...], i: int, v: object) -> tuple[object, ...]:
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) -> None:
+    """Dice go back to the general supply; karma spent on those turned (Karma)."""
+    if not dice:
+        return
+    t.dice = put(t.dice, i, payments.without(t.dice[i], dice))  # type: ignore[assignment]
+    supply = list(t.supply)
+    for d in dice:
+        supply[payments.colour(d)] += 1
+    t.supply = tuple(supply)
+    t.karma = put(t.karma, i, t.karma[i] - len(turned))  # type: ignore[assignment]
+
+
+def area_effects(t: State, i: int, area: int, die: int) -> tuple[Effect, ...]:
+    if area == QUARRY:
+        return (("buy", 0, NO),)
+    if area == HARBOUR:
+        return (("sail", die, 0),)
+    if area == ASSORTED:
+        return (("money", province.assorted(t.tiles, t.province[i]), 0),)
+    if area == GOODS_AREA:
+        return (("goods", die, 0),)
+    if area == OUTER:
+        return (("money", 2, 0), ("reroll", 0, 0))
+    if area < BALCONY:
+        return (("gain", 1, area - TERRACE),)
+    if area < CHAMBER:
+        return (("gain", 2, t.board.balconies[balcony(t, area)][1]),)
+    if area == CHAMBER:  # Great Mogul
+        t.mogul = i
+        return (("fame", 2, 0),)
+    return chamber_effects(area - CHAMBER + 1)
+
+
+def chamber_effects(number: int) -> tuple[Effect, ...]:
+    """The chambers 2 to 6 (III. Actions at the palace), also a river space's palace earning."""
+    return {
+        2: (("gain", 2, NO), ("yield", 0, 0)),
+        3: (("karma", 2, 0), ("gain", 1, NO)),
+        4: (("upgrade", 0, 0), ("money", 3, 0)),
+        5: (("cover", 0, 0),),
+        6: (("voyage", PORTUGUESE, 0),),
+    }[number]
+
+
+def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Effect, ...]:
+    """The tile placed (or laid over `cover`), then its score: the markets' money, each
+    building's fame by its upgrade, then the special yields reached (Special yields), none
+    when covering (Master builder)."""
+    tile = t.tiles.tiles[tile_id]
+    cells = t.province[i]
+    under = cells[a.cell] >> 2
+    t.province = put(t.province, i, put(cells, a.cell, tile_id * 4 + a.rotation))  # type: ignore[assignment]
+    effects: list[Effect] = []
+    money = sum(v for _, v in tile.markets)
+    if money:
+        effects.append(("money", money, 0))
+    fame = sum(2 + t.upgrades[i][b] for b in tile.buildings)
+    if fame:
+        effects.append(("fame", fame, 0))
+    if cover != NO:
+        t.covered = put(t.covered, i, (*t.covered[i], (cover, under)))  # type: ignore[assignment]
+        return tuple(effects)
+    for kind, value in province.yields_reached(t.board, a.cell, tile.turned(a.rotation)):
+        effects.append(
+            {"die": ("gain", 1, NO), "money": ("money", value, 0)}.get(kind, ("upgrade", 0, 0))
+        )
+    return tuple(effects)
+
+
+def _money(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
+    """The money track: bonuses reached or crossed, by the bonus marker (Bonuses on the
+    scoring tracks), and the worker on space 20 (Get new workers)."""
+    before = t.money[i]
+    after = min(before + n, t.board.money_spaces)
+    t.money = put(t.money, i, after)  # type: ignore[assignment]
+    out: list[Effect] = []
+    if after >= MONEY_WORKER:
+        _worker(t, i, "money")
+    k = t.money_bonus[i]
+    while k < len(MONEY_BONUSES) and after >= MONEY_BONUSES[k][0]:
+        out.append(("voyage", 1, 0) if MONEY_BONUSES[k][1] == "river" else ("gain", 2, NO))
+        k += 1
+    t.money_bonus = put(t.money_bonus, i, k)  # type: ignore[assignment]
+    return tuple(out)
+
+
+def _fame(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
+    before = t.fame[i]
+    after = min(before + n, t.board.fame_spaces)
+    t.fame = put(t.fame, i, after)  # type: ignore[assignment]
+    if before < FAME_WORKER <= after:
+        _worker(t, i, "fame")
+    out: list[Effect] = []
+    for space, bonus in sorted(FAME_BONUSES.items()):
+        if before < space <= after:
+            out.append(
+                {"upgrade": ("upgrade", 0, 0), "karma": ("karma", 2, 0)}.get(
+                    bonus, ("voyage", 1, 0)
+                )
+            )
+    return tuple(out)
+
+
+def _karma(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
+    t.karma = put(t.karma, i, min(MAX_KARMA, t.karma[i] + n))  # type: ignore[assignment]
+    return ()
+
+
+def _worker(t: State, i: int, source: str) -> None:
+    """Get new workers: at most 2 more, from whichever sources come first."""
+    if source in t.gained[i] or len(t.gained[i]) >= MAX_GAINED:
+        return
+    t.gained = put(t.gained, i, (*t.gained[i], source))  # type: ignore[assignment]
+    t.workers = put(t.workers, i, t.workers[i] + 1)  # type: ignore[assignment]
+
+
+def _advance(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
+    """Move the boat exactly n unoccupied spaces (if it can), then take the space's earning;
+    passing the bridge activates the river's worker."""
+    target = river_target(t, i, n)
+    if target == NO:
+        return ()
+    if t.boat[i] <= t.board.bridge_after < target:
+        _worker(t, i, "river")
+    t.boat = put(t.boat, i, target)  # type: ignore[assignment]
+    return (("earn", target, 0),)
+
+
+def _earn(t: State, i: int, space: int, _: int) -> tuple[Effect, ...]:
+    """Explanation of the earnings on the river."""
+    sp = t.board.river[space - 1]
+    tiles, cells, ups = t.tiles, t.province[i], sum(t.upgrades[i])
+    e = sp.earn
+    if e == "dice":
+        return (("gain", 2, NO),)
+    if e == "karma":
+        return (("karma", 2, 0),)
+    if e == "money":
+        return (("money", sp.value, 0),)
+    if e == "palace":
+        return (("chamber", 0, 0),)
+    if e == "karma_dice":
+        return (("gain", t.karma[i], sp.value),) if t.karma[i] else ()
+    if e == "fame":
+        return (("fame", sp.value, 0),)
+    if e == "upgrade":
+        return (("upgrade", 0, 0),)
+    if e == "money_per_market":
+        return (("money", len(province.markets(tiles, cells)), 0),)
+    if e == "assorted_market":
+        return (("money", province.assorted(tiles, cells, 3), 0),)
+    if e == "goods_market":
+        return (("goods", sp.value, 0),)
+    if e == "fame_per_upgrade":
+        return (("fame", ups, 0),)
+    if e == "money_per_upgrade":
+        return (("money", 2 * ups, 0),)
+    return (("fame", 2 * t.karma[i], 0),)  # fame_per_karma
+
+
+AUTO: Final[dict[str, Callable[[State, int, int, int], tuple[Effect, ...]]]] = {
+    "money": _money,
+    "fame": _fame,
+    "karma": _karma,
+    "voyage": _advance,
+    "earn": _earn,
+}

@@ -1,0 +1,506 @@
+"""Rajas of the Ganges' rules as a pure state machine.
+
+Rule headings are the text's (Setup; Game play; Placing workers and carrying out the
+associated actions; I. Building action; The province boards; Special yields; The upgrades of
+the buildings; II. Market action; III. Actions at the palace; IV. River action; Explanation of
+the earnings on the river; Karma; Get new workers; Bonuses on the scoring tracks; End of a
+round; End of the game). Every function takes a state and returns a new one; a refused action
+raises ValueError naming the rule and what is allowed, and changes nothing.
+
+What a placement sets going is a list of pending effects (`State.pending`), carried out in
+order: one the seat must decide stops there (legal_actions lists the choices), a die roll, a
+tile revealed or a yield tile drawn stops at a chance step, every other is carried out at once.
+Effects (kind, number, detail):
+  money n / fame n / karma n      move the marker or the cube (bonuses reached pushed first)
+  gain n colour                   take n dice of the colour (NO: any), then roll them
+  roll                            chance: the unrolled dice on the statue
+  reveal stack                    chance: the new top of a stack
+  yield                           chance: a white yield tile (Dancer)
+  upgrade                         decide: a building type
+  sail n                          decide: 1 to n unoccupied river spaces (the harbour)
+  voyage n                        exactly n unoccupied river spaces, then the earning
+  earn space                      the river space's earning
+  chamber                         decide: a palace chamber 2 to 6 (a river earning)
+  buy - cell                      decide: a top tile and its dice (cell: the one covered, or NO)
+  place_tile tile cell            decide: where and how turned (cell: fixed when covering)
+  cover                           decide: the cell the Master builder covers
+  goods n                         decide: the good a scoring of one kind scores (n markets)
+  reroll                          decide: dice to roll again (outer terrace)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..game import Below
+from . import payments, province
+from .choices import area_options, decisions, paid_value, place_options
+from .components import COLOURS, LETTERS, STACKS
+from .effects import AUTO, area_effects, build_tile, chamber_effects, give_up, put
+from .options import RajasOptions
+from .state import (
+    AREAS,
+    HARBOUR,
+    NO,
+    QUARRY,
+    START_KARMA,
+    START_MONEY,
+    START_WORKERS,
+    Action,
+    Build,
+    Buy,
+    Chamber,
+    Cover,
+    Done,
+    DrawYield,
+    Effect,
+    Enough,
+    FirstPlayer,
+    Goods,
+    Pass,
+    Pick,
+    Place,
+    Release,
+    Reroll,
+    Reveal,
+    Roll,
+    Sail,
+    Setup,
+    State,
+    Upgrade,
+)
+
+CHANCES: Final = frozenset(("roll", "reveal", "yield"))
+CHAMBERS: Final = (
+    "Great Mogul",
+    "Dancer",
+    "Yogi",
+    "Raja Man Singh",
+    "Master builder",
+    "Portuguese",
+)
+
+
+def new_state(options: RajasOptions, seats: tuple[str, ...]) -> State:
+    """Setup, before any die is rolled or any stack mixed: the first chance step does that."""
+    if not 2 <= len(seats) <= 4:
+        raise ValueError(f"Rajas of the Ganges takes 2 to 4 players, not {len(seats)}")
+    if len(set(seats)) != len(seats):
+        raise ValueError("each seat is taken once")
+    n = len(seats)
+    s = State(
+        seats=seats,
+        board_file=options.board_file,
+        tiles_file=options.tiles_file,
+        phase="setup",
+        round=1,
+        start=0,
+        turn=0,
+        supply=(12,) * 4,
+        tops=(NO,) * STACKS,
+        stacks=(),
+        yield_deck=(),
+        yield_discard=(),
+        spaces=((),) * len(AREAS),
+        money=(0,) * n,
+        fame=(0,) * n,
+        karma=(START_KARMA,) * n,
+        upgrades=((0, 0, 0, 0),) * n,
+        dice=((),) * n,
+        workers=(START_WORKERS,) * n,
+        placed=(0,) * n,
+        passed=(False,) * n,
+        boat=(0,) * n,
+        province=(),
+        covered=((),) * n,
+        gained=((),) * n,
+        money_bonus=(0,) * n,
+        mogul=NO,
+        late_rolls=options.roll_when_needed,
+    )
+    board, tiles = s.board, s.tiles  # refuse bad files now, not at the first deal
+    s.stacks = tuple(tuple(sorted(st)) for st in tiles.stacks)
+    s.yield_deck = tuple(sorted(board.yield_tiles))
+    s.province = (tuple(NO for _ in range(board.columns * board.rows)),) * n
+    return s
+
+
+# --- who decides, and chance -------------------------------------------------------------
+
+
+def to_move(s: State) -> str | None:
+    if s.phase != "play" or (s.pending and s.pending[0][0] in CHANCES):
+        return None
+    return s.seats[s.turn]
+
+
+def chance(s: State) -> str | None:
+    if s.phase == "setup":
+        return "the starting dice and the top tile of each stack"
+    if s.phase == "start":
+        return "the starting player among those tied for the lowest roll"
+    if s.phase != "play" or not s.pending or s.pending[0][0] not in CHANCES:
+        return None
+    kind, n, _ = s.pending[0]
+    if kind == "roll":
+        k = _unrolled(s.dice[s.turn])
+        return f"the roll of {k} {'die' if k == 1 else 'dice'} for {s.seats[s.turn]}"
+    if kind == "reveal":
+        return f"the new top tile of the {stack_name(n)} stack"
+    return "a white yield tile"
+
+
+def stack_name(stack: int) -> str:
+    return f"{COLOURS[stack // 3]} {('snake', 'cow', 'tiger')[stack % 3]}"
+
+
+def _unrolled(dice: tuple[str, ...]) -> int:
+    return sum(1 for d in dice if d[1] == "0")
+
+
+def _tied(s: State) -> list[int]:
+    totals = [sum(payments.value(d) for d in dice) for dice in s.dice]
+    low = min(totals)
+    return [i for i, t in enumerate(totals) if t == low]
+
+
+def deal(s: State, below: Below) -> Action:
+    if s.phase == "setup":
+        dice = tuple(1 + below(6) for _ in range(4 * s.players))
+        return Setup(dice, tuple(st[below(len(st))] if st else NO for st in s.stacks))
+    if s.phase == "start":
+        tied = _tied(s)
+        return FirstPlayer(s.seats[tied[below(len(tied))]])
+    if chance(s) is None:
+        raise ValueError("nothing is to be dealt now")
+    kind, n, _ = s.pending[0]
+    if kind == "roll":
+        return Roll(tuple(1 + below(6) for _ in range(_unrolled(s.dice[s.turn]))))
+    if kind == "reveal":
+        return Reveal(n, s.stacks[n][below(len(s.stacks[n]))])
+    deck = s.yield_deck or s.yield_discard  # reshuffled when the stack runs out (Dancer)
+    return DrawYield(deck[below(len(deck))])
+
+
+def legal(s: State) -> list[Action]:
+    if s.memo is None:
+        s.memo = tuple(_legal(s))
+    return list(s.memo)
+
+
+def _legal(s: State) -> list[Action]:
+    if to_move(s) is None:
+        return []
+    if s.pending:
+        return decisions(s)
+    options: list[Action] = list(place_options(s, s.turn))
+    return options or [Pass()]
+
+
+# --- applying ------------------------------------------------------------------------------
+
+
+class Refused(ValueError):
+    """A step not among the legal ones: the game's adapter says why, in the rules' words
+    (refusals.py)."""
+
+
+def apply(s: State, a: Action) -> State:
+    if isinstance(a, Setup | FirstPlayer | Roll | Reveal | DrawYield):
+        return _apply_chance(s, a)
+    if to_move(s) is None:
+        raise ValueError(_why_waiting(s))
+    if not _allowed(s, a):
+        raise Refused(f"{a.kind} is not a legal step now")
+    t = s.copy()
+    if isinstance(a, Place):
+        _place(t, a)
+    elif isinstance(a, Pass):
+        t.passed = put(t.passed, t.turn, True)  # type: ignore[assignment]
+    else:
+        _decide(t, a)
+    return _settle(t)
+
+
+def _allowed(s: State, a: Action) -> bool:
+    """Whether `a` is among the legal steps (those of its area alone, for a placement)."""
+    if s.memo is not None:  # the very step listed is found at once, an equal one after
+        return any(x is a for x in s.memo) or a in s.memo
+    if s.pending:
+        return a in decisions(s)
+    if isinstance(a, Place):
+        return a.area in AREAS and a in area_options(s, s.turn, AREAS.index(a.area))
+    return isinstance(a, Pass) and not place_options(s, s.turn)
+
+
+def _why_waiting(s: State) -> str:
+    if s.phase == "over":
+        return "the game is over"
+    return f"no seat decides now: {chance(s)} must be dealt first"
+
+
+def _place(t: State, a: Place) -> None:
+    i, area = t.turn, AREAS.index(a.area)
+    t.spaces = put(t.spaces, area, (*t.spaces[area], i))  # type: ignore[assignment]
+    t.placed = put(t.placed, i, t.placed[i] + 1)  # type: ignore[assignment]
+    t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
+    give_up(t, i, a.dice, a.turned)
+    t.pending = area_effects(t, i, area, paid_value(a.dice, a.turned))
+
+
+def money_cost_before(t: State, area: int) -> int:
+    """The cost of the space just taken (the worker is already on it)."""
+    side = t.board.sides[t.players]
+    if area == QUARRY:
+        return side.quarry[len(t.spaces[QUARRY]) - 1]
+    if area == HARBOUR:
+        return side.harbour[len(t.spaces[HARBOUR]) - 1]
+    return 0
+
+
+def _decide(t: State, a: Action) -> None:
+    i = t.turn
+    kind, n, d = t.pending[0]
+    rest = t.pending[1:]
+    if isinstance(a, Pick):
+        t.dice = put(t.dice, i, tuple(sorted((*t.dice[i], LETTERS[a.colour] + "0"))))  # type: ignore[assignment]
+        t.supply = put(t.supply, a.colour, t.supply[a.colour] - 1)  # type: ignore[assignment]
+        t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
+    elif isinstance(a, Release):
+        give_up(t, i, (a.die,), ())
+    elif isinstance(a, Enough):
+        t.pending = _then_roll(t, rest)
+    elif isinstance(a, Upgrade):
+        ups = list(t.upgrades[i])
+        ups[a.building] += 1
+        t.upgrades = put(t.upgrades, i, tuple(ups))  # type: ignore[assignment]
+        t.pending = rest
+    elif isinstance(a, Sail):
+        t.pending = (("voyage", a.spaces, 0), *rest)
+    elif isinstance(a, Goods):
+        money = province.one_kind(t.tiles, t.province[i], a.good, n)
+        t.pending = (("money", money, 0), *rest)
+    elif isinstance(a, Chamber):
+        t.pending = (*chamber_effects(a.number), *rest)
+    elif isinstance(a, Cover):
+        t.pending = (("buy", 0, a.cell), *rest)
+    elif isinstance(a, Buy):
+        give_up(t, i, a.dice, a.turned)
+        tile = t.tops[a.stack]
+        t.tops = put(t.tops, a.stack, NO)  # type: ignore[assignment]
+        reveal: tuple[Effect, ...] = (("reveal", a.stack, 0),) if t.stacks[a.stack] else ()
+        t.pending = (("place_tile", tile, d), *rest, *reveal)  # the new top is shown at the end
+    elif isinstance(a, Build):
+        t.pending = (*build_tile(t, i, n, d, a), *rest)
+    elif isinstance(a, Reroll):
+        dice = list(t.dice[i])
+        dice.remove(a.die)
+        t.dice = put(t.dice, i, tuple(sorted((*dice, a.die[0] + "0"))))  # type: ignore[assignment]
+    elif isinstance(a, Done):
+        t.pending = _then_roll(t, rest)
+
+
+def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """Dice taken are rolled at once (Dice: roll it immediately); with the online convention,
+    when a payment needs them or the placement ends."""
+    if t.late_rolls:
+        return rest
+    return (("roll", 0, 0), *rest) if _unrolled(t.dice[t.turn]) else rest
+
+
+# --- carrying out effects --------------------------------------------------------------------
+
+
+def _settle(t: State) -> State:
+    """Carry out the pending effects until one asks for a decision or a chance step; with
+    none left, the placement is over."""
+    while t.pending:
+        kind, n, d = t.pending[0]
+        if kind in CHANCES:
+            return t
+        if kind == "buy" and t.late_rolls and _unrolled(t.dice[t.turn]):
+            t.pending = (("roll", 0, 0), *t.pending)  # a payment needs the dice rolled
+            return t
+        if kind in AUTO:
+            rest = t.pending[1:]
+            t.pending = (*AUTO[kind](t, t.turn, n, d), *rest)
+            continue
+        options = decisions(t)
+        if kind == "gain" and not options:  # no die of the colour left: take what was taken
+            t.pending = _then_roll(t, t.pending[1:])
+        elif kind == "gain" and d != NO and isinstance(options[0], Pick):
+            _decide(t, options[0])  # a die of one colour with room for it: no choice
+        elif (kind == "sail" and len(options) == 1) or (kind == "goods" and len(options) <= 1):
+            if options:
+                _decide(t, options[0])
+            else:
+                t.pending = t.pending[1:]
+        elif not options:
+            t.pending = t.pending[1:]  # nothing to choose: an upgrade with every cube at 4
+        else:
+            t.memo = tuple(options)  # the legal steps now: listed once
+            return t
+    if t.phase == "play":
+        if t.late_rolls and _unrolled(t.dice[t.turn]):
+            t.pending = (("roll", 0, 0),)  # the placement ends: its dice are rolled
+            return t
+        _end_placement(t)
+    return t
+
+
+# --- chance outcomes ------------------------------------------------------------------------
+
+
+def _apply_chance(s: State, a: Action) -> State:
+    if chance(s) is None:
+        raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
+    t = s.copy()
+    if isinstance(a, Setup):
+        _setup(t, a)
+        return t
+    if isinstance(a, FirstPlayer):
+        if s.phase != "start" or a.seat not in s.seats or s.seats.index(a.seat) not in _tied(s):
+            raise ValueError(f"{a.seat!r} is not among the seats tied for the lowest roll")
+        _begin(t, s.seats.index(a.seat))
+        return t
+    if isinstance(a, Roll):
+        _roll(t, a)
+    elif isinstance(a, Reveal):
+        _reveal(t, a)
+    elif isinstance(a, DrawYield):
+        _draw_yield(t, a)
+    return _settle(t)
+
+
+def _expect(s: State, kind: str, what: str) -> None:
+    if s.phase != "play" or s.pending[0][0] != kind:
+        raise ValueError(f"{what} is not what is dealt now: {chance(s)} is")
+
+
+def _setup(t: State, a: Setup) -> None:
+    """Setup: each seat rolls one die of each colour; the 12 stacks are mixed face up."""
+    if t.phase != "setup":
+        raise ValueError(f"the starting dice are dealt once, at the start: {chance(t)} is now")
+    if len(a.dice) != 4 * t.players or any(not 1 <= v <= 6 for v in a.dice):
+        raise ValueError(f"the starting dice are {4 * t.players} numbers from 1 to 6")
+    if len(a.tops) != STACKS or any(
+        top not in st for top, st in zip(a.tops, t.stacks, strict=True) if st
+    ):
+        raise ValueError("each stack's top tile is one of that stack's tiles")
+    t.dice = tuple(
+        tuple(sorted(LETTERS[c] + str(a.dice[4 * i + c]) for c in range(4)))
+        for i in range(t.players)
+    )
+    t.supply = (12 - t.players,) * 4
+    t.tops = a.tops
+    t.stacks = tuple(_minus(st, top) for st, top in zip(t.stacks, a.tops, strict=True))
+    tied = _tied(t)
+    if len(tied) == 1:
+        _begin(t, tied[0])
+    else:
+        t.phase = "start"
+
+
+def _minus(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    out = list(items)
+    out.remove(item)
+    return tuple(out)
+
+
+def _begin(t: State, first: int) -> None:
+    """Setup: the lowest roll starts with 3 money, each next seat clockwise one more."""
+    n = t.players
+    t.money = tuple(START_MONEY + (i - first) % n for i in range(n))
+    t.start = t.turn = first
+    t.phase = "play"
+
+
+def _roll(t: State, a: Roll) -> None:
+    _expect(t, "roll", "a roll")
+    i = t.turn
+    dice = t.dice[i]
+    k = _unrolled(dice)
+    if len(a.values) != k or any(not 1 <= v <= 6 for v in a.values):
+        raise ValueError(f"the roll is of {k} dice, each 1 to 6")
+    fresh = [
+        d[0] + str(v) for d, v in zip((d for d in dice if d[1] == "0"), a.values, strict=False)
+    ]
+    t.dice = put(t.dice, i, tuple(sorted((*(d for d in dice if d[1] != "0"), *fresh))))  # type: ignore[assignment]
+    t.pending = t.pending[1:]
+
+
+def _reveal(t: State, a: Reveal) -> None:
+    _expect(t, "reveal", "a tile revealed")
+    st = t.pending[0][1]
+    if a.stack != st or a.tile not in t.stacks[st]:
+        raise ValueError(f"the new top of the {stack_name(st)} stack is one of its tiles")
+    t.tops = put(t.tops, st, a.tile)  # type: ignore[assignment]
+    t.stacks = put(t.stacks, st, _minus(t.stacks[st], a.tile))  # type: ignore[assignment]
+    t.pending = t.pending[1:]
+
+
+def _draw_yield(t: State, a: DrawYield) -> None:
+    """Dancer: a white yield tile, then discarded; the discards reshuffled when none is left."""
+    _expect(t, "yield", "a yield tile")
+    deck, discard = (t.yield_deck, t.yield_discard) if t.yield_deck else (t.yield_discard, ())
+    if a.tile not in deck:
+        raise ValueError(f"no {a.tile} yield tile is left to draw")
+    t.yield_deck = tuple(sorted(_minus_str(deck, a.tile)))
+    t.yield_discard = tuple(sorted((*discard, a.tile)))
+    effect: Effect = {
+        "die": ("gain", 1, NO),
+        "money": ("money", 3, 0),
+        "upgrade": ("upgrade", 0, 0),
+    }.get(a.tile, ("karma", 1, 0))
+    t.pending = (effect, *t.pending[1:])
+
+
+def _minus_str(items: tuple[str, ...], item: str) -> list[str]:
+    out = list(items)
+    out.remove(item)
+    return out
+
+
+# --- the end of a placement, a round and the game -----------------------------------------------
+
+
+def crossed(s: State, i: int) -> bool:
+    """Object of the game: the fame marker has reached or passed the money marker."""
+    return s.fame[i] >= s.board.beside[s.money[i]]
+
+
+def gap(s: State, i: int) -> int:
+    """Fame points past the money marker (negative: still to cover) (End of the game)."""
+    return s.fame[i] - s.board.beside[s.money[i]]
+
+
+def _end_placement(t: State) -> None:
+    i = t.turn
+    n = t.players
+    position = (i - t.start) % n
+    if crossed(t, i) and i not in t.crossed:
+        t.crossed = (*t.crossed, i)
+        if t.last == NO:  # End of the game: the current stage is completed
+            t.last = n - 1
+    later = range(position + 1, n) if t.last != NO else range(position + 1, position + 1 + n)
+    for k in later:
+        j = (t.start + k) % n
+        if t.placed[j] < t.workers[j] and not t.passed[j]:
+            t.turn = j
+            return
+    if t.last != NO:
+        t.phase = "over"
+        return
+    _end_round(t)
+
+
+def _end_round(t: State) -> None:
+    """End of a round: the Great Mogul's seat starts the next, else the next seat clockwise;
+    every worker comes home."""
+    t.start = t.mogul if t.mogul != NO else (t.start + 1) % t.players
+    t.turn = t.start
+    t.mogul = NO
+    t.round += 1
+    t.spaces = ((),) * len(AREAS)
+    t.placed = (0,) * t.players
+    t.passed = (False,) * t.players

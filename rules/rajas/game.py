@@ -1,0 +1,124 @@
+"""Rajas of the Ganges on the Game protocol (rules.game), with its capabilities."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..game import Below, Game, GameInfo, Ranking, Seat
+from . import codec, engine
+from .options import RajasOptions
+from .refusals import refusal
+from .result import ranking
+from .state import Action, State, Undo
+from .table_talk import (
+    RajasNarration,
+    RajasNotation,
+    RajasReference,
+    RajasTalk,
+    RajasTurns,
+    undoable,
+)
+
+SEATS = ("red", "yellow", "white", "black")  # the players' colours (our choice)
+INFO = GameInfo(
+    id="rajas",
+    title="Rajas of the Ganges",
+    seats=SEATS,
+    seat_titles={s: s.capitalize() for s in SEATS},
+    min_players=2,
+    max_players=4,
+    options=RajasOptions,
+    command="rg",
+    score_name="fame points past the money marker",
+    dealt=("die", "tile"),
+)
+
+
+class Rajas(Game[State, Action, State, RajasOptions]):
+    """The whole state is public, so a view is the state itself."""
+
+    info = INFO
+
+    def __init__(self) -> None:
+        self.notation = RajasNotation(self)
+        self.narration = RajasNarration(self)
+        self.talk = RajasTalk(self)
+        self.reference = RajasReference(self)
+        self.turns = RajasTurns(self)
+
+    def new_game(self, options: RajasOptions, seats: Sequence[Seat]) -> State:
+        for s in seats:
+            if s not in SEATS:
+                raise ValueError(f"no seat {s!r}; the seats are {', '.join(SEATS)}")
+        return engine.new_state(options, tuple(seats))
+
+    def to_move(self, state: State) -> Seat | None:
+        return engine.to_move(state)
+
+    def chance(self, state: State) -> str | None:
+        return engine.chance(state)
+
+    def deal(self, state: State, below: Below) -> Action:
+        return engine.deal(state, below)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return engine.legal(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        if isinstance(action, Undo):
+            return self._undo(state)
+        try:
+            after = engine.apply(state, action)
+        except engine.Refused:
+            raise ValueError(refusal(state, action)) from None
+        # a seat's step after which the same seat goes on deciding may be taken back
+        mover = engine.to_move(state)
+        if mover is not None and engine.to_move(after) == mover and after.pending:
+            after.since_barrier = (*state.since_barrier, action)
+            after.barrier = state.barrier if state.since_barrier else state
+        return after
+
+    def _undo(self, state: State) -> State:
+        if undoable(state) is None or state.barrier is None:
+            raise ValueError(
+                "nothing to undo: steps cannot be taken back past a roll, a tile revealed or "
+                "the end of your placement"
+            )
+        new = state.barrier
+        for action in state.since_barrier[:-1]:
+            new = self.apply(new, action)
+        return new
+
+    def result(self, state: State) -> Ranking | None:
+        return ranking(state) if state.phase == "over" else None
+
+    def undo_barrier(self, state: State, action: Action) -> bool:
+        """Chance outcomes, and any step that ends the seat's placement."""
+        if isinstance(action, Undo):
+            return False
+        return not self.apply(state, action).since_barrier
+
+    def view(self, state: State, seat: Seat | None) -> State:
+        if seat is not None and seat not in state.seats:
+            raise ValueError(
+                f"no seat {seat!r} in this game; the seats are {', '.join(state.seats)}"
+            )
+        return state
+
+    def hidden(self, state: State, seat: Seat | None) -> Mapping[str, object]:
+        return {}  # nothing is secret: the dice to come are not in the state
+
+    def state_to_json(self, state: State) -> str:
+        return codec.STATE.dump_json(state).decode()
+
+    def state_from_json(self, text: str, options: RajasOptions | None = None) -> State:
+        return codec.STATE.validate_json(text)
+
+    def action_to_json(self, action: Action) -> str:
+        return codec.ACTION.dump_json(action).decode()
+
+    def action_from_json(self, text: str) -> Action:
+        return codec.ACTION.validate_json(text)
+
+
+GAME = Rajas()

@@ -1,0 +1,241 @@
+"""Rajas of the Ganges' notation: each step in words a person can type, and orders read back.
+
+A placement is written with its payment: `great mogul with o1`, `harbour with karma p5` (the
+purple 5 turned to a 2 with karma), `quarry`. The steps after it: `buy orange cow with o4 o5`,
+`build at b3 turned 90`, `take orange`, `return g1`, `enough`, `upgrade temple`, `sail 2`,
+`score tea`, `chamber yogi`, `cover b2`, `reroll o3`, `done`, `pass`. An order may hold several
+steps joined by commas (`quarry, buy orange cow with o4 o5, build at b3 turned 90`); each is
+read against the position the steps before it leave, up to a roll or a reveal.
+
+A text is read by its words: the dice (a colour's letter and a number) and the word `karma`
+before a die are taken as a payment in any order; "with", "at", "turned" and "the" may be left
+out. So parse(state, describe(state, a)) == [a] for every legal step a.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ..capabilities.notation import MAX_ORDER_CHARS
+from ..errors import excerpt
+from . import engine
+from .components import BUILDINGS, COLOURS, GOODS
+from .state import (
+    AREAS,
+    Action,
+    Build,
+    Buy,
+    Chamber,
+    Cover,
+    Done,
+    DrawYield,
+    Enough,
+    FirstPlayer,
+    Goods,
+    Pass,
+    Pick,
+    Place,
+    Release,
+    Reroll,
+    Reveal,
+    Roll,
+    Sail,
+    Setup,
+    State,
+    Undo,
+    Upgrade,
+)
+
+AREA_TITLES: Final = tuple(a.replace("_", " ") for a in AREAS)
+_RULES: Final = {
+    0: "I. Building action: a tile you can pay for and place",
+    1: "IV. River action: a die showing 1, 2 or 3 and room on the river",
+    2: "II. Market action",
+    3: "II. Market action: give up any one die",
+    4: "III. The outer terrace",
+}
+_FILLER: Final = frozenset(("with", "at", "turned", "the", "a", "to", "0"))
+_DIE: Final = re.compile(r"^[bgop][1-6]$")
+MAX_STEPS = 12
+
+
+def area_rule(area: int) -> str:
+    if area in _RULES:
+        return _RULES[area]
+    if area < 9:
+        return "III. The terrace: a die of that colour in the supply"
+    if area < 13:
+        return "III. The balconies: a die of the colour given, and two of the other in the supply"
+    return (
+        f"III. The chambers: {engine.CHAMBERS[area - 13]} takes a die showing exactly {area - 12}"
+    )
+
+
+def cell_name(s: State, cell: int) -> str:
+    columns = s.board.columns
+    return f"{'abcdefghi'[cell % columns]}{cell // columns + 1}"
+
+
+def _dice_text(dice: Sequence[str], turned: Sequence[str]) -> str:
+    left = list(turned)
+    words = []
+    for d in dice:
+        if d in left:
+            left.remove(d)
+            words.append(f"karma {d}")
+        else:
+            words.append(d)
+    return " ".join(words)
+
+
+def _with(dice: Sequence[str], turned: Sequence[str]) -> str:
+    return f" with {_dice_text(dice, turned)}" if dice else ""
+
+
+def describe(s: State, a: Action) -> str:
+    """The step in the notation (the chance outcomes too, in words)."""
+    if isinstance(a, Place):
+        return f"{a.area.replace('_', ' ')}{_with(a.dice, a.turned)}"
+    if isinstance(a, Buy):
+        return f"buy {engine.stack_name(a.stack)}{_with(a.dice, a.turned)}"
+    if isinstance(a, Build):
+        turn = f" turned {90 * a.rotation}" if a.rotation else ""
+        return f"build at {cell_name(s, a.cell)}{turn}"
+    if isinstance(a, Cover):
+        return f"cover {cell_name(s, a.cell)}"
+    if isinstance(a, Pick):
+        return f"take {COLOURS[a.colour]}"
+    if isinstance(a, Release):
+        return f"return {a.die}"
+    if isinstance(a, Upgrade):
+        return f"upgrade {BUILDINGS[a.building]}"
+    if isinstance(a, Sail):
+        return f"sail {a.spaces}"
+    if isinstance(a, Goods):
+        return f"score {GOODS[a.good]}"
+    if isinstance(a, Chamber):
+        return f"chamber {engine.CHAMBERS[a.number - 1].lower()}"
+    if isinstance(a, Reroll):
+        return f"reroll {a.die}"
+    if isinstance(a, Enough | Done | Pass | Undo):
+        return a.kind
+    return _chance_text(s, a)
+
+
+def _chance_text(s: State, a: Action) -> str:
+    if isinstance(a, Setup):
+        return "the starting dice are rolled and the stacks mixed"
+    if isinstance(a, FirstPlayer):
+        return f"{a.seat} starts"
+    if isinstance(a, Roll):
+        return "rolls " + " ".join(str(v) for v in a.values)
+    if isinstance(a, Reveal):
+        return f"the {engine.stack_name(a.stack)} stack shows {tile_text(s, a.tile)}"
+    if isinstance(a, DrawYield):
+        return f"draws the yield tile {a.tile}"
+    raise ValueError(f"no step {excerpt(a)}")
+
+
+def tile_text(s: State, tile_id: int) -> str:
+    """A tile as a person reads it: `orange 9: roads N E S, fort, tea 3`."""
+    t = s.tiles.tiles[tile_id]
+    parts = [BUILDINGS[b] for b in t.buildings] + [f"{GOODS[g]} {v}" for g, v in t.markets]
+    roads = " ".join(side for k, side in enumerate("NESW") if t.roads >> k & 1)
+    return f"{COLOURS[t.colour]} {t.cost}: roads {roads}, {', '.join(parts)}"
+
+
+def _key(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """A text by its words: the other words in order, the dice given and those turned."""
+    words = text.lower().replace("harbor", "harbour").replace(",", " ").split()
+    head: list[str] = []
+    dice: list[str] = []
+    turned: list[str] = []
+    karma = False
+    for w in words:
+        if _DIE.match(w):
+            dice.append(w)
+            if karma:
+                turned.append(w)
+            karma = False
+        elif w == "karma":
+            karma = True
+        elif w not in _FILLER:
+            head.append(w)
+    return tuple(head), tuple(sorted(dice)), tuple(sorted(turned))
+
+
+def parse_step(s: State, text: str) -> Action:
+    """One step read against what the seat deciding may do now."""
+    if text.strip().lower() == "undo":
+        return Undo()
+    options = engine.legal(s)
+    wanted = _key(text)
+    for a in options:
+        if _key(describe(s, a)) == wanted:
+            return a
+    near = [a for a in options if _key(describe(s, a))[0] == wanted[0]]
+    if near:
+        return _refuse(text, f"not paid that way; allowed: {allowed_text(s, near, 8)}")
+    return _refuse(
+        text,
+        f"not a step you can take now: {decision_text(s)}; allowed: {allowed_text(s, options, 8)}",
+    )
+
+
+def _refuse(text: str, why: str) -> Action:
+    raise ValueError(f"{excerpt(text)} is {why}")
+
+
+def parse(s: State, text: str) -> list[Action]:
+    """An order: steps joined by commas, each read against the position before it, up to a
+    chance step."""
+    if len(text) > MAX_ORDER_CHARS:
+        raise ValueError(f"an order is at most {MAX_ORDER_CHARS:,} characters")
+    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
+    if not parts:
+        raise ValueError("an order names a step: `options` lists them")
+    if len(parts) > MAX_STEPS:
+        raise ValueError(f"an order is at most {MAX_STEPS} steps")
+    out: list[Action] = []
+    for k, part in enumerate(parts):
+        if engine.to_move(s) is None and k:
+            raise ValueError(
+                f"step {k + 1} ({excerpt(part)}) waits for {engine.chance(s)}: send it after"
+            )
+        try:
+            a = parse_step(s, part)
+        except ValueError as e:
+            raise ValueError(
+                f"step {k + 1} of {len(parts)}: {e}" if len(parts) > 1 else str(e)
+            ) from None
+        out.append(a)
+        if isinstance(a, Undo):
+            break
+        s = engine.apply(s, a)
+    return out
+
+
+def allowed_text(s: State, actions: Sequence[Action], limit: int) -> str:
+    words = [f"`{describe(s, a)}`" for a in actions[:limit]]
+    more = len(actions) - limit
+    return ", ".join(words) + (f" and {more} more" if more > 0 else "")
+
+
+def decision_text(s: State) -> str:
+    """What the seat deciding is asked now, in the rules' words."""
+    if not s.pending:
+        return "place a worker"
+    kind, n, d = s.pending[0]
+    return {
+        "gain": f"take {n} {'die' if n == 1 else 'dice'}" + (f" ({COLOURS[d]})" if d >= 0 else ""),
+        "upgrade": "upgrade a building type",
+        "sail": f"sail 1 to {n} spaces",
+        "chamber": "choose a chamber of the palace",
+        "buy": "buy a top tile" + (" dearer than the one covered" if d >= 0 else ""),
+        "place_tile": "place the tile in your province",
+        "cover": "choose the tile to cover",
+        "goods": f"score up to {n} markets of one good",
+        "reroll": "choose dice to roll again, then `done`",
+    }.get(kind, kind)

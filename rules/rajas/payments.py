@@ -1,0 +1,90 @@
+"""Paying with dice (Placing workers: costs; I. Building action; Karma).
+
+A payment gives up dice from the statue; karma turns a die given up to its opposite side
+(1 <-> 6, 2 <-> 5, 3 <-> 4), one karma each. Paying a total (a tile's cost, the Master
+builder's difference) may overpay, but a payment offered gives up no die and turns no die it
+does not need: without any one of them the total would fall short (docs/rajas.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, product
+
+from .components import LETTERS
+
+
+def value(die: str) -> int:
+    return int(die[1])
+
+
+def colour(die: str) -> int:
+    return LETTERS.index(die[0])
+
+
+def rolled(dice: tuple[str, ...]) -> list[str]:
+    """The dice of a statue that may be given up (rolled ones), each kind once."""
+    return sorted({d for d in dice if d[1] != "0"})
+
+
+def exact(dice: tuple[str, ...], number: int, karma: int) -> list[tuple[str, ...]]:
+    """The ways to give up one die showing `number` (as `turned` too): (die, turned?)."""
+    out: list[tuple[str, ...]] = []
+    for d in rolled(dice):
+        if value(d) == number:
+            out.append((d,))
+        elif karma > 0 and value(d) == 7 - number:
+            out.append((d, d))
+    return out
+
+
+def totals(
+    dice: tuple[str, ...], colour_index: int, need: int, karma: int
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every least payment of dice of one colour worth at least `need` in total: (dice given
+    up, those of them turned with karma), least dice and least karma first."""
+    mine = sorted(d for d in dice if d[0] == LETTERS[colour_index] and d[1] != "0")
+    counts = sorted(Counter(mine).items())
+    out: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []
+    for take in product(*(range(n + 1) for _, n in counts)):
+        given = tuple(d for (d, _), k in zip(counts, take, strict=True) for _ in range(k))
+        if not given:
+            continue
+        base = sum(value(d) for d in given)
+        low = [d for d in given if value(d) <= 3]  # turning one of these gains
+        for flips in range(min(karma, len(low)) + 1):
+            for turned in set(combinations(low, flips)):
+                total = base + sum(7 - 2 * value(d) for d in turned)
+                if total < need or not _least(given, turned, total, need):
+                    continue
+                out.append((len(given), flips, given, tuple(sorted(turned))))
+    out.sort()
+    return [(g, t) for _, _, g, t in out]
+
+
+def _least(given: tuple[str, ...], turned: tuple[str, ...], total: int, need: int) -> bool:
+    """No die can be left out and no turn undone with the total still reaching `need`."""
+    left = Counter(given) - Counter(turned)
+    for d in set(given):
+        worth = 7 - value(d) if left[d] == 0 else value(d)  # leave out the less useful copy
+        if total - worth >= need:
+            return False
+    return all(total - (7 - 2 * value(d)) < need for d in set(turned))
+
+
+def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
+    """The most a payment of dice of one colour can be worth."""
+    vals = [value(d) for d in dice if d[0] == LETTERS[colour_index] and d[1] != "0"]
+    gains = sorted((7 - 2 * v for v in vals if v <= 3), reverse=True)
+    return sum(vals) + sum(gains[:karma])
+
+
+def without(dice: tuple[str, ...], given: tuple[str, ...]) -> tuple[str, ...]:
+    """The statue once `given` is given up (a ValueError when it does not hold them)."""
+    left = list(dice)
+    for d in given:
+        try:
+            left.remove(d)
+        except ValueError:
+            raise ValueError(f"the statue holds no {d} to give up") from None
+    return tuple(left)

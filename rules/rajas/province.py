@@ -1,0 +1,154 @@
+"""The province boards (The province boards; Special yields; the markets of II. Market action).
+
+A cell holds tile * 4 + rotation, or NO. Every road end of a tile is joined to its others on
+the tile, so a tile joined to the residence by one road end is joined by all of them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .components import DX, DY, GOODS, Board, Tile, Tiles
+from .state import NO
+
+
+def neighbour(board: Board, cell: int, side: int) -> int:
+    """The cell beyond `side` of `cell`, or NO off the board."""
+    x, y = cell % board.columns + DX[side], cell // board.columns + DY[side]
+    if 0 <= x < board.columns and 0 <= y < board.rows:
+        return y * board.columns + x
+    return NO
+
+
+def roads_at(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int) -> int:
+    """The road mask of what lies on `cell`: the residence's roads, a tile's turned, or 0."""
+    if cell == board.residence:
+        return board.residence_roads
+    held = cells[cell]
+    return 0 if held == NO else tiles.tiles[held >> 2].turned(held & 3)
+
+
+@cache
+def rotations(tile: Tile) -> tuple[int, ...]:
+    """The rotations giving different road masks (a straight road has two)."""
+    seen: dict[int, int] = {}
+    for r in range(4):
+        seen.setdefault(tile.turned(r), r)
+    return tuple(sorted(seen.values()))
+
+
+def builds(board: Board, tiles: Tiles, cells: tuple[int, ...], tile: Tile) -> list[tuple[int, int]]:
+    """Every (cell, rotation) where `tile` may be placed: an empty cell, a road end meeting an
+    existing road (The province boards)."""
+    return [
+        (cell, r)
+        for cell, need in frontier(board, tiles, cells)
+        for r in rotations(tile)
+        if tile.turned(r) & need
+    ]
+
+
+_FRONTIERS: dict[tuple[str, str, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+FRONTIERS = 4_096  # provinces remembered, then forgotten at once (a pure function's answers)
+
+
+def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The empty cells beside a road end, each with the sides a new tile's road must leave by
+    to meet one (a mask of SIDES). A province changes only when a tile is placed, so its
+    frontier is remembered."""
+    key = (board.text_key, tiles.text_key, cells)
+    known = _FRONTIERS.get(key)
+    if known is None:
+        if len(_FRONTIERS) >= FRONTIERS:
+            _FRONTIERS.clear()
+        out = []
+        for cell, held in enumerate(cells):
+            if held != NO or cell == board.residence:
+                continue
+            need = 0
+            for side in range(4):
+                n = neighbour(board, cell, side)
+                if n != NO and roads_at(board, tiles, cells, n) >> ((side + 2) % 4) & 1:
+                    need |= 1 << side
+            if need:
+                out.append((cell, need))
+        known = _FRONTIERS[key] = tuple(out)
+    return known
+
+
+def connected(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> bool:
+    """Whether every tile is joined to the residence by roads (Master builder)."""
+    reached = {board.residence}
+    todo = [board.residence]
+    while todo:
+        cell = todo.pop()
+        mask = roads_at(board, tiles, cells, cell)
+        for side in range(4):
+            if mask >> side & 1:
+                n = neighbour(board, cell, side)
+                if (
+                    n != NO
+                    and n not in reached
+                    and roads_at(board, tiles, cells, n) >> ((side + 2) % 4) & 1
+                ):
+                    reached.add(n)
+                    todo.append(n)
+    return all(c in reached for c, held in enumerate(cells) if held != NO)
+
+
+_COVERS: dict[tuple[str, str, tuple[int, ...], int, int], tuple[int, ...]] = {}
+
+
+def covers(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
+) -> tuple[int, ...]:
+    """The rotations of tile `tile_id` laid over `cell` that leave every tile joined
+    (remembered, as the frontier is)."""
+    key = (board.text_key, tiles.text_key, cells, cell, tile_id)
+    known = _COVERS.get(key)
+    if known is None:
+        if len(_COVERS) >= FRONTIERS:
+            _COVERS.clear()
+        known = _COVERS[key] = tuple(_covers(board, tiles, cells, cell, tile_id))
+    return known
+
+
+def _covers(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
+) -> list[int]:
+    out = []
+    for r in rotations(tiles.tiles[tile_id]):
+        trial = (*cells[:cell], tile_id * 4 + r, *cells[cell + 1 :])
+        if connected(board, tiles, trial):
+            out.append(r)
+    return out
+
+
+def yields_reached(board: Board, cell: int, mask: int) -> list[tuple[str, int]]:
+    """The special yields a tile on `cell` with road ends `mask` reaches (Special yields)."""
+    return [
+        board.yields[(cell, s)] for s in range(4) if mask >> s & 1 and (cell, s) in board.yields
+    ]
+
+
+def markets(tiles: Tiles, cells: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Every market of the province: (good, value)."""
+    return [m for held in cells if held != NO for m in tiles.tiles[held >> 2].markets]
+
+
+def assorted(tiles: Tiles, cells: tuple[int, ...], most: int = len(GOODS)) -> int:
+    """Assorted goods: the best market of each kind, at most `most` kinds."""
+    best: dict[int, int] = {}
+    for good, v in markets(tiles, cells):
+        best[good] = max(best.get(good, 0), v)
+    return sum(sorted(best.values(), reverse=True)[:most])
+
+
+def one_kind(tiles: Tiles, cells: tuple[int, ...], good: int, most: int) -> int:
+    """Goods of one kind: the best `most` markets of that good."""
+    vals = sorted((v for g, v in markets(tiles, cells) if g == good), reverse=True)
+    return sum(vals[:most])
+
+
+def goods_held(tiles: Tiles, cells: tuple[int, ...]) -> list[int]:
+    return sorted({g for g, _ in markets(tiles, cells)})

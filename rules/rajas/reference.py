@@ -1,0 +1,127 @@
+"""What the table is told: each step narrated, the status lines, and a short rules reference
+in our own words, by the text's headings."""
+
+from __future__ import annotations
+
+from ..words import count_of
+from . import engine, notation
+from .components import BUILDINGS
+from .state import AREAS, Action, DrawYield, Roll, State
+
+_TOPICS: dict[str, str] = {
+    "overview": (
+        "Object of the game: fame moves clockwise, money counter-clockwise around the board; "
+        "when your fame marker reaches or passes your money marker the end is triggered. The "
+        "stage is finished, then the furthest past wins."
+    ),
+    "placing": (
+        "Placing workers: in turn, place one worker, pay its cost (money and/or dice), carry "
+        "out the action. Quarry and harbour fill left to right; elsewhere any free space. Dice "
+        "you gain are rolled at once; Kali holds at most 10."
+    ),
+    "quarry": (
+        "I. Building action: pay the space's money, then dice of a top tile's colour worth at "
+        "least its cost; place it joined by a road to your residence. Markets pay money, "
+        "buildings fame by their upgrade (2, 3 or 4); special yields on the edge are taken "
+        "when a road reaches them."
+    ),
+    "market": (
+        "II. Market action: assorted goods scores your best market of each good (one worker a "
+        "round there with 3-4 players); goods of one kind takes any die and scores that many "
+        "of your best markets of one good."
+    ),
+    "palace": (
+        "III. Palace: outer terrace 2 money and rerolls; terrace a die of its colour; balconies "
+        "1 die for 2 of another colour; chambers take a die showing exactly 1 (Great Mogul: 2 "
+        "fame, start next round), 2 (Dancer: 2 dice, a yield tile), 3 (Yogi: 2 karma, a die), 4 "
+        "(Raja: an upgrade, 3 money), 5 (Master builder: cover a tile with a dearer one), 6 "
+        "(Portuguese: exactly 6 river spaces)."
+    ),
+    "river": (
+        "IV. River action: a die showing 1 sails 1, a 2 sails 1 or 2, a 3 up to 3 unoccupied "
+        "spaces; other boats are skipped. Take the earning where you stop; passing the bridge "
+        "gives a worker."
+    ),
+    "karma": (
+        "Karma: when giving up a die, spend 1 karma to turn it to its opposite side (1-6, 2-5, "
+        "3-4). At most 3 karma."
+    ),
+    "bonuses": (
+        "Tracks: fame 5 upgrade, 15 worker, 24 two karma, 31 river; money 12 and 44 river, 20 "
+        "worker, 33 and 55 two dice (the bonus marker gives each once, in order). At most 2 new "
+        "workers in all."
+    ),
+    "end": (
+        "End of the game: once a player's markers meet or pass, the players after them before "
+        "the starting player place once more. Those who crossed rank by fame points past; a tie "
+        "goes to the first to cross."
+    ),
+}
+TOPICS: tuple[str, ...] = tuple(_TOPICS)
+
+
+def topic(name: str) -> str:
+    try:
+        return _TOPICS[name]
+    except KeyError:
+        raise ValueError(f"no topic {name!r}; the topics are: {', '.join(TOPICS)}") from None
+
+
+def _changes(b: State, a: State, i: int) -> list[str]:
+    out = []
+    for label, before, after in (
+        ("money", b.money[i], a.money[i]),
+        ("fame", b.fame[i], a.fame[i]),
+        ("karma", b.karma[i], a.karma[i]),
+        ("workers", b.workers[i], a.workers[i]),
+    ):
+        if after != before:
+            out.append(f"{label} {before}→{after}")
+    if a.boat[i] != b.boat[i]:
+        out.append(f"boat to river space {a.boat[i]}")
+    ups = [BUILDINGS[k] for k in range(4) if a.upgrades[i][k] > b.upgrades[i][k]]
+    if ups:
+        out.append("upgrades " + ", ".join(ups))
+    return out
+
+
+def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
+    """The step in words, with what it changed for the seat (money, fame, karma, workers, the
+    boat, upgrades), and the end of the game when it comes."""
+    text = notation.describe(b, action)
+    if seat is None and not isinstance(action, Roll | DrawYield):  # a tile shown, the setup
+        lines = [text[0].upper() + text[1:]]
+    else:
+        i = b.turn
+        changes = _changes(b, a, i)
+        who = (seat or b.seats[i]).capitalize()
+        lines = [f"{who}: {text}" + (f" ({', '.join(changes)})" if changes else "")]
+    if a.crossed != b.crossed:
+        lines.append(
+            f"{a.seats[a.crossed[-1]].capitalize()}'s markers meet: the end of the game is triggered"
+        )
+    if a.phase == "over" and b.phase != "over":
+        from .result import ranking
+
+        lines.append(ranking(a).text)
+    return lines
+
+
+def status_lines(s: State) -> list[str]:
+    if s.phase in ("setup", "start"):
+        return ["the game is being set up"]
+    lines = [f"round {s.round}, {s.seats[s.start].capitalize()} starts"]
+    for i, seat in enumerate(s.seats):
+        g = engine.gap(s, i)
+        race = f"{g} past" if g >= 0 else f"{-g} to cross"
+        dice = " ".join(d for d in s.dice[i]) or "none"
+        ups = "/".join(str(2 + u) for u in s.upgrades[i])
+        lines.append(
+            f"{seat.capitalize()}: money {s.money[i]}, fame {s.fame[i]} ({race}), karma "
+            f"{s.karma[i]}, {count_of(s.workers[i] - s.placed[i], 'worker')} left of "
+            f"{s.workers[i]}, boat {s.boat[i]}, buildings {ups}, dice {dice}"
+        )
+    used = [f"{AREAS[k].replace('_', ' ')} {len(w)}" for k, w in enumerate(s.spaces) if w]
+    if used:
+        lines.append("workers out: " + ", ".join(used))
+    return lines

@@ -1,0 +1,31 @@
+"""The river (IV. River action): where a boat stops, skipping the other boats."""
+
+from __future__ import annotations
+
+from .components import PORTUGUESE
+from .state import NO, State
+
+
+def river_target(s: State, i: int, n: int) -> int:
+    """The river space `n` unoccupied spaces ahead of seat i's boat, or NO (IV. River action:
+    other boats' spaces are skipped; the final space holds any number)."""
+    final = s.board.final
+    others = {b for j, b in enumerate(s.boat) if j != i and 0 < b < final}
+    p, left = s.boat[i], n
+    while left and p < final:
+        p += 1
+        if p not in others:
+            left -= 1
+    return p if left == 0 else NO
+
+
+def river_room(s: State, i: int) -> int:
+    """How many unoccupied spaces lie ahead of seat i's boat."""
+    final = s.board.final
+    others = {b for j, b in enumerate(s.boat) if j != i and 0 < b < final}
+    return sum(1 for p in range(s.boat[i] + 1, final + 1) if p not in others)
+
+
+def portuguese_open(s: State, i: int) -> bool:
+    """Portuguese: exactly 6 unoccupied spaces, never from the last 6 spaces."""
+    return s.boat[i] <= s.board.final - PORTUGUESE and river_target(s, i, PORTUGUESE) != NO

@@ -1,0 +1,105 @@
+"""Rajas of the Ganges at the table: notation, narration, what a seat is told, turns and undo,
+and the rules reference."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+
+from ..capabilities import Narration, Notation, Reference, TableTalk, Turns
+from ..game import Seat
+from . import codec, engine, notation, reference
+from .options import RajasOptions
+from .result import ranking
+from .state import Action, Pass, State, Undo
+
+
+class RajasNotation(Notation[Action, State]):
+    def describe(self, view: State, action: Action) -> str:
+        return notation.describe(view, action)
+
+    def parse(self, view: State, text: str, seat: Seat) -> list[Action]:
+        if engine.to_move(view) != seat and text.strip().lower() != "undo":
+            raise ValueError(f"it is not your turn: {prompt(view, seat)}")
+        return notation.parse(view, text)
+
+    def view_to_json(self, view: State) -> str:
+        return codec.STATE.dump_json(view).decode()
+
+    def action_schema(self) -> Mapping[str, object]:
+        return codec.action_schema()
+
+
+class RajasNarration(Narration[Action, State]):
+    def narrate(self, before: State, action: Action, after: State, seat: str | None) -> list[str]:
+        return reference.narrate(before, action, after, seat)
+
+    def headline(self, before: State, after: State, log: Sequence[str]) -> list[str]:
+        """A new round opens with its starting player."""
+        if after.phase != "play" or (before.phase == "play" and before.round == after.round):
+            return []
+        return [f"**Round {after.round}.** {after.seats[after.start].capitalize()} starts."]
+
+    def board_moment(self, before: State, after: State) -> bool:
+        """A placement finished (the decision handed on), a round or the game ended."""
+        return after.phase == "over" or (not after.pending and before.turn != after.turn)
+
+
+class RajasTalk(TableTalk[State]):
+    def prompt(self, view: State, seat: Seat) -> str:
+        return prompt(view, seat)
+
+    def status(self, view: State) -> list[str]:
+        return reference.status_lines(view)
+
+
+class RajasTurns(Turns[State, Action]):
+    def turn(self, state: State) -> tuple[Seat | None, Hashable]:
+        return engine.to_move(state), state.round
+
+    def players(self, state: State) -> tuple[Seat, ...]:
+        return tuple(state.seats)
+
+    def undo(self, state: State) -> tuple[Seat, Action] | None:
+        return undoable(state)
+
+    def undoes(self, action: Action) -> bool:
+        return isinstance(action, Undo)
+
+    def settled(self, state: State) -> bool:
+        return not state.since_barrier
+
+
+class RajasReference(Reference[RajasOptions]):
+    def rules_topics(self) -> Sequence[str]:
+        return reference.TOPICS
+
+    def rules_reference(self, topic: str) -> str:
+        return reference.topic(topic)
+
+    def help_lines(self) -> list[str]:
+        return [
+            "Orders: a placement with its payment (`great mogul with o1`, `harbour with karma "
+            "p5`, `quarry`), then its steps (`buy orange cow with o4 o5`, `build at b3 turned "
+            "90`, `take orange`, `upgrade temple`, `sail 2`), several joined by commas.",
+        ]
+
+
+def undoable(state: State) -> tuple[Seat, Action] | None:
+    base = state.barrier
+    if not state.since_barrier or base is None:
+        return None
+    seat = engine.to_move(base)
+    return None if seat is None else (seat, Undo())
+
+
+def prompt(v: State, seat: Seat) -> str:
+    if v.phase == "over":
+        return ranking(v).text
+    mover = engine.to_move(v)
+    if mover is None:
+        return f"waiting for {engine.chance(v)}"
+    if mover != seat:
+        return f"round {v.round}: waiting for {mover.capitalize()}"
+    if not v.pending and engine.legal(v) == [Pass()]:
+        return f"round {v.round}: no space is left that you can pay for and use: `pass`"
+    return f"round {v.round}: {notation.decision_text(v)}"

@@ -1,0 +1,94 @@
+"""Positions of Rajas of the Ganges built for the tests, through the public rules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas.components import COLOURS, LETTERS, standard_tiles
+from rules.rajas.notation import parse
+from rules.rajas.state import Roll, Setup
+
+TILES = standard_tiles()
+
+
+def started(players: int = 2, first: int = 0) -> State:
+    """A game just set up: seat `first` rolled four 1s (it starts), the others four 6s; the
+    first tile of each stack on top."""
+    s = GAME.new_game(RajasOptions(), SEATS[:players])
+    dice = tuple(v for i in range(players) for v in ([1] * 4 if i == first else [6] * 4))
+    return GAME.apply(s, Setup(dice, tuple(st[0] for st in s.stacks)))
+
+
+def with_dice(s: State, seat: int, dice: str) -> State:
+    """Seat's statue holding `dice` ("o4 o5 b1"); the supply holds the rest of the 48."""
+    statues = list(s.dice)
+    statues[seat] = tuple(sorted(dice.split()))
+    supply = tuple(12 - sum(d[0] == LETTERS[c] for st in statues for d in st) for c in range(4))
+    return s.copy(dice=tuple(statues), supply=supply)
+
+
+def put(s: State, seat: int, **fields: object) -> State:
+    """Per-seat fields set for one seat: put(s, 0, money=10, fame=3)."""
+    changes = {}
+    for name, v in fields.items():
+        t = list(getattr(s, name))
+        t[seat] = v
+        changes[name] = tuple(t)
+    return s.copy(**changes)
+
+
+def tile(colour: str, cost: int, nth: int = 0) -> int:
+    """A standard tile by its colour and cost."""
+    found = [
+        k for k, t in enumerate(TILES.tiles) if t.colour == COLOURS.index(colour) and t.cost == cost
+    ]
+    return found[nth]
+
+
+def on_top(s: State, tile_id: int) -> State:
+    """Tile `tile_id` made the top of its stack (the old top goes under it)."""
+    t = TILES.tiles[tile_id]
+    stack = t.colour * 3 + t.back
+    if s.tops[stack] == tile_id:
+        return s
+    below = list(s.stacks[stack])
+    below.remove(tile_id)
+    below.append(s.tops[stack])
+    stacks = list(s.stacks)
+    stacks[stack] = tuple(sorted(below))
+    tops = list(s.tops)
+    tops[stack] = tile_id
+    return s.copy(stacks=tuple(stacks), tops=tuple(tops))
+
+
+def order(s: State, text: str, rolls: tuple[int, ...] = ()) -> State:
+    """A person's order, then any roll it sets going with `rolls` (repeated as needed)."""
+    for a in parse(s, text):
+        s = GAME.apply(s, a)
+    if GAME.chance(s) is not None and rolls:
+        s = GAME.apply(s, Roll(rolls[: len(GAME.deal(s, lambda n: 0).values)]))  # type: ignore[union-attr]
+    return s
+
+
+def random_playout(
+    players: int,
+    seed: int,
+    check: Callable[[State], None] | None = None,
+    options: RajasOptions | None = None,
+) -> State:
+    rng = random.Random(seed)
+    s = GAME.new_game(options or RajasOptions(), SEATS[:players])
+    steps = 0
+    while GAME.result(s) is None:
+        if GAME.chance(s) is not None:
+            a = GAME.deal(s, rng.randrange)
+        else:
+            a = rng.choice(GAME.legal_actions(s))
+        s = GAME.apply(s, a)
+        steps += 1
+        assert steps < 5_000, "a game that does not end"
+        if check is not None:
+            check(s)
+    return s

@@ -1,0 +1,114 @@
+"""Whole random games of Rajas of the Ganges: 2, 3 and 4 players, every game ends with a
+ranking, and after every step the dice, tiles, workers and markers are all accounted for (the
+bench plays more: bench/rajas_engine.py). Notation and JSON hold on the states met."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rajas_helpers import TILES, random_playout, started, with_dice
+
+from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas.components import DICE_PER_COLOUR, LETTERS
+from rules.rajas.notation import describe, parse
+from rules.rajas.state import AREAS, KALI_HANDS, MAX_KARMA, NO, START_WORKERS
+
+
+def invariants(s: State) -> None:
+    board = s.board
+    # dice conserved: supply + statues = 48, 12 of each colour
+    for c, letter in enumerate(LETTERS):
+        held = sum(d[0] == letter for st in s.dice for d in st)
+        assert s.supply[c] + held == DICE_PER_COLOUR, f"{letter} dice: {s.supply[c]} + {held}"
+    assert all(len(st) <= KALI_HANDS for st in s.dice)
+    # money and fame within their tracks; karma 0 to 3; upgrades 0 to 2
+    assert all(0 <= m <= board.money_spaces for m in s.money)
+    assert all(0 <= f <= board.fame_spaces for f in s.fame)
+    assert all(0 <= k <= MAX_KARMA for k in s.karma)
+    assert all(0 <= u <= 2 for ups in s.upgrades for u in ups)
+    # tiles conserved: stacks, tops, provinces, under covers, and one being placed
+    tiles = Counter(t for st in s.stacks for t in st) + Counter(t for t in s.tops if t != NO)
+    tiles += Counter(h >> 2 for cells in s.province for h in cells if h != NO)
+    tiles += Counter(t for cov in s.covered for _, t in cov)
+    tiles += Counter(n for kind, n, _ in s.pending if kind == "place_tile")
+    assert tiles == Counter(range(len(TILES.tiles)))
+    # workers conserved: 3 and those gained (at most 2); placed ones on the board
+    for i in range(s.players):
+        assert s.workers[i] == START_WORKERS + len(s.gained[i]) <= START_WORKERS + 2
+        assert sum(w.count(i) for w in s.spaces) == s.placed[i] <= s.workers[i]
+    assert sum(len(w) for w in s.spaces) <= sum(s.workers)
+    assert all(len(w) <= 8 for w in s.spaces) and len(s.spaces) == len(AREAS)
+    # one boat a river space, but the start and the final
+    sailing = [b for b in s.boat if 0 < b < board.final]
+    assert len(sailing) == len(set(sailing))
+    assert len(s.yield_deck) + len(s.yield_discard) == len(board.yield_tiles)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_with_a_ranking_keeping_every_invariant(players: int) -> None:
+    for seed in range(4):
+        s = random_playout(players, 100 * players + seed, invariants)
+        result = GAME.result(s)
+        assert result is not None and s.crossed
+        assert result.winners == (s.seats[s.crossed[0]],) or len(s.crossed) > 1
+        assert sorted(seat for place in result.places for seat in place) == sorted(s.seats)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_dice_rolled_when_needed_keep_every_invariant(players: int) -> None:
+    options = RajasOptions(roll_when_needed=True)
+    s = random_playout(players, 7 * players, invariants, options)
+    assert GAME.result(s) is not None and s.late_rolls
+
+
+def test_every_legal_step_reads_back_from_its_notation_and_its_json() -> None:
+    rng = random.Random(7)
+    for players in (2, 4):
+        s = GAME.new_game(RajasOptions(), SEATS[:players])
+        steps = 0
+        while GAME.result(s) is None and steps < 400:
+            if GAME.chance(s) is not None:
+                s = GAME.apply(s, GAME.deal(s, rng.randrange))
+                continue
+            actions = GAME.legal_actions(s)
+            if steps % 7 == 0:
+                for a in actions:
+                    assert parse(s, describe(s, a)) == [a], describe(s, a)
+                    assert GAME.action_from_json(GAME.action_to_json(a)) == a
+                assert GAME.state_from_json(GAME.state_to_json(s)) == s
+            s = GAME.apply(s, rng.choice(actions))
+            steps += 1
+
+
+def test_the_view_is_the_whole_state_and_hides_nothing() -> None:
+    s = random_playout(2, 5)
+    assert GAME.view(s, None) == s and GAME.view(s, "red") == s
+    assert GAME.hidden(s, "red") == {}
+    with pytest.raises(ValueError, match="no seat 'black'"):
+        GAME.view(s, "black")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=80))
+def test_any_text_is_read_as_steps_or_refused_with_a_valueerror(text: str) -> None:
+    s = with_dice(started(3), 0, "o1 b3 g6")
+    try:
+        steps = parse(s, text)
+    except ValueError as e:
+        assert len(str(e)) < 2_000
+    else:
+        assert 1 <= len(steps) <= 12
+
+
+def test_an_order_too_long_or_of_too_many_steps_is_refused() -> None:
+    s = started(2)
+    with pytest.raises(ValueError, match="at most 2,000 characters"):
+        parse(s, "x" * 2_001)
+    with pytest.raises(ValueError, match="at most 12 steps"):
+        parse(s, ", ".join(["done"] * 13))
+    with pytest.raises(ValueError, match="step 2 of 2"):
+        parse(with_dice(s, 0, "o1"), "outer terrace, build at a1")
