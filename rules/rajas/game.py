@@ -28,7 +28,6 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     options=RajasOptions,
-    command="rg",
     score_name="fame points past the money marker",
     dealt=("die", "tile"),
 )

@@ -3,7 +3,7 @@ and the rules reference."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..capabilities import Narration, Notation, Reference, TableTalk, Turns
 from ..game import Seat
@@ -76,7 +76,7 @@ class RajasReference(Reference[RajasOptions]):
     def rules_reference(self, topic: str) -> str:
         return reference.topic(topic)
 
-    def help_lines(self) -> list[str]:
+    def help_lines(self, named: Callable[[str], str]) -> list[str]:
         return [
             "Orders: a placement with its payment (`great mogul with o1`, `harbour with karma "
             "p5`, `quarry`), then its steps (`buy orange cow with o4 o5`, `build at b3 turned "
