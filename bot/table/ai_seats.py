@@ -203,7 +203,7 @@ class AiSeats:
             try:
                 game = await self.shared.games.open_game(channel, kind)
                 try:
-                    lvl = seat_level(game.kind, level)
+                    lvl = seat_level(game.kind, level, self.shared.registry)
                 except ValueError as e:
                     raise ServiceError(f"{e}.") from e
                 f = seat_named(self.shared.loader.rules_of(game), faction)

@@ -533,15 +533,18 @@ class Club:
         await self.shared.permissions.note_server(channel, guild)
         if user is None:
             results = await self.shared.store.results(channel_id=channel, limit=HISTORY_LINES)
-            text = history_text(results, self.mention, "here", self.shared.texts.strong)
+            text = history_text(
+                self.shared.registry, results, self.mention, "here", self.shared.texts.strong
+            )
             return Reply(text=text, ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
         if guild is not None:
             await self._place_channels()
         results = await self.shared.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
+        whose = f"of {self.mention(user)}{where}"
         text = history_text(
-            results, self.mention, f"of {self.mention(user)}{where}", self.shared.texts.strong
+            self.shared.registry, results, self.mention, whose, self.shared.texts.strong
         )
         return Reply(text=text, ephemeral=True)
 
@@ -553,7 +556,9 @@ class Club:
         if guild is not None:
             await self._place_channels()
         recent = await self.shared.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
-        text = stats_text(kind, recent[::-1], user, self.mention, self.shared.texts.strong)
+        text = stats_text(
+            self.shared.registry, kind, recent[::-1], user, self.mention, self.shared.texts.strong
+        )
         return Reply(text=text, ephemeral=True)
 
     @answers()
