@@ -389,12 +389,14 @@ class Pace(BaseModel):
 
 @dataclass(frozen=True)
 class GameAtTurn:
-    """An open game with its pace (None: the default) and its turn message (None: none yet),
-    read together in one snapshot: what a move reads before it plays."""
+    """A game with its pace (None: the default), its turn message (None: none yet) and its
+    pending reminder job (None: none), read together in one snapshot: what a move reads
+    before it plays."""
 
     game: GameRecord
     pace: Pace | None
     turn_message: TurnMessage | None
+    reminder: Reminder | None = None
 
 
 class Reminder(BaseModel):

@@ -93,9 +93,15 @@ class Store(Protocol):
         ...
 
     async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
-        """The channel's open game (as open_game) with its pace and its turn message, in one
-        read (SQLite: one snapshot, one trip to a reader; PostgreSQL: one connection): what a
+        """The channel's open game (as open_game) with its pace, its turn message and its
+        pending reminder job, in one read (SQLite: one snapshot, one trip to a reader; PostgreSQL: one connection): what a
         move reads first."""
+        ...
+
+    async def game_at_turn(self, game_id: int) -> GameAtTurn:
+        """The game (GameNotFound when there is none) with its pace, its turn message and its
+        pending reminder job, in one read, as open_game_at_turn: what a move the bot makes on
+        its own (an AI's step, a deadline's pass) reads under the channel's lock."""
         ...
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:
