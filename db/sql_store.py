@@ -200,21 +200,26 @@ class SQLStore(ABC):
     async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
         async def read(conn: Conn) -> GameAtTurn | None:
             row = await conn.fetchrow(self._select_open, channel_id, *OPEN_STATUSES)
-            return None if row is None else await self._at_turn(conn, from_row.game(row))
+            return None if row is None else await self._at_turn(conn, from_row.game(row), False)
 
         return await self._reading(read)
 
     async def game_at_turn(self, game_id: int) -> GameAtTurn:
         async def read(conn: Conn) -> GameAtTurn:
-            return await self._at_turn(conn, await self._fetch_game(conn, game_id))
+            return await self._at_turn(conn, await self._fetch_game(conn, game_id), True)
 
         return await self._reading(read)
 
-    async def _at_turn(self, conn: Conn, game: GameRecord) -> GameAtTurn:
-        """The game with its pace, turn message and reminder job, on the same connection."""
+    async def _at_turn(self, conn: Conn, game: GameRecord, with_job: bool) -> GameAtTurn:
+        """The game with its pace and turn message (`with_job`: and its reminder job), on the
+        same connection."""
         pace = await conn.fetchrow(f"{self._SELECT_PACE} WHERE game_id = ?", game.id)
         turn = await conn.fetchrow(f"{self._SELECT_TURN} WHERE game_id = ?", game.id)
-        job = await conn.fetchrow(f"{self._SELECT_JOB} WHERE j.game_id = ?", game.id)
+        job = (
+            await conn.fetchrow(f"{self._SELECT_JOB} WHERE j.game_id = ?", game.id)
+            if with_job
+            else None
+        )
         return GameAtTurn(
             game=game,
             pace=None if pace is None else from_row.pace(pace),

@@ -93,8 +93,8 @@ class Store(Protocol):
         ...
 
     async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
-        """The channel's open game (as open_game) with its pace, its turn message and its
-        pending reminder job, in one read (SQLite: one snapshot, one trip to a reader; PostgreSQL: one connection): what a
+        """The channel's open game (as open_game) with its pace and its turn message, in one
+        read (SQLite: one snapshot, one trip to a reader; PostgreSQL: one connection): what a
         move reads first."""
         ...
 
