@@ -363,12 +363,12 @@ class AiSeats:
         else:
             action = await self._run(think, *args)
         async with self.shared.locks(channel):
-            now = await self.shared.store.open_game(channel)
-            if now is None or now.version != game.version:
+            now = await self.shared.store.open_game_at_turn(channel)
+            if now is None or now.game.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
             step = notation_of(g).describe(public(g, state), action)
             outcome = await self.shared.pipeline.apply_and_store(
-                game, state, user, [Step(step, action)], None
+                now.game, state, user, [Step(step, action)], None, read=now
             )
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
 
