@@ -532,7 +532,12 @@ class Club:
         if user is None:
             results = await self.shared.store.results(channel_id=channel, limit=HISTORY_LINES)
             text = history_text(
-                self.shared.registry, results, self.mention, "here", self.shared.texts.strong
+                self.shared.registry,
+                results,
+                self.mention,
+                "here",
+                self.shared.texts.strong,
+                self.shared.texts.front.channel,
             )
             return Reply(text=text, ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
@@ -542,7 +547,12 @@ class Club:
         where = "" if guild is None else " on this server"
         whose = f"of {self.mention(user)}{where}"
         text = history_text(
-            self.shared.registry, results, self.mention, whose, self.shared.texts.strong
+            self.shared.registry,
+            results,
+            self.mention,
+            whose,
+            self.shared.texts.strong,
+            self.shared.texts.front.channel,
         )
         return Reply(text=text, ephemeral=True)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from db import GameResult, SeatResult
 from rules.capabilities import talk_of
 
-from .front_end import as_written
+from .front_end import as_written, channel_name
 from .games.entry import Registry
 from .words import count_of, scored
 
@@ -116,6 +116,7 @@ def history_text(
     mention: Callable[[int], str],
     whose: str,
     strong: Callable[[str], str] = as_written,
+    channel: Callable[[str], str] = channel_name,
 ) -> str:
     if not results:
         return f"No finished games {whose} yet."
@@ -127,7 +128,7 @@ def history_text(
             + _score_text(games, result.kind, s)
             for s in sorted(result.seats, key=lambda s: s.place)
         )
-        lines.append(f"• Game {result.game_id} in <#{result.channel_id}>, {when}: {seats}")
+        lines.append(f"• Game {result.game_id} in {channel(result.channel_id)}, {when}: {seats}")
     return "\n".join(lines)
 
 
