@@ -88,8 +88,10 @@ def worker(root: str, games: int) -> None:
 
 def run(root: Path, games: int) -> dict[str, float]:
     cmd = [sys.executable, __file__, "--worker", str(root), "--games", str(games)]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=root)
     sys.stderr.write(out.stderr)
+    if out.returncode:
+        raise SystemExit(f"the worker for {root} failed")
     result: dict[str, float] = json.loads(out.stdout.splitlines()[-1])
     return result
 

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 
 import pytest
+import rajas_reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rajas_helpers import TILES, random_playout, started, with_dice
@@ -63,6 +64,35 @@ def test_random_games_with_dice_rolled_when_needed_keep_every_invariant(players:
     options = RajasOptions(roll_when_needed=True)
     s = random_playout(players, 7 * players, invariants, options)
     assert GAME.result(s) is not None and s.late_rolls
+
+
+def same_legal_steps_as_the_plain_reading(s: State) -> None:
+    if GAME.to_move(s) is not None:
+        plain = rajas_reference.legal(s)
+        assert GAME.legal_actions(s) == plain  # as listed when the step was carried out
+        assert GAME.legal_actions(s.copy()) == plain  # as listed afresh (a state read back)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_legal_steps_are_those_of_the_plain_reading_of_the_rules(players: int) -> None:
+    """The engine lists the placements and their payments with what it remembers of pure
+    functions and in one pass over a statue: the same steps in the same order as the plain
+    reading, area by area and payment by payment (rajas_reference.py), at every decision of
+    random games, with either way of rolling."""
+    random_playout(players, 31 * players, same_legal_steps_as_the_plain_reading)
+    options = RajasOptions(roll_when_needed=True)
+    random_playout(players, 37 * players, same_legal_steps_as_the_plain_reading, options)
+
+
+def test_a_copied_state_holds_every_field_and_forgets_undo_and_the_steps_listed() -> None:
+    s = random_playout(3, 5)
+    s.memo = tuple(GAME.legal_actions(s))
+    t = s.copy(money=(1, 2, 3))
+    for name in State.__dataclass_fields__:
+        if name not in ("money", "since_barrier", "barrier", "memo"):
+            assert getattr(t, name) is getattr(s, name), name
+    assert t.money == (1, 2, 3) and t.memo is None and t.barrier is None
+    assert t.since_barrier == ()
 
 
 def test_every_legal_step_reads_back_from_its_notation_and_its_json() -> None:

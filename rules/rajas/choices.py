@@ -3,8 +3,10 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import payments, province
-from .components import LETTERS, Board, Tile
+from .components import LETTERS, Board, Tile, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -82,24 +84,25 @@ def _top_tiles(s: State) -> list[tuple[int, Tile]]:
 def _can_quarry(s: State, i: int) -> bool:
     """A top tile the seat can pay for, and room for it: every tile has a road, which some
     rotation turns to an open road end of the province, so any open road end will do."""
-    if not province.frontier(s.board, s.tiles, s.province[i]):
-        return False
-    budgets = [payments.best_total(s.dice[i], c, s.karma[i]) for c in range(4)]
-    return any(budgets[tile.colour] >= tile.cost for _, tile in _top_tiles(s))
+    budgets, cheapest = payments.budgets(s.dice[i], s.karma[i]), _cheapest(s.tiles, s.tops)
+    return any(b >= c for b, c in zip(budgets, cheapest, strict=True)) and bool(
+        province.frontier(s.board, s.tiles, s.province[i])
+    )
 
 
 def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int]:
     """Master builder: the cells whose tile may be covered with a dearer top tile paid for."""
     board, tiles, cells = s.board, s.tiles, s.province[i]
+    budgets, tops, covered = payments.budgets(dice, karma), _top_tiles(s), s.covered[i]
     out = []
     for cell, held in enumerate(cells):
-        if held == NO or any(c == cell for c, _ in s.covered[i]):
+        if held == NO or any(c == cell for c, _ in covered):
             continue
         old = tiles.tiles[held >> 2]
-        for st, tile in _top_tiles(s):
+        for st, tile in tops:
             if (
                 tile.cost > old.cost
-                and payments.best_total(dice, tile.colour, karma) >= tile.cost - old.cost
+                and budgets[tile.colour] >= tile.cost - old.cost
                 and province.covers(board, tiles, cells, cell, s.tops[st])
             ):
                 out.append(cell)
@@ -116,13 +119,144 @@ def _chamber_open(s: State, i: int, number: int, dice: tuple[str, ...], karma: i
 
 
 def place_options(s: State, i: int) -> list[Place]:
-    """Every placement seat i may make now, with each way to pay for it."""
+    """Every placement seat i may make now, with each way to pay for it: what `area_options`
+    lists for each area in turn, found at once (the placements paid with each statue are
+    made once and shared: an action is never changed)."""
+    board, players, spaces = s.board, len(s.seats), s.spaces
+    caps, quarry, harbour, taken = _layout(board, players)
+    money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
+    paid = _payments(dice, karma > 0)
     out: list[Place] = []
-    caps = _capacities(s.board, s.players)
-    for a, workers in enumerate(s.spaces):
-        if len(workers) < caps[a]:
-            out += area_options(s, i, a)
+    n = len(spaces[QUARRY])
+    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i):
+        out.append(_BARE[QUARRY])
+    n = len(spaces[HARBOUR])
+    # a boat short of the final space has room: the final space holds any number of boats
+    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < len(board.river):
+        out += paid[HARBOUR]
+    if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
+        out.append(_BARE[ASSORTED])
+    if len(spaces[GOODS_AREA]) < caps[GOODS_AREA]:
+        out += paid[GOODS_AREA]
+    if len(spaces[OUTER]) < caps[OUTER]:
+        out.append(_BARE[OUTER])
+    for a in range(TERRACE, BALCONY):
+        if supply[a - TERRACE] and not spaces[a]:
+            out.append(_BARE[a])
+    for a in range(BALCONY, CHAMBER):
+        if paid[a] and supply[taken[a - BALCONY]] and not spaces[a]:
+            out += paid[a]
+    for a in range(CHAMBER, CHAMBER + 4):
+        if paid[a] and not spaces[a]:
+            out += paid[a]
+    a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
+    if paid[a] and not spaces[a]:
+        needs = _cover_needs(s, i)
+        for p in paid[a]:
+            rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
+            if any(b >= n for b, n in zip(rest, needs, strict=True)):
+                out.append(p)
+    a = CHAMBER + 5
+    if paid[a] and not spaces[a] and portuguese_open(s, i):
+        out += paid[a]
     return out
+
+
+_LAYOUTS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _layout(board: Board, players: int) -> tuple[tuple[int, ...], ...]:
+    """The spaces of each area, the quarry's and the harbour's costs, and by the colour of the
+    die a balcony takes, the colour it gives: of the side of the board for this many players."""
+    key = (board.text_key, players)
+    known = _LAYOUTS.get(key)
+    if known is None:
+        side = board.sides[players]
+        taken = tuple(next(take for g, take in board.balconies if g == c) for c in range(4))
+        known = _LAYOUTS[key] = (_capacities(board, players), side.quarry, side.harbour, taken)
+    return known
+
+
+_DICE = tuple(letter + str(v) for letter in LETTERS for v in range(1, 7))
+_BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
+_GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
+_TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
+_NEVER = 1_000  # more than any payment is worth
+
+
+_CHEAPEST: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _cheapest(tiles: Tiles, tops: tuple[int, ...]) -> tuple[int, ...]:
+    """By colour: the least cost of a top tile (_NEVER: none on top); remembered."""
+    key = (tiles.text_key, tops)
+    known = _CHEAPEST.get(key)
+    if known is None:
+        if len(_CHEAPEST) >= province.FRONTIERS:
+            _CHEAPEST.clear()
+        out = [_NEVER] * 4
+        for t in tops:
+            if t != NO:
+                tile = tiles.tiles[t]
+                out[tile.colour] = min(out[tile.colour], tile.cost)
+        known = _CHEAPEST[key] = tuple(out)
+    return known
+
+
+_NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def _cover_needs(s: State, i: int) -> tuple[int, ...]:
+    """Master builder: by colour, the least difference a top tile of that colour costs over a
+    tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
+    a colour's budget reaches its need. Remembered, as the frontier is."""
+    tiles, cells, covered = s.tiles, s.province[i], s.covered[i]
+    key = (s.board.text_key, tiles.text_key, cells, covered, s.tops)
+    known = _NEEDS.get(key)
+    if known is None:
+        if len(_NEEDS) >= province.FRONTIERS:
+            _NEEDS.clear()
+        out = [_NEVER] * 4
+        tops = _top_tiles(s)
+        for cell, held in enumerate(cells):
+            if held == NO or any(c == cell for c, _ in covered):
+                continue
+            old = tiles.tiles[held >> 2].cost
+            for st, tile in tops:
+                if old < tile.cost < old + out[tile.colour] and province.covers(
+                    s.board, tiles, cells, cell, s.tops[st]
+                ):
+                    out[tile.colour] = tile.cost - old
+        known = _NEEDS[key] = tuple(out)
+    return known
+
+
+@lru_cache(maxsize=4_096)
+def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
+    """Per area, the placements paid with one die of `dice` (the harbour, the market of one
+    kind, the balconies, the chambers), in the order area_options lists them (a pure
+    function, remembered)."""
+    paid: list[list[Place]] = [[] for _ in AREAS]
+    harbour, goods = paid[HARBOUR], paid[GOODS_AREA]
+    given_h, turned_h = _GIVEN[HARBOUR], _TURNED[HARBOUR]
+    given_g, turned_g = _GIVEN[GOODS_AREA], _TURNED[GOODS_AREA]
+    for d in sorted(set(dice)):  # each kind of die once, unrolled ones ("o0") left out
+        v = int(d[1])
+        if not v:
+            continue
+        if v <= 3:
+            harbour.append(given_h[d])
+        elif karma:
+            harbour.append(turned_h[d])
+        goods.append(given_g[d])
+        if karma:
+            goods.append(turned_g[d])
+        a = BALCONY + LETTERS.index(d[0])
+        paid[a].append(_GIVEN[a][d])
+        paid[CHAMBER + v - 1].append(_GIVEN[CHAMBER + v - 1][d])
+        if karma:
+            paid[CHAMBER + 6 - v].append(_TURNED[CHAMBER + 6 - v][d])
+    return tuple(tuple(p) for p in paid)
 
 
 def area_options(s: State, i: int, a: int) -> list[Place]:

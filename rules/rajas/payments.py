@@ -9,6 +9,7 @@ does not need: without any one of them the total would fall short (docs/rajas.md
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations, product
 
 from .components import LETTERS
@@ -43,7 +44,16 @@ def totals(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
     up, those of them turned with karma), least dice and least karma first."""
-    mine = sorted(d for d in dice if d[0] == LETTERS[colour_index] and d[1] != "0")
+    letter = LETTERS[colour_index]
+    mine = tuple(sorted(d for d in dice if d[0] == letter and d[1] != "0"))
+    return list(_totals(mine, need, min(karma, len(mine))))
+
+
+@lru_cache(maxsize=4_096)
+def _totals(
+    mine: tuple[str, ...], need: int, karma: int
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """`totals` of the rolled dice of one colour, sorted (a pure function, remembered)."""
     counts = sorted(Counter(mine).items())
     out: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []
     for take in product(*(range(n + 1) for _, n in counts)):
@@ -59,7 +69,7 @@ def totals(
                     continue
                 out.append((len(given), flips, given, tuple(sorted(turned))))
     out.sort()
-    return [(g, t) for _, _, g, t in out]
+    return tuple((g, t) for _, _, g, t in out)
 
 
 def _least(given: tuple[str, ...], turned: tuple[str, ...], total: int, need: int) -> bool:
@@ -77,6 +87,23 @@ def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
     vals = [value(d) for d in dice if d[0] == LETTERS[colour_index] and d[1] != "0"]
     gains = sorted((7 - 2 * v for v in vals if v <= 3), reverse=True)
     return sum(vals) + sum(gains[:karma])
+
+
+@lru_cache(maxsize=4_096)
+def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
+    """`best_total` of each colour, in one pass (a pure function, remembered)."""
+    totals = [0, 0, 0, 0]
+    gains: tuple[list[int], ...] = ([], [], [], [])
+    for d in dice:
+        v = int(d[1])
+        c = LETTERS.index(d[0])
+        totals[c] += v
+        if 0 < v <= 3:
+            gains[c].append(7 - 2 * v)
+    for c in range(4):
+        if karma and gains[c]:
+            totals[c] += sum(sorted(gains[c], reverse=True)[:karma])
+    return tuple(totals)
 
 
 def without(dice: tuple[str, ...], given: tuple[str, ...]) -> tuple[str, ...]:

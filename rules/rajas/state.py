@@ -120,13 +120,47 @@ class State:
         return len(self.seats)
 
     def copy(self, **changes: object) -> State:
-        """A new state with `changes`; the undo fields start empty (the adapter sets them)."""
+        """A new state with `changes`; the undo fields start empty (the adapter sets them).
+        Every field is shared, none copied: each is immutable. Written out, as the engine
+        copies the state at every step."""
         t = State.__new__(State)
-        for name in _FIELDS:
-            setattr(t, name, changes[name] if name in changes else getattr(self, name))
+        t.seats = self.seats
+        t.board_file = self.board_file
+        t.tiles_file = self.tiles_file
+        t.phase = self.phase
+        t.round = self.round
+        t.start = self.start
+        t.turn = self.turn
+        t.supply = self.supply
+        t.tops = self.tops
+        t.stacks = self.stacks
+        t.yield_deck = self.yield_deck
+        t.yield_discard = self.yield_discard
+        t.spaces = self.spaces
+        t.money = self.money
+        t.fame = self.fame
+        t.karma = self.karma
+        t.upgrades = self.upgrades
+        t.dice = self.dice
+        t.workers = self.workers
+        t.placed = self.placed
+        t.passed = self.passed
+        t.boat = self.boat
+        t.province = self.province
+        t.covered = self.covered
+        t.gained = self.gained
+        t.money_bonus = self.money_bonus
+        t.mogul = self.mogul
+        t.pending = self.pending
+        t.crossed = self.crossed
+        t.last = self.last
+        t.late_rolls = self.late_rolls
         t.since_barrier = ()
         t.barrier = None
         t.memo = None
+        for name, value in changes.items():
+            if name in _FIELDS:
+                setattr(t, name, value)
         return t
 
 
