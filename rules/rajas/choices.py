@@ -4,6 +4,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import ge
 
 from . import payments, province
 from .components import LETTERS, Board, Tile, Tiles
@@ -85,7 +86,7 @@ def _can_quarry(s: State, i: int) -> bool:
     """A top tile the seat can pay for, and room for it: every tile has a road, which some
     rotation turns to an open road end of the province, so any open road end will do."""
     budgets, cheapest = payments.budgets(s.dice[i], s.karma[i]), _cheapest(s.tiles, s.tops)
-    return any(b >= c for b, c in zip(budgets, cheapest, strict=True)) and bool(
+    return any(map(ge, budgets, cheapest)) and bool(
         province.frontier(s.board, s.tiles, s.province[i])
     )
 
@@ -154,7 +155,7 @@ def place_options(s: State, i: int) -> list[Place]:
         needs = _cover_needs(s, i)
         for p in paid[a]:
             rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
-            if any(b >= n for b, n in zip(rest, needs, strict=True)):
+            if any(map(ge, rest, needs)):
                 out.append(p)
     a = CHAMBER + 5
     if paid[a] and not spaces[a] and portuguese_open(s, i):
@@ -330,20 +331,34 @@ def paid_value(dice: tuple[str, ...], turned: tuple[str, ...]) -> int:
 
 # --- the decisions a pending effect asks for -----------------------------------------------
 
+# the choices made once and shared, as the placements are
+_PICKS = tuple(Pick(c) for c in range(4))
+_UPGRADES = tuple(Upgrade(b) for b in range(4))
+_RELEASES = {d: Release(d) for d in _DICE}
+_REROLLS = {d: Reroll(d) for d in _DICE}
+_ENOUGH, _DONE = Enough(), Done()
+_BUILDS = tuple(tuple(Build(cell, r) for r in range(4)) for cell in range(64))
+
 
 def buy_options(s: State, i: int, cell: int) -> list[Buy]:
     """The top tiles seat i may buy now, each with every least payment (I. Building action;
     Master builder: dearer than the tile covered, the difference paid)."""
     board, tiles, cells = s.board, s.tiles, s.province[i]
     old = tiles.tiles[cells[cell] >> 2].cost if cell != NO else 0
+    # every tile has a road, which some rotation turns to any open road end
+    if cell == NO and not province.frontier(board, tiles, cells):
+        return []
+    dice, karma = s.dice[i], s.karma[i]
+    budgets = payments.budgets(dice, karma)
     out: list[Buy] = []
     for st, tile in _top_tiles(s):
-        if cell == NO:
-            if not any(province.builds(board, tiles, cells, tile)):
-                continue
-        elif tile.cost <= old or not province.covers(board, tiles, cells, cell, s.tops[st]):
+        if budgets[tile.colour] < tile.cost - old:
+            continue  # no payment reaches it
+        if cell != NO and (
+            tile.cost <= old or not province.covers(board, tiles, cells, cell, s.tops[st])
+        ):
             continue
-        for given, turned in payments.totals(s.dice[i], tile.colour, tile.cost - old, s.karma[i]):
+        for given, turned in payments.totals(dice, tile.colour, tile.cost - old, karma):
             out.append(Buy(st, given, turned))
     return out
 
@@ -351,8 +366,12 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
 def build_options(s: State, i: int, tile_id: int, cell: int) -> list[Build]:
     board, tiles, cells = s.board, s.tiles, s.province[i]
     if cell != NO:
-        return [Build(cell, r) for r in province.covers(board, tiles, cells, cell, tile_id)]
-    return [Build(c, r) for c, r in province.builds(board, tiles, cells, tiles.tiles[tile_id])]
+        return [_build(cell, r) for r in province.covers(board, tiles, cells, cell, tile_id)]
+    return [_build(c, r) for c, r in province.builds(board, tiles, cells, tiles.tiles[tile_id])]
+
+
+def _build(cell: int, rotation: int) -> Build:
+    return _BUILDS[cell][rotation] if cell < len(_BUILDS) else Build(cell, rotation)
 
 
 def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release | Enough]:
@@ -360,16 +379,17 @@ def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release |
     or take fewer; a colour the supply lacks cannot be taken."""
     room = KALI_HANDS - len(s.dice[i])
     colours = range(4) if colour == NO else (colour,)
-    picks = [Pick(c) for c in colours if s.supply[c]]
+    picks = [_PICKS[c] for c in colours if s.supply[c]]
     if not picks:
         return []
     if room > 0:
         return list(picks)
-    return [*(Release(d) for d in payments.rolled(s.dice[i])), Enough()]
+    return [*(_RELEASES[d] for d in payments.rolled(s.dice[i])), _ENOUGH]
 
 
 def upgrade_options(s: State, i: int) -> list[Upgrade]:
-    return [Upgrade(b) for b in range(4) if s.upgrades[i][b] < MAX_UPGRADES]
+    ups = s.upgrades[i]
+    return [_UPGRADES[b] for b in range(4) if ups[b] < MAX_UPGRADES]
 
 
 def chamber_options(s: State, i: int) -> list[Chamber]:
@@ -398,5 +418,5 @@ def decisions(s: State) -> list[Action]:
     if kind == "goods":
         return [Goods(g) for g in province.goods_held(s.tiles, s.province[i])]
     if kind == "reroll":
-        return [*(Reroll(d) for d in payments.rolled(s.dice[i])), Done()]
+        return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
     raise AssertionError(f"no decision for {kind}")

@@ -17,7 +17,14 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field
 
-from .components import Board, Tiles, board_from_text, tiles_from_text
+from .components import (
+    Board,
+    Tiles,
+    board_from_text,
+    standard_board,
+    standard_tiles,
+    tiles_from_text,
+)
 
 NO: Final = -1
 KALI_HANDS: Final = 10  # Dice: the basic game's statue holds 10 dice
@@ -109,11 +116,11 @@ class State:
 
     @property
     def board(self) -> Board:
-        return board_from_text(self.board_file)
+        return standard_board() if self.board_file is None else board_from_text(self.board_file)
 
     @property
     def tiles(self) -> Tiles:
-        return tiles_from_text(self.tiles_file)
+        return standard_tiles() if self.tiles_file is None else tiles_from_text(self.tiles_file)
 
     @property
     def players(self) -> int:
