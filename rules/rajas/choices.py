@@ -232,32 +232,44 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     return known
 
 
-@lru_cache(maxsize=4_096)
 def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
-    kind, the balconies, the chambers), in the order area_options lists them (a pure
-    function, remembered)."""
+    kind, the balconies, the chambers), in the order area_options lists them."""
+    return _paid_with(tuple(sorted(set(dice))), karma)  # each kind of die once
+
+
+@lru_cache(maxsize=4_096)
+def _paid_with(kinds: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
+    """_payments of a statue's kinds of dice, sorted (a pure function, remembered)."""
     paid: list[list[Place]] = [[] for _ in AREAS]
-    harbour, goods = paid[HARBOUR], paid[GOODS_AREA]
-    given_h, turned_h = _GIVEN[HARBOUR], _TURNED[HARBOUR]
-    given_g, turned_g = _GIVEN[GOODS_AREA], _TURNED[GOODS_AREA]
-    for d in sorted(set(dice)):  # each kind of die once, unrolled ones ("o0") left out
-        v = int(d[1])
-        if not v:
-            continue
-        if v <= 3:
-            harbour.append(given_h[d])
-        elif karma:
-            harbour.append(turned_h[d])
-        goods.append(given_g[d])
-        if karma:
-            goods.append(turned_g[d])
-        a = BALCONY + LETTERS.index(d[0])
-        paid[a].append(_GIVEN[a][d])
-        paid[CHAMBER + v - 1].append(_GIVEN[CHAMBER + v - 1][d])
-        if karma:
-            paid[CHAMBER + 6 - v].append(_TURNED[CHAMBER + 6 - v][d])
-    return tuple(tuple(p) for p in paid)
+    uses = _USES[karma]
+    for d in kinds:
+        if d[1] != "0":  # an unrolled die pays for nothing
+            for a, p in uses[d]:
+                paid[a].append(p)
+    return tuple(map(tuple, paid))
+
+
+def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
+    """What one die pays for, by area: the harbour (1 to 3, or turned from 4 to 6), the market
+    of one kind (as it is, or turned), its colour's balcony, the chamber of its number and that
+    of the number it turns to."""
+    v, given, turned = int(d[1]), _GIVEN, _TURNED
+    out = [(HARBOUR, given[HARBOUR][d])] if v <= 3 else []
+    if v > 3 and karma:
+        out.append((HARBOUR, turned[HARBOUR][d]))
+    out.append((GOODS_AREA, given[GOODS_AREA][d]))
+    if karma:
+        out.append((GOODS_AREA, turned[GOODS_AREA][d]))
+    a = BALCONY + LETTERS.index(d[0])
+    out.append((a, given[a][d]))
+    out.append((CHAMBER + v - 1, given[CHAMBER + v - 1][d]))
+    if karma:
+        out.append((CHAMBER + 6 - v, turned[CHAMBER + 6 - v][d]))
+    return tuple(out)
+
+
+_USES = {k: {d: _uses(d, k) for d in _DICE} for k in (False, True)}
 
 
 def area_options(s: State, i: int, a: int) -> list[Place]:

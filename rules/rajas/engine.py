@@ -138,6 +138,13 @@ def to_move(s: State) -> str | None:
     return s.seats[s.turn]
 
 
+def _dealing(s: State) -> bool:
+    """Whether a chance step is to be dealt now (what `chance` describes)."""
+    if s.phase == "play":
+        return bool(s.pending) and s.pending[0][0] in CHANCES
+    return s.phase != "over"
+
+
 def chance(s: State) -> str | None:
     if s.phase == "setup":
         return "the starting dice and the top tile of each stack"
@@ -175,7 +182,7 @@ def deal(s: State, below: Below) -> Action:
     if s.phase == "start":
         tied = _tied(s)
         return FirstPlayer(s.seats[tied[below(len(tied))]])
-    if chance(s) is None:
+    if not _dealing(s):
         raise ValueError("nothing is to be dealt now")
     kind, n, _ = s.pending[0]
     if kind == "roll":
@@ -359,7 +366,7 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
-    if chance(s) is None:
+    if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.copy()
     if isinstance(a, Setup):
