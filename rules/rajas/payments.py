@@ -63,7 +63,10 @@ def _totals(
         base = sum(v * k for v, k in zip(vals, take, strict=True))
         if not size or base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
             continue
-        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3]  # turning one gains
+        if base - min(v for v, k in zip(vals, take, strict=True) if k) >= need:
+            continue  # its least die left out, turned or not, the rest still reach the need
+        # turning one of the low dice gains; none is turned when the dice reach the need
+        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3] if base < need else []
         for flip in product(*(range(min(take[j], karma) + 1) for j in lows)):
             flips = sum(flip)
             total = base + sum((7 - 2 * vals[j]) * f for j, f in zip(lows, flip, strict=True))
