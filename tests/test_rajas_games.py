@@ -96,6 +96,18 @@ def test_the_least_payments_of_a_total_are_those_of_the_plain_reading() -> None:
         ), (dice, need, karma)
 
 
+def test_a_statues_budget_of_each_colour_is_the_most_a_payment_of_it_is_worth() -> None:
+    """Karma: what the quick checks of the quarry and the Master builder count on, on a
+    bounded sample of statues (unrolled dice among them)."""
+    rng = random.Random(13)
+    for _ in range(2_000):
+        n = rng.randint(0, KALI_HANDS)
+        dice = tuple(sorted(rng.choice(LETTERS) + str(rng.randint(0, 6)) for _ in range(n)))
+        karma = rng.randint(0, MAX_KARMA)
+        plain = tuple(rajas_reference.best_total(dice, c, karma) for c in range(4))
+        assert payments.budgets(dice, karma) == plain, (dice, karma)
+
+
 def test_a_copied_state_holds_every_field_and_forgets_undo_and_the_steps_listed() -> None:
     s = random_playout(3, 5)
     s.memo = tuple(GAME.legal_actions(s))

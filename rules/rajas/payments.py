@@ -107,17 +107,20 @@ def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
 def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
     """`best_total` of each colour, in one pass (a pure function, remembered)."""
     totals = [0, 0, 0, 0]
-    gains: tuple[list[int], ...] = ([], [], [], [])
+    gains: list[list[int]] = [[], [], [], []]
     for d in dice:
-        v = int(d[1])
-        c = LETTERS.index(d[0])
+        c, v = _DIE[d]
         totals[c] += v
         if 0 < v <= 3:
             gains[c].append(7 - 2 * v)
-    for c in range(4):
-        if karma and gains[c]:
-            totals[c] += sum(sorted(gains[c], reverse=True)[:karma])
+    if karma:
+        for c, g in enumerate(gains):
+            if g:
+                totals[c] += sum(sorted(g, reverse=True)[:karma]) if len(g) > karma else sum(g)
     return tuple(totals)
+
+
+_DIE = {letter + str(v): (c, v) for c, letter in enumerate(LETTERS) for v in range(7)}
 
 
 def without(dice: tuple[str, ...], given: tuple[str, ...]) -> tuple[str, ...]:
