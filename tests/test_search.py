@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 from counting_game import COUNTING, Count
 from counting_game import State as Count_State
@@ -16,8 +17,9 @@ import ai.taj_mahal
 import rules.goat_tiger
 from ai.budget import Budget
 from ai.search import search, values
+from ai.taj_mahal import hard
 from bot.table.ai_users import seat_levels
-from rules.capabilities import Search, search_of
+from rules.capabilities import Search, notation_of, search_of
 from rules.game import Ranking
 from rules.taj_mahal import GAME, State
 
@@ -99,3 +101,20 @@ def test_a_seat_with_one_step_is_not_searched() -> None:
 
 def test_taj_mahal_offers_hard_at_the_table() -> None:
     assert seat_levels("taj_mahal") == ("greedy", "hard")
+
+
+def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up_from_the_view() -> None:
+    s = started(3, seed=6)
+    view = GAME.view(s, "blue")
+    advice = hard.advise(view, "blue", random.Random(SEED), Budget(iterations=30))
+    first, second = advice.summary.split("\n")
+    assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
+    assert re.search(r"played out in \d+ of 30 futures, where it was worth \d+ % of a win", first)
+    assert second.startswith("Runner-up: `") and "`" + advice.order + "`" not in second
+    (step,) = notation_of(GAME).parse(view, advice.order, "blue")
+    assert step in GAME.legal_actions(s)
+    other = search_of(GAME).sample(view, "blue", random.Random(1).randrange)
+    again = hard.advise(
+        GAME.view(other, "blue"), "blue", random.Random(SEED), Budget(iterations=30)
+    )
+    assert again == advice
