@@ -55,6 +55,6 @@ def judged(view: View, choice: Choice[Action], futures: int) -> str:
         return said
     worth = round(100 * choice.value)
     return (
-        f"{said} (played out in {choice.visits} of {futures} futures, where it was worth "
+        f"{said} (played out in {choice.visits:,} of {futures:,} futures, where it was worth "
         f"{worth} % of a win)"
     )
