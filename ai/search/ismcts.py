@@ -175,13 +175,13 @@ class Searcher(Generic[S, A, V]):
         favoured = (
             None if preferred is None else self.capability.observed(state, preferred, self.seat)
         )
-        untried = [k for k in keyed if k not in children]
+        untried = [k for k in keyed if k not in children or not children[k].visits]
         for k in keyed:
             if k in children:
                 children[k].available += 1
         if untried:
             key = favoured if favoured in untried else untried[self.rng.randrange(len(untried))]
-            children[key] = Node()
+            children.setdefault(key, Node())
             return key, True
         best, score = None, -math.inf
         for k in keyed:
