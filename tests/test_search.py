@@ -16,12 +16,12 @@ from taj_helpers import started
 import ai.taj_mahal
 import rules.goat_tiger
 from ai.budget import Budget
-from ai.search import search, values
+from ai.search import Searcher, search, values
 from ai.taj_mahal import hard
 from bot.table.ai_users import seat_levels
 from rules.capabilities import Search, notation_of, search_of
 from rules.game import Ranking
-from rules.taj_mahal import GAME, State
+from rules.taj_mahal import GAME, Draw, State, Withdraw
 
 SEED = 4
 
@@ -118,3 +118,17 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up_from_the_
         GAME.view(other, "blue"), "blue", random.Random(SEED), Budget(iterations=30)
     )
     assert again == advice
+
+
+def test_a_chance_step_is_a_chance_node_branching_on_what_the_seat_sees_of_it() -> None:
+    """Withdrawing before playing draws a card (Withdraw): the search deals it from each
+    determinization's deck, so the step's node branches on the cards the seat draws."""
+    s = started(3, seed=6)
+    assert GAME.chance(GAME.apply(s, Withdraw())) is not None
+    searcher = Searcher(GAME, "blue", random.Random(SEED))
+    searcher.decide(GAME.view(s, "blue"), Budget(iterations=300))
+    drawn = searcher.root.children[Withdraw()].children
+    assert len(drawn) > 3
+    assert all(isinstance(k, Draw) and k.seat == "blue" for k in drawn)
+    withdrew = searcher.root.children[Withdraw()].visits  # the first added it, then played on
+    assert sum(n.visits for n in drawn.values()) == withdrew - 1
