@@ -24,8 +24,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rules.capabilities import search_of
-from rules.capabilities.search import Search
+from rules.capabilities import Search, search_of
 from rules.game import Game, Ranking, Seat
 
 from ..budget import Budget
