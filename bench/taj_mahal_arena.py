@@ -2,11 +2,14 @@
 taking every position of 3-, 4- and 5-player games.
 
     python bench/taj_mahal_arena.py [--ai greedy] [--vs random] [--games 50] [--seed 1] [--json]
+        [--players 3] [--seats 1,2] [--seconds 1.5]
 
 For each number of players and each seat of the tested level, games seed..seed+N-1 are played
 (game g dealt by `random.Random(g)`, each AI with its own generator). Each AI decides from its
 seat's view only. A win is a first place, alone or shared (ties are counted apart). Prints the
 wins per seat with a 95 % Wilson interval, and the tested level's decision times in CPU ms.
+`--players` and `--seats` narrow the games played; `--seconds` is `hard`'s CPU budget per
+decision (the bot gives it 1.5 s), each game reported on stderr as it ends.
 """
 
 from __future__ import annotations
@@ -21,12 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ai.budget import MAX_ITERATIONS, Budget
 from ai.taj_mahal import choose
 from rules.taj_mahal import GAME, TajOptions
 
 
 def play(
-    players: int, tested_seat: int, ai: str, vs: str, seed: int
+    players: int, tested_seat: int, ai: str, vs: str, seed: int, budget: Budget | None = None
 ) -> tuple[bool, bool, list[float]]:
     """One game: whether the tested seat placed first, whether it shared it, decision ms."""
     dealer = random.Random(seed)
@@ -41,7 +45,7 @@ def play(
             continue
         level = ai if seat == seats[tested_seat] else vs
         c0 = time.process_time()
-        a = choose(level, GAME.view(s, seat), gens[seat])
+        a = choose(level, GAME.view(s, seat), gens[seat], budget)
         if level == ai:
             times.append((time.process_time() - c0) * 1000)
         s = GAME.apply(s, a)
@@ -68,14 +72,27 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=50, help="games per seat and player count")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--players", default="3,4,5", help="numbers of players, by commas")
+    ap.add_argument("--seats", default="", help="the tested seats (1 first), by commas: all")
+    ap.add_argument("--seconds", type=float, default=None, help="hard's CPU seconds a step")
     args = ap.parse_args()
+    budget = None
+    if args.seconds is not None:
+        budget = Budget(iterations=MAX_ITERATIONS, seconds=args.seconds, clock=time.process_time)
+    only = {int(x) - 1 for x in args.seats.split(",") if x}
     rows = []
     times: list[float] = []
-    for players in (3, 4, 5):
+    for players in (int(x) for x in args.players.split(",")):
         for seat in range(players):
+            if only and seat not in only:
+                continue
             wins = shared = 0
             for g in range(args.seed, args.seed + args.games):
-                won, tie, t = play(players, seat, args.ai, args.vs, g)
+                won, tie, t = play(players, seat, args.ai, args.vs, g, budget)
+                if args.seconds is not None:
+                    print(
+                        f"{players} players, seat {seat + 1}, seed {g}: won {won}", file=sys.stderr
+                    )
                 wins += won
                 shared += tie
                 times += t

@@ -45,6 +45,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         ["--games", "1", "--per-game", "2", "--rounds", "1"],
         rf"CPU per board: median {NUMBER} ms, p95 {NUMBER} ms.*\nPNG: median {NUMBER} KB",
     ),
+    "search.py": (
+        ["--positions", "1", "--seconds", "0.02"],
+        rf"taj_mahal: iterations per CPU-second median {NUMBER}.*goat_tiger: iterations",
+    ),
     "seat_judgement.py": (
         ["--games", "1", "--judgement", '{"resource": 0.4}', "--steps", "20"],
         rf'"easy": {NUMBER}, "judgements": \[\{{"judgement"',
@@ -102,6 +106,24 @@ MODES: dict[str, tuple[str, list[str], str]] = {
             "1",
         ],
         rf"moves/s, 2 games at once +{NUMBER} +{NUMBER} +{NUMBER}",
+    ),
+    "taj_mahal_arena hard": (
+        "taj_mahal_arena.py",
+        [
+            "--ai",
+            "hard",
+            "--vs",
+            "greedy",
+            "--players",
+            "3",
+            "--seats",
+            "2",
+            "--games",
+            "1",
+            "--seconds",
+            "0.01",
+        ],
+        rf"3 players, seat 2: {NUMBER}/1",
     ),
     "taj_mahal_engine --against": (
         "taj_mahal_engine.py",

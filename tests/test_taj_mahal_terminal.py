@@ -9,8 +9,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from fakes import FakeRenderer
 
+from bot.table.ai_seats import AiSeats
 from bot.terminal.local import amain
 
 HINTED = re.compile(r"would play `([^`]+)`")
@@ -23,7 +25,11 @@ def taj_mahal(tmp_path: Path) -> list[str]:
     ]  # fmt: skip
 
 
-async def test_a_hint_is_played_by_typing_it_as_it_is_printed(tmp_path: Path) -> None:
+async def test_a_hint_is_played_by_typing_it_as_it_is_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the hint's search cut to 50 ms of a worker's time (the terminal gives it seconds)
+    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
     out = io.StringIO()
     typed: list[str] = []
 

@@ -10,11 +10,13 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from fakes import FakeRenderer
 from taj_helpers import arrange, order, started, with_hands
 
 from ai.budget import Budget
 from ai.taj_mahal import why
+from bot.table.ai_seats import AiSeats
 from bot.terminal.local import amain
 from rules.capabilities import notation_of, turns_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
@@ -102,10 +104,12 @@ POINTS = re.compile(r"^• (\w+) scores (no points|\d+ points?) for this withdra
 
 
 async def test_a_whole_game_in_the_terminal_tells_each_withdrawals_points_and_each_ai_turns_why(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Blue plays the hints to the game's end against the computer: every withdrawal is
     followed by its points line, every AI turn ends with its why."""
+    # each hint's search cut to the least a worker gives it (the terminal gives it seconds)
+    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.0)
     out = io.StringIO()
 
     def lines() -> Iterator[str]:

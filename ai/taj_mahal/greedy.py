@@ -39,7 +39,12 @@ FUTURE = 0.3  # a road from a palace into a province still to be visited
 
 
 def choose(view: View, rng: random.Random) -> Action:
-    s = view.state
+    return step(view.state, rng)
+
+
+def step(s: State, rng: random.Random) -> Action:
+    """Greedy's step for the seat to move in `s` (a view's state, or a full state in a
+    search's playout: it reads nothing of the others' hands)."""
     w = s.turn
     if s.phase == "place":
         return Place(_best_city(s, w))

@@ -16,6 +16,7 @@ through the `*_of` functions, which give the plain behaviour to a game that offe
     seeding    Seeding         a game dealt by a seed
     deadlines  Deadlines       what a seat out of time plays
     tiebreak   Tiebreak        ties for first place played off in another game
+    search     Search          states consistent with a view, for a search (ai.search)
 """
 
 from .component_files import ComponentFiles, files_of
@@ -25,6 +26,7 @@ from .narration import Narration, narration_of
 from .notation import Notation, notation_of
 from .orders import Orders, orders_of
 from .reference import Reference, reference_of
+from .search import Search, search_of
 from .seeding import Seeding, seeding_of
 from .table_talk import TableTalk, talk_of
 from .tiebreak import Tiebreak, TiebreakMatch, tiebreak_of
@@ -38,6 +40,7 @@ __all__ = [
     "Notation",
     "Orders",
     "Reference",
+    "Search",
     "Seeding",
     "TableTalk",
     "Tiebreak",
@@ -50,6 +53,7 @@ __all__ = [
     "notation_of",
     "orders_of",
     "reference_of",
+    "search_of",
     "seeding_of",
     "talk_of",
     "tiebreak_of",

@@ -8,6 +8,7 @@ from ..game import Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import TajOptions
 from .result import ranking
+from .search import TajMahalSearch
 from .state import DECIDING, Action, State, Undo
 from .table_talk import TajMahalNarration, TajMahalNotation, TajMahalReference, TajMahalTalk
 from .turns import TajMahalTurns, undoable
@@ -36,6 +37,7 @@ class TajMahal(Game[State, Action, View, TajOptions]):
         self.talk = TajMahalTalk(self)
         self.reference = TajMahalReference(self)
         self.turns = TajMahalTurns(self)
+        self.search = TajMahalSearch(self)
 
     def new_game(self, options: TajOptions, seats: Sequence[Seat]) -> State:
         for s in seats:

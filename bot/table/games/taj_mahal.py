@@ -5,7 +5,7 @@ from __future__ import annotations
 import ai.taj_mahal
 import render.taj_mahal
 import rules.taj_mahal
-from ai.taj_mahal import why
+from ai.taj_mahal import hard, why
 
 from .entry import GameEntry, Players
 
@@ -13,5 +13,5 @@ ENTRY = GameEntry(
     rules=rules.taj_mahal.GAME,
     command="tm",
     pictures=render.taj_mahal.PICTURES,
-    players=Players(levels=ai.taj_mahal.PLAYERS, adviser=why.advise, explainer=why.why_line),
+    players=Players(levels=ai.taj_mahal.PLAYERS, adviser=hard.advise, explainer=why.why_line),
 )

@@ -1,0 +1,60 @@
+"""The `hard` level: the information set search (ai.search) over Taj Mahal, with greedy as
+the playouts' player. Each iteration deals the cards the seat cannot see anew (the others'
+hands, the deck: rules.taj_mahal.search), so it decides from its own view alone."""
+
+from __future__ import annotations
+
+import random
+
+from rules.capabilities import notation_of
+from rules.taj_mahal import GAME, Action, View
+
+from ..budget import Budget
+from ..players import Advice
+from ..search import Choice, Decision, search
+from . import greedy, why
+
+
+def decide(view: View, rng: random.Random, budget: Budget) -> Decision[Action]:
+    """The search's steps for the seat whose view this is, best first."""
+    if view.seat is None:
+        raise ValueError("the search decides for a seat, from that seat's view")
+    return search(GAME, view, view.seat, rng, budget, policy=greedy.step)
+
+
+def choose(view: View, rng: random.Random, budget: Budget) -> Action:
+    return decide(view, rng, budget).best
+
+
+def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
+    """The hint from the search: its step and why, then the runner-up and why, each with
+    what it was judged worth over the futures the search played out (from the seat's own
+    view)."""
+    if view.seat != seat:
+        raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
+    found = decide(view, r, budget)
+    describe = notation_of(GAME).describe
+    best = found.ranked[0]
+    step = describe(view, best.action)
+    lines = [f"The computer (hard) would play `{step}`: {judged(view, best, found.iterations)}."]
+    if len(found.ranked) > 1:
+        second = found.ranked[1]
+        lines.append(
+            f"Runner-up: `{describe(view, second.action)}`: "
+            f"{judged(view, second, found.iterations)}."
+        )
+    else:
+        lines.append("Runner-up: none: it is the only step allowed.")
+    return Advice(summary="\n".join(lines), order=step)
+
+
+def judged(view: View, choice: Choice[Action], futures: int) -> str:
+    """Why a step, in the player's words, and how it fared in the search's futures."""
+    said = why.reason(view, choice.action)
+    if not choice.visits:
+        return said
+    worth = round(100 * choice.value)
+    return (
+        f"{said} (played out in {choice.visits:,} of {futures:,} futures, where it was worth "
+        f"{worth} % of a win)"
+    )

@@ -1,0 +1,90 @@
+"""The one search (ai.search, Information Set MCTS) measured: iterations per CPU-second for
+each game that has a search capability fit for it, from positions of random games.
+
+    python bench/search.py [--positions 6] [--seconds 0.5] [--seed 1]
+
+For each game, `--positions` positions are taken from random games (seeds seed, seed+1, ...:
+one position a game, at a point spread from the opening to the end), and the search runs for
+`--seconds` of CPU time from the view of the seat to move there, with the game's own playout
+policy and evaluation (Taj Mahal: greedy plays the playouts, as `hard` does). Prints each
+game's iterations per CPU-second, median and lowest, and the iterations of the shortest search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import rules.goat_tiger
+import rules.taj_mahal
+from ai.budget import MAX_ITERATIONS, Budget
+from ai.search import search
+from ai.search.ismcts import Policy
+from ai.taj_mahal import greedy
+from rules.game import Game
+
+# the games the search plays today, each with the playout policy its `hard` would give it
+GAMES: dict[str, tuple[Game[Any, Any, Any, Any], Policy[Any, Any] | None]] = {
+    "taj_mahal": (rules.taj_mahal.GAME, greedy.step),
+    "goat_tiger": (rules.goat_tiger.GAME, None),
+}
+
+
+def position(g: Game[Any, Any, Any, Any], seed: int, share: float) -> tuple[Any, str] | None:
+    """A state of a random game `share` of the way to its end, where a seat decides."""
+    rng = random.Random(seed)
+    info = g.info
+    states = [g.new_game(info.options(), info.seats_for(info.min_players))]
+    while g.result(states[-1]) is None and len(states) < 2000:
+        s = states[-1]
+        if g.to_move(s) is None:
+            states.append(g.apply(s, g.deal(s, rng.randrange)))
+        else:
+            states.append(g.apply(s, rng.choice(g.legal_actions(s))))
+    for s in states[int(share * (len(states) - 1)) :]:
+        seat = g.to_move(s)
+        if seat is not None and len(g.legal_actions(s)) > 1:
+            return s, seat
+    return None
+
+
+def measure(gid: str, positions: int, seconds: float, seed: int) -> tuple[list[float], int]:
+    g, policy = GAMES[gid]
+    rates, fewest = [], MAX_ITERATIONS
+    for k in range(positions):
+        found = position(g, seed + k, k / max(positions, 2))
+        if found is None:
+            continue
+        s, seat = found
+        budget = Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=time.process_time)
+        c0 = time.process_time()
+        d = search(g, g.view(s, seat), seat, random.Random(k), budget, policy)
+        rates.append(d.iterations / (time.process_time() - c0))
+        fewest = min(fewest, d.iterations)
+    return rates, fewest
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--positions", type=int, default=6)
+    ap.add_argument("--seconds", type=float, default=0.5)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    print(f"{args.positions} positions a game, {args.seconds} CPU s a search")
+    for gid in GAMES:
+        rates, fewest = measure(gid, args.positions, args.seconds, args.seed)
+        print(
+            f"{gid}: iterations per CPU-second median {statistics.median(rates):,.0f}, "
+            f"lowest {min(rates):,.0f}; fewest iterations in a search {fewest:,}"
+        )
+
+
+if __name__ == "__main__":
+    main()
