@@ -154,7 +154,7 @@ def alt_text(view: State, names: Names | None) -> str:
     return f"The count is {view.total} of {view.target}."
 
 
-def easy(view: State, seat: str, r: random.Random, budget: Budget) -> Count:
+def sure(view: State, seat: str, r: random.Random, budget: Budget) -> Count:
     """Says the target when it can; else counts 1 or 2 at random."""
     steps = COUNTING.legal_actions(view)
     winning = [s for s in steps if view.total + s.by == view.target]
@@ -165,5 +165,5 @@ ENTRY = GameEntry(
     rules=COUNTING,
     command="ct",
     pictures=Pictures(board=board, alt_text=alt_text),
-    players=Players(levels={"easy": easy}),
+    players=Players(levels={"sure": sure}),
 )

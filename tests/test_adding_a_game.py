@@ -18,6 +18,7 @@ from discord_fake import CHANNEL
 from fakes import FakeRenderer, Seeds
 from table_helpers import choices, on_turn
 
+from bot.table.ai_users import ai_level, ai_user, is_ai
 from bot.table.games.entry import build_registry
 from bot.table.registry import ENTRIES
 from bot.table.service import GameService
@@ -115,6 +116,15 @@ async def test_a_game_on_the_core_alone_is_played_whole_in_the_terminal(tmp_path
     await amain(argv, lines, out, FakeRenderer(), games=HOSTED)
     text = out.getvalue()
     assert "Terminal client for Counting" in text
-    assert "the easy AI" in text  # the free seat went to the game's one level
+    assert "the sure AI" in text  # the free seat went to the game's one level, its own name
     assert "is not a step of Counting" in text  # `by 3` is no step: the plain notation says so
     assert "says 10 and wins" in text
+
+
+def test_an_ai_seat_of_a_level_only_this_registry_has_is_an_ai_of_that_level() -> None:
+    """A level's user id follows from its name, so a game's own level ("sure") needs no
+    entry in any shared table: its seat is an AI's, and the table finds its level."""
+    user = ai_user("sure")
+    assert is_ai(user) and not is_ai(1) and not is_ai(None)
+    assert ai_level(user) is None  # not a level of the bot's own games
+    assert ai_level(user, HOSTED.levels("counting")) == "sure"

@@ -25,7 +25,7 @@ from db import GameRecord, Pace, Reminder, StaleAction
 from rules.capabilities import notation_of
 from rules.game import Step
 
-from .ai_users import AI_USERS, ai_level, ai_name, is_ai, seat_level
+from .ai_users import AI_USERS, ai_level, ai_name, ai_user, is_ai, seat_level
 from .ai_worker import advise, think
 from .hints import HINT, HintOrder, HintOrders
 from .loading import AnyGame, BrokenGame, public
@@ -210,10 +210,10 @@ class AiSeats:
                 check_pace(pace)
                 may_tend(game, user, is_manager, "seat an AI")
                 old = game.seats.get(f)
-                if old == AI_USERS[lvl] and pace is None:
+                if old == ai_user(lvl) and pace is None:
                     raise ServiceError(f"{ai_name(lvl).capitalize()} already plays that seat.")
                 held_for = await self._held_for(game, f, user, is_manager=is_manager)
-                seats = {**game.seats, f: AI_USERS[lvl]}
+                seats = {**game.seats, f: ai_user(lvl)}
                 before = await self.shared.reminders.pace(game.id)
                 if pace is not None:  # stored with the game: a restart keeps it
                     await self.shared.store.set_pace(
@@ -349,7 +349,7 @@ class AiSeats:
         g = self.shared.loader.rules_of(game)
         state = await self.shared.loader.state_of(game)
         user = self.shared.texts.waiting_for(game, state)
-        level = ai_level(user)
+        level = ai_level(user, self.shared.registry.levels(g.info.id))
         seat = g.to_move(state)
         if level is None or user is None or seat is None:
             return None

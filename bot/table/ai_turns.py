@@ -7,7 +7,7 @@ A turn is what the game calls one (Game.turn): a decision another seat takes ins
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 from ai.players import Explainer
@@ -23,10 +23,16 @@ MAX_GAMES = 1000  # games whose turn start is kept in memory (one state each)
 TurnKey = tuple[Seat | None, Hashable]
 
 
-def ai_header(g: AnyGame, state: object, user: int | None, strong: Callable[[str], str]) -> str:
+def ai_header(
+    g: AnyGame,
+    state: object,
+    user: int | None,
+    strong: Callable[[str], str],
+    levels: Iterable[str] = (),
+) -> str:
     """The line that opens an AI's part of the channel, in place of a `Next:` line: nobody is
     asked anything, the AI plays (who plays set off with `strong`)."""
-    level = ai_level(user)
+    level = ai_level(user, levels)
     seat = g.to_move(state)
     if seat is None or level is None:
         return ""
@@ -44,10 +50,11 @@ def why_line(
     end: object,
     seat: Seat,
     user: int | None,
+    levels: Iterable[str] = (),
 ) -> str | None:
     """One line at an AI's turn's end: why it played so, as its game's AI (`explain`)
     explains it."""
-    level = ai_level(user)
+    level = ai_level(user, levels)
     if explain is None or level is None:
         return None
     return explain(public(g, start), public(g, end), seat, level)

@@ -5,7 +5,7 @@ every part of the service asks about a seat; the AI's moves are in ai_seats.py."
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rules.errors import clip
 
@@ -18,10 +18,13 @@ STORED_IDS: dict[str, int] = {"random": -1, "easy": -2, "hard": -3}
 TEST_LEVELS = ("random",)  # levels for tests and benches, which the table does not offer
 
 
+NAMED_IDS = -1000  # every level's id but the stored ones is at most this
+
+
 def ai_user(level: str) -> int:
     """The reserved user id of an AI level (negative: no Discord user has one)."""
     known = STORED_IDS.get(level)
-    return known if known is not None else -(1000 + zlib.crc32(level.encode()) % 10**9)
+    return known if known is not None else NAMED_IDS - zlib.crc32(level.encode()) % 10**9
 
 
 AI_USERS: dict[str, int] = {
@@ -29,27 +32,35 @@ AI_USERS: dict[str, int] = {
 }
 
 
-def ai_level(user: int | None) -> str | None:
-    for level, uid in AI_USERS.items():
-        if uid == user:
-            return level
-    return None
-
-
 def is_ai(user: int | None) -> bool:
-    return ai_level(user) is not None
+    """Whether a seat's user is an AI: an id reserved for a level (any game's, by its name)."""
+    return user is not None and (user in STORED_IDS.values() or user <= NAMED_IDS)
+
+
+def ai_level(user: int | None, levels: Iterable[str] = ()) -> str | None:
+    """The level an AI seat's user plays at, found among the bot's games' levels and
+    `levels` (the game's own, in the table's registry); None for a person."""
+    if not is_ai(user):
+        return None
+    return next((lvl for lvl in (*AI_USERS, *levels) if ai_user(lvl) == user), None)
 
 
 def ai_name(level: str) -> str:
     return f"the {level} AI"
 
 
-def with_ai_names(mention: Callable[[int], str]) -> Callable[[int], str]:
-    """A mention function that names the AI seats instead of pinging them."""
+def with_ai_names(
+    mention: Callable[[int], str], levels: Iterable[str] = ()
+) -> Callable[[int], str]:
+    """A mention function that names the AI seats (of `levels`, the table's own, too)
+    instead of pinging them."""
+    known = tuple(levels)
 
     def named(user: int) -> str:
-        level = ai_level(user)
-        return mention(user) if level is None else ai_name(level)
+        if not is_ai(user):
+            return mention(user)
+        level = ai_level(user, known)
+        return "an AI" if level is None else ai_name(level)
 
     return named
 

@@ -132,7 +132,9 @@ class Announcer:
         # the turn's message is full (or unknown): the turn goes on in a new message
         close, moved, opened = _carried(g, kept, lines)
         if t.ai_next:
-            opened.insert(0, ai_header(t.g, t.move.after, t.waiting, self.texts.strong))
+            opened.insert(
+                0, ai_header(t.g, t.move.after, t.waiting, self.texts.strong, self.texts.ai_levels)
+            )
         body = "\n".join(moved + opened)
         return Announcement(text=_joined(body, nxt), body=body, close_text=close)
 
@@ -153,7 +155,8 @@ class Announcer:
         owner_user = self.texts.seat_user(record, owner)
         if t.turn_ended and owner is not None and is_ai(owner_user):
             # an AI's turn ends: why, in a line
-            why = why_line(self.registry.explainer(g.info.id), g, t.start, after, owner, owner_user)
+            explain = self.registry.explainer(g.info.id)
+            why = why_line(explain, g, t.start, after, owner, owner_user, self.texts.ai_levels)
             if why:
                 lines.insert(cut, why)
                 cut += 1
@@ -175,7 +178,7 @@ class Announcer:
         if head:  # the headline says what the stage's opening line said
             opening = [x for x in opening if not narration_of(g).opens_stage(x.removeprefix("• "))]
         if t.ai_next:
-            opening.append(ai_header(g, after, t.waiting, self.texts.strong))
+            opening.append(ai_header(g, after, t.waiting, self.texts.strong, self.texts.ai_levels))
         body = "\n".join(carried + head + told(g, opening))
         return Announcement(
             text=_joined(body, t.nxt),

@@ -22,7 +22,7 @@ from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, player_options
 
 from .ai_turns import ai_header
-from .ai_users import AI_USERS, ai_name, is_ai, seat_level
+from .ai_users import ai_name, ai_user, is_ai, seat_level
 from .announcing import commitment_text, reveal_text
 from .loading import (
     SEED_DEALS,
@@ -235,7 +235,7 @@ class Lobby:
         except ValueError as e:
             raise ServiceError(f"{e}.") from e
         mine = seat_named_in(g, seat) if seat else g.info.seats[0]
-        seats = {s: AI_USERS[level] for s in g.info.seats[: g.info.max_players]}
+        seats = {s: ai_user(level) for s in g.info.seats[: g.info.max_players]}
         seats[mine] = user
         ais = [_title(g, s) for s in g.info.seats if s in seats and s != mine]
         named = self.shared.texts.command
@@ -425,7 +425,9 @@ class Lobby:
             waiting = self.shared.texts.waiting_for(record, state)
             mentions: list[int] = []
             if is_ai(waiting):  # an AI's decision asks nobody: its turn opens here
-                body += "\n" + ai_header(g, state, waiting, self.shared.texts.strong)
+                body += "\n" + ai_header(
+                    g, state, waiting, self.shared.texts.strong, self.shared.texts.ai_levels
+                )
                 text = body
             else:
                 nxt, mentions = self.shared.texts.prompt_text(record, state)

@@ -112,6 +112,9 @@ class GameService:
             name_players=name_players,
             display_name=self.names if display_name is None else display_name,
             front=front,
+            ai_levels=[
+                lvl for g in self.registry.games() for lvl in self.registry.levels(g.info.id)
+            ],
         )
         self.ai_pace = AiPace(self.loader.rules_of)  # when an AI seat's step is due
         self.reminders = Reminders(

@@ -5,7 +5,7 @@ result. Read through the Game protocol from the position the channel sees."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from db import GameRecord
 from rules.capabilities import menus_of, notation_of, talk_of, turns_of
@@ -60,13 +60,16 @@ class TableTexts:
         name_players: bool = True,
         display_name: Callable[[int], str | None] = lambda uid: None,
         front: FrontEnd = NO_FRONT_END,
+        ai_levels: Iterable[str] = (),
     ) -> None:
         """`rules_of`: the rules of a stored game (the loader's, from the games hosted);
         `display_name`: a person's display name for the board, where the adapter knows it;
-        `front`: how the front end that shows the texts names a command and a person."""
+        `front`: how the front end that shows the texts names a command and a person;
+        `ai_levels`: the AI levels of the games hosted, by name."""
         self.rules_of = rules_of
         self.front = front
-        self.mention = with_ai_names(front.mention)  # an AI seat is named, never pinged
+        self.ai_levels = tuple(ai_levels)  # the levels of the table's games, by name
+        self.mention = with_ai_names(front.mention, self.ai_levels)  # named, never pinged
         self.see_all_hint = see_all_hint  # how a cut list of choices can be seen whole
         self.name_players = name_players  # False where one person holds every seat
         self.display_name = display_name
@@ -97,7 +100,7 @@ class TableTexts:
     def who(self, record: GameRecord, seat: Seat) -> str:
         g = self.rules_of(record)
         uid = record.seats.get(seat)
-        level = ai_level(uid)
+        level = ai_level(uid, self.ai_levels)
         title = seat_title(g, seat)
         if level is not None and not self.name_players:  # one person holds the other seats
             return f"{title} (AI, {level})"
@@ -113,7 +116,7 @@ class TableTexts:
         if record is None:
             return out
         for seat, uid in record.seats.items():
-            level = ai_level(uid)
+            level = ai_level(uid, self.ai_levels)
             name = ai_name(level) if level is not None else self.display_name(uid)
             if name:
                 out[seat] = clip(name, MAX_NAME_CHARS)

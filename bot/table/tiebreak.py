@@ -14,7 +14,7 @@ from rules.capabilities import Tiebreak, TiebreakMatch, tiebreak_of
 from rules.dealing import keyed_below
 from rules.game import Below, Ranking, Seat
 
-from .ai_users import AI_USERS, is_ai, seat_levels
+from .ai_users import ai_user, is_ai, seat_levels
 from .loading import TIEBREAK, AnyGame, secret_for_seed
 from .lobby import Lobby
 from .parts import SharedParts
@@ -136,7 +136,7 @@ class Tiebreaks:
         """A game of the tiebreak in the lobby, its seats taken (an AI's seat by the played
         game's strongest AI), with the announcement that opens it."""
         (h, t), g = tied, self.shared.registry.game(tied[1].played_in)
-        strongest = AI_USERS[seat_levels(g.info.id, self.shared.registry)[-1]]
+        strongest = ai_user(seat_levels(g.info.id, self.shared.registry)[-1])
         seats = {
             side: strongest if is_ai(users[f]) else users[f] for side, f in match.roles.items()
         }

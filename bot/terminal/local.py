@@ -24,7 +24,7 @@ from rules.capabilities import files_of, reference_of
 from rules.errors import clip, excerpt
 from rules.game import player_options
 
-from ..table.ai_users import AI_USERS, ai_level, seat_level, seat_levels
+from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.games.entry import Registry
@@ -491,7 +491,7 @@ class LocalClient:
         players the game takes, all yours."""
         info = self.game.info
         chosen = self.seating or {s: None for s in info.seats[: info.min_players]}
-        return {s: LOCAL_USER if lvl is None else AI_USERS[lvl] for s, lvl in chosen.items()}
+        return {s: LOCAL_USER if lvl is None else ai_user(lvl) for s, lvl in chosen.items()}
 
     async def _track_game(self) -> None:
         game = await self.service.store.latest_game(self.channel)
@@ -665,7 +665,8 @@ class LocalClient:
         ai: dict[str, str] = dict(self.ai_seats)
         held = list(self.seats_asked())
         if record is not None and record.seats:
-            ai = {s: lvl for s in g.info.seats if (lvl := ai_level(record.seats.get(s)))}
+            levels = self.games.levels(self.kind)
+            ai = {s: lvl for s in g.info.seats if (lvl := ai_level(record.seats.get(s), levels))}
             held = [s for s in g.info.seats if s in record.seats]
         names = {s: seat_label(g, s) for s in g.info.seats}
         mine = [names[s] for s in held if s not in ai]
