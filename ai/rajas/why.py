@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import random
 
-from rules.rajas import GAME, State
+from rules.rajas import BUILDINGS, GAME, State, notation
 from rules.rajas import engine as rules
-from rules.rajas.components import BUILDINGS
-from rules.rajas.notation import describe
-from rules.words import count_of
 
 from ..budget import Budget
 from ..players import Advice
 from . import greedy
+
+
+def count_of(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {'dice' if noun == 'die' else noun + 's'}"
 
 
 def gains(b: State, a: State, i: int) -> list[str]:
@@ -74,7 +75,7 @@ def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
     steps = greedy.plan(view)
     s, words = view, []
     for a in steps:
-        words.append(describe(s, a))
+        words.append(notation.describe(s, a))
         s = GAME.apply(s, a)
     order = ", ".join(words)
     said = gains(view, s, i)
@@ -82,7 +83,7 @@ def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
     lines = [f"The computer (greedy) would play `{order}`: {what}; then {standing(s, i)}."]
     others = [a for _, a in greedy.ranked(view) if a != steps[0]]
     if others:
-        lines.append(f"Runner-up: `{describe(view, others[0])}`.")
+        lines.append(f"Runner-up: `{notation.describe(view, others[0])}`.")
     else:
         lines.append("Runner-up: none: it is the only step allowed.")
     return Advice(summary="\n".join(lines), order=order)

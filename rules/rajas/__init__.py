@@ -6,8 +6,21 @@ project's reconstruction, in data/ (docs/rajas.md). The state is public: a view 
 
 from __future__ import annotations
 
+from . import engine, notation
+from .components import BUILDINGS
 from .game import GAME, INFO, SEATS, Rajas
 from .options import RajasOptions
 from .state import Action, State
 
-__all__ = ["GAME", "INFO", "SEATS", "Action", "Rajas", "RajasOptions", "State"]
+__all__ = [
+    "BUILDINGS",
+    "GAME",
+    "INFO",
+    "SEATS",
+    "Action",
+    "Rajas",
+    "RajasOptions",
+    "State",
+    "engine",
+    "notation",
+]
