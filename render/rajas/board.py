@@ -16,17 +16,21 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules.rajas import State
-from rules.rajas.components import BACKS, BUILDINGS, COLOURS, Board, Tile
-from rules.rajas.engine import crossed, gap, to_move
-from rules.rajas.state import (
+from rules.rajas import (
+    BACKS,
     BALCONY,
+    BUILDINGS,
     CHAMBER,
+    COLOURS,
     HARBOUR,
     NO,
     OUTER,
     QUARRY,
     TERRACE,
+    Board,
+    State,
+    Tile,
+    engine,
 )
 
 from .. import png
@@ -245,7 +249,7 @@ def _header(pen: _Pen, s: State) -> None:
     if s.phase == "over":
         title = f"Game over after round {s.round}"
     elif s.phase == "play":
-        mover = to_move(s)
+        mover = engine.to_move(s)
         who = f": {mover.capitalize()} to place" if mover else ""
         title = f"Round {s.round}{who}"
     else:
@@ -257,9 +261,9 @@ def _header(pen: _Pen, s: State) -> None:
         pen.sheet.marks.append((MARGIN, y + 4, MARGIN + 24, y + 28))
         pen.write(MARGIN + 32, y + 2, seat.capitalize(), bold=True)
         pen.write(130, y + 2, f"fame {s.fame[i]}  money {s.money[i]}")
-        g = gap(s, i)
-        race = f"crossed, {g} past" if crossed(s, i) else f"{-g} to cross"
-        x = pen.write(380, y + 2, race, bold=crossed(s, i))
+        g = engine.gap(s, i)
+        race = f"crossed, {g} past" if engine.crossed(s, i) else f"{-g} to cross"
+        x = pen.write(380, y + 2, race, bold=engine.crossed(s, i))
         _race_bar(pen, s, i, max(x + 10, 560), y)
         pen.y += ROW
     pen.y += 8
@@ -269,7 +273,7 @@ def _race_bar(pen: _Pen, s: State, i: int, x0: float, y: float) -> None:
     """The gap left to cross as a bar on the length of the fame track (full: all to do)."""
     x1 = WIDTH - MARGIN
     pen.box((x0, y + 10, x1, y + 24), "slot", "line")
-    g = gap(s, i)
+    g = engine.gap(s, i)
     if g < 0:
         share = min(1.0, -g / max(1, s.board.fame_spaces))
         pen.box((x0, y + 10, x0 + (x1 - x0) * share, y + 24), _seat_fill(s.seats[i]))

@@ -3,8 +3,7 @@ text."""
 
 from __future__ import annotations
 
-from rules.rajas import State
-from rules.rajas.engine import crossed, gap, to_move
+from rules.rajas import State, engine
 
 from ..pictures import Names, Pictures
 from .board import board_png
@@ -19,15 +18,15 @@ def alt_text(v: State, names: Names | None) -> str:
     race, money, karma, dice and province in a sentence."""
     if v.phase in ("setup", "start"):
         return "The Rajas of the Ganges board, being set up."
-    mover = to_move(v)
+    mover = engine.to_move(v)
     head = f"The Rajas of the Ganges board, round {v.round}"
     head += ", game over." if v.phase == "over" else "."
     if mover is not None:
         head += f" {_name(mover, names)} places."
     parts = [head]
     for i, seat in enumerate(v.seats):
-        g = gap(v, i)
-        race = f"crossed, {g} past" if crossed(v, i) else f"{-g} fame to cross"
+        g = engine.gap(v, i)
+        race = f"crossed, {g} past" if engine.crossed(v, i) else f"{-g} fame to cross"
         tiles = sum(1 for c in v.province[i] if c >= 0)
         dice = " ".join(v.dice[i]) or "no dice"
         parts.append(
