@@ -103,3 +103,15 @@ def test_the_picture_depends_on_the_view_alone() -> None:
     s = positions()[4]
     again = GAME.state_from_json(GAME.state_to_json(s))
     assert board_png(s) == board_png(again)
+
+
+def test_each_province_shows_the_special_yields_around_its_edge() -> None:
+    s = positions()[-1]
+    codes = {"die": "D", "upgrade": "U", "money": "+5"}
+    texts = sheet(s).texts
+    panels = min(t.box[1] for t in texts if t.text.startswith(f"{s.seats[0].capitalize()}: "))
+    shown = [t.text for t in texts if t.text in codes.values() and t.box[1] > panels]
+    for kind, value in s.board.yields.values():
+        assert kind in codes and (kind != "money" or value == 5)
+    expected = [codes[kind] for kind, _ in s.board.yields.values()] * len(s.seats)
+    assert sorted(shown) == sorted(expected)

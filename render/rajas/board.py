@@ -62,6 +62,8 @@ ROW = 40  # a line of slots or words
 SLOT_H = 34
 DIE = 30
 CELL = 52  # a province cell
+BAND = 30  # around a province: its edge's special yields
+YIELD_CODES = {"die": "D", "money": "+{}", "upgrade": "U"}
 SEAT_INK = {"white": "ink", "yellow": "ink"}  # the letter on a worker of a light colour
 RIVER_CODES = {
     "dice": "D",
@@ -82,8 +84,9 @@ LEGEND = (
     "a tile's cost is dice of its colour worth at least its number.",
     "Chambers: 1 Great Mogul, 2 Dancer, 3 Yogi, 4 Raja Man Singh, 5 Master builder, "
     "6 Portuguese, each for a die showing exactly its number.",
-    "Province: R the residence; bars are roads. Quarry: 5 T P is a tile of cost 5 with a "
-    "temple and a palace.",
+    "Province: R the residence; bars are roads; on its edge D a die, +5 money, U an upgrade "
+    "for the tile that reaches them. Quarry: 5 T P is a tile of cost 5 with a temple and a "
+    "palace.",
 )
 BUILDING_LETTERS = "TPFM"
 GOOD_LETTERS = "stx"
@@ -164,7 +167,7 @@ def picture(v: State) -> Image.Image:
 def height(v: State) -> int:
     """The picture's height: fixed by the board's side for the number of players."""
     players = len(v.seats)
-    return _height(players, _quarry_rows(v.board, players))
+    return _height(players, _quarry_rows(v.board, players), v.board.rows)
 
 
 def _quarry_rows(board: Board, players: int) -> int:
@@ -172,13 +175,13 @@ def _quarry_rows(board: Board, players: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def _height(players: int, quarry_rows: int) -> int:
+def _height(players: int, quarry_rows: int, province_rows: int) -> int:
     y = MARGIN
     y += TITLE + 14 + players * ROW + 8  # header and race
     y += TITLE + 14 + 5 * ROW + 8  # quarry
     y += TITLE + 14 + (quarry_rows + 7) * ROW + 8  # action spaces
     y += TITLE + 14 + 2 * (SLOT_H + 30) + 14 + 8  # river
-    y += _panel_height() * players
+    y += _panel_height(province_rows) * players
     y += len(_legend()) * (TEXT + 10)
     return y + MARGIN
 
@@ -446,8 +449,8 @@ def _river(pen: _Pen, s: State) -> None:
 # --- a player's panel ------------------------------------------------------------------------
 
 
-def _panel_height() -> int:
-    return ROW + 4 * CELL + 24
+def _panel_height(rows: int) -> int:
+    return ROW + 2 * BAND + rows * CELL + 10
 
 
 def _panel(pen: _Pen, s: State, i: int) -> None:
@@ -462,14 +465,14 @@ def _panel(pen: _Pen, s: State, i: int) -> None:
         True,
     )
     top = y0 + ROW
-    _province(pen, s, i, MARGIN + 8, top)
-    x = MARGIN + 8 + s.board.columns * CELL + 24
+    _province(pen, s, i, MARGIN + BAND, top + BAND)
+    x = MARGIN + 2 * BAND + s.board.columns * CELL + 16
     pen.write(x, top, f"Karma {s.karma[i]}   money {s.money[i]}   fame {s.fame[i]}")
     ups = "  ".join(f"{BUILDINGS[b]} {2 + u}" for b, u in enumerate(s.upgrades[i]))
     pen.write(x, top + ROW, ups)
     pen.write(x, top + 2 * ROW, f"Kali statue ({len(s.dice[i])} of 10):")
     _dice(pen, s.dice[i], x, top + 3 * ROW)
-    pen.y = y0 + _panel_height()
+    pen.y = y0 + _panel_height(s.board.rows)
 
 
 def _dice(pen: _Pen, dice: tuple[str, ...], x: float, y: float) -> None:
@@ -482,7 +485,18 @@ def _dice(pen: _Pen, dice: tuple[str, ...], x: float, y: float) -> None:
 
 
 def _province(pen: _Pen, s: State, i: int, x0: float, y0: float) -> None:
+    """The province board: its cells, the residence, the tiles built, and around its edge
+    the special yields a tile reaching them takes."""
     board, tiles = s.board, s.tiles.tiles
+    for (cell, side), (kind, value) in board.yields.items():
+        cx, cy = x0 + (cell % board.columns) * CELL, y0 + (cell // board.columns) * CELL
+        band = (
+            (cx, cy - BAND, cx + CELL, cy),
+            (cx + CELL, cy, cx + CELL + BAND, cy + CELL),
+            (cx, cy + CELL, cx + CELL, cy + CELL + BAND),
+            (cx - BAND, cy, cx, cy + CELL),
+        )[side]
+        pen.text(Text.centred(band, YIELD_CODES[kind].format(value)), ink="muted", fixed=True)
     for cell, held in enumerate(s.province[i]):
         cx, cy = x0 + (cell % board.columns) * CELL, y0 + (cell // board.columns) * CELL
         b = (cx, cy, cx + CELL, cy + CELL)

@@ -49,9 +49,10 @@ class Text:
 
     @staticmethod
     def boxed_at(x: float, y: float, text: str, size: int = TEXT, bold: bool = False) -> Text:
-        """The text placed so that its box's top left corner is (x, y)."""
+        """The text placed on a line whose tallest letters' box starts at (x, y): texts side
+        by side share their baseline, whatever letters they hold."""
         left, top, right, bottom = bbox(text, size, bold)
-        ox, oy = round(x) - left + PAD, round(y) - top + PAD
+        ox, oy = round(x) - left + PAD, round(y) - bbox("Hd", size, bold)[1] + PAD
         box = (ox + left - PAD, oy + top - PAD, ox + right + PAD, oy + bottom + PAD)
         return Text((ox, oy), text, size, bold, box)
 
@@ -59,9 +60,10 @@ class Text:
     def centred(box: Box, text: str, size: int = TEXT, bold: bool = False) -> Text:
         """The text's ink centred in `box`."""
         left, top, right, bottom = bbox(text, size, bold)
-        x = (box[0] + box[2] - (right - left)) / 2 - PAD
-        y = (box[1] + box[3] - (bottom - top)) / 2 - PAD
-        return Text.boxed_at(x, y, text, size, bold)
+        ox = round((box[0] + box[2] - (right - left)) / 2) - left
+        oy = round((box[1] + box[3] - (bottom - top)) / 2) - top
+        ink = (ox + left - PAD, oy + top - PAD, ox + right + PAD, oy + bottom + PAD)
+        return Text((ox, oy), text, size, bold, ink)
 
 
 @dataclass(slots=True)
