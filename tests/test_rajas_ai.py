@@ -99,3 +99,14 @@ def test_the_why_line_says_what_the_turn_gained_and_the_gap_left() -> None:
     line = why.why_line(s, end, seat, "greedy")
     assert line is not None and line.startswith("_Why: ") and "to cross" in line
     assert why.why_line(s, end, seat, "random") == "_Why: the random AI picks any allowed step._"
+
+
+def test_the_why_line_names_the_dice_taken_and_given_by_colour() -> None:
+    s = decisions()[0]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    i = s.seats.index(seat)
+    before = s.copy(dice=tuple(("o2",) if k == i else d for k, d in enumerate(s.dice)))
+    after = s.copy(dice=tuple(("p3", "p5") if k == i else d for k, d in enumerate(s.dice)))
+    line = why.why_line(before, after, seat, "greedy")
+    assert line is not None and "takes 2 purple dice, gives up 1 orange die" in line

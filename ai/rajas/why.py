@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from rules.rajas import BUILDINGS, GAME, State, notation
+from rules.rajas import BUILDINGS, COLOURS, GAME, State, notation
 from rules.rajas import engine as rules
 
 from ..budget import Budget
@@ -19,7 +19,7 @@ from . import greedy
 
 
 def count_of(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {'dice' if noun == 'die' else noun + 's'}"
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def gains(b: State, a: State, i: int) -> list[str]:
@@ -31,21 +31,31 @@ def gains(b: State, a: State, i: int) -> list[str]:
         (a.karma[i] - b.karma[i], "karma"),
     ):
         if n:
-            out.append(f"{n:+d} {what}")
+            out.append(f"{'gains' if n > 0 else 'spends'} {abs(n)} {what}")
     built = sum(1 for c in a.province[i] if c >= 0) - sum(1 for c in b.province[i] if c >= 0)
     if built > 0 or len(a.covered[i]) > len(b.covered[i]):
         out.append("builds a tile" if built <= 1 else f"builds {built} tiles")
     ups = [BUILDINGS[k] for k in range(4) if a.upgrades[i][k] > b.upgrades[i][k]]
     if ups:
         out.append(f"upgrades its {' and '.join(ups)}")
-    dice = len(a.dice[i]) - len(b.dice[i])
-    if dice:
-        out.append(f"{'takes' if dice > 0 else 'gives up'} {count_of(abs(dice), 'die')}")
+    out += _dice_changes(b.dice[i], a.dice[i])
     if a.boat[i] > b.boat[i]:
         out.append(f"sails {count_of(a.boat[i] - b.boat[i], 'river space')}")
     if a.workers[i] > b.workers[i]:
         out.append("gains a worker")
     return out
+
+
+def _dice_changes(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
+    """The dice taken and given up, by colour (what the statue holds more or fewer of)."""
+    taken: list[str] = []
+    given: list[str] = []
+    for colour in COLOURS:
+        n = sum(d[0] == colour[0] for d in after) - sum(d[0] == colour[0] for d in before)
+        words = f"{abs(n)} {colour} {'die' if abs(n) == 1 else 'dice'}"
+        (taken if n > 0 else given).extend([words] if n else [])
+    out = [f"takes {' and '.join(taken)}"] if taken else []
+    return out + ([f"gives up {' and '.join(given)}"] if given else [])
 
 
 def standing(s: State, i: int) -> str:
