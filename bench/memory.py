@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from bot.table.registry import game
-from bot.table.renderer import Names, default_renderer
+from bot.table.registry import game, registry
+from bot.table.renderer import Boards, Names
 from bot.table.service import GameService
 
 # the mix of kinds, one game in ten of each of the others: what a server mostly plays
@@ -167,7 +167,7 @@ async def run(path: str, args: argparse.Namespace) -> None:
         await seated(svc, channel, kind, seed=i)
         view = await moved(svc, channel, moves, r)
         if i % draw_every == 0 and view is not None:
-            default_renderer(kind, view, None)
+            Boards(registry())(kind, view, None)
             drawn += 1
         if i + 1 == min(FIRST_GAMES, games):
             warm = resident(f"after the first {i + 1:,} games")

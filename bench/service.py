@@ -47,13 +47,21 @@ sys.path.insert(
 
 from revision import checkout
 
-from bot.table.renderer import Names, Renderer, default_renderer
+from bot.table.renderer import Names, Renderer
 from bot.table.service import GameService
 from rules import vijayanagara
 from rules.vijayanagara.engine import decider
 
 REPO = Path(__file__).resolve().parent.parent
 SEATS = {vijayanagara.Faction.D: 1, vijayanagara.Faction.B: 2, vijayanagara.Faction.V: 3}
+
+
+def the_games_boards() -> Renderer:
+    """The bot's own boards (imported here: a tree --against compares may name them apart)."""
+    from bot.table.registry import registry
+    from bot.table.renderer import Boards
+
+    return Boards(registry())
 
 
 def fake_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
@@ -304,7 +312,7 @@ async def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("channels", nargs="*", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    renderer: Renderer = fake_renderer if args.fake_render else default_renderer
+    renderer: Renderer = fake_renderer if args.fake_render else the_games_boards()
     if args.worker:
         await worker(args.worker, renderer, args.channels, args.rounds)
         return

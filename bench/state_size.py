@@ -29,6 +29,7 @@ from hostile import export_doc  # noqa: E402, I001
 
 from rules import vijayanagara  # noqa: E402
 from bot.table.exports import replay_export  # noqa: E402
+from bot.table.registry import registry  # noqa: E402
 from bot.table.renderer import Names  # noqa: E402
 from bot.table.service import GameService  # noqa: E402
 from db.export import parse_export  # noqa: E402
@@ -112,7 +113,7 @@ def replay_cost(steps: int) -> float:
     """CPU µs per step of the import's replay (what an import checks before it stores)."""
     data = parse_export(import_export(steps))
     t = time.process_time()
-    replay_export(data)
+    replay_export(data, registry())
     return (time.process_time() - t) / steps * 1e6
 
 

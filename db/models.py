@@ -392,12 +392,15 @@ class Pace(BaseModel):
 
 @dataclass(frozen=True)
 class GameAtTurn:
-    """An open game with its pace (None: the default) and its turn message (None: none yet),
-    read together in one snapshot: what a move reads before it plays."""
+    """A game with its pace (None: the default) and its turn message (None: none yet), read
+    together in one snapshot: what a move reads before it plays; a move the bot makes on its
+    own (Store.game_at_turn) reads the game's pending reminder job with them (None: none, or
+    not read)."""
 
     game: GameRecord
     pace: Pace | None
     turn_message: TurnMessage | None
+    reminder: Reminder | None = None
 
 
 class Reminder(BaseModel):

@@ -200,18 +200,32 @@ class SQLStore(ABC):
     async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
         async def read(conn: Conn) -> GameAtTurn | None:
             row = await conn.fetchrow(self._select_open, channel_id, *OPEN_STATUSES)
-            if row is None:
-                return None
-            game = from_row.game(row)
-            pace = await conn.fetchrow(f"{self._SELECT_PACE} WHERE game_id = ?", game.id)
-            turn = await conn.fetchrow(f"{self._SELECT_TURN} WHERE game_id = ?", game.id)
-            return GameAtTurn(
-                game=game,
-                pace=None if pace is None else from_row.pace(pace),
-                turn_message=None if turn is None else from_row.turn_message(turn),
-            )
+            return None if row is None else await self._at_turn(conn, from_row.game(row), False)
 
         return await self._reading(read)
+
+    async def game_at_turn(self, game_id: int) -> GameAtTurn:
+        async def read(conn: Conn) -> GameAtTurn:
+            return await self._at_turn(conn, await self._fetch_game(conn, game_id), True)
+
+        return await self._reading(read)
+
+    async def _at_turn(self, conn: Conn, game: GameRecord, with_job: bool) -> GameAtTurn:
+        """The game with its pace and turn message (`with_job`: and its reminder job), on the
+        same connection."""
+        pace = await conn.fetchrow(f"{self._SELECT_PACE} WHERE game_id = ?", game.id)
+        turn = await conn.fetchrow(f"{self._SELECT_TURN} WHERE game_id = ?", game.id)
+        job = (
+            await conn.fetchrow(f"{self._SELECT_JOB} WHERE j.game_id = ?", game.id)
+            if with_job
+            else None
+        )
+        return GameAtTurn(
+            game=game,
+            pace=None if pace is None else from_row.pace(pace),
+            turn_message=None if turn is None else from_row.turn_message(turn),
+            reminder=None if job is None else from_row.reminder(job),
+        )
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:
         row = await self._one(
@@ -788,12 +802,10 @@ class SQLStore(ABC):
     # the columns from_row.reminder reads, from the job and its game
     JOB_COLUMNS = "j.game_id, g.channel_id, j.version, j.user_id, j.stage, j.since, j.due_at"
 
+    _SELECT_JOB = f"SELECT {JOB_COLUMNS} FROM jobs j JOIN games g ON g.id = j.game_id"
+
     async def reminder(self, game_id: int) -> Reminder | None:
-        row = await self._one(
-            f"SELECT {self.JOB_COLUMNS} FROM jobs j JOIN games g ON g.id = j.game_id "
-            "WHERE j.game_id = ?",
-            game_id,
-        )
+        row = await self._one(f"{self._SELECT_JOB} WHERE j.game_id = ?", game_id)
         return None if row is None else from_row.reminder(row)
 
     async def due_reminders(

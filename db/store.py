@@ -98,6 +98,12 @@ class Store(Protocol):
         move reads first."""
         ...
 
+    async def game_at_turn(self, game_id: int) -> GameAtTurn:
+        """The game (GameNotFound when there is none) with its pace, its turn message and its
+        pending reminder job, in one read, as open_game_at_turn: what a move the bot makes on
+        its own (an AI's step, a deadline's pass) reads under the channel's lock."""
+        ...
+
     async def latest_game(self, channel_id: str) -> GameRecord | None:
         """The channel's most recent game in any status."""
         ...

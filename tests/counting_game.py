@@ -1,14 +1,16 @@
 """Counting: a small game kept for the tests, written on the core protocol alone, to show
 what adding a game takes. Two seats count up from 0 in turn, each adding 1 or 2; whoever
-says the target (10 in the standard game) wins. It writes the core (rules.game.Game), a
-board picture and one computer player, and registers them in one entry (`ENTRY`); every
-capability (notation, narration, menus, ...) is the plain one."""
+says the target (10 in the standard game) wins. It writes the core (rules.game.Game), its
+rules reference at the table (the one capability it has of its own: a game is explained
+where it is played), a board picture and one computer player, and registers them in one
+entry (`ENTRY`); every other capability (notation, narration, menus, ...) is the plain one."""
 
 from __future__ import annotations
 
 import io
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -17,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ai.budget import Budget
 from bot.table.games.entry import GameEntry, Players
 from render.pictures import Names, Pictures
+from rules.capabilities import Reference
 from rules.game import Below, Game, GameInfo, Ranking, Seat
 
 SEATS = ("first", "second")
@@ -52,8 +55,29 @@ INFO: GameInfo[Options] = GameInfo(
 )
 
 
+TOPICS = MappingProxyType(
+    {
+        "play": "Each seat in turn adds 1 or 2 to the count; whoever says the target wins.",
+        "target": "The standard game counts to 10; the option `target` sets 3 to 30.",
+    }
+)
+
+
+class CountingReference(Reference[Options]):
+    def rules_topics(self) -> Sequence[str]:
+        return tuple(TOPICS)
+
+    def rules_reference(self, topic: str) -> str:
+        if topic not in TOPICS:
+            return super().rules_reference(topic)  # the refusal, naming the topics
+        return TOPICS[topic]
+
+
 class Counting(Game[State, Count, State, Options]):
     info = INFO
+
+    def __init__(self) -> None:
+        self.reference = CountingReference(self)
 
     def new_game(self, options: Options, seats: Sequence[Seat]) -> State:
         if tuple(seats) != SEATS:

@@ -18,6 +18,7 @@ from fakes import PNG, SEATS, Seeds
 from bot.discord.discord_client import VijayanagaraBot
 from bot.discord.main import build, serve
 from bot.discord.settings import Settings
+from bot.table.games.entry import Registry
 from bot.table.service import GameService
 from rules import vijayanagara
 
@@ -111,10 +112,11 @@ async def running_bot(
     *,
     shard_count: int | None = None,
     shard_ids: str | None = None,
+    games: Registry | None = None,
 ) -> AsyncIterator[Env]:
     """Start the bot the way `vijayanagara-bot` does, on `db` (a SQLite file, or a
     postgresql:// URL as DATABASE_URL), with Discord faked; `shard_count`/`shard_ids` as
-    SHARD_COUNT/SHARD_IDS would set them."""
+    SHARD_COUNT/SHARD_IDS would set them; `games`: the games hosted (None: the bot's)."""
     fake = fake or FakeDiscord()
     monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
     shards = {"shard_count": shard_count, "shard_ids": shard_ids}
@@ -124,7 +126,7 @@ async def running_bot(
         settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db), **shards)  # type: ignore[arg-type]
     renderer = SlowRenderer()
     known = len(fake.gateways)  # a fake shared with an earlier bot holds its connections
-    service, bot = await build(settings, renderer, seed_source=Seeds(12))  # B acts first
+    service, bot = await build(settings, renderer, seed_source=Seeds(12), games=games)  # B first
     bot.outbox_interval = 0.2
     bot.ai_interval = 0.1  # the loop that finds AI turns due looks every 0.1 s, not every 1 s
     task = asyncio.create_task(serve(service, bot, settings.token()))

@@ -110,6 +110,11 @@ MODES: dict[str, tuple[str, list[str], str]] = {
         ["--games", "3", "--rounds", "1", "--against", "HEAD"],
         rf"games_per_cpu_second +{NUMBER} +{NUMBER}",
     ),
+    "rajas_engine --against": (
+        "rajas_engine.py",
+        ["--games", "3", "--rounds", "1", "--against", "HEAD"],
+        rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
+    ),
 }
 HELPERS = {"revision.py"}  # imported by the benches, run by none
 

@@ -1,8 +1,9 @@
 """What every registered game must do (rules.game's protocol), checked on random games.
 
 A game joins the project by its registration (bot/table/games/<game>.py: its rules, its
-pictures and its AI players) and its one line in bot/table/registry.py; then it must pass this
-file. Each game plays a few
+pictures and its AI players) and its one entry in bot/table/registry.py; then it must pass this
+file, as does the game kept under tests/ written on the core alone (counting_game.py). Each
+game plays a few
 random games to the end (SEEDS: a bounded sample, so that the file stays fast), every step
 chosen uniformly from `legal_actions` and every chance step dealt from a seeded dealer, and
 every state and step of them is checked:
@@ -24,10 +25,12 @@ from dataclasses import dataclass
 from functools import cache
 
 import pytest
+from counting_game import ENTRY as COUNTING
 from pydantic import BaseModel
 
 from ai.budget import Budget
-from bot.table.registry import games, registry
+from bot.table.games.entry import build_registry
+from bot.table.registry import ENTRIES
 from rules.capabilities import (
     deadlines_of,
     menus_of,
@@ -40,6 +43,7 @@ from rules.capabilities import (
 from rules.game import Game, Seat
 
 AnyGame = Game[object, object, object, BaseModel]
+HOSTED = build_registry(*ENTRIES, COUNTING)  # every game, and one written on the core alone
 
 DEFAULT_SEEDS = 12
 SEEDS = {"vijayanagara": 3}  # long games: three are enough to meet every kind of step
@@ -47,7 +51,9 @@ MAX_STEPS = 20_000  # a game longer than this is a dead end (a loop)
 AI_STATES = 3  # decisions per game each AI level is asked
 PNG = b"\x89PNG\r\n\x1a\n"
 
-CASES = [(g.info.id, seed) for g in games() for seed in range(SEEDS.get(g.info.id, DEFAULT_SEEDS))]
+CASES = [
+    (g.info.id, seed) for g in HOSTED.games() for seed in range(SEEDS.get(g.info.id, DEFAULT_SEEDS))
+]
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,7 @@ class Playout:
 
 
 def game_of(gid: str) -> AnyGame:
-    return next(g for g in games() if g.info.id == gid)
+    return next(g for g in HOSTED.games() if g.info.id == gid)
 
 
 def seats_of(g: AnyGame, seed: int) -> tuple[Seat, ...]:
@@ -246,18 +252,18 @@ def test_a_board_picture_for_every_state(gid: str, seed: int) -> None:
     """Every state of the first game of each kind; of the others, every seventh (a
     Vijayanagara or Taj Mahal board costs several ms, and the games are long)."""
     p = playout(gid, seed)
-    draw = registry().pictures(gid).board
+    draw = HOSTED.pictures(gid).board
     for st in p.states if seed == 0 else p.states[::7]:
         assert draw(p.game.view(st, None), None).startswith(PNG)
 
 
-@pytest.mark.parametrize("gid", [g.info.id for g in games()])
+@pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
 def test_every_level_of_ai_plays_a_legal_step(gid: str) -> None:
     p = playout(gid, 0)
     g = p.game
     deciding = [st for st in p.states if g.to_move(st) is not None]
     picks = deciding[:: max(1, len(deciding) // AI_STATES)][:AI_STATES]
-    for level, player in registry().players(gid).items():
+    for level, player in HOSTED.players(gid).items():
         for st in picks:
             seat = g.to_move(st)
             assert seat is not None
@@ -265,11 +271,11 @@ def test_every_level_of_ai_plays_a_legal_step(gid: str) -> None:
             assert a in g.legal_actions(st), f"{level} chose {a!r}"
 
 
-@pytest.mark.parametrize("gid", [g.info.id for g in games()])
+@pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
 def test_the_lobby_and_the_reference_have_what_they_need(gid: str) -> None:
     g = game_of(gid)
     info = g.info
-    assert info.id == gid and info.title and registry().command(gid).isidentifier()
+    assert info.id == gid and info.title and HOSTED.command(gid).isidentifier()
     assert set(info.seat_titles) == set(info.seats)
     assert 1 <= info.min_players <= info.max_players <= len(info.seats)
     topics = reference_of(g).rules_topics()
@@ -328,7 +334,7 @@ def test_board_moments_and_private_summaries_are_read_from_views(gid: str, seed:
             assert isinstance(talk_of(g).private_summary(g.view(st, seat)), str)
 
 
-@pytest.mark.parametrize("gid", [g.info.id for g in games()])
+@pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
 def test_a_deadline_passes_a_seat_only_in_a_game_that_says_it_can(gid: str) -> None:
     """`passes_at_deadline` (what `club pace` offers) agrees with `timeout_action`: a
     game that says so has a seat it can pass in its first game; any other never has one."""

@@ -63,8 +63,8 @@ def test_a_game_offers_a_capability_as_its_own_attribute_or_gets_the_plain_one(
 
 
 def test_a_game_of_the_core_alone_is_played_by_the_plain_capabilities() -> None:
-    """A game that writes only the core: its steps written and read as their JSON, told by
-    seat, listed one per entry; it has no topics, nothing to look up, no undo."""
+    """A game that writes the core alone (and its rules reference): its steps written and
+    read as their JSON, told by seat, listed one per entry; nothing to look up, no undo."""
     from counting_game import COUNTING, Count
 
     g = COUNTING
@@ -79,8 +79,11 @@ def test_a_game_of_the_core_alone_is_played_by_the_plain_capabilities() -> None:
     assert capabilities.narration_of(g).narrate(view, step, view, "first") == [f"First: {written}"]
     assert capabilities.menus_of(g).grouped_choices(view, [step]) == ([f"`{written}`"], None)
     assert capabilities.turns_of(g).undo(state) is None
-    assert capabilities.reference_of(g).rules_topics() == ()
+    plain = capabilities.Reference(g)  # (the game writes its own: topics to read at the table)
+    assert plain.rules_topics() == ()
     with pytest.raises(ValueError, match="has no topic"):
+        plain.rules_reference("setup")
+    with pytest.raises(ValueError, match=r"has no topic 'setup' \(topics: play, target\)"):
         capabilities.reference_of(g).rules_reference("setup")
     assert capabilities.deadlines_of(g).timeout_action(state) is None
 

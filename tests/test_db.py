@@ -158,6 +158,48 @@ async def test_a_move_reads_its_game_with_its_pace_and_turn_message_in_one_read(
     assert again is not None and again.game == lobby and again.pace is None
 
 
+async def test_a_game_is_read_by_its_id_with_its_pace_turn_message_and_job_in_one_read(
+    store: Store,
+) -> None:
+    """What a move the bot makes on its own reads (an AI's step, a deadline's pass): the
+    game by its id, whatever its status, with its pace, turn message and pending reminder job,
+    each as its own read gives it."""
+    gid = await active_game(store, "c2")
+    pace = Pace(seconds=3600, deadline="pass")
+    await store.set_pace(gid, pace)
+    g = await store.get_game(gid)
+    moved = await store.append_actions(
+        gid,
+        g.version,
+        [act(1)],
+        announcement=Announcement(text="D plays.\nNext: B", body="D plays."),
+        reminder=ReminderPlan(user_id=8, since=10.0, due_at=20.0),
+    )
+    found = await store.game_at_turn(gid)
+    assert (found.game, found.pace, found.turn_message, found.reminder) == (
+        moved,
+        pace,
+        await store.turn_message(gid),
+        await store.reminder(gid),
+    )
+    assert found.reminder is not None and (found.reminder.user_id, found.reminder.due_at) == (
+        8,
+        20.0,
+    )
+    at_turn = await store.open_game_at_turn("c2")  # by its channel: the same, but the job
+    assert at_turn is not None and at_turn.reminder is None
+    assert (at_turn.game, at_turn.pace, at_turn.turn_message) == (
+        found.game,
+        found.pace,
+        found.turn_message,
+    )
+    finished = await store.append_actions(gid, moved.version, [act(2)], status="finished")
+    over = await store.game_at_turn(gid)
+    assert over.game == finished and over.reminder is None and over.pace == pace
+    with pytest.raises(GameNotFound):
+        await store.game_at_turn(gid + 1000)
+
+
 async def test_append_needs_an_active_game(store: Store) -> None:
     g = await store.create_game("c1", 5, {}, creator=9, kind="vijayanagara")
     with pytest.raises(StorageError):

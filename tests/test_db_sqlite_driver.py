@@ -9,6 +9,7 @@ import random
 import shutil
 import sqlite3
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -173,6 +174,31 @@ async def test_a_unit_of_work_that_waits_for_something_is_refused_and_leaves_not
     await s.close()
 
 
+def counted_trips(store: Store, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """The trips to the SQLite reader's and writer's threads from now on, counted by kind."""
+    assert isinstance(store, SQLiteStore)
+    trips = {"read": 0, "write": 0}
+    for kind, worker in (("read", store._readers[0].worker), ("write", store._writer_conn)):
+
+        async def counted(call: object, kind: str = kind, run: object = worker.run) -> object:
+            trips[kind] += 1
+            return await run(call)  # type: ignore[operator]
+
+        monkeypatch.setattr(worker, "run", counted)
+    return trips
+
+
+async def stage_ended(svc: GameService, before: object) -> bool:
+    """Whether the channel's game is now in another stage than at `before` (a move that ends
+    a stage reads the stage's lines back, to recap it: one read trip more)."""
+    after = await svc.store.open_game(CHANNEL)
+    assert after is not None
+    g = game("vijayanagara")
+    return bool(
+        turns_of(g).turn(await svc.loader.state_of(after))[1] != turns_of(g).turn(before)[1]
+    )
+
+
 async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -184,17 +210,8 @@ async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
     for seat, uid in SEATS.items():
         await svc.lobby.join(CHANNEL, uid, seat.value)
     await svc.lobby.start(CHANNEL, 1)
-    store = svc.store
-    assert isinstance(store, SQLiteStore)
-    trips = {"read": 0, "write": 0}
-    for kind, worker in (("read", store._readers[0].worker), ("write", store._writer_conn)):
-
-        async def counted(call: object, kind: str = kind, run: object = worker.run) -> object:
-            trips[kind] += 1
-            return await run(call)  # type: ignore[operator]
-
-        monkeypatch.setattr(worker, "run", counted)
-    g, r = game("vijayanagara"), random.Random(5)
+    trips = counted_trips(svc.store, monkeypatch)
+    r = random.Random(5)
     seen: set[bool] = set()
     try:
         for _ in range(40):
@@ -213,11 +230,74 @@ async def test_a_move_inside_a_stage_costs_one_read_trip_and_one_write_trip(
             )
             made = dict(trips)
             assert reply.ok, reply.text
-            after = await svc.store.open_game(CHANNEL)
-            assert after is not None
-            recap = turns_of(g).turn(await svc.loader.state_of(after))[1] != turns_of(g).turn(st)[1]
+            recap = await stage_ended(svc, st)
             assert made == {"read": 2 if recap else 1, "write": 1}
             seen.add(recap)
         assert seen == {False, True}  # moves inside a stage, and one that ended it
+    finally:
+        await svc.close()
+
+
+async def test_an_ai_seats_step_reads_its_game_once_before_thinking_and_once_to_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An AI's step reads the game to think about it, then, under the channel's lock, its game
+    with its pace and turn message in one trip (a stage that ends adds one, to recap it), and
+    stores in one trip to the writer."""
+    with ThreadPoolExecutor(1) as pool:
+        svc = await GameService.open(str(tmp_path / "ai.sqlite3"), no_pictures, ai_executor=pool)
+        try:
+            assert (
+                await svc.lobby.create(CHANNEL, 1, seed=3, ai="easy", seat="D", kind="vijayanagara")
+            ).ok
+            assert (await svc.lobby.start(CHANNEL, 1)).ok
+            trips = counted_trips(svc.store, monkeypatch)
+            r, steps = random.Random(6), 0
+            while steps < 12:
+                before = await svc.store.open_game(CHANNEL)
+                assert before is not None
+                st = await svc.loader.state_of(before)
+                if svc.texts.waiting_for(before, st) == 1:
+                    await play_a_move(svc, r)
+                    continue
+                trips.update(read=0, write=0)
+                reply = await svc.ai.move(CHANNEL)
+                made = dict(trips)
+                assert reply is not None and reply.ok, reply
+                recap = await stage_ended(svc, st)
+                assert made == {"read": 3 if recap else 2, "write": 1}
+                steps += 1
+        finally:
+            await svc.close()
+
+
+async def test_a_deadlines_pass_reads_its_game_pace_turn_message_and_job_in_one_trip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat whose deadline passes for it: the due job is claimed (a write) and its game and
+    the player's settings read for the reminder; the pass then reads the game with its pace,
+    turn message and job in one trip, and stores in one trip to the writer."""
+    now = [1_000_000.0]
+    svc = await GameService.open(
+        str(tmp_path / "deadline.sqlite3"), no_pictures, clock=lambda: now[0]
+    )
+    try:
+        await svc.lobby.create(CHANNEL, 1, seed=3, kind="vijayanagara")
+        for seat, uid in SEATS.items():
+            await svc.lobby.join(CHANNEL, uid, seat.value)
+        await svc.lobby.start(CHANNEL, 1)
+        assert (await svc.club.pace(CHANNEL, 1, 24, "pass", is_manager=True)).ok
+        before = await svc.store.open_game(CHANNEL)
+        assert before is not None
+        st = await svc.loader.state_of(before)
+        assert vijayanagara.Choose(option="pass") in vijayanagara.legal_actions(st)
+        now[0] += 24.1 * 3600
+        trips = counted_trips(svc.store, monkeypatch)
+        assert await svc.club.due_reminders() == []  # no reminder: the seat passed instead
+        made = dict(trips)
+        after = await svc.store.open_game(CHANNEL)
+        assert after is not None and after.version == before.version + 1
+        recap = await stage_ended(svc, st)
+        assert made == {"read": 2 + 1 + (1 if recap else 0), "write": 1 + 1}
     finally:
         await svc.close()

@@ -129,3 +129,36 @@ async def test_the_table_sets_words_off_as_its_front_end_does(tmp_path: Path) ->
     assert any(line.startswith("Next: ") for line in plain.text.split("\n")), plain.text
     on_discord = await step_inside_a_turn(DISCORD, tmp_path / "d")
     assert "**Next:**" in on_discord.text, on_discord.text
+
+
+def test_a_channel_is_named_as_each_front_end_names_it() -> None:
+    """The history names the channel a game was played in: a link on Discord, its name
+    elsewhere; the table writes no channel mention of its own."""
+    from bot.table.records import history_text
+    from db.models import GameResult, SeatResult
+
+    result = GameResult(
+        game_id=7,
+        channel_id="42",
+        finished_at=0.0,
+        kind="goat_tiger",
+        seats=[SeatResult(user_id=1, faction="goats", place=1, score=15)],
+    )
+    said = history_text(registry(), [result], str, "here", channel=DISCORD.channel)
+    assert "Game 7 in <#42>" in said
+    assert "Game 7 in channel 42" in history_text(registry(), [result], str, "here")
+
+
+def test_no_table_text_writes_a_discord_mention_link_or_timestamp() -> None:
+    """A person, a role, a channel and a moment are named by the front end (`<@1>`, `<@&2>`,
+    `<#3>`, `<t:4:R>` are Discord's): no module of the table writes one."""
+    import re
+
+    root = Path(__file__).resolve().parent.parent / "bot" / "table"
+    found = [
+        f"{path.name}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"<(@|@&|#|t:)\{", line)
+    ]
+    assert found == []

@@ -17,6 +17,7 @@ from test_goat_tiger import position
 
 from bot.discord.front_end import DISCORD
 from bot.table.records import history_text
+from bot.table.registry import registry
 from bot.table.service import GameService
 from bot.table.table_texts import TableTexts
 from db import GameResult, SeatResult
@@ -284,7 +285,7 @@ def test_every_way_the_game_ends_is_said_with_its_reason(
             for i, s in enumerate(tied)
         ],
     )
-    history = history_text([result], lambda u: "someone", "here")
+    history = history_text(registry(), [result], lambda u: "someone", "here")
     for line in lines:
         place, rest = line.split(". ", 1)
         seat, said = rest.split(" — ")

@@ -278,7 +278,7 @@ def test_the_goat_tiger_games_refusals_say_the_step_the_field_and_the_points() -
         doc = copy.deepcopy(base)
         change(doc)
         with pytest.raises(ServiceError) as refused:
-            read_export(json.dumps(doc).encode(), "goat_tiger")
+            read_export(json.dumps(doc).encode(), registry(), "goat_tiger")
         assert str(refused.value) == cases[name], name
 
 
@@ -300,7 +300,7 @@ BAD_VALUES: list[object] = [
 
 def _refusal(doc: Doc, kind: str) -> str:
     try:
-        read_export(json.dumps(doc).encode(), kind)
+        read_export(json.dumps(doc).encode(), registry(), kind)
     except ServiceError as e:
         return str(e)
     return ""

@@ -8,11 +8,12 @@ import random
 from collections import Counter
 
 import pytest
+import rajas_reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rajas_helpers import TILES, random_playout, started, with_dice
 
-from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas import GAME, SEATS, RajasOptions, State, payments
 from rules.rajas.components import DICE_PER_COLOUR, LETTERS
 from rules.rajas.notation import describe, parse
 from rules.rajas.state import AREAS, KALI_HANDS, MAX_KARMA, NO, START_WORKERS
@@ -63,6 +64,59 @@ def test_random_games_with_dice_rolled_when_needed_keep_every_invariant(players:
     options = RajasOptions(roll_when_needed=True)
     s = random_playout(players, 7 * players, invariants, options)
     assert GAME.result(s) is not None and s.late_rolls
+
+
+def same_legal_steps_as_the_plain_reading(s: State) -> None:
+    if GAME.to_move(s) is not None:
+        plain = rajas_reference.legal(s)
+        assert GAME.legal_actions(s) == plain  # as listed when the step was carried out
+        assert GAME.legal_actions(s.copy()) == plain  # as listed afresh (a state read back)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_legal_steps_are_those_of_the_plain_reading_of_the_rules(players: int) -> None:
+    """The engine lists the placements and their payments with what it remembers of pure
+    functions and in one pass over a statue: the same steps in the same order as the plain
+    reading, area by area and payment by payment (rajas_reference.py), at every decision of
+    random games, with either way of rolling."""
+    random_playout(players, 31 * players, same_legal_steps_as_the_plain_reading)
+    options = RajasOptions(roll_when_needed=True)
+    random_playout(players, 37 * players, same_legal_steps_as_the_plain_reading, options)
+
+
+def test_the_least_payments_of_a_total_are_those_of_the_plain_reading() -> None:
+    """Karma; I. Building action: every least payment of a tile's cost with dice of its
+    colour, in the same order as the plain reading, on a bounded sample of statues."""
+    rng = random.Random(11)
+    for _ in range(400):
+        dice = tuple(sorted(f"b{rng.randint(0, 6)}" for _ in range(rng.randint(1, 7))))
+        need, karma = rng.randint(1, 24), rng.randint(0, 3)
+        assert payments.totals(dice, 0, need, karma) == rajas_reference.totals(
+            dice, 0, need, karma
+        ), (dice, need, karma)
+
+
+def test_a_statues_budget_of_each_colour_is_the_most_a_payment_of_it_is_worth() -> None:
+    """Karma: what the quick checks of the quarry and the Master builder count on, on a
+    bounded sample of statues (unrolled dice among them)."""
+    rng = random.Random(13)
+    for _ in range(2_000):
+        n = rng.randint(0, KALI_HANDS)
+        dice = tuple(sorted(rng.choice(LETTERS) + str(rng.randint(0, 6)) for _ in range(n)))
+        karma = rng.randint(0, MAX_KARMA)
+        plain = tuple(rajas_reference.best_total(dice, c, karma) for c in range(4))
+        assert payments.budgets(dice, karma) == plain, (dice, karma)
+
+
+def test_a_copied_state_holds_every_field_and_forgets_undo_and_the_steps_listed() -> None:
+    s = random_playout(3, 5)
+    s.memo = tuple(GAME.legal_actions(s))
+    t = s.copy(money=(1, 2, 3))
+    for name in State.__dataclass_fields__:
+        if name not in ("money", "since_barrier", "barrier", "memo"):
+            assert getattr(t, name) is getattr(s, name), name
+    assert t.money == (1, 2, 3) and t.memo is None and t.barrier is None
+    assert t.since_barrier == ()
 
 
 def test_every_legal_step_reads_back_from_its_notation_and_its_json() -> None:

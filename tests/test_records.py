@@ -85,10 +85,10 @@ async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
     assert here is not None and there is not None
     mine = (await svc.club.history("c1", D, guild="g1")).text
     assert "on this server" in mine and mine.count("• Game") == 1
-    assert f"Game {here.id} in <#c1>" in mine
+    assert f"Game {here.id} in channel c1" in mine
     assert f"Game {there.id}" not in mine and "c2" not in mine  # another server's game
     theirs = (await svc.club.history("c9", D, guild="g2")).text
-    assert theirs.count("• Game") == 1 and f"Game {there.id} in <#c2>" in theirs
+    assert theirs.count("• Game") == 1 and f"Game {there.id} in channel c2" in theirs
     assert "No finished games" in (await svc.club.history("c9", D, guild="g3")).text
 
 

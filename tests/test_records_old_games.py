@@ -45,12 +45,12 @@ async def _check(database: str) -> None:
     svc = await GameService.open(database, FakeRenderer(), chat=ChatHooks(channel_server=chat_says))
     try:
         one = (await svc.club.history("c-one", D, guild="g1")).text
-        assert "Game 1 in <#c-one>" in one and "Game 3 in <#c-three>" in one, one
+        assert "Game 1 in channel c-one" in one and "Game 3 in channel c-three" in one, one
         assert one.count("• Game") == 2  # not game 2 (another server), nor 4 (unknown)
         # asked in c-one, the bot knows its server; each of the others is asked once
         assert sorted(asked) == ["c-gone", "c-three", "c-two"]
         two = (await svc.club.history("c-two", D, guild="g2")).text
-        assert two.count("• Game") == 1 and "Game 2 in <#c-two>" in two, two
+        assert two.count("• Game") == 1 and "Game 2 in channel c-two" in two, two
         assert "No finished games" in (await svc.club.history("c-x", D, guild="g3")).text
         stats = (await svc.club.stats(D, guild="g1", kind="vijayanagara")).text
         assert "(2 finished games)" in stats and "2 wins in 2 seats" in stats, stats

@@ -3,6 +3,7 @@ base-map cache bounded by bytes. (Speed and size figures are in bench/render.py,
 
 from __future__ import annotations
 
+import gc
 import io
 import random
 import subprocess
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from render.vijayanagara import board, geometry, painted, palette, sprites, theme
+from render.vijayanagara import board, fastdraw, geometry, painted, palette, sprites, theme
 from render.vijayanagara.compose import board_palette
 from render.vijayanagara.examples import playout
 from render.vijayanagara.lru import LRU
@@ -120,6 +121,27 @@ def test_lru_does_not_keep_a_value_larger_than_its_bound() -> None:
     lru: LRU[int, bytes] = LRU(10, len)
     assert lru.get_or_make(1, lambda k: bytes(11)) == bytes(11)
     assert (len(lru), lru.bytes) == (0, 0)
+
+
+def test_the_panels_text_on_the_palette_is_pasted_from_its_kept_twin_alone() -> None:
+    """A board's panel is drawn on the palette: each line of text's twin there is kept, so a
+    board drawn again makes and keeps no RGB tile of its text (those are for RGB pictures),
+    and it is the same board."""
+    state = playout(seed=5, steps=40)
+    first = board(state)
+    fastdraw.clear()
+    assert board(state) == first
+    assert len(fastdraw._tiles) == 0
+
+
+def test_the_renderer_keeps_one_whole_map_layer_with_transparency_the_overlay() -> None:
+    """The names of the spaces are drawn into the overlay and into each space's highlight,
+    which are kept; the names' own layer, a whole map's RGBA (4.4 MB), is not."""
+    board(playout(seed=6, steps=30))
+    gc.collect()
+    size = (geometry.MAP_W, geometry.MAP_H)
+    kept = [o for o in gc.get_objects() if isinstance(o, Image.Image) and o.size == size]
+    assert [im.mode for im in kept if im.mode == "RGBA"] == ["RGBA"]
 
 
 FIRST_BOARD = """

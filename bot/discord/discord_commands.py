@@ -16,6 +16,7 @@ from rules.capabilities import menus_of
 
 from ..table.ai_users import seat_levels
 from ..table.commands import AnyGame, Call, Command, Param, Value, club, common, own
+from ..table.games.entry import Registry
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
 from ..table.reply import Reply
@@ -84,7 +85,7 @@ class GameGroups:
             description=f"Play {g.info.title} in this channel"[:100],
             guild_only=True,
         )
-        for c in [*common(g), *own(g)]:
+        for c in [*common(g, self.service.registry), *own(g, self.service.registry)]:
             group.add_command(self.command(g, c))
         # Discord allows 25 subcommands per group: the commands for play over days, the
         # records, and the rarely used verify and config live in one subgroup
@@ -130,7 +131,7 @@ class GameGroups:
             if param is None:
                 continue
             param.description = p.description[:100]
-            listed = _choices(g, p)
+            listed = _choices(g, p, self.service.registry)
             if listed:
                 param.choices = [
                     Choice(name=label[:CHOICE_CHARS], value=value) for label, value in listed
@@ -266,10 +267,10 @@ def _annotation(g: AnyGame, p: Param) -> Any:
     return str
 
 
-def _choices(g: AnyGame, p: Param) -> list[tuple[str, str]]:
+def _choices(g: AnyGame, p: Param, games: Registry) -> list[tuple[str, str]]:
     """The fixed choices Discord lists for a parameter (a seat, a level, a switch)."""
     if p.kind == "seat":
         return [(f"{s} — {g.info.seat_titles.get(s, s)}", s) for s in g.info.seats]
     if p.kind == "level":
-        return [(lvl, lvl) for lvl in seat_levels(g.info.id)]
+        return [(lvl, lvl) for lvl in seat_levels(g.info.id, games)]
     return [(c, c) for c in p.choices]

@@ -50,6 +50,10 @@ def role_mention(role_id: int) -> str:
     return f"<@&{role_id}>"
 
 
+def channel_mention(channel_id: str) -> str:
+    return f"<#{channel_id}>"
+
+
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """The text cut at line ends into messages of at most `limit` characters: a long turn
     becomes a few messages, not one per line."""
@@ -83,6 +87,7 @@ DISCORD = FrontEnd(  # for the bot's own games
     mention=user_mention,
     moment=relative_time,
     role=role_mention,
+    channel=channel_mention,
     message_limit=MESSAGE_LIMIT,
     max_buttons=MAX_BUTTONS,
     suggestion_chars=CHOICE_CHARS,

@@ -18,12 +18,14 @@ import discord
 
 from db import StorageError, open_store
 
+from ..table.games.entry import Registry
 from ..table.parts import ChatHooks
+from ..table.registry import registry
 from ..table.renderer import Renderer
 from ..table.service import GameService
 from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
 from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
-from .front_end import DISCORD
+from .front_end import discord_front
 from .log_redaction import configure_logging
 from .settings import MissingToken, Settings
 
@@ -40,9 +42,12 @@ async def build(
     renderer: Renderer | None = None,
     *,
     seed_source: Callable[[], int] | None = None,
+    games: Registry | None = None,
 ) -> tuple[GameService, VijayanagaraBot]:
-    """The service and its client. `seed_source`: a fixed seed per new game (tests). A setting
-    the service refuses (a pool of one worker) closes the database again."""
+    """The service and its client. `seed_source`: a fixed seed per new game (tests); `games`:
+    the games hosted (None: the bot's). A setting the service refuses (a pool of one worker)
+    closes the database again."""
+    hosted = registry() if games is None else games
     shard_count, shard_ids = settings.shards()  # checked before the database is opened
     store = await open_store(settings.database())
     log.info("database: %s", settings.database_for_log())
@@ -55,7 +60,8 @@ async def build(
             ai_workers=settings.ai_workers,
             seed_source=seed_source,
             chat=chat,
-            front=DISCORD,
+            registry=hosted,
+            front=discord_front(hosted),
         )
 
     try:

@@ -203,7 +203,7 @@ class AiSeats:
             try:
                 game = await self.shared.games.open_game(channel, kind)
                 try:
-                    lvl = seat_level(game.kind, level)
+                    lvl = seat_level(game.kind, level, self.shared.registry)
                 except ValueError as e:
                     raise ServiceError(f"{e}.") from e
                 f = seat_named(self.shared.loader.rules_of(game), faction)
@@ -363,12 +363,12 @@ class AiSeats:
         else:
             action = await self._run(think, *args)
         async with self.shared.locks(channel):
-            now = await self.shared.store.open_game(channel)
-            if now is None or now.version != game.version:
+            now = await self.shared.store.open_game_at_turn(channel)
+            if now is None or now.game.version != game.version:
                 return None  # someone moved (or a seat changed) while it thought
             step = notation_of(g).describe(public(g, state), action)
             outcome = await self.shared.pipeline.apply_and_store(
-                game, state, user, [Step(step, action)], None
+                now.game, state, user, [Step(step, action)], None, read=now
             )
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from rules.errors import clip
 
+from .games.entry import Registry
 from .registry import games, registry
 
 # Vijayanagara's levels kept the ids they were stored under before other games came; every
@@ -53,21 +54,22 @@ def with_ai_names(mention: Callable[[int], str]) -> Callable[[int], str]:
     return named
 
 
-def seat_levels(kind: str) -> tuple[str, ...]:
-    """The levels a game's AI seats may play at (its weakest, random, is for tests)."""
-    offered = tuple(lvl for lvl in registry().levels(kind) if lvl not in TEST_LEVELS)
-    return offered or registry().levels(kind)
+def seat_levels(kind: str, games: Registry | None = None) -> tuple[str, ...]:
+    """The levels a game's AI seats may play at, among `games` (None: the bot's); its
+    weakest, random, is for tests."""
+    levels = (registry() if games is None else games).levels(kind)
+    offered = tuple(lvl for lvl in levels if lvl not in TEST_LEVELS)
+    return offered or levels
 
 
-def seat_level(kind: str, text: str) -> str:
-    """The level of an AI seat of a game of `kind`."""
-    offered = seat_levels(kind)
+def seat_level(kind: str, text: str, games: Registry | None = None) -> str:
+    """The level of an AI seat of a game of `kind`, among `games` (None: the bot's)."""
+    offered = seat_levels(kind, games)
     for level in offered:
         if text.strip().lower() == level:
             return level
-    if text.strip().lower() in registry().levels(
-        kind
-    ):  # a level for tests and benches (TEST_LEVELS)
+    if text.strip().lower() in (registry() if games is None else games).levels(kind):
+        # a level for tests and benches (TEST_LEVELS)
         raise ValueError(
             f"{clip(text)!r} plays only in tests and benches: choose {' or '.join(offered)}"
         )

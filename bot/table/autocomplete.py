@@ -16,7 +16,6 @@ from .moves import ahead
 from .order_entry import Drafts, draft_value, read_entry, tagged
 from .pipeline import CONFIRM
 from .refusal import ServiceError
-from .registry import shortcuts_of
 from .table_texts import TableTexts, holds_private
 from .words import count_of
 
@@ -136,7 +135,7 @@ class Autocomplete:
             return []
         record, state = found
         g = self.loader.rules_of(record)
-        pool = shortcuts_of(g).choices(g.view(state, None), name)
+        pool = self.games.registry.shortcuts(g.info.id).choices(g.view(state, None), name)
         t = typed.strip().lower()
         return [p for p in pool if t in p][:25]
 

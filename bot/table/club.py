@@ -345,10 +345,7 @@ class Club:
         return out
 
     async def _job_stands(self, job: Reminder) -> bool:
-        """No move replaced the claimed job meanwhile (a seat change that leaves the wait as
-        it was bumps the game's version but not the job's)."""
-        now = await self.shared.store.reminder(job.game_id)
-        return now is not None and (now.version, now.stage) == (job.version, job.stage)
+        return _stands(job, await self.shared.store.reminder(job.game_id))
 
     async def _archive(self, job: Reminder) -> None:
         """A game with no move for the configured time ends without a result (like an abort:
@@ -379,11 +376,12 @@ class Club:
     async def _deadline_pass(self, job: Reminder) -> bool:
         """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
         the move replaces the job (so nobody is reminded of a decision already made)."""
-        if (await self.shared.reminders.pace(job.game_id)).deadline != "pass":
-            return False
         async with self.shared.locks(job.channel_id):
-            game = await self.shared.store.get_game(job.game_id)
-            if game.status != "active" or not await self._job_stands(job):
+            found = await self.shared.store.game_at_turn(job.game_id)  # the move's one read
+            game = found.game
+            if found.pace is None or found.pace.deadline != "pass":
+                return False
+            if game.status != "active" or not _stands(job, found.reminder):
                 return False
             state = await self.shared.loader.state_of(game)
             g = self.shared.loader.rules_of(game)
@@ -403,7 +401,7 @@ class Club:
             )
             try:
                 await self.shared.pipeline.apply_and_store(
-                    game, state, job.user_id, [Step(said, passing)], None, note=note
+                    game, state, job.user_id, [Step(said, passing)], None, note=note, read=found
                 )
             except ServiceError as e:  # someone moved meanwhile: their move stands
                 log.info("game %s: deadline pass not played: %s", game.id, e)
@@ -533,15 +531,28 @@ class Club:
         await self.shared.permissions.note_server(channel, guild)
         if user is None:
             results = await self.shared.store.results(channel_id=channel, limit=HISTORY_LINES)
-            text = history_text(results, self.mention, "here", self.shared.texts.strong)
+            text = history_text(
+                self.shared.registry,
+                results,
+                self.mention,
+                "here",
+                self.shared.texts.strong,
+                self.shared.texts.front.channel,
+            )
             return Reply(text=text, ephemeral=True)
         check_range("The user id", user, 0, MAX_ID)
         if guild is not None:
             await self._place_channels()
         results = await self.shared.store.results(user_id=user, guild_id=guild, limit=HISTORY_LINES)
         where = "" if guild is None else " on this server"
+        whose = f"of {self.mention(user)}{where}"
         text = history_text(
-            results, self.mention, f"of {self.mention(user)}{where}", self.shared.texts.strong
+            self.shared.registry,
+            results,
+            self.mention,
+            whose,
+            self.shared.texts.strong,
+            self.shared.texts.front.channel,
         )
         return Reply(text=text, ephemeral=True)
 
@@ -553,7 +564,9 @@ class Club:
         if guild is not None:
             await self._place_channels()
         recent = await self.shared.store.results(limit=MAX_RECORDS, guild_id=guild, kind=kind)
-        text = stats_text(kind, recent[::-1], user, self.mention, self.shared.texts.strong)
+        text = stats_text(
+            self.shared.registry, kind, recent[::-1], user, self.mention, self.shared.texts.strong
+        )
         return Reply(text=text, ephemeral=True)
 
     @answers()
@@ -620,3 +633,9 @@ def rotated(order: Sequence[str], seats: dict[str, int]) -> dict[str, int]:
     last the first), among the seats that were played."""
     played = [s for s in order if s in seats]
     return {played[(i + 1) % len(played)]: seats[s] for i, s in enumerate(played)}
+
+
+def _stands(job: Reminder, now: Reminder | None) -> bool:
+    """No move replaced the claimed job meanwhile (`now`: the game's job as it stands; a seat
+    change that leaves the wait as it was bumps the game's version but not the job's)."""
+    return now is not None and (now.version, now.stage) == (job.version, job.stage)

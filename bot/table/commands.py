@@ -22,8 +22,10 @@ from rules.capabilities import Tiebreak, deadlines_of, files_of, tiebreak_of
 from rules.game import Game, player_options
 
 from .ai_users import seat_levels
-from .registry import game, games, shortcuts_of
+from .games.entry import Registry
+from .registry import registry
 from .reply import Reply
+from .shortcuts import Shortcuts
 from .words import every_dealt, undo_limit
 
 if TYPE_CHECKING:  # the service answers the commands; it does not build them
@@ -68,10 +70,6 @@ class Call:
     def text(self, name: str) -> str | None:
         v = self.args.get(name)
         return None if v is None else str(v)
-
-    def seat(self) -> str | None:
-        """The seat named by a command's seat parameter (named in the game's words)."""
-        return self.text(game(self.kind).info.seat_word)
 
     def number(self, name: str) -> int | None:
         v = self.args.get(name)
@@ -196,7 +194,12 @@ async def _help(s: GameService, c: Call) -> Reply:
 
 def help_reply(s: GameService, kind: str) -> Reply:
     """The game's commands, from this table, and the game's own lines."""
-    return s.views.help(help_lines(kind), kind=kind)
+    return s.views.help(help_lines(kind, s.registry), kind=kind)
+
+
+def _seat_named(s: GameService, c: Call) -> str:
+    """The seat named by a command's seat parameter (named in the game's words)."""
+    return c.text(s.registry.game(c.kind).info.seat_word) or ""
 
 
 def _ai(s: GameService, c: Call) -> Awaitable[Reply]:
@@ -204,7 +207,7 @@ def _ai(s: GameService, c: Call) -> Awaitable[Reply]:
     return s.ai.seat(
         c.channel,
         c.user,
-        c.seat() or "",
+        _seat_named(s, c),
         c.text("level") or "",
         pace=float(pace) if isinstance(pace, (int, float)) and not isinstance(pace, bool) else None,
         is_manager=c.is_manager,
@@ -218,11 +221,12 @@ def _seat_param(g: AnyGame, description: str, required: bool = False) -> Param:
     return Param(g.info.seat_word, description, "seat", required=required)
 
 
-def _ai_params(g: AnyGame) -> tuple[Param, ...]:
-    """The seat an AI plays, how strong, and how fast."""
+def _ai_params(g: AnyGame, games: Registry) -> tuple[Param, ...]:
+    """The seat an AI plays, how strong (the levels its registration in `games` gives), and
+    how fast."""
     return (
         _seat_param(g, f"The {g.info.seat_word} the AI plays", required=True),
-        Param("level", "How strong: " + ", ".join(seat_levels(g.info.id)), "level", True),
+        Param("level", "How strong: " + ", ".join(seat_levels(g.info.id, games)), "level", True),
         Param(
             "pace",
             "Seconds between two of its steps (default 4)",
@@ -257,12 +261,12 @@ def _pace_params(g: AnyGame) -> tuple[Param, ...]:
     )
 
 
-def common(g: AnyGame) -> list[Command]:
+def common(g: AnyGame, games: Registry) -> list[Command]:
     """The commands every game's group has."""
-    return [*_seating(g), *_playing(g), *_looking(g), *_keeping(g)]
+    return [*_seating(g, games), *_playing(g), *_looking(g), *_keeping(g)]
 
 
-def _seating(g: AnyGame) -> list[Command]:
+def _seating(g: AnyGame, games: Registry) -> list[Command]:
     """Opening a game, taking and leaving seats, AIs in them, and the start."""
     title = g.info.title
     seats = _seat(g)
@@ -280,7 +284,7 @@ def _seating(g: AnyGame) -> list[Command]:
             "join",
             "Take a seat (one person may hold several)",
             f"take a {g.info.seat_word}: {seats}",
-            lambda s, c: s.lobby.join(c.channel, c.user, c.seat(), kind=c.kind),
+            lambda s, c: s.lobby.join(c.channel, c.user, _seat_named(s, c) or None, kind=c.kind),
             (
                 _seat_param(
                     g, f"The {g.info.seat_word} to play ({seats}); the first free one if left out"
@@ -292,7 +296,7 @@ def _seating(g: AnyGame) -> list[Command]:
             "leave",
             "Give up your seat, or all of them",
             "give up your seat, or all of them (a free seat can be taken by anyone with join)",
-            lambda s, c: s.lobby.leave(c.channel, c.user, c.seat(), kind=c.kind),
+            lambda s, c: s.lobby.leave(c.channel, c.user, _seat_named(s, c) or None, kind=c.kind),
             (_seat_param(g, f"Only this {g.info.seat_word} (default: all of yours)"),),
             answer="change",
         ),
@@ -309,7 +313,7 @@ def _seating(g: AnyGame) -> list[Command]:
             "an AI plays a seat (seat, level, pace: seconds a step); a person's seat at their "
             "request, by Manage Server, or once the game stalled on them; join takes it back",
             _ai,
-            _ai_params(g),
+            _ai_params(g, games),
             answer="change",
         ),
     ]
@@ -526,7 +530,7 @@ def _club_seating(g: AnyGame) -> list[Command]:
             lambda s, c: s.club.seat(
                 c.channel,
                 c.user,
-                c.seat() or "",
+                _seat_named(s, c),
                 c.number("user") or 0,
                 is_manager=c.is_manager,
             ),
@@ -620,11 +624,11 @@ def _club_server(g: AnyGame) -> list[Command]:
     ]
 
 
-def own(g: AnyGame) -> list[Command]:
-    """What a game adds: its hand (a game of hidden hands), its lookup, its shortcuts, and
-    for a game that breaks another's ties (the Goat-Tiger game, Vijayanagara's), the
-    tiebreak."""
-    out: list[Command] = [_tiebreak(h, t) for h, t in tiebreaks_in(g)]
+def own(g: AnyGame, games: Registry) -> list[Command]:
+    """What a game adds: its hand (a game of hidden hands), its lookup, its shortcuts (its
+    registration's, in `games`), and for a game that breaks another's ties (the Goat-Tiger
+    game, Vijayanagara's), the tiebreak."""
+    out: list[Command] = [_tiebreak(h, t) for h, t in tiebreaks_in(g, games)]
     if g.info.private:
         out.append(
             Command(
@@ -653,13 +657,13 @@ def own(g: AnyGame) -> list[Command]:
                 answer="public",
             )
         )
-    return out + _shortcut_commands(g)
+    return out + _shortcut_commands(games.shortcuts(g.info.id))
 
 
-def _shortcut_commands(g: AnyGame) -> list[Command]:
+def _shortcut_commands(shortcuts: Shortcuts[object, object]) -> list[Command]:
     """The game's shortcuts, each a command that plays an order."""
     out: list[Command] = []
-    for sc in shortcuts_of(g).commands():
+    for sc in shortcuts.commands():
         params = tuple(
             Param(
                 p.name,
@@ -685,10 +689,13 @@ def _shortcut_commands(g: AnyGame) -> list[Command]:
     return out
 
 
-def tiebreaks_in(g: AnyGame) -> list[tuple[AnyGame, Tiebreak]]:
-    """The games whose ties `g` breaks, with their tiebreaks (rules.capabilities.Tiebreak)."""
+def tiebreaks_in(g: AnyGame, games: Registry) -> list[tuple[AnyGame, Tiebreak]]:
+    """The games in `games` whose ties `g` breaks, with their tiebreaks
+    (rules.capabilities.Tiebreak)."""
     return [
-        (h, t) for h in games() if (t := tiebreak_of(h)) is not None and t.played_in == g.info.id
+        (h, t)
+        for h in games.games()
+        if (t := tiebreak_of(h)) is not None and t.played_in == g.info.id
     ]
 
 
@@ -715,23 +722,27 @@ def _shortcut(name: str) -> Run:
 
 
 @cache
-def commands(kind: str) -> tuple[Command, ...]:
-    """Every command of a game's group, in the order help lists them (built once per game: a
-    game's id names one game for the life of the process, and each line asks)."""
-    g = game(kind)
-    return (*common(g), *own(g), *club(g))
+def commands(kind: str, games: Registry | None = None) -> tuple[Command, ...]:
+    """Every command of a game's group among `games` (None: the bot's), in the order help
+    lists them (built once per game and registry, and each line asks)."""
+    hosted = registry() if games is None else games
+    g = hosted.game(kind)
+    return (*common(g, hosted), *own(g, hosted), *club(g))
 
 
-def help_lines(kind: str) -> list[tuple[str, str]]:
-    return [(("club " if c.club else "") + c.name, c.help) for c in commands(kind)]
+def help_lines(kind: str, games: Registry | None = None) -> list[tuple[str, str]]:
+    return [(("club " if c.club else "") + c.name, c.help) for c in commands(kind, games)]
 
 
-def find(kind: str, name: str, *, club_command: bool = False) -> Command | None:
-    return next((c for c in commands(kind) if c.name == name and c.club == club_command), None)
+def find(
+    kind: str, name: str, *, club_command: bool = False, games: Registry | None = None
+) -> Command | None:
+    table = commands(kind, games)
+    return next((c for c in table if c.name == name and c.club == club_command), None)
 
 
-def kinds() -> list[str]:
-    return [g.info.id for g in games()]
+def kinds(games: Registry | None = None) -> list[str]:
+    return [g.info.id for g in (registry() if games is None else games).games()]
 
 
 def _players(g: AnyGame) -> str:

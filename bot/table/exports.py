@@ -24,8 +24,8 @@ from rules.text import quotable
 from rules.validation import Problem, first_problem, value_problem
 
 from .front_end import CommandNaming, as_written, by_words
+from .games.entry import Registry
 from .loading import AnyGame, public
-from .registry import game
 from .textlog import LogTail, follow_step
 
 
@@ -47,28 +47,29 @@ class Replayed:
     secret_note: str | None = None  # what its secret and commitment were found to be
 
 
-def rules_of_export(data: GameExport) -> AnyGame:
+def rules_of_export(data: GameExport, games: Registry) -> AnyGame:
+    """The rules of the game an export is of, among `games` (those the table hosts)."""
     try:
-        return game(data.game)
+        return games.game(data.game)
     except ValueError as e:
         raise ExportRefused(f"the export is of a game this bot does not know: {e}") from e
 
 
-def elsewhere(exported: str, kind: str, named: CommandNaming) -> str:
+def elsewhere(exported: str, kind: str, named: CommandNaming, games: Registry) -> str:
     """Where an export of another game than `kind` is imported (its command as `named`)."""
     try:
-        theirs = game(exported).info
+        theirs = games.game(exported).info
         command = named(theirs.id, "import")
     except ValueError:
         return f"This export is of a game this bot does not know (`{one_line(exported, 32)}`)."
     return (
-        f"This file is an export of {theirs.title}, not of {game(kind).info.title} "
+        f"This file is an export of {theirs.title}, not of {games.game(kind).info.title} "
         f'(`"game": "{exported}"` in the file): import it with `{command}`.'
     )
 
 
 def checked_by_rules(
-    kind: str | None, named: CommandNaming = by_words
+    games: Registry, kind: str | None, named: CommandNaming = by_words
 ) -> Callable[[dict[str, Any]], None]:
     """A check of an export's document by the game it names, before the export format's
     own (db.export.parse_export), so that a refusal is in the rules' words: it is of the
@@ -80,9 +81,9 @@ def checked_by_rules(
         if not isinstance(name, str):
             return  # the format's check says what a game is
         if kind is not None and name != kind:
-            raise ExportRefused(elsewhere(name, kind, named))
+            raise ExportRefused(elsewhere(name, kind, named, games))
         try:
-            g = game(name)
+            g = games.game(name)
         except ValueError:
             return
         options = doc.get("options")
@@ -192,7 +193,9 @@ def players_of_export(g: AnyGame, data: GameExport) -> tuple[str, ...]:
     return seats
 
 
-def replay_export(data: GameExport, strong: Callable[[str], str] = as_written) -> Replayed:
+def replay_export(
+    data: GameExport, games: Registry, strong: Callable[[str], str] = as_written
+) -> Replayed:
     """Replay an exported game; ExportRefused naming the first step that does not replay.
     Cost linear in the number of actions (bounded by the export model).
 
@@ -200,7 +203,7 @@ def replay_export(data: GameExport, strong: Callable[[str], str] = as_written) -
     its seed, which tells its whole future (and which the uploader may have chosen): its
     seed's outcomes so far are written into the log as chance entries and the seed is
     dropped, so a fresh secret deals what comes next, as for any imported game."""
-    g = rules_of_export(data)
+    g = rules_of_export(data, games)
     options, whole = _read(g, data)
     written_in = len(whole) > len(data.actions)  # the seed's outcomes, not in the export's log
     try:

@@ -45,6 +45,11 @@ def person_number(user_id: int) -> str:
     return f"person {user_id}"
 
 
+def channel_name(channel_id: str) -> str:
+    """A channel by its id."""
+    return f"channel {channel_id}"
+
+
 @dataclass(frozen=True)
 class FrontEnd:
     command: CommandNaming = by_words
@@ -52,6 +57,7 @@ class FrontEnd:
     mention: Callable[[int], str] = person_number  # a person named (Discord: pinged)
     moment: Callable[[float], str] = utc_time  # a moment, as each reader reads it
     role: Callable[[int], str] = role_number  # a server's role, named
+    channel: Callable[[str], str] = channel_name  # a channel, named (Discord: a link to it)
     message_limit: int | None = None  # the characters one message holds (None: any number)
     max_buttons: int | None = None  # the buttons one message holds (None: any number)
     # the characters of an autocomplete suggestion's name and value (None: any number)

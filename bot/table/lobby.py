@@ -231,7 +231,7 @@ class Lobby:
         if ai is None:
             return seats, ""
         try:
-            level = seat_level(g.info.id, ai)
+            level = seat_level(g.info.id, ai, self.shared.registry)
         except ValueError as e:
             raise ServiceError(f"{e}.") from e
         mine = seat_named_in(g, seat) if seat else g.info.seats[0]

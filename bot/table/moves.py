@@ -18,7 +18,6 @@ from .order_entry import Alternatives, Drafts, Entry, Picks, RecentOrders, read_
 from .parts import SharedParts
 from .pipeline import CONFIRM, AfterFinish, idle_question
 from .refusal import ServiceError, answers
-from .registry import shortcuts_of
 from .reminders import SNOOZE_ID
 from .reply import Button, Menu, Reply
 from .shortcuts import Args
@@ -404,7 +403,10 @@ class Moves:
         async with self.shared.locks(channel):
             record = await self.shared.games.active_game(channel, kind)
             g = self.shared.loader.rules_of(record)
-            spec = next((s for s in shortcuts_of(g).commands() if s.name == name), None)
+            spec = next(
+                (s for s in self.shared.registry.shortcuts(g.info.id).commands() if s.name == name),
+                None,
+            )
         if spec is None:
             return Reply.error(f"Unknown shortcut {excerpt(name)}.")
         if arg is not None and spec.order_param is not None:
@@ -421,7 +423,7 @@ class Moves:
                 else Order([])
             )
             try:
-                steps = shortcuts_of(g).read(
+                steps = self.shared.registry.shortcuts(g.info.id).read(
                     g.view(r.state, r.seat), r.seat, name, args, order.steps
                 )
             except ValueError as e:

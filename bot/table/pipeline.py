@@ -33,7 +33,7 @@ from .closing import Closings
 from .loading import Adoption, AnyGame, GameLoader, public
 from .refusal import ServiceError
 from .reminders import Reminders
-from .renderer import Picture, Renderer, alt_text
+from .renderer import Picture, Renderer
 from .reply import Button, Reply
 from .table_texts import TableTexts, seat_title
 from .textlog import LogTail, follow_step, step_said
@@ -663,7 +663,8 @@ class TurnPipeline:
         names = self.texts.board_names(record)
         try:
             png = await asyncio.to_thread(self.renderer, g.info.id, view, names or None)
-            return Picture(png, alt_text(g.info.id, view, names or None))
+            alt = self.loader.registry.pictures(g.info.id).alt_text(view, names or None)
+            return Picture(png, alt)
         except Exception:  # a broken picture must not lose the (already stored) move
             log.exception("rendering the board failed")
             return None

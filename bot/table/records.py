@@ -12,20 +12,19 @@ from dataclasses import dataclass
 from db import GameResult, SeatResult
 from rules.capabilities import talk_of
 
-from .front_end import as_written
-from .registry import game
+from .front_end import as_written, channel_name
+from .games.entry import Registry
 from .words import count_of, scored
 
 START_RATING = 1500.0
 K_FACTOR = 32.0  # per game, shared out over the pairs a seat is in
 
 
-def seat_name(kind: str, seat: str) -> str:
-    """A seat as its game names it ("Delhi Sultanate")."""
-    try:
-        return str(game(kind).info.seat_titles.get(seat, seat))
-    except ValueError:
+def seat_name(games: Registry, kind: str, seat: str) -> str:
+    """A seat as its game names it ("Delhi Sultanate"); a game no longer hosted: its name."""
+    if not games.hosts(kind):
         return seat
+    return str(games.game(kind).info.seat_titles.get(seat, seat))
 
 
 def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
@@ -80,6 +79,7 @@ def user_record(
 
 
 def stats_text(
+    games: Registry,
     kind: str,
     results: Sequence[GameResult],
     user: int,
@@ -88,11 +88,11 @@ def stats_text(
 ) -> str:
     """A game's records (`results` are of that kind): wins per seat, the user's own (the
     heading set off with `strong`)."""
-    seats = game(kind).info.seats
+    seats = games.game(kind).info.seats
     ratings = elo(results)
     lines = [f"{strong('Records')} ({count_of(len(results), 'finished game')})", "Wins by seat:"]
     for f, r in faction_wins(results, seats).items():
-        lines.append(f"• {seat_name(kind, f)}: {r.wins} of {r.games}")
+        lines.append(f"• {seat_name(games, kind, f)}: {r.wins} of {r.games}")
     mine = user_record(results, user, seats)
     if not mine:
         lines.append(f"{mention(user)} has no finished game yet.")
@@ -105,16 +105,18 @@ def stats_text(
     )
     for f, r in mine.items():
         lines.append(
-            f"• {seat_name(kind, f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)"
+            f"• {seat_name(games, kind, f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)"
         )
     return "\n".join(lines)
 
 
 def history_text(
+    games: Registry,
     results: Sequence[GameResult],
     mention: Callable[[int], str],
     whose: str,
     strong: Callable[[str], str] = as_written,
+    channel: Callable[[str], str] = channel_name,
 ) -> str:
     if not results:
         return f"No finished games {whose} yet."
@@ -122,20 +124,19 @@ def history_text(
     for result in results:
         when = dt.datetime.fromtimestamp(result.finished_at, dt.UTC).strftime("%Y-%m-%d")
         seats = ", ".join(
-            f"{s.place}. {seat_name(result.kind, s.faction)} {mention(s.user_id)} "
-            + _score_text(result.kind, s)
+            f"{s.place}. {seat_name(games, result.kind, s.faction)} {mention(s.user_id)} "
+            + _score_text(games, result.kind, s)
             for s in sorted(result.seats, key=lambda s: s.place)
         )
-        lines.append(f"• Game {result.game_id} in <#{result.channel_id}>, {when}: {seats}")
+        lines.append(f"• Game {result.game_id} in {channel(result.channel_id)}, {when}: {seats}")
     return "\n".join(lines)
 
 
-def _score_text(kind: str, seat: SeatResult) -> str:
+def _score_text(games: Registry, kind: str, seat: SeatResult) -> str:
     """A seat's score as its game says it (what decided the game, where the count alone
     would not), else `31 VP`."""
-    try:
-        g = game(kind)
-    except ValueError:
+    if not games.hosts(kind):
         return scored(seat.score, "points")
+    g = games.game(kind)
     said = talk_of(g).score_text(seat.faction, seat.place, seat.score)
     return said or scored(seat.score, g.info.score_name)

@@ -1,26 +1,29 @@
 """The board renderer the service uses: the game's own picture (render.pictures), swappable in
 tests (a renderer is any `(game id, view, names) -> PNG bytes`; `names`: the players' names
-by seat)."""
+by seat); the alt text is always the game's own."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from render.pictures import Names
 
-from .registry import registry
+from .games.entry import Registry
 
 
 class Renderer(Protocol):
     def __call__(self, kind: str, view: object, names: Names | None = None) -> bytes: ...
 
 
-def default_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
-    return registry().pictures(kind).board(view, names)
+@dataclass(frozen=True)
+class Boards:
+    """The renderer of a table: each game's own board, from the games it hosts."""
 
+    games: Registry
 
-def alt_text(kind: str, view: object, names: Names | None = None) -> str:
-    return registry().pictures(kind).alt_text(view, names)
+    def __call__(self, kind: str, view: object, names: Names | None = None) -> bytes:
+        return self.games.pictures(kind).board(view, names)
 
 
 class Picture(bytes):

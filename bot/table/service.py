@@ -45,7 +45,7 @@ from .pipeline import Outcome, TurnPipeline
 from .refusal import ServiceError
 from .registry import registry as hosted_games
 from .reminders import DEFAULT_ABANDON_DAYS, Reminders
-from .renderer import Renderer, default_renderer
+from .renderer import Boards, Renderer
 from .reply import Button, Reply
 from .table_texts import CUSTOM_ID_PREFIX, HAND, TableTexts
 from .tiebreak import Tiebreaks
@@ -102,7 +102,7 @@ class GameService:
     ) -> None:
         self.store = store
         self.registry = hosted_games() if registry is None else registry
-        self.renderer: Renderer = renderer or default_renderer
+        self.renderer: Renderer = renderer or Boards(self.registry)
         self.workers = Workers()
         self.names = DisplayNames()  # learnt by the chat's client from each interaction
         self.loader = GameLoader(store, self.workers, self.registry, seed_source)

@@ -136,7 +136,7 @@ class Tiebreaks:
         """A game of the tiebreak in the lobby, its seats taken (an AI's seat by the played
         game's strongest AI), with the announcement that opens it."""
         (h, t), g = tied, self.shared.registry.game(tied[1].played_in)
-        strongest = AI_USERS[seat_levels(g.info.id)[-1]]
+        strongest = AI_USERS[seat_levels(g.info.id, self.shared.registry)[-1]]
         seats = {
             side: strongest if is_ai(users[f]) else users[f] for side, f in match.roles.items()
         }

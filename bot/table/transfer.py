@@ -24,6 +24,7 @@ from rules.dealing import Verification, verify
 from .announcing import commitment_text
 from .exports import ExportRefused, Replayed, checked_by_rules, replay_export
 from .front_end import NO_FRONT_END, FrontEnd, as_written
+from .games.entry import Registry
 from .loading import FILES, SEED_DEALS, options_json
 from .lobby import upload_text
 from .moves import seat_named
@@ -39,14 +40,14 @@ MAX_IMPORT_BYTES = 4_000_000
 
 
 def read_export(
-    raw: bytes | str, kind: str | None = None, front: FrontEnd = NO_FRONT_END
+    raw: bytes | str, games: Registry, kind: str | None = None, front: FrontEnd = NO_FRONT_END
 ) -> Replayed:
-    """Parse, validate and replay an upload (in a worker thread); `kind`: the game whose
-    group it was given to, which it must be an export of; `front`: the front end that shows
-    what is said of it."""
+    """Parse, validate and replay an upload (in a worker thread) of a game among `games`;
+    `kind`: the game whose group it was given to, which it must be an export of; `front`:
+    the front end that shows what is said of it."""
     try:
-        data = parse_export(raw, first=checked_by_rules(kind, front.command))
-        return replay_export(data, front.strong)
+        data = parse_export(raw, first=checked_by_rules(games, kind, front.command))
+        return replay_export(data, games, front.strong)
     except ExportError as e:
         raise ServiceError(
             f"That is not an exported game ({e}). An export is JSON with format_version 1, "
@@ -80,7 +81,7 @@ class Transfer:
             if data.seed is not None:
                 # dealt by its seed, which tells every card and die to come: the outcomes so
                 # far go into the log as chance entries, and the seed stays here
-                data = (await self.shared.workers.run(_replayed, data)).data
+                data = (await self.shared.workers.run(_replayed, data, self.shared.registry)).data
         except (StorageError, ServiceError, ExportRefused) as e:
             log.error("export of game %s failed: %s", record.id, e)
             return Reply.error(f"Game {record.id} cannot be exported: {str(e).rstrip('.')}.")
@@ -182,7 +183,7 @@ class Transfer:
                     "import in a new thread."
                 )
             replayed = await self.shared.workers.run(
-                read_export, raw, kind, self.shared.texts.front
+                read_export, raw, self.shared.registry, kind, self.shared.texts.front
             )
             state = replayed.state
             seats = imported_seats(replayed, channel, user, claim)
@@ -317,8 +318,8 @@ def imported_files(replayed: Replayed) -> tuple[dict[str, object], list[DeckFile
     return stored_options, files
 
 
-def _replayed(data: GameExport) -> Replayed:
-    return replay_export(data)
+def _replayed(data: GameExport, games: Registry) -> Replayed:
+    return replay_export(data, games)
 
 
 def _none_of(g: AnyGame) -> str:

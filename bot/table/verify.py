@@ -36,6 +36,7 @@ from .exports import (
     players_of_export,
     rules_of_export,
 )
+from .registry import registry
 
 MAX_EXPORT_BYTES = 8 * 1024 * 1024  # far above any real game
 MAX_REFUSAL_CHARS = 600
@@ -56,8 +57,8 @@ def check(raw: bytes, expected_commitment: str | None = None) -> tuple[int, str]
 
 def _check(raw: bytes, posted: str | None) -> tuple[int, str]:
     try:
-        data = parse_export(raw, first=checked_by_rules(None))
-        g = rules_of_export(data)
+        data = parse_export(raw, first=checked_by_rules(registry(), None))
+        g = rules_of_export(data, registry())
         options = options_of_export(g, data)
         log = [g.action_from_json(json.dumps(a.action)) for a in data.actions]
         initial = g.new_game(options, players_of_export(g, data))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..table.front_end import FrontEnd
+from ..table.games.entry import Registry
 from ..table.renderer import Renderer
 from ..table.service import GameService
 
@@ -32,11 +33,15 @@ def terminal_command(kind: str, words: str) -> str:
 TERMINAL = FrontEnd(command=terminal_command, mention=lambda uid: "you")
 
 
-async def terminal_table(database: str, renderer: Renderer | None = None) -> GameService:
-    """The table as the terminal client plays it, on `database`."""
+async def terminal_table(
+    database: str, renderer: Renderer | None = None, games: Registry | None = None
+) -> GameService:
+    """The table as the terminal client plays it, on `database`, hosting `games` (None: the
+    bot's)."""
     return await GameService.open(
         database,
         renderer,
+        registry=games,
         see_all_hint="type `options` to see them all",
         name_players=False,
         guard_repeats=False,

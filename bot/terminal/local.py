@@ -19,7 +19,6 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
-from bot.table.registry import shortcuts_of
 from db.models import FIRST_GAME, MAX_ID
 from rules.capabilities import files_of, reference_of
 from rules.errors import clip, excerpt
@@ -28,9 +27,10 @@ from rules.game import player_options
 from ..table.ai_users import AI_USERS, ai_level, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
+from ..table.games.entry import Registry
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
-from ..table.registry import game, games, registry
+from ..table.registry import registry
 from ..table.renderer import Renderer, alt_of
 from ..table.reply import Reply
 from ..table.service import MAX_IMPORT_BYTES, GameService
@@ -66,9 +66,14 @@ OWN_WORDS = {"hint", "export", "import", "abort", "resign", "new", "create", "he
 QUIT_WORDS = {"quit", "exit", "q"}
 
 
-def help_text(kind: str, seats: str) -> str:
+def hosted(games: Registry | None) -> Registry:
+    """The games a terminal hosts: those given, else the bot's."""
+    return registry() if games is None else games
+
+
+def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
     """What the terminal reads: an order, the table's commands it takes, its own lines."""
-    g = game(kind)
+    g = hosted(games).game(kind)
     lines = [
         f"Terminal client for {g.info.title}: {seats}",
         "Type an order in the game's notation, steps separated by ';' (or `play ORDER`);",
@@ -76,7 +81,7 @@ def help_text(kind: str, seats: str) -> str:
         "decision); `...; confirm` plays an order the game asked you to confirm.",
         "Other lines:",
     ]
-    for c in terminal_commands(kind):
+    for c in terminal_commands(kind, games):
         if c.name in ("play", "help", "export", "import", "abort", "create"):
             continue
         words = " ".join(
@@ -92,7 +97,7 @@ def help_text(kind: str, seats: str) -> str:
         for line in reference_of(g).help_lines(lambda words: f"`{TERMINAL.command(kind, words)}`")
         if not line.startswith("The channel:")
     ]  # Discord's
-    levels = seat_levels(kind)
+    levels = seat_levels(kind, games)
     more = " (`--players N` for more)" if g.info.min_players < g.info.max_players else ""
     lines += textwrap.wrap(
         f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and "
@@ -110,25 +115,27 @@ def help_text(kind: str, seats: str) -> str:
 
 
 @cache
-def terminal_commands(kind: str) -> tuple[Command, ...]:
+def terminal_commands(kind: str, games: Registry | None = None) -> tuple[Command, ...]:
     """The commands of the table the terminal reads (a game's shortcuts are typed as orders;
     what needs a server, reminders, or the terminal does its own way, is left out). A `club`
     command is typed by its name alone too: the terminal has no subgroups."""
     left_out = {"config", "seat", "me", "history", "stats", "rematch", "ai", "hint"}
-    return tuple(c for c in commands(kind) if c.terminal and c.name not in left_out)
+    return tuple(c for c in commands(kind, games) if c.terminal and c.name not in left_out)
 
 
-def terminal_command(kind: str, name: str, *, club: bool = False) -> Command | None:
+def terminal_command(
+    kind: str, name: str, *, club: bool = False, games: Registry | None = None
+) -> Command | None:
     """The command a line names: `verify` or `club verify`, `status`..., None if the terminal
     does not read it."""
-    table = terminal_commands(kind)
+    table = terminal_commands(kind, games)
     found = next((c for c in table if c.name == name and c.club == club), None)
     if found is None and not club:
         found = next((c for c in table if c.name == name), None)
     return found
 
 
-def terminal_reads(kind: str, line: str) -> bool:
+def terminal_reads(kind: str, line: str, games: Registry | None = None) -> bool:
     """Whether the terminal takes the command a line starts with: one of its own lines, one of
     the table's, or a shortcut of the game's (typed as an order). Anything else is read as an
     order, which the game itself judges."""
@@ -138,9 +145,11 @@ def terminal_reads(kind: str, line: str) -> bool:
     if words[0] in OWN_WORDS | QUIT_WORDS or re.match(r"^as\s+\w+\s*:", line.strip(), re.I):
         return True
     if words[0] == "club":
-        return len(words) > 1 and terminal_command(kind, words[1], club=True) is not None
-    shortcut = words[0] in {s.name for s in shortcuts_of(game(kind)).commands()}
-    return shortcut or terminal_command(kind, words[0]) is not None
+        return (
+            len(words) > 1 and terminal_command(kind, words[1], club=True, games=games) is not None
+        )
+    shortcut = words[0] in {s.name for s in hosted(games).shortcuts(kind).commands()}
+    return shortcut or terminal_command(kind, words[0], games=games) is not None
 
 
 # what the terminal offers instead of a command of the bot on Discord
@@ -154,20 +163,25 @@ INSTEAD = {
 }
 
 
-def elsewhere(kind: str, line: str) -> str | None:
+def elsewhere(kind: str, line: str, games: Registry | None = None) -> str | None:
     """Why the terminal does not take a command it does not read but the bot has (a server's,
     or another game's), with what it offers instead; None for any other line (an order)."""
     words = line.strip().lower().split()
-    if not words or terminal_reads(kind, line) or words == ["club"]:
+    if not words or terminal_reads(kind, line, games) or words == ["club"]:
         return None
     name = words[1] if words[0] == "club" else words[0]
-    g = game(kind)
-    found = next((c for c in commands(kind) if c.name == name), None)
+    table = hosted(games)
+    g = table.game(kind)
+    found = next((c for c in commands(kind, games) if c.name == name), None)
     if found is not None:
-        slash = f"/{registry().command(kind)} {'club ' if found.club else ''}{name}"
+        slash = f"/{table.command(kind)} {'club ' if found.club else ''}{name}"
         instead = f"; here {INSTEAD[name]}" if name in INSTEAD else ""
         return f"`{name}` is the bot's command on Discord (`{slash}`), not the terminal's{instead}."
-    others = [x.info.title for x in games() if any(c.name == name for c in commands(x.info.id))]
+    others = [
+        x.info.title
+        for x in table.games()
+        if any(c.name == name for c in commands(x.info.id, games))
+    ]
     if others:
         return f"`{name}` is a command of {' and '.join(others)}, not of {g.info.title}."
     return None
@@ -218,25 +232,23 @@ _SLASH = re.compile(r"`/(\w+) (?:(club) )?(\w+)([^`]*)`")
 _GROUP = re.compile(r"/(\w+) (?:club )?(\w+)")
 
 
-def terminal_text(text: str) -> str:
-    """A service reply in terminal words: no Discord commands, no markdown bold."""
+def terminal_text(text: str, games: Registry | None = None) -> str:
+    """A service reply in terminal words: no Discord commands (a text stored or written with
+    one: a game's rules text), no markdown bold."""
+    table = hosted(games)
     text = re.sub(r"^_(.*)_$", r"\1", text.replace("**", ""), flags=re.MULTILINE)
     for pattern, repl in _TERMINAL_WORDS:
         text = re.sub(pattern, repl, text)
-    text = _SLASH.sub(_as_typed, text)
-    return _GROUP.sub(lambda m: m.group(2) if m.group(1) in _groups() else m.group(0), text)
+    text = _SLASH.sub(lambda m: _as_typed(m, table), text)
+    groups = {table.command(g.info.id) for g in table.games()}
+    return _GROUP.sub(lambda m: m.group(2) if m.group(1) in groups else m.group(0), text)
 
 
-def _groups() -> set[str]:
-    return {registry().command(g.info.id) for g in games()}
-
-
-def _as_typed(m: re.Match[str]) -> str:
+def _as_typed(m: re.Match[str], games: Registry) -> str:
     """`/vj club replay game:3` as the terminal reads it: `replay 3` (a value left out: its
     name, `join FACTION`)."""
     group, _club, name, rest = m.groups()
-    kind = registry().by_command(group)
-    if kind is None:
+    if games.by_command(group) is None:
         return m.group(0)
     values = [v or p.upper() for p, v in re.findall(r"(\w+):(\S*)", rest)]
     return "`" + " ".join([name, *values]) + "`"
@@ -252,18 +264,18 @@ def seat_in(g: AnyGame, text: str, flag: str) -> str:
     return found
 
 
-def ai_arg(g: AnyGame, text: str) -> tuple[str, str]:
+def ai_arg(g: AnyGame, text: str, games: Registry | None = None) -> tuple[str, str]:
     """`--ai B:hard`: a seat and an AI level."""
     seat, _, level = text.partition(":")
     try:
-        return seat_in(g, seat, "--ai"), seat_level(g.info.id, level)
+        return seat_in(g, seat, "--ai"), seat_level(g.info.id, level, games)
     except ValueError as e:  # the seat is right, the level not
         raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: {e}") from None
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
             f"{clip(text, 40)!r}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
-            f"LEVEL one of {', '.join(seat_levels(g.info.id))} (as {g.info.seats[-1]}:"
-            f"{seat_levels(g.info.id)[-1]})"
+            f"LEVEL one of {', '.join(seat_levels(g.info.id, games))} (as {g.info.seats[-1]}:"
+            f"{seat_levels(g.info.id, games)[-1]})"
         ) from None
 
 
@@ -328,6 +340,7 @@ async def text_command(
     *,
     is_manager: bool = False,
     kind: str = DEFAULT_GAME,
+    games: Registry | None = None,
 ) -> Reply:
     """`join D`, `as D: march; ...`, `play pass`, `status`, `club pace 12`...: a command of the
     table the terminal reads, or an order (`play` it, `as SEAT:` it, or a trade as typed).
@@ -348,11 +361,12 @@ async def text_command(
         name, rest = name.lower(), rest.strip()
     if name == "allowed":
         name = "options"
-    found = terminal_command(kind, name, club=club)
-    if found is None and not club and name in {s.name for s in shortcuts_of(game(kind)).commands()}:
+    found = terminal_command(kind, name, club=club, games=games)
+    shortcuts = {s.name for s in hosted(games).shortcuts(kind).commands()}
+    if found is None and not club and name in shortcuts:
         return await service.moves.play(channel, user, text, kind=kind)  # typed as an order
     if found is None:
-        known = ", ".join(c.name for c in terminal_commands(kind))
+        known = ", ".join(c.name for c in terminal_commands(kind, games))
         return Reply.error(
             f"Unknown command {excerpt(text.split(' ')[0] if not club else ('club ' + name).strip())}. "
             f"Commands: {known}; or an order as `play <order>` / `as SEAT: <order>`."
@@ -377,15 +391,18 @@ class LocalClient:
         ai_pause: float = 0.0,
         interruptible: bool = False,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        games: Registry | None = None,
     ) -> None:
         """`seating`: --play, --ai and --players: who sits where in a new game; `ai_pause`:
         --ai-pause, seconds between two AI steps shown, to follow them; `interruptible`:
-        Ctrl-C stops a line's work (a person at a terminal); `sleep`: tests pass their own."""
+        Ctrl-C stops a line's work (a person at a terminal); `sleep`: tests pass their own;
+        `games`: the games hosted (the service's)."""
         self.service = service
         self.boards = boards
         self.out = out
         self.kind = kind
-        self.game = game(kind)
+        self.games = hosted(games)
+        self.game = self.games.game(kind)
         self.channel = channel
         self.game_id = 0
         self.confirming_abort = False
@@ -432,13 +449,13 @@ class LocalClient:
                 # (a run the closing moved out goes on in the new message: what was added)
                 text = after_shown(self.turn_text, reply.close_text + "\n" + reply.text, self.game)
             self.turn_text = reply.text
-        for line in terminal_text(text.strip("\n")).split("\n"):
+        for line in terminal_text(text.strip("\n"), self.games).split("\n"):
             self.say(f"{prefix}{line}")
         for line in reply.told:  # what the move showed your seat alone (a card drawn)
             self.say(f"(to you alone) {line}")
         if reply.menu is not None:  # the terminal has no menu: the choices, to type
             for label, _ in reply.menu.options:
-                self.say(f"{prefix}  {terminal_text(label)}")
+                self.say(f"{prefix}  {terminal_text(label, self.games)}")
         if reply.image is not None:
             png = self.game_boards() / f"board-{reply.version or 0:05d}.png"
             self._write(png, reply.image)
@@ -570,7 +587,7 @@ class LocalClient:
         if word in QUIT_WORDS:
             return False
         if word == "help":
-            self.say(terminal_text(help_text(self.kind, await self.seats_text())))
+            await self._help()
         elif word == "export":
             await self._export(rest)
         elif word == "import":
@@ -587,25 +604,37 @@ class LocalClient:
             await self.emit(hint)
         elif word == "create":
             await self._create()
-        elif (away := elsewhere(self.kind, text)) is not None:
+        elif (away := elsewhere(self.kind, text, self.games)) is not None:
             self.say(f"! {away}")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
             word in self.command_words() and not await self.is_own_step(word)
         ):
-            await self.emit(
-                await text_command(
-                    self.service, self.channel, LOCAL_USER, text, is_manager=True, kind=self.kind
-                )
-            )
+            await self.emit(await self._command(text))
         else:
             await self.emit(
                 await self.service.moves.play(self.channel, LOCAL_USER, text, kind=self.kind)
             )
         return True
 
+    async def _help(self) -> None:
+        text = help_text(self.kind, await self.seats_text(), self.games)
+        self.say(terminal_text(text, self.games))
+
+    async def _command(self, text: str) -> Reply:
+        """A command of the table the terminal reads, typed by the one at the keyboard."""
+        return await text_command(
+            self.service,
+            self.channel,
+            LOCAL_USER,
+            text,
+            is_manager=True,
+            kind=self.kind,
+            games=self.games,
+        )
+
     def command_words(self) -> set[str]:
         """The first words of the table's commands the terminal reads (`club pace` as `club`)."""
-        words = {c.name for c in terminal_commands(self.kind)} | {"club", "allowed"}
+        words = {c.name for c in terminal_commands(self.kind, self.games)} | {"club", "allowed"}
         return words - OWN_WORDS
 
     async def is_own_step(self, word: str) -> bool:
@@ -626,7 +655,7 @@ class LocalClient:
             self.say(f"! Game {game.id} is still in progress: `abort` it first.")
             return
         said = await self.service.games.no_game_text(self.channel, self.kind)
-        for line in terminal_text(said).split("\n"):
+        for line in terminal_text(said, self.games).split("\n"):
             self.say(f"! {line}")
 
     async def seats_text(self) -> str:
@@ -786,7 +815,7 @@ def file_arg(text: str) -> tuple[str, Path]:
     return name.strip().lower(), Path(path.strip())
 
 
-def parser(g: AnyGame) -> argparse.ArgumentParser:
+def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="vijayanagara-local", description=f"Play {g.info.title} in the terminal."
     )
@@ -794,7 +823,7 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         "--game",
         metavar="GAME",
         help="the game to play: "
-        + ", ".join(x.info.id for x in games())
+        + ", ".join(x.info.id for x in hosted(games).games())
         + f" (default {DEFAULT_GAME}; `--game ID --help` lists its own seats and levels)",
     )
     p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
@@ -813,15 +842,17 @@ def parser(g: AnyGame) -> argparse.ArgumentParser:
         if g.info.deals
         else f"not for {g.info.title}: it deals nothing (no dice, no cards), so a seed is refused",
     )
-    _seating_arguments(p, g)
+    _seating_arguments(p, g, games)
     _new_game_arguments(p, g)
     return p
 
 
-def _seating_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
+def _seating_arguments(
+    p: argparse.ArgumentParser, g: AnyGame, games: Registry | None = None
+) -> None:
     """Who plays a new game: your seat, the AIs' seats and levels, how many, and how fast
     the AIs' steps are shown."""
-    seats, levels = ", ".join(g.info.seats), ", ".join(seat_levels(g.info.id))
+    seats, levels = ", ".join(g.info.seats), ", ".join(seat_levels(g.info.id, games))
     p.add_argument(
         "--play",
         type=lambda t: seat_in(g, t, "--play"),
@@ -832,7 +863,7 @@ def _seating_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
     )
     p.add_argument(
         "--ai",
-        type=lambda t: ai_arg(g, t),
+        type=lambda t: ai_arg(g, t, games),
         action="append",
         default=[],
         metavar="SEAT:LEVEL",
@@ -889,17 +920,21 @@ async def amain(
     out: TextIO | None = None,
     renderer: Renderer | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    games: Registry | None = None,
 ) -> None:
+    """The terminal client, on the command line `argv`, reading `lines` (None: a person at
+    the keyboard), for the games hosted (`games`; None: the bot's)."""
+    table = hosted(games)
     kind, rest = split_game(sys.argv[1:] if argv is None else argv)
     try:
-        g = game(kind)
+        g = table.game(kind)
     except ValueError as e:
-        parser(game(DEFAULT_GAME)).error(str(e))
-    p = parser(g)
+        parser(table.game(DEFAULT_GAME), table).error(str(e))
+    p = parser(g, table)
     args = p.parse_args(rest)
     stream = out or sys.stdout
     try:
-        seats = seating(g.info, args.play, args.ai, getattr(args, "players", None))
+        seats = seating(g.info, args.play, args.ai, getattr(args, "players", None), table)
     except ValueError as e:
         p.error(str(e))
     options: dict[str, str | int | bool | None] = dict(args.options)
@@ -915,7 +950,7 @@ async def amain(
         except OSError as e:
             p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
     try:
-        service = await terminal_table(args.db, renderer)
+        service = await terminal_table(args.db, renderer, table)
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {args.db}: {e}")
     client = LocalClient(
@@ -928,6 +963,7 @@ async def amain(
         ai_pause=args.ai_pause,
         interruptible=lines is None,  # a person at the terminal
         sleep=sleep,
+        games=table,
     )
     try:
         await client.begin(args.seed, options, files)

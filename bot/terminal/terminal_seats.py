@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from rules.game import GameInfo
 
 from ..table.ai_users import seat_levels
+from ..table.games.entry import Registry
 
 Seating = dict[str, str | None]  # seat -> the AI's level, or None for the person's
 
@@ -22,6 +23,7 @@ def seating(
     play: str | None,
     ais: Sequence[tuple[str, str]],
     players: int | None = None,
+    games: Registry | None = None,
 ) -> Seating:
     """The seats of a new game, in the game's order; ValueError says what cannot be."""
     asked: Seating = {}
@@ -44,7 +46,7 @@ def seating(
         raise ValueError(
             f"--players {wanted}, but --play and --ai name {len(asked)} seats ({', '.join(asked)})"
         )
-    fill = None if play is None else seat_levels(info.id)[0]  # the weakest level offered
+    fill = None if play is None else seat_levels(info.id, games)[0]  # the weakest level offered
     for seat in info.seats:
         if len(asked) >= wanted:
             break

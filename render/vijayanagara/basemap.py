@@ -119,10 +119,10 @@ def _hatch(ring: list[g.Point]) -> Image.Image:
     return out
 
 
-@cache
 def labels() -> Image.Image:
     """The names of the spaces and the Cities (RGBA): in the overlay, and again over a
-    highlight."""
+    highlight. Not kept (a whole map's RGBA, 4.4 MB): it is drawn once for the overlay and
+    once for each space's highlight, which are kept, a few ms each."""
     img = Image.new("RGBA", (g.MAP_W, g.MAP_H), (0, 0, 0, 0))
     d = fastdraw.Draw(img)
     board = vijayanagara.board()

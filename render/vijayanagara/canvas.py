@@ -9,7 +9,7 @@ A tile is an opaque rectangle, its ground included: the caller says what the til
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from PIL import Image, ImageFont
 
@@ -20,7 +20,8 @@ from .lru import LRU, pixel_bytes
 
 Box = tuple[int, int, int, int]
 _rgb: LRU[Hashable, Image.Image] = LRU(4 << 20, pixel_bytes)
-_twins: LRU[Hashable, Image.Image] = LRU(4 << 20, pixel_bytes)
+# each twin with its offset from where it is placed (a line of text's, from its anchor)
+_twins: LRU[Hashable, fastdraw.Mask] = LRU(4 << 20, lambda m: pixel_bytes(m[1]))
 _twins_of: list[Image.Image] = []  # the palette the twins are on
 
 
@@ -37,11 +38,20 @@ class Canvas:
             _twins_of[:] = [pal]
 
     def _paste(self, key: Hashable, xy: tuple[int, int], rgb: Image.Image) -> None:
+        self.img.paste(self._tile(key, lambda: ((0, 0), rgb))[1], xy)
+
+    def _tile(self, key: Hashable, rgb: Callable[[], fastdraw.Mask]) -> fastdraw.Mask:
+        """The tile to paste and its offset: `rgb`'s on an RGB image; on a P image its twin,
+        kept (the RGB tile is made only when the twin is not held)."""
         if self.pal is None:
-            self.img.paste(rgb, xy)
-            return
+            return rgb()
         pal = self.pal
-        self.img.paste(_twins.get_or_make(key, lambda k: palette.to_palette(rgb, pal)), xy)
+
+        def twin(key: Hashable) -> fastdraw.Mask:
+            offset, tile = rgb()
+            return offset, palette.to_palette(tile, pal)
+
+        return _twins.get_or_make(key, twin)
 
     def text(
         self,
@@ -53,10 +63,10 @@ class Canvas:
         anchor: str = "la",
     ) -> Box:
         """One line of text on `ground`, placed as ImageDraw.text places it; returns its box."""
-        (ox, oy), tile = fastdraw.tile(text, font, anchor, fill, ground)
-        x, y = round(xy[0]) + ox, round(xy[1]) + oy
         key = ("text", text, str(font.path), int(font.size), anchor, fill, ground)
-        self._paste(key, (x, y), tile)
+        (ox, oy), tile = self._tile(key, lambda: fastdraw.tile(text, font, anchor, fill, ground))
+        x, y = round(xy[0]) + ox, round(xy[1]) + oy
+        self.img.paste(tile, (x, y))
         return (x, y, x + tile.width, y + tile.height)
 
     def box(

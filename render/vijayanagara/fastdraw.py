@@ -22,9 +22,11 @@ RGB = tuple[int, int, int]
 
 _LEVELS = [0 if v < 64 else (128 if v < 192 else 255) for v in range(256)]
 # Bounded by bytes: a line of the prompt is a mask of some 25 KB, its tile four times that.
+# A board's panel keeps each tile's twin on the palette (canvas.py), made from the tile once:
+# the tiles themselves are kept for drawing on RGB images, a few.
 _masks: LRU[tuple[str, str, int, str, int], Mask] = LRU(4 << 20, lambda m: pixel_bytes(m[1]) or 1)
 _tiles: LRU[tuple[str, str, int, str, RGB, RGB], Mask] = LRU(
-    8 << 20, lambda m: pixel_bytes(m[1]) or 1
+    1 << 20, lambda m: pixel_bytes(m[1]) or 1
 )
 
 

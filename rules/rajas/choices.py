@@ -3,8 +3,11 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import ge
+
 from . import payments, province
-from .components import LETTERS, Board, Tile
+from .components import LETTERS, Board, Tile, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -82,24 +85,25 @@ def _top_tiles(s: State) -> list[tuple[int, Tile]]:
 def _can_quarry(s: State, i: int) -> bool:
     """A top tile the seat can pay for, and room for it: every tile has a road, which some
     rotation turns to an open road end of the province, so any open road end will do."""
-    if not province.frontier(s.board, s.tiles, s.province[i]):
-        return False
-    budgets = [payments.best_total(s.dice[i], c, s.karma[i]) for c in range(4)]
-    return any(budgets[tile.colour] >= tile.cost for _, tile in _top_tiles(s))
+    budgets, cheapest = payments.budgets(s.dice[i], s.karma[i]), _cheapest(s.tiles, s.tops)
+    return any(map(ge, budgets, cheapest)) and bool(
+        province.frontier(s.board, s.tiles, s.province[i])
+    )
 
 
 def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int]:
     """Master builder: the cells whose tile may be covered with a dearer top tile paid for."""
     board, tiles, cells = s.board, s.tiles, s.province[i]
+    budgets, tops, covered = payments.budgets(dice, karma), _top_tiles(s), s.covered[i]
     out = []
     for cell, held in enumerate(cells):
-        if held == NO or any(c == cell for c, _ in s.covered[i]):
+        if held == NO or any(c == cell for c, _ in covered):
             continue
         old = tiles.tiles[held >> 2]
-        for st, tile in _top_tiles(s):
+        for st, tile in tops:
             if (
                 tile.cost > old.cost
-                and payments.best_total(dice, tile.colour, karma) >= tile.cost - old.cost
+                and budgets[tile.colour] >= tile.cost - old.cost
                 and province.covers(board, tiles, cells, cell, s.tops[st])
             ):
                 out.append(cell)
@@ -116,13 +120,156 @@ def _chamber_open(s: State, i: int, number: int, dice: tuple[str, ...], karma: i
 
 
 def place_options(s: State, i: int) -> list[Place]:
-    """Every placement seat i may make now, with each way to pay for it."""
+    """Every placement seat i may make now, with each way to pay for it: what `area_options`
+    lists for each area in turn, found at once (the placements paid with each statue are
+    made once and shared: an action is never changed)."""
+    board, players, spaces = s.board, len(s.seats), s.spaces
+    caps, quarry, harbour, taken = _layout(board, players)
+    money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
+    paid = _payments(dice, karma > 0)
     out: list[Place] = []
-    caps = _capacities(s.board, s.players)
-    for a, workers in enumerate(s.spaces):
-        if len(workers) < caps[a]:
-            out += area_options(s, i, a)
+    n = len(spaces[QUARRY])
+    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i):
+        out.append(_BARE[QUARRY])
+    n = len(spaces[HARBOUR])
+    # a boat short of the final space has room: the final space holds any number of boats
+    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < len(board.river):
+        out += paid[HARBOUR]
+    if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
+        out.append(_BARE[ASSORTED])
+    if len(spaces[GOODS_AREA]) < caps[GOODS_AREA]:
+        out += paid[GOODS_AREA]
+    if len(spaces[OUTER]) < caps[OUTER]:
+        out.append(_BARE[OUTER])
+    for a in range(TERRACE, BALCONY):
+        if supply[a - TERRACE] and not spaces[a]:
+            out.append(_BARE[a])
+    for a in range(BALCONY, CHAMBER):
+        if paid[a] and supply[taken[a - BALCONY]] and not spaces[a]:
+            out += paid[a]
+    for a in range(CHAMBER, CHAMBER + 4):
+        if paid[a] and not spaces[a]:
+            out += paid[a]
+    a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
+    if paid[a] and not spaces[a]:
+        needs = _cover_needs(s, i)
+        for p in paid[a]:
+            rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
+            if any(map(ge, rest, needs)):
+                out.append(p)
+    a = CHAMBER + 5
+    if paid[a] and not spaces[a] and portuguese_open(s, i):
+        out += paid[a]
     return out
+
+
+_LAYOUTS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _layout(board: Board, players: int) -> tuple[tuple[int, ...], ...]:
+    """The spaces of each area, the quarry's and the harbour's costs, and by the colour of the
+    die a balcony takes, the colour it gives: of the side of the board for this many players."""
+    key = (board.text_key, players)
+    known = _LAYOUTS.get(key)
+    if known is None:
+        side = board.sides[players]
+        taken = tuple(next(take for g, take in board.balconies if g == c) for c in range(4))
+        known = _LAYOUTS[key] = (_capacities(board, players), side.quarry, side.harbour, taken)
+    return known
+
+
+_DICE = tuple(letter + str(v) for letter in LETTERS for v in range(1, 7))
+_BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
+_GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
+_TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
+_NEVER = 1_000  # more than any payment is worth
+
+
+_CHEAPEST: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _cheapest(tiles: Tiles, tops: tuple[int, ...]) -> tuple[int, ...]:
+    """By colour: the least cost of a top tile (_NEVER: none on top); remembered."""
+    key = (tiles.text_key, tops)
+    known = _CHEAPEST.get(key)
+    if known is None:
+        if len(_CHEAPEST) >= province.FRONTIERS:
+            _CHEAPEST.clear()
+        out = [_NEVER] * 4
+        for t in tops:
+            if t != NO:
+                tile = tiles.tiles[t]
+                out[tile.colour] = min(out[tile.colour], tile.cost)
+        known = _CHEAPEST[key] = tuple(out)
+    return known
+
+
+_NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def _cover_needs(s: State, i: int) -> tuple[int, ...]:
+    """Master builder: by colour, the least difference a top tile of that colour costs over a
+    tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
+    a colour's budget reaches its need. Remembered, as the frontier is."""
+    tiles, cells, covered = s.tiles, s.province[i], s.covered[i]
+    key = (s.board.text_key, tiles.text_key, cells, covered, s.tops)
+    known = _NEEDS.get(key)
+    if known is None:
+        if len(_NEEDS) >= province.FRONTIERS:
+            _NEEDS.clear()
+        out = [_NEVER] * 4
+        tops = _top_tiles(s)
+        for cell, held in enumerate(cells):
+            if held == NO or any(c == cell for c, _ in covered):
+                continue
+            old = tiles.tiles[held >> 2].cost
+            for st, tile in tops:
+                if old < tile.cost < old + out[tile.colour] and province.covers(
+                    s.board, tiles, cells, cell, s.tops[st]
+                ):
+                    out[tile.colour] = tile.cost - old
+        known = _NEEDS[key] = tuple(out)
+    return known
+
+
+def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
+    """Per area, the placements paid with one die of `dice` (the harbour, the market of one
+    kind, the balconies, the chambers), in the order area_options lists them."""
+    return _paid_with(tuple(sorted(set(dice))), karma)  # each kind of die once
+
+
+@lru_cache(maxsize=4_096)
+def _paid_with(kinds: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
+    """_payments of a statue's kinds of dice, sorted (a pure function, remembered)."""
+    paid: list[list[Place]] = [[] for _ in AREAS]
+    uses = _USES[karma]
+    for d in kinds:
+        if d[1] != "0":  # an unrolled die pays for nothing
+            for a, p in uses[d]:
+                paid[a].append(p)
+    return tuple(map(tuple, paid))
+
+
+def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
+    """What one die pays for, by area: the harbour (1 to 3, or turned from 4 to 6), the market
+    of one kind (as it is, or turned), its colour's balcony, the chamber of its number and that
+    of the number it turns to."""
+    v, given, turned = int(d[1]), _GIVEN, _TURNED
+    out = [(HARBOUR, given[HARBOUR][d])] if v <= 3 else []
+    if v > 3 and karma:
+        out.append((HARBOUR, turned[HARBOUR][d]))
+    out.append((GOODS_AREA, given[GOODS_AREA][d]))
+    if karma:
+        out.append((GOODS_AREA, turned[GOODS_AREA][d]))
+    a = BALCONY + LETTERS.index(d[0])
+    out.append((a, given[a][d]))
+    out.append((CHAMBER + v - 1, given[CHAMBER + v - 1][d]))
+    if karma:
+        out.append((CHAMBER + 6 - v, turned[CHAMBER + 6 - v][d]))
+    return tuple(out)
+
+
+_USES = {k: {d: _uses(d, k) for d in _DICE} for k in (False, True)}
 
 
 def area_options(s: State, i: int, a: int) -> list[Place]:
@@ -196,20 +343,34 @@ def paid_value(dice: tuple[str, ...], turned: tuple[str, ...]) -> int:
 
 # --- the decisions a pending effect asks for -----------------------------------------------
 
+# the choices made once and shared, as the placements are
+_PICKS = tuple(Pick(c) for c in range(4))
+_UPGRADES = tuple(Upgrade(b) for b in range(4))
+_RELEASES = {d: Release(d) for d in _DICE}
+_REROLLS = {d: Reroll(d) for d in _DICE}
+_ENOUGH, _DONE = Enough(), Done()
+_BUILDS = tuple(tuple(Build(cell, r) for r in range(4)) for cell in range(64))
+
 
 def buy_options(s: State, i: int, cell: int) -> list[Buy]:
     """The top tiles seat i may buy now, each with every least payment (I. Building action;
     Master builder: dearer than the tile covered, the difference paid)."""
     board, tiles, cells = s.board, s.tiles, s.province[i]
     old = tiles.tiles[cells[cell] >> 2].cost if cell != NO else 0
+    # every tile has a road, which some rotation turns to any open road end
+    if cell == NO and not province.frontier(board, tiles, cells):
+        return []
+    dice, karma = s.dice[i], s.karma[i]
+    budgets = payments.budgets(dice, karma)
     out: list[Buy] = []
     for st, tile in _top_tiles(s):
-        if cell == NO:
-            if not any(province.builds(board, tiles, cells, tile)):
-                continue
-        elif tile.cost <= old or not province.covers(board, tiles, cells, cell, s.tops[st]):
+        if budgets[tile.colour] < tile.cost - old:
+            continue  # no payment reaches it
+        if cell != NO and (
+            tile.cost <= old or not province.covers(board, tiles, cells, cell, s.tops[st])
+        ):
             continue
-        for given, turned in payments.totals(s.dice[i], tile.colour, tile.cost - old, s.karma[i]):
+        for given, turned in payments.totals(dice, tile.colour, tile.cost - old, karma):
             out.append(Buy(st, given, turned))
     return out
 
@@ -217,8 +378,12 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
 def build_options(s: State, i: int, tile_id: int, cell: int) -> list[Build]:
     board, tiles, cells = s.board, s.tiles, s.province[i]
     if cell != NO:
-        return [Build(cell, r) for r in province.covers(board, tiles, cells, cell, tile_id)]
-    return [Build(c, r) for c, r in province.builds(board, tiles, cells, tiles.tiles[tile_id])]
+        return [_build(cell, r) for r in province.covers(board, tiles, cells, cell, tile_id)]
+    return [_build(c, r) for c, r in province.builds(board, tiles, cells, tiles.tiles[tile_id])]
+
+
+def _build(cell: int, rotation: int) -> Build:
+    return _BUILDS[cell][rotation] if cell < len(_BUILDS) else Build(cell, rotation)
 
 
 def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release | Enough]:
@@ -226,16 +391,17 @@ def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release |
     or take fewer; a colour the supply lacks cannot be taken."""
     room = KALI_HANDS - len(s.dice[i])
     colours = range(4) if colour == NO else (colour,)
-    picks = [Pick(c) for c in colours if s.supply[c]]
+    picks = [_PICKS[c] for c in colours if s.supply[c]]
     if not picks:
         return []
     if room > 0:
         return list(picks)
-    return [*(Release(d) for d in payments.rolled(s.dice[i])), Enough()]
+    return [*(_RELEASES[d] for d in payments.rolled(s.dice[i])), _ENOUGH]
 
 
 def upgrade_options(s: State, i: int) -> list[Upgrade]:
-    return [Upgrade(b) for b in range(4) if s.upgrades[i][b] < MAX_UPGRADES]
+    ups = s.upgrades[i]
+    return [_UPGRADES[b] for b in range(4) if ups[b] < MAX_UPGRADES]
 
 
 def chamber_options(s: State, i: int) -> list[Chamber]:
@@ -264,5 +430,5 @@ def decisions(s: State) -> list[Action]:
     if kind == "goods":
         return [Goods(g) for g in province.goods_held(s.tiles, s.province[i])]
     if kind == "reroll":
-        return [*(Reroll(d) for d in payments.rolled(s.dice[i])), Done()]
+        return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
     raise AssertionError(f"no decision for {kind}")

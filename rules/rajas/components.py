@@ -10,9 +10,6 @@ count and example of the text is checked, so any file that loads plays by the sa
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +20,7 @@ from typing import Final, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import DataError
+from ..parsed_files import ParsedFiles, text_key
 from ..safe_yaml import load_bounded
 from ..validation import first_problem
 
@@ -257,10 +255,6 @@ def _load(text: str, what: str) -> object:
     )
 
 
-def _key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def _mask(sides: Iterable[str]) -> int:
     return sum(1 << SIDES.index(s) for s in set(sides))
 
@@ -300,7 +294,7 @@ def load_tiles_text(text: str) -> Tiles:
         for b, back in enumerate(BACKS):
             if not stacks[c * len(BACKS) + b]:
                 raise _fail(what, "tiles", f"no {colour} tile has the {back} back (12 stacks)")
-    return Tiles(tuple(tiles), tuple(tuple(s) for s in stacks), _key(text))
+    return Tiles(tuple(tiles), tuple(tuple(s) for s in stacks), text_key(text))
 
 
 # --- the board file -------------------------------------------------------------------------
@@ -461,7 +455,7 @@ def load_board_text(text: str) -> Board:
         money_spaces=f.tracks.money_spaces,
         beside=_beside(f.tracks, what),
         yield_tiles=tuple(k for k, n in tiles for _ in range(n)),
-        text_key=_key(text),
+        text_key=text_key(text),
     )
 
 
@@ -484,38 +478,19 @@ def standard_texts() -> tuple[str, str]:
     return _data("board.yaml"), _data("tiles.yaml")
 
 
-_parsed: OrderedDict[tuple[str, str], Board | Tiles] = OrderedDict()
-_lock = threading.Lock()
-
-
-def _cached(kind: str, text: str) -> Board | Tiles:
-    key = (kind, _key(text))
-    with _lock:
-        hit = _parsed.get(key)
-        if hit is not None:
-            _parsed.move_to_end(key)
-            return hit
-    made: Board | Tiles = load_board_text(text) if kind == "board" else load_tiles_text(text)
-    with _lock:
-        _parsed[key] = made
-        while len(_parsed) > PARSED_FILES:
-            _parsed.popitem(last=False)
-    return made
+_BOARDS = ParsedFiles(load_board_text, PARSED_FILES)
+_TILES = ParsedFiles(load_tiles_text, PARSED_FILES)
 
 
 def board_from_text(text: str | None) -> Board:
     """The standard board (None) or an owner's file, parsed once while recently used."""
     if text is None:
         return standard_board()
-    b = _cached("board", text)
-    assert isinstance(b, Board)
-    return b
+    return _BOARDS.get(text)
 
 
 def tiles_from_text(text: str | None) -> Tiles:
     """The standard tiles (None) or an owner's file, parsed once while recently used."""
     if text is None:
         return standard_tiles()
-    t = _cached("tiles", text)
-    assert isinstance(t, Tiles)
-    return t
+    return _TILES.get(text)

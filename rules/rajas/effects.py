@@ -126,7 +126,7 @@ def _fame(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
     if before < FAME_WORKER <= after:
         _worker(t, i, "fame")
     out: list[Effect] = []
-    for space, bonus in sorted(FAME_BONUSES.items()):
+    for space, bonus in _FAME_BONUSES:
         if before < space <= after:
             out.append(
                 {"upgrade": ("upgrade", 0, 0), "karma": ("karma", 2, 0)}.get(
@@ -134,6 +134,9 @@ def _fame(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
                 )
             )
     return tuple(out)
+
+
+_FAME_BONUSES: Final = sorted(FAME_BONUSES.items())
 
 
 def _karma(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:

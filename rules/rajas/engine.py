@@ -30,6 +30,8 @@ Effects (kind, number, detail):
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Final
 
 from ..game import Below
@@ -71,6 +73,8 @@ from .state import (
 )
 
 CHANCES: Final = frozenset(("roll", "reveal", "yield"))
+_CHANCE_STEPS: Final = frozenset((Setup, FirstPlayer, Roll, Reveal, DrawYield))
+AREA_INDEX: Final = {name: a for a, name in enumerate(AREAS)}
 CHAMBERS: Final = (
     "Great Mogul",
     "Dancer",
@@ -134,6 +138,13 @@ def to_move(s: State) -> str | None:
     return s.seats[s.turn]
 
 
+def _dealing(s: State) -> bool:
+    """Whether a chance step is to be dealt now (what `chance` describes)."""
+    if s.phase == "play":
+        return bool(s.pending) and s.pending[0][0] in CHANCES
+    return s.phase != "over"
+
+
 def chance(s: State) -> str | None:
     if s.phase == "setup":
         return "the starting dice and the top tile of each stack"
@@ -171,7 +182,7 @@ def deal(s: State, below: Below) -> Action:
     if s.phase == "start":
         tied = _tied(s)
         return FirstPlayer(s.seats[tied[below(len(tied))]])
-    if chance(s) is None:
+    if not _dealing(s):
         raise ValueError("nothing is to be dealt now")
     kind, n, _ = s.pending[0]
     if kind == "roll":
@@ -194,7 +205,10 @@ def _legal(s: State) -> list[Action]:
     if s.pending:
         return decisions(s)
     options: list[Action] = list(place_options(s, s.turn))
-    return options or [Pass()]
+    return options or [_PASS]
+
+
+_PASS = Pass()
 
 
 # --- applying ------------------------------------------------------------------------------
@@ -206,7 +220,7 @@ class Refused(ValueError):
 
 
 def apply(s: State, a: Action) -> State:
-    if isinstance(a, Setup | FirstPlayer | Roll | Reveal | DrawYield):
+    if type(a) in _CHANCE_STEPS:
         return _apply_chance(s, a)
     if to_move(s) is None:
         raise ValueError(_why_waiting(s))
@@ -225,11 +239,11 @@ def apply(s: State, a: Action) -> State:
 def _allowed(s: State, a: Action) -> bool:
     """Whether `a` is among the legal steps (those of its area alone, for a placement)."""
     if s.memo is not None:  # the very step listed is found at once, an equal one after
-        return any(x is a for x in s.memo) or a in s.memo
+        return any(map(is_, s.memo, repeat(a))) or a in s.memo
     if s.pending:
         return a in decisions(s)
     if isinstance(a, Place):
-        return a.area in AREAS and a in area_options(s, s.turn, AREAS.index(a.area))
+        return a.area in AREA_INDEX and a in area_options(s, s.turn, AREA_INDEX[a.area])
     return isinstance(a, Pass) and not place_options(s, s.turn)
 
 
@@ -240,7 +254,7 @@ def _why_waiting(s: State) -> str:
 
 
 def _place(t: State, a: Place) -> None:
-    i, area = t.turn, AREAS.index(a.area)
+    i, area = t.turn, AREA_INDEX[a.area]
     t.spaces = put(t.spaces, area, (*t.spaces[area], i))  # type: ignore[assignment]
     t.placed = put(t.placed, i, t.placed[i] + 1)  # type: ignore[assignment]
     t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
@@ -352,7 +366,7 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
-    if chance(s) is None:
+    if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.copy()
     if isinstance(a, Setup):

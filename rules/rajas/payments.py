@@ -9,7 +9,8 @@ does not need: without any one of them the total would fall short (docs/rajas.md
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, product
+from functools import lru_cache
+from itertools import product
 
 from .components import LETTERS
 
@@ -43,33 +44,56 @@ def totals(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
     up, those of them turned with karma), least dice and least karma first."""
-    mine = sorted(d for d in dice if d[0] == LETTERS[colour_index] and d[1] != "0")
+    letter = LETTERS[colour_index]
+    mine = tuple(sorted(d for d in dice if d[0] == letter and d[1] != "0"))
+    return list(_totals(mine, need, min(karma, len(mine))))
+
+
+@lru_cache(maxsize=4_096)
+def _totals(
+    mine: tuple[str, ...], need: int, karma: int
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """`totals` of the rolled dice of one colour, sorted (a pure function, remembered): each
+    choice of how many of each kind to give, then of how many of the low ones to turn."""
     counts = sorted(Counter(mine).items())
+    vals = [value(d) for d, _ in counts]
     out: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []
     for take in product(*(range(n + 1) for _, n in counts)):
-        given = tuple(d for (d, _), k in zip(counts, take, strict=True) for _ in range(k))
-        if not given:
+        size = sum(take)
+        base = sum(v * k for v, k in zip(vals, take, strict=True))
+        if not size or base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
             continue
-        base = sum(value(d) for d in given)
-        low = [d for d in given if value(d) <= 3]  # turning one of these gains
-        for flips in range(min(karma, len(low)) + 1):
-            for turned in set(combinations(low, flips)):
-                total = base + sum(7 - 2 * value(d) for d in turned)
-                if total < need or not _least(given, turned, total, need):
-                    continue
-                out.append((len(given), flips, given, tuple(sorted(turned))))
+        if base - min(v for v, k in zip(vals, take, strict=True) if k) >= need:
+            continue  # its least die left out, turned or not, the rest still reach the need
+        # turning one of the low dice gains; none is turned when the dice reach the need
+        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3] if base < need else []
+        for flip in product(*(range(min(take[j], karma) + 1) for j in lows)):
+            flips = sum(flip)
+            total = base + sum((7 - 2 * vals[j]) * f for j, f in zip(lows, flip, strict=True))
+            if flips > karma or total < need:
+                continue
+            turned = [0] * len(vals)
+            for j, f in zip(lows, flip, strict=True):
+                turned[j] = f
+            if not _least(vals, take, turned, total - need):
+                continue
+            given = tuple(d for (d, _), k in zip(counts, take, strict=True) for _ in range(k))
+            gone = tuple(d for (d, _), f in zip(counts, turned, strict=True) for _ in range(f))
+            out.append((size, flips, given, gone))
     out.sort()
-    return [(g, t) for _, _, g, t in out]
+    return tuple((g, t) for _, _, g, t in out)
 
 
-def _least(given: tuple[str, ...], turned: tuple[str, ...], total: int, need: int) -> bool:
-    """No die can be left out and no turn undone with the total still reaching `need`."""
-    left = Counter(given) - Counter(turned)
-    for d in set(given):
-        worth = 7 - value(d) if left[d] == 0 else value(d)  # leave out the less useful copy
-        if total - worth >= need:
+def _least(vals: list[int], take: tuple[int, ...], turned: list[int], spare: int) -> bool:
+    """No die can be left out and no turn undone with the total still reaching the need
+    (`spare`: how far the total passes it): by kind of die, how many given and turned."""
+    for v, k, f in zip(vals, take, turned, strict=True):
+        if not k:
+            continue
+        worth = 7 - v if k == f else v  # leave out the less useful copy
+        if worth <= spare or (f and 7 - 2 * v <= spare):
             return False
-    return all(total - (7 - 2 * value(d)) < need for d in set(turned))
+    return True
 
 
 def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
@@ -77,6 +101,26 @@ def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
     vals = [value(d) for d in dice if d[0] == LETTERS[colour_index] and d[1] != "0"]
     gains = sorted((7 - 2 * v for v in vals if v <= 3), reverse=True)
     return sum(vals) + sum(gains[:karma])
+
+
+@lru_cache(maxsize=4_096)
+def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
+    """`best_total` of each colour, in one pass (a pure function, remembered)."""
+    totals = [0, 0, 0, 0]
+    gains: list[list[int]] = [[], [], [], []]
+    for d in dice:
+        c, v = _DIE[d]
+        totals[c] += v
+        if 0 < v <= 3:
+            gains[c].append(7 - 2 * v)
+    if karma:
+        for c, g in enumerate(gains):
+            if g:
+                totals[c] += sum(sorted(g, reverse=True)[:karma]) if len(g) > karma else sum(g)
+    return tuple(totals)
+
+
+_DIE = {letter + str(v): (c, v) for c, letter in enumerate(LETTERS) for v in range(7)}
 
 
 def without(dice: tuple[str, ...], given: tuple[str, ...]) -> tuple[str, ...]:

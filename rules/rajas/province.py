@@ -6,6 +6,7 @@ the tile, so a tile joined to the residence by one road end is joined by all of 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from .components import DX, DY, GOODS, Board, Tile, Tiles
@@ -48,6 +49,46 @@ def builds(board: Board, tiles: Tiles, cells: tuple[int, ...], tile: Tile) -> li
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    """A board's grid with a tile set, as the searches below read it: per cell, each side with
+    a neighbour (side, neighbour, the neighbour's side facing back); per held value (tile * 4 +
+    rotation), its road mask."""
+
+    links: tuple[tuple[tuple[int, int, int], ...], ...]
+    masks: tuple[int, ...]
+
+
+_GEOMETRIES: dict[tuple[str, str], _Geometry] = {}
+
+
+def _geometry(board: Board, tiles: Tiles) -> _Geometry:
+    key = (board.text_key, tiles.text_key)
+    known = _GEOMETRIES.get(key)
+    if known is None:
+        if len(_GEOMETRIES) >= 64:
+            _GEOMETRIES.clear()
+        links = tuple(
+            tuple(
+                (side, neighbour(board, cell, side), (side + 2) % 4)
+                for side in range(4)
+                if neighbour(board, cell, side) != NO
+            )
+            for cell in range(board.columns * board.rows)
+        )
+        masks = tuple(t.turned(r) for t in tiles.tiles for r in range(4))
+        known = _GEOMETRIES[key] = _Geometry(links, masks)
+    return known
+
+
+def _road_masks(board: Board, g: _Geometry, cells: tuple[int, ...]) -> list[int]:
+    """What roads_at gives for every cell."""
+    masks = g.masks
+    out = [0 if held == NO else masks[held] for held in cells]
+    out[board.residence] = board.residence_roads
+    return out
+
+
 _FRONTIERS: dict[tuple[str, str, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 FRONTIERS = 4_096  # provinces remembered, then forgotten at once (a pure function's answers)
 
@@ -61,14 +102,15 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
     if known is None:
         if len(_FRONTIERS) >= FRONTIERS:
             _FRONTIERS.clear()
+        g = _geometry(board, tiles)
+        masks = _road_masks(board, g, cells)
         out = []
         for cell, held in enumerate(cells):
             if held != NO or cell == board.residence:
                 continue
             need = 0
-            for side in range(4):
-                n = neighbour(board, cell, side)
-                if n != NO and roads_at(board, tiles, cells, n) >> ((side + 2) % 4) & 1:
+            for side, n, back in g.links[cell]:
+                if masks[n] >> back & 1:
                     need |= 1 << side
             if need:
                 out.append((cell, need))
@@ -78,22 +120,23 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
 
 def connected(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> bool:
     """Whether every tile is joined to the residence by roads (Master builder)."""
-    reached = {board.residence}
+    g = _geometry(board, tiles)
+    return _joined(board, g, cells, _road_masks(board, g, cells))
+
+
+def _joined(board: Board, g: _Geometry, cells: tuple[int, ...], masks: list[int]) -> bool:
+    """Whether every held cell is reached from the residence by roads, with these masks."""
+    links = g.links
+    reached = 1 << board.residence
     todo = [board.residence]
     while todo:
         cell = todo.pop()
-        mask = roads_at(board, tiles, cells, cell)
-        for side in range(4):
-            if mask >> side & 1:
-                n = neighbour(board, cell, side)
-                if (
-                    n != NO
-                    and n not in reached
-                    and roads_at(board, tiles, cells, n) >> ((side + 2) % 4) & 1
-                ):
-                    reached.add(n)
-                    todo.append(n)
-    return all(c in reached for c, held in enumerate(cells) if held != NO)
+        mask = masks[cell]
+        for side, n, back in links[cell]:
+            if mask >> side & 1 and masks[n] >> back & 1 and not reached >> n & 1:
+                reached |= 1 << n
+                todo.append(n)
+    return all(reached >> c & 1 for c, held in enumerate(cells) if held != NO)
 
 
 _COVERS: dict[tuple[str, str, tuple[int, ...], int, int], tuple[int, ...]] = {}
@@ -116,10 +159,13 @@ def covers(
 def _covers(
     board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
 ) -> list[int]:
+    g = _geometry(board, tiles)
+    masks = _road_masks(board, g, cells)
+    trial = (*cells[:cell], tile_id * 4, *cells[cell + 1 :])  # which cells are held
     out = []
     for r in rotations(tiles.tiles[tile_id]):
-        trial = (*cells[:cell], tile_id * 4 + r, *cells[cell + 1 :])
-        if connected(board, tiles, trial):
+        masks[cell] = g.masks[tile_id * 4 + r]
+        if _joined(board, g, trial, masks):
             out.append(r)
     return out
 

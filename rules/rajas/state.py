@@ -17,7 +17,14 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field
 
-from .components import Board, Tiles, board_from_text, tiles_from_text
+from .components import (
+    Board,
+    Tiles,
+    board_from_text,
+    standard_board,
+    standard_tiles,
+    tiles_from_text,
+)
 
 NO: Final = -1
 KALI_HANDS: Final = 10  # Dice: the basic game's statue holds 10 dice
@@ -109,24 +116,58 @@ class State:
 
     @property
     def board(self) -> Board:
-        return board_from_text(self.board_file)
+        return standard_board() if self.board_file is None else board_from_text(self.board_file)
 
     @property
     def tiles(self) -> Tiles:
-        return tiles_from_text(self.tiles_file)
+        return standard_tiles() if self.tiles_file is None else tiles_from_text(self.tiles_file)
 
     @property
     def players(self) -> int:
         return len(self.seats)
 
     def copy(self, **changes: object) -> State:
-        """A new state with `changes`; the undo fields start empty (the adapter sets them)."""
+        """A new state with `changes`; the undo fields start empty (the adapter sets them).
+        Every field is shared, none copied: each is immutable. Written out, as the engine
+        copies the state at every step."""
         t = State.__new__(State)
-        for name in _FIELDS:
-            setattr(t, name, changes[name] if name in changes else getattr(self, name))
+        t.seats = self.seats
+        t.board_file = self.board_file
+        t.tiles_file = self.tiles_file
+        t.phase = self.phase
+        t.round = self.round
+        t.start = self.start
+        t.turn = self.turn
+        t.supply = self.supply
+        t.tops = self.tops
+        t.stacks = self.stacks
+        t.yield_deck = self.yield_deck
+        t.yield_discard = self.yield_discard
+        t.spaces = self.spaces
+        t.money = self.money
+        t.fame = self.fame
+        t.karma = self.karma
+        t.upgrades = self.upgrades
+        t.dice = self.dice
+        t.workers = self.workers
+        t.placed = self.placed
+        t.passed = self.passed
+        t.boat = self.boat
+        t.province = self.province
+        t.covered = self.covered
+        t.gained = self.gained
+        t.money_bonus = self.money_bonus
+        t.mogul = self.mogul
+        t.pending = self.pending
+        t.crossed = self.crossed
+        t.last = self.last
+        t.late_rolls = self.late_rolls
         t.since_barrier = ()
         t.barrier = None
         t.memo = None
+        for name, value in changes.items():
+            if name in _FIELDS:
+                setattr(t, name, value)
         return t
 
 

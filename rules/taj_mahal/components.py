@@ -9,9 +9,6 @@ states (Preparation) is checked, so any file that loads plays by the same rules.
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -21,6 +18,7 @@ from typing import Final, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import DataError
+from ..parsed_files import ParsedFiles, text_key
 from ..safe_yaml import load_bounded
 from ..text import Name
 from ..validation import first_problem
@@ -219,10 +217,6 @@ def _load(text: str, what: str) -> object:
     )
 
 
-def _key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def _tile(t: _Tile, what: str, where: str) -> Tile:
     if t.kind == "commodity":
         if t.commodity is None:
@@ -296,7 +290,7 @@ def load_cards_text(text: str) -> Cards:
         deck=tuple(deck),
         specials=tuple(specials),
         special_of=(special_of[0], special_of[1], special_of[2], special_of[3]),
-        text_key=_key(text),
+        text_key=text_key(text),
         colour_of=tuple((*COLOURS, WHITE, SPECIAL).index(k.colour) for k in kinds),
     )
 
@@ -399,7 +393,7 @@ def load_board_text(text: str) -> Board:
         taj_mahal=_tile(f.taj_mahal_tile, what, "taj_mahal_tile"),
         province_tiles=tuple(tuple(t.commodities) for t in tiles),
         bonus_tiles=tuple(bonus),
-        text_key=_key(text),
+        text_key=text_key(text),
     )
 
 
@@ -422,38 +416,19 @@ def standard_texts() -> tuple[str, str]:
     return _data("board.yaml"), _data("cards.yaml")
 
 
-_parsed: OrderedDict[tuple[str, str], Board | Cards] = OrderedDict()
-_lock = threading.Lock()
-
-
-def _cached(kind: str, text: str) -> Board | Cards:
-    key = (kind, _key(text))
-    with _lock:
-        hit = _parsed.get(key)
-        if hit is not None:
-            _parsed.move_to_end(key)
-            return hit
-    made: Board | Cards = load_board_text(text) if kind == "board" else load_cards_text(text)
-    with _lock:
-        _parsed[key] = made
-        while len(_parsed) > PARSED_FILES:
-            _parsed.popitem(last=False)
-    return made
+_BOARDS = ParsedFiles(load_board_text, PARSED_FILES)
+_CARDS = ParsedFiles(load_cards_text, PARSED_FILES)
 
 
 def board_from_text(text: str | None) -> Board:
     """The standard board (None) or an owner's file, parsed once while recently used."""
     if text is None:
         return standard_board()
-    b = _cached("board", text)
-    assert isinstance(b, Board)
-    return b
+    return _BOARDS.get(text)
 
 
 def cards_from_text(text: str | None) -> Cards:
     """The standard cards (None) or an owner's file, parsed once while recently used."""
     if text is None:
         return standard_cards()
-    c = _cached("cards", text)
-    assert isinstance(c, Cards)
-    return c
+    return _CARDS.get(text)
