@@ -3,9 +3,8 @@
 Each step a seat may take is followed through the rest of its placement (every later choice
 of the same placement taken at its best, to a few steps), and the position it reaches is
 weighed for the seat: the race (fame gained, and money, which moves the fame space to reach),
-the dice on the statue by number (one not yet rolled counts as its average) and by colour (how
-many tiles on offer in the quarry that colour can buy), karma, upgrades, new workers, the
-boat, and the tiles built. The position is public, so the
+the dice on the statue by colour and number (one not yet rolled counts as its average),
+karma, upgrades, new workers, the boat, and the tiles built. The position is public, so the
 view is the state; the chance steps after a placement (rolls, tiles revealed) are not looked
 through: a die to come counts at its average, a stack's next tile not at all.
 """
@@ -16,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from rules.rajas import GAME, LETTERS, Action, State
+from rules.rajas import GAME, Action, State
 from rules.rajas import engine as rules
 
 DEPTH: Final = 4  # steps of one placement followed
@@ -31,7 +30,6 @@ class Weights:
     money: float  # a money point, besides what it moves on the race
     die: float  # a die on the statue
     pip: float  # each point of its number
-    wanted: float  # a die of a colour, for each top tile of that colour on offer
     karma: float
     upgrade: float
     worker: float  # a worker gained (more when the game is young)
@@ -44,7 +42,6 @@ WEIGHTS: Final = Weights(
     money=0.15,
     die=1.0,
     pip=0.35,
-    wanted=0.25,
     karma=1.2,
     upgrade=1.2,
     worker=5.0,
@@ -62,24 +59,11 @@ def race(s: State, i: int) -> float:
     return s.fame[i] + per_money * s.money[i]
 
 
-def offered(s: State) -> dict[str, int]:
-    """The top tiles on offer in the quarry, by their colour's letter: what dice of that
-    colour can buy."""
-    tiles = s.tiles.tiles
-    out = dict.fromkeys(LETTERS, 0)
-    for top in s.tops:
-        if top >= 0:
-            out[LETTERS[tiles[top].colour]] += 1
-    return out
-
-
-def dice_value(dice: tuple[str, ...], wanted: dict[str, int], w: Weights = WEIGHTS) -> float:
-    """The statue's dice: each by its number (a die not yet rolled at its average) and by how
-    many tiles on offer its colour can buy."""
+def dice_value(dice: tuple[str, ...], w: Weights = WEIGHTS) -> float:
     total = 0.0
     for d in dice:
         n = AVERAGE_DIE if d[1] == "0" else int(d[1])
-        total += w.die + w.pip * n + w.wanted * wanted.get(d[0], 0)
+        total += w.die + w.pip * n
     return total
 
 
@@ -97,7 +81,7 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
     return (
         race(s, i)
         + w.money * s.money[i]
-        + dice_value(s.dice[i], offered(s), w)
+        + dice_value(s.dice[i], w)
         + w.karma * s.karma[i]
         + w.upgrade * sum(s.upgrades[i])
         + w.worker * young * (s.workers[i] - 3)

@@ -7,7 +7,7 @@ project's reconstruction, in data/ (docs/rajas.md). The state is public: a view 
 from __future__ import annotations
 
 from . import engine, notation
-from .components import BACKS, BUILDINGS, COLOURS, LETTERS, Board, Tile
+from .components import BACKS, BUILDINGS, COLOURS, Board, Tile
 from .game import GAME, INFO, SEATS, Rajas
 from .options import RajasOptions
 from .state import BALCONY, CHAMBER, HARBOUR, NO, OUTER, QUARRY, TERRACE, Action, State
@@ -21,7 +21,6 @@ __all__ = [
     "GAME",
     "HARBOUR",
     "INFO",
-    "LETTERS",
     "NO",
     "OUTER",
     "QUARRY",
