@@ -195,13 +195,16 @@ class GameSecret(BaseModel):
 _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
 # An action is a small flat record (rules/vijayanagara/actions.py): a type, names, small numbers, and for a
 # chance entry the dice it rolled (a short list of small numbers), or the hands it dealt (a
-# list for each seat: Taj Mahal's deal).
+# list for each seat: Taj Mahal's deal), or a short list of short names (the dice a Rajas of
+# the Ganges payment gives up: "o4").
 SmallInt = Annotated[int, Field(ge=-1000, le=1000)]
 SmallInts = Annotated[list[SmallInt], Field(max_length=64)]
+ShortNames = Annotated[list[Annotated[str, Field(max_length=16)]], Field(max_length=64)]
 ActionValue = (
     Annotated[str, Field(max_length=64)]
     | SmallInt
     | SmallInts
+    | ShortNames
     | Annotated[list[SmallInts], Field(max_length=8)]
     | None
 )

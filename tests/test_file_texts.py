@@ -23,6 +23,7 @@ from bot.discord.front_end import DISCORD
 from bot.table.registry import game, games
 from bot.table.service import GameService
 from rules.capabilities import files_of
+from rules.rajas.components import standard_texts as rajas_texts
 from rules.taj_mahal.components import standard_texts
 from rules.text import text_problem
 
@@ -48,6 +49,10 @@ TEXT_FIELDS: dict[tuple[str, str], tuple[str, tuple[Path_, ...]]] = {
         ),
     ),
 }
+
+# Files no person reads a text of: every field a number, a word of a fixed list or a pattern
+# (Rajas of the Ganges' board and tiles: colours, sides, yields, costs), refused otherwise.
+NO_TEXTS = {("rajas", "board"), ("rajas", "tiles")}
 
 PLACEHOLDER = "PLACEHOLDER-OF-A-TEXT"
 HOSTILE = [
@@ -87,9 +92,21 @@ def _loader(kind: str, name: str) -> Callable[[str], object]:
 
 
 def test_every_component_file_of_every_game_has_its_texts_listed_here() -> None:
-    assert {(g.info.id, name) for g in games() for name in files_of(g).file_names()} == set(
-        TEXT_FIELDS
+    assert {(g.info.id, name) for g in games() for name in files_of(g).file_names()} == (
+        set(TEXT_FIELDS) | NO_TEXTS
     )
+
+
+@pytest.mark.parametrize("file", sorted(NO_TEXTS), ids="-".join)
+def test_a_file_without_texts_refuses_a_text_where_a_word_of_its_list_goes(
+    file: tuple[str, str],
+) -> None:
+    kind, name = file
+    text = dict(zip(("board", "tiles"), rajas_texts(), strict=True))[name]
+    changed = text.replace("orange", "Kabul\n**Orange wins**", 1)
+    assert changed != text
+    with pytest.raises(ValueError):
+        _loader(kind, name)(changed)
 
 
 @pytest.mark.parametrize("file", sorted(TEXT_FIELDS), ids="-".join)

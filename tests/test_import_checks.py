@@ -344,6 +344,9 @@ def test_every_option_refused_names_the_option_and_what_is_allowed(kind: str) ->
             said = _refusal(doc, kind)
             if not said:
                 continue
+            if said.startswith("The log does not replay"):  # a value the option may hold
+                game(kind).info.options.model_validate({option: value}, strict=True)
+                continue
             assert said.startswith(f"options.{option}: "), said
             assert "constrained" not in said and "Input should" not in said, said
             assert "\n" not in said and len(said) < 600, said

@@ -22,10 +22,13 @@ from bot.terminal.local import OWN_WORDS, QUIT_WORDS, parser, terminal_reads
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = [g.info.id for g in games()]
 SPAN = re.compile(r"`([^`\n]+)`")
-# the words a backticked text starts with when it names a command, in any front end
-COMMAND_WORDS = (
-    {c.name for kind in KINDS for c in commands(kind)} | {"club"} | OWN_WORDS | QUIT_WORDS
-)
+
+
+# the words a backticked text starts with when it names a command of a game, in any front end
+# (a word that is a command of another game only is an order here: Rajas of the Ganges' `done`)
+@cache
+def command_words(kind: str) -> frozenset[str]:
+    return frozenset({c.name for c in commands(kind)} | {"club"} | OWN_WORDS | QUIT_WORDS)
 
 
 def spans(text: str) -> list[str]:
@@ -69,7 +72,8 @@ def terminal_problem(kinds: list[str], span: str) -> str | None:
         flag = span.split()[0].split("=")[0]
         return None if any(flag in flags(k) for k in kinds) else f"no flag {flag}"
     first = span.split()[0].lower()
-    if first not in COMMAND_WORDS or any(terminal_reads(k, span) for k in kinds):
+    named = any(first in command_words(k) for k in kinds)
+    if not named or any(terminal_reads(k, span) for k in kinds):
         return None
     return "the terminal does not read it"
 

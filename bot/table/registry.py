@@ -9,12 +9,12 @@ from pydantic import BaseModel
 
 from rules.game import Game
 
-from .games import goat_tiger, taj_mahal, vijayanagara
+from .games import goat_tiger, rajas, taj_mahal, vijayanagara
 from .games.entry import Registry, build_registry
 from .shortcuts import Shortcuts
 
 # every game the bot hosts, each by its registration (bot.table.games): a game joins here
-ENTRIES = (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY)
+ENTRIES = (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY, rajas.ENTRY)
 
 
 @functools.cache

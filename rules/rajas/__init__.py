@@ -6,8 +6,32 @@ project's reconstruction, in data/ (docs/rajas.md). The state is public: a view 
 
 from __future__ import annotations
 
+from . import engine, notation
+from .components import BACKS, BUILDINGS, COLOURS, Board, Tile
 from .game import GAME, INFO, SEATS, Rajas
 from .options import RajasOptions
-from .state import Action, State
+from .state import BALCONY, CHAMBER, HARBOUR, NO, OUTER, QUARRY, TERRACE, Action, State
 
-__all__ = ["GAME", "INFO", "SEATS", "Action", "Rajas", "RajasOptions", "State"]
+__all__ = [
+    "BACKS",
+    "BALCONY",
+    "BUILDINGS",
+    "CHAMBER",
+    "COLOURS",
+    "GAME",
+    "HARBOUR",
+    "INFO",
+    "NO",
+    "OUTER",
+    "QUARRY",
+    "SEATS",
+    "TERRACE",
+    "Action",
+    "Board",
+    "Rajas",
+    "RajasOptions",
+    "State",
+    "Tile",
+    "engine",
+    "notation",
+]

@@ -28,7 +28,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     options=RajasOptions,
-    score_name="fame points past the money marker",
+    score_name="fame points",  # past the money marker (negative: short of it)
     dealt=("die", "tile"),
 )
 

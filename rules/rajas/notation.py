@@ -228,8 +228,9 @@ def decision_text(s: State) -> str:
     if not s.pending:
         return "place a worker"
     kind, n, d = s.pending[0]
+    if kind == "gain":  # only here is `d` a colour (elsewhere a cell or nothing)
+        return f"take {n} {'die' if n == 1 else 'dice'}" + (f" ({COLOURS[d]})" if d >= 0 else "")
     return {
-        "gain": f"take {n} {'die' if n == 1 else 'dice'}" + (f" ({COLOURS[d]})" if d >= 0 else ""),
         "upgrade": "upgrade a building type",
         "sail": f"sail 1 to {n} spaces",
         "chamber": "choose a chamber of the palace",

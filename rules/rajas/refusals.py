@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import excerpt
+from ..validation import shown
 from . import choices, engine, notation
 from .state import AREAS, ASSORTED, Action, Pass, Place, State
 
@@ -23,7 +23,7 @@ def refusal(s: State, a: Action) -> str:
         return f"{_place_problem(s, a)}; allowed: {said}"
     if isinstance(a, Place):
         areas = ", ".join(notation.AREA_TITLES)
-        return f"the board has no area {excerpt(a.area)} (its areas: {areas})"
+        return f"the board has no area {shown(a.area)} (its areas: {areas})"
     return f"a worker is placed first (Placing workers); allowed: {said}"
 
 

@@ -1,0 +1,134 @@
+"""The greedy player of Rajas of the Ganges: one placement ahead.
+
+Each step a seat may take is followed through the rest of its placement (every later choice
+of the same placement taken at its best, to a few steps), and the position it reaches is
+weighed for the seat: the race (fame gained, and money, which moves the fame space to reach),
+the dice on the statue by colour and number (one not yet rolled counts as its average),
+karma, upgrades, new workers, the boat, and the tiles built. The position is public, so the
+view is the state; the chance steps after a placement (rolls, tiles revealed) are not looked
+through: a die to come counts at its average, a stack's next tile not at all.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from rules.rajas import GAME, Action, State
+from rules.rajas import engine as rules
+
+DEPTH: Final = 4  # steps of one placement followed
+WIDTH: Final = 40  # choices followed at each later step (the rest weighed where they stand)
+AVERAGE_DIE: Final = 3.5
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What a position is worth to a seat, in fame points."""
+
+    money: float  # a money point, besides what it moves on the race
+    die: float  # a die on the statue
+    pip: float  # each point of its number
+    karma: float
+    upgrade: float
+    worker: float  # a worker gained (more when the game is young)
+    river: float  # a river space
+    tile: float  # a tile built
+    market: float  # a market's value (scored again by later market actions)
+
+
+WEIGHTS: Final = Weights(
+    money=0.15,
+    die=1.0,
+    pip=0.35,
+    karma=1.2,
+    upgrade=1.2,
+    worker=5.0,
+    river=0.6,
+    tile=1.5,
+    market=0.3,
+)
+
+
+def race(s: State, i: int) -> float:
+    """How far the seat has come on the race: its fame plus its money turned into the fame
+    spaces it moves the crossing by (the tracks run in opposite directions)."""
+    beside = s.board.beside
+    per_money = (beside[0] - beside[-1]) / max(1, len(beside) - 1)
+    return s.fame[i] + per_money * s.money[i]
+
+
+def dice_value(dice: tuple[str, ...], w: Weights = WEIGHTS) -> float:
+    total = 0.0
+    for d in dice:
+        n = AVERAGE_DIE if d[1] == "0" else int(d[1])
+        total += w.die + w.pip * n
+    return total
+
+
+def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
+    """The position's worth to seat i, in fame points."""
+    if s.phase == "over":
+        ranked = GAME.result(s)
+        if ranked is not None and s.seats[i] in ranked.winners:
+            return 1_000.0 + rules.gap(s, i)
+    if rules.crossed(s, i):
+        return 500.0 + rules.gap(s, i)
+    tiles = s.tiles.tiles
+    built = [tiles[c >> 2] for c in s.province[i] if c >= 0]
+    young = max(0.0, 1.0 - race(s, i) / 60)
+    return (
+        race(s, i)
+        + w.money * s.money[i]
+        + dice_value(s.dice[i], w)
+        + w.karma * s.karma[i]
+        + w.upgrade * sum(s.upgrades[i])
+        + w.worker * young * (s.workers[i] - 3)
+        + w.river * s.boat[i]
+        + w.tile * len(built)
+        + w.market * sum(v for t in built for _, v in t.markets)
+    )
+
+
+def _follow(s: State, seat: str, i: int, depth: int) -> float:
+    """The best the seat reaches from `s` within its placement (its later choices taken at
+    their best), weighed."""
+    if depth >= DEPTH or not s.pending or rules.to_move(s) != seat:
+        return evaluate(s, i)
+    options = rules.legal(s)[:WIDTH]
+    return max(_follow(GAME.apply(s, a), seat, i, depth + 1) for a in options)
+
+
+def ranked(s: State) -> list[tuple[float, Action]]:
+    """Every step the seat on turn may take, with its worth, best first (ties in the rules'
+    order)."""
+    seat = rules.to_move(s)
+    if seat is None:
+        raise ValueError("no seat decides now")
+    i = s.seats.index(seat)
+    scored = [(_follow(GAME.apply(s, a), seat, i, 1), k, a) for k, a in enumerate(rules.legal(s))]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, a) for v, _, a in scored]
+
+
+def choose(s: State, r: random.Random) -> Action:
+    """The best step; among steps worth the same, one drawn with `r`."""
+    options = ranked(s)
+    best = options[0][0]
+    tied = [a for v, a in options if v >= best - 1e-9]
+    return tied[0] if len(tied) == 1 else r.choice(tied)
+
+
+def plan(s: State) -> list[Action]:
+    """The steps of the seat's placement as greedy would take them, up to the first chance
+    step or the placement's end (so they can be sent as one order)."""
+    seat = rules.to_move(s)
+    steps: list[Action] = []
+    while seat is not None and rules.to_move(s) == seat and len(steps) < 8:
+        a = choose(s, random.Random(0))
+        steps.append(a)
+        s = GAME.apply(s, a)
+        if not s.pending:
+            break
+    return steps

@@ -1,0 +1,112 @@
+"""Rajas of the Ganges' computer players: each level plays a legal step from the view alone,
+goes to a worker process whole (pickled), and the greedy level's hint is an order the table
+accepts as it stands, with a why line at the end of its turn (bench/rajas_arena.py measures
+its strength against random)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from functools import cache
+
+from ai.budget import Budget
+from ai.rajas import LEVELS, PLAYERS, greedy, why
+from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas.notation import parse
+
+
+@cache
+def decisions() -> tuple[State, ...]:
+    """Positions where a seat decides, from random games of 2 and 4 players."""
+    out: list[State] = []
+    for players, seed in ((2, 1), (4, 2)):
+        rng = random.Random(seed)
+        s = GAME.new_game(RajasOptions(), SEATS[:players])
+        steps = 0
+        while GAME.result(s) is None:
+            if GAME.chance(s) is not None:
+                s = GAME.apply(s, GAME.deal(s, rng.randrange))
+                continue
+            steps += 1
+            if steps % 23 == 0:
+                out.append(s)
+            s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    return tuple(out)
+
+
+def test_every_level_plays_a_legal_step_from_the_view_alone() -> None:
+    for s in decisions()[::2]:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        view = GAME.view(s, seat)
+        for level in LEVELS:
+            assert PLAYERS[level](view, seat, random.Random(0), Budget()) in GAME.legal_actions(s)
+
+
+def test_players_go_to_worker_processes_whole() -> None:
+    s = decisions()[0]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    for level, player in PLAYERS.items():
+        again = pickle.loads(pickle.dumps(player))
+        assert again == player
+        a = again(s, seat, random.Random(3), Budget())
+        assert a == player(s, seat, random.Random(3), Budget()), level
+
+
+def test_a_seat_not_on_turn_is_refused() -> None:
+    s = decisions()[0]
+    other = next(x for x in s.seats if x != GAME.to_move(s))
+    try:
+        PLAYERS["greedy"](s, other, random.Random(0), Budget())
+    except ValueError as e:
+        assert other in str(e)
+    else:
+        raise AssertionError("an AI decided for a seat not on turn")
+
+
+def test_greedy_takes_the_step_it_ranks_best() -> None:
+    for s in decisions()[:6]:
+        ranked = greedy.ranked(s)
+        assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
+        assert greedy.choose(s, random.Random(0)) in [a for v, a in ranked if v == ranked[0][0]]
+
+
+def test_greedy_values_a_crossing_above_any_other_position() -> None:
+    s = decisions()[-1]
+    i = 0
+    near = s.copy(fame=(s.board.beside[s.money[i]], *s.fame[1:]))
+    far = s.copy(fame=(0, *s.fame[1:]), karma=(3, *s.karma[1:]))
+    assert greedy.evaluate(near, i) > greedy.evaluate(far, i)
+
+
+def test_the_hint_is_one_order_that_plays_the_greedy_placement() -> None:
+    for s in decisions()[:8]:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        advice = why.advise(s, seat, random.Random(0), Budget())
+        assert advice.order in advice.summary and "Runner-up" in advice.summary
+        assert parse(s, advice.order) == greedy.plan(s)
+
+
+def test_the_why_line_says_what_the_turn_gained_and_the_gap_left() -> None:
+    s = decisions()[1]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    end = s
+    for a in greedy.plan(s):
+        end = GAME.apply(end, a)
+    line = why.why_line(s, end, seat, "greedy")
+    assert line is not None and line.startswith("_Why: ") and "to cross" in line
+    assert why.why_line(s, end, seat, "random") == "_Why: the random AI picks any allowed step._"
+
+
+def test_the_why_line_names_the_dice_taken_and_given_by_colour() -> None:
+    s = decisions()[0]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    i = s.seats.index(seat)
+    before = s.copy(dice=tuple(("o2",) if k == i else d for k, d in enumerate(s.dice)))
+    after = s.copy(dice=tuple(("p3", "p5") if k == i else d for k, d in enumerate(s.dice)))
+    line = why.why_line(before, after, seat, "greedy")
+    assert line is not None and "takes 2 purple dice, gives up 1 orange die" in line
