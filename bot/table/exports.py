@@ -26,7 +26,7 @@ from rules.validation import Problem, first_problem, value_problem
 from .front_end import CommandNaming, as_written, by_words
 from .games.entry import Registry
 from .loading import AnyGame, public
-from .textlog import LogTail, follow_step
+from .textlog import LogTail, follow_opening, follow_step
 
 
 class ExportRefused(ValueError):
@@ -214,7 +214,7 @@ def replay_export(
     given = iter(data.actions)
     text = LogTail(0, [])
     view = public(g, state)
-    follow_step(g, text, view, None, view, None)
+    follow_opening(g, text, view)
     initial = barrier = (0, state)
     for i, action in enumerate(whole, start=1):
         dealt = g.chance(state) is not None

@@ -25,7 +25,7 @@ from rules.game import Game, component_files
 from .front_end import CommandNaming, by_words
 from .games.entry import Registry
 from .refusal import ServiceError
-from .textlog import LogTail, follow_step
+from .textlog import LogTail, follow_opening, follow_step
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -384,7 +384,7 @@ class GameLoader:
             state = await self.fresh_state(record, options)
             view = public(g, state)
             text = LogTail(0, [])
-            follow_step(g, text, view, None, view, None)
+            follow_opening(g, text, view)
             for action in await self.store.actions(record.id):
                 before = view
                 step = g.action_from_json(_json(action))

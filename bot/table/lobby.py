@@ -36,7 +36,7 @@ from .permissions import ORGANISERS
 from .pipeline import announced
 from .refusal import ServiceError, answers
 from .reply import Reply
-from .textlog import LogTail, follow_step
+from .textlog import LogTail, follow_opening
 from .words import every_dealt
 
 MAX_FILE_BYTES = 200_000  # a component file a group brings (a deck file is far smaller)
@@ -409,7 +409,7 @@ class Lobby:
             state = await self.shared.loader.fresh_state(record)
             lines = LogTail(0, [])
             view = public(g, state)
-            follow_step(g, lines, view, None, view, None)
+            follow_opening(g, lines, view)
             state, dealt = await self.shared.pipeline.deal(record, state, 1, lines)
             after = public(g, state)
             seats = ", ".join(

@@ -12,7 +12,7 @@ from db import GameRecord, StoredAction
 from rules.capabilities import narration_of, turns_of
 
 from .loading import AnyGame, GameLoader, public
-from .textlog import ToldStep, step_said, told_messages
+from .textlog import ToldStep, opening_said, step_said, told_messages
 
 # steps replayed beyond the lines asked for: a step tells a line or more, a merge joins some,
 # and the first message of the replay may be cut (it is left out)
@@ -57,7 +57,7 @@ def replayed(
     view = public(g, state)
     steps: list[_Replayed] = []
     if from_setup:
-        steps.append(_Replayed(ToldStep(None, step_said(g, view, None, view, None)), 0, True))
+        steps.append(_Replayed(ToldStep(None, opening_said(g, view)), 0, True))
     for row in stored:
         action = g.action_from_json(json.dumps(row.action, separators=(",", ":")))
         state = g.apply(state, action)

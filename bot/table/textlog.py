@@ -56,6 +56,20 @@ def follow_step(
         text.follow(None, narration_of(g).narrate(before, action, after, seat))
 
 
+def opening_said(g: Game[object, object, object, BaseModel], view: object) -> list[str]:
+    """The lines a game's setup wrote, for a game that keeps its own text log; none for any
+    other game, whose opening its headline tells (nothing was played: no step to narrate)."""
+    tail = narration_of(g).log_tail(view)
+    return [] if tail is None else list(tail[1])
+
+
+def follow_opening(g: Game[object, object, object, BaseModel], text: LogTail, view: object) -> None:
+    """Take in the lines a game's setup wrote (`opening_said`)."""
+    tail = narration_of(g).log_tail(view)
+    if tail is not None:
+        text.follow(*tail)
+
+
 def told(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> list[str]:
     """Lines as a reader is told them: each run of the same event in a row told once, the
     counts added up ("D loses 3 Troops in Malwa."), by the game's own rule. Every message

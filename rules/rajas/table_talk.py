@@ -30,11 +30,8 @@ class RajasNotation(Notation[Action, State]):
 
 
 class RajasNarration(Narration[Action, State]):
-    def narrate(
-        self, before: State, action: Action | None, after: State, seat: str | None
-    ) -> list[str]:
-        # the table narrates the game's start as a step of no action (None): nothing to tell
-        return [] if action is None else reference.narrate(before, action, after, seat)
+    def narrate(self, before: State, action: Action, after: State, seat: str | None) -> list[str]:
+        return reference.narrate(before, action, after, seat)
 
     def headline(self, before: State, after: State, log: Sequence[str]) -> list[str]:
         """A new round opens with its starting player."""

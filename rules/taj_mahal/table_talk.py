@@ -32,12 +32,8 @@ class TajMahalNotation(Notation[Action, View]):
 
 
 class TajMahalNarration(Narration[Action, View]):
-    def narrate(
-        self, before: View, action: Action | None, after: View, seat: str | None
-    ) -> list[str]:
-        # None: the game's opening, told by its header (this module may be compiled, which
-        # checks the types it is given)
-        return [] if action is None else narration.narrate(before, action, after, seat)
+    def narrate(self, before: View, action: Action, after: View, seat: str | None) -> list[str]:
+        return narration.narrate(before, action, after, seat)
 
     def told_to(self, view: View, action: Action) -> str | None:
         return narration.told_to(view, action)
