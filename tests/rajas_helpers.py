@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 from rules.rajas import GAME, SEATS, RajasOptions, State
-from rules.rajas.components import COLOURS, LETTERS, standard_tiles
+from rules.rajas.components import COLOURS, DICE_PER_COLOUR, LETTERS, standard_tiles
 from rules.rajas.notation import parse
-from rules.rajas.state import Roll, Setup
+from rules.rajas.state import AREAS, KALI_HANDS, MAX_KARMA, NO, START_WORKERS, Roll, Setup
 
 TILES = standard_tiles()
 
@@ -92,3 +93,33 @@ def random_playout(
         if check is not None:
             check(s)
     return s
+
+
+def invariants(s: State) -> None:
+    board = s.board
+    # dice conserved: supply + statues = 48, 12 of each colour
+    for c, letter in enumerate(LETTERS):
+        held = sum(d[0] == letter for st in s.dice for d in st)
+        assert s.supply[c] + held == DICE_PER_COLOUR, f"{letter} dice: {s.supply[c]} + {held}"
+    assert all(len(st) <= KALI_HANDS for st in s.dice)
+    # money and fame within their tracks; karma 0 to 3; upgrades 0 to 2
+    assert all(0 <= m <= board.money_spaces for m in s.money)
+    assert all(0 <= f <= board.fame_spaces for f in s.fame)
+    assert all(0 <= k <= MAX_KARMA for k in s.karma)
+    assert all(0 <= u <= 2 for ups in s.upgrades for u in ups)
+    # tiles conserved: stacks, tops, provinces, under covers, and one being placed
+    tiles = Counter(t for st in s.stacks for t in st) + Counter(t for t in s.tops if t != NO)
+    tiles += Counter(h >> 2 for cells in s.province for h in cells if h != NO)
+    tiles += Counter(t for cov in s.covered for _, t in cov)
+    tiles += Counter(n for kind, n, _ in s.pending if kind == "place_tile")
+    assert tiles == Counter(range(len(TILES.tiles)))
+    # workers conserved: 3 and those gained (at most 2); placed ones on the board
+    for i in range(s.players):
+        assert s.workers[i] == START_WORKERS + len(s.gained[i]) <= START_WORKERS + 2
+        assert sum(w.count(i) for w in s.spaces) == s.placed[i] <= s.workers[i]
+    assert sum(len(w) for w in s.spaces) <= sum(s.workers)
+    assert all(len(w) <= 8 for w in s.spaces) and len(s.spaces) == len(AREAS)
+    # one boat a river space, but the start and the final
+    sailing = [b for b in s.boat if 0 < b < board.final]
+    assert len(sailing) == len(set(sailing))
+    assert len(s.yield_deck) + len(s.yield_discard) == len(board.yield_tiles)

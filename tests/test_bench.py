@@ -68,7 +68,11 @@ TINY: dict[str, tuple[list[str], str]] = {
     "taj_mahal_render.py": (["--games", "1"], rf"cpu ms +p50 {NUMBER} +p95 {NUMBER}"),
     "rajas_render.py": (["--games", "1", "--every", "60"], rf"cpu ms +p50 {NUMBER} +p95 {NUMBER}"),
     "rajas_arena.py": (["--games", "1", "--players", "2"], rf"2 players, seat 2: {NUMBER}/1"),
-    "rajas_balance.py": (["--games", "1", "--players", "2"], rf"rounds median {NUMBER}.*seat yellow"),
+    "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
+    "rajas_balance.py": (
+        ["--games", "1", "--players", "2"],
+        rf"rounds median {NUMBER}.*seat yellow",
+    ),
     "timur_fit.py": (["--plays", "1"], rf"Troops in Delhi: +[-+]{NUMBER}/ *[-+]{NUMBER}"),
     "uploads.py": (
         ["--steps", "200,400", "--export-steps", "400", "--deck-chars", "1000"],
