@@ -65,8 +65,10 @@ TINY: dict[str, tuple[list[str], str]] = {
     "taj_mahal_arena.py": (["--games", "1"], rf"5 players, seat 5: {NUMBER}/1"),
     "taj_mahal_engine.py": (["--games", "5", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
     "rajas_engine.py": (["--games", "3"], rf"games_per_cpu_second +{NUMBER}"),
-    "taj_mahal_render.py": (["--games", "1"], rf"cpu ms +p50 {NUMBER} +p95 {NUMBER}"),
-    "rajas_render.py": (["--games", "1", "--every", "60"], rf"cpu ms +p50 {NUMBER} +p95 {NUMBER}"),
+    "board_render.py": (
+        ["--game", "rajas", "--games", "1", "--every", "60"],
+        rf"Rajas of the Ganges: boards {NUMBER}.*cpu ms +p50 {NUMBER} +p95 {NUMBER}",
+    ),
     "rajas_arena.py": (["--games", "1", "--players", "2"], rf"2 players, seat 2: {NUMBER}/1"),
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
     "rajas_balance.py": (

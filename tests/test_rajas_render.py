@@ -1,6 +1,6 @@
 """Rajas of the Ganges' board picture: a PNG of bounded size for 2 to 4 players, legible on a
 phone (no text smaller than 10 px at 390 px wide, nothing covering a text), every worker and
-boat drawn, and alt text that tells each player's race (bench/rajas_render.py measures its
+boat drawn, and alt text that tells each player's race (bench/board_render.py --game rajas measures its
 cost)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Taj Mahal's board picture: drawn from a view, a PNG of bounded size, blind to hidden cards,
 legible on a phone (nothing covers a text, no text smaller than 10 px at 390 px wide)
-(bench/taj_mahal_render.py measures its cost)."""
+(bench/board_render.py --game taj_mahal measures its cost)."""
 
 from __future__ import annotations
 
