@@ -12,8 +12,6 @@ wins per seat with a 95 % Wilson interval, and the tested level's decision times
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import random
 import sys
 import time
@@ -22,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.rajas import choose
+from bench.arena_report import report, seat_row
 from rules.rajas import GAME, RajasOptions
 
 
@@ -51,16 +50,6 @@ def play(
     return won, won and len(result.winners) > 1, times
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return round(centre - half, 3), round(centre + half, 3)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ai", default="greedy")
@@ -70,7 +59,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    rows = []
+    rows: list[dict[str, object]] = []
     times: list[float] = []
     for players in args.players:
         for seat in range(players):
@@ -80,34 +69,9 @@ def main() -> None:
                 wins += won
                 shared += tie
                 times += t
-            low, high = wilson(wins, args.games)
-            rows.append(
-                {"players": players, "seat": seat + 1, "games": args.games, "wins": wins,
-                 "shared": shared, "rate": round(wins / args.games, 3), "interval95": [low, high]}
-            )  # fmt: skip
-    times.sort()
-    out = {
-        "ai": args.ai,
-        "vs": args.vs,
-        "seeds": [args.seed, args.seed + args.games - 1],
-        "seats": rows,
-        "overall": round(sum(r["wins"] for r in rows) / sum(r["games"] for r in rows), 3),
-        "decision_ms": {
-            "p50": round(times[len(times) // 2], 3),
-            "p95": round(times[int(len(times) * 0.95)], 3),
-            "max": round(times[-1], 3),
-        },
-    }
-    if args.json:
-        print(json.dumps(out))
-        return
-    print(f"{args.ai} against {args.vs}, seeds {args.seed}-{args.seed + args.games - 1}")
-    for r in rows:
-        print(
-            f"  {r['players']} players, seat {r['seat']}: {r['wins']}/{r['games']} "
-            f"({r['rate']:.0%}, 95% {r['interval95'][0]:.0%}-{r['interval95'][1]:.0%}, shared {r['shared']})"
-        )
-    print(f"  overall {out['overall']:.1%}; decision CPU ms {out['decision_ms']}")
+            rows.append(seat_row(players, seat, args.games, wins, shared))
+    seeds = range(args.seed, args.seed + args.games)
+    report(args.ai, args.vs, seeds, rows, times, args.json)
 
 
 if __name__ == "__main__":

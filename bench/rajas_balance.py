@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.rajas import choose
-from bench.rajas_arena import wilson
+from bench.arena_report import wilson
 from rules.rajas import GAME, RajasOptions
 
 

@@ -145,7 +145,7 @@ MODES: dict[str, tuple[str, list[str], str]] = {
         rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
 }
-HELPERS = {"revision.py"}  # imported by the benches, run by none
+HELPERS = {"revision.py", "arena_report.py"}  # imported by the benches, run by none
 
 
 def scripts() -> list[str]:
@@ -195,4 +195,11 @@ def test_a_bench_helper_loads(script: str, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.syspath_prepend(str(BENCH))
     names = runpy.run_path(str(BENCH / script), run_name="loaded_by_the_tests")
     assert '__name__ == "__main__"' not in (BENCH / script).read_text()
-    assert callable(names.get("checkout"))
+    module = script.removesuffix(".py")
+    users = [
+        p.name
+        for p in BENCH.glob("*.py")
+        if f"{module} import" in (text := p.read_text()) or f"import {module}" in text
+    ]
+    assert users, f"no bench imports {script}"
+    assert any(callable(v) for k, v in names.items() if not k.startswith("_"))
