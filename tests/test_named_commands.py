@@ -16,7 +16,7 @@ import pytest
 from terminal_sessions import played
 
 from bot.table.commands import Command, commands
-from bot.table.registry import game, games, registry, shortcuts_of
+from bot.table.registry import game, games, registry
 from bot.terminal.local import OWN_WORDS, QUIT_WORDS, parser, terminal_reads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,7 +108,9 @@ def test_a_command_named_on_discord_is_named_with_its_group(
     discord, _ = said[kind]
     g = game(kind)
     bare = (
-        {c.name for c in commands(kind)} - {s.name for s in shortcuts_of(g).commands()} - {"play"}
+        {c.name for c in commands(kind)}
+        - {s.name for s in registry().shortcuts(g.info.id).commands()}
+        - {"play"}
     )
     problems = {
         (span, line)

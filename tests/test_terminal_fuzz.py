@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from bot.table.ai_seats import AiSeats
 from bot.table.ai_users import seat_levels
-from bot.table.registry import game, games, shortcuts_of
+from bot.table.registry import game, games, registry
 from bot.terminal.local import amain, terminal_commands
 from rules.capabilities import files_of, notation_of
 from rules.game import player_options
@@ -41,7 +41,7 @@ def words_of(kind: str) -> list[str]:
         orders = [notation_of(g).describe(view, a) for a in g.legal_actions(state)[:30]]
     said = {w for o in orders for w in o.replace(";", " ; ").split()}
     commands = {c.name for c in terminal_commands(kind)} | {
-        s.name for s in shortcuts_of(g).commands()
+        s.name for s in registry().shortcuts(g.info.id).commands()
     }
     return sorted(said | commands | set(orders) | set(g.info.seats) | set(COMMON_WORDS))
 

@@ -15,7 +15,7 @@ from terminal_sessions import played
 
 from bot.table.ai_users import TEST_LEVELS, seat_levels
 from bot.table.commands import commands, help_lines
-from bot.table.registry import game, games, registry, shortcuts_of
+from bot.table.registry import game, games, registry
 from bot.table.words import count_of, dealt, dealt_count, every_dealt, undo_limit
 from bot.terminal.local import amain, help_text, terminal_text
 
@@ -151,6 +151,8 @@ def test_help_shows_how_each_games_orders_are_written(kind: str) -> None:
     assert orders, "no line on how an order is written"
     examples = re.findall(r"`([^`]+)`", orders[0])
     assert examples, orders[0]
-    verbs = {c.name for c in commands(kind)} | {s.name for s in shortcuts_of(g).commands()}
+    verbs = {c.name for c in commands(kind)} | {
+        s.name for s in registry().shortcuts(g.info.id).commands()
+    }
     words = {e.split()[0].lower() for e in examples}
     assert words - verbs or words & {"play", "place"}, (words, "only the table's commands")

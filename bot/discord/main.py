@@ -20,7 +20,7 @@ from db import StorageError, open_store
 
 from ..table.games.entry import Registry
 from ..table.parts import ChatHooks
-from ..table.registry import registry
+from ..table.registry import hosted
 from ..table.renderer import Renderer
 from ..table.service import GameService
 from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
@@ -47,7 +47,7 @@ async def build(
     """The service and its client. `seed_source`: a fixed seed per new game (tests); `games`:
     the games hosted (None: the bot's). A setting the service refuses (a pool of one worker)
     closes the database again."""
-    hosted = registry() if games is None else games
+    table = hosted(games)
     shard_count, shard_ids = settings.shards()  # checked before the database is opened
     store = await open_store(settings.database())
     log.info("database: %s", settings.database_for_log())
@@ -60,8 +60,8 @@ async def build(
             ai_workers=settings.ai_workers,
             seed_source=seed_source,
             chat=chat,
-            registry=hosted,
-            front=discord_front(hosted),
+            registry=table,
+            front=discord_front(table),
         )
 
     try:

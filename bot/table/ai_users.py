@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from rules.errors import clip
 
 from .games.entry import Registry
-from .registry import games, registry
+from .registry import games, hosted, registry
 
 # Vijayanagara's levels kept the ids they were stored under before other games came; every
 # other level's id follows from its name, so a new game's levels need no entry here.
@@ -68,7 +68,7 @@ def with_ai_names(
 def seat_levels(kind: str, games: Registry | None = None) -> tuple[str, ...]:
     """The levels a game's AI seats may play at, among `games` (None: the bot's); its
     weakest, random, is for tests."""
-    levels = (registry() if games is None else games).levels(kind)
+    levels = hosted(games).levels(kind)
     offered = tuple(lvl for lvl in levels if lvl not in TEST_LEVELS)
     return offered or levels
 
@@ -79,7 +79,7 @@ def seat_level(kind: str, text: str, games: Registry | None = None) -> str:
     for level in offered:
         if text.strip().lower() == level:
             return level
-    if text.strip().lower() in (registry() if games is None else games).levels(kind):
+    if text.strip().lower() in hosted(games).levels(kind):
         # a level for tests and benches (TEST_LEVELS)
         raise ValueError(
             f"{clip(text)!r} plays only in tests and benches: choose {' or '.join(offered)}"

@@ -23,7 +23,7 @@ from rules.game import Game, player_options
 
 from .ai_users import seat_levels
 from .games.entry import Registry
-from .registry import registry
+from .registry import hosted
 from .reply import Reply
 from .shortcuts import Shortcuts
 from .words import every_dealt, undo_limit
@@ -725,9 +725,9 @@ def _shortcut(name: str) -> Run:
 def commands(kind: str, games: Registry | None = None) -> tuple[Command, ...]:
     """Every command of a game's group among `games` (None: the bot's), in the order help
     lists them (built once per game and registry, and each line asks)."""
-    hosted = registry() if games is None else games
-    g = hosted.game(kind)
-    return (*common(g, hosted), *own(g, hosted), *club(g))
+    table = hosted(games)
+    g = table.game(kind)
+    return (*common(g, table), *own(g, table), *club(g))
 
 
 def help_lines(kind: str, games: Registry | None = None) -> list[tuple[str, str]]:
@@ -742,7 +742,7 @@ def find(
 
 
 def kinds(games: Registry | None = None) -> list[str]:
-    return [g.info.id for g in (registry() if games is None else games).games()]
+    return [g.info.id for g in hosted(games).games()]
 
 
 def _players(g: AnyGame) -> str:

@@ -11,7 +11,6 @@ from rules.game import Game
 
 from .games import goat_tiger, rajas, taj_mahal, vijayanagara
 from .games.entry import Registry, build_registry
-from .shortcuts import Shortcuts
 
 # every game the bot hosts, each by its registration (bot.table.games): a game joins here
 ENTRIES = (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY, rajas.ENTRY)
@@ -22,6 +21,11 @@ def registry() -> Registry:
     return build_registry(*ENTRIES)
 
 
+def hosted(games: Registry | None) -> Registry:
+    """The games a table, a client or a tool is given; None: the bot's own."""
+    return registry() if games is None else games
+
+
 def game(gid: str) -> Game[object, object, object, BaseModel]:
     """The rules of the game with this id; a ValueError lists the ids there are."""
     return registry().game(gid)
@@ -30,8 +34,3 @@ def game(gid: str) -> Game[object, object, object, BaseModel]:
 def games() -> tuple[Game[object, object, object, BaseModel], ...]:
     """Every hosted game's rules, by id."""
     return registry().games()
-
-
-def shortcuts_of(g: Game[object, object, object, BaseModel]) -> Shortcuts[object, object]:
-    """The shortcut commands the game adds at the table (none, for most games)."""
-    return registry().shortcuts(g.info.id)

@@ -43,7 +43,7 @@ from .parts import ChatHooks, SharedParts
 from .permissions import Permissions
 from .pipeline import Outcome, TurnPipeline
 from .refusal import ServiceError
-from .registry import registry as hosted_games
+from .registry import hosted
 from .reminders import DEFAULT_ABANDON_DAYS, Reminders
 from .renderer import Boards, Renderer
 from .reply import Button, Reply
@@ -101,7 +101,7 @@ class GameService:
         front: FrontEnd = NO_FRONT_END,
     ) -> None:
         self.store = store
-        self.registry = hosted_games() if registry is None else registry
+        self.registry = hosted(registry)
         self.renderer: Renderer = renderer or Boards(self.registry)
         self.workers = Workers()
         self.names = DisplayNames()  # learnt by the chat's client from each interaction

@@ -30,7 +30,7 @@ from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.games.entry import Registry
 from ..table.lobby import MAX_FILE_BYTES
 from ..table.moves import MAX_ORDER_CHARS
-from ..table.registry import registry
+from ..table.registry import hosted
 from ..table.renderer import Renderer, alt_of
 from ..table.reply import Reply
 from ..table.service import MAX_IMPORT_BYTES, GameService
@@ -64,11 +64,6 @@ TERMINAL_LINES = (
 )
 OWN_WORDS = {"hint", "export", "import", "abort", "resign", "new", "create", "help", "quit"}
 QUIT_WORDS = {"quit", "exit", "q"}
-
-
-def hosted(games: Registry | None) -> Registry:
-    """The games a terminal hosts: those given, else the bot's."""
-    return registry() if games is None else games
 
 
 def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
