@@ -73,7 +73,7 @@ TINY: dict[str, tuple[list[str], str]] = {
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
     "rajas_balance.py": (
         ["--games", "1", "--players", "2"],
-        rf"rounds median {NUMBER}.*seat yellow",
+        rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",
     ),
     "timur_fit.py": (["--plays", "1"], rf"Troops in Delhi: +[-+]{NUMBER}/ *[-+]{NUMBER}"),
     "uploads.py": (
