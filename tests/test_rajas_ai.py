@@ -14,6 +14,8 @@ from ai.rajas import LEVELS, PLAYERS, greedy, why
 from rules.rajas import GAME, SEATS, RajasOptions, State
 from rules.rajas.notation import parse
 
+QUICK = Budget(iterations=3)  # `hard` searches 3 futures a step here
+
 
 @cache
 def decisions() -> tuple[State, ...]:
@@ -40,7 +42,7 @@ def test_every_level_plays_a_legal_step_from_the_view_alone() -> None:
         assert seat is not None
         view = GAME.view(s, seat)
         for level in LEVELS:
-            assert PLAYERS[level](view, seat, random.Random(0), Budget()) in GAME.legal_actions(s)
+            assert PLAYERS[level](view, seat, random.Random(0), QUICK) in GAME.legal_actions(s)
 
 
 def test_players_go_to_worker_processes_whole() -> None:
@@ -50,8 +52,8 @@ def test_players_go_to_worker_processes_whole() -> None:
     for level, player in PLAYERS.items():
         again = pickle.loads(pickle.dumps(player))
         assert again == player
-        a = again(s, seat, random.Random(3), Budget())
-        assert a == player(s, seat, random.Random(3), Budget()), level
+        a = again(s, seat, random.Random(3), QUICK)
+        assert a == player(s, seat, random.Random(3), QUICK), level
 
 
 def test_a_seat_not_on_turn_is_refused() -> None:

@@ -9,6 +9,7 @@ from . import codec, engine
 from .options import RajasOptions
 from .refusals import refusal
 from .result import ranking
+from .search import RajasSearch
 from .state import Action, State, Undo
 from .table_talk import (
     RajasNarration,
@@ -44,6 +45,7 @@ class Rajas(Game[State, Action, State, RajasOptions]):
         self.talk = RajasTalk(self)
         self.reference = RajasReference(self)
         self.turns = RajasTurns(self)
+        self.search = RajasSearch(self)
 
     def new_game(self, options: RajasOptions, seats: Sequence[Seat]) -> State:
         for s in seats:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ai.rajas
 import render.rajas
 import rules.rajas
-from ai.rajas import why
+from ai.rajas import hard, why
 
 from .entry import GameEntry, Players
 
@@ -13,5 +13,5 @@ ENTRY = GameEntry(
     rules=rules.rajas.GAME,
     command="rg",
     pictures=render.rajas.PICTURES,
-    players=Players(levels=ai.rajas.PLAYERS, adviser=why.advise, explainer=why.why_line),
+    players=Players(levels=ai.rajas.PLAYERS, adviser=hard.advise, explainer=why.why_line),
 )

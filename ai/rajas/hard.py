@@ -1,0 +1,63 @@
+"""The `hard` level: the information set search (ai.search) over Rajas of the Ganges, with
+greedy as the playouts' player. The state is public, so each iteration starts from the view
+itself and deals only the chance steps to come (rolls, tiles revealed: rules.rajas.search)."""
+
+from __future__ import annotations
+
+import random
+
+from rules.rajas import GAME, Action, State, notation
+from rules.rajas import engine as rules
+
+from ..budget import Budget
+from ..players import Advice
+from ..search import Choice, Decision, search
+from . import greedy, why
+
+
+def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decision[Action]:
+    """The search's steps for `seat`, whose turn it must be, best first."""
+    if rules.to_move(view) != seat:
+        raise ValueError(f"the search decides for the seat to move, not {seat!r}")
+    return search(GAME, view, seat, rng, budget, policy=greedy.choose)
+
+
+def choose(view: State, seat: str, rng: random.Random, budget: Budget) -> Action:
+    return decide(view, seat, rng, budget).best
+
+
+def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
+    """The hint from the search: its step and why, then the runner-up and why, each with
+    what it was judged worth over the futures the search played out."""
+    found = decide(view, seat, r, budget)
+    best = found.ranked[0]
+    step = notation.describe(view, best.action)
+    lines = [
+        f"The computer (hard) would play `{step}`: {judged(view, seat, best, found.iterations)}."
+    ]
+    if len(found.ranked) > 1:
+        second = found.ranked[1]
+        lines.append(
+            f"Runner-up: `{notation.describe(view, second.action)}`: "
+            f"{judged(view, seat, second, found.iterations)}."
+        )
+    else:
+        lines.append("Runner-up: none: it is the only step allowed.")
+    return Advice(summary="\n".join(lines), order=step)
+
+
+def judged(view: State, seat: str, choice: Choice[Action], futures: int) -> str:
+    """What the step gains at once, in the player's words, and how it fared in the search's
+    futures."""
+    i = view.seats.index(seat)
+    after = GAME.apply(view, choice.action)
+    said = why.gains(view, after, i)
+    what = ", ".join(said) if said else "nothing at once"
+    text = f"{what}; then {why.standing(after, i)}"
+    if not choice.visits:
+        return text
+    worth = round(100 * choice.value)
+    return (
+        f"{text} (played out in {choice.visits:,} of {futures:,} futures, where it was worth "
+        f"{worth} % of a win)"
+    )

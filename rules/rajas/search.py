@@ -1,0 +1,50 @@
+"""What a search over Rajas of the Ganges (ai.search) may assume of what no seat sees.
+
+The state is public: the dice to come and the tiles under the stacks' tops are not in it (each
+stack below its top is a multiset, the white yield tiles too: state.py), so the one state a
+view is consistent with is the view itself. What is unknown is chance alone, which the search
+deals at each chance step from its own determinization (a roll, a stack's new top, a yield
+tile: engine.deal).
+
+A playout stops after `horizon` steps and each seat is judged by the race (Object of the game:
+the fame marker reaching the money marker; End of the game: the ranking by how far it got
+past): its gap to crossing against the best other seat's, on a logistic curve.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from ..capabilities.search import Search
+from ..game import Below, Seat
+from .engine import gap
+from .state import Action, State
+
+SCALE = 3.0  # fame points of lead that make a win about 3 times as likely as a loss
+
+
+class RajasSearch(Search[State, Action, State]):
+    """The view is the state; a playout runs `horizon` steps and is judged by the race."""
+
+    horizon = 30  # chance steps included: about a round of 2 players
+
+    def sample(self, view: State, seat: Seat | None, below: Below) -> State:
+        """The view itself, as a new state (nothing is hidden to deal anew; the undo steps,
+        kept in memory for the seat deciding, are not part of what it sees)."""
+        if seat is not None and seat not in view.seats:
+            raise ValueError(
+                f"no seat {seat!r} in this game; the seats are {', '.join(view.seats)}"
+            )
+        return view.copy()
+
+    def evaluate(self, state: State) -> Mapping[Seat, float]:
+        """Each seat's chance from its lead in the race over the best other seat: the fame
+        points its fame marker lies past its money marker (negative: short of it) less the
+        best other seat's, on a logistic curve."""
+        gaps = [gap(state, i) for i in range(state.players)]
+        out = {}
+        for i, seat in enumerate(state.seats):
+            lead = gaps[i] - max(g for j, g in enumerate(gaps) if j != i)
+            out[seat] = 1 / (1 + math.exp(-lead / SCALE))
+        return out

@@ -1,0 +1,140 @@
+"""The one search (ai.search) over Rajas of the Ganges: the state is public, so every state
+the search deals from a seat's view is that view, chance alone is dealt anew; a playout is
+judged by the race at its horizon; `hard` plays a legal step from the view alone, the same for
+the same seed, and its hint says its step, the runner-up and how each fared."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+
+from rajas_helpers import put, started
+
+import ai.rajas
+from ai.budget import Budget
+from ai.rajas import hard
+from ai.search import search
+from bot.table.ai_users import seat_levels
+from rules.capabilities import search_of
+from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas.notation import parse
+from rules.rajas.search import RajasSearch
+
+SEED = 5
+QUICK = Budget(iterations=6)
+
+
+@cache
+def positions() -> tuple[State, ...]:
+    """Positions where a seat has more than one step, from games played by greedy (2 and 3
+    players), reached through the game's own steps (so each carries its undo steps)."""
+    out: list[State] = []
+    for players, seed in ((2, 1), (3, 2)):
+        rng = random.Random(seed)
+        s = GAME.new_game(RajasOptions(), SEATS[:players])
+        steps = 0
+        while GAME.result(s) is None:
+            if GAME.chance(s) is not None:
+                s = GAME.apply(s, GAME.deal(s, rng.randrange))
+                continue
+            steps += 1
+            if steps % 17 == 0 and len(GAME.legal_actions(s)) > 1:
+                out.append(s)
+            s = GAME.apply(s, ai.rajas.greedy.choose(s, rng))
+    return tuple(out)
+
+
+def test_rajas_offers_its_own_search_capability() -> None:
+    assert isinstance(search_of(GAME), RajasSearch)
+    assert search_of(GAME).horizon is not None
+
+
+def test_every_state_the_search_deals_gives_back_the_seats_view() -> None:
+    capability = search_of(GAME)
+    for s in positions():
+        seat = GAME.to_move(s)
+        assert seat is not None
+        view = GAME.view(s, seat)
+        for k in range(3):
+            dealt = capability.sample(view, seat, random.Random(k).randrange)
+            assert GAME.view(dealt, seat) == view
+            assert GAME.legal_actions(dealt) == GAME.legal_actions(s)
+
+
+def test_the_search_deals_no_state_for_a_seat_not_in_the_game() -> None:
+    s = positions()[0]
+    try:
+        search_of(GAME).sample(s, "black", random.Random(0).randrange)
+    except ValueError as e:
+        assert "no seat 'black'" in str(e)
+    else:
+        raise AssertionError("a view was dealt for a seat not in the game")
+
+
+def test_a_playout_cut_short_is_judged_by_the_lead_in_the_race() -> None:
+    """Red 4 fame points past its money marker, yellow 2 short of it: red's chance is above
+    even, yellow's below, and a 2-player judgement shares one win."""
+    s = started(2)
+    beside = s.board.beside
+    s = put(put(s, 0, fame=beside[s.money[0]] + 4), 1, fame=beside[s.money[1]] - 2)
+    judged = search_of(GAME).evaluate(s)
+    assert judged is not None
+    assert judged["red"] > 0.5 > judged["yellow"]
+    assert abs(judged["red"] + judged["yellow"] - 1) < 1e-9
+    even = search_of(GAME).evaluate(
+        put(s, 1, fame=s.fame[0] - beside[s.money[0]] + beside[s.money[1]])
+    )
+    assert even is not None and abs(even["red"] - 0.5) < 1e-9
+
+
+def test_hard_plays_a_legal_step_from_the_view_alone() -> None:
+    for s in positions()[::3]:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        step = ai.rajas.PLAYERS["hard"](GAME.view(s, seat), seat, random.Random(SEED), QUICK)
+        assert step in GAME.legal_actions(s)
+
+
+def test_hard_sees_only_the_view_the_same_position_from_storage_gives_the_same_step() -> None:
+    """The same position reloaded as the bot stores it (without the undo steps kept in
+    memory), and with another dealer's future (the search never sees it): the same seed gives
+    the same step and the same search."""
+    for s in positions()[1::4]:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        stored = GAME.state_from_json(GAME.state_to_json(s))
+        assert stored.since_barrier == () and GAME.view(stored, seat) == GAME.view(s, seat)
+        first = hard.decide(GAME.view(s, seat), seat, random.Random(SEED), QUICK)
+        again = hard.decide(GAME.view(stored, seat), seat, random.Random(SEED), QUICK)
+        assert first == again
+        assert first.iterations == QUICK.iterations
+
+
+def test_the_search_plays_chance_from_its_own_generator_not_the_games_dealer() -> None:
+    """Two generators: the same view, searched twice with each, gives each time the same
+    search, whatever dice the game's dealer will roll."""
+    s = positions()[2]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    one = search(GAME, s, seat, random.Random(1), QUICK, ai.rajas.greedy.choose)
+    assert search(GAME, s, seat, random.Random(1), QUICK, ai.rajas.greedy.choose) == one
+    assert sum(c.visits for c in one.ranked) == one.iterations
+
+
+def test_rajas_offers_hard_at_the_table() -> None:
+    assert seat_levels("rajas") == ("greedy", "hard")
+
+
+def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None:
+    s = positions()[3]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    advice = hard.advise(GAME.view(s, seat), seat, random.Random(SEED), Budget(iterations=8))
+    first, second = advice.summary.split("\n")
+    assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
+    assert re.search(r"; then -?\d+ (fame to cross|past the money marker)", first)
+    assert re.search(r"played out in \d+ of 8 futures, where it was worth \d+ % of a win", first)
+    assert second.startswith("Runner-up: `") and f"`{advice.order}`" not in second
+    (step,) = parse(s, advice.order)
+    assert step in GAME.legal_actions(s)
