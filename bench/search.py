@@ -6,7 +6,8 @@ each game that has a search capability fit for it, from positions of random game
 For each game, `--positions` positions are taken from random games (seeds seed, seed+1, ...:
 one position a game, at a point spread from the opening to the end), and the search runs for
 `--seconds` of CPU time from the view of the seat to move there, with the game's own playout
-policy and evaluation (Taj Mahal: greedy plays the playouts, as `hard` does). Prints each
+policy and evaluation (Taj Mahal and Rajas of the Ganges: greedy plays the playouts, as their
+`hard` does). Prints each
 game's iterations per CPU-second, median and lowest, and the iterations of the shortest search.
 """
 
@@ -22,18 +23,21 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import ai.rajas
+import ai.taj_mahal
 import rules.goat_tiger
+import rules.rajas
 import rules.taj_mahal
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.search import search
 from ai.search.ismcts import Policy
-from ai.taj_mahal import greedy
 from rules.game import Game
 
 # the games the search plays today, each with the playout policy its `hard` would give it
 GAMES: dict[str, tuple[Game[Any, Any, Any, Any], Policy[Any, Any] | None]] = {
-    "taj_mahal": (rules.taj_mahal.GAME, greedy.step),
+    "taj_mahal": (rules.taj_mahal.GAME, ai.taj_mahal.greedy.step),
     "goat_tiger": (rules.goat_tiger.GAME, None),
+    "rajas": (rules.rajas.GAME, ai.rajas.greedy.choose),
 }
 
 

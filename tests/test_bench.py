@@ -47,7 +47,8 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "search.py": (
         ["--positions", "1", "--seconds", "0.02"],
-        rf"taj_mahal: iterations per CPU-second median {NUMBER}.*goat_tiger: iterations",
+        rf"taj_mahal: iterations per CPU-second median {NUMBER}.*goat_tiger: iterations.*"
+        rf"rajas: iterations per CPU-second median {NUMBER}",
     ),
     "seat_judgement.py": (
         ["--games", "1", "--judgement", '{"resource": 0.4}', "--steps", "20"],
