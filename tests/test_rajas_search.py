@@ -138,3 +138,15 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None
     assert second.startswith("Runner-up: `") and f"`{advice.order}`" not in second
     (step,) = parse(s, advice.order)
     assert step in GAME.legal_actions(s)
+
+
+def test_hard_compares_greedys_best_steps_only() -> None:
+    """A few dozen futures cannot tell apart every step of a wide choice: the search compares
+    greedy's best few, and plays one of them."""
+    for s in positions()[::5]:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        best = [a for _, a in ai.rajas.greedy.ranked(s)[: hard.WIDTH]]
+        found = hard.decide(s, seat, random.Random(SEED), QUICK)
+        assert {c.action for c in found.ranked} == set(best)
+        assert found.best in best

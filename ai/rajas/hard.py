@@ -14,12 +14,15 @@ from ..players import Advice
 from ..search import Choice, Decision, search
 from . import greedy, why
 
+WIDTH = 3  # greedy's best steps the search compares (its budget is a few dozen futures)
+
 
 def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decision[Action]:
     """The search's steps for `seat`, whose turn it must be, best first."""
     if rules.to_move(view) != seat:
         raise ValueError(f"the search decides for the seat to move, not {seat!r}")
-    return search(GAME, view, seat, rng, budget, policy=greedy.choose)
+    candidates = [a for _, a in greedy.ranked(view)[:WIDTH]]
+    return search(GAME, view, seat, rng, budget, policy=greedy.choose, candidates=candidates)
 
 
 def choose(view: State, seat: str, rng: random.Random, budget: Budget) -> Action:

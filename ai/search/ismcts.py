@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -107,15 +107,21 @@ class Searcher(Generic[S, A, V]):
         own = self.capability.rollout
         self.policy: Policy[S, A] = policy or (lambda state, r: own(state, r.randrange))
         self.root = Node()
+        self.root_keys: frozenset[Hashable] | None = None  # the root's steps searched: all
 
-    def decide(self, view: V, budget: Budget) -> Decision[A]:
+    def decide(self, view: V, budget: Budget, candidates: Sequence[A] | None = None) -> Decision[A]:
+        """The root's steps ranked; `candidates`, if given, the only steps searched there
+        (a caller's own judgement narrowing a wide root for a small budget)."""
         first = self.capability.sample(view, self.seat, self.rng.randrange)
         if self.game.to_move(first) != self.seat:
             raise ValueError(f"the search decides for the seat to move, not {self.seat}")
         steps = self.game.legal_actions(first)
+        if candidates is not None:
+            steps = [a for a in steps if a in candidates]
         if not steps:
             raise ValueError(f"{self.seat} has no legal step to search")
         keyed = {self.capability.observed(first, a, self.seat): a for a in steps}
+        self.root_keys = frozenset(keyed) if candidates is not None else None
         done = budget.timer()
         runs = 0
         while len(keyed) > 1 and not done(runs):
@@ -151,6 +157,8 @@ class Searcher(Generic[S, A, V]):
             keyed: dict[Hashable, A] = {}
             for a in game.legal_actions(state):
                 keyed.setdefault(observed(state, a, seat), a)
+            if node is self.root and self.root_keys is not None:
+                keyed = {k: a for k, a in keyed.items() if k in self.root_keys} or keyed
             key, new = self.select(node, state, keyed)
             state = game.apply(state, keyed[key])
             node = node.children[key]
@@ -226,7 +234,9 @@ def search(
     rng: random.Random,
     budget: Budget,
     policy: Policy[S, A] | None = None,
+    candidates: Sequence[A] | None = None,
 ) -> Decision[A]:
     """`seat`'s step from its view: the ISMCTS's root steps, ranked (the best first).
-    `policy` plays the playouts where the caller has a better one than the game's own."""
-    return Searcher(game, seat, rng, policy).decide(view, budget)
+    `policy` plays the playouts where the caller has a better one than the game's own;
+    `candidates`, if given, are the only root steps searched (the rest of the tree is whole)."""
+    return Searcher(game, seat, rng, policy).decide(view, budget, candidates)

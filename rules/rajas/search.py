@@ -27,7 +27,7 @@ SCALE = 3.0  # fame points of lead that make a win about 3 times as likely as a 
 class RajasSearch(Search[State, Action, State]):
     """The view is the state; a playout runs `horizon` steps and is judged by the race."""
 
-    horizon = 30  # chance steps included: about a round of 2 players
+    horizon = 12  # steps, chance steps included: about three placements
 
     def sample(self, view: State, seat: Seat | None, below: Below) -> State:
         """The view itself, as a new state (nothing is hidden to deal anew; the undo steps,
