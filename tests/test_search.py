@@ -132,3 +132,18 @@ def test_a_chance_step_is_a_chance_node_branching_on_what_the_seat_sees_of_it() 
     assert all(isinstance(k, Draw) and k.seat == "blue" for k in drawn)
     withdrew = searcher.root.children[Withdraw()].visits  # the first added it, then played on
     assert sum(n.visits for n in drawn.values()) == withdrew - 1
+
+
+def test_a_callers_candidates_are_the_only_steps_searched_at_the_root() -> None:
+    """From 5, counting 2 wins; told to consider counting 1 alone, the search ranks that step
+    and no other (one step: nothing to search)."""
+    found = search(
+        COUNTING,
+        counting(5),
+        "first",
+        random.Random(SEED),
+        Budget(iterations=40),
+        candidates=[Count(by=1)],
+    )
+    assert [c.action for c in found.ranked] == [Count(by=1)]
+    assert found.iterations == 0
