@@ -190,6 +190,16 @@ def test_an_arena_log_sums_up(tmp_path: Path) -> None:
     runs_and_prints("arena.py", ["--summarize", str(log)], r'"games": 2, "seats"')
 
 
+def test_a_taj_mahal_arena_at_a_budget_of_iterations_logs_each_game_and_sums_up(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "taj.jsonl"
+    args = ["--ai", "hard", "--vs", "greedy", "--players", "3", "--seats", "1", "--games", "1"]
+    runs_and_prints("taj_mahal_arena.py", [*args, "--iterations", "2", "--log", str(log)], "/1")
+    two_logs = ["--summarize", str(log), str(log), "--json"]
+    runs_and_prints("taj_mahal_arena.py", two_logs, r'"players": 3, "seat": 1, "games": 2')
+
+
 @pytest.mark.parametrize("script", sorted(HELPERS))
 def test_a_bench_helper_loads(script: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(BENCH))
