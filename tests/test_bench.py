@@ -63,6 +63,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"max {NUMBER} B.*{NUMBER} B stored.*import replay: {NUMBER} µs/step",
     ),
     "taj_mahal_arena.py": (["--games", "1"], rf"5 players, seat 5: {NUMBER}/1"),
+    "taj_mahal_pace.py": (
+        ["--steps", "1", "--hints", "1", "--think", "0.01", "--hint", "0.3"],
+        rf"hints \(1\): CPU p50 {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s; wall p50",
+    ),
     "taj_mahal_engine.py": (["--games", "5", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
     "rajas_engine.py": (["--games", "3"], rf"games_per_cpu_second +{NUMBER}"),
     "board_render.py": (
