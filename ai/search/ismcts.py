@@ -10,7 +10,9 @@ availability counts, and scored from the point of view of the seat that takes th
 chance step, the outcome is dealt from the determinization and its child is what the seat sees
 of it. The first step not yet in the tree is added (the rollout policy's step first, else a
 random one) and the game played on from there by the rollout policy (or random steps) to the
-end, or for `horizon` steps and then judged by the game's evaluation.
+end, or for `horizon` steps and then judged by the game's evaluation (or the caller's).
+The steps searched are those the capability's `steps` offers (every legal one, unless the
+game leaves out steps that do nothing).
 
 Deterministic for a given `random.Random` and a budget of iterations; a budget of seconds
 stops it on the caller's clock (ai.budget).
@@ -39,6 +41,7 @@ BIAS = 1.0  # the rollout policy's step's bonus in UCB, divided by its visits
 MAX_PLAYOUT_STEPS = 5_000  # a game that has not ended by then is judged a draw
 
 Policy = Callable[[S, random.Random], A | None]
+Evaluation = Callable[[S], Mapping[Seat, float] | None]  # as Search.evaluate
 
 
 class Node:
@@ -99,6 +102,7 @@ class Searcher(Generic[S, A, V]):
         seat: Seat,
         rng: random.Random,
         policy: Policy[S, A] | None = None,
+        evaluation: Evaluation[S] | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -106,13 +110,14 @@ class Searcher(Generic[S, A, V]):
         self.capability: Search[S, A, V] = search_of(game)
         own = self.capability.rollout
         self.policy: Policy[S, A] = policy or (lambda state, r: own(state, r.randrange))
+        self.evaluate: Evaluation[S] = evaluation or self.capability.evaluate
         self.root = Node()
 
     def decide(self, view: V, budget: Budget) -> Decision[A]:
         first = self.capability.sample(view, self.seat, self.rng.randrange)
         if self.game.to_move(first) != self.seat:
             raise ValueError(f"the search decides for the seat to move, not {self.seat}")
-        steps = self.game.legal_actions(first)
+        steps = self.capability.steps(first)
         if not steps:
             raise ValueError(f"{self.seat} has no legal step to search")
         keyed = {self.capability.observed(first, a, self.seat): a for a in steps}
@@ -149,7 +154,7 @@ class Searcher(Generic[S, A, V]):
                 path.append((node, None))
                 continue
             keyed: dict[Hashable, A] = {}
-            for a in game.legal_actions(state):
+            for a in self.capability.steps(state):
                 keyed.setdefault(observed(state, a, seat), a)
             key, new = self.select(node, state, keyed)
             state = game.apply(state, keyed[key])
@@ -205,7 +210,7 @@ class Searcher(Generic[S, A, V]):
             if ranking is not None:
                 return values(ranking)
             if horizon is not None and step >= horizon:
-                judged = self.capability.evaluate(state)
+                judged = self.evaluate(state)
                 if judged is not None:
                     return judged
             if game.to_move(state) is None:
@@ -213,7 +218,7 @@ class Searcher(Generic[S, A, V]):
                 continue
             action = policy(state, rng)
             if action is None:
-                steps = game.legal_actions(state)
+                steps = self.capability.steps(state)
                 action = steps[rng.randrange(len(steps))]
             state = game.apply(state, action)
         return {}  # no end in sight: a draw, nothing to anyone
@@ -226,7 +231,9 @@ def search(
     rng: random.Random,
     budget: Budget,
     policy: Policy[S, A] | None = None,
+    evaluation: Evaluation[S] | None = None,
 ) -> Decision[A]:
     """`seat`'s step from its view: the ISMCTS's root steps, ranked (the best first).
-    `policy` plays the playouts where the caller has a better one than the game's own."""
-    return Searcher(game, seat, rng, policy).decide(view, budget)
+    `policy` plays the playouts, and `evaluation` judges them at the game's horizon, where
+    the caller has a better one than the game's own (rules/ cannot hold ai/'s judgement)."""
+    return Searcher(game, seat, rng, policy, evaluation).decide(view, budget)
