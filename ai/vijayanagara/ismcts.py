@@ -14,7 +14,6 @@ import random
 from collections.abc import Mapping
 
 import rules.vijayanagara as vijayanagara
-from rules.game import Seat
 from rules.vijayanagara import PLAYERS, Action, Faction, GameState
 from rules.vijayanagara.game import GAME
 
@@ -47,7 +46,7 @@ def evaluation(root: GameState) -> Evaluation[GameState]:
     near 0 or 1, where the search could not tell its steps apart."""
     now = {f: judgement(root, f) for f in PLAYERS}
 
-    def chances(state: GameState) -> Mapping[Seat, float]:
+    def chances(state: GameState) -> Mapping[str, float]:
         return {
             str(f): 1 / (1 + math.exp(-(judgement(state, f) - now[f]) / SCALE)) for f in PLAYERS
         }
