@@ -5,8 +5,9 @@ drawn and the dice to come (2.1: the players know the piles and how many cards o
 each holds, never an order). A view holds no dealer (rules.vijayanagara.game), so a sampled
 state is the view with a dealer of its own: the unseen cards dealt into the piles' places
 and shuffled within each pile, and a fresh seed for the dice (and any draw past that order).
-With a dealer in the state the engine resolves chance itself, so the search's tree sees the
-steps of the factions, each open on the table, and the luck of each future apart.
+With a dealer in the state the engine resolves chance itself, so the search's tree holds the
+factions' steps alone (each open on the table): a roll's many outcomes do not split it, and
+each future's luck is averaged in its node's values.
 """
 
 from __future__ import annotations
