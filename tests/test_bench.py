@@ -63,6 +63,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"max {NUMBER} B.*{NUMBER} B stored.*import replay: {NUMBER} µs/step",
     ),
     "taj_mahal_arena.py": (["--games", "1"], rf"5 players, seat 5: {NUMBER}/1"),
+    "goat_tiger_arena.py": (
+        ["--games", "1", "--seconds", "0.005", "--max-moves", "10"],
+        rf"search against hard, seeds 1-1\n.*seat 2: {NUMBER}/1",
+    ),
     "taj_mahal_pace.py": (
         ["--steps", "1", "--hints", "1", "--think", "0.01", "--hint", "0.3"],
         rf"hints \(1\): CPU p50 {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s; wall p50",

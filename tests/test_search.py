@@ -143,7 +143,7 @@ def test_each_root_step_keeps_the_mean_measure_of_its_playouts_ends() -> None:
         return {seat: float(s.winner == seat) for seat in ("first", "second")}
 
     found = search(
-        COUNTING, counting(8), "first", random.Random(SEED), Budget(iterations=40), None, said_ten
+        COUNTING, counting(8), "first", random.Random(SEED), Budget(iterations=40), points=said_ten
     )
     points = {c.action: c.points for c in found.ranked}
     assert points == {Count(by=2): 1.0, Count(by=1): 0.0}
@@ -163,3 +163,20 @@ def test_a_chance_step_is_a_chance_node_branching_on_what_the_seat_sees_of_it() 
     assert all(isinstance(k, Draw) and k.seat == "blue" for k in drawn)
     withdrew = searcher.root.children[Withdraw()].visits  # the first added it, then played on
     assert sum(n.visits for n in drawn.values()) == withdrew - 1
+
+
+def test_a_callers_evaluation_judges_the_playouts_at_the_horizon() -> None:
+    """Taj Mahal's playouts stop after 40 steps, long before the end: the caller's evaluation,
+    not the game's own, gives every step its value there."""
+    view = GAME.view(started(3, seed=3), "blue")
+    judged: list[State] = []
+
+    def quarter(state: State) -> dict[str, float]:
+        judged.append(state)
+        return dict.fromkeys(state.seats, 0.25)
+
+    found = search(
+        GAME, view, "blue", random.Random(SEED), Budget(iterations=8), evaluation=quarter
+    )
+    assert len(judged) == 8
+    assert all(c.value == 0.25 for c in found.ranked if c.visits)

@@ -10,7 +10,9 @@ availability counts, and scored from the point of view of the seat that takes th
 chance step, the outcome is dealt from the determinization and its child is what the seat sees
 of it. The first step not yet in the tree is added (the rollout policy's step first, else a
 random one) and the game played on from there by the rollout policy (or random steps) to the
-end, or for `horizon` steps and then judged by the game's evaluation.
+end, or for `horizon` steps and then judged by the game's evaluation (or the caller's).
+The steps searched are those the capability's `steps` offers (every legal one, unless the
+game leaves out steps that do nothing).
 
 Where the caller gives a measure of a state (`points`: each seat's points, or its lead), each
 root step also keeps the mean measure, for its seat, of the states its playouts ended in: what
@@ -44,6 +46,7 @@ MAX_PLAYOUT_STEPS = 5_000  # a game that has not ended by then is judged a draw
 
 Policy = Callable[[S, random.Random], A | None]
 Measure = Callable[[S], Mapping[Seat, float]]
+Evaluation = Callable[[S], Mapping[Seat, float] | None]  # as Search.evaluate
 
 
 class Node:
@@ -106,7 +109,9 @@ class Searcher(Generic[S, A, V]):
         game: Game[S, A, V, Any],
         seat: Seat,
         rng: random.Random,
+        *,
         policy: Policy[S, A] | None = None,
+        evaluation: Evaluation[S] | None = None,
         points: Measure[S] | None = None,
     ) -> None:
         self.game = game
@@ -116,13 +121,14 @@ class Searcher(Generic[S, A, V]):
         self.capability: Search[S, A, V] = search_of(game)
         own = self.capability.rollout
         self.policy: Policy[S, A] = policy or (lambda state, r: own(state, r.randrange))
+        self.evaluate: Evaluation[S] = evaluation or self.capability.evaluate
         self.root = Node()
 
     def decide(self, view: V, budget: Budget) -> Decision[A]:
         first = self.capability.sample(view, self.seat, self.rng.randrange)
         if self.game.to_move(first) != self.seat:
             raise ValueError(f"the search decides for the seat to move, not {self.seat}")
-        steps = self.game.legal_actions(first)
+        steps = self.capability.steps(first)
         if not steps:
             raise ValueError(f"{self.seat} has no legal step to search")
         keyed = {self.capability.observed(first, a, self.seat): a for a in steps}
@@ -163,7 +169,7 @@ class Searcher(Generic[S, A, V]):
                 path.append((node, None))
                 continue
             keyed: dict[Hashable, A] = {}
-            for a in game.legal_actions(state):
+            for a in self.capability.steps(state):
                 keyed.setdefault(observed(state, a, seat), a)
             key, new = self.select(node, state, keyed)
             state = game.apply(state, keyed[key])
@@ -221,7 +227,7 @@ class Searcher(Generic[S, A, V]):
             if ranking is not None:
                 return values(ranking), state
             if horizon is not None and step >= horizon:
-                judged = self.capability.evaluate(state)
+                judged = self.evaluate(state)
                 if judged is not None:
                     return judged, state
             if game.to_move(state) is None:
@@ -229,7 +235,7 @@ class Searcher(Generic[S, A, V]):
                 continue
             action = policy(state, rng)
             if action is None:
-                steps = game.legal_actions(state)
+                steps = self.capability.steps(state)
                 action = steps[rng.randrange(len(steps))]
             state = game.apply(state, action)
         return {}, state  # no end in sight: a draw, nothing to anyone
@@ -241,10 +247,14 @@ def search(
     seat: Seat,
     rng: random.Random,
     budget: Budget,
+    *,
     policy: Policy[S, A] | None = None,
+    evaluation: Evaluation[S] | None = None,
     points: Measure[S] | None = None,
 ) -> Decision[A]:
     """`seat`'s step from its view: the ISMCTS's root steps, ranked (the best first).
-    `policy` plays the playouts where the caller has a better one than the game's own;
+    `policy` plays the playouts, and `evaluation` judges them at the game's horizon, where
+    the caller has a better one than the game's own (rules/ cannot hold ai/'s judgement);
     `points`, where given, is averaged over each root step's playouts' ends (Choice.points)."""
-    return Searcher(game, seat, rng, policy, points).decide(view, budget)
+    searcher = Searcher(game, seat, rng, policy=policy, evaluation=evaluation, points=points)
+    return searcher.decide(view, budget)
