@@ -3,7 +3,6 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import ge
 
 from . import payments, province
@@ -82,11 +81,11 @@ def _top_tiles(s: State) -> list[tuple[int, Tile]]:
     return [(st, tiles[t]) for st, t in enumerate(s.tops) if t != NO]
 
 
-def _can_quarry(s: State, i: int) -> bool:
-    """A top tile the seat can pay for, and room for it: every tile has a road, which some
-    rotation turns to an open road end of the province, so any open road end will do."""
-    budgets, cheapest = payments.budgets(s.dice[i], s.karma[i]), _cheapest(s.tiles, s.tops)
-    return any(map(ge, budgets, cheapest)) and bool(
+def _can_quarry(s: State, i: int, budgets: tuple[int, ...]) -> bool:
+    """A top tile the seat can pay for (`budgets`: payments.budgets of its statue), and room
+    for it: every tile has a road, which some rotation turns to an open road end of the
+    province, so any open road end will do."""
+    return any(map(ge, budgets, _cheapest(s.tiles, s.tops))) and bool(
         province.frontier(s.board, s.tiles, s.province[i])
     )
 
@@ -126,10 +125,10 @@ def place_options(s: State, i: int) -> list[Place]:
     board, players, spaces = s.board, len(s.seats), s.spaces
     caps, quarry, harbour, taken = _layout(board, players)
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
-    paid = _payments(dice, karma > 0)
+    paid, budgets = _payments(dice, karma > 0), payments.budgets(dice, karma)
     out: list[Place] = []
     n = len(spaces[QUARRY])
-    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i):
+    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, budgets):
         out.append(_BARE[QUARRY])
     n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
@@ -151,9 +150,8 @@ def place_options(s: State, i: int) -> list[Place]:
         if paid[a] and not spaces[a]:
             out += paid[a]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
-    if paid[a] and not spaces[a]:
-        needs = _cover_needs(s, i)
-        for p in paid[a]:
+    if paid[a] and not spaces[a] and any(map(ge, budgets, needs := _cover_needs(s, i))):
+        for p in paid[a]:  # what a die leaves is worth at most the whole statue (`budgets`)
             rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
             if any(map(ge, rest, needs)):
                 out.append(p)
@@ -219,8 +217,9 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
             _NEEDS.clear()
         out = [_NEVER] * 4
         tops = _top_tiles(s)
+        done = {c for c, _ in covered}
         for cell, held in enumerate(cells):
-            if held == NO or any(c == cell for c, _ in covered):
+            if held == NO or cell in done:
                 continue
             old = tiles.tiles[held >> 2].cost
             for st, tile in tops:
@@ -232,22 +231,27 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     return known
 
 
+_PAID: dict[tuple[tuple[str, ...], bool], tuple[tuple[Place, ...], ...]] = {}
+
+
 def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
-    kind, the balconies, the chambers), in the order area_options lists them."""
-    return _paid_with(tuple(sorted(set(dice))), karma)  # each kind of die once
-
-
-@lru_cache(maxsize=4_096)
-def _paid_with(kinds: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
-    """_payments of a statue's kinds of dice, sorted (a pure function, remembered)."""
-    paid: list[list[Place]] = [[] for _ in AREAS]
-    uses = _USES[karma]
-    for d in kinds:
-        if d[1] != "0":  # an unrolled die pays for nothing
-            for a, p in uses[d]:
-                paid[a].append(p)
-    return tuple(map(tuple, paid))
+    kind, the balconies, the chambers), in the order area_options lists them: by kind of die,
+    sorted. A pure function's answers, remembered (a seat's statue is met again at each other
+    seat's placement)."""
+    key = (dice, karma)
+    known = _PAID.get(key)
+    if known is None:
+        if len(_PAID) >= 4_096:
+            _PAID.clear()
+        paid: list[list[Place]] = [[] for _ in AREAS]
+        uses = _USES[karma]
+        for d in sorted(set(dice)):  # each kind of die once
+            if d[1] != "0":  # an unrolled die pays for nothing
+                for a, p in uses[d]:
+                    paid[a].append(p)
+        known = _PAID[key] = tuple(map(tuple, paid))
+    return known
 
 
 def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
@@ -281,7 +285,7 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
         return []
     name, dice, karma = AREAS[a], s.dice[i], s.karma[i]
     if a == QUARRY:
-        return [Place(name)] if _can_quarry(s, i) else []
+        return [Place(name)] if _can_quarry(s, i, payments.budgets(dice, karma)) else []
     if a == HARBOUR:
         return [_paid(name, p) for p in _river_dice(dice, karma)] if river_room(s, i) else []
     if a == ASSORTED:  # II. Market action: one worker a round with 3 or 4 players
@@ -338,7 +342,15 @@ def _any_die(dice: tuple[str, ...], karma: int) -> list[tuple[str, ...]]:
 
 def paid_value(dice: tuple[str, ...], turned: tuple[str, ...]) -> int:
     """What dice given up are worth, those turned by karma at their opposite side."""
-    return sum(payments.value(d) for d in dice) + sum(7 - 2 * payments.value(d) for d in turned)
+    pips, worth = _PIPS, 0
+    for d in dice:
+        worth += pips[d]
+    for d in turned:
+        worth += 7 - 2 * pips[d]
+    return worth
+
+
+_PIPS = {d: int(d[1]) for d in _DICE}
 
 
 # --- the decisions a pending effect asks for -----------------------------------------------

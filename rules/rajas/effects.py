@@ -42,7 +42,8 @@ def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) ->
     for d in dice:
         supply[payments.colour(d)] += 1
     t.supply = tuple(supply)
-    t.karma = put(t.karma, i, t.karma[i] - len(turned))  # type: ignore[assignment]
+    if turned:
+        t.karma = put(t.karma, i, t.karma[i] - len(turned))  # type: ignore[assignment]
 
 
 def area_effects(t: State, i: int, area: int, die: int) -> tuple[Effect, ...]:

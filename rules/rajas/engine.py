@@ -264,12 +264,12 @@ def _place(t: State, a: Place) -> None:
 
 def money_cost_before(t: State, area: int) -> int:
     """The cost of the space just taken (the worker is already on it)."""
+    if area > HARBOUR:
+        return 0
     side = t.board.sides[t.players]
     if area == QUARRY:
         return side.quarry[len(t.spaces[QUARRY]) - 1]
-    if area == HARBOUR:
-        return side.harbour[len(t.spaces[HARBOUR]) - 1]
-    return 0
+    return side.harbour[len(t.spaces[HARBOUR]) - 1]
 
 
 def _decide(t: State, a: Action) -> None:
@@ -436,10 +436,10 @@ def _roll(t: State, a: Roll) -> None:
     k = _unrolled(dice)
     if len(a.values) != k or any(not 1 <= v <= 6 for v in a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
-    fresh = [
-        d[0] + str(v) for d, v in zip((d for d in dice if d[1] == "0"), a.values, strict=False)
-    ]
-    t.dice = put(t.dice, i, tuple(sorted((*(d for d in dice if d[1] != "0"), *fresh))))  # type: ignore[assignment]
+    values = iter(a.values)  # in the statue's order, one for each unrolled die
+    rolled = [d if d[1] != "0" else d[0] + str(next(values)) for d in dice]
+    rolled.sort()
+    t.dice = put(t.dice, i, tuple(rolled))  # type: ignore[assignment]
     t.pending = t.pending[1:]
 
 

@@ -46,10 +46,16 @@ def totals(
     up, those of them turned with karma), least dice and least karma first."""
     letter = LETTERS[colour_index]
     mine = tuple(sorted(d for d in dice if d[0] == letter and d[1] != "0"))
+    if len(mine) == 1 and need > 0:  # one die: as it is, or turned up
+        d = mine[0]
+        v = int(d[1])
+        if v >= need:
+            return [((d,), ())]
+        return [((d,), (d,))] if karma and v <= 3 and 7 - v >= need else []
     return list(_totals(mine, need, min(karma, len(mine))))
 
 
-@lru_cache(maxsize=4_096)
+@lru_cache(maxsize=16_384)
 def _totals(
     mine: tuple[str, ...], need: int, karma: int
 ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:

@@ -130,8 +130,15 @@ def covers(
     whose road mask meets each side mask of _cover_groups."""
     groups = _cover_groups(board, tiles, cells, cell)
     g = _geometry(board, tiles)
-    masks = g.masks
-    return tuple(r for r in g.turns[tile_id] if all(masks[tile_id * 4 + r] & m for m in groups))
+    out = []
+    for r in g.turns[tile_id]:
+        mask = g.masks[tile_id * 4 + r]
+        for m in groups:
+            if not mask & m:
+                break
+        else:
+            out.append(r)
+    return tuple(out)
 
 
 def _cover_groups(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int) -> tuple[int, ...]:
