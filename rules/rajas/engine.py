@@ -30,9 +30,10 @@ Effects (kind, number, detail):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import repeat
 from operator import is_
-from typing import Final
+from typing import Any, Final
 
 from ..game import Below
 from . import payments, province
@@ -166,7 +167,10 @@ def stack_name(stack: int) -> str:
 
 
 def _unrolled(dice: tuple[str, ...]) -> int:
-    return sum(1 for d in dice if d[1] == "0")
+    return sum(map(_UNROLLED.__contains__, dice))
+
+
+_UNROLLED: Final = frozenset(letter + "0" for letter in LETTERS)
 
 
 def _tied(s: State) -> list[int]:
@@ -273,45 +277,89 @@ def money_cost_before(t: State, area: int) -> int:
 
 
 def _decide(t: State, a: Action) -> None:
+    _DECIDE[type(a)](t, a)
+
+
+def _pick(t: State, a: Pick) -> None:
+    i, (kind, n, d), rest = t.turn, t.pending[0], t.pending[1:]
+    t.dice = put(t.dice, i, tuple(sorted((*t.dice[i], LETTERS[a.colour] + "0"))))  # type: ignore[assignment]
+    t.supply = put(t.supply, a.colour, t.supply[a.colour] - 1)  # type: ignore[assignment]
+    t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
+
+
+def _release(t: State, a: Release) -> None:
+    give_up(t, t.turn, (a.die,), ())
+
+
+def _enough(t: State, a: Enough) -> None:
+    t.pending = _then_roll(t, t.pending[1:])
+
+
+def _upgrade(t: State, a: Upgrade) -> None:
     i = t.turn
-    kind, n, d = t.pending[0]
-    rest = t.pending[1:]
-    if isinstance(a, Pick):
-        t.dice = put(t.dice, i, tuple(sorted((*t.dice[i], LETTERS[a.colour] + "0"))))  # type: ignore[assignment]
-        t.supply = put(t.supply, a.colour, t.supply[a.colour] - 1)  # type: ignore[assignment]
-        t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
-    elif isinstance(a, Release):
-        give_up(t, i, (a.die,), ())
-    elif isinstance(a, Enough):
-        t.pending = _then_roll(t, rest)
-    elif isinstance(a, Upgrade):
-        ups = list(t.upgrades[i])
-        ups[a.building] += 1
-        t.upgrades = put(t.upgrades, i, tuple(ups))  # type: ignore[assignment]
-        t.pending = rest
-    elif isinstance(a, Sail):
-        t.pending = (("voyage", a.spaces, 0), *rest)
-    elif isinstance(a, Goods):
-        money = province.one_kind(t.tiles, t.province[i], a.good, n)
-        t.pending = (("money", money, 0), *rest)
-    elif isinstance(a, Chamber):
-        t.pending = (*chamber_effects(a.number), *rest)
-    elif isinstance(a, Cover):
-        t.pending = (("buy", 0, a.cell), *rest)
-    elif isinstance(a, Buy):
-        give_up(t, i, a.dice, a.turned)
-        tile = t.tops[a.stack]
-        t.tops = put(t.tops, a.stack, NO)  # type: ignore[assignment]
-        reveal: tuple[Effect, ...] = (("reveal", a.stack, 0),) if t.stacks[a.stack] else ()
-        t.pending = (("place_tile", tile, d), *rest, *reveal)  # the new top is shown at the end
-    elif isinstance(a, Build):
-        t.pending = (*build_tile(t, i, n, d, a), *rest)
-    elif isinstance(a, Reroll):
-        dice = list(t.dice[i])
-        dice.remove(a.die)
-        t.dice = put(t.dice, i, tuple(sorted((*dice, a.die[0] + "0"))))  # type: ignore[assignment]
-    elif isinstance(a, Done):
-        t.pending = _then_roll(t, rest)
+    ups = list(t.upgrades[i])
+    ups[a.building] += 1
+    t.upgrades = put(t.upgrades, i, tuple(ups))  # type: ignore[assignment]
+    t.pending = t.pending[1:]
+
+
+def _sail(t: State, a: Sail) -> None:
+    t.pending = (("voyage", a.spaces, 0), *t.pending[1:])
+
+
+def _goods(t: State, a: Goods) -> None:
+    money = province.one_kind(t.tiles, t.province[t.turn], a.good, t.pending[0][1])
+    t.pending = (("money", money, 0), *t.pending[1:])
+
+
+def _chamber(t: State, a: Chamber) -> None:
+    t.pending = (*chamber_effects(a.number), *t.pending[1:])
+
+
+def _cover(t: State, a: Cover) -> None:
+    t.pending = (("buy", 0, a.cell), *t.pending[1:])
+
+
+def _buy(t: State, a: Buy) -> None:
+    give_up(t, t.turn, a.dice, a.turned)
+    tile = t.tops[a.stack]
+    t.tops = put(t.tops, a.stack, NO)  # type: ignore[assignment]
+    reveal: tuple[Effect, ...] = (("reveal", a.stack, 0),) if t.stacks[a.stack] else ()
+    # the new top is shown at the end
+    t.pending = (("place_tile", tile, t.pending[0][2]), *t.pending[1:], *reveal)
+
+
+def _build(t: State, a: Build) -> None:
+    _, n, d = t.pending[0]
+    t.pending = (*build_tile(t, t.turn, n, d, a), *t.pending[1:])
+
+
+def _reroll(t: State, a: Reroll) -> None:
+    i = t.turn
+    dice = list(t.dice[i])
+    dice.remove(a.die)
+    t.dice = put(t.dice, i, tuple(sorted((*dice, a.die[0] + "0"))))  # type: ignore[assignment]
+
+
+def _done(t: State, a: Done) -> None:
+    t.pending = _then_roll(t, t.pending[1:])
+
+
+# what each decision does, by its type (the pending effect at the head asked for it)
+_DECIDE: Final[dict[type, Callable[[State, Any], None]]] = {
+    Pick: _pick,
+    Release: _release,
+    Enough: _enough,
+    Upgrade: _upgrade,
+    Sail: _sail,
+    Goods: _goods,
+    Chamber: _chamber,
+    Cover: _cover,
+    Buy: _buy,
+    Build: _build,
+    Reroll: _reroll,
+    Done: _done,
+}
 
 
 def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
@@ -319,7 +367,7 @@ def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
     when a payment needs them or the placement ends."""
     if t.late_rolls:
         return rest
-    return (("roll", 0, 0), *rest) if _unrolled(t.dice[t.turn]) else rest
+    return rest if _UNROLLED.isdisjoint(t.dice[t.turn]) else (("roll", 0, 0), *rest)
 
 
 # --- carrying out effects --------------------------------------------------------------------
@@ -332,7 +380,7 @@ def _settle(t: State) -> State:
         kind, n, d = t.pending[0]
         if kind in CHANCES:
             return t
-        if kind == "buy" and t.late_rolls and _unrolled(t.dice[t.turn]):
+        if kind == "buy" and t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
             t.pending = (("roll", 0, 0), *t.pending)  # a payment needs the dice rolled
             return t
         if kind in AUTO:
@@ -355,7 +403,7 @@ def _settle(t: State) -> State:
             t.memo = tuple(options)  # the legal steps now: listed once
             return t
     if t.phase == "play":
-        if t.late_rolls and _unrolled(t.dice[t.turn]):
+        if t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
             t.pending = (("roll", 0, 0),)  # the placement ends: its dice are rolled
             return t
         _end_placement(t)
