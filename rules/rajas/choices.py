@@ -81,12 +81,13 @@ def _top_tiles(s: State) -> list[tuple[int, Tile]]:
     return [(st, tiles[t]) for st, t in enumerate(s.tops) if t != NO]
 
 
-def _can_quarry(s: State, i: int, budgets: tuple[int, ...]) -> bool:
+def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> bool:
     """A top tile the seat can pay for (`budgets`: payments.budgets of its statue), and room
     for it: every tile has a road, which some rotation turns to an open road end of the
     province, so any open road end will do."""
-    return any(map(ge, budgets, _cheapest(s.tiles, s.tops))) and bool(
-        province.frontier(s.board, s.tiles, s.province[i])
+    tiles = s.tiles
+    return any(map(ge, budgets, _cheapest(tiles, s.tops))) and bool(
+        province.frontier(board, tiles, s.province[i])
     )
 
 
@@ -128,7 +129,7 @@ def place_options(s: State, i: int) -> list[Place]:
     paid, budgets = _payments(dice, karma > 0), payments.budgets(dice, karma)
     out: list[Place] = []
     n = len(spaces[QUARRY])
-    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, budgets):
+    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, board, budgets):
         out.append(_BARE[QUARRY])
     n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
@@ -285,7 +286,7 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
         return []
     name, dice, karma = AREAS[a], s.dice[i], s.karma[i]
     if a == QUARRY:
-        return [Place(name)] if _can_quarry(s, i, payments.budgets(dice, karma)) else []
+        return [Place(name)] if _can_quarry(s, i, s.board, payments.budgets(dice, karma)) else []
     if a == HARBOUR:
         return [_paid(name, p) for p in _river_dice(dice, karma)] if river_room(s, i) else []
     if a == ASSORTED:  # II. Market action: one worker a round with 3 or 4 players

@@ -261,7 +261,8 @@ def _place(t: State, a: Place) -> None:
     i, area = t.turn, AREA_INDEX[a.area]
     t.spaces = put(t.spaces, area, (*t.spaces[area], i))  # type: ignore[assignment]
     t.placed = put(t.placed, i, t.placed[i] + 1)  # type: ignore[assignment]
-    t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
+    if area <= HARBOUR:  # the spaces with a cost in money
+        t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
     give_up(t, i, a.dice, a.turned)
     t.pending = area_effects(t, i, area, paid_value(a.dice, a.turned))
 
