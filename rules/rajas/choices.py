@@ -3,7 +3,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
-from operator import ge
+from operator import add, ge
 
 from . import payments, province
 from .components import LETTERS, Board, Tile, Tiles
@@ -151,15 +151,27 @@ def place_options(s: State, i: int) -> list[Place]:
         if paid[a] and not spaces[a]:
             out += paid[a]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
-    if paid[a] and not spaces[a] and any(map(ge, budgets, needs := _cover_needs(s, i))):
-        for p in paid[a]:  # what a die leaves is worth at most the whole statue (`budgets`)
-            rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
-            if any(map(ge, rest, needs)):
-                out.append(p)
+    if paid[a] and not spaces[a]:
+        needs = _cover_needs(s, i)
+        reach = [c for c in range(4) if budgets[c] >= needs[c]]
+        if reach:
+            out += [p for p in paid[a] if _leaves_a_cover(dice, karma, needs, reach, p)]
     a = CHAMBER + 5
     if paid[a] and not spaces[a] and portuguese_open(s, i):
         out += paid[a]
     return out
+
+
+def _leaves_a_cover(
+    dice: tuple[str, ...], karma: int, needs: tuple[int, ...], reach: list[int], p: Place
+) -> bool:
+    """Master builder: whether the statue, once p's die is given, still reaches a colour's
+    need. What a die leaves is worth at most the whole statue (`reach`: the colours whose
+    whole budget reaches their need); a die given as it is leaves the others' budgets whole."""
+    if not p.turned and any(c != _COLOUR[p.dice[0]] for c in reach):
+        return True
+    rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
+    return any(map(ge, rest, needs))
 
 
 _LAYOUTS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
@@ -182,6 +194,7 @@ _BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
 _GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
 _TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
 _NEVER = 1_000  # more than any payment is worth
+_COLOUR = {letter + str(v): c for c, letter in enumerate(LETTERS) for v in range(7)}
 
 
 _CHEAPEST: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
@@ -238,20 +251,23 @@ _PAID: dict[tuple[tuple[str, ...], bool], tuple[tuple[Place, ...], ...]] = {}
 def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
     kind, the balconies, the chambers), in the order area_options lists them: by kind of die,
-    sorted. A pure function's answers, remembered (a seat's statue is met again at each other
-    seat's placement)."""
+    sorted, so colour by colour. A pure function's answers, remembered (a seat's statue is met
+    again at each other seat's placement); a new statue's are its colours' joined."""
     key = (dice, karma)
     known = _PAID.get(key)
     if known is None:
         if len(_PAID) >= 4_096:
             _PAID.clear()
-        paid: list[list[Place]] = [[] for _ in AREAS]
-        uses = _USES[karma]
-        for d in sorted(set(dice)):  # each kind of die once
-            if d[1] != "0":  # an unrolled die pays for nothing
-                for a, p in uses[d]:
-                    paid[a].append(p)
-        known = _PAID[key] = tuple(map(tuple, paid))
+        kinds = [0, 0, 0, 0]  # by colour, the numbers held (bit v - 1; an unrolled die none)
+        for d in dice:
+            kinds[_COLOUR[d]] |= _BIT[d]
+        parts = _PARTS[karma]
+        known = _NOTHING
+        for c, held in enumerate(kinds):
+            if held:
+                part = parts[c][held]
+                known = tuple(map(add, known, part)) if known is not _NOTHING else part
+        _PAID[key] = known
     return known
 
 
@@ -274,7 +290,22 @@ def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
     return tuple(out)
 
 
-_USES = {k: {d: _uses(d, k) for d in _DICE} for k in (False, True)}
+def _part(colour: int, held: int, karma: bool) -> tuple[tuple[Place, ...], ...]:
+    """_payments of the dice of one colour showing the numbers `held` (bit v - 1 for v)."""
+    paid: list[list[Place]] = [[] for _ in AREAS]
+    for v in range(1, 7):
+        if held >> (v - 1) & 1:
+            for a, p in _uses(LETTERS[colour] + str(v), karma):
+                paid[a].append(p)
+    return tuple(map(tuple, paid))
+
+
+_NOTHING: tuple[tuple[Place, ...], ...] = ((),) * len(AREAS)
+_PARTS = {
+    k: tuple(tuple(_part(c, held, k) for held in range(64)) for c in range(4))
+    for k in (False, True)
+}
+_BIT = {letter + str(v): (1 << (v - 1) if v else 0) for letter in LETTERS for v in range(7)}
 
 
 def area_options(s: State, i: int, a: int) -> list[Place]:

@@ -52,18 +52,26 @@ def totals(
         if v >= need:
             return [((d,), ())]
         return [((d,), (d,))] if karma and v <= 3 and 7 - v >= need else []
-    return list(_totals(mine, need, min(karma, len(mine))))
+    names = _NAMES[colour_index]
+    return [
+        (tuple(names[v] for v in given), tuple(names[v] for v in turned))
+        for given, turned in _totals(tuple(map(value, mine)), need, min(karma, len(mine)))
+    ]
+
+
+_NAMES = tuple(tuple(letter + str(v) for v in range(7)) for letter in LETTERS)
 
 
 @lru_cache(maxsize=16_384)
 def _totals(
-    mine: tuple[str, ...], need: int, karma: int
-) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """`totals` of the rolled dice of one colour, sorted (a pure function, remembered): each
-    choice of how many of each kind to give, then of how many of the low ones to turn."""
+    mine: tuple[int, ...], need: int, karma: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """`totals` of the numbers shown by the rolled dice of one colour, sorted (a pure
+    function, remembered, whatever the colour): each choice of how many of each number to
+    give, then of how many of the low ones to turn."""
     counts = sorted(Counter(mine).items())
-    vals = [value(d) for d, _ in counts]
-    out: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []
+    vals = [v for v, _ in counts]
+    out: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
     for take in product(*(range(n + 1) for _, n in counts)):
         size = sum(take)
         base = sum(v * k for v, k in zip(vals, take, strict=True))
@@ -83,10 +91,10 @@ def _totals(
                 turned[j] = f
             if not _least(vals, take, turned, total - need):
                 continue
-            given = tuple(d for (d, _), k in zip(counts, take, strict=True) for _ in range(k))
-            gone = tuple(d for (d, _), f in zip(counts, turned, strict=True) for _ in range(f))
+            given = tuple(v for v, k in zip(vals, take, strict=True) for _ in range(k))
+            gone = tuple(v for v, f in zip(vals, turned, strict=True) for _ in range(f))
             out.append((size, flips, given, gone))
-    out.sort()
+    out.sort()  # the numbers in the order of the dice's names (one digit each)
     return tuple((g, t) for _, _, g, t in out)
 
 
