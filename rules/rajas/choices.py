@@ -104,7 +104,7 @@ def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int
             if (
                 tile.cost > old.cost
                 and budgets[tile.colour] >= tile.cost - old.cost
-                and province.covers(board, tiles, cells, cell, s.tops[st])
+                and province.can_cover(board, tiles, cells, cell, s.tops[st])
             ):
                 out.append(cell)
                 break
@@ -237,7 +237,7 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
                 continue
             old = tiles.tiles[held >> 2].cost
             for st, tile in tops:
-                if old < tile.cost < old + out[tile.colour] and province.covers(
+                if old < tile.cost < old + out[tile.colour] and province.can_cover(
                     s.board, tiles, cells, cell, s.tops[st]
                 ):
                     out[tile.colour] = tile.cost - old
@@ -411,7 +411,7 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
         if budgets[tile.colour] < tile.cost - old:
             continue  # no payment reaches it
         if cell != NO and (
-            tile.cost <= old or not province.covers(board, tiles, cells, cell, s.tops[st])
+            tile.cost <= old or not province.can_cover(board, tiles, cells, cell, s.tops[st])
         ):
             continue
         for given, turned in payments.totals(dice, tile.colour, tile.cost - old, karma):

@@ -418,6 +418,9 @@ def _apply_chance(s: State, a: Action) -> State:
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.copy()
+    if type(a) is Roll:  # the most common by far
+        _roll(t, a)
+        return _settle(t)
     if isinstance(a, Setup):
         _setup(t, a)
         return t
@@ -483,13 +486,16 @@ def _roll(t: State, a: Roll) -> None:
     i = t.turn
     dice = t.dice[i]
     k = _unrolled(dice)
-    if len(a.values) != k or any(not 1 <= v <= 6 for v in a.values):
+    if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
     values = iter(a.values)  # in the statue's order, one for each unrolled die
     rolled = [d if d[1] != "0" else d[0] + str(next(values)) for d in dice]
     rolled.sort()
     t.dice = put(t.dice, i, tuple(rolled))  # type: ignore[assignment]
     t.pending = t.pending[1:]
+
+
+_FACES: Final = frozenset(range(1, 7))
 
 
 def _reveal(t: State, a: Reveal) -> None:

@@ -141,6 +141,17 @@ def covers(
     return tuple(out)
 
 
+def can_cover(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int) -> bool:
+    """Whether tile `tile_id` may be laid over `cell` some way (`covers`): at once when a
+    rotation keeps every road end of the tile under it, as every road joined stays joined."""
+    g = _geometry(board, tiles)
+    under = g.masks[cells[cell]]
+    for r in g.turns[tile_id]:
+        if g.masks[tile_id * 4 + r] & under == under:
+            return True
+    return bool(covers(board, tiles, cells, cell, tile_id))
+
+
 def _cover_groups(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int) -> tuple[int, ...]:
     """With `cell` emptied, the province falls into parts joined by roads: the residence's and
     those the cell's tile held to it. A tile laid over the cell keeps every tile joined exactly
