@@ -245,30 +245,20 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     return known
 
 
-_PAID: dict[tuple[tuple[str, ...], bool], tuple[tuple[Place, ...], ...]] = {}
-
-
 def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
     kind, the balconies, the chambers), in the order area_options lists them: by kind of die,
-    sorted, so colour by colour. A pure function's answers, remembered (a seat's statue is met
-    again at each other seat's placement); a new statue's are its colours' joined."""
-    key = (dice, karma)
-    known = _PAID.get(key)
-    if known is None:
-        if len(_PAID) >= 4_096:
-            _PAID.clear()
-        kinds = [0, 0, 0, 0]  # by colour, the numbers held (bit v - 1; an unrolled die none)
-        for d in dice:
-            kinds[_COLOUR[d]] |= _BIT[d]
-        parts = _PARTS[karma]
-        known = _NOTHING
-        for c, held in enumerate(kinds):
-            if held:
-                part = parts[c][held]
-                known = tuple(map(add, known, part)) if known is not _NOTHING else part
-        _PAID[key] = known
-    return known
+    sorted, so colour by colour: its colours' joined, each colour's made once."""
+    kinds = [0, 0, 0, 0]  # by colour, the numbers held (bit v - 1; an unrolled die none)
+    for d in dice:
+        kinds[_COLOUR[d]] |= _BIT[d]
+    parts = _PARTS[karma]
+    paid = _NOTHING
+    for c, held in enumerate(kinds):
+        if held:
+            part = parts[c][held]
+            paid = tuple(map(add, paid, part)) if paid is not _NOTHING else part
+    return paid
 
 
 def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:

@@ -117,9 +117,8 @@ def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
     return sum(vals) + sum(gains[:karma])
 
 
-@lru_cache(maxsize=4_096)
 def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
-    """`best_total` of each colour, in one pass (a pure function, remembered)."""
+    """`best_total` of each colour, in one pass."""
     totals = [0, 0, 0, 0]
     gains: list[list[int]] = [[], [], [], []]
     for d in dice:
