@@ -395,7 +395,7 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
     if cell == NO and not province.frontier(board, tiles, cells):
         return []
     dice, karma = s.dice[i], s.karma[i]
-    budgets = payments.budgets(dice, karma)
+    budgets, shown = payments.budgets(dice, karma), payments.numbers(dice)
     out: list[Buy] = []
     for st, tile in _top_tiles(s):
         if budgets[tile.colour] < tile.cost - old:
@@ -404,7 +404,8 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
             tile.cost <= old or not province.can_cover(board, tiles, cells, cell, s.tops[st])
         ):
             continue
-        for given, turned in payments.totals(dice, tile.colour, tile.cost - old, karma):
+        c = tile.colour
+        for given, turned in payments.least(c, shown[c], tile.cost - old, karma):
             out.append(Buy(st, given, turned))
     return out
 

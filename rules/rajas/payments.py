@@ -8,9 +8,9 @@ does not need: without any one of them the total would fall short (docs/rajas.md
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from itertools import product
+from operator import mul
 
 from .components import LETTERS
 
@@ -44,18 +44,33 @@ def totals(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
     up, those of them turned with karma), least dice and least karma first."""
-    letter = LETTERS[colour_index]
-    mine = tuple(sorted(d for d in dice if d[0] == letter and d[1] != "0"))
-    if len(mine) == 1 and need > 0:  # one die: as it is, or turned up
-        d = mine[0]
-        v = int(d[1])
-        if v >= need:
-            return [((d,), ())]
-        return [((d,), (d,))] if karma and v <= 3 and 7 - v >= need else []
+    return least(colour_index, numbers(dice)[colour_index], need, karma)
+
+
+def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """By colour, the numbers its rolled dice show, sorted."""
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for d in dice:
+        c, v = _DIE[d]
+        if v:
+            out[c].append(v)
+    return tuple(tuple(sorted(vs)) for vs in out)
+
+
+def least(
+    colour_index: int, mine: tuple[int, ...], need: int, karma: int
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """`totals` of the rolled dice of one colour showing `mine` (sorted)."""
     names = _NAMES[colour_index]
+    if len(mine) == 1 and need > 0:  # one die: as it is, or turned up
+        v = mine[0]
+        if v >= need:
+            return [((names[v],), ())]
+        return [((names[v],), (names[v],))] if karma and v <= 3 and 7 - v >= need else []
+    name = names.__getitem__
     return [
-        (tuple(names[v] for v in given), tuple(names[v] for v in turned))
-        for given, turned in _totals(tuple(map(value, mine)), need, min(karma, len(mine)))
+        (tuple(map(name, given)), tuple(map(name, turned)))
+        for given, turned in _totals(mine, need, min(karma, len(mine)))
     ]
 
 
@@ -69,15 +84,22 @@ def _totals(
     """`totals` of the numbers shown by the rolled dice of one colour, sorted (a pure
     function, remembered, whatever the colour): each choice of how many of each number to
     give, then of how many of the low ones to turn."""
-    counts = sorted(Counter(mine).items())
-    vals = [v for v, _ in counts]
+    vals: list[int] = []  # each number once, ascending, and how many dice show it
+    ns: list[int] = []
+    for v in mine:
+        if vals and vals[-1] == v:
+            ns[-1] += 1
+        else:
+            vals.append(v)
+            ns.append(1)
     out: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
-    for take in product(*(range(n + 1) for _, n in counts)):
+    for take in product(*(range(n + 1) for n in ns)):
         size = sum(take)
-        base = sum(v * k for v, k in zip(vals, take, strict=True))
+        base = sum(map(mul, vals, take))
         if not size or base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
             continue
-        if base - min(v for v, k in zip(vals, take, strict=True) if k) >= need:
+        low = next(v for v, k in zip(vals, take, strict=True) if k)  # the least die given
+        if base - low >= need:
             continue  # its least die left out, turned or not, the rest still reach the need
         # turning one of the low dice gains; none is turned when the dice reach the need
         lows = [j for j, k in enumerate(take) if k and vals[j] <= 3] if base < need else []
