@@ -3,6 +3,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import add, ge
 
 from . import payments, province
@@ -121,8 +122,8 @@ def _chamber_open(s: State, i: int, number: int, dice: tuple[str, ...], karma: i
 
 def place_options(s: State, i: int) -> list[Place]:
     """Every placement seat i may make now, with each way to pay for it: what `area_options`
-    lists for each area in turn, found at once (the placements paid with each statue are
-    made once and shared: an action is never changed)."""
+    lists for each area in turn, the ways to pay least waste first, found at once (the
+    placements paid with each die are made once and shared: an action is never changed)."""
     board, players, spaces = s.board, len(s.seats), s.spaces
     caps, quarry, harbour, taken = _layout(board, players)
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
@@ -247,18 +248,43 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
 
 def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
-    kind, the balconies, the chambers), in the order area_options lists them: by kind of die,
-    sorted, so colour by colour: its colours' joined, each colour's made once."""
-    kinds = [0, 0, 0, 0]  # by colour, the numbers held (bit v - 1; an unrolled die none)
+    kind, the balconies, the chambers), in the order area_options lists them: least waste
+    first (payments.waste: the lowest number, then without karma, then by colour), so the
+    dice showing 1 to 3 before those showing 4 to 6, each half's made once."""
+    held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
     for d in dice:
-        kinds[_COLOUR[d]] |= _BIT[d]
-    parts = _PARTS[karma]
-    paid = _NOTHING
-    for c, held in enumerate(kinds):
-        if held:
-            part = parts[c][held]
-            paid = tuple(map(add, paid, part)) if paid is not _NOTHING else part
-    return paid
+        held |= _BIT[d]
+    low, high = held & _HALF, held >> 12
+    if not high:
+        return _half(low, karma, 0)
+    if not low:
+        return _half(high, karma, 1)
+    return tuple(map(add, _half(low, karma, 0), _half(high, karma, 1)))
+
+
+_HALF = (1 << 12) - 1
+
+
+def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
+    """_payments of the dice showing 1 to 3 (half 0) or 4 to 6 (half 1) held (bit (v - 1) * 4 +
+    colour, v counted within the half). Remembered: there are at most 4,096 of each."""
+    known = _HALVES[karma][half][held]
+    if known is None:
+        paid: list[list[Place]] = [[] for _ in AREAS]
+        for v in range(1, 4):
+            for turned in (False, True):
+                for c in range(4):
+                    if held >> ((v - 1) * 4 + c) & 1:
+                        for a, p in _uses(LETTERS[c] + str(v + 3 * half), karma):
+                            if bool(p.turned) is turned:
+                                paid[a].append(p)
+        known = _HALVES[karma][half][held] = tuple(map(tuple, paid))
+    return known
+
+
+_HALVES: dict[bool, tuple[list[tuple[tuple[Place, ...], ...] | None], ...]] = {
+    k: ([None] * (_HALF + 1), [None] * (_HALF + 1)) for k in (False, True)
+}
 
 
 def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
@@ -280,22 +306,11 @@ def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
     return tuple(out)
 
 
-def _part(colour: int, held: int, karma: bool) -> tuple[tuple[Place, ...], ...]:
-    """_payments of the dice of one colour showing the numbers `held` (bit v - 1 for v)."""
-    paid: list[list[Place]] = [[] for _ in AREAS]
-    for v in range(1, 7):
-        if held >> (v - 1) & 1:
-            for a, p in _uses(LETTERS[colour] + str(v), karma):
-                paid[a].append(p)
-    return tuple(map(tuple, paid))
-
-
-_NOTHING: tuple[tuple[Place, ...], ...] = ((),) * len(AREAS)
-_PARTS = {
-    k: tuple(tuple(_part(c, held, k) for held in range(64)) for c in range(4))
-    for k in (False, True)
+_BIT = {
+    letter + str(v): 1 << ((v - 1) * 4 + c) if v else 0
+    for c, letter in enumerate(LETTERS)
+    for v in range(7)
 }
-_BIT = {letter + str(v): (1 << (v - 1) if v else 0) for letter in LETTERS for v in range(7)}
 
 
 def area_options(s: State, i: int, a: int) -> list[Place]:
@@ -309,11 +324,13 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
     if a == QUARRY:
         return [Place(name)] if _can_quarry(s, i, s.board, payments.budgets(dice, karma)) else []
     if a == HARBOUR:
-        return [_paid(name, p) for p in _river_dice(dice, karma)] if river_room(s, i) else []
+        return (
+            _by_waste(_paid(name, p) for p in _river_dice(dice, karma)) if river_room(s, i) else []
+        )
     if a == ASSORTED:  # II. Market action: one worker a round with 3 or 4 players
         return [Place(name)] if s.players == 2 or i not in s.spaces[a] else []
     if a == GOODS_AREA:
-        return [_paid(name, p) for p in _any_die(dice, karma)]
+        return _by_waste(_paid(name, p) for p in _any_die(dice, karma))
     if a == OUTER:
         return [Place(name)]
     if a < BALCONY:
@@ -329,7 +346,12 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
         rest = payments.without(dice, p[:1])
         if _chamber_open(s, i, n, rest, karma - len(p[1:])):
             out.append(_paid(name, p))
-    return out
+    return _by_waste(out)
+
+
+def _by_waste(places: Iterable[Place]) -> list[Place]:
+    """Placements on one area, least waste first (payments.waste)."""
+    return sorted(places, key=lambda p: payments.waste(p.dice, p.turned))
 
 
 def balcony(s: State, area: int) -> int:

@@ -4,6 +4,9 @@ A payment gives up dice from the statue; karma turns a die given up to its oppos
 (1 <-> 6, 2 <-> 5, 3 <-> 4), one karma each. Paying a total (a tile's cost, the Master
 builder's difference) may overpay, but a payment offered gives up no die and turns no die it
 does not need: without any one of them the total would fall short (docs/rajas.md).
+
+The ways to pay for one thing are listed least waste first (`waste`), so the first that
+autocomplete, the buttons and a refusal's list offer is the one a careful player would pick.
 """
 
 from __future__ import annotations
@@ -39,11 +42,30 @@ def exact(dice: tuple[str, ...], number: int, karma: int) -> list[tuple[str, ...
     return out
 
 
+Waste = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
+
+
+def waste(given: tuple[str, ...], turned: tuple[str, ...], need: int | None = None) -> Waste:
+    """How much a payment wastes, to order the ways to pay for one thing, least first: what it
+    pays past `need` (None: a placement's die, which does what it shows), then the fewest dice,
+    the lowest dice, the least karma; then the dice's names, so that the order is total."""
+    return (*_waste(tuple(map(value, given)), tuple(map(value, turned)), need), given, turned)
+
+
+def _waste(
+    given: tuple[int, ...], turned: tuple[int, ...], need: int | None
+) -> tuple[int, int, int, int]:
+    """`waste` of the numbers the dice given and turned show."""
+    shown = sum(given)
+    worth = shown + sum(7 - 2 * v for v in turned)
+    return (0 if need is None else worth - need, len(given), shown, len(turned))
+
+
 def totals(
     dice: tuple[str, ...], colour_index: int, need: int, karma: int
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
-    up, those of them turned with karma), least dice and least karma first."""
+    up, those of them turned with karma), least waste first."""
     return least(colour_index, numbers(dice)[colour_index], need, karma)
 
 
@@ -92,7 +114,7 @@ def _totals(
         else:
             vals.append(v)
             ns.append(1)
-    out: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+    out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
     for take in product(*(range(n + 1) for n in ns)):
         size = sum(take)
         base = sum(map(mul, vals, take))
@@ -115,9 +137,9 @@ def _totals(
                 continue
             given = tuple(v for v, k in zip(vals, take, strict=True) for _ in range(k))
             gone = tuple(v for v, f in zip(vals, turned, strict=True) for _ in range(f))
-            out.append((size, flips, given, gone))
-    out.sort()  # the numbers in the order of the dice's names (one digit each)
-    return tuple((g, t) for _, _, g, t in out)
+            out.append((*_waste(given, gone, need), given, gone))
+    out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
+    return tuple((g, t) for *_, g, t in out)
 
 
 def _least(vals: list[int], take: tuple[int, ...], turned: list[int], spare: int) -> bool:
