@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from operator import add, ge
 
 from . import payments, province
-from .components import LETTERS, Board, Tile, Tiles
+from .components import GOODS, LETTERS, Board, Tile, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -406,6 +406,18 @@ _RELEASES = {d: Release(d) for d in _DICE}
 _REROLLS = {d: Reroll(d) for d in _DICE}
 _ENOUGH, _DONE = Enough(), Done()
 _BUILDS = tuple(tuple(Build(cell, r) for r in range(4)) for cell in range(64))
+_COVERS = tuple(Cover(cell) for cell in range(64))
+_GOODS = tuple(Goods(g) for g in range(len(GOODS)))
+_CHAMBERS = {n: Chamber(n) for n in range(2, 7)}
+_SAILS = tuple(Sail(k) for k in range(64))
+
+
+def _sail(spaces: int) -> Sail:
+    return _SAILS[spaces] if spaces < len(_SAILS) else Sail(spaces)
+
+
+def _cover(cell: int) -> Cover:
+    return _COVERS[cell] if cell < len(_COVERS) else Cover(cell)
 
 
 def buy_options(s: State, i: int, cell: int) -> list[Buy]:
@@ -463,7 +475,7 @@ def upgrade_options(s: State, i: int) -> list[Upgrade]:
 
 def chamber_options(s: State, i: int) -> list[Chamber]:
     """A river space's palace earning: Dancer to Portuguese, each that can be carried out."""
-    return [Chamber(n) for n in range(2, 7) if _chamber_open(s, i, n, s.dice[i], s.karma[i])]
+    return [_CHAMBERS[n] for n in range(2, 7) if _chamber_open(s, i, n, s.dice[i], s.karma[i])]
 
 
 def decisions(s: State) -> list[Action]:
@@ -475,7 +487,7 @@ def decisions(s: State) -> list[Action]:
     if kind == "upgrade":
         return list(upgrade_options(s, i))
     if kind == "sail":
-        return [Sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
+        return [_sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
     if kind == "chamber":
         return list(chamber_options(s, i))
     if kind == "buy":
@@ -483,9 +495,9 @@ def decisions(s: State) -> list[Action]:
     if kind == "place_tile":
         return list(build_options(s, i, n, d))
     if kind == "cover":
-        return [Cover(c) for c in cover_cells(s, i, s.dice[i], s.karma[i])]
+        return [_cover(c) for c in cover_cells(s, i, s.dice[i], s.karma[i])]
     if kind == "goods":
-        return [Goods(g) for g in province.goods_held(s.tiles, s.province[i])]
+        return [_GOODS[g] for g in province.goods_held(s.tiles, s.province[i])]
     if kind == "reroll":
         return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
     raise AssertionError(f"no decision for {kind}")

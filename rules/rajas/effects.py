@@ -198,7 +198,7 @@ def _earn(t: State, i: int, space: int, _: int) -> tuple[Effect, ...]:
     if e == "upgrade":
         return (("upgrade", 0, 0),)
     if e == "money_per_market":
-        return (("money", len(province.markets(tiles, cells)), 0),)
+        return (("money", sum(map(len, province.markets(tiles, cells))), 0),)
     if e == "assorted_market":
         return (("money", province.assorted(tiles, cells, 3), 0),)
     if e == "goods_market":

@@ -200,24 +200,35 @@ def yields_reached(board: Board, cell: int, mask: int) -> list[tuple[str, int]]:
     ]
 
 
-def markets(tiles: Tiles, cells: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Every market of the province: (good, value)."""
-    return [m for held in cells if held != NO for m in tiles.tiles[held >> 2].markets]
+_MARKETS: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def markets(tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The markets of the province by good: their values, best first. Remembered, as the
+    frontier is (a province changes only when a tile is placed)."""
+    key = (tiles.text_key, cells)
+    known = _MARKETS.get(key)
+    if known is None:
+        if len(_MARKETS) >= FRONTIERS:
+            _MARKETS.clear()
+        by_good: list[list[int]] = [[] for _ in GOODS]
+        for held in cells:
+            if held != NO:
+                for good, v in tiles.tiles[held >> 2].markets:
+                    by_good[good].append(v)
+        known = _MARKETS[key] = tuple(tuple(sorted(vs, reverse=True)) for vs in by_good)
+    return known
 
 
 def assorted(tiles: Tiles, cells: tuple[int, ...], most: int = len(GOODS)) -> int:
     """Assorted goods: the best market of each kind, at most `most` kinds."""
-    best: dict[int, int] = {}
-    for good, v in markets(tiles, cells):
-        best[good] = max(best.get(good, 0), v)
-    return sum(sorted(best.values(), reverse=True)[:most])
+    return sum(sorted((vs[0] for vs in markets(tiles, cells) if vs), reverse=True)[:most])
 
 
 def one_kind(tiles: Tiles, cells: tuple[int, ...], good: int, most: int) -> int:
     """Goods of one kind: the best `most` markets of that good."""
-    vals = sorted((v for g, v in markets(tiles, cells) if g == good), reverse=True)
-    return sum(vals[:most])
+    return sum(markets(tiles, cells)[good][:most])
 
 
 def goods_held(tiles: Tiles, cells: tuple[int, ...]) -> list[int]:
-    return sorted({g for g, _ in markets(tiles, cells)})
+    return [g for g, vs in enumerate(markets(tiles, cells)) if vs]
