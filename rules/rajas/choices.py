@@ -250,7 +250,8 @@ def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ..
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
     kind, the balconies, the chambers), in the order area_options lists them: least waste
     first (payments.waste: the lowest number, then without karma, then by colour), so the
-    dice showing 1 to 3 before those showing 4 to 6, each half's made once."""
+    dice showing 1 to 3 before those showing 4 to 6: each half's remembered, joined from its
+    numbers' (made at load)."""
     held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
     for d in dice:
         held |= _BIT[d]
@@ -267,24 +268,31 @@ _HALF = (1 << 12) - 1
 
 def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
     """_payments of the dice showing 1 to 3 (half 0) or 4 to 6 (half 1) held (bit (v - 1) * 4 +
-    colour, v counted within the half). Remembered: there are at most 4,096 of each."""
+    colour, v counted within the half): its numbers' joined, lowest first. Remembered: there
+    are at most 4,096 of each."""
     known = _HALVES[karma][half][held]
     if known is None:
-        paid: list[list[Place]] = [[] for _ in AREAS]
-        for v in range(1, 4):
-            for turned in (False, True):
-                for c in range(4):
-                    if held >> ((v - 1) * 4 + c) & 1:
-                        for a, p in _uses(LETTERS[c] + str(v + 3 * half), karma):
-                            if bool(p.turned) is turned:
-                                paid[a].append(p)
-        known = _HALVES[karma][half][held] = tuple(map(tuple, paid))
+        known = _NONE
+        for j in range(3):
+            colours = held >> (4 * j) & 15
+            if colours:
+                part = _NUMBERS[karma][3 * half + j][colours]
+                known = part if known is _NONE else tuple(map(add, known, part))
+        _HALVES[karma][half][held] = known
     return known
 
 
-_HALVES: dict[bool, tuple[list[tuple[tuple[Place, ...], ...] | None], ...]] = {
-    k: ([None] * (_HALF + 1), [None] * (_HALF + 1)) for k in (False, True)
-}
+def _number(index: int, colours: int, karma: bool) -> tuple[tuple[Place, ...], ...]:
+    """_payments of dice showing index + 1, of the colours held (bit c for colour c): those
+    given as they are, then those turned with karma, colour by colour."""
+    paid: list[list[Place]] = [[] for _ in AREAS]
+    for turned in (False, True):
+        for c in range(4):
+            if colours >> c & 1:
+                for a, p in _uses(LETTERS[c] + str(index + 1), karma):
+                    if bool(p.turned) is turned:
+                        paid[a].append(p)
+    return tuple(map(tuple, paid))
 
 
 def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
@@ -306,6 +314,14 @@ def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
     return tuple(out)
 
 
+_HALVES: dict[bool, tuple[list[tuple[tuple[Place, ...], ...] | None], ...]] = {
+    k: ([None] * (_HALF + 1), [None] * (_HALF + 1)) for k in (False, True)
+}
+_NONE: tuple[tuple[Place, ...], ...] = ((),) * len(AREAS)
+_NUMBERS = {
+    k: tuple(tuple(_number(index, colours, k) for colours in range(16)) for index in range(6))
+    for k in (False, True)
+}
 _BIT = {
     letter + str(v): 1 << ((v - 1) * 4 + c) if v else 0
     for c, letter in enumerate(LETTERS)
