@@ -44,6 +44,7 @@ from .options import RajasOptions
 from .state import (
     AREAS,
     HARBOUR,
+    KALI_HANDS,
     NO,
     QUARRY,
     START_KARMA,
@@ -74,6 +75,7 @@ from .state import (
 )
 
 CHANCES: Final = frozenset(("roll", "reveal", "yield"))
+_PICKS: Final = tuple(Pick(c) for c in range(len(COLOURS)))
 _CHANCE_STEPS: Final = frozenset((Setup, FirstPlayer, Roll, Reveal, DrawYield))
 AREA_INDEX: Final = {name: a for a, name in enumerate(AREAS)}
 CHAMBERS: Final = (
@@ -147,11 +149,14 @@ def _dealing(s: State) -> bool:
 
 
 def chance(s: State) -> str | None:
-    if s.phase == "setup":
+    if s.phase == "play":  # the common case first: asked before every step
+        if not s.pending or s.pending[0][0] not in CHANCES:
+            return None
+    elif s.phase == "setup":
         return "the starting dice and the top tile of each stack"
-    if s.phase == "start":
+    elif s.phase == "start":
         return "the starting player among those tied for the lowest roll"
-    if s.phase != "play" or not s.pending or s.pending[0][0] not in CHANCES:
+    else:
         return None
     kind, n, _ = s.pending[0]
     if kind == "roll":
@@ -388,11 +393,12 @@ def _settle(t: State) -> State:
             rest = t.pending[1:]
             t.pending = (*AUTO[kind](t, t.turn, n, d), *rest)
             continue
+        if kind == "gain" and d != NO and t.supply[d] and len(t.dice[t.turn]) < KALI_HANDS:
+            _pick(t, _PICKS[d])  # a die of one colour with room for it: no choice
+            continue
         options = decisions(t)
         if kind == "gain" and not options:  # no die of the colour left: take what was taken
             t.pending = _then_roll(t, t.pending[1:])
-        elif kind == "gain" and d != NO and isinstance(options[0], Pick):
-            _decide(t, options[0])  # a die of one colour with room for it: no choice
         elif (kind == "sail" and len(options) == 1) or (kind == "goods" and len(options) <= 1):
             if options:
                 _decide(t, options[0])
