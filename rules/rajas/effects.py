@@ -37,7 +37,10 @@ from .state import GOODS as GOODS_AREA
 
 
 def put(t: tuple[object, ...], i: int, v: object) -> tuple[object, ...]:
-    return (*t[:i], v, *t[i + 1 :])
+    """`t` with item i replaced (through a list: quicker than joining slices)."""
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) -> None:

@@ -229,26 +229,29 @@ class Refused(ValueError):
 
 
 def apply(s: State, a: Action) -> State:
-    if type(a) in _CHANCE_STEPS:
+    kind = type(a)
+    if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
-    if to_move(s) is None:
-        raise ValueError(_why_waiting(s))
-    if not _allowed(s, a):
-        raise Refused(f"{a.kind} is not a legal step now")
+    memo = s.memo  # the very step listed is found at once (listed: a seat decides)
+    if memo is None or not any(map(is_, memo, repeat(a))):
+        if to_move(s) is None:
+            raise ValueError(_why_waiting(s))
+        if not _allowed(s, a):
+            raise Refused(f"{a.kind} is not a legal step now")
     t = s.copy()
-    if isinstance(a, Place):
-        _place(t, a)
-    elif isinstance(a, Pass):
+    if kind is Place:
+        _place(t, a)  # type: ignore[arg-type]
+    elif kind is Pass:
         t.passed = put(t.passed, t.turn, True)  # type: ignore[assignment]
     else:
-        _decide(t, a)
+        _DECIDE[kind](t, a)
     return _settle(t)
 
 
 def _allowed(s: State, a: Action) -> bool:
     """Whether `a` is among the legal steps (those of its area alone, for a placement)."""
-    if s.memo is not None:  # the very step listed is found at once, an equal one after
-        return any(map(is_, s.memo, repeat(a))) or a in s.memo
+    if s.memo is not None:
+        return a in s.memo
     if s.pending:
         return a in decisions(s)
     if isinstance(a, Place):
