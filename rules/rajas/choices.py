@@ -3,7 +3,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import add, ge
 
 from . import payments, province
@@ -127,7 +127,8 @@ def place_options(s: State, i: int) -> list[Place]:
     board, players, spaces = s.board, len(s.seats), s.spaces
     caps, quarry, harbour, taken = _layout(board, players)
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
-    paid, budgets = _payments(dice, karma > 0), payments.budgets(dice, karma)
+    low, high = _payments(dice, karma > 0)  # an area's: low[a], then high[a]
+    budgets = payments.budgets(dice, karma)
     out: list[Place] = []
     n = len(spaces[QUARRY])
     if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, board, budgets):
@@ -135,31 +136,32 @@ def place_options(s: State, i: int) -> list[Place]:
     n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
     if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < len(board.river):
-        out += paid[HARBOUR]
+        out += low[HARBOUR]
+        out += high[HARBOUR]
     if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
         out.append(_BARE[ASSORTED])
     if len(spaces[GOODS_AREA]) < caps[GOODS_AREA]:
-        out += paid[GOODS_AREA]
+        out += low[GOODS_AREA]
+        out += high[GOODS_AREA]
     if len(spaces[OUTER]) < caps[OUTER]:
         out.append(_BARE[OUTER])
     for a in range(TERRACE, BALCONY):
         if supply[a - TERRACE] and not spaces[a]:
             out.append(_BARE[a])
-    for a in range(BALCONY, CHAMBER):
-        if paid[a] and supply[taken[a - BALCONY]] and not spaces[a]:
-            out += paid[a]
-    for a in range(CHAMBER, CHAMBER + 4):
-        if paid[a] and not spaces[a]:
-            out += paid[a]
+    for a in range(BALCONY, CHAMBER + 4):  # the balconies, and the chambers 1 to 4
+        if not spaces[a] and (low[a] or high[a]) and (a >= CHAMBER or supply[taken[a - BALCONY]]):
+            out += low[a]
+            out += high[a]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
-    if paid[a] and not spaces[a]:
+    if not spaces[a] and (low[a] or high[a]):
         needs = _cover_needs(s, i)
         reach = [c for c in range(4) if budgets[c] >= needs[c]]
         if reach:
-            out += [p for p in paid[a] if _leaves_a_cover(dice, karma, needs, reach, p)]
+            out += [p for p in low[a] + high[a] if _leaves_a_cover(dice, karma, needs, reach, p)]
     a = CHAMBER + 5
-    if paid[a] and not spaces[a] and portuguese_open(s, i):
-        out += paid[a]
+    if not spaces[a] and (low[a] or high[a]) and portuguese_open(s, i):
+        out += low[a]
+        out += high[a]
     return out
 
 
@@ -246,21 +248,19 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     return known
 
 
-def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
+def _payments(
+    dice: tuple[str, ...], karma: bool
+) -> tuple[tuple[tuple[Place, ...], ...], tuple[tuple[Place, ...], ...]]:
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
     kind, the balconies, the chambers), in the order area_options lists them: least waste
     first (payments.waste: the lowest number, then without karma, then by colour), so the
-    dice showing 1 to 3 before those showing 4 to 6: each half's remembered, joined from its
-    numbers' (made at load)."""
+    dice showing 1 to 3 before those showing 4 to 6: an area's are those of the first half
+    of the answer, then those of the second (each half remembered, joined from its numbers',
+    made at load; the caller joins only the areas it lists)."""
     held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
     for d in dice:
         held |= _BIT[d]
-    low, high = held & _HALF, held >> 12
-    if not high:
-        return _half(low, karma, 0)
-    if not low:
-        return _half(high, karma, 1)
-    return tuple(map(add, _half(low, karma, 0), _half(high, karma, 1)))
+    return _half(held & _HALF, karma, 0), _half(held >> 12, karma, 1)
 
 
 _HALF = (1 << 12) - 1
@@ -497,23 +497,37 @@ def chamber_options(s: State, i: int) -> list[Chamber]:
 def decisions(s: State) -> list[Action]:
     """The choices the pending effect at the head asks of the seat deciding."""
     kind, n, d = s.pending[0]
-    i = s.turn
-    if kind == "gain":
-        return list(gain_options(s, i, n, d))
-    if kind == "upgrade":
-        return list(upgrade_options(s, i))
-    if kind == "sail":
-        return [_sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
-    if kind == "chamber":
-        return list(chamber_options(s, i))
-    if kind == "buy":
-        return list(buy_options(s, i, d))
-    if kind == "place_tile":
-        return list(build_options(s, i, n, d))
-    if kind == "cover":
-        return [_cover(c) for c in cover_cells(s, i, s.dice[i], s.karma[i])]
-    if kind == "goods":
-        return [_GOODS[g] for g in province.goods_held(s.tiles, s.province[i])]
-    if kind == "reroll":
-        return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
-    raise AssertionError(f"no decision for {kind}")
+    ask = _ASKS.get(kind)
+    if ask is None:
+        raise AssertionError(f"no decision for {kind}")
+    return ask(s, s.turn, n, d)
+
+
+def _sails(s: State, i: int, n: int, _: int) -> list[Action]:
+    return [_sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
+
+
+def _covers(s: State, i: int, _: int, __: int) -> list[Action]:
+    return [_cover(c) for c in cover_cells(s, i, s.dice[i], s.karma[i])]
+
+
+def _goods_held(s: State, i: int, _: int, __: int) -> list[Action]:
+    return [_GOODS[g] for g in province.goods_held(s.tiles, s.province[i])]
+
+
+def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
+    return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
+
+
+# what each kind of pending effect asks (seat, number, detail), by its kind
+_ASKS: dict[str, Callable[[State, int, int, int], list[Action]]] = {
+    "gain": lambda s, i, n, d: list(gain_options(s, i, n, d)),
+    "upgrade": lambda s, i, n, d: list(upgrade_options(s, i)),
+    "sail": _sails,
+    "chamber": lambda s, i, n, d: list(chamber_options(s, i)),
+    "buy": lambda s, i, n, d: list(buy_options(s, i, d)),
+    "place_tile": lambda s, i, n, d: list(build_options(s, i, n, d)),
+    "cover": _covers,
+    "goods": _goods_held,
+    "reroll": _rerolls,
+}

@@ -135,10 +135,10 @@ def new_state(options: RajasOptions, seats: tuple[str, ...]) -> State:
 # --- who decides, and chance -------------------------------------------------------------
 
 
-def to_move(s: State) -> str | None:
-    if s.phase != "play" or (s.pending and s.pending[0][0] in CHANCES):
+def to_move(state: State) -> str | None:
+    if state.phase != "play" or (state.pending and state.pending[0][0] in CHANCES):
         return None
-    return s.seats[s.turn]
+    return state.seats[state.turn]
 
 
 def _dealing(s: State) -> bool:
@@ -148,20 +148,20 @@ def _dealing(s: State) -> bool:
     return s.phase != "over"
 
 
-def chance(s: State) -> str | None:
-    if s.phase == "play":  # the common case first: asked before every step
-        if not s.pending or s.pending[0][0] not in CHANCES:
+def chance(state: State) -> str | None:
+    if state.phase == "play":  # the common case first: asked before every step
+        if not state.pending or state.pending[0][0] not in CHANCES:
             return None
-    elif s.phase == "setup":
+    elif state.phase == "setup":
         return "the starting dice and the top tile of each stack"
-    elif s.phase == "start":
+    elif state.phase == "start":
         return "the starting player among those tied for the lowest roll"
     else:
         return None
-    kind, n, _ = s.pending[0]
+    kind, n, _ = state.pending[0]
     if kind == "roll":
-        k = _unrolled(s.dice[s.turn])
-        return f"the roll of {k} {'die' if k == 1 else 'dice'} for {s.seats[s.turn]}"
+        k = _unrolled(state.dice[state.turn])
+        return f"the roll of {k} {'die' if k == 1 else 'dice'} for {state.seats[state.turn]}"
     if kind == "reveal":
         return f"the new top tile of the {stack_name(n)} stack"
     return "a white yield tile"
@@ -184,28 +184,28 @@ def _tied(s: State) -> list[int]:
     return [i for i, t in enumerate(totals) if t == low]
 
 
-def deal(s: State, below: Below) -> Action:
-    if s.phase == "setup":
-        dice = tuple(1 + below(6) for _ in range(4 * s.players))
-        return Setup(dice, tuple(st[below(len(st))] if st else NO for st in s.stacks))
-    if s.phase == "start":
-        tied = _tied(s)
-        return FirstPlayer(s.seats[tied[below(len(tied))]])
-    if not _dealing(s):
+def deal(state: State, below: Below) -> Action:
+    if state.phase == "setup":
+        dice = tuple(1 + below(6) for _ in range(4 * state.players))
+        return Setup(dice, tuple(st[below(len(st))] if st else NO for st in state.stacks))
+    if state.phase == "start":
+        tied = _tied(state)
+        return FirstPlayer(state.seats[tied[below(len(tied))]])
+    if not _dealing(state):
         raise ValueError("nothing is to be dealt now")
-    kind, n, _ = s.pending[0]
+    kind, n, _ = state.pending[0]
     if kind == "roll":
-        return Roll(tuple(1 + below(6) for _ in range(_unrolled(s.dice[s.turn]))))
+        return Roll(tuple(1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))))
     if kind == "reveal":
-        return Reveal(n, s.stacks[n][below(len(s.stacks[n]))])
-    deck = s.yield_deck or s.yield_discard  # reshuffled when the stack runs out (Dancer)
+        return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
+    deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
     return DrawYield(deck[below(len(deck))])
 
 
-def legal(s: State) -> list[Action]:
-    if s.memo is None:
-        s.memo = tuple(_legal(s))
-    return list(s.memo)
+def legal(state: State) -> list[Action]:
+    if state.memo is None:
+        state.memo = tuple(_legal(state))
+    return list(state.memo)
 
 
 def _legal(s: State) -> list[Action]:
@@ -424,12 +424,13 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
+    if type(a) is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
+        t = s.copy()  # the most common by far, and asked for
+        _roll(t, a)
+        return _settle(t)
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.copy()
-    if type(a) is Roll:  # the most common by far
-        _roll(t, a)
-        return _settle(t)
     if isinstance(a, Setup):
         _setup(t, a)
         return t
@@ -439,6 +440,7 @@ def _apply_chance(s: State, a: Action) -> State:
         _begin(t, s.seats.index(a.seat))
         return t
     if isinstance(a, Roll):
+        _expect(t, "roll", "a roll")
         _roll(t, a)
     elif isinstance(a, Reveal):
         _reveal(t, a)
@@ -491,7 +493,7 @@ def _begin(t: State, first: int) -> None:
 
 
 def _roll(t: State, a: Roll) -> None:
-    _expect(t, "roll", "a roll")
+    """The unrolled dice rolled (a roll is what is dealt: the caller has seen to it)."""
     i = t.turn
     dice = t.dice[i]
     k = _unrolled(dice)

@@ -164,13 +164,20 @@ def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
 def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
     """`best_total` of each colour, in one pass."""
     totals = [0, 0, 0, 0]
-    gains: list[list[int]] = [[], [], [], []]
+    if not karma:
+        for d in dice:
+            c, v = _DIE[d]
+            totals[c] += v
+        return tuple(totals)
+    gains: tuple[list[int], ...] | None = None  # by colour, what turning each low die gains
     for d in dice:
         c, v = _DIE[d]
         totals[c] += v
         if 0 < v <= 3:
+            if gains is None:
+                gains = ([], [], [], [])
             gains[c].append(7 - 2 * v)
-    if karma:
+    if gains is not None:
         for c, g in enumerate(gains):
             if g:
                 totals[c] += sum(sorted(g, reverse=True)[:karma]) if len(g) > karma else sum(g)
