@@ -9,7 +9,9 @@ python -m bench.arena --summarize FILE [FILE ...]
 Prints one JSON object: games and wins per seat of the tested level (a win: first in
 vijayanagara.ranking, ties broken as 5.0 breaks them) and its decision times in CPU milliseconds
 (p50, p95, max). Game k is dealt by the seeded dealer of seed S+k; the AIs play on their own
-determinized copies, so they never see that dealer's future.
+determinized copies, so they never see that dealer's future. Besides the levels, `search`
+is a contender: the one search (ai.search) as a Vijayanagara player (ai.vijayanagara.ismcts),
+under the same budget as `hard`.
 
 Each game is reported on stderr as it finishes, and `--log FILE` appends it to FILE as one
 JSON line, so a long run cut short still leaves its figures: `--summarize` prints the same
@@ -33,10 +35,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai.budget import Budget  # noqa: E402, I001
-from ai.vijayanagara import decide, level_of  # noqa: E402
+from rules.vijayanagara import Action  # noqa: E402
+from ai.vijayanagara import LEVELS, decide, ismcts, level_of  # noqa: E402
 from rules import vijayanagara  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
-from ai.vijayanagara import Level  # noqa: E402
+
+SEARCH = "search"  # the contender that is no level of the bot
+CONTENDERS = (*LEVELS, SEARCH)
+BUDGETED = frozenset({"hard", SEARCH})  # the contenders that spend `--seconds`
 
 MAX_STEPS = 20_000
 
@@ -46,8 +52,8 @@ class Match:
     game: int
     seed: int
     tested: vijayanagara.Faction
-    ai: Level
-    vs: Level
+    ai: str
+    vs: str
     iterations: int
     seconds: float | None
 
@@ -56,8 +62,8 @@ class Match:
 class Game:
     """One finished game, as the log keeps it."""
 
-    ai: Level
-    vs: Level
+    ai: str
+    vs: str
     seconds: float | None
     game: int
     seed: int
@@ -87,7 +93,7 @@ def play(m: Match) -> Game:
         seat = vijayanagara.prompt(state).faction
         assert seat is not None  # the seeded dealer resolves chance itself
         start = time.process_time()
-        action = decide(state, levels[seat], gens[seat], budget)
+        action = step(state, levels[seat], gens[seat], budget)
         if seat == m.tested:
             times.append((time.process_time() - start) * 1000)
         state = vijayanagara.apply(state, action)
@@ -96,6 +102,26 @@ def play(m: Match) -> Game:
     won = vijayanagara.ranking(state)[0] == m.tested
     ms = [round(t, 1) for t in times]
     return Game(m.ai, m.vs, m.seconds, m.game, m.seed, m.tested.value, won, ms)
+
+
+def contender_of(text: str) -> str:
+    """A level of the bot, or `search`, by name."""
+    name = text.strip().lower()
+    if name == SEARCH:
+        return name
+    try:
+        return level_of(name)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"unknown contender {text!r}: choose one of {', '.join(CONTENDERS)}"
+        ) from None
+
+
+def step(state: vijayanagara.GameState, who: str, r: random.Random, budget: Budget) -> Action:
+    """The contender's step for the faction deciding now."""
+    if who == SEARCH:
+        return ismcts.choose(state, r, budget)
+    return decide(state, level_of(who), r, budget)
 
 
 def seats_of(text: str) -> tuple[vijayanagara.Faction, ...]:
@@ -161,13 +187,13 @@ def read_logs(paths: list[Path]) -> list[Game]:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__)
-    p.add_argument("--ai", type=level_of, help="the level under test")
-    p.add_argument("--vs", type=level_of, help="the level in the other seats")
+    p.add_argument("--ai", type=contender_of, help="the level (or `search`) under test")
+    p.add_argument("--vs", type=contender_of, help="the level (or `search`) in the other seats")
     p.add_argument("--games", type=int, default=30)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--seconds", type=float, default=1.0, help="hard: CPU seconds per decision")
-    p.add_argument("--iterations", type=int, default=20_000, help="hard: searches at most")
+    p.add_argument("--seconds", type=float, default=1.0, help="hard, search: CPU s a decision")
+    p.add_argument("--iterations", type=int, default=20_000, help="hard, search: searches at most")
     p.add_argument("--seats", type=seats_of, default=vijayanagara.PLAYERS, help="tested seats: DBV")
     p.add_argument("--json", action="store_true", help="print only the JSON object")
     p.add_argument("--log", type=Path, help="append each finished game to this file")
@@ -185,7 +211,7 @@ def main(argv: list[str] | None = None) -> None:
         p.error("--games and --jobs must be at least 1")
     if args.seconds <= 0 or not 1 <= args.iterations <= MAX_ITERATIONS:
         p.error(f"--seconds must be positive and --iterations 1 to {MAX_ITERATIONS}")
-    seconds = args.seconds if args.ai == "hard" or args.vs == "hard" else None
+    seconds = args.seconds if {args.ai, args.vs} & BUDGETED else None
     matches = [
         Match(
             k,

@@ -6,8 +6,9 @@ each game that has a search capability fit for it, from positions of random game
 For each game, `--positions` positions are taken from random games (seeds seed, seed+1, ...:
 one position a game, at a point spread from the opening to the end), and the search runs for
 `--seconds` of CPU time from the view of the seat to move there, with the game's own playout
-policy and evaluation (Taj Mahal and Rajas of the Ganges: greedy plays the playouts, as their
-`hard` does). Prints each
+policy and evaluation (Taj Mahal and Rajas of the Ganges: greedy plays the playouts, as
+their `hard` does; Vijayanagara: ai.vijayanagara.ismcts's playouts and evaluation, as the
+arena's `search` plays). Prints each
 game's iterations per CPU-second, median and lowest, and the iterations of the shortest search.
 """
 
@@ -18,26 +19,38 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import ai.rajas
-import ai.taj_mahal
 import rules.goat_tiger
 import rules.rajas
 import rules.taj_mahal
+import rules.vijayanagara.game
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.search import search
-from ai.search.ismcts import Policy
+from ai.search.ismcts import Evaluation, Policy
+from ai.taj_mahal import greedy
+from ai.vijayanagara import ismcts
 from rules.game import Game
 
-# the games the search plays today, each with the playout policy its `hard` would give it
-GAMES: dict[str, tuple[Game[Any, Any, Any, Any], Policy[Any, Any] | None]] = {
-    "taj_mahal": (rules.taj_mahal.GAME, ai.taj_mahal.greedy.step),
-    "goat_tiger": (rules.goat_tiger.GAME, None),
-    "rajas": (rules.rajas.GAME, ai.rajas.greedy.choose),
+# the games the search plays today, each with the playout policy its player gives it and
+# the evaluation of a view's futures (None: the game's own)
+GAMES: dict[
+    str,
+    tuple[
+        Game[Any, Any, Any, Any],
+        Policy[Any, Any] | None,
+        Callable[[Any], Evaluation[Any]] | None,
+    ],
+] = {
+    "taj_mahal": (rules.taj_mahal.GAME, greedy.step, None),
+    "goat_tiger": (rules.goat_tiger.GAME, None, None),
+    "vijayanagara": (rules.vijayanagara.game.GAME, ismcts.policy, ismcts.evaluation),
+    "rajas": (rules.rajas.GAME, ai.rajas.greedy.choose, None),
 }
 
 
@@ -60,7 +73,7 @@ def position(g: Game[Any, Any, Any, Any], seed: int, share: float) -> tuple[Any,
 
 
 def measure(gid: str, positions: int, seconds: float, seed: int) -> tuple[list[float], int]:
-    g, policy = GAMES[gid]
+    g, policy, evaluation = GAMES[gid]
     rates, fewest = [], MAX_ITERATIONS
     for k in range(positions):
         found = position(g, seed + k, k / max(positions, 2))
@@ -69,7 +82,9 @@ def measure(gid: str, positions: int, seconds: float, seed: int) -> tuple[list[f
         s, seat = found
         budget = Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=time.process_time)
         c0 = time.process_time()
-        d = search(g, g.view(s, seat), seat, random.Random(k), budget, policy)
+        view = g.view(s, seat)
+        judge = None if evaluation is None else evaluation(view)
+        d = search(g, view, seat, random.Random(k), budget, policy=policy, evaluation=judge)
         rates.append(d.iterations / (time.process_time() - c0))
         fewest = min(fewest, d.iterations)
     return rates, fewest

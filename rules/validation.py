@@ -13,15 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, TypeVar
 
-from pydantic import JsonValue, ValidationError
+from pydantic import BaseModel, JsonValue, ValidationError
 
+from .errors import DataError
 from .text import quotable
 
 Schema = Mapping[str, Any]
 MAX_SHOWN = 40  # characters of a text a message quotes
 MAX_ALLOWED = 8  # values listed of what is allowed
+MAX_SAID = 300  # characters of a file's problem said
+M = TypeVar("M", bound=BaseModel)
 
 
 def means(what: str) -> dict[str, JsonValue]:
@@ -69,6 +73,23 @@ def shown(value: object) -> str:
     if isinstance(value, Sequence):
         return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
     return f"a {type(value).__name__}"
+
+
+def validated(model: type[M], data: object, what: str) -> M:
+    """`data` (a component file's document) read as `model`; else a DataError naming the file
+    (`what`), the field and what is wrong there."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problem = first_problem(exc, data, _schema(model))
+        raise DataError(
+            f"{what}: {problem.field or 'document'}: {problem.said[:MAX_SAID]}"
+        ) from None
+
+
+@cache
+def _schema(model: type[BaseModel]) -> Schema:
+    return model.model_json_schema()
 
 
 def first_problem(error: ValidationError, data: object, schema: Schema | None = None) -> Problem:

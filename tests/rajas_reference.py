@@ -12,6 +12,7 @@ from collections import Counter
 from itertools import combinations, product
 
 from rules.rajas.components import DX, DY, LETTERS, Board, Tile, Tiles
+from rules.rajas.payments import waste
 from rules.rajas.state import (
     AREAS,
     ASSORTED,
@@ -92,7 +93,7 @@ def totals(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     mine = sorted(d for d in dice if d[0] == LETTERS[colour_index] and d[1] != "0")
     counts = sorted(Counter(mine).items())
-    out: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []
+    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     for take in product(*(range(n + 1) for _, n in counts)):
         given = tuple(d for (d, _), k in zip(counts, take, strict=True) for _ in range(k))
         if not given:
@@ -104,9 +105,8 @@ def totals(
                 total = base + sum(7 - 2 * value(d) for d in turned)
                 if total < need or not _least(given, turned, total, need):
                     continue
-                out.append((len(given), flips, given, tuple(sorted(turned))))
-    out.sort()
-    return [(g, t) for _, _, g, t in out]
+                out.append((given, tuple(sorted(turned))))
+    return sorted(out, key=lambda p: waste(*p, need))
 
 
 def _least(given: tuple[str, ...], turned: tuple[str, ...], total: int, need: int) -> bool:
@@ -277,9 +277,11 @@ def chamber_open(s: State, i: int, number: int, dice: tuple[str, ...], karma: in
 
 
 def place_options(s: State, i: int) -> list[Place]:
+    """Area by area; on each, the ways to pay least waste first (the engine's one ordering,
+    payments.waste: a choice of presentation, not a rule)."""
     out: list[Place] = []
     for a in range(len(AREAS)):
-        out += area_options(s, i, a)
+        out += sorted(area_options(s, i, a), key=lambda p: waste(p.dice, p.turned))
     return out
 
 

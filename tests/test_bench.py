@@ -64,6 +64,14 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"max {NUMBER} B.*{NUMBER} B stored.*import replay: {NUMBER} µs/step",
     ),
     "taj_mahal_arena.py": (["--games", "1"], rf"5 players, seat 5: {NUMBER}/1"),
+    "goat_tiger_arena.py": (
+        ["--games", "1", "--seconds", "0.005", "--max-moves", "10"],
+        rf"search against hard, seeds 1-1\n.*seat 2: {NUMBER}/1",
+    ),
+    "taj_mahal_pace.py": (
+        ["--steps", "1", "--hints", "1", "--think", "0.01", "--hint", "0.3"],
+        rf"hints \(1\): CPU p50 {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s; wall p50",
+    ),
     "taj_mahal_engine.py": (["--games", "5", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
     "rajas_engine.py": (["--games", "3"], rf"games_per_cpu_second +{NUMBER}"),
     "board_render.py": (
@@ -189,6 +197,16 @@ def test_an_arena_log_sums_up(tmp_path: Path) -> None:
     args = ["--ai", "random", "--vs", "random", "--games", "2", "--log", str(log)]
     runs_and_prints("arena.py", args, r'"games": 2')
     runs_and_prints("arena.py", ["--summarize", str(log)], r'"games": 2, "seats"')
+
+
+def test_a_taj_mahal_arena_at_a_budget_of_iterations_logs_each_game_and_sums_up(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "taj.jsonl"
+    args = ["--ai", "hard", "--vs", "greedy", "--players", "3", "--seats", "1", "--games", "1"]
+    runs_and_prints("taj_mahal_arena.py", [*args, "--iterations", "2", "--log", str(log)], "/1")
+    two_logs = ["--summarize", str(log), str(log), "--json"]
+    runs_and_prints("taj_mahal_arena.py", two_logs, r'"players": 3, "seat": 1, "games": 2')
 
 
 @pytest.mark.parametrize("script", sorted(HELPERS))

@@ -117,8 +117,8 @@ def test_the_search_plays_chance_from_its_own_generator_not_the_games_dealer() -
     s = positions()[2]
     seat = GAME.to_move(s)
     assert seat is not None
-    one = search(GAME, s, seat, random.Random(1), QUICK, ai.rajas.greedy.choose)
-    assert search(GAME, s, seat, random.Random(1), QUICK, ai.rajas.greedy.choose) == one
+    one = search(GAME, s, seat, random.Random(1), QUICK, policy=ai.rajas.greedy.choose)
+    assert search(GAME, s, seat, random.Random(1), QUICK, policy=ai.rajas.greedy.choose) == one
     assert sum(c.visits for c in one.ranked) == one.iterations
 
 

@@ -109,7 +109,11 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up_from_the_
     advice = hard.advise(view, "blue", random.Random(SEED), Budget(iterations=30))
     first, second = advice.summary.split("\n")
     assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
-    assert re.search(r"played out in \d+ of 30 futures, where it was worth \d+ % of a win", first)
+    assert re.search(
+        r"; in \d+ of 30 futures, about \d+\.\d points (ahead of|behind) the best other "
+        r"player \(worth \d+ % of a win\)\.$",
+        first,
+    )
     assert second.startswith("Runner-up: `") and "`" + advice.order + "`" not in second
     (step,) = notation_of(GAME).parse(view, advice.order, "blue")
     assert step in GAME.legal_actions(s)
@@ -118,6 +122,33 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up_from_the_
         GAME.view(other, "blue"), "blue", random.Random(SEED), Budget(iterations=30)
     )
     assert again == advice
+
+
+def test_a_hints_search_leaves_a_share_of_its_seconds_for_its_words() -> None:
+    """A hint's budget is the whole hint's: with a clock that ticks a second a reading, 10
+    seconds give the search 9 (SEARCH_SHARE), 8 futures, and the words the rest."""
+    ticks = itertools.count()
+    budget = Budget(iterations=1000, seconds=10.0, clock=lambda: float(next(ticks)))
+    s = started(3, seed=6)
+    advice = hard.advise(GAME.view(s, "blue"), "blue", random.Random(SEED), budget)
+    assert hard.SEARCH_SHARE == 0.9
+    assert " of 8 futures" in advice.summary
+
+
+def test_each_root_step_keeps_the_mean_measure_of_its_playouts_ends() -> None:
+    """Measured by who said 10: from 8, counting 2 says it at once (1 every time); counting
+    1 leaves 9, and the other seat then says 10 (0 every time)."""
+
+    def said_ten(s: Count_State) -> dict[str, float]:
+        return {seat: float(s.winner == seat) for seat in ("first", "second")}
+
+    found = search(
+        COUNTING, counting(8), "first", random.Random(SEED), Budget(iterations=40), points=said_ten
+    )
+    points = {c.action: c.points for c in found.ranked}
+    assert points == {Count(by=2): 1.0, Count(by=1): 0.0}
+    plain = search(COUNTING, counting(8), "first", random.Random(SEED), Budget(iterations=40))
+    assert all(c.points is None for c in plain.ranked)
 
 
 def test_a_chance_step_is_a_chance_node_branching_on_what_the_seat_sees_of_it() -> None:
@@ -147,3 +178,20 @@ def test_a_callers_candidates_are_the_only_steps_searched_at_the_root() -> None:
     )
     assert [c.action for c in found.ranked] == [Count(by=1)]
     assert found.iterations == 0
+
+
+def test_a_callers_evaluation_judges_the_playouts_at_the_horizon() -> None:
+    """Taj Mahal's playouts stop after 40 steps, long before the end: the caller's evaluation,
+    not the game's own, gives every step its value there."""
+    view = GAME.view(started(3, seed=3), "blue")
+    judged: list[State] = []
+
+    def quarter(state: State) -> dict[str, float]:
+        judged.append(state)
+        return dict.fromkeys(state.seats, 0.25)
+
+    found = search(
+        GAME, view, "blue", random.Random(SEED), Budget(iterations=8), evaluation=quarter
+    )
+    assert len(judged) == 8
+    assert all(c.value == 0.25 for c in found.ranked if c.visits)

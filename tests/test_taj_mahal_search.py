@@ -11,7 +11,7 @@ import pytest
 from taj_helpers import CARDS, started
 
 from rules.capabilities import search_of
-from rules.taj_mahal import GAME, SEATS, Draw, Play, State, TajOptions
+from rules.taj_mahal import GAME, SEATS, Draw, Play, State, TajOptions, leads
 from rules.taj_mahal.search import unseen
 
 SEARCH = search_of(GAME)
@@ -118,3 +118,19 @@ def test_a_card_another_seat_draws_is_seen_as_a_card_drawn_and_a_play_as_it_is()
         s, Draw("orange", 9), "orange"
     )
     assert SEARCH.observed(s, Play(3), "blue") == Play(3)
+
+
+def test_a_seats_lead_counts_its_hand_as_the_game_end_would_score_it() -> None:
+    """Game end: 1 a card of the longest colour (and a white card, a special card): four
+    green cards are 4 points, one yellow card 1, no card none."""
+    green, yellow = [k for k in (34, 36, 42, 45)], 30
+    assert {CARDS.kinds[k].colour for k in green} == {"green"}
+    s = started(3, seed=2)
+    s.scores, s.hands = (10, 15, 12), (tuple(green), (), (yellow,))
+    assert leads(s) == {"blue": -1.0, "orange": 1.0, "brown": -2.0}
+
+
+def test_at_the_end_a_lead_is_the_final_scores_hands_scored_already() -> None:
+    s = started(3, seed=2)
+    s.scores, s.phase = (10, 15, 12), "over"
+    assert leads(s) == {"blue": -5.0, "orange": 3.0, "brown": -3.0}

@@ -40,14 +40,14 @@ class Weights:
 
 WEIGHTS: Final = Weights(
     money=0.15,
-    die=1.0,
-    pip=0.35,
+    die=0.8,
+    pip=0.3,
     karma=1.2,
     upgrade=1.2,
     worker=5.0,
     river=0.6,
-    tile=1.5,
-    market=0.3,
+    tile=2.5,
+    market=0.6,
 )
 
 

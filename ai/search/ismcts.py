@@ -10,7 +10,13 @@ availability counts, and scored from the point of view of the seat that takes th
 chance step, the outcome is dealt from the determinization and its child is what the seat sees
 of it. The first step not yet in the tree is added (the rollout policy's step first, else a
 random one) and the game played on from there by the rollout policy (or random steps) to the
-end, or for `horizon` steps and then judged by the game's evaluation.
+end, or for `horizon` steps and then judged by the game's evaluation (or the caller's).
+The steps searched are those the capability's `steps` offers (every legal one, unless the
+game leaves out steps that do nothing).
+
+Where the caller gives a measure of a state (`points`: each seat's points, or its lead), each
+root step also keeps the mean measure, for its seat, of the states its playouts ended in: what
+a hint can tell in points rather than in a share of wins.
 
 Deterministic for a given `random.Random` and a budget of iterations; a budget of seconds
 stops it on the caller's clock (ai.budget).
@@ -39,28 +45,33 @@ BIAS = 1.0  # the rollout policy's step's bonus in UCB, divided by its visits
 MAX_PLAYOUT_STEPS = 5_000  # a game that has not ended by then is judged a draw
 
 Policy = Callable[[S, random.Random], A | None]
+Measure = Callable[[S], Mapping[Seat, float]]
+Evaluation = Callable[[S], Mapping[Seat, float] | None]  # as Search.evaluate
 
 
 class Node:
     """One information set of the searching seat: what it has seen since the root. Its
     statistics are those of the step that led here, for the seat that took it."""
 
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("available", "children", "measured", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Hashable, Node] = {}
         self.visits = 0
         self.total = 0.0  # the values the seat that took the step here got
+        self.measured = 0.0  # the measures (points) it got where the caller gives a measure
         self.available = 1  # the times that step was legal when its parent was passed
 
 
 @dataclass(frozen=True)
 class Choice(Generic[A]):
-    """One of the root's steps: how often the search took it and its mean value (0 to 1)."""
+    """One of the root's steps: how often the search took it, its mean value (0 to 1) and,
+    where the search was given a measure, the seat's mean measure where its playouts ended."""
 
     action: A
     visits: int
     value: float
+    points: float | None = None
 
 
 @dataclass(frozen=True)
@@ -98,14 +109,19 @@ class Searcher(Generic[S, A, V]):
         game: Game[S, A, V, Any],
         seat: Seat,
         rng: random.Random,
+        *,
         policy: Policy[S, A] | None = None,
+        evaluation: Evaluation[S] | None = None,
+        points: Measure[S] | None = None,
     ) -> None:
         self.game = game
+        self.points = points
         self.seat = seat
         self.rng = rng
         self.capability: Search[S, A, V] = search_of(game)
         own = self.capability.rollout
         self.policy: Policy[S, A] = policy or (lambda state, r: own(state, r.randrange))
+        self.evaluate: Evaluation[S] = evaluation or self.capability.evaluate
         self.root = Node()
         self.root_keys: frozenset[Hashable] | None = None  # the root's steps searched: all
 
@@ -115,7 +131,7 @@ class Searcher(Generic[S, A, V]):
         first = self.capability.sample(view, self.seat, self.rng.randrange)
         if self.game.to_move(first) != self.seat:
             raise ValueError(f"the search decides for the seat to move, not {self.seat}")
-        steps = self.game.legal_actions(first)
+        steps = self.capability.steps(first)
         if candidates is not None:
             steps = [a for a in steps if a in candidates]
         if not steps:
@@ -137,7 +153,11 @@ class Searcher(Generic[S, A, V]):
         for key, action in keyed.items():
             node = self.root.children.get(key)
             visits = node.visits if node else 0
-            out.append(Choice(action, visits, node.total / visits if node and visits else 0.0))
+            if node is None or not visits:
+                out.append(Choice(action, 0, 0.0))
+                continue
+            points = node.measured / visits if self.points is not None else None
+            out.append(Choice(action, visits, node.total / visits, points))
         return tuple(sorted(out, key=lambda c: (-c.visits, -c.value)))
 
     def iterate(self, state: S) -> None:
@@ -155,7 +175,7 @@ class Searcher(Generic[S, A, V]):
                 path.append((node, None))
                 continue
             keyed: dict[Hashable, A] = {}
-            for a in game.legal_actions(state):
+            for a in self.capability.steps(state):
                 keyed.setdefault(observed(state, a, seat), a)
             if node is self.root and self.root_keys is not None:
                 keyed = {k: a for k, a in keyed.items() if k in self.root_keys} or keyed
@@ -165,12 +185,14 @@ class Searcher(Generic[S, A, V]):
             path.append((node, mover))
             if new:
                 break
-        value = self.playout(state)
+        value, end = self.playout(state)
+        measured = {} if self.points is None else self.points(end)
         self.root.visits += 1
         for n, mover in path:
             n.visits += 1
             if mover is not None:
                 n.total += value.get(mover, 0.0)
+                n.measured += measured.get(mover, 0.0)
 
     def select(self, node: Node, state: S, keyed: dict[Hashable, A]) -> tuple[Hashable, bool]:
         """The child to follow among the steps available here, and whether it is new. The
@@ -203,28 +225,28 @@ class Searcher(Generic[S, A, V]):
         assert best is not None
         return best, False
 
-    def playout(self, state: S) -> Mapping[Seat, float]:
+    def playout(self, state: S) -> tuple[Mapping[Seat, float], S]:
         """The game played on by the rollout policy to its end (or `horizon` steps, judged by
-        the game's evaluation): each seat's value."""
+        the game's evaluation): each seat's value, and the state it ended in."""
         game, policy, rng = self.game, self.policy, self.rng
         horizon = self.capability.horizon
         for step in range(MAX_PLAYOUT_STEPS):
             ranking = game.result(state)
             if ranking is not None:
-                return values(ranking)
+                return values(ranking), state
             if horizon is not None and step >= horizon:
-                judged = self.capability.evaluate(state)
+                judged = self.evaluate(state)
                 if judged is not None:
-                    return judged
+                    return judged, state
             if game.to_move(state) is None:
                 state = game.apply(state, game.deal(state, rng.randrange))
                 continue
             action = policy(state, rng)
             if action is None:
-                steps = game.legal_actions(state)
+                steps = self.capability.steps(state)
                 action = steps[rng.randrange(len(steps))]
             state = game.apply(state, action)
-        return {}  # no end in sight: a draw, nothing to anyone
+        return {}, state  # no end in sight: a draw, nothing to anyone
 
 
 def search(
@@ -233,10 +255,16 @@ def search(
     seat: Seat,
     rng: random.Random,
     budget: Budget,
+    *,
     policy: Policy[S, A] | None = None,
+    evaluation: Evaluation[S] | None = None,
+    points: Measure[S] | None = None,
     candidates: Sequence[A] | None = None,
 ) -> Decision[A]:
     """`seat`'s step from its view: the ISMCTS's root steps, ranked (the best first).
-    `policy` plays the playouts where the caller has a better one than the game's own;
+    `policy` plays the playouts, and `evaluation` judges them at the game's horizon, where
+    the caller has a better one than the game's own (rules/ cannot hold ai/'s judgement);
+    `points`, where given, is averaged over each root step's playouts' ends (Choice.points);
     `candidates`, if given, are the only root steps searched (the rest of the tree is whole)."""
-    return Searcher(game, seat, rng, policy).decide(view, budget, candidates)
+    searcher = Searcher(game, seat, rng, policy=policy, evaluation=evaluation, points=points)
+    return searcher.decide(view, budget, candidates)

@@ -10,6 +10,8 @@ point (it would score at the end or win later).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
+from functools import cached_property
 
 from rules.taj_mahal import (
     COURT,
@@ -66,54 +68,120 @@ def _tile_value(s: State, w: int, tile_id: int) -> float:
     )
 
 
-def _city_value(s: State, w: int, city: int, crown: bool) -> float:
+def _city_value(s: State, w: int, city: int, crown: bool, later: set[int]) -> float:
+    """`city`'s worth to `w` for a palace (or the crown palace) now; `later` is the provinces
+    still to be visited, whose palaces may connect to it."""
     board: Board = s.board
-    palace, crown_palace = list(s.palace), list(s.crown_palace)
-    (crown_palace if crown else palace)[city] = w
-    value = float(scoring.palace_points(board, tuple(palace), tuple(crown_palace), w, s.province))
+    palace, crown_palace = s.palace, s.crown_palace
+    if crown:
+        crown_palace = (*crown_palace[:city], w, *crown_palace[city + 1 :])
+    else:
+        palace = (*palace[:city], w, *palace[city + 1 :])
+    value = float(scoring.palace_points(board, palace, crown_palace, w, s.province))
     if not crown and s.bonus_on[city] != NO:
         value += _tile_value(s, w, s.bonus_on[city])
-    # roads into provinces still to be visited: palaces there may connect later
-    later = set(s.province_order[s.visit + 1 :])
     value += FUTURE * sum(1 for n in board.neighbours[city] if board.city_province[n] in later)
     return value
 
 
+def _later(s: State) -> set[int]:
+    return set(s.province_order[s.visit + 1 :])
+
+
 def _best_city(s: State, w: int) -> int:
     crown = s.pending[0] == CROWN
-    return max(engine.placements(s), key=lambda c: (_city_value(s, w, c, crown), -c))
+    later = _later(s)
+    return max(engine.placements(s), key=lambda c: (_city_value(s, w, c, crown, later), -c))
 
 
-def _palace_estimate(s: State, w: int, palaces: int) -> float:
-    """Points from placing `palaces` palaces now: the best cities' bonus tiles, and the
-    province point with the best connection (counted once)."""
-    if palaces == 0:
-        return 0.0
-    cities = [c for c in s.board.cities_of[s.province] if s.palace[c] == NO]
-    if not cities:
-        return 1.0
-    values = sorted((_city_value(s, w, c, False) for c in cities), reverse=True)
-    best_connection = values[0]
-    bonus = sum(
-        sorted(
-            (_tile_value(s, w, s.bonus_on[c]) for c in cities if s.bonus_on[c] != NO),
-            reverse=True,
-        )[: palaces - 1]
-    )
-    return best_connection + bonus
+class _Worth:
+    """What winning forces would bring `w` in `s`, against the others' `best` counts: it
+    depends only on which forces a play would win, so each outcome is worked out once for all
+    of a turn's plays (the search's playouts weigh many turns), and the palaces' points, which
+    depend on the state alone, once for all outcomes."""
 
-
-def _wins_value(s: State, w: int, mine: list[int], best: list[int]) -> float:
-    won = [k for k in COURT if s.court[k] and mine[k] > best[k]]
-    crown = s.crown_city == NO and mine[GRAND_MOGUL] > best[GRAND_MOGUL]
-    elephant = s.province_tile_in_court and mine[ELEPHANT] > best[ELEPHANT]
-    value = sum(1.0 + (PAIR_BONUS if s.influence[w][k] == 1 else 0.0) for k in won)
-    value += _palace_estimate(s, w, len(won) + (1 if crown else 0))
-    if elephant:
-        value += scoring.province_tile_points(
-            s.board, s.visit + 1, s.province_tiles[w], s.commodity_tiles[w]
+    def __init__(self, s: State, w: int, best: list[int]) -> None:
+        self.s, self.w, self.best = s, w, best
+        # the forces still to be won: the court's tiles, the crown, the province tile
+        self.open = (
+            *(k for k in COURT if s.court[k]),
+            *((GRAND_MOGUL,) if s.crown_city == NO else ()),
+            *((ELEPHANT,) if s.province_tile_in_court else ()),
         )
-    return value
+        self.known: dict[tuple[int, ...], float] = {}  # the forces won -> their points
+
+    def of(self, mine: list[int]) -> float:
+        """The points of the forces `mine` would win."""
+        best = self.best
+        won = tuple([k for k in self.open if mine[k] > best[k]])
+        value = self.known.get(won)
+        if value is None:
+            value = self.known[won] = self._value(won)
+        return value
+
+    def _value(self, won: tuple[int, ...]) -> float:
+        s, w = self.s, self.w
+        tiles = [k for k in won if k in COURT]
+        crown = GRAND_MOGUL in won
+        elephant = ELEPHANT in won
+        value = sum(1.0 + (PAIR_BONUS if s.influence[w][k] == 1 else 0.0) for k in tiles)
+        value += self._palace_estimate(len(tiles) + (1 if crown else 0))
+        if elephant:
+            value += scoring.province_tile_points(
+                s.board, s.visit + 1, s.province_tiles[w], s.commodity_tiles[w]
+            )
+        return value
+
+    def _palace_estimate(self, palaces: int) -> float:
+        """Points from placing `palaces` palaces now: the best cities' bonus tiles, and the
+        province point with the best connection (counted once)."""
+        if palaces == 0:
+            return 0.0
+        if self._cities is None:
+            return 1.0
+        best_connection, bonuses = self._cities
+        return best_connection + sum(bonuses[: palaces - 1])
+
+    @cached_property
+    def _cities(self) -> tuple[float, tuple[float, ...]] | None:
+        return _empty_cities(self.s, self.w)
+
+
+def _empty_cities(s: State, w: int) -> tuple[float, tuple[float, ...]] | None:
+    """The best empty city's value to `w` in the current province and its bonus tiles'
+    values, best first (None: no city is empty). Kept for the next states with the same
+    board and the same tiles of `w`'s: the turns of a visit, and the search's iterations
+    passing the same positions, ask again."""
+    key = (
+        s.board_file,
+        s.palace,
+        s.crown_palace,
+        s.bonus_on,
+        s.province_order,
+        s.visit,
+        w,
+        s.province_tiles[w],
+        s.commodity_tiles[w],
+    )
+    if key in _KNOWN_CITIES:
+        return _KNOWN_CITIES[key]
+    if len(_KNOWN_CITIES) >= MAX_KNOWN:
+        _KNOWN_CITIES.clear()
+    cities = [c for c in s.board.cities_of[s.province] if s.palace[c] == NO]
+    found = None
+    if cities:
+        later = _later(s)
+        bonuses = (_tile_value(s, w, s.bonus_on[c]) for c in cities if s.bonus_on[c] != NO)
+        found = (
+            max(_city_value(s, w, c, False, later) for c in cities),
+            tuple(sorted(bonuses, reverse=True)),
+        )
+    _KNOWN_CITIES[key] = found
+    return found
+
+
+MAX_KNOWN = 20_000  # positions' city values kept (a few MB), forgotten all at once past it
+_KNOWN_CITIES: dict[Hashable, tuple[float, tuple[float, ...]] | None] = {}
 
 
 def _turn(s: State, w: int, rng: random.Random) -> Action:
@@ -135,24 +203,24 @@ def _plays_valued(s: State, w: int) -> list[tuple[float, Play]]:
         if on and i != w:
             for j, n in enumerate(engine.symbol_counts(cards, s.played[i])):
                 best[j] = max(best[j], n)
-    now = _wins_value(s, w, mine, best)
+    worth = _Worth(s, w, best)
+    now = worth.of(mine)
     if not s.played[w]:
         now += EARLY  # withdrawing before playing draws a card
     last_visit = s.visit == 11
     out = []
+    kinds = cards.kinds
     for a in engine.plays(s):
-        after = list(mine)
-        for k in (a.card,) if a.extra is None else (a.card, a.extra):
-            for j, n in enumerate(cards.kinds[k].counts):
-                after[j] += n
+        after = [m + n for m, n in zip(mine, kinds[a.card].counts, strict=True)]
         cost = 0.0 if last_visit else CARD_COST
         if a.extra is not None:
-            kind = cards.kinds[a.extra]
+            kind = kinds[a.extra]
+            after = [m + n for m, n in zip(after, kind.counts, strict=True)]
             if kind.effect == "points":
                 cost -= 2.0
             elif kind.effect is None:
                 cost += WHITE_COST
-        out.append((_wins_value(s, w, after, best) - cost - now, a))
+        out.append((worth.of(after) - cost - now, a))
     return out
 
 
@@ -163,8 +231,8 @@ def ranked(view: View) -> list[tuple[float, Action]]:
     w = s.turn
     out: list[tuple[float, Action]]
     if s.phase == "place":
-        crown = s.pending[0] == CROWN
-        out = [(_city_value(s, w, c, crown), Place(c)) for c in engine.placements(s)]
+        crown, later = s.pending[0] == CROWN, _later(s)
+        out = [(_city_value(s, w, c, crown, later), Place(c)) for c in engine.placements(s)]
     elif s.phase == "take":
         out = [
             (sum(_card_value(s, w, k) for k in a.cards), a)
@@ -188,7 +256,8 @@ def _card_value(s: State, w: int, k: int) -> float:
 
 
 def _best_take(s: State, w: int) -> Take:
+    value = {k: _card_value(s, w, k) for k in set(s.supply)}  # each card once, not per take
     return max(
         (a for a in engine.legal(s) if isinstance(a, Take)),
-        key=lambda a: sum(_card_value(s, w, k) for k in a.cards),
+        key=lambda a: sum(value[k] for k in a.cards),
     )

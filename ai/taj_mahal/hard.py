@@ -5,21 +5,25 @@ hands, the deck: rules.taj_mahal.search), so it decides from its own view alone.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from rules.capabilities import notation_of
-from rules.taj_mahal import GAME, Action, View
+from rules.taj_mahal import GAME, Action, View, leads
 
 from ..budget import Budget
 from ..players import Advice
 from ..search import Choice, Decision, search
 from . import greedy, why
 
+SEARCH_SHARE = 0.9  # of a hint's seconds, for the search: the rest for its words and the reply
+
 
 def decide(view: View, rng: random.Random, budget: Budget) -> Decision[Action]:
-    """The search's steps for the seat whose view this is, best first."""
+    """The search's steps for the seat whose view this is, best first, each with the seat's
+    mean lead in points where its playouts stopped (rules.taj_mahal.leads)."""
     if view.seat is None:
         raise ValueError("the search decides for a seat, from that seat's view")
-    return search(GAME, view, view.seat, rng, budget, policy=greedy.step)
+    return search(GAME, view, view.seat, rng, budget, policy=greedy.step, points=leads)
 
 
 def choose(view: View, rng: random.Random, budget: Budget) -> Action:
@@ -29,9 +33,11 @@ def choose(view: View, rng: random.Random, budget: Budget) -> Action:
 def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     """The hint from the search: its step and why, then the runner-up and why, each with
     what it was judged worth over the futures the search played out (from the seat's own
-    view)."""
+    view). A budget of seconds is the whole hint's: the search takes SEARCH_SHARE of it."""
     if view.seat != seat:
         raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
+    if budget.seconds is not None:
+        budget = replace(budget, seconds=budget.seconds * SEARCH_SHARE)
     found = decide(view, r, budget)
     describe = notation_of(GAME).describe
     best = found.ranked[0]
@@ -49,12 +55,15 @@ def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
 
 
 def judged(view: View, choice: Choice[Action], futures: int) -> str:
-    """Why a step, in the player's words, and how it fared in the search's futures."""
+    """Why a step, in the player's words, and how it fared in the search's futures: the
+    seat's lead in points over the best other player where they stopped (a few visits on),
+    and its share of a win."""
     said = why.reason(view, choice.action)
-    if not choice.visits:
+    if not choice.visits or choice.points is None:
         return said
     worth = round(100 * choice.value)
+    where = "ahead of" if choice.points >= 0 else "behind"
     return (
-        f"{said} (played out in {choice.visits:,} of {futures:,} futures, where it was worth "
-        f"{worth} % of a win)"
+        f"{said}; in {choice.visits:,} of {futures:,} futures, about {abs(choice.points):.1f} "
+        f"points {where} the best other player (worth {worth} % of a win)"
     )

@@ -29,6 +29,11 @@ class Search(Generic[S, A, V]):
         state's view of `seat` is `view` again. Here, the view itself."""
         return cast(S, view)
 
+    def steps(self, state: S) -> list[A]:
+        """The steps a search considers for the seat to move: every legal step, here (a game
+        may leave out those that do nothing, so long as one is left)."""
+        return self.game.legal_actions(state)
+
     def observed(self, state: S, action: A, seat: Seat | None) -> Hashable:
         """What `seat` sees of `action` taken in `state` (a step, or a chance outcome): two
         actions it cannot tell apart give the same key (another's card drawn face down). Here,

@@ -3,11 +3,11 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import ge
+from collections.abc import Callable, Iterable
+from operator import add, ge
 
 from . import payments, province
-from .components import LETTERS, Board, Tile, Tiles
+from .components import GOODS, LETTERS, Board, Tile, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -82,12 +82,13 @@ def _top_tiles(s: State) -> list[tuple[int, Tile]]:
     return [(st, tiles[t]) for st, t in enumerate(s.tops) if t != NO]
 
 
-def _can_quarry(s: State, i: int) -> bool:
-    """A top tile the seat can pay for, and room for it: every tile has a road, which some
-    rotation turns to an open road end of the province, so any open road end will do."""
-    budgets, cheapest = payments.budgets(s.dice[i], s.karma[i]), _cheapest(s.tiles, s.tops)
-    return any(map(ge, budgets, cheapest)) and bool(
-        province.frontier(s.board, s.tiles, s.province[i])
+def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> bool:
+    """A top tile the seat can pay for (`budgets`: payments.budgets of its statue), and room
+    for it: every tile has a road, which some rotation turns to an open road end of the
+    province, so any open road end will do."""
+    tiles = s.tiles
+    return any(map(ge, budgets, _cheapest(tiles, s.tops))) and bool(
+        province.frontier(board, tiles, s.province[i])
     )
 
 
@@ -104,7 +105,7 @@ def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int
             if (
                 tile.cost > old.cost
                 and budgets[tile.colour] >= tile.cost - old.cost
-                and province.covers(board, tiles, cells, cell, s.tops[st])
+                and province.can_cover(board, tiles, cells, cell, s.tops[st])
             ):
                 out.append(cell)
                 break
@@ -121,46 +122,59 @@ def _chamber_open(s: State, i: int, number: int, dice: tuple[str, ...], karma: i
 
 def place_options(s: State, i: int) -> list[Place]:
     """Every placement seat i may make now, with each way to pay for it: what `area_options`
-    lists for each area in turn, found at once (the placements paid with each statue are
-    made once and shared: an action is never changed)."""
+    lists for each area in turn, the ways to pay least waste first, found at once (the
+    placements paid with each die are made once and shared: an action is never changed)."""
     board, players, spaces = s.board, len(s.seats), s.spaces
     caps, quarry, harbour, taken = _layout(board, players)
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
-    paid = _payments(dice, karma > 0)
+    low, high = _payments(dice, karma > 0)  # an area's: low[a], then high[a]
+    budgets = payments.budgets(dice, karma)
     out: list[Place] = []
     n = len(spaces[QUARRY])
-    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i):
+    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, board, budgets):
         out.append(_BARE[QUARRY])
     n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
     if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < len(board.river):
-        out += paid[HARBOUR]
+        out += low[HARBOUR]
+        out += high[HARBOUR]
     if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
         out.append(_BARE[ASSORTED])
     if len(spaces[GOODS_AREA]) < caps[GOODS_AREA]:
-        out += paid[GOODS_AREA]
+        out += low[GOODS_AREA]
+        out += high[GOODS_AREA]
     if len(spaces[OUTER]) < caps[OUTER]:
         out.append(_BARE[OUTER])
     for a in range(TERRACE, BALCONY):
         if supply[a - TERRACE] and not spaces[a]:
             out.append(_BARE[a])
-    for a in range(BALCONY, CHAMBER):
-        if paid[a] and supply[taken[a - BALCONY]] and not spaces[a]:
-            out += paid[a]
-    for a in range(CHAMBER, CHAMBER + 4):
-        if paid[a] and not spaces[a]:
-            out += paid[a]
+    for a in range(BALCONY, CHAMBER + 4):  # the balconies, and the chambers 1 to 4
+        if not spaces[a] and (low[a] or high[a]) and (a >= CHAMBER or supply[taken[a - BALCONY]]):
+            out += low[a]
+            out += high[a]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
-    if paid[a] and not spaces[a]:
+    if not spaces[a] and (low[a] or high[a]):
         needs = _cover_needs(s, i)
-        for p in paid[a]:
-            rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
-            if any(map(ge, rest, needs)):
-                out.append(p)
+        reach = [c for c in range(4) if budgets[c] >= needs[c]]
+        if reach:
+            out += [p for p in low[a] + high[a] if _leaves_a_cover(dice, karma, needs, reach, p)]
     a = CHAMBER + 5
-    if paid[a] and not spaces[a] and portuguese_open(s, i):
-        out += paid[a]
+    if not spaces[a] and (low[a] or high[a]) and portuguese_open(s, i):
+        out += low[a]
+        out += high[a]
     return out
+
+
+def _leaves_a_cover(
+    dice: tuple[str, ...], karma: int, needs: tuple[int, ...], reach: list[int], p: Place
+) -> bool:
+    """Master builder: whether the statue, once p's die is given, still reaches a colour's
+    need. What a die leaves is worth at most the whole statue (`reach`: the colours whose
+    whole budget reaches their need); a die given as it is leaves the others' budgets whole."""
+    if not p.turned and any(c != _COLOUR[p.dice[0]] for c in reach):
+        return True
+    rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
+    return any(map(ge, rest, needs))
 
 
 _LAYOUTS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
@@ -183,6 +197,7 @@ _BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
 _GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
 _TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
 _NEVER = 1_000  # more than any payment is worth
+_COLOUR = {letter + str(v): c for c, letter in enumerate(LETTERS) for v in range(7)}
 
 
 _CHEAPEST: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
@@ -219,12 +234,13 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
             _NEEDS.clear()
         out = [_NEVER] * 4
         tops = _top_tiles(s)
+        done = {c for c, _ in covered}
         for cell, held in enumerate(cells):
-            if held == NO or any(c == cell for c, _ in covered):
+            if held == NO or cell in done:
                 continue
             old = tiles.tiles[held >> 2].cost
             for st, tile in tops:
-                if old < tile.cost < old + out[tile.colour] and province.covers(
+                if old < tile.cost < old + out[tile.colour] and province.can_cover(
                     s.board, tiles, cells, cell, s.tops[st]
                 ):
                     out[tile.colour] = tile.cost - old
@@ -232,21 +248,50 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     return known
 
 
-def _payments(dice: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
+def _payments(
+    dice: tuple[str, ...], karma: bool
+) -> tuple[tuple[tuple[Place, ...], ...], tuple[tuple[Place, ...], ...]]:
     """Per area, the placements paid with one die of `dice` (the harbour, the market of one
-    kind, the balconies, the chambers), in the order area_options lists them."""
-    return _paid_with(tuple(sorted(set(dice))), karma)  # each kind of die once
+    kind, the balconies, the chambers), in the order area_options lists them: least waste
+    first (payments.waste: the lowest number, then without karma, then by colour), so the
+    dice showing 1 to 3 before those showing 4 to 6: an area's are those of the first half
+    of the answer, then those of the second (each half remembered, joined from its numbers',
+    made at load; the caller joins only the areas it lists)."""
+    held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
+    for d in dice:
+        held |= _BIT[d]
+    return _half(held & _HALF, karma, 0), _half(held >> 12, karma, 1)
 
 
-@lru_cache(maxsize=4_096)
-def _paid_with(kinds: tuple[str, ...], karma: bool) -> tuple[tuple[Place, ...], ...]:
-    """_payments of a statue's kinds of dice, sorted (a pure function, remembered)."""
+_HALF = (1 << 12) - 1
+
+
+def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
+    """_payments of the dice showing 1 to 3 (half 0) or 4 to 6 (half 1) held (bit (v - 1) * 4 +
+    colour, v counted within the half): its numbers' joined, lowest first. Remembered: there
+    are at most 4,096 of each."""
+    known = _HALVES[karma][half][held]
+    if known is None:
+        known = _NONE
+        for j in range(3):
+            colours = held >> (4 * j) & 15
+            if colours:
+                part = _NUMBERS[karma][3 * half + j][colours]
+                known = part if known is _NONE else tuple(map(add, known, part))
+        _HALVES[karma][half][held] = known
+    return known
+
+
+def _number(index: int, colours: int, karma: bool) -> tuple[tuple[Place, ...], ...]:
+    """_payments of dice showing index + 1, of the colours held (bit c for colour c): those
+    given as they are, then those turned with karma, colour by colour."""
     paid: list[list[Place]] = [[] for _ in AREAS]
-    uses = _USES[karma]
-    for d in kinds:
-        if d[1] != "0":  # an unrolled die pays for nothing
-            for a, p in uses[d]:
-                paid[a].append(p)
+    for turned in (False, True):
+        for c in range(4):
+            if colours >> c & 1:
+                for a, p in _uses(LETTERS[c] + str(index + 1), karma):
+                    if bool(p.turned) is turned:
+                        paid[a].append(p)
     return tuple(map(tuple, paid))
 
 
@@ -269,7 +314,19 @@ def _uses(d: str, karma: bool) -> tuple[tuple[int, Place], ...]:
     return tuple(out)
 
 
-_USES = {k: {d: _uses(d, k) for d in _DICE} for k in (False, True)}
+_HALVES: dict[bool, tuple[list[tuple[tuple[Place, ...], ...] | None], ...]] = {
+    k: ([None] * (_HALF + 1), [None] * (_HALF + 1)) for k in (False, True)
+}
+_NONE: tuple[tuple[Place, ...], ...] = ((),) * len(AREAS)
+_NUMBERS = {
+    k: tuple(tuple(_number(index, colours, k) for colours in range(16)) for index in range(6))
+    for k in (False, True)
+}
+_BIT = {
+    letter + str(v): 1 << ((v - 1) * 4 + c) if v else 0
+    for c, letter in enumerate(LETTERS)
+    for v in range(7)
+}
 
 
 def area_options(s: State, i: int, a: int) -> list[Place]:
@@ -281,13 +338,15 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
         return []
     name, dice, karma = AREAS[a], s.dice[i], s.karma[i]
     if a == QUARRY:
-        return [Place(name)] if _can_quarry(s, i) else []
+        return [Place(name)] if _can_quarry(s, i, s.board, payments.budgets(dice, karma)) else []
     if a == HARBOUR:
-        return [_paid(name, p) for p in _river_dice(dice, karma)] if river_room(s, i) else []
+        return (
+            _by_waste(_paid(name, p) for p in _river_dice(dice, karma)) if river_room(s, i) else []
+        )
     if a == ASSORTED:  # II. Market action: one worker a round with 3 or 4 players
         return [Place(name)] if s.players == 2 or i not in s.spaces[a] else []
     if a == GOODS_AREA:
-        return [_paid(name, p) for p in _any_die(dice, karma)]
+        return _by_waste(_paid(name, p) for p in _any_die(dice, karma))
     if a == OUTER:
         return [Place(name)]
     if a < BALCONY:
@@ -303,7 +362,12 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
         rest = payments.without(dice, p[:1])
         if _chamber_open(s, i, n, rest, karma - len(p[1:])):
             out.append(_paid(name, p))
-    return out
+    return _by_waste(out)
+
+
+def _by_waste(places: Iterable[Place]) -> list[Place]:
+    """Placements on one area, least waste first (payments.waste)."""
+    return sorted(places, key=lambda p: payments.waste(p.dice, p.turned))
 
 
 def balcony(s: State, area: int) -> int:
@@ -338,7 +402,15 @@ def _any_die(dice: tuple[str, ...], karma: int) -> list[tuple[str, ...]]:
 
 def paid_value(dice: tuple[str, ...], turned: tuple[str, ...]) -> int:
     """What dice given up are worth, those turned by karma at their opposite side."""
-    return sum(payments.value(d) for d in dice) + sum(7 - 2 * payments.value(d) for d in turned)
+    pips, worth = _PIPS, 0
+    for d in dice:
+        worth += pips[d]
+    for d in turned:
+        worth += 7 - 2 * pips[d]
+    return worth
+
+
+_PIPS = {d: int(d[1]) for d in _DICE}
 
 
 # --- the decisions a pending effect asks for -----------------------------------------------
@@ -350,6 +422,18 @@ _RELEASES = {d: Release(d) for d in _DICE}
 _REROLLS = {d: Reroll(d) for d in _DICE}
 _ENOUGH, _DONE = Enough(), Done()
 _BUILDS = tuple(tuple(Build(cell, r) for r in range(4)) for cell in range(64))
+_COVERS = tuple(Cover(cell) for cell in range(64))
+_GOODS = tuple(Goods(g) for g in range(len(GOODS)))
+_CHAMBERS = {n: Chamber(n) for n in range(2, 7)}
+_SAILS = tuple(Sail(k) for k in range(64))
+
+
+def _sail(spaces: int) -> Sail:
+    return _SAILS[spaces] if spaces < len(_SAILS) else Sail(spaces)
+
+
+def _cover(cell: int) -> Cover:
+    return _COVERS[cell] if cell < len(_COVERS) else Cover(cell)
 
 
 def buy_options(s: State, i: int, cell: int) -> list[Buy]:
@@ -361,16 +445,17 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
     if cell == NO and not province.frontier(board, tiles, cells):
         return []
     dice, karma = s.dice[i], s.karma[i]
-    budgets = payments.budgets(dice, karma)
+    budgets, shown = payments.budgets(dice, karma), payments.numbers(dice)
     out: list[Buy] = []
     for st, tile in _top_tiles(s):
         if budgets[tile.colour] < tile.cost - old:
             continue  # no payment reaches it
         if cell != NO and (
-            tile.cost <= old or not province.covers(board, tiles, cells, cell, s.tops[st])
+            tile.cost <= old or not province.can_cover(board, tiles, cells, cell, s.tops[st])
         ):
             continue
-        for given, turned in payments.totals(dice, tile.colour, tile.cost - old, karma):
+        c = tile.colour
+        for given, turned in payments.least(c, shown[c], tile.cost - old, karma):
             out.append(Buy(st, given, turned))
     return out
 
@@ -406,29 +491,43 @@ def upgrade_options(s: State, i: int) -> list[Upgrade]:
 
 def chamber_options(s: State, i: int) -> list[Chamber]:
     """A river space's palace earning: Dancer to Portuguese, each that can be carried out."""
-    return [Chamber(n) for n in range(2, 7) if _chamber_open(s, i, n, s.dice[i], s.karma[i])]
+    return [_CHAMBERS[n] for n in range(2, 7) if _chamber_open(s, i, n, s.dice[i], s.karma[i])]
 
 
 def decisions(s: State) -> list[Action]:
     """The choices the pending effect at the head asks of the seat deciding."""
     kind, n, d = s.pending[0]
-    i = s.turn
-    if kind == "gain":
-        return list(gain_options(s, i, n, d))
-    if kind == "upgrade":
-        return list(upgrade_options(s, i))
-    if kind == "sail":
-        return [Sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
-    if kind == "chamber":
-        return list(chamber_options(s, i))
-    if kind == "buy":
-        return list(buy_options(s, i, d))
-    if kind == "place_tile":
-        return list(build_options(s, i, n, d))
-    if kind == "cover":
-        return [Cover(c) for c in cover_cells(s, i, s.dice[i], s.karma[i])]
-    if kind == "goods":
-        return [Goods(g) for g in province.goods_held(s.tiles, s.province[i])]
-    if kind == "reroll":
-        return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
-    raise AssertionError(f"no decision for {kind}")
+    ask = _ASKS.get(kind)
+    if ask is None:
+        raise AssertionError(f"no decision for {kind}")
+    return ask(s, s.turn, n, d)
+
+
+def _sails(s: State, i: int, n: int, _: int) -> list[Action]:
+    return [_sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
+
+
+def _covers(s: State, i: int, _: int, __: int) -> list[Action]:
+    return [_cover(c) for c in cover_cells(s, i, s.dice[i], s.karma[i])]
+
+
+def _goods_held(s: State, i: int, _: int, __: int) -> list[Action]:
+    return [_GOODS[g] for g in province.goods_held(s.tiles, s.province[i])]
+
+
+def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
+    return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
+
+
+# what each kind of pending effect asks (seat, number, detail), by its kind
+_ASKS: dict[str, Callable[[State, int, int, int], list[Action]]] = {
+    "gain": lambda s, i, n, d: list(gain_options(s, i, n, d)),
+    "upgrade": lambda s, i, n, d: list(upgrade_options(s, i)),
+    "sail": _sails,
+    "chamber": lambda s, i, n, d: list(chamber_options(s, i)),
+    "buy": lambda s, i, n, d: list(buy_options(s, i, d)),
+    "place_tile": lambda s, i, n, d: list(build_options(s, i, n, d)),
+    "cover": _covers,
+    "goods": _goods_held,
+    "reroll": _rerolls,
+}

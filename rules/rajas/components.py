@@ -12,17 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from itertools import pairwise
-from typing import Final, Literal, TypeVar
+from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import DataError
-from ..parsed_files import ParsedFiles, text_key
+from ..parsed_files import ComponentFile, text_key
 from ..safe_yaml import load_bounded
-from ..validation import first_problem
+from ..validation import validated
 
 COLOURS: Final = ("blue", "green", "orange", "purple")  # the dice's colours, and the tiles'
 LETTERS: Final = "bgop"  # a die is written by its colour's letter and its number: "o5"
@@ -70,7 +68,6 @@ MAX_DEPTH = 8
 MAX_NODES = 4_000
 PARSED_FILES = 16
 
-_M = TypeVar("_M", bound=BaseModel)
 Colour = Literal["blue", "green", "orange", "purple"]
 
 
@@ -236,19 +233,6 @@ def _fail(what: str, where: str, message: str) -> DataError:
     return DataError(f"{what}: {where}: {message}")
 
 
-def _model(model: type[_M], data: object, what: str) -> _M:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        problem = first_problem(exc, data, _schema(model))
-        raise _fail(what, problem.field or "document", problem.said[:300]) from None
-
-
-@cache
-def _schema(model: type[BaseModel]) -> Mapping[str, object]:
-    return model.model_json_schema()
-
-
 def _load(text: str, what: str) -> object:
     return load_bounded(
         text, what=what, max_chars=MAX_CHARS, max_depth=MAX_DEPTH, max_nodes=MAX_NODES
@@ -267,7 +251,7 @@ def load_tiles_text(text: str) -> Tiles:
     colour, each colour with tiles of every back symbol (12 stacks), each with a road and a
     building or a market."""
     what = "tiles file"
-    f = _model(_TilesFile, _load(text, what), what)
+    f = validated(_TilesFile, _load(text, what), what)
     if len(f.tiles) != TILES:
         raise _fail(what, "tiles", f"{TILES} tiles are needed, the file has {len(f.tiles)}")
     tiles: list[Tile] = []
@@ -424,7 +408,7 @@ def _beside(t: _Tracks, what: str) -> tuple[int, ...]:
 def load_board_text(text: str) -> Board:
     """A board file, validated against the text's counts and its end-game example."""
     what = "board file"
-    f = _model(_BoardFile, _load(text, what), what)
+    f = validated(_BoardFile, _load(text, what), what)
     four = _side(f.sides.three_and_four, what, "sides.three_and_four", 4)
     sides = {
         2: _side(f.sides.two, what, "sides.two", 2),
@@ -459,38 +443,14 @@ def load_board_text(text: str) -> Board:
     )
 
 
-def _data(name: str) -> str:
-    return resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
-
-
-@cache
-def standard_board() -> Board:
-    return load_board_text(_data("board.yaml"))
-
-
-@cache
-def standard_tiles() -> Tiles:
-    return load_tiles_text(_data("tiles.yaml"))
+BOARD_FILE = ComponentFile(__package__, "board.yaml", load_board_text, PARSED_FILES)
+TILES_FILE = ComponentFile(__package__, "tiles.yaml", load_tiles_text, PARSED_FILES)
+standard_board = BOARD_FILE.standard
+standard_tiles = TILES_FILE.standard
+board_from_text = BOARD_FILE.from_text
+tiles_from_text = TILES_FILE.from_text
 
 
 def standard_texts() -> tuple[str, str]:
     """The standard board and tiles files (for owners to start their own from)."""
-    return _data("board.yaml"), _data("tiles.yaml")
-
-
-_BOARDS = ParsedFiles(load_board_text, PARSED_FILES)
-_TILES = ParsedFiles(load_tiles_text, PARSED_FILES)
-
-
-def board_from_text(text: str | None) -> Board:
-    """The standard board (None) or an owner's file, parsed once while recently used."""
-    if text is None:
-        return standard_board()
-    return _BOARDS.get(text)
-
-
-def tiles_from_text(text: str | None) -> Tiles:
-    """The standard tiles (None) or an owner's file, parsed once while recently used."""
-    if text is None:
-        return standard_tiles()
-    return _TILES.get(text)
+    return BOARD_FILE.text(), TILES_FILE.text()

@@ -9,7 +9,14 @@ from typing import Final
 
 from . import payments, province
 from .choices import balcony
-from .components import FAME_BONUSES, FAME_WORKER, MONEY_BONUSES, MONEY_WORKER, PORTUGUESE
+from .components import (
+    FAME_BONUSES,
+    FAME_WORKER,
+    LETTERS,
+    MONEY_BONUSES,
+    MONEY_WORKER,
+    PORTUGUESE,
+)
 from .river import river_target
 from .state import (
     ASSORTED,
@@ -30,7 +37,10 @@ from .state import GOODS as GOODS_AREA
 
 
 def put(t: tuple[object, ...], i: int, v: object) -> tuple[object, ...]:
-    return (*t[:i], v, *t[i + 1 :])
+    """`t` with item i replaced (through a list: quicker than joining slices)."""
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) -> None:
@@ -40,9 +50,13 @@ def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) ->
     t.dice = put(t.dice, i, payments.without(t.dice[i], dice))  # type: ignore[assignment]
     supply = list(t.supply)
     for d in dice:
-        supply[payments.colour(d)] += 1
+        supply[_COLOUR[d]] += 1
     t.supply = tuple(supply)
-    t.karma = put(t.karma, i, t.karma[i] - len(turned))  # type: ignore[assignment]
+    if turned:
+        t.karma = put(t.karma, i, t.karma[i] - len(turned))  # type: ignore[assignment]
+
+
+_COLOUR: Final = {letter + str(v): c for c, letter in enumerate(LETTERS) for v in range(7)}
 
 
 def area_effects(t: State, i: int, area: int, die: int) -> tuple[Effect, ...]:
@@ -68,13 +82,16 @@ def area_effects(t: State, i: int, area: int, die: int) -> tuple[Effect, ...]:
 
 def chamber_effects(number: int) -> tuple[Effect, ...]:
     """The chambers 2 to 6 (III. Actions at the palace), also a river space's palace earning."""
-    return {
-        2: (("gain", 2, NO), ("yield", 0, 0)),
-        3: (("karma", 2, 0), ("gain", 1, NO)),
-        4: (("upgrade", 0, 0), ("money", 3, 0)),
-        5: (("cover", 0, 0),),
-        6: (("voyage", PORTUGUESE, 0),),
-    }[number]
+    return _CHAMBERS[number]
+
+
+_CHAMBERS: Final[dict[int, tuple[Effect, ...]]] = {
+    2: (("gain", 2, NO), ("yield", 0, 0)),
+    3: (("karma", 2, 0), ("gain", 1, NO)),
+    4: (("upgrade", 0, 0), ("money", 3, 0)),
+    5: (("cover", 0, 0),),
+    6: (("voyage", PORTUGUESE, 0),),
+}
 
 
 def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Effect, ...]:
@@ -184,7 +201,7 @@ def _earn(t: State, i: int, space: int, _: int) -> tuple[Effect, ...]:
     if e == "upgrade":
         return (("upgrade", 0, 0),)
     if e == "money_per_market":
-        return (("money", len(province.markets(tiles, cells)), 0),)
+        return (("money", sum(map(len, province.markets(tiles, cells))), 0),)
     if e == "assorted_market":
         return (("money", province.assorted(tiles, cells, 3), 0),)
     if e == "goods_market":

@@ -30,9 +30,10 @@ Effects (kind, number, detail):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import repeat
 from operator import is_
-from typing import Final
+from typing import Any, Final
 
 from ..game import Below
 from . import payments, province
@@ -43,6 +44,7 @@ from .options import RajasOptions
 from .state import (
     AREAS,
     HARBOUR,
+    KALI_HANDS,
     NO,
     QUARRY,
     START_KARMA,
@@ -73,6 +75,7 @@ from .state import (
 )
 
 CHANCES: Final = frozenset(("roll", "reveal", "yield"))
+_PICKS: Final = tuple(Pick(c) for c in range(len(COLOURS)))
 _CHANCE_STEPS: Final = frozenset((Setup, FirstPlayer, Roll, Reveal, DrawYield))
 AREA_INDEX: Final = {name: a for a, name in enumerate(AREAS)}
 CHAMBERS: Final = (
@@ -132,10 +135,10 @@ def new_state(options: RajasOptions, seats: tuple[str, ...]) -> State:
 # --- who decides, and chance -------------------------------------------------------------
 
 
-def to_move(s: State) -> str | None:
-    if s.phase != "play" or (s.pending and s.pending[0][0] in CHANCES):
+def to_move(state: State) -> str | None:
+    if state.phase != "play" or (state.pending and state.pending[0][0] in CHANCES):
         return None
-    return s.seats[s.turn]
+    return state.seats[state.turn]
 
 
 def _dealing(s: State) -> bool:
@@ -145,17 +148,20 @@ def _dealing(s: State) -> bool:
     return s.phase != "over"
 
 
-def chance(s: State) -> str | None:
-    if s.phase == "setup":
+def chance(state: State) -> str | None:
+    if state.phase == "play":  # the common case first: asked before every step
+        if not state.pending or state.pending[0][0] not in CHANCES:
+            return None
+    elif state.phase == "setup":
         return "the starting dice and the top tile of each stack"
-    if s.phase == "start":
+    elif state.phase == "start":
         return "the starting player among those tied for the lowest roll"
-    if s.phase != "play" or not s.pending or s.pending[0][0] not in CHANCES:
+    else:
         return None
-    kind, n, _ = s.pending[0]
+    kind, n, _ = state.pending[0]
     if kind == "roll":
-        k = _unrolled(s.dice[s.turn])
-        return f"the roll of {k} {'die' if k == 1 else 'dice'} for {s.seats[s.turn]}"
+        k = _unrolled(state.dice[state.turn])
+        return f"the roll of {k} {'die' if k == 1 else 'dice'} for {state.seats[state.turn]}"
     if kind == "reveal":
         return f"the new top tile of the {stack_name(n)} stack"
     return "a white yield tile"
@@ -166,7 +172,10 @@ def stack_name(stack: int) -> str:
 
 
 def _unrolled(dice: tuple[str, ...]) -> int:
-    return sum(1 for d in dice if d[1] == "0")
+    return sum(map(_UNROLLED.__contains__, dice))
+
+
+_UNROLLED: Final = frozenset(letter + "0" for letter in LETTERS)
 
 
 def _tied(s: State) -> list[int]:
@@ -175,28 +184,28 @@ def _tied(s: State) -> list[int]:
     return [i for i, t in enumerate(totals) if t == low]
 
 
-def deal(s: State, below: Below) -> Action:
-    if s.phase == "setup":
-        dice = tuple(1 + below(6) for _ in range(4 * s.players))
-        return Setup(dice, tuple(st[below(len(st))] if st else NO for st in s.stacks))
-    if s.phase == "start":
-        tied = _tied(s)
-        return FirstPlayer(s.seats[tied[below(len(tied))]])
-    if not _dealing(s):
+def deal(state: State, below: Below) -> Action:
+    if state.phase == "setup":
+        dice = tuple(1 + below(6) for _ in range(4 * state.players))
+        return Setup(dice, tuple(st[below(len(st))] if st else NO for st in state.stacks))
+    if state.phase == "start":
+        tied = _tied(state)
+        return FirstPlayer(state.seats[tied[below(len(tied))]])
+    if not _dealing(state):
         raise ValueError("nothing is to be dealt now")
-    kind, n, _ = s.pending[0]
+    kind, n, _ = state.pending[0]
     if kind == "roll":
-        return Roll(tuple(1 + below(6) for _ in range(_unrolled(s.dice[s.turn]))))
+        return Roll(tuple(1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))))
     if kind == "reveal":
-        return Reveal(n, s.stacks[n][below(len(s.stacks[n]))])
-    deck = s.yield_deck or s.yield_discard  # reshuffled when the stack runs out (Dancer)
+        return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
+    deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
     return DrawYield(deck[below(len(deck))])
 
 
-def legal(s: State) -> list[Action]:
-    if s.memo is None:
-        s.memo = tuple(_legal(s))
-    return list(s.memo)
+def legal(state: State) -> list[Action]:
+    if state.memo is None:
+        state.memo = tuple(_legal(state))
+    return list(state.memo)
 
 
 def _legal(s: State) -> list[Action]:
@@ -220,26 +229,29 @@ class Refused(ValueError):
 
 
 def apply(s: State, a: Action) -> State:
-    if type(a) in _CHANCE_STEPS:
+    kind = type(a)
+    if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
-    if to_move(s) is None:
-        raise ValueError(_why_waiting(s))
-    if not _allowed(s, a):
-        raise Refused(f"{a.kind} is not a legal step now")
+    memo = s.memo  # the very step listed is found at once (listed: a seat decides)
+    if memo is None or not any(map(is_, memo, repeat(a))):
+        if to_move(s) is None:
+            raise ValueError(_why_waiting(s))
+        if not _allowed(s, a):
+            raise Refused(f"{a.kind} is not a legal step now")
     t = s.copy()
-    if isinstance(a, Place):
-        _place(t, a)
-    elif isinstance(a, Pass):
+    if kind is Place:
+        _place(t, a)  # type: ignore[arg-type]
+    elif kind is Pass:
         t.passed = put(t.passed, t.turn, True)  # type: ignore[assignment]
     else:
-        _decide(t, a)
+        _DECIDE[kind](t, a)
     return _settle(t)
 
 
 def _allowed(s: State, a: Action) -> bool:
     """Whether `a` is among the legal steps (those of its area alone, for a placement)."""
-    if s.memo is not None:  # the very step listed is found at once, an equal one after
-        return any(map(is_, s.memo, repeat(a))) or a in s.memo
+    if s.memo is not None:
+        return a in s.memo
     if s.pending:
         return a in decisions(s)
     if isinstance(a, Place):
@@ -257,61 +269,106 @@ def _place(t: State, a: Place) -> None:
     i, area = t.turn, AREA_INDEX[a.area]
     t.spaces = put(t.spaces, area, (*t.spaces[area], i))  # type: ignore[assignment]
     t.placed = put(t.placed, i, t.placed[i] + 1)  # type: ignore[assignment]
-    t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
+    if area <= HARBOUR:  # the spaces with a cost in money
+        t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
     give_up(t, i, a.dice, a.turned)
     t.pending = area_effects(t, i, area, paid_value(a.dice, a.turned))
 
 
 def money_cost_before(t: State, area: int) -> int:
     """The cost of the space just taken (the worker is already on it)."""
+    if area > HARBOUR:
+        return 0
     side = t.board.sides[t.players]
     if area == QUARRY:
         return side.quarry[len(t.spaces[QUARRY]) - 1]
-    if area == HARBOUR:
-        return side.harbour[len(t.spaces[HARBOUR]) - 1]
-    return 0
+    return side.harbour[len(t.spaces[HARBOUR]) - 1]
 
 
 def _decide(t: State, a: Action) -> None:
+    _DECIDE[type(a)](t, a)
+
+
+def _pick(t: State, a: Pick) -> None:
+    i, (kind, n, d), rest = t.turn, t.pending[0], t.pending[1:]
+    t.dice = put(t.dice, i, tuple(sorted((*t.dice[i], LETTERS[a.colour] + "0"))))  # type: ignore[assignment]
+    t.supply = put(t.supply, a.colour, t.supply[a.colour] - 1)  # type: ignore[assignment]
+    t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
+
+
+def _release(t: State, a: Release) -> None:
+    give_up(t, t.turn, (a.die,), ())
+
+
+def _enough(t: State, a: Enough) -> None:
+    t.pending = _then_roll(t, t.pending[1:])
+
+
+def _upgrade(t: State, a: Upgrade) -> None:
     i = t.turn
-    kind, n, d = t.pending[0]
-    rest = t.pending[1:]
-    if isinstance(a, Pick):
-        t.dice = put(t.dice, i, tuple(sorted((*t.dice[i], LETTERS[a.colour] + "0"))))  # type: ignore[assignment]
-        t.supply = put(t.supply, a.colour, t.supply[a.colour] - 1)  # type: ignore[assignment]
-        t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
-    elif isinstance(a, Release):
-        give_up(t, i, (a.die,), ())
-    elif isinstance(a, Enough):
-        t.pending = _then_roll(t, rest)
-    elif isinstance(a, Upgrade):
-        ups = list(t.upgrades[i])
-        ups[a.building] += 1
-        t.upgrades = put(t.upgrades, i, tuple(ups))  # type: ignore[assignment]
-        t.pending = rest
-    elif isinstance(a, Sail):
-        t.pending = (("voyage", a.spaces, 0), *rest)
-    elif isinstance(a, Goods):
-        money = province.one_kind(t.tiles, t.province[i], a.good, n)
-        t.pending = (("money", money, 0), *rest)
-    elif isinstance(a, Chamber):
-        t.pending = (*chamber_effects(a.number), *rest)
-    elif isinstance(a, Cover):
-        t.pending = (("buy", 0, a.cell), *rest)
-    elif isinstance(a, Buy):
-        give_up(t, i, a.dice, a.turned)
-        tile = t.tops[a.stack]
-        t.tops = put(t.tops, a.stack, NO)  # type: ignore[assignment]
-        reveal: tuple[Effect, ...] = (("reveal", a.stack, 0),) if t.stacks[a.stack] else ()
-        t.pending = (("place_tile", tile, d), *rest, *reveal)  # the new top is shown at the end
-    elif isinstance(a, Build):
-        t.pending = (*build_tile(t, i, n, d, a), *rest)
-    elif isinstance(a, Reroll):
-        dice = list(t.dice[i])
-        dice.remove(a.die)
-        t.dice = put(t.dice, i, tuple(sorted((*dice, a.die[0] + "0"))))  # type: ignore[assignment]
-    elif isinstance(a, Done):
-        t.pending = _then_roll(t, rest)
+    ups = list(t.upgrades[i])
+    ups[a.building] += 1
+    t.upgrades = put(t.upgrades, i, tuple(ups))  # type: ignore[assignment]
+    t.pending = t.pending[1:]
+
+
+def _sail(t: State, a: Sail) -> None:
+    t.pending = (("voyage", a.spaces, 0), *t.pending[1:])
+
+
+def _goods(t: State, a: Goods) -> None:
+    money = province.one_kind(t.tiles, t.province[t.turn], a.good, t.pending[0][1])
+    t.pending = (("money", money, 0), *t.pending[1:])
+
+
+def _chamber(t: State, a: Chamber) -> None:
+    t.pending = (*chamber_effects(a.number), *t.pending[1:])
+
+
+def _cover(t: State, a: Cover) -> None:
+    t.pending = (("buy", 0, a.cell), *t.pending[1:])
+
+
+def _buy(t: State, a: Buy) -> None:
+    give_up(t, t.turn, a.dice, a.turned)
+    tile = t.tops[a.stack]
+    t.tops = put(t.tops, a.stack, NO)  # type: ignore[assignment]
+    reveal: tuple[Effect, ...] = (("reveal", a.stack, 0),) if t.stacks[a.stack] else ()
+    # the new top is shown at the end
+    t.pending = (("place_tile", tile, t.pending[0][2]), *t.pending[1:], *reveal)
+
+
+def _build(t: State, a: Build) -> None:
+    _, n, d = t.pending[0]
+    t.pending = (*build_tile(t, t.turn, n, d, a), *t.pending[1:])
+
+
+def _reroll(t: State, a: Reroll) -> None:
+    i = t.turn
+    dice = list(t.dice[i])
+    dice.remove(a.die)
+    t.dice = put(t.dice, i, tuple(sorted((*dice, a.die[0] + "0"))))  # type: ignore[assignment]
+
+
+def _done(t: State, a: Done) -> None:
+    t.pending = _then_roll(t, t.pending[1:])
+
+
+# what each decision does, by its type (the pending effect at the head asked for it)
+_DECIDE: Final[dict[type, Callable[[State, Any], None]]] = {
+    Pick: _pick,
+    Release: _release,
+    Enough: _enough,
+    Upgrade: _upgrade,
+    Sail: _sail,
+    Goods: _goods,
+    Chamber: _chamber,
+    Cover: _cover,
+    Buy: _buy,
+    Build: _build,
+    Reroll: _reroll,
+    Done: _done,
+}
 
 
 def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
@@ -319,7 +376,7 @@ def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
     when a payment needs them or the placement ends."""
     if t.late_rolls:
         return rest
-    return (("roll", 0, 0), *rest) if _unrolled(t.dice[t.turn]) else rest
+    return rest if _UNROLLED.isdisjoint(t.dice[t.turn]) else (("roll", 0, 0), *rest)
 
 
 # --- carrying out effects --------------------------------------------------------------------
@@ -332,18 +389,19 @@ def _settle(t: State) -> State:
         kind, n, d = t.pending[0]
         if kind in CHANCES:
             return t
-        if kind == "buy" and t.late_rolls and _unrolled(t.dice[t.turn]):
+        if kind == "buy" and t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
             t.pending = (("roll", 0, 0), *t.pending)  # a payment needs the dice rolled
             return t
         if kind in AUTO:
             rest = t.pending[1:]
             t.pending = (*AUTO[kind](t, t.turn, n, d), *rest)
             continue
+        if kind == "gain" and d != NO and t.supply[d] and len(t.dice[t.turn]) < KALI_HANDS:
+            _pick(t, _PICKS[d])  # a die of one colour with room for it: no choice
+            continue
         options = decisions(t)
         if kind == "gain" and not options:  # no die of the colour left: take what was taken
             t.pending = _then_roll(t, t.pending[1:])
-        elif kind == "gain" and d != NO and isinstance(options[0], Pick):
-            _decide(t, options[0])  # a die of one colour with room for it: no choice
         elif (kind == "sail" and len(options) == 1) or (kind == "goods" and len(options) <= 1):
             if options:
                 _decide(t, options[0])
@@ -355,7 +413,7 @@ def _settle(t: State) -> State:
             t.memo = tuple(options)  # the legal steps now: listed once
             return t
     if t.phase == "play":
-        if t.late_rolls and _unrolled(t.dice[t.turn]):
+        if t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
             t.pending = (("roll", 0, 0),)  # the placement ends: its dice are rolled
             return t
         _end_placement(t)
@@ -366,6 +424,10 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
+    if type(a) is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
+        t = s.copy()  # the most common by far, and asked for
+        _roll(t, a)
+        return _settle(t)
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.copy()
@@ -378,6 +440,7 @@ def _apply_chance(s: State, a: Action) -> State:
         _begin(t, s.seats.index(a.seat))
         return t
     if isinstance(a, Roll):
+        _expect(t, "roll", "a roll")
         _roll(t, a)
     elif isinstance(a, Reveal):
         _reveal(t, a)
@@ -430,17 +493,20 @@ def _begin(t: State, first: int) -> None:
 
 
 def _roll(t: State, a: Roll) -> None:
-    _expect(t, "roll", "a roll")
+    """The unrolled dice rolled (a roll is what is dealt: the caller has seen to it)."""
     i = t.turn
     dice = t.dice[i]
     k = _unrolled(dice)
-    if len(a.values) != k or any(not 1 <= v <= 6 for v in a.values):
+    if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
-    fresh = [
-        d[0] + str(v) for d, v in zip((d for d in dice if d[1] == "0"), a.values, strict=False)
-    ]
-    t.dice = put(t.dice, i, tuple(sorted((*(d for d in dice if d[1] != "0"), *fresh))))  # type: ignore[assignment]
+    values = iter(a.values)  # in the statue's order, one for each unrolled die
+    rolled = [d if d[1] != "0" else d[0] + str(next(values)) for d in dice]
+    rolled.sort()
+    t.dice = put(t.dice, i, tuple(rolled))  # type: ignore[assignment]
     t.pending = t.pending[1:]
+
+
+_FACES: Final = frozenset(range(1, 7))
 
 
 def _reveal(t: State, a: Reveal) -> None:

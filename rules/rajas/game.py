@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..game import Below, Game, GameInfo, Ranking, Seat
+from ..game import Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import RajasOptions
 from .refusals import refusal
@@ -53,17 +53,11 @@ class Rajas(Game[State, Action, State, RajasOptions]):
                 raise ValueError(f"no seat {s!r}; the seats are {', '.join(SEATS)}")
         return engine.new_state(options, tuple(seats))
 
-    def to_move(self, state: State) -> Seat | None:
-        return engine.to_move(state)
-
-    def chance(self, state: State) -> str | None:
-        return engine.chance(state)
-
-    def deal(self, state: State, below: Below) -> Action:
-        return engine.deal(state, below)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return engine.legal(state)
+    # the engine's own functions, with no call of ours between (asked at every step)
+    to_move = staticmethod(engine.to_move)
+    chance = staticmethod(engine.chance)
+    deal = staticmethod(engine.deal)
+    legal_actions = staticmethod(engine.legal)
 
     def apply(self, state: State, action: Action) -> State:
         if isinstance(action, Undo):
@@ -73,8 +67,11 @@ class Rajas(Game[State, Action, State, RajasOptions]):
         except engine.Refused:
             raise ValueError(refusal(state, action)) from None
         # a seat's step after which the same seat goes on deciding may be taken back
-        mover = engine.to_move(state)
-        if mover is not None and engine.to_move(after) == mover and after.pending:
+        if (
+            after.pending
+            and (mover := engine.to_move(state)) is not None
+            and engine.to_move(after) == mover
+        ):
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after

@@ -4,13 +4,16 @@ A payment gives up dice from the statue; karma turns a die given up to its oppos
 (1 <-> 6, 2 <-> 5, 3 <-> 4), one karma each. Paying a total (a tile's cost, the Master
 builder's difference) may overpay, but a payment offered gives up no die and turns no die it
 does not need: without any one of them the total would fall short (docs/rajas.md).
+
+The ways to pay for one thing are listed least waste first (`waste`), so the first that
+autocomplete, the buttons and a refusal's list offer is the one a careful player would pick.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from itertools import product
+from operator import mul
 
 from .components import LETTERS
 
@@ -39,31 +42,86 @@ def exact(dice: tuple[str, ...], number: int, karma: int) -> list[tuple[str, ...
     return out
 
 
+Waste = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
+
+
+def waste(given: tuple[str, ...], turned: tuple[str, ...], need: int | None = None) -> Waste:
+    """How much a payment wastes, to order the ways to pay for one thing, least first: what it
+    pays past `need` (None: a placement's die, which does what it shows), then the fewest dice,
+    the lowest dice, the least karma; then the dice's names, so that the order is total."""
+    return (*_waste(tuple(map(value, given)), tuple(map(value, turned)), need), given, turned)
+
+
+def _waste(
+    given: tuple[int, ...], turned: tuple[int, ...], need: int | None
+) -> tuple[int, int, int, int]:
+    """`waste` of the numbers the dice given and turned show."""
+    shown = sum(given)
+    worth = shown + sum(7 - 2 * v for v in turned)
+    return (0 if need is None else worth - need, len(given), shown, len(turned))
+
+
 def totals(
     dice: tuple[str, ...], colour_index: int, need: int, karma: int
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
-    up, those of them turned with karma), least dice and least karma first."""
-    letter = LETTERS[colour_index]
-    mine = tuple(sorted(d for d in dice if d[0] == letter and d[1] != "0"))
-    return list(_totals(mine, need, min(karma, len(mine))))
+    up, those of them turned with karma), least waste first."""
+    return least(colour_index, numbers(dice)[colour_index], need, karma)
 
 
-@lru_cache(maxsize=4_096)
+def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """By colour, the numbers its rolled dice show, sorted."""
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for d in dice:
+        c, v = _DIE[d]
+        if v:
+            out[c].append(v)
+    return tuple(tuple(sorted(vs)) for vs in out)
+
+
+def least(
+    colour_index: int, mine: tuple[int, ...], need: int, karma: int
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """`totals` of the rolled dice of one colour showing `mine` (sorted)."""
+    names = _NAMES[colour_index]
+    if len(mine) == 1 and need > 0:  # one die: as it is, or turned up
+        v = mine[0]
+        if v >= need:
+            return [((names[v],), ())]
+        return [((names[v],), (names[v],))] if karma and v <= 3 and 7 - v >= need else []
+    name = names.__getitem__
+    return [
+        (tuple(map(name, given)), tuple(map(name, turned)))
+        for given, turned in _totals(mine, need, min(karma, len(mine)))
+    ]
+
+
+_NAMES = tuple(tuple(letter + str(v) for v in range(7)) for letter in LETTERS)
+
+
+@lru_cache(maxsize=16_384)
 def _totals(
-    mine: tuple[str, ...], need: int, karma: int
-) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """`totals` of the rolled dice of one colour, sorted (a pure function, remembered): each
-    choice of how many of each kind to give, then of how many of the low ones to turn."""
-    counts = sorted(Counter(mine).items())
-    vals = [value(d) for d, _ in counts]
-    out: list[tuple[int, int, tuple[str, ...], tuple[str, ...]]] = []
-    for take in product(*(range(n + 1) for _, n in counts)):
+    mine: tuple[int, ...], need: int, karma: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """`totals` of the numbers shown by the rolled dice of one colour, sorted (a pure
+    function, remembered, whatever the colour): each choice of how many of each number to
+    give, then of how many of the low ones to turn."""
+    vals: list[int] = []  # each number once, ascending, and how many dice show it
+    ns: list[int] = []
+    for v in mine:
+        if vals and vals[-1] == v:
+            ns[-1] += 1
+        else:
+            vals.append(v)
+            ns.append(1)
+    out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+    for take in product(*(range(n + 1) for n in ns)):
         size = sum(take)
-        base = sum(v * k for v, k in zip(vals, take, strict=True))
+        base = sum(map(mul, vals, take))
         if not size or base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
             continue
-        if base - min(v for v, k in zip(vals, take, strict=True) if k) >= need:
+        low = next(v for v, k in zip(vals, take, strict=True) if k)  # the least die given
+        if base - low >= need:
             continue  # its least die left out, turned or not, the rest still reach the need
         # turning one of the low dice gains; none is turned when the dice reach the need
         lows = [j for j, k in enumerate(take) if k and vals[j] <= 3] if base < need else []
@@ -77,11 +135,11 @@ def _totals(
                 turned[j] = f
             if not _least(vals, take, turned, total - need):
                 continue
-            given = tuple(d for (d, _), k in zip(counts, take, strict=True) for _ in range(k))
-            gone = tuple(d for (d, _), f in zip(counts, turned, strict=True) for _ in range(f))
-            out.append((size, flips, given, gone))
-    out.sort()
-    return tuple((g, t) for _, _, g, t in out)
+            given = tuple(v for v, k in zip(vals, take, strict=True) for _ in range(k))
+            gone = tuple(v for v, f in zip(vals, turned, strict=True) for _ in range(f))
+            out.append((*_waste(given, gone, need), given, gone))
+    out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
+    return tuple((g, t) for *_, g, t in out)
 
 
 def _least(vals: list[int], take: tuple[int, ...], turned: list[int], spare: int) -> bool:
@@ -103,17 +161,23 @@ def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
     return sum(vals) + sum(gains[:karma])
 
 
-@lru_cache(maxsize=4_096)
 def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
-    """`best_total` of each colour, in one pass (a pure function, remembered)."""
+    """`best_total` of each colour, in one pass."""
     totals = [0, 0, 0, 0]
-    gains: list[list[int]] = [[], [], [], []]
+    if not karma:
+        for d in dice:
+            c, v = _DIE[d]
+            totals[c] += v
+        return tuple(totals)
+    gains: tuple[list[int], ...] | None = None  # by colour, what turning each low die gains
     for d in dice:
         c, v = _DIE[d]
         totals[c] += v
         if 0 < v <= 3:
+            if gains is None:
+                gains = ([], [], [], [])
             gains[c].append(7 - 2 * v)
-    if karma:
+    if gains is not None:
         for c, g in enumerate(gains):
             if g:
                 totals[c] += sum(sorted(g, reverse=True)[:karma]) if len(g) > karma else sum(g)

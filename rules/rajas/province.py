@@ -53,10 +53,11 @@ def builds(board: Board, tiles: Tiles, cells: tuple[int, ...], tile: Tile) -> li
 class _Geometry:
     """A board's grid with a tile set, as the searches below read it: per cell, each side with
     a neighbour (side, neighbour, the neighbour's side facing back); per held value (tile * 4 +
-    rotation), its road mask."""
+    rotation), its road mask; per tile, its rotations giving different masks."""
 
     links: tuple[tuple[tuple[int, int, int], ...], ...]
     masks: tuple[int, ...]
+    turns: tuple[tuple[int, ...], ...]
 
 
 _GEOMETRIES: dict[tuple[str, str], _Geometry] = {}
@@ -77,7 +78,8 @@ def _geometry(board: Board, tiles: Tiles) -> _Geometry:
             for cell in range(board.columns * board.rows)
         )
         masks = tuple(t.turned(r) for t in tiles.tiles for r in range(4))
-        known = _GEOMETRIES[key] = _Geometry(links, masks)
+        turns = tuple(rotations(t) for t in tiles.tiles)
+        known = _GEOMETRIES[key] = _Geometry(links, masks, turns)
     return known
 
 
@@ -118,56 +120,77 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
     return known
 
 
-def connected(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> bool:
-    """Whether every tile is joined to the residence by roads (Master builder)."""
-    g = _geometry(board, tiles)
-    return _joined(board, g, cells, _road_masks(board, g, cells))
-
-
-def _joined(board: Board, g: _Geometry, cells: tuple[int, ...], masks: list[int]) -> bool:
-    """Whether every held cell is reached from the residence by roads, with these masks."""
-    links = g.links
-    reached = 1 << board.residence
-    todo = [board.residence]
-    while todo:
-        cell = todo.pop()
-        mask = masks[cell]
-        for side, n, back in links[cell]:
-            if mask >> side & 1 and masks[n] >> back & 1 and not reached >> n & 1:
-                reached |= 1 << n
-                todo.append(n)
-    return all(reached >> c & 1 for c, held in enumerate(cells) if held != NO)
-
-
-_COVERS: dict[tuple[str, str, tuple[int, ...], int, int], tuple[int, ...]] = {}
+_GROUPS: dict[tuple[str, str, tuple[int, ...], int], tuple[int, ...]] = {}
 
 
 def covers(
     board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
 ) -> tuple[int, ...]:
-    """The rotations of tile `tile_id` laid over `cell` that leave every tile joined
-    (remembered, as the frontier is)."""
-    key = (board.text_key, tiles.text_key, cells, cell, tile_id)
-    known = _COVERS.get(key)
+    """The rotations of tile `tile_id` laid over `cell` that leave every tile joined: those
+    whose road mask meets each side mask of _cover_groups."""
+    groups = _cover_groups(board, tiles, cells, cell)
+    g = _geometry(board, tiles)
+    out = []
+    for r in g.turns[tile_id]:
+        mask = g.masks[tile_id * 4 + r]
+        for m in groups:
+            if not mask & m:
+                break
+        else:
+            out.append(r)
+    return tuple(out)
+
+
+def can_cover(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int) -> bool:
+    """Whether tile `tile_id` may be laid over `cell` some way (`covers`): at once when a
+    rotation keeps every road end of the tile under it, as every road joined stays joined."""
+    g = _geometry(board, tiles)
+    under = g.masks[cells[cell]]
+    for r in g.turns[tile_id]:
+        if g.masks[tile_id * 4 + r] & under == under:
+            return True
+    return bool(covers(board, tiles, cells, cell, tile_id))
+
+
+def _cover_groups(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int) -> tuple[int, ...]:
+    """With `cell` emptied, the province falls into parts joined by roads: the residence's and
+    those the cell's tile held to it. A tile laid over the cell keeps every tile joined exactly
+    when its roads meet the residence's part and each other part, so per part (the residence's
+    first): the sides of the cell facing a road end of it (0: a part it can never reach).
+    Remembered, as the frontier is."""
+    key = (board.text_key, tiles.text_key, cells, cell)
+    known = _GROUPS.get(key)
     if known is None:
-        if len(_COVERS) >= FRONTIERS:
-            _COVERS.clear()
-        known = _COVERS[key] = tuple(_covers(board, tiles, cells, cell, tile_id))
+        if len(_GROUPS) >= FRONTIERS:
+            _GROUPS.clear()
+        g = _geometry(board, tiles)
+        masks = _road_masks(board, g, cells)
+        masks[cell] = 0  # no road enters the emptied cell
+        facing = [(side, n) for side, n, back in g.links[cell] if masks[n] >> back & 1]
+        reached = _reach(g, masks, board.residence)
+        out = [sum(1 << side for side, n in facing if reached >> n & 1)]
+        for held, value in enumerate(cells):
+            if value != NO and held != cell and not reached >> held & 1:
+                part = _reach(g, masks, held)
+                reached |= part
+                out.append(sum(1 << side for side, n in facing if part >> n & 1))
+        known = _GROUPS[key] = tuple(out)
     return known
 
 
-def _covers(
-    board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
-) -> list[int]:
-    g = _geometry(board, tiles)
-    masks = _road_masks(board, g, cells)
-    trial = (*cells[:cell], tile_id * 4, *cells[cell + 1 :])  # which cells are held
-    out = []
-    for r in rotations(tiles.tiles[tile_id]):
-        masks[cell] = g.masks[tile_id * 4 + r]
-        if _joined(board, g, trial, masks):
-            out.append(r)
-    return out
+def _reach(g: _Geometry, masks: list[int], start: int) -> int:
+    """The cells reached by roads from `start`, as a bit set."""
+    links = g.links
+    reached = 1 << start
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        mask = masks[here]
+        for side, n, back in links[here]:
+            if mask >> side & 1 and masks[n] >> back & 1 and not reached >> n & 1:
+                reached |= 1 << n
+                todo.append(n)
+    return reached
 
 
 def yields_reached(board: Board, cell: int, mask: int) -> list[tuple[str, int]]:
@@ -177,24 +200,35 @@ def yields_reached(board: Board, cell: int, mask: int) -> list[tuple[str, int]]:
     ]
 
 
-def markets(tiles: Tiles, cells: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Every market of the province: (good, value)."""
-    return [m for held in cells if held != NO for m in tiles.tiles[held >> 2].markets]
+_MARKETS: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def markets(tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The markets of the province by good: their values, best first. Remembered, as the
+    frontier is (a province changes only when a tile is placed)."""
+    key = (tiles.text_key, cells)
+    known = _MARKETS.get(key)
+    if known is None:
+        if len(_MARKETS) >= FRONTIERS:
+            _MARKETS.clear()
+        by_good: list[list[int]] = [[] for _ in GOODS]
+        for held in cells:
+            if held != NO:
+                for good, v in tiles.tiles[held >> 2].markets:
+                    by_good[good].append(v)
+        known = _MARKETS[key] = tuple(tuple(sorted(vs, reverse=True)) for vs in by_good)
+    return known
 
 
 def assorted(tiles: Tiles, cells: tuple[int, ...], most: int = len(GOODS)) -> int:
     """Assorted goods: the best market of each kind, at most `most` kinds."""
-    best: dict[int, int] = {}
-    for good, v in markets(tiles, cells):
-        best[good] = max(best.get(good, 0), v)
-    return sum(sorted(best.values(), reverse=True)[:most])
+    return sum(sorted((vs[0] for vs in markets(tiles, cells) if vs), reverse=True)[:most])
 
 
 def one_kind(tiles: Tiles, cells: tuple[int, ...], good: int, most: int) -> int:
     """Goods of one kind: the best `most` markets of that good."""
-    vals = sorted((v for g, v in markets(tiles, cells) if g == good), reverse=True)
-    return sum(vals[:most])
+    return sum(markets(tiles, cells)[good][:most])
 
 
 def goods_held(tiles: Tiles, cells: tuple[int, ...]) -> list[int]:
-    return sorted({g for g, _ in markets(tiles, cells)})
+    return [g for g, vs in enumerate(markets(tiles, cells)) if vs]

@@ -20,12 +20,16 @@ def river_target(s: State, i: int, n: int) -> int:
 
 
 def river_room(s: State, i: int) -> int:
-    """How many unoccupied spaces lie ahead of seat i's boat."""
-    final = s.board.final
-    others = {b for j, b in enumerate(s.boat) if j != i and 0 < b < final}
-    return sum(1 for p in range(s.boat[i] + 1, final + 1) if p not in others)
+    """How many unoccupied spaces lie ahead of seat i's boat: those ahead, less those another
+    boat holds (one boat a space; the final space holds any number)."""
+    final, here = s.board.final, s.boat[i]
+    room = final - here
+    for j, b in enumerate(s.boat):
+        if here < b < final and j != i:
+            room -= 1
+    return room
 
 
 def portuguese_open(s: State, i: int) -> bool:
-    """Portuguese: exactly 6 unoccupied spaces, never from the last 6 spaces."""
-    return s.boat[i] <= s.board.final - PORTUGUESE and river_target(s, i, PORTUGUESE) != NO
+    """Portuguese: exactly 6 unoccupied spaces (so never from the last 6 spaces)."""
+    return river_room(s, i) >= PORTUGUESE

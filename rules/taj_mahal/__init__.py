@@ -11,6 +11,7 @@ from .components import COURT, ELEPHANT, GRAND_MOGUL, SYMBOL_TITLES, Board, Card
 from .game import GAME, INFO, SEATS, TajMahal
 from .options import TajOptions
 from .result import ranking
+from .search import leads
 from .state import (
     CROWN,
     NO,
@@ -54,6 +55,7 @@ __all__ = [
     "View",
     "Withdraw",
     "engine",
+    "leads",
     "narration",
     "notation",
     "ranking",

@@ -9,19 +9,16 @@ states (Preparation) is checked, so any file that loads plays by the same rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import Final, Literal, TypeVar
+from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import DataError
-from ..parsed_files import ParsedFiles, text_key
+from ..parsed_files import ComponentFile, text_key
 from ..safe_yaml import load_bounded
 from ..text import Name
-from ..validation import first_problem
+from ..validation import validated
 
 # The six symbols (Preparation), in the order the notation and the court list them.
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
@@ -56,7 +53,6 @@ MAX_NODES = 6_000
 PARSED_FILES = 16
 
 TileKind = Literal["points", "card", "commodity"]
-_M = TypeVar("_M", bound=BaseModel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,19 +194,6 @@ def _fail(what: str, where: str, message: str) -> DataError:
     return DataError(f"{what}: {where}: {message}")
 
 
-def _model(model: type[_M], data: object, what: str) -> _M:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        problem = first_problem(exc, data, _schema(model))
-        raise _fail(what, problem.field or "document", problem.said[:300]) from None
-
-
-@cache
-def _schema(model: type[BaseModel]) -> Mapping[str, object]:
-    return model.model_json_schema()
-
-
 def _load(text: str, what: str) -> object:
     return load_bounded(
         text, what=what, max_chars=MAX_CHARS, max_depth=MAX_DEPTH, max_nodes=MAX_NODES
@@ -232,7 +215,7 @@ def _tile(t: _Tile, what: str, where: str) -> Tile:
 def load_cards_text(text: str) -> Cards:
     """A cards file, validated: 21 cards of each colour, 12 white, the 4 special cards."""
     what = "cards file"
-    f = _model(_CardsFile, _load(text, what), what)
+    f = validated(_CardsFile, _load(text, what), what)
     kinds: list[CardKind] = []
     deck: list[int] = []
     per_colour = dict.fromkeys((*COLOURS, WHITE), 0)
@@ -300,7 +283,7 @@ def load_board_text(text: str) -> Board:
     fortresses, roads between known cities that join the whole board, 12 province tiles (tile
     1 with one commodity, the others two, tile 12 in Agra's province) and 15 bonus tiles."""
     what = "board file"
-    f = _model(_BoardFile, _load(text, what), what)
+    f = validated(_BoardFile, _load(text, what), what)
     if len(f.provinces) != PROVINCES:
         raise _fail(what, "provinces", f"{PROVINCES} are needed, the file has {len(f.provinces)}")
     pids = [p.id for p in f.provinces]
@@ -397,38 +380,14 @@ def load_board_text(text: str) -> Board:
     )
 
 
-def _data(name: str) -> str:
-    return resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
-
-
-@cache
-def standard_board() -> Board:
-    return load_board_text(_data("board.yaml"))
-
-
-@cache
-def standard_cards() -> Cards:
-    return load_cards_text(_data("cards.yaml"))
+BOARD_FILE = ComponentFile(__package__, "board.yaml", load_board_text, PARSED_FILES)
+CARDS_FILE = ComponentFile(__package__, "cards.yaml", load_cards_text, PARSED_FILES)
+standard_board = BOARD_FILE.standard
+standard_cards = CARDS_FILE.standard
+board_from_text = BOARD_FILE.from_text
+cards_from_text = CARDS_FILE.from_text
 
 
 def standard_texts() -> tuple[str, str]:
     """The standard board and cards files (for owners to start their own from)."""
-    return _data("board.yaml"), _data("cards.yaml")
-
-
-_BOARDS = ParsedFiles(load_board_text, PARSED_FILES)
-_CARDS = ParsedFiles(load_cards_text, PARSED_FILES)
-
-
-def board_from_text(text: str | None) -> Board:
-    """The standard board (None) or an owner's file, parsed once while recently used."""
-    if text is None:
-        return standard_board()
-    return _BOARDS.get(text)
-
-
-def cards_from_text(text: str | None) -> Cards:
-    """The standard cards (None) or an owner's file, parsed once while recently used."""
-    if text is None:
-        return standard_cards()
-    return _CARDS.get(text)
+    return BOARD_FILE.text(), CARDS_FILE.text()

@@ -96,15 +96,23 @@ class TajMahalSearch(Search[State, Action, View]):
     horizon = 40  # about three visits of three players (the whole game is about 175 steps)
 
     def evaluate(self, state: State) -> Mapping[Seat, float]:
-        """Each seat's chance from its lead over the best other seat: its points, with what
-        its hand would score if the game ended now (Game end), on a logistic curve."""
-        cards = state.cards
+        """Each seat's chance from its lead over the best other seat (`leads`), on a
+        logistic curve."""
+        return {seat: 1 / (1 + math.exp(-lead / SCALE)) for seat, lead in leads(state).items()}
+
+
+def leads(state: State) -> dict[Seat, float]:
+    """Each seat's lead in points over the best other seat (negative when behind): its
+    points, with what its hand would score if the game ended now (Game end; at the end they
+    are scored already)."""
+    cards = state.cards
+    points = list(state.scores)
+    if state.phase != "over":
         points = [
             p + hand_points(cards, state.hands[i], state.special_holder.count(i))
-            for i, p in enumerate(state.scores)
+            for i, p in enumerate(points)
         ]
-        out = {}
-        for i, seat in enumerate(state.seats):
-            lead = points[i] - max(p for j, p in enumerate(points) if j != i)
-            out[seat] = 1 / (1 + math.exp(-lead / SCALE))
-        return out
+    return {
+        seat: float(points[i] - max(p for j, p in enumerate(points) if j != i))
+        for i, seat in enumerate(state.seats)
+    }

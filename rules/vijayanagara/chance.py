@@ -183,6 +183,39 @@ def take_card(st: GameState, card: int) -> None:
     st.piles = piles
 
 
+def _shuffle(items: list[int], below: Below) -> None:
+    for i in range(len(items) - 1, 0, -1):  # Fisher-Yates: every order as likely
+        j = below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def unseen_order(view: GameState, below: Below) -> list[int]:
+    """The cards still to come, one order consistent with the piles (2.1): each kind's cards
+    not yet drawn shuffled and dealt into that kind's places, pile by pile (the cards a
+    shuffled deck would not reach stay out), each pile then shuffled; a Succession card in its
+    known place."""
+    deck = deck_for(view.options)
+    drawn = _drawn(view)
+    left: dict[str, list[int]] = {}
+    for kind, cards in deck.by_kind.items():
+        left[kind] = [c for c in cards if c not in drawn]
+        _shuffle(left[kind], below)
+    order: list[int] = []
+    for pile in view.piles:
+        stack: list[int] = []
+        for key, n in pile.items():
+            if n <= 0 or not _live(deck, key, drawn):
+                continue
+            if key.isdigit():
+                stack.append(int(key))
+            else:
+                stack += left[key][:n]
+                left[key] = left[key][n:]
+        _shuffle(stack, below)
+        order += stack
+    return order
+
+
 # --- outcomes ----------------------------------------------------------------------------
 
 

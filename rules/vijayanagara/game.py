@@ -35,6 +35,7 @@ from . import (
 )
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
 from .model import FACTION_NAMES, PLAYERS, Faction
+from .search import VijayanagaraSearch
 from .table_setup import VijayanagaraFiles, VijayanagaraReference, VijayanagaraSeeding
 from .table_steps import (
     VijayanagaraDeadlines,
@@ -77,6 +78,7 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         self.reference = VijayanagaraReference(self)
         self.files = VijayanagaraFiles(self)
         self.seeding = VijayanagaraSeeding(self)
+        self.search = VijayanagaraSearch(self)
 
     tiebreak = GOAT_TIGER_TIEBREAK  # 5.0: ties for first go to the Goat-Tiger game
 
