@@ -14,7 +14,7 @@ from ..players import Advice
 from ..search import Choice, Decision, search
 from . import greedy, why
 
-WIDTH = 3  # greedy's best steps the search compares (its budget is a few dozen futures)
+WIDTH = 3  # greedy's best steps the search compares (a small budget cannot tell apart 16)
 
 
 def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decision[Action]:
