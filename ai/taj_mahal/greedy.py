@@ -180,7 +180,7 @@ def _empty_cities(s: State, w: int) -> tuple[float, tuple[float, ...]] | None:
     return found
 
 
-MAX_KNOWN = 20_000  # positions' city values kept (a few MB), forgotten all at once past it
+MAX_KNOWN = 4_000  # positions kept (about 900 bytes each), forgotten all at once past it
 _KNOWN_CITIES: dict[Hashable, tuple[float, tuple[float, ...]] | None] = {}
 
 
