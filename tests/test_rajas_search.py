@@ -17,7 +17,7 @@ from ai.rajas import hard
 from ai.search import search
 from bot.table.ai_users import seat_levels
 from rules.capabilities import search_of
-from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas import GAME, SEATS, RajasOptions, State, notation
 from rules.rajas.notation import parse
 from rules.rajas.search import RajasSearch
 
@@ -136,8 +136,28 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None
     assert re.search(r"; then -?\d+ (fame to cross|past the money marker)", first)
     assert re.search(r"played out in \d+ of 8 futures, where it was worth \d+ % of a win", first)
     assert second.startswith("Runner-up: `") and f"`{advice.order}`" not in second
-    (step,) = parse(s, advice.order)
+    step, *rest = parse(s, advice.order)
     assert step in GAME.legal_actions(s)
+    assert f"`{notation.describe(s, step)}" in first
+    after = GAME.apply(s, step)
+    finished = after.pending and GAME.to_move(after) == seat
+    assert rest == (ai.rajas.greedy.plan(after) if finished else [])
+
+
+def test_the_hint_is_one_order_the_searchs_step_and_the_rest_of_its_placement() -> None:
+    """The hint can be played as one order (the table's Play this turn): the search's step,
+    then the rest of that placement as greedy finishes it, up to the first chance step."""
+    for s in positions()[:8]:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        advice = hard.advise(s, seat, random.Random(SEED), QUICK)
+        steps = parse(s, advice.order)
+        assert steps[0] == hard.decide(s, seat, random.Random(SEED), QUICK).best
+        end = s
+        for a in steps:
+            assert a in GAME.legal_actions(end)
+            end = GAME.apply(end, a)
+        assert not end.pending or GAME.to_move(end) != seat or GAME.chance(end) is not None
 
 
 def test_hard_compares_greedys_best_steps_only() -> None:

@@ -30,33 +30,48 @@ def choose(view: State, seat: str, rng: random.Random, budget: Budget) -> Action
 
 
 def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
-    """The hint from the search: its step and why, then the runner-up and why, each with
-    what it was judged worth over the futures the search played out."""
+    """The hint from the search: its step, with the rest of that placement as greedy would
+    finish it (one order, up to the first chance step), and why; then the runner-up step and
+    why; each with what it was judged worth over the futures the search played out."""
     found = decide(view, seat, r, budget)
     best = found.ranked[0]
-    step = notation.describe(view, best.action)
+    steps, end = placement(view, seat, best.action)
+    order = ", ".join(steps)
     lines = [
-        f"The computer (hard) would play `{step}`: {judged(view, seat, best, found.iterations)}."
+        f"The computer (hard) would play `{order}`: "
+        f"{judged(view, end, seat, best, found.iterations)}."
     ]
     if len(found.ranked) > 1:
         second = found.ranked[1]
+        after = GAME.apply(view, second.action)
         lines.append(
             f"Runner-up: `{notation.describe(view, second.action)}`: "
-            f"{judged(view, seat, second, found.iterations)}."
+            f"{judged(view, after, seat, second, found.iterations)}."
         )
     else:
         lines.append("Runner-up: none: it is the only step allowed.")
-    return Advice(summary="\n".join(lines), order=step)
+    return Advice(summary="\n".join(lines), order=order)
 
 
-def judged(view: State, seat: str, choice: Choice[Action], futures: int) -> str:
-    """What the step gains at once, in the player's words, and how it fared in the search's
-    futures."""
+def placement(view: State, seat: str, first: Action) -> tuple[list[str], State]:
+    """`first` and the rest of its placement as greedy takes it, in the notation, and the
+    position it leads to."""
+    words = [notation.describe(view, first)]
+    s = GAME.apply(view, first)
+    if s.pending and rules.to_move(s) == seat:
+        for a in greedy.plan(s):
+            words.append(notation.describe(s, a))
+            s = GAME.apply(s, a)
+    return words, s
+
+
+def judged(view: State, end: State, seat: str, choice: Choice[Action], futures: int) -> str:
+    """What the steps from `view` to `end` gain at once, in the player's words, and how the
+    search's step fared in its futures."""
     i = view.seats.index(seat)
-    after = GAME.apply(view, choice.action)
-    said = why.gains(view, after, i)
+    said = why.gains(view, end, i)
     what = ", ".join(said) if said else "nothing at once"
-    text = f"{what}; then {why.standing(after, i)}"
+    text = f"{what}; then {why.standing(end, i)}"
     if not choice.visits:
         return text
     worth = round(100 * choice.value)

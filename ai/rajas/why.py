@@ -1,6 +1,6 @@
 """Why the Rajas of the Ganges AI plays as it does, in a player's words: the line at an AI's
-turn's end (from the views where its turn began and ended) and the hint for the player on turn
-(the greedy placement, what it gains, and the runner-up).
+turn's end (from the views where its turn began and ended), and what a step gains and how far
+it leaves the seat from crossing, which the hint (ai.rajas.hard) says too.
 
 Greedy weighs a placement by the race (fame, and money, which moves the fame space to reach),
 the dice on the statue, karma, upgrades, new workers, the boat and the tiles built: the words
@@ -8,14 +8,8 @@ say what changed among those and how far the seat is left from crossing."""
 
 from __future__ import annotations
 
-import random
-
-from rules.rajas import BUILDINGS, COLOURS, GAME, State, notation
+from rules.rajas import BUILDINGS, COLOURS, State
 from rules.rajas import engine as rules
-
-from ..budget import Budget
-from ..players import Advice
-from . import greedy
 
 
 def count_of(n: int, noun: str) -> str:
@@ -74,26 +68,3 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
     if not said:
         return f"_Why: nothing better was open; it stays {standing(end, i)}._"
     return f"_Why: it {', '.join(said)}, the best one placement ahead; now {standing(end, i)}._"
-
-
-def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
-    """The greedy placement for the player on turn, as one order, what it gains, and the
-    runner-up first step."""
-    if rules.to_move(view) != seat:
-        raise ValueError(f"it is not {seat}'s turn")
-    i = view.seats.index(seat)
-    steps = greedy.plan(view)
-    s, words = view, []
-    for a in steps:
-        words.append(notation.describe(s, a))
-        s = GAME.apply(s, a)
-    order = ", ".join(words)
-    said = gains(view, s, i)
-    what = ", ".join(said) if said else "nothing better is open"
-    lines = [f"The computer (greedy) would play `{order}`: {what}; then {standing(s, i)}."]
-    others = [a for _, a in greedy.ranked(view) if a != steps[0]]
-    if others:
-        lines.append(f"Runner-up: `{notation.describe(view, others[0])}`.")
-    else:
-        lines.append("Runner-up: none: it is the only step allowed.")
-    return Advice(summary="\n".join(lines), order=order)
