@@ -84,7 +84,7 @@ def test_an_ai_refuses_the_public_view_and_unknown_levels() -> None:
 
 
 def test_a_hint_is_a_step_the_seat_may_send_as_written() -> None:
-    from ai.taj_mahal import hint
+    from ai.taj_mahal import hard
 
     s = GAME.new_game(TajOptions(), GAME.info.seats_for(3))
     dealer = random.Random(2)
@@ -94,5 +94,6 @@ def test_a_hint_is_a_step_the_seat_may_send_as_written() -> None:
             s = GAME.apply(s, GAME.deal(s, dealer.randrange))
             continue
         v = GAME.view(s, seat)
-        (a,) = notation_of(GAME).parse(v, hint(v), seat)
+        order = hard.advise(v, seat, random.Random(0), Budget(iterations=3)).order
+        (a,) = notation_of(GAME).parse(v, order, seat)
         s = GAME.apply(s, a)

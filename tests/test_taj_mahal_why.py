@@ -15,7 +15,7 @@ from fakes import FakeRenderer
 from taj_helpers import arrange, order, started, with_hands
 
 from ai.budget import Budget
-from ai.taj_mahal import why
+from ai.taj_mahal import greedy, hard, why
 from bot.table.ai_seats import AiSeats
 from bot.terminal.local import amain
 from rules.capabilities import notation_of, turns_of
@@ -53,10 +53,10 @@ def test_a_play_says_what_it_leads_against_what_withdrawing_would_have_won() -> 
 
 
 def test_a_hint_names_the_step_why_and_the_runner_up() -> None:
-    s = with_hands(started(3), ["red vizier", "red general", "red monk"], ["yellow vizier"], [])
-    advice = why.advise(GAME.view(s, "blue"), "blue", random.Random(0), Budget())
+    s = started(3)
+    advice = hard.advise(GAME.view(s, "blue"), "blue", random.Random(0), Budget(iterations=6))
     first, second = advice.summary.split("\n")
-    assert first.startswith(f"The computer (greedy) would play `{advice.order}`: ")
+    assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
     assert second.startswith("Runner-up: `") and advice.order not in second.split("`")[1:2]
     assert not RAW.search(advice.summary)
 
@@ -77,9 +77,9 @@ def test_over_whole_games_every_ai_turn_has_a_why_in_words_and_hints_a_runner_up
                 start = s
             view = GAME.view(s, seat)
             if rng.random() < 0.05:
-                advice = why.advise(view, seat, rng, Budget())
+                advice = hard.advise(view, seat, rng, Budget(iterations=3))
                 assert "Runner-up: " in advice.summary and not RAW.search(advice.summary)
-            a = why.greedy.choose(view, rng)
+            a = greedy.choose(view, rng)
             s = GAME.apply(s, a)
             while GAME.chance(s) and GAME.result(s) is None:
                 s = GAME.apply(s, GAME.deal(s, rng.randrange))
@@ -156,3 +156,9 @@ def test_the_last_in_a_visit_playing_then_withdrawing_in_one_turn_names_what_it_
     line = why.why_line(GAME.view(start, None), GAME.view(s, None), "blue", "greedy")
     assert line is not None and line.startswith("_Why: withdraws: wins the Vizier, ")
     assert line.endswith("as the last in the visit._")
+
+
+def test_the_hint_says_a_lead_in_whole_points_as_a_player_would() -> None:
+    assert hard.lead(0.4) == "about level with the best other player"
+    assert hard.lead(1.2) == "about 1 point ahead of the best other player"
+    assert hard.lead(-12.6) == "about 13 points behind the best other player"

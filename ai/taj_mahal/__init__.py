@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rules.taj_mahal import Action, View, engine, notation
+from rules.taj_mahal import Action, View, engine
 
 from ..budget import Budget
 from ..players import Player
@@ -36,12 +36,6 @@ def choose(level: str, view: View, rng: random.Random, budget: Budget | None = N
     raise ValueError(f"no Taj Mahal AI level {level!r}; the levels are {', '.join(LEVELS)}")
 
 
-def hint(view: View) -> str:
-    """For the player on turn: the greedy level's step, in the notation (so it can be sent as
-    it is), from that seat's view."""
-    return notation.describe(view, choose("greedy", view, random.Random(0)))
-
-
 @dataclass(frozen=True)
 class LevelPlayer:
     """A level as a player of the registry: a step chosen from the seat's own view (`random`
@@ -58,4 +52,4 @@ class LevelPlayer:
 
 PLAYERS: dict[str, Player[View, Action]] = {level: LevelPlayer(level) for level in LEVELS}
 
-__all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "hard", "hint", "why"]
+__all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "hard", "why"]

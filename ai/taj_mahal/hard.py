@@ -62,8 +62,16 @@ def judged(view: View, choice: Choice[Action], futures: int) -> str:
     if not choice.visits or choice.points is None:
         return said
     worth = round(100 * choice.value)
-    where = "ahead of" if choice.points >= 0 else "behind"
     return (
-        f"{said}; in {choice.visits:,} of {futures:,} futures, about {abs(choice.points):.1f} "
-        f"points {where} the best other player (worth {worth} % of a win)"
+        f"{said}; in {choice.visits:,} of {futures:,} futures, {lead(choice.points)} "
+        f"(worth {worth} % of a win)"
     )
+
+
+def lead(points: float) -> str:
+    """A mean lead in whole points, as a player says it."""
+    n = round(points)
+    if n == 0:
+        return "about level with the best other player"
+    said = "1 point" if abs(n) == 1 else f"{abs(n)} points"
+    return f"about {said} {'ahead of' if n > 0 else 'behind'} the best other player"

@@ -1,19 +1,15 @@
 """Why the Taj Mahal AI plays as it does, in a player's words: the line at an AI's turn's end
-(read from the public views where the turn began and ended, so it tells nothing of a hand) and
-the hint for the player on turn (read from that seat's own view), with the runner-up.
+(read from the public views where the turn began and ended, so it tells nothing of a hand), and
+why a step is worth taking from the seat's own view, which the hint (ai.taj_mahal.hard) says.
 
 Greedy weighs what withdrawing now would win against what one more card would add; the words
 say the forces won or led, the points scored, and who could still outbid."""
 
 from __future__ import annotations
 
-import random
-
-from rules.capabilities import notation_of
 from rules.taj_mahal import (
     CROWN,
     ELEPHANT,
-    GAME,
     GRAND_MOGUL,
     NO,
     SYMBOL_TITLES,
@@ -28,10 +24,6 @@ from rules.taj_mahal import (
     narration,
     scoring,
 )
-
-from ..budget import Budget
-from ..players import Advice
-from . import greedy
 
 POINTS = "; and the +2 influence points card scores at once"
 
@@ -168,23 +160,7 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
     return f"_Why: plays on: {play_reason(b, t, w)}{POINTS if points else ''}._"
 
 
-# --- the hint ------------------------------------------------------------------------------
-
-
-def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
-    """The greedy AI's step for the player on turn (the step it would take itself), why, and
-    the runner-up with its why: from the seat's own view."""
-    best = greedy.choose(view, random.Random(0))
-    step = notation_of(GAME).describe(view, best)
-    lines = [f"The computer (greedy) would play `{step}`: {reason(view, best)}."]
-    others = [a for _, a in greedy.ranked(view) if a != best]
-    if others:
-        lines.append(
-            f"Runner-up: `{notation_of(GAME).describe(view, others[0])}`: {reason(view, others[0])}."
-        )
-    else:
-        lines.append("Runner-up: none: it is the only step allowed.")
-    return Advice(summary="\n".join(lines), order=step)
+# --- a step, for the hint ------------------------------------------------------------------
 
 
 def reason(view: View, a: Action) -> str:
