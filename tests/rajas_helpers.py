@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas import GAME, SEATS, Action, RajasOptions, State
 from rules.rajas.components import COLOURS, DICE_PER_COLOUR, LETTERS, standard_tiles
 from rules.rajas.notation import parse
 from rules.rajas.state import AREAS, KALI_HANDS, MAX_KARMA, NO, START_WORKERS, Roll, Setup
@@ -71,6 +71,28 @@ def order(s: State, text: str, rolls: tuple[int, ...] = ()) -> State:
     if GAME.chance(s) is not None and rolls:
         s = GAME.apply(s, Roll(rolls[: len(GAME.deal(s, lambda n: 0).values)]))  # type: ignore[union-attr]
     return s
+
+
+def decisions_every(
+    steps: int, games: tuple[tuple[int, int], ...], pick: Callable[[State, random.Random], Action]
+) -> tuple[State, ...]:
+    """Every `steps`-th position where a seat decides, from whole games of (players, seed),
+    each step chosen by `pick` (reached through the game's own steps, so each carries its undo
+    steps)."""
+    out: list[State] = []
+    for players, seed in games:
+        rng = random.Random(seed)
+        s = GAME.new_game(RajasOptions(), SEATS[:players])
+        n = 0
+        while GAME.result(s) is None:
+            if GAME.chance(s) is not None:
+                s = GAME.apply(s, GAME.deal(s, rng.randrange))
+                continue
+            n += 1
+            if n % steps == 0:
+                out.append(s)
+            s = GAME.apply(s, pick(s, rng))
+    return tuple(out)
 
 
 def random_playout(

@@ -9,9 +9,11 @@ import pickle
 import random
 from functools import cache
 
+from rajas_helpers import decisions_every
+
 from ai.budget import Budget
 from ai.rajas import LEVELS, PLAYERS, greedy, why
-from rules.rajas import GAME, SEATS, RajasOptions, State
+from rules.rajas import GAME, State
 
 QUICK = Budget(iterations=3)  # `hard` searches 3 futures a step here
 
@@ -19,20 +21,7 @@ QUICK = Budget(iterations=3)  # `hard` searches 3 futures a step here
 @cache
 def decisions() -> tuple[State, ...]:
     """Positions where a seat decides, from random games of 2 and 4 players."""
-    out: list[State] = []
-    for players, seed in ((2, 1), (4, 2)):
-        rng = random.Random(seed)
-        s = GAME.new_game(RajasOptions(), SEATS[:players])
-        steps = 0
-        while GAME.result(s) is None:
-            if GAME.chance(s) is not None:
-                s = GAME.apply(s, GAME.deal(s, rng.randrange))
-                continue
-            steps += 1
-            if steps % 23 == 0:
-                out.append(s)
-            s = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-    return tuple(out)
+    return decisions_every(23, ((2, 1), (4, 2)), lambda s, rng: rng.choice(GAME.legal_actions(s)))
 
 
 def test_every_level_plays_a_legal_step_from_the_view_alone() -> None:

@@ -9,7 +9,7 @@ import random
 import re
 from functools import cache
 
-from rajas_helpers import put, started
+from rajas_helpers import decisions_every, put, started
 
 import ai.rajas
 from ai.budget import Budget
@@ -17,7 +17,7 @@ from ai.rajas import hard
 from ai.search import search
 from bot.table.ai_users import seat_levels
 from rules.capabilities import search_of
-from rules.rajas import GAME, SEATS, RajasOptions, State, notation
+from rules.rajas import GAME, State, notation
 from rules.rajas.notation import parse
 from rules.rajas.search import RajasSearch
 
@@ -28,21 +28,9 @@ QUICK = Budget(iterations=6)
 @cache
 def positions() -> tuple[State, ...]:
     """Positions where a seat has more than one step, from games played by greedy (2 and 3
-    players), reached through the game's own steps (so each carries its undo steps)."""
-    out: list[State] = []
-    for players, seed in ((2, 1), (3, 2)):
-        rng = random.Random(seed)
-        s = GAME.new_game(RajasOptions(), SEATS[:players])
-        steps = 0
-        while GAME.result(s) is None:
-            if GAME.chance(s) is not None:
-                s = GAME.apply(s, GAME.deal(s, rng.randrange))
-                continue
-            steps += 1
-            if steps % 17 == 0 and len(GAME.legal_actions(s)) > 1:
-                out.append(s)
-            s = GAME.apply(s, ai.rajas.greedy.choose(s, rng))
-    return tuple(out)
+    players)."""
+    every = decisions_every(17, ((2, 1), (3, 2)), ai.rajas.greedy.choose)
+    return tuple(s for s in every if len(GAME.legal_actions(s)) > 1)
 
 
 def test_rajas_offers_its_own_search_capability() -> None:

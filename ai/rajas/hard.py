@@ -12,6 +12,7 @@ from rules.rajas import engine as rules
 from ..budget import Budget
 from ..players import Advice
 from ..search import Choice, Decision, search
+from ..search.hint import hint_text, searching
 from . import greedy, why
 
 WIDTH = 3  # greedy's best steps the search compares (a small budget cannot tell apart 16)
@@ -32,25 +33,20 @@ def choose(view: State, seat: str, rng: random.Random, budget: Budget) -> Action
 def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
     """The hint from the search: its step, with the rest of that placement as greedy would
     finish it (one order, up to the first chance step), and why; then the runner-up step and
-    why; each with what it was judged worth over the futures the search played out."""
-    found = decide(view, seat, r, budget)
+    why; each with what it was judged worth over the futures the search played out. A budget
+    of seconds is the whole hint's (ai.search.hint.searching)."""
+    found = decide(view, seat, r, searching(budget))
     best = found.ranked[0]
     steps, end = placement(view, seat, best.action)
     order = ", ".join(steps)
-    lines = [
-        f"The computer (hard) would play `{order}`: "
-        f"{judged(view, end, seat, best, found.iterations)}."
-    ]
+    runner_up = None
     if len(found.ranked) > 1:
         second = found.ranked[1]
         after = GAME.apply(view, second.action)
-        lines.append(
-            f"Runner-up: `{notation.describe(view, second.action)}`: "
-            f"{judged(view, after, seat, second, found.iterations)}."
-        )
-    else:
-        lines.append("Runner-up: none: it is the only step allowed.")
-    return Advice(summary="\n".join(lines), order=order)
+        said = judged(view, after, seat, second, found.iterations)
+        runner_up = (notation.describe(view, second.action), said)
+    summary = hint_text(order, judged(view, end, seat, best, found.iterations), runner_up)
+    return Advice(summary=summary, order=order)
 
 
 def placement(view: State, seat: str, first: Action) -> tuple[list[str], State]:

@@ -5,7 +5,6 @@ hands, the deck: rules.taj_mahal.search), so it decides from its own view alone.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from rules.capabilities import notation_of
 from rules.taj_mahal import GAME, Action, View, leads
@@ -13,9 +12,8 @@ from rules.taj_mahal import GAME, Action, View, leads
 from ..budget import Budget
 from ..players import Advice
 from ..search import Choice, Decision, search
+from ..search.hint import hint_text, searching
 from . import greedy, why
-
-SEARCH_SHARE = 0.9  # of a hint's seconds, for the search: the rest for its words and the reply
 
 
 def decide(view: View, rng: random.Random, budget: Budget) -> Decision[Action]:
@@ -33,25 +31,19 @@ def choose(view: View, rng: random.Random, budget: Budget) -> Action:
 def advise(view: View, seat: str, r: random.Random, budget: Budget) -> Advice:
     """The hint from the search: its step and why, then the runner-up and why, each with
     what it was judged worth over the futures the search played out (from the seat's own
-    view). A budget of seconds is the whole hint's: the search takes SEARCH_SHARE of it."""
+    view). A budget of seconds is the whole hint's (ai.search.hint.searching)."""
     if view.seat != seat:
         raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
-    if budget.seconds is not None:
-        budget = replace(budget, seconds=budget.seconds * SEARCH_SHARE)
-    found = decide(view, r, budget)
+    found = decide(view, r, searching(budget))
     describe = notation_of(GAME).describe
     best = found.ranked[0]
     step = describe(view, best.action)
-    lines = [f"The computer (hard) would play `{step}`: {judged(view, best, found.iterations)}."]
+    runner_up = None
     if len(found.ranked) > 1:
         second = found.ranked[1]
-        lines.append(
-            f"Runner-up: `{describe(view, second.action)}`: "
-            f"{judged(view, second, found.iterations)}."
-        )
-    else:
-        lines.append("Runner-up: none: it is the only step allowed.")
-    return Advice(summary="\n".join(lines), order=step)
+        runner_up = (describe(view, second.action), judged(view, second, found.iterations))
+    summary = hint_text(step, judged(view, best, found.iterations), runner_up)
+    return Advice(summary=summary, order=step)
 
 
 def judged(view: View, choice: Choice[Action], futures: int) -> str:
