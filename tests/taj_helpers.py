@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules.capabilities import notation_of
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
@@ -81,3 +82,21 @@ def random_game(players: int, seed: int) -> tuple[State, list[Action]]:
         log.append(a)
         s = GAME.apply(s, a)
     return s, log
+
+
+def seeded_game(
+    players: int, seed: int, decide: Callable[[State, str, random.Random], Action]
+) -> State:
+    """A whole game as the arenas play it: dealt by `random.Random(seed)`, each seat with its
+    own generator (seed * 31 + its place), `decide(state, seat, generator)` taking its steps."""
+    dealer = random.Random(seed)
+    seats = GAME.info.seats_for(players)
+    gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
+    s = GAME.new_game(TajOptions(), seats)
+    while GAME.result(s) is None:
+        seat = GAME.to_move(s)
+        if seat is None:
+            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
+        else:
+            s = GAME.apply(s, decide(s, seat, gens[seat]))
+    return s

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from taj_helpers import seeded_game
 
 from ai.budget import Budget
 from ai.taj_mahal import LEVELS, choose
@@ -23,17 +24,9 @@ QUICK = Budget(iterations=3)  # `hard` searches 3 determinizations a step here
 
 
 def _game(players: int, levels: dict[str, str], seed: int) -> State:
-    dealer = random.Random(seed)
-    seats = GAME.info.seats_for(players)
-    gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
-    s = GAME.new_game(TajOptions(), seats)
-    while GAME.result(s) is None:
-        seat = GAME.to_move(s)
-        if seat is None:
-            s = GAME.apply(s, GAME.deal(s, dealer.randrange))
-        else:
-            s = GAME.apply(s, choose(levels[seat], GAME.view(s, seat), gens[seat]))
-    return s
+    return seeded_game(
+        players, seed, lambda s, seat, r: choose(levels[seat], GAME.view(s, seat), r)
+    )
 
 
 @pytest.mark.parametrize(("players", "seat"), [(p, i) for p in (3, 4, 5) for i in range(p)])

@@ -9,9 +9,10 @@ import hashlib
 import random
 
 import pytest
+from taj_helpers import seeded_game
 
 from ai.taj_mahal import greedy
-from rules.taj_mahal import GAME, TajOptions
+from rules.taj_mahal import GAME, Action, State
 
 # sha256 of every greedy step and ranking in the games below, recorded from c0b248c's greedy
 RECORDED = {
@@ -25,24 +26,20 @@ def record(players: int, others: str, seeds: range) -> str:
     """The games' greedy steps and rankings (with their values), hashed: seat 1 is greedy,
     the others `others`."""
     digest = hashlib.sha256()
+    first = GAME.info.seats_for(players)[0]
+
+    def decide(s: State, seat: str, r: random.Random) -> Action:
+        view = GAME.view(s, seat)
+        if seat == first or others == "greedy":
+            a = greedy.choose(view, r)
+            digest.update(repr(greedy.ranked(view)).encode())
+        else:
+            a = r.choice(GAME.legal_actions(s))
+        digest.update(repr(a).encode())
+        return a
+
     for seed in seeds:
-        dealer = random.Random(seed)
-        seats = GAME.info.seats_for(players)
-        gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
-        s = GAME.new_game(TajOptions(), seats)
-        while GAME.result(s) is None:
-            seat = GAME.to_move(s)
-            if seat is None:
-                s = GAME.apply(s, GAME.deal(s, dealer.randrange))
-                continue
-            view = GAME.view(s, seat)
-            if seat == seats[0] or others == "greedy":
-                a = greedy.choose(view, gens[seat])
-                digest.update(repr(greedy.ranked(view)).encode())
-            else:
-                a = gens[seat].choice(GAME.legal_actions(s))
-            digest.update(repr(a).encode())
-            s = GAME.apply(s, a)
+        seeded_game(players, seed, decide)
     return digest.hexdigest()
 
 
