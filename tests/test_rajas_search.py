@@ -158,3 +158,15 @@ def test_hard_compares_greedys_best_steps_only() -> None:
         found = hard.decide(s, seat, random.Random(SEED), QUICK)
         assert {c.action for c in found.ranked} == set(best)
         assert found.best in best
+
+
+def test_hard_judges_a_playout_by_what_greedy_values_not_the_race_alone() -> None:
+    """Level in the race, one seat with four sixes on its statue: the race alone calls it
+    even, `hard` calls the richer seat ahead (the dice will move it)."""
+    level = started(2).copy(money=(5, 5), fame=(0, 0))
+    rich = put(put(level, 0, dice=("b6", "g6", "o6", "p6")), 1, dice=())
+    first, second = rich.seats
+    assert search_of(GAME).evaluate(rich) == {first: 0.5, second: 0.5}
+    judged = hard.worth(rich)
+    assert judged[first] > 0.5 > judged[second]
+    assert abs(judged[first] + judged[second] - 1) < 1e-9

@@ -4,6 +4,7 @@ itself and deals only the chance steps to come (rolls, tiles revealed: rules.raj
 
 from __future__ import annotations
 
+import math
 import random
 
 from rules.rajas import GAME, Action, State, notation
@@ -16,6 +17,7 @@ from ..search.hint import hint_text, searching
 from . import greedy, why
 
 WIDTH = 3  # greedy's best steps the search compares (a small budget cannot tell apart 16)
+SCALE = 5.0  # points of greedy's worth that make a win about e times as likely as a loss
 
 
 def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decision[Action]:
@@ -23,7 +25,29 @@ def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decisi
     if rules.to_move(view) != seat:
         raise ValueError(f"the search decides for the seat to move, not {seat!r}")
     candidates = [a for _, a in greedy.ranked(view)[:WIDTH]]
-    return search(GAME, view, seat, rng, budget, policy=greedy.choose, candidates=candidates)
+    return search(
+        GAME,
+        view,
+        seat,
+        rng,
+        budget,
+        policy=greedy.choose,
+        evaluation=worth,
+        candidates=candidates,
+    )
+
+
+def worth(s: State) -> dict[str, float]:
+    """Each seat's chance where a playout stops: what its position is worth as greedy weighs
+    it (the race, and the dice, karma, upgrades, workers, boat and tiles that will move it)
+    against the best other seat's, on a logistic curve. The race alone (the game's own
+    evaluation) misses what a few steps cannot yet turn into fame or money."""
+    values = [greedy.evaluate(s, i) for i in range(len(s.seats))]
+    out = {}
+    for i, seat in enumerate(s.seats):
+        lead = values[i] - max(v for j, v in enumerate(values) if j != i)
+        out[seat] = 1 / (1 + math.exp(-lead / SCALE))
+    return out
 
 
 def choose(view: State, seat: str, rng: random.Random, budget: Budget) -> Action:
