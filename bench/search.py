@@ -50,7 +50,7 @@ GAMES: dict[
     "taj_mahal": (rules.taj_mahal.GAME, greedy.step, None),
     "goat_tiger": (rules.goat_tiger.GAME, None, None),
     "vijayanagara": (rules.vijayanagara.game.GAME, ismcts.policy, ismcts.evaluation),
-    "rajas": (rules.rajas.GAME, ai.rajas.greedy.choose, None),
+    "rajas": (rules.rajas.GAME, ai.rajas.greedy.choose, lambda view: ai.rajas.hard.worth),
 }
 
 
