@@ -5,6 +5,7 @@ the pool waits for a free worker, and people's moves never wait for any of them.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import random
 from collections.abc import AsyncIterator
 from functools import partial
@@ -136,3 +137,16 @@ async def test_one_game_never_has_two_searches_at_once(gated: GameService, tmp_p
     await asyncio.gather(*moves)
     after = log_lines(tmp_path)[3:]  # g1's second call searched only after its first
     assert all(game_of(line) == first for line in after)
+
+
+async def test_the_bot_starts_every_worker_before_a_hint_needs_one(tmp_path: Path) -> None:
+    """A pool starts at its first call, seconds on a busy machine: the bot warms it at its
+    start, so the first hint's 3 s are the search's."""
+    svc = await GameService.open(str(tmp_path / "warm.sqlite3"), FakeRenderer(), ai_workers=2)
+    try:
+        before = {p.pid for p in multiprocessing.active_children()}
+        await svc.ai.warm()
+        started = {p.pid for p in multiprocessing.active_children()} - before
+        assert len(started) == 2
+    finally:
+        await svc.close()

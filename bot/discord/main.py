@@ -144,7 +144,11 @@ async def close_within(bot: VijayanagaraBot, running: asyncio.Task[None], within
 
 async def run(settings: Settings) -> None:
     service, bot = await build(settings)
-    await serve(service, bot, settings.token())
+    warming = asyncio.create_task(service.ai.warm(), name="vj-ai-warm")  # while logging in
+    try:
+        await serve(service, bot, settings.token())
+    finally:
+        warming.cancel()
 
 
 def main() -> None:

@@ -26,7 +26,7 @@ from rules.capabilities import notation_of
 from rules.game import Step
 
 from .ai_users import AI_USERS, ai_level, ai_name, ai_user, is_ai, seat_level
-from .ai_worker import advise, think
+from .ai_worker import advise, ready, think
 from .hints import HINT, HintOrder, HintOrders
 from .loading import AnyGame, BrokenGame, public
 from .lobby import Lobby
@@ -154,6 +154,19 @@ class AiSeats:
                 max_workers=self.workers, mp_context=worker_processes()
             )
         return self._executor
+
+    async def warm(self) -> None:
+        """Start every worker of the pool this makes, at the bot's start: a pool starts at its
+        first call (seconds on a busy machine), which would come out of the first hint's
+        3 s. A pool that fails to start is logged; the first call tries again."""
+        if not self._owns_executor:
+            return
+        try:
+            await asyncio.gather(*(self._run(ready) for _ in range(self.workers)))
+        except Exception:
+            log.exception("the AI's worker processes did not start")
+        else:
+            log.info("the AI's %d worker processes are ready", self.workers)
 
     def close(self) -> None:
         for task in self.moving.values():

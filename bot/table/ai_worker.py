@@ -10,6 +10,7 @@ Kept apart from bot.table.ai_seats so a worker process imports little beyond the
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable
@@ -40,3 +41,8 @@ def advise(adviser: Adviser[object], view: object, seat: str, seed: str, until: 
     player a longer wait."""
     left = max(until - time.monotonic(), MIN_HINT_SECONDS)
     return adviser(view, seat, random.Random(seed), budget(left, time.monotonic))
+
+
+def ready() -> int:
+    """Nothing to think: a worker answers it once it has started (its process id)."""
+    return os.getpid()
