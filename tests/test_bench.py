@@ -68,9 +68,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         ["--games", "1", "--seconds", "0.005", "--max-moves", "10"],
         rf"search against hard, seeds 1-1\n.*seat 2: {NUMBER}/1",
     ),
-    "taj_mahal_pace.py": (
+    "pace.py": (
         ["--steps", "1", "--hints", "1", "--think", "0.01", "--hint", "0.3"],
-        rf"hints \(1\): CPU p50 {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s; wall p50",
+        rf"taj_mahal hints \(1\): CPU p50 {NUMBER} s, p95 {NUMBER} s, max {NUMBER} s; wall p50"
+        rf".*goat_tiger steps \(1\): CPU p50 {NUMBER} s",
     ),
     "taj_mahal_engine.py": (["--games", "5", "--rounds", "1"], rf"games_per_cpu_second +{NUMBER}"),
     "rajas_engine.py": (["--games", "3"], rf"games_per_cpu_second +{NUMBER}"),
