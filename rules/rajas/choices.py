@@ -225,27 +225,70 @@ _NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
 def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     """Master builder: by colour, the least difference a top tile of that colour costs over a
     tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
-    a colour's budget reaches its need. Remembered, as the frontier is."""
-    tiles, cells, covered = s.tiles, s.province[i], s.covered[i]
-    key = (s.board.text_key, tiles.text_key, cells, covered, s.tops)
+    a colour's budget reaches its need. Remembered, as the frontier is; on a miss, joined
+    from each top tile's least difference (_differences: the tops change more often than the
+    province)."""
+    board, tiles, tops = s.board, s.tiles, s.tops
+    cells, covered = s.province[i], s.covered[i]
+    key = (board.text_key, tiles.text_key, cells, covered, tops)
     known = _NEEDS.get(key)
     if known is None:
         if len(_NEEDS) >= province.FRONTIERS:
             _NEEDS.clear()
+        dearest_first, diffs = _differences(board, tiles, cells, covered)
         out = [_NEVER] * 4
-        tops = _top_tiles(s)
-        done = {c for c, _ in covered}
-        for cell, held in enumerate(cells):
-            if held == NO or cell in done:
-                continue
-            old = tiles.tiles[held >> 2].cost
-            for st, tile in tops:
-                if old < tile.cost < old + out[tile.colour] and province.can_cover(
-                    s.board, tiles, cells, cell, s.tops[st]
-                ):
-                    out[tile.colour] = tile.cost - old
+        for t in tops:
+            if t != NO:
+                d = diffs.get(t)
+                if d is None:
+                    d = diffs[t] = _difference(board, tiles, cells, dearest_first, t)
+                colour = tiles.tiles[t].colour
+                if d < out[colour]:
+                    out[colour] = d
         known = _NEEDS[key] = tuple(out)
     return known
+
+
+_Differences = tuple[tuple[tuple[int, int], ...], dict[int, int]]
+_DIFFERENCES: dict[tuple[object, ...], _Differences] = {}
+
+
+def _differences(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], covered: tuple[tuple[int, int], ...]
+) -> _Differences:
+    """For one province (its covered cells given): the cells a tile may cover, dearest tile
+    first, each with its tile's cost; and the least differences of the tiles asked so far
+    (_difference), by tile. Remembered, as the frontier is."""
+    key = (board.text_key, tiles.text_key, cells, covered)
+    known = _DIFFERENCES.get(key)
+    if known is None:
+        if len(_DIFFERENCES) >= province.FRONTIERS:
+            _DIFFERENCES.clear()
+        done = {c for c, _ in covered}
+        held = [
+            (tiles.tiles[h >> 2].cost, cell)
+            for cell, h in enumerate(cells)
+            if h != NO and cell not in done
+        ]
+        held.sort(reverse=True)
+        known = _DIFFERENCES[key] = (tuple(held), {})
+    return known
+
+
+def _difference(
+    board: Board,
+    tiles: Tiles,
+    cells: tuple[int, ...],
+    dearest_first: tuple[tuple[int, int], ...],
+    tile_id: int,
+) -> int:
+    """Master builder: the least a tile costs over one of the province it may cover (_NEVER:
+    none): that of the dearest it may cover."""
+    cost = tiles.tiles[tile_id].cost
+    for old, cell in dearest_first:
+        if old < cost and province.can_cover(board, tiles, cells, cell, tile_id):
+            return cost - old
+    return _NEVER
 
 
 def _payments(

@@ -141,6 +141,18 @@ def to_move(state: State) -> str | None:
     return state.seats[state.turn]
 
 
+def keeps_deciding(before: State, after: State) -> bool:
+    """Whether the seat deciding before a step still decides after it (`to_move` of both,
+    asked the quick way first: a seat's placement goes on)."""
+    return (
+        bool(after.pending)
+        and after.turn == before.turn
+        and after.pending[0][0] not in CHANCES
+        and after.phase == "play"
+        and to_move(before) is not None
+    )
+
+
 def _dealing(s: State) -> bool:
     """Whether a chance step is to be dealt now (what `chance` describes)."""
     if s.phase == "play":
@@ -175,7 +187,9 @@ def _unrolled(dice: tuple[str, ...]) -> int:
     return sum(map(_UNROLLED.__contains__, dice))
 
 
-_UNROLLED: Final = frozenset(letter + "0" for letter in LETTERS)
+_UNROLLED_OF: Final = tuple(letter + "0" for letter in LETTERS)  # by colour
+_UNROLLED: Final = frozenset(_UNROLLED_OF)
+_SHOWING: Final = {letter + "0": tuple(letter + str(v) for v in range(7)) for letter in LETTERS}
 
 
 def _tied(s: State) -> list[int]:
@@ -195,7 +209,7 @@ def deal(state: State, below: Below) -> Action:
         raise ValueError("nothing is to be dealt now")
     kind, n, _ = state.pending[0]
     if kind == "roll":
-        return Roll(tuple(1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))))
+        return Roll(tuple([1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))]))
     if kind == "reveal":
         return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
     deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
@@ -267,8 +281,10 @@ def _why_waiting(s: State) -> str:
 
 def _place(t: State, a: Place) -> None:
     i, area = t.turn, AREA_INDEX[a.area]
-    t.spaces = put(t.spaces, area, (*t.spaces[area], i))  # type: ignore[assignment]
-    t.placed = put(t.placed, i, t.placed[i] + 1)  # type: ignore[assignment]
+    spaces, placed = list(t.spaces), list(t.placed)
+    spaces[area] += (i,)
+    placed[i] += 1
+    t.spaces, t.placed = tuple(spaces), tuple(placed)
     if area <= HARBOUR:  # the spaces with a cost in money
         t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
     give_up(t, i, a.dice, a.turned)
@@ -291,8 +307,10 @@ def _decide(t: State, a: Action) -> None:
 
 def _pick(t: State, a: Pick) -> None:
     i, (kind, n, d), rest = t.turn, t.pending[0], t.pending[1:]
-    t.dice = put(t.dice, i, tuple(sorted((*t.dice[i], LETTERS[a.colour] + "0"))))  # type: ignore[assignment]
-    t.supply = put(t.supply, a.colour, t.supply[a.colour] - 1)  # type: ignore[assignment]
+    dice, supply = list(t.dice), list(t.supply)
+    dice[i] = tuple(sorted((*dice[i], _UNROLLED_OF[a.colour])))
+    supply[a.colour] -= 1
+    t.dice, t.supply = tuple(dice), tuple(supply)
     t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
 
 
@@ -499,10 +517,12 @@ def _roll(t: State, a: Roll) -> None:
     k = _unrolled(dice)
     if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
-    values = iter(a.values)  # in the statue's order, one for each unrolled die
-    rolled = [d if d[1] != "0" else d[0] + str(next(values)) for d in dice]
+    values, showing = iter(a.values), _SHOWING  # in the statue's order, one an unrolled die
+    rolled = [d if d[1] != "0" else showing[d][next(values)] for d in dice]
     rolled.sort()
-    t.dice = put(t.dice, i, tuple(rolled))  # type: ignore[assignment]
+    statues = list(t.dice)
+    statues[i] = tuple(rolled)
+    t.dice = tuple(statues)
     t.pending = t.pending[1:]
 
 
@@ -556,9 +576,9 @@ def gap(s: State, i: int) -> int:
 
 def _end_placement(t: State) -> None:
     i = t.turn
-    n = t.players
+    n = len(t.seats)
     position = (i - t.start) % n
-    if crossed(t, i) and i not in t.crossed:
+    if i not in t.crossed and crossed(t, i):
         t.crossed = (*t.crossed, i)
         if t.last == NO:  # End of the game: the current stage is completed
             t.last = n - 1

@@ -67,11 +67,7 @@ class Rajas(Game[State, Action, State, RajasOptions]):
         except engine.Refused:
             raise ValueError(refusal(state, action)) from None
         # a seat's step after which the same seat goes on deciding may be taken back
-        if (
-            after.pending
-            and (mover := engine.to_move(state)) is not None
-            and engine.to_move(after) == mover
-        ):
+        if engine.keeps_deciding(state, after):
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after
