@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from operator import mul
 
 from .components import LETTERS
 
@@ -115,14 +114,9 @@ def _totals(
             vals.append(v)
             ns.append(1)
     out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
-    for take in product(*(range(n + 1) for n in ns)):
-        size = sum(take)
-        base = sum(map(mul, vals, take))
-        if not size or base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
+    for take, base in _takes(vals, ns, need):
+        if base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
             continue
-        low = next(v for v, k in zip(vals, take, strict=True) if k)  # the least die given
-        if base - low >= need:
-            continue  # its least die left out, turned or not, the rest still reach the need
         # turning one of the low dice gains; none is turned when the dice reach the need
         lows = [j for j, k in enumerate(take) if k and vals[j] <= 3] if base < need else []
         for flip in product(*(range(min(take[j], karma) + 1) for j in lows)):
@@ -140,6 +134,32 @@ def _totals(
             out.append((*_waste(given, gone, need), given, gone))
     out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
     return tuple((g, t) for *_, g, t in out)
+
+
+def _takes(vals: list[int], ns: list[int], need: int) -> list[tuple[tuple[int, ...], int]]:
+    """Each choice of how many dice of each number to give (at most `ns`; some die), with
+    what it shows, whose least die cannot be left out, turned or not, with the rest still
+    reaching `need`: the numbers are taken highest first, and none more once `need` is
+    reached (a lower die would be the least, and could be left out)."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    take = [0] * len(vals)
+
+    def go(j: int, base: int) -> None:
+        if j < 0 or base >= need:
+            if base:
+                out.append((tuple(take), base))
+            return
+        go(j - 1, base)
+        v = vals[j]
+        for k in range(1, ns[j] + 1):
+            take[j] = k
+            go(j - 1, base + k * v)
+            if base + k * v >= need:
+                break
+        take[j] = 0
+
+    go(len(vals) - 1, 0)
+    return out
 
 
 def _least(vals: list[int], take: tuple[int, ...], turned: list[int], spare: int) -> bool:
