@@ -3,7 +3,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import add, ge
 
 from . import payments, province
@@ -537,8 +537,8 @@ def chamber_options(s: State, i: int) -> list[Chamber]:
     return [_CHAMBERS[n] for n in range(2, 7) if _chamber_open(s, i, n, s.dice[i], s.karma[i])]
 
 
-def decisions(s: State) -> list[Action]:
-    """The choices the pending effect at the head asks of the seat deciding."""
+def decisions(s: State) -> Sequence[Action]:
+    """The choices the pending effect at the head asks of the seat deciding (a new list)."""
     kind, n, d = s.pending[0]
     ask = _ASKS.get(kind)
     if ask is None:
@@ -563,13 +563,13 @@ def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
 
 
 # what each kind of pending effect asks (seat, number, detail), by its kind
-_ASKS: dict[str, Callable[[State, int, int, int], list[Action]]] = {
-    "gain": lambda s, i, n, d: list(gain_options(s, i, n, d)),
-    "upgrade": lambda s, i, n, d: list(upgrade_options(s, i)),
+_ASKS: dict[str, Callable[[State, int, int, int], Sequence[Action]]] = {
+    "gain": gain_options,
+    "upgrade": lambda s, i, n, d: upgrade_options(s, i),
     "sail": _sails,
-    "chamber": lambda s, i, n, d: list(chamber_options(s, i)),
-    "buy": lambda s, i, n, d: list(buy_options(s, i, d)),
-    "place_tile": lambda s, i, n, d: list(build_options(s, i, n, d)),
+    "chamber": lambda s, i, n, d: chamber_options(s, i),
+    "buy": lambda s, i, n, d: buy_options(s, i, d),
+    "place_tile": build_options,
     "cover": _covers,
     "goods": _goods_held,
     "reroll": _rerolls,

@@ -30,7 +30,8 @@ Effects (kind, number, detail):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import repeat
 from operator import is_
 from typing import Any, Final
@@ -172,11 +173,16 @@ def chance(state: State) -> str | None:
         return None
     kind, n, _ = state.pending[0]
     if kind == "roll":
-        k = _unrolled(state.dice[state.turn])
-        return f"the roll of {k} {'die' if k == 1 else 'dice'} for {state.seats[state.turn]}"
+        return _roll_text(_unrolled(state.dice[state.turn]), state.seats[state.turn])
     if kind == "reveal":
         return f"the new top tile of the {stack_name(n)} stack"
     return "a white yield tile"
+
+
+@lru_cache(maxsize=256)
+def _roll_text(k: int, seat: str) -> str:
+    """`chance` of a roll (remembered: asked before every roll of the random games)."""
+    return f"the roll of {k} {'die' if k == 1 else 'dice'} for {seat}"
 
 
 def stack_name(stack: int) -> str:
@@ -199,21 +205,27 @@ def _tied(s: State) -> list[int]:
 
 
 def deal(state: State, below: Below) -> Action:
+    if state.phase != "play":
+        return _deal_start(state, below)
+    if not state.pending or state.pending[0][0] not in CHANCES:
+        raise ValueError("nothing is to be dealt now")
+    kind, n, _ = state.pending[0]
+    if kind == "roll":  # the most common by far
+        return Roll(tuple([1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))]))
+    if kind == "reveal":
+        return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
+    deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
+    return DrawYield(deck[below(len(deck))])
+
+
+def _deal_start(state: State, below: Below) -> Action:
     if state.phase == "setup":
         dice = tuple(1 + below(6) for _ in range(4 * state.players))
         return Setup(dice, tuple(st[below(len(st))] if st else NO for st in state.stacks))
     if state.phase == "start":
         tied = _tied(state)
         return FirstPlayer(state.seats[tied[below(len(tied))]])
-    if not _dealing(state):
-        raise ValueError("nothing is to be dealt now")
-    kind, n, _ = state.pending[0]
-    if kind == "roll":
-        return Roll(tuple([1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))]))
-    if kind == "reveal":
-        return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
-    deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
-    return DrawYield(deck[below(len(deck))])
+    raise ValueError("nothing is to be dealt now")
 
 
 def legal(state: State) -> list[Action]:
@@ -222,16 +234,15 @@ def legal(state: State) -> list[Action]:
     return list(state.memo)
 
 
-def _legal(s: State) -> list[Action]:
+def _legal(s: State) -> Sequence[Action]:
     if to_move(s) is None:
-        return []
+        return ()
     if s.pending:
         return decisions(s)
-    options: list[Action] = list(place_options(s, s.turn))
-    return options or [_PASS]
+    return place_options(s, s.turn) or _PASS_ONLY
 
 
-_PASS = Pass()
+_PASS_ONLY = (Pass(),)
 
 
 # --- applying ------------------------------------------------------------------------------
@@ -244,6 +255,10 @@ class Refused(ValueError):
 
 def apply(s: State, a: Action) -> State:
     kind = type(a)
+    if kind is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
+        t = s.copy()  # the most common chance step by far, and asked for
+        _roll(t, a)  # type: ignore[arg-type]
+        return _settle(t)
     if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
     memo = s.memo  # the very step listed is found at once (listed: a seat decides)
@@ -442,10 +457,6 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
-    if type(a) is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
-        t = s.copy()  # the most common by far, and asked for
-        _roll(t, a)
-        return _settle(t)
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.copy()
@@ -578,7 +589,7 @@ def _end_placement(t: State) -> None:
     i = t.turn
     n = len(t.seats)
     position = (i - t.start) % n
-    if i not in t.crossed and crossed(t, i):
+    if i not in t.crossed and t.fame[i] >= t.board.beside[t.money[i]]:  # `crossed`
         t.crossed = (*t.crossed, i)
         if t.last == NO:  # End of the game: the current stage is completed
             t.last = n - 1

@@ -60,7 +60,7 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     legal_actions = staticmethod(engine.legal)
 
     def apply(self, state: State, action: Action) -> State:
-        if isinstance(action, Undo):
+        if type(action) is Undo:
             return self._undo(state)
         try:
             after = engine.apply(state, action)
