@@ -11,6 +11,7 @@ autocomplete, the buttons and a refusal's list offer is the one a careful player
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -65,7 +66,7 @@ def totals(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
     up, those of them turned with karma), least waste first."""
-    return least(colour_index, numbers(dice)[colour_index], need, karma)
+    return list(least(colour_index, numbers(dice)[colour_index], need, karma))
 
 
 def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -80,7 +81,7 @@ def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
 
 def least(
     colour_index: int, mine: tuple[int, ...], need: int, karma: int
-) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+) -> Sequence[tuple[tuple[str, ...], tuple[str, ...]]]:
     """`totals` of the rolled dice of one colour showing `mine` (sorted)."""
     names = _NAMES[colour_index]
     if len(mine) == 1 and need > 0:  # one die: as it is, or turned up
@@ -88,11 +89,19 @@ def least(
         if v >= need:
             return [((names[v],), ())]
         return [((names[v],), (names[v],))] if karma and v <= 3 and 7 - v >= need else []
-    name = names.__getitem__
-    return [
+    return _named(colour_index, mine, need, min(karma, len(mine)))
+
+
+@lru_cache(maxsize=16_384)
+def _named(
+    colour_index: int, mine: tuple[int, ...], need: int, karma: int
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """`_totals` with the dice named (remembered: a payment is never changed)."""
+    name = _NAMES[colour_index].__getitem__
+    return tuple(
         (tuple(map(name, given)), tuple(map(name, turned)))
-        for given, turned in _totals(mine, need, min(karma, len(mine)))
-    ]
+        for given, turned in _totals(mine, need, karma)
+    )
 
 
 _NAMES = tuple(tuple(letter + str(v) for v in range(7)) for letter in LETTERS)
