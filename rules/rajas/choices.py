@@ -225,9 +225,9 @@ _NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
 def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     """Master builder: by colour, the least difference a top tile of that colour costs over a
     tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
-    a colour's budget reaches its need. Remembered, as the frontier is; on a miss, joined
-    from each top tile's least difference (_differences: the tops change more often than the
-    province)."""
+    a colour's budget reaches its need. Remembered, as the frontier is; on a miss, each top
+    tile is tried on the province's tiles dearest first (the least difference first), as
+    long as it can lower its colour's need."""
     board, tiles, tops = s.board, s.tiles, s.tops
     cells, covered = s.province[i], s.covered[i]
     key = (board.text_key, tiles.text_key, cells, covered, tops)
@@ -235,35 +235,35 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     if known is None:
         if len(_NEEDS) >= province.FRONTIERS:
             _NEEDS.clear()
-        dearest_first, diffs = _differences(board, tiles, cells, covered)
+        dearest_first = _dearest_first(board, tiles, cells, covered)
         out = [_NEVER] * 4
         for t in tops:
-            if t != NO:
-                d = diffs.get(t)
-                if d is None:
-                    d = diffs[t] = _difference(board, tiles, cells, dearest_first, t)
-                colour = tiles.tiles[t].colour
-                if d < out[colour]:
-                    out[colour] = d
+            if t == NO:
+                continue
+            tile = tiles.tiles[t]
+            for old, cell in dearest_first:
+                if tile.cost - old >= out[tile.colour]:
+                    break
+                if old < tile.cost and province.can_cover(board, tiles, cells, cell, t):
+                    out[tile.colour] = tile.cost - old
+                    break
         known = _NEEDS[key] = tuple(out)
     return known
 
 
-_Differences = tuple[tuple[tuple[int, int], ...], dict[int, int]]
-_DIFFERENCES: dict[tuple[object, ...], _Differences] = {}
+_DEAREST: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = {}
 
 
-def _differences(
+def _dearest_first(
     board: Board, tiles: Tiles, cells: tuple[int, ...], covered: tuple[tuple[int, int], ...]
-) -> _Differences:
-    """For one province (its covered cells given): the cells a tile may cover, dearest tile
-    first, each with its tile's cost; and the least differences of the tiles asked so far
-    (_difference), by tile. Remembered, as the frontier is."""
+) -> tuple[tuple[int, int], ...]:
+    """The cells of a province the Master builder may cover (not covered before), each with
+    its tile's cost, dearest first. Remembered, as the frontier is."""
     key = (board.text_key, tiles.text_key, cells, covered)
-    known = _DIFFERENCES.get(key)
+    known = _DEAREST.get(key)
     if known is None:
-        if len(_DIFFERENCES) >= province.FRONTIERS:
-            _DIFFERENCES.clear()
+        if len(_DEAREST) >= province.FRONTIERS:
+            _DEAREST.clear()
         done = {c for c, _ in covered}
         held = [
             (tiles.tiles[h >> 2].cost, cell)
@@ -271,24 +271,8 @@ def _differences(
             if h != NO and cell not in done
         ]
         held.sort(reverse=True)
-        known = _DIFFERENCES[key] = (tuple(held), {})
+        known = _DEAREST[key] = tuple(held)
     return known
-
-
-def _difference(
-    board: Board,
-    tiles: Tiles,
-    cells: tuple[int, ...],
-    dearest_first: tuple[tuple[int, int], ...],
-    tile_id: int,
-) -> int:
-    """Master builder: the least a tile costs over one of the province it may cover (_NEVER:
-    none): that of the dearest it may cover."""
-    cost = tiles.tiles[tile_id].cost
-    for old, cell in dearest_first:
-        if old < cost and province.can_cover(board, tiles, cells, cell, tile_id):
-            return cost - old
-    return _NEVER
 
 
 def _payments(
