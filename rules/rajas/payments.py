@@ -123,11 +123,14 @@ def _totals(
             vals.append(v)
             ns.append(1)
     out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
-    for take, base in _takes(vals, ns, need):
+    for take, given, base in _takes(vals, ns, need):
+        if base >= need:  # none turned, and no die can be left out (_takes): `waste` as is
+            out.append((base - need, len(given), base, 0, given, ()))
+            continue
         if base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
             continue
-        # turning one of the low dice gains; none is turned when the dice reach the need
-        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3] if base < need else []
+        # turning one of the low dice gains
+        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3]
         for flip in product(*(range(min(take[j], karma) + 1) for j in lows)):
             flips = sum(flip)
             total = base + sum((7 - 2 * vals[j]) * f for j, f in zip(lows, flip, strict=True))
@@ -138,36 +141,39 @@ def _totals(
                 turned[j] = f
             if not _least(vals, take, turned, total - need):
                 continue
-            given = tuple(v for v, k in zip(vals, take, strict=True) for _ in range(k))
             gone = tuple(v for v, f in zip(vals, turned, strict=True) for _ in range(f))
             out.append((*_waste(given, gone, need), given, gone))
     out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
     return tuple((g, t) for *_, g, t in out)
 
 
-def _takes(vals: list[int], ns: list[int], need: int) -> list[tuple[tuple[int, ...], int]]:
+_Take = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _takes(vals: list[int], ns: list[int], need: int) -> list[_Take]:
     """Each choice of how many dice of each number to give (at most `ns`; some die), with
-    what it shows, whose least die cannot be left out, turned or not, with the rest still
-    reaching `need`: the numbers are taken highest first, and none more once `need` is
-    reached (a lower die would be the least, and could be left out)."""
-    out: list[tuple[tuple[int, ...], int]] = []
+    the numbers given (ascending) and what they show, whose least die cannot be left out,
+    turned or not, with the rest still reaching `need`: the numbers are taken highest
+    first, and none more once `need` is reached (a lower die would be the least, and could
+    be left out)."""
+    out: list[_Take] = []
     take = [0] * len(vals)
 
-    def go(j: int, base: int) -> None:
+    def go(j: int, base: int, given: tuple[int, ...]) -> None:
         if j < 0 or base >= need:
             if base:
-                out.append((tuple(take), base))
+                out.append((tuple(take), given, base))
             return
-        go(j - 1, base)
+        go(j - 1, base, given)
         v = vals[j]
         for k in range(1, ns[j] + 1):
             take[j] = k
-            go(j - 1, base + k * v)
+            go(j - 1, base + k * v, (v,) * k + given)
             if base + k * v >= need:
                 break
         take[j] = 0
 
-    go(len(vals) - 1, 0)
+    go(len(vals) - 1, 0, ())
     return out
 
 
