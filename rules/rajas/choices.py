@@ -3,7 +3,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import add, ge
 
 from . import payments, province
@@ -225,26 +225,53 @@ _NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
 def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     """Master builder: by colour, the least difference a top tile of that colour costs over a
     tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
-    a colour's budget reaches its need. Remembered, as the frontier is."""
-    tiles, cells, covered = s.tiles, s.province[i], s.covered[i]
-    key = (s.board.text_key, tiles.text_key, cells, covered, s.tops)
+    a colour's budget reaches its need. Remembered, as the frontier is; on a miss, each top
+    tile is tried on the province's tiles dearest first (the least difference first), as
+    long as it can lower its colour's need."""
+    board, tiles, tops = s.board, s.tiles, s.tops
+    cells, covered = s.province[i], s.covered[i]
+    key = (board.text_key, tiles.text_key, cells, covered, tops)
     known = _NEEDS.get(key)
     if known is None:
         if len(_NEEDS) >= province.FRONTIERS:
             _NEEDS.clear()
+        dearest_first = _dearest_first(board, tiles, cells, covered)
         out = [_NEVER] * 4
-        tops = _top_tiles(s)
-        done = {c for c, _ in covered}
-        for cell, held in enumerate(cells):
-            if held == NO or cell in done:
+        for t in tops:
+            if t == NO:
                 continue
-            old = tiles.tiles[held >> 2].cost
-            for st, tile in tops:
-                if old < tile.cost < old + out[tile.colour] and province.can_cover(
-                    s.board, tiles, cells, cell, s.tops[st]
-                ):
+            tile = tiles.tiles[t]
+            for old, cell in dearest_first:
+                if tile.cost - old >= out[tile.colour]:
+                    break
+                if old < tile.cost and province.can_cover(board, tiles, cells, cell, t):
                     out[tile.colour] = tile.cost - old
+                    break
         known = _NEEDS[key] = tuple(out)
+    return known
+
+
+_DEAREST: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _dearest_first(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], covered: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], ...]:
+    """The cells of a province the Master builder may cover (not covered before), each with
+    its tile's cost, dearest first. Remembered, as the frontier is."""
+    key = (board.text_key, tiles.text_key, cells, covered)
+    known = _DEAREST.get(key)
+    if known is None:
+        if len(_DEAREST) >= province.FRONTIERS:
+            _DEAREST.clear()
+        done = {c for c, _ in covered}
+        held = [
+            (tiles.tiles[h >> 2].cost, cell)
+            for cell, h in enumerate(cells)
+            if h != NO and cell not in done
+        ]
+        held.sort(reverse=True)
+        known = _DEAREST[key] = tuple(held)
     return known
 
 
@@ -494,8 +521,8 @@ def chamber_options(s: State, i: int) -> list[Chamber]:
     return [_CHAMBERS[n] for n in range(2, 7) if _chamber_open(s, i, n, s.dice[i], s.karma[i])]
 
 
-def decisions(s: State) -> list[Action]:
-    """The choices the pending effect at the head asks of the seat deciding."""
+def decisions(s: State) -> Sequence[Action]:
+    """The choices the pending effect at the head asks of the seat deciding (a new list)."""
     kind, n, d = s.pending[0]
     ask = _ASKS.get(kind)
     if ask is None:
@@ -520,13 +547,13 @@ def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
 
 
 # what each kind of pending effect asks (seat, number, detail), by its kind
-_ASKS: dict[str, Callable[[State, int, int, int], list[Action]]] = {
-    "gain": lambda s, i, n, d: list(gain_options(s, i, n, d)),
-    "upgrade": lambda s, i, n, d: list(upgrade_options(s, i)),
+_ASKS: dict[str, Callable[[State, int, int, int], Sequence[Action]]] = {
+    "gain": gain_options,
+    "upgrade": lambda s, i, n, d: upgrade_options(s, i),
     "sail": _sails,
-    "chamber": lambda s, i, n, d: list(chamber_options(s, i)),
-    "buy": lambda s, i, n, d: list(buy_options(s, i, d)),
-    "place_tile": lambda s, i, n, d: list(build_options(s, i, n, d)),
+    "chamber": lambda s, i, n, d: chamber_options(s, i),
+    "buy": lambda s, i, n, d: buy_options(s, i, d),
+    "place_tile": build_options,
     "cover": _covers,
     "goods": _goods_held,
     "reroll": _rerolls,

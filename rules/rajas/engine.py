@@ -30,7 +30,8 @@ Effects (kind, number, detail):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import repeat
 from operator import is_
 from typing import Any, Final
@@ -141,6 +142,18 @@ def to_move(state: State) -> str | None:
     return state.seats[state.turn]
 
 
+def keeps_deciding(before: State, after: State) -> bool:
+    """Whether the seat deciding before a step still decides after it (`to_move` of both,
+    asked the quick way first: a seat's placement goes on)."""
+    return (
+        bool(after.pending)
+        and after.turn == before.turn
+        and after.pending[0][0] not in CHANCES
+        and after.phase == "play"
+        and to_move(before) is not None
+    )
+
+
 def _dealing(s: State) -> bool:
     """Whether a chance step is to be dealt now (what `chance` describes)."""
     if s.phase == "play":
@@ -160,11 +173,16 @@ def chance(state: State) -> str | None:
         return None
     kind, n, _ = state.pending[0]
     if kind == "roll":
-        k = _unrolled(state.dice[state.turn])
-        return f"the roll of {k} {'die' if k == 1 else 'dice'} for {state.seats[state.turn]}"
+        return _roll_text(_unrolled(state.dice[state.turn]), state.seats[state.turn])
     if kind == "reveal":
         return f"the new top tile of the {stack_name(n)} stack"
     return "a white yield tile"
+
+
+@lru_cache(maxsize=256)
+def _roll_text(k: int, seat: str) -> str:
+    """`chance` of a roll (remembered: asked before every roll of the random games)."""
+    return f"the roll of {k} {'die' if k == 1 else 'dice'} for {seat}"
 
 
 def stack_name(stack: int) -> str:
@@ -175,7 +193,9 @@ def _unrolled(dice: tuple[str, ...]) -> int:
     return sum(map(_UNROLLED.__contains__, dice))
 
 
-_UNROLLED: Final = frozenset(letter + "0" for letter in LETTERS)
+_UNROLLED_OF: Final = tuple(letter + "0" for letter in LETTERS)  # by colour
+_UNROLLED: Final = frozenset(_UNROLLED_OF)
+_SHOWING: Final = {letter + "0": tuple(letter + str(v) for v in range(7)) for letter in LETTERS}
 
 
 def _tied(s: State) -> list[int]:
@@ -185,21 +205,27 @@ def _tied(s: State) -> list[int]:
 
 
 def deal(state: State, below: Below) -> Action:
+    if state.phase != "play":
+        return _deal_start(state, below)
+    if not state.pending or state.pending[0][0] not in CHANCES:
+        raise ValueError("nothing is to be dealt now")
+    kind, n, _ = state.pending[0]
+    if kind == "roll":  # the most common by far
+        return Roll(tuple([1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))]))
+    if kind == "reveal":
+        return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
+    deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
+    return DrawYield(deck[below(len(deck))])
+
+
+def _deal_start(state: State, below: Below) -> Action:
     if state.phase == "setup":
         dice = tuple(1 + below(6) for _ in range(4 * state.players))
         return Setup(dice, tuple(st[below(len(st))] if st else NO for st in state.stacks))
     if state.phase == "start":
         tied = _tied(state)
         return FirstPlayer(state.seats[tied[below(len(tied))]])
-    if not _dealing(state):
-        raise ValueError("nothing is to be dealt now")
-    kind, n, _ = state.pending[0]
-    if kind == "roll":
-        return Roll(tuple(1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))))
-    if kind == "reveal":
-        return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
-    deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
-    return DrawYield(deck[below(len(deck))])
+    raise ValueError("nothing is to be dealt now")
 
 
 def legal(state: State) -> list[Action]:
@@ -208,16 +234,15 @@ def legal(state: State) -> list[Action]:
     return list(state.memo)
 
 
-def _legal(s: State) -> list[Action]:
+def _legal(s: State) -> Sequence[Action]:
     if to_move(s) is None:
-        return []
+        return ()
     if s.pending:
         return decisions(s)
-    options: list[Action] = list(place_options(s, s.turn))
-    return options or [_PASS]
+    return place_options(s, s.turn) or _PASS_ONLY
 
 
-_PASS = Pass()
+_PASS_ONLY = (Pass(),)
 
 
 # --- applying ------------------------------------------------------------------------------
@@ -230,6 +255,10 @@ class Refused(ValueError):
 
 def apply(s: State, a: Action) -> State:
     kind = type(a)
+    if kind is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
+        t = s.copy()  # the most common chance step by far, and asked for
+        _roll(t, a)  # type: ignore[arg-type]
+        return _settle(t)
     if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
     memo = s.memo  # the very step listed is found at once (listed: a seat decides)
@@ -267,8 +296,10 @@ def _why_waiting(s: State) -> str:
 
 def _place(t: State, a: Place) -> None:
     i, area = t.turn, AREA_INDEX[a.area]
-    t.spaces = put(t.spaces, area, (*t.spaces[area], i))  # type: ignore[assignment]
-    t.placed = put(t.placed, i, t.placed[i] + 1)  # type: ignore[assignment]
+    spaces, placed = list(t.spaces), list(t.placed)
+    spaces[area] += (i,)
+    placed[i] += 1
+    t.spaces, t.placed = tuple(spaces), tuple(placed)
     if area <= HARBOUR:  # the spaces with a cost in money
         t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
     give_up(t, i, a.dice, a.turned)
@@ -291,8 +322,10 @@ def _decide(t: State, a: Action) -> None:
 
 def _pick(t: State, a: Pick) -> None:
     i, (kind, n, d), rest = t.turn, t.pending[0], t.pending[1:]
-    t.dice = put(t.dice, i, tuple(sorted((*t.dice[i], LETTERS[a.colour] + "0"))))  # type: ignore[assignment]
-    t.supply = put(t.supply, a.colour, t.supply[a.colour] - 1)  # type: ignore[assignment]
+    dice, supply = list(t.dice), list(t.supply)
+    dice[i] = tuple(sorted((*dice[i], _UNROLLED_OF[a.colour])))
+    supply[a.colour] -= 1
+    t.dice, t.supply = tuple(dice), tuple(supply)
     t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
 
 
@@ -424,10 +457,6 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
-    if type(a) is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
-        t = s.copy()  # the most common by far, and asked for
-        _roll(t, a)
-        return _settle(t)
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.copy()
@@ -499,10 +528,12 @@ def _roll(t: State, a: Roll) -> None:
     k = _unrolled(dice)
     if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
-    values = iter(a.values)  # in the statue's order, one for each unrolled die
-    rolled = [d if d[1] != "0" else d[0] + str(next(values)) for d in dice]
+    values, showing = iter(a.values), _SHOWING  # in the statue's order, one an unrolled die
+    rolled = [d if d[1] != "0" else showing[d][next(values)] for d in dice]
     rolled.sort()
-    t.dice = put(t.dice, i, tuple(rolled))  # type: ignore[assignment]
+    statues = list(t.dice)
+    statues[i] = tuple(rolled)
+    t.dice = tuple(statues)
     t.pending = t.pending[1:]
 
 
@@ -556,9 +587,9 @@ def gap(s: State, i: int) -> int:
 
 def _end_placement(t: State) -> None:
     i = t.turn
-    n = t.players
+    n = len(t.seats)
     position = (i - t.start) % n
-    if crossed(t, i) and i not in t.crossed:
+    if i not in t.crossed and t.fame[i] >= t.board.beside[t.money[i]]:  # `crossed`
         t.crossed = (*t.crossed, i)
         if t.last == NO:  # End of the game: the current stage is completed
             t.last = n - 1

@@ -60,18 +60,14 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     legal_actions = staticmethod(engine.legal)
 
     def apply(self, state: State, action: Action) -> State:
-        if isinstance(action, Undo):
+        if type(action) is Undo:
             return self._undo(state)
         try:
             after = engine.apply(state, action)
         except engine.Refused:
             raise ValueError(refusal(state, action)) from None
         # a seat's step after which the same seat goes on deciding may be taken back
-        if (
-            after.pending
-            and (mover := engine.to_move(state)) is not None
-            and engine.to_move(after) == mover
-        ):
+        if engine.keeps_deciding(state, after):
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after

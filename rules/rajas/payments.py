@@ -11,9 +11,9 @@ autocomplete, the buttons and a refusal's list offer is the one a careful player
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
-from operator import mul
 
 from .components import LETTERS
 
@@ -66,7 +66,7 @@ def totals(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
     up, those of them turned with karma), least waste first."""
-    return least(colour_index, numbers(dice)[colour_index], need, karma)
+    return list(least(colour_index, numbers(dice)[colour_index], need, karma))
 
 
 def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -81,7 +81,7 @@ def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
 
 def least(
     colour_index: int, mine: tuple[int, ...], need: int, karma: int
-) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+) -> Sequence[tuple[tuple[str, ...], tuple[str, ...]]]:
     """`totals` of the rolled dice of one colour showing `mine` (sorted)."""
     names = _NAMES[colour_index]
     if len(mine) == 1 and need > 0:  # one die: as it is, or turned up
@@ -89,11 +89,19 @@ def least(
         if v >= need:
             return [((names[v],), ())]
         return [((names[v],), (names[v],))] if karma and v <= 3 and 7 - v >= need else []
-    name = names.__getitem__
-    return [
+    return _named(colour_index, mine, need, min(karma, len(mine)))
+
+
+@lru_cache(maxsize=16_384)
+def _named(
+    colour_index: int, mine: tuple[int, ...], need: int, karma: int
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """`_totals` with the dice named (remembered: a payment is never changed)."""
+    name = _NAMES[colour_index].__getitem__
+    return tuple(
         (tuple(map(name, given)), tuple(map(name, turned)))
-        for given, turned in _totals(mine, need, min(karma, len(mine)))
-    ]
+        for given, turned in _totals(mine, need, karma)
+    )
 
 
 _NAMES = tuple(tuple(letter + str(v) for v in range(7)) for letter in LETTERS)
@@ -115,16 +123,14 @@ def _totals(
             vals.append(v)
             ns.append(1)
     out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
-    for take in product(*(range(n + 1) for n in ns)):
-        size = sum(take)
-        base = sum(map(mul, vals, take))
-        if not size or base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
+    for take, given, base in _takes(vals, ns, need):
+        if base >= need:  # none turned, and no die can be left out (_takes): `waste` as is
+            out.append((base - need, len(given), base, 0, given, ()))
             continue
-        low = next(v for v, k in zip(vals, take, strict=True) if k)  # the least die given
-        if base - low >= need:
-            continue  # its least die left out, turned or not, the rest still reach the need
-        # turning one of the low dice gains; none is turned when the dice reach the need
-        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3] if base < need else []
+        if base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
+            continue
+        # turning one of the low dice gains
+        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3]
         for flip in product(*(range(min(take[j], karma) + 1) for j in lows)):
             flips = sum(flip)
             total = base + sum((7 - 2 * vals[j]) * f for j, f in zip(lows, flip, strict=True))
@@ -135,11 +141,40 @@ def _totals(
                 turned[j] = f
             if not _least(vals, take, turned, total - need):
                 continue
-            given = tuple(v for v, k in zip(vals, take, strict=True) for _ in range(k))
             gone = tuple(v for v, f in zip(vals, turned, strict=True) for _ in range(f))
             out.append((*_waste(given, gone, need), given, gone))
     out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
     return tuple((g, t) for *_, g, t in out)
+
+
+_Take = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _takes(vals: list[int], ns: list[int], need: int) -> list[_Take]:
+    """Each choice of how many dice of each number to give (at most `ns`; some die), with
+    the numbers given (ascending) and what they show, whose least die cannot be left out,
+    turned or not, with the rest still reaching `need`: the numbers are taken highest
+    first, and none more once `need` is reached (a lower die would be the least, and could
+    be left out)."""
+    out: list[_Take] = []
+    take = [0] * len(vals)
+
+    def go(j: int, base: int, given: tuple[int, ...]) -> None:
+        if j < 0 or base >= need:
+            if base:
+                out.append((tuple(take), given, base))
+            return
+        go(j - 1, base, given)
+        v = vals[j]
+        for k in range(1, ns[j] + 1):
+            take[j] = k
+            go(j - 1, base + k * v, (v,) * k + given)
+            if base + k * v >= need:
+                break
+        take[j] = 0
+
+    go(len(vals) - 1, 0, ())
+    return out
 
 
 def _least(vals: list[int], take: tuple[int, ...], turned: list[int], spare: int) -> bool:
