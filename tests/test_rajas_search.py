@@ -5,6 +5,7 @@ the same seed, and its hint says its step, the runner-up and how each fared."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from functools import cache
@@ -200,3 +201,16 @@ def test_a_future_is_judged_only_between_placements_with_the_seat_to_place_next(
     assert placed.pending and not hard.at_rest(placed, red)
     spent = put(s, 1, placed=s.workers[1])
     assert hard.at_rest(spent, yellow)
+
+
+def test_hard_plays_one_future_even_when_its_time_is_spent_at_once() -> None:
+    """A clock past the budget before the first future (a busy worker): the steps are still
+    compared over one future, not left unjudged."""
+    s = positions()[4]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    ticks = itertools.count()
+    spent = Budget(iterations=1_000, seconds=0.5, clock=lambda: float(next(ticks)))
+    found = hard.decide(s, seat, random.Random(SEED), spent)
+    assert found.iterations == 1
+    assert all(c.visits == 1 for c in found.ranked)

@@ -37,14 +37,14 @@ def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decisi
     time (every step played in each); `Decision.iterations` counts the futures."""
     if rules.to_move(view) != seat:
         raise ValueError(f"the search decides for the seat to move, not {seat!r}")
+    done = budget.timer()  # greedy's ranking is part of the step's time
     candidates = [a for _, a in greedy.ranked(view)[:WIDTH]]
     if len(candidates) == 1:
         return Decision((Choice(candidates[0], 0, 0.0),), 0)
     starts = [GAME.apply(view, a) for a in candidates]
     totals = [0.0] * len(candidates)
-    done = budget.timer()
     playouts = futures = 0
-    while not done(playouts):
+    while not futures or not done(playouts):  # at least one future, whatever the clock
         future = rng.getrandbits(32)
         for k, start in enumerate(starts):
             totals[k] += playout(start, seat, future)
