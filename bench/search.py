@@ -8,7 +8,7 @@ one position a game, at a point spread from the opening to the end), and the sea
 `--seconds` of CPU time from the view of the seat to move there, with the game's own playout
 policy and evaluation (Taj Mahal and Rajas of the Ganges: greedy plays the playouts, as
 their `hard` does, Rajas' judged by `hard`'s worth, though its `hard` now compares greedy's
-best steps over common futures rather than searching a tree: ai/rajas/hard.py;
+best steps over common futures, ai.search.common, rather than searching a tree;
 Vijayanagara: ai.vijayanagara.ismcts's playouts and evaluation, as the arena's `search`
 plays). Prints each
 game's iterations per CPU-second, median and lowest, and the iterations of the shortest search.
