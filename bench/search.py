@@ -7,8 +7,10 @@ For each game, `--positions` positions are taken from random games (seeds seed, 
 one position a game, at a point spread from the opening to the end), and the search runs for
 `--seconds` of CPU time from the view of the seat to move there, with the game's own playout
 policy and evaluation (Taj Mahal and Rajas of the Ganges: greedy plays the playouts, as
-their `hard` does; Vijayanagara: ai.vijayanagara.ismcts's playouts and evaluation, as the
-arena's `search` plays). Prints each
+their `hard` does, Rajas' judged by `hard`'s worth, though its `hard` now compares greedy's
+best steps over common futures, ai.search.common, rather than searching a tree;
+Vijayanagara: ai.vijayanagara.ismcts's playouts and evaluation, as the arena's `search`
+plays). Prints each
 game's iterations per CPU-second, median and lowest, and the iterations of the shortest search.
 """
 

@@ -5,6 +5,7 @@ the same seed, and its hint says its step, the runner-up and how each fared."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from functools import cache
@@ -14,7 +15,7 @@ from rajas_helpers import decisions_every, put, started
 import ai.rajas
 from ai.budget import Budget
 from ai.rajas import hard
-from ai.search import search
+from ai.search import compare, search
 from bot.table.ai_users import seat_levels
 from rules.capabilities import search_of
 from rules.rajas import GAME, State, notation
@@ -96,7 +97,7 @@ def test_hard_sees_only_the_view_the_same_position_from_storage_gives_the_same_s
         first = hard.decide(GAME.view(s, seat), seat, random.Random(SEED), QUICK)
         again = hard.decide(GAME.view(stored, seat), seat, random.Random(SEED), QUICK)
         assert first == again
-        assert first.iterations == QUICK.iterations
+        assert {c.visits for c in first.ranked} == {first.iterations}
 
 
 def test_the_search_plays_chance_from_its_own_generator_not_the_games_dealer() -> None:
@@ -122,7 +123,7 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None
     first, second = advice.summary.split("\n")
     assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
     assert re.search(r"; then -?\d+ (fame to cross|past the money marker)", first)
-    assert re.search(r"played out in \d+ of 8 futures, where it was worth \d+ % of a win", first)
+    assert re.search(r"played out in 3 futures, where it was worth \d+ % of a win", first)
     assert second.startswith("Runner-up: `") and f"`{advice.order}`" not in second
     step, *rest = parse(s, advice.order)
     assert step in GAME.legal_actions(s)
@@ -170,3 +171,59 @@ def test_hard_judges_a_playout_by_what_greedy_values_not_the_race_alone() -> Non
     judged = hard.worth(rich)
     assert judged[first] > 0.5 > judged[second]
     assert abs(judged[first] + judged[second] - 1) < 1e-9
+
+
+def test_hard_plays_every_step_it_compares_in_the_same_futures() -> None:
+    """A budget of 6 playouts over greedy's best 3 steps is 2 futures, each step played in
+    both, ranked by their mean chance there; and a step's chance does not depend on what it
+    is compared with: each seat's rolls and each stack's tiles come from their own streams."""
+    for s in positions()[::7]:
+        seat = GAME.to_move(s)
+        assert seat is not None
+        found = hard.decide(s, seat, random.Random(SEED), QUICK)
+        width = min(hard.WIDTH, len(GAME.legal_actions(s)))
+        assert found.iterations == -(-QUICK.iterations // width)
+        assert all(c.visits == found.iterations for c in found.ranked)
+        chances = [c.value for c in found.ranked]
+        assert chances == sorted(chances, reverse=True)
+        if width < 3:
+            continue
+        first, _, third = (c.action for c in found.ranked)
+        alone = compare(
+            GAME,
+            s,
+            seat,
+            random.Random(SEED),
+            Budget(iterations=2 * found.iterations),  # as many futures, of 2 playouts
+            candidates=[first, third],
+            policy=ai.rajas.greedy.choose,
+            evaluation=hard.worth,
+        )
+        assert {c.action: c.value for c in alone.ranked}[first] == found.ranked[0].value
+
+
+def test_a_future_is_judged_only_between_placements_with_the_seat_to_place_next() -> None:
+    """Judged half way through a placement (a worker placed, its action not yet taken), or
+    with another seat to place while this one has workers left, two steps would be compared
+    after unequal shares of the game (Placing workers)."""
+    capability = search_of(GAME)
+    s = started(2)
+    red, yellow = s.seats
+    assert capability.at_rest(s, red) and not capability.at_rest(s, yellow)
+    placed = GAME.apply(s, next(a for a in GAME.legal_actions(s) if a.kind == "place"))
+    assert placed.pending and not capability.at_rest(placed, red)
+    spent = put(s, 1, placed=s.workers[1])
+    assert capability.at_rest(spent, yellow)
+
+
+def test_hard_plays_one_future_even_when_its_time_is_spent_at_once() -> None:
+    """A clock past the budget before the first future (a busy worker): the steps are still
+    compared over one future, not left unjudged."""
+    s = positions()[4]
+    seat = GAME.to_move(s)
+    assert seat is not None
+    ticks = itertools.count()
+    spent = Budget(iterations=1_000, seconds=0.5, clock=lambda: float(next(ticks)))
+    found = hard.decide(s, seat, random.Random(SEED), spent)
+    assert found.iterations == 1
+    assert all(c.visits == 1 for c in found.ranked)

@@ -1,51 +1,51 @@
-"""The `hard` level: the information set search (ai.search) over Rajas of the Ganges, with
-greedy as the playouts' player. The state is public, so each iteration starts from the view
-itself and deals only the chance steps to come (rolls, tiles revealed: rules.rajas.search)."""
+"""The `hard` level: the shared search's comparison over common futures (ai.search.common)
+over Rajas of the Ganges: greedy's best few steps, each played on by greedy in every seat in
+the same futures (each seat's rolls and each stack's tiles from streams of their own, judged
+between placements: rules.rajas.search), and the one whose futures end best taken. The state
+is public, so a future is the view itself with chance dealt. With each step's futures dealt
+apart (the tree search, ai.search.ismcts, with the same playouts and judgement) it won hardly
+more than greedy itself: a few futures a step told the dice apart, not the steps."""
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 
 from rules.rajas import GAME, Action, State, notation
 from rules.rajas import engine as rules
 
 from ..budget import Budget
 from ..players import Advice
-from ..search import Choice, Decision, search
+from ..search import Choice, Decision, compare
 from ..search.hint import hint_text, searching
 from . import greedy, why
 
-WIDTH = 3  # greedy's best steps the search compares (a small budget cannot tell apart 16)
+WIDTH = 3  # greedy's best steps compared (a few futures cannot tell apart 16)
 SCALE = 5.0  # points of greedy's worth that make a win about e times as likely as a loss
 
 
 def decide(view: State, seat: str, rng: random.Random, budget: Budget) -> Decision[Action]:
-    """The search's steps for `seat`, whose turn it must be, best first."""
+    """The steps compared for `seat`, whose turn it must be, best first: each with its mean
+    chance over the same futures (the budget's iterations are playouts, whole futures at a
+    time; `Decision.iterations` counts the futures)."""
     if rules.to_move(view) != seat:
         raise ValueError(f"the search decides for the seat to move, not {seat!r}")
     candidates = [a for _, a in greedy.ranked(view)[:WIDTH]]
-    return search(
-        GAME,
-        view,
-        seat,
-        rng,
-        budget,
-        policy=greedy.choose,
-        evaluation=worth,
-        candidates=candidates,
+    return compare(
+        GAME, view, seat, rng, budget, candidates=candidates, policy=greedy.choose, evaluation=worth
     )
 
 
-def worth(s: State) -> dict[str, float]:
+def worth(s: State) -> Mapping[str, float]:
     """Each seat's chance where a playout stops: what its position is worth as greedy weighs
     it (the race, and the dice, karma, upgrades, workers, boat and tiles that will move it)
     against the best other seat's, on a logistic curve. The race alone (the game's own
     evaluation) misses what a few steps cannot yet turn into fame or money."""
-    values = [greedy.evaluate(s, i) for i in range(len(s.seats))]
+    weighed = [greedy.evaluate(s, i) for i in range(len(s.seats))]
     out = {}
     for i, seat in enumerate(s.seats):
-        lead = values[i] - max(v for j, v in enumerate(values) if j != i)
+        lead = weighed[i] - max(v for j, v in enumerate(weighed) if j != i)
         out[seat] = 1 / (1 + math.exp(-lead / SCALE))
     return out
 
@@ -57,7 +57,7 @@ def choose(view: State, seat: str, rng: random.Random, budget: Budget) -> Action
 def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
     """The hint from the search: its step, with the rest of that placement as greedy would
     finish it (one order, up to the first chance step), and why; then the runner-up step and
-    why; each with what it was judged worth over the futures the search played out. A budget
+    why; each with what it was judged worth over the futures played out. A budget
     of seconds is the whole hint's (ai.search.hint.searching)."""
     found = decide(view, seat, r, searching(budget))
     best = found.ranked[0]
@@ -67,9 +67,9 @@ def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
     if len(found.ranked) > 1:
         second = found.ranked[1]
         after = GAME.apply(view, second.action)
-        said = judged(view, after, seat, second, found.iterations)
+        said = judged(view, after, seat, second)
         runner_up = (notation.describe(view, second.action), said)
-    summary = hint_text(order, judged(view, end, seat, best, found.iterations), runner_up)
+    summary = hint_text(order, judged(view, end, seat, best), runner_up)
     return Advice(summary=summary, order=order)
 
 
@@ -85,9 +85,9 @@ def placement(view: State, seat: str, first: Action) -> tuple[list[str], State]:
     return words, s
 
 
-def judged(view: State, end: State, seat: str, choice: Choice[Action], futures: int) -> str:
+def judged(view: State, end: State, seat: str, choice: Choice[Action]) -> str:
     """What the steps from `view` to `end` gain at once, in the player's words, and how the
-    search's step fared in its futures."""
+    step fared in the futures it was played in."""
     i = view.seats.index(seat)
     said = why.gains(view, end, i)
     what = ", ".join(said) if said else "nothing at once"
@@ -96,6 +96,5 @@ def judged(view: State, end: State, seat: str, choice: Choice[Action], futures: 
         return text
     worth = round(100 * choice.value)
     return (
-        f"{text} (played out in {choice.visits:,} of {futures:,} futures, where it was worth "
-        f"{worth} % of a win)"
+        f"{text} (played out in {choice.visits:,} futures, where it was worth {worth} % of a win)"
     )

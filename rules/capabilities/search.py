@@ -50,6 +50,18 @@ class Search(Generic[S, A, V]):
         playout stops after `horizon` steps; None: play on to the end."""
         return None
 
+    def stream(self, state: S) -> int:
+        """Which of a future's chance streams (1 to 999) deals the chance step due in `state`,
+        where the search compares steps over common futures (ai.search.common): steps that
+        lead to the same kind of chance get the same outcome. Here, one stream for all."""
+        return 1
+
+    def at_rest(self, state: S, seat: Seat) -> bool:
+        """Whether a playout for `seat`'s step, past the horizon, may be judged in `state`
+        (ai.search.common): a game may wait for a point where the steps compared stand after
+        the same share of the game. Here, anywhere."""
+        return True
+
 
 def search_of(game: Game[S, A, V, Any]) -> Search[S, A, V]:
     """The game's own search capability (its `search` attribute), else the plain one."""

@@ -8,7 +8,10 @@ tile: engine.deal).
 
 A playout stops after `horizon` steps and each seat is judged by the race (Object of the game:
 the fame marker reaching the money marker; End of the game: the ranking by how far it got
-past): its gap to crossing against the best other seat's, on a logistic curve.
+past): its gap to crossing against the best other seat's, on a logistic curve. Where steps are
+compared over common futures, each seat's rolls and each stack's tiles have a stream of their
+own, and a playout is judged only between placements, with the seat to place next (Placing
+workers: the seats place in turn, one worker each).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from ..capabilities.search import Search
 from ..game import Below, Seat
 from .engine import gap
 from .state import Action, State
+
+YIELDS = 9  # the white yield tiles' stream; a seat's rolls 1 + its index, a stack's 10 + its
 
 SCALE = 3.0  # fame points of lead that make a win about 3 times as likely as a loss
 
@@ -48,3 +53,19 @@ class RajasSearch(Search[State, Action, State]):
             lead = gaps[i] - max(g for j, g in enumerate(gaps) if j != i)
             out[seat] = 1 / (1 + math.exp(-lead / SCALE))
         return out
+
+    def stream(self, state: State) -> int:
+        """The rolling seat's stream, the stack's whose top is revealed, or the yield tiles'."""
+        kind, n, _ = state.pending[0] if state.pending else ("", 0, None)
+        if kind == "roll":
+            return 1 + state.turn
+        return 10 + n if kind == "reveal" else YIELDS
+
+    def at_rest(self, state: State, seat: Seat) -> bool:
+        """No placement under way, and `seat` to place next (or out of workers for the round):
+        every step compared is judged after as many of its seat's placements, none half done
+        (a worker placed, its action not yet taken)."""
+        if state.pending:
+            return False
+        i = state.seats.index(seat)
+        return state.turn == i or state.placed[i] >= state.workers[i] or state.passed[i]
