@@ -1,17 +1,17 @@
-"""The one search (ai.search, Information Set MCTS) measured: iterations per CPU-second for
-each game that has a search capability fit for it, from positions of random games.
+"""The one search (ai.search) measured: iterations per CPU-second for each game, from
+positions of random games, searched as the game's `hard` searches.
 
     python bench/search.py [--positions 6] [--seconds 0.5] [--seed 1]
 
 For each game, `--positions` positions are taken from random games (seeds seed, seed+1, ...:
 one position a game, at a point spread from the opening to the end), and the search runs for
-`--seconds` of CPU time from the view of the seat to move there, with the game's own playout
-policy and evaluation (Taj Mahal and Rajas of the Ganges: greedy plays the playouts, as
-their `hard` does, Rajas' judged by `hard`'s worth, though its `hard` now compares greedy's
-best steps over common futures, ai.search.common, rather than searching a tree;
-Vijayanagara: ai.vijayanagara.ismcts's playouts and evaluation, as the arena's `search`
-plays). Prints each
-game's iterations per CPU-second, median and lowest, and the iterations of the shortest search.
+`--seconds` of CPU time from the view of the seat to move there. Taj Mahal: the tree search
+(Information Set MCTS, ai.search.ismcts) with greedy's playouts, as its `hard`; Goat-Tiger:
+the tree search with random playouts to the end; Vijayanagara: the tree search with
+ai.vijayanagara.ismcts's playouts and evaluation, as the arena's `search` plays; Rajas of the
+Ganges: its `hard`, the comparison over common futures (ai.search.common), whose iterations are
+futures, each playing out greedy's 3 best steps. Prints each game's iterations per CPU-second,
+median and lowest, and the iterations of the shortest search.
 """
 
 from __future__ import annotations
@@ -33,26 +33,39 @@ import rules.rajas
 import rules.taj_mahal
 import rules.vijayanagara.game
 from ai.budget import MAX_ITERATIONS, Budget
-from ai.search import search
+from ai.search import Decision, search
 from ai.search.ismcts import Evaluation, Policy
 from ai.taj_mahal import greedy
 from ai.vijayanagara import ismcts
 from rules.game import Game
 
-# the games the search plays today, each with the playout policy its player gives it and
-# the evaluation of a view's futures (None: the game's own)
-GAMES: dict[
-    str,
-    tuple[
-        Game[Any, Any, Any, Any],
-        Policy[Any, Any] | None,
-        Callable[[Any], Evaluation[Any]] | None,
-    ],
-] = {
-    "taj_mahal": (rules.taj_mahal.GAME, greedy.step, None),
-    "goat_tiger": (rules.goat_tiger.GAME, None, None),
-    "vijayanagara": (rules.vijayanagara.game.GAME, ismcts.policy, ismcts.evaluation),
-    "rajas": (rules.rajas.GAME, ai.rajas.greedy.choose, lambda view: ai.rajas.hard.worth),
+Searcher = Callable[[Any, str, random.Random, Budget], Decision[Any]]
+
+
+def tree(
+    g: Game[Any, Any, Any, Any],
+    policy: Policy[Any, Any] | None,
+    evaluation: Callable[[Any], Evaluation[Any]] | None,
+) -> Searcher:
+    """The tree search of game `g`, with a playout policy and the evaluation of a view's
+    futures (None: the game's own)."""
+
+    def run(view: Any, seat: str, rng: random.Random, budget: Budget) -> Decision[Any]:
+        judge = None if evaluation is None else evaluation(view)
+        return search(g, view, seat, rng, budget, policy=policy, evaluation=judge)
+
+    return run
+
+
+# each game with the search its `hard` (or, for Vijayanagara, the arena's `search`) runs
+GAMES: dict[str, tuple[Game[Any, Any, Any, Any], Searcher]] = {
+    "taj_mahal": (rules.taj_mahal.GAME, tree(rules.taj_mahal.GAME, greedy.step, None)),
+    "goat_tiger": (rules.goat_tiger.GAME, tree(rules.goat_tiger.GAME, None, None)),
+    "vijayanagara": (
+        rules.vijayanagara.game.GAME,
+        tree(rules.vijayanagara.game.GAME, ismcts.policy, ismcts.evaluation),
+    ),
+    "rajas": (rules.rajas.GAME, ai.rajas.hard.decide),
 }
 
 
@@ -75,7 +88,7 @@ def position(g: Game[Any, Any, Any, Any], seed: int, share: float) -> tuple[Any,
 
 
 def measure(gid: str, positions: int, seconds: float, seed: int) -> tuple[list[float], int]:
-    g, policy, evaluation = GAMES[gid]
+    g, searcher = GAMES[gid]
     rates, fewest = [], MAX_ITERATIONS
     for k in range(positions):
         found = position(g, seed + k, k / max(positions, 2))
@@ -84,9 +97,7 @@ def measure(gid: str, positions: int, seconds: float, seed: int) -> tuple[list[f
         s, seat = found
         budget = Budget(iterations=MAX_ITERATIONS, seconds=seconds, clock=time.process_time)
         c0 = time.process_time()
-        view = g.view(s, seat)
-        judge = None if evaluation is None else evaluation(view)
-        d = search(g, view, seat, random.Random(k), budget, policy=policy, evaluation=judge)
+        d = searcher(g.view(s, seat), seat, random.Random(k), budget)
         rates.append(d.iterations / (time.process_time() - c0))
         fewest = min(fewest, d.iterations)
     return rates, fewest
