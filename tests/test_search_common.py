@@ -13,7 +13,7 @@ from counting_game import COUNTING, Count
 from counting_game import State as Count_State
 
 from ai.budget import Budget
-from ai.search import compare
+from ai.search import Decision, compare
 
 SEED = 4
 ONE, TWO = Count(by=1), Count(by=2)
@@ -23,15 +23,16 @@ def counting(total: int) -> Count_State:
     return Count_State(target=10, total=total)
 
 
-def test_the_comparison_takes_the_count_that_wins_at_once() -> None:
-    found = compare(
-        COUNTING,
-        counting(8),
-        "first",
-        random.Random(SEED),
-        Budget(iterations=6),
-        candidates=[ONE, TWO],
+def one_or_two(total: int, playouts: int) -> Decision[Count]:
+    """The first seat's counts of one and two compared from `total`, over `playouts`."""
+    budget = Budget(iterations=playouts)
+    return compare(
+        COUNTING, counting(total), "first", random.Random(SEED), budget, candidates=[ONE, TWO]
     )
+
+
+def test_the_comparison_takes_the_count_that_wins_at_once() -> None:
+    found = one_or_two(total=8, playouts=6)
     assert found.best == TWO
     assert found.ranked[0].value == 1.0  # the first place, for the seat that counted
 
@@ -39,14 +40,7 @@ def test_the_comparison_takes_the_count_that_wins_at_once() -> None:
 def test_every_candidate_is_played_in_every_future_whole_futures_at_a_time() -> None:
     """A budget of 5 playouts over 2 candidates is 3 futures (6 playouts): a future is never
     played for one candidate and not the other."""
-    found = compare(
-        COUNTING,
-        counting(3),
-        "first",
-        random.Random(SEED),
-        Budget(iterations=5),
-        candidates=[ONE, TWO],
-    )
+    found = one_or_two(total=3, playouts=5)
     assert found.iterations == 3
     assert [c.visits for c in found.ranked] == [3, 3]
     values = [c.value for c in found.ranked]
