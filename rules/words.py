@@ -7,8 +7,9 @@ INVARIANT = frozenset({"VP", "Cavalry"})  # counted without an -s
 
 
 def count_of(n: int, noun: str) -> str:
-    """`n` and the noun (written for one), plural unless one: `1 step`, `3 steps`, `2 VP`."""
-    return f"{n} {noun}" if n == 1 or noun in INVARIANT else f"{n} {noun}s"
+    """`n` and the noun (written for one), plural unless one: `1 step`, `3 steps`, `2 VP`,
+    `1,500 futures`."""
+    return f"{n:,} {noun}" if n == 1 or noun in INVARIANT else f"{n:,} {noun}s"
 
 
 def scored(n: int, unit: str) -> str:

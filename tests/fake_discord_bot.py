@@ -76,4 +76,5 @@ def report() -> None:
         print(json.dumps({"content": m.content}), flush=True)
 
 
-main()
+if __name__ == "__main__":  # the AI pool's server imports this module too
+    main()

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from rules.rajas import GAME, Action, State, notation
 from rules.rajas import engine as rules
+from rules.words import count_of
 
 from ..budget import Budget
 from ..players import Advice
@@ -96,5 +97,6 @@ def judged(view: State, end: State, seat: str, choice: Choice[Action]) -> str:
         return text
     worth = round(100 * choice.value)
     return (
-        f"{text} (played out in {choice.visits:,} futures, where it was worth {worth} % of a win)"
+        f"{text} (played out in {count_of(choice.visits, 'future')}, where it was worth "
+        f"{worth} % of a win)"
     )

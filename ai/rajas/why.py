@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from rules.rajas import BUILDINGS, COLOURS, State
 from rules.rajas import engine as rules
-
-
-def count_of(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+from rules.words import count_of
 
 
 def gains(b: State, a: State, i: int) -> list[str]:

@@ -8,6 +8,7 @@ import random
 
 from rules.capabilities import notation_of
 from rules.taj_mahal import GAME, Action, View, leads
+from rules.words import count_of
 
 from ..budget import Budget
 from ..players import Advice
@@ -55,7 +56,7 @@ def judged(view: View, choice: Choice[Action], futures: int) -> str:
         return said
     worth = round(100 * choice.value)
     return (
-        f"{said}; in {choice.visits:,} of {futures:,} futures, {lead(choice.points)} "
+        f"{said}; in {choice.visits:,} of {count_of(futures, 'future')}, {lead(choice.points)} "
         f"(worth {worth} % of a win)"
     )
 

@@ -163,8 +163,9 @@ class AiSeats:
             return
         try:
             await asyncio.gather(*(self._run(ready) for _ in range(self.workers)))
-        except Exception:
-            log.exception("the AI's worker processes did not start")
+        except Exception as e:
+            if self._executor is not None:  # else closed meanwhile: the bot is stopping
+                log.warning("the AI's worker processes did not start: %r", e)
         else:
             log.info("the AI's %d worker processes are ready", self.workers)
 
