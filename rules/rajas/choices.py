@@ -187,7 +187,7 @@ def _layout(board: Board, players: int) -> tuple[tuple[int, ...], ...]:
     known = _LAYOUTS.get(key)
     if known is None:
         side = board.sides[players]
-        taken = tuple(next(take for g, take in board.balconies if g == c) for c in range(4))
+        taken = balcony_takes(board)
         known = _LAYOUTS[key] = (_capacities(board, players), side.quarry, side.harbour, taken)
     return known
 
@@ -379,7 +379,7 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
     if a < BALCONY:
         return [Place(name)] if s.supply[a - TERRACE] else []
     if a < CHAMBER:
-        give, take = s.board.balconies[balcony(s, a)]
+        give, take = a - BALCONY, balcony_takes(s.board)[a - BALCONY]
         if not s.supply[take]:
             return []
         return [Place(name, (d,)) for d in payments.rolled(dice) if d[0] == LETTERS[give]]
@@ -397,10 +397,20 @@ def _by_waste(places: Iterable[Place]) -> list[Place]:
     return sorted(places, key=lambda p: payments.waste(p.dice, p.turned))
 
 
-def balcony(s: State, area: int) -> int:
-    """The balcony whose die given is the area's colour."""
-    give = area - BALCONY
-    return next(k for k, (g, _) in enumerate(s.board.balconies) if g == give)
+def balcony_takes(board: Board) -> tuple[int, ...]:
+    """By the colour of the die a balcony takes, the colour of the two it gives (remembered
+    by board: asked at each placement on a balcony)."""
+    known = _TAKES.get(board.text_key)
+    if known is None:
+        balconies = board.balconies
+        known = tuple(next(take for g, take in balconies if g == c) for c in range(4))
+        if len(_TAKES) >= 64:
+            _TAKES.clear()
+        _TAKES[board.text_key] = known
+    return known
+
+
+_TAKES: dict[str, tuple[int, ...]] = {}
 
 
 def _paid(area: str, p: tuple[str, ...]) -> Place:

@@ -40,7 +40,7 @@ from ..game import Below
 from . import payments, province
 from .choices import area_options, decisions, paid_value, place_options
 from .components import COLOURS, LETTERS, STACKS
-from .effects import AUTO, area_effects, build_tile, chamber_effects, give_up, put
+from .effects import AUTO, FIXED_EFFECTS, area_effects, build_tile, chamber_effects, give_up, put
 from .options import RajasOptions
 from .state import (
     AREAS,
@@ -302,8 +302,9 @@ def _place(t: State, a: Place) -> None:
     t.spaces, t.placed = tuple(spaces), tuple(placed)
     if area <= HARBOUR:  # the spaces with a cost in money
         t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
-    give_up(t, i, a.dice, a.turned)
-    t.pending = area_effects(t, i, area, paid_value(a.dice, a.turned))
+    if a.dice:
+        give_up(t, i, a.dice, a.turned)
+    t.pending = FIXED_EFFECTS[area] or area_effects(t, i, area, paid_value(a.dice, a.turned))
 
 
 def money_cost_before(t: State, area: int) -> int:
