@@ -32,8 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import repeat
-from operator import is_
 from typing import Any, Final
 
 from ..game import Below
@@ -256,18 +254,17 @@ class Refused(ValueError):
 def apply(s: State, a: Action) -> State:
     kind = type(a)
     if kind is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
-        t = s.copy()  # the most common chance step by far, and asked for
+        t = s.clone()  # the most common chance step by far, and asked for
         _roll(t, a)  # type: ignore[arg-type]
         return _settle(t)
     if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
-    memo = s.memo  # the very step listed is found at once (listed: a seat decides)
-    if memo is None or not any(map(is_, memo, repeat(a))):
+    if not _listed(s.memo, a):
         if to_move(s) is None:
             raise ValueError(_why_waiting(s))
         if not _allowed(s, a):
             raise Refused(f"{a.kind} is not a legal step now")
-    t = s.copy()
+    t = s.clone()
     if kind is Place:
         _place(t, a)  # type: ignore[arg-type]
     elif kind is Pass:
@@ -275,6 +272,16 @@ def apply(s: State, a: Action) -> State:
     else:
         _DECIDE[kind](t, a)
     return _settle(t)
+
+
+def _listed(memo: tuple[Action, ...] | None, a: Action) -> bool:
+    """Whether the very step `a` is among those listed (then a seat decides, and `a` is
+    legal): found by identity, at once (a loop: quicker than `any` on these short lists)."""
+    if memo is not None:
+        for listed in memo:
+            if listed is a:
+                return True
+    return False
 
 
 def _allowed(s: State, a: Action) -> bool:
@@ -460,7 +467,7 @@ def _settle(t: State) -> State:
 def _apply_chance(s: State, a: Action) -> State:
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
-    t = s.copy()
+    t = s.clone()
     if isinstance(a, Setup):
         _setup(t, a)
         return t
