@@ -155,7 +155,12 @@ def place_options(s: State, i: int) -> list[Place]:
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
     if not spaces[a] and (low[a] or high[a]):
         needs = _cover_needs(s, i)
-        reach = [c for c in range(4) if budgets[c] >= needs[c]]
+        reach = (  # bit c: colour c's whole budget reaches its need
+            (budgets[0] >= needs[0])
+            | (budgets[1] >= needs[1]) << 1
+            | (budgets[2] >= needs[2]) << 2
+            | (budgets[3] >= needs[3]) << 3
+        )
         if reach:
             out += [p for p in low[a] + high[a] if _leaves_a_cover(dice, karma, needs, reach, p)]
     a = CHAMBER + 5
@@ -166,12 +171,13 @@ def place_options(s: State, i: int) -> list[Place]:
 
 
 def _leaves_a_cover(
-    dice: tuple[str, ...], karma: int, needs: tuple[int, ...], reach: list[int], p: Place
+    dice: tuple[str, ...], karma: int, needs: tuple[int, ...], reach: int, p: Place
 ) -> bool:
     """Master builder: whether the statue, once p's die is given, still reaches a colour's
-    need. What a die leaves is worth at most the whole statue (`reach`: the colours whose
-    whole budget reaches their need); a die given as it is leaves the others' budgets whole."""
-    if not p.turned and any(c != _COLOUR[p.dice[0]] for c in reach):
+    need. What a die leaves is worth at most the whole statue (`reach`: bit c for a colour
+    whose whole budget reaches its need); a die given as it is leaves the others' budgets
+    whole."""
+    if not p.turned and reach & ~(1 << _COLOUR[p.dice[0]]):
         return True
     rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
     return any(map(ge, rest, needs))
