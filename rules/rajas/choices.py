@@ -4,6 +4,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from operator import add, ge
 
 from . import payments, province
@@ -517,14 +518,16 @@ def _build(cell: int, rotation: int) -> Build:
 def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release | Enough]:
     """Dice: taking n dice, at most 10 on the statue; a full statue may put dice back first,
     or take fewer; a colour the supply lacks cannot be taken."""
-    room = KALI_HANDS - len(s.dice[i])
-    colours = range(4) if colour == NO else (colour,)
-    picks = [_PICKS[c] for c in colours if s.supply[c]]
+    room, supply = KALI_HANDS - len(s.dice[i]), s.supply
+    if colour == NO:
+        picks = list(compress(_PICKS, supply))  # those of the colours the supply holds
+    else:
+        picks = [_PICKS[colour]] if supply[colour] else []
     if not picks:
         return []
     if room > 0:
         return list(picks)
-    return [*(_RELEASES[d] for d in payments.rolled(s.dice[i])), _ENOUGH]
+    return [*map(_RELEASES.__getitem__, payments.rolled(s.dice[i])), _ENOUGH]
 
 
 def upgrade_options(s: State, i: int) -> list[Upgrade]:
@@ -559,7 +562,7 @@ def _goods_held(s: State, i: int, _: int, __: int) -> list[Action]:
 
 
 def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
-    return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
+    return [*map(_REROLLS.__getitem__, payments.rolled(s.dice[i])), _DONE]
 
 
 # what each kind of pending effect asks (seat, number, detail), by its kind

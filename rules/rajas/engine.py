@@ -208,8 +208,11 @@ def deal(state: State, below: Below) -> Action:
     if not state.pending or state.pending[0][0] not in CHANCES:
         raise ValueError("nothing is to be dealt now")
     kind, n, _ = state.pending[0]
-    if kind == "roll":  # the most common by far
-        return Roll(tuple([1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))]))
+    if kind == "roll":  # the most common by far; a loop, as a comprehension is a call
+        values = []
+        for _ in range(_unrolled(state.dice[state.turn])):
+            values.append(1 + below(6))
+        return Roll(tuple(values))
     if kind == "reveal":
         return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
     deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
@@ -537,7 +540,9 @@ def _roll(t: State, a: Roll) -> None:
     if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
     values, showing = iter(a.values), _SHOWING  # in the statue's order, one an unrolled die
-    rolled = [d if d[1] != "0" else showing[d][next(values)] for d in dice]
+    rolled = []
+    for d in dice:  # a loop: a comprehension is a call of its own
+        rolled.append(d if d[1] != "0" else showing[d][next(values)])
     rolled.sort()
     statues = list(t.dice)
     statues[i] = tuple(rolled)
