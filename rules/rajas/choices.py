@@ -79,8 +79,11 @@ def money_cost(s: State, area: int) -> int:
 
 
 def _top_tiles(s: State) -> list[tuple[int, Tile]]:
-    tiles = s.tiles.tiles
-    return [(st, tiles[t]) for st, t in enumerate(s.tops) if t != NO]
+    tiles, out = s.tiles.tiles, []
+    for st, t in enumerate(s.tops):  # a loop: a comprehension is a call of its own
+        if t != NO:
+            out.append((st, tiles[t]))
+    return out
 
 
 def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> bool:
@@ -163,7 +166,9 @@ def place_options(s: State, i: int) -> list[Place]:
             | (budgets[3] >= needs[3]) << 3
         )
         if reach:
-            out += [p for p in low[a] + high[a] if _leaves_a_cover(dice, karma, needs, reach, p)]
+            for p in low[a] + high[a]:  # a loop: a comprehension is a call of its own
+                if _leaves_a_cover(dice, karma, needs, reach, p):
+                    out.append(p)
     a = CHAMBER + 5
     if not spaces[a] and (low[a] or high[a]) and portuguese_open(s, i):
         out += low[a]
@@ -459,6 +464,7 @@ _PIPS = {d: int(d[1]) for d in _DICE}
 
 # --- the decisions a pending effect asks for -----------------------------------------------
 
+_BELOW_MAX = frozenset(range(MAX_UPGRADES))  # the cube can still move up
 # the choices made once and shared, as the placements are
 _PICKS = tuple(Pick(c) for c in range(4))
 _UPGRADES = tuple(Upgrade(b) for b in range(4))
@@ -531,8 +537,7 @@ def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release |
 
 
 def upgrade_options(s: State, i: int) -> list[Upgrade]:
-    ups = s.upgrades[i]
-    return [_UPGRADES[b] for b in range(4) if ups[b] < MAX_UPGRADES]
+    return list(compress(_UPGRADES, map(_BELOW_MAX.__contains__, s.upgrades[i])))
 
 
 def chamber_options(s: State, i: int) -> list[Chamber]:
@@ -550,7 +555,7 @@ def decisions(s: State) -> Sequence[Action]:
 
 
 def _sails(s: State, i: int, n: int, _: int) -> list[Action]:
-    return [_sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
+    return list(map(_sail, range(1, min(n, river_room(s, i)) + 1)))
 
 
 def _covers(s: State, i: int, _: int, __: int) -> list[Action]:
@@ -558,7 +563,7 @@ def _covers(s: State, i: int, _: int, __: int) -> list[Action]:
 
 
 def _goods_held(s: State, i: int, _: int, __: int) -> list[Action]:
-    return [_GOODS[g] for g in province.goods_held(s.tiles, s.province[i])]
+    return list(compress(_GOODS, province.markets(s.tiles, s.province[i])))  # goods held
 
 
 def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
