@@ -76,7 +76,7 @@ def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
         c, v = _DIE[d]
         if v:
             out[c].append(v)
-    return tuple(tuple(sorted(vs)) for vs in out)
+    return tuple(map(tuple, map(sorted, out)))  # no generator: a call of its own
 
 
 def least(
