@@ -152,8 +152,12 @@ def place_options(s: State, i: int) -> list[Place]:
     for a in range(TERRACE, BALCONY):
         if supply[a - TERRACE] and not spaces[a]:
             out.append(_BARE[a])
-    for a in range(BALCONY, CHAMBER + 4):  # the balconies, and the chambers 1 to 4
-        if not spaces[a] and (low[a] or high[a]) and (a >= CHAMBER or supply[taken[a - BALCONY]]):
+    for a in range(BALCONY, CHAMBER):  # a die of its colour, and the colour it gives left
+        if not spaces[a] and supply[taken[a - BALCONY]]:
+            out += low[a]
+            out += high[a]
+    for a in range(CHAMBER, CHAMBER + 4):  # the chambers 1 to 4: a die of the number
+        if not spaces[a]:
             out += low[a]
             out += high[a]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
@@ -299,7 +303,11 @@ def _payments(
     held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
     for d in dice:
         held |= _BIT[d]
-    return _half(held & _HALF, karma, 0), _half(held >> 12, karma, 1)
+    low, high = _HALVES[karma]  # each half found here when remembered (no call)
+    return (
+        low[held & _HALF] or _half(held & _HALF, karma, 0),
+        high[held >> 12] or _half(held >> 12, karma, 1),
+    )
 
 
 _HALF = (1 << 12) - 1
