@@ -4,6 +4,7 @@ for (Placing workers; I. to IV.; Master builder; Portuguese; Dice)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from operator import add, ge
 
 from . import payments, province
@@ -78,8 +79,11 @@ def money_cost(s: State, area: int) -> int:
 
 
 def _top_tiles(s: State) -> list[tuple[int, Tile]]:
-    tiles = s.tiles.tiles
-    return [(st, tiles[t]) for st, t in enumerate(s.tops) if t != NO]
+    tiles, out = s.tiles.tiles, []
+    for st, t in enumerate(s.tops):  # a loop: a comprehension is a call of its own
+        if t != NO:
+            out.append((st, tiles[t]))
+    return out
 
 
 def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> bool:
@@ -148,16 +152,27 @@ def place_options(s: State, i: int) -> list[Place]:
     for a in range(TERRACE, BALCONY):
         if supply[a - TERRACE] and not spaces[a]:
             out.append(_BARE[a])
-    for a in range(BALCONY, CHAMBER + 4):  # the balconies, and the chambers 1 to 4
-        if not spaces[a] and (low[a] or high[a]) and (a >= CHAMBER or supply[taken[a - BALCONY]]):
+    for a in range(BALCONY, CHAMBER):  # a die of its colour, and the colour it gives left
+        if not spaces[a] and supply[taken[a - BALCONY]]:
+            out += low[a]
+            out += high[a]
+    for a in range(CHAMBER, CHAMBER + 4):  # the chambers 1 to 4: a die of the number
+        if not spaces[a]:
             out += low[a]
             out += high[a]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
     if not spaces[a] and (low[a] or high[a]):
         needs = _cover_needs(s, i)
-        reach = [c for c in range(4) if budgets[c] >= needs[c]]
+        reach = (  # bit c: colour c's whole budget reaches its need
+            (budgets[0] >= needs[0])
+            | (budgets[1] >= needs[1]) << 1
+            | (budgets[2] >= needs[2]) << 2
+            | (budgets[3] >= needs[3]) << 3
+        )
         if reach:
-            out += [p for p in low[a] + high[a] if _leaves_a_cover(dice, karma, needs, reach, p)]
+            for p in low[a] + high[a]:  # a loop: a comprehension is a call of its own
+                if _leaves_a_cover(dice, karma, needs, reach, p):
+                    out.append(p)
     a = CHAMBER + 5
     if not spaces[a] and (low[a] or high[a]) and portuguese_open(s, i):
         out += low[a]
@@ -166,12 +181,13 @@ def place_options(s: State, i: int) -> list[Place]:
 
 
 def _leaves_a_cover(
-    dice: tuple[str, ...], karma: int, needs: tuple[int, ...], reach: list[int], p: Place
+    dice: tuple[str, ...], karma: int, needs: tuple[int, ...], reach: int, p: Place
 ) -> bool:
     """Master builder: whether the statue, once p's die is given, still reaches a colour's
-    need. What a die leaves is worth at most the whole statue (`reach`: the colours whose
-    whole budget reaches their need); a die given as it is leaves the others' budgets whole."""
-    if not p.turned and any(c != _COLOUR[p.dice[0]] for c in reach):
+    need. What a die leaves is worth at most the whole statue (`reach`: bit c for a colour
+    whose whole budget reaches its need); a die given as it is leaves the others' budgets
+    whole."""
+    if not p.turned and reach & ~(1 << _COLOUR[p.dice[0]]):
         return True
     rest = payments.budgets(payments.without(dice, p.dice), karma - len(p.turned))
     return any(map(ge, rest, needs))
@@ -187,7 +203,7 @@ def _layout(board: Board, players: int) -> tuple[tuple[int, ...], ...]:
     known = _LAYOUTS.get(key)
     if known is None:
         side = board.sides[players]
-        taken = tuple(next(take for g, take in board.balconies if g == c) for c in range(4))
+        taken = balcony_takes(board)
         known = _LAYOUTS[key] = (_capacities(board, players), side.quarry, side.harbour, taken)
     return known
 
@@ -287,7 +303,11 @@ def _payments(
     held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
     for d in dice:
         held |= _BIT[d]
-    return _half(held & _HALF, karma, 0), _half(held >> 12, karma, 1)
+    low, high = _HALVES[karma]  # each half found here when remembered (no call)
+    return (
+        low[held & _HALF] or _half(held & _HALF, karma, 0),
+        high[held >> 12] or _half(held >> 12, karma, 1),
+    )
 
 
 _HALF = (1 << 12) - 1
@@ -379,7 +399,7 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
     if a < BALCONY:
         return [Place(name)] if s.supply[a - TERRACE] else []
     if a < CHAMBER:
-        give, take = s.board.balconies[balcony(s, a)]
+        give, take = a - BALCONY, balcony_takes(s.board)[a - BALCONY]
         if not s.supply[take]:
             return []
         return [Place(name, (d,)) for d in payments.rolled(dice) if d[0] == LETTERS[give]]
@@ -397,10 +417,20 @@ def _by_waste(places: Iterable[Place]) -> list[Place]:
     return sorted(places, key=lambda p: payments.waste(p.dice, p.turned))
 
 
-def balcony(s: State, area: int) -> int:
-    """The balcony whose die given is the area's colour."""
-    give = area - BALCONY
-    return next(k for k, (g, _) in enumerate(s.board.balconies) if g == give)
+def balcony_takes(board: Board) -> tuple[int, ...]:
+    """By the colour of the die a balcony takes, the colour of the two it gives (remembered
+    by board: asked at each placement on a balcony)."""
+    known = _TAKES.get(board.text_key)
+    if known is None:
+        balconies = board.balconies
+        known = tuple(next(take for g, take in balconies if g == c) for c in range(4))
+        if len(_TAKES) >= 64:
+            _TAKES.clear()
+        _TAKES[board.text_key] = known
+    return known
+
+
+_TAKES: dict[str, tuple[int, ...]] = {}
 
 
 def _paid(area: str, p: tuple[str, ...]) -> Place:
@@ -442,6 +472,7 @@ _PIPS = {d: int(d[1]) for d in _DICE}
 
 # --- the decisions a pending effect asks for -----------------------------------------------
 
+_BELOW_MAX = frozenset(range(MAX_UPGRADES))  # the cube can still move up
 # the choices made once and shared, as the placements are
 _PICKS = tuple(Pick(c) for c in range(4))
 _UPGRADES = tuple(Upgrade(b) for b in range(4))
@@ -501,19 +532,20 @@ def _build(cell: int, rotation: int) -> Build:
 def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release | Enough]:
     """Dice: taking n dice, at most 10 on the statue; a full statue may put dice back first,
     or take fewer; a colour the supply lacks cannot be taken."""
-    room = KALI_HANDS - len(s.dice[i])
-    colours = range(4) if colour == NO else (colour,)
-    picks = [_PICKS[c] for c in colours if s.supply[c]]
+    room, supply = KALI_HANDS - len(s.dice[i]), s.supply
+    if colour == NO:
+        picks = list(compress(_PICKS, supply))  # those of the colours the supply holds
+    else:
+        picks = [_PICKS[colour]] if supply[colour] else []
     if not picks:
         return []
     if room > 0:
         return list(picks)
-    return [*(_RELEASES[d] for d in payments.rolled(s.dice[i])), _ENOUGH]
+    return [*map(_RELEASES.__getitem__, payments.rolled(s.dice[i])), _ENOUGH]
 
 
 def upgrade_options(s: State, i: int) -> list[Upgrade]:
-    ups = s.upgrades[i]
-    return [_UPGRADES[b] for b in range(4) if ups[b] < MAX_UPGRADES]
+    return list(compress(_UPGRADES, map(_BELOW_MAX.__contains__, s.upgrades[i])))
 
 
 def chamber_options(s: State, i: int) -> list[Chamber]:
@@ -531,7 +563,7 @@ def decisions(s: State) -> Sequence[Action]:
 
 
 def _sails(s: State, i: int, n: int, _: int) -> list[Action]:
-    return [_sail(k) for k in range(1, min(n, river_room(s, i)) + 1)]
+    return list(map(_sail, range(1, min(n, river_room(s, i)) + 1)))
 
 
 def _covers(s: State, i: int, _: int, __: int) -> list[Action]:
@@ -539,11 +571,11 @@ def _covers(s: State, i: int, _: int, __: int) -> list[Action]:
 
 
 def _goods_held(s: State, i: int, _: int, __: int) -> list[Action]:
-    return [_GOODS[g] for g in province.goods_held(s.tiles, s.province[i])]
+    return list(compress(_GOODS, province.markets(s.tiles, s.province[i])))  # goods held
 
 
 def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
-    return [*(_REROLLS[d] for d in payments.rolled(s.dice[i])), _DONE]
+    return [*map(_REROLLS.__getitem__, payments.rolled(s.dice[i])), _DONE]
 
 
 # what each kind of pending effect asks (seat, number, detail), by its kind

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Final
 
 from . import payments, province
-from .choices import balcony
+from .choices import balcony_takes
 from .components import (
     FAME_BONUSES,
     FAME_WORKER,
@@ -26,9 +26,6 @@ from .state import (
     MAX_GAINED,
     MAX_KARMA,
     NO,
-    OUTER,
-    QUARRY,
-    TERRACE,
     Build,
     Effect,
     State,
@@ -60,24 +57,20 @@ _COLOUR: Final = {letter + str(v): c for c, letter in enumerate(LETTERS) for v i
 
 
 def area_effects(t: State, i: int, area: int, die: int) -> tuple[Effect, ...]:
-    if area == QUARRY:
-        return (("buy", 0, NO),)
+    """What a placement sets going where FIXED_EFFECTS gives nothing (`die`: what the dice
+    given are worth)."""
     if area == HARBOUR:
         return (("sail", die, 0),)
     if area == ASSORTED:
         return (("money", province.assorted(t.tiles, t.province[i]), 0),)
     if area == GOODS_AREA:
         return (("goods", die, 0),)
-    if area == OUTER:
-        return (("money", 2, 0), ("reroll", 0, 0))
-    if area < BALCONY:
-        return (("gain", 1, area - TERRACE),)
-    if area < CHAMBER:
-        return (("gain", 2, t.board.balconies[balcony(t, area)][1]),)
+    if BALCONY <= area < CHAMBER:
+        return (("gain", 2, balcony_takes(t.board)[area - BALCONY]),)
     if area == CHAMBER:  # Great Mogul
         t.mogul = i
         return (("fame", 2, 0),)
-    return chamber_effects(area - CHAMBER + 1)
+    raise AssertionError(f"no area {area}")
 
 
 def chamber_effects(number: int) -> tuple[Effect, ...]:
@@ -92,6 +85,22 @@ _CHAMBERS: Final[dict[int, tuple[Effect, ...]]] = {
     5: (("cover", 0, 0),),
     6: (("voyage", PORTUGUESE, 0),),
 }
+
+
+# By area, what a placement sets going when it depends on nothing else (I. Building action; II.
+# Market action: the outer terrace; Dice: the terraces; III. Actions at the palace: the
+# chambers 2 to 6); () where it does (area_effects).
+FIXED_EFFECTS: Final[tuple[tuple[Effect, ...], ...]] = (
+    (("buy", 0, NO),),
+    (),
+    (),
+    (),
+    (("money", 2, 0), ("reroll", 0, 0)),
+    *((("gain", 1, c),) for c in range(4)),
+    *(() for _ in range(4)),
+    (),
+    *(_CHAMBERS[n] for n in range(2, 7)),
+)
 
 
 def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Effect, ...]:

@@ -32,15 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import repeat
-from operator import is_
 from typing import Any, Final
 
 from ..game import Below
 from . import payments, province
 from .choices import area_options, decisions, paid_value, place_options
 from .components import COLOURS, LETTERS, STACKS
-from .effects import AUTO, area_effects, build_tile, chamber_effects, give_up, put
+from .effects import AUTO, FIXED_EFFECTS, area_effects, build_tile, chamber_effects, give_up, put
 from .options import RajasOptions
 from .state import (
     AREAS,
@@ -210,8 +208,11 @@ def deal(state: State, below: Below) -> Action:
     if not state.pending or state.pending[0][0] not in CHANCES:
         raise ValueError("nothing is to be dealt now")
     kind, n, _ = state.pending[0]
-    if kind == "roll":  # the most common by far
-        return Roll(tuple([1 + below(6) for _ in range(_unrolled(state.dice[state.turn]))]))
+    if kind == "roll":  # the most common by far; a loop, as a comprehension is a call
+        values = []
+        for _ in range(_unrolled(state.dice[state.turn])):
+            values.append(1 + below(6))
+        return Roll(tuple(values))
     if kind == "reveal":
         return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
     deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
@@ -256,18 +257,17 @@ class Refused(ValueError):
 def apply(s: State, a: Action) -> State:
     kind = type(a)
     if kind is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
-        t = s.copy()  # the most common chance step by far, and asked for
+        t = s.clone()  # the most common chance step by far, and asked for
         _roll(t, a)  # type: ignore[arg-type]
         return _settle(t)
     if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
-    memo = s.memo  # the very step listed is found at once (listed: a seat decides)
-    if memo is None or not any(map(is_, memo, repeat(a))):
+    if not _listed(s.memo, a):
         if to_move(s) is None:
             raise ValueError(_why_waiting(s))
         if not _allowed(s, a):
             raise Refused(f"{a.kind} is not a legal step now")
-    t = s.copy()
+    t = s.clone()
     if kind is Place:
         _place(t, a)  # type: ignore[arg-type]
     elif kind is Pass:
@@ -275,6 +275,16 @@ def apply(s: State, a: Action) -> State:
     else:
         _DECIDE[kind](t, a)
     return _settle(t)
+
+
+def _listed(memo: tuple[Action, ...] | None, a: Action) -> bool:
+    """Whether the very step `a` is among those listed (then a seat decides, and `a` is
+    legal): found by identity, at once (a loop: quicker than `any` on these short lists)."""
+    if memo is not None:
+        for listed in memo:
+            if listed is a:
+                return True
+    return False
 
 
 def _allowed(s: State, a: Action) -> bool:
@@ -302,8 +312,9 @@ def _place(t: State, a: Place) -> None:
     t.spaces, t.placed = tuple(spaces), tuple(placed)
     if area <= HARBOUR:  # the spaces with a cost in money
         t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
-    give_up(t, i, a.dice, a.turned)
-    t.pending = area_effects(t, i, area, paid_value(a.dice, a.turned))
+    if a.dice:
+        give_up(t, i, a.dice, a.turned)
+    t.pending = FIXED_EFFECTS[area] or area_effects(t, i, area, paid_value(a.dice, a.turned))
 
 
 def money_cost_before(t: State, area: int) -> int:
@@ -459,7 +470,7 @@ def _settle(t: State) -> State:
 def _apply_chance(s: State, a: Action) -> State:
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
-    t = s.copy()
+    t = s.clone()
     if isinstance(a, Setup):
         _setup(t, a)
         return t
@@ -529,7 +540,9 @@ def _roll(t: State, a: Roll) -> None:
     if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
     values, showing = iter(a.values), _SHOWING  # in the statue's order, one an unrolled die
-    rolled = [d if d[1] != "0" else showing[d][next(values)] for d in dice]
+    rolled = []
+    for d in dice:  # a loop: a comprehension is a call of its own
+        rolled.append(d if d[1] != "0" else showing[d][next(values)])
     rolled.sort()
     statues = list(t.dice)
     statues[i] = tuple(rolled)

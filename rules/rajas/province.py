@@ -228,7 +228,3 @@ def assorted(tiles: Tiles, cells: tuple[int, ...], most: int = len(GOODS)) -> in
 def one_kind(tiles: Tiles, cells: tuple[int, ...], good: int, most: int) -> int:
     """Goods of one kind: the best `most` markets of that good."""
     return sum(markets(tiles, cells)[good][:most])
-
-
-def goods_held(tiles: Tiles, cells: tuple[int, ...]) -> list[int]:
-    return [g for g, vs in enumerate(markets(tiles, cells)) if vs]

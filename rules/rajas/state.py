@@ -127,9 +127,16 @@ class State:
         return len(self.seats)
 
     def copy(self, **changes: object) -> State:
-        """A new state with `changes`; the undo fields start empty (the adapter sets them).
-        Every field is shared, none copied: each is immutable. Written out, as the engine
-        copies the state at every step."""
+        """A new state with `changes`; the undo fields start empty (the adapter sets them)."""
+        t = self.clone()
+        for name, value in changes.items():
+            if name in _FIELDS:
+                setattr(t, name, value)
+        return t
+
+    def clone(self) -> State:
+        """`copy` with no change (what the engine does at every step): every field is shared,
+        none copied, as each is immutable. Written out, and with no dict of changes made."""
         t = State.__new__(State)
         t.seats = self.seats
         t.board_file = self.board_file
@@ -165,9 +172,6 @@ class State:
         t.since_barrier = ()
         t.barrier = None
         t.memo = None
-        for name, value in changes.items():
-            if name in _FIELDS:
-                setattr(t, name, value)
         return t
 
 
