@@ -30,7 +30,7 @@ Effects (kind, number, detail):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
@@ -148,7 +148,8 @@ def keeps_deciding(before: State, after: State) -> bool:
         and after.turn == before.turn
         and after.pending[0][0] not in CHANCES
         and after.phase == "play"
-        and to_move(before) is not None
+        and before.phase == "play"  # `to_move(before)`, written out: no call at every step
+        and not (before.pending and before.pending[0][0] in CHANCES)
     )
 
 
@@ -230,17 +231,16 @@ def _deal_start(state: State, below: Below) -> Action:
 
 
 def legal(state: State) -> list[Action]:
-    if state.memo is None:
-        state.memo = tuple(_legal(state))
-    return list(state.memo)
-
-
-def _legal(s: State) -> Sequence[Action]:
-    if to_move(s) is None:
-        return ()
-    if s.pending:
-        return decisions(s)
-    return place_options(s, s.turn) or _PASS_ONLY
+    memo = state.memo
+    if memo is None:  # listed once; `to_move` written out (no call)
+        if state.phase != "play":
+            memo = ()
+        elif state.pending:
+            memo = () if state.pending[0][0] in CHANCES else tuple(decisions(state))
+        else:
+            memo = tuple(place_options(state, state.turn)) or _PASS_ONLY
+        state.memo = memo
+    return list(memo)
 
 
 _PASS_ONLY = (Pass(),)
@@ -262,7 +262,12 @@ def apply(s: State, a: Action) -> State:
         return _settle(t)
     if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
-    if not _listed(s.memo, a):
+    # the very step `a` among those listed (then a seat decides, and `a` is legal): found
+    # by identity in a plain loop (quicker than `any` on these short lists, and no call)
+    for listed in s.memo or ():
+        if listed is a:
+            break
+    else:
         if to_move(s) is None:
             raise ValueError(_why_waiting(s))
         if not _allowed(s, a):
@@ -275,16 +280,6 @@ def apply(s: State, a: Action) -> State:
     else:
         _DECIDE[kind](t, a)
     return _settle(t)
-
-
-def _listed(memo: tuple[Action, ...] | None, a: Action) -> bool:
-    """Whether the very step `a` is among those listed (then a seat decides, and `a` is
-    legal): found by identity, at once (a loop: quicker than `any` on these short lists)."""
-    if memo is not None:
-        for listed in memo:
-            if listed is a:
-                return True
-    return False
 
 
 def _allowed(s: State, a: Action) -> bool:
