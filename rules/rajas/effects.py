@@ -44,13 +44,15 @@ def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) ->
     """Dice go back to the general supply; karma spent on those turned (Karma)."""
     if not dice:
         return
-    t.dice = put(t.dice, i, payments.without(t.dice[i], dice))  # type: ignore[assignment]
-    supply = list(t.supply)
+    statues, supply = list(t.dice), list(t.supply)  # `put` written out: no call
+    statues[i] = payments.without(statues[i], dice)
     for d in dice:
         supply[_COLOUR[d]] += 1
-    t.supply = tuple(supply)
+    t.dice, t.supply = tuple(statues), tuple(supply)
     if turned:
-        t.karma = put(t.karma, i, t.karma[i] - len(turned))  # type: ignore[assignment]
+        karma = list(t.karma)
+        karma[i] -= len(turned)
+        t.karma = tuple(karma)
 
 
 _COLOUR: Final = {letter + str(v): c for c, letter in enumerate(LETTERS) for v in range(7)}

@@ -172,7 +172,7 @@ def chance(state: State) -> str | None:
         return None
     kind, n, _ = state.pending[0]
     if kind == "roll":
-        return _roll_text(_unrolled(state.dice[state.turn]), state.seats[state.turn])
+        return _roll_text(sum(map(_IS_UNROLLED, state.dice[state.turn])), state.seats[state.turn])
     if kind == "reveal":
         return f"the new top tile of the {stack_name(n)} stack"
     return "a white yield tile"
@@ -188,12 +188,11 @@ def stack_name(stack: int) -> str:
     return f"{COLOURS[stack // 3]} {('snake', 'cow', 'tiger')[stack % 3]}"
 
 
-def _unrolled(dice: tuple[str, ...]) -> int:
-    return sum(map(_UNROLLED.__contains__, dice))
-
-
 _UNROLLED_OF: Final = tuple(letter + "0" for letter in LETTERS)  # by colour
 _UNROLLED: Final = frozenset(_UNROLLED_OF)
+# the unrolled dice of a statue are counted as sum(map(_IS_UNROLLED, dice)), written out
+# where a roll is described, dealt and carried out: no call of ours (one of each a roll)
+_IS_UNROLLED: Final = _UNROLLED.__contains__
 _SHOWING: Final = {letter + "0": tuple(letter + str(v) for v in range(7)) for letter in LETTERS}
 
 
@@ -211,7 +210,7 @@ def deal(state: State, below: Below) -> Action:
     kind, n, _ = state.pending[0]
     if kind == "roll":  # the most common by far; a loop, as a comprehension is a call
         values = []
-        for _ in range(_unrolled(state.dice[state.turn])):
+        for _ in range(sum(map(_IS_UNROLLED, state.dice[state.turn]))):
             values.append(1 + below(6))
         return Roll(tuple(values))
     if kind == "reveal":
@@ -531,7 +530,7 @@ def _roll(t: State, a: Roll) -> None:
     """The unrolled dice rolled (a roll is what is dealt: the caller has seen to it)."""
     i = t.turn
     dice = t.dice[i]
-    k = _unrolled(dice)
+    k = sum(map(_IS_UNROLLED, dice))
     if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
     values, showing = iter(a.values), _SHOWING  # in the statue's order, one an unrolled die
