@@ -8,7 +8,7 @@ from itertools import compress
 from operator import add, ge
 
 from . import payments, province
-from .components import GOODS, LETTERS, Board, Tile, Tiles
+from .components import GOODS, LETTERS, PORTUGUESE, Board, Tile, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -174,8 +174,13 @@ def place_options(s: State, i: int) -> list[Place]:
             for p in low[a] + high[a]:  # a loop: a comprehension is a call of its own
                 if _leaves_a_cover(dice, karma, needs, reach, p):
                     out.append(p)
-    a = CHAMBER + 5
-    if not spaces[a] and (low[a] or high[a]) and portuguese_open(s, i):
+    a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call)
+    if (
+        not spaces[a]
+        and (low[a] or high[a])
+        and board.final - s.boat[i] >= PORTUGUESE
+        and portuguese_open(s, i)
+    ):
         out += low[a]
         out += high[a]
     return out
