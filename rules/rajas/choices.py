@@ -8,7 +8,7 @@ from itertools import compress
 from operator import add, ge
 
 from . import payments, province
-from .components import GOODS, LETTERS, Board, Tile, Tiles
+from .components import GOODS, LETTERS, PORTUGUESE, Board, Tile, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -91,9 +91,9 @@ def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> boo
     for it: every tile has a road, which some rotation turns to an open road end of the
     province, so any open road end will do."""
     tiles = s.tiles
-    return any(map(ge, budgets, _cheapest(tiles, s.tops))) and bool(
-        province.frontier(board, tiles, s.province[i])
-    )
+    # the remembered answer looked up here first (no call when found)
+    cheapest = _CHEAPEST.get((tiles.text_key, s.tops)) or _cheapest(tiles, s.tops)
+    return any(map(ge, budgets, cheapest)) and bool(province.frontier(board, tiles, s.province[i]))
 
 
 def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int]:
@@ -129,7 +129,8 @@ def place_options(s: State, i: int) -> list[Place]:
     lists for each area in turn, the ways to pay least waste first, found at once (the
     placements paid with each die are made once and shared: an action is never changed)."""
     board, players, spaces = s.board, len(s.seats), s.spaces
-    caps, quarry, harbour, taken = _layout(board, players)
+    layout = _LAYOUTS.get((board.text_key, players)) or _layout(board, players)  # no call
+    caps, quarry, harbour, taken = layout
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
     low, high = _payments(dice, karma > 0)  # an area's: low[a], then high[a]
     budgets = payments.budgets(dice, karma)
@@ -173,8 +174,13 @@ def place_options(s: State, i: int) -> list[Place]:
             for p in low[a] + high[a]:  # a loop: a comprehension is a call of its own
                 if _leaves_a_cover(dice, karma, needs, reach, p):
                     out.append(p)
-    a = CHAMBER + 5
-    if not spaces[a] and (low[a] or high[a]) and portuguese_open(s, i):
+    a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call)
+    if (
+        not spaces[a]
+        and (low[a] or high[a])
+        and board.final - s.boat[i] >= PORTUGUESE
+        and portuguese_open(s, i)
+    ):
         out += low[a]
         out += high[a]
     return out

@@ -44,13 +44,15 @@ def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) ->
     """Dice go back to the general supply; karma spent on those turned (Karma)."""
     if not dice:
         return
-    t.dice = put(t.dice, i, payments.without(t.dice[i], dice))  # type: ignore[assignment]
-    supply = list(t.supply)
+    statues, supply = list(t.dice), list(t.supply)  # `put` written out: no call
+    statues[i] = payments.without(statues[i], dice)
     for d in dice:
         supply[_COLOUR[d]] += 1
-    t.supply = tuple(supply)
+    t.dice, t.supply = tuple(statues), tuple(supply)
     if turned:
-        t.karma = put(t.karma, i, t.karma[i] - len(turned))  # type: ignore[assignment]
+        karma = list(t.karma)
+        karma[i] -= len(turned)
+        t.karma = tuple(karma)
 
 
 _COLOUR: Final = {letter + str(v): c for c, letter in enumerate(LETTERS) for v in range(7)}
@@ -131,17 +133,18 @@ def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Ef
 def _money(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
     """The money track: bonuses reached or crossed, by the bonus marker (Bonuses on the
     scoring tracks), and the worker on space 20 (Get new workers)."""
-    before = t.money[i]
-    after = min(before + n, t.board.money_spaces)
-    t.money = put(t.money, i, after)  # type: ignore[assignment]
+    money, bonus = list(t.money), list(t.money_bonus)  # `put` written out: no call
+    after = money[i] = min(money[i] + n, t.board.money_spaces)
+    t.money = tuple(money)
     out: list[Effect] = []
     if after >= MONEY_WORKER:
         _worker(t, i, "money")
-    k = t.money_bonus[i]
+    k = bonus[i]
     while k < len(MONEY_BONUSES) and after >= MONEY_BONUSES[k][0]:
         out.append(("voyage", 1, 0) if MONEY_BONUSES[k][1] == "river" else ("gain", 2, NO))
         k += 1
-    t.money_bonus = put(t.money_bonus, i, k)  # type: ignore[assignment]
+    bonus[i] = k
+    t.money_bonus = tuple(bonus)
     return tuple(out)
 
 

@@ -30,7 +30,7 @@ Effects (kind, number, detail):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
@@ -148,7 +148,8 @@ def keeps_deciding(before: State, after: State) -> bool:
         and after.turn == before.turn
         and after.pending[0][0] not in CHANCES
         and after.phase == "play"
-        and to_move(before) is not None
+        and before.phase == "play"  # `to_move(before)`, written out: no call at every step
+        and not (before.pending and before.pending[0][0] in CHANCES)
     )
 
 
@@ -171,7 +172,7 @@ def chance(state: State) -> str | None:
         return None
     kind, n, _ = state.pending[0]
     if kind == "roll":
-        return _roll_text(_unrolled(state.dice[state.turn]), state.seats[state.turn])
+        return _roll_text(sum(map(_IS_UNROLLED, state.dice[state.turn])), state.seats[state.turn])
     if kind == "reveal":
         return f"the new top tile of the {stack_name(n)} stack"
     return "a white yield tile"
@@ -187,12 +188,11 @@ def stack_name(stack: int) -> str:
     return f"{COLOURS[stack // 3]} {('snake', 'cow', 'tiger')[stack % 3]}"
 
 
-def _unrolled(dice: tuple[str, ...]) -> int:
-    return sum(map(_UNROLLED.__contains__, dice))
-
-
 _UNROLLED_OF: Final = tuple(letter + "0" for letter in LETTERS)  # by colour
 _UNROLLED: Final = frozenset(_UNROLLED_OF)
+# the unrolled dice of a statue are counted as sum(map(_IS_UNROLLED, dice)), written out
+# where a roll is described, dealt and carried out: no call of ours (one of each a roll)
+_IS_UNROLLED: Final = _UNROLLED.__contains__
 _SHOWING: Final = {letter + "0": tuple(letter + str(v) for v in range(7)) for letter in LETTERS}
 
 
@@ -210,7 +210,7 @@ def deal(state: State, below: Below) -> Action:
     kind, n, _ = state.pending[0]
     if kind == "roll":  # the most common by far; a loop, as a comprehension is a call
         values = []
-        for _ in range(_unrolled(state.dice[state.turn])):
+        for _ in range(sum(map(_IS_UNROLLED, state.dice[state.turn]))):
             values.append(1 + below(6))
         return Roll(tuple(values))
     if kind == "reveal":
@@ -230,17 +230,16 @@ def _deal_start(state: State, below: Below) -> Action:
 
 
 def legal(state: State) -> list[Action]:
-    if state.memo is None:
-        state.memo = tuple(_legal(state))
-    return list(state.memo)
-
-
-def _legal(s: State) -> Sequence[Action]:
-    if to_move(s) is None:
-        return ()
-    if s.pending:
-        return decisions(s)
-    return place_options(s, s.turn) or _PASS_ONLY
+    memo = state.memo
+    if memo is None:  # listed once; `to_move` written out (no call)
+        if state.phase != "play":
+            memo = ()
+        elif state.pending:
+            memo = () if state.pending[0][0] in CHANCES else tuple(decisions(state))
+        else:
+            memo = tuple(place_options(state, state.turn)) or _PASS_ONLY
+        state.memo = memo
+    return list(memo)
 
 
 _PASS_ONLY = (Pass(),)
@@ -262,7 +261,12 @@ def apply(s: State, a: Action) -> State:
         return _settle(t)
     if kind in _CHANCE_STEPS:
         return _apply_chance(s, a)
-    if not _listed(s.memo, a):
+    # the very step `a` among those listed (then a seat decides, and `a` is legal): found
+    # by identity in a plain loop (quicker than `any` on these short lists, and no call)
+    for listed in s.memo or ():
+        if listed is a:
+            break
+    else:
         if to_move(s) is None:
             raise ValueError(_why_waiting(s))
         if not _allowed(s, a):
@@ -275,16 +279,6 @@ def apply(s: State, a: Action) -> State:
     else:
         _DECIDE[kind](t, a)
     return _settle(t)
-
-
-def _listed(memo: tuple[Action, ...] | None, a: Action) -> bool:
-    """Whether the very step `a` is among those listed (then a seat decides, and `a` is
-    legal): found by identity, at once (a loop: quicker than `any` on these short lists)."""
-    if memo is not None:
-        for listed in memo:
-            if listed is a:
-                return True
-    return False
 
 
 def _allowed(s: State, a: Action) -> bool:
@@ -536,7 +530,7 @@ def _roll(t: State, a: Roll) -> None:
     """The unrolled dice rolled (a roll is what is dealt: the caller has seen to it)."""
     i = t.turn
     dice = t.dice[i]
-    k = _unrolled(dice)
+    k = sum(map(_IS_UNROLLED, dice))
     if len(a.values) != k or not _FACES.issuperset(a.values):
         raise ValueError(f"the roll is of {k} dice, each 1 to 6")
     values, showing = iter(a.values), _SHOWING  # in the statue's order, one an unrolled die

@@ -66,8 +66,9 @@ class Rajas(Game[State, Action, State, RajasOptions]):
             after = engine.apply(state, action)
         except engine.Refused:
             raise ValueError(refusal(state, action)) from None
-        # a seat's step after which the same seat goes on deciding may be taken back
-        if engine.keeps_deciding(state, after):
+        # a seat's step after which the same seat goes on deciding may be taken back (with
+        # nothing pending, the placement is over: asked first, no call at 2 steps in 5)
+        if after.pending and engine.keeps_deciding(state, after):
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after
