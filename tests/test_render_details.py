@@ -6,16 +6,16 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render.vijayanagara
-from render.vijayanagara import fastdraw, legend, sprites
+from render.vijayanagara import canvas, legend, sprites
 from rules import vijayanagara
 from rules.vijayanagara.cards import deck_for
 
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string drawn on an image (the text-mask cache emptied first: a cached mask is
+    """Every string drawn on an image (the text caches emptied first: a cached mask or tile is
     pasted without drawing its text again)."""
-    fastdraw.clear()
+    canvas.clear()
     texts: list[str] = []
     original = ImageDraw.ImageDraw.text
 

@@ -25,6 +25,15 @@ _twins: LRU[Hashable, fastdraw.Mask] = LRU(4 << 20, lambda m: pixel_bytes(m[1]))
 _twins_of: list[Image.Image] = []  # the palette the twins are on
 
 
+def clear() -> None:
+    """Forget every tile and twin kept, and fastdraw's masks (tests: to see every text drawn
+    again, whatever an earlier board left cached)."""
+    _rgb.clear()
+    _twins.clear()
+    _twins_of.clear()
+    fastdraw.clear()
+
+
 class Canvas:
     """An RGB image, or a P image on `pal`, the tiles are pasted on."""
 
