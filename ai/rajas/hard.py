@@ -8,10 +8,10 @@ more than greedy itself: a few futures a step told the dice apart, not the steps
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping
 
+from rules.capabilities import chances
 from rules.rajas import GAME, Action, State, notation
 from rules.rajas import engine as rules
 from rules.words import count_of
@@ -43,12 +43,7 @@ def worth(s: State) -> Mapping[str, float]:
     it (the race, and the dice, karma, upgrades, workers, boat and tiles that will move it)
     against the best other seat's, on a logistic curve. The race alone (the game's own
     evaluation) misses what a few steps cannot yet turn into fame or money."""
-    weighed = [greedy.evaluate(s, i) for i in range(len(s.seats))]
-    out = {}
-    for i, seat in enumerate(s.seats):
-        lead = weighed[i] - max(v for j, v in enumerate(weighed) if j != i)
-        out[seat] = 1 / (1 + math.exp(-lead / SCALE))
-    return out
+    return chances({seat: greedy.evaluate(s, i) for i, seat in enumerate(s.seats)}, SCALE)
 
 
 def choose(view: State, seat: str, rng: random.Random, budget: Budget) -> Action:

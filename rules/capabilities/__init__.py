@@ -26,7 +26,7 @@ from .narration import Narration, narration_of
 from .notation import Notation, notation_of
 from .orders import Orders, orders_of
 from .reference import Reference, reference_of
-from .search import Search, search_of
+from .search import Search, chance, chances, search_of
 from .seeding import Seeding, seeding_of
 from .table_talk import TableTalk, talk_of
 from .tiebreak import Tiebreak, TiebreakMatch, tiebreak_of
@@ -46,6 +46,8 @@ __all__ = [
     "Tiebreak",
     "TiebreakMatch",
     "Turns",
+    "chance",
+    "chances",
     "deadlines_of",
     "files_of",
     "menus_of",

@@ -3,6 +3,7 @@ parts, and what it may use of the game's own judgement."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping
 from typing import Any, Generic, TypeVar, cast
 
@@ -61,6 +62,20 @@ class Search(Generic[S, A, V]):
         (ai.search.common): a game may wait for a point where the steps compared stand after
         the same share of the game. Here, anywhere."""
         return True
+
+
+def chance(lead: float, scale: float) -> float:
+    """A seat's chance from its lead over the best other seat, on a logistic curve: a lead of
+    `scale` makes a win about e times as likely as a loss."""
+    return 1 / (1 + math.exp(-lead / scale))
+
+
+def chances(scores: Mapping[Seat, float], scale: float) -> dict[Seat, float]:
+    """Each seat's `chance` from its score's lead over the best other seat's."""
+    return {
+        seat: chance(v - max(w for other, w in scores.items() if other != seat), scale)
+        for seat, v in scores.items()
+    }
 
 
 def search_of(game: Game[S, A, V, Any]) -> Search[S, A, V]:

@@ -16,10 +16,9 @@ workers: the seats place in turn, one worker each).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
-from ..capabilities.search import Search
+from ..capabilities.search import Search, chances
 from ..game import Below, Seat
 from .engine import gap
 from .state import Action, State
@@ -47,12 +46,7 @@ class RajasSearch(Search[State, Action, State]):
         """Each seat's chance from its lead in the race over the best other seat: the fame
         points its fame marker lies past its money marker (negative: short of it) less the
         best other seat's, on a logistic curve."""
-        gaps = [gap(state, i) for i in range(state.players)]
-        out = {}
-        for i, seat in enumerate(state.seats):
-            lead = gaps[i] - max(g for j, g in enumerate(gaps) if j != i)
-            out[seat] = 1 / (1 + math.exp(-lead / SCALE))
-        return out
+        return chances({seat: gap(state, i) for i, seat in enumerate(state.seats)}, SCALE)
 
     def stream(self, state: State) -> int:
         """The rolling seat's stream, the stack's whose top is revealed, or the yield tiles'."""

@@ -7,11 +7,10 @@ drawing deck, in any order: the view tells how many each hand holds and how many
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Hashable, Mapping
 
-from ..capabilities.search import Search
+from ..capabilities.search import Search, chance
 from ..game import Below, Seat
 from .scoring import hand_points
 from .state import Action, Draw, Setup, State
@@ -98,7 +97,7 @@ class TajMahalSearch(Search[State, Action, View]):
     def evaluate(self, state: State) -> Mapping[Seat, float]:
         """Each seat's chance from its lead over the best other seat (`leads`), on a
         logistic curve."""
-        return {seat: 1 / (1 + math.exp(-lead / SCALE)) for seat, lead in leads(state).items()}
+        return {seat: chance(lead, SCALE) for seat, lead in leads(state).items()}
 
 
 def leads(state: State) -> dict[Seat, float]:

@@ -12,10 +12,9 @@ each future's luck is averaged in its node's values.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
-from ..capabilities.search import Search
+from ..capabilities.search import Search, chances
 from ..game import Below, Seat
 from .actions import Action
 from .chance import unseen_order
@@ -48,8 +47,4 @@ class VijayanagaraSearch(Search[GameState, Action, GameState]):
         """Each faction's chance from its lead in victory points over the best other (5.0),
         on a logistic curve."""
         vp = score(state)
-        out = {}
-        for f in PLAYERS:
-            lead = vp[f] - max(v for g, v in vp.items() if g != f)
-            out[str(f)] = 1 / (1 + math.exp(-lead / SCALE))
-        return out
+        return chances({str(f): vp[f] for f in PLAYERS}, SCALE)
