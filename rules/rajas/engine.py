@@ -124,7 +124,7 @@ def new_state(options: RajasOptions, seats: tuple[str, ...]) -> State:
         mogul=NO,
         late_rolls=options.roll_when_needed,
     )
-    board, tiles = s.board, s.tiles  # refuse bad files now, not at the first deal
+    board, tiles = s.board, s.tiles  # read (a bad file refused) as the state is made
     s.stacks = tuple(tuple(sorted(st)) for st in tiles.stacks)
     s.yield_deck = tuple(sorted(board.yield_tiles))
     s.province = (tuple(NO for _ in range(board.columns * board.rows)),) * n

@@ -114,13 +114,15 @@ class State:
         default=None, compare=False, repr=False
     )
 
-    @property
-    def board(self) -> Board:
-        return standard_board() if self.board_file is None else board_from_text(self.board_file)
+    # the board and tiles of the files named (in memory only, set on construction and on
+    # reading the JSON): read at almost every step, so held here, not found through the files
+    board: Annotated[Board, Field(exclude=True)] = field(init=False, compare=False, repr=False)
+    tiles: Annotated[Tiles, Field(exclude=True)] = field(init=False, compare=False, repr=False)
 
-    @property
-    def tiles(self) -> Tiles:
-        return standard_tiles() if self.tiles_file is None else tiles_from_text(self.tiles_file)
+    def __post_init__(self) -> None:
+        f, g = self.board_file, self.tiles_file
+        self.board = standard_board() if f is None else board_from_text(f)
+        self.tiles = standard_tiles() if g is None else tiles_from_text(g)
 
     @property
     def players(self) -> int:
@@ -132,6 +134,8 @@ class State:
         for name, value in changes.items():
             if name in _FIELDS:
                 setattr(t, name, value)
+        if "board_file" in changes or "tiles_file" in changes:
+            t.__post_init__()
         return t
 
     def clone(self) -> State:
@@ -169,13 +173,17 @@ class State:
         t.crossed = self.crossed
         t.last = self.last
         t.late_rolls = self.late_rolls
+        t.board = self.board
+        t.tiles = self.tiles
         t.since_barrier = ()
         t.barrier = None
         t.memo = None
         return t
 
 
-_FIELDS: Final = tuple(n for n in State.__slots__ if n not in ("since_barrier", "barrier", "memo"))
+_FIELDS: Final = tuple(
+    n for n in State.__slots__ if n not in ("since_barrier", "barrier", "memo", "board", "tiles")
+)
 
 
 # --- actions ------------------------------------------------------------------------------
