@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import payments, province
-from .choices import balcony_takes
+from . import province
+from .choices import balcony_takes, paid_value
 from .components import (
     FAME_BONUSES,
     FAME_WORKER,
@@ -28,6 +28,7 @@ from .state import (
     NO,
     Build,
     Effect,
+    Place,
     State,
 )
 from .state import GOODS as GOODS_AREA
@@ -44,10 +45,12 @@ def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) ->
     """Dice go back to the general supply; karma spent on those turned (Karma)."""
     if not dice:
         return
-    statues, supply = list(t.dice), list(t.supply)  # `put` written out: no call
-    statues[i] = payments.without(statues[i], dice)
+    # `put` and `payments.without` written out, in one loop: no call (the dice are legal)
+    statues, supply, left = list(t.dice), list(t.supply), list(t.dice[i])
     for d in dice:
+        left.remove(d)
         supply[_COLOUR[d]] += 1
+    statues[i] = tuple(left)
     t.dice, t.supply = tuple(statues), tuple(supply)
     if turned:
         karma = list(t.karma)
@@ -58,15 +61,15 @@ def give_up(t: State, i: int, dice: tuple[str, ...], turned: tuple[str, ...]) ->
 _COLOUR: Final = {letter + str(v): c for c, letter in enumerate(LETTERS) for v in range(7)}
 
 
-def area_effects(t: State, i: int, area: int, die: int) -> tuple[Effect, ...]:
-    """What a placement sets going where FIXED_EFFECTS gives nothing (`die`: what the dice
-    given are worth)."""
+def area_effects(t: State, i: int, area: int, a: Place) -> tuple[Effect, ...]:
+    """What a placement sets going where FIXED_EFFECTS gives nothing (the dice given worked
+    out only where they count)."""
     if area == HARBOUR:
-        return (("sail", die, 0),)
+        return (("sail", paid_value(a.dice, a.turned), 0),)
     if area == ASSORTED:
         return (("money", province.assorted(t.tiles, t.province[i]), 0),)
     if area == GOODS_AREA:
-        return (("goods", die, 0),)
+        return (("goods", paid_value(a.dice, a.turned), 0),)
     if BALCONY <= area < CHAMBER:
         return (("gain", 2, balcony_takes(t.board)[area - BALCONY]),)
     if area == CHAMBER:  # Great Mogul

@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from ..game import Below
 from . import payments, province
-from .choices import area_options, decisions, paid_value, place_options
+from .choices import area_options, decisions, place_options
 from .components import COLOURS, LETTERS, STACKS
 from .effects import AUTO, FIXED_EFFECTS, area_effects, build_tile, chamber_effects, give_up, put
 from .options import RajasOptions
@@ -308,7 +308,7 @@ def _place(t: State, a: Place) -> None:
         t.money = put(t.money, i, t.money[i] - money_cost_before(t, area))  # type: ignore[assignment]
     if a.dice:
         give_up(t, i, a.dice, a.turned)
-    t.pending = FIXED_EFFECTS[area] or area_effects(t, i, area, paid_value(a.dice, a.turned))
+    t.pending = FIXED_EFFECTS[area] or area_effects(t, i, area, a)
 
 
 def money_cost_before(t: State, area: int) -> int:
@@ -331,7 +331,10 @@ def _pick(t: State, a: Pick) -> None:
     dice[i] = tuple(sorted((*dice[i], _UNROLLED_OF[a.colour])))
     supply[a.colour] -= 1
     t.dice, t.supply = tuple(dice), tuple(supply)
-    t.pending = ((kind, n - 1, d), *rest) if n > 1 else _then_roll(t, rest)
+    if n > 1:
+        t.pending = ((kind, n - 1, d), *rest)
+    else:  # `_then_roll` written out: the die just taken is unrolled
+        t.pending = rest if t.late_rolls else (_ROLL, *rest)
 
 
 def _release(t: State, a: Release) -> None:
@@ -407,6 +410,9 @@ _DECIDE: Final[dict[type, Callable[[State, Any], None]]] = {
     Reroll: _reroll,
     Done: _done,
 }
+
+
+_ROLL: Final[Effect] = ("roll", 0, 0)
 
 
 def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
@@ -600,10 +606,10 @@ def _end_placement(t: State) -> None:
         t.crossed = (*t.crossed, i)
         if t.last == NO:  # End of the game: the current stage is completed
             t.last = n - 1
-    later = range(position + 1, n) if t.last != NO else range(position + 1, position + 1 + n)
-    for k in later:
-        j = (t.start + k) % n
-        if t.placed[j] < t.workers[j] and not t.passed[j]:
+    placed, workers, passed, start = t.placed, t.workers, t.passed, t.start
+    for k in range(position + 1, n if t.last != NO else position + 1 + n):
+        j = (start + k) % n
+        if placed[j] < workers[j] and not passed[j]:
             t.turn = j
             return
     if t.last != NO:
