@@ -70,6 +70,7 @@ from .state import (
     Sail,
     Setup,
     State,
+    Undo,
     Upgrade,
 )
 
@@ -138,19 +139,6 @@ def to_move(state: State) -> str | None:
     if state.phase != "play" or (state.pending and state.pending[0][0] in CHANCES):
         return None
     return state.seats[state.turn]
-
-
-def keeps_deciding(before: State, after: State) -> bool:
-    """Whether the seat deciding before a step still decides after it (`to_move` of both,
-    asked the quick way first: a seat's placement goes on)."""
-    return (
-        bool(after.pending)
-        and after.turn == before.turn
-        and after.pending[0][0] not in CHANCES
-        and after.phase == "play"
-        and before.phase == "play"  # `to_move(before)`, written out: no call at every step
-        and not (before.pending and before.pending[0][0] in CHANCES)
-    )
 
 
 def _dealing(s: State) -> bool:
@@ -248,37 +236,60 @@ _PASS_ONLY = (Pass(),)
 # --- applying ------------------------------------------------------------------------------
 
 
-class Refused(ValueError):
-    """A step not among the legal ones: the game's adapter says why, in the rules' words
-    (refusals.py)."""
-
-
-def apply(s: State, a: Action) -> State:
-    kind = type(a)
-    if kind is Roll and s.pending and s.pending[0][0] == "roll" and s.phase == "play":
-        t = s.clone()  # the most common chance step by far, and asked for
-        _roll(t, a)  # type: ignore[arg-type]
+def apply(state: State, action: Action) -> State:
+    """The Game's step itself (the adapter's `apply`, with no call between: one a step): a
+    refused step explained in the rules' words, an undo taken back, and the seat's steps since
+    the last barrier kept for undo."""
+    kind = type(action)
+    pending = state.pending
+    if kind is Roll and pending and pending[0][0] == "roll" and state.phase == "play":
+        t = state.clone()  # the most common chance step by far, and asked for
+        _roll(t, action)  # type: ignore[arg-type]
         return _settle(t)
     if kind in _CHANCE_STEPS:
-        return _apply_chance(s, a)
-    # the very step `a` among those listed (then a seat decides, and `a` is legal): found
+        return _apply_chance(state, action)
+    # the very step among those listed (then a seat decides, and the step is legal): found
     # by identity in a plain loop (quicker than `any` on these short lists, and no call)
-    for listed in s.memo or ():
-        if listed is a:
+    for listed in state.memo or ():
+        if listed is action:
             break
     else:
-        if to_move(s) is None:
-            raise ValueError(_why_waiting(s))
-        if not _allowed(s, a):
-            raise Refused(f"{a.kind} is not a legal step now")
-    t = s.clone()
+        if kind is Undo:
+            return _undo(state)
+        if to_move(state) is None:
+            raise ValueError(_why_waiting(state))
+        if not _allowed(state, action):
+            from .refusals import refusal  # it names the steps through this module
+
+            raise ValueError(refusal(state, action))
+    t = state.clone()
     if kind is Place:
-        _place(t, a)  # type: ignore[arg-type]
+        _place(t, action)  # type: ignore[arg-type]
     elif kind is Pass:
         t.passed = put(t.passed, t.turn, True)  # type: ignore[assignment]
     else:
-        _DECIDE[kind](t, a)
-    return _settle(t)
+        _DECIDE[kind](t, action)
+    t = _settle(t)
+    # a seat's step after which the same seat goes on deciding may be taken back: the next
+    # decision is then listed already (`_settle`), and `state` was a seat's (no chance step)
+    if t.memo is not None:
+        t.since_barrier = (*state.since_barrier, action)
+        t.barrier = state.barrier if state.since_barrier else state
+    return t
+
+
+def _undo(s: State) -> State:
+    """The state before the seat's last step: the steps since the barrier but the last, carried
+    out again from the state at the barrier (never past a chance step or a placement's end)."""
+    base = s.barrier
+    if not s.since_barrier or base is None or to_move(base) is None:
+        raise ValueError(
+            "nothing to undo: steps cannot be taken back past a roll, a tile revealed or "
+            "the end of your placement"
+        )
+    for action in s.since_barrier[:-1]:
+        base = apply(base, action)
+    return base
 
 
 def _allowed(s: State, a: Action) -> bool:

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from ..game import Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import RajasOptions
-from .refusals import refusal
 from .result import ranking
 from .search import RajasSearch
 from .state import Action, State, Undo
@@ -17,7 +16,6 @@ from .table_talk import (
     RajasReference,
     RajasTalk,
     RajasTurns,
-    undoable,
 )
 
 SEATS = ("red", "yellow", "white", "black")  # the players' colours (our choice)
@@ -58,31 +56,7 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     chance = staticmethod(engine.chance)
     deal = staticmethod(engine.deal)
     legal_actions = staticmethod(engine.legal)
-
-    def apply(self, state: State, action: Action) -> State:
-        if type(action) is Undo:
-            return self._undo(state)
-        try:
-            after = engine.apply(state, action)
-        except engine.Refused:
-            raise ValueError(refusal(state, action)) from None
-        # a seat's step after which the same seat goes on deciding may be taken back (with
-        # nothing pending, the placement is over: asked first, no call at 2 steps in 5)
-        if after.pending and engine.keeps_deciding(state, after):
-            after.since_barrier = (*state.since_barrier, action)
-            after.barrier = state.barrier if state.since_barrier else state
-        return after
-
-    def _undo(self, state: State) -> State:
-        if undoable(state) is None or state.barrier is None:
-            raise ValueError(
-                "nothing to undo: steps cannot be taken back past a roll, a tile revealed or "
-                "the end of your placement"
-            )
-        new = state.barrier
-        for action in state.since_barrier[:-1]:
-            new = self.apply(new, action)
-        return new
+    apply = staticmethod(engine.apply)  # with undo and the refusals' words
 
     def result(self, state: State) -> Ranking | None:
         return ranking(state) if state.phase == "over" else None
