@@ -161,7 +161,7 @@ def chance(state: State) -> str | None:
         return None
     kind, n, _ = state.pending[0]
     if kind == "roll":
-        return _roll_text(sum(map(_IS_UNROLLED, state.dice[state.turn])), state.seats[state.turn])
+        return _roll_text("".join(state.dice[state.turn]).count("0"), state.seats[state.turn])
     if kind == "reveal":
         return f"the new top tile of the {stack_name(n)} stack"
     return "a white yield tile"
@@ -179,10 +179,14 @@ def stack_name(stack: int) -> str:
 
 _UNROLLED_OF: Final = tuple(letter + "0" for letter in LETTERS)  # by colour
 _UNROLLED: Final = frozenset(_UNROLLED_OF)
-# the unrolled dice of a statue are counted as sum(map(_IS_UNROLLED, dice)), written out
-# where a roll is described, dealt and carried out: no call of ours (one of each a roll)
+# the unrolled dice of a statue are counted as "".join(dice).count("0"), written out where a
+# roll is described and dealt: a die is its colour's letter and its number, so a "0" is an
+# unrolled die's; no call of ours, and in C (twice as quick as counting die by die)
 _IS_UNROLLED: Final = _UNROLLED.__contains__
 _SHOWING: Final = {letter + "0": tuple(letter + str(v) for v in range(7)) for letter in LETTERS}
+
+
+_ROLLS_OF_ONE: Final = tuple(Roll((v,)) for v in range(1, 7))
 
 
 def _tied(s: State) -> list[int]:
@@ -198,8 +202,11 @@ def deal(state: State, below: Below) -> Action:
         raise ValueError("nothing is to be dealt now")
     kind, n, _ = state.pending[0]
     if kind == "roll":  # the most common by far; a loop, as a comprehension is a call
+        k = "".join(state.dice[state.turn]).count("0")
+        if k == 1:  # the roll of one die made once, shared (an action is never changed)
+            return _ROLLS_OF_ONE[below(6)]
         values = []
-        for _ in range(sum(map(_IS_UNROLLED, state.dice[state.turn]))):
+        for _ in range(k):
             values.append(1 + below(6))
         return Roll(tuple(values))
     if kind == "reveal":
