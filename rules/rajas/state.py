@@ -12,6 +12,7 @@ supply and the statues always hold the 48 dice between them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Final, Literal
 
@@ -110,7 +111,7 @@ class State:
         default=None, compare=False, repr=False
     )
     # the legal steps, once listed (in memory only): a state is never changed once returned
-    memo: Annotated[tuple[Action, ...] | None, Field(exclude=True)] = field(
+    memo: Annotated[Sequence[Action] | None, Field(exclude=True)] = field(
         default=None, compare=False, repr=False
     )
 
@@ -141,7 +142,7 @@ class State:
     def clone(self) -> State:
         """`copy` with no change (what the engine does at every step): every field is shared,
         none copied, as each is immutable. Written out, and with no dict of changes made."""
-        t = State.__new__(State)
+        t = _NEW(State)
         t.seats = self.seats
         t.board_file = self.board_file
         t.tiles_file = self.tiles_file
@@ -181,6 +182,7 @@ class State:
         return t
 
 
+_NEW: Final = object.__new__  # a state's own __new__, read once (not at every clone)
 _FIELDS: Final = tuple(
     n for n in State.__slots__ if n not in ("since_barrier", "barrier", "memo", "board", "tiles")
 )
