@@ -248,10 +248,14 @@ _PASS_ONLY = (Pass(),)
 # --- applying ------------------------------------------------------------------------------
 
 
+class Refused(ValueError):
+    """A step not among the legal ones: the game's adapter says why, in the rules' words
+    (refusals.py, which reads the steps through this module)."""
+
+
 def apply(state: State, action: Action) -> State:
-    """The Game's step itself (the adapter's `apply`, with no call between: one a step): a
-    refused step explained in the rules' words, an undo taken back, and the seat's steps since
-    the last barrier kept for undo."""
+    """A step carried out (Refused when not legal), an undo taken back, and the seat's steps
+    since the last barrier kept for undo."""
     kind = type(action)
     pending = state.pending
     if kind is Roll and pending and pending[0][0] == "roll" and state.phase == "play":
@@ -271,9 +275,7 @@ def apply(state: State, action: Action) -> State:
         if to_move(state) is None:
             raise ValueError(_why_waiting(state))
         if not _allowed(state, action):
-            from .refusals import refusal  # it names the steps through this module
-
-            raise ValueError(refusal(state, action))
+            raise Refused(f"{action.kind} is not a legal step now")
     t = state.clone()
     if kind is Place:
         _place(t, action)  # type: ignore[arg-type]

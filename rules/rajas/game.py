@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from ..game import Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import RajasOptions
+from .refusals import refusal
 from .result import ranking
 from .search import RajasSearch
 from .state import Action, State, Undo
@@ -56,7 +57,12 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     chance = staticmethod(engine.chance)
     deal = staticmethod(engine.deal)
     legal_actions = staticmethod(engine.legal)
-    apply = staticmethod(engine.apply)  # with undo and the refusals' words
+
+    def apply(self, state: State, action: Action) -> State:
+        try:
+            return engine.apply(state, action)
+        except engine.Refused:
+            raise ValueError(refusal(state, action)) from None
 
     def result(self, state: State) -> Ranking | None:
         return ranking(state) if state.phase == "over" else None
