@@ -86,7 +86,7 @@ def _top_tiles(s: State) -> list[tuple[int, Tile]]:
     return out
 
 
-def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> bool:
+def _can_quarry(s: State, i: int, board: Board, budgets: Sequence[int]) -> bool:
     """A top tile the seat can pay for (`budgets`: payments.budgets of its statue), and room
     for it: every tile has a road, which some rotation turns to an open road end of the
     province, so any open road end will do."""
@@ -132,15 +132,25 @@ def place_options(s: State, i: int) -> list[Place]:
     layout = _LAYOUTS.get((board.text_key, players)) or _layout(board, players)  # no call
     caps, quarry, harbour, taken = layout
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
-    low, high = _payments(dice, karma > 0)  # an area's: low[a], then high[a]
-    budgets = payments.budgets(dice, karma)
+    # the statue read in one pass for its payments and its budgets, with no call (a sixth of
+    # a listing): the dice held, and what each colour's dice show in total
+    held, totals = 0, [0, 0, 0, 0]
+    for d in dice:
+        c, v, bit = _DIE[d]
+        held |= bit
+        totals[c] += v
+    turns = karma > 0
+    lows, highs = _HALVES[turns]  # an area's payments: low[a], then high[a] (_half)
+    low = lows[held & _HALF] or _half(held & _HALF, turns, 0)
+    high = highs[held >> 12] or _half(held >> 12, turns, 1)
+    budgets = payments.budgets(dice, karma) if turns else totals  # with karma: turned too
     out: list[Place] = []
     n = len(spaces[QUARRY])
     if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, board, budgets):
         out.append(_BARE[QUARRY])
-    n = len(spaces[HARBOUR])
+    n, final = len(spaces[HARBOUR]), len(board.river)
     # a boat short of the final space has room: the final space holds any number of boats
-    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < len(board.river):
+    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final:
         out += low[HARBOUR]
         out += high[HARBOUR]
     if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
@@ -150,17 +160,27 @@ def place_options(s: State, i: int) -> list[Place]:
         out += high[GOODS_AREA]
     if len(spaces[OUTER]) < caps[OUTER]:
         out.append(_BARE[OUTER])
-    for a in range(TERRACE, BALCONY):
-        if supply[a - TERRACE] and not spaces[a]:
-            out.append(_BARE[a])
-    for a in range(BALCONY, CHAMBER):  # a die of its colour, and the colour it gives left
-        if not spaces[a] and supply[taken[a - BALCONY]]:
-            out += low[a]
-            out += high[a]
-    for a in range(CHAMBER, CHAMBER + 4):  # the chambers 1 to 4: a die of the number
-        if not spaces[a]:
-            out += low[a]
-            out += high[a]
+    # the areas of one space each, by colour (c) and number; their loops unrolled or zipped
+    # (a few per cent of a listing)
+    for c, p in _TERRACES:  # a die of its colour in the supply
+        if supply[c] and not spaces[TERRACE + c]:
+            out.append(p)
+    for c in range(4):  # a balcony: a die of its colour, and the colour it gives left
+        if not spaces[BALCONY + c] and supply[taken[c]]:
+            out += low[BALCONY + c]
+            out += high[BALCONY + c]
+    if not spaces[CHAMBER]:  # the chambers 1 to 4: a die of the number
+        out += low[CHAMBER]
+        out += high[CHAMBER]
+    if not spaces[CHAMBER + 1]:
+        out += low[CHAMBER + 1]
+        out += high[CHAMBER + 1]
+    if not spaces[CHAMBER + 2]:
+        out += low[CHAMBER + 2]
+        out += high[CHAMBER + 2]
+    if not spaces[CHAMBER + 3]:
+        out += low[CHAMBER + 3]
+        out += high[CHAMBER + 3]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
     if not spaces[a] and (low[a] or high[a]):
         needs = _cover_needs(s, i)
@@ -177,8 +197,8 @@ def place_options(s: State, i: int) -> list[Place]:
     a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call)
     if (
         not spaces[a]
+        and final - s.boat[i] >= PORTUGUESE
         and (low[a] or high[a])
-        and board.final - s.boat[i] >= PORTUGUESE
         and portuguese_open(s, i)
     ):
         out += low[a]
@@ -216,6 +236,7 @@ def _layout(board: Board, players: int) -> tuple[tuple[int, ...], ...]:
 
 _DICE = tuple(letter + str(v) for letter in LETTERS for v in range(1, 7))
 _BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
+_TERRACES = tuple(enumerate(_BARE[TERRACE:BALCONY]))
 _GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
 _TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
 _NEVER = 1_000  # more than any payment is worth
@@ -297,32 +318,17 @@ def _dearest_first(
     return known
 
 
-def _payments(
-    dice: tuple[str, ...], karma: bool
-) -> tuple[tuple[tuple[Place, ...], ...], tuple[tuple[Place, ...], ...]]:
-    """Per area, the placements paid with one die of `dice` (the harbour, the market of one
-    kind, the balconies, the chambers), in the order area_options lists them: least waste
-    first (payments.waste: the lowest number, then without karma, then by colour), so the
-    dice showing 1 to 3 before those showing 4 to 6: an area's are those of the first half
-    of the answer, then those of the second (each half remembered, joined from its numbers',
-    made at load; the caller joins only the areas it lists)."""
-    held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
-    for d in dice:
-        held |= _BIT[d]
-    low, high = _HALVES[karma]  # each half found here when remembered (no call)
-    return (
-        low[held & _HALF] or _half(held & _HALF, karma, 0),
-        high[held >> 12] or _half(held >> 12, karma, 1),
-    )
-
-
 _HALF = (1 << 12) - 1
 
 
 def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
-    """_payments of the dice showing 1 to 3 (half 0) or 4 to 6 (half 1) held (bit (v - 1) * 4 +
-    colour, v counted within the half): its numbers' joined, lowest first. Remembered: there
-    are at most 4,096 of each."""
+    """Per area, the placements paid with one die of the dice showing 1 to 3 (half 0) or 4 to
+    6 (half 1) held (bit (v - 1) * 4 + colour, v counted within the half): the harbour, the
+    market of one kind, the balconies, the chambers, in the order area_options lists them:
+    least waste first (payments.waste: the lowest number, then without karma, then by
+    colour), so an area's are those of the first half, then those of the second (the caller
+    joins only the areas it lists). Its numbers' joined, lowest first (each made at load).
+    Remembered: there are at most 4,096 of each."""
     known = _HALVES[karma][half][held]
     if known is None:
         known = _NONE
@@ -336,7 +342,7 @@ def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
 
 
 def _number(index: int, colours: int, karma: bool) -> tuple[tuple[Place, ...], ...]:
-    """_payments of dice showing index + 1, of the colours held (bit c for colour c): those
+    """_half's part of dice showing index + 1, of the colours held (bit c for colour c): those
     given as they are, then those turned with karma, colour by colour."""
     paid: list[list[Place]] = [[] for _ in AREAS]
     for turned in (False, True):
@@ -375,8 +381,9 @@ _NUMBERS = {
     k: tuple(tuple(_number(index, colours, k) for colours in range(16)) for index in range(6))
     for k in (False, True)
 }
-_BIT = {
-    letter + str(v): 1 << ((v - 1) * 4 + c) if v else 0
+# by die: its colour, its number, and its bit in `held` ((v - 1) * 4 + colour; unrolled: none)
+_DIE = {
+    letter + str(v): (c, v, 1 << ((v - 1) * 4 + c) if v else 0)
     for c, letter in enumerate(LETTERS)
     for v in range(7)
 }
