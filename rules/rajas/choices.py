@@ -268,9 +268,8 @@ _NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
 def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     """Master builder: by colour, the least difference a top tile of that colour costs over a
     tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
-    a colour's budget reaches its need. Remembered, as the frontier is; on a miss, each top
-    tile is tried on the province's tiles dearest first (the least difference first), as
-    long as it can lower its colour's need."""
+    a colour's budget reaches its need. Remembered, as the frontier is
+    (province.lower_cover_needs on a miss)."""
     board, tiles, tops = s.board, s.tiles, s.tops
     cells, covered = s.province[i], s.covered[i]
     key = (board.text_key, tiles.text_key, cells, covered, tops)
@@ -278,18 +277,10 @@ def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     if known is None:
         if len(_NEEDS) >= province.FRONTIERS:
             _NEEDS.clear()
-        dearest_first = _dearest_first(board, tiles, cells, covered)
         out = [_NEVER] * 4
-        for t in tops:
-            if t == NO:
-                continue
-            tile = tiles.tiles[t]
-            for old, cell in dearest_first:
-                if tile.cost - old >= out[tile.colour]:
-                    break
-                if old < tile.cost and province.can_cover(board, tiles, cells, cell, t):
-                    out[tile.colour] = tile.cost - old
-                    break
+        province.lower_cover_needs(
+            board, tiles, cells, _dearest_first(board, tiles, cells, covered), tops, out
+        )
         known = _NEEDS[key] = tuple(out)
     return known
 
