@@ -506,18 +506,19 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
     # every tile has a road, which some rotation turns to any open road end
     if cell == NO and not province.frontier(board, tiles, cells):
         return []
-    dice, karma = s.dice[i], s.karma[i]
+    dice, karma, infos = s.dice[i], s.karma[i], tiles.tiles
     budgets, shown = payments.budgets(dice, karma), payments.numbers(dice)
     out: list[Buy] = []
-    for st, tile in _top_tiles(s):
-        if budgets[tile.colour] < tile.cost - old:
-            continue  # no payment reaches it
-        if cell != NO and (
-            tile.cost <= old or not province.can_cover(board, tiles, cells, cell, s.tops[st])
-        ):
+    for st, t in enumerate(s.tops):  # the tops read as they are (no list of them made)
+        if t == NO:
             continue
-        c = tile.colour
-        for given, turned in payments.least(c, shown[c], tile.cost - old, karma):
+        tile = infos[t]
+        c, need = tile.colour, tile.cost - old
+        if budgets[c] < need:
+            continue  # no payment reaches it
+        if cell != NO and (need <= 0 or not province.can_cover(board, tiles, cells, cell, t)):
+            continue
+        for given, turned in payments.least(c, shown[c], need, karma):
             out.append(Buy(st, given, turned))
     return out
 
@@ -526,7 +527,7 @@ def build_options(s: State, i: int, tile_id: int, cell: int) -> list[Build]:
     board, tiles, cells = s.board, s.tiles, s.province[i]
     if cell != NO:
         return [_build(cell, r) for r in province.covers(board, tiles, cells, cell, tile_id)]
-    return [_build(c, r) for c, r in province.builds(board, tiles, cells, tiles.tiles[tile_id])]
+    return [_build(c, r) for c, r in province.builds(board, tiles, cells, tile_id)]
 
 
 def _build(cell: int, rotation: int) -> Build:

@@ -38,15 +38,20 @@ def rotations(tile: Tile) -> tuple[int, ...]:
     return tuple(sorted(seen.values()))
 
 
-def builds(board: Board, tiles: Tiles, cells: tuple[int, ...], tile: Tile) -> list[tuple[int, int]]:
-    """Every (cell, rotation) where `tile` may be placed: an empty cell, a road end meeting an
-    existing road (The province boards)."""
-    return [
-        (cell, r)
-        for cell, need in frontier(board, tiles, cells)
-        for r in rotations(tile)
-        if tile.turned(r) & need
-    ]
+def builds(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], tile_id: int
+) -> list[tuple[int, int]]:
+    """Every (cell, rotation) where tile `tile_id` may be placed: an empty cell, a road end
+    meeting an existing road (The province boards). Its rotations and their masks read from
+    the geometry (by tile id: no tile hashed)."""
+    g = _geometry(board, tiles)
+    masks, turns, base = g.masks, g.turns[tile_id], tile_id * 4
+    out = []
+    for cell, need in frontier(board, tiles, cells):
+        for r in turns:
+            if masks[base + r] & need:
+                out.append((cell, r))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
