@@ -253,11 +253,12 @@ def _cheapest(tiles: Tiles, tops: tuple[int, ...]) -> tuple[int, ...]:
     if known is None:
         if len(_CHEAPEST) >= province.FRONTIERS:
             _CHEAPEST.clear()
-        out = [_NEVER] * 4
+        out, infos = [_NEVER] * 4, tiles.tiles
         for t in tops:
             if t != NO:
-                tile = tiles.tiles[t]
-                out[tile.colour] = min(out[tile.colour], tile.cost)
+                tile = infos[t]
+                if tile.cost < out[tile.colour]:  # no call of min
+                    out[tile.colour] = tile.cost
         known = _CHEAPEST[key] = tuple(out)
     return known
 
