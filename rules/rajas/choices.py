@@ -8,7 +8,7 @@ from itertools import compress
 from operator import add, ge
 
 from . import payments, province
-from .components import GOODS, LETTERS, PORTUGUESE, Board, Tile, Tiles
+from .components import GOODS, LETTERS, PORTUGUESE, Board, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -78,14 +78,6 @@ def money_cost(s: State, area: int) -> int:
     return 0
 
 
-def _top_tiles(s: State) -> list[tuple[int, Tile]]:
-    tiles, out = s.tiles.tiles, []
-    for st, t in enumerate(s.tops):  # a loop: a comprehension is a call of its own
-        if t != NO:
-            out.append((st, tiles[t]))
-    return out
-
-
 def _can_quarry(s: State, i: int, board: Board, budgets: Sequence[int]) -> bool:
     """A top tile the seat can pay for (`budgets`: payments.budgets of its statue), and room
     for it: every tile has a road, which some rotation turns to an open road end of the
@@ -98,19 +90,23 @@ def _can_quarry(s: State, i: int, board: Board, budgets: Sequence[int]) -> bool:
 
 def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int]:
     """Master builder: the cells whose tile may be covered with a dearer top tile paid for."""
-    board, tiles, cells = s.board, s.tiles, s.province[i]
-    budgets, tops, covered = payments.budgets(dice, karma), _top_tiles(s), s.covered[i]
+    board, tiles, cells, infos = s.board, s.tiles, s.province[i], s.tiles.tiles
+    budgets, covered = payments.budgets(dice, karma), s.covered[i]
+    done = {c for c, _ in covered}
+    # each top tile once: its cost, the least cost of a tile it may cover paid for, its id
+    # (a cell's test two comparisons and a call at most: asked of every cell and top)
+    tops = []
+    for t in s.tops:
+        if t != NO:
+            tile = infos[t]
+            tops.append((tile.cost, tile.cost - budgets[tile.colour], t))
     out = []
     for cell, held in enumerate(cells):
-        if held == NO or any(c == cell for c, _ in covered):
+        if held == NO or cell in done:
             continue
-        old = tiles.tiles[held >> 2]
-        for st, tile in tops:
-            if (
-                tile.cost > old.cost
-                and budgets[tile.colour] >= tile.cost - old.cost
-                and province.can_cover(board, tiles, cells, cell, s.tops[st])
-            ):
+        old = infos[held >> 2].cost
+        for cost, least, t in tops:
+            if least <= old < cost and province.can_cover(board, tiles, cells, cell, t):
                 out.append(cell)
                 break
     return out
