@@ -142,8 +142,13 @@ def place_options(s: State, i: int) -> list[Place]:
     budgets = payments.budgets(dice, karma) if turns else totals  # with karma: turned too
     out: list[Place] = []
     n = len(spaces[QUARRY])
-    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, board, budgets):
-        out.append(_BARE[QUARRY])
+    if n < caps[QUARRY] and money >= quarry[n]:  # _can_quarry written out (no call)
+        tiles, tops, cells = s.tiles, s.tops, s.province[i]
+        cheapest = _CHEAPEST.get((tiles.text_key, tops)) or _cheapest(tiles, tops)
+        if any(map(ge, budgets, cheapest)) and province.frontier(board, tiles, cells):
+            out.append(_BARE[QUARRY])
+    else:
+        cells = s.province[i]
     n, final = len(spaces[HARBOUR]), len(board.river)
     # a boat short of the final space has room: the final space holds any number of boats
     if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final:
@@ -177,8 +182,9 @@ def place_options(s: State, i: int) -> list[Place]:
     if not spaces[CHAMBER + 3]:
         out += low[CHAMBER + 3]
         out += high[CHAMBER + 3]
-    a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
-    if not spaces[a] and (low[a] or high[a]):
+    a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves; none
+    # in a province with no tile (two in five of the listings that get here: no needs asked)
+    if not spaces[a] and (low[a] or high[a]) and cells.count(NO) < len(cells):
         needs = _cover_needs(s, i)
         reach = (  # bit c: colour c's whole budget reaches its need
             (budgets[0] >= needs[0])
