@@ -571,7 +571,10 @@ def decisions(s: State) -> Sequence[Action]:
 
 
 def _sails(s: State, i: int, n: int, _: int) -> list[Action]:
-    return list(map(_sail, range(1, min(n, river_room(s, i)) + 1)))
+    most = min(n, river_room(s, i))
+    if most < len(_SAILS):
+        return list(_SAILS[1 : most + 1])  # the shared ones sliced (no call a step)
+    return list(map(_sail, range(1, most + 1)))
 
 
 def _covers(s: State, i: int, _: int, __: int) -> list[Action]:

@@ -196,7 +196,9 @@ def lower_cover_needs(
                     by_cell = _groups_by_cell(board, tiles, cells)
                 groups = _cover_groups(board, g, by_cell, cells, cell)
                 for r in turns[t]:
-                    if _meets_each(masks[base + r], groups):
+                    mask = masks[base + r]
+                    # one part (4 cells in 5): meeting it is enough (no call)
+                    if mask & groups[0] and (len(groups) == 1 or _meets_each(mask, groups)):
                         break
                 else:
                     continue  # no rotation keeps every tile joined: the next cell
