@@ -124,9 +124,9 @@ def place_options(s: State, i: int) -> list[Place]:
     """Every placement seat i may make now, with each way to pay for it: what `area_options`
     lists for each area in turn, the ways to pay least waste first, found at once (the
     placements paid with each die are made once and shared: an action is never changed)."""
-    board, players, spaces = s.board, len(s.seats), s.spaces
-    layout = _LAYOUTS.get((board.text_key, players)) or _layout(board, players)  # no call
-    caps, quarry, harbour, taken = layout
+    players, spaces = len(s.seats), s.spaces
+    layout = _LAYOUTS.get((s.board_file, s.tiles_file, players)) or _layout(s)  # no call
+    board, tiles, caps, quarry, harbour, taken, final = layout
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
     # the statue read in one pass for its payments and its budgets, with no call (a sixth of
     # a listing): the dice held, and what each colour's dice show in total
@@ -143,13 +143,13 @@ def place_options(s: State, i: int) -> list[Place]:
     out: list[Place] = []
     n = len(spaces[QUARRY])
     if n < caps[QUARRY] and money >= quarry[n]:  # _can_quarry written out (no call)
-        tiles, tops, cells = s.tiles, s.tops, s.province[i]
+        tops, cells = s.tops, s.province[i]
         cheapest = _CHEAPEST.get((tiles.text_key, tops)) or _cheapest(tiles, tops)
         if any(map(ge, budgets, cheapest)) and province.frontier(board, tiles, cells):
             out.append(_BARE[QUARRY])
     else:
         cells = s.province[i]
-    n, final = len(spaces[HARBOUR]), len(board.river)
+    n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
     if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final:
         out += low[HARBOUR]
@@ -221,18 +221,33 @@ def _leaves_a_cover(
     return any(map(ge, rest, needs))
 
 
-_LAYOUTS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
+# what a listing reads of the board and the tiles, by the state's files (None: the standard
+# ones) and players: the board, the tiles, the spaces of each area, the quarry's and the
+# harbour's costs, by the colour of the die a balcony takes the colour it gives, and the
+# river's final space (found with no property called: a tenth of a microsecond a listing)
+_Layout = tuple[
+    Board, Tiles, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
+]
+_LAYOUTS: dict[tuple[str | None, str | None, int], _Layout] = {}
 
 
-def _layout(board: Board, players: int) -> tuple[tuple[int, ...], ...]:
-    """The spaces of each area, the quarry's and the harbour's costs, and by the colour of the
-    die a balcony takes, the colour it gives: of the side of the board for this many players."""
-    key = (board.text_key, players)
+def _layout(s: State) -> _Layout:
+    key = (s.board_file, s.tiles_file, len(s.seats))
     known = _LAYOUTS.get(key)
     if known is None:
+        if len(_LAYOUTS) >= 64:
+            _LAYOUTS.clear()
+        board, players = s.board, len(s.seats)
         side = board.sides[players]
-        taken = balcony_takes(board)
-        known = _LAYOUTS[key] = (_capacities(board, players), side.quarry, side.harbour, taken)
+        known = _LAYOUTS[key] = (
+            board,
+            s.tiles,
+            _capacities(board, players),
+            side.quarry,
+            side.harbour,
+            balcony_takes(board),
+            len(board.river),
+        )
     return known
 
 
