@@ -185,7 +185,7 @@ def place_options(s: State, i: int) -> list[Place]:
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves; none
     # in a province with no tile (two in five of the listings that get here: no needs asked)
     if not spaces[a] and (low[a] or high[a]) and cells.count(NO) < len(cells):
-        needs = _cover_needs(s, i)
+        needs = _cover_needs(s, i, board, tiles)
         reach = (  # bit c: colour c's whole budget reaches its need
             (budgets[0] >= needs[0])
             | (budgets[1] >= needs[1]) << 1
@@ -283,13 +283,12 @@ def _cheapest(tiles: Tiles, tops: tuple[int, ...]) -> tuple[int, ...]:
 _NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
 
 
-def _cover_needs(s: State, i: int) -> tuple[int, ...]:
+def _cover_needs(s: State, i: int, board: Board, tiles: Tiles) -> tuple[int, ...]:
     """Master builder: by colour, the least difference a top tile of that colour costs over a
     tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
     a colour's budget reaches its need. Remembered, as the frontier is
     (province.lower_cover_needs on a miss)."""
-    board, tiles, tops = s.board, s.tiles, s.tops
-    cells, covered = s.province[i], s.covered[i]
+    tops, cells, covered = s.tops, s.province[i], s.covered[i]
     key = (board.text_key, tiles.text_key, cells, covered, tops)
     known = _NEEDS.get(key)
     if known is None:
