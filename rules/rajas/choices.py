@@ -587,7 +587,7 @@ def decisions(s: State) -> Sequence[Action]:
 def _sails(s: State, i: int, n: int, _: int) -> list[Action]:
     most = min(n, river_room(s, i))
     if most < len(_SAILS):
-        return list(_SAILS[1 : most + 1])  # the shared ones sliced (no call a step)
+        return list(_SAILS[1 : most + 1])  # the shared ones sliced (no call for each)
     return list(map(_sail, range(1, most + 1)))
 
 

@@ -115,7 +115,7 @@ def _totals(
     its dice to give and how many of those to turn, until the total reaches the need (a die
     added then could be left out); a payment is kept when no die can be left out and no turn
     undone. One search with its counts kept in place: a miss is new games' work (3 % of their
-    time when the choices were listed first and filtered apart; now half that)."""
+    time when the choices were listed first and filtered apart; now 0.6 of that)."""
     vals: list[int] = []  # each number once, ascending, and how many dice show it
     ns: list[int] = []
     for v in mine:
