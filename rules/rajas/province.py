@@ -38,15 +38,20 @@ def rotations(tile: Tile) -> tuple[int, ...]:
     return tuple(sorted(seen.values()))
 
 
-def builds(board: Board, tiles: Tiles, cells: tuple[int, ...], tile: Tile) -> list[tuple[int, int]]:
-    """Every (cell, rotation) where `tile` may be placed: an empty cell, a road end meeting an
-    existing road (The province boards)."""
-    return [
-        (cell, r)
-        for cell, need in frontier(board, tiles, cells)
-        for r in rotations(tile)
-        if tile.turned(r) & need
-    ]
+def builds(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], tile_id: int
+) -> list[tuple[int, int]]:
+    """Every (cell, rotation) where tile `tile_id` may be placed: an empty cell, a road end
+    meeting an existing road (The province boards). Its rotations and their masks read from
+    the geometry (by tile id: no tile hashed)."""
+    g = _geometry(board, tiles)
+    masks, turns, base = g.masks, g.turns[tile_id], tile_id * 4
+    out = []
+    for cell, need in frontier(board, tiles, cells):
+        for r in turns:
+            if masks[base + r] & need:
+                out.append((cell, r))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,23 +109,26 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
     if known is None:
         if len(_FRONTIERS) >= FRONTIERS:
             _FRONTIERS.clear()
+        # from each road end of the residence and the tiles to the empty cell beyond it (a
+        # province has far fewer road ends than cells: half the time of asking every cell)
         g = _geometry(board, tiles)
-        masks = _road_masks(board, g, cells)
-        out = []
+        masks, links, residence = g.masks, g.links, board.residence
+        needs: dict[int, int] = {}
         for cell, held in enumerate(cells):
-            if held != NO or cell == board.residence:
+            if cell == residence:
+                roads = board.residence_roads
+            elif held == NO:
                 continue
-            need = 0
-            for side, n, back in g.links[cell]:
-                if masks[n] >> back & 1:
-                    need |= 1 << side
-            if need:
-                out.append((cell, need))
-        known = _FRONTIERS[key] = tuple(out)
+            else:
+                roads = masks[held]
+            for side, n, back in links[cell]:
+                if roads >> side & 1 and cells[n] == NO and n != residence:
+                    needs[n] = needs.get(n, 0) | 1 << back
+        known = _FRONTIERS[key] = tuple(sorted(needs.items()))
     return known
 
 
-_GROUPS: dict[tuple[str, str, tuple[int, ...], int], tuple[int, ...]] = {}
+_GROUPS: dict[tuple[str, str, tuple[int, ...]], dict[int, tuple[int, ...]]] = {}
 
 
 def covers(
@@ -128,17 +136,17 @@ def covers(
 ) -> tuple[int, ...]:
     """The rotations of tile `tile_id` laid over `cell` that leave every tile joined: those
     whose road mask meets each side mask of _cover_groups."""
-    groups = _cover_groups(board, tiles, cells, cell)
     g = _geometry(board, tiles)
+    groups = _cover_groups(board, g, _groups_by_cell(board, tiles, cells), cells, cell)
     out = []
     for r in g.turns[tile_id]:
-        mask = g.masks[tile_id * 4 + r]
-        for m in groups:
-            if not mask & m:
-                break
-        else:
+        if _meets_each(g.masks[tile_id * 4 + r], groups):
             out.append(r)
     return tuple(out)
+
+
+def _meets_each(mask: int, groups: tuple[int, ...]) -> bool:
+    return all(mask & m for m in groups)
 
 
 def can_cover(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int) -> bool:
@@ -152,30 +160,115 @@ def can_cover(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, til
     return bool(covers(board, tiles, cells, cell, tile_id))
 
 
-def _cover_groups(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int) -> tuple[int, ...]:
-    """With `cell` emptied, the province falls into parts joined by roads: the residence's and
-    those the cell's tile held to it. A tile laid over the cell keeps every tile joined exactly
-    when its roads meet the residence's part and each other part, so per part (the residence's
-    first): the sides of the cell facing a road end of it (0: a part it can never reach).
-    Remembered, as the frontier is."""
-    key = (board.text_key, tiles.text_key, cells, cell)
+def lower_cover_needs(
+    board: Board,
+    tiles: Tiles,
+    cells: tuple[int, ...],
+    dearest_first: tuple[tuple[int, int], ...],
+    tops: tuple[int, ...],
+    needs: list[int],
+) -> None:
+    """Master builder: lower needs[colour] to the least difference a tile of `tops` of that
+    colour costs over a tile it may be laid over (can_cover), of dearest_first ((cost, cell),
+    the cells that may be covered, dearest first): each tile tried on them in turn (the least
+    difference first) as long as it can lower its colour's. One loop, the geometry and the
+    province's groups looked up once, not cell by cell (each province and tops new to the
+    listings ask: a few per cent of new games' time)."""
+    g = _geometry(board, tiles)
+    masks, turns, infos = g.masks, g.turns, tiles.tiles
+    by_cell: dict[int, tuple[int, ...]] | None = None
+    for t in tops:
+        if t == NO:
+            continue
+        tile = infos[t]
+        c, cost, base = tile.colour, tile.cost, t * 4
+        for old, cell in dearest_first:
+            if cost - old >= needs[c]:
+                break
+            if old >= cost:
+                continue
+            under = masks[cells[cell]]
+            for r in turns[t]:
+                if masks[base + r] & under == under:
+                    break  # a rotation keeps every road end of the tile under it
+            else:
+                if by_cell is None:
+                    by_cell = _groups_by_cell(board, tiles, cells)
+                groups = _cover_groups(board, g, by_cell, cells, cell)
+                for r in turns[t]:
+                    mask = masks[base + r]
+                    # one part (4 cells in 5): meeting it is enough (no call)
+                    if mask & groups[0] and (len(groups) == 1 or _meets_each(mask, groups)):
+                        break
+                else:
+                    continue  # no rotation keeps every tile joined: the next cell
+            needs[c] = cost - old
+            break
+
+
+def _groups_by_cell(
+    board: Board, tiles: Tiles, cells: tuple[int, ...]
+) -> dict[int, tuple[int, ...]]:
+    """A province's _cover_groups by cell, filled as asked. Remembered, as the frontier is."""
+    key = (board.text_key, tiles.text_key, cells)
     known = _GROUPS.get(key)
     if known is None:
         if len(_GROUPS) >= FRONTIERS:
             _GROUPS.clear()
-        g = _geometry(board, tiles)
+        known = _GROUPS[key] = {}
+    return known
+
+
+def _cover_groups(
+    board: Board,
+    g: _Geometry,
+    by_cell: dict[int, tuple[int, ...]],
+    cells: tuple[int, ...],
+    cell: int,
+) -> tuple[int, ...]:
+    """With `cell` emptied, the province falls into parts joined by roads: the residence's and
+    those the cell's tile held to it. A tile laid over the cell keeps every tile joined exactly
+    when its roads meet the residence's part and each other part, so per part (the residence's
+    first): the sides of the cell facing a road end of it (0: a part it can never reach).
+    Remembered in `by_cell` (_groups_by_cell)."""
+    known = by_cell.get(cell)
+    if known is None:
+        facing = _facing(board, g, cells, cell)
+        joined = facing & g.masks[cells[cell]]
+        if not joined & (joined - 1):
+            # the cell's tile meets at most one road beside it (4 in 5 of the cells asked):
+            # no road runs through it, so emptying it parts nothing (a province is joined
+            # whole) and the search below is not needed
+            known = by_cell[cell] = (facing,)
+            return known
         masks = _road_masks(board, g, cells)
         masks[cell] = 0  # no road enters the emptied cell
-        facing = [(side, n) for side, n, back in g.links[cell] if masks[n] >> back & 1]
+        beside = [(side, n) for side, n, back in g.links[cell] if masks[n] >> back & 1]
         reached = _reach(g, masks, board.residence)
-        out = [sum(1 << side for side, n in facing if reached >> n & 1)]
+        out = [sum(1 << side for side, n in beside if reached >> n & 1)]
         for held, value in enumerate(cells):
             if value != NO and held != cell and not reached >> held & 1:
                 part = _reach(g, masks, held)
                 reached |= part
-                out.append(sum(1 << side for side, n in facing if part >> n & 1))
-        known = _GROUPS[key] = tuple(out)
+                out.append(sum(1 << side for side, n in beside if part >> n & 1))
+        known = by_cell[cell] = tuple(out)
     return known
+
+
+def _facing(board: Board, g: _Geometry, cells: tuple[int, ...], cell: int) -> int:
+    """The sides of `cell` facing a road end beside it (a mask of SIDES)."""
+    masks, residence, out = g.masks, board.residence, 0
+    for side, n, back in g.links[cell]:
+        held = cells[n]
+        if n == residence:
+            roads = board.residence_roads
+        elif held == NO:
+            continue
+        else:
+            roads = masks[held]
+        if roads >> back & 1:
+            out |= 1 << side
+    return out
 
 
 def _reach(g: _Geometry, masks: list[int], start: int) -> int:
