@@ -124,9 +124,9 @@ def place_options(s: State, i: int) -> list[Place]:
     """Every placement seat i may make now, with each way to pay for it: what `area_options`
     lists for each area in turn, the ways to pay least waste first, found at once (the
     placements paid with each die are made once and shared: an action is never changed)."""
-    players, spaces = len(s.seats), s.spaces
-    layout = _LAYOUTS.get((s.board_file, s.tiles_file, players)) or _layout(s)  # no call
-    board, tiles, caps, quarry, harbour, taken, final = layout
+    board, tiles, players, spaces = s.board, s.tiles, len(s.seats), s.spaces
+    layout = _LAYOUTS.get((board.text_key, players)) or _layout(board, players)  # no call
+    caps, quarry, harbour, taken, final = layout
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
     # the statue read in one pass for its payments and its budgets, with no call (a sixth of
     # a listing): the dice held, and what each colour's dice show in total
@@ -185,7 +185,7 @@ def place_options(s: State, i: int) -> list[Place]:
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves; none
     # in a province with no tile (two in five of the listings that get here: no needs asked)
     if not spaces[a] and (low[a] or high[a]) and cells.count(NO) < len(cells):
-        needs = _cover_needs(s, i, board, tiles)
+        needs = _cover_needs(s, i)
         reach = (  # bit c: colour c's whole budget reaches its need
             (budgets[0] >= needs[0])
             | (budgets[1] >= needs[1]) << 1
@@ -221,27 +221,21 @@ def _leaves_a_cover(
     return any(map(ge, rest, needs))
 
 
-# what a listing reads of the board and the tiles, by the state's files (None: the standard
-# ones) and players: the board, the tiles, the spaces of each area, the quarry's and the
-# harbour's costs, by the colour of the die a balcony takes the colour it gives, and the
-# river's final space (found with no property called: a tenth of a microsecond a listing)
-_Layout = tuple[
-    Board, Tiles, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
-]
-_LAYOUTS: dict[tuple[str | None, str | None, int], _Layout] = {}
+_Layout = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+_LAYOUTS: dict[tuple[str, int], _Layout] = {}
 
 
-def _layout(s: State) -> _Layout:
-    key = (s.board_file, s.tiles_file, len(s.seats))
+def _layout(board: Board, players: int) -> _Layout:
+    """What a listing reads of the side of the board for this many players: the spaces of each
+    area, the quarry's and the harbour's costs, by the colour of the die a balcony takes the
+    colour it gives, and the river's final space."""
+    key = (board.text_key, players)
     known = _LAYOUTS.get(key)
     if known is None:
         if len(_LAYOUTS) >= 64:
             _LAYOUTS.clear()
-        board, players = s.board, len(s.seats)
         side = board.sides[players]
         known = _LAYOUTS[key] = (
-            board,
-            s.tiles,
             _capacities(board, players),
             side.quarry,
             side.harbour,
@@ -283,12 +277,12 @@ def _cheapest(tiles: Tiles, tops: tuple[int, ...]) -> tuple[int, ...]:
 _NEEDS: dict[tuple[object, ...], tuple[int, ...]] = {}
 
 
-def _cover_needs(s: State, i: int, board: Board, tiles: Tiles) -> tuple[int, ...]:
+def _cover_needs(s: State, i: int) -> tuple[int, ...]:
     """Master builder: by colour, the least difference a top tile of that colour costs over a
     tile of the province it may cover (_NEVER: none); cover_cells finds a cell exactly when
     a colour's budget reaches its need. Remembered, as the frontier is
     (province.lower_cover_needs on a miss)."""
-    tops, cells, covered = s.tops, s.province[i], s.covered[i]
+    board, tiles, tops, cells, covered = s.board, s.tiles, s.tops, s.province[i], s.covered[i]
     key = (board.text_key, tiles.text_key, cells, covered, tops)
     known = _NEEDS.get(key)
     if known is None:
