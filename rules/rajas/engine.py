@@ -248,14 +248,18 @@ _PASS_ONLY = (Pass(),)
 # --- applying ------------------------------------------------------------------------------
 
 
-class Refused(ValueError):
-    """A step not among the legal ones: the game's adapter says why, in the rules' words
-    (refusals.py, which reads the steps through this module)."""
+def _not_legal(state: State, action: Action) -> str:
+    return f"{action.kind} is not a legal step now"
+
+
+# why a step not among the legal ones is refused: refusals.py's words, which read the steps
+# through this module (it cannot import them), set by the Game adapter (game.py) on load
+refusal: Callable[[State, Action], str] = _not_legal
 
 
 def apply(state: State, action: Action) -> State:
-    """A step carried out (Refused when not legal), an undo taken back, and the seat's steps
-    since the last barrier kept for undo."""
+    """A step carried out (refused in `refusal`'s words when not legal), an undo taken back,
+    and the seat's steps since the last barrier kept for undo."""
     kind = type(action)
     pending = state.pending
     if kind is Roll and pending and pending[0][0] == "roll" and state.phase == "play":
@@ -275,7 +279,7 @@ def apply(state: State, action: Action) -> State:
         if to_move(state) is None:
             raise ValueError(_why_waiting(state))
         if not _allowed(state, action):
-            raise Refused(f"{action.kind} is not a legal step now")
+            raise ValueError(refusal(state, action))
     t = state.clone()
     if kind is Place:
         _place(t, action)  # type: ignore[arg-type]
