@@ -640,14 +640,12 @@ def gap(s: State, i: int) -> int:
 def _end_placement(t: State) -> None:
     i = t.turn
     n = len(t.seats)
-    position = (i - t.start) % n
     if i not in t.crossed and t.fame[i] >= t.board.beside[t.money[i]]:  # `crossed`
         t.crossed = (*t.crossed, i)
         if t.last == NO:  # End of the game: the current stage is completed
             t.last = n - 1
-    placed, workers, passed, start = t.placed, t.workers, t.passed, t.start
-    for k in range(position + 1, n if t.last != NO else position + 1 + n):
-        j = (start + k) % n
+    placed, workers, passed = t.placed, t.workers, t.passed
+    for j in _AROUND[n][i] if t.last == NO else _LATER[n][t.start][i]:
         if placed[j] < workers[j] and not passed[j]:
             t.turn = j
             return
@@ -655,6 +653,20 @@ def _end_placement(t: State) -> None:
         t.phase = "over"
         return
     _end_round(t)
+
+
+# by players and seat: every seat after it clockwise, itself last (Placing workers); once the
+# end is triggered, by starting seat too: those after it in the stage, which then ends
+_LATER: Final = tuple(
+    tuple(
+        tuple(tuple((s + k) % n for k in range((i - s) % n + 1, n)) for i in range(n))
+        for s in range(n)
+    )
+    for n in range(5)
+)
+_AROUND: Final = tuple(
+    tuple(tuple((i + k) % n for k in range(1, n + 1)) for i in range(n)) for n in range(5)
+)
 
 
 def _end_round(t: State) -> None:
