@@ -4,6 +4,7 @@ tracks; Get new workers; Explanation of the earnings on the river)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import Final
 
@@ -136,19 +137,23 @@ def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Ef
 def _money(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
     """The money track: bonuses reached or crossed, by the bonus marker (Bonuses on the
     scoring tracks), and the worker on space 20 (Get new workers)."""
-    money, bonus = list(t.money), list(t.money_bonus)  # `put` written out: no call
+    money = list(t.money)  # `put` written out: no call
     after = money[i] = min(money[i] + n, t.board.money_spaces)
     t.money = tuple(money)
-    out: list[Effect] = []
     if after >= MONEY_WORKER:
         _worker(t, i, "money")
-    k = bonus[i]
-    while k < len(MONEY_BONUSES) and after >= MONEY_BONUSES[k][0]:
-        out.append(("voyage", 1, 0) if MONEY_BONUSES[k][1] == "river" else ("gain", 2, NO))
-        k += 1
-    bonus[i] = k
-    t.money_bonus = tuple(bonus)
-    return tuple(out)
+    k, reached = t.money_bonus[i], bisect_right(_MONEY_SPACES, after)
+    if reached <= k:
+        return ()
+    t.money_bonus = put(t.money_bonus, i, reached)  # type: ignore[assignment]
+    return _MONEY_EFFECTS[k:reached]
+
+
+# the bonus spaces of each track in order, and what each sets going (tuples sliced: no loop)
+_MONEY_SPACES: Final = tuple(space for space, _ in MONEY_BONUSES)
+_MONEY_EFFECTS: Final[tuple[Effect, ...]] = tuple(
+    ("voyage", 1, 0) if bonus == "river" else ("gain", 2, NO) for _, bonus in MONEY_BONUSES
+)
 
 
 def _fame(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
@@ -157,18 +162,16 @@ def _fame(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
     t.fame = put(t.fame, i, after)  # type: ignore[assignment]
     if before < FAME_WORKER <= after:
         _worker(t, i, "fame")
-    out: list[Effect] = []
-    for space, bonus in _FAME_BONUSES:
-        if before < space <= after:
-            out.append(
-                {"upgrade": ("upgrade", 0, 0), "karma": ("karma", 2, 0)}.get(
-                    bonus, ("voyage", 1, 0)
-                )
-            )
-    return tuple(out)
+    return _FAME_EFFECTS[bisect_right(_FAME_SPACES, before) : bisect_right(_FAME_SPACES, after)]
 
 
-_FAME_BONUSES: Final = sorted(FAME_BONUSES.items())
+_FAME_SPACES: Final = tuple(sorted(FAME_BONUSES))
+_FAME_EFFECTS: Final[tuple[Effect, ...]] = tuple(
+    {"upgrade": ("upgrade", 0, 0), "karma": ("karma", 2, 0)}.get(
+        FAME_BONUSES[space], ("voyage", 1, 0)
+    )
+    for space in _FAME_SPACES
+)
 
 
 def _karma(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
