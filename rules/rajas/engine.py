@@ -460,36 +460,39 @@ def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
 def _settle(t: State) -> State:
     """Carry out the pending effects until one asks for a decision or a chance step; with
     none left, the placement is over."""
-    while t.pending:
-        kind, n, d = t.pending[0]
+    pending = t.pending  # read again after each step that may change it
+    while pending:
+        kind, n, d = pending[0]
         if kind in CHANCES:
             return t
-        if kind == "buy" and t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
-            t.pending = (("roll", 0, 0), *t.pending)  # a payment needs the dice rolled
-            return t
-        if kind in AUTO:
-            rest = t.pending[1:]
-            t.pending = (*AUTO[kind](t, t.turn, n, d), *rest)
+        if kind in AUTO:  # none of them changes the pending effects
+            more = AUTO[kind](t, t.turn, n, d)
+            pending = t.pending = (*more, *pending[1:]) if more else pending[1:]
             continue
+        if kind == "buy" and t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
+            t.pending = (_ROLL, *pending)  # a payment needs the dice rolled
+            return t
         if kind == "gain" and d != NO and t.supply[d] and len(t.dice[t.turn]) < KALI_HANDS:
             _pick(t, _PICKS[d])  # a die of one colour with room for it: no choice
+            pending = t.pending
             continue
         options = decisions(t)
         if kind == "gain" and not options:  # no die of the colour left: take what was taken
-            t.pending = _then_roll(t, t.pending[1:])
+            t.pending = _then_roll(t, pending[1:])
         elif (kind == "sail" and len(options) == 1) or (kind == "goods" and len(options) <= 1):
             if options:
                 _decide(t, options[0])
             else:
-                t.pending = t.pending[1:]
+                t.pending = pending[1:]
         elif not options:
-            t.pending = t.pending[1:]  # nothing to choose: an upgrade with every cube at 4
+            t.pending = pending[1:]  # nothing to choose: an upgrade with every cube at 4
         else:
             t.memo = options  # the legal steps now: listed once
             return t
+        pending = t.pending
     if t.phase == "play":
         if t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
-            t.pending = (("roll", 0, 0),)  # the placement ends: its dice are rolled
+            t.pending = (_ROLL,)  # the placement ends: its dice are rolled
             return t
         _end_placement(t)
     return t
