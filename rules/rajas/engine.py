@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from ..game import Below
 from . import payments, province
-from .choices import area_options, decisions, place_options
+from .choices import _ASKS, area_options, decisions, place_options
 from .components import COLOURS, LETTERS, STACKS
 from .effects import AUTO, FIXED_EFFECTS, area_effects, build_tile, chamber_effects, give_up, put
 from .options import RajasOptions
@@ -476,7 +476,7 @@ def _settle(t: State) -> State:
             _pick(t, _PICKS[d])  # a die of one colour with room for it: no choice
             pending = t.pending
             continue
-        options = decisions(t)
+        options = _ASKS[kind](t, t.turn, n, d)  # `decisions`, the head already read
         if kind == "gain" and not options:  # no die of the colour left: take what was taken
             t.pending = _then_roll(t, pending[1:])
         elif (kind == "sail" and len(options) == 1) or (kind == "goods" and len(options) <= 1):
