@@ -9,12 +9,11 @@ from .state import NO, State
 def river_target(s: State, i: int, n: int) -> int:
     """The river space `n` unoccupied spaces ahead of seat i's boat, or NO (IV. River action:
     other boats' spaces are skipped; the final space holds any number)."""
-    final = s.board.final
-    others = {b for j, b in enumerate(s.boat) if j != i and 0 < b < final}
-    p, left = s.boat[i], n
+    final, boats = s.board.final, s.boat
+    p, left = boats[i], n
     while left and p < final:
         p += 1
-        if p not in others:
+        if p == final or p not in boats:  # its own boat lies behind, none on the start
             left -= 1
     return p if left == 0 else NO
 
