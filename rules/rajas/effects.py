@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Final
 
 from . import province
@@ -65,14 +66,14 @@ _COLOUR: Final = {letter + str(v): c for c, letter in enumerate(LETTERS) for v i
 def area_effects(t: State, i: int, area: int, a: Place) -> tuple[Effect, ...]:
     """What a placement sets going where FIXED_EFFECTS gives nothing (the dice given worked
     out only where they count)."""
+    if area == GOODS_AREA:  # the most used first
+        return (("goods", paid_value(a.dice, a.turned), 0),)
+    if BALCONY <= area < CHAMBER:
+        return (("gain", 2, balcony_takes(t.board)[area - BALCONY]),)
     if area == HARBOUR:
         return (("sail", paid_value(a.dice, a.turned), 0),)
     if area == ASSORTED:
         return (("money", province.assorted(t.tiles, t.province[i]), 0),)
-    if area == GOODS_AREA:
-        return (("goods", paid_value(a.dice, a.turned), 0),)
-    if BALCONY <= area < CHAMBER:
-        return (("gain", 2, balcony_takes(t.board)[area - BALCONY]),)
     if area == CHAMBER:  # Great Mogul
         t.mogul = i
         return (("fame", 2, 0),)
@@ -118,11 +119,10 @@ def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Ef
     under = cells[a.cell] >> 2
     t.province = put(t.province, i, put(cells, a.cell, tile_id * 4 + a.rotation))  # type: ignore[assignment]
     effects: list[Effect] = []
-    money = sum(v for _, v in tile.markets)
-    if money:
-        effects.append(("money", money, 0))
-    fame = sum(2 + t.upgrades[i][b] for b in tile.buildings)
-    if fame:
+    if tile.markets:  # no generator (each a call of its own)
+        effects.append(("money", sum(map(_VALUE, tile.markets)), 0))
+    if tile.buildings:
+        fame = 2 * len(tile.buildings) + sum(map(t.upgrades[i].__getitem__, tile.buildings))
         effects.append(("fame", fame, 0))
     if cover != NO:
         t.covered = put(t.covered, i, (*t.covered[i], (cover, under)))  # type: ignore[assignment]
@@ -132,6 +132,9 @@ def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Ef
             {"die": ("gain", 1, NO), "money": ("money", value, 0)}.get(kind, ("upgrade", 0, 0))
         )
     return tuple(effects)
+
+
+_VALUE: Final = itemgetter(1)  # a market's (good, value)
 
 
 def _money(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
