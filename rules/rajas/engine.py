@@ -261,19 +261,21 @@ def apply(state: State, action: Action) -> State:
     """A step carried out (refused in `refusal`'s words when not legal), an undo taken back,
     and the seat's steps since the last barrier kept for undo."""
     kind = type(action)
-    pending = state.pending
-    if kind is Roll and pending and pending[0][0] == "roll" and state.phase == "play":
-        t = state.clone()  # the most common chance step by far, and asked for
-        _roll(t, action)  # type: ignore[arg-type]
-        return _settle(t)
-    if kind in _CHANCE_STEPS:
-        return _apply_chance(state, action)
     # the very step among those listed (then a seat decides, and the step is legal): found
-    # by identity in a plain loop (quicker than `any` on these short lists, and no call)
+    # by identity in a plain loop (quicker than `any` on these short lists, and no call); a
+    # chance step is never listed
     for listed in state.memo or ():
         if listed is action:
             break
     else:
+        if kind is Roll:  # the most common chance step by far
+            pending = state.pending
+            if pending and pending[0][0] == "roll" and state.phase == "play":
+                t = state.clone()
+                _roll(t, action)  # type: ignore[arg-type]
+                return _settle(t)
+        if kind in _CHANCE_STEPS:
+            return _apply_chance(state, action)
         if kind is Undo:
             return _undo(state)
         if to_move(state) is None:
@@ -287,7 +289,7 @@ def apply(state: State, action: Action) -> State:
         t.passed = put(t.passed, t.turn, True)  # type: ignore[assignment]
     else:
         _DECIDE[kind](t, action)
-    t = _settle(t)
+    _settle(t)
     # a seat's step after which the same seat goes on deciding may be taken back: the next
     # decision is then listed already (`_settle`), and `state` was a seat's (no chance step)
     if t.memo is not None:
