@@ -479,18 +479,15 @@ def _settle(t: State) -> State:
             pending = t.pending
             continue
         options = _ASKS[kind](t, t.turn, n, d)  # `decisions`, the head already read
-        if kind == "gain" and not options:  # no die of the colour left: take what was taken
-            t.pending = _then_roll(t, pending[1:])
-        elif (kind == "sail" and len(options) == 1) or (kind == "goods" and len(options) <= 1):
-            if options:
-                _decide(t, options[0])
-            else:
-                t.pending = pending[1:]
-        elif not options:
-            t.pending = pending[1:]  # nothing to choose: an upgrade with every cube at 4
-        else:
-            t.memo = options  # the legal steps now: listed once
+        if len(options) > 1 or (options and kind != "sail" and kind != "goods"):
+            t.memo = options  # the legal steps now: listed once (the most common case first)
             return t
+        if options:  # one way to sail or to score goods: no choice
+            _decide(t, options[0])
+        elif kind == "gain":  # no die of the colour left: take what was taken
+            t.pending = _then_roll(t, pending[1:])
+        else:
+            t.pending = pending[1:]  # nothing to choose: an upgrade with every cube at 4
         pending = t.pending
     if t.phase == "play":
         if t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
