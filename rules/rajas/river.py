@@ -23,8 +23,8 @@ def river_room(s: State, i: int) -> int:
     boat holds (one boat a space; the final space holds any number)."""
     final, here = s.board.final, s.boat[i]
     room = final - here
-    for j, b in enumerate(s.boat):
-        if here < b < final and j != i:
+    for b in s.boat:
+        if here < b < final:  # its own boat is not ahead of itself
             room -= 1
     return room
 
