@@ -199,9 +199,7 @@ def _tied(s: State) -> list[int]:
 def deal(state: State, below: Below) -> Action:
     if state.phase != "play":
         return _deal_start(state, below)
-    if not state.pending or state.pending[0][0] not in CHANCES:
-        raise ValueError("nothing is to be dealt now")
-    kind, n, _ = state.pending[0]
+    kind, n, _ = state.pending[0] if state.pending else _NOTHING
     if kind == "roll":  # the most common by far; a loop, as a comprehension is a call
         k = "".join(state.dice[state.turn]).count("0")
         if k == 1:  # the rolls of one and two dice made once, shared (an action is never
@@ -215,8 +213,13 @@ def deal(state: State, below: Below) -> Action:
         return Roll(tuple(values))
     if kind == "reveal":
         return Reveal(n, state.stacks[n][below(len(state.stacks[n]))])
+    if kind != "yield":
+        raise ValueError("nothing is to be dealt now")
     deck = state.yield_deck or state.yield_discard  # reshuffled when the stack runs out (Dancer)
     return DrawYield(deck[below(len(deck))])
+
+
+_NOTHING: Final[Effect] = ("", 0, 0)  # no pending effect: nothing to deal
 
 
 def _deal_start(state: State, below: Below) -> Action:
