@@ -251,18 +251,14 @@ _PASS_ONLY = (Pass(),)
 # --- applying ------------------------------------------------------------------------------
 
 
-def _not_legal(state: State, action: Action) -> str:
-    return f"{action.kind} is not a legal step now"
-
-
-# why a step not among the legal ones is refused: refusals.py's words, which read the steps
-# through this module (it cannot import them), set by the Game adapter (game.py) on load
-refusal: Callable[[State, Action], str] = _not_legal
+class Refused(ValueError):
+    """A step not among the legal ones: the game's adapter says why, in the rules' words
+    (refusals.py, which reads the steps through this module)."""
 
 
 def apply(state: State, action: Action) -> State:
-    """A step carried out (refused in `refusal`'s words when not legal), an undo taken back,
-    and the seat's steps since the last barrier kept for undo."""
+    """A step carried out (Refused when not legal), an undo taken back, and the seat's steps
+    since the last barrier kept for undo."""
     kind = type(action)
     # the very step among those listed (then a seat decides, and the step is legal): found
     # by identity in a plain loop (quicker than `any` on these short lists, and no call); a
@@ -284,7 +280,7 @@ def apply(state: State, action: Action) -> State:
         if to_move(state) is None:
             raise ValueError(_why_waiting(state))
         if not _allowed(state, action):
-            raise ValueError(refusal(state, action))
+            raise Refused(f"{action.kind} is not a legal step now")
     t = state.clone()
     if kind is Place:
         _place(t, action)  # type: ignore[arg-type]

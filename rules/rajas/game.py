@@ -19,8 +19,6 @@ from .table_talk import (
     RajasTurns,
 )
 
-engine.refusal = refusal  # the engine cannot import the refusals' words: they read it
-
 SEATS = ("red", "yellow", "white", "black")  # the players' colours (our choice)
 INFO = GameInfo(
     id="rajas",
@@ -60,7 +58,11 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     deal = staticmethod(engine.deal)
     legal_actions = staticmethod(engine.legal)
 
-    apply = staticmethod(engine.apply)  # with undo, and a refused step in the rules' words
+    def apply(self, state: State, action: Action) -> State:
+        try:
+            return engine.apply(state, action)
+        except engine.Refused:
+            raise ValueError(refusal(state, action)) from None
 
     def result(self, state: State) -> Ranking | None:
         return ranking(state) if state.phase == "over" else None
