@@ -129,17 +129,19 @@ def place_options(s: State, i: int) -> list[Place]:
     caps, quarry, harbour, taken, final = layout
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
     # the statue read in one pass for its payments and its budgets, with no call (a sixth of
-    # a listing): the dice held, and what each colour's dice show in total
-    held, totals = 0, [0, 0, 0, 0]
+    # a listing): the dice held, and payments.budgets written out
+    held, budgets, left = 0, [0, 0, 0, 0], [karma] * 4
     for d in dice:
-        c, v, bit = _DIE[d]
+        c, v, bit, gain = _DIE[d]
         held |= bit
-        totals[c] += v
+        budgets[c] += v
+        if gain and left[c]:
+            budgets[c] += gain
+            left[c] -= 1
     turns = karma > 0
     lows, highs = _HALVES[turns]  # an area's payments: low[a], then high[a] (_half)
     low = lows[held & _HALF] or _half(held & _HALF, turns, 0)
     high = highs[held >> 12] or _half(held >> 12, turns, 1)
-    budgets = payments.budgets(dice, karma) if turns else totals  # with karma: turned too
     out: list[Place] = []
     n = len(spaces[QUARRY])
     if n < caps[QUARRY] and money >= quarry[n]:  # _can_quarry written out (no call)
@@ -383,11 +385,11 @@ _NUMBERS = {
     k: tuple(tuple(_number(index, colours, k) for colours in range(16)) for index in range(6))
     for k in (False, True)
 }
-# by die: its colour, its number, and its bit in `held` ((v - 1) * 4 + colour; unrolled: none)
+# by die: its colour, its number, its bit in `held` ((v - 1) * 4 + colour; unrolled: none),
+# and what turning it with karma gains (payments.budgets)
 _DIE = {
-    letter + str(v): (c, v, 1 << ((v - 1) * 4 + c) if v else 0)
-    for c, letter in enumerate(LETTERS)
-    for v in range(7)
+    d: (c, v, 1 << ((v - 1) * 4 + c) if v else 0, gain)
+    for d, (c, v, gain) in payments.DIE_GAINS.items()
 }
 
 
