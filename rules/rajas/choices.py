@@ -142,48 +142,46 @@ def place_options(s: State, i: int) -> list[Place]:
     lows, highs = _HALVES[turns]  # an area's payments: low[a], then high[a] (_half)
     low = lows[held & _HALF] or _half(held & _HALF, turns, 0)
     high = highs[held >> 12] or _half(held >> 12, turns, 1)
-    out: list[Place] = []
     n = len(spaces[QUARRY])
+    cells = s.province[i]
     if n < caps[QUARRY] and money >= quarry[n]:  # _can_quarry written out (no call)
-        tops, cells = s.tops, s.province[i]
+        tops = s.tops
         cheapest = _CHEAPEST.get((tiles.text_key, tops)) or _cheapest(tiles, tops)
-        if any(map(ge, budgets, cheapest)) and province.frontier(board, tiles, cells):
-            out.append(_BARE[QUARRY])
+        quarried = any(map(ge, budgets, cheapest)) and province.frontier(board, tiles, cells)
     else:
-        cells = s.province[i]
+        quarried = False
     n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
-    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final:
-        out += low[HARBOUR]
-        out += high[HARBOUR]
-    if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
-        out.append(_BARE[ASSORTED])
-    if len(spaces[GOODS_AREA]) < caps[GOODS_AREA]:
-        out += low[GOODS_AREA]
-        out += high[GOODS_AREA]
-    if len(spaces[OUTER]) < caps[OUTER]:
-        out.append(_BARE[OUTER])
-    # the areas of one space each, by colour (c) and number; their loops unrolled or zipped
-    # (a few per cent of a listing)
-    for c, p in _TERRACES:  # a die of its colour in the supply
-        if supply[c] and not spaces[TERRACE + c]:
-            out.append(p)
-    for c in range(4):  # a balcony: a die of its colour, and the colour it gives left
-        if not spaces[BALCONY + c] and supply[taken[c]]:
-            out += low[BALCONY + c]
-            out += high[BALCONY + c]
-    if not spaces[CHAMBER]:  # the chambers 1 to 4: a die of the number
-        out += low[CHAMBER]
-        out += high[CHAMBER]
-    if not spaces[CHAMBER + 1]:
-        out += low[CHAMBER + 1]
-        out += high[CHAMBER + 1]
-    if not spaces[CHAMBER + 2]:
-        out += low[CHAMBER + 2]
-        out += high[CHAMBER + 2]
-    if not spaces[CHAMBER + 3]:
-        out += low[CHAMBER + 3]
-        out += high[CHAMBER + 3]
+    rowed = n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final
+    t0, t1, t2, t3 = taken  # a balcony: a die of its colour, and the colour it gives left
+    # the listing built at once, each area's placements as a part (an area's low and high
+    # halves joined), none when the area is full or closed: half the time of adding each
+    out = [
+        *(_ALONE[QUARRY] if quarried else ()),
+        *(low[HARBOUR] + high[HARBOUR] if rowed else ()),
+        *(
+            _ALONE[ASSORTED]
+            if len(spaces[ASSORTED]) < caps[ASSORTED]
+            and (players == 2 or i not in spaces[ASSORTED])
+            else ()
+        ),
+        *(low[GOODS_AREA] + high[GOODS_AREA] if len(spaces[GOODS_AREA]) < caps[GOODS_AREA] else ()),
+        *(_ALONE[OUTER] if len(spaces[OUTER]) < caps[OUTER] else ()),
+        # the areas of one space each, by colour and number; a terrace: a die of its colour in
+        # the supply
+        *(_ALONE[TERRACE] if supply[0] and not spaces[TERRACE] else ()),
+        *(_ALONE[TERRACE + 1] if supply[1] and not spaces[TERRACE + 1] else ()),
+        *(_ALONE[TERRACE + 2] if supply[2] and not spaces[TERRACE + 2] else ()),
+        *(_ALONE[TERRACE + 3] if supply[3] and not spaces[TERRACE + 3] else ()),
+        *(() if spaces[BALCONY] or not supply[t0] else low[BALCONY] + high[BALCONY]),
+        *(() if spaces[BALCONY + 1] or not supply[t1] else low[BALCONY + 1] + high[BALCONY + 1]),
+        *(() if spaces[BALCONY + 2] or not supply[t2] else low[BALCONY + 2] + high[BALCONY + 2]),
+        *(() if spaces[BALCONY + 3] or not supply[t3] else low[BALCONY + 3] + high[BALCONY + 3]),
+        *(() if spaces[CHAMBER] else low[CHAMBER] + high[CHAMBER]),  # a die of the number
+        *(() if spaces[CHAMBER + 1] else low[CHAMBER + 1] + high[CHAMBER + 1]),
+        *(() if spaces[CHAMBER + 2] else low[CHAMBER + 2] + high[CHAMBER + 2]),
+        *(() if spaces[CHAMBER + 3] else low[CHAMBER + 3] + high[CHAMBER + 3]),
+    ]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves; none
     # in a province with no tile (two in five of the listings that get here: no needs asked)
     if not spaces[a] and (low[a] or high[a]) and cells.count(NO) < len(cells):
@@ -249,7 +247,7 @@ def _layout(board: Board, players: int) -> _Layout:
 
 _DICE = tuple(letter + str(v) for letter in LETTERS for v in range(1, 7))
 _BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
-_TERRACES = tuple(enumerate(_BARE[TERRACE:BALCONY]))
+_ALONE = tuple((p,) for p in _BARE)  # a part of the listing: the placement paid with no die
 _GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
 _TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
 _NEVER = 1_000  # more than any payment is worth
