@@ -329,16 +329,18 @@ def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
     market of one kind, the balconies, the chambers, in the order area_options lists them:
     least waste first (payments.waste: the lowest number, then without karma, then by
     colour), so an area's are those of the first half, then those of the second (the caller
-    joins only the areas it lists). Its numbers' joined, lowest first (each made at load).
-    Remembered: there are at most 4,096 of each."""
+    joins only the areas it lists). Its numbers' joined, lowest first (each made at load):
+    its highest number's joined to what the lower ones held give (remembered too, so a new
+    statue's costs one join). Remembered: there are at most 4,096 of each."""
     known = _HALVES[karma][half][held]
     if known is None:
         known = _NONE
-        for j in range(3):
-            colours = held >> (4 * j) & 15
-            if colours:
-                part = _NUMBERS[karma][3 * half + j][colours]
-                known = part if known is _NONE else tuple(map(add, known, part))
+        if held:
+            j = (held.bit_length() - 1) >> 2  # the highest number held
+            lower = held & ((1 << 4 * j) - 1)
+            known = _NUMBERS[karma][3 * half + j][held >> 4 * j]
+            if lower:
+                known = tuple(map(add, _half(lower, karma, half), known))
         _HALVES[karma][half][held] = known
     return known
 
