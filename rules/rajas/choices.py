@@ -196,15 +196,15 @@ def place_options(s: State, i: int) -> list[Place]:
             for p in low[a] + high[a]:  # a loop: a comprehension is a call of its own
                 if _leaves_a_cover(dice, karma, needs, reach, p):
                     out.append(p)
-    a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call)
+    a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call);
+    # portuguese_open written out (one call fewer)
     if (
         not spaces[a]
         and final - s.boat[i] >= PORTUGUESE
         and (low[a] or high[a])
-        and portuguese_open(s, i)
+        and river_room(s, i) >= PORTUGUESE
     ):
-        out += low[a]
-        out += high[a]
+        out += low[a] + high[a]
     return out
 
 
