@@ -129,59 +129,59 @@ def place_options(s: State, i: int) -> list[Place]:
     caps, quarry, harbour, taken, final = layout
     money, dice, karma, supply = s.money[i], s.dice[i], s.karma[i], s.supply
     # the statue read in one pass for its payments and its budgets, with no call (a sixth of
-    # a listing): the dice held, and what each colour's dice show in total
-    held, totals = 0, [0, 0, 0, 0]
+    # a listing): the dice held, and payments.budgets written out
+    held, budgets, left = 0, [0, 0, 0, 0], [karma] * 4
     for d in dice:
-        c, v, bit = _DIE[d]
+        c, v, bit, gain = _DIE[d]
         held |= bit
-        totals[c] += v
+        budgets[c] += v
+        if gain and left[c]:
+            budgets[c] += gain
+            left[c] -= 1
     turns = karma > 0
     lows, highs = _HALVES[turns]  # an area's payments: low[a], then high[a] (_half)
     low = lows[held & _HALF] or _half(held & _HALF, turns, 0)
     high = highs[held >> 12] or _half(held >> 12, turns, 1)
-    budgets = payments.budgets(dice, karma) if turns else totals  # with karma: turned too
-    out: list[Place] = []
     n = len(spaces[QUARRY])
+    cells = s.province[i]
     if n < caps[QUARRY] and money >= quarry[n]:  # _can_quarry written out (no call)
-        tops, cells = s.tops, s.province[i]
+        tops = s.tops
         cheapest = _CHEAPEST.get((tiles.text_key, tops)) or _cheapest(tiles, tops)
-        if any(map(ge, budgets, cheapest)) and province.frontier(board, tiles, cells):
-            out.append(_BARE[QUARRY])
+        quarried = any(map(ge, budgets, cheapest)) and province.frontier(board, tiles, cells)
     else:
-        cells = s.province[i]
+        quarried = False
     n = len(spaces[HARBOUR])
     # a boat short of the final space has room: the final space holds any number of boats
-    if n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final:
-        out += low[HARBOUR]
-        out += high[HARBOUR]
-    if len(spaces[ASSORTED]) < caps[ASSORTED] and (players == 2 or i not in spaces[ASSORTED]):
-        out.append(_BARE[ASSORTED])
-    if len(spaces[GOODS_AREA]) < caps[GOODS_AREA]:
-        out += low[GOODS_AREA]
-        out += high[GOODS_AREA]
-    if len(spaces[OUTER]) < caps[OUTER]:
-        out.append(_BARE[OUTER])
-    # the areas of one space each, by colour (c) and number; their loops unrolled or zipped
-    # (a few per cent of a listing)
-    for c, p in _TERRACES:  # a die of its colour in the supply
-        if supply[c] and not spaces[TERRACE + c]:
-            out.append(p)
-    for c in range(4):  # a balcony: a die of its colour, and the colour it gives left
-        if not spaces[BALCONY + c] and supply[taken[c]]:
-            out += low[BALCONY + c]
-            out += high[BALCONY + c]
-    if not spaces[CHAMBER]:  # the chambers 1 to 4: a die of the number
-        out += low[CHAMBER]
-        out += high[CHAMBER]
-    if not spaces[CHAMBER + 1]:
-        out += low[CHAMBER + 1]
-        out += high[CHAMBER + 1]
-    if not spaces[CHAMBER + 2]:
-        out += low[CHAMBER + 2]
-        out += high[CHAMBER + 2]
-    if not spaces[CHAMBER + 3]:
-        out += low[CHAMBER + 3]
-        out += high[CHAMBER + 3]
+    rowed = n < caps[HARBOUR] and money >= harbour[n] and s.boat[i] < final
+    t0, t1, t2, t3 = taken  # a balcony: a die of its colour, and the colour it gives left
+    # the listing built at once, each area's placements as a part (an area's low and high
+    # halves joined), none when the area is full or closed: half the time of adding each
+    out = [
+        *(_ALONE[QUARRY] if quarried else ()),
+        *(low[HARBOUR] + high[HARBOUR] if rowed else ()),
+        *(
+            _ALONE[ASSORTED]
+            if len(spaces[ASSORTED]) < caps[ASSORTED]
+            and (players == 2 or i not in spaces[ASSORTED])
+            else ()
+        ),
+        *(low[GOODS_AREA] + high[GOODS_AREA] if len(spaces[GOODS_AREA]) < caps[GOODS_AREA] else ()),
+        *(_ALONE[OUTER] if len(spaces[OUTER]) < caps[OUTER] else ()),
+        # the areas of one space each, by colour and number; a terrace: a die of its colour in
+        # the supply
+        *(_ALONE[TERRACE] if supply[0] and not spaces[TERRACE] else ()),
+        *(_ALONE[TERRACE + 1] if supply[1] and not spaces[TERRACE + 1] else ()),
+        *(_ALONE[TERRACE + 2] if supply[2] and not spaces[TERRACE + 2] else ()),
+        *(_ALONE[TERRACE + 3] if supply[3] and not spaces[TERRACE + 3] else ()),
+        *(() if spaces[BALCONY] or not supply[t0] else low[BALCONY] + high[BALCONY]),
+        *(() if spaces[BALCONY + 1] or not supply[t1] else low[BALCONY + 1] + high[BALCONY + 1]),
+        *(() if spaces[BALCONY + 2] or not supply[t2] else low[BALCONY + 2] + high[BALCONY + 2]),
+        *(() if spaces[BALCONY + 3] or not supply[t3] else low[BALCONY + 3] + high[BALCONY + 3]),
+        *(() if spaces[CHAMBER] else low[CHAMBER] + high[CHAMBER]),  # a die of the number
+        *(() if spaces[CHAMBER + 1] else low[CHAMBER + 1] + high[CHAMBER + 1]),
+        *(() if spaces[CHAMBER + 2] else low[CHAMBER + 2] + high[CHAMBER + 2]),
+        *(() if spaces[CHAMBER + 3] else low[CHAMBER + 3] + high[CHAMBER + 3]),
+    ]
     a = CHAMBER + 4  # Master builder: a tile to cover, paid with what the die leaves; none
     # in a province with no tile (two in five of the listings that get here: no needs asked)
     if not spaces[a] and (low[a] or high[a]) and cells.count(NO) < len(cells):
@@ -196,15 +196,15 @@ def place_options(s: State, i: int) -> list[Place]:
             for p in low[a] + high[a]:  # a loop: a comprehension is a call of its own
                 if _leaves_a_cover(dice, karma, needs, reach, p):
                     out.append(p)
-    a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call)
+    a = CHAMBER + 5  # Portuguese: none for a boat within its spaces of the end (no call);
+    # portuguese_open written out (one call fewer)
     if (
         not spaces[a]
         and final - s.boat[i] >= PORTUGUESE
         and (low[a] or high[a])
-        and portuguese_open(s, i)
+        and river_room(s, i) >= PORTUGUESE
     ):
-        out += low[a]
-        out += high[a]
+        out += low[a] + high[a]
     return out
 
 
@@ -247,7 +247,7 @@ def _layout(board: Board, players: int) -> _Layout:
 
 _DICE = tuple(letter + str(v) for letter in LETTERS for v in range(1, 7))
 _BARE = tuple(Place(name) for name in AREAS)  # the placements paid with no die
-_TERRACES = tuple(enumerate(_BARE[TERRACE:BALCONY]))
+_ALONE = tuple((p,) for p in _BARE)  # a part of the listing: the placement paid with no die
 _GIVEN = tuple({d: Place(name, (d,)) for d in _DICE} for name in AREAS)  # with one die
 _TURNED = tuple({d: Place(name, (d,), (d,)) for d in _DICE} for name in AREAS)  # turned
 _NEVER = 1_000  # more than any payment is worth
@@ -329,16 +329,18 @@ def _half(held: int, karma: bool, half: int) -> tuple[tuple[Place, ...], ...]:
     market of one kind, the balconies, the chambers, in the order area_options lists them:
     least waste first (payments.waste: the lowest number, then without karma, then by
     colour), so an area's are those of the first half, then those of the second (the caller
-    joins only the areas it lists). Its numbers' joined, lowest first (each made at load).
-    Remembered: there are at most 4,096 of each."""
+    joins only the areas it lists). Its numbers' joined, lowest first (each made at load):
+    its highest number's joined to what the lower ones held give (remembered too, so a new
+    statue's costs one join). Remembered: there are at most 4,096 of each."""
     known = _HALVES[karma][half][held]
     if known is None:
         known = _NONE
-        for j in range(3):
-            colours = held >> (4 * j) & 15
-            if colours:
-                part = _NUMBERS[karma][3 * half + j][colours]
-                known = part if known is _NONE else tuple(map(add, known, part))
+        if held:
+            j = (held.bit_length() - 1) >> 2  # the highest number held
+            lower = held & ((1 << 4 * j) - 1)
+            known = _NUMBERS[karma][3 * half + j][held >> 4 * j]
+            if lower:
+                known = tuple(map(add, _half(lower, karma, half), known))
         _HALVES[karma][half][held] = known
     return known
 
@@ -383,11 +385,11 @@ _NUMBERS = {
     k: tuple(tuple(_number(index, colours, k) for colours in range(16)) for index in range(6))
     for k in (False, True)
 }
-# by die: its colour, its number, and its bit in `held` ((v - 1) * 4 + colour; unrolled: none)
+# by die: its colour, its number, its bit in `held` ((v - 1) * 4 + colour; unrolled: none),
+# and what turning it with karma gains (payments.budgets)
 _DIE = {
-    letter + str(v): (c, v, 1 << ((v - 1) * 4 + c) if v else 0)
-    for c, letter in enumerate(LETTERS)
-    for v in range(7)
+    d: (c, v, 1 << ((v - 1) * 4 + c) if v else 0, gain)
+    for d, (c, v, gain) in payments.DIE_GAINS.items()
 }
 
 

@@ -186,29 +186,22 @@ def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
 
 
 def budgets(dice: tuple[str, ...], karma: int) -> tuple[int, ...]:
-    """`best_total` of each colour, in one pass."""
-    totals = [0, 0, 0, 0]
-    if not karma:
-        for d in dice:
-            c, v = _DIE[d]
-            totals[c] += v
-        return tuple(totals)
-    gains: tuple[list[int], ...] | None = None  # by colour, what turning each low die gains
+    """`best_total` of each colour, in one pass. A statue is sorted, so a colour's lowest dice
+    come first, and those turning gains most (7 - 2 x their number): karma turns the first
+    ones showing 1 to 3."""
+    totals, left = [0, 0, 0, 0], [karma] * 4  # by colour: the total, the turns left
     for d in dice:
-        c, v = _DIE[d]
+        c, v, gain = DIE_GAINS[d]
         totals[c] += v
-        if 0 < v <= 3:
-            if gains is None:
-                gains = ([], [], [], [])
-            gains[c].append(7 - 2 * v)
-    if gains is not None:
-        for c, g in enumerate(gains):
-            if g:
-                totals[c] += sum(sorted(g, reverse=True)[:karma]) if len(g) > karma else sum(g)
+        if gain and left[c]:
+            totals[c] += gain
+            left[c] -= 1
     return tuple(totals)
 
 
 _DIE = {letter + str(v): (c, v) for c, letter in enumerate(LETTERS) for v in range(7)}
+# by die: its colour, its number, what turning it with karma gains (0: nothing, or unrolled)
+DIE_GAINS = {d: (c, v, 7 - 2 * v if 0 < v <= 3 else 0) for d, (c, v) in _DIE.items()}
 _UNROLLED = frozenset(letter + "0" for letter in LETTERS)
 
 
