@@ -95,87 +95,64 @@ def least(
 def _named(
     colour_index: int, mine: tuple[int, ...], need: int, karma: int
 ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """`_totals` with the dice named (remembered: a payment is never changed)."""
+    """`least` of at least two dice, named (remembered: a payment is never changed). A
+    payment is least exactly when what it pays past the need is less than each die it gives
+    as it is shows and each turn it makes gains (else that die or turn could be left out):
+    those worth the need to 5 past it (6 at most is left out), read from `_by_worth` least
+    waste first."""
+    by_worth = _BY_WORTH.get(mine) or _by_worth(mine)
     name = _NAMES[colour_index].__getitem__
-    return tuple(
-        (tuple(map(name, given)), tuple(map(name, turned)))
-        for given, turned in _totals(mine, need, karma)
-    )
+    out = []
+    for worth in range(max(need, 0), min(need + 6, len(by_worth))):
+        spare = worth - need
+        for least_gain, flips, given, turned in by_worth[worth]:
+            if spare < least_gain and flips <= karma:
+                out.append((tuple(map(name, given)), tuple(map(name, turned))))
+    return tuple(out)
 
 
 _NAMES = tuple(tuple(letter + str(v) for v in range(7)) for letter in LETTERS)
 
+# a payment of numbers: the least that a die it gives as it is shows or a turn it makes
+# gains, its turns, the numbers given and those turned (each ascending)
+_Paying = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+_BY_WORTH: dict[tuple[int, ...], tuple[tuple[_Paying, ...], ...]] = {}
 
-@lru_cache(maxsize=16_384)
-def _totals(
-    mine: tuple[int, ...], need: int, karma: int
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """`totals` of the numbers shown by the rolled dice of one colour, sorted (a pure
-    function, remembered, whatever the colour): for each number, highest first, how many of
-    its dice to give and how many of those to turn, until the total reaches the need (a die
-    added then could be left out); a payment is kept when no die can be left out and no turn
-    undone. One search with its counts kept in place: a miss is new games' work (3 % of their
-    time when the choices were listed first and filtered apart; now 0.6 of that)."""
-    vals: list[int] = []  # each number once, ascending, and how many dice show it
-    ns: list[int] = []
-    for v in mine:
-        if vals and vals[-1] == v:
-            ns[-1] += 1
-        else:
-            vals.append(v)
-            ns.append(1)
-    m = len(vals)
-    most, total = [0] * m, 0  # most[j]: what the dice of numbers 0 to j show together
-    for j in range(m):
-        total += vals[j] * ns[j]
-        most[j] = total
-    takes, turns = [0] * m, [0] * m  # per number: how many given, how many of them turned
-    out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
 
-    def kept(j: int, worth: int) -> None:
-        """The payment of the numbers above j, worth `worth` (at least the need), when least."""
-        spare, shown = worth - need, 0
-        given: tuple[int, ...] = ()
-        gone: tuple[int, ...] = ()
-        for i in range(j + 1, m):
-            k = takes[i]
-            if k:
-                v, f = vals[i], turns[i]
-                # an unturned die, or a turn, that the payment can do without
-                if (k > f and v <= spare) or (f and 7 - 2 * v <= spare):
-                    return
-                given += (v,) * k
-                gone += (v,) * f
-                shown += v * k
-        if given:
-            out.append((spare, len(given), shown, len(gone), given, gone))  # `waste`
-
-    def go(j: int, worth: int, flips: int) -> None:
-        """Numbers j down to 0 left to choose, the rest worth `worth`, `flips` turns made."""
-        if worth >= need:
-            kept(j, worth)
-            return
-        if j < 0 or worth + most[j] + 5 * (karma - flips) < need:  # a turn gains 5 at most
-            return
-        go(j - 1, worth, flips)
-        v = vals[j]
-        gain = 7 - 2 * v if v <= 3 else 0  # what turning one gains (a high one: never turned)
-        for k in range(1, ns[j] + 1):
-            takes[j] = k
-            base = worth + k * v
-            for f in range(min(k, karma - flips) + 1 if gain else 1):
-                turns[j] = f
-                go(j - 1, base + f * gain, flips + f)
-                if base + f * gain >= need:  # one more turn could be undone
-                    break
-            turns[j] = 0
-            if base >= need:  # one more die could be left out
-                break
-        takes[j] = 0
-
-    go(m - 1, 0, 0)
-    out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
-    return tuple((g, t) for *_, g, t in out)
+def _by_worth(mine: tuple[int, ...]) -> tuple[tuple[_Paying, ...], ...]:
+    """By worth, every payment of dice of one colour showing `mine` (sorted), least waste
+    first (`waste`: the fewest dice, the lowest, the least karma, then the numbers); only dice
+    showing 1 to 3 turned (a higher one loses by it). A pure function, remembered whatever
+    the colour, the need and the karma: a miss is new games' work, one a statue's colour
+    (each of its needs and karma once searched apart took 6 times as long)."""
+    paying: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = [(0, 7, 0, (), ())]
+    for v in sorted(set(mine)):  # each number's takes and turns joined to those below it
+        gain, most = 7 - 2 * v, mine.count(v)
+        grown = []
+        for worth, least_gain, flips, given, turned in paying:
+            grown.append((worth, least_gain, flips, given, turned))
+            for k in range(1, most + 1):
+                more = given + (v,) * k
+                for f in range(k + 1 if gain > 0 else 1):
+                    least_now = v if k > f and v < least_gain else least_gain
+                    if f and gain < least_now:
+                        least_now = gain
+                    grown.append(
+                        (worth + k * v + f * gain, least_now, flips + f, more, turned + (v,) * f)
+                    )
+        paying = grown
+    by_worth: list[list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]] = [
+        [] for _ in range(max(p[0] for p in paying) + 1)
+    ]
+    for worth, least_gain, flips, given, turned in paying[1:]:  # the first gives nothing
+        by_worth[worth].append((len(given), sum(given), flips, given, turned, least_gain))
+    if len(_BY_WORTH) >= 4_096:
+        _BY_WORTH.clear()
+    known = _BY_WORTH[mine] = tuple(
+        tuple((least_gain, flips, given, turned) for _, _, flips, given, turned, least_gain in ps)
+        for ps in map(sorted, by_worth)
+    )
+    return known
 
 
 def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
