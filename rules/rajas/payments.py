@@ -98,33 +98,49 @@ def _named(
     """`least` of at least two dice, named (remembered: a payment is never changed). A
     payment is least exactly when what it pays past the need is less than each die it gives
     as it is shows and each turn it makes gains (else that die or turn could be left out):
-    those worth the need to 5 past it (6 at most is left out), read from `_by_worth` least
-    waste first."""
-    by_worth = _BY_WORTH.get(mine) or _by_worth(mine)
-    name = _NAMES[colour_index].__getitem__
+    those worth the need to 5 past it (no die shows more than 6), read from `_by_worth`
+    least waste first."""
+    by_worth = _BY_WORTH.get(mine)
+    if by_worth is None or len(by_worth) < need + 6:
+        by_worth = _by_worth(mine, max(need + 6, _WORTHS))
     out = []
-    for worth in range(max(need, 0), min(need + 6, len(by_worth))):
+    for worth in range(max(need, 0), need + 6):
         spare = worth - need
         for least_gain, flips, given, turned in by_worth[worth]:
             if spare < least_gain and flips <= karma:
-                out.append((tuple(map(name, given)), tuple(map(name, turned))))
+                out.append((given[colour_index], turned[colour_index]))
     return tuple(out)
 
 
 _NAMES = tuple(tuple(letter + str(v) for v in range(7)) for letter in LETTERS)
+_Named = tuple[tuple[str, ...], ...]  # numbers named in each colour
+_IN_COLOURS: dict[tuple[int, ...], _Named] = {}
+
+
+def _in_colours(numbers: tuple[int, ...]) -> _Named:
+    """The dice showing `numbers`, named in each colour (remembered)."""
+    known = _IN_COLOURS.get(numbers)
+    if known is None:
+        if len(_IN_COLOURS) >= 4_096:
+            _IN_COLOURS.clear()
+        known = _IN_COLOURS[numbers] = tuple(
+            tuple(map(names.__getitem__, numbers)) for names in _NAMES
+        )
+    return known
+
 
 # a payment of numbers: the least that a die it gives as it is shows or a turn it makes
-# gains, its turns, the numbers given and those turned (each ascending)
-_Paying = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+# gains, its turns, the dice given and those turned (each ascending), named in each colour
+_Paying = tuple[int, int, _Named, _Named]
 _BY_WORTH: dict[tuple[int, ...], tuple[tuple[_Paying, ...], ...]] = {}
 
 
-def _by_worth(mine: tuple[int, ...]) -> tuple[tuple[_Paying, ...], ...]:
-    """By worth, every payment of dice of one colour showing `mine` (sorted), least waste
-    first (`waste`: the fewest dice, the lowest, the least karma, then the numbers); only dice
-    showing 1 to 3 turned (a higher one loses by it). A pure function, remembered whatever
-    the colour, the need and the karma: a miss is new games' work, one a statue's colour
-    (each of its needs and karma once searched apart took 6 times as long)."""
+def _by_worth(mine: tuple[int, ...], worths: int) -> tuple[tuple[_Paying, ...], ...]:
+    """By worth below `worths`, every payment of dice of one colour showing `mine` (sorted),
+    least waste first (`waste`: the fewest dice, the lowest, the least karma, then the
+    numbers); only dice showing 1 to 3 turned (a higher one loses by it). A pure function,
+    remembered whatever the colour, the need and the karma: a miss is new games' work, one a
+    statue's colour (each of its needs and karma once searched apart took 6 times as long)."""
     paying: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = [(0, 7, 0, (), ())]
     for v in sorted(set(mine)):  # each number's takes and turns joined to those below it
         gain, most = 7 - 2 * v, mine.count(v)
@@ -132,27 +148,39 @@ def _by_worth(mine: tuple[int, ...]) -> tuple[tuple[_Paying, ...], ...]:
         for worth, least_gain, flips, given, turned in paying:
             grown.append((worth, least_gain, flips, given, turned))
             for k in range(1, most + 1):
+                shown = worth + k * v
+                if shown >= worths:  # worth only grows: none of these is asked
+                    break
                 more = given + (v,) * k
                 for f in range(k + 1 if gain > 0 else 1):
+                    if shown + f * gain >= worths:
+                        break
                     least_now = v if k > f and v < least_gain else least_gain
                     if f and gain < least_now:
                         least_now = gain
-                    grown.append(
-                        (worth + k * v + f * gain, least_now, flips + f, more, turned + (v,) * f)
-                    )
+                    grown.append((shown + f * gain, least_now, flips + f, more, turned + (v,) * f))
         paying = grown
-    by_worth: list[list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]] = [
-        [] for _ in range(max(p[0] for p in paying) + 1)
-    ]
-    for worth, least_gain, flips, given, turned in paying[1:]:  # the first gives nothing
-        by_worth[worth].append((len(given), sum(given), flips, given, turned, least_gain))
+    # least waste first: by worth, then the fewest dice, the lowest, the least karma, the
+    # numbers (the first gives nothing)
+    rows = sorted((w, len(g), sum(g), f, g, t, least) for w, least, f, g, t in paying[1:])
+    by_worth: list[list[_Paying]] = [[] for _ in range(worths)]
+    named = _IN_COLOURS.get  # looked up before calling (two a payment: a third of a miss)
+    for worth, _, _, flips, given, turned, least_gain in rows:
+        by_worth[worth].append(
+            (
+                least_gain,
+                flips,
+                named(given) or _in_colours(given),
+                named(turned) or _in_colours(turned),
+            )
+        )
     if len(_BY_WORTH) >= 4_096:
         _BY_WORTH.clear()
-    known = _BY_WORTH[mine] = tuple(
-        tuple((least_gain, flips, given, turned) for _, _, flips, given, turned, least_gain in ps)
-        for ps in map(sorted, by_worth)
-    )
+    known = _BY_WORTH[mine] = tuple(map(tuple, by_worth))
     return known
+
+
+_WORTHS = 19  # the worths first listed: a tile's cost (13 at most) and 5 past it
 
 
 def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
