@@ -59,9 +59,9 @@ class _Geometry:
     """A board's grid with a tile set, as the searches below read it: per cell, each side with
     a neighbour (side, neighbour, the neighbour's side facing back); per held value (tile * 4 +
     rotation), its road mask; per cell * 16 + road mask, the neighbours its roads lead to,
-    each with the bit of its side facing back; per tile, its rotations giving different masks, and as bits by
-    mask m of SIDES (16), whether some rotation's roads hold all of m (`keeps`) and meet m
-    (`meets`): a cover's test one look, not a loop over the rotations."""
+    each with the bit of its side facing back; per tile, its rotations giving different
+    masks, and as bits by mask m of SIDES (16), whether some rotation's roads hold all of m
+    (`keeps`) and meet m (`meets`): a cover's test one look, not a loop over the rotations."""
 
     links: tuple[tuple[tuple[int, int, int], ...], ...]
     masks: tuple[int, ...]
