@@ -95,87 +95,92 @@ def least(
 def _named(
     colour_index: int, mine: tuple[int, ...], need: int, karma: int
 ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """`_totals` with the dice named (remembered: a payment is never changed)."""
-    name = _NAMES[colour_index].__getitem__
-    return tuple(
-        (tuple(map(name, given)), tuple(map(name, turned)))
-        for given, turned in _totals(mine, need, karma)
-    )
+    """`least` of at least two dice, named (remembered: a payment is never changed). A
+    payment is least exactly when what it pays past the need is less than each die it gives
+    as it is shows and each turn it makes gains (else that die or turn could be left out):
+    those worth the need to 5 past it (no die shows more than 6), read from `_by_worth`
+    least waste first."""
+    by_worth = _BY_WORTH.get(mine)
+    if by_worth is None or len(by_worth) < need + 6:
+        by_worth = _by_worth(mine, max(need + 6, _WORTHS))
+    out = []
+    for worth in range(max(need, 0), need + 6):
+        spare = worth - need
+        for least_gain, flips, given, turned in by_worth[worth]:
+            if spare < least_gain and flips <= karma:
+                out.append((given[colour_index], turned[colour_index]))
+    return tuple(out)
 
 
 _NAMES = tuple(tuple(letter + str(v) for v in range(7)) for letter in LETTERS)
+_Named = tuple[tuple[str, ...], ...]  # numbers named in each colour
+_IN_COLOURS: dict[tuple[int, ...], _Named] = {}
 
 
-@lru_cache(maxsize=16_384)
-def _totals(
-    mine: tuple[int, ...], need: int, karma: int
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """`totals` of the numbers shown by the rolled dice of one colour, sorted (a pure
-    function, remembered, whatever the colour): for each number, highest first, how many of
-    its dice to give and how many of those to turn, until the total reaches the need (a die
-    added then could be left out); a payment is kept when no die can be left out and no turn
-    undone. One search with its counts kept in place: a miss is new games' work (3 % of their
-    time when the choices were listed first and filtered apart; now 0.6 of that)."""
-    vals: list[int] = []  # each number once, ascending, and how many dice show it
-    ns: list[int] = []
-    for v in mine:
-        if vals and vals[-1] == v:
-            ns[-1] += 1
-        else:
-            vals.append(v)
-            ns.append(1)
-    m = len(vals)
-    most, total = [0] * m, 0  # most[j]: what the dice of numbers 0 to j show together
-    for j in range(m):
-        total += vals[j] * ns[j]
-        most[j] = total
-    takes, turns = [0] * m, [0] * m  # per number: how many given, how many of them turned
-    out: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+def _in_colours(numbers: tuple[int, ...]) -> _Named:
+    """The dice showing `numbers`, named in each colour (remembered)."""
+    known = _IN_COLOURS.get(numbers)
+    if known is None:
+        if len(_IN_COLOURS) >= 4_096:
+            _IN_COLOURS.clear()
+        known = _IN_COLOURS[numbers] = tuple(
+            tuple(map(names.__getitem__, numbers)) for names in _NAMES
+        )
+    return known
 
-    def kept(j: int, worth: int) -> None:
-        """The payment of the numbers above j, worth `worth` (at least the need), when least."""
-        spare, shown = worth - need, 0
-        given: tuple[int, ...] = ()
-        gone: tuple[int, ...] = ()
-        for i in range(j + 1, m):
-            k = takes[i]
-            if k:
-                v, f = vals[i], turns[i]
-                # an unturned die, or a turn, that the payment can do without
-                if (k > f and v <= spare) or (f and 7 - 2 * v <= spare):
-                    return
-                given += (v,) * k
-                gone += (v,) * f
-                shown += v * k
-        if given:
-            out.append((spare, len(given), shown, len(gone), given, gone))  # `waste`
 
-    def go(j: int, worth: int, flips: int) -> None:
-        """Numbers j down to 0 left to choose, the rest worth `worth`, `flips` turns made."""
-        if worth >= need:
-            kept(j, worth)
-            return
-        if j < 0 or worth + most[j] + 5 * (karma - flips) < need:  # a turn gains 5 at most
-            return
-        go(j - 1, worth, flips)
-        v = vals[j]
-        gain = 7 - 2 * v if v <= 3 else 0  # what turning one gains (a high one: never turned)
-        for k in range(1, ns[j] + 1):
-            takes[j] = k
-            base = worth + k * v
-            for f in range(min(k, karma - flips) + 1 if gain else 1):
-                turns[j] = f
-                go(j - 1, base + f * gain, flips + f)
-                if base + f * gain >= need:  # one more turn could be undone
+# a payment of numbers: the least that a die it gives as it is shows or a turn it makes
+# gains, its turns, the dice given and those turned (each ascending), named in each colour
+_Paying = tuple[int, int, _Named, _Named]
+_BY_WORTH: dict[tuple[int, ...], tuple[tuple[_Paying, ...], ...]] = {}
+
+
+def _by_worth(mine: tuple[int, ...], worths: int) -> tuple[tuple[_Paying, ...], ...]:
+    """By worth below `worths`, every payment of dice of one colour showing `mine` (sorted),
+    least waste first (`waste`: the fewest dice, the lowest, the least karma, then the
+    numbers); only dice showing 1 to 3 turned (a higher one loses by it). A pure function,
+    remembered whatever the colour, the need and the karma: a miss is new games' work, one a
+    statue's colour (each of its needs and karma once searched apart took 6 times as long)."""
+    paying: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = [(0, 7, 0, (), ())]
+    for v in sorted(set(mine)):  # each number's takes and turns joined to those below it
+        gain, most = 7 - 2 * v, mine.count(v)
+        grown = []
+        for worth, least_gain, flips, given, turned in paying:
+            grown.append((worth, least_gain, flips, given, turned))
+            for k in range(1, most + 1):
+                shown = worth + k * v
+                if shown >= worths:  # worth only grows: none of these is asked
                     break
-            turns[j] = 0
-            if base >= need:  # one more die could be left out
-                break
-        takes[j] = 0
+                more = given + (v,) * k
+                for f in range(k + 1 if gain > 0 else 1):
+                    if shown + f * gain >= worths:
+                        break
+                    least_now = v if k > f and v < least_gain else least_gain
+                    if f and gain < least_now:
+                        least_now = gain
+                    grown.append((shown + f * gain, least_now, flips + f, more, turned + (v,) * f))
+        paying = grown
+    # least waste first: by worth, then the fewest dice, the lowest, the least karma, the
+    # numbers (the first gives nothing)
+    rows = sorted((w, len(g), sum(g), f, g, t, least) for w, least, f, g, t in paying[1:])
+    by_worth: list[list[_Paying]] = [[] for _ in range(worths)]
+    named = _IN_COLOURS.get  # looked up before calling (two a payment: a third of a miss)
+    for worth, _, _, flips, given, turned, least_gain in rows:
+        by_worth[worth].append(
+            (
+                least_gain,
+                flips,
+                named(given) or _in_colours(given),
+                named(turned) or _in_colours(turned),
+            )
+        )
+    if len(_BY_WORTH) >= 4_096:
+        _BY_WORTH.clear()
+    known = _BY_WORTH[mine] = tuple(map(tuple, by_worth))
+    return known
 
-    go(m - 1, 0, 0)
-    out.sort()  # `waste`: the numbers in the order of the dice's names (one colour, one digit)
-    return tuple((g, t) for *_, g, t in out)
+
+_WORTHS = 19  # the worths first listed: a tile's cost (13 at most) and 5 past it
 
 
 def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:

@@ -58,11 +58,17 @@ def builds(
 class _Geometry:
     """A board's grid with a tile set, as the searches below read it: per cell, each side with
     a neighbour (side, neighbour, the neighbour's side facing back); per held value (tile * 4 +
-    rotation), its road mask; per tile, its rotations giving different masks."""
+    rotation), its road mask; per cell * 16 + road mask, the neighbours its roads lead to,
+    each with the bit of its side facing back; per tile, its rotations giving different
+    masks, and as bits by mask m of SIDES (16), whether some rotation's roads hold all of m
+    (`keeps`) and meet m (`meets`): a cover's test one look, not a loop over the rotations."""
 
     links: tuple[tuple[tuple[int, int, int], ...], ...]
     masks: tuple[int, ...]
+    ends: tuple[tuple[tuple[int, int], ...], ...]
     turns: tuple[tuple[int, ...], ...]
+    keeps: tuple[int, ...]
+    meets: tuple[int, ...]
 
 
 _GEOMETRIES: dict[tuple[str, str], _Geometry] = {}
@@ -83,8 +89,18 @@ def _geometry(board: Board, tiles: Tiles) -> _Geometry:
             for cell in range(board.columns * board.rows)
         )
         masks = tuple(t.turned(r) for t in tiles.tiles for r in range(4))
+        ends = tuple(
+            tuple((n, 1 << back) for side, n, back in cell_links if roads >> side & 1)
+            for cell_links in links
+            for roads in range(16)
+        )
         turns = tuple(rotations(t) for t in tiles.tiles)
-        known = _GEOMETRIES[key] = _Geometry(links, masks, turns)
+        keeps, meets = [], []
+        for t, rs in enumerate(turns):
+            held = [masks[t * 4 + r] for r in rs]
+            keeps.append(sum(1 << m for m in range(16) if any(h & m == m for h in held)))
+            meets.append(sum(1 << m for m in range(16) if any(h & m for h in held)))
+        known = _GEOMETRIES[key] = _Geometry(links, masks, ends, turns, tuple(keeps), tuple(meets))
     return known
 
 
@@ -112,18 +128,17 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
         # from each road end of the residence and the tiles to the empty cell beyond it (a
         # province has far fewer road ends than cells: half the time of asking every cell)
         g = _geometry(board, tiles)
-        masks, links, residence = g.masks, g.links, board.residence
+        masks, ends, residence = g.masks, g.ends, board.residence
         needs: dict[int, int] = {}
+        for n, bit in ends[residence * 16 + board.residence_roads]:
+            if cells[n] == NO:
+                needs[n] = needs.get(n, 0) | bit
         for cell, held in enumerate(cells):
-            if cell == residence:
-                roads = board.residence_roads
-            elif held == NO:
+            if held == NO or cell == residence:
                 continue
-            else:
-                roads = masks[held]
-            for side, n, back in links[cell]:
-                if roads >> side & 1 and cells[n] == NO and n != residence:
-                    needs[n] = needs.get(n, 0) | 1 << back
+            for n, bit in ends[cell * 16 + masks[held]]:
+                if cells[n] == NO and n != residence:
+                    needs[n] = needs.get(n, 0) | bit
         known = _FRONTIERS[key] = tuple(sorted(needs.items()))
     return known
 
@@ -138,25 +153,25 @@ def covers(
     whose road mask meets each side mask of _cover_groups."""
     g = _geometry(board, tiles)
     groups = _cover_groups(board, g, _groups_by_cell(board, tiles, cells), cells, cell)
+    return _covers_with(g, tile_id, groups)
+
+
+def _covers_with(g: _Geometry, tile_id: int, groups: tuple[int, ...]) -> tuple[int, ...]:
+    """The rotations of tile `tile_id` whose roads meet each of `groups`."""
     out = []
     for r in g.turns[tile_id]:
-        if _meets_each(g.masks[tile_id * 4 + r], groups):
+        mask = g.masks[tile_id * 4 + r]
+        if all(mask & m for m in groups):
             out.append(r)
     return tuple(out)
-
-
-def _meets_each(mask: int, groups: tuple[int, ...]) -> bool:
-    return all(mask & m for m in groups)
 
 
 def can_cover(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int) -> bool:
     """Whether tile `tile_id` may be laid over `cell` some way (`covers`): at once when a
     rotation keeps every road end of the tile under it, as every road joined stays joined."""
     g = _geometry(board, tiles)
-    under = g.masks[cells[cell]]
-    for r in g.turns[tile_id]:
-        if g.masks[tile_id * 4 + r] & under == under:
-            return True
+    if g.keeps[tile_id] >> g.masks[cells[cell]] & 1:
+        return True
     return bool(covers(board, tiles, cells, cell, tile_id))
 
 
@@ -175,33 +190,28 @@ def lower_cover_needs(
     province's groups looked up once, not cell by cell (each province and tops new to the
     listings ask: a few per cent of new games' time)."""
     g = _geometry(board, tiles)
-    masks, turns, infos = g.masks, g.turns, tiles.tiles
+    masks, keeps, meets, infos = g.masks, g.keeps, g.meets, tiles.tiles
     by_cell: dict[int, tuple[int, ...]] | None = None
     for t in tops:
         if t == NO:
             continue
         tile = infos[t]
-        c, cost, base = tile.colour, tile.cost, t * 4
+        c, cost = tile.colour, tile.cost
         for old, cell in dearest_first:
             if cost - old >= needs[c]:
                 break
             if old >= cost:
                 continue
-            under = masks[cells[cell]]
-            for r in turns[t]:
-                if masks[base + r] & under == under:
-                    break  # a rotation keeps every road end of the tile under it
-            else:
+            # a rotation keeping every road end of the tile under it keeps every tile joined
+            if not keeps[t] >> masks[cells[cell]] & 1:
                 if by_cell is None:
                     by_cell = _groups_by_cell(board, tiles, cells)
                 groups = _cover_groups(board, g, by_cell, cells, cell)
-                for r in turns[t]:
-                    mask = masks[base + r]
-                    # one part (4 cells in 5): meeting it is enough (no call)
-                    if mask & groups[0] and (len(groups) == 1 or _meets_each(mask, groups)):
-                        break
-                else:
-                    continue  # no rotation keeps every tile joined: the next cell
+                if len(groups) == 1:  # one part (4 cells in 5): meeting it is enough
+                    if not meets[t] >> groups[0] & 1:
+                        continue  # no rotation keeps every tile joined: the next cell
+                elif not _covers_with(g, t, groups):
+                    continue
             needs[c] = cost - old
             break
 
@@ -305,11 +315,14 @@ def markets(tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]
         if len(_MARKETS) >= FRONTIERS:
             _MARKETS.clear()
         by_good: list[list[int]] = [[] for _ in GOODS]
+        infos = tiles.tiles
         for held in cells:
             if held != NO:
-                for good, v in tiles.tiles[held >> 2].markets:
+                for good, v in infos[held >> 2].markets:
                     by_good[good].append(v)
-        known = _MARKETS[key] = tuple(tuple(sorted(vs, reverse=True)) for vs in by_good)
+        for vs in by_good:
+            vs.sort(reverse=True)
+        known = _MARKETS[key] = tuple(map(tuple, by_good))  # no generator: a call of its own
     return known
 
 
