@@ -574,7 +574,7 @@ def chamber_options(s: State, i: int) -> list[Chamber]:
 def decisions(s: State) -> Sequence[Action]:
     """The choices the pending effect at the head asks of the seat deciding (a new list)."""
     kind, n, d = s.pending[0]
-    ask = _ASKS.get(kind)
+    ask = ASKS.get(kind)
     if ask is None:
         raise AssertionError(f"no decision for {kind}")
     return ask(s, s.turn, n, d)
@@ -599,8 +599,9 @@ def _rerolls(s: State, i: int, _: int, __: int) -> list[Action]:
     return [*map(_REROLLS.__getitem__, payments.rolled(s.dice[i])), _DONE]
 
 
-# what each kind of pending effect asks (seat, number, detail), by its kind
-_ASKS: dict[str, Callable[[State, int, int, int], Sequence[Action]]] = {
+# what each kind of pending effect asks (seat, number, detail), by its kind (the engine reads
+# it as it carries out the effects)
+ASKS: dict[str, Callable[[State, int, int, int], Sequence[Action]]] = {
     "gain": gain_options,
     "upgrade": lambda s, i, n, d: upgrade_options(s, i),
     "sail": _sails,

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from ..game import Below
 from . import payments, province
-from .choices import _ASKS, area_options, decisions, place_options
+from .choices import ASKS, area_options, decisions, place_options
 from .components import COLOURS, LETTERS, STACKS
 from .effects import AUTO, FIXED_EFFECTS, area_effects, build_tile, chamber_effects, give_up, put
 from .options import RajasOptions
@@ -477,7 +477,7 @@ def _settle(t: State) -> State:
             _pick(t, _PICKS[d])  # a die of one colour with room for it: no choice
             pending = t.pending
             continue
-        options = _ASKS[kind](t, t.turn, n, d)  # `decisions`, the head already read
+        options = ASKS[kind](t, t.turn, n, d)  # `decisions`, the head already read
         if len(options) > 1 or (options and kind != "sail" and kind != "goods"):
             t.memo = options  # the legal steps now: listed once (the most common case first)
             return t
