@@ -520,7 +520,8 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
     if cell == NO and not province.frontier(board, tiles, cells):
         return []
     dice, karma, infos = s.dice[i], s.karma[i], tiles.tiles
-    budgets, shown = payments.budgets(dice, karma), payments.numbers(dice)
+    budgets = payments.budgets(dice, karma)
+    shown: tuple[tuple[int, ...], ...] = ()  # counted once a top is within a budget
     out: list[Buy] = []
     for st, t in enumerate(s.tops):  # the tops read as they are (no list of them made)
         if t == NO:
@@ -531,6 +532,8 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
             continue  # no payment reaches it
         if cell != NO and (need <= 0 or not province.can_cover(board, tiles, cells, cell, t)):
             continue
+        if not shown:
+            shown = payments.numbers(dice)
         for given, turned in payments.least(c, shown[c], need, karma):
             out.append(Buy(st, given, turned))
     return out

@@ -69,13 +69,14 @@ def totals(
 
 
 def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
-    """By colour, the numbers its rolled dice show, sorted."""
+    """By colour, the numbers its rolled dice show, sorted (a statue is sorted, so each
+    colour's come in order)."""
     out: tuple[list[int], ...] = ([], [], [], [])
     for d in dice:
         c, v = _DIE[d]
         if v:
             out[c].append(v)
-    return tuple(map(tuple, map(sorted, out)))  # no generator: a call of its own
+    return tuple(map(tuple, out))  # no generator: a call of its own
 
 
 def least(
@@ -136,36 +137,48 @@ _BY_WORTH: dict[tuple[int, ...], tuple[tuple[_Paying, ...], ...]] = {}
 
 
 def _by_worth(mine: tuple[int, ...], worths: int) -> tuple[tuple[_Paying, ...], ...]:
-    """By worth below `worths`, every payment of dice of one colour showing `mine` (sorted),
-    least waste first (`waste`: the fewest dice, the lowest, the least karma, then the
-    numbers); only dice showing 1 to 3 turned (a higher one loses by it). A pure function,
-    remembered whatever the colour, the need and the karma: a miss is new games' work, one a
-    statue's colour (each of its needs and karma once searched apart took 6 times as long)."""
-    paying: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = [(0, 7, 0, (), ())]
+    """By worth below `worths`, every payment of dice of one colour showing `mine` (sorted)
+    that `_named` may read, least waste first (`waste`: the fewest dice, the lowest, the least
+    karma, then the numbers); only dice showing 1 to 3 turned (a higher one loses by it). A
+    pure function, remembered whatever the colour, the need and the karma: a miss is new
+    games' work, one a statue's colour (each of its needs and karma once searched apart took
+    6 times as long)."""
+    # a payment is read only while what it pays past a need (at most worths - 6) is less
+    # than its least die or turn; a die added only adds worth and lowers that least, so a
+    # payment past it is left out with every payment grown from it
+    most_spare = worths - 6
+    paying: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], int]]
+    paying = [(0, 0, 0, 0, (), (), 7)]  # worth, dice, shown, turns, given, turned, least
     for v in sorted(set(mine)):  # each number's takes and turns joined to those below it
         gain, most = 7 - 2 * v, mine.count(v)
         grown = []
-        for worth, least_gain, flips, given, turned in paying:
-            grown.append((worth, least_gain, flips, given, turned))
+        for row in paying:
+            grown.append(row)
+            worth, dice, shown, flips, given, turned, least_gain = row
+            least_v = v if v < least_gain else least_gain
             for k in range(1, most + 1):
-                shown = worth + k * v
-                if shown >= worths:  # worth only grows: none of these is asked
+                worth_k = worth + k * v
+                if worth_k - least_v >= most_spare:  # worth only grows: none of these is read
                     break
-                more = given + (v,) * k
+                more, shown_k = given + (v,) * k, shown + k * v
                 for f in range(k + 1 if gain > 0 else 1):
-                    if shown + f * gain >= worths:
-                        break
-                    least_now = v if k > f and v < least_gain else least_gain
+                    least_now = least_v if k > f else least_gain
                     if f and gain < least_now:
                         least_now = gain
-                    grown.append((shown + f * gain, least_now, flips + f, more, turned + (v,) * f))
+                    w = worth_k + f * gain
+                    if w - least_now >= most_spare:
+                        break
+                    grown.append(
+                        (w, dice + k, shown_k, flips + f, more, turned + (v,) * f, least_now)
+                    )
         paying = grown
     # least waste first: by worth, then the fewest dice, the lowest, the least karma, the
     # numbers (the first gives nothing)
-    rows = sorted((w, len(g), sum(g), f, g, t, least) for w, least, f, g, t in paying[1:])
+    del paying[0]
+    paying.sort()
     by_worth: list[list[_Paying]] = [[] for _ in range(worths)]
     named = _IN_COLOURS.get  # looked up before calling (two a payment: a third of a miss)
-    for worth, _, _, flips, given, turned, least_gain in rows:
+    for worth, _, _, flips, given, turned, least_gain in paying:
         by_worth[worth].append(
             (
                 least_gain,
