@@ -44,13 +44,11 @@ def builds(
     """Every (cell, rotation) where tile `tile_id` may be placed: an empty cell, a road end
     meeting an existing road (The province boards). Its rotations and their masks read from
     the geometry (by tile id: no tile hashed)."""
-    g = _geometry(board, tiles)
-    masks, turns, base = g.masks, g.turns[tile_id], tile_id * 4
+    fits, base = _geometry(board, tiles).fits, tile_id * 16
     out = []
     for cell, need in frontier(board, tiles, cells):
-        for r in turns:
-            if masks[base + r] & need:
-                out.append((cell, r))
+        for r in fits[base + need]:
+            out.append((cell, r))
     return out
 
 
@@ -60,13 +58,15 @@ class _Geometry:
     a neighbour (side, neighbour, the neighbour's side facing back); per held value (tile * 4 +
     rotation), its road mask; per cell * 16 + road mask, the neighbours its roads lead to,
     each with the bit of its side facing back; per tile, its rotations giving different
-    masks, and as bits by mask m of SIDES (16), whether some rotation's roads hold all of m
-    (`keeps`) and meet m (`meets`): a cover's test one look, not a loop over the rotations."""
+    masks, and by tile * 16 + mask m of SIDES, those of them whose roads meet m (`fits`: where
+    a tile goes, no mask tested); as bits by mask m, whether some rotation's roads hold all of
+    m (`keeps`) and meet m (`meets`): a cover's test one look, not a loop over the rotations."""
 
     links: tuple[tuple[tuple[int, int, int], ...], ...]
     masks: tuple[int, ...]
     ends: tuple[tuple[tuple[int, int], ...], ...]
     turns: tuple[tuple[int, ...], ...]
+    fits: tuple[tuple[int, ...], ...]
     keeps: tuple[int, ...]
     meets: tuple[int, ...]
 
@@ -95,12 +95,19 @@ def _geometry(board: Board, tiles: Tiles) -> _Geometry:
             for roads in range(16)
         )
         turns = tuple(rotations(t) for t in tiles.tiles)
+        fits = tuple(
+            tuple(r for r in rs if masks[t * 4 + r] & m)
+            for t, rs in enumerate(turns)
+            for m in range(16)
+        )
         keeps, meets = [], []
         for t, rs in enumerate(turns):
             held = [masks[t * 4 + r] for r in rs]
             keeps.append(sum(1 << m for m in range(16) if any(h & m == m for h in held)))
             meets.append(sum(1 << m for m in range(16) if any(h & m for h in held)))
-        known = _GEOMETRIES[key] = _Geometry(links, masks, ends, turns, tuple(keeps), tuple(meets))
+        known = _GEOMETRIES[key] = _Geometry(
+            links, masks, ends, turns, fits, tuple(keeps), tuple(meets)
+        )
     return known
 
 
