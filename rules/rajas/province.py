@@ -121,12 +121,17 @@ def _road_masks(board: Board, g: _Geometry, cells: tuple[int, ...]) -> list[int]
 
 _FRONTIERS: dict[tuple[str, str, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 FRONTIERS = 4_096  # provinces remembered, then forgotten at once (a pure function's answers)
+_SEEN: dict[int, tuple[tuple[int, ...], Board, Tiles, tuple[tuple[int, int], ...]]] = {}
 
 
 def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The empty cells beside a road end, each with the sides a new tile's road must leave by
     to meet one (a mask of SIDES). A province changes only when a tile is placed, so its
-    frontier is remembered."""
+    frontier is remembered, found first by the province's identity (the states after a
+    step share it: no 20 cells hashed)."""
+    seen = _SEEN.get(id(cells))
+    if seen is not None and seen[0] is cells and seen[1] is board and seen[2] is tiles:
+        return seen[3]
     key = (board.text_key, tiles.text_key, cells)
     known = _FRONTIERS.get(key)
     if known is None:
@@ -147,6 +152,9 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
                 if cells[n] == NO and n != residence:
                     needs[n] = needs.get(n, 0) | bit
         known = _FRONTIERS[key] = tuple(sorted(needs.items()))
+    if len(_SEEN) >= FRONTIERS:
+        _SEEN.clear()
+    _SEEN[id(cells)] = (cells, board, tiles, known)  # held, so that no other takes its id
     return known
 
 
