@@ -319,11 +319,15 @@ def yields_reached(board: Board, cell: int, mask: int) -> list[tuple[str, int]]:
 
 
 _MARKETS: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+_SEEN_MARKETS: dict[int, tuple[tuple[int, ...], Tiles, tuple[tuple[int, ...], ...]]] = {}
 
 
 def markets(tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The markets of the province by good: their values, best first. Remembered, as the
-    frontier is (a province changes only when a tile is placed)."""
+    frontier is (a province changes only when a tile is placed), first by its identity."""
+    seen = _SEEN_MARKETS.get(id(cells))
+    if seen is not None and seen[0] is cells and seen[1] is tiles:
+        return seen[2]
     key = (tiles.text_key, cells)
     known = _MARKETS.get(key)
     if known is None:
@@ -338,6 +342,9 @@ def markets(tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]
         for vs in by_good:
             vs.sort(reverse=True)
         known = _MARKETS[key] = tuple(map(tuple, by_good))  # no generator: a call of its own
+    if len(_SEEN_MARKETS) >= FRONTIERS:
+        _SEEN_MARKETS.clear()
+    _SEEN_MARKETS[id(cells)] = (cells, tiles, known)
     return known
 
 
