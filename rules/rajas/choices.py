@@ -534,8 +534,8 @@ def buy_options(s: State, i: int, cell: int) -> list[Buy]:
             continue
         if not shown:
             shown = payments.numbers(dice)
-        for given, turned in payments.least(c, shown[c], need, karma):
-            out.append(Buy(st, given, turned))
+        for given, turned in payments.least(shown[c], need, karma):  # named in each colour
+            out.append(Buy(st, given[c], turned[c]))
     return out
 
 

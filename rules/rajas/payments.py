@@ -65,7 +65,10 @@ def totals(
 ) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every least payment of dice of one colour worth at least `need` in total: (dice given
     up, those of them turned with karma), least waste first."""
-    return list(least(colour_index, numbers(dice)[colour_index], need, karma))
+    return [
+        (given[colour_index], turned[colour_index])
+        for given, turned in least(numbers(dice)[colour_index], need, karma)
+    ]
 
 
 def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
@@ -79,24 +82,20 @@ def numbers(dice: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, out))  # no generator: a call of its own
 
 
-def least(
-    colour_index: int, mine: tuple[int, ...], need: int, karma: int
-) -> Sequence[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """`totals` of the rolled dice of one colour showing `mine` (sorted)."""
-    names = _NAMES[colour_index]
+def least(mine: tuple[int, ...], need: int, karma: int) -> Sequence[tuple[_Named, _Named]]:
+    """`totals` of the rolled dice of one colour showing `mine` (sorted), named in each
+    colour (the dice given, those turned): whatever the colour, the same payments."""
     if len(mine) == 1 and need > 0:  # one die: as it is, or turned up
         v = mine[0]
         if v >= need:
-            return [((names[v],), ())]
-        return [((names[v],), (names[v],))] if karma and v <= 3 and 7 - v >= need else []
-    return _named(colour_index, mine, need, min(karma, len(mine)))
+            return _AS_IS[v]
+        return _TURNED_UP[v] if karma and v <= 3 and 7 - v >= need else ()
+    return _named(mine, need, min(karma, len(mine)))
 
 
 @lru_cache(maxsize=16_384)
-def _named(
-    colour_index: int, mine: tuple[int, ...], need: int, karma: int
-) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """`least` of at least two dice, named (remembered: a payment is never changed). A
+def _named(mine: tuple[int, ...], need: int, karma: int) -> tuple[tuple[_Named, _Named], ...]:
+    """`least` of at least two dice (remembered: a payment is never changed). A
     payment is least exactly when what it pays past the need is less than each die it gives
     as it is shows and each turn it makes gains (else that die or turn could be left out):
     those worth the need to 5 past it (no die shows more than 6), read from `_by_worth`
@@ -107,9 +106,9 @@ def _named(
     out = []
     for worth in range(max(need, 0), need + 6):
         spare = worth - need
-        for least_gain, flips, given, turned in by_worth[worth]:
+        for least_gain, flips, paid in by_worth[worth]:
             if spare < least_gain and flips <= karma:
-                out.append((given[colour_index], turned[colour_index]))
+                out.append(paid)
     return tuple(out)
 
 
@@ -131,8 +130,8 @@ def _in_colours(numbers: tuple[int, ...]) -> _Named:
 
 
 # a payment of numbers: the least that a die it gives as it is shows or a turn it makes
-# gains, its turns, the dice given and those turned (each ascending), named in each colour
-_Paying = tuple[int, int, _Named, _Named]
+# gains, its turns, and the dice given and those turned (each ascending), named in each colour
+_Paying = tuple[int, int, tuple[_Named, _Named]]
 _BY_WORTH: dict[tuple[int, ...], tuple[tuple[_Paying, ...], ...]] = {}
 
 
@@ -183,8 +182,7 @@ def _by_worth(mine: tuple[int, ...], worths: int) -> tuple[tuple[_Paying, ...], 
             (
                 least_gain,
                 flips,
-                named(given) or _in_colours(given),
-                named(turned) or _in_colours(turned),
+                (named(given) or _in_colours(given), named(turned) or _in_colours(turned)),
             )
         )
     if len(_BY_WORTH) >= 4_096:
@@ -194,6 +192,9 @@ def _by_worth(mine: tuple[int, ...], worths: int) -> tuple[tuple[_Paying, ...], 
 
 
 _WORTHS = 19  # the worths first listed: a tile's cost (13 at most) and 5 past it
+# one die's payment, given as it is or turned up, named in each colour
+_AS_IS = tuple(((_in_colours((v,)), _in_colours(())),) for v in range(7))
+_TURNED_UP = tuple(((_in_colours((v,)), _in_colours((v,))),) for v in range(7))
 
 
 def best_total(dice: tuple[str, ...], colour_index: int, karma: int) -> int:
