@@ -116,8 +116,12 @@ def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Ef
     when covering (Master builder)."""
     tile = t.tiles.tiles[tile_id]
     cells = t.province[i]
-    under = cells[a.cell] >> 2
-    t.province = put(t.province, i, put(cells, a.cell, tile_id * 4 + a.rotation))  # type: ignore[assignment]
+    under, held = cells[a.cell] >> 2, tile_id * 4 + a.rotation
+    if cover == NO:  # on an empty cell: the new province's frontier read from this one's
+        grown = province.placed(t.board, t.tiles, cells, a.cell, held)
+    else:
+        grown = put(cells, a.cell, held)  # type: ignore[assignment]
+    t.province = put(t.province, i, grown)  # type: ignore[assignment]
     effects: list[Effect] = []
     if tile.markets:  # no generator (each a call of its own)
         effects.append(("money", sum(map(_VALUE, tile.markets)), 0))

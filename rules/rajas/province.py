@@ -152,10 +152,39 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
                 if cells[n] == NO and n != residence:
                     needs[n] = needs.get(n, 0) | bit
         known = _FRONTIERS[key] = tuple(sorted(needs.items()))
+    return _saw(board, tiles, cells, known)
+
+
+def _saw(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], known: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], ...]:
+    """The frontier of `cells` remembered by their identity."""
     if len(_SEEN) >= FRONTIERS:
         _SEEN.clear()
     _SEEN[id(cells)] = (cells, board, tiles, known)  # held, so that no other takes its id
     return known
+
+
+def placed(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, held: int
+) -> tuple[int, ...]:
+    """`cells` with `held` (tile * 4 + rotation) placed on the empty frontier cell `cell`,
+    their frontier remembered from that of `cells` (`cell` leaves it, the empty cells the new
+    tile's roads lead to join it): no new search of the province."""
+    out = list(cells)
+    out[cell] = held
+    grown = tuple(out)
+    needs = dict(frontier(board, tiles, cells))
+    del needs[cell]
+    g, residence = _geometry(board, tiles), board.residence
+    for n, bit in g.ends[cell * 16 + g.masks[held]]:
+        if grown[n] == NO and n != residence:
+            needs[n] = needs.get(n, 0) | bit
+    if len(_FRONTIERS) >= FRONTIERS:
+        _FRONTIERS.clear()
+    known = _FRONTIERS[board.text_key, tiles.text_key, grown] = tuple(sorted(needs.items()))
+    _saw(board, tiles, grown, known)
+    return grown
 
 
 _GROUPS: dict[tuple[str, str, tuple[int, ...]], dict[int, tuple[int, ...]]] = {}
