@@ -554,14 +554,15 @@ def gain_options(s: State, i: int, n: int, colour: int) -> list[Pick | Release |
     """Dice: taking n dice, at most 10 on the statue; a full statue may put dice back first,
     or take fewer; a colour the supply lacks cannot be taken."""
     room, supply = KALI_HANDS - len(s.dice[i]), s.supply
+    picks: list[Pick | Release | Enough]
     if colour == NO:
         picks = list(compress(_PICKS, supply))  # those of the colours the supply holds
+    elif supply[colour]:
+        picks = [_PICKS[colour]]
     else:
-        picks = [_PICKS[colour]] if supply[colour] else []
-    if not picks:
         return []
-    if room > 0:
-        return list(picks)
+    if room > 0 or not picks:
+        return picks
     return [*map(_RELEASES.__getitem__, payments.rolled(s.dice[i])), _ENOUGH]
 
 

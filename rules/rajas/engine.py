@@ -500,6 +500,13 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
+    dealt = _DEALT.get(type(a))
+    if dealt is not None:  # a reveal or a yield tile: what the pending effect deals
+        pending = s.pending
+        if pending and pending[0][0] == dealt[0] and s.phase == "play":
+            t = s.clone()
+            dealt[1](t, a)
+            return _settle(t)
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.clone()
@@ -515,9 +522,9 @@ def _apply_chance(s: State, a: Action) -> State:
         _expect(t, "roll", "a roll")
         _roll(t, a)
     elif isinstance(a, Reveal):
-        _reveal(t, a)
+        _expect(t, "reveal", "a tile revealed")
     elif isinstance(a, DrawYield):
-        _draw_yield(t, a)
+        _expect(t, "yield", "a yield tile")
     return _settle(t)
 
 
@@ -594,7 +601,7 @@ _FACES: Final = frozenset(range(1, 7))
 
 
 def _reveal(t: State, a: Reveal) -> None:
-    _expect(t, "reveal", "a tile revealed")
+    """The new top of a stack (the caller has seen that a reveal is dealt)."""
     st = t.pending[0][1]
     if a.stack != st or a.tile not in t.stacks[st]:
         raise ValueError(f"the new top of the {stack_name(st)} stack is one of its tiles")
@@ -604,8 +611,8 @@ def _reveal(t: State, a: Reveal) -> None:
 
 
 def _draw_yield(t: State, a: DrawYield) -> None:
-    """Dancer: a white yield tile, then discarded; the discards reshuffled when none is left."""
-    _expect(t, "yield", "a yield tile")
+    """Dancer: a white yield tile, then discarded; the discards reshuffled when none is left
+    (the caller has seen that a yield tile is dealt)."""
     deck, discard = (t.yield_deck, t.yield_discard) if t.yield_deck else (t.yield_discard, ())
     if a.tile not in deck:
         raise ValueError(f"no {a.tile} yield tile is left to draw")
@@ -617,6 +624,13 @@ def _draw_yield(t: State, a: DrawYield) -> None:
         "upgrade": ("upgrade", 0, 0),
     }.get(a.tile, ("karma", 1, 0))
     t.pending = (effect, *t.pending[1:])
+
+
+# what a reveal and a yield tile deal: the pending effect they answer, and what they do
+_DEALT: Final[dict[type, tuple[str, Callable[[State, Any], None]]]] = {
+    Reveal: ("reveal", _reveal),
+    DrawYield: ("yield", _draw_yield),
+}
 
 
 def _minus_str(items: tuple[str, ...], item: str) -> list[str]:
