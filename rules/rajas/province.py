@@ -72,9 +72,16 @@ class _Geometry:
 
 
 _GEOMETRIES: dict[tuple[str, str], _Geometry] = {}
+# the last board and tiles asked for, with their geometry (none yet: no board is None)
+_LAST_GEOMETRY: list[tuple[Board | None, Tiles | None, _Geometry]] = [
+    (None, None, _Geometry((), (), (), (), (), (), ()))
+]
 
 
 def _geometry(board: Board, tiles: Tiles) -> _Geometry:
+    last = _LAST_GEOMETRY[0]  # those of the game played, found by identity (no key hashed)
+    if last[0] is board and last[1] is tiles:
+        return last[2]
     key = (board.text_key, tiles.text_key)
     known = _GEOMETRIES.get(key)
     if known is None:
@@ -108,6 +115,7 @@ def _geometry(board: Board, tiles: Tiles) -> _Geometry:
         known = _GEOMETRIES[key] = _Geometry(
             links, masks, ends, turns, fits, tuple(keeps), tuple(meets)
         )
+    _LAST_GEOMETRY[0] = (board, tiles, known)
     return known
 
 
