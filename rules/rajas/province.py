@@ -239,14 +239,25 @@ def _cover_fits(
             return known
         masks = _road_masks(board, g, cells)
         masks[cell] = 0  # no road enters the emptied cell
-        beside = [(side, n) for side, n, back in g.links[cell] if masks[n] >> back & 1]
+        # loops, not generators: each of those is a call of its own
+        beside = []
+        for side, n, back in g.links[cell]:
+            if masks[n] >> back & 1:
+                beside.append((side, n))
         reached = _reach(g, masks, board.residence)
-        known = _MEETING[sum(1 << side for side, n in beside if reached >> n & 1)]
+        parts = [reached]
         for held, value in enumerate(cells):
             if value != NO and held != cell and not reached >> held & 1:
                 part = _reach(g, masks, held)
                 reached |= part
-                known &= _MEETING[sum(1 << side for side, n in beside if part >> n & 1)]
+                parts.append(part)
+        known = _MEETING[15]  # every mask with a road (no part yet to meet)
+        for part in parts:
+            sides = 0  # the sides of the cell facing a road end of the part
+            for side, n in beside:
+                if part >> n & 1:
+                    sides |= 1 << side
+            known &= _MEETING[sides]
         by_cell[cell] = known
     return known
 
