@@ -157,7 +157,11 @@ def covers(
     g = _geometry(board, tiles)
     fits = _cover_fits(board, g, _fits_by_cell(board, tiles, cells), cells, cell)
     masks, base = g.masks, tile_id * 4
-    return tuple(r for r in g.turns[tile_id] if fits >> masks[base + r] & 1)
+    out = []  # a loop, not a generator: that is a call of its own
+    for r in g.turns[tile_id]:
+        if fits >> masks[base + r] & 1:
+            out.append(r)
+    return tuple(out)
 
 
 def can_cover(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int) -> bool:
