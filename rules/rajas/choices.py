@@ -309,12 +309,13 @@ def _dearest_first(
     if known is None:
         if len(_DEAREST) >= province.FRONTIERS:
             _DEAREST.clear()
-        done = {c for c, _ in covered}
-        held = [
-            (tiles.tiles[h >> 2].cost, cell)
-            for cell, h in enumerate(cells)
-            if h != NO and cell not in done
-        ]
+        # loops, not comprehensions: each of those is a call of its own
+        infos, held = tiles.tiles, []
+        for cell, h in enumerate(cells):
+            if h != NO:
+                held.append((infos[h >> 2].cost, cell))
+        for cell, _ in covered:  # a covered cell is never covered again
+            held.remove((infos[cells[cell] >> 2].cost, cell))
         held.sort(reverse=True)
         known = _DEAREST[key] = tuple(held)
     return known

@@ -58,17 +58,18 @@ class _Geometry:
     a neighbour (side, neighbour, the neighbour's side facing back); per held value (tile * 4 +
     rotation), its road mask; per cell * 16 + road mask, the neighbours its roads lead to,
     each with the bit of its side facing back; per tile, its rotations giving different
-    masks, and by tile * 16 + mask m of SIDES, those of them whose roads meet m (`fits`: where
-    a tile goes, no mask tested); as bits by mask m, whether some rotation's roads hold all of
-    m (`keeps`) and meet m (`meets`): a cover's test one look, not a loop over the rotations."""
+    masks, those masks as bits (`shapes`: bit m for mask m of SIDES, 16), and by tile * 16 +
+    mask m of SIDES, those of them whose roads meet m (`fits`: where a tile goes, no mask
+    tested); as bits by mask m, whether some rotation's roads hold all of m (`keeps`): a
+    cover's test one look, not a loop over the rotations."""
 
     links: tuple[tuple[tuple[int, int, int], ...], ...]
     masks: tuple[int, ...]
     ends: tuple[tuple[tuple[int, int], ...], ...]
     turns: tuple[tuple[int, ...], ...]
     fits: tuple[tuple[int, ...], ...]
+    shapes: tuple[int, ...]
     keeps: tuple[int, ...]
-    meets: tuple[int, ...]
 
 
 _GEOMETRIES: dict[tuple[str, str], _Geometry] = {}
@@ -107,13 +108,13 @@ def _geometry(board: Board, tiles: Tiles) -> _Geometry:
             for t, rs in enumerate(turns)
             for m in range(16)
         )
-        keeps, meets = [], []
+        shapes, keeps = [], []
         for t, rs in enumerate(turns):
             held = [masks[t * 4 + r] for r in rs]
+            shapes.append(sum(1 << h for h in set(held)))
             keeps.append(sum(1 << m for m in range(16) if any(h & m == m for h in held)))
-            meets.append(sum(1 << m for m in range(16) if any(h & m for h in held)))
         known = _GEOMETRIES[key] = _Geometry(
-            links, masks, ends, turns, fits, tuple(keeps), tuple(meets)
+            links, masks, ends, turns, fits, tuple(shapes), tuple(keeps)
         )
     _LAST_GEOMETRY[0] = (board, tiles, known)
     return known
@@ -195,25 +196,22 @@ def placed(
     return grown
 
 
-_GROUPS: dict[tuple[str, str, tuple[int, ...]], dict[int, tuple[int, ...]]] = {}
+_FITS: dict[tuple[str, str, tuple[int, ...]], dict[int, int]] = {}
+# by mask m of SIDES: the road masks meeting m, as bits (bit h for mask h)
+_MEETING = tuple(sum(1 << h for h in range(16) if h & m) for m in range(16))
 
 
 def covers(
     board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, tile_id: int
 ) -> tuple[int, ...]:
     """The rotations of tile `tile_id` laid over `cell` that leave every tile joined: those
-    whose road mask meets each side mask of _cover_groups."""
+    whose road mask is one of _cover_fits."""
     g = _geometry(board, tiles)
-    groups = _cover_groups(board, g, _groups_by_cell(board, tiles, cells), cells, cell)
-    return _covers_with(g, tile_id, groups)
-
-
-def _covers_with(g: _Geometry, tile_id: int, groups: tuple[int, ...]) -> tuple[int, ...]:
-    """The rotations of tile `tile_id` whose roads meet each of `groups`."""
-    out = []
+    fits = _cover_fits(board, g, _fits_by_cell(board, tiles, cells), cells, cell)
+    masks, base = g.masks, tile_id * 4
+    out = []  # a loop, not a generator: that is a call of its own
     for r in g.turns[tile_id]:
-        mask = g.masks[tile_id * 4 + r]
-        if all(mask & m for m in groups):
+        if fits >> masks[base + r] & 1:
             out.append(r)
     return tuple(out)
 
@@ -224,7 +222,9 @@ def can_cover(board: Board, tiles: Tiles, cells: tuple[int, ...], cell: int, til
     g = _geometry(board, tiles)
     if g.keeps[tile_id] >> g.masks[cells[cell]] & 1:
         return True
-    return bool(covers(board, tiles, cells, cell, tile_id))
+    return bool(
+        g.shapes[tile_id] & _cover_fits(board, g, _fits_by_cell(board, tiles, cells), cells, cell)
+    )
 
 
 def lower_cover_needs(
@@ -239,11 +239,11 @@ def lower_cover_needs(
     colour costs over a tile it may be laid over (can_cover), of dearest_first ((cost, cell),
     the cells that may be covered, dearest first): each tile tried on them in turn (the least
     difference first) as long as it can lower its colour's. One loop, the geometry and the
-    province's groups looked up once, not cell by cell (each province and tops new to the
+    province's fits looked up once, not cell by cell (each province and tops new to the
     listings ask: a few per cent of new games' time)."""
     g = _geometry(board, tiles)
-    masks, keeps, meets, infos = g.masks, g.keeps, g.meets, tiles.tiles
-    by_cell: dict[int, tuple[int, ...]] | None = None
+    masks, keeps, shapes, infos = g.masks, g.keeps, g.shapes, tiles.tiles
+    by_cell: dict[int, int] | None = None
     for t in tops:
         if t == NO:
             continue
@@ -257,42 +257,32 @@ def lower_cover_needs(
             # a rotation keeping every road end of the tile under it keeps every tile joined
             if not keeps[t] >> masks[cells[cell]] & 1:
                 if by_cell is None:
-                    by_cell = _groups_by_cell(board, tiles, cells)
-                groups = _cover_groups(board, g, by_cell, cells, cell)
-                if len(groups) == 1:  # one part (4 cells in 5): meeting it is enough
-                    if not meets[t] >> groups[0] & 1:
-                        continue  # no rotation keeps every tile joined: the next cell
-                elif not _covers_with(g, t, groups):
-                    continue
+                    by_cell = _fits_by_cell(board, tiles, cells)
+                if not shapes[t] & _cover_fits(board, g, by_cell, cells, cell):
+                    continue  # no rotation keeps every tile joined: the next cell
             needs[c] = cost - old
             break
 
 
-def _groups_by_cell(
-    board: Board, tiles: Tiles, cells: tuple[int, ...]
-) -> dict[int, tuple[int, ...]]:
-    """A province's _cover_groups by cell, filled as asked. Remembered, as the frontier is."""
+def _fits_by_cell(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> dict[int, int]:
+    """A province's _cover_fits by cell, filled as asked. Remembered, as the frontier is."""
     key = (board.text_key, tiles.text_key, cells)
-    known = _GROUPS.get(key)
+    known = _FITS.get(key)
     if known is None:
-        if len(_GROUPS) >= FRONTIERS:
-            _GROUPS.clear()
-        known = _GROUPS[key] = {}
+        if len(_FITS) >= FRONTIERS:
+            _FITS.clear()
+        known = _FITS[key] = {}
     return known
 
 
-def _cover_groups(
-    board: Board,
-    g: _Geometry,
-    by_cell: dict[int, tuple[int, ...]],
-    cells: tuple[int, ...],
-    cell: int,
-) -> tuple[int, ...]:
+def _cover_fits(
+    board: Board, g: _Geometry, by_cell: dict[int, int], cells: tuple[int, ...], cell: int
+) -> int:
     """With `cell` emptied, the province falls into parts joined by roads: the residence's and
     those the cell's tile held to it. A tile laid over the cell keeps every tile joined exactly
-    when its roads meet the residence's part and each other part, so per part (the residence's
-    first): the sides of the cell facing a road end of it (0: a part it can never reach).
-    Remembered in `by_cell` (_groups_by_cell)."""
+    when its roads meet each part's sides of the cell facing a road end of it, so the road
+    masks that do, as bits (bit h for mask h; 0: a part it can never reach). Remembered in
+    `by_cell` (_fits_by_cell)."""
     known = by_cell.get(cell)
     if known is None:
         facing = _facing(board, g, cells, cell)
@@ -301,19 +291,30 @@ def _cover_groups(
             # the cell's tile meets at most one road beside it (4 in 5 of the cells asked):
             # no road runs through it, so emptying it parts nothing (a province is joined
             # whole) and the search below is not needed
-            known = by_cell[cell] = (facing,)
+            known = by_cell[cell] = _MEETING[facing]
             return known
         masks = _road_masks(board, g, cells)
         masks[cell] = 0  # no road enters the emptied cell
-        beside = [(side, n) for side, n, back in g.links[cell] if masks[n] >> back & 1]
+        # loops, not generators: each of those is a call of its own
+        beside = []
+        for side, n, back in g.links[cell]:
+            if masks[n] >> back & 1:
+                beside.append((side, n))
         reached = _reach(g, masks, board.residence)
-        out = [sum(1 << side for side, n in beside if reached >> n & 1)]
+        parts = [reached]
         for held, value in enumerate(cells):
             if value != NO and held != cell and not reached >> held & 1:
                 part = _reach(g, masks, held)
                 reached |= part
-                out.append(sum(1 << side for side, n in beside if part >> n & 1))
-        known = by_cell[cell] = tuple(out)
+                parts.append(part)
+        known = _MEETING[15]  # every mask with a road (no part yet to meet)
+        for part in parts:
+            sides = 0  # the sides of the cell facing a road end of the part
+            for side, n in beside:
+                if part >> n & 1:
+                    sides |= 1 << side
+            known &= _MEETING[sides]
+        by_cell[cell] = known
     return known
 
 
