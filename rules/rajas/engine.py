@@ -267,8 +267,8 @@ def apply(state: State, action: Action) -> State:
         if listed is action:
             break
     else:
-        if kind is Roll:  # the most common chance step by far
-            pending = state.pending
+        if kind is Roll:  # the most common chance step by far: carried out with no call
+            pending = state.pending  # (_apply_chance's test written out)
             if pending and pending[0][0] == "roll" and state.phase == "play":
                 t = state.clone()
                 _roll(t, action)  # type: ignore[arg-type]
@@ -500,37 +500,34 @@ def _settle(t: State) -> State:
 
 
 def _apply_chance(s: State, a: Action) -> State:
+    """A chance outcome: what the pending effect deals (a roll, a reveal, a yield tile, each
+    carried out by its own function), or the starting dice and the starting player."""
     dealt = _DEALT.get(type(a))
-    if dealt is not None:  # a reveal or a yield tile: what the pending effect deals
-        pending = s.pending
-        if pending and pending[0][0] == dealt[0] and s.phase == "play":
-            t = s.clone()
-            dealt[1](t, a)
-            return _settle(t)
+    if dealt is None:
+        return _apply_start(s, a)
+    kind, what, carry_out = dealt
+    pending = s.pending
+    if s.phase != "play" or not pending or pending[0][0] != kind:
+        if not _dealing(s):
+            raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
+        raise ValueError(f"{what} is not what is dealt now: {chance(s)} is")
+    t = s.clone()
+    carry_out(t, a)
+    return _settle(t)
+
+
+def _apply_start(s: State, a: Action) -> State:
+    """Setup's chance outcomes: the starting dice and tops, then the starting player."""
     if not _dealing(s):
         raise ValueError(f"{a.kind} is a chance outcome, and nothing is to be dealt now")
     t = s.clone()
     if isinstance(a, Setup):
         _setup(t, a)
-        return t
-    if isinstance(a, FirstPlayer):
+    elif isinstance(a, FirstPlayer):
         if s.phase != "start" or a.seat not in s.seats or s.seats.index(a.seat) not in _tied(s):
             raise ValueError(f"{a.seat!r} is not among the seats tied for the lowest roll")
         _begin(t, s.seats.index(a.seat))
-        return t
-    if isinstance(a, Roll):
-        _expect(t, "roll", "a roll")
-        _roll(t, a)
-    elif isinstance(a, Reveal):
-        _expect(t, "reveal", "a tile revealed")
-    elif isinstance(a, DrawYield):
-        _expect(t, "yield", "a yield tile")
-    return _settle(t)
-
-
-def _expect(s: State, kind: str, what: str) -> None:
-    if s.phase != "play" or s.pending[0][0] != kind:
-        raise ValueError(f"{what} is not what is dealt now: {chance(s)} is")
+    return t
 
 
 def _setup(t: State, a: Setup) -> None:
@@ -626,10 +623,12 @@ def _draw_yield(t: State, a: DrawYield) -> None:
     t.pending = (effect, *t.pending[1:])
 
 
-# what a reveal and a yield tile deal: the pending effect they answer, and what they do
-_DEALT: Final[dict[type, tuple[str, Callable[[State, Any], None]]]] = {
-    Reveal: ("reveal", _reveal),
-    DrawYield: ("yield", _draw_yield),
+# what a roll, a reveal and a yield tile deal: the pending effect each answers, its words in
+# a refusal, and what it does (the caller has seen that it is what is dealt)
+_DEALT: Final[dict[type, tuple[str, str, Callable[[State, Any], None]]]] = {
+    Roll: ("roll", "a roll", _roll),
+    Reveal: ("reveal", "a tile revealed", _reveal),
+    DrawYield: ("yield", "a yield tile", _draw_yield),
 }
 
 
