@@ -141,37 +141,19 @@ def frontier(board: Board, tiles: Tiles, cells: tuple[int, ...]) -> tuple[tuple[
     seen = _SEEN.get(id(cells))
     if seen is not None and seen[0] is cells and seen[1] is board and seen[2] is tiles:
         return seen[3]
-    key = (board.text_key, tiles.text_key, cells)
-    known = _FRONTIERS.get(key)
+    known = _FRONTIERS.get((board.text_key, tiles.text_key, cells))
     if known is None:
-        if len(_FRONTIERS) >= FRONTIERS:
-            _FRONTIERS.clear()
         # from each road end of the residence and the tiles to the empty cell beyond it (a
         # province has far fewer road ends than cells: half the time of asking every cell)
         g = _geometry(board, tiles)
         masks, ends, residence = g.masks, g.ends, board.residence
         needs: dict[int, int] = {}
-        for n, bit in ends[residence * 16 + board.residence_roads]:
-            if cells[n] == NO:
-                needs[n] = needs.get(n, 0) | bit
+        _join_ends(needs, ends[residence * 16 + board.residence_roads], cells, residence)
         for cell, held in enumerate(cells):
-            if held == NO or cell == residence:
-                continue
-            for n, bit in ends[cell * 16 + masks[held]]:
-                if cells[n] == NO and n != residence:
-                    needs[n] = needs.get(n, 0) | bit
-        known = _FRONTIERS[key] = tuple(sorted(needs.items()))
+            if held != NO and cell != residence:
+                _join_ends(needs, ends[cell * 16 + masks[held]], cells, residence)
+        return _remember(board, tiles, cells, needs)
     return _saw(board, tiles, cells, known)
-
-
-def _saw(
-    board: Board, tiles: Tiles, cells: tuple[int, ...], known: tuple[tuple[int, int], ...]
-) -> tuple[tuple[int, int], ...]:
-    """The frontier of `cells` remembered by their identity."""
-    if len(_SEEN) >= FRONTIERS:
-        _SEEN.clear()
-    _SEEN[id(cells)] = (cells, board, tiles, known)  # held, so that no other takes its id
-    return known
 
 
 def placed(
@@ -185,15 +167,42 @@ def placed(
     grown = tuple(out)
     needs = dict(frontier(board, tiles, cells))
     del needs[cell]
-    g, residence = _geometry(board, tiles), board.residence
-    for n, bit in g.ends[cell * 16 + g.masks[held]]:
-        if grown[n] == NO and n != residence:
+    g = _geometry(board, tiles)
+    _join_ends(needs, g.ends[cell * 16 + g.masks[held]], grown, board.residence)
+    _remember(board, tiles, grown, needs)
+    return grown
+
+
+def _join_ends(
+    needs: dict[int, int],
+    ends: tuple[tuple[int, int], ...],
+    cells: tuple[int, ...],
+    residence: int,
+) -> None:
+    """Add to `needs` the empty cells road `ends` (neighbour, side facing back) lead to."""
+    for n, bit in ends:
+        if cells[n] == NO and n != residence:
             needs[n] = needs.get(n, 0) | bit
+
+
+def _remember(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], needs: dict[int, int]
+) -> tuple[tuple[int, int], ...]:
+    """The frontier of `cells` (`needs`) remembered by the province and by its identity."""
     if len(_FRONTIERS) >= FRONTIERS:
         _FRONTIERS.clear()
-    known = _FRONTIERS[board.text_key, tiles.text_key, grown] = tuple(sorted(needs.items()))
-    _saw(board, tiles, grown, known)
-    return grown
+    known = _FRONTIERS[board.text_key, tiles.text_key, cells] = tuple(sorted(needs.items()))
+    return _saw(board, tiles, cells, known)
+
+
+def _saw(
+    board: Board, tiles: Tiles, cells: tuple[int, ...], known: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], ...]:
+    """The frontier of `cells` remembered by their identity."""
+    if len(_SEEN) >= FRONTIERS:
+        _SEEN.clear()
+    _SEEN[id(cells)] = (cells, board, tiles, known)  # held, so that no other takes its id
+    return known
 
 
 _FITS: dict[tuple[str, str, tuple[int, ...]], dict[int, int]] = {}
