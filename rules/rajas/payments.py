@@ -95,11 +95,11 @@ def least(mine: tuple[int, ...], need: int, karma: int) -> Sequence[tuple[_Named
 
 @lru_cache(maxsize=16_384)
 def _named(mine: tuple[int, ...], need: int, karma: int) -> tuple[tuple[_Named, _Named], ...]:
-    """`least` of at least two dice (remembered: a payment is never changed). A
-    payment is least exactly when what it pays past the need is less than each die it gives
-    as it is shows and each turn it makes gains (else that die or turn could be left out):
-    those worth the need to 5 past it (no die shows more than 6), read from `_by_worth`
-    least waste first."""
+    """`least` of at least two dice (remembered: a payment is never changed). A payment is
+    least exactly when what it pays past the need is less than each die it gives as it is
+    shows and each turn it makes gains (else that die or turn could be left out): those worth
+    the need to 5 past it (no die shows more than 6), read from `_by_worth` least waste
+    first."""
     by_worth = _BY_WORTH.get(mine)
     if by_worth is None or len(by_worth) < need + 6:
         by_worth = _by_worth(mine, max(need + 6, _WORTHS))
