@@ -1,0 +1,146 @@
+"""Successors positions built for the tests, random playouts, and the invariants every state
+keeps (the soak bench checks them after every step of 10,000 games)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+
+from rules.successors import GAME, State
+from rules.successors.aside import options as aside_options
+from rules.successors.board import own_slots
+from rules.successors.engine import frame
+from rules.successors.state import CAPTIVE, MERC, NO, NO_MARKER, WHITE, Action
+
+SEATS = GAME.info.seats
+
+
+def mix_on_map(s: State, slot: int) -> list[int]:
+    out = [0, 0, 0, 0]
+    for row in s.units:
+        for t in range(4):
+            out[t] += row[slot * 4 + t]
+    f = s.force
+    if f is not None and f.fleets:
+        for c, _, _, n in f.groups:
+            if c // 4 == slot:
+                out[c % 4] += n
+    return out
+
+
+def invariants(s: State) -> None:
+    """The counter mix conserved (map, troops aboard, pool; an eliminated seat's all in its
+    pool), the chits conserved (cup and hands), treasuries never below 0, control consistent
+    with the markers and the seats, at most one place for each leader."""
+    p = s.parts
+    n = s.players
+    colour, white = p.setup.colour_mix, p.setup.white_mix
+    for seat in range(n):
+        on = mix_on_map(s, seat)
+        for t in range(4):
+            assert on[t] + s.pool[seat][t] == colour[t], (seat, t, on, s.pool[seat])
+        fleets = sum(row[seat] for row in s.fleets)
+        assert fleets + s.pool[seat][4] == colour[4], (seat, fleets, s.pool[seat])
+        if seat in s.out:
+            assert not any(on) and not fleets and s.leaders[seat] == NO and not s.hands[seat]
+        assert s.money[seat] >= 0, (seat, s.money[seat])
+    whites = [0, 0, 0, 0]
+    for slot in (WHITE, *range(MERC, MERC + n)):
+        for t, k in enumerate(mix_on_map(s, slot)):
+            whites[t] += k
+    for t in range(4):
+        assert whites[t] + s.white_pool[t] == white[t], (t, whites, s.white_pool)
+    for row in s.units:
+        assert all(k >= 0 for k in row)
+    chits = sorted([*s.cup, *(c for h in s.hands for c in h)])
+    assert chits == [c.number for c in p.chits.chits], chits
+    for seat in range(n):
+        held = set(s.hands[seat])
+        assert all(o[0] in held for o in s.orders[seat]), (s.orders[seat], held)
+    m = p.map
+    for area in range(m.land):
+        if s.markers[area] != NO_MARKER:
+            assert s.control[area] == NO, area
+        if sum(s.units[area][WHITE * 4 : WHITE * 4 + 4]):
+            assert s.markers[area] != NO_MARKER or s.battle is not None, area
+        holder = s.control[area]
+        assert holder == NO or holder not in s.out, (area, holder)
+    for seat, at in enumerate(s.leaders):
+        if at >= CAPTIVE:
+            assert at - CAPTIVE not in s.out and at - CAPTIVE != seat
+        elif at >= m.land:
+            f = s.force
+            assert f is not None and f.seat == seat and f.leader != NO and f.place == at
+        elif at == NO:
+            assert seat in s.out or s.phase == "setup"
+    f = s.force
+    if f is not None and f.fleets:
+        assert sum(g[3] for g in f.groups) <= f.fleets
+
+
+def control_settled(s: State) -> None:
+    """At a player turn's start (control was last set at a combat phase's end): every
+    unmarked area one seat's units alone occupy is that seat's (l.10; Q3)."""
+    for area in range(s.parts.map.land):
+        if s.markers[area] != NO_MARKER:
+            continue
+        seats = [
+            k
+            for k in range(s.players)
+            if any(s.units[area][x * 4 + t] for x in own_slots(k) for t in range(4))
+        ]
+        if len(seats) == 1:
+            assert s.control[area] == seats[0], (area, seats, s.control[area])
+
+
+def turn_begins(s: State) -> bool:
+    return (
+        bool(s.frames)
+        and s.frames[-1][0] == "event_roll"
+        and (len(s.frames) > 1 and s.frames[-2][:3] == frame("player", s.current, 1)[:3])
+    )
+
+
+def random_playout(
+    players: int,
+    seed: int,
+    check: Callable[[State], None] | None = None,
+    aside_rate: float = 0.0,
+) -> State:
+    """A whole game, every decision uniform among the legal steps, every chance step dealt
+    from the seed's stream; with `aside_rate`, before a step a random seat takes a random
+    step aside that often (gifts, alliances, chits played or armed)."""
+    pick, dealer = random.Random(seed), random.Random(10_000 + seed)
+    s = GAME.new_game(GAME.info.options(), SEATS[:players])
+    steps = 0
+    while GAME.result(s) is None:
+        steps += 1
+        if steps > 20_000:
+            raise AssertionError(f"seed {seed}: no end after 20,000 steps")
+        a: Action
+        if GAME.chance(s) is not None:
+            a = GAME.deal(s, dealer.randrange)
+        else:
+            if aside_rate and pick.random() < aside_rate:
+                seat = pick.randrange(players)
+                steps_aside = aside_options(s, seat)
+                if steps_aside:
+                    s = GAME.apply(s, pick.choice(steps_aside))
+                    if check:
+                        check(s)
+                    continue
+            legal = GAME.legal_actions(s)
+            assert legal, f"seed {seed}: a dead end at {s.frames[-1]}"
+            a = pick.choice(legal)
+        s = GAME.apply(s, a)
+        if check:
+            check(s)
+    return s
+
+
+def states_of(actions: Iterable[Action], s: State) -> list[State]:
+    out = [s]
+    for a in actions:
+        s = GAME.apply(s, a)
+        out.append(s)
+    return out
