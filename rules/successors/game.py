@@ -7,8 +7,19 @@ from collections.abc import Mapping, Sequence
 from ..game import Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import SuccessorsOptions
+from .refusals import refusal
 from .result import ranking
-from .state import Action, State, Undo
+from .search import SuccessorsSearch
+from .state import ASIDE_ACTIONS, Action, State, Undo
+from .table_talk import (
+    SuccessorsNarration,
+    SuccessorsNotation,
+    SuccessorsOrders,
+    SuccessorsReference,
+    SuccessorsTalk,
+    SuccessorsTurns,
+    undoable,
+)
 from .view import View, hidden, view
 
 SEATS = engine.SEATS
@@ -29,6 +40,15 @@ INFO = GameInfo(
 class Successors(Game[State, Action, View, SuccessorsOptions]):
     info = INFO
 
+    def __init__(self) -> None:
+        self.notation = SuccessorsNotation(self)
+        self.orders = SuccessorsOrders(self)
+        self.narration = SuccessorsNarration(self)
+        self.talk = SuccessorsTalk(self)
+        self.reference = SuccessorsReference(self)
+        self.turns = SuccessorsTurns(self)
+        self.search = SuccessorsSearch(self)
+
     def new_game(self, options: SuccessorsOptions, seats: Sequence[Seat]) -> State:
         return engine.new_state(options, tuple(seats))
 
@@ -39,14 +59,44 @@ class Successors(Game[State, Action, View, SuccessorsOptions]):
 
     def apply(self, state: State, action: Action) -> State:
         if isinstance(action, Undo):
-            raise ValueError("nothing to undo")
-        return engine.apply(state, action)
+            return self._undo(state)
+        try:
+            after = engine.apply(state, action)
+        except engine.Refused:
+            raise ValueError(refusal(state, action)) from None
+        # a decision after which the same seat decides again, nothing dealt, may be taken back
+        mover = engine.to_move(state)
+        if (
+            not isinstance(action, ASIDE_ACTIONS)
+            and mover is not None
+            and engine.to_move(after) == mover
+        ):
+            after.since_barrier = (*state.since_barrier, action)
+            after.barrier = state.barrier if state.since_barrier else state
+        return after
+
+    def _undo(self, state: State) -> State:
+        """The state before the seat's last step: the steps since the barrier but the last,
+        played again from the state at the barrier."""
+        if undoable(state) is None or state.barrier is None:
+            raise ValueError(
+                "nothing to undo: steps cannot be taken back past a roll, a draw, a step "
+                "aside or once another seat decides"
+            )
+        new = state.barrier
+        for action in state.since_barrier[:-1]:
+            new = self.apply(new, action)
+        return new
 
     def result(self, state: State) -> Ranking | None:
         return ranking(state) if state.phase == "over" else None
 
     def undo_barrier(self, state: State, action: Action) -> bool:
-        return True
+        """Chance outcomes, steps aside, and any step after which another seat (or the
+        dealer) acts."""
+        if isinstance(action, Undo):
+            return False
+        return not self.apply(state, action).since_barrier
 
     def view(self, state: State, seat: Seat | None) -> View:
         return view(state, seat)
