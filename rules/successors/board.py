@@ -7,9 +7,10 @@ Every function that changes a state changes the working copy the engine made for
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
-from .state import CAPTIVE, CODES, MERC, NO, NO_MARKER, WHITE, State
+from .state import CAPTIVE, CODES, MERC, NO, NO_MARKER, SLOTS, WHITE, State
 
 # Types in the order of their class, best first (l.44): cav, inf, el, levy.
 BY_RANK = tuple(sorted(range(4), key=lambda t: RANK[t]))
@@ -60,37 +61,40 @@ def friendly_slots(s: State, seat: int) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=16_384)
+def row_totals(row: tuple[int, ...]) -> tuple[int, ...]:
+    """An area's units counted: each slot's (9), then each seat's with its mercenaries (4).
+    Rows repeat (most areas hold nothing, or little), so they are counted once."""
+    slots = [row[k] + row[k + 1] + row[k + 2] + row[k + 3] for k in range(0, CODES, 4)]
+    return (*slots, *(slots[k] + slots[MERC + k] for k in range(4)))
+
+
 def units_of(s: State, area: int, slots: Iterable[int]) -> int:
-    row = s.units[area]
-    return sum(sum(row[k * 4 : k * 4 + 4]) for k in slots)
+    t = row_totals(s.units[area])
+    return sum(t[k] for k in slots)
 
 
 def seat_units(s: State, area: int, seat: int) -> int:
-    row = s.units[area]
-    m = MERC + seat
-    return sum(row[seat * 4 : seat * 4 + 4]) + sum(row[m * 4 : m * 4 + 4])
+    return row_totals(s.units[area])[9 + seat]
 
 
 def unfriendly_here(s: State, area: int, seat: int) -> bool:
     """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
-    row = s.units[area]
+    t = row_totals(s.units[area])
+    if not s.alliances:
+        return any(t[k] for k in range(SLOTS) if k != seat and k != MERC + seat)
     friends = friendly_slots(s, seat)
-    return any(row[c] for c in range(CODES) if c // 4 not in friends)
+    return any(t[k] for k in range(SLOTS) if k not in friends)
 
 
 def occupants(s: State, area: int) -> tuple[int, ...]:
     """The seats with units in a land area (their own or their mercenaries)."""
-    row = s.units[area]
-    out = []
-    for seat in range(s.players):
-        m = MERC + seat
-        if any(row[seat * 4 : seat * 4 + 4]) or any(row[m * 4 : m * 4 + 4]):
-            out.append(seat)
-    return tuple(out)
+    t = row_totals(s.units[area])
+    return tuple(seat for seat in range(len(s.seats)) if t[9 + seat])
 
 
 def whites_in(s: State, area: int) -> int:
-    return sum(s.units[area][WHITE * 4 : WHITE * 4 + 4])
+    return row_totals(s.units[area])[WHITE]
 
 
 def leaders_in(s: State, area: int) -> tuple[int, ...]:
@@ -186,9 +190,21 @@ def fleet_count(s: State, seat: int) -> int:
 def unit_count(s: State, seat: int) -> int:
     """A seat's land units on the map (mercenaries too) and in a force, and its fleets: what
     it pays upkeep for (l.14; Q4)."""
-    m = MERC + seat
-    n = sum(sum(row[seat * 4 : seat * 4 + 4]) + sum(row[m * 4 : m * 4 + 4]) for row in s.units)
-    return n + fleet_count(s, seat) + aboard(s, seat)
+    return map_totals(s.units)[seat] + fleet_count(s, seat) + aboard(s, seat)
+
+
+_LAST_UNITS: list[object] = [None, ()]  # the last map counted, and its count (by identity)
+
+
+def map_totals(units: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each seat's units on the whole map (its mercenaries too); the last map asked is
+    remembered, as the states of a turn share it until a unit moves."""
+    if _LAST_UNITS[0] is units:
+        return _LAST_UNITS[1]  # type: ignore[return-value]
+    totals = [row_totals(row) for row in units]
+    out = tuple(sum(t[9 + seat] for t in totals) for seat in range(4))
+    _LAST_UNITS[0], _LAST_UNITS[1] = units, out
+    return out
 
 
 def aboard(s: State, seat: int) -> int:
@@ -237,11 +253,10 @@ def set_control(s: State, area: int, seat: int) -> None:
 def controller_by_units(s: State, area: int) -> int:
     """The seat l.10 and Q3 give a land area now: the one whose units are alone there or
     the most numerous; on a tie, or with nobody there, the controller stays."""
-    row = s.units[area]
+    t = row_totals(s.units[area])
     best, most, tied = s.control[area], 0, False
-    for seat in range(s.players):
-        m = MERC + seat
-        n = sum(row[seat * 4 : seat * 4 + 4]) + sum(row[m * 4 : m * 4 + 4])
+    for seat in range(len(s.seats)):
+        n = t[9 + seat]
         if n > most:
             best, most, tied = seat, n, False
         elif n == most and n:

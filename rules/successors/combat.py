@@ -9,8 +9,6 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
 from .components import CAV, EL, RANK, TYPES
@@ -30,6 +28,7 @@ from .state import (
     Retreat,
     Stand,
     State,
+    changed,
 )
 
 BY_RANK = board.BY_RANK
@@ -213,16 +212,16 @@ def advance(s: State) -> None:
         if not side_units(s, b, 0) or not side_units(s, b, 1):
             _finish(s)
         elif b.invasion:  # l.58: no pre-battle in a sea invasion
-            s.battle = replace(b, stage="round")
+            s.battle = changed(b, stage="round")
         else:
-            s.battle = replace(b, stage="pre")
+            s.battle = changed(b, stage="pre")
     elif b.stage == "pre":
         if pre_rolls(s, b, 0) + pre_rolls(s, b, 1):
             push(s, ("battle_dice", NO, NO, NO, NO))
         else:
-            s.battle = replace(b, stage="round")
+            s.battle = changed(b, stage="round")
     elif b.stage == "round":
-        s.battle = replace(b, round=b.round + 1)
+        s.battle = changed(b, round=b.round + 1)
         push(s, ("battle_dice", NO, NO, NO, NO))
     elif b.stage == "losses":
         if take_losses(s):
@@ -249,7 +248,7 @@ def _standing_orders(s: State, b: Battle) -> None:
                     panic[side] = True
                 else:
                     omens[side] += 1
-    s.battle = replace(
+    s.battle = changed(
         b, ambush=(ambush[0], ambush[1]), panic=(panic[0], panic[1]), omens=(omens[0], omens[1])
     )
 
@@ -328,7 +327,7 @@ def rolled(s: State, a: Dice) -> None:
             on[1 - side] += typed
             _say_dice(s, b, side, dice, len(typed), f"round {b.round}")
     ranked = [sorted(h, key=lambda t: RANK[t]) for h in on]
-    s.battle = replace(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
+    s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
 
 
 def _say_dice(s: State, b: Battle, side: int, dice: list[int], hits: int, what: str) -> None:
@@ -387,13 +386,13 @@ def take_losses(s: State) -> bool:
                 break
             holders = [k for k in slots if row[k * 4 + t]]
             if len(holders) > 1 and chooser != NO:
-                s.battle = replace(b, hits=(tuple(hits[0]), tuple(hits[1])))
+                s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
                 push(s, ("battle_loss", chooser, side, t, NO))
                 return False
             _lose(s, b.area, holders[0] * 4 + t)
             hits[side].pop(0)
             row_of = s.units
-    s.battle = replace(b, hits=((), ()))
+    s.battle = changed(b, hits=((), ()))
     return True
 
 
@@ -427,7 +426,7 @@ def chosen_loss(s: State, seat: int, side: int, a: Lose) -> None:
     _lose(s, b.area, c)
     hits = [list(b.hits[0]), list(b.hits[1])]
     hits[side].pop(0)
-    s.battle = replace(b, hits=(tuple(hits[0]), tuple(hits[1])))
+    s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
 
 
 def _after_losses(s: State) -> None:
@@ -436,17 +435,17 @@ def _after_losses(s: State) -> None:
     if not side_units(s, b, 0) or not side_units(s, b, 1):
         _finish(s)
     elif b.round == 0:
-        s.battle = replace(b, stage="round")
+        s.battle = changed(b, stage="round")
     else:
         order = [k for k in side_seats(s, b, 1)] + [k for k in side_seats(s, b, 0)]
-        s.battle = replace(b, stage="retreat", retreating=tuple(order))
+        s.battle = changed(b, stage="retreat", retreating=tuple(order))
 
 
 def _next_retreat(s: State) -> None:
     b = s.battle
     assert b is not None
     while b.retreating and not retreat_options(s, b.retreating[0]):
-        b = replace(b, retreating=b.retreating[1:])
+        b = changed(b, retreating=b.retreating[1:])
     s.battle = b
     if b.retreating:
         push(s, ("retreat", b.retreating[0], NO, NO, NO))
@@ -454,7 +453,7 @@ def _next_retreat(s: State) -> None:
     if not side_units(s, b, 0) or not side_units(s, b, 1):
         _finish(s)
     else:
-        s.battle = replace(b, stage="round")  # l.46: another round
+        s.battle = changed(b, stage="round")  # l.46: another round
 
 
 def _side_of(b: Battle, seat: int) -> int:
@@ -529,7 +528,7 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
     b = s.battle
     assert b is not None
     if isinstance(a, Stand):
-        s.battle = replace(b, retreating=b.retreating[1:])
+        s.battle = changed(b, retreating=b.retreating[1:])
         return
     from .names import piece_code
 
@@ -558,7 +557,7 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         board.set_leader(s, seat, to)
         say(s, f"{title(s, seat)}'s leader goes with them")
     if not retreatable(s, seat) and s.leaders[seat] != b.area:
-        s.battle = replace(b, retreating=b.retreating[1:])
+        s.battle = changed(b, retreating=b.retreating[1:])
 
 
 def _finish(s: State) -> None:

@@ -14,11 +14,12 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Final
 
 from . import board
 from .board import ledger, ledger_add
 from .combat import enemy_fleets, send_home
+from .components import TYPES
 from .economy import push, say
 from .names import area_name, piece_code, piece_word, title, units_text
 from .state import (
@@ -40,13 +41,19 @@ from .state import (
     State,
     Take,
     TakeFleets,
+    changed,
 )
+
+# a seat's own unit codes, and how the seat writes each: "inf", "merc inf"
+OWN_CODES: Final = tuple(
+    tuple(range(seat * 4, seat * 4 + 4)) + tuple(range((MERC + seat) * 4, (MERC + seat) * 4 + 4))
+    for seat in range(4)
+)
+OWN_WORDS: Final = tuple(TYPES) + tuple(f"merc {t}" for t in TYPES)
 
 
 def own_codes(seat: int) -> tuple[int, ...]:
-    return tuple(range(seat * 4, seat * 4 + 4)) + tuple(
-        range((MERC + seat) * 4, (MERC + seat) * 4 + 4)
-    )
+    return OWN_CODES[seat]
 
 
 def start(s: State, seat: int) -> None:
@@ -144,28 +151,43 @@ def options(s: State, seat: int, caller: int) -> list[Action]:
     return _land_options(s, seat, f)
 
 
-def _takes(s: State, seat: int, area: int) -> list[Action]:
-    ids = s.parts.map.ids
+def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) -> list[Action]:
+    at = s.parts.map.ids[area]
+    row = s.units[area]
+    f = s.force
     out: list[Action] = []
-    for c in own_codes(seat):
-        n = available(s, area, c)
+    for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
+        n = row[c]
+        if not n:
+            continue
+        n -= moved.get((area, c), 0)
+        if f is not None and f.place == area and not f.fleets:
+            n -= in_force(f, area, c)
         if n > 0:
-            word = piece_word(s, seat, c)
-            out += [Take(ids[area], word, k) for k in range(1, n + 1)]
+            out += [Take(at, word, k) for k in range(1, n + 1)]
     if s.leaders[seat] == area and leader_free(s, seat):
-        out.append(Take(ids[area], "leader", 1))
+        out.append(Take(at, "leader", 1))
     return out
+
+
+def _moved(s: State) -> dict[tuple[int, int], int]:
+    return {(a, c): n for a, c, n in s.moved}
 
 
 def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     m = s.parts.map
     out: list[Action] = []
-    for area in range(m.land):
-        if board.seat_units(s, area, seat) or s.leaders[seat] == area:
-            out += _takes(s, seat, area)
-    for at in range(m.areas):
-        n = fleets_free(s, seat, at)
-        if n > 0:
+    moved = _moved(s)
+    leader = s.leaders[seat]
+    rows = board.row_totals
+    for area, row in enumerate(s.units):
+        if rows(row)[9 + seat] or leader == area:
+            out += _takes(s, seat, area, moved)
+    sailed = {(a, k): n for a, k, n in s.sailed}
+    for at, fleets in enumerate(s.fleets):
+        n = fleets[seat]
+        if n:
+            n -= sailed.get((at, seat), 0)
             out += [TakeFleets(m.ids[at], k) for k in range(1, n + 1)]
     if caller == NO:
         out += [
@@ -179,12 +201,13 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
 
 def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     m = s.parts.map
-    out = _takes(s, seat, f.place)
-    for c, _, _, n in _merged(f):
-        word = piece_word(s, seat, c)
-        out += [Drop(word, k) for k in range(1, n + 1)]
-    if f.leader != NO:
-        out.append(Drop("leader", 1))
+    out = _takes(s, seat, f.place, _moved(s))
+    if f.marched:  # dropped off on the way (Q10); before the march, undo takes a piece back
+        for c, _, _, n in _merged(f):
+            word = piece_word(s, seat, c)
+            out += [Drop(word, k) for k in range(1, n + 1)]
+        if f.leader != NO:
+            out.append(Drop("leader", 1))
     left = mp_left(s, f)
     out += [March(m.ids[to]) for to in m.adjacent[f.place] if entry_cost(s, to) <= left]
     if f.marched:
@@ -227,11 +250,15 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
         n = fleets_free(s, seat, place)
         out += [TakeFleets(m.ids[place], k) for k in range(1, n + 1)]
     room = f.fleets - cargo(f)
+    landed = {(a, c): n for a, c, n in s.landed}
+    rows = board.row_totals
     for area in coasts_of(s, place):
-        for c in own_codes(seat):
-            n = min(room, s.units[area][c] - ledger(s.landed, area, c))
-            if n > 0:
-                out += [Embark(m.ids[area], piece_word(s, seat, c), k) for k in range(1, n + 1)]
+        row = s.units[area]
+        if room and rows(row)[9 + seat]:
+            for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
+                n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
+                if n > 0:
+                    out += [Embark(m.ids[area], word, k) for k in range(1, n + 1)]
         if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
             out.append(Embark(m.ids[area], "leader", 1))
         for c, _, _, n in f.groups:
@@ -293,12 +320,12 @@ def _take(s: State, seat: int, a: Take) -> None:
     if a.piece == "leader":
         bonus = s.boosts[0]
         s.boosts = (0, s.boosts[1])
-        f = replace(f, leader=f.spent, bonus=f.bonus + bonus)
+        f = changed(f, leader=f.spent, bonus=f.bonus + bonus)
     else:
         c = piece_code(s, seat, a.piece)
         assert c is not None and c >= 0
         band = int(area == s.band[seat] and f.spent == 0) if s.band else 0
-        f = replace(f, groups=(*f.groups, (c, f.spent, band, a.count)))
+        f = changed(f, groups=(*f.groups, (c, f.spent, band, a.count)))
     s.force = f
 
 
@@ -310,7 +337,7 @@ def _take_fleets(s: State, seat: int, a: TakeFleets) -> None:
         s.boosts = (s.boosts[0], 0)
         s.force = Force(seat=seat, place=at, fleets=a.count, bonus=bonus)
     else:
-        s.force = replace(f, fleets=f.fleets + a.count)
+        s.force = changed(f, fleets=f.fleets + a.count)
 
 
 def _drop(s: State, seat: int, a: Drop) -> None:
@@ -319,10 +346,10 @@ def _drop(s: State, seat: int, a: Drop) -> None:
     if a.piece == "leader":
         if f.spent > f.leader:
             s.leader_moved = (*s.leader_moved, seat)
-        f = replace(f, leader=NO, bonus=0)
+        f = changed(f, leader=NO, bonus=0)
     elif a.piece == "fleet":
         s.sailed = ledger_add(s.sailed, f.place, seat, a.count)
-        f = replace(f, fleets=f.fleets - a.count)
+        f = changed(f, fleets=f.fleets - a.count)
     else:
         c = piece_code(s, seat, a.piece)
         assert c is not None
@@ -338,7 +365,7 @@ def _drop(s: State, seat: int, a: Drop) -> None:
                     groups.append((g[0], g[1], g[2], g[3] - k))
             else:
                 groups.append(g)
-        f = replace(f, groups=tuple(reversed(groups)))
+        f = changed(f, groups=tuple(reversed(groups)))
     s.force = f if (f.groups or f.leader != NO or f.fleets) else None
 
 
@@ -354,7 +381,7 @@ def _march(s: State, seat: int, to: int) -> None:
     if f.leader != NO:
         board.set_leader(s, seat, to)
     s.entered = tuple(sorted({*s.entered, (to, frm)}))
-    f = replace(f, place=to, spent=f.spent + entry_cost(s, to), marched=True)
+    f = changed(f, place=to, spent=f.spent + entry_cost(s, to), marched=True)
     s.force = f
     who = (
         "its leader" + (" with " + units_text(moved) if any(moved) else "")
@@ -402,7 +429,7 @@ def _embark(s: State, seat: int, a: Embark) -> None:
     area = s.parts.map.index[a.at]
     if a.piece == "leader":
         board.set_leader(s, seat, f.place)
-        s.force = replace(f, leader=f.spent)
+        s.force = changed(f, leader=f.spent)
         say(s, f"{title(s, seat)}'s leader boards the fleet at {area_name(s, area)}")
         return
     c = piece_code(s, seat, a.piece)
@@ -411,7 +438,7 @@ def _embark(s: State, seat: int, a: Embark) -> None:
     k = ledger(s.moved, area, c)
     if k:
         s.moved = ledger_add(s.moved, area, c, -min(k, a.count))
-    s.force = replace(f, groups=(*f.groups, (c, 0, 0, a.count)))
+    s.force = changed(f, groups=(*f.groups, (c, 0, 0, a.count)))
     say(s, f"{title(s, seat)} embarks {a.count} {a.piece} at {area_name(s, area)}")
 
 
@@ -422,12 +449,12 @@ def _land(s: State, seat: int, a: Land) -> None:
     if a.piece == "leader":
         board.set_leader(s, seat, area)
         s.leader_moved = (*s.leader_moved, seat)
-        s.force = replace(f, leader=NO)
+        s.force = changed(f, leader=NO)
         say(s, f"{title(s, seat)}'s leader lands in {area_name(s, area)}")
         return
     c = piece_code(s, seat, a.piece)
     assert c is not None
-    s.force = replace(f, groups=_less(f.groups, c, a.count))
+    s.force = changed(f, groups=_less(f.groups, c, a.count))
     _put_ashore(s, seat, area, c, a.count)
     invasion = " (a sea invasion)" if board.unfriendly_here(s, area, seat) else ""
     say(s, f"{title(s, seat)} lands {a.count} {a.piece} in {area_name(s, area)}{invasion}")
@@ -456,7 +483,7 @@ def _sail(s: State, seat: int, to: int) -> None:
     board.add_fleets(s, to, seat, f.fleets)
     if f.leader != NO:
         board.set_leader(s, seat, to)
-    f = replace(f, place=to, spent=f.spent + 1, marched=True)
+    f = changed(f, place=to, spent=f.spent + 1, marched=True)
     s.force = f
     said = f"{f.fleets} fleet{'s' if f.fleets > 1 else ''}"
     aboard = cargo(f)
@@ -468,7 +495,7 @@ def _sail(s: State, seat: int, to: int) -> None:
     enemies = enemy_fleets(s, to, seat)
     if not enemies:
         return
-    s.force = replace(f, stopped=True)  # l.29: it stops on meeting enemy fleets
+    s.force = changed(f, stopped=True)  # l.29: it stops on meeting enemy fleets
     if to in s.sea_fights:
         say(
             s,
@@ -507,7 +534,7 @@ def sea_fought(s: State) -> None:
     """After one round at sea the mover's survivors may move on (l.51)."""
     f = s.force
     if f is not None and f.fleets:
-        s.force = replace(f, stopped=False)
+        s.force = changed(f, stopped=False)
 
 
 def anchored(s: State, seat: int, sea: int) -> int:
@@ -531,7 +558,7 @@ def sea_loss(s: State, seat: int, sea: int, a: Lose) -> None:
     board.remove_fleets(s, sea, seat)
     f = s.force
     if a.piece == "moving fleet" and f is not None:
-        s.force = f = replace(f, fleets=f.fleets - 1)
+        s.force = f = changed(f, fleets=f.fleets - 1)
         say(s, f"{title(s, seat)} loses a fleet of its moving force in {area_name(s, sea)}")
     else:
         say(s, f"{title(s, seat)} loses a fleet at anchor in {area_name(s, sea)}")
@@ -569,7 +596,7 @@ def drown(s: State, seat: int, sea: int, a: Lose) -> None:
     assert f is not None
     c = piece_code(s, seat, a.piece)
     assert c is not None
-    s.force = replace(f, groups=_less(f.groups, c, 1))
+    s.force = changed(f, groups=_less(f.groups, c, 1))
     board.to_pool(s, c // 4, c % 4, 1)
     say(s, f"{title(s, seat)}'s {a.piece} aboard a sunk fleet drowns in {area_name(s, sea)}")
 
@@ -580,10 +607,10 @@ def boost(s: State, seat: int, kind: str, amount: int) -> None:
     f = s.force
     if kind == "forced_march":
         if f is not None and f.seat == seat and f.leader != NO and not f.fleets:
-            s.force = replace(f, bonus=f.bonus + amount)
+            s.force = changed(f, bonus=f.bonus + amount)
         else:
             s.boosts = (s.boosts[0] + amount, s.boosts[1])
     elif f is not None and f.seat == seat and f.fleets:
-        s.force = replace(f, bonus=f.bonus + amount)
+        s.force = changed(f, bonus=f.bonus + amount)
     else:
         s.boosts = (s.boosts[0], s.boosts[1] + amount)
