@@ -144,3 +144,138 @@ def states_of(actions: Iterable[Action], s: State) -> list[State]:
         s = GAME.apply(s, a)
         out.append(s)
     return out
+
+
+# --- positions built for a rule -----------------------------------------------------------
+
+HOMES = ("egy", "mac", "bab", "phr")  # blue, red, green, yellow
+
+
+def area(s: State, x: str) -> int:
+    return s.parts.map.index[x]
+
+
+def started(players: int = 3, turn: int = 2, money: int = 10) -> State:
+    """A game past setup: each seat's home (Egypt, Macedonia, Babylonia, Greater Phrygia)
+    controlled, its leader there, `money` in each treasury, the order blue, red, green
+    (, yellow), nothing pending."""
+    s = GAME.new_game(GAME.info.options(), SEATS[:players]).clone()
+    s.phase = "play"
+    s.turn = turn
+    s.base_order = s.order = tuple(range(players))
+    s.current = 0
+    s.frames = ()
+    homes = tuple(area(s, h) for h in HOMES[:players])
+    s.homes = s.leaders = homes
+    control = list(s.control)
+    for seat, h in enumerate(homes):
+        control[h] = seat
+    s.control = tuple(control)
+    s.money = (money,) * players
+    s.rolls = tuple((6 - k,) for k in range(players))
+    s.choosing = tuple(reversed(range(players)))
+    return s
+
+
+def put(s: State, where: str, seat: int, **units: int) -> State:
+    """Units from the seat's pool (slot `seat`, or WHITE, or MERC + seat) into an area:
+    put(s, "syr", 0, inf=2, cav=1)."""
+    from rules.successors import board
+    from rules.successors.components import TYPES
+
+    t = s.clone()
+    for word, n in units.items():
+        got = board.place(t, area(t, where), seat, TYPES.index(word), n)
+        assert got == n, f"the pool has {got} {word}, not {n}"
+    return t
+
+
+def fleets(s: State, where: str, seat: int, n: int = 1) -> State:
+    from rules.successors import board
+
+    t = s.clone()
+    for _ in range(n):
+        assert board.place_fleet(t, area(t, where), seat)
+    return t
+
+
+def controlled(s: State, seat: int, *where: str) -> State:
+    t = s.clone()
+    control = list(t.control)
+    for x in where:
+        control[area(t, x)] = seat
+    t.control = tuple(control)
+    return t
+
+
+def leader_at(s: State, seat: int, where: str) -> State:
+    t = s.clone()
+    leaders = list(t.leaders)
+    leaders[seat] = area(t, where)
+    t.leaders = tuple(leaders)
+    return t
+
+
+def holding(s: State, seat: int, *chits: int) -> State:
+    """Seat holds these chits (out of the cup)."""
+    t = s.clone()
+    hands = list(t.hands)
+    hands[seat] = tuple(sorted((*hands[seat], *chits)))
+    t.hands = tuple(hands)
+    t.cup = tuple(c for c in t.cup if c not in chits)
+    return t
+
+
+def at(s: State, seat: int, stage: int, decision: tuple[object, ...] | None = None) -> State:
+    """The seat's player turn at `stage` (engine.PLAYER_STAGES), with a decision frame on top
+    where given: at(s, 0, 4, ("move", 0, NO, NO, NO))."""
+    from rules.successors import movement
+
+    t = s.clone()
+    t.current = seat
+    t.frames = (frame("player", seat, stage),)
+    if decision is not None:
+        t.frames = (*t.frames, decision)  # type: ignore[arg-type]
+        if decision[0] == "move":
+            movement.start(t, seat)
+    t.memo = None
+    return t
+
+
+def moving(s: State, seat: int = 0) -> State:
+    """The seat's movement phase, nothing moved yet."""
+    return at(s, seat, 4, ("move", seat, NO, NO, NO))
+
+
+def order(s: State, text: str, seat: str | None = None) -> State:
+    """A person's order, read from the seat's own view and played step by step."""
+    from rules.successors.notation import parse
+    from rules.successors.view import view
+
+    who = seat or GAME.to_move(s)
+    assert who is not None
+    for a in parse(view(s, who), text, who):
+        s = GAME.apply(s, a)
+    return s
+
+
+def deal(s: State, *values: int) -> State:
+    """The pending chance step dealt with these numbers (dice, or a chit)."""
+    from rules.successors.state import Dice, DrawChit, EventRoll, HomeRoll
+
+    kind = s.frames[-1][0]
+    a: Action
+    if kind == "event_roll":
+        a = EventRoll((values[0], values[1], values[2]))
+    elif kind == "home_roll":
+        a = HomeRoll(tuple(values))
+    elif kind == "draw":
+        a = DrawChit(s.seats[s.frames[-1][1]], values[0])
+    else:
+        a = Dice(tuple(values))
+    return GAME.apply(s, a)
+
+
+def units(s: State, where: str, slot: int) -> tuple[int, int, int, int]:
+    row = s.units[area(s, where)]
+    return (row[slot * 4], row[slot * 4 + 1], row[slot * 4 + 2], row[slot * 4 + 3])
