@@ -190,7 +190,9 @@ def test_q13_the_defender_may_call_a_declined_battle_and_rebels_always_fight() -
 
 
 def test_q14_the_phasing_side_attacks_even_in_a_battle_called_by_the_other() -> None:
-    s = order(contest({"inf": 2}, {"inf": 2}), "decline red at Arabia, fight blue at Arabia")
+    s = order(
+        order(contest({"inf": 2}, {"inf": 2}), "decline red at Arabia"), "fight blue at Arabia"
+    )
     assert s.battle is not None and s.battle.principal == (BLUE, RED)
 
 

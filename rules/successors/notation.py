@@ -34,6 +34,7 @@ from .chits import chit_text
 from .components import TYPES, event_key
 from .events import read_roll
 from .state import (
+    ASIDE_ACTIONS,
     TRIGGERS,
     Accept,
     Action,
@@ -296,6 +297,11 @@ class Reader:
             return
         if engine.chance(self.s) is not None:
             raise OrderError(f"the order goes past {engine.chance(self.s)}: send the rest after")
+        mover = engine.to_move(self.s)
+        if not isinstance(a, ASIDE_ACTIONS) and mover is not None and mover != self.seat:
+            from .refusals import refusal
+
+            raise OrderError(refusal(self.s, a, self.seat))
         try:
             self.s = engine.apply(self.s, a)
         except engine.Refused:
