@@ -27,9 +27,9 @@ from rules.successors.components import (
 
 
 def edited(text: str, change: object) -> str:
-    data = yaml.safe_load(text)
+    data = yaml.load(text, Loader=yaml.CSafeLoader)
     change(data)  # type: ignore[operator]
-    return yaml.safe_dump(data, sort_keys=False)
+    return yaml.dump(data, Dumper=yaml.CSafeDumper, sort_keys=False)
 
 
 def test_our_map_is_the_facts_sheets_36_areas_and_7_seas() -> None:
