@@ -184,27 +184,34 @@ def remove_fleets(s: State, at: int, seat: int, n: int = 1) -> None:
 
 
 def fleet_count(s: State, seat: int) -> int:
-    return sum(row[seat] for row in s.fleets)
+    """A seat's fleets on the map: its mix less its pool (fleets are nowhere else)."""
+    return s.parts.setup.colour_mix[4] - s.pool[seat][4]
 
 
 def unit_count(s: State, seat: int) -> int:
-    """A seat's land units on the map (mercenaries too) and in a force, and its fleets: what
-    it pays upkeep for (l.14; Q4)."""
-    return map_totals(s.units)[seat] + fleet_count(s, seat) + aboard(s, seat)
+    """A seat's units, what it pays upkeep for (l.14; Q4): its counters off the pool (on the
+    map, aboard a moving fleet), and its mercenaries."""
+    n = sum(s.parts.setup.colour_mix) - sum(s.pool[seat])
+    return n + mercenaries_of(s, seat) if white_out(s) else n
 
 
-_LAST_UNITS: list[object] = [None, ()]  # the last map counted, and its count (by identity)
+def white_out(s: State) -> bool:
+    """Whether any white counter is off the pool other than the rebels of marked areas (the
+    only place rebels stand, Q27): a mercenary on the map or aboard."""
+    white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
+    if not white:
+        return False
+    rebels = sum(row_totals(s.units[a])[WHITE] for a, m in enumerate(s.markers) if m)
+    return white > rebels
 
 
-def map_totals(units: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Each seat's units on the whole map (its mercenaries too); the last map asked is
-    remembered, as the states of a turn share it until a unit moves."""
-    if _LAST_UNITS[0] is units:
-        return _LAST_UNITS[1]  # type: ignore[return-value]
-    totals = [row_totals(row) for row in units]
-    out = tuple(sum(t[9 + seat] for t in totals) for seat in range(4))
-    _LAST_UNITS[0], _LAST_UNITS[1] = units, out
-    return out
+def mercenaries_of(s: State, seat: int) -> int:
+    m = MERC + seat
+    n = sum(row_totals(row)[m] for row in s.units)
+    f = s.force
+    if f is not None and f.fleets:
+        n += sum(g[3] for g in f.groups if g[0] // 4 == m)
+    return n
 
 
 def aboard(s: State, seat: int) -> int:

@@ -339,18 +339,10 @@ PLAYER_STAGES: Final[tuple[Callable[[State, int], None], ...]] = (
 )
 
 
-def mercenaries_out(s: State) -> bool:
-    """Whether any mercenary is on the map: white counters off the pool that are not the
-    rebels of a marked area (the only place rebels stand, Q27)."""
-    white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
-    rebels = sum(board.whites_in(s, a) for a, m in enumerate(s.markers) if m)
-    return white > rebels
-
-
 def desert(s: State) -> None:
     """Ours (facts 4.8): mercenaries with none of their owner's units, nor his leader, in
     their area at the end of a phase desert."""
-    if not mercenaries_out(s):
+    if not board.white_out(s):
         return
     for area in range(s.parts.map.land):
         row = s.units[area]

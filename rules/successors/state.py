@@ -79,6 +79,13 @@ class Force:
     bonus: int = 0  # forced march or fair winds (chits 1, 10)
     stopped: bool = False  # it met enemy fleets and fought no battle (l.29): it may only halt
 
+    def copy(self) -> Force:
+        t = _NEW(Force)
+        t.seat, t.place, t.spent, t.groups = self.seat, self.place, self.spent, self.groups
+        t.leader, t.fleets, t.marched = self.leader, self.fleets, self.marched
+        t.bonus, t.stopped = self.bonus, self.stopped
+        return t
+
 
 @dataclass(slots=True)  # immutable by use: changed only through `changed`
 class Battle:
@@ -104,13 +111,22 @@ class Battle:
     panic: tuple[bool, bool] = (False, False)  # chit 8, per side
     omens: tuple[int, int] = (0, 0)  # chit 9, per side: +1 dice this round
 
+    def copy(self) -> Battle:
+        t = _NEW(Battle)
+        t.area, t.attackers, t.defenders = self.area, self.attackers, self.defenders
+        t.principal, t.stage, t.round = self.principal, self.stage, self.round
+        t.invasion, t.double, t.revolt = self.invasion, self.double, self.revolt
+        t.hits, t.retreating = self.hits, self.retreating
+        t.ambush, t.panic, t.omens = self.ambush, self.panic, self.omens
+        return t
+
 
 def changed(record: R, **changes: object) -> R:
     """A copy of a Force or a Battle with `changes` (the original is shared by the states
     before; a dataclass's own `replace` is several times slower)."""
-    t = _NEW(type(record))
-    for name in type(record).__slots__:
-        setattr(t, name, changes[name] if name in changes else getattr(record, name))
+    t = record.copy()
+    for name, value in changes.items():
+        setattr(t, name, value)
     return t
 
 
