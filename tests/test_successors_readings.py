@@ -40,6 +40,7 @@ from rules.successors.state import (
     Buy,
     Fight,
     Give,
+    March,
     Offer,
     Play,
     Sail,
@@ -143,9 +144,16 @@ def test_q10_the_leaders_band_drops_off_on_the_way_and_joiners_keep_3_mp() -> No
     s = put(put(started(3), "egy", BLUE, inf=2), "ara", BLUE, cav=1)
     s = order(moving(s), "take leader 2 inf at Egypt, march to Arabia")  # 2 MP (rough)
     s = order(s, "drop 1 inf, take 1 cav at Arabia")  # the cavalry joins with 3 MP of its own
-    s = order(s, "march to Babylonia, march to Media")  # the cavalry's 3 MP, the leader's 4
-    assert s.force is not None and s.force.spent == 4
-    assert not [a for a in GAME.legal_actions(s) if a.kind == "march"]
+    s = order(s, "march to Babylonia")  # the cavalry's 3 MP spent
+    assert s.force is not None and s.force.spent == 3
+    assert {a.to for a in GAME.legal_actions(s) if isinstance(a, March)} == {
+        "ara",
+        "med",
+        "mes",
+        "sus",
+    }
+    s = order(s, "march to Media")  # the leader's 4 spent: the force halts by itself
+    assert s.force is None and units(s, "med", BLUE) == (0, 1, 1, 0)
     assert units(s, "ara", BLUE)[INF] == 1 and not any(
         isinstance(a, Take) and a.at == "ara" for a in GAME.legal_actions(s)
     )

@@ -277,9 +277,10 @@ def update_control(s: State) -> list[int]:
     """Control after a combat phase (Q3): every unmarked area where one seat's units are
     alone or the most numerous goes to it. Returns the areas that changed hands."""
     changed = []
-    for area in range(len(s.units)):
-        if s.markers[area] != NO_MARKER:
-            continue
+    markers = s.markers
+    for area, row in enumerate(s.units):
+        if markers[area] != NO_MARKER or not any(row_totals(row)[9:]):
+            continue  # marked, or no seat's units: nothing changes
         seat = controller_by_units(s, area)
         if seat != s.control[area]:
             set_control(s, area, seat)

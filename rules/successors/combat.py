@@ -70,23 +70,21 @@ def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
     leader on one side, the other's units or leader on the other, units on at least one."""
     out: list[tuple[int, int]] = []
     decided = s.decided
-    for area in range(s.parts.map.land):
-        mine = board.seat_units(s, area, p)
-        if not mine and s.leaders[p] != area:
+    leaders = s.leaders
+    rivals = [q for q in range(len(s.seats)) if q != p and not board.allied(s, p, q)]
+    rivals = [q for q in rivals if (min(p, q), max(p, q)) not in s.truces]  # chit 13
+    totals = board.row_totals
+    for area, row in enumerate(s.units):
+        t = totals(row)
+        mine = t[9 + p]
+        if not mine and leaders[p] != area:
             continue
-        if board.whites_in(s, area) and (area, WHITE) not in decided:
+        if t[WHITE] and (area, WHITE) not in decided:
             out.append((area, WHITE))
-        for q in range(s.players):
-            if q == p or board.allied(s, p, q) or (area, q) in decided:
-                continue
-            theirs = board.seat_units(s, area, q)
-            if not theirs and s.leaders[q] != area:
-                continue
-            if not mine and not theirs:
-                continue
-            if (min(p, q), max(p, q)) in s.truces:
-                continue  # chit 13
-            out.append((area, q))
+        for q in rivals:
+            theirs = t[9 + q]
+            if (theirs or (mine and leaders[q] == area)) and (area, q) not in decided:
+                out.append((area, q))
     return out
 
 

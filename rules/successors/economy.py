@@ -4,7 +4,7 @@ l.14; Q2, Q4), purchases (l.15-22; Q5, Q6) and ransom (l.13; Q21)."""
 from __future__ import annotations
 
 from . import board, chits
-from .components import COASTAL, EL, INF, LEVY, PORT, TYPES
+from .components import EL, INF, LEVY, PORT, TYPES
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
 from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State
 
@@ -165,17 +165,25 @@ def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
     m = s.parts.map
     ports: list[int] = []
     seas: set[int] = set()
-    for a in range(m.land):
-        if s.control[a] != seat:
-            continue
-        if m.coast[a] == PORT:
-            ports.append(a)
-        if m.coast[a] >= COASTAL:
-            seas.update(m.seas[a])
+    coast, near = m.coast, m.seas
+    for a, holder in enumerate(s.control):
+        if holder == seat and coast[a]:
+            if coast[a] == PORT:
+                ports.append(a)
+            seas.update(near[a])
     return ports, sorted(seas)
 
 
+MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order splits more)
+
+
+def buys(piece: str, at: str, n: int) -> list[Buy]:
+    """The purchases of 1 to `n` units of a kind at a place (at most MAX_BOUGHT a step)."""
+    return [Buy(piece, at, k) for k in range(1, min(n, MAX_BOUGHT) + 1)]
+
+
 def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:
+    """Every purchase the seat may make now, of 1 to 5 units of a kind at one place."""
     m = s.parts.map
     setup = s.parts.setup
     money = s.money[seat]
@@ -184,25 +192,31 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> l
     if mode in (REVENUE_BUY, SETUP_BUY):
         places = placement_areas(s, seat, setup=mode == SETUP_BUY)
         for kind in (LEVY, INF, 2):
-            if pool[kind] and money >= setup.prices[kind] and controls_symbol(s, seat, kind):
-                out += [Buy(TYPES[kind], m.ids[a]) for a in places]
-        if pool[4]:
+            n = min(pool[kind], money // setup.prices[kind])
+            if n and places and controls_symbol(s, seat, kind):
+                for a in places:
+                    out += buys(TYPES[kind], m.ids[a], n)
+        if pool[4] and money >= setup.fleet_in_port:
             ports, seas = fleet_places(s, seat)
-            if money >= setup.fleet_in_port:
-                out += [Buy("fleet", m.ids[a]) for a in ports]
-            if money >= setup.fleet_at_sea:
-                out += [Buy("fleet", m.ids[a]) for a in seas]
+            for a in ports:
+                out += buys("fleet", m.ids[a], min(pool[4], money // setup.fleet_in_port))
+            for a in seas:
+                out += buys("fleet", m.ids[a], min(pool[4], money // setup.fleet_at_sea))
     elif mode == EVENT_FLEETS and left > 0 and pool[4] and money >= price:
         ports, _ = fleet_places(s, seat)
-        out += [Buy("fleet", m.ids[a]) for a in ports]
+        n = min(left, pool[4], money // price) if price else min(left, pool[4])
+        for a in ports:
+            out += buys("fleet", m.ids[a], n)
     elif mode == EVENT_ELEPHANTS and left > 0 and pool[EL] and money >= price:
-        out += [
-            Buy("el", m.ids[a]) for a in range(m.land) if s.control[a] == seat and m.symbol[a] == EL
-        ]
+        n = min(left, pool[EL], money // price) if price else min(left, pool[EL])
+        for a, holder in enumerate(s.control):
+            if holder == seat and m.symbol[a] == EL:
+                out += buys("el", m.ids[a], n)
     return out
 
 
 def buy_price(s: State, mode: int, price: int, a: Buy) -> int:
+    """What one unit of the purchase costs."""
     setup = s.parts.setup
     if mode in (EVENT_FLEETS, EVENT_ELEPHANTS):
         return price
@@ -213,16 +227,18 @@ def buy_price(s: State, mode: int, price: int, a: Buy) -> int:
 
 
 def buy(s: State, seat: int, mode: int, price: int, a: Buy) -> None:
-    """A unit bought and placed (already checked legal)."""
+    """Units bought and placed (already checked legal)."""
     at = s.parts.map.index[a.at]
-    cost = buy_price(s, mode, price, a)
+    cost = buy_price(s, mode, price, a) * a.count
     pay(s, seat, cost)
     if a.piece == "fleet":
-        board.place_fleet(s, at, seat)
-        said = "a fleet"
+        for _ in range(a.count):
+            board.place_fleet(s, at, seat)
+        said = f"{a.count} fleet{'s' if a.count > 1 else ''}"
     else:
-        board.place(s, at, seat, TYPES.index(a.piece), 1)
-        said = f"1 {unit_noun(TYPES.index(a.piece))}"
+        kind = TYPES.index(a.piece)
+        board.place(s, at, seat, kind, a.count)
+        said = f"{a.count} {unit_noun(kind, a.count)}"
     say(
         s,
         f"{title(s, seat)} buys {said} for {cost} at {area_name(s, at)} (treasury {s.money[seat]})",

@@ -627,7 +627,7 @@ def _decide_buy(s: State, f: Frame, a: Action) -> None:
     assert isinstance(a, Buy)
     economy.buy(s, seat, mode, price, a)
     if mode in (economy.EVENT_FLEETS, economy.EVENT_ELEPHANTS):
-        s.frames = (*s.frames[:-1], frame("buy", seat, mode, left - 1, price))
+        s.frames = (*s.frames[:-1], frame("buy", seat, mode, left - a.count, price))
 
 
 def _decide_lose(s: State, f: Frame, a: Action) -> None:

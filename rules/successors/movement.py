@@ -392,6 +392,8 @@ def _march(s: State, seat: int, to: int) -> None:
     if board.unfriendly_here(s, to, seat):
         say(s, f"{title(s, seat)} meets unfriendly units in {area_name(s, to)} and stops (l.27)")
         halt(s)
+    elif mp_left(s, f) < 1:
+        halt(s)  # no movement point left: the force's move is over (ours)
 
 
 def halt(s: State) -> None:

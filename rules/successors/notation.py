@@ -32,6 +32,7 @@ from ..errors import excerpt
 from . import engine
 from .chits import chit_text
 from .components import TYPES, event_key
+from .economy import MAX_BOUGHT
 from .events import read_roll
 from .state import (
     ASIDE_ACTIONS,
@@ -112,7 +113,7 @@ def _describe_step(s: State, a: Action) -> str | None:
     if isinstance(a, ChooseHome):
         return f"home {place(s, a.area)}"
     if isinstance(a, Buy):
-        return f"buy 1 {a.piece} at {place(s, a.at)}"
+        return f"buy {a.count} {a.piece} at {place(s, a.at)}"
     if isinstance(a, Lose):
         return f"lose {a.piece} at {place(s, a.at)}"
     if isinstance(a, Take):
@@ -366,8 +367,10 @@ def _buy(r: Reader, ws: list[str]) -> None:
     p, i = read_place(r.s, ws, i)
     _end_of(ws, i, "the place")
     for n, piece in pieces:
-        for _ in range(n):
-            r.add(Buy(piece, r.id(p)))
+        while n > 0:  # at most 5 of a kind a step
+            k = min(n, MAX_BOUGHT)
+            r.add(Buy(piece, r.id(p), k))
+            n -= k
 
 
 def _simple(

@@ -308,10 +308,11 @@ class ChooseHome:
 
 @dataclass(slots=True, unsafe_hash=True)
 class Buy:
-    """A unit bought (Revenue) or taken by an event's purchase, placed at `at`."""
+    """Units of a kind bought (Revenue) or taken by an event's purchase, placed at `at`."""
 
     piece: str
     at: str
+    count: int = 1
     kind: Literal["buy"] = "buy"
 
 
