@@ -10,7 +10,7 @@ from rules.successors import GAME, State
 from rules.successors.aside import options as aside_options
 from rules.successors.board import own_slots
 from rules.successors.engine import frame
-from rules.successors.state import CAPTIVE, MERC, NO, NO_MARKER, WHITE, Action
+from rules.successors.state import CAPTIVE, MERC, NO, NO_MARKER, WHITE, Action, row_totals
 
 SEATS = GAME.info.seats
 
@@ -52,6 +52,7 @@ def invariants(s: State) -> None:
         assert whites[t] + s.white_pool[t] == white[t], (t, whites, s.white_pool)
     for row in s.units:
         assert all(k >= 0 for k in row)
+    assert s.totals == tuple(row_totals(row) for row in s.units)
     chits = sorted([*s.cup, *(c for h in s.hands for c in h)])
     assert chits == [c.number for c in p.chits.chits], chits
     for seat in range(n):

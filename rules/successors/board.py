@@ -7,10 +7,9 @@ Every function that changes a state changes the working copy the engine made for
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
-from .state import CAPTIVE, CODES, MERC, NO, NO_MARKER, SLOTS, WHITE, State
+from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, State, row_totals
 
 # Types in the order of their class, best first (l.44): cav, inf, el, levy.
 BY_RANK = tuple(sorted(range(4), key=lambda t: RANK[t]))
@@ -61,26 +60,18 @@ def friendly_slots(s: State, seat: int) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=16_384)
-def row_totals(row: tuple[int, ...]) -> tuple[int, ...]:
-    """An area's units counted: each slot's (9), then each seat's with its mercenaries (4).
-    Rows repeat (most areas hold nothing, or little), so they are counted once."""
-    slots = [row[k] + row[k + 1] + row[k + 2] + row[k + 3] for k in range(0, CODES, 4)]
-    return (*slots, *(slots[k] + slots[MERC + k] for k in range(4)))
-
-
 def units_of(s: State, area: int, slots: Iterable[int]) -> int:
-    t = row_totals(s.units[area])
+    t = s.totals[area]
     return sum(t[k] for k in slots)
 
 
 def seat_units(s: State, area: int, seat: int) -> int:
-    return row_totals(s.units[area])[9 + seat]
+    return s.totals[area][9 + seat]
 
 
 def unfriendly_here(s: State, area: int, seat: int) -> bool:
     """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
-    t = row_totals(s.units[area])
+    t = s.totals[area]
     if not s.alliances:
         return any(t[k] for k in range(SLOTS) if k != seat and k != MERC + seat)
     friends = friendly_slots(s, seat)
@@ -89,12 +80,12 @@ def unfriendly_here(s: State, area: int, seat: int) -> bool:
 
 def occupants(s: State, area: int) -> tuple[int, ...]:
     """The seats with units in a land area (their own or their mercenaries)."""
-    t = row_totals(s.units[area])
+    t = s.totals[area]
     return tuple(seat for seat in range(len(s.seats)) if t[9 + seat])
 
 
 def whites_in(s: State, area: int) -> int:
-    return row_totals(s.units[area])[WHITE]
+    return s.totals[area][WHITE]
 
 
 def leaders_in(s: State, area: int) -> tuple[int, ...]:
@@ -107,9 +98,13 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
     row[c] += n
     if row[c] < 0:
         raise AssertionError(f"fewer than none of unit {c} in area {area}")
+    new = tuple(row)
     units = list(s.units)
-    units[area] = tuple(row)
+    units[area] = new
     s.units = tuple(units)
+    totals = list(s.totals)
+    totals[area] = row_totals(new)
+    s.totals = tuple(totals)
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -201,13 +196,13 @@ def white_out(s: State) -> bool:
     white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
     if not white:
         return False
-    rebels = sum(row_totals(s.units[a])[WHITE] for a, m in enumerate(s.markers) if m)
+    rebels = sum(s.totals[a][WHITE] for a, m in enumerate(s.markers) if m)
     return white > rebels
 
 
 def mercenaries_of(s: State, seat: int) -> int:
     m = MERC + seat
-    n = sum(row_totals(row)[m] for row in s.units)
+    n = sum(t[m] for t in s.totals)
     f = s.force
     if f is not None and f.fleets:
         n += sum(g[3] for g in f.groups if g[0] // 4 == m)
@@ -260,7 +255,7 @@ def set_control(s: State, area: int, seat: int) -> None:
 def controller_by_units(s: State, area: int) -> int:
     """The seat l.10 and Q3 give a land area now: the one whose units are alone there or
     the most numerous; on a tie, or with nobody there, the controller stays."""
-    t = row_totals(s.units[area])
+    t = s.totals[area]
     best, most, tied = s.control[area], 0, False
     for seat in range(len(s.seats)):
         n = t[9 + seat]
@@ -278,8 +273,8 @@ def update_control(s: State) -> list[int]:
     alone or the most numerous goes to it. Returns the areas that changed hands."""
     changed = []
     markers = s.markers
-    for area, row in enumerate(s.units):
-        if markers[area] != NO_MARKER or not any(row_totals(row)[9:]):
+    for area, t in enumerate(s.totals):
+        if markers[area] != NO_MARKER or not any(t[9:]):
             continue  # marked, or no seat's units: nothing changes
         seat = controller_by_units(s, area)
         if seat != s.control[area]:

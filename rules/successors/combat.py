@@ -73,9 +73,7 @@ def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
     leaders = s.leaders
     rivals = [q for q in range(len(s.seats)) if q != p and not board.allied(s, p, q)]
     rivals = [q for q in rivals if (min(p, q), max(p, q)) not in s.truces]  # chit 13
-    totals = board.row_totals
-    for area, row in enumerate(s.units):
-        t = totals(row)
+    for area, t in enumerate(s.totals):
         mine = t[9 + p]
         if not mine and leaders[p] != area:
             continue

@@ -53,6 +53,7 @@ from .state import (
     Pay,
     State,
     Take,
+    row_totals,
 )
 
 SEATS: Final = ("blue", "red", "green", "yellow")
@@ -130,6 +131,7 @@ def new_state(options: SuccessorsOptions, seats: tuple[str, ...]) -> State:
     p = s.parts  # the four files, read and checked together as the state is made
     m = p.map
     s.units = ((0,) * (4 * 9),) * m.land
+    s.totals = (row_totals(s.units[0]),) * m.land
     s.fleets = ((0,) * len(seats),) * m.areas
     s.pool = (p.setup.colour_mix,) * len(seats)
     s.white_pool = p.setup.white_mix

@@ -151,20 +151,38 @@ def options(s: State, seat: int, caller: int) -> list[Action]:
     return _land_options(s, seat, f)
 
 
+_TAKES: dict[tuple[str, str], tuple[Take, ...]] = {}
+
+
+def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
+    """Take 1 to `n` of a piece at a place: the same step objects each time (each is
+    immutable), made once."""
+    made = _TAKES.get((at, word))
+    if made is None or len(made) < n:
+        made = tuple(Take(at, word, k) for k in range(1, max(n, 12) + 1))
+        _TAKES[at, word] = made
+    return made[:n]
+
+
 def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) -> list[Action]:
     at = s.parts.map.ids[area]
     row = s.units[area]
+    t = s.totals[area]
     f = s.force
+    joining = f is not None and f.place == area and not f.fleets
     out: list[Action] = []
     for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
+        if not t[c // 4]:
+            continue
         n = row[c]
         if not n:
             continue
-        n -= moved.get((area, c), 0)
-        if f is not None and f.place == area and not f.fleets:
+        if moved:
+            n -= moved.get((area, c), 0)
+        if joining:
             n -= in_force(f, area, c)
         if n > 0:
-            out += [Take(at, word, k) for k in range(1, n + 1)]
+            out += takes(at, word, n)
     if s.leaders[seat] == area and leader_free(s, seat):
         out.append(Take(at, "leader", 1))
     return out
@@ -179,9 +197,8 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     out: list[Action] = []
     moved = _moved(s)
     leader = s.leaders[seat]
-    rows = board.row_totals
-    for area, row in enumerate(s.units):
-        if rows(row)[9 + seat] or leader == area:
+    for area, t in enumerate(s.totals):
+        if t[9 + seat] or leader == area:
             out += _takes(s, seat, area, moved)
     sailed = {(a, k): n for a, k, n in s.sailed}
     for at, fleets in enumerate(s.fleets):
@@ -251,10 +268,9 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
         out += [TakeFleets(m.ids[place], k) for k in range(1, n + 1)]
     room = f.fleets - cargo(f)
     landed = {(a, c): n for a, c, n in s.landed}
-    rows = board.row_totals
     for area in coasts_of(s, place):
         row = s.units[area]
-        if room and rows(row)[9 + seat]:
+        if room and s.totals[area][9 + seat]:
             for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
                 n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
                 if n > 0:

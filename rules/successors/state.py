@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Annotated, Final, Literal, TypeVar
 
 from pydantic import Field
@@ -54,6 +55,13 @@ R = TypeVar("R", "Force", "Battle")
 Frame = tuple[str, int, int, int, int]
 # A standing order: (chit, trigger index, area or NO, seat or NO).
 Order = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=16_384)
+def row_totals(row: tuple[int, ...]) -> tuple[int, ...]:
+    """An area's units counted: each slot's (9), then each seat's with its mercenaries (4)."""
+    slots = [row[k] + row[k + 1] + row[k + 2] + row[k + 3] for k in range(0, CODES, 4)]
+    return (*slots, *(slots[k] + slots[MERC + k] for k in range(4)))
 
 
 def code(slot: int, kind: int) -> int:
@@ -192,9 +200,14 @@ class State:
     # the four component files of the game (in memory only, set on construction and on
     # reading the JSON)
     parts: Annotated[Parts, Field(exclude=True)] = field(init=False, compare=False, repr=False)
+    # each area's units counted, kept with `units` (in memory only): row_totals of each row
+    totals: Annotated[tuple[tuple[int, ...], ...], Field(exclude=True)] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         self.parts = parts(self.map_file, self.events_file, self.chits_file, self.setup_file)
+        self.totals = tuple(row_totals(row) for row in self.units)
 
     @property
     def players(self) -> int:
@@ -254,6 +267,7 @@ class State:
         t.frames = self.frames
         t.news = self.news
         t.parts = self.parts
+        t.totals = self.totals
         t.since_barrier = ()
         t.barrier = None
         t.memo = None
