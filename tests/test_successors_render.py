@@ -171,7 +171,7 @@ def test_the_stacks_show_every_unit_and_leader_by_colour_and_type() -> None:
     for k in range(0, len(positions()), 4):
         s = positions()[k]
         view = GAME.view(s, None)
-        texts = [t.text for t in sheet(view).texts]
+        texts = [w for t in sheet(view).texts for w in t.text.split("\u2009")]
         shown = sum(1 for t in texts if t == "★")
         on_map = sum(1 for at in s.leaders if 0 <= at < OURS.areas)
         assert shown >= on_map or sheet(view).overflow
@@ -253,6 +253,25 @@ def test_a_crowded_area_is_written_out_below_the_map() -> None:
     assert any(t.startswith("Syria: Blue ★ 3L 4I 2C 1E") for t in lines)
     assert "+" in lines and "3F" in lines
     _crossing(drawn_sheet.texts, [p.box for p in map_layout(OURS).areas])
+
+
+def test_many_crowded_areas_keep_the_picture_within_twice_its_width() -> None:
+    s = started(4)
+    crowded = ["mac", "gre", "thr", "car", "cil", "syr", "cyp", "mes", "med", "sus", "per"]
+    for where in crowded:
+        for seat in range(4):
+            s = put(s, where, seat, levy=1, inf=1)
+    view = GAME.view(s, None)
+    img, drawn_sheet = picture(view)
+    assert img.size[1] <= 2 * WIDTH
+    named = {OURS.names[OURS.index[x]] for x in crowded}
+    assert set(drawn_sheet.overflow) <= named and len(drawn_sheet.overflow) >= 8
+    lines = [t.text for t in drawn_sheet.texts]
+    last = next(t for t in lines if t.startswith("Also crowded: "))
+    written = [t.split(":")[0] for t in lines if t.endswith("Yellow 1L 1I")]
+    assert written and all(name in written or name in last for name in drawn_sheet.overflow)
+    _crossing(drawn_sheet.texts, [p.box for p in map_layout(OURS).areas])
+    assert all(OURS.names[OURS.index[x]] in PICTURES.alt_text(view, None) for x in crowded)
 
 
 def test_long_names_of_players_are_cut_to_fit() -> None:

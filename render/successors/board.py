@@ -74,8 +74,8 @@ ON_COLOUR = {"blue": "white"}  # the ink of words on a seat's colour (else ink)
 ANCHOR = "⚓"
 FRAME = 4  # a frame's width, inside the box's rim
 DASH = 10  # an invasion's frame: dashes and gaps
-RUN_GAP = 6  # between two runs on a line
-WORD_GAP = 4  # between two words of a run
+RUN_GAP = 5  # between two runs on a line
+THIN = "\u2009"  # between two words of a run
 PANEL_ROW = 28
 LEGEND_ROW = 28
 PHASES = ("Events", "Revenue", "Purchases", "Movement", "Combat", "Combat", "End of turn")
@@ -223,8 +223,9 @@ def picture(v: View, names: Names | None = None) -> tuple[Image.Image, Sheet]:
     base = _base(m)
     sheet = Sheet(texts=list(base.texts))
     placed = _place_runs(s, lay, base, stacks.runs(v))
-    written = _wrapped(tuple(_overflow_line(s, a, runs) for a, runs in placed.overflow))
     legend = _legend_lines(bool(lay.guessed))
+    room = (2 * WIDTH - lay.bottom - 8 - MARGIN) // LEGEND_ROW - len(legend)
+    written = _written_out(s, placed.overflow, room, player_names(v, names))
     height = lay.bottom + 8 + LEGEND_ROW * (len(written) + len(legend)) + MARGIN
     img = Image.new("P", (WIDTH, height), INDEX["paper"])
     img.putpalette(PALETTE)
@@ -233,8 +234,8 @@ def picture(v: View, names: Names | None = None) -> tuple[Image.Image, Sheet]:
     _header(pen, v, names)
     _frames(pen, s, lay)
     _homes(pen, s, base)
-    for run_at in placed.runs:
-        _draw_run(pen, s, run_at)
+    for chip in placed.chips:
+        _draw_chip(pen, s, chip)
     _panel(pen, v, names, lay.panel)
     y = lay.bottom + 8
     for k, text in enumerate((*written, *legend)):
@@ -275,7 +276,8 @@ def title_of(v: View, names: Names | None) -> str:
     turn = f"Game turn {s.turn} of {s.parts.setup.turns}"
     if s.current == NO:
         return turn
-    return f"{turn}: {who[s.current]}, {phase_of(s)}"
+    phase = phase_of(s)
+    return f"{turn}: {who[s.current]}" + (f", {phase}" if phase else "")
 
 
 def _header(pen: _Pen, v: View, names: Names | None) -> None:
@@ -326,14 +328,14 @@ def _homes(pen: _Pen, s: State, base: _Base) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class _RunAt:
+class _Chip:
     run: Run
-    words: tuple[Text, ...]  # each word placed
+    text: Text  # the run's words on one line, a thin space apart
 
 
 @dataclass(slots=True)
 class _Placed:
-    runs: list[_RunAt] = field(default_factory=list)
+    chips: list[_Chip] = field(default_factory=list)
     overflow: list[tuple[int, tuple[Run, ...]]] = field(default_factory=list)
 
 
@@ -359,33 +361,39 @@ def _place_runs(
         if placed is None:
             placed = _shortened(runs, rows)
             out.overflow.append((place, runs))
-        out.runs.extend(placed)
+        out.chips.extend(placed)
     return out
 
 
-def _flow(runs: Sequence[Run], rows: Sequence[Line]) -> list[_RunAt] | None:
-    """The runs' words placed along the lines, a run breaking between its words; None when
-    they do not all fit."""
-    out: list[_RunAt] = []
-    k = 0
-    x = rows[0][0]
+def _flow(runs: Sequence[Run], rows: Sequence[Line]) -> list[_Chip] | None:
+    """The runs' words along the lines, each run's words on a line as one chip, a run
+    breaking between its words; None when they do not all fit."""
+    out: list[_Chip] = []
+    k, x = 0, rows[0][0]
     for run in runs:
-        words: list[Text] = []
-        for w, word in enumerate(run.words):
-            width = ink_width(word) + 2 * PAD
-            gap = WORD_GAP if w else (RUN_GAP if x > rows[k][0] else 0)
-            while x + gap + width > rows[k][1]:
+        words: list[str] = []
+        start = x
+        for word in run.words:
+            while True:
+                at = start if words else x + (RUN_GAP if x > rows[k][0] else 0)
+                if at + ink_width(THIN.join([*words, word])) + 2 * PAD <= rows[k][1]:
+                    start = at
+                    words.append(word)
+                    break
+                if words:
+                    out.append(_Chip(run, line_at(start, rows[k][2] + RAISE, THIN.join(words))))
+                    words = []
                 k += 1
                 if k == len(rows):
                     return None
-                x, gap = rows[k][0], 0
-            words.append(line_at(x + gap, rows[k][2] + RAISE, word))
-            x += gap + width
-        out.append(_RunAt(run, tuple(words)))
+                x = rows[k][0]
+        chip = _Chip(run, line_at(start, rows[k][2] + RAISE, THIN.join(words)))
+        out.append(chip)
+        x = chip.text.box[2]
     return out
 
 
-def _shortened(runs: Sequence[Run], rows: Sequence[Line]) -> list[_RunAt]:
+def _shortened(runs: Sequence[Run], rows: Sequence[Line]) -> list[_Chip]:
     """As many whole words as fit with a closing "+" (the place is written out below)."""
     words = [(r, w) for r in runs for w in r.words]
     for keep in range(len(words) - 1, -1, -1):
@@ -411,59 +419,55 @@ STYLES = {  # a run's fill, ink and edge (a seat's colour where named "colour")
 }
 
 
-def _draw_run(pen: _Pen, s: State, at: _RunAt) -> None:
-    """Each line of a run as one chip: its words on its side's colour (made once)."""
-    colour = s.seats[at.run.seat] if at.run.seat != NO else "white"
-    looks = tuple(
+def _draw_chip(pen: _Pen, s: State, chip: _Chip) -> None:
+    """A run's words on a line, on its side's colour (each chip made once)."""
+    colour = s.seats[chip.run.seat] if chip.run.seat != NO else "white"
+    fill, ink, edge = (
         colour if c == "colour" else ON_COLOUR.get(colour, "ink") if c == "on colour" else c
-        for c in STYLES[at.run.style]
+        for c in STYLES[chip.run.style]
     )
-    edge = 3 if at.run.style == "merc" else 1
-    for line in _by_line(at.words):
-        chip, (dx, dy) = _chip(tuple(t.text for t in line), *looks, edge)
-        pen.img.paste(chip, (line[0].xy[0] + dx, line[0].xy[1] + dy))
-        pen.sheet.texts.extend(line)
+    width = 3 if chip.run.style == "merc" else 1
+    img = _chip_image(chip.text.text, fill, ink, edge, width)
+    pen.img.paste(img, (int(chip.text.box[0]) - 1, int(chip.text.box[1]) - 1))
+    pen.sheet.texts.append(chip.text)
 
 
 @lru_cache(maxsize=2048)
-def _chip(
-    words: tuple[str, ...], fill: str, ink: str, edge: str, width: int
-) -> tuple[Image.Image, tuple[int, int]]:
-    """A line of a run's words on its fill, laid out as `_flow` lays them, and where its top
-    left lies from the first word's drawing point."""
-    texts: list[Text] = []
-    x = 0
-    for word in words:
-        texts.append(line_at(x, 0, word))
-        x = int(texts[-1].box[2]) + WORD_GAP
-    x0, y0 = int(texts[0].box[0]) - 1, int(min(t.box[1] for t in texts)) - 1
-    x1, y1 = int(texts[-1].box[2]) + 1, int(max(t.box[3] for t in texts)) + 1
-    img = Image.new("P", (x1 - x0 + 1, y1 - y0 + 1), INDEX[fill])
+def _chip_image(text: str, fill: str, ink: str, edge: str, width: int) -> Image.Image:
+    """A chip: the text's box grown by a pixel, on its fill, edged."""
+    t = line_at(0, 0, text)
+    x0, y0, x1, y1 = (int(v) for v in t.box)
+    img = Image.new("P", (x1 - x0 + 3, y1 - y0 + 3), INDEX[fill])
     pen = _Pen(img, Sheet())
-    pen.rect((0, 0, x1 - x0, y1 - y0), fill, edge, width)
-    for t in texts:
-        pen.text(Text((t.xy[0] - x0, t.xy[1] - y0), t.text, t.size, t.bold, t.box), ink)
-    first = texts[0].xy
-    return img, (x0 - first[0], y0 - first[1])
+    pen.rect((0, 0, x1 - x0 + 2, y1 - y0 + 2), fill, edge, width)
+    pen.text(Text((t.xy[0] - x0 + 1, t.xy[1] - y0 + 1), t.text, t.size, t.bold, t.box), ink)
+    return img
 
 
-def _by_line(words: tuple[Text, ...]) -> list[list[Text]]:
-    lines: list[list[Text]] = []
-    for t in words:
-        if lines and lines[-1][-1].xy[1] == t.xy[1]:
-            lines[-1].append(t)
-        else:
-            lines.append([t])
-    return lines
+def _written_out(
+    s: State, crowded: list[tuple[int, tuple[Run, ...]]], room: int, who: list[str]
+) -> tuple[str, ...]:
+    """The crowded places' stacks in words, a place a line (or more), within `room` lines
+    where the map leaves room for it under twice its width: the places that do not fit are
+    named on a last line (their stacks are in the alt text)."""
+    lines: list[str] = []
+    for k, (place, runs) in enumerate(crowded):
+        more = _wrapped((_overflow_line(s, place, runs, who),))
+        rest = crowded[k + 1 :]
+        if len(lines) + len(more) + (1 if rest else 0) > room:
+            names = ", ".join(s.parts.map.names[p] for p, _ in crowded[k:])
+            return (*lines, _fit(f"Also crowded: {names}", WIDTH - 2 * MARGIN))
+        lines += more
+    return tuple(lines)
 
 
-def _overflow_line(s: State, place: int, runs: tuple[Run, ...]) -> str:
+def _overflow_line(s: State, place: int, runs: tuple[Run, ...], who: list[str]) -> str:
     parts = []
     for r in runs:
-        seat = s.seats[r.seat].capitalize() if r.seat != NO else ""
-        who = {"seat": seat, "merc": f"{seat} mercenaries", "white": "rebels"}.get(r.style)
-        if who is not None:
-            parts.append(f"{who} {' '.join(r.words)}")
+        seat = who[r.seat] if r.seat != NO else ""
+        side = {"seat": seat, "merc": f"{seat}'s mercenaries", "white": "rebels"}.get(r.style)
+        if side is not None:
+            parts.append(f"{side} {' '.join(r.words)}")
         else:
             parts.append("battle")
     return f"{s.parts.map.names[place]}: " + ", ".join(parts)
@@ -493,20 +497,21 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
     order += [k for k in range(s.players) if k not in order]
     x0, y = box[0] + 6, box[1] + 6
-    width = box[2] - 6 - x0
-    for seat in order:
+    for k, seat in enumerate(order):
         stats = _stats(v, seat, half[seat])
         stats_w = ink_width(stats) + 2 * PAD
-        swatch = (x0, y + 4, x0 + 20, y + 24)
+        x = pen.write(x0, y + 2, str(k + 1), ink="muted") + 2
+        swatch = (x, y + 4, x + 20, y + 24)
         pen.rect(swatch, s.seats[seat], "ink")
         pen.sheet.marks.append(swatch)
-        name = _fit(who[seat], width - 28 - stats_w - 8, TEXT, seat == s.current)
-        pen.write(x0 + 26, y + 2, name, bold=seat == s.current)
+        x += 26
+        name = _fit(who[seat], box[2] - 6 - stats_w - 8 - x, TEXT, seat == s.current)
+        pen.write(x, y + 2, name, bold=seat == s.current)
         pen.write(box[2] - 6 - stats_w, y + 2, stats)
         y += PANEL_ROW
-        note = _note(v, seat)
+        note = _note(v, seat, who)
         if note:
-            pen.write(x0 + 26, y + 2, _fit(note, width - 26), ink="muted")
+            pen.write(x, y + 2, _fit(note, box[2] - 6 - x), ink="muted")
             y += PANEL_ROW
 
 
@@ -518,17 +523,17 @@ def _stats(v: View, seat: int, half: int) -> str:
     return f"{s.money[seat]} T, {count_of(v.hand_sizes[seat], 'chit')}, {points}"
 
 
-def _note(v: View, seat: int) -> str:
+def _note(v: View, seat: int, who: list[str]) -> str:
     s = v.state
     if seat in s.out:
         return "eliminated"
     words = []
     at = s.leaders[seat]
     if at >= CAPTIVE:
-        words.append(f"leader held by {s.seats[at - CAPTIVE].capitalize()}")
+        words.append(f"leader held by {who[at - CAPTIVE]}")
     allies = [b if a == seat else a for a, b in s.alliances if seat in (a, b)]
     if allies:
-        words.append("allied with " + ", ".join(s.seats[k].capitalize() for k in allies))
+        words.append("allied with " + ", ".join(who[k] for k in allies))
     return "; ".join(words)
 
 
