@@ -73,7 +73,7 @@ def unfriendly_here(s: State, area: int, seat: int) -> bool:
     """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
     t = s.totals[area]
     if not s.alliances:
-        return any(t[k] for k in range(SLOTS) if k != seat and k != MERC + seat)
+        return sum(t[:SLOTS]) > t[seat] + t[MERC + seat]
     friends = friendly_slots(s, seat)
     return any(t[k] for k in range(SLOTS) if k not in friends)
 

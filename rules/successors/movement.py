@@ -164,6 +164,19 @@ def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
     return made[:n]
 
 
+# per seat: its two slots (its colour, its mercenaries), each with its codes and words
+OWN_SLOTS: Final = tuple(
+    tuple(
+        (
+            slot,
+            tuple((slot * 4 + t, ("merc " if slot >= MERC else "") + TYPES[t]) for t in range(4)),
+        )
+        for slot in (seat, MERC + seat)
+    )
+    for seat in range(4)
+)
+
+
 def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) -> list[Action]:
     at = s.parts.map.ids[area]
     row = s.units[area]
@@ -171,18 +184,19 @@ def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) ->
     f = s.force
     joining = f is not None and f.place == area and not f.fleets
     out: list[Action] = []
-    for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
-        if not t[c // 4]:
+    for slot, codes in OWN_SLOTS[seat]:
+        if not t[slot]:
             continue
-        n = row[c]
-        if not n:
-            continue
-        if moved:
-            n -= moved.get((area, c), 0)
-        if joining:
-            n -= in_force(f, area, c)
-        if n > 0:
-            out += takes(at, word, n)
+        for c, word in codes:
+            n = row[c]
+            if not n:
+                continue
+            if moved:
+                n -= moved.get((area, c), 0)
+            if joining:
+                n -= in_force(f, area, c)
+            if n > 0:
+                out += takes(at, word, n)
     if s.leaders[seat] == area and leader_free(s, seat):
         out.append(Take(at, "leader", 1))
     return out
