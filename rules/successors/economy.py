@@ -156,7 +156,7 @@ def controls_symbol(s: State, seat: int, kind: int) -> bool:
     if kind == LEVY:
         return True
     symbol = s.parts.map.symbol
-    return any(c == seat and symbol[a] == kind for a, c in enumerate(s.control))
+    return any(symbol[a] == kind for a in board.held(s.control)[seat])
 
 
 def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
@@ -166,8 +166,8 @@ def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
     ports: list[int] = []
     seas: set[int] = set()
     coast, near = m.coast, m.seas
-    for a, holder in enumerate(s.control):
-        if holder == seat and coast[a]:
+    for a in board.held(s.control)[seat]:
+        if coast[a]:
             if coast[a] == PORT:
                 ports.append(a)
             seas.update(near[a])

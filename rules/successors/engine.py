@@ -45,8 +45,10 @@ from .state import (
     Dice,
     Done,
     DrawChit,
+    EndMove,
     Escape,
     EventRoll,
+    Fight,
     Frame,
     HomeRoll,
     Lose,
@@ -758,6 +760,8 @@ DECIDE: Final[dict[str, Callable[[State, Frame, Action], None]]] = {
 # decisions carried out at once when they leave a single choice (each is public: nothing
 # about a hand decides how many choices there are)
 FORCED: Final = frozenset(("lose", "fever", "sea_loss", "drown", "escape", "battle_loss"))
+# and a movement phase with nothing left to move, a battle against rebels that must be fought
+ONLY_STEP: Final = frozenset((EndMove, Fight))
 
 
 def run(s: State) -> None:
@@ -795,7 +799,7 @@ def _settle(s: State, top: Frame) -> bool:
         elif kind == "combat":
             pass
         return True
-    if kind in FORCED and len(options) == 1:
+    if len(options) == 1 and (kind in FORCED or type(options[0]) in ONLY_STEP):
         DECIDE[kind](s, top, options[0])
         return True
     s.memo = options

@@ -211,15 +211,15 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     out: list[Action] = []
     moved = _moved(s)
     leader = s.leaders[seat]
-    for area, t in enumerate(s.totals):
-        if t[9 + seat] or leader == area:
-            out += _takes(s, seat, area, moved)
+    areas = board.occupied(s.totals)[seat]
+    for area in areas:
+        out += _takes(s, seat, area, moved)
+    if 0 <= leader < m.land and leader not in areas:
+        out += _takes(s, seat, leader, moved)
     sailed = {(a, k): n for a, k, n in s.sailed}
-    for at, fleets in enumerate(s.fleets):
-        n = fleets[seat]
-        if n:
-            n -= sailed.get((at, seat), 0)
-            out += [TakeFleets(m.ids[at], k) for k in range(1, n + 1)]
+    for at in board.fleets_at(s.fleets)[seat]:
+        n = s.fleets[at][seat] - sailed.get((at, seat), 0)
+        out += [TakeFleets(m.ids[at], k) for k in range(1, n + 1)]
     if caller == NO:
         out += [
             Call(s.seats[k])
@@ -404,13 +404,16 @@ def _march(s: State, seat: int, to: int) -> None:
     assert f is not None
     frm = f.place
     moved = [0, 0, 0, 0]
+    counts: dict[int, int] = {}
     for c, _, _, n in f.groups:
-        board.add_units(s, frm, c, -n)
-        board.add_units(s, to, c, n)
+        counts[c] = counts.get(c, 0) + n
         moved[c % 4] += n
+    if counts:
+        board.move_units(s, frm, to, counts)
     if f.leader != NO:
         board.set_leader(s, seat, to)
-    s.entered = tuple(sorted({*s.entered, (to, frm)}))
+    if (to, frm) not in s.entered:
+        s.entered = (*s.entered, (to, frm))
     f = changed(f, place=to, spent=f.spent + entry_cost(s, to), marched=True)
     s.force = f
     who = (
