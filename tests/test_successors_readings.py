@@ -156,6 +156,9 @@ def test_q10_the_leaders_band_drops_off_on_the_way_and_joiners_keep_3_mp() -> No
     assert units(s, "ara", BLUE)[INF] == 1 and not any(
         isinstance(a, Take) and a.at == "ara" for a in GAME.legal_actions(s)
     )
+    s3 = order(moving(put(started(3), "egy", BLUE, inf=2)), "take leader 2 inf at Egypt")
+    s3 = order(s3, "march to Arabia, march to Babylonia, drop leader")  # 3 MP spent: no more
+    assert not any(isinstance(a, March) for a in GAME.legal_actions(s3))
     s2 = order(moving(put(started(3), "egy", BLUE, inf=2)), "take leader 2 inf at Egypt")
     s2 = order(s2, "march to Arabia, march to Babylonia, march to Media")
     assert units(s2, "med", BLUE)[INF] == 2  # 4 MP with him

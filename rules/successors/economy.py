@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import board, chits
 from .components import EL, INF, LEVY, PORT, TYPES
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
-from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State
+from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State, made
 
 # what a "buy" frame buys (its second number)
 REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
@@ -179,7 +179,7 @@ MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order
 
 def buys(piece: str, at: str, n: int) -> list[Buy]:
     """The purchases of 1 to `n` units of a kind at a place (at most MAX_BOUGHT a step)."""
-    return [Buy(piece, at, k) for k in range(1, min(n, MAX_BOUGHT) + 1)]
+    return [made(Buy, piece, at, k) for k in range(1, min(n, MAX_BOUGHT) + 1)]
 
 
 def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:

@@ -42,6 +42,7 @@ from .state import (
     Take,
     TakeFleets,
     changed,
+    made,
 )
 
 # a seat's own unit codes, and how the seat writes each: "inf", "merc inf"
@@ -219,7 +220,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     sailed = {(a, k): n for a, k, n in s.sailed}
     for at in board.fleets_at(s.fleets)[seat]:
         n = s.fleets[at][seat] - sailed.get((at, seat), 0)
-        out += [TakeFleets(m.ids[at], k) for k in range(1, n + 1)]
+        out += [made(TakeFleets, m.ids[at], k) for k in range(1, n + 1)]
     if caller == NO:
         out += [
             Call(s.seats[k])
@@ -236,11 +237,15 @@ def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     if f.marched:  # dropped off on the way (Q10); before the march, undo takes a piece back
         for c, _, _, n in _merged(f):
             word = piece_word(s, seat, c)
-            out += [Drop(word, k) for k in range(1, n + 1)]
+            out += [made(Drop, word, k) for k in range(1, n + 1)]
         if f.leader != NO:
-            out.append(Drop("leader", 1))
+            out.append(made(Drop, "leader", 1))
     left = mp_left(s, f)
-    out += [March(m.ids[to]) for to in m.adjacent[f.place] if entry_cost(s, to) <= left]
+    if left >= s.parts.setup.rough_mp:
+        out += [made(March, m.ids[to]) for to in m.adjacent[f.place]]
+    elif left >= 1:
+        rough = m.rough
+        out += [made(March, m.ids[to]) for to in m.adjacent[f.place] if not rough[to]]
     if f.marched:
         out += [Halt(), EndMove()]
     return out
@@ -279,7 +284,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     place = f.place
     if f.spent == 0:
         n = fleets_free(s, seat, place)
-        out += [TakeFleets(m.ids[place], k) for k in range(1, n + 1)]
+        out += [made(TakeFleets, m.ids[place], k) for k in range(1, n + 1)]
     room = f.fleets - cargo(f)
     landed = {(a, c): n for a, c, n in s.landed}
     for area in coasts_of(s, place):
@@ -288,17 +293,18 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
             for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
                 n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
                 if n > 0:
-                    out += [Embark(m.ids[area], word, k) for k in range(1, n + 1)]
+                    out += [made(Embark, m.ids[area], word, k) for k in range(1, n + 1)]
         if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
             out.append(Embark(m.ids[area], "leader", 1))
         for c, _, _, n in f.groups:
-            out += [Land(m.ids[area], piece_word(s, seat, c), k) for k in range(1, n + 1)]
+            word = piece_word(s, seat, c)
+            out += [made(Land, m.ids[area], word, k) for k in range(1, n + 1)]
         if f.leader != NO:
             out.append(Land(m.ids[area], "leader", 1))
     spare = f.fleets - cargo(f)
-    out += [Drop("fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
+    out += [made(Drop, "fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
     if not f.stopped and mp_left(s, f) >= 1:
-        out += [Sail(m.ids[to]) for to in sail_targets(s, seat, place)]
+        out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
     if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
         out += [Halt(), EndMove()]
     return out

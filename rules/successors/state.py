@@ -615,5 +615,20 @@ Action = (
     | Undo
 )
 CHANCE_ACTIONS: Final = (HomeRoll, EventRoll, Dice, DrawChit)
+
+Made = TypeVar("Made")
+_MADE: dict[tuple[object, ...], object] = {}
+
+
+def made(kind: type[Made], *fields: object) -> Made:
+    """A step as the legal lists give it: the same object for the same fields each time
+    (steps are immutable), made once; the lists are made at every step."""
+    key = (kind, *fields)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = kind(*fields)
+    return found  # type: ignore[return-value]
+
+
 # steps their own seat takes at any time, whoever decides
 ASIDE_ACTIONS: Final = (Give, Offer, Accept, Refuse, Break, Ransom, Play, Arm, Disarm)
