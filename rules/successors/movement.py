@@ -234,7 +234,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
 def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     m = s.parts.map
     out = _takes(s, seat, f.place, _moved(s))
-    if f.marched:  # dropped off on the way (Q10); before the march, undo takes a piece back
+    if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
         for c, _, _, n in _merged(f):
             word = piece_word(s, seat, c)
             out += [made(Drop, word, k) for k in range(1, n + 1)]
