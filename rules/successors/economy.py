@@ -178,8 +178,11 @@ MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order
 
 
 def buys(piece: str, at: str, n: int) -> list[Buy]:
-    """The purchases of 1 to `n` units of a kind at a place (at most MAX_BOUGHT a step)."""
-    return [made(Buy, piece, at, k) for k in range(1, min(n, MAX_BOUGHT) + 1)]
+    """The purchases of one unit of a kind at a place, and of as many as may be bought there
+    now (at most MAX_BOUGHT): a person's order buys other counts in several steps."""
+    n = min(n, MAX_BOUGHT)
+    one = made(Buy, piece, at, 1)
+    return [one] if n == 1 else [one, made(Buy, piece, at, n)]
 
 
 def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:

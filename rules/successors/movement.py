@@ -152,17 +152,11 @@ def options(s: State, seat: int, caller: int) -> list[Action]:
     return _land_options(s, seat, f)
 
 
-_TAKES: dict[tuple[str, str], tuple[Take, ...]] = {}
-
-
 def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
-    """Take 1 to `n` of a piece at a place: the same step objects each time (each is
-    immutable), made once."""
-    made = _TAKES.get((at, word))
-    if made is None or len(made) < n:
-        made = tuple(Take(at, word, k) for k in range(1, max(n, 12) + 1))
-        _TAKES[at, word] = made
-    return made[:n]
+    """Take 1, or all `n`, of a piece at a place (a person's order takes other counts by ones):
+    the same step objects each time (each is immutable), made once."""
+    one = made(Take, at, word, 1)
+    return (one,) if n == 1 else (one, made(Take, at, word, n))
 
 
 # per seat: its two slots (its colour, its mercenaries), each with its codes and words
