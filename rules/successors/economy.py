@@ -51,7 +51,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
     (the leader's stack)."""
     m = s.parts.map
     out: list[Lose] = []
-    areas = range(m.land) if where == NO else (where,)
+    areas = board.occupied(s.totals)[seat] if where == NO else (where,)
     for area in areas:
         row = s.units[area]
         for slot in (seat, MERC + seat):
@@ -59,9 +59,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
                 if row[slot * 4 + t]:
                     out.append(Lose(piece_word(s, seat, slot * 4 + t), m.ids[area]))
     if where == NO:
-        for at, row in enumerate(s.fleets):
-            if row[seat]:
-                out.append(Lose("fleet", m.ids[at]))
+        out += [Lose("fleet", m.ids[at]) for at in board.fleets_at(s.fleets)[seat]]
     return out
 
 

@@ -14,12 +14,13 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from . import board
 from .board import ledger, ledger_add
 from .combat import enemy_fleets, send_home
-from .components import TYPES
+from .components import TYPES, Map
 from .economy import push, say
 from .names import area_name, piece_code, piece_word, title, units_text
 from .state import (
@@ -152,6 +153,13 @@ def options(s: State, seat: int, caller: int) -> list[Action]:
     return _land_options(s, seat, f)
 
 
+@lru_cache(maxsize=1024)
+def marches(m: Map, place: int, rough: bool) -> tuple[March, ...]:
+    """The marches from an area into its neighbours (rough ones too, or not)."""
+    return tuple(made(March, m.ids[to]) for to in m.adjacent[place] if rough or not m.rough[to])
+
+
+@lru_cache(maxsize=4096)
 def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
     """Take 1, or all `n`, of a piece at a place (a person's order takes other counts by ones):
     the same step objects each time (each is immutable), made once."""
@@ -235,11 +243,8 @@ def _land_options(s: State, seat: int, f: Force) -> list[Action]:
         if f.leader != NO:
             out.append(made(Drop, "leader", 1))
     left = mp_left(s, f)
-    if left >= s.parts.setup.rough_mp:
-        out += [made(March, m.ids[to]) for to in m.adjacent[f.place]]
-    elif left >= 1:
-        rough = m.rough
-        out += [made(March, m.ids[to]) for to in m.adjacent[f.place] if not rough[to]]
+    if left >= 1:
+        out += marches(m, f.place, left >= s.parts.setup.rough_mp)
     if f.marched:
         out += [Halt(), EndMove()]
     return out

@@ -59,9 +59,11 @@ Order = tuple[int, int, int, int]
 
 @lru_cache(maxsize=16_384)
 def row_totals(row: tuple[int, ...]) -> tuple[int, ...]:
-    """An area's units counted: each slot's (9), then each seat's with its mercenaries (4)."""
+    """An area's units counted: each slot's (9), then each seat's with its mercenaries (4),
+    then all the seats' together."""
     slots = [row[k] + row[k + 1] + row[k + 2] + row[k + 3] for k in range(0, CODES, 4)]
-    return (*slots, *(slots[k] + slots[MERC + k] for k in range(4)))
+    seats = [slots[k] + slots[MERC + k] for k in range(4)]
+    return (*slots, *seats, sum(seats))
 
 
 def code(slot: int, kind: int) -> int:
