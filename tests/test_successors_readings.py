@@ -398,3 +398,17 @@ def test_q33_own_mercenaries_do_not_spoil_sole_occupancy_an_allys_units_do() -> 
     assert GAME.new_game(GAME.info.options(), ("blue", "red", "green")).parts.setup.turns == 12
     s.phase = "over"
     assert ranking(s).scores["blue"] == 0
+
+
+def test_q22_troops_drown_with_their_fleet_before_the_next_loss_is_chosen() -> None:
+    s = fleets(put(started(3), "egy", BLUE, inf=1, cav=1), "egy", BLUE, 2)
+    s = fleets(fleets(s, "egs", BLUE, 1), "egs", RED, 2)
+    s = order(
+        moving(s), "take 2 fleets at Egypt, embark 1 inf 1 cav at Egypt, sail to Egyptian Sea"
+    )
+    s = deal(order(s, "fight red at Egyptian Sea"), 1, 1, 1, 6, 6)  # two blue fleets sink
+    s = order(s, "lose moving fleet at Egyptian Sea")
+    assert s.frames[-1][:2] == ("drown", BLUE)  # one fleet carries one unit (l.31)
+    s = order(s, "lose cav at Egyptian Sea")
+    assert s.frames[-1][:2] == ("sea_loss", BLUE) and s.force is not None
+    assert s.force.fleets == 1 and sum(g[3] for g in s.force.groups) == 1

@@ -694,10 +694,9 @@ def _decide_sea_loss(s: State, f: Frame, a: Action) -> None:
     assert isinstance(a, Lose)
     movement.sea_loss(s, f[1], f[2], a)
     s.frames = s.frames[:-1]
-    if f[3] > 1 and movement.sea_loss_options(s, f[1], f[2]):
+    if f[3] > 1:
         push(s, frame("sea_loss", f[1], f[2], f[3] - 1))
-    else:
-        movement.after_sea_losses(s, f[1], f[2])
+    movement.after_sea_losses(s, f[1], f[2])  # the troops aboard a sunk fleet drown with it
 
 
 def _decide_drown(s: State, f: Frame, a: Action) -> None:
@@ -794,10 +793,6 @@ def _settle(s: State, top: Frame) -> bool:
     kind = top[0]
     if not options or (kind == "buy" and len(options) == 1):
         s.frames = s.frames[:-1]
-        if kind == "sea_loss":
-            movement.after_sea_losses(s, top[1], top[2])
-        elif kind == "combat":
-            pass
         return True
     if len(options) == 1 and (kind in FORCED or type(options[0]) in ONLY_STEP):
         DECIDE[kind](s, top, options[0])
