@@ -464,7 +464,7 @@ def _legal(s: State) -> list[Action]:
     kind = top[0]
     if kind not in DECISIONS:
         return []
-    return list(OPTIONS[kind](s, top))
+    return OPTIONS[kind](s, top)
 
 
 def _buy_options(s: State, f: Frame) -> list[Action]:
@@ -517,6 +517,16 @@ OPTIONS: Final[dict[str, Callable[[State, Frame], list[Action]]]] = {
 def apply(state: State, a: Action) -> State:
     """A new state after `a` (a decision, a chance outcome, or a step aside), and the work it
     sets going; Refused when `a` is not legal now (the state is unchanged)."""
+    memo = state.memo
+    if memo is not None:  # a decision's steps were listed: the step is most often one of them
+        for x in memo:
+            if x is a:
+                top = state.frames[-1]
+                s = state.clone()
+                s.news = ()
+                DECIDE[top[0]](s, top, a)
+                run(s)
+                return s
     if isinstance(a, ASIDE_ACTIONS):
         why = aside.problem(state, a, chance(state) is None)
         if why is not None:
@@ -537,13 +547,8 @@ def apply(state: State, a: Action) -> State:
         s.frames = s.frames[:-1]
         _dealt(s, top, a)
     else:
-        memo = state.memo if state.memo is not None else legal(state)
-        for x in memo:  # the step is most often one of those listed: found by identity
-            if x is a:
-                break
-        else:
-            if a not in memo:
-                raise Refused(f"{excerpt(a)} is not a step allowed now")
+        if a not in legal(state):
+            raise Refused(f"{excerpt(a)} is not a step allowed now")
         s = state.clone()
         s.news = ()
         DECIDE[kind](s, top, a)
@@ -789,8 +794,8 @@ def _settle(s: State, top: Frame) -> bool:
     """A decision with nothing to choose is dropped; one with a single forced choice is
     taken; True when the engine goes on."""
     s.memo = None
-    options = _legal(s)
     kind = top[0]
+    options = OPTIONS[kind](s, top)
     if not options or (kind == "buy" and len(options) == 1):
         s.frames = s.frames[:-1]
         return True
