@@ -179,6 +179,8 @@ def buys(piece: str, at: str, n: int) -> list[Buy]:
     """The purchases of one unit of a kind at a place, and of as many as may be bought there
     now (at most MAX_BOUGHT): a person's order buys other counts in several steps."""
     n = min(n, MAX_BOUGHT)
+    if n < 1:
+        return []
     one = made(Buy, piece, at, 1)
     return [one] if n == 1 else [one, made(Buy, piece, at, n)]
 
