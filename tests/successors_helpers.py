@@ -75,8 +75,8 @@ def invariants(s: State) -> None:
         elif at == NO:
             assert seat in s.out or s.phase == "setup"
     f = s.force
-    if f is not None and f.fleets:
-        assert sum(g[3] for g in f.groups) <= f.fleets
+    if f is not None and f.fleets:  # one unit a fleet, but while its owner chooses who drowns
+        assert sum(g[3] for g in f.groups) <= f.fleets or s.frames[-1][0] == "drown"
 
 
 def control_settled(s: State) -> None:

@@ -30,7 +30,7 @@ def checked(s: State) -> None:
         control_settled(s)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(4))
 def test_random_games_keep_every_invariant_and_end(seed: int) -> None:
     end = random_playout(3 + seed % 2, seed, checked, aside_rate=0.05)
     result = GAME.result(end)

@@ -106,7 +106,7 @@ def same_in_public(a: State, b: State) -> None:
     assert talk_of(GAME).status(GAME.view(a, None)) == talk_of(GAME).status(GAME.view(b, None))
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", [0, 1])
 def test_another_deal_of_the_hands_changes_nothing_public_until_a_chit_is_played(seed: int) -> None:
     """Two games from one position, their hidden chits dealt apart, the same steps and the
     same dice (each draw from its own cup): every public view, prompt, status, seat to move,

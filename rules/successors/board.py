@@ -6,7 +6,8 @@ Every function that changes a state changes the working copy the engine made for
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
 from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, State, row_totals
@@ -60,6 +61,56 @@ def friendly_slots(s: State, seat: int) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
+R = TypeVar("R")
+T = TypeVar("T")
+
+
+class ByIdentity(Generic[T, R]):
+    """A function of one immutable part of a state (its map counts, its fleets, its control),
+    remembered for the last few parts asked, by identity: the states of a turn share a part
+    until it changes, and ask for the same facts of it at every step."""
+
+    def __init__(self, fn: Callable[[T], R], size: int = 8) -> None:
+        self.fn = fn
+        self.size = size
+        self.items: list[tuple[T, R]] = []
+
+    def __call__(self, part: T) -> R:
+        for known, result in self.items:
+            if known is part:
+                return result
+        result = self.fn(part)
+        self.items.insert(0, (part, result))
+        del self.items[self.size :]
+        return result
+
+
+def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for a, t in enumerate(totals):
+        if t[13]:  # some seat's units
+            for seat in range(4):
+                if t[9 + seat]:
+                    out[seat].append(a)
+    return tuple(tuple(x) for x in out)
+
+
+def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    seats = len(fleets[0]) if fleets else 0
+    return tuple(tuple(p for p, row in enumerate(fleets) if row[seat]) for seat in range(seats))
+
+
+def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(a for a, c in enumerate(control) if c == seat) for seat in range(4))
+
+
+# per seat: the land areas holding its units (its mercenaries too), the places of its fleets,
+# the areas it controls
+occupied = ByIdentity(_occupied)
+fleets_at = ByIdentity(_fleets_at)
+held = ByIdentity(_held)
+
+
 def units_of(s: State, area: int, slots: Iterable[int]) -> int:
     t = s.totals[area]
     return sum(t[k] for k in slots)
@@ -73,7 +124,7 @@ def unfriendly_here(s: State, area: int, seat: int) -> bool:
     """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
     t = s.totals[area]
     if not s.alliances:
-        return any(t[k] for k in range(SLOTS) if k != seat and k != MERC + seat)
+        return sum(t[:SLOTS]) > t[seat] + t[MERC + seat]
     friends = friendly_slots(s, seat)
     return any(t[k] for k in range(SLOTS) if k not in friends)
 
@@ -81,6 +132,8 @@ def unfriendly_here(s: State, area: int, seat: int) -> bool:
 def occupants(s: State, area: int) -> tuple[int, ...]:
     """The seats with units in a land area (their own or their mercenaries)."""
     t = s.totals[area]
+    if not t[13]:
+        return ()
     return tuple(seat for seat in range(len(s.seats)) if t[9 + seat])
 
 
@@ -105,6 +158,21 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
     totals = list(s.totals)
     totals[area] = row_totals(new)
     s.totals = tuple(totals)
+
+
+def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
+    """Units (code -> count) from one land area into another, both rows made once."""
+    a, b = list(s.units[frm]), list(s.units[to])
+    for c, n in counts.items():
+        a[c] -= n
+        b[c] += n
+        if a[c] < 0:
+            raise AssertionError(f"fewer than none of unit {c} in area {frm}")
+    ra, rb = tuple(a), tuple(b)
+    units, totals = list(s.units), list(s.totals)
+    units[frm], units[to] = ra, rb
+    totals[frm], totals[to] = row_totals(ra), row_totals(rb)
+    s.units, s.totals = tuple(units), tuple(totals)
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -190,14 +258,23 @@ def unit_count(s: State, seat: int) -> int:
     return n + mercenaries_of(s, seat) if white_out(s) else n
 
 
+_LAST_WHITE: list[object] = [None, None, None, False]  # the last map, pool, markers; the answer
+
+
 def white_out(s: State) -> bool:
     """Whether any white counter is off the pool other than the rebels of marked areas (the
-    only place rebels stand, Q27): a mercenary on the map or aboard."""
+    only place rebels stand, Q27): a mercenary on the map or aboard. The last map, pool and
+    markers asked are remembered by identity (a step asks several times)."""
+    last = _LAST_WHITE
+    if last[0] is s.totals and last[1] is s.white_pool and last[2] is s.markers:
+        return bool(last[3])
     white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
-    if not white:
-        return False
-    rebels = sum(s.totals[a][WHITE] for a, m in enumerate(s.markers) if m)
-    return white > rebels
+    out = False
+    if white:
+        rebels = sum(s.totals[a][WHITE] for a, m in enumerate(s.markers) if m)
+        out = white > rebels
+    last[0], last[1], last[2], last[3] = s.totals, s.white_pool, s.markers, out
+    return out
 
 
 def mercenaries_of(s: State, seat: int) -> int:
@@ -273,9 +350,10 @@ def update_control(s: State) -> list[int]:
     alone or the most numerous goes to it. Returns the areas that changed hands."""
     changed = []
     markers = s.markers
-    for area, t in enumerate(s.totals):
-        if markers[area] != NO_MARKER or not any(t[9:]):
-            continue  # marked, or no seat's units: nothing changes
+    totals = s.totals
+    for area in sorted({a for seat in occupied(totals) for a in seat}):
+        if markers[area] != NO_MARKER:
+            continue  # marked: no controller (Q27); an area with no unit keeps its controller
         seat = controller_by_units(s, area)
         if seat != s.control[area]:
             set_control(s, area, seat)
@@ -284,13 +362,13 @@ def update_control(s: State) -> list[int]:
 
 
 def controls(s: State, seat: int) -> tuple[int, ...]:
-    return tuple(a for a, c in enumerate(s.control) if c == seat)
+    return held(s.control)[seat]
 
 
 def income(s: State, seat: int) -> int:
     """Tax (l.5; Q4): the values of the areas the seat controls (a marked area has none)."""
     value = s.parts.map.value
-    return sum(value[a] for a, c in enumerate(s.control) if c == seat)
+    return sum(value[a] for a in held(s.control)[seat])
 
 
 def alone_in(s: State, area: int) -> int:

@@ -29,6 +29,7 @@ from .state import (
     Stand,
     State,
     changed,
+    made,
 )
 
 BY_RANK = board.BY_RANK
@@ -73,10 +74,12 @@ def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
     leaders = s.leaders
     rivals = [q for q in range(len(s.seats)) if q != p and not board.allied(s, p, q)]
     rivals = [q for q in rivals if (min(p, q), max(p, q)) not in s.truces]  # chit 13
-    for area, t in enumerate(s.totals):
+    areas = board.occupied(s.totals)[p]
+    if 0 <= leaders[p] < len(s.totals) and leaders[p] not in areas:
+        areas = tuple(sorted((*areas, leaders[p])))
+    for area in areas:
+        t = s.totals[area]
         mine = t[9 + p]
-        if not mine and leaders[p] != area:
-            continue
         if t[WHITE] and (area, WHITE) not in decided:
             out.append((area, WHITE))
         for q in rivals:
@@ -91,9 +94,9 @@ def combat_options(s: State, p: int) -> list[Fight | Decline]:
     out: list[Fight | Decline] = []
     for area, q in open_pairs(s, p):
         who = "white" if q == WHITE else s.seats[q]
-        out.append(Fight(m.ids[area], who))
+        out.append(made(Fight, m.ids[area], who))
         if q != WHITE:  # rebels and invaders always fight (F, 4.0; Q13)
-            out.append(Decline(m.ids[area], who))
+            out.append(made(Decline, m.ids[area], who))
     return out
 
 
@@ -188,9 +191,16 @@ def sides(b: Battle) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:
     """The seats on a side with units or a leader in the battle, in turn order."""
     slots = sides(b)[side]
-    seats = {slot_seat(k) for k in slots if slot_seat(k) != NO}
-    order = [k for k in s.order if k in seats] + sorted(seats - set(s.order))
-    return tuple(k for k in order if present(s, b.area, k))
+    t = s.totals[b.area]
+    leaders = s.leaders
+    out = [k for k in s.order if k in slots and (t[9 + k] or leaders[k] == b.area)]
+    if len(out) < len(slots) // 2:  # a seat out of this turn's order (eliminated, or none yet)
+        out += [
+            k
+            for k in range(len(s.seats))
+            if k not in out and k in slots and (t[9 + k] or leaders[k] == b.area)
+        ]
+    return tuple(out)
 
 
 def side_units(s: State, b: Battle, side: int) -> int:
@@ -535,14 +545,15 @@ def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
         return
     codes = retreatable(s, seat) if a.piece == "all" else [piece_code(s, seat, a.piece)]
     moved = [0, 0, 0, 0]
+    counts: dict[int, int] = {}
     for c in codes:
         assert c is not None and c >= 0
         n = s.units[b.area][c] if a.piece == "all" else 1
         if a.piece == "all" and _side_of(b, seat) == 0:
             n -= board.ledger(s.landed, b.area, c)
-        board.add_units(s, b.area, c, -n)
-        board.add_units(s, to, c, n)
+        counts[c] = n
         moved[c % 4] += n
+    board.move_units(s, b.area, to, counts)
     from .names import units_text
 
     say(

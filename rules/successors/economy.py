@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import board, chits
 from .components import EL, INF, LEVY, PORT, TYPES
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
-from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State
+from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State, made
 
 # what a "buy" frame buys (its second number)
 REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
@@ -51,7 +51,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
     (the leader's stack)."""
     m = s.parts.map
     out: list[Lose] = []
-    areas = range(m.land) if where == NO else (where,)
+    areas = board.occupied(s.totals)[seat] if where == NO else (where,)
     for area in areas:
         row = s.units[area]
         for slot in (seat, MERC + seat):
@@ -59,9 +59,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
                 if row[slot * 4 + t]:
                     out.append(Lose(piece_word(s, seat, slot * 4 + t), m.ids[area]))
     if where == NO:
-        for at, row in enumerate(s.fleets):
-            if row[seat]:
-                out.append(Lose("fleet", m.ids[at]))
+        out += [Lose("fleet", m.ids[at]) for at in board.fleets_at(s.fleets)[seat]]
     return out
 
 
@@ -156,7 +154,7 @@ def controls_symbol(s: State, seat: int, kind: int) -> bool:
     if kind == LEVY:
         return True
     symbol = s.parts.map.symbol
-    return any(c == seat and symbol[a] == kind for a, c in enumerate(s.control))
+    return any(symbol[a] == kind for a in board.held(s.control)[seat])
 
 
 def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
@@ -166,8 +164,8 @@ def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
     ports: list[int] = []
     seas: set[int] = set()
     coast, near = m.coast, m.seas
-    for a, holder in enumerate(s.control):
-        if holder == seat and coast[a]:
+    for a in board.held(s.control)[seat]:
+        if coast[a]:
             if coast[a] == PORT:
                 ports.append(a)
             seas.update(near[a])
@@ -178,8 +176,13 @@ MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order
 
 
 def buys(piece: str, at: str, n: int) -> list[Buy]:
-    """The purchases of 1 to `n` units of a kind at a place (at most MAX_BOUGHT a step)."""
-    return [Buy(piece, at, k) for k in range(1, min(n, MAX_BOUGHT) + 1)]
+    """The purchases of one unit of a kind at a place, and of as many as may be bought there
+    now (at most MAX_BOUGHT): a person's order buys other counts in several steps."""
+    n = min(n, MAX_BOUGHT)
+    if n < 1:
+        return []
+    one = made(Buy, piece, at, 1)
+    return [one] if n == 1 else [one, made(Buy, piece, at, n)]
 
 
 def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:

@@ -14,12 +14,13 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from . import board
 from .board import ledger, ledger_add
 from .combat import enemy_fleets, send_home
-from .components import TYPES
+from .components import TYPES, Map
 from .economy import push, say
 from .names import area_name, piece_code, piece_word, title, units_text
 from .state import (
@@ -42,6 +43,7 @@ from .state import (
     Take,
     TakeFleets,
     changed,
+    made,
 )
 
 # a seat's own unit codes, and how the seat writes each: "inf", "merc inf"
@@ -151,17 +153,31 @@ def options(s: State, seat: int, caller: int) -> list[Action]:
     return _land_options(s, seat, f)
 
 
-_TAKES: dict[tuple[str, str], tuple[Take, ...]] = {}
+@lru_cache(maxsize=1024)
+def marches(m: Map, place: int, rough: bool) -> tuple[March, ...]:
+    """The marches from an area into its neighbours (rough ones too, or not)."""
+    return tuple(made(March, m.ids[to]) for to in m.adjacent[place] if rough or not m.rough[to])
 
 
+@lru_cache(maxsize=4096)
 def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
-    """Take 1 to `n` of a piece at a place: the same step objects each time (each is
-    immutable), made once."""
-    made = _TAKES.get((at, word))
-    if made is None or len(made) < n:
-        made = tuple(Take(at, word, k) for k in range(1, max(n, 12) + 1))
-        _TAKES[at, word] = made
-    return made[:n]
+    """Take 1, or all `n`, of a piece at a place (a person's order takes other counts by ones):
+    the same step objects each time (each is immutable), made once."""
+    one = made(Take, at, word, 1)
+    return (one,) if n == 1 else (one, made(Take, at, word, n))
+
+
+# per seat: its two slots (its colour, its mercenaries), each with its codes and words
+OWN_SLOTS: Final = tuple(
+    tuple(
+        (
+            slot,
+            tuple((slot * 4 + t, ("merc " if slot >= MERC else "") + TYPES[t]) for t in range(4)),
+        )
+        for slot in (seat, MERC + seat)
+    )
+    for seat in range(4)
+)
 
 
 def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) -> list[Action]:
@@ -171,18 +187,19 @@ def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) ->
     f = s.force
     joining = f is not None and f.place == area and not f.fleets
     out: list[Action] = []
-    for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
-        if not t[c // 4]:
+    for slot, codes in OWN_SLOTS[seat]:
+        if not t[slot]:
             continue
-        n = row[c]
-        if not n:
-            continue
-        if moved:
-            n -= moved.get((area, c), 0)
-        if joining:
-            n -= in_force(f, area, c)
-        if n > 0:
-            out += takes(at, word, n)
+        for c, word in codes:
+            n = row[c]
+            if not n:
+                continue
+            if moved:
+                n -= moved.get((area, c), 0)
+            if joining:
+                n -= in_force(f, area, c)
+            if n > 0:
+                out += takes(at, word, n)
     if s.leaders[seat] == area and leader_free(s, seat):
         out.append(Take(at, "leader", 1))
     return out
@@ -197,15 +214,15 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     out: list[Action] = []
     moved = _moved(s)
     leader = s.leaders[seat]
-    for area, t in enumerate(s.totals):
-        if t[9 + seat] or leader == area:
-            out += _takes(s, seat, area, moved)
+    areas = board.occupied(s.totals)[seat]
+    for area in areas:
+        out += _takes(s, seat, area, moved)
+    if 0 <= leader < m.land and leader not in areas:
+        out += _takes(s, seat, leader, moved)
     sailed = {(a, k): n for a, k, n in s.sailed}
-    for at, fleets in enumerate(s.fleets):
-        n = fleets[seat]
-        if n:
-            n -= sailed.get((at, seat), 0)
-            out += [TakeFleets(m.ids[at], k) for k in range(1, n + 1)]
+    for at in board.fleets_at(s.fleets)[seat]:
+        n = s.fleets[at][seat] - sailed.get((at, seat), 0)
+        out += [made(TakeFleets, m.ids[at], k) for k in range(1, n + 1)]
     if caller == NO:
         out += [
             Call(s.seats[k])
@@ -219,14 +236,15 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
 def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     m = s.parts.map
     out = _takes(s, seat, f.place, _moved(s))
-    if f.marched:  # dropped off on the way (Q10); before the march, undo takes a piece back
+    if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
         for c, _, _, n in _merged(f):
             word = piece_word(s, seat, c)
-            out += [Drop(word, k) for k in range(1, n + 1)]
+            out += [made(Drop, word, k) for k in range(1, n + 1)]
         if f.leader != NO:
-            out.append(Drop("leader", 1))
+            out.append(made(Drop, "leader", 1))
     left = mp_left(s, f)
-    out += [March(m.ids[to]) for to in m.adjacent[f.place] if entry_cost(s, to) <= left]
+    if left >= 1:
+        out += marches(m, f.place, left >= s.parts.setup.rough_mp)
     if f.marched:
         out += [Halt(), EndMove()]
     return out
@@ -265,7 +283,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     place = f.place
     if f.spent == 0:
         n = fleets_free(s, seat, place)
-        out += [TakeFleets(m.ids[place], k) for k in range(1, n + 1)]
+        out += [made(TakeFleets, m.ids[place], k) for k in range(1, n + 1)]
     room = f.fleets - cargo(f)
     landed = {(a, c): n for a, c, n in s.landed}
     for area in coasts_of(s, place):
@@ -274,17 +292,18 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
             for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
                 n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
                 if n > 0:
-                    out += [Embark(m.ids[area], word, k) for k in range(1, n + 1)]
+                    out += [made(Embark, m.ids[area], word, k) for k in range(1, n + 1)]
         if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
             out.append(Embark(m.ids[area], "leader", 1))
         for c, _, _, n in f.groups:
-            out += [Land(m.ids[area], piece_word(s, seat, c), k) for k in range(1, n + 1)]
+            word = piece_word(s, seat, c)
+            out += [made(Land, m.ids[area], word, k) for k in range(1, n + 1)]
         if f.leader != NO:
             out.append(Land(m.ids[area], "leader", 1))
     spare = f.fleets - cargo(f)
-    out += [Drop("fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
+    out += [made(Drop, "fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
     if not f.stopped and mp_left(s, f) >= 1:
-        out += [Sail(m.ids[to]) for to in sail_targets(s, seat, place)]
+        out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
     if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
         out += [Halt(), EndMove()]
     return out
@@ -390,13 +409,16 @@ def _march(s: State, seat: int, to: int) -> None:
     assert f is not None
     frm = f.place
     moved = [0, 0, 0, 0]
+    counts: dict[int, int] = {}
     for c, _, _, n in f.groups:
-        board.add_units(s, frm, c, -n)
-        board.add_units(s, to, c, n)
+        counts[c] = counts.get(c, 0) + n
         moved[c % 4] += n
+    if counts:
+        board.move_units(s, frm, to, counts)
     if f.leader != NO:
         board.set_leader(s, seat, to)
-    s.entered = tuple(sorted({*s.entered, (to, frm)}))
+    if (to, frm) not in s.entered:
+        s.entered = (*s.entered, (to, frm))
     f = changed(f, place=to, spent=f.spent + entry_cost(s, to), marched=True)
     s.force = f
     who = (
