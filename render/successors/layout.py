@@ -42,7 +42,7 @@ MIN_BOX = 100
 WRAP = 124  # a name wider than this is written on two lines, where it has a space
 GAP = 10  # between a box placed by its links and any other
 STEP = 10  # the grid those boxes are placed on
-SEA_ROW = 150  # a sea's line of fleets, when the table gives none
+SEA_ROW = 100  # a sea's line of fleets, when the table gives none
 
 
 def ink_width(text: str, size: int = TEXT, bold: bool = False) -> int:
@@ -205,35 +205,51 @@ class _Free:
 
     def __init__(self, bottom: int) -> None:
         self.boxes: list[Box] = []
-        self.polygons: list[tuple[Point, ...]] = []
+        self.polygons: dict[int, tuple[Point, ...]] = {}  # the table's seas, by sea index
         self.bottom = bottom
 
-    def fits(self, b: Box) -> bool:
+    def fits(self, b: Box, wet: frozenset[int]) -> bool:
+        """Whether a box lies in the map clear of every box placed and of every sea's
+        outline but those in `wet`."""
         if b[0] < 2 or b[2] > WIDTH - 2 or b[1] < HEADER + 2 or b[3] > self.bottom - 2:
             return False
         if any(meets(b, o, GAP) for o in self.boxes):
             return False
         grown = (b[0] - GAP, b[1] - GAP, b[2] + GAP, b[3] + GAP)
-        return not any(box_meets_polygon(grown, p) for p in self.polygons)
+        return not any(
+            box_meets_polygon(grown, p) for k, p in self.polygons.items() if k not in wet
+        )
 
-    def spot(self, near: Point, size: tuple[int, int]) -> Point:
+    def spot(self, near: Point, size: tuple[int, int], wet: frozenset[int]) -> Point:
         """The free centre nearest `near` on the grid; the map grows when none is free."""
         w, h = size
-        gx, gy = round(near[0] / STEP) * STEP, round(near[1] / STEP) * STEP
+        gx, gy = round(near[0] / STEP), round(near[1] / STEP)
         while True:
-            for dx, dy in _offsets():
-                x, y = gx + dx, gy + dy
-                if self.fits((x - w / 2, y - h / 2, x + w / 2, y + h / 2)):
-                    return (x, y)
+            best: tuple[int, Point] | None = None
+            for r in range(max(WIDTH, self.bottom) // STEP + abs(gx) + abs(gy) + 1):
+                if best is not None and r * r > best[0]:
+                    break  # a point of ring r lies at least r steps away
+                for dx, dy in _ring(r):
+                    d = dx * dx + dy * dy
+                    if best is not None and d >= best[0]:
+                        continue
+                    x, y = (gx + dx) * STEP, (gy + dy) * STEP
+                    if self.fits((x - w / 2, y - h / 2, x + w / 2, y + h / 2), wet):
+                        best = (d, (x, y))
+            if best is not None:
+                return best[1]
             self.bottom += h + GAP
 
 
-@lru_cache(maxsize=1)
-def _offsets() -> tuple[tuple[int, int], ...]:
-    """Every step of the grid from a point to any other of a picture, nearest first."""
-    reach = range(-2 * WIDTH, 2 * WIDTH + 1, STEP)
-    return tuple(
-        sorted(((x, y) for x in reach for y in reach), key=lambda p: p[0] ** 2 + p[1] ** 2)
+def _ring(r: int) -> list[tuple[int, int]]:
+    """The grid steps at r from the centre along either axis (the square's edge)."""
+    if r == 0:
+        return [(0, 0)]
+    edge = range(-r, r + 1)
+    return (
+        [(x, -r) for x in edge]
+        + [(x, r) for x in edge]
+        + [(y_side, y) for y in range(-r + 1, r) for y_side in (-r, r)]
     )
 
 
@@ -243,38 +259,30 @@ def _offset(p: tuple[int, int]) -> Point:
 
 @lru_cache(maxsize=8)
 def map_layout(m: Map) -> MapLayout:
-    """The layout of a map (one object per file text, so the layout is made once)."""
+    """The layout of a map (one object per file text, so the layout is made once): the
+    table's areas and seas, then by their links the seas the table lacks that have a placed
+    coast (on the water if need be), the areas it lacks (an island by its seas), the seas
+    left."""
     free = _Free(HEADER + places.MAP_HEIGHT)
     x0, y0, x1, y1 = places.PANEL
     panel = (x0, y0 + HEADER, x1, y1 + HEADER)
     free.boxes.append(panel)
-    guessed: list[str] = []
-    areas: list[AreaPlace | None] = [None] * m.land
-    for a in range(m.land):
-        xy = places.CENTRES.get(m.ids[a])
-        if xy is None:
-            continue
-        place = area_place(_offset(xy), m.names[a])
-        inside_map = place.box[0] >= 0 and place.box[2] <= WIDTH
-        if inside_map and not any(meets(place.box, o) for o in free.boxes):
-            areas[a] = place
-            free.boxes.append(place.box)
+    areas = _table_areas(m, free)
     seas = _table_seas(m, free)
-    for a in _by_links(m, areas):
-        size = box_size(m.names[a])
-        near = _near([areas[b] for b in m.adjacent[a]], free)
-        areas[a] = area_place(free.spot(near, size), m.names[a])
-        free.boxes.append(areas[a].box)  # type: ignore[union-attr]
-        guessed.append(m.ids[a])
+    guessed: list[str] = []
+    for late in (False, True):
+        if late:
+            for a in _by_links(m, areas):
+                areas[a] = _area_by_links(m, a, areas, seas, free)
+                guessed.append(m.ids[a])
+        for k, sea in enumerate(seas):
+            if sea is None and (late or any(areas[a] for a in m.coasts[k])):
+                near = _near([centre(p.box) for a in m.coasts[k] if (p := areas[a])])
+                seas[k] = _sea_by_links(free, near, m.names[m.land + k])
+                guessed.append(m.ids[m.land + k])
     placed = [p for p in areas if p is not None]
-    assert len(placed) == m.land
-    for k, sea in enumerate(seas):
-        if sea is None:
-            sid = m.ids[m.land + k]
-            near = _near([placed[a] for a in m.coasts[k]], free)
-            seas[k] = _sea_by_links(free, near, m.names[m.land + k])
-            guessed.append(sid)
     shown = [s for s in seas if s is not None]
+    assert len(placed) == m.land and len(shown) == m.areas - m.land
     return MapLayout(
         areas=tuple(placed),
         seas=tuple(shown),
@@ -284,6 +292,21 @@ def map_layout(m: Map) -> MapLayout:
         bottom=free.bottom,
         guessed=tuple(guessed),
     )
+
+
+def _table_areas(m: Map, free: _Free) -> list[AreaPlace | None]:
+    """The areas our table places, each where no box placed before meets it."""
+    out: list[AreaPlace | None] = [None] * m.land
+    for a in range(m.land):
+        xy = places.CENTRES.get(m.ids[a])
+        if xy is None:
+            continue
+        place = area_place(_offset(xy), m.names[a])
+        inside_map = place.box[0] >= 0 and place.box[2] <= WIDTH
+        if inside_map and not any(meets(place.box, o) for o in free.boxes):
+            out[a] = place
+            free.boxes.append(place.box)
+    return out
 
 
 def _table_seas(m: Map, free: _Free) -> list[SeaPlace | None]:
@@ -301,8 +324,26 @@ def _table_seas(m: Map, free: _Free) -> list[SeaPlace | None]:
             continue
         out.append(sea)
         free.boxes.append(sea.reserved)
-        free.polygons.append(poly)
+        free.polygons[k] = poly
     return out
+
+
+def _area_by_links(
+    m: Map, a: int, areas: list[AreaPlace | None], seas: list[SeaPlace | None], free: _Free
+) -> AreaPlace:
+    """An area in the free spot nearest its placed neighbours; an island nearest the seas it
+    lies on and their coasts. It may lie on its own seas' outlines, on no other."""
+    points = [centre(p.box) for b in m.adjacent[a] if (p := areas[b])]
+    if not points:
+        for sea in m.seas[a]:
+            k = sea - m.land
+            points += [centre(p.box) for b in m.coasts[k] if b != a and (p := areas[b])]
+            if (on := seas[k]) is not None:
+                points.append(centre(on.reserved))
+    wet = frozenset(sea - m.land for sea in m.seas[a])
+    place = area_place(free.spot(_near(points), box_size(m.names[a]), wet), m.names[a])
+    free.boxes.append(place.box)
+    return place
 
 
 def _by_links(m: Map, areas: list[AreaPlace | None]) -> list[int]:
@@ -326,17 +367,18 @@ def _by_links(m: Map, areas: list[AreaPlace | None]) -> list[int]:
     return order
 
 
-def _near(neighbours: list[AreaPlace | None], free: _Free) -> Point:
-    """The middle of the placed neighbours; the map's top left when none is placed."""
-    points = [centre(p.box) for p in neighbours if p is not None]
+def _near(points: list[Point]) -> Point:
+    """The middle of the points; the map's top left when there are none."""
     if not points:
         return (0.0, float(HEADER))
     return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
 
 
 def _sea_by_links(free: _Free, near: Point, name: str) -> SeaPlace:
+    """A sea the table lacks: a box with its name and a line of fleets, on the water if the
+    free spot nearest its coasts is there."""
     w, h = sea_box_size(name)
-    cx, cy = free.spot(near, (w, h))
+    cx, cy = free.spot(near, (w, h), frozenset(free.polygons))
     x0, y0 = cx - w / 2, cy - h / 2
     outline = ((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))
     sea = sea_place(outline, (x0 + INSET, y0 + TOP + INSET / 2), name, SEA_ROW)
