@@ -350,8 +350,10 @@ def test_a_map_our_drawing_does_not_know_at_all_is_laid_out_by_its_links() -> No
     for sea in data["seas"]:
         sea["id"] = rename[sea["id"]]
         sea["adjacent"] = [rename[x] for x in sea["adjacent"]]
+    data["areas"][1]["name"] = "Peloponnesus" + "o" * 28  # an owner's 40 letters
     m = load_map_text(yaml.dump(data, Dumper=yaml.CSafeDumper, sort_keys=False))
     lay = map_layout(m)
+    assert [t.text for t in lay.areas[1].names] == ["Peloponnesus" + "o" * 10, "o" * 18]
     assert len(lay.guessed) == m.areas
     placed = [p.box for p in lay.areas] + [s.reserved for s in lay.seas] + [lay.panel]
     for a, b in itertools.combinations(placed, 2):

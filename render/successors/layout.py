@@ -40,6 +40,7 @@ ROWS = 2  # lines of stacks in a box
 RAISE = 5  # a line's words below its top (room for a home's roof above its value)
 MIN_BOX = 100
 WRAP = 124  # a name wider than this is written on two lines, where it has a space
+LONGEST = WIDTH // 3  # no line of a name is wider
 GAP = 10  # between a box placed by its links and any other
 STEP = 10  # the grid those boxes are placed on
 SEA_ROW = 100  # a sea's line of fleets, when the table gives none
@@ -62,12 +63,24 @@ def centred_at(cx: float, y: float, text: str, size: int = TEXT, bold: bool = Fa
 
 @lru_cache(maxsize=256)
 def name_lines(name: str) -> tuple[str, ...]:
-    """The name on one line, or on two at the space that makes the wider line narrowest."""
-    if ink_width(name) <= WRAP or " " not in name:
-        return (name,)
-    words = name.split(" ")
-    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    return min(splits, key=lambda pair: max(ink_width(pair[0]), ink_width(pair[1])))
+    """The name on one line, or on two at the space that makes the wider line narrowest; a
+    line still wider than a third of the picture (an owner's long word) broken where it
+    reaches that width."""
+    lines: tuple[str, ...] = (name,)
+    if ink_width(name) > WRAP and " " in name:
+        words = name.split(" ")
+        splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+        lines = min(splits, key=lambda pair: max(ink_width(pair[0]), ink_width(pair[1])))
+    return tuple(part for line in lines for part in _broken(line))
+
+
+def _broken(line: str) -> list[str]:
+    out = []
+    while ink_width(line) > LONGEST:
+        k = max(k for k in range(1, len(line)) if ink_width(line[:k]) <= LONGEST)
+        out.append(line[:k])
+        line = line[k:]
+    return [*out, line]
 
 
 def box_size(name: str) -> tuple[int, int]:
