@@ -138,10 +138,8 @@ def placement_areas(s: State, seat: int, setup: bool = False) -> tuple[int, ...]
     units are there, and the leader's area, unless unfriendly units are there."""
     out = []
     home = s.homes[seat]
-    if home != NO and not board.unfriendly_here(s, home, seat):
-        holder = s.control[home]
-        if holder == NO or board.allied(s, holder, seat):
-            out.append(home)
+    if home != NO and chits.home_takes_units(s, seat):
+        out.append(home)
     at = s.leaders[seat]
     free = 0 <= at < s.parts.map.land and not board.unfriendly_here(s, at, seat)
     if not setup and free and at not in out:
