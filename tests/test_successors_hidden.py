@@ -269,3 +269,9 @@ def test_a_chit_played_only_by_an_order_is_refused_with_its_moments() -> None:
         GAME.apply(s, Arm("blue", 15, "battle"))
     with pytest.raises(ValueError, match="you hold no chit 4"):
         GAME.apply(s, Play("blue", 4, "egy"))
+
+
+def test_a_general_levy_is_not_received_in_a_home_an_enemy_holds() -> None:
+    s = controlled(holding(started(3), RED, 14), BLUE, "mac")
+    s = turn_begins(GAME.apply(s, Arm("red", 14, "turn")))
+    assert units(s, "mac", RED) == (0, 0, 0, 0) and "no levy is received (Q6)" in " ".join(s.news)

@@ -185,7 +185,7 @@ def whites_attack(s: State, area: int) -> None:
 
 
 def sides(b: Battle) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return b.attackers, b.defenders
+    return (b.attackers, b.defenders)
 
 
 def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:

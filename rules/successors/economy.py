@@ -3,6 +3,8 @@ l.14; Q2, Q4), purchases (l.15-22; Q5, Q6) and ransom (l.13; Q21)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import board, chits
 from .components import EL, INF, LEVY, PORT, TYPES
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
@@ -173,14 +175,15 @@ def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
 MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order splits more)
 
 
-def buys(piece: str, at: str, n: int) -> list[Buy]:
+@lru_cache(maxsize=2048)
+def buys(piece: str, at: str, n: int) -> tuple[Buy, ...]:
     """The purchases of one unit of a kind at a place, and of as many as may be bought there
     now (at most MAX_BOUGHT): a person's order buys other counts in several steps."""
     n = min(n, MAX_BOUGHT)
     if n < 1:
-        return []
+        return ()
     one = made(Buy, piece, at, 1)
-    return [one] if n == 1 else [one, made(Buy, piece, at, n)]
+    return (one,) if n == 1 else (one, made(Buy, piece, at, n))
 
 
 def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:

@@ -14,8 +14,9 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from . import board
 from .board import ledger, ledger_add
@@ -314,6 +315,10 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
 
 def apply(s: State, seat: int, caller: int, a: Action) -> bool:
     """A movement step (already checked legal); True when it ends the seat's movement."""
+    step = STEPS.get(type(a))
+    if step is not None:
+        step(s, seat, a)
+        return False
     if isinstance(a, EndMove):
         if s.force is not None:
             halt(s)
@@ -323,29 +328,12 @@ def apply(s: State, seat: int, caller: int, a: Action) -> bool:
             f"{who} ends its movement" + (f" in {title(s, caller)}'s turn" if caller != NO else ""),
         )
         return True
-    if isinstance(a, Call):
-        ally = s.seats.index(a.ally)
-        s.called = (*s.called, ally)
-        start(s, ally)
-        say(s, f"{title(s, seat)} calls its ally {title(s, ally)} to move in this turn (l.32)")
-        push(s, ("move", ally, seat, NO, NO))
-        return False
-    if isinstance(a, Take):
-        _take(s, seat, a)
-    elif isinstance(a, TakeFleets):
-        _take_fleets(s, seat, a)
-    elif isinstance(a, Drop):
-        _drop(s, seat, a)
-    elif isinstance(a, March):
-        _march(s, seat, s.parts.map.index[a.to])
-    elif isinstance(a, Sail):
-        _sail(s, seat, s.parts.map.index[a.to])
-    elif isinstance(a, Embark):
-        _embark(s, seat, a)
-    elif isinstance(a, Land):
-        _land(s, seat, a)
-    elif isinstance(a, Halt):
-        halt(s)
+    assert isinstance(a, Call)
+    ally = s.seats.index(a.ally)
+    s.called = (*s.called, ally)
+    start(s, ally)
+    say(s, f"{title(s, seat)} calls its ally {title(s, ally)} to move in this turn (l.32)")
+    push(s, ("move", ally, seat, NO, NO))
     return False
 
 
@@ -404,7 +392,8 @@ def _drop(s: State, seat: int, a: Drop) -> None:
     s.force = f if (f.groups or f.leader != NO or f.fleets) else None
 
 
-def _march(s: State, seat: int, to: int) -> None:
+def _march(s: State, seat: int, a: March) -> None:
+    to = s.parts.map.index[a.to]
     f = s.force
     assert f is not None
     frm = f.place
@@ -432,6 +421,10 @@ def _march(s: State, seat: int, to: int) -> None:
         halt(s)
     elif mp_left(s, f) < 1:
         halt(s)  # no movement point left: the force's move is over (ours)
+
+
+def _halt(s: State, seat: int, a: Halt) -> None:
+    halt(s)
 
 
 def halt(s: State) -> None:
@@ -515,7 +508,8 @@ def _less(
     return tuple(out)
 
 
-def _sail(s: State, seat: int, to: int) -> None:
+def _sail(s: State, seat: int, a: Sail) -> None:
+    to = s.parts.map.index[a.to]
     f = s.force
     assert f is not None
     frm = f.place
@@ -654,3 +648,16 @@ def boost(s: State, seat: int, kind: str, amount: int) -> None:
         s.force = changed(f, bonus=f.bonus + amount)
     else:
         s.boosts = (s.boosts[0], s.boosts[1] + amount)
+
+
+# the movement steps carried out by their kind (EndMove and Call end or open a movement)
+STEPS: Final[dict[type, Callable[[State, int, Any], None]]] = {
+    Take: _take,
+    TakeFleets: _take_fleets,
+    Drop: _drop,
+    March: _march,
+    Sail: _sail,
+    Embark: _embark,
+    Land: _land,
+    Halt: _halt,
+}
