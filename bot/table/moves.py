@@ -197,20 +197,40 @@ class Moves:
             pick = " Or pick one below." if menu is not None else ""
             raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
         except InvalidOrder as e:
-            raise ServiceError(
-                f"{e.where} is not an order I can read: {e}. {self.shared.texts.allowed(r.game, r.state)}"
-            ) from e
+            told = self._choices_told(r, kept, e.step or 1, e.step_text or kept)
+            raise ServiceError(f"{e.where} is not an order I can read: {e}. {told}") from e
         except IllegalAction as e:  # read, but the rules forbid it: the rule, not "unreadable"
-            where = step_where(kept, 1, 1)
-            allowed = self.shared.texts.allowed(r.game, r.state)
-            raise ServiceError(
-                f"{where} was refused: {e.reason.removesuffix('.')}. {allowed}"
-            ) from e
-        except ValueError as e:
-            raise ServiceError(
-                f"That is not an order I can read: {e}. {self.shared.texts.allowed(r.game, r.state)}"
-            ) from e
+            told = self._choices_told(r, kept, 1, kept)
+            reason = e.reason.removesuffix(".")
+            raise ServiceError(f"{step_where(kept, 1, 1)} was refused: {reason}. {told}") from e
+        except ValueError as e:  # the game did not say it could not read it: its reason
+            told = self._choices_told(r, kept, 1, kept)
+            said = str(e).removesuffix(".")
+            raise ServiceError(f"{step_where(kept, 1, 1)} was refused: {said}. {told}") from e
         return Order(list(steps), confirmed)
+
+    def _choices_told(self, r: Reading, kept: str, step: int, typed: str) -> str:
+        """The steps allowed after an order's step `step` (`typed`) was refused or not read,
+        those like it when some are: at that step, when it is a later one whose position
+        can be seen (not past a reveal), then now."""
+        texts = self.shared.texts
+        if step <= 1:
+            return texts.allowed(r.game, r.state, typed=typed)
+        g = self.shared.loader.rules_of(r.game)
+        parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
+        try:
+            view = g.view(r.state, r.seat)
+            before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
+        except ValueError:
+            before = None
+        at = ahead(g, r.state, [s.action for s in before]) if before is not None else None
+        if at is None:
+            return texts.allowed(r.game, r.state)
+        shown, like = texts.listing(r.game, at, typed=typed)
+        then = (
+            f"At that step the choices{' like it' if like else ''} were: {shown}. " if shown else ""
+        )
+        return then + texts.allowed(r.game, r.state)
 
     def _alternatives(
         self, r: Reading, kept: str, e: AmbiguousName, confirmed: bool

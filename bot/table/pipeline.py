@@ -283,7 +283,7 @@ class TurnPipeline:
         who = self._check_actor(order, action, where)
         if not order.confirmed:
             self._idle_check(g, order.cur, action, where)
-        nxt = self._apply_step(order, action, who, where, k, total)
+        nxt = self._apply_step(order, step, who, where, k, total)
         revealing = orders_of(g).revealed(order.cur, nxt)
         await self._deal_after(order, nxt, who)
         if revealing:
@@ -322,12 +322,12 @@ class TurnPipeline:
         return who
 
     def _apply_step(
-        self, order: OrderUnderWay, action: object, who: Seat, where: str, k: int, total: int
+        self, order: OrderUnderWay, step: Step[object], who: Seat, where: str, k: int, total: int
     ) -> object:
         """Apply one step to the order's position, refused with the rule's reason; what it
         wrote and said is kept, and the position after it returned (its chance steps not yet
         dealt)."""
-        g, cur = order.g, order.cur
+        g, cur, action = order.g, order.cur, step.action
         is_undo = turns_of(g).undoes(action)
         try:
             order.described.append(
@@ -335,7 +335,7 @@ class TurnPipeline:
             )
             nxt = g.apply(cur, action)
         except ValueError as e:
-            refusal = self._refusal(order.record, order.stored, cur, where, k, total, e)
+            refusal = self._refusal(order.record, order.stored, cur, where, k, total, e, step.text)
             ended = order.ended
             rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
             raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
@@ -532,19 +532,24 @@ class TurnPipeline:
         k: int,
         total: int,
         error: ValueError,
+        typed: str,
     ) -> str:
-        """A refused step: why, and what is allowed in the real (stored) position; for a
-        later step also what that step could have been (never past a reveal: the order stops
-        at one)."""
+        """A refused step (`typed`): why, and what is allowed in the real (stored) position;
+        for a later step also what that step could have been (never past a reveal: the order
+        stops at one); each list of the steps like the one typed, when some are."""
         head = (
             f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
         )
         then = ""
         if k > 1:
-            then = f" At that step the choices were: {self.texts.options(record, at)}."
-        # the rules' own list of what is allowed is left out: the list below says it
+            shown, like = self.texts.listing(record, at, typed=typed)
+            then = f" At that step the choices{' like it' if like else ''} were: {shown}."
+        # the rules' own list of what is allowed is left out: the list below says it, of the
+        # steps like the one refused when some are (only at the first step: a later one was
+        # typed for the position its steps before would have made)
         why = error.reason if isinstance(error, IllegalAction) else str(error)
-        return f"{head}: {why.removesuffix('.')}.{then} {self.texts.allowed(record, state)}"
+        allowed = self.texts.allowed(record, state, typed=None if k > 1 else typed)
+        return f"{head}: {why.removesuffix('.')}.{then} {allowed}"
 
     def _handed_on(
         self, record: GameRecord, state: object, where: str, ended: tuple[str, str | None, Seat]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..errors import IllegalAction
 from ..game import Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import RajasOptions
-from .refusals import refusal
+from .refusals import allowed, refusal
 from .result import ranking
 from .search import RajasSearch
 from .state import Action, State, Undo
@@ -61,8 +62,8 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     def apply(self, state: State, action: Action) -> State:
         try:
             return engine.apply(state, action)
-        except engine.Refused:
-            raise ValueError(refusal(state, action)) from None
+        except engine.Refused:  # the reason worked out only now, when a step is refused
+            raise IllegalAction(refusal(state, action), allowed(state)) from None
 
     def result(self, state: State) -> Ranking | None:
         return ranking(state) if state.phase == "over" else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..capabilities import Narration, Notation, Reference, TableTalk, Turns
+from ..errors import IllegalAction
 from ..game import Seat
 from . import codec, engine, notation, reference
 from .options import RajasOptions
@@ -19,7 +20,7 @@ class RajasNotation(Notation[Action, State]):
 
     def parse(self, view: State, text: str, seat: Seat) -> list[Action]:
         if engine.to_move(view) != seat and text.strip().lower() != "undo":
-            raise ValueError(f"it is not your turn: {prompt(view, seat)}")
+            raise IllegalAction(f"it is not your turn: {prompt(view, seat)}")
         return notation.parse(view, text)
 
     def view_to_json(self, view: State) -> str:
