@@ -9,7 +9,15 @@ from dataclasses import dataclass
 
 from db import GameRecord
 from rules.capabilities import menus_of, notation_of, orders_of, turns_of
-from rules.errors import AmbiguousName, IllegalAction, InvalidOrder, clip, excerpt, step_where
+from rules.errors import (
+    AmbiguousName,
+    IllegalAction,
+    InvalidOrder,
+    RulesError,
+    clip,
+    excerpt,
+    step_where,
+)
 from rules.game import Seat, Step
 
 from .hints import HINT, HintOrders
@@ -197,33 +205,28 @@ class Moves:
             pick = " Or pick one below." if menu is not None else ""
             raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
         except InvalidOrder as e:
-            told = self._choices_told(r, kept, e.step or 1, e.step_text or kept)
+            told = self._choices_told(r, kept, e)
             raise ServiceError(f"{e.where} is not an order I can read: {e}. {told}") from e
         except IllegalAction as e:  # read, but the rules forbid it: the rule, not "unreadable"
-            told = self._choices_told(r, kept, 1, kept)
-            reason = e.reason.removesuffix(".")
-            raise ServiceError(f"{step_where(kept, 1, 1)} was refused: {reason}. {told}") from e
+            where = e.where if e.step is not None else step_where(kept, 1, 1)
+            told = self._choices_told(r, kept, e)
+            head = f"{where} was refused{', so nothing was played' if e.steps > 1 else ''}"
+            raise ServiceError(f"{head}: {e.reason.removesuffix('.')}. {told}") from e
         except ValueError as e:  # the game did not say it could not read it: its reason
-            told = self._choices_told(r, kept, 1, kept)
+            told = self.shared.texts.allowed(r.game, r.state, typed=kept)
             said = str(e).removesuffix(".")
             raise ServiceError(f"{step_where(kept, 1, 1)} was refused: {said}. {told}") from e
         return Order(list(steps), confirmed)
 
-    def _choices_told(self, r: Reading, kept: str, step: int, typed: str) -> str:
-        """The steps allowed after an order's step `step` (`typed`) was refused or not read,
-        those like it when some are: at that step, when it is a later one whose position
-        can be seen (not past a reveal), then now."""
+    def _choices_told(self, r: Reading, kept: str, e: RulesError) -> str:
+        """The steps allowed after an order's step was refused or not read (`e`), those like
+        it when some are: at that step, when it is a later one whose position can be seen
+        (the parser's, or reached by the steps before it, never past a reveal), then now."""
         texts = self.shared.texts
-        if step <= 1:
+        typed = e.step_text or kept
+        if (e.step or 1) <= 1:
             return texts.allowed(r.game, r.state, typed=typed)
-        g = self.shared.loader.rules_of(r.game)
-        parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
-        try:
-            view = g.view(r.state, r.seat)
-            before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
-        except ValueError:
-            before = None
-        at = ahead(g, r.state, [s.action for s in before]) if before is not None else None
+        at = e.position if e.position is not None else self._position_at(r, kept, e.step or 1)
         if at is None:
             return texts.allowed(r.game, r.state)
         shown, like = texts.listing(r.game, at, typed=typed)
@@ -231,6 +234,18 @@ class Moves:
             f"At that step the choices{' like it' if like else ''} were: {shown}. " if shown else ""
         )
         return then + texts.allowed(r.game, r.state)
+
+    def _position_at(self, r: Reading, kept: str, step: int) -> object | None:
+        """The position an order's steps before `step` reach (None past a reveal or when
+        they do not read)."""
+        g = self.shared.loader.rules_of(r.game)
+        parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
+        try:
+            view = g.view(r.state, r.seat)
+            before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
+        except ValueError:
+            return None
+        return ahead(g, r.state, [s.action for s in before])
 
     def _alternatives(
         self, r: Reading, kept: str, e: AmbiguousName, confirmed: bool

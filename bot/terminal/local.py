@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TextIO
 
 from db.models import FIRST_GAME, MAX_ID
-from rules.capabilities import files_of, reference_of
-from rules.errors import clip, excerpt
+from rules.capabilities import files_of, orders_of, reference_of
+from rules.errors import IllegalAction, clip, excerpt
 from rules.game import player_options
 
 from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
@@ -599,7 +599,9 @@ class LocalClient:
             await self.emit(hint)
         elif word == "create":
             await self._create()
-        elif (away := elsewhere(self.kind, text, self.games)) is not None:
+        elif (away := elsewhere(self.kind, text, self.games)) is not None and not (
+            await self.reads_as_order(text)
+        ):
             self.say(f"! {away}")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
             word in self.command_words() and not await self.is_own_step(word)
@@ -631,6 +633,24 @@ class LocalClient:
         """The first words of the table's commands the terminal reads (`club pace` as `club`)."""
         words = {c.name for c in terminal_commands(self.kind, self.games)} | {"club", "allowed"}
         return words - OWN_WORDS
+
+    async def reads_as_order(self, text: str) -> bool:
+        """Whether the game played reads `text` as an order of its own, allowed now or
+        refused by a rule: then a word another game has as a command (Vijayanagara's `pass`
+        and `done`) is this game's step, played as one."""
+        record = await self.service.store.open_game(self.channel)
+        if record is None or record.status != "active":
+            return False
+        g = self.service.loader.rules_of(record)
+        state = await self.service.loader.state_of(record)
+        seat = g.to_move(state)
+        try:
+            orders_of(g).read_order(g.view(state, seat), text, seat or "")
+        except IllegalAction:
+            return True
+        except ValueError:
+            return False
+        return True
 
     async def is_own_step(self, word: str) -> bool:
         """Whether the player's own steps start with `word` (Taj Mahal's `play red vizier`):

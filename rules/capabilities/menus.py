@@ -69,7 +69,7 @@ class Menus(Generic[A, V]):
 
 
 _WORD = re.compile(r"[a-z0-9]+")
-LIKE_AT_LEAST = 0.5  # the share of a typed step's words (the first counted twice) matched
+LIKE_PAST = 0.5  # the share of a typed step's words (the first counted twice) matched
 CLOSE_SPELLING = 0.75  # difflib's ratio at which a word of 4 letters or more is a misspelling
 
 
@@ -83,7 +83,7 @@ def entries_like(entries: Sequence[str], text: str) -> list[str]:
     misspells (`quary`, `harbor`). A word most entries hold (`with`, a verb every step now
     shares) tells none apart and is left out, unless every word is such; the first word
     left (the verb or the space typed) counts twice. An entry is like the text when it
-    matches at least half of that weight; none is when none does."""
+    matches more than half of that weight; none is when none does."""
     typed = _words(text)[:12]  # a step is a few words; a long text is not compared whole
     if not typed or not entries:
         return []
@@ -94,7 +94,7 @@ def entries_like(entries: Sequence[str], text: str) -> list[str]:
     for k, words in enumerate(held):
         got = sum(wt * _match(w, words) for w, wt in zip(telling, weights, strict=True))
         share = got / sum(weights)
-        if share >= LIKE_AT_LEAST:
+        if share > LIKE_PAST:
             scored.append((-share, k))
     return [entries[k] for _, k in sorted(scored)]
 

@@ -13,6 +13,7 @@ from .result import ranking
 from .search import RajasSearch
 from .state import Action, State, Undo
 from .table_talk import (
+    RajasMenus,
     RajasNarration,
     RajasNotation,
     RajasReference,
@@ -42,6 +43,7 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     def __init__(self) -> None:
         self.notation = RajasNotation(self)
         self.narration = RajasNarration(self)
+        self.menus = RajasMenus(self)
         self.talk = RajasTalk(self)
         self.reference = RajasReference(self)
         self.turns = RajasTurns(self)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
-from ..errors import IllegalAction, InvalidOrder, clip, excerpt
+from ..errors import IllegalAction, InvalidOrder, excerpt
 from . import engine, reading
 from .components import BUILDINGS, COLOURS, GOODS
 from .state import (
@@ -214,17 +214,13 @@ def parse(s: State, text: str) -> list[Action]:
     for k, part in enumerate(parts):
         if engine.to_move(s) is None and k:
             raise IllegalAction(
-                f"step {k + 1} (`{clip(part)}`) waits for {engine.chance(s)}: a roll or a tile "
-                "revealed ends an order, so send it after"
-            )
+                f"it waits for {engine.chance(s)}: a roll or a tile revealed ends an order, "
+                "so send it after (a reveal commits)"
+            ).at(k + 1, len(parts), part, s)
         try:
             a, allowed = read_step(s, part)
-        except InvalidOrder as e:
-            raise e.at(k + 1, len(parts), part) from None
-        except IllegalAction as e:
-            if len(parts) == 1:
-                raise
-            raise IllegalAction(f"step {k + 1} (`{clip(part)}`): {e.reason}") from None
+        except (InvalidOrder, IllegalAction) as e:
+            raise e.at(k + 1, len(parts), part, s) from None
         out.append(a)
         if isinstance(a, Undo) or not allowed:
             break

@@ -79,9 +79,9 @@ def _changes(b: State, a: State, i: int) -> list[str]:
             out.append(f"{label} {before}→{after}")
     if a.boat[i] != b.boat[i]:
         out.append(f"boat to river space {a.boat[i]}")
-    ups = [BUILDINGS[k] for k in range(4) if a.upgrades[i][k] > b.upgrades[i][k]]
-    if ups:
-        out.append("upgrades " + ", ".join(ups))
+    for k, level in enumerate(a.upgrades[i]):  # what an upgrade is worth, said once
+        if level > b.upgrades[i][k]:
+            out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
     return out
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
-from ..capabilities import Narration, Notation, Reference, TableTalk, Turns
+from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, Turns
 from ..errors import IllegalAction
 from ..game import Seat
-from . import codec, engine, notation, reference
+from . import codec, engine, explain, notation, reference
 from .options import RajasOptions
 from .result import ranking
 from .state import Action, Pass, State, Undo
@@ -43,6 +43,12 @@ class RajasNarration(Narration[Action, State]):
     def board_moment(self, before: State, after: State) -> bool:
         """A placement finished (the decision handed on), a round or the game ended."""
         return after.phase == "over" or (not after.pending and before.turn != after.turn)
+
+
+class RajasMenus(Menus[Action, State]):
+    def explained_choices(self, view: State) -> list[str]:
+        """Each allowed step with what it does and gets (explain.py)."""
+        return explain.explained_entries(view)
 
 
 class RajasTalk(TableTalk[State]):
