@@ -205,10 +205,11 @@ class Moves:
             pick = " Or pick one below." if menu is not None else ""
             raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
         except InvalidOrder as e:
+            where = e.where if e.step_text else step_where(kept, 1, 1)
             told = self._choices_told(r, kept, e)
-            raise ServiceError(f"{e.where} is not an order I can read: {e}. {told}") from e
+            raise ServiceError(f"{where} is not an order I can read: {e}. {told}") from e
         except IllegalAction as e:  # read, but the rules forbid it: the rule, not "unreadable"
-            where = e.where if e.step is not None else step_where(kept, 1, 1)
+            where = e.where if e.step_text else step_where(kept, 1, 1)
             told = self._choices_told(r, kept, e)
             head = f"{where} was refused{', so nothing was played' if e.steps > 1 else ''}"
             raise ServiceError(f"{head}: {e.reason.removesuffix('.')}. {told}") from e

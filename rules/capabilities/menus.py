@@ -70,6 +70,7 @@ class Menus(Generic[A, V]):
 
 _WORD = re.compile(r"[a-z0-9]+")
 LIKE_PAST = 0.5  # the share of a typed step's words (the first counted twice) matched
+LIKE_MARGIN = 0.2  # how far below the best entry's share one is still listed
 CLOSE_SPELLING = 0.75  # difflib's ratio at which a word of 4 letters or more is a misspelling
 
 
@@ -83,7 +84,8 @@ def entries_like(entries: Sequence[str], text: str) -> list[str]:
     misspells (`quary`, `harbor`). A word most entries hold (`with`, a verb every step now
     shares) tells none apart and is left out, unless every word is such; the first word
     left (the verb or the space typed) counts twice. An entry is like the text when it
-    matches more than half of that weight; none is when none does."""
+    matches more than half of that weight and nearly as much as the best one does (`place 2`
+    for `plase 2`, not every placement); none is when none does."""
     typed = _words(text)[:12]  # a step is a few words; a long text is not compared whole
     if not typed or not entries:
         return []
@@ -96,7 +98,9 @@ def entries_like(entries: Sequence[str], text: str) -> list[str]:
         share = got / sum(weights)
         if share > LIKE_PAST:
             scored.append((-share, k))
-    return [entries[k] for _, k in sorted(scored)]
+    scored.sort()
+    best = -scored[0][0] if scored else 0.0
+    return [entries[k] for share, k in scored if -share >= best - LIKE_MARGIN]
 
 
 def _match(word: str, words: frozenset[str]) -> float:
