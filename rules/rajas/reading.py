@@ -127,14 +127,18 @@ def _area(head: Words) -> str | None:
             return area
     named = [a for words, a in _AREA_WORDS.items() if words[0] == head[0] and len(words) == 2]
     if len(named) > 1 and len(head) > 1:  # a terrace or a balcony of no colour
-        names = ", ".join(f"`{a.replace('_', ' ')}`" for a in named)
-        raise InvalidOrder(f"{_quoted(head[1])} is no colour: the {head[0]}s are {names}")
+        raise InvalidOrder(
+            f"{_quoted(head[1])} is no colour: a {head[0]} is named with its colour, blue, "
+            "green, orange or purple"
+        )
     holding = [a for words, a in _AREA_WORDS.items() if set(head) <= set(words)]
     if len(holding) == 1:
         return holding[0]
-    if holding:
-        names = ", ".join(f"`{a.replace('_', ' ')}`" for a in holding)
-        raise InvalidOrder(f"{_quoted(' '.join(head))} names several areas: {names}")
+    if holding:  # the table lists those allowed: not named here too
+        raise InvalidOrder(
+            f"{_quoted(' '.join(head))} is a part of the names of {len(holding)} areas: "
+            "name one whole"
+        )
     return None
 
 

@@ -78,15 +78,13 @@ _TITLES += ("the goods market", "the outer terrace")
 def _place_problem(s: State, a: Place) -> str:
     i, area = s.turn, AREAS.index(a.area)
     name = title(area)
-    for problem in (
-        _taken(s, i, area, name),
-        _money_short(s, i, area, name),
-        _payment_problem(s, i, area, a, name),
-        _area_problem(s, i, area, a, name),
-    ):
-        if problem:
-            return problem
-    return f"{name} cannot be used that way now ({notation.area_rule(area)})"
+    return (  # the first that applies, in the order the text's placement goes
+        _taken(s, i, area, name)
+        or _money_short(s, i, area, name)
+        or _payment_problem(s, i, area, a, name)
+        or _area_problem(s, i, area, a, name)
+        or f"{name} cannot be used that way now ({notation.area_rule(area)})"
+    )
 
 
 def _seat_names(s: State, i: int, seats: tuple[int, ...]) -> str:

@@ -224,7 +224,8 @@ def _cost_problem(s: State, a: Buy, cost: int, old: int, name: str) -> str | Non
         )
     return (
         f"{' '.join(a.dice)} {'pays' if len(a.dice) == 1 else 'pay'} {worth} for {what}: a payment gives up no die and turns no "
-        "die it does not need (our reading of I. Building action's overpaying)"
+        "die it does not need (I. Building action: you may overpay; our reading: with no "
+        "die and no karma more than the cost needs)"
     )
 
 
