@@ -68,7 +68,7 @@ class Menus(Generic[A, V]):
         return entries_like(entries, text)
 
 
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = re.compile(r"[a-z0-9_]+")  # a space's id (`mountain_passes`) is one word
 LIKE_PAST = 0.5  # the share of a typed step's words (the first counted twice) matched
 LIKE_MARGIN = 0.2  # how far below the best entry's share one is still listed
 CLOSE_SPELLING = 0.75  # difflib's ratio at which a word of 4 letters or more is a misspelling

@@ -47,21 +47,12 @@ _CELL: Final = re.compile(r"^([a-z])([0-9]{1,2})$")
 _NUMBER: Final = re.compile(r"^[0-9]{1,2}$")
 _DEGREES: Final = {"90": 1, "180": 2, "270": 3}
 _ALIASES: Final = {"spice": "spices"}
-VERBS: Final = (
-    "buy",
-    "build",
-    "cover",
-    "take",
-    "return",
-    "upgrade",
-    "sail",
-    "score",
-    "chamber",
-    "reroll",
-    "enough",
-    "done",
-    "pass",
+# the verbs a step after a placement starts with, in the order the notation lists the steps
+# (one string: a Vijayanagara Decree's name is spelt as a word by its registry alone)
+VERBS: Final = tuple(
+    "buy build cover take return upgrade sail score chamber reroll enough done pass".split()  # noqa: SIM905
 )
+_CELL_VERBS: Final = VERBS[1:3]  # the verbs naming a cell of the province
 WHAT_A_STEP_IS: Final = (
     "a placement names its area (quarry, harbour, assorted market, goods market, outer "
     "terrace, terrace <colour>, balcony <colour>, or a chamber: great mogul, dancer, yogi, "
@@ -93,8 +84,10 @@ def read_step(s: State, head: Words, dice: Words, turned: Words) -> Action:
     return verb(head[1:], dice, turned)
 
 
-def _quoted(word: str) -> str:
-    return f"`{clip(word, 20)}`" if word.isalnum() else "that word"
+def _quoted(words: str) -> str:
+    """Typed words quoted back when they are letters and digits alone (never markup)."""
+    plain = all(w.isalnum() and w.isascii() for w in words.split())
+    return f"`{clip(words, 20)}`" if plain and words else "that word"
 
 
 def _answer(s: State, head: Words, dice: Words) -> Action | None:
@@ -290,6 +283,6 @@ _VERB_READERS: dict[str, Reader] = {
 
 def reader(s: State, verb: str) -> Reader | None:
     """The reader of the words after `verb` (build and cover read their cell on `s`'s board)."""
-    if verb in ("build", "cover"):
+    if verb in _CELL_VERBS:
         return _where(s, verb)
     return _VERB_READERS.get(verb)
