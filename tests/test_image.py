@@ -140,7 +140,7 @@ def test_the_image_files_install_and_the_bot_starts(tmp_path: Path) -> None:
             assert wanted and wanted <= got, f"{package}/{glob}: {sorted(wanted - got)} missing"
 
     started = subprocess.run(
-        [str(venv / "bin" / "vijayanagara-bot")],
+        [str(venv / "bin" / "chaupal-bot")],
         cwd=tmp_path,  # not the repository: the installed copy is what runs
         env=env,
         capture_output=True,
