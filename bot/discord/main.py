@@ -155,13 +155,13 @@ async def run(settings: Settings) -> None:
 def main() -> None:
     try:
         settings = Settings()  # a bad SHARD_COUNT is refused here
+        for line in settings.notices():  # a setting read under its old name
+            notice(line)
         settings.token()
         settings.shards()
     except (MissingToken, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         raise SystemExit(2) from None
-    for line in settings.notices():
-        notice(line)
     configure_logging(settings.log_level).addFilter(OneLineNetworkErrors())
     try:
         asyncio.run(run(settings))
