@@ -36,6 +36,7 @@ import time
 import traceback
 from pathlib import Path
 
+from results import record
 from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -175,14 +176,15 @@ def main() -> None:
         raise SystemExit(
             f"the trees played different games: {here[0]['steps']} and {there[0]['steps']} steps"
         )
+    out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+    if b is not None:
+        out |= {
+            "against": args.against,
+            "other": b,
+            "ratio": round(b["cpu_seconds"] / a["cpu_seconds"], 3),
+        }
+    record(args, out)
     if args.json:
-        out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
-        if b is not None:
-            out |= {
-                "against": args.against,
-                "other": b,
-                "ratio": round(b["cpu_seconds"] / a["cpu_seconds"], 3),
-            }
         print(json.dumps(out))
     elif b is None:
         for key, value in a.items():
