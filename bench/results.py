@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
+import inspect
 import json
 import math
 import os
@@ -99,12 +100,9 @@ def line_of(
 ) -> dict[str, object]:
     given = vars(args) if isinstance(args, argparse.Namespace) else dict(args)
     what = {k: masked(plain(v)) for k, v in sorted(given.items()) if k not in NOT_WHAT_RAN}
-    line: dict[str, object] = {
-        "bench": bench,
-        "args": what,
-        "command": masked(shlex.join(["python", f"bench/{bench}.py", *sys.argv[1:]])),
-        **source(),
-    }
+    typed = Path(sys.argv[0]).stem == bench  # else its main was called in another program
+    command = shlex.join(["python", f"bench/{bench}.py", *sys.argv[1:]]) if typed else None
+    line: dict[str, object] = {"bench": bench, "args": what, "command": masked(command), **source()}
     if isinstance(what.get("against"), str):
         line["against_commit"] = git("rev-parse", f"{what['against']}^{{commit}}")
     return line | {
@@ -122,9 +120,12 @@ def record(
     figures: Mapping[str, object],
     bench: str | None = None,
 ) -> None:
-    """Add the run's line to the results file (`bench`: the running script's name)."""
-    name = bench or Path(sys.argv[0]).stem
-    line = json.dumps(line_of(args, figures, name), ensure_ascii=False, allow_nan=False)
+    """Add the run's line to the results file (`bench`: by default, the script that calls)."""
+    if bench is None:
+        frame = inspect.currentframe()
+        caller = frame.f_back if frame is not None else None
+        bench = Path(caller.f_code.co_filename).stem if caller is not None else "unknown"
+    line = json.dumps(line_of(args, figures, bench), ensure_ascii=False, allow_nan=False)
     path = results_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as f:

@@ -75,6 +75,16 @@ def test_a_runs_line_says_what_ran_and_leaves_out_a_password_and_the_output_opti
     assert {"commit", "dirty", "cores", "cpu", "python", "load", "when"} <= set(got)
 
 
+def test_a_benchs_main_called_by_another_program_is_recorded_under_its_script_without_command(
+    bench: tuple[ModuleType, ModuleType], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    results, _ = bench
+    monkeypatch.setattr("sys.argv", ["-c"])  # as a test runner's worker has it
+    results.record({"games": 1}, {"rate": 2.0})
+    got = json.loads((tmp_path / "results.jsonl").read_text())
+    assert (got["bench"], got["command"], got["args"]) == ("test_bench_runs", None, {"games": 1})
+
+
 def test_two_runs_of_the_same_arguments_are_compared_figure_by_figure(
     bench: tuple[ModuleType, ModuleType], tmp_path: Path
 ) -> None:
