@@ -121,7 +121,7 @@ def test_the_terminal_speaks_terminal_and_its_help_lists_abort(tmp_path: Path) -
     )
     assert "/vj" not in text and "<@" not in text
     assert "abort" in text and "options" in text and "new" in text
-    assert "./vijayanagara-local.sqlite3" in text  # the default paths are in the help
+    assert "./chaupal-local.sqlite3" in text  # the default paths are in the help
     assert not text.rstrip().endswith("you")
 
 

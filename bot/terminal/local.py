@@ -24,6 +24,7 @@ from rules.capabilities import files_of, orders_of, reference_of
 from rules.errors import IllegalAction, clip, excerpt
 from rules.game import player_options
 
+from ..product import by_old_name, default_file, notice, renamed_file
 from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
@@ -43,7 +44,8 @@ log = logging.getLogger(__name__)
 
 LOCAL_USER = 1
 CHANNEL = "local"
-DEFAULT_DB = "./vijayanagara-local.sqlite3"
+DEFAULT_DB = "./chaupal-local.sqlite3"
+OLD_DEFAULT_DB = "./vijayanagara-local.sqlite3"  # the default before the name Chaupal
 DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
@@ -833,7 +835,7 @@ def file_arg(text: str) -> tuple[str, Path]:
 
 def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="vijayanagara-local", description=f"Play {g.info.title} in the terminal."
+        prog="chaupal-local", description=f"Play {g.info.title} in the terminal."
     )
     p.add_argument(
         "--game",
@@ -842,7 +844,7 @@ def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser
         + ", ".join(x.info.id for x in hosted(games).games())
         + f" (default {DEFAULT_GAME}; `--game ID --help` lists its own seats and levels)",
     )
-    p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+    p.add_argument("--db", default=None, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument(
         "--boards",
         default=DEFAULT_BOARDS,
@@ -965,10 +967,13 @@ async def amain(
             files[name] = read_capped(path, MAX_FILE_BYTES)
         except OSError as e:
             p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
+    db = args.db or default_file(DEFAULT_DB, OLD_DEFAULT_DB)
+    if args.db is None and db == OLD_DEFAULT_DB:
+        notice(renamed_file(OLD_DEFAULT_DB, DEFAULT_DB))
     try:
-        service = await terminal_table(args.db, renderer, table)
+        service = await terminal_table(db, renderer, table)
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
-        p.error(f"cannot open the database {args.db}: {e}")
+        p.error(f"cannot open the database {db}: {e}")
     client = LocalClient(
         service,
         Path(args.boards),
@@ -1011,6 +1016,8 @@ def main(argv: list[str] | None = None) -> None:
         print("\nInterrupted; every stored move is kept.", file=sys.stderr)
         raise SystemExit(130) from None
 
+
+main_by_old_name = by_old_name("vijayanagara-local", main)
 
 if __name__ == "__main__":
     main()
