@@ -270,7 +270,7 @@ def _ranked(s: State, places: tuple[tuple[str, ...], ...]) -> list[tuple[int, st
 def test_alt_text_names_each_player_with_their_race_by_the_names_at_the_table() -> None:
     s = playing()[3]
     text = PICTURES.alt_text(s, {s.seats[0]: "Asha"})
-    assert "round" in text and "Asha" in text
+    assert "round" in text and f"{s.seats[0].capitalize()} (Asha): fame" in text
     for i, seat in enumerate(s.seats[1:], start=1):
         assert seat.capitalize() in text
         assert f"fame {s.fame[i]}, money {s.money[i]}" in text

@@ -12,7 +12,9 @@ from .board import board_png
 
 
 def _name(seat: str, names: Names | None) -> str:
-    return (names or {}).get(seat) or seat.capitalize()
+    """The seat's colour, and who holds it where the table knows: `Red (Asha)`."""
+    held = (names or {}).get(seat)
+    return f"{seat.capitalize()} ({held})" if held else seat.capitalize()
 
 
 def alt_text(v: State, names: Names | None) -> str:
