@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from functools import cache
 
 from PIL import Image
@@ -19,6 +20,7 @@ import render.rajas.board as drawing
 from render.rajas import PICTURES, WIDTH, board_png, height, sheet
 from render.rajas.layout import PHONE, Box, Text, overlap
 from rules.rajas import GAME, SEATS, RajasOptions, State, notation
+from rules.rajas.components import standard_texts
 from rules.rajas.engine import crossed, gap
 from rules.rajas.result import race_words, verdict
 from rules.rajas.state import AREAS, HARBOUR, QUARRY, Place
@@ -295,3 +297,50 @@ def test_every_quarry_top_tile_shows_its_cost() -> None:
     for top in s.tops:
         if top >= 0:
             assert str(s.tiles.tiles[top].cost) in costs
+
+
+def _owners_largest_board() -> str:
+    """A board file with as much as the loader takes: two quarry rows of 8, a harbour of 8,
+    8 spaces in each market, 10 on the outer terrace, a river of 40 and a province of 9 by 9."""
+    text, _ = standard_texts()
+    river = "\n".join(["    - {earn: money, value: 3}"] * 39 + ["    - {earn: fame, value: 6}"])
+    edges = "    - {column: 0, row: 0, side: N, yield: upgrade}\n"
+    edges += "    - {column: 8, row: 8, side: E, yield: money, value: 5}\n"
+    for old, new in (
+        (
+            "quarry: [[1, 1, 2, 2], [3, 3, 4, 4]]",
+            "quarry: [[1, 1, 2, 2, 3, 3, 4, 4], [1, 2, 3, 4, 1, 2, 3, 4]]",
+        ),
+        ("harbour: [[0, 1, 1, 2]]", "harbour: [[0, 1, 1, 2, 2, 1, 1, 2]]"),
+        (
+            "assorted_market: 2\n    goods_market: 4\n    outer_terrace: 5",
+            "assorted_market: 8\n    goods_market: 8\n    outer_terrace: 10",
+        ),
+        (
+            "columns: 5\n  rows: 4\n  residence: {column: 2,",
+            "columns: 9\n  rows: 9\n  residence: {column: 4,",
+        ),
+    ):
+        assert old in text
+        text = text.replace(old, new, 1)
+    text = re.sub(r"  spaces:\n(    - .*\n)+", f"  spaces:\n{river}\n", text)
+    return re.sub(r"  yields:\n(    - .*\n)+", f"  yields:\n{edges}", text)
+
+
+def test_an_owners_largest_board_is_drawn_with_nothing_covered_or_cut_off() -> None:
+    """Spaces that do not fit a row go on in the next, a wide province stands alone."""
+    rng = random.Random(1)
+    s = GAME.new_game(RajasOptions(board_file=_owners_largest_board()), SEATS[:4])
+    for _ in range(300):
+        if GAME.result(s) is not None:
+            break
+        chance = GAME.chance(s) is not None
+        s = GAME.apply(
+            s, GAME.deal(s, rng.randrange) if chance else rng.choice(GAME.legal_actions(s))
+        )
+    drawn = sheet(s)
+    assert len(drawn.cells) == 4 * 81 and sum(p.area == QUARRY for p in drawn.places) == 16
+    for k, t in enumerate(drawn.texts):
+        assert t.box[0] >= 0 and t.box[2] <= WIDTH and t.box[3] <= height(s), t.text
+        assert not any(overlap(t.box, u.box) for u in drawn.texts[k + 1 :]), t.text
+        assert not any(overlap(t.box, m) for m in (*drawn.marks, *drawn.roads)), t.text
