@@ -61,9 +61,6 @@ class Pen:
         self.y = MARGIN
         self.base = base
 
-    def draws(self, fixed: bool) -> bool:
-        return fixed == self.base
-
     def text(self, t: Text, ink: str = "ink", fixed: bool = False) -> Text:
         if fixed == self.base:
             mask, left, top = _glyphs(t.text, t.size, t.bold)
