@@ -17,8 +17,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from rules.rajas import State, engine
-from rules.rajas.result import race_words, ranking, verdict
+from rules.rajas import State, engine, race_words, ranking, verdict
 
 from .. import png
 from .layout import MARGIN, RIGHT, TEXT, TITLE, WIDTH, Sheet, width

@@ -3,9 +3,7 @@ text."""
 
 from __future__ import annotations
 
-from rules.rajas import State, engine
-from rules.rajas.result import race_words, ranking
-from rules.words import count_of
+from rules.rajas import State, count_of, engine, race_words, ranking
 
 from ..pictures import Names, Pictures
 from .board import board_png

@@ -5,8 +5,7 @@ its Kali statue's dice among its 10 hands. Two players' boards stand side by sid
 
 from __future__ import annotations
 
-from rules.rajas import BUILDINGS, COLOURS, NO, State, Tile
-from rules.rajas.state import KALI_HANDS
+from rules.rajas import BUILDINGS, COLOURS, KALI_HANDS, NO, State, Tile
 
 from .layout import MARGIN, RIGHT, TEXT, Box, Cell, Text
 from .pen import Pen

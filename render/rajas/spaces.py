@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.rajas import (
+    ASSORTED,
     BACKS,
     BALCONY,
     CHAMBER,
     COLOURS,
+    GOODS,
     HARBOUR,
     NO,
     OUTER,
@@ -22,7 +24,6 @@ from rules.rajas import (
     Tile,
     notation,
 )
-from rules.rajas.state import ASSORTED, GOODS
 
 from .layout import MARGIN, RIGHT, Box, Place, Text, width
 from .pen import Pen, fill_of

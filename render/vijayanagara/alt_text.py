@@ -4,8 +4,15 @@ characters, Discord's limit for an attachment's description)."""
 from __future__ import annotations
 
 import rules.vijayanagara as vijayanagara
-from rules.vijayanagara import FACTION_NAMES, PLAYERS, Faction, GameState, count_of, deck_for
-from rules.vijayanagara.victory import result_text
+from rules.vijayanagara import (
+    FACTION_NAMES,
+    PLAYERS,
+    Faction,
+    GameState,
+    count_of,
+    deck_for,
+    result_text,
+)
 
 MAX_ALT_CHARS = 1024
 
