@@ -325,7 +325,7 @@ def test_end_of_the_game_example_rajesh_and_leila_both_2_past_rajesh_first() -> 
     result = GAME.result(s)
     assert result is not None
     assert result.places == (("red",), ("yellow",)) and result.scores == {"red": 2, "yellow": 2}
-    assert result.text == "Red wins, 2 fame points past the money marker"
+    assert result.text == "Red wins: as far past as Yellow, and crossed first (2 fame points past)"
 
 
 # --- Notation, JSON, undo ----------------------------------------------------------------------
@@ -479,7 +479,9 @@ def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
     after = order(s, "great mogul with g1")
     lines = GAME.narration.narrate(s, Place("great_mogul", ("g1",)), after, "yellow")
     assert lines[1] == "Yellow's markers meet: the end of the game is triggered"
-    assert lines[2] == "Yellow wins, 5 fame points past the money marker"  # 32 beside 68: 27
+    assert lines[2] == (  # 32 beside 68: 27
+        "Yellow wins: the only player whose markers crossed (5 fame points past)"
+    )
 
 
 def test_the_table_is_told_each_chance_step_in_words() -> None:

@@ -10,7 +10,7 @@ from ..errors import IllegalAction
 from ..game import Seat
 from . import codec, engine, explain, notation, reference
 from .options import RajasOptions
-from .result import ranking
+from .result import race_words, ranking
 from .state import Action, Pass, State, Undo
 
 
@@ -57,6 +57,11 @@ class RajasTalk(TableTalk[State]):
 
     def status(self, view: State) -> list[str]:
         return reference.status_lines(view)
+
+    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+        """A result's score is the fame points past the money marker: said as how the
+        player's race ended ("markers 42 apart, did not cross")."""
+        return race_words(score >= 0, score)
 
 
 class RajasTurns(Turns[State, Action]):
