@@ -25,14 +25,14 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.budget import Budget
-from bot.table.ai_seats import HINT_SECONDS, THINK_SECONDS, default_workers, worker_processes
-from bot.table.ai_worker import advise, ready, think
+from bot.table.ai_seats import HINT_SECONDS, THINK_SECONDS, default_workers, worker_pool
+from bot.table.ai_worker import advise, think
 from bot.table.registry import registry
 
 REGISTRY = registry()
@@ -133,11 +133,14 @@ def main() -> None:
         f"seeds from {a.seed}: {a.steps} steps at {a.think} CPU s, {a.hints} hints at "
         f"{a.hint} wall s, {workers} workers"
     )
-    with ProcessPoolExecutor(max_workers=workers, mp_context=worker_processes()) as pool:
+    with worker_pool(workers) as pool:
         w0 = time.perf_counter()
-        for job in [pool.submit(ready) for _ in range(workers)]:
-            job.result()
-        print(f"the pool's start: wall {time.perf_counter() - w0:.3f} s")
+        started = [pool.submit(time.process_time) for _ in range(workers)]  # as warm()'s
+        cpu = max(job.result() for job in started)  # a worker's own CPU, its start included
+        print(
+            f"the pool's start: wall {time.perf_counter() - w0:.3f} s, a worker's CPU at its "
+            f"first call at most {cpu:.3f} s"
+        )
         for gid in gids:
             info = REGISTRY.game(gid).info
             players = info.min_players if a.players is None else a.players
