@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import re
 import sys
@@ -24,7 +25,7 @@ from rules.capabilities import files_of, reference_of
 from rules.errors import clip, excerpt
 from rules.game import player_options
 
-from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
+from ..table.ai_users import ai_level, ai_user, is_ai, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.games.entry import Registry
@@ -36,7 +37,7 @@ from ..table.reply import Reply
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
 from .front_end import TERMINAL, terminal_table
-from .terminal_io import after_shown, at_the_prompt, ctrl_c, line_editing, read_capped
+from .terminal_io import CtrlC, after_shown, line_editing, read_capped
 from .terminal_seats import Seating, ai_levels, seating
 
 log = logging.getLogger(__name__)
@@ -384,13 +385,12 @@ class LocalClient:
         *,
         seating: Seating | None = None,
         ai_pause: float = 0.0,
-        interruptible: bool = False,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         games: Registry | None = None,
     ) -> None:
         """`seating`: --play, --ai and --players: who sits where in a new game; `ai_pause`:
-        --ai-pause, seconds between two AI steps shown, to follow them; `interruptible`:
-        Ctrl-C stops a line's work (a person at a terminal); `sleep`: tests pass their own;
+        --ai-pause, seconds between two AI steps shown, to follow them; `sleep`: tests pass
+        their own;
         `games`: the games hosted (the service's)."""
         self.service = service
         self.boards = boards
@@ -410,11 +410,16 @@ class LocalClient:
         self.ai_pause = ai_pause
         self.sleep = sleep
         self.hint_button: str | None = None  # the last hint's "Play this turn"
-        self.interruptible = interruptible
         self.stop_asked = False  # Ctrl-C came while a line was worked on
 
     def ask_stop(self) -> None:
+        """Ctrl-C while a line is worked on (called in the signal handler): the AIs stop
+        after the step under way, and a thought in a worker (an AI's step, a hint) is given
+        up, on the event loop."""
         self.stop_asked = True
+        with contextlib.suppress(RuntimeError):  # no event loop running: nothing thinks
+            loop = asyncio.get_running_loop()
+            loop.call_soon_threadsafe(self.service.ai.stop_thinking, self.channel)
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -723,30 +728,39 @@ class LocalClient:
     async def ai_moves(self) -> None:
         """The AI seats take their steps until a person's decision (or the game's end): an AI's
         turn is one block of short lines and its why, `ai_pause` seconds between two steps.
-        Ctrl-C stops them after the step under way (each step is stored whole)."""
+        Ctrl-C stops them after the step under way (each step is stored whole), or gives up
+        the step in thought."""
         first = True
-        while True:
-            if self.stop_asked:
-                self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
-                return
+        while not self.stop_asked:
             reply = await self.service.ai.move(self.channel)
             if reply is None:
-                return
+                break
             if self.ai_pause > 0 and not first:
                 await self.sleep(self.ai_pause)
             first = False
             await self.emit(reply)
+        if self.stop_asked and await self._ai_on_turn():
+            self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
+
+    async def _ai_on_turn(self) -> bool:
+        """Whether the game in progress waits for an AI seat."""
+        game = await self.service.store.open_game(self.channel)
+        if game is None or game.status != "active":
+            return False
+        try:
+            state = await self.service.loader.state_of(game)
+        except Exception:  # a game that does not load: its lines say why
+            return False
+        return is_ai(self.service.texts.waiting_for(game, state))
 
     async def run(self, lines: Iterable[str]) -> None:
-        with ctrl_c(self.ask_stop, self.interruptible):
-            await self.ai_moves()  # a game continued on an AI's turn
+        await self.ai_moves()  # a game continued on an AI's turn
         for line in lines:
             self.stop_asked = False
             try:
-                with ctrl_c(self.ask_stop, self.interruptible):
-                    if not await self.line(line):
-                        break
-                    await self.ai_moves()
+                if not await self.line(line):
+                    break
+                await self.ai_moves()
             except Exception as e:  # the loop survives every line; the game is in the database
                 log.debug("line %r failed", line[:200], exc_info=True)
                 self.say(f"! That line could not be handled ({type(e).__name__}).")
@@ -756,19 +770,20 @@ class LocalClient:
                 self.say("`new` starts another game; `export FILE` keeps this one.")
 
 
-def _stdin_lines(out: TextIO) -> Iterator[str]:
+def _stdin_lines(out: TextIO, keys: CtrlC) -> Iterator[str]:
     """The person's lines, edited and recalled with the arrow keys (readline, where Python has
-    it); Ctrl-C clears the line, Ctrl-D leaves."""
+    it); Ctrl-C cancels the line being typed, Ctrl-D leaves."""
     line_editing()
     while True:
-        at_the_prompt()
         try:
-            yield input("> ")
+            line = keys.read_line("> ")
         except EOFError:
             print(file=out)  # the shell's prompt on a line of its own
             return
         except KeyboardInterrupt:
             print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
+            continue
+        yield line
 
 
 def split_game(argv: list[str]) -> tuple[str, list[str]]:
@@ -957,14 +972,18 @@ async def amain(
         kind,
         seating=seats,
         ai_pause=args.ai_pause,
-        interruptible=lines is None,  # a person at the terminal
         sleep=sleep,
         games=table,
     )
+    keys = CtrlC(client.ask_stop)
+    if lines is None:  # a person at the terminal: Ctrl-C is theirs for the whole session
+        keys.hear()
     try:
         await client.begin(args.seed, options, files)
-        await client.run(_stdin_lines(stream) if lines is None else lines)
+        await client.run(_stdin_lines(stream, keys) if lines is None else lines)
     finally:
+        if lines is None:
+            keys.close()
         await service.close()
 
 
