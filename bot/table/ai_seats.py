@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
+import signal
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -82,22 +84,43 @@ def worker_processes() -> multiprocessing.context.BaseContext:
 def program_modules(main: object) -> list[str]:
     """The modules the program's main module `main` is made of. multiprocessing runs the
     main module again in each worker it starts (as __mp_main__, its main() not run), so the
-    server imports them first: the module itself when run with -m, else the modules its
-    functions come from (a console script's `from bot.terminal.local import main`). The
-    server's own "__main__" preload does not do it: it is never given the path."""
+    server imports first the modules its functions come from (a console script's `from
+    bot.terminal.local import main`); never the main module itself, which a worker runs
+    again by its name when it was started with -m. The server's own "__main__" preload does
+    not do it: it is never given the path."""
     spec = getattr(main, "__spec__", None)
-    if spec is not None and spec.name != "__main__":
-        return [spec.name]
+    itself = {"__main__", "builtins", getattr(spec, "name", "__main__")}
     made_of = {getattr(v, "__module__", None) for v in vars(main).values() if callable(v)}
-    return sorted(m for m in made_of if isinstance(m, str) and m not in ("__main__", "builtins"))
+    return sorted(m for m in made_of if isinstance(m, str) and m not in itself)
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of `workers` processes that think (see worker_processes), each deaf to the
-    terminal's Ctrl-C (ai_worker.ignore_interrupts)."""
+    """A pool of `workers` processes that think (see worker_processes), deaf to the
+    terminal's Ctrl-C, which reaches the program's whole process group: the server that
+    forks them starts ignoring SIGINT (`_started_deaf`), and each worker ignores it
+    (ai_worker.ignore_interrupts)."""
+    context = worker_processes()
+    if context.get_start_method() == "forkserver":
+        _started_deaf(multiprocessing.forkserver.ensure_running)
     return ProcessPoolExecutor(
-        max_workers=workers, mp_context=worker_processes(), initializer=ignore_interrupts
+        max_workers=workers, mp_context=context, initializer=ignore_interrupts
     )
+
+
+def _started_deaf(start: Callable[[], None]) -> None:
+    """`start` a process that ignores SIGINT from its first instruction (an ignored signal
+    stays ignored across exec; Python then leaves it so): a Ctrl-C while it imports would
+    kill it. The program ignores Ctrl-C meanwhile, the few milliseconds a start takes; off
+    the main thread, where signals are not ours to set, it starts as it is."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        start()
+        return
+    try:
+        start()
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def default_workers(cores: int | None = None) -> int:
