@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
+from db import GameNotFound
 from db.models import FIRST_GAME, MAX_ID
 from rules.capabilities import files_of, reference_of
 from rules.errors import clip, excerpt
@@ -37,7 +38,7 @@ from ..table.reply import Reply
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
 from .front_end import TERMINAL, terminal_table
-from .terminal_io import CtrlC, after_shown, line_editing, read_capped
+from .terminal_io import CtrlC, after_shown, boards_folder, line_editing, read_capped
 from .terminal_seats import Seating, ai_levels, seating
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ TERMINAL_LINES = (
     ("hint", "the computer's suggestion for your turn, with why"),
     ("hint play", "play the last hint's whole turn (refused once anything has moved)"),
     ("export [FILE]", "save the whole game as JSON (default: <game>-game-N.json)"),
-    ("import FILE", "load an exported game (only when no game is in progress)"),
+    ("import FILE", "load an exported game (in place of a new game nobody has moved in yet)"),
     ("abort", "end the game without a result (asks for confirmation)"),
     ("new", "start a new game once the last one is over or aborted"),
     ("help", "this text"),
@@ -105,7 +106,8 @@ def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
         HELP_WIDTH,
     )
     lines += [
-        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."
+        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/DATABASE/game-N/ "
+        "(--boards; DATABASE: the database file's name, so each database has its own)."
     ]
     return "\n".join(lines)
 
@@ -202,10 +204,6 @@ _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ play` autocomplete", "`options`"),
     (r"`play` autocomplete", "`options`"),
     (r"`(\w+) (\w+):`", lambda m: f"`{m.group(1)} {m.group(2).upper()}`"),  # `event SIDE`
-    (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
-    (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
-    (r"in this channel", "in this database"),
-    (r"This channel", "This database"),
     (r"Use the newest message or `play`", "Look at `status`"),
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
@@ -457,7 +455,7 @@ class LocalClient:
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
         if reply.image is not None:
-            png = self.game_boards() / f"board-{reply.version or 0:05d}.png"
+            png = self.picture_path(reply)
             self._write(png, reply.image)
             alt = alt_of(reply.image)
             if alt is not None:  # beside the picture, for a screen reader
@@ -467,9 +465,19 @@ class LocalClient:
         elif reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
 
-    def game_boards(self) -> Path:
-        """Each game's boards in a folder of its own, so no game overwrites another's."""
-        return self.boards / f"game-{self.game_id}"
+    def game_boards(self, game_id: int | None = None) -> Path:
+        """Each game's boards in a folder of its own (the current game's unless `game_id`),
+        so no game overwrites another's."""
+        return self.boards / f"game-{self.game_id if game_id is None else game_id}"
+
+    def picture_path(self, reply: Reply) -> Path:
+        """Where a reply's picture goes: the game's board at the version it shows; a replay's
+        in the replayed game's folder, named by its step (no replay overwrites a board, nor
+        a replay of another step)."""
+        if reply.picture_of is not None:
+            game_id, step = reply.picture_of
+            return self.game_boards(game_id) / f"replay-step-{step:05d}.png"
+        return self.game_boards() / f"board-{reply.version or 0:05d}.png"
 
     def _write(self, path: Path, data: bytes, what: str = "board", *, quiet: bool = False) -> None:
         try:
@@ -604,6 +612,8 @@ class LocalClient:
             await self.emit(hint)
         elif word == "create":
             await self._create()
+        elif (other := await self._other_games_replay(text)) is not None:
+            self.say(f"! {other}")
         elif (away := elsewhere(self.kind, text, self.games)) is not None:
             self.say(f"! {away}")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
@@ -615,6 +625,28 @@ class LocalClient:
                 await self.service.moves.play(self.channel, LOCAL_USER, text, kind=self.kind)
             )
         return True
+
+    async def _other_games_replay(self, text: str) -> str | None:
+        """`replay N` of a game of this database that another game's terminal plays (each
+        game of the database has its own games): which game it is and how to replay it;
+        None for any other line."""
+        words = text.lower().split()
+        if words[:1] == ["club"]:
+            words = words[1:]
+        if len(words) < 2 or words[0] != "replay" or not words[1].isdigit() or len(words[1]) > 15:
+            return None
+        try:
+            game = await self.service.store.get_game(int(words[1]))
+        except GameNotFound:
+            return None
+        known = self.games.hosts(game.kind)
+        if game.channel_id == self.channel or not known or game.kind == self.kind:
+            return None  # (the table says why it cannot)
+        title = self.games.game(game.kind).info.title
+        return (
+            f"Game {game.id} in this database is a game of {title}: replay it in a terminal "
+            f"started with `--game {game.kind}`."
+        )
 
     async def _help(self) -> None:
         text = help_text(self.kind, await self.seats_text(), self.games)
@@ -719,11 +751,39 @@ class LocalClient:
         except OSError as e:
             self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
             return
-        reply = await self.service.transfer.import_game(
-            self.channel, LOCAL_USER, data, kind=self.kind
-        )
-        await self._track_game()
-        await self.emit(reply)
+        if await self._room_for_import(rest, data):
+            reply = await self.service.transfer.import_game(
+                self.channel, LOCAL_USER, data, kind=self.kind
+            )
+            await self._track_game()
+            await self.emit(reply)
+
+    async def _room_for_import(self, name: str, data: bytes) -> bool:
+        """Whether an import can go in now: no game in progress, or the one this terminal
+        started where nobody has moved yet, set aside (aborted) once the file is known to
+        load. Else what to do, in the terminal's words."""
+        game = await self.service.store.open_game(self.channel)
+        if game is None:
+            return True
+        played = sum(a.faction is not None for a in await self.service.store.actions(game.id))
+        if played:
+            steps = "1 step" if played == 1 else f"{played} steps"
+            self.say(
+                f"! Game {game.id} is in progress ({steps} played): `abort` it (it asks for "
+                f"`yes`), then `import {clip(name)}` again; `export FILE` first keeps it."
+            )
+            return False
+        checked = await self.service.transfer.check_import(data, kind=self.kind)
+        if not checked.ok:
+            await self.emit(checked)
+            return False
+        aborted = await self.service.lobby.abort(self.channel, LOCAL_USER, is_manager=True)
+        if not aborted.ok:
+            await self.emit(aborted)
+            return False
+        await self.shown(aborted)  # (said in a line of its own)
+        self.say(f"Game {game.id} had no move yet: it is set aside for the import (aborted).")
+        return True
 
     async def ai_moves(self) -> None:
         """The AI seats take their steps until a person's decision (or the game's end): an AI's
@@ -841,7 +901,9 @@ def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser
     p.add_argument(
         "--boards",
         default=DEFAULT_BOARDS,
-        help=f"folder for the board images, one subfolder per game (default {DEFAULT_BOARDS})",
+        help=f"folder for the board images (default {DEFAULT_BOARDS}): a folder per database, "
+        f"named after its file ({Path(DEFAULT_DB).stem} for {DEFAULT_DB}), and in it one per game "
+        "(game-1, game-2...)",
     )
     p.add_argument(
         "--seed",
@@ -966,7 +1028,7 @@ async def amain(
         p.error(f"cannot open the database {args.db}: {e}")
     client = LocalClient(
         service,
-        Path(args.boards),
+        boards_folder(Path(args.boards), args.db),
         stream,
         CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}",
         kind,

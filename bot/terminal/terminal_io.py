@@ -6,6 +6,7 @@ Ctrl-C at the prompt clears the line, and at any other moment stops the work und
 from __future__ import annotations
 
 import contextlib
+import re
 import signal
 from collections.abc import Callable
 from pathlib import Path
@@ -87,3 +88,37 @@ class CtrlC:
         """The session is over: Ctrl-C interrupts the program again."""
         with contextlib.suppress(ValueError):
             signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+DATABASE_NOTE = ".database"  # in a database's boards folder: the path of that database
+MAX_NAMESAKES = 100  # databases of one name whose boards share a --boards folder
+
+
+def boards_folder(boards: Path, database: str) -> Path:
+    """The folder of one database's board pictures, under `boards`: named after the database
+    file (`vijayanagara-local` for ./vijayanagara-local.sqlite3), so two databases never mix
+    their games' pictures (each numbers its games from 1). A database of the same name
+    elsewhere takes `NAME-2`, `NAME-3`...: each folder notes its database's path."""
+    name = re.sub(r"[^\w.-]", "_", Path(database).stem).strip("._") or "database"
+    path = str(Path(database).resolve())
+    for n in range(1, MAX_NAMESAKES):
+        folder = boards / (name if n == 1 else f"{name}-{n}")
+        note = folder / DATABASE_NOTE
+        try:
+            if note.read_text(encoding="utf-8").strip() == path:
+                return folder
+        except FileNotFoundError:
+            if not folder.exists() or not any(folder.iterdir()):
+                _note(note, path)
+                return folder
+        except (OSError, UnicodeDecodeError):  # not ours to read: taken
+            continue
+    return boards / name
+
+
+def _note(note: Path, path: str) -> None:
+    """Claim a boards folder for a database (if it can be written: a picture that cannot
+    says so when it is written)."""
+    with contextlib.suppress(OSError):
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(path + "\n", encoding="utf-8")
