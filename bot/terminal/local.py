@@ -770,7 +770,7 @@ class LocalClient:
             steps = "1 step" if played == 1 else f"{played} steps"
             self.say(
                 f"! Game {game.id} is in progress ({steps} played): `abort` it (it asks for "
-                f"`yes`), then `import {clip(name)}` again; `export FILE` first keeps it."
+                f"`yes`), then `import {clip(name, 300)}` again; `export FILE` first keeps it."
             )
             return False
         checked = await self.service.transfer.check_import(data, kind=self.kind)
