@@ -229,14 +229,16 @@ class AiSeats:
     async def _run(self, fn: Callable[..., _T], *args: object, channel: str = "") -> _T:
         """`fn(*args)` in a worker process, for the game of `channel` (`stop_thinking` gives
         it up). A pool that a worker left broken (killed, out of memory) is replaced by a new
-        one, which is asked again, once."""
-        pool = self.executor
-        try:
-            return await self._in_worker(pool, channel, fn, args)
-        except BrokenProcessPool:
-            if not self._replaced(pool):
-                raise
-        return await self._in_worker(self.executor, channel, fn, args)
+        one, which is asked again, once; a new pool follows a second break too."""
+        again = True
+        while True:
+            pool = self.executor
+            try:
+                return await self._in_worker(pool, channel, fn, args)
+            except BrokenProcessPool:  # (twice: the call kills its worker; refused)
+                if not self._replaced(pool) or not again:
+                    raise
+            again = False
 
     async def _in_worker(
         self, pool: Executor, channel: str, fn: Callable[..., _T], args: tuple[object, ...]
