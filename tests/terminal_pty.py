@@ -128,9 +128,13 @@ class Terminal:
         os.write(self.master, keys.encode())
 
     def line(self, line: str) -> str:
-        """Type a line at the prompt (the program waits for one), and wait for the next
-        prompt: what the line printed."""
+        """Type a line at the prompt, and wait for it to be read (its echo after a prompt)
+        and answered (the next prompt): what it printed. Whatever came before its echo (an
+        answer to an earlier Ctrl-C) is passed over."""
+        if self.text.endswith(PROMPT, 0, self.read_to):  # a prompt the last wait saw
+            self.read_to -= len(PROMPT)
         self.type(line + "\r")
+        self.until(re.escape(PROMPT + line) + "\n")
         return self.prompt()
 
     def ctrl_c(self) -> None:

@@ -38,6 +38,8 @@ def until_red(t: Terminal) -> None:
 
 def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_path: Path) -> None:
     with Terminal(tmp_path, "--game", "rajas", "--play", "red", "--seed", "3") as t:
+        t.until("New game of Rajas")  # while the game is made and its first board drawn
+        t.ctrl_c()
         t.prompt()
         t.ctrl_c()  # at the prompt, before any AI has moved
         assert CANCELLED in t.prompt()
@@ -45,6 +47,10 @@ def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_pat
         t.until("assorted mar")
         t.ctrl_c()
         assert CANCELLED in t.prompt()
+        t.type("options\r")  # while a line's answer is written
+        t.until("All allowed steps")
+        t.ctrl_c()
+        t.prompt()
         t.type("assorted market\r")  # an order, and Ctrl-C at once: cancelled or played
         t.ctrl_c()
         t.prompt()
