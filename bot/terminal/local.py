@@ -388,8 +388,7 @@ class LocalClient:
     ) -> None:
         """`seating`: --play, --ai and --players: who sits where in a new game; `ai_pause`:
         --ai-pause, seconds between two AI steps shown, to follow them; `sleep`: tests pass
-        their own;
-        `games`: the games hosted (the service's)."""
+        their own; `games`: the games hosted (the service's)."""
         self.service = service
         self.boards = boards
         self.out = out
