@@ -87,6 +87,10 @@ TINY: dict[str, tuple[list[str], str]] = {
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
     "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
     "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
+    "successors_render.py": (
+        ["--games", "1", "--every", "60", "--rounds", "1"],
+        rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",
+    ),
     "rajas_balance.py": (
         ["--games", "1", "--players", "2"],
         rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",
