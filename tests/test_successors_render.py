@@ -90,7 +90,8 @@ def test_no_box_covers_a_seas_name_and_fleets_or_the_players_table() -> None:
 # --- a picture of each kind of state ---------------------------------------------------------
 
 KINDS = (
-    "setup",
+    "setup rolls",
+    "setup home",
     "setup buys",
     "Events",
     "Revenue",
@@ -120,7 +121,8 @@ def kinds_of(s: State) -> Iterator[str]:
         yield f"over, {s.players} players"
         return
     if s.phase == "setup":
-        yield "setup buys" if NO not in s.homes else "setup"
+        top = s.frames[-1][0]
+        yield {"home_roll": "setup rolls", "home": "setup home", "buy": "setup buys"}[top]
         return
     yield phase_of(s) or "between"
     if s.turn == s.parts.setup.turns // 2:
@@ -202,7 +204,7 @@ def test_every_fault_is_told() -> None:
         "'off' leaves the picture",
     ):
         assert words in told, (words, told)
-    assert faults(*drawn("setup"), lay) == []
+    assert faults(*drawn("setup rolls"), lay) == []
 
 
 def test_every_text_reads_on_a_phone() -> None:
@@ -215,7 +217,7 @@ def test_every_text_reads_on_a_phone() -> None:
 
 def test_every_area_shows_its_name_as_players_type_it_its_value_symbol_and_port() -> None:
     lay = map_layout(OURS)
-    texts = drawn("setup")[1].texts
+    texts = drawn("setup rolls")[1].texts
     for a, place in enumerate(lay.areas):
         inside = [t.text for t in texts if overlap(t.box, place.box)]
         lines = " ".join(inside[: len(place.names)])
@@ -421,9 +423,24 @@ def test_a_map_our_drawing_does_not_know_at_all_is_laid_out_by_its_links() -> No
 
 
 def test_the_setup_and_the_end_are_drawn() -> None:
-    first, last = kinds()["setup"], kinds()["over, 3 players"]
+    first, last = kinds()["setup rolls"], kinds()["over, 3 players"]
     assert GAME.result(last) is not None
     for s in (first, last):
         assert board_png(GAME.view(s, None)).startswith(b"\x89PNG")
     assert "Setting up" in PICTURES.alt_text(GAME.view(first, None), None)
     assert "wins with" in PICTURES.alt_text(GAME.view(last, None), None)
+
+
+@pytest.mark.parametrize(
+    ("kind", "header"),
+    [
+        ("setup rolls", "Setting up: rolls for the choice of homes"),
+        ("setup home", "Setting up: {} chooses a home"),
+        ("setup buys", "Setting up: {} buys"),
+    ],
+)
+def test_the_setups_header_names_who_chooses_a_home_or_buys(kind: str, header: str) -> None:
+    s = kinds()[kind]
+    who = s.seats[s.frames[-1][1]].capitalize() if "{}" in header else ""
+    assert header.format(who) in {t.text for t in drawn(kind)[1].texts}
+    assert header.format(who) in PICTURES.alt_text(GAME.view(s, None), None)

@@ -78,6 +78,7 @@ RUN_GAP = 5  # between two runs on a line
 THIN = "\u2009"  # between two words of a run
 PANEL_ROW = 28
 LEGEND_ROW = 28
+SETUP_STEPS = {"home": "chooses a home", "buy": "buys"}  # the setup's decisions, by frame
 PHASES = ("Events", "Revenue", "Purchases", "Movement", "Combat", "Combat", "End of turn")
 LEGEND = (
     "■ value (tax and points), on a house: a home · I C L E: the unit bought there · ⚓ port "
@@ -271,8 +272,11 @@ def title_of(v: View, names: Names | None) -> str:
         best = s.seats.index(ranking(s).places[0][0])
         return f"Game over: {who[best]} wins with {points_text(half_points(s, best))}"
     if s.phase == "setup":
-        chooser = f": {who[s.current]} chooses a home" if s.current != NO else ""
-        return f"Setting up{chooser}"
+        kind, seat = s.frames[-1][:2] if s.frames else ("", NO)
+        if kind == "home_roll":
+            return "Setting up: rolls for the choice of homes"
+        doing = SETUP_STEPS.get(kind)
+        return f"Setting up: {who[seat]} {doing}" if doing and seat != NO else "Setting up"
     turn = f"Game turn {s.turn} of {s.parts.setup.turns}"
     if s.current == NO:
         return turn
