@@ -20,6 +20,7 @@ import yaml
 from PIL import Image
 from successors_helpers import SEATS, fleets, leader_at, put, random_playout, started
 
+from render.goat_tiger.layout import segment_meets_box
 from render.rajas.layout import font, overlap
 from render.successors import PICTURES, WIDTH, board_png, packed, picture
 from render.successors.board import PALETTE, Sheet, phase_of, scores
@@ -29,13 +30,12 @@ from render.successors.layout import (
     line_at,
     map_layout,
     meets,
-    segment_meets_box,
 )
 from render.successors.legible import faults
 from rules.successors import GAME, SuccessorsOptions, standard_parts
 from rules.successors.components import MAP_FILE, load_map_text
 from rules.successors.result import half_points
-from rules.successors.state import CAPTIVE, INVASION, MERC, NO, REVOLT, WHITE, State
+from rules.successors.state import CAPTIVE, INVASION, MERC, REVOLT, WHITE, State
 
 OURS = standard_parts().map
 
