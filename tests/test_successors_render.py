@@ -159,6 +159,7 @@ def kinds() -> dict[str, State]:
         for kind in kinds_of(s):
             first.setdefault(kind, s)
 
+    note(GAME.new_game(GAME.info.options(), SEATS[:3]))  # the rolls for the choice of homes
     for seed in range(1, 9):
         random_playout(3 + (seed + 1) % 2, seed, note, aside_rate=0.05)
         if set(KINDS) <= first.keys():
