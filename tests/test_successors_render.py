@@ -445,3 +445,6 @@ def test_the_setups_header_names_who_chooses_a_home_or_buys(kind: str, header: s
     who = s.seats[s.frames[-1][1]].capitalize() if "{}" in header else ""
     assert header.format(who) in {t.text for t in drawn(kind)[1].texts}
     assert header.format(who) in PICTURES.alt_text(GAME.view(s, None), None)
+    panel = map_layout(OURS).panel
+    bold = [t.text for t in drawn(kind)[1].texts if t.bold and overlap(t.box, panel)]
+    assert bold == ([who] if who else [])  # the players' table's line of who decides

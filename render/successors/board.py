@@ -265,6 +265,13 @@ def phase_of(s: State) -> str:
     return ""
 
 
+def acting(s: State) -> int:
+    """The seat whose player turn it is; in the setup, the seat choosing a home or buying."""
+    if s.phase == "setup" and s.frames and s.frames[-1][0] in SETUP_STEPS:
+        return s.frames[-1][1]
+    return s.current
+
+
 def title_of(v: View, names: Names | None) -> str:
     s = v.state
     who = player_names(v, names)
@@ -272,11 +279,11 @@ def title_of(v: View, names: Names | None) -> str:
         best = s.seats.index(ranking(s).places[0][0])
         return f"Game over: {who[best]} wins with {points_text(half_points(s, best))}"
     if s.phase == "setup":
-        kind, seat = s.frames[-1][:2] if s.frames else ("", NO)
+        kind = s.frames[-1][0] if s.frames else ""
         if kind == "home_roll":
             return "Setting up: rolls for the choice of homes"
-        doing = SETUP_STEPS.get(kind)
-        return f"Setting up: {who[seat]} {doing}" if doing and seat != NO else "Setting up"
+        seat = acting(s)
+        return f"Setting up: {who[seat]} {SETUP_STEPS[kind]}" if seat != NO else "Setting up"
     turn = f"Game turn {s.turn} of {s.parts.setup.turns}"
     if s.current == NO:
         return turn
@@ -500,7 +507,7 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     half = scores(s)
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
     order += [k for k in range(s.players) if k not in order]
-    x0, y = box[0] + 6, box[1] + 6
+    x0, y, now = box[0] + 6, box[1] + 6, acting(s)
     for k, seat in enumerate(order):
         stats = _stats(v, seat, half[seat])
         stats_w = ink_width(stats) + 2 * PAD
@@ -509,8 +516,8 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
         pen.rect(swatch, s.seats[seat], "ink")
         pen.sheet.marks.append(swatch)
         x += 26
-        name = _fit(who[seat], box[2] - 6 - stats_w - 8 - x, TEXT, seat == s.current)
-        pen.write(x, y + 2, name, bold=seat == s.current)
+        name = _fit(who[seat], box[2] - 6 - stats_w - 8 - x, TEXT, seat == now)
+        pen.write(x, y + 2, name, bold=seat == now)
         pen.write(box[2] - 6 - stats_w, y + 2, stats)
         y += PANEL_ROW
         note = _note(v, seat, who)
