@@ -4,7 +4,7 @@ with the text's examples (Rajesh's orange 9, Leila's special yields, Rajesh's ma
 from __future__ import annotations
 
 import pytest
-from rajas_helpers import on_top, order, put, started, tile, with_dice
+from rajas_helpers import dealt, on_top, order, put, started, tile, with_dice
 
 from rules.rajas import GAME, SEATS, RajasOptions, State
 from rules.rajas.engine import legal
@@ -67,12 +67,13 @@ def test_rajesh_building_action_pays_1_money_and_2_orange_dice_for_the_orange_9(
     """I. Building action, the example: 1 money, two orange dice, the orange 9 joined to a road."""
     s = on_top(with_dice(started(2), 0, "o4 o5 b1"), tile("orange", 9))
     orange = s.supply[2]
-    s = order(s, "quarry, buy orange cow with o4 o5, build at b1")
+    s = order(s, "quarry, buy orange cow with o4 o5")
+    assert GAME.chance(s) == "the new top tile of the orange cow stack"  # face up at once
+    s = order(dealt(s, ()), "build at b1")
     orange9 = s.tiles.tiles[tile("orange", 9)]
     assert s.province[0][B1] == tile("orange", 9) * 4
     assert s.dice[0] == ("b1",) and s.supply[2] == orange + 2  # both back in the supply
     assert s.money[0] == 3 - 1 + sum(v for _, v in orange9.markets)
-    assert GAME.chance(s) == "the new top tile of the orange cow stack"
 
 
 def test_building_action_overpay_blue_3_and_5_for_the_blue_7_but_no_die_not_needed() -> None:
@@ -87,7 +88,7 @@ def test_building_action_overpay_blue_3_and_5_for_the_blue_7_but_no_die_not_need
 def test_province_boards_a_tile_joins_an_existing_road() -> None:
     """The province boards: the first tile touches one of the residence's 3 roads."""
     s = on_top(with_dice(started(2), 0, "b4"), tile("blue", 4, 1))
-    s = order(s, "quarry, buy blue snake with b4")
+    s = dealt(order(s, "quarry, buy blue snake with b4"), ())
     cells = {a.cell for a in legal(s) if isinstance(a, Build)}
     assert cells == {1, 3, 7}  # b1, d1, c2: beside the residence's W, E and S roads
     with pytest.raises(ValueError, match="place the tile"):
@@ -491,7 +492,7 @@ def test_the_table_is_told_each_chance_step_in_words() -> None:
     told = GAME.narration.narrate(rolled, DrawYield("money"), drawn, None)
     assert told == ["Red: draws the yield tile money (money 3→6)"]
     s = on_top(with_dice(started(2), 0, "o4 o5"), tile("orange", 9))
-    s = order(s, "quarry, buy orange cow with o4 o5, build at b1")
+    s = order(s, "quarry, buy orange cow with o4 o5")
     shown = GAME.deal(s, lambda n: 0)
     assert GAME.narration.narrate(s, shown, GAME.apply(s, shown), None)[0].startswith(
         "The orange cow stack shows orange "
