@@ -475,22 +475,23 @@ def test_master_builder_takes_only_a_dearer_tile() -> None:
 
 
 def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
-    s = put(with_dice(started(2), 1, "g1"), 1, fame=30, money=65, money_bonus=4)
+    s = put(with_dice(started(2), 1, "g1"), 1, fame=27, money=65, money_bonus=4)
     s = put(s, 0, placed=3).copy(turn=1)
     after = order(s, "great mogul with g1")
     lines = GAME.narration.narrate(s, Place("great_mogul", ("g1",)), after, "yellow")
     assert lines[1] == "Yellow's markers meet: the end of the game is triggered"
-    assert lines[2] == "Yellow wins, 5 fame points past the money marker"  # 32 beside 68: 27
+    assert lines[2] == "Yellow wins, 1 fame point past the money marker"  # 29 beside 65: 28
 
 
 def test_the_table_is_told_each_chance_step_in_words() -> None:
     s = with_dice(started(2), 0, "g2")
     s = order(s, "dancer with g2, take blue, take orange")
     rolled = GAME.apply(s, Roll((4, 6)))
-    assert GAME.narration.narrate(s, Roll((4, 6)), rolled, None) == ["Red: rolls 4 6"]
+    told = GAME.narration.narrate(s, Roll((4, 6)), rolled, None)
+    assert told == ["Red: rolls blue 4, orange 6"]  # each die by its colour
     drawn = GAME.apply(rolled, DrawYield("money"))
     told = GAME.narration.narrate(rolled, DrawYield("money"), drawn, None)
-    assert told == ["Red: draws the yield tile money (money 3→6)"]
+    assert told == ["Red: draws the yield tile money: 3 money (money 3→6)"]
     s = on_top(with_dice(started(2), 0, "o4 o5"), tile("orange", 9))
     s = order(s, "quarry, buy orange cow with o4 o5")
     shown = GAME.deal(s, lambda n: 0)

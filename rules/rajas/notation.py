@@ -21,7 +21,7 @@ from typing import Final
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import excerpt
 from . import engine
-from .components import BUILDINGS, COLOURS, GOODS
+from .components import BUILDINGS, COLOURS, GOODS, LETTERS
 from .state import (
     AREAS,
     Action,
@@ -129,8 +129,13 @@ def _chance_text(s: State, a: Action) -> str:
         return "the starting dice are rolled and the stacks mixed"
     if isinstance(a, FirstPlayer):
         return f"{a.seat} starts"
-    if isinstance(a, Roll):
-        return "rolls " + " ".join(str(v) for v in a.values)
+    if isinstance(a, Roll):  # each die by its colour (the statue's unrolled dice, in order)
+        unrolled = [d for d in s.dice[s.turn] if d[1] == "0"]
+        if len(unrolled) != len(a.values):
+            return "rolls " + " ".join(str(v) for v in a.values)
+        return "rolls " + ", ".join(
+            f"{COLOURS[LETTERS.index(d[0])]} {v}" for d, v in zip(unrolled, a.values, strict=True)
+        )
     if isinstance(a, Reveal):
         return f"the {engine.stack_name(a.stack)} stack shows {tile_text(s, a.tile)}"
     if isinstance(a, DrawYield):

@@ -1,12 +1,11 @@
-"""What the table is told: each step narrated, the status lines, and a short rules reference
-in our own words, by the text's headings."""
+"""What the table is told of the position: the status lines, and a short rules reference in
+our own words, by the text's headings (each step is narrated by narration.py)."""
 
 from __future__ import annotations
 
 from ..words import count_of
-from . import engine, notation
-from .components import BUILDINGS
-from .state import AREAS, Action, DrawYield, Roll, State
+from . import engine
+from .state import AREAS, State
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -65,46 +64,6 @@ def topic(name: str) -> str:
         return _TOPICS[name]
     except KeyError:
         raise ValueError(f"no topic {name!r}; the topics are: {', '.join(TOPICS)}") from None
-
-
-def _changes(b: State, a: State, i: int) -> list[str]:
-    out = []
-    for label, before, after in (
-        ("money", b.money[i], a.money[i]),
-        ("fame", b.fame[i], a.fame[i]),
-        ("karma", b.karma[i], a.karma[i]),
-        ("workers", b.workers[i], a.workers[i]),
-    ):
-        if after != before:
-            out.append(f"{label} {before}→{after}")
-    if a.boat[i] != b.boat[i]:
-        out.append(f"boat to river space {a.boat[i]}")
-    ups = [BUILDINGS[k] for k in range(4) if a.upgrades[i][k] > b.upgrades[i][k]]
-    if ups:
-        out.append("upgrades " + ", ".join(ups))
-    return out
-
-
-def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
-    """The step in words, with what it changed for the seat (money, fame, karma, workers, the
-    boat, upgrades), and the end of the game when it comes."""
-    text = notation.describe(b, action)
-    if seat is None and not isinstance(action, Roll | DrawYield):  # a tile shown, the setup
-        lines = [text[0].upper() + text[1:]]
-    else:
-        i = b.turn
-        changes = _changes(b, a, i)
-        who = (seat or b.seats[i]).capitalize()
-        lines = [f"{who}: {text}" + (f" ({', '.join(changes)})" if changes else "")]
-    if a.crossed != b.crossed:
-        lines.append(
-            f"{a.seats[a.crossed[-1]].capitalize()}'s markers meet: the end of the game is triggered"
-        )
-    if a.phase == "over" and b.phase != "over":
-        from .result import ranking
-
-        lines.append(ranking(a).text)
-    return lines
 
 
 def status_lines(s: State) -> list[str]:
