@@ -7,24 +7,26 @@ the earnings on the river; Karma; Get new workers; Bonuses on the scoring tracks
 round; End of the game). Every function takes a state and returns a new one; a refused action
 raises ValueError naming the rule and what is allowed, and changes nothing.
 
-What a placement sets going is a list of pending effects (`State.pending`), carried out in
-order: one the seat must decide stops there (legal_actions lists the choices), a die roll, a
-tile revealed or a yield tile drawn stops at a chance step, every other is carried out at once.
-Effects (kind, number, detail):
-  money n / fame n / karma n      move the marker or the cube (bonuses reached pushed first)
+What a placement sets going is a list of pending effects (`State.pending`): those that ask
+nothing are carried out at once, before the decisions ahead of them (`_settle`); one the seat
+must decide stops there (legal_actions lists the choices), a die roll, a tile revealed or a
+yield tile drawn stops at a chance step. Effects (kind, number, detail); `why` is the effect's
+cause (causes.py):
+  money n why / fame n why        move the marker (the bonuses and workers it reaches follow)
+  karma n why                     move the cube
   gain n colour                   take n dice of the colour (NO: any), then roll them
   roll                            chance: the unrolled dice on the statue
   reveal stack                    chance: the new top of a stack
   yield                           chance: a white yield tile (Dancer)
-  upgrade                         decide: a building type
+  upgrade - why                   decide: a building type
   sail n                          decide: 1 to n unoccupied river spaces (the harbour)
-  voyage n                        exactly n unoccupied river spaces, then the earning
+  voyage n why                    exactly n unoccupied river spaces, then the earning
   earn space                      the river space's earning
   chamber                         decide: a palace chamber 2 to 6 (a river earning)
   buy - cell                      decide: a top tile and its dice (cell: the one covered, or NO)
   place_tile tile cell            decide: where and how turned (cell: fixed when covering)
   cover                           decide: the cell the Master builder covers
-  goods n                         decide: the good a scoring of one kind scores (n markets)
+  goods n why                     decide: the good a scoring of one kind scores (n markets)
   reroll                          decide: dice to roll again (outer terrace)
 """
 

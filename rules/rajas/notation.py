@@ -4,8 +4,8 @@ A placement is written with its payment: `great mogul with o1`, `harbour with ka
 purple 5 turned to a 2 with karma), `quarry`. The steps after it: `buy orange cow with o4 o5`,
 `build at b3 turned 90`, `take orange`, `return g1`, `enough`, `upgrade temple`, `sail 2`,
 `score tea`, `chamber yogi`, `cover b2`, `reroll o3`, `done`, `pass`. An order may hold several
-steps joined by commas (`quarry, buy orange cow with o4 o5, build at b3 turned 90`); each is
-read against the position the steps before it leave, up to a roll or a reveal.
+steps joined by commas (`dancer with g2, take orange, take blue`); each is read against the
+position the steps before it leave, up to a roll or a reveal (a stack's new top after `buy`).
 
 A text is read by its words: the dice (a colour's letter and a number) and the word `karma`
 before a die are taken as a payment in any order; "with", "at", "turned" and "the" may be left
