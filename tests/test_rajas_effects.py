@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rajas_helpers import dealt, on_top, order, put, started, tile, with_dice
 
-from rules.rajas import GAME, State
+from rules.rajas import GAME, State, causes
 from rules.rajas.engine import legal
 from rules.rajas.state import Buy, Reveal
 
@@ -81,3 +81,16 @@ def test_the_upgrade_of_fame_5_counts_from_the_next_turn_on() -> None:
     s = with_dice(put(s, 1, placed=3).copy(turn=0), 0, "b4")
     s = order(on_top(s, tile("blue", 4, 1)), "quarry, buy blue snake with b4, build at b1")
     assert s.fame[0] == 9 + 3  # the blue 4 palace, at 3 from this turn on
+
+
+def test_what_asks_nothing_comes_in_the_step_but_an_earning_waits_for_a_choice_it_counts() -> None:
+    """The order of what one step sets going (docs/rajas.md's readings): the special yield's
+    5 money and the boat's move of money space 12 come with the build; river space 11 (1 fame
+    an upgrade done) waits for the upgrade of fame space 5, asked before it, and counts it."""
+    s = put(_road_to_a1(), 0, boat=10)
+    s = order(s, "quarry, buy green snake with g3")
+    s = order(GAME.apply(s, Reveal(GREEN_SNAKE, tile("green", 4))), "build at a1 turned 180")
+    assert (s.money[0], s.boat[0], s.fame[0]) == (12, 11, 5)
+    assert s.pending[0] == ("upgrade", 0, causes.FAME_UPGRADE)
+    s = order(s, "upgrade palace")
+    assert s.fame[0] == 5 + 1 and s.turn == 1

@@ -488,6 +488,8 @@ def _settle(t: State) -> State:
             if trace is not None:
                 trace.append(("did", (kind, n, d), more, _snapshot(t)))
             continue
+        if kind in CHANCES:  # what asks nothing behind a chance step was carried out before
+            return t
         if len(pending) > 1:
             k = _first_free(t, pending)
             if k:
@@ -497,8 +499,6 @@ def _settle(t: State) -> State:
                 if trace is not None:
                     trace.append(("did", done, more, _snapshot(t)))
                 continue
-        if kind in CHANCES:
-            return t
         if kind == "buy" and t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
             t.pending = (_ROLL, *pending)  # a payment needs the dice rolled
             return t
