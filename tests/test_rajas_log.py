@@ -166,6 +166,15 @@ def test_a_river_spaces_earning_is_said_in_words_on_the_step_that_reached_it(
     assert f"river space {space}: {words}" in told(s, "harbour with b1")[0]
 
 
+def test_a_river_spaces_assorted_goods_name_the_markets_they_score() -> None:
+    markets = _cells(started(2), b1=tile("blue", 4) * 4, d1=tile("blue", 5) * 4)
+    s = _river(13, province=markets.province[0])
+    assert (
+        "river space 13: assorted goods, up to 3 markets, silk 2, tea 3: 5 money"
+        in told(s, "harbour with b1")[0]
+    )
+
+
 def test_a_river_spaces_karma_dice_with_no_karma_say_there_is_none() -> None:
     assert (
         "river space 7: 1 blue die a karma, and no karma: no die"

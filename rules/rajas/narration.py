@@ -283,12 +283,17 @@ def _why(s: State, kind: str, d: int, told: _Told) -> str:
             for k in tile.buildings
         )
     if d == _ASSORTED:
-        held = province.markets(s.tiles, s.province[s.turn])
-        best = [f"{GOODS[g]} {vs[0]}" for g, vs in enumerate(held) if vs]
-        if not best:
-            return "no market in the province to score"
-        return "the best market of each good, " + ", ".join(best)
+        best = _best_markets(s)
+        return (
+            f"the best market of each good{best}" if best else "no market in the province to score"
+        )
     return "" if d == told.own else _cause(s, d)
+
+
+def _best_markets(s: State) -> str:
+    """Assorted goods: the best market of each good held (", silk 2, tea 3"), or ""."""
+    held = province.markets(s.tiles, s.province[s.turn])
+    return "".join(f", {GOODS[g]} {vs[0]}" for g, vs in enumerate(held) if vs)
 
 
 _ASSORTED = causes.area(AREAS.index("assorted_market"))
@@ -388,7 +393,7 @@ def _earning(s: State, space: int, more: Any) -> str:
         "fame": f"{amount} fame",
         "upgrade": "an upgrade of a building type",
         "money_per_market": f"1 money a market: {amount} money",
-        "assorted_market": f"assorted goods, up to 3 markets: {amount} money",
+        "assorted_market": f"assorted goods, up to 3 markets{_best_markets(s)}: {amount} money",
         "goods_market": f"goods of one kind, up to {sp.value} markets, with no die given",
         "fame_per_upgrade": f"1 fame an upgrade done: {amount} fame",
         "money_per_upgrade": f"2 money an upgrade done: {amount} money",
