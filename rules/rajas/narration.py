@@ -1,9 +1,9 @@
-"""What the table is told of each step: the step in the notation, then everything it did, each
+"""What a step did, for the table's line of it (reference.narrate): everything it did, each
 effect on the step that caused it, named by its cause in the rules' words (engine.explain
-records them one by one), then the markers it moved. "Red: build at a4 turned 180: its temple
-at 2, 2 fame; the special yield south of a4: 5 money; money 12: the boat to river space 1;
-river space 1: 3 money; the special yield west of a4: a die of any colour (money 7→15, fame
-3→5, boat to river space 1)"."""
+records them one by one); the setup's dice; the markers meeting. "Red: build at a1 turned
+270: its mill at 2: 2 fame; the special yield west of a1: 5 money; money 12: the boat to the
+next unoccupied river space, 1; river space 1: 3 money; the special yield north of a1: an
+upgrade of a building type (money 7→15, fame 0→2, boat to river space 1)"."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ from .components import (
     SIDES,
     Tile,
 )
-from .result import ranking
 from .state import (
     AREAS,
     CHAMBER,
@@ -39,45 +38,17 @@ from .state import (
     DrawYield,
     Effect,
     Enough,
-    FirstPlayer,
     Goods,
     Pass,
     Place,
-    Reveal,
     Sail,
-    Setup,
     State,
-    Undo,
 )
 
 SIDE_WORDS = dict(zip(SIDES, ("north", "east", "south", "west"), strict=True))
 
 
-def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
-    """The step in words with what it did and changed for the seat, then the markers meeting
-    and the end of the game when they come."""
-    if isinstance(action, Setup):
-        lines = [_setup_line(a)]
-    elif isinstance(action, FirstPlayer | Reveal):
-        text = notation.describe(b, action)
-        lines = [text[0].upper() + text[1:]]
-    else:
-        i = b.turn
-        who = (seat or b.seats[i]).capitalize()
-        said = [] if isinstance(action, Undo) else effects_said(b, action)
-        changes = _changes(b, a, i)
-        lines = [
-            f"{who}: {notation.describe(b, action)}"
-            + (f": {'; '.join(said)}" if said else "")
-            + (f" ({', '.join(changes)})" if changes else "")
-        ]
-    lines += _meeting(b, a)
-    if a.phase == "over" and b.phase != "over":
-        lines.append(ranking(a).text)
-    return lines
-
-
-def _setup_line(a: State) -> str:
+def setup_line(a: State) -> str:
     """Setup: each seat's four dice, one of each colour, and their total (the lowest starts)."""
     rolled = "; ".join(
         f"{seat.capitalize()} {_dice_words(a.dice[k])} ({sum(int(d[1]) for d in a.dice[k])})"
@@ -90,7 +61,7 @@ def _dice_words(dice: Sequence[str]) -> str:
     return ", ".join(f"{COLOURS[LETTERS.index(d[0])]} {d[1]}" for d in dice)
 
 
-def _meeting(b: State, a: State) -> list[str]:
+def meeting(b: State, a: State) -> list[str]:
     """End of the game: said on the step where a seat's fame marker reaches its money marker
     (the engine counts it when the placement ends; the markers only close in between)."""
     return [
@@ -98,24 +69,6 @@ def _meeting(b: State, a: State) -> list[str]:
         for i in range(a.players)
         if i not in b.crossed and not engine.crossed(b, i) and engine.crossed(a, i)
     ]
-
-
-def _changes(b: State, a: State, i: int) -> list[str]:
-    out = []
-    for label, before, after in (
-        ("money", b.money[i], a.money[i]),
-        ("fame", b.fame[i], a.fame[i]),
-        ("karma", b.karma[i], a.karma[i]),
-        ("workers", b.workers[i], a.workers[i]),
-    ):
-        if after != before:
-            out.append(f"{label} {before}→{after}")
-    if a.boat[i] != b.boat[i]:
-        out.append(f"boat to river space {a.boat[i]}")
-    ups = [BUILDINGS[k] for k in range(4) if a.upgrades[i][k] > b.upgrades[i][k]]
-    if ups:
-        out.append("upgrades " + ", ".join(ups))
-    return out
 
 
 # --- what a step did, effect by effect ------------------------------------------------------

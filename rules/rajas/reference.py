@@ -1,11 +1,12 @@
-"""What the table is told of the position: the status lines, and a short rules reference in
-our own words, by the text's headings (each step is narrated by narration.py)."""
+"""What the table is told: each step narrated, the status lines, and a short rules reference
+in our own words, by the text's headings."""
 
 from __future__ import annotations
 
 from ..words import count_of
-from . import engine
-from .state import AREAS, State
+from . import engine, narration, notation
+from .components import BUILDINGS
+from .state import AREAS, Action, DrawYield, Roll, Setup, State, Undo
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -64,6 +65,51 @@ def topic(name: str) -> str:
         return _TOPICS[name]
     except KeyError:
         raise ValueError(f"no topic {name!r}; the topics are: {', '.join(TOPICS)}") from None
+
+
+def _changes(b: State, a: State, i: int) -> list[str]:
+    out = []
+    for label, before, after in (
+        ("money", b.money[i], a.money[i]),
+        ("fame", b.fame[i], a.fame[i]),
+        ("karma", b.karma[i], a.karma[i]),
+        ("workers", b.workers[i], a.workers[i]),
+    ):
+        if after != before:
+            out.append(f"{label} {before}→{after}")
+    if a.boat[i] != b.boat[i]:
+        out.append(f"boat to river space {a.boat[i]}")
+    ups = [BUILDINGS[k] for k in range(4) if a.upgrades[i][k] > b.upgrades[i][k]]
+    if ups:
+        out.append("upgrades " + ", ".join(ups))
+    return out
+
+
+def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
+    """The step in words with everything it did, each effect by its cause (narration.py), and
+    what it changed for the seat (money, fame, karma, workers, the boat, upgrades); the markers
+    meeting on the step they meet, and the end of the game when it comes."""
+    text = notation.describe(b, action)
+    if isinstance(action, Setup):
+        lines = [narration.setup_line(a)]
+    elif seat is None and not isinstance(action, Roll | DrawYield):  # a tile shown
+        lines = [text[0].upper() + text[1:]]
+    else:
+        i = b.turn
+        said = [] if isinstance(action, Undo) else narration.effects_said(b, action)
+        changes = _changes(b, a, i)
+        who = (seat or b.seats[i]).capitalize()
+        lines = [
+            f"{who}: {text}"
+            + (f": {'; '.join(said)}" if said else "")
+            + (f" ({', '.join(changes)})" if changes else "")
+        ]
+    lines += narration.meeting(b, a)
+    if a.phase == "over" and b.phase != "over":
+        from .result import ranking
+
+        lines.append(ranking(a).text)
+    return lines
 
 
 def status_lines(s: State) -> list[str]:

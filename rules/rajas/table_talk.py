@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from ..capabilities import Narration, Notation, Reference, TableTalk, Turns
 from ..game import Seat
-from . import codec, engine, narration, notation, reference
+from . import codec, engine, notation, reference
 from .options import RajasOptions
 from .result import ranking
 from .state import Action, Pass, State, Undo
@@ -31,7 +31,7 @@ class RajasNotation(Notation[Action, State]):
 
 class RajasNarration(Narration[Action, State]):
     def narrate(self, before: State, action: Action, after: State, seat: str | None) -> list[str]:
-        return narration.narrate(before, action, after, seat)
+        return reference.narrate(before, action, after, seat)
 
     def headline(self, before: State, after: State, log: Sequence[str]) -> list[str]:
         """A new round opens with its starting player."""
