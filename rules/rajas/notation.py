@@ -21,7 +21,7 @@ from typing import Final
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import excerpt
 from . import engine
-from .components import BUILDINGS, COLOURS, GOODS, LETTERS
+from .components import BUILDINGS, COLOURS, GOODS
 from .state import (
     AREAS,
     Action,
@@ -133,8 +133,9 @@ def _chance_text(s: State, a: Action) -> str:
         unrolled = [d for d in s.dice[s.turn] if d[1] == "0"]
         if len(unrolled) != len(a.values):
             return "rolls " + " ".join(str(v) for v in a.values)
+        colour = {c[0]: c for c in COLOURS}  # a die's letter is its colour's initial
         return "rolls " + ", ".join(
-            f"{COLOURS[LETTERS.index(d[0])]} {v}" for d, v in zip(unrolled, a.values, strict=True)
+            f"{colour[d[0]]} {v}" for d, v in zip(unrolled, a.values, strict=True)
         )
     if isinstance(a, Reveal):
         return f"the {engine.stack_name(a.stack)} stack shows {tile_text(s, a.tile)}"
