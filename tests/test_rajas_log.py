@@ -221,7 +221,7 @@ def test_an_upgrade_or_a_die_with_nothing_left_to_take_says_so() -> None:
 def test_karma_says_which_die_it_turns_and_where_it_stops() -> None:
     s = put(with_dice(started(2), 0, "b6 b3"), 0, karma=2)
     assert told(s, "great mogul with karma b6")[0].startswith(
-        "Red: great mogul with karma b6: 1 karma turns b6 to 1; 2 fame"
+        "Red: great mogul with karma b6: karma turns b6 to 1; 2 fame"
     )
     assert (
         "Red: yogi with b3: 2 karma (karma is at most 3)" in told(s, "yogi with b3, take blue")[0]

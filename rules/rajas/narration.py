@@ -129,7 +129,7 @@ def _step_said(s: State, action: Action) -> list[str]:
     if isinstance(action, Place | Buy) and action.turned:
         k = len(action.turned)
         turned = ", ".join(f"{d} to {7 - int(d[1])}" for d in action.turned)
-        said.append(f"{k} karma {'turns' if k == 1 else 'turn'} {turned}")
+        said.append(f"karma turns {turned}" + (f" ({k} karma)" if k > 1 else ""))
     if isinstance(action, Build) and s.pending and s.pending[0][2] != NO:
         under = s.tiles.tiles[s.province[s.turn][action.cell] >> 2]
         said.append(
