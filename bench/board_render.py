@@ -19,6 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from results import record
+
 from bot.table.loading import AnyGame
 from bot.table.registry import registry
 
@@ -61,6 +63,17 @@ def main() -> None:
         f"max {times[-1]:.1f}"
     )
     print(f"bytes   mean {sum(sizes) // len(sizes)}  max {max(sizes)}")
+    record(
+        args,
+        {
+            "boards": len(shown),
+            "cpu_ms_p50": times[len(times) // 2],
+            "cpu_ms_p95": times[int(len(times) * 0.95)],
+            "cpu_ms_max": times[-1],
+            "bytes_mean": sum(sizes) // len(sizes),
+            "bytes_max": max(sizes),
+        },
+    )
     if args.out:
         args.out.write_bytes(draw(shown[-len(shown) // (2 * args.games) - 1], None))
         print(f"saved {args.out}")

@@ -31,6 +31,7 @@ import time
 import traceback
 from pathlib import Path
 
+from results import record
 from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -155,14 +156,15 @@ _BY_STEPS = ("steps_per_cpu_second", "steps_median_round", "steps_worst_round")
 def report(
     args: argparse.Namespace, a: dict[str, float], b: dict[str, float] | None, same: bool
 ) -> None:
-    """The figures; against another tree, their ratios: by games when both played the same
-    games, else by steps."""
+    """The figures, recorded and printed; against another tree, their ratios: by games when
+    both played the same games, else by steps."""
     keys = _BY_GAMES if same else _BY_STEPS
+    out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+    if b is not None:
+        ratio = round(a[keys[0]] / b[keys[0]], 3)
+        out |= {"against": args.against, "other": b, "ratio": ratio, "by": keys[0]}
+    record(args, out)
     if args.json:
-        out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
-        if b is not None:
-            ratio = round(a[keys[0]] / b[keys[0]], 3)
-            out |= {"against": args.against, "other": b, "ratio": ratio, "by": keys[0]}
         print(json.dumps(out))
     elif b is None:
         for key, value in a.items():
