@@ -280,6 +280,8 @@ def apply(state: State, action: Action) -> State:
         if kind is Undo:
             return _undo(state)
         if to_move(state) is None:
+            if _reveal_waits(state) and kind not in _CHANCE_STEPS:
+                return apply(_revealed_late(state), action)
             raise ValueError(_why_waiting(state))
         if not _allowed(state, action):
             raise Refused(f"{action.kind} is not a legal step now")
@@ -322,6 +324,23 @@ def _allowed(s: State, a: Action) -> bool:
     if isinstance(a, Place):
         return a.area in AREA_INDEX and a in area_options(s, s.turn, AREA_INDEX[a.area])
     return isinstance(a, Pass) and not place_options(s, s.turn)
+
+
+def _reveal_waits(s: State) -> bool:
+    return s.phase == "play" and bool(s.pending) and s.pending[0][0] == "reveal"
+
+
+def _revealed_late(s: State) -> State:
+    """A log stored before a stack's new top was shown at once (the rule the Setup gives: the
+    stacks lie face up) shows it when the placement ends: a seat's step where that log has
+    one, while the reveal waits, is such a log's. The reveal waits where that log dealt it, at
+    the end of the placement, and its entry later in the log is taken there: the game replays
+    as it was played (a table never sends a step while a reveal waits: nobody decides)."""
+    k = next(k for k, (kind, _, _) in enumerate(s.pending) if kind != "reveal")
+    t = s.clone()
+    t.pending = (*s.pending[k:], *s.pending[:k])
+    t.memo = None
+    return t
 
 
 def _why_waiting(s: State) -> str:
