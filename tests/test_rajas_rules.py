@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from rajas_helpers import dealt, on_top, order, put, started, tile, with_dice
 
+from rules.errors import InvalidOrder
 from rules.rajas import GAME, SEATS, RajasOptions, State
 from rules.rajas.engine import legal
-from rules.rajas.notation import describe
+from rules.rajas.notation import describe, parse
 from rules.rajas.state import (
     NO,
     Build,
@@ -25,6 +26,7 @@ from rules.rajas.state import (
     Roll,
     Setup,
     Undo,
+    Upgrade,
 )
 
 A4, B1, C2 = 15, 1, 7  # cells of the 5 x 4 province: a4 bottom left, b1 beside the residence
@@ -330,6 +332,23 @@ def test_end_of_the_game_example_rajesh_and_leila_both_2_past_rajesh_first() -> 
 
 
 # --- Notation, JSON, undo ----------------------------------------------------------------------
+
+
+def test_an_order_past_a_tile_revealed_is_read_by_its_words_for_the_table_to_leave_unplayed() -> (
+    None
+):
+    """Setup: the stacks lie face up, so a purchase reveals the stack's new top and the order
+    ends there (a reveal commits); the steps after it are read by their words alone (a bare
+    word as the answer it gives), never against a position not yet seen, for the table to
+    tell them unplayed. Words that name no step there are still unreadable, by their step."""
+    s = on_top(with_dice(started(2), 0, "o4 o5 b1"), tile("orange", 9))
+    steps = parse(s, "quarry, buy orange cow with o4 o5, build at b1 turned 90, temple")
+    assert steps[2:] == [Build(1, 1), Upgrade(0)]
+    played = GAME.apply(GAME.apply(s, steps[0]), steps[1])
+    assert GAME.chance(played) == "the new top tile of the orange cow stack"
+    with pytest.raises(InvalidOrder, match=r"no step starts with `frobnicate`") as e:
+        parse(s, "quarry, buy orange cow with o4 o5, frobnicate")
+    assert e.value.where == "Step 3 (`frobnicate`)"
 
 
 def test_a_refused_step_names_the_rule_and_what_is_allowed() -> None:

@@ -207,8 +207,11 @@ def _same_turn(s: State, a: Build, options: Sequence[Action]) -> Build:
 
 def parse(s: State, text: str) -> list[Action]:
     """An order: steps joined by commas, each read against the position before it, up to a
-    chance step. A step read but not allowed ends it (`apply` refuses it with its rule); a
-    step that names nothing is an InvalidOrder naming the step."""
+    chance step; those after it are read by their words alone (`read_ahead`), for the table
+    to play the order up to the chance step and tell the rest as not played (a reveal
+    commits: the rest is sent again once the roll or the tile is seen). A step read but not
+    allowed ends it (`apply` refuses it with its rule); a step that names nothing is an
+    InvalidOrder naming the step."""
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
     parts = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
@@ -218,11 +221,10 @@ def parse(s: State, text: str) -> list[Action]:
         raise InvalidOrder(f"an order is at most {MAX_STEPS} steps")
     out: list[Action] = []
     for k, part in enumerate(parts):
+        if k and engine.chance(s) is not None:
+            return out + _read_ahead(s, parts, k)
         if engine.to_move(s) is None and k:
-            raise IllegalAction(
-                f"it waits for {engine.chance(s)}: a roll or a tile revealed ends an order, "
-                "so send it after (a reveal commits)"
-            ).at(k + 1, len(parts), part, s)
+            raise IllegalAction("the game is over").at(k + 1, len(parts), part, s)
         try:
             a, allowed = read_step(s, part)
         except (InvalidOrder, IllegalAction) as e:
@@ -231,6 +233,18 @@ def parse(s: State, text: str) -> list[Action]:
         if isinstance(a, Undo) or not allowed:
             break
         s = engine.apply(s, a)
+    return out
+
+
+def _read_ahead(s: State, parts: Sequence[str], first: int) -> list[Action]:
+    """The steps of an order after its chance step (from `first` on), read by their words
+    alone: the position they would be taken in is not seen before the roll or the tile is."""
+    out: list[Action] = []
+    for k in range(first, len(parts)):
+        try:
+            out.append(reading.read_ahead(s, *_key(parts[k])))
+        except (InvalidOrder, IllegalAction) as e:
+            raise e.at(k + 1, len(parts), parts[k], s) from None
     return out
 
 
