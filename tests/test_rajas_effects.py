@@ -9,7 +9,8 @@ from rajas_helpers import dealt, on_top, order, put, started, tile, with_dice
 
 from rules.rajas import GAME, State, causes
 from rules.rajas.engine import legal
-from rules.rajas.state import Buy, Reveal
+from rules.rajas.explain import explained_entries
+from rules.rajas.state import Buy, Reveal, Upgrade
 
 A1, B2 = 0, 6
 GREEN_SNAKE = 3  # the stack of green tiles with a snake on their backs
@@ -94,3 +95,23 @@ def test_what_asks_nothing_comes_in_the_step_but_an_earning_waits_for_a_choice_i
     assert s.pending[0] == ("upgrade", 0, causes.FAME_UPGRADE)
     s = order(s, "upgrade palace")
     assert s.fame[0] == 5 + 1 and s.turn == 1
+
+
+def test_options_and_the_log_say_the_upgrade_of_fame_5_counts_from_the_next_turn_on() -> None:
+    """The upgrade of fame space 5 in words: `options` says what it is worth from the seat's
+    next turn on, and what a tile built later in the placement earns without it; the log says
+    from whose turn on it counts."""
+    s = _built_at_a1(reveal=tile("green", 4))
+    said = [line for line in explained_entries(s) if line.startswith("• `upgrade palace`")]
+    assert said == [
+        "• `upgrade palace` — each palace built from your next turn on scores 3 fame (now 2)"
+    ]
+    upgraded = order(s, "upgrade palace")
+    (line,) = GAME.narration.narrate(s, Upgrade(1), upgraded, "red")
+    assert line.endswith("(palaces score 3 fame from Red's next turn on)"), line
+    s = order(upgraded, "chamber master builder, cover b2, buy orange cow with o4")
+    s = dealt(s, ())
+    said = [line for line in explained_entries(s) if line.startswith("• `build at b2`")]
+    assert said and said[0].endswith(
+        "earns 4 fame (its palace's upgrade of fame 5 counts from your next turn on)"
+    ), said

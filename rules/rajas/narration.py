@@ -232,7 +232,12 @@ def _why(s: State, kind: str, d: int, told: _Told) -> str:
         ups, later = s.upgrades[s.turn], s.upgrade_next_turn
         return "its " + " and ".join(
             f"{BUILDINGS[k]} at {2 + ups[k] - (k == later)}"
-            + (" (its upgrade of fame 5 counts from the next turn on)" if k == later else "")
+            + (
+                f" (its upgrade of fame 5 counts from {s.seats[s.turn].capitalize()}'s next "
+                "turn on)"
+                if k == later
+                else ""
+            )
             for k in tile.buildings
         )
     if d == _ASSORTED:
@@ -273,7 +278,8 @@ def _track_bonuses(prev: State, now: State, kind: str) -> list[str]:
         for space in causes.FAME_SPACES:
             if prev.fame[i] < space <= now.fame[i] and FAME_BONUSES[space] == "upgrade":
                 said.append(
-                    f"fame {space}: an upgrade of a building type (it counts from the next turn on)"
+                    f"fame {space}: an upgrade of a building type (it counts from "
+                    f"{prev.seats[i].capitalize()}'s next turn on)"
                 )
         if "fame" in now.gained[i] and "fame" not in prev.gained[i]:
             said.append(f"fame {FAME_WORKER}: a new worker")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..words import count_of
 from . import engine, narration, notation
 from .components import BUILDINGS
-from .state import AREAS, Action, DrawYield, Roll, Setup, State, Undo
+from .causes import FAME_UPGRADE
+from .state import AREAS, NO, Action, DrawYield, Roll, Setup, State, Undo, Upgrade
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -50,7 +51,7 @@ _TOPICS: dict[str, str] = {
         "3-4). At most 3 karma."
     ),
     "bonuses": (
-        "Tracks: fame 5 upgrade, 15 worker, 24 two karma, 31 river; money 12 and 44 river, 20 "
+        "Tracks: fame 5 upgrade (it counts from your next turn on), 15 worker, 24 two karma, 31 river; money 12 and 44 river, 20 "
         "worker, 33 and 55 two dice (the bonus marker gives each once, in order). At most 2 new "
         "workers in all."
     ),
@@ -70,7 +71,7 @@ def topic(name: str) -> str:
         raise ValueError(f"no topic {name!r}; the topics are: {', '.join(TOPICS)}") from None
 
 
-def _changes(b: State, a: State, i: int) -> list[str]:
+def _changes(b: State, action: Action, a: State, i: int) -> list[str]:
     out = []
     for label, before, after in (
         ("money", b.money[i], a.money[i]),
@@ -82,10 +83,24 @@ def _changes(b: State, a: State, i: int) -> list[str]:
             out.append(f"{label} {before}→{after}")
     if a.boat[i] != b.boat[i]:
         out.append(f"boat to river space {a.boat[i]}")
+    later = _upgrade_of_fame_5(b, action, a)
     for k, level in enumerate(a.upgrades[i]):  # what an upgrade is worth, said once
         if level > b.upgrades[i][k]:
-            out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
+            worth = f"{BUILDINGS[k]}s score {2 + level} fame"
+            if k == later:
+                out.append(f"{worth} from {b.seats[i].capitalize()}'s next turn on")
+            else:
+                out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
     return out
+
+
+def _upgrade_of_fame_5(b: State, action: Action, a: State) -> int:
+    """The building type whose upgrade this step took from fame space 5 (it counts from the
+    seat's next turn on: Bonuses on the scoring tracks), or NO."""
+    if a.upgrade_next_turn != NO:
+        return a.upgrade_next_turn
+    chosen = b.pending and b.pending[0][0] == "upgrade" and b.pending[0][2] == FAME_UPGRADE
+    return action.building if chosen and isinstance(action, Upgrade) else NO
 
 
 def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
@@ -100,7 +115,7 @@ def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
     else:
         i = b.turn
         said = [] if isinstance(action, Undo) else narration.effects_said(b, action)
-        changes = _changes(b, a, i)
+        changes = _changes(b, action, a, i)
         who = (seat or b.seats[i]).capitalize()
         lines = [
             f"{who}: {text}"
