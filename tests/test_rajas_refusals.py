@@ -345,6 +345,16 @@ def test_options_say_what_a_tile_earns_where_it_goes_with_the_special_yields() -
     )
 
 
+def test_raja_man_singh_says_his_3_money_come_before_the_upgrade_is_chosen() -> None:
+    """III. Raja Man Singh: the money asks no choice, so it is earned with the placement (the
+    readings' order of what a step sets going), and options say so."""
+    s = with_dice(started(2), 0, "o4")
+    assert _said(s, "raja man singh with o4") == (
+        "gives up o4; 3 money at once, then an upgrade of your choice"
+    )
+    assert _raja(started(2)).money[0] == 3 + 3
+
+
 def test_an_upgrade_says_what_it_makes_the_building_worth_once() -> None:
     s = _raja(started(2))
     assert _said(s, "upgrade temple") == "each temple built later scores 3 fame (now 2)"
