@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ..words import count_of
 from . import engine, narration, notation
-from .components import BUILDINGS
 from .causes import FAME_UPGRADE
+from .components import BUILDINGS
 from .state import AREAS, NO, Action, DrawYield, Roll, Setup, State, Undo, Upgrade
 
 _TOPICS: dict[str, str] = {
@@ -51,9 +51,9 @@ _TOPICS: dict[str, str] = {
         "3-4). At most 3 karma."
     ),
     "bonuses": (
-        "Tracks: fame 5 upgrade (it counts from your next turn on), 15 worker, 24 two karma, 31 river; money 12 and 44 river, 20 "
-        "worker, 33 and 55 two dice (the bonus marker gives each once, in order). At most 2 new "
-        "workers in all."
+        "Tracks: fame 5 upgrade (it counts from your next turn on), 15 worker, 24 two karma, "
+        "31 river; money 12 and 44 river, 20 worker, 33 and 55 two dice (the bonus marker "
+        "gives each once, in order). At most 2 new workers in all."
     ),
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
