@@ -1008,6 +1008,26 @@ def _new_game_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
         p.add_argument("--deck", type=Path, default=None, help="another deck file for a new game")
 
 
+def _options_and_files(
+    args: argparse.Namespace, p: argparse.ArgumentParser
+) -> tuple[dict[str, str | int | bool | None], dict[str, bytes]]:
+    """The game's options and its files' contents from the command line; a file that cannot
+    be read ends the program with the parser's error."""
+    options: dict[str, str | int | bool | None] = dict(args.options)
+    if getattr(args, "timurs_shadow", False):
+        options["timurs_shadow"] = True
+    paths: dict[str, Path] = dict(args.file)
+    if getattr(args, "deck", None) is not None:
+        paths["deck"] = args.deck
+    files: dict[str, bytes] = {}
+    for name, path in paths.items():
+        try:
+            files[name] = read_capped(path, MAX_FILE_BYTES)
+        except OSError as e:
+            p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
+    return options, files
+
+
 async def amain(
     argv: list[str] | None = None,
     lines: Iterable[str] | None = None,
@@ -1031,18 +1051,7 @@ async def amain(
         seats = seating(g.info, args.play, args.ai, getattr(args, "players", None), table)
     except ValueError as e:
         p.error(str(e))
-    options: dict[str, str | int | bool | None] = dict(args.options)
-    if getattr(args, "timurs_shadow", False):
-        options["timurs_shadow"] = True
-    paths: dict[str, Path] = dict(args.file)
-    if getattr(args, "deck", None) is not None:
-        paths["deck"] = args.deck
-    files: dict[str, bytes] = {}
-    for name, path in paths.items():
-        try:
-            files[name] = read_capped(path, MAX_FILE_BYTES)
-        except OSError as e:
-            p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
+    options, files = _options_and_files(args, p)
     db = args.db or default_file(DEFAULT_DB, OLD_DEFAULT_DB)
     if args.db is None and db == OLD_DEFAULT_DB:
         notice(renamed_file(OLD_DEFAULT_DB, DEFAULT_DB))
