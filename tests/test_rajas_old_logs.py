@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from rules.rajas import GAME, RajasOptions, State
-from rules.rajas.state import Action, Reveal
+from rules.rajas.state import Action, Reveal, Undo
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rajas_log_revealed_late.json"
 STORED = json.loads(FIXTURE.read_text())
@@ -47,3 +47,14 @@ def test_a_game_stored_after_the_purchase_shows_the_new_top_before_the_tile_is_p
     assert GAME.chance(s) == "the new top tile of the orange snake stack"
     shown = GAME.apply(s, GAME.deal(s, lambda n: 0))
     assert shown.tops[6] != -1 and LOG[BUILD] in GAME.legal_actions(shown)
+
+
+def test_a_purchase_taken_back_before_its_late_reveal_replays() -> None:
+    """Those rules let a seat take back a tile placed and a purchase before the reveal came:
+    its log replays to the same markers, each undo taking back the step before it."""
+    undone = STORED["undone"]
+    log = [GAME.action_from_json(json.dumps(a)) for a in undone["log"]]
+    taken_back = [undone["log"][k - 1]["kind"] for k, a in enumerate(log) if isinstance(a, Undo)]
+    assert taken_back == ["place_tile", "buy", "place_tile", "undo"]
+    s = replayed(log)
+    assert list(s.fame) == undone["fame"] and list(s.money) == undone["money"]

@@ -295,7 +295,8 @@ def apply(state: State, action: Action) -> State:
     _settle(t)
     # a seat's step after which the same seat goes on deciding may be taken back: the next
     # decision is then listed already (`_settle`), and `state` was a seat's (no chance step)
-    if t.memo is not None:
+    if t.memo is not None or _reveal_waits(t):  # (a log stored before the reveal came at
+        # once may take back the purchase while it waits: `_revealed_late`)
         t.since_barrier = state.since_barrier + (action,)  # noqa: RUF005 (quicker)
         t.barrier = state.barrier if state.since_barrier else state
     return t
@@ -339,7 +340,7 @@ def _revealed_late(s: State) -> State:
     k = next(k for k, (kind, _, _) in enumerate(s.pending) if kind != "reveal")
     t = s.clone()
     t.pending = (*s.pending[k:], *s.pending[:k])
-    t.memo = None
+    t.since_barrier, t.barrier = s.since_barrier, s.barrier  # its undo as that log had it
     return t
 
 
