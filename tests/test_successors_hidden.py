@@ -27,7 +27,7 @@ from test_successors_rules import contest as battle_at
 
 from rules.capabilities import narration_of, notation_of, talk_of
 from rules.successors import GAME, State
-from rules.successors.components import LEVY
+from rules.successors.components import CAV, LEVY
 from rules.successors.engine import frame
 from rules.successors.state import (
     MERC,
@@ -294,3 +294,15 @@ def test_fair_winds_give_the_next_fleet_move_2_mp_more() -> None:
     s = order(s, "sail to Cyprian Sea, sail to Egyptian Sea, sail to Cyprian Sea")
     assert s.force is not None and s.force.place == area(s, "cys")  # 7 MP: 5 and 2 (chit 10)
     assert not any(a.kind == "sail" for a in GAME.legal_actions(s))
+
+
+def test_a_raid_never_takes_a_cavalry_of_the_force_under_way() -> None:
+    s = controlled(holding(put(started(3), "egy", BLUE, cav=2), BLUE, 19), RED, "syr")
+    s = order(moving(s), "take 2 cav at Egypt, march to Arabia")
+    with pytest.raises(ValueError, match="name the area of one of your cavalry"):
+        GAME.apply(s, Play("blue", 19, "ara", "syr"))  # both are moving on
+    s = put(s, "ara", BLUE, cav=1)
+    s = deal(GAME.apply(s, Play("blue", 19, "ara", "syr")), 6)  # the raider is eliminated
+    assert units(s, "ara", BLUE)[CAV] == 2
+    s = order(s, "march to Babylonia")  # the force goes on whole
+    assert units(s, "bab", BLUE)[CAV] == 2

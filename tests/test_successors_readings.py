@@ -3,7 +3,9 @@ for each, on positions built for it."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from successors_helpers import (
@@ -478,3 +480,31 @@ def test_a_force_moves_once_a_phase() -> None:
     s = order(moving(put(started(3), "egy", BLUE, inf=2)), "move 1 inf Egypt Arabia")
     takes = {a.at for a in GAME.legal_actions(s) if isinstance(a, Take)}
     assert "egy" in takes and "ara" not in takes  # its move is over; the other may go
+
+
+def test_the_docs_name_an_existing_test_for_every_question_and_summary_line() -> None:
+    root = Path(__file__).resolve().parent
+    docs = (root.parent / "docs" / "successors.md").read_text(encoding="utf-8")
+    defined = {
+        m.group(1)
+        for path in root.glob("test_successors_*.py")
+        for m in re.finditer(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.M)
+    }
+    named = set(re.findall(r"`(?:test_successors_\w+\.py::)?(test_\w+)`", docs))
+    assert named - defined == set()
+    questions = re.findall(r"^\| Q(\d+) \|[^\n]*`test_\w+`", docs, re.M)
+    assert sorted(map(int, questions)) == list(range(1, 34))
+    covered = {
+        n
+        for a, b in re.findall(r"^\| [A-Z][\w ]+ \| l\.(\d+)(?:-(\d+))? \|", docs, re.M)
+        for n in range(int(a), int(b or a) + 1)
+    }
+    blank = {3, 8, 9, 23, 24, 33, 34, 47, 48, 54, 56, 64, 65}  # the summary's empty lines
+    assert covered >= set(range(1, 70)) - blank
+
+
+def test_mercenaries_desert_before_the_control_after_combat_is_counted() -> None:
+    s = put(put(started(3), "phr", MERC + BLUE, inf=1), "phr", RED, inf=1)
+    s = begun(at(controlled(s, BLUE, "phr"), BLUE, 5))  # Blue's combat phase ends
+    assert units(s, "phr", MERC + BLUE) == (0, 0, 0, 0)
+    assert s.control[area(s, "phr")] == RED  # Red alone once they are gone (l.10; Q3)
