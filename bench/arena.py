@@ -40,8 +40,7 @@ from ai.vijayanagara import LEVELS, decide, ismcts, level_of  # noqa: E402
 from rules import vijayanagara  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
 
-sys.path.insert(0, str(ROOT / "bench"))  # run as `python -m bench.arena` too
-from results import record  # noqa: E402
+from bench.results import record  # noqa: E402
 
 SEARCH = "search"  # the contender that is no level of the bot
 CONTENDERS = (*LEVELS, SEARCH)

@@ -25,7 +25,7 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from results import record
 
 from ai.budget import Budget
-from bot.table.ai_seats import HINT_SECONDS, THINK_SECONDS, default_workers, worker_processes
-from bot.table.ai_worker import advise, ready, think
+from bot.table.ai_seats import HINT_SECONDS, THINK_SECONDS, default_workers, worker_pool
+from bot.table.ai_worker import advise, think
 from bot.table.registry import registry
 
 REGISTRY = registry()
@@ -142,12 +142,16 @@ def main() -> None:
         f"{a.hint} wall s, {workers} workers"
     )
     out: dict[str, object] = {"workers": workers}
-    with ProcessPoolExecutor(max_workers=workers, mp_context=worker_processes()) as pool:
+    with worker_pool(workers) as pool:
         w0 = time.perf_counter()
-        for job in [pool.submit(ready) for _ in range(workers)]:
-            job.result()
+        started = [pool.submit(time.process_time) for _ in range(workers)]  # as warm()'s
+        cpu = max(job.result() for job in started)  # a worker's own CPU, its start included
         out["pool_start_wall"] = time.perf_counter() - w0
-        print(f"the pool's start: wall {out['pool_start_wall']:.3f} s")
+        out["worker_first_call_cpu"] = cpu
+        print(
+            f"the pool's start: wall {out['pool_start_wall']:.3f} s, a worker's CPU at its "
+            f"first call at most {cpu:.3f} s"
+        )
         for gid in gids:
             info = REGISTRY.game(gid).info
             players = info.min_players if a.players is None else a.players

@@ -10,6 +10,8 @@ import enum
 import importlib
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -171,3 +173,20 @@ def test_the_docs_tables_are_what_the_recorded_runs_give(
     monkeypatch.delenv("CHAUPAL_BENCH_RESULTS")
     root = BENCH.parent
     assert runs.docs([root / "README.md", *sorted((root / "docs").glob("*.md"))], check=True) == 0
+
+
+def test_the_benches_the_tests_import_leave_every_program_module_findable() -> None:
+    """A worker process started after a test imported a bench gets the test's sys.path, and
+    must find the program's packages by it: bench/render.py must never shadow `render`."""
+    root = str(BENCH.parent)
+    for bench in ("bench.arena", "bench.seat_judgement"):
+        imports = f"import {bench}, json, sys; print(json.dumps(sys.path))"
+        path = python(f"import sys; sys.path.append({root!r}); {imports}")
+        python(f"import sys; sys.path[:] = {path.strip()}; import render.pictures")
+
+
+def python(code: str) -> str:
+    """What a fresh interpreter running `code` printed; it must succeed."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -95,14 +95,15 @@ async def test_the_try_it_now_command_plays_against_two_ais_as_written(
     lines = [re.split(r"\s{2,}", line.removeprefix("> "))[0] for line in session.splitlines()]
     assert lines[-1] == "quit"
     out = io.StringIO()
-    args = [*launch[1:], "--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b")]
-    await amain([*args, "--seed", "7"], lines, out, FakeRenderer())
+    monkeypatch.chdir(tmp_path)  # the database and the boards where the README says
+    await amain([*launch[1:], "--seed", "7"], lines, out, FakeRenderer())
     text = out.getvalue()
     assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
     assert "Suggested turn for Delhi Sultanate:" in text and "Delhi Sultanate Passes" in text
     assert "How each Faction wins" in text  # `rules winning`
     assert "Bahmani Kingdom" in text and "Vijayanagara Empire" in text
-    assert list((tmp_path / "b" / "game-1").glob("*.png"))  # the boards it says it writes
+    (boards,) = re.findall(r"board picture at every hand-off into `([^`]+)`", section)
+    assert list((tmp_path / boards).glob("*.png"))  # the boards it says it writes
 
 
 async def test_the_try_it_now_section_starts_every_game_with_you_in_the_seat_you_play(

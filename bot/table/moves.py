@@ -164,29 +164,62 @@ class Moves:
                     self.shared.texts.stale_text(record, version, record.version, "That suggestion")
                 )
             key = f"as {as_seat}: {text}" if as_seat else text
-            if (
-                version is None
-                and not entry.again
-                and self.recent is not None
-                and self.recent.is_repeat(record.id, user, key, record.version)
-            ):
-                shown = clip(" ".join(text.split()), 80)
-                raise ServiceError(
-                    f"You just sent `{shown}` and it was played; nothing has happened since, "
-                    "so I took this for a double submit and played nothing. To play it again "
-                    f"on purpose, send `again: {shown}`."
-                )
+            guarded = version is None and not entry.again and self.recent is not None
             state = await self.shared.loader.state_of(record)
             g = self.shared.loader.rules_of(record)
             forced = playing(g, state, seat_named(g, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
-            order = read(Reading(record, state, user, channel, text, seat, as_seat))
+            reading = Reading(record, state, user, channel, text, seat, as_seat)
+            order = self._read_on_turn(reading, read, forced)
             outcome = await self.shared.pipeline.apply_and_store(
-                record, state, user, order.steps, forced, confirmed=order.confirmed, read=found
+                record,
+                state,
+                user,
+                order.steps,
+                forced,
+                confirmed=order.confirmed,
+                read=found,
+                last_check=self._repeat_guard(record, user, key, text) if guarded else None,
             )
             if version is None and self.recent is not None:
                 self.recent.played(record.id, user, key, outcome.game.version)
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    def _read_on_turn(self, r: Reading, read: Reader, forced: Seat | None) -> Order:
+        """The order `read` makes of `r`; whose turn it is comes first: an order that cannot
+        be read, from someone whose decision it is not, is told whose it is, unless their
+        seat may act now anyway (a trade: then what was wrong with it)."""
+        try:
+            return read(r)
+        except ServiceError:
+            g = self.shared.loader.rules_of(r.game)
+            if turns_of(g).acts_any_time(r.state, r.seat):
+                raise
+            where = f"`{clip(' '.join(r.text.split()), 80)}`"
+            refusal = self.shared.pipeline.not_on_turn(r.game, r.state, r.user, forced, where)
+            if refusal is not None:
+                raise ServiceError(refusal) from None
+            raise
+
+    def _repeat_guard(
+        self, record: GameRecord, user: int, key: str, text: str
+    ) -> Callable[[], None] | None:
+        """A typed order that repeats the one the same user just had played, with nothing in
+        between, is refused as a likely double submit, unless it starts with `again:`; only
+        an order that would be played again (checked last: whose turn it is, and every
+        refusal of the rules, come first)."""
+        if self.recent is None or not self.recent.is_repeat(record.id, user, key, record.version):
+            return None
+        shown = clip(" ".join(text.split()), 80)
+
+        def refuse() -> None:
+            raise ServiceError(
+                f"You just sent `{shown}` and it was played; nothing has happened since, "
+                "so I took this for a double submit and played nothing. To play it again "
+                f"on purpose, send `again: {shown}`."
+            )
+
+        return refuse
 
     def _read_order(self, r: Reading) -> Order:
         """A typed order read once: its steps (with `confirm` taken out) and their actions.

@@ -141,16 +141,19 @@ class TurnPipeline:
         confirmed: bool = True,
         note: str | None = None,
         read: GameAtTurn | None = None,
+        last_check: Callable[[], None] | None = None,
     ) -> Outcome:
         """`store_order`; a game stored before per-game secrets takes one with this move (its
         seed's outcomes so far written into its log), stored only if the move is. `read`: the
-        game's pace and turn message, read with `record` (else they are read when needed)."""
+        game's pace and turn message, read with `record` (else they are read when needed).
+        `last_check`: refuses (ServiceError) an order every step of which was played, before
+        it is stored (the repeat guard: only an order that would be played is a repeat)."""
         adoption = (
             await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
         )
         try:
             return await self._store_order(
-                record, state, user, steps, forced, confirmed, note, adoption, read
+                record, state, user, steps, forced, confirmed, note, adoption, read, last_check
             )
         except BaseException:
             if adoption is not None:  # the caches reload what was stored
@@ -201,9 +204,10 @@ class TurnPipeline:
         note: str | None,
         adoption: Adoption | None,
         read: GameAtTurn | None = None,
+        last_check: Callable[[], None] | None = None,
     ) -> Outcome:
         """Apply the steps one by one and store them in one transaction, with the
-        announcement they owe the channel.
+        announcement they owe the channel (unless `last_check` refuses them).
 
         All or nothing, except that a reveal commits: after a step that rolls dice or draws a
         card (dealt here, from the secret), the order ends; that step and those before it are
@@ -224,6 +228,8 @@ class TurnPipeline:
                 + " "
                 + self.texts.allowed(record, state)
             )
+        if last_check is not None:
+            last_check()
         unplayed = self._unplayed(order, steps)
         if adoption is not None:
             order.notes.append(self._adoption_note(order, adoption))
@@ -602,18 +608,29 @@ class TurnPipeline:
         now = g.to_move(state)
         if now is None:
             raise ServiceError("The game is over.")
-        if now in mine and (forced is None or forced == now):
-            return now
-        view = public(g, state)
-        said = talk_of(g).prompt(view, now)
+        refusal = self.not_on_turn(record, state, user, forced, where)
+        if refusal is not None:
+            raise ServiceError(refusal)
+        return now
+
+    def not_on_turn(
+        self, record: GameRecord, state: object, user: int, forced: Seat | None, where: str
+    ) -> str | None:
+        """Why `user` may not take the decision now (`forced`: as that seat): it is not
+        their turn, and who decides, what; None when they may, or nobody decides."""
+        g = self.loader.rules_of(record)
+        now = g.to_move(state)
+        if now is None:
+            return None
+        if now in self.texts.user_seats(record, user) and forced in (None, now):
+            return None
+        said = talk_of(g).prompt(public(g, state), now)
         if forced is not None and forced != now:
-            raise ServiceError(
+            return (
                 f"{where}: it is not {seat_title(g, forced)}'s turn; "
                 f"{self.texts.who(record, now)} must decide: {said}"
             )
-        raise ServiceError(
-            f"{where}: it is not your turn. {self.texts.who(record, now)} must decide: {said}"
-        )
+        return f"{where}: it is not your turn. {self.texts.who(record, now)} must decide: {said}"
 
     def check_seated(self, record: GameRecord, user: int) -> None:
         """A user who holds no seat gives no orders: ServiceError (before their order is
