@@ -28,10 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from results import record
-
 from ai.rajas import greedy
 from bench.arena_report import wilson
+from bench.results import record
 from rules.rajas import GAME, RajasOptions
 from rules.rajas.state import Place
 
