@@ -95,6 +95,11 @@ TINY: dict[str, tuple[list[str], str]] = {
         ["--games", "1", "--players", "2"],
         rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",
     ),
+    "rajas_lines.py": (
+        ["--games", "1", "--players", "2", "--lines", "money:1.25"],
+        rf"money x1.25, 2 players: {NUMBER}/1 .*\n +assorted market a player a game: variant "
+        rf"{NUMBER}",
+    ),
     "timur_fit.py": (["--plays", "1"], rf"Troops in Delhi: +[-+]{NUMBER}/ *[-+]{NUMBER}"),
     "uploads.py": (
         ["--steps", "200,400", "--export-steps", "400", "--deck-chars", "1000"],
