@@ -85,6 +85,8 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "rajas_arena.py": (["--games", "1", "--players", "2"], rf"2 players, seat 2: {NUMBER}/1"),
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
+    "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
+    "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
     "rajas_balance.py": (
         ["--games", "1", "--players", "2"],
         rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",

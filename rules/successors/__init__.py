@@ -1,0 +1,30 @@
+"""Successors (Strategy & Tactics 161, Decision Games 1993): 3 or 4 players fight the wars of
+Alexander's successors on an area map from Macedonia to India.
+
+A pure engine on the Game protocol (rules.game), with the id "successors". The rules are the
+one-page summary's; the components (map, event table, chits, setup) are this project's
+reconstruction, in data/ (docs/successors.md), replaceable by an owner's files. Chits are a
+hidden hand seen through each seat's view; a chit played "any time" is a step of its seat's
+own, or a standing order the engine carries out (chits.py).
+"""
+
+from __future__ import annotations
+
+from .components import Parts, standard_parts
+from .game import GAME, INFO, SEATS, Successors
+from .options import SuccessorsOptions
+from .state import Action, State
+from .view import View
+
+__all__ = [
+    "GAME",
+    "INFO",
+    "SEATS",
+    "Action",
+    "Parts",
+    "State",
+    "Successors",
+    "SuccessorsOptions",
+    "View",
+    "standard_parts",
+]
