@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rules.successors import Action, View
-from rules.successors import engine
+from rules.successors import Action, View, engine
 
 from ..budget import Budget
 from ..players import Player

@@ -34,7 +34,8 @@ CAUTIOUS = Params(
 )
 BOLD = Params(min_win=0.4, risk=0.2, home_guard=1.0, reserve=0, fight_at=0.45, retreat_below=0.2)
 VARIANTS = (DEFAULT, CAUTIOUS, BOLD)
-SEARCHED = frozenset(("buy", "move", "combat", "call", "retreat", "sea_ask"))
+SEARCHED = frozenset(("home", "buy", "move", "combat", "call", "retreat", "sea_ask"))
+SETUP_TURNS = 2  # a setup decision's playouts are judged after this many game turns
 WIDTH = 4  # steps compared at most
 
 
@@ -51,19 +52,30 @@ class Ahead(rules_search.SuccessorsSearch):
         return state.current != i and state.battle is None and engine.to_move(state) != seat
 
 
+class AheadOfSetup(rules_search.SuccessorsSearch):
+    """For a decision of the setup (a home, the first purchases): a playout judged once the
+    first game turns are played, when the homes chosen have shown what they give."""
+
+    horizon = 0
+
+    def at_rest(self, state: State, seat: str) -> bool:
+        return state.phase == "over" or state.turn > SETUP_TURNS
+
+
 class Lookahead(Successors):
     """Successors for the search's playouts: its steps applied as the engine applies them
-    (no undo kept), judged by `Ahead`."""
+    (no undo kept), judged at the rest `search` says."""
 
-    def __init__(self) -> None:
+    def __init__(self, setup: bool = False) -> None:
         super().__init__()
-        self.search = Ahead(self)
+        self.search = AheadOfSetup(self) if setup else Ahead(self)
 
     def apply(self, state: State, action: Action) -> State:
         return engine.apply(state, action)
 
 
 LOOKAHEAD = Lookahead()
+SETUP_LOOKAHEAD = Lookahead(setup=True)
 
 
 def candidates(s: State) -> list[Action]:
@@ -73,6 +85,8 @@ def candidates(s: State) -> list[Action]:
     first = greedy.ranked(s, DEFAULT)
     if kind not in SEARCHED or (kind == "move" and s.force is not None):
         return first[:1]
+    if kind == "home":
+        return first[:WIDTH]
     out = first[:1]
     for params in VARIANTS[1:]:
         a = greedy.ranked(s, params)[0]
@@ -89,7 +103,7 @@ def decide(view: View, rng: random.Random, budget: Budget) -> Decision[Action]:
         raise ValueError("the search decides for the seat to move, from that seat's view")
     found = candidates(view.state)
     return compare(
-        LOOKAHEAD,
+        SETUP_LOOKAHEAD if view.state.phase == "setup" else LOOKAHEAD,
         view,
         seat,
         rng,

@@ -43,11 +43,11 @@ from .reading import (
     prices,
     revenues_left,
     rivals_here,
-    side,
     strength,
 )
 
 SINGLE = (LEVY, INF, EL, CAV)  # the unit sent alone to take an empty area, cheapest first
+AFAR_BELOW = 2.0  # targets beyond reach are looked for when no plan in reach gains this
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +250,7 @@ class Planner:
         s, seat = self.s, self.seat
         here = mine(s, area, seat)
         total = tuple(a + b for a, b in zip(here, units, strict=True))
-        bonus = leader or leader_at(s, seat) == area and s.pinned[seat] < 2
+        bonus = leader or (leader_at(s, seat) == area and s.pinned[seat] < 2)
         ours = odds.Side((total[0], total[1], total[2], total[3]), bonus)
         theirs = foe_side(s, area, seat)
         if not theirs.count:
@@ -338,21 +338,31 @@ class Planner:
             counts = by_type(units)
             moving = sum(counts)
             cost = self.r.leave_cost(src, here - moving)
-            for dest, path in reach(s, seat, src, self.mp(src, leader)).items():
+            near = reach(s, seat, src, self.mp(src, leader))
+            best = -99.0
+            for dest, path in near.items():
                 g, kind = self.gain(dest, counts, leader)
                 if how == "one" and kind == "battle":
                     continue
                 score = g - cost
+                best = max(best, score)
                 out.append(Plan(src, tuple(sorted(units.items())), leader, path, score, kind))
-            out += self.afar(src, units, leader, cost)
+            if best < AFAR_BELOW:
+                out += self.afar(src, units, leader, cost, near)
         return out
 
-    def afar(self, src: int, units: dict[int, int], leader: bool, cost: float) -> list[Plan]:
+    def afar(
+        self,
+        src: int,
+        units: dict[int, int],
+        leader: bool,
+        cost: float,
+        near: dict[int, tuple[int, ...]],
+    ) -> list[Plan]:
         """A step towards an area worth taking that lies beyond this turn's reach."""
         s, seat = self.s, self.seat
         m = s.parts.map
         mp = self.mp(src, leader)
-        near = reach(s, seat, src, mp)
         best: Plan | None = None
         for target in range(m.land):
             d = distance(s, src, target)

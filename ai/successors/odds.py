@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 
-QUANTUM = 72  # a die's chance of a hit is rounded to 1/72 (shares of a sixth of a sixth)
-MOST = 14  # units a side counts at most; a larger battle is scaled down to this
+QUANTUM = 24  # a die's chance of a hit is rounded to 1/24 (a quarter of a sixth)
+MOST = 12  # units a side counts at most; a larger battle is scaled down to this
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,19 @@ def battle(
 ) -> Outcome:
     """The odds of a land battle: the pre-battle rolls (each cavalry one die, each enemy
     elephant stopping two, `ambush` more per side; none in a sea invasion: `pre` False),
-    then rounds to the end."""
+    then rounds to the end (memoized: the same battle is asked about often)."""
+    return _battle(attackers, defenders, tuple(hits), cav_hit, pre, ambush)
+
+
+@lru_cache(maxsize=65_536)
+def _battle(
+    attackers: Side,
+    defenders: Side,
+    hits: tuple[int, ...],
+    cav_hit: int,
+    pre: bool,
+    ambush: tuple[int, int],
+) -> Outcome:
     i, j = attackers.count, defenders.count
     if not i or not j:
         return Outcome(1.0 if i and not j else 0.0, float(i), float(j))

@@ -79,8 +79,9 @@ def answer(s: State, seat: int) -> st.Action | None:
             )
             if _legal(s, step):
                 return step
-    first = leader(s)
-    for ally in board.allies_of(s, seat):
+    allies = board.allies_of(s, seat)
+    first = leader(s) if allies else NO
+    for ally in allies:
         if ally == first and (seat, ally) not in s.breaks:
             step = st.Break(me, s.seats[ally])
             if _legal(s, step):

@@ -13,7 +13,7 @@ from rules.successors import GAME, State, View, board, engine, result
 from rules.successors import state as st
 
 from . import greedy, moves, odds
-from .reading import CAV, foe_side, side, white_side
+from .reading import CAV, side, white_side
 
 MAX_STEPS = 12  # steps a hint's order runs at most
 
