@@ -57,11 +57,16 @@ MAX_STEPS = 30_000  # a game past this many steps is a dead end: reported as a c
 
 
 def play(
-    players: int, levels: tuple[str, ...], seed: int, budget: Budget | None = None
+    players: int,
+    levels: tuple[str, ...],
+    seed: int,
+    budget: Budget | None = None,
+    drawn_homes: bool = False,
 ) -> dict[str, object]:
     """One game with `levels[i]` in seat i: the winner's seat, the scores, each seat's home
     and place in the turn order, the game turns and decisions it took, and each seat's
-    decision times (CPU ms)."""
+    decision times (CPU ms). `drawn_homes`: each home is drawn among those allowed (by the
+    seat's generator) rather than chosen by its AI."""
     dealer = random.Random(seed)
     seats = GAME.info.seats_for(players)
     gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(seats)}
@@ -80,6 +85,9 @@ def play(
             s = GAME.apply(s, GAME.deal(s, dealer.randrange))
             continue
         i = seats.index(seat)
+        if drawn_homes and s.phase == "setup" and s.frames[-1][0] == "home":
+            s = GAME.apply(s, gens[seat].choice(GAME.legal_actions(s)))
+            continue
         c0 = time.process_time()
         a = choose(levels[i], GAME.view(s, seat), gens[seat], budget)
         times[i].append((time.process_time() - c0) * 1000)
@@ -222,6 +230,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ai", default="greedy")
     ap.add_argument("--vs", default="random")
     ap.add_argument("--balance", action="store_true", help="--ai in every seat")
+    ap.add_argument("--drawn-homes", action="store_true", help="balance: homes drawn at random")
     ap.add_argument("--players", default="3", help="numbers of players, by commas")
     ap.add_argument("--games", type=int, default=50, help="games per seat (balance: in all)")
     ap.add_argument("--seed", type=int, default=1)
@@ -259,7 +268,7 @@ def _games(args: argparse.Namespace, budget: Budget | None):  # type: ignore[no-
     for players in (int(x) for x in args.players.split(",")):
         if args.balance:
             for g in range(args.seed, args.seed + args.games):
-                yield play(players, (args.ai,) * players, g, budget)
+                yield play(players, (args.ai,) * players, g, budget, args.drawn_homes)
             continue
         for seat in range(players):
             if only and seat not in only:

@@ -364,6 +364,16 @@ def movement(s: State, seat: int, options: list[st.Action], params: Params) -> l
     return moves.candidates(s, seat, s.frames[-1][2], params)
 
 
+def decide(s: State, params: Params = DEFAULT) -> st.Action:
+    """Greedy's step in the decision on top: `ranked`'s first (a movement step found
+    without ranking the others)."""
+    if s.frames and s.frames[-1][0] == "move":
+        a = moves.step(s, seat_of(s), s.frames[-1][2], params)
+        if a in engine.legal(s):
+            return a
+    return ranked(s, params)[0]
+
+
 RANKERS: dict[str, Ranker] = {
     "home": homes,
     "buy": buys,
@@ -405,10 +415,6 @@ def fallback(options: list[st.Action]) -> st.Action:
             if isinstance(a, kind):
                 return a
     return options[0]
-
-
-def decide(s: State, params: Params = DEFAULT) -> st.Action:
-    return ranked(s, params)[0]
 
 
 def step(s: State, rng: random.Random | None = None) -> st.Action:

@@ -44,6 +44,7 @@ from .reading import (
     revenues_left,
     rivals_here,
     strength,
+    within,
 )
 
 SINGLE = (LEVY, INF, EL, CAV)  # the unit sent alone to take an empty area, cheapest first
@@ -130,9 +131,9 @@ class Reading:
         if got is None:
             s = self.s
             got = 0.0
+            near = within(s, area, 4)
             for row in self.rival_power:
-                total = sum(x for a, x in enumerate(row) if x and distance(s, a, area) <= 4)
-                got = max(got, total)
+                got = max(got, sum(row[a] for a in near))
             self.threats[area] = got
         return got
 
@@ -330,17 +331,27 @@ class Planner:
             leader_here = True
         out: list[Plan] = []
         here = sum(mine(s, src, seat))
-        for units, leader, how in self.forces(src, free, leader_here):
-            if fixed is not None and any(units.get(c, 0) < n for c, n in fixed.items()):
-                continue
-            if fixed is not None and f is not None and f.leader != NO and not leader:
-                continue
+        forces = [
+            (units, leader, how)
+            for units, leader, how in self.forces(src, free, leader_here)
+            if fixed is None
+            or (
+                all(units.get(c, 0) >= n for c, n in fixed.items())
+                and (leader or f is None or f.leader == NO)
+            )
+        ]
+        # an empty area is taken by one unit: the whole stack goes only to fight or guard
+        single = any(how == "one" for _, _, how in forces)
+        for units, leader, how in forces:
             counts = by_type(units)
             moving = sum(counts)
             cost = self.r.leave_cost(src, here - moving)
             near = reach(s, seat, src, self.mp(src, leader))
             best = -99.0
             for dest, path in near.items():
+                quiet = not board.unfriendly_here(s, dest, seat) and not settled(s, seat, dest)
+                if single and how == "all" and quiet:
+                    continue
                 g, kind = self.gain(dest, counts, leader)
                 if how == "one" and kind == "battle":
                     continue
@@ -398,9 +409,9 @@ class Planner:
         s, seat = self.s, self.seat
         out: list[Plan] = []
         for area in range(s.parts.map.land):
-            if board.seat_units(s, area, seat) or leader_at(s, seat) == area:
-                if free_units(s, seat, area):
-                    out += self.plans_from(area)
+            here = board.seat_units(s, area, seat) or leader_at(s, seat) == area
+            if here and free_units(s, seat, area):
+                out += self.plans_from(area)
         lone = self.regroup()
         if lone is not None:
             out.append(lone)
@@ -463,8 +474,18 @@ def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
 
 def step(s: State, seat: int, caller: int, params: Params = DEFAULT) -> st.Action:
     """Greedy's movement step for the seat (`caller`: the phasing seat when it moves as an
-    ally, which greedy declines: it ends its movement at once)."""
-    return candidates(s, seat, caller, params)[0]
+    ally, which greedy declines: it ends its movement at once): `candidates`' first, found
+    without writing the others' steps."""
+    f = s.force
+    if caller != NO or (f is not None and f.fleets):
+        return candidates(s, seat, caller, params)[0]
+    if f is not None:
+        plans = force_plans(s, seat, params)
+        return first_step(s, seat, plans[0]) if plans else st.Halt()
+    plans = Planner(s, seat, params).ranked()
+    if plans and plans[0].score >= params.min_gain:
+        return first_step(s, seat, plans[0])
+    return st.EndMove()
 
 
 def candidates(s: State, seat: int, caller: int, params: Params = DEFAULT) -> list[st.Action]:

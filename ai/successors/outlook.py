@@ -18,11 +18,11 @@ from . import odds
 from .reading import (
     CAV,
     NO,
-    distance,
     leader_at,
     mine,
     prices,
     revenues_left,
+    within,
     worth,
     worth_of,
 )
@@ -50,8 +50,8 @@ def blows(s: State) -> dict[int, float]:
             with_leader = leader_at(s, q) == a
             mp = setup.leader_mp if with_leader else setup.land_mp
             best, victim = 0.0, NO
-            for b in range(m.land):
-                if b == a or distance(s, a, b) > mp:
+            for b in within(s, a, mp):
+                if b == a:
                     continue
                 gain, hit = _blow(s, q, b, ours, with_leader, left, hits)
                 if gain > best:

@@ -23,6 +23,8 @@ winds (greedy moves no fleets).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.successors import State, View, aside, board, chits, result
 from rules.successors import state as st
 
@@ -39,7 +41,6 @@ ARM_FIRST = {  # the moment each kind of chit is armed for
     "treasure": "revenue",
     "tax": "revenue",
 }
-PLAYED_AT_MOVEMENT = ("mercenaries", "forced_march", "bribe", "raid")
 
 
 def standing(s: State, seat: int) -> int:
@@ -146,38 +147,56 @@ def play(s: State, seat: int) -> st.Action | None:
     """A chit played at the start of the seat's own movement."""
     if not _movement_start(s, seat):
         return None
-    me = s.seats[seat]
-    m = s.parts.map
     for number in s.hands[seat]:
-        kind = chits.chit_of(s, number).kind
-        if kind not in PLAYED_AT_MOVEMENT:
-            continue
-        step: st.Action | None = None
-        if kind == "mercenaries":
-            places = chits.merc_places(s, seat)
-            if places:
-                step = st.Play(me, number, m.ids[places[0]])
-        elif kind == "forced_march":
-            at = s.leaders[seat]
-            if 0 <= at < m.land and board.seat_units(s, at, seat):
-                step = st.Play(me, number)
-        elif kind == "bribe":
-            targets = chits.bribe_targets(s, seat)
-            if targets:
-                area, other = max(targets, key=lambda t: (m.value[t[0]], -t[0], -t[1]))
-                step = st.Play(me, number, m.ids[area], s.seats[other])
-        else:
-            raids = [
-                (s.money[s.control[b]], m.ids[a], m.ids[b])
-                for a, _ in chits.raid_sources(s, seat)
-                for b in chits.raid_targets(s, seat, a)
-            ]
-            if raids:
-                _, at, to = max(raids)
-                step = st.Play(me, number, at, to)
+        how = PLAYS.get(chits.chit_of(s, number).kind)
+        step = how(s, seat, number) if how is not None else None
         if step is not None and _legal(s, step):
             return step
     return None
+
+
+def _mercenaries(s: State, seat: int, number: int) -> st.Action | None:
+    places = chits.merc_places(s, seat)
+    return st.Play(s.seats[seat], number, s.parts.map.ids[places[0]]) if places else None
+
+
+def _forced_march(s: State, seat: int, number: int) -> st.Action | None:
+    at = s.leaders[seat]
+    if 0 <= at < s.parts.map.land and board.seat_units(s, at, seat):
+        return st.Play(s.seats[seat], number)
+    return None
+
+
+def _bribe(s: State, seat: int, number: int) -> st.Action | None:
+    """The rival levy in the richest area."""
+    m = s.parts.map
+    targets = chits.bribe_targets(s, seat)
+    if not targets:
+        return None
+    area, other = max(targets, key=lambda t: (m.value[t[0]], -t[0], -t[1]))
+    return st.Play(s.seats[seat], number, m.ids[area], s.seats[other])
+
+
+def _raid(s: State, seat: int, number: int) -> st.Action | None:
+    """The richest rival within a cavalry's reach."""
+    m = s.parts.map
+    raids = [
+        (s.money[s.control[b]], m.ids[a], m.ids[b])
+        for a, _ in chits.raid_sources(s, seat)
+        for b in chits.raid_targets(s, seat, a)
+    ]
+    if not raids:
+        return None
+    _, frm, to = max(raids)
+    return st.Play(s.seats[seat], number, frm, to)
+
+
+PLAYS: dict[str, Callable[[State, int, int], st.Action | None]] = {
+    "mercenaries": _mercenaries,
+    "forced_march": _forced_march,
+    "bribe": _bribe,
+    "raid": _raid,
+}
 
 
 def aside_step(s: State, seat: int) -> st.Action | None:

@@ -141,17 +141,29 @@ def distance(s: State, a: int, b: int) -> int:
     return _distances(s.parts.map)[a][b]
 
 
+@cache
+def _within(m: components.Map, mp: int) -> tuple[tuple[int, ...], ...]:
+    d = _distances(m)
+    return tuple(tuple(b for b in range(m.land) if d[a][b] <= mp) for a in range(m.land))
+
+
+def within(s: State, area: int, mp: int) -> tuple[int, ...]:
+    """The land areas at most `mp` movement points from `area` over land (itself too),
+    whoever stands where."""
+    return _within(s.parts.map, mp)[area]
+
+
 def threat(s: State, area: int, seat: int, reach: int = 4) -> float:
     """The most strength one rival could bring into the area next (its units within
     `reach` movement points, in units weighed by their dice: a levy half an infantry)."""
-    dist = _distances(s.parts.map)[area]
+    near = within(s, area, reach)
     best = 0.0
     for q in range(s.players):
         if q == seat or q in s.out or board.allied(s, seat, q):
             continue
         total = 0.0
-        for a in range(s.parts.map.land):
-            if dist[a] <= reach and board.seat_units(s, a, q):
+        for a in near:
+            if board.seat_units(s, a, q):
                 u = mine(s, a, q)
                 total += 0.5 * u[LEVY] + u[INF] + 1.3 * u[CAV] + u[EL]
         best = max(best, total)
