@@ -35,7 +35,7 @@ CAUTIOUS = Params(
 BOLD = Params(min_win=0.4, risk=0.2, home_guard=1.0, reserve=0, fight_at=0.45, retreat_below=0.2)
 VARIANTS = (DEFAULT, CAUTIOUS, BOLD)
 SEARCHED = frozenset(("home", "buy", "move", "combat", "call", "retreat", "sea_ask"))
-SETUP_TURNS = 2  # a setup decision's playouts are judged after this many game turns
+SETUP_TURNS = 6  # a setup decision's playouts are judged after this many game turns
 WIDTH = 4  # steps compared at most
 
 
@@ -86,10 +86,17 @@ def candidates(s: State) -> list[Action]:
     if kind not in SEARCHED or (kind == "move" and s.force is not None):
         return first[:1]
     if kind == "home":
-        return first[:WIDTH]
+        return first  # every home allowed: greedy's judgement of homes is the shortest-sighted
     out = first[:1]
     for params in VARIANTS[1:]:
         a = greedy.ranked(s, params)[0]
+        if a not in out:
+            out.append(a)
+    if len(out) == 1:
+        return out  # the three weights agree: nothing to compare
+    for a in first[1:]:  # greedy's runner-up (for a move: its next plan, or to stop)
+        if len(out) >= WIDTH:
+            break
         if a not in out:
             out.append(a)
     return out[:WIDTH]

@@ -28,6 +28,7 @@ from .reading import (
 )
 
 SCALE = 12.0  # half points of lead that make a win about e times as likely as a loss
+SPREAD = 0.2  # ... or this share of the best seat's worth, if more: a lead is relative
 BLOW = 0.5  # the share of a stack's best blow counted, for it and against its victim
 MIN_WIN = 0.5  # a blow at worse odds is not counted
 
@@ -104,4 +105,4 @@ def judge(s: State) -> Mapping[str, float]:
         return {seat: 1.0 if seat == ranking.places[0][0] else 0.0 for seat in s.seats}
     extra = blows(s)
     scores = {seat: worth(s, i) + extra[i] for i, seat in enumerate(s.seats)}
-    return chances(scores, SCALE)
+    return chances(scores, max(SCALE, SPREAD * max(scores.values())))
