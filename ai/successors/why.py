@@ -87,6 +87,11 @@ def reason(view: View, a: st.Action) -> str:
     if view.seat is None:
         return "the step allowed"
     i = s.seats.index(view.seat)
+    if isinstance(a, st.Fight | st.Decline) and s.parts.map.index[a.at] >= s.parts.map.land:
+        sea = s.parts.map.index[a.at]
+        ours, theirs = s.fleets[sea][i], s.fleets[sea][s.seats.index(a.against)]
+        verb = "a battle" if isinstance(a, st.Fight) else "no battle"
+        return f"{verb} at sea: its {ours} fleets against {theirs}"
     if isinstance(a, st.Fight):
         chance = round(100 * _battle_odds(s, i, a.at, a.against))
         return f"a battle in {_area(s, a.at)} it wins {chance} % of the time"
