@@ -10,7 +10,8 @@ armed as a standing order, from the seat's own list). After each step the invari
 tests/successors_helpers.py hold (the counter mix conserved: map, troops aboard, pool, an
 eliminated seat's all in its pool; the chits conserved: cup and hands are the 20; treasuries
 never below 0; control consistent with the markers and, at each player turn's start, with
-the units; at most one place for each leader). A game that crashes, reaches a dead end, or
+the units: an area one seat alone occupies is its own, unless its units came there since;
+at most one place for each leader). A game that crashes, reaches a dead end, or
 does not end within 20,000 steps stops the run with its seed. Prints the games, steps,
 standing orders fired, battles and CPU seconds.
 """
@@ -25,12 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from successors_helpers import (  # noqa: E402
-    control_settled,
-    invariants,
-    random_playout,
-    turn_begins,
-)
+from successors_helpers import ControlCheck, invariants, random_playout  # noqa: E402
 
 from rules.successors import GAME, State  # noqa: E402
 
@@ -39,14 +35,14 @@ class Checked:
     """The check after every step: the invariants, and what happened counted."""
 
     def __init__(self) -> None:
+        self.control = ControlCheck()
         self.steps = 0
         self.fired = 0
         self.battles = 0
 
     def __call__(self, s: State) -> None:
         invariants(s)
-        if turn_begins(s):
-            control_settled(s)
+        self.control(s)
         self.steps += 1
         for line in s.news:
             if "a standing order" in line:

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable
 
 from rules.successors import GAME, State
 from rules.successors.aside import options as aside_options
-from rules.successors.board import own_slots
 from rules.successors.engine import frame
 from rules.successors.state import CAPTIVE, MERC, NO, NO_MARKER, WHITE, Action, row_totals
 
@@ -75,23 +74,36 @@ def invariants(s: State) -> None:
         elif at == NO:
             assert seat in s.out or s.phase == "setup"
     f = s.force
-    if f is not None and f.fleets:
-        assert sum(g[3] for g in f.groups) <= f.fleets
+    if f is not None and f.fleets:  # one unit a fleet, but while its owner chooses who drowns
+        assert sum(g[3] for g in f.groups) <= f.fleets or s.frames[-1][0] == "drown"
 
 
-def control_settled(s: State) -> None:
-    """At a player turn's start (control was last set at a combat phase's end): every
-    unmarked area one seat's units alone occupy is that seat's (l.10; Q3)."""
-    for area in range(s.parts.map.land):
-        if s.markers[area] != NO_MARKER:
-            continue
-        seats = [
-            k
-            for k in range(s.players)
-            if any(s.units[area][x * 4 + t] for x in own_slots(k) for t in range(4))
-        ]
-        if len(seats) == 1:
-            assert s.control[area] == seats[0], (area, seats, s.control[area])
+class ControlCheck:
+    """Control consistent with the units (l.10; Q3), checked at each player turn's start:
+    every unmarked area that one seat's units alone occupy is that seat's, unless units of
+    that seat arrived there since the last player turn began (control changes only at a
+    combat phase's end: a chit's levies or mercenaries may come after it)."""
+
+    def __init__(self) -> None:
+        self.last: tuple[tuple[int, ...], ...] = ()
+        self.arrived: set[tuple[int, int]] = set()
+
+    def __call__(self, s: State) -> None:
+        now = tuple(t[9:13] for t in s.totals)
+        if self.last:
+            for area, (was, got) in enumerate(zip(self.last, now, strict=True)):
+                if was != got:
+                    self.arrived.update((area, k) for k in range(4) if got[k] > was[k])
+        self.last = now
+        if not turn_begins(s):
+            return
+        for area in range(s.parts.map.land):
+            if s.markers[area] != NO_MARKER:
+                continue
+            seats = [k for k in range(s.players) if now[area][k]]
+            if len(seats) == 1 and (area, seats[0]) not in self.arrived:
+                assert s.control[area] == seats[0], (area, seats, s.control[area])
+        self.arrived.clear()
 
 
 def turn_begins(s: State) -> bool:

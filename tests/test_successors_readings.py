@@ -156,6 +156,9 @@ def test_q10_the_leaders_band_drops_off_on_the_way_and_joiners_keep_3_mp() -> No
     assert units(s, "ara", BLUE)[INF] == 1 and not any(
         isinstance(a, Take) and a.at == "ara" for a in GAME.legal_actions(s)
     )
+    s3 = order(moving(put(started(3), "egy", BLUE, inf=2)), "take leader 2 inf at Egypt")
+    s3 = order(s3, "march to Arabia, march to Babylonia, drop leader")  # 3 MP spent: no more
+    assert not any(isinstance(a, March) for a in GAME.legal_actions(s3))
     s2 = order(moving(put(started(3), "egy", BLUE, inf=2)), "take leader 2 inf at Egypt")
     s2 = order(s2, "march to Arabia, march to Babylonia, march to Media")
     assert units(s2, "med", BLUE)[INF] == 2  # 4 MP with him
@@ -395,3 +398,17 @@ def test_q33_own_mercenaries_do_not_spoil_sole_occupancy_an_allys_units_do() -> 
     assert GAME.new_game(GAME.info.options(), ("blue", "red", "green")).parts.setup.turns == 12
     s.phase = "over"
     assert ranking(s).scores["blue"] == 0
+
+
+def test_q22_troops_drown_with_their_fleet_before_the_next_loss_is_chosen() -> None:
+    s = fleets(put(started(3), "egy", BLUE, inf=1, cav=1), "egy", BLUE, 2)
+    s = fleets(fleets(s, "egs", BLUE, 1), "egs", RED, 2)
+    s = order(
+        moving(s), "take 2 fleets at Egypt, embark 1 inf 1 cav at Egypt, sail to Egyptian Sea"
+    )
+    s = deal(order(s, "fight red at Egyptian Sea"), 1, 1, 1, 6, 6)  # two blue fleets sink
+    s = order(s, "lose moving fleet at Egyptian Sea")
+    assert s.frames[-1][:2] == ("drown", BLUE)  # one fleet carries one unit (l.31)
+    s = order(s, "lose cav at Egyptian Sea")
+    assert s.frames[-1][:2] == ("sea_loss", BLUE) and s.force is not None
+    assert s.force.fleets == 1 and sum(g[3] for g in s.force.groups) == 1

@@ -183,6 +183,14 @@ def test_l15_to_l19_purchase_costs(line: str, piece: str, where: str, cost: int)
     assert s.money[BLUE] == 10 - cost
 
 
+def test_l19_a_fleet_at_sea_is_not_offered_to_a_treasury_of_4() -> None:
+    s = at(started(3, money=4), BLUE, 2, frame("buy", BLUE, 0))
+    fleets_at = {
+        (a.at, a.count) for a in GAME.legal_actions(s) if isinstance(a, Buy) and a.piece == "fleet"
+    }
+    assert fleets_at == {("egy", 1)}  # 3 in port; 5 at sea is too dear
+
+
 def test_l20_elephants_only_by_the_table() -> None:
     s = controlled(started(3), BLUE, "nin")
     s = leader_at(s, BLUE, "nin")

@@ -86,7 +86,13 @@ class ByIdentity(Generic[T, R]):
 
 
 def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(a for a, t in enumerate(totals) if t[9 + seat]) for seat in range(4))
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for a, t in enumerate(totals):
+        if t[13]:  # some seat's units
+            for seat in range(4):
+                if t[9 + seat]:
+                    out[seat].append(a)
+    return tuple(tuple(x) for x in out)
 
 
 def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -126,6 +132,8 @@ def unfriendly_here(s: State, area: int, seat: int) -> bool:
 def occupants(s: State, area: int) -> tuple[int, ...]:
     """The seats with units in a land area (their own or their mercenaries)."""
     t = s.totals[area]
+    if not t[13]:
+        return ()
     return tuple(seat for seat in range(len(s.seats)) if t[9 + seat])
 
 

@@ -111,7 +111,10 @@ def effect(s: State, seat: int, chit: Chit, other: int = NO, area: int = NO) -> 
         s.news = (*s.news, f"{who} gains {chit.amount} (treasury {s.money[seat]})")
     elif kind == "general_levy":
         home = s.homes[seat]
-        got = board.place(s, home, seat, LEVY, chit.units[LEVY]) if home != NO else 0
+        if home == NO or not home_takes_units(s, seat):
+            s.news = (*s.news, f"{who}'s home is held by an enemy: no levy is received (Q6)")
+            return
+        got = board.place(s, home, seat, LEVY, chit.units[LEVY])
         s.news = (*s.news, f"{who} receives {units_text([got, 0, 0, 0])} in {area_name(s, home)}")
     elif kind == "initiative":
         s.order = (seat, *(k for k in s.order if k != seat))
@@ -129,6 +132,14 @@ def effect(s: State, seat: int, chit: Chit, other: int = NO, area: int = NO) -> 
             *s.news,
             f"{who} hires {units_text(hired)} as mercenaries in {area_name(s, area)}",
         )
+
+
+def home_takes_units(s: State, seat: int) -> bool:
+    """Q6: units are placed at home unless unfriendly units are there or an enemy holds it."""
+    home = s.homes[seat]
+    holder = s.control[home]
+    free = holder == NO or board.allied(s, holder, seat)
+    return free and not board.unfriendly_here(s, home, seat)
 
 
 def merc_places(s: State, seat: int) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ from .state import (
     Stand,
     State,
     changed,
+    made,
 )
 
 BY_RANK = board.BY_RANK
@@ -93,9 +94,9 @@ def combat_options(s: State, p: int) -> list[Fight | Decline]:
     out: list[Fight | Decline] = []
     for area, q in open_pairs(s, p):
         who = "white" if q == WHITE else s.seats[q]
-        out.append(Fight(m.ids[area], who))
+        out.append(made(Fight, m.ids[area], who))
         if q != WHITE:  # rebels and invaders always fight (F, 4.0; Q13)
-            out.append(Decline(m.ids[area], who))
+            out.append(made(Decline, m.ids[area], who))
     return out
 
 
@@ -184,7 +185,7 @@ def whites_attack(s: State, area: int) -> None:
 
 
 def sides(b: Battle) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return b.attackers, b.defenders
+    return (b.attackers, b.defenders)
 
 
 def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:

@@ -3,10 +3,12 @@ l.14; Q2, Q4), purchases (l.15-22; Q5, Q6) and ransom (l.13; Q21)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import board, chits
 from .components import EL, INF, LEVY, PORT, TYPES
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
-from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State
+from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State, made
 
 # what a "buy" frame buys (its second number)
 REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
@@ -51,7 +53,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
     (the leader's stack)."""
     m = s.parts.map
     out: list[Lose] = []
-    areas = range(m.land) if where == NO else (where,)
+    areas = board.occupied(s.totals)[seat] if where == NO else (where,)
     for area in areas:
         row = s.units[area]
         for slot in (seat, MERC + seat):
@@ -59,9 +61,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
                 if row[slot * 4 + t]:
                     out.append(Lose(piece_word(s, seat, slot * 4 + t), m.ids[area]))
     if where == NO:
-        for at, row in enumerate(s.fleets):
-            if row[seat]:
-                out.append(Lose("fleet", m.ids[at]))
+        out += [Lose("fleet", m.ids[at]) for at in board.fleets_at(s.fleets)[seat]]
     return out
 
 
@@ -140,10 +140,8 @@ def placement_areas(s: State, seat: int, setup: bool = False) -> tuple[int, ...]
     units are there, and the leader's area, unless unfriendly units are there."""
     out = []
     home = s.homes[seat]
-    if home != NO and not board.unfriendly_here(s, home, seat):
-        holder = s.control[home]
-        if holder == NO or board.allied(s, holder, seat):
-            out.append(home)
+    if home != NO and chits.home_takes_units(s, seat):
+        out.append(home)
     at = s.leaders[seat]
     free = 0 <= at < s.parts.map.land and not board.unfriendly_here(s, at, seat)
     if not setup and free and at not in out:
@@ -177,9 +175,15 @@ def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
 MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order splits more)
 
 
-def buys(piece: str, at: str, n: int) -> list[Buy]:
-    """The purchases of 1 to `n` units of a kind at a place (at most MAX_BOUGHT a step)."""
-    return [Buy(piece, at, k) for k in range(1, min(n, MAX_BOUGHT) + 1)]
+@lru_cache(maxsize=2048)
+def buys(piece: str, at: str, n: int) -> tuple[Buy, ...]:
+    """The purchases of one unit of a kind at a place, and of as many as may be bought there
+    now (at most MAX_BOUGHT): a person's order buys other counts in several steps."""
+    n = min(n, MAX_BOUGHT)
+    if n < 1:
+        return ()
+    one = made(Buy, piece, at, 1)
+    return (one,) if n == 1 else (one, made(Buy, piece, at, n))
 
 
 def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:

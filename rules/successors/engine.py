@@ -464,7 +464,7 @@ def _legal(s: State) -> list[Action]:
     kind = top[0]
     if kind not in DECISIONS:
         return []
-    return list(OPTIONS[kind](s, top))
+    return OPTIONS[kind](s, top)
 
 
 def _buy_options(s: State, f: Frame) -> list[Action]:
@@ -517,6 +517,16 @@ OPTIONS: Final[dict[str, Callable[[State, Frame], list[Action]]]] = {
 def apply(state: State, a: Action) -> State:
     """A new state after `a` (a decision, a chance outcome, or a step aside), and the work it
     sets going; Refused when `a` is not legal now (the state is unchanged)."""
+    memo = state.memo
+    if memo is not None:  # a decision's steps were listed: the step is most often one of them
+        for x in memo:
+            if x is a:
+                top = state.frames[-1]
+                s = state.clone()
+                s.news = ()
+                DECIDE[top[0]](s, top, a)
+                run(s)
+                return s
     if isinstance(a, ASIDE_ACTIONS):
         why = aside.problem(state, a, chance(state) is None)
         if why is not None:
@@ -537,13 +547,8 @@ def apply(state: State, a: Action) -> State:
         s.frames = s.frames[:-1]
         _dealt(s, top, a)
     else:
-        memo = state.memo if state.memo is not None else legal(state)
-        for x in memo:  # the step is most often one of those listed: found by identity
-            if x is a:
-                break
-        else:
-            if a not in memo:
-                raise Refused(f"{excerpt(a)} is not a step allowed now")
+        if a not in legal(state):
+            raise Refused(f"{excerpt(a)} is not a step allowed now")
         s = state.clone()
         s.news = ()
         DECIDE[kind](s, top, a)
@@ -694,10 +699,9 @@ def _decide_sea_loss(s: State, f: Frame, a: Action) -> None:
     assert isinstance(a, Lose)
     movement.sea_loss(s, f[1], f[2], a)
     s.frames = s.frames[:-1]
-    if f[3] > 1 and movement.sea_loss_options(s, f[1], f[2]):
+    if f[3] > 1:
         push(s, frame("sea_loss", f[1], f[2], f[3] - 1))
-    else:
-        movement.after_sea_losses(s, f[1], f[2])
+    movement.after_sea_losses(s, f[1], f[2])  # the troops aboard a sunk fleet drown with it
 
 
 def _decide_drown(s: State, f: Frame, a: Action) -> None:
@@ -790,14 +794,10 @@ def _settle(s: State, top: Frame) -> bool:
     """A decision with nothing to choose is dropped; one with a single forced choice is
     taken; True when the engine goes on."""
     s.memo = None
-    options = _legal(s)
     kind = top[0]
+    options = OPTIONS[kind](s, top)
     if not options or (kind == "buy" and len(options) == 1):
         s.frames = s.frames[:-1]
-        if kind == "sea_loss":
-            movement.after_sea_losses(s, top[1], top[2])
-        elif kind == "combat":
-            pass
         return True
     if len(options) == 1 and (kind in FORCED or type(options[0]) in ONLY_STEP):
         DECIDE[kind](s, top, options[0])

@@ -23,6 +23,7 @@ from .table_talk import (
 from .view import View, hidden, view
 
 SEATS = engine.SEATS
+ASIDE_TYPES = frozenset(ASIDE_ACTIONS)  # steps aside: never taken back by undo
 INFO = GameInfo(
     id="successors",
     title="Successors",
@@ -66,11 +67,7 @@ class Successors(Game[State, Action, View, SuccessorsOptions]):
             raise ValueError(refusal(state, action)) from None
         # a decision after which the same seat decides again, nothing dealt, may be taken back
         mover = engine.to_move(state)
-        if (
-            not isinstance(action, ASIDE_ACTIONS)
-            and mover is not None
-            and engine.to_move(after) == mover
-        ):
+        if mover is not None and type(action) not in ASIDE_TYPES and engine.to_move(after) == mover:
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after

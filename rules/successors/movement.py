@@ -14,12 +14,14 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Final
 
 from . import board
 from .board import ledger, ledger_add
 from .combat import enemy_fleets, send_home
-from .components import TYPES
+from .components import TYPES, Map
 from .economy import push, say
 from .names import area_name, piece_code, piece_word, title, units_text
 from .state import (
@@ -42,6 +44,7 @@ from .state import (
     Take,
     TakeFleets,
     changed,
+    made,
 )
 
 # a seat's own unit codes, and how the seat writes each: "inf", "merc inf"
@@ -151,17 +154,18 @@ def options(s: State, seat: int, caller: int) -> list[Action]:
     return _land_options(s, seat, f)
 
 
-_TAKES: dict[tuple[str, str], tuple[Take, ...]] = {}
+@lru_cache(maxsize=1024)
+def marches(m: Map, place: int, rough: bool) -> tuple[March, ...]:
+    """The marches from an area into its neighbours (rough ones too, or not)."""
+    return tuple(made(March, m.ids[to]) for to in m.adjacent[place] if rough or not m.rough[to])
 
 
+@lru_cache(maxsize=4096)
 def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
-    """Take 1 to `n` of a piece at a place: the same step objects each time (each is
-    immutable), made once."""
-    made = _TAKES.get((at, word))
-    if made is None or len(made) < n:
-        made = tuple(Take(at, word, k) for k in range(1, max(n, 12) + 1))
-        _TAKES[at, word] = made
-    return made[:n]
+    """Take 1, or all `n`, of a piece at a place (a person's order takes other counts by ones):
+    the same step objects each time (each is immutable), made once."""
+    one = made(Take, at, word, 1)
+    return (one,) if n == 1 else (one, made(Take, at, word, n))
 
 
 # per seat: its two slots (its colour, its mercenaries), each with its codes and words
@@ -219,7 +223,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     sailed = {(a, k): n for a, k, n in s.sailed}
     for at in board.fleets_at(s.fleets)[seat]:
         n = s.fleets[at][seat] - sailed.get((at, seat), 0)
-        out += [TakeFleets(m.ids[at], k) for k in range(1, n + 1)]
+        out += [made(TakeFleets, m.ids[at], k) for k in range(1, n + 1)]
     if caller == NO:
         out += [
             Call(s.seats[k])
@@ -233,14 +237,15 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
 def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     m = s.parts.map
     out = _takes(s, seat, f.place, _moved(s))
-    if f.marched:  # dropped off on the way (Q10); before the march, undo takes a piece back
+    if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
         for c, _, _, n in _merged(f):
             word = piece_word(s, seat, c)
-            out += [Drop(word, k) for k in range(1, n + 1)]
+            out += [made(Drop, word, k) for k in range(1, n + 1)]
         if f.leader != NO:
-            out.append(Drop("leader", 1))
+            out.append(made(Drop, "leader", 1))
     left = mp_left(s, f)
-    out += [March(m.ids[to]) for to in m.adjacent[f.place] if entry_cost(s, to) <= left]
+    if left >= 1:
+        out += marches(m, f.place, left >= s.parts.setup.rough_mp)
     if f.marched:
         out += [Halt(), EndMove()]
     return out
@@ -279,7 +284,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     place = f.place
     if f.spent == 0:
         n = fleets_free(s, seat, place)
-        out += [TakeFleets(m.ids[place], k) for k in range(1, n + 1)]
+        out += [made(TakeFleets, m.ids[place], k) for k in range(1, n + 1)]
     room = f.fleets - cargo(f)
     landed = {(a, c): n for a, c, n in s.landed}
     for area in coasts_of(s, place):
@@ -288,17 +293,18 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
             for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
                 n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
                 if n > 0:
-                    out += [Embark(m.ids[area], word, k) for k in range(1, n + 1)]
+                    out += [made(Embark, m.ids[area], word, k) for k in range(1, n + 1)]
         if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
             out.append(Embark(m.ids[area], "leader", 1))
         for c, _, _, n in f.groups:
-            out += [Land(m.ids[area], piece_word(s, seat, c), k) for k in range(1, n + 1)]
+            word = piece_word(s, seat, c)
+            out += [made(Land, m.ids[area], word, k) for k in range(1, n + 1)]
         if f.leader != NO:
             out.append(Land(m.ids[area], "leader", 1))
     spare = f.fleets - cargo(f)
-    out += [Drop("fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
+    out += [made(Drop, "fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
     if not f.stopped and mp_left(s, f) >= 1:
-        out += [Sail(m.ids[to]) for to in sail_targets(s, seat, place)]
+        out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
     if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
         out += [Halt(), EndMove()]
     return out
@@ -309,6 +315,10 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
 
 def apply(s: State, seat: int, caller: int, a: Action) -> bool:
     """A movement step (already checked legal); True when it ends the seat's movement."""
+    step = STEPS.get(type(a))
+    if step is not None:
+        step(s, seat, a)
+        return False
     if isinstance(a, EndMove):
         if s.force is not None:
             halt(s)
@@ -318,29 +328,12 @@ def apply(s: State, seat: int, caller: int, a: Action) -> bool:
             f"{who} ends its movement" + (f" in {title(s, caller)}'s turn" if caller != NO else ""),
         )
         return True
-    if isinstance(a, Call):
-        ally = s.seats.index(a.ally)
-        s.called = (*s.called, ally)
-        start(s, ally)
-        say(s, f"{title(s, seat)} calls its ally {title(s, ally)} to move in this turn (l.32)")
-        push(s, ("move", ally, seat, NO, NO))
-        return False
-    if isinstance(a, Take):
-        _take(s, seat, a)
-    elif isinstance(a, TakeFleets):
-        _take_fleets(s, seat, a)
-    elif isinstance(a, Drop):
-        _drop(s, seat, a)
-    elif isinstance(a, March):
-        _march(s, seat, s.parts.map.index[a.to])
-    elif isinstance(a, Sail):
-        _sail(s, seat, s.parts.map.index[a.to])
-    elif isinstance(a, Embark):
-        _embark(s, seat, a)
-    elif isinstance(a, Land):
-        _land(s, seat, a)
-    elif isinstance(a, Halt):
-        halt(s)
+    assert isinstance(a, Call)
+    ally = s.seats.index(a.ally)
+    s.called = (*s.called, ally)
+    start(s, ally)
+    say(s, f"{title(s, seat)} calls its ally {title(s, ally)} to move in this turn (l.32)")
+    push(s, ("move", ally, seat, NO, NO))
     return False
 
 
@@ -399,7 +392,8 @@ def _drop(s: State, seat: int, a: Drop) -> None:
     s.force = f if (f.groups or f.leader != NO or f.fleets) else None
 
 
-def _march(s: State, seat: int, to: int) -> None:
+def _march(s: State, seat: int, a: March) -> None:
+    to = s.parts.map.index[a.to]
     f = s.force
     assert f is not None
     frm = f.place
@@ -427,6 +421,10 @@ def _march(s: State, seat: int, to: int) -> None:
         halt(s)
     elif mp_left(s, f) < 1:
         halt(s)  # no movement point left: the force's move is over (ours)
+
+
+def _halt(s: State, seat: int, a: Halt) -> None:
+    halt(s)
 
 
 def halt(s: State) -> None:
@@ -510,7 +508,8 @@ def _less(
     return tuple(out)
 
 
-def _sail(s: State, seat: int, to: int) -> None:
+def _sail(s: State, seat: int, a: Sail) -> None:
+    to = s.parts.map.index[a.to]
     f = s.force
     assert f is not None
     frm = f.place
@@ -649,3 +648,16 @@ def boost(s: State, seat: int, kind: str, amount: int) -> None:
         s.force = changed(f, bonus=f.bonus + amount)
     else:
         s.boosts = (s.boosts[0], s.boosts[1] + amount)
+
+
+# the movement steps carried out by their kind (EndMove and Call end or open a movement)
+STEPS: Final[dict[type, Callable[[State, int, Any], None]]] = {
+    Take: _take,
+    TakeFleets: _take_fleets,
+    Drop: _drop,
+    March: _march,
+    Sail: _sail,
+    Embark: _embark,
+    Land: _land,
+    Halt: _halt,
+}

@@ -20,8 +20,16 @@ def area_id(s: State, area: int) -> str:
     return s.parts.map.ids[area]
 
 
+_TITLES: dict[str, str] = {}
+
+
 def title(s: State, seat: int) -> str:
-    return s.seats[seat].capitalize()
+    """A seat as the table writes it: "Blue"."""
+    name = s.seats[seat]
+    found = _TITLES.get(name)
+    if found is None:
+        found = _TITLES[name] = name.capitalize()
+    return found
 
 
 def side_title(s: State, seat: int) -> str:

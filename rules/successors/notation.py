@@ -367,8 +367,10 @@ def _buy(r: Reader, ws: list[str]) -> None:
     p, i = read_place(r.s, ws, i)
     _end_of(ws, i, "the place")
     for n, piece in pieces:
-        while n > 0:  # at most 5 of a kind a step
+        while n > 0:  # as many as a step buys (at most 5), else one by one
             k = min(n, MAX_BOUGHT)
+            if k > 1 and Buy(piece, r.id(p), k) not in engine.legal(r.s):
+                k = 1
             r.add(Buy(piece, r.id(p), k))
             n -= k
 
@@ -416,10 +418,19 @@ def _take(r: Reader, ws: list[str]) -> None:
             r.add(TakeFleets(r.id(p), n))
         elif piece == "leader":
             r.add(Take(r.id(p), "leader", 1))
-        elif piece.endswith("levy") and " " in piece and piece.split()[0] in engine.SEATS:
-            r.add(Take(r.id(p), piece, n))  # a defection: another player's levy
         else:
-            r.add(Take(r.id(p), piece, n))
+            _take_pieces(r, r.id(p), piece, n)
+
+
+def _take_pieces(r: Reader, at: str, piece: str, n: int) -> None:
+    """`n` of a piece taken: in one step where one takes them (all there, or one), else one
+    by one."""
+    whole = Take(at, piece, n)
+    if n == 1 or whole in engine.legal(r.s):
+        r.add(whole)
+        return
+    for _ in range(n):
+        r.add(Take(at, piece, 1))
 
 
 def _drop(r: Reader, ws: list[str]) -> None:
@@ -456,7 +467,7 @@ def _move(r: Reader, ws: list[str]) -> None:
     i = _skip(ws, i, "from")
     p, i = read_place(r.s, ws, i, land_only=True)
     for n, piece in pieces:
-        r.add(Take(r.id(p), piece, 1 if piece == "leader" else n))
+        _take_pieces(r, r.id(p), piece, 1 if piece == "leader" else n)
     i = _path(r, ws, i, sea=False)
     _end_of(ws, i, "the path")
     if r.s.force is not None:

@@ -55,10 +55,10 @@ TOPICS = MappingProxyType(
             "Cyrenaica`. A leader lost at sea goes home (l.52)."
         ),
         "invasion": (
-            "Sea Invasion (l.55-63): troops landed where enemies are fight with no pre-battle; "
-            "if every attacker landed, the defender rolls two dice each (Q25); invaders never "
-            "retreat. Fleets in a port that changes hands roll: 1-2 captured, 3-4 destroyed, "
-            "5-6 escape to an adjacent sea (Q26)."
+            "Sea Invasion (l.55-63): troops landed where enemies are fight with no pre-battle "
+            "(l.58); if every attacker landed, the defender rolls two dice each, every round "
+            "(l.59; Q25); invaders never retreat (l.60). Fleets in a port that changes hands "
+            "roll: 1-2 captured, 3-4 destroyed, 5-6 escape to an adjacent sea (l.61-63; Q26)."
         ),
         "victory": (
             "Victory (l.66-69): after the last turn, each province your units alone occupy "

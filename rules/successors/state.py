@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Annotated, Final, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, PlainSerializer
 
 from .components import Parts, parts
 
@@ -59,9 +59,11 @@ Order = tuple[int, int, int, int]
 
 @lru_cache(maxsize=16_384)
 def row_totals(row: tuple[int, ...]) -> tuple[int, ...]:
-    """An area's units counted: each slot's (9), then each seat's with its mercenaries (4)."""
+    """An area's units counted: each slot's (9), then each seat's with its mercenaries (4),
+    then all the seats' together."""
     slots = [row[k] + row[k + 1] + row[k + 2] + row[k + 3] for k in range(0, CODES, 4)]
-    return (*slots, *(slots[k] + slots[MERC + k] for k in range(4)))
+    seats = [slots[k] + slots[MERC + k] for k in range(4)]
+    return (*slots, *seats, sum(seats))
 
 
 def code(slot: int, kind: int) -> int:
@@ -138,6 +140,35 @@ def changed(record: R, **changes: object) -> R:
     return t
 
 
+def _sparse(units: tuple[tuple[int, ...], ...]) -> list[list[list[int]]]:
+    """The map's units as JSON writes them: per area, its (code, count) pairs (most areas hold
+    nothing, or little)."""
+    return [[[c, n] for c, n in enumerate(row) if n] if any(row) else [] for row in units]
+
+
+def _dense(value: object) -> object:
+    """The map's units read back from their pairs, each area a count per code."""
+    if not isinstance(value, list):
+        return value
+    out = []
+    for row in value:
+        dense = [0] * CODES
+        for pair in row if isinstance(row, list) else ():
+            if isinstance(pair, list) and len(pair) == 2 and 0 <= pair[0] < CODES:
+                dense[pair[0]] = pair[1]
+            else:
+                raise ValueError("an area's units are (code, count) pairs")
+        out.append(tuple(dense))
+    return tuple(out)
+
+
+MapUnits = Annotated[
+    tuple[tuple[int, ...], ...],
+    BeforeValidator(_dense),
+    PlainSerializer(_sparse, return_type=list[list[list[int]]]),
+]
+
+
 @dataclass(slots=True)
 class State:
     seats: tuple[str, ...]
@@ -153,7 +184,7 @@ class State:
     money: tuple[int, ...]
     homes: tuple[int, ...]  # per seat: the home area, or NO
     leaders: tuple[int, ...]  # per seat: an area, CAPTIVE + captor, or NO
-    units: tuple[tuple[int, ...], ...]  # per land area: a count per unit code
+    units: MapUnits  # per land area: a count per unit code
     fleets: tuple[tuple[int, ...], ...]  # per place: a count per seat
     pool: tuple[tuple[int, ...], ...]  # per seat: levy, inf, cav, el, fleet off the map
     white_pool: tuple[int, ...]  # levy, inf, cav, el
@@ -615,5 +646,20 @@ Action = (
     | Undo
 )
 CHANCE_ACTIONS: Final = (HomeRoll, EventRoll, Dice, DrawChit)
+
+Made = TypeVar("Made")
+_MADE: dict[tuple[object, ...], object] = {}
+
+
+def made(kind: type[Made], *fields: object) -> Made:
+    """A step as the legal lists give it: the same object for the same fields each time
+    (steps are immutable), made once; the lists are made at every step."""
+    key = (kind, *fields)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = kind(*fields)
+    return found  # type: ignore[return-value]
+
+
 # steps their own seat takes at any time, whoever decides
 ASIDE_ACTIONS: Final = (Give, Offer, Accept, Refuse, Break, Ransom, Play, Arm, Disarm)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from ..capabilities import Narration, Notation, Orders, Reference, TableTalk, Turns
 from ..errors import excerpt
 from ..game import Seat
+from ..words import count_of
 from . import board, codec, engine, notation, reference
 from .chits import ARMED_FOR, chit_of
 from .names import area_name, title
@@ -65,13 +66,9 @@ class SuccessorsNarration(Narration[Action, View]):
         if isinstance(action, PRIVATE):
             return []
         news = list(after.state.news)
-        if seat is None or isinstance(action, DrawChit):
+        if seat is None or news:  # the engine's lines tell the step and what it set going
             return news
-        who = seat.capitalize()
-        said = notation.describe(before, action)
-        if isinstance(action, Play):  # the chit's play is in the news, by name
-            return news
-        return [f"{who}: {said}", *news]
+        return [f"{seat.capitalize()}: {notation.describe(before, action)}"]
 
     def told_to(self, view: View, action: Action) -> str | None:
         s = view.state
@@ -144,14 +141,14 @@ class SuccessorsTalk(TableTalk[View]):
                 if moments and not armed
                 else ""
             )
-            lines.append(f"chit {number}, {c.name}{how}: {c.text}{arm}")
-        held = "Your chits: " + (" | ".join(lines) if lines else "none")
+            lines.append(f"chit {number}, {c.name}{how}: {c.text.removesuffix('.')}{arm}.")
+        held = "Your chits: " + (" | ".join(lines) if lines else "none.")
         seen = [
             f"{title(s, other)} held {', '.join(str(k) for k in chits) or 'nothing'}"
             for other, chits in s.spied[i]
         ]
         spied = f" Seen by your Spy: {'; '.join(seen)}." if seen else ""
-        return f"{held}. {_orders_text(s, i)}{spied}"
+        return f"{held} {_orders_text(s, i)}{spied}"
 
     def score_text(self, seat: Seat, place: int, score: int) -> str | None:
         return points_text(score)
@@ -290,7 +287,9 @@ def _seat_line(v: View, seat: int, name: str) -> str:
     home = area_name(s, s.homes[seat]) if s.homes[seat] != NO else "none"
     score = points_text(half_points(s, seat))
     return (
-        f"{name.capitalize()}: home {home}, treasury {s.money[seat]}, {len(held)} provinces "
-        f"(income {board.income(s, seat)}), {units} units, {v.hand_sizes[seat]} chits, "
+        f"{name.capitalize()}: home {home}, treasury {s.money[seat]}, "
+        f"{count_of(len(held), 'province')} (income {board.income(s, seat)}), "
+        f"{count_of(units, 'unit')}, "
+        f"{count_of(v.hand_sizes[seat], 'chit')}, "
         f"{leader}, {score} now"
     )
