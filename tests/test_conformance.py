@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pickle
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -298,6 +299,18 @@ def test_a_board_picture_for_a_sample_of_the_states(gid: str, seed: int) -> None
     draw = HOSTED.pictures(gid).board
     for st in pictured(p, PICTURES.get(seed, DEFAULT_PICTURES)):
         assert draw(p.game.view(st, None), None).startswith(PNG)
+
+
+@pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
+def test_every_seats_view_goes_to_an_ai_worker_whole(gid: str) -> None:
+    """An AI decides in a worker process, its view sent pickled: each seat's view of a sample
+    of a game's states comes back equal."""
+    p = playout(gid, 0)
+    g = p.game
+    for st in pictured(p, DEFAULT_PICTURES):
+        for seat in (*p.seats, None):
+            v = g.view(st, seat)
+            assert pickle.loads(pickle.dumps(v)) == v, (gid, seat)
 
 
 @pytest.mark.parametrize("gid", [g.info.id for g in HOSTED.games()])
