@@ -62,13 +62,13 @@ class Dealer:
 
     def deal(self, state: State, below: Below) -> object:
         key = public_key(state)
-        top = state.frames[-1] if state.frames else ("",)
-        if top[0] == "event_roll":
+        kind, at = state.frames[-1][:2]
+        if kind == "event_roll":
             return EMBASSIES
-        if top[0] != "draw":
+        if kind != "draw":
             dice = random.Random(key)
             return engine.deal(state, lambda n: dice.randrange(n))
-        seat = state.seats[top[1]]  # type: ignore[index]
+        seat = state.seats[at]
         cup = list(state.cup)
         if seat == "blue" and self.blues.get(key) in cup:
             chit = self.blues[key]
@@ -148,7 +148,7 @@ async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, 
             await fake.settle()
             last = ""
             continue
-        step = typed_order(GAME, s, pick.choice(GAME.legal_actions(s)))
+        step = typed_order(registry().game("successors"), s, pick.choice(GAME.legal_actions(s)))
         await sc(ALICE, "play", order=f"again: {step}" if step == last else step)
         last = step
         after = await env.service.store.open_game(str(CHANNEL))
