@@ -291,7 +291,7 @@ def test_the_pictured_states_are_spread_over_the_game_and_meet_every_kind() -> N
     assert pictured(p, 10_000) == p.states
 
 
-@pytest.mark.parametrize(("gid", "seed"), CASES)
+@pytest.mark.parametrize(("gid", "seed"), [c for c in CASES if HOSTED.hosts(c[0])])
 def test_a_board_picture_for_a_sample_of_the_states(gid: str, seed: int) -> None:
     """The states `pictured` picks (a board costs several ms, and the games are long: every
     state of whole games is bench/board_render.py's, with --every 1)."""
