@@ -88,6 +88,10 @@ TINY: dict[str, tuple[list[str], str]] = {
     "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
     "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
     "successors_arena.py": (["--games", "1"], rf"by seat:\n.*3 players, 3: {NUMBER}/1"),
+    "successors_render.py": (
+        ["--games", "1", "--every", "60", "--rounds", "1"],
+        rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",
+    ),
     "rajas_balance.py": (
         ["--games", "1", "--players", "2"],
         rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",

@@ -78,6 +78,7 @@ RUN_GAP = 5  # between two runs on a line
 THIN = "\u2009"  # between two words of a run
 PANEL_ROW = 28
 LEGEND_ROW = 28
+SETUP_STEPS = {"home": "chooses a home", "buy": "buys"}  # the setup's decisions, by frame
 PHASES = ("Events", "Revenue", "Purchases", "Movement", "Combat", "Combat", "End of turn")
 LEGEND = (
     "■ value (tax and points), on a house: a home · I C L E: the unit bought there · ⚓ port "
@@ -264,6 +265,13 @@ def phase_of(s: State) -> str:
     return ""
 
 
+def acting(s: State) -> int:
+    """The seat whose player turn it is; in the setup, the seat choosing a home or buying."""
+    if s.phase == "setup" and s.frames and s.frames[-1][0] in SETUP_STEPS:
+        return s.frames[-1][1]
+    return s.current
+
+
 def title_of(v: View, names: Names | None) -> str:
     s = v.state
     who = player_names(v, names)
@@ -271,8 +279,11 @@ def title_of(v: View, names: Names | None) -> str:
         best = s.seats.index(ranking(s).places[0][0])
         return f"Game over: {who[best]} wins with {points_text(half_points(s, best))}"
     if s.phase == "setup":
-        chooser = f": {who[s.current]} chooses a home" if s.current != NO else ""
-        return f"Setting up{chooser}"
+        kind = s.frames[-1][0] if s.frames else ""
+        if kind == "home_roll":
+            return "Setting up: rolls for the choice of homes"
+        seat = acting(s)
+        return f"Setting up: {who[seat]} {SETUP_STEPS[kind]}" if seat != NO else "Setting up"
     turn = f"Game turn {s.turn} of {s.parts.setup.turns}"
     if s.current == NO:
         return turn
@@ -496,7 +507,7 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
     half = scores(s)
     order = [k for k in s.order if k not in s.out] or list(range(s.players))
     order += [k for k in range(s.players) if k not in order]
-    x0, y = box[0] + 6, box[1] + 6
+    x0, y, now = box[0] + 6, box[1] + 6, acting(s)
     for k, seat in enumerate(order):
         stats = _stats(v, seat, half[seat])
         stats_w = ink_width(stats) + 2 * PAD
@@ -505,8 +516,8 @@ def _panel(pen: _Pen, v: View, names: Names | None, box: Box) -> None:
         pen.rect(swatch, s.seats[seat], "ink")
         pen.sheet.marks.append(swatch)
         x += 26
-        name = _fit(who[seat], box[2] - 6 - stats_w - 8 - x, TEXT, seat == s.current)
-        pen.write(x, y + 2, name, bold=seat == s.current)
+        name = _fit(who[seat], box[2] - 6 - stats_w - 8 - x, TEXT, seat == now)
+        pen.write(x, y + 2, name, bold=seat == now)
         pen.write(box[2] - 6 - stats_w, y + 2, stats)
         y += PANEL_ROW
         note = _note(v, seat, who)

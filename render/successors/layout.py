@@ -183,29 +183,6 @@ def box_meets_polygon(b: Box, poly: tuple[Point, ...]) -> bool:
     )
 
 
-def segment_meets_box(p: Point, q: Point, b: Box, margin: float = 0) -> bool:
-    """Whether the segment pq passes through the box grown by `margin` (Liang-Barsky)."""
-    x0, y0 = p
-    dx, dy = q[0] - x0, q[1] - y0
-    t0, t1 = 0.0, 1.0
-    for edge, dist in (
-        (-dx, x0 - (b[0] - margin)),
-        (dx, b[2] + margin - x0),
-        (-dy, y0 - (b[1] - margin)),
-        (dy, b[3] + margin - y0),
-    ):
-        if edge == 0:
-            if dist < 0:
-                return False
-            continue
-        t = dist / edge
-        if edge < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-    return t0 < t1
-
-
 # --- the layout ------------------------------------------------------------------------------
 
 
