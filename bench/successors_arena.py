@@ -4,7 +4,7 @@
         [--seed 1] [--seats 1,2,3] [--seconds 1.5 | --iterations N] [--log FILE] [--json]
     python bench/successors_arena.py --balance [--ai greedy] [--players 3,4] [--games 400]
         [--seed 1] [--log FILE] [--json]
-    python bench/successors_arena.py --summarize FILE [FILE ...] [--json]
+    python bench/successors_arena.py --summarize FILE [FILE ...] [--first N] [--json]
 
 Arena: for each tested seat (a colour, 1 first; every seat unless `--seats` names some),
 games seed..seed+N-1 are played with the tested level in that seat and the other level in
@@ -23,8 +23,11 @@ interval by home (each home's games are those where a seat chose it) and by plac
 turn order. The goal for our map: no seat above 45 % in 3 players or 35 % in 4.
 
 `--log` adds each game to a file (JSON lines) as it ends, so a run cut off still counts its
-games; `--summarize` reports such files (several runs' logs together) without playing. Each
-run's figures are recorded with bench/results.py's `record` where that module exists.
+games; `--summarize` reports such files (several runs' logs together) without playing, with
+`--first N` only the first N games by seed of each pairing (the same levels in the same
+seats and number of players): a run stopped by the clock at a size fixed before it began.
+Each run's and each summary's figures are recorded by bench/results.py's `record` (a
+summary's with its arguments as typed: give it those of the runs it sums up).
 """
 
 from __future__ import annotations
@@ -35,24 +38,16 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.successors import choose
 from bench.arena_report import wilson
+from bench.results import record
 from rules.successors import GAME, SuccessorsOptions
 
-Record = Callable[[argparse.Namespace, dict[str, object]], None]
-try:  # the shared record of bench runs, where the tree has it
-    from results import record as _record
-
-    RECORD: Record | None = _record
-except ImportError:
-    RECORD = None
 MAX_STEPS = 30_000  # a game past this many steps is a dead end: reported as a crash
 
 
@@ -225,6 +220,21 @@ def report(games: list[dict[str, object]], args: argparse.Namespace) -> dict[str
     return figures
 
 
+def first_games(games: list[dict[str, object]], n: int) -> list[dict[str, object]]:
+    """Each pairing's first `n` games by seed; a pairing with fewer is refused, named."""
+    pairings: dict[tuple[object, ...], list[dict[str, object]]] = {}
+    for g in games:
+        key = (g["players"], *list(g["levels"]))  # type: ignore[call-overload]
+        pairings.setdefault(key, []).append(g)
+    out: list[dict[str, object]] = []
+    for key, played in sorted(pairings.items(), key=lambda kv: str(kv[0])):
+        by_seed = {int(str(g["seed"])): g for g in played}
+        if len(by_seed) < n:
+            raise SystemExit(f"{key}: {len(by_seed)} games in the logs, fewer than {n}")
+        out += [by_seed[seed] for seed in sorted(by_seed)[:n]]
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ai", default="greedy")
@@ -239,6 +249,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--iterations", type=int, default=None, help="hard's futures a step")
     ap.add_argument("--log", default=None, help="a file each game is added to as it ends")
     ap.add_argument("--summarize", nargs="+", default=None, help="report these logs; no play")
+    ap.add_argument("--first", type=int, default=None, help="summarize: N games a pairing")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.summarize:
@@ -248,7 +259,10 @@ def main(argv: list[str] | None = None) -> None:
                 games += [json.loads(line) for line in f if line.strip()]
         if not games:
             raise SystemExit("no games in " + ", ".join(args.summarize))
-        report(games, args)
+        if args.first is not None:
+            games = first_games(games, args.first)
+        figures = report(games, args)
+        record(args, figures)
         return
     budget = None
     if args.seconds is not None or args.iterations is not None:
@@ -259,8 +273,7 @@ def main(argv: list[str] | None = None) -> None:
         )
     games = [_logged(g, args.log) for g in _games(args, budget)]
     figures = report(games, args)
-    if RECORD is not None:
-        RECORD(args, figures)
+    record(args, figures)
 
 
 def _games(args: argparse.Namespace, budget: Budget | None):  # type: ignore[no-untyped-def]
