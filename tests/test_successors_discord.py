@@ -26,8 +26,8 @@ from bot.table.pipeline import typed_order
 from bot.table.registry import registry
 from db import Pace
 from rules.capabilities import notation_of
-from rules.successors import GAME, State, Successors, engine
-from rules.successors.state import DrawChit, EventRoll
+from rules.successors import GAME, State, Successors, chits, engine
+from rules.successors.state import TRIGGERS, DrawChit, EventRoll
 
 ALICE = 21  # blue; red and green are the computer's
 NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps
@@ -90,6 +90,18 @@ class Played:
     drawn: dict[str, list[int]]
     window: int  # requests before the first chit played (all of them when none was)
     handoffs: int  # times the decision came to Alice
+    armed: int  # chits Alice armed out of turn
+
+
+def armable(s: State) -> str | None:
+    """An order arming one of Blue's chits not yet armed, for its first moment; None when it
+    holds none (Truce, which names a rival, left out)."""
+    armed = {o[0] for o in s.orders[0]}
+    for number in s.hands[0]:
+        kind = chits.chit_of(s, number).kind
+        if number not in armed and kind in chits.ARMED_FOR and kind != "truce":
+            return f"arm {number} for {TRIGGERS[chits.ARMED_FOR[kind][0]]}"
+    return None
 
 
 async def play(tmp: Path, monkeypatch: pytest.MonkeyPatch, dealer: Dealer) -> Played:
@@ -105,13 +117,14 @@ async def play(tmp: Path, monkeypatch: pytest.MonkeyPatch, dealer: Dealer) -> Pl
     monkeypatch.setattr(SlowRenderer, "__call__", draw)
     fake = FakeDiscord()
     async with running_bot(tmp / "bot.sqlite3", monkeypatch, fake) as env:
-        handoffs, shown = await _game(env, fake, pictures)
-    return _played(fake, pictures[:shown], dealer, handoffs)
+        handoffs, shown, armed = await _game(env, fake, pictures)
+    return _played(fake, pictures[:shown], dealer, handoffs, armed)
 
 
-async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, int]:
+async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, int, int]:
     """Alice's game up to the first chit played (or LAST_TURN): how many times the decision
-    came to her, and how many pictures were drawn before that chit."""
+    came to her, how many pictures were drawn before that chit, and how many chits she armed
+    while another seat decided (each answered to her alone, the channel left as it was)."""
 
     async def sc(user: int, command: str, **options: object) -> None:
         fake.slash(user, command, group="sc", **options)  # type: ignore[arg-type]
@@ -124,23 +137,30 @@ async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, 
     assert record is not None
     await env.service.store.set_pace(record.id, Pace(seconds=24 * 3600, ai_seconds=NEVER))
     await sc(ALICE, "start")
-    pick, handoffs, was, shown, last = random.Random(3), 0, None, 0, ""
+    pick, handoffs, was, shown, last, armed = random.Random(3), 0, None, 0, "", 0
     for _ in range(2000):
         found = await open_game(env.service, str(CHANNEL))
         assert found is not None
         s = found[1]
         assert isinstance(s, State)
         if any(PLAYED.search(json.dumps(r.body)) for r in fake.requests if r.body):
-            return handoffs, shown
+            return handoffs, shown, armed
         shown = len(pictures)
         if s.phase == "over" or s.turn > LAST_TURN:
-            return handoffs, shown
+            return handoffs, shown, armed
         mover = GAME.to_move(s)
         if mover == "blue" and was != "blue":
             handoffs += 1
             pinged = fake.pings(ALICE)
             assert pinged and pinged[-1] is fake.visible[-1], "a hand-off to Alice not pinged"
         was = mover
+        if mover != "blue" and (arm := armable(s)) is not None:
+            seen = [(m.id, m.content, m.custom_ids) for m in fake.visible]
+            await sc(ALICE, "play", order=arm)  # a step aside, out of turn
+            assert arm.split()[1] in fake.private_to(ALICE)[-1].content
+            assert [(m.id, m.content, m.custom_ids) for m in fake.visible] == seen
+            armed += 1
+            continue
         if mover != "blue":
             reply = await env.service.ai.move(str(CHANNEL))
             assert reply is not None and env.service.ai.deliver is not None
@@ -159,7 +179,9 @@ async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, 
     raise AssertionError("the game turn did not end")
 
 
-def _played(fake: FakeDiscord, pictures: list[str], dealer: Dealer, handoffs: int) -> Played:
+def _played(
+    fake: FakeDiscord, pictures: list[str], dealer: Dealer, handoffs: int, armed: int
+) -> Played:
     transcript = [
         SNOWFLAKE.sub("#", f"{r.method} {r.path} {json.dumps(r.body, sort_keys=True)} {r.files}")
         for r in fake.requests
@@ -167,7 +189,7 @@ def _played(fake: FakeDiscord, pictures: list[str], dealer: Dealer, handoffs: in
     window = next((i for i, t in enumerate(transcript) if PLAYED.search(t)), len(transcript))
     made = {m.id: i for i, m in enumerate(fake.messages.values())}
     pings = [(uid, made[mid]) for uid, mid in fake.notified]
-    return Played(transcript, pictures, pings, dealer.drawn, window, handoffs)
+    return Played(transcript, pictures, pings, dealer.drawn, window, handoffs, armed)
 
 
 async def test_nothing_public_differs_with_the_chits_the_other_seats_hold(
@@ -184,7 +206,7 @@ async def test_nothing_public_differs_with_the_chits_the_other_seats_hold(
     again = second.drawn.get("blue", [])  # the same draws, as far as the shorter game went
     assert again and again[: len(blue_draws)] == blue_draws[: len(again)]
     window = min(first.window, second.window)
-    assert window > 50 and first.handoffs > 1
+    assert window > 50 and first.handoffs > 1 and first.armed > 0
     assert first.transcript[:window] == second.transcript[:window]
     shown = min(len(first.pictures), len(second.pictures))
     assert shown and first.pictures[:shown] == second.pictures[:shown]
