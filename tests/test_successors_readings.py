@@ -501,3 +501,10 @@ def test_the_docs_name_an_existing_test_for_every_question_and_summary_line() ->
     }
     blank = {3, 8, 9, 23, 24, 33, 34, 47, 48, 54, 56, 64, 65}  # the summary's empty lines
     assert covered >= set(range(1, 70)) - blank
+
+
+def test_mercenaries_desert_before_the_control_after_combat_is_counted() -> None:
+    s = put(put(started(3), "phr", MERC + BLUE, inf=1), "phr", RED, inf=1)
+    s = begun(at(controlled(s, BLUE, "phr"), BLUE, 5))  # Blue's combat phase ends
+    assert units(s, "phr", MERC + BLUE) == (0, 0, 0, 0)
+    assert s.control[area(s, "phr")] == RED  # Red alone once they are gone (l.10; Q3)
