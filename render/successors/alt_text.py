@@ -4,9 +4,7 @@ Units are written as the orders write them (levy, inf, cav, el, fleets)."""
 
 from __future__ import annotations
 
-from rules.successors import View
-from rules.successors.state import CAPTIVE, INVASION, NO, REVOLT
-from rules.words import count_of
+from rules.successors import CAPTIVE, INVASION, NO, REVOLT, View, count_of
 
 from ..pictures import Names
 from . import stacks

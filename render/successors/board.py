@@ -25,12 +25,21 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules.successors import View
-from rules.successors.board import alone_in
-from rules.successors.components import PORT, Map
-from rules.successors.result import half_points, points_text, ranking
-from rules.successors.state import CAPTIVE, INVASION, NO, REVOLT, State
-from rules.words import count_of
+from rules.successors import (
+    CAPTIVE,
+    INVASION,
+    NO,
+    PORT,
+    REVOLT,
+    Map,
+    State,
+    View,
+    alone_in,
+    count_of,
+    half_points,
+    points_text,
+    ranking,
+)
 
 from ..pictures import Names
 from ..rajas.layout import PAD, Box, Text, bbox, font

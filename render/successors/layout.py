@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules.successors.components import Map
+from rules.successors import Map
 
 from ..rajas.layout import PAD, Box, Text, bbox
 from . import places

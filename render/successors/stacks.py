@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.successors import View
-from rules.successors.state import MERC, NO, WHITE, State
+from rules.successors import MERC, NO, WHITE, State, View
 
 LETTERS = ("L", "I", "C", "E")  # levy, infantry, cavalry, elephant
 LEADER = "★"
