@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from results import record  # noqa: E402
 from successors_helpers import ControlCheck, invariants, random_playout  # noqa: E402
 
 from rules.successors import GAME, State  # noqa: E402
@@ -74,6 +75,8 @@ def main() -> None:
         f"steps {checked.steps}, every invariant after each; no crash, no dead end; "
         f"standing orders fired {checked.fired}, battles {checked.battles}; CPU {cpu:.1f} s"
     )
+    figures = {"steps": checked.steps, "fired": checked.fired, "battles": checked.battles}
+    record(args, {"games_by_players": by_players, **figures, "cpu_seconds": round(cpu, 1)})
 
 
 if __name__ == "__main__":

@@ -14,16 +14,14 @@ from rules.successors.state import CAPTIVE, MERC, NO, NO_MARKER, WHITE, Action, 
 SEATS = GAME.info.seats
 
 
-def mix_on_map(s: State, slot: int) -> list[int]:
-    out = [0, 0, 0, 0]
-    for row in s.units:
-        for t in range(4):
-            out[t] += row[slot * 4 + t]
+def mixes_on_map(s: State) -> list[list[int]]:
+    """Each slot's units of each type on the map and aboard the moving fleets (one pass)."""
+    columns = [sum(c) for c in zip(*s.units, strict=True)]
+    out = [columns[i : i + 4] for i in range(0, len(columns), 4)]
     f = s.force
     if f is not None and f.fleets:
         for c, _, _, n in f.groups:
-            if c // 4 == slot:
-                out[c % 4] += n
+            out[c // 4][c % 4] += n
     return out
 
 
@@ -34,23 +32,24 @@ def invariants(s: State) -> None:
     p = s.parts
     n = s.players
     colour, white = p.setup.colour_mix, p.setup.white_mix
+    mixes = mixes_on_map(s)
+    fleets_of = [sum(c) for c in zip(*s.fleets, strict=True)]
     for seat in range(n):
-        on = mix_on_map(s, seat)
+        on = mixes[seat]
         for t in range(4):
             assert on[t] + s.pool[seat][t] == colour[t], (seat, t, on, s.pool[seat])
-        fleets = sum(row[seat] for row in s.fleets)
+        fleets = fleets_of[seat]
         assert fleets + s.pool[seat][4] == colour[4], (seat, fleets, s.pool[seat])
         if seat in s.out:
             assert not any(on) and not fleets and s.leaders[seat] == NO and not s.hands[seat]
         assert s.money[seat] >= 0, (seat, s.money[seat])
     whites = [0, 0, 0, 0]
     for slot in (WHITE, *range(MERC, MERC + n)):
-        for t, k in enumerate(mix_on_map(s, slot)):
+        for t, k in enumerate(mixes[slot]):
             whites[t] += k
     for t in range(4):
         assert whites[t] + s.white_pool[t] == white[t], (t, whites, s.white_pool)
-    for row in s.units:
-        assert all(k >= 0 for k in row)
+    assert min(map(min, s.units)) >= 0
     assert s.totals == tuple(row_totals(row) for row in s.units)
     chits = sorted([*s.cup, *(c for h in s.hands for c in h)])
     assert chits == [c.number for c in p.chits.chits], chits
@@ -248,7 +247,7 @@ def at(s: State, seat: int, stage: int, decision: tuple[object, ...] | None = No
     t.current = seat
     t.frames = (frame("player", seat, stage),)
     if decision is not None:
-        t.frames = (*t.frames, decision)  # type: ignore[arg-type]
+        t.frames = (*t.frames, decision)  # type: ignore[assignment]
         if decision[0] == "move":
             movement.start(t, seat)
     t.memo = None

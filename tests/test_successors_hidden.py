@@ -13,6 +13,7 @@ from successors_helpers import (
     at,
     controlled,
     deal,
+    fleets,
     holding,
     leader_at,
     moving,
@@ -26,6 +27,7 @@ from test_successors_rules import contest as battle_at
 
 from rules.capabilities import narration_of, notation_of, talk_of
 from rules.successors import GAME, State
+from rules.successors.components import CAV, LEVY
 from rules.successors.engine import frame
 from rules.successors.state import (
     MERC,
@@ -275,3 +277,32 @@ def test_a_general_levy_is_not_received_in_a_home_an_enemy_holds() -> None:
     s = controlled(holding(started(3), RED, 14), BLUE, "mac")
     s = turn_begins(GAME.apply(s, Arm("red", 14, "turn")))
     assert units(s, "mac", RED) == (0, 0, 0, 0) and "no levy is received (Q6)" in " ".join(s.news)
+
+
+def test_a_bribed_garrison_removes_a_levy_next_to_ones_units() -> None:
+    s = holding(put(put(started(3), "ara", BLUE, inf=1), "syr", RED, levy=2), BLUE, 6)
+    with pytest.raises(ValueError, match="next to one of your units"):
+        GAME.apply(moving(s), Play("blue", 6, "mac", "red"))
+    s = GAME.apply(moving(s), Play("blue", 6, "syr", "red"))
+    assert units(s, "syr", RED)[LEVY] == 1 and 6 in s.cup
+
+
+def test_fair_winds_give_the_next_fleet_move_2_mp_more() -> None:
+    s = holding(fleets(started(3), "egy", BLUE, 1), BLUE, 10)
+    s = GAME.apply(moving(s), Play("blue", 10))
+    s = order(s, "sail 1 fleet Egypt Egyptian Sea Aegean Sea Pontus Euxinus Aegean Sea")
+    s = order(s, "sail to Cyprian Sea, sail to Egyptian Sea, sail to Cyprian Sea")
+    assert s.force is not None and s.force.place == area(s, "cys")  # 7 MP: 5 and 2 (chit 10)
+    assert not any(a.kind == "sail" for a in GAME.legal_actions(s))
+
+
+def test_a_raid_never_takes_a_cavalry_of_the_force_under_way() -> None:
+    s = controlled(holding(put(started(3), "egy", BLUE, cav=2), BLUE, 19), RED, "syr")
+    s = order(moving(s), "take 2 cav at Egypt, march to Arabia")
+    with pytest.raises(ValueError, match="name the area of one of your cavalry"):
+        GAME.apply(s, Play("blue", 19, "ara", "syr"))  # both are moving on
+    s = put(s, "ara", BLUE, cav=1)
+    s = deal(GAME.apply(s, Play("blue", 19, "ara", "syr")), 6)  # the raider is eliminated
+    assert units(s, "ara", BLUE)[CAV] == 2
+    s = order(s, "march to Babylonia")  # the force goes on whole
+    assert units(s, "bab", BLUE)[CAV] == 2

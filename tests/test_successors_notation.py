@@ -19,7 +19,7 @@ from successors_helpers import (
 
 from rules.successors import GAME, State
 from rules.successors.engine import frame
-from rules.successors.notation import describe, parse, read_place, words_of
+from rules.successors.notation import parse, read_place, words_of
 from rules.successors.state import (
     Arm,
     Buy,
@@ -36,6 +36,7 @@ from rules.successors.state import (
     TakeFleets,
 )
 from rules.successors.view import view
+from rules.successors.wording import describe
 
 BLUE, RED = 0, 1
 

@@ -3,7 +3,9 @@ for each, on positions built for it."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from successors_helpers import (
@@ -26,7 +28,7 @@ from rules.successors import GAME
 from rules.successors.board import controller_by_units, update_control
 from rules.successors.combat import layout, retreat_places
 from rules.successors.components import CAV, INF, LEVY
-from rules.successors.engine import eliminate, frame
+from rules.successors.engine import desert, eliminate, frame
 from rules.successors.events import read_roll
 from rules.successors.result import half_points, ranking
 from rules.successors.state import (
@@ -38,6 +40,8 @@ from rules.successors.state import (
     Accept,
     Break,
     Buy,
+    ChooseHome,
+    Done,
     Fight,
     Give,
     March,
@@ -412,3 +416,95 @@ def test_q22_troops_drown_with_their_fleet_before_the_next_loss_is_chosen() -> N
     s = order(s, "lose cav at Egyptian Sea")
     assert s.frames[-1][:2] == ("sea_loss", BLUE) and s.force is not None
     assert s.force.fleets == 1 and sum(g[3] for g in s.force.groups) == 1
+
+
+# --- readings beyond the questions: setup, events and mercenaries (F + ours) -------------------
+
+
+def test_homes_are_chosen_in_roll_order_ties_roll_again_the_last_to_choose_moves_first() -> None:
+    s = deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 3, 5, 5)
+    assert s.frames[-1][0] == "home_roll"  # red and green tied: they alone roll again
+    s = deal(s, 2, 6)
+    assert s.choosing == (GREEN, RED, BLUE) and GAME.to_move(s) == "green"
+    s = GAME.apply(s, ChooseHome("mac"))
+    assert s.money[GREEN] == 5 and GAME.to_move(s) == "green"  # F (3.1): buys at once
+    s = GAME.apply(s, Buy("inf", "mac", 2))
+    s = GAME.apply(s, Done())
+    homes = {a.area for a in GAME.legal_actions(s) if isinstance(a, ChooseHome)}
+    assert GAME.to_move(s) == "red" and "thr" not in homes  # Thrace borders Macedonia
+    s = GAME.apply(GAME.apply(s, ChooseHome("egy")), Done())
+    s = GAME.apply(GAME.apply(s, ChooseHome("bab")), Done())
+    assert s.base_order == (BLUE, RED, GREEN) and s.phase == "play"  # F: last chooser first
+
+
+def test_odd_26_each_player_pays_for_fleets_in_port_and_loses_those_unpaid() -> None:
+    s = fleets(fleets(started(3, money=1), "egy", BLUE, 2), "egs", BLUE, 1)
+    s = fleets(s, "mac", RED, 1)
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 2, 6)  # ODD 26
+    said = " ".join(s.news)
+    assert "Blue pays 1 for 1 fleets in port and loses 1" in said
+    assert "Red pays 1 for 1 fleets in port" in said
+    assert s.fleets[area(s, "egy")][BLUE] == 1 and s.fleets[area(s, "mac")][RED] == 1
+    assert s.fleets[area(s, "egs")][BLUE] == 1  # on patrol: not affected (F)
+
+
+def test_odd_54_persias_units_turn_white_and_its_leader_goes_home() -> None:
+    s = leader_at(controlled(put(started(3), "per", RED, inf=2), RED, "per"), RED, "per")
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)  # ODD 54
+    assert units(s, "per", WHITE)[INF] == 2 and units(s, "per", RED) == (0, 0, 0, 0)
+    assert s.markers[area(s, "per")] == REVOLT and s.control[area(s, "per")] == NO
+    assert s.leaders[RED] == area(s, "mac")
+    t = deal(at(started(3), BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)
+    assert units(t, "per", WHITE)[LEVY] == 2  # nobody controlled it: 2 white levies (F)
+
+
+def test_even_56_the_holder_of_both_indian_areas_gains_4() -> None:
+    s = controlled(started(3, money=0), RED, "nin", "sin")
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 2, 5, 6)  # EVEN 56
+    assert s.money[RED] == 4
+    t = controlled(started(3, money=0), RED, "nin")
+    t = deal(at(t, BLUE, 1, frame("event_roll", BLUE)), 2, 5, 6)
+    assert t.money[RED] == 0
+
+
+def test_mercenaries_alone_desert_and_the_leader_keeps_them() -> None:
+    s = put(put(started(3), "syr", MERC + BLUE, inf=2), "ara", MERC + BLUE, levy=1)
+    s = leader_at(s, BLUE, "ara").clone()
+    desert(s)
+    assert units(s, "syr", MERC + BLUE) == (0, 0, 0, 0)
+    assert units(s, "ara", MERC + BLUE)[LEVY] == 1
+    assert s.white_pool[INF] == s.parts.setup.white_mix[INF]  # back in the pool
+
+
+def test_a_force_moves_once_a_phase() -> None:
+    s = order(moving(put(started(3), "egy", BLUE, inf=2)), "move 1 inf Egypt Arabia")
+    takes = {a.at for a in GAME.legal_actions(s) if isinstance(a, Take)}
+    assert "egy" in takes and "ara" not in takes  # its move is over; the other may go
+
+
+def test_the_docs_name_an_existing_test_for_every_question_and_summary_line() -> None:
+    root = Path(__file__).resolve().parent
+    docs = (root.parent / "docs" / "successors.md").read_text(encoding="utf-8")
+    defined = {
+        m.group(1)
+        for path in root.glob("test_successors_*.py")
+        for m in re.finditer(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.M)
+    }
+    named = set(re.findall(r"`(?:test_successors_\w+\.py::)?(test_\w+)`", docs))
+    assert named - defined == set()
+    questions = re.findall(r"^\| Q(\d+) \|[^\n]*`test_\w+`", docs, re.M)
+    assert sorted(map(int, questions)) == list(range(1, 34))
+    covered = {
+        n
+        for a, b in re.findall(r"^\| [A-Z][\w ]+ \| l\.(\d+)(?:-(\d+))? \|", docs, re.M)
+        for n in range(int(a), int(b or a) + 1)
+    }
+    blank = {3, 8, 9, 23, 24, 33, 34, 47, 48, 54, 56, 64, 65}  # the summary's empty lines
+    assert covered >= set(range(1, 70)) - blank
+
+
+def test_mercenaries_desert_before_the_control_after_combat_is_counted() -> None:
+    s = put(put(started(3), "phr", MERC + BLUE, inf=1), "phr", RED, inf=1)
+    s = begun(at(controlled(s, BLUE, "phr"), BLUE, 5))  # Blue's combat phase ends
+    assert units(s, "phr", MERC + BLUE) == (0, 0, 0, 0)
+    assert s.control[area(s, "phr")] == RED  # Red alone once they are gone (l.10; Q3)

@@ -5,8 +5,9 @@ of the same placement taken at its best, to a few steps), and the position it re
 weighed for the seat: the race (fame gained, and money, which moves the fame space to reach),
 the dice on the statue by colour and number (one not yet rolled counts as its average),
 karma, upgrades, new workers, the boat, and the tiles built. The position is public, so the
-view is the state; the chance steps after a placement (rolls, tiles revealed) are not looked
-through: a die to come counts at its average, a stack's next tile not at all.
+view is the state; the chance steps (rolls, tiles revealed) are not looked through: a die to
+come counts at its average, a stack's next tile not at all (the tile bought is followed to
+where it is placed as if its stack showed none).
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
 def _follow(s: State, seat: str, i: int, depth: int) -> float:
     """The best the seat reaches from `s` within its placement (its later choices taken at
     their best), weighed."""
+    if s.pending and s.pending[0][0] == "reveal":  # the stack's next tile not looked at
+        s = s.copy(pending=s.pending[1:])
     if depth >= DEPTH or not s.pending or rules.to_move(s) != seat:
         return evaluate(s, i)
     options = rules.legal(s)[:WIDTH]

@@ -12,6 +12,7 @@ from .components import CAV, LEVY
 from .economy import push, say
 from .names import area_name, talents, title
 from .state import (
+    MERC,
     NO,
     TRIGGERS,
     Accept,
@@ -173,7 +174,7 @@ def _targets(s: State, seat: int, a: Play) -> str | None:
     elif kind == "raid":
         at = m.index.get(a.at, NO)
         if at not in {x for x, _ in chits.raid_sources(s, seat)}:
-            return "name the area of one of your cavalry (l.37's horsemen raid)"
+            return "name the area of one of your cavalry, not in the force under way"
         if m.index.get(a.to, NO) not in chits.raid_targets(s, seat, at):
             return "name an area next to it that another player controls"
     return None
@@ -307,8 +308,8 @@ def _played(s: State, seat: int, a: Play) -> None:
         say(s, f"{title(s, seat)} sees the chits {title(s, other)} holds")
     elif kind == "raid":
         at, to = m.index[a.at], m.index[a.to]
-        own = s.units[at][seat * 4 + CAV]
-        cav = seat * 4 + CAV if own else (5 + seat) * 4 + CAV
+        own = board.standing(s, at, seat * 4 + CAV)
+        cav = seat * 4 + CAV if own else (MERC + seat) * 4 + CAV
         say(s, f"{title(s, seat)}'s cavalry in {area_name(s, at)} raids {area_name(s, to)}")
         push(s, ("raid_dice", seat, at, to, cav))
 
@@ -317,7 +318,7 @@ def raided(s: State, seat: int, at: int, to: int, cav: int, roll: int) -> None:
     """Chits 19-20 (F + ours): 1-2 the raided area's controller pays 1, 3-4 pays 2, 5 pays
     3 (as much as he can), 6 the raider is eliminated."""
     if roll == 6:
-        if s.units[at][cav]:
+        if board.standing(s, at, cav):
             board.remove(s, at, cav)
         say(s, "The raid rolls 6: the raiding cavalry is eliminated")
         return

@@ -10,10 +10,23 @@ from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
-from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, State, row_totals
+from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, Force, State, row_totals
 
 # Types in the order of their class, best first (l.44): cav, inf, el, levy.
 BY_RANK = tuple(sorted(range(4), key=lambda t: RANK[t]))
+
+
+def in_force(f: Force | None, area: int, c: int) -> int:
+    """Units of a code in the land force under way at `area`: they move on with it, so no
+    chit takes them from the area meanwhile."""
+    if f is None or f.fleets or f.place != area:
+        return 0
+    return sum(g[3] for g in f.groups if g[0] == c)
+
+
+def standing(s: State, area: int, c: int) -> int:
+    """Units of a code in an area and not in the land force under way there."""
+    return s.units[area][c] - in_force(s.force, area, c)
 
 
 def loss_order(hit: int) -> tuple[int, ...]:

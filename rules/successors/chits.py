@@ -159,9 +159,8 @@ def raid_sources(s: State, seat: int) -> tuple[tuple[int, int], ...]:
     """(area, code) of the seat's cavalry (its own or its mercenaries') that may raid."""
     out = []
     for area in range(s.parts.map.land):
-        row = s.units[area]
         for slot in (seat, MERC + seat):
-            if row[slot * 4 + CAV]:
+            if board.standing(s, area, slot * 4 + CAV):
                 out.append((area, slot * 4 + CAV))
     return tuple(out)
 
@@ -180,7 +179,7 @@ def bribe_targets(s: State, seat: int) -> tuple[tuple[int, int], ...]:
     out = []
     for b in sorted(near):
         for other in range(s.players):
-            if other != seat and s.units[b][other * 4 + LEVY]:
+            if other != seat and board.standing(s, b, other * 4 + LEVY):
                 out.append((b, other))
     return tuple(out)
 

@@ -12,7 +12,6 @@ is checked, so any set of files that loads plays by the same rules.
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -562,19 +561,16 @@ def route_cost(m: Map, start: int, goal: int, rough_mp: int = ROUGH_MP) -> int |
     """The least movement points from `start` to `goal` by land (entering an area costs 1,
     a rough one `rough_mp`); None when there is no land route."""
     best = {start: 0}
-    todo = [(0, start)]
-    while todo:
-        cost, a = heapq.heappop(todo)
-        if a == goal:
-            return cost
-        if cost > best[a]:
-            continue
-        for b in m.adjacent[a]:
-            c = cost + (rough_mp if m.rough[b] else 1)
-            if c < best.get(b, c + 1):
-                best[b] = c
-                heapq.heappush(todo, (c, b))
-    return None
+    changed = True
+    while changed:  # each pass lowers a cost or ends: the map has at most 80 areas
+        changed = False
+        for a, cost in list(best.items()):
+            for b in m.adjacent[a]:
+                c = cost + (rough_mp if m.rough[b] else 1)
+                if c < best.get(b, c + 1):
+                    best[b] = c
+                    changed = True
+    return best.get(goal)
 
 
 def _with_scale_warning(m: Map) -> Map:

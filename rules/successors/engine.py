@@ -297,9 +297,11 @@ def _combat(s: State, seat: int) -> None:
 
 
 def _combat_end(s: State, seat: int) -> None:
-    """Control after the combat phase (l.10; Q3); markers with no white units left and one
-    player alone there go (Q27); fleets in a port that changed hands roll (l.61-63; Q26)."""
+    """Control after the combat phase (l.10; Q3), counted once mercenaries left alone have
+    deserted; markers with no white units left and one player alone there go (Q27); fleets
+    in a port that changed hands roll (l.61-63; Q26)."""
     push(s, frame("player", seat, 6))
+    desert(s)
     m = s.parts.map
     for area in range(m.land):
         if s.markers[area] != NO_MARKER and not board.whites_in(s, area):

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from . import board
-from .board import ledger, ledger_add
+from .board import in_force, ledger, ledger_add
 from .combat import enemy_fleets, send_home
 from .components import TYPES, Map
 from .economy import push, say
@@ -86,12 +86,6 @@ def end(s: State) -> None:
 
 
 # --- what may move --------------------------------------------------------------------------
-
-
-def in_force(f: Force | None, area: int, c: int) -> int:
-    if f is None or f.fleets or f.place != area:
-        return 0
-    return sum(g[3] for g in f.groups if g[0] == c)
 
 
 def available(s: State, area: int, c: int) -> int:

@@ -24,13 +24,13 @@ from .state import (
     Take,
     TakeFleets,
 )
+from .view import view
+from .wording import describe
 
 MAX_LISTED = 8
 
 
 def allowed_text(s: State, actions: Sequence[Action], limit: int = MAX_LISTED) -> str:
-    from .notation import describe
-    from .view import view
 
     v = view(s, None)
     words = [f"`{describe(v, a)}`" for a in actions[:limit]]

@@ -9,7 +9,7 @@ from ..capabilities import Narration, Notation, Orders, Reference, TableTalk, Tu
 from ..errors import excerpt
 from ..game import Seat
 from ..words import count_of
-from . import board, codec, engine, notation, reference
+from . import board, codec, engine, notation, reference, wording
 from .chits import ARMED_FOR, chit_of
 from .names import area_name, title
 from .options import SuccessorsOptions
@@ -38,7 +38,7 @@ from .view import View
 
 class SuccessorsNotation(Notation[Action, View]):
     def describe(self, view: View, action: Action) -> str:
-        return notation.describe(view, action)
+        return wording.describe(view, action)
 
     def parse(self, view: View, text: str, seat: Seat) -> list[Action]:
         return notation.parse(view, text, seat)
@@ -68,7 +68,7 @@ class SuccessorsNarration(Narration[Action, View]):
         news = list(after.state.news)
         if seat is None or news:  # the engine's lines tell the step and what it set going
             return news
-        return [f"{seat.capitalize()}: {notation.describe(before, action)}"]
+        return [f"{seat.capitalize()}: {wording.describe(before, action)}"]
 
     def told_to(self, view: View, action: Action) -> str | None:
         s = view.state
