@@ -26,8 +26,8 @@ turn order. The goal for our map: no seat above 45 % in 3 players or 35 % in 4.
 games; `--summarize` reports such files (several runs' logs together) without playing, with
 `--first N` only the first N games by seed of each pairing (the same levels in the same
 seats and number of players): a run stopped by the clock at a size fixed before it began.
-Each run's and each summary's figures are recorded by bench/results.py's `record` (a
-summary's with its arguments as typed: give it those of the runs it sums up).
+Each run's figures are recorded by bench/results.py's `record`; a summary's only with
+`--first` (the stopped runs' figures, with the arguments as typed: give it the runs' own).
 """
 
 from __future__ import annotations
@@ -259,10 +259,11 @@ def main(argv: list[str] | None = None) -> None:
                 games += [json.loads(line) for line in f if line.strip()]
         if not games:
             raise SystemExit("no games in " + ", ".join(args.summarize))
-        if args.first is not None:
-            games = first_games(games, args.first)
-        figures = report(games, args)
-        record(args, figures)
+        if args.first is None:
+            report(games, args)  # a summary is no run: nothing recorded
+            return
+        figures = report(first_games(games, args.first), args)
+        record(args, figures)  # a run stopped by the clock, at its size fixed before
         return
     budget = None
     if args.seconds is not None or args.iterations is not None:

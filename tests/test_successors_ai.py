@@ -21,7 +21,7 @@ from rules.successors import state as st
 
 QUICK = Budget(iterations=1)  # `hard` plays one future a searched step here
 # The goal (greedy wins at least 90 % from every seat of 3 players) is measured by
-# bench/successors_arena.py over 200 games a seat; the suite plays 4 a seat and asks for 3,
+# bench/successors_arena.py (docs/successors_ai.md); the suite plays 4 a seat and asks for 3,
 # a floor no seat near the goal misses by chance.
 GAMES_PER_SEAT = 4
 FLOOR = 3

@@ -49,13 +49,18 @@ def test_a_pairing_with_fewer_games_than_asked_is_refused_by_name() -> None:
         first_games(games, 2)
 
 
-def test_a_summary_of_the_first_games_reports_those_alone(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_a_summary_of_the_first_games_reports_those_alone_and_is_recorded_as_a_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    log = tmp_path / "seat1.jsonl"
+    log, results = tmp_path / "seat1.jsonl", tmp_path / "results.jsonl"
+    monkeypatch.setenv("CHAUPAL_BENCH_RESULTS", str(results))
     games = [game(GREEDY_FIRST, s, 0 if s < 3 else 2) for s in range(5)]
     log.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    main(["--summarize", str(log), "--json"])  # the whole log: a summary, no run
+    assert json.loads(capsys.readouterr().out)["games"] == 5 and not results.exists()
     main(["--summarize", str(log), "--first", "3", "--json"])
     figures = json.loads(capsys.readouterr().out)
     assert figures["seeds"] == [0, 2] and figures["games"] == 3
     assert [(r["key"], r["wins"], r["games"]) for r in figures["seats"]] == [(1, 3, 3)]
+    (line,) = results.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line)["figures"] == figures
