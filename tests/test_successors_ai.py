@@ -208,3 +208,16 @@ def test_the_why_line_names_the_areas_taken_and_the_treasury_kept() -> None:
     assert why.why_line(GAME.view(start, None), GAME.view(s, None), mover, "random") == (
         "_Why: the random AI picks any allowed step._"
     )
+
+
+def test_one_is_singular_wherever_the_why_line_and_the_hint_count() -> None:
+    from successors_helpers import put, started
+
+    start = started(3, money=1)
+    end = put(start, "egy", 0, levy=1)
+    line = why.why_line(GAME.view(start, None), GAME.view(end, None), "blue", "greedy")
+    assert line is not None and "1 unit (was 0)" in line and "keeps 1 Talent:" in line, line
+    idle = why.why_line(GAME.view(start, None), GAME.view(start, None), "blue", "greedy")
+    assert idle is not None and "keeps 1 Talent," in idle, idle
+    said = why.reason(GAME.view(start, "blue"), st.Done("blue"))
+    assert said == "it keeps 1 Talent for upkeep and events"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from rules.successors import GAME, State, View, board, engine, result
 from rules.successors import state as st
+from rules.successors.names import talents
+from rules.words import count_of
 
 from . import greedy, moves, odds
 from .reading import CAV, side, white_side
@@ -48,7 +50,9 @@ def gains(b: State, a: State, i: int) -> list[str]:
         out.append(f"income {now} (was {was})")
     units_b, units_a = board.unit_count(b, i), board.unit_count(a, i)
     if units_a != units_b:
-        out.append(f"{units_a} units (was {units_b}), upkeep {units_a * a.parts.setup.upkeep}")
+        out.append(
+            f"{count_of(units_a, 'unit')} (was {units_b}), upkeep {units_a * a.parts.setup.upkeep}"
+        )
     return out
 
 
@@ -61,7 +65,7 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
         return "_Why: the random AI picks any allowed step._"
     i = b.seats.index(seat)
     said = gains(b, a, i)
-    kept = f"keeps {a.money[i]} Talents" if a.money[i] else "spends every Talent"
+    kept = f"keeps {talents(a.money[i])}" if a.money[i] else "spends every Talent"
     if not said:
         return f"_Why: nothing was worth the move one phase ahead; it {kept}, {points(a, i)} now._"
     return f"_Why: it {', '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
@@ -91,7 +95,7 @@ def reason(view: View, a: st.Action) -> str:
         sea = s.parts.map.index[a.at]
         ours, theirs = s.fleets[sea][i], s.fleets[sea][s.seats.index(a.against)]
         verb = "a battle" if isinstance(a, st.Fight) else "no battle"
-        return f"{verb} at sea: its {ours} fleets against {theirs}"
+        return f"{verb} at sea: its {count_of(ours, 'fleet')} against {theirs}"
     if isinstance(a, st.Fight):
         chance = round(100 * _battle_odds(s, i, a.at, a.against))
         return f"a battle in {_area(s, a.at)} it wins {chance} % of the time"
@@ -100,7 +104,7 @@ def reason(view: View, a: st.Action) -> str:
     if isinstance(a, st.Buy):
         return f"a {a.piece} at {_area(s, a.at)}, its upkeep paid next turn"
     if isinstance(a, st.Done):
-        return f"it keeps {s.money[i]} Talents for upkeep and events"
+        return f"it keeps {talents(s.money[i])} for upkeep and events"
     if isinstance(a, st.Stand):
         return "it holds its ground"
     if isinstance(a, st.Retreat):

@@ -9,6 +9,7 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 
 from __future__ import annotations
 
+from ..words import count_of
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
 from .components import CAV, EL, RANK, TYPES
@@ -616,8 +617,14 @@ def sea_rolled(s: State, sea: int, mover: int, enemy: int, a: Dice) -> None:
     on_enemy = sum(1 for v in a.values[:n] if v >= hit)
     on_mover = sum(1 for v in a.values[n:] if v >= hit)
     where = area_name(s, sea)
-    say(s, f"{where}: {title(s, mover)} rolls {' '.join(map(str, a.values[:n]))}: {on_enemy} hits")
-    say(s, f"{where}: {title(s, enemy)} rolls {' '.join(map(str, a.values[n:]))}: {on_mover} hits")
+    say(
+        s,
+        f"{where}: {title(s, mover)} rolls {' '.join(map(str, a.values[:n]))}: {count_of(on_enemy, 'hit')}",
+    )
+    say(
+        s,
+        f"{where}: {title(s, enemy)} rolls {' '.join(map(str, a.values[n:]))}: {count_of(on_mover, 'hit')}",
+    )
     sunk = min(on_enemy, s.fleets[sea][enemy])
     if sunk:
         board.remove_fleets(s, sea, enemy, sunk)
