@@ -302,7 +302,7 @@ async def test_reading_commands(svc: GameService) -> None:
     c = await svc.views.card_in(CH, "1", kind="vijayanagara")
     assert c.ok and "Capital Relocated" in c.text and "Unshaded" in c.text
     assert not (await svc.views.card_in(CH, "zzzz", kind="vijayanagara")).ok
-    assert (await svc.autocomplete.card_choices(CH, "capital", kind="vijayanagara"))[0][1] == 1
+    assert (await svc.autocomplete.card_choices(CH, "capital", kind="vijayanagara"))[0][1] == "1"
     h = help_reply(svc, kind="vijayanagara")
     assert "create" in h.text and "play" in h.text
     version, _ = await current(svc)

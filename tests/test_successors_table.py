@@ -1,12 +1,17 @@
 """Successors at the table: every step told in the game's words (rolls with their meaning,
 events by title and effect, losses), prompts, status lines, a seat's own summary, the rules
-reference by the summary's headings."""
+reference by the summary's headings, `/sc card`."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from fakes import FakeRenderer, Seeds
 from successors_helpers import at, holding, moving, order, put, started
 from test_successors_rules import contest
 
+from bot.table.commands import Call, find
+from bot.table.service import GameService
 from rules.capabilities import narration_of, reference_of, talk_of
 from rules.successors import GAME, State
 from rules.successors.engine import frame
@@ -105,3 +110,22 @@ def test_the_rules_reference_follows_the_summarys_headings() -> None:
         "victory",
     } <= set(topics)
     assert "l.37" in ref.rules_reference("combat") and "l.59" in ref.rules_reference("sea invasion")
+
+
+async def test_sc_card_looks_up_an_event_by_roll_or_title_and_a_chit_by_number(
+    migrated_sqlite_path: Path,
+) -> None:
+    card = find("successors", "card")
+    assert card is not None and card.params[0].complete == "lookup"
+    svc = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), seed_source=Seeds())
+    try:
+        found = await svc.autocomplete.card_choices("sc", "lamian", kind="successors")
+        assert found == [("ODD 11 Lamian War", "ODD 11")]
+        said = await card.run(svc, Call("sc", 1, "successors", {"number": found[0][1]}))
+        assert said.ok and said.text.startswith("ODD 11, Lamian War: "), said.text
+        chit = await card.run(svc, Call("sc", 1, "successors", {"number": "chit 19"}))
+        assert chit.ok and chit.text.startswith("Chit 19, Cavalry raid: ")
+        bad = await card.run(svc, Call("sc", 1, "successors", {"number": "ODD 77"}))
+        assert not bad.ok and "`ODD 45`" in bad.text
+    finally:
+        await svc.close()

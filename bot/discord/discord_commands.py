@@ -165,7 +165,7 @@ class GameGroups:
                 found = await choices_in_time(
                     interaction, svc.autocomplete.card_choices(where, typed, kind=kind)
                 )
-                return [Choice(name=label[:CHOICE_CHARS], value=str(n)) for label, n in found]
+                return [Choice(name=label[:CHOICE_CHARS], value=key) for label, key in found]
             names = await choices_in_time(
                 interaction, svc.autocomplete.shortcut_choices(where, c.name, typed, kind=kind)
             )

@@ -46,10 +46,10 @@ class Autocomplete:
 
     async def card_choices(
         self, channel: str, typed: str, limit: int = 25, *, kind: str
-    ) -> list[tuple[str, int]]:
-        """Autocomplete for a game's lookup (`/vj card`): the components of this channel's
-        game (its own files, if it was created with some) whose label contains what was
-        typed."""
+    ) -> list[tuple[str, str]]:
+        """Autocomplete for a game's lookup (`/vj card`, `/sc card`): the components of this
+        channel's game (its own files, if it was created with some) whose label contains what
+        was typed, each with the key its lookup reads (`1`, `ODD 11`, `chit 5`)."""
         record = await self.games.shown_game(channel, kind, strict=False)
         g = self.games.registry.game(kind)
         options = await self.loader.options_of(record) if record is not None else g.info.options()
@@ -57,7 +57,7 @@ class Autocomplete:
         out = []
         for label, key in reference_of(g).lookup_names(options):
             if not t or t in label.lower():
-                out.append((label, int(key) if key.isdigit() else 0))
+                out.append((label, key))
         return out[:limit]
 
     def _seat_for(self, record: GameRecord, state: object, user: int) -> Seat | bool | None:

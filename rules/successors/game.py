@@ -34,6 +34,7 @@ INFO = GameInfo(
     options=SuccessorsOptions,
     score_name="half points",  # l.68: a Talent is worth half a point
     private=True,
+    lookup="event or chit",  # the table of events by roll, the chits by number
     dealt=("die", "chit"),
 )
 
