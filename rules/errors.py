@@ -49,6 +49,12 @@ class IllegalAction(RulesError):
         self.reason = reason
 
 
+class NotYourTurn(IllegalAction):
+    """A step of the turn read for a seat whose decision it is not, in a game where a seat
+    also has steps it takes at any time (Turns.acts_any_time): the table answers it as any
+    order out of turn, with whose decision it is."""
+
+
 class DataError(ValueError):
     """A map or deck file that does not validate: names the bad id or field."""
 

@@ -129,3 +129,32 @@ async def test_sc_card_looks_up_an_event_by_roll_or_title_and_a_chit_by_number(
         assert not bad.ok and "`ODD 45`" in bad.text
     finally:
         await svc.close()
+
+
+async def test_a_mistyped_step_aside_out_of_turn_is_refused_for_what_is_wrong_with_it(
+    migrated_sqlite_path: Path,
+) -> None:
+    """Steps aside are taken at any time (Turns.acts_any_time): a seat not deciding is told
+    what is wrong with its step aside, not that it is not its turn; a step of the turn sent
+    out of turn is still told whose turn it is."""
+    svc = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), seed_source=Seeds())
+    try:
+        seats = {1: "blue", 2: "red", 3: "green"}
+        assert (await svc.lobby.create("sc", 1, kind="successors", seat="blue")).ok
+        for user in (2, 3):
+            assert (await svc.lobby.join("sc", user, seats[user], kind="successors")).ok
+        assert (await svc.lobby.start("sc", 1, kind="successors")).ok
+        game = await svc.store.open_game("sc")
+        assert game is not None
+        deciding = GAME.to_move(await svc.loader.state_of(game))
+        waiting = next(u for u, seat in seats.items() if seat != deciding)
+        other = next(seat for u, seat in seats.items() if u != waiting)
+        given = await svc.moves.play("sc", waiting, f"give 99 to {other}")
+        assert not given.ok and "not your turn" not in given.text, given.text
+        assert "treasury" in given.text or "Talent" in given.text, given.text
+        step = await svc.moves.play("sc", waiting, "done")
+        assert not step.ok and "not your turn. " in step.text and "must decide" in step.text, (
+            step.text
+        )
+    finally:
+        await svc.close()

@@ -13,6 +13,7 @@ from rules.errors import (
     AmbiguousName,
     IllegalAction,
     InvalidOrder,
+    NotYourTurn,
     RulesError,
     clip,
     excerpt,
@@ -188,12 +189,14 @@ class Moves:
     def _read_on_turn(self, r: Reading, read: Reader, forced: Seat | None) -> Order:
         """The order `read` makes of `r`; whose turn it is comes first: an order that cannot
         be read, from someone whose decision it is not, is told whose it is, unless their
-        seat may act now anyway (a trade: then what was wrong with it)."""
+        seat may act now anyway (a trade: then what was wrong with it, unless the game read
+        a step of the turn)."""
         try:
             return read(r)
-        except ServiceError:
+        except ServiceError as e:
             g = self.shared.loader.rules_of(r.game)
-            if turns_of(g).acts_any_time(r.state, r.seat):
+            of_the_turn = isinstance(e.__cause__, NotYourTurn)
+            if turns_of(g).acts_any_time(r.state, r.seat) and not of_the_turn:
                 raise
             where = f"`{clip(' '.join(r.text.split()), 80)}`"
             refusal = self.shared.pipeline.not_on_turn(r.game, r.state, r.user, forced, where)

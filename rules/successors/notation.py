@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
-from ..errors import excerpt
+from ..errors import NotYourTurn, excerpt
 from . import engine
 from .components import TYPES
 from .economy import MAX_BOUGHT
@@ -189,7 +189,7 @@ class Reader:
             raise OrderError(f"the order goes past {engine.chance(self.s)}: send the rest after")
         mover = engine.to_move(self.s)
         if not isinstance(a, ASIDE_ACTIONS) and mover is not None and mover != self.seat:
-            raise OrderError(refusal(self.s, a, self.seat))
+            raise NotYourTurn(refusal(self.s, a, self.seat))
         try:
             self.s = engine.apply(self.s, a)
         except engine.Refused:
@@ -217,7 +217,8 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
                 if len(parts) > 1
                 else ""
             )
-            raise ValueError(f"{where}{e}") from None
+            kind = NotYourTurn if isinstance(e, NotYourTurn) else ValueError
+            raise kind(f"{where}{e}") from None
     return r.out
 
 

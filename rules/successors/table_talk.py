@@ -173,6 +173,14 @@ class SuccessorsTurns(Turns[State, Action]):
     def out_of_turn(self, action: Action) -> bool:
         return isinstance(action, ASIDE_ACTIONS)
 
+    def acts_any_time(self, state: State, seat: Seat | None) -> bool:
+        """A seat still in the game takes steps aside at any time (gifts l.12, alliances
+        l.32, a ransom l.13, chits Q31): its order out of turn is read, and refused for what
+        is wrong with it."""
+        if state.phase == "over" or seat not in state.seats:
+            return False
+        return state.seats.index(seat) not in state.out
+
     def undo(self, state: State) -> tuple[Seat, Action] | None:
         return undoable(state)
 
