@@ -156,9 +156,14 @@ async def _game(env: Env, fake: FakeDiscord, pictures: list[str]) -> tuple[int, 
         was = mover
         if mover != "blue" and (arm := armable(s)) is not None:
             seen = [(m.id, m.content, m.custom_ids) for m in fake.visible]
+            sent = len(fake.requests)
             await sc(ALICE, "play", order=arm)  # a step aside, out of turn
             assert arm.split()[1] in fake.private_to(ALICE)[-1].content
             assert [(m.id, m.content, m.custom_ids) for m in fake.visible] == seen
+            to_channel = [
+                f"{r.method} {r.path}" for r in fake.requests[sent:] if "/channels/" in r.path
+            ]
+            assert not to_channel, to_channel  # not even an edit showing the same
             armed += 1
             continue
         if mover != "blue":

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import dataclasses
 import io
+import json
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, Literal
@@ -251,6 +252,7 @@ class Sender:
                 self.deferral = "update"
                 if sent.message_id is not None:
                     posted.append(sent.message_id)
+                    self.shows(sent.message_id, {"content": chunk, **extra})
             elif self.deferral == "public" and not self.delivered:
                 edited = await self.interaction.edit_original_response(
                     content=chunk,
@@ -259,6 +261,7 @@ class Sender:
                     **extra,
                 )
                 posted.append(edited.id)
+                self.shows(edited.id, {"content": chunk, **extra})
             else:
                 if self.deferral == "private" and not self.delivered:
                     await self.interaction.edit_original_response(content="Posted below.")
@@ -271,6 +274,7 @@ class Sender:
                     **extra,
                 )
                 posted.append(message.id)
+                self.shows(message.id, {"content": chunk, **extra})
             self.delivered = True
         return posted
 
@@ -360,8 +364,16 @@ class Sender:
                 log.warning("follow-up failed: %s", e)
                 return parts[i:]
             posted.append(sent.id)
+            self.shows(sent.id, part.kwargs())
             self.delivered = True
         return []
+
+    def shows(self, message_id: int, sent: dict[str, Any]) -> None:
+        """What a public message posted in answer shows (for edit_message)."""
+        shown = {k: sent[k] for k in ("content", "view") if k in sent}
+        shown_messages(self.interaction.client).record(
+            message_id, shown_of({"view": None, **shown})
+        )
 
 
 class Part:
@@ -426,7 +438,7 @@ async def post_parts(
     posted = [] if posted is None else posted
     for i, part in enumerate(parts):
         try:
-            posted.append((await channel.send(**part.kwargs())).id)
+            posted.append(await _post(client, channel, part))
         except discord.Forbidden as e:
             if not part.files:
                 log.warning("channel %s refused a message: %s", channel_id, e)
@@ -434,7 +446,7 @@ async def post_parts(
             part = part.without_files()
             parts[i] = part
             try:
-                posted.append((await channel.send(**part.kwargs())).id)
+                posted.append(await _post(client, channel, part))
             except SEND_ERRORS as e2:
                 log.warning("channel %s: %s", channel_id, e2)
                 return parts[i:]
@@ -442,6 +454,15 @@ async def post_parts(
             log.warning("channel %s: %s", channel_id, e)
             return parts[i:]
     return []
+
+
+async def _post(client: discord.Client, channel: discord.PartialMessageable, part: Part) -> int:
+    """One part posted; what it shows is known, so an edit to the same is never sent."""
+    sent = part.kwargs()
+    message = await channel.send(**sent)
+    shown = {k: sent[k] for k in ("content", "view") if k in sent}
+    shown_messages(client).record(message.id, shown_of({"view": None, **shown}))
+    return message.id
 
 
 async def send_direct(client: discord.Client, user_id: int, text: str) -> bool:
@@ -730,6 +751,46 @@ async def post_reminder(
     return rest
 
 
+class ShownMessages:
+    """What each of our public messages shows now (its content and components), as we last
+    edited it, for the newest `LIMIT` messages: an edit that would show the same is not sent,
+    so an edit's timestamp never tells that something hidden happened."""
+
+    LIMIT = 1000
+
+    def __init__(self) -> None:
+        self._shown: dict[int, str] = {}
+
+    def same(self, message_id: int, shown: str | None) -> bool:
+        return shown is not None and self._shown.get(message_id) == shown
+
+    def record(self, message_id: int, shown: str | None) -> None:
+        self._shown.pop(message_id, None)
+        if shown is None:
+            return
+        self._shown[message_id] = shown
+        if len(self._shown) > self.LIMIT:
+            del self._shown[next(iter(self._shown))]
+
+
+def shown_of(fields: dict[str, Any]) -> str | None:
+    """An edit's content and components, as one text; None for an edit of other fields (a
+    file, an embed), never compared."""
+    if set(fields) - {"content", "view"}:
+        return None
+    view = fields.get("view")
+    components = view.to_components() if isinstance(view, discord.ui.View) else []
+    return json.dumps([fields.get("content"), components], sort_keys=True)
+
+
+def shown_messages(client: discord.Client) -> ShownMessages:
+    own: ShownMessages | None = getattr(client, "shown_messages", None)
+    if own is None:
+        own = ShownMessages()
+        client.shown_messages = own  # type: ignore[attr-defined]
+    return own
+
+
 async def edit_message(
     client: discord.Client,
     channel_id: int,
@@ -738,9 +799,17 @@ async def edit_message(
     **fields: Any,
 ) -> None:
     """Edit one of our public messages: through the interaction when its button was pressed
-    (Discord's update of the clicked message), else with the bot's token."""
+    (Discord's update of the clicked message), else with the bot's token; not at all when it
+    already shows the same (a message clicked may be changed by its interaction as well: it
+    is never compared)."""
     mentions = discord.AllowedMentions.none()  # an edit notifies nobody anyway
-    if sender is not None and sender.clicked == message_id:
+    shown, known = shown_of(fields), shown_messages(client)
+    clicked = sender.clicked if sender is not None else None
+    if clicked is not None:
+        known.record(clicked, None)
+    if clicked != message_id and known.same(message_id, shown):
+        return
+    if sender is not None and clicked == message_id:
         try:
             await sender.interaction.edit_original_response(allowed_mentions=mentions, **fields)
             sender.edited.add(message_id)
@@ -749,6 +818,7 @@ async def edit_message(
             log.warning("updating the clicked message failed (%s); editing it directly", e)
     message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
     await message.edit(allowed_mentions=mentions, **fields)
+    known.record(message_id, shown if clicked != message_id else None)
     if sender is not None:
         sender.edited.add(message_id)
 
