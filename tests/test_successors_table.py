@@ -74,8 +74,18 @@ def test_status_lines_tell_each_seats_public_facts() -> None:
     assert lines[0] == "game turn 2 of 12; order Blue, Red, Green"
     assert lines[1] == (
         "Blue: home Egypt, treasury 10, 1 province (income 6), 0 units, 1 chit, leader in Egypt, "
-        "5 points now"
+        "5 points now (no province held alone)"
     )
+
+
+def test_a_status_line_tells_which_provinces_score_those_held_alone() -> None:
+    """l.66: a province scores when one's units alone occupy it; one controlled (l.10, Q3)
+    without them counts nothing, so 5 provinces may be worth 0 points."""
+    s = put(put(started(3, money=0), "egy", BLUE, levy=1), "ara", BLUE, levy=1)
+    s = put(s, "syr", BLUE, levy=1)
+    s = put(s, "syr", RED, levy=1)
+    line = talk_of(GAME).status(GAME.view(s, None))[1]
+    assert line.endswith("6 points now (2 provinces held alone, worth 6)"), line
 
 
 def test_a_seats_own_summary_holds_its_chits_and_orders_and_the_public_none() -> None:

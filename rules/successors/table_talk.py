@@ -299,5 +299,15 @@ def _seat_line(v: View, seat: int, name: str) -> str:
         f"{count_of(len(held), 'province')} (income {board.income(s, seat)}), "
         f"{count_of(units, 'unit')}, "
         f"{count_of(v.hand_sizes[seat], 'chit')}, "
-        f"{leader}, {score} now"
+        f"{leader}, {score} now ({held_alone(s, seat)})"
     )
+
+
+def held_alone(s: State, seat: int) -> str:
+    """What the seat's points count of the map (l.66-67): the provinces its units alone
+    occupy, unmarked, and their worth; a province controlled without them counts nothing."""
+    alone = [a for a in range(s.parts.map.land) if board.alone_in(s, a) == seat]
+    if not alone:
+        return "no province held alone"
+    worth = sum(s.parts.map.value[a] for a in alone)
+    return f"{count_of(len(alone), 'province')} held alone, worth {worth}"
