@@ -370,10 +370,7 @@ class Sender:
 
     def shows(self, message_id: int, sent: dict[str, Any]) -> None:
         """What a public message posted in answer shows (for edit_message)."""
-        shown = {k: sent[k] for k in ("content", "view") if k in sent}
-        shown_messages(self.interaction.client).record(
-            message_id, shown_of({"view": None, **shown})
-        )
+        shown_messages(self.interaction.client).record(message_id, shown_when_posted(sent))
 
 
 class Part:
@@ -460,8 +457,7 @@ async def _post(client: discord.Client, channel: discord.PartialMessageable, par
     """One part posted; what it shows is known, so an edit to the same is never sent."""
     sent = part.kwargs()
     message = await channel.send(**sent)
-    shown = {k: sent[k] for k in ("content", "view") if k in sent}
-    shown_messages(client).record(message.id, shown_of({"view": None, **shown}))
+    shown_messages(client).record(message.id, shown_when_posted(sent))
     return message.id
 
 
@@ -781,6 +777,13 @@ def shown_of(fields: dict[str, Any]) -> str | None:
     view = fields.get("view")
     components = view.to_components() if isinstance(view, discord.ui.View) else []
     return json.dumps([fields.get("content"), components], sort_keys=True)
+
+
+def shown_when_posted(sent: dict[str, Any]) -> str | None:
+    """What a message posted with `sent` shows: its content and components (none without a
+    view; its files stay through any edit of those)."""
+    shown: dict[str, Any] = {"view": sent.get("view"), "content": sent.get("content")}
+    return shown_of(shown)
 
 
 def shown_messages(client: discord.Client) -> ShownMessages:
