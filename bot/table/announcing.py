@@ -17,6 +17,8 @@ from .table_texts import TableTexts
 from .textlog import told
 from .words import every_dealt
 
+PENDING = ""  # Move.revealed_at of a reveal a stored position waited for (no step made it)
+
 
 @dataclass
 class Move:
@@ -196,7 +198,9 @@ def _said(move: Move) -> list[str]:
     """What the sender must know about the order, in the message that goes out now: the
     notes, and the steps a reveal cut off."""
     said = [f"(note: {n})" for n in move.notes]
-    if move.revealed_at is not None:
+    if move.revealed_at == PENDING and move.unplayed:
+        said.append(seen_first(move.revealed, move.unplayed))
+    elif move.revealed_at is not None and move.revealed_at != PENDING:
         rest = "; ".join(clip(u) for u in move.unplayed)
         them = "it" if len(move.unplayed) == 1 else "them"
         said.append(
@@ -205,6 +209,16 @@ def _said(move: Move) -> list[str]:
             "still mean to."
         )
     return said
+
+
+def seen_first(revealed: str, unplayed: list[str]) -> str:
+    """An order that came while a stored position waited for a reveal: not played."""
+    rest = "; ".join(clip(u) for u in unplayed)
+    return (
+        f"{revealed[:1].upper()}{revealed[1:]} was revealed first, before any order (a reveal "
+        f"commits). Not played: `{rest}`: send it again now that it is seen, if you still "
+        "mean to."
+    )
 
 
 def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:

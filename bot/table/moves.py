@@ -166,6 +166,9 @@ class Moves:
             key = f"as {as_seat}: {text}" if as_seat else text
             guarded = version is None and not entry.again and self.recent is not None
             state = await self.shared.loader.state_of(record)
+            seen = await self.shared.pipeline.reveal_pending(record, state, found, [text])
+            if seen is not None:
+                return await self.shared.pipeline.moved_reply(seen, self.after_finish)
             g = self.shared.loader.rules_of(record)
             forced = playing(g, state, seat_named(g, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
@@ -357,6 +360,11 @@ class Moves:
                 raise ServiceError(self.shared.texts.stale_text(record, version, record.version))
             g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
+            seen = await self.shared.pipeline.reveal_pending(
+                record, state, found, ["undo" if what == "undo" else "the button you pressed"]
+            )
+            if seen is not None:
+                return await self.shared.pipeline.moved_reply(seen, self.after_finish)
             action: object
             if what == "undo":
                 undo = turns_of(g).undo(state)
@@ -444,6 +452,9 @@ class Moves:
             record = found.game
             g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
+            seen = await self.shared.pipeline.reveal_pending(record, state, found, ["undo"])
+            if seen is not None:
+                return await self.shared.pipeline.moved_reply(seen, self.after_finish)
             undo = turns_of(g).undo(state)
             if undo is None:
                 raise ServiceError(
