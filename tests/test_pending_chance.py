@@ -116,3 +116,34 @@ async def test_a_game_stored_before_its_reveal_loads_after_a_restart_and_its_ai_
         assert later is not None and len(await svc.store.actions(game_id)) > BUY + 1
     finally:
         await svc.close()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_a_reminder_due_on_a_game_stored_before_its_reveal_deals_it_instead(
+    database_url: str,
+) -> None:
+    """Nobody writes after a restart: the buyer's reminder comes due, and the reveal goes
+    out (through the outbox, pinging the buyer) instead of a reminder of a wait nobody can
+    end."""
+    clock = Clock()
+    svc = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds(3), clock=clock)
+    try:
+        game_id = await stored_after_the_purchase(svc)
+        clock.now += 7 * 24 * 3600
+        assert await svc.club.due_reminders() == []
+        stored = await svc.store.actions(game_id)
+        assert len(stored) == BUY + 1 and stored[-1].action["kind"] == "reveal"
+        owed = await svc.outbox.owed(ignore_backoff=True)
+        assert len(owed) == 1 and "The orange snake stack shows" in owed[0][1].text
+        assert owed[0][1].mentions == [YELLOW]
+        job = await svc.store.reminder(game_id)
+        assert job is not None and job.user_id == YELLOW and job.due_at > clock.now
+    finally:
+        await svc.close()

@@ -334,6 +334,8 @@ class Club:
                 self.start_ai(due.job)
                 continue
             try:
+                if await self._reveal_due(due.job):
+                    continue
                 if due.job.stage == REMINDER and await self._deadline_pass(due.job):
                     continue
                 if due.job.stage >= ARCHIVE:
@@ -372,6 +374,24 @@ class Club:
             except StaleAction:
                 return  # someone moved at this very moment: the game lives on
             self.shared.loader.forget(game.id)
+
+    async def _reveal_due(self, job: Reminder) -> bool:
+        """A game stored waiting for a reveal that nothing deals any more (stored by rules
+        that dealt it later): dealt now instead of a reminder, its announcement (pinging
+        whoever decides) sent through the outbox; its store planned the next wait's job."""
+        async with self.shared.locks(job.channel_id):
+            found = await self.shared.store.game_at_turn(job.game_id)
+            if found.game.status != "active" or not _stands(job, found.reminder):
+                return False
+            state = await self.shared.loader.state_of(found.game)
+            try:
+                seen = await self.shared.pipeline.reveal_pending(found.game, state, found, [])
+            except BrokenGame:
+                raise
+            except ServiceError as e:  # someone moved at this very moment: they dealt it
+                log.info("game %s: its reveal was not dealt here: %s", job.game_id, e)
+                return False
+            return seen is not None
 
     async def _deadline_pass(self, job: Reminder) -> bool:
         """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
