@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .text import inert, quoted
+
 
 class RulesError(ValueError):
     """Base of every error the rules package raises about an order or an action."""
@@ -57,14 +59,15 @@ CLIP_CHARS = 60
 
 
 def clip(text: str, limit: int = CLIP_CHARS) -> str:
-    """At most `limit` characters of what a player typed, for quoting it in a message."""
+    """At most `limit` characters of a text, cut with "…" (what a user gave is repeated
+    through rules.text's `inert` or `quoted`, which cut it too)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def step_where(text: str, number: int, steps: int) -> str:
     """A step of an order as a reply quotes it: "Step 2 (`...`)", or, alone, the step."""
-    quoted = f"`{clip(text)}`"
-    return f"Step {number} ({quoted})" if steps > 1 else quoted
+    said = f"`{inert(text, CLIP_CHARS)}`"
+    return f"Step {number} ({said})" if steps > 1 else said
 
 
 def excerpt(value: object) -> str:
@@ -77,7 +80,7 @@ def excerpt(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        return repr(value[:EXCERPT_CHARS]) + ("..." if len(value) > EXCERPT_CHARS else "")
+        return quoted(value, EXCERPT_CHARS)
     if isinstance(value, dict):
         return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
     if isinstance(value, list | tuple):

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, JsonValue, ValidationError
 
 from .errors import DataError
-from .text import quotable
+from .text import inert, quoted
 
 Schema = Mapping[str, Any]
 MAX_SHOWN = 40  # characters of a text a message quotes
@@ -43,10 +43,14 @@ class Problem:
 
     @property
     def field(self) -> str:
-        """The path written out: "cards[2].symbols[0]" ("" for the input itself)."""
+        """The path written out: "cards[2].symbols[0]" ("" for the input itself); a key the
+        input gave is repeated inert (rules.text), whatever it holds."""
         out = ""
         for part in self.where:
-            out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+            if isinstance(part, int):
+                out += f"[{part}]"
+            else:
+                out += f".{inert(part, MAX_SHOWN)}" if out else inert(part, MAX_SHOWN)
         return out
 
     def __str__(self) -> str:
@@ -65,9 +69,7 @@ def shown(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        if not quotable(value[:MAX_SHOWN]):  # never echoed: a line break, markup
-            return f"a text of {len(value)} characters that is not plain text"
-        return repr(value[:MAX_SHOWN]) + ("..." if len(value) > MAX_SHOWN else "")
+        return quoted(value, MAX_SHOWN)
     if isinstance(value, Mapping):
         return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
     if isinstance(value, Sequence):

@@ -133,14 +133,23 @@ async def test_a_step_without_a_seat_gets_the_one_that_played_it(
     assert (await svc.store.actions(record.id))[label].faction == seat
 
 
-async def test_the_seats_a_game_started_with_are_kept_as_read_not_as_given(
+async def test_the_seats_a_game_started_with_are_kept_as_read(svc: GameService) -> None:
+    doc = played("taj_mahal")
+    doc["options"]["players"] = "orange,blue,brown"
+    assert (await imported(svc, "taj_mahal", doc)).startswith("Imported game")
+    record = await svc.store.latest_game("700")
+    assert record is not None and record.options["players"] == "blue,orange,brown"
+
+
+async def test_seats_a_game_did_not_start_with_are_refused_naming_players(
     svc: GameService,
 ) -> None:
     doc = played("taj_mahal")
     doc["options"]["players"] = "blue,orange,brown,\n**Orange wins**" + " " * 1000
-    assert (await imported(svc, "taj_mahal", doc)).startswith("Imported game")
-    record = await svc.store.latest_game("700")
-    assert record is not None and record.options["players"] == "blue,orange,brown"
+    said = await imported(svc, "taj_mahal", doc)
+    assert said.startswith("options.players: 'blue,orange,brown,") and "3 to 5 of" in said
+    assert "\n" not in said and "**" not in said
+    assert await svc.store.latest_game("700") is None
 
 
 # --- the secret and the commitment -------------------------------------------------------
@@ -260,7 +269,8 @@ def test_the_goat_tiger_games_refusals_say_the_step_the_field_and_the_points() -
         "number from 6 to 17.",
         "goats as text": "options.goats: '16' is not a number of Goats: a whole number from 6 "
         "to 17.",
-        "an option": "options.wolves: not a field here (its fields: goats, tigers).",
+        "an option": "options.wolves: not an option of Aadu-Huli aata (Goat-Tiger game) "
+        "(its options: goats, tigers).",
     }
     changes = {
         "point 24": lambda d: d["actions"][0]["action"].update(point=24),

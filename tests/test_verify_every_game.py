@@ -128,7 +128,12 @@ CASES: list[tuple[str, Callable[[Doc], object], int, str]] = [
     ("an entry of no kind", lambda d: d["actions"].append({}), 2, "action"),
     ("an entry not an object", lambda d: d["actions"].append([1, 2]), 2, "actions.1"),
     ("an unknown game", lambda d: d.update(game="chess"), 2, "chess"),
-    ("Vijayanagara's", lambda d: d.update(game="vijayanagara"), 2, "Step 1 (setup): type: missing"),
+    (
+        "Vijayanagara's",
+        lambda d: d.update(game="vijayanagara"),
+        2,
+        "options.players: not an option of Vijayanagara",
+    ),
     (
         "a deal where none is due",
         lambda d: d["actions"].insert(_first_deal(d) + 1, d["actions"][_first_deal(d)]),
