@@ -95,7 +95,7 @@ async def test_a_file_the_game_does_not_take_is_refused_naming_those_it_takes(
     service: GameService,
 ) -> None:
     r = await service.lobby.create(CH, ALICE, kind=TM, seat="blue", files={"deck": CARDS.encode()})
-    assert not r.ok and "takes no deck file; the files it takes: board, cards" in r.text, r.text
+    assert not r.ok and "takes no 'deck' file; the files it takes: board, cards" in r.text, r.text
     assert await service.store.open_game(CH) is None
 
 

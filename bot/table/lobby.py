@@ -20,6 +20,7 @@ from db.models import FIRST_GAME, MAX_ID, PLAYERS
 from rules.capabilities import files_of, narration_of, reference_of, seeding_of, turns_of
 from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, player_options
+from rules.text import quoted
 
 from .ai_turns import ai_header
 from .ai_users import ai_name, ai_user, is_ai, seat_level
@@ -213,7 +214,7 @@ class Lobby:
         if unknown:
             takes = ", ".join(files_of(g).file_names()) or "none"
             raise ServiceError(
-                f"{g.info.title} takes no {unknown[0]} file; the files it takes: {takes}."
+                f"{g.info.title} takes no {quoted(unknown[0])} file; the files it takes: {takes}."
             )
         if texts:
             try:

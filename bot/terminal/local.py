@@ -21,8 +21,9 @@ from typing import TextIO
 
 from db.models import FIRST_GAME, MAX_ID
 from rules.capabilities import files_of, reference_of
-from rules.errors import clip, excerpt
+from rules.errors import excerpt
 from rules.game import player_options
+from rules.text import quoted
 
 from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
@@ -254,7 +255,7 @@ def seat_in(g: AnyGame, text: str, flag: str) -> str:
     found = next((s for s in g.info.seats if s.lower() == text.strip().lower()), None)
     if found is None:
         raise argparse.ArgumentTypeError(
-            f"{clip(text, 40)!r}: {flag} takes a seat of {g.info.title}: " + ", ".join(g.info.seats)
+            f"{quoted(text, 40)}: {flag} takes a seat of {g.info.title}: " + ", ".join(g.info.seats)
         )
     return found
 
@@ -265,10 +266,10 @@ def ai_arg(g: AnyGame, text: str, games: Registry | None = None) -> tuple[str, s
     try:
         return seat_in(g, seat, "--ai"), seat_level(g.info.id, level, games)
     except ValueError as e:  # the seat is right, the level not
-        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: {e}") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text, 40)}: {e}") from None
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"{clip(text, 40)!r}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
+            f"{quoted(text, 40)}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
             f"LEVEL one of {', '.join(seat_levels(g.info.id, games))} (as {g.info.seats[-1]}:"
             f"{seat_levels(g.info.id, games)[-1]})"
         ) from None
@@ -279,7 +280,7 @@ def players_arg(g: AnyGame, text: str) -> int:
     low, high = g.info.min_players, g.info.max_players
     if not (text.isascii() and text.isdigit() and low <= int(text[:3]) <= high):
         raise argparse.ArgumentTypeError(
-            f"{clip(text, 40)!r}: {g.info.title} takes {low} to {high} players"
+            f"{quoted(text, 40)}: {g.info.title} takes {low} to {high} players"
         )
     return int(text)
 
@@ -471,7 +472,7 @@ class LocalClient:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as e:
-            self.say(f"! Could not write {what} {clip(str(path))}: {e.strerror or e}.")
+            self.say(f"! Could not write {what} {quoted(str(path), 60)}: {e.strerror or e}.")
             return
         if not quiet:
             self.say(f"[{what}: {path}]")
@@ -705,14 +706,14 @@ class LocalClient:
         try:
             if not path.is_file():
                 what = "is a folder" if path.is_dir() else "does not exist"
-                self.say(f"! {clip(rest)} {what}: give the path of an exported game.")
+                self.say(f"! {quoted(rest, 60)} {what}: give the path of an exported game.")
                 return
             if path.stat().st_size > MAX_IMPORT_BYTES:
-                self.say(f"! {clip(rest)} is larger than an exported game can be.")
+                self.say(f"! {quoted(rest, 60)} is larger than an exported game can be.")
                 return
             data = read_capped(path, MAX_IMPORT_BYTES)
         except OSError as e:
-            self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
+            self.say(f"! Could not read {quoted(rest, 60)}: {e.strerror or e}.")
             return
         reply = await self.service.transfer.import_game(
             self.channel, LOCAL_USER, data, kind=self.kind
@@ -793,7 +794,7 @@ def option_arg(text: str) -> tuple[str, str | int | bool | None]:
     """`--options NAME=VALUE`: one of the game's options."""
     name, eq, value = text.partition("=")
     if not eq or not name.strip():
-        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: give NAME=VALUE")
+        raise argparse.ArgumentTypeError(f"{quoted(text, 40)}: give NAME=VALUE")
     low = value.strip().lower()
     typed: str | int | bool | None = value
     if low in ("true", "false"):
@@ -807,7 +808,7 @@ def file_arg(text: str) -> tuple[str, Path]:
     """`--file NAME=PATH`: one of the game's component files."""
     name, eq, path = text.partition("=")
     if not eq or not name.strip() or not path.strip():
-        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: give NAME=PATH, as cards=my.yaml")
+        raise argparse.ArgumentTypeError(f"{quoted(text, 40)}: give NAME=PATH, as cards=my.yaml")
     return name.strip().lower(), Path(path.strip())
 
 

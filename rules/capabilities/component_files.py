@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ..game import Game, component_files
+from ..text import quoted
 
 Opt = TypeVar("Opt", bound=BaseModel)
 
@@ -33,7 +34,7 @@ class ComponentFiles(Generic[Opt]):
         if unknown:
             takes = ", ".join(marks) or "none"
             title = self.game.info.title
-            raise ValueError(f"{title} takes no {unknown[0]} file (its files: {takes})")
+            raise ValueError(f"{title} takes no {quoted(unknown[0])} file (its files: {takes})")
         update: dict[str, str] = {}
         for name, text in files.items():
             option, mark = marks[name]

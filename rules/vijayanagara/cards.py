@@ -115,7 +115,7 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
         card = Card.model_validate(given)
     except ValidationError as exc:
         problem = first_problem(exc, given, _card_schema())
-        raise _fail(label, f"field {problem.field!r}: {problem.said}") from exc
+        raise _fail(label, f"field '{problem.field}': {problem.said}") from exc
     if kind == "event":
         if sorted(card.order) != sorted(("D", "B", "V")):
             raise _fail(label, "field 'order' must list D, B and V once each (2.3.2)")

@@ -13,6 +13,7 @@ from ..capabilities import (
 from ..game import (
     Seat,
 )
+from ..text import quoted
 from . import (
     Action,
     GameOptions,
@@ -57,7 +58,7 @@ class VijayanagaraFiles(ComponentFiles[GameOptions]):
     def with_files(self, options: GameOptions, files: Mapping[str, str]) -> GameOptions:
         unknown = sorted(set(files) - {"deck"})
         if unknown:
-            raise ValueError(f"Vijayanagara takes a deck file only, not {', '.join(unknown)}")
+            raise ValueError(f"Vijayanagara takes a deck file only, not {quoted(unknown[0])}")
         return with_deck(options, files["deck"]) if "deck" in files else options
 
     def file_keys(self, options: GameOptions) -> Mapping[str, str]:
