@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .text import inert, quoted
+from .text import inert, shown
 
 
 class RulesError(ValueError):
@@ -52,9 +52,6 @@ class DataError(ValueError):
     """A map or deck file that does not validate: names the bad id or field."""
 
 
-EXCERPT_CHARS = 40
-
-
 CLIP_CHARS = 60
 
 
@@ -70,22 +67,7 @@ def step_where(text: str, number: int, steps: int) -> str:
     return f"Step {number} ({said})" if steps > 1 else said
 
 
-def excerpt(value: object) -> str:
-    """A short, bounded description of a value for an error message: never the whole of
-    something a user sent (a huge string or number, a deep structure)."""
-    if value is None or isinstance(value, bool):
-        return repr(value)
-    if isinstance(value, int):
-        return str(value) if -(10**12) < value < 10**12 else "a very large number"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return quoted(value, EXCERPT_CHARS)
-    if isinstance(value, dict):
-        return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
-    if isinstance(value, list | tuple):
-        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
-    return f"a {type(value).__name__}"
+excerpt = shown  # a value a user gave, as a message repeats it (rules.text)
 
 
 def excerpts(values: object, limit: int = 8) -> str:

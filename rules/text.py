@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Annotated
 
 from pydantic import AfterValidator, StringConstraints
@@ -113,6 +114,30 @@ def quoted(text: str, limit: int = QUOTED_CHARS) -> str:
     if "'" in body and '"' not in body:
         return f'"{body}"'
     return "'" + body.replace("'", "\\'") + "'"
+
+
+def shown(value: object) -> str:
+    """A value a user gave as a message repeats it: short, on one line, in JSON's words (a
+    text through `quoted`; a structure by its size, never whole)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if -(10**15) < value < 10**15:
+            return str(value)
+        if value.bit_length() > 13_000:  # past what Python writes out (4,300 digits)
+            return "a number of thousands of digits"
+        return f"a {len(str(abs(value)))}-digit number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, Mapping):
+        return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
+    if isinstance(value, Sequence):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    return f"a {type(value).__name__}"
 
 
 def quotable(text: str) -> bool:

@@ -18,7 +18,7 @@ from ..errors import DataError
 from ..parsed_files import ComponentFile, text_key
 from ..safe_yaml import load_bounded
 from ..text import Name, quoted
-from ..validation import validated
+from ..validation import means, validated
 
 # The six symbols (Preparation), in the order the notation and the court list them.
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
@@ -129,6 +129,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+ID = means("an id: lower-case letters and underscores (as grand_mogul)")
+
+
 class _Card(_Strict):
     colour: Literal["red", "yellow", "green", "violet", "white"]
     symbols: list[Literal[SYMBOLS]] = Field(min_length=1, max_length=2)  # type: ignore[valid-type]
@@ -136,7 +139,7 @@ class _Card(_Strict):
 
 
 class _Special(_Strict):
-    id: str = Field(min_length=1, max_length=20, pattern=r"^[a-z_]+$")
+    id: str = Field(min_length=1, max_length=20, pattern=r"^[a-z_]+$", json_schema_extra=ID)
     title: Name
     effect: Literal["elephant", "grand_mogul", "points", "colour_change"]
     influence: Literal["vizier", "general", "monk", "princess"]
@@ -148,14 +151,14 @@ class _CardsFile(_Strict):
 
 
 class _Province(_Strict):
-    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
+    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$", json_schema_extra=ID)
     title: Name
     column: int = Field(ge=0, le=3)
     row: int = Field(ge=0, le=2)
 
 
 class _City(_Strict):
-    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
+    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$", json_schema_extra=ID)
     title: Name
     province: str
     fortress: bool

@@ -15,13 +15,13 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from ..errors import DataError, excerpt, excerpts
 from ..game import SetByGame
 from ..safe_yaml import load_bounded
 from ..text import Flavor, Prose, Title, text_problem
-from ..validation import first_problem
+from ..validation import Problem, read_strictly
 from .event_data import validate_side
 from .event_steps import Nested
 from .factions import Faction
@@ -108,14 +108,17 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     for req in ("number", "title"):
         if req not in raw:
             raise _fail(label, f"missing field {req!r}")
+    # every field but the effects read strictly, as every loader reads a file (a number is
+    # no `true`); the effects, checked step by step (event_data.py), are typed after
+    sides = {
+        s: {**b, "effects": []} for s in ("unshaded", "shaded") if isinstance(b := raw.get(s), dict)
+    }
+    problem = read_strictly(Card, {**raw, **sides, "kind": kind})
+    if isinstance(problem, Problem):
+        raise _fail(label, f"field '{problem.field}': {problem.said}")
     if kind == "event":
         raw = {**raw, **_typed_sides(raw, label)}
-    given = {**raw, "kind": kind}
-    try:
-        card = Card.model_validate(given)
-    except ValidationError as exc:
-        problem = first_problem(exc, given, _card_schema())
-        raise _fail(label, f"field '{problem.field}': {problem.said}") from exc
+    card = Card.model_validate({**raw, "kind": kind})
     if kind == "event":
         if sorted(card.order) != sorted(("D", "B", "V")):
             raise _fail(label, "field 'order' must list D, B and V once each (2.3.2)")
@@ -124,11 +127,6 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     if kind == "mongol_invasion" and card.faction not in (Faction.B, Faction.V):
         raise _fail(label, "field 'faction' must be B or V (2.4.1)")
     return card
-
-
-@cache
-def _card_schema() -> dict[str, Any]:
-    return Card.model_json_schema()
 
 
 def _typed_sides(raw: dict[str, Any], label: str) -> dict[str, object]:
