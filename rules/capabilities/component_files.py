@@ -46,6 +46,12 @@ class ComponentFiles(Generic[Opt]):
             update[option] = text
         return options.model_copy(update=update)
 
+    def standard_text(self, name: str) -> str:
+        """The text of the game's own file `name` (one of `file_names`), for an owner to start
+        theirs from."""
+        marks = {m.name: m for m in component_files(self.game.info.options).values()}
+        return marks[name].standard()
+
     def file_keys(self, options: Opt) -> Mapping[str, str]:
         """Each attached file's key (the hash of its text), by name: the store keeps each
         text once, and a game's options name it by key."""

@@ -129,7 +129,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-ID = means("an id: lower-case letters and underscores (as grand_mogul)")
+# an id is written in orders: lower-case words joined by underscores (no `_` to mark up)
+ID_PATTERN = r"^[a-z]+(_[a-z]+)*$"
+ID = means("an id: lower-case words joined by underscores (as grand_mogul)")
 
 
 class _Card(_Strict):
@@ -139,7 +141,7 @@ class _Card(_Strict):
 
 
 class _Special(_Strict):
-    id: str = Field(min_length=1, max_length=20, pattern=r"^[a-z_]+$", json_schema_extra=ID)
+    id: str = Field(min_length=1, max_length=20, pattern=ID_PATTERN, json_schema_extra=ID)
     title: Name
     effect: Literal["elephant", "grand_mogul", "points", "colour_change"]
     influence: Literal["vizier", "general", "monk", "princess"]
@@ -151,14 +153,14 @@ class _CardsFile(_Strict):
 
 
 class _Province(_Strict):
-    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$", json_schema_extra=ID)
+    id: str = Field(min_length=1, max_length=30, pattern=ID_PATTERN, json_schema_extra=ID)
     title: Name
     column: int = Field(ge=0, le=3)
     row: int = Field(ge=0, le=2)
 
 
 class _City(_Strict):
-    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$", json_schema_extra=ID)
+    id: str = Field(min_length=1, max_length=30, pattern=ID_PATTERN, json_schema_extra=ID)
     title: Name
     province: str
     fortress: bool

@@ -38,7 +38,7 @@ CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 
 
 class EventSide(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     text: Prose
     effects: tuple[Nested, ...] = ()  # written (and dumped) as the deck file writes them
@@ -196,13 +196,16 @@ def deck_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def standard_deck_text() -> str:
+    """The project's own deck file, for an owner to start theirs from."""
+    data = resources.files("rules.vijayanagara").joinpath("data/deck.yaml")
+    return data.read_text(encoding="utf-8")
+
+
 @cache
 def standard_deck() -> Deck:
     """The project's own deck, loaded once from the package data."""
-    text = (
-        resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
-    )
-    return load_deck_text(text)
+    return load_deck_text(standard_deck_text())
 
 
 _parsed: OrderedDict[str, Deck] = OrderedDict()
