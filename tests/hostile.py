@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import json
 import re
 import time
@@ -170,8 +171,8 @@ HOSTILE_TEXTS = (
     f"\x1b[2J\x1b]0;{MARK}\x07red",  # clears a terminal and sets its window's title
     f"\x9b2J{MARK}",  # the same with a one-character escape (C1)
     f"{MARK}\u202edeR",  # a right-to-left override
-    f"q\u200bzx",  # a zero-width space
-    f"q\u2066zx\u2069",  # a bidi isolate
+    "q\u200bzx",  # a zero-width space
+    "q\u2066zx\u2069",  # a bidi isolate
     f"{MARK}\U000e0041\U000e0042",  # invisible tag characters
     f"{MARK}\nsecond line",
     f"{MARK}\r\n# {MARK}",
@@ -205,7 +206,7 @@ def _fragments(given: str) -> set[str]:
     """What of `given` no message may hold: a mention or link it makes, and each of its markup
     characters beside a letter of the mark (what the markup would act on)."""
     out = set(_MENTION.findall(given))
-    for a, b in zip(given, given[1:], strict=False):
+    for a, b in itertools.pairwise(given):
         if (a in _MARKUP and b in MARK) or (a in MARK and b in _MARKUP + "\n"):
             out.add(a + b)  # `*q`, `x*`, `x` and a line break
     for a, b, c in zip(given, given[1:], given[2:], strict=False):

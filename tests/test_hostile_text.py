@@ -79,7 +79,9 @@ def _text(doc: object) -> str:
     text = json.dumps(doc, ensure_ascii=False)
     if re.search(r'"[^"]{1000,}":', text):
         return yaml_text.dump(doc)
-    return re.sub(r"[^\n\t -~\u00a0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]", _escaped, text)
+    return re.sub(
+        r"[^\n\t -~\u00a0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]", _escaped, text
+    )
 
 
 def _escaped(m: re.Match[str]) -> str:
