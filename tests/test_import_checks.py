@@ -182,7 +182,7 @@ async def test_an_imported_secret_is_checked_and_the_reply_says_so(
     svc: GameService, ended_taj_mahal: Doc
 ) -> None:
     said = await imported(svc, "taj_mahal", ended_taj_mahal)
-    assert "Its secret was checked: " in said and "follow from the secret" in said, said
+    assert "Its secret was checked: " in said and " from the secret" in said, said
 
 
 async def test_a_forged_secret_is_imported_saying_it_does_not_verify(

@@ -115,3 +115,18 @@ def test_each_province_shows_the_special_yields_around_its_edge() -> None:
         assert kind in codes and (kind != "money" or value == 5)
     expected = [codes[kind] for kind, _ in s.board.yields.values()] * len(s.seats)
     assert sorted(shown) == sorted(expected)
+
+
+def test_alt_text_speaks_of_the_terminals_you_and_of_empty_hands_in_plain_english() -> None:
+    s = positions()[3]
+    mover = GAME.to_move(s)
+    assert mover is not None
+    names = dict.fromkeys(s.seats, "you")  # the terminal names every seat "you"
+    text = PICTURES.alt_text(s, names)
+    assert f"{mover.capitalize()} (you) places." in text and "you places" not in text
+    assert "dice no dice" not in text and "1 tiles" not in text
+    i = s.seats.index(mover)
+    bare = GAME.state_from_json(GAME.state_to_json(s))
+    bare.dice = tuple(() if k == i else d for k, d in enumerate(bare.dice))
+    assert f"{mover.capitalize()} (you): fame" in PICTURES.alt_text(bare, names)
+    assert "; no dice." in PICTURES.alt_text(bare, names)

@@ -203,7 +203,7 @@ async def test_an_ended_games_export_verifies_and_a_changed_deal_does_not(
     assert e.file is not None
     raw = e.file.data
     status, said = check(raw, posted)
-    assert status == 0 and "follow from the secret" in said, said
+    assert status == 0 and " from the secret" in said, said
     assert check(raw, "0" * 64)[0] == 1
     data = json.loads(raw)
     dealt = [i for i, a in enumerate(data["actions"]) if "action" in a and a["faction"] is None]

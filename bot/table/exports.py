@@ -27,6 +27,7 @@ from .front_end import CommandNaming, as_written, by_words
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .textlog import LogTail, follow_opening, follow_step
+from .words import dealt_count, one_of, reveals
 
 
 class ExportRefused(ValueError):
@@ -479,10 +480,10 @@ def check_secret(
         return 1, head + "DOES NOT VERIFY\n" + "\n".join(result.problems)
     if result.checked == 0:
         return 2, (
-            f"nothing to check: no die roll or card draw of game {game_id}'s log comes after "
+            f"nothing to check: no {one_of(reveals(g))} of game {game_id}'s log comes after "
             f"step {start}, where its secret began to deal"
         )
-    return 0, head + verified_text(result, start, legacy=shown == unbound)
+    return 0, head + verified_text(g, result, start, legacy=shown == unbound)
 
 
 def dealt_from(data: GameExport) -> int | None:
@@ -496,7 +497,7 @@ def dealt_from(data: GameExport) -> int | None:
     return None
 
 
-def verified_text(result: Verification, start: int, *, legacy: bool) -> str:
+def verified_text(g: AnyGame, result: Verification, start: int, *, legacy: bool) -> str:
     came = f" (steps 1-{start} came from elsewhere)" if start else ""
     old = (
         " (a commitment from before commitments named their game: the game's number is "
@@ -504,4 +505,6 @@ def verified_text(result: Verification, start: int, *, legacy: bool) -> str:
         if legacy
         else ""
     )
-    return f"all {result.checked} dice rolls and card draws follow from the secret{came}{old}"
+    checked = dealt_count(g, result.checked)
+    said = f"all {checked} follow" if result.checked != 1 else f"its {checked} follows"
+    return f"{said} from the secret{came}{old}"

@@ -67,13 +67,15 @@ class Views:
         facts = "".join(f"\n• {line}" for line in talk_of(g).status(view))
         if g.result(state) is not None:
             nxt = self.shared.texts.final_text(record, state)
+        elif record.status != "active":  # ended without a result: nobody decides
+            nxt = ""
         else:
             nxt, _ = self.shared.texts.prompt_text(record, state)
             undo = turns_of(g).undo(state)
             if undo is not None:
                 nxt += f"\n{self.shared.texts.who(record, undo[0])} may undo its last step."
         return Reply(
-            text=f"{head}\n{seats}{facts}\n{nxt}",
+            text=f"{head}\n{seats}{facts}" + (f"\n{nxt}" if nxt else ""),
             buttons=[]
             if record.status != "active" or public_
             else self.shared.texts.buttons_for(record, state),

@@ -513,7 +513,7 @@ class LocalClient:
         last = await self.service.store.latest_game(self.channel)
         if game is None and last is not None:
             self.game_id = last.id
-            self.say(f"Game {last.id} in this database is {last.status}:")
+            self.say("The last game in this database:")  # its status says how it ended
             await self.emit(await self.service.views.status(self.channel, kind=self.kind))
             self.say("Type `new` to start a new game, `import FILE` to load one, or `quit`.")
             return

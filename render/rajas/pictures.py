@@ -4,13 +4,17 @@ text."""
 from __future__ import annotations
 
 from rules.rajas import State, engine
+from rules.words import count_of
 
 from ..pictures import Names, Pictures
 from .board import board_png
 
 
 def _name(seat: str, names: Names | None) -> str:
-    return (names or {}).get(seat) or seat.capitalize()
+    """A seat as a sentence's subject: its colour, and its player in brackets where known
+    ("Red (you)"), so the verb agrees with the seat whoever holds it."""
+    player = (names or {}).get(seat)
+    return seat.capitalize() + (f" ({player})" if player else "")
 
 
 def alt_text(v: State, names: Names | None) -> str:
@@ -28,10 +32,10 @@ def alt_text(v: State, names: Names | None) -> str:
         g = engine.gap(v, i)
         race = f"crossed, {g} past" if engine.crossed(v, i) else f"{-g} fame to cross"
         tiles = sum(1 for c in v.province[i] if c >= 0)
-        dice = " ".join(v.dice[i]) or "no dice"
+        dice = f"dice {' '.join(v.dice[i])}" if v.dice[i] else "no dice"
         parts.append(
             f"{_name(seat, names)}: fame {v.fame[i]}, money {v.money[i]} ({race}); karma "
-            f"{v.karma[i]}; {tiles} tiles built; boat at {v.boat[i]}; dice {dice}."
+            f"{v.karma[i]}; {count_of(tiles, 'tile')} built; boat at {v.boat[i]}; {dice}."
         )
     return " ".join(parts)
 
