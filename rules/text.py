@@ -21,6 +21,8 @@ from typing import Annotated
 from pydantic import AfterValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
+from .words import count_of
+
 # characters markdown, a chat's mentions and its masked links are made of
 MARKUP = "`*_~|<>@#\\[]"
 LINK = "://"
@@ -134,9 +136,9 @@ def shown(value: object) -> str:
     if isinstance(value, str):
         return quoted(value)
     if isinstance(value, Mapping):
-        return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
+        return f"a mapping of {count_of(len(value), 'entry')}"
     if isinstance(value, Sequence):
-        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+        return f"a list of {count_of(len(value), 'item')}"
     return f"a {type(value).__name__}"
 
 

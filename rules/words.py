@@ -15,10 +15,16 @@ def plural(noun: str) -> str:
     return IRREGULAR.get(noun, noun + "es" if noun.endswith(("s", "x", "ch", "sh")) else noun + "s")
 
 
+def noun_for(n: int, noun: str) -> str:
+    """The noun (written for one) as `n` of them are called, without the number: `the Goat
+    on 5`, `the Goats on 5 and 7`."""
+    return noun if n == 1 else plural(noun)
+
+
 def count_of(n: int, noun: str) -> str:
     """`n` and the noun (written for one), plural unless one: `1 step`, `3 steps`, `2 VP`,
     `1,500 futures`, `2 dice`."""
-    return f"{n:,} {noun if n == 1 else plural(noun)}"
+    return f"{n:,} {noun_for(n, noun)}"
 
 
 def scored(n: int, unit: str) -> str:

@@ -314,3 +314,13 @@ async def test_a_taj_mahal_player_takes_back_a_withdrawals_steps_and_never_a_dea
         assert found is not None and g.state_to_json(found[1]) == before
         assert await choices(service, CH, user, TM)  # the seat decides again
     assert undone == 2
+
+
+async def test_an_aborted_games_status_asks_nobody_to_decide(service: GameService) -> None:
+    await run(service, CH, ALICE, "create", GT, seat="goats")
+    await run(service, CH, BOB, "join", GT)
+    assert (await run(service, CH, ALICE, "start", GT)).ok
+    assert (await run(service, CH, ALICE, "abort", GT)).ok
+    status = await service.views.status(CH, kind=GT)
+    assert "was ended without a result" in status.text
+    assert "Next:" not in status.text and not status.buttons, status.text

@@ -24,6 +24,7 @@ from rules.capabilities import files_of, reference_of
 from rules.errors import excerpt
 from rules.game import player_options
 from rules.text import quoted
+from rules.words import noun_for
 
 from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
 from ..table.closing import CHART_FILE
@@ -97,7 +98,7 @@ def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
     more = " (`--players N` for more)" if g.info.min_players < g.info.max_players else ""
     lines += textwrap.wrap(
         f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and "
-        f"`--ai SEAT:LEVEL` (level{'s' if len(levels) > 1 else ''} {', '.join(levels)}) for "
+        f"`--ai SEAT:LEVEL` ({noun_for(len(levels), 'level')} {', '.join(levels)}) for "
         f"chosen seats; AIs fill the free seats up to {g.info.min_players} players{more}. "
         "They move by themselves whenever it is their decision: each AI turn is one block of "
         "short lines ending with why it played so; `--ai-pause 2` waits 2 s between two AI "

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from ..errors import excerpt
 from ..game import Game, component_files
+from ..words import listed, noun_for
 
 Opt = TypeVar("Opt", bound=BaseModel)
 
@@ -58,7 +59,7 @@ class Reference(Generic[Opt]):
         own = [mark.name for name, mark in files.items() if getattr(options, name) is not None]
         said = "".join(f" with {c}" for c in changed)
         if own:
-            said += f" with the owner's {' and '.join(own)} file" + ("s" if len(own) > 1 else "")
+            said += f" with the owner's {listed(own)} {noun_for(len(own), 'file')}"
         return said
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ..errors import IllegalAction, InvalidOrder, clip
-from ..text import quoted
+from ..text import inert, quoted
 from .board import POINTS, leaps
 from .model import GOATS, TIGERS, TITLES, Capture, Move, Place, Side, State
 from .play import GoatTigerAction, captures_now, legal_actions
@@ -78,7 +78,7 @@ def _read(text: str) -> _Read:
         if t.isdigit():
             n = int(t) if len(t) <= 3 else 10**3
             if not POINTS[0] <= n <= POINTS[-1]:
-                raise InvalidOrder(f"the points are numbered 1 to 23, not {quoted(t, 8)}")
+                raise InvalidOrder(f"the points are numbered 1 to 23, not {inert(t, 8)}")
             if after_over:
                 out.over, after_over = n, False
             else:

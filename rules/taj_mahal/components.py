@@ -19,6 +19,7 @@ from ..parsed_files import ComponentFile, text_key
 from ..safe_yaml import load_bounded
 from ..text import Name, quoted
 from ..validation import means, validated
+from ..words import count_of
 
 # The six symbols (Preparation), in the order the notation and the court list them.
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
@@ -361,7 +362,7 @@ def load_board_text(text: str) -> Board:
             raise _fail(
                 what,
                 f"province_tiles (number {t.number}).commodities",
-                f"tile {t.number} shows {need} commodit{'y' if need == 1 else 'ies'}",
+                f"tile {t.number} shows {count_of(need, 'commodity')}",
             )
     bonus: list[Tile] = []
     for i, bt in enumerate(f.bonus_tiles):
