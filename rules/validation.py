@@ -118,8 +118,9 @@ def _kind_of(value: object) -> str:
         return f"the number {value}"
     if isinstance(value, dt.date):
         return f"a date ({value.isoformat()[:19]}; write it in quotes for text)"
-    names = {bytes: "binary data", set: "a set", frozenset: "a set"}
-    return names.get(type(value), f"a {type(value).__name__}")
+    if isinstance(value, bytes):
+        return "binary data"
+    return "a set" if isinstance(value, set | frozenset) else f"a {type(value).__name__}"
 
 
 @cache

@@ -20,8 +20,8 @@ from rules.capabilities import files_of, notation_of, seeding_of, turns_of
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import player_options
-from rules.text import inert, quoted
-from rules.validation import Problem, first_problem, member_for, shown, value_problem
+from rules.text import inert, quoted, shown
+from rules.validation import Problem, first_problem, member_for, value_problem
 
 from .front_end import CommandNaming, as_written, by_words
 from .games.entry import Registry

@@ -37,6 +37,7 @@ from .permissions import ORGANISERS
 from .pipeline import announced
 from .refusal import ServiceError, answers
 from .reply import Reply
+from .table_texts import seat_title
 from .textlog import LogTail, follow_opening
 from .words import every_dealt
 
@@ -591,7 +592,7 @@ def new_game_announcement(
 
 
 def _title(g: AnyGame, seat: str) -> str:
-    return str(g.info.seat_titles.get(seat, seat))
+    return seat_title(g, seat)
 
 
 def seat_named_in(g: AnyGame, text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..validation import shown
+from ..text import shown
 from . import choices, engine, notation
 from .state import AREAS, ASSORTED, Action, Pass, Place, State
 
