@@ -14,7 +14,7 @@ from .ai_users import is_ai
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .table_texts import TableTexts
-from .textlog import told
+from .textlog import hands_off, told
 from .words import every_dealt
 
 
@@ -74,19 +74,14 @@ class Announcer:
         stage's header, with the board; at the end, the score and the secret."""
         g = self.texts.rules_of(record)
         before, after = move.before, move.after
-        actor = g.to_move(before)
         start = self.turn_starts.note(g, record, before)
         over = g.result(after) is not None
         new_stage = turns_of(g).turn(after)[1] != turns_of(g).turn(before)[1]
         turn_ended = new_stage or over or turns_of(g).turn(after) != turns_of(g).turn(before)
         waiting = self.texts.waiting_for(record, after)
-        # an AI's decision asks nobody: its turn goes on in the same message, and so does a
-        # decision of its inside someone else's turn (no `Next:` line, nobody pinged)
+        # an AI's decision asks nobody (no `Next:` line, nobody pinged)
         ai_next = not over and is_ai(waiting)
-        if ai_next and not new_stage:
-            handoff = turn_ended
-        else:
-            handoff = over or g.to_move(after) != actor or new_stage
+        handoff = hands_off(g, before, after, ai_next)  # the log's rule too
         nxt, mentions = self._next_line(record, move, over, ai_next)
         telling = Telling(
             record=record,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from rules.capabilities import narration_of
+from rules.capabilities import narration_of, turns_of
 from rules.game import Game, Seat
 
 
@@ -95,24 +95,41 @@ def step_said(
     )
 
 
+def hands_off(
+    g: Game[object, object, object, BaseModel], before: object, after: object, ai_next: bool
+) -> bool:
+    """Whether a move (a seat's steps and the chance steps they dealt) from `before` to
+    `after` closes the message it is told in, so that what comes next opens another: at a
+    new stage, at the game's end, or when the decision passes to another seat; but an AI's
+    decision (`ai_next`: an AI decides in `after`) asks nobody, so its turn, and a decision of
+    its inside someone else's turn, go on in the same message until the turn ends. The one
+    rule the announcements and the log a player reads are told by."""
+    over = g.result(after) is not None
+    turn_before, turn_after = turns_of(g).turn(before), turns_of(g).turn(after)
+    new_stage = turn_after[1] != turn_before[1]
+    if ai_next and not over and not new_stage:
+        return turn_after != turn_before  # the turn ended
+    return over or new_stage or g.to_move(after) != g.to_move(before)
+
+
 @dataclass(frozen=True)
 class ToldStep:
     seat: Seat | None  # who took the step; None: a chance step
     lines: list[str]  # what the channel was told of it (`step_said`)
+    closes: bool = False  # its message closes after it (`hands_off`, on the move it ends)
 
 
 def told_messages(
     g: Game[object, object, object, BaseModel], steps: Sequence[ToldStep]
 ) -> list[list[str]]:
-    """Steps in a row told as the channel tells them, message by message: a turn's message
-    holds one seat's steps in a row (and the chance steps they dealt), and merges what it
-    holds through `told`; the decision passing to another seat opens another message."""
+    """Steps in a row told as the channel tells them, message by message: a message holds
+    the moves up to one that hands off (`hands_off`), and merges what it holds through
+    `told`."""
     out: list[list[str]] = []
     held: list[str] = []
-    seat: Seat | None = None
     for step in steps:
-        if step.seat is not None and step.seat != seat:
-            out.append(told(g, held))
-            held, seat = [], step.seat
         held += step.lines
+        if step.closes:
+            out.append(told(g, held))
+            held = []
     return [*out, told(g, held)]

@@ -108,6 +108,8 @@ class Views:
             return Reply.error("There is no game log yet.")
         n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
         shown = await told_log(self.shared.loader, record, n)
+        if not shown:  # the setup told nothing (the start's headline said it)
+            return Reply(text="Nothing has been played yet: the log is empty.", ephemeral=True)
         body = "\n".join(shown)
         head = "The last line" if len(shown) == 1 else f"The last {len(shown)} lines"
         return Reply(text=f"{head} of the log:\n{body}", ephemeral=True)

@@ -1,0 +1,147 @@
+"""A random game played through the service, the channel rebuilt from its replies as Discord
+shows it (a new message, an edit of the turn message, the closing of the last one), and the
+log a player reads (`log`) compared with it: for tests/test_log_as_announced.py and
+bench/log_as_announced.py."""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from fakes import FakeRenderer, Seeds, seeds_of
+
+from bot.discord.front_end import DISCORD
+from bot.table.ai_users import TEST_LEVELS, is_ai
+from bot.table.commands import Call, find
+from bot.table.pipeline import typed_order
+from bot.table.registry import game, registry
+from bot.table.reply import Reply
+from bot.table.service import GameService
+from bot.table.views import MAX_LOG_LINES
+from rules.capabilities import narration_of
+
+CH = "650"
+MAX_STEPS = 3_000
+
+
+class Channel:
+    """The channel's public messages as Discord shows them, after what the setup told (the
+    start's headline says it in the channel; the log tells its lines)."""
+
+    def __init__(self, opening: list[str]) -> None:
+        self.opening = opening
+        self.messages: list[str] = []
+
+    def take(self, reply: Reply) -> None:
+        if reply.edit and self.messages:
+            self.messages[-1] = reply.text
+            return
+        if self.messages and reply.close_text is not None:
+            self.messages[-1] = reply.close_text
+        self.messages.append(reply.text)
+
+    def said(self) -> list[str]:
+        lines = [x[2:] for m in self.messages for x in m.split("\n") if x.startswith("• ")]
+        return self.opening + lines
+
+
+async def read_log(svc: GameService, kind: str, lines: int = MAX_LOG_LINES) -> list[str]:
+    """The log as a player reads it, its last `lines` lines."""
+    command = find(kind, "log")
+    assert command is not None
+    r = await command.run(svc, Call(CH, 1, kind, {"lines": lines}))
+    assert r.ok, r.text
+    return [line for line in r.text.split("\n")[1:] if line]  # below "The last N lines ..."
+
+
+def mismatch(kind: str, log: list[str], said: list[str]) -> str | None:
+    """How the log's lines differ from the last lines the channel was told, line for line
+    (but for a stage's opening line that the stage's message says in its headline instead),
+    or None."""
+    g = game(kind)
+    merged = narration_of(g).merge_lines(list(log))
+    if merged != log:
+        at = next(i for i, (a, b) in enumerate(zip(log, merged, strict=False)) if a != b)
+        return f"a run the announcements tell once, line by line: {log[at : at + 4]}"
+    told = set(said)
+    shown = [line for line in log if not narration_of(g).opens_stage(line) or line in told]
+    if not shown:
+        return "an empty log"
+    tail = said[-len(shown) :]
+    if tail == shown:
+        return None
+    diff = difflib.unified_diff(tail, shown, "channel", "log", lineterm="", n=1)
+    return "\n".join(list(diff)[:20])
+
+
+def ai_level(kind: str) -> str:
+    """The first AI level the table offers for the game (the cheapest)."""
+    return next(level for level in registry().levels(kind) if level not in TEST_LEVELS)
+
+
+async def service(folder: Path) -> GameService:
+    s = await GameService.open(
+        str(folder / "log.sqlite3"),
+        FakeRenderer(),
+        clock=lambda: 1.0,
+        seed_source=Seeds(),
+        front=DISCORD,
+        ai_executor=ThreadPoolExecutor(1),
+    )
+    s.ai.think_seconds = 0.01
+    return s
+
+
+async def played_and_read(
+    svc: GameService, kind: str, seed: int, ais: int, read_every: int, lines: Iterable[int]
+) -> str | None:
+    """A random game of `kind` dealt by `seed`, its last `ais` seats held by AIs, the others
+    by people who choose at random; the log read every `read_every` steps and at the end,
+    `lines` lines each time. The first way the log and the channel differ, or None."""
+    seeds_of(svc).next = seed
+    g = game(kind)
+    seats = g.info.seats[: g.info.min_players]
+    users = {s: n for n, s in enumerate(seats, start=1)}
+    assert (await svc.lobby.create(CH, 1, kind=kind, seat=seats[0])).ok
+    for s in seats[1 : len(seats) - ais]:
+        assert (await svc.lobby.join(CH, users[s], s, kind=kind)).ok
+    for s in seats[len(seats) - ais :]:
+        r = await svc.ai.seat(CH, 1, s, ai_level(kind), kind=kind)
+        assert r.ok, r.text
+    start = await svc.lobby.start(CH, 1, kind=kind)
+    assert start.ok, start.text
+    channel = Channel(await read_log(svc, kind))
+    channel.take(start)
+    pick = random.Random(seed)
+    for step in range(1, MAX_STEPS):
+        record = await svc.store.open_game(CH)
+        if record is None:
+            break
+        state = await svc.loader.state_of(record)
+        seat = g.to_move(state)
+        assert seat is not None
+        if is_ai(record.seats.get(seat)):
+            reply = await svc.ai.move(CH)
+            assert reply is not None
+        else:
+            order = typed_order(g, state, pick.choice(g.legal_actions(state)))
+            reply = await svc.moves.play(
+                CH, record.seats[seat], order, kind=kind, expected_version=record.version
+            )
+        assert reply.ok, reply.text
+        channel.take(reply)
+        if step % read_every == 0:
+            for n in lines:
+                found = mismatch(kind, await read_log(svc, kind, n), channel.said())
+                if found:
+                    return f"step {step}, log of {n} lines: {found}"
+    else:
+        return f"no end in {MAX_STEPS} steps"
+    for n in lines:
+        found = mismatch(kind, await read_log(svc, kind, n), channel.said())
+        if found:
+            return f"the end, log of {n} lines: {found}"
+    return None
