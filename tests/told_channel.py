@@ -16,11 +16,15 @@ from fakes import FakeRenderer, Seeds, seeds_of
 from bot.discord.front_end import DISCORD
 from bot.table.ai_users import TEST_LEVELS, is_ai
 from bot.table.commands import Call, find
+from bot.table.loading import AnyGame
+from bot.table.log_reading import ai_seats, replayed
 from bot.table.pipeline import typed_order
 from bot.table.registry import game, registry
 from bot.table.reply import Reply
 from bot.table.service import GameService
+from bot.table.textlog import told_messages
 from bot.table.views import MAX_LOG_LINES
+from db import GameRecord, StoredAction
 from rules.capabilities import narration_of
 
 CH = "650"
@@ -44,8 +48,49 @@ class Channel:
         self.messages.append(reply.text)
 
     def said(self) -> list[str]:
-        lines = [x[2:] for m in self.messages for x in m.split("\n") if x.startswith("• ")]
-        return self.opening + lines
+        return self.opening + [line for m in self.told() for line in m]
+
+    def told(self) -> list[list[str]]:
+        """Each message's lines of steps (those that start with a bullet), the empty left out."""
+        out = [[x[2:] for x in m.split("\n") if x.startswith("• ")] for m in self.messages]
+        return [m for m in out if m]
+
+    def messages_of_steps(self, kind: str) -> list[list[str]]:
+        """`told`, without a stage's opening line (which a headline may say instead)."""
+        return _without_openings(kind, self.told())
+
+
+def _without_openings(kind: str, messages: list[list[str]]) -> list[list[str]]:
+    opens = narration_of(game(kind)).opens_stage
+    out = [[line for line in m if not opens(line)] for m in messages]
+    return [m for m in out if m]
+
+
+def log_messages(
+    g: AnyGame, record: GameRecord, state: object, stored: list[StoredAction], opening: int
+) -> list[list[str]]:
+    """The game's log from its setup, message by message as the log tells it, without the
+    setup's `opening` lines and a stage's opening line."""
+    _, steps = replayed(g, state, stored, True, ai_seats(record))
+    messages = told_messages(g, steps)
+    return _without_openings(g.info.id, [messages[0][opening:], *messages[1:]])
+
+
+async def message_mismatch(svc: GameService, kind: str, channel: Channel) -> str | None:
+    """Where the log's messages (the whole game's, as `log_messages` cuts them) differ from
+    the channel's: a run told once in one and line by line in the other comes from a message
+    closed in one and not in the other."""
+    record = await svc.store.latest_game(CH)
+    assert record is not None
+    g = svc.loader.rules_of(record)
+    state = await svc.loader.fresh_state(record)
+    stored = await svc.store.actions(record.id)
+    log = log_messages(g, record, state, stored, len(channel.opening))
+    told = channel.messages_of_steps(kind)
+    if log == told:
+        return None
+    at = next((i for i, (a, b) in enumerate(zip(log, told, strict=False)) if a != b), 0)
+    return f"message {at + 1}: the channel's {told[at : at + 2]}, the log's {log[at : at + 2]}"
 
 
 async def read_log(svc: GameService, kind: str, lines: int = MAX_LOG_LINES) -> list[str]:
@@ -144,4 +189,4 @@ async def played_and_read(
         found = mismatch(kind, await read_log(svc, kind, n), channel.said())
         if found:
             return f"the end, log of {n} lines: {found}"
-    return None
+    return await message_mismatch(svc, kind, channel)

@@ -14,7 +14,7 @@ from .ai_users import is_ai
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .table_texts import TableTexts
-from .textlog import hands_off, told
+from .textlog import hands_off, opening_cut, told
 from .words import every_dealt
 
 
@@ -138,14 +138,7 @@ class Announcer:
         turn's message; the rest opens the new one (with the stage's headline)."""
         g, record, move, kept, lines = t.g, t.record, t.move, t.kept, t.lines
         before, after = move.before, move.after
-        cut = next(
-            (
-                i
-                for i, line in enumerate(lines)
-                if narration_of(g).opens_stage(line.removeprefix("• "))
-            ),
-            len(lines),
-        )
+        cut = opening_cut(g, lines)  # the log's cut too
         owner = turns_of(g).turn(before)[0]
         owner_user = self.texts.seat_user(record, owner)
         if t.turn_ended and owner is not None and is_ai(owner_user):

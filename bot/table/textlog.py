@@ -123,13 +123,28 @@ def told_messages(
     g: Game[object, object, object, BaseModel], steps: Sequence[ToldStep]
 ) -> list[list[str]]:
     """Steps in a row told as the channel tells them, message by message: a message holds
-    the moves up to one that hands off (`hands_off`), and merges what it holds through
+    the moves (a seat's step and the chance steps it dealt) up to one that hands off
+    (`hands_off`); that move's lines up to a new stage's opening line close it, the rest
+    open the next (as `opening_cut` says); each message merges what it holds through
     `told`."""
     out: list[list[str]] = []
     held: list[str] = []
+    move: list[str] = []
     for step in steps:
-        held += step.lines
+        if step.seat is not None:  # a move begins
+            held, move = held + move, []
+        move += step.lines
         if step.closes:
-            out.append(told(g, held))
-            held = []
-    return [*out, told(g, held)]
+            cut = opening_cut(g, move)
+            out.append(told(g, held + move[:cut]))
+            held, move = move[cut:], []
+    return [*out, told(g, held + move)]
+
+
+def opening_cut(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> int:
+    """Where a move that hands off is cut: its lines before a new stage's opening line (a
+    bullet before it or not) close the message; the rest open the next one."""
+    return next(
+        (i for i, line in enumerate(lines) if narration_of(g).opens_stage(line.removeprefix("• "))),
+        len(lines),
+    )
