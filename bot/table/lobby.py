@@ -21,6 +21,7 @@ from rules.capabilities import files_of, narration_of, reference_of, seeding_of,
 from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, player_options
 from rules.text import quoted
+from rules.validation import first_problem
 
 from .ai_turns import ai_header
 from .ai_users import ai_name, ai_user, is_ai, seat_level
@@ -99,12 +100,11 @@ def parse_options(g: AnyGame, given: OptionValues | str | None) -> BaseModel:
             raise ServiceError(
                 f"No option {excerpt(name)} in {g.info.title}; its options: {known}."
             )
-    try:
-        return model.model_validate(dict(given))
+    try:  # strictly, as every path reads options: `true` is no number, 1 no truth
+        return model.model_validate(dict(given), strict=True)
     except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise ServiceError(f"Option {where}: {first['msg']}.") from None
+        problem = first_problem(e, dict(given), model.model_json_schema())
+        raise ServiceError(f"Option {problem}.") from None
 
 
 def _value(v: str) -> str | int | bool | None:
