@@ -19,7 +19,7 @@ from fakes import FakeRenderer
 from table_helpers import run
 
 from bot.discord.front_end import DISCORD
-from bot.table.exports import deciding
+from bot.table.exports import deciding, export_options
 from bot.table.refusal import ServiceError
 from bot.table.registry import game, games, registry
 from bot.table.service import GameService
@@ -383,3 +383,31 @@ def test_an_option_the_game_sets_itself_is_refused_in_an_export(kind: str) -> No
         doc["options"][name] = "abc"
         said = _refusal(doc, kind)
         assert said.startswith(f"options.{name}: the game sets it itself"), said
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_option_an_export_may_not_hold_is_refused_with_the_one_list_of_those_it_may(
+    kind: str,
+) -> None:
+    """What an export's options may hold is one list (the options a player chooses, the
+    files by name, the seats it started with): the refusal of any other lists it, and never
+    names as allowed an option the game sets itself. An export of another game relabelled
+    as this one is refused the same way."""
+    g = game(kind)
+    allowed = export_options(g)
+    own = [n for n in g.info.options.model_fields if n not in player_options(g.info.options)]
+    for other in KINDS:
+        doc = played(other)
+        doc["game"] = kind
+        doc["options"]["wolves"] = 1
+        said = _refusal(doc, kind)
+        if not said.startswith("options.wolves"):
+            continue  # another of its options came first
+        assert said.startswith(f"options.wolves: not an option of {g.info.title} ("), said
+        assert all(name in said for name in allowed), said
+        assert not any(name in said for name in own), said
+    for name in own:
+        doc = played(kind)
+        doc["options"][name] = "abc"
+        said = _refusal(doc, kind)
+        assert not any(f" {o}" in said.split("(")[1] for o in own), said
