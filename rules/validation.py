@@ -11,8 +11,6 @@ value of it is, in the rules' words.
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,6 +18,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, JsonValue, ValidationError
+from pydantic_core import to_json
 
 from .errors import DataError
 from .text import inert, shown
@@ -79,7 +78,7 @@ def read_strictly(model: type[M], data: object) -> M | Problem:
     except _NotJson as e:
         return e.problem
     try:
-        return model.model_validate_json(json.dumps(doc), strict=True)
+        return model.model_validate_json(to_json(doc), strict=True)
     except ValidationError as exc:
         return first_problem(exc, doc, _schema(model))
 
@@ -116,8 +115,8 @@ def _kind_of(value: object) -> str:
     """What YAML read a value as, when JSON has no such value."""
     if isinstance(value, float):
         return f"the number {value}"
-    if isinstance(value, dt.date):
-        return f"a date ({value.isoformat()[:19]}; write it in quotes for text)"
+    if type(value).__name__ in ("date", "datetime"):  # as YAML reads 2024-01-02
+        return f"a date ({str(value)[:19]}; write it in quotes for text)"
     if isinstance(value, bytes):
         return "binary data"
     return "a set" if isinstance(value, set | frozenset) else f"a {type(value).__name__}"

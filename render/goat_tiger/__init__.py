@@ -14,8 +14,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules.goat_tiger import TITLES, State, end_text
-from rules.words import count_of
+from rules.goat_tiger import TITLES, State, count_of, end_text
 
 from .. import png
 from ..pictures import Names, Pictures

@@ -3,8 +3,7 @@ text."""
 
 from __future__ import annotations
 
-from rules.rajas import State, engine
-from rules.words import count_of
+from rules.rajas import State, count_of, engine
 
 from ..pictures import Names, Pictures
 from .board import board_png
