@@ -5,8 +5,10 @@ the log read every few steps in a long window and a short one (tests/told_channe
 
     python bench/log_as_announced.py [--games 30] [--seed 0] [--every 10] [--kinds rajas ...]
 
-Prints per game and seating the games whose log and channel differ (with the first
-difference of the first one) and the CPU time.
+Each game is played with people alone as Discord shows it (its messages' length bounded:
+the lines compared), and with people alone and with AIs in messages of any length (the lines
+and each message compared). Prints per game and seating the games whose log and channel
+differ (with the first difference of the first one) and the CPU time.
 """
 
 from __future__ import annotations
@@ -21,16 +23,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from told_channel import played_and_read, service  # noqa: E402
+from told_channel import UNBOUNDED, played_and_read, service  # noqa: E402
 
+from bot.discord.front_end import DISCORD  # noqa: E402
+from bot.table.front_end import FrontEnd  # noqa: E402
 from bot.table.registry import games  # noqa: E402
 
 
-async def run(kind: str, first: int, count: int, ais: int, every: int) -> list[tuple[int, str]]:
+async def run(
+    kind: str, first: int, count: int, ais: int, every: int, front: FrontEnd
+) -> list[tuple[int, str]]:
     failed: list[tuple[int, str]] = []
     for seed in range(first, first + count):
         with tempfile.TemporaryDirectory() as folder:
-            svc = await service(Path(folder))
+            svc = await service(Path(folder), front)
             try:
                 found = await played_and_read(svc, kind, seed, ais, every, (200, 20))
             finally:
@@ -50,11 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     for kind in a.kinds:
         seats = next(g for g in games() if g.info.id == kind).info.min_players
-        for ais in (0, seats - 1):
+        for ais, front in ((0, DISCORD), (0, UNBOUNDED), (seats - 1, UNBOUNDED)):
             start = time.process_time()
-            failed = asyncio.run(run(kind, a.seed, a.games, ais, a.every))
+            failed = asyncio.run(run(kind, a.seed, a.games, ais, a.every, front))
             cpu = time.process_time() - start
             seating = "people only" if ais == 0 else f"{ais} AI seats"
+            seating += ", Discord's messages" if front.message_limit else ", by messages"
             print(f"{kind}, {seating}: {len(failed)} of {a.games} games differ ({cpu:.1f} s CPU)")
             for seed, found in failed[:1]:
                 print(f"  seed {seed}: {found}")

@@ -9,14 +9,13 @@ Passes.") is shown line by line. bench/log_as_announced.py plays many more games
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from told_channel import played_and_read, service
+from told_channel import UNBOUNDED, played_and_read, service
 
+from bot.discord.front_end import DISCORD
 from bot.table.registry import game, games
-from bot.table.service import GameService
 from bot.terminal.terminal_io import after_shown
 
 READ_EVERY = 25  # steps between two reads of the log
@@ -33,18 +32,17 @@ def cases() -> list[tuple[str, int, int]]:
     return out
 
 
-@pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await service(tmp_path)
-    yield s
-    await s.close()
-
-
 @pytest.mark.parametrize(("kind", "seed", "ais"), cases())
 async def test_the_log_tells_each_line_as_the_announcements_did(
-    svc: GameService, kind: str, seed: int, ais: int
+    tmp_path: Path, kind: str, seed: int, ais: int
 ) -> None:
-    found = await played_and_read(svc, kind, seed, ais, READ_EVERY, (200, 20))
+    """People alone as Discord shows them (its messages' length bounded); with AIs, in
+    messages of any length, each compared with the log's messages too."""
+    svc = await service(tmp_path, UNBOUNDED if ais else DISCORD)
+    try:
+        found = await played_and_read(svc, kind, seed, ais, READ_EVERY, (200, 20))
+    finally:
+        await svc.close()
     assert found is None, found
 
 
