@@ -248,14 +248,13 @@ def options_of_export(g: AnyGame, data: GameExport) -> BaseModel:
 
 def players_of_export(g: AnyGame, data: GameExport) -> tuple[str, ...]:
     """The seats an exported game is played with: those it started with (its options say,
-    for a game of fewer players than seats), else every seat."""
-    started = str(data.options.get(PLAYERS) or "")
-    seats = tuple(
-        s for s in g.info.seats if (s in started.split(",") if started else s in data.seats)
-    )
-    if g.info.min_players == len(g.info.seats) or not seats:
+    for a game of fewer players than seats: `started_with`), else those it seats, else
+    every seat."""
+    if g.info.min_players == len(g.info.seats):
         return g.info.seats
-    return seats
+    started = started_with(g, data.options.get(PLAYERS), {})
+    seats = started or tuple(s for s in g.info.seats if s in data.seats)
+    return seats or g.info.seats
 
 
 def replay_export(
