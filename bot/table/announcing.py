@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from db import Announcement, GameRecord, TurnMessage
 from rules.capabilities import narration_of, turns_of
 from rules.dealing import commitment
-from rules.errors import clip
+from rules.errors import CLIP_CHARS
+from rules.text import inert
 
 from .ai_turns import TurnStarts, ai_header, why_line
 from .ai_users import is_ai
@@ -184,7 +185,7 @@ def _said(move: Move) -> list[str]:
     notes, and the steps a reveal cut off."""
     said = [f"(note: {n})" for n in move.notes]
     if move.revealed_at is not None:
-        rest = "; ".join(clip(u) for u in move.unplayed)
+        rest = "; ".join(inert(u, CLIP_CHARS) for u in move.unplayed)  # as they were typed
         said.append(
             f"{move.revealed_at} revealed dice or a card, so the order ended there (a reveal "
             f"commits). Not played: `{rest}`."
