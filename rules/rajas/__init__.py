@@ -11,17 +11,34 @@ from . import engine, notation
 from .components import BACKS, BUILDINGS, COLOURS, Board, Tile
 from .game import GAME, INFO, SEATS, Rajas
 from .options import RajasOptions
-from .state import BALCONY, CHAMBER, HARBOUR, NO, OUTER, QUARRY, TERRACE, Action, State
+from .result import race_words, ranking, verdict
+from .state import (
+    ASSORTED,
+    BALCONY,
+    CHAMBER,
+    GOODS,
+    HARBOUR,
+    KALI_HANDS,
+    NO,
+    OUTER,
+    QUARRY,
+    TERRACE,
+    Action,
+    State,
+)
 
 __all__ = [
+    "ASSORTED",
     "BACKS",
     "BALCONY",
     "BUILDINGS",
     "CHAMBER",
     "COLOURS",
     "GAME",
+    "GOODS",
     "HARBOUR",
     "INFO",
+    "KALI_HANDS",
     "NO",
     "OUTER",
     "QUARRY",
@@ -36,4 +53,7 @@ __all__ = [
     "count_of",
     "engine",
     "notation",
+    "race_words",
+    "ranking",
+    "verdict",
 ]
