@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from results import record  # noqa: E402
 from told_channel import UNBOUNDED, played_and_read, service  # noqa: E402
 
 from bot.discord.front_end import DISCORD  # noqa: E402
@@ -54,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--kinds", nargs="*", default=[g.info.id for g in games()])
     a = p.parse_args(argv)
     bad = 0
+    figures: dict[str, object] = {}
     for kind in a.kinds:
         seats = next(g for g in games() if g.info.id == kind).info.min_players
         for ais, front in ((0, DISCORD), (0, UNBOUNDED), (seats - 1, UNBOUNDED)):
@@ -66,7 +68,10 @@ def main(argv: list[str] | None = None) -> int:
             for seed, found in failed[:1]:
                 print(f"  seed {seed}: {found}")
             bad += len(failed)
+            figures[f"{kind}, {seating}"] = {"differ": len(failed), "cpu_seconds": round(cpu, 2)}
     print(f"games whose log differs from the channel: {bad}")
+    figures["differ"] = bad
+    record(a, figures)
     return 0
 
 
