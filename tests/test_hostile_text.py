@@ -143,8 +143,9 @@ def test_a_short_wrong_text_is_never_said_to_be_too_long(file: tuple[str, str]) 
                 assert int(most) < 2, (where, str(e))
 
 
-@pytest.mark.parametrize("kind", sorted({k for k, _ in FILES}))
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_file_of_a_hostile_name_is_refused_inert(kind: str) -> None:
+    """Whether the game takes files or none."""
     g = game(kind)
     for name in HOSTILE_TEXTS:
         with pytest.raises(ValueError) as refused:
