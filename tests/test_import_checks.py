@@ -152,6 +152,22 @@ async def test_seats_a_game_did_not_start_with_are_refused_naming_players(
     assert await svc.store.latest_game("700") is None
 
 
+@pytest.mark.parametrize(
+    "kind", [g.info.id for g in games() if g.info.min_players < len(g.info.seats)]
+)
+async def test_seats_the_log_was_not_played_with_are_refused_naming_players(
+    svc: GameService, kind: str
+) -> None:
+    """A log of the fewest players, exported as started with every seat: refused naming
+    `options.players` and the seats it says, not as a bad first step."""
+    doc = played(kind)
+    seats = game(kind).info.seats
+    doc["options"]["players"] = ",".join(seats)
+    said = await imported(svc, kind, doc)
+    assert said.startswith(f"options.players: the game started with {', '.join(seats)} ("), said
+    assert "its log does not replay with them" in said, said
+
+
 # --- the secret and the commitment -------------------------------------------------------
 
 
