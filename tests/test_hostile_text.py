@@ -222,25 +222,37 @@ async def test_a_hostile_file_given_to_create_is_refused_inert(
     assert_inert(reply.text, HOSTILE_TEXTS[0])
 
 
-async def test_the_terminal_prints_no_escape_a_file_or_an_export_holds(tmp_path: Path) -> None:
-    """The terminal's own output, for a tiles file given at launch and an export imported,
-    each with a key that would clear the screen and set the window's title."""
+@pytest.mark.parametrize("file", FILES, ids="-".join)
+async def test_the_terminal_prints_no_escape_a_file_given_at_launch_holds(
+    tmp_path: Path, file: tuple[str, str]
+) -> None:
+    """The terminal's own output, for a component file given with `--file` whose key would
+    clear the screen and set the window's title."""
+    kind, name = file
     hostile = HOSTILE_TEXTS[0]
-    tiles = tmp_path / "tiles.yaml"
-    tiles.write_text(yaml_text.dump(_with_key(_standard("rajas", "tiles"), (), hostile)))
-    base = ["--game", "rajas", "--play", "red", "--boards", str(tmp_path / "b")]
+    given = tmp_path / f"{name}.yaml"
+    given.write_text(yaml_text.dump(_with_key(_standard(kind, name), (), hostile)))
+    seat = game(kind).info.seats[0]
+    argv = ["--game", kind, "--play", seat, "--boards", str(tmp_path / "b")]
+    argv += ["--db", str(tmp_path / "a.sqlite3"), "--file", f"{name}={given}"]
     out = io.StringIO()
     with pytest.raises(SystemExit):
-        argv = [*base, "--db", str(tmp_path / "a.sqlite3"), "--file", f"tiles={tiles}"]
         await amain(argv, [], out, FakeRenderer())
-    assert "tiles file" in out.getvalue()
+    assert "That file cannot be used" in out.getvalue(), out.getvalue()
     assert_inert(out.getvalue(), hostile)
-    doc = played("rajas")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+async def test_the_terminal_prints_no_escape_an_export_holds(tmp_path: Path, kind: str) -> None:
+    """The terminal's own output, for an export imported whose options hold a key that would
+    clear the screen and set the window's title."""
+    hostile = HOSTILE_TEXTS[0]
+    doc = played(kind)
     doc["options"][hostile] = 1
     export = tmp_path / "export.json"
     export.write_text(json.dumps(doc))
     out = io.StringIO()
-    argv = ["--game", "rajas", "--db", str(tmp_path / "b.sqlite3"), "--boards", str(tmp_path)]
-    await amain(argv, ["abort", "yes", f"import {export}", "quit"], out, FakeRenderer())
-    assert "not an option of Rajas of the Ganges" in out.getvalue()
+    argv = ["--game", kind, "--db", str(tmp_path / "b.sqlite3"), "--boards", str(tmp_path)]
+    await amain(argv, [f"import {export}", "quit"], out, FakeRenderer())
+    assert f"not an option of {game(kind).info.title}" in out.getvalue(), out.getvalue()
     assert_inert(out.getvalue(), hostile)
