@@ -89,9 +89,20 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "rajas_arena.py": (["--games", "1", "--players", "2"], rf"2 players, seat 2: {NUMBER}/1"),
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
+    "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
+    "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
+    "successors_render.py": (
+        ["--games", "1", "--every", "60", "--rounds", "1"],
+        rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",
+    ),
     "rajas_balance.py": (
         ["--games", "1", "--players", "2"],
         rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",
+    ),
+    "rajas_lines.py": (
+        ["--games", "1", "--players", "2", "--lines", "money:1.25"],
+        rf"money x1.25, 2 players: {NUMBER}/1 .*\n +assorted market a player a game: variant "
+        rf"{NUMBER}",
     ),
     "timur_fit.py": (["--plays", "1"], rf"Troops in Delhi: +[-+]{NUMBER}/ *[-+]{NUMBER}"),
     "uploads.py": (

@@ -18,6 +18,8 @@ READERS = {  # a page, and the word its first paragraph names its reader by
     "games.md": "maintainers",
     "engine.md": "maintainers",
     "operations.md": "hosts the bot",
+    "successors.md": "maintainers",
+    "successors_picture.md": "maintainers",
 }
 
 
