@@ -30,6 +30,10 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "channel.py": (["--games", "1"], rf"{NUMBER} public messages"),
     "engine.py": (["--games", "1", "--rounds", "1"], rf"games per CPU-second: {NUMBER}"),
+    "log_as_announced.py": (
+        ["--games", "1", "--kinds", "goat_tiger", "--every", "5"],
+        rf"games whose log differs from the channel: {NUMBER}",
+    ),
     "hint.py": (
         ["--positions", "1", "--seconds", "0.02", "--service", "1"],
         rf"wall: median {NUMBER} s",

@@ -28,6 +28,7 @@ from rules.goat_tiger import (
     neighbours,
 )
 from rules.goat_tiger import GoatTigerAction as Action
+from rules.words import count_of, listed, noun_for
 
 from ..budget import Budget
 from ..players import Advice
@@ -48,13 +49,8 @@ class Judged:
     depth: int
 
 
-def _plural(k: int, noun: str) -> str:
-    return f"{k} {noun}{'' if k == 1 else 's'}"
-
-
 def _points(ps: list[int]) -> str:
-    ps = sorted(ps)
-    return str(ps[0]) if len(ps) == 1 else f"{', '.join(map(str, ps[:-1]))} and {ps[-1]}"
+    return listed([str(p) for p in sorted(ps)])
 
 
 def open_goats(st: State) -> list[int]:
@@ -83,20 +79,20 @@ def effects(before: State, a: Action, after: State) -> list[str]:
     was, now = set(open_goats(before)), open_goats(after)
     if before.to_move == TIGERS:
         if now:
-            out.append(f"threatens the Goat{'s' if len(now) > 1 else ''} on {_points(now)}")
+            out.append(f"threatens the {noun_for(len(now), 'Goat')} on {_points(now)}")
         elif not out:
-            out.append(f"gives the Tigers {_plural(tiger_steps(after), 'step')} to empty points")
+            out.append(f"gives the Tigers {count_of(tiger_steps(after), 'step')} to empty points")
         return out
     shielded = sorted(was - set(now) - ({a.origin} if not isinstance(a, Place) else set()))
     if shielded:
-        out.append(f"shields the Goat{'s' if len(shielded) > 1 else ''} on {_points(shielded)}")
+        out.append(f"shields the {noun_for(len(shielded), 'Goat')} on {_points(shielded)}")
     if now:
-        out.append(f"leaves the Goat{'s' if len(now) > 1 else ''} on {_points(now)} open to a leap")
+        out.append(f"leaves the {noun_for(len(now), 'Goat')} on {_points(now)} open to a leap")
     else:
         out.append("leaves no Goat open to a leap")
     steps = tiger_steps(after)
     if steps <= 3:
-        out.append(f"the Tigers have {_plural(steps, 'step')} left")
+        out.append(f"the Tigers have {count_of(steps, 'step')} left")
     return out
 
 
@@ -104,16 +100,16 @@ def ahead(j: Judged, side: str) -> str:
     """What the search sees after the move: a proven end, else the expected line."""
     plies = search.WIN - abs(j.score)
     if j.score > search.WIN - search.MATE_SPAN:
-        return f"the {TITLES[side]} win by force within {_plural(plies, 'move')} (both sides')"
+        return f"the {TITLES[side]} win by force within {count_of(plies, 'move')} (both sides')"
     if j.score < -search.WIN + search.MATE_SPAN:
         return (
-            f"the {TITLES[side]} lose by force within {_plural(plies, 'move')} whatever they "
+            f"the {TITLES[side]} lose by force within {count_of(plies, 'move')} whatever they "
             "do; this holds out longest"
         )
     captures = sum(1 for a in j.line if isinstance(a, Capture))
     line = ", ".join(describe(a) for a in j.line)
-    taken = _plural(captures, "Goat") if captures else "no Goat"
-    return f"looking {_plural(j.depth, 'move')} ahead it expects {line} ({taken} captured)"
+    taken = count_of(captures, "Goat") if captures else "no Goat"
+    return f"looking {count_of(j.depth, 'move')} ahead it expects {line} ({taken} captured)"
 
 
 def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = None) -> list[Judged]:
@@ -218,6 +214,6 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
         return f"_Why: it {said}._"
     if level not in DEPTHS:
         return (
-            f"_Why: a move chosen at random among {_plural(len(legal), 'legal move')}; it {said}._"
+            f"_Why: a move chosen at random among {count_of(len(legal), 'legal move')}; it {said}._"
         )
     return f"_Why: it {said}; {ahead(judge(start, played, DEPTHS[level]), seat)}._"

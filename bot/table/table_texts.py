@@ -11,6 +11,7 @@ from db import GameRecord
 from rules.capabilities import menus_of, notation_of, talk_of, turns_of
 from rules.errors import clip
 from rules.game import Ranking, Seat
+from rules.text import inert
 from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
@@ -40,7 +41,9 @@ def hand_id(record: GameRecord) -> str:
 
 
 def seat_title(g: AnyGame, seat: Seat) -> str:
-    return str(g.info.seat_titles.get(seat, seat))
+    """How players read a seat: its title, or, for a name that is no seat of the game (a
+    stored game's, an export's), the name made inert."""
+    return str(g.info.seat_titles.get(seat) or inert(seat))
 
 
 def seat_label(g: AnyGame, seat: Seat) -> str:

@@ -4,6 +4,7 @@ optional tiebreak (5.0), and a game of its own."""
 
 from __future__ import annotations
 
+from ..words import count_of  # the rules' one count, for the game's pictures too
 from .board import LAYOUT, LINES, POINTS, TIGER_START, leaps, neighbours
 from .game import INFO, GoatTiger
 from .model import (
@@ -57,6 +58,7 @@ __all__ = [
     "Side",
     "State",
     "apply",
+    "count_of",
     "describe",
     "draw_sides",
     "end_text",

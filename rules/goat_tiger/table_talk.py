@@ -8,6 +8,7 @@ from functools import cache
 
 from ..capabilities import Narration, Notation, Reference, TableTalk
 from ..game import Seat
+from ..words import count_of
 from . import notation, play
 from .model import ACTION, CAPTURES_TO_WIN, TIGERS, TITLES, Capture, Options, State
 from .play import GoatTigerAction
@@ -48,15 +49,12 @@ class GoatTigerTalk(TableTalk[State]):
         return play.prompt(view)
 
     def status(self, view: State) -> list[str]:
-        def n(k: int, noun: str) -> str:
-            return f"{k} {noun}{'' if k == 1 else 's'}"
-
         ended = [play.end_text(view)] if view.winner is not None else []
         return [
             *ended,
-            f"Goats: {n(len(view.goats), 'Goat')} on the board, {view.in_hand} in the supply, "
+            f"Goats: {count_of(len(view.goats), 'Goat')} on the board, {view.in_hand} in the supply, "
             f"{view.captured} of {CAPTURES_TO_WIN} captured (5.5)",
-            f"Tigers: {n(len(view.tigers), 'Tiger')} on the board; {n(view.moves, 'move')} played",
+            f"Tigers: {count_of(len(view.tigers), 'Tiger')} on the board; {count_of(view.moves, 'move')} played",
         ]
 
     def score_text(self, seat: Seat, place: int, score: int) -> str | None:
@@ -67,7 +65,7 @@ class GoatTigerTalk(TableTalk[State]):
             if place == 1 and score < CAPTURES_TO_WIN:
                 said += ", and the Goats had no move left"
             return said
-        left = f"{score} Goat{'' if score == 1 else 's'} left"
+        left = f"{count_of(score, 'Goat')} left"
         return f"trapped the Tigers, with {left}" if place == 1 else left
 
 
