@@ -88,9 +88,18 @@ TINY: dict[str, tuple[list[str], str]] = {
     "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
     "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
     "successors_arena.py": (["--games", "1"], rf"by seat:\n.*3 players, 3: {NUMBER}/1"),
+    "successors_render.py": (
+        ["--games", "1", "--every", "60", "--rounds", "1"],
+        rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",
+    ),
     "rajas_balance.py": (
         ["--games", "1", "--players", "2"],
         rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",
+    ),
+    "rajas_lines.py": (
+        ["--games", "1", "--players", "2", "--lines", "money:1.25"],
+        rf"money x1.25, 2 players: {NUMBER}/1 .*\n +assorted market a player a game: variant "
+        rf"{NUMBER}",
     ),
     "timur_fit.py": (["--plays", "1"], rf"Troops in Delhi: +[-+]{NUMBER}/ *[-+]{NUMBER}"),
     "uploads.py": (

@@ -19,6 +19,7 @@ READERS = {  # a page, and the word its first paragraph names its reader by
     "engine.md": "maintainers",
     "operations.md": "hosts the bot",
     "successors.md": "maintainers",
+    "successors_picture.md": "maintainers",
 }
 
 

@@ -10,21 +10,37 @@ own, or a standing order the engine carries out (chits.py).
 
 from __future__ import annotations
 
-from .components import Parts, standard_parts
+from ..words import count_of
+from .board import alone_in
+from .components import PORT, Map, Parts, standard_parts
 from .game import GAME, INFO, SEATS, Successors
 from .options import SuccessorsOptions
-from .state import Action, State
+from .result import half_points, points_text, ranking
+from .state import CAPTIVE, INVASION, MERC, NO, REVOLT, WHITE, Action, State
 from .view import View
 
 __all__ = [
+    "CAPTIVE",
     "GAME",
     "INFO",
+    "INVASION",
+    "MERC",
+    "NO",
+    "PORT",
+    "REVOLT",
     "SEATS",
+    "WHITE",
     "Action",
+    "Map",
     "Parts",
     "State",
     "Successors",
     "SuccessorsOptions",
     "View",
+    "alone_in",
+    "count_of",
+    "half_points",
+    "points_text",
+    "ranking",
     "standard_parts",
 ]
