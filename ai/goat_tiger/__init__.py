@@ -21,7 +21,7 @@ HARD_DEPTH_TIMED = 8
 
 
 def _seat_moves(view: State, seat: str) -> None:
-    if view.winner is not None or view.to_move != seat:
+    if view.over or view.to_move != seat:
         raise ValueError(f"the {seat} do not move now")
 
 
@@ -38,7 +38,11 @@ def _searched(view: State, depth: int, r: random.Random, budget: Budget) -> Goat
 
     timer = budget.timer()
     found = search.best_move(
-        search.node_of(view), depth, shuffled, lambda nodes: timer(nodes // 1000)
+        search.node_of(view),
+        depth,
+        shuffled,
+        lambda nodes: timer(nodes // 1000),
+        before=view.quiet,  # our draw rule's repetitions count from these
     )
     return search.action_of(found.move)
 

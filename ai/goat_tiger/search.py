@@ -4,20 +4,48 @@ Negamax with alpha-beta pruning, a transposition table and iterative deepening o
 compact position (two bitmasks and three counts, as rules.goat_tiger.position_key packs
 them). A won or lost end scores WIN less the moves to it, so the search prefers the quickest
 win and the slowest loss: once it sees a forced win within its depth it plays a move that
-keeps it, and each later turn finds the win one round nearer. Below the depth, positions are
-judged by a cheap count (captures, the Tigers' freedom, Goats in reach of a leap).
+keeps it, and each later turn finds the win one round nearer. Our draw rule (a position the
+third time with the same side to move, or the cap on moves without a capture or a placement)
+ends a line with DRAW, the score of an even game: positions below the depth are judged by a
+cheap count (captures, the Tigers' freedom, Goats in reach of a leap) measured from the count
+of an even game, so a side that is behind takes a draw and a side that is ahead avoids one.
+
+A position's worth depends on the positions before it (the repetitions) and on the moves
+since the last capture or placement (the cap): the transposition table keys a position with
+the three positions before it (5.5's rule), its count of quiet moves when the cap is within
+HORIZON moves, and the positions that stood twice already (one more and it is a draw). A
+position that stood once can come back twice only through two cycles of at least six moves
+(five moves cannot bring one back: 5.5 forbids the four-move cycle), so the table is exact to
+six moves deep; deeper, a result may rarely be taken from a line with other repetitions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rules.goat_tiger import CAPTURES_TO_WIN, TIGERS, Capture, Move, Place, State, leaps, neighbours
+from rules.goat_tiger import (
+    CAPTURES_TO_WIN,
+    QUIET_MOVES_TO_DRAW,
+    REPETITIONS_TO_DRAW,
+    TIGERS,
+    Capture,
+    Move,
+    Place,
+    State,
+    leaps,
+    neighbours,
+)
 from rules.goat_tiger import GoatTigerAction as Action
 
 WIN = 1_000_000
 MATE_SPAN = 10_000  # scores beyond WIN - MATE_SPAN are forced ends
+DRAW = 0  # an even game: neither a win nor a loss
+HORIZON = 16  # the deepest search whose table entries are exact for the cap
+# The Tigers' count (evaluate) of an even game, which a draw is worth: measured in games of
+# the strongest level against itself (docs/goat_tiger.md).
+EVEN = 0
 _NEIGH: tuple[tuple[int, ...], ...] = tuple(neighbours().get(p, ()) for p in range(24))
 _LEAPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(leaps().get(p, ()) for p in range(24))
 _ALL = sum(1 << p for p in range(1, 24))
@@ -36,6 +64,7 @@ class Node:
     captured: int
     tigers_move: bool
     previous: tuple[int, ...]  # position keys, oldest first (the repetition rule)
+    quiet: int  # moves since the last capture or placement (our draw rule's cap)
 
     @property
     def key(self) -> int:
@@ -56,7 +85,14 @@ def node_of(st: State) -> Node:
         captured=st.captured,
         tigers_move=st.to_move == TIGERS,
         previous=st.previous,
+        quiet=len(st.quiet),
     )
+
+
+def history_of(st: State) -> tuple[int, ...]:
+    """The positions since the last capture or placement, this one last: what our draw
+    rule's repetitions count."""
+    return (*st.quiet, st.key)
 
 
 def action_of(raw: Raw) -> Action:
@@ -116,7 +152,9 @@ def play(n: Node, m: Raw) -> Node:
         if over:
             goats &= ~(1 << over)
             captured += 1
-    return Node(goats, tigers, in_hand, captured, not n.tigers_move, (*n.previous, n.key)[-3:])
+    quiet = 0 if origin == 0 or over else n.quiet + 1  # a placement or a capture resets it
+    previous = (*n.previous, n.key)[-3:]
+    return Node(goats, tigers, in_hand, captured, not n.tigers_move, previous, quiet)
 
 
 def moves(n: Node) -> list[tuple[Raw, Node]]:
@@ -130,6 +168,11 @@ def moves(n: Node) -> list[tuple[Raw, Node]]:
     return out
 
 
+def lost(n: Node) -> bool:
+    """Whether the side to move has lost: the fifth Goat captured, or no legal move."""
+    return n.captured >= CAPTURES_TO_WIN or not moves(n)
+
+
 def evaluate(n: Node) -> int:
     """The position below the search's depth, for the side to move."""
     empty = _ALL & ~(n.goats | n.tigers)
@@ -138,7 +181,7 @@ def evaluate(n: Node) -> int:
     for t in _points(n.tigers):
         free += sum(1 for d in _NEIGH[t] if empty >> d & 1)
         reach += sum(1 for o, d in _LEAPS[t] if n.goats >> o & 1 and empty >> d & 1)
-    tigers = 1000 * n.captured + 20 * free + 150 * reach
+    tigers = 1000 * n.captured + 20 * free + 150 * reach - EVEN
     return tigers if n.tigers_move else -tigers
 
 
@@ -168,11 +211,44 @@ class Result:
 CHECK_EVERY = 128
 
 
+TableKey = tuple[int, tuple[int, ...], int, frozenset[int]]
+_MATERIAL = 0x3FF << 48  # a key's Goats in the supply and captured
+
+
 class Search:
-    def __init__(self, out_of_time: Callable[[int], bool] = lambda nodes: False) -> None:
-        self.table: dict[tuple[int, tuple[int, ...]], tuple[int, int, int, Raw | None]] = {}
+    def __init__(
+        self, out_of_time: Callable[[int], bool] = lambda nodes: False, history: Sequence[int] = ()
+    ) -> None:
+        """`history`: the positions since the last capture or placement, the root last
+        (history_of); each position the search enters is counted on top of them."""
+        self.table: dict[TableKey, tuple[int, int, int, Raw | None]] = {}
         self.nodes = 0
         self.out_of_time = out_of_time
+        self.seen: Counter[int] = Counter(history)
+        self.twice = frozenset(k for k, c in self.seen.items() if c >= REPETITIONS_TO_DRAW - 1)
+
+    def enter(self, n: Node) -> bool:
+        """Count the position once more; whether our draw rule ends the game there (not won:
+        the caller has looked for a win first)."""
+        count = self.seen[n.key] + 1
+        self.seen[n.key] = count
+        if count == REPETITIONS_TO_DRAW - 1:
+            self.twice = self.twice | {n.key}
+        return count >= REPETITIONS_TO_DRAW or n.quiet >= QUIET_MOVES_TO_DRAW
+
+    def leave(self, n: Node) -> None:
+        count = self.seen[n.key] - 1
+        self.seen[n.key] = count
+        if count == REPETITIONS_TO_DRAW - 2:
+            self.twice = self.twice - {n.key}
+
+    def key(self, n: Node) -> TableKey:
+        """What a position's worth depends on (the module's docstring says why)."""
+        near_cap = n.quiet if n.quiet > QUIET_MOVES_TO_DRAW - HORIZON else -1
+        twice = self.twice
+        if twice:  # only those of the same material can stand again
+            twice = frozenset(k for k in twice if k & _MATERIAL == n.key & _MATERIAL)
+        return (n.key, n.previous, near_cap, twice)
 
     def negamax(self, n: Node, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
@@ -183,9 +259,20 @@ class Search:
         children = moves(n)
         if not children:  # the side to move is trapped
             return -(WIN - ply)
-        if depth == 0:
-            return evaluate(n)
-        tkey = (n.key, n.previous)
+        drawn = self.enter(n)
+        try:
+            if drawn:
+                return DRAW
+            if depth == 0:
+                return evaluate(n)
+            return self._searched(n, children, depth, alpha, beta, ply)
+        finally:
+            self.leave(n)
+
+    def _searched(
+        self, n: Node, children: list[tuple[Raw, Node]], depth: int, alpha: int, beta: int, ply: int
+    ) -> int:
+        tkey = self.key(n)
         entry = self.table.get(tkey)
         first: Raw | None = None
         if entry is not None:
@@ -245,13 +332,18 @@ def best_move(
     max_depth: int,
     order: Callable[[list[tuple[Raw, Node]]], list[tuple[Raw, Node]]] = lambda ms: ms,
     out_of_time: Callable[[int], bool] = lambda nodes: False,
+    before: Sequence[int] = (),
 ) -> Result:
     """Iterative deepening to `max_depth` plies (fewer if `out_of_time` says so, after depth
-    1): the move of the deepest completed search, and its score."""
+    1): the move of the deepest completed search, and its score. `before`: the positions
+    since the last capture or placement before `n` (a State's `quiet`)."""
+    if max_depth > HORIZON:
+        raise ValueError(f"the search looks at most {HORIZON} moves ahead, not {max_depth}")
     children = order(moves(n))
     if not children:
         raise ValueError("no legal move: the game is over")
-    search = Search()  # depth 1 always completes: there is always a move to play
+    # depth 1 always completes: there is always a move to play
+    search = Search(history=(*before, n.key))
     found: Result | None = None
     for depth in range(1, max_depth + 1):
         if found is not None:  # the last best first: with equal scores it stays

@@ -123,20 +123,21 @@ def history_text(
     lines = [f"{strong(f'Finished games {whose}')} (newest first):"]
     for result in results:
         when = dt.datetime.fromtimestamp(result.finished_at, dt.UTC).strftime("%Y-%m-%d")
+        places = Counter(s.place for s in result.seats)  # a place held twice: a tie or a draw
         seats = ", ".join(
             f"{s.place}. {seat_name(games, result.kind, s.faction)} {mention(s.user_id)} "
-            + _score_text(games, result.kind, s)
+            + _score_text(games, result.kind, s, shared=places[s.place] > 1)
             for s in sorted(result.seats, key=lambda s: s.place)
         )
         lines.append(f"• Game {result.game_id} in {channel(result.channel_id)}, {when}: {seats}")
     return "\n".join(lines)
 
 
-def _score_text(games: Registry, kind: str, seat: SeatResult) -> str:
+def _score_text(games: Registry, kind: str, seat: SeatResult, shared: bool) -> str:
     """A seat's score as its game says it (what decided the game, where the count alone
-    would not), else `31 VP`."""
+    would not), else `31 VP`; `shared`: another seat holds the same place."""
     if not games.hosts(kind):
         return scored(seat.score, "points")
     g = games.game(kind)
-    said = talk_of(g).score_text(seat.faction, seat.place, seat.score)
+    said = talk_of(g).score_text(seat.faction, seat.place, seat.score, shared)
     return said or scored(seat.score, g.info.score_name)
