@@ -300,7 +300,7 @@ async def test_the_closing_message_and_status_say_why_the_game_was_won(
     assert record is not None
     r = None
     st = await service.loader.state_of(record)
-    while st.winner is None:  # type: ignore[attr-defined]
+    while not st.over:  # type: ignore[attr-defined]
         legal = legal_actions(st)  # type: ignore[arg-type]
         a = next((x for x in legal if isinstance(x, Capture)), legal[-1])
         user = ALICE if st.to_move == GOATS else BOB  # type: ignore[attr-defined]

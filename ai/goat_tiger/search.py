@@ -45,7 +45,7 @@ DRAW = 0  # an even game: neither a win nor a loss
 HORIZON = 16  # the deepest search whose table entries are exact for the cap
 # The Tigers' count (evaluate) of an even game, which a draw is worth: measured in games of
 # the strongest level against itself (docs/goat_tiger.md).
-EVEN = 0
+EVEN = 1000
 _NEIGH: tuple[tuple[int, ...], ...] = tuple(neighbours().get(p, ()) for p in range(24))
 _LEAPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(leaps().get(p, ()) for p in range(24))
 _ALL = sum(1 << p for p in range(1, 24))
@@ -65,16 +65,11 @@ class Node:
     tigers_move: bool
     previous: tuple[int, ...]  # position keys, oldest first (the repetition rule)
     quiet: int  # moves since the last capture or placement (our draw rule's cap)
+    key: int  # position_key: made once, read at every look-up
 
-    @property
-    def key(self) -> int:
-        return (
-            self.goats
-            | self.tigers << 24
-            | self.in_hand << 48
-            | self.captured << 53
-            | int(self.tigers_move) << 58
-        )
+
+def _key(goats: int, tigers: int, in_hand: int, captured: int, tigers_move: bool) -> int:
+    return goats | tigers << 24 | in_hand << 48 | captured << 53 | tigers_move << 58
 
 
 def node_of(st: State) -> Node:
@@ -86,6 +81,7 @@ def node_of(st: State) -> Node:
         tigers_move=st.to_move == TIGERS,
         previous=st.previous,
         quiet=len(st.quiet),
+        key=st.key,
     )
 
 
@@ -154,7 +150,8 @@ def play(n: Node, m: Raw) -> Node:
             captured += 1
     quiet = 0 if origin == 0 or over else n.quiet + 1  # a placement or a capture resets it
     previous = (*n.previous, n.key)[-3:]
-    return Node(goats, tigers, in_hand, captured, not n.tigers_move, previous, quiet)
+    key = _key(goats, tigers, in_hand, captured, not n.tigers_move)
+    return Node(goats, tigers, in_hand, captured, not n.tigers_move, previous, quiet, key)
 
 
 def moves(n: Node) -> list[tuple[Raw, Node]]:

@@ -22,6 +22,7 @@ from .model import (
     Side,
     State,
     key_after,
+    longest_game,
     other,
     position_key,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "key_after",
     "leaps",
     "legal_actions",
+    "longest_game",
     "neighbours",
     "new_game",
     "other",
