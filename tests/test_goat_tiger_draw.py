@@ -6,16 +6,20 @@ forbidden. The state keeps what the rule counts, so a stored game and a replay a
 
 from __future__ import annotations
 
+import io
 import random
 import re
+from pathlib import Path
 
 import pytest
+from fakes import FakeRenderer
 from test_goat_tiger import position
 
 from ai.budget import Budget
 from ai.goat_tiger import PLAYERS, easy_player, hard_player
 from ai.goat_tiger.search import DRAW, WIN, Search, evaluate, node_of
 from bot.table.table_texts import TableTexts
+from bot.terminal.local import amain
 from rules.capabilities import menus_of, narration_of, talk_of
 from rules.goat_tiger import (
     GAME,
@@ -83,7 +87,7 @@ def test_the_same_position_a_third_time_with_the_same_side_to_move_is_a_draw() -
 def test_a_move_that_would_draw_is_marked_among_the_moves_allowed() -> None:
     st = played(PLACEMENT + ROUND + ROUND[:-1])
     entries, _ = menus_of(GAME).grouped_choices(st, legal_actions(st))
-    assert "`6-5` (draws: the same position a third time)" in entries
+    assert "`6-5` (a draw: the same position a third time, our rule)" in entries
     assert "`6-12`" in entries  # the others play on
 
 
@@ -197,20 +201,20 @@ def drawn_by(st: State, a: Move) -> State:
     return st.model_copy(update={"quiet": (twice, twice)})
 
 
-def test_the_side_behind_takes_a_draw_and_the_side_ahead_plays_on() -> None:
-    """The Tigers without a capture are behind (the strongest Goats win such games, the
-    Tigers never do: docs/goat_tiger.md), with four captures ahead; the Goats the other way
-    round."""
-    quiet = position(
-        goats=(2, 7, 8, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 9),
-        tigers=(1, 5, 10),
-        to_move=TIGERS,
-    )
-    draw = Move(origin=10, dest=11)
-    behind = drawn_by(quiet, draw)
-    assert hard_player(behind, TIGERS, random.Random(0), NO_CLOCK) == draw
-    ahead = drawn_by(quiet.model_copy(update={"to_move": GOATS}), Move(origin=9, dest=3))
-    assert hard_player(ahead, GOATS, random.Random(0), NO_CLOCK) != Move(origin=9, dest=3)
+@pytest.mark.parametrize(("captured", "drawing"), [(0, TIGERS), (2, GOATS)])
+def test_the_side_behind_takes_a_draw_and_the_side_ahead_plays_on(
+    captured: int, drawing: str
+) -> None:
+    """Without a capture the Tigers are behind (the strongest Goats win such games, the
+    Tigers never do: docs/goat_tiger.md) and take a draw offered, the Goats play on; two
+    Goats captured, the other way round."""
+    goats = (2, 7, 8, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 9)[captured:]
+    st = position(goats=goats, tigers=(1, 5, 10), to_move=TIGERS, captured=captured)
+    draws = {TIGERS: Move(origin=10, dest=11), GOATS: Move(origin=9, dest=3)}
+    for side, draw in draws.items():
+        offered = drawn_by(st.model_copy(update={"to_move": side}), draw)
+        played = hard_player(offered, side, random.Random(0), NO_CLOCK)
+        assert (played == draw) == (side == drawing), (side, played)
 
 
 def test_ai_against_ai_games_end_within_the_rules_bound() -> None:
@@ -234,3 +238,17 @@ def test_easy_sees_a_draw_as_a_draw_too() -> None:
     assert apply(drawn, step).drawn == "repetition"
     assert Search(history=drawn.quiet).negamax(node_of(apply(drawn, step)), 0, -WIN, WIN, 1) == DRAW
     assert easy_player(drawn, GOATS, random.Random(0), NO_CLOCK) in legal_actions(drawn)
+
+
+async def test_the_terminal_tells_the_draw_and_its_reason_and_the_log_keeps_it(
+    tmp_path: Path,
+) -> None:
+    out = io.StringIO()
+    args = ["--db", str(tmp_path / "d.sqlite3"), "--boards", str(tmp_path / "b")]
+    lines = [*PLACEMENT, *ROUND, *ROUND, "log 2", "rules draw"]
+    await amain([*args, "--game", "goat_tiger"], lines, out, FakeRenderer())
+    text = out.getvalue()
+    assert f"• Tigers: 6-5\n• {REPEATED}\nThe game is over. {REPEATED}\n" in text
+    assert "1. Goats — 15 Goats left, a draw\n1. Tigers — 0 of 5 Goats captured, a draw" in text
+    assert f"The last 2 lines of the log:\nTigers: 6-5\n{REPEATED}" in text
+    assert "Our rule, added to 5.5 (the rulebook has no draw" in text

@@ -9,7 +9,16 @@ from functools import cache
 from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, notation_of
 from ..game import Seat
 from . import notation, play
-from .model import ACTION, CAPTURES_TO_WIN, TIGERS, TITLES, Capture, Options, State
+from .model import (
+    ACTION,
+    CAPTURES_TO_WIN,
+    QUIET_MOVES_TO_DRAW,
+    TIGERS,
+    TITLES,
+    Capture,
+    Options,
+    State,
+)
 from .play import GoatTigerAction
 from .reference import TOPICS
 
@@ -90,13 +99,13 @@ class GoatTigerMenus(Menus[GoatTigerAction, State]):
         for a in actions:
             said = f"`{describe(view, a)}`"
             drawn = play.draw_of_move(view, a)
-            out.append(f"{said} (draws: {_DRAW_NOTES[drawn]})" if drawn else said)
+            out.append(f"{said} (a draw: {_DRAW_NOTES[drawn]}, our rule)" if drawn else said)
         return out, None
 
 
 _DRAW_NOTES = {
     "repetition": "the same position a third time",
-    "quiet": "the cap of moves without a capture or a placement",
+    "quiet": f"the {QUIET_MOVES_TO_DRAW}th move without a capture or a placement",
 }
 
 
@@ -119,7 +128,8 @@ class GoatTigerReference(Reference[Options]):
             "from 1 over the Goat on 3 to 9 and captures it (`move 4 to 10` and `jump 1 over "
             "3 to 9` are read too).",
             f"{named('options')} lists every move allowed now; {named('rules')} the rules at "
-            "the table.",
+            "the table. A game neither side can win ends in a draw by our rule, added to 5.5: "
+            f"{named('rules topic:draw')} says when.",
         ]
 
 
