@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.goat_tiger import (
     CAPTURES_TO_WIN,
@@ -54,9 +55,9 @@ _ALL = sum(1 << p for p in range(1, 24))
 Raw = tuple[int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
-    """A position as the search holds it."""
+class Node(NamedTuple):
+    """A position as the search holds it (a tuple: made at every move searched, several
+    times cheaper than a frozen dataclass)."""
 
     goats: int  # bit p: a Goat on point p
     tigers: int
@@ -66,10 +67,6 @@ class Node:
     previous: tuple[int, ...]  # position keys, oldest first (the repetition rule)
     quiet: int  # moves since the last capture or placement (our draw rule's cap)
     key: int  # position_key: made once, read at every look-up
-
-
-def _key(goats: int, tigers: int, in_hand: int, captured: int, tigers_move: bool) -> int:
-    return goats | tigers << 24 | in_hand << 48 | captured << 53 | tigers_move << 58
 
 
 def node_of(st: State) -> Node:
@@ -150,24 +147,40 @@ def play(n: Node, m: Raw) -> Node:
             captured += 1
     quiet = 0 if origin == 0 or over else n.quiet + 1  # a placement or a capture resets it
     previous = (*n.previous, n.key)[-3:]
-    key = _key(goats, tigers, in_hand, captured, not n.tigers_move)
+    key = key_after(n, m)
     return Node(goats, tigers, in_hand, captured, not n.tigers_move, previous, quiet, key)
 
 
+def key_after(n: Node, m: Raw) -> int:
+    """The key of the position `m` makes, from `n`'s key alone (rules.goat_tiger.key_after)."""
+    origin, over, dest = m
+    key = n.key ^ 1 << 58  # the other side to move
+    if not n.tigers_move:
+        if origin == 0:
+            return (key | 1 << dest) - (1 << 48)  # one Goat fewer in the supply
+        return key ^ (1 << origin | 1 << dest)
+    key ^= 1 << origin + 24 | 1 << dest + 24
+    return (key ^ 1 << over) + (1 << 53) if over else key
+
+
+def legal_moves(n: Node) -> list[Raw]:
+    """The legal moves (the repetition rule of 5.5 applied), captures first, without making
+    their positions: a search makes only those it searches."""
+    found = candidates(n)
+    if len(n.previous) < 3:
+        return found
+    banned = n.previous[0]
+    return [m for m in found if key_after(n, m) != banned]
+
+
 def moves(n: Node) -> list[tuple[Raw, Node]]:
-    """The legal moves and the positions they make (the repetition rule of 5.5 applied)."""
-    banned = n.previous[0] if len(n.previous) == 3 else -1
-    out = []
-    for m in candidates(n):
-        child = play(n, m)
-        if child.key != banned:
-            out.append((m, child))
-    return out
+    """The legal moves and the positions they make."""
+    return [(m, play(n, m)) for m in legal_moves(n)]
 
 
 def lost(n: Node) -> bool:
     """Whether the side to move has lost: the fifth Goat captured, or no legal move."""
-    return n.captured >= CAPTURES_TO_WIN or not moves(n)
+    return n.captured >= CAPTURES_TO_WIN or not legal_moves(n)
 
 
 def evaluate(n: Node) -> int:
@@ -253,8 +266,8 @@ class Search:
             raise OutOfTime
         if n.captured >= CAPTURES_TO_WIN:  # the Tigers have just made their fifth capture
             return -(WIN - ply)
-        children = moves(n)
-        if not children:  # the side to move is trapped
+        legal = legal_moves(n)
+        if not legal:  # the side to move is trapped
             return -(WIN - ply)
         drawn = self.enter(n)
         try:
@@ -262,12 +275,12 @@ class Search:
                 return DRAW
             if depth == 0:
                 return evaluate(n)
-            return self._searched(n, children, depth, alpha, beta, ply)
+            return self._searched(n, legal, depth, alpha, beta, ply)
         finally:
             self.leave(n)
 
     def _searched(
-        self, n: Node, children: list[tuple[Raw, Node]], depth: int, alpha: int, beta: int, ply: int
+        self, n: Node, legal: list[Raw], depth: int, alpha: int, beta: int, ply: int
     ) -> int:
         tkey = self.key(n)
         entry = self.table.get(tkey)
@@ -279,12 +292,12 @@ class Search:
                 if e_flag == 0 or (e_flag < 0 and value <= alpha) or (e_flag > 0 and value >= beta):
                     return value
         if first is not None:
-            children.sort(key=lambda mc: mc[0] != first)
+            legal.sort(key=lambda m: m != first)
         alpha0 = alpha
         best = -2 * WIN
         best_move: Raw | None = None
-        for m, child in children:
-            value = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+        for m in legal:
+            value = -self.negamax(play(n, m), depth - 1, -beta, -alpha, ply + 1)
             if value > best:
                 best, best_move = value, m
             alpha = max(alpha, value)
