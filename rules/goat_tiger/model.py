@@ -56,8 +56,8 @@ class Options(BaseModel):
 
 def longest_game(options: Options) -> int:
     """The most moves a game can last under our draw rule: a game has at most one placement
-    a Goat and five captures; fewer than QUIET_MOVES_TO_DRAW moves without either come
-    before each, and at most that many after the last."""
+    for each Goat and five captures, fewer than QUIET_MOVES_TO_DRAW moves without either
+    come before each, and at most that many after the last."""
     return (options.goats + CAPTURES_TO_WIN) * QUIET_MOVES_TO_DRAW
 
 

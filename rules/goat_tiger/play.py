@@ -277,8 +277,8 @@ def end_text(st: State) -> str:
 
 
 def draw_count(st: State) -> str | None:
-    """How near the cap on moves without a capture or a placement is, in words; None before
-    the first such move."""
+    """How near the cap on moves without a capture or a placement is, in words (starting with
+    the count); None before the first such move."""
     if not st.quiet or st.over:
         return None
     return (
@@ -306,7 +306,7 @@ def prompt(st: State) -> str:
         )
     near = draw_count(st)
     if near and len(st.quiet) >= QUIET_MOVES_TO_DRAW - DRAW_WARNING:
-        said += f" {near[0].upper()}{near[1:]}."
+        said += f" {near}."
     return said
 
 

@@ -68,7 +68,7 @@ class GoatTigerTalk(TableTalk[State]):
             f"Goats: {n(len(view.goats), 'Goat')} on the board, {view.in_hand} in the supply, "
             f"{view.captured} of {CAPTURES_TO_WIN} captured (5.5)",
             f"Tigers: {n(len(view.tigers), 'Tiger')} on the board; {n(view.moves, 'move')} played",
-            *([quiet[0].upper() + quiet[1:]] if quiet else []),
+            *([quiet] if quiet else []),
         ]
 
     def score_text(self, seat: Seat, place: int, score: int, shared: bool = False) -> str | None:
