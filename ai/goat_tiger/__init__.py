@@ -1,7 +1,8 @@
 """Computer players for the Goat-Tiger game: `random`, `easy` and `hard`.
 
 `easy` and `hard` search the game tree (ai.goat_tiger.search): a win the search can prove
-within its depth is never let go. `easy` looks 2 moves ahead; `hard` deepens to 4 moves, or
+within its depth is never let go, and our draw rule's draw scores as an even game, so the
+side behind takes one and the side ahead plays on. `easy` looks 2 moves ahead; `hard` deepens to 4 moves, or
 with a clock in its budget to 8 while time is left (an iteration of the budget is a thousand
 positions searched).
 """
