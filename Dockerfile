@@ -1,16 +1,15 @@
-# Vijayanagara Discord bot. Build:  docker build -t vijayanagara-bot .
-# Run:    docker run -d --name vj -e DISCORD_TOKEN=... -v vj-data:/data vijayanagara-bot
+# Chaupal, the Discord bot. Build:  docker build -t chaupal .
+# Run:    docker run -d --name chaupal -e DISCORD_TOKEN=... -v chaupal-data:/data chaupal
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    VIJAYANAGARA_DB=/data/vijayanagara.sqlite3 \
     LOG_LEVEL=INFO
 
-RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin vj \
-    && mkdir -p /data && chown vj:vj /data
+RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin chaupal \
+    && mkdir -p /data && chown chaupal:chaupal /data
 
 WORKDIR /app
 COPY pyproject.toml setup.py README.md ./
@@ -30,9 +29,12 @@ RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && apt-get purge -y --auto-remove gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/* /root/.cache build
 
-USER vj
+USER chaupal
 VOLUME ["/data"]
+# The bot runs in /data, where its default database file is: ./chaupal.sqlite3, or
+# ./vijayanagara.sqlite3 (its name before Chaupal) in a volume that holds that one alone.
+WORKDIR /data
 # `docker stop` sends SIGTERM and waits 10 s: the bot finishes replies in flight (at most 8 s),
 # disconnects and closes the database. Exec form, so the signal reaches Python directly.
 STOPSIGNAL SIGTERM
-CMD ["vijayanagara-bot"]
+CMD ["chaupal-bot"]

@@ -40,6 +40,8 @@ from ai.vijayanagara import LEVELS, decide, ismcts, level_of  # noqa: E402
 from rules import vijayanagara  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
 
+from bench.results import record  # noqa: E402
+
 SEARCH = "search"  # the contender that is no level of the bot
 CONTENDERS = (*LEVELS, SEARCH)
 BUDGETED = frozenset({"hard", SEARCH})  # the contenders that spend `--seconds`
@@ -238,7 +240,9 @@ def main(argv: list[str] | None = None) -> None:
                 f"{'won' if g.won else 'lost'}, {len(g.decision_ms)} decisions",
                 file=sys.stderr,
             )
-    print(json.dumps(summary(sorted(games, key=lambda g: g.game))))
+    figures = summary(sorted(games, key=lambda g: g.game))
+    print(json.dumps(figures))
+    record(args, figures)
     if not args.json:
         print(
             f"{sum(len(g.decision_ms) for g in games)} decisions, {time.perf_counter() - start:.1f} s wall",

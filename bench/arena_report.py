@@ -35,8 +35,8 @@ def seat_row(players: int, seat: int, games: int, wins: int, shared: int) -> dic
 
 def report(
     ai: str, vs: str, seeds: range, rows: list[dict[str, object]], times: list[float], as_json: bool
-) -> None:
-    """Print the arena's rows and the tested level's decision times (CPU ms)."""
+) -> dict[str, object]:
+    """Print the arena's rows and the tested level's decision times (CPU ms); those figures."""
     times = sorted(times)
     wins = sum(int(str(r["wins"])) for r in rows)
     games = sum(int(str(r["games"])) for r in rows)
@@ -54,7 +54,7 @@ def report(
     }
     if as_json:
         print(json.dumps(out))
-        return
+        return out
     print(f"{ai} against {vs}, seeds {seeds[0]}-{seeds[-1]}")
     for r in rows:
         low, high = r["interval95"]  # type: ignore[misc]
@@ -63,3 +63,4 @@ def report(
             f"({float(str(r['rate'])):.0%}, 95% {low:.0%}-{high:.0%}, shared {r['shared']})"
         )
     print(f"  overall {out['overall']:.1%}; decision CPU ms {out['decision_ms']}")
+    return out

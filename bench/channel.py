@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from results import record
+
 from bot.discord.front_end import DISCORD
 from bot.table.pipeline import typed_order
 from bot.table.renderer import Names
@@ -59,7 +61,7 @@ def fake_renderer(kind: str, view: object, names: Names | None = None) -> bytes:
     return b"png"
 
 
-async def one_game(seed: int) -> str:
+async def one_game(seed: int) -> dict[str, float]:
     store = await SQLiteStore.open(":memory:")
     svc = GameService(store, fake_renderer, seed_source=lambda: seed, front=DISCORD)
     try:
@@ -94,14 +96,19 @@ async def one_game(seed: int) -> str:
         cpu = time.process_time() - cpu
         text = "\n".join(channel.messages)
         nxt = sum(len(line) for line in text.split("\n") if line.startswith("**Next:**"))
-        return (
-            f"seed {seed}: {steps} steps, {len(channel.messages)} public messages, "
-            f"{len(per_card)} cards, per card median {statistics.median(per_card)} "
-            f"max {max(per_card)}, {sum(channel.buttons)} message(s) with buttons, "
-            f"Next lines {100 * nxt / max(1, len(text)):.0f}% of the {len(text):,} characters "
-            f"left (median {statistics.median(next_lengths)} characters while shown), "
-            f"CPU {cpu:.1f} s"
-        )
+        return {
+            "seed": seed,
+            "steps": steps,
+            "public_messages": len(channel.messages),
+            "cards": len(per_card),
+            "messages_per_card_median": statistics.median(per_card),
+            "messages_per_card_max": max(per_card),
+            "with_buttons": sum(channel.buttons),
+            "next_share": nxt / max(1, len(text)),
+            "characters": len(text),
+            "next_line_median": statistics.median(next_lengths),
+            "cpu_seconds": cpu,
+        }
     finally:
         await store.close()
 
@@ -111,8 +118,19 @@ async def main() -> None:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
+    games = []
     for seed in range(args.seed, args.seed + args.games):
-        print(await one_game(seed))
+        g = await one_game(seed)
+        games.append(g)
+        print(
+            f"seed {seed}: {g['steps']} steps, {g['public_messages']} public messages, "
+            f"{g['cards']} cards, per card median {g['messages_per_card_median']} "
+            f"max {g['messages_per_card_max']}, {g['with_buttons']} message(s) with buttons, "
+            f"Next lines {100 * g['next_share']:.0f}% of the {g['characters']:,} characters "
+            f"left (median {g['next_line_median']} characters while shown), "
+            f"CPU {g['cpu_seconds']:.1f} s"
+        )
+    record(args, {"games": games})
 
 
 if __name__ == "__main__":

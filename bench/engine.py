@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from results import record
 from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -136,7 +137,7 @@ def main() -> None:
         worker(args.worker, args.games, args.how)
         return
     if args.protocol:
-        compare_protocol(args.games, args.rounds, args.json)
+        compare_protocol(args)
         return
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
@@ -151,14 +152,11 @@ def main() -> None:
     b = figures(there, args.games) if there else None
     if b is not None and a["steps"] != b["steps"]:
         raise SystemExit(f"the trees played different games: {a['steps']} and {b['steps']} steps")
+    out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+    if b is not None:
+        out |= {"against": args.against, "other": b, "ratio": b["cpu_seconds"] / a["cpu_seconds"]}
+    record(args, out)
     if args.json:
-        out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
-        if b is not None:
-            out |= {
-                "against": args.against,
-                "other": b,
-                "ratio": b["cpu_seconds"] / a["cpu_seconds"],
-            }
         print(json.dumps(out))
         return
     print(f"games: {args.games}, steps: {a['steps']:.0f}, rounds: {args.rounds} (best of)")
@@ -176,7 +174,8 @@ def main() -> None:
     print(f"{'CPU per step (us)':22}{a['us_per_step']:12.0f}{b['us_per_step']:14.0f}")
 
 
-def compare_protocol(games: int, rounds: int, as_json: bool) -> None:
+def compare_protocol(args: argparse.Namespace) -> None:
+    games, rounds = args.games, args.rounds
     direct_runs: list[dict[str, float]] = []
     protocol_runs: list[dict[str, float]] = []
     for _ in range(rounds):  # alternate, so that a busy spell hits both
@@ -186,12 +185,10 @@ def compare_protocol(games: int, rounds: int, as_json: bool) -> None:
     if a["steps"] != b["steps"]:
         raise SystemExit(f"the two ways played different games: {a['steps']} and {b['steps']}")
     ratio = b["games_per_cpu_second"] / a["games_per_cpu_second"]
-    if as_json:
-        print(
-            json.dumps(
-                {"games": games, "rounds": rounds, "direct": a, "protocol": b, "ratio": ratio}
-            )
-        )
+    out = {"games": games, "rounds": rounds, "direct": a, "protocol": b, "ratio": ratio}
+    record(args, out)
+    if args.json:
+        print(json.dumps(out))
         return
     print(f"games: {games}, steps: {a['steps']:.0f}, rounds: {rounds} (best of)")
     print(f"{'':22}{'direct':>12}{'protocol':>12}{'ratio':>8}")

@@ -25,6 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from results import record
+
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.goat_tiger import PLAYERS
 from ai.search import search
@@ -96,7 +98,7 @@ def main() -> None:
             draws += winner is None
             times += t
         rows.append(seat_row(2, SEATS.index(tested), args.games, wins, draws))
-    report(args.ai, args.vs, seeds, rows, times, args.json)
+    record(args, report(args.ai, args.vs, seeds, rows, times, args.json))
 
 
 if __name__ == "__main__":

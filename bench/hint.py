@@ -27,6 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from results import record  # noqa: E402
+
 from bot.table.ai_worker import advise  # noqa: E402
 from bot.table.registry import registry  # noqa: E402
 from bot.table.service import GameService  # noqa: E402
@@ -51,7 +53,7 @@ def position(seed: int, steps: int) -> vijayanagara.GameState:
     return st
 
 
-def in_process(positions: int, seconds: float) -> None:
+def in_process(positions: int, seconds: float) -> dict[str, float]:
     print(f"advise() in this process, budget {seconds:.2f} s of wall time")
     cpu, wall = [], []
     for i in range(positions):
@@ -71,9 +73,15 @@ def in_process(positions: int, seconds: float) -> None:
         f"  wall: median {statistics.median(wall):.3f} s, max {max(wall):.3f} s "
         f"({max(wall) / seconds:.1%} of the budget); CPU: max {max(cpu):.3f} s"
     )
+    return {
+        "wall_median": statistics.median(wall),
+        "wall_max": max(wall),
+        "wall_max_of_budget": max(wall) / seconds,
+        "cpu_max": max(cpu),
+    }
 
 
-async def through_service(hints: int, seconds: float) -> None:
+async def through_service(hints: int, seconds: float) -> list[float]:
     print(f"GameService.ai.hint, {hints} in a row (a spawned worker pool), {seconds:.2f} s each")
     with tempfile.TemporaryDirectory() as folder:
         svc = await GameService.open(str(Path(folder) / "h.sqlite3"))
@@ -88,6 +96,7 @@ async def through_service(hints: int, seconds: float) -> None:
             state = await svc.loader.state_of(game)
             faction = vijayanagara.decider(state)
             assert faction is not None
+            walls = []
             for i in range(hints):
                 w0 = time.perf_counter()
                 reply = await svc.ai.hint("bench", SEATS[faction])
@@ -95,8 +104,10 @@ async def through_service(hints: int, seconds: float) -> None:
                 assert reply.ok, reply.text
                 first = " (starts the pool)" if i == 0 else ""
                 print(f"  hint {i + 1}: wall {w:.3f} s{first}")
+                walls.append(w)
         finally:
             await svc.close()
+    return walls
 
 
 def main() -> None:
@@ -105,9 +116,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--service", type=int, default=3)
     args = ap.parse_args()
-    in_process(args.positions, args.seconds)
+    figures: dict[str, object] = {"in_process": in_process(args.positions, args.seconds)}
     if args.service:
-        asyncio.run(through_service(args.service, args.seconds))
+        figures["service_walls"] = asyncio.run(through_service(args.service, args.seconds))
+    record(args, figures)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from rules.capabilities import menus_of, notation_of
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
+from results import record
 
 from bot.table.registry import game, registry
 from bot.table.renderer import Boards, Names
@@ -182,9 +183,22 @@ async def run(path: str, args: argparse.Namespace) -> None:
     first = min(FIRST_GAMES, games)
     per_game = (end - warm) * 1024 / (games - first) if games > first else 0.0
     print(f"per game beyond the first {first:,}: {per_game:,.0f} B")
-    print(f"of which freed but held by malloc: {heap_held() / 1024:.1f} MB")
+    held = heap_held()
+    print(f"of which freed but held by malloc: {held / 1024:.1f} MB")
     by_file(args.top, first_snapshot) if args.tracemalloc else by_type(args.top)
     await svc.close()
+    mib = 1 / 1024
+    record(
+        args,
+        {
+            "rss_mb": end * mib,
+            "peak_mb": status_kb("VmHWM") * mib,
+            "rss_after_first_games_mb": warm * mib,
+            "bytes_per_game": per_game,
+            "freed_held_by_malloc_mb": held * mib,
+            "boards_drawn": drawn,
+        },
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

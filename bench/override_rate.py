@@ -27,6 +27,7 @@ from rules import vijayanagara  # noqa: E402
 from ai.budget import MAX_ITERATIONS  # noqa: E402
 from ai.vijayanagara import hard  # noqa: E402
 from bench.arena import generators  # noqa: E402
+from results import record  # noqa: E402
 
 FLOORS = (0.25, 0.5, 0.75, 1.0)
 
@@ -72,6 +73,14 @@ def main(argv: list[str] | None = None) -> None:
     )
     for floor, n in overruled.items():
         print(f"  floor {floor}: easy's step overruled in {n} of {decisions}")
+    record(
+        args,
+        {
+            "decisions": decisions,
+            "futures_median": statistics.median_low(futures),
+            "overruled": {str(floor): n for floor, n in overruled.items()},
+        },
+    )
 
 
 if __name__ == "__main__":

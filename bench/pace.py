@@ -25,14 +25,16 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from results import record
+
 from ai.budget import Budget
-from bot.table.ai_seats import HINT_SECONDS, THINK_SECONDS, default_workers, worker_processes
-from bot.table.ai_worker import advise, ready, think
+from bot.table.ai_seats import HINT_SECONDS, THINK_SECONDS, default_workers, worker_pool
+from bot.table.ai_worker import advise, think
 from bot.table.registry import registry
 
 REGISTRY = registry()
@@ -86,32 +88,38 @@ def timed_hint(gid: str, view: object, seat: str, seed: str, until: float) -> fl
     return time.process_time() - c0
 
 
-def figures(name: str, values: list[float]) -> str:
+def spread(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (
-        f"{name} p50 {statistics.median(ordered):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s"
-    )
+    return {"p50": statistics.median(ordered), "p95": p95, "max": ordered[-1]}
+
+
+def figures(name: str, values: dict[str, float]) -> str:
+    return f"{name} p50 {values['p50']:.3f} s, p95 {values['p95']:.3f} s, max {values['max']:.3f} s"
 
 
 def measure(
     pool: Executor, gid: str, found: list[Position], steps: int, a: argparse.Namespace
-) -> None:
-    """Print the steps' and the hints' CPU and wall times in the pool."""
-    cpu: list[float] = []
-    wall: list[float] = []
-    for i, (view, seat) in enumerate(found[:steps]):
-        w0 = time.perf_counter()
-        cpu.append(pool.submit(timed_step, gid, view, seat, f"pace:{i}", a.think).result())
-        wall.append(time.perf_counter() - w0)
-    print(f"{gid} steps ({len(cpu)}): " + figures("CPU", cpu) + "; " + figures("wall", wall))
-    cpu, wall = [], []
-    for i, (view, seat) in enumerate(found[steps:]):
-        w0 = time.perf_counter()
-        until = time.monotonic() + a.hint
-        cpu.append(pool.submit(timed_hint, gid, view, seat, f"hint:{i}", until).result())
-        wall.append(time.perf_counter() - w0)
-    print(f"{gid} hints ({len(cpu)}): " + figures("CPU", cpu) + "; " + figures("wall", wall))
+) -> dict[str, dict[str, dict[str, float]]]:
+    """Print the steps' and the hints' CPU and wall times in the pool; those figures."""
+    out = {}
+    for what, cases in (("steps", found[:steps]), ("hints", found[steps:])):
+        cpu: list[float] = []
+        wall: list[float] = []
+        for i, (view, seat) in enumerate(cases):
+            w0 = time.perf_counter()
+            if what == "steps":
+                job = pool.submit(timed_step, gid, view, seat, f"pace:{i}", a.think)
+            else:
+                job = pool.submit(
+                    timed_hint, gid, view, seat, f"hint:{i}", time.monotonic() + a.hint
+                )
+            cpu.append(job.result())
+            wall.append(time.perf_counter() - w0)
+        out[what] = {"cpu": spread(cpu), "wall": spread(wall)}
+        said = figures("CPU", out[what]["cpu"]) + "; " + figures("wall", out[what]["wall"])
+        print(f"{gid} {what} ({len(cpu)}): {said}")
+    return out
 
 
 def main() -> None:
@@ -133,11 +141,17 @@ def main() -> None:
         f"seeds from {a.seed}: {a.steps} steps at {a.think} CPU s, {a.hints} hints at "
         f"{a.hint} wall s, {workers} workers"
     )
-    with ProcessPoolExecutor(max_workers=workers, mp_context=worker_processes()) as pool:
+    out: dict[str, object] = {"workers": workers}
+    with worker_pool(workers) as pool:
         w0 = time.perf_counter()
-        for job in [pool.submit(ready) for _ in range(workers)]:
-            job.result()
-        print(f"the pool's start: wall {time.perf_counter() - w0:.3f} s")
+        started = [pool.submit(time.process_time) for _ in range(workers)]  # as warm()'s
+        cpu = max(job.result() for job in started)  # a worker's own CPU, its start included
+        out["pool_start_wall"] = time.perf_counter() - w0
+        out["worker_first_call_cpu"] = cpu
+        print(
+            f"the pool's start: wall {out['pool_start_wall']:.3f} s, a worker's CPU at its "
+            f"first call at most {cpu:.3f} s"
+        )
         for gid in gids:
             info = REGISTRY.game(gid).info
             players = info.min_players if a.players is None else a.players
@@ -145,7 +159,8 @@ def main() -> None:
                 ap.error(f"{info.title} takes {info.min_players} to {info.max_players} players")
             found = positions(gid, a.steps + a.hints, a.seed, players)
             print(f"{info.title}, {players} players:")
-            measure(pool, gid, found, a.steps, a)
+            out[gid] = measure(pool, gid, found, a.steps, a)
+    record(a, out)
 
 
 if __name__ == "__main__":

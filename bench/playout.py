@@ -10,6 +10,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from results import record
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -43,6 +45,8 @@ def main() -> None:
     print(f"seeds: {seeds}, failures: {len(failures)}, steps: {steps}, seconds: {elapsed:.1f}")
     for seed, err in failures[:20]:
         print(f"  seed {seed}: {err}")
+    figures = {"failures": len(failures), "steps": steps, "wall_seconds": elapsed}
+    record({"seeds": seeds, "workers": workers}, figures | {"failed_seeds": failures[:20]})
     sys.exit(1 if failures else 0)
 
 

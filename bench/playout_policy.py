@@ -25,6 +25,7 @@ from rules import vijayanagara  # noqa: E402, I001
 from ai.vijayanagara import easy, hard  # noqa: E402
 from bench.arena import generators  # noqa: E402
 from rules.vijayanagara import Action, Choose, Faction  # noqa: E402
+from results import record  # noqa: E402
 
 Tally = collections.Counter[tuple[Faction, str]]
 
@@ -66,6 +67,13 @@ def main(argv: list[str] | None = None) -> None:
                 f"{o} {n / total:.2f}" for (f, o), n in sorted(tally.items()) if f == seat
             )
             print(f"  {seat.value} {name:9s} ({total} choices): {shares}")
+    record(
+        args,
+        {
+            name: {f"{f.value} {o}": n for (f, o), n in sorted(tally.items())}
+            for name, tally in (("easy", played), ("playouts", playouts))
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from results import record
+
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.rajas import choose
 from bench.arena_report import report, seat_row
@@ -95,7 +97,7 @@ def main() -> None:
                 times += t
             rows.append(seat_row(players, seat, args.games, wins, shared))
     seeds = range(args.seed, args.seed + args.games)
-    report(args.ai, args.vs, seeds, rows, times, args.json)
+    record(args, report(args.ai, args.vs, seeds, rows, times, args.json))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from results import record
+
 from ai.rajas import choose
 from bench.arena_report import wilson
 from rules.rajas import GAME, RajasOptions, State
@@ -63,7 +65,7 @@ def built(s: State) -> int:
     return sum(1 for cells in s.province for c in cells if c >= 0)
 
 
-def report(players: int, games: list[Played]) -> None:
+def report(players: int, games: list[Played]) -> dict[str, object]:
     rounds = [g.rounds for g in games]
     shared = sum(len(g.first_places) > 1 for g in games)
     tiles = statistics.mean(g.tiles for g in games)
@@ -72,6 +74,7 @@ def report(players: int, games: list[Played]) -> None:
         f"(from {min(rounds)} to {max(rounds)}); tiles built {tiles:.1f} a player; "
         f"shared first places {shared}"
     )
+    firsts = []
     for place in range(players):
         wins = sum(place in g.first_places for g in games)
         low, high = wilson(wins, len(games))
@@ -79,6 +82,15 @@ def report(players: int, games: list[Played]) -> None:
             f"    turn order {place + 1}: {wins}/{len(games)} "
             f"({wins / len(games):.0%}, 95% {low:.0%}-{high:.0%})"
         )
+        firsts.append({"turn_order": place + 1, "wins": wins, "interval95": [low, high]})
+    return {
+        "players": players,
+        "games": len(games),
+        "rounds_median": statistics.median(rounds),
+        "tiles_a_player": tiles,
+        "shared_first": shared,
+        "first_by_turn_order": firsts,
+    }
 
 
 def main() -> None:
@@ -90,8 +102,10 @@ def main() -> None:
     args = ap.parse_args()
     seeds = range(args.seed, args.seed + args.games)
     print(f"{args.level} in every seat, seeds {seeds[0]}-{seeds[-1]}")
-    for players in args.players:
-        report(players, [play(players, args.level, g) for g in seeds])
+    by_players = [
+        report(players, [play(players, args.level, g) for g in seeds]) for players in args.players
+    ]
+    record(args, {"by_players": by_players})
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ import time
 import traceback
 from pathlib import Path
 
+from results import record
 from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -146,11 +147,12 @@ def main() -> None:
 
 
 def report(args: argparse.Namespace, a: dict[str, float], b: dict[str, float] | None) -> None:
+    out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+    if b is not None:
+        ratio = round(a["games_per_cpu_second"] / b["games_per_cpu_second"], 3)
+        out |= {"against": args.against, "other": b, "ratio": ratio}
+    record(args, out)
     if args.json:
-        out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
-        if b is not None:
-            ratio = round(a["games_per_cpu_second"] / b["games_per_cpu_second"], 3)
-            out |= {"against": args.against, "other": b, "ratio": ratio}
         print(json.dumps(out))
     elif b is None:
         for key, value in a.items():

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from rajas_helpers import invariants, random_playout  # noqa: E402
+from results import record  # noqa: E402
 
 from rules.rajas import GAME, RajasOptions, State  # noqa: E402
 
@@ -59,6 +60,7 @@ def main() -> None:
     print(
         f"steps {checked.steps}, every invariant after each; no crash, no dead end; CPU {cpu:.1f} s"
     )
+    record(args, {"games_by_players": by_players, "steps": checked.steps, "cpu_seconds": cpu})
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from results import record
 from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -87,6 +88,9 @@ def run(root: Path, args: argparse.Namespace, rounds: int) -> list[dict[str, lis
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
 
+KEYS = ("cpu_ms_median", "cpu_ms_p95", "png_kb_median", "png_kb_max")
+
+
 def figures(results: list[dict[str, list[float]]]) -> tuple[float, float, float, float]:
     """Median and 95th percentile of each state's least CPU ms, median and largest KB."""
     n = len(results[0]["cpu"])
@@ -113,6 +117,7 @@ def main() -> None:
         ms, p95, kb, kb_max = figures(run(REPO, args, args.rounds))
         print(f"CPU per board: median {ms:.1f} ms, p95 {p95:.1f} ms   (goal <= 12)")
         print(f"PNG: median {kb:.0f} KB, max {kb_max:.1f} KB   (goal <= 100)")
+        record(args, dict(zip(KEYS, (ms, p95, kb, kb_max), strict=True)))
         return
     with tempfile.TemporaryDirectory() as tmp:
         other = Path(tmp)
@@ -127,6 +132,11 @@ def main() -> None:
     rows = ("CPU ms", "CPU ms (p95)", "PNG KB", "PNG KB (max)")
     for name, x, y in zip(rows, a, b, strict=True):
         print(f"{name:14}{x:12.1f}{y:14.1f}{x / y:8.2f}")
+    this, other_tree = dict(zip(KEYS, a, strict=True)), dict(zip(KEYS, b, strict=True))
+    record(
+        args,
+        {"this": this, "other": other_tree, "ratio": {k: this[k] / other_tree[k] for k in KEYS}},
+    )
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from results import record
+
 import ai.rajas
 import rules.goat_tiger
 import rules.rajas
@@ -110,12 +112,19 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     print(f"{args.positions} positions a game, {args.seconds} CPU s a search")
+    out = {}
     for gid in GAMES:
         rates, fewest = measure(gid, args.positions, args.seconds, args.seed)
+        out[gid] = {
+            "iterations_per_cpu_second_median": statistics.median(rates),
+            "iterations_per_cpu_second_lowest": min(rates),
+            "fewest_iterations": fewest,
+        }
         print(
             f"{gid}: iterations per CPU-second median {statistics.median(rates):,.0f}, "
             f"lowest {min(rates):,.0f}; fewest iterations in a search {fewest:,}"
         )
+    record(args, out)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from ai.vijayanagara import easy  # noqa: E402
 from ai.vijayanagara.evaluate import EASY, Judgement  # noqa: E402
 from bench.arena import generators  # noqa: E402
 from db.safe_json import JsonError, load_json  # noqa: E402
+from bench.results import record  # noqa: E402
 
 MAX_GAMES = 10_000
 WEIGHTS = {f.name for f in dataclasses.fields(Judgement)}
@@ -111,6 +112,7 @@ def main(argv: list[str] | None = None) -> None:
         ],
     }
     print(json.dumps(report))
+    record(args, report)
 
 
 if __name__ == "__main__":

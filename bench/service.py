@@ -45,6 +45,7 @@ sys.path.insert(
     else str(Path(__file__).resolve().parent.parent),
 )
 
+from results import record
 from revision import checkout
 
 from bot.table.renderer import Names, Renderer
@@ -168,7 +169,7 @@ async def bench_concurrent(
 
 async def bench_rate(
     path: str, renderer: Renderer, games: int, rate: float, seconds: float
-) -> None:
+) -> dict[str, float]:
     """Moves arrive at random (Poisson) at `rate` per second, spread over `games` games."""
     svc = await GameService.open(path, renderer)
     await asyncio.gather(*(setup(svc, f"r{i}", i) for i in range(games)))
@@ -199,6 +200,8 @@ async def bench_rate(
     if imaged:
         report(f"{games} games, {rate:g} moves/s arriving: with image", imaged)
     await svc.close()
+    ms = [x * 1000 for x in lat]
+    return {"arriving_p50": statistics.median(ms), "arriving_p95": pct(ms, 95)}
 
 
 async def worker(database: str, renderer: Renderer, channels: list[str], rounds: int) -> None:
@@ -219,7 +222,8 @@ async def worker(database: str, renderer: Renderer, channels: list[str], rounds:
 
 async def bench_processes(
     name: str, database: str, fake: bool, games: int, rounds: int, counts: list[int]
-) -> None:
+) -> list[dict[str, float]]:
+    rows = []
     for n in counts:
         run = f"p{os.getpid()}-{n}-{random.randrange(10**9)}"
         shares = [[f"{run}-{i}" for i in range(k, games, n)] for k in range(n)]
@@ -240,6 +244,16 @@ async def bench_processes(
             f"p95 {pct(ms, 95):6.1f} ms  {len(lat) / wall:6.0f} moves/s  "
             f"CPU {sum(o['cpu'] for o in outs):5.1f} s  ({len(lat)} moves, {wall:.1f} s wall)"
         )
+        rows.append(
+            {
+                "processes": n,
+                "p50": statistics.median(ms),
+                "p95": pct(ms, 95),
+                "moves_per_s": len(lat) / wall,
+                "cpu_seconds": sum(o["cpu"] for o in outs),
+            }
+        )
+    return rows
 
 
 async def tree_run(renderer: Renderer, moves: int, games: int, rounds: int) -> None:
@@ -287,10 +301,12 @@ def against(args: argparse.Namespace) -> None:
         f"{'fake' if args.fake_render else 'render.board'}"
     )
     print(f"{'':34}{'this tree':>12}{args.against:>12}{'ratio':>8}")
+    this = {key: statistics.median(r[key] for r in here) for key, _ in FIGURES}
+    other = {key: statistics.median(r[key] for r in there) for key, _ in FIGURES}
     for key, label in FIGURES:
-        a = statistics.median(r[key] for r in here)
-        b = statistics.median(r[key] for r in there)
+        a, b = this[key], other[key]
         print(f"{label.format(games=args.games):34}{a:12.2f}{b:12.2f}{a / b:8.2f}")
+    record(args, {"this": this, "other": other, "ratio": {k: this[k] / other[k] for k in this}})
 
 
 async def main(argv: list[str] | None = None) -> None:
@@ -330,20 +346,26 @@ async def main(argv: list[str] | None = None) -> None:
         )
         with tempfile.TemporaryDirectory() as d:
             sqlite = str(Path(d) / "procs.sqlite3")
-            await bench_processes("sqlite", sqlite, args.fake_render, games, args.rounds, counts)
-        await bench_processes(
+            on_sqlite = await bench_processes(
+                "sqlite", sqlite, args.fake_render, games, args.rounds, counts
+            )
+        on_postgresql = await bench_processes(
             "postgresql", args.database, args.fake_render, games, args.rounds, counts
         )
+        record(args, {"sqlite": on_sqlite, "postgresql": on_postgresql})
         return
     with tempfile.TemporaryDirectory() as d:
         print(f"renderer: {'fake' if args.fake_render else 'render.board'}")
-        await bench_single(str(Path(d) / "single.sqlite3"), renderer, args.moves)
+        out = await bench_single(str(Path(d) / "single.sqlite3"), renderer, args.moves)
         if not args.skip_concurrent:
-            await bench_concurrent(str(Path(d) / "many.sqlite3"), renderer, args.games, args.rounds)
+            out |= await bench_concurrent(
+                str(Path(d) / "many.sqlite3"), renderer, args.games, args.rounds
+            )
         if args.rate:
-            await bench_rate(
+            out |= await bench_rate(
                 str(Path(d) / "rate.sqlite3"), renderer, args.games, args.rate, args.seconds
             )
+    record(args, out)
 
 
 if __name__ == "__main__":

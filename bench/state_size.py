@@ -33,6 +33,7 @@ from bot.table.registry import registry  # noqa: E402
 from bot.table.renderer import Names  # noqa: E402
 from bot.table.service import GameService  # noqa: E402
 from db.export import parse_export  # noqa: E402
+from results import record  # noqa: E402
 
 GAME_TABLES = ("actions", "snapshots", "log_lines", "outbox", "turn_messages", "jobs", "paces")
 
@@ -130,10 +131,12 @@ def main(argv: list[str] | None = None) -> None:
         f"state JSON over {len(sizes)} steps of {args.games} random games: "
         f"max {max(sizes):,} B, median {statistics.median(sizes):,.0f} B"
     )
+    stored = []
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "bench.sqlite3")
         for seed in range(args.service_games):
             gid, steps, by_table = asyncio.run(service_game(path, 100 + seed))
+            stored.append({"steps": steps, "bytes": sum(by_table.values()), "by_table": by_table})
             split = ", ".join(f"{t} {b:,}" for t, b in by_table.items())
             print(
                 f"game {gid} ({steps} steps, through the service, SQLite): "
@@ -143,6 +146,16 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"import replay: {short:.0f} µs/step at {short_steps:,} steps, {long:.0f} µs/step at "
         f"{long_steps:,} steps, ratio {long / short:.2f}"
+    )
+    record(
+        args,
+        {
+            "state_bytes_max": max(sizes),
+            "state_bytes_median": statistics.median(sizes),
+            "stored_games": stored,
+            "import_us_per_step_short": short,
+            "import_us_per_step_long": long,
+        },
     )
 
 

@@ -27,6 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from results import record
+
 from ai.budget import MAX_ITERATIONS, Budget
 from ai.taj_mahal import choose
 from bench.arena_report import report, seat_row
@@ -101,10 +103,10 @@ def main() -> None:
                     print(
                         f"{players} players, seat {seat + 1}, seed {g}: won {won}", file=sys.stderr
                     )
-    report_games(games, args.json)
+    record(args, report_games(games, args.json))
 
 
-def report_games(games: list[dict[str, object]], as_json: bool) -> None:
+def report_games(games: list[dict[str, object]], as_json: bool) -> dict[str, object]:
     """The arena's report of these games: one row per number of players and tested seat."""
     rows: list[dict[str, object]] = []
     times: list[float] = []
@@ -120,7 +122,7 @@ def report_games(games: list[dict[str, object]], as_json: bool) -> None:
             times += g["decision_ms"]  # type: ignore[arg-type]
             seeds.add(int(str(g["seed"])))
     first = games[0]
-    report(
+    return report(
         str(first["ai"]), str(first["vs"]), range(min(seeds), max(seeds) + 1), rows, times, as_json
     )
 

@@ -15,7 +15,7 @@ With --against REV, the same games are played by revision REV's rules/ (taken wi
 between the two trees, and the figures are given with their ratio. Both trees must play the
 same games (the same number of steps), or the comparison is refused.
 
-With --compiled, this tree is measured as the compiled build (setup.py with VJ_MYPYC=1: the
+With --compiled, this tree is measured as the compiled build (setup.py with CHAUPAL_MYPYC=1: the
 Docker image's engine), built with mypyc into a temporary copy first (about 20 CPU-seconds, not
 timed; it needs the dev extras' mypy and a C compiler). The worker checks that the engine it
 plays is the compiled one. With --against, the other tree stays pure Python, so the ratio is
@@ -36,6 +36,7 @@ import time
 import traceback
 from pathlib import Path
 
+from results import record
 from revision import checkout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -110,14 +111,14 @@ def run(root: Path, games: int) -> dict[str, float]:
 
 
 def compile_tree(into: Path) -> None:
-    """This tree's rules/ built as setup.py builds it with VJ_MYPYC=1, in `into`."""
+    """This tree's rules/ built as setup.py builds it with CHAUPAL_MYPYC=1, in `into`."""
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy2(REPO / name, into / name)
     shutil.copytree(REPO / "rules", into / "rules", ignore=shutil.ignore_patterns("__pycache__"))
     build = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
         cwd=into,
-        env={**os.environ, "VJ_MYPYC": "1"},
+        env={**os.environ, "CHAUPAL_MYPYC": "1"},
         capture_output=True,
         text=True,
     )
@@ -175,14 +176,15 @@ def main() -> None:
         raise SystemExit(
             f"the trees played different games: {here[0]['steps']} and {there[0]['steps']} steps"
         )
+    out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+    if b is not None:
+        out |= {
+            "against": args.against,
+            "other": b,
+            "ratio": round(b["cpu_seconds"] / a["cpu_seconds"], 3),
+        }
+    record(args, out)
     if args.json:
-        out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
-        if b is not None:
-            out |= {
-                "against": args.against,
-                "other": b,
-                "ratio": round(b["cpu_seconds"] / a["cpu_seconds"], 3),
-            }
         print(json.dumps(out))
     elif b is None:
         for key, value in a.items():

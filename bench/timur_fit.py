@@ -27,6 +27,7 @@ from ai.vijayanagara.timur import expected_adjustment  # noqa: E402
 from rules.vijayanagara import TIMUR_ROUTE, Faction, GameState, Piece  # noqa: E402
 from rules.vijayanagara.engine import MACHINE, push  # noqa: E402
 from rules.vijayanagara.rng import seed_state  # noqa: E402
+from results import record  # noqa: E402
 
 INVADERS = (6, 9, 12)
 UNITS = range(0, 21, 4)
@@ -76,6 +77,7 @@ def main() -> None:
     args = ap.parse_args()
     base = mid_game(args.seed)
     print("Troops:", " ".join(f"{u:>11}" for u in UNITS), "  (played / expected)")
+    rows = []
     for where, at in WHERE.items():
         for m in INVADERS:
             cells = []
@@ -85,8 +87,19 @@ def main() -> None:
                     timur(st.clone(), args.seed * 100_000 + m * 1000 + u * 10 + k)
                     for k in range(args.plays)
                 )
-                cells.append(f"{played:+5.1f}/{expected_adjustment(st):+5.1f}")
+                expected = expected_adjustment(st)
+                cells.append(f"{played:+5.1f}/{expected:+5.1f}")
+                rows.append(
+                    {
+                        "invaders": m,
+                        "where": where,
+                        "troops": u,
+                        "played": played,
+                        "expected": expected,
+                    }
+                )
             print(f"{m:>2} Invaders, Troops {where}:", " ".join(cells))
+    record(args, {"adjustments": rows})
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import yaml
+from results import record
 
 from db.export import parse_export
 from db.models import MAX_EXPORT_ACTIONS
@@ -53,11 +54,13 @@ def main(argv: list[str] | None = None) -> None:
     vijayanagara.new_game(0)
     print("replay of n trades (the log grows by one line a step):")
     base: float | None = None
+    replays = []
     for n in (int(x) for x in args.steps.split(",")):
         cpu = replay_cpu(n)
         per = cpu / n * 1e6
         base = base or per
         print(f"  n={n:>6}: {cpu:6.2f} s CPU, {per:6.1f} us/step, per-step ratio {per / base:.2f}")
+        replays.append({"steps": n, "cpu_seconds": cpu, "us_per_step": per})
 
     export = {
         "seed": 1,
@@ -66,10 +69,8 @@ def main(argv: list[str] | None = None) -> None:
     raw = json.dumps(export, indent=1).encode()
     start = time.process_time()
     parse_export(raw)
-    print(
-        f"parse of a {args.export_steps}-step export ({len(raw):,} bytes): "
-        f"{time.process_time() - start:.2f} s CPU"
-    )
+    parse = time.process_time() - start
+    print(f"parse of a {args.export_steps}-step export ({len(raw):,} bytes): {parse:.2f} s CPU")
 
     deck = Path(__file__).resolve().parent.parent / "rules" / "vijayanagara" / "data" / "deck.yaml"
     text = deck.read_text(encoding="utf-8")
@@ -82,8 +83,17 @@ def main(argv: list[str] | None = None) -> None:
             break
     start = time.process_time()
     load_deck_text(text)
-    print(
-        f"read and check a {len(text):,}-character deck file: {time.process_time() - start:.2f} s CPU"
+    deck_cpu = time.process_time() - start
+    print(f"read and check a {len(text):,}-character deck file: {deck_cpu:.2f} s CPU")
+    record(
+        args,
+        {
+            "replays": replays,
+            "export_bytes": len(raw),
+            "export_parse_cpu_seconds": parse,
+            "deck_chars": len(text),
+            "deck_cpu_seconds": deck_cpu,
+        },
     )
 
 

@@ -22,11 +22,12 @@ from .errors import StorageError
 from .schema import migrations
 from .sql_store import Conn, Dialect, Row, SQLStore
 
+# The time of the statement, not of each row: the rows one claim takes run out together.
 POSTGRES = Dialect(
-    now="clock_timestamp()",
+    now="statement_timestamp()",
     # a timestamp as the text the SQLite store keeps (ISO 8601, UTC, milliseconds)
     timestamp="to_char({} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
-    later="clock_timestamp() + make_interval(secs => {})",
+    later="statement_timestamp() + make_interval(secs => {})",
     for_update=" FOR UPDATE",
     unclaimed="NULL",
 )
@@ -166,9 +167,9 @@ class PostgresStore(SQLStore):
         waited for; the lease keeps them from being claimed again once it has committed."""
         rows = await conn.fetch(
             "WITH due AS (SELECT game_id, version FROM outbox "
-            "WHERE (next_attempt_at <= clock_timestamp() OR ?) "
-            "AND (claimed_until IS NULL OR claimed_until <= clock_timestamp()) "
-            "AND (attempts > 0 OR created_at <= clock_timestamp() - make_interval(secs => ?)) "
+            "WHERE (next_attempt_at <= statement_timestamp() OR ?) "
+            "AND (claimed_until IS NULL OR claimed_until <= statement_timestamp()) "
+            "AND (attempts > 0 OR created_at <= statement_timestamp() - make_interval(secs => ?)) "
             "ORDER BY created_at, game_id, version LIMIT ? FOR UPDATE SKIP LOCKED) "
             f"UPDATE outbox o SET claimed_until = {POSTGRES.later.format('?')} "
             "FROM due WHERE o.game_id = due.game_id AND o.version = due.version "

@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 
 class RulesError(ValueError):
-    """Base of every error the rules package raises about an order or an action."""
+    """Base of every error the rules package raises about an order or an action. Once an
+    order's parser has it, it may name the step: its number (from 1) of how many, its text,
+    and the position it was read against (`at`), where the steps allowed there are listed."""
 
+    step: int | None = None
+    steps: int = 1
+    step_text: str = ""
+    position: object = None  # the position the step was read against, where the parser has it
 
-class InvalidOrder(RulesError):
-    """Malformed order text: says where and what was expected. Once the order's parser has
-    it, it names the step: its number (from 1) of how many, and its text."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.step: int | None = None
-        self.steps = 1
-        self.step_text = ""
-
-    def at(self, step: int, steps: int, text: str) -> InvalidOrder:
-        self.step, self.steps, self.step_text = step, steps, text
+    def at(self, step: int, steps: int, text: str, position: object = None) -> Self:
+        self.step, self.steps, self.step_text, self.position = step, steps, text, position
         return self
 
     @property
     def where(self) -> str:
         return step_where(self.step_text, self.step or 1, self.steps)
+
+
+class InvalidOrder(RulesError):
+    """Malformed order text: says where and what was expected, naming the step (`at`)."""
 
 
 class AmbiguousName(InvalidOrder):
@@ -39,7 +41,8 @@ class AmbiguousName(InvalidOrder):
 
 class IllegalAction(RulesError):
     """Well formed, but not allowed now: says which rule. `reason` is that alone; the message
-    goes on with the steps allowed, where the rules list them (`allowed`)."""
+    goes on with the steps allowed, where the rules list them (`allowed`). An order's parser
+    that refuses a step it read names it (`at`)."""
 
     def __init__(self, reason: str, allowed: str | None = None) -> None:
         super().__init__(f"{reason.removesuffix('.')}. Allowed: {allowed}" if allowed else reason)

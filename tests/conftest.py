@@ -42,6 +42,13 @@ def _bytecode_cached() -> None:
     sys.dont_write_bytecode = False
 
 
+def _bench_runs_recorded_nowhere() -> None:
+    """A bench a test runs (tests/test_bench.py, the arena's mains in tests/test_ai.py) adds
+    no line to bench/results.jsonl, which holds the runs people made: a test that reads its
+    run's line names a file of its own."""
+    os.environ["CHAUPAL_BENCH_RESULTS"] = os.devnull  # for the processes the tests start too
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What every test shares (modules, the games' data, collected items) is frozen out of
     the garbage collector's sight: a full collection of a worker's heap no longer walks
@@ -56,6 +63,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 _temporary_files_in_memory()
 _bytecode_cached()
+_bench_runs_recorded_nowhere()
 # No example is timed on the wall clock (speed is bench/'s to measure): with a test per core
 # and a shared machine, an example's wall time says little.
 settings.register_profile("suite", deadline=None)

@@ -15,7 +15,7 @@ import pytest
 from discord_fake import BOT_TOKEN, FakeDiscord, Interaction, Message
 from fakes import PNG, SEATS, Seeds
 
-from bot.discord.discord_client import VijayanagaraBot
+from bot.discord.discord_client import ChaupalBot
 from bot.discord.main import build, serve
 from bot.discord.settings import Settings
 from bot.table.games.entry import Registry
@@ -63,7 +63,7 @@ class SlowRenderer:
 class Env:
     fake: FakeDiscord
     service: GameService
-    bot: VijayanagaraBot
+    bot: ChaupalBot
     renderer: SlowRenderer
     task: asyncio.Task[None]
 
@@ -114,7 +114,7 @@ async def running_bot(
     shard_ids: str | None = None,
     games: Registry | None = None,
 ) -> AsyncIterator[Env]:
-    """Start the bot the way `vijayanagara-bot` does, on `db` (a SQLite file, or a
+    """Start the bot the way `chaupal-bot` does, on `db` (a SQLite file, or a
     postgresql:// URL as DATABASE_URL), with Discord faked; `shard_count`/`shard_ids` as
     SHARD_COUNT/SHARD_IDS would set them; `games`: the games hosted (None: the bot's)."""
     fake = fake or FakeDiscord()
@@ -123,7 +123,7 @@ async def running_bot(
     if str(db).startswith("postgresql://"):
         settings = Settings(discord_token=BOT_TOKEN, database_url=str(db), **shards)  # type: ignore[arg-type]
     else:
-        settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(db), **shards)  # type: ignore[arg-type]
+        settings = Settings(discord_token=BOT_TOKEN, chaupal_db=str(db), **shards)  # type: ignore[arg-type]
     renderer = SlowRenderer()
     known = len(fake.gateways)  # a fake shared with an earlier bot holds its connections
     service, bot = await build(settings, renderer, seed_source=Seeds(12), games=games)  # B first

@@ -1,6 +1,6 @@
-"""`vijayanagara-bot` as a process against the fake Discord (for the signal and token tests).
+"""`chaupal-bot` as a process against the fake Discord (for the signal and token tests).
 
-Environment: the bot's own (DISCORD_TOKEN, VIJAYANAGARA_DB, LOG_LEVEL), plus FAKE_SCRIPT:
+Environment: the bot's own (DISCORD_TOKEN, CHAUPAL_DB, LOG_LEVEL), plus FAKE_SCRIPT:
 `create` sends `/vj create` once connected and holds every Discord call from then on until the
 bot starts closing, printing `IN FLIGHT` when the first is held: a stop signal sent after that
 line finds the reply in flight. FAKE_UNREACHABLE: "dns" or "refused", no route to Discord;
@@ -24,7 +24,7 @@ import aiohttp
 from discord_fake import FakeDiscord, FakeGateway, FakeResponse
 
 import bot.discord.discord_client
-from bot.discord.discord_client import VijayanagaraBot
+from bot.discord.discord_client import ChaupalBot
 from bot.discord.main import main
 
 fake = FakeDiscord()
@@ -36,7 +36,7 @@ if unreachable:
 aiohttp.ClientSession = fake.session_factory  # type: ignore[assignment, misc]
 _send = FakeGateway.send_str
 _handle = FakeDiscord.handle
-_close = VijayanagaraBot.close
+_close = ChaupalBot.close
 holding = False
 closing = asyncio.Event()
 
@@ -60,14 +60,14 @@ async def handle(self: FakeDiscord, method: str, url: str, kw: dict[str, Any]) -
     return await _handle(self, method, url, kw)
 
 
-async def close(self: VijayanagaraBot) -> None:
+async def close(self: ChaupalBot) -> None:
     closing.set()
     await _close(self)
 
 
 FakeGateway.send_str = send_str  # type: ignore[method-assign]
 FakeDiscord.handle = handle  # type: ignore[method-assign]
-VijayanagaraBot.close = close  # type: ignore[method-assign]
+ChaupalBot.close = close  # type: ignore[method-assign]
 
 
 @atexit.register

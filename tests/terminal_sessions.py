@@ -106,6 +106,26 @@ async def _say(client: LocalClient, line: str) -> None:
     await client.run([line])
 
 
+async def answered(kind: str, lines: list[str], seed: int | None) -> list[tuple[str, str]]:
+    """Each line typed in the terminal client at a new game of `kind` (dealt by `seed`, every
+    seat the person's), with what the terminal printed for it alone."""
+    with tempfile.TemporaryDirectory() as folder:
+        service = await terminal_table(str(Path(folder) / f"{kind}.sqlite3"), FakeRenderer())
+        out = io.StringIO()
+        client = LocalClient(service, Path(folder) / "boards", out, channel_of(kind), kind)
+        said = []
+        try:
+            with contextlib.chdir(folder):
+                await client.begin(seed)
+                for line in lines:
+                    start = len(out.getvalue())
+                    await client.run([line])
+                    said.append((line, out.getvalue()[start:]))
+        finally:
+            await service.close()
+    return said
+
+
 @cache
 def played(kind: str) -> tuple[tuple[str, ...], str]:
     """One whole game of `kind` (seeded), once per test process: what the service said as

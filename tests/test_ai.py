@@ -4,7 +4,6 @@ their turn, and never see what the table does not (the deck's order, the dealer,
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 from pathlib import Path
 
@@ -16,10 +15,11 @@ from ai.budget import Budget
 from ai.vijayanagara import LEVELS, Level, decide, hard, hint, level_of
 from ai.vijayanagara.easy import ranked
 from ai.vijayanagara.evaluate import EASY, evaluate
+from bot.product import variable
 from rules import vijayanagara
 
 FAST = Budget(iterations=4)
-WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
+WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
 
 
 def positions(seeds: range, per_kind: int = 2) -> dict[str, list[vijayanagara.GameState]]:
@@ -89,7 +89,7 @@ def play_with_ais(
 
 @pytest.mark.parametrize("seed", [2, *range(100, 100 + WHOLE_GAMES)])
 def test_whole_games_with_easy_and_random_seats_keep_the_invariants(seed: int) -> None:
-    """One game always; VJ_WHOLE_GAMES=N plays N more."""
+    """One game always; CHAUPAL_WHOLE_GAMES=N plays N more."""
     levels: dict[vijayanagara.Faction, Level] = {
         vijayanagara.Faction.D: "easy",
         vijayanagara.Faction.B: "random",
@@ -100,7 +100,7 @@ def test_whole_games_with_easy_and_random_seats_keep_the_invariants(seed: int) -
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(WHOLE_GAMES == 0, reason="set VJ_WHOLE_GAMES=N to play whole games")
+@pytest.mark.skipif(WHOLE_GAMES == 0, reason="set CHAUPAL_WHOLE_GAMES=N to play whole games")
 @pytest.mark.parametrize("seed", range(max(WHOLE_GAMES, 1)))
 def test_whole_games_with_hard_in_every_seat(seed: int) -> None:
     levels: dict[vijayanagara.Faction, Level] = {f: "hard" for f in vijayanagara.PLAYERS}

@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
+import sys
 from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -150,3 +152,41 @@ async def test_the_bot_starts_every_worker_before_a_hint_needs_one(tmp_path: Pat
         assert len(started) == 2
     finally:
         await svc.close()
+
+
+async def test_a_pool_a_killed_worker_broke_is_replaced_and_the_ai_moves(tmp_path: Path) -> None:
+    """A worker process killed (by an out-of-memory killer, a person's kill) breaks its
+    pool: the AI's next step is thought in a new pool, in the bot as in the terminal."""
+    svc = await GameService.open(str(tmp_path / "kill.sqlite3"), FakeRenderer(), ai_workers=2)
+    svc.ai.think_seconds = 0.02
+    try:
+        await on_an_ai_turn(svc, "g1")
+        await svc.ai.warm()
+        broken = svc.ai.executor
+        assert isinstance(broken, ProcessPoolExecutor)
+        worker = next(iter(broken._processes.values()))  # (no public list of its workers)
+        worker.kill()
+        worker.join()
+        reply = await svc.ai.move("g1")
+        assert reply is not None and reply.ok, reply
+        assert svc.ai.executor is not broken
+    finally:
+        await svc.close()
+
+
+def test_the_worker_server_imports_what_the_program_is_made_of_but_never_its_main() -> None:
+    """Each worker runs the program's main module again: the server that forks them imports
+    first the modules its functions come from, so a worker starts with a fork alone."""
+    import types
+
+    from bot.terminal import local
+
+    script = types.ModuleType("__main__")  # a console script: `from ... import main`
+    script.main = local.main  # type: ignore[attr-defined]
+    script.sys = sys  # type: ignore[attr-defined]
+    assert ai_seats.program_modules(script) == ["bot.terminal.local"]
+    run_as_m = types.ModuleType("__main__")  # `python -m bot.terminal.local`
+    run_as_m.__spec__ = local.__spec__
+    run_as_m.amain = local.amain  # type: ignore[attr-defined]  # (its own, as __main__'s)
+    run_as_m.hosted = local.hosted  # type: ignore[attr-defined]
+    assert ai_seats.program_modules(run_as_m) == ["bot.table.registry"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fakes import SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 
-from bot.table.ai_seats import AI_USERS, AiSeats, worker_processes
+from bot.table.ai_seats import AI_USERS, AiSeats, worker_pool
 from bot.table.service import GameService
 from rules import vijayanagara
 
@@ -37,7 +37,7 @@ class Clock:
 def pool() -> Iterator[ProcessPoolExecutor]:
     """A real worker process, shared by the module's services (each test's service would
     otherwise start one)."""
-    with ProcessPoolExecutor(max_workers=1, mp_context=worker_processes()) as p:
+    with worker_pool(1) as p:
         yield p
 
 

@@ -1,13 +1,17 @@
-"""Every benchmark under bench/ runs, on a tiny input, as `python bench/<script>` runs it, and
-prints its figures: a module moved, a signature changed or a name gone by a change elsewhere
-fails here, not the day the figures are wanted. (The figures themselves are not judged: speed
-belongs to the benches, never to the tests.)"""
+"""Every benchmark under bench/ runs, on a tiny input, as `python bench/<script>` runs it,
+prints its figures and adds them as one JSON line to the results file (bench/results.py): a
+module moved, a signature changed or a name gone by a change elsewhere fails here, not the day
+the figures are wanted. (The figures themselves are not judged: speed belongs to the benches,
+never to the tests.)"""
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 import re
 import runpy
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -159,7 +163,8 @@ MODES: dict[str, tuple[str, list[str], str]] = {
         rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
 }
-HELPERS = {"revision.py", "arena_report.py"}  # imported by the benches, run by none
+HELPERS = {"revision.py", "arena_report.py", "results.py"}  # imported by the benches, run by none
+TOOLS = {"runs.py"}  # run on the results, not a bench (tests/test_bench_runs.py)
 
 
 def scripts() -> list[str]:
@@ -167,11 +172,12 @@ def scripts() -> list[str]:
 
 
 def test_every_bench_script_has_a_tiny_run_here() -> None:
-    assert set(scripts()) == set(TINY) | HELPERS
+    assert set(scripts()) == set(TINY) | HELPERS | TOOLS
 
 
-def runs_and_prints(script: str, args: list[str], figures: str) -> None:
+def runs_and_prints(script: str, args: list[str], figures: str, results: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as a person runs it
+    env["CHAUPAL_BENCH_RESULTS"] = str(results)
     done = subprocess.run(
         [sys.executable, str(BENCH / script), *args],
         cwd=ROOT,
@@ -184,34 +190,65 @@ def runs_and_prints(script: str, args: list[str], figures: str) -> None:
     assert re.search(figures, done.stdout, re.DOTALL), done.stdout[-3000:]
 
 
+def recorded(results: Path, script: str, args: list[str]) -> dict[str, object]:
+    """The run's one line in the results file: the bench, its arguments (each one given,
+    by its name), the command as typed, the commit, the machine, and figures."""
+    (line,) = results.read_text(encoding="utf-8").splitlines()
+    run = json.loads(line)
+    assert run["bench"] == script.removesuffix(".py")
+    assert run["command"] == shlex.join(["python", f"bench/{script}", *args])
+    given = [a.removeprefix("--").replace("-", "_") for a in args if a.startswith("--")]
+    assert {name for name in given if name not in ("json", "log")} <= set(run["args"]), run
+    for option, value in itertools.pairwise(args):
+        if option.startswith("--") and value.isdigit():
+            name = option.removeprefix("--").replace("-", "_")
+            assert run["args"][name] in (int(value), [int(value)], value), (name, run["args"])
+    commit = run["commit"]
+    assert commit is None or re.fullmatch(r"[0-9a-f]{40}", commit), commit
+    assert run["cores"] == os.cpu_count() and isinstance(run["load"], float)
+    assert run["figures"] and re.search(NUMBER, json.dumps(run["figures"])), run["figures"]
+    return run
+
+
 @pytest.mark.parametrize("script", sorted(TINY))
-def test_every_bench_runs_on_a_tiny_input_and_prints_its_figures(script: str) -> None:
-    runs_and_prints(script, *TINY[script])
+def test_every_bench_runs_on_a_tiny_input_prints_its_figures_and_records_them(
+    script: str, tmp_path: Path
+) -> None:
+    args, figures = TINY[script]
+    runs_and_prints(script, args, figures, tmp_path / "results.jsonl")
+    recorded(tmp_path / "results.jsonl", script, args)
 
 
 @pytest.mark.parametrize("mode", sorted(MODES))
-def test_a_benchs_other_modes_run_too(mode: str) -> None:
+def test_a_benchs_other_modes_run_and_record_too(mode: str, tmp_path: Path) -> None:
     script, args, figures = MODES[mode]
     if "--against" in args and not (ROOT / ".git").exists():
         pytest.skip("--against takes another revision from git: this tree is not a checkout")
-    runs_and_prints(script, args, figures)
+    runs_and_prints(script, args, figures, tmp_path / "results.jsonl")
+    run = recorded(tmp_path / "results.jsonl", script, args)
+    if "--against" in args:  # the other tree's figures beside this one's, and which it was
+        assert {"this", "other", "ratio"} <= set(run["figures"])  # type: ignore[arg-type]
+        assert run["against_commit"] == run["commit"]  # HEAD
 
 
-def test_an_arena_log_sums_up(tmp_path: Path) -> None:
-    log = tmp_path / "arena.jsonl"
+def test_an_arena_log_sums_up_and_a_summary_is_no_run(tmp_path: Path) -> None:
+    log, results = tmp_path / "arena.jsonl", tmp_path / "results.jsonl"
     args = ["--ai", "random", "--vs", "random", "--games", "2", "--log", str(log)]
-    runs_and_prints("arena.py", args, r'"games": 2')
-    runs_and_prints("arena.py", ["--summarize", str(log)], r'"games": 2, "seats"')
+    runs_and_prints("arena.py", args, r'"games": 2', results)
+    runs_and_prints("arena.py", ["--summarize", str(log)], r'"games": 2, "seats"', results)
+    recorded(results, "arena.py", args)  # the summary added no line
 
 
 def test_a_taj_mahal_arena_at_a_budget_of_iterations_logs_each_game_and_sums_up(
     tmp_path: Path,
 ) -> None:
-    log = tmp_path / "taj.jsonl"
+    log, results = tmp_path / "taj.jsonl", tmp_path / "results.jsonl"
     args = ["--ai", "hard", "--vs", "greedy", "--players", "3", "--seats", "1", "--games", "1"]
-    runs_and_prints("taj_mahal_arena.py", [*args, "--iterations", "2", "--log", str(log)], "/1")
+    args += ["--iterations", "2", "--log", str(log)]
+    runs_and_prints("taj_mahal_arena.py", args, "/1", results)
     two_logs = ["--summarize", str(log), str(log), "--json"]
-    runs_and_prints("taj_mahal_arena.py", two_logs, r'"players": 3, "seat": 1, "games": 2')
+    runs_and_prints("taj_mahal_arena.py", two_logs, r'"players": 3, "seat": 1, "games": 2', results)
+    recorded(results, "taj_mahal_arena.py", args)
 
 
 @pytest.mark.parametrize("script", sorted(HELPERS))

@@ -13,7 +13,13 @@ every state and step of them is checked:
 - parse(describe(a)) == [a] for every step a player takes, read as that player;
 - the public view and every seat's view hide what `hidden` says that seat may not see;
 - undo never crosses a chance step;
-- the board picture of the public view is drawn for every state.
+- the board picture of the public view is drawn for a sample of the states of every game
+  (`pictured`: its first and last state, states spread evenly between, and the first state of
+  each kind: each seat deciding, chance pending); `python bench/board_render.py --game GAME
+  --every 1` draws every state of whole random games of any registered game.
+
+Each random game is played once per worker process (`playout` is cached) and read by every
+check above.
 """
 
 from __future__ import annotations
@@ -48,6 +54,8 @@ HOSTED = build_registry(*ENTRIES, COUNTING)  # every game, and one written on th
 DEFAULT_SEEDS = 12
 SEEDS = {"vijayanagara": 3}  # long games: three are enough to meet every kind of step
 MAX_STEPS = 20_000  # a game longer than this is a dead end (a loop)
+PICTURES = {0: 24}  # states drawn of each game's first random game (`pictured`)
+DEFAULT_PICTURES = 6  # ... and of each other one: every player count is drawn
 AI_STATES = 3  # decisions per game each AI level is asked
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -181,12 +189,18 @@ def pointer(doc: object, path: str) -> tuple[bool, object]:
     return True, node
 
 
-def leaks(g: AnyGame, st: object, seat: Seat | None, view: object) -> list[str]:
-    """The pointers of `hidden(st, seat)` that `view` shows with their values."""
-    full = json.loads(g.state_to_json(st))
+def leaks(
+    g: AnyGame, st: object, seat: Seat | None, view: object, full: object = None
+) -> list[str]:
+    """The pointers of `hidden(st, seat)` that `view` shows with their values (`full`: the
+    state's JSON read back, when the caller has it)."""
+    hidden = g.hidden(st, seat)
+    if not hidden:
+        return []
+    full = json.loads(g.state_to_json(st)) if full is None else full
     shown = json.loads(notation_of(g).view_to_json(view))
     out = []
-    for path, value in g.hidden(st, seat).items():
+    for path, value in hidden.items():
         assert pointer(full, path) == (True, value), f"{path} is not in the state"
         # at the same place, or at that place in a state the view wraps ({"state": ...})
         wrapped = (
@@ -202,8 +216,11 @@ def test_views_hide_what_the_game_says_is_hidden(gid: str, seed: int) -> None:
     p = playout(gid, seed)
     g = p.game
     for st in p.states:
+        full = json.loads(g.state_to_json(st))  # read once for every seat
         for seat in (None, *p.seats):
-            assert leaks(g, st, seat, g.view(st, seat)) == [], f"{seat or 'the public'} sees it"
+            assert leaks(g, st, seat, g.view(st, seat), full) == [], (
+                f"{seat or 'the public'} sees it"
+            )
 
 
 @pytest.mark.parametrize(("gid", "seed"), CASES)
@@ -247,13 +264,39 @@ def test_undo_never_crosses_a_chance_step(gid: str, seed: int) -> None:
             assert p.game.undo_barrier(st, a)
 
 
+def pictured(p: Playout, count: int) -> list[object]:
+    """A stratified sample of a game's states: `count` spread evenly from its first state to
+    its last, and the first state of each kind not among them (each seat deciding, chance
+    pending), in the game's order."""
+    g = p.game
+    last = len(p.states) - 1
+    n = min(count, last + 1)
+    chosen = {round(i * last / max(1, n - 1)) for i in range(n)}
+    kinds: dict[object, int] = {}
+    for i, st in enumerate(p.states):
+        kinds.setdefault("chance" if g.chance(st) is not None else g.to_move(st), i)
+    return [p.states[i] for i in sorted(chosen | set(kinds.values()))]
+
+
+def test_the_pictured_states_are_spread_over_the_game_and_meet_every_kind() -> None:
+    p = playout("taj_mahal", 0)
+    g = p.game
+    sample = pictured(p, 5)
+    assert sample[0] is p.states[0] and sample[-1] is p.states[-1]
+    assert p.states[len(p.states) // 2] in sample
+    assert {g.to_move(st) for st in sample} >= {*p.seats, None}
+    assert any(g.chance(st) is not None for st in sample)
+    assert len(sample) <= 5 + len(p.seats) + 1
+    assert pictured(p, 10_000) == p.states
+
+
 @pytest.mark.parametrize(("gid", "seed"), CASES)
-def test_a_board_picture_for_every_state(gid: str, seed: int) -> None:
-    """Every state of the first game of each kind; of the others, every seventh (a
-    Vijayanagara or Taj Mahal board costs several ms, and the games are long)."""
+def test_a_board_picture_for_a_sample_of_the_states(gid: str, seed: int) -> None:
+    """The states `pictured` picks (a board costs several ms, and the games are long: every
+    state of whole games is bench/board_render.py's, with --every 1)."""
     p = playout(gid, seed)
     draw = HOSTED.pictures(gid).board
-    for st in p.states if seed == 0 else p.states[::7]:
+    for st in pictured(p, PICTURES.get(seed, DEFAULT_PICTURES)):
         assert draw(p.game.view(st, None), None).startswith(PNG)
 
 

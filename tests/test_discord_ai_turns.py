@@ -6,11 +6,10 @@ the buttons); and a step whose edit fails still reaches the channel.
 
 The AI steps are taken the way the client's AI loop takes them (`AiSeats.move`, then the
 client's delivery), one at a time, so the channel can be checked after each step. A bounded
-sample of cards runs by default; VJ_WHOLE_GAMES=N plays N whole games (`@pytest.mark.slow`)."""
+sample of cards runs by default; CHAUPAL_WHOLE_GAMES=N plays N whole games (`@pytest.mark.slow`)."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ import pytest
 from discord_env import D, Env, running_bot
 from fakes import seeds_of
 
+from bot.product import variable
 from bot.table.ai_users import is_ai
 from bot.table.pipeline import typed_order
 from db import GameRecord, Pace
@@ -28,7 +28,7 @@ from rules.capabilities import turns_of
 from rules.vijayanagara.game import GAME
 
 SAMPLE_CARDS = 5
-WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
+WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
 AIS = (vijayanagara.Faction.B, vijayanagara.Faction.V)
 NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the steps
 
@@ -199,7 +199,7 @@ async def test_an_ai_step_whose_edit_fails_still_reaches_the_channel(env: Env) -
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(WHOLE_GAMES == 0, reason="set VJ_WHOLE_GAMES=N to play whole games")
+@pytest.mark.skipif(WHOLE_GAMES == 0, reason="set CHAUPAL_WHOLE_GAMES=N to play whole games")
 @pytest.mark.parametrize("game", range(max(1, WHOLE_GAMES)))
 async def test_whole_games_with_two_ais_read_one_message_per_ai_turn(env: Env, game: int) -> None:
     seeds_of(env.service).next = 100 + game

@@ -6,11 +6,10 @@ which pings exactly the next player when that is another person, only at a hand-
 reveal; a header with the
 board at every card reveal; buttons only on the newest message; the current decision within
 the last three messages. A bounded sample runs by default (one game, its first cards); set
-VJ_WHOLE_GAMES=N to play N whole games (`@pytest.mark.slow`)."""
+CHAUPAL_WHOLE_GAMES=N to play N whole games (`@pytest.mark.slow`)."""
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 from dataclasses import dataclass, field
@@ -21,13 +20,14 @@ from discord_env import Env, running_bot
 from discord_fake import Message
 from fakes import SEATS
 
+from bot.product import variable
 from bot.table.pipeline import typed_order
 from db import GameRecord
 from rules import vijayanagara
 from rules.vijayanagara.game import GAME
 
 SAMPLE_CARDS = 6  # cards played by the default (bounded) test
-WHOLE_GAMES = int(os.environ.get("VJ_WHOLE_GAMES", "0"))
+WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
 
 
 @dataclass
@@ -218,7 +218,7 @@ def _button(msg: Message, label: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(WHOLE_GAMES == 0, reason="set VJ_WHOLE_GAMES=N to play whole games")
+@pytest.mark.skipif(WHOLE_GAMES == 0, reason="set CHAUPAL_WHOLE_GAMES=N to play whole games")
 @pytest.mark.parametrize("seed", range(max(1, WHOLE_GAMES)))
 async def test_whole_games_step_by_step_read_like_a_game_record(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int

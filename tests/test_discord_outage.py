@@ -75,7 +75,7 @@ async def serving(
     pauses: Pauses | None = None,
 ) -> AsyncIterator[Served]:
     monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
-    settings = Settings(discord_token=BOT_TOKEN, vijayanagara_db=str(tmp_path / "bot.sqlite3"))
+    settings = Settings(discord_token=BOT_TOKEN, chaupal_db=str(tmp_path / "bot.sqlite3"))
     service, bot = await build(settings, FakeRenderer())
     bot.pause = pauses or Pauses(fake)
     closed = asyncio.Event()
@@ -218,7 +218,7 @@ def no_route_env(tmp_path: Path) -> Iterator[dict[str, str]]:
     yield {
         **os.environ,
         "DISCORD_TOKEN": BOT_TOKEN,
-        "VIJAYANAGARA_DB": str(tmp_path / "proc.sqlite3"),
+        "CHAUPAL_DB": str(tmp_path / "proc.sqlite3"),
         "LOG_LEVEL": "INFO",
     }
 
@@ -229,7 +229,7 @@ def no_route_env(tmp_path: Path) -> Iterator[dict[str, str]]:
 def test_no_route_to_discord_is_one_clear_line(
     no_route_env: dict[str, str], how: str, reason: str
 ) -> None:
-    """`vijayanagara-bot` with a token but no route to Discord: one line, exit 1 (it printed
+    """`chaupal-bot` with a token but no route to Discord: one line, exit 1 (it printed
     a 78-line aiohttp traceback)."""
     proc = subprocess.run(
         [sys.executable, str(LAUNCHER)],

@@ -38,7 +38,7 @@ def launch(tmp_path: Path, token: str, script: str = "") -> subprocess.Popen[str
     env = {
         **os.environ,
         "DISCORD_TOKEN": token,
-        "VIJAYANAGARA_DB": str(tmp_path / "proc.sqlite3"),
+        "CHAUPAL_DB": str(tmp_path / "proc.sqlite3"),
         "LOG_LEVEL": "INFO",
         "FAKE_SCRIPT": script,
     }
@@ -120,9 +120,9 @@ def test_settings_come_from_the_environment_and_hide_the_token(
     with pytest.raises(MissingToken, match="DISCORD_TOKEN is not set"):
         Settings().token()
     monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token")
-    monkeypatch.setenv("VIJAYANAGARA_DB", "/tmp/x.sqlite3")
+    monkeypatch.setenv("CHAUPAL_DB", "/tmp/x.sqlite3")
     s = Settings()
-    assert s.token() == "sekrit-token" and s.vijayanagara_db == "/tmp/x.sqlite3"
+    assert s.token() == "sekrit-token" and s.chaupal_db == "/tmp/x.sqlite3"
     assert "sekrit" not in repr(s) and "sekrit" not in str(s.model_dump())
 
 
@@ -156,7 +156,7 @@ def test_database_url_chooses_the_backend_and_hides_its_password(
     from bot.discord.settings import Settings
 
     monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.setenv("VIJAYANAGARA_DB", "/tmp/x.sqlite3")
+    monkeypatch.setenv("CHAUPAL_DB", "/tmp/x.sqlite3")
     assert Settings().database() == "/tmp/x.sqlite3"  # the embedded default still works
     monkeypatch.setenv("DATABASE_URL", "postgresql://vj:hunter2@db:5432/vj")
     s = Settings()
@@ -204,22 +204,22 @@ def test_bad_shard_settings_are_one_clear_line(
 
 
 async def test_shard_settings_split_the_servers_between_processes(tmp_path: Path) -> None:
-    from bot.discord.discord_client import ShardedVijayanagaraBot, VijayanagaraBot
+    from bot.discord.discord_client import ChaupalBot, ShardedChaupalBot
     from bot.discord.main import build
     from bot.discord.settings import Settings
 
     db = str(tmp_path / "s.sqlite3")
-    service, bot = await build(Settings(vijayanagara_db=db, shard_count=4, shard_ids="3, 1"))
-    assert isinstance(bot, ShardedVijayanagaraBot)
+    service, bot = await build(Settings(chaupal_db=db, shard_count=4, shard_ids="3, 1"))
+    assert isinstance(bot, ShardedChaupalBot)
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
     # other processes share the database: at start it leaves their fresh announcements alone
     assert bot.startup_grace > 0
     await service.close()
-    service, bot = await build(Settings(vijayanagara_db=db, shard_count=2))  # all in one
-    assert isinstance(bot, ShardedVijayanagaraBot) and bot.shard_ids == [0, 1]
+    service, bot = await build(Settings(chaupal_db=db, shard_count=2))  # all in one
+    assert isinstance(bot, ShardedChaupalBot) and bot.shard_ids == [0, 1]
     await service.close()
-    service, bot = await build(Settings(vijayanagara_db=db))
-    assert type(bot) is VijayanagaraBot  # unsharded, as before
+    service, bot = await build(Settings(chaupal_db=db))
+    assert type(bot) is ChaupalBot  # unsharded, as before
     assert bot.startup_grace == 0  # alone: what is owed at start, the previous run left
     await service.close()
 
@@ -249,14 +249,14 @@ async def test_a_sharded_bot_connects_each_shard_and_plays_on_the_servers_shard(
     the server's events arrive on its own shard (server id >> 22 % 2) and a game is played."""
     from discord_fake import GUILD
 
-    from bot.discord.discord_client import ShardedVijayanagaraBot
+    from bot.discord.discord_client import ShardedChaupalBot
 
     paced: list[tuple[int | None, bool]] = []
 
     async def before_identify(self: object, shard_id: int | None, *, initial: bool = False) -> None:
         paced.append((shard_id, initial))  # discord.py waits 5 s before all but the first
 
-    monkeypatch.setattr(ShardedVijayanagaraBot, "before_identify_hook", before_identify)
+    monkeypatch.setattr(ShardedChaupalBot, "before_identify_hook", before_identify)
     async with running_bot(tmp_path / "bot.sqlite3", monkeypatch, shard_count=2) as env:
         await env.fake.until(lambda: sum(g.identified.is_set() for g in env.fake.gateways) == 2)
         assert sorted(g.shard for g in env.fake.gateways) == [(0, 2), (1, 2)]

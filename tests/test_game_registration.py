@@ -69,7 +69,7 @@ async def test_the_terminal_plays_goat_tiger_in_one_command(tmp_path: Path) -> N
     assert "begins: Goats (AI, easy), Tigers." in text
     assert "Next: Tigers — " in text
     assert "`9-9` was refused: no Tiger on point 9: the Tigers are on 1, 4 and 5" in text
-    assert list((tmp_path / "b" / "game-1").glob("board-*.png"))
+    assert list((tmp_path / "b" / "t" / "game-1").glob("board-*.png"))
     # a second session goes on with the same game
     out2 = io.StringIO()
     await amain(argv, ["status"], out2, FakeRenderer())

@@ -16,7 +16,7 @@ import ai.goat_tiger
 import render.goat_tiger
 import rules.goat_tiger
 from ai.budget import Budget
-from bot.discord.discord_client import VijayanagaraBot
+from bot.discord.discord_client import ChaupalBot
 from bot.table.games import goat_tiger, rajas, taj_mahal, vijayanagara
 from bot.table.games.entry import GameEntry, Players, build_registry
 from bot.table.registry import ENTRIES, registry
@@ -151,7 +151,7 @@ async def test_the_discord_client_offers_a_group_for_each_game_its_table_hosts(
 ) -> None:
     hosted = build_registry(vijayanagara.ENTRY, goat_tiger.ENTRY)
     store = await open_store(str(tmp_path / "bot.sqlite3"))
-    bot = VijayanagaraBot(
+    bot = ChaupalBot(
         lambda chat: GameService(store, FakeRenderer(), registry=hosted, chat=chat), sync=False
     )
     try:

@@ -112,6 +112,17 @@ def test_every_point_has_its_number_nearer_to_it_than_to_any_other_point() -> No
         assert nearest == int(t.text), (t.text, nearest)
 
 
+def test_every_point_is_labelled_as_orders_name_it() -> None:
+    """A point's number on the board is what a move names it by: `place 7` places a Goat on
+    the point labelled 7."""
+    from rules.goat_tiger import GOATS, Place
+    from rules.goat_tiger.notation import parse
+
+    st = new_game(Options())
+    for t in (t for t in sheet(st).texts if t.role == "number"):
+        assert parse(st, f"place {t.text}", GOATS) == [Place(point=int(t.text))]
+
+
 def test_every_text_reads_on_a_phone() -> None:
     for st in (states()[0], states()[-1]):
         texts = sheet(st).texts

@@ -202,8 +202,8 @@ async def test_an_order_for_the_other_side_or_out_of_turn_is_refused_by_its_rule
     r = await run(service, CH, ALICE, "play", GT, order="tiger 4-10")
     assert not r.ok and "`tiger 4-10` was refused: you play the Goats, not the Tigers" in r.text
     r = await run(service, CH, BOB, "play", GT, order="4-10")
-    assert not r.ok and "was refused: it is the Goats' turn, not the Tigers'" in r.text
-    assert "not an order I can read" not in r.text and "Allowed now: `place 2`" in r.text
+    assert not r.ok and f"`4-10`: it is not your turn. Goats (<@{ALICE}>) must decide" in r.text
+    assert "not an order I can read" not in r.text and "place a Goat" in r.text
 
 
 # --- what a move and the end say -------------------------------------------------------------

@@ -1,11 +1,14 @@
 """The Docker image's files install and start: exactly what the Dockerfile copies, installed
 into a fresh virtual environment as its `pip install .` does (offline: the dependencies and
 the build backend come from this environment), and its entry point refuses to run without a
-token in one line."""
+token in one line; the commands' names before Chaupal run the same after a line saying the new
+name."""
 
 from __future__ import annotations
 
+import configparser
 import fnmatch
+import importlib.metadata
 import os
 import shlex
 import shutil
@@ -15,6 +18,8 @@ import sys
 import tomllib
 import warnings
 from pathlib import Path, PurePosixPath
+
+from bot.product import OLD_COMMANDS, renamed_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,14 +144,38 @@ def test_the_image_files_install_and_the_bot_starts(tmp_path: Path) -> None:
             got = {p.relative_to(purelib) for p in (purelib / folder).glob(glob) if p.is_file()}
             assert wanted and wanted <= got, f"{package}/{glob}: {sorted(wanted - got)} missing"
 
-    started = subprocess.run(
-        [str(venv / "bin" / "vijayanagara-bot")],
-        cwd=tmp_path,  # not the repository: the installed copy is what runs
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert started.returncode == 2, started.stderr
-    assert started.stderr.startswith("error: DISCORD_TOKEN"), started.stderr
-    assert started.stderr.count("\n") == 1 and "Traceback" not in started.stderr
+    commands_start(venv, purelib, env)
+
+
+def commands_start(venv: Path, purelib: Path, env: dict[str, str]) -> None:
+    """Every command installed resolves to a function; the bot, by its name before Chaupal,
+    says its new name in a line, then refuses to run without a token in one line (as the
+    image's `chaupal-bot`, the same function, does); `vijayanagara-local --help` too."""
+    (entry_points,) = purelib.glob("chaupal-*.dist-info/entry_points.txt")
+    scripts = configparser.ConfigParser()
+    scripts.read_string(entry_points.read_text())
+    installed = scripts["console_scripts"]
+    assert set(installed) == set(OLD_COMMANDS) | set(OLD_COMMANDS.values())
+    for name, target in installed.items():
+        assert (venv / "bin" / name).exists(), name
+        assert callable(importlib.metadata.EntryPoint(name, target, "console_scripts").load())
+    assert installed["chaupal-bot"] == "bot.discord.main:main"
+    runs = [  # side by side: each is a second of CPU, importing
+        subprocess.Popen(
+            [str(venv / "bin" / command), *args],
+            cwd=venv.parent,  # not the repository: the installed copy is what runs
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for command, *args in [("vijayanagara-bot",), ("vijayanagara-local", "--help")]
+    ]
+    (_, bot_err), (local_out, local_err) = (run.communicate(timeout=60) for run in runs)
+    assert [run.returncode for run in runs] == [2, 0], bot_err + local_err
+    said, error = bot_err.split("\n", 1)
+    assert said == f"notice: {renamed_command('vijayanagara-bot')}", bot_err
+    assert error.startswith("error: DISCORD_TOKEN"), bot_err
+    assert error.count("\n") == 1 and "Traceback" not in error
+    assert local_err == f"notice: {renamed_command('vijayanagara-local')}\n", local_err
+    assert local_out.startswith("usage: chaupal-local"), local_out

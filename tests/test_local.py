@@ -35,7 +35,7 @@ async def test_scripted_session(tmp_path: Path) -> None:
     assert "it is not Delhi Sultanate's turn" in text  # B decides first on seed 12
     assert "not an order I can read" in text
     assert "takes back a step" in text
-    pngs = list((boards / "game-1").glob("*.png"))  # each game its own folder
+    pngs = list((boards / "l" / "game-1").glob("*.png"))  # each game its own folder
     assert pngs and all(p.read_bytes() == PNG for p in pngs)
     # a second session continues the same game
     out2 = io.StringIO()
@@ -84,7 +84,7 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     # the end says what the terminal offers: no button here
     assert "button" not in out.getvalue()
     assert "`new` starts another game; `export FILE` keeps this one." in out.getvalue()
-    first_boards = sorted((tmp_path / "b" / "game-1").glob("*.png"))
+    first_boards = sorted((tmp_path / "b" / "w" / "game-1").glob("*.png"))
     assert first_boards
 
     # Relaunching says the game is over instead of silently starting another one; an order
@@ -100,8 +100,8 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     assert refused.count("! Start another with `new`.") == 2
     assert "There is no game" not in refused and "/vj" not in refused
     # ... and the new game's boards do not overwrite the old game's.
-    assert sorted((tmp_path / "b" / "game-1").glob("*.png")) == first_boards
-    assert list((tmp_path / "b" / "game-2").glob("*.png"))
+    assert sorted((tmp_path / "b" / "w" / "game-1").glob("*.png")) == first_boards
+    assert list((tmp_path / "b" / "w" / "game-2").glob("*.png"))
 
 
 QUIT_WORDS = ("quit", "exit", "q")
@@ -121,7 +121,7 @@ def test_the_terminal_speaks_terminal_and_its_help_lists_abort(tmp_path: Path) -
     )
     assert "/vj" not in text and "<@" not in text
     assert "abort" in text and "options" in text and "new" in text
-    assert "./vijayanagara-local.sqlite3" in text  # the default paths are in the help
+    assert "./chaupal-local.sqlite3" in text  # the default paths are in the help
     assert not text.rstrip().endswith("you")
 
 
@@ -404,7 +404,7 @@ async def test_each_board_has_its_alt_text_beside_it_and_names_the_ai_seats(
     args = ["--db", str(tmp_path / "a.sqlite3"), "--boards", str(boards), "--seed", "12"]
     renderer = FakeRenderer()
     await amain([*args, "--ai", "B:easy"], ["board"], out, renderer)
-    pngs = sorted((boards / "game-1").glob("*.png"))
+    pngs = sorted((boards / "a" / "game-1").glob("*.png"))
     assert pngs
     for png in pngs:
         alt = png.with_suffix(".txt").read_text()

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rajas_helpers import invariants, random_playout, started, with_dice
 
+from rules.errors import InvalidOrder
 from rules.rajas import GAME, SEATS, RajasOptions, State, payments
 from rules.rajas.components import LETTERS
 from rules.rajas.notation import describe, parse
@@ -134,8 +135,9 @@ def test_an_order_too_long_or_of_too_many_steps_is_refused() -> None:
         parse(s, "x" * 2_001)
     with pytest.raises(ValueError, match="at most 12 steps"):
         parse(s, ", ".join(["done"] * 13))
-    with pytest.raises(ValueError, match="step 2 of 2"):
-        parse(with_dice(s, 0, "o1"), "outer terrace, build at a1")
+    with pytest.raises(InvalidOrder) as unread:
+        parse(with_dice(s, 0, "o1"), "outer terrace, biuld at a1")
+    assert (unread.value.step, unread.value.steps) == (2, 2)
 
 
 # Seeded random games, hashed (sha256 of each step as JSON, chance included, then the final

@@ -1,20 +1,29 @@
-"""Rajas of the Ganges' board picture: a PNG of bounded size for 2 to 4 players, legible on a
-phone (no text smaller than 10 px at 390 px wide, nothing covering a text), every worker and
-boat drawn, and alt text that tells each player's race (bench/board_render.py --game rajas measures its
-cost)."""
+"""Rajas of the Ganges' board picture: a PNG of bounded size for 2 to 4 players, at most twice as
+tall as it is wide (a chat's preview shrinks a taller one to a strip) and legible on a phone (no
+text smaller than 10 px at 390 px wide, no road thinner than 3 px, nothing covering a text);
+every worker and boat drawn where it is and nowhere else; each action space labelled with the
+words an order names it by and each province cell readable by its column and row as orders
+name it; the race's bars saying what they measure; the end naming the winner and why; alt text
+that tells each player's race (bench/board_render.py --game rajas measures its cost)."""
 
 from __future__ import annotations
 
 import io
 import random
+import re
 from functools import cache
 
 from PIL import Image
+from rajas_helpers import order, put, started, with_dice
 
+import render.rajas.board as drawing
 from render.rajas import PICTURES, WIDTH, board_png, height, sheet
-from render.rajas.layout import PHONE, font, overlap
-from rules.rajas import GAME, SEATS, RajasOptions, State
-from rules.rajas.engine import gap
+from render.rajas.layout import PHONE, Box, Text, overlap
+from rules.rajas import GAME, SEATS, RajasOptions, State, notation
+from rules.rajas.components import standard_texts
+from rules.rajas.engine import crossed, gap
+from rules.rajas.result import race_words, verdict
+from rules.rajas.state import AREAS, HARBOUR, QUARRY, Place
 
 
 def _positions(players: int, seed: int, every: int) -> list[State]:
@@ -36,7 +45,21 @@ def _positions(players: int, seed: int, every: int) -> list[State]:
 
 @cache
 def positions() -> tuple[State, ...]:
+    """Games of 2, 3 and 4 players: the setup, every 45th step (the start, the middle) and
+    the end."""
     return tuple(p for n in (2, 3, 4) for p in _positions(n, 7 + n, 45))
+
+
+def playing() -> list[State]:
+    return [s for s in positions() if s.phase == "play"]
+
+
+def ends() -> list[State]:
+    return [s for s in positions() if s.phase == "over"]
+
+
+def _phone(px: float) -> float:
+    return px * PHONE / WIDTH
 
 
 def test_board_is_a_png_of_at_most_120_kb_for_every_number_of_players() -> None:
@@ -47,7 +70,16 @@ def test_board_is_a_png_of_at_most_120_kb_for_every_number_of_players() -> None:
             assert im.format == "PNG" and im.size == (WIDTH, height(s))
 
 
-def test_no_text_covers_another_text_or_a_worker_or_boat_in_any_position() -> None:
+def test_every_picture_is_at_most_twice_as_tall_as_it_is_wide() -> None:
+    """2, 3 and 4 players, at the setup, the start, the middle and the end of a game."""
+    for players in (2, 3, 4):
+        games = [s for s in positions() if len(s.seats) == players]
+        assert {s.phase for s in games} == {"setup", "play", "over"}
+        for s in games:
+            assert height(s) <= 2 * WIDTH, (players, s.phase, height(s))
+
+
+def test_no_text_covers_another_text_a_mark_or_a_road_in_any_position() -> None:
     for s in positions():
         drawn = sheet(s)
         texts = drawn.texts
@@ -56,30 +88,207 @@ def test_no_text_covers_another_text_or_a_worker_or_boat_in_any_position() -> No
             assert x0 >= 0 and y0 >= 0 and x1 <= WIDTH and y1 <= height(s), t.text
             for u in texts[k + 1 :]:
                 assert not overlap(t.box, u.box), (t.text, u.text)
-            for m in drawn.marks:
+            for m in (*drawn.marks, *drawn.roads):
                 assert not overlap(t.box, m), (t.text, m)
+        for k, m in enumerate(drawn.marks):
+            assert not any(overlap(m, n) for n in drawn.marks[k + 1 :]), m
 
 
 def test_every_text_reads_on_a_phone() -> None:
-    texts = sheet(positions()[-1]).texts
-    smallest = min(texts, key=lambda t: t.size)
-    assert smallest.size * PHONE / WIDTH >= 10
-    _, top, _, bottom = font(smallest.size).getbbox("H")
-    assert (bottom - top) * PHONE / WIDTH >= 7
+    """No text under 10 px at 390 px wide, in any position."""
+    sizes = {t.size for s in positions() for t in sheet(s).texts}
+    assert _phone(min(sizes)) >= 10
+
+
+def test_every_road_reads_on_a_phone() -> None:
+    """A province tile's road bars and a top tile's shape: at least 3 px wide and 4 px long
+    at 390 px wide."""
+    roads = [r for s in positions() for r in sheet(s).roads]
+    assert roads
+    for x0, y0, x1, y1 in roads:
+        short, long = sorted((x1 - x0, y1 - y0))
+        assert _phone(short) >= 3 and _phone(long) >= 4, (x0, y0, x1, y1)
 
 
 def test_every_worker_out_and_every_boat_on_the_river_is_drawn() -> None:
+    """A mark a player (the race's swatch), a worker and a boat."""
     for s in positions():
         workers = sum(len(w) for w in s.spaces)
         assert len(sheet(s).marks) == len(s.seats) + workers + len(s.seats)
 
 
-def test_the_race_shows_each_players_gap_left_to_cross() -> None:
-    s = positions()[5]
-    words = {t.text for t in sheet(s).texts}
+def test_a_picture_shows_only_its_own_position_whatever_was_drawn_before() -> None:
+    """The boats at the river's start, a worker, a die or a tile of the position that drew
+    the board's fixed parts first are not on a later picture: each picture is the same drawn
+    first or after another."""
+    for players in (2, 4):
+        games = [s for s in positions() if len(s.seats) == players]
+        first, later = games[1], games[-2]
+        drawing._BASES.clear()
+        fresh = board_png(later)
+        drawing._BASES.clear()
+        board_png(first)
+        assert board_png(later) == fresh
+
+
+def test_the_picture_depends_on_the_view_alone() -> None:
+    s = positions()[4]
+    again = GAME.state_from_json(GAME.state_to_json(s))
+    assert board_png(s) == board_png(again)
+
+
+# --- one vocabulary ----------------------------------------------------------------------------
+
+
+def _order_word(s: State, area: int) -> str:
+    """The area as a placement order names it (before its payment)."""
+    return notation.describe(s, Place(AREAS[area], ())).split(" with")[0]
+
+
+def test_every_action_space_is_labelled_with_the_words_of_its_order() -> None:
+    """`quarry`, `assorted market`, `outer terrace`, `great mogul`; a terrace or a balcony
+    by `terrace` or `balcony` on a space of its colour (`terrace blue`); and every space of
+    the board's side is drawn."""
+    for s in (positions()[1], positions()[-2]):
+        side = s.board.sides[len(s.seats)]
+        places = sheet(s).places
+        for p in places:
+            said = p.label if p.fill == "slot" else f"{p.label} {p.fill}"
+            assert said == _order_word(s, p.area), (said, AREAS[p.area])
+        counts = {a: sum(p.area == a for p in places) for a in range(len(AREAS))}
+        assert counts[QUARRY] == len(side.quarry) and counts[HARBOUR] == len(side.harbour)
+        assert all(counts[a] >= 1 for a in range(len(AREAS)))
+
+
+def _label_over(texts: list[Text], box: Box, above: bool) -> str:
+    """The axis label of a cell: the nearest text above its column, or left of its row."""
+    if above:
+        found = [t for t in texts if t.box[3] <= box[1] and box[0] < t.box[0] < t.box[2] < box[2]]
+        return max(found, key=lambda t: t.box[3]).text
+    found = [t for t in texts if t.box[2] <= box[0] and box[1] < t.box[1] < t.box[3] < box[3]]
+    return min(found, key=lambda t: t.box[0]).text
+
+
+def test_each_province_cell_reads_by_its_column_letter_and_row_number_as_orders_name_it() -> None:
+    s = positions()[-1]
+    drawn = sheet(s)
+    axis = [t for t in drawn.texts if len(t.text) == 1 and t.text in "abcdefghi123456789"]
+    cells = drawn.cells
+    assert len(cells) == len(s.seats) * s.board.columns * s.board.rows
+    for c in cells:
+        letter = _label_over(axis, c.box, above=True)
+        number = _label_over(axis, c.box, above=False)
+        assert letter + number == notation.cell_name(s, c.cell)
+
+
+def test_the_rules_reference_says_how_cells_are_named() -> None:
+    text = GAME.reference.rules_reference("quarry")  # type: ignore[attr-defined]
+    assert "column letter" in text and "row number" in text and "build at b2" in text
+
+
+# --- the race and the result -------------------------------------------------------------------
+
+
+def test_the_race_shows_each_players_gap_left_to_cross_and_what_its_bars_measure() -> None:
+    s = playing()[3]
+    words = [t.text for t in sheet(s).texts]
+    assert "bars: fame to cross, fewer is better" in words
     for i in range(len(s.seats)):
         g = gap(s, i)
         assert (f"{-g} to cross" if g < 0 else f"crossed, {g} past") in words
+
+
+def test_the_final_picture_names_the_winner_why_and_how_each_race_ended() -> None:
+    for s in ends():
+        result = GAME.result(s)
+        assert result is not None
+        who, why = verdict(s)
+        words = [t.text for t in sheet(s).texts]
+        assert who.startswith(result.winners[0].capitalize())
+        assert any(w.endswith(who) for w in words) and why in words
+        for i in range(len(s.seats)):
+            assert race_words(crossed(s, i), gap(s, i)) in words
+        first = [w for w in words if w.startswith("1. ")]
+        assert first == [f"1. {result.winners[0].capitalize()}"]
+
+
+def _the_example() -> State:
+    """End of the game, the text's example: Rajesh (red) money 65 fame 30, then Leila
+    (yellow) money 52 fame 37: both 2 past, Rajesh first."""
+    s = started(2)
+    s = put(put(put(with_dice(s, 0, ""), 0, money=63), 0, fame=30), 0, money_bonus=4)
+    s = order(s, "outer terrace, done")
+    s = put(put(put(with_dice(s, 1, "b1"), 1, money=52), 1, fame=35), 1, money_bonus=4)
+    return order(s, "great mogul with b1")
+
+
+def test_the_result_in_words_names_the_winner_and_why() -> None:
+    s = _the_example()
+    result = GAME.result(s)
+    assert result is not None
+    assert result.text == "Red wins: as far past as Yellow, and crossed first (2 fame points past)"
+    lone = put(with_dice(started(2), 1, "g1"), 1, fame=30, money=65, money_bonus=4)
+    lone = order(put(lone, 0, placed=3).copy(turn=1), "great mogul with g1")
+    ranked = GAME.result(lone)
+    assert ranked is not None
+    assert ranked.text == "Yellow wins: the only player whose markers crossed (5 fame points past)"
+
+
+def test_a_players_race_at_the_end_is_said_as_a_spectator_reads_it() -> None:
+    assert race_words(False, -42) == "markers 42 apart, did not cross"
+    assert race_words(True, 5) == "markers crossed, 5 fame points past"
+    assert race_words(True, 1) == "markers crossed, 1 fame point past"
+    assert race_words(True, 0) == "markers met exactly"
+
+
+def test_at_the_end_a_players_markers_crossed_exactly_when_its_gap_is_not_negative() -> None:
+    """What lets the table say a result's score in words (the score is the gap alone)."""
+    for s in ends():
+        for i in range(len(s.seats)):
+            assert crossed(s, i) == (gap(s, i) >= 0)
+
+
+def test_the_result_reads_the_same_in_the_channel_the_terminal_and_the_alt_text() -> None:
+    """The table's result lines (the channel's and the terminal's) and the picture's alt
+    text say each race in the same words, and the winner with the same sentence."""
+    from bot.table.table_texts import TableTexts
+
+    for s in (*ends(), _the_example()):
+        result = GAME.result(s)
+        assert result is not None
+        lines = TableTexts.ranking_lines(GAME, result)  # type: ignore[arg-type]
+        alt = PICTURES.alt_text(s, None)
+        assert result.text in alt
+        for line, (i, seat) in zip(lines, _ranked(s, result.places), strict=True):
+            said = race_words(crossed(s, i), gap(s, i))
+            assert line.endswith(f"{seat.capitalize()} — {said}") and said in alt
+            assert "-" not in line.split("—")[1]
+
+
+def _ranked(s: State, places: tuple[tuple[str, ...], ...]) -> list[tuple[int, str]]:
+    return [(s.seats.index(seat), seat) for tied in places for seat in tied]
+
+
+def test_alt_text_names_each_player_with_their_race_by_the_names_at_the_table() -> None:
+    s = playing()[3]
+    text = PICTURES.alt_text(s, {s.seats[0]: "Asha"})
+    assert "round" in text and f"{s.seats[0].capitalize()} (Asha): fame" in text
+    for i, seat in enumerate(s.seats[1:], start=1):
+        assert seat.capitalize() in text
+        assert f"fame {s.fame[i]}, money {s.money[i]}" in text
+    assert " 1 tiles" not in " ".join(PICTURES.alt_text(p, None) for p in positions())
+
+
+def test_each_province_shows_the_special_yields_around_its_edge() -> None:
+    s = positions()[-1]
+    codes = {"die": "D", "upgrade": "U", "money": "+5"}
+    drawn = sheet(s)
+    top = min(c.box[1] for c in drawn.cells)
+    shown = [t.text for t in drawn.texts if t.text in codes.values() and t.box[1] > top - 30]
+    for kind, value in s.board.yields.values():
+        assert kind in codes and (kind != "money" or value == 5)
+    expected = [codes[kind] for kind, _ in s.board.yields.values()] * len(s.seats)
+    assert sorted(shown) == sorted(expected)
 
 
 def test_every_quarry_top_tile_shows_its_cost() -> None:
@@ -90,28 +299,48 @@ def test_every_quarry_top_tile_shows_its_cost() -> None:
             assert str(s.tiles.tiles[top].cost) in costs
 
 
-def test_alt_text_names_each_player_with_their_race_by_the_names_at_the_table() -> None:
-    s = positions()[3]
-    text = PICTURES.alt_text(s, {s.seats[0]: "Asha"})
-    assert "round" in text and "Asha" in text
-    for i, seat in enumerate(s.seats[1:], start=1):
-        assert seat.capitalize() in text
-        assert f"fame {s.fame[i]}, money {s.money[i]}" in text
+def _owners_largest_board() -> str:
+    """A board file with as much as the loader takes: two quarry rows of 8, a harbour of 8,
+    8 spaces in each market, 10 on the outer terrace, a river of 40 and a province of 9 by 9."""
+    text, _ = standard_texts()
+    river = "\n".join(["    - {earn: money, value: 3}"] * 39 + ["    - {earn: fame, value: 6}"])
+    edges = "    - {column: 0, row: 0, side: N, yield: upgrade}\n"
+    edges += "    - {column: 8, row: 8, side: E, yield: money, value: 5}\n"
+    for old, new in (
+        (
+            "quarry: [[1, 1, 2, 2], [3, 3, 4, 4]]",
+            "quarry: [[1, 1, 2, 2, 3, 3, 4, 4], [1, 2, 3, 4, 1, 2, 3, 4]]",
+        ),
+        ("harbour: [[0, 1, 1, 2]]", "harbour: [[0, 1, 1, 2, 2, 1, 1, 2]]"),
+        (
+            "assorted_market: 2\n    goods_market: 4\n    outer_terrace: 5",
+            "assorted_market: 8\n    goods_market: 8\n    outer_terrace: 10",
+        ),
+        (
+            "columns: 5\n  rows: 4\n  residence: {column: 2,",
+            "columns: 9\n  rows: 9\n  residence: {column: 4,",
+        ),
+    ):
+        assert old in text
+        text = text.replace(old, new, 1)
+    text = re.sub(r"  spaces:\n(    - .*\n)+", f"  spaces:\n{river}\n", text)
+    return re.sub(r"  yields:\n(    - .*\n)+", f"  yields:\n{edges}", text)
 
 
-def test_the_picture_depends_on_the_view_alone() -> None:
-    s = positions()[4]
-    again = GAME.state_from_json(GAME.state_to_json(s))
-    assert board_png(s) == board_png(again)
-
-
-def test_each_province_shows_the_special_yields_around_its_edge() -> None:
-    s = positions()[-1]
-    codes = {"die": "D", "upgrade": "U", "money": "+5"}
-    texts = sheet(s).texts
-    panels = min(t.box[1] for t in texts if t.text.startswith(f"{s.seats[0].capitalize()}: "))
-    shown = [t.text for t in texts if t.text in codes.values() and t.box[1] > panels]
-    for kind, value in s.board.yields.values():
-        assert kind in codes and (kind != "money" or value == 5)
-    expected = [codes[kind] for kind, _ in s.board.yields.values()] * len(s.seats)
-    assert sorted(shown) == sorted(expected)
+def test_an_owners_largest_board_is_drawn_with_nothing_covered_or_cut_off() -> None:
+    """Spaces that do not fit a row go on in the next, a wide province stands alone."""
+    rng = random.Random(1)
+    s = GAME.new_game(RajasOptions(board_file=_owners_largest_board()), SEATS[:4])
+    for _ in range(300):
+        if GAME.result(s) is not None:
+            break
+        chance = GAME.chance(s) is not None
+        s = GAME.apply(
+            s, GAME.deal(s, rng.randrange) if chance else rng.choice(GAME.legal_actions(s))
+        )
+    drawn = sheet(s)
+    assert len(drawn.cells) == 4 * 81 and sum(p.area == QUARRY for p in drawn.places) == 16
+    for k, t in enumerate(drawn.texts):
+        assert t.box[0] >= 0 and t.box[2] <= WIDTH and t.box[3] <= height(s), t.text
+        assert not any(overlap(t.box, u.box) for u in drawn.texts[k + 1 :]), t.text
+        assert not any(overlap(t.box, m) for m in (*drawn.marks, *drawn.roads)), t.text

@@ -13,6 +13,7 @@ import pytest
 from fakes import FakeRenderer
 
 from bot.discord.discord_commands import GameGroups
+from bot.product import PRODUCT
 from bot.table.commands import commands, kinds
 from bot.table.registry import game, registry
 from bot.table.service import GameService
@@ -44,13 +45,28 @@ def test_the_readme_is_read_in_five_minutes() -> None:
     assert README.index("## Try it now") < README.index("## Set-up (two commands)")
 
 
+def test_the_readme_opens_with_every_game_alike() -> None:
+    """The product's name, then a bullet for each game the bot hosts: its name, its group and
+    how many play, in one form for all."""
+    assert README.startswith(f"# {PRODUCT}\n")
+    intro = README.split("\n## ", 1)[0]
+    bullets = re.findall(r"^- (.*(?:\n  .*)*)", intro, re.M)
+    games = registry().games()
+    assert len(bullets) == len(games), bullets
+    for g in games:
+        lo, hi = g.info.min_players, g.info.max_players
+        players = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+        (bullet,) = [b for b in bullets if f"(`/{registry().command(g.info.id)}`; " in b]
+        assert g.info.title.split(" (")[0] in bullet and players in bullet, bullet
+
+
 def test_the_readme_has_two_set_up_commands_in_a_virtual_environment() -> None:
     run_bot, run_tests = _setup_commands()
     # PEP 668: never system-wide; each one sets up, installing what it needs
     for command, setup in ((run_bot, SETUP), (run_tests, TEST_SETUP)):
         assert command.startswith(setup)
         assert "\n" not in command
-    assert run_bot.endswith("DISCORD_TOKEN=... .venv/bin/vijayanagara-bot")
+    assert run_bot.endswith("DISCORD_TOKEN=... .venv/bin/chaupal-bot")
     assert run_tests.endswith(".venv/bin/python -m pytest")
 
 
@@ -74,19 +90,20 @@ async def test_the_try_it_now_command_plays_against_two_ais_as_written(
     command = _blocks(section)[0]
     assert command.startswith(SETUP) and "\n" not in command
     launch = command.removeprefix(SETUP).split()
-    assert launch[0] == ".venv/bin/vijayanagara-local" and "--play" in launch
+    assert launch[0] == ".venv/bin/chaupal-local" and "--play" in launch
     (session,) = _blocks(section, "text")
     lines = [re.split(r"\s{2,}", line.removeprefix("> "))[0] for line in session.splitlines()]
     assert lines[-1] == "quit"
     out = io.StringIO()
-    args = [*launch[1:], "--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b")]
-    await amain([*args, "--seed", "7"], lines, out, FakeRenderer())
+    monkeypatch.chdir(tmp_path)  # the database and the boards where the README says
+    await amain([*launch[1:], "--seed", "7"], lines, out, FakeRenderer())
     text = out.getvalue()
     assert "\n! " not in text and not text.startswith("! "), text  # nothing refused
     assert "Suggested turn for Delhi Sultanate:" in text and "Delhi Sultanate Passes" in text
     assert "How each Faction wins" in text  # `rules winning`
     assert "Bahmani Kingdom" in text and "Vijayanagara Empire" in text
-    assert list((tmp_path / "b" / "game-1").glob("*.png"))  # the boards it says it writes
+    (boards,) = re.findall(r"board picture at every hand-off into `([^`]+)`", section)
+    assert list((tmp_path / boards).glob("*.png"))  # the boards it says it writes
 
 
 async def test_the_try_it_now_section_starts_every_game_with_you_in_the_seat_you_play(
@@ -102,7 +119,7 @@ async def test_the_try_it_now_section_starts_every_game_with_you_in_the_seat_you
     shown = {launch[launch.index("--game") + 1] for launch in launches}
     assert shown == set(kinds()) - {"vijayanagara"}  # the first block plays Vijayanagara
     for i, launch in enumerate(launches):
-        assert launch[0] == ".venv/bin/vijayanagara-local"
+        assert launch[0] == ".venv/bin/chaupal-local"
         db = tmp_path / f"g{i}.sqlite3"
         out = io.StringIO()
         args = [*launch[1:], "--db", str(db), "--boards", str(tmp_path / "b")]
@@ -124,7 +141,7 @@ async def test_the_terminal_example_in_the_playing_doc_works_as_written(tmp_path
     section = _section((DOCS / "playing.md").read_text(encoding="utf-8"), "## Terminal client")
     block = _blocks(section)[0].splitlines()
     launch = block[0].split("#")[0].split()
-    assert launch[0].endswith("vijayanagara-local")
+    assert launch[0].endswith("chaupal-local")
     lines = [line.removeprefix("> ") for line in block[1:]]
     out = io.StringIO()
     args = [*launch[1:], "--db", str(tmp_path / "r.sqlite3"), "--boards", str(tmp_path / "b")]

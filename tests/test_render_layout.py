@@ -278,3 +278,39 @@ def test_alt_text_counts_agree_with_their_nouns() -> None:
     st = vijayanagara.new_game(2)
     st.resources[vijayanagara.Faction.V] = 1
     assert "1 Resource." in alt_text(st)
+
+
+def _tied_end(resources_too: bool) -> vijayanagara.GameState:
+    """A finished game: Bahmani and Vijayanagara at 2 VP each, Delhi at 0; equal in Resources
+    too or not."""
+    from rules_helpers import B, D, V, blank
+
+    s = blank()
+    for p in vijayanagara.board().provinces:
+        s.spaces[p].tributary = False
+    vijayanagara.forces.refresh(s)
+    s.influence = {B: 2, V: 2}
+    s.resources = {D: 1, B: 5 if resources_too else 7, V: 5}
+    s.game_over = True
+    return s
+
+
+def test_alt_text_at_the_end_says_the_result_as_the_table_does() -> None:
+    """Where Resources broke a tie in VP, the alt text names the winner and why, in the
+    table's words, not "tied on VP"."""
+    from rules.vijayanagara.game import GAME
+
+    for resources_too in (False, True):
+        st = _tied_end(resources_too)
+        result = GAME.result(st)
+        assert result is not None
+        assert alt_text(st).startswith(f"Vijayanagara board. Game over: {result.text}.")
+
+
+def test_the_final_panel_names_a_tie_in_vp_and_resources_as_a_tie(drawn: list[Drawn]) -> None:
+    draw_panel(_tied_end(resources_too=True))
+    said = {d.text for d in drawn}
+    assert "Bahmani and Vijayanagara tie" in said and not any(t.endswith(" wins") for t in said)
+    drawn.clear()
+    draw_panel(_tied_end(resources_too=False))
+    assert "Bahmani Kingdom wins" in {d.text for d in drawn}

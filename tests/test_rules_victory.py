@@ -5,6 +5,9 @@ from __future__ import annotations
 from rules_helpers import B, D, P, V, blank, independent, put
 
 from rules import vijayanagara
+from rules.vijayanagara import Faction, GameState
+from rules.vijayanagara.game import GAME
+from rules.vijayanagara.victory import result_text
 
 
 def test_5_1_delhi_scores_tributary_prosperity() -> None:
@@ -56,3 +59,32 @@ def test_5_0_ties_broken_by_resources() -> None:
     s.resources[B] = 7
     assert vijayanagara.winner(s) == B
     assert vijayanagara.ranking(s) == [B, V, D]
+
+
+def _scored(influence: dict[Faction, int], resources: dict[Faction, int]) -> GameState:
+    """A finished game where Delhi scores 0 and the others their Influence (5.1-5.3)."""
+    s = blank()
+    for p in vijayanagara.board().provinces:
+        s.spaces[p].tributary = False
+    vijayanagara.forces.refresh(s)
+    s.influence = influence
+    s.resources = resources
+    s.game_over = True
+    return s
+
+
+def test_5_0_the_result_names_the_winner_its_vp_and_its_lead_and_why_a_tie_went_its_way() -> None:
+    """What a spectator reads at the end: resources are named only where they decided."""
+    text = result_text
+    lead = _scored({B: 4, V: 2}, {D: 1, B: 1, V: 6})
+    assert text(lead) == "Bahmani Kingdom wins with 4 VP, 2 ahead of Vijayanagara Empire"
+    broken = _scored({B: 2, V: 2}, {D: 1, B: 7, V: 5})
+    assert text(broken) == (
+        "Bahmani Kingdom wins the tie at 2 VP with Vijayanagara Empire on Resources, 7 to 5 (5.0)"
+    )
+    tied = _scored({B: 2, V: 2}, {D: 1, B: 5, V: 5})
+    assert (
+        text(tied) == "Bahmani Kingdom and Vijayanagara Empire tie with 2 VP and 5 Resources each"
+    )
+    result = GAME.result(broken)
+    assert result is not None and result.text == text(broken)

@@ -101,7 +101,7 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     assert not r.ok and f"Goats is <@{ALICE}>'s seat" in r.text and "Manage Server" in r.text
     await run(service, CH, ALICE, "start", GT)
     r = await run(service, CH, BOB, "play", GT, order="place 1")
-    assert not r.ok and "it is the Goats' turn, not the Tigers'" in r.text
+    assert not r.ok and f"it is not your turn. Goats (<@{ALICE}>) must decide" in r.text
     r = await run(service, CH, ALICE, "play", GT, order="nonsense here")
     assert not r.ok
     r = await run(service, CH, ALICE, "play", GT, order="x" * (MAX_ORDER_CHARS + 1))

@@ -94,3 +94,36 @@ def test_each_player_has_a_colour_and_a_shape_of_its_own() -> None:
 def test_the_same_view_gives_the_same_picture() -> None:
     s, _ = random_game(4, 9)
     assert board_png(GAME.view(s, None)) == board_png(GAME.view(s, None))
+
+
+def test_every_card_on_the_board_is_labelled_with_the_words_an_order_names_it_by() -> None:
+    """A card in the supply or among those played reads back as that card from its colour
+    (its box's) and its label: `take red v+m`, `GM` the Grand Mogul (not a General and a
+    Monk), a special card by its name (`special change`)."""
+    from render.taj_mahal.board import _card_label
+    from rules.taj_mahal.notation import read_card
+
+    cards = standard_cards()
+    for k, kind in enumerate(cards.kinds):
+        label = _card_label(cards, k)
+        said = label if kind.effect is not None else f"{kind.colour} {label}"
+        assert read_card(cards, said) == k, said
+    s = started(4)
+    words = {t.text for t in sheet(GAME.view(s, None)).texts}
+    assert {_card_label(s.cards, k) for k in s.supply} <= words
+
+
+def test_the_end_names_the_winner_with_points_and_lead_in_the_result_picture_and_alt_text() -> None:
+    """A spectator reads who won, with how many points and how far ahead: in the table's
+    result, as the picture's title and in its alt text."""
+    from render.taj_mahal import PICTURES
+
+    end, _ = random_game(4, 2)
+    result = GAME.result(end)
+    assert result is not None
+    first, second = sorted(end.scores, reverse=True)[:2]
+    winner = result.winners[0].capitalize()
+    assert result.text.startswith(f"{winner} wins with {first} points, {first - second} ahead of")
+    view = GAME.view(end, None)
+    assert result.text in {t.text for t in sheet(view).texts}
+    assert result.text in PICTURES.alt_text(view, None)

@@ -57,7 +57,7 @@ async def test_a_new_session_keeps_the_pictures_of_the_last_and_adds_its_own(
 ) -> None:
     argv = taj_mahal(tmp_path)
     await amain(argv, ["board"], io.StringIO(), FakeRenderer())
-    pictures = tmp_path / "b" / "game-1"
+    pictures = tmp_path / "b" / "t" / "game-1"
     first = {p.name: p.read_bytes() for p in pictures.glob("board-*.png")}
     assert first
     out = io.StringIO()

@@ -1,5 +1,5 @@
 """The terminal speaks each game's words, over every game's help and whole games printed as a
-person sees them: no Discord words (buttons, Manage Server, "only you see it"), no dice in a
+person sees them: no Discord words (buttons, Manage Server, "only you see it", a channel), no dice in a
 game without dice, "1 point" and never "1 points", one spelling of colour (a card keeps the name
 the rules give it), and the AI levels each game really offers, in its help, on its command line
 and in its doc."""
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 KINDS = [g.info.id for g in games()]
 DISCORD = re.compile(
     r"\bbuttons?\b|Manage Server|only you see|\(only you\)|`?public:|/(?:vj|gt|tm)\b|\bpings?\b"
-    r"|\bslash\b|\bthread\b",
+    r"|\bslash\b|\bthread\b|\bchannel\b",
     re.IGNORECASE,
 )
 NOUNS = (

@@ -57,7 +57,7 @@ FAILED = (
 )
 
 
-class VjTree(app_commands.CommandTree["VijayanagaraBot"]):
+class VjTree(app_commands.CommandTree["ChaupalBot"]):
     """Refuses every /vj interaction outside a server (the group is guild-only too, so Discord
     should not even offer it there)."""
 
@@ -78,9 +78,9 @@ class VjTree(app_commands.CommandTree["VijayanagaraBot"]):
         await self.client.on_app_command_error(interaction, error)
 
 
-class VijayanagaraBot(discord.Client):
+class ChaupalBot(discord.Client):
     """The client: no privileged intents; slash commands and components only. One process,
-    one connection, unless built as ShardedVijayanagaraBot."""
+    one connection, unless built as ShardedChaupalBot."""
 
     def __init__(
         self, service: Callable[[ChatHooks], GameService], *, sync: bool = True, **shards: Any
@@ -380,7 +380,7 @@ class VijayanagaraBot(discord.Client):
         await super().close()
 
 
-class ShardedVijayanagaraBot(VijayanagaraBot, discord.AutoShardedClient):
+class ShardedChaupalBot(ChaupalBot, discord.AutoShardedClient):
     """The same bot on discord.py's sharded client: SHARD_COUNT shards in all, this process
     running SHARD_IDS of them, so several processes (sharing one PostgreSQL database) split
     the servers between them."""

@@ -88,6 +88,7 @@ DISCORD = FrontEnd(  # for the bot's own games
     moment=relative_time,
     role=role_mention,
     channel=channel_mention,
+    beside="open a thread",  # (a game's own thread: `create thread:True`)
     message_limit=MESSAGE_LIMIT,
     max_buttons=MAX_BUTTONS,
     suggestion_chars=CHOICE_CHARS,

@@ -1,4 +1,4 @@
-"""`vijayanagara-bot`: run the Discord bot with settings from the environment.
+"""`chaupal-bot`: run the Discord bot with settings from the environment.
 
 SIGTERM (docker stop) and SIGINT (Ctrl-C) both close it cleanly: replies in flight finish,
 the gateway disconnects, the database is closed, within 9 s even in a gateway outage. Without
@@ -18,13 +18,14 @@ import discord
 
 from db import StorageError, open_store
 
+from ..product import by_old_name, notice
 from ..table.games.entry import Registry
 from ..table.parts import ChatHooks
 from ..table.registry import hosted
 from ..table.renderer import Renderer
 from ..table.service import GameService
 from .connection import DiscordUnreachable, OneLineNetworkErrors, unreachable
-from .discord_client import ShardedVijayanagaraBot, VijayanagaraBot
+from .discord_client import ChaupalBot, ShardedChaupalBot
 from .front_end import discord_front
 from .log_redaction import configure_logging
 from .settings import MissingToken, Settings
@@ -43,7 +44,7 @@ async def build(
     *,
     seed_source: Callable[[], int] | None = None,
     games: Registry | None = None,
-) -> tuple[GameService, VijayanagaraBot]:
+) -> tuple[GameService, ChaupalBot]:
     """The service and its client. `seed_source`: a fixed seed per new game (tests); `games`:
     the games hosted (None: the bot's). A setting the service refuses (a pool of one worker)
     closes the database again."""
@@ -76,18 +77,18 @@ def client(
     service: Callable[[ChatHooks], GameService],
     shard_count: int | None,
     shard_ids: list[int] | None,
-) -> VijayanagaraBot:
+) -> ChaupalBot:
     if shard_count is None:
-        return VijayanagaraBot(service)
+        return ChaupalBot(service)
     if shard_ids is None:  # every shard in this one process
         shard_ids = list(range(shard_count))
     log.info("shards %s of %d", ",".join(map(str, shard_ids)), shard_count)
-    return ShardedVijayanagaraBot(service, shard_count=shard_count, shard_ids=shard_ids)
+    return ShardedChaupalBot(service, shard_count=shard_count, shard_ids=shard_ids)
 
 
 async def serve(
     service: GameService,
-    bot: VijayanagaraBot,
+    bot: ChaupalBot,
     token: str,
     *,
     stop: asyncio.Event | None = None,
@@ -124,7 +125,7 @@ async def serve(
         raise unreachable(failure) or failure
 
 
-async def close_within(bot: VijayanagaraBot, running: asyncio.Task[None], within: float) -> None:
+async def close_within(bot: ChaupalBot, running: asyncio.Task[None], within: float) -> None:
     """Close the client (replies in flight get their time: bot.close) and end its task, both
     within `within` seconds: what is still running then (a reconnect's backoff, a connection
     attempt to an unreachable gateway) is cancelled."""
@@ -154,6 +155,8 @@ async def run(settings: Settings) -> None:
 def main() -> None:
     try:
         settings = Settings()  # a bad SHARD_COUNT is refused here
+        for line in settings.notices():  # a setting read under its old name
+            notice(line)
         settings.token()
         settings.shards()
     except (MissingToken, ValueError) as e:
@@ -179,6 +182,8 @@ def main() -> None:
         print("error: Discord asks for privileged intents this bot does not use.", file=sys.stderr)
         raise SystemExit(2) from None
 
+
+main_by_old_name = by_old_name("vijayanagara-bot", main)
 
 if __name__ == "__main__":
     main()

@@ -8,12 +8,15 @@ import re
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from ..product import default_file, renamed_file, renamed_variable
 from ..table.ai_seats import MAX_WORKERS, MIN_WORKERS
 
 # discord.py shards: one process may run several; a bot on a few thousand servers needs more
 # than one (Discord asks for one shard per 2,500 servers).
 MAX_SHARDS = 1024
 MAX_ABANDON_DAYS = 3650
+DEFAULT_DB = "./chaupal.sqlite3"
+OLD_DEFAULT_DB = "./vijayanagara.sqlite3"  # the default before the name Chaupal
 
 
 class MissingToken(RuntimeError):
@@ -25,9 +28,10 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None  # DISCORD_TOKEN
     # DATABASE_URL: postgresql://user:password@host/db, or a SQLite file (a path or
-    # sqlite:///path); unset, VIJAYANAGARA_DB names the SQLite file.
+    # sqlite:///path); unset, CHAUPAL_DB names the SQLite file (`sqlite_file`).
     database_url: SecretStr | None = None
-    vijayanagara_db: str = "./vijayanagara.sqlite3"  # VIJAYANAGARA_DB
+    chaupal_db: str | None = None  # CHAUPAL_DB
+    vijayanagara_db: str | None = None  # VIJAYANAGARA_DB: CHAUPAL_DB's old name
     log_level: str = "INFO"  # LOG_LEVEL
     shard_count: int | None = None  # SHARD_COUNT: how many shards the whole bot runs
     shard_ids: str | None = None  # SHARD_IDS: this process's shards, e.g. "0,1"
@@ -61,15 +65,29 @@ class Settings(BaseSettings):
         if self.discord_token is None or not self.discord_token.get_secret_value().strip():
             raise MissingToken(
                 "DISCORD_TOKEN is not set. Create a bot in the Discord Developer Portal "
-                "(see README, 'Discord set-up') and run: DISCORD_TOKEN=... vijayanagara-bot"
+                "(see README, 'Discord set-up') and run: DISCORD_TOKEN=... chaupal-bot"
             )
         return self.discord_token.get_secret_value().strip()
 
     def database(self) -> str:
-        """The database to open: DATABASE_URL when set, else the SQLite file VIJAYANAGARA_DB."""
+        """The database to open: DATABASE_URL when set, else the SQLite file."""
         if self.database_url is not None and self.database_url.get_secret_value().strip():
             return self.database_url.get_secret_value().strip()
-        return self.vijayanagara_db
+        return self.sqlite_file()
+
+    def sqlite_file(self) -> str:
+        """CHAUPAL_DB, else its old name VIJAYANAGARA_DB, else the default file: the old
+        default's while it is there alone (a database made before the name opens as it is)."""
+        return self.chaupal_db or self.vijayanagara_db or default_file(DEFAULT_DB, OLD_DEFAULT_DB)
+
+    def notices(self) -> list[str]:
+        """A line for each setting read under its name before Chaupal."""
+        lines = []
+        if self.vijayanagara_db is not None:
+            lines.append(renamed_variable("CHAUPAL_DB", read=not self.chaupal_db))
+        elif not self.chaupal_db and self.database() == OLD_DEFAULT_DB:
+            lines.append(renamed_file(OLD_DEFAULT_DB, DEFAULT_DB))
+        return lines
 
     def database_for_log(self) -> str:
         """The database with any password in it masked."""

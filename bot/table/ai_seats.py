@@ -14,19 +14,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
+import signal
+import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from db import GameRecord, Pace, Reminder, StaleAction
 from rules.capabilities import notation_of
 from rules.game import Step
 
 from .ai_users import AI_USERS, ai_level, ai_name, ai_user, is_ai, seat_level
-from .ai_worker import advise, ready, think
+from .ai_worker import advise, ignore_interrupts, ready, think
 from .hints import HINT, HintOrder, HintOrders
 from .loading import AnyGame, BrokenGame, public
 from .lobby import Lobby
@@ -53,23 +57,70 @@ MIN_WORKERS, MAX_WORKERS = 2, 64
 Deliver = Callable[[Reply, str], Awaitable[None]]
 _T = TypeVar("_T")
 
-__all__ = ["AI_USERS", "AiSeats", "default_workers", "worker_processes"]
+__all__ = ["AI_USERS", "AiSeats", "ThoughtStopped", "default_workers", "worker_pool"]
+
+
+class ThoughtStopped(Exception):
+    """A thought in a worker was given up (`AiSeats.stop_thinking`): nothing came of it."""
+
+
+WORKER_MODULE = "bot.table.ai_worker"  # what a worker runs (ai_worker.py)
 
 
 def worker_processes() -> multiprocessing.context.BaseContext:
     """How worker processes start: forked from a server process that imported what a worker
-    runs (bot.table.ai_worker: the engines and the AIs) once, so a new worker costs a fork, not a
-    fresh interpreter importing them all again (about 0.4 s of CPU each). Forked from that
-    server, never from the bot: the bot's process has threads (database, renderer), and a
-    fork copies their locks in whatever state they are; the server has none. Where there is
-    no fork (Windows), each worker is a fresh interpreter."""
+    runs (bot.table.ai_worker) and what the program is made of (`program_modules`) once, so
+    a new worker costs a fork, not a fresh interpreter importing them all again (seconds of
+    CPU each). Forked from that server, never from the bot: the bot's process has threads
+    (database, renderer), and a fork copies their locks in whatever state they are; the
+    server has none. Where there is no fork (Windows), each worker is a fresh interpreter."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     server = multiprocessing.get_context("forkserver")
-    # the program's main module too (imported as __mp_main__, its main() not run), or each
-    # worker would import it again, as multiprocessing does for a worker's start
-    server.set_forkserver_preload(["__main__", "bot.table.ai_worker"])
+    server.set_forkserver_preload([*program_modules(sys.modules["__main__"]), WORKER_MODULE])
     return server
+
+
+def program_modules(main: object) -> list[str]:
+    """The modules the program's main module `main` is made of. multiprocessing runs the
+    main module again in each worker it starts (as __mp_main__, its main() not run), so the
+    server imports first the modules its functions come from (a console script's `from
+    bot.terminal.local import main`); never the main module itself, which a worker runs
+    again by its name when it was started with -m. The server's own "__main__" preload does
+    not do it: it is never given the path."""
+    spec = getattr(main, "__spec__", None)
+    itself = {"__main__", "builtins", getattr(spec, "name", "__main__")}
+    made_of = {getattr(v, "__module__", None) for v in vars(main).values() if callable(v)}
+    return sorted(m for m in made_of if isinstance(m, str) and m not in itself)
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` processes that think (see worker_processes), deaf to the
+    terminal's Ctrl-C, which reaches the program's whole process group: the server that
+    forks them starts ignoring SIGINT (`_started_deaf`), and each worker ignores it
+    (ai_worker.ignore_interrupts)."""
+    context = worker_processes()
+    if context.get_start_method() == "forkserver":
+        _started_deaf(multiprocessing.forkserver.ensure_running)
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=ignore_interrupts
+    )
+
+
+def _started_deaf(start: Callable[[], None]) -> None:
+    """`start` a process that ignores SIGINT from its first instruction (an ignored signal
+    stays ignored across exec; Python then leaves it so): a Ctrl-C while it imports would
+    kill it. The program ignores Ctrl-C meanwhile, the few milliseconds a start takes; off
+    the main thread, where signals are not ours to set, it starts as it is."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        start()
+        return
+    try:
+        start()
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def default_workers(cores: int | None = None) -> int:
@@ -142,6 +193,7 @@ class AiSeats:
         self._owns_executor = executor is None  # one given is its giver's to shut down
         self.deliver = deliver
         self.moving: dict[int, asyncio.Task[None]] = {}  # one step in thought per game
+        self._thoughts: dict[str, set[asyncio.Future[Any]]] = {}  # in workers, per channel
         self.hinting: set[int] = set()  # users with a hint in thought
         self._all_ai = asyncio.Semaphore(1)
         # per channel: its search lock and how many hold or wait for it
@@ -150,9 +202,7 @@ class AiSeats:
     @property
     def executor(self) -> Executor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=worker_processes()
-            )
+            self._executor = worker_pool(self.workers)
         return self._executor
 
     async def warm(self) -> None:
@@ -176,8 +226,60 @@ class AiSeats:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
-    async def _run(self, fn: Callable[..., _T], *args: object) -> _T:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+    async def _run(self, fn: Callable[..., _T], *args: object, channel: str = "") -> _T:
+        """`fn(*args)` in a worker process, for the game of `channel` (`stop_thinking` gives
+        it up). A pool that a worker left broken (killed, out of memory) is replaced by a new
+        one, which is asked again, once; a new pool follows a second break too."""
+        again = True
+        while True:
+            pool = self.executor
+            try:
+                return await self._in_worker(pool, channel, fn, args)
+            except BrokenProcessPool:  # (twice: the call kills its worker; refused)
+                if not self._replaced(pool) or not again:
+                    raise
+            again = False
+
+    async def _in_worker(
+        self, pool: Executor, channel: str, fn: Callable[..., _T], args: tuple[object, ...]
+    ) -> _T:
+        """`fn(*args)` in `pool`, kept among the channel's thoughts while it is awaited:
+        ThoughtStopped when `stop_thinking` gave it up."""
+        thought = asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        thoughts = self._thoughts.setdefault(channel, set())
+        thoughts.add(thought)
+        try:
+            return await thought
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if thought.cancelled() and (task is None or not task.cancelling()):
+                raise ThoughtStopped from None  # given up, not the task cancelled
+            raise
+        finally:
+            thoughts.discard(thought)
+            if not thoughts:
+                self._thoughts.pop(channel, None)
+
+    def stop_thinking(self, channel: str) -> bool:
+        """Give up the thoughts under way for the game of `channel` (an AI's step, a hint):
+        their callers get ThoughtStopped and store nothing; each worker is free again once
+        its budget is spent. Whether there was one."""
+        thoughts = self._thoughts.get(channel, set())
+        for thought in thoughts:
+            thought.cancel()
+        return bool(thoughts)
+
+    def _replaced(self, broken: Executor) -> bool:
+        """The pool `broken` lost a worker without an answer: shut it, so the next call
+        starts a new pool (at once for the call that found it). False for a pool this was
+        given: its owner's to replace."""
+        if not self._owns_executor:
+            return False
+        if self._executor is broken:  # (a call that found it first replaced it already)
+            log.warning("an AI worker process ended without answering; a new pool starts")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        return True
 
     @asynccontextmanager
     async def _one_search(self, channel: str) -> AsyncIterator[None]:
@@ -349,11 +451,14 @@ class AiSeats:
 
     async def move(self, channel: str) -> Reply | None:
         """The AI on turn takes one step: thought in a worker process, stored and announced
-        like a person's order. None when no AI is on turn or the game changed meanwhile."""
+        like a person's order. None when no AI is on turn, the game changed meanwhile, or
+        the thought was given up (`stop_thinking`)."""
         async with self._one_search(channel):
             try:
                 return await self._move(channel)
             except BrokenGame:  # no AI moves a game that does not load: its commands say why
+                return None
+            except ThoughtStopped:
                 return None
 
     async def _move(self, channel: str) -> Reply | None:
@@ -373,9 +478,9 @@ class AiSeats:
         args = (player, view, seat, seed, self.think_seconds)
         if self.pace.all_ai(game):
             async with self._all_ai:
-                action = await self._run(think, *args)
+                action = await self._run(think, *args, channel=channel)
         else:
-            action = await self._run(think, *args)
+            action = await self._run(think, *args, channel=channel)
         async with self.shared.locks(channel):
             now = await self.shared.store.open_game_at_turn(channel)
             if now is None or now.game.version != game.version:
@@ -416,7 +521,13 @@ class AiSeats:
                     seat,
                     f"hint:{game.id}:{game.actions}",
                     time.monotonic() + self.hint_seconds,  # a worker's start counts too
+                    channel=channel,
                 )
+        except ThoughtStopped:
+            return Reply.error(
+                "The hint was stopped before it was ready; "
+                f"{self.shared.texts.command(g.info.id, 'hint')} asks again."
+            )
         finally:
             self.hinting.discard(user)
         self.hints.keep(user, channel, HintOrder(game.id, game.version, found.order, seat))

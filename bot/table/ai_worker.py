@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import time
 from collections.abc import Callable
 
@@ -41,6 +42,13 @@ def advise(adviser: Adviser[object], view: object, seat: str, seed: str, until: 
     player a longer wait."""
     left = max(until - time.monotonic(), MIN_HINT_SECONDS)
     return adviser(view, seat, random.Random(seed), budget(left, time.monotonic))
+
+
+def ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C at a terminal reaches its whole process group, the workers
+    too; the parent owns it (it gives up what it waits for), so a worker ignores it and the
+    pool lives on."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def ready() -> int:

@@ -53,7 +53,7 @@ class ChannelGames:
                 return
             g, _ = self.loader.rules_of(record), self.registry.game(kind)  # a kind hosted
             raise ServiceError(
-                f"This channel's game is {g.info.title}: use "
+                self.texts.front.placed("{Here}'s game is ") + f"{g.info.title}: use "
                 f"{self.texts.command(g.info.id, '')}, not {self.texts.command(kind, '')}."
             )
 
@@ -108,7 +108,9 @@ class ChannelGames:
         result), and how to start another."""
         last = await self.store.latest_game(channel)
         if last is None:
-            return f"There is no game in this channel. Start one with {self.create_hint(kind)}."
+            return self.texts.front.placed("There is no game in {here}. ") + (
+                f"Start one with {self.create_hint(kind)}."
+            )
         known = self.loader.known_rules(last)
         named = known.info.id if known is not None else kind or self.registry.games()[0].info.id
         start = (

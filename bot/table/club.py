@@ -320,7 +320,7 @@ class Club:
         )
         return (
             f"Game {game.id}: after {count_of(hours, 'hour')} without a decision, {then}; after "
-            f"another {hours}, a notice to the channel; after another {hours}, one stall "
+            f"another {hours}, a notice to the whole table; after another {hours}, one stall "
             "notice, then silence until someone moves."
         )
 
@@ -408,7 +408,7 @@ class Club:
                 return False
         return True
 
-    @answers(exists="This channel already has a game: play that one first.")
+    @answers(exists="{Here} already has a game: play that one first.")
     async def rematch(
         self,
         channel: str,
@@ -466,7 +466,11 @@ class Club:
         if last is None or last.status not in ENDED_STATUSES:
             raise ServiceError(
                 "A rematch follows a game that is over; "
-                + ("this channel has none." if last is None else "this one is not.")
+                + (
+                    self.shared.texts.front.placed("{here} has none.")
+                    if last is None
+                    else "this one is not."
+                )
             )
         if user not in last.seats.values() and not is_manager:
             raise ServiceError(
@@ -580,7 +584,8 @@ class Club:
             raise ServiceError(f"There is no game {game_id}.") from None
         if game.channel_id != channel:
             raise ServiceError(
-                f"Game {game_id} was not played in this channel; replay it where it was."
+                self.shared.texts.front.placed(f"Game {game_id} was not played in {{here}}; ")
+                + "replay it where it was."
             )
         if game.status not in ENDED_STATUSES:
             raise ServiceError(
@@ -601,6 +606,7 @@ class Club:
             text="\n".join(lines),
             image=await self.shared.pipeline.render(game, state),
             ephemeral=True,
+            picture_of=(game.id, step),
         )
 
     @answers()

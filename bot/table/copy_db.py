@@ -1,4 +1,4 @@
-"""`vijayanagara-copy-db` (`python -m bot.table.copy_db`): moving up from SQLite to PostgreSQL
+"""`chaupal-copy-db` (`python -m bot.table.copy_db`): moving up from SQLite to PostgreSQL
 (db.copy), each game replayed by its own rules from the bot's registry of games."""
 
 from __future__ import annotations
@@ -13,16 +13,17 @@ import asyncpg
 from db.copy import CopyError, copy_database
 from db.errors import StorageError
 
+from ..product import by_old_name
 from .registry import game
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.table.copy_db",
+        prog="chaupal-copy-db",
         description="Copy every game from a SQLite file into an empty PostgreSQL database and "
         "check that each replays to the same state. Stop the bot first.",
     )
-    parser.add_argument("sqlite_file", help="the bot's SQLite file (VIJAYANAGARA_DB)")
+    parser.add_argument("sqlite_file", help="the bot's SQLite file (CHAUPAL_DB)")
     parser.add_argument("postgres_url", help="postgresql://user:password@host/dbname")
     args = parser.parse_args(argv)
     if not args.postgres_url.startswith(("postgresql://", "postgres://")):
@@ -46,6 +47,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "same state in PostgreSQL"
     )
 
+
+main_by_old_name = by_old_name("vijayanagara-copy-db", main)
 
 if __name__ == "__main__":
     main()

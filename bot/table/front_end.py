@@ -1,6 +1,6 @@
 """What the table needs to know of the front end that shows its texts, given when the table is
-built: how a command, a person, a moment and a server role are named in a text, how words are
-set off, and how much one message holds. The table knows no front end: Discord gives its own
+built: how a command, a person, a moment, a server role and the place of a game are named in
+a text, how words are set off, and how much one message holds. The table knows no front end: Discord gives its own
 (bot.discord.front_end), the terminal its own (bot.terminal.front_end), and a table built
 without one (tests, tools) writes plain words: a command by its words, no markup, no limit."""
 
@@ -58,10 +58,22 @@ class FrontEnd:
     moment: Callable[[float], str] = utc_time  # a moment, as each reader reads it
     role: Callable[[int], str] = role_number  # a server's role, named
     channel: Callable[[str], str] = channel_name  # a channel, named (Discord: a link to it)
+    # where games are played, one at a time (Discord: a channel or thread; the terminal: its
+    # database), and how a second game starts beside one under way (None: it cannot)
+    place: str = "channel"
+    beside: str | None = None
     message_limit: int | None = None  # the characters one message holds (None: any number)
     max_buttons: int | None = None  # the buttons one message holds (None: any number)
     # the characters of an autocomplete suggestion's name and value (None: any number)
     suggestion_chars: int | None = None
+
+    def placed(self, text: str) -> str:
+        """`text` with the place of its game in this front end's words: {here} ("this
+        channel"), {Here} ("This channel") and {or_beside} (", or open a thread": how a
+        second game starts beside one under way; nothing where it cannot)."""
+        here = f"this {self.place}"
+        beside = f", or {self.beside}" if self.beside else ""
+        return text.format(here=here, Here=here[:1].upper() + here[1:], or_beside=beside)
 
     def fits(self, text: str) -> bool:
         """Whether `text` goes out as one message."""

@@ -123,7 +123,7 @@ class Lobby:
     def __init__(self, shared: SharedParts) -> None:
         self.shared = shared
 
-    @answers(exists="This channel already has a game. Finish or abort it, or open a thread.")
+    @answers(exists="{Here} already has a game. Finish or abort it{or_beside}.")
     async def create(
         self,
         channel: str,

@@ -9,7 +9,15 @@ from dataclasses import dataclass
 
 from db import GameRecord
 from rules.capabilities import menus_of, notation_of, orders_of, turns_of
-from rules.errors import AmbiguousName, IllegalAction, InvalidOrder, clip, excerpt, step_where
+from rules.errors import (
+    AmbiguousName,
+    IllegalAction,
+    InvalidOrder,
+    RulesError,
+    clip,
+    excerpt,
+    step_where,
+)
 from rules.game import Seat, Step
 
 from .hints import HINT, HintOrders
@@ -156,29 +164,62 @@ class Moves:
                     self.shared.texts.stale_text(record, version, record.version, "That suggestion")
                 )
             key = f"as {as_seat}: {text}" if as_seat else text
-            if (
-                version is None
-                and not entry.again
-                and self.recent is not None
-                and self.recent.is_repeat(record.id, user, key, record.version)
-            ):
-                shown = clip(" ".join(text.split()), 80)
-                raise ServiceError(
-                    f"You just sent `{shown}` and it was played; nothing has happened since, "
-                    "so I took this for a double submit and played nothing. To play it again "
-                    f"on purpose, send `again: {shown}`."
-                )
+            guarded = version is None and not entry.again and self.recent is not None
             state = await self.shared.loader.state_of(record)
             g = self.shared.loader.rules_of(record)
             forced = playing(g, state, seat_named(g, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
-            order = read(Reading(record, state, user, channel, text, seat, as_seat))
+            reading = Reading(record, state, user, channel, text, seat, as_seat)
+            order = self._read_on_turn(reading, read, forced)
             outcome = await self.shared.pipeline.apply_and_store(
-                record, state, user, order.steps, forced, confirmed=order.confirmed, read=found
+                record,
+                state,
+                user,
+                order.steps,
+                forced,
+                confirmed=order.confirmed,
+                read=found,
+                last_check=self._repeat_guard(record, user, key, text) if guarded else None,
             )
             if version is None and self.recent is not None:
                 self.recent.played(record.id, user, key, outcome.game.version)
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    def _read_on_turn(self, r: Reading, read: Reader, forced: Seat | None) -> Order:
+        """The order `read` makes of `r`; whose turn it is comes first: an order that cannot
+        be read, from someone whose decision it is not, is told whose it is, unless their
+        seat may act now anyway (a trade: then what was wrong with it)."""
+        try:
+            return read(r)
+        except ServiceError:
+            g = self.shared.loader.rules_of(r.game)
+            if turns_of(g).acts_any_time(r.state, r.seat):
+                raise
+            where = f"`{clip(' '.join(r.text.split()), 80)}`"
+            refusal = self.shared.pipeline.not_on_turn(r.game, r.state, r.user, forced, where)
+            if refusal is not None:
+                raise ServiceError(refusal) from None
+            raise
+
+    def _repeat_guard(
+        self, record: GameRecord, user: int, key: str, text: str
+    ) -> Callable[[], None] | None:
+        """A typed order that repeats the one the same user just had played, with nothing in
+        between, is refused as a likely double submit, unless it starts with `again:`; only
+        an order that would be played again (checked last: whose turn it is, and every
+        refusal of the rules, come first)."""
+        if self.recent is None or not self.recent.is_repeat(record.id, user, key, record.version):
+            return None
+        shown = clip(" ".join(text.split()), 80)
+
+        def refuse() -> None:
+            raise ServiceError(
+                f"You just sent `{shown}` and it was played; nothing has happened since, "
+                "so I took this for a double submit and played nothing. To play it again "
+                f"on purpose, send `again: {shown}`."
+            )
+
+        return refuse
 
     def _read_order(self, r: Reading) -> Order:
         """A typed order read once: its steps (with `confirm` taken out) and their actions.
@@ -197,20 +238,48 @@ class Moves:
             pick = " Or pick one below." if menu is not None else ""
             raise ServiceError(f"{e.where} is ambiguous: {e}.{pick}", menu) from e
         except InvalidOrder as e:
-            raise ServiceError(
-                f"{e.where} is not an order I can read: {e}. {self.shared.texts.allowed(r.game, r.state)}"
-            ) from e
+            where = e.where if e.step_text else step_where(kept, 1, 1)
+            told = self._choices_told(r, kept, e)
+            raise ServiceError(f"{where} is not an order I can read: {e}. {told}") from e
         except IllegalAction as e:  # read, but the rules forbid it: the rule, not "unreadable"
-            where = step_where(kept, 1, 1)
-            allowed = self.shared.texts.allowed(r.game, r.state)
-            raise ServiceError(
-                f"{where} was refused: {e.reason.removesuffix('.')}. {allowed}"
-            ) from e
-        except ValueError as e:
-            raise ServiceError(
-                f"That is not an order I can read: {e}. {self.shared.texts.allowed(r.game, r.state)}"
-            ) from e
+            where = e.where if e.step_text else step_where(kept, 1, 1)
+            told = self._choices_told(r, kept, e)
+            head = f"{where} was refused{', so nothing was played' if e.steps > 1 else ''}"
+            raise ServiceError(f"{head}: {e.reason.removesuffix('.')}. {told}") from e
+        except ValueError as e:  # the game did not say it could not read it: its reason
+            told = self.shared.texts.allowed(r.game, r.state, typed=kept)
+            said = str(e).removesuffix(".")
+            raise ServiceError(f"{step_where(kept, 1, 1)} was refused: {said}. {told}") from e
         return Order(list(steps), confirmed)
+
+    def _choices_told(self, r: Reading, kept: str, e: RulesError) -> str:
+        """The steps allowed after an order's step was refused or not read (`e`), those like
+        it when some are: at that step, when it is a later one whose position can be seen
+        (the parser's, or reached by the steps before it, never past a reveal), then now."""
+        texts = self.shared.texts
+        typed = e.step_text or kept
+        if (e.step or 1) <= 1:
+            return texts.allowed(r.game, r.state, typed=typed)
+        at = e.position if e.position is not None else self._position_at(r, kept, e.step or 1)
+        if at is None:
+            return texts.allowed(r.game, r.state)
+        shown, like = texts.listing(r.game, at, typed=typed)
+        then = (
+            f"At that step the choices{' like it' if like else ''} were: {shown}. " if shown else ""
+        )
+        return then + texts.allowed(r.game, r.state)
+
+    def _position_at(self, r: Reading, kept: str, step: int) -> object | None:
+        """The position an order's steps before `step` reach (None past a reveal or when
+        they do not read)."""
+        g = self.shared.loader.rules_of(r.game)
+        parts = [p.strip() for p in re.split(r"[;\n]", kept) if p.strip()]
+        try:
+            view = g.view(r.state, r.seat)
+            before = orders_of(g).read_order(view, "; ".join(parts[: step - 1]), r.seat or "")
+        except ValueError:
+            return None
+        return ahead(g, r.state, [s.action for s in before])
 
     def _alternatives(
         self, r: Reading, kept: str, e: AmbiguousName, confirmed: bool

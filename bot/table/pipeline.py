@@ -141,16 +141,19 @@ class TurnPipeline:
         confirmed: bool = True,
         note: str | None = None,
         read: GameAtTurn | None = None,
+        last_check: Callable[[], None] | None = None,
     ) -> Outcome:
         """`store_order`; a game stored before per-game secrets takes one with this move (its
         seed's outcomes so far written into its log), stored only if the move is. `read`: the
-        game's pace and turn message, read with `record` (else they are read when needed)."""
+        game's pace and turn message, read with `record` (else they are read when needed).
+        `last_check`: refuses (ServiceError) an order every step of which was played, before
+        it is stored (the repeat guard: only an order that would be played is a repeat)."""
         adoption = (
             await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
         )
         try:
             return await self._store_order(
-                record, state, user, steps, forced, confirmed, note, adoption, read
+                record, state, user, steps, forced, confirmed, note, adoption, read, last_check
             )
         except BaseException:
             if adoption is not None:  # the caches reload what was stored
@@ -201,9 +204,10 @@ class TurnPipeline:
         note: str | None,
         adoption: Adoption | None,
         read: GameAtTurn | None = None,
+        last_check: Callable[[], None] | None = None,
     ) -> Outcome:
         """Apply the steps one by one and store them in one transaction, with the
-        announcement they owe the channel.
+        announcement they owe the channel (unless `last_check` refuses them).
 
         All or nothing, except that a reveal commits: after a step that rolls dice or draws a
         card (dealt here, from the secret), the order ends; that step and those before it are
@@ -224,6 +228,8 @@ class TurnPipeline:
                 + " "
                 + self.texts.allowed(record, state)
             )
+        if last_check is not None:
+            last_check()
         unplayed = self._unplayed(order, steps)
         if adoption is not None:
             order.notes.append(self._adoption_note(order, adoption))
@@ -283,7 +289,7 @@ class TurnPipeline:
         who = self._check_actor(order, action, where)
         if not order.confirmed:
             self._idle_check(g, order.cur, action, where)
-        nxt = self._apply_step(order, action, who, where, k, total)
+        nxt = self._apply_step(order, step, who, where, k, total)
         revealing = orders_of(g).revealed(order.cur, nxt)
         await self._deal_after(order, nxt, who)
         if revealing:
@@ -322,12 +328,12 @@ class TurnPipeline:
         return who
 
     def _apply_step(
-        self, order: OrderUnderWay, action: object, who: Seat, where: str, k: int, total: int
+        self, order: OrderUnderWay, step: Step[object], who: Seat, where: str, k: int, total: int
     ) -> object:
         """Apply one step to the order's position, refused with the rule's reason; what it
         wrote and said is kept, and the position after it returned (its chance steps not yet
         dealt)."""
-        g, cur = order.g, order.cur
+        g, cur, action = order.g, order.cur, step.action
         is_undo = turns_of(g).undoes(action)
         try:
             order.described.append(
@@ -335,7 +341,7 @@ class TurnPipeline:
             )
             nxt = g.apply(cur, action)
         except ValueError as e:
-            refusal = self._refusal(order.record, order.stored, cur, where, k, total, e)
+            refusal = self._refusal(order.record, order.stored, cur, where, k, total, e, step.text)
             ended = order.ended
             rule = None if ended is None or ended[1] is None else f"{ended[0]} ended {ended[1]}"
             raise ServiceError(refusal if rule is None else f"{refusal} ({rule}.)") from e
@@ -532,19 +538,24 @@ class TurnPipeline:
         k: int,
         total: int,
         error: ValueError,
+        typed: str,
     ) -> str:
-        """A refused step: why, and what is allowed in the real (stored) position; for a
-        later step also what that step could have been (never past a reveal: the order stops
-        at one)."""
+        """A refused step (`typed`): why, and what is allowed in the real (stored) position;
+        for a later step also what that step could have been (never past a reveal: the order
+        stops at one); each list of the steps like the one typed, when some are."""
         head = (
             f"{where} was refused, so nothing was played" if total > 1 else f"{where} was refused"
         )
         then = ""
         if k > 1:
-            then = f" At that step the choices were: {self.texts.options(record, at)}."
-        # the rules' own list of what is allowed is left out: the list below says it
+            shown, like = self.texts.listing(record, at, typed=typed)
+            then = f" At that step the choices{' like it' if like else ''} were: {shown}."
+        # the rules' own list of what is allowed is left out: the list below says it, of the
+        # steps like the one refused when some are (only at the first step: a later one was
+        # typed for the position its steps before would have made)
         why = error.reason if isinstance(error, IllegalAction) else str(error)
-        return f"{head}: {why.removesuffix('.')}.{then} {self.texts.allowed(record, state)}"
+        allowed = self.texts.allowed(record, state, typed=None if k > 1 else typed)
+        return f"{head}: {why.removesuffix('.')}.{then} {allowed}"
 
     def _handed_on(
         self, record: GameRecord, state: object, where: str, ended: tuple[str, str | None, Seat]
@@ -597,18 +608,29 @@ class TurnPipeline:
         now = g.to_move(state)
         if now is None:
             raise ServiceError("The game is over.")
-        if now in mine and (forced is None or forced == now):
-            return now
-        view = public(g, state)
-        said = talk_of(g).prompt(view, now)
+        refusal = self.not_on_turn(record, state, user, forced, where)
+        if refusal is not None:
+            raise ServiceError(refusal)
+        return now
+
+    def not_on_turn(
+        self, record: GameRecord, state: object, user: int, forced: Seat | None, where: str
+    ) -> str | None:
+        """Why `user` may not take the decision now (`forced`: as that seat): it is not
+        their turn, and who decides, what; None when they may, or nobody decides."""
+        g = self.loader.rules_of(record)
+        now = g.to_move(state)
+        if now is None:
+            return None
+        if now in self.texts.user_seats(record, user) and forced in (None, now):
+            return None
+        said = talk_of(g).prompt(public(g, state), now)
         if forced is not None and forced != now:
-            raise ServiceError(
+            return (
                 f"{where}: it is not {seat_title(g, forced)}'s turn; "
                 f"{self.texts.who(record, now)} must decide: {said}"
             )
-        raise ServiceError(
-            f"{where}: it is not your turn. {self.texts.who(record, now)} must decide: {said}"
-        )
+        return f"{where}: it is not your turn. {self.texts.who(record, now)} must decide: {said}"
 
     def check_seated(self, record: GameRecord, user: int) -> None:
         """A user who holds no seat gives no orders: ServiceError (before their order is

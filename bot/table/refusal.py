@@ -9,7 +9,7 @@ from typing import Any, ParamSpec
 
 from db import GameExists, StaleAction
 
-from .front_end import CommandNaming, FrontEnd, by_words
+from .front_end import NO_FRONT_END, CommandNaming, FrontEnd, by_words
 from .reminders import ReminderError
 from .reply import Menu, Reply
 
@@ -30,21 +30,27 @@ class ServiceError(Exception):
         return str(self)
 
 
-def naming_of(part: object) -> CommandNaming:
-    """How the table part `part` names a command: as the front end it was built for does
-    (its `shared.texts.front`), else by the command's words."""
+def front_of(part: object) -> FrontEnd:
+    """The front end the table part `part` was built for (its `shared.texts.front`), else
+    none: plain words."""
     front = getattr(getattr(getattr(part, "shared", None), "texts", None), "front", None)
-    return front.command if isinstance(front, FrontEnd) else by_words
+    return front if isinstance(front, FrontEnd) else NO_FRONT_END
+
+
+def naming_of(part: object) -> CommandNaming:
+    """How the table part `part` names a command: as the front end it was built for does,
+    else by the command's words."""
+    return front_of(part).command
 
 
 def answers(
     stale: str = "The game changed meanwhile; try again.",
-    exists: str = "This channel already has a game.",
+    exists: str = "{Here} already has a game.",
 ) -> Callable[[Callable[_P, Coroutine[Any, Any, Reply]]], Callable[_P, Coroutine[Any, Any, Reply]]]:
     """The one mapping of refusals to the user's Reply: a ServiceError or ReminderError says
     what was wrong; a StaleAction (the game changed between reading and storing) says
-    `stale`; GameExists (another game took the channel meanwhile) says `exists`. Nothing was
-    stored in any case."""
+    `stale`; GameExists (another game took the channel meanwhile) says `exists`, its place
+    in the front end's words (FrontEnd.placed). Nothing was stored in any case."""
 
     def wrap(
         method: Callable[_P, Coroutine[Any, Any, Reply]],
@@ -62,7 +68,7 @@ def answers(
             except StaleAction:
                 return Reply.error(stale)
             except GameExists:
-                return Reply.error(exists)
+                return Reply.error((front_of(args[0]) if args else NO_FRONT_END).placed(exists))
 
         return replying
 

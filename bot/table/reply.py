@@ -41,6 +41,8 @@ class Reply:
     menu: Menu | None = None  # e.g. the steps an ambiguous step could have meant
     ok: bool = True
     version: int | None = None  # the game's version after this reply, when there is a game
+    # The picture shows game N after S log entries (a replay), not the game's latest.
+    picture_of: tuple[int, int] | None = None
     # A public reply about a stored change is owed to the channel (the outbox, keyed by game id
     # and version) until the adapter confirms it went out.
     announcement: tuple[int, int] | None = None

@@ -132,18 +132,43 @@ class TableTexts:
     def options(self, record: GameRecord, state: object, limit: int | None = SHOWN_OPTIONS) -> str:
         """The legal next steps as the game groups them, the first `limit` entries, a step
         that would do nothing marked."""
-        g = self.rules_of(record)
-        opts, key = menus_of(g).grouped_choices(public(g, state), g.legal_actions(state))
-        shown = ", ".join(opts[:limit])
-        asides = [key] if key is not None and _keyed(opts[:limit]) else []
-        if limit is not None and len(opts) > limit:
-            shown += f" and {len(opts) - limit} more choices"
-            asides.insert(0, self.see_all_hint.format(options=self.command(g.info.id, "options")))
-        return shown + (f" ({'; '.join(asides)})" if asides else "")
+        return self.listing(record, state, limit)[0]
 
-    def allowed(self, record: GameRecord, state: object, limit: int = SHOWN_OPTIONS) -> str:
-        opts = self.options(record, state, limit)
-        return f"Allowed now: {opts}." if opts else "No decision is pending."
+    def listing(
+        self,
+        record: GameRecord,
+        state: object,
+        limit: int | None = SHOWN_OPTIONS,
+        typed: str | None = None,
+    ) -> tuple[str, bool]:
+        """`options`; with `typed` (a step refused or not read), only the entries like it
+        (the game's `Menus.like`) when some are: the entries shown, and whether they are
+        those like it."""
+        g = self.rules_of(record)
+        view = public(g, state)
+        opts, key = menus_of(g).grouped_choices(view, g.legal_actions(state))
+        like = menus_of(g).like(view, opts, typed) if typed else []
+        shown = ", ".join((like or opts)[:limit])
+        asides = [key] if key is not None and _keyed((like or opts)[:limit]) else []
+        if limit is not None and len(like or opts) > limit:
+            more = "more like it" if like else "more choices"
+            shown += f" and {len(like or opts) - limit} {more}"
+            asides.insert(0, self.see_all_hint.format(options=self.command(g.info.id, "options")))
+        return shown + (f" ({'; '.join(asides)})" if asides else ""), bool(like)
+
+    def allowed(
+        self,
+        record: GameRecord,
+        state: object,
+        limit: int = SHOWN_OPTIONS,
+        typed: str | None = None,
+    ) -> str:
+        """The steps allowed now, listed once; with `typed` (a step refused or not read),
+        only those like it when some are."""
+        shown, like = self.listing(record, state, limit, typed)
+        if not shown:
+            return "No decision is pending."
+        return f"Allowed now{' like it' if like else ''}: {shown}."
 
     def offers(self, record: GameRecord, state: object) -> str | None:
         """The lines of a prompt whose choices the game explains: each with what it does."""

@@ -60,13 +60,17 @@ class Tiebreaks:
         self.shared = shared
         self.lobby = lobby
 
-    @answers(exists="This channel has a game running: a tiebreak waits for its end.")
+    @answers(exists="{Here} has a game running: a tiebreak waits for its end.")
     async def open(self, channel: str, user: int) -> Reply:
         """`tiebreak`: the tiebreak of the channel's last game, a finished game offering one
         whose record has a tie for first place; opened by one of the tied players."""
         async with self.shared.locks(channel):
             if await self.shared.store.open_game(channel) is not None:
-                raise ServiceError("This channel has a game running: a tiebreak waits for its end.")
+                raise ServiceError(
+                    self.shared.texts.front.placed(
+                        "{Here} has a game running: a tiebreak waits for its end."
+                    )
+                )
             record = await self.shared.store.latest_game(channel)
             found = tied_rules(None if record is None else self.shared.loader.known_rules(record))
             if record is None or found is None or record.status != "finished":

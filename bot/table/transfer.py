@@ -37,6 +37,7 @@ from .words import AnyGame, count_of, dealt_count, every_dealt, reveals
 log = logging.getLogger(__name__)
 
 MAX_IMPORT_BYTES = 4_000_000
+IMPORT_BESIDE = "{Here} already has a game: finish or abort it first{or_beside}, then import."
 
 
 def read_export(
@@ -68,7 +69,9 @@ class Transfer:
         deals tell them) only once it is over."""
         record = await self.shared.games.shown_game(channel, kind)
         if record is None:
-            return Reply.error("There is no game in this channel to export.")
+            return Reply.error(
+                self.shared.texts.front.placed("There is no game in {here} to export.")
+            )
         g = self.shared.loader.rules_of(record)
         if record.status == "active" and g.info.private:  # its deals hold every hand
             return Reply.error(
@@ -98,7 +101,9 @@ class Transfer:
         secret; before that, show the commitment."""
         record = await self.shared.games.shown_game(channel, kind)
         if record is None:
-            return Reply.error("There is no game in this channel to verify.")
+            return Reply.error(
+                self.shared.texts.front.placed("There is no game in {here} to verify.")
+            )
         secret = await self.shared.loader.secret_of(record)
         if secret is None:
             why = (
@@ -150,10 +155,19 @@ class Transfer:
             )
         )
 
-    @answers(
-        exists="This channel already has a game: finish or abort it first, or import in a new "
-        "thread."
-    )
+    @answers()
+    async def check_import(self, raw: bytes | str, *, kind: str | None = None) -> Reply:
+        """Whether `raw` is an export `import_game` would load (its size, its format, its
+        replay), before anything is set aside for it: which game it is, or the refusal the
+        import would give. Nothing is stored."""
+        upload_text(raw, "game export", MAX_IMPORT_BYTES)
+        replayed = await self.shared.workers.run(
+            read_export, raw, self.shared.registry, kind, self.shared.texts.front
+        )
+        steps = count_of(len(replayed.data.actions), "step")
+        return Reply(text=f"An export of {replayed.game.info.title}: {steps}.", ephemeral=True)
+
+    @answers(exists=IMPORT_BESIDE)
     async def import_game(
         self,
         channel: str,
@@ -178,10 +192,7 @@ class Transfer:
             await self.shared.permissions.note_server(channel, guild)
             upload_text(raw, "game export", MAX_IMPORT_BYTES)  # size (and UTF-8) first
             if await self.shared.store.open_game(channel) is not None:
-                raise ServiceError(
-                    "This channel already has a game: finish or abort it first, or "
-                    "import in a new thread."
-                )
+                raise ServiceError(self.shared.texts.front.placed(IMPORT_BESIDE))
             replayed = await self.shared.workers.run(
                 read_export, raw, self.shared.registry, kind, self.shared.texts.front
             )

@@ -33,8 +33,8 @@ class Views:
         record = await self.shared.games.shown_game(channel, kind)
         if record is None:
             return Reply.error(
-                f"There is no game in this channel. Start one with "
-                f"{self.shared.games.create_hint(kind)}."
+                self.shared.texts.front.placed("There is no game in {here}. ")
+                + f"Start one with {self.shared.games.create_hint(kind)}."
             )
         g = self.shared.loader.rules_of(record)
         seats = "\n".join(

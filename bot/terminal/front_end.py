@@ -30,7 +30,7 @@ def terminal_command(kind: str, words: str) -> str:
     return " ".join([name, *values])
 
 
-TERMINAL = FrontEnd(command=terminal_command, mention=lambda uid: "you")
+TERMINAL = FrontEnd(command=terminal_command, mention=lambda uid: "you", place="database")
 
 
 async def terminal_table(

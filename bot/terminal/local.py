@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import re
 import sys
@@ -19,12 +20,14 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
+from db import GameNotFound
 from db.models import FIRST_GAME, MAX_ID
-from rules.capabilities import files_of, reference_of
-from rules.errors import clip, excerpt
+from rules.capabilities import files_of, orders_of, reference_of
+from rules.errors import IllegalAction, clip, excerpt
 from rules.game import player_options
 
-from ..table.ai_users import ai_level, ai_user, seat_level, seat_levels
+from ..product import by_old_name, default_file, notice, renamed_file
+from ..table.ai_users import ai_level, ai_user, is_ai, seat_level, seat_levels
 from ..table.closing import CHART_FILE
 from ..table.commands import AnyGame, Call, Command, Value, commands
 from ..table.games.entry import Registry
@@ -36,14 +39,15 @@ from ..table.reply import Reply
 from ..table.service import MAX_IMPORT_BYTES, GameService
 from ..table.table_texts import seat_label
 from .front_end import TERMINAL, terminal_table
-from .terminal_io import after_shown, at_the_prompt, ctrl_c, line_editing, read_capped
+from .terminal_io import CtrlC, after_shown, boards_folder, line_editing, read_capped
 from .terminal_seats import Seating, ai_levels, seating
 
 log = logging.getLogger(__name__)
 
 LOCAL_USER = 1
 CHANNEL = "local"
-DEFAULT_DB = "./vijayanagara-local.sqlite3"
+DEFAULT_DB = "./chaupal-local.sqlite3"
+OLD_DEFAULT_DB = "./vijayanagara-local.sqlite3"  # the default before the name Chaupal
 DEFAULT_GAME = FIRST_GAME  # the terminal plays the bot's first game unless told
 DEFAULT_BOARDS = "./boards"
 YES = {"yes", "y"}
@@ -56,7 +60,7 @@ TERMINAL_LINES = (
     ("hint", "the computer's suggestion for your turn, with why"),
     ("hint play", "play the last hint's whole turn (refused once anything has moved)"),
     ("export [FILE]", "save the whole game as JSON (default: <game>-game-N.json)"),
-    ("import FILE", "load an exported game (only when no game is in progress)"),
+    ("import FILE", "load an exported game (in place of a new game nobody has moved in yet)"),
     ("abort", "end the game without a result (asks for confirmation)"),
     ("new", "start a new game once the last one is over or aborted"),
     ("help", "this text"),
@@ -104,7 +108,8 @@ def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
         HELP_WIDTH,
     )
     lines += [
-        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/game-N/ (--boards)."
+        f"Defaults: database {DEFAULT_DB} (--db), boards {DEFAULT_BOARDS}/DATABASE/game-N/ "
+        "(--boards; DATABASE: the database file's name, so each database has its own)."
     ]
     return "\n".join(lines)
 
@@ -201,10 +206,6 @@ _TERMINAL_WORDS: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"`/\w+ play` autocomplete", "`options`"),
     (r"`play` autocomplete", "`options`"),
     (r"`(\w+) (\w+):`", lambda m: f"`{m.group(1)} {m.group(2).upper()}`"),  # `event SIDE`
-    (r"[Ff]inish or `abort` it, or open a thread", "finish it or `abort` it"),
-    (r"[Ff]inish or `abort` it first, or import in a new thread", "finish it or `abort` it first"),
-    (r"in this channel", "in this database"),
-    (r"This channel", "This database"),
     (r"Use the newest message or `play`", "Look at `status`"),
     (r"Press \*\*Play this turn\*\*", "Type `hint play`"),
     (r"Press Play this turn", "Type `hint play`"),
@@ -384,14 +385,12 @@ class LocalClient:
         *,
         seating: Seating | None = None,
         ai_pause: float = 0.0,
-        interruptible: bool = False,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         games: Registry | None = None,
     ) -> None:
         """`seating`: --play, --ai and --players: who sits where in a new game; `ai_pause`:
-        --ai-pause, seconds between two AI steps shown, to follow them; `interruptible`:
-        Ctrl-C stops a line's work (a person at a terminal); `sleep`: tests pass their own;
-        `games`: the games hosted (the service's)."""
+        --ai-pause, seconds between two AI steps shown, to follow them; `sleep`: tests pass
+        their own; `games`: the games hosted (the service's)."""
         self.service = service
         self.boards = boards
         self.out = out
@@ -410,11 +409,16 @@ class LocalClient:
         self.ai_pause = ai_pause
         self.sleep = sleep
         self.hint_button: str | None = None  # the last hint's "Play this turn"
-        self.interruptible = interruptible
         self.stop_asked = False  # Ctrl-C came while a line was worked on
 
     def ask_stop(self) -> None:
+        """Ctrl-C while a line is worked on (called in the signal handler): the AIs stop
+        after the step under way, and a thought in a worker (an AI's step, a hint) is given
+        up, on the event loop."""
         self.stop_asked = True
+        with contextlib.suppress(RuntimeError):  # no event loop running: nothing thinks
+            loop = asyncio.get_running_loop()
+            loop.call_soon_threadsafe(self.service.ai.stop_thinking, self.channel)
 
     def say(self, text: str) -> None:
         print(text, file=self.out)
@@ -452,7 +456,7 @@ class LocalClient:
             for label, _ in reply.menu.options:
                 self.say(f"{prefix}  {terminal_text(label, self.games)}")
         if reply.image is not None:
-            png = self.game_boards() / f"board-{reply.version or 0:05d}.png"
+            png = self.picture_path(reply)
             self._write(png, reply.image)
             alt = alt_of(reply.image)
             if alt is not None:  # beside the picture, for a screen reader
@@ -462,9 +466,19 @@ class LocalClient:
         elif reply.file is not None:
             self._write(Path(reply.file.filename), reply.file.data, "saved")
 
-    def game_boards(self) -> Path:
-        """Each game's boards in a folder of its own, so no game overwrites another's."""
-        return self.boards / f"game-{self.game_id}"
+    def game_boards(self, game_id: int | None = None) -> Path:
+        """Each game's boards in a folder of its own (the current game's unless `game_id`),
+        so no game overwrites another's."""
+        return self.boards / f"game-{self.game_id if game_id is None else game_id}"
+
+    def picture_path(self, reply: Reply) -> Path:
+        """Where a reply's picture goes: the game's board at the version it shows; a replay's
+        in the replayed game's folder, named by its step (no replay overwrites a board, nor
+        a replay of another step)."""
+        if reply.picture_of is not None:
+            game_id, step = reply.picture_of
+            return self.game_boards(game_id) / f"replay-step-{step:05d}.png"
+        return self.game_boards() / f"board-{reply.version or 0:05d}.png"
 
     def _write(self, path: Path, data: bytes, what: str = "board", *, quiet: bool = False) -> None:
         try:
@@ -599,7 +613,11 @@ class LocalClient:
             await self.emit(hint)
         elif word == "create":
             await self._create()
-        elif (away := elsewhere(self.kind, text, self.games)) is not None:
+        elif (other := await self._other_games_replay(text)) is not None:
+            self.say(f"! {other}")
+        elif (away := elsewhere(self.kind, text, self.games)) is not None and not (
+            await self.reads_as_order(text)
+        ):
             self.say(f"! {away}")
         elif re.match(r"^as\s+\w+\s*:", text, re.IGNORECASE) or (
             word in self.command_words() and not await self.is_own_step(word)
@@ -610,6 +628,28 @@ class LocalClient:
                 await self.service.moves.play(self.channel, LOCAL_USER, text, kind=self.kind)
             )
         return True
+
+    async def _other_games_replay(self, text: str) -> str | None:
+        """`replay N` of a game of this database that another game's terminal plays (each
+        game of the database has its own games): which game it is and how to replay it;
+        None for any other line."""
+        words = text.lower().split()
+        if words[:1] == ["club"]:
+            words = words[1:]
+        if len(words) < 2 or words[0] != "replay" or not words[1].isdigit() or len(words[1]) > 15:
+            return None
+        try:
+            game = await self.service.store.get_game(int(words[1]))
+        except GameNotFound:
+            return None
+        known = self.games.hosts(game.kind)
+        if game.channel_id == self.channel or not known or game.kind == self.kind:
+            return None  # (the table says why it cannot)
+        title = self.games.game(game.kind).info.title
+        return (
+            f"Game {game.id} in this database is a game of {title}: replay it in a terminal "
+            f"started with `--game {game.kind}`."
+        )
 
     async def _help(self) -> None:
         text = help_text(self.kind, await self.seats_text(), self.games)
@@ -631,6 +671,24 @@ class LocalClient:
         """The first words of the table's commands the terminal reads (`club pace` as `club`)."""
         words = {c.name for c in terminal_commands(self.kind, self.games)} | {"club", "allowed"}
         return words - OWN_WORDS
+
+    async def reads_as_order(self, text: str) -> bool:
+        """Whether the game played reads `text` as an order of its own, allowed now or
+        refused by a rule: then a word another game has as a command (Vijayanagara's `pass`
+        and `done`) is this game's step, played as one."""
+        record = await self.service.store.open_game(self.channel)
+        if record is None or record.status != "active":
+            return False
+        g = self.service.loader.rules_of(record)
+        state = await self.service.loader.state_of(record)
+        seat = g.to_move(state)
+        try:
+            orders_of(g).read_order(g.view(state, seat), text, seat or "")
+        except IllegalAction:
+            return True
+        except ValueError:
+            return False
+        return True
 
     async def is_own_step(self, word: str) -> bool:
         """Whether the player's own steps start with `word` (Taj Mahal's `play red vizier`):
@@ -714,39 +772,76 @@ class LocalClient:
         except OSError as e:
             self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
             return
-        reply = await self.service.transfer.import_game(
-            self.channel, LOCAL_USER, data, kind=self.kind
-        )
-        await self._track_game()
-        await self.emit(reply)
+        if await self._room_for_import(rest, data):
+            reply = await self.service.transfer.import_game(
+                self.channel, LOCAL_USER, data, kind=self.kind
+            )
+            await self._track_game()
+            await self.emit(reply)
+
+    async def _room_for_import(self, name: str, data: bytes) -> bool:
+        """Whether an import can go in now: no game in progress, or the one this terminal
+        started where nobody has moved yet, set aside (aborted) once the file is known to
+        load. Else what to do, in the terminal's words."""
+        game = await self.service.store.open_game(self.channel)
+        if game is None:
+            return True
+        played = sum(a.faction is not None for a in await self.service.store.actions(game.id))
+        if played:
+            steps = "1 step" if played == 1 else f"{played} steps"
+            self.say(
+                f"! Game {game.id} is in progress ({steps} played): `abort` it (it asks for "
+                f"`yes`), then `import {clip(name, 300)}` again; `export FILE` first keeps it."
+            )
+            return False
+        checked = await self.service.transfer.check_import(data, kind=self.kind)
+        if not checked.ok:
+            await self.emit(checked)
+            return False
+        aborted = await self.service.lobby.abort(self.channel, LOCAL_USER, is_manager=True)
+        if not aborted.ok:
+            await self.emit(aborted)
+            return False
+        await self.shown(aborted)  # (said in a line of its own)
+        self.say(f"Game {game.id} had no move yet: it is set aside for the import (aborted).")
+        return True
 
     async def ai_moves(self) -> None:
         """The AI seats take their steps until a person's decision (or the game's end): an AI's
         turn is one block of short lines and its why, `ai_pause` seconds between two steps.
-        Ctrl-C stops them after the step under way (each step is stored whole)."""
+        Ctrl-C stops them after the step under way (each step is stored whole), or gives up
+        the step in thought."""
         first = True
-        while True:
-            if self.stop_asked:
-                self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
-                return
+        while not self.stop_asked:
             reply = await self.service.ai.move(self.channel)
             if reply is None:
-                return
+                break
             if self.ai_pause > 0 and not first:
                 await self.sleep(self.ai_pause)
             first = False
             await self.emit(reply)
+        if self.stop_asked and await self._ai_on_turn():
+            self.say("(Ctrl-C) The AIs wait: they go on after your next line (`status`).")
+
+    async def _ai_on_turn(self) -> bool:
+        """Whether the game in progress waits for an AI seat."""
+        game = await self.service.store.open_game(self.channel)
+        if game is None or game.status != "active":
+            return False
+        try:
+            state = await self.service.loader.state_of(game)
+        except Exception:  # a game that does not load: its lines say why
+            return False
+        return is_ai(self.service.texts.waiting_for(game, state))
 
     async def run(self, lines: Iterable[str]) -> None:
-        with ctrl_c(self.ask_stop, self.interruptible):
-            await self.ai_moves()  # a game continued on an AI's turn
+        await self.ai_moves()  # a game continued on an AI's turn
         for line in lines:
             self.stop_asked = False
             try:
-                with ctrl_c(self.ask_stop, self.interruptible):
-                    if not await self.line(line):
-                        break
-                    await self.ai_moves()
+                if not await self.line(line):
+                    break
+                await self.ai_moves()
             except Exception as e:  # the loop survives every line; the game is in the database
                 log.debug("line %r failed", line[:200], exc_info=True)
                 self.say(f"! That line could not be handled ({type(e).__name__}).")
@@ -756,19 +851,20 @@ class LocalClient:
                 self.say("`new` starts another game; `export FILE` keeps this one.")
 
 
-def _stdin_lines(out: TextIO) -> Iterator[str]:
+def _stdin_lines(out: TextIO, keys: CtrlC) -> Iterator[str]:
     """The person's lines, edited and recalled with the arrow keys (readline, where Python has
-    it); Ctrl-C clears the line, Ctrl-D leaves."""
+    it); Ctrl-C cancels the line being typed, Ctrl-D leaves."""
     line_editing()
     while True:
-        at_the_prompt()
         try:
-            yield input("> ")
+            line = keys.read_line("> ")
         except EOFError:
             print(file=out)  # the shell's prompt on a line of its own
             return
         except KeyboardInterrupt:
             print("\n(Ctrl-C) Type `quit` to leave; the game is kept.", file=out)
+            continue
+        yield line
 
 
 def split_game(argv: list[str]) -> tuple[str, list[str]]:
@@ -813,7 +909,7 @@ def file_arg(text: str) -> tuple[str, Path]:
 
 def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="vijayanagara-local", description=f"Play {g.info.title} in the terminal."
+        prog="chaupal-local", description=f"Play {g.info.title} in the terminal."
     )
     p.add_argument(
         "--game",
@@ -822,11 +918,13 @@ def parser(g: AnyGame, games: Registry | None = None) -> argparse.ArgumentParser
         + ", ".join(x.info.id for x in hosted(games).games())
         + f" (default {DEFAULT_GAME}; `--game ID --help` lists its own seats and levels)",
     )
-    p.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+    p.add_argument("--db", default=None, help=f"SQLite file (default {DEFAULT_DB})")
     p.add_argument(
         "--boards",
         default=DEFAULT_BOARDS,
-        help=f"folder for the board images, one subfolder per game (default {DEFAULT_BOARDS})",
+        help=f"folder for the board images (default {DEFAULT_BOARDS}): a folder per database, "
+        f"named after its file ({Path(DEFAULT_DB).stem} for {DEFAULT_DB}), and in it one per game "
+        "(game-1, game-2...)",
     )
     p.add_argument(
         "--seed",
@@ -910,6 +1008,26 @@ def _new_game_arguments(p: argparse.ArgumentParser, g: AnyGame) -> None:
         p.add_argument("--deck", type=Path, default=None, help="another deck file for a new game")
 
 
+def _options_and_files(
+    args: argparse.Namespace, p: argparse.ArgumentParser
+) -> tuple[dict[str, str | int | bool | None], dict[str, bytes]]:
+    """The game's options and its files' contents from the command line; a file that cannot
+    be read ends the program with the parser's error."""
+    options: dict[str, str | int | bool | None] = dict(args.options)
+    if getattr(args, "timurs_shadow", False):
+        options["timurs_shadow"] = True
+    paths: dict[str, Path] = dict(args.file)
+    if getattr(args, "deck", None) is not None:
+        paths["deck"] = args.deck
+    files: dict[str, bytes] = {}
+    for name, path in paths.items():
+        try:
+            files[name] = read_capped(path, MAX_FILE_BYTES)
+        except OSError as e:
+            p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
+    return options, files
+
+
 async def amain(
     argv: list[str] | None = None,
     lines: Iterable[str] | None = None,
@@ -933,38 +1051,34 @@ async def amain(
         seats = seating(g.info, args.play, args.ai, getattr(args, "players", None), table)
     except ValueError as e:
         p.error(str(e))
-    options: dict[str, str | int | bool | None] = dict(args.options)
-    if getattr(args, "timurs_shadow", False):
-        options["timurs_shadow"] = True
-    paths: dict[str, Path] = dict(args.file)
-    if getattr(args, "deck", None) is not None:
-        paths["deck"] = args.deck
-    files: dict[str, bytes] = {}
-    for name, path in paths.items():
-        try:
-            files[name] = read_capped(path, MAX_FILE_BYTES)
-        except OSError as e:
-            p.error(f"cannot read the {name} file {path}: {e.strerror or e}")
+    options, files = _options_and_files(args, p)
+    db = args.db or default_file(DEFAULT_DB, OLD_DEFAULT_DB)
+    if args.db is None and db == OLD_DEFAULT_DB:
+        notice(renamed_file(OLD_DEFAULT_DB, DEFAULT_DB))
     try:
-        service = await terminal_table(args.db, renderer, table)
+        service = await terminal_table(db, renderer, table)
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
-        p.error(f"cannot open the database {args.db}: {e}")
+        p.error(f"cannot open the database {db}: {e}")
     client = LocalClient(
         service,
-        Path(args.boards),
+        boards_folder(Path(args.boards), db),
         stream,
         CHANNEL if kind == DEFAULT_GAME else f"{CHANNEL}-{kind}",
         kind,
         seating=seats,
         ai_pause=args.ai_pause,
-        interruptible=lines is None,  # a person at the terminal
         sleep=sleep,
         games=table,
     )
+    keys = CtrlC(client.ask_stop)
+    if lines is None:  # a person at the terminal: Ctrl-C is theirs for the whole session
+        keys.hear()
     try:
         await client.begin(args.seed, options, files)
-        await client.run(_stdin_lines(stream) if lines is None else lines)
+        await client.run(_stdin_lines(stream, keys) if lines is None else lines)
     finally:
+        if lines is None:
+            keys.close()
         await service.close()
 
 
@@ -991,6 +1105,8 @@ def main(argv: list[str] | None = None) -> None:
         print("\nInterrupted; every stored move is kept.", file=sys.stderr)
         raise SystemExit(130) from None
 
+
+main_by_old_name = by_old_name("vijayanagara-local", main)
 
 if __name__ == "__main__":
     main()

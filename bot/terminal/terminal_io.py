@@ -1,16 +1,16 @@
 """The terminal client's input and output (bot.terminal.local): the terminal is the channel, printed
 once, so a turn's edit shows only its new lines; a file named on the command line is read
 only up to the size the service accepts; lines are edited and recalled with the arrow keys;
-Ctrl-C at the prompt clears the line, and while a line is worked on stops it after the step
-under way."""
+Ctrl-C at the prompt clears the line, and at any other moment stops the work under way."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import re
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from rules.capabilities import narration_of
@@ -52,27 +52,73 @@ def line_editing() -> bool:
     return True
 
 
-def at_the_prompt() -> None:
-    """Ctrl-C at the prompt raises KeyboardInterrupt in input(), which clears the line (the
-    event loop's own handler would only cancel the session's next step, silently)."""
-    with contextlib.suppress(ValueError):  # not the main thread: its signals are not ours
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+class CtrlC:
+    """Ctrl-C at a terminal, for a whole session: at the prompt it cancels the line being
+    typed (`read_line`: input() raises KeyboardInterrupt, readline clears the line); at any
+    other moment it calls `stop`, which asks the work under way to stop (a line's AI steps
+    after the one under way, a thought in a worker given up). Never KeyboardInterrupt in
+    the middle of the work: nothing is left half stored, and the session goes on."""
+
+    def __init__(self, stop: Callable[[], None]) -> None:
+        """`stop` runs in the signal handler, between two steps of whatever the program was
+        doing: it only notes the request and hands the rest to the event loop."""
+        self.stop = stop
+
+    def _heard(self, signum: int, frame: FrameType | None) -> None:
+        self.stop()
+
+    def hear(self) -> None:
+        """From now on, Ctrl-C calls `stop` (on the main thread; elsewhere signals are not
+        ours to set)."""
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGINT, self._heard)
+
+    def read_line(self, prompt: str) -> str:
+        """A line typed at the prompt; Ctrl-C meanwhile raises KeyboardInterrupt. Whatever
+        happens, Ctrl-C calls `stop` again once the prompt is left."""
+        try:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+            return input(prompt)
+        finally:
+            self.hear()
+
+    @staticmethod
+    def close() -> None:
+        """The session is over: Ctrl-C interrupts the program again."""
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-@contextlib.contextmanager
-def ctrl_c(stop: Callable[[], None], wanted: bool = True) -> Iterator[None]:
-    """While a line is worked on, Ctrl-C calls `stop`: the work ends after the step under way,
-    so nothing is left half stored; then Ctrl-C is the prompt's again."""
-    loop = asyncio.get_running_loop()
-    try:
-        if wanted:
-            loop.add_signal_handler(signal.SIGINT, stop)
-    except (NotImplementedError, RuntimeError, ValueError):  # Windows, not the main thread
-        wanted = False
-    if not wanted:
-        yield
-        return
-    try:
-        yield
-    finally:
-        loop.remove_signal_handler(signal.SIGINT)
+DATABASE_NOTE = ".database"  # in a database's boards folder: the path of that database
+MAX_NAMESAKES = 100  # databases of one name whose boards share a --boards folder
+
+
+def boards_folder(boards: Path, database: str) -> Path:
+    """The folder of one database's board pictures, under `boards`: named after the database
+    file (`vijayanagara-local` for ./vijayanagara-local.sqlite3), so two databases never mix
+    their games' pictures (each numbers its games from 1). A database of the same name
+    elsewhere takes `NAME-2`, `NAME-3`...: each folder notes its database's path."""
+    name = re.sub(r"[^\w.-]", "_", Path(database).stem).strip("._") or "database"
+    path = str(Path(database).resolve())
+    for n in range(1, MAX_NAMESAKES):
+        folder = boards / (name if n == 1 else f"{name}-{n}")
+        note = folder / DATABASE_NOTE
+        try:
+            if note.read_text(encoding="utf-8").strip() == path:
+                return folder
+        except FileNotFoundError:
+            if not folder.exists() or not any(folder.iterdir()):
+                _note(note, path)
+                return folder
+        except (OSError, UnicodeDecodeError):  # not ours to read: taken
+            continue
+    return boards / name
+
+
+def _note(note: Path, path: str) -> None:
+    """Claim a boards folder for a database (if it can be written: a picture that cannot
+    says so when it is written)."""
+    with contextlib.suppress(OSError):
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(path + "\n", encoding="utf-8")

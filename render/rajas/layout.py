@@ -14,6 +14,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 WIDTH = 780  # shown at 390 px on a phone: every text is at least 20 px here, 10 px there
 PHONE = 390
 MARGIN = 10
+RIGHT = WIDTH - MARGIN
 TEXT = 20  # the smallest text
 TITLE = 24
 PAD = 2  # a text's box reaches this far beyond its ink
@@ -66,12 +67,44 @@ class Text:
         return Text((ox, oy), text, size, bold, ink)
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """An action space as drawn: its area (an index of the rules' AREAS), the words the board
+    labels it with, and the colour it is filled with (a terrace's, a balcony's given die)."""
+
+    area: int
+    label: str
+    fill: str
+    box: Box
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A cell of a player's province as drawn (its index on the board, row by row)."""
+
+    seat: int
+    cell: int
+    box: Box
+
+
 @dataclass(slots=True)
 class Sheet:
-    """Every text and mark (boats, workers) a picture draws, as boxes."""
+    """Every text and mark (boats, workers, colour swatches) a picture draws, as boxes; the
+    roads drawn (a tile's bars, a quarry tile's shape); the action spaces and the province
+    cells, as boxes with what they are."""
 
     texts: list[Text] = field(default_factory=list)
     marks: list[Box] = field(default_factory=list)
+    roads: list[Box] = field(default_factory=list)
+    places: list[Place] = field(default_factory=list)
+    cells: list[Cell] = field(default_factory=list)
+
+    def extend(self, other: Sheet) -> None:
+        self.texts.extend(other.texts)
+        self.marks.extend(other.marks)
+        self.roads.extend(other.roads)
+        self.places.extend(other.places)
+        self.cells.extend(other.cells)
 
 
 def overlap(a: Box, b: Box) -> bool:

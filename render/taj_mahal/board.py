@@ -18,7 +18,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from rules.taj_mahal import NO, SYMBOL_TITLES, Board, Cards, State, View
+from rules.taj_mahal import NO, SYMBOL_TITLES, Board, Cards, State, View, ranking
 
 from .. import png
 from .layout import (
@@ -72,13 +72,15 @@ COMMODITY_COLOURS = {
     "spices": (200, 90, 40),
     "jewels": (60, 110, 200),
 }
-SYMBOL_LETTERS = ("V", "G", "M", "P", "K", "E")  # K: the Grand Mogul (the crown)
+# a card's symbols as the notation reads them (v, g, m, p, gm, e), joined by "+": `take red v+m`
+SYMBOL_SHORT = ("V", "G", "M", "P", "GM", "E")
+INFLUENCE_LETTERS = "VGMP"  # the influence tiles, of the court's four symbols
 MARKER_FILL = (255, 252, 245)
 PALACE_INSET = 5  # a palace on a fortress leaves the fortress's square showing, as a frame
 # the legend's lines of words, below its keys to the marks (see _legend)
 LEGEND_WORDS = (
     "Fortress tiles: +4 / +2 points, C a card, R T S J rice, tea, spices, jewels.",
-    "Cards: V Vizier, G General, M Monk, P Princess, K Grand Mogul, E Elephant.",
+    "Cards: V vizier, G general, M monk, P princess, GM mogul, E elephant.",
     "Players: cards in hand, influence tiles (* a special card), province tiles.",
 )
 
@@ -207,10 +209,11 @@ def _tile_text(board: Board, tile_id: int) -> str:
 
 
 def _card_label(cards: Cards, k: int) -> str:
+    """A card as an order names it (its colour is its box's): `V+M`, `GM`, `special change`."""
     kind = cards.kinds[k]
     if kind.effect is not None:
-        return kind.name[:6]
-    return "".join(SYMBOL_LETTERS[i] * n for i, n in enumerate(kind.counts))
+        return f"special {kind.name}"
+    return "+".join(SYMBOL_SHORT[i] for i, n in enumerate(kind.counts) for _ in range(n))
 
 
 def _style(s: State, seat: int) -> tuple[tuple[int, int, int], Shape]:
@@ -249,9 +252,14 @@ def _draw(v: View) -> tuple[Image.Image, Sheet]:
 
 def _header(pen: _Pen, v: View) -> None:
     s = v.state
-    if s.phase == "over":
-        title = "Game over"
-    elif s.province_order:
+    if s.phase == "over":  # who won, with how many points and how far ahead, as it fits
+        said = ranking(s).text
+        for title in (said, said.split(" with ")[0], "Game over"):
+            if length(title, 26, True) <= WIDTH - 20:
+                break
+        pen.write(10, 10, title, 26, True)
+        return
+    if s.province_order:
         title = f"Visit {s.visit + 1} of 12: {s.board.province_titles[s.province]}"
     else:
         title = "Setting up"
@@ -366,7 +374,7 @@ def _players(pen: _Pen, v: View) -> None:
         pen.write(200 - length(score, TEXT, True), y, score, bold=True)
         gone = not s.active[i] and s.phase not in ("over", "setup", "supply")
         pen.write(212, y, f"{v.hand_sizes[i]}c", fill=MUTED if gone else INK)
-        held = "".join(SYMBOL_LETTERS[k] * n for k, n in enumerate(s.influence[i]))
+        held = "".join(INFLUENCE_LETTERS[k] * n for k, n in enumerate(s.influence[i]))
         held += "*" * sum(1 for h in s.special_holder if h == i)
         held += f" {len(s.province_tiles[i])}p" if s.province_tiles[i] else ""
         x = 270.0

@@ -4,27 +4,36 @@ characters, Discord's limit for an attachment's description)."""
 from __future__ import annotations
 
 import rules.vijayanagara as vijayanagara
-from rules.vijayanagara import FACTION_NAMES, PLAYERS, Faction, GameState, count_of, deck_for
+from rules.vijayanagara import (
+    FACTION_NAMES,
+    PLAYERS,
+    Faction,
+    GameState,
+    count_of,
+    deck_for,
+    result_text,
+)
 
 MAX_ALT_CHARS = 1024
 
 
 def alt_text(state: GameState, names: dict[Faction, str] | None = None) -> str:
-    """Who leads and by how much (5.0), each Faction's VP and Resources, the card, whose
-    turn it is, and the Provinces each Faction Controls."""
+    """Who leads and by how much (5.0) (at the end, the result as the table says it), each
+    Faction's VP and Resources, the card, whose turn it is, and the Provinces each Faction
+    Controls."""
     names = names or {}
     scores = vijayanagara.score(state)
     order = vijayanagara.ranking(state)
     lead = order[0]
     gap = scores[lead] - scores[order[1]]
+    if state.game_over:
+        said = f"Game over: {result_text(state)}."
+    elif gap:
+        said = f"{FACTION_NAMES[lead]} leads by {gap} VP."
+    else:
+        said = f"{FACTION_NAMES[lead]} and {FACTION_NAMES[order[1]]} are tied on VP."
     parts = [
-        "Vijayanagara board."
-        + (" Game over: " if state.game_over else " ")
-        + (
-            f"{FACTION_NAMES[lead]} {'wins' if state.game_over else 'leads'} by {gap} VP."
-            if gap
-            else f"{FACTION_NAMES[lead]} and {FACTION_NAMES[order[1]]} are tied on VP."
-        ),
+        f"Vijayanagara board. {said}",
         " ".join(
             f"{FACTION_NAMES[f]}{_player(names, f)}: {scores[f]} VP, "
             f"{count_of(state.resources[f], 'Resource')}."

@@ -191,7 +191,9 @@ def _final(c: Canvas, state: GameState) -> None:
     c.box((PAD, y), W - 2 * PAD, TURN_H, 10, dark, theme.PANEL, theme.GOLD, 3)
     c.text((PAD + 20, y + 14), "GAME OVER", theme.serif(theme.HEAD), theme.GOLD, dark)
     font = theme.bold(theme.STRIP)
-    wins = f"{FACTION_NAMES[order[0]]} wins"
+    first = [Faction(f) for f in vijayanagara.places(state)[0]]  # VP, then Resources (5.0)
+    tied = " and ".join(theme.SHORT[f] for f in first)
+    wins = f"{FACTION_NAMES[first[0]]} wins" if len(first) == 1 else f"{tied} tie"
     c.text((W - PAD - 20, y + 16), wins, font, theme.WHITE, dark, "rt")
     x = PAD + 20
     for i, f in enumerate(order):

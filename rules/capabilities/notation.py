@@ -7,7 +7,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import TypeAdapter
 
-from ..errors import excerpt
+from ..errors import InvalidOrder, excerpt
 from ..game import Game, Seat
 
 A = TypeVar("A")
@@ -30,14 +30,15 @@ class Notation(Generic[A, V]):
         return self.game.action_to_json(action)
 
     def parse(self, view: V, text: str, seat: Seat) -> list[A]:
-        """A player's text read against what `seat` may do now (bounded in length; raises
-        ValueError naming what was expected)."""
+        """A player's text read against what `seat` may do now (bounded in length): text it
+        cannot read raises InvalidOrder naming what was expected; a step read that the rules
+        forbid, IllegalAction naming the rule (or it is returned, for `apply` to refuse)."""
         if len(text) > MAX_ORDER_CHARS:
-            raise ValueError(f"an order is at most {MAX_ORDER_CHARS:,} characters")
+            raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
         try:
             return [self.game.action_from_json(text)]
         except ValueError as error:
-            raise ValueError(
+            raise InvalidOrder(
                 f"{excerpt(text)} is not a step of {self.game.info.title}: write a step as "
                 f"its JSON ({str(error).splitlines()[0]})"
             ) from None

@@ -37,6 +37,12 @@ class Turns(Generic[S, A]):
         (a trade): `actor` names that seat."""
         return False
 
+    def acts_any_time(self, state: S, seat: Seat | None) -> bool:
+        """Whether `seat` has steps it may take now though the decision is not its own (a
+        trade): an order it sends out of turn is then read as such a step, not refused at
+        once as out of turn."""
+        return False
+
     def undo(self, state: S) -> tuple[Seat, A] | None:
         """The seat that may take back its last step now, with the action that does it; None
         when nothing may be taken back (never past a chance step or a hand-off)."""

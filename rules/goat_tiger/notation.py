@@ -166,11 +166,17 @@ def _one_point(st: State, r: _Read, point: int) -> GoatTigerAction:
     if found:
         ways = ", ".join(f"`{describe(a)}`" for a in found)
         raise InvalidOrder(f"which one? Point {point} is reached by {ways}")
+    # read, but no move the rules allow is meant: refused by the rule, not as unreadable
+    if r.kind == "capture" and st.to_move == GOATS:
+        raise IllegalAction("only a Tiger captures (5.5): the Goats place a Goat or move one")
     if r.kind == "capture":
-        raise InvalidOrder(f"no Tiger can capture on point {point} now. {captures_now(st)}")
-    raise InvalidOrder(
-        f"no move of the {TITLES[st.to_move]} reaches point {point}; name where it starts, "
-        f"e.g. `{_example(st)}`"
+        raise IllegalAction(
+            f"no Tiger can capture on point {point} now (5.5: a Tiger captures by leaping over "
+            f"a Goat along a line to the empty point beyond). {captures_now(st)}"
+        )
+    raise IllegalAction(
+        f"no move of the {TITLES[st.to_move]} reaches point {point} (5.5: a piece moves along "
+        f"a line to an empty point next to it); name where it starts, e.g. `{_example(st)}`"
     )
 
 

@@ -6,21 +6,39 @@ project's reconstruction, in data/ (docs/rajas.md). The state is public: a view 
 
 from __future__ import annotations
 
+from ..words import count_of
 from . import engine, notation
 from .components import BACKS, BUILDINGS, COLOURS, Board, Tile
 from .game import GAME, INFO, SEATS, Rajas
 from .options import RajasOptions
-from .state import BALCONY, CHAMBER, HARBOUR, NO, OUTER, QUARRY, TERRACE, Action, State
+from .result import race_words, ranking, verdict
+from .state import (
+    ASSORTED,
+    BALCONY,
+    CHAMBER,
+    GOODS,
+    HARBOUR,
+    KALI_HANDS,
+    NO,
+    OUTER,
+    QUARRY,
+    TERRACE,
+    Action,
+    State,
+)
 
 __all__ = [
+    "ASSORTED",
     "BACKS",
     "BALCONY",
     "BUILDINGS",
     "CHAMBER",
     "COLOURS",
     "GAME",
+    "GOODS",
     "HARBOUR",
     "INFO",
+    "KALI_HANDS",
     "NO",
     "OUTER",
     "QUARRY",
@@ -32,6 +50,10 @@ __all__ = [
     "RajasOptions",
     "State",
     "Tile",
+    "count_of",
     "engine",
     "notation",
+    "race_words",
+    "ranking",
+    "verdict",
 ]

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..errors import IllegalAction
 from ..game import Game, GameInfo, Ranking, Seat
 from . import codec, engine
 from .options import RajasOptions
-from .refusals import refusal
+from .refusals import allowed, refusal
 from .result import ranking
 from .search import RajasSearch
 from .state import Action, State, Undo
 from .table_talk import (
+    RajasMenus,
     RajasNarration,
     RajasNotation,
     RajasReference,
@@ -41,6 +43,7 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     def __init__(self) -> None:
         self.notation = RajasNotation(self)
         self.narration = RajasNarration(self)
+        self.menus = RajasMenus(self)
         self.talk = RajasTalk(self)
         self.reference = RajasReference(self)
         self.turns = RajasTurns(self)
@@ -61,8 +64,8 @@ class Rajas(Game[State, Action, State, RajasOptions]):
     def apply(self, state: State, action: Action) -> State:
         try:
             return engine.apply(state, action)
-        except engine.Refused:
-            raise ValueError(refusal(state, action)) from None
+        except engine.Refused:  # the reason worked out only now, when a step is refused
+            raise IllegalAction(refusal(state, action), allowed(state)) from None
 
     def result(self, state: State) -> Ranking | None:
         return ranking(state) if state.phase == "over" else None

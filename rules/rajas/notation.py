@@ -9,7 +9,9 @@ read against the position the steps before it leave, up to a roll or a reveal.
 
 A text is read by its words: the dice (a colour's letter and a number) and the word `karma`
 before a die are taken as a payment in any order; "with", "at", "turned" and "the" may be left
-out. So parse(state, describe(state, a)) == [a] for every legal step a.
+out. So parse(state, describe(state, a)) == [a] for every legal step a. A text that is none of
+the legal steps is read as the step it means (reading.py), which the rules then refuse with
+their reason; only a text that names no step is refused as unreadable.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
-from ..errors import excerpt
-from . import engine
+from ..errors import IllegalAction, InvalidOrder, excerpt
+from . import engine, reading
 from .components import BUILDINGS, COLOURS, GOODS
 from .state import (
     AREAS,
@@ -166,52 +168,61 @@ def _key(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     return tuple(head), tuple(sorted(dice)), tuple(sorted(turned))
 
 
-def parse_step(s: State, text: str) -> Action:
-    """One step read against what the seat deciding may do now."""
+def read_step(s: State, text: str) -> tuple[Action, bool]:
+    """One step read against what the seat deciding may do now: the step it means, and
+    whether it is allowed (a step read but not allowed is the table's to refuse, with its
+    rule). InvalidOrder when the text names no step."""
     if text.strip().lower() == "undo":
-        return Undo()
+        return Undo(), True
     options = engine.legal(s)
-    wanted = _key(text)
+    head, dice, turned = wanted = _key(text)
     for a in options:
         if _key(describe(s, a)) == wanted:
-            return a
-    near = [a for a in options if _key(describe(s, a))[0] == wanted[0]]
-    if near:
-        return _refuse(text, f"not paid that way; allowed: {allowed_text(s, near, 8)}")
-    return _refuse(
-        text,
-        f"not a step you can take now: {decision_text(s)}; allowed: {allowed_text(s, options, 8)}",
-    )
+            return a, True
+    meant = reading.read_step(s, head, dice, turned)
+    if isinstance(meant, Build) and s.pending and s.pending[0][0] == "place_tile":
+        meant = _same_turn(s, meant, options)
+    return meant, meant in options
 
 
-def _refuse(text: str, why: str) -> Action:
-    raise ValueError(f"{excerpt(text)} is {why}")
+def _same_turn(s: State, a: Build, options: Sequence[Action]) -> Build:
+    """A tile turned a way that lays its roads as another way listed does (a straight road
+    turned 180 lies as it did unturned): the way listed."""
+    tile = s.tiles.tiles[s.pending[0][1]]
+    for b in options:
+        if (
+            isinstance(b, Build)
+            and b.cell == a.cell
+            and tile.turned(b.rotation) == tile.turned(a.rotation)
+        ):
+            return b
+    return a
 
 
 def parse(s: State, text: str) -> list[Action]:
     """An order: steps joined by commas, each read against the position before it, up to a
-    chance step."""
+    chance step. A step read but not allowed ends it (`apply` refuses it with its rule); a
+    step that names nothing is an InvalidOrder naming the step."""
     if len(text) > MAX_ORDER_CHARS:
-        raise ValueError(f"an order is at most {MAX_ORDER_CHARS:,} characters")
-    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
+        raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
+    parts = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
     if not parts:
-        raise ValueError("an order names a step: `options` lists them")
+        raise InvalidOrder("an order names a step: `options` lists them")
     if len(parts) > MAX_STEPS:
-        raise ValueError(f"an order is at most {MAX_STEPS} steps")
+        raise InvalidOrder(f"an order is at most {MAX_STEPS} steps")
     out: list[Action] = []
     for k, part in enumerate(parts):
         if engine.to_move(s) is None and k:
-            raise ValueError(
-                f"step {k + 1} ({excerpt(part)}) waits for {engine.chance(s)}: send it after"
-            )
+            raise IllegalAction(
+                f"it waits for {engine.chance(s)}: a roll or a tile revealed ends an order, "
+                "so send it after (a reveal commits)"
+            ).at(k + 1, len(parts), part, s)
         try:
-            a = parse_step(s, part)
-        except ValueError as e:
-            raise ValueError(
-                f"step {k + 1} of {len(parts)}: {e}" if len(parts) > 1 else str(e)
-            ) from None
+            a, allowed = read_step(s, part)
+        except (InvalidOrder, IllegalAction) as e:
+            raise e.at(k + 1, len(parts), part, s) from None
         out.append(a)
-        if isinstance(a, Undo):
+        if isinstance(a, Undo) or not allowed:
             break
         s = engine.apply(s, a)
     return out

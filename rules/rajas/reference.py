@@ -23,19 +23,22 @@ _TOPICS: dict[str, str] = {
         "I. Building action: pay the space's money, then dice of a top tile's colour worth at "
         "least its cost; place it joined by a road to your residence. Markets pay money, "
         "buildings fame by their upgrade (2, 3 or 4); special yields on the edge are taken "
-        "when a road reaches them."
+        "when a road reaches them. A cell is named as the board labels it, by its column "
+        "letter from a at the left and its row number from 1 at the top (`build at b2 turned "
+        "90`: turned clockwise); the residence is the middle of row 1 (c1 on our board)."
     ),
     "market": (
-        "II. Market action: assorted goods scores your best market of each good (one worker a "
-        "round there with 3-4 players); goods of one kind takes any die and scores that many "
-        "of your best markets of one good."
+        "II. Market action: `assorted market` (assorted goods) scores your best market of each "
+        "good (one worker a round there with 3-4 players); `goods market` (goods of one kind) "
+        "takes any die and scores that many of your best markets of one good."
     ),
     "palace": (
-        "III. Palace: outer terrace 2 money and rerolls; terrace a die of its colour; balconies "
-        "1 die for 2 of another colour; chambers take a die showing exactly 1 (Great Mogul: 2 "
-        "fame, start next round), 2 (Dancer: 2 dice, a yield tile), 3 (Yogi: 2 karma, a die), 4 "
-        "(Raja: an upgrade, 3 money), 5 (Master builder: cover a tile with a dearer one), 6 "
-        "(Portuguese: exactly 6 river spaces)."
+        "III. Palace: `outer terrace` 2 money and rerolls; `terrace blue` (green, orange, "
+        "purple) a die of that colour; `balcony orange` (the colour given) 1 die for 2 of "
+        "another colour; the chambers take a die showing exactly 1 (`great mogul`: 2 fame, start "
+        "next round), 2 (`dancer`: 2 dice, a yield tile), 3 (`yogi`: 2 karma, a die), 4 (`raja "
+        "man singh`: an upgrade, 3 money), 5 (`master builder`: cover a tile with a dearer one), "
+        "6 (`portuguese`: exactly 6 river spaces)."
     ),
     "river": (
         "IV. River action: a die showing 1 sails 1, a 2 sails 1 or 2, a 3 up to 3 unoccupied "
@@ -79,9 +82,9 @@ def _changes(b: State, a: State, i: int) -> list[str]:
             out.append(f"{label} {before}→{after}")
     if a.boat[i] != b.boat[i]:
         out.append(f"boat to river space {a.boat[i]}")
-    ups = [BUILDINGS[k] for k in range(4) if a.upgrades[i][k] > b.upgrades[i][k]]
-    if ups:
-        out.append("upgrades " + ", ".join(ups))
+    for k, level in enumerate(a.upgrades[i]):  # what an upgrade is worth, said once
+        if level > b.upgrades[i][k]:
+            out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
     return out
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
-from ..capabilities import Narration, Notation, Reference, TableTalk, Turns
+from ..capabilities import Menus, Narration, Notation, Reference, TableTalk, Turns
+from ..errors import IllegalAction
 from ..game import Seat
-from . import codec, engine, notation, reference
+from . import codec, engine, explain, notation, reference
 from .options import RajasOptions
-from .result import ranking
+from .result import race_words, ranking
 from .state import Action, Pass, State, Undo
 
 
@@ -19,7 +20,7 @@ class RajasNotation(Notation[Action, State]):
 
     def parse(self, view: State, text: str, seat: Seat) -> list[Action]:
         if engine.to_move(view) != seat and text.strip().lower() != "undo":
-            raise ValueError(f"it is not your turn: {prompt(view, seat)}")
+            raise IllegalAction(f"it is not your turn: {prompt(view, seat)}")
         return notation.parse(view, text)
 
     def view_to_json(self, view: State) -> str:
@@ -44,12 +45,23 @@ class RajasNarration(Narration[Action, State]):
         return after.phase == "over" or (not after.pending and before.turn != after.turn)
 
 
+class RajasMenus(Menus[Action, State]):
+    def explained_choices(self, view: State) -> list[str]:
+        """Each allowed step with what it does and gets (explain.py)."""
+        return explain.explained_entries(view)
+
+
 class RajasTalk(TableTalk[State]):
     def prompt(self, view: State, seat: Seat) -> str:
         return prompt(view, seat)
 
     def status(self, view: State) -> list[str]:
         return reference.status_lines(view)
+
+    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+        """A result's score is the fame points past the money marker: said as how the
+        player's race ended ("markers 42 apart, did not cross")."""
+        return race_words(score >= 0, score)
 
 
 class RajasTurns(Turns[State, Action]):

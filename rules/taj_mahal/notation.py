@@ -18,7 +18,7 @@ import re
 
 from rules.words import count_of
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InvalidOrder
 from . import refusals
 from .components import COLOURS, SYMBOLS, WHITE, Cards
 from .engine import legal, to_move
@@ -230,17 +230,17 @@ def read_card(cards: Cards, text: str) -> int:
     """The kind named by `text` ("red vizier+elephant", "white e", "special points")."""
     words = _words(text.replace("+", " "))
     if not words:
-        raise ValueError("name a card: its colour and symbols, e.g. red vizier+elephant")
+        raise InvalidOrder("name a card: its colour and symbols, e.g. red vizier+elephant")
     if words[0] == "special":
         name = "-".join(words[1:])
         for k, kind in enumerate(cards.kinds):
             if kind.effect is not None and name in (kind.name, kind.effect):
                 return k
         names = ", ".join(k.name for k in cards.kinds if k.effect is not None)
-        raise ValueError(f"no special card {name!r}; the special cards are {names}")
+        raise InvalidOrder(f"no special card {name!r}; the special cards are {names}")
     colour = _COLOUR_ALIASES.get(words[0])
     if colour is None:
-        raise ValueError(
+        raise InvalidOrder(
             f"{words[0]!r} is not a colour: a card is red, yellow, green, violet or white "
             "(or 'special' and its id)"
         )
@@ -248,17 +248,17 @@ def read_card(cards: Cards, text: str) -> int:
     for w in words[1:]:
         i = _SYMBOL_ALIASES.get(w)
         if i is None and (w in _COLOUR_ALIASES or w == "special"):
-            raise ValueError(
+            raise InvalidOrder(
                 f"{w!r} starts a second card: join two cards with 'with' (play red vizier "
                 "with white elephant)"
             )
         if i is None:
-            raise ValueError(f"{w!r} is not a symbol: {', '.join(SYMBOL_WORDS)}")
+            raise InvalidOrder(f"{w!r} is not a symbol: {', '.join(SYMBOL_WORDS)}")
         counts[i] += 1
     for k, kind in enumerate(cards.kinds):
         if kind.colour == colour and list(kind.counts) == counts:
             return k
-    raise ValueError(f"there is no card {colour} {'+'.join(w for w in words[1:])}")
+    raise InvalidOrder(f"there is no card {colour} {'+'.join(w for w in words[1:])}")
 
 
 def _city(s: State, name: str) -> int:
@@ -275,16 +275,16 @@ def _city(s: State, name: str) -> int:
     for c, (cid, title) in enumerate(zip(board.city_ids, board.city_titles, strict=True)):
         if key in (cid, title.lower().replace(" ", "_")):  # a city elsewhere: the rule says no
             raise IllegalAction(f"{refusals.why_not(s, Place(c))}: {names}", _usage(s))
-    raise ValueError(f"{name!r} is not a city of {board.province_titles[s.province]}: {names}")
+    raise InvalidOrder(f"{name!r} is not a city of {board.province_titles[s.province]}: {names}")
 
 
 def parse(v: View, text: str, seat: str) -> list[Action]:
     if len(text) > MAX_TEXT:
-        raise ValueError(f"an order is at most {MAX_TEXT} characters")
+        raise InvalidOrder(f"an order is at most {MAX_TEXT} characters")
     s = v.state
     if to_move(s) != seat:
         who = to_move(s)
-        raise ValueError(
+        raise IllegalAction(
             "the game is over"
             if s.phase == "over"
             else f"it is not your turn (waiting for {who or 'the deal'})"
@@ -292,7 +292,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
     cards = s.cards
     words = _words(text)
     if not words:
-        raise ValueError(_usage(s))
+        raise InvalidOrder(_usage(s))
     verb, rest = words[0], text.strip()[len(words[0]) :].strip()
     if verb == "undo" and not rest:
         return [Undo()]  # whether anything may be taken back is the game's to say
@@ -306,7 +306,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
     elif s.phase == "turn" and verb in ("play", "p"):
         parts = re.split(r"\s+(?:with|and|&)\s+|\s*;\s*", rest.lower())
         if not rest:
-            raise ValueError(
+            raise InvalidOrder(
                 "name the card: play red vizier, or play red vizier with white elephant"
             )
         if len(parts) > 2:
@@ -324,7 +324,7 @@ def parse(v: View, text: str, seat: str) -> list[Action]:
         parts = [p for p in re.split(r"\s*[,;]\s*|\s+and\s+", rest.lower()) if p]
         action = Take(tuple(sorted(read_card(cards, p) for p in parts)))
     else:
-        raise ValueError(_usage(s))
+        raise InvalidOrder(_usage(s))
     if action in legal(s):
         return [action]
     raise IllegalAction(refusals.why_not(s, action), _usage(s))

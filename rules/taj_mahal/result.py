@@ -1,4 +1,5 @@
-"""A finished game's ranking."""
+"""A finished game's ranking, and its result in words a spectator reads: who won, with how
+many points and how far ahead."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ def ranking(s: State) -> Ranking:
     places = tuple(tuple(seat for seat in s.seats if scores[seat] == v) for v in levels)
     best = places[0]
     who = " and ".join(b.capitalize() for b in best)
-    text = (
-        f"{who} {'wins' if len(best) == 1 else 'share the win'} with {count_of(levels[0], 'point')}"
-    )
+    text = f"{who} {'wins' if len(best) == 1 else 'share the win'} with "
+    text += count_of(levels[0], "point")
+    if len(places) > 1:
+        behind = " and ".join(b.capitalize() for b in places[1])
+        text += f", {levels[0] - levels[1]} ahead of {behind}"
     return Ranking(places=places, scores=scores, text=text)

@@ -98,7 +98,7 @@ from .said import said
 from .setup import initial_state, seeded_dealer
 from .textlog import LogTail
 from .useful import useful_actions
-from .victory import ranking, score, winner
+from .victory import places, ranking, result_text, score, winner
 from .words import count_of
 
 
@@ -216,10 +216,12 @@ __all__ = [
     "parse",
     "parse_order",
     "parse_steps",
+    "places",
     "prompt",
     "ranking",
     "replay",
     "replay_with_log",
+    "result_text",
     "said",
     "sample",
     "score",

@@ -34,7 +34,7 @@ from . import (
     score,
 )
 from .actions import ACTION_ADAPTER, CHANCE_ACTIONS
-from .model import FACTION_NAMES, PLAYERS, Faction
+from .model import FACTION_NAMES, PLAYERS
 from .search import VijayanagaraSearch
 from .table_setup import VijayanagaraFiles, VijayanagaraReference, VijayanagaraSeeding
 from .table_steps import (
@@ -45,8 +45,7 @@ from .table_steps import (
 )
 from .table_talk import VijayanagaraNarration, VijayanagaraNotation, VijayanagaraTalk
 from .tiebreak import GOAT_TIGER_TIEBREAK
-from .victory import places
-from .words import count_of
+from .victory import places, result_text
 
 INFO: GameInfo[GameOptions] = GameInfo(
     id="vijayanagara",
@@ -111,15 +110,8 @@ class Vijayanagara(Game[GameState, Action, GameState, GameOptions]):
         if not state.game_over:
             return None
         vp = score(state)
-        ranked = places(state)
-        first = ranked[0]
-        names = " and ".join(FACTION_NAMES[Faction(s)] for s in first)
-        best = Faction(first[0])
-        text = (
-            f"{names} {'wins' if len(first) == 1 else 'tie'} with {vp[best]} VP"
-            f" and {count_of(state.resources[best], 'Resource')}"
-        )
-        return Ranking(places=ranked, scores={str(f): vp[f] for f in PLAYERS}, text=text)
+        text = result_text(state)
+        return Ranking(places=places(state), scores={str(f): vp[f] for f in PLAYERS}, text=text)
 
     def undo_barrier(self, state: GameState, action: Action) -> bool:
         """A chance outcome, a trade, a hand-off to another faction or the end commits."""

@@ -122,6 +122,9 @@ class VijayanagaraTurns(Turns[GameState, Action]):
     def out_of_turn(self, action: Action) -> bool:
         return isinstance(action, Give)  # a trade, at any time (1.5.2)
 
+    def acts_any_time(self, state: GameState, seat: Seat | None) -> bool:
+        return not state.game_over  # a faction trades at any time (1.5.2)
+
     def undo(self, state: GameState) -> tuple[Seat, Action] | None:
         f = can_undo(state)
         return None if f is None else (str(f), Undo())

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .board import board
-from .model import PLAYERS, Faction, GameState, Piece
+from .model import FACTION_NAMES, PLAYERS, Faction, GameState, Piece
+from .words import count_of
 
 
 def score(state: GameState) -> dict[Faction, int]:
@@ -56,3 +57,27 @@ def places(state: GameState) -> tuple[tuple[str, ...], ...]:
     for k in sorted({key(f) for f in PLAYERS}):
         out.append(tuple(str(f) for f in PLAYERS if key(f) == k))
     return tuple(out)
+
+
+def result_text(state: GameState) -> str:
+    """The result in words a spectator reads (5.0): the winner with its VP and how far ahead
+    of the next; a tie in VP broken by Resources, said so; a tie in both, said as a tie."""
+    vp, cash = score(state), state.resources
+    first = [Faction(f) for f in places(state)[0]]
+    best = first[0]
+    if len(first) > 1:
+        names = " and ".join(FACTION_NAMES[f] for f in first)
+        return f"{names} tie with {vp[best]} VP and {count_of(cash[best], 'Resource')} each"
+    others = [f for f in PLAYERS if f != best]
+    level = [f for f in others if vp[f] == vp[best]]
+    name = FACTION_NAMES[best]
+    if level:
+        tied = " and ".join(FACTION_NAMES[f] for f in level)
+        most = max(cash[f] for f in level)
+        return (
+            f"{name} wins the tie at {vp[best]} VP with {tied} on Resources, "
+            f"{cash[best]} to {most} (5.0)"
+        )
+    second = max(vp[f] for f in others)
+    behind = " and ".join(FACTION_NAMES[f] for f in others if vp[f] == second)
+    return f"{name} wins with {vp[best]} VP, {vp[best] - second} ahead of {behind}"
