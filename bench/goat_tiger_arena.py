@@ -11,8 +11,9 @@ played, game g giving each side its own generator (`random.Random(g * 31 + i)`, 
 place); the game has no chance, so the seed is the AIs' only randomness, and a budget of
 seconds makes a game depend on the machine's speed too. Our draw rule (docs/goat_tiger.md)
 ends every game within rules.goat_tiger.longest_game moves; a draw, or a game stopped sooner
-at `--max-moves`, is shared, neither side winning: the report's `shared` counts them. Prints each tested side's wins with a 95 % Wilson interval and the tested
-contender's decision times in CPU ms; each game on stderr as it ends.
+at `--max-moves`, is shared, neither side winning: the report's `shared` counts them. Prints
+each tested side's wins with a 95 % Wilson interval and the tested contender's decision times
+in CPU ms; each game on stderr as it ends.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ that bound is counted as not ended (the goal: none). Prints, per pair: the Goats
 Tigers trapped), the Tigers' (five captures, or the Goats without a move), the draws by
 repetition and by the cap, the mean and longest game in moves, the longest run of moves
 without a capture or a placement that still ended in a capture or a trap (what a smaller
-cap would have cut), and the CPU seconds. Each pair's line is printed as it completes.
+cap would have cut), and the CPU seconds; each pair's line in order, as soon as it is done.
+The run's figures are added to bench/results.jsonl (bench/results.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from results import record
 
 from ai.budget import Budget
 from ai.goat_tiger import PLAYERS
@@ -120,9 +123,8 @@ def main() -> None:
         ap.error("--games and --jobs must be positive")
     seeds = range(args.seed, args.seed + args.games)
     pairs = [(g, t) for g in levels for t in levels]
-    print(
-        f"seeds {seeds.start}-{seeds.stop - 1}; a game lasts at most {longest_game(Options())} moves"
-    )
+    bound = longest_game(Options())
+    print(f"seeds {seeds.start}-{seeds.stop - 1}; a game lasts at most {bound} moves")
     done: list[Pair] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(run_pair, g, t, seeds) for g, t in pairs]
@@ -133,13 +135,24 @@ def main() -> None:
     for p in done:
         total.update(p.ends)
     games = sum(p.games for p in done)
+    longest = max(p.longest_game for p in done)
     print(
         f"all: {games} games, {games - total['unended']} ended (won {total['goats']} + "
         f"{total['tigers']}, drawn {total['repetition']} + {total['quiet']}); longest game "
-        f"{max(p.longest_game for p in done)} moves"
+        f"{longest} moves"
     )
+    figures = {
+        "games": games,
+        "ends": dict(total),
+        "longest_game": longest,
+        "bound": bound,
+        "longest_decisive_run": max(p.longest_decisive_run for p in done),
+        "cpu_seconds": round(sum(p.cpu_seconds for p in done), 1),
+        "pairs": [asdict(p) for p in done],
+    }
     if args.json:
-        print(json.dumps([asdict(p) for p in done]))
+        print(json.dumps(figures))
+    record(args, figures)
 
 
 if __name__ == "__main__":
