@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, open_game, run
+from test_goat_tiger_draw import near_the_cap, stored
 
 from bot.table.ai_users import AI_USERS, is_ai
 from bot.table.commands import find
@@ -50,10 +51,13 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 
 
 async def tied_game(
-    s: GameService, places: dict[str, int], vijayanagara: int = VIJAYANAGARA_AI
+    s: GameService,
+    places: dict[str, int],
+    vijayanagara: int = VIJAYANAGARA_AI,
+    bahmani: int = BAHMANI,
 ) -> int:
     """A finished Vijayanagara game whose record has these places (D, B, V)."""
-    users = {"D": DELHI, "B": BAHMANI, "V": vijayanagara}
+    users = {"D": DELHI, "B": bahmani, "V": vijayanagara}
     g = await s.store.create_game(
         CH, 1, {}, DELHI, secret="ab" * 32, seats=users, kind="vijayanagara"
     )
@@ -247,3 +251,45 @@ async def test_three_tied_a_drawn_final_leaves_its_players_tied_and_the_beaten_o
     history = (await run(service, CH, DELHI, "history", "vijayanagara", club=True)).text
     (record,) = [x for x in history.split("\n") if x.startswith(f"• Game {vj} ")]
     assert record.count("1. ") == 2 and record.count("2. ") == 1, record
+
+
+async def test_three_tied_two_of_them_ais_their_game_ends_and_so_does_the_tiebreak(
+    service: GameService,
+) -> None:
+    """Three tied, two of them AIs: the first game, drawn between the two AIs (the hard AI
+    plays each), ends by a win or by our draw rule, and the tiebreak with it: a win opens
+    the final against the person, who plays it out; a draw leaves the three tied, said in
+    the channel. Either way no game is left open and the record says what was decided. The
+    AIs' game starts from a position built for it: every Goat placed, nothing captured, ten
+    moves before the cap (whole games of two AIs: bench/goat_tiger_ends.py)."""
+    vj = await tied_game(
+        service, {"D": 1, "B": 1, "V": 1}, vijayanagara=VIJAYANAGARA_AI, bahmani=AI_USERS["easy"]
+    )
+    assert (await run(service, CH, DELHI, "tiebreak", GT)).ok
+    first = await service.store.open_game(CH)
+    assert first is not None and all(is_ai(u) for u in first.seats.values()), first.seats
+    await service.store.append_actions(first.id, first.version, stored(first, near_the_cap(10)))
+    ended = (await play_out(service))[-1]
+    places = await places_of(service, vj)
+    if "is drawn" in ended.text:
+        assert (
+            "The first game of the Goat-Tiger tiebreak is drawn: a draw breaks no tie, and the "
+            "tiebreak is optional (5.0, 5.5), so Delhi Sultanate, Bahmani Kingdom and "
+            f"Vijayanagara Empire stay tied for first place in game {vj} (the final is not "
+            "played)." in ended.text
+        ), ended.text
+        assert places == {"D": 1, "B": 1, "V": 1}
+    else:
+        assert "wins the first game of the tiebreak and plays Delhi Sultanate" in ended.text
+        final = (await play_out(service))[-1]
+        places = await places_of(service, vj)
+        if "is drawn" in final.text:
+            assert "stay tied for first place" in final.text and sorted(places.values()) == [
+                1,
+                1,
+                2,
+            ]
+        else:
+            assert "by the Goat-Tiger tiebreak" in final.text
+            assert sorted(places.values()) == [1, 2, 2]
+    assert await service.store.open_game(CH) is None
