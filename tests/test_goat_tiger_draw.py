@@ -9,22 +9,16 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from fakes import FakeRenderer
-from table_helpers import on_turn, run
 from test_goat_tiger import position
 
 from ai.budget import Budget
 from ai.goat_tiger import PLAYERS, easy_player, hard_player
 from ai.goat_tiger.search import DRAW, WIN, Search, evaluate, node_of
-from bot.discord.front_end import DISCORD
-from bot.table.ai_users import is_ai
 from bot.table.pipeline import action_json
-from bot.table.service import GameService
 from bot.table.table_texts import TableTexts
 from bot.terminal.local import amain
 from db import GameRecord, NewAction
@@ -49,7 +43,6 @@ from rules.goat_tiger import (
 )
 
 NO_CLOCK = Budget(iterations=1000)
-CH, ALICE, GT = "800", 41, "goat_tiger"
 REPEATED = "Draw: the same position with Goats to move for the third time (our rule, added to 5.5)."
 CAPPED = (
     f"Draw: {QUIET_MOVES_TO_DRAW} moves in a row without a capture or a placement "
@@ -304,48 +297,3 @@ def stored(record: GameRecord, moves: list[GoatTigerAction]) -> list[NewAction]:
         log.append(NewAction(action=action_json(GAME, a), faction=st.to_move, user_id=user))
         st = apply(st, a)
     return log
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(
-        str(tmp_path / "d.sqlite3"),
-        FakeRenderer(),
-        front=DISCORD,
-        clock=lambda: 1000.0,
-        ai_executor=ThreadPoolExecutor(1),
-    )
-    s.ai.hint_seconds = s.ai.think_seconds = 0.02
-    yield s
-    await s.close()
-
-
-async def test_a_person_playing_the_hints_against_a_shuffling_ai_ends_by_the_rule(
-    service: GameService,
-) -> None:
-    """A person plays every Goats' turn by `hint` and its Play button (the terminal's `hint
-    play` presses it) against the hard AI's Tigers, who have nothing to capture and shuffle
-    their Tigers about: the game ends within the ten moves left before the cap, drawn by our
-    rule, said with its reason. It starts from a position built for it: every Goat placed,
-    the pieces moved about without a capture until ten moves before the cap."""
-    await run(service, CH, ALICE, "create", GT, seat="goats")
-    assert (await run(service, CH, ALICE, "ai", GT, side="tigers", level="hard")).ok
-    assert (await run(service, CH, ALICE, "start", GT)).ok
-    record = await service.store.open_game(CH)
-    assert record is not None
-    await service.store.append_actions(record.id, record.version, stored(record, near_the_cap(10)))
-    replies = []
-    while (turn := await on_turn(service, CH)) is not None:
-        assert len(replies) < 10, "past the cap"
-        if is_ai(turn[1]):
-            moved = await service.ai.move(CH)
-            assert moved is not None
-            replies.append(moved)
-            continue
-        hint = await run(service, CH, ALICE, "hint", GT)
-        assert hint.ok and hint.buttons, hint.text
-        replies.append(await service.press(CH, ALICE, hint.buttons[0].custom_id))
-        assert replies[-1].ok, replies[-1].text
-    end = replies[-1].public_text
-    assert "(our rule, added to 5.5)" in end and "Draw: " in end, end
-    assert "1. Goats" in end and "1. Tigers" in end and "2. " not in end, end
