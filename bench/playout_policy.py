@@ -7,7 +7,7 @@ Command with or without a Decree, Limited Command, Pass) it also asks the playou
 (`hard.playout_step`: the best of a few sampled steps, each judged right after it) on the same
 state, and prints per seat how often each picked each option. A Command is paid before its
 pieces come, so judged one step in it loses to a Pass's Resources: the playouts pass far more
-often than the player they stand for (docs/ai_strength.md, "Bahmani").
+often than the player they stand for (docs/ai_strength.md, "Tried and dropped").
 """
 
 from __future__ import annotations

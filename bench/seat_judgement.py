@@ -1,5 +1,5 @@
 """`easy` in every seat, one seat ranking its steps by other weights: paired games that tell
-whether a change to a seat's judgement wins more (docs/ai_strength.md, "Bahmani's Resources").
+whether a change to a seat's judgement wins more (docs/ai_strength.md, "Vijayanagara").
 
     python bench/seat_judgement.py --seat B --games 400 --seed 20000 --jobs 2 \\
         --judgement '{"resource": 0.4}' [--judgement '{"resource": 0.4, "control": 0.8}' ...]

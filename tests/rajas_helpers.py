@@ -65,12 +65,25 @@ def on_top(s: State, tile_id: int) -> State:
 
 
 def order(s: State, text: str, rolls: tuple[int, ...] = ()) -> State:
-    """A person's order, then any roll it sets going with `rolls` (repeated as needed)."""
-    for a in parse(s, text):
-        s = GAME.apply(s, a)
+    """A person's steps (as orders sent one after another where a chance step comes between
+    them), a stack's new top shown on the way being the first tile left in it, and any roll
+    set going at the end with `rolls` (repeated as needed)."""
+    for k, part in enumerate(p for p in text.split(",") if p.strip()):
+        if k and GAME.chance(s) is not None:
+            s = dealt(s, rolls)
+        for a in parse(s, part):
+            s = GAME.apply(s, a)
     if GAME.chance(s) is not None and rolls:
-        s = GAME.apply(s, Roll(rolls[: len(GAME.deal(s, lambda n: 0).values)]))  # type: ignore[union-attr]
+        s = dealt(s, rolls)
     return s
+
+
+def dealt(s: State, rolls: tuple[int, ...]) -> State:
+    """The chance step pending dealt: a roll with `rolls`, else the first outcome."""
+    first = GAME.deal(s, lambda n: 0)
+    if isinstance(first, Roll) and rolls:
+        first = Roll(rolls[: len(first.values)])
+    return GAME.apply(s, first)
 
 
 def decisions_every(

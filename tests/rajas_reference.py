@@ -325,6 +325,19 @@ def area_options(s: State, i: int, a: int) -> list[Place]:
     return out
 
 
+# --- Setup: the stacks -----------------------------------------------------------------------
+
+
+def stacks_face_up(s: State) -> bool:
+    """Setup: the 12 stacks lie face up, well visible to everybody: each stack with tiles left
+    shows its top, but in the moment its top was just taken and the next one is turned up."""
+    turning = s.pending[0][1] if s.pending and s.pending[0][0] == "reveal" else NO
+    return all(
+        top != NO or not below or st == turning
+        for st, (top, below) in enumerate(zip(s.tops, s.stacks, strict=True))
+    )
+
+
 # --- the decisions a pending effect asks for -----------------------------------------------
 
 

@@ -89,9 +89,21 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "rajas_arena.py": (["--games", "1", "--players", "2"], rf"2 players, seat 2: {NUMBER}/1"),
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
+    "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
+    "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
+    "successors_arena.py": (["--games", "1"], rf"by seat:\n.*3 players, 3: {NUMBER}/1"),
+    "successors_render.py": (
+        ["--games", "1", "--every", "60", "--rounds", "1"],
+        rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",
+    ),
     "rajas_balance.py": (
         ["--games", "1", "--players", "2"],
         rf"rounds median {NUMBER}.*tiles built {NUMBER}.*turn order 2: {NUMBER}/1",
+    ),
+    "rajas_lines.py": (
+        ["--games", "1", "--players", "2", "--lines", "money:1.25"],
+        rf"money x1.25, 2 players: {NUMBER}/1 .*\n +assorted market a player a game: variant "
+        rf"{NUMBER}",
     ),
     "timur_fit.py": (["--plays", "1"], rf"Troops in Delhi: +[-+]{NUMBER}/ *[-+]{NUMBER}"),
     "uploads.py": (
@@ -151,6 +163,16 @@ MODES: dict[str, tuple[str, list[str], str]] = {
             "0.01",
         ],
         rf"3 players, seat 2: {NUMBER}/1",
+    ),
+    "successors_arena --balance": (
+        "successors_arena.py",
+        ["--balance", "--games", "1", "--players", "3,4"],
+        rf"4 players, 1 games: median {NUMBER} game turns.*by home:",
+    ),
+    "successors_arena hard": (
+        "successors_arena.py",
+        ["--ai", "hard", "--vs", "greedy", "--seats", "2", "--games", "1", "--iterations", "2"],
+        rf"3 players, 2: {NUMBER}/1",
     ),
     "taj_mahal_engine --against": (
         "taj_mahal_engine.py",

@@ -13,6 +13,7 @@ import pytest
 import rules.capabilities as capabilities
 from bot.table.registry import games
 from rules.game import Game
+from rules.successors import GAME as SUCCESSORS  # its rules, not yet registered at the table
 
 CAPABILITIES = [
     getattr(capabilities, name)
@@ -49,7 +50,7 @@ def test_no_capability_repeats_a_member_of_the_core_or_of_another(cls: type) -> 
     assert members(cls) - {"game"} & others == set()
 
 
-@pytest.mark.parametrize("g", games(), ids=lambda g: g.info.id)
+@pytest.mark.parametrize("g", (*games(), SUCCESSORS), ids=lambda g: g.info.id)
 @pytest.mark.parametrize("accessor", ACCESSORS, ids=str)
 def test_a_game_offers_a_capability_as_its_own_attribute_or_gets_the_plain_one(
     g: Game[Any, Any, Any, Any], accessor: str

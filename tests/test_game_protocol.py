@@ -20,9 +20,10 @@ D, B, V = vijayanagara.Faction.D, vijayanagara.Faction.B, vijayanagara.Faction.V
 
 
 def test_every_game_is_registered_once_by_id() -> None:
-    assert [g.info.id for g in games()] == ["goat_tiger", "rajas", "taj_mahal", "vijayanagara"]
+    ids = ["goat_tiger", "rajas", "successors", "taj_mahal", "vijayanagara"]
+    assert [g.info.id for g in games()] == ids
     assert game("vijayanagara") is VJ
-    with pytest.raises(ValueError, match="the games are: goat_tiger, rajas, taj_mahal, vijayan"):
+    with pytest.raises(ValueError, match="the games are: goat_tiger, rajas, successors, taj_m"):
         game("chess")
     with pytest.raises(ValueError, match="two games have the id 'vijayanagara'"):
         build_registry(vijayanagara_entry.ENTRY, vijayanagara_entry.ENTRY)
@@ -137,3 +138,23 @@ def test_three_tied_factions_draw_who_waits_for_the_winner() -> None:
     assert draw_roles(D, V, lambda n: 0) == {GOATS: D, TIGERS: V}
     with pytest.raises(ValueError):
         first_match((D,), lambda n: 0)
+
+
+def test_successors_protocol_plays_the_very_game_of_its_engine_and_undo_stops_at_chance() -> None:
+    """Successors, not yet registered at the table (its pictures and players come later):
+    the Game protocol plays the same game as the engine's own calls, and every chance step
+    and hand-off is an undo barrier."""
+    from rules.successors import GAME as SC
+    from rules.successors import engine
+
+    pick, dealer = random.Random(5), random.Random(105)
+    st = direct = SC.new_game(SC.info.options(), SC.info.seats_for(4))
+    for _ in range(400):
+        if SC.result(st) is not None:
+            break
+        chance = SC.chance(st) is not None
+        a = SC.deal(st, dealer.randrange) if chance else pick.choice(SC.legal_actions(st))
+        if chance or SC.to_move(SC.apply(st, a)) != SC.to_move(st):
+            assert SC.undo_barrier(st, a)
+        st, direct = SC.apply(st, a), engine.apply(direct, a)
+        assert SC.state_to_json(st) == SC.state_to_json(direct)

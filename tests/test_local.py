@@ -472,6 +472,6 @@ def test_a_command_of_discord_or_of_another_game_is_refused_saying_where_it_belo
         "terminal's; here `new` starts another game." in text  # fmt: skip
     assert "`config` is the bot's command on Discord (`/vj club config`)" in text
     assert "here AIs take seats when a game is made: `--ai SEAT:LEVEL`" in text
-    assert "`hand` is a command of Taj Mahal, not of Vijayanagara." in text
+    assert "`hand` is a command of Successors and Taj Mahal, not of Vijayanagara." in text
     assert "not an order I can read" not in text
     assert "You leave Bahmani Kingdom." in text and "You sit as Bahmani Kingdom." in text

@@ -5,15 +5,18 @@ its strength against random)."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 from functools import cache
 
+import pytest
 from rajas_helpers import decisions_every
 
 from ai.budget import Budget
 from ai.rajas import LEVELS, PLAYERS, greedy, why
-from rules.rajas import GAME, State
+from rules.rajas import GAME, RajasOptions, State
+from rules.rajas.components import standard_texts
 
 QUICK = Budget(iterations=3)  # `hard` searches 3 futures a step here
 
@@ -68,6 +71,36 @@ def test_greedy_values_a_crossing_above_any_other_position() -> None:
     near = s.copy(fame=(s.board.beside[s.money[i]], *s.fame[1:]))
     far = s.copy(fame=(0, *s.fame[1:]), karma=(3, *s.karma[1:]))
     assert greedy.evaluate(near, i) > greedy.evaluate(far, i)
+
+
+def test_greedy_weighs_money_by_the_fame_spaces_it_moves_the_crossing_by() -> None:
+    """Object of the game: on a board whose money track lies beside the fame track at half
+    the example's slope past money 65, a money point there moves the crossing half as far."""
+    board, _ = standard_texts()
+    bent = board.replace(
+        "[65, 28], [78, 21], [91, 14], [104, 7], [117, 0]]", "[65, 28], [169, 0]]"
+    ).replace("money_spaces: 117", "money_spaces: 169")
+    s = GAME.new_game(RajasOptions(board_file=bent), ("red", "yellow"))
+    s = s.copy(phase="play", fame=(0, 0))
+    w = dataclasses.replace(greedy.WEIGHTS, money=0.0)
+
+    def step(money: int) -> float:
+        after = s.copy(money=(money + 1, 0))
+        return greedy.evaluate(after, 0, w) - greedy.evaluate(s.copy(money=(money, 0)), 0, w)
+
+    assert step(40) == pytest.approx(7 / 13) and step(100) == pytest.approx(7 / 26)
+
+
+def test_greedy_leans_towards_a_line_by_its_weights() -> None:
+    """A greedy that counts fame twice values a fame point twice as much, and ranks by it."""
+    s = decisions()[0]
+    i = s.seats.index(GAME.to_move(s) or "")
+    fame = dataclasses.replace(greedy.WEIGHTS, fame=2.0)
+    more = s.copy(fame=tuple(f + 1 if k == i else f for k, f in enumerate(s.fame)))
+    plain = greedy.evaluate(more, i) - greedy.evaluate(s, i)
+    assert greedy.evaluate(more, i, fame) - greedy.evaluate(s, i, fame) == pytest.approx(plain + 1)
+    ranked = greedy.ranked(s, fame)
+    assert greedy.choose(s, random.Random(0), fame) in [a for v, a in ranked if v == ranked[0][0]]
 
 
 def test_the_why_line_says_what_the_turn_gained_and_the_gap_left() -> None:

@@ -3,6 +3,7 @@ example of the text; an owner's file that breaks one is refused, naming the fiel
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -48,6 +49,18 @@ def test_end_of_the_game_example_pairs_the_tracks() -> None:
     assert board.beside[65] == 28 and board.beside[52] == 35
     assert board.beside[0] == board.fame_spaces and board.beside[-1] == 0
     assert all(a >= b for a, b in zip(board.beside, board.beside[1:], strict=False))
+
+
+def test_the_fame_space_beside_a_money_space_is_the_one_at_or_just_past_its_place() -> None:
+    """The tracks: a money space's place along the fame track follows the pairing's line
+    unrounded, also where an owner's board bends it past the example's stretch."""
+    text = BOARD.replace(
+        "[65, 28], [78, 21], [91, 14], [104, 7], [117, 0]]", "[65, 28], [135, 0]]"
+    ).replace("money_spaces: 117", "money_spaces: 135")
+    for board in (standard_board(), load_board_text(text)):
+        assert all(math.ceil(p) == f for p, f in zip(board.place, board.beside, strict=True))
+    bent = load_board_text(text)
+    assert (bent.place[52], bent.place[65], bent.place[100], bent.place[135]) == (35, 28, 14, 0)
 
 
 def test_board_sides_quarry_costs_one_to_four_and_harbour_first_free() -> None:

@@ -14,6 +14,7 @@ RULES = re.compile(
     r"\((?:Placing workers|Dice|I\. Building action|The province boards|II\. Market action|"
     r"III\. [A-Z]|IV\. River action|Karma|The upgrades of the buildings)"
 )
+REVEALING = "quarry, buy purple snake with p6, build at e4"
 # The session: a line and, for a wrong order, a few words of its refusal (None: played).
 # Seed 3 deals Red b2 g2 o3 p1 (money 3) and Yellow b3 g4 o2 p6 (money 4); Red starts.
 SESSION: list[tuple[str, str | None]] = [
@@ -44,13 +45,14 @@ SESSION: list[tuple[str, str | None]] = [
     ("harbour with o2, sail 2", None),
     ("outer terrace, reroll o5", "your statue holds no o5 to roll again"),
     ("outer terrace, done", None),
-    ("quarry, buy purple snake with p6, build at e4", "no road of your province reaches e4"),
-    ("quarry, buy purple snake with p6, build at f1", "f1 lies outside your province"),
-    ("quarry, buy purple snake with p6, build at c1", "c1 is your residence"),
     ("quarry, buy purple snake with b3", "is paid with purple dice, and b3 is not purple"),
     ("quarry, buy purple cow with p6", "costs 8 in purple; p6 is worth 6"),
-    ("quarry, buy purple snake with p6, build at b1 turned 180", "turned 180 the tile's roads"),
-    ("quarry, buy purple snake with p6, build at b1", None),
+    (REVEALING, None),  # played up to the stack's new top: the tile is placed after it
+    ("build at e4", "no road of your province reaches e4"),
+    ("build at f1", "f1 lies outside your province"),
+    ("build at c1", "c1 is your residence"),
+    ("build at b1 turned 180", "turned 180 the tile's roads"),
+    ("build at b1", None),
     ("master builder with karma g4", "and g4 turned with karma shows 3 (III. The chambers)"),
     ("balcony green with b3", "the green balcony takes a green die, for 2 blue dice, and b3"),
     ("score tea", "no placement is under way: goods of one kind are scored after"),
@@ -76,6 +78,9 @@ def test_a_newcomers_30_wrong_orders_are_each_refused_naming_the_rule() -> None:
         assert "not an order I can read" not in refusal, (line, refusal)
         listed = re.findall(r"`[^`]+`", refusal.split(" was refused", 1)[1])
         assert len(listed) == len(set(listed)), (line, refusal)  # each step listed once
+    revealing = dict(said)[REVEALING]
+    assert "revealed the new top tile of the purple snake stack, so the order ended" in revealing
+    assert "Not played: `build at e4`: send it again now that it is seen" in revealing
 
 
 def test_the_upgrade_taken_is_told_once_with_what_it_is_worth() -> None:

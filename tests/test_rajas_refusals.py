@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from rajas_helpers import decisions_every, on_top, order, put, started, tile, with_dice
+from rajas_helpers import dealt, decisions_every, on_top, order, put, started, tile, with_dice
 
 from rules.errors import IllegalAction, InvalidOrder
 from rules.rajas import GAME, State
@@ -85,7 +85,7 @@ def test_the_assorted_market_full_says_so() -> None:
 
 def test_a_cell_no_road_reaches_or_off_the_board_says_why_it_cannot_take_the_tile() -> None:
     s = order(with_dice(on_top(started(2), tile("orange", 4)), 0, "o4"), "quarry")
-    s = order(s, "buy orange snake with o4")
+    s = dealt(order(s, "buy orange snake with o4"), ())  # the stack's new top shown first
     assert refusal(s, "build at e4").startswith("no road of your province reaches e4: each new")
     assert refusal(s, "build at f1").startswith("f1 lies outside your province: its cells are a1")
     assert refusal(s, "build at c1") == "c1 is your residence (The province boards)"
@@ -103,14 +103,13 @@ def _terrace_full(s: State) -> State:
 
 
 def _tile_bought(s: State) -> State:
-    return order(
-        with_dice(on_top(s, tile("orange", 4)), 0, "o4"), "quarry, buy orange snake with o4"
-    )
+    s = with_dice(on_top(s, tile("orange", 4)), 0, "o4")
+    return dealt(order(s, "quarry, buy orange snake with o4"), ())
 
 
 def _covering(s: State) -> State:
     s = with_dice(on_top(with_cells(s, 0, b1=tile("blue", 3) * 4), tile("blue", 7)), 0, "o5 b4")
-    return order(s, "master builder with o5, cover b1, buy blue cow with b4")
+    return dealt(order(s, "master builder with o5, cover b1, buy blue cow with b4"), ())
 
 
 Setup = Callable[[State], State]
@@ -339,11 +338,21 @@ def test_options_say_what_a_tile_earns_where_it_goes_with_the_special_yields() -
     """Special yields, Leila's example: the bottom left corner reaches a die and 5 money."""
     cross = tile("blue", 5, 1) * 4
     s = with_cells(with_dice(started(2), 0, "b4"), 0, a1=cross, a2=cross, a3=cross, b1=cross)
-    s = order(on_top(s, tile("blue", 4, 1)), "quarry, buy blue snake with b4")
+    s = dealt(order(on_top(s, tile("blue", 4, 1)), "quarry, buy blue snake with b4"), ())
     assert _said(s, "build at a4 turned 180") == (
         "roads N S W there; earns 2 fame, 5 money (special yield), a die of your choice "
         "(special yield)"
     )
+
+
+def test_raja_man_singh_says_his_3_money_come_before_the_upgrade_is_chosen() -> None:
+    """III. Raja Man Singh: the money asks no choice, so it is earned with the placement (the
+    readings' order of what a step sets going), and options say so."""
+    s = with_dice(started(2), 0, "o4")
+    assert _said(s, "raja man singh with o4") == (
+        "gives up o4; 3 money at once, then an upgrade of your choice"
+    )
+    assert _raja(started(2)).money[0] == 3 + 3
 
 
 def test_an_upgrade_says_what_it_makes_the_building_worth_once() -> None:
@@ -351,7 +360,7 @@ def test_an_upgrade_says_what_it_makes_the_building_worth_once() -> None:
     assert _said(s, "upgrade temple") == "each temple built later scores 3 fame (now 2)"
     after = GAME.apply(s, Upgrade(0))
     (line,) = GAME.narration.narrate(s, Upgrade(0), after, "red")
-    assert line == "Red: upgrade temple (money 3→6, temples now score 3 fame)"
+    assert line == "Red: upgrade temple (temples now score 3 fame)"  # the 3 money came first
 
 
 def test_every_allowed_step_of_random_positions_is_explained_once() -> None:

@@ -4,11 +4,12 @@ with the text's examples (Rajesh's orange 9, Leila's special yields, Rajesh's ma
 from __future__ import annotations
 
 import pytest
-from rajas_helpers import on_top, order, put, started, tile, with_dice
+from rajas_helpers import dealt, on_top, order, put, started, tile, with_dice
 
+from rules.errors import InvalidOrder
 from rules.rajas import GAME, SEATS, RajasOptions, State
 from rules.rajas.engine import legal
-from rules.rajas.notation import describe
+from rules.rajas.notation import describe, parse
 from rules.rajas.state import (
     NO,
     Build,
@@ -25,6 +26,7 @@ from rules.rajas.state import (
     Roll,
     Setup,
     Undo,
+    Upgrade,
 )
 
 A4, B1, C2 = 15, 1, 7  # cells of the 5 x 4 province: a4 bottom left, b1 beside the residence
@@ -67,12 +69,13 @@ def test_rajesh_building_action_pays_1_money_and_2_orange_dice_for_the_orange_9(
     """I. Building action, the example: 1 money, two orange dice, the orange 9 joined to a road."""
     s = on_top(with_dice(started(2), 0, "o4 o5 b1"), tile("orange", 9))
     orange = s.supply[2]
-    s = order(s, "quarry, buy orange cow with o4 o5, build at b1")
+    s = order(s, "quarry, buy orange cow with o4 o5")
+    assert GAME.chance(s) == "the new top tile of the orange cow stack"  # face up at once
+    s = order(dealt(s, ()), "build at b1")
     orange9 = s.tiles.tiles[tile("orange", 9)]
     assert s.province[0][B1] == tile("orange", 9) * 4
     assert s.dice[0] == ("b1",) and s.supply[2] == orange + 2  # both back in the supply
     assert s.money[0] == 3 - 1 + sum(v for _, v in orange9.markets)
-    assert GAME.chance(s) == "the new top tile of the orange cow stack"
 
 
 def test_building_action_overpay_blue_3_and_5_for_the_blue_7_but_no_die_not_needed() -> None:
@@ -87,7 +90,7 @@ def test_building_action_overpay_blue_3_and_5_for_the_blue_7_but_no_die_not_need
 def test_province_boards_a_tile_joins_an_existing_road() -> None:
     """The province boards: the first tile touches one of the residence's 3 roads."""
     s = on_top(with_dice(started(2), 0, "b4"), tile("blue", 4, 1))
-    s = order(s, "quarry, buy blue snake with b4")
+    s = dealt(order(s, "quarry, buy blue snake with b4"), ())
     cells = {a.cell for a in legal(s) if isinstance(a, Build)}
     assert cells == {1, 3, 7}  # b1, d1, c2: beside the residence's W, E and S roads
     with pytest.raises(ValueError, match="no road of your province reaches a4"):
@@ -331,6 +334,23 @@ def test_end_of_the_game_example_rajesh_and_leila_both_2_past_rajesh_first() -> 
 # --- Notation, JSON, undo ----------------------------------------------------------------------
 
 
+def test_an_order_past_a_tile_revealed_is_read_by_its_words_for_the_table_to_leave_unplayed() -> (
+    None
+):
+    """Setup: the stacks lie face up, so a purchase reveals the stack's new top and the order
+    ends there (a reveal commits); the steps after it are read by their words alone (a bare
+    word as the answer it gives), never against a position not yet seen, for the table to
+    tell them unplayed. Words that name no step there are still unreadable, by their step."""
+    s = on_top(with_dice(started(2), 0, "o4 o5 b1"), tile("orange", 9))
+    steps = parse(s, "quarry, buy orange cow with o4 o5, build at b1 turned 90, temple")
+    assert steps[2:] == [Build(1, 1), Upgrade(0)]
+    played = GAME.apply(GAME.apply(s, steps[0]), steps[1])
+    assert GAME.chance(played) == "the new top tile of the orange cow stack"
+    with pytest.raises(InvalidOrder, match=r"no step starts with `frobnicate`") as e:
+        parse(s, "quarry, buy orange cow with o4 o5, frobnicate")
+    assert e.value.where == "Step 3 (`frobnicate`)"
+
+
 def test_a_refused_step_names_the_rule_and_what_is_allowed() -> None:
     s = with_dice(started(2), 0, "b2")
     with pytest.raises(ValueError, match=r"exactly 1 .*b2 shows 2 \(III\. The chambers\)"):
@@ -474,13 +494,13 @@ def test_master_builder_takes_only_a_dearer_tile() -> None:
 
 
 def test_the_table_is_told_when_the_end_is_triggered_and_the_result() -> None:
-    s = put(with_dice(started(2), 1, "g1"), 1, fame=30, money=65, money_bonus=4)
+    s = put(with_dice(started(2), 1, "g1"), 1, fame=27, money=65, money_bonus=4)
     s = put(s, 0, placed=3).copy(turn=1)
     after = order(s, "great mogul with g1")
     lines = GAME.narration.narrate(s, Place("great_mogul", ("g1",)), after, "yellow")
     assert lines[1] == "Yellow's markers meet: the end of the game is triggered"
-    assert lines[2] == (  # 32 beside 68: 27
-        "Yellow wins: the only player whose markers crossed (5 fame points past)"
+    assert lines[2] == (  # 29 beside 65: 28
+        "Yellow wins: the only player whose markers crossed (1 fame point past)"
     )
 
 
@@ -488,12 +508,13 @@ def test_the_table_is_told_each_chance_step_in_words() -> None:
     s = with_dice(started(2), 0, "g2")
     s = order(s, "dancer with g2, take blue, take orange")
     rolled = GAME.apply(s, Roll((4, 6)))
-    assert GAME.narration.narrate(s, Roll((4, 6)), rolled, None) == ["Red: rolls 4 6"]
+    told = GAME.narration.narrate(s, Roll((4, 6)), rolled, None)
+    assert told == ["Red: rolls blue 4, orange 6"]  # each die by its colour
     drawn = GAME.apply(rolled, DrawYield("money"))
     told = GAME.narration.narrate(rolled, DrawYield("money"), drawn, None)
-    assert told == ["Red: draws the yield tile money (money 3→6)"]
+    assert told == ["Red: draws the yield tile money: 3 money (money 3→6)"]
     s = on_top(with_dice(started(2), 0, "o4 o5"), tile("orange", 9))
-    s = order(s, "quarry, buy orange cow with o4 o5, build at b1")
+    s = order(s, "quarry, buy orange cow with o4 o5")
     shown = GAME.deal(s, lambda n: 0)
     assert GAME.narration.narrate(s, shown, GAME.apply(s, shown), None)[0].startswith(
         "The orange cow stack shows orange "

@@ -5,8 +5,9 @@ of the same placement taken at its best, to a few steps), and the position it re
 weighed for the seat: the race (fame gained, and money, which moves the fame space to reach),
 the dice on the statue by colour and number (one not yet rolled counts as its average),
 karma, upgrades, new workers, the boat, and the tiles built. The position is public, so the
-view is the state; the chance steps after a placement (rolls, tiles revealed) are not looked
-through: a die to come counts at its average, a stack's next tile not at all.
+view is the state; the chance steps (rolls, tiles revealed) are not looked through: a die to
+come counts at its average, a stack's next tile not at all (the tile bought is followed to
+where it is placed as if its stack showed none).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ AVERAGE_DIE: Final = 3.5
 class Weights:
     """What a position is worth to a seat, in fame points."""
 
+    fame: float  # a fame point (the race's own measure: 1)
+    crossing: float  # a fame space the money has moved the crossing by (1 too)
     money: float  # a money point, besides what it moves on the race
     die: float  # a die on the statue
     pip: float  # each point of its number
@@ -39,6 +42,8 @@ class Weights:
 
 
 WEIGHTS: Final = Weights(
+    fame=1.0,
+    crossing=1.0,
     money=0.15,
     die=0.8,
     pip=0.3,
@@ -51,12 +56,11 @@ WEIGHTS: Final = Weights(
 )
 
 
-def race(s: State, i: int) -> float:
-    """How far the seat has come on the race: its fame plus its money turned into the fame
-    spaces it moves the crossing by (the tracks run in opposite directions)."""
-    beside = s.board.beside
-    per_money = (beside[0] - beside[-1]) / max(1, len(beside) - 1)
-    return s.fame[i] + per_money * s.money[i]
+def crossing_moved(s: State, i: int) -> float:
+    """The fame spaces the seat's money has moved the crossing by (the tracks run in opposite
+    directions), where the tracks lie beside each other, not rounded to a space."""
+    place = s.board.place
+    return place[0] - place[s.money[i]]
 
 
 def dice_value(dice: tuple[str, ...], w: Weights = WEIGHTS) -> float:
@@ -77,9 +81,11 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
         return 500.0 + rules.gap(s, i)
     tiles = s.tiles.tiles
     built = [tiles[c >> 2] for c in s.province[i] if c >= 0]
-    young = max(0.0, 1.0 - race(s, i) / 60)
+    moved = crossing_moved(s, i)
+    young = max(0.0, 1.0 - (s.fame[i] + moved) / 60)
     return (
-        race(s, i)
+        w.fame * s.fame[i]
+        + w.crossing * moved
         + w.money * s.money[i]
         + dice_value(s.dice[i], w)
         + w.karma * s.karma[i]
@@ -91,30 +97,33 @@ def evaluate(s: State, i: int, w: Weights = WEIGHTS) -> float:
     )
 
 
-def _follow(s: State, seat: str, i: int, depth: int) -> float:
+def _follow(s: State, seat: str, i: int, depth: int, w: Weights) -> float:
     """The best the seat reaches from `s` within its placement (its later choices taken at
     their best), weighed."""
+    if s.pending and s.pending[0][0] == "reveal":  # the stack's next tile not looked at
+        s = s.copy(pending=s.pending[1:])
     if depth >= DEPTH or not s.pending or rules.to_move(s) != seat:
-        return evaluate(s, i)
+        return evaluate(s, i, w)
     options = rules.legal(s)[:WIDTH]
-    return max(_follow(GAME.apply(s, a), seat, i, depth + 1) for a in options)
+    return max(_follow(GAME.apply(s, a), seat, i, depth + 1, w) for a in options)
 
 
-def ranked(s: State) -> list[tuple[float, Action]]:
-    """Every step the seat on turn may take, with its worth, best first (ties in the rules'
-    order)."""
+def ranked(s: State, w: Weights = WEIGHTS) -> list[tuple[float, Action]]:
+    """Every step the seat on turn may take, with its worth by `w`, best first (ties in the
+    rules' order)."""
     seat = rules.to_move(s)
     if seat is None:
         raise ValueError("no seat decides now")
     i = s.seats.index(seat)
-    scored = [(_follow(GAME.apply(s, a), seat, i, 1), k, a) for k, a in enumerate(rules.legal(s))]
+    legal = rules.legal(s)
+    scored = [(_follow(GAME.apply(s, a), seat, i, 1, w), k, a) for k, a in enumerate(legal)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(v, a) for v, _, a in scored]
 
 
-def choose(s: State, r: random.Random) -> Action:
-    """The best step; among steps worth the same, one drawn with `r`."""
-    options = ranked(s)
+def choose(s: State, r: random.Random, w: Weights = WEIGHTS) -> Action:
+    """The best step by `w`; among steps worth the same, one drawn with `r`."""
+    options = ranked(s, w)
     best = options[0][0]
     tied = [a for v, a in options if v >= best - 1e-9]
     return tied[0] if len(tied) == 1 else r.choice(tied)

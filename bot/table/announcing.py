@@ -29,6 +29,7 @@ class Move:
     spoken: list[str]  # what the channel is told: each step's lines, or the step in words
     notes: list[str] = field(default_factory=list)
     revealed_at: str | None = None  # the step that revealed dice or a card, cutting the order
+    revealed: str = "dice or a card"  # what it revealed, in the game's words
     unplayed: list[str] = field(default_factory=list)
     secret: bytes | None = None  # revealed once the game is over
     commitment: str = ""
@@ -197,9 +198,11 @@ def _said(move: Move) -> list[str]:
     said = [f"(note: {n})" for n in move.notes]
     if move.revealed_at is not None:
         rest = "; ".join(clip(u) for u in move.unplayed)
+        them = "it" if len(move.unplayed) == 1 else "them"
         said.append(
-            f"{move.revealed_at} revealed dice or a card, so the order ended there (a reveal "
-            f"commits). Not played: `{rest}`."
+            f"{move.revealed_at} revealed {move.revealed}, so the order ended there (a reveal "
+            f"commits). Not played: `{rest}`: send {them} again now that it is seen, if you "
+            "still mean to."
         )
     return said
 

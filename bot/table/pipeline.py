@@ -98,6 +98,7 @@ class OrderUnderWay:
     ended: tuple[str, str | None, Seat] | None = None  # a step that ended what it was in
     credits: int = 0  # finishing steps a step made needless (what it closed ended by itself)
     revealed_at: str | None = None
+    revealed: str = "dice or a card"  # what it revealed, as the game names its chance step
     played: int = 0  # the steps looked at (the rest a reveal cut off)
     actor: Seat | None = None  # who played the last step
     read: GameAtTurn | None = None  # the pace and turn message read with the game, if they were
@@ -291,9 +292,9 @@ class TurnPipeline:
             self._idle_check(g, order.cur, action, where)
         nxt = self._apply_step(order, step, who, where, k, total)
         revealing = orders_of(g).revealed(order.cur, nxt)
-        await self._deal_after(order, nxt, who)
         if revealing:
-            order.revealed_at = where
+            order.revealed_at, order.revealed = where, g.chance(nxt) or order.revealed
+        await self._deal_after(order, nxt, who)
         return revealing
 
     def _needless(self, order: OrderUnderWay, action: object, where: str, *, last: bool) -> bool:
@@ -432,6 +433,7 @@ class TurnPipeline:
             spoken=order.spoken,
             notes=order.notes,
             revealed_at=order.revealed_at if unplayed else None,
+            revealed=order.revealed,
             unplayed=unplayed,
             secret=secret,
             commitment=self.loader.commitment(record, secret) if secret is not None else "",

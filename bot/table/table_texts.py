@@ -32,6 +32,13 @@ def custom_id(record: GameRecord, what: str) -> str:
     return f"{CUSTOM_ID_PREFIX}:{record.id}:{record.version}:{what}"
 
 
+def hand_id(record: GameRecord) -> str:
+    """vj:<game>:hand: the My hand button, of the game and not of a position (its press
+    answers whatever the version), so a step nobody else sees (a chit armed) changes no
+    public button."""
+    return f"{CUSTOM_ID_PREFIX}:{record.id}:{HAND}"
+
+
 def seat_title(g: AnyGame, seat: Seat) -> str:
     return str(g.info.seat_titles.get(seat, seat))
 
@@ -208,7 +215,7 @@ class TableTexts:
         if g.result(state) is not None:
             return []
         if g.info.private:  # the steps would tell a hand: each player's come to them alone
-            return [Button(label="My hand", custom_id=custom_id(record, HAND), style="primary")]
+            return [Button(label="My hand", custom_id=hand_id(record), style="primary")]
         if is_ai(self.waiting_for(record, state)):
             return []  # nobody presses for an AI: it plays by itself
         out: list[Button] = []

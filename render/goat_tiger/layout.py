@@ -85,7 +85,12 @@ def segments() -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
     return tuple((xy(a), xy(b)) for line in LINES for a, b in itertools.pairwise(line))
 
 
-def segment_meets_box(a: tuple[float, float], b: tuple[float, float], box: Box, pad: float) -> bool:
+def segment_meets_box(
+    a: tuple[float, float],
+    b: tuple[float, float],
+    box: tuple[float, float, float, float],
+    pad: float,
+) -> bool:
     """Whether segment a-b passes within `pad` of the box (Liang-Barsky clipping against the
     box grown by pad)."""
     x0, y0 = a

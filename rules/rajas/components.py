@@ -127,6 +127,7 @@ class Board:
     fame_spaces: int  # the last fame space
     money_spaces: int  # the last money space
     beside: tuple[int, ...]  # money space -> the fame space beside it
+    place: tuple[float, ...]  # money space -> its place along the fame track (not rounded)
     yield_tiles: tuple[str, ...]  # the 8 white tiles' kinds
     text_key: str
 
@@ -380,7 +381,8 @@ def _province(p: _Province, what: str) -> tuple[int, int, dict[tuple[int, int], 
     return p.residence.column, roads, yields
 
 
-def _beside(t: _Tracks, what: str) -> tuple[int, ...]:
+def _beside(t: _Tracks, what: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Each money space's fame space, and its place along the fame track."""
     points = sorted(t.pairing)
     if points[0] != (0, t.fame_spaces) or points[-1] != (t.money_spaces, 0):
         raise _fail(
@@ -389,12 +391,15 @@ def _beside(t: _Tracks, what: str) -> tuple[int, ...]:
             "it runs from money 0 beside the last fame space to the last money space beside fame 0",
         )
     beside: list[int] = []
+    place: list[float] = []
     for (m0, f0), (m1, f1) in pairwise(points):
         if m1 <= m0 or f1 > f0:
             raise _fail(what, "tracks.pairing", "the tracks run in opposite directions")
         for m in range(m0, m1):  # the fame space at or just past the money space's place
             beside.append(f0 - ((f0 - f1) * (m - m0)) // (m1 - m0))
+            place.append(f0 - (f0 - f1) * (m - m0) / (m1 - m0))
     beside.append(0)
+    place.append(0.0)
     for money, fame in EXAMPLE_PAIRS:
         if beside[money] != fame:
             raise _fail(
@@ -402,7 +407,7 @@ def _beside(t: _Tracks, what: str) -> tuple[int, ...]:
                 "tracks.pairing",
                 f"money {money} lies beside fame {fame} (End of the game, the example), not {beside[money]}",
             )
-    return tuple(beside)
+    return tuple(beside), tuple(place)
 
 
 def load_board_text(text: str) -> Board:
@@ -422,6 +427,7 @@ def load_board_text(text: str) -> Board:
         raise _fail(what, "balconies", "a balcony gives dice of a different colour")
     river, bridge = _river(f.river, what)
     column, roads, yields = _province(f.province, what)
+    beside, place = _beside(f.tracks, what)
     tiles = sorted(f.yield_tiles.items())
     if sum(n for _, n in tiles) != WHITE_YIELD_TILES or any(n < 0 for _, n in tiles):
         raise _fail(what, "yield_tiles", f"{WHITE_YIELD_TILES} white yield tiles are needed")
@@ -437,7 +443,8 @@ def load_board_text(text: str) -> Board:
         yields=yields,
         fame_spaces=f.tracks.fame_spaces,
         money_spaces=f.tracks.money_spaces,
-        beside=_beside(f.tracks, what),
+        beside=beside,
+        place=place,
         yield_tiles=tuple(k for k, n in tiles for _ in range(n)),
         text_key=text_key(text),
     )

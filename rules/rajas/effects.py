@@ -9,7 +9,8 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Final
 
-from . import province
+from . import causes, province
+from .causes import FAME_SPACES, MONEY_SPACES
 from .choices import balcony_takes, paid_value
 from .components import (
     FAME_BONUSES,
@@ -28,6 +29,7 @@ from .state import (
     MAX_GAINED,
     MAX_KARMA,
     NO,
+    OUTER,
     Build,
     Effect,
     Place,
@@ -67,16 +69,16 @@ def area_effects(t: State, i: int, area: int, a: Place) -> tuple[Effect, ...]:
     """What a placement sets going where FIXED_EFFECTS gives nothing (the dice given worked
     out only where they count)."""
     if area == GOODS_AREA:  # the most used first
-        return (("goods", paid_value(a.dice, a.turned), 0),)
+        return (("goods", paid_value(a.dice, a.turned), _BY_AREA[GOODS_AREA]),)
     if BALCONY <= area < CHAMBER:
         return (("gain", 2, balcony_takes(t.board)[area - BALCONY]),)
     if area == HARBOUR:
         return (("sail", paid_value(a.dice, a.turned), 0),)
     if area == ASSORTED:
-        return (("money", province.assorted(t.tiles, t.province[i]), 0),)
+        return (("money", province.assorted(t.tiles, t.province[i]), _BY_AREA[ASSORTED]),)
     if area == CHAMBER:  # Great Mogul
         t.mogul = i
-        return (("fame", 2, 0),)
+        return _GREAT_MOGUL
     raise AssertionError(f"no area {area}")
 
 
@@ -85,12 +87,15 @@ def chamber_effects(number: int) -> tuple[Effect, ...]:
     return _CHAMBERS[number]
 
 
+_BY_AREA: Final = tuple(causes.area(a) for a in range(CHAMBER + 6))
+_GREAT_MOGUL: Final[tuple[Effect, ...]] = (("fame", 2, _BY_AREA[CHAMBER]),)
+# each with its cause, the chamber (a river space's palace earning names the same chamber)
 _CHAMBERS: Final[dict[int, tuple[Effect, ...]]] = {
     2: (("gain", 2, NO), ("yield", 0, 0)),
-    3: (("karma", 2, 0), ("gain", 1, NO)),
-    4: (("upgrade", 0, 0), ("money", 3, 0)),
+    3: (("karma", 2, _BY_AREA[CHAMBER + 2]), ("gain", 1, NO)),
+    4: (("upgrade", 0, _BY_AREA[CHAMBER + 3]), ("money", 3, _BY_AREA[CHAMBER + 3])),
     5: (("cover", 0, 0),),
-    6: (("voyage", PORTUGUESE, 0),),
+    6: (("voyage", PORTUGUESE, _BY_AREA[CHAMBER + 5]),),
 }
 
 
@@ -102,7 +107,7 @@ FIXED_EFFECTS: Final[tuple[tuple[Effect, ...], ...]] = (
     (),
     (),
     (),
-    (("money", 2, 0), ("reroll", 0, 0)),
+    (("money", 2, _BY_AREA[OUTER]), ("reroll", 0, 0)),
     *((("gain", 1, c),) for c in range(4)),
     *(() for _ in range(4)),
     (),
@@ -112,8 +117,10 @@ FIXED_EFFECTS: Final[tuple[tuple[Effect, ...], ...]] = (
 
 def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Effect, ...]:
     """The tile placed (or laid over `cover`), then its score: the markets' money, each
-    building's fame by its upgrade, then the special yields reached (Special yields), none
-    when covering (Master builder)."""
+    building's fame by its upgrade (not an upgrade of fame space 5 taken in this placement:
+    it counts from the next turn on), then the special yields reached (Special yields), none
+    when covering (Master builder): those that ask nothing (money) first, as the text orders
+    the yields of one tile no way."""
     tile = t.tiles.tiles[tile_id]
     cells = t.province[i]
     under, held = cells[a.cell] >> 2, tile_id * 4 + a.rotation
@@ -124,18 +131,25 @@ def build_tile(t: State, i: int, tile_id: int, cover: int, a: Build) -> tuple[Ef
     t.province = put(t.province, i, grown)  # type: ignore[assignment]
     effects: list[Effect] = []
     if tile.markets:  # no generator (each a call of its own)
-        effects.append(("money", sum(map(_VALUE, tile.markets)), 0))
+        effects.append(("money", sum(map(_VALUE, tile.markets)), causes.TILE))
     if tile.buildings:
         fame = 2 * len(tile.buildings) + sum(map(t.upgrades[i].__getitem__, tile.buildings))
-        effects.append(("fame", fame, 0))
+        if t.upgrade_next_turn != NO:
+            fame -= tile.buildings.count(t.upgrade_next_turn)
+        effects.append(("fame", fame, causes.TILE))
     if cover != NO:
         t.covered = put(t.covered, i, (*t.covered[i], (cover, under)))  # type: ignore[assignment]
         return tuple(effects)
-    for kind, value in province.yields_reached(t.board, a.cell, tile.turned(a.rotation)):
-        effects.append(
-            {"die": ("gain", 1, NO), "money": ("money", value, 0)}.get(kind, ("upgrade", 0, 0))
-        )
-    return tuple(effects)
+    asks: list[Effect] = []
+    for side, kind, value in province.yields_reached(t.board, a.cell, tile.turned(a.rotation)):
+        why = causes.edge(a.cell, side)
+        if kind == "money":
+            effects.append(("money", value, why))
+        elif kind == "die":
+            asks.append(("gain", 1, NO))
+        else:
+            asks.append(("upgrade", 0, why))
+    return (*effects, *asks)
 
 
 _VALUE: Final = itemgetter(1)  # a market's (good, value)
@@ -149,17 +163,18 @@ def _money(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
     t.money = tuple(money)
     if after >= MONEY_WORKER:
         _worker(t, i, "money")
-    k, reached = t.money_bonus[i], bisect_right(_MONEY_SPACES, after)
+    k, reached = t.money_bonus[i], bisect_right(MONEY_SPACES, after)
     if reached <= k:
         return ()
     t.money_bonus = put(t.money_bonus, i, reached)  # type: ignore[assignment]
     return _MONEY_EFFECTS[k:reached]
 
 
-# the bonus spaces of each track in order, and what each sets going (tuples sliced: no loop)
-_MONEY_SPACES: Final = tuple(space for space, _ in MONEY_BONUSES)
+# what each bonus space of each track sets going, with the space as its cause (tuples
+# sliced: no loop)
 _MONEY_EFFECTS: Final[tuple[Effect, ...]] = tuple(
-    ("voyage", 1, 0) if bonus == "river" else ("gain", 2, NO) for _, bonus in MONEY_BONUSES
+    ("voyage", 1, causes.MONEY_BONUS + k) if bonus == "river" else ("gain", 2, NO)
+    for k, (_, bonus) in enumerate(MONEY_BONUSES)
 )
 
 
@@ -169,15 +184,15 @@ def _fame(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
     t.fame = put(t.fame, i, after)  # type: ignore[assignment]
     if before < FAME_WORKER <= after:
         _worker(t, i, "fame")
-    return _FAME_EFFECTS[bisect_right(_FAME_SPACES, before) : bisect_right(_FAME_SPACES, after)]
+    return _FAME_EFFECTS[bisect_right(FAME_SPACES, before) : bisect_right(FAME_SPACES, after)]
 
 
-_FAME_SPACES: Final = tuple(sorted(FAME_BONUSES))
 _FAME_EFFECTS: Final[tuple[Effect, ...]] = tuple(
-    {"upgrade": ("upgrade", 0, 0), "karma": ("karma", 2, 0)}.get(
-        FAME_BONUSES[space], ("voyage", 1, 0)
-    )
-    for space in _FAME_SPACES
+    {
+        "upgrade": ("upgrade", 0, causes.FAME_BONUS + k),
+        "karma": ("karma", 2, causes.FAME_BONUS + k),
+    }.get(FAME_BONUSES[space], ("voyage", 1, causes.FAME_BONUS + k))
+    for k, space in enumerate(FAME_SPACES)
 )
 
 
@@ -207,35 +222,35 @@ def _advance(t: State, i: int, n: int, _: int) -> tuple[Effect, ...]:
 
 
 def _earn(t: State, i: int, space: int, _: int) -> tuple[Effect, ...]:
-    """Explanation of the earnings on the river."""
+    """Explanation of the earnings on the river: each effect with the space as its cause."""
     sp = t.board.river[space - 1]
-    tiles, cells, ups = t.tiles, t.province[i], sum(t.upgrades[i])
+    tiles, cells, ups, why = t.tiles, t.province[i], sum(t.upgrades[i]), causes.river(space)
     e = sp.earn
     if e == "dice":
         return (("gain", 2, NO),)
     if e == "karma":
-        return (("karma", 2, 0),)
+        return (("karma", 2, why),)
     if e == "money":
-        return (("money", sp.value, 0),)
+        return (("money", sp.value, why),)
     if e == "palace":
         return (("chamber", 0, 0),)
     if e == "karma_dice":
         return (("gain", t.karma[i], sp.value),) if t.karma[i] else ()
     if e == "fame":
-        return (("fame", sp.value, 0),)
+        return (("fame", sp.value, why),)
     if e == "upgrade":
-        return (("upgrade", 0, 0),)
+        return (("upgrade", 0, why),)
     if e == "money_per_market":
-        return (("money", sum(map(len, province.markets(tiles, cells))), 0),)
+        return (("money", sum(map(len, province.markets(tiles, cells))), why),)
     if e == "assorted_market":
-        return (("money", province.assorted(tiles, cells, 3), 0),)
+        return (("money", province.assorted(tiles, cells, 3), why),)
     if e == "goods_market":
-        return (("goods", sp.value, 0),)
+        return (("goods", sp.value, why),)
     if e == "fame_per_upgrade":
-        return (("fame", ups, 0),)
+        return (("fame", ups, why),)
     if e == "money_per_upgrade":
-        return (("money", 2 * ups, 0),)
-    return (("fame", 2 * t.karma[i], 0),)  # fame_per_karma
+        return (("money", 2 * ups, why),)
+    return (("fame", 2 * t.karma[i], why),)  # fame_per_karma
 
 
 AUTO: Final[dict[str, Callable[[State, int, int, int], tuple[Effect, ...]]]] = {

@@ -7,24 +7,26 @@ the earnings on the river; Karma; Get new workers; Bonuses on the scoring tracks
 round; End of the game). Every function takes a state and returns a new one; a refused action
 raises ValueError naming the rule and what is allowed, and changes nothing.
 
-What a placement sets going is a list of pending effects (`State.pending`), carried out in
-order: one the seat must decide stops there (legal_actions lists the choices), a die roll, a
-tile revealed or a yield tile drawn stops at a chance step, every other is carried out at once.
-Effects (kind, number, detail):
-  money n / fame n / karma n      move the marker or the cube (bonuses reached pushed first)
+What a placement sets going is a list of pending effects (`State.pending`): those that ask
+nothing are carried out at once, before the decisions ahead of them (`_settle`); one the seat
+must decide stops there (legal_actions lists the choices), a die roll, a tile revealed or a
+yield tile drawn stops at a chance step. Effects (kind, number, detail); `why` is the effect's
+cause (causes.py):
+  money n why / fame n why        move the marker (the bonuses and workers it reaches follow)
+  karma n why                     move the cube
   gain n colour                   take n dice of the colour (NO: any), then roll them
   roll                            chance: the unrolled dice on the statue
   reveal stack                    chance: the new top of a stack
   yield                           chance: a white yield tile (Dancer)
-  upgrade                         decide: a building type
+  upgrade - why                   decide: a building type
   sail n                          decide: 1 to n unoccupied river spaces (the harbour)
-  voyage n                        exactly n unoccupied river spaces, then the earning
+  voyage n why                    exactly n unoccupied river spaces, then the earning
   earn space                      the river space's earning
   chamber                         decide: a palace chamber 2 to 6 (a river earning)
   buy - cell                      decide: a top tile and its dice (cell: the one covered, or NO)
   place_tile tile cell            decide: where and how turned (cell: fixed when covering)
   cover                           decide: the cell the Master builder covers
-  goods n                         decide: the good a scoring of one kind scores (n markets)
+  goods n why                     decide: the good a scoring of one kind scores (n markets)
   reroll                          decide: dice to roll again (outer terrace)
 """
 
@@ -36,7 +38,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from ..game import Below
-from . import payments, province
+from . import causes, payments, province
 from .choices import ASKS, area_options, decisions, place_options
 from .components import COLOURS, LETTERS, STACKS
 from .effects import AUTO, FIXED_EFFECTS, area_effects, build_tile, chamber_effects, give_up, put
@@ -278,6 +280,8 @@ def apply(state: State, action: Action) -> State:
         if kind is Undo:
             return _undo(state)
         if to_move(state) is None:
+            if _reveal_waits(state) and kind not in _CHANCE_STEPS:
+                return apply(_revealed_late(state), action)
             raise ValueError(_why_waiting(state))
         if not _allowed(state, action):
             raise Refused(f"{action.kind} is not a legal step now")
@@ -291,7 +295,8 @@ def apply(state: State, action: Action) -> State:
     _settle(t)
     # a seat's step after which the same seat goes on deciding may be taken back: the next
     # decision is then listed already (`_settle`), and `state` was a seat's (no chance step)
-    if t.memo is not None:
+    if t.memo is not None or _reveal_waits(t):  # (a log stored before the reveal came at
+        # once may take back the purchase while it waits: `_revealed_late`)
         t.since_barrier = state.since_barrier + (action,)  # noqa: RUF005 (quicker)
         t.barrier = state.barrier if state.since_barrier else state
     return t
@@ -320,6 +325,23 @@ def _allowed(s: State, a: Action) -> bool:
     if isinstance(a, Place):
         return a.area in AREA_INDEX and a in area_options(s, s.turn, AREA_INDEX[a.area])
     return isinstance(a, Pass) and not place_options(s, s.turn)
+
+
+def _reveal_waits(s: State) -> bool:
+    return s.phase == "play" and bool(s.pending) and s.pending[0][0] == "reveal"
+
+
+def _revealed_late(s: State) -> State:
+    """A log stored before a stack's new top was shown at once (the rule the Setup gives: the
+    stacks lie face up) shows it when the placement ends: a seat's step where that log has
+    one, while the reveal waits, is such a log's. The reveal waits where that log dealt it, at
+    the end of the placement, and its entry later in the log is taken there: the game replays
+    as it was played (a table never sends a step while a reveal waits: nobody decides)."""
+    k = next(k for k, (kind, _, _) in enumerate(s.pending) if kind != "reveal")
+    t = s.clone()
+    t.pending = (*s.pending[k:], *s.pending[:k])
+    t.since_barrier, t.barrier = s.since_barrier, s.barrier  # its undo as that log had it
+    return t
 
 
 def _why_waiting(s: State) -> str:
@@ -381,16 +403,22 @@ def _upgrade(t: State, a: Upgrade) -> None:
     ups = list(t.upgrades[i])
     ups[a.building] += 1
     t.upgrades = put(t.upgrades, i, tuple(ups))  # type: ignore[assignment]
+    if t.pending[0][2] == causes.FAME_UPGRADE:  # counts from the next turn on
+        t.upgrade_next_turn = a.building
     t.pending = t.pending[1:]
 
 
+_HARBOUR: Final = causes.area(HARBOUR)
+
+
 def _sail(t: State, a: Sail) -> None:
-    t.pending = (("voyage", a.spaces, 0), *t.pending[1:])
+    t.pending = (("voyage", a.spaces, _HARBOUR), *t.pending[1:])
 
 
 def _goods(t: State, a: Goods) -> None:
-    money = province.one_kind(t.tiles, t.province[t.turn], a.good, t.pending[0][1])
-    t.pending = (("money", money, 0), *t.pending[1:])
+    _, most, why = t.pending[0]
+    money = province.one_kind(t.tiles, t.province[t.turn], a.good, most)
+    t.pending = (("money", money, why), *t.pending[1:])
 
 
 def _chamber(t: State, a: Chamber) -> None:
@@ -402,12 +430,16 @@ def _cover(t: State, a: Cover) -> None:
 
 
 def _buy(t: State, a: Buy) -> None:
+    """The top tile taken: the stack's next tile is shown at once (Setup: the stacks lie face
+    up), before the tile is placed and scored, so the placement's later steps see it."""
     give_up(t, t.turn, a.dice, a.turned)
     tile = t.tops[a.stack]
     t.tops = put(t.tops, a.stack, NO)  # type: ignore[assignment]
-    reveal: tuple[Effect, ...] = (("reveal", a.stack, 0),) if t.stacks[a.stack] else ()
-    # the new top is shown at the end
-    t.pending = (("place_tile", tile, t.pending[0][2]), *t.pending[1:], *reveal)
+    place = ("place_tile", tile, t.pending[0][2])
+    if t.stacks[a.stack]:
+        t.pending = (("reveal", a.stack, 0), place, *t.pending[1:])
+    else:
+        t.pending = (place, *t.pending[1:])
 
 
 def _build(t: State, a: Build) -> None:
@@ -460,21 +492,40 @@ def _then_roll(t: State, rest: tuple[Effect, ...]) -> tuple[Effect, ...]:
 
 def _settle(t: State) -> State:
     """Carry out the pending effects until one asks for a decision or a chance step; with
-    none left, the placement is over."""
+    none left, the placement is over. An effect that asks nothing is carried out before the
+    decisions ahead of it (its consequences take its place), so a step's every such effect
+    is carried out in the step: unless it is a boat's move or a river space's earning behind
+    a decision that may change what it counts (`_first_free`)."""
     pending = t.pending  # read again after each step that may change it
+    trace = t.trace
+    if trace is not None:
+        trace.append(("start", _NOTHING, pending, _snapshot(t)))
     while pending:
         kind, n, d = pending[0]
-        if kind in CHANCES:
-            return t
         if kind in AUTO:  # none of them changes the pending effects; tuples joined in C
             more = AUTO[kind](t, t.turn, n, d)
             pending = t.pending = more + pending[1:] if more else pending[1:]
+            if trace is not None:
+                trace.append(("did", (kind, n, d), more, _snapshot(t)))
             continue
+        if kind in CHANCES:  # what asks nothing behind a chance step was carried out before
+            return t
+        if len(pending) > 1:
+            k = _first_free(t, pending)
+            if k:
+                done = pending[k]
+                more = AUTO[done[0]](t, t.turn, done[1], done[2])
+                pending = t.pending = pending[:k] + more + pending[k + 1 :]
+                if trace is not None:
+                    trace.append(("did", done, more, _snapshot(t)))
+                continue
         if kind == "buy" and t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
             t.pending = (_ROLL, *pending)  # a payment needs the dice rolled
             return t
         if kind == "gain" and d != NO and t.supply[d] and len(t.dice[t.turn]) < KALI_HANDS:
             _pick(t, _PICKS[d])  # a die of one colour with room for it: no choice
+            if trace is not None:
+                trace.append(("chose", pending[0], _PICKS[d], _snapshot(t)))
             pending = t.pending
             continue
         options = ASKS[kind](t, t.turn, n, d)  # `decisions`, the head already read
@@ -483,10 +534,15 @@ def _settle(t: State) -> State:
             return t
         if options:  # one way to sail or to score goods: no choice
             _decide(t, options[0])
-        elif kind == "gain":  # no die of the colour left: take what was taken
-            t.pending = _then_roll(t, pending[1:])
+            if trace is not None:
+                trace.append(("chose", pending[0], options[0], _snapshot(t)))
         else:
-            t.pending = pending[1:]  # nothing to choose: an upgrade with every cube at 4
+            if kind == "gain":  # no die of the colour left: take what was taken
+                t.pending = _then_roll(t, pending[1:])
+            else:  # nothing to choose: an upgrade with every cube at 4, no market to score
+                t.pending = pending[1:]
+            if trace is not None:
+                trace.append(("none", pending[0], (), _snapshot(t)))
         pending = t.pending
     if t.phase == "play":
         if t.late_rolls and not _UNROLLED.isdisjoint(t.dice[t.turn]):
@@ -494,6 +550,71 @@ def _settle(t: State) -> State:
             return t
         _end_placement(t)
     return t
+
+
+def _snapshot(t: State) -> State:
+    """The state as it stands now, for a trace (explain)."""
+    snap = t.clone()
+    snap.trace = None
+    return snap
+
+
+def explain(state: State, action: Action) -> list[tuple[str, Effect, Any, State]]:
+    """What `apply` does with `action`, effect by effect, in order (what the table is told):
+    ("start", -, the effects the step sets going, the state then), then for each effect
+    carried out ("did", the effect, the effects it set going, the state after it), for a
+    choice that had one way ("chose", the effect, the step taken, the state after) and for
+    one with nothing to take ("none", the effect, (), the state after)."""
+    s = state.clone()
+    s.memo, s.since_barrier, s.barrier = state.memo, state.since_barrier, state.barrier
+    trace: list[tuple[str, Effect, Any, State]] = []
+    s.trace = trace
+    apply(s, action)
+    return trace
+
+
+# What a decision or chance step waiting may change that a boat's move or a river space's
+# earning counts: the boats (the Portuguese of a palace earning), karma (a payment, the Yogi,
+# a yield tile), the province (the Master builder) and the upgrades.
+BOATS, KARMA, TILES, UPGRADES = 1, 2, 4, 8
+_CHANGES: Final = {
+    "chamber": BOATS | KARMA | TILES | UPGRADES,
+    "cover": KARMA | TILES,
+    "buy": KARMA | TILES,
+    "place_tile": TILES,
+    "upgrade": UPGRADES,
+    "yield": KARMA | UPGRADES,
+    "sail": BOATS,
+}
+_EARNING_COUNTS: Final = {  # what a river space's earning counts (by its kind)
+    "karma_dice": KARMA,
+    "fame_per_karma": KARMA,
+    "money_per_market": TILES,
+    "assorted_market": TILES,
+    "fame_per_upgrade": UPGRADES,
+    "money_per_upgrade": UPGRADES,
+}
+
+
+def _first_free(t: State, pending: tuple[Effect, ...]) -> int:
+    """The first effect behind the head that asks nothing and may be carried out before the
+    decisions ahead of it, or 0 (the head, a decision or chance step, is pending): any but a
+    boat's move or an earning that counts what one of them may change."""
+    changes = _CHANGES.get(pending[0][0], 0)
+    for k in range(1, len(pending)):
+        kind, n, _ = pending[k]
+        if kind in AUTO:
+            if kind == "voyage":
+                counts = BOATS
+            elif kind == "earn":
+                counts = _EARNING_COUNTS.get(t.board.river[n - 1].earn, 0)
+            else:
+                return k
+            if not counts & changes:
+                return k
+        else:
+            changes |= _CHANGES.get(kind, 0)
+    return 0
 
 
 # --- chance outcomes ------------------------------------------------------------------------
@@ -615,12 +736,16 @@ def _draw_yield(t: State, a: DrawYield) -> None:
         raise ValueError(f"no {a.tile} yield tile is left to draw")
     t.yield_deck = tuple(sorted(_minus_str(deck, a.tile)))
     t.yield_discard = tuple(sorted((*discard, a.tile)))
-    effect: Effect = {
-        "die": ("gain", 1, NO),
-        "money": ("money", 3, 0),
-        "upgrade": ("upgrade", 0, 0),
-    }.get(a.tile, ("karma", 1, 0))
-    t.pending = (effect, *t.pending[1:])
+    t.pending = (_YIELDS[a.tile], *t.pending[1:])
+
+
+# what a white yield tile gives (Dancer), the tile its cause
+_YIELDS: Final[dict[str, Effect]] = {
+    "die": ("gain", 1, NO),
+    "money": ("money", 3, causes.YIELD_TILE),
+    "upgrade": ("upgrade", 0, causes.YIELD_TILE),
+    "karma": ("karma", 1, causes.YIELD_TILE),
+}
 
 
 # what a roll, a reveal and a yield tile deal: the pending effect each answers, its words in
@@ -653,6 +778,7 @@ def gap(s: State, i: int) -> int:
 
 def _end_placement(t: State) -> None:
     i = t.turn
+    t.upgrade_next_turn = NO  # an upgrade of fame space 5 counts from now on
     n = len(t.seats)
     if i not in t.crossed and t.fame[i] >= t.board.beside[t.money[i]]:  # `crossed`
         t.crossed = (*t.crossed, i)

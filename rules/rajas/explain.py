@@ -8,7 +8,7 @@ makes a building worth. Worked out only when asked, from the view (the state is 
 
 from __future__ import annotations
 
-from . import choices, engine, notation, payments, province
+from . import causes, choices, engine, notation, payments, province
 from .components import BUILDINGS, COLOURS, GOODS, PORTUGUESE
 from .river import river_room, river_target
 from .state import (
@@ -47,7 +47,7 @@ from .state import (
 CHAMBER_GAINS = {
     2: "2 dice of your choice and a white yield tile (a die, 3 money, an upgrade or a karma)",
     3: "2 karma and 1 die of your choice",
-    4: "an upgrade of your choice and 3 money",
+    4: "3 money at once, then an upgrade of your choice",  # what asks no choice first
 }
 
 
@@ -250,11 +250,14 @@ def _build(s: State, i: int, a: Build) -> str:
     money = sum(v for _, v in tile.markets)
     if money:
         gets.append(f"{money} money")
-    fame = sum(2 + s.upgrades[i][b] for b in tile.buildings)
+    later = s.upgrade_next_turn  # the upgrade of fame 5 counts from the next turn on
+    fame = sum(2 + s.upgrades[i][b] - (b == later) for b in tile.buildings)
     if fame:
         gets.append(f"{fame} fame")
+    if later in tile.buildings:
+        gets[-1] += f" (its {BUILDINGS[later]}'s upgrade of fame 5 counts from your next turn on)"
     if cover == NO:
-        for kind, value in province.yields_reached(s.board, a.cell, tile.turned(a.rotation)):
+        for _, kind, value in province.yields_reached(s.board, a.cell, tile.turned(a.rotation)):
             gets.append(_YIELDS.get(kind, f"{value} money").format(value=value))
     roads = " ".join(side for k, side in enumerate("NESW") if tile.turned(a.rotation) >> k & 1)
     earns = ", ".join(gets) if gets else "nothing"
@@ -266,6 +269,10 @@ _YIELDS["money"] = "{value} money (special yield)"
 
 
 def upgrade_text(s: State, i: int, building: int) -> str:
-    """What an upgrade makes a building type worth (The upgrades of the buildings)."""
-    now = 2 + s.upgrades[i][building]
-    return f"each {BUILDINGS[building]} built later scores {now + 1} fame (now {now})"
+    """What an upgrade makes a building type worth (The upgrades of the buildings): that of
+    fame space 5 from the seat's next turn on (Bonuses on the scoring tracks)."""
+    now = 2 + s.upgrades[i][building] - (building == s.upgrade_next_turn)
+    after = 2 + s.upgrades[i][building] + 1
+    fame_5 = bool(s.pending) and s.pending[0][2] == causes.FAME_UPGRADE
+    when = "from your next turn on" if fame_5 else "later"
+    return f"each {BUILDINGS[building]} built {when} scores {after} fame (now {now})"

@@ -4,8 +4,8 @@ A placement is written with its payment: `great mogul with o1`, `harbour with ka
 purple 5 turned to a 2 with karma), `quarry`. The steps after it: `buy orange cow with o4 o5`,
 `build at b3 turned 90`, `take orange`, `return g1`, `enough`, `upgrade temple`, `sail 2`,
 `score tea`, `chamber yogi`, `cover b2`, `reroll o3`, `done`, `pass`. An order may hold several
-steps joined by commas (`quarry, buy orange cow with o4 o5, build at b3 turned 90`); each is
-read against the position the steps before it leave, up to a roll or a reveal.
+steps joined by commas (`dancer with g2, take orange, take blue`); each is read against the
+position the steps before it leave, up to a roll or a reveal (a stack's new top after `buy`).
 
 A text is read by its words: the dice (a colour's letter and a number) and the word `karma`
 before a die are taken as a payment in any order; "with", "at", "turned" and "the" may be left
@@ -131,8 +131,14 @@ def _chance_text(s: State, a: Action) -> str:
         return "the starting dice are rolled and the stacks mixed"
     if isinstance(a, FirstPlayer):
         return f"{a.seat} starts"
-    if isinstance(a, Roll):
-        return "rolls " + " ".join(str(v) for v in a.values)
+    if isinstance(a, Roll):  # each die by its colour (the statue's unrolled dice, in order)
+        unrolled = [d for d in s.dice[s.turn] if d[1] == "0"]
+        if len(unrolled) != len(a.values):
+            return "rolls " + " ".join(str(v) for v in a.values)
+        colour = {c[0]: c for c in COLOURS}  # a die's letter is its colour's initial
+        return "rolls " + ", ".join(
+            f"{colour[d[0]]} {v}" for d, v in zip(unrolled, a.values, strict=True)
+        )
     if isinstance(a, Reveal):
         return f"the {engine.stack_name(a.stack)} stack shows {tile_text(s, a.tile)}"
     if isinstance(a, DrawYield):
@@ -201,8 +207,11 @@ def _same_turn(s: State, a: Build, options: Sequence[Action]) -> Build:
 
 def parse(s: State, text: str) -> list[Action]:
     """An order: steps joined by commas, each read against the position before it, up to a
-    chance step. A step read but not allowed ends it (`apply` refuses it with its rule); a
-    step that names nothing is an InvalidOrder naming the step."""
+    chance step; those after it are read by their words alone (`read_ahead`), for the table
+    to play the order up to the chance step and tell the rest as not played (a reveal
+    commits: the rest is sent again once the roll or the tile is seen). A step read but not
+    allowed ends it (`apply` refuses it with its rule); a step that names nothing is an
+    InvalidOrder naming the step."""
     if len(text) > MAX_ORDER_CHARS:
         raise InvalidOrder(f"an order is at most {MAX_ORDER_CHARS:,} characters")
     parts = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
@@ -212,11 +221,10 @@ def parse(s: State, text: str) -> list[Action]:
         raise InvalidOrder(f"an order is at most {MAX_STEPS} steps")
     out: list[Action] = []
     for k, part in enumerate(parts):
+        if k and engine.chance(s) is not None:
+            return out + _read_ahead(s, parts, k)
         if engine.to_move(s) is None and k:
-            raise IllegalAction(
-                f"it waits for {engine.chance(s)}: a roll or a tile revealed ends an order, "
-                "so send it after (a reveal commits)"
-            ).at(k + 1, len(parts), part, s)
+            raise IllegalAction("the game is over").at(k + 1, len(parts), part, s)
         try:
             a, allowed = read_step(s, part)
         except (InvalidOrder, IllegalAction) as e:
@@ -225,6 +233,18 @@ def parse(s: State, text: str) -> list[Action]:
         if isinstance(a, Undo) or not allowed:
             break
         s = engine.apply(s, a)
+    return out
+
+
+def _read_ahead(s: State, parts: Sequence[str], first: int) -> list[Action]:
+    """The steps of an order after its chance step (from `first` on), read by their words
+    alone: the position they would be taken in is not seen before the roll or the tile is."""
+    out: list[Action] = []
+    for k in range(first, len(parts)):
+        try:
+            out.append(reading.read_ahead(s, *_key(parts[k])))
+        except (InvalidOrder, IllegalAction) as e:
+            raise e.at(k + 1, len(parts), parts[k], s) from None
     return out
 
 

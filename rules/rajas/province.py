@@ -358,10 +358,13 @@ def _reach(g: _Geometry, masks: list[int], start: int) -> int:
     return reached
 
 
-def yields_reached(board: Board, cell: int, mask: int) -> list[tuple[str, int]]:
-    """The special yields a tile on `cell` with road ends `mask` reaches (Special yields)."""
+def yields_reached(board: Board, cell: int, mask: int) -> list[tuple[int, str, int]]:
+    """The special yields a tile on `cell` with road ends `mask` reaches, each with the side
+    of the cell it lies on (Special yields)."""
     return [
-        board.yields[(cell, s)] for s in range(4) if mask >> s & 1 and (cell, s) in board.yields
+        (s, *board.yields[(cell, s)])
+        for s in range(4)
+        if mask >> s & 1 and (cell, s) in board.yields
     ]
 
 

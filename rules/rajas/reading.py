@@ -84,6 +84,21 @@ def read_step(s: State, head: Words, dice: Words, turned: Words) -> Action:
     return verb(head[1:], dice, turned)
 
 
+def read_ahead(s: State, head: Words, dice: Words, turned: Words) -> Action:
+    """A step of an order after a roll or a tile revealed, read by its words alone (the
+    question it will answer is not yet known): a bare word that answers a question is that
+    answer (`temple`, `tea`, `orange`), any other as `read_step` reads it."""
+    if len(head) == 1 and not dice:
+        word = _ALIASES.get(head[0], head[0])
+        if word in BUILDINGS:
+            return Upgrade(BUILDINGS.index(word))
+        if word in GOODS:
+            return Goods(GOODS.index(word))
+        if word in COLOURS:
+            return Pick(COLOURS.index(word))
+    return read_step(s, head, dice, turned)
+
+
 def _quoted(words: str) -> str:
     """Typed words quoted back when they are letters and digits alone (never markup)."""
     plain = all(w.isalnum() and w.isascii() for w in words.split())

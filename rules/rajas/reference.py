@@ -4,9 +4,10 @@ in our own words, by the text's headings."""
 from __future__ import annotations
 
 from ..words import count_of
-from . import engine, notation
+from . import engine, narration, notation
+from .causes import FAME_UPGRADE
 from .components import BUILDINGS
-from .state import AREAS, Action, DrawYield, Roll, State
+from .state import AREAS, NO, Action, DrawYield, Roll, Setup, State, Undo, Upgrade
 
 _TOPICS: dict[str, str] = {
     "overview": (
@@ -50,9 +51,9 @@ _TOPICS: dict[str, str] = {
         "3-4). At most 3 karma."
     ),
     "bonuses": (
-        "Tracks: fame 5 upgrade, 15 worker, 24 two karma, 31 river; money 12 and 44 river, 20 "
-        "worker, 33 and 55 two dice (the bonus marker gives each once, in order). At most 2 new "
-        "workers in all."
+        "Tracks: fame 5 upgrade (it counts from your next turn on), 15 worker, 24 two karma, "
+        "31 river; money 12 and 44 river, 20 worker, 33 and 55 two dice (the bonus marker "
+        "gives each once, in order). At most 2 new workers in all."
     ),
     "end": (
         "End of the game: once a player's markers meet or pass, the players after them before "
@@ -70,7 +71,7 @@ def topic(name: str) -> str:
         raise ValueError(f"no topic {name!r}; the topics are: {', '.join(TOPICS)}") from None
 
 
-def _changes(b: State, a: State, i: int) -> list[str]:
+def _changes(b: State, action: Action, a: State, i: int) -> list[str]:
     out = []
     for label, before, after in (
         ("money", b.money[i], a.money[i]),
@@ -82,27 +83,46 @@ def _changes(b: State, a: State, i: int) -> list[str]:
             out.append(f"{label} {before}→{after}")
     if a.boat[i] != b.boat[i]:
         out.append(f"boat to river space {a.boat[i]}")
+    later = _upgrade_of_fame_5(b, action, a)
     for k, level in enumerate(a.upgrades[i]):  # what an upgrade is worth, said once
         if level > b.upgrades[i][k]:
-            out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
+            worth = f"{BUILDINGS[k]}s score {2 + level} fame"
+            if k == later:
+                out.append(f"{worth} from {b.seats[i].capitalize()}'s next turn on")
+            else:
+                out.append(f"{BUILDINGS[k]}s now score {2 + level} fame")
     return out
 
 
+def _upgrade_of_fame_5(b: State, action: Action, a: State) -> int:
+    """The building type whose upgrade this step took from fame space 5 (it counts from the
+    seat's next turn on: Bonuses on the scoring tracks), or NO."""
+    if a.upgrade_next_turn != NO:
+        return a.upgrade_next_turn
+    chosen = b.pending and b.pending[0][0] == "upgrade" and b.pending[0][2] == FAME_UPGRADE
+    return action.building if chosen and isinstance(action, Upgrade) else NO
+
+
 def narrate(b: State, action: Action, a: State, seat: str | None) -> list[str]:
-    """The step in words, with what it changed for the seat (money, fame, karma, workers, the
-    boat, upgrades), and the end of the game when it comes."""
+    """The step in words with everything it did, each effect by its cause (narration.py), and
+    what it changed for the seat (money, fame, karma, workers, the boat, upgrades); the markers
+    meeting on the step they meet, and the end of the game when it comes."""
     text = notation.describe(b, action)
-    if seat is None and not isinstance(action, Roll | DrawYield):  # a tile shown, the setup
+    if isinstance(action, Setup):
+        lines = [narration.setup_line(a)]
+    elif seat is None and not isinstance(action, Roll | DrawYield):  # a tile shown
         lines = [text[0].upper() + text[1:]]
     else:
         i = b.turn
-        changes = _changes(b, a, i)
+        said = [] if isinstance(action, Undo) else narration.effects_said(b, action)
+        changes = _changes(b, action, a, i)
         who = (seat or b.seats[i]).capitalize()
-        lines = [f"{who}: {text}" + (f" ({', '.join(changes)})" if changes else "")]
-    if a.crossed != b.crossed:
-        lines.append(
-            f"{a.seats[a.crossed[-1]].capitalize()}'s markers meet: the end of the game is triggered"
-        )
+        lines = [
+            f"{who}: {text}"
+            + (f": {'; '.join(said)}" if said else "")
+            + (f" ({', '.join(changes)})" if changes else "")
+        ]
+    lines += narration.meeting(b, a)
     if a.phase == "over" and b.phase != "over":
         from .result import ranking
 

@@ -188,7 +188,9 @@ def _buy(s: State, a: Buy) -> str | None:
     try:
         payments.without(s.dice[i], a.dice)
     except ValueError:
-        return f"your Kali statue holds no {' '.join(a.dice)} to give up ({statue_text(s, i)})"
+        return (
+            f"your Kali statue holds no {' '.join(a.dice)} to give up ({statue_text(s, i)}) (Dice)"
+        )
     old = s.tiles.tiles[s.province[i][cell] >> 2].cost if cell != NO else 0
     return _cost_problem(s, a, tile.cost, old, name)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import Field
 
@@ -103,6 +103,14 @@ class State:
     # the online convention (an option): dice taken stay unrolled until a payment needs them
     # or the placement ends, so the steps before may be taken back
     late_rolls: bool = False
+    # the building type an upgrade of fame space 5 raised during this placement: that upgrade
+    # counts from the seat's next turn on (Bonuses on the scoring tracks); NO otherwise
+    upgrade_next_turn: int = NO
+    # what a step carried out, recorded only when asked (engine.explain; in memory only, never
+    # stored or shown): a list shared by the states of one step, None otherwise
+    trace: Annotated[list[Any] | None, Field(exclude=True)] = field(
+        default=None, compare=False, repr=False
+    )
     # undo (in memory only, never stored or shown): the seat's steps since the last barrier
     since_barrier: Annotated[tuple[Action, ...], Field(exclude=True)] = field(
         default=(), compare=False, repr=False
@@ -174,6 +182,8 @@ class State:
         t.crossed = self.crossed
         t.last = self.last
         t.late_rolls = self.late_rolls
+        t.upgrade_next_turn = self.upgrade_next_turn
+        t.trace = self.trace
         t.board = self.board
         t.tiles = self.tiles
         t.since_barrier = ()
@@ -184,7 +194,9 @@ class State:
 
 _NEW: Final = object.__new__  # a state's own __new__, read once (not at every clone)
 _FIELDS: Final = tuple(
-    n for n in State.__slots__ if n not in ("since_barrier", "barrier", "memo", "board", "tiles")
+    n
+    for n in State.__slots__
+    if n not in ("since_barrier", "barrier", "memo", "board", "tiles", "trace")
 )
 
 

@@ -97,8 +97,9 @@ class RajasReference(Reference[RajasOptions]):
 
 
 def undoable(state: State) -> tuple[Seat, Action] | None:
+    """The seat's undo, while it decides (never while a chance step waits: a reveal commits)."""
     base = state.barrier
-    if not state.since_barrier or base is None:
+    if not state.since_barrier or base is None or engine.to_move(state) is None:
         return None
     seat = engine.to_move(base)
     return None if seat is None else (seat, Undo())

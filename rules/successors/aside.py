@@ -1,0 +1,400 @@
+"""Steps a seat takes at any time, whoever decides (Turns.out_of_turn): gifts of money (l.12;
+Q8), alliances offered, answered and ended (l.32; Q12), a ransom paid (l.13; Q21), a chit
+played now or armed as a standing order (chits.py; Q31). None of them waits for anybody."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import board, chits, economy, movement
+from .chits import ARMED_FOR, chit_of, chit_text
+from .components import CAV, LEVY
+from .economy import push, say
+from .names import area_name, talents, title
+from .state import (
+    MERC,
+    NO,
+    TRIGGERS,
+    Accept,
+    Arm,
+    Break,
+    Disarm,
+    Give,
+    Offer,
+    Play,
+    Ransom,
+    Refuse,
+    State,
+)
+
+Aside = Give | Offer | Accept | Refuse | Break | Ransom | Play | Arm | Disarm
+
+
+def seat_index(s: State, name: str) -> int:
+    return s.seats.index(name) if name in s.seats else NO
+
+
+def problem(s: State, a: Aside, deciding: bool) -> str | None:
+    """Why the step may not be taken now (the rule, what is allowed), or None. `deciding`:
+    nothing is being dealt (no chance step is pending)."""
+    seat = seat_index(s, a.seat)
+    if seat == NO:
+        return f"no seat {a.seat!r} in this game; the seats are {', '.join(s.seats)}"
+    if s.phase == "over":
+        return "the game is over"
+    if seat in s.out:
+        return f"{title(s, seat)} has been eliminated (Q32)"
+    if not deciding:
+        return "wait for the dice or the chit being dealt"
+    check: Callable[[State, int, Aside], str | None] = _CHECKS[type(a)]  # type: ignore[assignment]
+    return check(s, seat, a)
+
+
+def _other(s: State, seat: int, name: str) -> str | int:
+    other = seat_index(s, name)
+    if other == NO:
+        return f"no seat {name!r} in this game; the seats are {', '.join(s.seats)}"
+    if other == seat:
+        return "name another player"
+    if other in s.out:
+        return f"{title(s, other)} has been eliminated (Q32)"
+    return other
+
+
+def _give(s: State, seat: int, a: Give) -> str | None:
+    last = s.parts.setup.gifts_until
+    if s.turn > last:
+        return f"money is exchanged freely through turn {last} only (l.12); this is turn {s.turn}"
+    other = _other(s, seat, a.to)
+    if isinstance(other, str):
+        return other
+    if not 1 <= a.amount <= s.money[seat]:
+        return f"give 1 to {s.money[seat]} Talents (your treasury)"
+    return None
+
+
+def _offer(s: State, seat: int, a: Offer) -> str | None:
+    other = _other(s, seat, a.to)
+    if isinstance(other, str):
+        return other
+    if board.allied(s, seat, other):
+        return f"you are allied with {title(s, other)} already"
+    if (seat, other) in s.offers or (other, seat) in s.offers:
+        return (
+            f"an alliance is offered between you and {title(s, other)} already: accept or refuse it"
+        )
+    return None
+
+
+def _answer(s: State, seat: int, a: Accept | Refuse) -> str | None:
+    other = _other(s, seat, a.to)
+    if isinstance(other, str):
+        return other
+    if (other, seat) not in s.offers:
+        offered = [title(s, f) for f, t in s.offers if t == seat]
+        return f"{title(s, other)} offers you no alliance" + (
+            f" (offers to you: {', '.join(offered)})" if offered else ""
+        )
+    return None
+
+
+def _break(s: State, seat: int, a: Break) -> str | None:
+    other = _other(s, seat, a.to)
+    if isinstance(other, str):
+        return other
+    if (seat, other) in s.offers:
+        return None
+    if not board.allied(s, seat, other):
+        return f"you have no alliance with {title(s, other)} and offered none"
+    if (seat, other) in s.breaks:
+        return f"your alliance with {title(s, other)} ends at the start of your next turn already"
+    return None
+
+
+def _ransom(s: State, seat: int, a: Ransom) -> str | None:
+    if not board.captive(s, seat):
+        return "your leader is not a captive"
+    if s.money[seat] < s.parts.setup.ransom:
+        return f"the ransom is {s.parts.setup.ransom} Talents (l.13); you have {s.money[seat]}"
+    return None
+
+
+def _play(s: State, seat: int, a: Play) -> str | None:
+    if a.chit not in s.hands[seat]:
+        return _not_held(s, seat, a.chit)
+    c = chit_of(s, a.chit)
+    if c.kind not in chits.PLAYED_NOW:
+        moments = ", ".join(TRIGGERS[t] for t in ARMED_FOR[c.kind])
+        return f"{chit_text(s, a.chit)} is played by a standing order only: arm it (for: {moments})"
+    if s.phase != "play":
+        return "chits are played once the homes are chosen"
+    window = _window(s, seat, c.kind)
+    if window is not None:
+        return window
+    return _targets(s, seat, a)
+
+
+def _not_held(s: State, seat: int, number: int) -> str:
+    held = ", ".join(str(k) for k in s.hands[seat]) or "none"
+    return f"you hold no chit {number} (yours: {held})"
+
+
+def _window(s: State, seat: int, kind: str) -> str | None:
+    top = s.frames[-1] if s.frames else ("", NO, NO, NO, NO)
+    if kind in chits.IN_OWN_MOVEMENT:
+        if top[0] != "move" or top[1] != seat or top[2] != NO:
+            return "played in your own movement phase only"
+    elif kind in chits.IN_OWN_REVENUE:
+        if top[0] not in ("buy", "disband") or top[1] != seat or s.current != seat:
+            return "played in your own revenue phase only"
+    elif kind in chits.NOT_IN_COMBAT and s.battle is not None:
+        return "not while a combat is being resolved (errata)"
+    return None
+
+
+def _targets(s: State, seat: int, a: Play) -> str | None:
+    kind = chit_of(s, a.chit).kind
+    m = s.parts.map
+    if kind == "mercenaries":
+        places = chits.merc_places(s, seat)
+        if m.index.get(a.at, NO) not in places:
+            said = ", ".join(area_name(s, p) for p in places) or "none now"
+            return f"mercenaries join you with your leader or in your home (allowed: {said})"
+    elif kind == "spy":
+        other = _other(s, seat, a.to)
+        if isinstance(other, str):
+            return other
+    elif kind == "bribe":
+        targets = chits.bribe_targets(s, seat)
+        other = seat_index(s, a.to)
+        if (m.index.get(a.at, NO), other) not in targets:
+            return (
+                "name an area next to one of your units and the player whose levy there you bribe"
+            )
+    elif kind == "raid":
+        at = m.index.get(a.at, NO)
+        if at not in {x for x, _ in chits.raid_sources(s, seat)}:
+            return "name the area of one of your cavalry, not in the force under way"
+        if m.index.get(a.to, NO) not in chits.raid_targets(s, seat, at):
+            return "name an area next to it that another player controls"
+    return None
+
+
+def _arm(s: State, seat: int, a: Arm) -> str | None:
+    if a.chit not in s.hands[seat]:
+        return _not_held(s, seat, a.chit)
+    c = chit_of(s, a.chit)
+    allowed = ARMED_FOR.get(c.kind, ())
+    if a.when not in TRIGGERS or TRIGGERS.index(a.when) not in allowed:
+        if not allowed:
+            return f"{chit_text(s, a.chit)} is played now, not armed"
+        return f"{chit_text(s, a.chit)} is armed for: {', '.join(TRIGGERS[t] for t in allowed)}"
+    if a.at and (a.at not in s.parts.map.index or s.parts.map.index[a.at] >= s.parts.map.land):
+        return f"no land area {a.at!r}"
+    if a.at and a.when != "battle":
+        return "only a battle order names an area"
+    if c.kind == "truce":
+        other = _other(s, seat, a.to)
+        if isinstance(other, str):
+            return other
+    elif a.to:
+        return "only a truce names a player"
+    return None
+
+
+def _disarm(s: State, seat: int, a: Disarm) -> str | None:
+    if not any(o[0] == a.chit for o in s.orders[seat]):
+        armed = ", ".join(str(o[0]) for o in s.orders[seat]) or "none"
+        return f"no standing order of chit {a.chit} (yours: {armed})"
+    return None
+
+
+_CHECKS = {
+    Give: _give,
+    Offer: _offer,
+    Accept: _answer,
+    Refuse: _answer,
+    Break: _break,
+    Ransom: _ransom,
+    Play: _play,
+    Arm: _arm,
+    Disarm: _disarm,
+}
+
+
+def apply(s: State, a: Aside) -> None:
+    """The step (already checked) carried out on the working copy."""
+    seat = seat_index(s, a.seat)
+    if isinstance(a, Give):
+        other = seat_index(s, a.to)
+        economy.pay(s, seat, a.amount, other)
+        say(s, f"{title(s, seat)} gives {talents(a.amount)} to {title(s, other)} (l.12)")
+    elif isinstance(a, Offer):
+        other = seat_index(s, a.to)
+        s.offers = (*s.offers, (seat, other))
+        say(s, f"{title(s, seat)} offers an alliance to {title(s, other)} (l.32)")
+    elif isinstance(a, Accept | Refuse):
+        _answered(s, seat, seat_index(s, a.to), isinstance(a, Accept))
+    elif isinstance(a, Break):
+        _broken(s, seat, seat_index(s, a.to))
+    elif isinstance(a, Ransom):
+        economy.ransom(s, seat)
+    elif isinstance(a, Play):
+        _played(s, seat, a)
+    elif isinstance(a, Arm):
+        _armed(s, seat, a)
+    else:
+        orders = list(s.orders)
+        orders[seat] = tuple(o for o in orders[seat] if o[0] != a.chit)
+        s.orders = tuple(orders)
+
+
+def _answered(s: State, seat: int, other: int, yes: bool) -> None:
+    s.offers = tuple(o for o in s.offers if o != (other, seat))
+    if not yes:
+        say(s, f"{title(s, seat)} refuses {title(s, other)}'s alliance")
+        return
+    pair = (min(seat, other), max(seat, other))
+    s.alliances = tuple(sorted({*s.alliances, pair}))
+    say(s, f"{title(s, seat)} and {title(s, other)} are allies (l.32)")
+
+
+def _broken(s: State, seat: int, other: int) -> None:
+    if (seat, other) in s.offers:
+        s.offers = tuple(o for o in s.offers if o != (seat, other))
+        say(s, f"{title(s, seat)} withdraws its offer to {title(s, other)}")
+        return
+    s.breaks = (*s.breaks, (seat, other))
+    say(
+        s,
+        f"{title(s, seat)} will end its alliance with {title(s, other)} at the start of its next turn (Q12)",
+    )
+
+
+def end_alliances(s: State, seat: int) -> None:
+    """The seat's turn begins: the alliances it chose to end are over (Q12)."""
+    for who, other in [b for b in s.breaks if b[0] == seat]:
+        pair = (min(who, other), max(who, other))
+        s.alliances = tuple(p for p in s.alliances if p != pair)
+        say(s, f"The alliance of {title(s, who)} and {title(s, other)} is over")
+    s.breaks = tuple(b for b in s.breaks if b[0] != seat)
+
+
+def _played(s: State, seat: int, a: Play) -> None:
+    c = chit_of(s, a.chit)
+    chits.give_back(s, seat, a.chit)
+    m = s.parts.map
+    say(s, f"{title(s, seat)} plays {chit_text(s, a.chit)}")
+    kind = c.kind
+    if kind == "mercenaries":
+        chits.effect(s, seat, c, area=m.index[a.at])
+    elif kind in ("treasure", "tax"):
+        chits.effect(s, seat, c)
+    elif kind in ("forced_march", "fair_winds"):
+        movement.boost(s, seat, kind, c.amount)
+        say(
+            s,
+            f"{title(s, seat)}'s next {'force with its leader' if kind == 'forced_march' else 'fleet move'} has {c.amount} more MP",
+        )
+    elif kind == "bribe":
+        area, other = m.index[a.at], seat_index(s, a.to)
+        board.remove(s, area, other * 4 + LEVY)
+        say(s, f"A levy of {title(s, other)} in {area_name(s, area)} is bribed away")
+    elif kind == "spy":
+        other = seat_index(s, a.to)
+        spied = list(s.spied)
+        spied[seat] = (*(x for x in spied[seat] if x[0] != other), (other, s.hands[other]))
+        s.spied = tuple(spied)
+        say(s, f"{title(s, seat)} sees the chits {title(s, other)} holds")
+    elif kind == "raid":
+        at, to = m.index[a.at], m.index[a.to]
+        own = board.standing(s, at, seat * 4 + CAV)
+        cav = seat * 4 + CAV if own else (MERC + seat) * 4 + CAV
+        say(s, f"{title(s, seat)}'s cavalry in {area_name(s, at)} raids {area_name(s, to)}")
+        push(s, ("raid_dice", seat, at, to, cav))
+
+
+def raided(s: State, seat: int, at: int, to: int, cav: int, roll: int) -> None:
+    """Chits 19-20 (F + ours): 1-2 the raided area's controller pays 1, 3-4 pays 2, 5 pays
+    3 (as much as he can), 6 the raider is eliminated."""
+    if roll == 6:
+        if board.standing(s, at, cav):
+            board.remove(s, at, cav)
+        say(s, "The raid rolls 6: the raiding cavalry is eliminated")
+        return
+    victim = s.control[to]
+    due = 1 if roll <= 2 else 2 if roll <= 4 else 3
+    if victim in (NO, seat):
+        say(s, f"The raid rolls {roll}, but nobody else holds {area_name(s, to)} now")
+        return
+    paid = economy.pay(s, victim, due, seat)
+    say(s, f"The raid rolls {roll}: {title(s, victim)} pays {title(s, seat)} {paid}")
+
+
+def _armed(s: State, seat: int, a: Arm) -> None:
+    m = s.parts.map
+    at = m.index[a.at] if a.at else NO
+    other = seat_index(s, a.to) if a.to else NO
+    order = (a.chit, TRIGGERS.index(a.when), at, other)
+    orders = list(s.orders)
+    orders[seat] = (*(o for o in orders[seat] if o[0] != a.chit), order)
+    s.orders = tuple(orders)
+
+
+def options(s: State, seat: int) -> list[Aside]:
+    """Every step `seat` may take aside now (for a player's menu, an AI and the soak): gifts
+    of 1, alliances, a ransom, chits played and armed (read from the seat's own view)."""
+    from .state import Arm as ArmStep
+
+    out: list[Aside] = []
+    me = s.seats[seat]
+    for other, name in enumerate(s.seats):
+        if other == seat or other in s.out:
+            continue
+        for step in (
+            Give(me, name, 1),
+            Offer(me, name),
+            Accept(me, name),
+            Refuse(me, name),
+            Break(me, name),
+        ):
+            if problem(s, step, True) is None:
+                out.append(step)
+    if problem(s, Ransom(me), True) is None:
+        out.append(Ransom(me))
+    for number in s.hands[seat]:
+        kind = chit_of(s, number).kind
+        for t in ARMED_FOR.get(kind, ()):
+            targets = (
+                [s.seats[k] for k in range(s.players) if k != seat and k not in s.out]
+                if kind == "truce"
+                else [""]
+            )
+            for to in targets:
+                out.append(ArmStep(me, number, TRIGGERS[t], "", to))
+        for at, to in _play_targets(s, seat, kind):
+            play = Play(me, number, at, to)
+            if problem(s, play, True) is None:
+                out.append(play)
+        if any(o[0] == number for o in s.orders[seat]):
+            out.append(Disarm(me, number))
+    return out
+
+
+def _play_targets(s: State, seat: int, kind: str) -> list[tuple[str, str]]:
+    ids = s.parts.map.ids
+    if kind not in chits.PLAYED_NOW:
+        return []
+    if kind == "mercenaries":
+        return [(ids[a], "") for a in chits.merc_places(s, seat)]
+    if kind == "spy":
+        return [("", s.seats[k]) for k in range(s.players) if k != seat and k not in s.out]
+    if kind == "bribe":
+        return [(ids[a], s.seats[k]) for a, k in chits.bribe_targets(s, seat)]
+    if kind == "raid":
+        return [
+            (ids[a], ids[b])
+            for a, _ in chits.raid_sources(s, seat)
+            for b in chits.raid_targets(s, seat, a)
+        ]
+    return [("", "")]

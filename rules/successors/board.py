@@ -1,0 +1,434 @@
+"""The pieces on the map: counting, friendship, placing and removing, control.
+
+Every function that changes a state changes the working copy the engine made for the step
+(`State.clone`), replacing the tuples it touches; no state returned by the engine is changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
+
+from .components import CAV, EL, INF, LEVY, RANK, TYPES
+from .state import CAPTIVE, MERC, NO, NO_MARKER, SLOTS, WHITE, Force, State, row_totals
+
+# Types in the order of their class, best first (l.44): cav, inf, el, levy.
+BY_RANK = tuple(sorted(range(4), key=lambda t: RANK[t]))
+
+
+def in_force(f: Force | None, area: int, c: int) -> int:
+    """Units of a code in the land force under way at `area`: they move on with it, so no
+    chit takes them from the area meanwhile."""
+    if f is None or f.fleets or f.place != area:
+        return 0
+    return sum(g[3] for g in f.groups if g[0] == c)
+
+
+def standing(s: State, area: int, c: int) -> int:
+    """Units of a code in an area and not in the land force under way there."""
+    return s.units[area][c] - in_force(s.force, area, c)
+
+
+def loss_order(hit: int) -> tuple[int, ...]:
+    """The types a hit of type `hit` takes, in turn (l.40-44): the same type, then the better
+    classes from the closest up, then the worse ones from the closest down (Q16)."""
+    r = RANK[hit]
+    better = [BY_RANK[k] for k in range(r - 1, -1, -1)]
+    worse = [BY_RANK[k] for k in range(r + 1, 4)]
+    return (hit, *better, *worse)
+
+
+LOSS_ORDER = tuple(loss_order(t) for t in range(4))
+assert LOSS_ORDER[CAV] == (CAV, INF, EL, LEVY) and LOSS_ORDER[LEVY] == (LEVY, EL, INF, CAV)
+
+
+def own_slots(seat: int) -> tuple[int, int]:
+    """A seat's units: its colour and its mercenaries."""
+    return (seat, MERC + seat)
+
+
+def slot_seat(slot: int) -> int:
+    """The seat a slot belongs to, or NO for the white rebels and invaders."""
+    if slot < WHITE:
+        return slot
+    return NO if slot == WHITE else slot - MERC
+
+
+def allied(s: State, a: int, b: int) -> bool:
+    if a == b:
+        return True
+    pair = (a, b) if a < b else (b, a)
+    return pair in s.alliances
+
+
+def allies_of(s: State, seat: int) -> tuple[int, ...]:
+    return tuple(b if a == seat else a for a, b in s.alliances if seat in (a, b))
+
+
+def friendly_slots(s: State, seat: int) -> tuple[int, ...]:
+    """The slots friendly to `seat` (rule 2.0, F; Q11): its own, its mercenaries, its allies'
+    and their mercenaries."""
+    out = [seat, MERC + seat]
+    for ally in allies_of(s, seat):
+        out += (ally, MERC + ally)
+    return tuple(sorted(out))
+
+
+R = TypeVar("R")
+T = TypeVar("T")
+
+
+class ByIdentity(Generic[T, R]):
+    """A function of one immutable part of a state (its map counts, its fleets, its control),
+    remembered for the last few parts asked, by identity: the states of a turn share a part
+    until it changes, and ask for the same facts of it at every step."""
+
+    def __init__(self, fn: Callable[[T], R], size: int = 8) -> None:
+        self.fn = fn
+        self.size = size
+        self.items: list[tuple[T, R]] = []
+
+    def __call__(self, part: T) -> R:
+        for known, result in self.items:
+            if known is part:
+                return result
+        result = self.fn(part)
+        self.items.insert(0, (part, result))
+        del self.items[self.size :]
+        return result
+
+
+def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for a, t in enumerate(totals):
+        if t[13]:  # some seat's units
+            for seat in range(4):
+                if t[9 + seat]:
+                    out[seat].append(a)
+    return tuple(tuple(x) for x in out)
+
+
+def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    seats = len(fleets[0]) if fleets else 0
+    return tuple(tuple(p for p, row in enumerate(fleets) if row[seat]) for seat in range(seats))
+
+
+def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(a for a, c in enumerate(control) if c == seat) for seat in range(4))
+
+
+# per seat: the land areas holding its units (its mercenaries too), the places of its fleets,
+# the areas it controls
+occupied = ByIdentity(_occupied)
+fleets_at = ByIdentity(_fleets_at)
+held = ByIdentity(_held)
+
+
+def units_of(s: State, area: int, slots: Iterable[int]) -> int:
+    t = s.totals[area]
+    return sum(t[k] for k in slots)
+
+
+def seat_units(s: State, area: int, seat: int) -> int:
+    return s.totals[area][9 + seat]
+
+
+def unfriendly_here(s: State, area: int, seat: int) -> bool:
+    """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
+    t = s.totals[area]
+    if not s.alliances:
+        return sum(t[:SLOTS]) > t[seat] + t[MERC + seat]
+    friends = friendly_slots(s, seat)
+    return any(t[k] for k in range(SLOTS) if k not in friends)
+
+
+def occupants(s: State, area: int) -> tuple[int, ...]:
+    """The seats with units in a land area (their own or their mercenaries)."""
+    t = s.totals[area]
+    if not t[13]:
+        return ()
+    return tuple(seat for seat in range(len(s.seats)) if t[9 + seat])
+
+
+def whites_in(s: State, area: int) -> int:
+    return s.totals[area][WHITE]
+
+
+def leaders_in(s: State, area: int) -> tuple[int, ...]:
+    return tuple(seat for seat, at in enumerate(s.leaders) if at == area)
+
+
+def add_units(s: State, area: int, c: int, n: int) -> None:
+    """`n` units of code `c` into (or, negative, out of) a land area; the pool is apart."""
+    row = list(s.units[area])
+    row[c] += n
+    if row[c] < 0:
+        raise AssertionError(f"fewer than none of unit {c} in area {area}")
+    new = tuple(row)
+    units = list(s.units)
+    units[area] = new
+    s.units = tuple(units)
+    totals = list(s.totals)
+    totals[area] = row_totals(new)
+    s.totals = tuple(totals)
+
+
+def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
+    """Units (code -> count) from one land area into another, both rows made once."""
+    a, b = list(s.units[frm]), list(s.units[to])
+    for c, n in counts.items():
+        a[c] -= n
+        b[c] += n
+        if a[c] < 0:
+            raise AssertionError(f"fewer than none of unit {c} in area {frm}")
+    ra, rb = tuple(a), tuple(b)
+    units, totals = list(s.units), list(s.totals)
+    units[frm], units[to] = ra, rb
+    totals[frm], totals[to] = row_totals(ra), row_totals(rb)
+    s.units, s.totals = tuple(units), tuple(totals)
+
+
+def from_pool(s: State, slot: int, kind: int, n: int) -> int:
+    """Take up to `n` counters of a type from the slot's pool (a seat's, or the white one
+    for rebels and mercenaries); returns how many there were (F: units not in the pool are
+    not received)."""
+    if slot < WHITE:
+        have = s.pool[slot][kind]
+        got = min(n, have)
+        pool = list(s.pool)
+        row = list(pool[slot])
+        row[kind] -= got
+        pool[slot] = tuple(row)
+        s.pool = tuple(pool)
+        return got
+    have = s.white_pool[kind]
+    got = min(n, have)
+    white = list(s.white_pool)
+    white[kind] -= got
+    s.white_pool = tuple(white)
+    return got
+
+
+def to_pool(s: State, slot: int, kind: int, n: int) -> None:
+    if slot < WHITE:
+        pool = list(s.pool)
+        row = list(pool[slot])
+        row[kind] += n
+        pool[slot] = tuple(row)
+        s.pool = tuple(pool)
+    else:
+        white = list(s.white_pool)
+        white[kind] += n
+        s.white_pool = tuple(white)
+
+
+def place(s: State, area: int, slot: int, kind: int, n: int) -> int:
+    """Up to `n` units of the slot's pool placed in a land area; how many were."""
+    got = from_pool(s, slot, kind, n)
+    if got:
+        add_units(s, area, slot * 4 + kind, got)
+    return got
+
+
+def remove(s: State, area: int, c: int, n: int = 1) -> None:
+    """Units removed from a land area back to their pool (a loss, a desertion)."""
+    add_units(s, area, c, -n)
+    to_pool(s, c // 4, c % 4, n)
+
+
+def add_fleets(s: State, at: int, seat: int, n: int) -> None:
+    row = list(s.fleets[at])
+    row[seat] += n
+    if row[seat] < 0:
+        raise AssertionError(f"fewer than no fleets of seat {seat} at {at}")
+    fleets = list(s.fleets)
+    fleets[at] = tuple(row)
+    s.fleets = tuple(fleets)
+
+
+def place_fleet(s: State, at: int, seat: int) -> bool:
+    if s.pool[seat][4] < 1:
+        return False
+    from_pool(s, seat, 4, 1)
+    add_fleets(s, at, seat, 1)
+    return True
+
+
+def remove_fleets(s: State, at: int, seat: int, n: int = 1) -> None:
+    add_fleets(s, at, seat, -n)
+    to_pool(s, seat, 4, n)
+
+
+def fleet_count(s: State, seat: int) -> int:
+    """A seat's fleets on the map: its mix less its pool (fleets are nowhere else)."""
+    return s.parts.setup.colour_mix[4] - s.pool[seat][4]
+
+
+def unit_count(s: State, seat: int) -> int:
+    """A seat's units, what it pays upkeep for (l.14; Q4): its counters off the pool (on the
+    map, aboard a moving fleet), and its mercenaries."""
+    n = sum(s.parts.setup.colour_mix) - sum(s.pool[seat])
+    return n + mercenaries_of(s, seat) if white_out(s) else n
+
+
+_LAST_WHITE: list[object] = [None, None, None, False]  # the last map, pool, markers; the answer
+
+
+def white_out(s: State) -> bool:
+    """Whether any white counter is off the pool other than the rebels of marked areas (the
+    only place rebels stand, Q27): a mercenary on the map or aboard. The last map, pool and
+    markers asked are remembered by identity (a step asks several times)."""
+    last = _LAST_WHITE
+    if last[0] is s.totals and last[1] is s.white_pool and last[2] is s.markers:
+        return bool(last[3])
+    white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
+    out = False
+    if white:
+        rebels = sum(s.totals[a][WHITE] for a, m in enumerate(s.markers) if m)
+        out = white > rebels
+    last[0], last[1], last[2], last[3] = s.totals, s.white_pool, s.markers, out
+    return out
+
+
+def mercenaries_of(s: State, seat: int) -> int:
+    m = MERC + seat
+    n = sum(t[m] for t in s.totals)
+    f = s.force
+    if f is not None and f.fleets:
+        n += sum(g[3] for g in f.groups if g[0] // 4 == m)
+    return n
+
+
+def aboard(s: State, seat: int) -> int:
+    f = s.force
+    if f is None or f.seat != seat or not f.fleets:
+        return 0
+    return sum(g[3] for g in f.groups)
+
+
+def set_leader(s: State, seat: int, at: int) -> None:
+    leaders = list(s.leaders)
+    leaders[seat] = at
+    s.leaders = tuple(leaders)
+
+
+def captive(s: State, seat: int) -> bool:
+    return s.leaders[seat] >= CAPTIVE
+
+
+def set_money(s: State, seat: int, amount: int) -> None:
+    money = list(s.money)
+    money[seat] = amount
+    s.money = tuple(money)
+
+
+def gain(s: State, seat: int, amount: int) -> None:
+    set_money(s, seat, s.money[seat] + amount)
+
+
+def set_marker(s: State, area: int, marker: int) -> None:
+    markers = list(s.markers)
+    markers[area] = marker
+    s.markers = tuple(markers)
+    if marker != NO_MARKER:
+        set_control(s, area, NO)  # Q27: a marked area has no controller
+
+
+def set_control(s: State, area: int, seat: int) -> None:
+    if s.control[area] == seat:
+        return
+    control = list(s.control)
+    control[area] = seat
+    s.control = tuple(control)
+
+
+def controller_by_units(s: State, area: int) -> int:
+    """The seat l.10 and Q3 give a land area now: the one whose units are alone there or
+    the most numerous; on a tie, or with nobody there, the controller stays."""
+    t = s.totals[area]
+    best, most, tied = s.control[area], 0, False
+    for seat in range(len(s.seats)):
+        n = t[9 + seat]
+        if n > most:
+            best, most, tied = seat, n, False
+        elif n == most and n:
+            tied = True
+    if not most or tied:
+        return s.control[area]
+    return best
+
+
+def update_control(s: State) -> list[int]:
+    """Control after a combat phase (Q3): every unmarked area where one seat's units are
+    alone or the most numerous goes to it. Returns the areas that changed hands."""
+    changed = []
+    markers = s.markers
+    totals = s.totals
+    for area in sorted({a for seat in occupied(totals) for a in seat}):
+        if markers[area] != NO_MARKER:
+            continue  # marked: no controller (Q27); an area with no unit keeps its controller
+        seat = controller_by_units(s, area)
+        if seat != s.control[area]:
+            set_control(s, area, seat)
+            changed.append(area)
+    return changed
+
+
+def controls(s: State, seat: int) -> tuple[int, ...]:
+    return held(s.control)[seat]
+
+
+def income(s: State, seat: int) -> int:
+    """Tax (l.5; Q4): the values of the areas the seat controls (a marked area has none)."""
+    value = s.parts.map.value
+    return sum(value[a] for a in held(s.control)[seat])
+
+
+def alone_in(s: State, area: int) -> int:
+    """The seat whose units alone occupy an unmarked land area (l.66; Q33: its own
+    mercenaries do not spoil it, an ally's units do), or NO."""
+    if s.markers[area] != NO_MARKER:
+        return NO
+    seats = occupants(s, area)
+    return seats[0] if len(seats) == 1 and not whites_in(s, area) else NO
+
+
+def ledger(entries: tuple[tuple[int, int, int], ...], a: int, b: int) -> int:
+    """The count a ledger of (a, b, count) entries holds for (a, b)."""
+    for x, y, n in entries:
+        if x == a and y == b:
+            return n
+    return 0
+
+
+def ledger_add(
+    entries: tuple[tuple[int, int, int], ...], a: int, b: int, n: int
+) -> tuple[tuple[int, int, int], ...]:
+    out = []
+    found = False
+    for x, y, m in entries:
+        if x == a and y == b:
+            found = True
+            m += n
+        if m:
+            out.append((x, y, m))
+    if not found and n:
+        out.append((a, b, n))
+    return tuple(sorted(out))
+
+
+def type_counts(s: State, area: int, slots: Iterable[int]) -> list[int]:
+    """Units of the slots in an area, by type."""
+    row = s.units[area]
+    out = [0, 0, 0, 0]
+    for k in slots:
+        for t in range(4):
+            out[t] += row[k * 4 + t]
+    return out
+
+
+def type_name(kind: int) -> str:
+    return TYPES[kind]
+
+
+LAND_TYPES = (LEVY, INF, CAV, EL)

@@ -1,0 +1,191 @@
+"""Chits: played now, or armed in advance as standing orders (facts 1.8 and 4.8; Q31).
+
+A chit is played "any time, even during another player's turn" (F, E1). So that no table
+waits on a hand and nothing public tells what a seat holds, the engine never stops to ask a
+seat whether it plays a chit. A seat plays one by a step of its own at any time its timing
+allows (Turns.out_of_turn: a Play names its seat), or arms it beforehand as a standing order
+(an Arm: the chit, the moment it answers, what it names), kept in the seat's hidden part of
+the state and carried out by the engine when that moment comes:
+
+    turn      the start of the next game turn (chits 12-14, F: only then)
+    revolt    a Revolt rolled in an area the seat controls (15-17, F: right after the roll)
+    attacked  a battle against the seat where its leader or its home is (2-4: mercenaries
+              join before the battle, F: not while a combat is resolved)
+    battle    the seat's next land battle, or the next one at a named area (7-9)
+    short     the seat must pay and cannot (5: the treasure)
+    revenue   the seat's next revenue phase (5, 11)
+
+Nothing public depends on a hand or an order until a chit is played: a played chit is told to
+everyone (news), goes back into the cup (ours, facts 4.8) and takes effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from . import board
+from .components import CAV, LEVY, Chit
+from .names import area_name, title, units_text
+from .state import CAPTIVE, MERC, NO, TRIGGERS, State
+
+TURN, REVOLT, ATTACKED, BATTLE, SHORT, REVENUE = range(6)
+# the moments a chit of each kind may be armed for (docs/successors.md)
+ARMED_FOR: Final = {
+    "mercenaries": (ATTACKED,),
+    "treasure": (SHORT, REVENUE),
+    "ambush": (BATTLE,),
+    "panic": (BATTLE,),
+    "omens": (BATTLE,),
+    "tax": (REVENUE,),
+    "initiative": (TURN,),
+    "truce": (TURN,),
+    "general_levy": (TURN,),
+    "revolt_fails": (REVOLT,),
+}
+# the kinds played now by a step of their own, and when (Play)
+IN_OWN_MOVEMENT: Final = frozenset(("forced_march", "bribe", "fair_winds"))
+ANY_TIME: Final = frozenset(("treasure", "spy"))
+NOT_IN_COMBAT: Final = frozenset(("mercenaries", "raid"))  # F (E2): not while a combat is resolved
+IN_OWN_REVENUE: Final = frozenset(("tax",))
+PLAYED_NOW: Final = IN_OWN_MOVEMENT | ANY_TIME | NOT_IN_COMBAT | IN_OWN_REVENUE
+
+
+def chit_of(s: State, number: int) -> Chit:
+    return s.parts.chits.of(number)
+
+
+def chit_text(s: State, number: int) -> str:
+    c = chit_of(s, number)
+    return f"chit {number} ({c.name})"
+
+
+def give_back(s: State, seat: int, number: int) -> None:
+    """A played chit leaves the hand (and its standing order) and goes back into the cup."""
+    hands = list(s.hands)
+    hand = list(hands[seat])
+    hand.remove(number)
+    hands[seat] = tuple(hand)
+    s.hands = tuple(hands)
+    orders = list(s.orders)
+    orders[seat] = tuple(o for o in orders[seat] if o[0] != number)
+    s.orders = tuple(orders)
+    s.cup = tuple(sorted((*s.cup, number)))
+
+
+def armed(s: State, seat: int, trigger: int, area: int = NO) -> int | None:
+    """The first chit `seat` armed for `trigger` (at `area`, where its order names one),
+    or None."""
+    for number, when, at, _ in s.orders[seat]:
+        if when == trigger and (area == NO or at in (NO, area)):
+            return number
+    return None
+
+
+def order_of(s: State, seat: int, number: int) -> tuple[int, int, int, int]:
+    return next(o for o in s.orders[seat] if o[0] == number)
+
+
+def fire(s: State, seat: int, trigger: int, area: int = NO) -> Chit | None:
+    """Carry out `seat`'s standing order for this moment, if it armed one: the chit is told
+    to everyone and goes back into the cup; its effect is the caller's (or `effect`'s)."""
+    number = armed(s, seat, trigger, area)
+    if number is None:
+        return None
+    chit = chit_of(s, number)
+    order = order_of(s, seat, number)
+    give_back(s, seat, number)
+    said = f"{title(s, seat)} plays {chit_text(s, number)}, a standing order ({TRIGGERS[trigger]})"
+    s.news = (*s.news, said)
+    if trigger in (TURN, SHORT, REVENUE):
+        effect(s, seat, chit, order[3])
+    return chit
+
+
+def effect(s: State, seat: int, chit: Chit, other: int = NO, area: int = NO) -> None:
+    """The effect of a chit that needs no more than its seat, an area and another seat."""
+    kind = chit.kind
+    who = title(s, seat)
+    if kind in ("treasure", "tax"):
+        board.gain(s, seat, chit.amount)
+        s.news = (*s.news, f"{who} gains {chit.amount} (treasury {s.money[seat]})")
+    elif kind == "general_levy":
+        home = s.homes[seat]
+        if home == NO or not home_takes_units(s, seat):
+            s.news = (*s.news, f"{who}'s home is held by an enemy: no levy is received (Q6)")
+            return
+        got = board.place(s, home, seat, LEVY, chit.units[LEVY])
+        s.news = (*s.news, f"{who} receives {units_text([got, 0, 0, 0])} in {area_name(s, home)}")
+    elif kind == "initiative":
+        s.order = (seat, *(k for k in s.order if k != seat))
+        s.news = (*s.news, f"{who} takes the first player turn of game turn {s.turn}")
+    elif kind == "truce" and other != NO:
+        pair = (min(seat, other), max(seat, other))
+        s.truces = tuple(sorted({*s.truces, pair}))
+        s.news = (
+            *s.news,
+            f"{who} and {title(s, other)} start no battle against each other this game turn",
+        )
+    elif kind == "mercenaries" and area != NO:
+        hired = [board.place(s, area, MERC + seat, t, n) for t, n in enumerate(chit.units)]
+        s.news = (
+            *s.news,
+            f"{who} hires {units_text(hired)} as mercenaries in {area_name(s, area)}",
+        )
+
+
+def home_takes_units(s: State, seat: int) -> bool:
+    """Q6: units are placed at home unless unfriendly units are there or an enemy holds it."""
+    home = s.homes[seat]
+    holder = s.control[home]
+    free = holder == NO or board.allied(s, holder, seat)
+    return free and not board.unfriendly_here(s, home, seat)
+
+
+def merc_places(s: State, seat: int) -> tuple[int, ...]:
+    """Where a seat's mercenaries join it (facts 4.8): with its leader, or in its home
+    where no unfriendly units are."""
+    out = []
+    at = s.leaders[seat]
+    if 0 <= at < s.parts.map.land:
+        out.append(at)
+    home = s.homes[seat]
+    if home != NO and home not in out and not board.unfriendly_here(s, home, seat):
+        out.append(home)
+    return tuple(out)
+
+
+def raid_sources(s: State, seat: int) -> tuple[tuple[int, int], ...]:
+    """(area, code) of the seat's cavalry (its own or its mercenaries') that may raid."""
+    out = []
+    for area in range(s.parts.map.land):
+        for slot in (seat, MERC + seat):
+            if board.standing(s, area, slot * 4 + CAV):
+                out.append((area, slot * 4 + CAV))
+    return tuple(out)
+
+
+def raid_targets(s: State, seat: int, area: int) -> tuple[int, ...]:
+    """Areas next to `area` that another player controls (facts 4.8)."""
+    return tuple(b for b in s.parts.map.adjacent[area] if s.control[b] not in (NO, seat))
+
+
+def bribe_targets(s: State, seat: int) -> tuple[tuple[int, int], ...]:
+    """(area, other seat) where a levy of another player stands next to one of the seat's
+    units (chit 6, ours)."""
+    m = s.parts.map
+    mine = [a for a in range(m.land) if board.seat_units(s, a, seat)]
+    near = {b for a in mine for b in m.adjacent[a]} | set(mine)
+    out = []
+    for b in sorted(near):
+        for other in range(s.players):
+            if other != seat and board.standing(s, b, other * 4 + LEVY):
+                out.append((b, other))
+    return tuple(out)
+
+
+Window = Callable[[State, int], str | None]
+
+
+def leader_free(s: State, seat: int) -> bool:
+    return s.leaders[seat] < CAPTIVE

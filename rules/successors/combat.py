@@ -1,0 +1,631 @@
+"""Combat (l.35-46), Sea (l.49-53), Sea Invasion (l.55-63), and the white units' battles
+(F, 4.0; Q13-Q28).
+
+A land battle is `State.battle`, driven by the "battle" frame: its standing orders, the
+pre-battle step, rounds of simultaneous dice, losses by the loss priority, retreats (the
+defender first), until a side is gone; then captured leaders. Sea battles are fought during
+movement; fleets in a port that changes hands roll for their fate at the combat phase's end.
+"""
+
+from __future__ import annotations
+
+from . import board, chits
+from .board import LOSS_ORDER, own_slots, slot_seat
+from .components import CAV, EL, RANK, TYPES
+from .economy import push, say
+from .names import area_name, piece_word, side_title, title, unit_noun
+from .state import (
+    CAPTIVE,
+    MERC,
+    NO,
+    NO_MARKER,
+    WHITE,
+    Battle,
+    Decline,
+    Dice,
+    Fight,
+    Lose,
+    Retreat,
+    Stand,
+    State,
+    changed,
+    made,
+)
+
+BY_RANK = board.BY_RANK
+
+
+# --- leaders --------------------------------------------------------------------------------
+
+
+def send_home(s: State, seat: int, why: str) -> None:
+    home = s.homes[seat]
+    board.set_leader(s, seat, home)
+    say(s, f"{title(s, seat)}'s leader, {why}, is placed in {area_name(s, home)}")
+
+
+def capture(s: State, seat: int, captor: int) -> None:
+    """Q21: a leader whose side has no units left after a battle is the captor's until his
+    ransom (l.13) is paid; beaten by white units he goes home."""
+    if captor == NO:
+        send_home(s, seat, "beaten by white units (Q21)")
+        return
+    board.set_leader(s, seat, CAPTIVE + captor)
+    say(
+        s,
+        f"{title(s, seat)}'s leader is captured by {title(s, captor)}: "
+        f"ransom {s.parts.setup.ransom} Talents (l.13)",
+    )
+
+
+# --- the combat phase ------------------------------------------------------------------------
+
+
+def present(s: State, area: int, seat: int) -> bool:
+    return bool(board.seat_units(s, area, seat)) or s.leaders[seat] == area
+
+
+def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
+    """(area, opponent) where the phasing player meets a player he is not allied with, or
+    white units, and no battle was asked for yet (Q13): the phasing player's units or his
+    leader on one side, the other's units or leader on the other, units on at least one."""
+    out: list[tuple[int, int]] = []
+    decided = s.decided
+    leaders = s.leaders
+    rivals = [q for q in range(len(s.seats)) if q != p and not board.allied(s, p, q)]
+    rivals = [q for q in rivals if (min(p, q), max(p, q)) not in s.truces]  # chit 13
+    areas = board.occupied(s.totals)[p]
+    if 0 <= leaders[p] < len(s.totals) and leaders[p] not in areas:
+        areas = tuple(sorted((*areas, leaders[p])))
+    for area in areas:
+        t = s.totals[area]
+        mine = t[9 + p]
+        if t[WHITE] and (area, WHITE) not in decided:
+            out.append((area, WHITE))
+        for q in rivals:
+            theirs = t[9 + q]
+            if (theirs or (mine and leaders[q] == area)) and (area, q) not in decided:
+                out.append((area, q))
+    return out
+
+
+def combat_options(s: State, p: int) -> list[Fight | Decline]:
+    m = s.parts.map
+    out: list[Fight | Decline] = []
+    for area, q in open_pairs(s, p):
+        who = "white" if q == WHITE else s.seats[q]
+        out.append(made(Fight, m.ids[area], who))
+        if q != WHITE:  # rebels and invaders always fight (F, 4.0; Q13)
+            out.append(made(Decline, m.ids[area], who))
+    return out
+
+
+def seat_of(s: State, who: str) -> int:
+    return WHITE if who == "white" else s.seats.index(who)
+
+
+def decide(s: State, p: int, a: Fight | Decline) -> None:
+    """The phasing player fights or declines (l.35-36; Q13, Q14); when he declines, the
+    other player may call the battle."""
+    area = s.parts.map.index[a.at]
+    q = seat_of(s, a.against)
+    s.decided = (*s.decided, (area, q))
+    if isinstance(a, Fight):
+        say(s, f"{title(s, p)} attacks {side_title(s, q)} in {area_name(s, area)}")
+        start(s, area, p, q)
+        return
+    say(s, f"{title(s, p)} declines battle against {title(s, q)} in {area_name(s, area)}")
+    if board.seat_units(s, area, q):
+        push(s, ("call", q, area, p, NO))
+
+
+def call_options(s: State, area: int, p: int) -> list[Fight | Decline]:
+    at, who = s.parts.map.ids[area], s.seats[p]
+    return [Fight(at, who), Decline(at, who)]
+
+
+def called(s: State, q: int, area: int, p: int, a: Fight | Decline) -> None:
+    if isinstance(a, Decline):
+        say(s, f"{title(s, q)} declines too: no battle in {area_name(s, area)}")
+        return
+    say(s, f"{title(s, q)} calls the battle in {area_name(s, area)} (Q13)")
+    start(s, area, p, q)
+
+
+def start(s: State, area: int, p: int, q: int) -> None:
+    """A battle of the phasing side (the attacker, Q14) against `q` (a seat, or WHITE)."""
+    allies = [
+        k
+        for k in board.allies_of(s, p)
+        if board.seat_units(s, area, k) and (q == WHITE or not board.allied(s, k, q))
+    ]
+    attackers = tuple(sorted(x for k in (p, *allies) for x in own_slots(k)))
+    defenders = (WHITE,) if q == WHITE else own_slots(q)
+    units = board.units_of(s, area, attackers)
+    landed = landed_units(s, area, attackers)
+    s.battle = Battle(
+        area=area,
+        attackers=attackers,
+        defenders=defenders,
+        principal=(p, NO if q == WHITE else q),
+        stage="start",
+        invasion=landed > 0,
+        double=units > 0 and landed >= units,
+    )
+    push(s, ("battle", NO, NO, NO, NO))
+
+
+def landed_units(s: State, area: int, slots: tuple[int, ...]) -> int:
+    return sum(min(n, s.units[area][c]) for a, c, n in s.landed if a == area and c // 4 in slots)
+
+
+def whites_attack(s: State, area: int) -> None:
+    """White units just placed attack every unit there at once (F, 4.0); a lone leader there
+    is beaten and goes home (Q21)."""
+    seats = board.occupants(s, area)
+    for seat in board.leaders_in(s, area):
+        if seat not in seats:
+            send_home(s, seat, "alone against white units (Q21)")
+    if not seats or not board.whites_in(s, area):
+        return
+    holder = s.control[area]
+    first = holder if holder in seats else seats[0]
+    s.battle = Battle(
+        area=area,
+        attackers=(WHITE,),
+        defenders=tuple(sorted(x for k in seats for x in own_slots(k))),
+        principal=(NO, first),
+        stage="start",
+        revolt=True,
+    )
+    push(s, ("battle", NO, NO, NO, NO))
+
+
+# --- the battle ------------------------------------------------------------------------------
+
+
+def sides(b: Battle) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (b.attackers, b.defenders)
+
+
+def side_seats(s: State, b: Battle, side: int) -> tuple[int, ...]:
+    """The seats on a side with units or a leader in the battle, in turn order."""
+    slots = sides(b)[side]
+    t = s.totals[b.area]
+    leaders = s.leaders
+    out = [k for k in s.order if k in slots and (t[9 + k] or leaders[k] == b.area)]
+    if len(out) < len(slots) // 2:  # a seat out of this turn's order (eliminated, or none yet)
+        out += [
+            k
+            for k in range(len(s.seats))
+            if k not in out and k in slots and (t[9 + k] or leaders[k] == b.area)
+        ]
+    return tuple(out)
+
+
+def side_units(s: State, b: Battle, side: int) -> int:
+    return board.units_of(s, b.area, sides(b)[side])
+
+
+def advance(s: State) -> None:
+    """The battle's next step (the "battle" frame is on top)."""
+    b = s.battle
+    assert b is not None
+    if b.stage == "start":
+        _standing_orders(s, b)
+        b = s.battle
+        assert b is not None
+        if not side_units(s, b, 0) or not side_units(s, b, 1):
+            _finish(s)
+        elif b.invasion:  # l.58: no pre-battle in a sea invasion
+            s.battle = changed(b, stage="round")
+        else:
+            s.battle = changed(b, stage="pre")
+    elif b.stage == "pre":
+        if pre_rolls(s, b, 0) + pre_rolls(s, b, 1):
+            push(s, ("battle_dice", NO, NO, NO, NO))
+        else:
+            s.battle = changed(b, stage="round")
+    elif b.stage == "round":
+        s.battle = changed(b, round=b.round + 1)
+        push(s, ("battle_dice", NO, NO, NO, NO))
+    elif b.stage == "losses":
+        if take_losses(s):
+            _after_losses(s)
+    elif b.stage == "retreat":
+        _next_retreat(s)
+
+
+def _standing_orders(s: State, b: Battle) -> None:
+    """The moment a battle is about to be fought: mercenaries armed against an attack where
+    the seat's leader or home is (chits 2-4), and the battle chits armed for it (7-9)."""
+    for seat in side_seats(s, b, 1):
+        if s.leaders[seat] == b.area or s.homes[seat] == b.area:
+            chit = chits.fire(s, seat, chits.ATTACKED, b.area)
+            if chit is not None:
+                chits.effect(s, seat, chit, area=b.area)
+    ambush, panic, omens = list(b.ambush), list(b.panic), list(b.omens)
+    for side in (0, 1):
+        for seat in side_seats(s, b, side):
+            while (chit := chits.fire(s, seat, chits.BATTLE, b.area)) is not None:
+                if chit.kind == "ambush":
+                    ambush[side] += 1
+                elif chit.kind == "panic":
+                    panic[side] = True
+                else:
+                    omens[side] += 1
+    s.battle = changed(
+        b, ambush=(ambush[0], ambush[1]), panic=(panic[0], panic[1]), omens=(omens[0], omens[1])
+    )
+
+
+def pre_rolls(s: State, b: Battle, side: int) -> int:
+    """l.37; Q17, Q18: each cavalry rolls once, each enemy elephant stops two rolls (Panic
+    among the elephants: none), Ambush adds one."""
+    mine = board.type_counts(s, b.area, sides(b)[side])
+    theirs = board.type_counts(s, b.area, sides(b)[1 - side])
+    stopped = 0 if b.panic[side] else 2 * theirs[EL]
+    return max(0, mine[CAV] - stopped) + b.ambush[side]
+
+
+def layout(s: State, b: Battle, side: int) -> list[tuple[int, int]]:
+    """A side's dice in a round, as (type, +1s): each unit one die (two for a defender
+    against troops all landing, l.59), its seats' units in turn and in order of class, the
+    leader's +1 on the first unit of his colour (l.39; Q19), not at his wound (ODD 45)."""
+    row = s.units[b.area]
+    rolls = 2 if (b.double and side == 1) else 1
+    out: list[tuple[int, int]] = []
+    slots = sides(b)[side]
+    seats = side_seats(s, b, side) if slots != (WHITE,) else (NO,)
+    for seat in seats:
+        block: list[tuple[int, int]] = []
+        for slot in (WHITE,) if seat == NO else own_slots(seat):
+            if slot not in slots:
+                continue
+            for t in BY_RANK:
+                block += [(t, 0)] * (row[slot * 4 + t] * rolls)
+        if block and seat != NO and s.leaders[seat] == b.area and s.pinned[seat] < 2:
+            block[0] = (block[0][0], 1)
+        out += block
+    extra = b.omens[side] if b.round == 1 else 0
+    for k in range(len(out)):
+        if extra and out[k][1] == 0:
+            out[k] = (out[k][0], 1)
+            extra -= 1
+    return out
+
+
+def dice_needed(s: State) -> int:
+    b = s.battle
+    assert b is not None
+    if b.stage == "pre":
+        return pre_rolls(s, b, 0) + pre_rolls(s, b, 1)
+    return len(layout(s, b, 0)) + len(layout(s, b, 1))
+
+
+def dice_text(s: State) -> str:
+    b = s.battle
+    assert b is not None
+    where = area_name(s, b.area)
+    if b.stage == "pre":
+        return f"the pre-battle rolls in {where}"
+    return f"the dice of round {b.round} in {where}"
+
+
+def rolled(s: State, a: Dice) -> None:
+    """The dice of a pre-battle step or a round: typed hits for each side (Q16; Q15)."""
+    b = s.battle
+    assert b is not None
+    hits_at = s.parts.setup.hits
+    values = list(a.values)
+    on: list[list[int]] = [[], []]
+    if b.stage == "pre":
+        n0 = pre_rolls(s, b, 0)
+        for side, dice in ((0, values[:n0]), (1, values[n0:])):
+            k = sum(1 for v in dice if v >= hits_at[CAV])
+            on[1 - side] += [CAV] * k
+            _say_dice(s, b, side, dice, k, "pre-battle")
+    else:
+        first = layout(s, b, 0)
+        n0 = len(first)
+        for side, lay, dice in ((0, first, values[:n0]), (1, layout(s, b, 1), values[n0:])):
+            typed = [t for (t, plus), v in zip(lay, dice, strict=True) if v + plus >= hits_at[t]]
+            on[1 - side] += typed
+            _say_dice(s, b, side, dice, len(typed), f"round {b.round}")
+    ranked = [sorted(h, key=lambda t: RANK[t]) for h in on]
+    s.battle = changed(b, stage="losses", hits=(tuple(ranked[0]), tuple(ranked[1])))
+
+
+def _say_dice(s: State, b: Battle, side: int, dice: list[int], hits: int, what: str) -> None:
+    if not dice:
+        return
+    who = _side_name(s, b, side)
+    said = " ".join(str(v) for v in dice)
+    say(
+        s,
+        f"{area_name(s, b.area)}, {what}: {who} rolls {said}: {hits} hit{'s' if hits != 1 else ''}",
+    )
+
+
+def _side_name(s: State, b: Battle, side: int) -> str:
+    slots = sides(b)[side]
+    if slots == (WHITE,):
+        return "the rebels"
+    return " and ".join(title(s, k) for k in side_seats(s, b, side)) or "nobody"
+
+
+def _targets(s: State, b: Battle, side: int) -> tuple[int, tuple[int, ...]]:
+    """Who a hit on `side` falls on: (the seat choosing, the slots hit). White hits on
+    several players fall on the area's controller first, then the others in turn order
+    (Q28)."""
+    slots = sides(b)[side]
+    if slots == (WHITE,):
+        return NO, slots
+    if b.revolt and side == 1:
+        holder = s.control[b.area]
+        seats = side_seats(s, b, 1)
+        ordered = ([holder] if holder in seats else []) + [k for k in seats if k != holder]
+        for seat in ordered:
+            if board.seat_units(s, b.area, seat):
+                return seat, tuple(x for x in own_slots(seat) if x in slots)
+        return NO, ()
+    return b.principal[side], slots
+
+
+def take_losses(s: State) -> bool:
+    """Remove the hits' units (l.40-44; Q16): each hit takes the closest type the side has,
+    from the one slot holding it, or from the slot its principal chooses. False when a
+    choice was pushed."""
+    b = s.battle
+    assert b is not None
+    hits = [list(b.hits[0]), list(b.hits[1])]
+    row_of = s.units
+    for side in (0, 1):
+        while hits[side]:
+            chooser, slots = _targets(s, b, side)
+            row = row_of[b.area]
+            t = next(
+                (t for t in LOSS_ORDER[hits[side][0]] if any(row[k * 4 + t] for k in slots)), None
+            )
+            if t is None:
+                hits[side] = []
+                break
+            holders = [k for k in slots if row[k * 4 + t]]
+            if len(holders) > 1 and chooser != NO:
+                s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
+                push(s, ("battle_loss", chooser, side, t, NO))
+                return False
+            _lose(s, b.area, holders[0] * 4 + t)
+            hits[side].pop(0)
+            row_of = s.units
+    s.battle = changed(b, hits=((), ()))
+    return True
+
+
+def _lose(s: State, area: int, c: int) -> None:
+    board.remove(s, area, c)
+    slot = c // 4
+    who = "the rebels" if slot == WHITE else title(s, slot_seat(slot))
+    merc = " mercenary" if slot >= MERC else ""
+    say(
+        s,
+        f"{who} lose{'' if slot == WHITE else 's'} 1{merc} {unit_noun(c % 4)} in {area_name(s, area)}",
+    )
+
+
+def loss_options(s: State, seat: int, side: int, t: int) -> list[Lose]:
+    b = s.battle
+    assert b is not None
+    _, slots = _targets(s, b, side)
+    row = s.units[b.area]
+    at = s.parts.map.ids[b.area]
+    return [Lose(piece_word(s, seat, k * 4 + t), at) for k in slots if row[k * 4 + t]]
+
+
+def chosen_loss(s: State, seat: int, side: int, a: Lose) -> None:
+    b = s.battle
+    assert b is not None
+    from .names import piece_code
+
+    c = piece_code(s, seat, a.piece)
+    assert c is not None and c >= 0
+    _lose(s, b.area, c)
+    hits = [list(b.hits[0]), list(b.hits[1])]
+    hits[side].pop(0)
+    s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
+
+
+def _after_losses(s: State) -> None:
+    b = s.battle
+    assert b is not None
+    if not side_units(s, b, 0) or not side_units(s, b, 1):
+        _finish(s)
+    elif b.round == 0:
+        s.battle = changed(b, stage="round")
+    else:
+        order = [k for k in side_seats(s, b, 1)] + [k for k in side_seats(s, b, 0)]
+        s.battle = changed(b, stage="retreat", retreating=tuple(order))
+
+
+def _next_retreat(s: State) -> None:
+    b = s.battle
+    assert b is not None
+    while b.retreating and not retreat_options(s, b.retreating[0]):
+        b = changed(b, retreating=b.retreating[1:])
+    s.battle = b
+    if b.retreating:
+        push(s, ("retreat", b.retreating[0], NO, NO, NO))
+        return
+    if not side_units(s, b, 0) or not side_units(s, b, 1):
+        _finish(s)
+    else:
+        s.battle = changed(b, stage="round")  # l.46: another round
+
+
+def _side_of(b: Battle, seat: int) -> int:
+    return 0 if seat in b.attackers or MERC + seat in b.attackers else 1
+
+
+def retreat_places(s: State, seat: int) -> list[int]:
+    """l.45; Q20: the defender to adjacent areas holding no unfriendly units and from which
+    no attacker entered this turn; the attacker to adjacent areas he controls or that are
+    empty, holding no unfriendly units."""
+    b = s.battle
+    assert b is not None
+    m = s.parts.map
+    out = []
+    attacker = _side_of(b, seat) == 0
+    for to in m.adjacent[b.area]:
+        if board.unfriendly_here(s, to, seat):
+            continue
+        if attacker:
+            if s.control[to] != seat and any(s.units[to]):
+                continue
+        elif not b.revolt and (b.area, to) in s.entered:
+            continue
+        out.append(to)
+    return out
+
+
+def retreatable(s: State, seat: int) -> list[int]:
+    """The seat's unit codes in the battle that may retreat: landed invaders may not (l.60),
+    nor white units."""
+    b = s.battle
+    assert b is not None
+    row = s.units[b.area]
+    out = []
+    for slot in own_slots(seat):
+        if slot not in b.attackers and slot not in b.defenders:
+            continue
+        for t in range(4):
+            c = slot * 4 + t
+            n = row[c]
+            if n and _side_of(b, seat) == 0:
+                n -= board.ledger(s.landed, b.area, c)
+            if n > 0:
+                out.append(c)
+    return out
+
+
+def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
+    b = s.battle
+    assert b is not None
+    places = retreat_places(s, seat)
+    if not places:
+        return []
+    m = s.parts.map
+    codes = retreatable(s, seat)
+    leader = s.leaders[seat] == b.area
+    if not codes and not leader:
+        return []
+    out: list[Retreat | Stand] = []
+    for to in places:
+        at = m.ids[to]
+        out += [Retreat(piece_word(s, seat, c), at) for c in codes]
+        if len(codes) > 1 or (codes and s.units[b.area][codes[0]] > 1):
+            out.append(Retreat("all", at))
+        if leader:
+            out.append(Retreat("leader", at))
+    out.append(Stand())
+    return out
+
+
+def retreat(s: State, seat: int, a: Retreat | Stand) -> None:
+    b = s.battle
+    assert b is not None
+    if isinstance(a, Stand):
+        s.battle = changed(b, retreating=b.retreating[1:])
+        return
+    from .names import piece_code
+
+    to = s.parts.map.index[a.to]
+    if a.piece == "leader":
+        board.set_leader(s, seat, to)
+        say(s, f"{title(s, seat)}'s leader retreats to {area_name(s, to)}")
+        return
+    codes = retreatable(s, seat) if a.piece == "all" else [piece_code(s, seat, a.piece)]
+    moved = [0, 0, 0, 0]
+    counts: dict[int, int] = {}
+    for c in codes:
+        assert c is not None and c >= 0
+        n = s.units[b.area][c] if a.piece == "all" else 1
+        if a.piece == "all" and _side_of(b, seat) == 0:
+            n -= board.ledger(s.landed, b.area, c)
+        counts[c] = n
+        moved[c % 4] += n
+    board.move_units(s, b.area, to, counts)
+    from .names import units_text
+
+    say(
+        s,
+        f"{title(s, seat)} retreats {units_text(moved)} from {area_name(s, b.area)} to {area_name(s, to)}",
+    )
+    if not board.seat_units(s, b.area, seat) and s.leaders[seat] == b.area:
+        board.set_leader(s, seat, to)
+        say(s, f"{title(s, seat)}'s leader goes with them")
+    if not retreatable(s, seat) and s.leaders[seat] != b.area:
+        s.battle = changed(b, retreating=b.retreating[1:])
+
+
+def _finish(s: State) -> None:
+    """The battle is over: leaders whose side has no units are captured (Q21); white units
+    gone take their marker with them (Q27)."""
+    b = s.battle
+    assert b is not None
+    area = b.area
+    left = (side_units(s, b, 0), side_units(s, b, 1))
+    for seat in board.leaders_in(s, area):
+        side = _side_of(b, seat)
+        if own_slots(seat)[0] not in sides(b)[side] or left[side]:
+            continue
+        captor = b.principal[1 - side]
+        capture(s, seat, captor)
+    winner = 0 if left[0] and not left[1] else 1 if left[1] and not left[0] else NO
+    if winner == NO:
+        say(s, f"The battle in {area_name(s, area)} ends with neither side left")
+    else:
+        say(
+            s,
+            f"{_side_name(s, b, winner)} win{'' if sides(b)[winner] == (WHITE,) else 's'} the battle in {area_name(s, area)}",
+        )
+    if s.markers[area] != NO_MARKER and not board.whites_in(s, area):
+        board.set_marker(s, area, NO_MARKER)
+        board.set_control(s, area, board.controller_by_units(s, area))
+        say(s, f"The marker in {area_name(s, area)} is removed (Q27)")
+    s.battle = None
+    s.frames = s.frames[:-1]  # the "battle" frame
+
+
+# --- sea battles (l.49-53; Q22) ---------------------------------------------------------------
+
+
+def enemy_fleets(s: State, sea: int, seat: int) -> list[int]:
+    row = s.fleets[sea]
+    return [k for k in range(s.players) if row[k] and not board.allied(s, seat, k)]
+
+
+def sea_dice_count(s: State, sea: int, mover: int, enemy: int) -> int:
+    return s.fleets[sea][mover] + s.fleets[sea][enemy]
+
+
+def sea_rolled(s: State, sea: int, mover: int, enemy: int, a: Dice) -> None:
+    """One round at sea: every fleet of both sides there rolls, 5-6 sinks (l.50), no leader's
+    +1 (l.53); the enemy loses fleets at anchor, the mover chooses which of his sink."""
+    n = s.fleets[sea][mover]
+    hit = s.parts.setup.sea_hit
+    on_enemy = sum(1 for v in a.values[:n] if v >= hit)
+    on_mover = sum(1 for v in a.values[n:] if v >= hit)
+    where = area_name(s, sea)
+    say(s, f"{where}: {title(s, mover)} rolls {' '.join(map(str, a.values[:n]))}: {on_enemy} hits")
+    say(s, f"{where}: {title(s, enemy)} rolls {' '.join(map(str, a.values[n:]))}: {on_mover} hits")
+    sunk = min(on_enemy, s.fleets[sea][enemy])
+    if sunk:
+        board.remove_fleets(s, sea, enemy, sunk)
+        say(s, f"{title(s, enemy)} loses {sunk} fleet{'s' if sunk > 1 else ''} in {where}")
+    s.sea_fights = (*s.sea_fights, sea)
+    if on_mover:
+        push(s, ("sea_loss", mover, sea, min(on_mover, n), NO))
+
+
+def fleet_type_word(kind: int) -> str:
+    return TYPES[kind]

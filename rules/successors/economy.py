@@ -1,0 +1,253 @@
+"""Money and units: payments (l.11), losses of the owner's choice, revenue and upkeep (l.5,
+l.14; Q2, Q4), purchases (l.15-22; Q5, Q6) and ransom (l.13; Q21)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import board, chits
+from .components import EL, INF, LEVY, PORT, TYPES
+from .names import area_name, piece_code, piece_word, talents, title, unit_noun
+from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State, made
+
+# what a "buy" frame buys (its second number)
+REVENUE_BUY, EVENT_FLEETS, EVENT_ELEPHANTS, SETUP_BUY = 0, 1, 2, 3
+
+
+def say(s: State, line: str) -> None:
+    s.news = (*s.news, line)
+
+
+def push(s: State, frame: Frame) -> None:
+    s.frames = (*s.frames, frame)
+
+
+def pay(s: State, seat: int, amount: int, to: int = NO) -> int:
+    """Pay up to `amount` (to another seat, or to the bank); what was paid."""
+    paid = min(amount, s.money[seat])
+    board.gain(s, seat, -paid)
+    if to != NO:
+        board.gain(s, to, paid)
+    return paid
+
+
+def charge(s: State, seat: int, amount: int, why: str, to: int = NO) -> None:
+    """An event's price (l.11; Q7): paid in full if the seat can (a Hidden treasure armed for
+    it is played first when it cannot); else it pays all it has and loses a unit of its
+    choice."""
+    if amount <= 0:
+        return
+    if s.money[seat] < amount:
+        chits.fire(s, seat, chits.SHORT)
+    short = s.money[seat] < amount
+    paid = pay(s, seat, amount, to)
+    whom = f" to {title(s, to)}" if to != NO else ""
+    say(s, f"{title(s, seat)} pays {paid}{whom} for {why} (treasury {s.money[seat]})")
+    if short and board.unit_count(s, seat):
+        say(s, f"{title(s, seat)} cannot pay in full and must lose a unit (l.11)")
+        push(s, ("lose", seat, NO, 0, 1))
+
+
+def lose_options(s: State, seat: int, where: int) -> list[Lose]:
+    """The units a seat may lose: any of its land units and fleets, or those of one area
+    (the leader's stack)."""
+    m = s.parts.map
+    out: list[Lose] = []
+    areas = board.occupied(s.totals)[seat] if where == NO else (where,)
+    for area in areas:
+        row = s.units[area]
+        for slot in (seat, MERC + seat):
+            for t in range(4):
+                if row[slot * 4 + t]:
+                    out.append(Lose(piece_word(s, seat, slot * 4 + t), m.ids[area]))
+    if where == NO:
+        out += [Lose("fleet", m.ids[at]) for at in board.fleets_at(s.fleets)[seat]]
+    return out
+
+
+def lose_unit(s: State, seat: int, a: Lose, why: str) -> None:
+    """Carry out a loss of the owner's choice (already checked legal)."""
+    at = s.parts.map.index[a.at]
+    if a.piece == "fleet":
+        board.remove_fleets(s, at, seat)
+        say(s, f"{title(s, seat)} loses a fleet at {area_name(s, at)} ({why})")
+        return
+    c = piece_code(s, seat, a.piece)
+    assert c is not None and c >= 0
+    board.remove(s, at, c)
+    say(s, f"{title(s, seat)} loses {unit_noun(c % 4)} in {area_name(s, at)} ({why})")
+
+
+# --- revenue ---------------------------------------------------------------------------------
+
+
+def collect(s: State, seat: int) -> None:
+    """Revenue (l.5; Q2, Q4): the values of the areas the seat controls."""
+    tax = board.income(s, seat)
+    board.gain(s, seat, tax)
+    say(
+        s, f"{title(s, seat)} collects {talents(tax)} from its provinces (treasury {s.money[seat]})"
+    )
+    chits.fire(s, seat, chits.REVENUE)
+
+
+def ransom_due(s: State, seat: int) -> bool:
+    return s.leaders[seat] >= CAPTIVE and s.money[seat] >= s.parts.setup.ransom
+
+
+def ransom(s: State, seat: int) -> None:
+    """A captured leader ransomed (l.13; Q21): the ransom to his captor, the leader home."""
+    captor = s.leaders[seat] - CAPTIVE
+    paid = pay(s, seat, s.parts.setup.ransom, captor)
+    home = s.homes[seat]
+    board.set_leader(s, seat, home)
+    say(
+        s,
+        f"{title(s, seat)} ransoms its leader from {title(s, captor)} for {talents(paid)}: "
+        f"he returns to {area_name(s, home)}",
+    )
+
+
+def upkeep_due(s: State, seat: int) -> int:
+    return board.unit_count(s, seat) * s.parts.setup.upkeep
+
+
+def upkeep(s: State, seat: int) -> None:
+    """Maintenance (l.14; Q4): 1 a unit; a seat short disbands units of its choice until it
+    can pay (a Hidden treasure armed for it is played first)."""
+    due = upkeep_due(s, seat)
+    if s.money[seat] < due:
+        chits.fire(s, seat, chits.SHORT)
+    if s.money[seat] < due:
+        say(s, f"{title(s, seat)} cannot maintain its {due} units and disbands some (Q4)")
+        push(s, ("disband", seat, NO, NO, NO))
+        return
+    pay_upkeep(s, seat)
+
+
+def pay_upkeep(s: State, seat: int) -> None:
+    due = upkeep_due(s, seat)
+    pay(s, seat, due)
+    if due:
+        say(s, f"{title(s, seat)} pays {due} for its units' upkeep (treasury {s.money[seat]})")
+
+
+# --- purchases -------------------------------------------------------------------------------
+
+
+def placement_areas(s: State, seat: int, setup: bool = False) -> tuple[int, ...]:
+    """Where bought units go (l.21; Q6): the home, unless an enemy holds it or unfriendly
+    units are there, and the leader's area, unless unfriendly units are there."""
+    out = []
+    home = s.homes[seat]
+    if home != NO and chits.home_takes_units(s, seat):
+        out.append(home)
+    at = s.leaders[seat]
+    free = 0 <= at < s.parts.map.land and not board.unfriendly_here(s, at, seat)
+    if not setup and free and at not in out:
+        out.append(at)
+    return tuple(out)
+
+
+def controls_symbol(s: State, seat: int, kind: int) -> bool:
+    """Q5: a controlled area with the type's symbol (levies need none)."""
+    if kind == LEVY:
+        return True
+    symbol = s.parts.map.symbol
+    return any(symbol[a] == kind for a in board.held(s.control)[seat])
+
+
+def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
+    """Where a seat may buy fleets (l.19, l.21; Q5, Q6): the ports it controls (in port), and
+    the seas next to a port or coastal area it controls (at sea)."""
+    m = s.parts.map
+    ports: list[int] = []
+    seas: set[int] = set()
+    coast, near = m.coast, m.seas
+    for a in board.held(s.control)[seat]:
+        if coast[a]:
+            if coast[a] == PORT:
+                ports.append(a)
+            seas.update(near[a])
+    return ports, sorted(seas)
+
+
+MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order splits more)
+
+
+@lru_cache(maxsize=2048)
+def buys(piece: str, at: str, n: int) -> tuple[Buy, ...]:
+    """The purchases of one unit of a kind at a place, and of as many as may be bought there
+    now (at most MAX_BOUGHT): a person's order buys other counts in several steps."""
+    n = min(n, MAX_BOUGHT)
+    if n < 1:
+        return ()
+    one = made(Buy, piece, at, 1)
+    return (one,) if n == 1 else (one, made(Buy, piece, at, n))
+
+
+def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:
+    """Every purchase the seat may make now, of 1 to 5 units of a kind at one place."""
+    m = s.parts.map
+    setup = s.parts.setup
+    money = s.money[seat]
+    pool = s.pool[seat]
+    out: list[Buy] = []
+    if mode in (REVENUE_BUY, SETUP_BUY):
+        places = placement_areas(s, seat, setup=mode == SETUP_BUY)
+        for kind in (LEVY, INF, 2):
+            n = min(pool[kind], money // setup.prices[kind])
+            if n and places and controls_symbol(s, seat, kind):
+                for a in places:
+                    out += buys(TYPES[kind], m.ids[a], n)
+        if pool[4] and money >= setup.fleet_in_port:
+            ports, seas = fleet_places(s, seat)
+            for a in ports:
+                out += buys("fleet", m.ids[a], min(pool[4], money // setup.fleet_in_port))
+            for a in seas:
+                out += buys("fleet", m.ids[a], min(pool[4], money // setup.fleet_at_sea))
+    elif mode == EVENT_FLEETS and left > 0 and pool[4] and money >= price:
+        ports, _ = fleet_places(s, seat)
+        n = min(left, pool[4], money // price) if price else min(left, pool[4])
+        for a in ports:
+            out += buys("fleet", m.ids[a], n)
+    elif mode == EVENT_ELEPHANTS and left > 0 and pool[EL] and money >= price:
+        n = min(left, pool[EL], money // price) if price else min(left, pool[EL])
+        for a, holder in enumerate(s.control):
+            if holder == seat and m.symbol[a] == EL:
+                out += buys("el", m.ids[a], n)
+    return out
+
+
+def buy_price(s: State, mode: int, price: int, a: Buy) -> int:
+    """What one unit of the purchase costs."""
+    setup = s.parts.setup
+    if mode in (EVENT_FLEETS, EVENT_ELEPHANTS):
+        return price
+    if a.piece == "fleet":
+        at = s.parts.map.index[a.at]
+        return setup.fleet_in_port if at < s.parts.map.land else setup.fleet_at_sea
+    return setup.prices[TYPES.index(a.piece)]
+
+
+def buy(s: State, seat: int, mode: int, price: int, a: Buy) -> None:
+    """Units bought and placed (already checked legal)."""
+    at = s.parts.map.index[a.at]
+    cost = buy_price(s, mode, price, a) * a.count
+    pay(s, seat, cost)
+    if a.piece == "fleet":
+        for _ in range(a.count):
+            board.place_fleet(s, at, seat)
+        said = f"{a.count} fleet{'s' if a.count > 1 else ''}"
+    else:
+        kind = TYPES.index(a.piece)
+        board.place(s, at, seat, kind, a.count)
+        said = f"{a.count} {unit_noun(kind, a.count)}"
+    say(
+        s,
+        f"{title(s, seat)} buys {said} for {cost} at {area_name(s, at)} (treasury {s.money[seat]})",
+    )
+
+
+def any_purchase(s: State, seat: int) -> bool:
+    return bool(purchase_options(s, seat, REVENUE_BUY, NO, NO))

@@ -1,0 +1,657 @@
+"""Movement (l.25-32; Q9-Q12, Q22-Q24): forces formed and moved step by step.
+
+A seat moves one force at a time: pieces of one area taken into it (`Take`), then marched
+area by area (`March`), more pieces joining where it stands, some dropped off on the way,
+until it halts; a naval force is fleets of one place (`TakeFleets`) sailing sea by sea, troops
+and the leader embarking and landing on the way (l.31: no cost). A unit's move is over once
+its force has moved and halts or leaves it (ours: a force moves once, so each unit and fleet
+moves once a phase). Each unit has 3 MP (l.26), 4 while it moves with the leader it began the
+phase with (l.28; Q10); entering a rough area costs 2 (l.26), and entering an area with
+unfriendly units ends the move (l.27; Q11). Fleets have 5 MP, 1 for each sea or port entered
+(Q23); meeting enemy fleets stops them, a battle follows if either side wants it (l.29, l.51),
+and no fleet enters a port of a player it is not allied with (l.30).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Final
+
+from . import board
+from .board import in_force, ledger, ledger_add
+from .combat import enemy_fleets, send_home
+from .components import TYPES, Map
+from .economy import push, say
+from .names import area_name, piece_code, piece_word, title, units_text
+from .state import (
+    MERC,
+    NO,
+    Action,
+    Call,
+    Decline,
+    Drop,
+    Embark,
+    EndMove,
+    Fight,
+    Force,
+    Halt,
+    Land,
+    Lose,
+    March,
+    Sail,
+    State,
+    Take,
+    TakeFleets,
+    changed,
+    made,
+)
+
+# a seat's own unit codes, and how the seat writes each: "inf", "merc inf"
+OWN_CODES: Final = tuple(
+    tuple(range(seat * 4, seat * 4 + 4)) + tuple(range((MERC + seat) * 4, (MERC + seat) * 4 + 4))
+    for seat in range(4)
+)
+OWN_WORDS: Final = tuple(TYPES) + tuple(f"merc {t}" for t in TYPES)
+
+
+def own_codes(seat: int) -> tuple[int, ...]:
+    return OWN_CODES[seat]
+
+
+def start(s: State, seat: int) -> None:
+    """The seat's movement begins: the area its leader stands in gives his band (l.28)."""
+    band = list(s.band) if s.band else [NO] * s.players
+    at = s.leaders[seat]
+    band[seat] = at if 0 <= at < s.parts.map.land and s.pinned[seat] == 0 else NO
+    s.band = tuple(band)
+
+
+def can_move(s: State, seat: int) -> bool:
+    at = s.leaders[seat]
+    leader = 0 <= at < s.parts.map.land and s.pinned[seat] == 0
+    return leader or board.unit_count(s, seat) > 0
+
+
+def end(s: State) -> None:
+    """The movement phase is over: what moved no longer matters (landings and entries do,
+    for the battles)."""
+    s.moved = ()
+    s.sailed = ()
+    s.leader_moved = ()
+    s.band = ()
+    s.called = ()
+    s.boosts = (0, 0)
+    s.force = None
+
+
+# --- what may move --------------------------------------------------------------------------
+
+
+def available(s: State, area: int, c: int) -> int:
+    """Units of a code in an area that may still join a land force."""
+    return s.units[area][c] - ledger(s.moved, area, c) - in_force(s.force, area, c)
+
+
+def leader_free(s: State, seat: int) -> bool:
+    """The seat's leader may join a force: on the land, not pinned, his move not over."""
+    at = s.leaders[seat]
+    f = s.force
+    aboard = f is not None and f.seat == seat and f.leader != NO
+    return (
+        0 <= at < s.parts.map.land
+        and s.pinned[seat] == 0
+        and seat not in s.leader_moved
+        and not aboard
+    )
+
+
+def fleets_free(s: State, seat: int, at: int) -> int:
+    n = s.fleets[at][seat] - ledger(s.sailed, at, seat)
+    f = s.force
+    if f is not None and f.fleets and f.place == at:
+        n -= f.fleets
+    return n
+
+
+def mp_left(s: State, f: Force) -> int:
+    """The MP the force may still spend: the least of its pieces' (l.26, l.28; Q10)."""
+    setup = s.parts.setup
+    if f.fleets:
+        return setup.fleet_mp + f.bonus - f.spent
+    with_leader = f.leader != NO
+    left = 99
+    if with_leader:
+        left = setup.leader_mp + f.bonus - (f.spent - f.leader)
+    for _, joined, band, _ in f.groups:
+        limit = setup.leader_mp if band and with_leader and f.leader == 0 else setup.land_mp
+        left = min(left, limit + (f.bonus if with_leader else 0) - (f.spent - joined))
+    return left
+
+
+def entry_cost(s: State, to: int) -> int:
+    return s.parts.setup.rough_mp if s.parts.map.rough[to] else 1
+
+
+def cargo(f: Force) -> int:
+    return sum(g[3] for g in f.groups) if f.fleets else 0
+
+
+def options(s: State, seat: int, caller: int) -> list[Action]:
+    """Every movement step of the seat now (caller: the phasing seat when it moves as an
+    ally, else NO)."""
+    f = s.force
+    if f is None:
+        return _new_force_options(s, seat, caller)
+    if f.fleets:
+        return _naval_options(s, seat, f)
+    return _land_options(s, seat, f)
+
+
+@lru_cache(maxsize=1024)
+def marches(m: Map, place: int, rough: bool) -> tuple[March, ...]:
+    """The marches from an area into its neighbours (rough ones too, or not)."""
+    return tuple(made(March, m.ids[to]) for to in m.adjacent[place] if rough or not m.rough[to])
+
+
+@lru_cache(maxsize=4096)
+def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
+    """Take 1, or all `n`, of a piece at a place (a person's order takes other counts by ones):
+    the same step objects each time (each is immutable), made once."""
+    one = made(Take, at, word, 1)
+    return (one,) if n == 1 else (one, made(Take, at, word, n))
+
+
+# per seat: its two slots (its colour, its mercenaries), each with its codes and words
+OWN_SLOTS: Final = tuple(
+    tuple(
+        (
+            slot,
+            tuple((slot * 4 + t, ("merc " if slot >= MERC else "") + TYPES[t]) for t in range(4)),
+        )
+        for slot in (seat, MERC + seat)
+    )
+    for seat in range(4)
+)
+
+
+def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) -> list[Action]:
+    at = s.parts.map.ids[area]
+    row = s.units[area]
+    t = s.totals[area]
+    f = s.force
+    joining = f is not None and f.place == area and not f.fleets
+    out: list[Action] = []
+    for slot, codes in OWN_SLOTS[seat]:
+        if not t[slot]:
+            continue
+        for c, word in codes:
+            n = row[c]
+            if not n:
+                continue
+            if moved:
+                n -= moved.get((area, c), 0)
+            if joining:
+                n -= in_force(f, area, c)
+            if n > 0:
+                out += takes(at, word, n)
+    if s.leaders[seat] == area and leader_free(s, seat):
+        out.append(Take(at, "leader", 1))
+    return out
+
+
+def _moved(s: State) -> dict[tuple[int, int], int]:
+    return {(a, c): n for a, c, n in s.moved}
+
+
+def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
+    m = s.parts.map
+    out: list[Action] = []
+    moved = _moved(s)
+    leader = s.leaders[seat]
+    areas = board.occupied(s.totals)[seat]
+    for area in areas:
+        out += _takes(s, seat, area, moved)
+    if 0 <= leader < m.land and leader not in areas:
+        out += _takes(s, seat, leader, moved)
+    sailed = {(a, k): n for a, k, n in s.sailed}
+    for at in board.fleets_at(s.fleets)[seat]:
+        n = s.fleets[at][seat] - sailed.get((at, seat), 0)
+        out += [made(TakeFleets, m.ids[at], k) for k in range(1, n + 1)]
+    if caller == NO:
+        out += [
+            Call(s.seats[k])
+            for k in board.allies_of(s, seat)
+            if k not in s.called and k not in s.out
+        ]
+    out.append(EndMove())
+    return out
+
+
+def _land_options(s: State, seat: int, f: Force) -> list[Action]:
+    m = s.parts.map
+    out = _takes(s, seat, f.place, _moved(s))
+    if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
+        for c, _, _, n in _merged(f):
+            word = piece_word(s, seat, c)
+            out += [made(Drop, word, k) for k in range(1, n + 1)]
+        if f.leader != NO:
+            out.append(made(Drop, "leader", 1))
+    left = mp_left(s, f)
+    if left >= 1:
+        out += marches(m, f.place, left >= s.parts.setup.rough_mp)
+    if f.marched:
+        out += [Halt(), EndMove()]
+    return out
+
+
+def _merged(f: Force) -> list[tuple[int, int, int, int]]:
+    totals: dict[int, int] = {}
+    for c, _, _, n in f.groups:
+        totals[c] = totals.get(c, 0) + n
+    return [(c, 0, 0, n) for c, n in sorted(totals.items())]
+
+
+def coasts_of(s: State, place: int) -> tuple[int, ...]:
+    """Where a naval force may embark and land troops: its port, or every coast of its sea."""
+    m = s.parts.map
+    return (place,) if place < m.land else m.coasts[place - m.land]
+
+
+def sail_targets(s: State, seat: int, place: int) -> list[int]:
+    """Seas next to the force's place, and ports on its sea not held by a player it is not
+    allied with (l.30; Q23)."""
+    m = s.parts.map
+    if place < m.land:
+        return list(m.seas[place])
+    out = [m.land + t for t in m.sea_adjacent[place - m.land]]
+    for a in m.coasts[place - m.land]:
+        holder = s.control[a]
+        if m.is_port(a) and (holder == NO or board.allied(s, holder, seat)):
+            out.append(a)
+    return out
+
+
+def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
+    m = s.parts.map
+    out: list[Action] = []
+    place = f.place
+    if f.spent == 0:
+        n = fleets_free(s, seat, place)
+        out += [made(TakeFleets, m.ids[place], k) for k in range(1, n + 1)]
+    room = f.fleets - cargo(f)
+    landed = {(a, c): n for a, c, n in s.landed}
+    for area in coasts_of(s, place):
+        row = s.units[area]
+        if room and s.totals[area][9 + seat]:
+            for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
+                n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
+                if n > 0:
+                    out += [made(Embark, m.ids[area], word, k) for k in range(1, n + 1)]
+        if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
+            out.append(Embark(m.ids[area], "leader", 1))
+        for c, _, _, n in f.groups:
+            word = piece_word(s, seat, c)
+            out += [made(Land, m.ids[area], word, k) for k in range(1, n + 1)]
+        if f.leader != NO:
+            out.append(Land(m.ids[area], "leader", 1))
+    spare = f.fleets - cargo(f)
+    out += [made(Drop, "fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
+    if not f.stopped and mp_left(s, f) >= 1:
+        out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
+    if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
+        out += [Halt(), EndMove()]
+    return out
+
+
+# --- carrying out a step ---------------------------------------------------------------------
+
+
+def apply(s: State, seat: int, caller: int, a: Action) -> bool:
+    """A movement step (already checked legal); True when it ends the seat's movement."""
+    step = STEPS.get(type(a))
+    if step is not None:
+        step(s, seat, a)
+        return False
+    if isinstance(a, EndMove):
+        if s.force is not None:
+            halt(s)
+        who = title(s, seat)
+        say(
+            s,
+            f"{who} ends its movement" + (f" in {title(s, caller)}'s turn" if caller != NO else ""),
+        )
+        return True
+    assert isinstance(a, Call)
+    ally = s.seats.index(a.ally)
+    s.called = (*s.called, ally)
+    start(s, ally)
+    say(s, f"{title(s, seat)} calls its ally {title(s, ally)} to move in this turn (l.32)")
+    push(s, ("move", ally, seat, NO, NO))
+    return False
+
+
+def _take(s: State, seat: int, a: Take) -> None:
+    area = s.parts.map.index[a.at]
+    f = s.force or Force(seat=seat, place=area)
+    if a.piece == "leader":
+        bonus = s.boosts[0]
+        s.boosts = (0, s.boosts[1])
+        f = changed(f, leader=f.spent, bonus=f.bonus + bonus)
+    else:
+        c = piece_code(s, seat, a.piece)
+        assert c is not None and c >= 0
+        band = int(area == s.band[seat] and f.spent == 0) if s.band else 0
+        f = changed(f, groups=(*f.groups, (c, f.spent, band, a.count)))
+    s.force = f
+
+
+def _take_fleets(s: State, seat: int, a: TakeFleets) -> None:
+    at = s.parts.map.index[a.at]
+    f = s.force
+    if f is None:
+        bonus = s.boosts[1]
+        s.boosts = (s.boosts[0], 0)
+        s.force = Force(seat=seat, place=at, fleets=a.count, bonus=bonus)
+    else:
+        s.force = changed(f, fleets=f.fleets + a.count)
+
+
+def _drop(s: State, seat: int, a: Drop) -> None:
+    f = s.force
+    assert f is not None
+    if a.piece == "leader":
+        if f.spent > f.leader:
+            s.leader_moved = (*s.leader_moved, seat)
+        f = changed(f, leader=NO, bonus=0)
+    elif a.piece == "fleet":
+        s.sailed = ledger_add(s.sailed, f.place, seat, a.count)
+        f = changed(f, fleets=f.fleets - a.count)
+    else:
+        c = piece_code(s, seat, a.piece)
+        assert c is not None
+        left = a.count
+        groups = []
+        for g in reversed(f.groups):  # the latest to join leave first
+            if g[0] == c and left:
+                k = min(left, g[3])
+                left -= k
+                if f.spent > g[1]:
+                    s.moved = ledger_add(s.moved, f.place, c, k)
+                if g[3] > k:
+                    groups.append((g[0], g[1], g[2], g[3] - k))
+            else:
+                groups.append(g)
+        f = changed(f, groups=tuple(reversed(groups)))
+    s.force = f if (f.groups or f.leader != NO or f.fleets) else None
+
+
+def _march(s: State, seat: int, a: March) -> None:
+    to = s.parts.map.index[a.to]
+    f = s.force
+    assert f is not None
+    frm = f.place
+    moved = [0, 0, 0, 0]
+    counts: dict[int, int] = {}
+    for c, _, _, n in f.groups:
+        counts[c] = counts.get(c, 0) + n
+        moved[c % 4] += n
+    if counts:
+        board.move_units(s, frm, to, counts)
+    if f.leader != NO:
+        board.set_leader(s, seat, to)
+    if (to, frm) not in s.entered:
+        s.entered = (*s.entered, (to, frm))
+    f = changed(f, place=to, spent=f.spent + entry_cost(s, to), marched=True)
+    s.force = f
+    who = (
+        "its leader" + (" with " + units_text(moved) if any(moved) else "")
+        if f.leader != NO
+        else units_text(moved)
+    )
+    say(s, f"{title(s, seat)} marches {who} from {area_name(s, frm)} to {area_name(s, to)}")
+    if board.unfriendly_here(s, to, seat):
+        say(s, f"{title(s, seat)} meets unfriendly units in {area_name(s, to)} and stops (l.27)")
+        halt(s)
+    elif mp_left(s, f) < 1:
+        halt(s)  # no movement point left: the force's move is over (ours)
+
+
+def _halt(s: State, seat: int, a: Halt) -> None:
+    halt(s)
+
+
+def halt(s: State) -> None:
+    """The force's move is over; troops aboard in a port land there."""
+    f = s.force
+    assert f is not None
+    seat = f.seat
+    if f.fleets:
+        if f.place < s.parts.map.land:
+            for c, _, _, n in f.groups:
+                _put_ashore(s, seat, f.place, c, n)
+            if f.leader != NO:
+                board.set_leader(s, seat, f.place)
+        s.sailed = ledger_add(s.sailed, f.place, seat, f.fleets)
+        if f.leader != NO:
+            s.leader_moved = (*s.leader_moved, seat)
+    else:
+        for c, joined, _, n in f.groups:
+            if f.spent > joined:
+                s.moved = ledger_add(s.moved, f.place, c, n)
+        if f.leader != NO and f.spent > f.leader:
+            s.leader_moved = (*s.leader_moved, seat)
+    s.force = None
+
+
+def _put_ashore(s: State, seat: int, at: int, c: int, n: int) -> None:
+    board.add_units(s, at, c, n)
+    s.landed = ledger_add(s.landed, at, c, n)
+    s.moved = ledger_add(s.moved, at, c, n)
+
+
+def _embark(s: State, seat: int, a: Embark) -> None:
+    f = s.force
+    assert f is not None
+    area = s.parts.map.index[a.at]
+    if a.piece == "leader":
+        board.set_leader(s, seat, f.place)
+        s.force = changed(f, leader=f.spent)
+        say(s, f"{title(s, seat)}'s leader boards the fleet at {area_name(s, area)}")
+        return
+    c = piece_code(s, seat, a.piece)
+    assert c is not None and c >= 0
+    board.add_units(s, area, c, -a.count)
+    k = ledger(s.moved, area, c)
+    if k:
+        s.moved = ledger_add(s.moved, area, c, -min(k, a.count))
+    s.force = changed(f, groups=(*f.groups, (c, 0, 0, a.count)))
+    say(s, f"{title(s, seat)} embarks {a.count} {a.piece} at {area_name(s, area)}")
+
+
+def _land(s: State, seat: int, a: Land) -> None:
+    f = s.force
+    assert f is not None
+    area = s.parts.map.index[a.at]
+    if a.piece == "leader":
+        board.set_leader(s, seat, area)
+        s.leader_moved = (*s.leader_moved, seat)
+        s.force = changed(f, leader=NO)
+        say(s, f"{title(s, seat)}'s leader lands in {area_name(s, area)}")
+        return
+    c = piece_code(s, seat, a.piece)
+    assert c is not None
+    s.force = changed(f, groups=_less(f.groups, c, a.count))
+    _put_ashore(s, seat, area, c, a.count)
+    invasion = " (a sea invasion)" if board.unfriendly_here(s, area, seat) else ""
+    say(s, f"{title(s, seat)} lands {a.count} {a.piece} in {area_name(s, area)}{invasion}")
+
+
+def _less(
+    groups: tuple[tuple[int, int, int, int], ...], c: int, n: int
+) -> tuple[tuple[int, int, int, int], ...]:
+    out = []
+    for g in groups:
+        if g[0] == c and n:
+            k = min(n, g[3])
+            n -= k
+            if g[3] > k:
+                out.append((g[0], g[1], g[2], g[3] - k))
+        else:
+            out.append(g)
+    return tuple(out)
+
+
+def _sail(s: State, seat: int, a: Sail) -> None:
+    to = s.parts.map.index[a.to]
+    f = s.force
+    assert f is not None
+    frm = f.place
+    board.add_fleets(s, frm, seat, -f.fleets)
+    board.add_fleets(s, to, seat, f.fleets)
+    if f.leader != NO:
+        board.set_leader(s, seat, to)
+    f = changed(f, place=to, spent=f.spent + 1, marched=True)
+    s.force = f
+    said = f"{f.fleets} fleet{'s' if f.fleets > 1 else ''}"
+    aboard = cargo(f)
+    if aboard:
+        said += f" carrying {aboard} unit{'s' if aboard > 1 else ''}"
+    say(s, f"{title(s, seat)} sails {said} from {area_name(s, frm)} to {area_name(s, to)}")
+    if to < s.parts.map.land:
+        return
+    enemies = enemy_fleets(s, to, seat)
+    if not enemies:
+        return
+    s.force = changed(f, stopped=True)  # l.29: it stops on meeting enemy fleets
+    if to in s.sea_fights:
+        say(
+            s,
+            f"{title(s, seat)} meets enemy fleets in {area_name(s, to)} and stops; a battle was fought there this turn",
+        )
+        return
+    say(s, f"{title(s, seat)} meets enemy fleets in {area_name(s, to)} and stops (l.29)")
+    for enemy in reversed(enemies):
+        push(s, ("sea_ask", seat, to, enemy, 0))
+
+
+# --- sea battles during movement (l.49-53; Q22) ----------------------------------------------
+
+
+def sea_ask_options(s: State, who: int, sea: int, other: int) -> list[Action]:
+    at = s.parts.map.ids[sea]
+    return [Fight(at, s.seats[other]), Decline(at, s.seats[other])]
+
+
+def sea_asked(s: State, frame: tuple[str, int, int, int, int], a: Action) -> None:
+    _, who, sea, other, stage = frame
+    mover = who if stage == 0 else other
+    enemy = other if stage == 0 else who
+    if isinstance(a, Fight):
+        word = "attacks" if stage == 0 else "calls a battle against"
+        say(s, f"{title(s, who)} {word} {title(s, other)}'s fleets in {area_name(s, sea)}")
+        push(s, ("sea_dice", mover, sea, enemy, NO))
+    elif stage == 0:
+        say(s, f"{title(s, who)} declines battle at sea")
+        push(s, ("sea_ask", enemy, sea, mover, 1))
+    else:
+        say(s, f"{title(s, who)} declines too: no battle in {area_name(s, sea)}")
+
+
+def sea_fought(s: State) -> None:
+    """After one round at sea the mover's survivors may move on (l.51)."""
+    f = s.force
+    if f is not None and f.fleets:
+        s.force = changed(f, stopped=False)
+
+
+def anchored(s: State, seat: int, sea: int) -> int:
+    f = s.force
+    moving = f.fleets if f is not None and f.place == sea and f.seat == seat else 0
+    return s.fleets[sea][seat] - moving
+
+
+def sea_loss_options(s: State, seat: int, sea: int) -> list[Action]:
+    at = s.parts.map.ids[sea]
+    out: list[Action] = []
+    if anchored(s, seat, sea) > 0:
+        out.append(Lose("fleet", at))
+    f = s.force
+    if f is not None and f.fleets and f.place == sea:
+        out.append(Lose("moving fleet", at))
+    return out
+
+
+def sea_loss(s: State, seat: int, sea: int, a: Lose) -> None:
+    board.remove_fleets(s, sea, seat)
+    f = s.force
+    if a.piece == "moving fleet" and f is not None:
+        s.force = f = changed(f, fleets=f.fleets - 1)
+        say(s, f"{title(s, seat)} loses a fleet of its moving force in {area_name(s, sea)}")
+    else:
+        say(s, f"{title(s, seat)} loses a fleet at anchor in {area_name(s, sea)}")
+
+
+def after_sea_losses(s: State, seat: int, sea: int) -> None:
+    """Troops aboard sunk fleets drown with them; a leader with no fleet left goes home
+    (l.52)."""
+    f = s.force
+    if f is None:
+        return
+    if f.fleets == 0:
+        for c, _, _, n in f.groups:
+            board.to_pool(s, c // 4, c % 4, n)
+        if f.groups:
+            say(s, f"{title(s, seat)}'s troops aboard drown")
+        s.force = None
+        if f.leader != NO:
+            send_home(s, seat, "lost at sea (l.52)")
+        return
+    excess = cargo(f) - f.fleets
+    if excess > 0:
+        push(s, ("drown", seat, sea, excess, NO))
+
+
+def drown_options(s: State, seat: int, sea: int) -> list[Action]:
+    f = s.force
+    assert f is not None
+    at = s.parts.map.ids[sea]
+    return [Lose(piece_word(s, seat, c), at) for c, _, _, _ in _merged(f)]
+
+
+def drown(s: State, seat: int, sea: int, a: Lose) -> None:
+    f = s.force
+    assert f is not None
+    c = piece_code(s, seat, a.piece)
+    assert c is not None
+    s.force = changed(f, groups=_less(f.groups, c, 1))
+    board.to_pool(s, c // 4, c % 4, 1)
+    say(s, f"{title(s, seat)}'s {a.piece} aboard a sunk fleet drowns in {area_name(s, sea)}")
+
+
+def boost(s: State, seat: int, kind: str, amount: int) -> None:
+    """Forced march (chit 1): the force with the leader; Fair winds (chit 10): the naval
+    force; now if it is under way, else the next one formed."""
+    f = s.force
+    if kind == "forced_march":
+        if f is not None and f.seat == seat and f.leader != NO and not f.fleets:
+            s.force = changed(f, bonus=f.bonus + amount)
+        else:
+            s.boosts = (s.boosts[0] + amount, s.boosts[1])
+    elif f is not None and f.seat == seat and f.fleets:
+        s.force = changed(f, bonus=f.bonus + amount)
+    else:
+        s.boosts = (s.boosts[0], s.boosts[1] + amount)
+
+
+# the movement steps carried out by their kind (EndMove and Call end or open a movement)
+STEPS: Final[dict[type, Callable[[State, int, Any], None]]] = {
+    Take: _take,
+    TakeFleets: _take_fleets,
+    Drop: _drop,
+    March: _march,
+    Sail: _sail,
+    Embark: _embark,
+    Land: _land,
+    Halt: _halt,
+}

@@ -1,0 +1,94 @@
+"""How Successors writes its places, seats and pieces: the map's names, the seats' colours,
+the units' words ("inf", "merc cav", "red levy")."""
+
+from __future__ import annotations
+
+from ..words import count_of
+from .components import TYPES
+from .state import LEADER, MERC, WHITE, State
+
+WORD_TITLES = {"levy": "Levy", "inf": "Inf", "cav": "Cav", "el": "EL"}
+NOUNS = ("levy", "infantry", "cavalry", "elephant")
+PLURALS = ("levies", "infantry", "cavalry", "elephants")
+
+
+def area_name(s: State, area: int) -> str:
+    return s.parts.map.names[area]
+
+
+def area_id(s: State, area: int) -> str:
+    return s.parts.map.ids[area]
+
+
+_TITLES: dict[str, str] = {}
+
+
+def title(s: State, seat: int) -> str:
+    """A seat as the table writes it: "Blue"."""
+    name = s.seats[seat]
+    found = _TITLES.get(name)
+    if found is None:
+        found = _TITLES[name] = name.capitalize()
+    return found
+
+
+def side_title(s: State, seat: int) -> str:
+    """A seat's title, or "the rebels" for white units."""
+    return "the rebels" if seat < 0 or seat == WHITE else title(s, seat)
+
+
+def units_text(counts: tuple[int, ...] | list[int]) -> str:
+    """Counts by type in words: "2 infantry and 1 cavalry"; "no units" when none."""
+    parts = [f"{n} {NOUNS[t] if n == 1 else PLURALS[t]}" for t, n in enumerate(counts) if n]
+    if not parts:
+        return "no units"
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def unit_noun(kind: int, n: int = 1) -> str:
+    return NOUNS[kind] if n == 1 else PLURALS[kind]
+
+
+def piece_word(s: State, seat: int, c: int) -> str:
+    """A unit code as the notation writes it for `seat`: its own "inf", its mercenaries'
+    "merc inf", another seat's "red inf" (its mercenaries "red merc inf"), white "white inf"."""
+    slot, kind = divmod(c, 4)
+    word = TYPES[kind]
+    if slot == seat:
+        return word
+    if slot == MERC + seat:
+        return f"merc {word}"
+    if slot == WHITE:
+        return f"white {word}"
+    if slot >= MERC:
+        return f"{s.seats[slot - MERC]} merc {word}"
+    return f"{s.seats[slot]} {word}"
+
+
+def piece_code(s: State, seat: int, word: str) -> int | None:
+    """The unit code a piece word names for `seat`; LEADER for "leader"; None when it names
+    no unit."""
+    if word == "leader":
+        return LEADER
+    parts = word.split()
+    if not parts or parts[-1] not in TYPES:
+        return None
+    kind = TYPES.index(parts[-1])
+    head = parts[:-1]
+    slot = seat
+    if head and head[0] in s.seats:
+        slot = s.seats.index(head[0])
+        head = head[1:]
+    elif head and head[0] == "white":
+        return WHITE * 4 + kind if len(head) == 1 else None
+    if head == ["merc"]:
+        return (MERC + slot) * 4 + kind
+    return slot * 4 + kind if not head else None
+
+
+def counted(n: int, noun: str) -> str:
+    return count_of(n, noun)
+
+
+def talents(n: int) -> str:
+    return f"{n} Talent" + ("" if n == 1 else "s")

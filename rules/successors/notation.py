@@ -1,0 +1,576 @@
+"""Successors' notation: each step in words a person can type, and orders read back.
+
+A step: `home Egypt`, `buy 1 inf at Egypt`, `done`, `take 2 inf at Egypt`, `take leader at
+Egypt`, `take 2 fleets at Egypt`, `drop 1 inf`, `march to Syria`, `sail to Aegean Sea`,
+`embark 1 inf at Egypt`, `land 1 inf at Syria`, `halt`, `end movement`, `call red`,
+`fight red at Egypt`, `decline red at Egypt`, `retreat inf to Syria`, `stand`, `lose inf at
+Egypt`, `pay`, `escape to Red Sea`; aside, at any time: `give 3 to red`, `offer red`,
+`accept red`, `refuse red`, `break with red`, `ransom`, `play 5`, `play 2 at Egypt`,
+`play 18 on red`, `play 19 from Syria to Arabia`, `arm 15 for revolt`, `arm 7 for battle at
+Egypt`, `arm 13 for turn on red`, `disarm 15`, `undo`.
+
+Whole orders, read into those steps: `buy 2 levy 1 cav at Egypt`; `move 2 inf 1 cav leader
+Egypt Syria Babylonia` (the pieces taken in the first area, marched along the path, halted);
+`sail 2 fleets with 2 inf Egypt Egyptian Sea Cyprian Sea land at Syria` (the troops boarding
+at the port the fleets leave, landing where named); `march Syria Babylonia`; several steps
+joined by commas. Each step is read against the position the steps before it leave, up to a
+roll or a draw.
+
+A place is written by its name on the map, its id (`egy`), or the start of its name when
+only one name starts so (`lydia`, `north`); words are read in any case, hyphens as spaces.
+So parse(view, describe(view, a)) == [a] for every legal step a.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from ..capabilities.notation import MAX_ORDER_CHARS
+from ..errors import excerpt
+from . import engine
+from .components import TYPES
+from .economy import MAX_BOUGHT
+from .refusals import refusal
+from .state import (
+    ASIDE_ACTIONS,
+    TRIGGERS,
+    Accept,
+    Action,
+    Arm,
+    Break,
+    Buy,
+    Call,
+    ChooseHome,
+    Decline,
+    Disarm,
+    Done,
+    Drop,
+    Embark,
+    EndMove,
+    Escape,
+    Fight,
+    Give,
+    Halt,
+    Land,
+    Lose,
+    March,
+    Offer,
+    Pay,
+    Play,
+    Ransom,
+    Refuse,
+    Retreat,
+    Sail,
+    Stand,
+    State,
+    Take,
+    TakeFleets,
+    Undo,
+)
+from .view import View
+from .wording import describe as describe  # the words parse reads back
+from .wording import place as place
+
+MAX_STEPS: Final = 40
+_FILLER: Final = frozenset(("the", "a", "an"))
+_PLURAL: Final = {"levies": "levy", "fleets": "fleet", "leaders": "leader"}
+
+
+class OrderError(ValueError):
+    """An order that cannot be read: says what was expected."""
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def words_of(text: str) -> list[str]:
+    return [w for w in re.sub(r"[-_]", " ", text.lower()).split() if w not in _FILLER]
+
+
+def _norm(name: str) -> str:
+    return " ".join(re.sub(r"[-_]", " ", name.lower()).split())
+
+
+def read_place(s: State, ws: list[str], i: int, land_only: bool = False) -> tuple[int, int]:
+    """The place named at words[i:], the longest name matching first: (place, next i). An id,
+    a whole name, or the start of exactly one name."""
+    m = s.parts.map
+    limit = m.land if land_only else m.areas
+    names = [_norm(n) for n in m.names[:limit]]
+    for k in range(min(len(ws) - i, 5), 0, -1):
+        said = " ".join(ws[i : i + k])
+        if k == 1 and said in m.index and m.index[said] < limit:
+            return m.index[said], i + 1
+        if said in names:
+            return names.index(said), i + k
+    if i >= len(ws):
+        raise OrderError("a place is named here")
+    said = ws[i]
+    found = [p for p, n in enumerate(names) if n.startswith(said)]
+    for k in range(2, min(len(ws) - i, 5) + 1):  # "lydia and": longer starts of a name
+        longer = " ".join(ws[i : i + k])
+        more = [p for p, n in enumerate(names) if n.startswith(longer)]
+        if len(more) == 1:
+            return more[0], i + k
+    if len(found) == 1:
+        return found[0], i + 1
+    if found:
+        shown = ", ".join(m.names[p] for p in found[:6])
+        raise OrderError(f"{excerpt(said)} names several places: {shown}")
+    raise OrderError(f"no place named {excerpt(said)} on the map")
+
+
+def _piece(ws: list[str], i: int) -> tuple[str, int] | None:
+    """A piece word at words[i:]: "inf", "merc inf", "red inf", "red merc inf", "leader",
+    "fleet"; None when none is there."""
+    if i >= len(ws):
+        return None
+    w = _PLURAL.get(ws[i], ws[i])
+    if w in (*TYPES, "leader", "fleet", "all"):
+        return w, i + 1
+    if w in ("merc", "white", *engine.SEATS) and i + 1 < len(ws):
+        rest = _piece(ws, i + 1)
+        if (rest is not None and rest[0] in TYPES) or (rest and rest[0].startswith("merc ")):
+            return f"{w} {rest[0]}", rest[1]
+    return None
+
+
+def _pieces(ws: list[str], i: int) -> tuple[list[tuple[int, str]], int]:
+    """Counted pieces at words[i:]: "2 inf 1 cav leader" -> [(2, "inf"), (1, "cav"),
+    (1, "leader")]."""
+    out: list[tuple[int, str]] = []
+    while i < len(ws):
+        n = 1
+        j = i
+        if ws[j].isdigit():
+            n = int(ws[j])
+            j += 1
+        got = _piece(ws, j)
+        if got is None:
+            break
+        out.append((n, got[0]))
+        i = got[1]
+    return out, i
+
+
+def _seat(ws: list[str], i: int) -> tuple[str, int]:
+    if i < len(ws) and ws[i] in engine.SEATS:
+        return ws[i], i + 1
+    if i < len(ws) and ws[i] == "white":
+        return "white", i + 1
+    raise OrderError(f"a player's colour is named here ({', '.join(engine.SEATS)})")
+
+
+def _skip(ws: list[str], i: int, *fillers: str) -> int:
+    while i < len(ws) and ws[i] in fillers:
+        i += 1
+    return i
+
+
+class Reader:
+    """Reads one order against a position, step by step; each step is applied to a copy of
+    the position (what a seat sees), so the next is read against what it leaves."""
+
+    def __init__(self, v: View, seat: str) -> None:
+        self.v = v
+        self.s = v.state
+        self.seat = seat
+        self.out: list[Action] = []
+
+    def add(self, a: Action) -> None:
+        self.out.append(a)
+        if len(self.out) > MAX_STEPS:
+            raise OrderError(f"an order is at most {MAX_STEPS} steps")
+        if isinstance(a, Undo):
+            return
+        if engine.chance(self.s) is not None:
+            raise OrderError(f"the order goes past {engine.chance(self.s)}: send the rest after")
+        mover = engine.to_move(self.s)
+        if not isinstance(a, ASIDE_ACTIONS) and mover is not None and mover != self.seat:
+            raise OrderError(refusal(self.s, a, self.seat))
+        try:
+            self.s = engine.apply(self.s, a)
+        except engine.Refused:
+            raise OrderError(f"{describe(self.v, a)}: {refusal(self.s, a, self.seat)}") from None
+
+    def id(self, p: int) -> str:
+        return self.s.parts.map.ids[p]
+
+
+def parse(v: View, text: str, seat: str) -> list[Action]:
+    """An order: steps joined by commas, each read against the position the steps before it
+    leave. Raises ValueError naming the step and what was expected, or why it is refused."""
+    if len(text) > MAX_ORDER_CHARS:
+        raise ValueError(f"an order is at most {MAX_ORDER_CHARS:,} characters")
+    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
+    if not parts:
+        raise ValueError("an order names a step: `options` lists them")
+    r = Reader(v, seat)
+    for k, part in enumerate(parts):
+        try:
+            _read(r, words_of(part))
+        except ValueError as e:
+            where = (
+                f"step {k + 1} of {len(parts)} ({excerpt(part.strip())}): "
+                if len(parts) > 1
+                else ""
+            )
+            raise ValueError(f"{where}{e}") from None
+    return r.out
+
+
+def _read(r: Reader, ws: list[str]) -> None:
+    if not ws:
+        raise OrderError("an empty step")
+    verb = ws[0]
+    reader = _VERBS.get(verb)
+    if reader is None:
+        raise OrderError(
+            f"{excerpt(verb)} is not a step of Successors; steps begin with: {', '.join(sorted(_VERBS))}"
+        )
+    reader(r, ws)
+
+
+def _end_of(ws: list[str], i: int, what: str) -> None:
+    if i < len(ws):
+        raise OrderError(f"{excerpt(' '.join(ws[i:]))} is not understood after {what}")
+
+
+def _home(r: Reader, ws: list[str]) -> None:
+    p, i = read_place(r.s, ws, 1, land_only=True)
+    _end_of(ws, i, "the home")
+    r.add(ChooseHome(r.id(p)))
+
+
+def _buy(r: Reader, ws: list[str]) -> None:
+    pieces, i = _pieces(ws, 1)
+    i = _skip(ws, i, "at", "in")
+    if not pieces:
+        raise OrderError("name what is bought: `buy 2 levy 1 cav at Egypt`")
+    p, i = read_place(r.s, ws, i)
+    _end_of(ws, i, "the place")
+    for n, piece in pieces:
+        while n > 0:  # as many as a step buys (at most 5), else one by one
+            k = min(n, MAX_BOUGHT)
+            if k > 1 and Buy(piece, r.id(p), k) not in engine.legal(r.s):
+                k = 1
+            r.add(Buy(piece, r.id(p), k))
+            n -= k
+
+
+def _simple(
+    kind: type[Done | Pay | Halt | Stand | Undo | Ransom],
+) -> Callable[[Reader, list[str]], None]:
+    def read(r: Reader, ws: list[str]) -> None:
+        _end_of(ws, 1, ws[0])
+        if kind is Ransom:
+            r.add(Ransom(r.seat))
+        else:
+            r.add(kind())  # type: ignore[call-arg]
+
+    return read
+
+
+def _end(r: Reader, ws: list[str]) -> None:
+    _end_of(ws, _skip(ws, 1, "movement", "move", "moving"), "end")
+    r.add(EndMove())
+
+
+def _lose(r: Reader, ws: list[str]) -> None:
+    i = 1
+    if ws[i : i + 2] == ["moving", "fleet"]:
+        piece, i = "moving fleet", i + 2
+    else:
+        got = _piece(ws, i)
+        if got is None:
+            raise OrderError("name the unit lost: `lose inf at Egypt`")
+        piece, i = got
+    p, i = read_place(r.s, ws, _skip(ws, i, "at", "in"))
+    _end_of(ws, i, "the place")
+    r.add(Lose(piece, r.id(p)))
+
+
+def _take(r: Reader, ws: list[str]) -> None:
+    pieces, i = _pieces(ws, 1)
+    p, i = read_place(r.s, ws, _skip(ws, i, "at", "in", "from"))
+    _end_of(ws, i, "the place")
+    if not pieces:
+        raise OrderError("name what is taken: `take 2 inf at Egypt`")
+    for n, piece in pieces:
+        if piece == "fleet":
+            r.add(TakeFleets(r.id(p), n))
+        elif piece == "leader":
+            r.add(Take(r.id(p), "leader", 1))
+        else:
+            _take_pieces(r, r.id(p), piece, n)
+
+
+def _take_pieces(r: Reader, at: str, piece: str, n: int) -> None:
+    """`n` of a piece taken: in one step where one takes them (all there, or one), else one
+    by one."""
+    whole = Take(at, piece, n)
+    if n == 1 or whole in engine.legal(r.s):
+        r.add(whole)
+        return
+    for _ in range(n):
+        r.add(Take(at, piece, 1))
+
+
+def _drop(r: Reader, ws: list[str]) -> None:
+    pieces, i = _pieces(ws, 1)
+    _end_of(ws, i, "the pieces")
+    if not pieces:
+        raise OrderError("name what is dropped: `drop 1 inf`")
+    for n, piece in pieces:
+        r.add(Drop(piece, 1 if piece == "leader" else n))
+
+
+def _path(r: Reader, ws: list[str], i: int, sea: bool) -> int:
+    """Marches or sails along the places named."""
+    while i < len(ws) and ws[i] not in ("land", "with", "carrying"):
+        i = _skip(ws, i, "to", "then", "and")
+        if i >= len(ws):
+            break
+        p, i = read_place(r.s, ws, i, land_only=not sea)
+        r.add(Sail(r.id(p)) if sea else March(r.id(p)))
+    return i
+
+
+def _march(r: Reader, ws: list[str]) -> None:
+    i = _path(r, ws, 1, sea=False)
+    _end_of(ws, i, "the path")
+
+
+def _move(r: Reader, ws: list[str]) -> None:
+    """`move 2 inf 1 cav leader Egypt Syria Babylonia`: taken in the first area, marched
+    along the path, halted."""
+    pieces, i = _pieces(ws, 1)
+    if not pieces:
+        raise OrderError("name what moves: `move 2 inf 1 cav Egypt Syria`")
+    i = _skip(ws, i, "from")
+    p, i = read_place(r.s, ws, i, land_only=True)
+    for n, piece in pieces:
+        _take_pieces(r, r.id(p), piece, 1 if piece == "leader" else n)
+    i = _path(r, ws, i, sea=False)
+    _end_of(ws, i, "the path")
+    if r.s.force is not None:
+        r.add(Halt())
+
+
+def _sail(r: Reader, ws: list[str]) -> None:
+    """`sail to Aegean Sea` (a step), or a voyage: `sail 2 fleets with 2 inf Egypt Egyptian
+    Sea Cyprian Sea land at Syria`."""
+    pieces, i = _pieces(ws, 1)
+    fleets = [n for n, piece in pieces if piece == "fleet"]
+    if not fleets:
+        i = _path(r, ws, 1, sea=True)
+        i = _landing(r, ws, i)
+        _end_of(ws, i, "the voyage")
+        return
+    cargo: list[tuple[int, str]] = []
+    i = _skip(ws, i, "from")
+    if i < len(ws) and ws[i] in ("with", "carrying"):
+        cargo, i = _pieces(ws, i + 1)
+    i = _skip(ws, i, "from")
+    p, i = read_place(r.s, ws, i)
+    r.add(TakeFleets(r.id(p), fleets[0]))
+    for n, piece in cargo:
+        r.add(Embark(r.id(p), piece, 1 if piece == "leader" else n))
+    i = _path(r, ws, i, sea=True)
+    i = _landing(r, ws, i)
+    _end_of(ws, i, "the voyage")
+
+
+def _landing(r: Reader, ws: list[str], i: int) -> int:
+    """`land at Syria`: everything aboard lands there, and the fleets halt where they are."""
+    if i >= len(ws) or ws[i] != "land":
+        return i
+    p, i = read_place(r.s, ws, _skip(ws, i + 1, "all", "at", "in"), land_only=True)
+    f = r.s.force
+    if f is None:
+        raise OrderError("no fleet is under way to land from")
+    seat = r.s.seats[f.seat]
+    from .names import piece_word
+
+    for c, _, _, n in list(_merged_groups(f.groups)):
+        r.add(Land(r.id(p), piece_word(r.s, f.seat, c), n))
+    if f.leader != -1:
+        r.add(Land(r.id(p), "leader", 1))
+    _ = seat
+    if r.s.force is not None and r.s.force.fleets and engine.legal(r.s).count(Halt()):
+        r.add(Halt())
+    return i
+
+
+def _merged_groups(groups: Sequence[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    totals: dict[int, int] = {}
+    for c, _, _, n in groups:
+        totals[c] = totals.get(c, 0) + n
+    return [(c, 0, 0, n) for c, n in sorted(totals.items())]
+
+
+def _embark_land(r: Reader, ws: list[str]) -> None:
+    pieces, i = _pieces(ws, 1)
+    p, i = read_place(r.s, ws, _skip(ws, i, "at", "in", "from"), land_only=True)
+    _end_of(ws, i, "the place")
+    if not pieces:
+        raise OrderError(f"name what {ws[0]}s: `{ws[0]} 2 inf at Egypt`")
+    kind = Embark if ws[0] == "embark" else Land
+    for n, piece in pieces:
+        r.add(kind(r.id(p), piece, 1 if piece == "leader" else n))
+
+
+def _call(r: Reader, ws: list[str]) -> None:
+    who, i = _seat(ws, _skip(ws, 1, "on", "ally"))
+    _end_of(ws, i, "the ally")
+    r.add(Call(who))
+
+
+def _fight(r: Reader, ws: list[str]) -> None:
+    """`fight red at Egypt`; `fight at Egypt` when one opponent is there; `fight red` when
+    one area holds red."""
+    i = _skip(ws, 1, "against", "with")
+    who = None
+    if i < len(ws) and ws[i] in (*engine.SEATS, "white", "rebels"):
+        who, i = ("white" if ws[i] == "rebels" else ws[i]), i + 1
+    at = None
+    i = _skip(ws, i, "at", "in")
+    if i < len(ws):
+        p, i = read_place(r.s, ws, i)
+        at = r.id(p)
+    _end_of(ws, i, "the battle")
+    kind = Fight if ws[0] in ("fight", "attack") else Decline
+    options = [
+        a
+        for a in engine.legal(r.s)
+        if isinstance(a, kind) and (who is None or a.against == who) and (at is None or a.at == at)
+    ]
+    if len(options) == 1:
+        r.add(options[0])
+    elif who is not None and at is not None:
+        r.add(kind(at, who))
+    else:
+        said = ", ".join(f"`{describe(r.v, a)}`" for a in options[:8]) or "none now"
+        raise OrderError(f"name the battle: the player and the area (allowed: {said})")
+
+
+def _retreat(r: Reader, ws: list[str]) -> None:
+    got = _piece(ws, 1)
+    if got is None:
+        raise OrderError("name what retreats: `retreat inf to Syria`, `retreat all to Syria`")
+    piece, i = got
+    p, i = read_place(r.s, ws, _skip(ws, i, "to", "into"), land_only=True)
+    _end_of(ws, i, "the area")
+    r.add(Retreat(piece, r.id(p)))
+
+
+def _escape(r: Reader, ws: list[str]) -> None:
+    p, i = read_place(r.s, ws, _skip(ws, 1, "to", "into"))
+    _end_of(ws, i, "the sea")
+    r.add(Escape(r.id(p)))
+
+
+def _give(r: Reader, ws: list[str]) -> None:
+    if len(ws) < 2 or not ws[1].isdigit():
+        raise OrderError("say how much: `give 3 to red`")
+    n = int(ws[1][:6])
+    i = _skip(ws, 2, "talents", "talent", "t", "to")
+    who, i = _seat(ws, i)
+    _end_of(ws, i, "the player")
+    r.add(Give(r.seat, who, n))
+
+
+def _diplomacy(r: Reader, ws: list[str]) -> None:
+    i = _skip(ws, 1, "alliance", "an", "with", "to", "from", "of")
+    who, i = _seat(ws, i)
+    _end_of(ws, _skip(ws, i, "alliance"), "the player")
+    kind = {"offer": Offer, "accept": Accept, "refuse": Refuse, "break": Break}[ws[0]]
+    r.add(kind(r.seat, who))
+
+
+def _chit_number(ws: list[str]) -> int:
+    if len(ws) < 2 or not ws[1].isdigit():
+        raise OrderError(f"name the chit by its number: `{ws[0]} 5`")
+    return int(ws[1][:4])
+
+
+def _play(r: Reader, ws: list[str]) -> None:
+    n = _chit_number(ws)
+    at = to = ""
+    i = 2
+    while i < len(ws):
+        w = ws[i]
+        if w in ("at", "in", "from"):
+            p, i = read_place(r.s, ws, i + 1)
+            at = r.id(p)
+        elif w == "to":
+            p, i = read_place(r.s, ws, i + 1)
+            to = r.id(p)
+        elif w in ("on", "against"):
+            to, i = _seat(ws, i + 1)
+        else:
+            raise OrderError(f"{excerpt(w)} is not understood in a chit's play")
+    r.add(Play(r.seat, n, at, to))
+
+
+def _arm(r: Reader, ws: list[str]) -> None:
+    n = _chit_number(ws)
+    i = _skip(ws, 2, "for", "on", "when")
+    if i >= len(ws) or ws[i] not in TRIGGERS:
+        raise OrderError(f"name the moment: {', '.join(TRIGGERS)}")
+    when = ws[i]
+    at = to = ""
+    i += 1
+    while i < len(ws):
+        if ws[i] in ("at", "in"):
+            p, i = read_place(r.s, ws, i + 1, land_only=True)
+            at = r.id(p)
+        elif ws[i] in ("on", "against", "with"):
+            to, i = _seat(ws, i + 1)
+        else:
+            raise OrderError(f"{excerpt(ws[i])} is not understood in a standing order")
+    r.add(Arm(r.seat, n, when, at, to))
+
+
+def _disarm(r: Reader, ws: list[str]) -> None:
+    n = _chit_number(ws)
+    _end_of(ws, 2, "the chit")
+    r.add(Disarm(r.seat, n))
+
+
+_VERBS = {
+    "home": _home,
+    "choose": _home,
+    "buy": _buy,
+    "done": _simple(Done),
+    "pay": _simple(Pay),
+    "halt": _simple(Halt),
+    "stand": _simple(Stand),
+    "undo": _simple(Undo),
+    "ransom": _simple(Ransom),
+    "end": _end,
+    "lose": _lose,
+    "take": _take,
+    "drop": _drop,
+    "march": _march,
+    "move": _move,
+    "sail": _sail,
+    "embark": _embark_land,
+    "land": _embark_land,
+    "call": _call,
+    "fight": _fight,
+    "attack": _fight,
+    "decline": _fight,
+    "retreat": _retreat,
+    "escape": _escape,
+    "give": _give,
+    "offer": _diplomacy,
+    "accept": _diplomacy,
+    "refuse": _diplomacy,
+    "break": _diplomacy,
+    "play": _play,
+    "arm": _arm,
+    "disarm": _disarm,
+}

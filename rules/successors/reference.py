@@ -1,0 +1,95 @@
+"""The rules at the table, in our own words, by the summary's headings (Sequence of Play,
+Revenue, Movement, Combat, Sea, Sea Invasion, Victory) and our readings, each citing its
+lines (l.N) or its question (Q.N, docs/successors.md)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ..errors import excerpt
+
+TOPICS = MappingProxyType(
+    {
+        "sequence": (
+            "Sequence of Play (l.1-7): each game turn, each player in turn does all four "
+            "phases: Events (one roll of three dice), Revenue, Movement, Combat. Homes are "
+            "chosen in roll order, the highest first, and each spends his 5 Talents at once; "
+            "the last to choose moves first, and the order holds all game (ours: 12 turns)."
+        ),
+        "events": (
+            "Events (l.4; Q1): the first die odd or even picks the table, the second is the "
+            "tens digit, the third the ones: ODD 11 to EVEN 66. Revolts and invasions place "
+            "white units that attack at once; a player who cannot pay an event pays all he "
+            "has and loses a unit of his choice (l.11; Q7)."
+        ),
+        "revenue": (
+            "Revenue (l.5, l.10-22): collect the values of the provinces you control; pay 1 "
+            "upkeep a unit (l.14), disbanding what you cannot pay for (Q4); then buy (not on "
+            "turn 1, Q2): levy 1, infantry 2, cavalry 3, a fleet 3 in a port or 5 in a sea "
+            "next to your provinces; elephants only by the table. Infantry and cavalry need an "
+            "area of their symbol you control (l.22; Q5). Units go to your home or your "
+            "leader (l.21; Q6). A captured leader is ransomed for 5 Talents (l.13)."
+        ),
+        "movement": (
+            "Movement (l.25-32): no stacking limit, no ZOCs; land units 3 MP, rough areas cost "
+            "2; the leader 4 MP, and so the units that begin the phase with him while they "
+            "move with him (Q10). Entering an area with unfriendly units stops you (l.27). "
+            "Orders: `move 2 inf leader Egypt Syria`, or step by step: `take 2 inf at Egypt`, "
+            "`march to Syria`, `halt`; `end movement`. A unit moves once a phase (ours). "
+            "Allies move in your turn when you `call` them (l.32; Q12)."
+        ),
+        "combat": (
+            "Combat (l.35-46): a battle where at least one side wants it (the defender may "
+            "call one you decline, Q13), in the order you choose. Each cavalry rolls once "
+            "before the battle, each enemy elephant stops two such rolls (l.37). Rounds are "
+            "simultaneous: a levy hits on 6, others on 5-6 (ours), the leader adds 1 to his "
+            "best unit's die (l.39). A hit takes its own type, then the closest better class, "
+            "then the closest worse: Cav, Inf, EL, Levy (l.40-44; Q16). After each round the "
+            "defender may retreat, then the attacker (l.45); then another round."
+        ),
+        "sea": (
+            "Sea (l.49-53): fleets have 5 MP, 1 for each sea or port entered; they stop on "
+            "meeting enemy fleets and fight one round if either side wants it, 5-6 sinking a "
+            "fleet; survivors may sail on. No fleet enters an enemy port (l.30). A fleet "
+            "carries one unit (l.31): `sail 2 fleets with 2 inf Egypt Egyptian Sea land at "
+            "Cyrenaica`. A leader lost at sea goes home (l.52)."
+        ),
+        "invasion": (
+            "Sea Invasion (l.55-63): troops landed where enemies are fight with no pre-battle "
+            "(l.58); if every attacker landed, the defender rolls two dice each, every round "
+            "(l.59; Q25); invaders never retreat (l.60). Fleets in a port that changes hands "
+            "roll: 1-2 captured, 3-4 destroyed, 5-6 escape to an adjacent sea (l.61-63; Q26)."
+        ),
+        "victory": (
+            "Victory (l.66-69): after the last turn, each province your units alone occupy "
+            "scores its value (your mercenaries do not spoil it, an ally's units do); a Revolt "
+            "or Invasion marker makes it worthless; each Talent is half a point. A tie goes "
+            "to the player earlier in the last turn's order."
+        ),
+        "rebels": (
+            "White units (F, rule 4.0; Q27, Q28): revolts and invasions place them with a "
+            "marker; they attack at once and fight until gone, never move nor retreat, and hit "
+            "the area's controller first. A marked area gives no tax, control or points."
+        ),
+        "chits": (
+            "Chits (F; Q31): drawn by events, held secretly, played back into the cup. Play one "
+            "at any time its timing allows (`play 5`, `play 2 at Egypt`), or arm it as a "
+            "standing order the game carries out when its moment comes (`arm 15 for revolt`, "
+            "`arm 7 for battle at Egypt`, `arm 13 for turn on red`): nobody waits and nobody "
+            "sees what you hold. Your hand: the private summary."
+        ),
+        "alliances": (
+            "Alliances (l.12, l.32; Q8, Q12): `offer red`, `accept blue`; allies do not stop "
+            "each other, share areas without battle and fight on the phasing side; `break "
+            "with red` ends it at your next turn. Money passes freely through turn 8: `give 3 "
+            "to red`."
+        ),
+    }
+)
+
+
+def topic(name: str) -> str:
+    key = name.strip().lower().replace("sea invasion", "invasion")
+    if key not in TOPICS:
+        raise ValueError(f"no topic {excerpt(name)}; the topics are: {', '.join(TOPICS)}")
+    return TOPICS[key]

@@ -1,0 +1,212 @@
+"""Why a step is refused: the rule it breaks and what is allowed now, in the game's words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import excerpt
+from . import aside, board, economy, engine, movement
+from .components import TYPES
+from .names import area_name, title, unit_noun
+from .state import (
+    ASIDE_ACTIONS,
+    NO,
+    Action,
+    Buy,
+    Embark,
+    Fight,
+    Halt,
+    Land,
+    Lose,
+    March,
+    Sail,
+    State,
+    Take,
+    TakeFleets,
+)
+from .view import view
+from .wording import describe
+
+MAX_LISTED = 8
+
+
+def allowed_text(s: State, actions: Sequence[Action], limit: int = MAX_LISTED) -> str:
+
+    v = view(s, None)
+    words = [f"`{describe(v, a)}`" for a in actions[:limit]]
+    more = len(actions) - limit
+    return ", ".join(words) + (f" and {more} more" if more > 0 else "")
+
+
+def decision_text(s: State) -> str:
+    """What the seat deciding is asked now, in the rules' words."""
+    if not s.frames:
+        return "nothing: the game is over"
+    kind, a, b, c, _ = s.frames[-1]
+    if kind == "move":
+        return _move_text(s, a, b)
+    texts = {
+        "home": "choose your home (F: in roll order; ours: not next to a home chosen)",
+        "buy": _buy_text(s, b, c),
+        "lose": "choose a unit to lose" + (" from your leader's stack" if b != NO else " (l.11)"),
+        "mutiny": "pay or lose a unit (the mutiny)",
+        "disband": "disband units until you can pay their upkeep (Q4)",
+        "fever": "choose a fleet in port to lose",
+        "defect": "choose the levy that joins you",
+        "sea_ask": f"fight {_seat(s, c)}'s fleets in {area_name(s, b)} or decline (l.49)",
+        "sea_loss": f"choose which of your fleets in {area_name(s, b)} sink (Q22)",
+        "drown": f"choose the troops aboard that drown in {area_name(s, b)}",
+        "combat": "choose the next battle and fight or decline it (l.35-36)",
+        "call": f"call the battle against {_seat(s, c)} in {area_name(s, b)}, or decline (Q13)",
+        "battle_loss": f"choose whose {unit_noun(c)} is lost (Q16)",
+        "retreat": "retreat units from the battle, or stand (l.45)",
+        "escape": f"choose the sea your fleet escapes to from {area_name(s, b)} (l.63)",
+    }
+    return texts.get(kind, kind)
+
+
+def _seat(s: State, k: int) -> str:
+    return title(s, k) if 0 <= k < s.players else "the rebels"
+
+
+def _buy_text(s: State, mode: int, left: int) -> str:
+    if mode == economy.EVENT_FLEETS:
+        return f"buy up to {left} fleets in your ports, or done"
+    if mode == economy.EVENT_ELEPHANTS:
+        return f"buy up to {left} elephants in your elephant areas, or done"
+    if mode == economy.SETUP_BUY:
+        return "spend your 5 Talents on units in your home, or done (errata 3.1)"
+    return "buy units at your home or with your leader, or done (l.15-22)"
+
+
+def _move_text(s: State, seat: int, caller: int) -> str:
+    f = s.force
+    ally = f" in {title(s, caller)}'s turn" if caller != NO else ""
+    if f is None:
+        return f"move a force{ally} (take pieces, or take fleets), or end movement"
+    left = movement.mp_left(s, f)
+    where = area_name(s, f.place)
+    if f.fleets:
+        return f"your fleets at {where} ({left} MP left): sail, embark, land, or halt"
+    return f"your force at {where} ({left} MP left): march, take, drop, or halt"
+
+
+def refusal(s: State, a: Action, seat: str | None = None) -> str:
+    """The refusal of `a` in `s` (it is not legal): which rule, and what is allowed."""
+    if isinstance(a, ASIDE_ACTIONS):
+        why = aside.problem(s, a, engine.chance(s) is None)
+        return why or "that step is allowed"
+    if engine.chance(s) is not None:
+        return f"waiting for {engine.chance(s)}"
+    mover = engine.to_move(s)
+    if mover is None:
+        return "the game is over"
+    if seat is not None and seat != mover:
+        return f"it is not your turn: {title(s, s.seats.index(mover))} must {decision_text(s)}"
+    allowed = engine.legal(s)
+    why = _why(s, s.seats.index(mover), a)
+    said = allowed_text(s, allowed)
+    return f"{why or decision_text(s)}; allowed: {said}"
+
+
+def _why(s: State, seat: int, a: Action) -> str | None:
+    kind = s.frames[-1][0]
+    if kind == "move":
+        return _move_why(s, seat, a)
+    if kind == "buy" and isinstance(a, Buy):
+        return _buy_why(s, seat, a)
+    if kind in ("lose", "disband") and isinstance(a, Lose):
+        return "you have no such unit there"
+    if kind == "battle_loss" and isinstance(a, Lose):
+        return "the loss falls on the type the hit's priority gives (l.40-44)"
+    if kind == "combat" and isinstance(a, Fight):
+        return "no battle is open there against that player (l.35; allies and truces fight none)"
+    return None
+
+
+def _place(s: State, x: str) -> int:
+    return s.parts.map.index.get(x, NO)
+
+
+def _move_why(s: State, seat: int, a: Action) -> str | None:
+    f = s.force
+    m = s.parts.map
+    if isinstance(a, March):
+        if f is None or f.fleets:
+            return "a land force marches: take pieces into it first (`take 2 inf at Egypt`)"
+        to = _place(s, a.to)
+        if to == NO or to >= m.land:
+            return f"no land area {excerpt(a.to)}"
+        if to not in m.adjacent[f.place]:
+            near = ", ".join(m.names[b] for b in m.adjacent[f.place])
+            return f"{area_name(s, to)} does not border {area_name(s, f.place)} (it borders {near})"
+        cost = movement.entry_cost(s, to)
+        terrain = " (rough, l.26)" if m.rough[to] else ""
+        return f"entering {area_name(s, to)} costs {cost} MP{terrain}; the force has {movement.mp_left(s, f)} left (l.26, l.28)"
+    if isinstance(a, Sail):
+        if f is None or not f.fleets:
+            return "fleets sail: take fleets first (`take 2 fleets at Egypt`)"
+        to = _place(s, a.to)
+        if f.stopped:
+            return (
+                "the fleets met enemy fleets and stopped (l.29): they may only land troops or halt"
+            )
+        if to != NO and to < m.land and m.is_port(to) and s.control[to] != NO:
+            return f"no fleet enters a port held by {title(s, s.control[to])} (l.30)"
+        return f"the fleets sail to a sea next to {area_name(s, f.place)} or a port on it, 1 MP each ({movement.mp_left(s, f)} left, l.29)"
+    if isinstance(a, Take | TakeFleets):
+        return _take_why(s, seat, a)
+    if isinstance(a, Halt) and f is not None and f.fleets:
+        return "land the troops and the leader aboard before the fleets halt at sea (Q24)"
+    if isinstance(a, Embark | Land) and f is None:
+        return "troops embark on fleets under way: take fleets first"
+    return None
+
+
+def _take_why(s: State, seat: int, a: Take | TakeFleets) -> str:
+    at = _place(s, a.at)
+    if at == NO:
+        return f"no place {excerpt(a.at)}"
+    f = s.force
+    if f is not None and f.place != at:
+        return f"a force is under way at {area_name(s, f.place)}: pieces join it there, or halt it first"
+    if isinstance(a, TakeFleets):
+        return f"you have {movement.fleets_free(s, seat, at)} fleets at {area_name(s, at)} that may still move"
+    if a.piece == "leader":
+        if s.pinned[seat]:
+            return "your leader may not move this turn (the event)"
+        return "your leader is not there, or his move is over"
+    return f"you have no {a.piece} at {area_name(s, at)} that may still move (a unit moves once a phase)"
+
+
+def _buy_why(s: State, seat: int, a: Buy) -> str:
+    setup = s.parts.setup
+    if a.piece not in (*TYPES, "fleet"):
+        return f"no unit {excerpt(a.piece)}: levy, inf, cav or fleet"
+    if a.piece == "el":
+        return "elephants come only by the event table (l.20)"
+    if s.turn == 1 and s.phase == "play":
+        return "no purchases on turn 1 (l.5)"
+    if a.piece != "fleet":
+        kind = TYPES.index(a.piece)
+        price = setup.prices[kind]
+        if s.money[seat] < price:
+            return f"{unit_noun(kind)} costs {price} and you have {s.money[seat]} (l.15-18)"
+        if not economy.controls_symbol(s, seat, kind):
+            return f"buying {unit_noun(kind)} needs an area with its symbol that you control (l.22; Q5)"
+        if not s.pool[seat][kind]:
+            return f"no {unit_noun(kind)} counter of your colour is left off the map"
+        places = ", ".join(area_name(s, p) for p in economy.placement_areas(s, seat)) or "none"
+        return f"units are placed in your home or with your leader, where no unfriendly units are (l.21; Q6): {places}"
+    ports, seas = economy.fleet_places(s, seat)
+    where = ", ".join(area_name(s, p) for p in (*ports, *seas)) or "none"
+    return f"a fleet costs 3 in a port you control, 5 in a sea next to your provinces (l.19, l.21): {where}"
+
+
+def loss_first(s: State, area: int, seat: int, hit: int) -> str:
+    """The unit that must go first for a hit of type `hit` (l.40-44)."""
+    counts = board.type_counts(s, area, board.own_slots(seat))
+    for t in board.LOSS_ORDER[hit]:
+        if counts[t]:
+            return unit_noun(t)
+    return "none"

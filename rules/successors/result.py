@@ -1,0 +1,47 @@
+"""Victory (l.66-69; Q33): the count after the last game turn and its tie-break."""
+
+from __future__ import annotations
+
+from ..game import Ranking
+from . import board
+from .state import State
+
+
+def half_points(s: State, seat: int) -> int:
+    """A seat's score in half points: twice the value of each unmarked area its units alone
+    occupy (l.66-67; its own mercenaries do not spoil it, an ally's units do), plus one per
+    Talent (l.68: each worth half a point)."""
+    value = s.parts.map.value
+    held = sum(value[a] for a in range(s.parts.map.land) if board.alone_in(s, a) == seat)
+    return 2 * held + s.money[seat]
+
+
+def points_text(half: int) -> str:
+    whole, rest = divmod(half, 2)
+    return f"{whole}{'.5' if rest else ''} point{'' if half == 2 else 's'}"
+
+
+def last_order(s: State) -> list[int]:
+    """The last game turn's order (l.69: the earlier mover wins a tie), the eliminated after
+    it, the last eliminated first."""
+    alive = [k for k in s.order if k not in s.out]
+    alive += [k for k in s.base_order if k not in alive and k not in s.out]
+    alive += [k for k in range(s.players) if k not in alive and k not in s.out]
+    return alive + list(reversed(s.out))
+
+
+def ranking(s: State) -> Ranking:
+    order = last_order(s)
+    scores = {s.seats[k]: half_points(s, k) if k not in s.out else 0 for k in order}
+    alive = [k for k in order if k not in s.out]
+    ranked = sorted(alive, key=lambda k: (-scores[s.seats[k]], alive.index(k)))
+    places = tuple((s.seats[k],) for k in ranked) + tuple(
+        (s.seats[k],) for k in order if k in s.out
+    )
+    best = ranked[0]
+    tied = [k for k in ranked if scores[s.seats[k]] == scores[s.seats[best]]]
+    how = points_text(scores[s.seats[best]])
+    text = f"{s.seats[best].capitalize()} wins with {how}"
+    if len(tied) > 1:
+        text += f", tied with {', '.join(s.seats[k].capitalize() for k in tied[1:])} but earlier in the last turn's order (l.69)"
+    return Ranking(places=places, scores=scores, text=text)

@@ -1,0 +1,295 @@
+"""Successors at the table: notation, narration, what each seat is told, turns and undo, the
+rules reference."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+
+from ..capabilities import Narration, Notation, Orders, Reference, TableTalk, Turns
+from ..errors import excerpt
+from ..game import Seat
+from ..words import count_of
+from . import board, codec, engine, notation, reference, wording
+from .chits import ARMED_FOR, chit_of
+from .names import area_name, title
+from .options import SuccessorsOptions
+from .refusals import decision_text
+from .result import half_points, points_text, ranking
+from .state import (
+    ASIDE_ACTIONS,
+    CAPTIVE,
+    MARKERS,
+    NO,
+    TRIGGERS,
+    Action,
+    Arm,
+    Disarm,
+    Done,
+    DrawChit,
+    EndMove,
+    Halt,
+    Play,
+    Stand,
+    State,
+    Undo,
+)
+from .view import View
+
+
+class SuccessorsNotation(Notation[Action, View]):
+    def describe(self, view: View, action: Action) -> str:
+        return wording.describe(view, action)
+
+    def parse(self, view: View, text: str, seat: Seat) -> list[Action]:
+        return notation.parse(view, text, seat)
+
+    def view_to_json(self, view: View) -> str:
+        return codec.VIEW.dump_json(view).decode()
+
+    def action_schema(self) -> Mapping[str, object]:
+        return codec.action_schema()
+
+
+class SuccessorsOrders(Orders[State, Action, View]):
+    def finishing(self, action: Action) -> bool:
+        return isinstance(action, Done | EndMove | Halt | Stand)
+
+
+PRIVATE = (Arm, Disarm)  # a standing order is told to its seat alone
+
+
+class SuccessorsNarration(Narration[Action, View]):
+    def narrate(self, before: View, action: Action, after: View, seat: str | None) -> list[str]:
+        """The step, then what it set going (the public lines the engine wrote: rolls and
+        their meaning, losses, events by title and effect). A standing order armed or
+        disarmed is its seat's alone: the channel is told nothing."""
+        if isinstance(action, PRIVATE):
+            return []
+        news = list(after.state.news)
+        if seat is None or news:  # the engine's lines tell the step and what it set going
+            return news
+        return [f"{seat.capitalize()}: {wording.describe(before, action)}"]
+
+    def told_to(self, view: View, action: Action) -> str | None:
+        s = view.state
+        if isinstance(action, DrawChit) and view.seat == action.seat:
+            c = chit_of(s, action.chit)
+            return f"You draw chit {c.number}, {c.name}: {c.text}"
+        if isinstance(action, Play) and view.seat == action.seat:
+            c = chit_of(s, action.chit)
+            if c.kind == "spy" and action.to in s.seats:
+                other = s.seats.index(action.to)
+                seen = dict(s.spied[s.seats.index(view.seat)]).get(other, ())
+                held = ", ".join(_chit_line(s, k) for k in seen) or "no chit"
+                return f"{title(s, other)} holds: {held}"
+        if isinstance(action, Arm | Disarm) and view.seat == action.seat:
+            return _orders_text(s, s.seats.index(view.seat))
+        return None
+
+    def headline(self, before: View, after: View, log: Sequence[str]) -> list[str]:
+        a, b = after.state, before.state
+        if a.phase != "play" or (a.turn == b.turn and b.phase == "play"):
+            return []
+        order = ", ".join(title(a, k) for k in a.order)
+        return [f"**Game turn {a.turn} of {a.parts.setup.turns}.** Order: {order}."]
+
+    def board_moment(self, before: View, after: View) -> bool:
+        """A player turn ended, a battle ended, or the game."""
+        a, b = after.state, before.state
+        if a.phase == "over" or a.current != b.current:
+            return True
+        return b.battle is not None and a.battle is None
+
+
+def _chit_line(s: State, number: int) -> str:
+    c = chit_of(s, number)
+    return f"{number} {c.name}"
+
+
+def _orders_text(s: State, seat: int) -> str:
+    orders = s.orders[seat]
+    if not orders:
+        return "Your standing orders: none."
+    out = []
+    for number, when, at, other in orders:
+        where = f" at {area_name(s, at)}" if at != NO else ""
+        on = f" on {title(s, other)}" if other != NO else ""
+        out.append(f"chit {number} ({chit_of(s, number).name}) for {TRIGGERS[when]}{where}{on}")
+    return "Your standing orders: " + "; ".join(out) + "."
+
+
+class SuccessorsTalk(TableTalk[View]):
+    def prompt(self, view: View, seat: Seat) -> str:
+        return prompt(view, seat)
+
+    def status(self, view: View) -> list[str]:
+        return status_lines(view)
+
+    def private_summary(self, view: View) -> str:
+        if view.seat is None:
+            return ""
+        s = view.state
+        i = s.seats.index(view.seat)
+        lines = []
+        for number in s.hands[i]:
+            c = chit_of(s, number)
+            armed = [o for o in s.orders[i] if o[0] == number]
+            how = f" (armed for {TRIGGERS[armed[0][1]]})" if armed else ""
+            moments = ARMED_FOR.get(c.kind, ())
+            arm = (
+                f"; arm for {', '.join(TRIGGERS[t] for t in moments)}"
+                if moments and not armed
+                else ""
+            )
+            lines.append(f"chit {number}, {c.name}{how}: {c.text.removesuffix('.')}{arm}.")
+        held = "Your chits: " + (" | ".join(lines) if lines else "none.")
+        seen = [
+            f"{title(s, other)} held {', '.join(str(k) for k in chits) or 'nothing'}"
+            for other, chits in s.spied[i]
+        ]
+        spied = f" Seen by your Spy: {'; '.join(seen)}." if seen else ""
+        return f"{held} {_orders_text(s, i)}{spied}"
+
+    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+        return points_text(score)
+
+
+class SuccessorsTurns(Turns[State, Action]):
+    def turn(self, state: State) -> tuple[Seat | None, Hashable]:
+        seat = state.seats[state.current] if state.current != NO else engine.to_move(state)
+        return seat, (state.turn, state.current)
+
+    def players(self, state: State) -> tuple[Seat, ...]:
+        return tuple(state.seats)
+
+    def actor(self, state: State, action: Action) -> Seat | None:
+        if isinstance(action, ASIDE_ACTIONS):
+            return action.seat
+        if isinstance(action, Undo):
+            u = undoable(state)
+            return None if u is None else u[0]
+        return engine.to_move(state)
+
+    def out_of_turn(self, action: Action) -> bool:
+        return isinstance(action, ASIDE_ACTIONS)
+
+    def undo(self, state: State) -> tuple[Seat, Action] | None:
+        return undoable(state)
+
+    def undoes(self, action: Action) -> bool:
+        return isinstance(action, Undo)
+
+    def settled(self, state: State) -> bool:
+        return not state.since_barrier
+
+
+def undoable(state: State) -> tuple[Seat, Action] | None:
+    base = state.barrier
+    if not state.since_barrier or base is None:
+        return None
+    seat = engine.to_move(base)
+    return None if seat is None else (seat, Undo())
+
+
+class SuccessorsReference(Reference[SuccessorsOptions]):
+    def rules_topics(self) -> Sequence[str]:
+        return tuple(reference.TOPICS)
+
+    def rules_reference(self, topic: str) -> str:
+        return reference.topic(topic)
+
+    def lookup_names(self, options: SuccessorsOptions) -> Sequence[tuple[str, str]]:
+        from .components import parts
+
+        p = parts(options.map_file, options.events_file, options.chits_file, options.setup_file)
+        out = [(f"{e.key} {e.title}", e.key) for e in p.events.table]
+        out += [(f"chit {c.number} {c.name}", f"chit {c.number}") for c in p.chits.chits]
+        return out
+
+    def lookup(self, options: SuccessorsOptions, query: str) -> str:
+        from .components import parts
+
+        p = parts(options.map_file, options.events_file, options.chits_file, options.setup_file)
+        q = " ".join(query.strip().upper().split())
+        for e in p.events.table:
+            if q == e.key:
+                return f"{e.key}, {e.title}: {e.text}"
+        number = q.removeprefix("CHIT").strip()
+        if number.isdigit() and 1 <= int(number) <= len(p.chits.chits):
+            c = p.chits.of(int(number))
+            return f"Chit {c.number}, {c.name}: {c.text}"
+        raise ValueError(
+            f"no event or chit {excerpt(query)}: an event by its roll (`ODD 45`), a chit by "
+            f"its number (`chit 5`, 1 to {len(p.chits.chits)})"
+        )
+
+    def help_lines(self, named: Callable[[str], str]) -> list[str]:
+        return [
+            "Orders: `buy 2 levy 1 cav at Egypt`, `done`; `move 2 inf leader Egypt Syria`, "
+            "`sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica`, `end movement`; "
+            "`fight red at Syria`, `retreat all to Arabia`, `stand`; at any time `give 3 to "
+            "red`, `offer red`, `play 5`, `arm 15 for revolt`.",
+            f"{named('hand')} shows your chits and standing orders to you alone; "
+            f"{named('options')} every step allowed now; {named('rules')} the rules by the "
+            "summary's headings.",
+        ]
+
+
+# --- what a seat is told ----------------------------------------------------------------------
+
+
+def prompt(v: View, seat: Seat) -> str:
+    s = v.state
+    if s.phase == "over":
+        return ranking(s).text
+    mover = engine.to_move(s)
+    when = f"game turn {s.turn}" if s.phase == "play" else "setup"
+    if mover is None:
+        return f"{when}: waiting for {engine.chance(s)}"
+    if mover != seat:
+        return f"{when}: waiting for {mover.capitalize()} to {decision_text(s)}"
+    return f"{when}: {decision_text(s)}"
+
+
+def status_lines(v: View) -> list[str]:
+    s = v.state
+    if s.phase == "setup" and not s.choosing:
+        return ["the game is being set up: rolls for the choice of homes"]
+    lines = []
+    if s.phase == "play":
+        order = ", ".join(title(s, k) for k in s.order)
+        lines.append(f"game turn {s.turn} of {s.parts.setup.turns}; order {order}")
+    for seat, name in enumerate(s.seats):
+        lines.append(_seat_line(v, seat, name))
+    if s.alliances:
+        lines.append(
+            "alliances: " + ", ".join(f"{title(s, a)} and {title(s, b)}" for a, b in s.alliances)
+        )
+    marked = [f"{area_name(s, a)} ({MARKERS[m]})" for a, m in enumerate(s.markers) if m]
+    if marked:
+        lines.append("in revolt or invaded: " + ", ".join(marked))
+    return lines
+
+
+def _seat_line(v: View, seat: int, name: str) -> str:
+    s = v.state
+    if seat in s.out:
+        return f"{name.capitalize()}: eliminated"
+    at = s.leaders[seat]
+    if at >= CAPTIVE:
+        leader = f"leader captive of {title(s, at - CAPTIVE)}"
+    elif at == NO:
+        leader = "no leader yet"
+    else:
+        leader = f"leader in {area_name(s, at)}"
+    held = board.controls(s, seat)
+    units = board.unit_count(s, seat)
+    home = area_name(s, s.homes[seat]) if s.homes[seat] != NO else "none"
+    score = points_text(half_points(s, seat))
+    return (
+        f"{name.capitalize()}: home {home}, treasury {s.money[seat]}, "
+        f"{count_of(len(held), 'province')} (income {board.income(s, seat)}), "
+        f"{count_of(units, 'unit')}, "
+        f"{count_of(v.hand_sizes[seat], 'chit')}, "
+        f"{leader}, {score} now"
+    )

@@ -1,0 +1,65 @@
+"""Successors played whole: a small sample of random games of 3 and 4 players, steps aside
+(gifts, alliances, chits played and armed) among them, every invariant checked after every
+step (the big sample is bench/successors_soak.py); undo; the search's samples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from successors_helpers import (
+    ControlCheck,
+    invariants,
+    moving,
+    order,
+    put,
+    random_playout,
+    started,
+)
+
+from rules.capabilities import search_of, turns_of
+from rules.successors import GAME, State
+from rules.successors.state import Undo
+from rules.successors.view import view
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_keep_every_invariant_and_end(seed: int) -> None:
+    control = ControlCheck()
+
+    def checked(s: State) -> None:
+        invariants(s)
+        control(s)
+
+    end = random_playout(3 + seed % 2, seed, checked, aside_rate=0.05)
+    result = GAME.result(end)
+    assert result is not None and len([s for p in result.places for s in p]) == 3 + seed % 2
+
+
+def test_undo_takes_back_a_movement_step_and_never_a_roll() -> None:
+    s = moving(put(started(3), "egy", 0, inf=2))
+    s = order(s, "take 2 inf at Egypt, march to Arabia")
+    assert turns_of(GAME).undo(s) == ("blue", Undo())
+    back = GAME.apply(s, Undo())
+    assert back.force is not None and back.force.place == s.parts.map.index["egy"]
+    assert GAME.state_to_json(GAME.apply(back, Undo())) == GAME.state_to_json(
+        moving(put(started(3), "egy", 0, inf=2))
+    )
+    ended = order(s, "end movement")
+    assert turns_of(GAME).undo(ended) is None
+
+
+def test_a_searchs_sample_is_consistent_with_the_seats_view() -> None:
+    s = random_playout(4, 3, None)  # a whole game, then its chits dealt
+    r = random.Random(1)
+    s = s.clone()
+    s.phase = "play"
+    hands = ((1, 2), (3,), (), (4, 5, 6))
+    s.hands, s.cup = hands, tuple(range(7, 21))
+    for seat in s.seats:
+        v = view(s, seat)
+        sample = search_of(GAME).sample(v, seat, r.randrange)
+        i = s.seats.index(seat)
+        assert sample.hands[i] == s.hands[i]
+        assert [len(h) for h in sample.hands] == [2, 1, 0, 3] and len(sample.cup) == 14
+        assert GAME.state_to_json(view(sample, seat).state) == GAME.state_to_json(v.state)

@@ -1,0 +1,159 @@
+"""Successors' orders as a person types them: steps, whole moves, voyages and purchases, area
+names by name, id or start, and refusals that name the rule and what is allowed."""
+
+from __future__ import annotations
+
+import pytest
+from successors_helpers import (
+    area,
+    at,
+    fleets,
+    holding,
+    leader_at,
+    moving,
+    order,
+    put,
+    started,
+    units,
+)
+
+from rules.successors import GAME, State
+from rules.successors.engine import frame
+from rules.successors.notation import parse, read_place, words_of
+from rules.successors.state import (
+    Arm,
+    Buy,
+    Disarm,
+    Embark,
+    Give,
+    Halt,
+    Land,
+    March,
+    Offer,
+    Play,
+    Sail,
+    Take,
+    TakeFleets,
+)
+from rules.successors.view import view
+from rules.successors.wording import describe
+
+BLUE, RED = 0, 1
+
+
+def read(s: State, text: str, seat: str = "blue") -> list[object]:
+    return list(parse(view(s, seat), text, seat))
+
+
+def test_a_whole_move_is_taken_marched_and_halted() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=2, cav=1))
+    assert read(s, "move 2 inf 1 cav leader Egypt Arabia Babylonia") == [
+        Take("egy", "inf", 2),
+        Take("egy", "cav", 1),
+        Take("egy", "leader", 1),
+        March("ara"),
+        March("bab"),
+        Halt(),
+    ]
+
+
+def test_purchases_and_a_voyage_with_its_landing() -> None:
+    s = at(started(3), BLUE, 2, frame("buy", BLUE, 0))
+    one, inf = Buy("levy", "egy", 1), Buy("inf", "egy", 1)
+    assert read(s, "buy 2 levy 1 inf at egypt") == [one, one, inf]  # 2 levies: one by one
+    assert read(s, "buy 7 levy at egypt") == [Buy("levy", "egy", 5), one, one]  # 5 at most
+    s = moving(fleets(put(started(3), "egy", BLUE, inf=2), "egy", BLUE, 2))
+    assert read(s, "sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica") == [
+        TakeFleets("egy", 2),
+        Embark("egy", "inf", 2),
+        Sail("egs"),
+        Land("cyr", "inf", 2),
+        Halt(),
+    ]
+
+
+def test_places_by_name_id_or_start() -> None:
+    s = started(3)
+    assert read_place(s, words_of("lydia and ionia caria"), 0) == (area(s, "lyd"), 3)
+    assert read_place(s, words_of("lyd"), 0) == (area(s, "lyd"), 1)  # the id
+    assert read_place(s, words_of("Greater"), 0) == (area(s, "phr"), 1)
+    assert read_place(s, words_of("coele-syria"), 0) == (area(s, "cse"), 2)
+    assert read_place(s, words_of("aegean-sea"), 0) == (area(s, "aeg"), 2)
+    with pytest.raises(
+        ValueError, match="names several places: Paphlagonia, Parthia, Paropamisadae"
+    ):
+        read_place(s, words_of("pa"), 0)
+    with pytest.raises(ValueError, match="no place named 'atlantis'"):
+        read_place(s, words_of("atlantis"), 0)
+
+
+def test_steps_aside_are_read_for_the_seat_that_sends_them() -> None:
+    s = holding(moving(put(started(3), "ara", BLUE, cav=1), RED), BLUE, 5, 7, 15, 19)
+    s = GAME.apply(s, Arm("blue", 15, "revolt"))
+    assert read(s, "give 3 to red") == [Give("blue", "red", 3)]
+    assert read(s, "offer green") == [Offer("blue", "green")]
+    assert read(s, "play 5") == [Play("blue", 5)]
+    assert read(s, "disarm 15") == [Disarm("blue", 15)]
+    assert read(s, "play 19 from Arabia to Babylonia") == [Play("blue", 19, "ara", "bab")]
+    assert read(s, "arm 7 for battle at Egypt") == [Arm("blue", 7, "battle", "egy")]
+
+
+def test_every_kind_of_step_reads_back_as_written() -> None:
+    s = holding(put(started(3), "ara", BLUE, cav=1), BLUE, 13, 15, 18, 19)
+    s = GAME.apply(s, Arm("blue", 15, "revolt"))
+    v = view(s, "blue")
+    for a in (
+        Arm("blue", 13, "turn", "", "red"),
+        Arm("blue", 15, "revolt"),
+        Disarm("blue", 15),
+        Play("blue", 18, "", "red"),
+        Play("blue", 19, "ara", "bab"),
+        Give("blue", "green", 2),
+        Offer("blue", "red"),
+    ):
+        text = describe(v, a)
+        assert parse(v, text, "blue") == [a], text
+
+
+def test_a_march_too_far_is_refused_with_the_mp_left() -> None:
+    s = order(moving(put(started(3), "egy", BLUE, inf=1)), "take 1 inf at Egypt, march to Arabia")
+    with pytest.raises(
+        ValueError,
+        match=r"costs 2 MP \(rough, l.26\); the force has 1 left \(l.26, l.28\); allowed: `march to Syria`, `march to Egypt`",
+    ):
+        read(s, "march to Coele-Syria")
+    with pytest.raises(
+        ValueError,
+        match="Media does not border Egypt \\(it borders Coele-Syria, Arabia, Cyrenaica\\)",
+    ):
+        order(moving(put(started(3), "egy", BLUE, inf=1)), "take 1 inf at Egypt, march to Media")
+
+
+def test_a_step_out_of_turn_names_whose_decision_it_is() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=1))
+    with pytest.raises(ValueError, match="it is not your turn: Blue must move a force"):
+        read(s, "take 1 inf at Egypt", "red")
+
+
+def test_a_battles_loss_names_the_choice_and_unknown_words_name_the_steps() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=1))
+    with pytest.raises(ValueError, match="'conquer' is not a step of Successors; steps begin with"):
+        read(s, "conquer Persia")
+    with pytest.raises(ValueError, match="step 2 of 2"):
+        read(s, "take 1 inf at Egypt, march to Atlantis")
+
+
+def test_an_order_ends_at_a_roll() -> None:
+    s = moving(fleets(fleets(started(3), "egy", BLUE, 1), "egs", RED, 1))
+    with pytest.raises(ValueError, match="the order goes past the dice of the sea battle"):
+        read(
+            s,
+            "take 1 fleet at Egypt, sail to Egyptian Sea, fight red at Egyptian Sea, sail to Aegean Sea",
+        )
+
+
+def test_a_leader_joins_by_name_and_units_of_a_colour_are_named_in_losses() -> None:
+    s = moving(leader_at(put(started(3), "egy", BLUE, inf=1), BLUE, "egy"))
+    assert read(s, "take leader at egypt") == [Take("egy", "leader", 1)]
+    s = put(at(s, BLUE, 5, frame("combat", BLUE)), "egy", BLUE, levy=0)
+    assert units(s, "egy", BLUE)[1] == 1

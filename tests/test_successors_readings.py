@@ -1,0 +1,510 @@
+"""Successors' readings where the summary is silent (Q1-Q33 of docs/successors.md), a test
+for each, on positions built for it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from successors_helpers import (
+    area,
+    at,
+    controlled,
+    deal,
+    fleets,
+    holding,
+    leader_at,
+    moving,
+    order,
+    put,
+    started,
+    units,
+)
+from test_successors_rules import begun, contest, invaded, passive
+
+from rules.successors import GAME
+from rules.successors.board import controller_by_units, update_control
+from rules.successors.combat import layout, retreat_places
+from rules.successors.components import CAV, INF, LEVY
+from rules.successors.engine import desert, eliminate, frame
+from rules.successors.events import read_roll
+from rules.successors.result import half_points, ranking
+from rules.successors.state import (
+    CAPTIVE,
+    MERC,
+    NO,
+    REVOLT,
+    WHITE,
+    Accept,
+    Break,
+    Buy,
+    ChooseHome,
+    Done,
+    Fight,
+    Give,
+    March,
+    Offer,
+    Play,
+    Sail,
+    Take,
+)
+
+BLUE, RED, GREEN = 0, 1, 2
+
+
+def test_q1_the_dice_read_as_a_table_each_entry_as_likely() -> None:
+    hits = Counter(
+        read_roll((a, b, c)) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)
+    )
+    assert sorted(hits) == list(range(72)) and set(hits.values()) == {3}
+    assert read_roll((1, 1, 1)) == 0 and read_roll((6, 6, 6)) == 71  # ODD 11, EVEN 66
+
+
+def test_q2_on_turn_1_tax_and_upkeep_are_paid_only_purchases_skipped() -> None:
+    s = put(started(3, turn=1, money=0), "egy", BLUE, inf=2)
+    said: list[str] = []
+    s = passive(begun(at(s, BLUE, 1)), stop="move", said=said)
+    assert s.money[BLUE] == 6 - 2 and not any("buys" in x for x in said)
+
+
+def test_q3_control_lasts_after_the_units_leave_and_a_tie_keeps_it() -> None:
+    s = controlled(started(3), BLUE, "syr")
+    update_control(s)
+    assert s.control[area(s, "syr")] == BLUE  # nobody there: still Blue's
+    s = put(put(s, "syr", RED, inf=1), "syr", GREEN, inf=1)
+    assert controller_by_units(s, area(s, "syr")) == BLUE  # a tie: it stays
+    s = put(s, "syr", RED, levy=1)
+    assert controller_by_units(s, area(s, "syr")) == RED
+
+
+def test_q4_upkeep_counts_fleets_and_mercenaries_not_leaders_and_a_short_player_disbands() -> None:
+    s = fleets(
+        put(put(started(3, money=0), "egy", BLUE, inf=5), "egy", MERC + BLUE, levy=2),
+        "egy",
+        BLUE,
+        1,
+    )
+    s = begun(at(s, BLUE, 1))  # tax 6, upkeep 8
+    assert s.frames[-1][0] == "disband" and GAME.to_move(s) == "blue"
+    s = order(s, "lose fleet at Egypt")
+    s = order(s, "lose merc levy at Egypt")
+    assert s.money[BLUE] == 0 and units(s, "egy", MERC + BLUE) == (1, 0, 0, 0)
+
+
+def test_q5_levies_need_no_symbol_fleets_need_a_port_or_coast_held() -> None:
+    s = leader_at(started(3), BLUE, "ara")
+    s = s.clone()
+    s.control = tuple(NO for _ in s.control)
+    s = controlled(s, BLUE, "ara")  # Arabia: a Levy area, coastal, no port
+    s = at(s, BLUE, 2, frame("buy", BLUE, 0))
+    buys = {(a.piece, a.at) for a in GAME.legal_actions(s) if isinstance(a, Buy)}
+    assert ("levy", "ara") in buys and not any(p in ("inf", "cav") for p, _ in buys)
+    assert {w for p, w in buys if p == "fleet"} == {"red", "gulf", "ery"}  # at sea, 5 each
+
+
+def test_q6_never_placed_among_unfriendly_units_and_an_enemy_held_home_takes_none() -> None:
+    s = put(leader_at(started(3), BLUE, "syr"), "syr", RED, inf=1)
+    s = at(s, BLUE, 2, frame("buy", BLUE, 0))
+    assert {a.at for a in GAME.legal_actions(s) if isinstance(a, Buy) and a.piece != "fleet"} == {
+        "egy"
+    }
+    s = leader_at(controlled(started(3), RED, "egy"), BLUE, "ara")
+    s = at(s, BLUE, 2, frame("buy", BLUE, 0))
+    assert {a.at for a in GAME.legal_actions(s) if isinstance(a, Buy) and a.piece != "fleet"} == {
+        "ara"
+    }
+
+
+def test_q7_a_short_player_pays_all_he_has_and_loses_one_unit() -> None:
+    s = put(started(3, money=1), "egy", BLUE, inf=2, levy=1)
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 3, 3)  # ODD 33: pays 2
+    assert s.money[BLUE] == 0 and s.frames[-1][:2] == ("lose", BLUE)
+    s = order(s, "lose inf at Egypt")
+    assert units(s, "egy", BLUE) == (1, 1, 0, 0) and s.frames[-1][0] != "lose"
+
+
+def test_q8_gifts_at_any_time_through_turn_8_in_any_amount_and_none_after() -> None:
+    s = at(started(3, turn=8), RED, 4, ("move", RED, NO, NO, NO))
+    s = GAME.apply(s, Give("green", "blue", 10))
+    assert s.money == (20, 10, 0)
+    with pytest.raises(ValueError, match="give 1 to 0 Talents"):
+        GAME.apply(s, Give("green", "red", 1))
+    s = at(started(3, turn=9), RED, 4, ("move", RED, NO, NO, NO))
+    with pytest.raises(ValueError, match="through turn 8"):
+        GAME.apply(s, Give("green", "blue", 1))
+
+
+def test_q9_no_minimum_move_a_unit_without_the_mp_cannot_enter() -> None:
+    s = order(
+        moving(put(started(3), "egy", BLUE, inf=1)),
+        "take 1 inf at Egypt, march to Arabia, march to Syria",
+    )
+    assert not any(a.kind == "march" for a in GAME.legal_actions(s))  # 0 MP left
+
+
+def test_q10_the_leaders_band_drops_off_on_the_way_and_joiners_keep_3_mp() -> None:
+    s = put(put(started(3), "egy", BLUE, inf=2), "ara", BLUE, cav=1)
+    s = order(moving(s), "take leader 2 inf at Egypt, march to Arabia")  # 2 MP (rough)
+    s = order(s, "drop 1 inf, take 1 cav at Arabia")  # the cavalry joins with 3 MP of its own
+    s = order(s, "march to Babylonia")  # the cavalry's 3 MP spent
+    assert s.force is not None and s.force.spent == 3
+    assert {a.to for a in GAME.legal_actions(s) if isinstance(a, March)} == {
+        "med",
+        "mes",
+        "sus",
+    }
+    s = order(s, "march to Media")  # the leader's 4 spent: the force halts by itself
+    assert s.force is None and units(s, "med", BLUE) == (0, 1, 1, 0)
+    assert units(s, "ara", BLUE)[INF] == 1 and not any(
+        isinstance(a, Take) and a.at == "ara" for a in GAME.legal_actions(s)
+    )
+    s3 = order(moving(put(started(3), "egy", BLUE, inf=2)), "take leader 2 inf at Egypt")
+    s3 = order(s3, "march to Arabia, march to Babylonia, drop leader")  # 3 MP spent: no more
+    assert not any(isinstance(a, March) for a in GAME.legal_actions(s3))
+    s2 = order(moving(put(started(3), "egy", BLUE, inf=2)), "take leader 2 inf at Egypt")
+    s2 = order(s2, "march to Arabia, march to Babylonia, march to Media")
+    assert units(s2, "med", BLUE)[INF] == 2  # 4 MP with him
+
+
+def test_q11_allies_and_own_mercenaries_do_not_stop_a_force_white_units_do() -> None:
+    s = put(
+        put(put(started(3), "egy", BLUE, inf=1), "ara", GREEN, inf=1), "ara", MERC + BLUE, levy=1
+    )
+    s = s.clone()
+    s.alliances = ((BLUE, GREEN),)
+    s = order(moving(s), "take 1 inf at Egypt, march to Arabia")
+    assert s.force is not None
+    w = put(put(started(3), "egy", BLUE, inf=1), "ara", WHITE, inf=1)
+    w = order(moving(w), "take 1 inf at Egypt, march to Arabia")
+    assert w.force is None
+
+
+def test_q12_an_alliance_is_offered_and_accepted_and_ends_at_the_breakers_next_turn() -> None:
+    s = at(started(3), GREEN, 4, ("move", GREEN, NO, NO, NO))
+    s = GAME.apply(s, Offer("blue", "red"))
+    s = GAME.apply(s, Accept("red", "blue"))
+    assert s.alliances == ((BLUE, RED),)
+    t = put(put(s, "ara", BLUE, inf=2), "ara", RED, inf=1)
+    t = at(t, BLUE, 5, frame("combat", BLUE))
+    assert not any(isinstance(a, Fight) for a in GAME.legal_actions(t))  # allies share areas
+    s = GAME.apply(s, Break("red", "blue"))
+    assert s.alliances == ((BLUE, RED),) and s.breaks == ((RED, BLUE),)  # until red's turn
+    s = begun(at(s, RED, 0))
+    assert s.alliances == ()
+
+
+def test_q13_the_defender_may_call_a_declined_battle_and_rebels_always_fight() -> None:
+    s = order(contest({"inf": 1}, {"inf": 1}), "decline red at Arabia")
+    assert GAME.to_move(s) == "red" and Fight("ara", "blue") in GAME.legal_actions(s)
+    w = put(put(started(3), "ara", BLUE, inf=1), "ara", WHITE, levy=1)
+    w = at(w, BLUE, 5, frame("combat", BLUE))
+    assert GAME.legal_actions(w) == [Fight("ara", "white")]
+
+
+def test_q14_the_phasing_side_attacks_even_in_a_battle_called_by_the_other() -> None:
+    s = order(
+        order(contest({"inf": 2}, {"inf": 2}), "decline red at Arabia"), "fight blue at Arabia"
+    )
+    assert s.battle is not None and s.battle.principal == (BLUE, RED)
+
+
+def test_q15_a_levy_hits_on_6_the_others_on_5_or_6() -> None:
+    assert GAME.new_game(GAME.info.options(), ("blue", "red", "green")).parts.setup.hits == (
+        6,
+        5,
+        5,
+        5,
+    )
+    s = order(contest({"levy": 1}, {"inf": 1}), "fight red at Arabia")
+    s = deal(s, 5, 1)  # the levy's 5 misses
+    assert units(s, "ara", RED)[INF] == 1
+
+
+def test_q16_a_hit_takes_its_own_type_and_owners_choose_within_a_type() -> None:
+    s = put(contest({"cav": 1}, {"inf": 2, "cav": 1}), "ara", MERC + RED, cav=1)
+    s = order(s, "fight red at Arabia")
+    s = deal(s, 6, 1, 1)  # blue's pre-battle cavalry hit: a cavalry loss, Red's or his mercenary's
+    assert s.frames[-1][:2] == ("battle_loss", RED)
+    assert {a.piece for a in GAME.legal_actions(s)} == {"cav", "merc cav"}  # type: ignore[union-attr]
+    s = order(s, "lose merc cav at Arabia")
+    assert units(s, "ara", MERC + RED)[CAV] == 0 and units(s, "ara", RED)[CAV] == 1
+
+
+def test_q17_each_elephant_stops_two_enemy_cavalry_rolls_and_rolls_none_itself() -> None:
+    s = order(contest({"cav": 2, "el": 1}, {"cav": 3, "el": 1}), "fight red at Arabia")
+    assert len(GAME.deal(s, lambda n: 0).values) == 0 + 1  # type: ignore[union-attr]
+
+
+def test_q18_the_pre_battle_step_comes_once_and_its_hits_fall_before_round_1() -> None:
+    s = order(contest({"cav": 1}, {"inf": 1}), "fight red at Arabia")
+    s = deal(s, 6)
+    assert units(s, "ara", RED)[INF] == 0 and s.battle is None  # no round was needed
+
+
+def test_q19_each_leader_adds_1_to_his_own_best_unit_every_round() -> None:
+    s = put(
+        leader_at(leader_at(contest({"inf": 1, "levy": 1}, {"inf": 1}), BLUE, "ara"), GREEN, "ara"),
+        "ara",
+        GREEN,
+        cav=1,
+    )
+    s = s.clone()
+    s.alliances = ((BLUE, GREEN),)
+    s = order(s, "fight red at Arabia")
+    s = deal(s, 1)  # green's cavalry before the battle
+    assert s.battle is not None
+    assert layout(s, s.battle, 0) == [(INF, 1), (LEVY, 0), (CAV, 1)]
+
+
+def test_q20_retreats_avoid_where_attackers_came_from_and_the_attacker_withdraws_to_his_own() -> (
+    None
+):
+    s = put(put(started(3), "egy", BLUE, inf=2), "ara", RED, inf=2)
+    s = order(moving(s), "move 2 inf Egypt Arabia")
+    s = order(s, "end movement, fight red at Arabia")
+    s = deal(s, 1, 1, 1, 1)
+    places = {s.parts.map.ids[a] for a in retreat_places(s, RED)}
+    assert "egy" not in places and {"bab", "mes", "syr", "cse"} <= places
+    s = put(controlled(order(s, "stand"), RED, "mes"), "syr", GREEN, levy=1)
+    # his own or empty (Red's Mesopotamia holds no unit), none with unfriendly units (Syria)
+    assert {s.parts.map.ids[a] for a in retreat_places(s, BLUE)} == {"egy", "bab", "mes", "cse"}
+
+
+def test_q21_a_leader_with_no_units_is_captured_or_sent_home_by_rebels() -> None:
+    s = leader_at(contest({"inf": 1}, {}), RED, "ara")
+    s = order(s, "fight red at Arabia")
+    assert s.leaders[RED] == CAPTIVE + BLUE
+    w = leader_at(put(started(3), "ara", WHITE, levy=1), RED, "ara")
+    w = at(w, BLUE, 1, frame("event_roll", BLUE))
+    from rules.successors.combat import whites_attack
+
+    w = w.clone()
+    whites_attack(w, area(w, "ara"))
+    assert w.leaders[RED] == area(w, "mac")
+
+
+def test_q22_all_fleets_in_the_sea_fight_and_cargo_sinks_with_its_fleet() -> None:
+    s = fleets(fleets(put(started(3), "egy", BLUE, inf=2), "egy", BLUE, 2), "egs", BLUE, 1)
+    s = fleets(s, "egs", RED, 2)
+    s = order(moving(s), "take 2 fleets at Egypt, embark 2 inf at Egypt, sail to Egyptian Sea")
+    s = order(s, "fight red at Egyptian Sea")
+    assert len(GAME.deal(s, lambda n: 0).values) == 3 + 2  # type: ignore[union-attr]
+    s = deal(s, 1, 1, 1, 6, 1)  # one blue fleet sinks: the owner chooses which
+    assert {a.piece for a in GAME.legal_actions(s)} == {"fleet", "moving fleet"}  # type: ignore[union-attr]
+    s = order(s, "lose moving fleet at Egyptian Sea")
+    assert s.force is not None and s.force.fleets == 1 and sum(g[3] for g in s.force.groups) == 1
+    assert s.pool[BLUE][INF] == 12 - 1  # the drowned infantry back in the pool
+
+
+def test_q23_leaving_port_costs_1_and_no_fleet_enters_a_non_allied_port() -> None:
+    s = order(
+        moving(fleets(started(3), "egy", BLUE, 1)), "take 1 fleet at Egypt, sail to Egyptian Sea"
+    )
+    assert s.force is not None and s.force.spent == 1
+    s = order(s, "sail to Aegean Sea")
+    assert Sail("mac") not in GAME.legal_actions(s)
+    t = s.clone()
+    t.alliances = ((BLUE, RED),)
+    t.memo = None
+    assert Sail("mac") in GAME.legal_actions(t)
+
+
+def test_q24_troops_embark_from_a_coast_of_the_fleets_sea_and_stop_on_landing() -> None:
+    s = fleets(put(started(3), "cyr", BLUE, inf=1), "egs", BLUE, 1)
+    s = order(moving(s), "take 1 fleet at Egyptian Sea, embark 1 inf at Cyrenaica")
+    s = order(s, "sail to Cyprian Sea, land 1 inf at Syria, halt")
+    assert units(s, "syr", BLUE)[INF] == 1
+    assert not any(isinstance(a, Take) and a.at == "syr" for a in GAME.legal_actions(s))
+
+
+def test_q25_the_defenders_double_dice_last_every_round() -> None:
+    s = order(invaded(), "fight red at Cyrenaica")
+    s = deal(s, 1, 1, 1, 1, 1, 1)
+    assert s.battle is not None and s.battle.round == 2
+    assert len(GAME.deal(s, lambda n: 0).values) == 2 + 4  # type: ignore[union-attr]
+
+
+def test_q26_a_captured_fleet_is_destroyed_when_the_captors_pool_has_none() -> None:
+    s = fleets(put(started(3), "pho", BLUE, inf=1), "pho", RED, 1).clone()
+    s.pool = ((1, 1, 1, 1, 0), *s.pool[1:])
+    s = begun(at(controlled(s, RED, "pho"), BLUE, 5))
+    s = deal(s, 1)
+    assert s.fleets[area(s, "pho")] == (0, 0, 0) and "rolls 1: destroyed" in " ".join(s.news)
+    assert s.pool[RED][4] == 6
+
+
+def test_q27_a_marker_goes_with_the_last_white_unit_or_when_one_player_is_alone_there() -> None:
+    s = put(started(3, money=0), "per", WHITE, levy=0).clone()
+    markers = list(s.markers)
+    markers[area(s, "per")] = REVOLT
+    s.markers = tuple(markers)
+    assert half_points(put(s, "per", BLUE, inf=1), BLUE) == 0  # worthless while marked
+    s = put(s, "per", BLUE, inf=1)
+    s = passive(begun(at(s, BLUE, 5)), stop="event_roll")
+    assert s.markers[area(s, "per")] == 0 and s.control[area(s, "per")] == BLUE
+
+
+def test_q28_white_units_hit_the_areas_controller_first() -> None:
+    s = put(put(controlled(started(3), RED, "syr"), "syr", BLUE, inf=1), "syr", RED, inf=1)
+    s = s.clone()
+    s.alliances = ((BLUE, RED),)
+    s = put(s, "syr", WHITE, inf=1)
+    from rules.successors.combat import whites_attack
+
+    s = s.clone()
+    s.frames = (frame("player", BLUE, 1),)
+    whites_attack(s, area(s, "syr"))
+    s = deal(begun(s), 6, 1, 1)  # the rebel's hit
+    assert units(s, "syr", RED)[INF] == 0 and units(s, "syr", BLUE)[INF] == 1
+
+
+def test_q29_levies_may_board_fleets_no_optional_rule_is_offered() -> None:
+    s = fleets(put(started(3), "egy", BLUE, levy=1), "egy", BLUE, 1)
+    s = order(moving(s), "take 1 fleet at Egypt, embark 1 levy at Egypt")
+    assert s.force is not None and s.force.groups
+
+
+def test_q30_the_recalled_leader_goes_home_alone() -> None:
+    s = put(leader_at(started(3), BLUE, "syr"), "syr", BLUE, inf=2)
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 4, 1)  # ODD 41
+    assert s.leaders[BLUE] == area(s, "egy") and units(s, "syr", BLUE)[INF] == 2
+
+
+def test_q31_mercenaries_are_not_played_while_a_combat_is_resolved() -> None:
+    s = holding(leader_at(contest({"inf": 2}, {"inf": 2}), BLUE, "ara"), BLUE, 3)
+    s = deal(order(s, "fight red at Arabia"), 1, 1, 1, 1)
+    assert s.frames[-1][:2] == ("retreat", RED)
+    with pytest.raises(ValueError, match="not while a combat is being resolved"):
+        GAME.apply(s, Play("blue", 3, "ara"))
+    s2 = holding(leader_at(contest({"inf": 2}, {"inf": 2}), BLUE, "ara"), BLUE, 3)
+    s2 = GAME.apply(s2, Play("blue", 3, "ara"))  # before the battle: allowed
+    assert units(s2, "ara", MERC + BLUE)[INF] == 2
+
+
+def test_q32_a_player_with_no_unit_and_no_province_is_out_with_his_home_money_and_chits() -> None:
+    s = holding(controlled(started(3, money=4), NO, "egy"), BLUE, 5)
+    s = s.clone()
+    eliminate(s, BLUE)
+    assert s.out == (BLUE,) and s.homes[BLUE] == NO and s.money[BLUE] == 0
+    assert 5 in s.cup and s.hands[BLUE] == ()
+    t = passive(begun(at(controlled(started(3, money=4), NO, "egy"), BLUE, 6)), stop="event_roll")
+    assert BLUE in t.out and GAME.to_move(t) is None
+
+
+def test_q33_own_mercenaries_do_not_spoil_sole_occupancy_an_allys_units_do() -> None:
+    s = put(put(started(3, money=0), "egy", BLUE, inf=1), "egy", MERC + BLUE, levy=1)
+    assert half_points(s, BLUE) == 12
+    s = put(s, "egy", RED, inf=1).clone()
+    s.alliances = ((BLUE, RED),)
+    assert half_points(s, BLUE) == 0
+    assert GAME.new_game(GAME.info.options(), ("blue", "red", "green")).parts.setup.turns == 12
+    s.phase = "over"
+    assert ranking(s).scores["blue"] == 0
+
+
+def test_q22_troops_drown_with_their_fleet_before_the_next_loss_is_chosen() -> None:
+    s = fleets(put(started(3), "egy", BLUE, inf=1, cav=1), "egy", BLUE, 2)
+    s = fleets(fleets(s, "egs", BLUE, 1), "egs", RED, 2)
+    s = order(
+        moving(s), "take 2 fleets at Egypt, embark 1 inf 1 cav at Egypt, sail to Egyptian Sea"
+    )
+    s = deal(order(s, "fight red at Egyptian Sea"), 1, 1, 1, 6, 6)  # two blue fleets sink
+    s = order(s, "lose moving fleet at Egyptian Sea")
+    assert s.frames[-1][:2] == ("drown", BLUE)  # one fleet carries one unit (l.31)
+    s = order(s, "lose cav at Egyptian Sea")
+    assert s.frames[-1][:2] == ("sea_loss", BLUE) and s.force is not None
+    assert s.force.fleets == 1 and sum(g[3] for g in s.force.groups) == 1
+
+
+# --- readings beyond the questions: setup, events and mercenaries (F + ours) -------------------
+
+
+def test_homes_are_chosen_in_roll_order_ties_roll_again_the_last_to_choose_moves_first() -> None:
+    s = deal(GAME.new_game(GAME.info.options(), ("blue", "red", "green")), 3, 5, 5)
+    assert s.frames[-1][0] == "home_roll"  # red and green tied: they alone roll again
+    s = deal(s, 2, 6)
+    assert s.choosing == (GREEN, RED, BLUE) and GAME.to_move(s) == "green"
+    s = GAME.apply(s, ChooseHome("mac"))
+    assert s.money[GREEN] == 5 and GAME.to_move(s) == "green"  # F (3.1): buys at once
+    s = GAME.apply(s, Buy("inf", "mac", 2))
+    s = GAME.apply(s, Done())
+    homes = {a.area for a in GAME.legal_actions(s) if isinstance(a, ChooseHome)}
+    assert GAME.to_move(s) == "red" and "thr" not in homes  # Thrace borders Macedonia
+    s = GAME.apply(GAME.apply(s, ChooseHome("egy")), Done())
+    s = GAME.apply(GAME.apply(s, ChooseHome("bab")), Done())
+    assert s.base_order == (BLUE, RED, GREEN) and s.phase == "play"  # F: last chooser first
+
+
+def test_odd_26_each_player_pays_for_fleets_in_port_and_loses_those_unpaid() -> None:
+    s = fleets(fleets(started(3, money=1), "egy", BLUE, 2), "egs", BLUE, 1)
+    s = fleets(s, "mac", RED, 1)
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 2, 6)  # ODD 26
+    said = " ".join(s.news)
+    assert "Blue pays 1 for 1 fleets in port and loses 1" in said
+    assert "Red pays 1 for 1 fleets in port" in said
+    assert s.fleets[area(s, "egy")][BLUE] == 1 and s.fleets[area(s, "mac")][RED] == 1
+    assert s.fleets[area(s, "egs")][BLUE] == 1  # on patrol: not affected (F)
+
+
+def test_odd_54_persias_units_turn_white_and_its_leader_goes_home() -> None:
+    s = leader_at(controlled(put(started(3), "per", RED, inf=2), RED, "per"), RED, "per")
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)  # ODD 54
+    assert units(s, "per", WHITE)[INF] == 2 and units(s, "per", RED) == (0, 0, 0, 0)
+    assert s.markers[area(s, "per")] == REVOLT and s.control[area(s, "per")] == NO
+    assert s.leaders[RED] == area(s, "mac")
+    t = deal(at(started(3), BLUE, 1, frame("event_roll", BLUE)), 1, 5, 4)
+    assert units(t, "per", WHITE)[LEVY] == 2  # nobody controlled it: 2 white levies (F)
+
+
+def test_even_56_the_holder_of_both_indian_areas_gains_4() -> None:
+    s = controlled(started(3, money=0), RED, "nin", "sin")
+    s = deal(at(s, BLUE, 1, frame("event_roll", BLUE)), 2, 5, 6)  # EVEN 56
+    assert s.money[RED] == 4
+    t = controlled(started(3, money=0), RED, "nin")
+    t = deal(at(t, BLUE, 1, frame("event_roll", BLUE)), 2, 5, 6)
+    assert t.money[RED] == 0
+
+
+def test_mercenaries_alone_desert_and_the_leader_keeps_them() -> None:
+    s = put(put(started(3), "syr", MERC + BLUE, inf=2), "ara", MERC + BLUE, levy=1)
+    s = leader_at(s, BLUE, "ara").clone()
+    desert(s)
+    assert units(s, "syr", MERC + BLUE) == (0, 0, 0, 0)
+    assert units(s, "ara", MERC + BLUE)[LEVY] == 1
+    assert s.white_pool[INF] == s.parts.setup.white_mix[INF]  # back in the pool
+
+
+def test_a_force_moves_once_a_phase() -> None:
+    s = order(moving(put(started(3), "egy", BLUE, inf=2)), "move 1 inf Egypt Arabia")
+    takes = {a.at for a in GAME.legal_actions(s) if isinstance(a, Take)}
+    assert "egy" in takes and "ara" not in takes  # its move is over; the other may go
+
+
+def test_the_docs_name_an_existing_test_for_every_question_and_summary_line() -> None:
+    root = Path(__file__).resolve().parent
+    docs = (root.parent / "docs" / "successors.md").read_text(encoding="utf-8")
+    defined = {
+        m.group(1)
+        for path in root.glob("test_successors_*.py")
+        for m in re.finditer(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.M)
+    }
+    named = set(re.findall(r"`(?:test_successors_\w+\.py::)?(test_\w+)`", docs))
+    assert named - defined == set()
+    questions = re.findall(r"^\| Q(\d+) \|[^\n]*`test_\w+`", docs, re.M)
+    assert sorted(map(int, questions)) == list(range(1, 34))
+    covered = {
+        n
+        for a, b in re.findall(r"^\| [A-Z][\w ]+ \| l\.(\d+)(?:-(\d+))? \|", docs, re.M)
+        for n in range(int(a), int(b or a) + 1)
+    }
+    blank = {3, 8, 9, 23, 24, 33, 34, 47, 48, 54, 56, 64, 65}  # the summary's empty lines
+    assert covered >= set(range(1, 70)) - blank
+
+
+def test_mercenaries_desert_before_the_control_after_combat_is_counted() -> None:
+    s = put(put(started(3), "phr", MERC + BLUE, inf=1), "phr", RED, inf=1)
+    s = begun(at(controlled(s, BLUE, "phr"), BLUE, 5))  # Blue's combat phase ends
+    assert units(s, "phr", MERC + BLUE) == (0, 0, 0, 0)
+    assert s.control[area(s, "phr")] == RED  # Red alone once they are gone (l.10; Q3)

@@ -1,0 +1,450 @@
+"""Successors' map picture: our drawing of our map (every area and sea placed, no box on
+another, no link under a third box, each box on exactly its area's seas); a picture of each
+kind of state legible on a phone (render.successors.legible: no text covering another or
+leaving its box, no text under 10 px at 390 px wide, at most twice as tall as wide) in a PNG
+of at most 150 KB; the same picture for the public and for a seat, whatever the hands hold;
+alt text naming every area where something stands and every treasury; an owner's map with
+areas our drawing does not know, placed by their links (bench/successors_render.py draws and
+checks the states of whole games, and measures the cost)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import random
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+import yaml
+from PIL import Image
+from successors_helpers import SEATS, fleets, leader_at, put, random_playout, started
+
+from render.goat_tiger.layout import segment_meets_box
+from render.rajas.layout import font, overlap
+from render.successors import PICTURES, WIDTH, board_png, packed, picture
+from render.successors.board import PALETTE, Sheet, phase_of, scores
+from render.successors.layout import (
+    PHONE,
+    box_meets_polygon,
+    line_at,
+    map_layout,
+    meets,
+)
+from render.successors.legible import faults
+from rules.successors import GAME, SuccessorsOptions, standard_parts
+from rules.successors.components import MAP_FILE, load_map_text
+from rules.successors.result import half_points
+from rules.successors.state import CAPTIVE, INVASION, MERC, REVOLT, WHITE, State
+
+OURS = standard_parts().map
+
+
+# --- our drawing of our map ------------------------------------------------------------------
+
+
+def test_every_area_and_sea_of_our_map_has_its_place_in_the_drawing() -> None:
+    lay = map_layout(OURS)
+    assert lay.guessed == ()
+    assert len(lay.areas) == OURS.land and len(lay.seas) == OURS.areas - OURS.land
+    assert lay.coasts == ()  # every coast lies on its sea
+
+
+def test_no_box_meets_another_and_every_box_lies_in_the_picture() -> None:
+    boxes = [p.box for p in map_layout(OURS).areas]
+    for b in boxes:
+        assert b[0] >= 0 and b[2] <= WIDTH
+    for (i, a), (j, b) in itertools.combinations(enumerate(boxes), 2):
+        assert not meets(a, b, 8), (OURS.ids[i], OURS.ids[j])
+
+
+def test_a_link_runs_under_no_third_box() -> None:
+    lay = map_layout(OURS)
+    pairs = [(a, b) for a in range(OURS.land) for b in OURS.adjacent[a] if a < b]
+    assert len(pairs) == len(lay.links) == 60
+    for (a, b), line in zip(pairs, lay.links, strict=True):
+        for c, place in enumerate(lay.areas):
+            if c not in (a, b):
+                crossed = any(
+                    segment_meets_box(p, q, place.box, 4) for p, q in itertools.pairwise(line)
+                )
+                assert not crossed, (OURS.ids[a], OURS.ids[b], OURS.ids[c])
+
+
+def test_a_box_touches_exactly_the_seas_its_area_borders() -> None:
+    lay = map_layout(OURS)
+    for a, place in enumerate(lay.areas):
+        for k, sea in enumerate(lay.seas):
+            touches = box_meets_polygon(place.box, sea.outline)
+            assert touches == (OURS.land + k in OURS.seas[a]), (OURS.ids[a], OURS.ids[k])
+
+
+def test_no_box_covers_a_seas_name_and_fleets_or_the_players_table() -> None:
+    lay = map_layout(OURS)
+    for place in lay.areas:
+        assert not meets(place.box, lay.panel, 4)
+        for sea in lay.seas:
+            assert not meets(place.box, sea.reserved, 4)
+
+
+# --- a picture of each kind of state ---------------------------------------------------------
+
+KINDS = (
+    "setup rolls",
+    "setup home",
+    "setup buys",
+    "Events",
+    "Revenue",
+    "Purchases",
+    "Movement",
+    "Combat",
+    "at sea",
+    "battle",
+    "revolt",
+    "invasion",
+    "mercenaries",
+    "captive",
+    "alliance",
+    "out",
+    "3 players, mid-game",
+    "4 players, mid-game",
+    "over, 3 players",
+    "over, 4 players",
+)
+
+
+def kinds_of(s: State) -> Iterator[str]:
+    """What a picture of the state shows that another kind's does not: the setup's chooser
+    or buyer, the phase, a force at sea, a battle, each marker, mercenaries, a captive
+    leader, an alliance, an eliminated seat, the middle of a game and its end, by players."""
+    if s.phase == "over":
+        yield f"over, {s.players} players"
+        return
+    if s.phase == "setup":
+        top = s.frames[-1][0]
+        yield {"home_roll": "setup rolls", "home": "setup home", "buy": "setup buys"}[top]
+        return
+    yield phase_of(s) or "between"
+    if s.turn == s.parts.setup.turns // 2:
+        yield f"{s.players} players, mid-game"
+    force, units = s.force, s.units
+    if force is not None and force.fleets:
+        yield "at sea"
+    if s.battle is not None:
+        yield "battle"
+    if REVOLT in s.markers:
+        yield "revolt"
+    if INVASION in s.markers:
+        yield "invasion"
+    mercs = range(MERC * 4, (MERC + s.players) * 4)
+    if any(row[c] for row in units for c in mercs):
+        yield "mercenaries"
+    if any(at >= CAPTIVE for at in s.leaders):
+        yield "captive"
+    if s.alliances:
+        yield "alliance"
+    if s.out:
+        yield "out"
+
+
+@cache
+def kinds() -> dict[str, State]:
+    """The first state of each kind in random games of 3 and 4 players in turn (the game's
+    own random play, a seeded dealer, a step aside now and then: gifts, alliances, chits),
+    as many games as it takes to meet every kind (the states of whole games are the
+    bench's: bench/successors_render.py)."""
+    first: dict[str, State] = {}
+
+    def note(s: State) -> None:
+        for kind in kinds_of(s):
+            first.setdefault(kind, s)
+
+    note(GAME.new_game(GAME.info.options(), SEATS[:3]))  # the rolls for the choice of homes
+    for seed in range(1, 9):
+        random_playout(3 + (seed + 1) % 2, seed, note, aside_rate=0.05)
+        if set(KINDS) <= first.keys():
+            break
+    return {kind: first[kind] for kind in KINDS if kind in first}
+
+
+@cache
+def drawn(kind: str) -> tuple[Image.Image, Sheet]:
+    return picture(GAME.view(kinds()[kind], None))
+
+
+def test_random_games_meet_every_kind_of_state() -> None:
+    assert tuple(kinds()) == KINDS
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_of_state_reads_on_a_phone_in_a_png_of_at_most_150_kb(kind: str) -> None:
+    img, drawn_sheet = drawn(kind)
+    assert faults(img, drawn_sheet, map_layout(OURS)) == []
+    png = packed.encode(img, PALETTE)
+    assert len(png) <= 150_000
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.format == "PNG" and im.size == img.size and im.size[0] == WIDTH
+        assert im.convert("RGB").getpixel((2, 2)) == (246, 239, 224)
+
+
+def test_every_fault_is_told() -> None:
+    """A text over another, over a swatch, across a box's edge, off the picture or too small;
+    a picture too tall."""
+    lay = map_layout(OURS)
+    x0, y0, _, _ = lay.areas[0].box
+    over = [line_at(x0 - 8, y0 + 6, "Across"), line_at(x0 - 4, y0 + 6, "Over")]
+    small, off = line_at(20, 5, "tiny", 18), line_at(-5, 5, "off")
+    swatch = (over[1].box[0], over[1].box[1], over[1].box[0] + 4, over[1].box[1] + 4)
+    told = faults(Image.new("P", (WIDTH, 2 * WIDTH + 1)), Sheet([*over, small, off], [swatch]), lay)
+    assert told[0] == f"{WIDTH} by {2 * WIDTH + 1} px: more than twice as tall as wide"
+    for words in (
+        "'Across' covers 'Over'",
+        "'Over' covers a mark",
+        f"'Across' crosses the edge of {lay.areas[0].box}",
+        "'tiny' is 9 px on a phone",
+        "'off' leaves the picture",
+    ):
+        assert words in told, (words, told)
+    assert faults(*drawn("setup rolls"), lay) == []
+
+
+def test_every_text_reads_on_a_phone() -> None:
+    texts = drawn("over, 4 players")[1].texts
+    smallest = min(texts, key=lambda t: t.size)
+    assert smallest.size * PHONE / WIDTH >= 10
+    _, top, _, bottom = font(smallest.size).getbbox("H")
+    assert (bottom - top) * PHONE / WIDTH >= 7
+
+
+def test_every_area_shows_its_name_as_players_type_it_its_value_symbol_and_port() -> None:
+    lay = map_layout(OURS)
+    texts = drawn("setup rolls")[1].texts
+    for a, place in enumerate(lay.areas):
+        inside = [t.text for t in texts if overlap(t.box, place.box)]
+        lines = " ".join(inside[: len(place.names)])
+        assert lines == OURS.names[a], (lines, OURS.names[a])
+        assert inside[len(place.names)] == str(OURS.value[a])
+        assert inside[len(place.names) + 1] == "LICE"[OURS.symbol[a]]
+        assert ("⚓" in inside) == (OURS.coast[a] == 2), OURS.names[a]
+
+
+@pytest.mark.parametrize("kind", ["4 players, mid-game", "captive", "alliance", "out"])
+def test_the_players_table_shows_each_treasury_chits_held_and_points(kind: str) -> None:
+    s = kinds()[kind]
+    view = GAME.view(s, None)
+    texts = [t.text for t in drawn(kind)[1].texts]
+    for seat in range(s.players):
+        if seat not in s.out:
+            chits = f"{view.hand_sizes[seat]} chit{'' if view.hand_sizes[seat] == 1 else 's'}"
+            assert any(t.startswith(f"{s.money[seat]} T, {chits}, ") for t in texts)
+    assert ("out" in texts and "eliminated" in texts) == bool(s.out)
+    assert any(t.startswith("leader held by ") for t in texts) == (kind == "captive")
+    assert any("allied with " in t for t in texts) == bool(s.alliances)
+
+
+def test_the_stacks_show_every_unit_and_leader_by_colour_and_type() -> None:
+    """The words on the map add up to every unit, fleet and leader of the view (the areas
+    written out below the map included)."""
+    for kind, s in kinds().items():
+        drawn_sheet = drawn(kind)[1]
+        texts = [w for t in drawn_sheet.texts for w in t.text.split("\u2009")]
+        shown = sum(1 for t in texts if t == "★")
+        on_map = sum(1 for at in s.leaders if 0 <= at < OURS.areas)
+        assert shown >= on_map or drawn_sheet.overflow
+        units = sum(
+            int(t[:-1]) for t in texts if len(t) > 1 and t[-1] in "LICE" and t[:-1].isdigit()
+        )
+        force = s.force
+        aboard = sum(g[3] for g in force.groups) if force is not None and force.fleets else 0
+        total = sum(sum(row) for row in s.units) + aboard
+        assert units == total or drawn_sheet.overflow, kind
+
+
+# --- hidden stays hidden ---------------------------------------------------------------------
+
+
+def test_a_seats_picture_is_the_publics_whatever_the_hands_hold() -> None:
+    s = kinds()["4 players, mid-game"]
+    assert any(s.hands)
+    public = board_png(GAME.view(s, None))
+    for seat in s.seats:
+        assert board_png(GAME.view(s, seat)) == public
+    other = s.clone()
+    chits = sorted([*s.cup, *(c for h in s.hands for c in h)])
+    random.Random(3).shuffle(chits)
+    hands, k = [], 0
+    for h in s.hands:
+        hands.append(tuple(sorted(chits[k : k + len(h)])))
+        k += len(h)
+    other.hands, other.cup = tuple(hands), tuple(sorted(chits[k:]))
+    other.orders = tuple(() for _ in s.seats)
+    assert board_png(GAME.view(other, None)) == public
+    assert PICTURES.alt_text(GAME.view(other, None), None) == PICTURES.alt_text(
+        GAME.view(s, None), None
+    )
+
+
+def test_the_picture_depends_on_the_view_alone() -> None:
+    s = kinds()["battle"]
+    again = GAME.state_from_json(GAME.state_to_json(s))
+    assert board_png(GAME.view(s, None)) == board_png(GAME.view(again, None))
+
+
+# --- alt text --------------------------------------------------------------------------------
+
+
+def test_alt_text_names_every_area_where_something_stands_and_every_treasury() -> None:
+    for s in kinds().values():
+        text = PICTURES.alt_text(GAME.view(s, None), {s.seats[0]: "Asha"})
+        assert "Asha" in text
+        for seat in range(s.players):
+            if seat not in s.out:
+                talents = f"{s.money[seat]} Talent{'' if s.money[seat] == 1 else 's'}"
+                assert talents in text
+        for a in range(OURS.areas):
+            here = (a < OURS.land and any(s.units[a])) or any(s.fleets[a])
+            here = here or a in s.leaders
+            if here:
+                assert OURS.names[a] in text, OURS.names[a]
+
+
+def test_points_now_are_the_rules_half_points() -> None:
+    for s in kinds().values():
+        assert scores(s) == [half_points(s, k) for k in range(s.players)]
+
+
+# --- positions built for a case --------------------------------------------------------------
+
+
+def test_a_crowded_area_is_written_out_below_the_map() -> None:
+    s = started(4)
+    s = put(s, "syr", 0, levy=3, inf=4, cav=2, el=1)
+    s = put(s, "syr", 1, levy=2, inf=3, cav=1)
+    s = put(s, "syr", MERC + 2, inf=2)
+    s = put(s, "syr", WHITE, levy=2)
+    s = fleets(leader_at(s, 0, "syr"), "cys", 1, 3)
+    view = GAME.view(s, None)
+    img, drawn_sheet = picture(view)
+    assert drawn_sheet.overflow == ["Syria"]
+    lines = [t.text for t in drawn_sheet.texts]
+    assert any(t.startswith("Syria: Blue ★ 3L 4I 2C 1E") for t in lines)
+    assert "+" in lines and "3F" in lines
+    assert faults(img, drawn_sheet, map_layout(OURS)) == []
+
+
+def test_many_crowded_areas_keep_the_picture_within_twice_its_width() -> None:
+    s = started(4)
+    crowded = ["mac", "gre", "thr", "car", "cil", "syr", "cyp", "mes", "med", "sus", "per"]
+    for where in crowded:
+        for seat in range(4):
+            s = put(s, where, seat, levy=1, inf=1)
+    view = GAME.view(s, None)
+    img, drawn_sheet = picture(view)
+    assert img.size[1] <= 2 * WIDTH
+    named = {OURS.names[OURS.index[x]] for x in crowded}
+    assert set(drawn_sheet.overflow) <= named and len(drawn_sheet.overflow) >= 8
+    lines = [t.text for t in drawn_sheet.texts]
+    last = next(t for t in lines if t.startswith("Also crowded: "))
+    written = [t.split(":")[0] for t in lines if t.endswith("Yellow 1L 1I")]
+    assert written and all(name in written or name in last for name in drawn_sheet.overflow)
+    assert faults(img, drawn_sheet, map_layout(OURS)) == []
+    assert all(OURS.names[OURS.index[x]] in PICTURES.alt_text(view, None) for x in crowded)
+
+
+def test_long_names_of_players_are_cut_to_fit() -> None:
+    s = started(4)
+    names = {seat: "Antigonus the One-Eyed of Phrygia" for seat in s.seats}
+    img, drawn_sheet = picture(GAME.view(s, None), names)
+    assert faults(img, drawn_sheet, map_layout(OURS)) == []
+    assert any(t.text.endswith("…") for t in drawn_sheet.texts)
+
+
+# --- an owner's map --------------------------------------------------------------------------
+
+
+def _with_more(text: str) -> str:
+    """Our map with two areas and a sea our drawing does not know: Rhodes, an island port on
+    a new Rhodian Sea between the Aegean and the Cyprian Sea, and Pisidia inland between
+    Greater Phrygia and Lycia."""
+    data = yaml.load(text, Loader=yaml.CSafeLoader)
+    areas = {a["id"]: a for a in data["areas"]}
+    data["areas"].append(
+        {"id": "rho", "name": "Rhodes", "value": 2, "terrain": "normal", "coast": "port",
+         "symbol": "inf", "seas": ["rhs"], "adjacent": []}
+    )  # fmt: skip
+    data["areas"].append(
+        {"id": "pis", "name": "Pisidia", "value": 2, "terrain": "rough", "coast": "inland",
+         "symbol": "levy", "seas": [], "adjacent": ["phr", "lyc"]}
+    )  # fmt: skip
+    areas["phr"]["adjacent"].append("pis")
+    areas["lyc"]["adjacent"].append("pis")
+    areas["car"]["seas"].append("rhs")
+    data["seas"].append({"id": "rhs", "name": "Rhodian Sea", "adjacent": ["aeg", "cys"]})
+    for sea in data["seas"]:
+        if sea["id"] in ("aeg", "cys"):
+            sea["adjacent"].append("rhs")
+    return str(yaml.dump(data, Dumper=yaml.CSafeDumper, sort_keys=False))
+
+
+def test_an_owners_map_with_other_areas_draws_them_by_their_links() -> None:
+    options = SuccessorsOptions(map_file=_with_more(MAP_FILE.text()))
+    s = GAME.new_game(options, SEATS[:3])
+    lay = map_layout(s.parts.map)
+    assert set(lay.guessed) == {"rho", "pis", "rhs"}
+    boxes = [p.box for p in lay.areas]
+    for a, b in itertools.combinations(boxes, 2):
+        assert not meets(a, b)
+    assert len(lay.coasts) == 2  # Rhodes and Caria to the Rhodian Sea
+    view = GAME.view(s, None)
+    img, drawn_sheet = picture(view)
+    assert faults(img, drawn_sheet, lay) == []
+    words = " ".join(t.text for t in drawn_sheet.texts)
+    assert "Rhodes" in words and "Pisidia" in words and "placed by its" in words
+
+
+def test_a_map_our_drawing_does_not_know_at_all_is_laid_out_by_its_links() -> None:
+    data = yaml.load(MAP_FILE.text(), Loader=yaml.CSafeLoader)
+    rename = {a["id"]: f"z{a['id']}" for a in (*data["areas"], *data["seas"])}
+    for a in data["areas"]:
+        a["id"] = rename[a["id"]]
+        a["seas"] = [rename[x] for x in a["seas"]]
+        a["adjacent"] = [rename[x] for x in a["adjacent"]]
+    for sea in data["seas"]:
+        sea["id"] = rename[sea["id"]]
+        sea["adjacent"] = [rename[x] for x in sea["adjacent"]]
+    data["areas"][1]["name"] = "Peloponnesus" + "o" * 28  # an owner's 40 letters
+    m = load_map_text(yaml.dump(data, Dumper=yaml.CSafeDumper, sort_keys=False))
+    lay = map_layout(m)
+    assert [t.text for t in lay.areas[1].names] == ["Peloponnesus" + "o" * 10, "o" * 18]
+    assert len(lay.guessed) == m.areas
+    placed = [p.box for p in lay.areas] + [s.reserved for s in lay.seas] + [lay.panel]
+    for a, b in itertools.combinations(placed, 2):
+        assert not meets(a, b)
+    assert all(b[0] >= 0 and b[2] <= WIDTH for b in placed)
+
+
+def test_the_setup_and_the_end_are_drawn() -> None:
+    first, last = kinds()["setup rolls"], kinds()["over, 3 players"]
+    assert GAME.result(last) is not None
+    for s in (first, last):
+        assert board_png(GAME.view(s, None)).startswith(b"\x89PNG")
+    assert "Setting up" in PICTURES.alt_text(GAME.view(first, None), None)
+    assert "wins with" in PICTURES.alt_text(GAME.view(last, None), None)
+
+
+@pytest.mark.parametrize(
+    ("kind", "header"),
+    [
+        ("setup rolls", "Setting up: rolls for the choice of homes"),
+        ("setup home", "Setting up: {} chooses a home"),
+        ("setup buys", "Setting up: {} buys"),
+    ],
+)
+def test_the_setups_header_names_who_chooses_a_home_or_buys(kind: str, header: str) -> None:
+    s = kinds()[kind]
+    who = s.seats[s.frames[-1][1]].capitalize() if "{}" in header else ""
+    assert header.format(who) in {t.text for t in drawn(kind)[1].texts}
+    assert header.format(who) in PICTURES.alt_text(GAME.view(s, None), None)
+    panel = map_layout(OURS).panel
+    bold = [t.text for t in drawn(kind)[1].texts if t.bold and overlap(t.box, panel)]
+    assert bold == ([who] if who else [])  # the players' table's line of who decides

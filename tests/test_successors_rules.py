@@ -1,0 +1,501 @@
+"""Successors, line by line: a test for each line of the summary (l.N, the line of
+successors-summary.txt it cites), each on a position built for it."""
+
+from __future__ import annotations
+
+import pytest
+from successors_helpers import (
+    area,
+    at,
+    controlled,
+    deal,
+    fleets,
+    leader_at,
+    moving,
+    order,
+    put,
+    started,
+    units,
+)
+
+from rules.successors import GAME, State
+from rules.successors.board import LOSS_ORDER
+from rules.successors.combat import layout, retreatable
+from rules.successors.components import CAV, EL, INF, LEVY
+from rules.successors.engine import frame
+from rules.successors.result import half_points, ranking
+from rules.successors.state import (
+    CAPTIVE,
+    NO,
+    REVOLT,
+    Buy,
+    Decline,
+    Done,
+    EndMove,
+    Fight,
+    Give,
+    March,
+    Ransom,
+    Sail,
+    Stand,
+    Take,
+)
+
+BLUE, RED, GREEN = 0, 1, 2
+
+
+def passive(s: State, stop: str | None = None, said: list[str] | None = None) -> State:
+    """Play on with the quietest choice (done, end, decline, stand, or the first step) and
+    no-event rolls (ODD 36) and misses (1s), until `stop` is the decision on top; the public
+    lines written are added to `said`."""
+    for _ in range(500):
+        if GAME.result(s) is not None or (stop and s.frames and s.frames[-1][0] == stop):
+            return s
+        if GAME.chance(s) is not None:
+            kind = s.frames[-1][0]
+            if kind == "event_roll":
+                s = deal(s, 1, 3, 6)
+            elif kind == "draw":
+                s = deal(s, s.cup[0])
+            else:
+                s = GAME.apply(s, GAME.deal(s, lambda n: 0))
+        else:
+            legal = GAME.legal_actions(s)
+            quiet = [a for a in legal if isinstance(a, Done | EndMove | Decline | Stand)]
+            s = GAME.apply(s, (quiet or legal)[0])
+        if said is not None:
+            said += s.news
+    raise AssertionError("no end")
+
+
+def begun(s: State) -> State:
+    """The engine's work on top of the frames carried out (a position built at a stage)."""
+    from rules.successors import engine
+
+    t = s.clone()
+    t.news = ()
+    engine.run(t)
+    return t
+
+
+# --- Sequence of Play (l.1-7) ------------------------------------------------------------------
+
+
+def test_l1_l2_each_player_in_order_does_all_four_phases_before_the_next() -> None:
+    s = started(3).clone()
+    s.frames = (frame("turn_start"),)
+    s = begun(s)
+    said = list(s.news)
+    while "Game turn 3 of 12 begins" not in said:
+        s = passive(s, stop="move", said=said)
+        s = GAME.apply(s, EndMove())
+        said += s.news
+    turns = [line for line in said if "player turn" in line]
+    assert [t.split(":")[1].split("'")[0].strip() for t in turns][:3] == ["Blue", "Red", "Green"]
+    blue = said[: said.index(turns[1])]
+    assert any("Revenue (l.5)" in x for x in blue) and any("rolls 1 3 6" in x for x in blue)
+
+
+def test_l4_the_event_roll_is_three_dice_odd_or_even_tens_ones() -> None:
+    s = at(started(3), BLUE, 1, frame("event_roll", BLUE))
+    s = deal(s, 3, 4, 5)
+    assert "ODD 45, Wounded" in s.news[0] and s.pinned[BLUE] == 2
+    s = at(started(3), BLUE, 1, frame("event_roll", BLUE))
+    s = deal(s, 2, 1, 6)
+    assert "EVEN 16, A good year" in s.news[0] and "Blue gains 2 Talents (treasury 12)" in s.news
+
+
+def test_l5_revenue_sums_provinces_maintains_units_then_purchases_but_not_on_turn_1() -> None:
+    for turn, buys in ((1, False), (2, True)):
+        s = put(controlled(started(3, turn=turn, money=0), BLUE, "cse"), "egy", BLUE, inf=2)
+        s = begun(at(s, BLUE, 1))
+        s = passive(s, stop="buy") if buys else passive(s, stop="move")
+        assert s.money[BLUE] == 6 + 2 - 2  # Egypt 6, Coele-Syria 2, upkeep 2
+        assert (s.frames[-1][0] == "buy") is buys
+
+
+def test_l6_l7_movement_then_combat() -> None:
+    s = put(put(started(3), "egy", BLUE, inf=1), "ara", RED, levy=1)
+    s = begun(at(s, BLUE, 3))
+    s = order(s, "move 1 inf Egypt Arabia")
+    s = order(s, "end movement")
+    assert s.frames[-1][0] == "combat" and "Combat (l.35-46)" in " ".join(s.news)
+
+
+# --- l.10-22 --------------------------------------------------------------------------------
+
+
+def test_l10_a_jointly_occupied_province_goes_to_the_player_with_more_units_in_it() -> None:
+    s = put(put(started(3), "syr", BLUE, inf=3), "syr", RED, inf=2)
+    s = passive(begun(at(s, BLUE, 5)), stop="event_roll")
+    assert s.control[area(s, "syr")] == BLUE
+
+
+def test_l11_a_player_who_cannot_pay_for_an_event_loses_a_unit() -> None:
+    s = put(started(3, money=1), "egy", BLUE, inf=1, levy=1)
+    s = at(s, BLUE, 1, frame("event_roll", BLUE))
+    s = deal(s, 2, 2, 1)  # EVEN 21, Famine: the roller pays 2
+    assert s.money[BLUE] == 0 and GAME.to_move(s) == "blue" and s.frames[-1][0] == "lose"
+    s = order(s, "lose levy at Egypt")
+    assert units(s, "egy", BLUE) == (0, 1, 0, 0)
+
+
+def test_l12_money_is_given_freely_through_turn_8_and_not_after() -> None:
+    s = at(started(3, turn=8), GREEN, 4, ("move", GREEN, NO, NO, NO))
+    s = GAME.apply(s, Give("blue", "red", 3))  # out of turn: green decides
+    assert s.money[:2] == (7, 13)
+    s = at(started(3, turn=9), GREEN, 4, ("move", GREEN, NO, NO, NO))
+    with pytest.raises(ValueError, match="through turn 8 only"):
+        GAME.apply(s, Give("blue", "red", 3))
+
+
+def test_l13_a_captured_leader_is_ransomed_for_5_talents() -> None:
+    s = started(3)
+    s = s.clone()
+    s.leaders = (CAPTIVE + RED, *s.leaders[1:])
+    s2 = GAME.apply(at(s, GREEN, 4, ("move", GREEN, NO, NO, NO)), Ransom("blue"))
+    assert s2.money[:2] == (5, 15) and s2.leaders[BLUE] == area(s, "egy")
+    s3 = passive(begun(at(s, BLUE, 1)), stop="buy")  # or at once in his revenue phase
+    assert s3.leaders[BLUE] == area(s, "egy") and s3.money[RED] == 15
+
+
+def test_l14_maintenance_is_1_talent_a_unit() -> None:
+    s = fleets(put(started(3, money=20), "egy", BLUE, inf=3, levy=2), "egy", BLUE, 2)
+    s = passive(begun(at(s, BLUE, 1)), stop="buy")
+    assert s.money[BLUE] == 20 + 6 - 7
+
+
+@pytest.mark.parametrize(
+    ("line", "piece", "where", "cost"),
+    [
+        ("l16", "levy", "egy", 1),
+        ("l17", "inf", "egy", 2),
+        ("l18", "cav", "egy", 3),
+        ("l19", "fleet", "egy", 3),
+        ("l19", "fleet", "red", 5),
+    ],
+)
+def test_l15_to_l19_purchase_costs(line: str, piece: str, where: str, cost: int) -> None:
+    s = controlled(started(3), BLUE, "cyr")  # a Cav area, for cavalry (l.22)
+    s = at(s, BLUE, 2, frame("buy", BLUE, 0))
+    assert Buy(piece, where) in GAME.legal_actions(s)
+    s = GAME.apply(s, Buy(piece, where))
+    assert s.money[BLUE] == 10 - cost
+
+
+def test_l19_a_fleet_at_sea_is_not_offered_to_a_treasury_of_4() -> None:
+    s = at(started(3, money=4), BLUE, 2, frame("buy", BLUE, 0))
+    fleets_at = {
+        (a.at, a.count) for a in GAME.legal_actions(s) if isinstance(a, Buy) and a.piece == "fleet"
+    }
+    assert fleets_at == {("egy", 1)}  # 3 in port; 5 at sea is too dear
+
+
+def test_l20_elephants_only_by_the_table() -> None:
+    s = controlled(started(3), BLUE, "nin")
+    s = leader_at(s, BLUE, "nin")
+    s = at(s, BLUE, 2, frame("buy", BLUE, 0))
+    assert not any(isinstance(a, Buy) and a.piece == "el" for a in GAME.legal_actions(s))
+    s = at(controlled(started(3), BLUE, "nin"), BLUE, 1, frame("event_roll", BLUE))
+    s = deal(s, 2, 5, 1)  # EVEN 51: may buy 1 EL for 3
+    assert GAME.legal_actions(s) == [Buy("el", "nin"), Done()]
+
+
+def test_l21_units_go_home_or_with_the_leader_elephants_where_generated_fleets_by_own_provinces() -> (
+    None
+):
+    s = controlled(leader_at(started(3), BLUE, "syr"), BLUE, "syr", "nin")
+    s = at(s, BLUE, 2, frame("buy", BLUE, 0))
+    places = {a.at for a in GAME.legal_actions(s) if isinstance(a, Buy) and a.piece == "levy"}
+    assert places == {"egy", "syr"}
+    fleets_at = {a.at for a in GAME.legal_actions(s) if isinstance(a, Buy) and a.piece == "fleet"}
+    assert fleets_at == {"egy", "egs", "red", "cys"}  # Egypt's port, its seas, Syria's sea
+    s = at(controlled(started(3), BLUE, "nin", "sin"), BLUE, 1, frame("event_roll", BLUE))
+    s = deal(s, 2, 5, 3)  # EVEN 53: up to 2 EL, in the elephant areas held
+    assert {a.at for a in GAME.legal_actions(s) if isinstance(a, Buy)} == {"nin", "sin"}
+
+
+def test_l22_infantry_and_cavalry_need_a_province_of_their_type() -> None:
+    s = at(started(3), BLUE, 2, frame("buy", BLUE, 0))  # Egypt: an Inf area
+    pieces = {a.piece for a in GAME.legal_actions(s) if isinstance(a, Buy)}
+    assert "inf" in pieces and "cav" not in pieces and "levy" in pieces
+    with pytest.raises(ValueError, match="needs an area with its symbol"):
+        GAME.apply(s, Buy("cav", "egy"))
+
+
+# --- Movement (l.25-32) -------------------------------------------------------------------------
+
+
+def test_l25_no_stacking_limit_and_no_zones_of_control() -> None:
+    s = put(put(started(3, money=0), "egy", BLUE, levy=12, inf=12), "cse", RED, inf=1)
+    s = order(moving(s), "move 12 levy 12 inf Egypt Arabia Babylonia")  # past Red, no stop
+    assert units(s, "bab", BLUE) == (12, 12, 0, 0)
+
+
+def test_l26_land_units_have_3_mp_and_shaded_areas_cost_2() -> None:
+    s = order(moving(put(started(3), "egy", BLUE, inf=1)), "take 1 inf at Egypt, march to Arabia")
+    marches = {a.to for a in GAME.legal_actions(s) if isinstance(a, March)}
+    assert marches == {"bab", "mes", "syr", "egy"}  # 1 MP left: no rough area (Coele-Syria)
+    with pytest.raises(ValueError, match=r"costs 2 MP \(rough, l.26\); the force has 1 left"):
+        order(s, "march to Coele-Syria")
+
+
+def test_l27_a_force_stops_on_entering_unfriendly_units() -> None:
+    s = put(put(started(3), "egy", BLUE, inf=2), "cse", RED, levy=1)
+    s = order(moving(s), "take 2 inf at Egypt, march to Coele-Syria")
+    assert s.force is None and "stops (l.27)" in " ".join(s.news)
+    assert not any(isinstance(a, Take) and a.at == "cse" for a in GAME.legal_actions(s))
+
+
+def test_l28_the_leader_and_the_forces_starting_with_him_move_4() -> None:
+    s = put(put(started(3), "egy", BLUE, inf=2), "egy", BLUE, cav=1)
+    s = order(moving(s), "move leader 2 inf Egypt Arabia Babylonia Media")  # 2 + 1 + 1
+    assert units(s, "med", BLUE)[INF] == 2 and s.leaders[BLUE] == area(s, "med")
+    s = order(s, "move 1 cav Egypt Arabia Babylonia")  # without him: 3 MP
+    assert units(s, "bab", BLUE)[CAV] == 1
+
+
+def test_l29_fleets_have_5_mp_and_stop_on_meeting_enemy_fleets() -> None:
+    s = fleets(started(3), "egy", BLUE, 1)
+    s = order(moving(s), "sail 1 fleet Egypt Egyptian Sea Aegean Sea Pontus Euxinus Aegean Sea")
+    assert s.force is not None and s.force.spent == 5 - 1
+    s = order(s, "sail to Cyprian Sea")
+    assert not any(isinstance(a, Sail) for a in GAME.legal_actions(s))  # 5 MP spent
+    s = fleets(fleets(started(3), "egy", BLUE, 1), "egs", RED, 1)
+    s = order(moving(s), "take 1 fleet at Egypt, sail to Egyptian Sea")
+    assert s.force is not None and s.force.stopped and s.frames[-1][0] == "sea_ask"
+
+
+def test_l30_no_fleet_enters_an_enemy_held_port() -> None:
+    s = fleets(started(3), "egy", BLUE, 1)
+    s = order(moving(s), "take 1 fleet at Egypt, sail to Egyptian Sea, sail to Aegean Sea")
+    assert Sail("gre") in GAME.legal_actions(s) and Sail("mac") not in GAME.legal_actions(s)
+    with pytest.raises(ValueError, match=r"held by Red \(l.30\)"):
+        order(s, "sail to Macedonia")
+
+
+def test_l31_fleets_carry_one_unit_each_and_boarding_costs_nothing() -> None:
+    s = fleets(put(started(3), "egy", BLUE, inf=3), "egy", BLUE, 2)
+    s = order(moving(s), "take 2 fleets at Egypt, embark 2 inf at Egypt")
+    assert s.force is not None and s.force.spent == 0
+    with pytest.raises(ValueError, match="embark"):
+        order(s, "embark 1 inf at Egypt")  # two fleets, two units
+    s = order(s, "sail to Egyptian Sea, land 2 inf at Cyrenaica")
+    assert units(s, "cyr", BLUE)[INF] == 2
+
+
+def test_l32_an_ally_moves_in_anothers_turn() -> None:
+    s = put(put(started(3), "bab", GREEN, inf=2), "egy", BLUE, inf=1)
+    s = s.clone()
+    s.alliances = ((BLUE, GREEN),)
+    s = order(moving(s), "call green")
+    assert GAME.to_move(s) == "green"
+    s = order(s, "move 2 inf Babylonia Arabia Egypt")  # an ally's units do not stop it
+    s = order(s, "end movement")
+    assert GAME.to_move(s) == "blue" and units(s, "egy", GREEN)[INF] == 2
+
+
+# --- Combat (l.35-46) -----------------------------------------------------------------------------
+
+
+def contest(blue: dict[str, int], red: dict[str, int], where: str = "ara") -> State:
+    """Blue's combat phase with Blue's and Red's units in one area (Arabia)."""
+    s = put(put(started(3), where, BLUE, **blue), where, RED, **red)
+    return at(s, BLUE, 5, frame("combat", BLUE))
+
+
+def test_l35_a_battle_needs_one_willing_player() -> None:
+    s = order(contest({"inf": 1}, {"inf": 1}), "decline red at Arabia")
+    assert GAME.to_move(s) == "red"  # the defender may call it (Q13)
+    s2 = order(s, "decline blue at Arabia")
+    assert s2.battle is None and units(s2, "ara", RED) == (0, 1, 0, 0)
+    s3 = order(s, "fight blue at Arabia")
+    assert s3.battle is not None or "battle" in " ".join(s3.news)
+
+
+def test_l36_the_phasing_player_chooses_the_order_of_battles() -> None:
+    s = put(put(contest({"inf": 1}, {"inf": 1}), "syr", BLUE, inf=1), "syr", RED, inf=1)
+    fights = [a for a in GAME.legal_actions(s) if isinstance(a, Fight)]
+    assert {a.at for a in fights} == {"ara", "syr"}
+    s = order(s, "fight red at Syria")
+    assert s.battle is not None and s.battle.area == area(s, "syr")
+
+
+def test_l37_each_cavalry_rolls_before_battle_and_each_elephant_stops_two() -> None:
+    s = order(contest({"cav": 3}, {"el": 1, "inf": 1}), "fight red at Arabia")
+    assert GAME.chance(s) == "the pre-battle rolls in Arabia"
+    dice = GAME.deal(s, lambda n: 5)
+    assert len(dice.values) == 1  # type: ignore[union-attr]  # 3 rolls, 2 stopped
+
+
+def test_l38_a_round_is_simultaneous() -> None:
+    s = order(contest({"inf": 1}, {"inf": 1}), "fight red at Arabia")
+    s = deal(s, 6, 6)  # both hit: both lose, whatever the order
+    assert units(s, "ara", BLUE) == (0, 0, 0, 0) and units(s, "ara", RED) == (0, 0, 0, 0)
+
+
+def test_l39_the_leader_adds_1_to_one_unit_not_in_pre_battle() -> None:
+    s = leader_at(contest({"inf": 2, "cav": 1}, {"inf": 2}), BLUE, "ara")
+    s = order(s, "fight red at Arabia")
+    assert s.battle is not None and s.battle.stage == "pre"
+    s = deal(s, 1)  # the cavalry's pre-battle roll: no +1
+    assert s.battle is not None
+    assert [plus for _, plus in layout(s, s.battle, 0)] == [1, 0, 0]
+
+
+def test_l40_to_l44_losses_same_type_then_closest_better_then_closest_worse() -> None:
+    assert LOSS_ORDER[INF] == (INF, CAV, EL, LEVY)
+    assert LOSS_ORDER[EL] == (EL, INF, CAV, LEVY)
+    assert LOSS_ORDER[LEVY] == (LEVY, EL, INF, CAV)
+    assert LOSS_ORDER[CAV] == (CAV, INF, EL, LEVY)
+    s = order(contest({"inf": 1}, {"cav": 1, "el": 1, "levy": 1}), "fight red at Arabia")
+    s = deal(s, 1)  # red's cavalry misses before the battle
+    s = deal(s, 6, 1, 1, 1)  # blue's infantry hits: no red infantry, so the cavalry
+    assert units(s, "ara", RED) == (1, 0, 0, 1)
+
+
+def test_l45_the_defender_retreats_first_then_the_attacker() -> None:
+    s = put(contest({"inf": 3}, {"inf": 3}), "egy", BLUE, levy=0)
+    s = order(s, "fight red at Arabia")
+    s = deal(s, 1, 1, 1, 1, 1, 1)
+    assert GAME.to_move(s) == "red" and s.frames[-1][0] == "retreat"
+    s = order(s, "retreat inf to Mesopotamia, stand")
+    assert GAME.to_move(s) == "blue" and s.frames[-1][0] == "retreat"
+
+
+def test_l46_while_both_sides_have_units_another_round() -> None:
+    s = order(contest({"inf": 2}, {"inf": 2}), "fight red at Arabia")
+    s = deal(s, 1, 1, 1, 1)
+    s = order(s, "stand")
+    s = order(s, "stand")
+    assert (
+        s.battle is not None
+        and s.battle.round == 2
+        and GAME.chance(s) == "the dice of round 2 in Arabia"
+    )
+
+
+# --- Sea (l.49-53) --------------------------------------------------------------------------------
+
+
+def at_sea(blue: int, red: int) -> State:
+    """Blue's fleets sail from Egypt into the Egyptian Sea, where Red's fleets are."""
+    s = fleets(fleets(started(3), "egy", BLUE, blue), "egs", RED, red)
+    return order(moving(s), f"take {blue} fleets at Egypt, sail to Egyptian Sea")
+
+
+def test_l49_sea_battles_in_seas_not_ports_during_movement() -> None:
+    s = fleets(fleets(started(3), "egs", BLUE, 1), "pho", RED, 1)  # Red's fleet in port
+    s = order(
+        moving(controlled(s, RED, "pho")), "take 1 fleet at Egyptian Sea, sail to Cyprian Sea"
+    )
+    assert s.frames[-1][0] == "move" and s.force is not None and not s.force.stopped
+    s = order(at_sea(1, 1), "fight red at Egyptian Sea")
+    assert GAME.chance(s) == "the dice of the sea battle in Egyptian Sea"
+
+
+def test_l50_a_roll_of_5_or_6_kills_at_sea() -> None:
+    s = deal(order(at_sea(2, 2), "fight red at Egyptian Sea"), 5, 4, 1, 1)
+    assert s.fleets[area(s, "egs")][RED] == 1
+
+
+def test_l51_after_one_round_the_surviving_movers_sail_on() -> None:
+    s = deal(order(at_sea(2, 2), "fight red at Egyptian Sea"), 1, 1, 1, 1)
+    assert s.force is not None and not s.force.stopped
+    assert Sail("aeg") in GAME.legal_actions(s)
+
+
+def test_l52_a_leader_lost_at_sea_goes_home() -> None:
+    s = fleets(fleets(leader_at(started(3), BLUE, "pho"), "pho", BLUE, 1), "cys", RED, 1)
+    s = controlled(s, BLUE, "pho")
+    s = order(
+        moving(s), "take 1 fleet at Phoenicia, embark leader at Phoenicia, sail to Cyprian Sea"
+    )
+    s = deal(order(s, "fight red at Cyprian Sea"), 1, 6)
+    assert s.leaders[BLUE] == area(s, "egy") and s.force is None
+
+
+def test_l53_no_leader_bonus_at_sea() -> None:
+    s = fleets(fleets(leader_at(started(3), BLUE, "egy"), "egy", BLUE, 1), "egs", RED, 1)
+    s = order(moving(s), "take 1 fleet at Egypt, embark leader at Egypt, sail to Egyptian Sea")
+    s = deal(order(s, "fight red at Egyptian Sea"), 4, 1)  # a 4 with +1 would kill
+    assert s.fleets[area(s, "egs")][RED] == 1
+
+
+# --- Sea Invasion (l.55-63) --------------------------------------------------------------------------
+
+
+def invaded(landed_only: bool = True) -> State:
+    """Blue lands 2 infantry in Cyrenaica, held by 2 red infantry; Blue's combat phase."""
+    s = fleets(put(put(started(3), "egy", BLUE, inf=3), "cyr", RED, inf=2), "egy", BLUE, 2)
+    s = order(moving(s), "sail 2 fleets with 2 inf Egypt Egyptian Sea land at Cyrenaica")
+    if not landed_only:
+        s = order(s, "move 1 inf Egypt Cyrenaica")
+    return order(s, "end movement")
+
+
+def test_l55_l57_troops_disembark_to_invade() -> None:
+    s = invaded()
+    assert s.frames[-1][0] == "combat" and s.landed
+    s = order(s, "fight red at Cyrenaica")
+    assert s.battle is not None and s.battle.invasion
+
+
+def test_l58_no_pre_battle_in_a_sea_invasion() -> None:
+    s = order(invaded(), "fight red at Cyrenaica")
+    assert GAME.chance(s) == "the dice of round 1 in Cyrenaica"
+
+
+def test_l59_the_defender_rolls_double_when_every_attacker_lands() -> None:
+    s = order(invaded(), "fight red at Cyrenaica")
+    assert len(GAME.deal(s, lambda n: 0).values) == 2 + 4  # type: ignore[union-attr]
+    s = order(invaded(landed_only=False), "fight red at Cyrenaica")
+    assert len(GAME.deal(s, lambda n: 0).values) == 3 + 2  # type: ignore[union-attr]
+
+
+def test_l60_invaders_may_not_retreat() -> None:
+    s = order(invaded(), "fight red at Cyrenaica")
+    assert s.battle is not None and retreatable(s, BLUE) == []
+    s = deal(s, 1, 1, 1, 1, 1, 1)  # both sides left: no retreat asked of the invaders
+    assert s.battle is not None and s.battle.round == 2 and GAME.chance(s) is not None
+
+
+def test_l61_to_l63_fleets_in_a_taken_port_roll_for_their_fate() -> None:
+    s = fleets(put(started(3), "pho", BLUE, inf=1), "pho", RED, 3)
+    s = begun(at(controlled(s, RED, "pho"), BLUE, 5))
+    assert GAME.chance(s) == "the fate of Red's fleets in Phoenicia"
+    s = deal(s, 2, 4, 6)
+    assert s.fleets[area(s, "pho")][BLUE] == 1  # 1-2: captured, Blue's colour
+    assert s.frames[-1][0] == "escape"  # 5-6: to an adjacent sea, of Red's choice
+    s = order(s, "escape to Egyptian Sea")
+    assert s.fleets[area(s, "egs")][RED] == 1 and s.pool[RED][4] == 6 - 1
+
+
+# --- Victory (l.66-69) -------------------------------------------------------------------------------
+
+
+def test_l66_every_province_solely_occupied_is_worth_its_value() -> None:
+    s = put(
+        put(put(started(3, money=0), "egy", BLUE, inf=1), "syr", BLUE, inf=1), "syr", RED, inf=1
+    )
+    assert half_points(s, BLUE) == 2 * 6  # Egypt alone; Syria shared
+
+
+def test_l67_a_revolt_or_invasion_marker_makes_a_province_worthless() -> None:
+    s = put(started(3, money=0), "egy", BLUE, inf=1).clone()
+    markers = list(s.markers)
+    markers[area(s, "egy")] = REVOLT
+    s.markers = tuple(markers)
+    assert half_points(s, BLUE) == 0
+
+
+def test_l68_each_talent_is_half_a_point() -> None:
+    assert half_points(started(3, money=7), BLUE) == 7
+
+
+def test_l69_a_tie_goes_to_the_player_moving_earlier_on_the_last_turn() -> None:
+    s = started(3, money=4).clone()
+    s.phase = "over"
+    s.order = (RED, GREEN, BLUE)
+    r = ranking(s)
+    assert r.places[0] == ("red",) and "earlier in the last turn's order" in r.text

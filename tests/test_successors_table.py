@@ -1,0 +1,107 @@
+"""Successors at the table: every step told in the game's words (rolls with their meaning,
+events by title and effect, losses), prompts, status lines, a seat's own summary, the rules
+reference by the summary's headings."""
+
+from __future__ import annotations
+
+from successors_helpers import at, holding, moving, order, put, started
+from test_successors_rules import contest
+
+from rules.capabilities import narration_of, reference_of, talk_of
+from rules.successors import GAME, State
+from rules.successors.engine import frame
+from rules.successors.state import Arm, EventRoll, Take
+
+BLUE, RED = 0, 1
+
+
+def told(before: State, a: object, seat: str | None) -> list[str]:
+    after = GAME.apply(before, a)  # type: ignore[arg-type]
+    return narration_of(GAME).narrate(GAME.view(before, None), a, GAME.view(after, None), seat)  # type: ignore[arg-type]
+
+
+def test_an_event_roll_is_told_with_its_entry_its_title_and_its_effect() -> None:
+    s = at(started(3), BLUE, 1, frame("event_roll", BLUE))
+    said = told(s, EventRoll((1, 5, 4)), None)
+    assert said[0] == (
+        "Blue rolls 1 5 4 for the event: ODD 54, Persia revolts: Every unit in Persia turns white "
+        "and Persia is in revolt. If nobody controls Persia, 2 white levies are placed there."
+    )
+    assert (
+        said[1]
+        == "Persia revolts: no units turn white, 2 levies (white) placed, and a Revolt marker"
+    )
+
+
+def test_a_battles_dice_are_told_with_their_hits_and_losses() -> None:
+    s = order(contest({"inf": 2}, {"inf": 1}), "fight red at Arabia")
+    from rules.successors.state import Dice
+
+    said = told(s, Dice((5, 1, 6)), None)
+    assert said[:3] == [
+        "Arabia, round 1: Blue rolls 5 1: 1 hit",
+        "Arabia, round 1: Red rolls 6: 1 hit",
+        "Blue loses 1 infantry in Arabia",
+    ]
+    assert "Blue wins the battle in Arabia" in said
+
+
+def test_a_step_that_says_nothing_more_is_told_as_written() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=2))
+    assert told(s, Take("egy", "inf", 2), "blue") == ["Blue: take 2 inf at Egypt"]
+
+
+def test_prompts_say_who_decides_and_what() -> None:
+    s = moving(put(started(3), "egy", BLUE, inf=2))
+    talk = talk_of(GAME)
+    assert talk.prompt(GAME.view(s, "blue"), "blue") == (
+        "game turn 2: move a force (take pieces, or take fleets), or end movement"
+    )
+    assert talk.prompt(GAME.view(s, None), "red") == (
+        "game turn 2: waiting for Blue to move a force (take pieces, or take fleets), or end movement"
+    )
+    s = order(s, "take 2 inf at Egypt")
+    assert "your force at Egypt (3 MP left)" in talk.prompt(GAME.view(s, "blue"), "blue")
+
+
+def test_status_lines_tell_each_seats_public_facts() -> None:
+    lines = talk_of(GAME).status(GAME.view(holding(started(3), BLUE, 5), None))
+    assert lines[0] == "game turn 2 of 12; order Blue, Red, Green"
+    assert lines[1] == (
+        "Blue: home Egypt, treasury 10, 1 province (income 6), 0 units, 1 chit, leader in Egypt, "
+        "5 points now"
+    )
+
+
+def test_a_seats_own_summary_holds_its_chits_and_orders_and_the_public_none() -> None:
+    s = GAME.apply(holding(started(3), BLUE, 5, 15), Arm("blue", 15, "revolt"))
+    mine = talk_of(GAME).private_summary(GAME.view(s, "blue"))
+    assert mine.startswith(
+        "Your chits: chit 5, Hidden treasure: Gain 3 Talents; arm for short, revenue."
+    )
+    assert "chit 15, Revolt fails (armed for revolt)" in mine
+    assert mine.endswith("Your standing orders: chit 15 (Revolt fails) for revolt.")
+    assert talk_of(GAME).private_summary(GAME.view(s, None)) == ""
+    assert "chit" not in talk_of(GAME).private_summary(GAME.view(s, "red")).split(":")[1]
+
+
+def test_a_new_game_turn_opens_with_its_order() -> None:
+    s = started(3).clone()
+    before = GAME.view(s, None)
+    s.turn = 3
+    lines = narration_of(GAME).headline(before, GAME.view(s, None), [])
+    assert lines == ["**Game turn 3 of 12.** Order: Blue, Red, Green."]
+
+
+def test_the_rules_reference_follows_the_summarys_headings() -> None:
+    ref = reference_of(GAME)
+    topics = list(ref.rules_topics())
+    assert topics[:1] == ["sequence"] and {
+        "revenue",
+        "movement",
+        "combat",
+        "sea",
+        "invasion",
+        "victory",
+    } <= set(topics)
+    assert "l.37" in ref.rules_reference("combat") and "l.59" in ref.rules_reference("sea invasion")
