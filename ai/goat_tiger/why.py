@@ -4,7 +4,8 @@ that ends an AI's turn.
 A move is said by what it does on the board (5.5): the Goat it captures and the count, the
 Goats it leaves open to a leap or shields, the moves it leaves the Tigers, a trap. Then what
 the search sees ahead: a win or a loss it can prove, else the line it expects and the Goats
-captured along it. No evaluation numbers: only what a player can check on the board.
+captured along it, and a draw by our rule it ends in. No evaluation numbers: only what a
+player can check on the board.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rules.goat_tiger import (
     State,
     apply,
     describe,
+    draw_reason,
     leaps,
     legal_actions,
     neighbours,
@@ -40,13 +42,23 @@ DEPTHS = {"easy": EASY_DEPTH, "hard": HARD_DEPTH}
 
 @dataclass(frozen=True)
 class Judged:
-    """A move as the search weighs it: its score for the side moving (search.WIN scale) and
-    the line it expects after it (the move first)."""
+    """A move as the search weighs it: its score for the side moving (search.WIN scale), the
+    line it expects after it (the move first), and the draw (our rule) that line ends in."""
 
     action: Action
     score: int
     line: tuple[Action, ...]
     depth: int
+    draw: str | None = None  # why the expected line ends drawn (draw_reason)
+
+
+def _judged(st: State, a: Action, score: int, line: tuple[Action, ...], depth: int) -> Judged:
+    """The judgement, with the draw its line ends in when the search scores it a draw."""
+    end = st
+    for step in line:
+        end = apply(end, step)
+    drawn = end.drawn if score == search.DRAW else None
+    return Judged(a, score, line, depth, None if drawn is None else draw_reason(drawn, end.to_move))
 
 
 def _points(ps: list[int]) -> str:
@@ -72,6 +84,8 @@ def effects(before: State, a: Action, after: State) -> list[str]:
     out: list[str] = []
     if isinstance(a, Capture):
         out.append(f"captures the Goat on {a.over} ({after.captured} of {CAPTURES_TO_WIN})")
+    if after.drawn is not None:
+        return [f"draws the game: {draw_reason(after.drawn, after.to_move)}"]
     if after.winner == GOATS:
         return ["traps the Tigers: they have no move left (5.5)"]
     if after.winner == TIGERS:
@@ -108,6 +122,8 @@ def ahead(j: Judged, side: str) -> str:
         )
     captures = sum(1 for a in j.line if isinstance(a, Capture))
     line = ", ".join(describe(a) for a in j.line)
+    if j.draw is not None:
+        return f"looking {count_of(j.depth, 'move')} ahead it expects {line}, then a draw: {j.draw}"
     taken = count_of(captures, "Goat") if captures else "no Goat"
     return f"looking {count_of(j.depth, 'move')} ahead it expects {line} ({taken} captured)"
 
@@ -116,6 +132,7 @@ def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = No
     """The two best moves, best first, each with its exact score at `depth` (or the deepest
     depth completed before `out_of_time`; the first always is) and its expected line."""
     root = search.node_of(st)
+    history = search.history_of(st)
     children = search.moves(root)
     if not children:
         raise ValueError("no legal move: the game is over")
@@ -123,14 +140,17 @@ def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = No
     spent = 0  # positions searched at the depths before
     for d in range(min(2, depth), depth + 1, 2):
         # the first depth always completes (a hint needs one), the deeper ones within time
-        s = search.Search(_counted(out_of_time, spent) if found else lambda n: False)
+        s = search.Search(
+            _counted(out_of_time, spent) if found else lambda n: False, history=history
+        )
         try:
             top = _top_two(s, children, d)
         except search.OutOfTime:
             break
         spent += s.nodes
         found = [
-            Judged(search.action_of(m), v, tuple(_line(s, m, child, d)), d) for m, v, child in top
+            _judged(st, search.action_of(m), v, tuple(_line(s, m, child, d)), d)
+            for m, v, child in top
         ]
         if found[0].score > search.WIN - search.MATE_SPAN:
             break  # a proven win: deeper search cannot change it
@@ -159,15 +179,24 @@ def _top_two(
 
 
 def _line(s: search.Search, first: search.Raw, child: search.Node, depth: int) -> list[Action]:
-    """The move and the replies the search's table holds as best after it."""
+    """The move and the replies the search's table holds as best after it (each position
+    counted as the search counted it on the way, for our draw rule's repetitions)."""
     out = [search.action_of(first)]
     node = child
+    entered: list[search.Node] = []
     for _ in range(depth - 1):
-        entry = s.table.get((node.key, node.previous))
+        if search.lost(node):
+            break  # the game is won there
+        entered.append(node)
+        if s.enter(node):
+            break  # drawn there
+        entry = s.table.get(s.key(node))
         if entry is None or entry[3] is None:
             break
         out.append(search.action_of(entry[3]))
         node = search.play(node, entry[3])
+    for n in reversed(entered):
+        s.leave(n)
     return out
 
 
@@ -177,7 +206,7 @@ def _move_text(st: State, j: Judged) -> str:
 
 def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
     """The hint: the suggested move and why, and the runner-up and how it compares."""
-    if view.winner is not None or view.to_move != seat:
+    if view.over or view.to_move != seat:
         raise ValueError(f"the {TITLES.get(seat, seat)} do not move now")
     timer = budget.timer()
     best, *rest = ranked(view, HINT_DEPTH, lambda nodes: timer(nodes // 1000))
@@ -198,9 +227,9 @@ def judge(st: State, a: Action, depth: int) -> Judged:
     """One move weighed as the search at `depth` weighs it, with the line it expects."""
     m = search.raw_of(a)
     child = search.play(search.node_of(st), m)
-    s = search.Search()
+    s = search.Search(history=search.history_of(st))
     value = -s.negamax(child, depth - 1, -2 * search.WIN, 2 * search.WIN, 1)
-    return Judged(a, value, tuple(_line(s, m, child, depth)), depth)
+    return _judged(st, a, value, tuple(_line(s, m, child, depth)), depth)
 
 
 def why_line(start: State, end: State, seat: str, level: str) -> str | None:
@@ -210,7 +239,7 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
     if played is None:
         return None
     said = "; ".join(effects(start, played, end))
-    if end.winner is not None:
+    if end.over:
         return f"_Why: it {said}._"
     if level not in DEPTHS:
         return (

@@ -267,7 +267,11 @@ class TableTexts:
         for tied in ranking.places:
             for seat in tied:
                 score = ranking.scores.get(seat)
-                said = None if score is None else talk_of(g).score_text(seat, place, score)
+                said = (
+                    None
+                    if score is None
+                    else talk_of(g).score_text(seat, place, score, shared=len(tied) > 1)
+                )
                 shown = (
                     f" — {said or scored(score, g.info.score_name)}" if score is not None else ""
                 )

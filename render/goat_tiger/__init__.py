@@ -81,7 +81,7 @@ def _alt(view: State, names: Names | None) -> str:
         f"Tigers on {_listed(view.tigers)}; Goats on {_listed(view.goats)}; "
         f"{count_of(view.in_hand, 'Goat')} in the supply"
     )
-    if view.winner is not None:
+    if view.over:
         return f"The Goat-Tiger board: {end_text(view)} {where}."
     return (
         f"The Goat-Tiger board: {view.captured} of 5 Goats captured, "

@@ -123,7 +123,7 @@ def parse(st: State, text: str, seat: str) -> list[GoatTigerAction]:
         mine = TITLES.get(seat, seat)
         if r.who is not None and r.who != seat:
             raise IllegalAction(f"you play the {mine}, not the {TITLES[r.who]}")
-        if st.winner is None and seat != st.to_move:
+        if not st.over and seat != st.to_move:
             raise IllegalAction(f"it is the {TITLES[st.to_move]}' turn, not the {mine}'")
         return [_meant(st, r, text)]
     except InvalidOrder as e:
