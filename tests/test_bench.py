@@ -30,6 +30,10 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "channel.py": (["--games", "1"], rf"{NUMBER} public messages"),
     "engine.py": (["--games", "1", "--rounds", "1"], rf"games per CPU-second: {NUMBER}"),
+    "log_as_announced.py": (
+        ["--games", "1", "--kinds", "goat_tiger", "--every", "5"],
+        rf"games whose log differs from the channel: {NUMBER}",
+    ),
     "hint.py": (
         ["--positions", "1", "--seconds", "0.02", "--service", "1"],
         rf"wall: median {NUMBER} s",
@@ -68,6 +72,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"max {NUMBER} B.*{NUMBER} B stored.*import replay: {NUMBER} µs/step",
     ),
     "taj_mahal_arena.py": (["--games", "1"], rf"5 players, seat 5: {NUMBER}/1"),
+    "goat_tiger_ends.py": (
+        ["--games", "1", "--levels", "random,easy"],
+        rf"Goats easy +v Tigers easy +: 1 games: Goats won {NUMBER}.*all: 4 games, 4 ended",
+    ),
     "goat_tiger_arena.py": (
         ["--games", "1", "--seconds", "0.005", "--max-moves", "10"],
         rf"search against hard, seeds 1-1\n.*seat 2: {NUMBER}/1",
@@ -87,6 +95,7 @@ TINY: dict[str, tuple[list[str], str]] = {
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
     "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
     "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
+    "successors_arena.py": (["--games", "1"], rf"by seat:\n.*3 players, 3: {NUMBER}/1"),
     "successors_render.py": (
         ["--games", "1", "--every", "60", "--rounds", "1"],
         rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",
@@ -158,6 +167,16 @@ MODES: dict[str, tuple[str, list[str], str]] = {
             "0.01",
         ],
         rf"3 players, seat 2: {NUMBER}/1",
+    ),
+    "successors_arena --balance": (
+        "successors_arena.py",
+        ["--balance", "--games", "1", "--players", "3,4"],
+        rf"4 players, 1 games: median {NUMBER} game turns.*by home:",
+    ),
+    "successors_arena hard": (
+        "successors_arena.py",
+        ["--ai", "hard", "--vs", "greedy", "--seats", "2", "--games", "1", "--iterations", "2"],
+        rf"3 players, 2: {NUMBER}/1",
     ),
     "taj_mahal_engine --against": (
         "taj_mahal_engine.py",

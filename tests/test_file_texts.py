@@ -28,6 +28,10 @@ from rules.taj_mahal.components import standard_texts
 from rules.text import text_problem
 
 BOARD, CARDS = standard_texts()
+SUCCESSORS = {
+    name: resources.files("rules.successors").joinpath(f"data/{name}.yaml").read_text("utf-8")
+    for name in ("map", "events", "chits", "setup")
+}
 STANDARD_DECK = resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text("utf-8")
 DECK = FIXTURE.read_text(encoding="utf-8")  # a small deck: each case reads a whole file
 
@@ -36,6 +40,13 @@ Path_ = tuple[str | int, ...]
 TEXT_FIELDS: dict[tuple[str, str], tuple[str, tuple[Path_, ...]]] = {
     ("taj_mahal", "board"): (BOARD, (("provinces", 0, "title"), ("cities", 3, "title"))),
     ("taj_mahal", "cards"): (CARDS, (("special_cards", 1, "title"),)),
+    ("successors", "map"): (SUCCESSORS["map"], (("areas", 3, "name"), ("seas", 1, "name"))),
+    ("successors", "events"): (
+        SUCCESSORS["events"],
+        (("events", 0, "title"), ("events", 5, "text")),
+    ),
+    ("successors", "chits"): (SUCCESSORS["chits"], (("chits", 0, "name"), ("chits", 4, "text"))),
+    ("successors", "setup"): (SUCCESSORS["setup"], (("homes", 0, "leader"), ("homes", 2, "block"))),
     ("vijayanagara", "deck"): (
         DECK,
         (

@@ -17,7 +17,7 @@ import render.goat_tiger
 import rules.goat_tiger
 from ai.budget import Budget
 from bot.discord.discord_client import ChaupalBot
-from bot.table.games import goat_tiger, rajas, taj_mahal, vijayanagara
+from bot.table.games import goat_tiger, rajas, successors, taj_mahal, vijayanagara
 from bot.table.games.entry import GameEntry, Players, build_registry
 from bot.table.registry import ENTRIES, registry
 from bot.table.service import GameService
@@ -42,9 +42,9 @@ def entry(**change: Any) -> GameEntry[Any, Any, Any, Any]:
 def test_the_registry_holds_each_game_with_its_pictures_and_players() -> None:
     built = registry()
     assert registry() is built  # built once
-    ids = ["goat_tiger", "rajas", "taj_mahal", "vijayanagara"]
+    ids = ["goat_tiger", "rajas", "successors", "taj_mahal", "vijayanagara"]
     assert [g.info.id for g in built.games()] == ids
-    for e in (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY, rajas.ENTRY):
+    for e in (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY, rajas.ENTRY, successors.ENTRY):
         gid = e.rules.info.id
         assert built.game(gid) is e.rules and built.pictures(gid) is e.pictures
         assert built.players(gid) == e.players.levels

@@ -92,7 +92,8 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     again = io.StringIO()
     await amain(args, ["status", "as D: pass", "create", "new", "status"], again, FakeRenderer())
     text = again.getvalue()
-    assert "Game 1 in this database is finished" in text
+    assert "The last game in this database:\nGame 1 is over, after" in text
+    assert "finished" not in text  # said once, in the status's words
     assert text.index("Type `new`") < text.index("Game 2: boards go to")
     refused = text[text.index("Type `new`") : text.index("Game 2: boards go to")]
     assert refused.count("! Game 1 is over.") == 2  # `as D: pass`, then `create`
@@ -472,6 +473,6 @@ def test_a_command_of_discord_or_of_another_game_is_refused_saying_where_it_belo
         "terminal's; here `new` starts another game." in text  # fmt: skip
     assert "`config` is the bot's command on Discord (`/vj club config`)" in text
     assert "here AIs take seats when a game is made: `--ai SEAT:LEVEL`" in text
-    assert "`hand` is a command of Taj Mahal, not of Vijayanagara." in text
+    assert "`hand` is a command of Successors and Taj Mahal, not of Vijayanagara." in text
     assert "not an order I can read" not in text
     assert "You leave Bahmani Kingdom." in text and "You sit as Bahmani Kingdom." in text

@@ -106,6 +106,7 @@ async def test_a_seeded_games_steps_are_dealt_and_it_exports_once_it_may(
     (once the game allows one) holds the deals, never the seed, and imports again."""
     record = await started(svc, CH, kind, seed=3)
     g = game(kind)
+    last = ""
     for _ in range(6):
         state = await svc.loader.state_of(record)
         seat = g.to_move(state)
@@ -113,10 +114,12 @@ async def test_a_seeded_games_steps_are_dealt_and_it_exports_once_it_may(
             break
         view = g.view(state, seat)
         order = notation_of(g).describe(view, g.legal_actions(state)[0])
+        order = f"{order}; confirm" if menus_of(g).note(view, g.legal_actions(state)[0]) else order
+        typed, last = (f"again: {order}" if order == last else order), order  # one more on purpose
         reply = await svc.moves.play(
             CH,
             ALICE,
-            f"{order}; confirm" if menus_of(g).note(view, g.legal_actions(state)[0]) else order,
+            typed,
             kind=kind,
             as_faction=seat,
         )

@@ -105,6 +105,7 @@ test_fuzz_the_terminal_lines_of_vijayanagara = fuzzed_lines("vijayanagara")
 test_fuzz_the_terminal_lines_of_taj_mahal = fuzzed_lines("taj_mahal")
 test_fuzz_the_terminal_lines_of_goat_tiger = fuzzed_lines("goat_tiger")
 test_fuzz_the_terminal_lines_of_rajas = fuzzed_lines("rajas")
+test_fuzz_the_terminal_lines_of_successors = fuzzed_lines("successors")
 
 
 def test_every_game_is_fuzzed() -> None:

@@ -9,11 +9,11 @@ from pydantic import BaseModel
 
 from rules.game import Game
 
-from .games import goat_tiger, rajas, taj_mahal, vijayanagara
+from .games import goat_tiger, rajas, successors, taj_mahal, vijayanagara
 from .games.entry import Registry, build_registry
 
 # every game the bot hosts, each by its registration (bot.table.games): a game joins here
-ENTRIES = (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY, rajas.ENTRY)
+ENTRIES = (vijayanagara.ENTRY, goat_tiger.ENTRY, taj_mahal.ENTRY, rajas.ENTRY, successors.ENTRY)
 
 
 @functools.cache

@@ -11,6 +11,7 @@ from db import GameRecord
 from rules.capabilities import menus_of, notation_of, talk_of, turns_of
 from rules.errors import clip
 from rules.game import Ranking, Seat
+from rules.text import inert
 from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
@@ -32,8 +33,17 @@ def custom_id(record: GameRecord, what: str) -> str:
     return f"{CUSTOM_ID_PREFIX}:{record.id}:{record.version}:{what}"
 
 
+def hand_id(record: GameRecord) -> str:
+    """vj:<game>:hand: the My hand button, of the game and not of a position (its press
+    answers whatever the version), so a step nobody else sees (a chit armed) changes no
+    public button."""
+    return f"{CUSTOM_ID_PREFIX}:{record.id}:{HAND}"
+
+
 def seat_title(g: AnyGame, seat: Seat) -> str:
-    return str(g.info.seat_titles.get(seat, seat))
+    """How players read a seat: its title, or, for a name that is no seat of the game (a
+    stored game's, an export's), the name made inert."""
+    return str(g.info.seat_titles.get(seat) or inert(seat))
 
 
 def seat_label(g: AnyGame, seat: Seat) -> str:
@@ -208,7 +218,7 @@ class TableTexts:
         if g.result(state) is not None:
             return []
         if g.info.private:  # the steps would tell a hand: each player's come to them alone
-            return [Button(label="My hand", custom_id=custom_id(record, HAND), style="primary")]
+            return [Button(label="My hand", custom_id=hand_id(record), style="primary")]
         if is_ai(self.waiting_for(record, state)):
             return []  # nobody presses for an AI: it plays by itself
         out: list[Button] = []
@@ -257,7 +267,11 @@ class TableTexts:
         for tied in ranking.places:
             for seat in tied:
                 score = ranking.scores.get(seat)
-                said = None if score is None else talk_of(g).score_text(seat, place, score)
+                said = (
+                    None
+                    if score is None
+                    else talk_of(g).score_text(seat, place, score, shared=len(tied) > 1)
+                )
                 shown = (
                     f" — {said or scored(score, g.info.score_name)}" if score is not None else ""
                 )

@@ -34,6 +34,7 @@ from pydantic import BeforeValidator, Field, PlainSerializer
 from .components import Parts, parts
 
 _NEW: Final = object.__new__
+_REMADE: Final = frozenset(("parts", "totals", "since_barrier", "barrier", "memo"))
 NO: Final = -1
 SLOTS: Final = 9
 WHITE: Final = 4
@@ -239,6 +240,18 @@ class State:
     def __post_init__(self) -> None:
         self.parts = parts(self.map_file, self.events_file, self.chits_file, self.setup_file)
         self.totals = tuple(row_totals(row) for row in self.units)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The state as pickled (an AI's view goes to a worker process so): its fields
+        without what is made again from them (the files' parts, the totals) or kept in
+        memory for undo and the legal steps."""
+        return {f: getattr(self, f) for f in self.__slots__ if f not in _REMADE}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        self.since_barrier, self.barrier, self.memo = (), None, None
+        self.__post_init__()
 
     @property
     def players(self) -> int:

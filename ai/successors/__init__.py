@@ -1,0 +1,54 @@
+"""Computer players for Successors: `random`, `greedy` (one phase ahead) and `hard` (the
+shared search over greedy's best steps, greedy playing the futures).
+
+Each decides from a seat's view alone (the map, the treasuries, its own chits: never another
+hand, standing order or the cup), as a player at the table does, and takes one of the seat's
+steps: a decision's step, or a step aside its fixed policy takes first (policy.py: alliances
+answered, chits armed or played). Pure: the caller passes a seeded `random.Random`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rules.successors import Action, View, engine
+
+from ..budget import Budget
+from ..players import Player
+from . import greedy, hard, policy, why
+
+LEVELS = ("random", "greedy", "hard")
+HARD_BUDGET = Budget(iterations=24)  # without a caller's budget: the same step every time
+
+
+def choose(level: str, view: View, rng: random.Random, budget: Budget | None = None) -> Action:
+    """The step `level` takes for the seat whose view this is (it must be that seat's
+    decision); `budget` bounds `hard`'s search."""
+    if view.seat is None or engine.to_move(view.state) != view.seat:
+        raise ValueError("an AI decides for the seat to move, from that seat's view")
+    if level == "random":
+        return rng.choice(engine.legal(view.state))
+    if level == "greedy":
+        return greedy.choose(view, rng)
+    if level == "hard":
+        return hard.choose(view, rng, budget or HARD_BUDGET)
+    raise ValueError(f"no Successors AI level {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+@dataclass(frozen=True)
+class LevelPlayer:
+    """A level as a player of the registry: a step chosen from the seat's own view. An
+    object, not a closure: it goes to the AI's worker processes with the call."""
+
+    level: str
+
+    def __call__(self, view: View, seat: str, r: random.Random, budget: Budget) -> Action:
+        if view.seat != seat:
+            raise ValueError(f"the view is {view.seat}'s, not {seat}'s")
+        return choose(self.level, view, r, budget)
+
+
+PLAYERS: dict[str, Player[View, Action]] = {level: LevelPlayer(level) for level in LEVELS}
+
+__all__ = ["LEVELS", "PLAYERS", "Action", "View", "choose", "greedy", "hard", "policy", "why"]

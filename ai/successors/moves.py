@@ -1,0 +1,513 @@
+"""Greedy's movement (l.25-32): which force to move where, one force at a time, planned anew
+from the position at every step so that a step depends on the view alone.
+
+A plan is a force (units of one area, perhaps the leader) and the area it goes to along the
+cheapest path it may take (l.26: rough areas cost 2; l.27: it stops on entering unfriendly
+units; l.28: 4 MP with the leader for the units that began with him). Each plan is scored
+one phase ahead, in half points:
+
+- an area taken: its tax for each revenue phase left, more if a rival held it (what it loses),
+  and twice its value if the force may still hold it alone at the end (l.66);
+- a battle (with a rival or rebels): the area as above times the chance to win it, the units
+  each side is expected to lose at their price, a captured leader's ransom (l.13);
+- an area of its own left empty: what it risks (the threat of rival units within reach) and
+  its value at the end if it was held alone;
+- an area too far for this turn: a step towards it, at a discount.
+
+The best plan with a gain is carried out step by step (take its units, march, halt); none
+left, the movement ends. Fleets are not moved: greedy plays the land.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from rules.successors import State, board, movement, names
+from rules.successors import state as st
+
+from . import odds
+from .reading import (
+    CAV,
+    EL,
+    INF,
+    LEVY,
+    NO,
+    distance,
+    foe_side,
+    foes,
+    last_turn,
+    leader_at,
+    mine,
+    prices,
+    revenues_left,
+    rivals_here,
+    strength,
+    within,
+)
+
+SINGLE = (LEVY, INF, EL, CAV)  # the unit sent alone to take an empty area, cheapest first
+AFAR_BELOW = 2.0  # targets beyond reach are looked for when no plan in reach gains this
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """How greedy weighs a move (half points and shares); `hard` tries other settings."""
+
+    min_gain: float = 0.25  # a plan must gain this much to be carried out
+    min_win: float = 0.5  # a battle is sought only at this chance of winning or better
+    tax_share: float = 0.8  # of an area's tax to come that taking it is counted for
+    denial: float = 0.3  # of a rival's tax to come that taking its area counts besides
+    kill_share: float = 0.5  # of a rival's units' worth that destroying them counts for
+    risk: float = 0.5  # of an area's tax to come that leaving it threatened and empty costs
+    home_guard: float = 3.0  # what leaving the home empty under threat costs besides
+    afar: float = 0.4  # of a target's gain that a step towards it (out of reach) counts
+    reserve: int = 2  # Talents kept beyond next turn's upkeep, against events (l.11)
+    fight_at: float = 0.55  # the chance of winning at which a battle is fought
+    retreat_below: float = 0.3  # the chance of winning below which a side retreats
+
+
+DEFAULT = Params()
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A force from `src` (unit codes and counts, and the leader or not) to the end of
+    `path` (the areas entered, in order), scored; `kind` says why, for the why line."""
+
+    src: int
+    units: tuple[tuple[int, int], ...]
+    leader: bool
+    path: tuple[int, ...]
+    score: float
+    kind: str
+    target: int = NO
+
+    @property
+    def dest(self) -> int:
+        return self.path[-1] if self.path else self.src
+
+
+@dataclass
+class Reading:
+    """One seat's reading of the map for a movement step: computed once for the step."""
+
+    s: State
+    seat: int
+    params: Params = DEFAULT
+    left: int = field(init=False)
+    last: bool = field(init=False)
+    threats: dict[int, float] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.left = revenues_left(self.s, self.seat)  # in its own turn: the turns after
+        self.last = last_turn(self.s)
+
+    @cached_property
+    def held(self) -> float:
+        """The share of the game played: the later, the more an area held now is held at
+        the end."""
+        s = self.s
+        return 1.0 if self.last else 0.1 + 0.5 * s.turn / s.parts.setup.turns
+
+    @cached_property
+    def rival_power(self) -> list[list[float]]:
+        """Per rival seat, its strength in each land area."""
+        s = self.s
+        out = []
+        for q in range(s.players):
+            row = [0.0] * s.parts.map.land
+            if q != self.seat and q not in s.out and not board.allied(s, self.seat, q):
+                for a in range(s.parts.map.land):
+                    if board.seat_units(s, a, q):
+                        row[a] = strength(mine(s, a, q))
+            out.append(row)
+        return out
+
+    def threat(self, area: int) -> float:
+        """The most strength one rival has within 4 MP of the area (memoized)."""
+        got = self.threats.get(area)
+        if got is None:
+            s = self.s
+            got = 0.0
+            near = within(s, area, 4)
+            for row in self.rival_power:
+                got = max(got, sum(row[a] for a in near))
+            self.threats[area] = got
+        return got
+
+    def take_gain(self, area: int) -> float:
+        """What taking an empty area (or being left alone in it) is worth."""
+        s = self.s
+        v = s.parts.map.value[area]
+        holder = s.control[area]
+        gain = 0.0
+        p = self.params
+        if holder != self.seat:
+            gain += p.tax_share * v * self.left
+            if holder != NO:
+                gain += p.denial * v * self.left
+        return gain + 2 * v * self.held
+
+    def leave_cost(self, area: int, remaining: int) -> float:
+        """What leaving `remaining` of the seat's units in an area it stands in costs."""
+        if remaining > 0:
+            return 0.0
+        s = self.s
+        v = s.parts.map.value[area]
+        cost = 0.0
+        if board.alone_in(s, area) == self.seat:
+            cost += 2 * v * self.held
+        th = self.threat(area)
+        if th > 0 and s.control[area] == self.seat:
+            cost += self.params.risk * v * self.left * min(1.0, th)
+            if area == s.homes[self.seat]:
+                cost += self.params.home_guard
+        return cost
+
+
+def reach(s: State, seat: int, src: int, mp: int) -> dict[int, tuple[int, ...]]:
+    """The land areas a force from `src` with `mp` may end in, each with its cheapest path
+    (the areas entered): rough areas cost 2 (l.26), unfriendly units stop it (l.27)."""
+    m = s.parts.map
+    best: dict[int, int] = {src: 0}
+    paths: dict[int, tuple[int, ...]] = {src: ()}
+    todo = [(0, src)]
+    while todo:
+        cost, a = heapq.heappop(todo)
+        if cost > best[a] or (a != src and board.unfriendly_here(s, a, seat)):
+            continue
+        for b in m.adjacent[a]:
+            c = cost + (s.parts.setup.rough_mp if m.rough[b] else 1)
+            if c <= mp and c < best.get(b, 99):
+                best[b] = c
+                paths[b] = (*paths[a], b)
+                heapq.heappush(todo, (c, b))
+    del paths[src]
+    return paths
+
+
+def settled(s: State, seat: int, area: int) -> int:
+    """The seat's units in an area besides the force under way (which stands where it is
+    until it moves on)."""
+    n = board.seat_units(s, area, seat)
+    f = s.force
+    if f is not None and not f.fleets and f.place == area:
+        n -= sum(g[3] for g in f.groups)
+    return n
+
+
+def own_codes(seat: int) -> tuple[int, ...]:
+    return movement.own_codes(seat)
+
+
+def free_units(s: State, seat: int, area: int) -> dict[int, int]:
+    """The seat's units in an area that may still move, by code (a force's own counted)."""
+    out = {}
+    for c in own_codes(seat):
+        n = movement.available(s, area, c) + board.in_force(s.force, area, c)
+        if n > 0:
+            out[c] = n
+    return out
+
+
+def by_type(units: dict[int, int]) -> tuple[int, int, int, int]:
+    out = [0, 0, 0, 0]
+    for c, n in units.items():
+        out[c % 4] += n
+    return (out[0], out[1], out[2], out[3])
+
+
+def regroup_from(s: State, seat: int, at: int, mp: int) -> Plan | None:
+    """The leader's way from `at` to the nearest stack of his own, if one is in reach."""
+    paths = reach(s, seat, at, mp)
+    safe = [
+        (len(p), a)
+        for a, p in paths.items()
+        if board.seat_units(s, a, seat) and not board.unfriendly_here(s, a, seat)
+    ]
+    if not safe:
+        return None
+    _, dest = min(safe)
+    return Plan(at, (), True, paths[dest], 1.0, "regroup")
+
+
+class Planner:
+    """The plans of one seat's movement step."""
+
+    def __init__(self, s: State, seat: int, params: Params = DEFAULT) -> None:
+        self.s = s
+        self.seat = seat
+        self.params = params
+        self.r = Reading(s, seat, params)
+        self.hits = s.parts.setup.hits
+
+    # --- scoring -----------------------------------------------------------------------------
+
+    def battle_gain(self, area: int, units: tuple[int, int, int, int], leader: bool) -> float:
+        """A battle at `area` with `units` joining (and the leader): the area, the units
+        lost on each side, a rival leader captured."""
+        s, seat = self.s, self.seat
+        here = mine(s, area, seat)
+        total = tuple(a + b for a, b in zip(here, units, strict=True))
+        bonus = leader or (leader_at(s, seat) == area and s.pinned[seat] < 2)
+        ours = odds.Side((total[0], total[1], total[2], total[3]), bonus)
+        theirs = foe_side(s, area, seat)
+        if not theirs.count:
+            return self.r.take_gain(area)
+        out = odds.battle(ours, theirs, self.hits, self.hits[CAV])
+        if out.win < self.params.min_win:
+            return -1.0
+        p = prices(s)
+        mean_ours = sum(n * p[t] for t, n in enumerate(total)) / max(1, sum(total))
+        foe_units = foes(s, area, seat)
+        mean_theirs = sum(n * p[t] for t, n in enumerate(foe_units)) / max(1, sum(foe_units))
+        share = self.params.kill_share if rivals_here(s, area, seat) else 0.0
+        gain = out.win * self.r.take_gain(area)
+        gain += share * mean_theirs * (theirs.count - out.defenders_left)
+        gain -= mean_ours * (ours.count - out.attackers_left)
+        for q in rivals_here(s, area, seat):
+            if leader_at(s, q) == area:
+                gain += out.win * s.parts.setup.ransom
+        return gain
+
+    def gain(self, dest: int, units: tuple[int, int, int, int], leader: bool) -> tuple[float, str]:
+        s, seat = self.s, self.seat
+        if board.unfriendly_here(s, dest, seat):
+            kind = "battle" if rivals_here(s, dest, seat) else "revolt"
+            return self.battle_gain(dest, units, leader), kind
+        if settled(s, seat, dest) or any(
+            board.seat_units(s, dest, k) for k in board.allies_of(s, seat)
+        ):
+            return self.guard_gain(dest, units), "guard"
+        return self.r.take_gain(dest), "take"
+
+    def guard_gain(self, dest: int, units: tuple[int, int, int, int]) -> float:
+        """Units joining its own stack where rivals threaten it."""
+        s = self.s
+        th = self.r.threat(dest)
+        here = strength(mine(s, dest, self.seat)) if settled(s, self.seat, dest) else 0.0
+        if th <= here:
+            return 0.0
+        v = s.parts.map.value[dest]
+        need = min(1.0, (th - here) / max(th, 1.0))
+        add = min(1.0, strength(units) / max(th - here, 0.5))
+        return need * add * (self.params.risk * v * self.r.left + 2 * v * self.r.held) * 0.5
+
+    # --- plans -------------------------------------------------------------------------------
+
+    def mp(self, src: int, leader: bool) -> int:
+        setup = self.s.parts.setup
+        if leader:
+            band = self.s.band and self.s.band[self.seat] == src
+            return (setup.leader_mp if band else setup.land_mp) + self.s.boosts[0]
+        return setup.land_mp
+
+    def forces(
+        self, src: int, free: dict[int, int], with_leader: bool
+    ) -> list[tuple[dict[int, int], bool, str]]:
+        """The forces greedy considers from an area: one unit alone (its own colour: a
+        mercenary alone deserts), or every unit there (with the leader if he is free)."""
+        out: list[tuple[dict[int, int], bool, str]] = []
+        seat = self.seat
+        for t in SINGLE:
+            c = seat * 4 + t
+            if free.get(c):
+                out.append(({c: 1}, False, "one"))
+                break
+        if free and (sum(free.values()) > 1 or with_leader):
+            out.append((dict(free), with_leader, "all"))
+        return out
+
+    def plans_from(self, src: int, fixed: dict[int, int] | None = None) -> list[Plan]:
+        """Every plan from `src`; `fixed`: the force already formed there (its plans must
+        keep it)."""
+        s, seat = self.s, self.seat
+        free = free_units(s, seat, src)
+        leader_here = leader_at(s, seat) == src and movement.leader_free(s, seat)
+        f = s.force
+        if f is not None and f.leader != NO:
+            leader_here = True
+        out: list[Plan] = []
+        here = sum(mine(s, src, seat))
+        forces = [
+            (units, leader, how)
+            for units, leader, how in self.forces(src, free, leader_here)
+            if fixed is None
+            or (
+                all(units.get(c, 0) >= n for c, n in fixed.items())
+                and (leader or f is None or f.leader == NO)
+            )
+        ]
+        # an empty area is taken by one unit: the whole stack goes only to fight or guard
+        single = any(how == "one" for _, _, how in forces)
+        for units, leader, how in forces:
+            counts = by_type(units)
+            moving = sum(counts)
+            cost = self.r.leave_cost(src, here - moving)
+            near = reach(s, seat, src, self.mp(src, leader))
+            best = -99.0
+            for dest, path in near.items():
+                quiet = not board.unfriendly_here(s, dest, seat) and not settled(s, seat, dest)
+                if single and how == "all" and quiet:
+                    continue
+                g, kind = self.gain(dest, counts, leader)
+                if how == "one" and kind == "battle":
+                    continue
+                score = g - cost
+                best = max(best, score)
+                out.append(Plan(src, tuple(sorted(units.items())), leader, path, score, kind))
+            if best < AFAR_BELOW:
+                out += self.afar(src, units, leader, cost, near)
+        return out
+
+    def afar(
+        self,
+        src: int,
+        units: dict[int, int],
+        leader: bool,
+        cost: float,
+        near: dict[int, tuple[int, ...]],
+    ) -> list[Plan]:
+        """A step towards an area worth taking that lies beyond this turn's reach."""
+        s, seat = self.s, self.seat
+        m = s.parts.map
+        mp = self.mp(src, leader)
+        best: Plan | None = None
+        for target in range(m.land):
+            d = distance(s, src, target)
+            if d <= mp or d > 3 * mp or board.seat_units(s, target, seat):
+                continue
+            if board.unfriendly_here(s, target, seat):
+                continue
+            g = self.params.afar * self.r.take_gain(target) * mp / d
+            if g - cost <= (best.score if best else self.params.min_gain):
+                continue
+            step = min(near, key=lambda a: (distance(s, a, target), a), default=None)
+            if step is None or distance(s, step, target) >= d:
+                continue
+            if board.unfriendly_here(s, step, seat):
+                continue
+            best = Plan(
+                src, tuple(sorted(units.items())), leader, near[step], g - cost, "afar", target
+            )
+        return [best] if best is not None else []
+
+    def regroup(self) -> Plan | None:
+        """The leader alone where rivals may reach him: to the nearest stack of his own."""
+        s, seat = self.s, self.seat
+        at = leader_at(s, seat)
+        if at == NO or not movement.leader_free(s, seat) or board.seat_units(s, at, seat):
+            return None
+        if self.r.threat(at) <= 0:
+            return None
+        return regroup_from(s, seat, at, self.mp(at, True))
+
+    def ranked(self) -> list[Plan]:
+        """Every plan of the seat now, best first (no force under way)."""
+        s, seat = self.s, self.seat
+        out: list[Plan] = []
+        for area in range(s.parts.map.land):
+            here = board.seat_units(s, area, seat) or leader_at(s, seat) == area
+            if here and free_units(s, seat, area):
+                out += self.plans_from(area)
+        lone = self.regroup()
+        if lone is not None:
+            out.append(lone)
+        out.sort(key=lambda p: (-p.score, p.src, p.path))
+        return out
+
+
+# --- carrying a plan out ------------------------------------------------------------------------
+
+
+def first_step(s: State, seat: int, plan: Plan) -> st.Action:
+    """The plan's first step: take its units (own types first, then mercenaries, then the
+    leader), then march its path; halt where it ends."""
+    f = s.force
+    have: dict[int, int] = {}
+    if f is not None and not f.fleets:
+        for c, _, _, n in f.groups:
+            have[c] = have.get(c, 0) + n
+    at = s.parts.map.ids[plan.src]
+    for c, n in plan.units:
+        if have.get(c, 0) < n:
+            return st.Take(at, names.piece_word(s, seat, c), n - have.get(c, 0))
+    if plan.leader and (f is None or f.leader == NO):
+        return st.Take(at, "leader", 1)
+    place = f.place if f is not None else plan.src
+    if place == plan.dest:
+        return st.Halt()
+    path = plan.path
+    k = path.index(place) + 1 if place in path else 0
+    return st.March(s.parts.map.ids[path[k]])
+
+
+def force_plans(s: State, seat: int, params: Params = DEFAULT) -> list[Plan]:
+    """The plans for the force under way: before it marched, every plan from its area that
+    keeps it; after, every end of its move from where it stands (staying among them)."""
+    f = s.force
+    assert f is not None
+    p = Planner(s, seat, params)
+    formed: dict[int, int] = {}
+    for c, _, _, n in f.groups:
+        formed[c] = formed.get(c, 0) + n
+    if not f.marched and not formed:  # the leader alone: to a stack of his own
+        lone = regroup_from(s, seat, f.place, movement.mp_left(s, f))
+        return [lone] if lone is not None else []
+    if not f.marched:
+        plans = p.plans_from(f.place, formed)
+        plans.sort(key=lambda x: (-x.score, x.path))
+        return plans
+    counts = by_type(formed)
+    leader = f.leader != NO
+    left = movement.mp_left(s, f)
+    units = tuple(sorted(formed.items()))
+    out = [Plan(f.place, units, leader, (), p.gain(f.place, counts, leader)[0], "stay")]
+    for dest, path in reach(s, seat, f.place, left).items():
+        g, kind = p.gain(dest, counts, leader)
+        out.append(Plan(f.place, units, leader, path, g, kind))
+    out.sort(key=lambda x: (-x.score, x.path))
+    return out
+
+
+def step(s: State, seat: int, caller: int, params: Params = DEFAULT) -> st.Action:
+    """Greedy's movement step for the seat (`caller`: the phasing seat when it moves as an
+    ally, which greedy declines: it ends its movement at once): `candidates`' first, found
+    without writing the others' steps."""
+    f = s.force
+    if caller != NO or (f is not None and f.fleets):
+        return candidates(s, seat, caller, params)[0]
+    if f is not None:
+        plans = force_plans(s, seat, params)
+        return first_step(s, seat, plans[0]) if plans else st.Halt()
+    plans = Planner(s, seat, params).ranked()
+    if plans and plans[0].score >= params.min_gain:
+        return first_step(s, seat, plans[0])
+    return st.EndMove()
+
+
+def candidates(s: State, seat: int, caller: int, params: Params = DEFAULT) -> list[st.Action]:
+    """The movement steps greedy would consider, its choice first: the first steps of its
+    plans, best first, and the end of the move (or of the phase) last."""
+    if caller != NO:
+        return [st.EndMove()]
+    f = s.force
+    if f is not None and f.fleets:
+        return [st.Halt() if f.marched else st.EndMove()]
+    out: list[st.Action] = []
+    if f is not None:
+        for plan in force_plans(s, seat, params):
+            a = first_step(s, seat, plan)
+            if a not in out:
+                out.append(a)
+        return out or [st.Halt()]
+    for plan in Planner(s, seat, params).ranked():
+        if plan.score < params.min_gain:
+            break
+        a = first_step(s, seat, plan)
+        if a not in out:
+            out.append(a)
+    out.append(st.EndMove())
+    return out

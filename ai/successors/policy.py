@@ -1,0 +1,213 @@
+"""The AI's fixed policy for what a seat does aside from its decisions: alliances and gifts
+(l.12, l.32), and its chits (armed as standing orders, or played). Every level but `random`
+follows it; docs/successors_ai.md says it in players' words.
+
+Negotiation:
+- it never gives money and never offers an alliance;
+- it accepts an alliance offered only against the player leading on points: when a third
+  player stands first, ahead of both it and the one offering; else it refuses (at its next
+  decision, so no offer waits long);
+- it ends an alliance (Q12: at the start of its next turn) once its ally stands first.
+"Standing" is what the table sees: the score now (l.66-68, in half points) and twice the
+income (one turn's tax counts for two half points).
+
+Chits: each is armed as a standing order as soon as the seat decides, for the moment it
+answers (chits.ARMED_FOR): a revolt fails for a revolt in its provinces, a battle chit for
+its next battle, a turn-start chit for the next game turn (a truce naming the rival with
+most strength near its provinces), a treasure or the tax farmers for its next revenue phase
+(where they pay most surely). Chits played now are played at the start of its own movement:
+mercenaries with its leader (or at home), a forced march, a bribe of the rival levy in the
+richest area, a cavalry raid on the richest rival within reach. It never plays a spy nor fair
+winds (greedy moves no fleets).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.successors import State, View, aside, board, chits, result
+from rules.successors import state as st
+
+from .reading import NO, distance, mine, strength
+
+ARM_FIRST = {  # the moment each kind of chit is armed for
+    "revolt_fails": "revolt",
+    "ambush": "battle",
+    "panic": "battle",
+    "omens": "battle",
+    "initiative": "turn",
+    "truce": "turn",
+    "general_levy": "turn",
+    "treasure": "revenue",
+    "tax": "revenue",
+}
+
+
+def standing(s: State, seat: int) -> int:
+    """A seat's standing as the table sees it: its score now (half points) and twice its
+    income."""
+    if seat in s.out:
+        return -1_000
+    return result.half_points(s, seat) + 2 * board.income(s, seat)
+
+
+def leader(s: State) -> int:
+    """The seat standing first (the earliest in seat order on a tie)."""
+    alive = [k for k in range(s.players) if k not in s.out]
+    return max(alive, key=lambda k: (standing(s, k), -k))
+
+
+def accepts(s: State, seat: int, offerer: int) -> bool:
+    """An alliance only against a third player standing ahead of both."""
+    first = leader(s)
+    if first in (seat, offerer):
+        return False
+    top = standing(s, first)
+    return top > standing(s, seat) and top > standing(s, offerer)
+
+
+def _legal(s: State, a: st.Action) -> bool:
+    return aside.problem(s, a, True) is None  # type: ignore[arg-type]
+
+
+def answer(s: State, seat: int) -> st.Action | None:
+    me = s.seats[seat]
+    for frm, to in s.offers:
+        if to == seat:
+            other = s.seats[frm]
+            step: st.Action = (
+                st.Accept(me, other) if accepts(s, seat, frm) else st.Refuse(me, other)
+            )
+            if _legal(s, step):
+                return step
+    allies = board.allies_of(s, seat)
+    first = leader(s) if allies else NO
+    for ally in allies:
+        if ally == first and (seat, ally) not in s.breaks:
+            step = st.Break(me, s.seats[ally])
+            if _legal(s, step):
+                return step
+    return None
+
+
+def rival_near(s: State, seat: int) -> int:
+    """The rival with the most strength near the seat's provinces (for a truce)."""
+    held = board.controls(s, seat)
+    best, most = NO, -1.0
+    for q in range(s.players):
+        if q == seat or q in s.out:
+            continue
+        total = 0.0
+        for a in range(s.parts.map.land):
+            if board.seat_units(s, a, q) and any(distance(s, a, h) <= 4 for h in held):
+                total += strength(mine(s, a, q))
+        if total > most:
+            best, most = q, total
+    return best
+
+
+def arm(s: State, seat: int) -> st.Action | None:
+    me = s.seats[seat]
+    armed = {o[0] for o in s.orders[seat]}
+    for number in s.hands[seat]:
+        if number in armed:
+            continue
+        kind = chits.chit_of(s, number).kind
+        when = ARM_FIRST.get(kind)
+        if when is None:
+            continue
+        to = ""
+        if kind == "truce":
+            q = rival_near(s, seat)
+            if q == NO:
+                continue
+            to = s.seats[q]
+        step = st.Arm(me, number, when, "", to)
+        if _legal(s, step):
+            return step
+    return None
+
+
+def _movement_start(s: State, seat: int) -> bool:
+    if not s.frames:
+        return False
+    top = s.frames[-1]
+    return (
+        top[0] == "move"
+        and top[1] == seat
+        and top[2] == NO
+        and s.force is None
+        and not s.moved
+        and not s.sailed
+        and not s.leader_moved
+    )
+
+
+def play(s: State, seat: int) -> st.Action | None:
+    """A chit played at the start of the seat's own movement."""
+    if not _movement_start(s, seat):
+        return None
+    for number in s.hands[seat]:
+        how = PLAYS.get(chits.chit_of(s, number).kind)
+        step = how(s, seat, number) if how is not None else None
+        if step is not None and _legal(s, step):
+            return step
+    return None
+
+
+def _mercenaries(s: State, seat: int, number: int) -> st.Action | None:
+    places = chits.merc_places(s, seat)
+    return st.Play(s.seats[seat], number, s.parts.map.ids[places[0]]) if places else None
+
+
+def _forced_march(s: State, seat: int, number: int) -> st.Action | None:
+    at = s.leaders[seat]
+    if 0 <= at < s.parts.map.land and board.seat_units(s, at, seat):
+        return st.Play(s.seats[seat], number)
+    return None
+
+
+def _bribe(s: State, seat: int, number: int) -> st.Action | None:
+    """The rival levy in the richest area."""
+    m = s.parts.map
+    targets = chits.bribe_targets(s, seat)
+    if not targets:
+        return None
+    area, other = max(targets, key=lambda t: (m.value[t[0]], -t[0], -t[1]))
+    return st.Play(s.seats[seat], number, m.ids[area], s.seats[other])
+
+
+def _raid(s: State, seat: int, number: int) -> st.Action | None:
+    """The richest rival within a cavalry's reach."""
+    m = s.parts.map
+    raids = [
+        (s.money[s.control[b]], m.ids[a], m.ids[b])
+        for a, _ in chits.raid_sources(s, seat)
+        for b in chits.raid_targets(s, seat, a)
+    ]
+    if not raids:
+        return None
+    _, frm, to = max(raids)
+    return st.Play(s.seats[seat], number, frm, to)
+
+
+PLAYS: dict[str, Callable[[State, int, int], st.Action | None]] = {
+    "mercenaries": _mercenaries,
+    "forced_march": _forced_march,
+    "bribe": _bribe,
+    "raid": _raid,
+}
+
+
+def aside_step(s: State, seat: int) -> st.Action | None:
+    """The step aside the policy takes now, before the seat's decision, or None."""
+    if s.phase != "play" or seat in s.out:
+        return None
+    return answer(s, seat) or arm(s, seat) or play(s, seat)
+
+
+def aside_of(view: View) -> st.Action | None:
+    if view.seat is None:
+        return None
+    s = view.state
+    return aside_step(s, s.seats.index(view.seat))

@@ -1,0 +1,162 @@
+"""Why the Successors AI plays as it does, in a player's words: the line at an AI's turn's
+end (from the public views where its turn began and ended, so it tells nothing of a hand),
+and why a step is worth taking from the seat's own view, which the hint (hard.advise) says.
+
+Greedy weighs the areas a seat controls and holds alone, its upkeep against its income, and
+the threat of rival units: the words name the areas taken and lost, the income and upkeep,
+the treasury kept, and a battle's odds.
+"""
+
+from __future__ import annotations
+
+from rules.successors import GAME, State, View, board, engine, result
+from rules.successors import state as st
+
+from . import greedy, moves, odds
+from .reading import CAV, side, white_side
+
+MAX_STEPS = 12  # steps a hint's order runs at most
+
+
+def _names(s: State, areas: list[int]) -> str:
+    names = [s.parts.map.names[a] for a in areas]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _area(s: State, at: str) -> str:
+    m = s.parts.map
+    return m.names[m.index[at]] if at in m.index else at
+
+
+def points(s: State, i: int) -> str:
+    return result.points_text(result.half_points(s, i))
+
+
+def gains(b: State, a: State, i: int) -> list[str]:
+    """What seat i took, lost, bought and kept between `b` and `a`, in the game's words."""
+    out = []
+    took = [x for x in range(b.parts.map.land) if a.control[x] == i and b.control[x] != i]
+    lost = [x for x in range(b.parts.map.land) if b.control[x] == i and a.control[x] != i]
+    if took:
+        out.append(f"takes {_names(a, took)}")
+    if lost:
+        out.append(f"loses {_names(a, lost)}")
+    was, now = board.income(b, i), board.income(a, i)
+    if now != was:
+        out.append(f"income {now} (was {was})")
+    units_b, units_a = board.unit_count(b, i), board.unit_count(a, i)
+    if units_a != units_b:
+        out.append(f"{units_a} units (was {units_b}), upkeep {units_a * a.parts.setup.upkeep}")
+    return out
+
+
+def why_line(start: View, end: View, seat: str, level: str) -> str | None:
+    """The line at an AI's turn's end."""
+    b, a = start.state, end.state
+    if seat not in b.seats:
+        return None
+    if level == "random":
+        return "_Why: the random AI picks any allowed step._"
+    i = b.seats.index(seat)
+    said = gains(b, a, i)
+    kept = f"keeps {a.money[i]} Talents" if a.money[i] else "spends every Talent"
+    if not said:
+        return f"_Why: nothing was worth the move one phase ahead; it {kept}, {points(a, i)} now._"
+    return f"_Why: it {', '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
+
+
+# --- the hint -------------------------------------------------------------------------------
+
+
+def _battle_odds(s: State, seat: int, at: str, against: str) -> float:
+    m = s.parts.map
+    area = m.index[at]
+    theirs = white_side(s, area) if against == "white" else side(s, area, s.seats.index(against))
+    ours = side(s, area, seat)
+    if not theirs.count:
+        return 1.0
+    hits = s.parts.setup.hits
+    return odds.battle(ours, theirs, hits, hits[CAV]).win
+
+
+def reason(view: View, a: st.Action) -> str:
+    """Why a step is worth taking, in the player's words (from the seat's own view)."""
+    s = view.state
+    if view.seat is None:
+        return "the step allowed"
+    i = s.seats.index(view.seat)
+    if isinstance(a, st.Fight | st.Decline) and s.parts.map.index[a.at] >= s.parts.map.land:
+        sea = s.parts.map.index[a.at]
+        ours, theirs = s.fleets[sea][i], s.fleets[sea][s.seats.index(a.against)]
+        verb = "a battle" if isinstance(a, st.Fight) else "no battle"
+        return f"{verb} at sea: its {ours} fleets against {theirs}"
+    if isinstance(a, st.Fight):
+        chance = round(100 * _battle_odds(s, i, a.at, a.against))
+        return f"a battle in {_area(s, a.at)} it wins {chance} % of the time"
+    if isinstance(a, st.Decline):
+        return f"no battle in {_area(s, a.at)}: the odds are not worth its units"
+    if isinstance(a, st.Buy):
+        return f"a {a.piece} at {_area(s, a.at)}, its upkeep paid next turn"
+    if isinstance(a, st.Done):
+        return f"it keeps {s.money[i]} Talents for upkeep and events"
+    if isinstance(a, st.Stand):
+        return "it holds its ground"
+    if isinstance(a, st.Retreat):
+        return f"the odds turned: it saves what it can in {_area(s, a.to)}"
+    if isinstance(a, st.EndMove):
+        return "no move is worth more than standing"
+    if isinstance(a, st.Take | st.March | st.Halt):
+        return _move_reason(s, i, a)
+    if isinstance(a, st.Lose):
+        return "the unit it can best spare"
+    return "the best step one phase ahead"
+
+
+def _move_reason(s: State, i: int, a: st.Action) -> str:
+    plans = moves.force_plans(s, i) if s.force is not None else moves.Planner(s, i).ranked()
+    for plan in plans:
+        if moves.first_step(s, i, plan) != a:
+            continue
+        dest = s.parts.map.names[plan.dest]
+        if plan.kind == "battle":
+            return f"a battle for {dest}"
+        if plan.kind == "revolt":
+            return f"it puts down the rebels in {dest}"
+        if plan.kind == "afar":
+            return f"on the way to {s.parts.map.names[plan.target]}"
+        if plan.kind == "regroup":
+            return f"its leader rejoins its troops in {dest}"
+        if plan.kind in ("guard", "stay"):
+            return f"it holds {dest} against the rivals near"
+        value = s.parts.map.value[plan.dest]
+        return f"it takes {dest} (worth {value} a turn)"
+    return "the best move one phase ahead"
+
+
+def decision_steps(view: View, first: st.Action) -> list[tuple[View, st.Action]]:
+    """`first` and the rest of that decision as greedy goes on (one force's move, one
+    purchase after another), each with the view it is written against: up to a roll, a
+    draw, another seat's decision or the decision's end."""
+    seat = view.seat
+    out = [(view, first)]
+    if seat is None:
+        return out
+    s = engine.apply(view.state, first)
+    before = view.state
+    while len(out) < MAX_STEPS and _goes_on(before, s, first, seat):
+        a = greedy.decide(s)
+        out.append((GAME.view(s, seat), a))
+        before, s = s, engine.apply(s, a)
+        first = a
+    return out
+
+
+def _goes_on(before: State, s: State, a: st.Action, seat: str) -> bool:
+    if engine.to_move(s) != seat or isinstance(a, st.Done | st.EndMove | st.Halt | st.Stand):
+        return False
+    if before.force is not None and s.force is None:
+        return False
+    top = s.frames[-1][0] if s.frames else ""
+    return top in ("move", "buy") and top == before.frames[-1][0]

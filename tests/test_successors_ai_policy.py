@@ -1,0 +1,159 @@
+"""Successors' AI on positions built for one point each: the fixed negotiation policy (an
+alliance only against the player standing first, ended once the ally stands first; no gift,
+no offer), its chits armed as standing orders or played at its movement's start, greedy's
+battles, purchases and moves, and the battle odds they rest on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from successors_helpers import at, controlled, holding, moving, put, started
+
+from ai.successors import choose, greedy, odds, policy
+from rules.successors import GAME, State, economy
+from rules.successors import state as st
+
+NO = st.NO
+
+
+def _decide(s: State, seat: int = 0) -> st.Action:
+    return choose("greedy", GAME.view(s, s.seats[seat]), random.Random(0))
+
+
+def _offered(s: State, frm: str, to: str) -> State:
+    return GAME.apply(s, st.Offer(frm, to))
+
+
+def _green_leads() -> State:
+    """Green stands first: it holds Syria, Media and Persia besides its home."""
+    s = started(3)
+    s = controlled(s, 2, "syr", "med", "per")
+    return put(s, "syr", 2, inf=1)
+
+
+def test_an_alliance_against_the_player_standing_first_is_accepted() -> None:
+    s = _offered(moving(_green_leads()), "red", "blue")
+    assert policy.leader(s) == 2
+    assert _decide(s) == st.Accept("blue", "red")
+
+
+def test_an_alliance_with_the_player_standing_first_is_refused() -> None:
+    s = _offered(moving(_green_leads()), "green", "blue")
+    assert _decide(s) == st.Refuse("blue", "green")
+
+
+def test_an_alliance_is_refused_by_the_player_standing_first() -> None:
+    s = controlled(started(3), 0, "syr", "pho", "cse", "ara")
+    s = _offered(moving(s), "red", "blue")
+    assert policy.leader(s) == 0
+    assert _decide(s) == st.Refuse("blue", "red")
+
+
+def test_an_alliance_ends_once_the_ally_stands_first() -> None:
+    s = _offered(moving(_green_leads()), "green", "blue")
+    s = GAME.apply(s, st.Accept("blue", "green"))
+    assert _decide(s) == st.Break("blue", "green")
+    s = GAME.apply(s, st.Break("blue", "green"))
+    assert not isinstance(_decide(s), st.Break)
+
+
+def test_the_ai_never_gives_money_nor_offers_an_alliance() -> None:
+    s = moving(_green_leads())
+    for seat in range(3):
+        t = at(s, seat, 4, ("move", seat, NO, NO, NO))
+        a = _decide(t, seat)
+        assert not isinstance(a, st.Give | st.Offer)
+
+
+@pytest.mark.parametrize(
+    ("chit", "when"),
+    [
+        (15, "revolt"),
+        (7, "battle"),
+        (8, "battle"),
+        (9, "battle"),
+        (12, "turn"),
+        (14, "turn"),
+        (5, "revenue"),
+        (11, "revenue"),
+    ],
+)
+def test_a_chit_is_armed_as_a_standing_order_for_its_moment(chit: int, when: str) -> None:
+    s = holding(moving(started(3)), 0, chit)
+    assert _decide(s) == st.Arm("blue", chit, when)
+    s = GAME.apply(s, st.Arm("blue", chit, when))
+    assert not isinstance(_decide(s), st.Arm)  # armed once
+
+
+def test_a_truce_names_the_rival_with_most_strength_near() -> None:
+    s = put(put(started(3), "ara", 2, inf=3), "mac", 1, levy=1)
+    s = holding(moving(s), 0, 13)
+    assert _decide(s) == st.Arm("blue", 13, "turn", "", "green")
+
+
+def test_mercenaries_are_hired_with_the_leader_at_the_movements_start() -> None:
+    s = holding(moving(put(started(3), "egy", 0, levy=1)), 0, 3)
+    assert _decide(s) == st.Play("blue", 3, "egy")
+
+
+def test_a_chit_played_now_waits_for_the_seats_own_movement() -> None:
+    s = at(put(started(3), "egy", 0, levy=1), 0, 3, ("buy", 0, economy.REVENUE_BUY, NO, NO))
+    s = holding(s, 0, 3)
+    assert not isinstance(_decide(s), st.Play)
+
+
+def test_greedy_always_fights_rebels_and_declines_a_hopeless_battle() -> None:
+    s = put(put(started(3), "syr", 0, levy=1), "syr", 1, inf=4)
+    s = at(s, 0, 5, ("combat", 0, NO, NO, NO))
+    assert greedy.decide(s) == st.Decline("syr", "red")
+    s = put(put(started(3), "syr", 0, inf=3), "syr", 1, levy=1)
+    s = at(s, 0, 5, ("combat", 0, NO, NO, NO))
+    assert greedy.decide(s) == st.Fight("syr", "red")
+
+
+def test_greedy_takes_an_empty_area_next_door_with_a_levy() -> None:
+    s = moving(put(started(3), "egy", 0, levy=2, inf=1))
+    assert greedy.decide(s) == st.Take("egy", "levy", 1)
+
+
+def test_greedy_buys_only_while_next_turns_upkeep_is_paid() -> None:
+    s = put(started(3, money=4), "egy", 0, levy=6)
+    s = at(s, 0, 3, ("buy", 0, economy.REVENUE_BUY, NO, NO))
+    assert GAME.legal_actions(s) != [st.Done()]
+    # income 6 (Egypt), 6 units: after one more, 4 - 1 >= 7 - 6 + 2 holds; after two, not
+    assert isinstance(greedy.decide(s), st.Buy)
+    s = GAME.apply(s, greedy.decide(s))
+    assert greedy.decide(s) == st.Done()
+
+
+def test_on_the_last_turn_levies_are_bought_for_the_areas_still_to_take() -> None:
+    """Within a levy's 3 MP of Egypt, six areas of some value hold nobody's units
+    (Cyrenaica, Coele-Syria, Phoenicia, Arabia's neighbours Syria, Mesopotamia, Babylonia;
+    Arabia is worth nothing): six levies, then no more."""
+    s = at(started(3, turn=12, money=9), 0, 3, ("buy", 0, economy.REVENUE_BUY, NO, NO))
+    bought = []
+    while (a := greedy.decide(s)) != st.Done():
+        assert isinstance(a, st.Buy)
+        bought.append(a)
+        s = GAME.apply(s, a)
+    assert bought == [st.Buy("levy", "egy", 1)] * 6
+
+
+def test_the_odds_of_one_infantry_against_one_are_exact() -> None:
+    hits = (6, 5, 5, 5)
+    one = odds.Side((0, 1, 0, 0))
+    out = odds.battle(one, one, hits, 5)
+    assert out.win == pytest.approx(0.4)  # (1/3 * 2/3) / (1 - 4/9)
+
+
+def test_the_odds_grow_with_the_units_and_the_cavalrys_first_rolls() -> None:
+    hits = (6, 5, 5, 5)
+    enemy = odds.Side((0, 2, 0, 0))
+    wins = [odds.battle(odds.Side((0, n, 0, 0)), enemy, hits, 5).win for n in range(1, 6)]
+    assert wins == sorted(wins) and wins[-1] > 0.9
+    inf = odds.battle(odds.Side((0, 2, 0, 0)), enemy, hits, 5).win
+    cav = odds.battle(odds.Side((0, 0, 2, 0)), enemy, hits, 5).win
+    assert cav > inf
+    stopped = odds.battle(odds.Side((0, 0, 2, 0)), odds.Side((0, 1, 0, 1)), hits, 5).win
+    assert stopped < cav

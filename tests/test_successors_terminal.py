@@ -1,0 +1,78 @@
+"""Successors in the terminal: a whole game against two greedy AIs, typed as a person types it
+(each step one of those `options` lists, a seeded choice; the game dealt by a seed), to the
+victory count; the chits a
+seat draws are named to it alone; the rules by the summary's headings and the hand answer."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fakes import FakeRenderer
+from successors_helpers import short_setup_text
+
+from bot.table.ai_seats import AiSeats
+from bot.terminal.local import amain
+
+LINES = 4000  # typed at most: a game that has not ended by then is a dead end
+ALLOWED = "All allowed steps:"
+
+
+def short_setup(tmp_path: Path) -> Path:
+    """The standard setup with the shortest game, as a file."""
+    path = tmp_path / "setup.yaml"
+    path.write_text(short_setup_text(), encoding="utf-8")
+    return path
+
+
+def argv(tmp_path: Path) -> list[str]:
+    return [
+        "--game", "successors", "--play", "blue", "--file", f"setup={short_setup(tmp_path)}",
+        "--seed", "5",
+        "--db", str(tmp_path / "s.sqlite3"), "--boards", str(tmp_path / "b"),
+    ]  # fmt: skip
+
+
+async def test_a_whole_game_against_two_ais_is_typed_to_its_victory_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(AiSeats.__init__.__kwdefaults__, "hint_seconds", 0.05)
+    out = io.StringIO()
+    pick = random.Random(5)
+    typed: list[str] = []
+
+    def lines() -> Iterator[str]:
+        yield from ("rules chits", "hand", "hint", "status")
+        last = ""
+        for _ in range(LINES):
+            if "The game is over" in out.getvalue():
+                yield "status"
+                return
+            start = len(out.getvalue())
+            yield "options"
+            said = out.getvalue()[start:]
+            assert ALLOWED in said, said[-500:]
+            step = pick.choice(re.findall(r"`([^`]+)`", said[said.rfind(ALLOWED) :]))
+            typed.append(step)
+            yield f"again: {step}" if step == last else step  # twice on purpose: one levy more
+            last = step
+
+    await amain(argv(tmp_path), lines(), out, FakeRenderer())
+    text = out.getvalue()
+    assert "The game is over." in text, text[-1500:]
+    ranking = re.findall(r"^\d\. (Blue|Red|Green) — [\d.]+ points?$", text, re.M)
+    assert sorted(ranking[:3]) == ["Blue", "Green", "Red"]  # the end, then `status`
+    assert re.search(r"^Game turn 9 of 9\b|game turn 9: ", text, re.M | re.I), text[-800:]
+    assert len(typed) > 20 and "\n! " not in text.split("The game is over.")[0]
+    assert "Rules topics" not in text and "Chits (F; Q31)" in text  # `rules chits`
+    assert "Your chits: none" in text  # `hand`, before any was drawn
+    for told in re.findall(r"^\(to you alone\) (.*)$", text, re.M):
+        assert told.startswith("You draw chit "), told  # Blue's own draws, to Blue alone
+    for drawer in re.findall(r"^• (Red|Green) draws a chit", text, re.M):
+        assert f"{drawer} draws chit" not in text  # another seat's chit is never named
+    after = text.split("The game is over.", 1)[1]
+    assert "\n! " not in after and "Game 1 is over." in after, after[-800:]  # `status`
