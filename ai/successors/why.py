@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from rules.successors import GAME, State, View, board, engine, result
 from rules.successors import state as st
-from rules.successors.names import talents
 from rules.words import count_of
 
 from . import greedy, moves, odds
@@ -65,7 +64,7 @@ def why_line(start: View, end: View, seat: str, level: str) -> str | None:
         return "_Why: the random AI picks any allowed step._"
     i = b.seats.index(seat)
     said = gains(b, a, i)
-    kept = f"keeps {talents(a.money[i])}" if a.money[i] else "spends every Talent"
+    kept = f"keeps {count_of(a.money[i], 'Talent')}" if a.money[i] else "spends every Talent"
     if not said:
         return f"_Why: nothing was worth the move one phase ahead; it {kept}, {points(a, i)} now._"
     return f"_Why: it {', '.join(said)}; it {kept}: {points(a, i)} now, the best one phase ahead._"
@@ -104,7 +103,7 @@ def reason(view: View, a: st.Action) -> str:
     if isinstance(a, st.Buy):
         return f"a {a.piece} at {_area(s, a.at)}, its upkeep paid next turn"
     if isinstance(a, st.Done):
-        return f"it keeps {talents(s.money[i])} for upkeep and events"
+        return f"it keeps {count_of(s.money[i], 'Talent')} for upkeep and events"
     if isinstance(a, st.Stand):
         return "it holds its ground"
     if isinstance(a, st.Retreat):
