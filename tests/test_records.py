@@ -39,7 +39,8 @@ async def finished(
         version, st = await current(svc, channel)
         if st.game_over:
             return
-        a = vijayanagara.legal_actions(st)[seed % len(vijayanagara.legal_actions(st))]
+        legal = vijayanagara.legal_actions(st)
+        a = legal[seed % len(legal)]
         order = vijayanagara.describe(st, a) + (
             "; confirm" if vijayanagara.idle_note(st, a) else ""
         )
