@@ -88,8 +88,8 @@ class CtrlC:
         try:
             self._prompting = True
             signal.signal(signal.SIGINT, self._at_prompt)
-            with nudge:
-                return input(prompt)
+            nudge.start()
+            return input(prompt)
         finally:
             self._prompting = False  # first: from now on a Ctrl-C raises nothing
             nudge.end()  # its SIGINTs in flight are met by _at_prompt, which ignores them
@@ -118,9 +118,9 @@ class _Nudge:
     pool's), whose handler only notes it; and one that comes after the prompt is written,
     before the wait begins, interrupts nothing. Either way the line would be cancelled only
     at the next key. So each signal handled also writes its number to a pipe (the wakeup fd,
-    from whichever thread), and a thread of this one's sends SIGINT to the main thread, again
-    every NUDGE_EVERY seconds, until the prompt is left (`end`). Made on the main thread
-    (ValueError elsewhere)."""
+    from whichever thread), and a thread of its own, woken by a SIGINT's, sends SIGINT to the
+    main thread, again every NUDGE_EVERY seconds, until the prompt is left (`end`). Made on
+    the main thread (ValueError elsewhere)."""
 
     def __init__(self) -> None:
         self.woken, self.wake = os.pipe()
@@ -135,12 +135,8 @@ class _Nudge:
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, name="ctrl-c at the prompt", daemon=True)
 
-    def __enter__(self) -> _Nudge:
+    def start(self) -> None:
         self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        """`end` does it (in read_line's finally, after the prompt is left)."""
 
     def _run(self) -> None:
         while not self.done.is_set():
@@ -154,8 +150,8 @@ class _Nudge:
                 self.done.wait(NUDGE_EVERY)
 
     def end(self) -> None:
-        """The prompt is left: no more SIGINTs (those sent are handled before this returns),
-        the wakeup fd as it was."""
+        """The prompt is left: no more SIGINTs (those sent reach the main thread before this
+        returns), the wakeup fd as it was."""
         self.done.set()
         os.write(self.stop_w, b"x")
         if self.thread.is_alive():
