@@ -2,18 +2,18 @@
 other way round, under the same CPU budget a move.
 
     python bench/goat_tiger_arena.py [--ai search] [--vs hard] [--games 20] [--seed 1]
-        [--seconds 0.05] [--max-moves 150] [--sides goats,tigers] [--json]
+        [--seconds 0.05] [--max-moves 2000] [--sides goats,tigers] [--json]
 
 The contenders are the levels of ai.goat_tiger (`random`, `easy`, `hard`: its own game-tree
 search) and `search`, the one search (ai.search, Information Set MCTS with the plain
 capability: random playouts to the end). For each tested side, games seed..seed+N-1 are
 played, game g giving each side its own generator (`random.Random(g * 31 + i)`, i the seat's
 place); the game has no chance, so the seed is the AIs' only randomness, and a budget of
-seconds makes a game depend on the machine's speed too. Two AIs can shuffle pieces about for
-ever (the repetition rule forbids only going back to the position of a round ago), so a game
-that reaches `--max-moves` moves is judged a draw, neither side winning: the report's `shared`
-counts them. Prints each tested side's wins with a 95 % Wilson interval and the tested
-contender's decision times in CPU ms; each game on stderr as it ends.
+seconds makes a game depend on the machine's speed too. Our draw rule (docs/goat_tiger.md)
+ends every game within rules.goat_tiger.longest_game moves; a draw, or a game stopped sooner
+at `--max-moves`, is shared, neither side winning: the report's `shared` counts them. Prints
+each tested side's wins with a 95 % Wilson interval and the tested contender's decision times
+in CPU ms; each game on stderr as it ends.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ai.budget import MAX_ITERATIONS, Budget
 from ai.goat_tiger import PLAYERS
 from ai.search import search
 from bench.arena_report import report, seat_row
-from rules.goat_tiger import GAME, SEATS, GoatTigerAction, Options, State
+from rules.goat_tiger import GAME, SEATS, GoatTigerAction, Options, State, longest_game
 
 SEARCH = "search"  # the one search, beside the game's own levels
 CONTENDERS = (*PLAYERS, SEARCH)
@@ -48,15 +48,15 @@ def step(who: str, view: State, seat: str, r: random.Random, budget: Budget) -> 
 def play(
     tested: str, ai: str, vs: str, seed: int, budget: Budget, max_moves: int
 ) -> tuple[str | None, list[float]]:
-    """One game: the winning side (None: a draw at the bound) and the tested side's decision
-    times (CPU ms)."""
+    """One game: the winning side (None: a draw, or stopped at the bound) and the tested
+    side's decision times (CPU ms)."""
     gens = {seat: random.Random(seed * 31 + i) for i, seat in enumerate(SEATS)}
     s = GAME.new_game(Options(), SEATS)
     times: list[float] = []
     for _ in range(max_moves):
         result = GAME.result(s)
         if result is not None:
-            return result.places[0][0], times
+            return (result.winners[0] if len(result.winners) == 1 else None), times
         seat = GAME.to_move(s)
         assert seat is not None  # no chance in this game
         c0 = time.process_time()
@@ -65,7 +65,7 @@ def play(
             times.append((time.process_time() - c0) * 1000)
         s = GAME.apply(s, a)
     result = GAME.result(s)
-    return (None if result is None else result.places[0][0]), times
+    return (None if result is None or len(result.winners) > 1 else result.winners[0]), times
 
 
 def main() -> None:
@@ -75,7 +75,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20, help="games per tested side")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=0.05, help="CPU seconds a move, each AI")
-    ap.add_argument("--max-moves", type=int, default=150, help="a game this long is a draw")
+    ap.add_argument(
+        "--max-moves", type=int, default=longest_game(Options()), help="stop a game this long"
+    )
     ap.add_argument("--sides", default=",".join(SEATS), help="the tested sides, by commas")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pydantic
 
+from rules.text import inert
 from rules.validation import first_problem
 
 from .errors import StorageError
@@ -36,8 +37,8 @@ class ExportError(ValueError):
 
 
 def one_line(text: str, limit: int) -> str:
-    """Text an upload put in a message (a key it named, a value): on one line, every control
-    character escaped, at most `limit` characters."""
+    """A message made of the rules' words and what an upload gave, already made inert
+    (rules.text), on one line: every control character escaped, at most `limit` characters."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])[:limit]
 
 
@@ -50,7 +51,7 @@ def first_error(
     """Where and what the first problem of a validation of `data` (by `model`) is, in
     words (rules.validation), on one line."""
     problem = first_problem(e, data, None if model is None else _schema(model))
-    where = one_line(".".join(str(x) for x in (*prefix, *problem.where)), 100) or "the file"
+    where = ".".join(inert(str(x)) for x in (*prefix, *problem.where))[:100] or "the file"
     return f"{where}: {one_line(problem.said, 200)}"
 
 

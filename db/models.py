@@ -18,6 +18,7 @@ from pydantic import (
 
 from rules.dealing import commitment, legacy_commitment
 from rules.game import GameInfo
+from rules.validation import means
 
 Status = Literal["lobby", "active", "finished", "aborted"]
 Organisers = Literal["anyone", "role", "managers"]
@@ -261,8 +262,27 @@ def secret_entry(actions: list[Any]) -> tuple[list[Any], dict[str, object] | Non
 
 
 # A seat by its name in its game ("D", "goats", "red"); a game's id ("vijayanagara").
-SeatName = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
-GameKind = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[a-z][a-z0-9_]*$")]
+SeatName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=32,
+        pattern=r"^[A-Za-z0-9_-]+$",
+        json_schema_extra=means("a seat's name: letters, digits, - and _, at most 32"),
+    ),
+]
+GameKind = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=32,
+        pattern=r"^[a-z][a-z0-9_]*$",
+        json_schema_extra=means(
+            "a game's id: a lower-case letter, then lower-case letters, digits and _ (as "
+            "taj_mahal), at most 32"
+        ),
+    ),
+]
 # An option's value: a switch, a small number, a name, or a component file's text.
 OptionValue = bool | SmallInt | Annotated[str, Field(max_length=MAX_DECK_CHARS)] | None
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Self
 
+from .text import inert, shown
+
 
 class RulesError(ValueError):
     """Base of every error the rules package raises about an order or an action. Once an
@@ -53,39 +55,22 @@ class DataError(ValueError):
     """A map or deck file that does not validate: names the bad id or field."""
 
 
-EXCERPT_CHARS = 40
-
-
 CLIP_CHARS = 60
 
 
 def clip(text: str, limit: int = CLIP_CHARS) -> str:
-    """At most `limit` characters of what a player typed, for quoting it in a message."""
+    """At most `limit` characters of a text, cut with "…" (what a user gave is repeated
+    through rules.text's `inert` or `quoted`, which cut it too)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def step_where(text: str, number: int, steps: int) -> str:
     """A step of an order as a reply quotes it: "Step 2 (`...`)", or, alone, the step."""
-    quoted = f"`{clip(text)}`"
-    return f"Step {number} ({quoted})" if steps > 1 else quoted
+    said = f"`{inert(text, CLIP_CHARS)}`"
+    return f"Step {number} ({said})" if steps > 1 else said
 
 
-def excerpt(value: object) -> str:
-    """A short, bounded description of a value for an error message: never the whole of
-    something a user sent (a huge string or number, a deep structure)."""
-    if value is None or isinstance(value, bool):
-        return repr(value)
-    if isinstance(value, int):
-        return str(value) if -(10**12) < value < 10**12 else "a very large number"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value[:EXCERPT_CHARS]) + ("..." if len(value) > EXCERPT_CHARS else "")
-    if isinstance(value, dict):
-        return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
-    if isinstance(value, list | tuple):
-        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
-    return f"a {type(value).__name__}"
+excerpt = shown  # a value a user gave, as a message repeats it (rules.text)
 
 
 def excerpts(values: object, limit: int = 8) -> str:

@@ -71,12 +71,14 @@ class ComponentFile:
     standard one. Written `Annotated[str | None, ComponentFile(...)] = None` in the options
     model; the lobby offers each as an upload named `name`, refuses one longer than
     `max_chars`, and checks it with `load` (a ValueError naming the bad field) before the
-    game is created."""
+    game is created; `standard` gives the game's own file's text, for an owner to start
+    theirs from."""
 
     name: str  # the upload's name in commands: "cards"
     description: str  # one line for the command's help
     max_chars: int
     load: Callable[[str], object] = field(repr=False)
+    standard: Callable[[], str] = field(repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import yaml
 
 from .errors import DataError
+from .text import inert
 
 _FastLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # libyaml 0.2.6 and later refuse a nesting depth of their own (1000, far past every limit here)
@@ -53,12 +54,25 @@ def load_bounded(text: str, *, what: str, max_chars: int, max_depth: int, max_no
         return yaml.load(text, Loader=_FastLoader)
     except DataError:
         raise
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control)
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise DataError(
+            f"{what}: not valid YAML: character {exc.position + 1} is U+{ord(char):04X}: "
+            f"{exc.reason}"
+        ) from exc
+    except UnicodeEncodeError as exc:  # a lone surrogate, which no text holds
+        raise DataError(
+            f"{what}: character {exc.start + 1} is U+{ord(exc.object[exc.start]):04X}, half "
+            "of a pair of UTF-16 code units, which is no character"
+        ) from exc
     except yaml.YAMLError as exc:
         if LIBYAML_DEPTH_LIMIT in str(exc):
             raise DataError(f"{what}: nested deeper than {max_depth} levels") from exc
         mark = exc.problem_mark if isinstance(exc, yaml.MarkedYAMLError) else None
         problem = exc.problem if isinstance(exc, yaml.MarkedYAMLError) else None
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-        raise DataError(f"{what}: not valid YAML{where}: {str(problem or exc)[:200]}") from exc
+        # the parser's words quote what the file holds ("found character '\\x1b'"): inert
+        said = inert(str(problem or exc), 200)
+        raise DataError(f"{what}: not valid YAML{where}: {said}") from exc
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise DataError(f"{what}: a value cannot be read: {str(exc)[:200]}") from exc
+        raise DataError(f"{what}: a value cannot be read: {inert(str(exc), 200)}") from exc

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Annotated
 
 from pydantic import AfterValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
+from .words import count_of
+
 # characters markdown, a chat's mentions and its masked links are made of
 MARKUP = "`*_~|<>@#\\[]"
 LINK = "://"
-_UNQUOTABLE = MARKUP.replace("_", "")
 _MARKUP_NAMES = {
     "`": "a backtick",
     "*": "an asterisk",
@@ -73,10 +75,77 @@ def text_problem(text: str) -> str | None:
     return None
 
 
+QUOTED_CHARS = 40  # characters of a user's text a message repeats
+
+
+def _inside_word(text: str, i: int) -> bool:
+    """Whether the character at `i` stands between two letters or digits (an id's `_`)."""
+    return 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()
+
+
+def _code(c: str) -> str:
+    n = ord(c)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def inert(text: str, limit: int = QUOTED_CHARS) -> str:
+    """`text`, something a user gave (a value, a key, a label, a file's name, an order), as a
+    message may repeat it whatever it holds: its first `limit` characters (cut with "…"),
+    each character a chat or a terminal reads as more than a letter written as its code, as
+    Python and YAML write it (`\\x1b`, `\\u202e`, `\\x2a`): a control or invisible
+    formatting character, a line break, a special space, the characters markdown and mentions
+    are made of (an underscore but inside a word, as ids have it) and the colon of a link.
+    What comes out is one line of printable characters that marks up nothing, pings nobody
+    and moves no terminal's cursor; a plain text comes out as it is. The one function every
+    refusal repeats a user's text through."""
+    cut = text if len(text) <= limit else text[: max(limit - 1, 0)]
+    out = []
+    for i, c in enumerate(cut):
+        code = (
+            not c.isprintable()
+            or (c in MARKUP and not (c == "_" and _inside_word(cut, i)))
+            or (c == ":" and cut.startswith("//", i + 1))
+        )
+        out.append(_code(c) if code else c)
+    return "".join(out) + ("…" if len(cut) < len(text) else "")
+
+
+def quoted(text: str, limit: int = QUOTED_CHARS) -> str:
+    """`text` made inert (`inert`) and set in quotes, as Python writes a text: `'NX'`."""
+    body = inert(text, limit)
+    if "'" in body and '"' not in body:
+        return f'"{body}"'
+    return "'" + body.replace("'", "\\'") + "'"
+
+
+def shown(value: object) -> str:
+    """A value a user gave as a message repeats it: short, on one line, in JSON's words (a
+    text through `quoted`; a structure by its size, never whole)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if -(10**15) < value < 10**15:
+            return str(value)
+        if value.bit_length() > 13_000:  # past what Python writes out (4,300 digits)
+            return "a number of thousands of digits"
+        return f"a {len(str(abs(value)))}-digit number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, Mapping):
+        return f"a mapping of {count_of(len(value), 'entry')}"
+    if isinstance(value, Sequence):
+        return f"a list of {count_of(len(value), 'item')}"
+    return f"a {type(value).__name__}"
+
+
 def quotable(text: str) -> bool:
-    """Whether a message may quote `text` (something a user sent, an id of the rules'):
-    printable, one line, no link and no markup but underscores (ids have them)."""
-    return text.isprintable() and LINK not in text and not any(c in _UNQUOTABLE for c in text)
+    """Whether a message may repeat `text` as it is (something a user sent, an id of the
+    rules'): `inert` leaves it unchanged."""
+    return inert(text, len(text)) == text
 
 
 def _checked(text: str) -> str:

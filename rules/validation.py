@@ -11,18 +11,19 @@ value of it is, in the rules' words.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, JsonValue, ValidationError
+from pydantic_core import to_json
 
 from .errors import DataError
-from .text import quotable
+from .text import inert, shown
 
 Schema = Mapping[str, Any]
-MAX_SHOWN = 40  # characters of a text a message quotes
 MAX_ALLOWED = 8  # values listed of what is allowed
 MAX_SAID = 300  # characters of a file's problem said
 M = TypeVar("M", bound=BaseModel)
@@ -43,48 +44,82 @@ class Problem:
 
     @property
     def field(self) -> str:
-        """The path written out: "cards[2].symbols[0]" ("" for the input itself)."""
+        """The path written out: "cards[2].symbols[0]" ("" for the input itself); a key the
+        input gave is repeated inert (rules.text), whatever it holds."""
         out = ""
         for part in self.where:
-            out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+            if isinstance(part, int):
+                out += f"[{part}]"
+            else:
+                out += f".{inert(part)}" if out else inert(part)
         return out
 
     def __str__(self) -> str:
         return f"{self.field}: {self.said}" if self.where else self.said
 
 
-def shown(value: object) -> str:
-    """A value as a message quotes it: short, on one line, in JSON's words."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        digits = len(str(abs(value)))
-        return str(value) if digits <= 15 else f"a {digits}-digit number"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        if not quotable(value[:MAX_SHOWN]):  # never echoed: a line break, markup
-            return f"a text of {len(value)} characters that is not plain text"
-        return repr(value[:MAX_SHOWN]) + ("..." if len(value) > MAX_SHOWN else "")
-    if isinstance(value, Mapping):
-        return f"a mapping of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
-    if isinstance(value, Sequence):
-        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
-    return f"a {type(value).__name__}"
-
-
 def validated(model: type[M], data: object, what: str) -> M:
-    """`data` (a component file's document) read as `model`; else a DataError naming the file
-    (`what`), the field and what is wrong there."""
+    """`data` (a component file's document) read as `model` (`read_strictly`); else a
+    DataError naming the file (`what`), the field and what is wrong there."""
+    read = read_strictly(model, data)
+    if isinstance(read, Problem):
+        raise DataError(f"{what}: {read.field or 'document'}: {read.said[:MAX_SAID]}")
+    return read
+
+
+def read_strictly(model: type[M], data: object) -> M | Problem:
+    """`data` (a file's document, as YAML reads it) read as `model` the way every loader
+    reads a file: as JSON would hold it, and strictly, so a value is of the type its field
+    takes and is never converted (`true` or "2" is no number, 1 is no `true`); else the
+    first problem. A value JSON has not (a date, binary data, a set, an infinite number) is a
+    problem of its own."""
     try:
-        return model.model_validate(data)
+        doc = _as_json(data, ())
+    except _NotJson as e:
+        return e.problem
+    try:
+        return model.model_validate_json(to_json(doc), strict=True)
     except ValidationError as exc:
-        problem = first_problem(exc, data, _schema(model))
-        raise DataError(
-            f"{what}: {problem.field or 'document'}: {problem.said[:MAX_SAID]}"
-        ) from None
+        return first_problem(exc, doc, _schema(model))
+
+
+class _NotJson(ValueError):
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+_JSON_KEYS = {True: "true", False: "false", None: "null"}
+
+
+def _as_json(data: object, where: tuple[str | int, ...]) -> object:
+    """`data` as JSON holds it: a mapping's keys as text (1 as "1", `true` as "true")."""
+    if isinstance(data, Mapping):
+        out: dict[str, object] = {}
+        for k, v in data.items():
+            key = _JSON_KEYS[k] if k is None or isinstance(k, bool) else k
+            if not isinstance(key, str | int | float):
+                raise _NotJson(Problem(where, f"a key is {_kind_of(key)}, not text"))
+            out[str(key)] = _as_json(v, (*where, str(key)))
+        return out
+    if isinstance(data, list | tuple):
+        return [_as_json(v, (*where, i)) for i, v in enumerate(data)]
+    if data is None or isinstance(data, str | int | bool):
+        return data
+    if isinstance(data, float) and math.isfinite(data):
+        return data
+    raise _NotJson(Problem(where, f"{_kind_of(data)} is none of the values a file holds"))
+
+
+def _kind_of(value: object) -> str:
+    """What YAML read a value as, when JSON has no such value."""
+    if isinstance(value, float):
+        return f"the number {value}"
+    if type(value).__name__ in ("date", "datetime"):  # as YAML reads 2024-01-02
+        return f"a date ({str(value)[:19]}; write it in quotes for text)"
+    if isinstance(value, bytes):
+        return "binary data"
+    return "a set" if isinstance(value, set | frozenset) else f"a {type(value).__name__}"
 
 
 @cache
@@ -178,7 +213,9 @@ def _said(e: _Located, node: Schema | None, schema: Schema | None) -> str:
     if allowed is None:
         allowed = _from_ctx(e)
     head = f"{shown(e.value)} is not {what}" if what else f"{shown(e.value)} is not allowed"
-    return f"{head}: {allowed}" if allowed else f"{head} ({e.msg})"
+    if allowed and allowed != what:
+        return f"{head}: {allowed}"
+    return head if what else f"{head} ({e.msg})"
 
 
 # the errors said here as "<value> is not <what is allowed>"; any other keeps its message
@@ -265,12 +302,16 @@ def _node(schema: Schema | None, route: Sequence[str | int]) -> Schema | None:
     if schema is None:
         return None
     node: Schema | None = _resolve(schema, schema)
-    for part in route:
+    for i, part in enumerate(route):
         if node is None:
             return None
         node = _resolve(schema, node)
         props = node.get("properties", {})
-        if isinstance(part, str) and part in props:
+        if part == "[key]":  # a mapping's key: its parent said what keys are
+            continue
+        if route[i + 1 : i + 2] == ("[key]",) and "propertyNames" in node:
+            node = node["propertyNames"]
+        elif isinstance(part, str) and part in props:
             node = props[part]
         elif isinstance(part, int) and "items" in node:
             node = node["items"]
@@ -338,6 +379,8 @@ def allowed_text(node: Schema, schema: Schema | None = None) -> str | None:
     if kind == "null":
         return "null"
     if kind == "string":
+        if "pattern" in node:  # the rule is the pattern's, which its `means` says in words
+            return str(node.get("means") or f"text of the form {node['pattern']}")
         most = node.get("maxLength")
         return "text" + (f" of at most {most} characters" if most is not None else "")
     if kind == "array":

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import json
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
@@ -160,3 +162,65 @@ def rss_bytes() -> int:
     import resource
 
     return pages * resource.getpagesize()
+
+
+# --- hostile text: what a refusal must never repeat as it was given -------------------------
+
+MARK = "qzx"  # a word no text of the bot's own holds: where it stands, the input stands
+HOSTILE_TEXTS = (
+    f"\x1b[2J\x1b]0;{MARK}\x07red",  # clears a terminal and sets its window's title
+    f"\x9b2J{MARK}",  # the same with a one-character escape (C1)
+    f"{MARK}\u202edeR",  # a right-to-left override
+    "q\u200bzx",  # a zero-width space
+    "q\u2066zx\u2069",  # a bidi isolate
+    f"{MARK}\U000e0041\U000e0042",  # invisible tag characters
+    f"{MARK}\nsecond line",
+    f"{MARK}\r\n# {MARK}",
+    f"{MARK}\u2028x",
+    f"**{MARK}**",
+    f"__{MARK}__",
+    f"_{MARK}_",
+    f"~~{MARK}~~",
+    f"||{MARK}||",
+    f"`{MARK}`",
+    f"```{MARK}```",
+    f"> {MARK}",
+    f"# {MARK}",
+    f"-# {MARK}",
+    "@everyone",
+    "@here",
+    "<@987654321>",
+    "<@&987654321>",
+    "<#987654321>",
+    f"</{MARK}:987654321>",
+    f"[{MARK}](https://evil.example)",
+    f"https://evil.example/{MARK}",
+    f"\\*{MARK}\\*",
+    MARK * 2000,
+)
+_MENTION = re.compile(r"@everyone|@here|<[@#/:]&?[\w:]+>?|[a-z]{1,8}://")
+_MARKUP = "`*_~|<>@#[]"  # and the backslash, which also starts each code inert writes
+
+
+def _fragments(given: str) -> set[str]:
+    """What of `given` no message may hold: a mention or link it makes, and each of its markup
+    characters beside a letter of the mark (what the markup would act on)."""
+    out = set(_MENTION.findall(given))
+    for a, b in itertools.pairwise(given):
+        if (a in _MARKUP and b in MARK) or (a in MARK and b in _MARKUP + "\n"):
+            out.add(a + b)  # `*q`, `x*`, `x` and a line break
+    for a, b, c in zip(given, given[1:], given[2:], strict=False):
+        if a in _MARKUP and b == " " and c in MARK:
+            out.add(a + b + c)  # `# q`, `> q`: a heading, a quote
+    return out
+
+
+def assert_inert(said: str, given: str) -> None:
+    """`said` (what a front end shows) repeats nothing of `given` that acts: no control,
+    formatting or special-space character but its own line breaks, no markup set on what
+    was given, no mention or link, nothing long."""
+    odd = [c for c in said if not c.isprintable() and c != "\n"]
+    assert not odd, (odd, given, said)
+    for fragment in _fragments(given):
+        assert fragment not in said, (fragment, given, said)
+    assert MARK * 20 not in said and len(said) < MAX_MESSAGE_CHARS, (given, said[:300])

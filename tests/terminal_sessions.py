@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from fakes import FakeRenderer
+from successors_helpers import short_setup_text
 
 from bot.discord.front_end import DISCORD
 from bot.table.commands import help_reply
@@ -25,6 +26,8 @@ from bot.terminal.front_end import terminal_table
 from bot.terminal.local import CHANNEL, DEFAULT_GAME, LocalClient
 
 MAX_STEPS = 1500  # a game that has not ended by then is left there (its texts are kept)
+# a game's shortest form, where its files allow one: the same rules in fewer turns
+SHORTEST = {"successors": {"setup": short_setup_text().encode()}}
 LOOKS = ("status", "options", "log 5", "board", "rules", "undo", "hint")
 BEFORE = ("help", "status", "options", "rules", "club pace", "verify", "export", "hint")
 AFTER = ("status", "verify", "club verify", "export", "create", "log 3", "new", "abort", "yes")
@@ -72,7 +75,8 @@ async def _session(client: LocalClient, kind: str, seed: int) -> None:
     client.service.ai.hint_seconds = 0.02
     try:
         with contextlib.chdir(client.boards.parent):  # where `export` writes its file
-            await client.begin(None)  # a secret deals, as for a person; the choices are seeded
+            # a secret deals, as for a person; the choices are seeded
+            await client.begin(None, files=SHORTEST.get(kind, {}))
             await _type(client, kind, seed)
     finally:
         await client.service.close()

@@ -216,6 +216,7 @@ def test_the_hint_names_where_its_futures_end_for_every_faction() -> None:
         seat = vijayanagara.prompt(state).faction
         if seat is not None and seat not in horizons:
             reason = hint(state, random.Random(0), Budget(iterations=1)).reason
+            assert reason.startswith("in 1 sampled future, its "), reason
             horizons[seat] = reason.split("played on to ")[1].split(",")[0]
     assert horizons == dict.fromkeys(vijayanagara.PLAYERS, "the end of the third card from now")
 

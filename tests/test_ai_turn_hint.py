@@ -165,7 +165,10 @@ def test_a_win_chance_is_shown_only_where_the_sample_can_tell() -> None:
     assert win_chance_text(_judged(10, 10, 10)) is None  # too few futures
     assert win_chance_text(_judged(40, 5, 40)) is None  # the futures stopped short of the end
     text = win_chance_text(_judged(40, 40, 40))
-    assert text is not None and "won 40 of 40" in text and "91%-100%" in text  # never a bare 100 %
+    assert text == "won all 40 sampled futures (95% interval: 91% to 100%)"  # never a bare 100%
+    assert win_chance_text(_judged(0, 40, 40)) == (
+        "won none of 40 sampled futures (95% interval: 0% to 9%)"
+    )
     low, high = wilson(5, 10)
     assert 0.2 < low < 0.5 < high < 0.8
 

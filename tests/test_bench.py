@@ -30,6 +30,10 @@ TINY: dict[str, tuple[list[str], str]] = {
     ),
     "channel.py": (["--games", "1"], rf"{NUMBER} public messages"),
     "engine.py": (["--games", "1", "--rounds", "1"], rf"games per CPU-second: {NUMBER}"),
+    "log_as_announced.py": (
+        ["--games", "1", "--kinds", "goat_tiger", "--every", "5"],
+        rf"games whose log differs from the channel: {NUMBER}",
+    ),
     "hint.py": (
         ["--positions", "1", "--seconds", "0.02", "--service", "1"],
         rf"wall: median {NUMBER} s",
@@ -68,6 +72,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"max {NUMBER} B.*{NUMBER} B stored.*import replay: {NUMBER} µs/step",
     ),
     "taj_mahal_arena.py": (["--games", "1"], rf"5 players, seat 5: {NUMBER}/1"),
+    "goat_tiger_ends.py": (
+        ["--games", "1", "--levels", "random,easy"],
+        rf"Goats easy +v Tigers easy +: 1 games: Goats won {NUMBER}.*all: 4 games, 4 ended",
+    ),
     "goat_tiger_arena.py": (
         ["--games", "1", "--seconds", "0.005", "--max-moves", "10"],
         rf"search against hard, seeds 1-1\n.*seat 2: {NUMBER}/1",

@@ -17,10 +17,12 @@ from discord_fake import CHANNEL
 from fakes import FakeRenderer
 from table_helpers import open_game, run
 
+from bot.table.registry import game, games
 from bot.table.reply import Reply
 from bot.table.service import GameService
 from bot.table.verify import check
 from bot.terminal.local import amain
+from rules.game import player_options
 from rules.taj_mahal import State
 from rules.taj_mahal.components import MAX_CHARS, standard_texts
 
@@ -95,7 +97,7 @@ async def test_a_file_the_game_does_not_take_is_refused_naming_those_it_takes(
     service: GameService,
 ) -> None:
     r = await service.lobby.create(CH, ALICE, kind=TM, seat="blue", files={"deck": CARDS.encode()})
-    assert not r.ok and "takes no deck file; the files it takes: board, cards" in r.text, r.text
+    assert not r.ok and "takes no 'deck' file; the files it takes: board, cards" in r.text, r.text
     assert await service.store.open_game(CH) is None
 
 
@@ -171,3 +173,21 @@ async def test_the_terminal_takes_a_file_flag(tmp_path: Path) -> None:
     assert "with the owner's cards file" in out.getvalue() and "begins" in out.getvalue()
     with pytest.raises(SystemExit):
         await amain([*base, "--file", "deck=x.yaml"], [], io.StringIO(), FakeRenderer())
+
+
+@pytest.mark.parametrize("kind", [g.info.id for g in games()])
+async def test_a_typed_option_is_read_strictly_and_refused_in_the_rules_words(
+    service: GameService, kind: str
+) -> None:
+    """`true` is no number and 1 no truth, whatever the path: a typed option of the wrong
+    kind is refused naming the option and what it takes; a changed option is announced with
+    its value."""
+    model = game(kind).info.options
+    for i, name in enumerate(player_options(model)):
+        default = model.model_fields[name].default
+        wrong = "1" if isinstance(default, bool) else "true"
+        r = await service.lobby.create(f"{kind}-{i}", ALICE, kind=kind, options=f"{name}={wrong}")
+        assert not r.ok and r.text.startswith(f"Option {name}: {wrong} is not"), r.text
+        assert "Input should" not in r.text, r.text
+    r = await service.lobby.create("gt", ALICE, kind="goat_tiger", options="goats=10")
+    assert r.ok and "with 10 goats" in r.text, r.text

@@ -140,7 +140,7 @@ def test_the_repetition_rule_weighs_each_move_by_the_position_it_makes() -> None
     rng = random.Random(7)
     for _ in range(6):
         st = new_game(Options())
-        while st.winner is None:
+        while not st.over:
             back = st.previous[0] if len(st.previous) == 3 else None
             for a in legal_actions(st):
                 after = apply(st, a).key
@@ -239,7 +239,7 @@ def test_a_stored_state_that_breaks_the_rules_is_refused() -> None:
 
 def won_within(st: State, side: str, plies: int) -> bool:
     """Plain minimax on the rules: `side` forces a win within `plies` moves."""
-    if st.winner is not None or plies == 0:
+    if st.over or plies == 0:  # a draw (our rule) is no win
         return st.winner == side
     results = (won_within(apply(st, a), side, plies - 1) for a in legal_actions(st))
     return any(results) if st.to_move == side else all(results)
@@ -253,7 +253,7 @@ def late_positions() -> tuple[State, ...]:
     for seed in range(12):
         r = random.Random(seed)
         st = new_game(Options())
-        while st.winner is None:
+        while not st.over:
             if st.captured >= 3 or (st.in_hand == 0 and st.moves % 3 == 0):
                 out.append(st)
             st = apply(st, r.choice(legal_actions(st)))

@@ -10,6 +10,7 @@ import random
 from functools import cache
 
 from PIL import Image
+from test_goat_tiger_draw import PLACEMENT, ROUND, played, quiet_position
 
 from render.goat_tiger import GOAT, PICTURES, TIGER, board, image
 from render.goat_tiger.layout import (
@@ -23,7 +24,18 @@ from render.goat_tiger.layout import (
     sheet,
     xy,
 )
-from rules.goat_tiger import LAYOUT, Capture, Move, Options, State, apply, legal_actions, new_game
+from rules.goat_tiger import (
+    LAYOUT,
+    QUIET_MOVES_TO_DRAW,
+    Capture,
+    Move,
+    Options,
+    State,
+    apply,
+    end_text,
+    legal_actions,
+    new_game,
+)
 
 
 @cache
@@ -33,7 +45,7 @@ def states() -> tuple[State, ...]:
     for seed in range(4):
         r = random.Random(seed)
         st = new_game(Options() if seed else Options(goats=6, tigers=1))
-        while st.winner is None:
+        while not st.over:
             if st.moves % 9 == 0:
                 out.append(st)
             st = apply(st, r.choice(legal_actions(st)))
@@ -45,7 +57,16 @@ def states() -> tuple[State, ...]:
         to_move="goats",
     )
     out.append(apply(trapped, Move(origin=9, dest=8)))
+    out.extend(drawn())
     return tuple(out)
+
+
+def drawn() -> list[State]:
+    """A game drawn by repetition and one by the cap of moves without a capture or a
+    placement (our rule, added to 5.5)."""
+    st = played(PLACEMENT + ROUND + ROUND)
+    capped = quiet_position(QUIET_MOVES_TO_DRAW - 1)
+    return [st, apply(capped, Move(origin=19, dest=13))]
 
 
 def _near(a: tuple[float, float], b: tuple[float, float], pad: float, box: tuple[int, ...]) -> bool:
@@ -147,9 +168,18 @@ def test_the_picture_draws_each_piece_where_the_layout_puts_it() -> None:
 
 
 def test_the_ending_is_written_in_full_on_the_board() -> None:
-    end = states()[-1]
+    end = states()[-3]
     status = " ".join(t.text for t in sheet(end).texts if t.role == "status")
     assert status == "The Goats win: the Tigers are trapped, with no move left (5.5)."
+
+
+def test_a_draw_is_written_in_full_on_the_board_and_in_its_alt_text() -> None:
+    for end in drawn():
+        said = end_text(end)
+        assert said.startswith("Draw: ") and said.endswith("(our rule, added to 5.5).")
+        status = " ".join(t.text for t in sheet(end).texts if t.role == "status")
+        assert status == said
+        assert PICTURES.alt_text(end, None).startswith(f"The Goat-Tiger board: {said} Tigers on")
 
 
 def test_a_board_is_a_small_png_and_the_same_view_gives_the_same_bytes() -> None:

@@ -12,10 +12,12 @@ import pytest
 from fakes import FakeRenderer
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from table_helpers import run
+from table_helpers import on_turn, run
 from test_goat_tiger import position
+from test_goat_tiger_draw import near_the_cap, stored
 
 from bot.discord.front_end import DISCORD
+from bot.table.ai_users import is_ai
 from bot.table.records import history_text
 from bot.table.registry import registry
 from bot.table.service import GameService
@@ -300,7 +302,7 @@ async def test_the_closing_message_and_status_say_why_the_game_was_won(
     assert record is not None
     r = None
     st = await service.loader.state_of(record)
-    while st.winner is None:  # type: ignore[attr-defined]
+    while not st.over:  # type: ignore[attr-defined]
         legal = legal_actions(st)  # type: ignore[arg-type]
         a = next((x for x in legal if isinstance(x, Capture)), legal[-1])
         user = ALICE if st.to_move == GOATS else BOB  # type: ignore[attr-defined]
@@ -318,3 +320,35 @@ async def test_the_closing_message_and_status_say_why_the_game_was_won(
     assert f"is over. {ranking.text}" in after.text and "Goats captured" in after.text
     history = await run(service, CH, ALICE, "history", GT, club=True)
     assert "Goats captured" in history.text and " points" not in history.text
+
+
+async def test_a_person_playing_the_hints_against_a_shuffling_ai_ends_by_the_rule(
+    service: GameService,
+) -> None:
+    """A person plays every Goats' turn by `hint` and its Play button (the terminal's `hint
+    play` presses it) against the hard AI's Tigers, who have nothing to capture and shuffle
+    their Tigers about: the game ends within the ten moves left before the cap, drawn by our
+    rule, said with its reason. It starts from a position built for it: every Goat placed,
+    the pieces moved about without a capture until ten moves before the cap."""
+    service.ai.think_seconds = 0.02  # the hard AI's steps cut short
+    await run(service, CH, ALICE, "create", GT, seat="goats")
+    assert (await run(service, CH, ALICE, "ai", GT, side="tigers", level="hard")).ok
+    assert (await run(service, CH, ALICE, "start", GT)).ok
+    record = await service.store.open_game(CH)
+    assert record is not None
+    await service.store.append_actions(record.id, record.version, stored(record, near_the_cap(10)))
+    replies = []
+    while (turn := await on_turn(service, CH)) is not None:
+        assert len(replies) < 10, "past the cap"
+        if is_ai(turn[1]):
+            moved = await service.ai.move(CH)
+            assert moved is not None
+            replies.append(moved)
+            continue
+        hint = await run(service, CH, ALICE, "hint", GT)
+        assert hint.ok and hint.buttons, hint.text
+        replies.append(await service.press(CH, ALICE, hint.buttons[0].custom_id))
+        assert replies[-1].ok, replies[-1].text
+    end = replies[-1].public_text
+    assert "(our rule, added to 5.5)" in end and "Draw: " in end, end
+    assert "1. Goats" in end and "1. Tigers" in end and "2. " not in end, end

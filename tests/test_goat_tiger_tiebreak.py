@@ -1,7 +1,8 @@
 """Vijayanagara's Goat-Tiger tiebreak (5.0, 5.5) on the one service: the tied factions of a
 finished game play the Goat-Tiger game in the same channel, sides drawn from the game's
 secret, and the winner takes first place in the record; with three tied, the final against
-the one who waited opens by itself when the first game ends."""
+the one who waited opens by itself when the first game ends. A drawn game (our draw rule,
+added to 5.5) breaks no tie: the tie stands among those it has not separated."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, open_game, run
+from test_goat_tiger_draw import near_the_cap, stored
 
 from bot.table.ai_users import AI_USERS, is_ai
 from bot.table.commands import find
@@ -22,9 +24,17 @@ from db import NewAction
 from db.models import GameResult, SeatResult
 
 CH = "700"
-DELHI, BAHMANI = 31, 32
+DELHI, BAHMANI, VIJAYANAGARA = 31, 32, 33
 VIJAYANAGARA_AI = AI_USERS["hard"]
 GT = "goat_tiger"
+# A Goat-Tiger game both sides play to a draw by repetition (our rule): the Goats fill the
+# board's sides and base while a Tiger steps 4-10 and back, then the same eight moves twice
+# bring the position with the Goats to move back for the third time, at move 46.
+_PLACED = (2, 7, 8, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 9)
+DRAWN_GAME = [
+    *(o for i, p in enumerate(_PLACED) for o in (f"place {p}", "10-4" if i % 2 else "4-10")),
+    *["9-3", "10-11", "3-9", "5-6", "9-3", "11-10", "3-9", "6-5"] * 2,
+]
 
 
 @pytest.fixture
@@ -40,9 +50,14 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     await s.close()
 
 
-async def tied_game(s: GameService, places: dict[str, int]) -> int:
+async def tied_game(
+    s: GameService,
+    places: dict[str, int],
+    vijayanagara: int = VIJAYANAGARA_AI,
+    bahmani: int = BAHMANI,
+) -> int:
     """A finished Vijayanagara game whose record has these places (D, B, V)."""
-    users = {"D": DELHI, "B": BAHMANI, "V": VIJAYANAGARA_AI}
+    users = {"D": DELHI, "B": bahmani, "V": vijayanagara}
     g = await s.store.create_game(
         CH, 1, {}, DELHI, secret="ab" * 32, seats=users, kind="vijayanagara"
     )
@@ -84,6 +99,19 @@ async def play_out(s: GameService, seed: int = 1) -> list[Reply]:
         assert reply.ok, reply.text
         replies.append(reply)
     pytest.fail("the tiebreak did not end")
+
+
+async def play_drawn(s: GameService) -> Reply:
+    """The channel's Goat-Tiger game, both seats people's, played to a draw (DRAWN_GAME):
+    the last move's reply."""
+    reply = None
+    for order in DRAWN_GAME:
+        turn = await on_turn(s, CH)
+        assert turn is not None
+        reply = await run(s, CH, turn[1], "play", GT, order=order)
+        assert reply.ok, reply.text
+    assert reply is not None and await on_turn(s, CH) is None
+    return reply
 
 
 async def places_of(s: GameService, game_id: int) -> dict[str, int]:
@@ -154,3 +182,114 @@ async def test_a_rematch_of_a_tiebreak_game_breaks_no_tie(service: GameService) 
     replies = await play_out(service)
     assert not any("tiebreak" in r.text for r in replies)
     assert await places_of(service, vj) == places
+
+
+DRAWN = "Draw: the same position with Goats to move for the third time (our rule, added to 5.5)."
+
+
+async def test_a_drawn_tiebreak_leaves_the_tie_standing_and_says_so(service: GameService) -> None:
+    vj = await tied_game(service, {"D": 1, "B": 1, "V": 3}, vijayanagara=VIJAYANAGARA)
+    assert (await run(service, CH, DELHI, "tiebreak", GT)).ok
+    ended = await play_drawn(service)
+    assert DRAWN in ended.text and "1. Goats" in ended.text and "2. " not in ended.text
+    assert (
+        "The game of the Goat-Tiger tiebreak is drawn: a draw breaks no tie, and the tiebreak "
+        "is optional (5.0, 5.5), so Delhi Sultanate and Bahmani Kingdom stay tied for first "
+        f"place in game {vj}." in ended.text
+    )
+    assert "wins game" not in ended.text
+    assert await places_of(service, vj) == {"D": 1, "B": 1, "V": 3}
+    stats = (await run(service, CH, DELHI, "stats", GT, club=True)).text
+    # the records say a draw, not a win for both, and the rating moves neither
+    assert "Goats: 0 of 1, and 1 first place shared" in stats, stats
+    assert "0 wins and 1 first place shared in 1 seat" in stats, stats
+    assert ": 1500 (0 of 1 won, and 1 first place shared)" in stats, stats
+
+
+async def test_three_tied_a_drawn_first_game_leaves_all_three_tied_without_a_final(
+    service: GameService,
+) -> None:
+    vj = await tied_game(service, {"D": 1, "B": 1, "V": 1}, vijayanagara=VIJAYANAGARA)
+    assert (await run(service, CH, DELHI, "tiebreak", GT)).ok
+    ended = await play_drawn(service)
+    assert (
+        "The first game of the Goat-Tiger tiebreak is drawn: a draw breaks no tie, and the "
+        "tiebreak is optional (5.0, 5.5), so Delhi Sultanate, Bahmani Kingdom and Vijayanagara "
+        f"Empire stay tied for first place in game {vj} (the final is not played)." in ended.text
+    )
+    assert ended.then == [] and await service.store.open_game(CH) is None
+    assert await places_of(service, vj) == {"D": 1, "B": 1, "V": 1}
+
+
+async def test_three_tied_a_drawn_final_leaves_its_players_tied_and_the_beaten_one_second(
+    service: GameService,
+) -> None:
+    vj = await tied_game(service, {"D": 1, "B": 1, "V": 1}, vijayanagara=VIJAYANAGARA)
+    assert (await run(service, CH, DELHI, "tiebreak", GT)).ok
+    first = await service.store.open_game(CH)
+    assert first is not None
+    players = {first.seats["goats"], first.seats["tigers"]}
+    replies = await play_out(service)  # random moves: the Tigers win it
+    assert "wins the first game of the tiebreak" in replies[-1].text
+    final = await service.store.open_game(CH)
+    assert final is not None
+    (beaten,) = players - set(final.seats.values())
+    ended = await play_drawn(service)
+    names = {
+        DELHI: "Delhi Sultanate",
+        BAHMANI: "Bahmani Kingdom",
+        VIJAYANAGARA: "Vijayanagara Empire",
+    }
+    stay = [names[u] for u in (DELHI, BAHMANI, VIJAYANAGARA) if u != beaten]
+    assert (
+        f"The final of the Goat-Tiger tiebreak is drawn: a draw breaks no tie, and the tiebreak "
+        f"is optional (5.0, 5.5), so {stay[0]} and {stay[1]} stay tied for first place in game "
+        f"{vj}; {names[beaten]}, beaten in the first game, is second." in ended.text
+    )
+    letter = {DELHI: "D", BAHMANI: "B", VIJAYANAGARA: "V"}
+    assert await places_of(service, vj) == {f: 2 if u == beaten else 1 for u, f in letter.items()}
+    history = (await run(service, CH, DELHI, "history", "vijayanagara", club=True)).text
+    (record,) = [x for x in history.split("\n") if x.startswith(f"• Game {vj} ")]
+    assert record.count("1. ") == 2 and record.count("2. ") == 1, record
+
+
+async def test_three_tied_two_of_them_ais_their_game_ends_and_so_does_the_tiebreak(
+    service: GameService,
+) -> None:
+    """Three tied, two of them AIs: the first game, drawn between the two AIs (the hard AI
+    plays each), ends by a win or by our draw rule, and the tiebreak with it: a win opens
+    the final against the person, who plays it out; a draw leaves the three tied, said in
+    the channel. Either way no game is left open and the record says what was decided. The
+    AIs' game starts from a position built for it: every Goat placed, nothing captured, ten
+    moves before the cap (whole games of two AIs: bench/goat_tiger_ends.py)."""
+    vj = await tied_game(
+        service, {"D": 1, "B": 1, "V": 1}, vijayanagara=VIJAYANAGARA_AI, bahmani=AI_USERS["easy"]
+    )
+    assert (await run(service, CH, DELHI, "tiebreak", GT)).ok
+    first = await service.store.open_game(CH)
+    assert first is not None and all(is_ai(u) for u in first.seats.values()), first.seats
+    await service.store.append_actions(first.id, first.version, stored(first, near_the_cap(10)))
+    ended = (await play_out(service))[-1]
+    places = await places_of(service, vj)
+    if "is drawn" in ended.text:
+        assert (
+            "The first game of the Goat-Tiger tiebreak is drawn: a draw breaks no tie, and the "
+            "tiebreak is optional (5.0, 5.5), so Delhi Sultanate, Bahmani Kingdom and "
+            f"Vijayanagara Empire stay tied for first place in game {vj} (the final is not "
+            "played)." in ended.text
+        ), ended.text
+        assert places == {"D": 1, "B": 1, "V": 1}
+    else:
+        assert "wins the first game of the tiebreak and plays Delhi Sultanate" in ended.text
+        final = (await play_out(service))[-1]
+        places = await places_of(service, vj)
+        if "is drawn" in final.text:
+            assert "stay tied for first place" in final.text and sorted(places.values()) == [
+                1,
+                1,
+                2,
+            ]
+        else:
+            assert "by the Goat-Tiger tiebreak" in final.text
+            assert sorted(places.values()) == [1, 2, 2]
+    assert await service.store.open_game(CH) is None

@@ -119,7 +119,7 @@ def test_every_move_of_a_game_has_a_why_without_numbers_of_the_search() -> None:
     """A random game's moves explained as `easy` explains them, every fifth as `hard`."""
     st = new_game(Options())
     r = random.Random(5)
-    while st.winner is None and st.moves < 40:
+    while not st.over and st.moves < 40:
         a = r.choice(legal_actions(st))
         end = apply(st, a)
         line = why_line(st, end, st.to_move, "hard" if st.moves % 5 == 4 else "easy")

@@ -19,7 +19,7 @@ from fakes import FakeRenderer
 from table_helpers import run
 
 from bot.discord.front_end import DISCORD
-from bot.table.exports import deciding
+from bot.table.exports import deciding, export_options
 from bot.table.refusal import ServiceError
 from bot.table.registry import game, games, registry
 from bot.table.service import GameService
@@ -133,14 +133,39 @@ async def test_a_step_without_a_seat_gets_the_one_that_played_it(
     assert (await svc.store.actions(record.id))[label].faction == seat
 
 
-async def test_the_seats_a_game_started_with_are_kept_as_read_not_as_given(
+async def test_the_seats_a_game_started_with_are_kept_as_read(svc: GameService) -> None:
+    doc = played("taj_mahal")
+    doc["options"]["players"] = "orange,blue,brown"
+    assert (await imported(svc, "taj_mahal", doc)).startswith("Imported game")
+    record = await svc.store.latest_game("700")
+    assert record is not None and record.options["players"] == "blue,orange,brown"
+
+
+async def test_seats_a_game_did_not_start_with_are_refused_naming_players(
     svc: GameService,
 ) -> None:
     doc = played("taj_mahal")
     doc["options"]["players"] = "blue,orange,brown,\n**Orange wins**" + " " * 1000
-    assert (await imported(svc, "taj_mahal", doc)).startswith("Imported game")
-    record = await svc.store.latest_game("700")
-    assert record is not None and record.options["players"] == "blue,orange,brown"
+    said = await imported(svc, "taj_mahal", doc)
+    assert said.startswith("options.players: 'blue,orange,brown,") and "3 to 5 of" in said
+    assert "\n" not in said and "**" not in said
+    assert await svc.store.latest_game("700") is None
+
+
+@pytest.mark.parametrize(
+    "kind", [g.info.id for g in games() if g.info.min_players < len(g.info.seats)]
+)
+async def test_seats_the_log_was_not_played_with_are_refused_naming_players(
+    svc: GameService, kind: str
+) -> None:
+    """A log of the fewest players, exported as started with every seat: refused naming
+    `options.players` and the seats it says, not as a bad first step."""
+    doc = played(kind)
+    seats = game(kind).info.seats
+    doc["options"]["players"] = ",".join(seats)
+    said = await imported(svc, kind, doc)
+    assert said.startswith(f"options.players: the game started with {', '.join(seats)} ("), said
+    assert "its log does not replay with them" in said, said
 
 
 # --- the secret and the commitment -------------------------------------------------------
@@ -173,7 +198,7 @@ async def test_an_imported_secret_is_checked_and_the_reply_says_so(
     svc: GameService, ended_taj_mahal: Doc
 ) -> None:
     said = await imported(svc, "taj_mahal", ended_taj_mahal)
-    assert "Its secret was checked: " in said and "follow from the secret" in said, said
+    assert "Its secret was checked: " in said and " from the secret" in said, said
 
 
 async def test_a_forged_secret_is_imported_saying_it_does_not_verify(
@@ -260,7 +285,8 @@ def test_the_goat_tiger_games_refusals_say_the_step_the_field_and_the_points() -
         "number from 6 to 17.",
         "goats as text": "options.goats: '16' is not a number of Goats: a whole number from 6 "
         "to 17.",
-        "an option": "options.wolves: not a field here (its fields: goats, tigers).",
+        "an option": "options.wolves: not an option of Aadu-Huli aata (Goat-Tiger game) "
+        "(its options: goats, tigers).",
     }
     changes = {
         "point 24": lambda d: d["actions"][0]["action"].update(point=24),
@@ -373,3 +399,31 @@ def test_an_option_the_game_sets_itself_is_refused_in_an_export(kind: str) -> No
         doc["options"][name] = "abc"
         said = _refusal(doc, kind)
         assert said.startswith(f"options.{name}: the game sets it itself"), said
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_option_an_export_may_not_hold_is_refused_with_the_one_list_of_those_it_may(
+    kind: str,
+) -> None:
+    """What an export's options may hold is one list (the options a player chooses, the
+    files by name, the seats it started with): the refusal of any other lists it, and never
+    names as allowed an option the game sets itself. An export of another game relabelled
+    as this one is refused the same way."""
+    g = game(kind)
+    allowed = export_options(g)
+    own = [n for n in g.info.options.model_fields if n not in player_options(g.info.options)]
+    for other in KINDS:
+        doc = played(other)
+        doc["game"] = kind
+        doc["options"]["wolves"] = 1
+        said = _refusal(doc, kind)
+        if not said.startswith("options.wolves"):
+            continue  # another of its options came first
+        assert said.startswith(f"options.wolves: not an option of {g.info.title} ("), said
+        assert all(name in said for name in allowed), said
+        assert not any(name in said for name in own), said
+    for name in own:
+        doc = played(kind)
+        doc["options"][name] = "abc"
+        said = _refusal(doc, kind)
+        assert not any(f" {o}" in said.split("(")[1] for o in own), said

@@ -92,7 +92,8 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     again = io.StringIO()
     await amain(args, ["status", "as D: pass", "create", "new", "status"], again, FakeRenderer())
     text = again.getvalue()
-    assert "Game 1 in this database is finished" in text
+    assert "The last game in this database:\nGame 1 is over, after" in text
+    assert "finished" not in text  # said once, in the status's words
     assert text.index("Type `new`") < text.index("Game 2: boards go to")
     refused = text[text.index("Type `new`") : text.index("Game 2: boards go to")]
     assert refused.count("! Game 1 is over.") == 2  # `as D: pass`, then `create`

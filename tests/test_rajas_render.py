@@ -344,3 +344,18 @@ def test_an_owners_largest_board_is_drawn_with_nothing_covered_or_cut_off() -> N
         assert t.box[0] >= 0 and t.box[2] <= WIDTH and t.box[3] <= height(s), t.text
         assert not any(overlap(t.box, u.box) for u in drawn.texts[k + 1 :]), t.text
         assert not any(overlap(t.box, m) for m in (*drawn.marks, *drawn.roads)), t.text
+
+
+def test_alt_text_speaks_of_the_terminals_you_and_of_empty_hands_in_plain_english() -> None:
+    s = positions()[3]
+    mover = GAME.to_move(s)
+    assert mover is not None
+    names = dict.fromkeys(s.seats, "you")  # the terminal names every seat "you"
+    text = PICTURES.alt_text(s, names)
+    assert f"{mover.capitalize()} (you) to place." in text and "you places" not in text
+    assert "dice no dice" not in text and "1 tiles" not in text
+    i = s.seats.index(mover)
+    bare = GAME.state_from_json(GAME.state_to_json(s))
+    bare.dice = tuple(() if k == i else d for k, d in enumerate(bare.dice))
+    assert f"{mover.capitalize()} (you): fame" in PICTURES.alt_text(bare, names)
+    assert "; no dice." in PICTURES.alt_text(bare, names)

@@ -123,7 +123,7 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None
     first, second = advice.summary.split("\n")
     assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
     assert re.search(r"; then -?\d+ (fame to cross|past the money marker)", first)
-    assert re.search(r"played out in 3 futures, where it was worth \d+ % of a win", first)
+    assert re.search(r"\(its chance to win, over 3 futures played out: \d+%\)", first)
     assert second.startswith("Runner-up: `") and f"`{advice.order}`" not in second
     step, *rest = parse(s, advice.order)
     assert step in GAME.legal_actions(s)

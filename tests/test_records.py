@@ -10,7 +10,7 @@ from fakes import PNG, SEATS, STRANGER, FakeRenderer, Seeds, seeds_of
 from test_reminders import Clock
 from test_service import current, play_random
 
-from bot.table.records import START_RATING, elo
+from bot.table.records import START_RATING, Record, elo, faction_wins
 from bot.table.service import GameService
 from db import GameResult, SeatResult
 from rules import vijayanagara
@@ -143,6 +143,24 @@ def test_the_rating_moves_points_from_loser_to_winner_per_faction() -> None:
         seats=[SeatResult(faction=f, user_id=9, place=i + 1, score=0) for i, f in enumerate("DBV")],
     )
     assert elo([solo]) == {}  # one person in every seat plays no match
+
+
+def test_a_shared_place_is_a_draw_in_the_rating_and_no_win_in_the_records() -> None:
+    """Two seats sharing first place (a drawn Goat-Tiger game, a Vijayanagara tie left
+    standing) each score half a win against the other, and the records count a shared
+    first place apart from the wins."""
+    drawn = GameResult(
+        game_id=1,
+        finished_at=0,
+        seats=[
+            SeatResult(faction="goats", user_id=1, place=1, score=15),
+            SeatResult(faction="tigers", user_id=2, place=1, score=0),
+        ],
+    )
+    assert elo([drawn]) == {(1, "goats"): START_RATING, (2, "tigers"): START_RATING}
+    found = faction_wins([drawn], ["goats", "tigers"])
+    assert found["goats"] == Record(games=1, wins=0, shared=1)
+    assert found["goats"].said() == "0 of 1, and 1 first place shared"
 
 
 async def test_replay_shows_the_board_at_any_step_of_a_finished_game(svc: GameService) -> None:

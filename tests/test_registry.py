@@ -142,12 +142,17 @@ def _frame_kind_strings(tree: ast.AST) -> set[int]:
 
 
 def test_no_module_spells_a_command_or_decree_name_but_the_registry() -> None:
+    """Vijayanagara's command and Decree names; another game's own words may coincide (a Tax
+    in Successors is its own rule's)."""
     spellings = {s for e in ENTRIES for s in (e.name, e.deck_name, *e.aliases)}
     root = Path(__file__).parent.parent
+    other_games = {"goat_tiger", "rajas", "successors", "taj_mahal"}
     found = []
     for package in ("rules", "ai", "bot", "render", "db"):
         for path in sorted((root / package).rglob("*.py")):
             if path.name == "registry.py" and package == "rules":
+                continue
+            if path.relative_to(root / package).parts[0] in other_games:
                 continue
             tree = syntax_tree(path)
             kinds = _frame_kind_strings(tree)

@@ -111,8 +111,8 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up_from_the_
     first, second = advice.summary.split("\n")
     assert first.startswith(f"The computer (hard) would play `{advice.order}`: ")
     assert re.search(
-        r"; in \d+ of 30 futures, about (\d+ points? (ahead of|behind)|level with) the best other "
-        r"player \(worth \d+ % of a win\)\.$",
+        r"; in (\d+ of|all) 30 futures, about (\d+ points? (ahead of|behind)|level with) the "
+        r"best other player \(its chance to win: \d+%\)\.$",
         first,
     )
     assert second.startswith("Runner-up: `") and "`" + advice.order + "`" not in second

@@ -9,27 +9,23 @@ import io
 import random
 import re
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 
 import pytest
 from fakes import FakeRenderer
+from successors_helpers import short_setup_text
 
 from bot.table.ai_seats import AiSeats
 from bot.terminal.local import amain
 
-MIN_TURNS = 9  # the shortest game a setup file may give (money is given through turn 8, l.12)
 LINES = 4000  # typed at most: a game that has not ended by then is a dead end
 ALLOWED = "All allowed steps:"
 
 
 def short_setup(tmp_path: Path) -> Path:
-    """The standard setup with the shortest game: the same rules in fewer game turns."""
-    text = resources.files("rules.successors").joinpath("data/setup.yaml").read_text("utf-8")
-    short = re.sub(r"^turns: \d+$", f"turns: {MIN_TURNS}", text, count=1, flags=re.M)
-    assert short != text
+    """The standard setup with the shortest game, as a file."""
     path = tmp_path / "setup.yaml"
-    path.write_text(short, encoding="utf-8")
+    path.write_text(short_setup_text(), encoding="utf-8")
     return path
 
 

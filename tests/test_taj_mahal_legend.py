@@ -85,3 +85,14 @@ def test_a_palace_on_a_fortress_keeps_its_frame_whoever_holds_it() -> None:
         assert img.getpixel((round((m[0] + m[2]) / 2), round((m[1] + m[3]) / 2))) == colour
         inside_frame = (round(m[0]) + 3, round(m[1]) + 3)
         assert img.getpixel(inside_frame) != colour, f"{name}'s palace hides the fortress"
+
+
+def test_the_legend_says_what_each_sign_of_a_players_row_means() -> None:
+    s = started(3)
+    drawn = sheet(GAME.view(s, None))
+    rows = [t.text for t in drawn.texts if t.box[1] < LEGEND_Y]
+    mover = s.seats[s.turn].capitalize()
+    assert f"{mover} >" in rows  # the player to act, marked beside the name
+    words = " ".join(t.text for t in legend(s)[0])
+    for sign in ("> acts now", "cards in hand (5c)", "* a special card", "province tiles (2p)"):
+        assert sign in words, (sign, words)

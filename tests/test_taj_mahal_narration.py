@@ -15,6 +15,7 @@ from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.components import MONK
 from rules.taj_mahal.scoring import hand_points
 from rules.taj_mahal.state import Action, Draw, Withdraw
+from rules.words import count_of
 
 BLUE = 0
 POINTS = re.compile(r"^(\w+) scores (?:no points|(\d+) points?) for this withdrawal")
@@ -145,6 +146,9 @@ def test_a_visit_end_tells_the_trades_what_left_the_game_and_who_starts_next() -
             out += more
     special = CARDS.kinds[CARDS.special_of[MONK]].title
     end = out.index(f"Visit 1 ({BOARD.province_titles[s.province_order[0]]}) ends.")
+    ranked = sorted(range(3), key=lambda i: (-s.scores[i], i))
+    said = [f"{s.seats[i].capitalize()} {count_of(s.scores[i], 'point')}" for i in ranked]
+    assert out[end + 1] == f"Standings after visit 1: {said[0]}, {said[1]} and {said[2]}."
     assert (
         f"Blue trades two Monk tiles for the special card {special} (from beside the board)."
         in out[end:]

@@ -156,3 +156,31 @@ def test_help_shows_how_each_games_orders_are_written(kind: str) -> None:
     }
     words = {e.split()[0].lower() for e in examples}
     assert words - verbs or words & {"play", "place"}, (words, "only the table's commands")
+
+
+def test_a_share_a_count_and_a_chance_in_plain_english() -> None:
+    from rules.words import count_of as counted
+    from rules.words import noun_for, percent, share
+
+    assert counted(1, "die") == "1 die" and counted(2, "die") == "2 dice"
+    assert counted(3, "entry") == "3 entries" and noun_for(2, "Goat") == "Goats"
+    assert share(1, 1, "future") == "the one future" and share(2, 2, "future") == "both futures"
+    assert (
+        share(40, 40, "future") == "all 40 futures" and share(3, 40, "future") == "3 of 40 futures"
+    )
+    assert share(0, 4, "future") == "none of 4 futures" and percent(0.163) == "16%"
+
+
+def test_a_hint_that_played_every_future_says_so() -> None:
+    from taj_helpers import started
+
+    from ai.search import Choice
+    from ai.taj_mahal.hard import judged
+    from rules.taj_mahal import GAME as TM
+
+    s = started(3)
+    view = TM.view(s, TM.to_move(s))
+    step = TM.legal_actions(s)[0]
+    said = judged(view, Choice(step, visits=1, value=0.163, points=0.0), futures=1)
+    assert "in the one future" in said and "1 of 1" not in said, said
+    assert said.endswith("(its chance to win: 16%)") and " % " not in said, said

@@ -1,7 +1,8 @@
 """Computer players for the Goat-Tiger game: `random`, `easy` and `hard`.
 
 `easy` and `hard` search the game tree (ai.goat_tiger.search): a win the search can prove
-within its depth is never let go. `easy` looks 2 moves ahead; `hard` deepens to 4 moves, or
+within its depth is never let go, and our draw rule's draw scores as an even game, so the
+side behind takes one and the side ahead plays on. `easy` looks 2 moves ahead; `hard` deepens to 4 moves, or
 with a clock in its budget to 8 while time is left (an iteration of the budget is a thousand
 positions searched).
 """
@@ -21,7 +22,7 @@ HARD_DEPTH_TIMED = 8
 
 
 def _seat_moves(view: State, seat: str) -> None:
-    if view.winner is not None or view.to_move != seat:
+    if view.over or view.to_move != seat:
         raise ValueError(f"the {seat} do not move now")
 
 
@@ -38,7 +39,11 @@ def _searched(view: State, depth: int, r: random.Random, budget: Budget) -> Goat
 
     timer = budget.timer()
     found = search.best_move(
-        search.node_of(view), depth, shuffled, lambda nodes: timer(nodes // 1000)
+        search.node_of(view),
+        depth,
+        shuffled,
+        lambda nodes: timer(nodes // 1000),
+        before=view.quiet,  # our draw rule's repetitions count from these
     )
     return search.action_of(found.move)
 

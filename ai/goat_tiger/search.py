@@ -4,20 +4,49 @@ Negamax with alpha-beta pruning, a transposition table and iterative deepening o
 compact position (two bitmasks and three counts, as rules.goat_tiger.position_key packs
 them). A won or lost end scores WIN less the moves to it, so the search prefers the quickest
 win and the slowest loss: once it sees a forced win within its depth it plays a move that
-keeps it, and each later turn finds the win one round nearer. Below the depth, positions are
-judged by a cheap count (captures, the Tigers' freedom, Goats in reach of a leap).
+keeps it, and each later turn finds the win one round nearer. Our draw rule (a position the
+third time with the same side to move, or the cap on moves without a capture or a placement)
+ends a line with DRAW, the score of an even game: positions below the depth are judged by a
+cheap count (captures, the Tigers' freedom, Goats in reach of a leap) measured from the count
+of an even game, so a side that is behind takes a draw and a side that is ahead avoids one.
+
+A position's worth depends on the positions before it (the repetitions) and on the moves
+since the last capture or placement (the cap): the transposition table keys a position with
+the three positions before it (5.5's rule), its count of quiet moves when the cap is within
+HORIZON moves, and the positions that stood twice already (one more and it is a draw). A
+position that stood once can come back twice only through two cycles of at least six moves
+(five moves cannot bring one back: 5.5 forbids the four-move cycle), so the table is exact to
+six moves deep; deeper, a result may rarely be taken from a line with other repetitions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from rules.goat_tiger import CAPTURES_TO_WIN, TIGERS, Capture, Move, Place, State, leaps, neighbours
+from rules.goat_tiger import (
+    CAPTURES_TO_WIN,
+    QUIET_MOVES_TO_DRAW,
+    REPETITIONS_TO_DRAW,
+    TIGERS,
+    Capture,
+    Move,
+    Place,
+    State,
+    leaps,
+    neighbours,
+)
 from rules.goat_tiger import GoatTigerAction as Action
 
 WIN = 1_000_000
 MATE_SPAN = 10_000  # scores beyond WIN - MATE_SPAN are forced ends
+DRAW = 0  # an even game: neither a win nor a loss
+HORIZON = 16  # the deepest search whose table entries are exact for the cap
+# The Tigers' count (evaluate) of an even game, which a draw is worth: measured in games of
+# the strongest level against itself (docs/goat_tiger.md).
+EVEN = 1000
 _NEIGH: tuple[tuple[int, ...], ...] = tuple(neighbours().get(p, ()) for p in range(24))
 _LEAPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(leaps().get(p, ()) for p in range(24))
 _ALL = sum(1 << p for p in range(1, 24))
@@ -26,9 +55,9 @@ _ALL = sum(1 << p for p in range(1, 24))
 Raw = tuple[int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
-    """A position as the search holds it."""
+class Node(NamedTuple):
+    """A position as the search holds it (a tuple: made at every move searched, several
+    times cheaper than a frozen dataclass)."""
 
     goats: int  # bit p: a Goat on point p
     tigers: int
@@ -36,16 +65,8 @@ class Node:
     captured: int
     tigers_move: bool
     previous: tuple[int, ...]  # position keys, oldest first (the repetition rule)
-
-    @property
-    def key(self) -> int:
-        return (
-            self.goats
-            | self.tigers << 24
-            | self.in_hand << 48
-            | self.captured << 53
-            | int(self.tigers_move) << 58
-        )
+    quiet: int  # moves since the last capture or placement (our draw rule's cap)
+    key: int  # position_key: made once, read at every look-up
 
 
 def node_of(st: State) -> Node:
@@ -56,7 +77,15 @@ def node_of(st: State) -> Node:
         captured=st.captured,
         tigers_move=st.to_move == TIGERS,
         previous=st.previous,
+        quiet=len(st.quiet),
+        key=st.key,
     )
+
+
+def history_of(st: State) -> tuple[int, ...]:
+    """The positions since the last capture or placement, this one last: what our draw
+    rule's repetitions count."""
+    return (*st.quiet, st.key)
 
 
 def action_of(raw: Raw) -> Action:
@@ -116,18 +145,42 @@ def play(n: Node, m: Raw) -> Node:
         if over:
             goats &= ~(1 << over)
             captured += 1
-    return Node(goats, tigers, in_hand, captured, not n.tigers_move, (*n.previous, n.key)[-3:])
+    quiet = 0 if origin == 0 or over else n.quiet + 1  # a placement or a capture resets it
+    previous = (*n.previous, n.key)[-3:]
+    key = key_after(n, m)
+    return Node(goats, tigers, in_hand, captured, not n.tigers_move, previous, quiet, key)
+
+
+def key_after(n: Node, m: Raw) -> int:
+    """The key of the position `m` makes, from `n`'s key alone (rules.goat_tiger.key_after)."""
+    origin, over, dest = m
+    key = n.key ^ 1 << 58  # the other side to move
+    if not n.tigers_move:
+        if origin == 0:
+            return (key | 1 << dest) - (1 << 48)  # one Goat fewer in the supply
+        return key ^ (1 << origin | 1 << dest)
+    key ^= 1 << origin + 24 | 1 << dest + 24
+    return (key ^ 1 << over) + (1 << 53) if over else key
+
+
+def legal_moves(n: Node) -> list[Raw]:
+    """The legal moves (the repetition rule of 5.5 applied), captures first, without making
+    their positions: a search makes only those it searches."""
+    found = candidates(n)
+    if len(n.previous) < 3:
+        return found
+    banned = n.previous[0]
+    return [m for m in found if key_after(n, m) != banned]
 
 
 def moves(n: Node) -> list[tuple[Raw, Node]]:
-    """The legal moves and the positions they make (the repetition rule of 5.5 applied)."""
-    banned = n.previous[0] if len(n.previous) == 3 else -1
-    out = []
-    for m in candidates(n):
-        child = play(n, m)
-        if child.key != banned:
-            out.append((m, child))
-    return out
+    """The legal moves and the positions they make."""
+    return [(m, play(n, m)) for m in legal_moves(n)]
+
+
+def lost(n: Node) -> bool:
+    """Whether the side to move has lost: the fifth Goat captured, or no legal move."""
+    return n.captured >= CAPTURES_TO_WIN or not legal_moves(n)
 
 
 def evaluate(n: Node) -> int:
@@ -138,7 +191,7 @@ def evaluate(n: Node) -> int:
     for t in _points(n.tigers):
         free += sum(1 for d in _NEIGH[t] if empty >> d & 1)
         reach += sum(1 for o, d in _LEAPS[t] if n.goats >> o & 1 and empty >> d & 1)
-    tigers = 1000 * n.captured + 20 * free + 150 * reach
+    tigers = 1000 * n.captured + 20 * free + 150 * reach - EVEN
     return tigers if n.tigers_move else -tigers
 
 
@@ -168,11 +221,44 @@ class Result:
 CHECK_EVERY = 128
 
 
+TableKey = tuple[int, tuple[int, ...], int, frozenset[int]]
+_MATERIAL = 0x3FF << 48  # a key's Goats in the supply and captured
+
+
 class Search:
-    def __init__(self, out_of_time: Callable[[int], bool] = lambda nodes: False) -> None:
-        self.table: dict[tuple[int, tuple[int, ...]], tuple[int, int, int, Raw | None]] = {}
+    def __init__(
+        self, out_of_time: Callable[[int], bool] = lambda nodes: False, history: Sequence[int] = ()
+    ) -> None:
+        """`history`: the positions since the last capture or placement, the root last
+        (history_of); each position the search enters is counted on top of them."""
+        self.table: dict[TableKey, tuple[int, int, int, Raw | None]] = {}
         self.nodes = 0
         self.out_of_time = out_of_time
+        self.seen: Counter[int] = Counter(history)
+        self.twice = frozenset(k for k, c in self.seen.items() if c >= REPETITIONS_TO_DRAW - 1)
+
+    def enter(self, n: Node) -> bool:
+        """Count the position once more; whether our draw rule ends the game there (not won:
+        the caller has looked for a win first)."""
+        count = self.seen[n.key] + 1
+        self.seen[n.key] = count
+        if count == REPETITIONS_TO_DRAW - 1:
+            self.twice = self.twice | {n.key}
+        return count >= REPETITIONS_TO_DRAW or n.quiet >= QUIET_MOVES_TO_DRAW
+
+    def leave(self, n: Node) -> None:
+        count = self.seen[n.key] - 1
+        self.seen[n.key] = count
+        if count == REPETITIONS_TO_DRAW - 2:
+            self.twice = self.twice - {n.key}
+
+    def key(self, n: Node) -> TableKey:
+        """What a position's worth depends on (the module's docstring says why)."""
+        near_cap = n.quiet if n.quiet > QUIET_MOVES_TO_DRAW - HORIZON else -1
+        twice = self.twice
+        if twice:  # only those of the same material can stand again
+            twice = frozenset(k for k in twice if k & _MATERIAL == n.key & _MATERIAL)
+        return (n.key, n.previous, near_cap, twice)
 
     def negamax(self, n: Node, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
@@ -180,12 +266,23 @@ class Search:
             raise OutOfTime
         if n.captured >= CAPTURES_TO_WIN:  # the Tigers have just made their fifth capture
             return -(WIN - ply)
-        children = moves(n)
-        if not children:  # the side to move is trapped
+        legal = legal_moves(n)
+        if not legal:  # the side to move is trapped
             return -(WIN - ply)
-        if depth == 0:
-            return evaluate(n)
-        tkey = (n.key, n.previous)
+        drawn = self.enter(n)
+        try:
+            if drawn:
+                return DRAW
+            if depth == 0:
+                return evaluate(n)
+            return self._searched(n, legal, depth, alpha, beta, ply)
+        finally:
+            self.leave(n)
+
+    def _searched(
+        self, n: Node, legal: list[Raw], depth: int, alpha: int, beta: int, ply: int
+    ) -> int:
+        tkey = self.key(n)
         entry = self.table.get(tkey)
         first: Raw | None = None
         if entry is not None:
@@ -195,12 +292,12 @@ class Search:
                 if e_flag == 0 or (e_flag < 0 and value <= alpha) or (e_flag > 0 and value >= beta):
                     return value
         if first is not None:
-            children.sort(key=lambda mc: mc[0] != first)
+            legal.sort(key=lambda m: m != first)
         alpha0 = alpha
         best = -2 * WIN
         best_move: Raw | None = None
-        for m, child in children:
-            value = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+        for m in legal:
+            value = -self.negamax(play(n, m), depth - 1, -beta, -alpha, ply + 1)
             if value > best:
                 best, best_move = value, m
             alpha = max(alpha, value)
@@ -245,13 +342,18 @@ def best_move(
     max_depth: int,
     order: Callable[[list[tuple[Raw, Node]]], list[tuple[Raw, Node]]] = lambda ms: ms,
     out_of_time: Callable[[int], bool] = lambda nodes: False,
+    before: Sequence[int] = (),
 ) -> Result:
     """Iterative deepening to `max_depth` plies (fewer if `out_of_time` says so, after depth
-    1): the move of the deepest completed search, and its score."""
+    1): the move of the deepest completed search, and its score. `before`: the positions
+    since the last capture or placement before `n` (a State's `quiet`)."""
+    if max_depth > HORIZON:
+        raise ValueError(f"the search looks at most {HORIZON} moves ahead, not {max_depth}")
     children = order(moves(n))
     if not children:
         raise ValueError("no legal move: the game is over")
-    search = Search()  # depth 1 always completes: there is always a move to play
+    # depth 1 always completes: there is always a move to play
+    search = Search(history=(*before, n.key))
     found: Result | None = None
     for depth in range(1, max_depth + 1):
         if found is not None:  # the last best first: with equal scores it stays

@@ -4,7 +4,8 @@ that ends an AI's turn.
 A move is said by what it does on the board (5.5): the Goat it captures and the count, the
 Goats it leaves open to a leap or shields, the moves it leaves the Tigers, a trap. Then what
 the search sees ahead: a win or a loss it can prove, else the line it expects and the Goats
-captured along it. No evaluation numbers: only what a player can check on the board.
+captured along it, and a draw by our rule it ends in. No evaluation numbers: only what a
+player can check on the board.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from rules.goat_tiger import (
     State,
     apply,
     describe,
+    draw_reason,
     leaps,
     legal_actions,
     neighbours,
 )
 from rules.goat_tiger import GoatTigerAction as Action
+from rules.words import count_of, listed, noun_for
 
 from ..budget import Budget
 from ..players import Advice
@@ -39,22 +42,27 @@ DEPTHS = {"easy": EASY_DEPTH, "hard": HARD_DEPTH}
 
 @dataclass(frozen=True)
 class Judged:
-    """A move as the search weighs it: its score for the side moving (search.WIN scale) and
-    the line it expects after it (the move first)."""
+    """A move as the search weighs it: its score for the side moving (search.WIN scale), the
+    line it expects after it (the move first), and the draw (our rule) that line ends in."""
 
     action: Action
     score: int
     line: tuple[Action, ...]
     depth: int
+    draw: str | None = None  # why the expected line ends drawn (draw_reason)
 
 
-def _plural(k: int, noun: str) -> str:
-    return f"{k} {noun}{'' if k == 1 else 's'}"
+def _judged(st: State, a: Action, score: int, line: tuple[Action, ...], depth: int) -> Judged:
+    """The judgement, with the draw its line ends in when the search scores it a draw."""
+    end = st
+    for step in line:
+        end = apply(end, step)
+    drawn = end.drawn if score == search.DRAW else None
+    return Judged(a, score, line, depth, None if drawn is None else draw_reason(drawn, end.to_move))
 
 
 def _points(ps: list[int]) -> str:
-    ps = sorted(ps)
-    return str(ps[0]) if len(ps) == 1 else f"{', '.join(map(str, ps[:-1]))} and {ps[-1]}"
+    return listed([str(p) for p in sorted(ps)])
 
 
 def open_goats(st: State) -> list[int]:
@@ -76,6 +84,8 @@ def effects(before: State, a: Action, after: State) -> list[str]:
     out: list[str] = []
     if isinstance(a, Capture):
         out.append(f"captures the Goat on {a.over} ({after.captured} of {CAPTURES_TO_WIN})")
+    if after.drawn is not None:
+        return [f"draws the game: {draw_reason(after.drawn, after.to_move)}"]
     if after.winner == GOATS:
         return ["traps the Tigers: they have no move left (5.5)"]
     if after.winner == TIGERS:
@@ -83,20 +93,20 @@ def effects(before: State, a: Action, after: State) -> list[str]:
     was, now = set(open_goats(before)), open_goats(after)
     if before.to_move == TIGERS:
         if now:
-            out.append(f"threatens the Goat{'s' if len(now) > 1 else ''} on {_points(now)}")
+            out.append(f"threatens the {noun_for(len(now), 'Goat')} on {_points(now)}")
         elif not out:
-            out.append(f"gives the Tigers {_plural(tiger_steps(after), 'step')} to empty points")
+            out.append(f"gives the Tigers {count_of(tiger_steps(after), 'step')} to empty points")
         return out
     shielded = sorted(was - set(now) - ({a.origin} if not isinstance(a, Place) else set()))
     if shielded:
-        out.append(f"shields the Goat{'s' if len(shielded) > 1 else ''} on {_points(shielded)}")
+        out.append(f"shields the {noun_for(len(shielded), 'Goat')} on {_points(shielded)}")
     if now:
-        out.append(f"leaves the Goat{'s' if len(now) > 1 else ''} on {_points(now)} open to a leap")
+        out.append(f"leaves the {noun_for(len(now), 'Goat')} on {_points(now)} open to a leap")
     else:
         out.append("leaves no Goat open to a leap")
     steps = tiger_steps(after)
     if steps <= 3:
-        out.append(f"the Tigers have {_plural(steps, 'step')} left")
+        out.append(f"the Tigers have {count_of(steps, 'step')} left")
     return out
 
 
@@ -104,22 +114,25 @@ def ahead(j: Judged, side: str) -> str:
     """What the search sees after the move: a proven end, else the expected line."""
     plies = search.WIN - abs(j.score)
     if j.score > search.WIN - search.MATE_SPAN:
-        return f"the {TITLES[side]} win by force within {_plural(plies, 'move')} (both sides')"
+        return f"the {TITLES[side]} win by force within {count_of(plies, 'move')} (both sides')"
     if j.score < -search.WIN + search.MATE_SPAN:
         return (
-            f"the {TITLES[side]} lose by force within {_plural(plies, 'move')} whatever they "
+            f"the {TITLES[side]} lose by force within {count_of(plies, 'move')} whatever they "
             "do; this holds out longest"
         )
     captures = sum(1 for a in j.line if isinstance(a, Capture))
     line = ", ".join(describe(a) for a in j.line)
-    taken = _plural(captures, "Goat") if captures else "no Goat"
-    return f"looking {_plural(j.depth, 'move')} ahead it expects {line} ({taken} captured)"
+    if j.draw is not None:
+        return f"looking {count_of(j.depth, 'move')} ahead it expects {line}, then a draw: {j.draw}"
+    taken = count_of(captures, "Goat") if captures else "no Goat"
+    return f"looking {count_of(j.depth, 'move')} ahead it expects {line} ({taken} captured)"
 
 
 def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = None) -> list[Judged]:
     """The two best moves, best first, each with its exact score at `depth` (or the deepest
     depth completed before `out_of_time`; the first always is) and its expected line."""
     root = search.node_of(st)
+    history = search.history_of(st)
     children = search.moves(root)
     if not children:
         raise ValueError("no legal move: the game is over")
@@ -127,14 +140,17 @@ def ranked(st: State, depth: int, out_of_time: Callable[[int], bool] | None = No
     spent = 0  # positions searched at the depths before
     for d in range(min(2, depth), depth + 1, 2):
         # the first depth always completes (a hint needs one), the deeper ones within time
-        s = search.Search(_counted(out_of_time, spent) if found else lambda n: False)
+        s = search.Search(
+            _counted(out_of_time, spent) if found else lambda n: False, history=history
+        )
         try:
             top = _top_two(s, children, d)
         except search.OutOfTime:
             break
         spent += s.nodes
         found = [
-            Judged(search.action_of(m), v, tuple(_line(s, m, child, d)), d) for m, v, child in top
+            _judged(st, search.action_of(m), v, tuple(_line(s, m, child, d)), d)
+            for m, v, child in top
         ]
         if found[0].score > search.WIN - search.MATE_SPAN:
             break  # a proven win: deeper search cannot change it
@@ -163,15 +179,24 @@ def _top_two(
 
 
 def _line(s: search.Search, first: search.Raw, child: search.Node, depth: int) -> list[Action]:
-    """The move and the replies the search's table holds as best after it."""
+    """The move and the replies the search's table holds as best after it (each position
+    counted as the search counted it on the way, for our draw rule's repetitions)."""
     out = [search.action_of(first)]
     node = child
+    entered: list[search.Node] = []
     for _ in range(depth - 1):
-        entry = s.table.get((node.key, node.previous))
+        if search.lost(node):
+            break  # the game is won there
+        entered.append(node)
+        if s.enter(node):
+            break  # drawn there
+        entry = s.table.get(s.key(node))
         if entry is None or entry[3] is None:
             break
         out.append(search.action_of(entry[3]))
         node = search.play(node, entry[3])
+    for n in reversed(entered):
+        s.leave(n)
     return out
 
 
@@ -181,7 +206,7 @@ def _move_text(st: State, j: Judged) -> str:
 
 def advise(view: State, seat: str, r: random.Random, budget: Budget) -> Advice:
     """The hint: the suggested move and why, and the runner-up and how it compares."""
-    if view.winner is not None or view.to_move != seat:
+    if view.over or view.to_move != seat:
         raise ValueError(f"the {TITLES.get(seat, seat)} do not move now")
     timer = budget.timer()
     best, *rest = ranked(view, HINT_DEPTH, lambda nodes: timer(nodes // 1000))
@@ -202,9 +227,9 @@ def judge(st: State, a: Action, depth: int) -> Judged:
     """One move weighed as the search at `depth` weighs it, with the line it expects."""
     m = search.raw_of(a)
     child = search.play(search.node_of(st), m)
-    s = search.Search()
+    s = search.Search(history=search.history_of(st))
     value = -s.negamax(child, depth - 1, -2 * search.WIN, 2 * search.WIN, 1)
-    return Judged(a, value, tuple(_line(s, m, child, depth)), depth)
+    return _judged(st, a, value, tuple(_line(s, m, child, depth)), depth)
 
 
 def why_line(start: State, end: State, seat: str, level: str) -> str | None:
@@ -214,10 +239,10 @@ def why_line(start: State, end: State, seat: str, level: str) -> str | None:
     if played is None:
         return None
     said = "; ".join(effects(start, played, end))
-    if end.winner is not None:
+    if end.over:
         return f"_Why: it {said}._"
     if level not in DEPTHS:
         return (
-            f"_Why: a move chosen at random among {_plural(len(legal), 'legal move')}; it {said}._"
+            f"_Why: a move chosen at random among {count_of(len(legal), 'legal move')}; it {said}._"
         )
     return f"_Why: it {said}; {ahead(judge(start, played, DEPTHS[level]), seat)}._"

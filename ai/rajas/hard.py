@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from rules.capabilities import chances
 from rules.rajas import GAME, Action, State, notation
 from rules.rajas import engine as rules
-from rules.words import count_of
+from rules.words import count_of, percent
 
 from ..budget import Budget
 from ..players import Advice
@@ -90,8 +90,7 @@ def judged(view: State, end: State, seat: str, choice: Choice[Action]) -> str:
     text = f"{what}; then {why.standing(end, i)}"
     if not choice.visits:
         return text
-    worth = round(100 * choice.value)
     return (
-        f"{text} (played out in {count_of(choice.visits, 'future')}, where it was worth "
-        f"{worth} % of a win)"
+        f"{text} (its chance to win, over {count_of(choice.visits, 'future')} played out: "
+        f"{percent(choice.value)})"
     )

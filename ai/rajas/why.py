@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.rajas import BUILDINGS, COLOURS, State
 from rules.rajas import engine as rules
-from rules.words import count_of
+from rules.words import count_of, noun_for
 
 
 def gains(b: State, a: State, i: int) -> list[str]:
@@ -43,7 +43,7 @@ def _dice_changes(before: tuple[str, ...], after: tuple[str, ...]) -> list[str]:
     given: list[str] = []
     for colour in COLOURS:
         n = sum(d[0] == colour[0] for d in after) - sum(d[0] == colour[0] for d in before)
-        words = f"{abs(n)} {colour} {'die' if abs(n) == 1 else 'dice'}"
+        words = f"{abs(n)} {colour} {noun_for(abs(n), 'die')}"
         (taken if n > 0 else given).extend([words] if n else [])
     out = [f"takes {' and '.join(taken)}"] if taken else []
     return out + ([f"gives up {' and '.join(given)}"] if given else [])

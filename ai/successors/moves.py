@@ -206,7 +206,7 @@ def free_units(s: State, seat: int, area: int) -> dict[int, int]:
     """The seat's units in an area that may still move, by code (a force's own counted)."""
     out = {}
     for c in own_codes(seat):
-        n = movement.available(s, area, c) + movement.in_force(s.force, area, c)
+        n = movement.available(s, area, c) + board.in_force(s.force, area, c)
         if n > 0:
             out[c] = n
     return out

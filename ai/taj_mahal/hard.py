@@ -8,7 +8,7 @@ import random
 
 from rules.capabilities import notation_of
 from rules.taj_mahal import GAME, Action, View, leads
-from rules.words import count_of
+from rules.words import count_of, percent, share
 
 from ..budget import Budget
 from ..players import Advice
@@ -54,10 +54,9 @@ def judged(view: View, choice: Choice[Action], futures: int) -> str:
     said = why.reason(view, choice.action)
     if not choice.visits or choice.points is None:
         return said
-    worth = round(100 * choice.value)
     return (
-        f"{said}; in {choice.visits:,} of {count_of(futures, 'future')}, {lead(choice.points)} "
-        f"(worth {worth} % of a win)"
+        f"{said}; in {share(choice.visits, futures, 'future')}, {lead(choice.points)} "
+        f"(its chance to win: {percent(choice.value)})"
     )
 
 
@@ -66,5 +65,5 @@ def lead(points: float) -> str:
     n = round(points)
     if n == 0:
         return "about level with the best other player"
-    said = "1 point" if abs(n) == 1 else f"{abs(n)} points"
+    said = count_of(abs(n), "point")
     return f"about {said} {'ahead of' if n > 0 else 'behind'} the best other player"

@@ -8,6 +8,7 @@ from typing import Literal, get_args
 
 import rules.vijayanagara as vijayanagara
 from rules.vijayanagara import Action, GameState
+from rules.words import count_of
 
 from ..budget import Budget
 from . import easy, hard, random_ai
@@ -55,7 +56,8 @@ def hint(state: GameState, r: random.Random, budget: Budget) -> Hint:
     found = hard.search(state, r, budget)
     text = vijayanagara.describe(state, found.action)
     reason = (
-        f"in {found.iterations} sampled futures, its {found.candidates} likeliest steps each "
+        f"in {count_of(found.iterations, 'sampled future')}, its "
+        f"{count_of(found.candidates, 'likeliest step')} each "
         f"played on to {hard.HORIZON_TEXT}, this one left a mean VP margin of "
         f"{found.margin:+.1f}"
     )

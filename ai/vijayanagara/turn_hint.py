@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import rules.vijayanagara as vijayanagara
 from rules.vijayanagara import FACTION_NAMES, Action, Choose, Faction, GameState, Piece
+from rules.words import percent, share
 
 from ..budget import Budget
 from . import hard
@@ -277,7 +278,8 @@ def win_chance_text(j: Judged) -> str | None:
     if j.futures < MIN_FUTURES_FOR_CHANCE or j.ended < ENDED_SHARE_FOR_CHANCE * j.futures:
         return None
     low, high = wilson(j.wins, j.futures)
-    return f"won {j.wins} of {j.futures} sampled futures (95 %: {low:.0%}-{high:.0%})"
+    won = share(j.wins, j.futures, "sampled future")
+    return f"won {won} (95% interval: {percent(low)} to {percent(high)})"
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

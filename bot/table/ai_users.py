@@ -7,7 +7,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Iterable
 
-from rules.errors import clip
+from rules.text import quoted
 
 from .games.entry import Registry
 from .registry import games, hosted, registry
@@ -82,6 +82,6 @@ def seat_level(kind: str, text: str, games: Registry | None = None) -> str:
     if text.strip().lower() in hosted(games).levels(kind):
         # a level for tests and benches (TEST_LEVELS)
         raise ValueError(
-            f"{clip(text)!r} plays only in tests and benches: choose {' or '.join(offered)}"
+            f"{quoted(text, 60)} plays only in tests and benches: choose {' or '.join(offered)}"
         )
-    raise ValueError(f"{clip(text)!r} is not an AI level: choose {' or '.join(offered)}")
+    raise ValueError(f"{quoted(text, 60)} is not an AI level: choose {' or '.join(offered)}")

@@ -7,14 +7,15 @@ from dataclasses import dataclass, field
 from db import Announcement, GameRecord, TurnMessage
 from rules.capabilities import narration_of, turns_of
 from rules.dealing import commitment
-from rules.errors import clip
+from rules.errors import CLIP_CHARS
+from rules.text import inert
 
 from .ai_turns import TurnStarts, ai_header, why_line
 from .ai_users import is_ai
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .table_texts import TableTexts
-from .textlog import told
+from .textlog import hands_off, opening_cut, told
 from .words import every_dealt
 
 
@@ -75,19 +76,14 @@ class Announcer:
         stage's header, with the board; at the end, the score and the secret."""
         g = self.texts.rules_of(record)
         before, after = move.before, move.after
-        actor = g.to_move(before)
         start = self.turn_starts.note(g, record, before)
         over = g.result(after) is not None
         new_stage = turns_of(g).turn(after)[1] != turns_of(g).turn(before)[1]
         turn_ended = new_stage or over or turns_of(g).turn(after) != turns_of(g).turn(before)
         waiting = self.texts.waiting_for(record, after)
-        # an AI's decision asks nobody: its turn goes on in the same message, and so does a
-        # decision of its inside someone else's turn (no `Next:` line, nobody pinged)
+        # an AI's decision asks nobody (no `Next:` line, nobody pinged)
         ai_next = not over and is_ai(waiting)
-        if ai_next and not new_stage:
-            handoff = turn_ended
-        else:
-            handoff = over or g.to_move(after) != actor or new_stage
+        handoff = hands_off(g, before, after, ai_next)  # the log's rule too
         nxt, mentions = self._next_line(record, move, over, ai_next)
         telling = Telling(
             record=record,
@@ -144,14 +140,7 @@ class Announcer:
         turn's message; the rest opens the new one (with the stage's headline)."""
         g, record, move, kept, lines = t.g, t.record, t.move, t.kept, t.lines
         before, after = move.before, move.after
-        cut = next(
-            (
-                i
-                for i, line in enumerate(lines)
-                if narration_of(g).opens_stage(line.removeprefix("• "))
-            ),
-            len(lines),
-        )
+        cut = opening_cut(g, lines)  # the log's cut too
         owner = turns_of(g).turn(before)[0]
         owner_user = self.texts.seat_user(record, owner)
         if t.turn_ended and owner is not None and is_ai(owner_user):
@@ -197,7 +186,7 @@ def _said(move: Move) -> list[str]:
     notes, and the steps a reveal cut off."""
     said = [f"(note: {n})" for n in move.notes]
     if move.revealed_at is not None:
-        rest = "; ".join(clip(u) for u in move.unplayed)
+        rest = "; ".join(inert(u, CLIP_CHARS) for u in move.unplayed)  # as they were typed
         them = "it" if len(move.unplayed) == 1 else "them"
         said.append(
             f"{move.revealed_at} revealed {move.revealed}, so the order ended there (a reveal "

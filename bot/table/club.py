@@ -31,7 +31,7 @@ from .loading import (
     public,
 )
 from .lobby import Lobby, check_range
-from .log_reading import replayed, told_lines
+from .log_reading import ai_seats, replayed, told_lines
 from .moves import MAX_CUSTOM_ID_CHARS, seat_named
 from .parts import SharedParts
 from .permissions import may_tend
@@ -597,7 +597,9 @@ class Club:
         g = self.shared.loader.rules_of(game)
         state = await self.shared.loader.fresh_state(game)
         stored = await self.shared.store.actions(game.id)
-        state, steps = await self.shared.workers.run(replayed, g, state, stored[:step], True)
+        state, steps = await self.shared.workers.run(
+            replayed, g, state, stored[:step], True, ai_seats(game)
+        )
         lines = [f"Game {game.id}, step {step} of {last}."]
         lines += told_lines(g, steps)[-3:]  # as the channel told them
         if step == last and g.result(state) is not None:

@@ -20,13 +20,14 @@ from rules.capabilities import files_of, notation_of, seeding_of, turns_of
 from rules.dealing import Verification, commitment, legacy_commitment, verify
 from rules.errors import DataError, excerpt
 from rules.game import player_options
-from rules.text import quotable
-from rules.validation import Problem, first_problem, value_problem
+from rules.text import inert, quoted, shown
+from rules.validation import Problem, first_problem, member_for, value_problem
 
 from .front_end import CommandNaming, as_written, by_words
 from .games.entry import Registry
 from .loading import AnyGame, public
 from .textlog import LogTail, follow_opening, follow_step
+from .words import dealt_count, one_of, reveals
 
 
 class ExportRefused(ValueError):
@@ -61,7 +62,7 @@ def elsewhere(exported: str, kind: str, named: CommandNaming, games: Registry) -
         theirs = games.game(exported).info
         command = named(theirs.id, "import")
     except ValueError:
-        return f"This export is of a game this bot does not know (`{one_line(exported, 32)}`)."
+        return f"This export is of a game this bot does not know ({quoted(exported, 32)})."
     return (
         f"This file is an export of {theirs.title}, not of {games.game(kind).info.title} "
         f'(`"game": "{exported}"` in the file): import it with `{command}`.'
@@ -91,6 +92,7 @@ def checked_by_rules(
             plain_options(
                 g, {k: v for k, v in options.items() if k not in files_of(g).file_names()}
             )
+            started_with(g, options.get(PLAYERS), doc)
         actions = doc.get("actions")
         if isinstance(actions, list):
             steps = (a for a in actions if not (isinstance(a, dict) and SECRET_STARTS in a))
@@ -101,23 +103,82 @@ def checked_by_rules(
     return check
 
 
+def export_options(g: AnyGame) -> tuple[str, ...]:
+    """What an export's options may hold, the one list every path that reads them goes by:
+    the options a player chooses, the component files by their names, and, for a game of
+    fewer players than seats, the seats it started with."""
+    started = (PLAYERS,) if g.info.min_players < len(g.info.seats) else ()
+    return (*player_options(g.info.options), *files_of(g).file_names(), *started)
+
+
+def _options_said(g: AnyGame) -> str:
+    """`its options: timurs_shadow; its files: deck`: what an export's options may hold."""
+    chosen, files = player_options(g.info.options), files_of(g).file_names()
+    parts = [f"its options: {', '.join(chosen)}" if chosen else "no option of its own"]
+    if files:
+        parts.append(f"its files: {', '.join(files)}")
+    if PLAYERS in export_options(g):
+        parts.append(f"{PLAYERS}: the {g.info.seat_word}s it started with")
+    return "; ".join(parts)
+
+
 def plain_options(g: AnyGame, given: Mapping[str, object]) -> BaseModel:
     """The options but the files, as the game reads them; ExportRefused in its words."""
     plain = {k: v for k, v in given.items() if k != PLAYERS}
     model = g.info.options
-    for name in plain:
-        if name in model.model_fields and name not in player_options(model):
-            files = f" (files go under their names: {', '.join(files_of(g).file_names())})"
-            raise ExportRefused(
-                f"options.{name}: the game sets it itself"
-                + (files if files_of(g).file_names() else "")
-                + "."
-            )
+    for name in given:
+        if name in export_options(g):
+            continue
+        if name in model.model_fields:  # the game's own (a file's hash)
+            raise ExportRefused(f"options.{name}: the game sets it itself ({_options_said(g)}).")
+        raise ExportRefused(
+            f"options.{inert(name)}: not an option of {g.info.title} ({_options_said(g)})."
+        )
     try:
         return g.info.options.model_validate(plain, strict=True)
     except pydantic.ValidationError as e:
         problem = first_problem(e, plain, g.info.options.model_json_schema())
         raise ExportRefused(f"options.{one_line(str(problem), 300)}.") from None
+
+
+def started_with(g: AnyGame, given: object, doc: Mapping[str, object]) -> tuple[str, ...] | None:
+    """The seats `options.players` says the game started with (None: it says none), checked
+    before the log is replayed: seats of the game, as many as it takes, and every seat the
+    export seats a player in or says played a step among them."""
+    if given is None or given == "":
+        return None
+    seats = g.info.seats
+    allowed = (
+        f"the {g.info.seat_word}s the game started with, {g.info.min_players} to "
+        f"{g.info.max_players} of {', '.join(seats)}, separated by commas"
+    )
+    named = given.split(",") if isinstance(given, str) else []
+    if (
+        PLAYERS not in export_options(g)
+        or not set(named) <= set(seats)
+        or len(set(named)) != len(named)
+        or not g.info.min_players <= len(named) <= g.info.max_players
+    ):
+        if PLAYERS not in export_options(g):
+            allowed = f"none: {g.info.title} always starts with {', '.join(seats)}"
+        raise ExportRefused(f"options.{PLAYERS}: {shown(given)} is not {allowed}.")
+    players = tuple(s for s in seats if s in named)
+    seated = doc.get("seats")
+    for seat in seated if isinstance(seated, dict) else ():
+        if seat in seats and seat not in players:
+            raise ExportRefused(
+                f"options.{PLAYERS}: the game started with {', '.join(players)}, but the "
+                f"export seats a player as {seat}."
+            )
+    actions = doc.get("actions")
+    for i, a in enumerate(actions if isinstance(actions, list) else (), start=1):
+        seat = a.get("faction") if isinstance(a, dict) else None
+        if seat in seats and seat not in players:
+            raise ExportRefused(
+                f"options.{PLAYERS}: the game started with {', '.join(players)}, but entry "
+                f"{i} of its log is played by {seat}."
+            )
+    return players
 
 
 def read_step(g: AnyGame, number: int, action: Mapping[str, Any]) -> object:
@@ -136,7 +197,12 @@ def read_step(g: AnyGame, number: int, action: Mapping[str, Any]) -> object:
         p = first_problem(e, {"action": action}, _format_schema())
         raise _step_refused(number, action, schema, Problem(p.where[1:], p.said)) from None
     as_read = json.loads(g.action_to_json(read))
+    fields = member_for(schema, action).get("properties", {})
     for field, value in action.items():
+        if field not in as_read and field not in fields:  # a field the game would drop
+            listed = f" (its fields: {', '.join(sorted(fields))})" if fields else ""
+            said = Problem((field,), f"not a field here{listed}")
+            raise _step_refused(number, action, schema, said)
         if field in as_read and not _same(value, as_read[field]):
             raise _step_refused(number, action, schema, value_problem(schema, action, field))
     return read
@@ -160,8 +226,7 @@ def _step_refused(
     tagged = schema.get("discriminator")
     key = str(tagged.get("propertyName")) if isinstance(tagged, Mapping) else "kind"
     tag = next((action[k] for k in (key, "kind", "type") if k in action), None)
-    plain = isinstance(tag, str) and 0 < len(tag) <= 20 and quotable(tag)
-    named = f" ({tag})" if plain else ""
+    named = f" ({inert(tag, 20)})" if isinstance(tag, str) and tag else ""
     return ExportRefused(f"Step {number}{named}: {one_line(str(said), 300)}.")
 
 
@@ -183,14 +248,13 @@ def options_of_export(g: AnyGame, data: GameExport) -> BaseModel:
 
 def players_of_export(g: AnyGame, data: GameExport) -> tuple[str, ...]:
     """The seats an exported game is played with: those it started with (its options say,
-    for a game of fewer players than seats), else every seat."""
-    started = str(data.options.get(PLAYERS) or "")
-    seats = tuple(
-        s for s in g.info.seats if (s in started.split(",") if started else s in data.seats)
-    )
-    if g.info.min_players == len(g.info.seats) or not seats:
+    for a game of fewer players than seats: `started_with`), else those it seats, else
+    every seat."""
+    if g.info.min_players == len(g.info.seats):
         return g.info.seats
-    return seats
+    started = started_with(g, data.options.get(PLAYERS), {})
+    seats = started or tuple(s for s in g.info.seats if s in data.seats)
+    return seats or g.info.seats
 
 
 def replay_export(
@@ -206,10 +270,12 @@ def replay_export(
     g = rules_of_export(data, games)
     options, whole = _read(g, data)
     written_in = len(whole) > len(data.actions)  # the seed's outcomes, not in the export's log
+    players = players_of_export(g, data)
     try:
-        state = g.new_game(options, players_of_export(g, data))
+        state = g.new_game(options, players)
     except ValueError as e:
         raise ExportRefused(f"The game cannot be set up: {e}") from e
+    setup = PLAYERS in data.options and g.info.min_players < len(g.info.seats)
     log: list[ExportedAction] = []
     given = iter(data.actions)
     text = LogTail(0, [])
@@ -223,13 +289,11 @@ def replay_export(
         else:
             entry = next(given)
         seat = None if dealt else deciding(g, state, action)
+        setup = setup and dealt  # the deals before the first decision
         try:
             after = g.apply(state, action)
         except (ValueError, LookupError) as e:  # a lookup: a card or city the game lacks
-            why = str(e) if isinstance(e, ValueError) else "it names what the game does not have"
-            raise ExportRefused(
-                f"The log does not replay: {step_text(g, view, i, action)} is refused: {why[:300]}"
-            ) from e
+            raise _not_replayed(g, view, i, action, e, players if setup else None) from e
         entry = labelled(g, entry, seat, step_text(g, view, i, action))
         before, view = view, public(g, after)
         follow_step(g, text, before, action, view, entry.faction)
@@ -248,6 +312,26 @@ def replay_export(
     note = secret_note(g, data, initial[1], whole, strong)
     return Replayed(
         g, data, options, state, text.lines, Snapshot(seq=seq, state=g.state_to_json(at)), note
+    )
+
+
+def _not_replayed(
+    g: AnyGame,
+    view: object,
+    number: int,
+    action: object,
+    e: Exception,
+    players: tuple[str, ...] | None,
+) -> ExportRefused:
+    """The log refused at step `number`; `players`: the seats `options.players` gave, when
+    the step is a deal of the setup (made for that many players)."""
+    why = str(e) if isinstance(e, ValueError) else "it names what the game does not have"
+    said = f"{step_text(g, view, number, action)} is refused: {why[:300]}"
+    if players is None:
+        return ExportRefused(f"The log does not replay: {said}")
+    return ExportRefused(
+        f"options.{PLAYERS}: the game started with {', '.join(players)} ({len(players)} "
+        f"players), and its log does not replay with them: {said}"
     )
 
 
@@ -277,9 +361,7 @@ def step_text(g: AnyGame, view: object, number: int, action: object) -> str:
         said = notation_of(g).describe(view, action)
     except (ValueError, LookupError):
         said = one_line(g.action_to_json(action), 100)
-    if not quotable(said[:100]):  # what an export gave is never echoed as markup
-        return f"step {number}"
-    return f"step {number} (`{said}`)"
+    return f"step {number} (`{inert(said, 100)}`)"  # what an export gave, made inert
 
 
 def deciding(g: AnyGame, state: object, action: object) -> str | None:
@@ -299,6 +381,12 @@ def labelled(g: AnyGame, entry: ExportedAction, seat: str | None, step: str) -> 
         return entry
     if entry.faction is None:
         return entry.model_copy(update={"faction": seat})
+    if entry.faction not in g.info.seats:
+        raise ExportRefused(
+            f"The log does not replay: the export says {quoted(entry.faction)} played {step}, "
+            f"which is not a {g.info.seat_word} of {g.info.title} (its {g.info.seat_word}s: "
+            f"{', '.join(g.info.seats)})."
+        )
     said = g.info.seat_titles.get(entry.faction, entry.faction)
     if seat is None:
         raise ExportRefused(
@@ -391,10 +479,10 @@ def check_secret(
         return 1, head + "DOES NOT VERIFY\n" + "\n".join(result.problems)
     if result.checked == 0:
         return 2, (
-            f"nothing to check: no die roll or card draw of game {game_id}'s log comes after "
+            f"nothing to check: no {one_of(reveals(g))} of game {game_id}'s log comes after "
             f"step {start}, where its secret began to deal"
         )
-    return 0, head + verified_text(result, start, legacy=shown == unbound)
+    return 0, head + verified_text(g, result, start, legacy=shown == unbound)
 
 
 def dealt_from(data: GameExport) -> int | None:
@@ -408,7 +496,7 @@ def dealt_from(data: GameExport) -> int | None:
     return None
 
 
-def verified_text(result: Verification, start: int, *, legacy: bool) -> str:
+def verified_text(g: AnyGame, result: Verification, start: int, *, legacy: bool) -> str:
     came = f" (steps 1-{start} came from elsewhere)" if start else ""
     old = (
         " (a commitment from before commitments named their game: the game's number is "
@@ -416,4 +504,6 @@ def verified_text(result: Verification, start: int, *, legacy: bool) -> str:
         if legacy
         else ""
     )
-    return f"all {result.checked} dice rolls and card draws follow from the secret{came}{old}"
+    checked = dealt_count(g, result.checked)
+    said = f"all {checked} follow" if result.checked != 1 else f"its {checked} follows"
+    return f"{said} from the secret{came}{old}"

@@ -20,6 +20,8 @@ from db.models import FIRST_GAME, MAX_ID, PLAYERS
 from rules.capabilities import files_of, narration_of, reference_of, seeding_of, turns_of
 from rules.errors import DataError, clip, excerpt
 from rules.game import component_files, player_options
+from rules.text import quoted
+from rules.validation import first_problem
 
 from .ai_turns import ai_header
 from .ai_users import ai_name, ai_user, is_ai, seat_level
@@ -36,6 +38,7 @@ from .permissions import ORGANISERS
 from .pipeline import announced
 from .refusal import ServiceError, answers
 from .reply import Reply
+from .table_texts import seat_title
 from .textlog import LogTail, follow_opening
 from .words import every_dealt
 
@@ -97,12 +100,11 @@ def parse_options(g: AnyGame, given: OptionValues | str | None) -> BaseModel:
             raise ServiceError(
                 f"No option {excerpt(name)} in {g.info.title}; its options: {known}."
             )
-    try:
-        return model.model_validate(dict(given))
+    try:  # strictly, as every path reads options: `true` is no number, 1 no truth
+        return model.model_validate(dict(given), strict=True)
     except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise ServiceError(f"Option {where}: {first['msg']}.") from None
+        problem = first_problem(e, dict(given), model.model_json_schema())
+        raise ServiceError(f"Option {problem}.") from None
 
 
 def _value(v: str) -> str | int | bool | None:
@@ -213,7 +215,7 @@ class Lobby:
         if unknown:
             takes = ", ".join(files_of(g).file_names()) or "none"
             raise ServiceError(
-                f"{g.info.title} takes no {unknown[0]} file; the files it takes: {takes}."
+                f"{g.info.title} takes no {quoted(unknown[0])} file; the files it takes: {takes}."
             )
         if texts:
             try:
@@ -590,7 +592,7 @@ def new_game_announcement(
 
 
 def _title(g: AnyGame, seat: str) -> str:
-    return str(g.info.seat_titles.get(seat, seat))
+    return seat_title(g, seat)
 
 
 def seat_named_in(g: AnyGame, text: str) -> str:

@@ -5,14 +5,16 @@ use (textlog.told_messages), rebuilt by replaying the steps from a stored state 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from db import GameRecord, StoredAction
 from rules.capabilities import narration_of, turns_of
+from rules.game import Seat
 
+from .ai_users import is_ai
 from .loading import AnyGame, GameLoader, public
-from .textlog import ToldStep, opening_said, step_said, told_messages
+from .textlog import ToldStep, hands_off, opening_said, step_said, told_messages
 
 # steps replayed beyond the lines asked for: a step tells a line or more, a merge joins some,
 # and the first message of the replay may be cut (it is left out)
@@ -27,11 +29,17 @@ async def told_log(loader: GameLoader, record: GameRecord, lines: int) -> list[s
     state, start = await loader.state_at_most(record, back)
     stored = await loader.store.actions(record.id, after=start)
     g = loader.rules_of(record)
-    _, steps = await loader.workers.run(replayed, g, state, stored, start == 0)
+    _, steps = await loader.workers.run(replayed, g, state, stored, start == 0, ai_seats(record))
     if start > 0:  # the first message may have begun before the replay: left out
         first = told_messages(g, steps)[0]
         return told_lines(g, steps)[len(first) :][-lines:]
     return told_lines(g, steps)[-lines:]
+
+
+def ai_seats(record: GameRecord) -> Callable[[Seat | None], bool]:
+    """Whether a seat of the game is an AI's (whose decision asks nobody: `hands_off`)."""
+    seats = dict(record.seats)
+    return lambda seat: is_ai(seats.get(seat or ""))
 
 
 def told_lines(g: AnyGame, steps: Sequence[ToldStep]) -> list[str]:
@@ -47,19 +55,29 @@ class _Replayed:
 
 
 def replayed(
-    g: AnyGame, state: object, stored: Sequence[StoredAction], from_setup: bool
+    g: AnyGame,
+    state: object,
+    stored: Sequence[StoredAction],
+    from_setup: bool,
+    ai: Callable[[Seat | None], bool] = lambda seat: False,
 ) -> tuple[object, list[ToldStep]]:
     """The state after the stored steps from `state` on (`from_setup`: the game's setup, whose
-    lines are told first), and each step with what the channel was told of it. In a game that
-    keeps count of its own log, a step that takes back a seat's last step (an undo) takes
-    back what that step told (and what the chance steps it dealt told), and every line the
-    log loses with it, before it tells its own."""
+    lines are told first), and each step with what the channel was told of it, the last of
+    each move (a seat's step and the chance steps it dealt) marked where its message closes
+    (`hands_off`; `ai`: whether a seat is an AI's). In a game that keeps count of its own
+    log, a step that takes back a seat's last step (an undo) takes back what that step told
+    (and what the chance steps it dealt told), and every line the log loses with it, before
+    it tells its own."""
     view = public(g, state)
     steps: list[_Replayed] = []
     if from_setup:
         steps.append(_Replayed(ToldStep(None, opening_said(g, view)), 0, True))
+    moved_from: object | None = None  # the position the move under way began in
     for row in stored:
         action = g.action_from_json(json.dumps(row.action, separators=(",", ":")))
+        if row.faction is not None:  # a seat's step: the move before it ends here
+            _close(g, steps, moved_from, state, ai)
+            moved_from = state
         state = g.apply(state, action)
         before_view, view = view, public(g, state)
         said = step_said(g, before_view, action, view, row.faction)
@@ -71,4 +89,21 @@ def replayed(
             steps = [st for st in steps if st.at < at or (st.at == at and not st.logged)]
         logged = tail is None or bool(tail[1])
         steps.append(_Replayed(ToldStep(row.faction, said), at, logged))
+    _close(g, steps, moved_from, state, ai)
     return state, [st.told for st in steps]
+
+
+def _close(
+    g: AnyGame,
+    steps: list[_Replayed],
+    moved_from: object | None,
+    now: object,
+    ai: Callable[[Seat | None], bool],
+) -> None:
+    """Mark the last step told where the move from `moved_from` to `now` closes its
+    message, as its announcement did."""
+    if moved_from is None or not steps:
+        return
+    last = steps[-1]
+    closes = hands_off(g, moved_from, now, ai(g.to_move(now)))
+    steps[-1] = replace(last, told=replace(last.told, closes=closes))

@@ -29,8 +29,8 @@ def seat_name(games: Registry, kind: str, seat: str) -> str:
 
 def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
     """Ratings per (user, faction), oldest game first: each pair of seats held by different
-    people is a match the better placed one won; one person holding several seats plays no
-    match against themselves."""
+    people is a match the better placed one won (a place both hold: a draw, half a win each);
+    one person holding several seats plays no match against themselves."""
     rating: defaultdict[tuple[int, str], float] = defaultdict(lambda: START_RATING)
     for result in results:
         seats = result.seats
@@ -42,7 +42,7 @@ def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
             ka = (a.user_id, a.faction)
             for b in rivals:
                 expected = 1.0 / (1.0 + 10 ** ((rating[(b.user_id, b.faction)] - rating[ka]) / 400))
-                won = 1.0 if a.place < b.place else 0.0
+                won = 1.0 if a.place < b.place else 0.5 if a.place == b.place else 0.0
                 change[ka] += K_FACTOR / len(rivals) * (won - expected)
         for key, delta in change.items():
             rating[key] += delta
@@ -52,30 +52,44 @@ def elo(results: Sequence[GameResult]) -> dict[tuple[int, str], float]:
 @dataclass(frozen=True)
 class Record:
     games: int
-    wins: int
+    wins: int  # first place alone
+    shared: int = 0  # first place shared with another seat: a tie left standing, or a draw
+
+    def said(self, verb: str = "") -> str:
+        """`3 of 10` (`won`), and the first places shared when there are any."""
+        shared = f", and {count_of(self.shared, 'first place')} shared" if self.shared else ""
+        return f"{self.wins} of {self.games}{f' {verb}' if verb else ''}{shared}"
+
+
+def _firsts(result: GameResult) -> int:
+    return sum(1 for s in result.seats if s.place == 1)
 
 
 def faction_wins(results: Sequence[GameResult], seats: Sequence[str]) -> dict[str, Record]:
-    played: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    for result in results:
-        for s in result.seats:
-            played[s.faction] += 1
-            wins[s.faction] += s.place == 1
-    return {f: Record(played[f], wins[f]) for f in seats}
+    return _records(results, seats, lambda s: True)
 
 
 def user_record(
     results: Sequence[GameResult], user: int, seats: Sequence[str]
 ) -> dict[str, Record]:
+    found = _records(results, seats, lambda s: s.user_id == user)
+    return {f: r for f, r in found.items() if r.games}
+
+
+def _records(
+    results: Sequence[GameResult], seats: Sequence[str], counted: Callable[[SeatResult], bool]
+) -> dict[str, Record]:
+    """Each seat's games, wins and shared first places, of the seats `counted`."""
     played: Counter[str] = Counter()
     wins: Counter[str] = Counter()
+    shared: Counter[str] = Counter()
     for result in results:
-        for s in result.seats:
-            if s.user_id == user:
-                played[s.faction] += 1
-                wins[s.faction] += s.place == 1
-    return {f: Record(played[f], wins[f]) for f in seats if played[f]}
+        alone = _firsts(result) == 1
+        for s in filter(counted, result.seats):
+            played[s.faction] += 1
+            wins[s.faction] += s.place == 1 and alone
+            shared[s.faction] += s.place == 1 and not alone
+    return {f: Record(played[f], wins[f], shared[f]) for f in seats}
 
 
 def stats_text(
@@ -92,21 +106,21 @@ def stats_text(
     ratings = elo(results)
     lines = [f"{strong('Records')} ({count_of(len(results), 'finished game')})", "Wins by seat:"]
     for f, r in faction_wins(results, seats).items():
-        lines.append(f"• {seat_name(games, kind, f)}: {r.wins} of {r.games}")
+        lines.append(f"• {seat_name(games, kind, f)}: {r.said()}")
     mine = user_record(results, user, seats)
     if not mine:
         lines.append(f"{mention(user)} has no finished game yet.")
         return "\n".join(lines)
     total = sum(r.games for r in mine.values())
     won = sum(r.wins for r in mine.values())
+    shared = sum(r.shared for r in mine.values())
+    also = f" and {count_of(shared, 'first place')} shared" if shared else ""
     lines.append(
-        f"{mention(user)}: {count_of(won, 'win')} in {count_of(total, 'seat')}. "
+        f"{mention(user)}: {count_of(won, 'win')}{also} in {count_of(total, 'seat')}. "
         "Rating per seat (Elo):"
     )
     for f, r in mine.items():
-        lines.append(
-            f"• {seat_name(games, kind, f)}: {ratings[(user, f)]:.0f} ({r.wins} of {r.games} won)"
-        )
+        lines.append(f"• {seat_name(games, kind, f)}: {ratings[(user, f)]:.0f} ({r.said('won')})")
     return "\n".join(lines)
 
 
@@ -123,20 +137,21 @@ def history_text(
     lines = [f"{strong(f'Finished games {whose}')} (newest first):"]
     for result in results:
         when = dt.datetime.fromtimestamp(result.finished_at, dt.UTC).strftime("%Y-%m-%d")
+        places = Counter(s.place for s in result.seats)  # a place held twice: a tie or a draw
         seats = ", ".join(
             f"{s.place}. {seat_name(games, result.kind, s.faction)} {mention(s.user_id)} "
-            + _score_text(games, result.kind, s)
+            + _score_text(games, result.kind, s, shared=places[s.place] > 1)
             for s in sorted(result.seats, key=lambda s: s.place)
         )
         lines.append(f"• Game {result.game_id} in {channel(result.channel_id)}, {when}: {seats}")
     return "\n".join(lines)
 
 
-def _score_text(games: Registry, kind: str, seat: SeatResult) -> str:
+def _score_text(games: Registry, kind: str, seat: SeatResult, shared: bool) -> str:
     """A seat's score as its game says it (what decided the game, where the count alone
-    would not), else `31 VP`."""
+    would not), else `31 VP`; `shared`: another seat holds the same place."""
     if not games.hosts(kind):
         return scored(seat.score, "points")
     g = games.game(kind)
-    said = talk_of(g).score_text(seat.faction, seat.place, seat.score)
+    said = talk_of(g).score_text(seat.faction, seat.place, seat.score, shared)
     return said or scored(seat.score, g.info.score_name)

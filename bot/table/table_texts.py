@@ -11,6 +11,7 @@ from db import GameRecord
 from rules.capabilities import menus_of, notation_of, talk_of, turns_of
 from rules.errors import clip
 from rules.game import Ranking, Seat
+from rules.text import inert
 from rules.words import scored
 
 from .ai_users import ai_level, ai_name, is_ai, with_ai_names
@@ -40,7 +41,9 @@ def hand_id(record: GameRecord) -> str:
 
 
 def seat_title(g: AnyGame, seat: Seat) -> str:
-    return str(g.info.seat_titles.get(seat, seat))
+    """How players read a seat: its title, or, for a name that is no seat of the game (a
+    stored game's, an export's), the name made inert."""
+    return str(g.info.seat_titles.get(seat) or inert(seat))
 
 
 def seat_label(g: AnyGame, seat: Seat) -> str:
@@ -264,7 +267,11 @@ class TableTexts:
         for tied in ranking.places:
             for seat in tied:
                 score = ranking.scores.get(seat)
-                said = None if score is None else talk_of(g).score_text(seat, place, score)
+                said = (
+                    None
+                    if score is None
+                    else talk_of(g).score_text(seat, place, score, shared=len(tied) > 1)
+                )
                 shown = (
                     f" — {said or scored(score, g.info.score_name)}" if score is not None else ""
                 )

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from rules.capabilities import narration_of
+from rules.capabilities import narration_of, turns_of
 from rules.game import Game, Seat
 
 
@@ -95,24 +95,56 @@ def step_said(
     )
 
 
+def hands_off(
+    g: Game[object, object, object, BaseModel], before: object, after: object, ai_next: bool
+) -> bool:
+    """Whether a move (a seat's steps and the chance steps they dealt) from `before` to
+    `after` closes the message it is told in, so that what comes next opens another: at a
+    new stage, at the game's end, or when the decision passes to another seat; but an AI's
+    decision (`ai_next`: an AI decides in `after`) asks nobody, so its turn, and a decision of
+    its inside someone else's turn, go on in the same message until the turn ends. The one
+    rule the announcements and the log a player reads are told by."""
+    over = g.result(after) is not None
+    turn_before, turn_after = turns_of(g).turn(before), turns_of(g).turn(after)
+    new_stage = turn_after[1] != turn_before[1]
+    if ai_next and not over and not new_stage:
+        return turn_after != turn_before  # the turn ended
+    return over or new_stage or g.to_move(after) != g.to_move(before)
+
+
 @dataclass(frozen=True)
 class ToldStep:
     seat: Seat | None  # who took the step; None: a chance step
     lines: list[str]  # what the channel was told of it (`step_said`)
+    closes: bool = False  # its message closes after it (`hands_off`, on the move it ends)
 
 
 def told_messages(
     g: Game[object, object, object, BaseModel], steps: Sequence[ToldStep]
 ) -> list[list[str]]:
-    """Steps in a row told as the channel tells them, message by message: a turn's message
-    holds one seat's steps in a row (and the chance steps they dealt), and merges what it
-    holds through `told`; the decision passing to another seat opens another message."""
+    """Steps in a row told as the channel tells them, message by message: a message holds
+    the moves (a seat's step and the chance steps it dealt) up to one that hands off
+    (`hands_off`); that move's lines up to a new stage's opening line close it, the rest
+    open the next (as `opening_cut` says); each message merges what it holds through
+    `told`."""
     out: list[list[str]] = []
     held: list[str] = []
-    seat: Seat | None = None
+    move: list[str] = []
     for step in steps:
-        if step.seat is not None and step.seat != seat:
-            out.append(told(g, held))
-            held, seat = [], step.seat
-        held += step.lines
-    return [*out, told(g, held)]
+        if step.seat is not None:  # a move begins
+            held, move = held + move, []
+        move += step.lines
+        if step.closes:
+            cut = opening_cut(g, move)
+            out.append(told(g, held + move[:cut]))
+            held, move = move[cut:], []
+    return [*out, told(g, held + move)]
+
+
+def opening_cut(g: Game[object, object, object, BaseModel], lines: Sequence[str]) -> int:
+    """Where a move that hands off is cut: its lines before a new stage's opening line (a
+    bullet before it or not) close the message; the rest open the next one."""
+    return next(
+        (i for i, line in enumerate(lines) if narration_of(g).opens_stage(line.removeprefix("• "))),
+        len(lines),
+    )

@@ -2,7 +2,12 @@
 tiebreak, 5.0, 5.5): the seats that ended a game sharing first place in its record play the
 game that breaks the tie in the same channel, sides drawn from the finished game's secret by
 the tied game's rules; with three tied, two play first and the third plays the winner. The
-winner of the tiebreak's last game takes first place in the record and the stats."""
+winner of the tiebreak's last game takes first place in the record and the stats.
+
+A drawn game (the Goat-Tiger game's draw, our addition to its rules) breaks no tie: the
+tiebreak is optional (5.0), so the tie stands among the seats it has not separated. A drawn
+first game of three leaves all three tied (the final is not played); a drawn final leaves its
+two players tied, and the first game's loser second."""
 
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from .parts import SharedParts
 from .pipeline import AfterGame, announced
 from .refusal import ServiceError, answers
 from .reply import Reply
+from .words import one_of
 
 ROUNDS = 2  # three tied factions: a first game, then a final against the one who waited
 
@@ -92,6 +98,8 @@ class Tiebreaks:
         if of.channel_id != record.channel_id or found is None or found[1].played_in != record.kind:
             return AfterGame()  # not a game of this channel's tiebreak
         g, t = found
+        if len(ranking.winners) > 1:  # a draw
+            return AfterGame(lines=[await self._drawn(g, t, of, link)])
         winner = link["roles"][ranking.winners[0]]
         users = {str(k): int(v) for k, v in link["users"].items()}
         round_ = int(link["round"])
@@ -112,6 +120,26 @@ class Tiebreaks:
         return AfterGame(
             lines=[f"{title[winner]} wins game {of.id} by the {t.name}: the record says so."]
         )
+
+    async def _drawn(self, g: AnyGame, t: Tiebreak, of: GameRecord, link: Link) -> str:
+        """A drawn game of the tiebreak: the tie stands among the seats not separated (5.0
+        makes the tiebreak optional); in a final, the first game's loser drops to second."""
+        _, tied = await self._tie(g, of)
+        playing = [f for f in tied if f in link["roles"].values()]
+        beaten = [f for f in tied if f not in playing and f != link["waiting"]]
+        if beaten:  # the final: its players were not separated, the first game's loser was
+            await self.shared.store.break_tie(of.id, playing[0], [playing[0], *beaten])
+        stay = [f for f in tied if f not in beaten]
+        names = g.info.seat_titles
+        game = "The final" if beaten else "The first game" if link["waiting"] else "The game"
+        said = (
+            f"{game} of the {t.name} is drawn: a draw breaks no tie, and the tiebreak is "
+            f"optional ({t.rule}), so {one_of([names[f] for f in stay], 'and')} stay tied for "
+            f"first place in game {of.id}"
+        )
+        if beaten:
+            return f"{said}; {one_of([names[f] for f in beaten], 'and')}, beaten in the first game, is second."
+        return f"{said}{' (the final is not played)' if link['waiting'] else ''}."
 
     async def _tie(self, g: AnyGame, record: GameRecord) -> tuple[dict[str, int], tuple[Seat, ...]]:
         """Who played each seat of a finished game, and the seats its record has sharing

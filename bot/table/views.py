@@ -67,13 +67,15 @@ class Views:
         facts = "".join(f"\n• {line}" for line in talk_of(g).status(view))
         if g.result(state) is not None:
             nxt = self.shared.texts.final_text(record, state)
+        elif record.status != "active":  # ended without a result: nobody decides
+            nxt = ""
         else:
             nxt, _ = self.shared.texts.prompt_text(record, state)
             undo = turns_of(g).undo(state)
             if undo is not None:
                 nxt += f"\n{self.shared.texts.who(record, undo[0])} may undo its last step."
         return Reply(
-            text=f"{head}\n{seats}{facts}\n{nxt}",
+            text=f"{head}\n{seats}{facts}" + (f"\n{nxt}" if nxt else ""),
             buttons=[]
             if record.status != "active" or public_
             else self.shared.texts.buttons_for(record, state),
@@ -106,6 +108,8 @@ class Views:
             return Reply.error("There is no game log yet.")
         n = check_range("The number of log lines", lines, 1, MAX_LOG_LINES)
         shown = await told_log(self.shared.loader, record, n)
+        if not shown:  # the setup told nothing (the start's headline said it)
+            return Reply(text="Nothing has been played yet: the log is empty.", ephemeral=True)
         body = "\n".join(shown)
         head = "The last line" if len(shown) == 1 else f"The last {len(shown)} lines"
         return Reply(text=f"{head} of the log:\n{body}", ephemeral=True)

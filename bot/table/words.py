@@ -7,17 +7,27 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from rules.game import Game
-from rules.words import count_of, scored
+from rules.words import count_of, listed, plural, scored
 
 __all__ = ["count_of", "scored"]  # the bot's counts: rules.words, the one source
 
 AnyGame = Game[object, object, object, BaseModel]
-EVENTS = {"die": ("die roll", "dice rolls"), "card": ("card draw", "card draws")}
+# what a chance step of each kind is called, once and more than once (GameInfo.dealt names
+# the kinds a game deals); another kind is "<noun> dealt"
+EVENTS = {
+    "die": ("die roll", "dice rolls"),
+    "card": ("card draw", "card draws"),
+    "tile": ("tile revealed", "tiles revealed"),
+}
 
 
 def one_of(items: list[str], word: str = "or") -> str:
     """`a`, `a or b`, `a, b or c`."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+    return listed(items, word)
+
+
+def _event(noun: str) -> tuple[str, str]:
+    return EVENTS.get(noun, (f"{noun} dealt", f"{plural(noun)} dealt"))
 
 
 def dealt(g: AnyGame) -> tuple[str, ...]:
@@ -32,15 +42,15 @@ def every_dealt(g: AnyGame) -> str:
 
 def reveals(g: AnyGame) -> list[str]:
     """The moments chance reveals something: `die roll`, `card draw`."""
-    return [EVENTS.get(noun, (f"{noun} dealt", ""))[0] for noun in dealt(g)]
+    return [_event(noun)[0] for noun in dealt(g)]
 
 
 def dealt_count(g: AnyGame, n: int) -> str:
     """`17 dice rolls and card draws`, `1 card draw`."""
     if n == 1 and dealt(g):
         return f"1 {one_of(reveals(g))}"
-    plural = [EVENTS.get(noun, ("", f"{noun}s dealt"))[1] for noun in dealt(g)]
-    return f"{n} " + " and ".join(plural or ["deals"])
+    many = [_event(noun)[1] for noun in dealt(g)]
+    return f"{n} " + " and ".join(many or ["deals"])
 
 
 def undo_limit(g: AnyGame) -> str:

@@ -23,8 +23,10 @@ from typing import TextIO
 from db import GameNotFound
 from db.models import FIRST_GAME, MAX_ID
 from rules.capabilities import files_of, orders_of, reference_of
-from rules.errors import IllegalAction, clip, excerpt
+from rules.errors import IllegalAction, excerpt
 from rules.game import player_options
+from rules.text import inert, quoted
+from rules.words import count_of, noun_for
 
 from ..product import by_old_name, default_file, notice, renamed_file
 from ..table.ai_users import ai_level, ai_user, is_ai, seat_level, seat_levels
@@ -100,7 +102,7 @@ def help_text(kind: str, seats: str, games: Registry | None = None) -> str:
     more = " (`--players N` for more)" if g.info.min_players < g.info.max_players else ""
     lines += textwrap.wrap(
         f"AI seats: start with `--play {g.info.seats[0]}` to play that seat against AIs, and "
-        f"`--ai SEAT:LEVEL` (level{'s' if len(levels) > 1 else ''} {', '.join(levels)}) for "
+        f"`--ai SEAT:LEVEL` ({noun_for(len(levels), 'level')} {', '.join(levels)}) for "
         f"chosen seats; AIs fill the free seats up to {g.info.min_players} players{more}. "
         "They move by themselves whenever it is their decision: each AI turn is one block of "
         "short lines ending with why it played so; `--ai-pause 2` waits 2 s between two AI "
@@ -255,7 +257,7 @@ def seat_in(g: AnyGame, text: str, flag: str) -> str:
     found = next((s for s in g.info.seats if s.lower() == text.strip().lower()), None)
     if found is None:
         raise argparse.ArgumentTypeError(
-            f"{clip(text, 40)!r}: {flag} takes a seat of {g.info.title}: " + ", ".join(g.info.seats)
+            f"{quoted(text, 40)}: {flag} takes a seat of {g.info.title}: " + ", ".join(g.info.seats)
         )
     return found
 
@@ -266,10 +268,10 @@ def ai_arg(g: AnyGame, text: str, games: Registry | None = None) -> tuple[str, s
     try:
         return seat_in(g, seat, "--ai"), seat_level(g.info.id, level, games)
     except ValueError as e:  # the seat is right, the level not
-        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: {e}") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text, 40)}: {e}") from None
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"{clip(text, 40)!r}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
+            f"{quoted(text, 40)}: give SEAT:LEVEL, SEAT one of {', '.join(g.info.seats)} and "
             f"LEVEL one of {', '.join(seat_levels(g.info.id, games))} (as {g.info.seats[-1]}:"
             f"{seat_levels(g.info.id, games)[-1]})"
         ) from None
@@ -280,7 +282,7 @@ def players_arg(g: AnyGame, text: str) -> int:
     low, high = g.info.min_players, g.info.max_players
     if not (text.isascii() and text.isdigit() and low <= int(text[:3]) <= high):
         raise argparse.ArgumentTypeError(
-            f"{clip(text, 40)!r}: {g.info.title} takes {low} to {high} players"
+            f"{quoted(text, 40)}: {g.info.title} takes {low} to {high} players"
         )
     return int(text)
 
@@ -485,7 +487,7 @@ class LocalClient:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as e:
-            self.say(f"! Could not write {what} {clip(str(path))}: {e.strerror or e}.")
+            self.say(f"! Could not write {what} {quoted(str(path), 60)}: {e.strerror or e}.")
             return
         if not quiet:
             self.say(f"[{what}: {path}]")
@@ -526,7 +528,7 @@ class LocalClient:
         last = await self.service.store.latest_game(self.channel)
         if game is None and last is not None:
             self.game_id = last.id
-            self.say(f"Game {last.id} in this database is {last.status}:")
+            self.say("The last game in this database:")  # its status says how it ended
             await self.emit(await self.service.views.status(self.channel, kind=self.kind))
             self.say("Type `new` to start a new game, `import FILE` to load one, or `quit`.")
             return
@@ -763,14 +765,14 @@ class LocalClient:
         try:
             if not path.is_file():
                 what = "is a folder" if path.is_dir() else "does not exist"
-                self.say(f"! {clip(rest)} {what}: give the path of an exported game.")
+                self.say(f"! {quoted(rest, 60)} {what}: give the path of an exported game.")
                 return
             if path.stat().st_size > MAX_IMPORT_BYTES:
-                self.say(f"! {clip(rest)} is larger than an exported game can be.")
+                self.say(f"! {quoted(rest, 60)} is larger than an exported game can be.")
                 return
             data = read_capped(path, MAX_IMPORT_BYTES)
         except OSError as e:
-            self.say(f"! Could not read {clip(rest)}: {e.strerror or e}.")
+            self.say(f"! Could not read {quoted(rest, 60)}: {e.strerror or e}.")
             return
         if await self._room_for_import(rest, data):
             reply = await self.service.transfer.import_game(
@@ -788,10 +790,9 @@ class LocalClient:
             return True
         played = sum(a.faction is not None for a in await self.service.store.actions(game.id))
         if played:
-            steps = "1 step" if played == 1 else f"{played} steps"
             self.say(
-                f"! Game {game.id} is in progress ({steps} played): `abort` it (it asks for "
-                f"`yes`), then `import {clip(name, 300)}` again; `export FILE` first keeps it."
+                f"! Game {game.id} is in progress ({count_of(played, 'step')} played): `abort` it (it asks for "
+                f"`yes`), then `import {inert(name, 300)}` again; `export FILE` first keeps it."
             )
             return False
         checked = await self.service.transfer.check_import(data, kind=self.kind)
@@ -889,7 +890,7 @@ def option_arg(text: str) -> tuple[str, str | int | bool | None]:
     """`--options NAME=VALUE`: one of the game's options."""
     name, eq, value = text.partition("=")
     if not eq or not name.strip():
-        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: give NAME=VALUE")
+        raise argparse.ArgumentTypeError(f"{quoted(text, 40)}: give NAME=VALUE")
     low = value.strip().lower()
     typed: str | int | bool | None = value
     if low in ("true", "false"):
@@ -903,7 +904,7 @@ def file_arg(text: str) -> tuple[str, Path]:
     """`--file NAME=PATH`: one of the game's component files."""
     name, eq, path = text.partition("=")
     if not eq or not name.strip() or not path.strip():
-        raise argparse.ArgumentTypeError(f"{clip(text, 40)!r}: give NAME=PATH, as cards=my.yaml")
+        raise argparse.ArgumentTypeError(f"{quoted(text, 40)}: give NAME=PATH, as cards=my.yaml")
     return name.strip().lower(), Path(path.strip())
 
 

@@ -14,7 +14,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules.goat_tiger import TITLES, State, end_text
+from rules.goat_tiger import TITLES, State, count_of, end_text
 
 from .. import png
 from ..pictures import Names, Pictures
@@ -79,9 +79,9 @@ def board(view: State) -> bytes:
 def _alt(view: State, names: Names | None) -> str:
     where = (
         f"Tigers on {_listed(view.tigers)}; Goats on {_listed(view.goats)}; "
-        f"{view.in_hand} Goat{'' if view.in_hand == 1 else 's'} in the supply"
+        f"{count_of(view.in_hand, 'Goat')} in the supply"
     )
-    if view.winner is not None:
+    if view.over:
         return f"The Goat-Tiger board: {end_text(view)} {where}."
     return (
         f"The Goat-Tiger board: {view.captured} of 5 Goats captured, "

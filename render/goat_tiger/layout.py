@@ -188,7 +188,7 @@ def wrapped(text: str, name: str, size: int, width: float) -> list[str]:
 
 
 def _status(view: State) -> str:
-    if view.winner is not None:
+    if view.over:
         return end_text(view)
     return f"{TITLES[view.to_move]} to move"
 

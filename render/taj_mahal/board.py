@@ -77,11 +77,14 @@ SYMBOL_SHORT = ("V", "G", "M", "P", "GM", "E")
 INFLUENCE_LETTERS = "VGMP"  # the influence tiles, of the court's four symbols
 MARKER_FILL = (255, 252, 245)
 PALACE_INSET = 5  # a palace on a fortress leaves the fortress's square showing, as a frame
+MOVER = ">"  # beside the name of the player to act
 # the legend's lines of words, below its keys to the marks (see _legend)
 LEGEND_WORDS = (
     "Fortress tiles: +4 / +2 points, C a card, R T S J rice, tea, spices, jewels.",
     "Cards: V vizier, G general, M monk, P princess, GM mogul, E elephant.",
-    "Players: cards in hand, influence tiles (* a special card), province tiles.",
+    # each sign a player's row writes (> the player to act, 5c, *, 2p), in the row's order
+    f"Players: {MOVER} acts now, score, cards in hand (5c), influence (* a special card),",
+    "province tiles (2p), the cards played this visit.",
 )
 
 # the panel below the map, from the top
@@ -368,7 +371,7 @@ def _players(pen: _Pen, v: View) -> None:
         y = PLAYERS_Y + i * ROW
         colour, shape = _style(s, i)
         pen.shape((10, y + 1, 32, y + 23), shape, colour)
-        who = name.capitalize() + (" >" if name == mover else "")
+        who = name.capitalize() + (f" {MOVER}" if name == mover else "")
         pen.write(40, y, who, bold=True)
         score = str(s.scores[i])
         pen.write(200 - length(score, TEXT, True), y, score, bold=True)

@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ..game import Game, component_files
+from ..text import quoted
 
 Opt = TypeVar("Opt", bound=BaseModel)
 
@@ -33,7 +34,7 @@ class ComponentFiles(Generic[Opt]):
         if unknown:
             takes = ", ".join(marks) or "none"
             title = self.game.info.title
-            raise ValueError(f"{title} takes no {unknown[0]} file (its files: {takes})")
+            raise ValueError(f"{title} takes no {quoted(unknown[0])} file (its files: {takes})")
         update: dict[str, str] = {}
         for name, text in files.items():
             option, mark = marks[name]
@@ -44,6 +45,12 @@ class ComponentFiles(Generic[Opt]):
             mark.load(text)  # a ValueError naming the bad field
             update[option] = text
         return options.model_copy(update=update)
+
+    def standard_text(self, name: str) -> str:
+        """The text of the game's own file `name` (one of `file_names`), for an owner to start
+        theirs from."""
+        marks = {m.name: m for m in component_files(self.game.info.options).values()}
+        return marks[name].standard()
 
     def file_keys(self, options: Opt) -> Mapping[str, str]:
         """Each attached file's key (the hash of its text), by name: the store keeps each

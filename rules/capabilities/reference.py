@@ -8,7 +8,8 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 
 from ..errors import excerpt
-from ..game import Game, component_files
+from ..game import Game, component_files, player_options
+from ..words import listed, noun_for
 
 Opt = TypeVar("Opt", bound=BaseModel)
 
@@ -51,15 +52,23 @@ class Reference(Generic[Opt]):
         (" with Timur's Shadow", " with the owner's cards file"); "" for the standard game."""
         files = component_files(type(options))
         changed = [
-            name.replace("_", " ")
+            _changed(name.replace("_", " "), getattr(options, name))
             for name, f in type(options).model_fields.items()
-            if name not in files and getattr(options, name) != f.default
+            if name in player_options(type(options)) and getattr(options, name) != f.default
         ]
         own = [mark.name for name, mark in files.items() if getattr(options, name) is not None]
         said = "".join(f" with {c}" for c in changed)
         if own:
-            said += f" with the owner's {' and '.join(own)} file" + ("s" if len(own) > 1 else "")
+            said += f" with the owner's {listed(own)} {noun_for(len(own), 'file')}"
         return said
+
+
+def _changed(name: str, value: object) -> str:
+    """An option as the announcement says it: `roll when needed`, `no roll when needed`,
+    `10 goats` (its value said, never only its name)."""
+    if isinstance(value, bool):
+        return name if value else f"no {name}"
+    return f"{value} {name}" if isinstance(value, int) else f"{name} {value}"
 
 
 def reference_of(game: Game[Any, Any, Any, Opt]) -> Reference[Opt]:

@@ -37,9 +37,10 @@ class TableTalk(Generic[V]):
         non-player side run by a seat), else None."""
         return None
 
-    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+    def score_text(self, seat: Seat, place: int, score: int, shared: bool = False) -> str | None:
         """A seat's score in a result, in the game's words, where its plain count
-        (`score score_name`) would not say what decided the game; None for the plain count."""
+        (`score score_name`) would not say what decided the game; None for the plain count.
+        `shared`: another seat holds the same place (a tie, or a draw)."""
         return None
 
 

@@ -18,7 +18,13 @@ from .model import (
     other,
 )
 from .play import GoatTigerAction
-from .table_talk import GoatTigerNarration, GoatTigerNotation, GoatTigerReference, GoatTigerTalk
+from .table_talk import (
+    GoatTigerMenus,
+    GoatTigerNarration,
+    GoatTigerNotation,
+    GoatTigerReference,
+    GoatTigerTalk,
+)
 
 INFO: GameInfo[Options] = GameInfo(
     id="goat_tiger",
@@ -44,6 +50,7 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
         self.narration = GoatTigerNarration(self)
         self.talk = GoatTigerTalk(self)
         self.reference = GoatTigerReference(self)
+        self.menus = GoatTigerMenus(self)
 
     def new_game(self, options: Options, seats: Sequence[Seat]) -> State:
         if tuple(seats) != SEATS:
@@ -51,7 +58,7 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
         return play.new_game(options)
 
     def to_move(self, state: State) -> Seat | None:
-        return None if state.winner is not None else state.to_move
+        return None if state.over else state.to_move
 
     def chance(self, state: State) -> str | None:
         return None
@@ -66,10 +73,12 @@ class GoatTiger(Game[State, GoatTigerAction, State, Options]):
         return play.apply(state, action)
 
     def result(self, state: State) -> Ranking | None:
-        if state.winner is None:
+        """The winner first; a draw (our addition to 5.5) puts both sides in first place."""
+        if not state.over:
             return None
+        places = (SEATS,) if state.winner is None else ((state.winner,), (other(state.winner),))
         return Ranking(
-            places=((state.winner,), (other(state.winner),)),
+            places=places,
             scores={TIGERS: state.captured, GOATS: state.options.goats - state.captured},
             text=play.end_text(state),
         )

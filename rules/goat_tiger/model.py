@@ -17,6 +17,11 @@ TITLES: dict[str, str] = {GOATS: "Goats", TIGERS: "Tigers"}
 CAPTURES_TO_WIN = 5  # 5.5: Player Two wins by capturing five Goats
 STANDARD_GOATS = 15
 STANDARD_TIGERS = 3
+# The draw, our addition to 5.5 (docs/goat_tiger.md): the same position with the same side
+# to move a third time, or this many moves in a row without a capture or a placement.
+REPETITIONS_TO_DRAW = 3
+QUIET_MOVES_TO_DRAW = 100
+Draw = Literal["repetition", "quiet"]  # why a game was drawn
 
 Point = Annotated[
     int, Field(ge=POINTS[0], le=POINTS[-1], json_schema_extra=means("a point of the board"))
@@ -47,6 +52,13 @@ class Options(BaseModel):
         description=f"How many Tigers ({STANDARD_TIGERS} in the standard game)",
         json_schema_extra=means("a number of Tigers"),
     )
+
+
+def longest_game(options: Options) -> int:
+    """The most moves a game can last under our draw rule: a game has at most one placement
+    for each Goat and five captures, fewer than QUIET_MOVES_TO_DRAW moves without either
+    come before each, and at most that many after the last."""
+    return (options.goats + CAPTURES_TO_WIN) * QUIET_MOVES_TO_DRAW
 
 
 class Place(BaseModel):
@@ -106,7 +118,8 @@ def key_after(key: int, side: Side, a: Place | Move | Capture) -> int:
 
 
 class State(BaseModel):
-    """A position and what the repetition rule needs of the positions before it."""
+    """A position, what the repetition rule of 5.5 and our draw rule need of the positions
+    before it, and how the game ended."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -119,8 +132,13 @@ class State(BaseModel):
     # The three positions before this one (position_key), oldest first: a move may not
     # bring back the oldest of them (5.5; docs/goat_tiger.md says how it is read).
     previous: tuple[int, ...] = Field(default=(), max_length=3)
+    # The positions since the last capture or placement (position_key), oldest first, this
+    # one not among them: our draw rule counts them (a capture or a placement makes every
+    # earlier position unreachable, so none can come back).
+    quiet: tuple[int, ...] = Field(default=(), max_length=QUIET_MOVES_TO_DRAW)
     moves: int = Field(default=0, ge=0)  # moves played so far
     winner: Side | None = None
+    drawn: Draw | None = None
 
     @field_validator("goats", "tigers")
     @classmethod
@@ -137,6 +155,8 @@ class State(BaseModel):
             raise ValueError(
                 f"{len(self.tigers)} Tigers on the board, the game has {self.options.tigers}"
             )
+        if self.winner is not None and self.drawn is not None:
+            raise ValueError("a game is won or drawn, not both")
         if len(self.goats) + self.in_hand + self.captured != self.options.goats:
             raise ValueError(
                 f"{len(self.goats)} Goats on the board, {self.in_hand} in the supply and "
@@ -147,3 +167,13 @@ class State(BaseModel):
     @property
     def key(self) -> int:
         return position_key(self.goats, self.tigers, self.in_hand, self.captured, self.to_move)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.drawn is not None
+
+    @property
+    def seen_before(self) -> int:
+        """How many times this position stood before since the last capture or placement
+        (the same pieces, supply, captures and side to move)."""
+        return self.quiet.count(self.key)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..errors import IllegalAction, InvalidOrder, clip
+from ..text import inert, quoted
 from .board import POINTS, leaps
 from .model import GOATS, TIGERS, TITLES, Capture, Move, Place, Side, State
 from .play import GoatTigerAction, captures_now, legal_actions
@@ -53,7 +54,7 @@ def _tokens(text: str) -> list[str]:
     tokens = _TOKEN.findall(body)
     rest = _TOKEN.sub(" ", body).replace(",", " ").replace(".", " ").strip()
     if rest:
-        raise InvalidOrder(f"cannot read {clip(rest, 20)!r} in {clip(text.strip())!r}: {FORMS}")
+        raise InvalidOrder(f"cannot read {quoted(rest, 20)} in {quoted(text.strip(), 60)}: {FORMS}")
     if len(tokens) > MAX_TOKENS:
         raise InvalidOrder(f"a move is a few words, not {len(tokens)}: {FORMS}")
     return tokens
@@ -77,14 +78,16 @@ def _read(text: str) -> _Read:
         if t.isdigit():
             n = int(t) if len(t) <= 3 else 10**3
             if not POINTS[0] <= n <= POINTS[-1]:
-                raise InvalidOrder(f"the points are numbered 1 to 23, not {clip(t, 8)}")
+                raise InvalidOrder(f"the points are numbered 1 to 23, not {inert(t, 8)}")
             if after_over:
                 out.over, after_over = n, False
             else:
                 out.points.append(n)
         elif t in _WHO:
             if out.who is not None and out.who != _WHO[t]:
-                raise InvalidOrder(f"{clip(text.strip())!r} names both the Goats and the Tigers")
+                raise InvalidOrder(
+                    f"{quoted(text.strip(), 60)} names both the Goats and the Tigers"
+                )
             out.who = _WHO[t]
         elif t in _OVER_WORDS:
             kinds.add("capture")
@@ -96,10 +99,12 @@ def _read(text: str) -> _Read:
         elif t in _MOVE_WORDS:
             kinds.add("move")
         elif t not in _FILLER:
-            raise InvalidOrder(f"cannot read {clip(t, 20)!r} in {clip(text.strip())!r}: {FORMS}")
+            raise InvalidOrder(
+                f"cannot read {quoted(t, 20)} in {quoted(text.strip(), 60)}: {FORMS}"
+            )
     if "place" in kinds and len(kinds) > 1:
         said = " and ".join(sorted(kinds))
-        raise InvalidOrder(f"{clip(text.strip())!r} says both {said}: {FORMS}")
+        raise InvalidOrder(f"{quoted(text.strip(), 60)} says both {said}: {FORMS}")
     out.kind = next((k for k in ("capture", "place", "move") if k in kinds), None)
     if not out.points and out.over is None:
         what = f"the {TITLES[out.who]} " if out.who else ""
@@ -118,7 +123,7 @@ def parse(st: State, text: str, seat: str) -> list[GoatTigerAction]:
         mine = TITLES.get(seat, seat)
         if r.who is not None and r.who != seat:
             raise IllegalAction(f"you play the {mine}, not the {TITLES[r.who]}")
-        if st.winner is None and seat != st.to_move:
+        if not st.over and seat != st.to_move:
             raise IllegalAction(f"it is the {TITLES[st.to_move]}' turn, not the {mine}'")
         return [_meant(st, r, text)]
     except InvalidOrder as e:
@@ -136,7 +141,7 @@ def _meant(st: State, r: _Read, text: str) -> GoatTigerAction:
     if len(points) == 1:
         return _one_point(st, r, points[0])
     if len(points) != 2:
-        raise InvalidOrder(f"{clip(text.strip())!r} names {len(points)} points: {FORMS}")
+        raise InvalidOrder(f"{quoted(text.strip(), 60)} names {len(points)} points: {FORMS}")
     origin, dest = points
     if r.kind == "place":
         raise InvalidOrder(f"a Goat is placed on one point, not two: {FORMS}")

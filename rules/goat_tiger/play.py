@@ -5,7 +5,10 @@ while any is left, and only then move a Goat to the next point along a line. The
 a Tiger to the next point along a line, or leap along a line over a Goat to the empty point
 beyond and capture it. A move may not bring back the position before the last round of
 moves (the repetition rule). The Tigers win on their fifth capture; the side to move with no
-legal move loses (5.5 says so of the Tigers; docs/goat_tiger.md of the Goats).
+legal move loses (5.5 says so of the Tigers; docs/goat_tiger.md of the Goats). Our addition to
+5.5 ends a game that cannot: it is drawn when a position stands for the third time with the
+same side to move, or after QUIET_MOVES_TO_DRAW moves in a row without a capture or a
+placement (docs/goat_tiger.md says why).
 """
 
 from __future__ import annotations
@@ -19,9 +22,12 @@ from .board import TIGER_START, leaps, neighbours
 from .model import (
     CAPTURES_TO_WIN,
     GOATS,
+    QUIET_MOVES_TO_DRAW,
+    REPETITIONS_TO_DRAW,
     TIGERS,
     TITLES,
     Capture,
+    Draw,
     Move,
     Options,
     Place,
@@ -96,15 +102,18 @@ def _after(st: State, a: GoatTigerAction) -> State:
         captured=captured,
         to_move=other(st.to_move),
         previous=(*st.previous, st.key)[-3:],
+        # a capture or a placement: no earlier position can stand again
+        quiet=() if isinstance(a, Place | Capture) else (*st.quiet, st.key),
         moves=st.moves + 1,
         winner=None,
+        drawn=None,
     )
 
 
 def legal_actions(st: State) -> list[GoatTigerAction]:
     """Every legal move of the side to move (none once the game is over): no move may bring
     back the position before the last round of moves (5.5)."""
-    if st.winner is not None:
+    if st.over:
         return []
     if len(st.previous) < 3:  # no round of moves yet
         return _candidates(st)
@@ -115,7 +124,7 @@ def legal_actions(st: State) -> list[GoatTigerAction]:
 def why_not(st: State, a: GoatTigerAction) -> str | None:
     """Why this move is not legal now, naming the rule (5.5) and the points it is about, or
     None when it is legal."""
-    if st.winner is not None:
+    if st.over:
         return "the game is over: no more moves"
     if a in legal_actions(st):
         return None
@@ -218,11 +227,46 @@ def apply(st: State, a: GoatTigerAction) -> State:
         winner = TIGERS
     elif not legal_actions(after):
         winner = other(after.to_move)  # the side to move is trapped
-    return after.model_copy(update={"winner": winner}) if winner else after
+    if winner is not None:  # a win stands, on a move that also repeats or reaches the cap
+        return after.model_copy(update={"winner": winner})
+    drawn = draw_of(after)
+    return after.model_copy(update={"drawn": drawn}) if drawn else after
+
+
+def draw_of(st: State) -> Draw | None:
+    """Whether our draw rule ends the game in this position (not won): the position stands
+    for the third time, or the moves without a capture or a placement reach the cap."""
+    if st.seen_before >= REPETITIONS_TO_DRAW - 1:
+        return "repetition"
+    if len(st.quiet) >= QUIET_MOVES_TO_DRAW:
+        return "quiet"
+    return None
+
+
+def draw_of_move(st: State, a: GoatTigerAction) -> Draw | None:
+    """The draw a legal move would bring (None when it brings none, or wins)."""
+    return apply(st, a).drawn
+
+
+OUR_RULE = "our rule, added to 5.5"
+
+
+def draw_reason(drawn: Draw, to_move: Side) -> str:
+    """Why a game is drawn (our rule, not the rulebook's), to go after "Draw: "."""
+    if drawn == "repetition":
+        return f"the same position with {TITLES[to_move]} to move for the third time ({OUR_RULE})"
+    return f"{QUIET_MOVES_TO_DRAW} moves in a row without a capture or a placement ({OUR_RULE})"
+
+
+def draw_text(drawn: Draw, to_move: Side) -> str:
+    """Why a game is drawn, in a sentence."""
+    return f"Draw: {draw_reason(drawn, to_move)}."
 
 
 def end_text(st: State) -> str:
-    """One line on how the game ended, in the rules' words (5.5)."""
+    """One line on how the game ended, in the rules' words (5.5), or our draw's."""
+    if st.drawn is not None:
+        return draw_text(st.drawn, st.to_move)
     if st.winner == TIGERS and st.captured >= CAPTURES_TO_WIN:
         return f"The Tigers win: {st.captured} Goats captured (5.5)."
     if st.winner == GOATS:
@@ -232,23 +276,48 @@ def end_text(st: State) -> str:
     return ""
 
 
+def draw_count(st: State) -> str | None:
+    """How near the cap on moves without a capture or a placement is, in words (starting with
+    the count); None before the first such move."""
+    if not st.quiet or st.over:
+        return None
+    return (
+        f"{_count(len(st.quiet), 'move')} in a row without a capture or a placement: a draw "
+        f"at {QUIET_MOVES_TO_DRAW} ({OUR_RULE})"
+    )
+
+
+DRAW_WARNING = 10  # moves before the cap at which the prompt says how near it is
+
+
 def prompt(st: State) -> str:
-    """What the side to move must decide, in a line."""
-    if st.winner is not None:
+    """What the side to move must decide, in a line (and how near the draw's cap is, when it
+    is near)."""
+    if st.over:
         return end_text(st)
     if st.to_move == GOATS:
         if st.in_hand:
             return f"Goats: place a Goat on an empty point ({st.in_hand} in the supply)."
-        return "Goats: move a Goat to the next point along a line."
-    return (
-        f"Tigers: move a Tiger, or leap over a Goat to capture it "
-        f"({st.captured} of {CAPTURES_TO_WIN} captured)."
-    )
+        said = "Goats: move a Goat to the next point along a line."
+    else:
+        said = (
+            f"Tigers: move a Tiger, or leap over a Goat to capture it "
+            f"({st.captured} of {CAPTURES_TO_WIN} captured)."
+        )
+    near = draw_count(st)
+    if near and len(st.quiet) >= QUIET_MOVES_TO_DRAW - DRAW_WARNING:
+        said += f" {near}."
+    return said
 
 
 __all__ = [
     "apply",
+    "draw_count",
+    "draw_of",
+    "draw_of_move",
+    "draw_reason",
     "draw_sides",
+    "draw_text",
     "end_text",
     "legal_actions",
     "new_game",

@@ -1,6 +1,9 @@
-"""A short rules reference by topic, in our own words, citing the rulebook's 5.5."""
+"""A short rules reference by topic, in our own words, citing the rulebook's 5.5; the draw
+is our addition and says so."""
 
 from __future__ import annotations
+
+from .model import QUIET_MOVES_TO_DRAW
 
 TOPICS: dict[str, str] = {
     "overview": (
@@ -29,12 +32,22 @@ TOPICS: dict[str, str] = {
     "repetition": (
         "No move may bring back the position that stood before the last round of moves: "
         "when both sides have just moved a piece away and one has moved back, the other may "
-        "not move back too (5.5, to avoid a stalemate)."
+        "not move back too (5.5, to avoid a stalemate). Our draw rule (`draw`) ends the "
+        "longer shuffles that rule allows."
     ),
     "winning": (
         "The Tigers win on their fifth capture. The Goats win by trapping the Tigers: the "
         "Tigers have no legal move on their turn. Goats with no legal move on their turn "
-        "lose (5.5)."
+        "lose (5.5). A game neither side can win is drawn by our rule (`draw`)."
+    ),
+    "draw": (
+        "Our rule, added to 5.5 (the rulebook has no draw, and its repetition rule alone lets "
+        "two careful players shuffle for ever): the game is drawn when the same position (the "
+        "pieces, the Goats in the supply and captured) stands for the third time with the same "
+        f"side to move, or after {QUIET_MOVES_TO_DRAW} moves in a row, both sides' counted, "
+        "without a capture or a placement. A move that wins still wins. Both sides share first "
+        "place; in Vijayanagara's tiebreak a draw breaks no tie (5.0 makes the tiebreak "
+        "optional). The position 5.5 forbids stays forbidden."
     ),
     "notation": (
         "`place 7`: a Goat onto point 7. `8-9`: a piece moves from 8 to 9. `1x9`: a Tiger "

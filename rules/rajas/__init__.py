@@ -6,7 +6,7 @@ project's reconstruction, in data/ (docs/rajas.md). The state is public: a view 
 
 from __future__ import annotations
 
-from ..words import count_of
+from ..words import count_of  # the rules' one count, for the game's pictures too
 from . import engine, notation
 from .components import BACKS, BUILDINGS, COLOURS, Board, Tile
 from .game import GAME, INFO, SEATS, Rajas

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import DataError
 from ..parsed_files import ComponentFile, text_key
 from ..safe_yaml import load_bounded
-from ..validation import validated
+from ..validation import means, validated
 
 COLOURS: Final = ("blue", "green", "orange", "purple")  # the dice's colours, and the tiles'
 LETTERS: Final = "bgop"  # a die is written by its colour's letter and its number: "o5"
@@ -152,7 +152,15 @@ class _Tile(_Strict):
     colour: Colour
     back: Literal["snake", "cow", "tiger"]
     cost: int = Field(ge=1, le=36)
-    roads: str = Field(min_length=1, max_length=4, pattern=r"^N?E?S?W?$")
+    roads: str = Field(
+        min_length=1,
+        max_length=4,
+        pattern=r"^N?E?S?W?$",
+        json_schema_extra=means(
+            "the sides its roads lead to: the letters N, E, S and W, each at most once and "
+            "in that order (as NS or ESW)"
+        ),
+    )
     buildings: list[Literal["temple", "palace", "fort", "mill"]] = Field(
         default_factory=list, max_length=2
     )

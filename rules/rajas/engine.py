@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from ..game import Below
+from ..words import count_of
 from . import causes, payments, province
 from .choices import ASKS, area_options, decisions, place_options
 from .components import COLOURS, LETTERS, STACKS
@@ -172,7 +173,7 @@ def chance(state: State) -> str | None:
 @lru_cache(maxsize=256)
 def _roll_text(k: int, seat: str) -> str:
     """`chance` of a roll (remembered: asked before every roll of the random games)."""
-    return f"the roll of {k} {'die' if k == 1 else 'dice'} for {seat}"
+    return f"the roll of {count_of(k, 'die')} for {seat}"
 
 
 def stack_name(stack: int) -> str:

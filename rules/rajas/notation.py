@@ -22,6 +22,7 @@ from typing import Final
 
 from ..capabilities.notation import MAX_ORDER_CHARS
 from ..errors import IllegalAction, InvalidOrder, excerpt
+from ..words import count_of
 from . import engine, reading
 from .components import BUILDINGS, COLOURS, GOODS
 from .state import (
@@ -260,7 +261,7 @@ def decision_text(s: State) -> str:
         return "place a worker"
     kind, n, d = s.pending[0]
     if kind == "gain":  # only here is `d` a colour (elsewhere a cell or nothing)
-        return f"take {n} {'die' if n == 1 else 'dice'}" + (f" ({COLOURS[d]})" if d >= 0 else "")
+        return f"take {count_of(n, 'die')}" + (f" ({COLOURS[d]})" if d >= 0 else "")
     return {
         "upgrade": "upgrade a building type",
         "sail": f"sail 1 to {n} spaces",

@@ -7,7 +7,13 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..game import ComponentFile
-from .components import MAX_CHARS, load_board_text, load_tiles_text
+from .components import (
+    BOARD_FILE,
+    MAX_CHARS,
+    TILES_FILE,
+    load_board_text,
+    load_tiles_text,
+)
 
 
 class RajasOptions(BaseModel):
@@ -22,11 +28,19 @@ class RajasOptions(BaseModel):
 
     board_file: Annotated[
         str | None,
-        ComponentFile("board", "Your own board file (YAML)", MAX_CHARS, load_board_text),
+        ComponentFile(
+            "board", "Your own board file (YAML)", MAX_CHARS, load_board_text, BOARD_FILE.text
+        ),
         Field(max_length=MAX_CHARS),
     ] = None
     tiles_file: Annotated[
         str | None,
-        ComponentFile("tiles", "Your own province tiles file (YAML)", MAX_CHARS, load_tiles_text),
+        ComponentFile(
+            "tiles",
+            "Your own province tiles file (YAML)",
+            MAX_CHARS,
+            load_tiles_text,
+            TILES_FILE.text,
+        ),
         Field(max_length=MAX_CHARS),
     ] = None

@@ -9,7 +9,7 @@ never here: `refusal` gives the reason, `allowed` the list for a caller that sho
 
 from __future__ import annotations
 
-from ..validation import shown
+from ..text import shown
 from . import choices, engine, notation, payments, province
 from .components import COLOURS, LETTERS, PORTUGUESE
 from .refused_steps import decision_problem, statue_text

@@ -58,9 +58,9 @@ class RajasTalk(TableTalk[State]):
     def status(self, view: State) -> list[str]:
         return reference.status_lines(view)
 
-    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+    def score_text(self, seat: Seat, place: int, score: int, shared: bool = False) -> str | None:
         """A result's score is the fame points past the money marker: said as how the
-        player's race ended ("markers 42 apart, did not cross")."""
+        player's race ended ("markers 42 apart, did not cross"), shared place or not."""
         return race_words(score >= 0, score)
 
 

@@ -150,7 +150,7 @@ class SuccessorsTalk(TableTalk[View]):
         spied = f" Seen by your Spy: {'; '.join(seen)}." if seen else ""
         return f"{held} {_orders_text(s, i)}{spied}"
 
-    def score_text(self, seat: Seat, place: int, score: int) -> str | None:
+    def score_text(self, seat: Seat, place: int, score: int, shared: bool = False) -> str | None:
         return points_text(score)
 
 

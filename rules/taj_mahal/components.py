@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import DataError
 from ..parsed_files import ComponentFile, text_key
 from ..safe_yaml import load_bounded
-from ..text import Name
-from ..validation import validated
+from ..text import Name, quoted
+from ..validation import means, validated
+from ..words import count_of
 
 # The six symbols (Preparation), in the order the notation and the court list them.
 SYMBOLS = ("vizier", "general", "monk", "princess", "grand_mogul", "elephant")
@@ -129,6 +130,11 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# an id is written in orders: lower-case words joined by underscores (no `_` to mark up)
+ID_PATTERN = r"^[a-z]+(_[a-z]+)*$"
+ID = means("an id: lower-case words joined by underscores (as grand_mogul)")
+
+
 class _Card(_Strict):
     colour: Literal["red", "yellow", "green", "violet", "white"]
     symbols: list[Literal[SYMBOLS]] = Field(min_length=1, max_length=2)  # type: ignore[valid-type]
@@ -136,7 +142,7 @@ class _Card(_Strict):
 
 
 class _Special(_Strict):
-    id: str = Field(min_length=1, max_length=20, pattern=r"^[a-z_]+$")
+    id: str = Field(min_length=1, max_length=20, pattern=ID_PATTERN, json_schema_extra=ID)
     title: Name
     effect: Literal["elephant", "grand_mogul", "points", "colour_change"]
     influence: Literal["vizier", "general", "monk", "princess"]
@@ -148,14 +154,14 @@ class _CardsFile(_Strict):
 
 
 class _Province(_Strict):
-    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
+    id: str = Field(min_length=1, max_length=30, pattern=ID_PATTERN, json_schema_extra=ID)
     title: Name
     column: int = Field(ge=0, le=3)
     row: int = Field(ge=0, le=2)
 
 
 class _City(_Strict):
-    id: str = Field(min_length=1, max_length=30, pattern=r"^[a-z_]+$")
+    id: str = Field(min_length=1, max_length=30, pattern=ID_PATTERN, json_schema_extra=ID)
     title: Name
     province: str
     fortress: bool
@@ -252,7 +258,9 @@ def load_cards_text(text: str) -> Cards:
             ("id", s.id, seen_id),
         ):
             if value in seen:
-                raise _fail(what, f"{where}.{field}", f"{value!r} is given to two special cards")
+                raise _fail(
+                    what, f"{where}.{field}", f"{quoted(value)} is given to two special cards"
+                )
             seen.add(value)
         counts = [0] * 6
         if s.effect in ("elephant", "grand_mogul"):
@@ -289,24 +297,24 @@ def load_board_text(text: str) -> Board:
     pids = [p.id for p in f.provinces]
     for i, p in enumerate(f.provinces):
         if pids.index(p.id) != i:
-            raise _fail(what, f"provinces[{i}].id", f"{p.id!r} is used twice")
+            raise _fail(what, f"provinces[{i}].id", f"{quoted(p.id)} is used twice")
     if len(f.cities) != CITIES:
         raise _fail(what, "cities", f"{CITIES} are needed, the file has {len(f.cities)}")
     cids = [c.id for c in f.cities]
     city_province: list[int] = []
     for i, c in enumerate(f.cities):
         if cids.index(c.id) != i:
-            raise _fail(what, f"cities[{i}].id", f"{c.id!r} is used twice")
+            raise _fail(what, f"cities[{i}].id", f"{quoted(c.id)} is used twice")
         if c.province not in pids:
-            raise _fail(what, f"cities[{i}].province", f"{c.province!r} is not a province")
+            raise _fail(what, f"cities[{i}].province", f"{quoted(c.province)} is not a province")
         city_province.append(pids.index(c.province))
     if f.agra.province not in pids:
-        raise _fail(what, "agra.province", f"{f.agra.province!r} is not a province")
+        raise _fail(what, "agra.province", f"{quoted(f.agra.province)} is not a province")
     if f.agra.city not in cids:
-        raise _fail(what, "agra.city", f"{f.agra.city!r} is not a city")
+        raise _fail(what, "agra.city", f"{quoted(f.agra.city)} is not a city")
     agra_p, agra_c = pids.index(f.agra.province), cids.index(f.agra.city)
     if city_province[agra_c] != agra_p:
-        raise _fail(what, "agra.city", f"{f.agra.city!r} is not in {f.agra.province!r}")
+        raise _fail(what, "agra.city", f"{quoted(f.agra.city)} is not in {quoted(f.agra.province)}")
     if not f.cities[agra_c].fortress:
         raise _fail(what, "agra.city", "Agra is a fortress city (it holds the Taj Mahal tile)")
     cities_of = tuple(
@@ -315,7 +323,9 @@ def load_board_text(text: str) -> Board:
     for i, cs in enumerate(cities_of):
         need = 5 if i == agra_p else 4
         if len(cs) != need:
-            raise _fail(what, f"provinces[{i}]", f"{pids[i]!r} needs {need} cities, has {len(cs)}")
+            raise _fail(
+                what, f"provinces[{i}]", f"{quoted(pids[i])} needs {need} cities, has {len(cs)}"
+            )
     forts = sum(c.fortress for c in f.cities)
     if forts != FORTRESSES:
         raise _fail(what, "cities", f"{FORTRESSES} fortresses are needed, the file has {forts}")
@@ -323,12 +333,12 @@ def load_board_text(text: str) -> Board:
     for i, (a, b) in enumerate(f.roads):
         for end, name in ((0, a), (1, b)):
             if name not in cids:
-                raise _fail(what, f"roads[{i}][{end}]", f"{name!r} is not a city")
+                raise _fail(what, f"roads[{i}][{end}]", f"{quoted(name)} is not a city")
         road = tuple(sorted((cids.index(a), cids.index(b))))
         if road[0] == road[1]:
             raise _fail(what, f"roads[{i}]", "a road joins two different cities")
         if road in roads:
-            raise _fail(what, f"roads[{i}]", f"the road {a}-{b} is listed twice")
+            raise _fail(what, f"roads[{i}]", f"the road {quoted(a)}-{quoted(b)} is listed twice")
         roads.append((road[0], road[1]))
     neighbours: list[list[int]] = [[] for _ in range(CITIES)]
     for ca, cb in roads:
@@ -342,7 +352,7 @@ def load_board_text(text: str) -> Board:
                 todo.append(n)
     if len(reached) != CITIES:
         lost = next(cids[c] for c in range(CITIES) if c not in reached)
-        raise _fail(what, "roads", f"no road leads to {lost!r} from the rest of the board")
+        raise _fail(what, "roads", f"no road leads to {quoted(lost)} from the rest of the board")
     tiles = sorted(f.province_tiles, key=lambda t: t.number)
     if [t.number for t in tiles] != list(range(1, PROVINCES + 1)):
         raise _fail(what, "province_tiles", "tiles numbered 1 to 12, each once, are needed")
@@ -352,7 +362,7 @@ def load_board_text(text: str) -> Board:
             raise _fail(
                 what,
                 f"province_tiles (number {t.number}).commodities",
-                f"tile {t.number} shows {need} commodit{'y' if need == 1 else 'ies'}",
+                f"tile {t.number} shows {count_of(need, 'commodity')}",
             )
     bonus: list[Tile] = []
     for i, bt in enumerate(f.bonus_tiles):

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any, Final, TypeVar
 
 from ..game import Below
+from ..words import count_of
 from .components import (
     COURT,
     ELEPHANT,
@@ -655,7 +656,7 @@ def _take(s: State, a: Take) -> State:
     supply = s.supply
     n = min(2, len(supply))
     if len(chosen) != n:
-        raise ValueError(f"take {n} card{'s' if n != 1 else ''} from the supply")
+        raise ValueError(f"take {count_of(n, 'card')} from the supply")
     rest = list(supply)
     try:
         for c in chosen:

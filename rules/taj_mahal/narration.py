@@ -10,7 +10,7 @@ on the table; a hand is read only once the game is over, when the view shows the
 
 from __future__ import annotations
 
-from ..words import count_of
+from ..words import count_of, listed
 from .components import (
     COLOURS,
     COURT,
@@ -38,11 +38,7 @@ def title(s: State, i: int) -> str:
 plural = count_of  # the rules' one count: "1 point", "2 points"
 
 
-def joined(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+joined = listed  # "a", "a and b", "a, b and c": the rules' one list
 
 
 def narrate(before: View, action: Action, after: View, seat: str | None) -> list[str]:
@@ -257,11 +253,11 @@ def step_bonus(b: State, action: Action) -> int:
 
 
 def visit_end_lines(b: State, a: State) -> list[str]:
-    """Ending a visit: what was not won leaves the game, pairs of influence tiles become
-    special cards, and who starts the next visit."""
+    """Ending a visit: the standings, what was not won leaves the game, pairs of influence
+    tiles become special cards, and who starts the next visit."""
     board, cards = b.board, b.cards
     province = b.province_order[b.visit]
-    lines = [f"Visit {b.visit + 1} ({board.province_titles[province]}) ends."]
+    lines = [f"Visit {b.visit + 1} ({board.province_titles[province]}) ends.", standings(b, a)]
     tile = b.visit + 1
     won = any(tile in tiles for tiles in a.province_tiles)
     left = [] if won else [f"province tile {tile}"]
@@ -275,6 +271,14 @@ def visit_end_lines(b: State, a: State) -> list[str]:
         nxt = board.province_titles[a.province_order[a.visit]]
         lines.append(f"{title(a, a.start)} starts visit {a.visit + 1} ({nxt}).")
     return lines
+
+
+def standings(b: State, a: State) -> str:
+    """`Standings after visit 1: Blue 14 points, Orange 9 points and Brown 7 points.`, the
+    highest first."""
+    order = sorted(range(len(a.seats)), key=lambda i: (-a.scores[i], i))
+    said = [f"{title(a, i)} {count_of(a.scores[i], 'point')}" for i in order]
+    return f"Standings after visit {b.visit + 1}: {listed(said)}."
 
 
 def tile_name(board: Board, tile_id: int) -> str:

@@ -344,5 +344,5 @@ def _usage(s: State) -> str:
         return f"write '{word} <city>': a city of {board.province_titles[s.province]}"
     if s.phase == "take":
         n = min(2, len(s.supply))
-        return f"write 'take <card>, <card>': {n} card{'s' if n > 1 else ''} from the supply"
+        return f"write 'take <card>, <card>': {count_of(n, 'card')} from the supply"
     return "nothing to decide now"

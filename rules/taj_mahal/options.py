@@ -10,7 +10,13 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..game import ComponentFile
-from .components import MAX_CHARS, load_board_text, load_cards_text
+from .components import (
+    BOARD_FILE,
+    CARDS_FILE,
+    MAX_CHARS,
+    load_board_text,
+    load_cards_text,
+)
 
 
 class TajOptions(BaseModel):
@@ -21,11 +27,15 @@ class TajOptions(BaseModel):
 
     board_file: Annotated[
         str | None,
-        ComponentFile("board", "Your own board file (YAML)", MAX_CHARS, load_board_text),
+        ComponentFile(
+            "board", "Your own board file (YAML)", MAX_CHARS, load_board_text, BOARD_FILE.text
+        ),
         Field(max_length=MAX_CHARS),
     ] = None
     cards_file: Annotated[
         str | None,
-        ComponentFile("cards", "Your own cards file (YAML)", MAX_CHARS, load_cards_text),
+        ComponentFile(
+            "cards", "Your own cards file (YAML)", MAX_CHARS, load_cards_text, CARDS_FILE.text
+        ),
         Field(max_length=MAX_CHARS),
     ] = None

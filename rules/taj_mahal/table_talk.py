@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..capabilities import Narration, Notation, Reference, TableTalk
 from ..game import Seat
+from ..words import count_of
 from . import codec, engine, narration, notation, reference
 from .components import COLOURS, SYMBOL_TITLES
 from .options import TajOptions
@@ -116,4 +117,4 @@ def prompt(v: View, seat: Seat) -> str:
         what = "the crown palace" if kind == CROWN else f"a palace for the {SYMBOL_TITLES[kind]}"
         return f"{here}: place {what} on a city of {board.province_titles[s.province]}"
     n = min(2, len(s.supply))
-    return f"{here}: take {n} card{'s' if n > 1 else ''} from the supply"
+    return f"{here}: take {count_of(n, 'card')} from the supply"

@@ -11,7 +11,8 @@ from typing import Annotated, ClassVar, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from ..errors import InvalidOrder, clip
+from ..errors import InvalidOrder
+from ..text import quoted
 from .model import Faction, Piece
 from .tokens import FILLER, Tokens, number_word
 
@@ -376,7 +377,7 @@ class Give(_Action):
                 bare.append(t.faction())
         if len(bare) > 2 or len(bare) + len(marked) > 2:
             raise InvalidOrder(
-                f"in {clip(t.step)!r}: name two factions at most; write {GIVE_FORM!r}"
+                f"in {quoted(t.step, 60)}: name two factions at most; write {GIVE_FORM!r}"
             )
         giver, receiver = t.giver, marked.get("to")
         if len(bare) == 2:
@@ -387,9 +388,11 @@ class Give(_Action):
             marked.setdefault("from", bare[0])
         giver = marked.get("from", giver)
         if receiver is None or giver is None:
-            raise InvalidOrder(f"in {clip(t.step)!r}: say who gives to whom, e.g. {GIVE_FORM!r}")
+            raise InvalidOrder(
+                f"in {quoted(t.step, 60)}: say who gives to whom, e.g. {GIVE_FORM!r}"
+            )
         if res + cav == 0:
-            raise InvalidOrder(f"in {clip(t.step)!r}: say how much, e.g. {GIVE_FORM!r}")
+            raise InvalidOrder(f"in {quoted(t.step, 60)}: say how much, e.g. {GIVE_FORM!r}")
         return cls(giver=giver, receiver=receiver, resources=res, cavalry=cav)
 
 

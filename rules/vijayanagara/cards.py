@@ -15,13 +15,13 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from ..errors import DataError, excerpt, excerpts
 from ..game import SetByGame
 from ..safe_yaml import load_bounded
 from ..text import Flavor, Prose, Title, text_problem
-from ..validation import first_problem
+from ..validation import Problem, read_strictly
 from .event_data import validate_side
 from .event_steps import Nested
 from .factions import Faction
@@ -38,7 +38,7 @@ CardKind = Literal["event", "mongol_invasion", "succession", "timurid"]
 
 
 class EventSide(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     text: Prose
     effects: tuple[Nested, ...] = ()  # written (and dumped) as the deck file writes them
@@ -108,14 +108,17 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     for req in ("number", "title"):
         if req not in raw:
             raise _fail(label, f"missing field {req!r}")
+    # every field but the effects read strictly, as every loader reads a file (a number is
+    # no `true`); the effects, checked step by step (event_data.py), are typed after
+    sides = {
+        s: {**b, "effects": []} for s in ("unshaded", "shaded") if isinstance(b := raw.get(s), dict)
+    }
+    problem = read_strictly(Card, {**raw, **sides, "kind": kind})
+    if isinstance(problem, Problem):
+        raise _fail(label, f"field '{problem.field}': {problem.said}")
     if kind == "event":
         raw = {**raw, **_typed_sides(raw, label)}
-    given = {**raw, "kind": kind}
-    try:
-        card = Card.model_validate(given)
-    except ValidationError as exc:
-        problem = first_problem(exc, given, _card_schema())
-        raise _fail(label, f"field {problem.field!r}: {problem.said}") from exc
+    card = Card.model_validate({**raw, "kind": kind})
     if kind == "event":
         if sorted(card.order) != sorted(("D", "B", "V")):
             raise _fail(label, "field 'order' must list D, B and V once each (2.3.2)")
@@ -124,11 +127,6 @@ def _card(raw: Any, kind: CardKind, where: str) -> Card:
     if kind == "mongol_invasion" and card.faction not in (Faction.B, Faction.V):
         raise _fail(label, "field 'faction' must be B or V (2.4.1)")
     return card
-
-
-@cache
-def _card_schema() -> dict[str, Any]:
-    return Card.model_json_schema()
 
 
 def _typed_sides(raw: dict[str, Any], label: str) -> dict[str, object]:
@@ -198,13 +196,16 @@ def deck_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def standard_deck_text() -> str:
+    """The project's own deck file, for an owner to start theirs from."""
+    data = resources.files("rules.vijayanagara").joinpath("data/deck.yaml")
+    return data.read_text(encoding="utf-8")
+
+
 @cache
 def standard_deck() -> Deck:
     """The project's own deck, loaded once from the package data."""
-    text = (
-        resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
-    )
-    return load_deck_text(text)
+    return load_deck_text(standard_deck_text())
 
 
 _parsed: OrderedDict[str, Deck] = OrderedDict()

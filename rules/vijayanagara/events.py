@@ -73,7 +73,7 @@ from .frames import (
 )
 from .model import BASE, FACTION_NAMES, OWNER, Faction, GameState, Piece
 from .registry import TITLE, name_of
-from .words import count_of, pieces
+from .words import count_of, pieces, plural
 
 standard_deck()  # the standard deck is validated when the rules are imported (cheap)
 
@@ -341,7 +341,7 @@ def _counted(count: int | str, piece: str | None, faction: str | None) -> str:
         noun = f"{FACTION_NAMES[Faction(faction)]} piece"
     else:
         noun = "piece"
-    return f"all {noun}s" if count == "all" else count_of(int(count), noun)
+    return f"all {plural(noun)}" if count == "all" else count_of(int(count), noun)
 
 
 def summary(step: EventStep) -> str:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from .actions import Action, Move, Place, Remove
 from .board import board
 from .model import BASE, OWNER, GameState, Piece
-from .words import PIECE_NAME, count_of
+from .words import PIECE_NAME, count_of, plural
 
 
 class Source(NamedTuple):
@@ -42,7 +42,7 @@ def over_the_limit(
     parts = [f"at most {most} now"] if same else []
     src = source(st, action)
     if src is not None and src.have < count:
-        what = f"only {count_of(src.have, src.noun)}" if src.have else f"no {src.noun}s"
+        what = f"only {count_of(src.have, src.noun)}" if src.have else f"no {plural(src.noun)}"
         parts.append(f"{what} {src.where}{src.rule}")
     elif not same:
         return None  # not a matter of count

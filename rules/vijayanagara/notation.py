@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import AmbiguousName, InvalidOrder, clip
+from ..errors import AmbiguousName, InvalidOrder
+from ..text import quoted
 from .actions import TYPED, Action, Choose, Typed
 from .model import Faction, GameState
 from .registry import SPELLINGS
@@ -148,7 +149,7 @@ def parse_step(step: str, giver: Faction | None = None) -> Action:
         if re.fullmatch(r"option-?[0-9]{1,2}", joined):
             return Choose(option="option-" + str(int(re.sub(r"[^0-9]", "", joined))))
         raise InvalidOrder(
-            f"unknown order {clip(step)!r}: a step starts with an option (e.g. pass, event, "
+            f"unknown order {quoted(step, 60)}: a step starts with an option (e.g. pass, event, "
             f"command+decree, march) or a verb ({', '.join(sorted(VERBS))})"
         )
     t.i = 1

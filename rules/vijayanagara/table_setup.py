@@ -13,6 +13,7 @@ from ..capabilities import (
 from ..game import (
     Seat,
 )
+from ..text import quoted
 from . import (
     Action,
     GameOptions,
@@ -24,7 +25,7 @@ from . import (
     table,
 )
 from . import reference as topics
-from .cards import with_deck
+from .cards import standard_deck_text, with_deck
 
 
 class VijayanagaraReference(Reference[GameOptions]):
@@ -57,8 +58,13 @@ class VijayanagaraFiles(ComponentFiles[GameOptions]):
     def with_files(self, options: GameOptions, files: Mapping[str, str]) -> GameOptions:
         unknown = sorted(set(files) - {"deck"})
         if unknown:
-            raise ValueError(f"Vijayanagara takes a deck file only, not {', '.join(unknown)}")
+            raise ValueError(f"Vijayanagara takes a deck file only, not {quoted(unknown[0])}")
         return with_deck(options, files["deck"]) if "deck" in files else options
+
+    def standard_text(self, name: str) -> str:
+        if name != "deck":
+            raise ValueError(f"Vijayanagara has a deck file only, not {quoted(name)}")
+        return standard_deck_text()
 
     def file_keys(self, options: GameOptions) -> Mapping[str, str]:
         return {} if options.deck_hash is None else {"deck": options.deck_hash}

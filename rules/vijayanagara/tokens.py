@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import AmbiguousName, InvalidOrder, clip
+from ..errors import AmbiguousName, InvalidOrder
+from ..text import quoted
 from .board import board
 from .model import Faction, Piece
 
@@ -20,7 +21,7 @@ def number_word(step: str, w: str, signed: bool) -> int | None:
     digits = w.lstrip("+-").lstrip("0")  # never int() of a long string (Python's limit)
     if len(digits) > 2 or int(digits or "0") > MAX_NUMBER:
         raise InvalidOrder(
-            f"in {clip(step)!r}: {clip(w, 12)!r} is too large; numbers in an order "
+            f"in {quoted(step, 60)}: {quoted(w, 12)} is too large; numbers in an order "
             f"go up to {MAX_NUMBER}"
         )
     n = int(digits or "0")
@@ -76,10 +77,10 @@ def resolve_space(word: str) -> str:
         return matches[0]
     if matches:
         raise AmbiguousName(
-            f"{clip(word, 24)!r} matches several spaces: {', '.join(matches)}; type more of the name",
+            f"{quoted(word, 24)} matches several spaces: {', '.join(matches)}; type more of the name",
             tuple(matches),
         )
-    raise InvalidOrder(f"unknown space {clip(word, 24)!r}; spaces are: {', '.join(spaces)}")
+    raise InvalidOrder(f"unknown space {quoted(word, 24)}; spaces are: {', '.join(spaces)}")
 
 
 class Tokens:
@@ -90,8 +91,8 @@ class Tokens:
         self.giver = giver  # who gives in a `give` step that does not say (1.5.2)
 
     def fail(self, expected: str) -> InvalidOrder:
-        got = clip(self.items[self.i], 24) if self.i < len(self.items) else "end of step"
-        return InvalidOrder(f"in {clip(self.step)!r}: expected {expected}, got {got!r}")
+        got = quoted(self.items[self.i], 24) if self.i < len(self.items) else "the step's end"
+        return InvalidOrder(f"in {quoted(self.step, 60)}: expected {expected}, got {got}")
 
     def skip_filler(self) -> None:
         while self.i < len(self.items) and self.items[self.i] in FILLER:
@@ -169,7 +170,7 @@ class Tokens:
             return Faction(w)
         except ValueError:
             raise InvalidOrder(
-                f"in {clip(self.step)!r}: {clip(w, 24)!r} is not a faction (D, B, V)"
+                f"in {quoted(self.step, 60)}: {quoted(w, 24)} is not a faction (D, B, V)"
             ) from None
 
     def amounts(self) -> tuple[int, int]:
@@ -189,5 +190,5 @@ class Tokens:
     def end(self) -> None:
         self.skip_filler()
         if self.i < len(self.items):
-            rest = clip(" ".join(self.items[self.i :]), 24)
-            raise InvalidOrder(f"in {clip(self.step)!r}: unexpected {rest!r}")
+            rest = quoted(" ".join(self.items[self.i :]), 24)
+            raise InvalidOrder(f"in {quoted(self.step, 60)}: unexpected {rest}")

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from rules.words import count_of
+from rules.words import count_of, plural
 
 from .model import Piece
 
-__all__ = ["count_of"]  # the rules' one count (rules.words), in this game's words too
+__all__ = ["count_of", "plural"]  # the rules' one count (rules.words), in this game's words too
 
 PIECE_NAME: dict[Piece, str] = {
     Piece.TROOP: "Troop",
