@@ -66,7 +66,6 @@ class CtrlC:
         """`stop` runs in the signal handler, between two steps of whatever the program was
         doing: it only notes the request and hands the rest to the event loop."""
         self.stop = stop
-        self._prompting = False  # a Ctrl-C now cancels the line (raises KeyboardInterrupt)
 
     def _heard(self, signum: int, frame: FrameType | None) -> None:
         self.stop()
@@ -86,20 +85,19 @@ class CtrlC:
         except ValueError:  # off the main thread: signals are not ours to set
             return input(prompt)
         try:
-            self._prompting = True
-            signal.signal(signal.SIGINT, self._at_prompt)
+            # the only handler that may run after another raised, as input() lets it
+            signal.signal(signal.SIGINT, signal.default_int_handler)
             nudge.start()
             return input(prompt)
         finally:
-            self._prompting = False  # first: from now on a Ctrl-C raises nothing
-            nudge.end()  # its SIGINTs in flight are met by _at_prompt, which ignores them
-            self.hear()
-
-    def _at_prompt(self, signum: int, frame: FrameType | None) -> None:
-        """Ctrl-C at the prompt: KeyboardInterrupt, once (none after the prompt is left)."""
-        if self._prompting:
-            self._prompting = False
-            raise KeyboardInterrupt
+            try:  # the nudges' SIGINTs wait from now (one just before may raise: it is set)
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            finally:
+                nudge.end()
+                while signal.sigtimedwait({signal.SIGINT}, 0) is not None:
+                    pass  # a nudge's, dropped
+                self.hear()
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     @staticmethod
     def close() -> None:
