@@ -19,6 +19,7 @@ from discord_fake import BOT_TOKEN
 from bot.discord.log_redaction import configure_logging, redact
 
 LAUNCHER = Path(__file__).parent / "fake_discord_bot.py"
+WAIT = 90  # seconds a process may take to end at the most: a loaded machine; it ends sooner
 
 
 @pytest.fixture(autouse=True)
@@ -66,7 +67,7 @@ def test_a_stop_signal_finishes_the_reply_in_flight_and_closes_cleanly(
     wait_for(proc, "READY")
     wait_for(proc, "IN FLIGHT")  # /vj create is being answered: its first Discord call is held
     proc.send_signal(sig)
-    out, err = proc.communicate(timeout=20)
+    out, err = proc.communicate(timeout=WAIT)
     assert proc.returncode == 0, err
     assert "closed the database" in err
     posted = [json.loads(line)["content"] for line in out.splitlines() if line.startswith("{")]
@@ -76,7 +77,7 @@ def test_a_stop_signal_finishes_the_reply_in_flight_and_closes_cleanly(
 
 def test_a_refused_token_is_one_clear_line(tmp_path: Path) -> None:
     proc = launch(tmp_path, "not-the-right-token")
-    out, err = proc.communicate(timeout=20)
+    out, err = proc.communicate(timeout=WAIT)
     assert proc.returncode == 2
     assert "Traceback" not in err
     assert "Discord refused the bot token" in err

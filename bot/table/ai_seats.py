@@ -467,6 +467,8 @@ class AiSeats:
             return None
         g = self.shared.loader.rules_of(game)
         state = await self.shared.loader.state_of(game)
+        if g.chance(state) is not None:  # stored waiting for a reveal: dealt before any step
+            return await self._reveal(channel, game)
         user = self.shared.texts.waiting_for(game, state)
         level = ai_level(user, self.shared.registry.levels(g.info.id))
         seat = g.to_move(state)
@@ -490,6 +492,21 @@ class AiSeats:
                 now.game, state, user, [Step(step, action)], None, read=now
             )
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    async def _reveal(self, channel: str, game: GameRecord) -> Reply | None:
+        """The reveal a stored position waits for, dealt and announced (then the AI's job,
+        if an AI decides next, comes again with the next wait)."""
+        async with self.shared.locks(channel):
+            now = await self.shared.store.open_game_at_turn(channel)
+            if now is None or now.game.version != game.version:
+                return None  # someone moved (and so dealt it) meanwhile
+            state = await self.shared.loader.state_of(now.game)
+            seen = await self.shared.pipeline.reveal_pending(now.game, state, now, [])
+        return (
+            None
+            if seen is None
+            else await self.shared.pipeline.moved_reply(seen, self.after_finish)
+        )
 
     # --- hints -----------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ from .table_texts import TableTexts
 from .textlog import hands_off, opening_cut, told
 from .words import every_dealt
 
+PENDING = ""  # Move.revealed_at of a reveal a stored position waited for (no step made it)
+
 
 @dataclass
 class Move:
@@ -185,7 +187,9 @@ def _said(move: Move) -> list[str]:
     """What the sender must know about the order, in the message that goes out now: the
     notes, and the steps a reveal cut off."""
     said = [f"(note: {n})" for n in move.notes]
-    if move.revealed_at is not None:
+    if move.revealed_at == PENDING and move.unplayed:
+        said.append(seen_first(move.revealed, move.unplayed))
+    elif move.revealed_at is not None and move.revealed_at != PENDING:
         rest = "; ".join(inert(u, CLIP_CHARS) for u in move.unplayed)  # as they were typed
         them = "it" if len(move.unplayed) == 1 else "them"
         said.append(
@@ -194,6 +198,16 @@ def _said(move: Move) -> list[str]:
             "still mean to."
         )
     return said
+
+
+def seen_first(revealed: str, unplayed: list[str]) -> str:
+    """An order that came while a stored position waited for a reveal: not played."""
+    rest = "; ".join(inert(u, CLIP_CHARS) for u in unplayed)  # as they were typed
+    return (
+        f"{revealed[:1].upper()}{revealed[1:]} was revealed first, before any order (a reveal "
+        f"commits). Not played: `{rest}`: send it again now that it is seen, if you still "
+        "mean to."
+    )
 
 
 def _carried(g: AnyGame, kept: str, lines: list[str]) -> tuple[str | None, list[str], list[str]]:

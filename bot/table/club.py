@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from db import (
     ENDED_STATUSES,
     Announcement,
+    GameAtTurn,
     GameNotFound,
     GameRecord,
     Pace,
@@ -334,7 +335,7 @@ class Club:
                 self.start_ai(due.job)
                 continue
             try:
-                if due.job.stage == REMINDER and await self._deadline_pass(due.job):
+                if await self._played_instead(due.job):
                     continue
                 if due.job.stage >= ARCHIVE:
                     await self._archive(due.job)
@@ -373,39 +374,51 @@ class Club:
                 return  # someone moved at this very moment: the game lives on
             self.shared.loader.forget(game.id)
 
-    async def _deadline_pass(self, job: Reminder) -> bool:
+    async def _played_instead(self, job: Reminder) -> bool:
+        """What a due job's game plays instead of reminding (stored and announced through
+        the outbox; the change replaces the job): a reveal its stored position waits for
+        (stored by rules that dealt it later: nobody could end that wait), else a deadline's
+        pass."""
+        async with self.shared.locks(job.channel_id):
+            found = await self.shared.store.game_at_turn(job.game_id)  # the change's one read
+            if found.game.status != "active" or not _stands(job, found.reminder):
+                return False
+            state = await self.shared.loader.state_of(found.game)
+            try:
+                if self.shared.loader.rules_of(found.game).chance(state) is not None:
+                    seen = await self.shared.pipeline.reveal_pending(found.game, state, found, [])
+                    return seen is not None
+                return job.stage == REMINDER and await self._deadline_pass(job, found, state)
+            except BrokenGame:
+                raise
+            except ServiceError as e:  # someone moved meanwhile: their move stands
+                log.info("game %s: nothing played at its job: %s", job.game_id, e)
+                return False
+
+    async def _deadline_pass(self, job: Reminder, found: GameAtTurn, state: object) -> bool:
         """Pass for the waiting seat, if the game chose that and the rules allow a Pass now;
         the move replaces the job (so nobody is reminded of a decision already made)."""
-        async with self.shared.locks(job.channel_id):
-            found = await self.shared.store.game_at_turn(job.game_id)  # the move's one read
-            game = found.game
-            if found.pace is None or found.pace.deadline != "pass":
-                return False
-            if game.status != "active" or not _stands(job, found.reminder):
-                return False
-            state = await self.shared.loader.state_of(game)
-            g = self.shared.loader.rules_of(game)
-            seat = g.to_move(state)
-            if self.shared.texts.waiting_for(game, state) != job.user_id or seat is None:
-                return False
-            passing = deadlines_of(g).timeout_action(state)
-            if passing is None or passing not in g.legal_actions(state):
-                return False
-            hours = int((self.shared.reminders.clock() - job.since) // 3600)
-            said = notation_of(g).describe(public(g, state), passing)
-            title = g.info.seat_titles.get(seat, seat)
-            did = "passed" if said == "pass" else f"played `{said}`"
-            note = (
-                f"deadline: {title} {did} automatically after "
-                f"{count_of(hours, 'hour')} without a decision ({self.shared.texts.command(g.info.id, 'club pace')})"
-            )
-            try:
-                await self.shared.pipeline.apply_and_store(
-                    game, state, job.user_id, [Step(said, passing)], None, note=note, read=found
-                )
-            except ServiceError as e:  # someone moved meanwhile: their move stands
-                log.info("game %s: deadline pass not played: %s", game.id, e)
-                return False
+        game = found.game
+        if found.pace is None or found.pace.deadline != "pass":
+            return False
+        g = self.shared.loader.rules_of(game)
+        seat = g.to_move(state)
+        if self.shared.texts.waiting_for(game, state) != job.user_id or seat is None:
+            return False
+        passing = deadlines_of(g).timeout_action(state)
+        if passing is None or passing not in g.legal_actions(state):
+            return False
+        hours = int((self.shared.reminders.clock() - job.since) // 3600)
+        said = notation_of(g).describe(public(g, state), passing)
+        title = g.info.seat_titles.get(seat, seat)
+        did = "passed" if said == "pass" else f"played `{said}`"
+        note = (
+            f"deadline: {title} {did} automatically after "
+            f"{count_of(hours, 'hour')} without a decision ({self.shared.texts.command(g.info.id, 'club pace')})"
+        )
+        await self.shared.pipeline.apply_and_store(
+            game, state, job.user_id, [Step(said, passing)], None, note=note, read=found
+        )
         return True
 
     @answers(exists="{Here} already has a game: play that one first.")

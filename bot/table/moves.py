@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from db import GameRecord
+from db import GameAtTurn, GameRecord
 from rules.capabilities import menus_of, notation_of, orders_of, turns_of
 from rules.errors import (
     AmbiguousName,
@@ -166,6 +166,8 @@ class Moves:
             key = f"as {as_seat}: {text}" if as_seat else text
             guarded = version is None and not entry.again and self.recent is not None
             state = await self.shared.loader.state_of(record)
+            if (seen := await self._seen_first(found, state, text)) is not None:
+                return seen
             g = self.shared.loader.rules_of(record)
             forced = playing(g, state, seat_named(g, as_seat)) if as_seat else None
             seat = forced or self._default_seat(record, state, user)
@@ -184,6 +186,16 @@ class Moves:
             if version is None and self.recent is not None:
                 self.recent.played(record.id, user, key, outcome.game.version)
         return await self.shared.pipeline.moved_reply(outcome, self.after_finish)
+
+    async def _seen_first(self, found: GameAtTurn, state: object, order: str) -> Reply | None:
+        """The reveal a stored position waits for, dealt before `order` is read (a reveal
+        commits: nothing is played on a position its sender has not seen); None when none."""
+        seen = await self.shared.pipeline.reveal_pending(found.game, state, found, [order])
+        return (
+            None
+            if seen is None
+            else await self.shared.pipeline.moved_reply(seen, self.after_finish)
+        )
 
     def _read_on_turn(self, r: Reading, read: Reader, forced: Seat | None) -> Order:
         """The order `read` makes of `r`; whose turn it is comes first: an order that cannot
@@ -357,6 +369,9 @@ class Moves:
                 raise ServiceError(self.shared.texts.stale_text(record, version, record.version))
             g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
+            pressed = "undo" if what == "undo" else "the button you pressed"
+            if (seen := await self._seen_first(found, state, pressed)) is not None:
+                return seen
             action: object
             if what == "undo":
                 undo = turns_of(g).undo(state)
@@ -444,6 +459,8 @@ class Moves:
             record = found.game
             g = self.shared.loader.rules_of(record)
             state = await self.shared.loader.state_of(record)
+            if (seen := await self._seen_first(found, state, "undo")) is not None:
+                return seen
             undo = turns_of(g).undo(state)
             if undo is None:
                 raise ServiceError(

@@ -28,7 +28,7 @@ from rules.errors import IllegalAction, step_where
 from rules.game import Ranking, Seat, Step
 
 from .ai_users import is_ai
-from .announcing import Announcer, Move
+from .announcing import PENDING, Announcer, Move, seen_first
 from .closing import Closings
 from .loading import Adoption, AnyGame, GameLoader, public
 from .refusal import ServiceError
@@ -61,6 +61,7 @@ class Outcome:
     revealed_at: str | None = None
     unplayed: list[str] = field(default_factory=list)
     told: list[str] = field(default_factory=list)  # to the sender alone: a card drawn
+    revealed: str = ""  # what a stored position waited for (revealed_at PENDING)
 
 
 @dataclass
@@ -193,6 +194,46 @@ class TurnPipeline:
             if outcomes is not None:
                 outcomes.append((state, outcome))
         return state, dealt
+
+    async def reveal_pending(
+        self, record: GameRecord, state: object, read: GameAtTurn | None, unplayed: list[str]
+    ) -> Outcome | None:
+        """A stored position that waits for a chance step (a game stored by rules that dealt
+        it later): it is dealt now, stored and announced like a move's, before anything is
+        played on it (a reveal commits). `unplayed`: the order that came meanwhile, told to
+        be sent again now that the reveal is seen. None when nothing waits."""
+        g = self.loader.rules_of(record)
+        waiting = g.chance(state)
+        if waiting is None or g.result(state) is not None:
+            return None
+        adoption = (
+            await self.loader.adoption(record) if await self.loader.pre_secret(record) else None
+        )
+        try:
+            order = await self._read_order(record, state, 0, None, True, None, adoption)
+            order.read, order.revealed = read, waiting
+            order.cur, order.new = await self.deal(record, order.cur, order.logged + 1, order.text)
+            order.spoken += order.text.lines
+            if not unplayed:  # else the order's reply says it
+                order.notes.append(f"{waiting} was still to be revealed when the game was stored")
+            over = g.result(order.cur) is not None
+            announcement, nxt = await self._announce_order(order, unplayed, over, pending=True)
+            stored = await self._store_with_announcement(order, announcement, nxt, over, adoption)
+        except BaseException:
+            if adoption is not None:
+                self.loader.forget(record.id)
+            raise
+        return Outcome(
+            stored,
+            state,
+            order.cur,
+            order.text.lines,
+            notes=order.notes,
+            announcement=announcement,
+            revealed_at=PENDING,
+            unplayed=unplayed,
+            revealed=waiting,
+        )
 
     async def _store_order(
         self,
@@ -414,7 +455,7 @@ class TurnPipeline:
         )
 
     async def _announce_order(
-        self, order: OrderUnderWay, unplayed: list[str], over: bool
+        self, order: OrderUnderWay, unplayed: list[str], over: bool, *, pending: bool = False
     ) -> tuple[Announcement, int | None]:
         """The announcement the order owes the channel, and who the game waits for next."""
         record, g, state, cur, text = order.record, order.g, order.stored, order.cur, order.text
@@ -432,7 +473,7 @@ class TurnPipeline:
             earlier=earlier,
             spoken=order.spoken,
             notes=order.notes,
-            revealed_at=order.revealed_at if unplayed else None,
+            revealed_at=PENDING if pending else order.revealed_at if unplayed else None,
             revealed=order.revealed,
             unplayed=unplayed,
             secret=secret,
@@ -709,7 +750,13 @@ class TurnPipeline:
             mentions=a.mentions,
             image=await self.render(record, state) if a.board else None,
             buttons=buttons,
-            receipt="\n".join(["✓ Played: " + "; ".join(f"`{s}`" for s in out.steps), *out.told]),
+            receipt=(
+                "\n".join(["✓ Played: " + "; ".join(f"`{s}`" for s in out.steps), *out.told])
+                if out.revealed_at != PENDING
+                else seen_first(out.revealed, out.unplayed)
+                if out.unplayed
+                else None
+            ),
             edit=a.edit,
             close_text=a.close_text,
         )
