@@ -82,7 +82,7 @@ class CtrlC:
         Ctrl-C calls `stop` again once the prompt is left."""
         try:
             nudge = _Nudge()
-        except ValueError:  # off the main thread: signals are not ours to set
+        except ValueError:  # off the main thread, signals are not ours to set (or no threads')
             return input(prompt)
         try:
             # the only handler that may run after another raised, as input() lets it
@@ -94,8 +94,8 @@ class CtrlC:
                 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             finally:
                 nudge.end()
-                while signal.sigtimedwait({signal.SIGINT}, 0) is not None:
-                    pass  # a nudge's, dropped
+                while signal.SIGINT in signal.sigpending():
+                    signal.sigwait({signal.SIGINT})  # a nudge's, dropped
                 self.hear()
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
@@ -121,6 +121,8 @@ class _Nudge:
     the main thread (ValueError elsewhere)."""
 
     def __init__(self) -> None:
+        if not hasattr(signal, "pthread_kill"):  # Windows: input() returns at Ctrl-C there
+            raise ValueError("no threads' signals")
         self.woken, self.wake = os.pipe()
         self.stop_r, self.stop_w = os.pipe()
         os.set_blocking(self.wake, False)
