@@ -6,6 +6,7 @@ under way), within a bound; none sleeps a fixed time."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import re
 import select
@@ -21,6 +22,7 @@ WAIT = 120.0  # seconds a wait may take at the most (a loaded machine; a wait en
 PROMPT = "> "
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|[\x07\r]")
 TICKS = os.sysconf("SC_CLK_TCK")
+SYS_TGKILL = {"x86_64": 234, "aarch64": 131}  # the tgkill system call's number
 
 
 def cpu_ticks(pid: int) -> int:
@@ -140,6 +142,16 @@ class Terminal:
     def ctrl_c(self) -> None:
         """Ctrl-C, as the terminal sends it: SIGINT to the whole process group."""
         os.killpg(self.process.pid, signal.SIGINT)
+
+    def ctrl_c_to_a_thread(self) -> None:
+        """SIGINT to one of the program's threads but its main one, as Linux may deliver a
+        signal sent to the process (whichever thread does not block it)."""
+        main = self.process.pid
+        others = [int(t.name) for t in Path(f"/proc/{main}/task").iterdir() if int(t.name) != main]
+        assert others, "the program has no thread but its main one"
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.syscall(SYS_TGKILL[os.uname().machine], main, others[0], signal.SIGINT) != 0:
+            raise OSError(ctypes.get_errno(), "tgkill")
 
     def workers(self) -> list[int]:
         """The program's processes but itself: its forkserver, the workers, the tracker."""

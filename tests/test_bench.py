@@ -95,7 +95,10 @@ TINY: dict[str, tuple[list[str], str]] = {
     "rajas_soak.py": (["--games", "3"], rf"steps {NUMBER}, every invariant"),
     "successors_engine.py": (["--games", "2"], rf"games_per_cpu_second +{NUMBER}"),
     "successors_soak.py": (["--games", "2"], rf"steps {NUMBER}, every invariant"),
-    "successors_arena.py": (["--games", "1"], rf"by seat:\n.*3 players, 3: {NUMBER}/1"),
+    "successors_arena.py": (
+        ["--games", "1", "--seats", "3"],
+        rf"by seat:\n.*3 players, 3: {NUMBER}/1",
+    ),
     "successors_render.py": (
         ["--games", "1", "--every", "60", "--rounds", "1"],
         rf"cpu ms +p50 {NUMBER}.*legible on a phone: {NUMBER} of {NUMBER}",

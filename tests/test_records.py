@@ -39,7 +39,8 @@ async def finished(
         version, st = await current(svc, channel)
         if st.game_over:
             return
-        a = vijayanagara.legal_actions(st)[seed % len(vijayanagara.legal_actions(st))]
+        legal = vijayanagara.legal_actions(st)
+        a = legal[seed % len(legal)]
         order = vijayanagara.describe(st, a) + (
             "; confirm" if vijayanagara.idle_note(st, a) else ""
         )
@@ -53,11 +54,21 @@ async def finished(
 ROTATED = {F.D: B, F.B: V, F.V: D}
 
 
-async def test_a_finished_game_keeps_its_record_and_the_history_lists_it(
+async def test_finished_games_keep_their_records_histories_replays_and_stats(
     svc: GameService,
 ) -> None:
-    await finished(svc, "c1", SEATS, 11)
-    await finished(svc, "c2", ROTATED, 11)
+    """Three whole games, each played once, read by every check of a finished game's record
+    (a game's record, the histories per channel, player and server, the replay, the stats)."""
+    await finished(svc, "c1", SEATS, 11, guild="g1")
+    await finished(svc, "c2", ROTATED, 11, guild="g2")
+    await a_finished_game_keeps_its_record_and_the_history_lists_it(svc)
+    await a_players_history_lists_only_the_games_of_the_server_asked_in(svc)
+    await replay_shows_the_board_at_any_step_of_a_finished_game(svc)
+    await finished(svc, "c3", SEATS, 13)
+    await stats_after_several_games_count_wins_and_rate_each_faction(svc)
+
+
+async def a_finished_game_keeps_its_record_and_the_history_lists_it(svc: GameService) -> None:
     [here] = await svc.store.results(channel_id="c1")
     assert {s.faction: s.user_id for s in here.seats} == {"D": D, "B": B, "V": V}
     assert sorted(s.place for s in here.seats) == [1, 2, 3]
@@ -75,11 +86,7 @@ async def test_a_finished_game_keeps_its_record_and_the_history_lists_it(
     assert "No finished games" in (await svc.club.history("elsewhere")).text
 
 
-async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
-    svc: GameService,
-) -> None:
-    await finished(svc, "c1", SEATS, 11, guild="g1")
-    await finished(svc, "c2", ROTATED, 11, guild="g2")
+async def a_players_history_lists_only_the_games_of_the_server_asked_in(svc: GameService) -> None:
     here = await svc.store.latest_game("c1")
     there = await svc.store.latest_game("c2")
     assert here is not None and there is not None
@@ -92,21 +99,24 @@ async def test_a_players_history_lists_only_the_games_of_the_server_asked_in(
     assert "No finished games" in (await svc.club.history("c9", D, guild="g3")).text
 
 
-async def test_an_aborted_game_has_no_result(svc: GameService) -> None:
-    seeds_of(svc).next = 3
-    assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
-    for f, uid in SEATS.items():
-        assert (await svc.lobby.join("c", uid, f.value)).ok
-    assert (await svc.lobby.start("c", D)).ok
-    assert (await svc.lobby.abort("c", D)).ok
-    assert await svc.store.results() == []
+async def replay_shows_the_board_at_any_step_of_a_finished_game(svc: GameService) -> None:
+    game = await svc.store.latest_game("c1")
+    assert game is not None
+    first = await svc.club.replay("c1", game.id, 0)
+    assert first.ok and first.image == PNG and f"step 0 of {game.actions}" in first.text
+    middle = await svc.club.replay("c1", game.id, game.actions // 2)
+    assert middle.ok and f"step {game.actions // 2} of" in middle.text
+    last = await svc.club.replay("c1", game.id)
+    assert last.ok and "The game is over" in last.text
+    too_far = await svc.club.replay("c1", game.id, game.actions + 1)
+    assert not too_far.ok and f"from 0 to {game.actions}" in too_far.text
+    elsewhere = await svc.club.replay("c2", game.id, 1)
+    assert not elsewhere.ok and "not played in this channel" in elsewhere.text
+    missing = await svc.club.replay("c1", game.id + 100, 1)
+    assert not missing.ok and "There is no game" in missing.text
 
 
-async def test_stats_after_several_games_count_wins_and_rate_each_faction(
-    svc: GameService,
-) -> None:
-    for i, seating in enumerate([SEATS, ROTATED, SEATS]):
-        await finished(svc, f"c{i}", seating, 11 + i)
+async def stats_after_several_games_count_wins_and_rate_each_faction(svc: GameService) -> None:
     results = await svc.store.results(limit=100, newest_first=False)
     assert len(results) == 3
     text = (await svc.club.stats(D, kind="vijayanagara")).text
@@ -120,6 +130,16 @@ async def test_stats_after_several_games_count_wins_and_rate_each_faction(
     for letter in {s.faction for g in results for s in g.seats if s.user_id == D}:
         assert f"{ratings[(D, letter)]:.0f}" in text
     assert "no finished game" in (await svc.club.stats(STRANGER, kind="vijayanagara")).text
+
+
+async def test_an_aborted_game_has_no_result(svc: GameService) -> None:
+    seeds_of(svc).next = 3
+    assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
+    for f, uid in SEATS.items():
+        assert (await svc.lobby.join("c", uid, f.value)).ok
+    assert (await svc.lobby.start("c", D)).ok
+    assert (await svc.lobby.abort("c", D)).ok
+    assert await svc.store.results() == []
 
 
 def test_the_rating_moves_points_from_loser_to_winner_per_faction() -> None:
@@ -161,24 +181,6 @@ def test_a_shared_place_is_a_draw_in_the_rating_and_no_win_in_the_records() -> N
     found = faction_wins([drawn], ["goats", "tigers"])
     assert found["goats"] == Record(games=1, wins=0, shared=1)
     assert found["goats"].said() == "0 of 1, and 1 first place shared"
-
-
-async def test_replay_shows_the_board_at_any_step_of_a_finished_game(svc: GameService) -> None:
-    await finished(svc, "c1", SEATS, 11)
-    game = await svc.store.latest_game("c1")
-    assert game is not None
-    first = await svc.club.replay("c1", game.id, 0)
-    assert first.ok and first.image == PNG and f"step 0 of {game.actions}" in first.text
-    middle = await svc.club.replay("c1", game.id, game.actions // 2)
-    assert middle.ok and f"step {game.actions // 2} of" in middle.text
-    last = await svc.club.replay("c1", game.id)
-    assert last.ok and "The game is over" in last.text
-    too_far = await svc.club.replay("c1", game.id, game.actions + 1)
-    assert not too_far.ok and f"from 0 to {game.actions}" in too_far.text
-    elsewhere = await svc.club.replay("c2", game.id, 1)
-    assert not elsewhere.ok and "not played in this channel" in elsewhere.text
-    missing = await svc.club.replay("c1", game.id + 100, 1)
-    assert not missing.ok and "There is no game" in missing.text
 
 
 async def test_a_running_game_cannot_be_replayed(svc: GameService) -> None:

@@ -95,3 +95,22 @@ def test_ctrl_c_while_an_ai_thinks_gives_up_its_step_and_the_game_goes_on(tmp_pa
         assert HINTED in t.line("hint")  # a new pool answers
         working(t)
         assert t.quit() == 0
+
+
+def test_ctrl_c_at_the_prompt_cancels_the_line_whichever_thread_the_signal_reaches(
+    tmp_path: Path,
+) -> None:
+    """Linux hands a signal sent to the process to any of its threads: one reaching a thread
+    but the main one (the database's, the pool's) cancels the line at once all the same,
+    though the main thread waits in readline for a key."""
+    with Terminal(tmp_path, "--game", "rajas", "--play", "red", "--seed", "3") as t:
+        t.prompt()
+        t.type("assorted mar")
+        t.until("assorted mar")
+        t.ctrl_c_to_a_thread()
+        assert CANCELLED in t.prompt()
+        t.ctrl_c_to_a_thread()  # at once, again
+        assert CANCELLED in t.prompt()
+        assert "Next: Red" in t.line("status")  # the half-typed line was not sent
+        working(t)
+        assert t.quit() == 0

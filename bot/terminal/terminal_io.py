@@ -6,8 +6,11 @@ Ctrl-C at the prompt clears the line, and at any other moment stops the work und
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import select
 import signal
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
@@ -74,20 +77,91 @@ class CtrlC:
             signal.signal(signal.SIGINT, self._heard)
 
     def read_line(self, prompt: str) -> str:
-        """A line typed at the prompt; Ctrl-C meanwhile raises KeyboardInterrupt. Whatever
-        happens, Ctrl-C calls `stop` again once the prompt is left."""
+        """A line typed at the prompt; Ctrl-C meanwhile raises KeyboardInterrupt, at once,
+        whichever thread of the program the signal reached (`_Nudge`). Whatever happens,
+        Ctrl-C calls `stop` again once the prompt is left."""
         try:
-            with contextlib.suppress(ValueError):
-                signal.signal(signal.SIGINT, signal.default_int_handler)
+            nudge = _Nudge()
+        except ValueError:  # off the main thread, signals are not ours to set (or no threads')
+            return input(prompt)
+        try:
+            # the only handler that may run after another raised, as input() lets it
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            nudge.start()
             return input(prompt)
         finally:
-            self.hear()
+            try:  # the nudges' SIGINTs wait from now (one just before may raise: it is set)
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            finally:
+                nudge.end()
+                while signal.SIGINT in signal.sigpending():
+                    signal.sigwait({signal.SIGINT})  # a nudge's, dropped
+                self.hear()
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     @staticmethod
     def close() -> None:
         """The session is over: Ctrl-C interrupts the program again."""
         with contextlib.suppress(ValueError):
             signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+NUDGE_EVERY = 0.05  # seconds between two SIGINTs to the main thread until it leaves the prompt
+
+
+class _Nudge:
+    """While the main thread waits in readline for a key (input()), a Ctrl-C must wake it:
+    readline returns at a signal only if the signal interrupts its wait (select). Linux may
+    deliver the terminal's SIGINT to any thread of the program (the database's, the worker
+    pool's), whose handler only notes it; and one that comes after the prompt is written,
+    before the wait begins, interrupts nothing. Either way the line would be cancelled only
+    at the next key. So each signal handled also writes its number to a pipe (the wakeup fd,
+    from whichever thread), and a thread of its own, woken by a SIGINT's, sends SIGINT to the
+    main thread, again every NUDGE_EVERY seconds, until the prompt is left (`end`). Made on
+    the main thread (ValueError elsewhere)."""
+
+    def __init__(self) -> None:
+        if not hasattr(signal, "pthread_kill"):  # Windows: input() returns at Ctrl-C there
+            raise ValueError("no threads' signals")
+        self.woken, self.wake = os.pipe()
+        self.stop_r, self.stop_w = os.pipe()
+        os.set_blocking(self.wake, False)
+        try:
+            self.before = signal.set_wakeup_fd(self.wake, warn_on_full_buffer=False)
+        except ValueError:
+            self._close()
+            raise
+        self.main = threading.get_ident()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="ctrl-c at the prompt", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.done.is_set():
+            ready, _, _ = select.select([self.woken, self.stop_r], [], [])
+            if self.woken not in ready:
+                continue
+            if signal.SIGINT not in os.read(self.woken, 512):
+                continue
+            while not self.done.is_set():  # until the main thread leaves the prompt
+                signal.pthread_kill(self.main, signal.SIGINT)
+                self.done.wait(NUDGE_EVERY)
+
+    def end(self) -> None:
+        """The prompt is left: no more SIGINTs (those sent reach the main thread before this
+        returns), the wakeup fd as it was."""
+        self.done.set()
+        os.write(self.stop_w, b"x")
+        if self.thread.is_alive():
+            self.thread.join()
+        signal.set_wakeup_fd(self.before)
+        self._close()
+
+    def _close(self) -> None:
+        for fd in (self.woken, self.wake, self.stop_r, self.stop_w):
+            os.close(fd)
 
 
 DATABASE_NOTE = ".database"  # in a database's boards folder: the path of that database
