@@ -192,7 +192,12 @@ MODES: dict[str, tuple[str, list[str], str]] = {
         rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
 }
-HELPERS = {"revision.py", "arena_report.py", "results.py"}  # imported by the benches, run by none
+HELPERS = {
+    "revision.py",
+    "arena_report.py",
+    "results.py",
+    "engine_games.py",
+}  # imported by the benches, run by none
 TOOLS = {"runs.py"}  # run on the results, not a bench (tests/test_bench_runs.py)
 
 

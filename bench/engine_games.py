@@ -1,0 +1,206 @@
+"""One game's engine measured: random full games per CPU-second, and that every game ends.
+The machinery of the games' engine benches (bench/rajas_engine.py, bench/successors_engine.py),
+each of which names its game in an `EngineBench`.
+
+Game k (0 <= k < N) is played through the Game protocol: chance steps dealt by
+`random.Random(k)`, every decision chosen uniformly among `legal_actions` by the same
+generator. A game that raises, runs past a bound of steps, or ends without a ranking is
+counted (and the first few listed). Time is CPU time (time.process_time) of the whole loop,
+data files loaded before. Each of R rounds plays the N games in a fresh process; a tree's
+figure is its best round, and its spread the worst and the median round.
+
+With --against REV, the same games are played by revision REV's rules/ (taken with `git
+archive` into a temporary folder), rounds alternating between the two trees, and the figures
+are given with their ratio. Where both trees play the same games (the same number of steps)
+they are compared by games per CPU-second; where a rule differs between them, so do the
+games, and they are compared by steps per CPU-second, which is said.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from results import record
+from revision import checkout
+
+REPO = Path(__file__).resolve().parents[1]
+MAX_STEPS = 20_000
+BY_GAMES = ("games_per_cpu_second", "median_round", "worst_round")
+BY_STEPS = ("steps_per_cpu_second", "steps_median_round", "steps_worst_round")
+
+
+@dataclass(frozen=True)
+class EngineBench:
+    """A game's engine bench: its rules package (`rules.rajas`), its options' class name, the
+    players of game k, the goal in games per CPU-second, the state's field a game's length is
+    counted by (`round`, `turn`), and the script that runs it (its workers run it again)."""
+
+    package: str
+    options: str
+    players: Callable[[int], int]
+    goal: int
+    length: str
+    script: str
+
+    @property
+    def per_game(self) -> str:
+        return f"{self.length}s_per_game"
+
+
+def play(bench: EngineBench, k: int) -> tuple[int, int, bool]:
+    """Game k: its steps, its length, and whether it ended with a ranking."""
+    rules = importlib.import_module(bench.package)
+    game = rules.GAME
+    uniform = random.Random(k).random
+
+    def below(n: int) -> int:
+        return int(uniform() * n)
+
+    s = game.new_game(getattr(rules, bench.options)(), game.info.seats_for(bench.players(k)))
+    steps = 0
+    chance, deal, legal, apply = game.chance, game.deal, game.legal_actions, game.apply
+    while s.phase != "over" and steps < MAX_STEPS:
+        if chance(s) is None:
+            actions = legal(s)
+            a = actions[int(uniform() * len(actions))]
+        else:
+            a = deal(s, below)
+        s = apply(s, a)
+        steps += 1
+    return steps, getattr(s, bench.length), game.result(s) is not None
+
+
+def worker(bench: EngineBench, root: str, games: int) -> None:
+    """Play the games with the tree at `root`; print one JSON line."""
+    sys.path.insert(0, root)
+    rules = importlib.import_module(bench.package)
+    if not str(Path(rules.__file__ or "?").resolve()).startswith(str(Path(root).resolve())):
+        raise SystemExit(f"rules was imported from {rules.__file__}, not from {root}")
+    play(bench, 0)  # load the data files before timing
+    crashes: list[str] = []
+    unended = steps = length = 0
+    c0 = time.process_time()
+    for k in range(games):
+        try:
+            n, r, ended = play(bench, k)
+        except Exception:
+            crashes.append(f"game {k}: {traceback.format_exc(limit=3)}")
+            continue
+        steps += n
+        length += r
+        unended += not ended
+    cpu = max(time.process_time() - c0, 1e-9)
+    out = {"cpu": cpu, "steps": steps, "length": length, "crashes": len(crashes)}
+    print(json.dumps(out | {"unended": unended}), flush=True)
+    for c in crashes[:3]:
+        print(c, file=sys.stderr)
+
+
+def run(bench: EngineBench, root: Path, games: int) -> dict[str, float]:
+    cmd = [sys.executable, bench.script, "--worker", str(root), "--games", str(games)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=root)
+    sys.stderr.write(out.stderr)
+    if out.returncode:
+        raise SystemExit(f"the worker for {root} failed")
+    result: dict[str, float] = json.loads(out.stdout.splitlines()[-1])
+    return result
+
+
+def figures(bench: EngineBench, results: list[dict[str, float]], games: int) -> dict[str, float]:
+    rates = sorted(games / r["cpu"] for r in results)
+    cpu = min(r["cpu"] for r in results)
+    played = max(games - int(results[0]["crashes"]), 1)
+    steps = results[0]["steps"]
+    step_rates = sorted(steps / r["cpu"] for r in results)
+    return {
+        "cpu_seconds": round(cpu, 3),
+        "crashes": max(r["crashes"] for r in results),
+        "unended": max(r["unended"] for r in results),
+        "games_per_cpu_second": round(rates[-1], 1),
+        "median_round": round(statistics.median(rates), 1),
+        "worst_round": round(rates[0], 1),
+        "steps_per_cpu_second": round(step_rates[-1]),
+        "steps_median_round": round(statistics.median(step_rates)),
+        "steps_worst_round": round(step_rates[0]),
+        "steps_per_game": round(steps / played, 1),
+        bench.per_game: round(results[0]["length"] / played, 1),
+        "us_per_step": round(cpu / max(steps, 1) * 1e6, 2),
+    }
+
+
+def main(bench: EngineBench, doc: str) -> None:
+    p = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=1_000)
+    p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--against", metavar="REV", help="another git revision to compare with")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.worker:
+        worker(bench, args.worker, args.games)
+        return
+    here: list[dict[str, float]] = []
+    there: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.against:
+            checkout(args.against, Path(tmp), "rules")
+        for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
+            here.append(run(bench, REPO, args.games))
+            if args.against:
+                there.append(run(bench, Path(tmp), args.games))
+    a = figures(bench, here, args.games)
+    b = figures(bench, there, args.games) if there else None
+    same = not there or here[0]["steps"] == there[0]["steps"]
+    report(bench, args, a, b, same)
+    if a["crashes"] or a["unended"]:
+        raise SystemExit(1)
+
+
+def report(
+    bench: EngineBench,
+    args: argparse.Namespace,
+    a: dict[str, float],
+    b: dict[str, float] | None,
+    same: bool,
+) -> None:
+    """The figures, recorded and printed; against another tree, their ratios: by games when
+    both played the same games, else by steps."""
+    keys = BY_GAMES if same else BY_STEPS
+    out: dict[str, object] = {"games": args.games, "rounds": args.rounds, "this": a}
+    if b is not None:
+        ratio = round(a[keys[0]] / b[keys[0]], 3)
+        out |= {"against": args.against, "other": b, "ratio": ratio, "by": keys[0]}
+    record(args, out, Path(bench.script).stem)
+    goal = f"{'goal':22} >= {bench.goal} games per CPU-second"
+    if args.json:
+        print(json.dumps(out))
+    elif b is None:
+        for key, value in a.items():
+            print(f"{key:22} {value}")
+        print(goal)
+    else:
+        print(f"games: {args.games}, rounds: {args.rounds} (best, median and worst round)")
+        if not same:
+            print(
+                f"the trees played different games ({a['steps_per_game']} and "
+                f"{b['steps_per_game']} steps a game: a rule differs), so they are compared "
+                "by steps per CPU-second"
+            )
+        print(f"{'':22}{'this tree':>12}{args.against:>14}{'ratio':>8}")
+        for key in keys:
+            print(f"{key:22}{a[key]:12.1f}{b[key]:14.1f}{a[key] / b[key]:8.2f}")
+        for key in ("us_per_step", "steps_per_game", bench.per_game, "crashes", "unended"):
+            print(f"{key:22}{a[key]!s:>12}{b[key]!s:>14}")
+        print(goal)
