@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from invariants import check
@@ -23,6 +24,7 @@ ONE_FUTURE = Budget(iterations=1)
 # The fewest sampled futures at which a step may overrule easy's (fewer: easy's step, always).
 SEARCHED = Budget(iterations=hard.MIN_ROUNDS)
 WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
+EASYS_GAME = ["--games", "1", "--seed", "7"]  # an arena game of `easy` that Bahmani wins
 
 
 def positions(seeds: range, per_kind: int = 2) -> dict[str, list[vijayanagara.GameState]]:
@@ -141,11 +143,12 @@ def test_decisions_do_not_depend_on_the_hidden_deck_order_or_the_generator(
     futures = [state, reshuffled(state, 1), reshuffled(state, 2)]
     futures.append(futures[0].clone())
     futures[-1].rng, futures[-1].order = None, []  # the bot's state: no dealer at all
-    for k in range(3):
+    # hard: its whole search (the step `decide` plays, and every sampled future's value,
+    # which a peek would change even where the step stays) at the fewest futures whose values
+    # can decide the step, so one generator is enough; easy's step alone, under three
+    for k in range(1 if level == "hard" else 3):
         chosen: set[object]
-        if level == "hard":  # its whole search (the step `decide` plays, and every future's
-            # value, which a peek would change even where the step stays), at the fewest
-            # futures whose values can decide the step
+        if level == "hard":
             chosen = {hard.search(s, random.Random(k), SEARCHED) for s in futures}
         else:
             chosen = {decide(s, level, random.Random(k), SEARCHED) for s in futures}
@@ -343,14 +346,34 @@ def test_an_arena_run_logs_each_game_so_a_cut_run_still_sums_up(
     assert whole["seats"]["D"] == cut["seats"]["D"]
 
 
+@pytest.fixture(scope="module")
+def easys_arena_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
+    """One arena game of `easy` in every seat, Bahmani's tested (seed 7: Bahmani wins): its
+    JSON object and its log, read by two tests (a whole game of `easy` costs seconds)."""
+    import contextlib
+    import io
+    import json
+
+    from bench.arena import main
+
+    log = tmp_path_factory.mktemp("arena") / "easy.jsonl"
+    out = io.StringIO()
+    args = ["--ai", "easy", "--vs", "easy", "--seats", "B", "--json", "--log", str(log)]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main([*args, *EASYS_GAME])
+    return json.loads(out.getvalue()), log
+
+
 def test_arena_logs_of_other_runs_or_other_files_are_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    easys_arena_game: tuple[dict[str, Any], Path],
 ) -> None:
     from bench.arena import main
 
-    a, b, junk = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "junk.jsonl"
+    a, junk = tmp_path / "a.jsonl", tmp_path / "junk.jsonl"
+    b = easys_arena_game[1]  # easy against easy
     main(["--ai", "random", "--vs", "random", "--games", "1", "--log", str(a), "--json"])
-    main(["--ai", "easy", "--vs", "random", "--games", "1", "--log", str(b), "--json"])
     junk.write_text('{"ai": "random"}\n')
     capsys.readouterr()
     for logs, said in (
@@ -367,7 +390,7 @@ def test_arena_logs_of_other_runs_or_other_files_are_refused(
 
 
 def test_a_seats_judgement_is_weighed_on_the_very_games_easy_plays(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], easys_arena_game: tuple[dict[str, Any], Path]
 ) -> None:
     """bench/seat_judgement.py pairs each judgement with `easy`'s own games (the arena's):
     one whole game, which Bahmani wins, played by each; another judgement's games are
@@ -375,13 +398,11 @@ def test_a_seats_judgement_is_weighed_on_the_very_games_easy_plays(
     point, not who wins)."""
     import json
 
-    from bench import arena, seat_judgement
+    from bench import seat_judgement
 
-    games = ["--games", "1", "--seed", "7"]
-    arena.main(["--ai", "easy", "--vs", "easy", "--seats", "B", *games, "--json"])
-    easys = json.loads(capsys.readouterr().out)["seats"]["B"]["wins"]
+    easys = easys_arena_game[0]["seats"]["B"]["wins"]
     assert easys == 1
-    seat_judgement.main(["--seat", "B", *games, "--judgement", "{}"])
+    seat_judgement.main(["--seat", "B", *EASYS_GAME, "--judgement", "{}"])
     out = json.loads(capsys.readouterr().out)
     assert out["easy"] == easys
     (same,) = out["judgements"]
