@@ -414,9 +414,10 @@ def test_a_seats_judgement_is_weighed_on_the_very_games_easy_plays(
     }
     other_weights = '{"resource": 0.4, "projected": true}'
     cut = ["--games", "4", "--seed", "7", "--steps", "6"]
-    seat_judgement.main(["--seat", "B", *cut, "--judgement", other_weights])
+    seat_judgement.main(["--seat", "B", *cut, "--judgement", "{}", "--judgement", other_weights])
     out = json.loads(capsys.readouterr().out)
-    (other,) = out["judgements"]
+    same, other = out["judgements"]
+    assert same["wins"] == out["easy"] and same["only_it"] == same["only_easy"] == 0
     assert other["judgement"]["resource"] == 0.4 and other["judgement"]["projected"] is True
     assert other["wins"] - other["only_it"] + other["only_easy"] == out["easy"]
 
