@@ -150,7 +150,9 @@ def test_a_score_of_one_is_one_point_wherever_a_result_is_told() -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_game_that_deals_nothing_shows_no_commitment(kind: str) -> None:
+def test_a_game_that_deals_nothing_shows_no_commitment(
+    printed: Callable[[str], str], kind: str
+) -> None:
     """`verify` in a game without chance (the Goat-Tiger game) says there is nothing to check,
     before the end as after it, and shows no commitment to a secret that deals nothing."""
     text = printed(kind)
