@@ -1,4 +1,4 @@
-"""Moving up: `python -m bot.table.copy_db` copies every game from a SQLite file into
+"""Moving up: `python -m bot.table.copy_db` (run in-process through its main) copies every game from a SQLite file into
 PostgreSQL, and each replays there to the state it had; the bot carries on from the copy."""
 
 from __future__ import annotations
@@ -6,14 +6,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import runpy
 import shutil
 import sqlite3
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from unittest.mock import patch
 
 import pytest
 from fakes import SEATS, FakeRenderer, Seeds
@@ -21,6 +18,7 @@ from table_helpers import choices, on_turn, run
 from test_records import finished
 from test_service import B_FIRST, current, play_random, seated
 
+from bot.table import copy_db
 from bot.table.registry import game
 from bot.table.service import GameService
 from db import GameRecord, ServerSettings
@@ -131,16 +129,13 @@ async def test_the_copy_goes_only_into_an_empty_database(bot_file: Path, postgre
 
 
 def copy_command(argv: list[str]) -> tuple[int | str | None, str, str]:
-    """`python -m bot.table.copy_db ARGV` (what `chaupal-copy-db` runs), in this process: its
-    exit status, what it printed and what it said on stderr."""
+    """`chaupal-copy-db ARGV` (bot.table.copy_db.main, what the command and `python -m
+    bot.table.copy_db` run), in this process: its exit status, what it printed and what it
+    said on stderr."""
     out, err = io.StringIO(), io.StringIO()
-    with (
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-        patch.object(sys, "argv", ["copy_db", *argv]),
-    ):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            runpy.run_module("bot.table.copy_db", run_name="__main__", alter_sys=True)
+            copy_db.main(argv)
         except SystemExit as stop:
             return stop.code, out.getvalue(), err.getvalue()
     return 0, out.getvalue(), err.getvalue()
