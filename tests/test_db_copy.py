@@ -1,5 +1,6 @@
-"""Moving up: `python -m bot.table.copy_db` (run in-process through its main) copies every game from a SQLite file into
-PostgreSQL, and each replays there to the state it had; the bot carries on from the copy."""
+"""Moving up: `chaupal-copy-db` (its main, run in this process) copies every game from a
+SQLite file into PostgreSQL, and each replays there to the state it had; the bot carries on
+from the copy."""
 
 from __future__ import annotations
 
