@@ -93,9 +93,22 @@ class ByIdentity(Generic[T, R]):
             if known is part:
                 return result
         result = self.fn(part)
+        self._remember(part, result)
+        return result
+
+    def follow(
+        self, old: T, new: T, patch: Callable[[R, T, tuple[int, ...]], R], at: tuple[int, ...]
+    ) -> None:
+        """`new` is `old` changed at the places `at` only: its facts, when old's are known,
+        patched from them (a step changes a row or two of a part that has 36)."""
+        for known, result in self.items:
+            if known is old:
+                self._remember(new, patch(result, new, at))
+                return
+
+    def _remember(self, part: T, result: R) -> None:
         self.items.insert(0, (part, result))
         del self.items[self.size :]
-        return result
 
 
 def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -106,6 +119,36 @@ def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...
                 if t[9 + seat]:
                     out[seat].append(a)
     return tuple(tuple(x) for x in out)
+
+
+def _patched(
+    known: tuple[tuple[int, ...], ...], present: Callable[[int, int], bool], at: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Each seat's places, known before the places `at` changed, with those places added or
+    taken out as `present(place, seat)` now says."""
+    out = list(known)
+    for seat, places in enumerate(known):
+        for p in at:
+            if present(p, seat) != (p in places):
+                places = (
+                    tuple(sorted((*places, p)))
+                    if p not in places
+                    else tuple(x for x in places if x != p)
+                )
+        out[seat] = places
+    return tuple(out)
+
+
+def _occupied_patched(
+    known: tuple[tuple[int, ...], ...], totals: tuple[tuple[int, ...], ...], at: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return _patched(known, lambda a, seat: totals[a][9 + seat] > 0, at)
+
+
+def _fleets_at_patched(
+    known: tuple[tuple[int, ...], ...], fleets: tuple[tuple[int, ...], ...], at: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return _patched(known, lambda p, seat: fleets[p][seat] > 0, at)
 
 
 def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -170,7 +213,8 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
     s.units = tuple(units)
     totals = list(s.totals)
     totals[area] = row_totals(new)
-    s.totals = tuple(totals)
+    old, s.totals = s.totals, tuple(totals)
+    occupied.follow(old, s.totals, _occupied_patched, (area,))
 
 
 def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
@@ -185,7 +229,9 @@ def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
     units, totals = list(s.units), list(s.totals)
     units[frm], units[to] = ra, rb
     totals[frm], totals[to] = row_totals(ra), row_totals(rb)
+    old = s.totals
     s.units, s.totals = tuple(units), tuple(totals)
+    occupied.follow(old, s.totals, _occupied_patched, (frm, to))
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -243,7 +289,8 @@ def add_fleets(s: State, at: int, seat: int, n: int) -> None:
         raise AssertionError(f"fewer than no fleets of seat {seat} at {at}")
     fleets = list(s.fleets)
     fleets[at] = tuple(row)
-    s.fleets = tuple(fleets)
+    old, s.fleets = s.fleets, tuple(fleets)
+    fleets_at.follow(old, s.fleets, _fleets_at_patched, (at,))
 
 
 def place_fleet(s: State, at: int, seat: int) -> bool:

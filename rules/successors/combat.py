@@ -522,12 +522,12 @@ def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
     out: list[Retreat | Stand] = []
     for to in places:
         at = m.ids[to]
-        out += [Retreat(piece_word(s, seat, c), at) for c in codes]
+        out += [made(Retreat, piece_word(s, seat, c), at) for c in codes]
         if len(codes) > 1 or (codes and s.units[b.area][codes[0]] > 1):
-            out.append(Retreat("all", at))
+            out.append(made(Retreat, "all", at))
         if leader:
-            out.append(Retreat("leader", at))
-    out.append(Stand())
+            out.append(made(Retreat, "leader", at))
+    out.append(made(Stand))
     return out
 
 

@@ -59,7 +59,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
         for slot in (seat, MERC + seat):
             for t in range(4):
                 if row[slot * 4 + t]:
-                    out.append(Lose(piece_word(s, seat, slot * 4 + t), m.ids[area]))
+                    out.append(made(Lose, piece_word(s, seat, slot * 4 + t), m.ids[area]))
     if where == NO:
         out += [Lose("fleet", m.ids[at]) for at in board.fleets_at(s.fleets)[seat]]
     return out

@@ -53,6 +53,8 @@ OWN_CODES: Final = tuple(
     for seat in range(4)
 )
 OWN_WORDS: Final = tuple(TYPES) + tuple(f"merc {t}" for t in TYPES)
+END_MOVE: Final = EndMove()
+HALT_OR_END: Final = (Halt(), END_MOVE)
 
 
 def own_codes(seat: int) -> tuple[int, ...]:
@@ -196,7 +198,7 @@ def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) ->
             if n > 0:
                 out += takes(at, word, n)
     if s.leaders[seat] == area and leader_free(s, seat):
-        out.append(Take(at, "leader", 1))
+        out.append(made(Take, at, "leader", 1))
     return out
 
 
@@ -224,7 +226,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
             for k in board.allies_of(s, seat)
             if k not in s.called and k not in s.out
         ]
-    out.append(EndMove())
+    out.append(END_MOVE)
     return out
 
 
@@ -241,7 +243,7 @@ def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     if left >= 1:
         out += marches(m, f.place, left >= s.parts.setup.rough_mp)
     if f.marched:
-        out += [Halt(), EndMove()]
+        out += HALT_OR_END
     return out
 
 
@@ -289,18 +291,18 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
                 if n > 0:
                     out += [made(Embark, m.ids[area], word, k) for k in range(1, n + 1)]
         if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
-            out.append(Embark(m.ids[area], "leader", 1))
+            out.append(made(Embark, m.ids[area], "leader", 1))
         for c, _, _, n in f.groups:
             word = piece_word(s, seat, c)
             out += [made(Land, m.ids[area], word, k) for k in range(1, n + 1)]
         if f.leader != NO:
-            out.append(Land(m.ids[area], "leader", 1))
+            out.append(made(Land, m.ids[area], "leader", 1))
     spare = f.fleets - cargo(f)
     out += [made(Drop, "fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
     if not f.stopped and mp_left(s, f) >= 1:
         out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
     if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
-        out += [Halt(), EndMove()]
+        out += HALT_OR_END
     return out
 
 
