@@ -121,34 +121,37 @@ def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...
     return tuple(tuple(x) for x in out)
 
 
-def _patched(
-    known: tuple[tuple[int, ...], ...], present: Callable[[int, int], bool], at: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    """Each seat's places, known before the places `at` changed, with those places added or
-    taken out as `present(place, seat)` now says."""
-    out = list(known)
-    for seat, places in enumerate(known):
-        for p in at:
-            if present(p, seat) != (p in places):
-                places = (
-                    tuple(sorted((*places, p)))
-                    if p not in places
-                    else tuple(x for x in places if x != p)
-                )
-        out[seat] = places
-    return tuple(out)
+def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
+    """Sorted places with `p` taken out, or put in."""
+    if p in places:
+        return tuple(x for x in places if x != p)
+    return tuple(sorted((*places, p)))
 
 
 def _occupied_patched(
     known: tuple[tuple[int, ...], ...], totals: tuple[tuple[int, ...], ...], at: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
-    return _patched(known, lambda a, seat: totals[a][9 + seat] > 0, at)
+    """Each seat's occupied areas, known before the areas `at` changed, patched there."""
+    out = list(known)
+    for a in at:
+        t = totals[a]
+        for seat in range(4):
+            if (t[9 + seat] > 0) != (a in out[seat]):
+                out[seat] = _toggled(out[seat], a)
+    return tuple(out)
 
 
 def _fleets_at_patched(
     known: tuple[tuple[int, ...], ...], fleets: tuple[tuple[int, ...], ...], at: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
-    return _patched(known, lambda p, seat: fleets[p][seat] > 0, at)
+    """Each seat's fleet places, known before the places `at` changed, patched there."""
+    out = list(known)
+    for p in at:
+        row = fleets[p]
+        for seat in range(len(out)):
+            if (row[seat] > 0) != (p in out[seat]):
+                out[seat] = _toggled(out[seat], p)
+    return tuple(out)
 
 
 def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:

@@ -269,7 +269,25 @@ def pre_rolls(s: State, b: Battle, side: int) -> int:
     return max(0, mine[CAV] - stopped) + b.ambush[side]
 
 
-def layout(s: State, b: Battle, side: int) -> list[tuple[int, int]]:
+# the last layouts made, with what they were made from (a dice step asks for each side's
+# three times: to deal, to check the dice, to read them)
+_LAID: list[tuple[tuple[object, ...], tuple[tuple[int, int], ...]]] = []
+
+
+def layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
+    """A side's dice in a round (`dice_layout`), remembered for the same battle, area row,
+    leaders, pins and order, by identity (the states of a step share them)."""
+    made_from = (b, s.units[b.area], s.leaders, s.pinned, s.order, s.seats)
+    for known, result in _LAID:
+        if known[6] == side and all(x is y for x, y in zip(known, made_from, strict=False)):
+            return result
+    result = dice_layout(s, b, side)
+    _LAID.insert(0, ((*made_from, side), result))
+    del _LAID[4:]
+    return result
+
+
+def dice_layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
     """A side's dice in a round, as (type, +1s): each unit one die (two for a defender
     against troops all landing, l.59), its seats' units in turn and in order of class, the
     leader's +1 on the first unit of his colour (l.39; Q19), not at his wound (ODD 45)."""
@@ -293,7 +311,7 @@ def layout(s: State, b: Battle, side: int) -> list[tuple[int, int]]:
         if extra and out[k][1] == 0:
             out[k] = (out[k][0], 1)
             extra -= 1
-    return out
+    return tuple(out)
 
 
 def dice_needed(s: State) -> int:

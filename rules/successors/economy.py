@@ -247,7 +247,3 @@ def buy(s: State, seat: int, mode: int, price: int, a: Buy) -> None:
         s,
         f"{title(s, seat)} buys {said} for {cost} at {area_name(s, at)} (treasury {s.money[seat]})",
     )
-
-
-def any_purchase(s: State, seat: int) -> bool:
-    return bool(purchase_options(s, seat, REVENUE_BUY, NO, NO))
