@@ -183,7 +183,7 @@ def unfriendly_here(s: State, area: int, seat: int) -> bool:
     """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
     t = s.totals[area]
     if not s.alliances:
-        return sum(t[:SLOTS]) > t[seat] + t[MERC + seat]
+        return t[13] + t[WHITE] > t[9 + seat]  # every slot's units, more than its own
     friends = friendly_slots(s, seat)
     return any(t[k] for k in range(SLOTS) if k not in friends)
 

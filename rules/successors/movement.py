@@ -164,6 +164,13 @@ def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
     return (one,) if n == 1 else (one, made(Take, at, word, n))
 
 
+@lru_cache(maxsize=8192)
+def counted(kind: type[Action], fields: tuple[str, ...], n: int) -> tuple[Action, ...]:
+    """The steps of a kind with its fields and each count from 1 to `n`: the same step
+    objects each time, made once."""
+    return tuple(made(kind, *fields, k) for k in range(1, n + 1))
+
+
 # per seat: its two slots (its colour, its mercenaries), each with its codes and words
 OWN_SLOTS: Final = tuple(
     tuple(
@@ -219,7 +226,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     sailed = {(a, k): n for a, k, n in s.sailed}
     for at in board.fleets_at(s.fleets)[seat]:
         n = s.fleets[at][seat] - sailed.get((at, seat), 0)
-        out += [made(TakeFleets, m.ids[at], k) for k in range(1, n + 1)]
+        out += counted(TakeFleets, (m.ids[at],), n)
     if caller == NO:
         out += [
             Call(s.seats[k])
@@ -236,7 +243,7 @@ def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
         for c, _, _, n in _merged(f):
             word = piece_word(s, seat, c)
-            out += [made(Drop, word, k) for k in range(1, n + 1)]
+            out += counted(Drop, (word,), n)
         if f.leader != NO:
             out.append(made(Drop, "leader", 1))
     left = mp_left(s, f)
@@ -280,7 +287,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     place = f.place
     if f.spent == 0:
         n = fleets_free(s, seat, place)
-        out += [made(TakeFleets, m.ids[place], k) for k in range(1, n + 1)]
+        out += counted(TakeFleets, (m.ids[place],), n)
     room = f.fleets - cargo(f)
     landed = {(a, c): n for a, c, n in s.landed}
     for area in coasts_of(s, place):
@@ -289,16 +296,16 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
             for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
                 n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
                 if n > 0:
-                    out += [made(Embark, m.ids[area], word, k) for k in range(1, n + 1)]
+                    out += counted(Embark, (m.ids[area], word), n)
         if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
             out.append(made(Embark, m.ids[area], "leader", 1))
         for c, _, _, n in f.groups:
             word = piece_word(s, seat, c)
-            out += [made(Land, m.ids[area], word, k) for k in range(1, n + 1)]
+            out += counted(Land, (m.ids[area], word), n)
         if f.leader != NO:
             out.append(made(Land, m.ids[area], "leader", 1))
     spare = f.fleets - cargo(f)
-    out += [made(Drop, "fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
+    out += counted(Drop, ("fleet",), min(spare, f.fleets - 1))
     if not f.stopped and mp_left(s, f) >= 1:
         out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
     if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
