@@ -160,7 +160,11 @@ def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ..
 
 
 def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(a for a, c in enumerate(control) if c == seat) for seat in range(4))
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for a, seat in enumerate(control):
+        if seat != NO:
+            out[seat].append(a)
+    return tuple(tuple(x) for x in out)
 
 
 # per seat: the land areas holding its units (its mercenaries too), the places of its fleets,

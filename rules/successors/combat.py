@@ -271,18 +271,27 @@ def pre_rolls(s: State, b: Battle, side: int) -> int:
 
 # the last layouts made, with what they were made from (a dice step asks for each side's
 # three times: to deal, to check the dice, to read them)
-_LAID: list[tuple[tuple[object, ...], tuple[tuple[int, int], ...]]] = []
+_LAID: list[
+    tuple[tuple[int, Battle, object, object, object, object], tuple[tuple[int, int], ...]]
+] = []
 
 
 def layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
     """A side's dice in a round (`dice_layout`), remembered for the same battle, area row,
     leaders, pins and order, by identity (the states of a step share them)."""
-    made_from = (b, s.units[b.area], s.leaders, s.pinned, s.order, s.seats)
-    for known, result in _LAID:
-        if known[6] == side and all(x is y for x, y in zip(known, made_from, strict=False)):
+    row = s.units[b.area]
+    for (k_side, k_b, k_row, k_leaders, k_pinned, k_order), result in _LAID:
+        if (
+            k_side == side
+            and k_b is b
+            and k_row is row
+            and k_leaders is s.leaders
+            and k_pinned is s.pinned
+            and k_order is s.order
+        ):
             return result
     result = dice_layout(s, b, side)
-    _LAID.insert(0, ((*made_from, side), result))
+    _LAID.insert(0, ((side, b, row, s.leaders, s.pinned, s.order), result))
     del _LAID[4:]
     return result
 
