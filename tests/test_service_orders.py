@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from fakes import SEATS, FakeRenderer
@@ -28,11 +29,16 @@ D, B, V = (
 
 
 @pytest.fixture
-async def svc(database_url: str) -> AsyncIterator[GameService]:
-    """Each service test runs against each backend (conftest.database_url)."""
+async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
+    """The service on a SQLite file only: what these tests check is the orders' reading and
+    their replies, and the database calls an order makes (stored, or refused and rolled back,
+    the state loaded again) are those test_service checks on both backends, a whole game of
+    orders included (test_full_game_through_orders)."""
     # orders typed one after another, as in the terminal: no double-submit guard (a player who
     # holds several seats sends the same step twice on purpose; test_discord_commands covers it)
-    s = await GameService.open(database_url, FakeRenderer(), guard_repeats=False, front=DISCORD)
+    s = await GameService.open(
+        str(migrated_sqlite_path), FakeRenderer(), guard_repeats=False, front=DISCORD
+    )
     yield s
     await s.close()
 
