@@ -14,7 +14,6 @@ from rules import vijayanagara
 from rules.vijayanagara import actions as A
 from rules.vijayanagara.engine import is_legal
 
-
 # random whole games each check plays; `CHAUPAL_WHOLE_GAMES=N .venv/bin/python -m pytest
 # tests/test_rules_engine.py` plays N more of each
 MORE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
