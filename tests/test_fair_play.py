@@ -163,6 +163,7 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
     gid, st = await state(svc)
     r = random.Random(4)
     seen: set[str] = set()
+    log = await log_of(svc, gid)  # read again after each order: the log the next one meets
     for _ in range(6000):
         if st.game_over:
             break
@@ -170,7 +171,7 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
         step, seat = vijayanagara.describe(st, a), decider_seat(st)
         if vijayanagara.idle_note(st, a):  # a Command on no space is played only when confirmed
             step += "; confirm"
-        n = len(await log_of(svc, gid))
+        n = len(log)
         reply = await svc.moves.play(CH, seat, f"{step}; {JUNK}")
         log = await log_of(svc, gid)
         if reply.ok:

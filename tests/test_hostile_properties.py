@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,12 @@ from bot.table.reply import Reply
 from bot.table.service import GameService
 from bot.table.verify import check
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# examples of each property in the suite; `CHAUPAL_EXAMPLES=500 .venv/bin/python -m pytest
+# tests/test_hostile_properties.py` tries many more
+EXAMPLES = int(os.environ.get("CHAUPAL_EXAMPLES") or "60")
+SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 scalars = st.one_of(
     st.none(),

@@ -3,6 +3,7 @@ unchanged; parse(describe(a)) == [a]; undo goes back exactly one step."""
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 
@@ -68,7 +69,10 @@ any_action = st.one_of(
     st.just(A.Done()),
 )
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+# examples of each property in the suite; `CHAUPAL_EXAMPLES=500 .venv/bin/python -m pytest
+# tests/test_properties.py tests/test_rules_engine.py` tries many more
+EXAMPLES = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @SETTINGS

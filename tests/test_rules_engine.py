@@ -9,9 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_properties import SETTINGS, any_action, states
 
+from bot.product import variable
 from rules import vijayanagara
 from rules.vijayanagara import actions as A
 from rules.vijayanagara.engine import is_legal
+
+# random whole games each check plays; `CHAUPAL_WHOLE_GAMES=N .venv/bin/python -m pytest
+# tests/test_rules_engine.py` plays N more of each
+MORE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
 
 
 def _neighbours(action: A.Action) -> list[A.Action]:
@@ -28,7 +33,7 @@ def _neighbours(action: A.Action) -> list[A.Action]:
 
 def test_is_legal_agrees_with_the_list_over_whole_games() -> None:
     checked = 0
-    for seed in range(6):
+    for seed in range(3 + MORE_GAMES):
         r = random.Random(seed)
         state = vijayanagara.new_game(seed)
         while not state.game_over:
@@ -157,7 +162,7 @@ def test_first_hit_checks_agree_with_the_lists_over_whole_games() -> None:
     from rules.vijayanagara.registry import COMMANDS
 
     checked = 0
-    for seed in range(4):
+    for seed in range(3 + MORE_GAMES):
         r = random.Random(seed)
         state = vijayanagara.new_game(seed)
         while not state.game_over:

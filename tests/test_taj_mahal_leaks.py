@@ -4,7 +4,11 @@ the status) may name no card that only another seat holds, and the export of the
 is refused (its deals hold every hand); a private reply to one player, no card only the others
 hold; the autocomplete offered to a player, none either. A card taken from the supply was
 taken in the open (the supply lies face up), so it is no secret: what is secret is what was
-dealt or drawn face down."""
+dealt or drawn face down.
+
+One whole game of three players always; CHAUPAL_WHOLE_GAMES=N plays N more of each player
+count (each game's every reply checked: about 3 CPU-seconds a game of three, 6 of five):
+`CHAUPAL_WHOLE_GAMES=3 .venv/bin/python -m pytest tests/test_taj_mahal_leaks.py`."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ import pytest
 from fakes import FakeRenderer
 from table_helpers import choices, on_turn, open_game, run
 
+from bot.product import variable
 from bot.table.reply import Reply
 from bot.table.service import GameService
 from rules.capabilities import talk_of
@@ -26,6 +31,9 @@ from rules.taj_mahal.notation import card_name
 CH = "700"
 USERS = (21, 22, 23, 24, 25)
 TM = "taj_mahal"
+WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
+# (players, seed) of each game: one always, N more of each player count on demand
+GAMES = [(3, 1), *((n, seed) for seed in range(100, 100 + WHOLE_GAMES) for n in (3, 4, 5))]
 
 
 @pytest.fixture
@@ -83,7 +91,7 @@ async def state_now(service: GameService) -> State | None:
     return found[1] if found is not None and isinstance(found[1], State) else None
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
     service: GameService, players: int, seed: int
 ) -> None:

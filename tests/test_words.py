@@ -10,6 +10,7 @@ from pathlib import Path
 
 from fakes import SEATS, FakeRenderer
 
+from bot.product import variable
 from bot.table.commands import help_reply
 from bot.table.pipeline import typed_order
 from bot.table.reply import Reply
@@ -39,7 +40,9 @@ UNSAID = re.compile(
     r"|±0\.0|[+-]0\.0 against|\bBest `",
     re.MULTILINE,
 )
-GAMES = 4  # random games played through the service
+# random games played through the service (people alone, then an easy AI in one seat, in
+# turn); `CHAUPAL_WHOLE_GAMES=4 .venv/bin/python -m pytest tests/test_words.py` plays 4 more
+GAMES = 2 + int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
 LOOK_EVERY = 25  # steps between two looks at status, options and the log
 HINTS = 2  # hints asked for in each game
 
