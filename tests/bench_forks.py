@@ -12,9 +12,11 @@ its command, folder, environment and standard streams to this process and exits 
 exits. Any other command (another tree's worker, Python's own spawned workers, a build) the
 launcher runs with the real Python.
 
-`render` and `bot` are never imported beforehand: bench/render.py is also a top-level `render`
-on the path a bench starts with, and which one a bench gets must be decided by its own
-`sys.path` at the time, as in a real run.
+bench/render.py is also a top-level `render` on the path a bench starts with: which one a real
+run gets is decided by its `sys.path` when it first imports `render` or `bot` (which imports
+`render`). Those are shared too, imported from this tree; so a fork checks, at its first
+import statement of either, that its `sys.path` at that time finds this tree's `render`, not
+bench/render.py, and fails with the ImportError a real run would end with otherwise.
 
 Run as a program (tests/test_bench.py starts it), it reads one request a line on its standard
 input (JSON: script, args, env, stdout and stderr files) and answers each, once the bench's
@@ -24,9 +26,12 @@ of the forks it had made).
 
 from __future__ import annotations
 
+import atexit
+import builtins
 import contextlib
 import gc
 import importlib
+import importlib.machinery
 import json
 import os
 import runpy
@@ -34,11 +39,13 @@ import select
 import socket
 import sys
 import tempfile
+import threading
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO / "bench"
-# what the benches import and a fork shares; nothing here may import `render` or `bot`
+# what the benches import and a fork shares
 SHARED = (
     "asyncio",
     "sqlite3",
@@ -64,8 +71,16 @@ SHARED = (
     "ai.rajas",
     "ai.successors",
     "db",
+    "render.pictures",
+    "bot.table.registry",
+    "bot.table.renderer",
+    "bot.table.service",
+    "bot.table.pipeline",
+    "bot.table.exports",
+    "bot.table.ai_worker",
+    "bot.discord.front_end",
 )
-NEVER_SHARED = ("render", "bot")
+SHADOWED = ("render", "bot")  # imports that find bench/render.py where bench/ comes first
 
 # the launcher a bench has as sys.executable: a bench script of this tree run in this tree's
 # folder becomes a fork; anything else, the real Python
@@ -91,10 +106,28 @@ os._exit(status)
 
 
 def preload() -> None:
+    sys.path.insert(0, str(REPO))  # for `render`, as a bench that finds it has its path
     for name in SHARED:
         importlib.import_module(name)
-    shadowed = sorted(m for m in sys.modules if m.split(".")[0] in NEVER_SHARED)
-    assert not shadowed, f"imported before any bench: {shadowed[:5]}"
+    sys.path.remove(str(REPO))
+
+
+def checking_the_first_shadowed_import() -> None:
+    """Python's import statement, checking at the first of `render` or `bot` that this
+    process's `sys.path` finds this tree's `render` there (as a real run would need)."""
+    real = builtins.__import__
+    package = REPO / "render" / "__init__.py"
+
+    def checked(name: str, *args: Any, **kwargs: Any) -> Any:
+        level = args[3] if len(args) > 3 else kwargs.get("level", 0)
+        if level == 0 and name.split(".")[0] in SHADOWED:
+            builtins.__import__ = real
+            found = importlib.machinery.PathFinder.find_spec("render", sys.path)
+            if found is not None and Path(found.origin or "").resolve() != package:
+                raise ImportError(f"`render` is {found.origin} on this sys.path: {sys.path}")
+        return real(name, *args, **kwargs)
+
+    builtins.__import__ = checked
 
 
 def become(argv: list[str], launcher: str) -> None:
@@ -102,8 +135,27 @@ def become(argv: list[str], launcher: str) -> None:
     sys.argv = list(argv)
     sys.path[0] = str(Path(argv[0]).parent)
     sys.executable = launcher
-    runpy.run_path(argv[0], run_name="__main__")
-    sys.exit(0)  # and an exception uncaught above ends the process as Python does
+    checking_the_first_shadowed_import()
+    try:
+        runpy.run_path(argv[0], run_name="__main__")
+        code = 0
+    except SystemExit as e:  # as Python ends on it
+        if e.code is None or isinstance(e.code, int):
+            code = e.code or 0
+        else:
+            print(e.code, file=sys.stderr)
+            code = 1
+    except BaseException:  # its traceback, and status 1
+        sys.excepthook(*sys.exc_info())
+        code = 1
+    # Python's exit up to its last step: threads joined, atexit's functions run, the streams
+    # flushed; not then every module torn down, a walk over the whole shared heap
+    threading._shutdown()  # type: ignore[attr-defined]
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 def received(conn: socket.socket) -> tuple[dict[str, object], list[int]]:
