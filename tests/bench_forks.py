@@ -6,6 +6,9 @@ otherwise what a command line gives it: `sys.argv`, `sys.path` with bench/ first
 environment (no PYTHONPATH), the working directory, its output on its own files, its exit
 status (an uncaught exception prints its traceback and exits 1, as Python does).
 
+The process has also drawn one Vijayanagara board: the one-time work of its renderer (the map,
+its fonts and masks), which every bench that draws does before it measures, is done once.
+
 A bench's own worker processes (`sys.executable bench/<script> --worker ...`, started in this
 tree's folder) are forks of it too: a bench's `sys.executable` is a small launcher that hands
 its command, folder, environment and standard streams to this process and exits as the fork
@@ -110,6 +113,10 @@ def preload() -> None:
     for name in SHARED:
         importlib.import_module(name)
     sys.path.remove(str(REPO))
+    # and Vijayanagara's board drawn once: its one-time work (the map, fonts, masks), which
+    # each bench that draws does before it measures, done once for all
+    vijayanagara = importlib.import_module("rules.vijayanagara")
+    importlib.import_module("render.vijayanagara").board(vijayanagara.new_game(1))
 
 
 def checking_the_first_shadowed_import() -> None:

@@ -193,10 +193,9 @@ def test_the_benches_the_tests_import_leave_every_program_module_findable() -> N
     """A worker process started after a test imported a bench gets the test's sys.path, and
     must find the program's packages by it: bench/render.py must never shadow `render`."""
     root = str(BENCH.parent)
-    for bench in ("bench.arena", "bench.seat_judgement"):
-        imports = f"import {bench}, json, sys; print(json.dumps(sys.path))"
-        path = python(f"import sys; sys.path.append({root!r}); {imports}")
-        python(f"import sys; sys.path[:] = {path.strip()}; import render.pictures")
+    imports = "import bench.arena, bench.seat_judgement, json, sys; print(json.dumps(sys.path))"
+    path = python(f"import sys; sys.path.append({root!r}); {imports}")
+    python(f"import sys; sys.path[:] = {path.strip()}; import render.pictures")
 
 
 def python(code: str) -> str:
