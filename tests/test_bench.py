@@ -2,7 +2,8 @@
 prints its figures and adds them as one JSON line to the results file (bench/results.py): a
 module moved, a signature changed or a name gone by a change elsewhere fails here, not the day
 the figures are wanted. (The figures themselves are not judged: speed belongs to the benches,
-never to the tests.)"""
+never to the tests.) Each runs in a fork of one Python process that has the libraries the
+benches share imported (tests/bench_forks.py), its own process as a command line gives it."""
 
 from __future__ import annotations
 
