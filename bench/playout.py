@@ -1,4 +1,5 @@
-"""The random-playout check at scale: many seeds, invariants after every step.
+"""The random-playout check at scale (tests/test_playout.py plays a sample): many seeds,
+invariants after every step, each game ended and scored.
 
 python bench/playout.py [seeds] [workers]      (default 10000 seeds, all cores)
 """
@@ -18,10 +19,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 
 def _one(seed: int) -> tuple[int, str | None]:
-    from playout import play
+    from playout import check_ended, play
 
     try:
-        _, log = play(seed, trade_every=37 if seed % 4 == 0 else 0)
+        state, log = play(seed, trade_every=37 if seed % 4 == 0 else 0)
+        check_ended(state)
     except Exception as exc:  # report every failing seed, keep going
         return seed, f"{type(exc).__name__}: {exc}"
     return len(log), None

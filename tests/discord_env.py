@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
+import logging
 import threading
 from collections.abc import AsyncIterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,3 +144,37 @@ async def running_bot(
         if not bot.is_closed():
             await bot.close()
         await asyncio.wait_for(task, 10)
+
+
+BOT_SETTINGS = ("DISCORD_TOKEN", "CHAUPAL_DB", "VIJAYANAGARA_DB", "DATABASE_URL", "LOG_LEVEL")
+
+
+def bot_command(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, **env: str
+) -> tuple[int | str | None, str]:
+    """`chaupal-bot` as its installed command runs it (bot.discord.main.main), in this process
+    against `fake`, with the environment `env` (the bot's settings not given are unset): its
+    exit status and what it printed on stderr, its log included. The AI's pool, which it
+    starts at once, is of threads: no worker process is started for an AI that never thinks
+    here. The root logger's handlers, which main() replaces, are put back after."""
+    from bot.discord.main import main
+
+    monkeypatch.setattr(aiohttp, "ClientSession", fake.session_factory)
+    monkeypatch.setattr("bot.table.ai_seats.worker_pool", ThreadPoolExecutor)
+    for name in (*BOT_SETTINGS, "SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    err = io.StringIO()
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level)
+    try:
+        with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as stop:
+            main()
+    finally:
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        for handler in saved[0]:
+            root.addHandler(handler)
+        root.setLevel(saved[1])
+    return stop.value.code, err.getvalue()

@@ -55,3 +55,14 @@ def random_trade(r: random.Random, state: vijayanagara.GameState) -> vijayanagar
     if res + cav == 0:
         return None
     return vijayanagara.Give(giver=giver, receiver=receiver, resources=res, cavalry=cav)
+
+
+def check_ended(state: vijayanagara.GameState) -> None:
+    """A game played to its end is over and scored: Delhi's end adjustment made (5.1), no
+    faction to decide and no step left, every faction scored and one winner."""
+    assert state.game_over
+    assert state.delhi_adjustment is not None
+    assert vijayanagara.prompt(state).faction is None
+    assert vijayanagara.legal_actions(state) == []
+    assert set(vijayanagara.score(state)) == set(vijayanagara.PLAYERS)
+    assert vijayanagara.winner(state) in vijayanagara.PLAYERS

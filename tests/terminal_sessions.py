@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import io
+import json
+import os
 import random
 import tempfile
 from functools import cache
 from pathlib import Path
 
+import pytest
 from fakes import FakeRenderer
 from successors_helpers import short_setup_text
 
@@ -130,8 +134,36 @@ async def answered(kind: str, lines: list[str], seed: int | None) -> list[tuple[
     return said
 
 
+Played = tuple[tuple[str, ...], str]
+
+
+def played_in_the_run(tmp_path_factory: pytest.TempPathFactory, kind: str) -> Played:
+    """`played`, once per run: the suite's worker processes share each game's texts (in a
+    file of the run's temporary folder, which they all share), the first to need a game
+    plays it while the others wait for its file; in one process, `played`."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return played(kind)
+    shared = tmp_path_factory.getbasetemp().parent / "whole-games"
+    shared.mkdir(exist_ok=True)
+    return played_once(shared, kind)
+
+
 @cache
-def played(kind: str) -> tuple[tuple[str, ...], str]:
+def played_once(shared: Path, kind: str) -> Played:
+    """`played`, or what another process that played it left in the folder `shared`."""
+    with (shared / f"{kind}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # till the process that plays it has written it
+        said = shared / f"{kind}.json"
+        if said.exists():
+            discord, terminal = json.loads(said.read_text(encoding="utf-8"))
+            return tuple(discord), terminal
+        texts = played(kind)
+        said.write_text(json.dumps(texts), encoding="utf-8")
+        return texts
+
+
+@cache
+def played(kind: str) -> Played:
     """One whole game of `kind` (seeded), once per test process: what the service said as
     Discord shows it, and the terminal's output."""
     with tempfile.TemporaryDirectory() as folder:

@@ -1,11 +1,14 @@
-"""Moving up: `python -m bot.table.copy_db` copies every game from a SQLite file into
-PostgreSQL, and each replays there to the state it had; the bot carries on from the copy."""
+"""Moving up: `chaupal-copy-db` (its main, run in this process) copies every game from a
+SQLite file into PostgreSQL, and each replays there to the state it had; the bot carries on
+from the copy."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import io
+import shutil
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,13 +19,13 @@ from table_helpers import choices, on_turn, run
 from test_records import finished
 from test_service import B_FIRST, current, play_random, seated
 
+from bot.table import copy_db
 from bot.table.registry import game
 from bot.table.service import GameService
 from db import GameRecord, ServerSettings
 from db.copy import AnyGame, CopyError, copy_database
 from rules import vijayanagara
 
-ROOT = Path(__file__).resolve().parent.parent
 DECK = Path(__file__).parent / "fixtures" / "small_deck.yaml"
 D = SEATS[vijayanagara.Faction.D]
 
@@ -57,13 +60,28 @@ async def a_bots_sqlite_file(path: Path) -> dict[str, tuple[int, str]]:
         await svc.close()
 
 
+@pytest.fixture(scope="module")
+def made_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, tuple[int, str]]]:
+    """A bot's SQLite file (a_bots_sqlite_file), made once for the tests that copy it."""
+    path = tmp_path_factory.mktemp("bot") / "bot.sqlite3"
+    before = asyncio.run(a_bots_sqlite_file(path))
+    assert not path.with_name(path.name + "-wal").exists()  # the file is the whole database
+    return path, before
+
+
+@pytest.fixture
+def bot_file(made_once: tuple[Path, dict[str, tuple[int, str]]], tmp_path: Path) -> Path:
+    """A copy of the bot's SQLite file for one test, in its own folder."""
+    path = tmp_path / "bot.sqlite3"
+    shutil.copyfile(made_once[0], path)
+    return path
+
+
 async def test_every_game_is_copied_and_replays_to_the_same_state(
-    tmp_path: Path, postgres_url: str
+    made_once: tuple[Path, dict[str, tuple[int, str]]], bot_file: Path, postgres_url: str
 ) -> None:
-    before = await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
-    source = await GameService.open(
-        str(tmp_path / "bot.sqlite3"), FakeRenderer(), seed_source=Seeds()
-    )
+    before = made_once[1]
+    source = await GameService.open(str(bot_file), FakeRenderer(), seed_source=Seeds())
     owed_before = [
         (o.game_id, o.version, o.text) for o, _ in await source.outbox.owed(limit=10_000, grace=0)
     ]
@@ -73,7 +91,7 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
     records = await source.store.results()
     await source.close()
 
-    report = await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
+    report = await copy_database(bot_file, postgres_url, game)
     assert report.games == 4 and report.actions > 20
 
     svc = await GameService.open(postgres_url, FakeRenderer(), seed_source=Seeds())
@@ -103,46 +121,39 @@ async def test_every_game_is_copied_and_replays_to_the_same_state(
         await svc.close()
 
 
-async def test_the_copy_goes_only_into_an_empty_database(tmp_path: Path, postgres_url: str) -> None:
-    await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
-    await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
+async def test_the_copy_goes_only_into_an_empty_database(bot_file: Path, postgres_url: str) -> None:
+    await copy_database(bot_file, postgres_url, game)
     with pytest.raises(CopyError, match="already has games"):
-        await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
+        await copy_database(bot_file, postgres_url, game)
     with pytest.raises(CopyError, match="no SQLite database"):
-        await copy_database(tmp_path / "missing.sqlite3", postgres_url, game)
+        await copy_database(bot_file.with_name("missing.sqlite3"), postgres_url, game)
 
 
-async def test_the_copy_command(tmp_path: Path, postgres_url: str) -> None:
-    await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.table.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "copied 4 game(s)" in done.stdout and "same state" in done.stdout
-    again = subprocess.run(
-        [sys.executable, "-m", "bot.table.copy_db", str(tmp_path / "bot.sqlite3"), postgres_url],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert again.returncode == 1 and "empty database" in again.stderr
-    wrong = subprocess.run(
-        [sys.executable, "-m", "bot.table.copy_db", str(tmp_path / "bot.sqlite3"), "mysql://x"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert wrong.returncode == 2 and "postgresql://" in wrong.stderr
+def copy_command(argv: list[str]) -> tuple[int | str | None, str, str]:
+    """`chaupal-copy-db ARGV` (bot.table.copy_db.main, what the command and `python -m
+    bot.table.copy_db` run), in this process: its exit status, what it printed and what it
+    said on stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            copy_db.main(argv)
+        except SystemExit as stop:
+            return stop.code, out.getvalue(), err.getvalue()
+    return 0, out.getvalue(), err.getvalue()
+
+
+async def test_the_copy_command(bot_file: Path, postgres_url: str) -> None:
+    code, out, err = await asyncio.to_thread(copy_command, [str(bot_file), postgres_url])
+    assert code == 0, err
+    assert "copied 4 game(s)" in out and "same state" in out
+    code, _, err = await asyncio.to_thread(copy_command, [str(bot_file), postgres_url])
+    assert code == 1 and "empty database" in err
+    code, _, err = await asyncio.to_thread(copy_command, [str(bot_file), "mysql://x"])
+    assert code == 2 and "postgresql://" in err
 
 
 async def test_a_copy_that_lost_a_move_is_caught(
-    tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+    bot_file: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import db.copy
 
@@ -153,9 +164,8 @@ async def test_a_copy_that_lost_a_move_is_caught(
             yield batch[:-1] if args[1] == "actions" else batch
 
     monkeypatch.setattr(db.copy, "_rows", losing_the_last_action)
-    await a_bots_sqlite_file(tmp_path / "bot.sqlite3")
     with pytest.raises(CopyError, match="differs after the copy"):
-        await copy_database(tmp_path / "bot.sqlite3", postgres_url, game)
+        await copy_database(bot_file, postgres_url, game)
 
 
 async def games_of_every_kind(path: Path) -> int:

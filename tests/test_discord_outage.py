@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,14 +16,14 @@ from pathlib import Path
 import aiohttp
 import discord.backoff
 import pytest
+from discord_env import bot_command
 from discord_fake import BOT_TOKEN, FakeDiscord
 from fakes import FakeRenderer
 
+import bot.discord.discord_client
 from bot.discord.connection import DiscordUnreachable, OneLineNetworkErrors
 from bot.discord.main import build, serve
 from bot.discord.settings import Settings
-
-LAUNCHER = Path(__file__).parent / "fake_discord_bot.py"
 
 
 class Backoff:
@@ -213,36 +211,29 @@ def _refused() -> aiohttp.ClientConnectorError:
     return _no_route("refused", "gateway.discord.gg")
 
 
-@pytest.fixture
-def no_route_env(tmp_path: Path) -> Iterator[dict[str, str]]:
-    yield {
-        **os.environ,
-        "DISCORD_TOKEN": BOT_TOKEN,
-        "CHAUPAL_DB": str(tmp_path / "proc.sqlite3"),
-        "LOG_LEVEL": "INFO",
-    }
-
-
 @pytest.mark.parametrize(
     ("how", "reason"), [("dns", "Name or service not known"), ("refused", "Connection refused")]
 )
 def test_no_route_to_discord_is_one_clear_line(
-    no_route_env: dict[str, str], how: str, reason: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, reason: str
 ) -> None:
     """`chaupal-bot` with a token but no route to Discord: one line, exit 1 (it printed
-    a 78-line aiohttp traceback)."""
-    proc = subprocess.run(
-        [sys.executable, str(LAUNCHER)],
-        env={**no_route_env, "FAKE_UNREACHABLE": how},
-        capture_output=True,
-        text=True,
-        timeout=60,
+    a 78-line aiohttp traceback). Its login retries wait on no real clock."""
+    fake = FakeDiscord()
+    fake.unreachable = how
+    monkeypatch.setattr(bot.discord.discord_client, "LOGIN_FIRST_WAIT", 0.0)
+    status, err = bot_command(
+        fake,
+        monkeypatch,
+        DISCORD_TOKEN=BOT_TOKEN,
+        CHAUPAL_DB=str(tmp_path / "proc.sqlite3"),
+        LOG_LEVEL="INFO",
     )
-    assert proc.returncode == 1, proc.stderr
-    assert "Traceback" not in proc.stderr
-    errors = [line for line in proc.stderr.splitlines() if line.startswith("error:")]
+    assert status == 1, err
+    assert "Traceback" not in err
+    errors = [line for line in err.splitlines() if line.startswith("error:")]
     assert errors == [
         "error: cannot reach Discord: Cannot connect to host discord.com:443 ssl:default "
         f"[{reason}] (tried 6 times)"
     ]
-    assert "closed the database" in proc.stderr
+    assert "closed the database" in err

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from discord_env import B, D, running_bot
-from discord_fake import BOT_TOKEN
+from discord_env import B, D, bot_command, running_bot
+from discord_fake import BOT_TOKEN, FakeDiscord
 
 from bot.discord.log_redaction import configure_logging, redact
 
@@ -75,13 +75,20 @@ def test_a_stop_signal_finishes_the_reply_in_flight_and_closes_cleanly(
     assert "Traceback" not in err
 
 
-def test_a_refused_token_is_one_clear_line(tmp_path: Path) -> None:
-    proc = launch(tmp_path, "not-the-right-token")
-    out, err = proc.communicate(timeout=WAIT)
-    assert proc.returncode == 2
+def test_a_refused_token_is_one_clear_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, err = bot_command(
+        FakeDiscord(),
+        monkeypatch,
+        DISCORD_TOKEN="not-the-right-token",
+        CHAUPAL_DB=str(tmp_path / "proc.sqlite3"),
+        LOG_LEVEL="INFO",
+    )
+    assert status == 2
     assert "Traceback" not in err
     assert "Discord refused the bot token" in err
-    assert "not-the-right-token" not in err + out
+    assert "not-the-right-token" not in err + capsys.readouterr().out
 
 
 async def test_debug_logs_never_show_interaction_tokens(

@@ -177,8 +177,12 @@ def test_rules_imports_only_pure_libraries_for_every_game() -> None:
             assert "importlib import resources" in path.read_text(encoding="utf-8"), path
 
 
-def test_every_game_loads_without_pictures_storage_or_discord() -> None:
-    """At run time too: the rules of every registered game, in a clean interpreter."""
+@functools.cache  # one clean interpreter for both checks, once per test process
+def loaded_in_a_clean_interpreter() -> tuple[str, str]:
+    """In a fresh interpreter: the modules of pictures, storage, Discord, the AI and the bot
+    loaded once the rules of every registered game are imported and a game of each is made;
+    then the Discord modules loaded once the terminal client and the table's tools are
+    imported too. Each a line of names, empty when none."""
     from bot.table.registry import games
 
     classes = sorted((type(g).__module__, type(g).__name__) for g in games())
@@ -186,14 +190,22 @@ def test_every_game_loads_without_pictures_storage_or_discord() -> None:
         f"import importlib, sys; classes = {classes!r}; "
         "gs = [getattr(importlib.import_module(m), c)() for m, c in classes]; "
         "[x.new_game(x.info.options(), x.info.seats_for(x.info.min_players)) for x in gs]; "
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'PIL', 'discord', 'render', 'ai', 'db', 'bot', 'sqlite3', 'aiosqlite', 'asyncpg'}); "
-        "print(','.join(bad))"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'PIL', 'discord', 'render', 'ai', 'db', 'bot', 'sqlite3', 'aiosqlite', 'asyncpg'}))); "
+        "import bot.terminal.local, bot.table.service, bot.table.copy_db, bot.table.verify; "
+        "print(','.join(sorted(m for m in sys.modules "
+        "if m.split('.')[0] == 'discord' or m.startswith('bot.discord'))))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
-    assert out.stdout.strip() == ""
+    rules_only, table_and_terminal = out.stdout.split("\n")[:2]
+    return rules_only, table_and_terminal
+
+
+def test_every_game_loads_without_pictures_storage_or_discord() -> None:
+    """At run time too: the rules of every registered game, in a clean interpreter."""
+    assert loaded_in_a_clean_interpreter()[0] == ""
 
 
 # --- bot/ in three rooms -----------------------------------------------------------------
@@ -248,15 +260,7 @@ def test_each_room_of_bot_imports_only_what_it_may(room: str) -> None:
 
 def test_the_table_and_the_terminal_run_without_discord() -> None:
     """At run time too: the terminal client and the table's tools load no Discord module."""
-    code = (
-        "import sys, bot.terminal.local, bot.table.service, bot.table.copy_db, bot.table.verify; "
-        "print(','.join(sorted(m for m in sys.modules "
-        "if m.split('.')[0] == 'discord' or m.startswith('bot.discord'))))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert out.stdout.strip() == ""
+    assert loaded_in_a_clean_interpreter()[1] == ""
 
 
 # --- the table names no Discord limit ---------------------------------------------------

@@ -476,3 +476,18 @@ def test_a_command_of_discord_or_of_another_game_is_refused_saying_where_it_belo
     assert "`hand` is a command of Successors and Taj Mahal, not of Vijayanagara." in text
     assert "not an order I can read" not in text
     assert "You leave Bahmani Kingdom." in text and "You sit as Bahmani Kingdom." in text
+
+
+def test_the_ai_workers_start_with_every_game_imported() -> None:
+    """A new worker thinks at once: the server it is forked from imported the games, even
+    for a program whose main module names none of the bot's (here pytest's)."""
+    from bot.table.ai_seats import worker_pool
+
+    pool = worker_pool(2)
+    try:
+        loaded = (
+            "sorted(m for m in ('ai.successors', 'rules.rajas') if m in __import__('sys').modules)"
+        )
+        assert pool.submit(eval, loaded).result() == ["ai.successors", "rules.rajas"]
+    finally:
+        pool.shutdown()

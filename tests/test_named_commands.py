@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from terminal_sessions import played
+from terminal_sessions import Played, played_in_the_run
 
 from bot.table.commands import Command, commands
 from bot.table.registry import game, games, registry
@@ -79,14 +79,14 @@ def terminal_problem(kinds: list[str], span: str) -> str | None:
 
 
 @pytest.fixture(scope="module")
-def said() -> dict[str, tuple[tuple[str, ...], str]]:
+def said(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Played]:
     """Per game: what the service said as Discord shows it, and the terminal's output."""
-    return {kind: played(kind) for kind in KINDS}
+    return {kind: played_in_the_run(tmp_path_factory, kind) for kind in KINDS}
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_slash_command_the_service_names_is_in_its_group(
-    said: dict[str, tuple[tuple[str, ...], str]], kind: str
+    said: dict[str, Played], kind: str
 ) -> None:
     discord, _ = said[kind]
     assert any("game is over" in text.lower() for text in discord)  # a whole game
@@ -101,7 +101,7 @@ def test_every_slash_command_the_service_names_is_in_its_group(
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_command_named_on_discord_is_named_with_its_group(
-    said: dict[str, tuple[tuple[str, ...], str]], kind: str
+    said: dict[str, Played], kind: str
 ) -> None:
     """On Discord a command is typed `/vj status`: a bare `status` names nothing one can type
     (a game's steps and shortcuts are orders, and the help's list says `/vj ...` once)."""
@@ -125,7 +125,7 @@ def test_a_command_named_on_discord_is_named_with_its_group(
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_command_the_terminal_names_is_one_it_reads(
-    said: dict[str, tuple[tuple[str, ...], str]], kind: str
+    said: dict[str, Played], kind: str
 ) -> None:
     _, terminal = said[kind]
     assert "game is over" in terminal.lower()  # a whole game
@@ -145,7 +145,7 @@ def answers(terminal: str, line: str) -> list[str]:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_terminal_reads_verify_as_its_closing_message_names_it(
-    said: dict[str, tuple[tuple[str, ...], str]], kind: str
+    said: dict[str, Played], kind: str
 ) -> None:
     _, terminal = said[kind]
     assert ("`verify`" in terminal) == game(kind).info.deals  # named where there is a deal

@@ -24,6 +24,9 @@ from rules.rajas.search import RajasSearch
 
 SEED = 5
 QUICK = Budget(iterations=6)
+# One future: each of greedy's best steps played once into it (hard's budget counts playouts),
+# where a test's point is which steps are compared, or that the step is legal or repeatable.
+ONE_FUTURE = Budget(iterations=hard.WIDTH)
 
 
 @cache
@@ -81,7 +84,7 @@ def test_hard_plays_a_legal_step_from_the_view_alone() -> None:
     for s in positions()[::3]:
         seat = GAME.to_move(s)
         assert seat is not None
-        step = ai.rajas.PLAYERS["hard"](GAME.view(s, seat), seat, random.Random(SEED), QUICK)
+        step = ai.rajas.PLAYERS["hard"](GAME.view(s, seat), seat, random.Random(SEED), ONE_FUTURE)
         assert step in GAME.legal_actions(s)
 
 
@@ -94,8 +97,8 @@ def test_hard_sees_only_the_view_the_same_position_from_storage_gives_the_same_s
         assert seat is not None
         stored = GAME.state_from_json(GAME.state_to_json(s))
         assert stored.since_barrier == () and GAME.view(stored, seat) == GAME.view(s, seat)
-        first = hard.decide(GAME.view(s, seat), seat, random.Random(SEED), QUICK)
-        again = hard.decide(GAME.view(stored, seat), seat, random.Random(SEED), QUICK)
+        first = hard.decide(GAME.view(s, seat), seat, random.Random(SEED), ONE_FUTURE)
+        again = hard.decide(GAME.view(stored, seat), seat, random.Random(SEED), ONE_FUTURE)
         assert first == again
         assert {c.visits for c in first.ranked} == {first.iterations}
 
@@ -139,9 +142,9 @@ def test_the_hint_is_one_order_the_searchs_step_and_the_rest_of_its_placement() 
     for s in positions()[:8]:
         seat = GAME.to_move(s)
         assert seat is not None
-        advice = hard.advise(s, seat, random.Random(SEED), QUICK)
+        advice = hard.advise(s, seat, random.Random(SEED), ONE_FUTURE)
         steps = parse(s, advice.order)
-        assert steps[0] == hard.decide(s, seat, random.Random(SEED), QUICK).best
+        assert steps[0] == hard.decide(s, seat, random.Random(SEED), ONE_FUTURE).best
         end = s
         for a in steps:
             assert a in GAME.legal_actions(end)
@@ -156,7 +159,7 @@ def test_hard_compares_greedys_best_steps_only() -> None:
         seat = GAME.to_move(s)
         assert seat is not None
         best = [a for _, a in ai.rajas.greedy.ranked(s)[: hard.WIDTH]]
-        found = hard.decide(s, seat, random.Random(SEED), QUICK)
+        found = hard.decide(s, seat, random.Random(SEED), ONE_FUTURE)
         assert {c.action for c in found.ranked} == set(best)
         assert found.best in best
 

@@ -1,4 +1,5 @@
-"""Rematch, substitutes and abandoned games, on both backends."""
+"""Rematch, substitutes and abandoned games, on both backends (a rematch after a whole game
+on SQLite only)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,14 @@ async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
     await s.close()
 
 
+# A rematch's tests each play a whole game first, on SQLite only: a rematch's database calls
+# (the last game read, the new one stored with its seats and announcement) run on both
+# backends in test_new_game_crash (a crash at each of them), and a whole game's in
+# test_service's whole game of orders.
+AFTER_A_WHOLE_GAME = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
+@AFTER_A_WHOLE_GAME
 async def test_a_rematch_rotates_the_seats_and_keeps_the_options(svc: GameService) -> None:
     await finished(svc, CH, SEATS, 11)
     last = await svc.store.latest_game(CH)
@@ -49,6 +58,7 @@ async def test_a_rematch_rotates_the_seats_and_keeps_the_options(svc: GameServic
     assert not again.ok and "not" in again.text  # the channel's game is running
 
 
+@AFTER_A_WHOLE_GAME
 async def test_a_rematch_may_keep_or_reopen_the_seats(svc: GameService) -> None:
     await finished(svc, CH, SEATS, 11)
     assert (await svc.club.rematch(CH, D, seating="same")).ok
@@ -60,6 +70,7 @@ async def test_a_rematch_may_keep_or_reopen_the_seats(svc: GameService) -> None:
     assert game is not None and game.seats == {}
 
 
+@AFTER_A_WHOLE_GAME
 async def test_a_rematch_is_refused_with_a_reason(svc: GameService) -> None:
     none = await svc.club.rematch(CH, D)
     assert not none.ok and "has none" in none.text

@@ -1,21 +1,22 @@
 """Several bot processes on one database: concurrent moves on shared games are each
 stored once, and each owed announcement is delivered by exactly one process, even when the
 process that claimed it is killed. Run against both backends; PostgreSQL is the one meant for
-several processes (SQLite serialises them on its file lock)."""
+several processes (SQLite serialises them on its file lock). The processes are forked from a
+server that imported the bot once (tests/scale_worker.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import os
 import signal
-import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
+from multiprocessing.connection import Connection
 
 import pytest
 from fakes import FakeRenderer, Seeds
+from scale_worker import processes, run_claim, run_moves
 from test_db import once_the_lease_ends
 from test_service import B_FIRST, seated
 
@@ -24,23 +25,35 @@ from db import Announcement, NewAction, StaleAction, open_store
 from db.postgres import PostgresStore
 from rules import vijayanagara
 
-WORKER = Path(__file__).resolve().parent / "scale_worker.py"
 CHANNELS = ["shared-1", "shared-2"]
 PROCESSES = 3
 STEPS = 25
 
 
-async def run_workers(*argvs: list[str]) -> list[list[dict[str, list[object]]]]:
-    procs = [
-        await asyncio.create_subprocess_exec(
-            sys.executable, str(WORKER), *argv, stdout=subprocess.PIPE
-        )
-        for argv in argvs
-    ]
-    outs = await asyncio.gather(*(p.communicate() for p in procs))
-    for p in procs:
-        assert p.returncode == 0
-    return [[json.loads(line) for line in out.decode().splitlines()] for out, _ in outs]
+def heard(out: Connection) -> list[dict[str, list[object]]]:
+    """Every line a process sent on `out`, until it ended."""
+    lines = []
+    with contextlib.suppress(EOFError):
+        while True:
+            lines.append(out.recv())
+    return lines
+
+
+async def run_workers(*args: tuple[object, ...]) -> list[list[dict[str, list[object]]]]:
+    """A process per `args` (scale_worker.moves), side by side; what each sent."""
+    context = processes()
+    started = []
+    for arg in args:
+        out, into = context.Pipe(duplex=False)
+        proc = context.Process(target=run_moves, args=(into, *arg))  # type: ignore[attr-defined]
+        proc.start()
+        into.close()  # the process holds the write end: its end is the pipe's end
+        started.append((proc, out))
+    lines = await asyncio.gather(*(asyncio.to_thread(heard, out) for _, out in started))
+    for proc, _ in started:
+        await asyncio.to_thread(proc.join)
+        assert proc.exitcode == 0
+    return lines
 
 
 async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
@@ -58,7 +71,7 @@ async def test_three_processes_moving_on_shared_games_lose_and_double_nothing(
             await svc.outbox.delivered((owed.game_id, owed.version))
 
         lines = await run_workers(
-            *(["moves", database_url, str(seed), str(STEPS), *CHANNELS] for seed in range(3))
+            *((database_url, seed, STEPS, CHANNELS) for seed in range(PROCESSES))
         )
         acked = [tuple(x["move"]) for out in lines for x in out if "move" in x]
         delivered = [tuple(x["delivered"]) for out in lines for x in out if "delivered" in x]
@@ -114,14 +127,16 @@ async def test_announcements_a_killed_process_claimed_are_delivered_by_another(
                 g.id, g.version, announcement=rules_free_announcement(g.version + 1)
             )
             owed_keys.add((g.id, g.version))
-        proc = subprocess.Popen(
-            [sys.executable, str(WORKER), "claim", database_url], stdout=subprocess.PIPE, text=True
-        )
-        assert proc.stdout is not None
-        claimed = json.loads(proc.stdout.readline())["claimed"]
+        context = processes()
+        out, into = context.Pipe(duplex=False)
+        proc = context.Process(target=run_claim, args=(into, database_url))  # type: ignore[attr-defined]
+        proc.start()
+        into.close()
+        claimed = (await asyncio.to_thread(out.recv))["claimed"]
         assert {tuple(k) for k in claimed} == owed_keys
         os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
+        await asyncio.to_thread(proc.join)
+        assert proc.exitcode == -signal.SIGKILL
         assert await store.owed_announcements(grace=0) == []  # still under the dead one's lease
         again = await once_the_lease_ends(store)
         assert {(o.game_id, o.version) for o in again} == owed_keys

@@ -4,6 +4,7 @@ mean, and the shortcuts build their steps as actions."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from fakes import SEATS, FakeRenderer, Seeds
@@ -20,9 +21,11 @@ D, B, V = (
 
 
 @pytest.fixture
-async def svc(database_url: str) -> AsyncIterator[GameService]:
+async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
+    """On a SQLite file only: reading an order is the service's, and an order's database
+    calls are those test_service checks on both backends."""
     # B decides first, on card 23
-    s = await GameService.open(database_url, FakeRenderer(), seed_source=Seeds(12))
+    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), seed_source=Seeds(12))
     assert (await s.lobby.create(CH, D, kind="vijayanagara")).ok
     for f, uid in SEATS.items():
         assert (await s.lobby.join(CH, uid, f.value)).ok

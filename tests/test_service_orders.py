@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from fakes import SEATS, FakeRenderer
@@ -28,11 +29,16 @@ D, B, V = (
 
 
 @pytest.fixture
-async def svc(database_url: str) -> AsyncIterator[GameService]:
-    """Each service test runs against each backend (conftest.database_url)."""
+async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
+    """The service on a SQLite file only: what these tests check is the orders' reading and
+    their replies, and the database calls an order makes (stored, or refused and rolled back,
+    the state loaded again) are those test_service checks on both backends, a whole game of
+    orders included (test_full_game_through_orders)."""
     # orders typed one after another, as in the terminal: no double-submit guard (a player who
     # holds several seats sends the same step twice on purpose; test_discord_commands covers it)
-    s = await GameService.open(database_url, FakeRenderer(), guard_repeats=False, front=DISCORD)
+    s = await GameService.open(
+        str(migrated_sqlite_path), FakeRenderer(), guard_repeats=False, front=DISCORD
+    )
     yield s
     await s.close()
 
@@ -74,18 +80,51 @@ def frame_closed(before: vijayanagara.GameState, after: vijayanagara.GameState) 
 # -- 1. a trailing `done` that only closes what already closed ---------------------------
 
 
+def closes_its_own_frame(
+    shadow: vijayanagara.GameState,
+    legal: list[vijayanagara.Action],
+    a: vijayanagara.Action,
+    after: vijayanagara.GameState,
+) -> bool:
+    """`a` ends a frame finished with `done` (a Command, or one that offered `done`): a Rally
+    using the last Amirs, a Cavalry phase with no token left, a Limited Command after its
+    space."""
+    finished_with_done = vijayanagara.Done() in legal or shadow.frames[-1].kind.startswith("cmd:")
+    return (
+        finished_with_done and not isinstance(a, vijayanagara.Done) and frame_closed(shadow, after)
+    )
+
+
+def leaves_no_done_to_take(
+    shadow: vijayanagara.GameState, a: vijayanagara.Action, after: vijayanagara.GameState
+) -> bool:
+    """`a` leaves no `done` for whoever played it: a Screen before the casualties, a step
+    that hands the decision to another faction."""
+    return (
+        not isinstance(a, (vijayanagara.Done, vijayanagara.Undo))
+        and not after.game_over
+        and after.reveals == shadow.reveals  # a reveal ends the order there
+        and (
+            vijayanagara.decider(after) != vijayanagara.decider(shadow)
+            or vijayanagara.Done() not in vijayanagara.legal_actions(after)
+        )
+    )
+
+
 @pytest.mark.parametrize("seed", [3, 7])
-async def test_whole_games_typing_a_redundant_done_after_each_closing_step(
+async def test_whole_games_typing_a_redundant_done_after_each_closing_step_or_where_none_is_taken(
     svc: GameService, seed: int
 ) -> None:
-    """Each decision that ends its own frame (a Rally using the last Amirs, a Cavalry phase
-    with no token left, a Limited Command after its space: any frame finished with `done`, a
-    Command or one that offered `done`) is typed with `; done` after it:
-    never refused, never changes the game, and the reply says it was not needed."""
+    """Each decision that ends its own frame (`closes_its_own_frame`) is typed with `; done`
+    after it: never refused, never changes the game, and the reply says it was not needed.
+    An order may always end with `done`: after a step that leaves no `done` to take for
+    whoever played it (`leaves_no_done_to_take`), `step; done` plays the step, notes the
+    `done` and applies it to nobody else's decision. One game a seed checks both: the random
+    steps are the same whatever is typed after them."""
     await seated(svc, seed)
     r = random.Random(seed)
     shadow = await state_now(svc)
-    redundant = 0
+    redundant = ended = 0
     for _ in range(3000):
         if shadow.game_over:
             break
@@ -95,65 +134,19 @@ async def test_whole_games_typing_a_redundant_done_after_each_closing_step(
         order = vijayanagara.describe(shadow, a)
         if vijayanagara.idle_note(shadow, a):
             order += "; confirm"
-        finished_with_done = vijayanagara.Done() in legal or shadow.frames[-1].kind.startswith(
-            "cmd:"
-        )
-        closing = (
-            finished_with_done
-            and not isinstance(a, vijayanagara.Done)
-            and frame_closed(shadow, after)
-        )
-        if closing:
+        closing = closes_its_own_frame(shadow, legal, a, after)
+        no_done = leaves_no_done_to_take(shadow, a, after)
+        redundant += closing
+        ended += no_done
+        if closing or no_done:
             order += "; done"
-            redundant += 1
         reply = await svc.moves.play(CH, seat_of(shadow), order)
         assert reply.ok, f"{order!r}: {reply.text}"
-        if closing:
-            assert "was not needed" in reply.text
-        shadow = after
-        assert (await state_now(svc)).model_dump() == shadow.model_dump()
-    assert shadow.game_over and redundant > 10
-
-
-@pytest.mark.parametrize("seed", [3, 7])
-async def test_whole_games_ending_every_order_with_done_where_no_done_is_taken(
-    svc: GameService, seed: int
-) -> None:
-    """An order may always end with `done`: after a step that leaves no `done` to take for
-    whoever played it (a Screen before the casualties, a step that hands the decision to
-    another faction), `step; done` plays the step, notes the `done` and applies it to nobody
-    else's decision."""
-    await seated(svc, seed)
-    r = random.Random(seed)
-    shadow = await state_now(svc)
-    ended = 0
-    for _ in range(3000):
-        if shadow.game_over:
-            break
-        a = r.choice(vijayanagara.legal_actions(shadow))
-        after = vijayanagara.apply(shadow, a)
-        order = vijayanagara.describe(shadow, a)
-        if vijayanagara.idle_note(shadow, a):
-            order += "; confirm"
-        closing = (
-            not isinstance(a, (vijayanagara.Done, vijayanagara.Undo))
-            and not after.game_over
-            and after.reveals == shadow.reveals  # a reveal ends the order there
-            and (
-                vijayanagara.decider(after) != vijayanagara.decider(shadow)
-                or vijayanagara.Done() not in vijayanagara.legal_actions(after)
-            )
-        )
-        if closing:
-            order += "; done"
-            ended += 1
-        reply = await svc.moves.play(CH, seat_of(shadow), order)
-        assert reply.ok, f"{order!r}: {reply.text}"
-        if closing:
+        if closing or no_done:
             assert "was not needed" in reply.text, reply.text
         shadow = after
         assert (await state_now(svc)).model_dump() == shadow.model_dump()
-    assert shadow.game_over and ended > 10
+    assert shadow.game_over and redundant > 10 and ended > 10
 
 
 async def test_a_limited_command_ends_after_its_space_so_done_is_accepted(

@@ -49,6 +49,10 @@ def test_the_state_json_stays_under_8_kb_at_every_step_of_long_random_games() ->
     assert longest > 250
 
 
+# What a whole game leaves stored is the service's to choose, the same on either backend: on
+# SQLite only. The calls it reads through (stored_bytes, log_lines, latest_snapshot) are
+# test_db's on both backends, and a whole game of orders is test_service's on both.
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_a_finished_game_stores_at_most_150_kb_and_its_whole_log(
     svc: GameService,
 ) -> None:

@@ -18,7 +18,7 @@ from successors_helpers import (
 )
 
 from rules.capabilities import search_of, turns_of
-from rules.successors import GAME, State
+from rules.successors import GAME, State, board, combat
 from rules.successors.state import Undo
 from rules.successors.view import view
 
@@ -34,6 +34,23 @@ def test_random_games_keep_every_invariant_and_end(seed: int) -> None:
     end = random_playout(3 + seed % 2, seed, checked, aside_rate=0.05)
     result = GAME.result(end)
     assert result is not None and len([s for p in result.places for s in p]) == 3 + seed % 2
+
+
+@pytest.mark.parametrize("seed", (5, 6))
+def test_what_the_engine_remembers_of_a_state_is_what_it_counts_afresh(seed: int) -> None:
+    """The facts the engine keeps by identity, patched from the step before (each seat's
+    occupied areas and fleets) or made once (a battle side's dice), are those the state gives
+    when counted anew, after every step of a whole game."""
+
+    def checked(s: State) -> None:
+        assert board.occupied(s.totals) == board._occupied(s.totals)
+        assert board.fleets_at(s.fleets) == board._fleets_at(s.fleets)
+        assert board.held(s.control) == board._held(s.control)
+        if s.battle is not None:
+            for side in (0, 1):
+                assert combat.layout(s, s.battle, side) == combat.dice_layout(s, s.battle, side)
+
+    random_playout(3 + seed % 2, seed, checked, aside_rate=0.05)
 
 
 def test_undo_takes_back_a_movement_step_and_never_a_roll() -> None:

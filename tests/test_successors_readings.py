@@ -255,7 +255,7 @@ def test_q19_each_leader_adds_1_to_his_own_best_unit_every_round() -> None:
     s = order(s, "fight red at Arabia")
     s = deal(s, 1)  # green's cavalry before the battle
     assert s.battle is not None
-    assert layout(s, s.battle, 0) == [(INF, 1), (LEVY, 0), (CAV, 1)]
+    assert layout(s, s.battle, 0) == ((INF, 1), (LEVY, 0), (CAV, 1))
 
 
 def test_q20_retreats_avoid_where_attackers_came_from_and_the_attacker_withdraws_to_his_own() -> (

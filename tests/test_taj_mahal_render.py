@@ -12,7 +12,7 @@ from taj_helpers import random_game, started
 
 from render.taj_mahal import HEIGHT, WIDTH, board_png, sheet
 from render.taj_mahal.board import SEAT_COLOURS, SEAT_STYLES
-from render.taj_mahal.layout import font, overlap, px
+from render.taj_mahal.layout import Box, Sheet, Text, font, overlap, px
 from rules.taj_mahal import GAME, SEATS, State, TajOptions
 from rules.taj_mahal.components import standard_cards
 
@@ -65,15 +65,47 @@ def _states_of_random_games() -> list[State]:
     return out
 
 
+def meetings(drawn: Sheet) -> list[str]:
+    """Every text that meets another text or a mark (palace, crown, marker). The boxes are
+    swept from left to right: a box is compared with those not yet ended on its left (the
+    others cannot meet it, nor any box after it), which are every pair `overlap` could find."""
+    boxes: list[tuple[Box, Text | None]] = [(t.box, t) for t in drawn.texts]
+    boxes += [(m, None) for m in drawn.marks]
+    boxes.sort(key=lambda b: b[0][0])
+    found: list[str] = []
+    open_: list[tuple[Box, Text | None]] = []
+    for box, text in boxes:
+        open_ = [o for o in open_ if o[0][2] > box[0]]
+        for other, other_text in open_:
+            if (text is None and other_text is None) or not overlap(box, other):
+                continue  # two marks may meet: only a text must stay clear
+            if text is None or other_text is None:
+                covered = text or other_text
+                assert covered is not None
+                found.append(f"a mark at {box if text is None else other} covers {covered.text!r}")
+            else:
+                found.append(f"{other_text.text!r} meets {text.text!r}")
+        open_.append((box, text))
+    return found
+
+
 def test_on_a_phone_no_text_is_covered_by_another_text_or_a_palace_or_marker() -> None:
     for s in _states_of_random_games():
-        drawn = sheet(GAME.view(s, None))
-        texts = drawn.texts
-        for i, a in enumerate(texts):
-            for b in texts[i + 1 :]:
-                assert not overlap(a.box, b.box), f"{a.text!r} meets {b.text!r}"
-            for m in drawn.marks:
-                assert not overlap(a.box, m), f"a mark at {m} covers {a.text!r}"
+        assert meetings(sheet(GAME.view(s, None))) == []
+
+
+def test_a_text_that_meets_another_or_a_mark_is_found() -> None:
+    """The sweep above finds what comparing every pair finds."""
+    a = Text((0, 0), "a", 12, False, (0, 0, 10, 10))
+    b = Text((0, 0), "b", 12, False, (9, 9, 20, 20))  # meets a at its corner
+    c = Text((0, 0), "c", 12, False, (30, 0, 40, 10))  # clear of both
+    assert meetings(Sheet(texts=[c, b, a], marks=[])) == ["'a' meets 'b'"]
+    marked = meetings(Sheet(texts=[c], marks=[(35, 5, 50, 6), (36, 5, 51, 6)]))
+    assert marked == [
+        f"a mark at {(35, 5, 50, 6)} covers 'c'",
+        f"a mark at {(36, 5, 51, 6)} covers 'c'",
+    ]
+    assert meetings(Sheet(texts=[a, c], marks=[(11, 0, 29, 10)])) == []
 
 
 def test_on_a_phone_the_smallest_text_is_at_least_10_px_tall() -> None:

@@ -36,6 +36,19 @@ def until_red(t: Terminal) -> None:
     raise AssertionError(t.tail())
 
 
+def ctrl_c_whichever_thread_it_reaches(t: Terminal) -> None:
+    """Linux hands a signal sent to the process to any of its threads: one reaching a thread
+    but the main one (the database's, the pool's) cancels the line at once all the same,
+    though the main thread waits in readline for a key."""
+    t.type("assorted mar")
+    t.until("assorted mar")
+    t.ctrl_c_to_a_thread()
+    assert CANCELLED in t.prompt()
+    t.ctrl_c_to_a_thread()  # at once, again
+    assert CANCELLED in t.prompt()
+    assert "Next: Red" in t.line("status")  # the half-typed line was not sent
+
+
 def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_path: Path) -> None:
     with Terminal(tmp_path, "--game", "rajas", "--play", "red", "--seed", "3") as t:
         t.until("New game of Rajas")  # while the game is made and its first board drawn
@@ -47,6 +60,7 @@ def test_ctrl_c_at_every_moment_of_a_rajas_session_leaves_a_working_game(tmp_pat
         t.until("assorted mar")
         t.ctrl_c()
         assert CANCELLED in t.prompt()
+        ctrl_c_whichever_thread_it_reaches(t)
         t.type("options\r")  # while a line's answer is written
         t.until("All allowed steps")
         t.ctrl_c()
@@ -93,24 +107,5 @@ def test_ctrl_c_while_an_ai_thinks_gives_up_its_step_and_the_game_goes_on(tmp_pa
         assert "Next: Tigers" in said and "Why:" in said.split("Next: Tigers")[1]
         t.kill_worker()
         assert HINTED in t.line("hint")  # a new pool answers
-        working(t)
-        assert t.quit() == 0
-
-
-def test_ctrl_c_at_the_prompt_cancels_the_line_whichever_thread_the_signal_reaches(
-    tmp_path: Path,
-) -> None:
-    """Linux hands a signal sent to the process to any of its threads: one reaching a thread
-    but the main one (the database's, the pool's) cancels the line at once all the same,
-    though the main thread waits in readline for a key."""
-    with Terminal(tmp_path, "--game", "rajas", "--play", "red", "--seed", "3") as t:
-        t.prompt()
-        t.type("assorted mar")
-        t.until("assorted mar")
-        t.ctrl_c_to_a_thread()
-        assert CANCELLED in t.prompt()
-        t.ctrl_c_to_a_thread()  # at once, again
-        assert CANCELLED in t.prompt()
-        assert "Next: Red" in t.line("status")  # the half-typed line was not sent
         working(t)
         assert t.quit() == 0

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from terminal_sessions import played
+from terminal_sessions import Played, played_in_the_run
 
 from bot.table.ai_users import TEST_LEVELS, seat_levels
 from bot.table.commands import commands, help_lines
@@ -35,9 +36,19 @@ COLOR = re.compile(r"\bcolor", re.IGNORECASE)
 CARD_NAMES = ("Free color change",)  # the rules' own names are kept
 
 
-def printed(kind: str) -> str:
+@pytest.fixture
+def whole_games(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Played]:
+    """What a whole game of a kind said, on Discord and in the terminal."""
+    return lambda kind: played_in_the_run(tmp_path_factory, kind)
+
+
+@pytest.fixture
+def printed(whole_games: Callable[[str], Played]) -> Callable[[str], str]:
     """The terminal's output of a whole game, less the lines typed."""
-    _, terminal = played(kind)
+    return lambda kind: typed_left_out(whole_games(kind)[1])
+
+
+def typed_left_out(terminal: str) -> str:
     return "\n".join(line for line in terminal.split("\n") if not line.startswith("> "))
 
 
@@ -47,14 +58,14 @@ def help_of(kind: str) -> str:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_the_terminal_says_nothing_of_discord(kind: str) -> None:
+def test_the_terminal_says_nothing_of_discord(printed: Callable[[str], str], kind: str) -> None:
     for text in (help_of(kind), printed(kind)):
         found = sorted({m.group(0) for m in DISCORD.finditer(text)})
         assert not found, (found, [line for line in text.split("\n") if DISCORD.search(line)])
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_game_without_dice_never_speaks_of_dice(kind: str) -> None:
+def test_a_game_without_dice_never_speaks_of_dice(printed: Callable[[str], str], kind: str) -> None:
     g = game(kind)
     texts = [help_of(kind), printed(kind), *(what for _, what in help_lines(kind))]
     if "die" in dealt(g):
@@ -65,15 +76,19 @@ def test_a_game_without_dice_never_speaks_of_dice(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_one_is_counted_as_one(kind: str) -> None:
-    discord, _ = played(kind)
+def test_one_is_counted_as_one(
+    whole_games: Callable[[str], Played], printed: Callable[[str], str], kind: str
+) -> None:
+    discord, _ = whole_games(kind)
     for text in (help_of(kind), printed(kind), *discord):
         assert not ONE_MANY.search(text), ONE_MANY.search(text)
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_colour_is_spelt_one_way(kind: str) -> None:
-    discord, _ = played(kind)
+def test_colour_is_spelt_one_way(
+    whole_games: Callable[[str], Played], printed: Callable[[str], str], kind: str
+) -> None:
+    discord, _ = whole_games(kind)
     for text in (help_of(kind), printed(kind), *discord):
         for name in CARD_NAMES:
             text = text.replace(name, "")
@@ -135,7 +150,9 @@ def test_a_score_of_one_is_one_point_wherever_a_result_is_told() -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_game_that_deals_nothing_shows_no_commitment(kind: str) -> None:
+def test_a_game_that_deals_nothing_shows_no_commitment(
+    printed: Callable[[str], str], kind: str
+) -> None:
     """`verify` in a game without chance (the Goat-Tiger game) says there is nothing to check,
     before the end as after it, and shows no commitment to a secret that deals nothing."""
     text = printed(kind)

@@ -102,6 +102,6 @@ def test_the_search_takes_legal_steps_at_a_tiny_budget() -> None:
 
 
 def test_the_arena_plays_the_search_as_a_contender() -> None:
-    """A whole game against `random`, the search at 2 iterations a decision."""
-    game = play(Match(0, 21, vijayanagara.Faction.V, "search", "random", 2, None))
+    """A whole game against `random`, the search at 1 iteration a decision."""
+    game = play(Match(0, 21, vijayanagara.Faction.V, "search", "random", 1, None))
     assert game.ai == "search" and game.seat == "V" and game.decision_ms

@@ -65,19 +65,24 @@ class ThoughtStopped(Exception):
 
 
 WORKER_MODULE = "bot.table.ai_worker"  # what a worker runs (ai_worker.py)
+# what it thinks for: the bot's games (their rules and AI levels), whatever the program's
+# main module names (one that names none, a program embedding the table, would leave every
+# new worker importing them all at its first thought: seconds of CPU each)
+GAMES_MODULE = "bot.table.registry"
 
 
 def worker_processes() -> multiprocessing.context.BaseContext:
     """How worker processes start: forked from a server process that imported what a worker
-    runs (bot.table.ai_worker) and what the program is made of (`program_modules`) once, so
-    a new worker costs a fork, not a fresh interpreter importing them all again (seconds of
-    CPU each). Forked from that server, never from the bot: the bot's process has threads
+    runs (bot.table.ai_worker), the games it thinks for (GAMES_MODULE) and what the program
+    is made of (`program_modules`) once, so a new worker costs a fork, not a fresh
+    interpreter importing them all again (seconds of CPU each). Forked from that server, never from the bot: the bot's process has threads
     (database, renderer), and a fork copies their locks in whatever state they are; the
     server has none. Where there is no fork (Windows), each worker is a fresh interpreter."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     server = multiprocessing.get_context("forkserver")
-    server.set_forkserver_preload([*program_modules(sys.modules["__main__"]), WORKER_MODULE])
+    main = program_modules(sys.modules["__main__"])
+    server.set_forkserver_preload([*main, WORKER_MODULE, GAMES_MODULE])
     return server
 
 

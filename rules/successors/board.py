@@ -93,9 +93,22 @@ class ByIdentity(Generic[T, R]):
             if known is part:
                 return result
         result = self.fn(part)
+        self._remember(part, result)
+        return result
+
+    def follow(
+        self, old: T, new: T, patch: Callable[[R, T, tuple[int, ...]], R], at: tuple[int, ...]
+    ) -> None:
+        """`new` is `old` changed at the places `at` only: its facts, when old's are known,
+        patched from them (a step changes a row or two of a part that has 36)."""
+        for known, result in self.items:
+            if known is old:
+                self._remember(new, patch(result, new, at))
+                return
+
+    def _remember(self, part: T, result: R) -> None:
         self.items.insert(0, (part, result))
         del self.items[self.size :]
-        return result
 
 
 def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -108,13 +121,50 @@ def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...
     return tuple(tuple(x) for x in out)
 
 
+def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
+    """Sorted places with `p` taken out, or put in."""
+    if p in places:
+        return tuple(x for x in places if x != p)
+    return tuple(sorted((*places, p)))
+
+
+def _occupied_patched(
+    known: tuple[tuple[int, ...], ...], totals: tuple[tuple[int, ...], ...], at: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Each seat's occupied areas, known before the areas `at` changed, patched there."""
+    out = list(known)
+    for a in at:
+        t = totals[a]
+        for seat in range(4):
+            if (t[9 + seat] > 0) != (a in out[seat]):
+                out[seat] = _toggled(out[seat], a)
+    return tuple(out)
+
+
+def _fleets_at_patched(
+    known: tuple[tuple[int, ...], ...], fleets: tuple[tuple[int, ...], ...], at: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Each seat's fleet places, known before the places `at` changed, patched there."""
+    out = list(known)
+    for p in at:
+        row = fleets[p]
+        for seat in range(len(out)):
+            if (row[seat] > 0) != (p in out[seat]):
+                out[seat] = _toggled(out[seat], p)
+    return tuple(out)
+
+
 def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     seats = len(fleets[0]) if fleets else 0
     return tuple(tuple(p for p, row in enumerate(fleets) if row[seat]) for seat in range(seats))
 
 
 def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(a for a, c in enumerate(control) if c == seat) for seat in range(4))
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for a, seat in enumerate(control):
+        if seat != NO:
+            out[seat].append(a)
+    return tuple(tuple(x) for x in out)
 
 
 # per seat: the land areas holding its units (its mercenaries too), the places of its fleets,
@@ -137,7 +187,7 @@ def unfriendly_here(s: State, area: int, seat: int) -> bool:
     """Units of a slot not friendly to `seat` in a land area (l.27; Q11)."""
     t = s.totals[area]
     if not s.alliances:
-        return sum(t[:SLOTS]) > t[seat] + t[MERC + seat]
+        return t[13] + t[WHITE] > t[9 + seat]  # every slot's units, more than its own
     friends = friendly_slots(s, seat)
     return any(t[k] for k in range(SLOTS) if k not in friends)
 
@@ -170,7 +220,8 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
     s.units = tuple(units)
     totals = list(s.totals)
     totals[area] = row_totals(new)
-    s.totals = tuple(totals)
+    old, s.totals = s.totals, tuple(totals)
+    occupied.follow(old, s.totals, _occupied_patched, (area,))
 
 
 def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
@@ -185,7 +236,9 @@ def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
     units, totals = list(s.units), list(s.totals)
     units[frm], units[to] = ra, rb
     totals[frm], totals[to] = row_totals(ra), row_totals(rb)
+    old = s.totals
     s.units, s.totals = tuple(units), tuple(totals)
+    occupied.follow(old, s.totals, _occupied_patched, (frm, to))
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -243,7 +296,8 @@ def add_fleets(s: State, at: int, seat: int, n: int) -> None:
         raise AssertionError(f"fewer than no fleets of seat {seat} at {at}")
     fleets = list(s.fleets)
     fleets[at] = tuple(row)
-    s.fleets = tuple(fleets)
+    old, s.fleets = s.fleets, tuple(fleets)
+    fleets_at.follow(old, s.fleets, _fleets_at_patched, (at,))
 
 
 def place_fleet(s: State, at: int, seat: int) -> bool:

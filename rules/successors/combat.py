@@ -269,7 +269,34 @@ def pre_rolls(s: State, b: Battle, side: int) -> int:
     return max(0, mine[CAV] - stopped) + b.ambush[side]
 
 
-def layout(s: State, b: Battle, side: int) -> list[tuple[int, int]]:
+# the last layouts made, with what they were made from (a dice step asks for each side's
+# three times: to deal, to check the dice, to read them)
+_LAID: list[
+    tuple[tuple[int, Battle, object, object, object, object], tuple[tuple[int, int], ...]]
+] = []
+
+
+def layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
+    """A side's dice in a round (`dice_layout`), remembered for the same battle, area row,
+    leaders, pins and order, by identity (the states of a step share them)."""
+    row = s.units[b.area]
+    for (k_side, k_b, k_row, k_leaders, k_pinned, k_order), result in _LAID:
+        if (
+            k_side == side
+            and k_b is b
+            and k_row is row
+            and k_leaders is s.leaders
+            and k_pinned is s.pinned
+            and k_order is s.order
+        ):
+            return result
+    result = dice_layout(s, b, side)
+    _LAID.insert(0, ((side, b, row, s.leaders, s.pinned, s.order), result))
+    del _LAID[4:]
+    return result
+
+
+def dice_layout(s: State, b: Battle, side: int) -> tuple[tuple[int, int], ...]:
     """A side's dice in a round, as (type, +1s): each unit one die (two for a defender
     against troops all landing, l.59), its seats' units in turn and in order of class, the
     leader's +1 on the first unit of his colour (l.39; Q19), not at his wound (ODD 45)."""
@@ -293,7 +320,7 @@ def layout(s: State, b: Battle, side: int) -> list[tuple[int, int]]:
         if extra and out[k][1] == 0:
             out[k] = (out[k][0], 1)
             extra -= 1
-    return out
+    return tuple(out)
 
 
 def dice_needed(s: State) -> int:
@@ -522,12 +549,12 @@ def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:
     out: list[Retreat | Stand] = []
     for to in places:
         at = m.ids[to]
-        out += [Retreat(piece_word(s, seat, c), at) for c in codes]
+        out += [made(Retreat, piece_word(s, seat, c), at) for c in codes]
         if len(codes) > 1 or (codes and s.units[b.area][codes[0]] > 1):
-            out.append(Retreat("all", at))
+            out.append(made(Retreat, "all", at))
         if leader:
-            out.append(Retreat("leader", at))
-    out.append(Stand())
+            out.append(made(Retreat, "leader", at))
+    out.append(made(Stand))
     return out
 
 

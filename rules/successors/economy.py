@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import board, chits
-from .components import EL, INF, LEVY, PORT, TYPES
+from .components import EL, INF, LEVY, PORT, TYPES, Map
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
 from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State, made
 
@@ -59,7 +59,7 @@ def lose_options(s: State, seat: int, where: int) -> list[Lose]:
         for slot in (seat, MERC + seat):
             for t in range(4):
                 if row[slot * 4 + t]:
-                    out.append(Lose(piece_word(s, seat, slot * 4 + t), m.ids[area]))
+                    out.append(made(Lose, piece_word(s, seat, slot * 4 + t), m.ids[area]))
     if where == NO:
         out += [Lose("fleet", m.ids[at]) for at in board.fleets_at(s.fleets)[seat]]
     return out
@@ -153,23 +153,43 @@ def controls_symbol(s: State, seat: int, kind: int) -> bool:
     """Q5: a controlled area with the type's symbol (levies need none)."""
     if kind == LEVY:
         return True
-    symbol = s.parts.map.symbol
-    return any(symbol[a] == kind for a in board.held(s.control)[seat])
+    return kind in _holdings(s.parts.map, s.control)[seat][0]
 
 
-def fleet_places(s: State, seat: int) -> tuple[list[int], list[int]]:
+def fleet_places(s: State, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Where a seat may buy fleets (l.19, l.21; Q5, Q6): the ports it controls (in port), and
     the seas next to a port or coastal area it controls (at sea)."""
-    m = s.parts.map
+    _, ports, seas = _holdings(s.parts.map, s.control)[seat]
+    return ports, seas
+
+
+Holding = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
+_HOLDINGS: list[tuple[Map, tuple[int, ...], tuple[Holding, ...]]] = []
+
+
+def _holdings(m: Map, control: tuple[int, ...]) -> tuple[Holding, ...]:
+    """Per seat, what the areas it controls give its purchases: their unit symbols, its
+    ports, the seas next to its coasts; the last few asked remembered by identity (the
+    control changes at most once a player turn)."""
+    for known_map, known, result in _HOLDINGS:
+        if known is control and known_map is m:
+            return result
+    result = tuple(_holding(m, areas) for areas in board.held(control))
+    _HOLDINGS.insert(0, (m, control, result))
+    del _HOLDINGS[8:]
+    return result
+
+
+def _holding(m: Map, areas: tuple[int, ...]) -> Holding:
     ports: list[int] = []
     seas: set[int] = set()
     coast, near = m.coast, m.seas
-    for a in board.held(s.control)[seat]:
+    for a in areas:
         if coast[a]:
             if coast[a] == PORT:
                 ports.append(a)
             seas.update(near[a])
-    return ports, sorted(seas)
+    return frozenset(m.symbol[a] for a in areas), tuple(ports), tuple(sorted(seas))
 
 
 MAX_BOUGHT = 5  # units of a kind a purchase step buys at most (a person's order splits more)
@@ -247,7 +267,3 @@ def buy(s: State, seat: int, mode: int, price: int, a: Buy) -> None:
         s,
         f"{title(s, seat)} buys {said} for {cost} at {area_name(s, at)} (treasury {s.money[seat]})",
     )
-
-
-def any_purchase(s: State, seat: int) -> bool:
-    return bool(purchase_options(s, seat, REVENUE_BUY, NO, NO))

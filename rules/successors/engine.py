@@ -272,9 +272,10 @@ def _revenue(s: State, seat: int) -> None:
 
 
 def _purchases(s: State, seat: int) -> None:
-    """l.5: purchases, not on turn 1 (Q2)."""
+    """l.5: purchases, not on turn 1 (Q2); a purchase frame with none to make is dropped
+    (`_settle`)."""
     push(s, frame("player", seat, 3))
-    if s.turn > 1 and economy.any_purchase(s, seat):
+    if s.turn > 1:
         push(s, frame("buy", seat, REVENUE_BUY))
 
 

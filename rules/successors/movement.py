@@ -53,6 +53,8 @@ OWN_CODES: Final = tuple(
     for seat in range(4)
 )
 OWN_WORDS: Final = tuple(TYPES) + tuple(f"merc {t}" for t in TYPES)
+END_MOVE: Final = EndMove()
+HALT_OR_END: Final = (Halt(), END_MOVE)
 
 
 def own_codes(seat: int) -> tuple[int, ...]:
@@ -162,6 +164,13 @@ def takes(at: str, word: str, n: int) -> tuple[Take, ...]:
     return (one,) if n == 1 else (one, made(Take, at, word, n))
 
 
+@lru_cache(maxsize=8192)
+def counted(kind: type[Action], fields: tuple[str, ...], n: int) -> tuple[Action, ...]:
+    """The steps of a kind with its fields and each count from 1 to `n`: the same step
+    objects each time, made once."""
+    return tuple(made(kind, *fields, k) for k in range(1, n + 1))
+
+
 # per seat: its two slots (its colour, its mercenaries), each with its codes and words
 OWN_SLOTS: Final = tuple(
     tuple(
@@ -196,7 +205,7 @@ def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) ->
             if n > 0:
                 out += takes(at, word, n)
     if s.leaders[seat] == area and leader_free(s, seat):
-        out.append(Take(at, "leader", 1))
+        out.append(made(Take, at, "leader", 1))
     return out
 
 
@@ -217,14 +226,14 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     sailed = {(a, k): n for a, k, n in s.sailed}
     for at in board.fleets_at(s.fleets)[seat]:
         n = s.fleets[at][seat] - sailed.get((at, seat), 0)
-        out += [made(TakeFleets, m.ids[at], k) for k in range(1, n + 1)]
+        out += counted(TakeFleets, (m.ids[at],), n)
     if caller == NO:
         out += [
             Call(s.seats[k])
             for k in board.allies_of(s, seat)
             if k not in s.called and k not in s.out
         ]
-    out.append(EndMove())
+    out.append(END_MOVE)
     return out
 
 
@@ -234,14 +243,14 @@ def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
         for c, _, _, n in _merged(f):
             word = piece_word(s, seat, c)
-            out += [made(Drop, word, k) for k in range(1, n + 1)]
+            out += counted(Drop, (word,), n)
         if f.leader != NO:
             out.append(made(Drop, "leader", 1))
     left = mp_left(s, f)
     if left >= 1:
         out += marches(m, f.place, left >= s.parts.setup.rough_mp)
     if f.marched:
-        out += [Halt(), EndMove()]
+        out += HALT_OR_END
     return out
 
 
@@ -278,7 +287,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     place = f.place
     if f.spent == 0:
         n = fleets_free(s, seat, place)
-        out += [made(TakeFleets, m.ids[place], k) for k in range(1, n + 1)]
+        out += counted(TakeFleets, (m.ids[place],), n)
     room = f.fleets - cargo(f)
     landed = {(a, c): n for a, c, n in s.landed}
     for area in coasts_of(s, place):
@@ -287,20 +296,20 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
             for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
                 n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
                 if n > 0:
-                    out += [made(Embark, m.ids[area], word, k) for k in range(1, n + 1)]
+                    out += counted(Embark, (m.ids[area], word), n)
         if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
-            out.append(Embark(m.ids[area], "leader", 1))
+            out.append(made(Embark, m.ids[area], "leader", 1))
         for c, _, _, n in f.groups:
             word = piece_word(s, seat, c)
-            out += [made(Land, m.ids[area], word, k) for k in range(1, n + 1)]
+            out += counted(Land, (m.ids[area], word), n)
         if f.leader != NO:
-            out.append(Land(m.ids[area], "leader", 1))
+            out.append(made(Land, m.ids[area], "leader", 1))
     spare = f.fleets - cargo(f)
-    out += [made(Drop, "fleet", k) for k in range(1, min(spare, f.fleets - 1) + 1)]
+    out += counted(Drop, ("fleet",), min(spare, f.fleets - 1))
     if not f.stopped and mp_left(s, f) >= 1:
         out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
     if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
-        out += [Halt(), EndMove()]
+        out += HALT_OR_END
     return out
 
 

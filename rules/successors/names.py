@@ -3,6 +3,8 @@ the units' words ("inf", "merc cav", "red levy")."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..words import count_of
 from .components import TYPES
 from .state import LEADER, MERC, WHITE, State
@@ -68,6 +70,13 @@ def piece_word(s: State, seat: int, c: int) -> str:
 def piece_code(s: State, seat: int, word: str) -> int | None:
     """The unit code a piece word names for `seat`; LEADER for "leader"; None when it names
     no unit."""
+    if len(word) > 40:  # a word typed, not one the legal steps write: not kept
+        return _piece_code.__wrapped__(s.seats, seat, word)
+    return _piece_code(s.seats, seat, word)
+
+
+@lru_cache(maxsize=4096)
+def _piece_code(seats: tuple[str, ...], seat: int, word: str) -> int | None:
     if word == "leader":
         return LEADER
     parts = word.split()
@@ -76,8 +85,8 @@ def piece_code(s: State, seat: int, word: str) -> int | None:
     kind = TYPES.index(parts[-1])
     head = parts[:-1]
     slot = seat
-    if head and head[0] in s.seats:
-        slot = s.seats.index(head[0])
+    if head and head[0] in seats:
+        slot = seats.index(head[0])
         head = head[1:]
     elif head and head[0] == "white":
         return WHITE * 4 + kind if len(head) == 1 else None
