@@ -7,10 +7,11 @@ The games: seeds 0..N-1, each a seeded `vijayanagara.new_game(seed)` played to i
 itself). Time is CPU time (time.process_time) of the whole loop, data files loaded before;
 a tree's figure is its best round. Goal: at least 100 games per CPU-second.
 
-With --against REV, the same games are played by revision REV's rules/ (taken with
-`git archive` into a temporary folder) in a subprocess of the same run, rounds alternating
-between the two trees, and the figures are given with their ratio. Both trees must play the
-same games (the same number of steps), or the comparison is refused.
+With --against REV, the same games are played by revision REV's rules/ (taken with `git
+archive` into a temporary folder; or a folder REV holding another tree, as it is) in a
+subprocess of the same run, rounds alternating between the two trees, and the figures are given
+with their ratio. Both trees must play the same games (the same number of steps), or the
+comparison is refused.
 
 With --protocol, this tree plays the same games two ways, rounds alternating: by direct calls
 of the rules package (`vijayanagara.new_game(None)`, `vijayanagara.chance` and `vijayanagara.sample` with a
@@ -34,7 +35,7 @@ from pathlib import Path
 from types import ModuleType
 
 from results import record
-from revision import checkout
+from revision import against_tree
 
 REPO = Path(__file__).resolve().parents[1]
 vijayanagara: ModuleType  # the tree's Vijayanagara package, set by `worker`
@@ -142,12 +143,11 @@ def main() -> None:
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        if args.against:
-            checkout(args.against, Path(tmp), "rules")
+        other = against_tree(args.against, Path(tmp), "rules") if args.against else Path(tmp)
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
             here.append(run(REPO, args.games))
             if args.against:
-                there.append(run(Path(tmp), args.games))
+                there.append(run(other, args.games))
     a = figures(here, args.games)
     b = figures(there, args.games) if there else None
     if b is not None and a["steps"] != b["steps"]:

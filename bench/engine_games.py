@@ -10,8 +10,8 @@ data files loaded before. Each of R rounds plays the N games in a fresh process;
 figure is its best round, and its spread the worst and the median round.
 
 With --against REV, the same games are played by revision REV's rules/ (taken with `git
-archive` into a temporary folder), rounds alternating between the two trees, and the figures
-are given with their ratio. Where both trees play the same games (the same number of steps)
+archive` into a temporary folder; or a folder REV holding another tree, as it is), rounds
+alternating between the two trees, and the figures are given with their ratio. Where both trees play the same games (the same number of steps)
 they are compared by games per CPU-second; where a rule differs between them, so do the
 games, and they are compared by steps per CPU-second, which is said.
 """
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from results import record
-from revision import checkout
+from revision import against_tree
 
 REPO = Path(__file__).resolve().parents[1]
 MAX_STEPS = 20_000
@@ -154,12 +154,11 @@ def main(bench: EngineBench, doc: str) -> None:
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        if args.against:
-            checkout(args.against, Path(tmp), "rules")
+        other = against_tree(args.against, Path(tmp), "rules") if args.against else Path(tmp)
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
             here.append(run(bench, REPO, args.games))
             if args.against:
-                there.append(run(bench, Path(tmp), args.games))
+                there.append(run(bench, other, args.games))
     a = figures(bench, here, args.games)
     b = figures(bench, there, args.games) if there else None
     same = not there or here[0]["steps"] == there[0]["steps"]

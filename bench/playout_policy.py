@@ -1,6 +1,6 @@
 """How `hard`'s playouts choose a turn's option, against `easy` at the same decisions.
 
-    python bench/playout_policy.py [--seed 40000] [--games 6]
+    python bench/playout_policy.py [--seed 40000] [--games 6] [--steps N]
 
 Plays games with `easy` in every seat. At each choice of a turn's option (2.3.3: Event,
 Command with or without a Decree, Limited Command, Pass) it also asks the playouts' step
@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--seed", type=int, default=40000)
     parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--steps", type=int, default=None, help="each game cut after N steps")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -47,7 +48,9 @@ def main(argv: list[str] | None = None) -> None:
         gens = generators(seed)
         probe = random.Random(seed)
         state = vijayanagara.new_game(seed)
-        while not state.game_over:
+        steps = 0
+        while not state.game_over and steps != args.steps:
+            steps += 1
             seat = vijayanagara.prompt(state).faction
             assert seat is not None  # the seeded dealer resolves chance itself
             step = easy.choose(state, gens[seat])
@@ -59,7 +62,8 @@ def main(argv: list[str] | None = None) -> None:
                 guess = hard.playout_step(state, seat, probe)
                 playouts[seat, option(guess)] += 1
             state = vijayanagara.apply(state, step)
-    print(f"the turn's option, seeds {args.seed}-{args.seed + args.games - 1} (easy's games)")
+    cut = f", cut after {args.steps} steps" if args.steps is not None else ""
+    print(f"the turn's option, seeds {args.seed}-{args.seed + args.games - 1} (easy's games{cut})")
     for seat in vijayanagara.PLAYERS:
         for name, tally in (("easy", played), ("playouts", playouts)):
             total = sum(n for (f, _), n in tally.items() if f == seat)

@@ -10,9 +10,10 @@ R times; a state's time is its least CPU time (time.process_time), the figures a
 and the 95th percentile over the states. Goal: at most 12 ms CPU (median and p95) and
 100 KB per board (every one of the sample).
 
-With --against REV, the same games (same seeds and actions) are replayed and drawn by
-revision REV's rules/ and render/ (taken with `git archive` into a temporary folder), in the
-same run, rounds alternating between the two trees; the figures are given as ratios.
+With --against REV, the same games (same seeds and actions) are replayed and drawn by revision
+REV's rules/ and render/ (taken with `git archive` into a temporary folder; or a folder REV
+holding another tree, as it is), in the same run, rounds alternating between the two trees; the
+figures are given as ratios.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from pathlib import Path
 from types import ModuleType
 
 from results import record
-from revision import checkout
+from revision import against_tree
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -120,8 +121,7 @@ def main() -> None:
         record(args, dict(zip(KEYS, (ms, p95, kb, kb_max), strict=True)))
         return
     with tempfile.TemporaryDirectory() as tmp:
-        other = Path(tmp)
-        checkout(args.against, other, "rules", "render")
+        other = against_tree(args.against, Path(tmp), "rules", "render")
         here: list[dict[str, list[float]]] = []
         there: list[dict[str, list[float]]] = []
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees

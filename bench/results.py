@@ -6,9 +6,10 @@ remakes the docs' tables from these lines.
 A line: `bench` (the script's name), `args` (its parsed arguments, defaults included, so that
 runs compare by what ran, however it was typed; options that only choose the output, and a
 worker's internal ones, are left out), `command` (as typed), `commit` and `dirty` (tracked
-files changed beside it; `against_commit` too for `--against REV`), `cores`, `cpu`, `python`,
-`load` (the 1-minute load average when the bench began: the machine is shared), `when` (UTC)
-and `figures`. CHAUPAL_BENCH_RESULTS names another file (the tests' runs go to their own).
+files changed beside it; `against_commit` too for `--against REV`, or the commit a folder
+REV holds), `cores`, `cpu`, `python`, `load` (the 1-minute load average when the bench
+began: the machine is shared), `when` (UTC) and `figures`. CHAUPAL_BENCH_RESULTS names
+another file (the tests' runs go to their own).
 """
 
 from __future__ import annotations
@@ -71,9 +72,9 @@ def masked(value: object) -> object:
     return value
 
 
-def git(*args: str) -> str | None:
+def git(*args: str, tree: Path = REPO) -> str | None:
     try:
-        done = subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True)
+        done = subprocess.run(["git", "-C", str(tree), *args], capture_output=True, text=True)
     except OSError:
         return None
     return done.stdout.strip() if done.returncode == 0 else None
@@ -103,8 +104,11 @@ def line_of(
     typed = Path(sys.argv[0]).stem == bench  # else its main was called in another program
     command = shlex.join(["python", f"bench/{bench}.py", *sys.argv[1:]]) if typed else None
     line: dict[str, object] = {"bench": bench, "args": what, "command": masked(command), **source()}
-    if isinstance(what.get("against"), str):
-        line["against_commit"] = git("rev-parse", f"{what['against']}^{{commit}}")
+    against = what.get("against")
+    if isinstance(against, str) and Path(against).is_dir():  # another tree: its commit
+        line["against_commit"] = git("rev-parse", "HEAD", tree=Path(against))
+    elif isinstance(against, str):
+        line["against_commit"] = git("rev-parse", f"{against}^{{commit}}")
     return line | {
         "cores": os.cpu_count(),
         "cpu": cpu_model(),

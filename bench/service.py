@@ -10,10 +10,11 @@ at once (each game sends its next order at the same moment, `--rounds` times), a
 `--rate R` per-move latency when moves arrive at random at R per second over the games.
 
 With `--against REV` (e.g. `--against main`): the same move-alone and games-at-once runs made
-by revision REV's code (taken with `git archive` into a temporary folder), each run in a fresh
-process on a fresh SQLite file, alternating between the two trees `--repeat` times so that a
-busy spell of the machine hits both; prints each run's figures (moves/s, move p50/p95, CPU
-seconds per 1,000 moves) and their medians side by side.
+by revision REV's code (taken with `git archive` into a temporary folder; or a folder REV
+holding another tree, as it is), each run in a fresh process on a fresh SQLite file,
+alternating between the two trees `--repeat` times so that a busy spell of the machine hits
+both; prints each run's figures (moves/s, move p50/p95, CPU seconds per 1,000 moves) and their
+medians side by side.
 
     python bench/service.py --fake-render --games 40 --rounds 25 --against main --repeat 3
 
@@ -46,7 +47,7 @@ sys.path.insert(
 )
 
 from results import record
-from revision import checkout
+from revision import against_tree
 
 from bot.table.renderer import Names, Renderer
 from bot.table.service import GameService
@@ -290,9 +291,9 @@ def against(args: argparse.Namespace) -> None:
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        checkout(args.against, Path(tmp), "bot", "db", "rules", "render", "ai")
+        other = against_tree(args.against, Path(tmp), "bot", "db", "rules", "render", "ai")
         for i in range(args.repeat):
-            for name, root, runs in (("this tree", REPO, here), (args.against, Path(tmp), there)):
+            for name, root, runs in (("this tree", REPO, here), (args.against, other, there)):
                 runs.append(run_tree(root, args))
                 shown = "  ".join(f"{k} {v:.2f}" for k, v in runs[-1].items())
                 print(f"run {i + 1} {name:>10}: {shown}", flush=True)

@@ -10,10 +10,11 @@ is counted (and the first few listed). Time is CPU time (time.process_time) of t
 data files loaded before; a tree's figure is its best round. Goal: at least 1,000 games per
 CPU-second.
 
-With --against REV, the same games are played by revision REV's rules/ (taken with
-`git archive` into a temporary folder) in a subprocess of the same run, rounds alternating
-between the two trees, and the figures are given with their ratio. Both trees must play the
-same games (the same number of steps), or the comparison is refused.
+With --against REV, the same games are played by revision REV's rules/ (taken with `git
+archive` into a temporary folder; or a folder REV holding another tree, as it is) in a
+subprocess of the same run, rounds alternating between the two trees, and the figures are given
+with their ratio. Both trees must play the same games (the same number of steps), or the
+comparison is refused.
 
 With --compiled, this tree is measured as the compiled build (setup.py with CHAUPAL_MYPYC=1: the
 Docker image's engine), built with mypyc into a temporary copy first (about 20 CPU-seconds, not
@@ -37,7 +38,7 @@ import traceback
 from pathlib import Path
 
 from results import record
-from revision import checkout
+from revision import against_tree
 
 REPO = Path(__file__).resolve().parents[1]
 GOAL = 1_000
@@ -158,8 +159,7 @@ def main() -> None:
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as built:
-        if args.against:
-            checkout(args.against, Path(tmp), "rules")
+        other = against_tree(args.against, Path(tmp), "rules") if args.against else Path(tmp)
         tree = REPO
         if args.compiled:
             compile_tree(Path(built))
@@ -167,7 +167,7 @@ def main() -> None:
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
             here.append(run(tree, args.games))
             if args.against:
-                there.append(run(Path(tmp), args.games))
+                there.append(run(other, args.games))
             if args.compiled and not here[-1]["compiled"]:
                 raise SystemExit("the compiled build's engine was not the one played")
     a = figures(here, args.games)

@@ -2,7 +2,8 @@
 prints its figures and adds them as one JSON line to the results file (bench/results.py): a
 module moved, a signature changed or a name gone by a change elsewhere fails here, not the day
 the figures are wanted. (The figures themselves are not judged: speed belongs to the benches,
-never to the tests.)"""
+never to the tests.) Each runs in a fork of one Python process that has the libraries the
+benches share imported (tests/bench_forks.py), its own process as a command line gives it."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import json
 import os
 import re
 import runpy
+import select
 import shlex
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -48,7 +52,7 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"floor 1.0: easy's step overruled in {NUMBER} of 2",
     ),
     "playout.py": (["2", "1"], rf"seeds: 2, failures: 0, steps: {NUMBER}"),
-    "playout_policy.py": (["--games", "1"], rf"D playouts +\({NUMBER} choices\)"),
+    "playout_policy.py": (["--games", "1", "--steps", "20"], rf"D playouts +\({NUMBER} choices\)"),
     "render.py": (
         ["--games", "1", "--per-game", "2", "--rounds", "1"],
         rf"CPU per board: median {NUMBER} ms, p95 {NUMBER} ms.*\nPNG: median {NUMBER} KB",
@@ -118,8 +122,9 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"n= +400: +{NUMBER} s CPU.*parse of a 400-step export.*read and check",
     ),
 }
-# the benches' other ways to run, as tiny: another revision beside today's (`--against`: the
-# same tree here, HEAD), the Game protocol beside direct calls
+# the benches' other ways to run, as tiny: another tree beside today's (`--against`: this
+# same tree here, by its folder; a revision by git: test_against_a_revision_takes_its_tree_from_git), the Game protocol
+# beside direct calls
 MODES: dict[str, tuple[str, list[str], str]] = {
     "engine --protocol": (
         "engine.py",
@@ -128,12 +133,12 @@ MODES: dict[str, tuple[str, list[str], str]] = {
     ),
     "engine --against": (
         "engine.py",
-        ["--games", "1", "--rounds", "1", "--against", "HEAD"],
+        ["--games", "1", "--rounds", "1", "--against", str(ROOT)],
         rf"games per CPU-second +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
     "render --against": (
         "render.py",
-        ["--games", "1", "--per-game", "2", "--rounds", "1", "--against", "HEAD"],
+        ["--games", "1", "--per-game", "2", "--rounds", "1", "--against", str(ROOT)],
         rf"PNG KB +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
     "service --against": (
@@ -147,7 +152,7 @@ MODES: dict[str, tuple[str, list[str], str]] = {
             "1",
             "--fake-render",
             "--against",
-            "HEAD",
+            str(ROOT),
             "--repeat",
             "1",
         ],
@@ -183,12 +188,12 @@ MODES: dict[str, tuple[str, list[str], str]] = {
     ),
     "taj_mahal_engine --against": (
         "taj_mahal_engine.py",
-        ["--games", "3", "--rounds", "1", "--against", "HEAD"],
+        ["--games", "3", "--rounds", "1", "--against", str(ROOT)],
         rf"games_per_cpu_second +{NUMBER} +{NUMBER}",
     ),
     "rajas_engine --against": (
         "rajas_engine.py",
-        ["--games", "3", "--rounds", "1", "--against", "HEAD"],
+        ["--games", "3", "--rounds", "1", "--against", str(ROOT)],
         rf"games_per_cpu_second +{NUMBER} +{NUMBER} +{NUMBER}",
     ),
 }
@@ -209,19 +214,82 @@ def test_every_bench_script_has_a_tiny_run_here() -> None:
     assert set(scripts()) == set(TINY) | HELPERS | TOOLS
 
 
-def runs_and_prints(script: str, args: list[str], figures: str, results: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as a person runs it
-    env["CHAUPAL_BENCH_RESULTS"] = str(results)
-    done = subprocess.run(
-        [sys.executable, str(BENCH / script), *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert re.search(figures, done.stdout, re.DOTALL), done.stdout[-3000:]
+class Benches:
+    """Runs a bench as `python bench/<script> ARGS` runs it, in a fork of a Python process
+    that has the libraries the benches share imported (tests/bench_forks.py): a bench's own
+    process, without Python's start and those imports each time."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.runs = itertools.count()
+        self.server: subprocess.Popen[str] | None = None
+
+    def start(self) -> subprocess.Popen[str]:
+        if self.server is None:
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as a person has it
+            self.server = subprocess.Popen(
+                [sys.executable, str(ROOT / "tests" / "bench_forks.py")],
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                start_new_session=True,
+            )
+            assert self.reply(self.server) == "ready"
+        return self.server
+
+    def reply(self, server: subprocess.Popen[str]) -> str:
+        assert server.stdout is not None
+        ready, _, _ = select.select([server.stdout], [], [], 120)
+        if not ready:
+            self.stop()
+            pytest.fail("a bench ran longer than 120 s")
+        return server.stdout.readline().strip()
+
+    def run(self, script: str, args: list[str], results: Path) -> tuple[int, str, str]:
+        """The bench's exit status, output and errors."""
+        server = self.start()
+        n = next(self.runs)
+        out, err = self.tmp / f"{n}.out", self.tmp / f"{n}.err"
+        env = {"CHAUPAL_BENCH_RESULTS": str(results)}
+        request = {
+            "script": script,
+            "args": args,
+            "env": env,
+            "stdout": str(out),
+            "stderr": str(err),
+        }
+        assert server.stdin is not None
+        server.stdin.write(json.dumps(request) + "\n")
+        server.stdin.flush()
+        returncode = json.loads(self.reply(server))["returncode"]
+        return returncode, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+
+    def stop(self) -> None:
+        if self.server is not None:
+            if self.server.poll() is None:
+                os.killpg(self.server.pid, signal.SIGKILL)
+            self.server.wait()
+            self.server = None
+
+
+@pytest.fixture(scope="module")
+def benches(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Benches]:
+    runner = Benches(tmp_path_factory.mktemp("bench_output"))
+    yield runner
+    if runner.server is not None and runner.server.stdin is not None:
+        runner.server.stdin.close()  # it ends when its requests do
+        runner.server.wait(timeout=60)
+    runner.stop()
+
+
+def runs_and_prints(
+    benches: Benches, script: str, args: list[str], figures: str, results: Path
+) -> None:
+    returncode, stdout, stderr = benches.run(script, args, results)
+    assert returncode == 0, stderr[-3000:]
+    assert re.search(figures, stdout, re.DOTALL), stdout[-3000:]
 
 
 def recorded(results: Path, script: str, args: list[str]) -> dict[str, object]:
@@ -246,42 +314,66 @@ def recorded(results: Path, script: str, args: list[str]) -> dict[str, object]:
 
 @pytest.mark.parametrize("script", sorted(TINY))
 def test_every_bench_runs_on_a_tiny_input_prints_its_figures_and_records_them(
-    script: str, tmp_path: Path
+    script: str, benches: Benches, tmp_path: Path
 ) -> None:
     args, figures = TINY[script]
-    runs_and_prints(script, args, figures, tmp_path / "results.jsonl")
+    runs_and_prints(benches, script, args, figures, tmp_path / "results.jsonl")
     recorded(tmp_path / "results.jsonl", script, args)
 
 
 @pytest.mark.parametrize("mode", sorted(MODES))
-def test_a_benchs_other_modes_run_and_record_too(mode: str, tmp_path: Path) -> None:
+def test_a_benchs_other_modes_run_and_record_too(
+    mode: str, benches: Benches, tmp_path: Path
+) -> None:
     script, args, figures = MODES[mode]
-    if "--against" in args and not (ROOT / ".git").exists():
-        pytest.skip("--against takes another revision from git: this tree is not a checkout")
-    runs_and_prints(script, args, figures, tmp_path / "results.jsonl")
+    runs_and_prints(benches, script, args, figures, tmp_path / "results.jsonl")
     run = recorded(tmp_path / "results.jsonl", script, args)
     if "--against" in args:  # the other tree's figures beside this one's, and which it was
         assert {"this", "other", "ratio"} <= set(run["figures"])  # type: ignore[arg-type]
-        assert run["against_commit"] == run["commit"]  # HEAD
+        assert run["against_commit"] == run["commit"]  # this tree's
 
 
-def test_an_arena_log_sums_up_and_a_summary_is_no_run(tmp_path: Path) -> None:
+def test_against_a_revision_takes_its_tree_from_git_and_a_folder_as_it_is(tmp_path: Path) -> None:
+    tree = runpy.run_path(str(BENCH / "revision.py"))["against_tree"]
+    assert tree(str(ROOT), tmp_path, "rules", "render") == ROOT  # measured where it is
+    assert not any(tmp_path.iterdir())
+    if not (ROOT / ".git").exists():
+        pytest.skip("--against takes a revision from git: this tree is not a checkout")
+    assert tree("HEAD", tmp_path, "rules", "render") == tmp_path
+    for package in ("rules", "render"):
+        committed = subprocess.run(
+            ["git", "-C", str(ROOT), "ls-tree", "-r", "--name-only", "HEAD", package],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        taken = sorted(
+            str(f.relative_to(tmp_path)) for f in (tmp_path / package).rglob("*") if f.is_file()
+        )
+        assert taken == sorted(committed) and committed
+    assert not (tmp_path / "bot").exists()
+
+
+def test_an_arena_log_sums_up_and_a_summary_is_no_run(benches: Benches, tmp_path: Path) -> None:
     log, results = tmp_path / "arena.jsonl", tmp_path / "results.jsonl"
     args = ["--ai", "random", "--vs", "random", "--games", "2", "--log", str(log)]
-    runs_and_prints("arena.py", args, r'"games": 2', results)
-    runs_and_prints("arena.py", ["--summarize", str(log)], r'"games": 2, "seats"', results)
+    runs_and_prints(benches, "arena.py", args, r'"games": 2', results)
+    runs_and_prints(benches, "arena.py", ["--summarize", str(log)], r'"games": 2, "seats"', results)
     recorded(results, "arena.py", args)  # the summary added no line
 
 
 def test_a_taj_mahal_arena_at_a_budget_of_iterations_logs_each_game_and_sums_up(
+    benches: Benches,
     tmp_path: Path,
 ) -> None:
     log, results = tmp_path / "taj.jsonl", tmp_path / "results.jsonl"
     args = ["--ai", "hard", "--vs", "greedy", "--players", "3", "--seats", "1", "--games", "1"]
     args += ["--iterations", "2", "--log", str(log)]
-    runs_and_prints("taj_mahal_arena.py", args, "/1", results)
+    runs_and_prints(benches, "taj_mahal_arena.py", args, "/1", results)
     two_logs = ["--summarize", str(log), str(log), "--json"]
-    runs_and_prints("taj_mahal_arena.py", two_logs, r'"players": 3, "seat": 1, "games": 2', results)
+    runs_and_prints(
+        benches, "taj_mahal_arena.py", two_logs, r'"players": 3, "seat": 1, "games": 2', results
+    )
     recorded(results, "taj_mahal_arena.py", args)
 
 

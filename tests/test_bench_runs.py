@@ -87,6 +87,20 @@ def test_a_benchs_main_called_by_another_program_is_recorded_under_its_script_wi
     assert (got["bench"], got["command"], got["args"]) == ("test_bench_runs", None, {"games": 1})
 
 
+def test_a_run_against_another_tree_records_the_commit_of_the_revision_or_of_the_folder(
+    bench: tuple[ModuleType, ModuleType], tmp_path: Path
+) -> None:
+    results, _ = bench
+    if not (BENCH.parent / ".git").exists():
+        pytest.skip("no commit to record: this tree is not a checkout")
+    head = results.git("rev-parse", "HEAD")
+    for against in ("HEAD", str(BENCH.parent), str(tmp_path)):  # a folder that is no checkout
+        results.record({"against": against}, {"ratio": 1.0}, bench="engine")
+    got = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    assert [run["against_commit"] for run in got] == [head, head, None]
+    assert head is not None and len(head) == 40
+
+
 def test_two_runs_of_the_same_arguments_are_compared_figure_by_figure(
     bench: tuple[ModuleType, ModuleType], tmp_path: Path
 ) -> None:
@@ -179,10 +193,9 @@ def test_the_benches_the_tests_import_leave_every_program_module_findable() -> N
     """A worker process started after a test imported a bench gets the test's sys.path, and
     must find the program's packages by it: bench/render.py must never shadow `render`."""
     root = str(BENCH.parent)
-    for bench in ("bench.arena", "bench.seat_judgement"):
-        imports = f"import {bench}, json, sys; print(json.dumps(sys.path))"
-        path = python(f"import sys; sys.path.append({root!r}); {imports}")
-        python(f"import sys; sys.path[:] = {path.strip()}; import render.pictures")
+    imports = "import bench.arena, bench.seat_judgement, json, sys; print(json.dumps(sys.path))"
+    path = python(f"import sys; sys.path.append({root!r}); {imports}")
+    python(f"import sys; sys.path[:] = {path.strip()}; import render.pictures")
 
 
 def python(code: str) -> str:
