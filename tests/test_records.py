@@ -26,15 +26,22 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
     await s.close()
 
 
-async def finished(
+async def started(
     svc: GameService, channel: str, seating: dict[F, int], seed: int, guild: str | None = None
 ) -> None:
-    """A whole game played to its end with random legal orders (on server `guild`)."""
+    """A Vijayanagara game of `seed` created, joined by `seating` and started in `channel`."""
     seeds_of(svc).next = seed
     assert (await svc.lobby.create(channel, seating[F.D], guild=guild, kind="vijayanagara")).ok
     for f, uid in seating.items():
         assert (await svc.lobby.join(channel, uid, f.value)).ok
     assert (await svc.lobby.start(channel, seating[F.D])).ok
+
+
+async def finished(
+    svc: GameService, channel: str, seating: dict[F, int], seed: int, guild: str | None = None
+) -> None:
+    """A whole game played to its end with random legal orders (on server `guild`)."""
+    await started(svc, channel, seating, seed, guild)
     for _ in range(5000):
         version, st = await current(svc, channel)
         if st.game_over:
@@ -133,11 +140,7 @@ async def stats_after_several_games_count_wins_and_rate_each_faction(svc: GameSe
 
 
 async def test_an_aborted_game_has_no_result(svc: GameService) -> None:
-    seeds_of(svc).next = 3
-    assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
-    for f, uid in SEATS.items():
-        assert (await svc.lobby.join("c", uid, f.value)).ok
-    assert (await svc.lobby.start("c", D)).ok
+    await started(svc, "c", SEATS, 3)
     assert (await svc.lobby.abort("c", D)).ok
     assert await svc.store.results() == []
 
@@ -184,11 +187,7 @@ def test_a_shared_place_is_a_draw_in_the_rating_and_no_win_in_the_records() -> N
 
 
 async def test_a_running_game_cannot_be_replayed(svc: GameService) -> None:
-    seeds_of(svc).next = 3
-    assert (await svc.lobby.create("c", D, kind="vijayanagara")).ok
-    for f, uid in SEATS.items():
-        assert (await svc.lobby.join("c", uid, f.value)).ok
-    assert (await svc.lobby.start("c", D)).ok
+    await started(svc, "c", SEATS, 3)
     await play_random(svc, 5, seed=1, channel="c")
     game = await svc.store.open_game("c")
     assert game is not None
