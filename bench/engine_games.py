@@ -1,6 +1,6 @@
 """One game's engine measured: random full games per CPU-second, and that every game ends.
-The machinery of the games' engine benches (bench/rajas_engine.py, bench/successors_engine.py),
-each of which names its game in an `EngineBench`.
+The machinery of the games' engine benches (bench/rajas_engine.py, bench/successors_engine.py,
+bench/taj_mahal_engine.py), each of which names its game in an `EngineBench`.
 
 Game k (0 <= k < N) is played through the Game protocol: chance steps dealt by
 `random.Random(k)`, every decision chosen uniformly among `legal_actions` by the same
@@ -14,6 +14,11 @@ archive` into a temporary folder; or a folder REV holding another tree, as it is
 alternating between the two trees, and the figures are given with their ratio. Where both trees play the same games (the same number of steps)
 they are compared by games per CPU-second; where a rule differs between them, so do the
 games, and they are compared by steps per CPU-second, which is said.
+
+With --compiled (a game whose engine the Docker image compiles), this tree is measured as the
+compiled build (setup.py with CHAUPAL_MYPYC=1), built with mypyc into a temporary copy first
+(not timed; it needs the dev extras' mypy and a C compiler); the worker checks that the engine
+it plays is the compiled one. With --against, the other tree stays pure Python.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -45,18 +52,22 @@ BY_STEPS = ("steps_per_cpu_second", "steps_median_round", "steps_worst_round")
 class EngineBench:
     """A game's engine bench: its rules package (`rules.rajas`), its options' class name, the
     players of game k, the goal in games per CPU-second, the state's field a game's length is
-    counted by (`round`, `turn`), and the script that runs it (its workers run it again)."""
+    counted by (`round`, `turn`; None: not counted), and the script that runs it (its workers
+    run it again); the games a run plays unless told, and the engine module whose compiled
+    build `--compiled` measures (None: no such option)."""
 
     package: str
     options: str
     players: Callable[[int], int]
     goal: int
-    length: str
+    length: str | None
     script: str
+    games: int = 1_000
+    compiled: str | None = None
 
     @property
-    def per_game(self) -> str:
-        return f"{self.length}s_per_game"
+    def per_game(self) -> str | None:
+        return f"{self.length}s_per_game" if self.length else None
 
 
 def play(bench: EngineBench, k: int) -> tuple[int, int, bool]:
@@ -79,7 +90,8 @@ def play(bench: EngineBench, k: int) -> tuple[int, int, bool]:
             a = deal(s, below)
         s = apply(s, a)
         steps += 1
-    return steps, getattr(s, bench.length), game.result(s) is not None
+    length = getattr(s, bench.length) if bench.length else 0
+    return steps, length, game.result(s) is not None
 
 
 def worker(bench: EngineBench, root: str, games: int) -> None:
@@ -102,8 +114,12 @@ def worker(bench: EngineBench, root: str, games: int) -> None:
         length += r
         unended += not ended
     cpu = max(time.process_time() - c0, 1e-9)
-    out = {"cpu": cpu, "steps": steps, "length": length, "crashes": len(crashes)}
-    print(json.dumps(out | {"unended": unended}), flush=True)
+    out: dict[str, object] = {"cpu": cpu, "steps": steps, "length": length}
+    out |= {"crashes": len(crashes), "unended": unended}
+    if bench.compiled:
+        engine = importlib.import_module(bench.compiled)
+        out["compiled"] = not (engine.__file__ or "").endswith(".py")
+    print(json.dumps(out), flush=True)
     for c in crashes[:3]:
         print(c, file=sys.stderr)
 
@@ -124,7 +140,8 @@ def figures(bench: EngineBench, results: list[dict[str, float]], games: int) -> 
     played = max(games - int(results[0]["crashes"]), 1)
     steps = results[0]["steps"]
     step_rates = sorted(steps / r["cpu"] for r in results)
-    return {
+    compiled = {"compiled": results[0]["compiled"]} if "compiled" in results[0] else {}
+    return compiled | {
         "cpu_seconds": round(cpu, 3),
         "crashes": max(r["crashes"] for r in results),
         "unended": max(r["unended"] for r in results),
@@ -135,28 +152,34 @@ def figures(bench: EngineBench, results: list[dict[str, float]], games: int) -> 
         "steps_median_round": round(statistics.median(step_rates)),
         "steps_worst_round": round(step_rates[0]),
         "steps_per_game": round(steps / played, 1),
-        bench.per_game: round(results[0]["length"] / played, 1),
+        **({bench.per_game: round(results[0]["length"] / played, 1)} if bench.per_game else {}),
         "us_per_step": round(cpu / max(steps, 1) * 1e6, 2),
     }
 
 
 def main(bench: EngineBench, doc: str) -> None:
     p = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--games", type=int, default=1_000)
+    p.add_argument("--games", type=int, default=bench.games)
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--against", metavar="REV", help="another git revision to compare with")
+    if bench.compiled:
+        p.add_argument("--compiled", action="store_true", help="this tree built with mypyc")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.worker:
         worker(bench, args.worker, args.games)
         return
+    compiled = bool(getattr(args, "compiled", False))
     here: list[dict[str, float]] = []
     there: list[dict[str, float]] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as built:
         other = against_tree(args.against, Path(tmp), "rules") if args.against else Path(tmp)
+        tree = compile_tree(Path(built)) if compiled else REPO
         for _ in range(args.rounds):  # alternate, so that a busy spell hits both trees
-            here.append(run(bench, REPO, args.games))
+            here.append(run(bench, tree, args.games))
+            if compiled and not here[-1]["compiled"]:
+                raise SystemExit("the compiled build's engine was not the one played")
             if args.against:
                 there.append(run(bench, other, args.games))
     a = figures(bench, here, args.games)
@@ -165,6 +188,25 @@ def main(bench: EngineBench, doc: str) -> None:
     report(bench, args, a, b, same)
     if a["crashes"] or a["unended"]:
         raise SystemExit(1)
+
+
+def compile_tree(into: Path) -> Path:
+    """This tree's rules/ built as setup.py builds it with CHAUPAL_MYPYC=1, in `into`."""
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, into / name)
+    shutil.copytree(REPO / "rules", into / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+    build = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+        cwd=into,
+        env={**os.environ, "CHAUPAL_MYPYC": "1"},
+        capture_output=True,
+        text=True,
+    )
+    if build.returncode != 0:
+        raise SystemExit(
+            f"the compiled build failed:\n{build.stdout[-2000:]}{build.stderr[-2000:]}"
+        )
+    return into
 
 
 def report(
@@ -200,6 +242,7 @@ def report(
         print(f"{'':22}{'this tree':>12}{args.against:>14}{'ratio':>8}")
         for key in keys:
             print(f"{key:22}{a[key]:12.1f}{b[key]:14.1f}{a[key] / b[key]:8.2f}")
-        for key in ("us_per_step", "steps_per_game", bench.per_game, "crashes", "unended"):
+        shown = ("us_per_step", "steps_per_game", bench.per_game, "crashes", "unended", "compiled")
+        for key in (k for k in shown if k in a):
             print(f"{key:22}{a[key]!s:>12}{b[key]!s:>14}")
         print(goal)
