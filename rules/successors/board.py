@@ -6,7 +6,8 @@ Every function that changes a state changes the working copy the engine made for
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping
 from typing import Generic, TypeVar
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
@@ -76,6 +77,7 @@ def friendly_slots(s: State, seat: int) -> tuple[int, ...]:
 
 R = TypeVar("R")
 T = TypeVar("T")
+Changes = tuple[tuple[int, int], ...]  # (place, seat): where a seat's pieces changed
 
 
 class ByIdentity(Generic[T, R]):
@@ -96,14 +98,12 @@ class ByIdentity(Generic[T, R]):
         self._remember(part, result)
         return result
 
-    def follow(
-        self, old: T, new: T, patch: Callable[[R, T, tuple[int, ...]], R], at: tuple[int, ...]
-    ) -> None:
-        """`new` is `old` changed at the places `at` only: its facts, when old's are known,
-        patched from them (a step changes a row or two of a part that has 36)."""
+    def follow(self, old: T, new: T, patch: Callable[[R, T, T, Changes], R], at: Changes) -> None:
+        """`new` is `old` changed at the places and seats `at` only: its facts, when old's
+        are known, patched from them (a step changes a row or two of a part that has 36)."""
         for known, result in self.items:
             if known is old:
-                self._remember(new, patch(result, new, at))
+                self._remember(new, patch(result, old, new, at))
                 return
 
     def _remember(self, part: T, result: R) -> None:
@@ -123,35 +123,42 @@ def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...
 
 def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
     """Sorted places with `p` taken out, or put in."""
-    if p in places:
-        return tuple(x for x in places if x != p)
-    return tuple(sorted((*places, p)))
+    i = bisect_left(places, p)
+    if i < len(places) and places[i] == p:
+        return places[:i] + places[i + 1 :]
+    return (*places[:i], p, *places[i:])
 
 
 def _occupied_patched(
-    known: tuple[tuple[int, ...], ...], totals: tuple[tuple[int, ...], ...], at: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...],
+    old: tuple[tuple[int, ...], ...],
+    totals: tuple[tuple[int, ...], ...],
+    at: Changes,
 ) -> tuple[tuple[int, ...], ...]:
-    """Each seat's occupied areas, known before the areas `at` changed, patched there."""
-    out = list(known)
-    for a in at:
-        t = totals[a]
-        for seat in range(4):
-            if (t[9 + seat] > 0) != (a in out[seat]):
-                out[seat] = _toggled(out[seat], a)
-    return tuple(out)
+    """Each seat's occupied areas, known before its units changed in the areas `at`,
+    patched where it came or left."""
+    out: list[tuple[int, ...]] | None = None
+    for a, seat in at:
+        if (old[a][9 + seat] > 0) != (totals[a][9 + seat] > 0):
+            out = out or list(known)
+            out[seat] = _toggled(out[seat], a)
+    return known if out is None else tuple(out)
 
 
 def _fleets_at_patched(
-    known: tuple[tuple[int, ...], ...], fleets: tuple[tuple[int, ...], ...], at: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...],
+    old: tuple[tuple[int, ...], ...],
+    fleets: tuple[tuple[int, ...], ...],
+    at: Changes,
 ) -> tuple[tuple[int, ...], ...]:
-    """Each seat's fleet places, known before the places `at` changed, patched there."""
-    out = list(known)
-    for p in at:
-        row = fleets[p]
-        for seat in range(len(out)):
-            if (row[seat] > 0) != (p in out[seat]):
-                out[seat] = _toggled(out[seat], p)
-    return tuple(out)
+    """Each seat's fleet places, known before its fleets changed at the places `at`,
+    patched where they came or left."""
+    out: list[tuple[int, ...]] | None = None
+    for p, seat in at:
+        if (old[p][seat] > 0) != (fleets[p][seat] > 0):
+            out = out or list(known)
+            out[seat] = _toggled(out[seat], p)
+    return known if out is None else tuple(out)
 
 
 def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -221,10 +228,11 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
     totals = list(s.totals)
     totals[area] = row_totals(new)
     old, s.totals = s.totals, tuple(totals)
-    occupied.follow(old, s.totals, _occupied_patched, (area,))
+    seat = slot_seat(c // 4)
+    occupied.follow(old, s.totals, _occupied_patched, ((area, seat),) if seat != NO else ())
 
 
-def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
+def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
     """Units (code -> count) from one land area into another, both rows made once."""
     a, b = list(s.units[frm]), list(s.units[to])
     for c, n in counts.items():
@@ -238,7 +246,9 @@ def move_units(s: State, frm: int, to: int, counts: dict[int, int]) -> None:
     totals[frm], totals[to] = row_totals(ra), row_totals(rb)
     old = s.totals
     s.units, s.totals = tuple(units), tuple(totals)
-    occupied.follow(old, s.totals, _occupied_patched, (frm, to))
+    seats = {slot_seat(c // 4) for c in counts} - {NO}
+    at = tuple((a, seat) for a in (frm, to) for seat in seats)
+    occupied.follow(old, s.totals, _occupied_patched, at)
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:
@@ -297,7 +307,20 @@ def add_fleets(s: State, at: int, seat: int, n: int) -> None:
     fleets = list(s.fleets)
     fleets[at] = tuple(row)
     old, s.fleets = s.fleets, tuple(fleets)
-    fleets_at.follow(old, s.fleets, _fleets_at_patched, (at,))
+    fleets_at.follow(old, s.fleets, _fleets_at_patched, ((at, seat),))
+
+
+def move_fleets(s: State, frm: int, to: int, seat: int, n: int) -> None:
+    """A seat's `n` fleets from one place to another, both rows made once."""
+    a, b = list(s.fleets[frm]), list(s.fleets[to])
+    a[seat] -= n
+    b[seat] += n
+    if a[seat] < 0:
+        raise AssertionError(f"fewer than no fleets of seat {seat} at {frm}")
+    fleets = list(s.fleets)
+    fleets[frm], fleets[to] = tuple(a), tuple(b)
+    old, s.fleets = s.fleets, tuple(fleets)
+    fleets_at.follow(old, s.fleets, _fleets_at_patched, ((frm, seat), (to, seat)))
 
 
 def place_fleet(s: State, at: int, seat: int) -> bool:
@@ -401,6 +424,8 @@ def controller_by_units(s: State, area: int) -> int:
     the most numerous; on a tie, or with nobody there, the controller stays."""
     t = s.totals[area]
     best, most, tied = s.control[area], 0, False
+    if not t[13] or (best != NO and t[9 + best] == t[13]):
+        return best  # nobody there, or the controller's units alone
     for seat in range(len(s.seats)):
         n = t[9 + seat]
         if n > most:
@@ -469,6 +494,16 @@ def ledger_add(
     if not found and n:
         out.append((a, b, n))
     return tuple(sorted(out))
+
+
+def ledger_added(
+    entries: tuple[tuple[int, int, int], ...], more: Iterable[tuple[int, int, int]]
+) -> tuple[tuple[int, int, int], ...]:
+    """A ledger with several (a, b, count) entries added at once (as `ledger_add` each)."""
+    counts = {(x, y): m for x, y, m in entries}
+    for a, b, n in more:
+        counts[a, b] = counts.get((a, b), 0) + n
+    return tuple(sorted((x, y, m) for (x, y), m in counts.items() if m))
 
 
 def type_counts(s: State, area: int, slots: Iterable[int]) -> list[int]:

@@ -14,7 +14,7 @@ and no fleet enters a port of a player it is not allied with (l.30).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
@@ -136,7 +136,7 @@ def entry_cost(s: State, to: int) -> int:
 
 
 def cargo(f: Force) -> int:
-    return sum(g[3] for g in f.groups) if f.fleets else 0
+    return sum(carried(f.groups).values()) if f.fleets else 0
 
 
 def options(s: State, seat: int, caller: int) -> list[Action]:
@@ -171,63 +171,103 @@ def counted(kind: type[Action], fields: tuple[str, ...], n: int) -> tuple[Action
     return tuple(made(kind, *fields, k) for k in range(1, n + 1))
 
 
-# per seat: its two slots (its colour, its mercenaries), each with its codes and words
-OWN_SLOTS: Final = tuple(
-    tuple(
-        (
-            slot,
-            tuple((slot * 4 + t, ("merc " if slot >= MERC else "") + TYPES[t]) for t in range(4)),
-        )
-        for slot in (seat, MERC + seat)
-    )
-    for seat in range(4)
-)
+# per seat: its eight unit codes (its colour's, then its mercenaries'), each with its word
+OWN_PIECES: Final = tuple(tuple(zip(OWN_CODES[seat], OWN_WORDS, strict=True)) for seat in range(4))
+# per seat: the word of each of its codes (a force carries only its seat's units)
+OWN_WORD: Final = tuple(dict(pieces) for pieces in OWN_PIECES)
+OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES)
 
 
-def _takes(s: State, seat: int, area: int, moved: dict[tuple[int, int], int]) -> list[Action]:
+@lru_cache(maxsize=16_384)
+def untouched_takes(seat: int, at: str, row: tuple[int, ...], leader: bool) -> tuple[Action, ...]:
+    """The takes of an area none of whose units has moved or is in the force: a function of
+    its row of units alone, so made once for each row (most areas are the same from one
+    step to the next)."""
+    out: list[Action] = []
+    for c, word in OWN_PIECES[seat]:
+        n = row[c]
+        if n:
+            out += takes(at, word, n)
+    if leader:
+        out.append(made(Take, at, "leader", 1))
+    return tuple(out)
+
+
+def _takes(
+    s: State, seat: int, area: int, gone: dict[int, int] | None, leader: bool
+) -> Sequence[Action]:
+    """The takes of an area: each unit of the seat's not moved yet (`gone`: per code, those
+    whose move is over there) nor in the force, and its leader (`leader`: he is there and
+    free)."""
     at = s.parts.map.ids[area]
     row = s.units[area]
-    t = s.totals[area]
     f = s.force
     joining = f is not None and f.place == area and not f.fleets
+    if not joining and gone is None:
+        return untouched_takes(seat, at, row, leader)
+    aboard = carried(f.groups) if f is not None and joining else {}
     out: list[Action] = []
-    for slot, codes in OWN_SLOTS[seat]:
-        if not t[slot]:
+    for c, word in OWN_PIECES[seat]:
+        n = row[c]
+        if not n:
             continue
-        for c, word in codes:
-            n = row[c]
-            if not n:
-                continue
-            if moved:
-                n -= moved.get((area, c), 0)
-            if joining:
-                n -= in_force(f, area, c)
-            if n > 0:
-                out += takes(at, word, n)
-    if s.leaders[seat] == area and leader_free(s, seat):
+        if gone:
+            n -= gone.get(c, 0)
+        if aboard:
+            n -= aboard.get(c, 0)
+        if n > 0:
+            out += takes(at, word, n)
+    if leader:
         out.append(made(Take, at, "leader", 1))
     return out
 
 
-def _moved(s: State) -> dict[tuple[int, int], int]:
-    return {(a, c): n for a, c, n in s.moved}
+def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
+    """A force's units: per code, how many."""
+    out: dict[int, int] = {}
+    for g in groups:
+        out[g[0]] = out.get(g[0], 0) + g[3]
+    return out
+
+
+def _moved(s: State) -> dict[int, dict[int, int]]:
+    """The units whose move is over: per area, per code, how many."""
+    out: dict[int, dict[int, int]] = {}
+    for a, c, n in s.moved:
+        out.setdefault(a, {})[c] = n
+    return out
+
+
+def _moved_at(s: State, area: int) -> dict[int, int] | None:
+    """The units whose move is over in one area: per code, how many (None: none)."""
+    out = None
+    for a, c, n in s.moved:
+        if a == area:
+            out = out or {}
+            out[c] = n
+    return out
 
 
 def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     m = s.parts.map
     out: list[Action] = []
-    moved = _moved(s)
-    leader = s.leaders[seat]
+    moved = _moved(s) if s.moved else {}
+    leader = s.leaders[seat] if leader_free(s, seat) else NO
     areas = board.occupied(s.totals)[seat]
-    for area in areas:
-        out += _takes(s, seat, area, moved)
+    ids, units = m.ids, s.units
+    for area in areas:  # no force is under way: most areas' takes are those of their row
+        if area in moved:
+            out += _takes(s, seat, area, moved[area], area == leader)
+        else:
+            out += untouched_takes(seat, ids[area], units[area], area == leader)
     if 0 <= leader < m.land and leader not in areas:
-        out += _takes(s, seat, leader, moved)
-    sailed = {(a, k): n for a, k, n in s.sailed}
-    for at in board.fleets_at(s.fleets)[seat]:
-        n = s.fleets[at][seat] - sailed.get((at, seat), 0)
+        out += _takes(s, seat, leader, moved.get(leader), True)
+    sailed = s.sailed
+    fleets = s.fleets
+    for at in board.fleets_at(fleets)[seat]:
+        n = fleets[at][seat] - (ledger(sailed, at, seat) if sailed else 0)
         out += counted(TakeFleets, (m.ids[at],), n)
-    if caller == NO:
+    if caller == NO and s.alliances:
         out += [
             Call(s.seats[k])
             for k in board.allies_of(s, seat)
@@ -238,27 +278,31 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
 
 
 def _land_options(s: State, seat: int, f: Force) -> list[Action]:
-    m = s.parts.map
-    out = _takes(s, seat, f.place, _moved(s))
+    place = f.place
+    here = s.leaders[seat] == place and leader_free(s, seat)
+    out = list(_takes(s, seat, place, _moved_at(s, place), here))
     if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
-        for c, _, _, n in _merged(f):
-            word = piece_word(s, seat, c)
-            out += counted(Drop, (word,), n)
-        if f.leader != NO:
-            out.append(made(Drop, "leader", 1))
+        out += drops(seat, f.groups)
     left = mp_left(s, f)
     if left >= 1:
-        out += marches(m, f.place, left >= s.parts.setup.rough_mp)
+        out += marches(s.parts.map, place, left >= s.parts.setup.rough_mp)
     if f.marched:
         out += HALT_OR_END
     return out
 
 
-def _merged(f: Force) -> list[tuple[int, int, int, int]]:
-    totals: dict[int, int] = {}
-    for c, _, _, n in f.groups:
-        totals[c] = totals.get(c, 0) + n
-    return [(c, 0, 0, n) for c, n in sorted(totals.items())]
+@lru_cache(maxsize=4096)
+def drops(seat: int, groups: tuple[tuple[int, int, int, int], ...]) -> tuple[Drop, ...]:
+    """The drops of a force with its leader: each type it carries by count, then him."""
+    out: list[Drop] = []
+    for c, _, _, n in _merged(groups):
+        out += counted(Drop, (OWN_WORD[seat][c],), n)  # type: ignore[arg-type]
+    out.append(made(Drop, "leader", 1))
+    return tuple(out)
+
+
+def _merged(groups: tuple[tuple[int, int, int, int], ...]) -> list[tuple[int, int, int, int]]:
+    return [(c, 0, 0, n) for c, n in sorted(_carried(groups).items())]
 
 
 def coasts_of(s: State, place: int) -> tuple[int, ...]:
@@ -270,47 +314,95 @@ def coasts_of(s: State, place: int) -> tuple[int, ...]:
 def sail_targets(s: State, seat: int, place: int) -> list[int]:
     """Seas next to the force's place, and ports on its sea not held by a player it is not
     allied with (l.30; Q23)."""
-    m = s.parts.map
+    seas, ports = sea_links(s.parts.map, place)
+    control = s.control
+    return [
+        *seas,
+        *(a for a in ports if control[a] == NO or board.allied(s, control[a], seat)),
+    ]
+
+
+@lru_cache(maxsize=256)
+def sea_links(m: Map, place: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """From a place: the seas next to it, and the ports on it (a sea's)."""
     if place < m.land:
-        return list(m.seas[place])
-    out = [m.land + t for t in m.sea_adjacent[place - m.land]]
-    for a in m.coasts[place - m.land]:
-        holder = s.control[a]
-        if m.is_port(a) and (holder == NO or board.allied(s, holder, seat)):
-            out.append(a)
-    return out
+        return m.seas[place], ()
+    sea = place - m.land
+    return tuple(m.land + t for t in m.sea_adjacent[sea]), tuple(
+        a for a in m.coasts[sea] if m.is_port(a)
+    )
 
 
 def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
     m = s.parts.map
+    ids = m.ids
     out: list[Action] = []
     place = f.place
     if f.spent == 0:
-        n = fleets_free(s, seat, place)
-        out += counted(TakeFleets, (m.ids[place],), n)
-    room = f.fleets - cargo(f)
-    landed = {(a, c): n for a, c, n in s.landed}
+        out += counted(TakeFleets, (ids[place],), fleets_free(s, seat, place))
+    aboard = cargo(f)
+    room = f.fleets - aboard
+    boards = s.leaders[seat] if f.leader == NO and s.pinned[seat] == 0 else NO
     for area in coasts_of(s, place):
-        row = s.units[area]
+        at = ids[area]
         if room and s.totals[area][9 + seat]:
-            for c, word in zip(OWN_CODES[seat], OWN_WORDS, strict=True):
-                n = min(room, row[c] - landed.get((area, c), 0)) if row[c] else 0
-                if n > 0:
-                    out += counted(Embark, (m.ids[area], word), n)
-        if s.leaders[seat] == area and f.leader == NO and s.pinned[seat] == 0:
-            out.append(made(Embark, m.ids[area], "leader", 1))
-        for c, _, _, n in f.groups:
-            word = piece_word(s, seat, c)
-            out += counted(Land, (m.ids[area], word), n)
-        if f.leader != NO:
-            out.append(made(Land, m.ids[area], "leader", 1))
-    spare = f.fleets - cargo(f)
-    out += counted(Drop, ("fleet",), min(spare, f.fleets - 1))
+            out += _embarks(s, seat, area, room)
+        if area == boards:
+            out.append(made(Embark, at, "leader", 1))
+        if f.groups or f.leader != NO:
+            out += landings(seat, f.groups, f.leader != NO, at)
+    out += counted(Drop, ("fleet",), min(room, f.fleets - 1))
     if not f.stopped and mp_left(s, f) >= 1:
-        out += [made(Sail, m.ids[to]) for to in sail_targets(s, seat, place)]
-    if f.marched and (place < m.land or (not cargo(f) and f.leader == NO)):
+        out += [made(Sail, ids[to]) for to in sail_targets(s, seat, place)]
+    if f.marched and (place < m.land or (not aboard and f.leader == NO)):
         out += HALT_OR_END
     return out
+
+
+def _embarks(s: State, seat: int, area: int, room: int) -> Sequence[Action]:
+    """The units of the seat's that may board from an area: up to the room aboard, those
+    landed this turn excepted."""
+    at = s.parts.map.ids[area]
+    row = s.units[area]
+    landed = {c: n for a, c, n in s.landed if a == area} if s.landed else None
+    if not landed:
+        return untouched_embarks(seat, at, row, room)
+    out: list[Action] = []
+    for c, word in OWN_PIECES[seat]:
+        n = row[c]
+        if n:
+            n = min(room, n - landed.get(c, 0))
+            if n > 0:
+                out += counted(Embark, (at, word), n)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def untouched_embarks(seat: int, at: str, row: tuple[int, ...], room: int) -> tuple[Action, ...]:
+    """The embarks from an area none of whose units landed this turn: made once for each
+    row and room."""
+    out: list[Action] = []
+    for c, word in OWN_PIECES[seat]:
+        n = min(room, row[c])
+        if n > 0:
+            out += counted(Embark, (at, word), n)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def landings(
+    seat: int,
+    groups: tuple[tuple[int, int, int, int], ...],
+    leader: bool,
+    at: str,
+) -> tuple[Action, ...]:
+    """The landings of a naval force's troops (each group by count) and leader at a place."""
+    out: list[Action] = []
+    for c, _, _, n in groups:
+        out += counted(Land, (at, OWN_WORD[seat][c]), n)
+    if leader:
+        out.append(made(Land, at, "leader", 1))
+    return tuple(out)
 
 
 # --- carrying out a step ---------------------------------------------------------------------
@@ -342,16 +434,15 @@ def apply(s: State, seat: int, caller: int, a: Action) -> bool:
 
 def _take(s: State, seat: int, a: Take) -> None:
     area = s.parts.map.index[a.at]
-    f = s.force or Force(seat=seat, place=area)
+    f = s.force.copy() if s.force is not None else Force(seat=seat, place=area)
     if a.piece == "leader":
         bonus = s.boosts[0]
         s.boosts = (0, s.boosts[1])
-        f = changed(f, leader=f.spent, bonus=f.bonus + bonus)
+        f.leader, f.bonus = f.spent, f.bonus + bonus
     else:
-        c = piece_code(s, seat, a.piece)
-        assert c is not None and c >= 0
+        c = OWN_CODE[seat][a.piece]
         band = int(area == s.band[seat] and f.spent == 0) if s.band else 0
-        f = changed(f, groups=(*f.groups, (c, f.spent, band, a.count)))
+        f.groups = (*f.groups, (c, f.spent, band, a.count))
     s.force = f
 
 
@@ -396,34 +487,45 @@ def _drop(s: State, seat: int, a: Drop) -> None:
 
 
 def _march(s: State, seat: int, a: March) -> None:
-    to = s.parts.map.index[a.to]
+    m = s.parts.map
+    to = m.index[a.to]
     f = s.force
     assert f is not None
     frm = f.place
-    moved = [0, 0, 0, 0]
-    counts: dict[int, int] = {}
-    for c, _, _, n in f.groups:
-        counts[c] = counts.get(c, 0) + n
-        moved[c % 4] += n
-    if counts:
-        board.move_units(s, frm, to, counts)
+    if f.groups:
+        board.move_units(s, frm, to, carried(f.groups))
     if f.leader != NO:
         board.set_leader(s, seat, to)
     if (to, frm) not in s.entered:
         s.entered = (*s.entered, (to, frm))
-    f = changed(f, place=to, spent=f.spent + entry_cost(s, to), marched=True)
+    f = f.copy()
+    f.place, f.spent, f.marched = to, f.spent + entry_cost(s, to), True
     s.force = f
-    who = (
-        "its leader" + (" with " + units_text(moved) if any(moved) else "")
-        if f.leader != NO
-        else units_text(moved)
-    )
-    say(s, f"{title(s, seat)} marches {who} from {area_name(s, frm)} to {area_name(s, to)}")
+    who = title(s, seat)
+    what = marching(f.groups, f.leader != NO)
+    say(s, f"{who} marches {what} from {m.names[frm]} to {m.names[to]}")
     if board.unfriendly_here(s, to, seat):
-        say(s, f"{title(s, seat)} meets unfriendly units in {area_name(s, to)} and stops (l.27)")
+        say(s, f"{who} meets unfriendly units in {m.names[to]} and stops (l.27)")
         halt(s)
     elif mp_left(s, f) < 1:
         halt(s)  # no movement point left: the force's move is over (ours)
+
+
+@lru_cache(maxsize=4096)
+def carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
+    """A force's units: per code, how many (made once for its groups: read, never changed)."""
+    return _carried(groups)
+
+
+@lru_cache(maxsize=4096)
+def marching(groups: tuple[tuple[int, int, int, int], ...], leader: bool) -> str:
+    """What a force marching is said to be: "its leader with 2 infantry", "1 cavalry"."""
+    by_type = [0, 0, 0, 0]
+    for c, _, _, n in groups:
+        by_type[c % 4] += n
+    if not leader:
+        return units_text(by_type)
+    return "its leader" + (" with " + units_text(by_type) if any(by_type) else "")
 
 
 def _halt(s: State, seat: int, a: Halt) -> None:
@@ -445,9 +547,9 @@ def halt(s: State) -> None:
         if f.leader != NO:
             s.leader_moved = (*s.leader_moved, seat)
     else:
-        for c, joined, _, n in f.groups:
-            if f.spent > joined:
-                s.moved = ledger_add(s.moved, f.place, c, n)
+        over = [(f.place, c, n) for c, joined, _, n in f.groups if f.spent > joined]
+        if over:
+            s.moved = board.ledger_added(s.moved, over)
         if f.leader != NO and f.spent > f.leader:
             s.leader_moved = (*s.leader_moved, seat)
     s.force = None
@@ -516,11 +618,11 @@ def _sail(s: State, seat: int, a: Sail) -> None:
     f = s.force
     assert f is not None
     frm = f.place
-    board.add_fleets(s, frm, seat, -f.fleets)
-    board.add_fleets(s, to, seat, f.fleets)
+    board.move_fleets(s, frm, to, seat, f.fleets)
     if f.leader != NO:
         board.set_leader(s, seat, to)
-    f = changed(f, place=to, spent=f.spent + 1, marched=True)
+    f = f.copy()
+    f.place, f.spent, f.marched = to, f.spent + 1, True
     s.force = f
     said = f"{f.fleets} fleet{'s' if f.fleets > 1 else ''}"
     aboard = cargo(f)
@@ -625,7 +727,7 @@ def drown_options(s: State, seat: int, sea: int) -> list[Action]:
     f = s.force
     assert f is not None
     at = s.parts.map.ids[sea]
-    return [Lose(piece_word(s, seat, c), at) for c, _, _, _ in _merged(f)]
+    return [Lose(piece_word(s, seat, c), at) for c, _, _, _ in _merged(f.groups)]
 
 
 def drown(s: State, seat: int, sea: int, a: Lose) -> None:
