@@ -18,8 +18,8 @@ from successors_helpers import (
 )
 
 from rules.capabilities import search_of, turns_of
-from rules.successors import GAME, State, board, combat
-from rules.successors.state import Undo
+from rules.successors import GAME, State, board, combat, movement
+from rules.successors.state import Take, Undo
 from rules.successors.view import view
 
 
@@ -49,8 +49,34 @@ def test_what_the_engine_remembers_of_a_state_is_what_it_counts_afresh(seed: int
         if s.battle is not None:
             for side in (0, 1):
                 assert combat.layout(s, s.battle, side) == combat.dice_layout(s, s.battle, side)
+        if s.frames and s.frames[-1][0] == "move":
+            assert listed_takes(s) == takes_counted_afresh(s)
 
     random_playout(3 + seed % 2, seed, checked, aside_rate=0.05)
+
+
+def listed_takes(s: State) -> dict[tuple[str, str], int]:
+    """The most of each unit the legal steps take (the movement lists are made from parts
+    remembered by what they depend on)."""
+    out: dict[tuple[str, str], int] = {}
+    for a in GAME.legal_actions(s):
+        if isinstance(a, Take) and a.piece != "leader":
+            out[a.at, a.piece] = max(out.get((a.at, a.piece), 0), a.count)
+    return out
+
+
+def takes_counted_afresh(s: State) -> dict[tuple[str, str], int]:
+    """Each of the moving seat's units that may join the force, counted from the state: in
+    every area while no force is under way, where a land force stands while one is (l.25)."""
+    seat, f, m = s.frames[-1][1], s.force, s.parts.map
+    areas = range(m.land) if f is None else (f.place,) if not f.fleets else ()
+    out = {}
+    for area in areas:
+        for c, word in movement.OWN_PIECES[seat]:
+            n = movement.available(s, area, c)
+            if n > 0:
+                out[m.ids[area], word] = n
+    return out
 
 
 def test_undo_takes_back_a_movement_step_and_never_a_roll() -> None:

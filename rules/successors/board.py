@@ -55,6 +55,10 @@ def slot_seat(slot: int) -> int:
     return NO if slot == WHITE else slot - MERC
 
 
+# per unit code: the seat it belongs to, or NO (white)
+SEAT_OF_CODE = tuple(slot_seat(c // 4) for c in range(SLOTS * 4))
+
+
 def allied(s: State, a: int, b: int) -> bool:
     if a == b:
         return True
@@ -91,7 +95,10 @@ class ByIdentity(Generic[T, R]):
         self.items: list[tuple[T, R]] = []
 
     def __call__(self, part: T) -> R:
-        for known, result in self.items:
+        items = self.items
+        if items and items[0][0] is part:  # most often the last part asked
+            return items[0][1]
+        for known, result in items:
             if known is part:
                 return result
         result = self.fn(part)
@@ -107,8 +114,10 @@ class ByIdentity(Generic[T, R]):
                 return
 
     def _remember(self, part: T, result: R) -> None:
-        self.items.insert(0, (part, result))
-        del self.items[self.size :]
+        items = self.items
+        if len(items) >= self.size:
+            items.pop()
+        items.insert(0, (part, result))
 
 
 def _occupied(totals: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -228,7 +237,7 @@ def add_units(s: State, area: int, c: int, n: int) -> None:
     totals = list(s.totals)
     totals[area] = row_totals(new)
     old, s.totals = s.totals, tuple(totals)
-    seat = slot_seat(c // 4)
+    seat = SEAT_OF_CODE[c]
     occupied.follow(old, s.totals, _occupied_patched, ((area, seat),) if seat != NO else ())
 
 
@@ -246,9 +255,12 @@ def move_units(s: State, frm: int, to: int, counts: Mapping[int, int]) -> None:
     totals[frm], totals[to] = row_totals(ra), row_totals(rb)
     old = s.totals
     s.units, s.totals = tuple(units), tuple(totals)
-    seats = {slot_seat(c // 4) for c in counts} - {NO}
-    at = tuple((a, seat) for a in (frm, to) for seat in seats)
-    occupied.follow(old, s.totals, _occupied_patched, at)
+    at: list[tuple[int, int]] = []
+    for c in counts:
+        seat = SEAT_OF_CODE[c]
+        if seat != NO and (frm, seat) not in at:
+            at += ((frm, seat), (to, seat))
+    occupied.follow(old, s.totals, _occupied_patched, tuple(at))
 
 
 def from_pool(s: State, slot: int, kind: int, n: int) -> int:

@@ -25,6 +25,7 @@ from .components import TYPES, Map
 from .economy import push, say
 from .names import area_name, piece_code, piece_word, title, units_text
 from .state import (
+    CODES,
     MERC,
     NO,
     Action,
@@ -173,6 +174,7 @@ def counted(kind: type[Action], fields: tuple[str, ...], n: int) -> tuple[Action
 
 # per seat: its eight unit codes (its colour's, then its mercenaries'), each with its word
 OWN_PIECES: Final = tuple(tuple(zip(OWN_CODES[seat], OWN_WORDS, strict=True)) for seat in range(4))
+EMPTY_ROW: Final = (0,) * CODES
 # per seat: the word of each of its codes (a force carries only its seat's units)
 OWN_WORD: Final = tuple(dict(pieces) for pieces in OWN_PIECES)
 OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES)
@@ -206,6 +208,8 @@ def _takes(
     if not joining and gone is None:
         return untouched_takes(seat, at, row, leader)
     aboard = carried(f.groups) if f is not None and joining else {}
+    if aboard and s.totals[area][9 + seat] == sum(aboard.values()):
+        return untouched_takes(seat, at, EMPTY_ROW, leader)  # the force is all the seat's here
     out: list[Action] = []
     for c, word in OWN_PIECES[seat]:
         n = row[c]
@@ -311,26 +315,27 @@ def coasts_of(s: State, place: int) -> tuple[int, ...]:
     return (place,) if place < m.land else m.coasts[place - m.land]
 
 
-def sail_targets(s: State, seat: int, place: int) -> list[int]:
-    """Seas next to the force's place, and ports on its sea not held by a player it is not
-    allied with (l.30; Q23)."""
-    seas, ports = sea_links(s.parts.map, place)
+def sails(s: State, seat: int, place: int) -> list[Action]:
+    """Into the seas next to the force's place, and into the ports on its sea not held by a
+    player it is not allied with (l.30; Q23)."""
+    seas, ports = voyages(s.parts.map, place)
     control = s.control
-    return [
-        *seas,
-        *(a for a in ports if control[a] == NO or board.allied(s, control[a], seat)),
-    ]
+    out: list[Action] = list(seas)
+    for a, step in ports:
+        if control[a] == NO or board.allied(s, control[a], seat):
+            out.append(step)
+    return out
 
 
 @lru_cache(maxsize=256)
-def sea_links(m: Map, place: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """From a place: the seas next to it, and the ports on it (a sea's)."""
+def voyages(m: Map, place: int) -> tuple[tuple[Sail, ...], tuple[tuple[int, Sail], ...]]:
+    """From a place: the sails into the seas next to it, and into each port on it (a
+    sea's), with the port."""
     if place < m.land:
-        return m.seas[place], ()
+        return tuple(made(Sail, m.ids[t]) for t in m.seas[place]), ()
     sea = place - m.land
-    return tuple(m.land + t for t in m.sea_adjacent[sea]), tuple(
-        a for a in m.coasts[sea] if m.is_port(a)
-    )
+    seas = tuple(made(Sail, m.ids[m.land + t]) for t in m.sea_adjacent[sea])
+    return seas, tuple((a, made(Sail, m.ids[a])) for a in m.coasts[sea] if m.is_port(a))
 
 
 def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
@@ -353,7 +358,7 @@ def _naval_options(s: State, seat: int, f: Force) -> list[Action]:
             out += landings(seat, f.groups, f.leader != NO, at)
     out += counted(Drop, ("fleet",), min(room, f.fleets - 1))
     if not f.stopped and mp_left(s, f) >= 1:
-        out += [made(Sail, ids[to]) for to in sail_targets(s, seat, place)]
+        out += sails(s, seat, place)
     if f.marched and (place < m.land or (not aboard and f.leader == NO)):
         out += HALT_OR_END
     return out
