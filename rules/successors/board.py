@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
+from itertools import compress
 from typing import Generic, TypeVar
 
 from .components import CAV, EL, INF, LEVY, RANK, TYPES
@@ -373,7 +374,7 @@ def white_out(s: State) -> bool:
     white = sum(s.parts.setup.white_mix) - sum(s.white_pool)
     out = False
     if white:
-        rebels = sum(s.totals[a][WHITE] for a, m in enumerate(s.markers) if m)
+        rebels = sum(t[WHITE] for t in compress(s.totals, s.markers))
         out = white > rebels
     last[0], last[1], last[2], last[3] = s.totals, s.white_pool, s.markers, out
     return out
@@ -455,9 +456,12 @@ def update_control(s: State) -> list[int]:
     changed = []
     markers = s.markers
     totals = s.totals
-    for area in sorted({a for seat in occupied(totals) for a in seat}):
+    for area in sorted(set().union(*occupied(totals))):
         if markers[area] != NO_MARKER:
             continue  # marked: no controller (Q27); an area with no unit keeps its controller
+        held, t = s.control[area], totals[area]
+        if held != NO and t[9 + held] == t[13]:
+            continue  # its controller's units alone
         seat = controller_by_units(s, area)
         if seat != s.control[area]:
             set_control(s, area, seat)

@@ -180,45 +180,42 @@ OWN_WORD: Final = tuple(dict(pieces) for pieces in OWN_PIECES)
 OWN_CODE: Final = tuple({word: c for c, word in pieces} for pieces in OWN_PIECES)
 
 
+Gone = tuple[tuple[int, int], ...]  # (code, count): an area's units whose move is over
+
+
 @lru_cache(maxsize=16_384)
-def untouched_takes(seat: int, at: str, row: tuple[int, ...], leader: bool) -> tuple[Action, ...]:
-    """The takes of an area none of whose units has moved or is in the force: a function of
-    its row of units alone, so made once for each row (most areas are the same from one
-    step to the next)."""
+def area_takes(
+    seat: int, at: str, row: tuple[int, ...], gone: Gone, leader: bool
+) -> tuple[Action, ...]:
+    """The takes of an area with no force in it: its row of units less those whose move is
+    over there, and its leader (`leader`: he is there and free); a function of these alone,
+    so made once for each (most areas are the same from one step to the next)."""
     out: list[Action] = []
+    left = dict(gone)
     for c, word in OWN_PIECES[seat]:
         n = row[c]
-        if n:
+        if n and left:
+            n -= left.get(c, 0)
+        if n > 0:
             out += takes(at, word, n)
     if leader:
         out.append(made(Take, at, "leader", 1))
     return tuple(out)
 
 
-def _takes(
-    s: State, seat: int, area: int, gone: dict[int, int] | None, leader: bool
-) -> Sequence[Action]:
-    """The takes of an area: each unit of the seat's not moved yet (`gone`: per code, those
-    whose move is over there) nor in the force, and its leader (`leader`: he is there and
-    free)."""
+def _joining(s: State, seat: int, f: Force, leader: bool) -> Sequence[Action]:
+    """The takes where a land force stands: each unit of the seat's there not moved yet nor
+    in the force, and its leader (`leader`: he is there and free)."""
+    area = f.place
     at = s.parts.map.ids[area]
+    aboard = carried(f.groups)
+    if s.totals[area][9 + seat] == sum(aboard.values()):
+        return area_takes(seat, at, EMPTY_ROW, (), leader)  # the force is all the seat's here
     row = s.units[area]
-    f = s.force
-    joining = f is not None and f.place == area and not f.fleets
-    if not joining and gone is None:
-        return untouched_takes(seat, at, row, leader)
-    aboard = carried(f.groups) if f is not None and joining else {}
-    if aboard and s.totals[area][9 + seat] == sum(aboard.values()):
-        return untouched_takes(seat, at, EMPTY_ROW, leader)  # the force is all the seat's here
+    gone = {c: n for a, c, n in s.moved if a == area}
     out: list[Action] = []
     for c, word in OWN_PIECES[seat]:
-        n = row[c]
-        if not n:
-            continue
-        if gone:
-            n -= gone.get(c, 0)
-        if aboard:
-            n -= aboard.get(c, 0)
+        n = row[c] - gone.get(c, 0) - aboard.get(c, 0)
         if n > 0:
             out += takes(at, word, n)
     if leader:
@@ -234,21 +231,11 @@ def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
     return out
 
 
-def _moved(s: State) -> dict[int, dict[int, int]]:
-    """The units whose move is over: per area, per code, how many."""
-    out: dict[int, dict[int, int]] = {}
+def _moved(s: State) -> dict[int, Gone]:
+    """The units whose move is over: per area, each code's count."""
+    out: dict[int, Gone] = {}
     for a, c, n in s.moved:
-        out.setdefault(a, {})[c] = n
-    return out
-
-
-def _moved_at(s: State, area: int) -> dict[int, int] | None:
-    """The units whose move is over in one area: per code, how many (None: none)."""
-    out = None
-    for a, c, n in s.moved:
-        if a == area:
-            out = out or {}
-            out[c] = n
+        out[a] = (*out.get(a, ()), (c, n))
     return out
 
 
@@ -259,13 +246,10 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     leader = s.leaders[seat] if leader_free(s, seat) else NO
     areas = board.occupied(s.totals)[seat]
     ids, units = m.ids, s.units
-    for area in areas:  # no force is under way: most areas' takes are those of their row
-        if area in moved:
-            out += _takes(s, seat, area, moved[area], area == leader)
-        else:
-            out += untouched_takes(seat, ids[area], units[area], area == leader)
+    for area in areas:  # no force is under way
+        out += area_takes(seat, ids[area], units[area], moved.get(area, ()), area == leader)
     if 0 <= leader < m.land and leader not in areas:
-        out += _takes(s, seat, leader, moved.get(leader), True)
+        out += area_takes(seat, ids[leader], units[leader], moved.get(leader, ()), True)
     sailed = s.sailed
     fleets = s.fleets
     for at in board.fleets_at(fleets)[seat]:
@@ -284,7 +268,7 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
 def _land_options(s: State, seat: int, f: Force) -> list[Action]:
     place = f.place
     here = s.leaders[seat] == place and leader_free(s, seat)
-    out = list(_takes(s, seat, place, _moved_at(s, place), here))
+    out = list(_joining(s, seat, f, here))
     if f.marched and f.leader != NO:  # the leader's units dropped off on the way (Q10)
         out += drops(seat, f.groups)
     left = mp_left(s, f)
