@@ -181,7 +181,7 @@ def _held(control: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     for a, seat in enumerate(control):
         if seat != NO:
             out[seat].append(a)
-    return tuple(tuple(x) for x in out)
+    return tuple(map(tuple, out))
 
 
 # per seat: the land areas holding its units (its mercenaries too), the places of its fleets,
@@ -193,7 +193,7 @@ held = ByIdentity(_held)
 
 def units_of(s: State, area: int, slots: Iterable[int]) -> int:
     t = s.totals[area]
-    return sum(t[k] for k in slots)
+    return sum([t[k] for k in slots])
 
 
 def seat_units(s: State, area: int, seat: int) -> int:
@@ -476,7 +476,7 @@ def controls(s: State, seat: int) -> tuple[int, ...]:
 def income(s: State, seat: int) -> int:
     """Tax (l.5; Q4): the values of the areas the seat controls (a marked area has none)."""
     value = s.parts.map.value
-    return sum(value[a] for a in held(s.control)[seat])
+    return sum([value[a] for a in held(s.control)[seat]])
 
 
 def alone_in(s: State, area: int) -> int:
@@ -519,7 +519,7 @@ def ledger_added(
     counts = {(x, y): m for x, y, m in entries}
     for a, b, n in more:
         counts[a, b] = counts.get((a, b), 0) + n
-    return tuple(sorted((x, y, m) for (x, y), m in counts.items() if m))
+    return tuple(sorted([(x, y, m) for (x, y), m in counts.items() if m]))
 
 
 def type_counts(s: State, area: int, slots: Iterable[int]) -> list[int]:
