@@ -105,6 +105,7 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
     checked = 0
     told: list[str] = []  # the drawn cards named to their drawers
     opened: set[int] = set()  # card kinds that lay in the open at some time (the log names them)
+    offers: dict[int, list[str]] = {}  # what autocomplete offered each player after the last reply
 
     async def check(replies: list[Reply], asker: int) -> None:
         nonlocal checked
@@ -128,7 +129,8 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
             mine = by_user[users[-1]] if pub.ephemeral else None
             assert not leaked(text, secrets_for(state, mine, opened)), (name, text[:300])
         for user in users:  # the autocomplete offered to each player
-            offered = "\n".join(await choices(service, CH, user, TM))
+            offers[user] = await choices(service, CH, user, TM)
+            offered = "\n".join(offers[user])
             assert not leaked(offered, secrets_for(state, by_user[user], opened)), offered[:300]
 
     await check([await run(service, CH, users[0], "start", TM)], users[0])
@@ -139,7 +141,7 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
             break
         _, user = turn
         opened.update(_shown(state, set()))  # in the open before this move takes from it
-        offered = await choices(service, CH, user, TM)
+        offered = offers[user]  # offered at this state (a reply checked last offered it)
         assert offered
         await check([await run(service, CH, user, "play", TM, order=pick.choice(offered))], user)
         if pick.random() < 0.2:
