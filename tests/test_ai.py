@@ -435,7 +435,7 @@ def test_a_seats_judgement_is_weighed_on_the_very_games_easy_plays(
         "only_easy": 0,
     }
     other_weights = '{"resource": 0.4, "projected": true}'
-    cut = ["--games", "4", "--seed", "7", "--steps", "6"]
+    cut = ["--games", "2", "--seed", "7", "--steps", "6"]
     seat_judgement.main(["--seat", "B", *cut, "--judgement", "{}", "--judgement", other_weights])
     out = json.loads(capsys.readouterr().out)
     same, other = out["judgements"]
