@@ -1,9 +1,10 @@
 """Delhi's end-of-game adjustment (5.1) played out against `ai.vijayanagara.timur`'s expectation of it.
 
-    python bench/timur_fit.py [--plays 16] [--seed 1]
+    python bench/timur_fit.py [--plays 16] [--seed 1] [--steps 30]
 
 Puts M Mongol Invaders in the Mountain Passes and U Sultanate Troops on Timur's route (all in
-Delhi, or all in the Passes) of a mid-game position, Delhi without Cavalry; runs the rules' own
+Delhi, or all in the Passes) of a mid-game position (`--steps` of `easy` from the start),
+Delhi without Cavalry; runs the rules' own
 Timur Invades Delhi sequence (2.6; Delhi's casualty choices by `easy`) `--plays` times with
 different dice, and prints the mean adjustment beside the expectation `ai.vijayanagara.timur` judges
 positions by.
@@ -34,10 +35,10 @@ UNITS = range(0, 21, 4)
 WHERE = {"in Delhi": 2, "in the Passes": 0}  # index on the route
 
 
-def mid_game(seed: int) -> GameState:
+def mid_game(seed: int, steps: int) -> GameState:
     state = vijayanagara.new_game(seed)
     r = random.Random(seed)
-    for _ in range(30):
+    for _ in range(steps):
         state = vijayanagara.apply(state, decide(state, "easy", r, Budget(iterations=1)))
     return state
 
@@ -74,8 +75,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--plays", type=int, default=16)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--steps", type=int, default=30, help="easy's steps before the position")
     args = ap.parse_args()
-    base = mid_game(args.seed)
+    base = mid_game(args.seed, args.steps)
     print("Troops:", " ".join(f"{u:>11}" for u in UNITS), "  (played / expected)")
     rows = []
     for where, at in WHERE.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from first_board import first_board
 from PIL import Image, ImageChops
 
 from render.vijayanagara import HEIGHT, WIDTH, board, geometry, image
@@ -56,15 +57,8 @@ def test_deterministic(start: GameState) -> None:
 def test_deterministic_across_processes(start: GameState) -> None:
     """A fresh process builds the palette and the cached maps anew: still the same bytes."""
     import hashlib
-    import subprocess
-    import sys
 
-    code = (
-        "import hashlib, render.vijayanagara; from rules import vijayanagara; "
-        "print(hashlib.sha256(render.vijayanagara.board(vijayanagara.new_game(7))).hexdigest())"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == hashlib.sha256(board(start)).hexdigest()
+    assert first_board().sha256 == hashlib.sha256(board(start)).hexdigest()
 
 
 def test_finished_game_renders() -> None:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import gc
 import io
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from first_board import first_board
 from PIL import Image, ImageChops
 
 from render.vijayanagara import board, fastdraw, geometry, painted, palette, sprites, theme
@@ -150,32 +149,10 @@ def test_the_renderer_keeps_one_whole_map_layer_with_transparency_the_overlay() 
     assert [im.mode for im in kept if im.mode == "RGBA"] == ["RGBA"]
 
 
-FIRST_BOARD = """
-import gc
-from pathlib import Path
-
-def rss_kb():
-    gc.collect()
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-
-from render.vijayanagara import board
-from rules import vijayanagara
-state = vijayanagara.new_game(7)
-before = rss_kb()
-board(state)
-print(rss_kb() - before)
-"""
-
-
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
 def test_the_first_board_keeps_its_parts_not_the_scratch_of_its_palette() -> None:
     """A process's first board draws the palette's sample (a board and the map in each tint,
     some 60 MB) once: that scratch goes back to the system, and the process keeps the cached
     parts (the map's layers, a painted map, tiles: some 40 MB), not 90."""
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_BOARD], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert int(done.stdout) < 60_000, f"{int(done.stdout) / 1024:.0f} MB kept"
+    kept = first_board().kept_kb  # in a fresh process
+    assert kept is not None and kept < 60_000, f"{(kept or 0) / 1024:.0f} MB kept"

@@ -10,6 +10,7 @@ import random
 from PIL import Image
 from taj_helpers import random_game, started
 
+from bot.product import variable
 from render.taj_mahal import HEIGHT, WIDTH, board_png, sheet
 from render.taj_mahal.board import SEAT_COLOURS, SEAT_STYLES
 from render.taj_mahal.layout import Box, Sheet, Text, font, overlap, px
@@ -50,16 +51,20 @@ def test_board_shows_palaces_in_their_players_colours() -> None:
 
 
 PHONE = 390  # px: the width a phone shows the picture at
+# the suite draws every 14th state of six random games (each from its own step on) and their
+# ends; CHAUPAL_WHOLE_GAMES=N draws every 7th state of those and of N more games
+WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
 
 
 def _states_of_random_games() -> list[State]:
     out = []
-    for k in range(6):
+    every = 7 if WHOLE_GAMES else 14
+    for k in range(6 + WHOLE_GAMES):
         end, log = random_game(3 + k % 3, 40 + k)
         s = GAME.new_game(TajOptions(), SEATS[: 3 + k % 3])
         for i, a in enumerate(log):
             s = GAME.apply(s, a)
-            if i % 7 == 0:
+            if i % every == k % every:
                 out.append(s)
         out.append(end)
     return out
