@@ -4,6 +4,7 @@ who decides, Commands that would do nothing, and bounded input."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +22,9 @@ from rules.capabilities import reference_of
 from rules.vijayanagara.game import GAME
 
 CH = "orders"
+# random texts parsed in the suite; `CHAUPAL_EXAMPLES=300 .venv/bin/python -m pytest
+# tests/test_service_orders.py -k parse` tries more
+EXAMPLES = int(os.environ.get("CHAUPAL_EXAMPLES") or "60")
 D, B, V = (
     SEATS[vijayanagara.Faction.D],
     SEATS[vijayanagara.Faction.B],
@@ -404,7 +408,7 @@ async def test_numbers_in_orders_are_bounded_and_refused_clearly(
     assert not reply.ok and "not an order I can read" in reply.text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.text(max_size=80))
 def test_parse_raises_only_invalid_or_ambiguous_order(text: str) -> None:
     try:
