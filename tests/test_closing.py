@@ -36,6 +36,13 @@ async def svc(database_url: str) -> AsyncIterator[GameService]:
     await s.close()
 
 
+# The tests that play a whole game first run on SQLite only: the database calls of a game's
+# end run on both backends elsewhere (the game finished: test_service's whole game of orders;
+# its result: test_records; the rematch stored: test_new_game_crash; a server's settings:
+# test_db).
+AFTER_A_WHOLE_GAME = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
 async def play_to_the_end(svc: GameService, seed: int) -> Reply:
     """A whole game of random legal orders; the reply to the order that ended it."""
     seeds_of(svc).next = seed
@@ -58,6 +65,7 @@ async def play_to_the_end(svc: GameService, seed: int) -> Reply:
     raise AssertionError("the game did not end")
 
 
+@AFTER_A_WHOLE_GAME
 async def test_the_closing_message_has_the_ranking_the_chart_the_ratings_and_a_rematch(
     svc: GameService,
 ) -> None:
@@ -82,6 +90,7 @@ async def test_the_closing_message_has_the_ranking_the_chart_the_ratings_and_a_r
     assert game is not None and game.seats == {"B": D, "V": B, "D": V}
 
 
+@AFTER_A_WHOLE_GAME
 async def test_the_rematch_button_keeps_the_servers_permissions(svc: GameService) -> None:
     """Where only managers may create games, a player's press of Rematch is refused."""
     r = await play_to_the_end(svc, 11)
@@ -113,6 +122,7 @@ def test_rating_lines_say_each_seats_change_and_skip_a_game_with_one_person() ->
     assert rating_lines(GAME, [alone], 2, str) == []
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # it stores nothing
 async def test_the_terminal_keeps_the_chart_with_the_games_boards(
     svc: GameService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from sources import syntax_tree
+from sources import nodes
 
 ROOT = Path(__file__).resolve().parent.parent
 OURS = {"rules", "render", "db", "bot"}
@@ -14,7 +14,7 @@ OURS = {"rules", "render", "db", "bot"}
 
 def imports(path: Path) -> set[str]:
     out: set[str] = set()
-    for node in ast.walk(syntax_tree(path)):
+    for node in nodes(path, ast.Import, ast.ImportFrom):
         if isinstance(node, ast.Import):
             out.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:

@@ -57,6 +57,33 @@ async def test_the_synced_group_is_for_servers_only(env: Env) -> None:
     assert not env.bot.intents.message_content and not env.bot.intents.members
 
 
+async def test_two_clients_of_one_process_share_the_groups_and_answer_each_from_its_own_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The slash groups are built once for the games hosted, whatever the client: a command
+    answers through the table of the client it came to (its database), never another's."""
+    async with (
+        running_bot(tmp_path / "one.sqlite3", monkeypatch) as one,
+        running_bot(tmp_path / "two.sqlite3", monkeypatch) as two,
+    ):
+        assert one.bot.groups == two.bot.groups
+        assert all(one.bot.groups[k] is two.bot.groups[k] for k in one.bot.groups)
+        await one.started()  # B decides first
+        assert await two.service.store.latest_game(str(CHANNEL)) is None
+        await two.slash(V, "create")
+        await two.slash(D, "join", faction="D")
+        one_game = await one.service.store.open_game(str(CHANNEL))
+        two_game = await two.service.store.open_game(str(CHANNEL))
+        assert one_game is not None and one_game.creator == D and one_game.status == "active"
+        assert two_game is not None and two_game.creator == V and two_game.seats == {"D": D}
+        # a completion too: the game running in one's table, none in two's
+        asked = [env.fake.autocomplete(B, "play", "order", "pa") for env in (one, two)]
+        await one.fake.settle()
+        await two.fake.settle()
+        assert asked[0].choices and asked[0].choices[0]["name"] == "pass"
+        assert asked[1].choices == []
+
+
 async def test_vj_in_a_direct_message_is_refused(env: Env) -> None:
     inter = env.fake.slash(D, "create", guild=False)
     await env.fake.settle()

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sources import syntax_tree
+from sources import nodes, syntax_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = ("rules", "render", "ai", "db", "bot")
@@ -38,7 +38,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     """The modules of `known` that the module `name` (at `path`) imports, anywhere in it."""
     is_package = path.name == "__init__.py"
     out: set[str] = set()
-    for node in ast.walk(syntax_tree(path)):
+    for node in nodes(path, ast.Import, ast.ImportFrom):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
@@ -161,7 +161,7 @@ ALLOWED_IN_RULES = {
 
 def test_rules_imports_only_pure_libraries_for_every_game() -> None:
     for path in sorted((ROOT / "rules").rglob("*.py")):
-        for node in ast.walk(syntax_tree(path)):
+        for node in nodes(path, ast.Import, ast.ImportFrom):
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -221,7 +221,7 @@ def absolute_imports(name: str, path: Path) -> set[str]:
     """Every module the module `name` (at `path`) names in an import, relative ones resolved."""
     is_package = path.name == "__init__.py"
     out: set[str] = set()
-    for node in ast.walk(syntax_tree(path)):
+    for node in nodes(path, ast.Import, ast.ImportFrom):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):

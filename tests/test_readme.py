@@ -162,7 +162,7 @@ async def test_the_readme_lists_every_slash_command_with_an_example(tmp_path: Pa
             rows[name.group(1)] = (usage, example)
     service = await GameService.open(str(tmp_path / "c.sqlite3"))
     try:
-        group = GameGroups(service).group(VIJAYANAGARA)
+        group = GameGroups(service.registry).group(VIJAYANAGARA)
         commands = [c for c in group.walk_commands() if not hasattr(c, "commands")]
     finally:
         await service.close()

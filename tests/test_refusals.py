@@ -1,13 +1,17 @@
 """Every refusal names the rule and the limit: situations found in random
-games, then the step a player might type there."""
+games, then the step a player might type there. Each random game is played once per test
+process and shared by the tests that search it. Every count over the limit is checked in one
+game; CHAUPAL_WHOLE_GAMES=N checks N more."""
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
+from bot.product import variable
 from rules import vijayanagara
 from rules.vijayanagara.actions import Done, Go, Place, Screen, Select, Support
 from rules.vijayanagara.closing import why_ended
@@ -25,16 +29,39 @@ from rules.vijayanagara.model import Faction, Piece
 from rules.vijayanagara.registry import TITLE
 
 Find = Callable[[vijayanagara.GameState], bool]
+Step = tuple[vijayanagara.GameState, list[vijayanagara.Action], vijayanagara.Action]
+WHOLE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
+
+
+@functools.cache
+def random_game(seed: int) -> tuple[Step, ...]:
+    """A game of random legal steps (chosen by `seed`): each state before its end, with its
+    legal steps and the one taken. Played once per process; its states are never changed
+    (a step makes a new state)."""
+    r = random.Random(seed)
+    state = vijayanagara.new_game(seed)
+    steps: list[Step] = []
+    while not state.game_over:
+        legal = vijayanagara.legal_actions(state)
+        a = r.choice(legal)
+        steps.append((state, legal, a))
+        state = vijayanagara.apply(state, a)
+    return tuple(steps)
+
+
+def states_after(seed: int) -> Iterator[tuple[Step, vijayanagara.GameState]]:
+    """Each step of `random_game(seed)` with the state it leads to (the last: the end)."""
+    game = random_game(seed)
+    for k, step in enumerate(game):
+        after = game[k + 1][0] if k + 1 < len(game) else vijayanagara.apply(step[0], step[2])
+        yield step, after
 
 
 def find(pred: Find, seeds: range = range(60)) -> vijayanagara.GameState:
     for seed in seeds:
-        r = random.Random(seed)
-        state = vijayanagara.new_game(seed)
-        while not state.game_over:
+        for state, _, _ in random_game(seed):
             if pred(state):
                 return state
-            state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
     pytest.skip("no such situation in the sampled games")
 
 
@@ -175,13 +202,11 @@ def test_placing_more_than_is_available_names_how_many_are() -> None:
 
 def test_every_count_over_the_limit_names_the_limit() -> None:
     """In random games, every step with a count (place, move, remove, take, drop, support...)
-    one over the most allowed is refused with that most: `at most N now`."""
+    one over the most allowed is refused with that most: `at most N now`. One game of about
+    a thousand such steps; CHAUPAL_WHOLE_GAMES=N plays N more."""
     checked = 0
-    for seed in range(3):
-        r = random.Random(seed)
-        state = vijayanagara.new_game(seed)
-        while not state.game_over:
-            legal = vijayanagara.legal_actions(state)
+    for seed in range(1 + WHOLE_GAMES):
+        for state, legal, _ in random_game(seed):
             most: dict[str, vijayanagara.Action] = {}
             for a in legal if vijayanagara.chance(state) is None else []:
                 count = getattr(a, "count", None)
@@ -195,7 +220,6 @@ def test_every_count_over_the_limit_names_the_limit() -> None:
                     state, over
                 )
                 checked += 1
-            state = vijayanagara.apply(state, r.choice(legal))
     assert checked > 500
 
 
@@ -207,11 +231,7 @@ def _commands_ended(
     the state, the step."""
     found = []
     for seed in seeds:
-        r = random.Random(seed)
-        state = vijayanagara.new_game(seed)
-        while not state.game_over:
-            a = r.choice(vijayanagara.legal_actions(state))
-            after = vijayanagara.apply(state, a)
+        for (state, _, a), after in states_after(seed):
             # (a step that rolls or draws ends the order there: nothing follows it)
             if not isinstance(a, Done) and after.reveals == state.reveals:
                 gone = [
@@ -224,7 +244,6 @@ def _commands_ended(
                     )
                 ]
                 found += [(fr, state, a) for fr in gone]
-            state = after
     return found
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml_text
 from fakes import SEATS, FakeRenderer, Seeds, seeds_of
-from sources import syntax_tree
+from sources import nodes
 
 from bot.table.commands import help_reply
 from bot.table.service import GameService
@@ -125,12 +125,12 @@ async def test_help_and_the_shortcut_choices_follow_the_registry(database_url: s
         await svc.close()
 
 
-def _frame_kind_strings(tree: ast.AST) -> set[int]:
+def _frame_kind_strings(path: Path) -> set[int]:
     """The ids of string constants that name a frame kind (a stored tag, not a Command's
     name, though the Attack and Plunder frame's kind reads the same): `kind = ...` in a
     handler, the kind pushed by `push(st, kind, ...)`, the keys of frames.KINDS."""
     out: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes(path, ast.Assign, ast.AnnAssign, ast.Call):
         match node:
             case ast.Assign(targets=[ast.Name(id="kind")], value=value):
                 out.add(id(value))
@@ -154,13 +154,10 @@ def test_no_module_spells_a_command_or_decree_name_but_the_registry() -> None:
                 continue
             if path.relative_to(root / package).parts[0] in other_games:
                 continue
-            tree = syntax_tree(path)
-            kinds = _frame_kind_strings(tree)
+            kinds = _frame_kind_strings(path)
             found += [
                 f"{path.relative_to(root)}:{node.lineno} {node.value!r}"
-                for node in ast.walk(tree)
-                if isinstance(node, ast.Constant)
-                and node.value in spellings
-                and id(node) not in kinds
+                for node in nodes(path, ast.Constant)
+                if node.value in spellings and id(node) not in kinds
             ]
     assert found == []

@@ -4,6 +4,7 @@ on SQLite only)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from fakes import SEATS, STRANGER, FakeRenderer, Seeds
@@ -34,16 +35,40 @@ async def svc(database_url: str, clock: Clock) -> AsyncIterator[GameService]:
     await s.close()
 
 
-# A rematch's tests each play a whole game first, on SQLite only: a rematch's database calls
+# A rematch's tests start after a whole game, on SQLite only: a rematch's database calls
 # (the last game read, the new one stored with its seats and announcement) run on both
 # backends in test_new_game_crash (a crash at each of them), and a whole game's in
-# test_service's whole game of orders.
-AFTER_A_WHOLE_GAME = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+# test_service's whole game of orders. The game is played once per process: each test gets
+# a copy of its database file.
+FINISHED: dict[str, bytes] = {}
 
 
-@AFTER_A_WHOLE_GAME
-async def test_a_rematch_rotates_the_seats_and_keeps_the_options(svc: GameService) -> None:
-    await finished(svc, CH, SEATS, 11)
+@pytest.fixture
+async def after_a_whole_game(
+    migrated_sqlite_path: Path, tmp_path: Path, clock: Clock
+) -> AsyncIterator[GameService]:
+    """The service on a copy of a SQLite file where seed 11's game, seated by SEATS, was
+    played to its end in CH (test_records.finished)."""
+    if "file" not in FINISHED:
+        first = await GameService.open(
+            str(migrated_sqlite_path), FakeRenderer(), clock=Clock(), seed_source=Seeds()
+        )
+        await finished(first, CH, SEATS, 11)
+        await first.close()  # (its write-ahead log folded into the file)
+        FINISHED["file"] = migrated_sqlite_path.read_bytes()
+    path = tmp_path / "finished.sqlite3"
+    path.write_bytes(FINISHED["file"])
+    s = await GameService.open(
+        str(path), FakeRenderer(), clock=clock, abandon_after=10 * 86400, seed_source=Seeds()
+    )
+    yield s
+    await s.close()
+
+
+async def test_a_rematch_rotates_the_seats_and_keeps_the_options(
+    after_a_whole_game: GameService,
+) -> None:
+    svc = after_a_whole_game
     last = await svc.store.latest_game(CH)
     assert last is not None
     r = await svc.club.rematch(CH, B)
@@ -58,9 +83,8 @@ async def test_a_rematch_rotates_the_seats_and_keeps_the_options(svc: GameServic
     assert not again.ok and "not" in again.text  # the channel's game is running
 
 
-@AFTER_A_WHOLE_GAME
-async def test_a_rematch_may_keep_or_reopen_the_seats(svc: GameService) -> None:
-    await finished(svc, CH, SEATS, 11)
+async def test_a_rematch_may_keep_or_reopen_the_seats(after_a_whole_game: GameService) -> None:
+    svc = after_a_whole_game
     assert (await svc.club.rematch(CH, D, seating="same")).ok
     game = await svc.store.open_game(CH)
     assert game is not None and game.seats == {"D": D, "B": B, "V": V}
@@ -70,11 +94,10 @@ async def test_a_rematch_may_keep_or_reopen_the_seats(svc: GameService) -> None:
     assert game is not None and game.seats == {}
 
 
-@AFTER_A_WHOLE_GAME
-async def test_a_rematch_is_refused_with_a_reason(svc: GameService) -> None:
-    none = await svc.club.rematch(CH, D)
+async def test_a_rematch_is_refused_with_a_reason(after_a_whole_game: GameService) -> None:
+    svc = after_a_whole_game
+    none = await svc.club.rematch("chan-without-a-game", D)
     assert not none.ok and "has none" in none.text
-    await finished(svc, CH, SEATS, 11)
     stranger = await svc.club.rematch(CH, STRANGER)
     assert not stranger.ok and "Only a player of game" in stranger.text
     bad = await svc.club.rematch(CH, D, seating="shuffle")

@@ -293,6 +293,9 @@ async def test_without_a_pass_allowed_the_deadline_only_reminds(
     assert (await current(svc))[0] == version  # nothing was played
 
 
+# who is pinged is the table's choice, the moves' database calls those of every move (both
+# backends: test_service's whole game of orders): on SQLite only
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 async def test_a_notice_only_when_the_decision_passes_to_another_person(
     svc: GameService,
 ) -> None:

@@ -4,6 +4,7 @@ who decides, Commands that would do nothing, and bounded input."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +22,9 @@ from rules.capabilities import reference_of
 from rules.vijayanagara.game import GAME
 
 CH = "orders"
+# random texts parsed in the suite; `CHAUPAL_EXAMPLES=300 .venv/bin/python -m pytest
+# tests/test_service_orders.py -k parse` tries more
+EXAMPLES = int(os.environ.get("CHAUPAL_EXAMPLES") or "60")
 D, B, V = (
     SEATS[vijayanagara.Faction.D],
     SEATS[vijayanagara.Faction.B],
@@ -119,12 +123,13 @@ async def test_whole_games_typing_a_redundant_done_after_each_closing_step_or_wh
     after it: never refused, never changes the game, and the reply says it was not needed.
     An order may always end with `done`: after a step that leaves no `done` to take for
     whoever played it (`leaves_no_done_to_take`), `step; done` plays the step, notes the
-    `done` and applies it to nobody else's decision. One game a seed checks both: the random
+    `done` and applies it to nobody else's decision. And a new card always brings a board,
+    even when the same faction decides on it. One game a seed checks them all: the random
     steps are the same whatever is typed after them."""
     await seated(svc, seed)
     r = random.Random(seed)
     shadow = await state_now(svc)
-    redundant = ended = 0
+    redundant = ended = same_faction_new_card = 0
     for _ in range(3000):
         if shadow.game_over:
             break
@@ -144,9 +149,13 @@ async def test_whole_games_typing_a_redundant_done_after_each_closing_step_or_wh
         assert reply.ok, f"{order!r}: {reply.text}"
         if closing or no_done:
             assert "was not needed" in reply.text, reply.text
+        if after.current_card != shadow.current_card:
+            assert reply.image is not None, order
+            same_faction_new_card += vijayanagara.decider(after) == vijayanagara.decider(shadow)
         shadow = after
         assert (await state_now(svc)).model_dump() == shadow.model_dump()
     assert shadow.game_over and redundant > 10 and ended > 10
+    assert same_faction_new_card > 0
 
 
 async def test_a_limited_command_ends_after_its_space_so_done_is_accepted(
@@ -399,7 +408,7 @@ async def test_numbers_in_orders_are_bounded_and_refused_clearly(
     assert not reply.ok and "not an order I can read" in reply.text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.text(max_size=80))
 def test_parse_raises_only_invalid_or_ambiguous_order(text: str) -> None:
     try:
@@ -408,7 +417,7 @@ def test_parse_raises_only_invalid_or_ambiguous_order(text: str) -> None:
         assert str(e)
 
 
-# -- 7. the board: the whole turn outlined, a board for every new card -------------------
+# -- 7. the board: the whole turn outlined; a new card's board is in section 1's games ------
 
 
 async def test_the_last_turn_is_outlined_not_only_its_last_step(svc: GameService) -> None:
@@ -423,29 +432,6 @@ async def test_the_last_turn_is_outlined_not_only_its_last_step(svc: GameService
     assert highlight is not None and {"sindh", "gujarat"} <= set(highlight)
     board = await svc.views.board(CH)  # `board` outlines the same turn
     assert board.image is not None and renderer.calls[-1][1] == highlight
-
-
-async def test_a_new_card_always_brings_a_board_even_for_the_same_faction(
-    svc: GameService,
-) -> None:
-    await seated(svc, 5)
-    r = random.Random(5)
-    same_faction_new_card = 0
-    for _ in range(3000):
-        before = await state_now(svc)
-        if before.game_over:
-            break
-        a = r.choice(vijayanagara.legal_actions(before))
-        order = vijayanagara.describe(before, a) + (
-            "; confirm" if vijayanagara.idle_note(before, a) else ""
-        )
-        reply = await svc.moves.play(CH, seat_of(before), order)
-        assert reply.ok, reply.text
-        after = await state_now(svc)
-        if after.current_card != before.current_card:
-            assert reply.image is not None, order
-            same_faction_new_card += vijayanagara.decider(after) == vijayanagara.decider(before)
-    assert same_faction_new_card > 0
 
 
 async def test_status_counts_the_steps_played_not_the_undone_ones(svc: GameService) -> None:

@@ -11,6 +11,7 @@ Plain records (dataclasses such as a Reply being filled in) are not parts."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -116,10 +117,11 @@ def trees() -> dict[str, ast.Module]:
     }
 
 
-def found() -> set[str]:
+@functools.cache  # both tests below read it: bot/ is searched once per test process
+def found() -> frozenset[str]:
     t = trees()
     known = parts(t)
-    return {hit for where, tree in t.items() for hit in patched(where, tree, known)}
+    return frozenset(hit for where, tree in t.items() for hit in patched(where, tree, known))
 
 
 def test_no_part_of_the_bot_is_patched_after_it_is_built() -> None:

@@ -22,7 +22,7 @@ from ..table.refusal import ServiceError
 from ..table.reply import Reply
 from ..table.service import CUSTOM_ID_PREFIX, GameService
 from .connection import UNREACHABLE, DiscordUnreachable, no_route, unreachable
-from .discord_commands import GameGroups, channel_key, guild_key, is_manager, role_ids
+from .discord_commands import channel_key, guild_key, is_manager, role_ids, slash_groups
 from .discord_delivery import (
     SEND_ERRORS,
     answer_change,
@@ -97,9 +97,7 @@ class ChaupalBot(discord.Client):
         super().__init__(intents=intents, **shards)
         self.tree = VjTree(self)
         # a slash group per game (`/vj`, `/gt`, `/tm`), from the one command table
-        self.groups = {
-            g.info.id: GameGroups(self.service).group(g) for g in self.service.registry.games()
-        }
+        self.groups = dict(slash_groups(self.service.registry))
         for group in self.groups.values():
             self.tree.add_command(group)
         self._sync = sync

@@ -5,6 +5,7 @@ bot/discord/discord_delivery.py."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -33,6 +34,13 @@ from .discord_delivery import (
 from .front_end import CHOICE_CHARS
 
 Choice = app_commands.Choice
+
+
+def table_of(interaction: discord.Interaction[Any]) -> GameService:
+    """The table of the client the interaction came to (its `service`): the slash groups are
+    the same for every client hosting the same games, so each command asks for it."""
+    service: GameService = interaction.client.service
+    return service
 
 
 def channel_key(interaction: discord.Interaction[Any]) -> str:
@@ -73,19 +81,29 @@ def with_effect(name: str, effect: str | None, limit: int = CHOICE_CHARS) -> str
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameGroups:
-    """Each game's slash group, from the command table."""
+@functools.lru_cache(maxsize=4)
+def slash_groups(games: Registry) -> dict[str, app_commands.Group]:
+    """Each hosted game's slash group by its id, built once per process for a set of games:
+    discord.py reads each command's parameters from its signature (about 50 ms of CPU for
+    all of them), and they do not depend on the client, which only adds them to its tree
+    (a test process starts a hundred clients). Not to be changed: a copy for each client."""
+    return {g.info.id: GameGroups(games).group(g) for g in games.games()}
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+
+class GameGroups:
+    """Each game's slash group, from the command table; a command answers through the table
+    of the client its interaction came to (`table_of`)."""
+
+    def __init__(self, games: Registry) -> None:
+        self.games = games
 
     def group(self, g: AnyGame) -> app_commands.Group:
         group = app_commands.Group(
-            name=self.service.registry.command(g.info.id),
+            name=self.games.command(g.info.id),
             description=f"Play {g.info.title} in this channel"[:100],
             guild_only=True,
         )
-        for c in [*common(g, self.service.registry), *own(g, self.service.registry)]:
+        for c in [*common(g, self.games), *own(g, self.games)]:
             group.add_command(self.command(g, c))
         # Discord allows 25 subcommands per group: the commands for play over days, the
         # records, and the rarely used verify and config live in one subgroup
@@ -131,7 +149,7 @@ class GameGroups:
             if param is None:
                 continue
             param.description = p.description[:100]
-            listed = _choices(g, p, self.service.registry)
+            listed = _choices(g, p, self.games)
             if listed:
                 param.choices = [
                     Choice(name=label[:CHOICE_CHARS], value=value) for label, value in listed
@@ -143,11 +161,11 @@ class GameGroups:
     def completer(
         self, kind: str, c: Command, p: Param
     ) -> Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[Choice[str]]]]:
-        svc = self.service
 
         async def complete(
             interaction: discord.Interaction[Any], current: str
         ) -> list[Choice[str]]:
+            svc = table_of(interaction)
             typed = str(current)[:MAX_ORDER_CHARS]
             where = channel_key(interaction)
             if p.complete == "order":
@@ -182,7 +200,7 @@ class GameGroups:
         c: Command,
         args: dict[str, Any],
     ) -> None:
-        svc = self.service
+        svc = table_of(interaction)
 
         async def run() -> Reply:
             values: dict[str, Value] = {}
