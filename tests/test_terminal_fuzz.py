@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,13 @@ QUIT_WORDS = {"quit", "exit", "q"}
 COMMON_WORDS = ["as", ":", ";", "confirm", "club", "hint", "play", "abort", "yes", "no", "new",
                 "import", "export", "help", "allowed", "/nonexistent/x", "/tmp", "-1", "0",
                 "99999999999999", "10" * 40, "²", "٣", "\x1b[2J", "‮", "\t", "```"]  # fmt: skip
+
+
+# examples in the suite (sessions of each game; command lines); `CHAUPAL_EXAMPLES=100
+# .venv/bin/python -m pytest tests/test_terminal_fuzz.py` tries that many of each
+MORE = int(os.environ.get("CHAUPAL_EXAMPLES") or "0")
+SESSIONS = MORE or 10
+COMMAND_LINES = MORE or 15
 
 
 def words_of(kind: str) -> list[str]:
@@ -83,7 +91,7 @@ def quick_ai(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fuzzed_lines(kind: str) -> object:
     @settings(
-        max_examples=20,
+        max_examples=SESSIONS,
         derandomize=True,
         deadline=None,
         database=None,
@@ -145,7 +153,7 @@ def option_strategy() -> st.SearchStrategy[list[str]]:
 
 
 @settings(
-    max_examples=30,
+    max_examples=COMMAND_LINES,
     derandomize=True,
     deadline=None,
     database=None,
