@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -217,8 +218,15 @@ LINE_WORDS = ["pass", "done", "status", "log", "card", "give", "import", "export
               "confirm", ";", "/tmp", "/nonexistent", "²", "٣", "-1", "99999999999999"]  # fmt: skip
 
 
+# sessions fuzzed in the suite; `CHAUPAL_EXAMPLES=300 .venv/bin/python -m pytest
+# tests/test_local.py -k fuzz` tries many more
+FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
+
+
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=FUZZED_SESSIONS,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.lists(
