@@ -70,8 +70,12 @@ def line_strategy(kind: str) -> st.SearchStrategy[list[str]]:
     )
 
 
-def run(tmp: Path, argv: list[str], lines: list[str]) -> str:
+def run(tmp: Path, argv: list[str], lines: list[str], new_db: bytes | None = None) -> str:
+    """The session's output; its database a new file, or `new_db` written first (a migrated
+    empty one: the session finds it as a new one, without running the migrations again)."""
     out = io.StringIO()
+    if new_db is not None:
+        (tmp / "f.sqlite3").write_bytes(new_db)
     args = ["--db", str(tmp / "f.sqlite3"), "--boards", str(tmp / "b"), *argv]
     with contextlib.chdir(tmp):  # `export` without a file name writes here
         asyncio.run(amain(args, lines, out, FakeRenderer(), sleep=_no_sleep))
@@ -98,10 +102,12 @@ def fuzzed_lines(kind: str) -> object:
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
     @given(lines=line_strategy(kind))
-    def check(tmp_path_factory: pytest.TempPathFactory, lines: list[str]) -> None:
+    def check(
+        tmp_path_factory: pytest.TempPathFactory, migrated_sqlite_bytes: bytes, lines: list[str]
+    ) -> None:
         tmp = tmp_path_factory.mktemp("lines")
         lines = [x for x in lines if (x.split() or [""])[0].lower() not in QUIT_WORDS]
-        text = run(tmp, ["--game", kind], [*lines, "help"])
+        text = run(tmp, ["--game", kind], [*lines, "help"], migrated_sqlite_bytes)
         assert "Traceback" not in text and "could not be handled" not in text, text
         # every line was read: the last one's answer closes the session
         assert text.rfind("Terminal client for") > text.rfind("\n! "), text
@@ -161,11 +167,14 @@ def option_strategy() -> st.SearchStrategy[list[str]]:
 )
 @given(argv=option_strategy())
 def test_fuzz_the_terminal_command_line_never_shows_a_traceback(
-    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], argv: list[str]
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+    migrated_sqlite_bytes: bytes,
+    argv: list[str],
 ) -> None:
     tmp = tmp_path_factory.mktemp("argv")
     try:
-        text = run(tmp, argv, ["status"])
+        text = run(tmp, argv, ["status"], migrated_sqlite_bytes)
     except SystemExit as e:  # a refused command line: argparse's usage error, or a refused file
         assert e.code == 2, argv
         text = ""
