@@ -3,8 +3,9 @@
 A game joins the project by its registration (bot/table/games/<game>.py: its rules, its
 pictures and its AI players) and its one entry in bot/table/registry.py; then it must pass this
 file, as does the game kept under tests/ written on the core alone (counting_game.py). Each
-game plays a few
-random games to the end (SEEDS: a bounded sample, so that the file stays fast), every step
+game plays a few random games to the end (SEEDS: a bounded sample, two of each player count or
+three of a long game, so that the file stays fast; `CHAUPAL_WHOLE_GAMES=N .venv/bin/python -m
+pytest tests/test_conformance.py` plays N more of each game), every step
 chosen uniformly from `legal_actions` and every chance step dealt from a seeded dealer, and
 every state and step of them is checked:
 
@@ -36,6 +37,7 @@ from counting_game import ENTRY as COUNTING
 from pydantic import BaseModel
 
 from ai.budget import Budget
+from bot.product import variable
 from bot.table.games.entry import build_registry
 from bot.table.registry import ENTRIES
 from rules.capabilities import (
@@ -52,11 +54,12 @@ from rules.game import Game, Seat
 AnyGame = Game[object, object, object, BaseModel]
 HOSTED = build_registry(*ENTRIES, COUNTING)  # every game, and one written on the core alone
 
-DEFAULT_SEEDS = 12
-SEEDS = {"vijayanagara": 3, "successors": 3}  # long games: a few meet every kind of step
+MORE_GAMES = int(variable("CHAUPAL_WHOLE_GAMES")[0] or "0")
+DEFAULT_SEEDS = 6 + MORE_GAMES  # two games of each player count of a game of 2 to 4 or 3 to 5
+# long games: a few meet every kind of step
+SEEDS = {"vijayanagara": 3 + MORE_GAMES, "successors": 3 + MORE_GAMES}
 MAX_STEPS = 20_000  # a game longer than this is a dead end (a loop)
-PICTURES = {0: 12}  # states drawn of each game's first random game (`pictured`)
-DEFAULT_PICTURES = 6  # ... and of the first one of each other player count
+PICTURES = 6  # states drawn of the first random game of each player count (`pictured`)
 AI_STATES = 3  # decisions per game each AI level is asked
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -218,8 +221,8 @@ def leaks(
 def test_views_hide_what_the_game_says_is_hidden(gid: str, seed: int) -> None:
     p = playout(gid, seed)
     g = p.game
-    for st in p.states:
-        full = json.loads(g.state_to_json(st))  # read once for every seat
+    for st, text in zip(p.states, p.texts, strict=True):
+        full = json.loads(text)  # the state's JSON, read once for every seat
         for seat in (None, *p.seats):
             assert leaks(g, st, seat, g.view(st, seat), full) == [], (
                 f"{seat or 'the public'} sees it"
@@ -303,7 +306,7 @@ def test_a_board_picture_for_a_sample_of_the_states(gid: str, seed: int) -> None
     --every 1)."""
     p = playout(gid, seed)
     draw = HOSTED.pictures(gid).board
-    for st in pictured(p, PICTURES.get(seed, DEFAULT_PICTURES)):
+    for st in pictured(p, PICTURES):
         assert draw(p.game.view(st, None), None).startswith(PNG)
 
 
@@ -313,7 +316,7 @@ def test_every_seats_view_goes_to_an_ai_worker_whole(gid: str) -> None:
     of a game's states comes back equal."""
     p = playout(gid, 0)
     g = p.game
-    for st in pictured(p, DEFAULT_PICTURES):
+    for st in pictured(p, PICTURES):
         for seat in (*p.seats, None):
             v = g.view(st, seat)
             assert pickle.loads(pickle.dumps(v)) == v, (gid, seat)

@@ -3,6 +3,8 @@ whole game, and the card lookups for the bot."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from importlib import resources
 from pathlib import Path
@@ -19,12 +21,18 @@ from rules.vijayanagara.cards import card_info, deck_for, find_cards, load_deck_
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def standard_doc() -> dict[str, Any]:
+@functools.cache
+def _standard_doc() -> dict[str, Any]:
     text = (
         resources.files("rules.vijayanagara").joinpath("data/deck.yaml").read_text(encoding="utf-8")
     )
     doc: dict[str, Any] = yaml_text.load(text)
     return doc
+
+
+def standard_doc() -> dict[str, Any]:
+    """The standard deck's document, a copy of its own to edit (the file is read once)."""
+    return copy.deepcopy(_standard_doc())
 
 
 def broken(edit: Any) -> str:

@@ -67,8 +67,14 @@ async def state(svc: GameService) -> tuple[int, vijayanagara.GameState]:
     return game.id, await svc.loader.state_of(game)
 
 
-async def log_of(svc: GameService, game_id: int) -> list[vijayanagara.Action]:
-    return [vijayanagara.action_from_json(a.action) for a in await svc.store.actions(game_id)]
+async def log_of(
+    svc: GameService, game_id: int, known: list[vijayanagara.Action] | None = None
+) -> list[vijayanagara.Action]:
+    """The game's log; given the log as read before (`known`), only the steps stored since
+    are read (a whole game reads its log after every order)."""
+    before = known or []
+    stored = await svc.store.actions(game_id, after=len(before))  # seq counts from 1
+    return [*before, *(vijayanagara.action_from_json(a.action) for a in stored)]
 
 
 def steps_of(export: dict[str, Any]) -> list[dict[str, Any]]:
@@ -173,7 +179,7 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
             step += "; confirm"
         n = len(log)
         reply = await svc.moves.play(CH, seat, f"{step}; {JUNK}")
-        log = await log_of(svc, gid)
+        log = await log_of(svc, gid, log)
         if reply.ok:
             assert log[n] == a and log[n + 1 :] and all(is_chance(x) for x in log[n + 1 :])
             assert f"Not played: `{JUNK}`" in reply.text and not reply.ephemeral
@@ -183,10 +189,11 @@ async def test_a_reveal_commits_the_order_up_to_it_in_a_whole_game(svc: GameServ
             assert "rolls" not in reply.text and "left in the deck" not in reply.text
             plain = await svc.moves.play(CH, seat, step)
             assert plain.ok, plain.text
-            log = await log_of(svc, gid)
+            log = await log_of(svc, gid, log)
             assert log[n:] == [a]  # the same step alone reveals nothing either
         _, st = await state(svc)
     assert st.game_over
+    assert log == await log_of(svc, gid)  # the log read a step at a time is the stored one
     assert {"attack dice", "plunder dice", "timur dice", "succession card", "timurid card"} <= seen
     end = reply.text
     secret = await svc.loader.secret_of(await svc.store.get_game(gid))

@@ -2,7 +2,9 @@
 every game the registry knows, people alone and with AIs (whose decisions ask nobody, so a
 message goes on through them): random games through the service, the channel rebuilt from
 the replies as Discord shows it, and the log read every few steps in a long window and in a
-short one, as a player reads it (tests/told_channel.py). Each line the log shows is a line a
+short one, as a player reads it (tests/told_channel.py). The AI seats play at random (a
+table whose games offer only that level: what an AI decides is not what the log is checked
+for; bench/log_as_announced.py seats the table's own levels). Each line the log shows is a line a
 message said, in the same order (a stage's opening line is said as the message's headline
 instead), and no run of lines the announcements tell once ("D loses 3 Troops in Mountain
 Passes.") is shown line by line. bench/log_as_announced.py plays many more games."""
@@ -12,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from told_channel import UNBOUNDED, played_and_read, service
+from told_channel import UNBOUNDED, played_and_read, random_ais, service
 
 from bot.discord.front_end import DISCORD
 from bot.table.registry import game, games
@@ -21,7 +23,14 @@ from bot.terminal.terminal_io import after_shown
 READ_EVERY = 25  # steps between two reads of the log
 # the seed of each game, with people alone and with AIs in every seat but one (the bench plays
 # many: `.venv/bin/python bench/log_as_announced.py --games 30`)
-SEEDS = {"vijayanagara": (20, 21), "rajas": (1, 2), "taj_mahal": (1, 2), "goat_tiger": (1, 2)}
+# (Vijayanagara's and Successors' seeds deal games among the shorter of their kind)
+SEEDS = {
+    "vijayanagara": (19, 20),
+    "successors": (3, 4),
+    "rajas": (1, 2),
+    "taj_mahal": (1, 2),
+    "goat_tiger": (1, 2),
+}
 
 
 def cases() -> list[tuple[str, int, int]]:
@@ -39,7 +48,7 @@ async def test_the_log_tells_each_line_as_the_announcements_did(
 ) -> None:
     """People alone as Discord shows them (its messages' length bounded); with AIs, in
     messages of any length, each compared with the log's messages too."""
-    svc = await service(tmp_path, UNBOUNDED if ais else DISCORD)
+    svc = await service(tmp_path, UNBOUNDED if ais else DISCORD, random_ais())
     try:
         found = await played_and_read(svc, kind, seed, ais, READ_EVERY, (200, 20))
     finally:

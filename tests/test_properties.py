@@ -17,14 +17,31 @@ from rules.vijayanagara.model import Faction, Piece
 SPACES = sorted(vijayanagara.board().spaces)
 
 
+CHECKPOINT = 25  # steps between two states kept of each random game
+
+
 @cache
-def midgame(seed: int, steps: int) -> vijayanagara.GameState:
+def _random_game(seed: int) -> tuple[list[vijayanagara.GameState], list[A.Action]]:
+    """A random game of `seed`, played once to its end: every CHECKPOINT-th state (a few kept
+    alive, not hundreds) and every step."""
     r = random.Random(seed)
-    state = vijayanagara.new_game(seed)
-    for _ in range(steps):
+    state, kept, steps = vijayanagara.new_game(seed), [], []
+    while True:
+        if len(steps) % CHECKPOINT == 0:
+            kept.append(state)
         if state.game_over:
-            break
-        state = vijayanagara.apply(state, r.choice(vijayanagara.legal_actions(state)))
+            return kept, steps
+        steps.append(r.choice(vijayanagara.legal_actions(state)))
+        state = vijayanagara.apply(state, steps[-1])
+
+
+def midgame(seed: int, steps: int) -> vijayanagara.GameState:
+    """The state after `steps` random steps of the game of `seed` (its end, if sooner)."""
+    kept, played = _random_game(seed)
+    steps = min(steps, len(played))
+    state = kept[steps // CHECKPOINT]
+    for a in played[steps - steps % CHECKPOINT : steps]:
+        state = vijayanagara.apply(state, a)
     return state
 
 

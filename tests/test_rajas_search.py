@@ -10,15 +10,16 @@ import random
 import re
 from functools import cache
 
+import pytest
 from rajas_helpers import decisions_every, put, started
 
 import ai.rajas
 from ai.budget import Budget
 from ai.rajas import hard
-from ai.search import compare, search
+from ai.search import Decision, compare, search
 from bot.table.ai_users import seat_levels
 from rules.capabilities import search_of
-from rules.rajas import GAME, State, notation
+from rules.rajas import GAME, Action, State, notation
 from rules.rajas.notation import parse
 from rules.rajas.search import RajasSearch
 
@@ -136,15 +137,29 @@ def test_the_hint_from_the_search_gives_its_step_why_and_the_runner_up() -> None
     assert rest == (ai.rajas.greedy.plan(after) if finished else [])
 
 
-def test_the_hint_is_one_order_the_searchs_step_and_the_rest_of_its_placement() -> None:
+def test_the_hint_is_one_order_the_searchs_step_and_the_rest_of_its_placement(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The hint can be played as one order (the table's Play this turn): the search's step,
-    then the rest of that placement as greedy finishes it, up to the first chance step."""
+    then the rest of that placement as greedy finishes it, up to the first chance step. The
+    search is the one the hint made (a search that gives the same step for the same seed:
+    test_hard_sees_only_the_view_...)."""
+    made: list[tuple[Budget, Decision[Action]]] = []
+
+    def decide(view: State, seat: str, r: random.Random, budget: Budget) -> Decision[Action]:
+        made.append((budget, searched(view, seat, r, budget)))
+        return made[-1][1]
+
+    searched = hard.decide
+    monkeypatch.setattr(hard, "decide", decide)
     for s in positions()[:8]:
         seat = GAME.to_move(s)
         assert seat is not None
+        made.clear()
         advice = hard.advise(s, seat, random.Random(SEED), ONE_FUTURE)
         steps = parse(s, advice.order)
-        assert steps[0] == hard.decide(s, seat, random.Random(SEED), ONE_FUTURE).best
+        ((budget, found),) = made
+        assert steps[0] == found.best and budget == ONE_FUTURE
         end = s
         for a in steps:
             assert a in GAME.legal_actions(end)

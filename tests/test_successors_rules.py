@@ -183,6 +183,20 @@ def test_l15_to_l19_purchase_costs(line: str, piece: str, where: str, cost: int)
     assert s.money[BLUE] == 10 - cost
 
 
+@pytest.mark.parametrize(
+    ("money", "levies", "infantry"), [(40, {1, 5}, {1, 5}), (3, {1, 3}, {1}), (1, {1}, set())]
+)
+def test_l15_to_l18_a_purchase_step_buys_one_or_all_the_treasury_pays_for_up_to_5(
+    money: int, levies: set[int], infantry: set[int]
+) -> None:
+    s = at(started(3, money=money), BLUE, 2, frame("buy", BLUE, 0))
+    counts = {
+        piece: {a.count for a in GAME.legal_actions(s) if isinstance(a, Buy) and a.piece == piece}
+        for piece in ("levy", "inf")
+    }
+    assert counts == {"levy": levies, "inf": infantry}
+
+
 def test_l19_a_fleet_at_sea_is_not_offered_to_a_treasury_of_4() -> None:
     s = at(started(3, money=4), BLUE, 2, frame("buy", BLUE, 0))
     fleets_at = {

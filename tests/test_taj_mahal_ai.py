@@ -16,9 +16,10 @@ from rules.taj_mahal.components import standard_cards
 
 # The goal (greedy wins at least 90 % from every seat) is measured by bench/taj_mahal_arena.py
 # (200 games a seat, with intervals: 97.8 % in all, the weakest seat 94 %); the suite plays a
-# fixed sample of 10 a seat and asks for 8, a floor no seat near the goal misses by chance.
-GAMES_PER_SEAT = 10
-FLOOR = 8
+# fixed sample of 5 a seat and asks for 4, a floor no seat near the goal misses by chance (a
+# seat winning 90 % reaches it 92 % of the time, one winning 94 % 97 %).
+GAMES_PER_SEAT = 5
+FLOOR = 4
 NORMAL_KINDS = [k for k, kind in enumerate(standard_cards().kinds) if kind.effect is None]
 QUICK = Budget(iterations=3)  # `hard` searches 3 determinizations a step here
 # One determinization, dealt from the view, played out: enough to tell whether anything

@@ -105,11 +105,15 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
     checked = 0
     told: list[str] = []  # the drawn cards named to their drawers
     opened: set[int] = set()  # card kinds that lay in the open at some time (the log names them)
+    offers: dict[int, list[str]] = {}  # what autocomplete offered each player after the last reply
+
+    read_at = -1  # the version of the game the public replies and autocomplete were read at
 
     async def check(replies: list[Reply], asker: int) -> None:
-        nonlocal checked
-        state = await state_now(service)
-        if state is None or state.phase == "over":
+        nonlocal checked, read_at
+        found = await open_game(service, CH)
+        state = found[1] if found is not None and isinstance(found[1], State) else None
+        if found is None or state is None or state.phase == "over":
             return  # over: the hands are scored in the open
         opened.update(_shown(state, set()))
         for r in replies:
@@ -120,6 +124,9 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
             own = "\n".join([r.receipt or "", *r.told])
             assert not leaked(own, secrets_for(state, by_user[asker], opened)), own[:300]
             told.extend(r.told)
+        if found[0].version == read_at:
+            return  # a reply that stored nothing (`hand`): the last check read this state
+        read_at = found[0].version
         for name in ("status", "log", "export"):  # what anyone may ask for, while it runs
             pub = await run(service, CH, users[-1], name, TM)
             text = reply_text(pub)
@@ -128,7 +135,8 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
             mine = by_user[users[-1]] if pub.ephemeral else None
             assert not leaked(text, secrets_for(state, mine, opened)), (name, text[:300])
         for user in users:  # the autocomplete offered to each player
-            offered = "\n".join(await choices(service, CH, user, TM))
+            offers[user] = await choices(service, CH, user, TM)
+            offered = "\n".join(offers[user])
             assert not leaked(offered, secrets_for(state, by_user[user], opened)), offered[:300]
 
     await check([await run(service, CH, users[0], "start", TM)], users[0])
@@ -139,7 +147,7 @@ async def test_no_public_or_private_reply_shows_a_hand_it_was_not_for(
             break
         _, user = turn
         opened.update(_shown(state, set()))  # in the open before this move takes from it
-        offered = await choices(service, CH, user, TM)
+        offered = offers[user]  # offered at this state (a reply checked last offered it)
         assert offered
         await check([await run(service, CH, user, "play", TM, order=pick.choice(offered))], user)
         if pick.random() < 0.2:

@@ -1,9 +1,11 @@
 """Taj Mahal's listing of steps, checked against the rules read plainly: the majorities of
 Withdraw for any cards played, and every choice of cards from the supply (Finishing a
-withdrawal), whatever the counts."""
+withdrawal), whatever the counts: a sample of cases in the suite, as many as you like with
+`CHAUPAL_EXAMPLES=300 .venv/bin/python -m pytest tests/test_taj_mahal_tables.py`."""
 
 from __future__ import annotations
 
+import os
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -16,6 +18,7 @@ from rules.taj_mahal.engine import majorities
 from rules.taj_mahal.state import NO, Take
 
 COLOURED_OR_WHITE = [k for k, c in enumerate(CARDS.colour_of) if c <= 4]
+EXAMPLES = int(os.environ.get("CHAUPAL_EXAMPLES") or "60")
 SUPPLY_KINDS = st.lists(st.sampled_from(COLOURED_OR_WHITE), min_size=1, max_size=9)
 
 
@@ -33,7 +36,7 @@ def plain_majorities(s: State, w: int) -> tuple[list[int], bool, bool]:
     return won, crown, s.province_tile_in_court and beats[ELEPHANT]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(
     st.lists(st.lists(st.sampled_from(COLOURED_OR_WHITE), max_size=40), min_size=4, max_size=4),
     st.lists(st.booleans(), min_size=3, max_size=3),
@@ -58,7 +61,7 @@ def test_withdraw_majority_holds_for_the_largest_counts_a_cards_file_allows() ->
     assert majorities(s, 0) != ([], False, False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(SUPPLY_KINDS)
 def test_finishing_a_withdrawal_offers_every_choice_of_two_supply_cards_once(
     supply: list[int],

@@ -15,13 +15,14 @@ from pathlib import Path
 from fakes import FakeRenderer, Seeds, seeds_of
 
 from bot.discord.front_end import DISCORD
-from bot.table.ai_users import TEST_LEVELS, is_ai
+from bot.table.ai_users import is_ai, seat_levels
 from bot.table.commands import Call, find
 from bot.table.front_end import FrontEnd
+from bot.table.games.entry import Registry, build_registry
 from bot.table.loading import AnyGame
 from bot.table.log_reading import ai_seats, replayed
 from bot.table.pipeline import typed_order
-from bot.table.registry import game, registry
+from bot.table.registry import ENTRIES, game
 from bot.table.reply import Reply
 from bot.table.service import GameService
 from bot.table.textlog import told_messages
@@ -124,9 +125,25 @@ def mismatch(kind: str, log: list[str], said: list[str]) -> str | None:
     return "\n".join(list(diff)[:20])
 
 
-def ai_level(kind: str) -> str:
-    """The first AI level the table offers for the game (the cheapest)."""
-    return next(level for level in registry().levels(kind) if level not in TEST_LEVELS)
+def ai_level(svc: GameService, kind: str) -> str:
+    """The first AI level the service's table offers for the game (the cheapest)."""
+    return seat_levels(kind, svc.registry)[0]
+
+
+def random_ais() -> Registry:
+    """The bot's games, each with the random AI as its only level (so the table offers it):
+    for a check of what the table does with an AI's step, not of what the AI decides."""
+    return build_registry(
+        *(
+            dataclasses.replace(
+                e,
+                players=dataclasses.replace(
+                    e.players, levels={"random": e.players.levels["random"]}
+                ),
+            )
+            for e in ENTRIES
+        )
+    )
 
 
 # Discord's words with messages of any length: a message closes only where the rules hand
@@ -134,7 +151,10 @@ def ai_level(kind: str) -> str:
 UNBOUNDED = dataclasses.replace(DISCORD, message_limit=None)
 
 
-async def service(folder: Path, front: FrontEnd = DISCORD) -> GameService:
+async def service(
+    folder: Path, front: FrontEnd = DISCORD, registry: Registry | None = None
+) -> GameService:
+    """The service the games are played through (`registry`: its games, None: the bot's)."""
     s = await GameService.open(
         str(folder / "log.sqlite3"),
         FakeRenderer(),
@@ -142,6 +162,7 @@ async def service(folder: Path, front: FrontEnd = DISCORD) -> GameService:
         seed_source=Seeds(),
         front=front,
         ai_executor=ThreadPoolExecutor(1),
+        registry=registry,
     )
     s.ai.think_seconds = 0.01
     return s
@@ -162,7 +183,7 @@ async def played_and_read(
     for s in seats[1 : len(seats) - ais]:
         assert (await svc.lobby.join(CH, users[s], s, kind=kind)).ok
     for s in seats[len(seats) - ais :]:
-        r = await svc.ai.seat(CH, 1, s, ai_level(kind), kind=kind)
+        r = await svc.ai.seat(CH, 1, s, ai_level(svc, kind), kind=kind)
         assert r.ok, r.text
     start = await svc.lobby.start(CH, 1, kind=kind)
     assert start.ok, start.text

@@ -9,6 +9,8 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..words import count_of
 from . import board, chits
 from .board import LOSS_ORDER, own_slots, slot_seat
@@ -73,8 +75,7 @@ def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     decided = s.decided
     leaders = s.leaders
-    rivals = [q for q in range(len(s.seats)) if q != p and not board.allied(s, p, q)]
-    rivals = [q for q in rivals if (min(p, q), max(p, q)) not in s.truces]  # chit 13
+    rivals = _rivals(len(s.seats), p, s.alliances, s.truces)
     areas = board.occupied(s.totals)[p]
     if 0 <= leaders[p] < len(s.totals) and leaders[p] not in areas:
         areas = tuple(sorted((*areas, leaders[p])))
@@ -88,6 +89,18 @@ def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
             if (theirs or (mine and leaders[q] == area)) and (area, q) not in decided:
                 out.append((area, q))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _rivals(
+    players: int,
+    p: int,
+    alliances: tuple[tuple[int, int], ...],
+    truces: tuple[tuple[int, int], ...],
+) -> tuple[int, ...]:
+    """The seats `p` may fight: not allied with him (l.32), nor at truce (chit 13)."""
+    pairs = set(alliances) | set(truces)
+    return tuple(q for q in range(players) if q != p and (min(p, q), max(p, q)) not in pairs)
 
 
 def combat_options(s: State, p: int) -> list[Fight | Decline]:
@@ -240,6 +253,8 @@ def advance(s: State) -> None:
 def _standing_orders(s: State, b: Battle) -> None:
     """The moment a battle is about to be fought: mercenaries armed against an attack where
     the seat's leader or home is (chits 2-4), and the battle chits armed for it (7-9)."""
+    if not any(s.orders):
+        return  # nobody armed a chit
     for seat in side_seats(s, b, 1):
         if s.leaders[seat] == b.area or s.homes[seat] == b.area:
             chit = chits.fire(s, seat, chits.ATTACKED, b.area)
@@ -478,7 +493,7 @@ def _after_losses(s: State) -> None:
 def _next_retreat(s: State) -> None:
     b = s.battle
     assert b is not None
-    while b.retreating and not retreat_options(s, b.retreating[0]):
+    while b.retreating and not can_retreat(s, b.retreating[0]):
         b = changed(b, retreating=b.retreating[1:])
     s.battle = b
     if b.retreating:
@@ -533,6 +548,16 @@ def retreatable(s: State, seat: int) -> list[int]:
             if n > 0:
                 out.append(c)
     return out
+
+
+def can_retreat(s: State, seat: int) -> bool:
+    """Whether the seat has a retreat to decide (`retreat_options` not empty): a place to
+    go, and units or its leader to send there."""
+    b = s.battle
+    assert b is not None
+    if not retreat_places(s, seat):
+        return False
+    return s.leaders[seat] == b.area or bool(retreatable(s, seat))
 
 
 def retreat_options(s: State, seat: int) -> list[Retreat | Stand]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import board, chits
-from .components import EL, INF, LEVY, PORT, TYPES, Map
+from .components import CAV, EL, INF, LEVY, PORT, TYPES, Map
 from .names import area_name, piece_code, piece_word, talents, title, unit_noun
 from .state import CAPTIVE, MERC, NO, Buy, Frame, Lose, State, made
 
@@ -153,34 +153,27 @@ def controls_symbol(s: State, seat: int, kind: int) -> bool:
     """Q5: a controlled area with the type's symbol (levies need none)."""
     if kind == LEVY:
         return True
-    return kind in _holdings(s.parts.map, s.control)[seat][0]
+    return kind in _holding_of(s, seat)[0]
 
 
 def fleet_places(s: State, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Where a seat may buy fleets (l.19, l.21; Q5, Q6): the ports it controls (in port), and
     the seas next to a port or coastal area it controls (at sea)."""
-    _, ports, seas = _holdings(s.parts.map, s.control)[seat]
+    _, ports, seas = _holding_of(s, seat)
     return ports, seas
 
 
 Holding = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
-_HOLDINGS: list[tuple[Map, tuple[int, ...], tuple[Holding, ...]]] = []
 
 
-def _holdings(m: Map, control: tuple[int, ...]) -> tuple[Holding, ...]:
-    """Per seat, what the areas it controls give its purchases: their unit symbols, its
-    ports, the seas next to its coasts; the last few asked remembered by identity (the
-    control changes at most once a player turn)."""
-    for known_map, known, result in _HOLDINGS:
-        if known is control and known_map is m:
-            return result
-    result = tuple(_holding(m, areas) for areas in board.held(control))
-    _HOLDINGS.insert(0, (m, control, result))
-    del _HOLDINGS[8:]
-    return result
+def _holding_of(s: State, seat: int) -> Holding:
+    return _holding(s.parts.map, board.held(s.control)[seat])
 
 
+@lru_cache(maxsize=4096)
 def _holding(m: Map, areas: tuple[int, ...]) -> Holding:
+    """What the areas a seat controls give its purchases: their unit symbols, its ports, the
+    seas next to its coasts (the same few sets of areas recur all game)."""
     ports: list[int] = []
     seas: set[int] = set()
     coast, near = m.coast, m.seas
@@ -209,24 +202,24 @@ def buys(piece: str, at: str, n: int) -> tuple[Buy, ...]:
 def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> list[Buy]:
     """Every purchase the seat may make now, of 1 to 5 units of a kind at one place."""
     m = s.parts.map
-    setup = s.parts.setup
     money = s.money[seat]
     pool = s.pool[seat]
-    out: list[Buy] = []
     if mode in (REVENUE_BUY, SETUP_BUY):
         places = placement_areas(s, seat, setup=mode == SETUP_BUY)
-        for kind in (LEVY, INF, 2):
-            n = min(pool[kind], money // setup.prices[kind])
-            if n and places and controls_symbol(s, seat, kind):
-                for a in places:
-                    out += buys(TYPES[kind], m.ids[a], n)
+        symbols, ports, seas = _holding_of(s, seat)
+        setup = s.parts.setup
+        prices = setup.prices
+        levy, inf, cav = (
+            min(pool[k], money // prices[k], MAX_BOUGHT) if k == LEVY or k in symbols else 0
+            for k in (LEVY, INF, CAV)
+        )
+        in_port = at_sea = 0
         if pool[4] and money >= setup.fleet_in_port:
-            ports, seas = fleet_places(s, seat)
-            for a in ports:
-                out += buys("fleet", m.ids[a], min(pool[4], money // setup.fleet_in_port))
-            for a in seas:
-                out += buys("fleet", m.ids[a], min(pool[4], money // setup.fleet_at_sea))
-    elif mode == EVENT_FLEETS and left > 0 and pool[4] and money >= price:
+            in_port = min(pool[4], money // setup.fleet_in_port, MAX_BOUGHT)
+            at_sea = min(pool[4], money // setup.fleet_at_sea, MAX_BOUGHT)
+        return list(_purchases(m, places, (levy, inf, cav), ports, in_port, seas, at_sea))
+    out: list[Buy] = []
+    if mode == EVENT_FLEETS and left > 0 and pool[4] and money >= price:
         ports, _ = fleet_places(s, seat)
         n = min(left, pool[4], money // price) if price else min(left, pool[4])
         for a in ports:
@@ -237,6 +230,31 @@ def purchase_options(s: State, seat: int, mode: int, left: int, price: int) -> l
             if holder == seat and m.symbol[a] == EL:
                 out += buys("el", m.ids[a], n)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _purchases(
+    m: Map,
+    places: tuple[int, ...],
+    units: tuple[int, int, int],
+    ports: tuple[int, ...],
+    in_port: int,
+    seas: tuple[int, ...],
+    at_sea: int,
+) -> tuple[Buy, ...]:
+    """The purchases of a revenue phase (or of setup): of levies, infantry and cavalry at the
+    places (`units`: how many of each may be bought, at most MAX_BOUGHT), of fleets in the
+    ports and at sea (the same few recur all game)."""
+    out: list[Buy] = []
+    for kind, n in enumerate(units):
+        if n:
+            for a in places:
+                out += buys(TYPES[kind], m.ids[a], n)
+    for a in ports:
+        out += buys("fleet", m.ids[a], in_port)
+    for a in seas:
+        out += buys("fleet", m.ids[a], at_sea)
+    return tuple(out)
 
 
 def buy_price(s: State, mode: int, price: int, a: Buy) -> int:

@@ -24,6 +24,8 @@ changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import is_
 from typing import Final
 
 from ..errors import excerpt
@@ -55,6 +57,7 @@ from .state import (
     Pay,
     State,
     Take,
+    made,
     row_totals,
 )
 
@@ -304,8 +307,9 @@ def _combat_end(s: State, seat: int) -> None:
     push(s, frame("player", seat, 6))
     desert(s)
     m = s.parts.map
-    for area in range(m.land):
-        if s.markers[area] != NO_MARKER and not board.whites_in(s, area):
+    marked = [a for a, marker in enumerate(s.markers) if marker != NO_MARKER]
+    for area in marked:
+        if not board.whites_in(s, area):
             seats = board.occupants(s, area)
             if len(seats) == 1:
                 board.set_marker(s, area, NO_MARKER)
@@ -391,11 +395,14 @@ def eliminate(s: State, seat: int) -> None:
 
 
 def to_move(state: State) -> str | None:
-    s = state
-    if not s.frames:
-        return None
-    top = s.frames[-1]
-    return s.seats[top[1]] if top[0] in DECISIONS else None
+    seat = decider(state)
+    return None if seat == NO else state.seats[seat]
+
+
+def decider(s: State) -> int:
+    """The seat index of the decision on top, or NO."""
+    frames = s.frames
+    return frames[-1][1] if frames and frames[-1][0] in DECISIONS else NO
 
 
 def chance(state: State) -> str | None:
@@ -471,7 +478,7 @@ def _legal(s: State) -> list[Action]:
 
 
 def _buy_options(s: State, f: Frame) -> list[Action]:
-    return [*economy.purchase_options(s, f[1], f[2], f[3], f[4]), Done()]
+    return [*economy.purchase_options(s, f[1], f[2], f[3], f[4]), made(Done)]
 
 
 def _mutiny_options(s: State, f: Frame) -> list[Action]:
@@ -521,48 +528,50 @@ def apply(state: State, a: Action) -> State:
     """A new state after `a` (a decision, a chance outcome, or a step aside), and the work it
     sets going; Refused when `a` is not legal now (the state is unchanged)."""
     memo = state.memo
-    if memo is not None:  # a decision's steps were listed: the step is most often one of them
-        for x in memo:
-            if x is a:
-                top = state.frames[-1]
-                s = state.clone()
-                s.news = ()
-                DECIDE[top[0]](s, top, a)
-                run(s)
-                return s
-    if isinstance(a, ASIDE_ACTIONS):
+    # a decision's steps were listed: the step is most often one of them (the same object)
+    if memo is not None and any(map(is_, memo, repeat(a))):
+        top = state.frames[-1]
+        s = state.clone()
+        s.news = ()
+        DECIDE[top[0]](s, top, a)
+    elif isinstance(a, ASIDE_ACTIONS):
         why = aside.problem(state, a, chance(state) is None)
         if why is not None:
             raise Refused(why)
         s = state.clone()
         s.news = ()
         aside.apply(s, a)
-        run(s)
-        return s
-    if not state.frames:
+    elif not state.frames:
         raise Refused("the game is over")
-    top = state.frames[-1]
-    kind = top[0]
-    if kind in CHANCES:
-        _check_outcome(state, top, a)
-        s = state.clone()
-        s.news = ()
-        s.frames = s.frames[:-1]
-        _dealt(s, top, a)
     else:
-        if a not in legal(state):
-            raise Refused(f"{excerpt(a)} is not a step allowed now")
-        s = state.clone()
-        s.news = ()
-        DECIDE[kind](s, top, a)
+        top = state.frames[-1]
+        kind = top[0]
+        if kind in CHANCES:
+            _check_outcome(state, top, a)
+            s = state.clone()
+            s.news = ()
+            s.frames = s.frames[:-1]
+            _dealt(s, top, a)
+        else:
+            if a not in legal(state):
+                raise Refused(f"{excerpt(a)} is not a step allowed now")
+            s = state.clone()
+            s.news = ()
+            DECIDE[kind](s, top, a)
     run(s)
     return s
 
 
+OUTCOMES: Final[dict[str, type]] = {
+    "home_roll": HomeRoll,
+    "event_roll": EventRoll,
+    "draw": DrawChit,
+}
+
+
 def _check_outcome(s: State, top: Frame, a: Action) -> None:
     kind = top[0]
-    want = {"home_roll": HomeRoll, "event_roll": EventRoll, "draw": DrawChit}.get(kind, Dice)
-    if not isinstance(a, want):
+    if not isinstance(a, OUTCOMES.get(kind, Dice)):
         raise Refused(f"{chance(s)} is dealt first")
     values: tuple[int, ...] = ()
     if isinstance(a, HomeRoll):

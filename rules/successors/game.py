@@ -10,7 +10,7 @@ from .options import SuccessorsOptions
 from .refusals import refusal
 from .result import ranking
 from .search import SuccessorsSearch
-from .state import ASIDE_ACTIONS, Action, State, Undo
+from .state import ASIDE_ACTIONS, NO, Action, State, Undo
 from .table_talk import (
     SuccessorsNarration,
     SuccessorsNotation,
@@ -67,8 +67,8 @@ class Successors(Game[State, Action, View, SuccessorsOptions]):
         except engine.Refused:
             raise ValueError(refusal(state, action)) from None
         # a decision after which the same seat decides again, nothing dealt, may be taken back
-        mover = engine.to_move(state)
-        if mover is not None and type(action) not in ASIDE_TYPES and engine.to_move(after) == mover:
+        mover = engine.decider(state)
+        if mover != NO and type(action) not in ASIDE_TYPES and engine.decider(after) == mover:
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after
