@@ -52,10 +52,25 @@ def _named(c: str) -> str:
     return f"U+{ord(c):04X}" + (f" {name}" if name else "")
 
 
+_MARKUP_CHAR = re.compile("[" + re.escape(MARKUP) + "]")
+
+
 def text_problem(text: str) -> str | None:
     """Why `text` is not one line of plain printable text, or None when it is."""
     if text != text.strip() or not text:
         return "it starts or ends with a space, or is empty"
+    # a line break is no printable character: a text that passes both holds neither
+    if not text.isprintable() or _MARKUP_CHAR.search(text):
+        return _first_odd_character(text)
+    if LINK in text:
+        return "it holds a link (://)"
+    if _LIST_MARKER.match(text):
+        return "it starts as a list does (a dash, a plus or a number with a full stop)"
+    return None
+
+
+def _first_odd_character(text: str) -> str | None:
+    """What the first line break, unprintable or markup character of `text` is, and where."""
     for i, c in enumerate(text, start=1):
         if c in "\r\n\u2028\u2029\x85":
             return f"it holds a line break at character {i}: it is one line"
@@ -68,10 +83,6 @@ def text_problem(text: str) -> str | None:
                 "(no backtick, asterisk, underscore, tilde, bar, angle bracket, at sign, hash, "
                 "backslash or square bracket)"
             )
-    if LINK in text:
-        return "it holds a link (://)"
-    if _LIST_MARKER.match(text):
-        return "it starts as a list does (a dash, a plus or a number with a full stop)"
     return None
 
 

@@ -114,6 +114,13 @@ def migrated_sqlite_path(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite_bytes() -> bytes:
+    """What `migrated_sqlite_path` holds, for a test that starts many sessions on new files
+    (a fuzz of the terminal: written where each session's database goes)."""
+    return _migrated_sqlite_file()
+
+
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest) -> str:
     """The database of a test run against each backend: a SQLite file or a PostgreSQL

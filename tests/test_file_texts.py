@@ -146,11 +146,14 @@ def test_a_text_that_is_not_one_plain_line_is_refused_naming_the_field(
     load = _loader(*file)
     standard = yaml_text.load(text)
     pairs = [(fields[0], bad) for bad in HOSTILE] + [(path, HOSTILE[0]) for path in fields[1:]]
-    for path, bad in pairs:
+    marked: dict[Path_, str] = {}  # the file with a placeholder at each path, written once
+    for path in fields:
         doc = copy.deepcopy(standard)
         _set(doc, path, PLACEHOLDER)
+        marked[path] = yaml_text.dump(doc, sort_keys=False)
+    for path, bad in pairs:
         # a JSON string is a YAML double-quoted scalar: every character escaped as written
-        edited = yaml_text.dump(doc, sort_keys=False).replace(PLACEHOLDER, json.dumps(bad), 1)
+        edited = marked[path].replace(PLACEHOLDER, json.dumps(bad), 1)
         with pytest.raises(ValueError) as refused:
             load(edited)
         said = str(refused.value)

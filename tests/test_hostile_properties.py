@@ -24,7 +24,7 @@ from bot.table.verify import check
 
 # examples of each property in the suite; `CHAUPAL_EXAMPLES=500 .venv/bin/python -m pytest
 # tests/test_hostile_properties.py` tries many more
-EXAMPLES = int(os.environ.get("CHAUPAL_EXAMPLES") or "60")
+EXAMPLES = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
 SETTINGS = settings(
     max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

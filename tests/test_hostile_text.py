@@ -8,6 +8,7 @@ files and imports are covered by its registration alone."""
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import json
 import re
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 import yaml_text
 from fakes import FakeRenderer
 from hostile import HOSTILE_TEXTS, MARK, assert_inert
@@ -52,17 +54,27 @@ def _at(doc: Any, where: Where) -> Any:
     return doc
 
 
+def _copied_to(doc: Any, where: Where) -> tuple[Any, Any]:
+    """A copy of `doc` that shares all but the containers on the way to `where` (the
+    document itself is never changed), and the copy of the container at `where`."""
+    out = inner = copy.copy(doc)
+    for part in where:
+        inner[part] = copy.copy(inner[part])
+        inner = inner[part]
+    return out, inner
+
+
 def _set(doc: Any, where: Where, value: object) -> Any:
-    out = copy.deepcopy(doc)
     if not where:
         return value
-    _at(out, where[:-1])[where[-1]] = value
+    out, parent = _copied_to(doc, where[:-1])
+    parent[where[-1]] = value
     return out
 
 
 def _with_key(doc: Any, where: Where, key: str) -> Any:
-    out = copy.deepcopy(doc)
-    _at(out, where)[key] = 1
+    out, mapping = _copied_to(doc, where)
+    mapping[key] = 1
     return out
 
 
@@ -156,10 +168,17 @@ def test_a_file_of_a_hostile_name_is_refused_inert(kind: str) -> None:
 # --- through the table, as Discord and the terminal say it ---------------------------------
 
 
-@pytest.fixture(params=[DISCORD, TERMINAL], ids=["discord", "terminal"])
-async def svc(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[GameService]:
+@pytest_asyncio.fixture(
+    params=[DISCORD, TERMINAL], ids=["discord", "terminal"], scope="module", loop_scope="module"
+)
+async def svc(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[GameService]:
+    """A service of each front, shared by the tests of the module: each refusal it gives
+    stores nothing (each test checks), so the next test finds it as new."""
     front: FrontEnd = request.param
-    s = await GameService.open(str(tmp_path / "hostile.sqlite3"), FakeRenderer(), front=front)
+    folder = tmp_path_factory.mktemp("hostile")
+    s = await GameService.open(str(folder / "hostile.sqlite3"), FakeRenderer(), front=front)
     yield s
     await s.close()
 
@@ -168,7 +187,7 @@ def _export_changes(kind: str, hostile: str) -> list[tuple[str, Callable[[Any], 
     """Each part of an export given `hostile`: as a key of the document, of its options, of
     its seats and of a step; as the game it names, its seats it started with, an option's
     value, a component file's key, a step's seat and a step's every value."""
-    base = played(kind)
+    base = _played(kind)
     step = decisions_of(base)[0]
     out: list[tuple[str, Callable[[Any], None]]] = [
         ("a key", lambda d: d.update({hostile: 1})),
@@ -190,11 +209,18 @@ def _export_changes(kind: str, hostile: str) -> list[tuple[str, Callable[[Any], 
     return out
 
 
+@functools.cache
+def _played(kind: str) -> Any:
+    """`played`, once a process (read only: each change is made to a copy)."""
+    return played(kind)
+
+
+@pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize("kind", KINDS)
 async def test_no_part_of_an_export_comes_back_from_an_import_as_it_was_given(
     svc: GameService, kind: str
 ) -> None:
-    base = played(kind)
+    base = _played(kind)
     parts = len(_export_changes(kind, ""))
     for i in range(max(parts, len(HOSTILE_TEXTS))):  # every part and every text, in turn
         hostile = HOSTILE_TEXTS[i % len(HOSTILE_TEXTS)]
@@ -206,6 +232,7 @@ async def test_no_part_of_an_export_comes_back_from_an_import_as_it_was_given(
         assert_inert(reply.text, hostile)
 
 
+@pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize("file", FILES, ids="-".join)
 async def test_a_hostile_file_given_to_create_is_refused_inert(
     svc: GameService, file: tuple[str, str]

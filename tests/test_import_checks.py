@@ -73,8 +73,8 @@ def decisions_of(doc: Doc) -> list[int]:
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[GameService]:
-    s = await GameService.open(str(tmp_path / "imports.sqlite3"), FakeRenderer(), front=DISCORD)
+async def svc(migrated_sqlite_path: Path) -> AsyncIterator[GameService]:
+    s = await GameService.open(str(migrated_sqlite_path), FakeRenderer(), front=DISCORD)
     yield s
     await s.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -108,8 +109,12 @@ async def test_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
 QUIT_WORDS = ("quit", "exit", "q")
 
 
-def run_lines(tmp_path: Path, lines: list[str], *extra: str) -> str:
+def run_lines(tmp_path: Path, lines: list[str], *extra: str, new_db: bytes | None = None) -> str:
+    """The session's output; its database a new file, or `new_db` written first (a migrated
+    empty one: the session finds it as a new one, without running the migrations again)."""
     out = io.StringIO()
+    if new_db is not None:
+        (tmp_path / "t.sqlite3").write_bytes(new_db)
     args = ["--db", str(tmp_path / "t.sqlite3"), "--boards", str(tmp_path / "b"), *extra]
     with contextlib.chdir(tmp_path):  # `export` without a file name writes here
         asyncio.run(amain(args, lines, out, FakeRenderer()))
@@ -217,8 +222,15 @@ LINE_WORDS = ["pass", "done", "status", "log", "card", "give", "import", "export
               "confirm", ";", "/tmp", "/nonexistent", "²", "٣", "-1", "99999999999999"]  # fmt: skip
 
 
+# sessions fuzzed in the suite; `CHAUPAL_EXAMPLES=300 .venv/bin/python -m pytest
+# tests/test_local.py -k fuzz` tries many more
+FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
+
+
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=FUZZED_SESSIONS,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.lists(
@@ -231,12 +243,12 @@ LINE_WORDS = ["pass", "done", "status", "log", "card", "give", "import", "export
     )
 )
 def test_fuzz_the_terminal_never_stops_or_shows_a_traceback(
-    tmp_path_factory: pytest.TempPathFactory, lines: list[str]
+    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite_bytes: bytes, lines: list[str]
 ) -> None:
     tmp = tmp_path_factory.mktemp("fuzz")
     # a line whose first word is quit, exit or q ends the session (e.g. "Q 0")
     lines = [line for line in lines if (line.split() or [""])[0].lower() not in QUIT_WORDS]
-    text = run_lines(tmp, [*lines, "card 1", "status"], "--seed", "7")
+    text = run_lines(tmp, [*lines, "card 1", "status"], "--seed", "7", new_db=migrated_sqlite_bytes)
     assert "Traceback" not in text and "could not be handled" not in text
     tail = text.rsplit("\n1. ", 1)[-1]  # after the card, the status: every line was read
     assert re.search(r"^Game \d+ is ", tail, re.M), tail

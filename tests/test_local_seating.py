@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 import re
 from itertools import combinations
 from pathlib import Path
@@ -145,6 +146,11 @@ def launch(tmp: Path, kind: str, argv: list[str], lines: list[str]) -> tuple[str
     return out.getvalue(), err.getvalue()
 
 
+# seatings fuzzed of each game in the suite; `CHAUPAL_EXAMPLES=100 .venv/bin/python -m pytest
+# tests/test_local_seating.py -k fuzz` tries that many
+SEATINGS = int(os.environ.get("CHAUPAL_EXAMPLES") or "10")
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_fuzz_a_seating_of_every_game_seats_the_person_or_is_refused_plainly(
     tmp_path_factory: pytest.TempPathFactory, kind: str
@@ -163,7 +169,7 @@ def test_fuzz_a_seating_of_every_game_seats_the_person_or_is_refused_plainly(
     play = st.sampled_from([*info.seats, "nobody"]).map(lambda s: ["--play", s])
 
     @settings(
-        max_examples=20,
+        max_examples=SEATINGS,
         derandomize=True,
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture],

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,13 @@ QUIT_WORDS = {"quit", "exit", "q"}
 COMMON_WORDS = ["as", ":", ";", "confirm", "club", "hint", "play", "abort", "yes", "no", "new",
                 "import", "export", "help", "allowed", "/nonexistent/x", "/tmp", "-1", "0",
                 "99999999999999", "10" * 40, "²", "٣", "\x1b[2J", "‮", "\t", "```"]  # fmt: skip
+
+
+# examples in the suite (sessions of each game; command lines); `CHAUPAL_EXAMPLES=100
+# .venv/bin/python -m pytest tests/test_terminal_fuzz.py` tries that many of each
+MORE = int(os.environ.get("CHAUPAL_EXAMPLES") or "0")
+SESSIONS = MORE or 10
+COMMAND_LINES = MORE or 15
 
 
 def words_of(kind: str) -> list[str]:
@@ -62,8 +70,12 @@ def line_strategy(kind: str) -> st.SearchStrategy[list[str]]:
     )
 
 
-def run(tmp: Path, argv: list[str], lines: list[str]) -> str:
+def run(tmp: Path, argv: list[str], lines: list[str], new_db: bytes | None = None) -> str:
+    """The session's output; its database a new file, or `new_db` written first (a migrated
+    empty one: the session finds it as a new one, without running the migrations again)."""
     out = io.StringIO()
+    if new_db is not None:
+        (tmp / "f.sqlite3").write_bytes(new_db)
     args = ["--db", str(tmp / "f.sqlite3"), "--boards", str(tmp / "b"), *argv]
     with contextlib.chdir(tmp):  # `export` without a file name writes here
         asyncio.run(amain(args, lines, out, FakeRenderer(), sleep=_no_sleep))
@@ -83,17 +95,19 @@ def quick_ai(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fuzzed_lines(kind: str) -> object:
     @settings(
-        max_examples=20,
+        max_examples=SESSIONS,
         derandomize=True,
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
     @given(lines=line_strategy(kind))
-    def check(tmp_path_factory: pytest.TempPathFactory, lines: list[str]) -> None:
+    def check(
+        tmp_path_factory: pytest.TempPathFactory, migrated_sqlite_bytes: bytes, lines: list[str]
+    ) -> None:
         tmp = tmp_path_factory.mktemp("lines")
         lines = [x for x in lines if (x.split() or [""])[0].lower() not in QUIT_WORDS]
-        text = run(tmp, ["--game", kind], [*lines, "help"])
+        text = run(tmp, ["--game", kind], [*lines, "help"], migrated_sqlite_bytes)
         assert "Traceback" not in text and "could not be handled" not in text, text
         # every line was read: the last one's answer closes the session
         assert text.rfind("Terminal client for") > text.rfind("\n! "), text
@@ -145,7 +159,7 @@ def option_strategy() -> st.SearchStrategy[list[str]]:
 
 
 @settings(
-    max_examples=30,
+    max_examples=COMMAND_LINES,
     derandomize=True,
     deadline=None,
     database=None,
@@ -153,11 +167,14 @@ def option_strategy() -> st.SearchStrategy[list[str]]:
 )
 @given(argv=option_strategy())
 def test_fuzz_the_terminal_command_line_never_shows_a_traceback(
-    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], argv: list[str]
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+    migrated_sqlite_bytes: bytes,
+    argv: list[str],
 ) -> None:
     tmp = tmp_path_factory.mktemp("argv")
     try:
-        text = run(tmp, argv, ["status"])
+        text = run(tmp, argv, ["status"], migrated_sqlite_bytes)
     except SystemExit as e:  # a refused command line: argparse's usage error, or a refused file
         assert e.code == 2, argv
         text = ""
