@@ -14,9 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from told_channel import UNBOUNDED, played_and_read, random_ais, service
+from told_channel import UNBOUNDED, played_and_read, random_ais, read_log, service
 
 from bot.discord.front_end import DISCORD
+from bot.table import log_reading, pipeline
 from bot.table.registry import game, games
 from bot.terminal.terminal_io import after_shown
 
@@ -54,6 +55,24 @@ async def test_the_log_tells_each_line_as_the_announcements_did(
     finally:
         await svc.close()
     assert found is None, found
+
+
+async def test_a_message_longer_than_the_steps_replayed_leaves_the_lines_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log replays from a stored state some steps before the lines asked for and leaves
+    out its first message (it may have begun earlier); an AI's turn, told in one message, can
+    be longer than those steps: the replay then goes further back, and the log still holds
+    the lines asked for, as the channel told them, never "nothing has been played"."""
+    monkeypatch.setattr(log_reading, "STEPS_BEYOND", 0)  # a message longer than the replay:
+    monkeypatch.setattr(pipeline, "SNAPSHOT_STEPS", 1)  # it starts from the step before
+    svc = await service(tmp_path, UNBOUNDED, random_ais())
+    try:
+        found = await played_and_read(svc, "taj_mahal", 1, 2, READ_EVERY, (1, 30))
+        assert found is None, found
+        assert len(await read_log(svc, "taj_mahal", 30)) == 30
+    finally:
+        await svc.close()
 
 
 def test_a_run_carried_into_the_next_message_prints_in_the_terminal_as_what_was_added() -> None:

@@ -23,17 +23,24 @@ STEPS_BEYOND = 60
 
 async def told_log(loader: GameLoader, record: GameRecord, lines: int) -> list[str]:
     """The last `lines` lines of the game's log as the channel told them; BrokenGame, as
-    for every command, when the game no longer loads."""
+    for every command, when the game no longer loads. The replay starts far enough back that
+    `lines` lines come after the first message it holds (which may have begun before it and
+    is left out): further back while one message is longer than the steps replayed (an AI's
+    turn told in one message), from the setup at worst."""
     await loader.loaded(record)  # cached: the game as it stands, or why it does not load
-    back = max(0, record.actions - lines - STEPS_BEYOND)
-    state, start = await loader.state_at_most(record, back)
-    stored = await loader.store.actions(record.id, after=start)
     g = loader.rules_of(record)
-    _, steps = await loader.workers.run(replayed, g, state, stored, start == 0, ai_seats(record))
-    if start > 0:  # the first message may have begun before the replay: left out
-        first = told_messages(g, steps)[0]
-        return told_lines(g, steps)[len(first) :][-lines:]
-    return told_lines(g, steps)[-lines:]
+    beyond = STEPS_BEYOND
+    while True:
+        state, start = await loader.state_at_most(record, max(0, record.actions - lines - beyond))
+        stored = await loader.store.actions(record.id, after=start)
+        _, steps = await loader.workers.run(
+            replayed, g, state, stored, start == 0, ai_seats(record)
+        )
+        messages = told_messages(g, steps)
+        told = [line for message in (messages if start == 0 else messages[1:]) for line in message]
+        if start == 0 or len(told) >= lines:
+            return told[-lines:]
+        beyond = 2 * (beyond + lines)
 
 
 def ai_seats(record: GameRecord) -> Callable[[Seat | None], bool]:
