@@ -107,7 +107,7 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     r = await run(service, CH, ALICE, "play", GT, order="x" * (MAX_ORDER_CHARS + 1))
     assert not r.ok and f"at most {MAX_ORDER_CHARS}" in r.text
     r = await run(service, CH, ALICE, "undo", GT)
-    assert not r.ok and "nothing to undo" in r.text
+    assert not r.ok and "`/gt undo`: nothing to undo" in r.text  # as it is typed on Discord
     r = await run(service, CH, CAROL, "hint", GT)
     assert not r.ok and "A hint is for the player whose decision it is now" in r.text
     after = await service.store.get_game(before.id)

@@ -466,8 +466,10 @@ class Moves:
                 return seen
             undo = turns_of(g).undo(state)
             if undo is None:
+                undo_command = self.shared.texts.command(g.info.id, "undo")
                 raise ServiceError(
-                    f"`undo`: nothing to undo (steps cannot be taken back past {undo_limit(g)})."
+                    f"{undo_command}: nothing to undo (steps cannot be taken back past "
+                    f"{undo_limit(g)})."
                 )
             outcome = await self.shared.pipeline.apply_and_store(
                 record, state, user, [Step("undo", undo[1])], None, read=found
