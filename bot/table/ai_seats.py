@@ -354,7 +354,8 @@ class AiSeats:
             except StaleAction:
                 if restore is not None:  # a refused order changes nothing
                     await self.shared.store.set_pace(*restore)
-                return Reply.error("The game changed meanwhile; try `ai` again.")
+                again = self.shared.texts.command(game.kind, "ai")
+                return Reply.error(f"The game changed meanwhile; try {again} again.")
         return announced(game, text)
 
     def _seated_text(

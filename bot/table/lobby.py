@@ -262,7 +262,7 @@ class Lobby:
             why = clip(str(e).strip().split("\n", 1)[0] or type(e).__name__, 300)
             raise ServiceError(f"{g.info.title} cannot be set up so: {why}") from e
 
-    @answers(stale="The game changed meanwhile; try `join` again.")
+    @answers(retry="join")
     async def join(
         self, channel: str, user: int, faction: str | None = None, *, kind: str | None = None
     ) -> Reply:
@@ -324,7 +324,7 @@ class Lobby:
             record = await self.store_seats(record, seats, text)
             return announced(record, text)
 
-    @answers(stale="The game changed meanwhile; try `leave` again.")
+    @answers(retry="leave")
     async def leave(
         self, channel: str, user: int, faction: str | None = None, *, kind: str | None = None
     ) -> Reply:
@@ -392,7 +392,7 @@ class Lobby:
             return None
         return await self.shared.reminders.plan(record, now)
 
-    @answers(stale="The game changed meanwhile; try `start` again.")
+    @answers(retry="start")
     async def start(self, channel: str, user: int, *, kind: str | None = None) -> Reply:
         async with self.shared.locks(channel):
             record = await self.shared.games.open_game(channel, kind)

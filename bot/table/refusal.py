@@ -46,11 +46,14 @@ def naming_of(part: object) -> CommandNaming:
 def answers(
     stale: str = "The game changed meanwhile; try again.",
     exists: str = "{Here} already has a game.",
+    retry: str | None = None,
 ) -> Callable[[Callable[_P, Coroutine[Any, Any, Reply]]], Callable[_P, Coroutine[Any, Any, Reply]]]:
     """The one mapping of refusals to the user's Reply: a ServiceError or ReminderError says
     what was wrong; a StaleAction (the game changed between reading and storing) says
-    `stale`; GameExists (another game took the channel meanwhile) says `exists`, its place
-    in the front end's words (FrontEnd.placed). Nothing was stored in any case."""
+    `stale` (or, given the words of the command to `retry`, to try it again, named as the
+    front end types it for the game of the call's `kind`); GameExists (another game took the
+    channel meanwhile) says `exists`, its place in the front end's words (FrontEnd.placed).
+    Nothing was stored in any case."""
 
     def wrap(
         method: Callable[_P, Coroutine[Any, Any, Reply]],
@@ -66,10 +69,19 @@ def answers(
             except ReminderError as e:
                 return Reply.error(str(e))
             except StaleAction:
-                return Reply.error(stale)
+                return Reply.error(stale if retry is None else _try_again(args, kwargs, retry))
             except GameExists:
                 return Reply.error((front_of(args[0]) if args else NO_FRONT_END).placed(exists))
 
         return replying
 
     return wrap
+
+
+def _try_again(args: tuple[object, ...], kwargs: dict[str, object], words: str) -> str:
+    """The stale reply, naming the command to try again as the front end types it for the
+    call's game (by its words alone when the call names none)."""
+    kind = kwargs.get("kind")
+    if args and isinstance(kind, str):
+        words = naming_of(args[0])(kind, words)
+    return f"The game changed meanwhile; try `{words}` again."
