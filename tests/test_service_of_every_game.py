@@ -309,6 +309,7 @@ async def test_a_taj_mahal_player_takes_back_a_withdrawals_steps_and_never_a_dea
         else:
             back = await run(service, CH, user, "play", TM, order="undo")
         assert back.ok, back.text
+        assert "✓ Played: `/tm undo`" in (back.receipt or ""), back.receipt  # as typed on Discord
         undone += 1
         found = await open_game(service, CH)
         assert found is not None and g.state_to_json(found[1]) == before

@@ -378,8 +378,10 @@ class TurnPipeline:
         g, cur, action = order.g, order.cur, step.action
         is_undo = turns_of(g).undoes(action)
         try:
-            order.described.append(
-                "undo" if is_undo else notation_of(g).describe(public(g, cur), action)
+            order.described.append(  # an undo as the command is typed (`/gt undo`)
+                self.texts.front.command(g.info.id, "undo")
+                if is_undo
+                else notation_of(g).describe(public(g, cur), action)
             )
             nxt = g.apply(cur, action)
         except ValueError as e:
