@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from itertools import compress
 from typing import Generic, TypeVar
 
@@ -139,36 +140,26 @@ def _toggled(places: tuple[int, ...], p: int) -> tuple[int, ...]:
     return (*places[:i], p, *places[i:])
 
 
-def _occupied_patched(
+def _places_patched(
+    column: int,
     known: tuple[tuple[int, ...], ...],
     old: tuple[tuple[int, ...], ...],
-    totals: tuple[tuple[int, ...], ...],
+    rows: tuple[tuple[int, ...], ...],
     at: Changes,
 ) -> tuple[tuple[int, ...], ...]:
-    """Each seat's occupied areas, known before its units changed in the areas `at`,
-    patched where it came or left."""
-    out: list[tuple[int, ...]] | None = None
-    for a, seat in at:
-        if (old[a][9 + seat] > 0) != (totals[a][9 + seat] > 0):
-            out = out or list(known)
-            out[seat] = _toggled(out[seat], a)
-    return known if out is None else tuple(out)
-
-
-def _fleets_at_patched(
-    known: tuple[tuple[int, ...], ...],
-    old: tuple[tuple[int, ...], ...],
-    fleets: tuple[tuple[int, ...], ...],
-    at: Changes,
-) -> tuple[tuple[int, ...], ...]:
-    """Each seat's fleet places, known before its fleets changed at the places `at`,
-    patched where they came or left."""
+    """Each seat's places (where `rows` count some of its pieces in column `column` + seat),
+    known before its pieces changed at the places `at`, patched where they came or left."""
     out: list[tuple[int, ...]] | None = None
     for p, seat in at:
-        if (old[p][seat] > 0) != (fleets[p][seat] > 0):
+        if (old[p][column + seat] > 0) != (rows[p][column + seat] > 0):
             out = out or list(known)
             out[seat] = _toggled(out[seat], p)
     return known if out is None else tuple(out)
+
+
+# a seat's units in an area's totals (column 9 + seat), its fleets at a place (column seat)
+_occupied_patched = partial(_places_patched, 9)
+_fleets_at_patched = partial(_places_patched, 0)
 
 
 def _fleets_at(fleets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
