@@ -71,6 +71,10 @@ TINY: dict[str, tuple[list[str], str]] = {
         rf"renderer: render.board\n.*any move \+ rendering its image +n={NUMBER} +median "
         rf"+{NUMBER} ms.*throughput: {NUMBER} moves/s",
     ),
+    "service_steps.py": (
+        ["--games", "1", "--steps", "2", "--kinds", "goat_tiger,rajas"],
+        rf"goat_tiger +2 +{NUMBER} +{NUMBER}\nrajas +2 +{NUMBER}",
+    ),
     "state_size.py": (
         ["--games", "1", "--service-games", "1", "--import-steps", "200,400"],
         rf"max {NUMBER} B.*{NUMBER} B stored.*import replay: {NUMBER} µs/step",
