@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .schema import migrations
+from .schema import migrations, sqlite_schema
 from .sql_store import Conn, Dialect, Row, SQLStore
 from .sqlite_conn import AsyncConn, Reader, Worker, Write, fetch, read, transaction
 
@@ -205,13 +205,27 @@ def _roll_back(raw: sqlite3.Connection) -> None:
 
 async def _migrate(writer: Worker) -> None:
     """The pending migrations, each with its version bump, as one transaction (one fsync): a
-    crash leaves the old version intact."""
-    current = int((await writer.run(partial(fetch, "PRAGMA user_version", ())))[0][0])
-    steps = [
+    crash leaves the old version intact. A new file (no table, version 0) starts from the
+    schema script of the migrations it covers (db/schema.py), then takes those after it."""
+    current, objects = (await writer.run(partial(fetch, _STANDING, ())))[0]
+    steps: list[str] = []
+    schema = sqlite_schema() if current == 0 and objects == 0 else None
+    if schema is not None:
+        current = schema[0]
+        steps.append(f"{schema[1]}\nPRAGMA user_version = {current};")
+    steps += [
         f"{sql}\nPRAGMA user_version = {number};"
         for number, sql in migrations()
         if number > current
     ]
     if steps:
         script = "BEGIN IMMEDIATE;\n" + "\n".join(steps) + "\nCOMMIT;"
-        await writer.run(lambda raw: raw.executescript(script))
+        await writer.run(partial(_run_script, script))
+
+
+# the file's migration number, and how many objects its schema has (0: a new file)
+_STANDING = "SELECT user_version, (SELECT count(*) FROM sqlite_master) FROM pragma_user_version"
+
+
+def _run_script(script: str, raw: sqlite3.Connection) -> None:
+    raw.executescript(script)

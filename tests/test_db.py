@@ -37,6 +37,7 @@ from db import (
     Store,
     open_store,
 )
+from db.schema import sqlite_schema, sqlite_schema_script
 from db.sqlite import migrations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +85,53 @@ async def test_pragmas_and_migrations(tmp_path: Path) -> None:
     s = await SQLiteStore.open(tmp_path / "p.sqlite3")  # re-opening does not re-migrate
     assert await s.pragma("user_version") == len(migrations())
     await s.close()
+
+
+def schema_of(path: Path) -> tuple[int, list[tuple[str, str, str, str]]]:
+    """A SQLite file's migration number and every object of its schema, as SQLite keeps it."""
+    raw = sqlite3.connect(path)
+    try:
+        objects = raw.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+        ).fetchall()
+        return raw.execute("PRAGMA user_version").fetchone()[0], objects
+    finally:
+        raw.close()
+
+
+def migrated_one_by_one(path: Path, up_to: int) -> Path:
+    """A file made by running the numbered migrations 1 to `up_to` in turn, as an old file
+    took them."""
+    raw = sqlite3.connect(path, isolation_level=None)
+    for number, sql in migrations()[:up_to]:
+        raw.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+    raw.close()
+    return path
+
+
+async def test_a_new_file_gets_the_schema_every_migration_makes_from_the_schema_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new file starts from the shipped schema script (cheaper than replaying each table
+    rebuild), which is today's: the same tables, indexes and triggers, the same statements,
+    as the migrations run one by one make; with a script behind the migrations (a migration
+    added, the script not remade), it takes the migrations after the script's."""
+    every = schema_of(migrated_one_by_one(tmp_path / "old.sqlite3", len(migrations())))
+    shipped = sqlite_schema()
+    assert shipped is not None and shipped[0] == len(migrations()), (
+        "remake the schema script: db.schema.write_sqlite_schema()"
+    )
+    await (await SQLiteStore.open(tmp_path / "new.sqlite3")).close()
+    assert schema_of(tmp_path / "new.sqlite3") == every
+    older = sqlite3.connect(migrated_one_by_one(tmp_path / "at12.sqlite3", 12))
+    objects = older.execute(
+        "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
+    )
+    behind = (12, sqlite_schema_script(objects.fetchall(), 12))
+    older.close()
+    monkeypatch.setattr("db.sqlite.sqlite_schema", lambda: behind)
+    await (await SQLiteStore.open(tmp_path / "later.sqlite3")).close()
+    assert schema_of(tmp_path / "later.sqlite3") == every
 
 
 async def test_create_and_one_open_game_per_channel(store: Store) -> None:
