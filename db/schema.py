@@ -3,7 +3,9 @@
 Both backends run the same numbers in the same order: `migrations/NNN_name.sql` for SQLite and
 `migrations/postgresql/NNN_name.sql`, its twin for PostgreSQL (the dialects differ in ids,
 timestamps and triggers, so each number has one file per backend rather than one portable
-file). A migration added for one backend must be added for the other under the same number.
+file). A migration added for one backend must be added for the other under the same number,
+and the SQLite schema script remade (`write_sqlite_schema`; tests/test_db.py says when it is
+behind): a new SQLite file starts from it.
 """
 
 from __future__ import annotations
