@@ -10,6 +10,7 @@ behind): a new SQLite file starts from it.
 
 from __future__ import annotations
 
+import functools
 from importlib import resources
 from importlib.abc import Traversable
 from typing import Literal
@@ -21,6 +22,13 @@ Dialect = Literal["sqlite", "postgresql"]
 
 def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
     """The migrations shipped as package data for `dialect`: (number, SQL), in order."""
+    return list(_shipped(dialect))
+
+
+@functools.cache
+def _shipped(dialect: Dialect) -> tuple[tuple[int, str], ...]:
+    """The migrations, read once a process: every store opened reads them (most only to see
+    that none is pending), and the files are the installed package's, as it was started."""
     folder: Traversable = resources.files("db").joinpath("migrations")
     if dialect == "postgresql":
         folder = folder.joinpath("postgresql")
@@ -35,7 +43,7 @@ def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
         raise StorageError(
             f"{dialect} migrations must be numbered 001, 002, ... without gaps: {numbers}"
         )
-    return out
+    return tuple(out)
 
 
 # A new SQLite file is made from one script of the schema as the numbered migrations leave
@@ -45,6 +53,7 @@ def migrations(dialect: Dialect = "sqlite") -> list[tuple[int, str]]:
 SQLITE_SCHEMA = "schema_at_{:03d}.sql"
 
 
+@functools.cache
 def sqlite_schema() -> tuple[int, str] | None:
     """The newest SQLite schema script shipped (its migration number, its SQL), or None."""
     folder: Traversable = resources.files("db").joinpath("migrations")
