@@ -61,7 +61,7 @@ async def play_one(
     from bot.table.pipeline import typed_order
     from rules.capabilities import turns_of
 
-    channel, r = f"{kind}-{k}", random.Random(k)
+    channel, r = f"{kind}-{k}-{time.time_ns()}", random.Random(k)  # (new on any database)
     g = svc.registry.game(kind)  # type: ignore[attr-defined]
     users = {seat: 100 + i for i, seat in enumerate(g.info.seats_for(g.info.min_players))}
     first = next(iter(users))

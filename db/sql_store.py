@@ -47,6 +47,8 @@ from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE, NewGameAnnouncem
 Row = from_row.Row
 T = TypeVar("T")
 NO_END = 2**62  # an upper bound no seq or line number reaches
+GAME_COLUMNS = 12  # a game's columns, as from_row.game reads them
+PACE_COLUMNS = 6  # a pace's, as from_row.pace reads them
 
 
 class Conn(Protocol):
@@ -112,6 +114,14 @@ class SQLStore(ABC):
         )
         self._select_game = f"SELECT {self._game_columns} FROM games"
         self._select_open = f"{self._select_game} WHERE channel_id = ? AND status IN (?, ?)"
+        # a game with its pace and its turn message, in one statement (a round trip each on
+        # PostgreSQL); each joined table's game_id says whether it has a row
+        self._select_at_turn = (
+            f"SELECT {self._game_columns}, p.game_id, {self._PACE_COLUMNS}, "
+            f"t.game_id, {self._TURN_COLUMNS} FROM games "
+            "LEFT JOIN paces p ON p.game_id = games.id "
+            "LEFT JOIN turn_messages t ON t.game_id = games.id"
+        )
 
     # --- what each backend supplies --------------------------------------------------------
 
@@ -199,32 +209,36 @@ class SQLStore(ABC):
 
     async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
         async def read(conn: Conn) -> GameAtTurn | None:
-            row = await conn.fetchrow(self._select_open, channel_id, *OPEN_STATUSES)
-            return None if row is None else await self._at_turn(conn, from_row.game(row), False)
+            row = await conn.fetchrow(
+                f"{self._select_at_turn} WHERE channel_id = ? AND status IN (?, ?)",
+                channel_id,
+                *OPEN_STATUSES,
+            )
+            return None if row is None else self._at_turn(row)
 
         return await self._reading(read)
 
     async def game_at_turn(self, game_id: int) -> GameAtTurn:
         async def read(conn: Conn) -> GameAtTurn:
-            return await self._at_turn(conn, await self._fetch_game(conn, game_id), True)
+            row = await conn.fetchrow(f"{self._select_at_turn} WHERE games.id = ?", game_id)
+            if row is None:
+                raise GameNotFound(game_id)
+            job = await conn.fetchrow(f"{self._SELECT_JOB} WHERE j.game_id = ?", game_id)
+            return self._at_turn(row, None if job is None else from_row.reminder(job))
 
         return await self._reading(read)
 
-    async def _at_turn(self, conn: Conn, game: GameRecord, with_job: bool) -> GameAtTurn:
-        """The game with its pace and turn message (`with_job`: and its reminder job), on the
-        same connection."""
-        pace = await conn.fetchrow(f"{self._SELECT_PACE} WHERE game_id = ?", game.id)
-        turn = await conn.fetchrow(f"{self._SELECT_TURN} WHERE game_id = ?", game.id)
-        job = (
-            await conn.fetchrow(f"{self._SELECT_JOB} WHERE j.game_id = ?", game.id)
-            if with_job
-            else None
-        )
+    def _at_turn(self, row: Row, reminder: Reminder | None = None) -> GameAtTurn:
+        """The game with its pace and turn message, from a row of `_select_at_turn`."""
+        values = tuple(row)
+        paced, turned = GAME_COLUMNS, GAME_COLUMNS + 1 + PACE_COLUMNS
         return GameAtTurn(
-            game=game,
-            pace=None if pace is None else from_row.pace(pace),
-            turn_message=None if turn is None else from_row.turn_message(turn),
-            reminder=None if job is None else from_row.reminder(job),
+            game=from_row.game(values[:GAME_COLUMNS]),
+            pace=None if values[paced] is None else from_row.pace(values[paced + 1 : turned]),
+            turn_message=(
+                None if values[turned] is None else from_row.turn_message(values[turned + 1 :])
+            ),
+            reminder=reminder,
         )
 
     async def latest_game(self, channel_id: str) -> GameRecord | None:
@@ -713,9 +727,8 @@ class SQLStore(ABC):
 
     # --- the turn message (migration 005) --------------------------------------------------
 
-    _SELECT_TURN = (
-        "SELECT turn_version, body, message_id, message_version, newest_id FROM turn_messages"
-    )
+    _TURN_COLUMNS = "t.turn_version, t.body, t.message_id, t.message_version, t.newest_id"
+    _SELECT_TURN = f"SELECT {_TURN_COLUMNS} FROM turn_messages t"
 
     async def turn_message(self, game_id: int) -> TurnMessage | None:
         row = await self._one(f"{self._SELECT_TURN} WHERE game_id = ?", game_id)
@@ -762,10 +775,10 @@ class SQLStore(ABC):
             plan.due_at,
         )
 
-    _SELECT_PACE = (
-        "SELECT seconds, deadline, ai_seconds, proposed_seconds, proposed_deadline, agreed "
-        "FROM paces"
+    _PACE_COLUMNS = (
+        "p.seconds, p.deadline, p.ai_seconds, p.proposed_seconds, p.proposed_deadline, p.agreed"
     )
+    _SELECT_PACE = f"SELECT {_PACE_COLUMNS} FROM paces p"
 
     async def pace(self, game_id: int) -> Pace | None:
         row = await self._one(f"{self._SELECT_PACE} WHERE game_id = ?", game_id)

@@ -28,6 +28,7 @@ from db import (
     NewAction,
     OwedAnnouncement,
     Pace,
+    PaceProposal,
     ReminderPlan,
     ServerSettings,
     Snapshot,
@@ -182,7 +183,8 @@ async def test_a_move_reads_its_game_with_its_pace_and_turn_message_in_one_read(
         None,
     )
     gid = await active_game(store, "c2")
-    pace = Pace(seconds=3600, deadline="pass", ai_seconds=2.5)
+    stricter = PaceProposal(seconds=600, deadline="pass", agreed=(1, 3))
+    pace = Pace(seconds=3600, deadline="pass", ai_seconds=2.5, proposal=stricter)
     await store.set_pace(gid, pace)
     g = await store.get_game(gid)
     moved = await store.append_actions(
