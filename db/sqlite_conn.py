@@ -78,19 +78,37 @@ def transaction(batch: Sequence[Write], raw: sqlite3.Connection) -> list[object]
     """On the writer's thread: one transaction (BEGIN IMMEDIATE, which waits up to
     busy_timeout while another process writes the file), each write in its own savepoint, so
     that a write that fails leaves the others; one COMMIT (one fsync) for all. Each write's
-    result or exception, in order (None for one abandoned)."""
+    result or exception, in order (None for one abandoned). A write alone (the usual case)
+    needs no savepoint: when it fails, the transaction is rolled back, which leaves the same."""
     raw.execute("BEGIN IMMEDIATE")
     conn = SyncConn(raw)
     results: list[object] = []
     try:
-        for write in batch:
-            results.append(None if write.abandoned else _one_write(raw, conn, write.body))
-        raw.execute("COMMIT")
+        if len(batch) == 1:
+            results.append(_alone(raw, conn, batch[0]))
+        else:
+            for write in batch:
+                results.append(None if write.abandoned else _one_write(raw, conn, write.body))
+        if raw.in_transaction:
+            raw.execute("COMMIT")
     except BaseException:
         if raw.in_transaction:  # (a COMMIT that fails leaves it open)
             raw.execute("ROLLBACK")
         raise
     return results
+
+
+def _alone(raw: sqlite3.Connection, conn: SyncConn, write: Write) -> object:
+    """A batch's only write, in the transaction itself: rolled back when it fails (or was
+    abandoned), its exception its result."""
+    if write.abandoned:
+        raw.execute("ROLLBACK")
+        return None
+    try:
+        return finished(write.body(conn))
+    except Exception as e:
+        raw.execute("ROLLBACK")
+        return e
 
 
 def _one_write(raw: sqlite3.Connection, conn: SyncConn, body: Body[Any]) -> object:
