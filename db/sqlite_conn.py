@@ -149,15 +149,9 @@ class Worker:
 
     @classmethod
     async def connect(cls, path: str, busy_timeout_ms: int, *, reader: bool) -> Worker:
-        # autocommit (isolation_level None): transactions are the store's own BEGIN ... COMMIT
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        worker = cls(conn)
-        try:
-            await worker.run(partial(_configure, busy_timeout_ms, reader))
-        except BaseException:
-            await conn.close()
-            raise
-        return worker
+        """The connection opened and configured on its thread, in one trip."""
+        conn = aiosqlite.Connection(partial(_connected, path, busy_timeout_ms, reader), 64)
+        return cls(await conn)
 
     async def run(self, call: Callable[[sqlite3.Connection], T]) -> T:
         """`call` on the thread; a caller that gives up leaves it running to its end there."""
@@ -172,6 +166,19 @@ class Worker:
 
     async def close(self) -> None:
         await self._conn.close()
+
+
+def _connected(path: str, busy_timeout_ms: int, reader: bool) -> sqlite3.Connection:
+    """On the connection's thread: the file opened in autocommit (isolation_level None: the
+    transactions are the store's own BEGIN ... COMMIT) and configured; closed again if it
+    cannot be."""
+    raw = sqlite3.connect(path, isolation_level=None)
+    try:
+        _configure(busy_timeout_ms, reader, raw)
+    except BaseException:
+        raw.close()
+        raise
+    return raw
 
 
 def _configure(busy_timeout_ms: int, reader: bool, raw: sqlite3.Connection) -> None:
