@@ -47,6 +47,14 @@ from .store import ENDED_STATUSES, OPEN_STATUSES, OUTBOX_LEASE, NewGameAnnouncem
 Row = from_row.Row
 T = TypeVar("T")
 NO_END = 2**62  # an upper bound no seq or line number reaches
+# A channel's open game, its statuses written out as the index of open games by channel has
+# them (db/migrations/001_init.sql), so that every plan of the statement uses that index: with
+# parameters there, PostgreSQL's generic plan of a prepared statement reads every game (its
+# custom plans, made anew at each execution, do not), and SQLite finds the index only once it
+# re-plans for the values bound.
+OPEN_IN_CHANNEL = "channel_id = ? AND status IN ({})".format(
+    ", ".join(f"'{status}'" for status in OPEN_STATUSES)
+)
 GAME_COLUMNS = 12  # a game's columns, as from_row.game reads them
 PACE_COLUMNS = 6  # a pace's, as from_row.pace reads them
 
@@ -113,7 +121,7 @@ class SQLStore(ABC):
             "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = games.id), kind"
         )
         self._select_game = f"SELECT {self._game_columns} FROM games"
-        self._select_open = f"{self._select_game} WHERE channel_id = ? AND status IN (?, ?)"
+        self._select_open = f"{self._select_game} WHERE {OPEN_IN_CHANNEL}"
         # a game with its pace and its turn message, in one statement (a round trip each on
         # PostgreSQL); each joined table's game_id says whether it has a row
         self._select_at_turn = (
@@ -204,16 +212,12 @@ class SQLStore(ABC):
         return await self._reading(lambda conn: self._fetch_game(conn, game_id))
 
     async def open_game(self, channel_id: str) -> GameRecord | None:
-        row = await self._one(self._select_open, channel_id, *OPEN_STATUSES)
+        row = await self._one(self._select_open, channel_id)
         return None if row is None else from_row.game(row)
 
     async def open_game_at_turn(self, channel_id: str) -> GameAtTurn | None:
         async def read(conn: Conn) -> GameAtTurn | None:
-            row = await conn.fetchrow(
-                f"{self._select_at_turn} WHERE channel_id = ? AND status IN (?, ?)",
-                channel_id,
-                *OPEN_STATUSES,
-            )
+            row = await conn.fetchrow(f"{self._select_at_turn} WHERE {OPEN_IN_CHANNEL}", channel_id)
             return None if row is None else self._at_turn(row)
 
         return await self._reading(read)

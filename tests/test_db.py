@@ -14,6 +14,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from db import (
@@ -38,7 +39,9 @@ from db import (
     Store,
     open_store,
 )
+from db.postgres import PostgresStore, numbered
 from db.schema import sqlite_schema, sqlite_schema_script
+from db.sql_store import OPEN_IN_CHANNEL, SQLStore
 from db.sqlite import migrations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,6 +209,43 @@ async def test_a_move_reads_its_game_with_its_pace_and_turn_message_in_one_read(
     assert await store.open_game_at_turn("c2") is None
     again = await store.open_game_at_turn("c1")  # another channel's game is its own
     assert again is not None and again.game == lobby and again.pace is None
+
+
+async def test_a_channels_open_game_is_found_by_its_index_not_by_reading_every_game(
+    migrated_sqlite_path: Path,
+) -> None:
+    """What every move reads first, the channel's open game (with its pace and turn message,
+    or alone), is looked up in the index of open games by channel by the statement's plan
+    itself, whatever values are bound (db/sql_store.py, OPEN_IN_CHANNEL): its cost does not
+    grow with the finished games a database keeps."""
+    s = await SQLiteStore.open(migrated_sqlite_path)
+    try:
+        for sql in (s._select_open, f"{s._select_at_turn} WHERE {OPEN_IN_CHANNEL}"):
+            plan = await s._conn.fetch(f"EXPLAIN QUERY PLAN {sql}", "c1")
+            steps = " / ".join(str(row[3]) for row in plan)
+            assert "USING INDEX games_one_open_per_channel" in steps, steps
+            assert "SCAN games" not in steps, steps
+    finally:
+        await s.close()
+
+
+async def test_postgresqls_generic_plan_of_that_lookup_uses_the_index_too(
+    migrated_postgres_url: str,
+) -> None:
+    """The same lookup on PostgreSQL, as a prepared statement's generic plan (the one a
+    connection may keep for good after a few executions) makes it."""
+    conn = await asyncpg.connect(migrated_postgres_url)
+    try:
+        await conn.execute("SET plan_cache_mode = force_generic_plan")
+        store = PostgresStore.__new__(PostgresStore)
+        SQLStore.__init__(store)
+        for sql in (store._select_open, f"{store._select_at_turn} WHERE {OPEN_IN_CHANNEL}"):
+            await conn.execute(f"PREPARE lookup (text) AS {numbered(sql)}")
+            plan = " / ".join(r[0] for r in await conn.fetch("EXPLAIN EXECUTE lookup ('c1')"))
+            await conn.execute("DEALLOCATE lookup")
+            assert "Index Scan using games_one_open_per_channel on games" in plan, plan
+    finally:
+        await conn.close()
 
 
 async def test_a_game_is_read_by_its_id_with_its_pace_turn_message_and_job_in_one_read(
