@@ -4,6 +4,7 @@ uncommitted reveal is ever shown, exports hold no future, and every outcome is v
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import io
 import json
@@ -564,6 +565,23 @@ async def _ended_export(svc: GameService, channel: str, seed: int, steps: int) -
     return exported
 
 
+@pytest.fixture(scope="module")
+def short_ended_export(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """`_ended_export` of 12 steps, played once for the module's tests that change a copy."""
+
+    async def ended() -> dict[str, Any]:
+        path = tmp_path_factory.mktemp("fair") / "ended.sqlite3"
+        svc = await GameService.open(
+            str(path), FakeRenderer(), guard_repeats=False, seed_source=Seeds()
+        )
+        try:
+            return await _ended_export(svc, "one", 4, 12)
+        finally:
+            await svc.close()
+
+    return asyncio.run(ended())
+
+
 SECRET_ENTRY = "secret_deals_from_here"
 
 
@@ -672,8 +690,10 @@ async def test_a_format_2_export_is_checked_as_its_commitment_binds_it(
         lambda d: d.update({"format_version": 4}),
     ],
 )
-async def test_verify_answers_a_hostile_export_in_one_line(svc: GameService, change: Any) -> None:
-    one = await _ended_export(svc, "one", 4, 12)
+def test_verify_answers_a_hostile_export_in_one_line(
+    short_ended_export: dict[str, Any], change: Any
+) -> None:
+    one = copy.deepcopy(short_ended_export)
     change(one)
     status, message = check(dumps(one))
     assert status in (1, 2), message
