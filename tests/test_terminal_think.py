@@ -11,17 +11,21 @@ import pytest
 from fakes import FakeRenderer
 
 from bot.table.ai_seats import HINT_SECONDS, THINK_SECONDS
+from bot.table.games.entry import Registry
+from bot.table.renderer import Renderer
 from bot.table.service import GameService
 from bot.terminal import local
+from bot.terminal.front_end import terminal_table
 
 
 def budgets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> tuple[float, float]:
     """The AI's (step, hint) seconds of the table a session with `extra` arguments played on."""
     opened: list[GameService] = []
-    table = local.terminal_table
 
-    async def recorded(*args: object, **kw: object) -> GameService:
-        service = await table(*args, **kw)  # type: ignore[arg-type]
+    async def recorded(
+        database: str, renderer: Renderer | None = None, games: Registry | None = None
+    ) -> GameService:
+        service = await terminal_table(database, renderer, games)
         opened.append(service)
         return service
 
