@@ -23,9 +23,12 @@ def budgets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> tup
     opened: list[GameService] = []
 
     async def recorded(
-        database: str, renderer: Renderer | None = None, games: Registry | None = None
+        database: str,
+        renderer: Renderer | None = None,
+        games: Registry | None = None,
+        ai_seconds: tuple[float, float] = (THINK_SECONDS, HINT_SECONDS),
     ) -> GameService:
-        service = await terminal_table(database, renderer, games)
+        service = await terminal_table(database, renderer, games, ai_seconds)
         opened.append(service)
         return service
 

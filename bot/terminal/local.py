@@ -1082,10 +1082,11 @@ async def amain(
     if args.db is None and db == OLD_DEFAULT_DB:
         notice(renamed_file(OLD_DEFAULT_DB, DEFAULT_DB))
     try:
-        service = await terminal_table(db, renderer, table)
+        service = await terminal_table(
+            db, renderer, table, (args.think, args.think * HINT_PER_THINK)
+        )
     except Exception as e:  # e.g. a folder or a file that is not SQLite: no traceback
         p.error(f"cannot open the database {db}: {e}")
-    service.ai.think_seconds, service.ai.hint_seconds = args.think, args.think * HINT_PER_THINK
     client = LocalClient(
         service,
         boards_folder(Path(args.boards), db),
