@@ -57,7 +57,7 @@ def test_a_think_out_of_bounds_is_refused_saying_the_bounds(
     value: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as stop:
-        local.main(["--game", "goat_tiger", "--think", value])
+        asyncio.run(local.amain(["--game", "goat_tiger", "--think", value], [], io.StringIO()))
     assert stop.value.code == 2
     assert "argument --think: a hard AI thinks 0.05 to 60 seconds over a step" in (
         capsys.readouterr().err
