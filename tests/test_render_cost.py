@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import io
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,20 +134,32 @@ def test_the_panels_text_on_the_palette_is_pasted_from_its_kept_twin_alone() -> 
     assert len(fastdraw._tiles) == 0
 
 
+def kept_by_render() -> list[object]:
+    """Every object the renderer's modules hold, however deep (their caches and what these
+    keep): reached from the `render` modules, not through another module."""
+    modules = [m for name, m in sys.modules.items() if name.split(".")[0] != "render"]
+    other = {id(m) for m in modules} | {id(vars(m)) for m in modules}
+    seen: set[int] = set()
+    found: list[object] = []
+    todo = [m for name, m in sys.modules.items() if name.split(".")[0] == "render"]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or id(obj) in other:
+            continue
+        seen.add(id(obj))
+        found.append(obj)
+        todo.extend(gc.get_referents(obj))
+    return found
+
+
 def test_the_renderer_keeps_one_whole_map_layer_with_transparency_the_overlay() -> None:
     """The names of the spaces are drawn into the overlay and into each space's highlight,
     which are kept; the names' own layer, a whole map's RGBA (4.4 MB), is not."""
     board(playout(seed=6, steps=30))
-    frozen = gc.get_freeze_count()
-    gc.unfreeze()  # what was frozen (conftest: made before the tests ran) is not listed
-    try:
-        gc.collect()
-        size = (geometry.MAP_W, geometry.MAP_H)
-        kept = [o for o in gc.get_objects() if isinstance(o, Image.Image) and o.size == size]
-    finally:
-        if frozen:
-            gc.freeze()
+    size = (geometry.MAP_W, geometry.MAP_H)
+    kept = [o for o in kept_by_render() if isinstance(o, Image.Image) and o.size == size]
     assert [im.mode for im in kept if im.mode == "RGBA"] == ["RGBA"]
+    assert len(kept) > 1  # the painted map and its layers are found where they are kept
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
