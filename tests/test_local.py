@@ -223,8 +223,10 @@ LINE_WORDS = ["pass", "done", "status", "log", "card", "give", "import", "export
 
 
 # sessions fuzzed in the suite; `CHAUPAL_EXAMPLES=300 .venv/bin/python -m pytest
-# tests/test_local.py -k fuzz` tries many more
-FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
+# tests/test_local.py -k fuzz` tries many more. A session costs a new game, a line little more
+# than its answer: the suite's few sessions are long.
+FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "15")
+FUZZED_LINES = 16  # at most, in a session
 
 
 @settings(
@@ -239,7 +241,7 @@ FUZZED_SESSIONS = int(os.environ.get("CHAUPAL_EXAMPLES") or "30")
             st.lists(st.sampled_from(LINE_WORDS), max_size=6).map(" ".join),
             st.integers(min_value=-(10**60), max_value=10**60).map(lambda n: f"log {n}"),
         ),
-        max_size=8,
+        max_size=FUZZED_LINES,
     )
 )
 def test_fuzz_the_terminal_never_stops_or_shows_a_traceback(
