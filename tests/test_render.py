@@ -55,7 +55,7 @@ def test_deterministic(start: GameState) -> None:
 
 
 def test_deterministic_across_processes(start: GameState) -> None:
-    """A fresh process builds the palette and the cached maps anew: still the same bytes."""
+    """A fresh process makes the cached maps and tiles anew: still the same bytes."""
     import hashlib
 
     assert first_board().sha256 == hashlib.sha256(board(start)).hexdigest()

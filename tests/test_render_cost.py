@@ -14,7 +14,7 @@ from first_board import first_board
 from PIL import Image, ImageChops
 
 from render.vijayanagara import board, fastdraw, geometry, painted, palette, sprites, theme
-from render.vijayanagara.compose import board_palette
+from render.vijayanagara.compose import board_palette, palette_sample
 from render.vijayanagara.examples import playout
 from render.vijayanagara.lru import LRU
 from rules import vijayanagara
@@ -30,6 +30,16 @@ def test_every_board_uses_the_same_fixed_palette() -> None:
     palettes = [Image.open(io.BytesIO(b)).getpalette() for b in boards]
     assert palettes[0] == palettes[1] == board_palette().getpalette()
     assert len(palettes[0] or []) // 3 <= palette.SIZE
+
+
+def test_the_stored_shades_are_those_the_sample_drawings_give() -> None:
+    """The palette's shades are stored (palette.SHADES), not taken by every process from the
+    sample drawings: they are still what the sample gives (the map in every tint, a board,
+    every piece), entry for entry."""
+    made = palette.build(palette_sample())
+    assert made.getpalette() == board_palette().getpalette(), (
+        f"the sample now gives palette.SHADES = {tuple(palette.shades(made))}"
+    )
 
 
 def test_the_faction_colours_and_tints_stay_exact() -> None:
@@ -163,9 +173,9 @@ def test_the_renderer_keeps_one_whole_map_layer_with_transparency_the_overlay() 
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
-def test_the_first_board_keeps_its_parts_not_the_scratch_of_its_palette() -> None:
-    """A process's first board draws the palette's sample (a board and the map in each tint,
-    some 60 MB) once: that scratch goes back to the system, and the process keeps the cached
-    parts (the map's layers, a painted map, tiles: some 40 MB), not 90."""
+def test_the_first_board_keeps_its_parts_and_draws_no_sample_for_its_palette() -> None:
+    """A process's first board keeps the cached parts (the map's layers, a painted map,
+    tiles: some 40 MB); its palette is stored, the sample drawings it was taken from (a board
+    and the map in each tint, some 60 MB more) are not drawn."""
     kept = first_board().kept_kb  # in a fresh process
     assert kept is not None and kept < 60_000, f"{(kept or 0) / 1024:.0f} MB kept"
