@@ -17,6 +17,7 @@ from render.vijayanagara import board, fastdraw, geometry, painted, palette, spr
 from render.vijayanagara.compose import board_palette, palette_sample
 from render.vijayanagara.examples import playout
 from render.vijayanagara.lru import LRU
+from render.vijayanagara.mapview import fills
 from rules import vijayanagara
 
 
@@ -76,7 +77,8 @@ def test_rebelling_units_keep_their_red_outline_on_the_palette(kind: vijayanagar
 
 def test_the_base_map_cache_stays_within_its_bound() -> None:
     """Many games with different Control and Tributary markers: the cache holds at most
-    BASE_CACHE_BYTES of maps, and a board drawn from a fresh map equals one from the cache."""
+    BASE_CACHE_BYTES of maps, and a board drawn from a fresh map equals one from the cache.
+    Each game's map is asked for as board() asks for it (its fills, on the palette)."""
     cache = painted.cached()
     start = vijayanagara.new_game(7)
     first = board(start, [])
@@ -87,7 +89,7 @@ def test_the_base_map_cache_stays_within_its_bound() -> None:
         state = start.clone()
         state.spaces[sid].tributary = not state.spaces[sid].tributary
         state.spaces[sid].control = None if i % 2 else vijayanagara.Faction.B
-        board(state, [])
+        painted.quantised(fills(state), board_palette())
         assert cache.bytes <= painted.CACHE_BYTES
         assert len(cache) * one_map == cache.bytes
     assert len(cache) == painted.CACHE_BYTES // one_map  # full, not more
