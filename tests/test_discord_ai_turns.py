@@ -36,8 +36,7 @@ NEVER = 10**6  # seconds: the AI loop never finds a turn due; the test takes the
 @pytest.fixture
 async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes):  # type: ignore[no-untyped-def]
     db = tmp_path / "bot.sqlite3"
-    db.write_bytes(migrated_sqlite_bytes)  # a new database, migrated once per worker
-    async with running_bot(db, monkeypatch) as e:
+    async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         e.service.ai.think_seconds = 0.02
         yield e
 

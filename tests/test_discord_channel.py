@@ -140,8 +140,7 @@ async def play_and_watch(env: Env, seed: int, cards: int | None) -> Record:
 @pytest.fixture
 async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes):  # type: ignore[no-untyped-def]
     db = tmp_path / "bot.sqlite3"
-    db.write_bytes(migrated_sqlite_bytes)  # a new database, migrated once per worker
-    async with running_bot(db, monkeypatch) as e:
+    async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         yield e
 
 

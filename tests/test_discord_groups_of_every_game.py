@@ -27,8 +27,7 @@ async def env(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes
 ) -> AsyncIterator[Env]:
     db = tmp_path / "bot.sqlite3"
-    db.write_bytes(migrated_sqlite_bytes)  # a new database, migrated once per worker
-    async with running_bot(db, monkeypatch) as e:
+    async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         e.service.ai.think_seconds = 0.02
         yield e
 

@@ -19,8 +19,7 @@ def told(e: Env, user: int) -> str:
 @pytest.fixture
 async def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite_bytes: bytes):  # type: ignore[no-untyped-def]
     db = tmp_path / "bot.sqlite3"
-    db.write_bytes(migrated_sqlite_bytes)  # a new database, migrated once per worker
-    async with running_bot(db, monkeypatch) as e:
+    async with running_bot(db, monkeypatch, migrated=migrated_sqlite_bytes) as e:
         clock = Clock()
         e.service.reminders.clock = clock
         yield e, clock
