@@ -475,8 +475,14 @@ def alone_in(s: State, area: int) -> int:
     mercenaries do not spoil it, an ally's units do), or NO."""
     if s.markers[area] != NO_MARKER:
         return NO
-    seats = occupants(s, area)
-    return seats[0] if len(seats) == 1 and not whites_in(s, area) else NO
+    t = s.totals[area]
+    every = t[13]
+    if not every or t[WHITE]:
+        return NO
+    for seat in range(len(s.seats)):
+        if t[9 + seat]:  # the first seat there: alone if its units are all of them
+            return seat if t[9 + seat] == every else NO
+    return NO
 
 
 def ledger(entries: tuple[tuple[int, int, int], ...], a: int, b: int) -> int:

@@ -236,7 +236,7 @@ def advance(s: State) -> None:
         else:
             s.battle = changed(b, stage="pre")
     elif b.stage == "pre":
-        if pre_rolls(s, b, 0) + pre_rolls(s, b, 1):
+        if sum(pre_dice(s, b)):
             push(s, ("battle_dice", NO, NO, NO, NO))
         else:
             s.battle = changed(b, stage="round")
@@ -282,6 +282,22 @@ def pre_rolls(s: State, b: Battle, side: int) -> int:
     theirs = board.type_counts(s, b.area, sides(b)[1 - side])
     stopped = 0 if b.panic[side] else 2 * theirs[EL]
     return max(0, mine[CAV] - stopped) + b.ambush[side]
+
+
+# the last battle and area row whose pre-battle rolls were counted, with them (a step asks
+# three times: to deal, to check the dice, to read them)
+_PRE: list[tuple[Battle, tuple[int, ...], tuple[int, int]]] = []
+
+
+def pre_dice(s: State, b: Battle) -> tuple[int, int]:
+    """Each side's pre-battle rolls (`pre_rolls`), remembered for the same battle and area
+    row, by identity."""
+    row = s.units[b.area]
+    if _PRE and _PRE[0][0] is b and _PRE[0][1] is row:
+        return _PRE[0][2]
+    out = (pre_rolls(s, b, 0), pre_rolls(s, b, 1))
+    _PRE[:] = [(b, row, out)]
+    return out
 
 
 # the last layouts made, with what they were made from (a dice step asks for each side's
@@ -342,7 +358,7 @@ def dice_needed(s: State) -> int:
     b = s.battle
     assert b is not None
     if b.stage == "pre":
-        return pre_rolls(s, b, 0) + pre_rolls(s, b, 1)
+        return sum(pre_dice(s, b))
     return len(layout(s, b, 0)) + len(layout(s, b, 1))
 
 
@@ -363,7 +379,7 @@ def rolled(s: State, a: Dice) -> None:
     values = list(a.values)
     on: list[list[int]] = [[], []]
     if b.stage == "pre":
-        n0 = pre_rolls(s, b, 0)
+        n0 = pre_dice(s, b)[0]
         for side, dice in ((0, values[:n0]), (1, values[n0:])):
             k = sum(1 for v in dice if v >= hits_at[CAV])
             on[1 - side] += [CAV] * k
@@ -383,7 +399,7 @@ def _say_dice(s: State, b: Battle, side: int, dice: list[int], hits: int, what: 
     if not dice:
         return
     who = _side_name(s, b, side)
-    said = " ".join(str(v) for v in dice)
+    said = " ".join(map(str, dice))
     say(
         s,
         f"{area_name(s, b.area)}, {what}: {who} rolls {said}: {hits} hit{'s' if hits != 1 else ''}",
@@ -427,13 +443,14 @@ def take_losses(s: State) -> bool:
         while hits[side]:
             chooser, slots = _targets(s, b, side)
             row = row_of[b.area]
-            t = next(
-                (t for t in LOSS_ORDER[hits[side][0]] if any(row[k * 4 + t] for k in slots)), None
-            )
-            if t is None:
+            holders: list[int] = []
+            for t in LOSS_ORDER[hits[side][0]]:  # the first type the side has
+                holders = [k for k in slots if row[k * 4 + t]]
+                if holders:
+                    break
+            if not holders:
                 hits[side] = []
                 break
-            holders = [k for k in slots if row[k * 4 + t]]
             if len(holders) > 1 and chooser != NO:
                 s.battle = changed(b, hits=(tuple(hits[0]), tuple(hits[1])))
                 push(s, ("battle_loss", chooser, side, t, NO))

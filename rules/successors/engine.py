@@ -450,7 +450,7 @@ def deal(state: State, below: Below) -> Action:
     if kind == "draw":
         return DrawChit(s.seats[top[1]], s.cup[below(len(s.cup))])
     if kind in CHANCES:
-        return Dice(tuple(below(6) + 1 for _ in range(dice_count(s, top))))
+        return Dice(tuple([below(6) + 1 for _ in range(dice_count(s, top))]))
     raise ValueError("nothing is dealt now: a player decides")
 
 
@@ -586,7 +586,7 @@ def _check_outcome(s: State, top: Frame, a: Action) -> None:
         if a.seat != s.seats[top[1]] or a.chit not in s.cup:
             raise Refused(f"the chit is drawn from the cup for {title(s, top[1])}")
         return
-    if len(values) != n or any(not 1 <= v <= 6 for v in values):
+    if len(values) != n or (values and (min(values) < 1 or max(values) > 6)):
         raise Refused(f"{chance(s)}: {n} dice of 1 to 6")
 
 
