@@ -10,6 +10,7 @@ movement; fleets in a port that changes hands roll for their fate at the combat 
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import is_
 
 from ..words import count_of
 from . import board, chits
@@ -68,10 +69,26 @@ def present(s: State, area: int, seat: int) -> bool:
     return bool(board.seat_units(s, area, seat)) or s.leaders[seat] == area
 
 
-def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
+Pairs = tuple[tuple[int, int], ...]
+# the last open pairs counted, with the seat and the parts of the state they were counted from
+_PAIRS: list[tuple[int, tuple[object, ...], Pairs]] = []
+
+
+def open_pairs(s: State, p: int) -> Pairs:
     """(area, opponent) where the phasing player meets a player he is not allied with, or
     white units, and no battle was asked for yet (Q13): the phasing player's units or his
-    leader on one side, the other's units or leader on the other, units on at least one."""
+    leader on one side, the other's units or leader on the other, units on at least one.
+    Remembered for the same parts, by identity (the phase asks twice: whether to open it,
+    then its steps)."""
+    parts = (s.totals, s.leaders, s.decided, s.alliances, s.truces)
+    if _PAIRS and _PAIRS[0][0] == p and all(map(is_, _PAIRS[0][1], parts)):
+        return _PAIRS[0][2]
+    out = _open_pairs(s, p)
+    _PAIRS[:] = [(p, parts, out)]
+    return out
+
+
+def _open_pairs(s: State, p: int) -> Pairs:
     out: list[tuple[int, int]] = []
     decided = s.decided
     leaders = s.leaders
@@ -88,7 +105,7 @@ def open_pairs(s: State, p: int) -> list[tuple[int, int]]:
             theirs = t[9 + q]
             if (theirs or (mine and leaders[q] == area)) and (area, q) not in decided:
                 out.append((area, q))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
