@@ -110,9 +110,13 @@ class ByIdentity(Generic[T, R]):
     def follow(self, old: T, new: T, patch: Callable[[R, T, T, Changes], R], at: Changes) -> None:
         """`new` is `old` changed at the places and seats `at` only: its facts, when old's
         are known, patched from them (a step changes a row or two of a part that has 36)."""
-        for known, result in self.items:
+        items = self.items
+        for known, result in items:
             if known is old:
-                self._remember(new, patch(result, old, new, at))
+                patched = patch(result, old, new, at)
+                if len(items) >= self.size:
+                    items.pop()
+                items.insert(0, (new, patched))
                 return
 
     def _remember(self, part: T, result: R) -> None:

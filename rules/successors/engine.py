@@ -245,10 +245,6 @@ def game_over(s: State) -> None:
 # --- the player turn (l.2-7) -----------------------------------------------------------------
 
 
-def player(s: State, seat: int, stage: int) -> None:
-    PLAYER_STAGES[stage](s, seat)
-
-
 def _begin(s: State, seat: int) -> None:
     s.current = seat
     aside.end_alliances(s, seat)
@@ -477,8 +473,11 @@ def _legal(s: State) -> list[Action]:
     return OPTIONS[kind](s, top)
 
 
+DONE: Final = made(Done)
+
+
 def _buy_options(s: State, f: Frame) -> list[Action]:
-    return [*economy.purchase_options(s, f[1], f[2], f[3], f[4]), made(Done)]
+    return [*economy.purchase_options(s, f[1], f[2], f[3], f[4]), DONE]
 
 
 def _mutiny_options(s: State, f: Frame) -> list[Action]:
@@ -822,6 +821,6 @@ AUTO: Final[dict[str, Callable[[State, Frame], None]]] = {
     "setup": lambda s, f: setup_step(s, f[1]),
     "turn_start": lambda s, f: turn_start(s),
     "turn_end": lambda s, f: turn_end(s),
-    "player": lambda s, f: player(s, f[1], f[2]),
+    "player": lambda s, f: PLAYER_STAGES[f[2]](s, f[1]),
     "event": lambda s, f: events.carry_out(s, f[1], f[2], f[3]),
 }

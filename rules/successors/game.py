@@ -68,7 +68,7 @@ class Successors(Game[State, Action, View, SuccessorsOptions]):
             raise ValueError(refusal(state, action)) from None
         # a decision after which the same seat decides again, nothing dealt, may be taken back
         mover = engine.decider(state)
-        if mover != NO and type(action) not in ASIDE_TYPES and engine.decider(after) == mover:
+        if mover != NO and engine.decider(after) == mover and type(action) not in ASIDE_TYPES:
             after.since_barrier = (*state.since_barrier, action)
             after.barrier = state.barrier if state.since_barrier else state
         return after

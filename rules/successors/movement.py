@@ -235,6 +235,25 @@ def _carried(groups: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
     return out
 
 
+# per seat and area id: the last row of units, units moved and leader's presence whose takes
+# were asked, with those takes
+_ROW_TAKES: dict[tuple[int, str], tuple[tuple[int, ...], Gone, bool, tuple[Action, ...]]] = {}
+
+
+def row_takes(
+    seat: int, at: str, row: tuple[int, ...], gone: Gone, leader: bool
+) -> tuple[Action, ...]:
+    """`area_takes` of an area's row: the same as the last asked for the area while its row
+    is the same object (a step changes a row or two; the others are shared from state to
+    state), else made from the seat's counts there."""
+    last = _ROW_TAKES.get((seat, at))
+    if last is not None and last[0] is row and last[1] == gone and last[2] == leader:
+        return last[3]
+    takes = area_takes(seat, at, own_counts(row, seat), gone, leader)
+    _ROW_TAKES[seat, at] = (row, gone, leader, takes)
+    return takes
+
+
 def _moved(s: State) -> dict[int, Gone]:
     """The units whose move is over: per area, each code's count."""
     out: dict[int, Gone] = {}
@@ -251,11 +270,9 @@ def _new_force_options(s: State, seat: int, caller: int) -> list[Action]:
     areas = board.occupied(s.totals)[seat]
     ids, units = m.ids, s.units
     for area in areas:  # no force is under way
-        own = own_counts(units[area], seat)
-        out += area_takes(seat, ids[area], own, moved.get(area, ()), area == leader)
+        out += row_takes(seat, ids[area], units[area], moved.get(area, ()), area == leader)
     if 0 <= leader < m.land and leader not in areas:
-        own = own_counts(units[leader], seat)
-        out += area_takes(seat, ids[leader], own, moved.get(leader, ()), True)
+        out += row_takes(seat, ids[leader], units[leader], moved.get(leader, ()), True)
     sailed = s.sailed
     fleets = s.fleets
     for at in board.fleets_at(fleets)[seat]:
