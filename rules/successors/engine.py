@@ -303,7 +303,8 @@ def _combat_end(s: State, seat: int) -> None:
     push(s, frame("player", seat, 6))
     desert(s)
     m = s.parts.map
-    marked = [a for a, marker in enumerate(s.markers) if marker != NO_MARKER]
+    # NO_MARKER is 0: in most turns no area is marked
+    marked = [a for a, k in enumerate(s.markers) if k != NO_MARKER] if any(s.markers) else []
     for area in marked:
         if not board.whites_in(s, area):
             seats = board.occupants(s, area)
@@ -697,7 +698,10 @@ def _decide_defect(s: State, f: Frame, a: Action) -> None:
 
 
 def _decide_move(s: State, f: Frame, a: Action) -> None:
-    if movement.apply(s, f[1], f[2], a):
+    step = movement.STEPS.get(type(a))  # a step of the force under way, most often
+    if step is not None:
+        step(s, f[1], a)
+    elif movement.end_or_call(s, f[1], f[2], a):
         s.frames = s.frames[:-1]
 
 

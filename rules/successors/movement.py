@@ -420,12 +420,9 @@ def landings(
 # --- carrying out a step ---------------------------------------------------------------------
 
 
-def apply(s: State, seat: int, caller: int, a: Action) -> bool:
-    """A movement step (already checked legal); True when it ends the seat's movement."""
-    step = STEPS.get(type(a))
-    if step is not None:
-        step(s, seat, a)
-        return False
+def end_or_call(s: State, seat: int, caller: int, a: Action) -> bool:
+    """A movement step (already checked legal) other than those of `STEPS`: the seat's
+    movement ended (True), or an ally called to move in this turn."""
     if isinstance(a, EndMove):
         if s.force is not None:
             halt(s)
