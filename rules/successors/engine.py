@@ -509,7 +509,7 @@ OPTIONS: Final[dict[str, Callable[[State, Frame], list[Action]]]] = {
     "disband": lambda s, f: list(economy.lose_options(s, f[1], NO)),
     "fever": _fever_options,
     "defect": _defect_options,
-    "move": lambda s, f: movement.options(s, f[1], f[2]),
+    "move": movement.options,
     "sea_ask": lambda s, f: movement.sea_ask_options(s, f[1], f[2], f[3]),
     "sea_loss": lambda s, f: movement.sea_loss_options(s, f[1], f[2]),
     "drown": lambda s, f: movement.drown_options(s, f[1], f[2]),

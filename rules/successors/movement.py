@@ -35,6 +35,7 @@ from .state import (
     EndMove,
     Fight,
     Force,
+    Frame,
     Halt,
     Land,
     Lose,
@@ -139,15 +140,15 @@ def cargo(f: Force) -> int:
     return sum(carried(f.groups).values()) if f.fleets else 0
 
 
-def options(s: State, seat: int, caller: int) -> list[Action]:
-    """Every movement step of the seat now (caller: the phasing seat when it moves as an
-    ally, else NO)."""
+def options(s: State, frame: Frame) -> list[Action]:
+    """Every movement step now of the seat of a "move" frame (`frame[1]`; `frame[2]`, its
+    caller: the phasing seat when it moves as an ally, else NO)."""
     f = s.force
     if f is None:
-        return _new_force_options(s, seat, caller)
+        return _new_force_options(s, frame[1], frame[2])
     if f.fleets:
-        return _naval_options(s, seat, f)
-    return _land_options(s, seat, f)
+        return _naval_options(s, frame[1], f)
+    return _land_options(s, frame[1], f)
 
 
 @lru_cache(maxsize=1024)
