@@ -275,8 +275,8 @@ class Result:
         return None
 
 
-# Nodes between two looks at the budget: about 8 ms of search in pure Python, so a search
-# stops within that of its seconds (every 1024 nodes overshot a 20 ms budget threefold).
+# Nodes between two looks at the budget: a few milliseconds of search in pure Python, so a
+# search stops within that of its seconds (every 1024 nodes overshot a 20 ms budget threefold).
 CHECK_EVERY = 128
 
 
